@@ -10,16 +10,28 @@ from trainer.engine.rules import (
     UnknownPresetError,
     find_preset,
 )
+from trainer.engine.shoe import (
+    CardConservationError,
+    InvalidDiscardError,
+    Shoe,
+    ShoeExhaustedError,
+    StackedShoeError,
+)
 
 __all__ = [
     "PRESETS",
     "RANK_VALUES",
     "Card",
+    "CardConservationError",
     "Hand",
     "InvalidCardError",
+    "InvalidDiscardError",
     "InvalidHandError",
     "Rank",
+    "Shoe",
+    "ShoeExhaustedError",
     "Situation",
+    "StackedShoeError",
     "Suit",
     "pack",
     "InvalidRulesError",
