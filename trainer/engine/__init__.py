@@ -1,6 +1,15 @@
 """The blackjack engine: pure Python, no Flask, no store, no drills."""
 
 from trainer.engine.cards import RANK_VALUES, Card, InvalidCardError, Rank, Suit, pack
+from trainer.engine.counting import (
+    CountingSystem,
+    DeckResolution,
+    TrueCountConvention,
+    UnknownSystemError,
+    find_system,
+    running_count,
+    true_count,
+)
 from trainer.engine.hand import Hand, InvalidHandError, Situation
 from trainer.engine.rules import (
     PRESETS,
@@ -22,6 +31,13 @@ __all__ = [
     "PRESETS",
     "RANK_VALUES",
     "Card",
+    "CountingSystem",
+    "DeckResolution",
+    "TrueCountConvention",
+    "UnknownSystemError",
+    "find_system",
+    "running_count",
+    "true_count",
     "CardConservationError",
     "Hand",
     "InvalidCardError",
