@@ -1,0 +1,154 @@
+"""Hand totals: two to five cards; the learner gives the total and says soft, hard or bust.
+
+The question notation is the hand with suits, as the engine writes it (``"AS 7D 5C"``); the
+right answer is derived from it with :class:`trainer.engine.hand.Hand`. Answers are written
+``"soft 18"``, ``"hard 13"`` or ``"bust"``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+
+from drills import Drill, Grade, InvalidAnswerError, InvalidQuestionError, LearnerState, Question
+from trainer.engine.cards import Card, InvalidCardError, pack
+from trainer.engine.hand import Hand
+from trainer.engine.rules import Rules
+
+MIN_CARDS = 2
+MAX_CARDS = 5
+# How many cards a question has: mostly two to four, sometimes five.
+_CARD_COUNTS = (2, 2, 3, 3, 3, 4, 4, 5)
+# A share of questions hold an ace, since soft totals are where learners slip.
+_ACE_SHARE = 0.4
+_ANSWER_RE = re.compile(r"(soft|hard) (\d+)|bust")
+LOWEST_TOTAL, HIGHEST_TOTAL = 2, 50
+
+
+class HandTotals(Drill):
+    slug = "hand-totals"
+    title = "Hand totals"
+    description = (
+        "Two to five cards: give the total and say whether it is soft, hard or a bust. "
+        "The ace counts 11 unless that would take the hand over 21."
+    )
+    template = "drills/hand_totals.html"
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        size = rng.choice(_CARD_COUNTS)
+        deck = pack(1)
+        if rng.random() < _ACE_SHARE:
+            aces = [card for card in deck if card.is_ace]
+            ace = rng.choice(aces)
+            others = rng.sample([card for card in deck if card != ace], size - 1)
+            cards = [ace, *others]
+            rng.shuffle(cards)
+        else:
+            cards = rng.sample(deck, size)
+        return self.question(str(Hand.of(cards)), rules)
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        hand = read_hand(notation)
+        return Question(
+            notation=str(hand),
+            prompt="What is this hand's total? Is it soft, hard or bust?",
+            view={"hand": hand},
+        )
+
+    def answer_text(self, form: Mapping[str, str]) -> str:
+        kind = str(form.get("kind", "")).strip().lower()
+        total = str(form.get("total", "")).strip()
+        if kind == "bust":
+            return "bust"
+        return f"{kind} {total}".strip()
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        hand = read_hand(notation)
+        answer = read_answer(answer_text)
+        right = right_answer(hand)
+        return Grade(
+            correct=answer == right,
+            answer=answer,
+            right_answer=right,
+            explanation=explain(hand),
+        )
+
+
+def read_hand(notation: str) -> Hand:
+    """The hand a question's notation names: 2 to 5 distinct suited cards, as dealt from a pack.
+
+    :raises InvalidQuestionError: for anything else.
+    """
+    try:
+        hand = Hand.parse(notation)
+    except InvalidCardError as error:
+        raise InvalidQuestionError(f"the question is not a hand of cards: {error}") from None
+    if not MIN_CARDS <= len(hand) <= MAX_CARDS:
+        raise InvalidQuestionError(
+            f"a hand-totals question has {MIN_CARDS} to {MAX_CARDS} cards, not {len(hand)}"
+        )
+    if any(card.suit is None for card in hand):
+        raise InvalidQuestionError("a hand-totals question names every card's suit")
+    if len(set(hand.cards)) != len(hand):
+        raise InvalidQuestionError("a hand-totals question is dealt from one pack: no card twice")
+    return hand
+
+
+def read_answer(text: str) -> str:
+    """The answer normalised to ``"soft 18"``, ``"hard 13"`` or ``"bust"``.
+
+    :raises InvalidAnswerError: naming what is missing or wrong in it.
+    """
+    words = " ".join((text or "").lower().split())
+    kind, _, total = words.partition(" ")
+    if kind not in ("soft", "hard", "bust"):
+        raise InvalidAnswerError("Say whether the hand is soft, hard or bust.")
+    if kind == "bust":
+        return "bust"
+    if not total:
+        raise InvalidAnswerError("Type the hand's total, or choose bust.")
+    if not total.isdecimal() or not total.isascii():
+        raise InvalidAnswerError(f"The total is a whole number, like 17; {total!r} is not.")
+    value = int(total)
+    if not LOWEST_TOTAL <= value <= HIGHEST_TOTAL:
+        raise InvalidAnswerError(
+            f"A hand of 2 to 5 cards totals between {LOWEST_TOTAL} and {HIGHEST_TOTAL}, "
+            f"not {value}."
+        )
+    return f"{kind} {value}"
+
+
+def right_answer(hand: Hand) -> str:
+    if hand.is_bust:
+        return "bust"
+    return f"{'soft' if hand.is_soft else 'hard'} {hand.total}"
+
+
+def explain(hand: Hand) -> str:
+    """Why the answer is what it is, in a sentence a learner can check by hand."""
+    sum_text = " + ".join(_value_text(card) for card in hand)
+    hard = hand.hard_total
+    if not hand.has_ace:
+        if hand.is_bust:
+            return f"{sum_text} = {hard}: over 21, so the hand is bust."
+        return f"{sum_text} = {hard}. No ace, so the total is hard {hard}."
+    aces = "the ace" if sum(card.is_ace for card in hand) == 1 else "every ace"
+    if hand.is_bust:
+        return f"{sum_text} = {hard} with {aces} as 1: over 21 even so, so the hand is bust."
+    if hand.is_soft:
+        return (
+            f"{sum_text} = {hard} with {aces} as 1. Counting one ace as 11 adds 10: "
+            f"{hard + 10}, not over 21, so the hand is soft {hard + 10}."
+        )
+    return (
+        f"{sum_text} = {hard} with {aces} as 1. Counting an ace as 11 would make {hard + 10}, "
+        f"over 21, so the ace stays 1: hard {hard}."
+    )
+
+
+def _value_text(card: Card) -> str:
+    return "A" if card.is_ace else str(card.value)
+
+
+DRILL = HandTotals()

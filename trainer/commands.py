@@ -1,0 +1,100 @@
+"""``flask --app trainer <command>``: the operator's commands.
+
+- ``init-db`` (alias ``migrate``): apply the schema migrations.
+- ``create-user NAME [--password P]``: make an account.
+- ``export-attempts NAME [--format csv|json] [--output FILE]``: one learner's attempts.
+
+Bad input exits with status 2 and a message on standard error; nothing is written.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import click
+from flask import Flask, current_app
+
+from trainer import store
+from trainer.store import attempts, migrations, users
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"Error: {message}", err=True)
+    sys.exit(2)
+
+
+def _db():
+    return store.open_db(current_app.config["DATABASE"])
+
+
+@click.command("init-db")
+def init_db() -> None:
+    """Apply the schema migrations to the database (safe to run again)."""
+    db = _db()
+    try:
+        applied = store.migrate(db)
+        names = migrations.applied_migrations(db)
+    finally:
+        db.close()
+    path = current_app.config["DATABASE"]
+    if applied:
+        click.echo(f"Applied {', '.join(applied)} to {path}")
+    click.echo(f"Database {path} is at migration {names[-1] if names else '(none)'}.")
+
+
+@click.command("create-user")
+@click.argument("username")
+@click.option(
+    "--password",
+    prompt=True,
+    hide_input=True,
+    confirmation_prompt=True,
+    help="The password (prompted for when left out).",
+)
+def create_user(username: str, password: str) -> None:
+    """Make an account called USERNAME."""
+    db = _db()
+    try:
+        user = users.create_user(db, username, password)
+    except users.AccountError as error:
+        _fail(str(error))
+    finally:
+        db.close()
+    click.echo(f"Created learner {user.username!r} (id {user.id}).")
+
+
+@click.command("export-attempts")
+@click.argument("username", required=False)
+@click.option("--user-id", type=int, help="The learner's id instead of a username (guests).")
+@click.option(
+    "--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True
+)
+@click.option("--output", "-o", type=click.Path(dir_okay=False, writable=True), default="-")
+def export_attempts(username: str | None, user_id: int | None, fmt: str, output: str) -> None:
+    """Write one learner's attempts, oldest first, as CSV or JSON."""
+    if (username is None) == (user_id is None):
+        _fail("name the learner by USERNAME or by --user-id, one of the two")
+    db = _db()
+    try:
+        user = (
+            users.find_user(db, username) if username is not None else users.get_user(db, user_id)
+        )
+        if user is None:
+            who = repr(username) if username is not None else f"with id {user_id}"
+            _fail(f"there is no learner {who}")
+        rows = attempts.list_attempts(db, user.id, newest_first=False)
+    finally:
+        db.close()
+    text = attempts.to_csv(rows) if fmt == "csv" else attempts.to_json(rows)
+    with click.open_file(output, "w", encoding="utf-8") as out:
+        out.write(text)
+    if output != "-":
+        click.echo(f"Wrote {len(rows)} attempts to {output}.", err=True)
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(init_db)
+    app.cli.add_command(init_db, name="migrate")
+    app.cli.add_command(create_user)
+    app.cli.add_command(export_attempts)

@@ -1,0 +1,221 @@
+"""The attempts store every drill writes to: append-only, one row per answer, never twice.
+
+An answer carries a submission token (made when the question was shown). Storing the same
+token for the same learner again stores nothing and returns the first row, so a double click or
+a resent form counts once.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+from typing import Any
+
+import sqlite_utils
+
+from trainer.store.db import transaction, utc_now
+
+TOKEN_MAX = 64
+EXPORT_FIELDS = (
+    "id",
+    "drill",
+    "question",
+    "rules",
+    "rules_options",
+    "answer",
+    "right_answer",
+    "correct",
+    "ev_cost",
+    "response_ms",
+    "created_at",
+)
+
+
+class InvalidAttemptError(ValueError):
+    """An attempt is missing a field or has a value the store cannot keep."""
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One answer to one question, as stored."""
+
+    id: int
+    user_id: int
+    drill: str
+    question: str
+    rules: str
+    rules_options: dict[str, Any] | None
+    answer: str
+    right_answer: str
+    correct: bool
+    ev_cost: Fraction | None
+    response_ms: int | None
+    token: str
+    created_at: str
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Attempt:
+        return cls(
+            id=row["id"],
+            user_id=row["user_id"],
+            drill=row["drill"],
+            question=row["question"],
+            rules=row["rules"],
+            rules_options=json.loads(row["rules_options"]) if row["rules_options"] else None,
+            answer=row["answer"],
+            right_answer=row["right_answer"],
+            correct=bool(row["correct"]),
+            ev_cost=Fraction(row["ev_cost"]) if row["ev_cost"] is not None else None,
+            response_ms=row["response_ms"],
+            token=row["token"],
+            created_at=row["created_at"],
+        )
+
+    def export_row(self) -> dict[str, Any]:
+        """The fields an export shows (no user id, no token), JSON-ready."""
+        row = asdict(self)
+        row["ev_cost"] = str(self.ev_cost) if self.ev_cost is not None else None
+        return {name: row[name] for name in EXPORT_FIELDS}
+
+
+def record_attempt(
+    db: sqlite_utils.Database,
+    *,
+    user_id: int,
+    drill: str,
+    question: str,
+    rules: str,
+    answer: str,
+    right_answer: str,
+    correct: bool,
+    token: str,
+    ev_cost: Fraction | None = None,
+    response_ms: int | None = None,
+    rules_options: dict[str, Any] | None = None,
+    created_at: str | None = None,
+) -> tuple[Attempt, bool]:
+    """Store one answer; return it and whether it was new (False: that token was stored before).
+
+    :raises InvalidAttemptError: for an empty field, a bad token or a negative response time.
+    """
+    for name, value in (("drill", drill), ("question", question), ("rules", rules)):
+        if not value:
+            raise InvalidAttemptError(f"an attempt needs a {name}")
+    if not token or len(token) > TOKEN_MAX or not token.isprintable():
+        raise InvalidAttemptError(f"a submission token is 1 to {TOKEN_MAX} printable characters")
+    if response_ms is not None and response_ms < 0:
+        raise InvalidAttemptError("a response time cannot be negative")
+    values = [
+        user_id,
+        drill,
+        question,
+        rules,
+        json.dumps(rules_options, sort_keys=True) if rules_options else None,
+        answer,
+        right_answer,
+        int(bool(correct)),
+        str(Fraction(ev_cost)) if ev_cost is not None else None,
+        response_ms,
+        token,
+        created_at or utc_now(),
+    ]
+    with transaction(db):
+        cursor = db.execute(
+            "INSERT INTO attempts (user_id, drill, question, rules, rules_options, answer,"
+            " right_answer, correct, ev_cost, response_ms, token, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (user_id, token) DO NOTHING",
+            values,
+        )
+        created = cursor.rowcount == 1
+        row = next(
+            db.query("SELECT * FROM attempts WHERE user_id = ? AND token = ?", [user_id, token])
+        )
+    return Attempt.from_row(row), created
+
+
+def find_attempt(db: sqlite_utils.Database, user_id: int, token: str) -> Attempt | None:
+    """The learner's attempt stored under ``token``, if any."""
+    row = next(
+        db.query("SELECT * FROM attempts WHERE user_id = ? AND token = ?", [user_id, token]),
+        None,
+    )
+    return Attempt.from_row(row) if row else None
+
+
+def list_attempts(
+    db: sqlite_utils.Database,
+    user_id: int,
+    *,
+    drill: str | None = None,
+    correct: bool | None = None,
+    limit: int | None = None,
+    newest_first: bool = True,
+) -> list[Attempt]:
+    """One learner's attempts (never anyone else's), filtered by drill and right/wrong."""
+    where = ["user_id = ?"]
+    params: list[Any] = [user_id]
+    if drill is not None:
+        where.append("drill = ?")
+        params.append(drill)
+    if correct is not None:
+        where.append("correct = ?")
+        params.append(int(correct))
+    order = "DESC" if newest_first else "ASC"
+    sql = f"SELECT * FROM attempts WHERE {' AND '.join(where)} ORDER BY id {order}"
+    if limit is not None:
+        sql += " LIMIT ?"
+        params.append(int(limit))
+    return [Attempt.from_row(row) for row in db.query(sql, params)]
+
+
+@dataclass(frozen=True)
+class DrillStats:
+    """One learner's figures for one drill."""
+
+    drill: str
+    attempts: int
+    correct: int
+    mean_response_ms: int | None
+
+    @property
+    def accuracy(self) -> Fraction | None:
+        return Fraction(self.correct, self.attempts) if self.attempts else None
+
+
+def drill_stats(db: sqlite_utils.Database, user_id: int) -> dict[str, DrillStats]:
+    """Per drill slug: attempts, right answers and mean response time of one learner."""
+    rows = db.query(
+        "SELECT drill, count(*) AS attempts, sum(correct) AS correct,"
+        " avg(response_ms) AS mean_ms FROM attempts WHERE user_id = ? GROUP BY drill",
+        [user_id],
+    )
+    return {
+        row["drill"]: DrillStats(
+            drill=row["drill"],
+            attempts=row["attempts"],
+            correct=row["correct"] or 0,
+            mean_response_ms=round(row["mean_ms"]) if row["mean_ms"] is not None else None,
+        )
+        for row in rows
+    }
+
+
+def to_csv(attempts: Iterable[Attempt]) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=EXPORT_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for attempt in attempts:
+        row = attempt.export_row()
+        row["rules_options"] = json.dumps(row["rules_options"]) if row["rules_options"] else ""
+        row["correct"] = int(row["correct"])
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def to_json(attempts: Iterable[Attempt]) -> str:
+    return json.dumps([attempt.export_row() for attempt in attempts], indent=2) + "\n"

@@ -1,0 +1,114 @@
+"""Schema migrations, applied in order at start-up (``create_app``) and by ``flask init-db``.
+
+A migration is a function taking the database, registered with ``@migration("NNNN_name")``.
+To change the schema, append a new migration at the end of this file; never edit one that has
+shipped. Each runs inside one write transaction together with its entry in ``_migrations``, so a
+failed migration leaves nothing behind and two workers starting at once apply it once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import sqlite_utils
+
+from trainer.store.db import transaction, utc_now
+
+Migration = Callable[[sqlite_utils.Database], None]
+MIGRATIONS: list[tuple[str, Migration]] = []
+
+
+def migration(name: str) -> Callable[[Migration], Migration]:
+    """Register ``fn`` as the migration called ``name`` (names must be unique)."""
+
+    def register(fn: Migration) -> Migration:
+        if any(existing == name for existing, _ in MIGRATIONS):
+            raise ValueError(f"two migrations are called {name!r}")
+        MIGRATIONS.append((name, fn))
+        return fn
+
+    return register
+
+
+def migrate(db: sqlite_utils.Database) -> list[str]:
+    """Apply every migration not applied yet; return the names applied now."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+    )
+    applied = []
+    for name, fn in MIGRATIONS:
+        with transaction(db):
+            done = db.execute("SELECT 1 FROM _migrations WHERE name = ?", [name]).fetchone()
+            if done:
+                continue
+            fn(db)
+            db.execute(
+                "INSERT INTO _migrations (name, applied_at) VALUES (?, ?)", [name, utc_now()]
+            )
+        applied.append(name)
+    return applied
+
+
+def applied_migrations(db: sqlite_utils.Database) -> list[str]:
+    """The names of the migrations applied to ``db``, oldest first."""
+    if "_migrations" not in db.table_names():
+        return []
+    return [row["name"] for row in db.query("SELECT name FROM _migrations ORDER BY rowid")]
+
+
+@migration("0001_users_attempts")
+def _users_attempts(db: sqlite_utils.Database) -> None:
+    db.execute(
+        """
+        CREATE TABLE users (
+            id INTEGER PRIMARY KEY,
+            username TEXT,                   -- NULL for a guest
+            username_key TEXT UNIQUE,        -- the username case-folded: one account per name
+            password_hash TEXT,
+            is_guest INTEGER NOT NULL DEFAULT 0 CHECK (is_guest IN (0, 1)),
+            created_at TEXT NOT NULL,
+            signed_up_at TEXT,
+            CHECK ((is_guest = 1) = (username IS NULL)),
+            CHECK ((username IS NULL) = (password_hash IS NULL))
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE attempts (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            drill TEXT NOT NULL,             -- the drill's slug
+            question TEXT NOT NULL,          -- the question in the engine's text notation
+            rules TEXT NOT NULL,             -- the rules preset's name
+            rules_options TEXT,              -- JSON: options changed from the preset, if any
+            answer TEXT NOT NULL,            -- the learner's answer, normalised by the drill
+            right_answer TEXT NOT NULL,
+            correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
+            ev_cost TEXT,                    -- exact fraction of a bet ("3/200"), if any
+            response_ms INTEGER CHECK (response_ms IS NULL OR response_ms >= 0),
+            token TEXT NOT NULL,             -- the submission token: one answer is stored once
+            created_at TEXT NOT NULL,
+            UNIQUE (user_id, token)
+        )
+        """
+    )
+    db.execute("CREATE INDEX attempts_by_user_drill ON attempts (user_id, drill, created_at)")
+    db.execute("CREATE INDEX attempts_by_user_time ON attempts (user_id, created_at)")
+    for event in ("UPDATE", "DELETE"):
+        db.execute(
+            f"""
+            CREATE TRIGGER attempts_append_only_{event.lower()} BEFORE {event} ON attempts
+            BEGIN SELECT RAISE(ABORT, 'attempts are append-only'); END
+            """
+        )
+    db.execute(
+        """
+        CREATE TABLE sign_in_failures (
+            id INTEGER PRIMARY KEY,
+            key TEXT NOT NULL,               -- "account:<name>" or "address:<ip>"
+            at REAL NOT NULL                 -- seconds since the epoch
+        )
+        """
+    )
+    db.execute("CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, at)")

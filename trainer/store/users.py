@@ -1,0 +1,192 @@
+"""Learner accounts: guests, sign-up (a guest keeps their id, so their history), sign-in checks."""
+
+from __future__ import annotations
+
+import sqlite3
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from trainer.store.db import transaction, utc_now
+
+USERNAME_MIN = 3
+USERNAME_MAX = 32
+PASSWORD_MIN = 8
+PASSWORD_MAX = 256
+_USERNAME_PUNCTUATION = " ._-"
+
+# Checked against when the username is unknown, so both cases take about as long.
+_DUMMY_HASH = generate_password_hash("not a real password")
+
+
+class AccountError(ValueError):
+    """An account could not be made or changed as asked."""
+
+
+class InvalidUsernameError(AccountError):
+    """The username breaks the username rules."""
+
+
+class InvalidPasswordError(AccountError):
+    """The password breaks the password rules."""
+
+
+class UsernameTakenError(AccountError):
+    """Another account already has that username."""
+
+
+class NotAGuestError(AccountError):
+    """Only a guest can sign up in place; this learner already has an account."""
+
+
+@dataclass(frozen=True)
+class User:
+    """A learner: a guest (no username) or an account."""
+
+    id: int
+    username: str | None
+    is_guest: bool
+    created_at: str
+
+    @property
+    def display_name(self) -> str:
+        return self.username if self.username is not None else "Guest"
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> User:
+        return cls(
+            id=row["id"],
+            username=row["username"],
+            is_guest=bool(row["is_guest"]),
+            created_at=row["created_at"],
+        )
+
+
+def clean_username(text: str) -> str:
+    """The username as stored: Unicode-normalised, outer spaces removed.
+
+    :raises InvalidUsernameError: naming the rule broken.
+    """
+    name = unicodedata.normalize("NFC", text or "")
+    if any(unicodedata.category(ch).startswith("C") for ch in name):
+        raise InvalidUsernameError("A username cannot contain control or invisible characters.")
+    name = name.strip()
+    if not name:
+        raise InvalidUsernameError("Choose a username: it was empty or only spaces.")
+    if len(name) < USERNAME_MIN:
+        raise InvalidUsernameError(f"A username needs at least {USERNAME_MIN} characters.")
+    if len(name) > USERNAME_MAX:
+        raise InvalidUsernameError(
+            f"A username can have at most {USERNAME_MAX} characters (this one has {len(name)})."
+        )
+    bad = sorted({ch for ch in name if not (ch.isalnum() or ch in _USERNAME_PUNCTUATION)})
+    if bad:
+        raise InvalidUsernameError(
+            "A username can use letters, digits, spaces, dots, dashes and underscores; "
+            f"not {' '.join(repr(ch) for ch in bad)}."
+        )
+    if "  " in name:
+        raise InvalidUsernameError("A username cannot have two spaces in a row.")
+    return name
+
+
+def username_key(name: str) -> str:
+    """The key two usernames must not share: ``Alice`` and ``alice`` are the same learner."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def check_new_password(password: str) -> None:
+    """:raises InvalidPasswordError: when the password is too short or too long."""
+    if len(password or "") < PASSWORD_MIN:
+        raise InvalidPasswordError(f"A password needs at least {PASSWORD_MIN} characters.")
+    if len(password) > PASSWORD_MAX:
+        raise InvalidPasswordError(f"A password can have at most {PASSWORD_MAX} characters.")
+
+
+def get_user(db: sqlite_utils.Database, user_id: int) -> User | None:
+    row = next(db.query("SELECT * FROM users WHERE id = ?", [user_id]), None)
+    return User.from_row(row) if row else None
+
+
+def find_user(db: sqlite_utils.Database, username: str) -> User | None:
+    """The account called ``username`` (any case), or None."""
+    key = username_key(username.strip())
+    row = next(db.query("SELECT * FROM users WHERE username_key = ?", [key]), None)
+    return User.from_row(row) if row else None
+
+
+def create_guest(db: sqlite_utils.Database) -> User:
+    """A new guest learner, who can drill at once."""
+    now = utc_now()
+    cursor = db.execute(
+        "INSERT INTO users (username, username_key, password_hash, is_guest, created_at) "
+        "VALUES (NULL, NULL, NULL, 1, ?)",
+        [now],
+    )
+    return User(id=cursor.lastrowid or 0, username=None, is_guest=True, created_at=now)
+
+
+def create_user(db: sqlite_utils.Database, username: str, password: str) -> User:
+    """A new account.
+
+    :raises InvalidUsernameError, InvalidPasswordError, UsernameTakenError: nothing written.
+    """
+    name = clean_username(username)
+    check_new_password(password)
+    password_hash = generate_password_hash(password)
+    now = utc_now()
+    with transaction(db):
+        _refuse_taken(db, name)
+        try:
+            cursor = db.execute(
+                "INSERT INTO users (username, username_key, password_hash, is_guest, created_at,"
+                " signed_up_at) VALUES (?, ?, ?, 0, ?, ?)",
+                [name, username_key(name), password_hash, now, now],
+            )
+        except sqlite3.IntegrityError:
+            raise UsernameTakenError(f"The username {name!r} is taken.") from None
+    return User(id=cursor.lastrowid or 0, username=name, is_guest=False, created_at=now)
+
+
+def sign_up_guest(db: sqlite_utils.Database, guest_id: int, username: str, password: str) -> User:
+    """Turn the guest into an account in place: same id, so every attempt stays theirs.
+
+    :raises InvalidUsernameError, InvalidPasswordError, UsernameTakenError, NotAGuestError:
+        nothing written.
+    """
+    name = clean_username(username)
+    check_new_password(password)
+    password_hash = generate_password_hash(password)
+    with transaction(db):
+        user = get_user(db, guest_id)
+        if user is None or not user.is_guest:
+            raise NotAGuestError("This learner already has an account.")
+        _refuse_taken(db, name)
+        try:
+            db.execute(
+                "UPDATE users SET username = ?, username_key = ?, password_hash = ?,"
+                " is_guest = 0, signed_up_at = ? WHERE id = ? AND is_guest = 1",
+                [name, username_key(name), password_hash, utc_now(), guest_id],
+            )
+        except sqlite3.IntegrityError:
+            raise UsernameTakenError(f"The username {name!r} is taken.") from None
+    return User(id=guest_id, username=name, is_guest=False, created_at=user.created_at)
+
+
+def _refuse_taken(db: sqlite_utils.Database, name: str) -> None:
+    if find_user(db, name) is not None:
+        raise UsernameTakenError(f"The username {name!r} is taken: choose another one.")
+
+
+def authenticate(db: sqlite_utils.Database, username: str, password: str) -> User | None:
+    """The account if the username and password match, else None (same work either way)."""
+    key = username_key((username or "").strip())
+    row = db.execute("SELECT id, password_hash FROM users WHERE username_key = ?", [key]).fetchone()
+    stored_hash = row[1] if row else _DUMMY_HASH
+    matches = check_password_hash(stored_hash, password or "")
+    if row is None or not matches:
+        return None
+    return get_user(db, row[0])

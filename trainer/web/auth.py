@@ -1,0 +1,132 @@
+"""Sign up, sign in, sign out, and the account page.
+
+A guest who signs up keeps their id, so their history. Failed sign-ins are counted per account
+and per address; past the limits a sign-in gets a 429 without the password being checked.
+"""
+
+from __future__ import annotations
+
+import time
+
+from flask import Blueprint, current_app, redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from trainer.store import attempts, throttle, users
+from trainer.web import security
+from trainer.web.support import (
+    current_user,
+    end_session,
+    get_db,
+    render,
+    start_session,
+)
+
+bp = Blueprint("auth", __name__)
+
+_STATUS = {
+    users.InvalidUsernameError: 400,
+    users.InvalidPasswordError: 400,
+    users.UsernameTakenError: 409,
+    users.NotAGuestError: 409,
+}
+
+
+@bp.route("/signup", methods=["GET", "POST"])
+def signup() -> Response:
+    user = current_user()
+    if request.method == "GET":
+        return render("auth/signup.html", username="", error=None, section="account")
+    username = request.form.get("username", "")
+    password = request.form.get("password", "")
+    confirm = request.form.get("confirm")
+    try:
+        if confirm is not None and confirm != password:
+            raise users.InvalidPasswordError("The two passwords are not the same.")
+        if user is not None and user.is_guest:
+            account = users.sign_up_guest(get_db(), user.id, username, password)
+        else:
+            account = users.create_user(get_db(), username, password)
+    except users.AccountError as error:
+        return render(
+            "auth/signup.html",
+            status=_STATUS.get(type(error), 400),
+            username=username,
+            error=str(error),
+            section="account",
+        )
+    start_session(account)
+    security.rotate_csrf_token()
+    return redirect(url_for("auth.account", welcome=1), 303)
+
+
+@bp.route("/signin", methods=["GET", "POST"])
+def signin() -> Response:
+    if request.method == "GET":
+        return render("auth/signin.html", username="", error=None, section="account")
+    db = get_db()
+    config = current_app.config
+    username = request.form.get("username", "")
+    password = request.form.get("password", "")
+    now = time.time()
+    window = config["SIGNIN_FAILURE_WINDOW_SECONDS"]
+    keys = [throttle.account_key(username), throttle.address_key(request.remote_addr)]
+    limits = [config["SIGNIN_MAX_FAILURES_PER_ACCOUNT"], config["SIGNIN_MAX_FAILURES_PER_ADDRESS"]]
+    for key, limit, whom in zip(keys, limits, ("this account", "your address"), strict=True):
+        if throttle.recent_failures(db, key, since=now - window) >= limit:
+            minutes = max(1, round(window / 60))
+            response = render(
+                "auth/signin.html",
+                status=429,
+                username=username,
+                error=(
+                    f"Too many failed sign-ins for {whom}. Wait {minutes} minutes, then try again."
+                ),
+                section="account",
+            )
+            response.headers["Retry-After"] = str(int(window))
+            return response
+    if not username.strip() or not password:
+        return render(
+            "auth/signin.html",
+            status=400,
+            username=username,
+            error="Type your username and your password.",
+            section="account",
+        )
+    user = users.authenticate(db, username, password)
+    if user is None:
+        throttle.record_failure(db, keys, at=now, forget_before=now - window)
+        return render(
+            "auth/signin.html",
+            status=400,
+            username=username,
+            error="That username and password do not match an account.",
+            section="account",
+        )
+    throttle.clear_failures(db, keys[0])
+    start_session(user)
+    security.rotate_csrf_token()
+    next_url = request.args.get("next", "")
+    if not next_url.startswith("/") or next_url.startswith("//"):
+        next_url = url_for("pages.home")
+    return redirect(next_url, 303)
+
+
+@bp.post("/signout")
+def signout() -> Response:
+    end_session()
+    return redirect(url_for("pages.home"), 303)
+
+
+@bp.get("/account")
+def account() -> Response:
+    user = current_user()
+    stats = attempts.drill_stats(get_db(), user.id) if user else {}
+    total = sum(s.attempts for s in stats.values())
+    return render(
+        "auth/account.html",
+        user=user,
+        total_attempts=total,
+        welcome=request.args.get("welcome") == "1",
+        section="account",
+    )

@@ -1,0 +1,26 @@
+"""The rules presets: what each table plays by, and the one this learner drills with."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from trainer.engine.rules import PRESETS, InvalidRulesError
+from trainer.web.support import choose_rules, render
+
+bp = Blueprint("rules", __name__)
+
+
+@bp.get("/rules")
+def index() -> Response:
+    return render("rules.html", presets=list(PRESETS.values()), section="rules")
+
+
+@bp.post("/rules")
+def choose() -> Response:
+    name = request.form.get("preset", "")
+    try:
+        choose_rules(name)
+    except InvalidRulesError:
+        abort(400, description=f"There is no rules preset called {name!r}.")
+    return redirect(url_for("rules.index", chosen=name), 303)

@@ -1,0 +1,126 @@
+"""Session cookies that notice tampering, CSRF tokens on every POST, and response headers."""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from typing import Any
+
+from flask import Flask, Request, Response, abort, request, session
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from itsdangerous import BadSignature, SignatureExpired
+
+CSRF_FIELD = "csrf_token"
+CSRF_HEADER = "X-CSRF-Token"
+_CSRF_KEY = "_csrf"
+_UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "form-action 'self'; frame-ancestors 'none'; base-uri 'self'"
+)
+
+
+class CheckedSession(SecureCookieSession):
+    """A cookie session that remembers whether the cookie it came from failed its signature."""
+
+    tampered = False
+
+
+class CheckedSessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie sessions, except that a bad signature is reported, not ignored."""
+
+    session_class = CheckedSession
+
+    def open_session(self, app: Flask, request: Request) -> CheckedSession | None:
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        cookie = request.cookies.get(self.get_cookie_name(app))
+        if not cookie:
+            return self.session_class()
+        max_age = int(app.permanent_session_lifetime.total_seconds())
+        try:
+            return self.session_class(serializer.loads(cookie, max_age=max_age))
+        except SignatureExpired:
+            return self.session_class()  # an old cookie: simply a new visitor
+        except BadSignature:
+            fresh = self.session_class()
+            fresh.tampered = True
+            fresh.modified = True  # an empty, modified session: the response deletes the cookie
+            return fresh
+
+
+def csrf_token() -> str:
+    """This session's CSRF token (made on first use); forms send it in ``csrf_token``."""
+    token = session.get(_CSRF_KEY)
+    if not token:
+        token = secrets.token_urlsafe(32)
+        session[_CSRF_KEY] = token
+        session.permanent = True
+    return str(token)
+
+
+def rotate_csrf_token() -> None:
+    """A new token (after sign-in, sign-up and sign-out)."""
+    session.pop(_CSRF_KEY, None)
+
+
+def _refuse_tampered_session() -> None:
+    if getattr(session, "tampered", False):
+        abort(
+            400,
+            description=(
+                "Your session cookie could not be verified: it was changed, or it was not made "
+                "by this server. It has been cleared; reload the page to continue, and sign in "
+                "again if you had an account."
+            ),
+        )
+
+
+def _check_csrf() -> None:
+    if request.method not in _UNSAFE_METHODS:
+        return
+    expected = session.get(_CSRF_KEY)
+    sent = request.form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER)
+    if not sent:
+        abort(
+            403,
+            description=(
+                "This form arrived without its security token, so nothing was saved. "
+                "Go back, reload the page and send it again."
+            ),
+        )
+    if not expected or not hmac.compare_digest(str(sent), str(expected)):
+        abort(
+            403,
+            description=(
+                "This form's security token does not match your session (the page may be old, "
+                "or the form came from another site), so nothing was saved. Go back, reload the "
+                "page and send it again."
+            ),
+        )
+
+
+def _headers(response: Response) -> Response:
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    response.vary.add("HX-Request")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.session_interface = CheckedSessionInterface()
+    app.before_request(_refuse_tampered_session)
+    app.before_request(_check_csrf)
+    app.after_request(_headers)
+
+    @app.context_processor
+    def _csrf_context() -> dict[str, Any]:
+        return {
+            "csrf_token": csrf_token,
+            "csrf_field": CSRF_FIELD,
+            "csrf_header": CSRF_HEADER,
+        }

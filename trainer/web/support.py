@@ -1,0 +1,176 @@
+"""What every view needs: the database on ``g``, the learner, the rules, htmx-aware rendering,
+and readable error pages. Other blueprints import from here."""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from typing import Any
+
+import sqlite_utils
+from flask import Flask, abort, current_app, g, make_response, render_template, request, session
+from jinja2_fragments.flask import render_block
+from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response
+
+from trainer import store
+from trainer.engine.rules import InvalidRulesError, Rules, find_preset, preset_names
+from trainer.store import users
+from trainer.web import security
+
+_USER_KEY = "uid"
+_RULES_KEY = "rules"
+
+
+# -- the database ---------------------------------------------------------------------------
+
+
+def get_db() -> sqlite_utils.Database:
+    """This request's database connection (opened on first use, closed on teardown)."""
+    if "db" not in g:
+        g.db = store.open_db(current_app.config["DATABASE"])
+    return g.db
+
+
+def _close_db(_error: BaseException | None = None) -> None:
+    db = g.pop("db", None)
+    if db is not None:
+        db.close()
+
+
+# -- the learner ----------------------------------------------------------------------------
+
+
+def current_user() -> users.User | None:
+    """The signed-in learner or guest of this session, or None for a new visitor."""
+    if "user" not in g:
+        user_id = session.get(_USER_KEY)
+        user = users.get_user(get_db(), user_id) if isinstance(user_id, int) else None
+        if user is None and user_id is not None:
+            session.pop(_USER_KEY, None)  # the account is gone (e.g. a fresh database)
+        g.user = user
+    return g.user
+
+
+def current_user_or_guest() -> users.User:
+    """The current learner; a new visitor becomes a guest, so they can drill at once."""
+    user = current_user()
+    if user is None:
+        user = users.create_guest(get_db())
+        start_session(user)
+    return user
+
+
+def start_session(user: users.User) -> None:
+    """Make ``user`` this session's learner (sign-in, sign-up, a new guest)."""
+    rules = session.get(_RULES_KEY)
+    session.clear()
+    if rules is not None:
+        session[_RULES_KEY] = rules
+    session[_USER_KEY] = user.id
+    session.permanent = True
+    g.user = user
+
+
+def end_session() -> None:
+    session.clear()
+    g.user = None
+
+
+def learner_or_404(user_id: int) -> users.User:
+    """The current learner if ``user_id`` is theirs; any other id is a 404, not a 403, so a
+    learner cannot even tell whether another learner exists."""
+    user = current_user()
+    if user is None or user.id != user_id:
+        abort(404)
+    return user
+
+
+# -- rules and randomness -------------------------------------------------------------------
+
+
+def current_rules() -> Rules:
+    """The rules preset this learner chose (the default preset until they choose)."""
+    name = session.get(_RULES_KEY) or current_app.config["DEFAULT_RULES"]
+    try:
+        return find_preset(name)
+    except InvalidRulesError:
+        session.pop(_RULES_KEY, None)
+        return find_preset(current_app.config["DEFAULT_RULES"])
+
+
+def choose_rules(name: str) -> Rules:
+    """Remember the preset ``name`` for this learner.
+
+    :raises InvalidRulesError: when there is no such preset.
+    """
+    rules = find_preset(name)
+    session[_RULES_KEY] = rules.name
+    return rules
+
+
+def rules_from_form(name: str | None) -> Rules:
+    """The preset a submitted form names; a 400 if it names none."""
+    try:
+        return find_preset(name or "")
+    except InvalidRulesError:
+        abort(400, description=f"The form names no known rules preset ({name!r}).")
+
+
+def make_rng() -> random.Random:
+    """A fresh random generator for one question (seeded by ``RNG_SEED`` in tests)."""
+    seed = current_app.config.get("RNG_SEED")
+    return random.Random(seed if seed is not None else secrets.randbits(64))
+
+
+# -- rendering ------------------------------------------------------------------------------
+
+
+def is_htmx() -> bool:
+    return request.headers.get("HX-Request") == "true"
+
+
+def render(
+    template: str, *, block: str | None = None, status: int = 200, **context: Any
+) -> Response:
+    """The whole page, or only ``block`` of it for an htmx request (``Vary: HX-Request``)."""
+    if block is not None and is_htmx():
+        body = render_block(template, block, **context)
+    else:
+        body = render_template(template, **context)
+    response = make_response(body, status)
+    response.vary.add("HX-Request")
+    return response
+
+
+def _error_page(error: HTTPException) -> Response:
+    status = error.code or 500
+    response = render(
+        "error.html",
+        block="message",
+        status=status,
+        title=error.name,
+        message=error.description,
+    )
+    for name, value in error.get_headers():
+        if name.lower() != "content-type":
+            response.headers[name] = value
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.teardown_appcontext(_close_db)
+    app.register_error_handler(HTTPException, _error_page)
+
+    @app.context_processor
+    def _layout_context() -> dict[str, Any]:
+        return {
+            "current_user": current_user(),
+            "current_rules": current_rules(),
+            "preset_names": preset_names(),
+            # The card-drawing macros, usable in any block (a block rendered alone for htmx
+            # does not see the imports at the top of its template).
+            "cards": current_app.jinja_env.get_template("_cards.html").module,
+            "csrf_header_json": json.dumps({security.CSRF_HEADER: security.csrf_token()}),
+        }
