@@ -14,6 +14,7 @@ from typing import NoReturn
 
 import click
 from flask import Flask, current_app
+from flask.cli import with_appcontext
 
 from trainer import store
 from trainer.store import attempts, migrations, users
@@ -29,6 +30,7 @@ def _db():
 
 
 @click.command("init-db")
+@with_appcontext
 def init_db() -> None:
     """Apply the schema migrations to the database (safe to run again)."""
     db = _db()
@@ -44,6 +46,7 @@ def init_db() -> None:
 
 
 @click.command("create-user")
+@with_appcontext
 @click.argument("username")
 @click.option(
     "--password",
@@ -65,6 +68,7 @@ def create_user(username: str, password: str) -> None:
 
 
 @click.command("export-attempts")
+@with_appcontext
 @click.argument("username", required=False)
 @click.option("--user-id", type=int, help="The learner's id instead of a username (guests).")
 @click.option(

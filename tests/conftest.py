@@ -1,0 +1,133 @@
+"""Fixtures for the whole suite: ``app``, ``client``, ``db``, ``rng``, ``csrf``, ``live_server``,
+and the Chromium launch arguments for Playwright.
+
+Nothing here imports Flask at collection time, and the browser fixtures are only set up when a
+test asks for them, so the engine and strategy tests run without either.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SECRET = "test-secret-" + "0123456789abcdef" * 3
+
+
+def app_config(tmp: Path, **overrides: Any) -> dict[str, Any]:
+    config: dict[str, Any] = {
+        "TESTING": True,
+        "INSTANCE_PATH": str(tmp / "instance"),
+        "DATABASE": str(tmp / "trainer.sqlite3"),
+        "SECRET_KEY": SECRET,
+    }
+    config.update(overrides)
+    return config
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    """The app on a fresh temporary database (never the developer's own)."""
+    from trainer import create_app
+
+    return create_app(app_config(tmp_path))
+
+
+@pytest.fixture
+def client(app: Any) -> Any:
+    return app.test_client()
+
+
+@pytest.fixture
+def db(app: Any) -> Iterator[Any]:
+    """A connection to the ``app`` fixture's database."""
+    from trainer import store
+
+    connection = store.open_db(app.config["DATABASE"])
+    yield connection
+    connection.close()
+
+
+@pytest.fixture
+def rng() -> random.Random:
+    return random.Random(20261129)
+
+
+@pytest.fixture
+def csrf(client: Any) -> Callable[[], str]:
+    """A function giving the test client's CSRF token (made in its session if missing)."""
+
+    def token() -> str:
+        with client.session_transaction() as session:
+            return str(session.setdefault("_csrf", "test-csrf-token-0123456789"))
+
+    return token
+
+
+_HIDDEN_RE = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+
+
+@pytest.fixture
+def hidden_fields() -> Callable[[str], dict[str, str]]:
+    """A function reading the hidden fields of a page's forms into a dict."""
+    import html
+
+    def read(page: str) -> dict[str, str]:
+        return {name: html.unescape(value) for name, value in _HIDDEN_RE.findall(page)}
+
+    return read
+
+
+@dataclass
+class LiveServer:
+    url: str
+    app: Any
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """The app served on a free 127.0.0.1 port in a thread, for the browser tests."""
+    from werkzeug.serving import make_server
+
+    from trainer import create_app
+
+    # Every browser test signs in from 127.0.0.1: the per-address limit is not under test here.
+    app = create_app(
+        app_config(tmp_path_factory.mktemp("live"), SIGNIN_MAX_FAILURES_PER_ADDRESS=10_000)
+    )
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield LiveServer(url=f"http://127.0.0.1:{server.port}", app=app)
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Debian's Chromium (or ``$CHROMIUM_PATH``); Playwright's own browser if neither exists."""
+    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
+    path = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
+    if os.path.exists(path):
+        args["executable_path"] = path
+    return args

@@ -1,0 +1,140 @@
+"""The attempts store: every field kept, one row per token, append-only, each learner apart."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from trainer.store import attempts, users
+
+
+def record(db: Any, user_id: int, token: str, **fields: Any) -> tuple[attempts.Attempt, bool]:
+    values: dict[str, Any] = {
+        "drill": "hand-totals",
+        "question": "AS 6H",
+        "rules": "vegas-6d-s17",
+        "answer": "hard 17",
+        "right_answer": "soft 17",
+        "correct": False,
+    }
+    values.update(fields)
+    return attempts.record_attempt(db, user_id=user_id, token=token, **values)
+
+
+def count(db: Any) -> int:
+    return db.execute("SELECT count(*) FROM attempts").fetchone()[0]
+
+
+def test_every_field_is_kept(db: Any) -> None:
+    learner = users.create_guest(db)
+    stored, created = record(
+        db,
+        learner.id,
+        "token-1",
+        ev_cost=Fraction(-3, 200),
+        response_ms=1234,
+        rules_options={"decks": "2"},
+    )
+    assert created
+    assert stored == attempts.find_attempt(db, learner.id, "token-1")
+    assert (stored.drill, stored.question, stored.rules) == ("hand-totals", "AS 6H", "vegas-6d-s17")
+    assert (stored.answer, stored.right_answer, stored.correct) == ("hard 17", "soft 17", False)
+    assert stored.ev_cost == Fraction(-3, 200)
+    assert stored.response_ms == 1234
+    assert stored.rules_options == {"decks": "2"}
+    assert stored.created_at.endswith("Z")
+
+
+def test_the_same_token_is_stored_once(db: Any) -> None:
+    learner = users.create_guest(db)
+    first, created = record(db, learner.id, "double-click")
+    again, created_again = record(db, learner.id, "double-click", answer="soft 17", correct=True)
+    assert created and not created_again
+    assert again == first
+    assert count(db) == 1
+
+
+def test_two_learners_may_use_the_same_token(db: Any) -> None:
+    one, two = users.create_guest(db), users.create_guest(db)
+    assert record(db, one.id, "same")[1]
+    assert record(db, two.id, "same")[1]
+    assert count(db) == 2
+
+
+def test_attempts_are_append_only(db: Any) -> None:
+    learner = users.create_guest(db)
+    record(db, learner.id, "kept")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        db.execute("UPDATE attempts SET correct = 1")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        db.execute("DELETE FROM attempts")
+    assert attempts.list_attempts(db, learner.id)[0].correct is False
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"drill": ""}, "drill"),
+        ({"question": ""}, "question"),
+        ({"rules": ""}, "rules"),
+        ({"response_ms": -5}, "negative"),
+    ],
+)
+def test_bad_attempts_are_refused_and_nothing_is_written(
+    db: Any, fields: dict[str, Any], message: str
+) -> None:
+    learner = users.create_guest(db)
+    with pytest.raises(attempts.InvalidAttemptError, match=message):
+        record(db, learner.id, "bad", **fields)
+    assert count(db) == 0
+
+
+@pytest.mark.parametrize("token", ["", "x" * 65, "tab\there"])
+def test_bad_tokens_are_refused(db: Any, token: str) -> None:
+    learner = users.create_guest(db)
+    with pytest.raises(attempts.InvalidAttemptError, match="token"):
+        record(db, learner.id, token)
+    assert count(db) == 0
+
+
+def test_a_learner_sees_only_their_own_attempts(db: Any) -> None:
+    mine, theirs = users.create_guest(db), users.create_guest(db)
+    record(db, mine.id, "a", correct=True, answer="soft 17")
+    record(db, mine.id, "b")
+    record(db, theirs.id, "c")
+    listed = attempts.list_attempts(db, mine.id)
+    assert [a.token for a in listed] == ["b", "a"]  # newest first
+    assert {a.user_id for a in listed} == {mine.id}
+    assert [a.token for a in attempts.list_attempts(db, mine.id, correct=False)] == ["b"]
+    assert [a.token for a in attempts.list_attempts(db, mine.id, newest_first=False)] == ["a", "b"]
+    assert attempts.list_attempts(db, mine.id, drill="other") == []
+
+
+def test_drill_stats_count_answers_and_mean_time(db: Any) -> None:
+    learner = users.create_guest(db)
+    record(db, learner.id, "a", correct=True, response_ms=1000)
+    record(db, learner.id, "b", correct=False, response_ms=3000)
+    record(db, learner.id, "c", correct=True, response_ms=None)
+    stats = attempts.drill_stats(db, learner.id)["hand-totals"]
+    assert (stats.attempts, stats.correct, stats.mean_response_ms) == (3, 2, 2000)
+    assert stats.accuracy == Fraction(2, 3)
+
+
+def test_exports_hold_the_fields_but_no_token_or_user(db: Any) -> None:
+    learner = users.create_guest(db)
+    record(db, learner.id, "secret-token", ev_cost=Fraction(1, 8), response_ms=900)
+    rows = attempts.list_attempts(db, learner.id)
+    exported = json.loads(attempts.to_json(rows))
+    assert exported[0]["ev_cost"] == "1/8"
+    assert exported[0]["question"] == "AS 6H"
+    assert "token" not in exported[0] and "user_id" not in exported[0]
+    table = list(csv.DictReader(io.StringIO(attempts.to_csv(rows))))
+    assert table[0]["right_answer"] == "soft 17"
+    assert table[0]["correct"] == "0"
+    assert "secret-token" not in attempts.to_csv(rows)

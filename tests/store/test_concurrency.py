@@ -1,0 +1,51 @@
+"""Two workers writing at once wait for each other: no "database is locked"."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from trainer import store
+from trainer.store import attempts, users
+
+WRITES = 150
+
+
+def test_two_writers_at_once_never_see_a_locked_database(tmp_path: Path) -> None:
+    path = tmp_path / "busy.sqlite3"
+    setup = store.open_db(path)
+    store.migrate(setup)
+    learner = users.create_guest(setup)
+    errors: list[BaseException] = []
+    start = threading.Barrier(2)
+
+    def worker(name: str) -> None:
+        db = store.open_db(path)
+        try:
+            start.wait()
+            for n in range(WRITES):
+                attempts.record_attempt(
+                    db,
+                    user_id=learner.id,
+                    drill="hand-totals",
+                    question="AS 6H",
+                    rules="vegas-6d-s17",
+                    answer="soft 17",
+                    right_answer="soft 17",
+                    correct=True,
+                    token=f"{name}-{n}",
+                )
+                users.create_guest(db)
+        except BaseException as error:  # collected and asserted below
+            errors.append(error)
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=worker, args=(name,)) for name in ("one", "two")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert setup.execute("SELECT count(*) FROM attempts").fetchone()[0] == 2 * WRITES
+    setup.close()

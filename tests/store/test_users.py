@@ -1,0 +1,93 @@
+"""Accounts: the username and password rules, taken names, guests who sign up, sign-in checks."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trainer.store import users
+
+
+def user_count(db: Any) -> int:
+    return db.execute("SELECT count(*) FROM users").fetchone()[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("", "empty"),
+        ("     ", "empty"),
+        ("ab", "at least 3"),
+        ("x" * 33, "at most 32"),
+        ("bad\x00name", "control"),
+        ("tab\tname", "control"),
+        ("new\nline", "control"),
+        ("zero\u200bwidth", "invisible"),
+        ("semi;colon", "';'"),
+        ("<script>", "'<'"),
+        ("two  spaces", "two spaces"),
+    ],
+)
+def test_bad_usernames_are_refused_and_nothing_is_written(db: Any, name: str, message: str) -> None:
+    with pytest.raises(users.InvalidUsernameError, match=message):
+        users.create_user(db, name, "long enough password")
+    assert user_count(db) == 0
+
+
+@pytest.mark.parametrize(("name", "stored"), [("  Alice  ", "Alice"), ("Zoë_1.x-y", "Zoë_1.x-y")])
+def test_good_usernames_are_kept_trimmed(db: Any, name: str, stored: str) -> None:
+    assert users.create_user(db, name, "long enough password").username == stored
+
+
+@pytest.mark.parametrize(("password", "message"), [("", "at least 8"), ("short", "at least 8")])
+def test_short_passwords_are_refused(db: Any, password: str, message: str) -> None:
+    with pytest.raises(users.InvalidPasswordError, match=message):
+        users.create_user(db, "alice", password)
+    assert user_count(db) == 0
+
+
+def test_a_taken_name_is_refused_in_any_case(db: Any) -> None:
+    users.create_user(db, "Alice", "password one")
+    with pytest.raises(users.UsernameTakenError, match="taken"):
+        users.create_user(db, "aLICE", "password two")
+    assert user_count(db) == 1
+
+
+def test_passwords_are_stored_hashed(db: Any) -> None:
+    users.create_user(db, "alice", "correct horse")
+    stored = db.execute("SELECT password_hash FROM users").fetchone()[0]
+    assert "correct horse" not in stored
+    assert stored.startswith(("scrypt:", "pbkdf2:"))
+
+
+def test_authenticate_needs_the_right_password(db: Any) -> None:
+    alice = users.create_user(db, "alice", "correct horse")
+    assert users.authenticate(db, "ALICE", "correct horse") == alice
+    assert users.authenticate(db, "alice", "wrong horse") is None
+    assert users.authenticate(db, "nobody", "correct horse") is None
+    assert users.authenticate(db, "", "") is None
+
+
+def test_a_guest_who_signs_up_keeps_their_id(db: Any) -> None:
+    guest = users.create_guest(db)
+    assert guest.is_guest and guest.display_name == "Guest"
+    account = users.sign_up_guest(db, guest.id, "bob", "password bob")
+    assert account.id == guest.id and not account.is_guest
+    assert users.get_user(db, guest.id) == account
+    assert user_count(db) == 1
+
+
+def test_an_account_cannot_sign_up_again(db: Any) -> None:
+    alice = users.create_user(db, "alice", "password one")
+    with pytest.raises(users.NotAGuestError):
+        users.sign_up_guest(db, alice.id, "alice2", "password two")
+    assert users.find_user(db, "alice2") is None
+
+
+def test_a_guest_cannot_take_a_taken_name(db: Any) -> None:
+    users.create_user(db, "alice", "password one")
+    guest = users.create_guest(db)
+    with pytest.raises(users.UsernameTakenError):
+        users.sign_up_guest(db, guest.id, "Alice", "password two")
+    assert users.get_user(db, guest.id).is_guest

@@ -1,0 +1,197 @@
+"""One answer's road over HTTP: ask, grade from the notation, store once, show the next question."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from drills.hand_totals import right_answer
+from trainer.engine.hand import Hand
+from trainer.store import attempts
+
+
+def ask(client: Any, hidden_fields: Any, **headers: str) -> dict[str, str]:
+    response = client.get("/drills/hand-totals", headers=headers)
+    assert response.status_code == 200
+    return hidden_fields(response.get_data(as_text=True))
+
+
+def fields_for(form: dict[str, str], answer: str) -> dict[str, str]:
+    kind, _, total = answer.partition(" ")
+    return {**form, "kind": kind, "total": total}
+
+
+def stored(db: Any) -> list[dict[str, Any]]:
+    return list(db.query("SELECT * FROM attempts ORDER BY id"))
+
+
+def test_a_question_shows_cards_and_carries_its_notation(client: Any, hidden_fields: Any) -> None:
+    response = client.get("/drills/hand-totals")
+    page = response.get_data(as_text=True)
+    form = hidden_fields(page)
+    hand = Hand.parse(form["question"])
+    assert 2 <= len(hand) <= 5
+    assert page.count('class="card') == len(hand)
+    assert form["rules"] == "vegas-6d-s17"
+    assert re.fullmatch(r"[A-Za-z0-9_-]{16,64}", form["token"])
+    assert "<html" in page and "htmx.min.js" in page
+    assert "HX-Request" in response.headers["Vary"]
+
+
+def test_a_right_answer_is_stored_with_every_field(
+    client: Any, hidden_fields: Any, db: Any
+) -> None:
+    form = ask(client, hidden_fields)
+    right = right_answer(Hand.parse(form["question"]))
+    response = client.post("/drills/hand-totals/answer", data=fields_for(form, right))
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert "Right" in page
+    [row] = stored(db)
+    assert row["question"] == form["question"]
+    assert row["answer"] == right and row["right_answer"] == right and row["correct"] == 1
+    assert row["rules"] == "vegas-6d-s17"
+    assert row["drill"] == "hand-totals"
+    assert row["ev_cost"] is None
+    assert row["response_ms"] is not None and row["response_ms"] >= 0
+    # The page goes straight on to the next question.
+    assert hidden_fields(page)["token"] != form["token"]
+
+
+def test_a_wrong_answer_is_stored_wrong_with_the_right_one(
+    client: Any, hidden_fields: Any, db: Any
+) -> None:
+    form = {**ask(client, hidden_fields), "question": "AS 6H"}
+    response = client.post("/drills/hand-totals/answer", data=fields_for(form, "hard 17"))
+    page = response.get_data(as_text=True)
+    assert "Not quite" in page and "<strong>soft 17</strong>" in page
+    [row] = stored(db)
+    assert (row["answer"], row["right_answer"], row["correct"]) == ("hard 17", "soft 17", 0)
+
+
+def test_one_answer_sent_twice_is_stored_once(client: Any, hidden_fields: Any, db: Any) -> None:
+    form = fields_for(ask(client, hidden_fields), "bust")
+    first = client.post("/drills/hand-totals/answer", data=form)
+    second = client.post("/drills/hand-totals/answer", data=form)
+    assert first.status_code == second.status_code == 200
+    assert "counted once" in second.get_data(as_text=True)
+    assert len(stored(db)) == 1
+
+
+def test_htmx_gets_only_the_panel_block(client: Any, hidden_fields: Any) -> None:
+    form = ask(client, hidden_fields)
+    response = client.post(
+        "/drills/hand-totals/answer",
+        data=fields_for(form, "bust"),
+        headers={"HX-Request": "true"},
+    )
+    page = response.get_data(as_text=True)
+    assert "<html" not in page and "<nav" not in page
+    assert 'class="feedback' in page and 'class="question"' in page and 'class="stats"' in page
+    assert "HX-Request" in response.headers["Vary"]
+    plain = client.get("/drills/hand-totals", headers={"HX-Request": "true"})
+    assert "<html" not in plain.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("question", "message"),
+    [
+        ("ZZ", "not a hand of cards"),
+        ("AS", "2 to 5 cards"),
+        ("AS AS", "no card twice"),
+        ("A 7", "suit"),
+        ("", "not a hand of cards"),
+    ],
+)
+def test_a_forged_question_is_a_400_and_nothing_is_stored(
+    client: Any, hidden_fields: Any, db: Any, question: str, message: str
+) -> None:
+    form = {**fields_for(ask(client, hidden_fields), "hard 12"), "question": question}
+    response = client.post("/drills/hand-totals/answer", data=form)
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert stored(db) == []
+
+
+@pytest.mark.parametrize(
+    ("answer_fields", "message"),
+    [
+        ({"kind": "", "total": "12"}, "soft, hard or bust"),
+        ({"kind": "hard", "total": ""}, "Type the hand"),
+        ({"kind": "hard", "total": "twelve"}, "whole number"),
+        ({"kind": "soft", "total": "500"}, "between 2 and 50"),
+    ],
+)
+def test_an_answer_in_the_wrong_form_is_a_400_keeping_the_question(
+    client: Any, hidden_fields: Any, db: Any, answer_fields: dict[str, str], message: str
+) -> None:
+    form = ask(client, hidden_fields)
+    response = client.post("/drills/hand-totals/answer", data={**form, **answer_fields})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert message in page
+    again = hidden_fields(page)
+    assert (again["question"], again["token"]) == (form["question"], form["token"])
+    assert stored(db) == []
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"token": ""}, "submission token"),
+        ({"token": "short"}, "submission token"),
+        ({"asked_at": "yesterday"}, "time its question was asked"),
+        ({"rules": "no-such-table"}, "no known rules preset"),
+    ],
+)
+def test_a_damaged_form_is_a_400_and_nothing_is_stored(
+    client: Any, hidden_fields: Any, db: Any, change: dict[str, str], message: str
+) -> None:
+    form = {**fields_for(ask(client, hidden_fields), "bust"), **change}
+    response = client.post("/drills/hand-totals/answer", data=form)
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert stored(db) == []
+
+
+def test_an_answer_without_csrf_is_a_403_and_nothing_is_stored(
+    client: Any, hidden_fields: Any, db: Any
+) -> None:
+    form = fields_for(ask(client, hidden_fields), "bust")
+    del form["csrf_token"]
+    assert client.post("/drills/hand-totals/answer", data=form).status_code == 403
+    assert stored(db) == []
+
+
+def test_an_unknown_drill_is_a_404(client: Any) -> None:
+    response = client.get("/drills/no-such-drill")
+    assert response.status_code == 404
+    assert "There is no drill called" in response.get_data(as_text=True)
+
+
+def test_stats_follow_the_answers(client: Any, hidden_fields: Any) -> None:
+    form = ask(client, hidden_fields)
+    page = client.post("/drills/hand-totals/answer", data=fields_for(form, "bust"))
+    text = page.get_data(as_text=True)
+    assert "<strong>1</strong> answered" in text
+
+
+def test_a_chosen_preset_is_recorded_with_the_attempt(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any
+) -> None:
+    assert (
+        client.post("/rules", data={"preset": "single-deck", "csrf_token": csrf()}).status_code
+        == 303
+    )
+    form = ask(client, hidden_fields)
+    assert form["rules"] == "single-deck"
+    client.post("/drills/hand-totals/answer", data=fields_for(form, "bust"))
+    assert [a.rules for a in attempts.list_attempts(db, 1)] == ["single-deck"]
+
+
+def test_an_unknown_preset_cannot_be_chosen(client: Any, csrf: Any) -> None:
+    response = client.post("/rules", data={"preset": "nope", "csrf_token": csrf()})
+    assert response.status_code == 400
+    assert "no rules preset called" in response.get_data(as_text=True)

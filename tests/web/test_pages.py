@@ -1,0 +1,89 @@
+"""The layout: navigation, htmx and the drills that exist on every page; readable errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from drills import registry
+
+NAV = ["Drills", "Progress", "Mistakes", "Rules", "Account"]
+
+
+@pytest.mark.parametrize(
+    "path", ["/", "/drills/", "/drills/hand-totals", "/progress", "/mistakes", "/rules", "/account"]
+)
+def test_every_page_has_the_navigation_and_htmx(client: Any, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    for label in NAV:
+        assert f">{label}</a>" in page
+    assert '<script src="/static/vendor/htmx.min.js" defer></script>' in page
+    assert 'name="viewport"' in page
+    assert "X-CSRF-Token" in page  # htmx sends the token on every request
+
+
+def test_the_home_page_lists_the_drills_of_the_registry(client: Any) -> None:
+    page = client.get("/").get_data(as_text=True)
+    for drill in registry().values():
+        assert f'href="/drills/{drill.slug}"' in page
+        assert drill.title in page
+    assert page.count('class="drill-item"') == len(registry())
+
+
+def test_the_current_page_is_marked_in_the_navigation(client: Any) -> None:
+    page = client.get("/rules").get_data(as_text=True)
+    assert 'href="/rules" aria-current="page"' in page
+
+
+def test_pages_send_security_headers(client: Any) -> None:
+    response = client.get("/")
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["X-Frame-Options"] == "DENY"
+
+
+def test_a_missing_page_is_a_readable_404(client: Any) -> None:
+    response = client.get("/no/such/page")
+    assert response.status_code == 404
+    page = response.get_data(as_text=True)
+    assert "Not Found" in page and "Back to the home page" in page
+
+
+def test_a_wrong_method_is_a_readable_405(client: Any) -> None:
+    response = client.get("/signout")
+    assert response.status_code == 405
+    assert "POST" in response.headers["Allow"]
+
+
+def test_the_rules_page_lists_the_presets(client: Any) -> None:
+    from trainer.engine.rules import PRESETS
+
+    page = client.get("/rules").get_data(as_text=True)
+    for name in PRESETS:
+        assert f"<h2>{name}</h2>" in page
+
+
+def test_the_secret_key_is_made_on_first_start_and_kept(tmp_path: Any) -> None:
+    from trainer import create_app
+
+    config = {"INSTANCE_PATH": str(tmp_path / "inst"), "DATABASE": str(tmp_path / "db.sqlite3")}
+    first = create_app(dict(config))
+    key_file = tmp_path / "inst" / "secret_key"
+    assert key_file.exists()
+    assert oct(key_file.stat().st_mode & 0o777) == "0o600"
+    assert len(first.config["SECRET_KEY"]) >= 32
+    assert create_app(dict(config)).config["SECRET_KEY"] == first.config["SECRET_KEY"]
+
+
+def test_importing_the_engine_does_not_import_flask() -> None:
+    import subprocess
+    import sys
+
+    code = "import sys, trainer.engine; print('flask' in sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "False"
