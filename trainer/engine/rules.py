@@ -482,6 +482,8 @@ PRESETS: dict[str, Rules] = {
         interpretation=(
             "Interpretation: the home dealer 'draws as he likes'; we let him draw to 16 "
             "and stand on 17.",
+            "Interpretation: a natural against the dealer's natural is a tie, and ties go to "
+            "the dealer: the player loses the stake (once, not double).",
         ),
     ),
     # 003: modern European casino with boxes, no hole card.
@@ -532,6 +534,7 @@ PRESETS: dict[str, Rules] = {
         interpretation=(
             "Interpretation: the banker 'may draw as he likes'; we let him draw to 16 and stand "
             "on 17. The pack is played to its end (a talia), then the bank passes left.",
+            "Interpretation: 'at most three cards drawn' holds for the banker too.",
         ),
     ),
     "vegas-6d-s17": _VEGAS,

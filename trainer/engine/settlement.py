@@ -1,0 +1,202 @@
+"""Settling one hand: every payout the source texts name, as a pure function of the cards.
+
+:func:`settle_hand` is what :class:`~trainer.engine.round.Round` uses at the end of a round, and
+what a payout drill can call directly to make (and grade) a question: given the rules, the hand,
+the dealer's cards and the stake, it says the outcome, the exact net (a ``Fraction``) and the bonus.
+
+The payouts (``RULES.md``):
+
+- a natural (two cards, not after a split, making 21) pays ``rules.blackjack_pays`` (3:2, 6:5,
+  2:1) unless the dealer has one too: then it pushes, or loses where ties go to the dealer (002
+  home) or where a banker's dealt 21 takes every stake (004, ``dealer_natural_takes_all``);
+- a dealer natural collects ``rules.dealer_blackjack_collects`` (002 home: 2:1) from every other
+  hand; without a hole card it takes the doubled and split stakes too, or the original bet only
+  (``no_hole_card_loses``); with a peek only the original bet was ever out (000);
+- the bonus hands of 002 (21 on five or six cards, 7-7-7, 8-7-6) pay their ratio when the hand is
+  21 and not beaten (a dealer natural beats it, and a dealer 21 where ties go to the dealer);
+- a busted dealer pays every standing hand ``rules.dealer_bust_pays`` (004: 2:1);
+- otherwise the higher total wins 1:1, a tie pushes or goes to the dealer (``rules.ties``);
+- a bust loses at once, whatever the dealer does later; a surrender loses half.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from trainer.engine.cards import Card
+from trainer.engine.rules import Rules
+
+__all__ = [
+    "Bonus",
+    "HandSettlement",
+    "Outcome",
+    "bonus_of",
+    "hand_total",
+    "insurance_net",
+    "is_natural",
+    "settle_hand",
+]
+
+
+class Outcome(Enum):
+    """How a hand ended; the value is the replay format's result word."""
+
+    BLACKJACK = "blackjack"
+    WIN = "win"
+    PUSH = "push"
+    LOSE = "lose"
+    BUST = "bust"
+    SURRENDER = "surrender"
+    WITHDRAWN = "withdrawn"  # 000's irregularities: the bet was taken back
+
+
+class Bonus(Enum):
+    """A bonus hand of 002; the value is the replay format's bonus name."""
+
+    FIVE_CARD_21 = "five-card-21"
+    SIX_CARD_21 = "six-card-21"
+    SEVEN_SEVEN_SEVEN = "seven-seven-seven"
+    SIX_SEVEN_EIGHT = "six-seven-eight"
+
+    def pays(self, rules: Rules) -> Fraction | None:
+        """The ratio these rules pay for this bonus, or ``None`` when they pay none."""
+        if self is Bonus.FIVE_CARD_21:
+            return rules.five_card_21_pays
+        if self is Bonus.SIX_CARD_21:
+            return rules.six_card_21_pays
+        if self is Bonus.SEVEN_SEVEN_SEVEN:
+            return rules.seven_seven_seven_pays
+        return rules.six_seven_eight_pays
+
+
+@dataclass(frozen=True, slots=True)
+class HandSettlement:
+    """The settled result of one hand: outcome, signed net chips (bonus included), bonus."""
+
+    outcome: Outcome
+    net: Fraction
+    bonus: Bonus | None = None
+
+
+def hand_total(cards: Sequence[Card]) -> int:
+    """The best total: one ace counts 11 where that does not bust the hand."""
+    hard = 0
+    ace = False
+    for card in cards:
+        value = card.value
+        hard += value
+        if value == 1:
+            ace = True
+    return hard + 10 if ace and hard <= 11 else hard
+
+
+def is_natural(cards: Sequence[Card], *, split: bool = False) -> bool:
+    """Two cards making 21, not after a split (003: A+T after a split is 21, not a natural)."""
+    if split or len(cards) != 2:
+        return False
+    a, b = cards[0].value, cards[1].value
+    return (a == 1 and b == 10) or (a == 10 and b == 1)
+
+
+_SIX_SEVEN_EIGHT = [6, 7, 8]
+
+
+def bonus_of(rules: Rules, cards: Sequence[Card]) -> Bonus | None:
+    """The bonus a 21 of these cards earns under these rules (002), or ``None``.
+
+    7-7-7 and 8-7-6 are exactly those three cards; five and six cards mean exactly that many.
+    """
+    count = len(cards)
+    if count < 3 or hand_total(cards) != 21:
+        return None
+    if count == 3:
+        values = sorted(card.value for card in cards)
+        if values == [7, 7, 7] and rules.seven_seven_seven_pays is not None:
+            return Bonus.SEVEN_SEVEN_SEVEN
+        if values == _SIX_SEVEN_EIGHT and rules.six_seven_eight_pays is not None:
+            return Bonus.SIX_SEVEN_EIGHT
+    elif count == 5 and rules.five_card_21_pays is not None:
+        return Bonus.FIVE_CARD_21
+    elif count == 6 and rules.six_card_21_pays is not None:
+        return Bonus.SIX_CARD_21
+    return None
+
+
+def insurance_net(stake: Fraction, dealer_natural: bool) -> Fraction:
+    """Insurance pays 2:1 when the dealer has a natural and loses the stake otherwise."""
+    return stake * 2 if dealer_natural else -stake
+
+
+_ZERO = Fraction(0)
+
+
+def settle_hand(
+    rules: Rules,
+    cards: Sequence[Card],
+    dealer_cards: Sequence[Card],
+    stake: Fraction | int,
+    *,
+    split: bool = False,
+    doubled: bool = False,
+    surrendered: bool = False,
+    dealer_natural: bool | None = None,
+    original: Fraction | int | None = None,
+) -> HandSettlement:
+    """Settle one hand against the dealer's final cards.
+
+    :param stake: the final stake on the hand (a doubled stake included).
+    :param split: the hand came from a split (so two cards making 21 are not a natural).
+    :param doubled: the stake was doubled (half of it is the hand's original bet).
+    :param dealer_natural: whether the dealer's natural counts; ``None`` works it out from the
+        cards, ``False`` is 000's unannounced natural, which counts as a plain 21.
+    :param original: the part of the stake a dealer natural takes under
+        ``no_hole_card_loses = "original"`` (for the second hand of a split, 0); by default the
+        hand's undoubled stake.
+    :raises ValueError: when the hand has fewer than two cards or the stake is not positive.
+    """
+    if len(cards) < 2:
+        raise ValueError(f"a hand to settle needs two cards or more, not {len(cards)}")
+    stake = Fraction(stake)
+    if stake <= 0:
+        raise ValueError(f"a stake must be above 0, not {stake}")
+    if surrendered:
+        return HandSettlement(Outcome.SURRENDER, -stake / 2)
+    total = hand_total(cards)
+    if total > 21:
+        return HandSettlement(Outcome.BUST, -stake)
+    natural = is_natural(cards, split=split)
+    if dealer_natural is None:
+        dealer_natural = is_natural(dealer_cards)
+    if dealer_natural:
+        if natural:
+            if rules.dealer_natural_takes_all or rules.ties == "dealer":
+                return HandSettlement(Outcome.LOSE, -stake)
+            return HandSettlement(Outcome.PUSH, _ZERO)
+        at_risk = stake
+        if rules.hole_card == "none" and rules.no_hole_card_loses == "original":
+            undoubled = stake / 2 if doubled else stake
+            at_risk = undoubled if original is None else Fraction(original)
+            if at_risk == 0:
+                return HandSettlement(Outcome.PUSH, _ZERO)
+        return HandSettlement(Outcome.LOSE, -at_risk * rules.dealer_blackjack_collects)
+    if natural:
+        return HandSettlement(Outcome.BLACKJACK, stake * rules.blackjack_pays)
+    dealer_total = hand_total(dealer_cards)
+    if total == 21:
+        bonus = bonus_of(rules, cards)
+        if bonus is not None and not (dealer_total == 21 and rules.ties == "dealer"):
+            pays = bonus.pays(rules) or Fraction(1)  # bonus_of names only bonuses that pay
+            if dealer_total > 21 and rules.dealer_bust_pays > pays:
+                pays = rules.dealer_bust_pays
+            return HandSettlement(Outcome.WIN, stake * pays, bonus)
+    if dealer_total > 21:
+        pays = rules.dealer_bust_pays
+        return HandSettlement(Outcome.WIN, stake if pays == 1 else stake * pays)
+    if total > dealer_total:
+        return HandSettlement(Outcome.WIN, stake)
+    if total < dealer_total or rules.ties == "dealer":
+        return HandSettlement(Outcome.LOSE, -stake)
+    return HandSettlement(Outcome.PUSH, _ZERO)
