@@ -26,6 +26,7 @@ from trainer.engine.shoe import (
     ShoeExhaustedError,
     StackedShoeError,
 )
+from trainer.engine.table import Table, TablePolicy, TableRound
 
 __all__ = [
     "PRESETS",
@@ -49,6 +50,9 @@ __all__ = [
     "Situation",
     "StackedShoeError",
     "Suit",
+    "Table",
+    "TablePolicy",
+    "TableRound",
     "pack",
     "InvalidRulesError",
     "Rules",

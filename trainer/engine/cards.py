@@ -142,6 +142,7 @@ class Card:
     suit: Suit | None = None
     # Cached for the hot paths of hand totals and counting.
     value: int = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.rank, Rank):
@@ -149,6 +150,10 @@ class Card:
         if self.suit is not None and not isinstance(self.suit, Suit):
             raise InvalidCardError(f"a card's suit must be a Suit or None, not {self.suit!r}")
         object.__setattr__(self, "value", self.rank.value)
+        object.__setattr__(self, "_hash", hash((self.rank.symbol, self.suit and self.suit.symbol)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -1,0 +1,329 @@
+"""A table: the same people playing round after round from one shoe, with bankrolls.
+
+A :class:`Table` deals :class:`~trainer.engine.round.Round` after round from its
+:class:`~trainer.engine.shoe.Shoe`, shuffling when the shoe says so, and keeps every player's
+bankroll. Decisions come from a :class:`TablePolicy` (override the steps you need).
+
+Who deals follows ``rules.table_rotation``:
+
+- ``"none"``: the house deals and banks; every player has a seat (casino presets, 000, 002 club).
+- ``"natural-takes-deal"`` (002 home): one of the players deals and banks. A player dealt a
+  natural takes the deal after the round; of several, the one nearest the dealer's left; a dealer
+  who has a natural himself keeps it.
+- ``"bank-passes-after-pack"`` (004): one of the players is the banker. When the pack has been
+  played to its end (the "talia"), the bank passes to the punter on the banker's left; at every
+  shuffle the cut is offered to the punter on the (new) banker's right.
+
+Seats are numbered from the dealer's left, as in a :class:`Round`: with a player dealing, the
+player on his left has seat 0. Chips are conserved: the players' bankrolls and the house's net
+always add up to what the table started with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from trainer.engine.round import Action, InvalidBetError, Phase, Round, RoundResult
+from trainer.engine.rules import Rules
+from trainer.engine.shoe import Shoe
+
+__all__ = [
+    "ChipConservationError",
+    "InsufficientBankrollError",
+    "InvalidTableError",
+    "Table",
+    "TablePolicy",
+    "TableRound",
+]
+
+
+class InvalidTableError(ValueError):
+    """The table cannot be set up that way (too few players, bankrolls not one per player)."""
+
+
+class InsufficientBankrollError(ValueError):
+    """A player bet more than his bankroll holds."""
+
+
+class ChipConservationError(ValueError):
+    """The bankrolls and the house's net do not add up to what the table started with."""
+
+
+class TablePolicy:
+    """How the people at a table decide. The defaults stand, decline and never double.
+
+    Override :meth:`decide` at least; every method gets the round as it stands.
+    """
+
+    def decide(self, round_: Round) -> Action:
+        """The action for the hand to act (``round_.current_seat``, ``round_.current_hand``)."""
+        return Action.STAND
+
+    def insurance(self, round_: Round, seat: int) -> Fraction:
+        """The insurance stake of a seat (0 declines; at most ``round_.max_insurance(seat)``)."""
+        return Fraction(0)
+
+    def early_surrender(self, round_: Round, seat: int) -> bool:
+        return False
+
+    def dealer_doubles(self, round_: Round) -> bool:
+        """002 deal method 3: the dealer doubles every bet after seeing his first card."""
+        return False
+
+    def redouble(self, round_: Round, seat: int) -> bool:
+        """002 deal method 3: a seat redoubles after the dealer doubled."""
+        return False
+
+
+@dataclass(frozen=True, slots=True)
+class TableRound:
+    """What happened in one round at the table."""
+
+    number: int  # 1 for the first round at the table
+    dealer: int | None  # the player who dealt and banked; None for the house
+    seat_players: tuple[int, ...]  # player index of each seat, dealer's left first
+    bets: tuple[Fraction, ...]  # one per seat
+    result: RoundResult
+    shuffled: bool  # the shoe was shuffled before this round
+    cut_by: int | None  # the player offered the cut at that shuffle (None: the house, no shuffle)
+    next_dealer: int | None  # who deals the next round
+    bankrolls: tuple[Fraction, ...]  # every player's bankroll after the round
+
+
+_ROTATIONS = ("none", "natural-takes-deal", "bank-passes-after-pack")
+
+
+class Table:
+    """Players at one table, playing rounds from one shoe. Mutable through its methods only.
+
+    :param rules: the table's rules (``table_rotation`` says who deals).
+    :param seats: the number of players, or their names, in order round the table.
+    :param bankrolls: one starting bankroll per player, or one amount for everyone.
+    :param shoe: the shoe to deal from (made with the rng of your choice).
+    :param dealer: with a rotating deal or bank, the player who deals first.
+    :raises InvalidTableError: for a table that cannot be played.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        seats: int | Sequence[str],
+        bankrolls: Sequence[Fraction | int | str] | Fraction | int | str,
+        shoe: Shoe,
+        *,
+        dealer: int = 0,
+    ) -> None:
+        if isinstance(seats, int) and not isinstance(seats, bool):
+            names = tuple(f"Player {n + 1}" for n in range(seats))
+        elif isinstance(seats, Sequence) and not isinstance(seats, str):
+            names = tuple(str(name) for name in seats)
+        else:
+            raise InvalidTableError(f"seats must be a number or a list of names, not {seats!r}")
+        rotation = rules.table_rotation
+        if rotation not in _ROTATIONS:
+            raise InvalidTableError(f"table_rotation: unknown rotation {rotation!r}")
+        needed = 1 if rotation == "none" else 2
+        if len(names) < needed:
+            raise InvalidTableError(
+                f"seats: a table with table_rotation {rotation} needs {needed} or more players"
+            )
+        if isinstance(bankrolls, Sequence) and not isinstance(bankrolls, str):
+            money = [_amount(value, "bankroll") for value in bankrolls]
+            if len(money) != len(names):
+                raise InvalidTableError(
+                    f"bankrolls: {len(money)} bankrolls for {len(names)} players"
+                )
+        else:
+            money = [_amount(bankrolls, "bankroll")] * len(names)
+        if any(value < 0 for value in money):
+            raise InvalidTableError("bankrolls: a bankroll cannot be negative")
+        if shoe.rules.decks != rules.decks:
+            raise InvalidTableError(
+                f"shoe: the shoe holds {shoe.rules.decks} decks, the rules say {rules.decks}"
+            )
+        if rotation != "none" and not 0 <= dealer < len(names):
+            raise InvalidTableError(f"dealer: no player {dealer!r} at a table of {len(names)}")
+
+        self.rules = rules
+        self.names = names
+        self.shoe = shoe
+        self._bankrolls = money
+        self._start_total = sum(money, Fraction(0))
+        self.house_net = Fraction(0)  # the house's winnings (the house deals: rotation none)
+        self._dealer: int | None = None if rotation == "none" else dealer
+        self.rounds_played = 0
+        self.last: TableRound | None = None
+        self._shuffle_due = False
+        # The cut of the shoe as it stands was offered to this player (None: the house).
+        self.cut_by: int | None = self._right_of_dealer()
+
+    # -- reading the state ----------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> int | None:
+        """The player who deals and banks next round; ``None`` when the house deals."""
+        return self._dealer
+
+    @property
+    def bankrolls(self) -> tuple[Fraction, ...]:
+        return tuple(self._bankrolls)
+
+    def bankroll(self, player: int) -> Fraction:
+        return self._bankrolls[player]
+
+    @property
+    def seat_players(self) -> tuple[int, ...]:
+        """The player at each seat next round, from the dealer's left."""
+        count = len(self.names)
+        if self._dealer is None:
+            return tuple(range(count))
+        return tuple((self._dealer + step) % count for step in range(1, count))
+
+    def _right_of_dealer(self) -> int | None:
+        if self._dealer is None:
+            return None
+        return (self._dealer - 1) % len(self.names)
+
+    def check_conservation(self) -> None:
+        """Between rounds: every card is back in the shoe or its discards, and chips add up.
+
+        :raises CardConservationError: when cards are missing or extra.
+        :raises ChipConservationError: when chips are.
+        """
+        self.shoe.check_conservation([])
+        total = sum(self._bankrolls, Fraction(0)) + self.house_net
+        if total != self._start_total:
+            raise ChipConservationError(
+                f"chips do not add up: {total} at the table, {self._start_total} at the start"
+            )
+
+    # -- playing --------------------------------------------------------------------------------
+
+    def play_round(
+        self, bets: Sequence[Fraction | int | str], policy: TablePolicy | None = None
+    ) -> TableRound:
+        """Play one round: shuffle if due, deal, ask the policy, settle, pay, pass the deal.
+
+        :param bets: one bet per seat (:attr:`seat_players`), dealer's left first.
+        :raises InsufficientBankrollError: for a bet above the player's bankroll.
+        :raises InvalidBetError: for a bet outside the table limits (nothing is dealt).
+        """
+        policy = policy if policy is not None else TablePolicy()
+        players = self.seat_players
+        amounts = tuple(_amount(bet, "bet") for bet in bets)
+        if len(amounts) != len(players):
+            raise InvalidBetError(f"bets: {len(amounts)} bets for {len(players)} seats")
+        for player, amount in zip(players, amounts, strict=True):
+            if amount > self._bankrolls[player]:
+                raise InsufficientBankrollError(
+                    f"bet: {self.names[player]} bets {amount} with {self._bankrolls[player]} left"
+                )
+        shoe = self.shoe
+        shuffled = False
+        if shoe.needs_shuffle or self._shuffle_due:
+            shoe.shuffle()
+            self._shuffle_due = False
+            shuffled = True
+            self.cut_by = self._right_of_dealer()
+        shuffles_before = shoe.shuffles
+        round_ = self._deal(amounts, len(players))
+        result = self._play(round_, amounts, policy)
+
+        dealer = self._dealer
+        for player, seat in zip(players, result.seats, strict=True):
+            self._bankrolls[player] += seat.net
+        if dealer is None:
+            self.house_net += result.bank_net
+        else:
+            self._bankrolls[dealer] += result.bank_net
+        self._dealer = self._next_dealer(
+            result, players, pack_over=shoe.shuffles != shuffles_before
+        )
+        self.rounds_played += 1
+        record = TableRound(
+            number=self.rounds_played,
+            dealer=dealer,
+            seat_players=players,
+            bets=amounts,
+            result=result,
+            shuffled=shuffled,
+            cut_by=self.cut_by if shuffled else None,
+            next_dealer=self._dealer,
+            bankrolls=tuple(self._bankrolls),
+        )
+        self.last = record
+        return record
+
+    def _deal(self, amounts: tuple[Fraction, ...], seats: int) -> Round:
+        rules = self.rules
+        if rules.bet_after_deal or rules.deal_method == 3:
+            round_ = Round(rules, self.shoe, seats=seats)
+            if round_.phase is Phase.BETTING:
+                round_.place_bets(amounts)
+            return round_
+        return Round(rules, self.shoe, amounts)
+
+    def _play(
+        self, round_: Round, amounts: tuple[Fraction, ...], policy: TablePolicy
+    ) -> RoundResult:
+        seats = range(len(amounts))
+        while True:
+            phase = round_.phase
+            if phase is Phase.PLAYER_TURNS:
+                round_.act(policy.decide(round_))
+            elif phase is Phase.DONE:
+                return round_.settle()
+            elif phase is Phase.INSURANCE:
+                round_.insure([policy.insurance(round_, seat) for seat in seats])
+            elif phase is Phase.EARLY_SURRENDER:
+                round_.early_surrender([policy.early_surrender(round_, seat) for seat in seats])
+            elif phase is Phase.DEALER_DOUBLE:
+                round_.dealer_double(policy.dealer_doubles(round_))
+            elif phase is Phase.REDOUBLE:
+                round_.redouble([policy.redouble(round_, seat) for seat in seats])
+            elif phase is Phase.BETTING:
+                round_.place_bets(amounts)
+            else:  # misdeals and exposed cards come only from a dealer-procedure drill
+                raise InvalidTableError(f"a table round cannot stop at {phase.value}")
+
+    def _next_dealer(
+        self, result: RoundResult, players: tuple[int, ...], *, pack_over: bool
+    ) -> int | None:
+        dealer = self._dealer
+        if dealer is None:
+            return None
+        rotation = self.rules.table_rotation
+        if rotation == "natural-takes-deal":
+            if result.dealer_natural:
+                return dealer  # the dealer's own natural keeps the deal
+            for player, seat in zip(players, result.seats, strict=True):
+                # Seats run from the dealer's left: the first natural is the nearest one.
+                if seat.hands and seat.hands[0].natural:
+                    return player
+            return dealer
+        if rotation == "bank-passes-after-pack" and (pack_over or self.shoe.needs_shuffle):
+            # The talia is played out: the bank passes left and the next round starts from a
+            # fresh shuffle, the cut offered to the punter on the new banker's right.
+            self._shuffle_due = True
+            return (dealer + 1) % len(self.names)
+        return dealer
+
+    def __repr__(self) -> str:
+        who = "the house" if self._dealer is None else self.names[self._dealer]
+        return (
+            f"<Table {self.rules.name}: {len(self.names)} players, {who} deals, "
+            f"{self.rounds_played} rounds>"
+        )
+
+
+def _amount(value: Fraction | int | str, what: str) -> Fraction:
+    if type(value) is Fraction:
+        return value
+    if isinstance(value, bool):
+        raise InvalidTableError(f"{what}: {value!r} is not an amount")
+    try:
+        return Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise InvalidTableError(f"{what}: {value!r} is not an amount") from None
