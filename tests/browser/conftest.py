@@ -1,0 +1,115 @@
+"""Browser fixtures: pages on the live server, with JavaScript on (htmx) and off.
+
+``learner`` is parametrized: each flow runs once in pytest-playwright's ``page`` (JavaScript on,
+htmx swapping blocks) and once in a context with ``java_script_enabled=False`` (plain forms and
+full pages). A :class:`Learner` drives the page by role and label, and answers by keyboard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from drills.hand_totals import right_answer
+from trainer.engine.hand import Hand
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any], live_server: Any) -> dict[str, Any]:
+    return {**browser_context_args, "base_url": live_server.url}
+
+
+class Learner:
+    """One learner at one browser page, doing what a person would."""
+
+    def __init__(self, page: Page, javascript: bool) -> None:
+        self.page = page
+        self.javascript = javascript
+
+    def sign_up(self, username: str, password: str) -> None:
+        page = self.page
+        page.goto("/")
+        page.get_by_role("link", name="Sign up").first.click()
+        page.get_by_label("Username").fill(username)
+        page.get_by_label("Password").fill(password)
+        page.get_by_role("button", name="Sign up").click()
+        expect(page.get_by_text(f"Welcome, {username}!")).to_be_visible()
+
+    def sign_out(self) -> None:
+        page = self.page
+        page.get_by_role("link", name="Account").click()
+        page.get_by_role("button", name="Sign out").click()
+        self.expect_signed_out()
+
+    def expect_signed_in(self, username: str) -> None:
+        expect(self.page.locator("header .who")).to_have_text(f"Signed in as {username}")
+
+    def expect_signed_out(self) -> None:
+        expect(self.page.locator("header .who")).not_to_contain_text("Signed in")
+
+    def sign_in(self, username: str, password: str) -> None:
+        page = self.page
+        page.get_by_role("link", name="Sign in").first.click()
+        page.get_by_label("Username").fill(username)
+        page.get_by_label("Password").fill(password)
+        page.get_by_role("button", name="Sign in").click()
+
+    def open_drill(self, title: str = "Hand totals") -> None:
+        self.page.goto("/")
+        self.page.get_by_role("link", name=title).click()
+        expect(self.page.get_by_role("heading", name=title, level=1)).to_be_visible()
+
+    def answer_hand(self, *, correct: bool) -> str:
+        """Answer the question on screen by keyboard; return the question's notation."""
+        page = self.page
+        notation = page.locator("form.question input[name=question]").input_value()
+        answer = right_answer(Hand.parse(notation))
+        if not correct:
+            answer = "hard 3"  # never right: no hand of 2 to 5 cards totals 3
+        kind, _, total = answer.partition(" ")
+        total_box = page.get_by_label("Total", exact=True)
+        expect(total_box).to_be_focused()  # autofocus: the learner can type at once
+        page.keyboard.type(total)
+        page.keyboard.press("Tab")  # into the soft / hard / bust group, on "Soft"
+        page.keyboard.press("Space")
+        for _ in range(["soft", "hard", "bust"].index(kind)):
+            page.keyboard.press("ArrowRight")
+        expect(page.get_by_label(kind.capitalize(), exact=True)).to_be_checked()
+        page.keyboard.press("Tab")  # to the Answer button
+        page.keyboard.press("Enter")
+        verdict = "Right" if correct else "Not quite"
+        expect(page.get_by_role("heading", name=verdict)).to_be_visible()
+        answered = page.get_by_role("group", name="The hand you answered").get_by_role("img")
+        expect(answered).to_have_count(len(Hand.parse(notation)))
+        # htmx swaps the panel in place; without JavaScript the form posts to /answer.
+        assert page.url.endswith("/answer") != self.javascript
+        return notation
+
+
+@pytest.fixture(params=["javascript", "no-javascript"])
+def learner(request: pytest.FixtureRequest) -> Iterator[Learner]:
+    if request.param == "javascript":
+        yield Learner(request.getfixturevalue("page"), javascript=True)
+        return
+    browser: Browser = request.getfixturevalue("browser")
+    args = request.getfixturevalue("browser_context_args")
+    context = browser.new_context(**args, java_script_enabled=False)
+    try:
+        yield Learner(context.new_page(), javascript=False)
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def second_learner(request: pytest.FixtureRequest, learner: Learner) -> Iterator[Learner]:
+    """Another learner in their own browser context, JavaScript as for ``learner``."""
+    browser: Browser = request.getfixturevalue("browser")
+    args = request.getfixturevalue("browser_context_args")
+    context = browser.new_context(**args, java_script_enabled=learner.javascript)
+    try:
+        yield Learner(context.new_page(), javascript=learner.javascript)
+    finally:
+        context.close()
