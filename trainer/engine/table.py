@@ -215,8 +215,9 @@ class Table:
         amounts = tuple(_amount(bet, "bet") for bet in bets)
         if len(amounts) != len(players):
             raise InvalidBetError(f"bets: {len(amounts)} bets for {len(players)} seats")
+        bankrolls = self._bankrolls
         for player, amount in zip(players, amounts, strict=True):
-            if amount > self._bankrolls[player]:
+            if _more(amount, bankrolls[player]):
                 raise InsufficientBankrollError(
                     f"bet: {self.names[player]} bets {amount} with {self._bankrolls[player]} left"
                 )
@@ -233,11 +234,11 @@ class Table:
 
         dealer = self._dealer
         for player, seat in zip(players, result.seats, strict=True):
-            self._bankrolls[player] += seat.net
+            bankrolls[player] = _add(bankrolls[player], seat.net)
         if dealer is None:
-            self.house_net += result.bank_net
+            self.house_net = _add(self.house_net, result.bank_net)
         else:
-            self._bankrolls[dealer] += result.bank_net
+            bankrolls[dealer] = _add(bankrolls[dealer], result.bank_net)
         self._dealer = self._next_dealer(
             result, players, pack_over=shoe.shuffles != shuffles_before
         )
@@ -318,9 +319,34 @@ class Table:
         )
 
 
+# Money stays exact (Fraction); whole amounts take these fast paths, as most do at a table.
+
+
+def _add(a: Fraction, b: Fraction) -> Fraction:
+    if a.denominator == 1 and b.denominator == 1:
+        return Fraction(a.numerator + b.numerator)
+    return a + b
+
+
+def _more(a: Fraction, b: Fraction) -> bool:
+    if a.denominator == 1 and b.denominator == 1:
+        return a.numerator > b.numerator
+    return a > b
+
+
+_WHOLE: dict[int, Fraction] = {}
+
+
 def _amount(value: Fraction | int | str, what: str) -> Fraction:
     if type(value) is Fraction:
         return value
+    if type(value) is int:
+        cached = _WHOLE.get(value)
+        if cached is None:
+            cached = _WHOLE[value] = Fraction(value)
+            if len(_WHOLE) > 1000:
+                _WHOLE.clear()
+        return cached
     if isinstance(value, bool):
         raise InvalidTableError(f"{what}: {value!r} is not an amount")
     try:
