@@ -1,11 +1,15 @@
-# The two commands: `make run` and `make test`. Both set everything up on a fresh machine.
+# The two commands: `make run` and `make test`. Both set everything up on a fresh machine:
+# a virtualenv in .venv with the project installed (pip install -e), htmx from the npm package
+# pinned in package-lock.json (npm ci) copied into the git-ignored static/vendor/, and the
+# database under instance/ (migrations applied).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
+PYTEST_ARGS ?=
 
-.PHONY: run test setup lint db clean
+.PHONY: run test setup lint format typecheck db clean
 
 setup: $(VENV)/.installed static/vendor/htmx.min.js
 
@@ -23,16 +27,24 @@ static/vendor/htmx.min.js: package.json package-lock.json
 db: setup
 	$(BIN)/flask --app trainer init-db
 
+# Serves http://$(HOST):$(PORT) (override: make run PORT=8000 HOST=0.0.0.0).
 run: db
 	$(BIN)/flask --app trainer run --host $(HOST) --port $(PORT)
 
+# ruff, then the whole suite (engine, store, web, drills and the browser tests in Chromium).
 test: setup
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+format: setup
+	$(BIN)/ruff format .
+
+typecheck: setup
+	$(BIN)/python -m mypy trainer/engine drills
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

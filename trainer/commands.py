@@ -13,6 +13,7 @@ import sys
 from typing import NoReturn
 
 import click
+import sqlite_utils
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
@@ -25,7 +26,7 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-def _db():
+def _db() -> sqlite_utils.Database:
     return store.open_db(current_app.config["DATABASE"])
 
 
@@ -81,9 +82,10 @@ def export_attempts(username: str | None, user_id: int | None, fmt: str, output:
         _fail("name the learner by USERNAME or by --user-id, one of the two")
     db = _db()
     try:
-        user = (
-            users.find_user(db, username) if username is not None else users.get_user(db, user_id)
-        )
+        if user_id is not None:
+            user = users.get_user(db, user_id)
+        else:
+            user = users.find_user(db, username or "")
         if user is None:
             who = repr(username) if username is not None else f"with id {user_id}"
             _fail(f"there is no learner {who}")
