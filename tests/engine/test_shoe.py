@@ -269,3 +269,13 @@ def test_determinism_by_seed(seed, n):
         return out
 
     assert run() == run()
+
+
+def test_dealt_cards_in_order_since_the_shuffle():
+    shoe = Shoe(SIX_DECKS, random.Random(12))
+    order = shoe.undealt()
+    first = shoe.draw_many(10)
+    assert shoe.dealt() == tuple(first) == order[:10]
+    shoe.discard(first)
+    shoe.shuffle()
+    assert shoe.dealt() == ()

@@ -213,3 +213,26 @@ def test_chips_and_cards_are_conserved_at_every_preset(preset, seed, players, ro
         record = table.play_round(bets, policy)
         assert sum(seat.net for seat in record.result.seats) == -record.result.bank_net
         table.check_conservation()
+
+
+def test_count_through_a_shoe_at_a_table():
+    # What a counting drill does: rounds at a table from the shuffle to the cut card, the
+    # running count kept from every card seen; a balanced count of the whole pack is 0.
+    from trainer.engine.counting import find_system, running_count
+    from trainer.engine.table import DrawToPolicy
+
+    rules = find_preset("vegas-6d-s17")
+    shoe = Shoe(rules, random.Random(21))
+    table = Table(rules, 7, 10_000, shoe)
+    hilo = find_system("hi-lo")
+    seen = list(shoe.burned)
+    while True:
+        record = table.play_round([10] * 7, DrawToPolicy())
+        if record.shuffled:
+            break
+        for seat in record.result.seats:
+            for hand in seat.hands:
+                seen.extend(hand.cards)
+        seen.extend(record.result.dealer_cards)
+        assert sorted(map(str, seen)) == sorted(map(str, shoe.burned + shoe.dealt()))
+        assert running_count(hilo, seen) == -running_count(hilo, shoe.undealt())

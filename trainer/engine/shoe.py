@@ -270,6 +270,14 @@ class Shoe:
         """Cards dealt and not yet discarded (they are in the caller's hands)."""
         return len(self._pack) - self.cards_remaining - len(self._discards) - len(self._burned)
 
+    def dealt(self) -> tuple[Card, ...]:
+        """The cards dealt since the last shuffle (or refill), in the order they left the shoe.
+
+        With :attr:`burned` this is everything a counter has seen: the running count of the
+        pack so far is ``running_count(system, shoe.burned + shoe.dealt(), decks)``.
+        """
+        return tuple(self._stack[: self._next])
+
     def undealt(self) -> tuple[Card, ...]:
         """The undealt cards in dealing order (for tests and analysis, never for a learner)."""
         return tuple(self._stack[self._next : self._end])

@@ -31,6 +31,7 @@ from trainer.engine.shoe import Shoe
 
 __all__ = [
     "ChipConservationError",
+    "DrawToPolicy",
     "InsufficientBankrollError",
     "InvalidTableError",
     "Table",
@@ -75,6 +76,21 @@ class TablePolicy:
     def redouble(self, round_: Round, seat: int) -> bool:
         """002 deal method 3: a seat redoubles after the dealer doubled."""
         return False
+
+
+class DrawToPolicy(TablePolicy):
+    """Play every hand like a house dealer: hit below ``stand_on``, otherwise stand.
+
+    A simple stand-in for seats that only need to take cards (counting drills).
+    """
+
+    def __init__(self, stand_on: int = 17) -> None:
+        self.stand_on = stand_on
+
+    def decide(self, round_: Round) -> Action:
+        if round_.current_total < self.stand_on and round_.why_illegal(Action.HIT) is None:
+            return Action.HIT
+        return Action.STAND
 
 
 @dataclass(frozen=True, slots=True)
