@@ -43,12 +43,15 @@ from trainer.engine.hand import Hand
 from trainer.engine.rules import Rules
 from trainer.engine.settlement import (
     Bonus,
-    HandSettlement,
+    Money,
     Outcome,
     bonus_of,
-    insurance_net,
+    exact,
+    half,
     is_natural,
-    settle_hand,
+    payouts,
+    settle_core,
+    whole_or_fraction,
 )
 
 __all__ = [
@@ -210,7 +213,7 @@ class _Hand:
         "needs_card",
     )
 
-    def __init__(self, stake: Fraction) -> None:
+    def __init__(self, stake: Money) -> None:
         self.cards: list[Card] = []
         self.hard = 0
         self.ace = False
@@ -251,36 +254,45 @@ class _Seat:
     __slots__ = ("stakes", "hands", "insurance", "withdrawn", "misdeal", "ace_split")
 
     def __init__(self) -> None:
-        self.stakes: tuple[Fraction, ...] = ()
-        self.hands: list[_Hand] = [_Hand(Fraction(0))]
-        self.insurance = Fraction(0)
+        self.stakes: tuple[Money, ...] = ()
+        self.hands: list[_Hand] = [_Hand(0)]
+        self.insurance: Money = 0
         self.withdrawn = False
         self.misdeal: Misdeal | None = None
         self.ace_split = False
 
     @property
-    def total_stake(self) -> Fraction:
-        return sum(self.stakes, Fraction(0))
+    def total_stake(self) -> Money:
+        stakes = self.stakes
+        return stakes[0] if len(stakes) == 1 else sum(stakes)
 
 
 _DOUBLE_TOTALS = {"9-11": (9, 10, 11), "10-11": (10, 11)}
 _DOUBLE_WORDS = {"9-11": "9, 10 and 11", "10-11": "10 and 11"}
 
 
-def _money(value: object, what: str) -> Fraction:
+def _money(value: object, what: str) -> Money:
+    """An amount of chips as exact money (an int where whole).
+
+    :raises InvalidBetError: when it is not a number.
+    """
+    if type(value) is int:
+        return value
+    if type(value) is Fraction:
+        return whole_or_fraction(value)
     if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | float | str):
         raise InvalidBetError(f"{what} must be an amount of chips, not {value!r}")
     try:
         amount = Fraction(str(value)) if isinstance(value, float | str) else Fraction(value)
     except (ValueError, ZeroDivisionError):
         raise InvalidBetError(f"{what} must be an amount of chips, not {value!r}") from None
-    return amount
+    return whole_or_fraction(amount)
 
 
 BetLike = int | Fraction | Decimal | float | str | Sequence[int | Fraction | Decimal | float | str]
 
 
-def _parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Fraction, ...]]:
+def _parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Money, ...]]:
     """Validate a bet per seat: a stake, or the box's stakes with the owner's first (003).
 
     :raises InvalidBetError: naming the seat and the limit broken.
@@ -289,8 +301,16 @@ def _parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Fraction, .
         raise InvalidBetError(f"bets must be a list with one bet per seat, not {bets!r}")
     if not bets:
         raise InvalidBetError("a round needs at least one seat with a bet")
-    parsed = []
+    parsed: list[tuple[Money, ...]] = []
+    low = whole_or_fraction(rules.min_bet)
+    high = whole_or_fraction(rules.max_bet)
     for index, bet in enumerate(bets, 1):
+        kind = type(bet)
+        if kind is int or kind is Fraction:  # the common case, checked fast
+            amount = _money(bet, "")
+            if low <= amount <= high:
+                parsed.append((amount,))
+                continue
         where = f"seat {index}"
         if isinstance(bet, Sequence) and not isinstance(bet, str):
             if not bet:
@@ -306,13 +326,13 @@ def _parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Fraction, .
         for stake in stakes:
             if stake <= 0:
                 raise InvalidBetError(f"{where}: a stake must be above 0, not {_show(stake)}")
-        total = sum(stakes, Fraction(0))
-        if total < rules.min_bet:
+        total = sum(stakes)
+        if total < low:
             raise InvalidBetError(
                 f"min_bet: {where} bets {_show(total)}, below the table minimum of "
                 f"{_show(rules.min_bet)}"
             )
-        if total > rules.max_bet:
+        if total > high:
             raise InvalidBetError(
                 f"max_bet: {where} bets {_show(total)}, above the table maximum of "
                 f"{_show(rules.max_bet)}"
@@ -321,7 +341,7 @@ def _parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Fraction, .
     return parsed
 
 
-def _show(amount: Fraction) -> str:
+def _show(amount: Money) -> str:
     return str(amount.numerator) if amount.denominator == 1 else str(float(amount))
 
 
@@ -375,10 +395,12 @@ class Round:
         self.rules = rules
         self.shoe = shoe
         self._seats = [_Seat() for _ in range(count)]
-        self._dealer = _Hand(Fraction(0))
+        self._dealer = _Hand(0)
         self._phase = Phase.BETTING
         self._seat_index = 0
         self._hand_index = 0
+        self._seat_now = self._seats[0]  # the seat and hand to act (set by _advance)
+        self._hand_now = self._seats[0].hands[0]
         self._announce = announce_natural
         self._dealer_natural = False
         self._dealer_checked = False  # the peek has shown there is no (counting) natural
@@ -405,7 +427,7 @@ class Round:
 
     # -- the deal -------------------------------------------------------------------------------
 
-    def _set_stakes(self, parsed: list[tuple[Fraction, ...]]) -> None:
+    def _set_stakes(self, parsed: list[tuple[Money, ...]]) -> None:
         for seat, stakes in zip(self._seats, parsed, strict=True):
             seat.stakes = stakes
             seat.hands[0].stake = seat.total_stake
@@ -680,7 +702,7 @@ class Round:
     def max_insurance(self, seat_index: int) -> Fraction:
         """The most a seat may insure: half its bet (003: half the sum of its stakes)."""
         seat = self._seats[seat_index]
-        return Fraction(0) if seat.withdrawn else seat.total_stake / 2
+        return Fraction(0) if seat.withdrawn else exact(half(seat.total_stake))
 
     def insure(self, stakes: Sequence[object]) -> None:
         """Take (or decline, with 0) insurance, one stake per seat, each at most half its bet.
@@ -707,7 +729,8 @@ class Round:
                 amount = _money(stake, f"seat {index + 1}'s insurance")
             except InvalidBetError as exc:
                 raise IllegalActionError(str(exc)) from None
-            limit = self.max_insurance(index)
+            seat = self._seats[index]
+            limit = 0 if seat.withdrawn else half(seat.total_stake)
             if amount < 0 or amount > limit:
                 raise IllegalActionError(
                     f"insurance: seat {index + 1} may insure 0 to {_show(limit)} "
@@ -755,6 +778,8 @@ class Round:
                     else:
                         self._check_done(seat, hand)
                 if not hand.done:
+                    self._seat_now = seat
+                    self._hand_now = hand
                     return
                 self._hand_index += 1
             self._seat_index += 1
@@ -776,8 +801,7 @@ class Round:
             hand.done = True
 
     def _current(self) -> tuple[_Seat, _Hand]:
-        seat = self._seats[self._seat_index]
-        return seat, seat.hands[self._hand_index]
+        return self._seat_now, self._hand_now
 
     def _can_split(self, seat: _Seat, hand: _Hand) -> bool:
         return self._why_not_split(seat, hand) is None
@@ -859,18 +883,20 @@ class Round:
         """Why ``action`` is not allowed now (naming the rule), or ``None`` when it is."""
         if self._phase is not Phase.PLAYER_TURNS:
             return f"it is not a player's turn (the round is at {self._phase.value})"
-        if not isinstance(action, Action):
-            return f"{action!r} is not an action"
-        seat, hand = self._current()
-        if action is Action.STAND:
-            return None
+        return self._why(action, self._seat_now, self._hand_now)
+
+    def _why(self, action: Action, seat: _Seat, hand: _Hand) -> str | None:
         if action is Action.HIT:
             return self._why_not_hit(hand)
+        if action is Action.STAND:
+            return None
         if action is Action.DOUBLE:
             return self._why_not_double(hand)
         if action is Action.SPLIT:
             return self._why_not_split(seat, hand)
-        return self._why_not_surrender(seat, hand)
+        if action is Action.SURRENDER:
+            return self._why_not_surrender(seat, hand)
+        return f"{action!r} is not an action (hit, stand, double, split, surrender)"
 
     def act(self, action: Action) -> None:
         """Play ``action`` on the hand whose turn it is.
@@ -882,10 +908,11 @@ class Round:
             raise WrongPhaseError(
                 f"it is not a player's turn (the round is at {self._phase.value})"
             )
-        reason = self.why_illegal(action)
+        seat = self._seat_now
+        hand = self._hand_now
+        reason = self._why(action, seat, hand)
         if reason is not None:
             raise IllegalActionError(reason)
-        seat, hand = self._current()
         if action is Action.HIT:
             hand.add(self.shoe.draw())
             hand.acted = True
@@ -996,70 +1023,86 @@ class Round:
             raise WrongPhaseError(
                 f"the round is not over yet (it is at {self._phase.value}); it cannot be settled"
             )
-        rules = self.rules
-        dealer_cards = tuple(self._dealer.cards)
+        pay = payouts(self.rules)
+        dealer = self._dealer
+        dealer_cards = tuple(dealer.cards)
+        dealer_total = dealer.total
         dealer_natural = self._dealer_natural
+        zero = exact(0)
         seats = []
-        bank = Fraction(0)
-        zero = Fraction(0)
+        bank: Money = 0
         for seat in self._seats:
             hands = []
-            hands_net = zero
+            hands_net: Money = 0
+            net_fraction = zero
             for index, hand in enumerate(seat.hands):
                 cards = tuple(hand.cards)
-                natural = len(cards) == 2 and not hand.split and hand.total == 21
+                total = hand.total
+                natural = len(cards) == 2 and total == 21 and not hand.split
+                net: Money
                 if seat.withdrawn or len(cards) < 2:
-                    settled = HandSettlement(Outcome.WITHDRAWN, zero)
+                    outcome, net, bonus = Outcome.WITHDRAWN, 0, None
                 else:
-                    original = None
+                    original: Money | None = None
                     if hand.split:
-                        base = seat.total_stake if index == 0 else zero
-                        original = base
-                    settled = settle_hand(
-                        rules,
+                        original = seat.total_stake if index == 0 else 0
+                    outcome, net, bonus = settle_core(
+                        pay,
                         cards,
-                        dealer_cards,
+                        total,
+                        natural,
+                        dealer_total,
+                        dealer_natural,
                         hand.stake,
-                        split=hand.split,
-                        doubled=hand.doubled,
-                        surrendered=hand.surrendered,
-                        dealer_natural=dealer_natural,
-                        original=original,
+                        hand.doubled,
+                        hand.surrendered,
+                        original,
                     )
-                hands_net += settled.net
+                hands_net += net
+                net_fraction = exact(net)
                 hands.append(
                     HandResult(
-                        cards=cards,
-                        total=hand.total,
-                        bet=hand.stake,
-                        outcome=settled.outcome,
-                        net=settled.net,
-                        bonus=settled.bonus,
-                        natural=natural,
-                        doubled=hand.doubled,
-                        split=hand.split,
+                        cards,
+                        total,
+                        exact(hand.stake),
+                        outcome,
+                        net_fraction,
+                        bonus,
+                        natural,
+                        hand.doubled,
+                        hand.split,
                     )
                 )
             insured = seat.insurance
-            ins_net = insurance_net(insured, dealer_natural) if insured else zero
-            net = hands_net + ins_net
-            bank -= net
+            stakes = seat.stakes
+            if len(hands) == 1 and not insured and len(stakes) == 1:
+                # The common case: one hand, one bettor, no insurance.
+                bank -= hands_net
+                seats.append(
+                    SeatResult(
+                        (hands[0],), zero, zero, net_fraction, (exact(stakes[0]),), (net_fraction,)
+                    )
+                )
+                continue
+            ins_net: Money = (2 * insured if dealer_natural else -insured) if insured else 0
+            seat_net = hands_net + ins_net
+            bank -= seat_net
             seats.append(
                 SeatResult(
                     hands=tuple(hands),
-                    insurance=insured,
-                    insurance_net=ins_net,
-                    net=net,
-                    stakes=seat.stakes,
-                    shares=_shares(seat.stakes, hands_net, ins_net),
+                    insurance=exact(insured),
+                    insurance_net=exact(ins_net),
+                    net=exact(seat_net),
+                    stakes=tuple(exact(stake) for stake in stakes),
+                    shares=_shares(stakes, hands_net, ins_net),
                 )
             )
         self._result = RoundResult(
             dealer_cards=dealer_cards,
-            dealer_total=self._dealer.total,
+            dealer_total=dealer_total,
             dealer_natural=dealer_natural,
             seats=tuple(seats),
-            bank_net=bank,
+            bank_net=exact(bank),
         )
         self.shoe.discard(self.cards_in_play())
         self._irregular_discards = []
@@ -1130,14 +1173,14 @@ class Round:
 
     def stakes(self, seat_index: int) -> tuple[Fraction, ...]:
         """The stake on each of a seat's hands as they stand (doubles included)."""
-        return tuple(hand.stake for hand in self._seats[seat_index].hands)
+        return tuple(exact(hand.stake) for hand in self._seats[seat_index].hands)
 
     def bets(self, seat_index: int) -> tuple[Fraction, ...]:
         """The box's bettors' stakes, owner first (after any 002 dealer double and redouble)."""
-        return self._seats[seat_index].stakes
+        return tuple(exact(stake) for stake in self._seats[seat_index].stakes)
 
     def insurance(self, seat_index: int) -> Fraction:
-        return self._seats[seat_index].insurance
+        return exact(self._seats[seat_index].insurance)
 
     @property
     def dealer_cards(self) -> tuple[Card, ...]:
@@ -1175,13 +1218,12 @@ class Round:
         return f"<Round {self.rules.name}: {len(self._seats)} seats, {self._phase.value}>"
 
 
-def _shares(
-    stakes: tuple[Fraction, ...], hands_net: Fraction, ins_net: Fraction
-) -> tuple[Fraction, ...]:
+def _shares(stakes: tuple[Money, ...], hands_net: Money, ins_net: Money) -> tuple[Fraction, ...]:
+    """Each bettor's net on a box: the hands' net pro rata to the stakes, insurance to the owner."""
     if len(stakes) <= 1:
-        return (hands_net + ins_net,)
-    total = sum(stakes, Fraction(0))
-    shares = [hands_net * stake / total for stake in stakes]
+        return (exact(hands_net + ins_net),)
+    total = sum(stakes)
+    shares = [Fraction(hands_net) * stake / total for stake in stakes]
     shares[0] += ins_net
     return tuple(shares)
 

@@ -40,6 +40,8 @@ __all__ = [
     "settle_hand",
 ]
 
+# ``settle_core``, ``payouts``, ``Money`` and friends are the round's fast path (not exported).
+
 
 class Outcome(Enum):
     """How a hand ended; the value is the replay format's result word."""
@@ -130,7 +132,122 @@ def insurance_net(stake: Fraction, dealer_natural: bool) -> Fraction:
     return stake * 2 if dealer_natural else -stake
 
 
-_ZERO = Fraction(0)
+# Money inside the engine is exact: an int where the amount is whole (fast), else a Fraction.
+Money = int | Fraction
+
+
+# Fractions are immutable, so the whole amounts met every round are made once and shared.
+_WHOLE: dict[int, Fraction] = {n: Fraction(n) for n in range(-2000, 2001)}
+
+
+def exact(amount: Money) -> Fraction:
+    """An amount as a ``Fraction`` (the public type of every stake and net)."""
+    if type(amount) is int:
+        cached = _WHOLE.get(amount)
+        return cached if cached is not None else Fraction(amount)
+    return amount if type(amount) is Fraction else Fraction(amount)
+
+
+def whole_or_fraction(amount: Fraction) -> Money:
+    """An exact amount as an int where it is whole (the engine's fast money)."""
+    return amount.numerator if amount.denominator == 1 else amount
+
+
+def half(amount: Money) -> Money:
+    if type(amount) is int and not amount & 1:
+        return amount // 2
+    return Fraction(amount) / 2
+
+
+class Payouts:
+    """The rules' payout ratios, read once (ints where whole): the settlement's fast path."""
+
+    __slots__ = (
+        "rules",
+        "blackjack",
+        "collects",
+        "bust",
+        "original_only",
+        "ties_dealer",
+        "takes_all",
+        "bonuses",
+        "bonus_pays",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.blackjack = whole_or_fraction(rules.blackjack_pays)
+        self.collects = whole_or_fraction(rules.dealer_blackjack_collects)
+        self.bust = whole_or_fraction(rules.dealer_bust_pays)
+        self.original_only = rules.hole_card == "none" and rules.no_hole_card_loses == "original"
+        self.ties_dealer = rules.ties == "dealer"
+        self.takes_all = rules.dealer_natural_takes_all
+        self.bonus_pays = {
+            bonus: whole_or_fraction(pays)
+            for bonus in Bonus
+            if (pays := bonus.pays(rules)) is not None
+        }
+        self.bonuses = bool(self.bonus_pays)
+
+
+_PAYOUTS: dict[int, Payouts] = {}
+
+
+def payouts(rules: Rules) -> Payouts:
+    """The payout table of these rules (cached; the cache holds the rules, so ids stay unique)."""
+    cached = _PAYOUTS.get(id(rules))
+    if cached is not None and cached.rules is rules:
+        return cached
+    if len(_PAYOUTS) > 256:
+        _PAYOUTS.clear()
+    table = _PAYOUTS[id(rules)] = Payouts(rules)
+    return table
+
+
+def settle_core(
+    pay: Payouts,
+    cards: Sequence[Card],
+    total: int,
+    natural: bool,
+    dealer_total: int,
+    dealer_natural: bool,
+    stake: Money,
+    doubled: bool,
+    surrendered: bool,
+    original: Money | None,
+) -> tuple[Outcome, Money, Bonus | None]:
+    """:func:`settle_hand` without the checks, on precomputed totals (the round's fast path)."""
+    if surrendered:
+        return Outcome.SURRENDER, -half(stake), None
+    if total > 21:
+        return Outcome.BUST, -stake, None
+    if dealer_natural:
+        if natural:
+            if pay.takes_all or pay.ties_dealer:
+                return Outcome.LOSE, -stake, None
+            return Outcome.PUSH, 0, None
+        at_risk = stake
+        if pay.original_only:
+            at_risk = (half(stake) if doubled else stake) if original is None else original
+            if at_risk == 0:
+                return Outcome.PUSH, 0, None
+        return Outcome.LOSE, -at_risk * pay.collects, None
+    if natural:
+        return Outcome.BLACKJACK, stake * pay.blackjack, None
+    if total == 21 and pay.bonuses and len(cards) >= 3:
+        bonus = bonus_of(pay.rules, cards)
+        if bonus is not None and not (dealer_total == 21 and pay.ties_dealer):
+            ratio = pay.bonus_pays[bonus]
+            if dealer_total > 21 and pay.bust > ratio:
+                ratio = pay.bust
+            return Outcome.WIN, stake * ratio, bonus
+    if dealer_total > 21:
+        return Outcome.WIN, stake * pay.bust, None
+    if total > dealer_total:
+        return Outcome.WIN, stake, None
+    if total < dealer_total or pay.ties_dealer:
+        return Outcome.LOSE, -stake, None
+    return Outcome.PUSH, 0, None
 
 
 def settle_hand(
@@ -155,48 +272,31 @@ def settle_hand(
     :param original: the part of the stake a dealer natural takes under
         ``no_hole_card_loses = "original"`` (for the second hand of a split, 0); by default the
         hand's undoubled stake.
-    :raises ValueError: when the hand has fewer than two cards or the stake is not positive.
+    :raises ValueError: when the hand has fewer than two cards, the dealer none, or the stake
+        is not a positive amount.
     """
     if len(cards) < 2:
         raise ValueError(f"a hand to settle needs two cards or more, not {len(cards)}")
-    stake = Fraction(stake)
-    if stake <= 0:
-        raise ValueError(f"a stake must be above 0, not {stake}")
-    if surrendered:
-        return HandSettlement(Outcome.SURRENDER, -stake / 2)
-    total = hand_total(cards)
-    if total > 21:
-        return HandSettlement(Outcome.BUST, -stake)
-    natural = is_natural(cards, split=split)
+    if not dealer_cards:
+        raise ValueError("the dealer has no cards to settle against")
+    if isinstance(stake, bool) or not isinstance(stake, int | Fraction) or stake <= 0:
+        raise ValueError(f"a stake must be a positive amount, not {stake!r}")
+    if original is not None and (
+        isinstance(original, bool) or not isinstance(original, int | Fraction) or original < 0
+    ):
+        raise ValueError(f"the original bet must be an amount of 0 or more, not {original!r}")
     if dealer_natural is None:
         dealer_natural = is_natural(dealer_cards)
-    if dealer_natural:
-        if natural:
-            if rules.dealer_natural_takes_all or rules.ties == "dealer":
-                return HandSettlement(Outcome.LOSE, -stake)
-            return HandSettlement(Outcome.PUSH, _ZERO)
-        at_risk = stake
-        if rules.hole_card == "none" and rules.no_hole_card_loses == "original":
-            undoubled = stake / 2 if doubled else stake
-            at_risk = undoubled if original is None else Fraction(original)
-            if at_risk == 0:
-                return HandSettlement(Outcome.PUSH, _ZERO)
-        return HandSettlement(Outcome.LOSE, -at_risk * rules.dealer_blackjack_collects)
-    if natural:
-        return HandSettlement(Outcome.BLACKJACK, stake * rules.blackjack_pays)
-    dealer_total = hand_total(dealer_cards)
-    if total == 21:
-        bonus = bonus_of(rules, cards)
-        if bonus is not None and not (dealer_total == 21 and rules.ties == "dealer"):
-            pays = bonus.pays(rules) or Fraction(1)  # bonus_of names only bonuses that pay
-            if dealer_total > 21 and rules.dealer_bust_pays > pays:
-                pays = rules.dealer_bust_pays
-            return HandSettlement(Outcome.WIN, stake * pays, bonus)
-    if dealer_total > 21:
-        pays = rules.dealer_bust_pays
-        return HandSettlement(Outcome.WIN, stake if pays == 1 else stake * pays)
-    if total > dealer_total:
-        return HandSettlement(Outcome.WIN, stake)
-    if total < dealer_total or rules.ties == "dealer":
-        return HandSettlement(Outcome.LOSE, -stake)
-    return HandSettlement(Outcome.PUSH, _ZERO)
+    outcome, net, bonus = settle_core(
+        payouts(rules),
+        cards,
+        hand_total(cards),
+        is_natural(cards, split=split),
+        hand_total(dealer_cards),
+        dealer_natural,
+        whole_or_fraction(Fraction(stake)),
+        doubled,
+        surrendered,
+        None if original is None else whole_or_fraction(Fraction(original)),
+    )
+    return HandSettlement(outcome, exact(net), bonus)
