@@ -92,7 +92,14 @@ class Learner:
 @pytest.fixture(params=["javascript", "no-javascript"])
 def learner(request: pytest.FixtureRequest) -> Iterator[Learner]:
     if request.param == "javascript":
-        yield Learner(request.getfixturevalue("page"), javascript=True)
+        page: Page = request.getfixturevalue("page")
+        errors: list[str] = []
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        yield Learner(page, javascript=True)
+        # No script errors and no Content-Security-Policy refusals; pages the test meant to
+        # reach with an error status ("Failed to load resource") are not script errors.
+        assert [e for e in errors if not e.startswith("Failed to load resource")] == []
         return
     browser: Browser = request.getfixturevalue("browser")
     args = request.getfixturevalue("browser_context_args")
