@@ -286,10 +286,11 @@ class Table:
         self, round_: Round, amounts: tuple[Fraction, ...], policy: TablePolicy
     ) -> RoundResult:
         seats = range(len(amounts))
+        act, decide, turns = round_.act, policy.decide, Phase.PLAYER_TURNS
         while True:
             phase = round_.phase
-            if phase is Phase.PLAYER_TURNS:
-                round_.act(policy.decide(round_))
+            if phase is turns:
+                act(decide(round_))
             elif phase is Phase.DONE:
                 return round_.settle()
             elif phase is Phase.INSURANCE:
