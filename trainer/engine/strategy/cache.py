@@ -1,0 +1,82 @@
+"""Charts computed once and kept on disk, so that a quiz never waits on the math.
+
+The key is a hash of every rule option (``Rules.to_dict()``), the shoe composition and
+:data:`CODE_VERSION` (bump it whenever the math changes). The directory is the one passed in,
+else ``$TRAINER_CACHE_DIR``, else ``instance/strategy-cache`` beside the ``trainer`` package (the
+Flask instance folder). A damaged or unreadable file is recomputed, never trusted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from trainer.engine.rules import Rules
+from trainer.engine.strategy.chart import Chart, compute_chart
+from trainer.engine.strategy.dealer import full_shoe
+
+__all__ = ["CODE_VERSION", "cache_key", "chart", "default_cache_dir"]
+
+CODE_VERSION = "strategy-1"
+
+_memory: dict[str, Chart] = {}
+
+
+def default_cache_dir() -> Path:
+    """``$TRAINER_CACHE_DIR``, else ``instance/strategy-cache`` beside the package."""
+    env = os.environ.get("TRAINER_CACHE_DIR")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[3] / "instance" / "strategy-cache"
+
+
+def cache_key(rules: Rules, composition: tuple[int, ...]) -> str:
+    """A stable hash of the rules, the composition and the code version."""
+    document = json.dumps(
+        {"rules": rules.to_dict(), "composition": list(composition), "code": CODE_VERSION},
+        sort_keys=True,
+    )
+    return hashlib.sha256(document.encode()).hexdigest()[:32]
+
+
+def chart(
+    rules: Rules,
+    composition: tuple[int, ...] | None = None,
+    *,
+    cache_dir: str | Path | None = None,
+    use_cache: bool = True,
+) -> Chart:
+    """The chart for ``rules`` (default shoe: ``rules.decks`` full packs), cached on disk.
+
+    ``use_cache=False`` computes afresh (and still writes the result for next time).
+    """
+    shoe = tuple(composition) if composition is not None else full_shoe(rules.decks)
+    key = cache_key(rules, shoe)
+    if use_cache and key in _memory:
+        return _memory[key]
+    directory = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    path = directory / f"{key}.json"
+    if use_cache:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            result = Chart.from_json(rules, shoe, data)
+            _memory[key] = result
+            return result
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    result = compute_chart(rules, shoe)
+    _memory[key] = result
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            "w", dir=directory, suffix=".tmp", delete=False, encoding="utf-8"
+        ) as handle:
+            json.dump(result.to_json(), handle)
+            temporary = handle.name
+        os.replace(temporary, path)
+    except OSError:
+        pass  # a read-only place: the chart is still returned
+    return result

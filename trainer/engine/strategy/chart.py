@@ -1,0 +1,336 @@
+"""The basic-strategy chart derived from the exact EVs, and the house edge of playing it.
+
+What a cell means (the chart is *total-dependent* in its rows, *composition-weighted* in its
+EVs): the EV of an action in a cell is the probability-weighted average of that action's EV over
+the two-card hands the cell stands for:
+
+- hard 5..19: the two-card hands of that hard total that are not pairs (a pair of ten-values of
+  different ranks is a hard 20 where pairs split by rank);
+- soft 13..20: ace and one other card;
+- pairs ``2-2`` .. ``10-10`` and ``A-A``: that pair (where no split is allowed, the row is still
+  shown, played on its total);
+- hard 20 where every two-card 20 is a pair, hard 21 and soft 21 (which two cards make a
+  natural): the three-card hands of that total; only stand and hit apply.
+
+Weights are each hand's probability given the up card (and, where EVs are conditional on no
+dealer natural, times ``P(no natural | hand)``). The code is the best action; after ``D`` or
+``R`` comes the best of the rest (hit, stand or split) for when doubling or surrendering is not
+allowed: ``D/H``, ``D/S``, ``R/H``, ``R/S``, ``R/P``.
+
+The house edge ``house_edge`` plays the chart: every initial two-card hand takes the first
+action of its cell's code, later decisions (after a hit or a split) are the best ones for the
+exact cards (composition-dependent). Naturals and dealer naturals are included; insurance is
+never taken. ``house_edge_cd`` is the same with each initial hand taking its own best action (the
+definition of the Wizard of Odds' appendix 9 "expected return of game"). Both are percentages of
+the initial bet, positive when the house has the edge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from trainer.engine.rules import Rules
+from trainer.engine.strategy.dealer import full_shoe
+from trainer.engine.strategy.ev import Action, UpCardAnalysis
+
+__all__ = [
+    "CODES",
+    "HARD_ROWS",
+    "PAIR_ROWS",
+    "SOFT_ROWS",
+    "UP_CARDS",
+    "Chart",
+    "compute_chart",
+    "row_label",
+    "up_label",
+]
+
+UP_CARDS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+HARD_ROWS: tuple[int, ...] = tuple(range(5, 22))
+SOFT_ROWS: tuple[int, ...] = tuple(range(13, 22))
+PAIR_ROWS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
+
+CODES: dict[str, str] = {
+    "H": "hit",
+    "S": "stand",
+    "D/H": "double if allowed, otherwise hit",
+    "D/S": "double if allowed, otherwise stand",
+    "P": "split",
+    "R/H": "surrender if allowed, otherwise hit",
+    "R/S": "surrender if allowed, otherwise stand",
+    "R/P": "surrender if allowed, otherwise split",
+}
+
+_CHART_ACTIONS = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
+
+
+def up_label(up: int) -> str:
+    """``1`` -> ``"A"``, ``10`` -> ``"10"``."""
+    return "A" if up == 1 else str(up)
+
+
+def row_label(section: str, row: int) -> str:
+    """A row's key: ``"16"`` for hard and soft rows, ``"8-8"`` / ``"A-A"`` for pairs."""
+    if section == "pairs":
+        card = up_label(row)
+        return f"{card}-{card}"
+    return str(row)
+
+
+def code_of(evs: dict[Action, float]) -> str:
+    """The chart code for a cell's EVs (the best action, then the fallback)."""
+    best = max(evs, key=lambda action: evs[action])
+    if best is Action.DOUBLE:
+        fallback = _best_of(evs, (Action.HIT, Action.STAND))
+        return f"D/{fallback.value}"
+    if best is Action.SURRENDER:
+        fallback = _best_of(evs, (Action.HIT, Action.STAND, Action.SPLIT))
+        return f"R/{fallback.value}"
+    return best.value
+
+
+def _best_of(evs: dict[Action, float], actions: tuple[Action, ...]) -> Action:
+    present = [action for action in actions if action in evs]
+    return max(present, key=lambda action: evs[action])
+
+
+_FIRST_ACTION = {
+    "H": Action.HIT,
+    "S": Action.STAND,
+    "P": Action.SPLIT,
+    "D": Action.DOUBLE,
+    "R": Action.SURRENDER,
+}
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A basic-strategy chart with every cell's EVs and the house edge of playing it.
+
+    ``codes[section][row][up]`` and ``evs[section][row][up][action]`` use the JSON keys:
+    sections ``"hard"``, ``"soft"``, ``"pairs"``; rows ``"16"``, ``"8-8"``, ``"A-A"``; up cards
+    ``"2"`` .. ``"10"``, ``"A"``; actions ``"S"``, ``"H"``, ``"D"``, ``"P"``, ``"R"``.
+    """
+
+    rules: Rules
+    composition: tuple[int, ...]
+    house_edge: float  # percent, playing the chart
+    house_edge_cd: float  # percent, each initial hand its own best action
+    codes: dict[str, dict[str, dict[str, str]]] = field(compare=False)
+    evs: dict[str, dict[str, dict[str, dict[str, float]]]] = field(compare=False)
+
+    def code(self, section: str, row: str, up: str) -> str:
+        """The code of one cell, e.g. ``chart.code("hard", "16", "10")``.
+
+        :raises KeyError: for a section, row or up card the chart does not have.
+        """
+        return self.codes[section][row][up]
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``python -m trainer strategy --json`` document."""
+        return {
+            "rules": self.rules.to_dict(),
+            "house_edge_percent": round(self.house_edge, 4),
+            "house_edge_cd_percent": round(self.house_edge_cd, 4),
+            "chart": self.codes,
+            "ev": {
+                section: {
+                    row: {
+                        up: {action: round(value, 6) for action, value in cell.items()}
+                        for up, cell in cells.items()
+                    }
+                    for row, cells in rows.items()
+                }
+                for section, rows in self.evs.items()
+            },
+        }
+
+    @classmethod
+    def from_json(cls, rules: Rules, composition: tuple[int, ...], data: dict[str, Any]) -> Chart:
+        """Rebuild a chart from :meth:`to_json` output (the disk cache)."""
+        return cls(
+            rules=rules,
+            composition=composition,
+            house_edge=float(data["house_edge_percent"]),
+            house_edge_cd=float(data["house_edge_cd_percent"]),
+            codes=data["chart"],
+            evs=data["ev"],
+        )
+
+
+def _counts(*values: int) -> tuple[int, ...]:
+    counts = [0] * 10
+    for v in values:
+        counts[v - 1] += 1
+    return tuple(counts)
+
+
+def _hand_probability(composition: tuple[int, ...], values: tuple[int, ...]) -> float:
+    """Probability that the next ``len(values)`` cards are these values, in any order."""
+    left = sum(composition)
+    remaining = list(composition)
+    p = 1.0
+    for v in values:
+        have = remaining[v - 1]
+        if have <= 0 or left <= 0:
+            return 0.0
+        p *= have / left
+        remaining[v - 1] -= 1
+        left -= 1
+    # Orderings of the multiset.
+    orders = 1
+    seen: dict[int, int] = {}
+    for i, v in enumerate(values, start=1):
+        seen[v] = seen.get(v, 0) + 1
+        orders = orders * i // seen[v]
+    return p * orders
+
+
+def _same_rank_share(composition: tuple[int, ...]) -> float:
+    """Of two ten-value cards, the chance they are one rank (the ranks taken as equally many)."""
+    tens = composition[9]
+    if tens < 2:
+        return 1.0
+    per_rank = tens / 4.0
+    return max(per_rank - 1.0, 0.0) / (tens - 1)
+
+
+def _three_card_hands(total: int, soft: bool) -> list[tuple[int, int, int]]:
+    hands = []
+    for a in range(1, 11):
+        for b in range(a, 11):
+            for c in range(b, 11):
+                hard = a + b + c
+                is_soft = a == 1 and hard + 10 <= 21
+                best = hard + 10 if is_soft else hard
+                if best == total and is_soft == soft:
+                    hands.append((a, b, c))
+    return hands
+
+
+def _cell_members(rules: Rules, composition: tuple[int, ...]):
+    """For each chart row: the hands it averages over, as (values, weight share, pair_row)."""
+    same = _same_rank_share(composition) if rules.split_by == "rank" else 1.0
+    rows: dict[tuple[str, int], list[tuple[tuple[int, ...], float]]] = {}
+    for total in HARD_ROWS:
+        members: list[tuple[tuple[int, ...], float]] = []
+        for a in range(2, 11):
+            for b in range(a + 1, 11):
+                if a + b == total:
+                    members.append(((a, b), 1.0))
+        if total == 20 and same < 1.0:
+            members.append(((10, 10), 1.0 - same))
+        if not members:
+            members = [(hand, 1.0) for hand in _three_card_hands(total, soft=False)]
+        rows[("hard", total)] = members
+    for total in SOFT_ROWS:
+        if total <= 20:
+            rows[("soft", total)] = [((1, total - 11), 1.0)]
+        else:
+            rows[("soft", total)] = [(hand, 1.0) for hand in _three_card_hands(21, soft=True)]
+    for v in PAIR_ROWS:
+        rows[("pairs", v)] = [((v, v), same if v == 10 else 1.0)]
+    return rows
+
+
+def compute_chart(
+    rules: Rules,
+    composition: tuple[int, ...] | None = None,
+    *,
+    stand_on: frozenset[int] = frozenset(),
+) -> Chart:
+    """Compute the chart, every cell's EVs and the house edge for ``rules``.
+
+    :param composition: the shoe (10 counts, ace first); by default ``rules.decks`` full packs.
+    :param stand_on: totals on which the player never draws (to price a text's advice).
+    """
+    shoe = composition if composition is not None else full_shoe(rules.decks)
+    if len(shoe) != 10 or any(n < 0 for n in shoe):
+        raise ValueError("a composition is 10 counts (ace, 2..9, ten-value), none negative")
+    total_cards = sum(shoe)
+    members = _cell_members(rules, shoe)
+    codes: dict[str, dict[str, dict[str, str]]] = {"hard": {}, "soft": {}, "pairs": {}}
+    evs: dict[str, dict[str, dict[str, dict[str, float]]]] = {"hard": {}, "soft": {}, "pairs": {}}
+    edge_chart = 0.0
+    edge_cd = 0.0
+    for up in UP_CARDS:
+        if shoe[up - 1] == 0:
+            continue
+        p_up = shoe[up - 1] / total_cards
+        analysis = UpCardAnalysis(rules, shoe, up, stand_on=stand_on)
+        rest = analysis.composition
+        initial: dict[tuple[int, ...], dict[Action, float]] = {}
+        same = _same_rank_share(rest) if rules.split_by == "rank" else 1.0
+        for a in range(1, 11):
+            for b in range(a, 11):
+                if _hand_probability(rest, (a, b)) == 0.0 and not (a == b == 10):
+                    continue
+                initial[(a, b)] = analysis.initial(a, b)
+        if same < 1.0 and (10, 10) in initial:
+            initial[("unpaired", 10, 10)] = analysis.initial(10, 10, allow_split=False)  # type: ignore[index]
+        ul = up_label(up)
+        cell_codes: dict[tuple[str, int], str] = {}
+        for (section, row), hands in members.items():
+            sums: dict[Action, float] = {}
+            weight = 0.0
+            for values, share in hands:
+                p = _hand_probability(rest, values) * share
+                if p == 0.0:
+                    continue
+                if len(values) == 2:
+                    if section == "hard" and values == (10, 10):
+                        hand_evs = initial[("unpaired", 10, 10)]  # type: ignore[index]
+                    else:
+                        hand_evs = initial[values]
+                else:
+                    hand_evs = analysis.multi_card(_counts(*values))
+                factor = analysis.weight_factor(_counts(*values))
+                weight += p * factor
+                for action, value in hand_evs.items():
+                    if action in _CHART_ACTIONS:
+                        sums[action] = sums.get(action, 0.0) + p * factor * value
+            if weight == 0.0:
+                continue
+            cell = {action: value / weight for action, value in sums.items()}
+            code = code_of(cell)
+            cell_codes[(section, row)] = code
+            label = row_label(section, row)
+            codes[section].setdefault(label, {})[ul] = code
+            evs[section].setdefault(label, {})[ul] = {a.value: v for a, v in cell.items()}
+        # House edge: every initial two-card hand.
+        for (a, b), hand_evs in ((k, v) for k, v in initial.items() if k[0] != "unpaired"):
+            p = _hand_probability(rest, (a, b))
+            if p == 0.0:
+                continue
+            parts: list[tuple[float, dict[Action, float], tuple[str, int]]] = []
+            if {a, b} == {1, 10}:
+                parts.append((p, hand_evs, ("natural", 0)))
+            elif a == b == 10 and same < 1.0:
+                parts.append((p * same, hand_evs, ("pairs", 10)))
+                unpaired = initial[("unpaired", 10, 10)]  # type: ignore[index]
+                parts.append((p * (1.0 - same), unpaired, ("hard", 20)))
+            elif a == b:
+                parts.append((p, hand_evs, ("pairs", a)))
+            elif a == 1:
+                parts.append((p, hand_evs, ("soft", 11 + b)))
+            else:
+                parts.append((p, hand_evs, ("hard", a + b)))
+            for share, part_evs, cell_key in parts:
+                chart_evs = {k: v for k, v in part_evs.items() if k in _CHART_ACTIONS}
+                best = max(chart_evs.values())
+                if cell_key[0] == "natural":
+                    played = chart_evs[Action.STAND]
+                else:
+                    first = _FIRST_ACTION[cell_codes[cell_key][0]]
+                    played = chart_evs.get(first, best)
+                edge_chart += p_up * share * analysis.unconditional(a, b, played)
+                edge_cd += p_up * share * analysis.unconditional(a, b, best)
+    return Chart(
+        rules=rules,
+        composition=tuple(shoe),
+        house_edge=-100.0 * edge_chart,
+        house_edge_cd=-100.0 * edge_cd,
+        codes=codes,
+        evs=evs,
+    )

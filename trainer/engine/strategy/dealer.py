@@ -1,0 +1,229 @@
+"""The dealer's final outcome, exactly, for any shoe composition.
+
+A composition is a tuple of 10 counts indexed by value - 1 (ace, 2..9, ten-value), as in
+:func:`trainer.engine.cards.composition_of`.
+
+How it is fast enough in pure Python: the dealer's drawing (hole card first, then draws until his
+rule says stand) is enumerated once per up card and dealer rule as a table of *multisets* of drawn
+cards, each with its number of valid orders and its outcome (the outcome of a dealer hand
+depends only on which cards were drawn, not their order). Under a composition ``C`` of ``N`` cards
+a multiset ``m`` of ``k`` cards has probability ``orders(m) * prod_r ff(C[r], m[r]) / ff(N, k)``
+(``ff`` the falling factorial). Removing one more card ``c`` from ``C`` (a player's card)
+multiplies each entry
+by ``(C[c] - m[c]) / C[c] * N / (N - k)``, so the probabilities for a player's hand are one
+elementwise product away from those of the hand one card shorter. Summing the entries of one
+outcome (the table is sorted by outcome) gives the outcome's probability.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from operator import mul
+
+__all__ = ["BJ", "BUST", "DealerTable", "DealerProbabilities", "dealer_table", "full_shoe"]
+
+# Outcome codes: a final total 2..21 is its own code; these two are special.
+BUST = 22
+BJ = 23  # a dealer natural (two cards, 21)
+
+
+def full_shoe(decks: int) -> tuple[int, ...]:
+    """The composition of ``decks`` full packs: 4 of each value per deck, 16 ten-values."""
+    return tuple([4 * decks] * 9 + [16 * decks])
+
+
+@dataclass(frozen=True)
+class DealerRule:
+    """The parts of the rules that decide how the dealer draws."""
+
+    stands_on: int = 17
+    hits_soft_17: bool = False
+    max_draws: int | None = None  # the dealer too may draw at most this many (004)
+
+
+def _state(up: int, counts: tuple[int, ...]) -> tuple[int, bool]:
+    hard = up + sum((v + 1) * n for v, n in enumerate(counts))
+    ace = up == 1 or counts[0] > 0
+    if ace and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+class DealerTable:
+    """Every way the dealer's hand can end from one up card, as multisets of the drawn cards."""
+
+    def __init__(self, up: int, rule: DealerRule) -> None:
+        self.up = up
+        self.rule = rule
+        entries: list[tuple[int, tuple[int, ...], int]] = []  # (outcome, multiset, orders)
+        level: dict[tuple[int, ...], int] = {(0,) * 10: 1}
+        while level:
+            following: dict[tuple[int, ...], int] = {}
+            for counts, orders in level.items():
+                for v in range(10):
+                    child = counts[:v] + (counts[v] + 1,) + counts[v + 1 :]
+                    following[child] = following.get(child, 0) + orders
+            level = {}
+            for counts, orders in following.items():
+                outcome = self._outcome(counts)
+                if outcome is None:
+                    level[counts] = orders
+                else:
+                    entries.append((outcome, counts, orders))
+        entries.sort()
+        self.size = len(entries)
+        self.multisets = [counts for _, counts, _ in entries]
+        self.orders = [orders for _, _, orders in entries]
+        self.lengths = [sum(counts) for counts in self.multisets]
+        self.outcomes: list[int] = []
+        self.slices: list[tuple[int, int]] = []
+        for index, (outcome, _, _) in enumerate(entries):
+            if not self.outcomes or self.outcomes[-1] != outcome:
+                if self.slices:
+                    self.slices[-1] = (self.slices[-1][0], index)
+                self.outcomes.append(outcome)
+                self.slices.append((index, index))
+        if self.slices:
+            self.slices[-1] = (self.slices[-1][0], self.size)
+        # Per value: the distinct (count of that value, length) pairs and each entry's pair.
+        self.pairs: list[list[tuple[int, int]]] = []
+        self.pair_index: list[list[int]] = []
+        for v in range(10):
+            seen: dict[tuple[int, int], int] = {}
+            index_list = []
+            for counts, k in zip(self.multisets, self.lengths, strict=True):
+                key = (counts[v], k)
+                if key not in seen:
+                    seen[key] = len(seen)
+                index_list.append(seen[key])
+            self.pairs.append(list(seen))
+            self.pair_index.append(index_list)
+
+    def _outcome(self, counts: tuple[int, ...]) -> int | None:
+        """The outcome of a dealer hand (up card + ``counts``), or None when he draws again."""
+        total, soft = _state(self.up, counts)
+        drawn = sum(counts)
+        if total > 21:
+            return BUST
+        if drawn == 1 and total == 21:
+            return BJ
+        rule = self.rule
+        if drawn >= 1 and rule.max_draws is not None and drawn - 1 >= rule.max_draws:
+            return total
+        if drawn == 0:
+            return None  # the hole card is still to come
+        if total < rule.stands_on or (total == 17 and soft and rule.hits_soft_17):
+            return None
+        return total
+
+    def probabilities(self, composition: tuple[int, ...]) -> list[float]:
+        """The probability of each entry when the dealer draws from ``composition``."""
+        n = sum(composition)
+        out = [0.0] * self.size
+        for i, (counts, k, orders) in enumerate(
+            zip(self.multisets, self.lengths, self.orders, strict=True)
+        ):
+            if k > n:
+                continue
+            p = float(orders)
+            for v, m in enumerate(counts):
+                if m:
+                    have = composition[v]
+                    for j in range(m):
+                        p *= have - j
+            if p:
+                for j in range(k):
+                    p /= n - j
+            out[i] = p
+        return out
+
+    def factors(self, value: int, available: int, total: int) -> list[float]:
+        """Each entry's factor when one card of ``value`` (1..10) leaves a shoe that held
+        ``available`` of that value among ``total`` cards."""
+        if available <= 0:
+            return [0.0] * self.size  # the card cannot be drawn: every path is impossible
+        scale = 1.0 / available
+        per_pair = [
+            (available - j) * scale * total / (total - k) if total > k else 0.0
+            for j, k in self.pairs[value - 1]
+        ]
+        return list(map(per_pair.__getitem__, self.pair_index[value - 1]))
+
+    def totals(self, probs: list[float]) -> list[float]:
+        """The probability of each of :attr:`outcomes`."""
+        return [sum(probs[a:b]) for a, b in self.slices]
+
+
+@lru_cache(maxsize=64)
+def dealer_table(up: int, rule: DealerRule) -> DealerTable:
+    """The (cached) table for one up card (1 = ace .. 10) and dealer rule."""
+    return DealerTable(up, rule)
+
+
+class DealerProbabilities:
+    """Outcome probabilities for one up card and shoe, for any set of removed player cards.
+
+    ``removed`` is a 10-tuple of counts taken out of ``composition`` (the shoe without the up
+    card). Outcome results are memoised by ``removed``. The per-entry probabilities of a
+    ``removed`` are kept until :meth:`release`, so that the next card costs one elementwise
+    product; the callers (a depth-first walk over hands) release them when done.
+    """
+
+    def __init__(self, table: DealerTable, composition: tuple[int, ...]) -> None:
+        self.table = table
+        self.composition = composition
+        self.total = sum(composition)
+        self._root = (0,) * 10
+        self._probs: dict[tuple[int, ...], list[float]] = {
+            self._root: table.probabilities(composition)
+        }
+        self._outcomes: dict[tuple[int, ...], list[float]] = {}
+        self._factors: dict[tuple[int, int, int], list[float]] = {}
+
+    def hold(self, removed: tuple[int, ...]) -> bool:
+        """Keep the per-entry probabilities of ``removed`` until :meth:`release`, so the hands
+        one card longer cost one product each. True when this call stored them."""
+        if removed in self._probs:
+            return False
+        self._probs[removed] = self._entry_probabilities(removed)
+        return True
+
+    def release(self, removed: tuple[int, ...]) -> None:
+        """Forget the per-entry probabilities of ``removed`` (not its outcome results)."""
+        if removed != self._root:
+            self._probs.pop(removed, None)
+
+    def _entry_probabilities(self, removed: tuple[int, ...]) -> list[float]:
+        """Each table entry's probability with ``removed`` out of the shoe."""
+        probs = self._probs.get(removed)
+        if probs is not None:
+            return probs
+        parent: tuple[int, ...] | None = None
+        value = 0
+        for v in range(9, -1, -1):
+            if removed[v]:
+                candidate = removed[:v] + (removed[v] - 1,) + removed[v + 1 :]
+                if parent is None or candidate in self._probs:
+                    parent, value = candidate, v
+                    if candidate in self._probs:
+                        break
+        if parent is None:
+            raise ValueError("removed cards must not be empty here")
+        base = self._entry_probabilities(parent)
+        available = self.composition[value] - parent[value]
+        total = self.total - sum(parent)
+        key = (value, available, total)
+        factors = self._factors.get(key)
+        if factors is None:
+            factors = self.table.factors(value + 1, available, total)
+            self._factors[key] = factors
+        return list(map(mul, base, factors))
+
+    def outcomes(self, removed: tuple[int, ...]) -> list[float]:
+        """The probability of each outcome in ``table.outcomes`` with ``removed`` out."""
+        result = self._outcomes.get(removed)
+        if result is None:
+            result = self.table.totals(self._entry_probabilities(removed))
+            self._outcomes[removed] = result
+        return result
