@@ -15,9 +15,11 @@ CSRF_HEADER = "X-CSRF-Token"
 _CSRF_KEY = "_csrf"
 _UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
+# Scripts only from files under static/ (so htmx runs with allowEval off); inline style
+# attributes are allowed, for server-drawn charts and colour scales.
 CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "form-action 'self'; frame-ancestors 'none'; base-uri 'self'"
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'self'"
 )
 
 
