@@ -6,7 +6,7 @@ import threading
 from pathlib import Path
 
 from trainer import store
-from trainer.store import attempts, users
+from trainer.store import attempts, migrations, users
 
 WRITES = 150
 
@@ -49,3 +49,28 @@ def test_two_writers_at_once_never_see_a_locked_database(tmp_path: Path) -> None
     assert errors == []
     assert setup.execute("SELECT count(*) FROM attempts").fetchone()[0] == 2 * WRITES
     setup.close()
+
+
+def test_two_workers_starting_at_once_migrate_once(tmp_path: Path) -> None:
+    path = tmp_path / "start.sqlite3"
+    applied: list[list[str]] = []
+    errors: list[BaseException] = []
+    start = threading.Barrier(2)
+
+    def worker() -> None:
+        db = store.open_db(path)
+        try:
+            start.wait()
+            applied.append(store.migrate(db))
+        except BaseException as error:  # collected and asserted below
+            errors.append(error)
+        finally:
+            db.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert sorted(len(names) for names in applied) == [0, len(migrations.MIGRATIONS)]
