@@ -252,3 +252,49 @@ def test_running_count_through_a_real_shoe():
     count = running_count(hilo, seen, 6)
     # The undealt cards hold exactly the opposite count (a balanced system sums to zero).
     assert count == -running_count(hilo, shoe.undealt())
+
+
+# -- how often counts come up (the penetration drill) ------------------------------------------
+
+
+def study(penetration: str, shoes: int = 100, seed: int = 1):
+    from trainer.engine.counting import study_counts
+    from trainer.engine.rules import find_preset
+
+    rules = find_preset("vegas-6d-s17").replace(penetration=penetration)
+    return study_counts(rules, find_system("hi-lo"), random.Random(seed), shoes=shoes)
+
+
+def test_deeper_penetration_reaches_high_counts_more_often():
+    shallow, deep = study("1/2"), study("5/6")
+    assert deep.rounds_per_shoe > shallow.rounds_per_shoe
+    for count in (2, 3, 4):
+        assert deep.share_at_least(count) > shallow.share_at_least(count)
+
+
+def test_a_study_is_exact_and_repeatable():
+    first = study("3/4", shoes=20, seed=3)
+    assert first == study("3/4", shoes=20, seed=3)
+    assert sum(n for _, n in first.counts) == first.rounds
+    assert first.share_at_least(-100) == 1
+    # Every shoe starts at a true count of 0 (floor): at least one round in each shoe.
+    assert first.share(0) * first.rounds >= 20
+    assert all(value.denominator == 1 for value, _ in first.counts)
+
+
+def test_an_unbalanced_study_tallies_running_counts_from_the_irc():
+    from trainer.engine.counting import study_counts
+    from trainer.engine.rules import find_preset
+
+    ko = find_system("ko")
+    result = study_counts(find_preset("russian-bank"), ko, random.Random(2), shoes=10, seats=4)
+    assert result.share(ko.initial_running_count(2)) * result.rounds >= 10
+    assert 5 <= result.rounds_per_shoe <= 12  # 104 cards, five hands of two to five cards
+
+
+def test_a_study_needs_a_shoe():
+    from trainer.engine.counting import study_counts
+    from trainer.engine.rules import find_preset
+
+    with pytest.raises(InvalidCountError, match="at least one shoe"):
+        study_counts(find_preset("single-deck"), find_system("zen"), random.Random(0), shoes=0)

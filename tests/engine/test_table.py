@@ -236,3 +236,21 @@ def test_count_through_a_shoe_at_a_table():
         seen.extend(record.result.dealer_cards)
         assert sorted(map(str, seen)) == sorted(map(str, shoe.burned + shoe.dealt()))
         assert running_count(hilo, seen) == -running_count(hilo, shoe.undealt())
+
+
+def test_shuffle_if_due_lets_a_drill_see_the_shoe_before_the_deal():
+    table = vegas_table(5)
+    shoe = table.shoe
+    while not shoe.needs_shuffle:
+        table.play_round([10] * 5)
+    # A bet outside the limits is refused before anything moves, the due shuffle included.
+    shuffles, left = shoe.shuffles, shoe.cards_remaining
+    with pytest.raises(InvalidBetError, match="min_bet and max_bet allow 5 to 1000"):
+        table.play_round([10, 10, 10, 10, 2000])
+    assert (shoe.shuffles, shoe.cards_remaining) == (shuffles, left)
+    assert table.shuffle_if_due() is True
+    assert table.shuffle_if_due() is False
+    assert shoe.dealt() == () and shoe.cards_remaining == 311
+    record = table.play_round([10] * 5)
+    assert record.shuffled
+    assert not table.play_round([10] * 5).shuffled

@@ -3,11 +3,13 @@
 from trainer.engine.cards import RANK_VALUES, Card, InvalidCardError, Rank, Suit, pack
 from trainer.engine.counting import (
     CountingSystem,
+    CountStudy,
     DeckResolution,
     TrueCountConvention,
     UnknownSystemError,
     find_system,
     running_count,
+    study_counts,
     true_count,
 )
 from trainer.engine.hand import Hand, InvalidHandError, Situation
@@ -32,12 +34,14 @@ __all__ = [
     "PRESETS",
     "RANK_VALUES",
     "Card",
+    "CountStudy",
     "CountingSystem",
     "DeckResolution",
     "TrueCountConvention",
     "UnknownSystemError",
     "find_system",
     "running_count",
+    "study_counts",
     "true_count",
     "CardConservationError",
     "Hand",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -22,9 +23,11 @@ from importlib import resources
 from typing import Any
 
 from trainer.engine.cards import Card
+from trainer.engine.rules import Rules
 
 __all__ = [
     "SYSTEMS",
+    "CountStudy",
     "CountingSystem",
     "DeckResolution",
     "InvalidCountError",
@@ -34,6 +37,7 @@ __all__ = [
     "estimate_decks",
     "find_system",
     "running_count",
+    "study_counts",
     "system_slugs",
     "true_count",
 ]
@@ -269,6 +273,93 @@ def true_count(
         return Fraction(math.trunc(exact))
     whole = math.floor(abs(exact) + Fraction(1, 2))
     return Fraction(whole if exact >= 0 else -whole)
+
+
+# -- how often counts come up: dealing the engine's own shoes -----------------------------------
+
+
+@dataclass(frozen=True)
+class CountStudy:
+    """How often each count stood at the start of a round, over many shoes dealt at a table.
+
+    For a balanced system the count is the true count (by the study's convention and
+    resolution); for an unbalanced one it is the running count from the initial count, the
+    number such a system bets by.
+    """
+
+    system: str  # the system's slug
+    rules: str  # the rules' name
+    shoes: int
+    rounds: int
+    counts: tuple[tuple[Fraction, int], ...]  # (count, rounds started at it), lowest first
+
+    @property
+    def rounds_per_shoe(self) -> Fraction:
+        return Fraction(self.rounds, self.shoes)
+
+    def share(self, count: Fraction | int) -> Fraction:
+        """The share of rounds that started at exactly ``count``."""
+        return Fraction(sum(n for value, n in self.counts if value == count), self.rounds)
+
+    def share_at_least(self, count: Fraction | int) -> Fraction:
+        """The share of rounds that started at ``count`` or more (``+2`` or better...)."""
+        return Fraction(sum(n for value, n in self.counts if value >= count), self.rounds)
+
+
+def study_counts(
+    rules: Rules,
+    system: CountingSystem,
+    rng: random.Random,
+    *,
+    shoes: int = 100,
+    seats: int = 7,
+    convention: TrueCountConvention | str = TrueCountConvention.FLOOR,
+    resolution: DeckResolution | str = DeckResolution.EXACT,
+) -> CountStudy:
+    """Deal ``shoes`` shoes of ``rules`` at a table of ``seats`` and tally the count at every
+    round's start, from the shuffle to the cut card. Seats draw to 17 like a dealer, every
+    card dealt is seen (burned cards included), one minimum bet per seat.
+
+    :param rng: a ``random.Random`` (seeded: the same study every time).
+    :raises InvalidCountError: for fewer than one shoe or one seat.
+    """
+    from trainer.engine.shoe import Shoe
+    from trainer.engine.table import DrawToPolicy, Table
+
+    if shoes < 1 or seats < 1:
+        raise InvalidCountError(
+            f"a study needs at least one shoe and one seat, not {shoes}/{seats}"
+        )
+    shoe = Shoe(rules, rng)
+    players = seats if rules.table_rotation == "none" else seats + 1
+    table = Table(rules, players, rules.min_bet * 10**9, shoe)
+    policy = DrawToPolicy()
+    bets = [rules.min_bet] * seats
+    decks = rules.decks
+    start = system.initial_running_count(decks)
+    tally: dict[Fraction, int] = {}
+    rounds = 0
+    first_pack = shoe.shuffles
+    while True:
+        table.shuffle_if_due()
+        # Fresh packs only: a refill of the discards mid-round (a pack dealt to its end) is
+        # the same pack going on.
+        if shoe.shuffles - shoe.refills - first_pack >= shoes:
+            break
+        seen = shoe.burned + shoe.dealt()
+        count = running_count(system, seen) + start
+        if system.balanced:
+            count = true_count(count, Fraction(shoe.cards_remaining, 52), convention, resolution)
+        tally[count] = tally.get(count, 0) + 1
+        rounds += 1
+        table.play_round(bets, policy)
+    return CountStudy(
+        system=system.slug,
+        rules=rules.name,
+        shoes=shoes,
+        rounds=rounds,
+        counts=tuple(sorted(tally.items())),
+    )
 
 
 # -- the data --------------------------------------------------------------------------------

@@ -172,6 +172,7 @@ class Table:
         self.rounds_played = 0
         self.last: TableRound | None = None
         self._shuffle_due = False
+        self._shuffled_for_next = False
         # The cut of the shoe as it stands was offered to this player (None: the house).
         self.cut_by: int | None = self._right_of_dealer()
 
@@ -232,18 +233,21 @@ class Table:
         if len(amounts) != len(players):
             raise InvalidBetError(f"bets: {len(amounts)} bets for {len(players)} seats")
         bankrolls = self._bankrolls
+        low, high = self.rules.min_bet, self.rules.max_bet
         for player, amount in zip(players, amounts, strict=True):
+            if _more(low, amount) or _more(amount, high):
+                raise InvalidBetError(
+                    f"bet: {self.names[player]} bets {amount}; min_bet and max_bet allow "
+                    f"{low} to {high}"
+                )
             if _more(amount, bankrolls[player]):
                 raise InsufficientBankrollError(
                     f"bet: {self.names[player]} bets {amount} with {self._bankrolls[player]} left"
                 )
         shoe = self.shoe
-        shuffled = False
-        if shoe.needs_shuffle or self._shuffle_due:
-            shoe.shuffle()
-            self._shuffle_due = False
-            shuffled = True
-            self.cut_by = self._right_of_dealer()
+        self.shuffle_if_due()
+        shuffled = self._shuffled_for_next
+        self._shuffled_for_next = False
         shuffles_before = shoe.shuffles
         round_ = self._deal(amounts, len(players))
         result = self._play(round_, amounts, policy)
@@ -272,6 +276,20 @@ class Table:
         )
         self.last = record
         return record
+
+    def shuffle_if_due(self) -> bool:
+        """Shuffle now if the next round must start from a fresh shuffle; say whether it did.
+
+        :meth:`play_round` does this itself; call it first to see the shoe as the next round
+        will find it (a counting drill asking for the count before the deal).
+        """
+        if not (self.shoe.needs_shuffle or self._shuffle_due):
+            return False
+        self.shoe.shuffle()
+        self._shuffle_due = False
+        self._shuffled_for_next = True
+        self.cut_by = self._right_of_dealer()
+        return True
 
     def _deal(self, amounts: tuple[Fraction, ...], seats: int) -> Round:
         rules = self.rules
