@@ -195,3 +195,25 @@ def test_an_unknown_preset_cannot_be_chosen(client: Any, csrf: Any) -> None:
     response = client.post("/rules", data={"preset": "nope", "csrf_token": csrf()})
     assert response.status_code == 400
     assert "no rules preset called" in response.get_data(as_text=True)
+
+
+def test_a_malformed_answer_from_a_new_visitor_writes_nothing_at_all(
+    client: Any, csrf: Any, db: Any
+) -> None:
+    form = {
+        "question": "AS 6H",
+        "rules": "vegas-6d-s17",
+        "token": "t" * 20,
+        "asked_at": "1",
+        "csrf_token": csrf(),
+    }
+    response = client.post("/drills/hand-totals/answer", data={**form, "kind": "soft"})
+    assert response.status_code == 400
+    assert db.execute("SELECT count(*) FROM users").fetchone()[0] == 0
+    response = client.post(
+        "/drills/hand-totals/answer", data={**form, "kind": "soft", "total": "17"}
+    )
+    assert response.status_code == 200
+    assert db.execute("SELECT count(*) FROM users WHERE is_guest = 1").fetchone()[0] == 1
+    [row] = stored(db)
+    assert (row["correct"], row["response_ms"]) == (1, None)  # asked "in 1970": no time kept

@@ -32,6 +32,7 @@ from trainer.engine.rules import Rules
 from trainer.store import attempts, users
 from trainer.web.support import (
     current_rules,
+    current_user,
     current_user_or_guest,
     get_db,
     make_rng,
@@ -95,9 +96,16 @@ def answer(slug: str) -> Response:
     except InvalidQuestionError as error:
         abort(400, description=f"That is not a question this drill asks: {error}.")
     except InvalidAnswerError as error:
-        user = current_user_or_guest()
+        # Nothing is written for a malformed answer, not even a guest.
         return _page(
-            drill, user, rules, asked, status=400, error=str(error), token=token, asked_at=asked_at
+            drill,
+            current_user(),
+            rules,
+            asked,
+            status=400,
+            error=str(error),
+            token=token,
+            asked_at=asked_at,
         )
     user = current_user_or_guest()
     response_ms = int(time.time() * 1000) - asked_at
@@ -140,7 +148,7 @@ def _asked_at(text: str) -> int:
 
 def _page(
     drill: Drill,
-    user: users.User,
+    user: users.User | None,
     rules: Rules,
     question: Question,
     *,
@@ -165,7 +173,7 @@ def _page(
         "response_ms": response_ms,
         "repeated": repeated,
         "form": request.form if error else {},
-        "stats": attempts.drill_stats(get_db(), user.id).get(drill.slug),
+        "stats": attempts.drill_stats(get_db(), user.id).get(drill.slug) if user else None,
         "section": "drills",
     }
     return render(drill.template, block="panel", status=status, **context)
