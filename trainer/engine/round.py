@@ -191,12 +191,6 @@ class RoundResult:
 
 # -- internal state -----------------------------------------------------------------------------
 
-# A hand's state towards the dealer: still to be compared, waiting only for the dealer's natural
-# check (a natural or bonus without a hole card), or settled whatever the dealer draws.
-_LIVE = 0
-_WAITING = 1
-_SETTLED = 2
-
 
 class _Hand:
     __slots__ = (
@@ -403,7 +397,6 @@ class Round:
         self._hand_now = self._seats[0].hands[0]
         self._announce = announce_natural
         self._dealer_natural = False
-        self._dealer_checked = False  # the peek has shown there is no (counting) natural
         self._dealer_doubled = False
         self._exposed: Card | None = None
         self._exposed_to: tuple[int, int] | None = None
@@ -532,17 +525,14 @@ class Round:
 
     def _peek(self) -> None:
         rules = self.rules
-        if rules.hole_card == "peek":
-            if is_natural(self._dealer.cards) and (
-                self._announce or not rules.dealer_natural_must_be_announced
-            ):
-                self._dealer_natural = True
-                for seat in self._seats:
-                    for hand in seat.hands:
-                        hand.done = True
-                self._phase = Phase.DONE
-                return
-            self._dealer_checked = True
+        announced = self._announce or not rules.dealer_natural_must_be_announced
+        if rules.hole_card == "peek" and announced and is_natural(self._dealer.cards):
+            self._dealer_natural = True
+            for seat in self._seats:
+                for hand in seat.hands:
+                    hand.done = True
+            self._phase = Phase.DONE
+            return
         for seat in self._seats:
             hand = seat.hands[0]
             if len(hand.cards) == 2 and hand.total == 21:
@@ -954,47 +944,37 @@ class Round:
 
     # -- the dealer -----------------------------------------------------------------------------
 
-    def _state(self, hand: _Hand) -> int:
-        if hand.surrendered or hand.hard > 21 or len(hand.cards) < 2:
-            return _SETTLED
-        natural = len(hand.cards) == 2 and not hand.split and hand.total == 21
-        rules = self.rules
-        if natural or (
-            hand.total == 21
-            and rules.ties != "dealer"
-            and len(hand.cards) >= 3
-            and self._bonus_21(hand)
-        ):
-            return _SETTLED if self._dealer_checked else _WAITING
-        return _LIVE
+    def _needs_dealer(self, hand: _Hand) -> bool:
+        """Whether the hand's result still depends on the dealer's draws.
 
-    def _bonus_21(self, hand: _Hand) -> bool:
-        return bonus_of(self.rules, hand.cards) is not None
+        Busts, surrenders and withdrawn hands are settled; once the dealer is known to have no
+        natural, so are naturals and (where ties do not go to the dealer) bonus 21s.
+        """
+        if hand.surrendered or hand.hard > 21 or len(hand.cards) < 2:
+            return False
+        if hand.total != 21:
+            return True
+        if len(hand.cards) == 2:
+            return hand.split  # a natural is settled; a split hand's 21 is not
+        return self.rules.ties == "dealer" or bonus_of(self.rules, hand.cards) is None
 
     def _dealer_play(self) -> None:
+        """The dealer's second card (no hole card), then his draws if any hand needs them."""
         rules = self.rules
         dealer = self._dealer
-        live = waiting = False
-        for seat in self._seats:
-            if seat.withdrawn:
-                continue
-            if seat.insurance:
-                waiting = True
-            for hand in seat.hands:
-                state = self._state(hand)
-                if state == _LIVE:
-                    live = True
-                elif state == _WAITING:
-                    waiting = True
         if rules.hole_card == "none":
-            if not (live or waiting):
-                self._phase = Phase.DONE
-                return
+            # The deal's last card: the dealer's second, after every seat has played.
             dealer.add(self.shoe.draw())
             if is_natural(dealer.cards):
                 self._dealer_natural = True
                 self._phase = Phase.DONE
                 return
+        live = any(
+            self._needs_dealer(hand)
+            for seat in self._seats
+            if not seat.withdrawn
+            for hand in seat.hands
+        )
         if live:
             draw = self.shoe.draw
             stands_on = rules.dealer_stands_on
