@@ -254,3 +254,18 @@ def test_shuffle_if_due_lets_a_drill_see_the_shoe_before_the_deal():
     record = table.play_round([10] * 5)
     assert record.shuffled
     assert not table.play_round([10] * 5).shuffled
+
+
+def test_money_stays_exact_through_half_chips():
+    # Naturals pay 3:2, so a bet of 5 wins 7.5: bankrolls keep the half exactly.
+    rules = find_preset("vegas-6d-s17")
+    table = Table(rules, 3, "100.5", Shoe(rules, random.Random(9)))
+    halves = False
+    for _ in range(80):
+        record = table.play_round([5, 7, "15/2"], DrawTo17())
+        assert all(type(value) is Fraction for value in record.bankrolls + record.bets)
+        halves = halves or any(value.denominator == 2 for value in table.bankrolls)
+        table.check_conservation()
+    assert halves
+    assert type(table.house_net) is Fraction and type(table.bankroll(0)) is Fraction
+    assert table.house_net == Fraction(3 * 201, 2) - sum(table.bankrolls)

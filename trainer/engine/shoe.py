@@ -197,9 +197,10 @@ class Shoe:
                 f"cannot discard {len(cards)} cards: only {self.in_play_count} are in play"
             )
         kinds = self._kinds
-        for card in cards:
-            if card not in kinds:
-                raise InvalidDiscardError(f"{card!r} is not a card of this shoe's pack")
+        if not kinds.issuperset(cards):
+            for card in cards:
+                if card not in kinds:
+                    raise InvalidDiscardError(f"{card!r} is not a card of this shoe's pack")
         self._discards.extend(cards)
 
     # -- state --------------------------------------------------------------------------------

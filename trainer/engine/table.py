@@ -40,6 +40,10 @@ __all__ = [
 ]
 
 
+# Money inside the table: an int where whole (fast), else a Fraction (see ``_exact``).
+Money = int | Fraction
+
+
 class InvalidTableError(ValueError):
     """The table cannot be set up that way (too few players, bankrolls not one per player)."""
 
@@ -146,7 +150,7 @@ class Table:
                 f"seats: a table with table_rotation {rotation} needs {needed} or more players"
             )
         if isinstance(bankrolls, Sequence) and not isinstance(bankrolls, str):
-            money = [_amount(value, "bankroll") for value in bankrolls]
+            money: list[Money] = [_amount(value, "bankroll") for value in bankrolls]
             if len(money) != len(names):
                 raise InvalidTableError(
                     f"bankrolls: {len(money)} bankrolls for {len(names)} players"
@@ -165,9 +169,11 @@ class Table:
         self.rules = rules
         self.names = names
         self.shoe = shoe
-        self._bankrolls = money
+        # Money inside the table is exact: an int where whole (fast), else a Fraction.
+        self._bankrolls: list[Money] = money
         self._start_total = sum(money, Fraction(0))
-        self.house_net = Fraction(0)  # the house's winnings (the house deals: rotation none)
+        self._house: Money = 0
+        self._limits = (_whole_or_fraction(rules.min_bet), _whole_or_fraction(rules.max_bet))
         self._dealer: int | None = None if rotation == "none" else dealer
         self.rounds_played = 0
         self.last: TableRound | None = None
@@ -184,11 +190,16 @@ class Table:
         return self._dealer
 
     @property
+    def house_net(self) -> Fraction:
+        """The house's winnings so far (when the house deals: ``table_rotation`` none)."""
+        return _exact(self._house)
+
+    @property
     def bankrolls(self) -> tuple[Fraction, ...]:
-        return tuple(self._bankrolls)
+        return tuple(_exact(value) for value in self._bankrolls)
 
     def bankroll(self, player: int) -> Fraction:
-        return self._bankrolls[player]
+        return _exact(self._bankrolls[player])
 
     @property
     def seat_players(self) -> tuple[int, ...]:
@@ -210,7 +221,7 @@ class Table:
         :raises ChipConservationError: when chips are.
         """
         self.shoe.check_conservation([])
-        total = sum(self._bankrolls, Fraction(0)) + self.house_net
+        total = sum(self._bankrolls, Fraction(0)) + self._house
         if total != self._start_total:
             raise ChipConservationError(
                 f"chips do not add up: {total} at the table, {self._start_total} at the start"
@@ -229,20 +240,20 @@ class Table:
         """
         policy = policy if policy is not None else TablePolicy()
         players = self.seat_players
-        amounts = tuple(_amount(bet, "bet") for bet in bets)
+        amounts = tuple([_amount(bet, "bet") for bet in bets])
         if len(amounts) != len(players):
             raise InvalidBetError(f"bets: {len(amounts)} bets for {len(players)} seats")
         bankrolls = self._bankrolls
-        low, high = self.rules.min_bet, self.rules.max_bet
+        low, high = self._limits
         for player, amount in zip(players, amounts, strict=True):
-            if _more(low, amount) or _more(amount, high):
+            if not low <= amount <= high:
                 raise InvalidBetError(
                     f"bet: {self.names[player]} bets {amount}; min_bet and max_bet allow "
                     f"{low} to {high}"
                 )
-            if _more(amount, bankrolls[player]):
+            if amount > bankrolls[player]:
                 raise InsufficientBankrollError(
-                    f"bet: {self.names[player]} bets {amount} with {self._bankrolls[player]} left"
+                    f"bet: {self.names[player]} bets {amount} with {bankrolls[player]} left"
                 )
         shoe = self.shoe
         self.shuffle_if_due()
@@ -256,7 +267,7 @@ class Table:
         for player, seat in zip(players, result.seats, strict=True):
             bankrolls[player] = _add(bankrolls[player], seat.net)
         if dealer is None:
-            self.house_net = _add(self.house_net, result.bank_net)
+            self._house = _add(self._house, result.bank_net)
         else:
             bankrolls[dealer] = _add(bankrolls[dealer], result.bank_net)
         self._dealer = self._next_dealer(
@@ -267,12 +278,12 @@ class Table:
             number=self.rounds_played,
             dealer=dealer,
             seat_players=players,
-            bets=amounts,
+            bets=tuple([_exact(amount) for amount in amounts]),
             result=result,
             shuffled=shuffled,
             cut_by=self.cut_by if shuffled else None,
             next_dealer=self._dealer,
-            bankrolls=tuple(self._bankrolls),
+            bankrolls=tuple([_exact(value) for value in bankrolls]),
         )
         self.last = record
         return record
@@ -291,7 +302,7 @@ class Table:
         self.cut_by = self._right_of_dealer()
         return True
 
-    def _deal(self, amounts: tuple[Fraction, ...], seats: int) -> Round:
+    def _deal(self, amounts: tuple[Money, ...], seats: int) -> Round:
         rules = self.rules
         if rules.bet_after_deal or rules.deal_method == 3:
             round_ = Round(rules, self.shoe, seats=seats)
@@ -300,9 +311,7 @@ class Table:
             return round_
         return Round(rules, self.shoe, amounts)
 
-    def _play(
-        self, round_: Round, amounts: tuple[Fraction, ...], policy: TablePolicy
-    ) -> RoundResult:
+    def _play(self, round_: Round, amounts: tuple[Money, ...], policy: TablePolicy) -> RoundResult:
         seats = range(len(amounts))
         act, decide, turns = round_.act, policy.decide, Phase.PLAYER_TURNS
         while True:
@@ -354,37 +363,42 @@ class Table:
         )
 
 
-# Money stays exact (Fraction); whole amounts take these fast paths, as most do at a table.
+# Money stays exact. Inside the table (as inside a round) a whole amount is an int, which is
+# fast; anything else a Fraction. Everything the table hands out is a Fraction.
+
+_FRACTIONS: dict[int, Fraction] = {}
 
 
-def _add(a: Fraction, b: Fraction) -> Fraction:
-    if a.denominator == 1 and b.denominator == 1:
-        return Fraction(a.numerator + b.numerator)
-    return a + b
-
-
-def _more(a: Fraction, b: Fraction) -> bool:
-    if a.denominator == 1 and b.denominator == 1:
-        return a.numerator > b.numerator
-    return a > b
-
-
-_WHOLE: dict[int, Fraction] = {}
-
-
-def _amount(value: Fraction | int | str, what: str) -> Fraction:
-    if type(value) is Fraction:
-        return value
+def _exact(value: Money) -> Fraction:
     if type(value) is int:
-        cached = _WHOLE.get(value)
+        cached = _FRACTIONS.get(value)
         if cached is None:
-            cached = _WHOLE[value] = Fraction(value)
-            if len(_WHOLE) > 1000:
-                _WHOLE.clear()
+            if len(_FRACTIONS) > 4096:
+                _FRACTIONS.clear()
+            cached = _FRACTIONS[value] = Fraction(value)
         return cached
+    return value  # type: ignore[return-value]
+
+
+def _whole_or_fraction(value: Fraction) -> Money:
+    return value.numerator if value.denominator == 1 else value
+
+
+def _add(a: Money, b: Fraction) -> Money:
+    total = a + (b.numerator if b.denominator == 1 else b)
+    if isinstance(total, Fraction):
+        return _whole_or_fraction(total)
+    return total
+
+
+def _amount(value: Fraction | int | str, what: str) -> Money:
+    if type(value) is int:
+        return value
+    if type(value) is Fraction:
+        return _whole_or_fraction(value)
     if isinstance(value, bool):
         raise InvalidTableError(f"{what}: {value!r} is not an amount")
     try:
-        return Fraction(value)
+        return _whole_or_fraction(Fraction(value))
     except (TypeError, ValueError, ZeroDivisionError):
         raise InvalidTableError(f"{what}: {value!r} is not an amount") from None
