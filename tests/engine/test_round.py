@@ -439,3 +439,33 @@ def test_seat_count_must_be_positive():
     rules = find_preset("russian-bank")
     with pytest.raises(ValueError, match="seats"):
         Round(rules, Shoe.stacked(rules, []), seats=0)
+
+
+def test_the_fast_result_builders_make_the_same_values():
+    from trainer.engine.round import HandResult, SeatResult, _hand_result, _seat_result
+
+    values = (
+        cards("A K"),
+        21,
+        Fraction(10),
+        Outcome.BLACKJACK,
+        Fraction(15),
+        None,
+        True,
+        False,
+        False,
+    )
+    fast = _hand_result(*values)
+    assert fast == HandResult(*values)
+    assert repr(fast) == repr(HandResult(*values))
+    seat_values = (
+        (fast,),
+        Fraction(0),
+        Fraction(0),
+        Fraction(15),
+        (Fraction(10),),
+        (Fraction(15),),
+    )
+    assert _seat_result(*seat_values) == SeatResult(*seat_values)
+    with pytest.raises(AttributeError):
+        fast.net = Fraction(0)  # type: ignore[misc]

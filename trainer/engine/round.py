@@ -31,6 +31,7 @@ every method checks before it changes anything.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -187,6 +188,59 @@ class RoundResult:
     @property
     def dealer_hand(self) -> Hand:
         return Hand(self.dealer_cards)
+
+
+# The settlement builds a result per hand and per seat every round; a frozen dataclass's __init__
+# sets each field through object.__setattr__, which costs more than the rest of the settlement.
+# These build the same frozen values by filling their slots directly (same fields, same order;
+# tests/engine/test_round.py checks they equal the normal constructor's values).
+_new = object.__new__
+_HR = tuple(getattr(HandResult, f.name).__set__ for f in dataclasses.fields(HandResult))
+_SR = tuple(getattr(SeatResult, f.name).__set__ for f in dataclasses.fields(SeatResult))
+
+
+def _hand_result(
+    cards: tuple[Card, ...],
+    total: int,
+    bet: Fraction,
+    outcome: Outcome,
+    net: Fraction,
+    bonus: Bonus | None,
+    natural: bool,
+    doubled: bool,
+    split: bool,
+) -> HandResult:
+    result: HandResult = _new(HandResult)
+    s_cards, s_total, s_bet, s_outcome, s_net, s_bonus, s_natural, s_doubled, s_split = _HR
+    s_cards(result, cards)
+    s_total(result, total)
+    s_bet(result, bet)
+    s_outcome(result, outcome)
+    s_net(result, net)
+    s_bonus(result, bonus)
+    s_natural(result, natural)
+    s_doubled(result, doubled)
+    s_split(result, split)
+    return result
+
+
+def _seat_result(
+    hands: tuple[HandResult, ...],
+    insurance: Fraction,
+    insurance_net: Fraction,
+    net: Fraction,
+    stakes: tuple[Fraction, ...],
+    shares: tuple[Fraction, ...],
+) -> SeatResult:
+    result: SeatResult = _new(SeatResult)
+    s_hands, s_insurance, s_insurance_net, s_net, s_stakes, s_shares = _SR
+    s_hands(result, hands)
+    s_insurance(result, insurance)
+    s_insurance_net(result, insurance_net)
+    s_net(result, net)
+    s_stakes(result, stakes)
+    s_shares(result, shares)
+    return result
 
 
 # -- internal state -----------------------------------------------------------------------------
@@ -1041,7 +1095,7 @@ class Round:
                 hands_net += net
                 net_fraction = exact(net)
                 hands.append(
-                    HandResult(
+                    _hand_result(
                         cards,
                         total,
                         exact(hand.stake),
@@ -1059,7 +1113,7 @@ class Round:
                 # The common case: one hand, one bettor, no insurance.
                 bank -= hands_net
                 seats.append(
-                    SeatResult(
+                    _seat_result(
                         (hands[0],), zero, zero, net_fraction, (exact(stakes[0]),), (net_fraction,)
                     )
                 )
@@ -1068,13 +1122,13 @@ class Round:
             seat_net = hands_net + ins_net
             bank -= seat_net
             seats.append(
-                SeatResult(
-                    hands=tuple(hands),
-                    insurance=exact(insured),
-                    insurance_net=exact(ins_net),
-                    net=exact(seat_net),
-                    stakes=tuple(exact(stake) for stake in stakes),
-                    shares=_shares(stakes, hands_net, ins_net),
+                _seat_result(
+                    tuple(hands),
+                    exact(insured),
+                    exact(ins_net),
+                    exact(seat_net),
+                    tuple(exact(stake) for stake in stakes),
+                    _shares(stakes, hands_net, ins_net),
                 )
             )
         self._result = RoundResult(
