@@ -87,3 +87,10 @@ def test_importing_the_engine_does_not_import_flask() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "False"
+
+
+def test_htmx_is_served_from_static_vendor(client: Any) -> None:
+    response = client.get("/static/vendor/htmx.min.js")
+    assert response.status_code == 200, "static/vendor/htmx.min.js is missing: run `make setup`"
+    assert b'version:"2.0.11"' in response.data  # the version pinned in package-lock.json
+    response.close()
