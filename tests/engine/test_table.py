@@ -269,3 +269,27 @@ def test_money_stays_exact_through_half_chips():
     assert halves
     assert type(table.house_net) is Fraction and type(table.bankroll(0)) is Fraction
     assert table.house_net == Fraction(3 * 201, 2) - sum(table.bankrolls)
+
+
+def test_a_player_may_sit_a_round_out():
+    table = vegas_table(13, seats=3)
+    record = table.play_round([10, None, 10], DrawTo17())
+    assert record.seat_players == (0, 2) and len(record.result.seats) == 2
+    assert table.bankroll(1) == 10_000
+    assert record.bets == (10, 10)
+    table.check_conservation()
+    with pytest.raises(InvalidBetError, match="at least one player"):
+        table.play_round([None, None, None])
+
+
+def test_a_natural_among_those_betting_takes_the_deal():
+    # Ann deals; Bob sits out, so Cat is seat 0: Cat 9/7 (hits the 5), Dan A/K.
+    table = Table(
+        HOME,
+        ["Ann", "Bob", "Cat", "Dan"],
+        100,
+        Shoe.stacked(HOME, ["9", "A", "8", "7", "K", "9", "5"]),
+    )
+    record = table.play_round([None, 5, 5], DrawTo17())
+    assert record.seat_players == (2, 3)
+    assert record.next_dealer == 3 == table.dealer

@@ -15,8 +15,10 @@ Who deals follows ``rules.table_rotation``:
   shuffle the cut is offered to the punter on the (new) banker's right.
 
 Seats are numbered from the dealer's left, as in a :class:`Round`: with a player dealing, the
-player on his left has seat 0. Chips are conserved: the players' bankrolls and the house's net
-always add up to what the table started with.
+player on his left has seat 0; a player may sit a round out (bet ``None``). Chips are conserved:
+the players' bankrolls and the house's net always add up to what the table started with. A bet
+above a player's bankroll is refused; doubles, splits, insurance and the bank's losses may still
+take a bankroll below zero within a round (the table keeps the debt).
 """
 
 from __future__ import annotations
@@ -103,7 +105,7 @@ class TableRound:
 
     number: int  # 1 for the first round at the table
     dealer: int | None  # the player who dealt and banked; None for the house
-    seat_players: tuple[int, ...]  # player index of each seat, dealer's left first
+    seat_players: tuple[int, ...]  # player index of each seat that bet, dealer's left first
     bets: tuple[Fraction, ...]  # one per seat
     result: RoundResult
     shuffled: bool  # the shoe was shuffled before this round
@@ -230,19 +232,27 @@ class Table:
     # -- playing --------------------------------------------------------------------------------
 
     def play_round(
-        self, bets: Sequence[Fraction | int | str], policy: TablePolicy | None = None
+        self, bets: Sequence[Fraction | int | str | None], policy: TablePolicy | None = None
     ) -> TableRound:
         """Play one round: shuffle if due, deal, ask the policy, settle, pay, pass the deal.
 
-        :param bets: one bet per seat (:attr:`seat_players`), dealer's left first.
+        :param bets: one bet per seat (:attr:`seat_players`), dealer's left first; ``None``
+            sits that player out of the round.
         :raises InsufficientBankrollError: for a bet above the player's bankroll.
-        :raises InvalidBetError: for a bet outside the table limits (nothing is dealt).
+        :raises InvalidBetError: for a bet outside the table limits, or no bet at all; nothing
+            is dealt or shuffled then.
         """
         policy = policy if policy is not None else TablePolicy()
-        players = self.seat_players
-        amounts = tuple([_amount(bet, "bet") for bet in bets])
-        if len(amounts) != len(players):
-            raise InvalidBetError(f"bets: {len(amounts)} bets for {len(players)} seats")
+        seated = self.seat_players
+        if len(bets) != len(seated):
+            raise InvalidBetError(f"bets: {len(bets)} bets for {len(seated)} seats")
+        if None in bets:
+            players = tuple(p for p, bet in zip(seated, bets, strict=True) if bet is not None)
+            if not players:
+                raise InvalidBetError("bets: a round needs at least one player betting")
+        else:
+            players = seated
+        amounts = tuple([_amount(bet, "bet") for bet in bets if bet is not None])
         bankrolls = self._bankrolls
         low, high = self._limits
         for player, amount in zip(players, amounts, strict=True):
