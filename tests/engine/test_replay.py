@@ -178,3 +178,28 @@ def test_suits_are_kept_in_the_output(tmp_path):
     assert status == 0
     assert output["seats"][0]["hands"][0]["cards"] == ["9S", "8D"]
     assert output["dealer"]["cards"] == ["10H", "8C"]
+
+
+def test_a_scenario_from_standard_input(monkeypatch):
+    scenario = json.loads((SCENARIOS / "vegas-natural-pays-3-2.json").read_text())["scenario"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(scenario)))
+    status, output = run(["-"])
+    assert status == 0
+    assert output["seats"][0]["net"] == 7.5
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [{"decks": [1]}, {"penetration": {}}, {"blackjack_pays": None}, {"ties": 3}],
+)
+def test_rule_values_of_the_wrong_type_are_bad_scenarios(tmp_path, rules):
+    status, output = play(tmp_path, scenario(rules=rules))
+    assert (status, output["error"]["code"]) == (2, "bad-scenario")
+    assert next(iter(rules)) in output["error"]["message"]
+
+
+def test_non_finite_numbers_are_bad_scenarios(tmp_path):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(scenario(bets=[10])).replace("[10]", "[NaN]"))
+    status, output = run([str(path)])
+    assert (status, output["error"]["code"]) == (2, "bad-scenario")

@@ -14,6 +14,7 @@ Errors print ``{"error": {"code": ..., "message": ...}}`` and exit with status 2
 from __future__ import annotations
 
 import json
+import math
 import sys
 from collections import deque
 from fractions import Fraction
@@ -62,6 +63,8 @@ def _bad(message: str) -> ReplayError:
 
 def _number(value: Any) -> int | float | Fraction:
     if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError
+    if isinstance(value, float) and not math.isfinite(value):
         raise TypeError
     return value
 
@@ -134,6 +137,8 @@ def play_scenario(data: Any) -> dict[str, Any]:
         rules = rules.replace(**overrides)
     except InvalidRulesError as exc:
         raise _bad(str(exc)) from None
+    except (TypeError, ValueError) as exc:  # a value of the wrong JSON type for its option
+        raise _bad(f"rules: {exc}") from None
 
     cards = scenario["cards"]
     if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):

@@ -6,9 +6,11 @@ named methods only. It moves through its :class:`Phase` steps by itself wherever
 nothing to decide::
 
     round_ = Round(rules, shoe, bets=[10, 20])
+    if round_.phase is Phase.INSURANCE:
+        round_.insure([0, 0])
     while round_.phase is Phase.PLAYER_TURNS:
         round_.act(choose(round_.legal_actions()))
-    result = round_.settle()
+    result = round_.settle()  # also puts the round's cards in the shoe's discards
 
 Steps that need a decision stop the round in their phase until the matching call comes:
 ``BETTING`` (:meth:`Round.place_bets`: 004's stakes after the deal, 002's deal method 3 after
@@ -22,8 +24,14 @@ twice; without a hole card the dealer's second card comes after every seat has p
 left to right and a seat's hands in order; a hand stops asking when it is a natural, reaches 21,
 busts, has doubled, is a split ace with its card, has drawn ``max_draws`` cards, or stands.
 After a split, ``split_deal_order = "both-first"`` deals one card to each of the two hands at once
-(000, 002); ``"in-turn"`` deals a split hand its second card when its turn comes. The dealer does
-not draw when every hand is settled already (busts, surrenders, paid naturals and bonuses).
+(000, 002); ``"in-turn"`` deals a split hand its second card when its turn comes. The dealer
+draws below ``dealer_stands_on`` (hitting soft 17 with ``dealer_hits_soft_17``), never more than
+``max_draws`` cards where that is set (004: "at most three cards", for the banker too), and not at
+all when every hand is settled already (busts, surrenders, paid naturals and bonuses).
+
+Money is exact: stakes and nets are ``Fraction`` in every result (ints inside, where whole, for
+speed). :func:`~trainer.engine.settlement.settle_hand` settles one hand on its own, for payout
+questions; :class:`RoundResult` keeps chip conservation (``bank_net == -sum(seat.net)``).
 
 An illegal call raises :class:`IllegalActionError` naming the rule and leaves the round as it was:
 every method checks before it changes anything.
