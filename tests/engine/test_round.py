@@ -1,5 +1,6 @@
 """The round's API: phases, legal actions, refusals that leave the round unchanged, bets."""
 
+import random
 from fractions import Fraction
 
 import pytest
@@ -469,3 +470,28 @@ def test_the_fast_result_builders_make_the_same_values():
     assert _seat_result(*seat_values) == SeatResult(*seat_values)
     with pytest.raises(AttributeError):
         fast.net = Fraction(0)  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(("preset", "seats"), [("permanent-bank", 20), ("twenty-one-club", 12)])
+def test_many_players_at_one_table(preset, seats):
+    # 000: 'любое число игроков'; 002: 'От двух до двенадцати'
+    rules = find_preset(preset)
+    shoe = Shoe(rules, random.Random(seats))
+    round_ = Round(rules, shoe, [5] * seats)
+    while round_.phase is Phase.PLAYER_TURNS:
+        round_.act(H if round_.current_total < 15 else S)
+    result = round_.settle()
+    assert len(result.seats) == seats
+    assert result.bank_net == -sum(seat.net for seat in result.seats)
+    shoe.check_conservation([])
+
+
+def test_a_home_dealer_policy_other_than_17():
+    # 002 home: the dealer 'acts as he likes'; dealer_stands_on sets his policy
+    rules = find_preset("twenty-one-home").replace(dealer_stands_on=15)
+    round_ = Round(rules, stacked(rules, "T T 8 5"), [10], announce_natural=True)
+    round_.dealer_double(False)
+    round_.act(S)
+    result = round_.settle()
+    assert result.dealer_total == 15  # stands on 15: T-5 draws nothing
+    assert result.seats[0].net == 10
