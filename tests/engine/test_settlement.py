@@ -113,3 +113,23 @@ def test_a_negative_original_bet_is_refused():
             10,
             original=-1,
         )
+
+
+@pytest.mark.parametrize(
+    ("preset", "hand", "dealer", "words"),
+    [
+        ("vegas-6d-s17", "AK", "T9", "blackjack_pays: a natural pays 3:2"),
+        ("twenty-one-home", "T8", "AK", "dealer_blackjack_collects: the dealer's natural wins"),
+        ("twenty-one-club", "23457", "T9", "five_card_21_pays: five-card-21 pays 2:1"),
+        ("russian-bank", "T8", "T6K", "dealer_bust_pays: a busted dealer pays 2:1"),
+        ("russian-bank", "AK", "AT", "dealer_natural_takes_all"),
+        ("twenty-one-home", "T8", "T8", "ties: a tie goes to the dealer"),
+        ("vegas-6d-s17", "T8", "T8", "equal totals push"),
+        ("vegas-6d-s17", "T6K", "T7", "busts loses at once"),
+    ],
+)
+def test_a_settlement_says_which_rule_decided_it(preset, hand, dealer, words):
+    settled = settle_hand(
+        find_preset(preset), Hand.parse(hand).cards, Hand.parse(dealer).cards, Fraction(10)
+    )
+    assert words in settled.why

@@ -1088,7 +1088,7 @@ class Round:
                     original: Money | None = None
                     if hand.split:
                         original = seat.total_stake if index == 0 else 0
-                    outcome, net, bonus = settle_core(
+                    outcome, net, bonus, _ = settle_core(
                         pay,
                         cards,
                         total,

@@ -27,7 +27,7 @@ from enum import Enum
 from fractions import Fraction
 
 from trainer.engine.cards import Card
-from trainer.engine.rules import Rules
+from trainer.engine.rules import Rules, format_ratio
 
 __all__ = [
     "Bonus",
@@ -76,11 +76,13 @@ class Bonus(Enum):
 
 @dataclass(frozen=True, slots=True)
 class HandSettlement:
-    """The settled result of one hand: outcome, signed net chips (bonus included), bonus."""
+    """The settled result of one hand: outcome, signed net chips (bonus included), bonus, and
+    ``why``: the rule that decided it, in words (for a payout drill's explanation)."""
 
     outcome: Outcome
     net: Fraction
     bonus: Bonus | None = None
+    why: str = ""
 
 
 def hand_total(cards: Sequence[Card]) -> int:
@@ -215,39 +217,44 @@ def settle_core(
     doubled: bool,
     surrendered: bool,
     original: Money | None,
-) -> tuple[Outcome, Money, Bonus | None]:
+) -> tuple[Outcome, Money, Bonus | None, str]:
     """:func:`settle_hand` without the checks, on precomputed totals (the round's fast path)."""
     if surrendered:
-        return Outcome.SURRENDER, -half(stake), None
+        return Outcome.SURRENDER, -half(stake), None, "surrender"
     if total > 21:
-        return Outcome.BUST, -stake, None
+        return Outcome.BUST, -stake, None, "bust"
     if dealer_natural:
         if natural:
-            if pay.takes_all or pay.ties_dealer:
-                return Outcome.LOSE, -stake, None
-            return Outcome.PUSH, 0, None
+            if pay.takes_all:
+                return Outcome.LOSE, -stake, None, "takes-all"
+            if pay.ties_dealer:
+                return Outcome.LOSE, -stake, None, "naturals-tie-to-dealer"
+            return Outcome.PUSH, 0, None, "naturals-push"
         at_risk = stake
         if pay.original_only:
             at_risk = (half(stake) if doubled else stake) if original is None else original
             if at_risk == 0:
-                return Outcome.PUSH, 0, None
-        return Outcome.LOSE, -at_risk * pay.collects, None
+                return Outcome.PUSH, 0, None, "dealer-natural-original"
+            return Outcome.LOSE, -at_risk * pay.collects, None, "dealer-natural-original"
+        return Outcome.LOSE, -at_risk * pay.collects, None, "dealer-natural"
     if natural:
-        return Outcome.BLACKJACK, stake * pay.blackjack, None
+        return Outcome.BLACKJACK, stake * pay.blackjack, None, "natural"
     if total == 21 and pay.bonuses and len(cards) >= 3:
         bonus = bonus_of(pay.rules, cards)
         if bonus is not None and not (dealer_total == 21 and pay.ties_dealer):
             ratio = pay.bonus_pays[bonus]
             if dealer_total > 21 and pay.bust > ratio:
                 ratio = pay.bust
-            return Outcome.WIN, stake * ratio, bonus
+            return Outcome.WIN, stake * ratio, bonus, "bonus"
     if dealer_total > 21:
-        return Outcome.WIN, stake * pay.bust, None
+        return Outcome.WIN, stake * pay.bust, None, "dealer-bust"
     if total > dealer_total:
-        return Outcome.WIN, stake, None
-    if total < dealer_total or pay.ties_dealer:
-        return Outcome.LOSE, -stake, None
-    return Outcome.PUSH, 0, None
+        return Outcome.WIN, stake, None, "higher"
+    if total < dealer_total:
+        return Outcome.LOSE, -stake, None, "lower"
+    if pay.ties_dealer:
+        return Outcome.LOSE, -stake, None, "tie-to-dealer"
+    return Outcome.PUSH, 0, None, "tie"
 
 
 def settle_hand(
@@ -287,7 +294,7 @@ def settle_hand(
         raise ValueError(f"the original bet must be an amount of 0 or more, not {original!r}")
     if dealer_natural is None:
         dealer_natural = is_natural(dealer_cards)
-    outcome, net, bonus = settle_core(
+    outcome, net, bonus, code = settle_core(
         payouts(rules),
         cards,
         hand_total(cards),
@@ -299,4 +306,42 @@ def settle_hand(
         surrendered,
         None if original is None else whole_or_fraction(Fraction(original)),
     )
-    return HandSettlement(outcome, exact(net), bonus)
+    return HandSettlement(outcome, exact(net), bonus, _why(rules, code, bonus))
+
+
+def _why(rules: Rules, code: str, bonus: Bonus | None) -> str:
+    """The rule behind a settlement, in words, with the rules' own ratios."""
+    if code == "natural":
+        return f"blackjack_pays: a natural pays {format_ratio(rules.blackjack_pays)}"
+    if code == "dealer-natural":
+        collects = format_ratio(rules.dealer_blackjack_collects)
+        return f"dealer_blackjack_collects: the dealer's natural wins and collects {collects}"
+    if code == "bonus" and bonus is not None:
+        option = {
+            Bonus.FIVE_CARD_21: "five_card_21_pays",
+            Bonus.SIX_CARD_21: "six_card_21_pays",
+            Bonus.SEVEN_SEVEN_SEVEN: "seven_seven_seven_pays",
+            Bonus.SIX_SEVEN_EIGHT: "six_seven_eight_pays",
+        }[bonus]
+        return (
+            f"{option}: {bonus.value} pays {format_ratio(bonus.pays(rules))}, as it is not beaten"
+        )
+    if code == "dealer-bust":
+        return f"dealer_bust_pays: a busted dealer pays {format_ratio(rules.dealer_bust_pays)}"
+    return _WHY[code]
+
+
+_WHY = {
+    "surrender": "surrender: a surrendered hand loses half its stake",
+    "bust": "a hand that busts loses at once, whatever the dealer does later",
+    "takes-all": "dealer_natural_takes_all: the banker's dealt 21 takes every stake, dealt 21s too",
+    "naturals-tie-to-dealer": "ties: two naturals tie, and a tie goes to the dealer",
+    "naturals-push": "a natural against the dealer's natural is a push",
+    "dealer-natural-original": (
+        "no_hole_card_loses: the dealer's natural takes the original bet only"
+    ),
+    "higher": "the higher total wins 1:1",
+    "lower": "the lower total loses the stake",
+    "tie-to-dealer": "ties: a tie goes to the dealer",
+    "tie": "equal totals push",
+}
