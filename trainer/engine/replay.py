@@ -6,6 +6,11 @@ fully determined by the rules. A scenario file may also be wrapped as
 ``{"note": ..., "scenario": {...}, "expect": {...}}`` (the project's test scenarios); then the
 ``scenario`` part is played. ``-`` reads the scenario from standard input.
 
+One extension for 003's boxes: a bet may be a list of stakes, the box owner's first, then up to
+two co-bettors'; such a seat's output adds ``shares``, each bettor's net (pro rata, insurance to
+the owner). Rule overrides go through ``Rules.replace``, so they take the option names and values
+of ``trainer/engine/rules.py`` (``"blackjack_pays": "6:5"``, ``"surrender": "early"``).
+
 Errors print ``{"error": {"code": ..., "message": ...}}`` and exit with status 2: codes
 ``illegal-decision``, ``missing-decision``, ``unused-decisions``, ``shoe-exhausted`` and
 ``bad-scenario``. Nothing is half-played: an error means no result.

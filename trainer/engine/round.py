@@ -527,6 +527,8 @@ class Round:
         :raises WrongPhaseError: outside that step.
         """
         self._expect(Phase.DEALER_DOUBLE, "the dealer doubles only after the first card")
+        if not isinstance(doubles, bool):
+            raise IllegalActionError(f"dealer_double: say true or false, not {doubles!r}")
         if doubles:
             self._dealer_doubled = True
             for seat in self._seats:
@@ -628,7 +630,10 @@ class Round:
         """
         seat = self._misdealt_seat(seat_index, (Misdeal.EXTRA_CARD,))
         hand = seat.hands[0]
-        positions = tuple(keep)
+        try:
+            positions = tuple(keep)
+        except TypeError:
+            positions = ()
         if (
             len(positions) != 2
             or len(set(positions)) != 2
