@@ -27,7 +27,7 @@ After a split, ``split_deal_order = "both-first"`` deals one card to each of the
 (000, 002); ``"in-turn"`` deals a split hand its second card when its turn comes. The dealer
 draws below ``dealer_stands_on`` (hitting soft 17 with ``dealer_hits_soft_17``), never more than
 ``max_draws`` cards where that is set (004: "at most three cards", for the banker too), and not at
-all when every hand is settled already (busts, surrenders, paid naturals and bonuses).
+all when every hand is settled already (busts, surrenders, paid naturals).
 
 Money is exact: stakes and nets are ``Fraction`` in every result (ints inside, where whole, for
 speed). :func:`~trainer.engine.settlement.settle_hand` settles one hand on its own, for payout
@@ -54,7 +54,6 @@ from trainer.engine.settlement import (
     Bonus,
     Money,
     Outcome,
-    bonus_of,
     exact,
     half,
     is_natural,
@@ -1012,18 +1011,14 @@ class Round:
     # -- the dealer -----------------------------------------------------------------------------
 
     def _needs_dealer(self, hand: _Hand) -> bool:
-        """Whether the hand's result still depends on the dealer's draws.
+        """Whether the hand still stands against the dealer's draws.
 
-        Busts, surrenders and withdrawn hands are settled; once the dealer is known to have no
-        natural, so are naturals and (where ties do not go to the dealer) bonus 21s.
+        The texts settle busts and naturals at once (and a surrender gives up the hand); every
+        other hand, a bonus 21 too, is a standing hand the dealer plays against.
         """
         if hand.surrendered or hand.hard > 21 or len(hand.cards) < 2:
             return False
-        if hand.total != 21:
-            return True
-        if len(hand.cards) == 2:
-            return hand.split  # a natural is settled; a split hand's 21 is not
-        return self.rules.ties == "dealer" or bonus_of(self.rules, hand.cards) is None
+        return not (len(hand.cards) == 2 and not hand.split and hand.total == 21)
 
     def _dealer_play(self) -> None:
         """The dealer's second card (no hole card), then his draws if any hand needs them."""
