@@ -464,6 +464,7 @@ class Round:
         self._exposed_refused = False
         self._irregular_discards: list[Card] = []
         self._result: RoundResult | None = None
+        self._misdealt = bool(misdeals)
         for index, kind in misdeals.items():
             self._seats[index].misdeal = kind
         if parsed is not None:
@@ -560,13 +561,13 @@ class Round:
         self._after_deal()
 
     def _after_deal(self) -> None:
-        pending = [seat for seat in self._seats if seat.misdeal is not None]
-        for seat in pending:
-            if seat.misdeal is Misdeal.NO_CARDS:
-                self._withdraw(seat)
-        if any(seat.misdeal is not None for seat in self._seats):
-            self._phase = Phase.IRREGULARITY
-            return
+        if self._misdealt:
+            for seat in self._seats:
+                if seat.misdeal is Misdeal.NO_CARDS:
+                    self._withdraw(seat)
+            if any(seat.misdeal is not None for seat in self._seats):
+                self._phase = Phase.IRREGULARITY
+                return
         self._after_irregularities()
 
     def _after_irregularities(self) -> None:
