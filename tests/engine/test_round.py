@@ -495,3 +495,13 @@ def test_a_home_dealer_policy_other_than_17():
     result = round_.settle()
     assert result.dealer_total == 15  # stands on 15: T-5 draws nothing
     assert result.seats[0].net == 10
+
+
+def test_cards_in_play_until_the_round_is_settled():
+    round_ = deal("vegas-6d-s17", "T T 9 7")
+    assert sorted(map(str, round_.cards_in_play())) == ["7", "9", "T", "T"]
+    round_.shoe.check_conservation(round_.cards_in_play())
+    round_.act(S)
+    round_.settle()
+    assert round_.cards_in_play() == []
+    round_.shoe.check_conservation(round_.cards_in_play())

@@ -1147,7 +1147,7 @@ class Round:
             seats=tuple(seats),
             bank_net=exact(bank),
         )
-        self.shoe.discard(self.cards_in_play())
+        self.shoe.discard(self._all_cards())
         self._irregular_discards = []
         return self._result
 
@@ -1246,7 +1246,15 @@ class Round:
         return self._dealer_doubled
 
     def cards_in_play(self) -> list[Card]:
-        """Every card dealt this round and not yet discarded: hands, dealer, misdealt extras."""
+        """Every card dealt this round and not yet discarded: hands, dealer, misdealt extras.
+
+        Empty once the round is settled: :meth:`settle` discards them all.
+        """
+        if self._result is not None:
+            return []
+        return self._all_cards()
+
+    def _all_cards(self) -> list[Card]:
         cards: list[Card] = []
         for seat in self._seats:
             for hand in seat.hands:
