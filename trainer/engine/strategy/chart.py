@@ -262,11 +262,13 @@ def compute_chart(
         rest = analysis.composition
         initial: dict[tuple[int, ...], dict[Action, float]] = {}
         same = _same_rank_share(rest) if rules.split_by == "rank" else 1.0
-        for a in range(1, 11):
-            for b in range(a, 11):
-                if _hand_probability(rest, (a, b)) == 0.0 and not (a == b == 10):
-                    continue
-                initial[(a, b)] = analysis.initial(a, b)
+        # Pairs last: their split hands reuse the dealer results of the unsplit hands.
+        hands = [(a, b) for a in range(1, 11) for b in range(a, 11)]
+        hands.sort(key=lambda hand: hand[0] == hand[1])
+        for a, b in hands:
+            if _hand_probability(rest, (a, b)) == 0.0 and not (a == b == 10):
+                continue
+            initial[(a, b)] = analysis.initial(a, b)
         if same < 1.0 and (10, 10) in initial:
             initial[("unpaired", 10, 10)] = analysis.initial(10, 10, allow_split=False)  # type: ignore[index]
         ul = up_label(up)

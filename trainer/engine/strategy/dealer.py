@@ -21,7 +21,17 @@ from dataclasses import dataclass
 from functools import lru_cache
 from operator import mul
 
-__all__ = ["BJ", "BUST", "DealerTable", "DealerProbabilities", "dealer_table", "full_shoe"]
+__all__ = [
+    "BJ",
+    "BUST",
+    "ONE",
+    "DealerProbabilities",
+    "DealerTable",
+    "decode",
+    "dealer_table",
+    "encode",
+    "full_shoe",
+]
 
 # Outcome codes: a final total 2..21 is its own code; these two are special.
 BUST = 22
@@ -161,66 +171,93 @@ def dealer_table(up: int, rule: DealerRule) -> DealerTable:
     return DealerTable(up, rule)
 
 
+# A set of removed cards is one int: 6 bits per value (ace first), so adding a card is an addition.
+BITS = 6
+MASK = (1 << BITS) - 1
+ONE = tuple(1 << (BITS * v) for v in range(10))
+
+
+def encode(counts: tuple[int, ...]) -> int:
+    """10 counts (ace first) as one int, 6 bits each."""
+    result = 0
+    for v, n in enumerate(counts):
+        if not 0 <= n <= MASK:
+            raise ValueError(f"a count must be 0 to {MASK}, not {n}")
+        result += n << (BITS * v)
+    return result
+
+
+def decode(packed: int) -> tuple[int, ...]:
+    """The 10 counts of an :func:`encode`-d int."""
+    return tuple((packed >> (BITS * v)) & MASK for v in range(10))
+
+
 class DealerProbabilities:
     """Outcome probabilities for one up card and shoe, for any set of removed player cards.
 
-    ``removed`` is a 10-tuple of counts taken out of ``composition`` (the shoe without the up
-    card). Outcome results are memoised by ``removed``. The per-entry probabilities of a
-    ``removed`` are kept until :meth:`release`, so that the next card costs one elementwise
-    product; the callers (a depth-first walk over hands) release them when done.
+    ``removed`` is an :func:`encode`-d set of cards taken out of ``composition`` (the shoe
+    without the up card). Outcome results are memoised by ``removed``. A depth-first walk over
+    hands marks the hands on its path with :meth:`hold`: their per-entry probabilities are
+    computed only if a longer hand needs them (its outcomes are not known yet), then kept until
+    :meth:`release`, so that each new hand costs one elementwise product.
     """
 
     def __init__(self, table: DealerTable, composition: tuple[int, ...]) -> None:
         self.table = table
         self.composition = composition
         self.total = sum(composition)
-        self._root = (0,) * 10
-        self._probs: dict[tuple[int, ...], list[float]] = {
-            self._root: table.probabilities(composition)
-        }
-        self._outcomes: dict[tuple[int, ...], list[float]] = {}
+        self._probs: dict[int, list[float]] = {0: table.probabilities(composition)}
+        self._held: set[int] = set()
+        self._outcomes: dict[int, list[float]] = {}
         self._factors: dict[tuple[int, int, int], list[float]] = {}
 
-    def hold(self, removed: tuple[int, ...]) -> bool:
-        """Keep the per-entry probabilities of ``removed`` until :meth:`release`, so the hands
-        one card longer cost one product each. True when this call stored them."""
-        if removed in self._probs:
+    def hold(self, removed: int) -> bool:
+        """Mark ``removed`` as on the walk's path: its per-entry probabilities, once computed,
+        are kept until :meth:`release`. True when this call marked it."""
+        if removed in self._held:
             return False
-        self._probs[removed] = self._entry_probabilities(removed)
+        self._held.add(removed)
         return True
 
-    def release(self, removed: tuple[int, ...]) -> None:
-        """Forget the per-entry probabilities of ``removed`` (not its outcome results)."""
-        if removed != self._root:
+    def release(self, removed: int) -> None:
+        """Unmark ``removed`` and forget its per-entry probabilities (not its outcomes)."""
+        self._held.discard(removed)
+        if removed:
             self._probs.pop(removed, None)
 
-    def _entry_probabilities(self, removed: tuple[int, ...]) -> list[float]:
+    def _entry_probabilities(self, removed: int) -> list[float]:
         """Each table entry's probability with ``removed`` out of the shoe."""
         probs = self._probs.get(removed)
         if probs is not None:
             return probs
-        parent: tuple[int, ...] | None = None
+        parent = -1
         value = 0
+        rank = 0  # 2: computed, 1: held (computed on demand), 0: neither
         for v in range(9, -1, -1):
-            if removed[v]:
-                candidate = removed[:v] + (removed[v] - 1,) + removed[v + 1 :]
-                if parent is None or candidate in self._probs:
-                    parent, value = candidate, v
-                    if candidate in self._probs:
+            if (removed >> (BITS * v)) & MASK:
+                candidate = removed - ONE[v]
+                found = 2 if candidate in self._probs else 1 if candidate in self._held else 0
+                if parent < 0 or found > rank:
+                    parent, value, rank = candidate, v, found
+                    if found == 2:
                         break
-        if parent is None:
+        if parent < 0:
             raise ValueError("removed cards must not be empty here")
         base = self._entry_probabilities(parent)
-        available = self.composition[value] - parent[value]
-        total = self.total - sum(parent)
+        counts = decode(parent)
+        available = self.composition[value] - counts[value]
+        total = self.total - sum(counts)
         key = (value, available, total)
         factors = self._factors.get(key)
         if factors is None:
             factors = self.table.factors(value + 1, available, total)
             self._factors[key] = factors
-        return list(map(mul, base, factors))
+        probs = list(map(mul, base, factors))
+        if removed in self._held:
+            self._probs[removed] = probs
+        return probs
 
-    def outcomes(self, removed: tuple[int, ...]) -> list[float]:
+    def outcomes(self, removed: int) -> list[float]:
         """The probability of each outcome in ``table.outcomes`` with ``removed`` out."""
         result = self._outcomes.get(removed)
         if result is None:

@@ -27,14 +27,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import lru_cache
+from operator import mul, sub
 
 from trainer.engine.rules import Rules
-from trainer.engine.strategy.dealer import BJ, BUST, DealerProbabilities, DealerRule, dealer_table
+from trainer.engine.strategy.dealer import (
+    BITS,
+    BJ,
+    BUST,
+    MASK,
+    ONE,
+    DealerProbabilities,
+    DealerRule,
+    dealer_table,
+    encode,
+)
 
 __all__ = ["Action", "UpCardAnalysis", "dealer_rule_of"]
-
-_EMPTY = (0,) * 10
 
 
 class Action(StrEnum):
@@ -58,21 +66,29 @@ def dealer_rule_of(rules: Rules) -> DealerRule:
     )
 
 
-def _plus(counts: tuple[int, ...], v: int, n: int = 1) -> tuple[int, ...]:
-    return counts[:v] + (counts[v] + n,) + counts[v + 1 :]
+_INFO: dict[int, tuple[int, int, bool, int]] = {}
 
 
-@lru_cache(maxsize=8192)
-def _hand_info(hand: tuple[int, ...]) -> tuple[int, int, bool, int]:
-    """(best total, hard total, soft, number of cards) of a hand given as counts."""
-    hard = 0
-    cards = 0
-    for v, n in enumerate(hand):
-        hard += (v + 1) * n
-        cards += n
-    if hand[0] and hard + 10 <= 21:
-        return hard + 10, hard, True, cards
-    return hard, hard, False, cards
+def _hand_info(hand: int) -> tuple[int, int, bool, int]:
+    """(best total, hard total, soft, number of cards) of an encoded hand."""
+    info = _INFO.get(hand)
+    if info is None:
+        hard = 0
+        cards = 0
+        for v in range(10):
+            n = (hand >> (BITS * v)) & MASK
+            hard += (v + 1) * n
+            cards += n
+        if hand & MASK and hard + 10 <= 21:
+            info = (hard + 10, hard, True, cards)
+        else:
+            info = (hard, hard, False, cards)
+        _INFO[hand] = info
+    return info
+
+
+def _count(packed: int, v: int) -> int:
+    return (packed >> (BITS * v)) & MASK
 
 
 @dataclass(frozen=True)
@@ -86,6 +102,25 @@ class _Payouts:
     six: float | None
     sevens: float | None
     six_seven_eight: float | None
+
+
+EXTRAPOLATE_RESPLITS = True
+
+
+class _Tree:
+    """The hands of one kind of play: unsplit hands, or split hands of one pair value with a
+    given number of pair cards out of the shoe (``extra`` of them besides the hand's own)."""
+
+    __slots__ = ("extra", "extra_cards", "pair", "pulled", "values", "stands", "corrections")
+
+    def __init__(self, pair: int = -1, pulled: int = 1) -> None:
+        self.pair = pair
+        self.pulled = pulled
+        self.extra = (pulled - 1) * ONE[pair] if pair >= 0 else 0
+        self.extra_cards = pulled - 1 if pair >= 0 else 0
+        self.values: dict[int, float] = {}
+        self.stands: dict[int, float] = {}
+        self.corrections: dict[tuple[int, int, float | None], float] = {}
 
 
 class UpCardAnalysis:
@@ -104,18 +139,20 @@ class UpCardAnalysis:
     ) -> None:
         if not 1 <= up <= 10:
             raise ValueError(f"up card value must be 1 (ace) to 10, not {up}")
-        if shoe[up - 1] < 1:
+        if len(shoe) != 10 or shoe[up - 1] < 1:
             raise ValueError("the shoe holds no card of the up card's value")
         self.rules = rules
         self.up = up
         self.stand_on = stand_on
-        composition = _plus(shoe, up - 1, -1)
+        composition = tuple(n - (1 if v == up - 1 else 0) for v, n in enumerate(shoe))
         self.composition = composition
         self.total = sum(composition)
         self.table = dealer_table(up, dealer_rule_of(rules))
         self.dealer = DealerProbabilities(self.table, composition)
         # "peek-like": a dealer natural is settled before play (or only takes the original bet).
         self.peek_like = rules.hole_card == "peek" or rules.no_hole_card_loses == "original"
+        # The value whose presence in the hole makes a natural (-1: none possible).
+        self._natural_card = 9 if up == 1 else 0 if up == 10 else -1
         self.payouts = _Payouts(
             blackjack=float(rules.blackjack_pays),
             natural_vs_natural=(
@@ -129,39 +166,51 @@ class UpCardAnalysis:
             sevens=_f(rules.seven_seven_seven_pays),
             six_seven_eight=_f(rules.six_seven_eight_pays),
         )
+        self._limit = rules.max_draws
+        self._best_pay = max(
+            [1.0, self.payouts.bust_pays]
+            + [
+                pay
+                for pay in (
+                    self.payouts.five,
+                    self.payouts.six,
+                    self.payouts.sevens,
+                    self.payouts.six_seven_eight,
+                )
+                if pay is not None
+            ]
+        )
         self._pay_vectors: dict[tuple[int, float | None], list[float]] = {}
-        self._values: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
-        self._stands: dict[tuple[tuple[int, ...], tuple[int, ...]], float] = {}
+        self._plain = _Tree()
+        self._split_trees: dict[tuple[int, int], _Tree] = {}
         self._split_hand: dict[tuple[int, int, int], float] = {}
 
     # -- probabilities -------------------------------------------------------------------------
 
-    def no_natural(self, removed: tuple[int, ...]) -> float:
-        """P(the dealer has no natural) with ``removed`` out of the shoe."""
-        if self.up not in (1, 10):
+    def _no_natural(self, removed: int, left: int) -> float:
+        card = self._natural_card
+        if card < 0 or left <= 0:
             return 1.0
-        left = self.total - sum(removed)
-        if left <= 0:
-            return 1.0
-        other = 9 if self.up == 1 else 0
-        return 1.0 - (self.composition[other] - removed[other]) / left
+        return 1.0 - (self.composition[card] - _count(removed, card)) / left
 
-    def draw_probabilities(self, removed: tuple[int, ...]) -> list[tuple[int, float]]:
-        """(value index, probability) of the next card with ``removed`` out."""
-        left = self.total - sum(removed)
-        if left <= 0:
-            return []
-        comp = self.composition
-        return [(v, (comp[v] - removed[v]) / left) for v in range(10) if comp[v] - removed[v] > 0]
+    def no_natural(self, hand: tuple[int, ...]) -> float:
+        """P(the dealer has no natural) with the cards ``hand`` (10 counts) out of the shoe."""
+        return self._no_natural(encode(hand), self.total - sum(hand))
+
+    def _busted(self, removed: int, left: int) -> float:
+        """Joint value of a busted unit stake."""
+        if self.peek_like:
+            return -self._no_natural(removed, left)
+        return -1.0
 
     # -- payoffs -------------------------------------------------------------------------------
 
-    def _bonus(self, hand: tuple[int, ...], cards: int) -> float | None:
+    def _bonus(self, hand: int, cards: int) -> float | None:
         p = self.payouts
         if cards == 3:
-            if hand[6] == 3:
+            if _count(hand, 6) == 3:
                 return p.sevens
-            if hand[5] == 1 and hand[6] == 1 and hand[7] == 1:
+            if _count(hand, 5) == 1 and _count(hand, 6) == 1 and _count(hand, 7) == 1:
                 return p.six_seven_eight
             return None
         if cards == 5:
@@ -193,91 +242,152 @@ class UpCardAnalysis:
         self._pay_vectors[key] = vector
         return vector
 
-    def _busted(self, removed: tuple[int, ...]) -> float:
-        """Joint value of a busted unit stake."""
-        return -self.no_natural(removed) if self.peek_like else -1.0
+    # -- the hands of one tree -----------------------------------------------------------------
 
-    # -- hands ---------------------------------------------------------------------------------
+    def _stand(self, tree: _Tree, hand: int) -> float:
+        """Joint EV of standing, per unit staked.
 
-    def stand(self, hand: tuple[int, ...], removed: tuple[int, ...]) -> float:
-        """Joint EV of standing, per unit staked (``removed`` includes the hand's cards)."""
-        key = (hand, removed)
-        value = self._stands.get(key)
+        Unsplit hands: exact over the dealer's outcomes with the hand's cards out. Split hands
+        (other pair cards out too): the unsplit hand's value plus the effect of the other pair
+        cards measured exactly on a two-card anchor, the pair card and the hand's highest
+        other card. Exact for two-card split hands; for a split hand's third and later cards
+        the pair cards' effect is taken as on the anchor (a second-order difference).
+        """
+        value = tree.stands.get(hand)
         if value is not None:
             return value
         total, _, _, cards = _hand_info(hand)
         bonus = self._bonus(hand, cards) if total == 21 else None
-        probs = self.dealer.outcomes(removed)
-        pays = self._pay_vector(total, bonus)
-        value = 0.0
-        for prob, pay in zip(probs, pays, strict=True):
-            value += prob * pay
-        self._stands[key] = value
+        if not tree.extra:
+            value = sum(map(mul, self.dealer.outcomes(hand), self._pay_vector(total, bonus)))
+        else:
+            others = hand - ONE[tree.pair]
+            top = (others.bit_length() - 1) // BITS  # the highest value among the others
+            anchor = ONE[tree.pair] + ONE[top]
+            key = (anchor, total, bonus)
+            correction = tree.corrections.get(key)
+            if correction is None:
+                shifted = self.dealer.outcomes(anchor + tree.extra)
+                base = self.dealer.outcomes(anchor)
+                pays = self._pay_vector(total, bonus)
+                correction = sum(map(mul, map(sub, shifted, base), pays))
+                tree.corrections[key] = correction
+            value = self._stand(self._plain, hand) + correction
+        tree.stands[hand] = value
         return value
 
-    def can_hit(self, hand: tuple[int, ...]) -> bool:
+    def _can_hit(self, hand: int) -> bool:
         total, _, _, cards = _hand_info(hand)
         if total >= 21 or total in self.stand_on:
             return False
-        limit = self.rules.max_draws
-        return limit is None or cards - 2 < limit
+        return self._limit is None or cards - 2 < self._limit
 
-    def value(self, hand: tuple[int, ...], removed: tuple[int, ...]) -> float:
+    def _play(self, tree: _Tree, hand: int) -> float:
         """Joint EV of a hand played on optimally (hit or stand), per unit staked."""
-        key = (hand, removed)
-        value = self._values.get(key)
+        value = tree.values.get(hand)
         if value is not None:
             return value
-        total = _hand_info(hand)[0]
-        can_hit = self.can_hit(hand)
+        total, _, _, _ = _hand_info(hand)
+        can_hit = self._can_hit(hand)
         if can_hit and total <= 11 and not self.stand_on:
             # Hitting a hard 11 or less cannot bust and never does worse than standing (the
             # next card is exchangeable with the dealer's): no need to price the stand.
-            value = self.hit(hand, removed)
+            value = self._hit(tree, hand)
         elif can_hit:
-            held = self.dealer.hold(removed)
-            value = self.stand(hand, removed)
-            hit = self.hit(hand, removed)
-            if hit > value:
-                value = hit
+            held = not tree.extra and self.dealer.hold(hand)
+            value = self._stand(tree, hand)
+            if value < self._hit_bound(tree, hand):
+                hit = self._hit(tree, hand)
+                if hit > value:
+                    value = hit
             if held:
-                self.dealer.release(removed)
+                self.dealer.release(hand)
         else:
-            value = self.stand(hand, removed)
-        self._values[key] = value
+            value = self._stand(tree, hand)
+        tree.values[hand] = value
         return value
 
-    def hit(self, hand: tuple[int, ...], removed: tuple[int, ...]) -> float:
+    def _hit(self, tree: _Tree, hand: int) -> float:
         """Joint EV of taking one card and then playing on optimally."""
-        _, hard, _, _ = _hand_info(hand)
+        _, hard, _, cards = _hand_info(hand)
+        removed = hand + tree.extra
+        left = self.total - cards - tree.extra_cards
+        if left <= 0:
+            return self._stand(tree, hand)
+        held = not tree.extra and self.dealer.hold(removed)
+        comp = self.composition
         result = 0.0
-        held = self.dealer.hold(removed)
-        for v, prob in self.draw_probabilities(removed):
-            child_removed = _plus(removed, v)
-            if hard + v + 1 > 21:
-                result += prob * self._busted(child_removed)
-            else:
-                result += prob * self.value(_plus(hand, v), child_removed)
+        safe = 21 - hard  # cards of value up to this keep the hand alive
+        for v in range(min(safe, 10)):
+            have = comp[v] - ((removed >> (BITS * v)) & MASK)
+            if have > 0:
+                result += have * self._play(tree, hand + ONE[v])
+        if safe < 10:
+            result += self._bust_mass(removed, left, safe)
         if held:
             self.dealer.release(removed)
+        return result / left
+
+    def _hit_bound(self, tree: _Tree, hand: int) -> float:
+        """An upper bound on the joint EV of hitting: every card that does not bust pays the
+        best any hand can be paid. Where standing beats it, hitting need not be priced."""
+        _, hard, soft, cards = _hand_info(hand)
+        safe = 21 - hard
+        if safe >= 10:
+            return float("inf")
+        removed = hand + tree.extra
+        left = self.total - cards - tree.extra_cards
+        if left <= 0:
+            return float("inf")
+        comp = self.composition
+        alive = 0
+        for v in range(safe):
+            have = comp[v] - ((removed >> (BITS * v)) & MASK)
+            if have > 0:
+                alive += have
+        return (alive * self._best_pay + self._bust_mass(removed, left, safe)) / left
+
+    def _bust_mass(self, removed: int, left: int, safe: int) -> float:
+        """Sum over the busting next cards (values above ``safe``) of count x busted value."""
+        comp = self.composition
+        total = 0
+        for v in range(safe, 10):
+            have = comp[v] - ((removed >> (BITS * v)) & MASK)
+            if have > 0:
+                total += have
+        if not self.peek_like or self._natural_card < 0 or left <= 1:
+            return -float(total)
+        card = self._natural_card
+        naturals = comp[card] - ((removed >> (BITS * card)) & MASK)
+        result = -total * (1.0 - naturals / (left - 1))
+        if card >= safe and naturals > 0:
+            # Drawing the natural card itself leaves one fewer of it for the hole.
+            result += naturals * (1.0 - naturals / (left - 1))
+            result -= naturals * (1.0 - (naturals - 1) / (left - 1))
         return result
 
-    def double(self, hand: tuple[int, ...], removed: tuple[int, ...]) -> float:
+    def _double(self, tree: _Tree, hand: int) -> float:
         """Joint EV of doubling: twice the stake, one card, stand."""
-        _, hard, _, _ = _hand_info(hand)
+        _, hard, _, cards = _hand_info(hand)
+        removed = hand + tree.extra
+        left = self.total - cards - tree.extra_cards
+        if left <= 0:
+            return 2.0 * self._stand(tree, hand)
+        held = not tree.extra and self.dealer.hold(removed)
+        comp = self.composition
         result = 0.0
-        held = self.dealer.hold(removed)
-        for v, prob in self.draw_probabilities(removed):
-            child_removed = _plus(removed, v)
-            if hard + v + 1 > 21:
-                result += prob * self._busted(child_removed)
-            else:
-                result += prob * self.stand(_plus(hand, v), child_removed)
+        safe = 21 - hard
+        for v in range(min(safe, 10)):
+            have = comp[v] - ((removed >> (BITS * v)) & MASK)
+            if have > 0:
+                result += have * self._stand(tree, hand + ONE[v])
+        if safe < 10:
+            result += self._bust_mass(removed, left, safe)
         if held:
             self.dealer.release(removed)
-        return 2.0 * result
+        return 2.0 * result / left
 
-    def may_double(self, hand: tuple[int, ...]) -> bool:
+    def _may_double(self, hand: int) -> bool:
         rules = self.rules
         if rules.double_on == "none":
             return False
@@ -302,6 +412,13 @@ class UpCardAnalysis:
             return 2
         return rules.max_split_hands
 
+    def _split_tree(self, p: int, pulled: int) -> _Tree:
+        tree = self._split_trees.get((p, pulled))
+        if tree is None:
+            tree = _Tree(p, pulled)
+            self._split_trees[(p, pulled)] = tree
+        return tree
+
     def _split_hand_value(self, value: int, first: int, pulled: int) -> float:
         """Joint EV of one split hand: pair card ``value`` plus ``first``, ``pulled`` pair cards
         out of the shoe (this hand's own included)."""
@@ -309,15 +426,22 @@ class UpCardAnalysis:
         result = self._split_hand.get(key)
         if result is not None:
             return result
-        p, c = value - 1, first - 1
-        hand = _plus(_plus(_EMPTY, p), c)
-        removed = _plus(hand, p, pulled - 1)
+        if pulled > 2 and EXTRAPOLATE_RESPLITS:
+            # Each further pair card out of the shoe moves the hand's EV by (almost) the same
+            # step as the first one did: extrapolate from one and two pair cards out.
+            one = self._split_hand_value(value, first, 1)
+            two = self._split_hand_value(value, first, 2)
+            result = two + (pulled - 2) * (two - one)
+            self._split_hand[key] = result
+            return result
+        tree = self._plain if pulled == 1 else self._split_tree(value - 1, pulled)
+        hand = ONE[value - 1] + ONE[first - 1]
         if value == 1 and self.rules.split_aces_one_card:
-            result = self.stand(hand, removed)
+            result = self._stand(tree, hand)
         else:
-            result = self.value(hand, removed)
-            if self.rules.double_after_split and self.may_double(hand):
-                doubled = self.double(hand, removed)
+            result = self._play(tree, hand)
+            if self.rules.double_after_split and self._may_double(hand):
+                doubled = self._double(tree, hand)
                 if doubled > result:
                     result = doubled
         self._split_hand[key] = result
@@ -339,8 +463,6 @@ class UpCardAnalysis:
                 return
             left = self.total - pulled
             total = 0.0
-            pairs = _plus(_EMPTY, p, pulled)
-            held = self.dealer.hold(pairs)
             for v in range(10):
                 have = comp[v] - (pulled if v == p else 0)
                 if have > 0:
@@ -350,8 +472,6 @@ class UpCardAnalysis:
             same = max(comp[9] / 4.0 - pulled, 0.0) if same_rank_tens else max(comp[p] - pulled, 0)
             q = same / left
             resplit[pulled] = q
-            if held:
-                self.dealer.release(pairs)
             if q <= 0.0:
                 no_pair[pulled] = total
             elif q < 1.0:
@@ -398,8 +518,8 @@ class UpCardAnalysis:
         Conditional on no dealer natural in peek games, unconditional otherwise; a natural's
         EVs and insurance are unconditional.
         """
-        hand = _plus(_plus(_EMPTY, a - 1), b - 1)
-        no_natural = self.no_natural(hand)
+        hand = ONE[a - 1] + ONE[b - 1]
+        no_natural = self._no_natural(hand, self.total - 2)
         q = 1.0 - no_natural
         payouts = self.payouts
         offers_insurance = self.up == 1 and self.rules.insurance
@@ -409,12 +529,13 @@ class UpCardAnalysis:
             if offers_insurance:
                 evs[Action.EVEN_MONEY] = 1.0
             return evs
+        tree = self._plain
         held = self.dealer.hold(hand)
-        joint: dict[Action, float] = {Action.STAND: self.stand(hand, hand)}
-        if self.can_hit(hand):
-            joint[Action.HIT] = self.hit(hand, hand)
-        if self.may_double(hand):
-            joint[Action.DOUBLE] = self.double(hand, hand)
+        joint: dict[Action, float] = {Action.STAND: self._stand(tree, hand)}
+        if self._can_hit(hand):
+            joint[Action.HIT] = self._hit(tree, hand)
+        if self._may_double(hand):
+            joint[Action.DOUBLE] = self._double(tree, hand)
         if allow_split and self.may_split(a, b):
             joint[Action.SPLIT] = self.split(a)
         if held:
@@ -439,8 +560,7 @@ class UpCardAnalysis:
         """An initial hand's reported EV made unconditional (dealer naturals included)."""
         if {a, b} == {1, 10} or self.rules.hole_card != "peek":
             return ev
-        hand = _plus(_plus(_EMPTY, a - 1), b - 1)
-        no_natural = self.no_natural(hand)
+        no_natural = self._no_natural(ONE[a - 1] + ONE[b - 1], self.total - 2)
         return no_natural * ev - (1.0 - no_natural) * self.payouts.collects
 
     def weight_factor(self, hand: tuple[int, ...]) -> float:
@@ -453,13 +573,15 @@ class UpCardAnalysis:
         scale = 1.0
         shift = 0.0
         no_natural = self.no_natural(hand)
+        packed = encode(hand)
+        tree = self._plain
         if self.rules.hole_card == "peek":
             scale = 1.0 / no_natural
         elif self.peek_like:
             shift = -(1.0 - no_natural) * self.payouts.collects
-        evs = {Action.STAND: self.stand(hand, hand) * scale + shift}
-        if self.can_hit(hand):
-            evs[Action.HIT] = self.hit(hand, hand) * scale + shift
+        evs = {Action.STAND: self._stand(tree, packed) * scale + shift}
+        if self._can_hit(packed):
+            evs[Action.HIT] = self._hit(tree, packed) * scale + shift
         return evs
 
 
