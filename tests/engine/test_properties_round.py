@@ -20,7 +20,15 @@ from hypothesis import strategies as st
 
 from trainer.engine.cards import Card
 from trainer.engine.replay import play_scenario, result_to_json
-from trainer.engine.round import Action, Outcome, Phase, Round, RoundResult
+from trainer.engine.round import (
+    Action,
+    IllegalActionError,
+    Misdeal,
+    Outcome,
+    Phase,
+    Round,
+    RoundResult,
+)
 from trainer.engine.rules import PRESETS, Rules
 from trainer.engine.settlement import settle_hand
 from trainer.engine.shoe import Shoe
@@ -243,3 +251,58 @@ def test_an_illegal_action_never_changes_the_round(seed, choices):
             assert after == before
         round_.act(rng.choice(legal))
     check_chips(round_.settle())
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    choices=st.integers(0, 2**32),
+    misdeals=st.lists(st.sampled_from([None, *Misdeal]), min_size=1, max_size=5),
+    announce=st.booleans(),
+)
+def test_irregular_rounds_keep_the_invariants(seed, choices, misdeals, announce):
+    """000's misdeals and exposed cards, put right at random, never lose a card or a chip."""
+    rules = PRESETS["permanent-bank"]
+    shoe = Shoe(rules, random.Random(seed))
+    rng = random.Random(choices)
+    seats = len(misdeals)
+    round_ = Round(
+        rules,
+        shoe,
+        [5] * seats,
+        misdeals={i: kind for i, kind in enumerate(misdeals) if kind is not None},
+        announce_natural=announce,
+    )
+    exposures = 0
+    while round_.phase is not Phase.DONE:
+        shoe.check_conservation(round_.cards_in_play())
+        phase = round_.phase
+        if phase is Phase.IRREGULARITY:
+            seat, kind = next(iter(round_.pending_misdeals.items()))
+            if kind is Misdeal.EXTRA_CARD:
+                round_.keep_cards(seat, tuple(rng.sample(range(3), 2)))
+            elif kind is Misdeal.ONE_CARD and rng.random() < 0.5:
+                round_.take_missing_card(seat)
+            elif kind is Misdeal.FACE_UP and rng.random() < 0.5:
+                round_.accept_cards(seat)
+            else:
+                round_.withdraw_bet(seat)
+        elif phase is Phase.EXPOSED_CARD:
+            try:
+                round_.answer_exposed_card(rng.random() < 0.5)
+            except IllegalActionError:
+                round_.answer_exposed_card(False)
+        elif exposures < 3 and rng.random() < 0.2:
+            exposures += 1
+            round_.expose_card()
+        else:
+            round_.act(rng.choice(round_.legal_actions()))
+    result = round_.settle()
+    shoe.check_conservation([])
+    check_chips(result)
+    for seat in result.seats:
+        for hand in seat.hands:
+            if hand.outcome is Outcome.WITHDRAWN:
+                assert hand.net == 0
+            else:
+                assert len(hand.cards) >= 2
