@@ -13,6 +13,16 @@ from trainer.engine.counting import (
     true_count,
 )
 from trainer.engine.hand import Hand, InvalidHandError, Situation
+from trainer.engine.round import (
+    Action,
+    IllegalActionError,
+    InvalidBetError,
+    Outcome,
+    Phase,
+    Round,
+    RoundResult,
+    start_round,
+)
 from trainer.engine.rules import (
     PRESETS,
     InvalidRulesError,
@@ -21,6 +31,7 @@ from trainer.engine.rules import (
     UnknownPresetError,
     find_preset,
 )
+from trainer.engine.settlement import settle_hand
 from trainer.engine.shoe import (
     CardConservationError,
     InvalidDiscardError,
@@ -31,6 +42,15 @@ from trainer.engine.shoe import (
 from trainer.engine.table import Table, TablePolicy, TableRound
 
 __all__ = [
+    "Action",
+    "IllegalActionError",
+    "InvalidBetError",
+    "Outcome",
+    "Phase",
+    "Round",
+    "RoundResult",
+    "settle_hand",
+    "start_round",
     "PRESETS",
     "RANK_VALUES",
     "Card",
