@@ -42,7 +42,11 @@ __all__ = [
 ]
 
 # One line per drill, in the order the home page lists them.
-DRILL_MODULES: tuple[str, ...] = ("drills.hand_totals",)
+DRILL_MODULES: tuple[str, ...] = (
+    "drills.hand_totals",
+    "drills.counting_true",
+    "drills.counting_decks",
+)
 
 
 class DrillError(ValueError):

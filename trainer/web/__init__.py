@@ -19,6 +19,7 @@ BLUEPRINT_MODULES: list[str] = [
     "trainer.web.drills",  # every drill in drills.registry(), under /drills/<slug>
     "trainer.web.history",  # progress, mistakes, a learner's attempts and their export
     "trainer.web.rules",  # the rules presets and the learner's chosen table
+    "trainer.web.counting",  # counting preferences and counting sessions
 ]
 
 

@@ -1,0 +1,115 @@
+"""Deck estimation: a discard tray drawn to scale holds some cards of an N-deck shoe; the
+learner estimates the decks played, or the decks remaining, to their chosen resolution.
+
+The notation is ``"6d played 130 remaining half"``: a 6-deck shoe, 130 cards in the tray,
+asking for the decks remaining to the half deck. The right answer is the exact number of decks
+rounded to the nearest step (halfway rounds up), as the true count uses it.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+
+from drills import Drill, Grade, InvalidQuestionError, LearnerState, Question
+from drills.counting import (
+    CARDS_PER_DECK,
+    RESOLUTION_LABELS,
+    RESOLUTIONS,
+    STEPS,
+    CountPreferences,
+    format_decks,
+    read_decks,
+    read_decks_count,
+    tray_for,
+)
+from trainer.engine.counting import estimate_decks
+from trainer.engine.rules import Rules
+
+_NOTATION_RE = re.compile(
+    r"(?P<decks>\d+d) played (?P<played>\d{1,3}) (?P<ask>played|remaining) (?P<resolution>[a-z]+)"
+)
+
+
+class DeckEstimation(Drill):
+    slug = "deck-estimation"
+    title = "Deck estimation"
+    description = (
+        "A discard tray drawn to scale: how many decks have been played, or how many remain, "
+        "to the full, half or quarter deck you chose?"
+    )
+    template = "drills/counting_decks.html"
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        prefs = CountPreferences.from_options(learner.options)
+        decks = max(rules.decks, 2)
+        step_cards = int(STEPS[prefs.resolution] * CARDS_PER_DECK)
+        # At least one step played and one step left, so neither answer is ever zero.
+        played = rng.randint(step_cards, decks * CARDS_PER_DECK - step_cards)
+        ask = rng.choice(("played", "remaining"))
+        return self.question(f"{decks}d played {played} {ask} {prefs.resolution}", rules)
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        decks, played, ask, resolution = read_question(notation)
+        return Question(
+            notation=notation,
+            prompt=f"How many decks {'have been played' if ask == 'played' else 'remain'}?",
+            view={
+                "decks": decks,
+                "ask": ask,
+                "resolution": resolution,
+                "resolution_label": RESOLUTION_LABELS[resolution].lower(),
+                "step": format_decks(STEPS[resolution]),
+                "tray": tray_for(decks, played),
+            },
+        )
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        decks, played, ask, resolution = read_question(notation)
+        what = f"the decks {ask}"
+        answer = read_decks(answer_text, resolution, decks, what)
+        cards = played if ask == "played" else decks * CARDS_PER_DECK - played
+        exact = Fraction(cards, CARDS_PER_DECK)
+        right = estimate_decks(exact, resolution)
+        explanation = (
+            f"The tray holds {played} of the shoe's {decks * CARDS_PER_DECK} cards: "
+            f"{cards} cards {ask}, {_about(exact)} decks, which is {format_decks(right)} "
+            f"to the nearest {format_decks(STEPS[resolution])} deck."
+        )
+        return Grade(
+            correct=answer == right,
+            answer=format_decks(answer),
+            right_answer=format_decks(right),
+            explanation=explanation,
+        )
+
+
+def _about(decks: Fraction) -> str:
+    return format_decks(decks) if 4 % decks.denominator == 0 else f"about {float(decks):.2f}"
+
+
+def read_question(notation: str) -> tuple[int, int, str, str]:
+    """Decks, cards played, what is asked and the resolution of a deck-estimation question.
+
+    :raises InvalidQuestionError: for a notation this drill could not have written.
+    """
+    match = _NOTATION_RE.fullmatch(notation or "")
+    if match is None:
+        raise InvalidQuestionError(
+            "a deck-estimation question reads like '6d played 130 remaining half'"
+        )
+    decks = read_decks_count(match["decks"])
+    resolution = match["resolution"]
+    if resolution not in RESOLUTIONS:
+        raise InvalidQuestionError(f"unknown resolution {resolution!r}")
+    played = int(match["played"])
+    step_cards = int(STEPS[resolution] * CARDS_PER_DECK)
+    if not step_cards <= played <= decks * CARDS_PER_DECK - step_cards:
+        raise InvalidQuestionError(
+            f"{played} cards played is not a tray this drill shows for {decks} decks"
+        )
+    return decks, played, match["ask"], resolution
+
+
+DRILL = DeckEstimation()

@@ -1,0 +1,152 @@
+"""True count: a running count and the decks remaining (a discard tray, or a number) give the
+true count, converted by the learner's convention (floor, truncate, round) and resolution (full,
+half or quarter decks).
+
+The notation names everything the answer depends on::
+
+    hi-lo floor half 6d rc +7 played 130 tray
+
+is Hi-Lo, floored, decks estimated to the half deck, a 6-deck shoe, running count +7, 130 cards
+in the discard tray (shown as the tray; ``decks`` shows the decks remaining as a number).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+
+from drills import Drill, Grade, InvalidQuestionError, LearnerState, Question
+from drills.counting import (
+    CARDS_PER_DECK,
+    CONVENTIONS,
+    RESOLUTIONS,
+    STEPS,
+    CountPreferences,
+    format_count,
+    format_decks,
+    read_decks_count,
+    read_number,
+    read_system,
+    read_whole_count,
+    tray_for,
+)
+from trainer.engine.counting import estimate_decks, true_count
+from trainer.engine.rules import Rules
+
+_NOTATION_RE = re.compile(
+    r"(?P<system>[a-z0-9-]+) (?P<convention>[a-z]+) (?P<resolution>[a-z]+) (?P<decks>\d+d) "
+    r"rc (?P<running>[+-]?[0-9./]+) played (?P<played>\d{1,3}) (?P<show>tray|decks)"
+)
+# True counts the questions aim at (then made into a running count for the decks left).
+_TARGET_LOW, _TARGET_HIGH = -6, 8
+
+
+class TrueCount(Drill):
+    slug = "true-count"
+    title = "True count"
+    description = (
+        "A running count and the cards played: turn them into a true count, estimating the decks "
+        "remaining and rounding the way you chose."
+    )
+    template = "drills/counting_true.html"
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        prefs = CountPreferences.from_options(learner.options)
+        system = prefs.counting_system
+        decks = max(rules.decks, 2)
+        step = STEPS[prefs.resolution]
+        total = decks * CARDS_PER_DECK
+        show = rng.choice(("tray", "tray", "decks"))
+        if show == "decks":
+            # Decks remaining shown as a number: a whole number of steps, at least one deck.
+            remaining_steps = rng.randint(int(1 / step), int((decks - step) / step))
+            played = total - int(remaining_steps * step * CARDS_PER_DECK)
+        else:
+            played = rng.randint(CARDS_PER_DECK // 4, total - CARDS_PER_DECK // 2)
+        remaining = Fraction(total - played, CARDS_PER_DECK)
+        scale = system._scale
+        target = Fraction(rng.randint(_TARGET_LOW * 4, _TARGET_HIGH * 4), 4)
+        running = Fraction(round(target * remaining * scale), scale) * system.level
+        notation = (
+            f"{system.slug} {prefs.convention} {prefs.resolution} {decks}d "
+            f"rc {format_count(running)} played {played} {show}"
+        )
+        return self.question(notation, rules)
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        parts = read_question(notation)
+        system, convention, resolution, decks, running, played, show = parts
+        remaining = Fraction(decks * CARDS_PER_DECK - played, CARDS_PER_DECK)
+        return Question(
+            notation=notation,
+            prompt="What is the true count?",
+            view={
+                "system": system,
+                "convention": convention,
+                "resolution": resolution,
+                "decks": decks,
+                "running": format_count(running),
+                "played": played,
+                "show": show,
+                "remaining": format_decks(estimate_decks(remaining, resolution)),
+                "tray": tray_for(decks, played),
+            },
+        )
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        system, convention, resolution, decks, running, played, _show = read_question(notation)
+        answer = read_whole_count(answer_text, "the true count")
+        remaining = Fraction(decks * CARDS_PER_DECK - played, CARDS_PER_DECK)
+        estimate = estimate_decks(remaining, resolution)
+        right = true_count(running, remaining, convention, resolution)
+        exact = running / estimate
+        exact_text = format_count(exact) if exact.denominator == 1 else f"{float(exact):+.2f}"
+        explanation = (
+            f"{played} of {decks * CARDS_PER_DECK} cards played: {decks * CARDS_PER_DECK - played} "
+            f"remain, {format_decks(remaining)} decks, which is {format_decks(estimate)} to the "
+            f"{resolution} deck. {format_count(running)} / {format_decks(estimate)} = "
+            f"{exact_text}; {convention} gives {format_count(right)}."
+        )
+        return Grade(
+            correct=answer == right,
+            answer=format_count(answer),
+            right_answer=format_count(right),
+            explanation=explanation,
+        )
+
+
+def read_question(
+    notation: str,
+) -> tuple[object, str, str, int, Fraction, int, str]:
+    """The parts of a true-count question: system, convention, resolution, decks, running
+    count, cards played, and how the decks are shown.
+
+    :raises InvalidQuestionError: for a notation this drill could not have written.
+    """
+    match = _NOTATION_RE.fullmatch(notation or "")
+    if match is None:
+        raise InvalidQuestionError(
+            "a true-count question reads like 'hi-lo floor half 6d rc +7 played 130 tray'"
+        )
+    system = read_system(match["system"])
+    convention, resolution = match["convention"], match["resolution"]
+    if convention not in CONVENTIONS:
+        raise InvalidQuestionError(f"unknown convention {convention!r}")
+    if resolution not in RESOLUTIONS:
+        raise InvalidQuestionError(f"unknown resolution {resolution!r}")
+    decks = read_decks_count(match["decks"])
+    played = int(match["played"])
+    total = decks * CARDS_PER_DECK
+    if not 0 <= played <= total - STEPS[resolution] * CARDS_PER_DECK:
+        raise InvalidQuestionError(f"{played} cards played leaves too few of {total}")
+    try:
+        running = read_number(match["running"], "the running count")
+    except ValueError:
+        raise InvalidQuestionError("the running count is not a number") from None
+    if (running * system._scale).denominator != 1 or abs(running) > 2 * total:
+        raise InvalidQuestionError(f"{system.name} cannot reach a running count of {running}")
+    return system, convention, resolution, decks, running, played, match["show"]
+
+
+DRILL = TrueCount()
