@@ -27,7 +27,7 @@ def test_hand_evs_match_the_appendix(table, up, player, stand, hit, double):
     assert evs[Action.DOUBLE] == pytest.approx(float(double), abs=1e-6)
 
 
-_FAST_TABLES = {"1ds17", "1dh17"}
+_FAST_TABLES = {"1ds17"}
 
 
 @pytest.mark.parametrize(

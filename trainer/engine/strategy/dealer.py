@@ -244,9 +244,9 @@ class DealerProbabilities:
         if parent < 0:
             raise ValueError("removed cards must not be empty here")
         base = self._entry_probabilities(parent)
-        counts = decode(parent)
-        available = self.composition[value] - counts[value]
-        total = self.total - sum(counts)
+        available = self.composition[value] - ((parent >> (BITS * value)) & MASK)
+        # The sum of the 6-bit fields is the int modulo 63 (64 = 1 mod 63): fewer than 63 cards.
+        total = self.total - parent % MASK
         key = (value, available, total)
         factors = self._factors.get(key)
         if factors is None:

@@ -104,9 +104,6 @@ class _Payouts:
     six_seven_eight: float | None
 
 
-EXTRAPOLATE_RESPLITS = True
-
-
 class _Tree:
     """The hands of one kind of play: unsplit hands, or split hands of one pair value with a
     given number of pair cards out of the shoe (``extra`` of them besides the hand's own)."""
@@ -426,15 +423,7 @@ class UpCardAnalysis:
         result = self._split_hand.get(key)
         if result is not None:
             return result
-        if pulled > 2 and EXTRAPOLATE_RESPLITS:
-            # Each further pair card out of the shoe moves the hand's EV by (almost) the same
-            # step as the first one did: extrapolate from one and two pair cards out.
-            one = self._split_hand_value(value, first, 1)
-            two = self._split_hand_value(value, first, 2)
-            result = two + (pulled - 2) * (two - one)
-            self._split_hand[key] = result
-            return result
-        tree = self._plain if pulled == 1 else self._split_tree(value - 1, pulled)
+        tree = self._split_tree(value - 1, pulled)
         hand = ONE[value - 1] + ONE[first - 1]
         if value == 1 and self.rules.split_aces_one_card:
             result = self._stand(tree, hand)

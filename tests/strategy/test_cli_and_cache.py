@@ -1,0 +1,89 @@
+"""``python -m trainer strategy``: text, JSON, bad input; the disk cache."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from trainer.engine.rules import find_preset
+from trainer.engine.strategy import cache
+from trainer.engine.strategy.cli import main
+
+
+@pytest.fixture(autouse=True)
+def fresh_memory(monkeypatch):
+    monkeypatch.setattr(cache, "_memory", {})
+
+
+def test_json_output_has_the_agreed_shape(tmp_path, capsys):
+    assert main(["--preset", "russian-bank", "--json", "--cache-dir", str(tmp_path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"] == find_preset("russian-bank").to_dict()
+    assert isinstance(data["house_edge_percent"], float)
+    assert set(data["chart"]) == {"hard", "soft", "pairs"}
+    assert list(data["chart"]["pairs"])[-2:] == ["10-10", "A-A"]
+    assert list(data["chart"]["hard"]["16"]) == ["2", "3", "4", "5", "6", "7", "8", "9", "10", "A"]
+    assert set(data["ev"]["hard"]["16"]["10"]) == {"S", "H"}  # no double, no surrender
+    assert data["chart"]["hard"]["16"]["A"] == "H"
+
+
+def test_text_output_shows_the_grid_legend_and_house_edge(tmp_path, capsys):
+    argv = ["--preset", "russian-bank", "--rule", "decks=1", "--cache-dir", str(tmp_path)]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "Hard totals" in out and "Pairs" in out and "Legend:" in out
+    assert "House edge playing this chart:" in out
+    assert "1 deck" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--preset", "nope"], "unknown preset 'nope'"),
+        (["--rule", "colour=red"], "unknown rule option 'colour'"),
+        (["--rule", "decks=nine"], "decks"),
+        (["--rule", "blackjack_pays=3-2"], "blackjack_pays"),
+        (["--rule", "decks"], "option=value"),
+        (["--bogus"], "unrecognized arguments"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        raise SystemExit(main(argv))
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_cache_survives_a_restart_and_ignores_damage(tmp_path, monkeypatch):
+    rules = find_preset("russian-bank")
+    first = cache.chart(rules, cache_dir=tmp_path)
+    files = list(tmp_path.glob("*.json"))
+    assert len(files) == 1
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("computed again instead of reading the cache")
+
+    monkeypatch.setattr(cache, "_memory", {})
+    monkeypatch.setattr(cache, "compute_chart", refuse)
+    again = cache.chart(rules, cache_dir=tmp_path)
+    assert again.codes == first.codes
+    assert again.house_edge == pytest.approx(first.house_edge, abs=1e-4)
+
+    files[0].write_text("{not json", encoding="utf-8")
+    monkeypatch.setattr(cache, "_memory", {})
+    monkeypatch.undo()
+    monkeypatch.setattr(cache, "_memory", {})
+    repaired = cache.chart(rules, cache_dir=tmp_path)
+    assert repaired.codes == first.codes
+
+
+def test_the_key_changes_with_any_option():
+    rules = find_preset("vegas-6d-s17")
+    keys = {
+        cache.cache_key(rules, (24,) * 9 + (96,)),
+        cache.cache_key(rules.replace(decks="2"), (24,) * 9 + (96,)),
+        cache.cache_key(rules.replace(blackjack_pays="6:5"), (24,) * 9 + (96,)),
+        cache.cache_key(rules, (23,) * 9 + (96,)),
+    }
+    assert len(keys) == 4
