@@ -44,6 +44,7 @@ __all__ = [
 # One line per drill, in the order the home page lists them.
 DRILL_MODULES: tuple[str, ...] = (
     "drills.hand_totals",
+    "drills.strategy_quiz",
     "drills.counting_true",
     "drills.counting_decks",
 )

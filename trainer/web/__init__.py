@@ -16,6 +16,7 @@ from trainer.web import security, support
 BLUEPRINT_MODULES: list[str] = [
     "trainer.web.pages",  # the home page
     "trainer.web.auth",  # sign up, sign in, sign out, the account page
+    "trainer.web.strategy_quiz",  # the basic-strategy quiz: settings, heat map, timed runs
     "trainer.web.drills",  # every drill in drills.registry(), under /drills/<slug>
     "trainer.web.history",  # progress, mistakes, a learner's attempts and their export
     "trainer.web.rules",  # the rules presets and the learner's chosen table

@@ -1,0 +1,39 @@
+// The basic-strategy quiz: answer keys (H S D P R I N) and the timed run's countdown.
+// Without this file the quiz still works: buttons submit the form, the server keeps the time.
+(function () {
+  "use strict";
+
+  function typing(target) {
+    if (!target || !target.tagName) return false;
+    return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.repeat) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (typing(event.target) || event.key.length !== 1) return;
+    var key = event.key.toUpperCase();
+    var button = document.querySelector(
+      'form.strategy-question button[data-key="' + key + '"]:not([disabled])'
+    );
+    if (!button) return;
+    event.preventDefault();
+    button.click();
+  });
+
+  // The countdown only shows the time; the server decides when it is up.
+  var deadline = null;
+  function startCountdown() {
+    var shown = document.querySelector(".countdown[data-remaining-ms]");
+    deadline = shown ? Date.now() + Number(shown.getAttribute("data-remaining-ms")) : null;
+  }
+  function tick() {
+    var label = document.querySelector(".countdown .countdown-time");
+    if (deadline === null || !label) return;
+    var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    label.textContent = left > 0 ? left + " s" : "0 s: time is up, answer to see your score";
+  }
+  document.addEventListener("DOMContentLoaded", startCountdown);
+  document.addEventListener("htmx:afterSwap", startCountdown);
+  window.setInterval(tick, 250);
+})();

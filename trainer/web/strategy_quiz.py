@@ -1,0 +1,469 @@
+"""The basic-strategy quiz's pages: the quiz with its settings, the heat map, the timed mode.
+
+The quiz takes the generic drill road (``trainer.web.drills``) further: the rules may be a preset
+with options changed (carried in the form as ``preset`` and ``custom``, stored as
+``rules_options``), the hand mix is a setting, and a timed run keeps its questions and start
+time in the signed session, so the server decides what was asked and when time is up.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, abort, redirect, request, session, url_for
+from werkzeug.wrappers import Response
+
+from drills import Grade, InvalidAnswerError, InvalidQuestionError, LearnerState, PastAttempt
+from drills import strategy_quiz as quiz
+from trainer.engine.rules import (
+    OPTION_CHOICES,
+    InvalidRulesError,
+    Rules,
+    find_preset,
+    option_to_text,
+    preset_names,
+)
+from trainer.store import attempts, users
+from trainer.web.support import (
+    current_rules,
+    current_user,
+    current_user_or_guest,
+    get_db,
+    make_rng,
+    render,
+)
+
+bp = Blueprint("strategy_quiz", __name__, url_prefix="/drills/basic-strategy")
+
+DRILL = quiz.DRILL
+_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+_MAX_RESPONSE_MS = 60 * 60 * 1000
+_RECENT = 500
+# A timed run: how many hands, and the seconds allowed per hand.
+TIMED_COUNTS = (10, 20, 50)
+TIMED_SECONDS_PER_HAND = 6
+_TIMED_KEY = "strategy_timed"
+_SLOWEST = 3
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The learner's choice: a preset, the options changed from it, the hand mix."""
+
+    preset: str
+    options: dict[str, str] = field(default_factory=dict)
+    mix: str = quiz.DEFAULT_MIX
+
+    @property
+    def rules(self) -> Rules:
+        return quiz.rules_with(self.preset, self.options)
+
+    @property
+    def custom(self) -> str:
+        return quiz.options_text(self.options)
+
+    def query(self, **extra: Any) -> dict[str, Any]:
+        """The URL arguments that choose these settings again."""
+        args: dict[str, Any] = {"preset": self.preset, "mix": self.mix}
+        if self.options:
+            args["custom"] = self.custom
+        return {**args, **extra}
+
+
+def read_settings(values: Mapping[str, str]) -> Settings:
+    """Settings from a query string or a form; a 400 naming what is wrong.
+
+    The settings form sends every option as ``rule-<name>`` with ``based_on`` (the preset its
+    values came from); options that differ from that preset become the custom set. Answer forms
+    and links send ``custom`` (:func:`drills.strategy_quiz.options_text`).
+    """
+    preset = values.get("preset") or current_rules().name
+    mix = values.get("mix") or quiz.DEFAULT_MIX
+    if mix not in quiz.MIXES:
+        abort(400, description=f"There is no hand mix called {mix!r}.")
+    try:
+        base = find_preset(preset)
+        options = quiz.parse_options_text(values.get("custom", ""))
+        if values.get("based_on") == preset:
+            wanted = {
+                name[len("rule-") :]: value
+                for name, value in values.items()
+                if name.startswith("rule-")
+            }
+            options = quiz.changed_options(base, wanted)
+        settings = Settings(preset=base.name, options=options, mix=mix)
+        settings.rules  # noqa: B018 - validates the options together
+    except InvalidRulesError as error:
+        abort(400, description=f"These rules cannot be played: {error}.")
+    return settings
+
+
+def matching_attempts(user: users.User, settings: Settings) -> list[attempts.Attempt]:
+    """This learner's quiz attempts under exactly these rules, newest first."""
+    found = attempts.list_attempts(get_db(), user.id, drill=DRILL.slug, limit=_RECENT)
+    return [
+        a
+        for a in found
+        if a.rules == settings.preset and (a.rules_options or {}) == settings.options
+    ]
+
+
+def learner_state(user: users.User | None, settings: Settings) -> LearnerState:
+    recent = matching_attempts(user, settings) if user else []
+    return LearnerState(
+        user_id=user.id if user else None,
+        recent=tuple(
+            PastAttempt(a.question, a.answer, a.correct, a.ev_cost, a.created_at) for a in recent
+        ),
+        options={"mix": settings.mix},
+    )
+
+
+# -- the quiz ---------------------------------------------------------------------------------
+
+
+@bp.get("")
+def ask() -> Response:
+    settings = read_settings(request.args)
+    user = current_user_or_guest()
+    question = DRILL.new_question(make_rng(), settings.rules, learner_state(user, settings))
+    return _page(settings, user, question)
+
+
+@bp.post("/answer")
+def answer() -> Response:
+    form = request.form
+    settings = read_settings(form)
+    token = form.get("token", "")
+    if not _TOKEN_RE.fullmatch(token):
+        abort(400, description="This answer has no valid submission token; reload the quiz.")
+    asked_at = _asked_at(form.get("asked_at", ""))
+    rules = settings.rules
+    notation = form.get("question", "")
+    try:
+        asked = DRILL.question(notation, rules)
+        grade = DRILL.grade(notation, DRILL.answer_text(form), rules)
+    except InvalidQuestionError as error:
+        abort(400, description=f"That is not a question this quiz asks: {error}.")
+    except InvalidAnswerError as error:
+        return _page(
+            settings,
+            current_user(),
+            asked,
+            status=400,
+            error=str(error),
+            token=token,
+            asked_at=asked_at,
+        )
+    user = current_user_or_guest()
+    response_ms = int(time.time() * 1000) - asked_at
+    attempt, created = _record(user, settings, asked.notation, grade, token, response_ms)
+    if not created:
+        asked = DRILL.question(attempt.question, rules)
+        grade = DRILL.grade(attempt.question, attempt.answer, rules)
+    following = DRILL.new_question(make_rng(), rules, learner_state(user, settings))
+    return _page(settings, user, following, answered=asked, grade=grade, repeated=not created)
+
+
+def _record(
+    user: users.User,
+    settings: Settings,
+    notation: str,
+    grade: Grade,
+    token: str,
+    response_ms: int | None,
+) -> tuple[attempts.Attempt, bool]:
+    return attempts.record_attempt(
+        get_db(),
+        user_id=user.id,
+        drill=DRILL.slug,
+        question=notation,
+        rules=settings.preset,
+        rules_options=settings.options or None,
+        answer=grade.answer,
+        right_answer=grade.right_answer,
+        correct=grade.correct,
+        ev_cost=grade.ev_cost,
+        response_ms=response_ms
+        if response_ms is not None and 0 <= response_ms <= _MAX_RESPONSE_MS
+        else None,
+        token=token,
+    )
+
+
+def _asked_at(text: str) -> int:
+    if not text.isdecimal() or len(text) > 15:
+        abort(400, description="This answer form is missing the time its question was asked.")
+    return int(text)
+
+
+def _page(
+    settings: Settings,
+    user: users.User | None,
+    question: Any,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    token: str | None = None,
+    asked_at: int | None = None,
+    answered: Any = None,
+    grade: Grade | None = None,
+    repeated: bool = False,
+    timed: dict[str, Any] | None = None,
+    results: dict[str, Any] | None = None,
+) -> Response:
+    context: dict[str, Any] = {
+        "drill": DRILL,
+        "settings": settings,
+        "rules": settings.rules,
+        "question": question,
+        "token": token or secrets.token_urlsafe(18),
+        "asked_at": asked_at if asked_at is not None else int(time.time() * 1000),
+        "error": error,
+        "answered": answered,
+        "grade": grade,
+        "repeated": repeated,
+        "stats": attempts.drill_stats(get_db(), user.id).get(DRILL.slug) if user else None,
+        "presets": preset_names(),
+        "mixes": quiz.MIXES,
+        "option_rows": option_rows(settings),
+        "timed": timed,
+        "results": results,
+        "timed_counts": TIMED_COUNTS,
+        "seconds_per_hand": TIMED_SECONDS_PER_HAND,
+        "section": "drills",
+    }
+    return render(DRILL.template, block="panel", status=status, **context)
+
+
+def option_rows(settings: Settings) -> list[dict[str, Any]]:
+    """Every rule option with its value under these rules and the choices a form offers."""
+    rules = settings.rules
+    rows = []
+    for name in Rules.option_names():
+        value = getattr(rules, name)
+        text = option_to_text(name, value)
+        choices: tuple[str, ...] | None = None
+        if isinstance(value, bool):
+            choices = ("true", "false")
+        elif name in OPTION_CHOICES:
+            choices = OPTION_CHOICES[name]
+        rows.append(
+            {
+                "name": name,
+                "label": name.replace("_", " "),
+                "value": text,
+                "choices": choices,
+                "changed": name in settings.options,
+            }
+        )
+    return rows
+
+
+# -- the heat map -----------------------------------------------------------------------------
+
+
+@bp.get("/chart")
+def heat_map() -> Response:
+    settings = read_settings(request.args)
+    user = current_user()
+    found = matching_attempts(user, settings) if user else []
+    rules = settings.rules
+    tally = quiz.cell_tally(found, rules)
+    table = quiz.chart_for(rules)
+    sections = []
+    for section in quiz.SECTIONS:
+        rows: dict[str, list[dict[str, Any]]] = {}
+        for cell in quiz.cells_for(rules, section):
+            right, total = tally.get(cell, (0, 0))
+            rows.setdefault(cell.row, []).append(
+                {
+                    "cell": cell,
+                    "code": table.code(cell.section, cell.row, cell.up),
+                    "right": right,
+                    "total": total,
+                    "band": _band(right, total),
+                }
+            )
+        sections.append((section, rows))
+    answered = sum(total for _, total in tally.values())
+    right_all = sum(right for right, _ in tally.values())
+    return render(
+        "drills/_strategy_heatmap.html",
+        settings=settings,
+        rules=rules,
+        sections=sections,
+        up_labels=quiz.UP_LABELS,
+        answered=answered,
+        right_all=right_all,
+        presets=preset_names(),
+        mixes=quiz.MIXES,
+        section="drills",
+        drill=DRILL,
+    )
+
+
+def _band(right: int, total: int) -> str:
+    """A colour band for a cell's accuracy: none, bad, poor, fair, good, perfect."""
+    if total == 0:
+        return "none"
+    share = right / total
+    if share == 1:
+        return "perfect"
+    if share >= 0.75:
+        return "good"
+    if share >= 0.5:
+        return "fair"
+    if share > 0:
+        return "poor"
+    return "bad"
+
+
+# -- the timed mode ---------------------------------------------------------------------------
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _run() -> dict[str, Any] | None:
+    run = session.get(_TIMED_KEY)
+    return run if isinstance(run, dict) else None
+
+
+@bp.post("/timed")
+def start_timed() -> Response:
+    settings = read_settings(request.form)
+    count_text = request.form.get("count", "")
+    if not count_text.isdecimal() or int(count_text) not in TIMED_COUNTS:
+        counts = ", ".join(map(str, TIMED_COUNTS))
+        abort(400, description=f"A timed run is {counts} hands, not {count_text!r}.")
+    count = int(count_text)
+    user = current_user_or_guest()
+    rng = make_rng()
+    rules = settings.rules
+    state = learner_state(user, settings)
+    questions = []
+    while len(questions) < count:
+        question = DRILL.new_question(rng, rules, state)
+        # Timed hands are plays only: the insurance question is left out of the count.
+        notation = question.notation.removesuffix(quiz.INSURANCE_SUFFIX)
+        if DRILL.question(notation, rules).view["play"].natural:
+            continue
+        questions.append(notation)
+    now = _now_ms()
+    session[_TIMED_KEY] = {
+        "id": secrets.token_hex(6),
+        "preset": settings.preset,
+        "custom": settings.custom,
+        "mix": settings.mix,
+        "questions": questions,
+        "index": 0,
+        "started": now,
+        "last": now,
+        "limit_ms": count * TIMED_SECONDS_PER_HAND * 1000,
+        "user": user.id,
+    }
+    return redirect(url_for("strategy_quiz.timed"), code=303)
+
+
+@bp.get("/timed")
+def timed() -> Response:
+    run = _run()
+    user = current_user()
+    if run is None or user is None or run.get("user") != user.id:
+        abort(404, description="There is no timed run going: start one from the quiz.")
+    return _timed_page(run, user)
+
+
+@bp.post("/timed/answer")
+def timed_answer() -> Response:
+    run = _run()
+    user = current_user()
+    if run is None or user is None or run.get("user") != user.id:
+        abort(400, description="There is no timed run going: start one from the quiz.")
+    if request.form.get("run") != run["id"] or request.form.get("index") != str(run["index"]):
+        abort(400, description="That answer is for a hand this run is not asking now.")
+    settings = _run_settings(run)
+    now = _now_ms()
+    if run["index"] >= len(run["questions"]) or now > run["started"] + run["limit_ms"]:
+        return _timed_page(run, user)
+    notation = run["questions"][run["index"]]
+    rules = settings.rules
+    try:
+        grade = DRILL.grade(notation, DRILL.answer_text(request.form), rules)
+    except InvalidAnswerError as error:
+        return _timed_page(run, user, status=400, error=str(error))
+    token = f"timed-{run['id']}-{run['index']:03d}"
+    _record(user, settings, notation, grade, token, now - run["last"])
+    answered = DRILL.question(notation, rules)
+    run = {**run, "index": run["index"] + 1, "last": now}
+    session[_TIMED_KEY] = run
+    return _timed_page(run, user, answered=answered, grade=grade)
+
+
+def _run_settings(run: Mapping[str, Any]) -> Settings:
+    return Settings(
+        preset=run["preset"], options=quiz.parse_options_text(run["custom"]), mix=run["mix"]
+    )
+
+
+def _timed_page(
+    run: dict[str, Any],
+    user: users.User,
+    *,
+    status: int = 200,
+    error: str | None = None,
+    answered: Any = None,
+    grade: Grade | None = None,
+) -> Response:
+    settings = _run_settings(run)
+    now = _now_ms()
+    remaining = run["started"] + run["limit_ms"] - now
+    done = run["index"] >= len(run["questions"]) or remaining <= 0
+    info = {
+        "id": run["id"],
+        "index": run["index"],
+        "count": len(run["questions"]),
+        "remaining_ms": max(remaining, 0),
+        "done": done,
+    }
+    results = _results(run, user) if done else None
+    question = None if done else DRILL.question(run["questions"][run["index"]], settings.rules)
+    return _page(
+        settings,
+        user,
+        question,
+        status=status,
+        error=error,
+        answered=answered,
+        grade=grade,
+        timed=info,
+        results=results,
+    )
+
+
+def _results(run: Mapping[str, Any], user: users.User) -> dict[str, Any]:
+    prefix = f"timed-{run['id']}-"
+    found = [
+        a
+        for a in attempts.list_attempts(get_db(), user.id, drill=DRILL.slug, limit=_RECENT)
+        if a.token.startswith(prefix)
+    ]
+    slowest = sorted(
+        (a for a in found if a.response_ms is not None), key=lambda a: -(a.response_ms or 0)
+    )[:_SLOWEST]
+    rules = _run_settings(run).rules
+    return {
+        "answered": len(found),
+        "right": sum(a.correct for a in found),
+        "count": len(run["questions"]),
+        "out_of_time": len(found) < len(run["questions"]),
+        "slowest": [(a, DRILL.question(a.question, rules)) for a in slowest],
+        "url": url_for("strategy_quiz.ask", **_run_settings(run).query()),
+    }
