@@ -87,3 +87,19 @@ def test_the_key_changes_with_any_option():
         cache.cache_key(rules, (23,) * 9 + (96,)),
     }
     assert len(keys) == 4
+
+
+def test_russian_bank_prices_its_texts_advice(tmp_path, capsys):
+    from trainer.engine.strategy.advice import advice_cost, advice_for
+
+    rules = find_preset("russian-bank")
+    advice = advice_for(rules)
+    assert advice is not None and advice.stand_on == frozenset(range(16, 21))
+    priced = advice_cost(rules, advice, cache_dir=tmp_path)
+    # Standing on soft 16 and 17 is always wrong: the advice costs the punter.
+    assert priced.cost > 0.1
+    assert ("soft", "17", "6", "H", "S") in priced.differences
+    assert all(followed == "S" for *_, followed in priced.differences)
+    assert advice_for(find_preset("vegas-6d-s17")) is None
+    assert main(["--preset", "russian-bank", "--cache-dir", str(tmp_path)]) == 0
+    assert "Following it costs" in capsys.readouterr().out

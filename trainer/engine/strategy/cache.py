@@ -33,10 +33,17 @@ def default_cache_dir() -> Path:
     return Path(__file__).resolve().parents[3] / "instance" / "strategy-cache"
 
 
-def cache_key(rules: Rules, composition: tuple[int, ...]) -> str:
-    """A stable hash of the rules, the composition and the code version."""
+def cache_key(
+    rules: Rules, composition: tuple[int, ...], stand_on: frozenset[int] = frozenset()
+) -> str:
+    """A stable hash of the rules, the composition, any forced stands and the code version."""
     document = json.dumps(
-        {"rules": rules.to_dict(), "composition": list(composition), "code": CODE_VERSION},
+        {
+            "rules": rules.to_dict(),
+            "composition": list(composition),
+            "stand_on": sorted(stand_on),
+            "code": CODE_VERSION,
+        },
         sort_keys=True,
     )
     return hashlib.sha256(document.encode()).hexdigest()[:32]
@@ -48,13 +55,15 @@ def chart(
     *,
     cache_dir: str | Path | None = None,
     use_cache: bool = True,
+    stand_on: frozenset[int] = frozenset(),
 ) -> Chart:
     """The chart for ``rules`` (default shoe: ``rules.decks`` full packs), cached on disk.
 
     ``use_cache=False`` computes afresh (and still writes the result for next time).
+    ``stand_on``: totals on which the player never draws (to price a text's advice).
     """
     shoe = tuple(composition) if composition is not None else full_shoe(rules.decks)
-    key = cache_key(rules, shoe)
+    key = cache_key(rules, shoe, stand_on)
     if use_cache and key in _memory:
         return _memory[key]
     directory = Path(cache_dir) if cache_dir is not None else default_cache_dir()
@@ -67,7 +76,7 @@ def chart(
             return result
         except (OSError, ValueError, KeyError, TypeError):
             pass
-    result = compute_chart(rules, shoe)
+    result = compute_chart(rules, shoe, stand_on=stand_on)
     _memory[key] = result
     try:
         directory.mkdir(parents=True, exist_ok=True)

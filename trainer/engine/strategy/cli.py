@@ -15,10 +15,11 @@ import sys
 from collections.abc import Sequence
 
 from trainer.engine.rules import InvalidRulesError, Rules, find_preset, preset_names
+from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
 from trainer.engine.strategy.cache import chart as cached_chart
 from trainer.engine.strategy.chart import CODES, UP_CARDS, Chart, up_label
 
-__all__ = ["format_chart", "main"]
+__all__ = ["format_advice", "format_chart", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -69,6 +70,21 @@ def rules_from(preset: str, changes: Sequence[str]) -> Rules:
 _SECTION_TITLES = {"hard": "Hard totals", "soft": "Soft totals", "pairs": "Pairs"}
 
 
+def format_advice(priced: AdviceCost) -> str:
+    """The text's own advice against the chart: where they differ and what it costs."""
+    advice = priced.advice
+    lines = [
+        f'The source text ({advice.source}) advises: "{advice.text}".',
+        f"Following it costs {priced.cost:.3f} percentage points of every stake "
+        f"(house edge {priced.house_edge_advice:.3f}% instead of {priced.house_edge_math:.3f}%).",
+    ]
+    if priced.differences:
+        lines.append("Where the math draws and the advice stands:")
+        for section, row, up, math, followed in priced.differences:
+            lines.append(f"  {section} {row} v {up}: chart {math}, advice {followed}")
+    return "\n".join(lines)
+
+
 def format_chart(result: Chart) -> str:
     """The chart as a learner reads it: rules, three grids, the legend, the house edge."""
     ups = [up_label(up) for up in UP_CARDS]
@@ -103,6 +119,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     result = cached_chart(rules, cache_dir=args.cache_dir, use_cache=not args.no_cache)
     if args.json:
         print(json.dumps(result.to_json(), indent=1))
-    else:
-        print(format_chart(result))
+        return 0
+    print(format_chart(result))
+    advice = advice_for(rules)
+    if advice is not None:
+        priced = advice_cost(rules, advice, cache_dir=args.cache_dir, use_cache=not args.no_cache)
+        print()
+        print(format_advice(priced))
     return 0
