@@ -1,0 +1,192 @@
+"""Payout math: known amounts from the source texts, the engine's settlement, bad input."""
+
+from __future__ import annotations
+
+import csv
+import random
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from drills import InvalidAnswerError, InvalidQuestionError, LearnerState
+from drills.payout_math import (
+    DRILL,
+    KINDS,
+    MIXES,
+    kinds_for,
+    make_question,
+    money_text,
+    read_amount,
+    read_question,
+)
+from trainer.engine.rules import find_preset
+
+DATA = Path(__file__).parent.parent / "data" / "payouts.csv"
+RULES = find_preset("vegas-6d-s17")  # the page's rules: a payout question names its own
+
+
+def _cases() -> list[tuple[str, str, str]]:
+    with DATA.open(newline="") as handle:
+        lines = (line for line in handle if not line.startswith("#"))
+        return [(row["notation"], row["amount"], row["source"]) for row in csv.DictReader(lines)]
+
+
+CASES = _cases()
+
+
+def test_the_data_file_covers_every_kind() -> None:
+    assert {read_question(notation).kind for notation, _, _ in CASES} == set(KINDS)
+
+
+@pytest.mark.parametrize(("notation", "amount", "source"), CASES, ids=[c[0] for c in CASES])
+def test_the_known_amount_is_graded_right(notation: str, amount: str, source: str) -> None:
+    grade = DRILL.grade(notation, amount, RULES)
+    assert grade.correct, f"{notation}: {source}"
+    assert grade.right_answer == amount
+    assert grade.ev_cost == 0
+
+
+@pytest.mark.parametrize(("notation", "amount", "source"), CASES, ids=[c[0] for c in CASES])
+def test_a_cent_off_is_wrong_and_costs_the_difference(
+    notation: str, amount: str, source: str
+) -> None:
+    off = Decimal(amount) + Decimal("0.01")
+    grade = DRILL.grade(notation, str(off), RULES)
+    assert not grade.correct
+    stake = sum(read_question(notation).bets, Fraction(0))
+    assert grade.ev_cost == Fraction(1, 100) / stake
+
+
+@pytest.mark.parametrize("typed", ["22.5", "22.50", "$22.50", " 22.50 ", "+22.5"])
+def test_an_amount_may_be_typed_several_ways(typed: str) -> None:
+    grade = DRILL.grade(CASES[0][0], typed, RULES)
+    assert grade.correct
+    assert grade.answer == "22.50"
+
+
+def test_a_loss_is_typed_negative_where_the_net_is_asked() -> None:
+    notation = "surrender|vegas-6d-s17|15|TS 9H 6D 8C|r|net"
+    assert DRILL.grade(notation, "-7.50", RULES).correct
+    assert DRILL.grade(notation, "\u22127.5", RULES).correct
+    assert not DRILL.grade(notation, "7.50", RULES).correct
+
+
+@pytest.mark.parametrize(
+    ("typed", "signed", "message"),
+    [
+        ("abc", False, "not an amount"),
+        ("", False, "Type an amount"),
+        ("22,50", False, "not an amount"),
+        ("-22.50", False, "0 or more"),
+        ("1000000.01", True, "far beyond"),
+        ("-2000000", True, "far beyond"),
+        ("22.505", False, "two decimals"),
+        ("1e3", False, "not an amount"),
+        ("$$5", False, "not an amount"),
+        ("NaN", True, "not an amount"),
+    ],
+)
+def test_bad_amounts_are_refused(typed: str, signed: bool, message: str) -> None:
+    with pytest.raises(InvalidAnswerError, match=message):
+        read_amount(typed, signed=signed)
+
+
+def test_grouped_thousands_are_read() -> None:
+    assert read_amount("1,000.50", signed=False) == Decimal("1000.50")
+
+
+def test_a_negative_answer_to_a_payment_is_refused_not_graded() -> None:
+    with pytest.raises(InvalidAnswerError):
+        DRILL.grade(CASES[0][0], "-22.50", RULES)
+
+
+@pytest.mark.parametrize(
+    "notation",
+    [
+        "",
+        "natural-3-2|vegas-6d-s17|15|AS 9H KD 7C|-",  # five fields
+        "jackpot|vegas-6d-s17|15|AS 9H KD 7C|-|pay",  # no such kind
+        "natural-3-2|russian-bank|15|AS 9H KD 7C|-|pay",  # not this kind's rules
+        "natural-3-2|vegas-6d-s17,decks=1|15|AS 9H KD 7C|-|pay",  # not an option it may change
+        "natural-3-2|vegas-6d-s17|15|9S 9H KD 7C|-|pay",  # not a natural
+        "natural-3-2|vegas-6d-s17|15|AS 9H KD 7C 5C|-|pay",  # a card too many
+        "natural-3-2|vegas-6d-s17|15|AS 9H KD|-|pay",  # a card too few
+        "natural-3-2|vegas-6d-s17|15|AS 9H KD 7C|s|pay",  # a move too many
+        "natural-3-2|vegas-6d-s17|15|AS 9H KD 7C|-|net",  # not what this kind asks
+        "natural-3-2|vegas-6d-s17|15|A 9 K 7|-|pay",  # no suits
+        "natural-3-2|vegas-6d-s17|15.555|AS 9H KD 7C|-|pay",  # not money
+        "natural-3-2|vegas-6d-s17|2|AS 9H KD 7C|-|pay",  # below the table minimum
+        "natural-3-2|vegas-6d-s17|15|AS XH KD 7C|-|pay",  # not a card
+        "natural-2-1|single-deck,blackjack_pays=2:1|15|AS AS KD 7C|-|pay",  # one deck, two AS
+        "insurance-wins|vegas-6d-s17|20|TS AH 8D KC|ins=15|insurance",  # above half the bet
+        "insurance-wins|vegas-6d-s17|20|TS AH 8D KC|s|insurance",  # insurance not answered
+        "surrender|vegas-6d-s17|15|TS 9H 6D 8C 2C|h r|back",  # surrender after a hit
+        "co-bettors|casino-boxes|20|TS 9H 9D 8C|s|share2",  # no co-bettor
+        "co-bettors|casino-boxes|600+500|TS 9H 9D 8C|s|net",  # above the table maximum
+    ],
+)
+def test_a_forged_question_is_refused(notation: str) -> None:
+    with pytest.raises(InvalidQuestionError):
+        DRILL.grade(notation, "10", RULES)
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_every_kind_is_dealt_played_and_graded_by_the_engine(kind: str) -> None:
+    rng = random.Random(f"payout {kind}")
+    for _ in range(15):
+        question = make_question(kind, rng)
+        notation = str(question)
+        shown = DRILL.question(notation, RULES)
+        assert shown.notation == notation
+        assert read_question(notation) == question
+        grade = DRILL.grade(notation, "0", RULES)
+        assert DRILL.grade(notation, grade.right_answer, RULES).correct
+        assert shown.view["kind"] == kind
+        assert shown.view["rules_lines"]
+
+
+def test_questions_are_dealt_with_the_rng_given() -> None:
+    first = DRILL.new_question(random.Random(7), RULES, LearnerState())
+    again = DRILL.new_question(random.Random(7), RULES, LearnerState())
+    assert first == again
+
+
+@pytest.mark.parametrize("mix", list(MIXES) + ["five-card-21", "natural-6-5"])
+def test_the_page_option_picks_the_kinds(mix: str) -> None:
+    rng = random.Random(mix)
+    learner = LearnerState(options={"mix": mix})
+    for _ in range(10):
+        question = DRILL.new_question(rng, RULES, learner)
+        assert question.view["kind"] in kinds_for(mix)
+
+
+def test_an_unknown_mix_asks_every_kind() -> None:
+    assert kinds_for("nonsense") == tuple(KINDS)
+    assert kinds_for(None) == tuple(KINDS)
+
+
+def test_the_rules_in_play_are_the_questions_own() -> None:
+    rules = DRILL.rules_for(
+        "natural-6-5|vegas-6d-s17,blackjack_pays=6:5|15|AS 9H KD 7C|-|pay", RULES
+    )
+    assert rules.blackjack_pays == Fraction(6, 5)
+    shown = DRILL.question(CASES[3][0], RULES)
+    assert "Naturals pay 6:5" in shown.view["rules_lines"]
+
+
+def test_the_explanation_names_the_rule_and_the_amount() -> None:
+    grade = DRILL.grade(
+        "five-card-21|twenty-one-club|10|2S 9H 3D 8C 4H 5D 7S|h h h|pay", "10", RULES
+    )
+    assert "five_card_21_pays" in grade.explanation
+    assert "The dealer pays 20." in grade.explanation
+
+
+@pytest.mark.parametrize(
+    ("amount", "text"),
+    [(Fraction(45, 2), "22.50"), (Fraction(-15, 2), "-7.50"), (Fraction(30), "30"), (0, "0")],
+)
+def test_amounts_are_written_to_the_cent(amount: Fraction, text: str) -> None:
+    assert money_text(amount) == text
