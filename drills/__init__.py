@@ -47,6 +47,7 @@ DRILL_MODULES: tuple[str, ...] = (
     "drills.strategy_quiz",
     "drills.counting_true",
     "drills.counting_decks",
+    "drills.payout_math",
 )
 
 
@@ -113,6 +114,9 @@ class Drill:
     title: str = ""
     description: str = ""
     template: str = ""  # e.g. "drills/hand_totals.html"
+    # Optional: a partial drawing ``view`` (a question's view) for the mistakes page; without
+    # one, the page draws ``view["hand"]`` as cards, or shows the notation.
+    situation_template: str = ""
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         """A fresh question, drawn with ``rng`` (never the module-level random)."""
@@ -124,6 +128,11 @@ class Drill:
         :raises InvalidQuestionError: when this drill could not have asked it.
         """
         raise NotImplementedError
+
+    def rules_for(self, notation: str, rules: Rules) -> Rules:
+        """The rules the question is played under, as stored with the attempt: the page's rules,
+        unless the drill's notation names its own (payout math)."""
+        return rules
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         """The submitted answer fields as the one text :meth:`grade` reads."""
