@@ -89,12 +89,12 @@ def read_settings(values: Mapping[str, str]) -> Settings:
     try:
         base = find_preset(preset)
         options = quiz.parse_options_text(values.get("custom", ""))
-        if values.get("based_on") == preset:
-            wanted = {
-                name[len("rule-") :]: value
-                for name, value in values.items()
-                if name.startswith("rule-")
-            }
+        wanted = {
+            name[len("rule-") :]: value
+            for name, value in values.items()
+            if name.startswith("rule-")
+        }
+        if wanted and values.get("based_on") == preset:
             options = quiz.changed_options(base, wanted)
         settings = Settings(preset=base.name, options=options, mix=mix)
         settings.rules  # noqa: B018 - validates the options together

@@ -1,0 +1,234 @@
+"""The strategy quiz's pages through the test client: the answer road, custom rules stored with
+their options, forged and illegal answers (400, nothing stored), the heat map, timed runs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from drills.strategy_quiz import DRILL, work_out
+from trainer.engine.rules import find_preset
+from trainer.store import attempts
+
+QUIZ = "/drills/basic-strategy"
+
+
+@pytest.fixture
+def app(tmp_path: Any) -> Any:
+    from tests.conftest import app_config
+    from trainer import create_app
+
+    return create_app(app_config(tmp_path, RNG_SEED=11))
+
+
+def ask(client: Any, read: Callable[[str], dict[str, str]], query: str = "") -> dict[str, str]:
+    response = client.get(QUIZ + query)
+    assert response.status_code == 200
+    return read(response.get_data(as_text=True))
+
+
+def stored(db: Any) -> list[attempts.Attempt]:
+    return list(attempts.list_attempts(db, 1, drill=DRILL.slug))
+
+
+def right_key(fields: dict[str, str]) -> str:
+    from drills.strategy_quiz import parse_options_text, rules_with
+
+    rules = rules_with(fields["preset"], parse_options_text(fields["custom"]))
+    return work_out(fields["question"], rules).right
+
+
+def test_a_right_answer_is_stored_and_shown_with_every_plays_ev(
+    client: Any, db: Any, hidden_fields: Any
+) -> None:
+    fields = ask(client, hidden_fields, "?preset=vegas-6d-s17&mix=cells")
+    key = right_key(fields)
+    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": key})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert '<h2 id="feedback-heading">Right</h2>' in page
+    assert "EV of each play" in page
+    [attempt] = stored(db)
+    assert attempt.correct and attempt.answer == key and attempt.ev_cost == 0
+    assert attempt.rules == "vegas-6d-s17" and attempt.rules_options is None
+
+
+def test_a_wrong_answer_stores_its_cost(client: Any, db: Any, hidden_fields: Any) -> None:
+    fields = ask(client, hidden_fields, "?preset=vegas-6d-s17&mix=hard")
+    play = work_out(fields["question"], find_preset("vegas-6d-s17"))
+    wrong = next(k for k in play.evs if k != play.right and play.evs[k] < play.evs[play.right])
+    page = client.post(f"{QUIZ}/answer", data={**fields, "answer": wrong}).get_data(as_text=True)
+    assert "Not quite" in page
+    [attempt] = stored(db)
+    assert not attempt.correct and attempt.right_answer == play.right
+    assert float(attempt.ev_cost) == pytest.approx(play.evs[play.right] - play.evs[wrong], abs=1e-6)
+    assert f"{float(attempt.ev_cost) * 100:.2f}% of your bet" in page
+
+
+def test_custom_rules_are_carried_and_stored_with_their_options(
+    client: Any, db: Any, hidden_fields: Any
+) -> None:
+    query = (
+        "?preset=vegas-6d-s17&based_on=vegas-6d-s17&mix=hard"
+        "&rule-surrender=none&rule-decks=6&rule-double_on=10-11"
+    )
+    fields = ask(client, hidden_fields, query)
+    assert fields["custom"] == "double_on=10-11,surrender=none"
+    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": right_key(fields)})
+    assert response.status_code == 200
+    [attempt] = stored(db)
+    assert attempt.rules_options == {"double_on": "10-11", "surrender": "none"}
+    # The next question carries the same rules.
+    again = hidden_fields(response.get_data(as_text=True))
+    assert again["custom"] == fields["custom"]
+
+
+def test_bad_custom_rules_are_a_readable_400(client: Any) -> None:
+    response = client.get(f"{QUIZ}?preset=vegas-6d-s17&custom=decks=12")
+    assert response.status_code == 400
+    assert "decks: must be 1 to 8" in response.get_data(as_text=True)
+    assert client.get(f"{QUIZ}?preset=nowhere").status_code == 400
+    assert client.get(f"{QUIZ}?mix=lucky").status_code == 400
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"question": "AKv9"}, "not a question this quiz asks"),
+        ({"question": "T63v9"}, "not a question this quiz asks"),
+        ({"question": "TS 6H v 9D insurance"}, "not a question this quiz asks"),
+        ({"custom": "surrender=sometimes"}, "cannot be played"),
+        ({"token": "short"}, "submission token"),
+        ({"asked_at": "soon"}, "time its question was asked"),
+    ],
+)
+def test_a_forged_form_is_a_400_and_stores_nothing(
+    client: Any, db: Any, hidden_fields: Any, change: dict[str, str], message: str
+) -> None:
+    fields = ask(client, hidden_fields)
+    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": "H", **change})
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert stored(db) == []
+
+
+def test_an_illegal_play_is_a_400_that_keeps_the_question(
+    client: Any, db: Any, hidden_fields: Any
+) -> None:
+    fields = ask(client, hidden_fields)
+    fields["question"] = "TS 6H v 9D"
+    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": "P"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    assert "Split is not allowed for this hand" in page
+    assert hidden_fields(page)["question"] == "TS 6H v 9D"
+    assert stored(db) == []
+
+
+def test_illegal_plays_have_disabled_buttons(client: Any, hidden_fields: Any) -> None:
+    page = client.get(f"{QUIZ}?preset=russian-bank").get_data(as_text=True)
+    for key in ("D", "P", "R"):
+        assert re.search(rf'value="{key}" data-key="{key}"[^>]*\s+disabled', page)
+    assert not re.search(r'value="H" data-key="H"[^>]*\s+disabled', page)
+
+
+def test_a_resent_answer_counts_once(client: Any, db: Any, hidden_fields: Any) -> None:
+    fields = ask(client, hidden_fields)
+    client.post(f"{QUIZ}/answer", data={**fields, "answer": "S"})
+    again = client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})
+    assert "counted once" in again.get_data(as_text=True)
+    assert len(stored(db)) == 1
+
+
+def test_htmx_gets_the_panel_only(client: Any, hidden_fields: Any) -> None:
+    fields = ask(client, hidden_fields)
+    response = client.post(
+        f"{QUIZ}/answer", data={**fields, "answer": "S"}, headers={"HX-Request": "true"}
+    )
+    page = response.get_data(as_text=True)
+    assert "feedback-heading" in page and "<html" not in page
+    assert "HX-Request" in response.headers["Vary"]
+
+
+def test_the_heat_map_shows_each_cells_score(client: Any, hidden_fields: Any) -> None:
+    for _ in range(3):
+        fields = ask(client, hidden_fields, "?preset=russian-bank&mix=cells")
+        fields["question"] = "TS 6H v 7D"
+        # Wrong: a busted banker pays 2:1 in russian-bank, so 16 stands against a 7.
+        client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})
+    fields = ask(client, hidden_fields, "?preset=russian-bank&mix=cells")
+    fields["question"] = "9S 7H v 7C"
+    client.post(f"{QUIZ}/answer", data={**fields, "answer": "S"})  # right
+    page = client.get(f"{QUIZ}/chart?preset=russian-bank").get_data(as_text=True)
+    assert 'aria-label="hard 16 v 7: chart S, 1 of 4 right"' in page
+    assert 'class="heat-poor"' in page
+    # Other rules have their own map.
+    other = client.get(f"{QUIZ}/chart?preset=vegas-6d-s17").get_data(as_text=True)
+    assert "1 of 4 right" not in other
+
+
+def test_the_weakest_mix_asks_the_cell_got_wrong(client: Any, hidden_fields: Any) -> None:
+    fields = ask(client, hidden_fields, "?preset=russian-bank&mix=cells")
+    fields["question"] = "TS 6H v 7D"
+    client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})  # wrong: stand
+    for _ in range(3):
+        asked = ask(client, hidden_fields, "?preset=russian-bank&mix=weakest")
+        play = work_out(asked["question"], find_preset("russian-bank"))
+        assert str(play.cell) == "hard 16 v 7"
+
+
+def timed_fields(page: str) -> dict[str, str]:
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page))
+
+
+def test_a_timed_run_scores_and_shows_the_slowest(
+    client: Any, db: Any, hidden_fields: Any, csrf: Any
+) -> None:
+    ask(client, hidden_fields)
+    start = client.post(
+        f"{QUIZ}/timed",
+        data={"csrf_token": csrf(), "preset": "russian-bank", "mix": "cells", "count": "10"},
+    )
+    assert start.status_code == 303
+    page = client.get(f"{QUIZ}/timed").get_data(as_text=True)
+    assert "Hand <strong>1</strong> of 10" in page
+    for index in range(10):
+        fields = timed_fields(page)
+        assert fields["index"] == str(index)
+        response = client.post(f"{QUIZ}/timed/answer", data={**fields, "answer": "H"})
+        assert response.status_code == 200
+        page = response.get_data(as_text=True)
+    assert "Run complete" in page
+    assert "of 10 right" in page
+    assert "Your slowest decisions" in page
+    assert len(stored(db)) == 10
+    # An answer to a hand the run is not asking is refused.
+    stale = client.post(f"{QUIZ}/timed/answer", data={**fields, "answer": "H"})
+    assert stale.status_code == 400
+    assert len(stored(db)) == 10
+
+
+def test_a_timed_run_out_of_time_stores_nothing_more(
+    app: Any, client: Any, db: Any, hidden_fields: Any, csrf: Any
+) -> None:
+    ask(client, hidden_fields)
+    client.post(
+        f"{QUIZ}/timed",
+        data={"csrf_token": csrf(), "preset": "russian-bank", "mix": "cells", "count": "10"},
+    )
+    page = client.get(f"{QUIZ}/timed").get_data(as_text=True)
+    with client.session_transaction() as session:
+        run = session["strategy_timed"]
+        session["strategy_timed"] = {**run, "started": run["started"] - run["limit_ms"] - 1}
+    response = client.post(f"{QUIZ}/timed/answer", data={**timed_fields(page), "answer": "H"})
+    assert "Time is up" in response.get_data(as_text=True)
+    assert stored(db) == []
+
+
+def test_a_timed_run_refuses_an_odd_length(client: Any, hidden_fields: Any, csrf: Any) -> None:
+    ask(client, hidden_fields)
+    response = client.post(f"{QUIZ}/timed", data={"csrf_token": csrf(), "count": "7"})
+    assert response.status_code == 400
