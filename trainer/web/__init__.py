@@ -21,6 +21,7 @@ BLUEPRINT_MODULES: list[str] = [
     "trainer.web.history",  # progress, mistakes, a learner's attempts and their export
     "trainer.web.rules",  # the rules presets and the learner's chosen table
     "trainer.web.counting",  # counting preferences and counting sessions
+    "trainer.web.strategy",  # the strategy chart for any rules, its EVs and house edge
 ]
 
 

@@ -18,7 +18,7 @@ from trainer.engine.rules import Rules
 from trainer.engine.strategy.chart import Chart, compute_chart
 from trainer.engine.strategy.dealer import full_shoe
 
-__all__ = ["CODE_VERSION", "cache_key", "chart", "default_cache_dir"]
+__all__ = ["CODE_VERSION", "cache_key", "cached", "chart", "default_cache_dir"]
 
 CODE_VERSION = "strategy-1"
 
@@ -49,6 +49,28 @@ def cache_key(
     return hashlib.sha256(document.encode()).hexdigest()[:32]
 
 
+def cached(
+    rules: Rules,
+    composition: tuple[int, ...] | None = None,
+    *,
+    cache_dir: str | Path | None = None,
+    stand_on: frozenset[int] = frozenset(),
+) -> Chart | None:
+    """The chart if it is in memory or on disk already, else ``None`` (nothing is computed)."""
+    shoe = tuple(composition) if composition is not None else full_shoe(rules.decks)
+    key = cache_key(rules, shoe, stand_on)
+    if key in _memory:
+        return _memory[key]
+    directory = Path(cache_dir) if cache_dir is not None else default_cache_dir()
+    try:
+        data = json.loads((directory / f"{key}.json").read_text(encoding="utf-8"))
+        result = Chart.from_json(rules, shoe, data)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    _memory[key] = result
+    return result
+
+
 def chart(
     rules: Rules,
     composition: tuple[int, ...] | None = None,
@@ -69,13 +91,9 @@ def chart(
     directory = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     path = directory / f"{key}.json"
     if use_cache:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            result = Chart.from_json(rules, shoe, data)
-            _memory[key] = result
-            return result
-        except (OSError, ValueError, KeyError, TypeError):
-            pass
+        found = cached(rules, shoe, cache_dir=directory, stand_on=stand_on)
+        if found is not None:
+            return found
     result = compute_chart(rules, shoe, stand_on=stand_on)
     _memory[key] = result
     try:
