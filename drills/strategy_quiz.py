@@ -135,8 +135,9 @@ class Play:
 # -- rules ------------------------------------------------------------------------------------
 
 
-def rules_with(preset: str, options: Mapping[str, str] | None = None) -> Rules:
-    """The preset ``preset`` with ``options`` changed (text values, as ``Rules.replace`` reads).
+def rules_with(preset: str, options: Mapping[str, Any] | None = None) -> Rules:
+    """The preset ``preset`` with ``options`` changed (text or JSON values, as ``Rules.replace``
+    reads them).
 
     :raises InvalidRulesError: for an unknown preset, an unknown option or a bad value.
     """
@@ -425,6 +426,7 @@ class StrategyQuiz(Drill):
         "The right play comes from the exact EVs for the rules you choose."
     )
     template = "drills/strategy_quiz.html"
+    situation_template = "drills/_strategy_situation.html"
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         follow_up = _after_insurance(learner, rules)

@@ -8,6 +8,7 @@ time in the signed session, so the server decides what was asked and when time i
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 import time
@@ -29,6 +30,7 @@ from trainer.engine.rules import (
     preset_names,
 )
 from trainer.store import attempts, users
+from trainer.web import drills as drill_road
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -104,13 +106,25 @@ def read_settings(values: Mapping[str, str]) -> Settings:
 
 
 def matching_attempts(user: users.User, settings: Settings) -> list[attempts.Attempt]:
-    """This learner's quiz attempts under exactly these rules, newest first."""
+    """This learner's quiz attempts under exactly these rules, newest first.
+
+    Rules are compared as values, so options stored as text (this page) or as JSON values (the
+    generic drill road, re-drilled mistakes) match alike.
+    """
     found = attempts.list_attempts(get_db(), user.id, drill=DRILL.slug, limit=_RECENT)
-    return [
-        a
-        for a in found
-        if a.rules == settings.preset and (a.rules_options or {}) == settings.options
-    ]
+    wanted = settings.rules
+    same: dict[tuple[str, str], bool] = {}
+    kept = []
+    for attempt in found:
+        key = (attempt.rules, json.dumps(attempt.rules_options or {}, sort_keys=True))
+        if key not in same:
+            try:
+                same[key] = quiz.rules_with(attempt.rules, attempt.rules_options) == wanted
+            except InvalidRulesError:
+                same[key] = False
+        if same[key]:
+            kept.append(attempt)
+    return kept
 
 
 def learner_state(user: users.User | None, settings: Settings) -> LearnerState:
@@ -129,6 +143,9 @@ def learner_state(user: users.User | None, settings: Settings) -> LearnerState:
 
 @bp.get("")
 def ask() -> Response:
+    if request.args.get("review"):
+        # Re-drilling mistakes (the mistakes page's review batches) takes the generic road.
+        return drill_road.ask(DRILL.slug)
     settings = read_settings(request.args)
     user = current_user_or_guest()
     question = DRILL.new_question(make_rng(), settings.rules, learner_state(user, settings))
@@ -138,6 +155,8 @@ def ask() -> Response:
 @bp.post("/answer")
 def answer() -> Response:
     form = request.form
+    if form.get("review"):
+        return drill_road.answer(DRILL.slug)
     settings = read_settings(form)
     token = form.get("token", "")
     if not _TOKEN_RE.fullmatch(token):
