@@ -269,8 +269,10 @@ def compute_chart(
             if _hand_probability(rest, (a, b)) == 0.0 and not (a == b == 10):
                 continue
             initial[(a, b)] = analysis.initial(a, b)
+        # Two ten-values of different ranks, where pairs split by rank: a hard 20, no split.
+        unpaired_tens: dict[Action, float] = {}
         if same < 1.0 and (10, 10) in initial:
-            initial[("unpaired", 10, 10)] = analysis.initial(10, 10, allow_split=False)  # type: ignore[index]
+            unpaired_tens = analysis.initial(10, 10, allow_split=False)
         ul = up_label(up)
         cell_codes: dict[tuple[str, int], str] = {}
         for (section, row), hands in members.items():
@@ -282,7 +284,7 @@ def compute_chart(
                     continue
                 if len(values) == 2:
                     if section == "hard" and values == (10, 10):
-                        hand_evs = initial[("unpaired", 10, 10)]  # type: ignore[index]
+                        hand_evs = unpaired_tens
                     else:
                         hand_evs = initial[values]
                 else:
@@ -301,7 +303,7 @@ def compute_chart(
             codes[section].setdefault(label, {})[ul] = code
             evs[section].setdefault(label, {})[ul] = {a.value: v for a, v in cell.items()}
         # House edge: every initial two-card hand.
-        for (a, b), hand_evs in ((k, v) for k, v in initial.items() if k[0] != "unpaired"):
+        for (a, b), hand_evs in initial.items():
             p = _hand_probability(rest, (a, b))
             if p == 0.0:
                 continue
@@ -310,8 +312,7 @@ def compute_chart(
                 parts.append((p, hand_evs, ("natural", 0)))
             elif a == b == 10 and same < 1.0:
                 parts.append((p * same, hand_evs, ("pairs", 10)))
-                unpaired = initial[("unpaired", 10, 10)]  # type: ignore[index]
-                parts.append((p * (1.0 - same), unpaired, ("hard", 20)))
+                parts.append((p * (1.0 - same), unpaired_tens, ("hard", 20)))
             elif a == b:
                 parts.append((p, hand_evs, ("pairs", a)))
             elif a == 1:

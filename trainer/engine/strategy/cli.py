@@ -49,6 +49,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-cache", action="store_true", help="compute afresh")
     parser.add_argument("--cache-dir", help="where charts are cached (default $TRAINER_CACHE_DIR)")
     parser.add_argument("--json", action="store_true", help="print the chart and EVs as JSON")
+    parser.add_argument(
+        "--all-presets",
+        action="store_true",
+        help="compute every preset's chart into the cache (so no quiz waits) and list them",
+    )
     return parser
 
 
@@ -111,6 +116,17 @@ def format_chart(result: Chart) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; 0 on success, 2 on bad input."""
     args = _parser().parse_args(list(argv) if argv is not None else None)
+    if args.all_presets:
+        for name in preset_names():
+            rules = find_preset(name)
+            result = cached_chart(rules, cache_dir=args.cache_dir, use_cache=not args.no_cache)
+            line = f"{name:<16} house edge {result.house_edge:7.3f}%"
+            advice = advice_for(rules)
+            if advice is not None:
+                priced = advice_cost(rules, advice, cache_dir=args.cache_dir)
+                line += f"; the text's advice costs {priced.cost:.3f} points"
+            print(line)
+        return 0
     try:
         rules = rules_from(args.preset, args.rule)
     except InvalidRulesError as exc:
