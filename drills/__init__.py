@@ -47,6 +47,9 @@ DRILL_MODULES: tuple[str, ...] = (
     "drills.strategy_quiz",
     "drills.counting_true",
     "drills.counting_decks",
+    "drills.counting_running",
+    "drills.counting_countdown",
+    "drills.counting_shoe",
     "drills.payout_math",
 )
 

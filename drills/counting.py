@@ -360,7 +360,7 @@ class Checkpoint:
             exact = self.running / estimate
             return (
                 f"Running count {format_count(self.running)}; {len(self.cards)} of "
-                f"{self.decks * CARDS_PER_DECK} cards seen, so {format_decks(remaining)} decks "
+                f"{self.decks * CARDS_PER_DECK} cards seen, so {about_decks(remaining)} decks "
                 f"remain, {format_decks(estimate)} to the "
                 f"{RESOLUTION_LABELS[self.resolution].lower()[:-1]}. "
                 f"{format_count(self.running)} / {format_decks(estimate)} = "
@@ -373,6 +373,11 @@ class Checkpoint:
             f"count {format_count(seen)}, so the missing cards count "
             f"{format_count(total)} - ({format_count(seen)}) = {format_count(self.right)}."
         )
+
+
+def about_decks(value: Fraction) -> str:
+    """Decks exactly where a learner would write them (2.5, 0.75), else about (0.71)."""
+    return format_decks(value) if 4 % value.denominator == 0 else f"about {float(value):.2f}"
 
 
 def _approx(value: Fraction) -> str:

@@ -19,6 +19,7 @@ from drills.counting import (
     RESOLUTIONS,
     STEPS,
     CountPreferences,
+    about_decks,
     format_decks,
     read_decks,
     read_decks_count,
@@ -74,7 +75,7 @@ class DeckEstimation(Drill):
         right = estimate_decks(exact, resolution)
         explanation = (
             f"The tray holds {played} of the shoe's {decks * CARDS_PER_DECK} cards: "
-            f"{cards} cards {ask}, {_about(exact)} decks, which is {format_decks(right)} "
+            f"{cards} cards {ask}, {about_decks(exact)} decks, which is {format_decks(right)} "
             f"to the nearest {format_decks(STEPS[resolution])} deck."
         )
         return Grade(
@@ -83,10 +84,6 @@ class DeckEstimation(Drill):
             right_answer=format_decks(right),
             explanation=explanation,
         )
-
-
-def _about(decks: Fraction) -> str:
-    return format_decks(decks) if 4 % decks.denominator == 0 else f"about {float(decks):.2f}"
 
 
 def read_question(notation: str) -> tuple[int, int, str, str]:

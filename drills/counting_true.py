@@ -23,6 +23,7 @@ from drills.counting import (
     RESOLUTIONS,
     STEPS,
     CountPreferences,
+    about_decks,
     format_count,
     format_decks,
     read_decks_count,
@@ -104,7 +105,7 @@ class TrueCount(Drill):
         exact_text = format_count(exact) if exact.denominator == 1 else f"{float(exact):+.2f}"
         explanation = (
             f"{played} of {decks * CARDS_PER_DECK} cards played: {decks * CARDS_PER_DECK - played} "
-            f"remain, {format_decks(remaining)} decks, which is {format_decks(estimate)} to the "
+            f"remain, {about_decks(remaining)} decks, which is {format_decks(estimate)} to the "
             f"{resolution} deck. {format_count(running)} / {format_decks(estimate)} = "
             f"{exact_text}; {convention} gives {format_count(right)}."
         )

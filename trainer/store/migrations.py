@@ -112,3 +112,29 @@ def _users_attempts(db: sqlite_utils.Database) -> None:
         """
     )
     db.execute("CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, at)")
+
+@migration("0002_counting_sessions")
+def _counting_sessions(db: sqlite_utils.Database) -> None:
+    # A counting session as dealt (drills/counting_session.py): written once, never changed.
+    # Its checkpoint answers are attempts, each under its own token.
+    db.execute(
+        """
+        CREATE TABLE counting_sessions (
+            id TEXT PRIMARY KEY,             -- random, unguessable
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            drill TEXT NOT NULL,             -- the drill's slug
+            rules TEXT NOT NULL,             -- the rules preset's name
+            spec TEXT NOT NULL,              -- JSON: the cards, steps and checkpoints
+            created_at TEXT NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX counting_sessions_by_user ON counting_sessions (user_id, created_at)")
+    for event in ("UPDATE", "DELETE"):
+        db.execute(
+            f"""
+            CREATE TRIGGER counting_sessions_append_only_{event.lower()}
+            BEFORE {event} ON counting_sessions
+            BEGIN SELECT RAISE(ABORT, 'counting sessions are append-only'); END
+            """
+        )

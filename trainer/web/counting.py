@@ -9,21 +9,51 @@ them back, so the drills' ``new_question`` sees them in ``LearnerState.options``
 
 from __future__ import annotations
 
+import time
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
+from drills import Grade, InvalidAnswerError, get_drill
 from drills.counting import (
     CONVENTION_LABELS,
     CONVENTIONS,
     RESOLUTION_LABELS,
     RESOLUTIONS,
     CountPreferences,
+    format_count,
     system_choices,
+    tray_for,
+)
+from drills.counting_session import (
+    ASK_LABELS,
+    KINDS,
+    Answered,
+    CountingSession,
+    InvalidSessionError,
+    answer_token,
+    build_countdown,
+    build_running,
+    build_shoe,
+    next_checkpoint,
+    read_speed,
+    summary,
 )
 from trainer.engine.counting import SYSTEMS
+from trainer.store import attempts, users
+from trainer.store import counting as counting_store
+from trainer.store.db import transaction
+from trainer.web.support import (
+    current_rules,
+    current_user,
+    current_user_or_guest,
+    get_db,
+    make_rng,
+    render,
+    rules_from_form,
+)
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
 
@@ -44,6 +74,7 @@ def _counting_context() -> dict[str, Any]:
         # The tray and chart macros, usable in any block (as ``cards`` is).
         "counting_svg": current_app.jinja_env.get_template("drills/_counting_tray.html").module,
         "counting_prefs": current_preferences,
+        "format_count": format_count,
         "counting_choices": {
             "systems": system_choices(),
             "conventions": [(value, CONVENTION_LABELS[value]) for value in CONVENTIONS],
@@ -90,3 +121,199 @@ def _local(path: str) -> str:
     if path.startswith("/") and not path.startswith("//") and "\\" not in path:
         return path
     return url_for("drills.index")
+
+
+# -- counting sessions -------------------------------------------------------------------------
+
+_FIELDS = {"rc": "running", "tc": "true", "missing": "missing"}
+_MAX_RESPONSE_MS = 60 * 60 * 1000
+
+
+@bp.post("/sessions")
+def start() -> Response:
+    """Deal a new session of the kind the setup form asks for, and show its first cards."""
+    form = request.form
+    kind = form.get("kind", "")
+    if kind not in KINDS:
+        abort(400, description=f"There is no counting session of kind {kind[:20]!r}.")
+    prefs = current_preferences()
+    rng = make_rng()
+    try:
+        speed = read_speed(form.get("speed", ""))
+        if kind == "running":
+            session = build_running(
+                current_rules(),
+                rng,
+                prefs,
+                group=form.get("group", ""),
+                cards=_whole(form.get("cards", ""), "the number of cards"),
+                speed=speed,
+                seats=_whole(form.get("seats", "3"), "the number of seats"),
+            )
+        elif kind == "countdown":
+            session = build_countdown(rng, prefs, removed=rng.randint(1, 5), speed=speed)
+        else:
+            session = build_shoe(
+                rules_from_form(form.get("rules")),
+                rng,
+                prefs,
+                seats=_whole(form.get("seats", ""), "the number of seats"),
+                speed=speed,
+            )
+    except InvalidSessionError as error:
+        abort(400, description=str(error))
+    user = current_user_or_guest()
+    stored = counting_store.create_session(
+        get_db(), user_id=user.id, drill=session.drill, rules=session.rules, spec=session.to_json()
+    )
+    return redirect(url_for("counting.show", session_id=stored.id), code=303)
+
+
+def _whole(text: str, what: str) -> int:
+    text = text.strip()
+    if not text.isdecimal() or len(text) > 4:
+        raise InvalidSessionError(f"Give {what} as a whole number, not {text[:20]!r}.")
+    return int(text)
+
+
+def _session_or_404(
+    session_id: str,
+) -> tuple[users.User, counting_store.StoredSession, CountingSession]:
+    """The learner's own session; anyone else's (or none) is a 404."""
+    user = current_user()
+    stored = counting_store.get_session(get_db(), session_id, user.id) if user else None
+    if user is None or stored is None:
+        abort(404, description="There is no such counting session of yours.")
+    return user, stored, CountingSession.from_json(stored.spec)
+
+
+def _answers(
+    user: users.User, session_id: str, session: CountingSession
+) -> dict[tuple[int, str], Answered]:
+    found: dict[tuple[int, str], Answered] = {}
+    for index, spec in enumerate(session.checkpoints):
+        for ask in spec.asks:
+            attempt = attempts.find_attempt(get_db(), user.id, answer_token(session_id, index, ask))
+            if attempt is None:
+                return found
+            found[index, ask] = Answered(attempt.answer, attempt.right_answer, attempt.correct)
+    return found
+
+
+@bp.get("/sessions/<session_id>")
+def show(session_id: str) -> Response:
+    user, stored, session = _session_or_404(session_id)
+    return _session_page(user, stored, session, _answers(user, stored.id, session))
+
+
+@bp.post("/sessions/<session_id>/answer")
+def answer(session_id: str) -> Response:
+    """Grade one checkpoint's counts and store them; a checkpoint is answered once."""
+    user, stored, session = _session_or_404(session_id)
+    form = request.form
+    text = form.get("checkpoint", "")
+    if not text.isdecimal() or len(text) > 4:
+        abort(400, description="This answer names no checkpoint; reload the session.")
+    index = int(text)
+    asked_at = form.get("asked_at", "")
+    response_ms = (
+        int(time.time() * 1000) - int(asked_at)
+        if asked_at.isdecimal() and len(asked_at) < 16
+        else None
+    )
+    db = get_db()
+    with transaction(db):  # one answer per checkpoint, even from two tabs at once
+        answers = _answers(user, stored.id, session)
+        current = next_checkpoint(session, answers)
+        if index >= len(session.checkpoints) or index > current:
+            abort(400, description=f"Checkpoint {index + 1} was never asked; nothing was stored.")
+        if index < current:
+            abort(
+                400,
+                description=(
+                    f"Checkpoint {index + 1} was answered already (was this form sent twice?); "
+                    "nothing more was stored."
+                ),
+            )
+        spec = session.checkpoints[index]
+        grades: dict[str, Grade] = {}
+        errors: list[str] = []
+        for ask in spec.asks:
+            try:
+                grades[ask] = session.checkpoint(index, ask).grade(form.get(_FIELDS[ask], ""))
+            except InvalidAnswerError as error:
+                errors.append(str(error))
+        if errors:
+            return _session_page(
+                user, stored, session, answers, status=400, error=" ".join(errors), form=form
+            )
+        for ask, grade in grades.items():
+            checkpoint = session.checkpoint(index, ask)
+            attempts.record_attempt(
+                db,
+                user_id=user.id,
+                drill=session.drill,
+                question=checkpoint.notation,
+                rules=session.rules,
+                answer=grade.answer,
+                right_answer=grade.right_answer,
+                correct=grade.correct,
+                token=answer_token(stored.id, index, ask),
+                response_ms=response_ms
+                if response_ms is not None and 0 <= response_ms <= _MAX_RESPONSE_MS
+                else None,
+            )
+            answers[index, ask] = Answered(grade.answer, grade.right_answer, grade.correct)
+    return _session_page(
+        user, stored, session, answers, graded=(index, grades), response_ms=response_ms
+    )
+
+
+def _session_page(
+    user: users.User,
+    stored: counting_store.StoredSession,
+    session: CountingSession,
+    answers: dict[tuple[int, str], Answered],
+    *,
+    status: int = 200,
+    error: str | None = None,
+    form: Any = None,
+    graded: tuple[int, dict[str, Grade]] | None = None,
+    response_ms: int | None = None,
+) -> Response:
+    drill = get_drill(session.drill)
+    index = next_checkpoint(session, answers)
+    done = index >= len(session.checkpoints)
+    context: dict[str, Any] = {
+        "drill": drill,
+        "stored": stored,
+        "session": session,
+        "index": index,
+        "done": done,
+        "error": error,
+        "form": form or {},
+        "graded": graded,
+        "ask_labels": ASK_LABELS,
+        "fields": _FIELDS,
+        "response_ms": response_ms,
+        "asked_at": int(time.time() * 1000),
+        "stats": attempts.drill_stats(get_db(), user.id).get(drill.slug),
+        "section": "drills",
+    }
+    if done:
+        context["summary"] = summary(session, answers)
+        context["right"] = sum(answered.correct for answered in answers.values())
+        context["asked"] = len(answers)
+    else:
+        spec = session.checkpoints[index]
+        steps = session.segment(index)
+        seen = len(session.seen(spec.after))
+        context.update(
+            spec=spec,
+            steps=[session.steps[at] for at in steps],
+            first_step=steps.start,
+            segment_cards=session.cards_in(steps),
+            seen=seen,
+            tray=tray_for(session.decks, seen),
+        )
+    return render("drills/counting_session.html", block="panel", status=status, **context)

@@ -1,0 +1,489 @@
+"""Counting sessions: a sequence of cards dealt from a real shoe, shown step by step, with
+checkpoints where the learner gives the count. The server keeps the session (see
+``trainer/store/counting.py``); every checkpoint answer is an attempt whose question is the
+checkpoint's notation (:mod:`drills.counting`), so it can be graded again from the text alone.
+
+Three kinds, one drill each:
+
+- ``running`` (:mod:`drills.counting_running`): cards one, two or three at a time, or whole
+  rounds dealt to a table, with checkpoints on the way and at the end;
+- ``countdown`` (:mod:`drills.counting_countdown`): one deck with a few cards secretly removed,
+  then the final count and the count of the missing cards;
+- ``shoe`` (:mod:`drills.counting_shoe`): rounds at a table, engine seats and dealer, from the
+  shuffle to the cut card; the running and true count asked at random round starts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from drills import Drill, Grade, InvalidQuestionError, LearnerState, Question
+from drills.counting import (
+    CARDS_PER_DECK,
+    Checkpoint,
+    CountPreferences,
+    cards_text,
+    format_count,
+    read_checkpoint,
+    tray_for,
+)
+from trainer.engine.cards import Card, pack
+from trainer.engine.counting import SYSTEMS, running_count
+from trainer.engine.rules import Rules
+from trainer.engine.shoe import Shoe
+from trainer.engine.table import DrawToPolicy, Table
+
+KINDS = ("running", "countdown", "shoe")
+DRILL_OF_KIND = {"running": "running-count", "countdown": "deck-countdown", "shoe": "shoe-count"}
+GROUPS = ("1", "2", "3", "rounds")
+ASK_LABELS = {"rc": "Running count", "tc": "True count", "missing": "Count of the missing cards"}
+MIN_SPEED, MAX_SPEED = Fraction(1, 4), Fraction(20)
+MAX_SEATS = 7
+MAX_ROUNDS = 400
+
+
+class InvalidSessionError(ValueError):
+    """A counting session cannot be set up with these settings."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """What one flip shows: some cards, or a whole round (its hands, by who holds them)."""
+
+    cards: tuple[Card, ...]  # in the order they left the shoe
+    label: str = ""
+    hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label,
+            "cards": cards_text(self.cards),
+            "hands": [[who, cards_text(cards)] for who, cards in self.hands],
+        }
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> Step:
+        return cls(
+            cards=_cards(raw["cards"]),
+            label=str(raw.get("label", "")),
+            hands=tuple((str(who), _cards(cards)) for who, cards in raw.get("hands", [])),
+        )
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(part) for part in text.split())
+
+
+@dataclass(frozen=True)
+class CheckpointSpec:
+    """Ask ``asks`` once the steps up to index ``after`` (inclusive) have been shown."""
+
+    after: int
+    asks: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CountingSession:
+    """One counting session as dealt: everything the server needs to grade it."""
+
+    kind: str
+    system: str
+    convention: str
+    resolution: str
+    decks: int
+    rules: str
+    speed: Fraction  # cards per second
+    steps: tuple[Step, ...]
+    checkpoints: tuple[CheckpointSpec, ...]
+    removed: tuple[Card, ...] = ()  # countdown: the cards secretly taken out of the deck
+    seats: int = 0
+    _starts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        starts = [0]
+        for step in self.steps:
+            starts.append(starts[-1] + len(step.cards))
+        object.__setattr__(self, "_starts", tuple(starts))
+
+    @property
+    def drill(self) -> str:
+        return DRILL_OF_KIND[self.kind]
+
+    @property
+    def counting_system(self):  # type: ignore[no-untyped-def]
+        return SYSTEMS[self.system]
+
+    def seen(self, after: int) -> tuple[Card, ...]:
+        """Every card of the steps up to index ``after``, in order."""
+        return tuple(card for step in self.steps[: after + 1] for card in step.cards)
+
+    def checkpoint(self, index: int, ask: str) -> Checkpoint:
+        spec = self.checkpoints[index]
+        return Checkpoint(
+            kind=ask,
+            system=self.counting_system,
+            decks=self.decks,
+            cards=self.seen(spec.after),
+            convention=self.convention,
+            resolution=self.resolution,
+        )
+
+    def segment(self, index: int) -> range:
+        """The steps shown before checkpoint ``index`` (after the previous one's)."""
+        first = self.checkpoints[index - 1].after + 1 if index else 0
+        return range(first, self.checkpoints[index].after + 1)
+
+    def cards_in(self, steps: range) -> int:
+        return self._starts[steps.stop] - self._starts[steps.start]
+
+    def count_after(self, step: int) -> Fraction:
+        return running_count(self.counting_system, self.seen(step), self.decks)
+
+    @property
+    def initial_count(self) -> Fraction:
+        return self.counting_system.initial_running_count(self.decks)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "kind": self.kind,
+                "system": self.system,
+                "convention": self.convention,
+                "resolution": self.resolution,
+                "decks": self.decks,
+                "rules": self.rules,
+                "speed": str(self.speed),
+                "seats": self.seats,
+                "steps": [step.to_json() for step in self.steps],
+                "checkpoints": [[spec.after, list(spec.asks)] for spec in self.checkpoints],
+                "removed": cards_text(self.removed),
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> CountingSession:
+        raw = json.loads(text)
+        return cls(
+            kind=raw["kind"],
+            system=raw["system"],
+            convention=raw["convention"],
+            resolution=raw["resolution"],
+            decks=int(raw["decks"]),
+            rules=raw["rules"],
+            speed=Fraction(raw["speed"]),
+            seats=int(raw.get("seats", 0)),
+            steps=tuple(Step.from_json(step) for step in raw["steps"]),
+            checkpoints=tuple(
+                CheckpointSpec(int(after), tuple(asks)) for after, asks in raw["checkpoints"]
+            ),
+            removed=_cards(raw.get("removed", "")),
+        )
+
+
+# -- dealing a session --------------------------------------------------------------------
+
+
+def read_speed(text: str) -> Fraction:
+    """Cards per second, from 0.25 to 20.
+
+    :raises InvalidSessionError: otherwise.
+    """
+    try:
+        speed = Fraction(str(text).strip().replace(",", "."))
+    except (ValueError, ZeroDivisionError):
+        raise InvalidSessionError(
+            f"The speed is a number of cards per second, like 2 or 1.5, not {str(text)[:20]!r}."
+        ) from None
+    if not MIN_SPEED <= speed <= MAX_SPEED:
+        raise InvalidSessionError(
+            f"The speed is {float(MIN_SPEED):g} to {float(MAX_SPEED):g} cards per second, "
+            f"not {float(speed):g}."
+        )
+    return speed.limit_denominator(100)
+
+
+def deal_rounds(
+    rules: Rules, rng: random.Random, seats: int
+) -> tuple[tuple[Card, ...], list[Step]]:
+    """Rounds at a table of ``seats`` engine players (drawing to 17) and the engine's dealer,
+    from a fresh shuffle until the shoe is due a shuffle. Returns the burned cards and one
+    step per round.
+
+    A round that would run the pack out and reshuffle the discards mid-round (a pack dealt to
+    its end) is not dealt: the session ends before it.
+    """
+    if not 1 <= seats <= MAX_SEATS:
+        raise InvalidSessionError(f"A table has 1 to {MAX_SEATS} seats, not {seats}.")
+    shoe = Shoe(rules, rng)
+    players = seats if rules.table_rotation == "none" else seats + 1
+    table = Table(rules, players, rules.min_bet * 10**6, shoe)
+    policy = DrawToPolicy()
+    burned = shoe.burned
+    steps: list[Step] = []
+    while len(steps) < MAX_ROUNDS:
+        if steps and table.shuffle_if_due():
+            break
+        before, refills, shuffles = shoe.cards_dealt, shoe.refills, shoe.shuffles
+        record = table.play_round([rules.min_bet] * len(table.seat_players), policy)
+        if shoe.refills != refills or shoe.shuffles != shuffles:
+            break
+        cards = shoe.dealt()[before:]
+        dealer = "Dealer" if record.dealer is None else f"{table.names[record.dealer]} (dealing)"
+        hands: list[tuple[str, tuple[Card, ...]]] = []
+        for player, seat in zip(record.seat_players, record.result.seats, strict=True):
+            for number, hand in enumerate(seat.hands):
+                suffix = f", hand {number + 1}" if len(seat.hands) > 1 else ""
+                hands.append((f"{table.names[player]}{suffix}", hand.cards))
+        hands.append((dealer, record.result.dealer_cards))
+        steps.append(Step(cards=tuple(cards), label=f"Round {record.number}", hands=tuple(hands)))
+    return burned, steps
+
+
+def build_running(
+    rules: Rules,
+    rng: random.Random,
+    prefs: CountPreferences,
+    *,
+    group: str,
+    cards: int,
+    speed: Fraction,
+    seats: int = 3,
+) -> CountingSession:
+    """Cards from a shuffled shoe of ``rules``, ``group`` at a time (or whole rounds at a
+    table of ``seats``), up to ``cards`` cards (at most the cards before the cut card).
+
+    :raises InvalidSessionError: for a group, card number or table that cannot be dealt.
+    """
+    if group not in GROUPS:
+        raise InvalidSessionError(f"Cards come 1, 2 or 3 at a time, or in rounds, not {group!r}.")
+    if not 4 <= cards <= rules.decks * CARDS_PER_DECK:
+        raise InvalidSessionError(
+            f"Count 4 to {rules.decks * CARDS_PER_DECK} cards with these rules, not {cards}."
+        )
+    if group == "rounds":
+        burned, rounds = deal_rounds(rules, rng, seats)
+        steps: list[Step] = [Step(burned, "Burned")] if burned else []
+        for step in rounds:
+            steps.append(step)
+            if sum(len(s.cards) for s in steps) >= cards:
+                break
+    else:
+        shoe = Shoe(rules, rng)
+        size = int(group)
+        available = min(cards, shoe.cut_position)
+        drawn = shoe.draw_many(available)
+        steps = [Step(tuple(drawn[at : at + size])) for at in range(0, len(drawn), size)]
+    last = len(steps) - 1
+    inner = list(range(1, last))
+    wanted = min(len(inner), max(1, len(steps) // 6), 3)
+    afters = sorted(rng.sample(inner, wanted)) if wanted else []
+    specs = [CheckpointSpec(after, ("rc",)) for after in afters]
+    specs.append(CheckpointSpec(last, ("rc",)))
+    return CountingSession(
+        kind="running",
+        system=prefs.system,
+        convention=prefs.convention,
+        resolution=prefs.resolution,
+        decks=rules.decks,
+        rules=rules.name,
+        speed=speed,
+        seats=seats if group == "rounds" else 0,
+        steps=tuple(steps),
+        checkpoints=tuple(specs),
+    )
+
+
+def build_countdown(
+    rng: random.Random, prefs: CountPreferences, *, removed: int, speed: Fraction
+) -> CountingSession:
+    """One shuffled deck, ``removed`` cards (1 to 10) taken out unseen, the rest one at a time.
+
+    :raises InvalidSessionError: for another number of removed cards.
+    """
+    if not 1 <= removed <= 10:
+        raise InvalidSessionError(f"Take 1 to 10 cards out of the deck, not {removed}.")
+    deck = pack(1)
+    rng.shuffle(deck)
+    hidden, shown = deck[:removed], deck[removed:]
+    return CountingSession(
+        kind="countdown",
+        system=prefs.system,
+        convention=prefs.convention,
+        resolution=prefs.resolution,
+        decks=1,
+        rules="one deck",
+        speed=speed,
+        steps=tuple(Step((card,)) for card in shown),
+        checkpoints=(CheckpointSpec(len(shown) - 1, ("rc", "missing")),),
+        removed=tuple(hidden),
+    )
+
+
+def build_shoe(
+    rules: Rules, rng: random.Random, prefs: CountPreferences, *, seats: int, speed: Fraction
+) -> CountingSession:
+    """Rounds at a table of ``rules`` from the shuffle to the cut card, with the running (and,
+    for a balanced system, the true) count asked at random round starts and at the end.
+
+    :raises InvalidSessionError: for a table that cannot be dealt.
+    """
+    burned, rounds = deal_rounds(rules, rng, seats)
+    steps = ([Step(burned, "Burned")] if burned else []) + rounds
+    first_round = 1 if burned else 0
+    last = len(steps) - 1
+    # A round start every four rounds or so: after a random round, never the last.
+    inner = list(range(first_round, last))
+    wanted = min(len(inner), max(1, len(rounds) // 4))
+    afters = sorted(rng.sample(inner, wanted)) if wanted else []
+    system = SYSTEMS[prefs.system]
+    asks = ("rc", "tc") if system.balanced else ("rc",)
+    specs = [CheckpointSpec(after, asks) for after in afters]
+    specs.append(CheckpointSpec(last, ("rc",)))
+    return CountingSession(
+        kind="shoe",
+        system=prefs.system,
+        convention=prefs.convention,
+        resolution=prefs.resolution,
+        decks=rules.decks,
+        rules=rules.name,
+        speed=speed,
+        seats=seats,
+        steps=tuple(steps),
+        checkpoints=tuple(specs),
+    )
+
+
+# -- the learner's answers, and the summary ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answered:
+    """One stored answer to one ask of one checkpoint."""
+
+    answer: str
+    right_answer: str
+    correct: bool
+
+
+def answer_token(session_id: str, index: int, ask: str) -> str:
+    """The submission token of one ask of one checkpoint: each is stored once, never twice."""
+    return f"cs-{session_id}-{index}-{ask}"
+
+
+def next_checkpoint(session: CountingSession, answers: Mapping[tuple[int, str], Answered]) -> int:
+    """The first checkpoint not answered yet (``len(checkpoints)`` when all are)."""
+    for index, spec in enumerate(session.checkpoints):
+        if any((index, ask) not in answers for ask in spec.asks):
+            return index
+    return len(session.checkpoints)
+
+
+def _signed_number(text: str) -> Fraction:
+    return Fraction(text.replace("+", "")) if text not in ("", "0") else Fraction(0)
+
+
+def _place(session: CountingSession, after: int) -> str:
+    """Where step ``after`` ends, in words: "round 7", "the burn", "card 26"."""
+    step = session.steps[after]
+    if step.label == "Burned":
+        return "the burn"
+    if step.label:
+        return step.label.lower()
+    return f"card {session._starts[after + 1]}"
+
+
+def summary(
+    session: CountingSession, answers: Mapping[tuple[int, str], Answered]
+) -> list[dict[str, Any]]:
+    """One row per checkpoint: the answers, and where the running count went wrong.
+
+    A running count that is off by the same amount as at the checkpoint before carries an
+    old slip; one whose error changed went wrong in the stretch since that checkpoint, and the
+    row lists that stretch's steps with the count after each.
+    """
+    rows: list[dict[str, Any]] = []
+    error_before = Fraction(0)
+    for index, spec in enumerate(session.checkpoints):
+        asks = []
+        for ask in spec.asks:
+            answered = answers.get((index, ask))
+            asks.append({"ask": ask, "label": ASK_LABELS[ask], "answered": answered})
+        rc = answers.get((index, "rc"))
+        note = ""
+        stretch: list[dict[str, Any]] = []
+        if rc is not None:
+            error = _signed_number(rc.answer) - _signed_number(rc.right_answer)
+            where = session.segment(index)
+            if error == 0 and error_before != 0:
+                note = "Right again: the earlier slip was made up since the last checkpoint."
+            elif error != error_before:
+                place = _place(session, spec.after)
+                span = (
+                    f"between {_place(session, where.start - 1)} and {place}"
+                    if where.start
+                    else f"by {place}"
+                )
+                note = (
+                    f"The count went wrong {span}: off by "
+                    f"{format_count(error - error_before)} in that stretch."
+                )
+                stretch = [
+                    {
+                        "label": session.steps[at].label or f"Card {session._starts[at] + 1}",
+                        "cards": session.steps[at].cards,
+                        "count": format_count(session.count_after(at)),
+                    }
+                    for at in where
+                ]
+            elif error:
+                note = f"Still off by {format_count(error)}: a slip from before, carried on."
+            error_before = error
+        tc = answers.get((index, "tc"))
+        if tc is not None and rc is not None and rc.correct and not tc.correct:
+            note = (note + " " if note else "") + "The running count was right: the slip was in "
+            note += "turning it into a true count."
+        rows.append(
+            {
+                "number": index + 1,
+                "where": f"after {_place(session, spec.after)}",
+                "asks": asks,
+                "note": note,
+                "stretch": stretch,
+            }
+        )
+    return rows
+
+
+# -- the drills in the registry ----------------------------------------------------------
+
+
+class SessionDrill(Drill):
+    """A counting drill played as a session. Its page sets a session up; answers go to the
+    session's checkpoints (``/counting/sessions/<id>``), never to the generic answer road."""
+
+    kind = ""
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        return self.question("setup", rules)
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        if notation == "setup":
+            return Question(notation="setup", prompt="Set up a session", view={"kind": self.kind})
+        checkpoint = read_checkpoint(notation)
+        if checkpoint.kind == "tc":
+            view: dict[str, Any] = {"tray": tray_for(checkpoint.decks, len(checkpoint.cards))}
+        else:
+            view = {}
+        view["checkpoint"] = checkpoint
+        return Question(notation=notation, prompt=f"What is {checkpoint.what}?", view=view)
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        raise InvalidQuestionError(
+            "a counting session's checkpoints are answered on the session's own page"
+        )

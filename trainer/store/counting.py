@@ -1,0 +1,57 @@
+"""Counting sessions, kept server-side: written once when dealt, read back by id.
+
+The session's checkpoint answers are attempts (:mod:`trainer.store.attempts`), one token per
+checkpoint and count asked, so the session itself never changes.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+import sqlite_utils
+
+from trainer.store.db import transaction, utc_now
+
+
+@dataclass(frozen=True)
+class StoredSession:
+    id: str
+    user_id: int
+    drill: str
+    rules: str
+    spec: str
+    created_at: str
+
+
+def create_session(
+    db: sqlite_utils.Database, *, user_id: int, drill: str, rules: str, spec: str
+) -> StoredSession:
+    """Store a new session for ``user_id``; return it with its new id."""
+    session = StoredSession(
+        id=secrets.token_urlsafe(12),
+        user_id=user_id,
+        drill=drill,
+        rules=rules,
+        spec=spec,
+        created_at=utc_now(),
+    )
+    with transaction(db):
+        db.execute(
+            "INSERT INTO counting_sessions (id, user_id, drill, rules, spec, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [session.id, user_id, drill, rules, spec, session.created_at],
+        )
+    return session
+
+
+def get_session(db: sqlite_utils.Database, session_id: str, user_id: int) -> StoredSession | None:
+    """The session ``session_id`` if it is ``user_id``'s; None otherwise (theirs or missing)."""
+    row = next(
+        db.query(
+            "SELECT * FROM counting_sessions WHERE id = ? AND user_id = ?",
+            [session_id, user_id],
+        ),
+        None,
+    )
+    return StoredSession(**row) if row else None
