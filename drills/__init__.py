@@ -50,6 +50,7 @@ DRILL_MODULES: tuple[str, ...] = (
     "drills.counting_running",
     "drills.counting_countdown",
     "drills.counting_shoe",
+    "drills.counting_penetration",
     "drills.payout_math",
 )
 
