@@ -68,8 +68,8 @@ def test_mistakes_and_progress_show_only_ones_own(app: Any, hidden_fields: Any) 
         answer_one(first, hidden_fields, "hard", "3")
     first_mistakes = first.get("/mistakes").get_data(as_text=True)
     second_mistakes = second.get("/mistakes").get_data(as_text=True)
-    assert first_mistakes.count("<li>\n    <p><strong>Hand totals") == 3
-    assert second_mistakes.count("<li>\n    <p><strong>Hand totals") == 1
+    assert first_mistakes.count('<li class="mistake">') == 3
+    assert second_mistakes.count('<li class="mistake">') == 1
     exported = second.get(f"/learners/{first_id}/attempts.json")
     assert exported.status_code == 404
     assert ">1<" in second.get("/progress").get_data(as_text=True)

@@ -113,6 +113,7 @@ def _users_attempts(db: sqlite_utils.Database) -> None:
     )
     db.execute("CREATE INDEX sign_in_failures_by_key ON sign_in_failures (key, at)")
 
+
 @migration("0002_counting_sessions")
 def _counting_sessions(db: sqlite_utils.Database) -> None:
     # A counting session as dealt (drills/counting_session.py): written once, never changed.
@@ -138,3 +139,33 @@ def _counting_sessions(db: sqlite_utils.Database) -> None:
             BEGIN SELECT RAISE(ABORT, 'counting sessions are append-only'); END
             """
         )
+
+
+@migration("0003_review_batches")
+def _review_batches(db: sqlite_utils.Database) -> None:
+    """A learner's mistakes asked again ("drill these again"): a batch and its questions."""
+    db.execute(
+        """
+        CREATE TABLE review_batches (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            drill TEXT NOT NULL,             -- the drill's slug: a batch is one drill's questions
+            created_at TEXT NOT NULL
+        )
+        """
+    )
+    db.execute(
+        """
+        CREATE TABLE review_items (
+            id INTEGER PRIMARY KEY,
+            batch_id INTEGER NOT NULL REFERENCES review_batches(id),
+            position INTEGER NOT NULL,       -- asked in this order, from 0
+            question TEXT NOT NULL,          -- the question's notation
+            rules TEXT NOT NULL,             -- the preset it was first asked under
+            rules_options TEXT,              -- JSON: options changed from the preset, if any
+            attempt_id INTEGER REFERENCES attempts(id),  -- the answer, once given
+            UNIQUE (batch_id, position)
+        )
+        """
+    )
+    db.execute("CREATE INDEX review_batches_by_user ON review_batches (user_id, id)")

@@ -4,6 +4,13 @@
 preset, a submission token and the time it was asked. ``POST /drills/<slug>/answer`` re-derives
 the right answer from the notation (the drill's ``grade``), stores the attempt once per token,
 and shows the feedback with the next question. htmx requests get only the ``panel`` block.
+
+Re-drilling: ``GET /drills/<slug>?review=<batch id>`` asks the questions of a stored review
+batch (``trainer.store.reviews``, made on the mistakes page) in order, under the rules each was
+first asked with; the form then carries ``review`` and ``review_item`` (``_hidden_fields.html``),
+and the answer is graded and stored as usual, then marks its item answered. The server asks only
+the batch's next question and refuses an answer to any other. After the last one the learner
+gets the batch's score and fresh questions.
 """
 
 from __future__ import annotations
@@ -28,8 +35,8 @@ from drills import (
     get_drill,
     registry,
 )
-from trainer.engine.rules import Rules
-from trainer.store import attempts, users
+from trainer.engine.rules import InvalidRulesError, Rules, find_preset
+from trainer.store import attempts, reviews, users
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -74,6 +81,8 @@ def index() -> Response:
 @bp.get("/<slug>")
 def ask(slug: str) -> Response:
     drill = get_drill_or_404(slug)
+    if request.args.get("review"):
+        return _review_page(drill, _review_batch(drill, request.args["review"]))
     user = current_user_or_guest()
     rules = current_rules()
     question = drill.new_question(make_rng(), rules, learner_state(user, drill))
@@ -88,8 +97,14 @@ def answer(slug: str) -> Response:
     if not _TOKEN_RE.fullmatch(token):
         abort(400, description="This answer has no valid submission token; reload the drill.")
     asked_at = _asked_at(form.get("asked_at", ""))
-    rules = rules_from_form(form.get("rules"))
     notation = form.get("question", "")
+    batch = item = None
+    if form.get("review"):
+        batch = _review_batch(drill, form["review"])
+        item = _review_item(batch, form.get("review_item", ""), notation, token)
+        rules = item_rules(item)
+    else:
+        rules = rules_from_form(form.get("rules"))
     try:
         asked = drill.question(notation, rules)
         grade = drill.grade(notation, drill.answer_text(form), rules)
@@ -106,15 +121,18 @@ def answer(slug: str) -> Response:
             error=str(error),
             token=token,
             asked_at=asked_at,
+            review=_review_context(batch, item),
         )
     user = current_user_or_guest()
     response_ms = int(time.time() * 1000) - asked_at
+    rules_name, rules_options = rules_record(drill.rules_for(asked.notation, rules))
     attempt, created = attempts.record_attempt(
         get_db(),
         user_id=user.id,
         drill=drill.slug,
         question=asked.notation,
-        rules=rules.name,
+        rules=rules_name,
+        rules_options=rules_options,
         answer=grade.answer,
         right_answer=grade.right_answer,
         correct=grade.correct,
@@ -127,17 +145,100 @@ def answer(slug: str) -> Response:
         # A drill's normalised answer is one its grade() reads again.
         asked = drill.question(attempt.question, rules)
         grade = drill.grade(attempt.question, attempt.answer, rules)
+    feedback: dict[str, Any] = {
+        "answered": asked,
+        "grade": grade,
+        "response_ms": attempt.response_ms,
+        "repeated": not created,
+    }
+    if batch is not None and item is not None:
+        reviews.mark_answered(get_db(), item.id, attempt.id)
+        return _review_page(drill, _review_batch(drill, str(batch.id)), **feedback)
     following = drill.new_question(make_rng(), rules, learner_state(user, drill))
-    return _page(
-        drill,
-        user,
-        rules,
-        following,
-        answered=asked,
-        grade=grade,
-        response_ms=attempt.response_ms,
-        repeated=not created,
-    )
+    return _page(drill, user, rules, following, **feedback)
+
+
+# -- re-drilling a review batch -----------------------------------------------------------------
+
+
+def item_rules(item: reviews.ReviewItem) -> Rules:
+    """The rules a review question was first asked under (the preset, options changed)."""
+    try:
+        rules = find_preset(item.rules)
+        return rules.replace(**item.rules_options) if item.rules_options else rules
+    except InvalidRulesError:
+        return current_rules()
+
+
+def rules_record(rules: Rules) -> tuple[str, dict[str, Any] | None]:
+    """How an attempt stores its rules: the preset's name and the options changed from it."""
+    name = rules.name.removesuffix(" (modified)")
+    try:
+        preset = find_preset(name).to_dict()
+    except InvalidRulesError:
+        return rules.name, None
+    changed = {k: v for k, v in rules.to_dict().items() if preset.get(k) != v}
+    return name, changed or None
+
+
+def _review_batch(drill: Drill, batch_id: str) -> reviews.ReviewBatch:
+    """The current learner's review batch for this drill; anything else is a 404."""
+    user = current_user()
+    if user is None or not batch_id.isdecimal() or len(batch_id) > 12:
+        abort(404, description="There is no such review.")
+    batch = reviews.get_batch(get_db(), user.id, int(batch_id))
+    if batch is None or batch.drill != drill.slug:
+        abort(404, description="There is no such review.")
+    return batch
+
+
+def _review_item(
+    batch: reviews.ReviewBatch, item_id: str, notation: str, token: str
+) -> reviews.ReviewItem:
+    """The batch's item this answer is for: its next one, or (a resent answer) the one it
+    answered; anything else is a 400."""
+    item = next((i for i in batch.items if str(i.id) == item_id), None)
+    if item is None or item.question != notation:
+        abort(400, description="That is not the question this review asked.")
+    if item.attempt_id is not None:
+        user = current_user()
+        earlier = attempts.find_attempt(get_db(), user.id, token) if user else None
+        if earlier is None or earlier.id != item.attempt_id:
+            abort(400, description="You have answered this question of the review already.")
+    elif item != batch.next_item:
+        abort(400, description="That is not the question this review asks now.")
+    return item
+
+
+def _review_context(
+    batch: reviews.ReviewBatch | None, item: reviews.ReviewItem | None
+) -> dict[str, Any] | None:
+    if batch is None or item is None:
+        return None
+    return {
+        "batch": batch.id,
+        "item": item.id,
+        "position": item.position + 1,
+        "count": len(batch.items),
+    }
+
+
+def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> Response:
+    """The batch's next question, or, once all are answered, its score and a fresh question."""
+    user = current_user_or_guest()
+    item = batch.next_item
+    if item is not None:
+        rules = item_rules(item)
+        try:
+            question = drill.question(item.question, rules)
+        except InvalidQuestionError:
+            abort(400, description="This review holds a question its drill no longer asks.")
+        return _page(drill, user, rules, question, review=_review_context(batch, item), **feedback)
+    answered = reviews.batch_attempts(get_db(), batch)
+    done = {"right": sum(a.correct for a in answered), "count": len(batch.items)}
+    rules = current_rules()
+    following = drill.new_question(make_rng(), rules, learner_state(user, drill))
+    return _page(drill, user, rules, following, review_done=done, **feedback)
 
 
 def _asked_at(text: str) -> int:
@@ -160,6 +261,8 @@ def _page(
     grade: Grade | None = None,
     response_ms: int | None = None,
     repeated: bool = False,
+    review: dict[str, Any] | None = None,
+    review_done: dict[str, int] | None = None,
 ) -> Response:
     context: dict[str, Any] = {
         "drill": drill,
@@ -172,6 +275,8 @@ def _page(
         "grade": grade,
         "response_ms": response_ms,
         "repeated": repeated,
+        "review": review,
+        "review_done": review_done,
         "form": request.form if error else {},
         "stats": attempts.drill_stats(get_db(), user.id).get(drill.slug) if user else None,
         "section": "drills",

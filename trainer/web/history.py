@@ -1,49 +1,172 @@
 """A learner's own record: progress per drill, their mistakes, and every attempt (HTML, CSV, JSON).
 
+- ``GET /progress``: per drill, answers, accuracy, mean response time, and a 30-day trend drawn
+  as a server-rendered SVG chart (answers and accuracy per day) with a data table beside it.
+- ``GET /mistakes``: the wrong answers, newest first or the most expensive first, filtered by
+  drill, rules preset and date range (a GET form; htmx swaps just the results). Each shows the
+  question as its drill draws it, the answer given, the right one and its cost.
+- ``POST /mistakes/review``: "drill these again": stores the shown mistakes of one drill as a
+  review batch and sends the learner to ``/drills/<slug>?review=<batch id>``.
+
 Only the current learner's attempts are ever read; another learner's id in a URL is a 404.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, make_response
+import re
+from datetime import UTC, date, datetime
+from fractions import Fraction
+from typing import Any
+
+from flask import Blueprint, abort, make_response, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import Drill, DrillError, Question, registry
 from trainer.engine.rules import InvalidRulesError, find_preset
-from trainer.store import attempts
-from trainer.web.support import current_rules, current_user, get_db, learner_or_404, render
+from trainer.store import attempts, reviews
+from trainer.web.charts import Day, describe, last_days, trend_chart
+from trainer.web.support import (
+    current_rules,
+    current_user,
+    current_user_or_guest,
+    get_db,
+    learner_or_404,
+    render,
+)
 
 bp = Blueprint("history", __name__)
 
 _MISTAKES_SHOWN = 200
+_TREND_DAYS = 30
+_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def _today() -> date:
+    return datetime.now(UTC).date()
 
 
 @bp.get("/progress")
 def progress() -> Response:
     user = current_user()
     stats = attempts.drill_stats(get_db(), user.id) if user else {}
+    days = last_days(_today(), _TREND_DAYS)
+    figures = reviews.daily_figures(get_db(), user.id, days[0].isoformat()) if user else {}
+    drills = registry()
+    trends = []
+    for slug in stats:
+        by_day = figures.get(slug, {})
+        series = [
+            Day(day, by_day[key].attempts, by_day[key].correct)
+            if (key := day.isoformat()) in by_day
+            else Day(day, 0, 0)
+            for day in days
+        ]
+        title = drills[slug].title if slug in drills else slug
+        trends.append(
+            {
+                "slug": slug,
+                "title": title,
+                "chart": trend_chart(
+                    series, title=f"{title}: the last {_TREND_DAYS} days", chart_id=f"trend-{slug}"
+                ),
+                "summary": describe(series),
+                "days": [d for d in series if d.attempts],
+            }
+        )
     return render(
         "history/progress.html",
         user=user,
-        drills=registry(),
+        drills=drills,
         stats=stats,
+        trends=trends,
         section="progress",
     )
+
+
+def _read_filter(args: Any) -> reviews.MistakeFilter:
+    """The mistakes page's filter from a query or form; a readable 400 for a bad value."""
+    drill = (args.get("drill") or "").strip() or None
+    rules = (args.get("rules") or "").strip() or None
+    since = (args.get("since") or "").strip() or None
+    until = (args.get("until") or "").strip() or None
+    sort = (args.get("sort") or "newest").strip()
+    if drill is not None and drill not in registry():
+        abort(400, description=f"There is no drill called {drill!r} to filter by.")
+    for name, value in (("From", since), ("To", until)):
+        if value is not None:
+            if not _DATE_RE.fullmatch(value):
+                abort(400, description=f"{name}: {value!r} is not a date like 2026-11-29.")
+            try:
+                date.fromisoformat(value)
+            except ValueError:
+                abort(400, description=f"{name}: {value!r} is not a day of the calendar.")
+    if since and until and since > until:
+        abort(400, description="The date range ends before it starts.")
+    if sort not in reviews.SORTS:
+        abort(400, description=f"Sort by {' or '.join(reviews.SORTS)}, not {sort!r}.")
+    return reviews.MistakeFilter(drill=drill, rules=rules, since=since, until=until, sort=sort)
+
+
+def cost_text(cost: Fraction | None) -> str:
+    """A mistake's cost as a share of the bet (``"50% of the bet"``), or a dash."""
+    if cost is None:
+        return "–"
+    if cost == 0:
+        return "nothing"
+    percent = float(cost * 100)
+    shown = f"{percent:.2f}".rstrip("0").rstrip(".")
+    return f"{shown}% of the bet"
 
 
 @bp.get("/mistakes")
 def mistakes() -> Response:
     user = current_user()
-    wrong = (
-        attempts.list_attempts(get_db(), user.id, correct=False, limit=_MISTAKES_SHOWN)
-        if user
-        else []
-    )
+    chosen = _read_filter(request.args)
+    db = get_db()
+    wrong = reviews.find_mistakes(db, user.id, chosen, limit=_MISTAKES_SHOWN) if user else []
+    drill_slugs, rule_names = reviews.mistake_choices(db, user.id) if user else ([], [])
     drills = registry()
-    shown = [(attempt, _shown(drills, attempt)) for attempt in wrong]
+    shown = [
+        {"attempt": a, "question": _shown(drills, a), "drill": drills.get(a.drill)} for a in wrong
+    ]
+    groups: dict[str, int] = {}
+    for attempt in wrong:
+        if attempt.drill in drills:
+            groups[attempt.drill] = groups.get(attempt.drill, 0) + 1
     return render(
-        "history/mistakes.html", user=user, mistakes=shown, drills=drills, section="mistakes"
+        "history/mistakes.html",
+        block="results",
+        user=user,
+        mistakes=shown,
+        drills=drills,
+        chosen=chosen,
+        drill_choices=[slug for slug in drill_slugs if slug in drills],
+        rule_choices=rule_names,
+        review_groups=groups,
+        max_batch=reviews.MAX_BATCH,
+        cost_text=cost_text,
+        section="mistakes",
     )
+
+
+@bp.post("/mistakes/review")
+def review() -> Response:
+    """Drill the shown mistakes of one drill again: store them as a batch, start it."""
+    user = current_user_or_guest()
+    chosen = _read_filter(request.form)
+    if chosen.drill is None:
+        abort(400, description="Choose the drill whose mistakes to drill again.")
+    wrong = reviews.find_mistakes(get_db(), user.id, chosen, limit=_MISTAKES_SHOWN)
+    if not wrong:
+        abort(400, description="There are no mistakes like that to drill again.")
+    unique: list[attempts.Attempt] = []
+    seen: set[tuple[str, str]] = set()
+    for attempt in wrong:
+        if (attempt.question, attempt.rules) not in seen:
+            seen.add((attempt.question, attempt.rules))
+            unique.append(attempt)
+    batch = reviews.create_batch(get_db(), user.id, chosen.drill, unique[: reviews.MAX_BATCH])
+    return redirect(url_for("drills.ask", slug=batch.drill, review=batch.id), code=303)
 
 
 def _shown(drills: dict[str, Drill], attempt: attempts.Attempt) -> Question | None:
@@ -53,6 +176,8 @@ def _shown(drills: dict[str, Drill], attempt: attempts.Attempt) -> Question | No
         return None
     try:
         rules = find_preset(attempt.rules)
+        if attempt.rules_options:
+            rules = rules.replace(**attempt.rules_options)
     except InvalidRulesError:
         rules = current_rules()
     try:

@@ -1,0 +1,95 @@
+"""The payout drill on the web road: the page's kind option, grading, bad amounts, storage."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from drills.payout_math import DRILL, read_question
+from trainer.engine.rules import find_preset
+
+URL = "/drills/payout-math"
+
+
+def ask(client: Any, hidden_fields: Any, mix: str) -> dict[str, str]:
+    page = client.get(f"{URL}?mix={mix}")
+    assert page.status_code == 200
+    return hidden_fields(page.get_data(as_text=True))
+
+
+def right(notation: str) -> str:
+    return DRILL.grade(notation, "0", find_preset("vegas-6d-s17")).right_answer
+
+
+@pytest.mark.parametrize("mix", ["five-card-21", "natural-6-5", "co-bettors", "bonuses"])
+def test_the_page_asks_the_kind_chosen_and_keeps_it_for_the_next(
+    client: Any, hidden_fields: Any, mix: str
+) -> None:
+    form = ask(client, hidden_fields, mix)
+    kinds = DRILL.kinds if mix in DRILL.kinds else dict.fromkeys(DRILL.mixes[mix][1])
+    assert read_question(form["question"]).kind in kinds
+    response = client.post(
+        f"{URL}/answer?mix={mix}", data={**form, "answer": right(form["question"])}
+    )
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and "Right" in page
+    assert read_question(hidden_fields(page)["question"]).kind in kinds
+    assert f'action="/drills/payout-math/answer?mix={mix}"' in page
+
+
+def test_a_wrong_amount_is_stored_with_its_cost_and_the_rules_in_play(
+    client: Any, hidden_fields: Any, db: Any
+) -> None:
+    form = ask(client, hidden_fields, "natural-6-5")
+    amount = right(form["question"])
+    response = client.post(f"{URL}/answer", data={**form, "answer": "$1.00"})
+    page = response.get_data(as_text=True)
+    assert "Not quite" in page and f"<strong>{amount}</strong>" in page
+    [row] = db.query("SELECT * FROM attempts")
+    assert (row["drill"], row["answer"], row["right_answer"]) == ("payout-math", "1", amount)
+    assert row["rules"] == "vegas-6d-s17"
+    assert row["rules_options"] == '{"blackjack_pays": "6:5"}'
+    stake = read_question(form["question"]).bets[0]
+    assert Fraction(row["ev_cost"]) == abs(Fraction(amount) - 1) / stake
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("abc", "is not an amount"),
+        ("-5", "0 or more"),
+        ("2000000", "far beyond"),
+        ("22.505", "two decimals"),
+    ],
+)
+def test_a_bad_amount_is_a_readable_400_and_stores_nothing(
+    client: Any, hidden_fields: Any, db: Any, typed: str, message: str
+) -> None:
+    form = ask(client, hidden_fields, "natural-3-2")
+    response = client.post(f"{URL}/answer", data={**form, "answer": typed})
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert db["attempts"].count == 0
+    # The same question stays on the page to answer again.
+    assert hidden_fields(response.get_data(as_text=True))["question"] == form["question"]
+
+
+def test_a_forged_situation_is_refused(client: Any, hidden_fields: Any, db: Any) -> None:
+    form = ask(client, hidden_fields, "natural-3-2")
+    forged = "natural-3-2|vegas-6d-s17|15|9S 9H KD 7C|-|pay"
+    response = client.post(f"{URL}/answer", data={**form, "question": forged, "answer": "22.50"})
+    assert response.status_code == 400
+    assert "not a question this drill asks" in response.get_data(as_text=True)
+    assert db["attempts"].count == 0
+
+
+def test_an_htmx_answer_gets_the_panel_only(client: Any, hidden_fields: Any) -> None:
+    form = ask(client, hidden_fields, "surrender")
+    response = client.post(
+        f"{URL}/answer", data={**form, "answer": "1"}, headers={"HX-Request": "true"}
+    )
+    page = response.get_data(as_text=True)
+    assert "<html" not in page and "Not quite" in page
+    assert 'aria-label="The dealer&#39;s cards"' in page

@@ -1,0 +1,248 @@
+"""Review batches: a learner's chosen mistakes, asked again in order ("drill these again").
+
+A batch belongs to one learner and one drill and holds its questions (notation and the rules
+they were asked under) in order. Each item is answered once: :func:`mark_answered` links it to
+the stored attempt, so a resent answer (same token) does not move the batch on twice.
+Also here: :func:`find_mistakes`, the mistakes page's filtered, sorted query.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+import sqlite_utils
+
+from trainer.store.attempts import Attempt
+from trainer.store.db import transaction, utc_now
+
+# The most questions one review batch holds.
+MAX_BATCH = 50
+
+
+class InvalidReviewError(ValueError):
+    """A review batch would be empty, too long, or mixes drills."""
+
+
+@dataclass(frozen=True)
+class ReviewItem:
+    """One question of a batch, with the attempt that answered it (once answered)."""
+
+    id: int
+    batch_id: int
+    position: int
+    question: str
+    rules: str
+    rules_options: dict[str, Any] | None
+    attempt_id: int | None
+
+
+@dataclass(frozen=True)
+class ReviewBatch:
+    id: int
+    user_id: int
+    drill: str
+    created_at: str
+    items: tuple[ReviewItem, ...]
+
+    @property
+    def next_item(self) -> ReviewItem | None:
+        """The first question not answered yet, or None when the batch is done."""
+        return next((item for item in self.items if item.attempt_id is None), None)
+
+    @property
+    def answered(self) -> int:
+        return sum(item.attempt_id is not None for item in self.items)
+
+
+def create_batch(
+    db: sqlite_utils.Database, user_id: int, drill: str, questions: Sequence[Attempt]
+) -> ReviewBatch:
+    """A new batch asking these attempts' questions again, in order (each question once).
+
+    :raises InvalidReviewError: for no questions, more than :data:`MAX_BATCH`, another
+        learner's attempt or another drill's.
+    """
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for attempt in questions:
+        if attempt.user_id != user_id or attempt.drill != drill:
+            raise InvalidReviewError("a review batch holds one learner's questions of one drill")
+        key = (attempt.question, attempt.rules)
+        if key not in seen:
+            seen.add(key)
+            unique.append(attempt)
+    if not unique:
+        raise InvalidReviewError("there are no questions to drill again")
+    if len(unique) > MAX_BATCH:
+        raise InvalidReviewError(f"a review batch holds at most {MAX_BATCH} questions")
+    with transaction(db):
+        cursor = db.execute(
+            "INSERT INTO review_batches (user_id, drill, created_at) VALUES (?, ?, ?)",
+            [user_id, drill, utc_now()],
+        )
+        batch_id = cursor.lastrowid
+        for position, attempt in enumerate(unique):
+            db.execute(
+                "INSERT INTO review_items (batch_id, position, question, rules, rules_options)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [
+                    batch_id,
+                    position,
+                    attempt.question,
+                    attempt.rules,
+                    json.dumps(attempt.rules_options, sort_keys=True)
+                    if attempt.rules_options
+                    else None,
+                ],
+            )
+    batch = get_batch(db, user_id, int(batch_id or 0))
+    assert batch is not None  # written just now, in the same connection
+    return batch
+
+
+def get_batch(db: sqlite_utils.Database, user_id: int, batch_id: int) -> ReviewBatch | None:
+    """The learner's batch of that id; None for a batch that is not theirs or not there."""
+    row = next(
+        db.query("SELECT * FROM review_batches WHERE id = ? AND user_id = ?", [batch_id, user_id]),
+        None,
+    )
+    if row is None:
+        return None
+    items = tuple(
+        ReviewItem(
+            id=item["id"],
+            batch_id=item["batch_id"],
+            position=item["position"],
+            question=item["question"],
+            rules=item["rules"],
+            rules_options=json.loads(item["rules_options"]) if item["rules_options"] else None,
+            attempt_id=item["attempt_id"],
+        )
+        for item in db.query(
+            "SELECT * FROM review_items WHERE batch_id = ? ORDER BY position", [batch_id]
+        )
+    )
+    return ReviewBatch(row["id"], row["user_id"], row["drill"], row["created_at"], items)
+
+
+def mark_answered(db: sqlite_utils.Database, item_id: int, attempt_id: int) -> bool:
+    """Link an unanswered item to its attempt; False when it was answered already."""
+    with transaction(db):
+        cursor = db.execute(
+            "UPDATE review_items SET attempt_id = ? WHERE id = ? AND attempt_id IS NULL",
+            [attempt_id, item_id],
+        )
+    return cursor.rowcount == 1
+
+
+def batch_attempts(db: sqlite_utils.Database, batch: ReviewBatch) -> list[Attempt]:
+    """The attempts that answered the batch's items, in the batch's order."""
+    ids = [item.attempt_id for item in batch.items if item.attempt_id is not None]
+    if not ids:
+        return []
+    marks = ", ".join("?" for _ in ids)
+    rows = {
+        row["id"]: Attempt.from_row(row)
+        for row in db.query(
+            f"SELECT * FROM attempts WHERE user_id = ? AND id IN ({marks})", [batch.user_id, *ids]
+        )
+    }
+    return [rows[i] for i in ids if i in rows]
+
+
+# -- the mistakes page's query ------------------------------------------------------------------
+
+SORTS = ("newest", "cost")
+
+
+@dataclass(frozen=True)
+class MistakeFilter:
+    """What the mistakes page shows: one drill or all, one rules preset or all, a date range
+    (``YYYY-MM-DD``, both ends included), newest first or the most expensive first."""
+
+    drill: str | None = None
+    rules: str | None = None
+    since: str | None = None
+    until: str | None = None
+    sort: str = "newest"
+
+
+def find_mistakes(
+    db: sqlite_utils.Database, user_id: int, chosen: MistakeFilter, *, limit: int = 500
+) -> list[Attempt]:
+    """One learner's wrong answers (never anyone else's), filtered and sorted."""
+    where = ["user_id = ?", "correct = 0"]
+    params: list[Any] = [user_id]
+    if chosen.drill:
+        where.append("drill = ?")
+        params.append(chosen.drill)
+    if chosen.rules:
+        where.append("rules = ?")
+        params.append(chosen.rules)
+    if chosen.since:
+        where.append("created_at >= ?")
+        params.append(chosen.since)
+    if chosen.until:
+        where.append("substr(created_at, 1, 10) <= ?")
+        params.append(chosen.until)
+    sql = f"SELECT * FROM attempts WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?"
+    found = [Attempt.from_row(row) for row in db.query(sql, [*params, int(limit)])]
+    if chosen.sort == "cost":
+        # Exact fractions: sorted here, not by SQLite's text. No cost sorts last; ties newest first.
+        found.sort(key=lambda a: (a.ev_cost is None, -(a.ev_cost or Fraction(0))))
+    return found
+
+
+def mistake_choices(db: sqlite_utils.Database, user_id: int) -> tuple[list[str], list[str]]:
+    """The drills and rules presets this learner has mistakes under (for the filter form)."""
+    drills = [
+        row["drill"]
+        for row in db.query(
+            "SELECT DISTINCT drill FROM attempts WHERE user_id = ? AND correct = 0 ORDER BY drill",
+            [user_id],
+        )
+    ]
+    rules = [
+        row["rules"]
+        for row in db.query(
+            "SELECT DISTINCT rules FROM attempts WHERE user_id = ? AND correct = 0 ORDER BY rules",
+            [user_id],
+        )
+    ]
+    return drills, rules
+
+
+# -- the progress page's query ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DayFigures:
+    day: str  # YYYY-MM-DD (UTC)
+    attempts: int
+    correct: int
+
+    @property
+    def accuracy(self) -> Fraction | None:
+        return Fraction(self.correct, self.attempts) if self.attempts else None
+
+
+def daily_figures(
+    db: sqlite_utils.Database, user_id: int, since: str
+) -> dict[str, dict[str, DayFigures]]:
+    """Per drill, per day from ``since`` (YYYY-MM-DD): one learner's attempts and right answers."""
+    figures: dict[str, dict[str, DayFigures]] = {}
+    rows = db.query(
+        "SELECT drill, substr(created_at, 1, 10) AS day, count(*) AS attempts,"
+        " sum(correct) AS correct FROM attempts WHERE user_id = ? AND created_at >= ?"
+        " GROUP BY drill, day ORDER BY drill, day",
+        [user_id, since],
+    )
+    for row in rows:
+        figures.setdefault(row["drill"], {})[row["day"]] = DayFigures(
+            row["day"], row["attempts"], row["correct"] or 0
+        )
+    return figures

@@ -1,0 +1,118 @@
+"""Server-rendered SVG charts (no script): a learner's 30-day trend per drill.
+
+:func:`trend_chart` draws answers per day as bars and accuracy per day as a line with dots, with
+a ``<title>`` and ``<desc>`` for screen readers; the page adds a data table as the fallback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from fractions import Fraction
+
+from markupsafe import Markup, escape
+
+WIDTH, HEIGHT = 640, 220
+LEFT, RIGHT, TOP, BOTTOM = 40, 44, 14, 30
+
+
+@dataclass(frozen=True)
+class Day:
+    """One day of the trend: answers given and how many were right."""
+
+    day: date
+    attempts: int
+    correct: int
+
+    @property
+    def accuracy(self) -> Fraction | None:
+        return Fraction(self.correct, self.attempts) if self.attempts else None
+
+
+def last_days(today: date, count: int = 30) -> list[date]:
+    """The ``count`` days ending with ``today``, oldest first."""
+    return [today - timedelta(days=count - 1 - n) for n in range(count)]
+
+
+def _percent(value: Fraction) -> str:
+    return f"{round(value * 100)}%"
+
+
+def describe(days: Sequence[Day]) -> str:
+    """The trend in one sentence, for ``<desc>`` and the page."""
+    active = [d for d in days if d.attempts]
+    if not active:
+        return f"No answers in the {len(days)} days shown."
+    total = sum(d.attempts for d in active)
+    right = sum(d.correct for d in active)
+    first, last = active[0], active[-1]
+    text = (
+        f"{total} answer{'s' if total != 1 else ''} on {len(active)} of the {len(days)} days "
+        f"from {days[0].day.isoformat()} to {days[-1].day.isoformat()}, "
+        f"{_percent(Fraction(right, total))} right overall."
+    )
+    if len(active) > 1 and first.accuracy is not None and last.accuracy is not None:
+        text += (
+            f" Accuracy went from {_percent(first.accuracy)} on {first.day.isoformat()} "
+            f"to {_percent(last.accuracy)} on {last.day.isoformat()}."
+        )
+    return text
+
+
+def trend_chart(days: Sequence[Day], *, title: str, chart_id: str) -> Markup:
+    """An SVG chart of answers per day (bars, left scale) and accuracy per day (line, right)."""
+    plot_w = WIDTH - LEFT - RIGHT
+    plot_h = HEIGHT - TOP - BOTTOM
+    most = max([d.attempts for d in days] + [1])
+    step = plot_w / max(len(days), 1)
+    bar_w = max(step * 0.6, 1.0)
+    parts = [
+        f'<svg class="trend-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-labelledby="{chart_id}-title {chart_id}-desc" preserveAspectRatio="xMidYMid meet">',
+        f'<title id="{chart_id}-title">{escape(title)}</title>',
+        f'<desc id="{chart_id}-desc">{escape(describe(days))}</desc>',
+    ]
+    # Grid and scales: answers on the left, accuracy on the right.
+    for fraction in (0, Fraction(1, 2), 1):
+        y = TOP + plot_h - float(fraction) * plot_h
+        parts.append(
+            f'<line class="grid" x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}"/>'
+        )
+        count = round(most * fraction)
+        parts.append(
+            f'<text class="axis" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{count}</text>'
+        )
+        parts.append(
+            f'<text class="axis accuracy" x="{LEFT + plot_w + 6}" y="{y + 4:.1f}">'
+            f"{_percent(Fraction(fraction))}</text>"
+        )
+    points = []
+    for index, day in enumerate(days):
+        x = LEFT + index * step + step / 2
+        label = f"{day.day.isoformat()}: {day.attempts} answered"
+        if day.attempts:
+            height = day.attempts / most * plot_h
+            parts.append(
+                f'<rect class="bar" x="{x - bar_w / 2:.1f}" y="{TOP + plot_h - height:.1f}" '
+                f'width="{bar_w:.1f}" height="{height:.1f}"><title>{escape(label)}'
+                f"</title></rect>"
+            )
+        if day.accuracy is not None:
+            y = TOP + plot_h - float(day.accuracy) * plot_h
+            points.append((x, y, f"{day.day.isoformat()}: {_percent(day.accuracy)} right"))
+        if index % 7 == 0 or index == len(days) - 1:
+            parts.append(
+                f'<text class="axis" x="{x:.1f}" y="{HEIGHT - 10}" text-anchor="middle">'
+                f"{day.day.strftime('%d %b')}</text>"
+            )
+    if len(points) > 1:
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y, _ in points)
+        parts.append(f'<polyline class="accuracy-line" points="{path}"/>')
+    for x, y, label in points:
+        parts.append(
+            f'<circle class="accuracy-dot" cx="{x:.1f}" cy="{y:.1f}" r="3.5">'
+            f"<title>{escape(label)}</title></circle>"
+        )
+    parts.append("</svg>")
+    return Markup("".join(parts))
