@@ -129,8 +129,8 @@ def _decimal(value: Fraction) -> str:
     return f"{float(value):.{places}f}"
 
 
-_NUMBER_RE = re.compile(r"([+-]?)\s*(\d{1,4})(?:[.,](\d{1,3}))?(?:\s*(½|¼|¾))?")
-_FRACTION_RE = re.compile(r"([+-]?)\s*(?:(\d{1,4})\s+)?(\d{1,4})\s*/\s*(\d{1,2})")
+_NUMBER_RE = re.compile(r"([+-]?)\s*(\d{1,4})(?:[.,](\d{1,3}))?(?:\s*(½|¼|¾))?", re.ASCII)
+_FRACTION_RE = re.compile(r"([+-]?)\s*(?:(\d{1,4})\s+)?(\d{1,4})\s*/\s*(\d{1,2})", re.ASCII)
 _VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
 
 

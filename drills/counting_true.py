@@ -64,7 +64,8 @@ class TrueCount(Drill):
             remaining_steps = rng.randint(int(1 / step), int((decks - step) / step))
             played = total - int(remaining_steps * step * CARDS_PER_DECK)
         else:
-            played = rng.randint(CARDS_PER_DECK // 4, total - CARDS_PER_DECK // 2)
+            least_left = max(CARDS_PER_DECK // 2, int(step * CARDS_PER_DECK))
+            played = rng.randint(CARDS_PER_DECK // 4, total - least_left)
         remaining = Fraction(total - played, CARDS_PER_DECK)
         scale = system._scale
         target = Fraction(rng.randint(_TARGET_LOW * 4, _TARGET_HIGH * 4), 4)

@@ -1,0 +1,154 @@
+"""Counting sessions as dealt: real shoes, checkpoints, and where the count went wrong."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from drills import InvalidQuestionError
+from drills.counting import CountPreferences
+from drills.counting_session import (
+    Answered,
+    CountingSession,
+    InvalidSessionError,
+    build_countdown,
+    build_running,
+    build_shoe,
+    deal_rounds,
+    next_checkpoint,
+    read_speed,
+    summary,
+)
+from drills.counting_shoe import DRILL as SHOE
+from trainer.engine.cards import pack
+from trainer.engine.counting import running_count
+from trainer.engine.rules import find_preset, preset_names
+
+PREFS = CountPreferences()
+
+
+@pytest.mark.parametrize("preset", preset_names())
+def test_a_shoe_is_dealt_from_the_shuffle_to_the_cut_card(preset):
+    rules = find_preset(preset)
+    session = build_shoe(rules, random.Random(7), PREFS, seats=3, speed=Fraction(2))
+    seen = session.seen(len(session.steps) - 1)
+    # Every card comes from one pack of the preset's decks, none more often than it holds.
+    assert not Counter(seen) - Counter(pack(rules.decks))
+    if rules.penetration < 1:
+        # Rounds start until the cut card is out: the last one starts before it.
+        before_last = len(session.seen(len(session.steps) - 2))
+        assert before_last < round(rules.penetration * rules.decks * 52)
+    specs = session.checkpoints
+    assert [spec.after for spec in specs] == sorted({spec.after for spec in specs})
+    assert specs[-1].after == len(session.steps) - 1
+    assert CountingSession.from_json(session.to_json()) == session
+
+
+def test_a_round_step_holds_exactly_the_hands_of_the_round():
+    burned, rounds = deal_rounds(find_preset("vegas-6d-s17"), random.Random(3), 4)
+    assert len(burned) == 1
+    for step in rounds:
+        held = [card for _, cards in step.hands for card in cards]
+        assert Counter(held) == Counter(step.cards)
+        assert step.hands[-1][0] == "Dealer"
+
+
+@pytest.mark.parametrize("group", ["1", "2", "3"])
+def test_running_count_cards_come_in_groups(group):
+    session = build_running(
+        find_preset("vegas-6d-s17"),
+        random.Random(1),
+        PREFS,
+        group=group,
+        cards=52,
+        speed=Fraction(3),
+    )
+    assert sum(len(step.cards) for step in session.steps) == 52
+    assert all(len(step.cards) <= int(group) for step in session.steps)
+    assert len(session.checkpoints) >= 2
+
+
+def test_the_countdown_hides_some_cards_of_one_deck():
+    session = build_countdown(random.Random(5), PREFS, removed=3, speed=Fraction(4))
+    shown = session.seen(len(session.steps) - 1)
+    assert len(shown) == 49 and len(session.removed) == 3
+    assert Counter(shown) + Counter(session.removed) == Counter(pack(1))
+    (spec,) = session.checkpoints
+    assert spec.asks == ("rc", "missing")
+    missing = session.checkpoint(0, "missing").right
+    assert missing == running_count(PREFS.counting_system, session.removed)
+
+
+def test_a_balanced_count_through_a_whole_single_deck_comes_back_to_zero():
+    session = build_countdown(random.Random(9), PREFS, removed=1, speed=Fraction(4))
+    final = session.checkpoint(0, "rc").right
+    assert final + session.checkpoint(0, "missing").right == 0
+
+
+@pytest.mark.parametrize(
+    ("speed", "ok"),
+    [("2", True), ("0.5", True), ("20", True), ("0", False), ("x", False), ("25", False)],
+)
+def test_speeds(speed, ok):
+    if ok:
+        assert read_speed(speed) == Fraction(speed)
+    else:
+        with pytest.raises(InvalidSessionError):
+            read_speed(speed)
+
+
+def test_bad_session_settings_are_refused():
+    rules = find_preset("single-deck")
+    with pytest.raises(InvalidSessionError):
+        build_running(rules, random.Random(1), PREFS, group="4", cards=20, speed=Fraction(1))
+    with pytest.raises(InvalidSessionError):
+        build_running(rules, random.Random(1), PREFS, group="1", cards=53, speed=Fraction(1))
+    with pytest.raises(InvalidSessionError):
+        build_shoe(rules, random.Random(1), PREFS, seats=8, speed=Fraction(1))
+    with pytest.raises(InvalidSessionError):
+        build_countdown(random.Random(1), PREFS, removed=0, speed=Fraction(1))
+
+
+def _answered(session, index, ask, offset):
+    right = session.checkpoint(index, ask).right
+    given = right + offset
+    text = lambda v: f"+{v}" if v > 0 else str(v)  # noqa: E731
+    return Answered(text(given), text(right), offset == 0)
+
+
+def test_the_summary_points_at_the_stretch_where_the_count_went_wrong():
+    session = build_shoe(
+        find_preset("vegas-6d-s17"), random.Random(7), PREFS, seats=3, speed=Fraction(2)
+    )
+    assert len(session.checkpoints) >= 4
+    answers = {}
+    # Right, then off by +2, still off by +2, then right again at the end.
+    offsets = [0, 2, 2] + [0] * (len(session.checkpoints) - 3)
+    for index, (spec, offset) in enumerate(zip(session.checkpoints, offsets, strict=True)):
+        for ask in spec.asks:
+            answers[index, ask] = _answered(session, index, ask, offset if ask == "rc" else 0)
+        if index < len(session.checkpoints) - 1:
+            assert next_checkpoint(session, answers) == index + 1
+    assert next_checkpoint(session, answers) == len(session.checkpoints)
+    rows = summary(session, answers)
+    assert rows[0]["note"] == ""
+    assert rows[1]["note"].startswith("The count went wrong between round")
+    assert "off by +2" in rows[1]["note"]
+    assert [s["label"] for s in rows[1]["stretch"]] == [
+        session.steps[at].label for at in session.segment(1)
+    ]
+    assert rows[2]["note"].startswith("Still off by +2")
+    assert rows[3]["note"].startswith("Right again")
+
+
+def test_checkpoints_are_shown_in_history_but_never_graded_by_the_generic_road():
+    rules = find_preset("vegas-6d-s17")
+    question = SHOE.question("tc hi-lo floor half 6d: 5H KD", rules)
+    assert question.prompt == "What is the true count?"
+    with pytest.raises(InvalidQuestionError):
+        SHOE.grade("rc hi-lo 6d: 5H KD", "0", rules)
+    with pytest.raises(InvalidQuestionError):
+        SHOE.question("rc hi-lo 6d: 5H 5H 5H 5H 5H 5H 5H", rules)
