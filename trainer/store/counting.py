@@ -55,3 +55,28 @@ def get_session(db: sqlite_utils.Database, session_id: str, user_id: int) -> Sto
         None,
     )
     return StoredSession(**row) if row else None
+
+
+def save_preferences(
+    db: sqlite_utils.Database, user_id: int, *, system: str, convention: str, resolution: str
+) -> None:
+    """Keep the learner's counting preferences (a new row; the newest is the one in use)."""
+    with transaction(db):
+        db.execute(
+            "INSERT INTO counting_preferences (user_id, system, convention, resolution,"
+            " created_at) VALUES (?, ?, ?, ?, ?)",
+            [user_id, system, convention, resolution, utc_now()],
+        )
+
+
+def get_preferences(db: sqlite_utils.Database, user_id: int) -> dict[str, str]:
+    """The learner's newest counting preferences (empty when they never chose)."""
+    row = next(
+        db.query(
+            "SELECT system, convention, resolution FROM counting_preferences"
+            " WHERE user_id = ? ORDER BY id DESC LIMIT 1",
+            [user_id],
+        ),
+        None,
+    )
+    return dict(row) if row else {}

@@ -169,3 +169,29 @@ def _review_batches(db: sqlite_utils.Database) -> None:
         """
     )
     db.execute("CREATE INDEX review_batches_by_user ON review_batches (user_id, id)")
+
+
+@migration("0004_counting_preferences")
+def _counting_preferences(db: sqlite_utils.Database) -> None:
+    # A learner's counting system and true-count conversion; the newest row is the one in use.
+    db.execute(
+        """
+        CREATE TABLE counting_preferences (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            system TEXT NOT NULL,            -- a counting system's slug
+            convention TEXT NOT NULL CHECK (convention IN ('floor', 'truncate', 'round')),
+            resolution TEXT NOT NULL CHECK (resolution IN ('full', 'half', 'quarter')),
+            created_at TEXT NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX counting_preferences_by_user ON counting_preferences (user_id, id)")
+    for event in ("UPDATE", "DELETE"):
+        db.execute(
+            f"""
+            CREATE TRIGGER counting_preferences_append_only_{event.lower()}
+            BEFORE {event} ON counting_preferences
+            BEGIN SELECT RAISE(ABORT, 'counting preferences are append-only'); END
+            """
+        )

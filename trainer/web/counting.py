@@ -1,7 +1,8 @@
 """Counting pages: the learner's counting preferences, and counting sessions (a running count,
 a deck countdown, counting through a shoe) kept server-side and answered checkpoint by checkpoint.
 
-The preferences (system, true-count convention, deck resolution) live in the session. Every
+The preferences (system, true-count convention, deck resolution) are the learner's, in the
+store (they survive signing in and up). Every
 counting drill reads them as its page options: a counting drill's page without them (or with
 other ones) is redirected to the same page with the learner's own, and its answer form posts
 them back, so the drills' ``new_question`` sees them in ``LearnerState.options``.
@@ -13,7 +14,7 @@ import time
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, redirect, request, session, url_for
+from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import Grade, InvalidAnswerError, get_drill
@@ -57,15 +58,17 @@ from trainer.web.support import (
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
 
-_PREFS_KEY = "counting"
 # The drills whose questions follow the preferences through the generic drill pages.
 PREFERENCE_DRILLS = ("true-count", "deck-estimation", "shoe-penetration")
 
 
 def current_preferences() -> CountPreferences:
     """This learner's counting preferences (the defaults until they choose)."""
-    stored = session.get(_PREFS_KEY)
-    return CountPreferences.from_options(stored if isinstance(stored, dict) else {})
+    if "counting_prefs" not in g:
+        user = current_user()
+        stored = counting_store.get_preferences(get_db(), user.id) if user else {}
+        g.counting_prefs = CountPreferences.from_options(stored)
+    return g.counting_prefs  # type: ignore[no-any-return]
 
 
 @bp.app_context_processor
@@ -111,8 +114,14 @@ def preferences() -> Response:
         abort(
             400, description="Those counting preferences cannot be used: " + "; ".join(errors) + "."
         )
-    prefs = CountPreferences(form["system"], form["convention"], form["resolution"])
-    session[_PREFS_KEY] = prefs.as_options()
+    user = current_user_or_guest()
+    counting_store.save_preferences(
+        get_db(),
+        user.id,
+        system=form["system"],
+        convention=form["convention"],
+        resolution=form["resolution"],
+    )
     return redirect(_local(form.get("next", "")), code=303)
 
 

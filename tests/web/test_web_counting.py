@@ -1,0 +1,258 @@
+"""The counting pages over HTTP: preferences every counting drill follows, and counting
+sessions answered checkpoint by checkpoint, each count stored once, bad input refused."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from drills.counting import read_checkpoint
+from drills.counting_true import read_question
+from trainer.engine.cards import Card
+from trainer.engine.counting import running_count
+from trainer.store import attempts
+
+
+def stored(db: Any) -> list[dict[str, Any]]:
+    return list(db.query("SELECT * FROM attempts ORDER BY id"))
+
+
+def choose(client: Any, csrf: Any, **prefs: str) -> Any:
+    return client.post(
+        "/counting/preferences", data={"csrf_token": csrf(), "next": "/drills/true-count", **prefs}
+    )
+
+
+def answer_action(page: str) -> str:
+    match = re.search(r'<form class="question[^"]*" method="post"\s+action="([^"]*)"', page)
+    assert match is not None
+    return html.unescape(match.group(1))
+
+
+def test_the_preferences_are_kept_and_every_counting_drill_follows_them(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    response = choose(client, csrf, system="zen", convention="truncate", resolution="quarter")
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/drills/true-count"
+    # The drill page puts the preferences in its URL, so its questions follow them.
+    response = client.get("/drills/true-count")
+    assert response.status_code == 303
+    assert "system=zen&convention=truncate&resolution=quarter" in response.headers["Location"]
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    system, convention, resolution, *_ = read_question(hidden_fields(page)["question"])
+    assert (system.slug, convention, resolution) == ("zen", "truncate", "quarter")
+    assert '<option value="zen" selected>' in page
+    # ...and the answer form posts them back, so the next question follows them too.
+    assert "convention=truncate" in answer_action(page)
+
+
+@pytest.mark.parametrize(
+    "prefs",
+    [
+        {"system": "nope", "convention": "floor", "resolution": "half"},
+        {"system": "hi-lo", "convention": "ceiling", "resolution": "half"},
+        {"system": "hi-lo", "convention": "floor", "resolution": "tenth"},
+    ],
+)
+def test_unknown_preferences_are_refused(client: Any, csrf: Any, prefs: dict[str, str]) -> None:
+    response = choose(client, csrf, **prefs)
+    assert response.status_code == 400
+    assert "cannot be used" in response.get_data(as_text=True)
+
+
+def test_preferences_only_send_the_learner_back_to_this_site(client: Any, csrf: Any) -> None:
+    response = client.post(
+        "/counting/preferences",
+        data={
+            "csrf_token": csrf(),
+            "next": "//evil.example/",
+            "system": "hi-lo",
+            "convention": "floor",
+            "resolution": "half",
+        },
+    )
+    assert response.headers["Location"] == "/drills/"
+
+
+def test_a_true_count_answer_is_graded_and_stored(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any
+) -> None:
+    page = client.get("/drills/true-count", follow_redirects=True).get_data(as_text=True)
+    form = hidden_fields(page)
+    for bad in ("", "two", "1.5", "+99"):
+        response = client.post(answer_action(page), data={**form, "answer": bad})
+        assert response.status_code == 400
+        assert 'role="alert"' in response.get_data(as_text=True)
+    assert stored(db) == []
+    response = client.post(answer_action(page), data={**form, "answer": "+60"})
+    assert response.status_code == 200
+    [row] = stored(db)
+    assert row["drill"] == "true-count" and row["question"] == form["question"]
+    assert row["answer"] == "+60"
+
+
+def test_a_deck_estimation_page_draws_the_tray(client: Any) -> None:
+    page = client.get("/drills/deck-estimation", follow_redirects=True).get_data(as_text=True)
+    assert '<svg class="tray"' in page
+    assert "Decks played" in page or "Decks remaining" in page
+
+
+def test_the_penetration_page_charts_the_study(client: Any) -> None:
+    client.post  # noqa: B018 - the default preset is six decks; a small one keeps this quick
+    with client.session_transaction() as session:
+        session["rules"] = "single-deck"
+    page = client.get("/drills/shoe-penetration", follow_redirects=True).get_data(as_text=True)
+    assert '<svg class="penetration-chart"' in page
+    assert "+3 or more" in page
+
+
+# -- sessions --------------------------------------------------------------------------------
+
+
+def start(client: Any, csrf: Any, kind: str, **fields: str) -> str:
+    response = client.post(
+        "/counting/sessions", data={"csrf_token": csrf(), "kind": kind, "speed": "20", **fields}
+    )
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def shown_cards(page: str) -> list[Card]:
+    return [
+        Card.parse(code)
+        for codes in re.findall(r'data-codes="([^"]*)"', page)
+        for code in codes.split()
+    ]
+
+
+def checkpoint_fields(page: str) -> list[str]:
+    return re.findall(r'<input name="(running|true|missing)"', page)
+
+
+def test_a_shoe_is_counted_through_and_each_count_stored_once(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any
+) -> None:
+    url = start(client, csrf, "shoe", rules="single-deck", seats="2")
+    seen: list[Card] = []
+    misses = 0
+    for number in range(1, 100):
+        page = client.get(url).get_data(as_text=True)
+        if "Summary:" in page:
+            break
+        seen += shown_cards(page)
+        form = hidden_fields(page)
+        assert form["checkpoint"] == str(number - 1)
+        running = running_count(read_checkpoint("rc hi-lo 1d:").system, seen, 1)
+        # Every other checkpoint's running count is off by two.
+        wrong = number % 2 == 0
+        data = {**form, "running": str(int(running) + (2 if wrong else 0))}
+        misses += wrong
+        if "true" in checkpoint_fields(page):
+            data["true"] = "0"
+        response = client.post(f"{url}/answer", data=data)
+        assert response.status_code == 200
+        # The same form again is a replay: refused, nothing more stored.
+        before = len(stored(db))
+        replay = client.post(f"{url}/answer", data=data)
+        assert replay.status_code == 400
+        assert "answered already" in replay.get_data(as_text=True)
+        assert len(stored(db)) == before
+    else:
+        pytest.fail("the shoe never ended")
+    assert "went wrong" in page or misses == 0
+    rows = stored(db)
+    assert {row["drill"] for row in rows} == {"shoe-count"}
+    running_rows = [row for row in rows if row["question"].startswith("rc ")]
+    assert sum(not row["correct"] for row in running_rows) == misses
+    # Each stored question grades again from its text alone.
+    for row in rows:
+        assert read_checkpoint(row["question"]).grade(row["answer"]).correct == bool(row["correct"])
+
+
+def test_bad_checkpoint_answers_store_nothing(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any
+) -> None:
+    url = start(client, csrf, "countdown")
+    page = client.get(url).get_data(as_text=True)
+    form = hidden_fields(page)
+    cases = [
+        ({"running": "lots", "missing": "0"}, "as a number"),
+        ({"running": "999", "missing": "0"}, "out of reach"),
+        ({"running": "0"}, "Type the count of the missing cards"),
+        ({"running": "0", "missing": "0", "checkpoint": "1"}, "never asked"),
+        ({"running": "0", "missing": "0", "checkpoint": "x"}, "names no checkpoint"),
+    ]
+    for fields, message in cases:
+        response = client.post(f"{url}/answer", data={**form, **fields})
+        assert response.status_code == 400
+        assert message in response.get_data(as_text=True)
+    assert stored(db) == []
+
+
+def test_another_learners_session_is_not_found(app: Any, client: Any, csrf: Any) -> None:
+    url = start(client, csrf, "countdown")
+    other = app.test_client()
+    assert other.get(url).status_code == 404
+    assert client.get(url).status_code == 200
+    assert client.get("/counting/sessions/not-a-session").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"kind": "poker"}, "no counting session"),
+        ({"kind": "running", "group": "5", "cards": "52"}, "1, 2 or 3 at a time"),
+        ({"kind": "running", "group": "1", "cards": "9999"}, "Count 4 to 312"),
+        ({"kind": "shoe", "rules": "single-deck", "seats": "9"}, "1 to 7 seats"),
+        ({"kind": "shoe", "rules": "nope", "seats": "3"}, "no known rules preset"),
+        ({"kind": "countdown", "speed": "0"}, "cards per second"),
+    ],
+)
+def test_a_session_that_cannot_be_dealt_is_refused(
+    client: Any, csrf: Any, db: Any, fields: dict[str, str], message: str
+) -> None:
+    response = client.post(
+        "/counting/sessions", data={"csrf_token": csrf(), "speed": "2", **fields}
+    )
+    assert response.status_code == 400
+    assert message in html.unescape(response.get_data(as_text=True))
+    assert list(db.query("SELECT * FROM counting_sessions")) == []
+
+
+def test_checkpoints_cannot_be_answered_through_the_generic_road(
+    client: Any, hidden_fields: Any, db: Any
+) -> None:
+    form = hidden_fields(client.get("/drills/running-count").get_data(as_text=True))
+    response = client.post(
+        "/drills/running-count/answer",
+        data={
+            **form,
+            "question": "rc hi-lo 6d: 5H",
+            "answer": "+1",
+            "token": "t" * 20,
+            "asked_at": "1",
+        },
+    )
+    assert response.status_code == 400
+    assert stored(db) == []
+
+
+def test_the_running_count_misses_appear_in_the_mistakes(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    url = start(client, csrf, "running", group="3", cards="12")
+    while True:
+        page = client.get(url).get_data(as_text=True)
+        if "Summary:" in page:
+            break
+        client.post(f"{url}/answer", data={**hidden_fields(page), "running": "+4"})
+    mistakes = client.get("/mistakes").get_data(as_text=True)
+    assert "Running count" in mistakes
+    assert "You said <strong>+4</strong>" in mistakes
+    user = client.get("/progress").get_data(as_text=True)
+    assert "Running count" in user
+    assert attempts  # the store the mistakes page reads
