@@ -9,6 +9,7 @@ time in the signed session, so the server decides what was asked and when time i
 from __future__ import annotations
 
 import json
+import random
 import re
 import secrets
 import time
@@ -127,6 +128,12 @@ def matching_attempts(user: users.User, settings: Settings) -> list[attempts.Att
     return kept
 
 
+def quiz_rng(state: LearnerState) -> random.Random:
+    """This question's generator: :func:`make_rng` (seeded by ``RNG_SEED`` in tests) moved on by
+    the learner's answers so far, so a seeded session still asks a different hand each time."""
+    return random.Random(f"{make_rng().getrandbits(64)}:{state.user_id}:{len(state.recent)}")
+
+
 def learner_state(user: users.User | None, settings: Settings) -> LearnerState:
     recent = matching_attempts(user, settings) if user else []
     return LearnerState(
@@ -148,7 +155,8 @@ def ask() -> Response:
         return drill_road.ask(DRILL.slug)
     settings = read_settings(request.args)
     user = current_user_or_guest()
-    question = DRILL.new_question(make_rng(), settings.rules, learner_state(user, settings))
+    state = learner_state(user, settings)
+    question = DRILL.new_question(quiz_rng(state), settings.rules, state)
     return _page(settings, user, question)
 
 
@@ -185,7 +193,8 @@ def answer() -> Response:
     if not created:
         asked = DRILL.question(attempt.question, rules)
         grade = DRILL.grade(attempt.question, attempt.answer, rules)
-    following = DRILL.new_question(make_rng(), rules, learner_state(user, settings))
+    state = learner_state(user, settings)
+    following = DRILL.new_question(quiz_rng(state), rules, state)
     return _page(settings, user, following, answered=asked, grade=grade, repeated=not created)
 
 
@@ -364,9 +373,9 @@ def start_timed() -> Response:
         abort(400, description=f"A timed run is {counts} hands, not {count_text!r}.")
     count = int(count_text)
     user = current_user_or_guest()
-    rng = make_rng()
     rules = settings.rules
     state = learner_state(user, settings)
+    rng = quiz_rng(state)
     questions = []
     while len(questions) < count:
         question = DRILL.new_question(rng, rules, state)

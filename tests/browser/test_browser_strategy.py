@@ -1,0 +1,174 @@
+"""The basic-strategy quiz in a browser, as a learner uses it, with JavaScript on and off:
+20 hands answered by keyboard with feedback after each, the wrong ones found on the mistakes
+page and drilled again, and the heat map showing the answers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from drills.strategy_quiz import cell_of, parse_options_text, read_situation, rules_with, work_out
+
+HANDS = 20
+WRONG_AT = {2, 7, 12, 17}
+SEED = 424242
+
+
+@pytest.fixture
+def seeded(live_server: Any) -> Iterator[None]:
+    """Questions from a seeded generator (``RNG_SEED``), as the brief's tests ask."""
+    config = live_server.app.config
+    before = config.get("RNG_SEED")
+    config["RNG_SEED"] = SEED
+    try:
+        yield
+    finally:
+        config["RNG_SEED"] = before
+
+
+def press(page: Page, key: str, legal: list[str], javascript: bool) -> None:
+    """Answer by keyboard: the key itself with JavaScript; without it, from the first answer
+    button (focused on arrival), Tab to the play and press Enter."""
+    if javascript:
+        page.keyboard.press(key.lower())
+        return
+    form = page.locator("form.strategy-question")
+    expect(form.locator(f'button[data-key="{legal[0]}"]')).to_be_focused()
+    for _ in range(legal.index(key)):
+        page.keyboard.press("Tab")
+    expect(form.locator(f'button[data-key="{key}"]')).to_be_focused()
+    page.keyboard.press("Enter")
+
+
+def answer_one(page: Page, javascript: bool, *, correct: bool) -> tuple[str, str, bool]:
+    """Answer the hand on screen; return its notation, the key pressed and whether it was right."""
+    form = page.locator("form.strategy-question")
+    notation = form.locator("input[name=question]").input_value()
+    if form.locator("input[name=preset]").count():
+        preset = form.locator("input[name=preset]").input_value()
+        custom = form.locator("input[name=custom]").input_value()
+    else:  # a re-drilled mistake, on the generic drill road: the preset is "rules"
+        preset, custom = form.locator("input[name=rules]").input_value(), ""
+    play = work_out(notation, rules_with(preset, parse_options_text(custom)))
+    key = play.right
+    if not correct:
+        key = next(k for k in play.evs if play.evs[k] < play.evs[play.right] - 1e-6)
+    # Every button shows its key; illegal plays are disabled.
+    for shown, label in play.keys.items():
+        button = form.get_by_role("button", name=label)
+        expect(button).to_contain_text(shown)
+        if shown in play.evs:
+            expect(button).to_be_enabled()
+        else:
+            expect(button).to_be_disabled()
+    token = form.locator("input[name=token]").input_value()
+    press(page, key, [k for k in play.keys if k in play.evs], javascript)
+    # The answer is in once the next question (a new submission token) is on the page.
+    expect(page.locator("form.strategy-question input[name=token]")).not_to_have_value(token)
+    verdict = "Right" if correct else "Not quite"
+    expect(page.get_by_role("heading", name=verdict, exact=True)).to_be_visible()
+    feedback = page.locator("section.feedback")
+    expect(feedback.get_by_role("table")).to_contain_text("EV of each play")
+    if not correct:
+        expect(feedback).to_contain_text(f"the right play is {play.keys[play.right]}")
+        expect(feedback).to_contain_text("% of your bet")
+    assert page.url.endswith("/answer") != javascript
+    return notation, key, correct
+
+
+def test_twenty_hands_by_keyboard_then_mistakes_redrill_and_heat_map(
+    learner: Any, seeded: None
+) -> None:
+    page = learner.page
+    name = f"strat{'js' if learner.javascript else 'nojs'}"
+    learner.sign_up(name, "a long enough password")
+    learner.open_drill("Basic strategy")
+    if learner.javascript:
+        # Typing in a field does not answer: the answer keys are for the quiz only.
+        page.get_by_text("Change any rule").click()
+        decks = page.get_by_label("decks", exact=True)
+        decks.fill("6")
+        decks.press("h")
+        decks.press("s")
+        expect(page.locator("section.feedback")).to_have_count(0)
+        page.locator("body").click(position={"x": 5, "y": 5})
+
+    answers = [
+        answer_one(page, learner.javascript, correct=i not in WRONG_AT) for i in range(HANDS)
+    ]
+    wrong = [(notation, key) for notation, key, right in answers if not right]
+    assert len(wrong) == len(WRONG_AT)
+
+    # The mistakes page lists each wrong answer.
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Mistakes").click()
+    expect(page.get_by_role("heading", name="Mistakes", level=1)).to_be_visible()
+    items = page.locator("ol.mistakes > li")
+    expect(items).to_have_count(len(wrong))
+    rules = rules_with("vegas-6d-s17")
+    for item, (notation, key) in zip(items.all(), reversed(wrong), strict=True):
+        right = work_out(notation, rules).right
+        expect(item).to_contain_text(f"You said {key}; right: {right}.")
+        situation, _ = read_situation(notation, rules)
+        expect(item.get_by_role("img")).to_have_count(len(situation.hand) + 1)
+
+    # Drill them again, right this time.
+    page.get_by_role("button", name=re.compile("Drill these Basic strategy mistakes again")).click()
+    redrilled = []
+    for _ in range(len(wrong)):
+        expect(page.get_by_role("status")).to_contain_text("Drilling your mistakes again")
+        redrilled.append(answer_one(page, learner.javascript, correct=True)[0])
+    expect(page.get_by_text(f"Review done: {len(wrong)} of {len(wrong)} right")).to_be_visible()
+    assert sorted(redrilled) == sorted(n for n, _ in wrong)
+
+    # The heat map counts every play answered under these rules.
+    tally: dict[str, list[int]] = {}
+    for notation, _, right in [*answers, *((n, "", True) for n in redrilled)]:
+        situation, insurance = read_situation(notation, rules)
+        if insurance:
+            continue
+        counts = tally.setdefault(str(cell_of(situation, rules)), [0, 0])
+        counts[0] += int(right)
+        counts[1] += 1
+    page.goto("/drills/basic-strategy?preset=vegas-6d-s17")
+    page.get_by_role("link", name="Your accuracy per chart cell").click()
+    expect(page.get_by_role("heading", name="Your accuracy per chart cell")).to_be_visible()
+    answered = sum(total for _, total in tally.values())
+    expect(page.locator(".lead")).to_contain_text(f"{answered} plays answered")
+    for cell, (right, total) in tally.items():
+        shown = page.locator(f'td[aria-label^="{cell}: chart "]')
+        expect(shown).to_have_attribute("aria-label", re.compile(f"{right} of {total} right$"))
+
+
+def test_an_illegal_play_is_refused_without_storing(learner: Any) -> None:
+    page = learner.page
+    page.goto("/drills/basic-strategy?preset=russian-bank&mix=hard")
+    form = page.locator("form.strategy-question")
+    expect(form.get_by_role("button", name="Split")).to_be_disabled()
+    expect(form.get_by_role("button", name="Double")).to_be_disabled()
+    # A forged request for a play the buttons do not offer.
+    fields = {
+        name: form.locator(f"input[name={name}]").input_value()
+        for name in ("csrf_token", "question", "preset", "custom", "mix", "token", "asked_at")
+    }
+    response = page.request.post("/drills/basic-strategy/answer", form={**fields, "answer": "P"})
+    assert response.status == 400
+    assert "Split is not allowed for this hand" in response.text()
+
+
+def test_a_timed_run_ends_with_the_score_and_the_slowest(learner: Any) -> None:
+    page = learner.page
+    page.goto("/drills/basic-strategy?preset=vegas-6d-s17&mix=hard")
+    page.get_by_label("Timed run").select_option("10")
+    page.get_by_role("button", name="Start the clock").click()
+    expect(page.locator(".countdown")).to_contain_text("Hand 1 of 10")
+    for index in range(10):
+        expect(page.locator(".countdown")).to_contain_text(f"Hand {index + 1} of 10")
+        page.locator("form.strategy-question button:enabled").first.click()
+    expect(page.get_by_role("heading", name="Run complete")).to_be_visible()
+    expect(page.locator(".score")).to_contain_text("of 10 right")
+    expect(page.get_by_role("heading", name="Your slowest decisions")).to_be_visible()
+    expect(page.locator("ol.slowest > li")).to_have_count(3)
