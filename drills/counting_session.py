@@ -465,7 +465,8 @@ def summary(
 
 class SessionDrill(Drill):
     """A counting drill played as a session. Its page sets a session up; answers go to the
-    session's checkpoints (``/counting/sessions/<id>``), never to the generic answer road."""
+    session's checkpoints (``/counting/sessions/<id>``). A checkpoint missed there can be
+    re-drilled from the mistakes page: the page then lists its cards and asks the count."""
 
     kind = ""
 
@@ -484,6 +485,11 @@ class SessionDrill(Drill):
         return Question(notation=notation, prompt=f"What is {checkpoint.what}?", view=view)
 
     def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
-        raise InvalidQuestionError(
-            "a counting session's checkpoints are answered on the session's own page"
-        )
+        """Grade a checkpoint again (re-drilled from the mistakes page, the cards listed).
+
+        The web layer takes session answers on the session's page only, and through the drills'
+        answer road only as part of a review batch, which holds the checkpoints once asked.
+        """
+        if notation == "setup":
+            raise InvalidQuestionError("the set-up page asks for no count")
+        return read_checkpoint(notation).grade(answer_text)

@@ -144,11 +144,12 @@ def test_the_summary_points_at_the_stretch_where_the_count_went_wrong():
     assert rows[3]["note"].startswith("Right again")
 
 
-def test_checkpoints_are_shown_in_history_but_never_graded_by_the_generic_road():
+def test_checkpoints_read_back_for_the_history_and_a_re_drill():
     rules = find_preset("vegas-6d-s17")
     question = SHOE.question("tc hi-lo floor half 6d: 5H KD", rules)
     assert question.prompt == "What is the true count?"
+    assert SHOE.grade("rc hi-lo 6d: 5H KD", "0", rules).correct
     with pytest.raises(InvalidQuestionError):
-        SHOE.grade("rc hi-lo 6d: 5H KD", "0", rules)
+        SHOE.grade("setup", "0", rules)
     with pytest.raises(InvalidQuestionError):
         SHOE.question("rc hi-lo 6d: 5H 5H 5H 5H 5H 5H 5H", rules)

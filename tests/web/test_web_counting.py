@@ -256,3 +256,30 @@ def test_the_running_count_misses_appear_in_the_mistakes(
     user = client.get("/progress").get_data(as_text=True)
     assert "Running count" in user
     assert attempts  # the store the mistakes page reads
+
+
+def test_a_missed_checkpoint_is_drilled_again_from_the_mistakes(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any
+) -> None:
+    url = start(client, csrf, "running", group="3", cards="6")
+    while True:
+        page = client.get(url).get_data(as_text=True)
+        if "Summary:" in page:
+            break
+        client.post(f"{url}/answer", data={**hidden_fields(page), "running": "+5"})
+    missed = [row for row in stored(db) if not row["correct"]]
+    assert missed
+    response = client.post(
+        "/mistakes/review",
+        data={"csrf_token": csrf(), "drill": "running-count", "sort": "newest"},
+    )
+    assert response.status_code == 303
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    form = hidden_fields(page)
+    assert form["question"] in {row["question"] for row in missed}
+    assert 'aria-label="The cards seen"' in page
+    right = str(read_checkpoint(form["question"]).grade("0").right_answer)
+    response = client.post("/drills/running-count/answer", data={**form, "answer": right})
+    assert response.status_code == 200
+    assert "Right" in response.get_data(as_text=True)
+    assert stored(db)[-1]["correct"] == 1

@@ -30,6 +30,7 @@ from drills.counting import (
 )
 from drills.counting_session import (
     ASK_LABELS,
+    DRILL_OF_KIND,
     KINDS,
     Answered,
     CountingSession,
@@ -60,6 +61,7 @@ bp = Blueprint("counting", __name__, url_prefix="/counting")
 
 # The drills whose questions follow the preferences through the generic drill pages.
 PREFERENCE_DRILLS = ("true-count", "deck-estimation", "shoe-penetration")
+SESSION_DRILLS = tuple(DRILL_OF_KIND.values())
 
 
 def current_preferences() -> CountPreferences:
@@ -88,16 +90,29 @@ def _counting_context() -> dict[str, Any]:
 
 @bp.before_app_request
 def _preferences_in_the_url() -> Response | None:
-    """A counting drill's page shows questions in the learner's preferences: put them in the URL."""
+    """A counting drill's page shows questions in the learner's preferences: put them in the URL.
+
+    A session drill's checkpoint is answered on the session's page; through the drills' own
+    answer road only when re-drilled from the mistakes page (a review batch checks it was asked).
+    """
+    slug = (request.view_args or {}).get("slug")
+    if request.method == "POST" and request.endpoint == "drills.answer":
+        if slug in SESSION_DRILLS and not request.form.get("review"):
+            abort(
+                400,
+                description="A counting session's checkpoints are answered on the session's "
+                "own page; nothing was stored.",
+            )
+        return None
     if request.method != "GET" or request.endpoint != "drills.ask":
         return None
-    slug = (request.view_args or {}).get("slug")
-    if slug not in PREFERENCE_DRILLS:
+    if slug not in PREFERENCE_DRILLS or request.args.get("review"):
         return None
     wanted = current_preferences().as_options()
     if all(request.args.get(name) == value for name, value in wanted.items()):
         return None
-    return redirect(f"{request.path}?{urlencode(wanted)}", code=303)
+    query = {**request.args.to_dict(), **wanted}
+    return redirect(f"{request.path}?{urlencode(query)}", code=303)
 
 
 @bp.post("/preferences")
