@@ -25,6 +25,7 @@ Definitions (all per unit of the initial bet):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import mul, sub
@@ -105,19 +106,30 @@ class _Payouts:
 
 
 class _Tree:
-    """The hands of one kind of play: unsplit hands, or split hands of one pair value with a
-    given number of pair cards out of the shoe (``extra`` of them besides the hand's own)."""
+    """Memoised values of the unsplit hands."""
 
-    __slots__ = ("extra", "extra_cards", "pair", "pulled", "values", "stands", "corrections")
+    __slots__ = ("extra", "extra_cards", "values", "stands")
 
-    def __init__(self, pair: int = -1, pulled: int = 1) -> None:
-        self.pair = pair
-        self.pulled = pulled
-        self.extra = (pulled - 1) * ONE[pair] if pair >= 0 else 0
-        self.extra_cards = pulled - 1 if pair >= 0 else 0
+    def __init__(self) -> None:
+        self.extra = 0
+        self.extra_cards = 0
         self.values: dict[int, float] = {}
         self.stands: dict[int, float] = {}
-        self.corrections: dict[tuple[int, int, float | None], float] = {}
+
+
+class _SplitHands:
+    """Memoised values of the split hands of one pair value, as vectors over the number of
+    pair cards out of the shoe: level ``j`` has ``j + 2`` out (the hand's own included)."""
+
+    __slots__ = ("pair", "levels", "values", "stands", "corrections", "hands")
+
+    def __init__(self, pair: int, levels: int) -> None:
+        self.pair = pair
+        self.levels = levels
+        self.values: dict[int, list[float]] = {}
+        self.stands: dict[int, list[float]] = {}
+        self.corrections: dict[tuple[int, int, float | None], list[float]] = {}
+        self.hands: dict[int, list[float]] = {}  # by the split hand's second card
 
 
 class UpCardAnalysis:
@@ -164,6 +176,8 @@ class UpCardAnalysis:
             six_seven_eight=_f(rules.six_seven_eight_pays),
         )
         self._limit = rules.max_draws
+        # How many cards of each value and up the shoe holds (for the busting cards).
+        self._from_value = [sum(composition[v:]) for v in range(11)]
         self._best_pay = max(
             [1.0, self.payouts.bust_pays]
             + [
@@ -179,7 +193,7 @@ class UpCardAnalysis:
         )
         self._pay_vectors: dict[tuple[int, float | None], list[float]] = {}
         self._plain = _Tree()
-        self._split_trees: dict[tuple[int, int], _Tree] = {}
+        self._split_hands: dict[int, _SplitHands] = {}
         self._split_hand: dict[tuple[int, int, int], float] = {}
 
     # -- probabilities -------------------------------------------------------------------------
@@ -242,34 +256,14 @@ class UpCardAnalysis:
     # -- the hands of one tree -----------------------------------------------------------------
 
     def _stand(self, tree: _Tree, hand: int) -> float:
-        """Joint EV of standing, per unit staked.
-
-        Unsplit hands: exact over the dealer's outcomes with the hand's cards out. Split hands
-        (other pair cards out too): the unsplit hand's value plus the effect of the other pair
-        cards measured exactly on a two-card anchor, the pair card and the hand's highest
-        other card. Exact for two-card split hands; for a split hand's third and later cards
-        the pair cards' effect is taken as on the anchor (a second-order difference).
-        """
+        """Joint EV of standing, per unit staked, exact over the dealer's outcomes with the
+        hand's cards out of the shoe."""
         value = tree.stands.get(hand)
         if value is not None:
             return value
         total, _, _, cards = _hand_info(hand)
         bonus = self._bonus(hand, cards) if total == 21 else None
-        if not tree.extra:
-            value = sum(map(mul, self.dealer.outcomes(hand), self._pay_vector(total, bonus)))
-        else:
-            others = hand - ONE[tree.pair]
-            top = (others.bit_length() - 1) // BITS  # the highest value among the others
-            anchor = ONE[tree.pair] + ONE[top]
-            key = (anchor, total, bonus)
-            correction = tree.corrections.get(key)
-            if correction is None:
-                shifted = self.dealer.outcomes(anchor + tree.extra)
-                base = self.dealer.outcomes(anchor)
-                pays = self._pay_vector(total, bonus)
-                correction = sum(map(mul, map(sub, shifted, base), pays))
-                tree.corrections[key] = correction
-            value = self._stand(self._plain, hand) + correction
+        value = sum(map(mul, self.dealer.outcomes(hand), self._pay_vector(total, bonus)))
         tree.stands[hand] = value
         return value
 
@@ -328,39 +322,31 @@ class UpCardAnalysis:
     def _hit_bound(self, tree: _Tree, hand: int) -> float:
         """An upper bound on the joint EV of hitting: every card that does not bust pays the
         best any hand can be paid. Where standing beats it, hitting need not be priced."""
-        _, hard, soft, cards = _hand_info(hand)
+        _, hard, _, cards = _hand_info(hand)
         safe = 21 - hard
         if safe >= 10:
             return float("inf")
-        removed = hand + tree.extra
-        left = self.total - cards - tree.extra_cards
+        left = self.total - cards
         if left <= 0:
             return float("inf")
-        comp = self.composition
-        alive = 0
-        for v in range(safe):
-            have = comp[v] - ((removed >> (BITS * v)) & MASK)
-            if have > 0:
-                alive += have
-        return (alive * self._best_pay + self._bust_mass(removed, left, safe)) / left
+        busting = self._from_value[safe] - (hand >> (BITS * safe)) % MASK
+        bust = self._bust_mass(hand, left, safe)
+        return ((left - busting) * self._best_pay + bust) / left
 
     def _bust_mass(self, removed: int, left: int, safe: int) -> float:
         """Sum over the busting next cards (values above ``safe``) of count x busted value."""
-        comp = self.composition
-        total = 0
-        for v in range(safe, 10):
-            have = comp[v] - ((removed >> (BITS * v)) & MASK)
-            if have > 0:
-                total += have
+        # The 6-bit fields from ``safe`` up sum to the shifted int modulo 63 (64 = 1 mod 63).
+        total = self._from_value[safe] - (removed >> (BITS * safe)) % MASK
+        if total <= 0:
+            return 0.0
         if not self.peek_like or self._natural_card < 0 or left <= 1:
             return -float(total)
         card = self._natural_card
-        naturals = comp[card] - ((removed >> (BITS * card)) & MASK)
+        naturals = self.composition[card] - ((removed >> (BITS * card)) & MASK)
         result = -total * (1.0 - naturals / (left - 1))
         if card >= safe and naturals > 0:
             # Drawing the natural card itself leaves one fewer of it for the hole.
-            result += naturals * (1.0 - naturals / (left - 1))
-            result -= naturals * (1.0 - (naturals - 1) / (left - 1))
+            result -= naturals / (left - 1)
         return result
 
     def _double(self, tree: _Tree, hand: int) -> float:
@@ -409,31 +395,141 @@ class UpCardAnalysis:
             return 2
         return rules.max_split_hands
 
-    def _split_tree(self, p: int, pulled: int) -> _Tree:
-        tree = self._split_trees.get((p, pulled))
-        if tree is None:
-            tree = _Tree(p, pulled)
-            self._split_trees[(p, pulled)] = tree
-        return tree
+    def _split_forest(self, p: int) -> _SplitHands:
+        forest = self._split_hands.get(p)
+        if forest is None:
+            forest = _SplitHands(p, max(self.split_limit(p + 1) - 1, 1))
+            self._split_hands[p] = forest
+        return forest
 
     def _split_hand_value(self, value: int, first: int, pulled: int) -> float:
         """Joint EV of one split hand: pair card ``value`` plus ``first``, ``pulled`` pair cards
         out of the shoe (this hand's own included)."""
-        key = (value, first, pulled)
-        result = self._split_hand.get(key)
-        if result is not None:
-            return result
-        tree = self._split_tree(value - 1, pulled)
-        hand = ONE[value - 1] + ONE[first - 1]
-        if value == 1 and self.rules.split_aces_one_card:
-            result = self._stand(tree, hand)
+        forest = self._split_forest(value - 1)
+        vector = forest.hands.get(first)
+        if vector is None:
+            hand = ONE[value - 1] + ONE[first - 1]
+            if value == 1 and self.rules.split_aces_one_card:
+                vector = self._split_stand(forest, hand)
+            else:
+                vector = self._split_play(forest, hand)
+                if self.rules.double_after_split and self._may_double(hand):
+                    doubled = self._split_double(forest, hand)
+                    vector = [max(a, b) for a, b in zip(vector, doubled, strict=True)]
+            forest.hands[first] = vector
+        return vector[pulled - 2]
+
+    def _split_stand(self, forest: _SplitHands, hand: int) -> list[float]:
+        """Joint EV of standing with a split hand, per level.
+
+        The unsplit hand's value plus the effect of the other pair cards measured exactly on
+        a two-card anchor, the pair card and the hand's highest other card: exact for two-card
+        split hands; for a split hand's third and later cards the other pair cards' effect is
+        taken as on the anchor (a second-order difference).
+        """
+        vector = forest.stands.get(hand)
+        if vector is not None:
+            return vector
+        total, _, _, cards = _hand_info(hand)
+        bonus = self._bonus(hand, cards) if total == 21 else None
+        p = forest.pair
+        others = hand - ONE[p]
+        top = (others.bit_length() - 1) // BITS  # the highest value among the others
+        anchor = ONE[p] + ONE[top]
+        key = (anchor, total, bonus)
+        corrections = forest.corrections.get(key)
+        if corrections is None:
+            base = self.dealer.outcomes(anchor)
+            pays = self._pay_vector(total, bonus)
+            corrections = [
+                sum(map(mul, map(sub, self.dealer.outcomes(anchor + (j + 1) * ONE[p]), base), pays))
+                for j in range(forest.levels)
+            ]
+            forest.corrections[key] = corrections
+        plain = self._stand(self._plain, hand)
+        vector = [plain + c for c in corrections]
+        forest.stands[hand] = vector
+        return vector
+
+    def _split_play(self, forest: _SplitHands, hand: int) -> list[float]:
+        """Joint EV of a split hand played on optimally (hit or stand), per level."""
+        vector = forest.values.get(hand)
+        if vector is not None:
+            return vector
+        total = _hand_info(hand)[0]
+        can_hit = self._can_hit(hand)
+        if can_hit and total <= 11 and not self.stand_on:
+            vector = self._split_draw(forest, hand, self._split_play)
+        elif can_hit:
+            stand = self._split_stand(forest, hand)
+            if self._split_may_hit(forest, hand, stand):
+                hit = self._split_draw(forest, hand, self._split_play)
+                vector = [a if a > b else b for a, b in zip(stand, hit, strict=True)]
+            else:
+                vector = stand
         else:
-            result = self._play(tree, hand)
-            if self.rules.double_after_split and self._may_double(hand):
-                doubled = self._double(tree, hand)
-                if doubled > result:
-                    result = doubled
-        self._split_hand[key] = result
+            vector = self._split_stand(forest, hand)
+        forest.values[hand] = vector
+        return vector
+
+    def _split_may_hit(self, forest: _SplitHands, hand: int, stand: list[float]) -> bool:
+        """False when standing beats an upper bound on hitting at every level."""
+        _, hard, _, cards = _hand_info(hand)
+        safe = 21 - hard
+        if safe >= 10:
+            return True
+        p = forest.pair
+        for j in range(forest.levels):
+            left = self.total - cards - j - 1
+            if left <= 0:
+                continue
+            removed = hand + (j + 1) * ONE[p]
+            busting = self._from_value[safe] - (removed >> (BITS * safe)) % MASK
+            bust = self._bust_mass(removed, left, safe)
+            bound = ((left - busting) * self._best_pay + bust) / left
+            if stand[j] < bound:
+                return True
+        return False
+
+    def _split_double(self, forest: _SplitHands, hand: int) -> list[float]:
+        return [2.0 * x for x in self._split_draw(forest, hand, self._split_stand)]
+
+    def _split_draw(
+        self,
+        forest: _SplitHands,
+        hand: int,
+        then: Callable[[_SplitHands, int], list[float]],
+    ) -> list[float]:
+        """Joint EV, per level, of one more card and then ``then`` (play on, or stand)."""
+        _, hard, _, cards = _hand_info(hand)
+        p = forest.pair
+        levels = forest.levels
+        comp = self.composition
+        left = self.total - cards  # before the other pair cards: level j has j + 1 fewer
+        sums = [0.0] * levels
+        safe = 21 - hard
+        for v in range(min(safe, 10)):
+            have = comp[v] - ((hand >> (BITS * v)) & MASK)
+            if v == p:
+                if have > 1:
+                    child = then(forest, hand + ONE[v])
+                    for j in range(levels):
+                        if have - j - 1 > 0:
+                            sums[j] += (have - j - 1) * child[j]
+            elif have > 0:
+                child = then(forest, hand + ONE[v])
+                for j in range(levels):
+                    sums[j] += have * child[j]
+        result = []
+        for j in range(levels):
+            cards_left = left - j - 1
+            if cards_left <= 0:
+                result.append(self._split_stand(forest, hand)[j])
+                continue
+            total = sums[j]
+            if safe < 10:
+                total += self._bust_mass(hand + (j + 1) * ONE[p], cards_left, safe)
+            result.append(total / cards_left)
         return result
 
     def split(self, value: int) -> float:
