@@ -247,3 +247,18 @@ def test_the_progress_page_draws_a_30_day_trend_with_a_table_fallback(
     assert "50% right overall" in hand_totals
     assert page.count('class="trend-table"') == 2
     assert "<script" not in page.split("</head>")[1]
+
+
+def test_any_drill_on_the_common_road_can_be_drilled_again(
+    alice: tuple[Any, int], hidden_fields: Any
+) -> None:
+    client, _ = alice
+    location = review(client, "alice", drill="hand-totals")
+    assert location.startswith("/drills/hand-totals?review=")
+    form = hidden_fields(client.get(location).get_data(as_text=True))
+    assert form["question"] == "AS 7D"
+    response = client.post(
+        "/drills/hand-totals/answer", data={**form, "kind": "soft", "total": "18"}
+    )
+    page = response.get_data(as_text=True)
+    assert "Review done: <strong>1 of 1</strong> right" in page

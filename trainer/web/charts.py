@@ -101,7 +101,7 @@ def trend_chart(days: Sequence[Day], *, title: str, chart_id: str) -> Markup:
         if day.accuracy is not None:
             y = TOP + plot_h - float(day.accuracy) * plot_h
             points.append((x, y, f"{day.day.isoformat()}: {_percent(day.accuracy)} right"))
-        if index % 7 == 0 or index == len(days) - 1:
+        if (len(days) - 1 - index) % 7 == 0:  # every week, counting back from today
             parts.append(
                 f'<text class="axis" x="{x:.1f}" y="{HEIGHT - 10}" text-anchor="middle">'
                 f"{day.day.strftime('%d %b')}</text>"
