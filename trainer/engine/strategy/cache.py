@@ -20,7 +20,7 @@ from trainer.engine.strategy.dealer import full_shoe
 
 __all__ = ["CODE_VERSION", "cache_key", "cached", "chart", "default_cache_dir"]
 
-CODE_VERSION = "strategy-1"
+CODE_VERSION = "strategy-2"
 
 _memory: dict[str, Chart] = {}
 
