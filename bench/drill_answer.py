@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import html
 import http.client
+import logging
 import re
 import statistics
 import sys
@@ -142,6 +143,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=20, help="untimed requests first")
     parser.add_argument("--full-page", action="store_true", help="whole pages, no HX-Request")
     args = parser.parse_args(argv)
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
     if (
         not 10 <= args.answers <= 5000
         or not 10 <= args.bare <= 20000
