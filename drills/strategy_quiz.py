@@ -160,7 +160,8 @@ def changed_options(base: Rules, wanted: Mapping[str, str]) -> dict[str, str]:
 
 def options_text(options: Mapping[str, str] | None) -> str:
     """``{"decks": "2", "surrender": "none"}`` -> ``"decks=2,surrender=none"`` (sorted)."""
-    return ",".join(f"{name}={options[name]}" for name in sorted(options or {}))
+    chosen = options or {}
+    return ",".join(f"{name}={chosen[name]}" for name in sorted(chosen))
 
 
 def parse_options_text(text: str) -> dict[str, str]:
@@ -239,6 +240,7 @@ def hand_for(cell: Cell, rng: random.Random) -> Situation:
     The three cards are all different, so that any pack holds them.
     """
     up_value = 1 if cell.up == "A" else int(cell.up)
+    values: list[tuple[int, Rank | None]]
     if cell.section == "pairs":
         value = 1 if cell.row == "A-A" else int(cell.row.split("-")[0])
         rank = rng.choice(_TEN_RANKS) if value == 10 else _rank_of(value)

@@ -376,7 +376,7 @@ def start_timed() -> Response:
     rules = settings.rules
     state = learner_state(user, settings)
     rng = quiz_rng(state)
-    questions = []
+    questions: list[str] = []
     while len(questions) < count:
         question = DRILL.new_question(rng, rules, state)
         # Timed hands are plays only: the insurance question is left out of the count.
