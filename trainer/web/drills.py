@@ -82,7 +82,7 @@ def index() -> Response:
 def ask(slug: str) -> Response:
     drill = get_drill_or_404(slug)
     if request.args.get("review"):
-        return _review_page(drill, _review_batch(drill, request.args["review"]))
+        return _review_page(drill, review_batch_or_404(drill, request.args["review"]))
     user = current_user_or_guest()
     rules = current_rules()
     question = drill.new_question(make_rng(), rules, learner_state(user, drill))
@@ -100,8 +100,8 @@ def answer(slug: str) -> Response:
     notation = form.get("question", "")
     batch = item = None
     if form.get("review"):
-        batch = _review_batch(drill, form["review"])
-        item = _review_item(batch, form.get("review_item", ""), notation, token)
+        batch = review_batch_or_404(drill, form["review"])
+        item = review_item_or_400(batch, form.get("review_item", ""), notation, token)
         rules = item_rules(item)
     else:
         rules = rules_from_form(form.get("rules"))
@@ -121,7 +121,7 @@ def answer(slug: str) -> Response:
             error=str(error),
             token=token,
             asked_at=asked_at,
-            review=_review_context(batch, item),
+            review=review_context(batch, item),
         )
     user = current_user_or_guest()
     response_ms = int(time.time() * 1000) - asked_at
@@ -153,7 +153,7 @@ def answer(slug: str) -> Response:
     }
     if batch is not None and item is not None:
         reviews.mark_answered(get_db(), item.id, attempt.id)
-        return _review_page(drill, _review_batch(drill, str(batch.id)), **feedback)
+        return _review_page(drill, review_batch_or_404(drill, str(batch.id)), **feedback)
     following = drill.new_question(make_rng(), rules, learner_state(user, drill))
     return _page(drill, user, rules, following, **feedback)
 
@@ -181,7 +181,7 @@ def rules_record(rules: Rules) -> tuple[str, dict[str, Any] | None]:
     return name, changed or None
 
 
-def _review_batch(drill: Drill, batch_id: str) -> reviews.ReviewBatch:
+def review_batch_or_404(drill: Drill, batch_id: str) -> reviews.ReviewBatch:
     """The current learner's review batch for this drill; anything else is a 404."""
     user = current_user()
     if user is None or not batch_id.isdecimal() or len(batch_id) > 12:
@@ -192,7 +192,7 @@ def _review_batch(drill: Drill, batch_id: str) -> reviews.ReviewBatch:
     return batch
 
 
-def _review_item(
+def review_item_or_400(
     batch: reviews.ReviewBatch, item_id: str, notation: str, token: str
 ) -> reviews.ReviewItem:
     """The batch's item this answer is for: its next one, or (a resent answer) the one it
@@ -210,7 +210,7 @@ def _review_item(
     return item
 
 
-def _review_context(
+def review_context(
     batch: reviews.ReviewBatch | None, item: reviews.ReviewItem | None
 ) -> dict[str, Any] | None:
     if batch is None or item is None:
@@ -233,7 +233,7 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
             question = drill.question(item.question, rules)
         except InvalidQuestionError:
             abort(400, description="This review holds a question its drill no longer asks.")
-        return _page(drill, user, rules, question, review=_review_context(batch, item), **feedback)
+        return _page(drill, user, rules, question, review=review_context(batch, item), **feedback)
     answered = reviews.batch_attempts(get_db(), batch)
     done = {"right": sum(a.correct for a in answered), "count": len(batch.items)}
     rules = current_rules()
