@@ -750,7 +750,7 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
         "insurance": money_text(seat.insurance) if seat.insurance else None,
         "even_money": question.kind == "even-money",
         "ask": question.ask.value,
-        "ask_text": _ASK_TEXT[question.ask],
+        "ask_text": ask_text(question),
         "signed": question.ask.signed,
     }
 
@@ -805,6 +805,13 @@ def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> 
     return " ".join(parts)
 
 
+def ask_text(question: PayoutQuestion) -> str:
+    """The question's wording; with co-bettors, the net is the whole box's."""
+    if question.ask is Ask.NET and len(question.bets) > 1:
+        return "What is the whole box's net result, all its bettors together? (a loss is negative)"
+    return _ASK_TEXT[question.ask]
+
+
 class PayoutMath(Drill):
     slug = "payout-math"
     title = "Payout math"
@@ -827,7 +834,7 @@ class PayoutMath(Drill):
         question, result, _ = read_question_played(notation)
         return Question(
             notation=str(question),
-            prompt=_ASK_TEXT[question.ask],
+            prompt=ask_text(question),
             view=situation_view(question, result),
         )
 

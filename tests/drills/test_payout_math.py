@@ -190,3 +190,11 @@ def test_the_explanation_names_the_rule_and_the_amount() -> None:
 )
 def test_amounts_are_written_to_the_cent(amount: Fraction, text: str) -> None:
     assert money_text(amount) == text
+
+
+def test_a_box_with_co_bettors_asks_for_the_whole_box_or_one_bettors_share() -> None:
+    net = DRILL.question("co-bettors|casino-boxes|20+10|TS 9H 9D 8C|s|net", RULES)
+    assert "whole box" in net.prompt
+    share = DRILL.question("co-bettors|casino-boxes|20+10|TS 9H 9D 8C|s|share2", RULES)
+    assert "first co-bettor" in share.prompt
+    assert share.view["bets"] == [("You", "20"), ("Co-bettor 1", "10")]
