@@ -262,3 +262,10 @@ def test_any_drill_on_the_common_road_can_be_drilled_again(
     )
     page = response.get_data(as_text=True)
     assert "Review done: <strong>1 of 1</strong> right" in page
+
+
+def test_a_new_visitor_has_nothing_to_drill_again(client: Any, csrf: Any, db: Any) -> None:
+    data = {"drill": "payout-math", "sort": "newest", "csrf_token": csrf()}
+    response = client.post("/mistakes/review", data=data)
+    assert response.status_code == 400
+    assert db["users"].count == 0  # no guest made for it

@@ -28,7 +28,6 @@ from trainer.web.charts import Day, describe, last_days, trend_chart
 from trainer.web.support import (
     current_rules,
     current_user,
-    current_user_or_guest,
     get_db,
     learner_or_404,
     render,
@@ -152,12 +151,12 @@ def mistakes() -> Response:
 @bp.post("/mistakes/review")
 def review() -> Response:
     """Drill the shown mistakes of one drill again: store them as a batch, start it."""
-    user = current_user_or_guest()
+    user = current_user()
     chosen = _read_filter(request.form)
     if chosen.drill is None:
         abort(400, description="Choose the drill whose mistakes to drill again.")
-    wrong = reviews.find_mistakes(get_db(), user.id, chosen, limit=_MISTAKES_SHOWN)
-    if not wrong:
+    wrong = reviews.find_mistakes(get_db(), user.id, chosen, limit=_MISTAKES_SHOWN) if user else []
+    if user is None or not wrong:
         abort(400, description="There are no mistakes like that to drill again.")
     unique: list[attempts.Attempt] = []
     seen: set[tuple[str, str]] = set()
