@@ -16,7 +16,15 @@ Definitions (all per unit of the initial bet):
   optimally for its own cards with the pair cards removed from the shoe, counting how many pair
   cards have been removed (by resplits) but not the other cards of the other hands. Resplitting
   is taken whenever it is allowed. The EV of the hands is summed over the resplit process, dealt
-  hand by hand.
+  hand by hand. One approximation for speed: the dealer's probabilities for a split hand are
+  exact for its first two cards and the pair cards out; for its third and later cards the effect
+  of the other pair cards is taken as measured on the two-card anchor (pair card, the hand's
+  highest other card), a second-order difference (house edges move by under 0.0001 points).
+- Ten-value pairs where pairs split by rank: the four ten ranks are taken as equally many
+  (resplitting needs the same rank).
+- A player never hits 21 (the round engine ends the hand there); hitting a hard 11 or less is
+  never priced against standing, since it cannot do worse (the next card is exchangeable with
+  the dealer's cards). The dealer, like the player, draws at most ``max_draws`` cards (004).
 - Early surrender in a peek game is reported on the conditional scale, as the value that compares
   directly with the other actions: ``(-0.5 + q * collects) / (1 - q)``, ``q`` = P(natural).
 - Insurance (``"I"``) is the EV of the insurance bet alone (half the bet, paying 2:1);
