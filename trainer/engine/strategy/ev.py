@@ -19,7 +19,8 @@ Definitions (all per unit of the initial bet):
   hand by hand. One approximation for speed: the dealer's probabilities for a split hand are
   exact for its first two cards and the pair cards out; for its third and later cards the effect
   of the other pair cards is taken as measured on the two-card anchor (pair card, the hand's
-  highest other card), a second-order difference (house edges move by under 0.0001 points).
+  highest other card), a second-order difference (the house edge moves by under 0.001 points
+  in one deck, 0.0001 in six).
 - Ten-value pairs where pairs split by rank: the four ten ranks are taken as equally many
   (resplitting needs the same rank).
 - A player never hits 21 (the round engine ends the hand there); hitting a hard 11 or less is
