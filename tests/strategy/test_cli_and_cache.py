@@ -19,6 +19,7 @@ def fresh_memory(monkeypatch):
 def test_json_output_has_the_agreed_shape(tmp_path, capsys):
     assert main(["--preset", "russian-bank", "--json", "--cache-dir", str(tmp_path)]) == 0
     data = json.loads(capsys.readouterr().out)
+    assert list(data) == ["rules", "house_edge_percent", "chart", "ev"]
     assert data["rules"] == find_preset("russian-bank").to_dict()
     assert isinstance(data["house_edge_percent"], float)
     assert set(data["chart"]) == {"hard", "soft", "pairs"}
@@ -69,6 +70,7 @@ def test_the_cache_survives_a_restart_and_ignores_damage(tmp_path, monkeypatch):
     again = cache.chart(rules, cache_dir=tmp_path)
     assert again.codes == first.codes
     assert again.house_edge == pytest.approx(first.house_edge, abs=1e-4)
+    assert again.house_edge_cd == pytest.approx(first.house_edge_cd, abs=1e-9)
 
     files[0].write_text("{not json", encoding="utf-8")
     monkeypatch.setattr(cache, "_memory", {})

@@ -20,7 +20,7 @@ from trainer.engine.strategy.dealer import full_shoe
 
 __all__ = ["CODE_VERSION", "cache_key", "cached", "chart", "default_cache_dir"]
 
-CODE_VERSION = "strategy-2"
+CODE_VERSION = "strategy-3"
 
 _memory: dict[str, Chart] = {}
 
@@ -101,7 +101,7 @@ def chart(
         with tempfile.NamedTemporaryFile(
             "w", dir=directory, suffix=".tmp", delete=False, encoding="utf-8"
         ) as handle:
-            json.dump(result.to_json(), handle)
+            json.dump({**result.to_json(), "house_edge_cd_percent": result.house_edge_cd}, handle)
             temporary = handle.name
         os.replace(temporary, path)
     except OSError:

@@ -128,11 +128,11 @@ class Chart:
         return self.codes[section][row][up]
 
     def to_json(self) -> dict[str, Any]:
-        """The ``python -m trainer strategy --json`` document."""
+        """The ``python -m trainer strategy --json`` document (exactly: rules, house edge,
+        chart, EVs)."""
         return {
             "rules": self.rules.to_dict(),
             "house_edge_percent": round(self.house_edge, 4),
-            "house_edge_cd_percent": round(self.house_edge_cd, 4),
             "chart": self.codes,
             "ev": {
                 section: {
@@ -153,7 +153,7 @@ class Chart:
             rules=rules,
             composition=composition,
             house_edge=float(data["house_edge_percent"]),
-            house_edge_cd=float(data["house_edge_cd_percent"]),
+            house_edge_cd=float(data.get("house_edge_cd_percent", data["house_edge_percent"])),
             codes=data["chart"],
             evs=data["ev"],
         )
