@@ -14,6 +14,7 @@ For drills::
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -77,6 +78,11 @@ def _split_situation(hand: HandLike | Situation, up: UpLike | None) -> tuple[tup
     return _values_of(hand), _up_value(up)
 
 
+# One analysis per (rules, shoe, up card) is kept and reused by later questions; its memo tables
+# are filled as it goes, so one thread at a time works on them.
+_LOCK = threading.Lock()
+
+
 @lru_cache(maxsize=32)
 def _analysis(rules: Rules, composition: tuple[int, ...], up: int) -> UpCardAnalysis:
     return UpCardAnalysis(rules, composition, up)
@@ -112,13 +118,14 @@ def action_evs(
     hard = sum(values)
     if hard > 21:
         raise InvalidSituationError(f"the hand is bust ({hard})")
-    analysis = _analysis(rules, shoe, up_value)
-    if len(values) == 2:
-        return analysis.initial(values[0], values[1])
     hand_counts = [0] * 10
     for v in values:
         hand_counts[v - 1] += 1
-    return analysis.multi_card(tuple(hand_counts))
+    with _LOCK:
+        analysis = _analysis(rules, shoe, up_value)
+        if len(values) == 2:
+            return analysis.initial(values[0], values[1])
+        return analysis.multi_card(tuple(hand_counts))
 
 
 def best_action(
