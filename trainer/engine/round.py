@@ -121,6 +121,18 @@ class Phase(Enum):
     DONE = "done"
 
 
+# The members the hot paths compare against, read once: in Python 3.11 every ``Phase.DONE`` goes
+# through the Enum metaclass's ``__getattr__`` hook, several times slower than a global.
+_HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER = (
+    Action.HIT,
+    Action.STAND,
+    Action.DOUBLE,
+    Action.SPLIT,
+    Action.SURRENDER,
+)
+_TURNS, _DONE = Phase.PLAYER_TURNS, Phase.DONE
+
+
 class Misdeal(Enum):
     """000's dealing irregularities, for a dealer-procedure drill.
 
@@ -254,10 +266,15 @@ def _seat_result(
 
 
 class _Hand:
+    """A hand in play. Its cards are a tuple (read often, copied never) and its total and softness
+    are kept up to date as cards come, since every decision and the settlement read them."""
+
     __slots__ = (
         "cards",
         "hard",
         "ace",
+        "total",
+        "soft",
         "stake",
         "doubled",
         "split",
@@ -269,9 +286,11 @@ class _Hand:
     )
 
     def __init__(self, stake: Money) -> None:
-        self.cards: list[Card] = []
-        self.hard = 0
+        self.cards: tuple[Card, ...] = ()
+        self.hard = 0  # every ace counted 1
         self.ace = False
+        self.total = 0  # the best total: one ace counts 11 where that does not bust the hand
+        self.soft = False  # an ace is counted 11 in the total
         self.stake = stake
         self.doubled = False
         self.split = False
@@ -282,35 +301,28 @@ class _Hand:
         self.needs_card = False  # a split hand (in turn) or a one-card misdeal awaiting a card
 
     def add(self, card: Card) -> None:
-        self.cards.append(card)
+        self.cards += (card,)
         value = card.value
-        self.hard += value
+        hard = self.hard = self.hard + value
         if value == 1:
             self.ace = True
+        self.soft = soft = self.ace and hard <= 11
+        self.total = hard + 10 if soft else hard
 
     def set_cards(self, cards: Sequence[Card]) -> None:
-        self.cards = []
-        self.hard = 0
-        self.ace = False
+        self.cards = ()
+        self.hard = self.total = 0
+        self.ace = self.soft = False
         for card in cards:
             self.add(card)
-
-    @property
-    def total(self) -> int:
-        hard = self.hard
-        return hard + 10 if self.ace and hard <= 11 else hard
-
-    @property
-    def soft(self) -> bool:
-        return self.ace and self.hard <= 11
 
 
 class _Seat:
     __slots__ = ("stakes", "hands", "insurance", "withdrawn", "misdeal", "ace_split")
 
-    def __init__(self) -> None:
-        self.stakes: tuple[Money, ...] = ()
-        self.hands: list[_Hand] = [_Hand(0)]
+    def __init__(self, stakes: tuple[Money, ...] = ()) -> None:
+        self.stakes = stakes
+        self.hands: list[_Hand] = [_Hand(self.total_stake)]
         self.insurance: Money = 0
         self.withdrawn = False
         self.misdeal: Misdeal | None = None
@@ -320,6 +332,10 @@ class _Seat:
     def total_stake(self) -> Money:
         stakes = self.stakes
         return stakes[0] if len(stakes) == 1 else sum(stakes)
+
+    def set_stakes(self, stakes: tuple[Money, ...]) -> None:
+        self.stakes = stakes
+        self.hands[0].stake = self.total_stake
 
 
 _DOUBLE_TOTALS = {"9-11": (9, 10, 11), "10-11": (10, 11)}
@@ -352,7 +368,9 @@ def _parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Money, ...]
 
     :raises InvalidBetError: naming the seat and the limit broken.
     """
-    if isinstance(bets, str | bytes) or not isinstance(bets, Sequence):
+    if type(bets) not in (list, tuple) and (
+        isinstance(bets, str | bytes) or not isinstance(bets, Sequence)
+    ):
         raise InvalidBetError(f"bets must be a list with one bet per seat, not {bets!r}")
     if not bets:
         raise InvalidBetError("a round needs at least one seat with a bet")
@@ -360,12 +378,9 @@ def _parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Money, ...]
     low = whole_or_fraction(rules.min_bet)
     high = whole_or_fraction(rules.max_bet)
     for index, bet in enumerate(bets, 1):
-        kind = type(bet)
-        if kind is int or kind is Fraction:  # the common case, checked fast
-            amount = _money(bet, "")
-            if low <= amount <= high:
-                parsed.append((amount,))
-                continue
+        if type(bet) is int and low <= bet <= high:  # the common case, checked fast
+            parsed.append((bet,))
+            continue
         where = f"seat {index}"
         if isinstance(bet, Sequence) and not isinstance(bet, str):
             if not bet:
@@ -449,7 +464,9 @@ class Round:
 
         self.rules = rules
         self.shoe = shoe
-        self._seats = [_Seat() for _ in range(count)]
+        self._seats = (
+            [_Seat() for _ in range(count)] if parsed is None else list(map(_Seat, parsed))
+        )
         self._dealer = _Hand(0)
         self._phase = Phase.BETTING
         self._seat_index = 0
@@ -467,8 +484,6 @@ class Round:
         self._misdealt = bool(misdeals)
         for index, kind in misdeals.items():
             self._seats[index].misdeal = kind
-        if parsed is not None:
-            self._set_stakes(parsed)
 
         self._deal_pass(first=True)
         if rules.deal_method == 3:
@@ -481,11 +496,6 @@ class Round:
         self._after_deal()
 
     # -- the deal -------------------------------------------------------------------------------
-
-    def _set_stakes(self, parsed: list[tuple[Money, ...]]) -> None:
-        for seat, stakes in zip(self._seats, parsed, strict=True):
-            seat.stakes = stakes
-            seat.hands[0].stake = seat.total_stake
 
     def _deal_pass(self, *, first: bool) -> None:
         draw = self.shoe.draw
@@ -515,7 +525,8 @@ class Round:
         parsed = _parse_bets(self.rules, bets)
         if len(parsed) != len(self._seats):
             raise InvalidBetError(f"bets: {len(parsed)} bets for {len(self._seats)} seats")
-        self._set_stakes(parsed)
+        for seat, stakes in zip(self._seats, parsed, strict=True):
+            seat.set_stakes(stakes)
         if self.rules.deal_method == 3:
             self._phase = Phase.DEALER_DOUBLE
             return
@@ -532,8 +543,7 @@ class Round:
         if doubles:
             self._dealer_doubled = True
             for seat in self._seats:
-                seat.stakes = tuple(stake * 2 for stake in seat.stakes)
-                seat.hands[0].stake = seat.total_stake
+                seat.set_stakes(tuple(stake * 2 for stake in seat.stakes))
             self._phase = Phase.REDOUBLE
             return
         self._second_cards()
@@ -552,8 +562,7 @@ class Round:
             raise IllegalActionError(f"redouble: give one true/false per seat ({len(self._seats)})")
         for seat, yes in zip(self._seats, choices, strict=True):
             if yes:
-                seat.stakes = tuple(stake * 2 for stake in seat.stakes)
-                seat.hands[0].stake = seat.total_stake
+                seat.set_stakes(tuple(stake * 2 for stake in seat.stakes))
         self._second_cards()
 
     def _second_cards(self) -> None:
@@ -595,13 +604,13 @@ class Round:
             for seat in self._seats:
                 for hand in seat.hands:
                     hand.done = True
-            self._phase = Phase.DONE
+            self._phase = _DONE
             return
         for seat in self._seats:
             hand = seat.hands[0]
             if len(hand.cards) == 2 and hand.total == 21:
                 hand.done = True
-        self._phase = Phase.PLAYER_TURNS
+        self._phase = _TURNS
         self._seat_index = 0
         self._hand_index = 0
         self._advance()
@@ -857,9 +866,6 @@ class Round:
         if limit is not None and len(hand.cards) - 2 >= limit:
             hand.done = True
 
-    def _current(self) -> tuple[_Seat, _Hand]:
-        return self._seat_now, self._hand_now
-
     def _can_split(self, seat: _Seat, hand: _Hand) -> bool:
         return self._why_not_split(seat, hand) is None
 
@@ -920,38 +926,37 @@ class Round:
         return None
 
     def _legal(self, seat: _Seat, hand: _Hand) -> tuple[Action, ...]:
-        legal = [Action.HIT, Action.STAND] if self._why_not_hit(hand) is None else [Action.STAND]
+        legal = [_HIT, _STAND] if self._why_not_hit(hand) is None else [_STAND]
         if self._why_not_double(hand) is None:
-            legal.append(Action.DOUBLE)
+            legal.append(_DOUBLE)
         if self._why_not_split(seat, hand) is None:
-            legal.append(Action.SPLIT)
+            legal.append(_SPLIT)
         if self._why_not_surrender(seat, hand) is None:
-            legal.append(Action.SURRENDER)
+            legal.append(_SURRENDER)
         return tuple(legal)
 
     def legal_actions(self) -> tuple[Action, ...]:
         """The actions open to the hand whose turn it is (empty outside the players' turns)."""
-        if self._phase is not Phase.PLAYER_TURNS:
+        if self._phase is not _TURNS:
             return ()
-        seat, hand = self._current()
-        return self._legal(seat, hand)
+        return self._legal(self._seat_now, self._hand_now)
 
     def why_illegal(self, action: Action) -> str | None:
         """Why ``action`` is not allowed now (naming the rule), or ``None`` when it is."""
-        if self._phase is not Phase.PLAYER_TURNS:
+        if self._phase is not _TURNS:
             return f"it is not a player's turn (the round is at {self._phase.value})"
         return self._why(action, self._seat_now, self._hand_now)
 
     def _why(self, action: Action, seat: _Seat, hand: _Hand) -> str | None:
-        if action is Action.HIT:
+        if action is _HIT:
             return self._why_not_hit(hand)
-        if action is Action.STAND:
+        if action is _STAND:
             return None
-        if action is Action.DOUBLE:
+        if action is _DOUBLE:
             return self._why_not_double(hand)
-        if action is Action.SPLIT:
+        if action is _SPLIT:
             return self._why_not_split(seat, hand)
-        if action is Action.SURRENDER:
+        if action is _SURRENDER:
             return self._why_not_surrender(seat, hand)
         return f"{action!r} is not an action (hit, stand, double, split, surrender)"
 
@@ -961,7 +966,7 @@ class Round:
         :raises WrongPhaseError: outside the players' turns.
         :raises IllegalActionError: when the rules forbid it, naming the rule; nothing changes.
         """
-        if self._phase is not Phase.PLAYER_TURNS:
+        if self._phase is not _TURNS:
             raise WrongPhaseError(
                 f"it is not a player's turn (the round is at {self._phase.value})"
             )
@@ -970,18 +975,18 @@ class Round:
         reason = self._why(action, seat, hand)
         if reason is not None:
             raise IllegalActionError(reason)
-        if action is Action.HIT:
+        if action is _HIT:
             hand.add(self.shoe.draw())
             hand.acted = True
             self._check_done(seat, hand)
-        elif action is Action.STAND:
+        elif action is _STAND:
             hand.acted = hand.done = True
-        elif action is Action.DOUBLE:
+        elif action is _DOUBLE:
             card = self.shoe.draw()
             hand.stake *= 2
             hand.doubled = hand.acted = hand.done = True
             hand.add(card)
-        elif action is Action.SPLIT:
+        elif action is _SPLIT:
             self._split(seat, hand)
         else:
             hand.surrendered = hand.acted = hand.done = True
@@ -1030,7 +1035,7 @@ class Round:
             dealer.add(self.shoe.draw())
             if is_natural(dealer.cards):
                 self._dealer_natural = True
-                self._phase = Phase.DONE
+                self._phase = _DONE
                 return
         live = any(
             self._needs_dealer(hand)
@@ -1051,7 +1056,7 @@ class Round:
                     dealer.add(draw())
                 else:
                     break
-        self._phase = Phase.DONE
+        self._phase = _DONE
 
     # -- settlement -----------------------------------------------------------------------------
 
@@ -1062,13 +1067,13 @@ class Round:
         """
         if self._result is not None:
             return self._result
-        if self._phase is not Phase.DONE:
+        if self._phase is not _DONE:
             raise WrongPhaseError(
                 f"the round is not over yet (it is at {self._phase.value}); it cannot be settled"
             )
         pay = payouts(self.rules)
         dealer = self._dealer
-        dealer_cards = tuple(dealer.cards)
+        dealer_cards = dealer.cards
         dealer_total = dealer.total
         dealer_natural = self._dealer_natural
         zero = exact(0)
@@ -1079,7 +1084,7 @@ class Round:
             hands_net: Money = 0
             net_fraction = zero
             for index, hand in enumerate(seat.hands):
-                cards = tuple(hand.cards)
+                cards = hand.cards
                 total = hand.total
                 natural = len(cards) == 2 and total == 21 and not hand.split
                 net: Money
@@ -1186,33 +1191,33 @@ class Round:
     @property
     def current_hand(self) -> Hand | None:
         """The hand to act, during the players' turns."""
-        if self._phase is not Phase.PLAYER_TURNS:
+        if self._phase is not _TURNS:
             return None
-        return Hand(tuple(self._current()[1].cards))
+        return Hand(self._hand_now.cards)
 
     @property
     def current_cards(self) -> tuple[Card, ...]:
         """The cards of the hand to act (fast path for simulations)."""
-        if self._phase is not Phase.PLAYER_TURNS:
+        if self._phase is not _TURNS:
             return ()
-        return tuple(self._current()[1].cards)
+        return self._hand_now.cards
 
     @property
     def current_total(self) -> int:
         """The best total of the hand to act (fast path for simulations; 0 when none)."""
-        if self._phase is not Phase.PLAYER_TURNS:
+        if self._phase is not _TURNS:
             return 0
-        return self._current()[1].total
+        return self._hand_now.total
 
     @property
     def current_is_soft(self) -> bool:
-        if self._phase is not Phase.PLAYER_TURNS:
+        if self._phase is not _TURNS:
             return False
-        return self._current()[1].soft
+        return self._hand_now.soft
 
     def hands(self, seat_index: int) -> tuple[Hand, ...]:
         """A seat's hands as they stand."""
-        return tuple(Hand(tuple(hand.cards)) for hand in self._seats[seat_index].hands)
+        return tuple(Hand(hand.cards) for hand in self._seats[seat_index].hands)
 
     def stakes(self, seat_index: int) -> tuple[Fraction, ...]:
         """The stake on each of a seat's hands as they stand (doubles included)."""
@@ -1228,7 +1233,7 @@ class Round:
     @property
     def dealer_cards(self) -> tuple[Card, ...]:
         """The dealer's cards, hole card included (a learner's view shows :attr:`up_card`)."""
-        return tuple(self._dealer.cards)
+        return self._dealer.cards
 
     @property
     def up_card(self) -> Card:

@@ -21,7 +21,7 @@ The payouts (``RULES.md``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -138,21 +138,34 @@ def insurance_net(stake: Fraction, dealer_natural: bool) -> Fraction:
 Money = int | Fraction
 
 
-# Fractions are immutable, so the whole amounts met every round are made once and shared.
-_WHOLE: dict[int, Fraction] = {n: Fraction(n) for n in range(-2000, 2001)}
+class _Fractions(dict[Money, Fraction]):
+    """Amounts as Fractions, remembering the whole ones: Fractions are immutable, so the stakes,
+    nets and bankrolls met round after round are made once and shared."""
+
+    def __missing__(self, amount: Money) -> Fraction:
+        fraction = Fraction(amount)
+        if type(amount) is int:
+            if len(self) >= 4096:
+                self.clear()
+            self[amount] = fraction
+        return fraction
 
 
-def exact(amount: Money) -> Fraction:
-    """An amount as a ``Fraction`` (the public type of every stake and net)."""
-    if type(amount) is int:
-        cached = _WHOLE.get(amount)
-        return cached if cached is not None else Fraction(amount)
-    return amount if type(amount) is Fraction else Fraction(amount)
+# ``exact(amount)``: an amount as a ``Fraction`` (the public type of every stake and net). A dict
+# lookup rather than a function: a round converts every stake and net it settles.
+exact: Callable[[Money], Fraction] = _Fractions().__getitem__
 
 
 def whole_or_fraction(amount: Fraction) -> Money:
     """An exact amount as an int where it is whole (the engine's fast money)."""
     return amount.numerator if amount.denominator == 1 else amount
+
+
+def _times(amount: Money, ratio: Money) -> Money:
+    """An amount times a payout ratio, exactly: an int where whole (3:2 on 10 chips is 15)."""
+    if isinstance(ratio, int):
+        return amount * ratio
+    return whole_or_fraction(ratio * amount)
 
 
 def half(amount: Money) -> Money:
@@ -235,19 +248,19 @@ def settle_core(
             at_risk = (half(stake) if doubled else stake) if original is None else original
             if at_risk == 0:
                 return Outcome.PUSH, 0, None, "dealer-natural-original"
-            return Outcome.LOSE, -at_risk * pay.collects, None, "dealer-natural-original"
-        return Outcome.LOSE, -at_risk * pay.collects, None, "dealer-natural"
+            return Outcome.LOSE, -_times(at_risk, pay.collects), None, "dealer-natural-original"
+        return Outcome.LOSE, -_times(at_risk, pay.collects), None, "dealer-natural"
     if natural:
-        return Outcome.BLACKJACK, stake * pay.blackjack, None, "natural"
+        return Outcome.BLACKJACK, _times(stake, pay.blackjack), None, "natural"
     if total == 21 and pay.bonuses and len(cards) >= 3:
         bonus = bonus_of(pay.rules, cards)
         if bonus is not None and not (dealer_total == 21 and pay.ties_dealer):
             ratio = pay.bonus_pays[bonus]
             if dealer_total > 21 and pay.bust > ratio:
                 ratio = pay.bust
-            return Outcome.WIN, stake * ratio, bonus, "bonus"
+            return Outcome.WIN, _times(stake, ratio), bonus, "bonus"
     if dealer_total > 21:
-        return Outcome.WIN, stake * pay.bust, None, "dealer-bust"
+        return Outcome.WIN, _times(stake, pay.bust), None, "dealer-bust"
     if total > dealer_total:
         return Outcome.WIN, stake, None, "higher"
     if total < dealer_total:

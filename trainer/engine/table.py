@@ -29,6 +29,7 @@ from fractions import Fraction
 
 from trainer.engine.round import Action, InvalidBetError, Phase, Round, RoundResult
 from trainer.engine.rules import Rules
+from trainer.engine.settlement import exact
 from trainer.engine.shoe import Shoe
 
 __all__ = [
@@ -42,7 +43,7 @@ __all__ = [
 ]
 
 
-# Money inside the table: an int where whole (fast), else a Fraction (see ``_exact``).
+# Money inside the table: an int where whole (fast), else a Fraction (``exact`` hands it out).
 Money = int | Fraction
 
 
@@ -194,14 +195,14 @@ class Table:
     @property
     def house_net(self) -> Fraction:
         """The house's winnings so far (when the house deals: ``table_rotation`` none)."""
-        return _exact(self._house)
+        return exact(self._house)
 
     @property
     def bankrolls(self) -> tuple[Fraction, ...]:
-        return tuple(_exact(value) for value in self._bankrolls)
+        return tuple(map(exact, self._bankrolls))
 
     def bankroll(self, player: int) -> Fraction:
-        return _exact(self._bankrolls[player])
+        return exact(self._bankrolls[player])
 
     @property
     def seat_players(self) -> tuple[int, ...]:
@@ -288,12 +289,12 @@ class Table:
             number=self.rounds_played,
             dealer=dealer,
             seat_players=players,
-            bets=tuple([_exact(amount) for amount in amounts]),
+            bets=tuple(map(exact, amounts)),
             result=result,
             shuffled=shuffled,
             cut_by=self.cut_by if shuffled else None,
             next_dealer=self._dealer,
-            bankrolls=tuple([_exact(value) for value in bankrolls]),
+            bankrolls=tuple(map(exact, bankrolls)),
         )
         self.last = record
         return record
@@ -376,29 +377,14 @@ class Table:
 # Money stays exact. Inside the table (as inside a round) a whole amount is an int, which is
 # fast; anything else a Fraction. Everything the table hands out is a Fraction.
 
-_FRACTIONS: dict[int, Fraction] = {}
-
-
-def _exact(value: Money) -> Fraction:
-    if type(value) is int:
-        cached = _FRACTIONS.get(value)
-        if cached is None:
-            if len(_FRACTIONS) > 4096:
-                _FRACTIONS.clear()
-            cached = _FRACTIONS[value] = Fraction(value)
-        return cached
-    return value  # type: ignore[return-value]
-
 
 def _whole_or_fraction(value: Fraction) -> Money:
     return value.numerator if value.denominator == 1 else value
 
 
 def _add(a: Money, b: Fraction) -> Money:
-    total = a + (b.numerator if b.denominator == 1 else b)
-    if isinstance(total, Fraction):
-        return _whole_or_fraction(total)
-    return total
+    total = a + _whole_or_fraction(b)
+    return total if isinstance(total, int) else _whole_or_fraction(total)
 
 
 def _amount(value: Fraction | int | str, what: str) -> Money:
