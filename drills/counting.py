@@ -17,10 +17,9 @@ is derived from the notation alone:
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -479,9 +478,3 @@ def _svg_number(value: Fraction) -> str:
 
 def tray_for(decks: int, played: int) -> TrayView:
     return TrayView(decks=decks, played=played)
-
-
-def steps_between(low: Fraction, high: Fraction, step: Fraction) -> Sequence[Fraction]:
-    first = math.ceil(low / step)
-    last = math.floor(high / step)
-    return [step * n for n in range(first, last + 1)]

@@ -20,7 +20,7 @@ import random
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from drills import Drill, Grade, InvalidAnswerError, InvalidQuestionError, LearnerState, Question
 from drills.counting import (
@@ -178,6 +178,7 @@ class ShoePenetration(Drill):
         "makes high true counts come up more often, from shoes the engine dealt."
     )
     template = "drills/counting_penetration.html"
+    situation_template = "drills/_counting_situation.html"
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         prefs = CountPreferences.from_options(learner.options)
@@ -214,7 +215,8 @@ class ShoePenetration(Drill):
                 "kind": kind,
                 "system": chart_system(system),
                 "chosen_system": system,
-                "chart": chart(preset, system),
+                # Drawn when the page shows it (a study takes a moment the first time).
+                "chart": partial(chart, preset, system),
                 "unit": _UNITS[kind],
             },
         )

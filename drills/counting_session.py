@@ -33,7 +33,7 @@ from drills.counting import (
     tray_for,
 )
 from trainer.engine.cards import Card, pack
-from trainer.engine.counting import SYSTEMS, running_count
+from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
 from trainer.engine.table import DrawToPolicy, Table
@@ -115,7 +115,7 @@ class CountingSession:
         return DRILL_OF_KIND[self.kind]
 
     @property
-    def counting_system(self):  # type: ignore[no-untyped-def]
+    def counting_system(self) -> CountingSystem:
         return SYSTEMS[self.system]
 
     def seen(self, after: int) -> tuple[Card, ...]:
@@ -469,6 +469,7 @@ class SessionDrill(Drill):
     re-drilled from the mistakes page: the page then lists its cards and asks the count."""
 
     kind = ""
+    situation_template = "drills/_counting_situation.html"
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         return self.question("setup", rules)

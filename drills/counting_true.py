@@ -32,7 +32,7 @@ from drills.counting import (
     read_whole_count,
     tray_for,
 )
-from trainer.engine.counting import estimate_decks, true_count
+from trainer.engine.counting import CountingSystem, estimate_decks, true_count
 from trainer.engine.rules import Rules
 
 _NOTATION_RE = re.compile(
@@ -51,6 +51,7 @@ class TrueCount(Drill):
         "remaining and rounding the way you chose."
     )
     template = "drills/counting_true.html"
+    situation_template = "drills/_counting_situation.html"
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         prefs = CountPreferences.from_options(learner.options)
@@ -70,6 +71,9 @@ class TrueCount(Drill):
         scale = system._scale
         target = Fraction(rng.randint(_TARGET_LOW * 4, _TARGET_HIGH * 4), 4)
         running = Fraction(round(target * remaining * scale), scale) * system.level
+        # No more than a third of the cards played can have tipped the count one way.
+        reach = Fraction(max(2, played * system.level // 3))
+        running = max(-reach, min(reach, running))
         notation = (
             f"{system.slug} {prefs.convention} {prefs.resolution} {decks}d "
             f"rc {format_count(running)} played {played} {show}"
@@ -120,7 +124,7 @@ class TrueCount(Drill):
 
 def read_question(
     notation: str,
-) -> tuple[object, str, str, int, Fraction, int, str]:
+) -> tuple[CountingSystem, str, str, int, Fraction, int, str]:
     """The parts of a true-count question: system, convention, resolution, decks, running
     count, cards played, and how the decks are shown.
 

@@ -51,7 +51,7 @@ def test_rounds_and_shares_are_read_within_a_tolerance():
 def test_an_unbalanced_system_is_charted_in_hi_lo():
     question = DRILL.question("single-deck 1/2 ko share 2", SINGLE)
     assert question.view["system"].slug == "hi-lo"
-    assert "Hi-Lo" in question.view["chart"].summary
+    assert "Hi-Lo" in question.view["chart"]().summary
 
 
 def test_new_questions_read_back():
