@@ -283,3 +283,13 @@ def test_a_missed_checkpoint_is_drilled_again_from_the_mistakes(
     assert response.status_code == 200
     assert "Right" in response.get_data(as_text=True)
     assert stored(db)[-1]["correct"] == 1
+
+
+def test_a_replayed_true_count_answer_is_refused(client: Any, hidden_fields: Any, db: Any) -> None:
+    page = client.get("/drills/true-count", follow_redirects=True).get_data(as_text=True)
+    form = {**hidden_fields(page), "answer": "+1"}
+    assert client.post(answer_action(page), data=form).status_code == 200
+    replay = client.post(answer_action(page), data=form)
+    assert replay.status_code == 400
+    assert "sent already" in replay.get_data(as_text=True)
+    assert len(stored(db)) == 1

@@ -62,6 +62,7 @@ bp = Blueprint("counting", __name__, url_prefix="/counting")
 # The drills whose questions follow the preferences through the generic drill pages.
 PREFERENCE_DRILLS = ("true-count", "deck-estimation", "shoe-penetration")
 SESSION_DRILLS = tuple(DRILL_OF_KIND.values())
+COUNTING_DRILLS = PREFERENCE_DRILLS + SESSION_DRILLS
 
 
 def current_preferences() -> CountPreferences:
@@ -102,6 +103,20 @@ def _preferences_in_the_url() -> Response | None:
                 400,
                 description="A counting session's checkpoints are answered on the session's "
                 "own page; nothing was stored.",
+            )
+        user = current_user()
+        token = request.form.get("token", "")
+        replayed = (
+            slug in COUNTING_DRILLS
+            and user is not None
+            and token
+            and attempts.find_attempt(get_db(), user.id, token) is not None
+        )
+        if replayed:
+            abort(
+                400,
+                description="This answer was sent already (a form sent twice?): it was "
+                "counted once, and nothing more was stored.",
             )
         return None
     if request.method != "GET" or request.endpoint != "drills.ask":
