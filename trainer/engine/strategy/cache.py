@@ -20,7 +20,7 @@ from trainer.engine.strategy.dealer import full_shoe
 
 __all__ = ["CODE_VERSION", "cache_key", "cached", "chart", "default_cache_dir"]
 
-CODE_VERSION = "strategy-3"
+CODE_VERSION = "strategy-4"
 
 _memory: dict[str, Chart] = {}
 

@@ -17,12 +17,15 @@ dealer natural, times ``P(no natural | hand)``). The code is the best action; af
 ``R`` comes the best of the rest (hit, stand or split) for when doubling or surrendering is not
 allowed: ``D/H``, ``D/S``, ``R/H``, ``R/S``, ``R/P``.
 
-The house edge ``house_edge`` plays the chart: every initial two-card hand takes the first
-action of its cell's code, later decisions (after a hit or a split) are the best ones for the
-exact cards (composition-dependent). Naturals and dealer naturals are included; insurance is
-never taken. ``house_edge_cd`` is the same with each initial hand taking its own best action (the
-definition of the Wizard of Odds' appendix 9 "expected return of game"). Both are percentages of
-the initial bet, positive when the house has the edge.
+The house edge ``house_edge`` plays the chart, total-dependent: every initial two-card hand
+takes the first action of its cell's code; every later decision (after a hit, and on split hands,
+doubling after a split included) follows the chart's hard and soft rows by total (``D/H`` and
+``R/H`` read as hit, ``D/S`` and ``R/S`` as stand where doubling or surrender is no longer
+possible). Naturals and dealer naturals are included; insurance is never taken.
+``house_edge_cd`` is composition-dependent instead: each initial hand takes its own best action
+and every later decision is the best for the exact cards (the definition of the Wizard of Odds'
+appendix 9 "expected return of game"). Both are percentages of the initial bet, positive when
+the house has the edge.
 """
 
 from __future__ import annotations
@@ -302,6 +305,14 @@ def compute_chart(
             label = row_label(section, row)
             codes[section].setdefault(label, {})[ul] = code
             evs[section].setdefault(label, {})[ul] = {a.value: v for a, v in cell.items()}
+        # Playing the chart: after the first decision, hit or stand as the chart's hard and
+        # soft rows say (total-dependent), on a second walk sharing the dealer's results.
+        policy = {
+            (section == "soft", row): code
+            for (section, row), code in cell_codes.items()
+            if section != "pairs"
+        }
+        follower = analysis.following(policy)
         # House edge: every initial two-card hand.
         for (a, b), hand_evs in initial.items():
             p = _hand_probability(rest, (a, b))
@@ -326,7 +337,14 @@ def compute_chart(
                     played = chart_evs[Action.STAND]
                 else:
                     first = _FIRST_ACTION[cell_codes[cell_key][0]]
-                    played = chart_evs.get(first, best)
+                    if first not in chart_evs:
+                        first = max(chart_evs, key=lambda action: chart_evs[action])
+                    if first in (Action.HIT, Action.SPLIT) and not (
+                        first is Action.SPLIT and cell_key[0] != "pairs"
+                    ):
+                        played = follower.played(a, b, first)
+                    else:
+                        played = chart_evs[first]
                 edge_chart += p_up * share * analysis.unconditional(a, b, played)
                 edge_cd += p_up * share * analysis.unconditional(a, b, best)
     return Chart(

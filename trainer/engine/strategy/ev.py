@@ -34,7 +34,7 @@ Definitions (all per unit of the initial bet):
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from operator import mul, sub
@@ -146,6 +146,7 @@ class UpCardAnalysis:
 
     ``shoe`` is the composition before the up card is dealt. ``stand_on`` lists best totals on
     which the player never draws (a text's advice, to price it); empty means free choice.
+    ``policy`` makes every later decision follow a chart's codes by (soft, total) instead.
     """
 
     def __init__(
@@ -154,7 +155,11 @@ class UpCardAnalysis:
         shoe: tuple[int, ...],
         up: int,
         stand_on: frozenset[int] = frozenset(),
+        *,
+        policy: Mapping[tuple[bool, int], str] | None = None,
+        dealer: DealerProbabilities | None = None,
     ) -> None:
+        """``dealer``: the dealer results of another analysis of the same shoe and up card."""
         if not 1 <= up <= 10:
             raise ValueError(f"up card value must be 1 (ace) to 10, not {up}")
         if len(shoe) != 10 or shoe[up - 1] < 1:
@@ -166,7 +171,14 @@ class UpCardAnalysis:
         self.composition = composition
         self.total = sum(composition)
         self.table = dealer_table(up, dealer_rule_of(rules))
-        self.dealer = DealerProbabilities(self.table, composition)
+        self._shared: UpCardAnalysis | None = None
+        if dealer is not None and dealer.composition == composition:
+            self.dealer = dealer  # its outcome results are shared (the same shoe and up card)
+        else:
+            self.dealer = DealerProbabilities(self.table, composition)
+        # Where set, every decision after the first follows these chart codes by (soft, total)
+        # (total-dependent play) instead of the best play for the exact cards.
+        self.policy = policy
         # "peek-like": a dealer natural is settled before play (or only takes the original bet).
         self.peek_like = rules.hole_card == "peek" or rules.no_hole_card_loses == "original"
         # The value whose presence in the hole makes a natural (-1: none possible).
@@ -204,6 +216,21 @@ class UpCardAnalysis:
         self._plain = _Tree()
         self._split_hands: dict[int, _SplitHands] = {}
         self._split_hand: dict[tuple[int, int, int], float] = {}
+
+    def following(self, policy: Mapping[tuple[bool, int], str]) -> UpCardAnalysis:
+        """An analysis of the same shoe and up card whose later decisions follow ``policy``;
+        it shares this one's dealer results and standing values (they do not depend on play)."""
+        follower = UpCardAnalysis(
+            self.rules,
+            tuple(n + (1 if v == self.up - 1 else 0) for v, n in enumerate(self.composition)),
+            self.up,
+            self.stand_on,
+            policy=policy,
+            dealer=self.dealer,
+        )
+        follower._plain.stands = self._plain.stands
+        follower._shared = self
+        return follower
 
     # -- probabilities -------------------------------------------------------------------------
 
@@ -287,12 +314,17 @@ class UpCardAnalysis:
         value = tree.values.get(hand)
         if value is not None:
             return value
-        total, _, _, _ = _hand_info(hand)
+        total, _, soft, _ = _hand_info(hand)
         can_hit = self._can_hit(hand)
         if can_hit and total <= 11 and not self.stand_on:
             # Hitting a hard 11 or less cannot bust and never does worse than standing (the
             # next card is exchangeable with the dealer's): no need to price the stand.
             value = self._hit(tree, hand)
+        elif can_hit and self.policy is not None:
+            if self._policy_hits(soft, total):
+                value = self._hit(tree, hand)
+            else:
+                value = self._stand(tree, hand)
         elif can_hit:
             held = not tree.extra and self.dealer.hold(hand)
             value = self._stand(tree, hand)
@@ -306,6 +338,11 @@ class UpCardAnalysis:
             value = self._stand(tree, hand)
         tree.values[hand] = value
         return value
+
+    def _policy_hits(self, soft: bool, total: int) -> bool:
+        """Whether the chart's code for this total says hit (when doubling is not possible)."""
+        code = (self.policy or {}).get((soft, total), "H")
+        return code[-1] == "H" if "/" in code else code == "H"
 
     def _hit(self, tree: _Tree, hand: int) -> float:
         """Joint EV of taking one card and then playing on optimally."""
@@ -408,6 +445,11 @@ class UpCardAnalysis:
         forest = self._split_hands.get(p)
         if forest is None:
             forest = _SplitHands(p, max(self.split_limit(p + 1) - 1, 1))
+            if self._shared is not None:
+                # Standing values do not depend on play: share them with the other analysis.
+                other = self._shared._split_forest(p)
+                forest.stands = other.stands
+                forest.corrections = other.corrections
             self._split_hands[p] = forest
         return forest
 
@@ -418,11 +460,19 @@ class UpCardAnalysis:
         vector = forest.hands.get(first)
         if vector is None:
             hand = ONE[value - 1] + ONE[first - 1]
+            may_double = self.rules.double_after_split and self._may_double(hand)
             if value == 1 and self.rules.split_aces_one_card:
                 vector = self._split_stand(forest, hand)
+            elif self.policy is not None:
+                total, _, soft, _ = _hand_info(hand)
+                code = self.policy.get((soft, total), "H")
+                if may_double and code.startswith("D"):
+                    vector = self._split_double(forest, hand)
+                else:
+                    vector = self._split_play(forest, hand)
             else:
                 vector = self._split_play(forest, hand)
-                if self.rules.double_after_split and self._may_double(hand):
+                if may_double:
                     doubled = self._split_double(forest, hand)
                     vector = [max(a, b) for a, b in zip(vector, doubled, strict=True)]
             forest.hands[first] = vector
@@ -465,10 +515,15 @@ class UpCardAnalysis:
         vector = forest.values.get(hand)
         if vector is not None:
             return vector
-        total = _hand_info(hand)[0]
+        total, _, soft, _ = _hand_info(hand)
         can_hit = self._can_hit(hand)
         if can_hit and total <= 11 and not self.stand_on:
             vector = self._split_draw(forest, hand, self._split_play)
+        elif can_hit and self.policy is not None:
+            if self._policy_hits(soft, total):
+                vector = self._split_draw(forest, hand, self._split_play)
+            else:
+                vector = self._split_stand(forest, hand)
         elif can_hit:
             stand = self._split_stand(forest, hand)
             if self._split_may_hit(forest, hand, stand):
@@ -649,6 +704,26 @@ class UpCardAnalysis:
         if offers_insurance:
             evs[Action.INSURANCE] = 0.5 * (3.0 * q - 1.0)
         return evs
+
+    def played(self, a: int, b: int, action: Action) -> float:
+        """The reported EV of one first action on the two-card hand ``a``, ``b`` (hit or split:
+        later decisions as this analysis plays them, by ``policy`` where one is set)."""
+        hand = ONE[a - 1] + ONE[b - 1]
+        if action is Action.HIT:
+            held = self.dealer.hold(hand)
+            joint = self._hit(self._plain, hand)
+            if held:
+                self.dealer.release(hand)
+        elif action is Action.SPLIT:
+            joint = self.split(a)
+        else:
+            return self.initial(a, b)[action]
+        no_natural = self._no_natural(hand, self.total - 2)
+        if not self.peek_like:
+            return joint
+        if self.rules.hole_card == "peek":
+            return joint / no_natural
+        return joint - (1.0 - no_natural) * self.payouts.collects
 
     def unconditional(self, a: int, b: int, ev: float) -> float:
         """An initial hand's reported EV made unconditional (dealer naturals included)."""
