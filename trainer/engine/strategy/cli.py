@@ -108,7 +108,9 @@ def format_chart(result: Chart) -> str:
         "",
         f"House edge playing this chart: {result.house_edge:.3f}% of the initial bet"
         + (" (the player has the edge)" if result.house_edge < 0 else ""),
-        f"With every two-card hand played its own best way: {result.house_edge_cd:.3f}%",
+        "(every later decision follows the chart's rows by total; hard 16 is played as hard 16",
+        "whatever cards make it)",
+        f"Playing every hand the best way for its exact cards: {result.house_edge_cd:.3f}%",
     ]
     return "\n".join(lines)
 
