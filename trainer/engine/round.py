@@ -322,7 +322,7 @@ class _Seat:
 
     def __init__(self, stakes: tuple[Money, ...] = ()) -> None:
         self.stakes = stakes
-        self.hands: list[_Hand] = [_Hand(self.total_stake)]
+        self.hands: list[_Hand] = [_Hand(stakes[0] if len(stakes) == 1 else sum(stakes))]
         self.insurance: Money = 0
         self.withdrawn = False
         self.misdeal: Misdeal | None = None
@@ -832,10 +832,12 @@ class Round:
     def _advance(self) -> None:
         """Move to the next hand that needs a decision; play the dealer after the last."""
         seats = self._seats
-        while self._seat_index < len(seats):
-            seat = seats[self._seat_index]
-            while self._hand_index < len(seat.hands):
-                hand = seat.hands[self._hand_index]
+        seat_index, hand_index = self._seat_index, self._hand_index
+        while seat_index < len(seats):
+            seat = seats[seat_index]
+            hands = seat.hands
+            while hand_index < len(hands):
+                hand = hands[hand_index]
                 if hand.needs_card:
                     hand.needs_card = False
                     hand.add(self.shoe.draw())
@@ -844,12 +846,14 @@ class Round:
                     else:
                         self._check_done(seat, hand)
                 if not hand.done:
+                    self._seat_index, self._hand_index = seat_index, hand_index
                     self._seat_now = seat
                     self._hand_now = hand
                     return
-                self._hand_index += 1
-            self._seat_index += 1
-            self._hand_index = 0
+                hand_index += 1
+            seat_index += 1
+            hand_index = 0
+        self._seat_index, self._hand_index = seat_index, hand_index
         self._dealer_play()
 
     def _check_done(self, seat: _Seat, hand: _Hand) -> None:

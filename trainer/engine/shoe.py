@@ -72,7 +72,6 @@ class Shoe:
         self._rng: random.Random | None = rng if rng is not None else random.SystemRandom()
         self._pack: tuple[Card, ...] = tuple(pack(rules.decks))
         self._kinds: frozenset[Card] = frozenset(self._pack)
-        self._ids = frozenset(map(id, self._pack))
         self._stack: list[Card] = list(self._pack)
         self._next = 0  # index of the next card to deal in _stack
         self._end = len(self._stack)
@@ -100,7 +99,6 @@ class Shoe:
         shoe._rng = None
         shoe._pack = tuple(order)
         shoe._kinds = frozenset(order)
-        shoe._ids = frozenset(map(id, order))
         shoe._stack = order
         shoe._next = 0
         shoe._end = shoe._cut = len(order)
@@ -198,10 +196,8 @@ class Shoe:
             raise InvalidDiscardError(
                 f"cannot discard {len(cards)} cards: only {self.in_play_count} are in play"
             )
-        # The shoe deals its pack's own card objects, so they are known by identity at once; a
-        # card made elsewhere is looked up by value.
-        if not self._ids.issuperset(map(id, cards)):
-            kinds = self._kinds
+        kinds = self._kinds
+        if not kinds.issuperset(cards):
             for card in cards:
                 if card not in kinds:
                     raise InvalidDiscardError(f"{card!r} is not a card of this shoe's pack")

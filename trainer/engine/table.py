@@ -59,6 +59,9 @@ class ChipConservationError(ValueError):
     """The bankrolls and the house's net do not add up to what the table started with."""
 
 
+_NONE = Fraction(0)
+
+
 class TablePolicy:
     """How the people at a table decide. The defaults stand, decline and never double.
 
@@ -71,7 +74,7 @@ class TablePolicy:
 
     def insurance(self, round_: Round, seat: int) -> Fraction:
         """The insurance stake of a seat (0 declines; at most ``round_.max_insurance(seat)``)."""
-        return Fraction(0)
+        return _NONE
 
     def early_surrender(self, round_: Round, seat: int) -> bool:
         return False
@@ -253,7 +256,9 @@ class Table:
                 raise InvalidBetError("bets: a round needs at least one player betting")
         else:
             players = seated
-        amounts = tuple([_amount(bet, "bet") for bet in bets if bet is not None])
+        amounts = tuple(
+            [bet if type(bet) is int else _amount(bet, "bet") for bet in bets if bet is not None]
+        )
         bankrolls = self._bankrolls
         low, high = self._limits
         for player, amount in zip(players, amounts, strict=True):
@@ -324,12 +329,12 @@ class Table:
 
     def _play(self, round_: Round, amounts: tuple[Money, ...], policy: TablePolicy) -> RoundResult:
         seats = range(len(amounts))
-        act, decide, turns = round_.act, policy.decide, Phase.PLAYER_TURNS
+        act, decide, turns, done = round_.act, policy.decide, Phase.PLAYER_TURNS, Phase.DONE
         while True:
             phase = round_.phase
             if phase is turns:
                 act(decide(round_))
-            elif phase is Phase.DONE:
+            elif phase is done:
                 return round_.settle()
             elif phase is Phase.INSURANCE:
                 round_.insure([policy.insurance(round_, seat) for seat in seats])
