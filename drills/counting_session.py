@@ -145,6 +145,12 @@ class CountingSession:
         return running_count(self.counting_system, self.seen(step), self.decks)
 
     @property
+    def key_count(self) -> Fraction | None:
+        """An unbalanced system's key count for this shoe, where its source gives one."""
+        system = self.counting_system
+        return dict(system.key_counts).get(self.decks)
+
+    @property
     def initial_count(self) -> Fraction:
         return self.counting_system.initial_running_count(self.decks)
 

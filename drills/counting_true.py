@@ -32,7 +32,7 @@ from drills.counting import (
     read_whole_count,
     tray_for,
 )
-from trainer.engine.counting import CountingSystem, estimate_decks, true_count
+from trainer.engine.counting import SYSTEMS, CountingSystem, estimate_decks, true_count
 from trainer.engine.rules import Rules
 
 _NOTATION_RE = re.compile(
@@ -55,7 +55,8 @@ class TrueCount(Drill):
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         prefs = CountPreferences.from_options(learner.options)
-        system = prefs.counting_system
+        # An unbalanced count (KO, Red 7) bets by its running count: no true count to practise.
+        system = prefs.counting_system if prefs.counting_system.balanced else SYSTEMS["hi-lo"]
         decks = max(rules.decks, 2)
         step = STEPS[prefs.resolution]
         total = decks * CARDS_PER_DECK

@@ -153,3 +153,13 @@ def test_checkpoints_read_back_for_the_history_and_a_re_drill():
         SHOE.grade("setup", "0", rules)
     with pytest.raises(InvalidQuestionError):
         SHOE.question("rc hi-lo 6d: 5H 5H 5H 5H 5H 5H 5H", rules)
+
+
+def test_ko_shows_its_key_count_from_the_source():
+    ko = CountPreferences(system="ko")
+    session = build_shoe(
+        find_preset("vegas-6d-s17"), random.Random(2), ko, seats=2, speed=Fraction(2)
+    )
+    assert session.initial_count == -20  # 4 - 4 x 6 decks
+    assert session.key_count == -4  # Knock-Out Blackjack's key count for six decks
+    assert all(spec.asks == ("rc",) for spec in session.checkpoints)  # no true count in KO

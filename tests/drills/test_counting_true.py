@@ -115,3 +115,9 @@ def test_deck_questions_are_within_the_shoe():
         DECKS.grade("6d played 0 played half", "0", RULES)
     with pytest.raises(InvalidAnswerError, match="multiple of 0.5"):
         DECKS.grade("6d played 130 played half", "2.25", RULES)
+
+
+def test_an_unbalanced_system_practises_true_counts_in_hi_lo():
+    learner = LearnerState(options={"system": "ko"})
+    question = TRUE.new_question(random.Random(1), RULES, learner)
+    assert question.notation.startswith("hi-lo ")
