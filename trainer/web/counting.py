@@ -1,11 +1,15 @@
 """Counting pages: the learner's counting preferences, and counting sessions (a running count,
 a deck countdown, counting through a shoe) kept server-side and answered checkpoint by checkpoint.
 
-The preferences (system, true-count convention, deck resolution) are the learner's, in the
-store (they survive signing in and up). Every
-counting drill reads them as its page options: a counting drill's page without them (or with
-other ones) is redirected to the same page with the learner's own, and its answer form posts
-them back, so the drills' ``new_question`` sees them in ``LearnerState.options``.
+The preferences (system, true-count convention, deck resolution) are the learner's, kept in the
+store (they survive a new guest session and signing in). Every counting drill reads them as its
+page options: a counting drill's page without them (or with other ones) is redirected to the
+same page with the learner's own, and its answer form posts them back, so the drills'
+``new_question`` sees them in ``LearnerState.options``.
+
+A replayed answer to a counting drill (its token stored already) is a 400 with nothing stored,
+and a session's checkpoint is answered on the session's page, never through the drills' answer
+road (except when re-drilled from the mistakes page, where a review batch vouches for it).
 """
 
 from __future__ import annotations
@@ -90,12 +94,9 @@ def _counting_context() -> dict[str, Any]:
 
 
 @bp.before_app_request
-def _preferences_in_the_url() -> Response | None:
-    """A counting drill's page shows questions in the learner's preferences: put them in the URL.
-
-    A session drill's checkpoint is answered on the session's page; through the drills' own
-    answer road only when re-drilled from the mistakes page (a review batch checks it was asked).
-    """
+def _counting_drill_requests() -> Response | None:
+    """Counting drills on the drills' own road: refuse replays and session checkpoints sent
+    there; put the learner's preferences in a counting drill page's URL."""
     slug = (request.view_args or {}).get("slug")
     if request.method == "POST" and request.endpoint == "drills.answer":
         if slug in SESSION_DRILLS and not request.form.get("review"):
