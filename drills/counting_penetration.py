@@ -54,8 +54,13 @@ _NOTATION_RE = re.compile(
 
 
 def penetrations_for(rules: Rules) -> tuple[Fraction, ...]:
-    """The penetrations the chart compares: the usual ones and the preset's own."""
-    return tuple(sorted({*PENETRATIONS, Fraction(rules.penetration)}))
+    """The penetrations the chart compares: the usual ones and the preset's own cut card.
+
+    A preset that deals the pack to its end (penetration 1: 000's joker, 002's and 004's
+    "talia") has no cut card; the drill puts one in at the usual depths.
+    """
+    own = Fraction(rules.penetration)
+    return tuple(sorted({*PENETRATIONS, own} if own < 1 else set(PENETRATIONS)))
 
 
 def chart_system(system: CountingSystem) -> CountingSystem:
@@ -211,6 +216,7 @@ class ShoePenetration(Drill):
                 "decks": table.decks,
                 "cards": table.decks * CARDS_PER_DECK,
                 "penetration": _pen_text(pen),
+                "no_cut_card": table.penetration >= 1,
                 "cut_x": f"{10 + 300 * float(pen):.1f}",
                 "kind": kind,
                 "system": chart_system(system),

@@ -19,6 +19,9 @@ def test_the_cut_card_in_cards_and_decks():
     assert cut_cards(six, Fraction(3, 4)) == 234
     assert cut_cards(SINGLE, Fraction(1, 2)) == 26
     assert cut_cards(find_preset("twenty-one-home"), Fraction(1)) == 52
+    # A pack dealt to its end has no cut card: the drill puts one in at the usual depths.
+    assert Fraction(1) not in penetrations_for(find_preset("twenty-one-home"))
+    assert Fraction(3, 4) in penetrations_for(find_preset("twenty-one-home"))
     assert DRILL.grade("vegas-6d-s17 3/4 hi-lo cards", "234", six).correct
     assert DRILL.grade("vegas-6d-s17 3/4 hi-lo decks half", "4.5", six).correct
     assert DRILL.grade("vegas-6d-s17 2/3 hi-lo decks quarter", "4", six).correct  # 208 cards
