@@ -293,3 +293,22 @@ def test_a_replayed_true_count_answer_is_refused(client: Any, hidden_fields: Any
     assert replay.status_code == 400
     assert "sent already" in replay.get_data(as_text=True)
     assert len(stored(db)) == 1
+
+
+def test_htmx_gets_the_panel_only_and_rounds_are_drawn_by_hand(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    url = start(client, csrf, "running", group="rounds", cards="20", seats="2")
+    page = client.get(url).get_data(as_text=True)
+    assert "Round 1" in page and 'aria-label="Dealer"' in page
+    assert "counting.js" in page and "data-flip" in page
+    response = client.post(
+        f"{url}/answer",
+        data={**hidden_fields(page), "running": "0"},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    panel = response.get_data(as_text=True)
+    assert "<html" not in panel
+    assert "Checkpoint 1:" in panel
+    assert "HX-Request" in response.headers["Vary"]
