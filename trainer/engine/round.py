@@ -1087,17 +1087,17 @@ class Round:
             hands = []
             hands_net: Money = 0
             net_fraction = zero
-            for index, hand in enumerate(seat.hands):
+            for hand in seat.hands:
                 cards = hand.cards
                 total = hand.total
-                natural = len(cards) == 2 and total == 21 and not hand.split
+                natural = total == 21 and len(cards) == 2 and not hand.split
                 net: Money
                 if seat.withdrawn or len(cards) < 2:
                     outcome, net, bonus = Outcome.WITHDRAWN, 0, None
                 else:
                     original: Money | None = None
                     if hand.split:
-                        original = seat.total_stake if index == 0 else 0
+                        original = seat.total_stake if hand is seat.hands[0] else 0
                     outcome, net, bonus, _ = settle_core(
                         pay,
                         cards,

@@ -158,7 +158,8 @@ exact: Callable[[Money], Fraction] = _Fractions().__getitem__
 
 def whole_or_fraction(amount: Fraction) -> Money:
     """An exact amount as an int where it is whole (the engine's fast money)."""
-    return amount.numerator if amount.denominator == 1 else amount
+    numerator, denominator = amount.as_integer_ratio()  # one call, not two properties
+    return numerator if denominator == 1 else amount
 
 
 def _times(amount: Money, ratio: Money) -> Money:

@@ -174,6 +174,7 @@ class Table:
 
         self.rules = rules
         self.names = names
+        self._players = tuple(range(len(names)))
         self.shoe = shoe
         # Money inside the table is exact: an int where whole (fast), else a Fraction.
         self._bankrolls: list[Money] = money
@@ -210,9 +211,9 @@ class Table:
     @property
     def seat_players(self) -> tuple[int, ...]:
         """The player at each seat next round, from the dealer's left."""
-        count = len(self.names)
         if self._dealer is None:
-            return tuple(range(count))
+            return self._players
+        count = len(self.names)
         return tuple((self._dealer + step) % count for step in range(1, count))
 
     def _right_of_dealer(self) -> int | None:
@@ -384,7 +385,8 @@ class Table:
 
 
 def _whole_or_fraction(value: Fraction) -> Money:
-    return value.numerator if value.denominator == 1 else value
+    numerator, denominator = value.as_integer_ratio()  # one call, not two properties
+    return numerator if denominator == 1 else value
 
 
 def _add(a: Money, b: Fraction) -> Money:
