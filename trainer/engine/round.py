@@ -39,13 +39,12 @@ every method checks before it changes anything.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
-from typing import Protocol
+from typing import Protocol, cast
 
 from trainer.engine.cards import Card
 from trainer.engine.hand import Hand
@@ -209,57 +208,64 @@ class RoundResult:
         return Hand(self.dealer_cards)
 
 
-# The settlement builds a result per hand and per seat every round; a frozen dataclass's __init__
-# sets each field through object.__setattr__, which costs more than the rest of the settlement.
-# These build the same frozen values by filling their slots directly (same fields, same order;
-# tests/engine/test_round.py checks they equal the normal constructor's values).
-_new = object.__new__
-_HR = tuple(getattr(HandResult, f.name).__set__ for f in dataclasses.fields(HandResult))
-_SR = tuple(getattr(SeatResult, f.name).__set__ for f in dataclasses.fields(SeatResult))
+# The settlement builds a result per hand and per seat every round, and a frozen dataclass sets
+# each field through a slow call to object.__setattr__ (in its __init__ or anywhere else), which
+# costs more than the rest of the settlement. These twins have the same slots, so the same memory
+# layout: they fill them with plain attribute stores, then become the frozen class they mirror
+# (Python allows that between classes of one layout). tests/engine/test_round.py checks that the
+# values are frozen and equal to the normal constructor's.
 
 
-def _hand_result(
-    cards: tuple[Card, ...],
-    total: int,
-    bet: Fraction,
-    outcome: Outcome,
-    net: Fraction,
-    bonus: Bonus | None,
-    natural: bool,
-    doubled: bool,
-    split: bool,
-) -> HandResult:
-    result: HandResult = _new(HandResult)
-    s_cards, s_total, s_bet, s_outcome, s_net, s_bonus, s_natural, s_doubled, s_split = _HR
-    s_cards(result, cards)
-    s_total(result, total)
-    s_bet(result, bet)
-    s_outcome(result, outcome)
-    s_net(result, net)
-    s_bonus(result, bonus)
-    s_natural(result, natural)
-    s_doubled(result, doubled)
-    s_split(result, split)
-    return result
+class _HandResultFiller:
+    __slots__ = HandResult.__slots__
+
+    def __init__(
+        self,
+        cards: tuple[Card, ...],
+        total: int,
+        bet: Fraction,
+        outcome: Outcome,
+        net: Fraction,
+        bonus: Bonus | None,
+        natural: bool,
+        doubled: bool,
+        split: bool,
+    ) -> None:
+        self.cards = cards
+        self.total = total
+        self.bet = bet
+        self.outcome = outcome
+        self.net = net
+        self.bonus = bonus
+        self.natural = natural
+        self.doubled = doubled
+        self.split = split
+        self.__class__ = HandResult  # type: ignore[assignment]
 
 
-def _seat_result(
-    hands: tuple[HandResult, ...],
-    insurance: Fraction,
-    insurance_net: Fraction,
-    net: Fraction,
-    stakes: tuple[Fraction, ...],
-    shares: tuple[Fraction, ...],
-) -> SeatResult:
-    result: SeatResult = _new(SeatResult)
-    s_hands, s_insurance, s_insurance_net, s_net, s_stakes, s_shares = _SR
-    s_hands(result, hands)
-    s_insurance(result, insurance)
-    s_insurance_net(result, insurance_net)
-    s_net(result, net)
-    s_stakes(result, stakes)
-    s_shares(result, shares)
-    return result
+class _SeatResultFiller:
+    __slots__ = SeatResult.__slots__
+
+    def __init__(
+        self,
+        hands: tuple[HandResult, ...],
+        insurance: Fraction,
+        insurance_net: Fraction,
+        net: Fraction,
+        stakes: tuple[Fraction, ...],
+        shares: tuple[Fraction, ...],
+    ) -> None:
+        self.hands = hands
+        self.insurance = insurance
+        self.insurance_net = insurance_net
+        self.net = net
+        self.stakes = stakes
+        self.shares = shares
+        self.__class__ = SeatResult  # type: ignore[assignment]
+
+
+_hand_result = cast("Callable[..., HandResult]", _HandResultFiller)
+_seat_result = cast("Callable[..., SeatResult]", _SeatResultFiller)
 
 
 # -- internal state -----------------------------------------------------------------------------
