@@ -461,7 +461,7 @@ class Round:
             if seats is not None and seats != len(parsed):
                 raise InvalidBetError(f"bets: {len(parsed)} bets for {seats} seats")
             count = len(parsed)
-        misdeals = dict(misdeals or {})
+        misdeals = dict(misdeals) if misdeals else {}
         for index, kind in misdeals.items():
             if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
                 raise ValueError(f"misdeals: no seat {index!r} at a table of {count}")

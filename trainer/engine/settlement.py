@@ -166,6 +166,11 @@ def _times(amount: Money, ratio: Money) -> Money:
     """An amount times a payout ratio, exactly: an int where whole (3:2 on 10 chips is 15)."""
     if isinstance(ratio, int):
         return amount * ratio
+    numerator, denominator = ratio.as_integer_ratio()
+    if type(amount) is int:
+        whole, rest = divmod(amount * numerator, denominator)
+        if not rest:
+            return whole
     return whole_or_fraction(ratio * amount)
 
 

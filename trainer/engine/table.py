@@ -60,6 +60,8 @@ class ChipConservationError(ValueError):
 
 
 _NONE = Fraction(0)
+# Read once: in Python 3.11 every ``Phase.DONE`` goes through the Enum metaclass's __getattr__ hook.
+_TURNS, _DONE = Phase.PLAYER_TURNS, Phase.DONE
 
 
 class TablePolicy:
@@ -330,12 +332,12 @@ class Table:
 
     def _play(self, round_: Round, amounts: tuple[Money, ...], policy: TablePolicy) -> RoundResult:
         seats = range(len(amounts))
-        act, decide, turns, done = round_.act, policy.decide, Phase.PLAYER_TURNS, Phase.DONE
+        act, decide = round_.act, policy.decide
         while True:
             phase = round_.phase
-            if phase is turns:
+            if phase is _TURNS:
                 act(decide(round_))
-            elif phase is done:
+            elif phase is _DONE:
                 return round_.settle()
             elif phase is Phase.INSURANCE:
                 round_.insure([policy.insurance(round_, seat) for seat in seats])
