@@ -443,7 +443,14 @@ def test_seat_count_must_be_positive():
 
 
 def test_the_fast_result_builders_make_the_same_values():
-    from trainer.engine.round import HandResult, SeatResult, _hand_result, _seat_result
+    from trainer.engine.round import (
+        HandResult,
+        RoundResult,
+        SeatResult,
+        _hand_result,
+        _round_result,
+        _seat_result,
+    )
 
     values = (
         cards("A K"),
@@ -468,6 +475,9 @@ def test_the_fast_result_builders_make_the_same_values():
         (Fraction(15),),
     )
     assert _seat_result(*seat_values) == SeatResult(*seat_values)
+    round_values = (cards("T 7"), 17, False, (_seat_result(*seat_values),), Fraction(-15))
+    assert _round_result(*round_values) == RoundResult(*round_values)
+    assert type(_round_result(*round_values)) is RoundResult
     with pytest.raises(AttributeError):
         fast.net = Fraction(0)  # type: ignore[misc]
 

@@ -293,3 +293,16 @@ def test_a_natural_among_those_betting_takes_the_deal():
     record = table.play_round([None, 5, 5], DrawTo17())
     assert record.seat_players == (2, 3)
     assert record.next_dealer == 3 == table.dealer
+
+
+def test_the_table_records_its_rounds_as_frozen_values():
+    from trainer.engine.table import TableRound
+
+    rules = find_preset("vegas-6d-s17")
+    table = Table(rules, 2, 1000, Shoe(rules, random.Random(4)))
+    record = table.play_round([10, 10])
+    assert type(record) is TableRound
+    fields = [getattr(record, name) for name in TableRound.__slots__]
+    assert record == TableRound(*fields)
+    with pytest.raises(AttributeError):
+        record.number = 2  # type: ignore[misc]

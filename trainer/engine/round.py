@@ -264,8 +264,28 @@ class _SeatResultFiller:
         self.__class__ = SeatResult  # type: ignore[assignment]
 
 
+class _RoundResultFiller:
+    __slots__ = RoundResult.__slots__
+
+    def __init__(
+        self,
+        dealer_cards: tuple[Card, ...],
+        dealer_total: int,
+        dealer_natural: bool,
+        seats: tuple[SeatResult, ...],
+        bank_net: Fraction,
+    ) -> None:
+        self.dealer_cards = dealer_cards
+        self.dealer_total = dealer_total
+        self.dealer_natural = dealer_natural
+        self.seats = seats
+        self.bank_net = bank_net
+        self.__class__ = RoundResult  # type: ignore[assignment]
+
+
 _hand_result = cast("Callable[..., HandResult]", _HandResultFiller)
 _seat_result = cast("Callable[..., SeatResult]", _SeatResultFiller)
+_round_result = cast("Callable[..., RoundResult]", _RoundResultFiller)
 
 
 # -- internal state -----------------------------------------------------------------------------
@@ -1155,7 +1175,7 @@ class Round:
                     _shares(stakes, hands_net, ins_net),
                 )
             )
-        self._result = RoundResult(
+        self._result = _round_result(
             dealer_cards=dealer_cards,
             dealer_total=dealer_total,
             dealer_natural=dealer_natural,
