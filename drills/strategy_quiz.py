@@ -29,6 +29,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from drills import Drill, Grade, InvalidAnswerError, InvalidQuestionError, LearnerState, Question
@@ -209,19 +210,20 @@ def cell_of(situation: Situation, rules: Rules) -> Cell:
 
 def cells_for(rules: Rules, section: str | None = None) -> list[Cell]:
     """Every chart cell a two-card hand can land in under ``rules`` (21s excluded: no choice)."""
-    cells = []
+    return list(_cells(rules.split_by, section))
+
+
+@lru_cache(maxsize=16)
+def _cells(split_by: str, section: str | None) -> tuple[Cell, ...]:
     rows: list[tuple[str, str]] = []
     if section in (None, "hard"):
-        top = 20 if rules.split_by == "rank" else 19
+        top = 20 if split_by == "rank" else 19
         rows += [("hard", str(total)) for total in range(5, top + 1)]
     if section in (None, "soft"):
         rows += [("soft", str(total)) for total in range(13, 21)]
     if section in (None, "pairs"):
         rows += [("pairs", f"{v}-{v}") for v in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")]
-    for sec, row in rows:
-        for up in UP_LABELS:
-            cells.append(Cell(sec, row, up))
-    return cells
+    return tuple(Cell(sec, row, up) for sec, row in rows for up in UP_LABELS)
 
 
 def _card_of_value(value: int, rng: random.Random, *, rank: Rank | None = None) -> Card:

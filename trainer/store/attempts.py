@@ -13,6 +13,7 @@ import json
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import sqlite_utils
@@ -37,6 +38,12 @@ EXPORT_FIELDS = (
 
 class InvalidAttemptError(ValueError):
     """An attempt is missing a field or has a value the store cannot keep."""
+
+
+@lru_cache(maxsize=4096)
+def _fraction(text: str) -> Fraction:
+    """A stored EV cost read back (memoised: the same costs recur, and parsing is slow)."""
+    return Fraction(text)
 
 
 @dataclass(frozen=True)
@@ -69,7 +76,7 @@ class Attempt:
             answer=row["answer"],
             right_answer=row["right_answer"],
             correct=bool(row["correct"]),
-            ev_cost=Fraction(row["ev_cost"]) if row["ev_cost"] is not None else None,
+            ev_cost=_fraction(row["ev_cost"]) if row["ev_cost"] is not None else None,
             response_ms=row["response_ms"],
             token=row["token"],
             created_at=row["created_at"],

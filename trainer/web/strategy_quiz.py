@@ -117,7 +117,8 @@ def matching_attempts(user: users.User, settings: Settings) -> list[attempts.Att
     same: dict[tuple[str, str], bool] = {}
     kept = []
     for attempt in found:
-        key = (attempt.rules, json.dumps(attempt.rules_options or {}, sort_keys=True))
+        options = attempt.rules_options
+        key = (attempt.rules, json.dumps(options, sort_keys=True) if options else "")
         if key not in same:
             try:
                 same[key] = quiz.rules_with(attempt.rules, attempt.rules_options) == wanted

@@ -4,6 +4,9 @@ The key is a hash of every rule option (``Rules.to_dict()``), the shoe compositi
 :data:`CODE_VERSION` (bump it whenever the math changes). The directory is the one passed in,
 else ``$TRAINER_CACHE_DIR``, else ``instance/strategy-cache`` beside the ``trainer`` package (the
 Flask instance folder). A damaged or unreadable file is recomputed, never trusted.
+
+Charts read or computed are also kept in memory (the last :data:`MEMORY_LIMIT`), found by the
+rules value itself, so that a quiz asking many questions hashes and reads nothing per question.
 """
 
 from __future__ import annotations
@@ -12,17 +15,29 @@ import hashlib
 import json
 import os
 import tempfile
+import threading
+from functools import lru_cache
 from pathlib import Path
 
 from trainer.engine.rules import Rules
 from trainer.engine.strategy.chart import Chart, compute_chart
 from trainer.engine.strategy.dealer import full_shoe
 
-__all__ = ["CODE_VERSION", "cache_key", "cached", "chart", "default_cache_dir"]
+__all__ = ["CODE_VERSION", "MEMORY_LIMIT", "cache_key", "cached", "chart", "default_cache_dir"]
 
 CODE_VERSION = "strategy-4"
 
-_memory: dict[str, Chart] = {}
+MEMORY_LIMIT = 64  # charts kept in memory; the oldest leaves first
+
+_memory: dict[str, Chart] = {}  # by cache key, oldest first
+_memory_lock = threading.Lock()
+
+
+def _remember(key: str, result: Chart) -> None:
+    with _memory_lock:
+        _memory[key] = result
+        while len(_memory) > MEMORY_LIMIT:
+            del _memory[next(iter(_memory))]
 
 
 def default_cache_dir() -> Path:
@@ -49,6 +64,12 @@ def cache_key(
     return hashlib.sha256(document.encode()).hexdigest()[:32]
 
 
+@lru_cache(maxsize=256)
+def _key_of(rules: Rules, composition: tuple[int, ...], stand_on: frozenset[int]) -> str:
+    """:func:`cache_key`, memoised by the (hashable, frozen) values themselves."""
+    return cache_key(rules, composition, stand_on)
+
+
 def cached(
     rules: Rules,
     composition: tuple[int, ...] | None = None,
@@ -58,16 +79,17 @@ def cached(
 ) -> Chart | None:
     """The chart if it is in memory or on disk already, else ``None`` (nothing is computed)."""
     shoe = tuple(composition) if composition is not None else full_shoe(rules.decks)
-    key = cache_key(rules, shoe, stand_on)
-    if key in _memory:
-        return _memory[key]
+    key = _key_of(rules, shoe, frozenset(stand_on))
+    found = _memory.get(key)
+    if found is not None:
+        return found
     directory = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     try:
         data = json.loads((directory / f"{key}.json").read_text(encoding="utf-8"))
         result = Chart.from_json(rules, shoe, data)
     except (OSError, ValueError, KeyError, TypeError):
         return None
-    _memory[key] = result
+    _remember(key, result)
     return result
 
 
@@ -85,9 +107,11 @@ def chart(
     ``stand_on``: totals on which the player never draws (to price a text's advice).
     """
     shoe = tuple(composition) if composition is not None else full_shoe(rules.decks)
-    key = cache_key(rules, shoe, stand_on)
-    if use_cache and key in _memory:
-        return _memory[key]
+    key = _key_of(rules, shoe, frozenset(stand_on))
+    if use_cache:
+        found = _memory.get(key)
+        if found is not None:
+            return found
     directory = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     path = directory / f"{key}.json"
     if use_cache:
@@ -95,7 +119,7 @@ def chart(
         if found is not None:
             return found
     result = compute_chart(rules, shoe, stand_on=stand_on)
-    _memory[key] = result
+    _remember(key, result)
     try:
         directory.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(
