@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from flask import Blueprint, abort, request
@@ -64,12 +65,13 @@ def get_drill_or_404(slug: str) -> Drill:
 
 def learner_state(user: users.User, drill: Drill) -> LearnerState:
     recent = attempts.list_attempts(get_db(), user.id, drill=drill.slug, limit=_RECENT)
-    return LearnerState(
-        user_id=user.id,
-        recent=tuple(
-            PastAttempt(a.question, a.answer, a.correct, a.ev_cost, a.created_at) for a in recent
-        ),
-        options=dict(request.args),
+    return LearnerState(user_id=user.id, recent=past_attempts(recent), options=dict(request.args))
+
+
+def past_attempts(found: Iterable[attempts.Attempt]) -> tuple[PastAttempt, ...]:
+    """Stored attempts as a drill sees them in ``LearnerState.recent``."""
+    return tuple(
+        PastAttempt(a.question, a.answer, a.correct, a.ev_cost, a.created_at) for a in found
     )
 
 
@@ -93,10 +95,8 @@ def ask(slug: str) -> Response:
 def answer(slug: str) -> Response:
     drill = get_drill_or_404(slug)
     form = request.form
-    token = form.get("token", "")
-    if not _TOKEN_RE.fullmatch(token):
-        abort(400, description="This answer has no valid submission token; reload the drill.")
-    asked_at = _asked_at(form.get("asked_at", ""))
+    token = submission_token_or_400(form)
+    asked_at = asked_at_or_400(form.get("asked_at", ""))
     notation = form.get("question", "")
     batch = item = None
     if form.get("review"):
@@ -105,12 +105,8 @@ def answer(slug: str) -> Response:
         rules = item_rules(item)
     else:
         rules = rules_from_form(form.get("rules"))
-    try:
-        asked = drill.question(notation, rules)
-        grade = drill.grade(notation, drill.answer_text(form), rules)
-    except InvalidQuestionError as error:
-        abort(400, description=f"That is not a question this drill asks: {error}.")
-    except InvalidAnswerError as error:
+    asked, grade, error = read_answer(drill, notation, form, rules)
+    if grade is None:
         # Nothing is written for a malformed answer, not even a guest.
         return _page(
             drill,
@@ -118,33 +114,25 @@ def answer(slug: str) -> Response:
             rules,
             asked,
             status=400,
-            error=str(error),
+            error=error,
             token=token,
             asked_at=asked_at,
             review=review_context(batch, item),
         )
     user = current_user_or_guest()
-    response_ms = int(time.time() * 1000) - asked_at
     rules_name, rules_options = rules_record(drill.rules_for(asked.notation, rules))
-    attempt, created = attempts.record_attempt(
-        get_db(),
-        user_id=user.id,
-        drill=drill.slug,
-        question=asked.notation,
-        rules=rules_name,
+    attempt, created = record(
+        user,
+        drill,
+        asked.notation,
+        grade,
+        rules_name=rules_name,
         rules_options=rules_options,
-        answer=grade.answer,
-        right_answer=grade.right_answer,
-        correct=grade.correct,
-        ev_cost=grade.ev_cost,
-        response_ms=response_ms if 0 <= response_ms <= _MAX_RESPONSE_MS else None,
         token=token,
+        response_ms=now_ms() - asked_at,
     )
     if not created:
-        # The same answer sent again (double click, resent form): show what was stored.
-        # A drill's normalised answer is one its grade() reads again.
-        asked = drill.question(attempt.question, rules)
-        grade = drill.grade(attempt.question, attempt.answer, rules)
+        asked, grade = stored_answer(drill, attempt, rules)
     feedback: dict[str, Any] = {
         "answered": asked,
         "grade": grade,
@@ -241,10 +229,105 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
     return _page(drill, user, rules, following, review_done=done, **feedback)
 
 
-def _asked_at(text: str) -> int:
+# -- the pieces of the road (the basic-strategy quiz's own pages take them too) ---------------
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def submission_token_or_400(form: Mapping[str, str], *, reload: str = "the drill") -> str:
+    """The answer form's submission token; a 400 if it has none that could be one."""
+    token = form.get("token", "")
+    if not _TOKEN_RE.fullmatch(token):
+        abort(400, description=f"This answer has no valid submission token; reload {reload}.")
+    return token
+
+
+def asked_at_or_400(text: str) -> int:
+    """The time (ms) the answer form says its question was asked; a 400 if it says none."""
     if not text.isdecimal() or len(text) > 15:
         abort(400, description="This answer form is missing the time its question was asked.")
     return int(text)
+
+
+def read_answer(
+    drill: Drill, notation: str, form: Mapping[str, str], rules: Rules, *, asker: str = "drill"
+) -> tuple[Question, Grade | None, str | None]:
+    """The question ``notation`` names and the grade of the form's answer to it, or (for a
+    malformed answer) the question, None and what is wrong with the answer. A question the
+    drill never asks is a 400."""
+    try:
+        asked = drill.question(notation, rules)
+        return asked, drill.grade(notation, drill.answer_text(form), rules), None
+    except InvalidQuestionError as error:
+        abort(400, description=f"That is not a question this {asker} asks: {error}.")
+    except InvalidAnswerError as error:
+        return asked, None, str(error)
+
+
+def record(
+    user: users.User,
+    drill: Drill,
+    notation: str,
+    grade: Grade,
+    *,
+    rules_name: str,
+    rules_options: dict[str, Any] | None,
+    token: str,
+    response_ms: int | None,
+) -> tuple[attempts.Attempt, bool]:
+    """Store the graded answer once per token (a response time only if it is worth keeping);
+    the attempt, and whether it was new."""
+    kept = response_ms is not None and 0 <= response_ms <= _MAX_RESPONSE_MS
+    return attempts.record_attempt(
+        get_db(),
+        user_id=user.id,
+        drill=drill.slug,
+        question=notation,
+        rules=rules_name,
+        rules_options=rules_options,
+        answer=grade.answer,
+        right_answer=grade.right_answer,
+        correct=grade.correct,
+        ev_cost=grade.ev_cost,
+        response_ms=response_ms if kept else None,
+        token=token,
+    )
+
+
+def stored_answer(drill: Drill, attempt: attempts.Attempt, rules: Rules) -> tuple[Question, Grade]:
+    """The question and grade of a stored attempt: what a resent answer (a double click, a form
+    sent again) shows. A drill's normalised answer is one its grade() reads again."""
+    return (
+        drill.question(attempt.question, rules),
+        drill.grade(attempt.question, attempt.answer, rules),
+    )
+
+
+def question_context(
+    drill: Drill,
+    user: users.User | None,
+    rules: Rules,
+    question: Question | None,
+    *,
+    error: str | None = None,
+    token: str | None = None,
+    asked_at: int | None = None,
+) -> dict[str, Any]:
+    """What a drill page's question form and figures need: a new submission token and time
+    asked unless the answer is being asked again (``error``), and the learner's stats."""
+    return {
+        "drill": drill,
+        "rules": rules,
+        "question": question,
+        "token": token or secrets.token_urlsafe(18),
+        "asked_at": asked_at if asked_at is not None else now_ms(),
+        "error": error,
+        "form": request.form if error else {},
+        "stats": attempts.drill_stats(get_db(), user.id).get(drill.slug) if user else None,
+        "section": "drills",
+    }
 
 
 def _page(
@@ -264,21 +347,15 @@ def _page(
     review: dict[str, Any] | None = None,
     review_done: dict[str, int] | None = None,
 ) -> Response:
-    context: dict[str, Any] = {
-        "drill": drill,
-        "rules": rules,
-        "question": question,
-        "token": token or secrets.token_urlsafe(18),
-        "asked_at": asked_at if asked_at is not None else int(time.time() * 1000),
-        "error": error,
-        "answered": answered,
-        "grade": grade,
-        "response_ms": response_ms,
-        "repeated": repeated,
-        "review": review,
-        "review_done": review_done,
-        "form": request.form if error else {},
-        "stats": attempts.drill_stats(get_db(), user.id).get(drill.slug) if user else None,
-        "section": "drills",
-    }
+    context = question_context(
+        drill, user, rules, question, error=error, token=token, asked_at=asked_at
+    )
+    context.update(
+        answered=answered,
+        grade=grade,
+        response_ms=response_ms,
+        repeated=repeated,
+        review=review,
+        review_done=review_done,
+    )
     return render(drill.template, block="panel", status=status, **context)
