@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import secrets
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +18,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
-from drills import Grade, InvalidAnswerError, InvalidQuestionError, LearnerState, PastAttempt
+from drills import Grade, InvalidAnswerError, LearnerState
 from drills import strategy_quiz as quiz
 from trainer.engine.rules import (
     OPTION_CHOICES,
@@ -44,8 +42,6 @@ from trainer.web.support import (
 bp = Blueprint("strategy_quiz", __name__, url_prefix="/drills/basic-strategy")
 
 DRILL = quiz.DRILL
-_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
-_MAX_RESPONSE_MS = 60 * 60 * 1000
 _RECENT = 500
 # A timed run: how many hands, and the seconds allowed per hand.
 TIMED_COUNTS = (10, 20, 50)
@@ -139,9 +135,7 @@ def learner_state(user: users.User | None, settings: Settings) -> LearnerState:
     recent = matching_attempts(user, settings) if user else []
     return LearnerState(
         user_id=user.id if user else None,
-        recent=tuple(
-            PastAttempt(a.question, a.answer, a.correct, a.ev_cost, a.created_at) for a in recent
-        ),
+        recent=drill_road.past_attempts(recent),
         options={"mix": settings.mix},
     )
 
@@ -167,33 +161,26 @@ def answer() -> Response:
     if form.get("review"):
         return drill_road.answer(DRILL.slug)
     settings = read_settings(form)
-    token = form.get("token", "")
-    if not _TOKEN_RE.fullmatch(token):
-        abort(400, description="This answer has no valid submission token; reload the quiz.")
-    asked_at = _asked_at(form.get("asked_at", ""))
+    token = drill_road.submission_token_or_400(form, reload="the quiz")
+    asked_at = drill_road.asked_at_or_400(form.get("asked_at", ""))
     rules = settings.rules
     notation = form.get("question", "")
-    try:
-        asked = DRILL.question(notation, rules)
-        grade = DRILL.grade(notation, DRILL.answer_text(form), rules)
-    except InvalidQuestionError as error:
-        abort(400, description=f"That is not a question this quiz asks: {error}.")
-    except InvalidAnswerError as error:
+    asked, grade, error = drill_road.read_answer(DRILL, notation, form, rules, asker="quiz")
+    if grade is None:
         return _page(
             settings,
             current_user(),
             asked,
             status=400,
-            error=str(error),
+            error=error,
             token=token,
             asked_at=asked_at,
         )
     user = current_user_or_guest()
-    response_ms = int(time.time() * 1000) - asked_at
+    response_ms = drill_road.now_ms() - asked_at
     attempt, created = _record(user, settings, asked.notation, grade, token, response_ms)
     if not created:
-        asked = DRILL.question(attempt.question, rules)
-        grade = DRILL.grade(attempt.question, attempt.answer, rules)
+        asked, grade = drill_road.stored_answer(DRILL, attempt, rules)
     state = learner_state(user, settings)
     following = DRILL.new_question(quiz_rng(state), rules, state)
     return _page(settings, user, following, answered=asked, grade=grade, repeated=not created)
@@ -207,28 +194,17 @@ def _record(
     token: str,
     response_ms: int | None,
 ) -> tuple[attempts.Attempt, bool]:
-    return attempts.record_attempt(
-        get_db(),
-        user_id=user.id,
-        drill=DRILL.slug,
-        question=notation,
-        rules=settings.preset,
+    """Store a quiz answer under the settings' preset and the options changed from it."""
+    return drill_road.record(
+        user,
+        DRILL,
+        notation,
+        grade,
+        rules_name=settings.preset,
         rules_options=settings.options or None,
-        answer=grade.answer,
-        right_answer=grade.right_answer,
-        correct=grade.correct,
-        ev_cost=grade.ev_cost,
-        response_ms=response_ms
-        if response_ms is not None and 0 <= response_ms <= _MAX_RESPONSE_MS
-        else None,
         token=token,
+        response_ms=response_ms,
     )
-
-
-def _asked_at(text: str) -> int:
-    if not text.isdecimal() or len(text) > 15:
-        abort(400, description="This answer form is missing the time its question was asked.")
-    return int(text)
 
 
 def _page(
@@ -246,27 +222,22 @@ def _page(
     timed: dict[str, Any] | None = None,
     results: dict[str, Any] | None = None,
 ) -> Response:
-    context: dict[str, Any] = {
-        "drill": DRILL,
-        "settings": settings,
-        "rules": settings.rules,
-        "question": question,
-        "token": token or secrets.token_urlsafe(18),
-        "asked_at": asked_at if asked_at is not None else int(time.time() * 1000),
-        "error": error,
-        "answered": answered,
-        "grade": grade,
-        "repeated": repeated,
-        "stats": attempts.drill_stats(get_db(), user.id).get(DRILL.slug) if user else None,
-        "presets": preset_names(),
-        "mixes": quiz.MIXES,
-        "option_rows": option_rows(settings),
-        "timed": timed,
-        "results": results,
-        "timed_counts": TIMED_COUNTS,
-        "seconds_per_hand": TIMED_SECONDS_PER_HAND,
-        "section": "drills",
-    }
+    context = drill_road.question_context(
+        DRILL, user, settings.rules, question, error=error, token=token, asked_at=asked_at
+    )
+    context.update(
+        settings=settings,
+        answered=answered,
+        grade=grade,
+        repeated=repeated,
+        presets=preset_names(),
+        mixes=quiz.MIXES,
+        option_rows=option_rows(settings),
+        timed=timed,
+        results=results,
+        timed_counts=TIMED_COUNTS,
+        seconds_per_hand=TIMED_SECONDS_PER_HAND,
+    )
     return render(DRILL.template, block="panel", status=status, **context)
 
 
@@ -356,10 +327,6 @@ def _band(right: int, total: int) -> str:
 # -- the timed mode ---------------------------------------------------------------------------
 
 
-def _now_ms() -> int:
-    return int(time.time() * 1000)
-
-
 def _run() -> dict[str, Any] | None:
     run = session.get(_TIMED_KEY)
     return run if isinstance(run, dict) else None
@@ -385,7 +352,7 @@ def start_timed() -> Response:
         if DRILL.question(notation, rules).view["play"].natural:
             continue
         questions.append(notation)
-    now = _now_ms()
+    now = drill_road.now_ms()
     session[_TIMED_KEY] = {
         "id": secrets.token_hex(6),
         "preset": settings.preset,
@@ -419,7 +386,7 @@ def timed_answer() -> Response:
     if request.form.get("run") != run["id"] or request.form.get("index") != str(run["index"]):
         abort(400, description="That answer is for a hand this run is not asking now.")
     settings = _run_settings(run)
-    now = _now_ms()
+    now = drill_road.now_ms()
     if run["index"] >= len(run["questions"]) or now > run["started"] + run["limit_ms"]:
         return _timed_page(run, user)
     notation = run["questions"][run["index"]]
@@ -452,7 +419,7 @@ def _timed_page(
     grade: Grade | None = None,
 ) -> Response:
     settings = _run_settings(run)
-    now = _now_ms()
+    now = drill_road.now_ms()
     remaining = run["started"] + run["limit_ms"] - now
     done = run["index"] >= len(run["questions"]) or remaining <= 0
     info = {
