@@ -100,11 +100,13 @@ def chart(
     cache_dir: str | Path | None = None,
     use_cache: bool = True,
     stand_on: frozenset[int] = frozenset(),
+    jobs: int = 1,
 ) -> Chart:
     """The chart for ``rules`` (default shoe: ``rules.decks`` full packs), cached on disk.
 
     ``use_cache=False`` computes afresh (and still writes the result for next time).
     ``stand_on``: totals on which the player never draws (to price a text's advice).
+    ``jobs``: worker processes for a computation (see :func:`compute_chart`).
     """
     shoe = tuple(composition) if composition is not None else full_shoe(rules.decks)
     key = _key_of(rules, shoe, frozenset(stand_on))
@@ -118,7 +120,7 @@ def chart(
         found = cached(rules, shoe, cache_dir=directory, stand_on=stand_on)
         if found is not None:
             return found
-    result = compute_chart(rules, shoe, stand_on=stand_on)
+    result = compute_chart(rules, shoe, stand_on=stand_on, jobs=jobs)
     _remember(key, result)
     try:
         directory.mkdir(parents=True, exist_ok=True)

@@ -30,6 +30,7 @@ the house has the edge.
 
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -237,116 +238,145 @@ def _cell_members(rules: Rules, composition: tuple[int, ...]):
     return rows
 
 
+def _up_card_part(
+    rules: Rules,
+    shoe: tuple[int, ...],
+    up: int,
+    stand_on: frozenset[int],
+    members: dict[tuple[str, int], list[tuple[tuple[int, ...], float]]],
+) -> tuple[list[tuple[str, str, str, dict[str, float]]], float, float]:
+    """One up card's share of a chart: its cells as (section, row, code, EVs), and its terms
+    of the two house edges (chart-played and composition-dependent), weighted by its
+    probability."""
+    edge_chart = 0.0
+    edge_cd = 0.0
+    p_up = shoe[up - 1] / sum(shoe)
+    analysis = UpCardAnalysis(rules, shoe, up, stand_on=stand_on)
+    rest = analysis.composition
+    initial: dict[tuple[int, ...], dict[Action, float]] = {}
+    same = _same_rank_share(rest) if rules.split_by == "rank" else 1.0
+    # Pairs last: their split hands reuse the dealer results of the unsplit hands.
+    hands = [(a, b) for a in range(1, 11) for b in range(a, 11)]
+    hands.sort(key=lambda hand: hand[0] == hand[1])
+    for a, b in hands:
+        if _hand_probability(rest, (a, b)) == 0.0 and not (a == b == 10):
+            continue
+        initial[(a, b)] = analysis.initial(a, b)
+    # Two ten-values of different ranks, where pairs split by rank: a hard 20, no split.
+    unpaired_tens: dict[Action, float] = {}
+    if same < 1.0 and (10, 10) in initial:
+        unpaired_tens = analysis.initial(10, 10, allow_split=False)
+    cells: list[tuple[str, str, str, dict[str, float]]] = []
+    cell_codes: dict[tuple[str, int], str] = {}
+    for (section, row), hands in members.items():
+        sums: dict[Action, float] = {}
+        weight = 0.0
+        for values, share in hands:
+            p = _hand_probability(rest, values) * share
+            if p == 0.0:
+                continue
+            if len(values) == 2:
+                if section == "hard" and values == (10, 10):
+                    hand_evs = unpaired_tens
+                else:
+                    hand_evs = initial[values]
+            else:
+                hand_evs = analysis.multi_card(_counts(*values))
+            factor = analysis.weight_factor(_counts(*values))
+            weight += p * factor
+            for action, value in hand_evs.items():
+                if action in _CHART_ACTIONS:
+                    sums[action] = sums.get(action, 0.0) + p * factor * value
+        if weight == 0.0:
+            continue
+        cell = {action: value / weight for action, value in sums.items()}
+        code = code_of(cell)
+        cell_codes[(section, row)] = code
+        label = row_label(section, row)
+        cells.append((section, label, code, {a.value: v for a, v in cell.items()}))
+    # Playing the chart: after the first decision, hit or stand as the chart's hard and
+    # soft rows say (total-dependent), on a second walk sharing the dealer's results.
+    policy = {
+        (section == "soft", row): code
+        for (section, row), code in cell_codes.items()
+        if section != "pairs"
+    }
+    follower = analysis.following(policy)
+    # House edge: every initial two-card hand.
+    for (a, b), hand_evs in initial.items():
+        p = _hand_probability(rest, (a, b))
+        if p == 0.0:
+            continue
+        parts: list[tuple[float, dict[Action, float], tuple[str, int]]] = []
+        if {a, b} == {1, 10}:
+            parts.append((p, hand_evs, ("natural", 0)))
+        elif a == b == 10 and same < 1.0:
+            parts.append((p * same, hand_evs, ("pairs", 10)))
+            parts.append((p * (1.0 - same), unpaired_tens, ("hard", 20)))
+        elif a == b:
+            parts.append((p, hand_evs, ("pairs", a)))
+        elif a == 1:
+            parts.append((p, hand_evs, ("soft", 11 + b)))
+        else:
+            parts.append((p, hand_evs, ("hard", a + b)))
+        for share, part_evs, cell_key in parts:
+            chart_evs = {k: v for k, v in part_evs.items() if k in _CHART_ACTIONS}
+            best = max(chart_evs.values())
+            if cell_key[0] == "natural":
+                played = chart_evs[Action.STAND]
+            else:
+                first = _FIRST_ACTION[cell_codes[cell_key][0]]
+                if first not in chart_evs:
+                    first = max(chart_evs, key=lambda action: chart_evs[action])
+                if first in (Action.HIT, Action.SPLIT) and not (
+                    first is Action.SPLIT and cell_key[0] != "pairs"
+                ):
+                    played = follower.played(a, b, first)
+                else:
+                    played = chart_evs[first]
+            edge_chart += p_up * share * analysis.unconditional(a, b, played)
+            edge_cd += p_up * share * analysis.unconditional(a, b, best)
+    return cells, edge_chart, edge_cd
+
+
 def compute_chart(
     rules: Rules,
     composition: tuple[int, ...] | None = None,
     *,
     stand_on: frozenset[int] = frozenset(),
+    jobs: int = 1,
 ) -> Chart:
     """Compute the chart, every cell's EVs and the house edge for ``rules``.
 
     :param composition: the shoe (10 counts, ace first); by default ``rules.decks`` full packs.
     :param stand_on: totals on which the player never draws (to price a text's advice).
+    :param jobs: worker processes to share the up cards among (1: all in this process).
     """
     shoe = composition if composition is not None else full_shoe(rules.decks)
     if len(shoe) != 10 or any(n < 0 for n in shoe):
         raise ValueError("a composition is 10 counts (ace, 2..9, ten-value), none negative")
-    total_cards = sum(shoe)
     members = _cell_members(rules, shoe)
     codes: dict[str, dict[str, dict[str, str]]] = {"hard": {}, "soft": {}, "pairs": {}}
     evs: dict[str, dict[str, dict[str, dict[str, float]]]] = {"hard": {}, "soft": {}, "pairs": {}}
     edge_chart = 0.0
     edge_cd = 0.0
-    for up in UP_CARDS:
-        if shoe[up - 1] == 0:
-            continue
-        p_up = shoe[up - 1] / total_cards
-        analysis = UpCardAnalysis(rules, shoe, up, stand_on=stand_on)
-        rest = analysis.composition
-        initial: dict[tuple[int, ...], dict[Action, float]] = {}
-        same = _same_rank_share(rest) if rules.split_by == "rank" else 1.0
-        # Pairs last: their split hands reuse the dealer results of the unsplit hands.
-        hands = [(a, b) for a in range(1, 11) for b in range(a, 11)]
-        hands.sort(key=lambda hand: hand[0] == hand[1])
-        for a, b in hands:
-            if _hand_probability(rest, (a, b)) == 0.0 and not (a == b == 10):
-                continue
-            initial[(a, b)] = analysis.initial(a, b)
-        # Two ten-values of different ranks, where pairs split by rank: a hard 20, no split.
-        unpaired_tens: dict[Action, float] = {}
-        if same < 1.0 and (10, 10) in initial:
-            unpaired_tens = analysis.initial(10, 10, allow_split=False)
+    parts: list[tuple[int, tuple[list[tuple[str, str, str, dict[str, float]]], float, float]]]
+    ups = [up for up in UP_CARDS if shoe[up - 1] > 0]
+    if jobs > 1 and len(ups) > 1:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(ups))) as pool:
+            futures = [
+                pool.submit(_up_card_part, rules, tuple(shoe), up, stand_on, members) for up in ups
+            ]
+            parts = [(up, future.result()) for up, future in zip(ups, futures, strict=True)]
+    else:
+        parts = [(up, _up_card_part(rules, tuple(shoe), up, stand_on, members)) for up in ups]
+    for up, (cells, up_edge_chart, up_edge_cd) in parts:
         ul = up_label(up)
-        cell_codes: dict[tuple[str, int], str] = {}
-        for (section, row), hands in members.items():
-            sums: dict[Action, float] = {}
-            weight = 0.0
-            for values, share in hands:
-                p = _hand_probability(rest, values) * share
-                if p == 0.0:
-                    continue
-                if len(values) == 2:
-                    if section == "hard" and values == (10, 10):
-                        hand_evs = unpaired_tens
-                    else:
-                        hand_evs = initial[values]
-                else:
-                    hand_evs = analysis.multi_card(_counts(*values))
-                factor = analysis.weight_factor(_counts(*values))
-                weight += p * factor
-                for action, value in hand_evs.items():
-                    if action in _CHART_ACTIONS:
-                        sums[action] = sums.get(action, 0.0) + p * factor * value
-            if weight == 0.0:
-                continue
-            cell = {action: value / weight for action, value in sums.items()}
-            code = code_of(cell)
-            cell_codes[(section, row)] = code
-            label = row_label(section, row)
+        for section, label, code, cell_evs in cells:
             codes[section].setdefault(label, {})[ul] = code
-            evs[section].setdefault(label, {})[ul] = {a.value: v for a, v in cell.items()}
-        # Playing the chart: after the first decision, hit or stand as the chart's hard and
-        # soft rows say (total-dependent), on a second walk sharing the dealer's results.
-        policy = {
-            (section == "soft", row): code
-            for (section, row), code in cell_codes.items()
-            if section != "pairs"
-        }
-        follower = analysis.following(policy)
-        # House edge: every initial two-card hand.
-        for (a, b), hand_evs in initial.items():
-            p = _hand_probability(rest, (a, b))
-            if p == 0.0:
-                continue
-            parts: list[tuple[float, dict[Action, float], tuple[str, int]]] = []
-            if {a, b} == {1, 10}:
-                parts.append((p, hand_evs, ("natural", 0)))
-            elif a == b == 10 and same < 1.0:
-                parts.append((p * same, hand_evs, ("pairs", 10)))
-                parts.append((p * (1.0 - same), unpaired_tens, ("hard", 20)))
-            elif a == b:
-                parts.append((p, hand_evs, ("pairs", a)))
-            elif a == 1:
-                parts.append((p, hand_evs, ("soft", 11 + b)))
-            else:
-                parts.append((p, hand_evs, ("hard", a + b)))
-            for share, part_evs, cell_key in parts:
-                chart_evs = {k: v for k, v in part_evs.items() if k in _CHART_ACTIONS}
-                best = max(chart_evs.values())
-                if cell_key[0] == "natural":
-                    played = chart_evs[Action.STAND]
-                else:
-                    first = _FIRST_ACTION[cell_codes[cell_key][0]]
-                    if first not in chart_evs:
-                        first = max(chart_evs, key=lambda action: chart_evs[action])
-                    if first in (Action.HIT, Action.SPLIT) and not (
-                        first is Action.SPLIT and cell_key[0] != "pairs"
-                    ):
-                        played = follower.played(a, b, first)
-                    else:
-                        played = chart_evs[first]
-                edge_chart += p_up * share * analysis.unconditional(a, b, played)
-                edge_cd += p_up * share * analysis.unconditional(a, b, best)
+            evs[section].setdefault(label, {})[ul] = cell_evs
+        edge_chart += up_edge_chart
+        edge_cd += up_edge_cd
     return Chart(
         rules=rules,
         composition=tuple(shoe),

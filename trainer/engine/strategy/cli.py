@@ -50,6 +50,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--cache-dir", help="where charts are cached (default $TRAINER_CACHE_DIR)")
     parser.add_argument("--json", action="store_true", help="print the chart and EVs as JSON")
     parser.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        metavar="N",
+        help="share a computation's up cards among N processes (default 1)",
+    )
+    parser.add_argument(
         "--all-presets",
         action="store_true",
         help="compute every preset's chart into the cache (so no quiz waits) and list them",
@@ -117,11 +124,16 @@ def format_chart(result: Chart) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; 0 on success, 2 on bad input."""
-    args = _parser().parse_args(list(argv) if argv is not None else None)
+    parser = _parser()
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    if not 1 <= args.jobs <= 64:
+        parser.error(f"--jobs must be 1 to 64, not {args.jobs}")
     if args.all_presets:
         for name in preset_names():
             rules = find_preset(name)
-            result = cached_chart(rules, cache_dir=args.cache_dir, use_cache=not args.no_cache)
+            result = cached_chart(
+                rules, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
+            )
             line = f"{name:<16} house edge {result.house_edge:7.3f}%"
             advice = advice_for(rules)
             if advice is not None:
@@ -134,7 +146,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidRulesError as exc:
         print(f"strategy: {exc}", file=sys.stderr)
         return 2
-    result = cached_chart(rules, cache_dir=args.cache_dir, use_cache=not args.no_cache)
+    result = cached_chart(
+        rules, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
+    )
     if args.json:
         print(json.dumps(result.to_json(), indent=1))
         return 0

@@ -515,8 +515,9 @@ class UpCardAnalysis:
         vector = forest.values.get(hand)
         if vector is not None:
             return vector
-        total, _, soft, _ = _hand_info(hand)
-        can_hit = self._can_hit(hand)
+        total, _, soft, cards = _INFO.get(hand) or _hand_info(hand)
+        limit = self._limit
+        can_hit = total < 21 and total not in self.stand_on and (limit is None or cards - 2 < limit)
         if can_hit and total <= 11 and not self.stand_on:
             vector = self._split_draw(forest, hand, self._split_play)
         elif can_hit and self.policy is not None:
@@ -538,19 +539,24 @@ class UpCardAnalysis:
 
     def _split_may_hit(self, forest: _SplitHands, hand: int, stand: list[float]) -> bool:
         """False when standing beats an upper bound on hitting at every level."""
-        _, hard, _, cards = _hand_info(hand)
+        _, hard, _, cards = _INFO.get(hand) or _hand_info(hand)
         safe = 21 - hard
         if safe >= 10:
             return True
-        p = forest.pair
+        one = ONE[forest.pair]
+        shift = BITS * safe
+        from_safe = self._from_value[safe]
+        best_pay = self._best_pay
+        bust_mass = self._bust_mass
+        left = self.total - cards
+        removed = hand
         for j in range(forest.levels):
-            left = self.total - cards - j - 1
+            left -= 1
+            removed += one
             if left <= 0:
                 continue
-            removed = hand + (j + 1) * ONE[p]
-            busting = self._from_value[safe] - (removed >> (BITS * safe)) % MASK
-            bust = self._bust_mass(removed, left, safe)
-            bound = ((left - busting) * self._best_pay + bust) / left
+            busting = from_safe - (removed >> shift) % MASK
+            bound = ((left - busting) * best_pay + bust_mass(removed, left, safe)) / left
             if stand[j] < bound:
                 return True
         return False
