@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -291,17 +291,9 @@ def build_running(
     afters = sorted(rng.sample(inner, wanted)) if wanted else []
     specs = [CheckpointSpec(after, ("rc",)) for after in afters]
     specs.append(CheckpointSpec(last, ("rc",)))
-    return CountingSession(
-        kind="running",
-        system=prefs.system,
-        convention=prefs.convention,
-        resolution=prefs.resolution,
-        decks=rules.decks,
-        rules=rules.name,
-        speed=speed,
-        seats=seats if group == "rounds" else 0,
-        steps=tuple(steps),
-        checkpoints=tuple(specs),
+    table_seats = seats if group == "rounds" else 0
+    return _at_table(
+        "running", rules, prefs, speed=speed, seats=table_seats, steps=steps, specs=specs
     )
 
 
@@ -351,8 +343,22 @@ def build_shoe(
     asks = ("rc", "tc") if system.balanced else ("rc",)
     specs = [CheckpointSpec(after, asks) for after in afters]
     specs.append(CheckpointSpec(last, ("rc",)))
+    return _at_table("shoe", rules, prefs, speed=speed, seats=seats, steps=steps, specs=specs)
+
+
+def _at_table(
+    kind: str,
+    rules: Rules,
+    prefs: CountPreferences,
+    *,
+    speed: Fraction,
+    seats: int,
+    steps: Sequence[Step],
+    specs: Sequence[CheckpointSpec],
+) -> CountingSession:
+    """A session of ``kind`` dealt from a shoe of ``rules``, counted the learner's way."""
     return CountingSession(
-        kind="shoe",
+        kind=kind,
         system=prefs.system,
         convention=prefs.convention,
         resolution=prefs.resolution,
