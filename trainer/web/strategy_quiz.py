@@ -290,7 +290,7 @@ def heat_map() -> Response:
                     "band": _band(right, total),
                 }
             )
-        sections.append((section, rows))
+        sections.append((section, [{"label": row, "cells": cells} for row, cells in rows.items()]))
     answered = sum(total for _, total in tally.values())
     right_all = sum(right for right, _ in tally.values())
     return render(
