@@ -129,6 +129,15 @@ def shown_cards(page: str) -> list[Card]:
     ]
 
 
+def answer_every_checkpoint(client: Any, url: str, hidden_fields: Any, running: str) -> None:
+    """Answer each checkpoint of the session at ``url`` with the running count ``running``."""
+    while True:
+        page = client.get(url).get_data(as_text=True)
+        if "Summary:" in page:
+            return
+        client.post(f"{url}/answer", data={**hidden_fields(page), "running": running})
+
+
 def checkpoint_fields(page: str) -> list[str]:
     return re.findall(r'<input name="(running|true|missing)"', page)
 
@@ -245,11 +254,7 @@ def test_the_running_count_misses_appear_in_the_mistakes(
     client: Any, csrf: Any, hidden_fields: Any
 ) -> None:
     url = start(client, csrf, "running", group="3", cards="12")
-    while True:
-        page = client.get(url).get_data(as_text=True)
-        if "Summary:" in page:
-            break
-        client.post(f"{url}/answer", data={**hidden_fields(page), "running": "+4"})
+    answer_every_checkpoint(client, url, hidden_fields, "+4")
     mistakes = client.get("/mistakes").get_data(as_text=True)
     assert "Running count" in mistakes
     assert "You said <strong>+4</strong>" in mistakes
@@ -262,11 +267,7 @@ def test_a_missed_checkpoint_is_drilled_again_from_the_mistakes(
     client: Any, csrf: Any, hidden_fields: Any, db: Any
 ) -> None:
     url = start(client, csrf, "running", group="3", cards="6")
-    while True:
-        page = client.get(url).get_data(as_text=True)
-        if "Summary:" in page:
-            break
-        client.post(f"{url}/answer", data={**hidden_fields(page), "running": "+5"})
+    answer_every_checkpoint(client, url, hidden_fields, "+5")
     missed = [row for row in stored(db) if not row["correct"]]
     assert missed
     response = client.post(
