@@ -327,9 +327,13 @@ def _band(right: int, total: int) -> str:
 # -- the timed mode ---------------------------------------------------------------------------
 
 
-def _run() -> dict[str, Any] | None:
+def _learners_run_or_abort(status: int) -> tuple[dict[str, Any], users.User]:
+    """The timed run this session keeps for its learner; none going is a ``status`` error."""
     run = session.get(_TIMED_KEY)
-    return run if isinstance(run, dict) else None
+    user = current_user()
+    if not isinstance(run, dict) or user is None or run.get("user") != user.id:
+        abort(status, description="There is no timed run going: start one from the quiz.")
+    return run, user
 
 
 @bp.post("/timed")
@@ -370,19 +374,12 @@ def start_timed() -> Response:
 
 @bp.get("/timed")
 def timed() -> Response:
-    run = _run()
-    user = current_user()
-    if run is None or user is None or run.get("user") != user.id:
-        abort(404, description="There is no timed run going: start one from the quiz.")
-    return _timed_page(run, user)
+    return _timed_page(*_learners_run_or_abort(404))
 
 
 @bp.post("/timed/answer")
 def timed_answer() -> Response:
-    run = _run()
-    user = current_user()
-    if run is None or user is None or run.get("user") != user.id:
-        abort(400, description="There is no timed run going: start one from the quiz.")
+    run, user = _learners_run_or_abort(400)
     if request.form.get("run") != run["id"] or request.form.get("index") != str(run["index"]):
         abort(400, description="That answer is for a hand this run is not asking now.")
     settings = _run_settings(run)
