@@ -14,7 +14,6 @@ road (except when re-drilled from the mistakes page, where a review batch vouche
 
 from __future__ import annotations
 
-import time
 from typing import Any
 from urllib.parse import urlencode
 
@@ -51,6 +50,7 @@ from trainer.engine.counting import SYSTEMS
 from trainer.store import attempts, users
 from trainer.store import counting as counting_store
 from trainer.store.db import transaction
+from trainer.web import drills as drill_road
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -166,7 +166,6 @@ def _local(path: str) -> str:
 # -- counting sessions -------------------------------------------------------------------------
 
 _FIELDS = {"rc": "running", "tc": "true", "missing": "missing"}
-_MAX_RESPONSE_MS = 60 * 60 * 1000
 
 
 @bp.post("/sessions")
@@ -257,12 +256,10 @@ def answer(session_id: str) -> Response:
     index = int(text)
     asked_at = form.get("asked_at", "")
     response_ms = (
-        int(time.time() * 1000) - int(asked_at)
-        if asked_at.isdecimal() and len(asked_at) < 16
-        else None
+        drill_road.now_ms() - int(asked_at) if asked_at.isdecimal() and len(asked_at) < 16 else None
     )
-    db = get_db()
-    with transaction(db):  # one answer per checkpoint, even from two tabs at once
+    drill = get_drill(session.drill)
+    with transaction(get_db()):  # one answer per checkpoint, even from two tabs at once
         answers = _answers(user, stored.id, session)
         current = next_checkpoint(session, answers)
         if index >= len(session.checkpoints) or index > current:
@@ -288,20 +285,15 @@ def answer(session_id: str) -> Response:
                 user, stored, session, answers, status=400, error=" ".join(errors), form=form
             )
         for ask, grade in grades.items():
-            checkpoint = session.checkpoint(index, ask)
-            attempts.record_attempt(
-                db,
-                user_id=user.id,
-                drill=session.drill,
-                question=checkpoint.notation,
-                rules=session.rules,
-                answer=grade.answer,
-                right_answer=grade.right_answer,
-                correct=grade.correct,
+            drill_road.record(
+                user,
+                drill,
+                session.checkpoint(index, ask).notation,
+                grade,
+                rules_name=session.rules,
+                rules_options=None,
                 token=answer_token(stored.id, index, ask),
-                response_ms=response_ms
-                if response_ms is not None and 0 <= response_ms <= _MAX_RESPONSE_MS
-                else None,
+                response_ms=response_ms,
             )
             answers[index, ask] = Answered(grade.answer, grade.right_answer, grade.correct)
     return _session_page(
@@ -336,7 +328,7 @@ def _session_page(
         "ask_labels": ASK_LABELS,
         "fields": _FIELDS,
         "response_ms": response_ms,
-        "asked_at": int(time.time() * 1000),
+        "asked_at": drill_road.now_ms(),
         "stats": attempts.drill_stats(get_db(), user.id).get(drill.slug),
         "section": "drills",
     }
