@@ -177,18 +177,16 @@ def find_mistakes(
     """One learner's wrong answers (never anyone else's), filtered and sorted."""
     where = ["user_id = ?", "correct = 0"]
     params: list[Any] = [user_id]
-    if chosen.drill:
-        where.append("drill = ?")
-        params.append(chosen.drill)
-    if chosen.rules:
-        where.append("rules = ?")
-        params.append(chosen.rules)
-    if chosen.since:
-        where.append("created_at >= ?")
-        params.append(chosen.since)
-    if chosen.until:
-        where.append("substr(created_at, 1, 10) <= ?")
-        params.append(chosen.until)
+    conditions = (
+        ("drill = ?", chosen.drill),
+        ("rules = ?", chosen.rules),
+        ("created_at >= ?", chosen.since),
+        ("substr(created_at, 1, 10) <= ?", chosen.until),
+    )
+    for condition, value in conditions:
+        if value:
+            where.append(condition)
+            params.append(value)
     sql = f"SELECT * FROM attempts WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?"
     found = [Attempt.from_row(row) for row in db.query(sql, [*params, int(limit)])]
     if chosen.sort == "cost":
