@@ -256,9 +256,9 @@ def _up_card_part(
     initial: dict[tuple[int, ...], dict[Action, float]] = {}
     same = _same_rank_share(rest) if rules.split_by == "rank" else 1.0
     # Pairs last: their split hands reuse the dealer results of the unsplit hands.
-    hands = [(a, b) for a in range(1, 11) for b in range(a, 11)]
-    hands.sort(key=lambda hand: hand[0] == hand[1])
-    for a, b in hands:
+    two_cards = [(a, b) for a in range(1, 11) for b in range(a, 11)]
+    two_cards.sort(key=lambda hand: hand[0] == hand[1])
+    for a, b in two_cards:
         if _hand_probability(rest, (a, b)) == 0.0 and not (a == b == 10):
             continue
         initial[(a, b)] = analysis.initial(a, b)
