@@ -179,6 +179,7 @@ def dealer_table(up: int, rule: DealerRule) -> DealerTable:
 BITS = 6
 MASK = (1 << BITS) - 1
 ONE = tuple(1 << (BITS * v) for v in range(10))
+_VALUE_OF_ONE = {one: v for v, one in enumerate(ONE)}
 
 
 def encode(counts: tuple[int, ...]) -> int:
@@ -214,6 +215,8 @@ class DealerProbabilities:
         self._held: set[int] = set()
         self._outcomes: dict[int, list[float]] = {}
         self._factors: dict[tuple[int, int, int], np.ndarray] = {}
+        # The set whose entries were last derived from (or for): its children come in a row.
+        self._last: tuple[int, np.ndarray] = (0, self._probs[0])
 
     def hold(self, removed: int) -> bool:
         """Mark ``removed`` as on the walk's path: its per-entry probabilities, once computed,
@@ -265,6 +268,7 @@ class DealerProbabilities:
         """Each table entry's probability with ``removed`` out."""
         probs = self._probs.get(removed)
         if probs is not None:
+            self._last = (removed, probs)
             return probs
         parent, value = self._parent(removed)
         base = self._entry_probabilities(parent)
@@ -272,6 +276,7 @@ class DealerProbabilities:
         probs = base * factors
         if removed in self._held:
             self._probs[removed] = probs
+        self._last = (removed, probs)
         return probs
 
     def outcomes(self, removed: int) -> list[float]:
@@ -282,9 +287,15 @@ class DealerProbabilities:
         probs = self._probs.get(removed)
         if probs is None:
             # Straight from the shorter hand's entries, without keeping them: a longer hand
-            # that needs them (one on the walk's path) computes them then.
-            parent, value = self._parent(removed)
-            probs = self._entry_probabilities(parent) * self._factors_for(parent, value)
+            # that needs them (one on the walk's path) computes them then. Most often the
+            # shorter hand is the one whose entries were derived last.
+            last, base = self._last
+            value = _VALUE_OF_ONE.get(removed - last, -1)
+            if value >= 0:
+                probs = base * self._factors_for(last, value)
+            else:
+                parent, value = self._parent(removed)
+                probs = self._entry_probabilities(parent) * self._factors_for(parent, value)
         result = np.add.reduceat(probs, self.table.starts).tolist()
         self._outcomes[removed] = result
         return result
