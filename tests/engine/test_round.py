@@ -442,44 +442,22 @@ def test_seat_count_must_be_positive():
         Round(rules, Shoe.stacked(rules, []), seats=0)
 
 
-def test_the_fast_result_builders_make_the_same_values():
-    from trainer.engine.round import (
-        HandResult,
-        RoundResult,
-        SeatResult,
-        _hand_result,
-        _round_result,
-        _seat_result,
-    )
+def test_settled_results_are_immutable_values():
+    def natural():  # the seat's A-K against the dealer's 6-T: paid 3 to 2 at once
+        return deal("vegas-6d-s17", "A 6 K T").settle()
 
-    values = (
-        cards("A K"),
-        21,
-        Fraction(10),
-        Outcome.BLACKJACK,
-        Fraction(15),
-        None,
-        True,
-        False,
-        False,
-    )
-    fast = _hand_result(*values)
-    assert fast == HandResult(*values)
-    assert repr(fast) == repr(HandResult(*values))
-    seat_values = (
-        (fast,),
-        Fraction(0),
-        Fraction(0),
-        Fraction(15),
-        (Fraction(10),),
-        (Fraction(15),),
-    )
-    assert _seat_result(*seat_values) == SeatResult(*seat_values)
-    round_values = (cards("T 7"), 17, False, (_seat_result(*seat_values),), Fraction(-15))
-    assert _round_result(*round_values) == RoundResult(*round_values)
-    assert type(_round_result(*round_values)) is RoundResult
+    result = natural()
+    seat = result.seats[0]
+    hand = seat.hands[0]
+    assert (hand.outcome, hand.net, str(hand.hand)) == (Outcome.BLACKJACK, 15, "AK")
+    assert str(result.dealer_hand) == "6T"
+    assert result == natural() and hash(result) == hash(natural())
     with pytest.raises(AttributeError):
-        fast.net = Fraction(0)  # type: ignore[misc]
+        result.bank_net = Fraction(0)  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        seat.net = Fraction(0)  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        hand.net = Fraction(0)  # type: ignore[misc]
 
 
 @pytest.mark.parametrize(("preset", "seats"), [("permanent-bank", 20), ("twenty-one-club", 12)])

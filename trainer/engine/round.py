@@ -39,12 +39,11 @@ every method checks before it changes anything.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from enum import Enum
 from fractions import Fraction
-from typing import Protocol, cast
+from typing import NamedTuple, Protocol
 
 from trainer.engine.cards import Card
 from trainer.engine.hand import Hand
@@ -160,10 +159,12 @@ class CardSource(Protocol):
 
 
 # -- results ------------------------------------------------------------------------------------
+# Named tuples, not frozen dataclasses: the settlement makes one per hand and per seat every round,
+# and a frozen dataclass sets each field through a slow object.__setattr__ call. They are read by
+# field name only, never unpacked or indexed.
 
 
-@dataclass(frozen=True, slots=True)
-class HandResult:
+class HandResult(NamedTuple):
     """One settled hand."""
 
     cards: tuple[Card, ...]
@@ -181,8 +182,7 @@ class HandResult:
         return Hand(self.cards)
 
 
-@dataclass(frozen=True, slots=True)
-class SeatResult:
+class SeatResult(NamedTuple):
     """One seat (box): its hands, insurance, net, and the net of each bettor on the box."""
 
     hands: tuple[HandResult, ...]
@@ -193,8 +193,7 @@ class SeatResult:
     shares: tuple[Fraction, ...]  # each bettor's net: the hands pro rata, insurance to the owner
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(NamedTuple):
     """A settled round. Chip conservation: ``bank_net == -sum(seat.net for seat in seats)``."""
 
     dealer_cards: tuple[Card, ...]
@@ -206,86 +205,6 @@ class RoundResult:
     @property
     def dealer_hand(self) -> Hand:
         return Hand(self.dealer_cards)
-
-
-# The settlement builds a result per hand and per seat every round, and a frozen dataclass sets
-# each field through a slow call to object.__setattr__ (in its __init__ or anywhere else), which
-# costs more than the rest of the settlement. These twins have the same slots, so the same memory
-# layout: they fill them with plain attribute stores, then become the frozen class they mirror
-# (Python allows that between classes of one layout). tests/engine/test_round.py checks that the
-# values are frozen and equal to the normal constructor's.
-
-
-class _HandResultFiller:
-    __slots__ = HandResult.__slots__
-
-    def __init__(
-        self,
-        cards: tuple[Card, ...],
-        total: int,
-        bet: Fraction,
-        outcome: Outcome,
-        net: Fraction,
-        bonus: Bonus | None,
-        natural: bool,
-        doubled: bool,
-        split: bool,
-    ) -> None:
-        self.cards = cards
-        self.total = total
-        self.bet = bet
-        self.outcome = outcome
-        self.net = net
-        self.bonus = bonus
-        self.natural = natural
-        self.doubled = doubled
-        self.split = split
-        self.__class__ = HandResult  # type: ignore[assignment]
-
-
-class _SeatResultFiller:
-    __slots__ = SeatResult.__slots__
-
-    def __init__(
-        self,
-        hands: tuple[HandResult, ...],
-        insurance: Fraction,
-        insurance_net: Fraction,
-        net: Fraction,
-        stakes: tuple[Fraction, ...],
-        shares: tuple[Fraction, ...],
-    ) -> None:
-        self.hands = hands
-        self.insurance = insurance
-        self.insurance_net = insurance_net
-        self.net = net
-        self.stakes = stakes
-        self.shares = shares
-        self.__class__ = SeatResult  # type: ignore[assignment]
-
-
-class _RoundResultFiller:
-    __slots__ = RoundResult.__slots__
-
-    def __init__(
-        self,
-        dealer_cards: tuple[Card, ...],
-        dealer_total: int,
-        dealer_natural: bool,
-        seats: tuple[SeatResult, ...],
-        bank_net: Fraction,
-    ) -> None:
-        self.dealer_cards = dealer_cards
-        self.dealer_total = dealer_total
-        self.dealer_natural = dealer_natural
-        self.seats = seats
-        self.bank_net = bank_net
-        self.__class__ = RoundResult  # type: ignore[assignment]
-
-
-_hand_result = cast("Callable[..., HandResult]", _HandResultFiller)
-_seat_result = cast("Callable[..., SeatResult]", _SeatResultFiller)
-_round_result = cast("Callable[..., RoundResult]", _RoundResultFiller)
 
 
 # -- internal state -----------------------------------------------------------------------------
@@ -1139,7 +1058,7 @@ class Round:
                 hands_net += net
                 net_fraction = exact(net)
                 hands.append(
-                    _hand_result(
+                    HandResult(
                         cards,
                         total,
                         exact(hand.stake),
@@ -1157,7 +1076,7 @@ class Round:
                 # The common case: one hand, one bettor, no insurance.
                 bank -= hands_net
                 seats.append(
-                    _seat_result(
+                    SeatResult(
                         (hands[0],), zero, zero, net_fraction, (exact(stakes[0]),), (net_fraction,)
                     )
                 )
@@ -1166,7 +1085,7 @@ class Round:
             seat_net = hands_net + ins_net
             bank -= seat_net
             seats.append(
-                _seat_result(
+                SeatResult(
                     tuple(hands),
                     exact(insured),
                     exact(ins_net),
@@ -1175,7 +1094,7 @@ class Round:
                     _shares(stakes, hands_net, ins_net),
                 )
             )
-        self._result = _round_result(
+        self._result = RoundResult(
             dealer_cards=dealer_cards,
             dealer_total=dealer_total,
             dealer_natural=dealer_natural,

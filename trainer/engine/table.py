@@ -23,10 +23,9 @@ take a bankroll below zero within a round (the table keeps the debt).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import cast
+from typing import NamedTuple
 
 from trainer.engine.round import Action, InvalidBetError, Phase, Round, RoundResult
 from trainer.engine.rules import Rules
@@ -106,8 +105,8 @@ class DrawToPolicy(TablePolicy):
         return Action.STAND
 
 
-@dataclass(frozen=True, slots=True)
-class TableRound:
+# A named tuple, like the round's results (trainer.engine.round): one is made every round.
+class TableRound(NamedTuple):
     """What happened in one round at the table."""
 
     number: int  # 1 for the first round at the table
@@ -120,38 +119,6 @@ class TableRound:
     next_dealer: int | None  # who deals the next round
     bankrolls: tuple[Fraction, ...]  # every player's bankroll after the round
 
-
-class _TableRoundFiller:
-    """A :class:`TableRound` made by plain slot stores (as the round's results are, see
-    ``trainer.engine.round._HandResultFiller``): one is made every round."""
-
-    __slots__ = TableRound.__slots__
-
-    def __init__(
-        self,
-        number: int,
-        dealer: int | None,
-        seat_players: tuple[int, ...],
-        bets: tuple[Fraction, ...],
-        result: RoundResult,
-        shuffled: bool,
-        cut_by: int | None,
-        next_dealer: int | None,
-        bankrolls: tuple[Fraction, ...],
-    ) -> None:
-        self.number = number
-        self.dealer = dealer
-        self.seat_players = seat_players
-        self.bets = bets
-        self.result = result
-        self.shuffled = shuffled
-        self.cut_by = cut_by
-        self.next_dealer = next_dealer
-        self.bankrolls = bankrolls
-        self.__class__ = TableRound  # type: ignore[assignment]
-
-
-_table_round = cast("Callable[..., TableRound]", _TableRoundFiller)
 
 _ROTATIONS = ("none", "natural-takes-deal", "bank-passes-after-pack")
 
@@ -326,7 +293,7 @@ class Table:
             result, players, pack_over=shoe.shuffles != shuffles_before
         )
         self.rounds_played += 1
-        record = _table_round(
+        record = TableRound(
             number=self.rounds_played,
             dealer=dealer,
             seat_players=players,
