@@ -9,7 +9,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 PYTEST_ARGS ?=
 
-.PHONY: run test setup lint format typecheck db clean
+.PHONY: run test setup lint format typecheck db charts clean
 
 setup: $(VENV)/.installed static/vendor/htmx.min.js
 
@@ -27,8 +27,13 @@ static/vendor/htmx.min.js: package.json package-lock.json
 db: setup
 	$(BIN)/flask --app trainer init-db
 
+# Every preset's strategy chart computed once into instance/strategy-cache (kept across restarts;
+# a chart already there is not computed again), so a quiz never waits on the maths.
+charts: setup
+	$(BIN)/python -m trainer strategy --all-presets > /dev/null
+
 # Serves http://$(HOST):$(PORT) (override: make run PORT=8000 HOST=0.0.0.0).
-run: db
+run: db charts
 	$(BIN)/flask --app trainer run --host $(HOST) --port $(PORT)
 
 # ruff, then the whole suite (engine, store, web, drills and the browser tests in Chromium).
