@@ -36,7 +36,8 @@ charts: setup
 run: db charts
 	$(BIN)/flask --app trainer run --host $(HOST) --port $(PORT)
 
-# ruff, mypy on the engine and the drills, then the whole suite (engine, store, web, drills and the browser tests in Chromium).
+# ruff, mypy on the engine and the drills, then the whole suite (engine, store, web, drills
+# and the browser tests in Chromium).
 test: setup
 	$(BIN)/ruff check .
 	$(BIN)/python -m mypy trainer/engine drills
