@@ -4,14 +4,31 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from drills import InvalidAnswerError, InvalidQuestionError, LearnerState
-from drills.counting_penetration import DRILL, cut_cards, penetrations_for, read_question, study
+from drills.counting_penetration import (
+    DRILL,
+    chart,
+    clear_memory,
+    cut_cards,
+    penetrations_for,
+    read_question,
+    study,
+)
 from trainer.engine.rules import find_preset
 
 SINGLE = find_preset("single-deck")
+
+
+@pytest.fixture(autouse=True)
+def penetration_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Studies go to a temporary cache, never the developer's instance folder."""
+    directory = tmp_path / "penetration-cache"
+    monkeypatch.setenv("TRAINER_PENETRATION_CACHE_DIR", str(directory))
+    return directory
 
 
 def test_the_cut_card_in_cards_and_decks():
@@ -30,7 +47,7 @@ def test_the_cut_card_in_cards_and_decks():
 def test_studies_are_repeatable_and_cached():
     first = study("single-deck", Fraction(1, 2), "hi-lo")
     assert study("single-deck", Fraction(1, 2), "hi-lo") is first
-    study.cache_clear()
+    clear_memory()
     assert study("single-deck", Fraction(1, 2), "hi-lo") == first
 
 
@@ -54,7 +71,8 @@ def test_rounds_and_shares_are_read_within_a_tolerance():
 def test_an_unbalanced_system_is_charted_in_hi_lo():
     question = DRILL.question("single-deck 1/2 ko share 2", SINGLE)
     assert question.view["system"].slug == "hi-lo"
-    assert "Hi-Lo" in question.view["chart"]().summary
+    assert "Hi-Lo" in question.view["chart"](wait=True).summary
+    assert "Hi-Lo" in chart("single-deck", question.view["chosen_system"]).summary
 
 
 def test_new_questions_read_back():

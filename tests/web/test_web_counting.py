@@ -105,7 +105,10 @@ def test_the_penetration_page_charts_the_study(client: Any) -> None:
     client.post  # noqa: B018 - the default preset is six decks; a small one keeps this quick
     with client.session_transaction() as session:
         session["rules"] = "single-deck"
-    page = client.get("/drills/shoe-penetration", follow_redirects=True).get_data(as_text=True)
+    # wait=1: the page waits for the chart (its first showing draws it by htmx when ready).
+    page = client.get("/drills/shoe-penetration?wait=1", follow_redirects=True).get_data(
+        as_text=True
+    )
     assert '<svg class="penetration-chart"' in page
     assert "+3 or more" in page
 

@@ -10,17 +10,24 @@ same page with the learner's own, and its answer form posts them back, so the dr
 A replayed answer to a counting drill (its token stored already) is a 400 with nothing stored,
 and a session's checkpoint is answered on the session's page, never through the drills' answer
 road (except when re-drilled from the mistakes page, where a review batch vouches for it).
+
+The shoe-penetration drill's studies are cached in ``PENETRATION_CACHE_DIR`` (default
+``instance/penetration-cache``); ``GET /counting/penetration-chart?preset=&system=`` is the chart
+its page fetches by htmx while a study is not cached yet.
 """
 
 from __future__ import annotations
 
+from contextlib import suppress
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, g, redirect, request, url_for
+from flask import Blueprint, Flask, abort, current_app, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from drills import Grade, InvalidAnswerError, get_drill
+from drills import Grade, InvalidAnswerError, InvalidQuestionError, get_drill
+from drills import counting_penetration as penetration
 from drills.counting import (
     CONVENTION_LABELS,
     CONVENTIONS,
@@ -56,6 +63,7 @@ from trainer.web.support import (
     current_user,
     current_user_or_guest,
     get_db,
+    is_htmx,
     make_rng,
     render,
     rules_from_form,
@@ -129,6 +137,49 @@ def _counting_drill_requests() -> Response | None:
         return None
     query = {**request.args.to_dict(), **wanted}
     return redirect(f"{request.path}?{urlencode(query)}", code=303)
+
+
+def penetration_cache_dir(app: Flask | None = None) -> Path:
+    """Where the shoe-penetration studies are kept: ``PENETRATION_CACHE_DIR``, else
+    ``penetration-cache`` in the app's instance folder."""
+    app = app or current_app
+    configured = app.config.get("PENETRATION_CACHE_DIR")
+    return Path(configured) if configured else Path(app.instance_path) / "penetration-cache"
+
+
+@bp.before_app_request
+def _penetration_cache() -> None:
+    g.penetration_cache = penetration.CACHE_DIR.set(penetration_cache_dir())
+
+
+@bp.teardown_app_request
+def _penetration_cache_done(_error: BaseException | None) -> None:
+    token = g.pop("penetration_cache", None)
+    if token is not None:
+        with suppress(ValueError):  # set in another context: nothing of ours to undo here
+            penetration.CACHE_DIR.reset(token)
+
+
+@bp.get("/penetration-chart")
+def penetration_chart() -> Response:
+    """The shoe-penetration chart, its studies dealt now if need be: htmx asks for it while the
+    drill's page shows it being worked out. Without htmx, the drill's page waiting for it."""
+    try:
+        preset, chosen = penetration.read_chart(
+            request.args.get("preset", ""), request.args.get("system", "")
+        )
+    except InvalidQuestionError as error:
+        abort(400, description=f"There is no penetration chart for that: {error}.")
+    if not is_htmx():
+        return redirect(url_for("drills.ask", slug=penetration.DRILL.slug, wait="1"), code=303)
+    view = {"system": penetration.chart_system(chosen), "chosen_system": chosen}
+    return render(
+        penetration.DRILL.template,
+        block="chart",
+        v=view,
+        c=penetration.chart(preset, chosen),
+        drill=penetration.DRILL,
+    )
 
 
 @bp.post("/preferences")
