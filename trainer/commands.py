@@ -3,6 +3,8 @@
 - ``init-db`` (alias ``migrate``): apply the schema migrations.
 - ``create-user NAME [--password P]``: make an account.
 - ``export-attempts NAME [--format csv|json] [--output FILE]``: one learner's attempts.
+- ``warm-penetration [--system SLUG ...]``: deal every preset's shoe-penetration studies into
+  the cache (``PENETRATION_CACHE_DIR``), so the drill's chart never waits for them.
 
 Bad input exits with status 2 and a message on standard error; nothing is written.
 """
@@ -99,8 +101,36 @@ def export_attempts(username: str | None, user_id: int | None, fmt: str, output:
         click.echo(f"Wrote {len(rows)} attempts to {output}.", err=True)
 
 
+@click.command("warm-penetration")
+@with_appcontext
+@click.option(
+    "--system",
+    "systems",
+    multiple=True,
+    default=("hi-lo",),
+    show_default=True,
+    help="A counting system to study (again for more); unbalanced ones are charted in Hi-Lo.",
+)
+def warm_penetration(systems: tuple[str, ...]) -> None:
+    """Deal every preset's shoe-penetration studies into the cache (those there stay)."""
+    from drills import InvalidQuestionError
+    from drills import counting_penetration as penetration
+    from drills.counting import read_system
+    from trainer.engine.rules import preset_names
+    from trainer.web.counting import penetration_cache_dir
+
+    try:
+        slugs = tuple(dict.fromkeys(penetration.chart_system(read_system(s)).slug for s in systems))
+    except InvalidQuestionError as error:
+        _fail(str(error))
+    directory = penetration_cache_dir()
+    dealt = penetration.warm(preset_names(), slugs, cache_dir=directory)
+    click.echo(f"Dealt {dealt} shoe-penetration studies into {directory}; the rest were there.")
+
+
 def init_app(app: Flask) -> None:
     app.cli.add_command(init_db)
     app.cli.add_command(init_db, name="migrate")
     app.cli.add_command(create_user)
     app.cli.add_command(export_attempts)
+    app.cli.add_command(warm_penetration)
