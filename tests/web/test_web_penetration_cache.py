@@ -103,3 +103,24 @@ def test_a_chart_of_nothing_is_refused(client: Any, query: str) -> None:
     response = client.get(f"/counting/penetration-chart?{query}", headers={"HX-Request": "true"})
     assert response.status_code == 400
     assert "no penetration chart" in response.get_data(as_text=True)
+
+
+def test_the_warm_command_fills_the_cache_once(
+    app: Any, single_deck: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import trainer.engine.rules
+
+    monkeypatch.setattr(trainer.engine.rules, "preset_names", lambda: ("single-deck",))
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["warm-penetration"])
+    assert result.exit_code == 0, result.output
+    assert f"Dealt {PENS} shoe-penetration studies" in result.output
+    assert len(list(cache_of(app).glob("*.json"))) == PENS
+    clear_memory()
+    # KO is unbalanced, charted in Hi-Lo: its studies are the ones there already.
+    result = runner.invoke(args=["warm-penetration", "--system", "ko", "--system", "hi-lo"])
+    assert result.exit_code == 0 and "Dealt 0 " in result.output
+    assert 'role="status"' not in page(single_deck)  # the page draws the warmed chart at once
+    result = runner.invoke(args=["warm-penetration", "--system", "nope"])
+    assert result.exit_code == 2
+    assert "unknown counting system 'nope'" in result.output
