@@ -28,9 +28,12 @@ db: setup
 	$(BIN)/flask --app trainer init-db
 
 # Every preset's strategy chart computed once into instance/strategy-cache (kept across restarts;
-# a chart already there is not computed again), so a quiz never waits on the maths.
+# a chart already there is not computed again), so a quiz never waits on the maths; and every
+# preset's shoe-penetration studies (Hi-Lo, some 12 s the first time) into
+# instance/penetration-cache, so the penetration drill's chart never waits either.
 charts: setup
 	$(BIN)/python -m trainer strategy --all-presets > /dev/null
+	$(BIN)/flask --app trainer warm-penetration
 
 # Serves http://$(HOST):$(PORT) (override: make run PORT=8000 HOST=0.0.0.0).
 run: db charts
