@@ -116,7 +116,7 @@ def warm_penetration(systems: tuple[str, ...]) -> None:
     from drills import InvalidQuestionError
     from drills import counting_penetration as penetration
     from drills.counting import read_system
-    from trainer.engine.rules import preset_names
+    from trainer.engine.rules import find_preset, preset_names
     from trainer.web.counting import penetration_cache_dir
 
     try:
@@ -124,8 +124,13 @@ def warm_penetration(systems: tuple[str, ...]) -> None:
     except InvalidQuestionError as error:
         _fail(str(error))
     directory = penetration_cache_dir()
-    dealt = penetration.warm(preset_names(), slugs, cache_dir=directory)
-    click.echo(f"Dealt {dealt} shoe-penetration studies into {directory}; the rest were there.")
+    presets = preset_names()
+    dealt = penetration.warm(presets, slugs, cache_dir=directory)
+    wanted = len(slugs) * sum(len(penetration.penetrations_for(find_preset(p))) for p in presets)
+    click.echo(
+        f"Dealt {dealt} shoe-penetration studies into {directory} "
+        f"({wanted - dealt} of {wanted} were there already)."
+    )
 
 
 def init_app(app: Flask) -> None:
