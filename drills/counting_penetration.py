@@ -32,7 +32,7 @@ import threading
 from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -155,6 +155,12 @@ def cache_key(preset: str, penetration: Fraction, system: str) -> str:
     return hashlib.sha256(document.encode()).hexdigest()[:32]
 
 
+@lru_cache(maxsize=1024)
+def _key_of(preset: str, penetration: Fraction, system: str) -> str:
+    """:func:`cache_key`, memoised: a question reads several studies, each by its key."""
+    return cache_key(preset, penetration, system)
+
+
 def study_to_json(result: CountStudy) -> dict[str, Any]:
     return {
         "system": result.system,
@@ -194,7 +200,7 @@ def cached_study(
     preset: str, penetration: Fraction, system: str, *, cache_dir: str | Path | None = None
 ) -> CountStudy | None:
     """The study if it is in memory or on disk already, else ``None`` (nothing is dealt)."""
-    key = cache_key(preset, penetration, system)
+    key = _key_of(preset, penetration, system)
     found = _memory.get(key)
     if found is not None:
         return found
@@ -217,7 +223,7 @@ def study(
     found = cached_study(preset, penetration, system, cache_dir=cache_dir)
     if found is not None:
         return found
-    key = cache_key(preset, penetration, system)
+    key = _key_of(preset, penetration, system)
     with _memory_lock:
         lock = _study_locks.setdefault(key, threading.Lock())
     with lock:  # a second request for the same study waits for the first, then reads it
