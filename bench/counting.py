@@ -1,11 +1,13 @@
-"""Counting drills: how long the shoe-penetration studies take (what a first page load waits for,
-before the per-process cache), and how long dealing a counting session takes.
+"""Counting drills: how long the shoe-penetration studies take (what the first chart of a preset
+waits for when nothing is cached), reading them back from the disk cache (after a restart) and
+from memory, and how long dealing a counting session takes.
 
     .venv/bin/python bench/counting.py [--presets NAME ...] [--sessions N]
 
 Printed per preset: seconds for each penetration's study (``STUDY_SHOES`` shoes at a table of
-``STUDY_SEATS``), their total (the penetration page's first load), and the cached re-read; then
-milliseconds to deal a counting-through-a-shoe session and a running-count session.
+``STUDY_SEATS``), their total (the chart's first fetch, into an empty temporary cache), the
+re-read from the disk cache with the memory cleared, and from memory; then milliseconds to deal a
+counting-through-a-shoe session and a running-count session.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import argparse
 import random
 import statistics
 import sys
+import tempfile
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -24,6 +27,7 @@ from drills.counting import CountPreferences  # noqa: E402
 from drills.counting_penetration import (  # noqa: E402
     STUDY_SEATS,
     STUDY_SHOES,
+    clear_memory,
     penetrations_for,
     study,
 )
@@ -39,23 +43,32 @@ def main() -> None:
     parser.add_argument("--sessions", type=int, default=20)
     args = parser.parse_args()
     print(f"studies: {STUDY_SHOES} shoes at {STUDY_SEATS} seats, Hi-Lo")
+    cache = tempfile.mkdtemp(prefix="penetration-bench-")
     for name in args.presets:
         rules = find_preset(name)
         times = []
         for pen in penetrations_for(rules):
             start = time.perf_counter()
-            result = study(name, pen, "hi-lo")
+            result = study(name, pen, "hi-lo", cache_dir=cache)
             times.append(time.perf_counter() - start)
             print(
                 f"  {name:<16} {str(pen):>4}: {times[-1]:6.2f} s, "
                 f"{float(result.rounds_per_shoe):5.1f} rounds a shoe, "
                 f"+2 or more {float(result.share_at_least(2)) * 100:5.1f}%"
             )
+        clear_memory()
         start = time.perf_counter()
         for pen in penetrations_for(rules):
-            study(name, pen, "hi-lo")
-        cached = time.perf_counter() - start
-        print(f"  {name:<16} first page {sum(times):6.2f} s, cached {cached * 1e6:6.1f} us")
+            study(name, pen, "hi-lo", cache_dir=cache)
+        disk = time.perf_counter() - start
+        start = time.perf_counter()
+        for pen in penetrations_for(rules):
+            study(name, pen, "hi-lo", cache_dir=cache)
+        memory = time.perf_counter() - start
+        print(
+            f"  {name:<16} first chart {sum(times):6.2f} s, from disk {disk * 1e3:6.2f} ms, "
+            f"from memory {memory * 1e6:6.1f} us"
+        )
     prefs = CountPreferences()
     for name in args.presets:
         rules = find_preset(name)
