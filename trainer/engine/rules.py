@@ -400,6 +400,27 @@ _VEGAS = Rules(
     max_bet=Fraction(1000),
 )
 
+# What 002's club and home games share: the pack dealt down to the burned card (an ace may not
+# be burned), naturals shown at once, no doubling, the variant's one split of a pair by rank with
+# one card to each hand, then played as usual.
+_TWENTY_ONE = Rules(
+    name="twenty-one",
+    penetration=Fraction(1),
+    burn_cards=1,
+    burn_ace_reshuffles=True,
+    hole_card="peek",
+    double_on="none",
+    double_after_split=False,
+    max_split_hands=2,
+    split_aces_one_card=False,
+    split_by="rank",
+    split_deal_order="both-first",
+    surrender="none",
+    insurance=False,
+    min_bet=Fraction(1),
+    max_bet=Fraction(100),
+)
+
 PRESETS: dict[str, Rules] = {
     # 000: Hoyle-style casino game with a permanent bank.
     "permanent-bank": Rules(
@@ -429,56 +450,30 @@ PRESETS: dict[str, Rules] = {
         ),
     ),
     # 002, club rules: a house dealer, bonus hands.
-    "twenty-one-club": Rules(
+    "twenty-one-club": dataclasses.replace(
+        _TWENTY_ONE,
         name="twenty-one-club",
         decks=2,
-        penetration=Fraction(1),
-        burn_cards=1,
-        burn_ace_reshuffles=True,
-        hole_card="peek",
-        double_on="none",
-        double_after_split=False,
-        max_split_hands=2,
-        split_aces_one_card=False,
-        split_by="rank",
-        split_deal_order="both-first",
-        surrender="none",
-        insurance=False,
         five_card_21_pays=Fraction(2),
         six_card_21_pays=Fraction(3),
         seven_seven_seven_pays=Fraction(3),
         six_seven_eight_pays=Fraction(2),
-        min_bet=Fraction(1),
-        max_bet=Fraction(100),
         interpretation=(
             "Interpretation: a bonus is paid when the hand makes 21 and is not beaten "
             "(a dealer natural beats it).",
         ),
     ),
     # 002, home rules: a rotating dealer, bets after the first card, ties to the dealer.
-    "twenty-one-home": Rules(
+    "twenty-one-home": dataclasses.replace(
+        _TWENTY_ONE,
         name="twenty-one-home",
         decks=1,
-        penetration=Fraction(1),
-        burn_cards=1,
-        burn_ace_reshuffles=True,
         dealer_stands_on=17,
-        hole_card="peek",
-        double_on="none",
-        double_after_split=False,
-        max_split_hands=2,
-        split_aces_one_card=False,
-        split_by="rank",
-        split_deal_order="both-first",
-        surrender="none",
-        insurance=False,
         blackjack_pays=Fraction(2),
         dealer_blackjack_collects=Fraction(2),
         ties="dealer",
         deal_method=3,
         table_rotation="natural-takes-deal",
-        min_bet=Fraction(1),
-        max_bet=Fraction(100),
         interpretation=(
             "Interpretation: the home dealer 'draws as he likes'; we let him draw to 16 "
             "and stand on 17.",
