@@ -1,0 +1,70 @@
+"""The shoe-penetration page in a browser while its studies are not cached yet: it shows them
+being worked out, then the chart (htmx fetches it; without JavaScript a link waits for it), and
+the question is answered by keyboard as usual."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page, Route, expect
+
+from drills.counting_penetration import clear_memory
+from trainer.web.counting import penetration_cache_dir
+
+CHART_NAME = re.compile(r"^Share of rounds starting at each true count")
+
+
+def forget_the_studies(live_server: Any) -> None:
+    """As on a fresh install: nothing in the live server's cache, nothing in memory."""
+    for path in Path(penetration_cache_dir(live_server.app)).glob("*.json"):
+        path.unlink()
+    clear_memory()
+
+
+def open_single_deck_penetration(page: Page) -> None:
+    page.goto("/rules")
+    page.get_by_role("button", name="Drill with single-deck").click()
+    page.goto("/")
+    page.get_by_role("link", name="Shoe penetration").click()
+    expect(page.get_by_role("heading", name="Shoe penetration", level=1)).to_be_visible()
+
+
+def answer_by_keyboard(page: Page) -> None:
+    box = page.locator("form.question input[name=answer]")
+    expect(box).to_be_focused()
+    page.keyboard.type("1")  # a readable answer to every kind of question
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name=re.compile("^(Right|Not quite)$"))).to_be_visible()
+
+
+def test_the_page_shows_the_chart_worked_out_then_drawn(learner, live_server) -> None:
+    page = learner.page
+    forget_the_studies(live_server)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:  # the chart held back a while, to see the page wait
+        held.append(route)
+
+    if learner.javascript:
+        page.route("**/counting/penetration-chart*", hold)
+    open_single_deck_penetration(page)
+    expect(page.get_by_role("status")).to_contain_text("Dealing 250 shoes")
+    expect(page.get_by_role("progressbar", name="Studying the shoes")).to_be_visible()
+    expect(page.get_by_role("img", name=CHART_NAME)).to_have_count(0)
+    if learner.javascript:
+        page.wait_for_function("() => true")  # a round trip: the route handler has run
+        assert len(held) == 1  # htmx asked for the chart at once
+        held[0].continue_()
+        page.unroute("**/counting/penetration-chart*")
+    else:
+        page.get_by_role("link", name="Show the chart when it is ready").click()
+        assert "wait=1" in page.url
+    expect(page.get_by_role("img", name=CHART_NAME)).to_be_visible(timeout=30_000)
+    expect(page.get_by_role("status")).to_have_count(0)
+    answer_by_keyboard(page)
+    # htmx swaps the panel in place; without JavaScript the form posts to /answer.
+    assert page.url.split("?")[0].endswith("/answer") != learner.javascript
+    # The next question's chart is cached: drawn at once with the panel.
+    expect(page.get_by_role("img", name=CHART_NAME)).to_be_visible()
