@@ -181,6 +181,66 @@ def list_attempts(
 
 
 @dataclass(frozen=True)
+class AttemptTally:
+    """A group of one learner's answers to one drill: under one set of rules (and, when asked
+    for, to one question), how many, how many right, and the id of the newest."""
+
+    rules: str
+    rules_options: dict[str, Any] | None
+    question: str | None  # None unless tallied by question
+    answers: int
+    right: int
+    newest_id: int
+
+
+def tally_attempts(
+    db: sqlite_utils.Database,
+    user_id: int,
+    *,
+    drill: str,
+    within: int,
+    by_question: bool = False,
+) -> list[AttemptTally]:
+    """Of one learner's newest ``within`` attempts at ``drill`` (the rows ``list_attempts``
+    would return with that limit), the answers and right answers per rules they were stored
+    under, and per question too with ``by_question``; newest group first.
+
+    Counting is done in SQL: a page that needs only how many answers there were, or per-cell
+    accuracy, reads a few tallies instead of building every attempt.
+    """
+    grouped = "rules, rules_options, question" if by_question else "rules, rules_options"
+    sql = (
+        f"SELECT rules, rules_options, {'question' if by_question else 'NULL'},"
+        " count(*), sum(correct), max(id) AS newest_id"
+        " FROM (SELECT id, rules, rules_options, question, correct FROM attempts"
+        "  WHERE user_id = ? AND drill = ? ORDER BY id DESC LIMIT ?)"
+        f" GROUP BY {grouped} ORDER BY newest_id DESC"
+    )
+    return [
+        AttemptTally(
+            rules=rules,
+            rules_options=json.loads(options) if options else None,
+            question=question,
+            answers=answers,
+            right=right,
+            newest_id=newest_id,
+        )
+        for rules, options, question, answers, right, newest_id in db.execute(
+            sql, [user_id, drill, int(within)]
+        )
+    ]
+
+
+def get_attempt(db: sqlite_utils.Database, user_id: int, attempt_id: int) -> Attempt | None:
+    """The learner's attempt with that id, if there is one (never anyone else's)."""
+    row = next(
+        db.query("SELECT * FROM attempts WHERE id = ? AND user_id = ?", [attempt_id, user_id]),
+        None,
+    )
+    return Attempt.from_row(row) if row else None
+
+
+@dataclass(frozen=True)
 class DrillStats:
     """One learner's figures for one drill."""
 

@@ -195,3 +195,11 @@ def _counting_preferences(db: sqlite_utils.Database) -> None:
             BEGIN SELECT RAISE(ABORT, 'counting preferences are append-only'); END
             """
         )
+
+
+@migration("0005_attempts_by_user_drill_id")
+def _attempts_by_user_drill_id(db: sqlite_utils.Database) -> None:
+    # A learner's newest attempts at one drill (ORDER BY id DESC LIMIT n) read straight off
+    # this index; attempts_by_user_drill ends in created_at, so that order needed a sort of
+    # every one of the learner's attempts at the drill.
+    db.execute("CREATE INDEX attempts_by_user_drill_id ON attempts (user_id, drill, id)")
