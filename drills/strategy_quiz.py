@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -433,10 +433,30 @@ class StrategyQuiz(Drill):
     situation_template = "drills/_strategy_situation.html"
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
-        follow_up = _after_insurance(learner, rules)
+        mix = learner.options.get("mix", DEFAULT_MIX)
+        return self.next_question(
+            rng,
+            rules,
+            mix=mix,
+            last_question=learner.recent[0].question if learner.recent else None,
+            tally=cell_tally(learner.recent, rules) if mix == "weakest" else {},
+        )
+
+    def next_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        *,
+        mix: str,
+        last_question: str | None,
+        tally: Mapping[Cell, tuple[int, int]],
+    ) -> Question:
+        """:meth:`new_question` from what it reads of the learner: the question answered last
+        under these rules (an insurance question's play comes next) and, for the ``weakest``
+        mix, the learner's :func:`cell_tally` under these rules (other mixes ignore it)."""
+        follow_up = _after_insurance(last_question, rules)
         if follow_up is not None:
             return self.question(follow_up, rules)
-        mix = learner.options.get("mix", DEFAULT_MIX)
         if mix not in MIXES:
             mix = DEFAULT_MIX
         note = ""
@@ -445,7 +465,7 @@ class StrategyQuiz(Drill):
         else:
             pool: Sequence[Cell]
             if mix == "weakest":
-                pool = weakest_cells(learner.recent, rules)
+                pool = weakest_of(tally)
                 if not pool:
                     note = "No mistakes yet under these rules: every cell comes up equally."
                     pool = cells_for(rules)
@@ -513,15 +533,12 @@ def deal_from_shoe(rules: Rules, rng: random.Random) -> Situation:
             return situation
 
 
-def _after_insurance(learner: LearnerState, rules: Rules) -> str | None:
+def _after_insurance(last_question: str | None, rules: Rules) -> str | None:
     """After an insurance question on a hand that is not a natural, its play comes next."""
-    if not learner.recent:
-        return None
-    last = learner.recent[0].question
-    if not last.endswith(INSURANCE_SUFFIX):
+    if last_question is None or not last_question.endswith(INSURANCE_SUFFIX):
         return None
     try:
-        situation, _ = read_situation(last, rules)
+        situation, _ = read_situation(last_question, rules)
     except InvalidQuestionError:
         return None
     return None if situation.hand.is_two_card_21 else str(situation)
@@ -532,7 +549,12 @@ def weakest_cells(recent: Sequence[Any], rules: Rules) -> list[Cell]:
 
     ``recent`` holds past attempts under ``rules`` (anything with ``question`` and ``correct``).
     """
-    tally = cell_tally(recent, rules)
+    return weakest_of(cell_tally(recent, rules))
+
+
+def weakest_of(tally: Mapping[Cell, tuple[int, int]]) -> list[Cell]:
+    """Of a :func:`cell_tally`, the cells with a mistake, least accurate first (then the most
+    answered, then by name), at most :data:`WEAKEST_POOL` of them."""
     weak = [
         (right / total, -total, str(cell), cell)
         for cell, (right, total) in tally.items()
@@ -544,18 +566,49 @@ def weakest_cells(recent: Sequence[Any], rules: Rules) -> list[Cell]:
 
 def cell_tally(recent: Sequence[Any], rules: Rules) -> dict[Cell, tuple[int, int]]:
     """Per chart cell: (right answers, answers), over play questions (insurance left out)."""
+    return tally_by_cell(((a.question, int(bool(a.correct)), 1) for a in recent), rules)
+
+
+def tally_by_cell(
+    counts: Iterable[tuple[str, int, int]], rules: Rules
+) -> dict[Cell, tuple[int, int]]:
+    """Per chart cell: (right answers, answers), from (question, right, answers) counts, such as
+    a store's per-question tally; insurance questions and notations these rules could not have
+    dealt are left out."""
     tally: dict[Cell, list[int]] = {}
-    for attempt in recent:
-        try:
-            situation, insurance = read_situation(attempt.question, rules)
-        except InvalidQuestionError:
+    known = _play_cells(rules)
+    for question, right, answers in counts:
+        if question not in known:
+            if len(known) >= _PLAY_CELLS_KEPT:
+                known.clear()
+            known[question] = _play_cell(question, rules)
+        cell = known[question]
+        if cell is None:
             continue
-        if insurance:
-            continue
-        counts = tally.setdefault(cell_of(situation, rules), [0, 0])
-        counts[0] += int(bool(attempt.correct))
-        counts[1] += 1
+        sums = tally.setdefault(cell, [0, 0])
+        sums[0] += right
+        sums[1] += answers
     return {cell: (right, total) for cell, (right, total) in tally.items()}
+
+
+# How many notations' cells are remembered per set of rules.
+_PLAY_CELLS_KEPT = 20_000
+
+
+@lru_cache(maxsize=16)
+def _play_cells(rules: Rules) -> dict[str, Cell | None]:
+    """The cells of the play questions seen under ``rules`` (hashing a Rules is slow, so the
+    memo is one dict per rules rather than an lru_cache keyed by question and rules)."""
+    return {}
+
+
+def _play_cell(question: str, rules: Rules) -> Cell | None:
+    """The chart cell of a play question's notation; None for insurance or a bad notation."""
+    try:
+        situation, insurance = read_situation(question, rules)
+    except InvalidQuestionError:
+        return None
+    return None if insurance else cell_of(situation, rules)
 
 
 def chart_for(rules: Rules) -> Chart:

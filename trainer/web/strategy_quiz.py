@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
-from drills import Grade, InvalidAnswerError, LearnerState
+from drills import Grade, InvalidAnswerError, Question
 from drills import strategy_quiz as quiz
 from trainer.engine.rules import (
     OPTION_CHOICES,
@@ -102,41 +102,66 @@ def read_settings(values: Mapping[str, str]) -> Settings:
     return settings
 
 
-def matching_attempts(user: users.User, settings: Settings) -> list[attempts.Attempt]:
-    """This learner's quiz attempts under exactly these rules, newest first.
+@dataclass(frozen=True)
+class History:
+    """What the quiz reads of a learner's newest answers under the chosen rules."""
+
+    answers: int  # how many of the newest _RECENT quiz answers were under these rules
+    last_question: str | None  # the newest of them
+    tally: dict[quiz.Cell, tuple[int, int]]  # per cell, when asked for: (right, answers)
+
+
+def history(user: users.User | None, settings: Settings, *, by_cell: bool = False) -> History:
+    """This learner's history with the quiz under exactly these rules, over its newest
+    ``_RECENT`` answers (all rules), counted in the store; per-cell tallies only ``by_cell``.
 
     Rules are compared as values, so options stored as text (this page) or as JSON values (the
     generic drill road, re-drilled mistakes) match alike.
     """
-    found = attempts.list_attempts(get_db(), user.id, drill=DRILL.slug, limit=_RECENT)
+    if user is None:
+        return History(answers=0, last_question=None, tally={})
+    db = get_db()
+    groups = attempts.tally_attempts(
+        db, user.id, drill=DRILL.slug, within=_RECENT, by_question=by_cell
+    )
     wanted = settings.rules
     same: dict[tuple[str, str], bool] = {}
     kept = []
-    for attempt in found:
-        options = attempt.rules_options
-        key = (attempt.rules, json.dumps(options, sort_keys=True) if options else "")
+    for group in groups:
+        options = group.rules_options
+        key = (group.rules, json.dumps(options, sort_keys=True) if options else "")
         if key not in same:
-            try:
-                same[key] = quiz.rules_with(attempt.rules, attempt.rules_options) == wanted
-            except InvalidRulesError:
-                same[key] = False
+            same[key] = _same_rules(group.rules, options, wanted)
         if same[key]:
-            kept.append(attempt)
-    return kept
+            kept.append(group)
+    last = attempts.get_attempt(db, user.id, kept[0].newest_id) if kept else None
+    return History(
+        answers=sum(g.answers for g in kept),
+        last_question=last.question if last else None,
+        tally=quiz.tally_by_cell(((g.question, g.right, g.answers) for g in kept), wanted)
+        if by_cell
+        else {},
+    )
 
 
-def quiz_rng(state: LearnerState) -> random.Random:
+def _same_rules(name: str, options: Mapping[str, Any] | None, wanted: Rules) -> bool:
+    try:
+        return quiz.rules_with(name, options) == wanted
+    except InvalidRulesError:
+        return False
+
+
+def quiz_rng(user: users.User | None, past: History) -> random.Random:
     """This question's generator: :func:`make_rng` (seeded by ``RNG_SEED`` in tests) moved on by
     the learner's answers so far, so a seeded session still asks a different hand each time."""
-    return random.Random(f"{make_rng().getrandbits(64)}:{state.user_id}:{len(state.recent)}")
+    user_id = user.id if user else None
+    return random.Random(f"{make_rng().getrandbits(64)}:{user_id}:{past.answers}")
 
 
-def learner_state(user: users.User | None, settings: Settings) -> LearnerState:
-    recent = matching_attempts(user, settings) if user else []
-    return LearnerState(
-        user_id=user.id if user else None,
-        recent=drill_road.past_attempts(recent),
-        options={"mix": settings.mix},
+def next_question(rng: random.Random, settings: Settings, past: History) -> Question:
+    """The quiz's next question for these settings, after this history."""
+    return DRILL.next_question(
+        rng, settings.rules, mix=settings.mix, last_question=past.last_question, tally=past.tally
     )
 
 
@@ -150,8 +175,8 @@ def ask() -> Response:
         return drill_road.ask(DRILL.slug)
     settings = read_settings(request.args)
     user = current_user_or_guest()
-    state = learner_state(user, settings)
-    question = DRILL.new_question(quiz_rng(state), settings.rules, state)
+    past = history(user, settings, by_cell=settings.mix == "weakest")
+    question = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, question)
 
 
@@ -181,8 +206,8 @@ def answer() -> Response:
     attempt, created = _record(user, settings, asked.notation, grade, token, response_ms)
     if not created:
         asked, grade = drill_road.stored_answer(DRILL, attempt, rules)
-    state = learner_state(user, settings)
-    following = DRILL.new_question(quiz_rng(state), rules, state)
+    past = history(user, settings, by_cell=settings.mix == "weakest")
+    following = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, following, answered=asked, grade=grade, repeated=not created)
 
 
@@ -272,9 +297,8 @@ def option_rows(settings: Settings) -> list[dict[str, Any]]:
 def heat_map() -> Response:
     settings = read_settings(request.args)
     user = current_user()
-    found = matching_attempts(user, settings) if user else []
     rules = settings.rules
-    tally = quiz.cell_tally(found, rules)
+    tally = history(user, settings, by_cell=True).tally
     table = quiz.chart_for(rules)
     sections = []
     for section in quiz.SECTIONS:
@@ -346,11 +370,11 @@ def start_timed() -> Response:
     count = int(count_text)
     user = current_user_or_guest()
     rules = settings.rules
-    state = learner_state(user, settings)
-    rng = quiz_rng(state)
+    past = history(user, settings, by_cell=settings.mix == "weakest")
+    rng = quiz_rng(user, past)
     questions: list[str] = []
     while len(questions) < count:
-        question = DRILL.new_question(rng, rules, state)
+        question = next_question(rng, settings, past)
         # Timed hands are plays only: the insurance question is left out of the count.
         notation = question.notation.removesuffix(quiz.INSURANCE_SUFFIX)
         if DRILL.question(notation, rules).view["play"].natural:

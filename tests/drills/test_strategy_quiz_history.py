@@ -1,0 +1,81 @@
+"""The quiz's history read from store tallies is what reading the newest attempts one by one
+gives: how many were under the chosen rules, the newest of them, per-cell accuracy."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from drills.strategy_quiz import DRILL, cell_tally, cells_for, hand_for, rules_with
+from trainer.engine.rules import find_preset
+from trainer.store import attempts, users
+from trainer.web import strategy_quiz as pages
+
+PRESET = "vegas-6d-s17"
+# Stored rules, as this page, the generic drill road (JSON values) and another preset keep them.
+STORED_RULES: list[tuple[str, dict[str, Any] | None]] = [
+    (PRESET, None),
+    (PRESET, {"decks": "2"}),
+    (PRESET, {"decks": 2}),
+    ("bogus-preset", None),
+    (PRESET, {"surrender": "late"}),
+]
+
+
+def fill(db: Any, user_id: int, rng: random.Random, count: int) -> None:
+    rules = find_preset(PRESET)
+    cells = cells_for(rules)
+    for n in range(count):
+        name, options = rng.choice(STORED_RULES)
+        notation = str(hand_for(rng.choice(cells), rng))
+        if n % 7 == 3:
+            notation = str(hand_for(rng.choice(cells), rng)).rsplit(" ", 1)[0] + " AS insurance"
+        attempts.record_attempt(
+            db,
+            user_id=user_id,
+            drill=DRILL.slug,
+            question=notation,
+            rules=name,
+            rules_options=options,
+            answer="H",
+            right_answer="S",
+            correct=rng.random() < 0.6,
+            token=f"history-{n:04d}",
+        )
+
+
+@pytest.mark.parametrize("options", [{}, {"decks": "2"}, {"surrender": "late"}])
+def test_history_matches_the_attempts_read_one_by_one(
+    app: Any, db: Any, rng: random.Random, monkeypatch: Any, options: dict[str, str]
+) -> None:
+    monkeypatch.setattr(pages, "_RECENT", 40)
+    learner = users.create_guest(db)
+    users.create_guest(db)  # another learner, never counted
+    fill(db, learner.id, rng, 60)
+    settings = pages.Settings(preset=PRESET, options=options, mix="weakest")
+    wanted = settings.rules
+
+    def same(attempt: attempts.Attempt) -> bool:
+        try:
+            return rules_with(attempt.rules, attempt.rules_options) == wanted
+        except ValueError:
+            return False
+
+    window = attempts.list_attempts(db, learner.id, drill=DRILL.slug, limit=40)
+    kept = [a for a in window if same(a)]
+    assert 0 < len(kept) < 40
+    with app.test_request_context():
+        past = pages.history(learner, settings, by_cell=True)
+        plain = pages.history(learner, settings)
+    assert past.answers == plain.answers == len(kept)
+    assert past.last_question == plain.last_question == kept[0].question
+    assert past.tally == cell_tally(kept, wanted)
+    assert plain.tally == {}
+
+
+def test_no_learner_has_no_history(app: Any) -> None:
+    with app.test_request_context():
+        past = pages.history(None, pages.Settings(preset=PRESET), by_cell=True)
+    assert past == pages.History(answers=0, last_question=None, tally={})
