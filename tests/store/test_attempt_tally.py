@@ -70,3 +70,16 @@ def test_the_newest_attempts_of_a_drill_are_read_in_index_order(db: Any) -> None
     details = " / ".join(row[-1] for row in plan)
     assert "attempts_by_user_drill_id" in details
     assert "TEMP B-TREE" not in details
+
+
+def test_drill_stats_of_one_drill_are_that_drills_figures(db: Any) -> None:
+    learner = users.create_guest(db)
+    record(db, learner.id, "t-01", response_ms=1000)
+    record(db, learner.id, "t-02", correct=False, response_ms=3000)
+    record(db, learner.id, "t-03", drill="hand-totals", response_ms=9000)
+    every = attempts.drill_stats(db, learner.id)
+    one = attempts.drill_stats(db, learner.id, drill="basic-strategy")
+    assert one == {"basic-strategy": every["basic-strategy"]}
+    assert (one["basic-strategy"].attempts, one["basic-strategy"].correct) == (2, 1)
+    assert one["basic-strategy"].mean_response_ms == 2000
+    assert attempts.drill_stats(db, learner.id, drill="payout-math") == {}

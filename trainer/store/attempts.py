@@ -254,12 +254,18 @@ class DrillStats:
         return Fraction(self.correct, self.attempts) if self.attempts else None
 
 
-def drill_stats(db: sqlite_utils.Database, user_id: int) -> dict[str, DrillStats]:
-    """Per drill slug: attempts, right answers and mean response time of one learner."""
+def drill_stats(
+    db: sqlite_utils.Database, user_id: int, *, drill: str | None = None
+) -> dict[str, DrillStats]:
+    """Per drill slug: attempts, right answers and mean response time of one learner (of one
+    drill only, given ``drill``: a drill page reads just its own rows)."""
+    where, params = "user_id = ?", [user_id]
+    if drill is not None:
+        where, params = "user_id = ? AND drill = ?", [user_id, drill]
     rows = db.query(
         "SELECT drill, count(*) AS attempts, sum(correct) AS correct,"
-        " avg(response_ms) AS mean_ms FROM attempts WHERE user_id = ? GROUP BY drill",
-        [user_id],
+        f" avg(response_ms) AS mean_ms FROM attempts WHERE {where} GROUP BY drill",
+        params,
     )
     return {
         row["drill"]: DrillStats(

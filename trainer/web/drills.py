@@ -325,7 +325,11 @@ def question_context(
         "asked_at": asked_at if asked_at is not None else now_ms(),
         "error": error,
         "form": request.form if error else {},
-        "stats": attempts.drill_stats(get_db(), user.id).get(drill.slug) if user else None,
+        "stats": (
+            attempts.drill_stats(get_db(), user.id, drill=drill.slug).get(drill.slug)
+            if user
+            else None
+        ),
         "section": "drills",
     }
 
