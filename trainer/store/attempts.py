@@ -259,9 +259,11 @@ def drill_stats(
 ) -> dict[str, DrillStats]:
     """Per drill slug: attempts, right answers and mean response time of one learner (of one
     drill only, given ``drill``: a drill page reads just its own rows)."""
-    where, params = "user_id = ?", [user_id]
+    where = "user_id = ?"
+    params: list[Any] = [user_id]
     if drill is not None:
-        where, params = "user_id = ? AND drill = ?", [user_id, drill]
+        where += " AND drill = ?"
+        params.append(drill)
     rows = db.query(
         "SELECT drill, count(*) AS attempts, sum(correct) AS correct,"
         f" avg(response_ms) AS mean_ms FROM attempts WHERE {where} GROUP BY drill",
