@@ -232,3 +232,24 @@ def test_a_timed_run_refuses_an_odd_length(client: Any, hidden_fields: Any, csrf
     ask(client, hidden_fields)
     response = client.post(f"{QUIZ}/timed", data={"csrf_token": csrf(), "count": "7"})
     assert response.status_code == 400
+
+
+def test_a_timed_run_after_an_insurance_question_deals_different_hands(
+    client: Any, db: Any, hidden_fields: Any, csrf: Any
+) -> None:
+    # The quiz's next question after an insurance question is that hand's play; a timed run
+    # must not take that follow-up for every one of its hands.
+    fields = ask(client, hidden_fields, "?preset=vegas-6d-s17&mix=cells")
+    insurance = {**fields, "question": "TS 6H v AD insurance", "answer": "N"}
+    assert client.post(f"{QUIZ}/answer", data=insurance).status_code == 200
+    [attempt] = stored(db)
+    assert attempt.question.endswith("insurance")
+    start = client.post(
+        f"{QUIZ}/timed",
+        data={"csrf_token": csrf(), "preset": "vegas-6d-s17", "mix": "cells", "count": "10"},
+    )
+    assert start.status_code == 303
+    with client.session_transaction() as session:
+        questions = session["strategy_timed"]["questions"]
+    assert len(questions) == 10
+    assert len(set(questions)) > 1

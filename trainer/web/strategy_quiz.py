@@ -12,7 +12,7 @@ import json
 import random
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, session, url_for
@@ -372,9 +372,11 @@ def start_timed() -> Response:
     rules = settings.rules
     past = history(user, settings, by_cell=settings.mix == "weakest")
     rng = quiz_rng(user, past)
+    # A run deals fresh hands: an insurance question answered before it has no follow-up here.
+    fresh = replace(past, last_question=None)
     questions: list[str] = []
     while len(questions) < count:
-        question = next_question(rng, settings, past)
+        question = next_question(rng, settings, fresh)
         # Timed hands are plays only: the insurance question is left out of the count.
         notation = question.notation.removesuffix(quiz.INSURANCE_SUFFIX)
         if DRILL.question(notation, rules).view["play"].natural:
