@@ -506,7 +506,7 @@ class UpCardAnalysis:
             ]
             forest.corrections[key] = corrections
         plain = self._stand(self._plain, hand)
-        vector = [plain + c for c in corrections]
+        vector = list(map(plain.__add__, corrections))
         forest.stands[hand] = vector
         return vector
 
@@ -547,17 +547,29 @@ class UpCardAnalysis:
         shift = BITS * safe
         from_safe = self._from_value[safe]
         best_pay = self._best_pay
-        bust_mass = self._bust_mass
+        card = self._natural_card
+        plain = not self.peek_like or card < 0
+        naturals_in_shoe = self.composition[card] if card >= 0 else 0
+        card_shift = BITS * card if card >= 0 else 0
         left = self.total - cards
         removed = hand
-        for j in range(forest.levels):
+        for value in stand:
             left -= 1
             removed += one
             if left <= 0:
                 continue
             busting = from_safe - (removed >> shift) % MASK
-            bound = ((left - busting) * best_pay + bust_mass(removed, left, safe)) / left
-            if stand[j] < bound:
+            # The busting cards' mass, as :meth:`_bust_mass` works it out.
+            if busting <= 0:
+                mass = 0.0
+            elif plain or left <= 1:
+                mass = -float(busting)
+            else:
+                naturals = naturals_in_shoe - ((removed >> card_shift) & MASK)
+                mass = -busting * (1.0 - naturals / (left - 1))
+                if card >= safe and naturals > 0:
+                    mass -= naturals / (left - 1)
+            if value < ((left - busting) * best_pay + mass) / left:
                 return True
         return False
 
