@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from trainer.engine.round import Action, InvalidBetError, Phase, Round, RoundResult
 from trainer.engine.rules import Rules
-from trainer.engine.settlement import exact
+from trainer.engine.settlement import Money, exact, whole_or_fraction
 from trainer.engine.shoe import Shoe
 
 __all__ = [
@@ -41,10 +41,6 @@ __all__ = [
     "TablePolicy",
     "TableRound",
 ]
-
-
-# Money inside the table: an int where whole (fast), else a Fraction (``exact`` hands it out).
-Money = int | Fraction
 
 
 class InvalidTableError(ValueError):
@@ -182,7 +178,7 @@ class Table:
         self._bankrolls: list[Money] = money
         self._start_total = sum(money, Fraction(0))
         self._house: Money = 0
-        self._limits = (_whole_or_fraction(rules.min_bet), _whole_or_fraction(rules.max_bet))
+        self._limits = (whole_or_fraction(rules.min_bet), whole_or_fraction(rules.max_bet))
         self._dealer: int | None = None if rotation == "none" else dealer
         self.rounds_played = 0
         self.last: TableRound | None = None
@@ -386,25 +382,20 @@ class Table:
 # fast; anything else a Fraction. Everything the table hands out is a Fraction.
 
 
-def _whole_or_fraction(value: Fraction) -> Money:
-    numerator, denominator = value.as_integer_ratio()  # one call, not two properties
-    return numerator if denominator == 1 else value
-
-
 def _add(a: Money, b: Fraction) -> Money:
     numerator, denominator = b.as_integer_ratio()
     total = a + (numerator if denominator == 1 else b)
-    return total if isinstance(total, int) else _whole_or_fraction(total)
+    return total if isinstance(total, int) else whole_or_fraction(total)
 
 
 def _amount(value: Fraction | int | str, what: str) -> Money:
     if type(value) is int:
         return value
     if type(value) is Fraction:
-        return _whole_or_fraction(value)
+        return whole_or_fraction(value)
     if isinstance(value, bool):
         raise InvalidTableError(f"{what}: {value!r} is not an amount")
     try:
-        return _whole_or_fraction(Fraction(value))
+        return whole_or_fraction(Fraction(value))
     except (TypeError, ValueError, ZeroDivisionError):
         raise InvalidTableError(f"{what}: {value!r} is not an amount") from None
