@@ -600,8 +600,8 @@ def _plan(kind: str, rng: random.Random) -> _Plan:
 def _two_card_hand(rng: random.Random, low: int, high: int) -> list[int]:
     while True:
         cards = [rng.randint(1, 10), rng.randint(1, 10)]
-        total = Hand.parse("".join("A" if v == 1 else "T" if v == 10 else str(v) for v in cards))
-        if low <= total.total <= high and total.total != 21:
+        total = _best(cards)
+        if low <= total <= high and total != 21:
             return cards
 
 
@@ -615,9 +615,12 @@ def _bonus_hand(rng: random.Random, size: int) -> _Plan:
             return _Plan(values[:2], up, draws=tuple(values[2:]), moves=_hit_to_21)
 
 
+_CARD_OF_VALUE = {card.value: card for card in map(Card.parse, "A23456789T")}
+
+
 def _best(values: Sequence[int]) -> int:
-    hard = sum(values)
-    return hard + 10 if 1 in values and hard <= 11 else hard
+    """The best total of these card values (an ace is 1)."""
+    return Hand(tuple(_CARD_OF_VALUE[value] for value in values)).total
 
 
 def _hit_to_21(round_: Round, rng: random.Random) -> str:
