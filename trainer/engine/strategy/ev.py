@@ -244,12 +244,6 @@ class UpCardAnalysis:
         """P(the dealer has no natural) with the cards ``hand`` (10 counts) out of the shoe."""
         return self._no_natural(encode(hand), self.total - sum(hand))
 
-    def _busted(self, removed: int, left: int) -> float:
-        """Joint value of a busted unit stake."""
-        if self.peek_like:
-            return -self._no_natural(removed, left)
-        return -1.0
-
     # -- payoffs -------------------------------------------------------------------------------
 
     def _bonus(self, hand: int, cards: int) -> float | None:
