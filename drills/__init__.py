@@ -17,6 +17,7 @@ holding the blocks ``feedback``, ``question`` and ``stats``; an htmx request get
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Mapping
@@ -153,6 +154,12 @@ class Drill:
 
 def registry() -> dict[str, Drill]:
     """Every drill by slug, in :data:`DRILL_MODULES` order."""
+    return dict(_load_registry())
+
+
+@functools.cache
+def _load_registry() -> dict[str, Drill]:
+    """Import the drill modules once; :func:`registry` and :func:`get_drill` read the result."""
     drills: dict[str, Drill] = {}
     for name in DRILL_MODULES:
         drill = importlib.import_module(name).DRILL
@@ -168,6 +175,6 @@ def get_drill(slug: str) -> Drill:
     :raises UnknownDrillError: when there is none.
     """
     try:
-        return registry()[slug]
+        return _load_registry()[slug]
     except KeyError:
         raise UnknownDrillError(f"there is no drill called {slug!r}") from None
