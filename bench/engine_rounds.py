@@ -86,12 +86,6 @@ class BasicStrategy(TablePolicy):
         self.decisions += 1
         up = round_.up_card.value
         cards = round_.current_cards
-        hard = 0
-        ace = False
-        for card in cards:
-            hard += card.value
-            if card.value == 1:
-                ace = True
         allowed = round_.why_illegal
         if (
             len(cards) == 2
@@ -100,7 +94,8 @@ class BasicStrategy(TablePolicy):
             and allowed(P) is None
         ):
             return P
-        code = SOFT[hard + 10][up] if ace and hard <= 11 else HARD[hard][up]
+        total = round_.current_total
+        code = SOFT[total][up] if round_.current_is_soft else HARD[total][up]
         if code == "H":
             return H
         if code == "S":
