@@ -151,9 +151,15 @@ def answer(slug: str) -> Response:
 
 def item_rules(item: reviews.ReviewItem) -> Rules:
     """The rules a review question was first asked under (the preset, options changed)."""
+    return stored_rules(item.rules, item.rules_options)
+
+
+def stored_rules(name: str, options: Mapping[str, Any] | None) -> Rules:
+    """The rules an attempt was stored with (:func:`rules_record`): the preset ``name`` with
+    ``options`` changed, or the learner's current rules if those can no longer be played."""
     try:
-        rules = find_preset(item.rules)
-        return rules.replace(**item.rules_options) if item.rules_options else rules
+        rules = find_preset(name)
+        return rules.replace(**options) if options else rules
     except InvalidRulesError:
         return current_rules()
 

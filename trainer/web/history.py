@@ -22,11 +22,10 @@ from flask import Blueprint, abort, make_response, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import Drill, DrillError, Question, registry
-from trainer.engine.rules import InvalidRulesError, find_preset
 from trainer.store import attempts, reviews
 from trainer.web.charts import Day, describe, last_days, trend_chart
+from trainer.web.drills import stored_rules
 from trainer.web.support import (
-    current_rules,
     current_user,
     get_db,
     learner_or_404,
@@ -173,12 +172,7 @@ def _shown(drills: dict[str, Drill], attempt: attempts.Attempt) -> Question | No
     drill = drills.get(attempt.drill)
     if drill is None:
         return None
-    try:
-        rules = find_preset(attempt.rules)
-        if attempt.rules_options:
-            rules = rules.replace(**attempt.rules_options)
-    except InvalidRulesError:
-        rules = current_rules()
+    rules = stored_rules(attempt.rules, attempt.rules_options)
     try:
         return drill.question(attempt.question, rules)
     except DrillError:
