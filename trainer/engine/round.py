@@ -553,7 +553,7 @@ class Round:
             return
         for seat in self._seats:
             hand = seat.hands[0]
-            if len(hand.cards) == 2 and hand.total == 21:
+            if is_natural(hand.cards):
                 hand.done = True
         self._phase = _TURNS
         self._seat_index = 0
@@ -786,7 +786,7 @@ class Round:
                 if hand.needs_card:
                     hand.needs_card = False
                     hand.add(self.shoe.draw())
-                    if len(hand.cards) == 2 and not hand.split and hand.total == 21:
+                    if is_natural(hand.cards, split=hand.split):
                         hand.done = True
                     else:
                         self._check_done(seat, hand)
@@ -973,7 +973,7 @@ class Round:
         """
         if hand.surrendered or hand.hard > 21 or len(hand.cards) < 2:
             return False
-        return not (len(hand.cards) == 2 and not hand.split and hand.total == 21)
+        return not is_natural(hand.cards, split=hand.split)
 
     def _dealer_play(self) -> None:
         """The dealer's second card (no hole card), then his draws if any hand needs them."""
@@ -1035,7 +1035,7 @@ class Round:
             for hand in seat.hands:
                 cards = hand.cards
                 total = hand.total
-                natural = total == 21 and len(cards) == 2 and not hand.split
+                natural = is_natural(cards, split=hand.split)
                 net: Money
                 if seat.withdrawn or len(cards) < 2:
                     outcome, net, bonus = Outcome.WITHDRAWN, 0, None
