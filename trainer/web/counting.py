@@ -380,7 +380,7 @@ def _session_page(
         "fields": _FIELDS,
         "response_ms": response_ms,
         "asked_at": drill_road.now_ms(),
-        "stats": attempts.drill_stats(get_db(), user.id).get(drill.slug),
+        "stats": attempts.drill_stats(get_db(), user.id, drill=drill.slug).get(drill.slug),
         "section": "drills",
     }
     if done:
