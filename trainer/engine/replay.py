@@ -289,7 +289,7 @@ def _why_stopped(round_: Round, seat: int) -> str:
     if round_.dealer_natural and rules.hole_card == "peek":
         return "the dealer's natural ended the round before anyone played"
     hand = round_.hands(seat)[-1]
-    if len(hand.cards) == 2 and len(round_.hands(seat)) == 1 and hand.total == 21:
+    if hand.is_two_card_21 and len(round_.hands(seat)) == 1:
         return "a natural asks for no decisions"
     if hand.is_bust:
         return "the hand is bust"
