@@ -54,6 +54,7 @@ from trainer.engine.settlement import (
     Outcome,
     exact,
     half,
+    insurance_net,
     is_natural,
     payouts,
     settle_core,
@@ -1081,7 +1082,7 @@ class Round:
                     )
                 )
                 continue
-            ins_net: Money = (2 * insured if dealer_natural else -insured) if insured else 0
+            ins_net: Money = insurance_net(insured, dealer_natural) if insured else 0
             seat_net = hands_net + ins_net
             bank -= seat_net
             seats.append(

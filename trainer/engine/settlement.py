@@ -129,7 +129,7 @@ def bonus_of(rules: Rules, cards: Sequence[Card]) -> Bonus | None:
     return None
 
 
-def insurance_net(stake: Fraction, dealer_natural: bool) -> Fraction:
+def insurance_net(stake: Money, dealer_natural: bool) -> Money:
     """Insurance pays 2:1 when the dealer has a natural and loses the stake otherwise."""
     return stake * 2 if dealer_natural else -stake
 
