@@ -75,6 +75,12 @@ bp = Blueprint("counting", __name__, url_prefix="/counting")
 PREFERENCE_DRILLS = ("true-count", "deck-estimation", "shoe-penetration")
 SESSION_DRILLS = tuple(DRILL_OF_KIND.values())
 COUNTING_DRILLS = PREFERENCE_DRILLS + SESSION_DRILLS
+# What the preferences form offers, the same for every page.
+_CHOICES = {
+    "systems": system_choices(),
+    "conventions": [(value, CONVENTION_LABELS[value]) for value in CONVENTIONS],
+    "resolutions": [(value, RESOLUTION_LABELS[value]) for value in RESOLUTIONS],
+}
 
 
 def current_preferences() -> CountPreferences:
@@ -93,11 +99,7 @@ def _counting_context() -> dict[str, Any]:
         "counting_svg": current_app.jinja_env.get_template("drills/_counting_tray.html").module,
         "counting_prefs": current_preferences,
         "format_count": format_count,
-        "counting_choices": {
-            "systems": system_choices(),
-            "conventions": [(value, CONVENTION_LABELS[value]) for value in CONVENTIONS],
-            "resolutions": [(value, RESOLUTION_LABELS[value]) for value in RESOLUTIONS],
-        },
+        "counting_choices": _CHOICES,
     }
 
 
