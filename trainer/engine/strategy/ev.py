@@ -340,6 +340,10 @@ class UpCardAnalysis:
 
     def _hit(self, tree: _Tree, hand: int) -> float:
         """Joint EV of taking one card and then playing on optimally."""
+        return self._draw(tree, hand, self._play)
+
+    def _draw(self, tree: _Tree, hand: int, then: Callable[[_Tree, int], float]) -> float:
+        """Joint EV of one more card and then ``then`` (play on, or stand)."""
         _, hard, _, cards = _hand_info(hand)
         removed = hand + tree.extra
         left = self.total - cards - tree.extra_cards
@@ -352,7 +356,7 @@ class UpCardAnalysis:
         for v in range(min(safe, 10)):
             have = comp[v] - ((removed >> (BITS * v)) & MASK)
             if have > 0:
-                result += have * self._play(tree, hand + ONE[v])
+                result += have * then(tree, hand + ONE[v])
         if safe < 10:
             result += self._bust_mass(removed, left, safe)
         if held:
@@ -391,24 +395,7 @@ class UpCardAnalysis:
 
     def _double(self, tree: _Tree, hand: int) -> float:
         """Joint EV of doubling: twice the stake, one card, stand."""
-        _, hard, _, cards = _hand_info(hand)
-        removed = hand + tree.extra
-        left = self.total - cards - tree.extra_cards
-        if left <= 0:
-            return 2.0 * self._stand(tree, hand)
-        held = not tree.extra and self.dealer.hold(removed)
-        comp = self.composition
-        result = 0.0
-        safe = 21 - hard
-        for v in range(min(safe, 10)):
-            have = comp[v] - ((removed >> (BITS * v)) & MASK)
-            if have > 0:
-                result += have * self._stand(tree, hand + ONE[v])
-        if safe < 10:
-            result += self._bust_mass(removed, left, safe)
-        if held:
-            self.dealer.release(removed)
-        return 2.0 * result / left
+        return 2.0 * self._draw(tree, hand, self._stand)
 
     def _may_double(self, hand: int) -> bool:
         rules = self.rules
