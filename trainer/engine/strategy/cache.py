@@ -110,13 +110,9 @@ def chart(
     """
     shoe = tuple(composition) if composition is not None else full_shoe(rules.decks)
     key = _key_of(rules, shoe, frozenset(stand_on))
-    if use_cache:
-        found = _memory.get(key)
-        if found is not None:
-            return found
     directory = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     path = directory / f"{key}.json"
-    if use_cache:
+    if use_cache:  # memory first, then disk
         found = cached(rules, shoe, cache_dir=directory, stand_on=stand_on)
         if found is not None:
             return found
