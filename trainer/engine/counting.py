@@ -349,7 +349,7 @@ def study_counts(
         seen = shoe.burned + shoe.dealt()
         count = running_count(system, seen) + start
         if system.balanced:
-            count = true_count(count, Fraction(shoe.cards_remaining, 52), convention, resolution)
+            count = true_count(count, shoe.decks_remaining, convention, resolution)
         tally[count] = tally.get(count, 0) + 1
         rounds += 1
         table.play_round(bets, policy)
