@@ -57,6 +57,12 @@ class Learner:
         page.get_by_label("Password").fill(password)
         page.get_by_role("button", name="Sign in").click()
 
+    def wait_for_htmx(self) -> None:
+        """With JavaScript on, wait until htmx has loaded and processed the page, so that a
+        form sent at once goes through htmx rather than as a plain post."""
+        if self.javascript:
+            self.page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
+
     def open_drill(self, title: str = "Hand totals") -> None:
         self.page.goto("/")
         self.page.get_by_role("link", name=title).click()
@@ -65,6 +71,7 @@ class Learner:
     def answer_hand(self, *, correct: bool) -> str:
         """Answer the question on screen by keyboard; return the question's notation."""
         page = self.page
+        self.wait_for_htmx()
         notation = page.locator("form.question input[name=question]").input_value()
         answer = right_answer(Hand.parse(notation))
         if not correct:
