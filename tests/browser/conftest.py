@@ -67,6 +67,7 @@ class Learner:
         self.page.goto("/")
         self.page.get_by_role("link", name=title).click()
         expect(self.page.get_by_role("heading", name=title, level=1)).to_be_visible()
+        self.wait_for_htmx()
 
     def answer_hand(self, *, correct: bool) -> str:
         """Answer the question on screen by keyboard; return the question's notation."""
