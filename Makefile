@@ -7,9 +7,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
+WORKERS ?=
+TIMEOUT ?=
 PYTEST_ARGS ?=
 
-.PHONY: run test setup lint format typecheck db charts clean
+.PHONY: run dev test setup browser lint format typecheck db charts clean
 
 setup: $(VENV)/.installed static/vendor/htmx.min.js
 
@@ -35,13 +37,24 @@ charts: setup
 	$(BIN)/python -m trainer strategy --all-presets > /dev/null
 	$(BIN)/flask --app trainer warm-penetration
 
-# Serves http://$(HOST):$(PORT) (override: make run PORT=8000 HOST=0.0.0.0).
+# Serves http://$(HOST):$(PORT) with gunicorn (override: make run PORT=8000 HOST=0.0.0.0
+# WORKERS=4 TIMEOUT=30; the settings are in gunicorn.conf.py).
 run: db charts
-	$(BIN)/flask --app trainer run --host $(HOST) --port $(PORT)
+	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) TIMEOUT=$(TIMEOUT) \
+		$(BIN)/gunicorn --config gunicorn.conf.py
+
+# Flask's development server: reloads on every change, shows tracebacks. Never for learners.
+dev: db
+	$(BIN)/flask --app trainer run --debug --host $(HOST) --port $(PORT)
+
+# The browser tests need Chromium: Debian's, installed with apt-get when this runs as root or
+# with sudo, otherwise one line saying what to install (scripts/apt-install).
+browser:
+	@[ -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" ] || scripts/apt-install chromium
 
 # ruff, mypy on the engine and the drills, then the whole suite (engine, store, web, drills
 # and the browser tests in Chromium).
-test: setup
+test: setup browser
 	$(BIN)/ruff check .
 	$(BIN)/python -m mypy trainer/engine drills
 	$(BIN)/python -m pytest $(PYTEST_ARGS)

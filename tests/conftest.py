@@ -123,11 +123,38 @@ CHROMIUM_ARGS = [
 ]
 
 
+# How long Chromium may take to start on a loaded machine (milliseconds).
+BROWSER_LAUNCH_TIMEOUT_MS = 120_000
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
     """Debian's Chromium (or ``$CHROMIUM_PATH``); Playwright's own browser if neither exists."""
-    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
-    path = os.environ.get("CHROMIUM_PATH") or "/usr/bin/chromium"
-    if os.path.exists(path):
-        args["executable_path"] = path
+    args = {
+        **browser_type_launch_args,
+        "args": CHROMIUM_ARGS,
+        "timeout": BROWSER_LAUNCH_TIMEOUT_MS,
+    }
+    path = os.environ.get("CHROMIUM_PATH")
+    if path or os.path.exists("/usr/bin/chromium"):
+        args["executable_path"] = path or "/usr/bin/chromium"
     return args
+
+
+@pytest.fixture(scope="session")
+def browser(
+    launch_browser: Callable[[], Any], browser_type_launch_args: dict[str, Any]
+) -> Iterator[Any]:
+    """pytest-playwright's browser, except that a browser that will not start is named."""
+    where = browser_type_launch_args.get("executable_path") or "Playwright's own Chromium"
+    try:
+        browser = launch_browser()
+    except Exception as error:
+        first_line = (str(error).strip().splitlines() or [type(error).__name__])[0]
+        pytest.fail(
+            f"The browser {where} did not start: {first_line}. Install Debian's chromium "
+            "(make browser) or point CHROMIUM_PATH at a Chromium.",
+            pytrace=False,
+        )
+    yield browser
+    browser.close()

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from trainer import store
 
@@ -44,6 +45,9 @@ def make_app(test_config: dict[str, Any] | None = None) -> Flask:
         SIGNIN_MAX_FAILURES_PER_ADDRESS=20,
         SIGNIN_FAILURE_WINDOW_SECONDS=15 * 60,
         DEFAULT_RULES=DEFAULT_RULES,
+        # Behind a reverse proxy: how many proxies to trust for each X-Forwarded-* header, as
+        # werkzeug's ProxyFix takes them, e.g. {"x_for": 1, "x_proto": 1, "x_host": 1}.
+        PROXY_FIX=None,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.update(test_config)
@@ -62,6 +66,8 @@ def make_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     web.init_app(app)
     commands.init_app(app)
+    if app.config["PROXY_FIX"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, **app.config["PROXY_FIX"])  # type: ignore[method-assign]
     return app
 
 

@@ -16,6 +16,10 @@ from playwright.sync_api import Browser, Page, expect
 from drills.hand_totals import right_answer
 from trainer.engine.hand import Hand
 
+# Assertions wait up to 15 s (Playwright's default is 5 s): on a loaded two-core machine a page
+# with a chart can take longer than that to come back.
+expect.set_options(timeout=15_000)
+
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args: dict[str, Any], live_server: Any) -> dict[str, Any]:

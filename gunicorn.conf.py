@@ -1,0 +1,36 @@
+"""gunicorn's settings for `make run` (gunicorn reads ./gunicorn.conf.py by itself).
+
+Every value can be changed from the environment: ``WORKERS`` (worker processes), ``THREADS``
+(threads per worker), ``TIMEOUT`` (seconds a request may take before its worker is restarted),
+``BIND`` (the address, default ``$HOST:$PORT``, 127.0.0.1:5000). The app is loaded once in the
+master before the workers fork (``preload_app``), so migrations run once, not once per worker.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def _number(name: str, default: int, low: int, high: int) -> int:
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise SystemExit(f"{name}={text!r}: give a whole number from {low} to {high}")
+    return int(text)
+
+
+wsgi_app = "trainer:create_app()"
+bind = os.environ.get("BIND") or (
+    f"{os.environ.get('HOST') or '127.0.0.1'}:{os.environ.get('PORT') or '5000'}"
+)
+workers = _number("WORKERS", min(2 * (os.cpu_count() or 1) + 1, 8), 1, 64)
+threads = _number("THREADS", 1, 1, 64)
+timeout = _number("TIMEOUT", 30, 5, 600)
+graceful_timeout = 10
+keepalive = 5
+preload_app = True
+accesslog = os.environ.get("ACCESS_LOG") or None
+errorlog = "-"
+# gunicorn 27's runtime control socket is not used (and two servers would share its path).
+control_socket_disable = True

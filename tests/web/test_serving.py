@@ -1,0 +1,61 @@
+"""Serving behind a reverse proxy (PROXY_FIX) and the gunicorn settings `make run` uses."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import app_config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def failed_sign_in(client: Any, address: str) -> int:
+    with client.session_transaction() as session:
+        token = session.setdefault("_csrf", "test-csrf-token-0123456789")
+    response = client.post(
+        "/signin",
+        data={"username": "nobody", "password": "wrong password", "csrf_token": token},
+        headers={"X-Forwarded-For": address},
+    )
+    return response.status_code
+
+
+def test_behind_a_proxy_the_address_limit_counts_the_learner(tmp_path: Path) -> None:
+    from trainer import create_app
+
+    app = create_app(
+        app_config(tmp_path, PROXY_FIX={"x_for": 1}, SIGNIN_MAX_FAILURES_PER_ADDRESS=2)
+    )
+    client = app.test_client()
+    assert [failed_sign_in(client, "203.0.113.7") for _ in range(3)] == [400, 400, 429]
+    assert failed_sign_in(client, "198.51.100.2") == 400  # another learner, same proxy
+
+
+def test_without_proxy_fix_a_forwarded_address_is_not_believed(app: Any) -> None:
+    app.config["SIGNIN_MAX_FAILURES_PER_ADDRESS"] = 2
+    client = app.test_client()
+    statuses = [failed_sign_in(client, f"203.0.113.{n}") for n in range(3)]
+    assert statuses == [400, 400, 429]  # all from the test client's own address
+
+
+def test_gunicorn_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("WORKERS", "3")
+    monkeypatch.setenv("TIMEOUT", "45")
+    monkeypatch.setenv("PORT", "8123")
+    settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert (settings["workers"], settings["timeout"]) == (3, 45)
+    assert settings["bind"] == "127.0.0.1:8123"
+    assert settings["wsgi_app"] == "trainer:create_app()"
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "many", "1e3", "9" * 40])
+def test_a_bad_worker_count_stops_gunicorn_with_a_message(
+    monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("WORKERS", value)
+    with pytest.raises(SystemExit, match="WORKERS="):
+        runpy.run_path(str(ROOT / "gunicorn.conf.py"))
