@@ -22,9 +22,8 @@ APPENDIX_RULES = {
 
 
 def appendix_rules(table: str, *, das: bool = True) -> Rules:
-    """The rules of one appendix 9 table."""
+    """The rules of one appendix 9 table (custom rules: no preset is that table)."""
     return Rules(
-        name=f"wizard-{table}",
         surrender="none",
         max_split_hands=4,
         resplit_aces=False,

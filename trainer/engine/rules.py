@@ -1,8 +1,10 @@
 """The rules model: one frozen value with every option, validated, and the named presets.
 
 Rule variants are data, not subclasses: a table plays by a :class:`Rules`, and a preset is just
-a named :class:`Rules` (``find_preset("casino-boxes")``). Option names are part of the public
-interface: the replay and strategy commands, the web forms and the store all use them.
+a named :class:`Rules` (``find_preset("casino-boxes")``). A rule set's text notation is its
+preset's name and the options that differ from it, ``"vegas-6d-s17 decks=2 surrender=none"``
+(:meth:`Rules.parse`, :meth:`Rules.notation`); option names are the fields below, and the replay
+and strategy commands, the web forms, URLs, caches and the store all use the notation.
 """
 
 from __future__ import annotations
@@ -12,101 +14,59 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from trainer.engine.rule_options import (
+    FRACTION_OPTIONS,
+    MAX_NOTATION_LENGTH,
+    MAX_VALUE_LENGTH,
+    OPTION_CHOICES,
+    InvalidRulesError,
+    OptionValueError,
+    RulesNotationError,
+    UnknownOptionError,
+    UnknownPresetError,
+    exact_number,
+    format_ratio,
+    option_to_text,
+    parse_ratio,
+    read_value,
+)
+
 __all__ = [
     "OPTION_CHOICES",
     "PRESETS",
+    "MAX_NOTATION_LENGTH",
     "InvalidRulesError",
+    "OptionValueError",
     "Rules",
+    "RulesNotationError",
     "UnknownOptionError",
     "UnknownPresetError",
     "find_preset",
+    "exact_number",
     "format_ratio",
+    "option_to_text",
+    "parse_option",
     "parse_ratio",
     "preset_names",
 ]
 
 
-class InvalidRulesError(ValueError):
-    """A rule option is out of range or contradicts another option."""
+# The names a Rules may carry: filled in once the presets exist (below). Until then (while the
+# presets themselves are built) any name is let through.
+_RULES_NAMES: frozenset[str] = frozenset()
+CUSTOM = "custom"  # the name of rules built from the model's defaults rather than a preset
 
 
-class UnknownPresetError(InvalidRulesError):
-    """No preset has that name."""
-
-
-class UnknownOptionError(InvalidRulesError):
-    """The rules model has no option of that name."""
-
-
-# Options whose value is one word out of a fixed set.
-OPTION_CHOICES: dict[str, tuple[str, ...]] = {
-    "double_on": ("any", "9-11", "10-11", "none"),
-    "split_by": ("rank", "value"),
-    "surrender": ("none", "late", "early"),
-    "hole_card": ("peek", "none"),
-    "no_hole_card_loses": ("all", "original"),
-    "ties": ("push", "dealer"),
-    "split_deal_order": ("in-turn", "both-first"),
-    "table_rotation": ("none", "natural-takes-deal", "bank-passes-after-pack"),
-}
-
-# Ratio options; "none" is allowed where the option is optional (a bonus not paid).
-_RATIO_OPTIONS = {
-    "blackjack_pays",
-    "dealer_blackjack_collects",
-    "dealer_bust_pays",
-    "five_card_21_pays",
-    "six_card_21_pays",
-    "seven_seven_seven_pays",
-    "six_seven_eight_pays",
-}
-_OPTIONAL_RATIOS = {
-    "five_card_21_pays",
-    "six_card_21_pays",
-    "seven_seven_seven_pays",
-    "six_seven_eight_pays",
-}
-_OPTIONAL_INTS = {"max_draws"}
-_MONEY_OPTIONS = {"min_bet", "max_bet"}
-
-
-def parse_ratio(text: str | Fraction | int) -> Fraction:
-    """Parse ``"3:2"``, ``"6:5"``, ``"1.5"`` or ``"2"`` into the winnings per unit staked.
-
-    :raises InvalidRulesError: when the text is not a positive ratio.
-    """
-    if isinstance(text, Fraction | int) and not isinstance(text, bool):
-        value = Fraction(text)
-    else:
-        raw = str(text).strip()
-        try:
-            if ":" in raw:
-                num, den = raw.split(":", 1)
-                value = Fraction(int(num), int(den))
-            else:
-                value = Fraction(raw)
-        except (ValueError, ZeroDivisionError):
-            raise InvalidRulesError(f"{text!r} is not a ratio like 3:2") from None
-    if value <= 0:
-        raise InvalidRulesError(f"{text!r} is not a positive ratio")
-    return value
-
-
-def format_ratio(value: Fraction | None) -> str:
-    """``Fraction(3, 2)`` -> ``"3:2"``, ``Fraction(2)`` -> ``"2:1"``, ``None`` -> ``"none"``."""
-    if value is None:
-        return "none"
-    return f"{value.numerator}:{value.denominator}"
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Rules:
     """Every option of a blackjack table, frozen and validated on construction.
 
     Field names are the public option names (``RULES.md``; the replay and strategy commands).
+    ``name`` is the preset the rules start from; the text notation is that name followed by the
+    options that differ from it: ``Rules.parse("vegas-6d-s17 decks=2 surrender=none")``.
     """
 
-    name: str = "custom"
+    name: str = CUSTOM
     # The pack
     decks: int = 6
     penetration: Fraction = Fraction(3, 4)  # share of the pack dealt before the cut card
@@ -151,7 +111,7 @@ class Rules:
     interpretation: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
-        for name in _RATIO_OPTIONS | _MONEY_OPTIONS | {"penetration"}:
+        for name in FRACTION_OPTIONS:
             value = getattr(self, name)
             if value is not None and not isinstance(value, Fraction):
                 object.__setattr__(self, name, Fraction(value))
@@ -169,21 +129,90 @@ class Rules:
     def replace(self, **options: Any) -> Rules:
         """A copy with some options changed; values may be text (``"3:2"``, ``"true"``).
 
+        The copy keeps the preset's name: its notation lists what now differs from the preset.
+
         :raises UnknownOptionError: for a name that is not an option.
-        :raises InvalidRulesError: for a bad value or a contradiction, naming the option.
+        :raises OptionValueError: for a value that cannot be read, naming the option.
+        :raises InvalidRulesError: for a value out of range or a contradiction, naming the option.
         """
         parsed = {name: parse_option(name, value) for name, value in options.items()}
         if not parsed:
             return self
-        name = self.name if self.name.endswith("(modified)") else f"{self.name} (modified)"
-        return dataclasses.replace(self, name=name, **parsed)
+        return dataclasses.replace(self, **parsed)
+
+    # -- the text notation ----------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str) -> Rules:
+        """Rules from their notation: a preset name, then ``option=value`` words.
+
+        ``Rules.parse("casino-boxes")``, ``Rules.parse("vegas-6d-s17 decks=2 surrender=none")``;
+        the options may come in any order, each at most once.
+
+        :raises RulesNotationError: for text too long, empty, or a word that is not option=value.
+        :raises UnknownPresetError: when the first word names no preset.
+        :raises UnknownOptionError: for an option the rules model does not have.
+        :raises OptionValueError: for a value that cannot be read, naming the option.
+        :raises InvalidRulesError: for a value out of range or a contradiction, naming the option.
+        """
+        if not isinstance(text, str):
+            raise RulesNotationError(f"a rules notation is text, not {type(text).__name__}")
+        if len(text) > MAX_NOTATION_LENGTH:
+            raise RulesNotationError(
+                f"a rules notation is at most {MAX_NOTATION_LENGTH} characters, not {len(text)}"
+            )
+        words = text.split()
+        if not words:
+            raise RulesNotationError("a rules notation starts with a preset name")
+        base = _base_rules(words[0])
+        changes: dict[str, str] = {}
+        for word in words[1:]:
+            option, equals, value = word.partition("=")
+            shown = word[: MAX_VALUE_LENGTH * 2]
+            if not equals or not option or not value:
+                raise RulesNotationError(f"{shown!r} is not option=value (like decks=2)")
+            if option in changes:
+                raise RulesNotationError(f"{option} is given twice", option=option)
+            changes[option] = value
+        return base.replace(**changes)
+
+    def base(self) -> Rules:
+        """The preset these rules start from (the model's defaults for ``custom`` rules)."""
+        return _base_rules(self.name)
+
+    def changes(self) -> dict[str, str]:
+        """The options that differ from the preset, as their notation text, in option order."""
+        base = self.base()
+        return {
+            option: option_to_text(option, getattr(self, option))
+            for option in self.option_names()
+            if getattr(self, option) != getattr(base, option)
+        }
+
+    def notation(self) -> str:
+        """The preset's name and the options changed from it: ``"vegas-6d-s17 decks=2"``."""
+        return " ".join([self.name, *(f"{k}={v}" for k, v in self.changes().items())])
+
+    @property
+    def is_preset(self) -> bool:
+        """True when no option differs from the named preset."""
+        return not self.changes()
+
+    def __repr__(self) -> str:
+        return f"Rules.parse({self.notation()!r})"
 
     # -- validation -------------------------------------------------------------------------
 
     def _validate(self) -> None:
         def bad(option: str, why: str) -> InvalidRulesError:
-            return InvalidRulesError(f"{option}: {why}")
+            return InvalidRulesError(f"{option}: {why}", option=option)
 
+        if _RULES_NAMES and self.name not in _RULES_NAMES:
+            raise UnknownPresetError(
+                f"name: unknown preset {self.name[:MAX_VALUE_LENGTH]!r}; "
+                f"presets are: {', '.join(sorted(_RULES_NAMES - {CUSTOM}))} (or custom)",
+                option="name",
+            )
         for option, choices in OPTION_CHOICES.items():
             if getattr(self, option) not in choices:
                 given = getattr(self, option)
@@ -232,155 +261,39 @@ class Rules:
         return out
 
     def summary(self) -> list[str]:
-        """Plain-English lines describing the table, for the UI."""
-        lines = [
-            f"{self.decks} deck{'s' if self.decks > 1 else ''}"
-            + (
-                ", dealt to the end of the pack"
-                if self.penetration == 1
-                else f", cut card at {float(self.penetration):.0%} of the pack"
-            ),
-        ]
-        if self.dealer_stands_on == 17:
-            lines.append(
-                "Dealer hits soft 17" if self.dealer_hits_soft_17 else "Dealer stands on all 17s"
-            )
-        else:
-            lines.append(f"Dealer draws to {self.dealer_stands_on - 1}")
-        if self.hole_card == "peek":
-            lines.append("Dealer checks for a natural before anyone plays")
-        else:
-            lost = "every bet" if self.no_hole_card_loses == "all" else "the original bet only"
-            lines.append(f"No hole card: a dealer natural takes {lost}")
-        lines.append(f"Naturals pay {format_ratio(self.blackjack_pays)}")
-        double = {
-            "any": "Double on any two cards",
-            "9-11": "Double on 9, 10 and 11 only",
-            "10-11": "Double on 10 and 11 only",
-            "none": "No doubling",
-        }[self.double_on]
-        if self.double_on != "none":
-            double += ", after splits too" if self.double_after_split else ", not after splits"
-        lines.append(double)
-        if self.max_split_hands == 1:
-            lines.append("No splitting")
-        else:
-            by = "any two ten-value cards" if self.split_by == "value" else "pairs of one rank"
-            aces = "aces may be resplit" if self.resplit_aces else "aces split once"
-            one = ", one card each" if self.split_aces_one_card else ""
-            lines.append(f"Split {by} to {self.max_split_hands} hands; {aces}{one}")
-        if self.surrender == "none":
-            lines.append("No surrender")
-        else:
-            vs_ace = "" if self.surrender_vs_ace else " (not against an ace)"
-            lines.append(f"{self.surrender.capitalize()} surrender{vs_ace}")
-        lines.append("Insurance pays 2:1" if self.insurance else "No insurance")
-        if self.max_draws is not None:
-            lines.append(f"At most {self.max_draws} cards drawn to a hand")
-        if self.ties == "dealer":
-            lines.append("Ties go to the dealer")
-        bonuses = [
-            (self.five_card_21_pays, "21 with five cards"),
-            (self.six_card_21_pays, "21 with six cards"),
-            (self.seven_seven_seven_pays, "7-7-7"),
-            (self.six_seven_eight_pays, "8-7-6"),
-        ]
-        for pays, what in bonuses:
-            if pays is not None:
-                lines.append(f"{what} pays {format_ratio(pays)}")
-        if self.dealer_blackjack_collects != 1:
-            lines.append(
-                f"The dealer's natural collects {format_ratio(self.dealer_blackjack_collects)}"
-            )
-        if self.dealer_natural_takes_all:
-            lines.append("A banker's dealt 21 takes every stake, dealt 21s too")
-        if self.dealer_bust_pays != 1:
-            lines.append(f"A busted dealer pays {format_ratio(self.dealer_bust_pays)}")
-        lines.append(f"Bets {_money(self.min_bet)} to {_money(self.max_bet)}")
-        lines.extend(self.interpretation)
-        return lines
+        """Plain-English lines describing the table (:mod:`trainer.engine.rule_words`)."""
+        from trainer.engine.rule_words import summary_lines
+
+        return summary_lines(self)
 
 
-def _money(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
-
-
-def option_to_text(option: str, value: Any, *, json_ready: bool = False) -> Any:
-    """One option's value as its text (or JSON) form."""
-    if option in _RATIO_OPTIONS:
-        return format_ratio(value)
-    if option in _MONEY_OPTIONS or option == "penetration":
-        if json_ready:
-            return int(value) if value.denominator == 1 else float(value)
-        return _money(value) if option != "penetration" else str(float(value))
-    if json_ready:
-        return value
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "none"
-    return str(value)
-
-
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
+_FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.name not in ("name", "interpretation")}
 
 
 def parse_option(option: str, value: Any) -> Any:
     """Turn a text value (``"true"``, ``"3:2"``, ``"6"``, ``"none"``) into the option's type.
 
-    Values that already have the right type pass through.
+    Values that already have the right type pass through. Text is bounded before it is read:
+    at most :data:`MAX_VALUE_LENGTH` characters, and numbers of modest size without exponents.
 
     :raises UnknownOptionError: when ``option`` is not an option of the rules model.
-    :raises InvalidRulesError: when the value cannot be read for that option.
+    :raises OptionValueError: when the value cannot be read for that option, naming it.
     """
-    fields = {f.name: f for f in dataclasses.fields(Rules)}
-    if option not in fields or option in ("name", "interpretation"):
-        raise UnknownOptionError(f"unknown rule option {option!r}")
-    default = fields[option].default
-    text = value.strip().lower() if isinstance(value, str) else None
+    if option not in _FIELDS:
+        shown = option[:MAX_VALUE_LENGTH]
+        raise UnknownOptionError(f"unknown rule option {shown!r}", option=option)
+    if isinstance(value, str) and len(value) > MAX_VALUE_LENGTH:
+        raise OptionValueError(
+            f"{option}: a value is at most {MAX_VALUE_LENGTH} characters", option=option
+        )
     try:
-        if option in _RATIO_OPTIONS:
-            if option in _OPTIONAL_RATIOS and (value is None or text == "none"):
-                return None
-            return parse_ratio(value)
-        if option in _MONEY_OPTIONS or option == "penetration":
-            result = Fraction(text) if text is not None else Fraction(value)
-            return result
-        if isinstance(default, bool):
-            if isinstance(value, bool):
-                return value
-            if text in _TRUE:
-                return True
-            if text in _FALSE:
-                return False
-            raise InvalidRulesError(f"{option}: expected true or false, not {value!r}")
-        if option in _OPTIONAL_INTS:
-            if value is None or text == "none":
-                return None
-            return _int(value)
-        if isinstance(default, int):
-            return _int(value)
-        if option in OPTION_CHOICES:
-            return text if text is not None else value
+        return read_value(option, value, _FIELDS[option].default)
     except InvalidRulesError as exc:
-        if str(exc).startswith(f"{option}:"):
-            raise
-        raise InvalidRulesError(f"{option}: {exc}") from None
-    except (ValueError, ZeroDivisionError, TypeError):
-        raise InvalidRulesError(f"{option}: cannot read {value!r}") from None
-    return value
-
-
-def _int(value: Any) -> int:
-    if isinstance(value, bool):
-        raise InvalidRulesError(f"expected a whole number, not {value!r}")
-    if isinstance(value, int):
-        return value
-    try:
-        return int(str(value).strip())
-    except ValueError:
-        raise InvalidRulesError(f"expected a whole number, not {value!r}") from None
+        message = str(exc) if str(exc).startswith(f"{option}:") else f"{option}: {exc}"
+        raise OptionValueError(message, option=option) from None
+    except (ValueError, ZeroDivisionError, TypeError, OverflowError):
+        shown = str(value)[:MAX_VALUE_LENGTH]
+        raise OptionValueError(f"{option}: cannot read {shown!r}", option=option) from None
 
 
 _VEGAS = Rules(
@@ -568,7 +481,19 @@ def find_preset(name: str) -> Rules:
     """
     try:
         return PRESETS[name]
-    except KeyError:
+    except (KeyError, TypeError):
+        shown = str(name)[:MAX_VALUE_LENGTH]
         raise UnknownPresetError(
-            f"unknown preset {name!r}; presets are: {', '.join(PRESETS)}"
+            f"unknown preset {shown!r}; presets are: {', '.join(PRESETS)}"
         ) from None
+
+
+def _base_rules(name: str) -> Rules:
+    """The rules a notation's first word names: a preset, or ``custom`` (the defaults)."""
+    if name == CUSTOM:
+        return _CUSTOM
+    return find_preset(name)
+
+
+_RULES_NAMES = frozenset(PRESETS) | {CUSTOM}
+_CUSTOM = Rules()

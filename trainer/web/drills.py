@@ -166,7 +166,7 @@ def stored_rules(name: str, options: Mapping[str, Any] | None) -> Rules:
 
 def rules_record(rules: Rules) -> tuple[str, dict[str, Any] | None]:
     """How an attempt stores its rules: the preset's name and the options changed from it."""
-    name = rules.name.removesuffix(" (modified)")
+    name = rules.name
     try:
         preset = find_preset(name).to_dict()
     except InvalidRulesError:

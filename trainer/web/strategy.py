@@ -148,7 +148,7 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
 
 
 def _context(rules: Rules, changes: dict[str, str], result: Chart | None) -> dict[str, Any]:
-    query = {"preset": rules.name.removesuffix(" (modified)"), **changes}
+    query = {"preset": rules.name, **changes}
     context: dict[str, Any] = {
         "rules": rules,
         "query": query,

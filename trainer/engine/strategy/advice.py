@@ -52,7 +52,7 @@ class AdviceCost:
 
 def advice_for(rules: Rules) -> TextAdvice | None:
     """The source text's advice for a preset (or a preset changed), if the text gives one."""
-    return TEXT_ADVICE.get(rules.name.removesuffix(" (modified)"))
+    return TEXT_ADVICE.get(rules.name)
 
 
 def advice_cost(

@@ -1,0 +1,203 @@
+"""Rule options as text: their kinds, the errors naming them, and reading and writing values.
+
+The rules model (:mod:`trainer.engine.rules`) validates a whole table; this module reads one
+option's value from text, bounded before it is read, and writes it back exactly, so the
+notation ``"vegas-6d-s17 penetration=2/3 min_bet=2.5"`` round-trips.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+__all__ = [
+    "MAX_NOTATION_LENGTH",
+    "MAX_VALUE_LENGTH",
+    "OPTION_CHOICES",
+    "InvalidRulesError",
+    "OptionValueError",
+    "RulesNotationError",
+    "UnknownOptionError",
+    "UnknownPresetError",
+    "FRACTION_OPTIONS",
+    "exact_number",
+    "format_ratio",
+    "option_to_text",
+    "parse_ratio",
+    "read_value",
+]
+
+
+class InvalidRulesError(ValueError):
+    """A rule option is out of range or contradicts another option."""
+
+    def __init__(self, message: str, *, option: str | None = None) -> None:
+        super().__init__(message)
+        self.option = option  # the option at fault, when one is (forms show the error beside it)
+
+
+class UnknownPresetError(InvalidRulesError):
+    """No preset has that name."""
+
+
+class UnknownOptionError(InvalidRulesError):
+    """The rules model has no option of that name."""
+
+
+class OptionValueError(InvalidRulesError):
+    """An option's value cannot be read: not a number, not one of its choices, or too long."""
+
+
+class RulesNotationError(InvalidRulesError):
+    """A rules notation is not a preset name followed by ``option=value`` words."""
+
+
+# Bounds checked before any text is read: a notation, and one option's value. A value is a
+# short number or word; the longest notation changes every option (about 1,200 characters).
+MAX_NOTATION_LENGTH = 2000
+MAX_VALUE_LENGTH = 24
+# Numbers as text, checked before Fraction() or int() sees them (so "1e9999999" never becomes a
+# number with ten million digits): whole, decimal, a/b and a:b forms of modest size.
+_NUMBER = re.compile(r"\d{1,9}(?:\.\d{1,6})?|\d{1,9}/\d{1,9}")
+_RATIO = re.compile(r"\d{1,6}(?:\.\d{1,6})?|\d{1,6}[:/]\d{1,6}")
+_WHOLE = re.compile(r"-?\d{1,6}")
+
+
+# Options whose value is one word out of a fixed set.
+OPTION_CHOICES: dict[str, tuple[str, ...]] = {
+    "double_on": ("any", "9-11", "10-11", "none"),
+    "split_by": ("rank", "value"),
+    "surrender": ("none", "late", "early"),
+    "hole_card": ("peek", "none"),
+    "no_hole_card_loses": ("all", "original"),
+    "ties": ("push", "dealer"),
+    "split_deal_order": ("in-turn", "both-first"),
+    "table_rotation": ("none", "natural-takes-deal", "bank-passes-after-pack"),
+}
+
+# Ratio options; "none" is allowed where the option is optional (a bonus not paid).
+_RATIO_OPTIONS = {
+    "blackjack_pays",
+    "dealer_blackjack_collects",
+    "dealer_bust_pays",
+    "five_card_21_pays",
+    "six_card_21_pays",
+    "seven_seven_seven_pays",
+    "six_seven_eight_pays",
+}
+_OPTIONAL_RATIOS = {
+    "five_card_21_pays",
+    "six_card_21_pays",
+    "seven_seven_seven_pays",
+    "six_seven_eight_pays",
+}
+_OPTIONAL_INTS = {"max_draws"}
+_MONEY_OPTIONS = {"min_bet", "max_bet"}
+# Every option held as a Fraction (ratios, money and the penetration).
+FRACTION_OPTIONS = frozenset(_RATIO_OPTIONS | _MONEY_OPTIONS | {"penetration"})
+
+
+def parse_ratio(text: str | Fraction | int) -> Fraction:
+    """Parse ``"3:2"``, ``"6:5"``, ``"1.5"`` or ``"2"`` into the winnings per unit staked.
+
+    :raises OptionValueError: when the text is not a positive ratio of modest size.
+    """
+    if isinstance(text, Fraction | int) and not isinstance(text, bool):
+        value = Fraction(text)
+    else:
+        raw = str(text).strip()
+        if not _RATIO.fullmatch(raw):
+            raise OptionValueError(f"{str(text)[:MAX_VALUE_LENGTH]!r} is not a ratio like 3:2")
+        try:
+            value = Fraction(raw.replace(":", "/"))
+        except ZeroDivisionError:
+            raise OptionValueError(f"{text!r} is not a ratio like 3:2") from None
+    if value <= 0:
+        raise OptionValueError(f"{text!r} is not a positive ratio")
+    return value
+
+
+def format_ratio(value: Fraction | None) -> str:
+    """``Fraction(3, 2)`` -> ``"3:2"``, ``Fraction(2)`` -> ``"2:1"``, ``None`` -> ``"none"``."""
+    if value is None:
+        return "none"
+    return f"{value.numerator}:{value.denominator}"
+
+
+def exact_number(value: Fraction) -> str:
+    """A number as short exact text: ``"5"``, ``"0.75"``, ``"2.5"``, or ``"2/3"`` when no
+    decimal of at most six places is exact."""
+    for places in range(7):
+        scaled = value * 10**places
+        if scaled.denominator == 1:
+            if places == 0:
+                return str(scaled.numerator)
+            sign, digits = ("-" if scaled < 0 else ""), str(abs(scaled.numerator))
+            digits = digits.rjust(places + 1, "0")
+            return f"{sign}{digits[:-places]}.{digits[-places:]}"
+    return f"{value.numerator}/{value.denominator}"
+
+
+def option_to_text(option: str, value: Any, *, json_ready: bool = False) -> Any:
+    """One option's value as its exact text (as the notation writes it) or JSON form."""
+    if option in _RATIO_OPTIONS:
+        return format_ratio(value)
+    if option in _MONEY_OPTIONS or option == "penetration":
+        if json_ready:
+            return int(value) if value.denominator == 1 else float(value)
+        return exact_number(value)
+    if json_ready:
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "none"
+    return str(value)
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def read_value(option: str, value: Any, default: Any) -> Any:
+    """One option's value from text (or a value of its type), by the kind of option it is and
+    its ``default`` (booleans and whole numbers are told by the default's type)."""
+    text = value.strip().lower() if isinstance(value, str) else None
+    if option in _RATIO_OPTIONS:
+        if option in _OPTIONAL_RATIOS and (value is None or text == "none"):
+            return None
+        return parse_ratio(value)
+    if option in _MONEY_OPTIONS or option == "penetration":
+        if text is None:
+            return Fraction(value)
+        if not _NUMBER.fullmatch(text):
+            raise OptionValueError(f"expected a number like 10, 2.5 or 3/4, not {value!r}")
+        return Fraction(text)
+    if isinstance(default, bool):
+        if isinstance(value, bool):
+            return value
+        if text in _TRUE:
+            return True
+        if text in _FALSE:
+            return False
+        raise OptionValueError(f"expected true or false, not {value!r}")
+    if option in _OPTIONAL_INTS:
+        if value is None or text == "none":
+            return None
+        return _int(value)
+    if isinstance(default, int):
+        return _int(value)
+    if option in OPTION_CHOICES:
+        return text if text is not None else value
+    return value
+
+
+def _int(value: Any) -> int:
+    if isinstance(value, bool):
+        raise OptionValueError(f"expected a whole number, not {value!r}")
+    if isinstance(value, int):
+        return value
+    if not _WHOLE.fullmatch(str(value).strip()):
+        raise OptionValueError(f"expected a whole number, not {value!r}")
+    return int(str(value).strip())
