@@ -23,15 +23,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from drills.counting import CountPreferences  # noqa: E402
-from drills.counting_penetration import (  # noqa: E402
+from drills.counting.dealing import build_running, build_shoe  # noqa: E402
+from drills.counting.penetration_study import (  # noqa: E402
     STUDY_SEATS,
     STUDY_SHOES,
     clear_memory,
     penetrations_for,
     study,
 )
-from drills.counting_session import build_running, build_shoe  # noqa: E402
+from drills.counting.preferences import CountPreferences  # noqa: E402
 from trainer.engine.rules import find_preset  # noqa: E402
 
 

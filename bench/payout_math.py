@@ -13,7 +13,9 @@ import random
 import statistics
 import time
 
-from drills.payout_math import DRILL, KINDS, make_question
+from drills.payout.deal import make_question
+from drills.payout.drill import DRILL
+from drills.payout.kinds import KINDS
 from trainer.engine.rules import find_preset
 
 

@@ -1,34 +1,29 @@
-"""The drills: one module per drill behind one small interface, and the registry the web reads.
+"""The drills: one module per drill behind one small interface (:mod:`drills.base`), and the
+registry the web reads.
 
-A drill module defines a :class:`Drill` subclass and exposes one instance as ``DRILL``; adding
-its module name to :data:`DRILL_MODULES` puts it on the home page and under ``/drills/<slug>``.
-
-The road of one answer: the web layer asks ``drill.new_question(rng, rules, learner)`` and shows
-the question's ``notation`` in a hidden field; on submit it calls ``drill.question(notation,
-rules)`` (which re-reads and validates the notation) and ``drill.grade(notation,
-drill.answer_text(form), rules)``, which re-derives the right answer from the notation alone, so
-nothing the browser sends is trusted. A forged notation raises :class:`InvalidQuestionError`, an
-answer in the wrong form :class:`InvalidAnswerError` (a 400, nothing stored); a merely wrong
-answer is a :class:`Grade` with ``correct=False``.
-
-A drill's template (``drill.template``) extends ``base.html`` and defines a block ``panel``
-holding the blocks ``feedback``, ``question`` and ``stats``; an htmx request gets ``panel`` only.
+A drill module defines a :class:`~drills.base.Drill` subclass and exposes one instance as
+``DRILL``; adding it to :data:`DRILLS` puts it on the home page and under ``/drills/<slug>``.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
-import random
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any
-
-from trainer.engine.rules import Rules
+from drills import hand_totals, strategy_quiz
+from drills.base import (
+    Drill,
+    DrillError,
+    Grade,
+    InvalidAnswerError,
+    InvalidQuestionError,
+    LearnerState,
+    PastAttempt,
+    Question,
+    UnknownDrillError,
+)
+from drills.counting import decks, penetration, session, true_count
+from drills.payout import drill as payout
 
 __all__ = [
-    "DRILL_MODULES",
+    "DRILLS",
     "Drill",
     "DrillError",
     "Grade",
@@ -43,130 +38,34 @@ __all__ = [
 ]
 
 # One line per drill, in the order the home page lists them.
-DRILL_MODULES: tuple[str, ...] = (
-    "drills.hand_totals",
-    "drills.strategy_quiz",
-    "drills.counting_true",
-    "drills.counting_decks",
-    "drills.counting_running",
-    "drills.counting_countdown",
-    "drills.counting_shoe",
-    "drills.counting_penetration",
-    "drills.payout_math",
+DRILLS: tuple[Drill, ...] = (
+    hand_totals.DRILL,
+    strategy_quiz.DRILL,
+    true_count.DRILL,
+    decks.DRILL,
+    session.RUNNING,
+    session.COUNTDOWN,
+    session.SHOE,
+    penetration.DRILL,
+    payout.DRILL,
 )
 
 
-class DrillError(ValueError):
-    """A drill was given something it cannot accept."""
+def _by_slug(drills: tuple[Drill, ...]) -> dict[str, Drill]:
+    found: dict[str, Drill] = {}
+    for drill in drills:
+        if drill.slug in found:
+            raise ValueError(f"two drills have the slug {drill.slug!r}")
+        found[drill.slug] = drill
+    return found
 
 
-class UnknownDrillError(DrillError):
-    """No drill has that slug."""
-
-
-class InvalidQuestionError(DrillError):
-    """The question notation is not one this drill could have asked."""
-
-
-class InvalidAnswerError(DrillError):
-    """The answer is not in the form the drill asks for (as opposed to merely wrong)."""
-
-
-@dataclass(frozen=True)
-class Question:
-    """One question: its notation determines the right answer; ``view`` is what the page shows."""
-
-    notation: str
-    prompt: str
-    view: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Grade:
-    """The verdict on one answer, derived from the question's notation."""
-
-    correct: bool
-    answer: str  # the learner's answer, normalised, as stored
-    right_answer: str
-    explanation: str
-    ev_cost: Fraction | None = None  # the mistake's cost in bets, where the drill has one
-
-
-@dataclass(frozen=True)
-class PastAttempt:
-    """One earlier answer of this learner to this drill."""
-
-    question: str
-    answer: str
-    correct: bool
-    ev_cost: Fraction | None
-    created_at: str
-
-
-@dataclass(frozen=True)
-class LearnerState:
-    """What a drill may know about the learner when it picks the next question."""
-
-    user_id: int | None = None
-    recent: tuple[PastAttempt, ...] = ()  # this drill's latest attempts, newest first
-    options: Mapping[str, str] = field(default_factory=dict)  # the page's query options
-
-
-class Drill:
-    """The interface every drill implements. Subclasses set the four class attributes."""
-
-    slug: str = ""
-    title: str = ""
-    description: str = ""
-    template: str = ""  # e.g. "drills/hand_totals.html"
-    # Optional: a partial drawing ``view`` (a question's view) for the mistakes page; without
-    # one, the page draws ``view["hand"]`` as cards, or shows the notation.
-    situation_template: str = ""
-
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
-        """A fresh question, drawn with ``rng`` (never the module-level random)."""
-        raise NotImplementedError
-
-    def question(self, notation: str, rules: Rules) -> Question:
-        """The question written ``notation``, for showing it again.
-
-        :raises InvalidQuestionError: when this drill could not have asked it.
-        """
-        raise NotImplementedError
-
-    def rules_for(self, notation: str, rules: Rules) -> Rules:
-        """The rules the question is played under, as stored with the attempt: the page's rules,
-        unless the drill's notation names its own (payout math)."""
-        return rules
-
-    def answer_text(self, form: Mapping[str, str]) -> str:
-        """The submitted answer fields as the one text :meth:`grade` reads."""
-        return str(form.get("answer", ""))
-
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
-        """Grade ``answer_text`` against the right answer derived from ``notation``.
-
-        :raises InvalidQuestionError: for a notation this drill could not have asked.
-        :raises InvalidAnswerError: for an answer not in the form the drill asks for.
-        """
-        raise NotImplementedError
+_REGISTRY = _by_slug(DRILLS)
 
 
 def registry() -> dict[str, Drill]:
-    """Every drill by slug, in :data:`DRILL_MODULES` order."""
-    return dict(_load_registry())
-
-
-@functools.cache
-def _load_registry() -> dict[str, Drill]:
-    """Import the drill modules once; :func:`registry` and :func:`get_drill` read the result."""
-    drills: dict[str, Drill] = {}
-    for name in DRILL_MODULES:
-        drill = importlib.import_module(name).DRILL
-        if drill.slug in drills:
-            raise ValueError(f"two drills have the slug {drill.slug!r}")
-        drills[drill.slug] = drill
-    return drills
+    """Every drill by slug, in :data:`DRILLS` order."""
+    return dict(_REGISTRY)
 
 
 def get_drill(slug: str) -> Drill:
@@ -175,6 +74,6 @@ def get_drill(slug: str) -> Drill:
     :raises UnknownDrillError: when there is none.
     """
     try:
-        return _load_registry()[slug]
+        return _REGISTRY[slug]
     except KeyError:
         raise UnknownDrillError(f"there is no drill called {slug!r}") from None

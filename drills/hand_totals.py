@@ -11,7 +11,14 @@ import random
 import re
 from collections.abc import Mapping
 
-from drills import Drill, Grade, InvalidAnswerError, InvalidQuestionError, LearnerState, Question
+from drills.base import (
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    InvalidQuestionError,
+    LearnerState,
+    Question,
+)
 from trainer.engine.cards import Card, InvalidCardError, pack
 from trainer.engine.hand import Hand
 from trainer.engine.rules import Rules

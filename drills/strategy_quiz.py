@@ -32,7 +32,14 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from drills import Drill, Grade, InvalidAnswerError, InvalidQuestionError, LearnerState, Question
+from drills.base import (
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    InvalidQuestionError,
+    LearnerState,
+    Question,
+)
 from trainer.engine.cards import Card, InvalidCardError, Rank, Suit
 from trainer.engine.hand import Hand, Situation
 from trainer.engine.rules import InvalidRulesError, Rules, find_preset, option_to_text

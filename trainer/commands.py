@@ -114,19 +114,19 @@ def export_attempts(username: str | None, user_id: int | None, fmt: str, output:
 def warm_penetration(systems: tuple[str, ...]) -> None:
     """Deal every preset's shoe-penetration studies into the cache (those there stay)."""
     from drills import InvalidQuestionError
-    from drills import counting_penetration as penetration
-    from drills.counting import read_system
+    from drills.counting.notation import read_system
+    from drills.counting.penetration_study import chart_system, penetrations_for, warm
     from trainer.engine.rules import find_preset, preset_names
     from trainer.web.counting import penetration_cache_dir
 
     try:
-        slugs = tuple(dict.fromkeys(penetration.chart_system(read_system(s)).slug for s in systems))
+        slugs = tuple(dict.fromkeys(chart_system(read_system(s)).slug for s in systems))
     except InvalidQuestionError as error:
         _fail(str(error))
     directory = penetration_cache_dir()
     presets = preset_names()
-    dealt = penetration.warm(presets, slugs, cache_dir=directory)
-    wanted = len(slugs) * sum(len(penetration.penetrations_for(find_preset(p))) for p in presets)
+    dealt = warm(presets, slugs, cache_dir=directory)
+    wanted = len(slugs) * sum(len(penetrations_for(find_preset(p))) for p in presets)
     click.echo(
         f"Dealt {dealt} shoe-penetration studies into {directory} "
         f"({wanted - dealt} of {wanted} were there already)."

@@ -9,9 +9,9 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from drills.counting import Checkpoint
-from drills.counting_decks import DRILL as DECKS
-from drills.counting_true import DRILL as TRUE
+from drills.counting.checkpoint import Checkpoint
+from drills.counting.decks import DRILL as DECKS
+from drills.counting.true_count import DRILL as TRUE
 from trainer.engine.cards import Card
 from trainer.engine.counting import find_system
 from trainer.engine.rules import find_preset

@@ -10,7 +10,7 @@ from typing import Any
 
 from playwright.sync_api import Page, Route, expect
 
-from drills.counting_penetration import clear_memory
+from drills.counting.penetration_study import clear_memory
 from trainer.web.counting import penetration_cache_dir
 
 CHART_NAME = re.compile(r"^Share of rounds starting at each true count")

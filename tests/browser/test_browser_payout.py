@@ -7,7 +7,8 @@ from fractions import Fraction
 
 from playwright.sync_api import Page, expect
 
-from drills.payout_math import money_text, read_question
+from drills.payout.money import money_text
+from drills.payout.play import read_question
 
 # The amounts a learner works out, from the rules the page names (002, RULES.md): not the drill.
 PAYS = {"five-card-21": Fraction(2), "natural-6-5": Fraction(6, 5), "natural-3-2": Fraction(3, 2)}

@@ -10,18 +10,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from drills import InvalidAnswerError, InvalidQuestionError
-from drills.counting import (
-    Checkpoint,
-    CountPreferences,
+from drills.counting.checkpoint import Checkpoint, read_checkpoint
+from drills.counting.notation import (
     format_count,
     format_decks,
-    read_checkpoint,
     read_count,
     read_decks,
     read_number,
     read_whole_count,
-    tray_for,
 )
+from drills.counting.preferences import CountPreferences
+from drills.counting.tray import tray_for
 from trainer.engine.cards import Card, pack
 from trainer.engine.counting import SYSTEMS, find_system
 

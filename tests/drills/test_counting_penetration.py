@@ -9,15 +9,9 @@ from pathlib import Path
 import pytest
 
 from drills import InvalidAnswerError, InvalidQuestionError, LearnerState
-from drills.counting_penetration import (
-    DRILL,
-    chart,
-    clear_memory,
-    cut_cards,
-    penetrations_for,
-    read_question,
-    study,
-)
+from drills.counting.penetration import DRILL, read_question
+from drills.counting.penetration_chart import chart
+from drills.counting.penetration_study import clear_memory, cut_cards, penetrations_for, study
 from trainer.engine.rules import find_preset
 
 SINGLE = find_preset("single-deck")

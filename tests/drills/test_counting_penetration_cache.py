@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-import drills.counting_penetration as penetration
-from drills.counting_penetration import (
+import drills.counting.penetration_study as penetration
+from drills.counting import penetration_chart
+from drills.counting.penetration_chart import cached_chart
+from drills.counting.penetration_study import (
     cache_key,
-    cached_chart,
     cached_study,
     clear_memory,
     penetrations_for,
@@ -95,7 +96,7 @@ def test_a_new_process_deals_the_same_figures(tmp_path: Path) -> None:
     here = study("single-deck", HALF, "hi-lo", cache_dir=tmp_path / "here")
     script = (
         "import json, sys; from fractions import Fraction;"
-        "from drills.counting_penetration import study, study_to_json;"
+        "from drills.counting.penetration_study import study, study_to_json;"
         "print(json.dumps(study_to_json(study('single-deck', Fraction(1, 2), 'hi-lo',"
         " cache_dir=sys.argv[1]))))"
     )
@@ -136,7 +137,7 @@ def test_the_chart_is_drawn_only_once_every_study_is_cached(tmp_path: Path) -> N
         pens = penetrations_for(find_preset("single-deck"))
         study("single-deck", pens[0], "hi-lo")
         assert cached_chart("single-deck", hi_lo) is None  # one study of several
-        drawn = penetration.chart("single-deck", hi_lo)
+        drawn = penetration_chart.chart("single-deck", hi_lo)
         assert cached_chart("single-deck", hi_lo) == drawn
         assert len(list((tmp_path / "request-cache").glob("*.json"))) == len(pens)
     finally:

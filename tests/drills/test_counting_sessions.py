@@ -9,20 +9,22 @@ from fractions import Fraction
 import pytest
 
 from drills import InvalidQuestionError
-from drills.counting import CountPreferences
-from drills.counting_session import (
-    Answered,
-    CountingSession,
-    InvalidSessionError,
+from drills.counting.dealing import (
     build_countdown,
     build_running,
     build_shoe,
     deal_rounds,
-    next_checkpoint,
     read_speed,
+)
+from drills.counting.preferences import CountPreferences
+from drills.counting.session import (
+    SHOE,
+    Answered,
+    CountingSession,
+    InvalidSessionError,
+    next_checkpoint,
     summary,
 )
-from drills.counting_shoe import DRILL as SHOE
 from trainer.engine.cards import pack
 from trainer.engine.counting import running_count
 from trainer.engine.rules import find_preset, preset_names

@@ -9,9 +9,9 @@ from fractions import Fraction
 import pytest
 
 from drills import InvalidAnswerError, InvalidQuestionError, LearnerState
-from drills.counting_decks import DRILL as DECKS
-from drills.counting_true import DRILL as TRUE
-from drills.counting_true import read_question
+from drills.counting.decks import DRILL as DECKS
+from drills.counting.true_count import DRILL as TRUE
+from drills.counting.true_count import read_question
 from trainer.engine.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")

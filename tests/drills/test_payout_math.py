@@ -11,16 +11,11 @@ from pathlib import Path
 import pytest
 
 from drills import InvalidAnswerError, InvalidQuestionError, LearnerState
-from drills.payout_math import (
-    DRILL,
-    KINDS,
-    MIXES,
-    kinds_for,
-    make_question,
-    money_text,
-    read_amount,
-    read_question,
-)
+from drills.payout.deal import make_question
+from drills.payout.drill import DRILL
+from drills.payout.kinds import KINDS, MIXES, kinds_for
+from drills.payout.money import money_text, read_amount
+from drills.payout.play import read_question
 from trainer.engine.rules import find_preset
 
 DATA = Path(__file__).parent.parent / "data" / "payouts.csv"

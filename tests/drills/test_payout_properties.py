@@ -9,7 +9,9 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from drills.payout_math import KINDS, make_question, read_question, read_question_played
+from drills.payout.deal import make_question
+from drills.payout.kinds import KINDS
+from drills.payout.play import read_question, read_question_played
 from trainer.engine.settlement import Outcome, settle_hand
 
 

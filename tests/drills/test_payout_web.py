@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from drills.payout_math import DRILL, read_question
+from drills.payout.drill import DRILL
+from drills.payout.play import read_question
 from trainer.engine.rules import find_preset
 
 URL = "/drills/payout-math"

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from drills.counting import read_checkpoint
-from drills.counting_true import read_question
+from drills.counting.checkpoint import read_checkpoint
+from drills.counting.true_count import read_question
 from trainer.engine.cards import Card
 from trainer.engine.counting import running_count
 from trainer.store import attempts

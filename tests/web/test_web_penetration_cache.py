@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from drills.counting_penetration import clear_memory, penetrations_for
+from drills.counting.penetration_study import clear_memory, penetrations_for
 from trainer.engine.rules import find_preset
 
 CHART = '<svg class="penetration-chart"'

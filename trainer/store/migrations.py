@@ -116,7 +116,7 @@ def _users_attempts(db: sqlite_utils.Database) -> None:
 
 @migration("0002_counting_sessions")
 def _counting_sessions(db: sqlite_utils.Database) -> None:
-    # A counting session as dealt (drills/counting_session.py): written once, never changed.
+    # A counting session as dealt (drills/counting/session.py): written once, never changed.
     # Its checkpoint answers are attempts, each under its own token.
     db.execute(
         """

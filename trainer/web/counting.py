@@ -27,18 +27,19 @@ from flask import Blueprint, Flask, abort, current_app, g, redirect, request, ur
 from werkzeug.wrappers import Response
 
 from drills import Grade, InvalidAnswerError, InvalidQuestionError, get_drill
-from drills import counting_penetration as penetration
-from drills.counting import (
+from drills.counting import penetration, penetration_study
+from drills.counting.dealing import build_countdown, build_running, build_shoe, read_speed
+from drills.counting.notation import format_count
+from drills.counting.penetration_chart import chart as study_chart
+from drills.counting.preferences import (
     CONVENTION_LABELS,
     CONVENTIONS,
     RESOLUTION_LABELS,
     RESOLUTIONS,
     CountPreferences,
-    format_count,
     system_choices,
-    tray_for,
 )
-from drills.counting_session import (
+from drills.counting.session import (
     ASK_LABELS,
     DRILL_OF_KIND,
     KINDS,
@@ -46,13 +47,10 @@ from drills.counting_session import (
     CountingSession,
     InvalidSessionError,
     answer_token,
-    build_countdown,
-    build_running,
-    build_shoe,
     next_checkpoint,
-    read_speed,
     summary,
 )
+from drills.counting.tray import tray_for
 from trainer.engine.counting import SYSTEMS
 from trainer.store import attempts, users
 from trainer.store import counting as counting_store
@@ -151,7 +149,7 @@ def penetration_cache_dir(app: Flask | None = None) -> Path:
 
 @bp.before_app_request
 def _penetration_cache() -> None:
-    g.penetration_cache = penetration.CACHE_DIR.set(penetration_cache_dir())
+    g.penetration_cache = penetration_study.CACHE_DIR.set(penetration_cache_dir())
 
 
 @bp.teardown_app_request
@@ -159,7 +157,7 @@ def _penetration_cache_done(_error: BaseException | None) -> None:
     token = g.pop("penetration_cache", None)
     if token is not None:
         with suppress(ValueError):  # set in another context: nothing of ours to undo here
-            penetration.CACHE_DIR.reset(token)
+            penetration_study.CACHE_DIR.reset(token)
 
 
 @bp.get("/penetration-chart")
@@ -174,12 +172,12 @@ def penetration_chart() -> Response:
         abort(400, description=f"There is no penetration chart for that: {error}.")
     if not is_htmx():
         return redirect(url_for("drills.ask", slug=penetration.DRILL.slug, wait="1"), code=303)
-    view = {"system": penetration.chart_system(chosen), "chosen_system": chosen}
+    view = {"system": penetration_study.chart_system(chosen), "chosen_system": chosen}
     return render(
         penetration.DRILL.template,
         block="chart",
         v=view,
-        c=penetration.chart(preset, chosen),
+        c=study_chart(preset, chosen),
         drill=penetration.DRILL,
     )
 

@@ -12,19 +12,11 @@ import random
 import re
 from fractions import Fraction
 
-from drills import Drill, Grade, InvalidQuestionError, LearnerState, Question
-from drills.counting import (
-    CARDS_PER_DECK,
-    RESOLUTION_LABELS,
-    RESOLUTIONS,
-    STEPS,
-    CountPreferences,
-    about_decks,
-    format_decks,
-    read_decks,
-    read_decks_count,
-    tray_for,
-)
+from drills.base import Drill, Grade, InvalidQuestionError, LearnerState, Question
+from drills.counting.checkpoint import about_decks
+from drills.counting.notation import CARDS_PER_DECK, format_decks, read_decks, read_decks_count
+from drills.counting.preferences import RESOLUTION_LABELS, RESOLUTIONS, STEPS, CountPreferences
+from drills.counting.tray import tray_for
 from trainer.engine.counting import estimate_decks
 from trainer.engine.rules import Rules
 

@@ -16,22 +16,19 @@ import random
 import re
 from fractions import Fraction
 
-from drills import Drill, Grade, InvalidQuestionError, LearnerState, Question
-from drills.counting import (
+from drills.base import Drill, Grade, InvalidQuestionError, LearnerState, Question
+from drills.counting.checkpoint import about_decks
+from drills.counting.notation import (
     CARDS_PER_DECK,
-    CONVENTIONS,
-    RESOLUTIONS,
-    STEPS,
-    CountPreferences,
-    about_decks,
     format_count,
     format_decks,
     read_decks_count,
     read_number,
     read_system,
     read_whole_count,
-    tray_for,
 )
+from drills.counting.preferences import CONVENTIONS, RESOLUTIONS, STEPS, CountPreferences
+from drills.counting.tray import tray_for
 from trainer.engine.counting import SYSTEMS, CountingSystem, estimate_decks, true_count
 from trainer.engine.rules import Rules
 

@@ -1,0 +1,120 @@
+"""The interface every drill implements, and the values that travel the answer road.
+
+The road of one answer: the web layer asks ``drill.new_question(rng, rules, learner)`` and shows
+the question's ``notation`` in a hidden field; on submit it calls ``drill.question(notation,
+rules)`` (which re-reads and validates the notation) and ``drill.grade(notation,
+drill.answer_text(form), rules)``, which re-derives the right answer from the notation alone, so
+nothing the browser sends is trusted. A forged notation raises :class:`InvalidQuestionError`, an
+answer in the wrong form :class:`InvalidAnswerError` (a 400, nothing stored); a merely wrong
+answer is a :class:`Grade` with ``correct=False``.
+
+A drill's template (``drill.template``) extends ``drills/_page.html`` and defines a block
+``panel`` holding the blocks ``feedback``, ``question`` and ``stats``; an htmx request gets
+``panel`` only.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from trainer.engine.rules import Rules
+
+
+class DrillError(ValueError):
+    """A drill was given something it cannot accept."""
+
+
+class UnknownDrillError(DrillError):
+    """No drill has that slug."""
+
+
+class InvalidQuestionError(DrillError):
+    """The question notation is not one this drill could have asked."""
+
+
+class InvalidAnswerError(DrillError):
+    """The answer is not in the form the drill asks for (as opposed to merely wrong)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question: its notation determines the right answer; ``view`` is what the page shows."""
+
+    notation: str
+    prompt: str
+    view: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The verdict on one answer, derived from the question's notation."""
+
+    correct: bool
+    answer: str  # the learner's answer, normalised, as stored
+    right_answer: str
+    explanation: str
+    ev_cost: Fraction | None = None  # the mistake's cost in bets, where the drill has one
+
+
+@dataclass(frozen=True)
+class PastAttempt:
+    """One earlier answer of this learner to this drill."""
+
+    question: str
+    answer: str
+    correct: bool
+    ev_cost: Fraction | None
+    created_at: str
+
+
+@dataclass(frozen=True)
+class LearnerState:
+    """What a drill may know about the learner when it picks the next question."""
+
+    user_id: int | None = None
+    recent: tuple[PastAttempt, ...] = ()  # this drill's latest attempts, newest first
+    options: Mapping[str, str] = field(default_factory=dict)  # the page's query options
+
+
+class Drill:
+    """The interface every drill implements. Subclasses set the four class attributes."""
+
+    slug: str = ""
+    title: str = ""
+    description: str = ""
+    template: str = ""  # e.g. "drills/hand_totals.html"
+    # Optional: a partial drawing ``view`` (a question's view) for the mistakes page; without
+    # one, the page draws ``view["hand"]`` as cards, or shows the notation.
+    situation_template: str = ""
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        """A fresh question, drawn with ``rng`` (never the module-level random)."""
+        raise NotImplementedError
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        """The question written ``notation``, for showing it again.
+
+        :raises InvalidQuestionError: when this drill could not have asked it.
+        """
+        raise NotImplementedError
+
+    def rules_for(self, notation: str, rules: Rules) -> Rules:
+        """The rules the question is played under, as stored with the attempt: the page's rules,
+        unless the drill's notation names its own (payout math)."""
+        return rules
+
+    def answer_text(self, form: Mapping[str, str]) -> str:
+        """The submitted answer fields as the one text :meth:`grade` reads."""
+        return str(form.get("answer", ""))
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        """Grade ``answer_text`` against the right answer derived from ``notation``.
+
+        :raises InvalidQuestionError: for a notation this drill could not have asked.
+        :raises InvalidAnswerError: for an answer not in the form the drill asks for.
+        """
+        raise NotImplementedError

@@ -1,0 +1,185 @@
+"""Checkpoints: one count asked about the cards seen so far.
+
+A **checkpoint** is one count asked about a sequence of cards, written so that the right answer
+is derived from the notation alone:
+
+- ``"rc hi-lo 6d: 5H KD 2C"``: the running count after those cards, from the system's initial
+  running count for a 6-deck shoe;
+- ``"tc hi-lo floor half 6d: 5H KD 2C"``: the true count after them, the decks remaining
+  (6 x 52 less the cards seen) estimated to the half deck and the result floored;
+- ``"missing hi-lo: 5H KD ..."``: the count of the cards of one deck that are *not* listed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from drills.base import Grade, InvalidQuestionError
+from drills.counting.notation import (
+    CARDS_PER_DECK,
+    cards_text,
+    format_count,
+    format_decks,
+    read_cards,
+    read_count,
+    read_decks_count,
+    read_system,
+    read_whole_count,
+)
+from drills.counting.preferences import CONVENTIONS, RESOLUTION_LABELS, RESOLUTIONS
+from trainer.engine.cards import Card
+from trainer.engine.counting import CountingSystem, estimate_decks, running_count, true_count
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """One count asked about the cards seen so far (see the module's notation)."""
+
+    kind: str  # "rc", "tc" or "missing"
+    system: CountingSystem
+    decks: int
+    cards: tuple[Card, ...]
+    convention: str = "floor"
+    resolution: str = "half"
+
+    @property
+    def notation(self) -> str:
+        cards = cards_text(self.cards)
+        if self.kind == "rc":
+            return f"rc {self.system.slug} {self.decks}d: {cards}"
+        if self.kind == "tc":
+            return (
+                f"tc {self.system.slug} {self.convention} {self.resolution} {self.decks}d: {cards}"
+            )
+        return f"missing {self.system.slug}: {cards}"
+
+    @property
+    def what(self) -> str:
+        return {
+            "rc": "the running count",
+            "tc": "the true count",
+            "missing": "the count of the missing cards",
+        }[self.kind]
+
+    @property
+    def running(self) -> Fraction:
+        """The running count after the cards, from the initial running count."""
+        return running_count(self.system, self.cards, self.decks)
+
+    @property
+    def decks_remaining(self) -> Fraction:
+        return Fraction(self.decks * CARDS_PER_DECK - len(self.cards), CARDS_PER_DECK)
+
+    @property
+    def right(self) -> Fraction:
+        if self.kind == "rc":
+            return self.running
+        if self.kind == "tc":
+            return true_count(self.running, self.decks_remaining, self.convention, self.resolution)
+        return self.system.full_shoe_total(1) - running_count(self.system, self.cards)
+
+    def read_answer(self, text: str) -> Fraction:
+        """The learner's answer to this checkpoint.
+
+        :raises InvalidAnswerError: for text that is not a count this checkpoint could have.
+        """
+        if self.kind == "tc":
+            return read_whole_count(text, self.what)
+        biggest = max(abs(tag) for tag in (*self.system.tags, *(self.system.red_tags or ())))
+        if self.kind == "rc":
+            start = abs(self.system.initial_running_count(self.decks))
+            bound = start + biggest * len(self.cards)
+        else:
+            bound = biggest * (CARDS_PER_DECK - len(self.cards))
+        return read_count(text, self.system, bound, self.what)
+
+    def grade(self, text: str) -> Grade:
+        """Grade a typed answer to this checkpoint.
+
+        :raises InvalidAnswerError: for an answer not in the form asked for.
+        """
+        answer = self.read_answer(text)
+        right = self.right
+        return Grade(
+            correct=answer == right,
+            answer=format_count(answer),
+            right_answer=format_count(right),
+            explanation=self.explain(),
+        )
+
+    def explain(self) -> str:
+        system = self.system
+        if self.kind == "rc":
+            start = system.initial_running_count(self.decks)
+            begin = f"from {format_count(start)} (the initial count for {self.decks} decks)"
+            begin = begin if start else "from 0"
+            return (
+                f"{system.name}, {begin}, over {len(self.cards)} cards: "
+                f"{format_count(self.running)}."
+            )
+        if self.kind == "tc":
+            remaining = self.decks_remaining
+            estimate = estimate_decks(remaining, self.resolution)
+            exact = self.running / estimate
+            return (
+                f"Running count {format_count(self.running)}; {len(self.cards)} of "
+                f"{self.decks * CARDS_PER_DECK} cards seen, so {about_decks(remaining)} decks "
+                f"remain, {format_decks(estimate)} to the "
+                f"{RESOLUTION_LABELS[self.resolution].lower()[:-1]}. "
+                f"{format_count(self.running)} / {format_decks(estimate)} = "
+                f"{_approx(exact)}; {self.convention} gives {format_count(self.right)}."
+            )
+        total = system.full_shoe_total(1)
+        seen = running_count(system, self.cards)
+        return (
+            f"A whole deck counts {format_count(total)} in {system.name}; the cards shown "
+            f"count {format_count(seen)}, so the missing cards count "
+            f"{format_count(total)} - ({format_count(seen)}) = {format_count(self.right)}."
+        )
+
+
+def about_decks(value: Fraction) -> str:
+    """Decks exactly where a learner would write them (2.5, 0.75), else about (0.71)."""
+    return format_decks(value) if 4 % value.denominator == 0 else f"about {float(value):.2f}"
+
+
+def _approx(value: Fraction) -> str:
+    if value.denominator == 1:
+        return format_count(value)
+    sign = "+" if value > 0 else "-"
+    return f"{sign}{abs(float(value)):.2f}"
+
+
+_CHECKPOINT_RE = re.compile(
+    r"(?P<kind>rc|tc|missing) (?P<system>[a-z0-9-]+)"
+    r"(?: (?P<convention>[a-z]+) (?P<resolution>[a-z]+))?"
+    r"(?: (?P<decks>[1-8]d))?: ?(?P<cards>.*)"
+)
+
+
+def read_checkpoint(notation: str) -> Checkpoint:
+    """The checkpoint written ``notation``.
+
+    :raises InvalidQuestionError: when it is not one a counting drill asks.
+    """
+    match = _CHECKPOINT_RE.fullmatch(notation or "")
+    if match is None:
+        raise InvalidQuestionError("a counting checkpoint reads like 'rc hi-lo 6d: 5H KD'")
+    kind = match["kind"]
+    system = read_system(match["system"])
+    has_conversion = match["convention"] is not None
+    if has_conversion != (kind == "tc"):
+        raise InvalidQuestionError("only a true count names a convention and a resolution")
+    if (match["decks"] is None) != (kind == "missing"):
+        raise InvalidQuestionError("a running or true count names the decks, 'missing' does not")
+    decks = read_decks_count(match["decks"]) if match["decks"] else 1
+    cards = read_cards(match["cards"], decks)
+    convention = match["convention"] or "floor"
+    resolution = match["resolution"] or "half"
+    if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
+        raise InvalidQuestionError(f"unknown convention or resolution in {notation[:40]!r}")
+    if kind != "rc" and len(cards) >= decks * CARDS_PER_DECK:
+        raise InvalidQuestionError("a true count or missing cards need cards left unseen")
+    return Checkpoint(kind, system, decks, cards, convention, resolution)

@@ -1,0 +1,190 @@
+"""Counts, decks and cards as a learner writes them, and as the counting drills read them."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+from fractions import Fraction
+
+from drills.base import InvalidAnswerError, InvalidQuestionError
+from drills.counting.preferences import RESOLUTION_LABELS, STEPS
+from trainer.engine.cards import Card, InvalidCardError
+from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
+
+CARDS_PER_DECK = 52
+MAX_DECKS = 8
+# No true count a learner meets at a table is anywhere near this.
+TRUE_COUNT_BOUND = 60
+
+
+# -- numbers as text ---------------------------------------------------------------------------
+
+
+def format_count(value: Fraction) -> str:
+    """A count as a learner writes it: ``"+3"``, ``"0"``, ``"-1.5"``."""
+    value = Fraction(value)
+    text = _decimal(abs(value))
+    if value > 0:
+        return f"+{text}"
+    if value < 0:
+        return f"-{text}"
+    return "0"
+
+
+def format_decks(value: Fraction) -> str:
+    """Decks as a learner writes them: ``"2"``, ``"2.5"``, ``"0.75"``."""
+    return _decimal(Fraction(value))
+
+
+def _decimal(value: Fraction) -> str:
+    if value.denominator == 1:
+        return str(value.numerator)
+    # Halves and quarters (and their like) have a short exact decimal; anything else a fraction.
+    denominator = value.denominator
+    while denominator % 2 == 0:
+        denominator //= 2
+    while denominator % 5 == 0:
+        denominator //= 5
+    if denominator != 1:
+        return str(value)
+    places = 1
+    while (value * 10**places).denominator != 1:
+        places += 1
+    return f"{float(value):.{places}f}"
+
+
+_NUMBER_RE = re.compile(r"([+-]?)\s*(\d{1,4})(?:[.,](\d{1,3}))?(?:\s*(½|¼|¾))?", re.ASCII)
+_FRACTION_RE = re.compile(r"([+-]?)\s*(?:(\d{1,4})\s+)?(\d{1,4})\s*/\s*(\d{1,2})", re.ASCII)
+_VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
+
+
+def read_number(text: str, what: str) -> Fraction:
+    """A number typed by a learner: ``"-3"``, ``"+2"``, ``"1.5"``, ``"2,5"``, ``"2 1/2"``, ``"2½"``.
+
+    :raises InvalidAnswerError: naming ``what`` for anything else.
+    """
+    cleaned = " ".join(str(text or "").replace("−", "-").replace("–", "-").split())
+    if not cleaned:
+        raise InvalidAnswerError(f"Type {what}.")
+    match = _NUMBER_RE.fullmatch(cleaned)
+    if match:
+        sign, whole, decimals, vulgar = match.groups()
+        value = Fraction(int(whole))
+        if decimals:
+            value += Fraction(int(decimals), 10 ** len(decimals))
+        if vulgar:
+            value += _VULGAR[vulgar]
+        return -value if sign == "-" else value
+    match = _FRACTION_RE.fullmatch(cleaned)
+    if match and int(match.group(4)) != 0:
+        sign, whole, numerator, denominator = match.groups()
+        value = int(whole or 0) + Fraction(int(numerator), int(denominator))
+        return -value if sign == "-" else value
+    raise InvalidAnswerError(
+        f"Type {what} as a number, like +3, -2 or 1.5; {cleaned[:20]!r} is not one."
+    )
+
+
+def read_count(text: str, system: CountingSystem, bound: Fraction, what: str) -> Fraction:
+    """A count in ``system``: a number between ``-bound`` and ``bound`` the system can reach.
+
+    :raises InvalidAnswerError: for text that is not a number, a count out of reach, or a
+        fraction the system's tags cannot make (a half in Hi-Lo).
+    """
+    value = read_number(text, what)
+    if abs(value) > bound:
+        raise InvalidAnswerError(
+            f"{what.capitalize()} of {format_count(value)} is out of reach here: it lies "
+            f"between {format_count(-bound)} and {format_count(bound)}."
+        )
+    step = Fraction(1, system._scale)
+    if (value / step).denominator != 1:
+        kind = "whole numbers" if step == 1 else f"steps of {format_decks(step)}"
+        raise InvalidAnswerError(
+            f"{system.name} counts in {kind}: {format_count(value)} is not one."
+        )
+    return value
+
+
+def read_whole_count(text: str, what: str) -> Fraction:
+    """A true count: a whole number between -60 and +60.
+
+    :raises InvalidAnswerError: otherwise.
+    """
+    value = read_number(text, what)
+    if value.denominator != 1:
+        raise InvalidAnswerError(
+            f"{what.capitalize()} is a whole number once rounded; {format_count(value)} is not."
+        )
+    if abs(value) > TRUE_COUNT_BOUND:
+        raise InvalidAnswerError(
+            f"{what.capitalize()} of {format_count(value)} is out of reach: true counts at a "
+            f"table lie well within -{TRUE_COUNT_BOUND} and +{TRUE_COUNT_BOUND}."
+        )
+    return value
+
+
+def read_decks(text: str, resolution: str, highest: int, what: str) -> Fraction:
+    """Decks to the ``resolution``: a multiple of its step from 0 to ``highest``.
+
+    :raises InvalidAnswerError: otherwise.
+    """
+    value = read_number(text, what)
+    step = STEPS[resolution]
+    if not 0 <= value <= highest:
+        raise InvalidAnswerError(
+            f"Give {what} as a number from 0 to {highest}, not {format_decks(value)}."
+        )
+    if (value / step).denominator != 1:
+        raise InvalidAnswerError(
+            f"Give {what} to the {RESOLUTION_LABELS[resolution].lower()[:-1]}: "
+            f"a multiple of {format_decks(step)}; {format_decks(value)} is not."
+        )
+    return value
+
+
+# -- cards as text -----------------------------------------------------------------------------
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def read_cards(text: str, decks: int) -> tuple[Card, ...]:
+    """Suited cards separated by spaces, each at most ``decks`` times (one shoe of that size).
+
+    :raises InvalidQuestionError: for anything else.
+    """
+    try:
+        cards = tuple(Card.parse(part) for part in text.split())
+    except InvalidCardError as error:
+        raise InvalidQuestionError(f"the cards are not all cards: {error}") from None
+    if any(card.suit is None for card in cards):
+        raise InvalidQuestionError("every card of a counting question has its suit")
+    if len(cards) > decks * CARDS_PER_DECK:
+        raise InvalidQuestionError(f"a {decks}-deck shoe holds {decks * CARDS_PER_DECK} cards")
+    copies = Counter(cards).most_common(1)
+    if copies and copies[0][1] > decks:
+        raise InvalidQuestionError(
+            f"{copies[0][0]} comes {copies[0][1]} times: a {decks}-deck shoe has {decks}"
+        )
+    return cards
+
+
+def read_system(slug: str) -> CountingSystem:
+    try:
+        return find_system(slug)
+    except UnknownSystemError as error:
+        raise InvalidQuestionError(str(error)) from None
+
+
+def read_decks_count(text: str) -> int:
+    """``"6d"`` -> 6, for 1 to 8 decks.
+
+    :raises InvalidQuestionError: otherwise.
+    """
+    match = re.fullmatch(r"([1-8])d", text)
+    if match is None:
+        raise InvalidQuestionError(f"{text!r} is not a number of decks from 1d to {MAX_DECKS}d")
+    return int(match.group(1))

@@ -1,0 +1,222 @@
+"""Shoe penetration: where the cut card sits, what that means in cards, decks and rounds per
+shoe, and how it changes how often the true count reaches +1, +2, +3 or more.
+
+The figures come from the studies in :mod:`drills.counting.penetration_study`.
+
+The notation is ``"<preset> <penetration> <system> <kind> [<arg>]"``::
+
+    vegas-6d-s17 3/4 hi-lo cards        # cards played before the cut card
+    vegas-6d-s17 3/4 hi-lo decks half   # the same in decks, to the half deck
+    vegas-6d-s17 3/4 hi-lo rounds       # rounds per shoe at the study's table
+    vegas-6d-s17 3/4 hi-lo share 2      # per cent of rounds starting at +2 or more
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+from functools import partial
+
+from drills.base import (
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    InvalidQuestionError,
+    LearnerState,
+    Question,
+)
+from drills.counting.notation import (
+    CARDS_PER_DECK,
+    format_decks,
+    read_decks,
+    read_number,
+    read_system,
+)
+from drills.counting.penetration_chart import chart_when_ready
+from drills.counting.penetration_study import (
+    STUDY_SEATS,
+    STUDY_SHOES,
+    THRESHOLDS,
+    chart_system,
+    cut_cards,
+    penetration_text,
+    penetrations_for,
+    percent,
+    study,
+)
+from drills.counting.preferences import RESOLUTIONS, CountPreferences
+from trainer.engine.counting import CountingSystem, estimate_decks
+from trainer.engine.rules import InvalidRulesError, Rules, find_preset
+
+KINDS = ("cards", "decks", "rounds", "share")
+# Rounds per shoe are estimated: within this many rounds counts as right.
+ROUNDS_TOLERANCE = 1
+# Shares are read off the chart: within this many percentage points counts as right.
+SHARE_TOLERANCE = 1
+_UNITS = {"cards": "Cards", "decks": "Decks", "rounds": "Rounds", "share": "Per cent"}
+
+_NOTATION_RE = re.compile(
+    r"(?P<preset>[a-z0-9-]+) (?P<pen>\d+/\d+|1) (?P<system>[a-z0-9-]+) "
+    r"(?P<kind>cards|decks|rounds|share)(?: (?P<arg>[a-z0-9]+))?"
+)
+
+
+class ShoePenetration(Drill):
+    slug = "shoe-penetration"
+    title = "Shoe penetration"
+    description = (
+        "Where the cut card sits: cards, decks and rounds per shoe, and how deeper penetration "
+        "makes high true counts come up more often, from shoes the engine dealt."
+    )
+    template = "drills/counting_penetration.html"
+    situation_template = "drills/_counting_situation.html"
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        prefs = CountPreferences.from_options(learner.options)
+        pen = rng.choice(penetrations_for(rules))
+        kind = rng.choice(KINDS)
+        arg = {
+            "cards": "",
+            "decks": f" {prefs.resolution}",
+            "rounds": "",
+            "share": f" {rng.choice(THRESHOLDS)}",
+        }[kind]
+        notation = f"{rules.name} {pen} {prefs.system} {kind}{arg}"
+        return self.question(notation, rules)
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        preset, pen, system, kind, arg = read_question(notation)
+        table = find_preset(preset)
+        prompts = {
+            "cards": "How many cards are played before the cut card comes out?",
+            "decks": f"How many decks are played before the cut card, to the {arg} deck?",
+            "rounds": f"About how many rounds does one shoe last at a table of {STUDY_SEATS}?",
+            "share": f"At {penetration_text(pen)} penetration, what share of rounds start at a "
+            f"true count of +{arg} or more?",
+        }
+        return Question(
+            notation=notation,
+            prompt=prompts[kind],
+            view={
+                "preset": preset,
+                "decks": table.decks,
+                "cards": table.decks * CARDS_PER_DECK,
+                "penetration": penetration_text(pen),
+                "no_cut_card": table.penetration >= 1,
+                "cut_x": f"{10 + 300 * float(pen):.1f}",
+                "kind": kind,
+                "system": chart_system(system),
+                "chosen_system": system,
+                # Drawn when the page shows it: ``chart(wait=False)`` is None until the
+                # studies are cached (a second or so each the first time).
+                "chart": partial(chart_when_ready, preset, system),
+                "unit": _UNITS[kind],
+                "shoes": STUDY_SHOES,
+            },
+        )
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        preset, pen, system, kind, arg = read_question(notation)
+        table = find_preset(preset)
+        cut = cut_cards(table, pen)
+        size = table.decks * CARDS_PER_DECK
+        pen_text = penetration_text(pen)
+        if kind == "cards":
+            answer = _whole(answer_text, "the number of cards", size)
+            right = Fraction(cut)
+            correct = answer == right
+            explanation = f"{pen_text} of {size} cards is {cut} cards before the cut card."
+        elif kind == "decks":
+            answer = read_decks(answer_text, arg, table.decks, "the decks played")
+            right = estimate_decks(Fraction(cut, CARDS_PER_DECK), arg)
+            correct = answer == right
+            explanation = (
+                f"{cut} cards of 52 a deck is {float(Fraction(cut, CARDS_PER_DECK)):.2f} decks: "
+                f"{format_decks(right)} to the {arg} deck."
+            )
+        elif kind == "rounds":
+            answer = _whole(answer_text, "the number of rounds", 500)
+            per_shoe = study(preset, pen, chart_system(system).slug).rounds_per_shoe
+            right = Fraction(round(per_shoe))
+            correct = abs(answer - per_shoe) <= ROUNDS_TOLERANCE
+            explanation = (
+                f"Over {STUDY_SHOES} shoes dealt to {pen_text}, a shoe lasted "
+                f"{float(per_shoe):.1f} rounds on average at a table of {STUDY_SEATS} and the "
+                f"dealer: about {cut} cards at some 2.7 cards a hand, plus the round that brings "
+                f"the cut card out."
+            )
+        else:
+            answer = _whole(answer_text.replace("%", ""), "the share in per cent", 100)
+            threshold = int(arg)
+            slug = chart_system(system).slug
+            exact = percent(study(preset, pen, slug).share_at_least(threshold))
+            right = Fraction(round(exact))
+            correct = abs(answer - exact) <= SHARE_TOLERANCE
+            others = ", ".join(
+                f"{round(percent(study(preset, p, slug).share_at_least(threshold)))}% at "
+                f"{penetration_text(p)}"
+                for p in penetrations_for(table)
+            )
+            explanation = (
+                f"{float(exact):.1f}% of rounds started at +{threshold} or more at {pen_text} "
+                f"({others}). Deeper penetration deals more rounds late in the shoe, where true "
+                f"counts swing widest, so high counts come up more often (figures from "
+                f"{STUDY_SHOES} dealt shoes wobble by a point or so)."
+            )
+        return Grade(
+            correct=correct,
+            answer=str(answer if kind != "decks" else format_decks(answer)),
+            right_answer=format_decks(right) if kind == "decks" else str(right),
+            explanation=explanation,
+        )
+
+
+def _whole(text: str, what: str, highest: int) -> Fraction:
+    value = read_number(text, what)
+    if value.denominator != 1 or not 0 <= value <= highest:
+        raise InvalidAnswerError(f"Give {what} as a whole number from 0 to {highest}.")
+    return value
+
+
+def read_chart(preset: str, system: str) -> tuple[str, CountingSystem]:
+    """The preset and system of a chart the page asks for.
+
+    :raises InvalidQuestionError: for a preset or system there is not.
+    """
+    try:
+        rules = find_preset(preset)
+    except InvalidRulesError as error:
+        raise InvalidQuestionError(str(error)) from None
+    return rules.name, read_system(system)
+
+
+def read_question(notation: str) -> tuple[str, Fraction, CountingSystem, str, str]:
+    """Preset, penetration, system, kind and its argument of a penetration question.
+
+    :raises InvalidQuestionError: for a notation this drill could not have written.
+    """
+    match = _NOTATION_RE.fullmatch(notation or "")
+    if match is None:
+        raise InvalidQuestionError(
+            "a penetration question reads like 'vegas-6d-s17 3/4 hi-lo share 2'"
+        )
+    try:
+        rules = find_preset(match["preset"])
+    except InvalidRulesError as error:
+        raise InvalidQuestionError(str(error)) from None
+    pen = Fraction(match["pen"])
+    if pen not in penetrations_for(rules):
+        raise InvalidQuestionError(f"the penetration {pen} is not one this drill compares")
+    system = read_system(match["system"])
+    kind, arg = match["kind"], match["arg"] or ""
+    if kind == "decks" and arg not in RESOLUTIONS:
+        raise InvalidQuestionError(f"decks are estimated to {', '.join(RESOLUTIONS)}")
+    if kind == "share" and arg not in {str(k) for k in THRESHOLDS}:
+        raise InvalidQuestionError(f"shares are asked for +{THRESHOLDS[0]} to +{THRESHOLDS[-1]}")
+    if kind in ("cards", "rounds") and arg:
+        raise InvalidQuestionError(f"a {kind} question takes nothing more")
+    return rules.name, pen, system, kind, arg
+
+
+DRILL = ShoePenetration()

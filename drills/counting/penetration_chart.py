@@ -1,0 +1,120 @@
+"""The penetration chart: grouped bars of how often each true count starts a round, per
+penetration, as SVG geometry the template draws."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from drills.counting.penetration_study import (
+    THRESHOLDS,
+    cached_study,
+    chart_system,
+    penetration_text,
+    penetrations_for,
+    percent,
+    study,
+)
+from trainer.engine.counting import CountingSystem, CountStudy
+from trainer.engine.rules import find_preset
+
+_COLOURS = ("#9cc3e6", "#4f8fcb", "#1f5c99", "#0b2f57", "#6b3fa0")
+
+
+@dataclass(frozen=True)
+class Bar:
+    x: str
+    y: str
+    width: str
+    height: str
+    colour: str
+    value: str  # the per cent shown above the bar
+
+
+@dataclass(frozen=True)
+class ChartView:
+    """Grouped bars: per threshold, one bar per penetration, heights in per cent of rounds."""
+
+    width: int
+    height: int
+    top: int
+    bottom: int
+    left: int
+    bars: tuple[Bar, ...]
+    groups: tuple[tuple[str, str], ...]  # (x of the label, "+2 or more")
+    legend: tuple[tuple[str, str, str], ...]  # (x, colour, "75%")
+    ticks: tuple[tuple[str, str], ...]  # (y, "20%")
+    summary: str  # the chart in words, for screen readers
+
+
+def chart(preset: str, system: CountingSystem) -> ChartView:
+    """The chart of ``preset``'s penetrations, studied now where not cached."""
+    slug = chart_system(system).slug
+    pens = penetrations_for(find_preset(preset))
+    return _draw(preset, system, [study(preset, pen, slug) for pen in pens])
+
+
+def cached_chart(preset: str, system: CountingSystem) -> ChartView | None:
+    """The chart if every study it draws is cached, else ``None`` (nothing is dealt)."""
+    slug = chart_system(system).slug
+    studies = [cached_study(preset, pen, slug) for pen in penetrations_for(find_preset(preset))]
+    if any(found is None for found in studies):
+        return None
+    return _draw(preset, system, [found for found in studies if found is not None])
+
+
+def chart_when_ready(preset: str, system: CountingSystem, wait: bool = False) -> ChartView | None:
+    """What the page draws: the chart if cached, else ``None`` (the page shows it computing),
+    unless asked to ``wait`` for it (the page without JavaScript)."""
+    return chart(preset, system) if wait else cached_chart(preset, system)
+
+
+def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> ChartView:
+    pens = penetrations_for(find_preset(preset))
+    shares = [[percent(s.share_at_least(k)) for s in studies] for k in THRESHOLDS]
+    highest = max(max(row) for row in shares)
+    scale_top = max(10, int(highest / 10 + 1) * 10)
+    width, height, top, bottom, left = 560, 260, 36, 220, 44
+    group_width = (width - left - 10) / len(THRESHOLDS)
+    bar_width = (group_width - 16) / len(pens)
+    bars, groups = [], []
+    for g, row in enumerate(shares):
+        x0 = left + g * group_width + 8
+        groups.append((f"{x0 + (group_width - 16) / 2:.1f}", f"+{THRESHOLDS[g]} or more"))
+        for b, value in enumerate(row):
+            h = (bottom - top) * float(value) / scale_top
+            bars.append(
+                Bar(
+                    x=f"{x0 + b * bar_width:.1f}",
+                    y=f"{bottom - h:.1f}",
+                    width=f"{bar_width - 2:.1f}",
+                    height=f"{h:.1f}",
+                    colour=_COLOURS[b % len(_COLOURS)],
+                    value=f"{round(value)}",
+                )
+            )
+    ticks = tuple(
+        (f"{bottom - (bottom - top) * t / scale_top:.1f}", f"{t}%")
+        for t in range(0, scale_top + 1, 10 if scale_top <= 50 else 20)
+    )
+    legend = tuple(
+        (f"{left + i * 90}", _COLOURS[i % len(_COLOURS)], penetration_text(pen))
+        for i, pen in enumerate(pens)
+    )
+    words = "; ".join(
+        f"+{k} or more: "
+        + ", ".join(f"{round(v)}% at {penetration_text(p)}" for p, v in zip(pens, row, strict=True))
+        for k, row in zip(THRESHOLDS, shares, strict=True)
+    )
+    return ChartView(
+        width=width,
+        height=height,
+        top=top,
+        bottom=bottom,
+        left=left,
+        bars=tuple(bars),
+        groups=tuple(groups),
+        legend=legend,
+        ticks=ticks,
+        summary=f"Share of rounds starting at each true count in {chart_system(system).name}: "
+        + words,
+    )

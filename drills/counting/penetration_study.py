@@ -1,0 +1,251 @@
+"""The figures come from :func:`trainer.engine.counting.study_counts`, dealing the engine's own
+shoes at a table of :data:`STUDY_SEATS` many times (about a second a preset and penetration). A
+study is seeded from what it studies, so a question's right answer is the same every time it is
+worked out, in any process. Studies are kept on disk, as the strategy charts are
+(:mod:`trainer.engine.strategy.cache`): a JSON file per study in the cache directory, named by a
+hash of everything that determines it and :data:`CODE_VERSION`, written atomically; a damaged
+file is studied again. The directory is the one passed in, else the one the web layer sets for
+the request (:data:`CACHE_DIR`, the app's ``instance/penetration-cache``), else
+``$TRAINER_PENETRATION_CACHE_DIR``, else ``instance/penetration-cache`` beside the package.
+Studies read or made are also kept in memory, in front of the disk."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import tempfile
+import threading
+from contextvars import ContextVar
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from drills.counting.notation import CARDS_PER_DECK, read_system
+from trainer.engine.counting import CountingSystem, CountStudy, study_counts
+from trainer.engine.rules import Rules, find_preset
+
+STUDY_SHOES = 250
+STUDY_SEATS = 3
+PENETRATIONS = (Fraction(1, 2), Fraction(2, 3), Fraction(3, 4), Fraction(5, 6))
+THRESHOLDS = (1, 2, 3, 4)
+
+
+def penetrations_for(rules: Rules) -> tuple[Fraction, ...]:
+    """The penetrations the chart compares: the usual ones and the preset's own cut card.
+
+    A preset that deals the pack to its end (penetration 1: 000's joker, 002's and 004's
+    "talia") has no cut card; the drill puts one in at the usual depths.
+    """
+    own = Fraction(rules.penetration)
+    return tuple(sorted({*PENETRATIONS, own} if own < 1 else set(PENETRATIONS)))
+
+
+def chart_system(system: CountingSystem) -> CountingSystem:
+    """The system the true counts are studied in: an unbalanced system has none, so Hi-Lo."""
+    return system if system.balanced else read_system("hi-lo")
+
+
+# Bump whenever a study's figures would change for the same key (the dealing, the tally).
+CODE_VERSION = "penetration-1"
+MEMORY_LIMIT = 256  # studies kept in memory; the oldest leaves first
+# The cache directory for this request or command (the web layer sets the app's own).
+CACHE_DIR: ContextVar[Path | None] = ContextVar("penetration_cache_dir", default=None)
+
+_memory: dict[str, CountStudy] = {}  # by cache key, oldest first
+_memory_lock = threading.Lock()
+_study_locks: dict[str, threading.Lock] = {}  # one study worked out once, however many ask
+
+
+def default_cache_dir() -> Path:
+    """``$TRAINER_PENETRATION_CACHE_DIR``, else ``instance/penetration-cache`` by the package."""
+    env = os.environ.get("TRAINER_PENETRATION_CACHE_DIR")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[1] / "instance" / "penetration-cache"
+
+
+def cache_directory(cache_dir: str | Path | None = None) -> Path:
+    """``cache_dir``, else the request's (:data:`CACHE_DIR`), else :func:`default_cache_dir`."""
+    if cache_dir is not None:
+        return Path(cache_dir)
+    return CACHE_DIR.get() or default_cache_dir()
+
+
+def clear_memory() -> None:
+    """Forget the studies kept in memory (as a restart would); the disk keeps them."""
+    with _memory_lock:
+        _memory.clear()
+
+
+def _study_rules(preset: str, penetration: Fraction) -> Rules:
+    rules = find_preset(preset)
+    return rules if penetration == rules.penetration else rules.replace(penetration=penetration)
+
+
+def _seed(preset: str, penetration: Fraction, system: str) -> str:
+    return f"penetration study|{preset}|{penetration}|{system}"
+
+
+def cache_key(preset: str, penetration: Fraction, system: str) -> str:
+    """A stable hash of the rules dealt, the system's tags, the study's size and seed, and the
+    code version: everything a study's figures depend on."""
+    counted = read_system(system)
+    document = json.dumps(
+        {
+            "rules": _study_rules(preset, penetration).to_dict(),
+            "preset": preset,
+            "system": {
+                "slug": counted.slug,
+                "tags": [str(t) for t in counted.tags],
+                "red_tags": None
+                if counted.red_tags is None
+                else [str(t) for t in counted.red_tags],
+                "balanced": counted.balanced,
+                "irc": [str(counted.irc_offset), str(counted.irc_per_deck)],
+            },
+            "shoes": STUDY_SHOES,
+            "seats": STUDY_SEATS,
+            "seed": _seed(preset, penetration, system),
+            "code": CODE_VERSION,
+        },
+        sort_keys=True,
+    )
+    return hashlib.sha256(document.encode()).hexdigest()[:32]
+
+
+@lru_cache(maxsize=1024)
+def _key_of(preset: str, penetration: Fraction, system: str) -> str:
+    """:func:`cache_key`, memoised: a question reads several studies, each by its key."""
+    return cache_key(preset, penetration, system)
+
+
+def study_to_json(result: CountStudy) -> dict[str, Any]:
+    return {
+        "system": result.system,
+        "rules": result.rules,
+        "shoes": result.shoes,
+        "rounds": result.rounds,
+        "counts": [[str(count), rounds] for count, rounds in result.counts],
+    }
+
+
+def study_from_json(data: dict[str, Any]) -> CountStudy:
+    """The study a :func:`study_to_json` document holds.
+
+    :raises ValueError: (or ``KeyError``, ``TypeError``) for a document that is not one.
+    """
+    counts = tuple((Fraction(str(count)), int(rounds)) for count, rounds in data["counts"])
+    result = CountStudy(
+        system=str(data["system"]),
+        rules=str(data["rules"]),
+        shoes=int(data["shoes"]),
+        rounds=int(data["rounds"]),
+        counts=counts,
+    )
+    if result.rounds != sum(rounds for _, rounds in counts) or result.shoes != STUDY_SHOES:
+        raise ValueError("the study's tallies do not add up")
+    return result
+
+
+def _remember(key: str, result: CountStudy) -> None:
+    with _memory_lock:
+        _memory[key] = result
+        while len(_memory) > MEMORY_LIMIT:
+            del _memory[next(iter(_memory))]
+
+
+def cached_study(
+    preset: str, penetration: Fraction, system: str, *, cache_dir: str | Path | None = None
+) -> CountStudy | None:
+    """The study if it is in memory or on disk already, else ``None`` (nothing is dealt)."""
+    key = _key_of(preset, penetration, system)
+    found = _memory.get(key)
+    if found is not None:
+        return found
+    path = cache_directory(cache_dir) / f"{key}.json"
+    try:
+        result = study_from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    if (result.system, result.rules) != (system, _study_rules(preset, penetration).name):
+        return None
+    _remember(key, result)
+    return result
+
+
+def study(
+    preset: str, penetration: Fraction, system: str, *, cache_dir: str | Path | None = None
+) -> CountStudy:
+    """How often each true count starts a round, ``preset`` dealt to ``penetration``: read
+    from the cache, else dealt now (seeded from what is studied) and written there."""
+    found = cached_study(preset, penetration, system, cache_dir=cache_dir)
+    if found is not None:
+        return found
+    key = _key_of(preset, penetration, system)
+    with _memory_lock:
+        lock = _study_locks.setdefault(key, threading.Lock())
+    with lock:  # a second request for the same study waits for the first, then reads it
+        found = cached_study(preset, penetration, system, cache_dir=cache_dir)
+        if found is not None:
+            return found
+        rng = random.Random(_seed(preset, penetration, system))
+        result = study_counts(
+            _study_rules(preset, penetration),
+            read_system(system),
+            rng,
+            shoes=STUDY_SHOES,
+            seats=STUDY_SEATS,
+        )
+        _remember(key, result)
+        _write(cache_directory(cache_dir), key, result)
+    return result
+
+
+def _write(directory: Path, key: str, result: CountStudy) -> None:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(
+            "w", dir=directory, suffix=".tmp", delete=False, encoding="utf-8"
+        ) as handle:
+            json.dump(study_to_json(result), handle)
+            temporary = handle.name
+        os.replace(temporary, directory / f"{key}.json")
+    except OSError:
+        pass  # a read-only place: the study is still returned (and kept in memory)
+
+
+def warm(
+    presets: tuple[str, ...],
+    systems: tuple[str, ...] = ("hi-lo",),
+    *,
+    cache_dir: str | Path | None = None,
+) -> int:
+    """Study every penetration each preset's chart compares, in each system; how many were
+    dealt now (the others were cached already)."""
+    dealt = 0
+    for preset in presets:
+        for pen in penetrations_for(find_preset(preset)):
+            for system in systems:
+                if cached_study(preset, pen, system, cache_dir=cache_dir) is None:
+                    study(preset, pen, system, cache_dir=cache_dir)
+                    dealt += 1
+    return dealt
+
+
+def cut_cards(rules: Rules, penetration: Fraction) -> int:
+    """Cards dealt before the cut card comes out, burned cards included (as ``Shoe`` cuts)."""
+    size = rules.decks * CARDS_PER_DECK
+    if penetration >= 1:
+        return size
+    return max(1, min(size, round(penetration * size)))
+
+
+def percent(share: Fraction) -> Fraction:
+    return share * 100
+
+
+def penetration_text(penetration: Fraction) -> str:
+    return f"{round(float(penetration) * 100)}%"

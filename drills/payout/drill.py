@@ -1,0 +1,61 @@
+"""The payout-math drill: a settled situation is shown; the learner types one amount."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from drills.base import Drill, Grade, LearnerState, Question
+from drills.payout.deal import make_question
+from drills.payout.explain import ask_text, explain, situation_view
+from drills.payout.kinds import KINDS, MIXES, kinds_for
+from drills.payout.money import money_text, read_amount
+from drills.payout.play import read_question, read_question_played
+from trainer.engine.rules import Rules
+
+
+class PayoutMath(Drill):
+    slug = "payout-math"
+    title = "Payout math"
+    description = (
+        "A hand is settled before you: naturals at 3:2, 6:5 and 2:1, insurance and even money, "
+        "surrender, split and doubled boxes, and the seed games' bonuses. "
+        "Type the amount, to the cent."
+    )
+    template = "drills/payout_math.html"
+    situation_template = "drills/_payout_situation.html"
+    mixes = MIXES
+    kinds = KINDS
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        kinds = kinds_for(learner.options.get("mix"))
+        question = make_question(rng.choice(kinds), rng)
+        return self.question(str(question), rules)
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        question, result, _ = read_question_played(notation)
+        return Question(
+            notation=str(question),
+            prompt=ask_text(question),
+            view=situation_view(question, result),
+        )
+
+    def rules_for(self, notation: str, rules: Rules) -> Rules:
+        """The rules the question is played under (its notation names them)."""
+        return read_question(notation).rules
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        question, result, amount = read_question_played(notation)
+        answer = read_amount(answer_text, signed=question.ask.signed)
+        given = Fraction(answer)
+        stake = sum(question.bets, Fraction(0))
+        return Grade(
+            correct=given == amount,
+            answer=money_text(given),
+            right_answer=money_text(amount),
+            explanation=explain(question, result, amount),
+            ev_cost=abs(given - amount) / stake,
+        )
+
+
+DRILL = PayoutMath()

@@ -1,0 +1,122 @@
+"""What the payout page shows of a settled round, and how its amount comes out of the rules."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from drills.payout.kinds import KINDS, seat_of
+from drills.payout.money import money_text, signed_text
+from drills.payout.question import ASK_TEXT, Ask, PayoutQuestion
+from trainer.engine.hand import Hand
+from trainer.engine.round import RoundResult
+from trainer.engine.rules import Rules
+from trainer.engine.settlement import Outcome, settle_hand
+
+_RULE_WORDS = ("pay", "Insurance", "surrender", "Ties", "No hole card", "dealt 21", "collects")
+
+
+def rules_lines(rules: Rules) -> list[str]:
+    """The lines of the rules' summary that bear on payouts."""
+    return [line for line in rules.summary() if any(word in line for word in _RULE_WORDS)]
+
+
+def _hand_notes(hand: Any, index: int, count: int) -> str:
+    notes = []
+    if count > 1:
+        notes.append(f"hand {index + 1} of {count} after splitting")
+    if hand.doubled:
+        notes.append("doubled")
+    if hand.outcome is Outcome.SURRENDER:
+        notes.append("surrendered")
+    return ", ".join(notes)
+
+
+def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, Any]:
+    """What the page shows: the cards, the stakes, the rules in play and what is asked."""
+    rules = question.rules
+    kind = KINDS[question.kind]
+    seat = seat_of(result)
+    bettors = ["You"] + [f"Co-bettor {n}" for n in range(1, len(question.bets))]
+    hands = [
+        {
+            "cards": Hand(hand.cards),
+            "total": hand.total,
+            "stake": money_text(hand.bet),
+            "notes": _hand_notes(hand, index, len(seat.hands)),
+        }
+        for index, hand in enumerate(seat.hands)
+    ]
+    return {
+        "kind": kind.slug,
+        "kind_title": kind.title,
+        "rules_name": rules.name,
+        "rules_lines": rules_lines(rules),
+        "dealer": Hand(result.dealer_cards),
+        "dealer_total": result.dealer_total,
+        "dealer_natural": result.dealer_natural,
+        "bets": list(zip(bettors, (money_text(bet) for bet in question.bets), strict=True)),
+        "hands": hands,
+        "hand": hands[0]["cards"],
+        "insurance": money_text(seat.insurance) if seat.insurance else None,
+        "even_money": question.kind == "even-money",
+        "ask": question.ask.value,
+        "ask_text": ask_text(question),
+        "signed": question.ask.signed,
+    }
+
+
+def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> str:
+    """How the amount comes out of the rules, hand by hand, in the engine's own words."""
+    rules = question.rules
+    seat = seat_of(result)
+    parts = []
+    for index, hand in enumerate(seat.hands):
+        why = settle_hand(
+            rules,
+            hand.cards,
+            result.dealer_cards,
+            hand.bet,
+            split=hand.split,
+            doubled=hand.doubled,
+            surrendered=hand.outcome is Outcome.SURRENDER,
+            dealer_natural=result.dealer_natural,
+        ).why
+        label = f"Hand {index + 1}" if len(seat.hands) > 1 else "Your hand"
+        parts.append(
+            f"{label} ({hand.total}, stake {money_text(hand.bet)}): {why}: {signed_text(hand.net)}."
+        )
+    if seat.insurance:
+        verdict = (
+            "the dealer has a natural, so it pays 2:1"
+            if result.dealer_natural
+            else "the dealer has no natural, so it is lost"
+        )
+        parts.append(
+            f"Insurance of {money_text(seat.insurance)}: {verdict}: "
+            f"{signed_text(seat.insurance_net)}."
+        )
+    if len(seat.hands) > 1 or seat.insurance:
+        parts.append(f"In all: {signed_text(seat.net)}.")
+    ask = question.ask
+    if ask in (Ask.SHARE2, Ask.SHARE3):
+        index = 1 if ask is Ask.SHARE2 else 2
+        total = sum(question.bets, Fraction(0))
+        parts.append(
+            f"The box's result is shared pro rata: {money_text(seat.net)} x "
+            f"{money_text(question.bets[index])}/{money_text(total)} = {money_text(amount)}."
+        )
+    elif ask is Ask.BACK:
+        parts.append(f"Of the stake, {money_text(amount)} comes back.")
+    elif ask is Ask.INSURANCE:
+        parts.append(f"The insurance bet pays {money_text(amount)}.")
+    elif ask is Ask.PAY:
+        parts.append(f"The dealer pays {money_text(amount)}.")
+    return " ".join(parts)
+
+
+def ask_text(question: PayoutQuestion) -> str:
+    """The question's wording; with co-bettors, the net is the whole box's."""
+    if question.ask is Ask.NET and len(question.bets) > 1:
+        return "What is the whole box's net result, all its bettors together? (a loss is negative)"
+    return ASK_TEXT[question.ask]

@@ -1,0 +1,164 @@
+"""Reading a payout notation and playing it through the engine: the settled round and the
+right amount, checked to be a question of its kind."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from drills.base import InvalidQuestionError
+from drills.payout.kinds import KINDS, seat_of
+from drills.payout.money import CENT
+from drills.payout.question import MOVE_ACTIONS, Ask, PayoutQuestion
+from trainer.engine.cards import Card, InvalidCardError
+from trainer.engine.hand import Hand
+from trainer.engine.round import IllegalActionError, InvalidBetError, Phase, Round, RoundResult
+from trainer.engine.rules import Rules
+
+_MONEY_RE = re.compile(r"\d{1,7}(\.\d{1,2})?")
+
+
+def _read_money(text: str, what: str) -> Fraction:
+    if not _MONEY_RE.fullmatch(text):
+        raise InvalidQuestionError(f"{what} {text!r} is not an amount like 15 or 7.50")
+    return Fraction(Decimal(text))
+
+
+def read_question(notation: str) -> PayoutQuestion:
+    """The question a notation writes, checked for form (not yet played).
+
+    :raises InvalidQuestionError: naming the field that is wrong.
+    """
+    fields = (notation or "").split("|")
+    if len(fields) != 6:
+        raise InvalidQuestionError("a payout question has six fields separated by |")
+    kind_slug, rules_text, bets_text, cards_text, moves_text, ask_text = fields
+    kind = KINDS.get(kind_slug)
+    if kind is None:
+        raise InvalidQuestionError(f"there is no payout question of the kind {kind_slug!r}")
+    if rules_text not in kind.rules:
+        raise InvalidQuestionError(f"a {kind_slug} question is not played under {rules_text!r}")
+    bets = tuple(_read_money(bet, "the stake") for bet in bets_text.split("+"))
+    try:
+        cards = Hand.parse(cards_text).cards
+    except InvalidCardError as error:
+        raise InvalidQuestionError(f"the cards are not cards: {error}") from None
+    if any(card.suit is None for card in cards):
+        raise InvalidQuestionError("a payout question names every card's suit")
+    moves = () if moves_text == "-" else tuple(moves_text.split(" "))
+    for move in moves:
+        if move not in MOVE_ACTIONS and not move.startswith("ins="):
+            raise InvalidQuestionError(f"{move!r} is not a move (h s d p r, ins=amount)")
+    try:
+        ask = Ask(ask_text)
+    except ValueError:
+        raise InvalidQuestionError(f"{ask_text!r} is not something a question asks") from None
+    if ask not in kind.asks:
+        raise InvalidQuestionError(f"a {kind_slug} question does not ask for {ask.value!r}")
+    question = PayoutQuestion(kind_slug, rules_text, bets, cards, moves, ask)
+    rules = question.rules
+    seen = Counter(cards)
+    if any(count > rules.decks for count in seen.values()):
+        raise InvalidQuestionError(f"a card appears more often than {rules.decks} decks hold")
+    return question
+
+
+class _Deal:
+    """The question's cards, dealt in order (what the round draws from)."""
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        self.cards = list(cards)
+        self.drawn = 0
+
+    def draw(self) -> Card:
+        if self.drawn >= len(self.cards):
+            raise InvalidQuestionError("the round needs more cards than the question deals")
+        card = self.cards[self.drawn]
+        self.drawn += 1
+        return card
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        pass
+
+
+def start_round(rules: Rules, deal: Any, bets: tuple[Fraction, ...]) -> Round:
+    bet: Fraction | tuple[Fraction, ...] = bets[0] if len(bets) == 1 else bets
+    if rules.bet_after_deal:
+        round_ = Round(rules, deal, seats=1)
+        round_.place_bets([bet])
+        return round_
+    return Round(rules, deal, [bet])
+
+
+def play_move(round_: Round, move: str) -> None:
+    if round_.phase is Phase.INSURANCE:
+        if not move.startswith("ins="):
+            raise InvalidQuestionError("insurance is offered here: the next move is ins=amount")
+        round_.insure([_read_money(move[4:], "the insurance stake")])
+    elif round_.phase is Phase.PLAYER_TURNS and move in MOVE_ACTIONS:
+        round_.act(MOVE_ACTIONS[move])
+    else:
+        raise InvalidQuestionError(f"the move {move!r} does not fit the round")
+
+
+def settle(question: PayoutQuestion) -> RoundResult:
+    """Play the question's round through the engine and settle it.
+
+    :raises InvalidQuestionError: when the cards, stakes or moves do not make a round.
+    """
+    rules = question.rules
+    deal = _Deal(question.cards)
+    try:
+        round_ = start_round(rules, deal, question.bets)
+        moves = list(question.moves)
+        while round_.phase is not Phase.DONE:
+            if not moves:
+                raise InvalidQuestionError(
+                    f"the round waits at {round_.phase.value}: no moves left"
+                )
+            play_move(round_, moves.pop(0))
+        if moves:
+            raise InvalidQuestionError("the round is over before every move is played")
+        if deal.drawn != len(deal.cards):
+            raise InvalidQuestionError("the round is over before every card is dealt")
+        return round_.settle()
+    except (IllegalActionError, InvalidBetError) as error:
+        raise InvalidQuestionError(f"the round cannot be played: {error}") from None
+
+
+def right_amount(question: PayoutQuestion, result: RoundResult) -> Fraction:
+    """The amount the question asks for, read off the settled round."""
+    seat = seat_of(result)
+    ask = question.ask
+    if ask is Ask.NET or ask is Ask.PAY:
+        return seat.net
+    if ask is Ask.BACK:
+        return sum((hand.bet for hand in seat.hands), Fraction(0)) + seat.insurance + seat.net
+    if ask is Ask.INSURANCE:
+        return seat.insurance_net
+    index = 1 if ask is Ask.SHARE2 else 2
+    if index >= len(seat.shares):
+        raise InvalidQuestionError("the box has no such co-bettor")
+    return seat.shares[index]
+
+
+def read_question_played(notation: str) -> tuple[PayoutQuestion, RoundResult, Fraction]:
+    """Read, play and check a notation: the question, its settled round and the right amount.
+
+    :raises InvalidQuestionError: for anything this drill could not have asked.
+    """
+    question = read_question(notation)
+    result = settle(question)
+    kind = KINDS[question.kind]
+    if not kind.fits(result, question):
+        raise InvalidQuestionError(f"that round is not a {kind.slug} question")
+    amount = right_amount(question, result)
+    if not question.ask.signed and amount < 0:
+        raise InvalidQuestionError(f"a {question.ask.value} question asks for an amount paid")
+    if (amount / CENT).denominator != 1:
+        raise InvalidQuestionError("a payout question's answer is a whole number of cents")
+    return question, result, amount

@@ -1,0 +1,97 @@
+"""One payout question as a value: what it asks, its stakes, cards and moves, and its rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from drills.base import InvalidQuestionError
+from drills.payout.money import money_text
+from trainer.engine.cards import Card
+from trainer.engine.round import Action
+from trainer.engine.rules import InvalidRulesError, Rules, find_preset
+
+
+class Ask(Enum):
+    """What the question asks for; the value is the notation's word."""
+
+    NET = "net"  # the box's net result, signed
+    PAY = "pay"  # what the dealer pays the player in all (a winning situation)
+    BACK = "back"  # what the player gets back of the stake (a surrender)
+    INSURANCE = "insurance"  # what the insurance bet pays
+    SHARE2 = "share2"  # the first co-bettor's net
+    SHARE3 = "share3"  # the second co-bettor's net
+
+    @property
+    def signed(self) -> bool:
+        """Whether the answer may be negative (a loss)."""
+        return self in (Ask.NET, Ask.SHARE2, Ask.SHARE3)
+
+
+ASK_TEXT = {
+    Ask.NET: "What is your net result for the round? (a loss is negative, e.g. -7.50)",
+    Ask.PAY: "How much does the dealer pay you in all? (your winnings, not the stake back)",
+    Ask.BACK: "How much of your stake does the dealer give back?",
+    Ask.INSURANCE: "How much does the dealer pay on your insurance bet?",
+    Ask.SHARE2: "What is the first co-bettor's net result? (a loss is negative)",
+    Ask.SHARE3: "What is the second co-bettor's net result? (a loss is negative)",
+}
+
+MOVE_ACTIONS = {
+    "h": Action.HIT,
+    "s": Action.STAND,
+    "d": Action.DOUBLE,
+    "p": Action.SPLIT,
+    "r": Action.SURRENDER,
+}
+
+
+@dataclass(frozen=True)
+class PayoutQuestion:
+    """One situation: its rules, stakes, cards in deal order, moves and what is asked."""
+
+    kind: str
+    rules_text: str
+    bets: tuple[Fraction, ...]
+    cards: tuple[Card, ...]
+    moves: tuple[str, ...]
+    ask: Ask
+
+    @property
+    def rules(self) -> Rules:
+        return rules_of(self.rules_text)
+
+    def __str__(self) -> str:
+        return "|".join(
+            (
+                self.kind,
+                self.rules_text,
+                "+".join(money_text(bet) for bet in self.bets),
+                " ".join(str(card) for card in self.cards),
+                " ".join(self.moves) or "-",
+                self.ask.value,
+            )
+        )
+
+
+_RULE_OPTIONS = {"blackjack_pays"}
+
+
+def rules_of(text: str) -> Rules:
+    """The rules a notation's rules field names: a preset and changed payout options.
+
+    :raises InvalidQuestionError: for an unknown preset or option.
+    """
+    name, *changes = text.split(",")
+    try:
+        rules = find_preset(name)
+        options = {}
+        for change in changes:
+            option, sep, value = change.partition("=")
+            if not sep or option not in _RULE_OPTIONS:
+                raise InvalidQuestionError(f"the rules field cannot change {option!r}")
+            options[option] = value
+        return rules.replace(**options)
+    except InvalidRulesError as error:
+        raise InvalidQuestionError(f"the rules field is not rules: {error}") from None
