@@ -138,7 +138,9 @@ def history(user: users.User | None, settings: Settings, *, by_cell: bool = Fals
     return History(
         answers=sum(g.answers for g in kept),
         last_question=last.question if last else None,
-        tally=quiz.tally_by_cell(((g.question, g.right, g.answers) for g in kept), wanted)
+        tally=quiz.tally_by_cell(
+            ((g.question, g.right, g.answers) for g in kept if g.question is not None), wanted
+        )
         if by_cell
         else {},
     )
