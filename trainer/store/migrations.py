@@ -203,3 +203,10 @@ def _attempts_by_user_drill_id(db: sqlite_utils.Database) -> None:
     # this index; attempts_by_user_drill ends in created_at, so that order needed a sort of
     # every one of the learner's attempts at the drill.
     db.execute("CREATE INDEX attempts_by_user_drill_id ON attempts (user_id, drill, id)")
+
+
+@migration("0006_session_generation")
+def _session_generation(db: sqlite_utils.Database) -> None:
+    # Bumped when a learner signs out: every session cookie made before then stops working,
+    # even a copy of it kept elsewhere (a signed cookie cannot be taken back otherwise).
+    db.execute("ALTER TABLE users ADD COLUMN session_generation INTEGER NOT NULL DEFAULT 0")

@@ -50,6 +50,7 @@ class User:
     username: str | None
     is_guest: bool
     created_at: str
+    session_generation: int = 0  # sessions made under another generation are signed out
 
     @property
     def display_name(self) -> str:
@@ -62,6 +63,7 @@ class User:
             username=row["username"],
             is_guest=bool(row["is_guest"]),
             created_at=row["created_at"],
+            session_generation=row.get("session_generation", 0),
         )
 
 
@@ -174,6 +176,15 @@ def sign_up_guest(db: sqlite_utils.Database, guest_id: int, username: str, passw
         except sqlite3.IntegrityError:
             raise UsernameTakenError(f"The username {name!r} is taken.") from None
     return User(id=guest_id, username=name, is_guest=False, created_at=user.created_at)
+
+
+def end_sessions(db: sqlite_utils.Database, user_id: int) -> None:
+    """Sign the learner out everywhere: every session made before now stops working."""
+    with transaction(db):
+        db.execute(
+            "UPDATE users SET session_generation = session_generation + 1 WHERE id = ?",
+            [user_id],
+        )
 
 
 def _refuse_taken(db: sqlite_utils.Database, name: str) -> None:

@@ -106,10 +106,7 @@ def signin() -> Response:
     throttle.clear_failures(db, keys[0])
     start_session(user)
     security.rotate_csrf_token()
-    next_url = request.args.get("next", "")
-    if not next_url.startswith("/") or next_url.startswith("//"):
-        next_url = url_for("pages.home")
-    return redirect(next_url, 303)
+    return redirect(security.safe_next(request.args.get("next"), url_for("pages.home")), 303)
 
 
 @bp.post("/signout")

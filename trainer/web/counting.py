@@ -56,6 +56,7 @@ from trainer.store import attempts, users
 from trainer.store import counting as counting_store
 from trainer.store.db import transaction
 from trainer.web import drills as drill_road
+from trainer.web import security
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -204,14 +205,7 @@ def preferences() -> Response:
         convention=form["convention"],
         resolution=form["resolution"],
     )
-    return redirect(_local(form.get("next", "")), code=303)
-
-
-def _local(path: str) -> str:
-    """A path on this site to go back to; anything else goes to the drills."""
-    if path.startswith("/") and not path.startswith("//") and "\\" not in path:
-        return path
-    return url_for("drills.index")
+    return redirect(security.safe_next(form.get("next"), url_for("drills.index")), code=303)
 
 
 # -- counting sessions -------------------------------------------------------------------------

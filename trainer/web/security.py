@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, Request, Response, abort, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
@@ -14,6 +15,7 @@ CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 _CSRF_KEY = "_csrf"
 _UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+_NEXT_MAX_LENGTH = 2000
 
 # Scripts only from files under static/ (so htmx runs with allowEval off); inline style
 # attributes are allowed, for server-drawn charts and colour scales.
@@ -93,7 +95,10 @@ def _check_csrf() -> None:
                 "Go back, reload the page and send it again."
             ),
         )
-    if not expected or not hmac.compare_digest(str(sent), str(expected)):
+    # Compared as bytes: compare_digest refuses a str with non-ASCII characters (a TypeError).
+    if not expected or not hmac.compare_digest(
+        str(sent).encode("utf-8", "surrogatepass"), str(expected).encode("utf-8", "surrogatepass")
+    ):
         abort(
             403,
             description=(
@@ -104,11 +109,39 @@ def _check_csrf() -> None:
         )
 
 
+def safe_next(target: str | None, default: str) -> str:
+    """``target`` if it is a path on this site, else ``default``: the one check every ``next``
+    goes through before a redirect.
+
+    Refused: anything not starting with one ``/`` (``//host`` and ``/\\host`` name another
+    site), backslashes, and any space or unprintable character, since browsers drop tabs and
+    line breaks from a URL (``next=/%09/evil.example`` is ``//evil.example`` to them) and a line
+    break in a ``Location`` header is a response split.
+    """
+    path = target or ""
+    if (
+        len(path) > _NEXT_MAX_LENGTH
+        or not path.startswith("/")
+        or path.startswith("//")
+        or "\\" in path
+        or any(ch == " " or not ch.isprintable() for ch in path)
+    ):
+        return default
+    parts = urlsplit(path)
+    if parts.scheme or parts.netloc:
+        return default
+    return path
+
+
 def _headers(response: Response) -> Response:
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault("Referrer-Policy", "same-origin")
     response.headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
+    if request.endpoint != "static":
+        # Every page names its learner and carries their CSRF token; exports are their history:
+        # neither a shared cache nor the browser's back-forward store may keep them.
+        response.headers["Cache-Control"] = "private, no-store"
     response.vary.add("HX-Request")
     return response
 

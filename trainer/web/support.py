@@ -20,6 +20,7 @@ from trainer.store import users
 from trainer.web import security
 
 _USER_KEY = "uid"
+_GENERATION_KEY = "gen"
 _RULES_KEY = "rules"
 
 
@@ -47,8 +48,12 @@ def current_user() -> users.User | None:
     if "user" not in g:
         user_id = session.get(_USER_KEY)
         user = users.get_user(get_db(), user_id) if isinstance(user_id, int) else None
+        if user is not None and session.get(_GENERATION_KEY, 0) != user.session_generation:
+            user = None  # a session from before the learner signed out
         if user is None and user_id is not None:
-            session.pop(_USER_KEY, None)  # the account is gone (e.g. a fresh database)
+            # The account is gone (e.g. a fresh database) or this session was signed out.
+            session.pop(_USER_KEY, None)
+            session.pop(_GENERATION_KEY, None)
         g.user = user
     return g.user
 
@@ -69,11 +74,16 @@ def start_session(user: users.User) -> None:
     if rules is not None:
         session[_RULES_KEY] = rules
     session[_USER_KEY] = user.id
+    session[_GENERATION_KEY] = user.session_generation
     session.permanent = True
     g.user = user
 
 
 def end_session() -> None:
+    """Sign out: this session, and every other copy of the learner's session cookie."""
+    user = current_user()
+    if user is not None:
+        users.end_sessions(get_db(), user.id)
     session.clear()
     g.user = None
 

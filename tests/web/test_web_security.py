@@ -1,0 +1,123 @@
+"""Regression tests for issue 11's security failures: a non-ASCII CSRF token, `next` redirects
+off-site or with a line break, sessions that outlive sign-out, learners' pages left cacheable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from trainer.web.security import safe_next
+
+PREFS = {"system": "hi-lo", "convention": "floor", "resolution": "half"}
+
+
+@pytest.mark.parametrize("token", ["é" * 20, "токен", "\u2028", "ÿ"])
+@pytest.mark.parametrize("where", ["form", "header"])
+def test_a_non_ascii_csrf_token_is_refused_not_a_500(
+    client: Any, csrf: Any, token: str, where: str
+) -> None:
+    csrf()
+    data = {"csrf_token": token} if where == "form" else {}
+    headers = {"X-CSRF-Token": token} if where == "header" and token.isascii() else {}
+    if where == "header" and not token.isascii():
+        headers = {"X-CSRF-Token": token.encode("utf-8", "surrogatepass").decode("latin-1")}
+    for path in ("/signout", "/rules", "/counting/preferences", "/signin"):
+        response = client.post(path, data=data, headers=headers)
+        assert response.status_code == 403, path
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "/%09/evil.example",
+        "/\t/evil.example",
+        "/\n/evil.example",
+        "/\r\nSet-Cookie: x=1",
+        "//evil.example",
+        "/\\evil.example",
+        "https://evil.example/",
+        "javascript:alert(1)",
+        " /drills",
+        "/drills\u2028",
+        "/" + "a" * 5000,
+        "",
+        None,
+    ],
+)
+def test_safe_next_refuses_anything_but_a_path_on_this_site(target: str | None) -> None:
+    if target == "/%09/evil.example":
+        target = "/\t/evil.example"  # what the request's query string decodes to
+    assert safe_next(target, "/home") == "/home"
+
+
+@pytest.mark.parametrize("target", ["/drills/true-count", "/progress?drill=x&days=7", "/é"])
+def test_safe_next_keeps_a_path_on_this_site(target: str) -> None:
+    assert safe_next(target, "/home") == target
+
+
+def sign_up(client: Any, csrf: Any, username: str = "alice") -> Any:
+    data = {"username": username, "password": "password one", "csrf_token": csrf()}
+    return client.post("/signup", data=data)
+
+
+@pytest.mark.parametrize("query", ["next=/%09/evil.example", "next=/%0d%0aX:%201", "next=//x.y"])
+def test_sign_in_never_redirects_off_site_or_fails(client: Any, csrf: Any, query: str) -> None:
+    sign_up(client, csrf)
+    client.post("/signout", data={"csrf_token": csrf()})
+    data = {"username": "alice", "password": "password one", "csrf_token": csrf()}
+    response = client.post(f"/signin?{query}", data=data)
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/"
+
+
+def test_sign_in_goes_back_to_a_page_on_this_site(client: Any, csrf: Any) -> None:
+    sign_up(client, csrf)
+    client.post("/signout", data={"csrf_token": csrf()})
+    data = {"username": "alice", "password": "password one", "csrf_token": csrf()}
+    response = client.post("/signin?next=/progress", data=data)
+    assert response.headers["Location"] == "/progress"
+
+
+@pytest.mark.parametrize("target", ["/\t/evil.example", "/\r\n/x", "/a\nb", "//evil.example"])
+def test_counting_preferences_never_redirect_off_site_or_fail(
+    client: Any, csrf: Any, target: str
+) -> None:
+    response = client.post(
+        "/counting/preferences", data={"csrf_token": csrf(), "next": target, **PREFS}
+    )
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/drills/"
+
+
+def test_a_session_copied_before_sign_out_no_longer_works(client: Any, csrf: Any) -> None:
+    sign_up(client, csrf)
+    cookie = client.get_cookie("trainer_session").value
+    assert "Signed in as" in client.get("/account").get_data(as_text=True)
+    assert client.post("/signout", data={"csrf_token": csrf()}).status_code == 303
+
+    thief = client.application.test_client()
+    thief.set_cookie("trainer_session", cookie)
+    assert "Signed in as" not in thief.get("/account").get_data(as_text=True)
+    assert thief.get("/learners/1/attempts").status_code == 404
+    assert thief.get("/learners/1/attempts.csv").status_code == 404
+
+
+def test_signing_in_again_after_sign_out_works(client: Any, csrf: Any) -> None:
+    sign_up(client, csrf)
+    client.post("/signout", data={"csrf_token": csrf()})
+    data = {"username": "alice", "password": "password one", "csrf_token": csrf()}
+    assert client.post("/signin", data=data).status_code == 303
+    assert "Signed in as" in client.get("/account").get_data(as_text=True)
+    assert client.get("/learners/1/attempts").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/", "/account", "/progress", "/learners/1/attempts", "/learners/1/attempts.csv"],
+)
+def test_learners_pages_and_exports_are_never_cached(client: Any, csrf: Any, path: str) -> None:
+    sign_up(client, csrf)
+    response = client.get(path)
+    assert response.status_code == 200
+    assert response.headers["Cache-Control"] == "private, no-store"
