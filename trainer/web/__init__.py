@@ -12,6 +12,7 @@ from types import ModuleType
 from flask import Flask
 
 from trainer.web import (
+    assets,
     auth,
     counting,
     drills,
@@ -39,5 +40,6 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
 def init_app(app: Flask) -> None:
     security.init_app(app)
     support.init_app(app)
+    assets.init_app(app)
     for module in BLUEPRINT_MODULES:
         app.register_blueprint(module.bp)
