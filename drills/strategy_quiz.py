@@ -486,6 +486,25 @@ class StrategyQuiz(Drill):
             question = Question(question.notation, question.prompt, {**question.view, "note": note})
         return question
 
+    def timed_hands(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        *,
+        mix: str,
+        tally: Mapping[Cell, tuple[int, int]],
+        count: int,
+    ) -> tuple[str, ...]:
+        """The hands of a timed run: plays only, so the insurance question is left out and a
+        natural (which has no play) is dealt again; fresh hands, whatever was answered before."""
+        hands: list[str] = []
+        while len(hands) < count:
+            question = self.next_question(rng, rules, mix=mix, last_question=None, tally=tally)
+            situation, _ = read_situation(question.notation, rules)
+            if not situation.hand.is_two_card_21:
+                hands.append(str(situation))
+        return tuple(hands)
+
     def question(self, notation: str, rules: Rules) -> Question:
         play = work_out(notation, rules)
         canonical = str(play.situation) + (INSURANCE_SUFFIX if play.insurance else "")

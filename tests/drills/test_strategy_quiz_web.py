@@ -253,3 +253,22 @@ def test_a_timed_run_after_an_insurance_question_deals_different_hands(
         questions = session["strategy_timed"]["questions"]
     assert len(questions) == 10
     assert len(set(questions)) > 1
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_timed_run_from_the_shoe_starts_every_time(
+    app: Any, client: Any, hidden_fields: Any, csrf: Any, seed: int
+) -> None:
+    """Issue 11: with the ``shoe`` mix, a dealt natural against an ace was asked about with its
+    insurance suffix stripped, a 500 about one run in five of 50 hands."""
+    app.config["RNG_SEED"] = seed
+    ask(client, hidden_fields)
+    start = client.post(
+        f"{QUIZ}/timed",
+        data={"csrf_token": csrf(), "preset": "vegas-6d-s17", "mix": "shoe", "count": "50"},
+    )
+    assert start.status_code == 303
+    with client.session_transaction() as session:
+        questions = session["strategy_timed"]["questions"]
+    assert len(questions) == 50
+    assert not any(q.endswith("insurance") for q in questions)

@@ -12,7 +12,7 @@ import json
 import random
 import secrets
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, session, url_for
@@ -373,17 +373,10 @@ def start_timed() -> Response:
     user = current_user_or_guest()
     rules = settings.rules
     past = history(user, settings, by_cell=settings.mix == "weakest")
-    rng = quiz_rng(user, past)
-    # A run deals fresh hands: an insurance question answered before it has no follow-up here.
-    fresh = replace(past, last_question=None)
-    questions: list[str] = []
-    while len(questions) < count:
-        question = next_question(rng, settings, fresh)
-        # Timed hands are plays only: the insurance question is left out of the count.
-        notation = question.notation.removesuffix(quiz.INSURANCE_SUFFIX)
-        if DRILL.question(notation, rules).view["play"].natural:
-            continue
-        questions.append(notation)
+    hands = DRILL.timed_hands(
+        quiz_rng(user, past), rules, mix=settings.mix, tally=past.tally, count=count
+    )
+    questions = list(hands)
     now = drill_road.now_ms()
     session[_TIMED_KEY] = {
         "id": secrets.token_hex(6),
