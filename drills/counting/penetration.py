@@ -57,7 +57,7 @@ SHARE_TOLERANCE = 1
 _UNITS = {"cards": "Cards", "decks": "Decks", "rounds": "Rounds", "share": "Per cent"}
 
 _NOTATION_RE = re.compile(
-    r"(?P<preset>[a-z0-9-]+) (?P<pen>\d+/\d+|1) (?P<system>[a-z0-9-]+) "
+    r"(?P<preset>[a-z0-9-]+) (?P<pen>\d{1,3}/\d{1,3}|1) (?P<system>[a-z0-9-]+) "
     r"(?P<kind>cards|decks|rounds|share)(?: (?P<arg>[a-z0-9]+))?"
 )
 
@@ -70,6 +70,7 @@ class ShoePenetration(Drill):
         "makes high true counts come up more often, from shoes the engine dealt."
     )
     template = "drills/counting_penetration.html"
+    preferences = "counting"
     situation_template = "drills/_counting_situation.html"
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
@@ -205,6 +206,9 @@ def read_question(notation: str) -> tuple[str, Fraction, CountingSystem, str, st
         rules = find_preset(match["preset"])
     except InvalidRulesError as error:
         raise InvalidQuestionError(str(error)) from None
+    numerator, _, denominator = match["pen"].partition("/")
+    if denominator and int(denominator) == 0:
+        raise InvalidQuestionError(f"the penetration {match['pen']} divides by zero")
     pen = Fraction(match["pen"])
     if pen not in penetrations_for(rules):
         raise InvalidQuestionError(f"the penetration {pen} is not one this drill compares")

@@ -84,6 +84,8 @@ def test_new_questions_read_back():
         "single-deck 1/2 hi-lo share 9",
         "single-deck 1/2 hi-lo decks tenth",
         "single-deck 1/2 hi-lo cards 3",
+        "single-deck 2/0 hi-lo cards",  # issue 11: a ZeroDivisionError, a 500
+        "single-deck 1/" + "9" * 5000 + " hi-lo cards",
     ],
 )
 def test_forged_penetration_questions_are_refused(notation):
