@@ -90,6 +90,17 @@ class Drill:
     # Optional: a partial drawing ``view`` (a question's view) for the mistakes page; without
     # one, the page draws ``view["hand"]`` as cards, or shows the notation.
     situation_template: str = ""
+    # What the drill needs of the answer road (``trainer/web/drills.py`` acts on these; no other
+    # module reaches into the road's requests):
+    # - the learner's stored preferences its questions follow, by name: ``"counting"`` (system,
+    #   convention and resolution, :mod:`drills.counting.preferences`). The road puts them in the
+    #   page's options (its URL), so ``new_question`` sees them in ``LearnerState.options`` and
+    #   the answer form posts them back.
+    preferences: str = ""
+    # - where its questions are asked when not on its own page: ``"session"`` (a counting
+    #   session's page, ``/counting/sessions/<id>``). The road then takes an answer only when a
+    #   review batch re-drills one of them.
+    asked_in: str = ""
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         """A fresh question, drawn with ``rng`` (never the module-level random)."""

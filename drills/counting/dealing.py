@@ -4,6 +4,7 @@ the checkpoints asked on the way."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -26,24 +27,28 @@ from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
 from trainer.engine.table import DrawToPolicy, Table
 
+_SPEED_RE = re.compile(r"\d{1,2}(?:[.,]\d{1,2})?|[.,]\d{1,2}|\d{1,2}/\d{1,2}")
+
 
 def read_speed(text: str) -> Fraction:
-    """Cards per second, from 0.25 to 20.
+    """Cards per second, from 0.25 to 20: a short decimal (``2``, ``1.5``, ``0,5``) or fraction.
 
     :raises InvalidSessionError: otherwise.
     """
-    try:
-        speed = Fraction(str(text).strip().replace(",", "."))
-    except (ValueError, ZeroDivisionError):
+    cleaned = str(text).strip()
+    if not _SPEED_RE.fullmatch(cleaned) or cleaned.endswith("/0"):
         raise InvalidSessionError(
-            f"The speed is a number of cards per second, like 2 or 1.5, not {str(text)[:20]!r}."
-        ) from None
+            f"The speed is a number of cards per second, like 2 or 1.5, not {cleaned[:20]!r}.",
+            "speed",
+        )
+    speed = Fraction(cleaned.replace(",", "."))
     if not MIN_SPEED <= speed <= MAX_SPEED:
         raise InvalidSessionError(
             f"The speed is {float(MIN_SPEED):g} to {float(MAX_SPEED):g} cards per second, "
-            f"not {float(speed):g}."
+            f"not {float(speed):g}.",
+            "speed",
         )
-    return speed.limit_denominator(100)
+    return speed
 
 
 def deal_rounds(
@@ -57,7 +62,7 @@ def deal_rounds(
     its end) is not dealt: the session ends before it.
     """
     if not 1 <= seats <= MAX_SEATS:
-        raise InvalidSessionError(f"A table has 1 to {MAX_SEATS} seats, not {seats}.")
+        raise InvalidSessionError(f"A table has 1 to {MAX_SEATS} seats, not {seats}.", "seats")
     shoe = Shoe(rules, rng)
     players = seats if rules.table_rotation == "none" else seats + 1
     table = Table(rules, players, rules.min_bet * 10**6, shoe)
@@ -99,10 +104,13 @@ def build_running(
     :raises InvalidSessionError: for a group, card number or table that cannot be dealt.
     """
     if group not in GROUPS:
-        raise InvalidSessionError(f"Cards come 1, 2 or 3 at a time, or in rounds, not {group!r}.")
+        raise InvalidSessionError(
+            f"Cards come 1, 2 or 3 at a time, or in rounds, not {group[:20]!r}.", "group"
+        )
     if not 4 <= cards <= rules.decks * CARDS_PER_DECK:
         raise InvalidSessionError(
-            f"Count 4 to {rules.decks * CARDS_PER_DECK} cards with these rules, not {cards}."
+            f"Count 4 to {rules.decks * CARDS_PER_DECK} cards with these rules, not {cards}.",
+            "cards",
         )
     if group == "rounds":
         burned, rounds = deal_rounds(rules, rng, seats)

@@ -33,6 +33,7 @@ class DeckEstimation(Drill):
         "to the full, half or quarter deck you chose?"
     )
     template = "drills/counting_decks.html"
+    preferences = "counting"
     situation_template = "drills/_counting_situation.html"
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:

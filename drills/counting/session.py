@@ -42,6 +42,10 @@ MAX_ROUNDS = 400
 class InvalidSessionError(ValueError):
     """A counting session cannot be set up with these settings."""
 
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field  # the set-up form's field that is wrong, where one is
+
 
 @dataclass(frozen=True)
 class Step:
@@ -295,6 +299,7 @@ class SessionDrill(Drill):
 
     kind = ""
     situation_template = "drills/_counting_situation.html"
+    asked_in = "session"
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         return self.question("setup", rules)

@@ -48,6 +48,7 @@ class TrueCount(Drill):
         "remaining and rounding the way you chose."
     )
     template = "drills/counting_true.html"
+    preferences = "counting"
     situation_template = "drills/_counting_situation.html"
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:

@@ -289,13 +289,15 @@ def test_a_missed_checkpoint_is_drilled_again_from_the_mistakes(
     assert stored(db)[-1]["correct"] == 1
 
 
-def test_a_replayed_true_count_answer_is_refused(client: Any, hidden_fields: Any, db: Any) -> None:
+def test_a_replayed_true_count_answer_shows_its_grade_counted_once(
+    client: Any, hidden_fields: Any, db: Any
+) -> None:
     page = client.get("/drills/true-count", follow_redirects=True).get_data(as_text=True)
     form = {**hidden_fields(page), "answer": "+1"}
     assert client.post(answer_action(page), data=form).status_code == 200
     replay = client.post(answer_action(page), data=form)
-    assert replay.status_code == 400
-    assert "sent already" in replay.get_data(as_text=True)
+    assert replay.status_code == 200
+    assert "counted once" in replay.get_data(as_text=True)
     assert len(stored(db)) == 1
 
 
@@ -316,3 +318,39 @@ def test_htmx_gets_the_panel_only_and_rounds_are_drawn_by_hand(
     assert "<html" not in panel
     assert "Checkpoint 1:" in panel
     assert "HX-Request" in response.headers["Vary"]
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        (
+            {"kind": "running", "group": "1", "speed": "fast", "cards": "30"},
+            "speed",
+            "not &#39;fast&#39;",
+        ),
+        (
+            {"kind": "running", "group": "1", "speed": "1e400", "cards": "30"},
+            "speed",
+            "cards per second",
+        ),
+        ({"kind": "running", "group": "1", "speed": "3", "cards": "9999"}, "cards", "Count 4 to"),
+        ({"kind": "shoe", "speed": "1.5", "seats": "9", "rules": "single-deck"}, "seats", "seats"),
+    ],
+)
+def test_a_bad_set_up_shows_the_form_again_with_the_error_beside_its_field(
+    client: Any, csrf: Any, fields: dict[str, str], field: str, message: str
+) -> None:
+    """Issue 11: "fast" was a bare "Bad Request" page, 1e400 a 500 (OverflowError)."""
+    response = client.post("/counting/sessions", data={"csrf_token": csrf(), **fields})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    error = re.search(rf'<p class="field-error" role="alert" id="{field}-error">([^<]*)</p>', page)
+    assert error is not None and message in error.group(1)
+    assert f'aria-describedby="{field}-error"' in page
+    # The learner's settings are kept: the bad value and the others.
+    assert f'name="{field}"' in page
+    for name, value in fields.items():
+        if name not in ("kind", "rules"):
+            assert f'value="{html.escape(value)}"' in page
+    if "rules" in fields:
+        assert f'<option value="{fields["rules"]}" selected>' in page

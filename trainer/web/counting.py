@@ -2,14 +2,10 @@
 a deck countdown, counting through a shoe) kept server-side and answered checkpoint by checkpoint.
 
 The preferences (system, true-count convention, deck resolution) are the learner's, kept in the
-store (they survive a new guest session and signing in). Every counting drill reads them as its
-page options: a counting drill's page without them (or with other ones) is redirected to the
-same page with the learner's own, and its answer form posts them back, so the drills'
-``new_question`` sees them in ``LearnerState.options``.
-
-A replayed answer to a counting drill (its token stored already) is a 400 with nothing stored,
-and a session's checkpoint is answered on the session's page, never through the drills' answer
-road (except when re-drilled from the mistakes page, where a review batch vouches for it).
+store (:mod:`trainer.web.preferences`); the counting drills declare that they follow them
+(``Drill.preferences``) and the drills' road puts them in their pages' options. A session's
+checkpoints are answered on the session's page; its drills declare so (``Drill.asked_in``), and
+the drills' road takes their answers only when re-drilled from the mistakes page.
 
 The shoe-penetration drill's studies are cached in ``PENETRATION_CACHE_DIR`` (default
 ``instance/penetration-cache``); ``GET /counting/penetration-chart?preset=&system=`` is the chart
@@ -21,7 +17,6 @@ from __future__ import annotations
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 from flask import Blueprint, Flask, abort, current_app, g, redirect, request, url_for
 from werkzeug.wrappers import Response
@@ -36,7 +31,6 @@ from drills.counting.preferences import (
     CONVENTIONS,
     RESOLUTION_LABELS,
     RESOLUTIONS,
-    CountPreferences,
     system_choices,
 )
 from drills.counting.session import (
@@ -57,6 +51,7 @@ from trainer.store import counting as counting_store
 from trainer.store.db import transaction
 from trainer.web import drills as drill_road
 from trainer.web import security
+from trainer.web.preferences import current_counting_preferences
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -70,10 +65,6 @@ from trainer.web.support import (
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
 
-# The drills whose questions follow the preferences through the generic drill pages.
-PREFERENCE_DRILLS = ("true-count", "deck-estimation", "shoe-penetration")
-SESSION_DRILLS = tuple(DRILL_OF_KIND.values())
-COUNTING_DRILLS = PREFERENCE_DRILLS + SESSION_DRILLS
 # What the preferences form offers, the same for every page.
 _CHOICES = {
     "systems": system_choices(),
@@ -82,62 +73,15 @@ _CHOICES = {
 }
 
 
-def current_preferences() -> CountPreferences:
-    """This learner's counting preferences (the defaults until they choose)."""
-    if "counting_prefs" not in g:
-        user = current_user()
-        stored = counting_store.get_preferences(get_db(), user.id) if user else {}
-        g.counting_prefs = CountPreferences.from_options(stored)
-    return g.counting_prefs  # type: ignore[no-any-return]
-
-
 @bp.app_context_processor
 def _counting_context() -> dict[str, Any]:
     return {
         # The tray and chart macros, usable in any block (as ``cards`` is).
         "counting_svg": current_app.jinja_env.get_template("drills/_counting_tray.html").module,
-        "counting_prefs": current_preferences,
+        "counting_prefs": current_counting_preferences,
         "format_count": format_count,
         "counting_choices": _CHOICES,
     }
-
-
-@bp.before_app_request
-def _counting_drill_requests() -> Response | None:
-    """Counting drills on the drills' own road: refuse replays and session checkpoints sent
-    there; put the learner's preferences in a counting drill page's URL."""
-    slug = (request.view_args or {}).get("slug")
-    if request.method == "POST" and request.endpoint == "drills.answer":
-        if slug in SESSION_DRILLS and not request.form.get("review"):
-            abort(
-                400,
-                description="A counting session's checkpoints are answered on the session's "
-                "own page; nothing was stored.",
-            )
-        user = current_user()
-        token = request.form.get("token", "")
-        replayed = (
-            slug in COUNTING_DRILLS
-            and user is not None
-            and token
-            and attempts.find_attempt(get_db(), user.id, token) is not None
-        )
-        if replayed:
-            abort(
-                400,
-                description="This answer was sent already (a form sent twice?): it was "
-                "counted once, and nothing more was stored.",
-            )
-        return None
-    if request.method != "GET" or request.endpoint != "drills.ask":
-        return None
-    if slug not in PREFERENCE_DRILLS or request.args.get("review"):
-        return None
-    wanted = current_preferences().as_options()
-    if all(request.args.get(name) == value for name, value in wanted.items()):
-        return None
-    query = {**request.args.to_dict(), **wanted}
-    return redirect(f"{request.path}?{urlencode(query)}", code=303)
 
 
 def penetration_cache_dir(app: Flask | None = None) -> Path:
@@ -220,7 +164,7 @@ def start() -> Response:
     kind = form.get("kind", "")
     if kind not in KINDS:
         abort(400, description=f"There is no counting session of kind {kind[:20]!r}.")
-    prefs = current_preferences()
+    prefs = current_counting_preferences()
     rng = make_rng()
     try:
         speed = read_speed(form.get("speed", ""))
@@ -230,9 +174,9 @@ def start() -> Response:
                 rng,
                 prefs,
                 group=form.get("group", ""),
-                cards=_whole(form.get("cards", ""), "the number of cards"),
+                cards=_whole(form.get("cards", ""), "the number of cards", "cards"),
                 speed=speed,
-                seats=_whole(form.get("seats", "3"), "the number of seats"),
+                seats=_whole(form.get("seats", "3"), "the number of seats", "seats"),
             )
         elif kind == "countdown":
             session = build_countdown(rng, prefs, removed=rng.randint(1, 5), speed=speed)
@@ -241,11 +185,11 @@ def start() -> Response:
                 rules_from_form(form.get("rules")),
                 rng,
                 prefs,
-                seats=_whole(form.get("seats", ""), "the number of seats"),
+                seats=_whole(form.get("seats", ""), "the number of seats", "seats"),
                 speed=speed,
             )
     except InvalidSessionError as error:
-        abort(400, description=str(error))
+        return _setup_page(kind, error)
     user = current_user_or_guest()
     stored = counting_store.create_session(
         get_db(), user_id=user.id, drill=session.drill, rules=session.rules, spec=session.to_json()
@@ -253,10 +197,26 @@ def start() -> Response:
     return redirect(url_for("counting.show", session_id=stored.id), code=303)
 
 
-def _whole(text: str, what: str) -> int:
+def _setup_page(kind: str, error: InvalidSessionError) -> Response:
+    """The set-up form again, with the learner's settings and what is wrong beside its field."""
+    drill = get_drill(DRILL_OF_KIND[kind])
+    rules = current_rules()
+    return drill_road.page(
+        drill,
+        current_user(),
+        rules,
+        drill.question("setup", rules),
+        status=400,
+        setup_error=str(error),
+        setup_field=error.field,
+        setup_form=request.form,
+    )
+
+
+def _whole(text: str, what: str, field: str) -> int:
     text = text.strip()
     if not text.isdecimal() or len(text) > 4:
-        raise InvalidSessionError(f"Give {what} as a whole number, not {text[:20]!r}.")
+        raise InvalidSessionError(f"Give {what} as a whole number, not {text[:20]!r}.", field)
     return int(text)
 
 

@@ -20,8 +20,9 @@ import secrets
 import time
 from collections.abc import Iterable, Mapping
 from typing import Any
+from urllib.parse import urlencode
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, abort, redirect, request
 from werkzeug.wrappers import Response
 
 from drills import (
@@ -38,6 +39,7 @@ from drills import (
 )
 from trainer.engine.rules import InvalidRulesError, Rules, find_preset
 from trainer.store import attempts, reviews, users
+from trainer.web.preferences import options_for
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -54,6 +56,11 @@ _TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 # Longer than this between question and answer is not a response time worth keeping.
 _MAX_RESPONSE_MS = 60 * 60 * 1000
 _RECENT = 200
+# What an answer sent to the road for a drill whose questions are asked elsewhere is told.
+_ASKED_ELSEWHERE = {
+    "session": "A counting session's checkpoints are answered on the session's own page; "
+    "nothing was stored.",
+}
 
 
 def get_drill_or_404(slug: str) -> Drill:
@@ -66,6 +73,17 @@ def get_drill_or_404(slug: str) -> Drill:
 def learner_state(user: users.User, drill: Drill) -> LearnerState:
     recent = attempts.list_attempts(get_db(), user.id, drill=drill.slug, limit=_RECENT)
     return LearnerState(user_id=user.id, recent=past_attempts(recent), options=dict(request.args))
+
+
+def with_preferences(drill: Drill) -> Response | None:
+    """A page of a drill that follows the learner's preferences (``Drill.preferences``) but
+    whose URL does not carry them: redirected to the same page with them, so its questions and
+    its answer form follow them."""
+    wanted = options_for(drill.preferences)
+    if all(request.args.get(name) == value for name, value in wanted.items()):
+        return None
+    query = {**request.args.to_dict(), **wanted}
+    return redirect(f"{request.path}?{urlencode(query)}", code=303)
 
 
 def past_attempts(found: Iterable[attempts.Attempt]) -> tuple[PastAttempt, ...]:
@@ -85,16 +103,21 @@ def ask(slug: str) -> Response:
     drill = get_drill_or_404(slug)
     if request.args.get("review"):
         return _review_page(drill, review_batch_or_404(drill, request.args["review"]))
+    moved = with_preferences(drill)
+    if moved is not None:
+        return moved
     user = current_user_or_guest()
     rules = current_rules()
     question = drill.new_question(make_rng(), rules, learner_state(user, drill))
-    return _page(drill, user, rules, question)
+    return page(drill, user, rules, question)
 
 
 @bp.post("/<slug>/answer")
 def answer(slug: str) -> Response:
     drill = get_drill_or_404(slug)
     form = request.form
+    if drill.asked_in and not form.get("review"):
+        abort(400, description=_ASKED_ELSEWHERE[drill.asked_in])
     token = submission_token_or_400(form)
     asked_at = asked_at_or_400(form.get("asked_at", ""))
     notation = form.get("question", "")
@@ -105,34 +128,19 @@ def answer(slug: str) -> Response:
         rules = item_rules(item)
     else:
         rules = rules_from_form(form.get("rules"))
-    asked, grade, error = read_answer(drill, notation, form, rules)
-    if grade is None:
-        # Nothing is written for a malformed answer, not even a guest.
-        return _page(
-            drill,
-            current_user(),
-            rules,
-            asked,
-            status=400,
-            error=error,
-            token=token,
-            asked_at=asked_at,
-            review=review_context(batch, item),
-        )
-    user = current_user_or_guest()
-    rules_name, rules_options = rules_record(drill.rules_for(asked.notation, rules))
-    attempt, created = record(
-        user,
+    found = answer_once(
         drill,
-        asked.notation,
-        grade,
-        rules_name=rules_name,
-        rules_options=rules_options,
+        notation,
+        form,
+        rules,
         token=token,
-        response_ms=now_ms() - asked_at,
+        asked_at=asked_at,
+        review=review_context(batch, item),
     )
-    if not created:
-        asked, grade = stored_answer(drill, attempt, rules)
+    if isinstance(found, Response):
+        return found
+    asked, grade, attempt, created = found
+    user = current_user_or_guest()
     feedback: dict[str, Any] = {
         "answered": asked,
         "grade": grade,
@@ -143,7 +151,7 @@ def answer(slug: str) -> Response:
         reviews.mark_answered(get_db(), item.id, attempt.id)
         return _review_page(drill, review_batch_or_404(drill, str(batch.id)), **feedback)
     following = drill.new_question(make_rng(), rules, learner_state(user, drill))
-    return _page(drill, user, rules, following, **feedback)
+    return page(drill, user, rules, following, **feedback)
 
 
 # -- re-drilling a review batch -----------------------------------------------------------------
@@ -227,12 +235,12 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
             question = drill.question(item.question, rules)
         except InvalidQuestionError:
             abort(400, description="This review holds a question its drill no longer asks.")
-        return _page(drill, user, rules, question, review=review_context(batch, item), **feedback)
+        return page(drill, user, rules, question, review=review_context(batch, item), **feedback)
     answered = reviews.batch_attempts(get_db(), batch)
     done = {"right": sum(a.correct for a in answered), "count": len(batch.items)}
     rules = current_rules()
     following = drill.new_question(make_rng(), rules, learner_state(user, drill))
-    return _page(drill, user, rules, following, review_done=done, **feedback)
+    return page(drill, user, rules, following, review_done=done, **feedback)
 
 
 # -- the pieces of the road (the basic-strategy quiz's own pages take them too) ---------------
@@ -302,13 +310,78 @@ def record(
     )
 
 
+def answer_once(
+    drill: Drill,
+    notation: str,
+    form: Mapping[str, str],
+    rules: Rules,
+    *,
+    token: str,
+    asked_at: int,
+    review: dict[str, Any] | None = None,
+) -> tuple[Question, Grade, attempts.Attempt, bool] | Response:
+    """Grade and store an answer once per submission token: the question, its grade, the stored
+    attempt and whether it is new; a resent answer gets its stored grade (counted once), and a
+    malformed one the question again with what is wrong (a 400, nothing stored)."""
+    earlier = earlier_answer(token)
+    if earlier is not None:
+        return (*stored_answer(drill, earlier, rules), earlier, False)
+    asked, grade, error = read_answer(drill, notation, form, rules)
+    if grade is None:
+        # Nothing is written for a malformed answer, not even a guest.
+        return page(
+            drill,
+            current_user(),
+            rules,
+            asked,
+            status=400,
+            error=error,
+            token=token,
+            asked_at=asked_at,
+            review=review,
+        )
+    rules_name, rules_options = rules_record(drill.rules_for(asked.notation, rules))
+    attempt, created = record(
+        current_user_or_guest(),
+        drill,
+        asked.notation,
+        grade,
+        rules_name=rules_name,
+        rules_options=rules_options,
+        token=token,
+        response_ms=now_ms() - asked_at,
+    )
+    if not created:  # the same answer, stored a moment ago by a request sent with it
+        return (*stored_answer(drill, attempt, rules), attempt, False)
+    return asked, grade, attempt, True
+
+
+def earlier_answer(token: str) -> attempts.Attempt | None:
+    """The learner's answer already stored under this submission token, if any (a resent form)."""
+    user = current_user()
+    return attempts.find_attempt(get_db(), user.id, token) if user else None
+
+
 def stored_answer(drill: Drill, attempt: attempts.Attempt, rules: Rules) -> tuple[Question, Grade]:
     """The question and grade of a stored attempt: what a resent answer (a double click, a form
-    sent again) shows. A drill's normalised answer is one its grade() reads again."""
-    return (
-        drill.question(attempt.question, rules),
-        drill.grade(attempt.question, attempt.answer, rules),
-    )
+    sent again) shows. A drill's normalised answer is one its grade() reads again; a stored
+    question the drill no longer asks is a 400."""
+    if attempt.drill != drill.slug:
+        abort(
+            400,
+            description="This answer's submission token was used for another drill's question; "
+            "reload the drill. Nothing was stored.",
+        )
+    try:
+        return (
+            drill.question(attempt.question, rules),
+            drill.grade(attempt.question, attempt.answer, rules),
+        )
+    except (InvalidQuestionError, InvalidAnswerError) as error:
+        abort(
+            400,
+            description=f"That answer was stored for a question no longer asked: {error}.",
+        )
 
 
 def question_context(
@@ -340,32 +413,35 @@ def question_context(
     }
 
 
-def _page(
+def page(
     drill: Drill,
     user: users.User | None,
     rules: Rules,
-    question: Question,
+    question: Question | None,
     *,
     status: int = 200,
     error: str | None = None,
     token: str | None = None,
     asked_at: int | None = None,
-    answered: Question | None = None,
-    grade: Grade | None = None,
-    response_ms: int | None = None,
-    repeated: bool = False,
-    review: dict[str, Any] | None = None,
-    review_done: dict[str, int] | None = None,
+    **shown: Any,
 ) -> Response:
+    """A drill's page (its ``panel`` block for htmx): the question form and figures
+    (:func:`question_context`) and what else the template shows, by name: ``answered``,
+    ``grade``, ``response_ms``, ``repeated`` (the feedback on the last answer), ``review`` and
+    ``review_done`` (a review batch), or a page's own."""
     context = question_context(
         drill, user, rules, question, error=error, token=token, asked_at=asked_at
     )
-    context.update(
-        answered=answered,
-        grade=grade,
-        response_ms=response_ms,
-        repeated=repeated,
-        review=review,
-        review_done=review_done,
-    )
+    context.update(_FEEDBACK_NONE, **shown)
     return render(drill.template, block="panel", status=status, **context)
+
+
+# Every drill template may read these; a page without feedback has none of them.
+_FEEDBACK_NONE: dict[str, Any] = {
+    "answered": None,
+    "grade": None,
+    "response_ms": None,
+    "repeated": False,
+    "review": None,
+    "review_done": None,
+}
