@@ -25,19 +25,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from typing import NamedTuple, Protocol
 
 from trainer.engine.cards import Card
+from trainer.engine.hand import Hand
 from trainer.engine.rules import Rules, format_ratio
 
 __all__ = [
     "Bonus",
+    "HandResult",
     "HandSettlement",
     "Outcome",
+    "RoundResult",
+    "SeatResult",
     "bonus_of",
     "hand_total",
     "insurance_net",
     "is_natural",
     "settle_hand",
+    "settle_round",
 ]
 
 # ``settle_core``, ``payouts``, ``Money`` and friends are the round's fast path (not exported).
@@ -134,7 +140,8 @@ def insurance_net(stake: Money, dealer_natural: bool) -> Money:
     return stake * 2 if dealer_natural else -stake
 
 
-# Money inside the engine is exact: an int where the amount is whole (fast), else a Fraction.
+# Money inside the engine is exact: an int where the amount is whole (speed 2 in
+# trainer.engine.round), else a Fraction.
 Money = int | Fraction
 
 
@@ -152,7 +159,7 @@ class _Fractions(dict[Money, Fraction]):
 
 
 # ``exact(amount)``: an amount as a ``Fraction`` (the public type of every stake and net). A dict
-# lookup rather than a function: a round converts every stake and net it settles.
+# lookup rather than a function (speed 3 in trainer.engine.round).
 exact: Callable[[Money], Fraction] = _Fractions().__getitem__
 
 
@@ -364,3 +371,177 @@ _WHY = {
     "tie-to-dealer": "ties: a tie goes to the dealer",
     "tie": "equal totals push",
 }
+
+
+# -- a whole round --------------------------------------------------------------------------------
+# Named tuples, not frozen dataclasses (speed 4 in trainer.engine.round). They are read by field
+# name only, never unpacked or indexed.
+
+
+class HandResult(NamedTuple):
+    """One settled hand."""
+
+    cards: tuple[Card, ...]
+    total: int
+    bet: Fraction  # the final stake, doubled stakes included
+    outcome: Outcome
+    net: Fraction  # signed chips won (+) or lost (-), bonus included
+    bonus: Bonus | None
+    natural: bool  # dealt a natural (paid or not): 002 home passes the deal on it
+    doubled: bool
+    split: bool
+
+    @property
+    def hand(self) -> Hand:
+        return Hand(self.cards)
+
+
+class SeatResult(NamedTuple):
+    """One seat (box): its hands, insurance, net, and the net of each bettor on the box."""
+
+    hands: tuple[HandResult, ...]
+    insurance: Fraction  # the insurance stake (0 when none)
+    insurance_net: Fraction
+    net: Fraction  # the hands' nets plus insurance_net
+    stakes: tuple[Fraction, ...]  # the box's bettors' stakes, owner first (003)
+    shares: tuple[Fraction, ...]  # each bettor's net: the hands pro rata, insurance to the owner
+
+
+class RoundResult(NamedTuple):
+    """A settled round. Chip conservation: ``bank_net == -sum(seat.net for seat in seats)``."""
+
+    dealer_cards: tuple[Card, ...]
+    dealer_total: int
+    dealer_natural: bool  # a natural that counted (000: an unannounced one does not)
+    seats: tuple[SeatResult, ...]
+    bank_net: Fraction
+
+    @property
+    def dealer_hand(self) -> Hand:
+        return Hand(self.dealer_cards)
+
+
+class PlayedHand(Protocol):
+    """What the settlement reads of a hand in play (:class:`trainer.engine.boxes.HandInPlay`)."""
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def stake(self) -> Money: ...
+    @property
+    def doubled(self) -> bool: ...
+    @property
+    def split(self) -> bool: ...
+    @property
+    def surrendered(self) -> bool: ...
+
+
+class PlayedBox(Protocol):
+    """What the settlement reads of a box (:class:`trainer.engine.boxes.Box`)."""
+
+    @property
+    def hands(self) -> Sequence[PlayedHand]: ...
+    @property
+    def stakes(self) -> tuple[Money, ...]: ...
+    @property
+    def total_stake(self) -> Money: ...
+    @property
+    def insurance(self) -> Money: ...
+    @property
+    def withdrawn(self) -> bool: ...
+
+
+def settle_round(
+    rules: Rules,
+    boxes: Sequence[PlayedBox],
+    dealer_cards: tuple[Card, ...],
+    dealer_total: int,
+    dealer_natural: bool,
+) -> RoundResult:
+    """Settle every box of a played round against the dealer's final hand."""
+    pay = payouts(rules)
+    zero = exact(0)
+    seats = []
+    bank: Money = 0
+    for box in boxes:
+        hands, hands_net = _settle_hands(pay, box, dealer_total, dealer_natural)
+        insured = box.insurance
+        stakes = box.stakes
+        if len(hands) == 1 and not insured and len(stakes) == 1:
+            # The common case: one hand, one bettor, no insurance.
+            bank -= hands_net
+            net = hands[0].net
+            seats.append(SeatResult((hands[0],), zero, zero, net, (exact(stakes[0]),), (net,)))
+            continue
+        ins_net: Money = insurance_net(insured, dealer_natural) if insured else 0
+        seat_net = hands_net + ins_net
+        bank -= seat_net
+        seats.append(
+            SeatResult(
+                tuple(hands),
+                exact(insured),
+                exact(ins_net),
+                exact(seat_net),
+                tuple(exact(stake) for stake in stakes),
+                _shares(stakes, hands_net, ins_net),
+            )
+        )
+    return RoundResult(dealer_cards, dealer_total, dealer_natural, tuple(seats), exact(bank))
+
+
+def _settle_hands(
+    pay: Payouts, box: PlayedBox, dealer_total: int, dealer_natural: bool
+) -> tuple[list[HandResult], Money]:
+    hands = []
+    hands_net: Money = 0
+    first = box.hands[0]
+    for hand in box.hands:
+        cards = hand.cards
+        total = hand.total
+        natural = is_natural(cards, split=hand.split)
+        net: Money
+        if box.withdrawn or len(cards) < 2:
+            outcome, net, bonus = Outcome.WITHDRAWN, 0, None
+        else:
+            original: Money | None = None
+            if hand.split:
+                original = box.total_stake if hand is first else 0
+            outcome, net, bonus, _ = settle_core(
+                pay,
+                cards,
+                total,
+                natural,
+                dealer_total,
+                dealer_natural,
+                hand.stake,
+                hand.doubled,
+                hand.surrendered,
+                original,
+            )
+        hands_net += net
+        hands.append(
+            HandResult(
+                cards,
+                total,
+                exact(hand.stake),
+                outcome,
+                exact(net),
+                bonus,
+                natural,
+                hand.doubled,
+                hand.split,
+            )
+        )
+    return hands, hands_net
+
+
+def _shares(stakes: tuple[Money, ...], hands_net: Money, ins_net: Money) -> tuple[Fraction, ...]:
+    """Each bettor's net on a box: the hands' net pro rata to the stakes, insurance to the owner."""
+    if len(stakes) <= 1:
+        return (exact(hands_net + ins_net),)
+    total = sum(stakes)
+    shares = [Fraction(hands_net) * stake / total for stake in stakes]
+    shares[0] += ins_net
+    return tuple(shares)

@@ -1,0 +1,243 @@
+"""Bets and boxes: the stakes on a seat, its hands in play, and the checks on every amount.
+
+A seat is a *box* (003): its owner's stake first, then up to two co-bettors' (``box_bettors``);
+elsewhere a box has one bettor. A box starts with one hand and gains one per split. Amounts are
+exact money (:data:`~trainer.engine.settlement.Money`: an int where whole, else a Fraction).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from fractions import Fraction
+
+from trainer.engine.cards import Card
+from trainer.engine.misdeals import Misdeal
+from trainer.engine.phases import IllegalActionError
+from trainer.engine.rules import Rules
+from trainer.engine.settlement import Money, half, whole_or_fraction
+
+__all__ = [
+    "BetLike",
+    "BetsClosedError",
+    "Box",
+    "HandInPlay",
+    "InvalidBetError",
+    "parse_bets",
+    "parse_insurance",
+    "seat_count",
+    "show_amount",
+]
+
+
+class InvalidBetError(ValueError):
+    """A stake is not a positive amount within the table limits, or does not fit the table."""
+
+
+class BetsClosedError(InvalidBetError):
+    """Bets cannot be placed or changed at this point of the round (after the deal)."""
+
+
+Amount = int | Fraction | Decimal | float | str
+BetLike = Amount | Sequence[Amount]
+
+
+class HandInPlay:
+    """A hand in play. Its cards are a tuple (read often, copied never) and its total and
+    softness are kept up to date as cards come (speed 5 in trainer.engine.round)."""
+
+    __slots__ = (
+        "cards",
+        "hard",
+        "ace",
+        "total",
+        "soft",
+        "stake",
+        "doubled",
+        "split",
+        "split_ace",
+        "surrendered",
+        "done",
+        "acted",
+        "needs_card",
+    )
+
+    def __init__(self, stake: Money) -> None:
+        self.cards: tuple[Card, ...] = ()
+        self.hard = 0  # every ace counted 1
+        self.ace = False
+        self.total = 0  # the best total: one ace counts 11 where that does not bust the hand
+        self.soft = False  # an ace is counted 11 in the total
+        self.stake = stake
+        self.doubled = False
+        self.split = False
+        self.split_ace = False
+        self.surrendered = False
+        self.done = False  # asks for no more decisions
+        self.acted = False  # a decision was taken on it
+        self.needs_card = False  # a split hand (in turn) or a one-card misdeal awaiting a card
+
+    def add(self, card: Card) -> None:
+        self.cards += (card,)
+        value = card.value
+        hard = self.hard = self.hard + value
+        if value == 1:
+            self.ace = True
+        self.soft = soft = self.ace and hard <= 11
+        self.total = hard + 10 if soft else hard
+
+    def set_cards(self, cards: Sequence[Card]) -> None:
+        self.cards = ()
+        self.hard = self.total = 0
+        self.ace = self.soft = False
+        for card in cards:
+            self.add(card)
+
+
+class Box:
+    """One seat's box: its bettors' stakes (owner first), its hands, its insurance."""
+
+    __slots__ = ("stakes", "hands", "insurance", "withdrawn", "misdeal")
+
+    def __init__(self, stakes: tuple[Money, ...] = ()) -> None:
+        self.stakes = stakes
+        self.hands: list[HandInPlay] = [HandInPlay(stakes[0] if len(stakes) == 1 else sum(stakes))]
+        self.insurance: Money = 0
+        self.withdrawn = False
+        self.misdeal: Misdeal | None = None  # a misdeal still to be put right (000)
+
+    @property
+    def total_stake(self) -> Money:
+        stakes = self.stakes
+        return stakes[0] if len(stakes) == 1 else sum(stakes)
+
+    def set_stakes(self, stakes: tuple[Money, ...]) -> None:
+        self.stakes = stakes
+        self.hands[0].stake = self.total_stake
+
+    def double_stakes(self) -> None:
+        """002 deal method 3: the dealer doubles every bet, or a player redoubles his."""
+        self.set_stakes(tuple(stake * 2 for stake in self.stakes))
+
+    def insurance_limit(self) -> Money:
+        """The most the box may insure: half its bet."""
+        return 0 if self.withdrawn else half(self.total_stake)
+
+
+def to_money(value: object, what: str) -> Money:
+    """An amount of chips as exact money (an int where whole).
+
+    :raises InvalidBetError: when it is not a number.
+    """
+    if type(value) is int:
+        return value
+    if type(value) is Fraction:
+        return whole_or_fraction(value)
+    if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | float | str):
+        raise InvalidBetError(f"{what} must be an amount of chips, not {value!r}")
+    try:
+        amount = Fraction(str(value)) if isinstance(value, float | str) else Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidBetError(f"{what} must be an amount of chips, not {value!r}") from None
+    return whole_or_fraction(amount)
+
+
+def show_amount(amount: Money) -> str:
+    """An amount as a learner reads it: ``15``, ``7.5``."""
+    return str(amount.numerator) if amount.denominator == 1 else str(float(amount))
+
+
+def parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Money, ...]]:
+    """Validate a bet per seat: a stake, or the box's stakes with the owner's first (003).
+
+    :raises InvalidBetError: naming the seat and the limit broken.
+    """
+    if type(bets) not in (list, tuple) and (
+        isinstance(bets, str | bytes) or not isinstance(bets, Sequence)
+    ):
+        raise InvalidBetError(f"bets must be a list with one bet per seat, not {bets!r}")
+    if not bets:
+        raise InvalidBetError("a round needs at least one seat with a bet")
+    parsed: list[tuple[Money, ...]] = []
+    low = whole_or_fraction(rules.min_bet)
+    high = whole_or_fraction(rules.max_bet)
+    for index, bet in enumerate(bets, 1):
+        if type(bet) is int and low <= bet <= high:  # speed 6 in trainer.engine.round
+            parsed.append((bet,))
+            continue
+        parsed.append(_box_stakes(rules, bet, f"seat {index}", low, high))
+    return parsed
+
+
+def _box_stakes(
+    rules: Rules, bet: BetLike, where: str, low: Money, high: Money
+) -> tuple[Money, ...]:
+    if isinstance(bet, Sequence) and not isinstance(bet, str):
+        if not bet:
+            raise InvalidBetError(f"{where}: a box needs its owner's stake")
+        if len(bet) > rules.box_bettors:
+            raise InvalidBetError(
+                f"box_bettors: a box takes at most {rules.box_bettors} bettor"
+                f"{'s' if rules.box_bettors > 1 else ''}, {where} has {len(bet)}"
+            )
+        stakes = tuple(to_money(stake, f"{where}'s stake") for stake in bet)
+    else:
+        stakes = (to_money(bet, f"{where}'s bet"),)
+    for stake in stakes:
+        if stake <= 0:
+            raise InvalidBetError(f"{where}: a stake must be above 0, not {show_amount(stake)}")
+    total = sum(stakes)
+    if total < low:
+        raise InvalidBetError(
+            f"min_bet: {where} bets {show_amount(total)}, below the table minimum of "
+            f"{show_amount(rules.min_bet)}"
+        )
+    if total > high:
+        raise InvalidBetError(
+            f"max_bet: {where} bets {show_amount(total)}, above the table maximum of "
+            f"{show_amount(rules.max_bet)}"
+        )
+    return stakes
+
+
+def parse_insurance(boxes: Sequence[Box], stakes: Sequence[object]) -> list[Money]:
+    """One insurance stake per box, each from 0 (declined) to the box's limit.
+
+    :raises IllegalActionError: for a missing or bad stake; naming the seat and the limit.
+    """
+    stakes = list(stakes)
+    if len(stakes) != len(boxes):
+        raise IllegalActionError(f"insurance: give one stake per seat ({len(boxes)}), 0 to decline")
+    amounts = []
+    for index, (box, stake) in enumerate(zip(boxes, stakes, strict=True)):
+        try:
+            amount = to_money(stake, f"seat {index + 1}'s insurance")
+        except InvalidBetError as exc:
+            raise IllegalActionError(str(exc)) from None
+        limit = box.insurance_limit()
+        if amount < 0 or amount > limit:
+            raise IllegalActionError(
+                f"insurance: seat {index + 1} may insure 0 to {show_amount(limit)} "
+                f"(half the bet), not {show_amount(amount)}"
+            )
+        amounts.append(amount)
+    return amounts
+
+
+def seat_count(rules: Rules, parsed: list[tuple[Money, ...]] | None, seats: int | None) -> int:
+    """The number of seats: one per bet, or ``seats`` where the bets come after the deal.
+
+    :raises InvalidBetError: for bets left out where they come first, or not one per seat.
+    :raises ValueError: for a bad seat count.
+    """
+    if parsed is None:
+        if not (rules.bet_after_deal or rules.deal_method == 3):
+            raise InvalidBetError(
+                "bets: these rules take every bet before the deal (bet_after_deal is off)"
+            )
+        if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
+            raise ValueError(f"seats must be a whole number of at least 1, not {seats!r}")
+        return seats
+    if seats is not None and seats != len(parsed):
+        raise InvalidBetError(f"bets: {len(parsed)} bets for {seats} seats")
+    return len(parsed)

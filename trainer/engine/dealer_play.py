@@ -1,0 +1,49 @@
+"""The dealer's play: whether any hand still waits for him, and his draws.
+
+The dealer draws below ``dealer_stands_on`` (hitting soft 17 with ``dealer_hits_soft_17``),
+never more than ``max_draws`` cards where that is set (004: "at most three cards", for the
+banker too), and not at all when every hand is settled already (busts, surrenders, paid
+naturals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from trainer.engine.boxes import Box, HandInPlay
+from trainer.engine.cards import Card
+from trainer.engine.rules import Rules
+from trainer.engine.settlement import is_natural
+
+__all__ = ["dealer_draws", "needs_dealer", "waits_for_dealer"]
+
+
+def needs_dealer(hand: HandInPlay) -> bool:
+    """Whether the hand still stands against the dealer's draws.
+
+    The texts settle busts and naturals at once (and a surrender gives up the hand); every
+    other hand, a bonus 21 too, is a standing hand the dealer plays against.
+    """
+    if hand.surrendered or hand.hard > 21 or len(hand.cards) < 2:
+        return False
+    return not is_natural(hand.cards, split=hand.split)
+
+
+def waits_for_dealer(boxes: Iterable[Box]) -> bool:
+    """Whether any hand on a box still in the round stands against the dealer."""
+    return any(needs_dealer(hand) for box in boxes if not box.withdrawn for hand in box.hands)
+
+
+def dealer_draws(rules: Rules, dealer: HandInPlay, draw: Callable[[], Card]) -> None:
+    """The dealer draws to his hand by the rules until he must stand."""
+    stands_on = rules.dealer_stands_on
+    hits_soft_17 = rules.dealer_hits_soft_17
+    limit = rules.max_draws
+    while True:
+        total = dealer.total
+        if limit is not None and len(dealer.cards) - 2 >= limit:
+            return
+        if total < stands_on or (total == 17 and hits_soft_17 and dealer.soft):
+            dealer.add(draw())
+        else:
+            return

@@ -1,0 +1,163 @@
+"""Reading a round: the state every part of a round keeps, and what may be read of it.
+
+:class:`RoundView` is the base of :class:`~trainer.engine.round.Round`: it holds the round's
+state (the boxes, the dealer's hand, the step reached) and answers every question about it
+without changing anything; the round's own methods are the moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Protocol
+
+from trainer.engine.boxes import Box, HandInPlay
+from trainer.engine.cards import Card
+from trainer.engine.hand import Hand
+from trainer.engine.misdeals import ExposedCard
+from trainer.engine.phases import Phase, WrongPhaseError
+from trainer.engine.rules import Rules
+from trainer.engine.settlement import RoundResult, exact
+
+__all__ = ["CardSource", "RoundView"]
+
+_TURNS = Phase.PLAYER_TURNS  # read once (speed 1 in trainer.engine.round)
+
+
+class CardSource(Protocol):
+    """What a round deals from: a shoe."""
+
+    def draw(self) -> Card: ...
+
+    def discard(self, cards: Sequence[Card]) -> None: ...
+
+
+class RoundView:
+    """A round's state and every reading of it; :class:`~trainer.engine.round.Round` moves it."""
+
+    rules: Rules
+    shoe: CardSource
+    _seats: list[Box]
+    _dealer: HandInPlay
+    _phase: Phase
+    _seat_index: int
+    _hand_index: int
+    _seat_now: Box  # the seat and hand to act (set as the turns advance)
+    _hand_now: HandInPlay
+    _dealer_natural: bool
+    _dealer_doubled: bool
+    _exposed: ExposedCard | None
+    _irregular_discards: list[Card]
+    _result: RoundResult | None
+
+    # -- reading the state ----------------------------------------------------------------------
+
+    def _expect(self, phase: Phase, why: str) -> None:
+        if self._phase is not phase:
+            raise WrongPhaseError(f"{why} (the round is at {self._phase.value})")
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def seat_count(self) -> int:
+        return len(self._seats)
+
+    @property
+    def current_seat(self) -> int | None:
+        """The index of the seat to act, during the players' turns."""
+        if self._phase in (Phase.PLAYER_TURNS, Phase.EXPOSED_CARD):
+            return self._seat_index
+        return None
+
+    @property
+    def current_hand_index(self) -> int | None:
+        if self._phase in (Phase.PLAYER_TURNS, Phase.EXPOSED_CARD):
+            return self._hand_index
+        return None
+
+    @property
+    def current_hand(self) -> Hand | None:
+        """The hand to act, during the players' turns."""
+        if self._phase is not _TURNS:
+            return None
+        return Hand(self._hand_now.cards)
+
+    @property
+    def current_cards(self) -> tuple[Card, ...]:
+        """The cards of the hand to act (fast path for simulations)."""
+        if self._phase is not _TURNS:
+            return ()
+        return self._hand_now.cards
+
+    @property
+    def current_total(self) -> int:
+        """The best total of the hand to act (fast path for simulations; 0 when none)."""
+        if self._phase is not _TURNS:
+            return 0
+        return self._hand_now.total
+
+    @property
+    def current_is_soft(self) -> bool:
+        if self._phase is not _TURNS:
+            return False
+        return self._hand_now.soft
+
+    def hands(self, seat_index: int) -> tuple[Hand, ...]:
+        """A seat's hands as they stand."""
+        return tuple(Hand(hand.cards) for hand in self._seats[seat_index].hands)
+
+    def stakes(self, seat_index: int) -> tuple[Fraction, ...]:
+        """The stake on each of a seat's hands as they stand (doubles included)."""
+        return tuple(exact(hand.stake) for hand in self._seats[seat_index].hands)
+
+    def bets(self, seat_index: int) -> tuple[Fraction, ...]:
+        """The box's bettors' stakes, owner first (after any 002 dealer double and redouble)."""
+        return tuple(exact(stake) for stake in self._seats[seat_index].stakes)
+
+    def insurance(self, seat_index: int) -> Fraction:
+        return exact(self._seats[seat_index].insurance)
+
+    @property
+    def dealer_cards(self) -> tuple[Card, ...]:
+        """The dealer's cards, hole card included (a learner's view shows :attr:`up_card`)."""
+        return self._dealer.cards
+
+    @property
+    def up_card(self) -> Card:
+        """The dealer's first card, dealt face up."""
+        return self._dealer.cards[0]
+
+    @property
+    def dealer_natural(self) -> bool:
+        """The dealer has a natural that counts (known once the peek or the dealer's play is)."""
+        return self._dealer_natural
+
+    @property
+    def dealer_doubled(self) -> bool:
+        """002 deal method 3: the dealer doubled every bet."""
+        return self._dealer_doubled
+
+    def cards_in_play(self) -> list[Card]:
+        """Every card dealt this round and not yet discarded: hands, dealer, misdealt extras.
+
+        Empty once the round is settled: :meth:`settle` discards them all.
+        """
+        if self._result is not None:
+            return []
+        return self._all_cards()
+
+    def _all_cards(self) -> list[Card]:
+        cards: list[Card] = []
+        for seat in self._seats:
+            for hand in seat.hands:
+                cards.extend(hand.cards)
+        cards.extend(self._dealer.cards)
+        cards.extend(self._irregular_discards)
+        if self._exposed is not None:
+            cards.append(self._exposed.card)
+        return cards
+
+    def __repr__(self) -> str:
+        return f"<Round {self.rules.name}: {len(self._seats)} seats, {self._phase.value}>"
