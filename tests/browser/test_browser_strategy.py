@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from drills.strategy_quiz import cell_of, parse_options_text, read_situation, rules_with, work_out
+from drills.strategy_cells import cell_of, read_situation
+from drills.strategy_quiz import parse_options_text, rules_with, work_out
 
 HANDS = 20
 WRONG_AT = {2, 7, 12, 17}

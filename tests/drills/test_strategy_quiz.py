@@ -12,20 +12,22 @@ from pathlib import Path
 import pytest
 
 from drills import InvalidAnswerError, InvalidQuestionError, LearnerState, PastAttempt
-from drills.strategy_quiz import (
-    DRILL,
+from drills.strategy_cells import (
     INSURANCE_SUFFIX,
-    MIXES,
     Cell,
     cell_of,
     cells_for,
-    changed_options,
     hand_for,
+    read_situation,
+    weakest_cells,
+)
+from drills.strategy_quiz import (
+    DRILL,
+    MIXES,
+    changed_options,
     options_text,
     parse_options_text,
-    read_situation,
     rules_with,
-    weakest_cells,
     work_out,
 )
 from trainer.engine.hand import Situation

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from drills.strategy_quiz import DRILL, cell_tally, cells_for, hand_for, rules_with
+from drills.strategy_cells import cell_tally, cells_for, hand_for
+from drills.strategy_quiz import DRILL, rules_with
 from trainer.engine.rules import find_preset
 from trainer.store import attempts, users
 from trainer.web import strategy_quiz as pages

@@ -19,6 +19,7 @@ import re
 import secrets
 import time
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -128,27 +129,23 @@ def answer(slug: str) -> Response:
         rules = item_rules(item)
     else:
         rules = rules_from_form(form.get("rules"))
-    found = answer_once(
-        drill,
-        notation,
-        form,
-        rules,
-        token=token,
-        asked_at=asked_at,
-        review=review_context(batch, item),
-    )
-    if isinstance(found, Response):
-        return found
-    asked, grade, attempt, created = found
+    answered = answer_once(drill, notation, form, rules, token=token, asked_at=asked_at)
+    if answered.grade is None or answered.attempt is None:
+        return page(
+            drill,
+            current_user(),
+            rules,
+            answered.question,
+            status=400,
+            error=answered.error,
+            token=token,
+            asked_at=asked_at,
+            review=review_context(batch, item),
+        )
     user = current_user_or_guest()
-    feedback: dict[str, Any] = {
-        "answered": asked,
-        "grade": grade,
-        "response_ms": attempt.response_ms,
-        "repeated": not created,
-    }
+    feedback = answered.feedback
     if batch is not None and item is not None:
-        reviews.mark_answered(get_db(), item.id, attempt.id)
+        reviews.mark_answered(get_db(), item.id, answered.attempt.id)
         return _review_page(drill, review_batch_or_404(drill, str(batch.id)), **feedback)
     following = drill.new_question(make_rng(), rules, learner_state(user, drill))
     return page(drill, user, rules, following, **feedback)
@@ -310,6 +307,28 @@ def record(
     )
 
 
+@dataclass(frozen=True)
+class Answered:
+    """One answer through the road: the question, and its grade with the stored attempt (and
+    whether it is new), or (a malformed answer, nothing stored) what is wrong with it."""
+
+    question: Question
+    grade: Grade | None
+    attempt: attempts.Attempt | None = None
+    created: bool = False
+    error: str | None = None
+
+    @property
+    def feedback(self) -> dict[str, Any]:
+        """What a drill page shows of it (:func:`page`'s feedback names)."""
+        return {
+            "answered": self.question,
+            "grade": self.grade,
+            "response_ms": self.attempt.response_ms if self.attempt else None,
+            "repeated": not self.created,
+        }
+
+
 def answer_once(
     drill: Drill,
     notation: str,
@@ -318,29 +337,20 @@ def answer_once(
     *,
     token: str,
     asked_at: int,
-    review: dict[str, Any] | None = None,
-) -> tuple[Question, Grade, attempts.Attempt, bool] | Response:
-    """Grade and store an answer once per submission token: the question, its grade, the stored
-    attempt and whether it is new; a resent answer gets its stored grade (counted once), and a
-    malformed one the question again with what is wrong (a 400, nothing stored)."""
+    stored_as: tuple[str, dict[str, Any] | None] | None = None,
+    asker: str = "drill",
+) -> Answered:
+    """Grade and store an answer once per submission token. A resent answer gets its stored
+    grade (counted once); a malformed one, what is wrong (nothing is written, not even a
+    guest). ``stored_as``: the rules' name and changed options to store, if not the drill's
+    :meth:`~drills.Drill.rules_for` (:func:`rules_record`)."""
     earlier = earlier_answer(token)
     if earlier is not None:
-        return (*stored_answer(drill, earlier, rules), earlier, False)
-    asked, grade, error = read_answer(drill, notation, form, rules)
+        return Answered(*stored_answer(drill, earlier, rules), earlier)
+    asked, grade, error = read_answer(drill, notation, form, rules, asker=asker)
     if grade is None:
-        # Nothing is written for a malformed answer, not even a guest.
-        return page(
-            drill,
-            current_user(),
-            rules,
-            asked,
-            status=400,
-            error=error,
-            token=token,
-            asked_at=asked_at,
-            review=review,
-        )
-    rules_name, rules_options = rules_record(drill.rules_for(asked.notation, rules))
+        return Answered(asked, None, error=error)
+    rules_name, rules_options = stored_as or rules_record(drill.rules_for(asked.notation, rules))
     attempt, created = record(
         current_user_or_guest(),
         drill,
@@ -352,8 +362,8 @@ def answer_once(
         response_ms=now_ms() - asked_at,
     )
     if not created:  # the same answer, stored a moment ago by a request sent with it
-        return (*stored_answer(drill, attempt, rules), attempt, False)
-    return asked, grade, attempt, True
+        return Answered(*stored_answer(drill, attempt, rules), attempt)
+    return Answered(asked, grade, attempt, created=True)
 
 
 def earlier_answer(token: str) -> attempts.Attempt | None:

@@ -1,16 +1,16 @@
 """The basic-strategy quiz's pages: the quiz with its settings, the heat map, the timed mode.
 
-The quiz takes the generic drill road (``trainer.web.drills``) further: the rules may be a preset
-with options changed (carried in the form as ``preset`` and ``custom``, stored as
-``rules_options``), the hand mix is a setting, and a timed run keeps its questions and start
-time in the signed session, so the server decides what was asked and when time is up.
+The quiz's answers travel the drill road (``trainer.web.drills.answer_once``); its pages add the
+settings: the rules may be a preset with options changed (carried in the form as ``preset`` and
+``custom``, stored as ``rules_options``) and the hand mix. A timed run is a value of the drill's
+(:class:`drills.strategy_timed.TimedRun`), kept in the signed session, so the server decides
+what was asked and when time is up.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -18,8 +18,11 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
-from drills import Grade, InvalidAnswerError, Question
+from drills import Question
+from drills import strategy_cells as cells
 from drills import strategy_quiz as quiz
+from drills import strategy_timed as timed
+from drills.strategy_cells import Cell, tally_by_cell
 from trainer.engine.rules import (
     OPTION_CHOICES,
     InvalidRulesError,
@@ -43,11 +46,7 @@ bp = Blueprint("strategy_quiz", __name__, url_prefix="/drills/basic-strategy")
 
 DRILL = quiz.DRILL
 _RECENT = 500
-# A timed run: how many hands, and the seconds allowed per hand.
-TIMED_COUNTS = (10, 20, 50)
-TIMED_SECONDS_PER_HAND = 6
 _TIMED_KEY = "strategy_timed"
-_SLOWEST = 3
 
 
 @dataclass(frozen=True)
@@ -108,7 +107,7 @@ class History:
 
     answers: int  # how many of the newest _RECENT quiz answers were under these rules
     last_question: str | None  # the newest of them
-    tally: dict[quiz.Cell, tuple[int, int]]  # per cell, when asked for: (right, answers)
+    tally: dict[Cell, tuple[int, int]]  # per cell, when asked for: (right, answers)
 
 
 def history(user: users.User | None, settings: Settings, *, by_cell: bool = False) -> History:
@@ -138,7 +137,7 @@ def history(user: users.User | None, settings: Settings, *, by_cell: bool = Fals
     return History(
         answers=sum(g.answers for g in kept),
         last_question=last.question if last else None,
-        tally=quiz.tally_by_cell(
+        tally=tally_by_cell(
             ((g.question, g.right, g.answers) for g in kept if g.question is not None), wanted
         )
         if by_cell
@@ -190,82 +189,49 @@ def answer() -> Response:
     settings = read_settings(form)
     token = drill_road.submission_token_or_400(form, reload="the quiz")
     asked_at = drill_road.asked_at_or_400(form.get("asked_at", ""))
-    rules = settings.rules
-    notation = form.get("question", "")
-    asked, grade, error = drill_road.read_answer(DRILL, notation, form, rules, asker="quiz")
-    if grade is None:
+    answered = drill_road.answer_once(
+        DRILL,
+        form.get("question", ""),
+        form,
+        settings.rules,
+        token=token,
+        asked_at=asked_at,
+        stored_as=(settings.preset, settings.options or None),
+        asker="quiz",
+    )
+    if answered.grade is None:
         return _page(
             settings,
             current_user(),
-            asked,
+            answered.question,
             status=400,
-            error=error,
+            error=answered.error,
             token=token,
             asked_at=asked_at,
         )
     user = current_user_or_guest()
-    response_ms = drill_road.now_ms() - asked_at
-    attempt, created = _record(user, settings, asked.notation, grade, token, response_ms)
-    if not created:
-        asked, grade = drill_road.stored_answer(DRILL, attempt, rules)
     past = history(user, settings, by_cell=settings.mix == "weakest")
     following = next_question(quiz_rng(user, past), settings, past)
-    return _page(settings, user, following, answered=asked, grade=grade, repeated=not created)
-
-
-def _record(
-    user: users.User,
-    settings: Settings,
-    notation: str,
-    grade: Grade,
-    token: str,
-    response_ms: int | None,
-) -> tuple[attempts.Attempt, bool]:
-    """Store a quiz answer under the settings' preset and the options changed from it."""
-    return drill_road.record(
-        user,
-        DRILL,
-        notation,
-        grade,
-        rules_name=settings.preset,
-        rules_options=settings.options or None,
-        token=token,
-        response_ms=response_ms,
-    )
+    return _page(settings, user, following, **answered.feedback)
 
 
 def _page(
-    settings: Settings,
-    user: users.User | None,
-    question: Any,
-    *,
-    status: int = 200,
-    error: str | None = None,
-    token: str | None = None,
-    asked_at: int | None = None,
-    answered: Any = None,
-    grade: Grade | None = None,
-    repeated: bool = False,
-    timed: dict[str, Any] | None = None,
-    results: dict[str, Any] | None = None,
+    settings: Settings, user: users.User | None, question: Question | None, **shown: Any
 ) -> Response:
-    context = drill_road.question_context(
-        DRILL, user, settings.rules, question, error=error, token=token, asked_at=asked_at
-    )
-    context.update(
+    """The quiz's page: the drill road's, with the settings and what they offer."""
+    return drill_road.page(
+        DRILL,
+        user,
+        settings.rules,
+        question,
         settings=settings,
-        answered=answered,
-        grade=grade,
-        repeated=repeated,
         presets=preset_names(),
         mixes=quiz.MIXES,
         option_rows=option_rows(settings),
-        timed=timed,
-        results=results,
-        timed_counts=TIMED_COUNTS,
-        seconds_per_hand=TIMED_SECONDS_PER_HAND,
+        timed_counts=timed.COUNTS,
+        seconds_per_hand=timed.SECONDS_PER_HAND,
+        **shown,
     )
-    return render(DRILL.template, block="panel", status=status, **context)
 
 
 def option_rows(settings: Settings) -> list[dict[str, Any]]:
@@ -298,35 +264,19 @@ def option_rows(settings: Settings) -> list[dict[str, Any]]:
 @bp.get("/chart")
 def heat_map() -> Response:
     settings = read_settings(request.args)
-    user = current_user()
     rules = settings.rules
-    tally = history(user, settings, by_cell=True).tally
+    tally = history(current_user(), settings, by_cell=True).tally
     table = quiz.chart_for(rules)
-    sections = []
-    for section in quiz.SECTIONS:
-        rows: dict[str, list[dict[str, Any]]] = {}
-        for cell in quiz.cells_for(rules, section):
-            right, total = tally.get(cell, (0, 0))
-            rows.setdefault(cell.row, []).append(
-                {
-                    "cell": cell,
-                    "code": table.code(cell.section, cell.row, cell.up),
-                    "right": right,
-                    "total": total,
-                    "band": _band(right, total),
-                }
-            )
-        sections.append((section, [{"label": row, "cells": cells} for row, cells in rows.items()]))
-    answered = sum(total for _, total in tally.values())
-    right_all = sum(right for right, _ in tally.values())
     return render(
         "drills/_strategy_heatmap.html",
         settings=settings,
         rules=rules,
-        sections=sections,
-        up_labels=quiz.UP_LABELS,
-        answered=answered,
-        right_all=right_all,
+        sections=cells.heat_map(
+            rules, tally, lambda cell: table.code(cell.section, cell.row, cell.up)
+        ),
+        up_labels=cells.UP_LABELS,
+        answered=sum(total for _, total in tally.values()),
+        right_all=sum(right for right, _ in tally.values()),
         presets=preset_names(),
         mixes=quiz.MIXES,
         section="drills",
@@ -334,30 +284,17 @@ def heat_map() -> Response:
     )
 
 
-def _band(right: int, total: int) -> str:
-    """A colour band for a cell's accuracy: none, bad, poor, fair, good, perfect."""
-    if total == 0:
-        return "none"
-    share = right / total
-    if share == 1:
-        return "perfect"
-    if share >= 0.75:
-        return "good"
-    if share >= 0.5:
-        return "fair"
-    if share > 0:
-        return "poor"
-    return "bad"
-
-
 # -- the timed mode ---------------------------------------------------------------------------
 
 
-def _learners_run_or_abort(status: int) -> tuple[dict[str, Any], users.User]:
+def _learners_run_or_abort(status: int) -> tuple[timed.TimedRun, users.User]:
     """The timed run this session keeps for its learner; none going is a ``status`` error."""
-    run = session.get(_TIMED_KEY)
     user = current_user()
-    if not isinstance(run, dict) or user is None or run.get("user") != user.id:
+    try:
+        run = timed.TimedRun.from_json(session.get(_TIMED_KEY) or {})
+    except timed.InvalidRunError:
+        run = None
+    if run is None or user is None or run.user != user.id:
         abort(status, description="There is no timed run going: start one from the quiz.")
     return run, user
 
@@ -365,119 +302,92 @@ def _learners_run_or_abort(status: int) -> tuple[dict[str, Any], users.User]:
 @bp.post("/timed")
 def start_timed() -> Response:
     settings = read_settings(request.form)
-    count_text = request.form.get("count", "")
-    if not count_text.isdecimal() or int(count_text) not in TIMED_COUNTS:
-        counts = ", ".join(map(str, TIMED_COUNTS))
-        abort(400, description=f"A timed run is {counts} hands, not {count_text!r}.")
-    count = int(count_text)
+    try:
+        count = timed.read_count(request.form.get("count", ""))
+    except timed.InvalidRunError as error:
+        abort(400, description=str(error))
     user = current_user_or_guest()
-    rules = settings.rules
     past = history(user, settings, by_cell=settings.mix == "weakest")
     hands = DRILL.timed_hands(
-        quiz_rng(user, past), rules, mix=settings.mix, tally=past.tally, count=count
+        quiz_rng(user, past), settings.rules, mix=settings.mix, tally=past.tally, count=count
     )
-    questions = list(hands)
-    now = drill_road.now_ms()
-    session[_TIMED_KEY] = {
-        "id": secrets.token_hex(6),
-        "preset": settings.preset,
-        "custom": settings.custom,
-        "mix": settings.mix,
-        "questions": questions,
-        "index": 0,
-        "started": now,
-        "last": now,
-        "limit_ms": count * TIMED_SECONDS_PER_HAND * 1000,
-        "user": user.id,
-    }
+    run = timed.TimedRun.start(
+        user=user.id,
+        preset=settings.preset,
+        custom=settings.custom,
+        mix=settings.mix,
+        questions=hands,
+        now=drill_road.now_ms(),
+    )
+    session[_TIMED_KEY] = run.to_json()
     return redirect(url_for("strategy_quiz.timed"), code=303)
 
 
-@bp.get("/timed")
-def timed() -> Response:
+@bp.get("/timed", endpoint="timed")
+def timed_page() -> Response:
     return _timed_page(*_learners_run_or_abort(404))
 
 
 @bp.post("/timed/answer")
 def timed_answer() -> Response:
     run, user = _learners_run_or_abort(400)
-    if request.form.get("run") != run["id"] or request.form.get("index") != str(run["index"]):
+    if not run.asks(request.form.get("run", ""), request.form.get("index", "")):
         abort(400, description="That answer is for a hand this run is not asking now.")
-    settings = _run_settings(run)
-    now = drill_road.now_ms()
-    if run["index"] >= len(run["questions"]) or now > run["started"] + run["limit_ms"]:
+    if run.done(drill_road.now_ms()):
         return _timed_page(run, user)
-    notation = run["questions"][run["index"]]
-    rules = settings.rules
-    try:
-        grade = DRILL.grade(notation, DRILL.answer_text(request.form), rules)
-    except InvalidAnswerError as error:
-        return _timed_page(run, user, status=400, error=str(error))
-    token = f"timed-{run['id']}-{run['index']:03d}"
-    _record(user, settings, notation, grade, token, now - run["last"])
-    answered = DRILL.question(notation, rules)
-    run = {**run, "index": run["index"] + 1, "last": now}
-    session[_TIMED_KEY] = run
-    return _timed_page(run, user, answered=answered, grade=grade)
-
-
-def _run_settings(run: Mapping[str, Any]) -> Settings:
-    return Settings(
-        preset=run["preset"], options=quiz.parse_options_text(run["custom"]), mix=run["mix"]
+    settings = _run_settings(run)
+    answered = drill_road.answer_once(
+        DRILL,
+        run.current,
+        request.form,
+        settings.rules,
+        token=run.token,
+        asked_at=run.last,
+        stored_as=(settings.preset, settings.options or None),
+        asker="quiz",
     )
+    if answered.grade is None:
+        return _timed_page(run, user, status=400, error=answered.error)
+    run = run.answered(drill_road.now_ms())
+    session[_TIMED_KEY] = run.to_json()
+    return _timed_page(run, user, answered=answered.question, grade=answered.grade)
 
 
-def _timed_page(
-    run: dict[str, Any],
-    user: users.User,
-    *,
-    status: int = 200,
-    error: str | None = None,
-    answered: Any = None,
-    grade: Grade | None = None,
-) -> Response:
+def _run_settings(run: timed.TimedRun) -> Settings:
+    return Settings(preset=run.preset, options=quiz.parse_options_text(run.custom), mix=run.mix)
+
+
+def _timed_page(run: timed.TimedRun, user: users.User, **shown: Any) -> Response:
     settings = _run_settings(run)
     now = drill_road.now_ms()
-    remaining = run["started"] + run["limit_ms"] - now
-    done = run["index"] >= len(run["questions"]) or remaining <= 0
+    done = run.done(now)
     info = {
-        "id": run["id"],
-        "index": run["index"],
-        "count": len(run["questions"]),
-        "remaining_ms": max(remaining, 0),
+        "id": run.id,
+        "index": run.index,
+        "count": len(run.questions),
+        "remaining_ms": run.remaining_ms(now),
         "done": done,
     }
+    question = None if done else DRILL.question(run.current, settings.rules)
     results = _results(run, user) if done else None
-    question = None if done else DRILL.question(run["questions"][run["index"]], settings.rules)
-    return _page(
-        settings,
-        user,
-        question,
-        status=status,
-        error=error,
-        answered=answered,
-        grade=grade,
-        timed=info,
-        results=results,
-    )
+    return _page(settings, user, question, timed=info, results=results, **shown)
 
 
-def _results(run: Mapping[str, Any], user: users.User) -> dict[str, Any]:
-    prefix = f"timed-{run['id']}-"
+def _results(run: timed.TimedRun, user: users.User) -> dict[str, Any]:
     found = [
         a
         for a in attempts.list_attempts(get_db(), user.id, drill=DRILL.slug, limit=_RECENT)
-        if a.token.startswith(prefix)
+        if a.token.startswith(run.token_prefix)
     ]
     slowest = sorted(
         (a for a in found if a.response_ms is not None), key=lambda a: -(a.response_ms or 0)
-    )[:_SLOWEST]
-    rules = _run_settings(run).rules
+    )[: timed.SLOWEST]
+    settings = _run_settings(run)
     return {
         "answered": len(found),
         "right": sum(a.correct for a in found),
-        "count": len(run["questions"]),
-        "out_of_time": len(found) < len(run["questions"]),
-        "slowest": [(a, DRILL.question(a.question, rules)) for a in slowest],
-        "url": url_for("strategy_quiz.ask", **_run_settings(run).query()),
+        "count": len(run.questions),
+        "out_of_time": len(found) < len(run.questions),
+        "slowest": [(a, DRILL.question(a.question, settings.rules)) for a in slowest],
+        "url": url_for("strategy_quiz.ask", **settings.query()),
     }

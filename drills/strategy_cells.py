@@ -1,0 +1,285 @@
+"""The basic-strategy quiz's situations and chart cells: reading a question's situation, the cell
+it falls in, a hand dealt for a cell, and a learner's accuracy per cell (the weakest mix, the
+heat map)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from drills.base import InvalidQuestionError
+from trainer.engine.cards import Card, InvalidCardError, Rank, Suit
+from trainer.engine.hand import Hand, Situation
+from trainer.engine.rules import Rules
+
+INSURANCE_SUFFIX = " insurance"
+SECTIONS = ("hard", "soft", "pairs")
+UP_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
+# How many of the weakest cells the "weakest" mix draws from.
+WEAKEST_POOL = 8
+_TEN_RANKS = (Rank.TEN, Rank.JACK, Rank.QUEEN, Rank.KING)
+_SUITS = tuple(Suit)
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A chart cell by its keys: ``Cell("hard", "16", "10")``, ``Cell("pairs", "8-8", "A")``.
+
+    Insurance questions use the pseudo-section ``"insurance"`` (never a chart cell).
+    """
+
+    section: str
+    row: str
+    up: str
+
+    def __str__(self) -> str:
+        return f"{self.section} {self.row} v {self.up}"
+
+    @classmethod
+    def parse(cls, text: str) -> Cell:
+        """Read ``str(cell)`` back.
+
+        :raises ValueError: when the text is not a cell.
+        """
+        parts = text.split()
+        if len(parts) != 4 or parts[2] != "v" or parts[0] not in SECTIONS:
+            raise ValueError(f"{text!r} is not a chart cell like 'hard 16 v 10'")
+        return cls(parts[0], parts[1], parts[3])
+
+
+# -- cells and hands --------------------------------------------------------------------------
+
+
+def up_label(card: Card) -> str:
+    return "A" if card.is_ace else str(card.value)
+
+
+def _value_label(value: int) -> str:
+    return "A" if value == 1 else str(value)
+
+
+def is_split_pair(hand: Hand, rules: Rules) -> bool:
+    """Whether the chart reads this two-card hand on a pairs row."""
+    first, second = hand.cards
+    if first.rank == second.rank:
+        return True
+    return rules.split_by == "value" and first.value == second.value
+
+
+def cell_of(situation: Situation, rules: Rules) -> Cell:
+    """The chart cell of a two-card hand against an up card."""
+    hand = situation.hand
+    up = up_label(situation.up)
+    if is_split_pair(hand, rules):
+        value = _value_label(hand.cards[0].value)
+        return Cell("pairs", f"{value}-{value}", up)
+    return Cell("soft" if hand.is_soft else "hard", str(hand.total), up)
+
+
+def cells_for(rules: Rules, section: str | None = None) -> list[Cell]:
+    """Every chart cell a two-card hand can land in under ``rules`` (21s excluded: no choice)."""
+    return list(_cells(rules.split_by, section))
+
+
+@lru_cache(maxsize=16)
+def _cells(split_by: str, section: str | None) -> tuple[Cell, ...]:
+    rows: list[tuple[str, str]] = []
+    if section in (None, "hard"):
+        top = 20 if split_by == "rank" else 19
+        rows += [("hard", str(total)) for total in range(5, top + 1)]
+    if section in (None, "soft"):
+        rows += [("soft", str(total)) for total in range(13, 21)]
+    if section in (None, "pairs"):
+        rows += [("pairs", f"{v}-{v}") for v in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")]
+    return tuple(Cell(sec, row, up) for sec, row in rows for up in UP_LABELS)
+
+
+def _card_of_value(value: int, rng: random.Random, *, rank: Rank | None = None) -> Card:
+    if rank is None:
+        rank = rng.choice(_TEN_RANKS) if value == 10 else _rank_of(value)
+    return Card(rank, rng.choice(_SUITS))
+
+
+def _rank_of(value: int) -> Rank:
+    return Rank.parse("A" if value == 1 else str(value))
+
+
+def hand_for(cell: Cell, rng: random.Random) -> Situation:
+    """A random two-card hand and up card of that cell.
+
+    The three cards are all different, so that any pack holds them.
+    """
+    up_value = 1 if cell.up == "A" else int(cell.up)
+    values: list[tuple[int, Rank | None]]
+    if cell.section == "pairs":
+        value = 1 if cell.row == "A-A" else int(cell.row.split("-")[0])
+        rank = rng.choice(_TEN_RANKS) if value == 10 else _rank_of(value)
+        values = [(value, rank), (value, rank)]
+    elif cell.section == "soft":
+        values = [(1, None), (int(cell.row) - 11, None)]
+    else:
+        total = int(cell.row)
+        splits = [(a, total - a) for a in range(2, 11) if a < total - a <= 10]
+        if splits:
+            first, second = rng.choice(splits)
+            values = [(first, None), (second, None)]
+        else:  # hard 20 with pairs split by rank: two ten-value cards of different ranks
+            first_rank, second_rank = rng.sample(_TEN_RANKS, 2)
+            values = [(10, first_rank), (10, second_rank)]
+    while True:
+        cards = [_card_of_value(v, rng, rank=r) for v, r in values]
+        up = _card_of_value(up_value, rng)
+        if len({*cards, up}) == 3:
+            break
+    rng.shuffle(cards)
+    return Situation(Hand.of(cards), up)
+
+
+def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:
+    """The situation a notation names and whether it is the insurance question.
+
+    :raises InvalidQuestionError: for anything this quiz could not have dealt under ``rules``.
+    """
+    text = (notation or "").strip()
+    insurance = text.lower().endswith(INSURANCE_SUFFIX)
+    if insurance:
+        text = text[: -len(INSURANCE_SUFFIX)]
+    try:
+        situation = Situation.parse(text)
+    except InvalidCardError as error:
+        raise InvalidQuestionError(
+            f"the question is not a hand against an up card: {error}"
+        ) from None
+    hand = situation.hand
+    if len(hand) != 2:
+        raise InvalidQuestionError(f"a basic-strategy question is a two-card hand, not {len(hand)}")
+    _check_pack(situation, rules)
+    offers_insurance = situation.up.is_ace and rules.insurance
+    if insurance and not offers_insurance:
+        raise InvalidQuestionError(
+            "insurance is only asked against an ace, at a table that offers it"
+        )
+    if hand.is_two_card_21 and not insurance:
+        raise InvalidQuestionError("a natural has no play to choose")
+    return situation, insurance
+
+
+def _check_pack(situation: Situation, rules: Rules) -> None:
+    cards = [*situation.hand.cards, situation.up]
+    suited = Counter(card for card in cards if card.suit is not None)
+    for card, count in suited.items():
+        if count > rules.decks:
+            raise InvalidQuestionError(
+                f"{rules.decks} pack{'s' if rules.decks > 1 else ''} hold {card} "
+                f"{rules.decks} time{'s' if rules.decks > 1 else ''}, not {count}"
+            )
+
+
+def weakest_cells(recent: Sequence[Any], rules: Rules) -> list[Cell]:
+    """The cells this learner gets wrong most, worst first (only cells with a mistake).
+
+    ``recent`` holds past attempts under ``rules`` (anything with ``question`` and ``correct``).
+    """
+    return weakest_of(cell_tally(recent, rules))
+
+
+def weakest_of(tally: Mapping[Cell, tuple[int, int]]) -> list[Cell]:
+    """Of a :func:`cell_tally`, the cells with a mistake, least accurate first (then the most
+    answered, then by name), at most :data:`WEAKEST_POOL` of them."""
+    weak = [
+        (right / total, -total, str(cell), cell)
+        for cell, (right, total) in tally.items()
+        if right < total
+    ]
+    weak.sort()
+    return [cell for *_, cell in weak[:WEAKEST_POOL]]
+
+
+def cell_tally(recent: Sequence[Any], rules: Rules) -> dict[Cell, tuple[int, int]]:
+    """Per chart cell: (right answers, answers), over play questions (insurance left out)."""
+    return tally_by_cell(((a.question, int(bool(a.correct)), 1) for a in recent), rules)
+
+
+def tally_by_cell(
+    counts: Iterable[tuple[str, int, int]], rules: Rules
+) -> dict[Cell, tuple[int, int]]:
+    """Per chart cell: (right answers, answers), from (question, right, answers) counts, such as
+    a store's per-question tally; insurance questions and notations these rules could not have
+    dealt are left out."""
+    tally: dict[Cell, list[int]] = {}
+    known = _play_cells(rules)
+    for question, right, answers in counts:
+        if question not in known:
+            if len(known) >= _PLAY_CELLS_KEPT:
+                known.clear()
+            known[question] = _play_cell(question, rules)
+        cell = known[question]
+        if cell is None:
+            continue
+        sums = tally.setdefault(cell, [0, 0])
+        sums[0] += right
+        sums[1] += answers
+    return {cell: (right, total) for cell, (right, total) in tally.items()}
+
+
+# How many notations' cells are remembered per set of rules.
+_PLAY_CELLS_KEPT = 20_000
+
+
+@lru_cache(maxsize=16)
+def _play_cells(rules: Rules) -> dict[str, Cell | None]:
+    """The cells of the play questions seen under ``rules`` (hashing a Rules is slow, so the
+    memo is one dict per rules rather than an lru_cache keyed by question and rules)."""
+    return {}
+
+
+def _play_cell(question: str, rules: Rules) -> Cell | None:
+    """The chart cell of a play question's notation; None for insurance or a bad notation."""
+    try:
+        situation, insurance = read_situation(question, rules)
+    except InvalidQuestionError:
+        return None
+    return None if insurance else cell_of(situation, rules)
+
+
+def accuracy_band(right: int, total: int) -> str:
+    """A colour band for a cell's accuracy: none, bad, poor, fair, good, perfect."""
+    if total == 0:
+        return "none"
+    share = right / total
+    if share == 1:
+        return "perfect"
+    if share >= 0.75:
+        return "good"
+    if share >= 0.5:
+        return "fair"
+    if share > 0:
+        return "poor"
+    return "bad"
+
+
+def heat_map(
+    rules: Rules, tally: Mapping[Cell, tuple[int, int]], code: Callable[[Cell], str]
+) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The heat map's sections: per section its rows, each cell with its chart ``code``, the
+    learner's right answers and answers there, and its :func:`accuracy_band`."""
+    sections = []
+    for section in SECTIONS:
+        rows: dict[str, list[dict[str, Any]]] = {}
+        for cell in cells_for(rules, section):
+            right, total = tally.get(cell, (0, 0))
+            rows.setdefault(cell.row, []).append(
+                {
+                    "cell": cell,
+                    "code": code(cell),
+                    "right": right,
+                    "total": total,
+                    "band": accuracy_band(right, total),
+                }
+            )
+        sections.append((section, [{"label": row, "cells": cells} for row, cells in rows.items()]))
+    return sections
