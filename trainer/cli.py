@@ -1,4 +1,4 @@
-"""``python -m trainer``: the engine's command line (replay, strategy).
+"""``python -m trainer``: the engine's command line (replay, strategy, indices).
 
 Each subcommand lives beside the code it drives and exposes ``main(argv) -> int``; this module only
 dispatches, so that ``python -m trainer replay`` never imports the strategy engine and vice versa.
@@ -13,6 +13,7 @@ import sys
 COMMANDS = {
     "replay": ("trainer.engine.replay", "play one round from a stacked shoe, print it as JSON"),
     "strategy": ("trainer.engine.strategy.cli", "the basic-strategy chart and EVs for any rules"),
+    "indices": ("trainer.engine.indices.cli", "deviation indices for any rules and system"),
 }
 
 
