@@ -1,17 +1,18 @@
-"""The basic-strategy quiz's answer round trip, beside a bare Flask endpoint served the same way.
+"""The basic-strategy quiz's answer round trip under gunicorn, beside a bare Flask endpoint
+served the same way.
 
-    .venv/bin/python bench/drill_answer.py [--answers N] [--bare N] [--warmup N] [--full-page]
+    .venv/bin/python bench/drill_answer.py [--seconds S] [--open-seconds S] [--workers N]
 
-Both apps are served by werkzeug on 127.0.0.1 in a thread (threaded, as the browser tests serve
-the trainer); the client is ``http.client`` in this process, one connection per request (the
-development server speaks HTTP/1.0). The trainer runs on a real temporary SQLite database with a
-guest session: each POST /drills/basic-strategy/answer is parsed, graded from its notation by
-the strategy engine's (disk-cached) chart, stored through ``record_attempt`` (one transaction),
-and the next question is generated and rendered; the next POST uses the hidden fields of that
-response, as a browser would. By default requests carry ``HX-Request`` (the panel only, as with
-JavaScript on); ``--full-page`` asks for whole pages (JavaScript off). The bare endpoint reads
-one form field and returns a short text. Printed: answers (requests) per second and p50/p99
-latency in milliseconds for each, and the ratio.
+Both apps are served by gunicorn with the project's ``gunicorn.conf.py`` (as ``make run``
+serves the trainer) on a free 127.0.0.1 port; the trainer on a temporary SQLite database. Each
+simulated learner has their own session: it opens the quiz, then answers with the hidden fields
+of the last response, as a browser would (one connection per request, htmx panel requests).
+The bare endpoint reads one form field and returns a short text.
+
+Printed: saturation throughput (answers per second, p50 and p99 latency) with 1, 10 and 50
+clients answering back to back, for each app and their ratio; then the latency of an open loop,
+50 learners each answering once every two seconds (25 answers a second, like a busy class); and
+how many of the acknowledged answers the database holds.
 """
 
 from __future__ import annotations
@@ -19,59 +20,33 @@ from __future__ import annotations
 import argparse
 import html
 import http.client
-import logging
+import os
 import re
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 from urllib.parse import urlencode
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from flask import Flask, request  # noqa: E402
-from werkzeug.serving import make_server  # noqa: E402
 
-from trainer import create_app  # noqa: E402
-
+_FORM = re.compile(r'<form[^>]*class="[^"]*strategy-question[^"]*"[^>]*>(.*?)</form>', re.S)
 _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 _ANSWER_BUTTON = re.compile(r'<button type="submit" name="answer" value="([A-Z])"([^>]*)>')
-_QUIZ_FIELDS = ("csrf_token", "question", "preset", "custom", "mix", "token", "asked_at")
-
-
-@contextmanager
-def served(app: Any) -> Iterator[int]:
-    """``app`` on a free 127.0.0.1 port in a thread; yields the port."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield server.port
-    finally:
-        server.shutdown()
-        thread.join(timeout=10)
-        server.server_close()
-
-
-def call(
-    port: int, method: str, path: str, body: str = "", headers: dict[str, str] | None = None
-) -> tuple[int, dict[str, str], str]:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    try:
-        connection.request(method, path, body=body.encode(), headers=headers or {})
-        response = connection.getresponse()
-        text = response.read().decode()
-        return response.status, {k.lower(): v for k, v in response.getheaders()}, text
-    finally:
-        connection.close()
+_QUIZ = "/drills/basic-strategy"
 
 
 def bare_app() -> Flask:
+    """A Flask app with one endpoint that does no work: the floor the quiz is compared with."""
     app = Flask("bare")
 
     @app.post("/echo")
@@ -81,115 +56,221 @@ def bare_app() -> Flask:
     return app
 
 
-def measure(count: int, one: Callable[[], None]) -> list[float]:
-    latencies = []
-    for _ in range(count):
-        start = time.perf_counter()
-        one()
-        latencies.append(time.perf_counter() - start)
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextmanager
+def gunicorn(app_spec: str, workers: int, pythonpath: Path) -> Iterator[int]:
+    """``app_spec`` served by gunicorn on a free 127.0.0.1 port; yields the port."""
+    port = free_port()
+    command = [
+        str(Path(sys.executable).with_name("gunicorn")),
+        "--config",
+        str(ROOT / "gunicorn.conf.py"),
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        str(workers),
+        "--pythonpath",
+        str(pythonpath),
+        "--log-level",
+        "warning",
+        app_spec,
+    ]
+    server = subprocess.Popen(command, cwd=ROOT, env={**os.environ})
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"gunicorn did not start for {app_spec}") from None
+                time.sleep(0.1)
+        yield port
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def call(port: int, method: str, path: str, body: str, headers: dict[str, str]) -> tuple:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request(method, path, body=body.encode(), headers=headers)
+        response = connection.getresponse()
+        text = response.read().decode()
+        return response.status, response.getheader("Set-Cookie") or "", text
+    finally:
+        connection.close()
+
+
+class QuizLearner:
+    """One learner with their own session, answering the quiz as a browser would."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        status, cookie, page = call(port, "GET", f"{_QUIZ}?preset=vegas-6d-s17&mix=cells", "", {})
+        if status != 200:
+            raise SystemExit(f"the quiz page answered {status}")
+        self.cookie = cookie.split(";", 1)[0]
+        self.page = page
+        self.answered = 0
+
+    def answer(self) -> None:
+        form_html = _FORM.search(self.page)
+        if form_html is None:
+            raise SystemExit("no quiz question on the page")
+        inside = form_html.group(1)
+        form = {name: html.unescape(value) for name, value in _HIDDEN.findall(self.page)}
+        form.update({n: html.unescape(v) for n, v in _HIDDEN.findall(inside)})
+        keys = [k for k, attrs in _ANSWER_BUTTON.findall(inside) if "disabled" not in attrs]
+        form["answer"] = keys[self.answered % len(keys)]
+        headers = {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": self.cookie,
+            "HX-Request": "true",
+        }
+        status, _, text = call(self.port, "POST", f"{_QUIZ}/answer", urlencode(form), headers)
+        if status != 200:
+            raise SystemExit(f"an answer was refused ({status}): {text[:300]}")
+        self.page = text
+        self.answered += 1
+
+
+class BareClient:
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.answered = 0
+
+    def answer(self) -> None:
+        headers = {"Content-Type": "application/x-www-form-urlencoded"}
+        status, _, _ = call(self.port, "POST", "/echo", "answer=H", headers)
+        if status != 200:
+            raise SystemExit(f"the bare endpoint answered {status}")
+        self.answered += 1
+
+
+def saturate(clients: list, seconds: float) -> tuple[float, list[float]]:
+    """Every client answering back to back for ``seconds``: (answers per second, latencies)."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    stop = time.perf_counter() + seconds
+
+    def run(client) -> None:
+        mine = []
+        while time.perf_counter() < stop:
+            start = time.perf_counter()
+            client.answer()
+            mine.append(time.perf_counter() - start)
+        with lock:
+            latencies.extend(mine)
+
+    began = time.perf_counter()
+    threads = [threading.Thread(target=run, args=(c,)) for c in clients]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return len(latencies) / (time.perf_counter() - began), latencies
+
+
+def open_loop(learners: list[QuizLearner], period: float, seconds: float) -> list[float]:
+    """Each learner answering once every ``period`` seconds, phases spread evenly."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    began = time.perf_counter() + 0.5
+
+    def run(index: int, learner: QuizLearner) -> None:
+        due = began + index * period / len(learners)
+        mine = []
+        while due < began + seconds:
+            time.sleep(max(0.0, due - time.perf_counter()))
+            start = time.perf_counter()
+            learner.answer()
+            mine.append(time.perf_counter() - start)
+            due += period
+        with lock:
+            latencies.extend(mine)
+
+    threads = [threading.Thread(target=run, args=(i, x)) for i, x in enumerate(learners)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
     return latencies
 
 
-def quiz_round_trips(port: int, answers: int, warmup: int, htmx: bool) -> tuple[list[float], int]:
-    """Answer ``warmup`` then ``answers`` questions; return the timed latencies and the count of
-    attempts the answers stored."""
-    status, headers, page = call(
-        port, "GET", "/drills/basic-strategy?preset=vegas-6d-s17&mix=cells"
-    )
-    if status != 200:
-        raise SystemExit(f"the quiz page answered {status}")
-    cookie = headers["set-cookie"].split(";", 1)[0]
-    state = {"page": page}
-
-    def answer() -> None:
-        fields = {n: html.unescape(v) for n, v in _HIDDEN.findall(state["page"])}
-        form = {name: fields[name] for name in _QUIZ_FIELDS}
-        keys = [k for k, attrs in _ANSWER_BUTTON.findall(state["page"]) if "disabled" not in attrs]
-        form["answer"] = keys[len(fields["token"]) % len(keys)]
-        head = {"Content-Type": "application/x-www-form-urlencoded", "Cookie": cookie}
-        if htmx:
-            head["HX-Request"] = "true"
-        status, _, text = call(port, "POST", "/drills/basic-strategy/answer", urlencode(form), head)
-        if status != 200:
-            raise SystemExit(f"an answer was refused ({status}): {text[:300]}")
-        state["page"] = text
-
-    measure(warmup, answer)
-    return measure(answers, answer), warmup + answers
-
-
-def bare_round_trips(port: int, count: int, warmup: int) -> list[float]:
-    head = {"Content-Type": "application/x-www-form-urlencoded"}
-
-    def one() -> None:
-        status, _, _ = call(port, "POST", "/echo", "answer=H", head)
-        if status != 200:
-            raise SystemExit(f"the bare endpoint answered {status}")
-
-    measure(warmup, one)
-    return measure(count, one)
-
-
-def summary(latencies: list[float]) -> tuple[float, float, float]:
-    """(requests per second, p50 ms, p99 ms)."""
+def percentiles(latencies: list[float]) -> tuple[float, float]:
     cuts = statistics.quantiles(latencies, n=100, method="inclusive")
-    return len(latencies) / sum(latencies), cuts[49] * 1000, cuts[98] * 1000
+    return cuts[49] * 1000, cuts[98] * 1000
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--answers", type=int, default=300, help="quiz answers timed (max 5000)")
-    parser.add_argument("--bare", type=int, default=1000, help="bare requests timed (max 20000)")
-    parser.add_argument("--warmup", type=int, default=20, help="untimed requests first")
-    parser.add_argument("--full-page", action="store_true", help="whole pages, no HX-Request")
+    parser.add_argument("--seconds", type=float, default=5, help="per saturation run (1..60)")
+    parser.add_argument("--open-seconds", type=float, default=20, help="open loop (4..120)")
+    parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (default: conf)")
     args = parser.parse_args(argv)
-    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # no line per request
-    if (
-        not 10 <= args.answers <= 5000
-        or not 10 <= args.bare <= 20000
-        or not 0 <= args.warmup <= 500
-    ):
-        parser.error("--answers 10..5000, --bare 10..20000, --warmup 0..500")
+    if not 1 <= args.seconds <= 60 or not 4 <= args.open_seconds <= 120:
+        parser.error("--seconds 1..60, --open-seconds 4..120")
+    if not 0 <= args.workers <= 32:
+        parser.error("--workers 0..32")
+    workers = args.workers or int(
+        __import__("runpy").run_path(str(ROOT / "gunicorn.conf.py"))["workers"]
+    )
+    sizes = (1, 10, 50)
 
     with tempfile.TemporaryDirectory() as tmp:
-        app = create_app(
-            {
-                "DATABASE": str(Path(tmp) / "bench.sqlite3"),
-                "INSTANCE_PATH": str(Path(tmp) / "instance"),
-                "SECRET_KEY": "bench-secret-" + "0123456789abcdef" * 3,
-            }
-        )
-        with served(app) as port:
-            quiz, sent = quiz_round_trips(port, args.answers, args.warmup, not args.full_page)
+        config = {
+            "DATABASE": str(Path(tmp) / "bench.sqlite3"),
+            "INSTANCE_PATH": str(Path(tmp) / "instance"),
+            "SECRET_KEY": "bench-secret-" + "0123456789abcdef" * 3,
+            "STRATEGY_CACHE_DIR": str(ROOT / "instance" / "strategy-cache"),
+        }
+        quiz_rows = []
+        with gunicorn(f"trainer:create_app({config!r})", workers, ROOT) as port:
+            warm = QuizLearner(port)
+            for _ in range(20):
+                warm.answer()
+            acknowledged = warm.answered
+            for size in sizes:
+                learners = [QuizLearner(port) for _ in range(size)]
+                rate, latencies = saturate(learners, args.seconds)
+                acknowledged += sum(x.answered for x in learners)
+                quiz_rows.append((size, rate, *percentiles(latencies)))
+            class_ = [QuizLearner(port) for _ in range(50)]
+            opened = open_loop(class_, 2.0, args.open_seconds)
+            acknowledged += sum(x.answered for x in class_)
         from trainer import store
-        from trainer.store import attempts
 
-        db = store.open_db(app.config["DATABASE"])
-        stored = sum(s.attempts for s in attempts.drill_stats(db, 1).values())
+        db = store.open_db(config["DATABASE"])
+        stored = db.execute("SELECT count(*) FROM attempts").fetchone()[0]
         db.close()
-    with served(bare_app()) as port:
-        bare = bare_round_trips(port, args.bare, args.warmup)
 
-    mode = "full page" if args.full_page else "htmx panel"
-    rows = [
-        (f"quiz answer: grade, store, render ({mode})", quiz),
-        ("bare Flask endpoint (form in, text out)", bare),
-    ]
+    bare_rows = []
+    with gunicorn("drill_answer:bare_app()", workers, ROOT / "bench") as port:
+        saturate([BareClient(port)], 1)  # warm-up
+        for size in sizes:
+            rate, latencies = saturate([BareClient(port) for _ in range(size)], args.seconds)
+            bare_rows.append((size, rate, *percentiles(latencies)))
+
+    print(f"gunicorn, {workers} workers, 127.0.0.1, one connection per request, htmx panels")
+    print(f"{'clients':>7} {'quiz/s':>8} {'p50 ms':>7} {'p99 ms':>7}   ", end="")
+    print(f"{'bare/s':>8} {'p50 ms':>7} {'p99 ms':>7}   {'quiz/bare':>9}")
+    for (size, rate, p50, p99), (_, brate, bp50, bp99) in zip(quiz_rows, bare_rows, strict=True):
+        print(f"{size:>7} {rate:>8.1f} {p50:>7.2f} {p99:>7.2f}   ", end="")
+        print(f"{brate:>8.1f} {bp50:>7.2f} {bp99:>7.2f}   {rate / brate:>9.2f}")
+    p50, p99 = percentiles(opened)
     print(
-        "127.0.0.1, werkzeug threaded server, one connection per request; "
-        f"{stored} of {sent} answers stored"
+        f"open loop, 50 learners answering every 2 s for {args.open_seconds:g} s: "
+        f"{len(opened)} answers, p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
+        f"max {max(opened) * 1000:.1f} ms"
     )
-    print(f"{'':48} {'n':>6} {'per s':>8} {'p50 ms':>8} {'p99 ms':>8}")
-    figures = []
-    for label, latencies in rows:
-        rate, p50, p99 = summary(latencies)
-        figures.append((rate, p50))
-        print(f"{label:48} {len(latencies):>6} {rate:>8.1f} {p50:>8.2f} {p99:>8.2f}")
-    (quiz_rate, quiz_p50), (bare_rate, bare_p50) = figures
-    print(
-        f"the quiz answer takes {quiz_p50 / bare_p50:.1f}x the bare endpoint's p50 "
-        f"({bare_rate / quiz_rate:.1f}x fewer per second)"
-    )
+    print(f"{stored} of {acknowledged} acknowledged answers stored")
     return 0
 
 

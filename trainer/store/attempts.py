@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlite_utils
 
-from trainer.store.db import transaction, utc_now
+from trainer.store.db import all_rows, first_row, transaction, utc_now
 
 TOKEN_MAX = 64
 EXPORT_FIELDS = (
@@ -131,26 +131,26 @@ def record_attempt(
         created_at or utc_now(),
     ]
     with transaction(db):
-        cursor = db.execute(
+        row = first_row(
+            db,
             "INSERT INTO attempts (user_id, drill, question, rules, rules_options, answer,"
             " right_answer, correct, ev_cost, response_ms, token, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT (user_id, token) DO NOTHING",
+            " ON CONFLICT (user_id, token) DO NOTHING RETURNING *",
             values,
         )
-        created = cursor.rowcount == 1
-        row = next(
-            db.query("SELECT * FROM attempts WHERE user_id = ? AND token = ?", [user_id, token])
-        )
-    return Attempt.from_row(row), created
+        if row is not None:
+            return Attempt.from_row(row), True
+    # That token was stored before (the insert did nothing): the first answer stands.
+    stored = find_attempt(db, user_id, token)
+    if stored is None:
+        raise InvalidAttemptError(f"the attempt under token {token!r} could not be read back")
+    return stored, False
 
 
 def find_attempt(db: sqlite_utils.Database, user_id: int, token: str) -> Attempt | None:
     """The learner's attempt stored under ``token``, if any."""
-    row = next(
-        db.query("SELECT * FROM attempts WHERE user_id = ? AND token = ?", [user_id, token]),
-        None,
-    )
+    row = first_row(db, "SELECT * FROM attempts WHERE user_id = ? AND token = ?", [user_id, token])
     return Attempt.from_row(row) if row else None
 
 
@@ -177,7 +177,7 @@ def list_attempts(
     if limit is not None:
         sql += " LIMIT ?"
         params.append(int(limit))
-    return [Attempt.from_row(row) for row in db.query(sql, params)]
+    return [Attempt.from_row(row) for row in all_rows(db, sql, params)]
 
 
 @dataclass(frozen=True)
@@ -233,10 +233,8 @@ def tally_attempts(
 
 def get_attempt(db: sqlite_utils.Database, user_id: int, attempt_id: int) -> Attempt | None:
     """The learner's attempt with that id, if there is one (never anyone else's)."""
-    row = next(
-        db.query("SELECT * FROM attempts WHERE id = ? AND user_id = ?", [attempt_id, user_id]),
-        None,
-    )
+    sql = "SELECT * FROM attempts WHERE id = ? AND user_id = ?"
+    row = first_row(db, sql, [attempt_id, user_id])
     return Attempt.from_row(row) if row else None
 
 
@@ -258,25 +256,29 @@ def drill_stats(
     db: sqlite_utils.Database, user_id: int, *, drill: str | None = None
 ) -> dict[str, DrillStats]:
     """Per drill slug: attempts, right answers and mean response time of one learner (of one
-    drill only, given ``drill``: a drill page reads just its own rows)."""
+    drill only, given ``drill``).
+
+    Read from ``drill_totals``, which a trigger keeps as attempts are stored: one row per drill,
+    however long the learner's history.
+    """
     where = "user_id = ?"
     params: list[Any] = [user_id]
     if drill is not None:
         where += " AND drill = ?"
         params.append(drill)
-    rows = db.query(
-        "SELECT drill, count(*) AS attempts, sum(correct) AS correct,"
-        f" avg(response_ms) AS mean_ms FROM attempts WHERE {where} GROUP BY drill",
+    rows = db.execute(
+        "SELECT drill, attempts, correct, timed, response_ms_sum FROM drill_totals"
+        f" WHERE {where} ORDER BY drill",
         params,
     )
     return {
-        row["drill"]: DrillStats(
-            drill=row["drill"],
-            attempts=row["attempts"],
-            correct=row["correct"] or 0,
-            mean_response_ms=round(row["mean_ms"]) if row["mean_ms"] is not None else None,
+        slug: DrillStats(
+            drill=slug,
+            attempts=count,
+            correct=correct,
+            mean_response_ms=round(ms_sum / timed) if timed else None,
         )
-        for row in rows
+        for slug, count, correct, timed, ms_sum in rows
     }
 
 

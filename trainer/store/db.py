@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import sqlite_utils
 
 # How long a connection waits for another writer before giving up (milliseconds).
 BUSY_TIMEOUT_MS = 10_000
+JOURNAL_SIZE_LIMIT = 16 * 1024 * 1024
+# Pauses (seconds) between tries of a BEGIN IMMEDIATE that found the database locked at once.
+_BEGIN_RETRY_PAUSES = (0.005, 0.02, 0.1)
 
 
 def open_db(path: str | Path) -> sqlite_utils.Database:
@@ -20,13 +25,16 @@ def open_db(path: str | Path) -> sqlite_utils.Database:
     Two workers writing at once wait for each other instead of failing with "database is
     locked" (write transactions start with ``BEGIN IMMEDIATE``, see :func:`transaction`).
     """
-    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000)
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000)  # the busy timeout
     db = sqlite_utils.Database(conn, execute_plugins=False)
-    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
     db.execute("PRAGMA foreign_keys = ON")
     if str(path) != ":memory:" and db.journal_mode != "wal":
         db.enable_wal()
+    # In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut can lose the
+    # last commits (never corrupt the file); a crash of the app alone loses nothing.
     db.execute("PRAGMA synchronous = NORMAL")
+    # After a checkpoint the WAL file is cut back to this size, so it never stays huge.
+    db.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
     return db
 
 
@@ -41,7 +49,7 @@ def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         with db.atomic():
             yield db
         return
-    db.conn.execute("BEGIN IMMEDIATE")
+    _begin_immediate(db.conn)
     try:
         yield db
     except BaseException:
@@ -49,6 +57,38 @@ def transaction(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
         raise
     else:
         db.conn.execute("COMMIT")
+
+
+def _begin_immediate(conn: sqlite3.Connection) -> None:
+    """``BEGIN IMMEDIATE``, tried again a few times if SQLite says the database is locked
+    without waiting its busy timeout (it can, while another connection opens or recovers the
+    WAL); nothing has been written yet, so trying again is safe."""
+    for pause in _BEGIN_RETRY_PAUSES:
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) and "busy" not in str(error):
+                raise
+            time.sleep(pause)
+    conn.execute("BEGIN IMMEDIATE")
+
+
+def first_row(db: sqlite_utils.Database, sql: str, params: Any = ()) -> dict[str, Any] | None:
+    """The first row ``sql`` selects as a dict, or None: one statement (``db.query`` wraps
+    each query in a savepoint, three statements)."""
+    cursor = db.execute(sql, params)
+    row = cursor.fetchone()
+    if row is None:
+        return None
+    return {column[0]: value for column, value in zip(cursor.description, row, strict=True)}
+
+
+def all_rows(db: sqlite_utils.Database, sql: str, params: Any = ()) -> list[dict[str, Any]]:
+    """Every row ``sql`` selects, as dicts, in one statement."""
+    cursor = db.execute(sql, params)
+    names = [column[0] for column in cursor.description]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
 
 def utc_now() -> str:

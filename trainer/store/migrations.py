@@ -210,3 +210,47 @@ def _session_generation(db: sqlite_utils.Database) -> None:
     # Bumped when a learner signs out: every session cookie made before then stops working,
     # even a copy of it kept elsewhere (a signed cookie cannot be taken back otherwise).
     db.execute("ALTER TABLE users ADD COLUMN session_generation INTEGER NOT NULL DEFAULT 0")
+
+
+@migration("0007_drill_totals")
+def _drill_totals(db: sqlite_utils.Database) -> None:
+    # Each learner's figures per drill, kept by a trigger as attempts are stored (attempts are
+    # append-only, so the sums stay exact): a page reads one row per drill instead of counting
+    # the learner's whole history on every answer.
+    db.execute(
+        """
+        CREATE TABLE drill_totals (
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            drill TEXT NOT NULL,
+            attempts INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            timed INTEGER NOT NULL,          -- attempts with a response time
+            response_ms_sum INTEGER NOT NULL,
+            PRIMARY KEY (user_id, drill)
+        ) WITHOUT ROWID
+        """
+    )
+    db.execute(
+        """
+        INSERT INTO drill_totals
+        SELECT user_id, drill, count(*), sum(correct), count(response_ms),
+               coalesce(sum(response_ms), 0)
+        FROM attempts GROUP BY user_id, drill
+        """
+    )
+    db.execute(
+        """
+        CREATE TRIGGER attempts_add_to_drill_totals AFTER INSERT ON attempts
+        BEGIN
+            INSERT INTO drill_totals
+                (user_id, drill, attempts, correct, timed, response_ms_sum)
+            VALUES (NEW.user_id, NEW.drill, 1, NEW.correct, NEW.response_ms IS NOT NULL,
+                    coalesce(NEW.response_ms, 0))
+            ON CONFLICT (user_id, drill) DO UPDATE SET
+                attempts = attempts + 1,
+                correct = correct + excluded.correct,
+                timed = timed + excluded.timed,
+                response_ms_sum = response_ms_sum + excluded.response_ms_sum;
+        END
+        """
+    )

@@ -10,7 +10,7 @@ from typing import Any
 import sqlite_utils
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from trainer.store.db import transaction, utc_now
+from trainer.store.db import first_row, transaction, utc_now
 
 USERNAME_MIN = 3
 USERNAME_MAX = 32
@@ -109,14 +109,14 @@ def check_new_password(password: str) -> None:
 
 
 def get_user(db: sqlite_utils.Database, user_id: int) -> User | None:
-    row = next(db.query("SELECT * FROM users WHERE id = ?", [user_id]), None)
+    row = first_row(db, "SELECT * FROM users WHERE id = ?", [user_id])
     return User.from_row(row) if row else None
 
 
 def find_user(db: sqlite_utils.Database, username: str) -> User | None:
     """The account called ``username`` (any case), or None."""
     key = username_key(username.strip())
-    row = next(db.query("SELECT * FROM users WHERE username_key = ?", [key]), None)
+    row = first_row(db, "SELECT * FROM users WHERE username_key = ?", [key])
     return User.from_row(row) if row else None
 
 
