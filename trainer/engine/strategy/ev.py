@@ -35,22 +35,13 @@ Definitions (all per unit of the initial bet):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from operator import mul, sub
 
+from trainer.engine.legality import split_limit, why_not_hit, why_not_split, why_not_surrender
 from trainer.engine.rules import Rules
-from trainer.engine.strategy.dealer import (
-    BITS,
-    BJ,
-    BUST,
-    MASK,
-    ONE,
-    DealerProbabilities,
-    DealerRule,
-    dealer_table,
-    encode,
-)
+from trainer.engine.strategy.dealer import BITS, MASK, ONE, DealerProbabilities, encode
+from trainer.engine.strategy.hands import INFO, HandValues, dealer_rule_of, hand_info
 
 __all__ = ["Action", "UpCardAnalysis", "dealer_rule_of"]
 
@@ -65,65 +56,6 @@ class Action(StrEnum):
     SURRENDER = "R"
     INSURANCE = "I"
     EVEN_MONEY = "E"
-
-
-def dealer_rule_of(rules: Rules) -> DealerRule:
-    """The dealer's drawing rule from the table rules."""
-    return DealerRule(
-        stands_on=rules.dealer_stands_on,
-        hits_soft_17=rules.dealer_hits_soft_17,
-        max_draws=rules.max_draws,
-    )
-
-
-_INFO: dict[int, tuple[int, int, bool, int]] = {}
-
-
-def _hand_info(hand: int) -> tuple[int, int, bool, int]:
-    """(best total, hard total, soft, number of cards) of an encoded hand."""
-    info = _INFO.get(hand)
-    if info is None:
-        hard = 0
-        cards = 0
-        for v in range(10):
-            n = (hand >> (BITS * v)) & MASK
-            hard += (v + 1) * n
-            cards += n
-        if hand & MASK and hard + 10 <= 21:
-            info = (hard + 10, hard, True, cards)
-        else:
-            info = (hard, hard, False, cards)
-        _INFO[hand] = info
-    return info
-
-
-def _count(packed: int, v: int) -> int:
-    return (packed >> (BITS * v)) & MASK
-
-
-@dataclass(frozen=True)
-class _Payouts:
-    blackjack: float
-    natural_vs_natural: float
-    collects: float
-    bust_pays: float
-    ties_to_dealer: bool
-    five: float | None
-    six: float | None
-    sevens: float | None
-    six_seven_eight: float | None
-
-
-class _Tree:
-    """Memoised values of the unsplit hands."""
-
-    __slots__ = ("extra", "extra_cards", "values", "stands")
-
-    def __init__(self) -> None:
-        self.extra = 0
-        self.extra_cards = 0
-        self.values: dict[int, float] = {}
-        self.stands: dict[int, float] = {}
 
 
 class _SplitHands:
@@ -141,7 +73,7 @@ class _SplitHands:
         self.hands: dict[int, list[float]] = {}  # by the split hand's second card
 
 
-class UpCardAnalysis:
+class UpCardAnalysis(HandValues):
     """EVs of every hand against one up card (1 = ace .. 10) for given rules and shoe.
 
     ``shoe`` is the composition before the up card is dealt. ``stand_on`` lists best totals on
@@ -160,62 +92,9 @@ class UpCardAnalysis:
         dealer: DealerProbabilities | None = None,
     ) -> None:
         """``dealer``: the dealer results of another analysis of the same shoe and up card."""
-        if not 1 <= up <= 10:
-            raise ValueError(f"up card value must be 1 (ace) to 10, not {up}")
-        if len(shoe) != 10 or shoe[up - 1] < 1:
-            raise ValueError("the shoe holds no card of the up card's value")
-        self.rules = rules
-        self.up = up
-        self.stand_on = stand_on
-        composition = tuple(n - (1 if v == up - 1 else 0) for v, n in enumerate(shoe))
-        self.composition = composition
-        self.total = sum(composition)
-        self.table = dealer_table(up, dealer_rule_of(rules))
+        super().__init__(rules, shoe, up, stand_on, policy=policy, dealer=dealer)
         self._shared: UpCardAnalysis | None = None
-        if dealer is not None and dealer.composition == composition:
-            self.dealer = dealer  # its outcome results are shared (the same shoe and up card)
-        else:
-            self.dealer = DealerProbabilities(self.table, composition)
-        # Where set, every decision after the first follows these chart codes by (soft, total)
-        # (total-dependent play) instead of the best play for the exact cards.
-        self.policy = policy
-        # "peek-like": a dealer natural is settled before play (or only takes the original bet).
-        self.peek_like = rules.hole_card == "peek" or rules.no_hole_card_loses == "original"
-        # The value whose presence in the hole makes a natural (-1: none possible).
-        self._natural_card = 9 if up == 1 else 0 if up == 10 else -1
-        self.payouts = _Payouts(
-            blackjack=float(rules.blackjack_pays),
-            natural_vs_natural=(
-                -1.0 if rules.dealer_natural_takes_all or rules.ties == "dealer" else 0.0
-            ),
-            collects=float(rules.dealer_blackjack_collects),
-            bust_pays=float(rules.dealer_bust_pays),
-            ties_to_dealer=rules.ties == "dealer",
-            five=_f(rules.five_card_21_pays),
-            six=_f(rules.six_card_21_pays),
-            sevens=_f(rules.seven_seven_seven_pays),
-            six_seven_eight=_f(rules.six_seven_eight_pays),
-        )
-        self._limit = rules.max_draws
-        # How many cards of each value and up the shoe holds (for the busting cards).
-        self._from_value = [sum(composition[v:]) for v in range(11)]
-        self._best_pay = max(
-            [1.0, self.payouts.bust_pays]
-            + [
-                pay
-                for pay in (
-                    self.payouts.five,
-                    self.payouts.six,
-                    self.payouts.sevens,
-                    self.payouts.six_seven_eight,
-                )
-                if pay is not None
-            ]
-        )
-        self._pay_vectors: dict[tuple[int, float | None], list[float]] = {}
-        self._plain = _Tree()
         self._split_hands: dict[int, _SplitHands] = {}
-        self._split_hand: dict[tuple[int, int, int], float] = {}
 
     def following(self, policy: Mapping[tuple[bool, int], str]) -> UpCardAnalysis:
         """An analysis of the same shoe and up card whose later decisions follow ``policy``;
@@ -232,195 +111,11 @@ class UpCardAnalysis:
         follower._shared = self
         return follower
 
-    # -- probabilities -------------------------------------------------------------------------
-
-    def _no_natural(self, removed: int, left: int) -> float:
-        card = self._natural_card
-        if card < 0 or left <= 0:
-            return 1.0
-        return 1.0 - (self.composition[card] - _count(removed, card)) / left
-
-    def no_natural(self, hand: tuple[int, ...]) -> float:
-        """P(the dealer has no natural) with the cards ``hand`` (10 counts) out of the shoe."""
-        return self._no_natural(encode(hand), self.total - sum(hand))
-
-    # -- payoffs -------------------------------------------------------------------------------
-
-    def _bonus(self, hand: int, cards: int) -> float | None:
-        p = self.payouts
-        if cards == 3:
-            if _count(hand, 6) == 3:
-                return p.sevens
-            if _count(hand, 5) == 1 and _count(hand, 6) == 1 and _count(hand, 7) == 1:
-                return p.six_seven_eight
-            return None
-        if cards == 5:
-            return p.five
-        if cards == 6:
-            return p.six
-        return None
-
-    def _pay_vector(self, total: int, bonus: float | None) -> list[float]:
-        key = (total, bonus)
-        vector = self._pay_vectors.get(key)
-        if vector is not None:
-            return vector
-        p = self.payouts
-        vector = []
-        for outcome in self.table.outcomes:
-            if outcome == BJ:
-                vector.append(0.0 if self.peek_like else -p.collects)
-            elif outcome == BUST:
-                vector.append(max(bonus or 1.0, p.bust_pays))
-            elif bonus is not None and not (outcome == 21 and p.ties_to_dealer):
-                vector.append(bonus)
-            elif total > outcome:
-                vector.append(1.0)
-            elif total < outcome or p.ties_to_dealer:
-                vector.append(-1.0)
-            else:
-                vector.append(0.0)
-        self._pay_vectors[key] = vector
-        return vector
-
-    # -- the hands of one tree -----------------------------------------------------------------
-
-    def _stand(self, tree: _Tree, hand: int) -> float:
-        """Joint EV of standing, per unit staked, exact over the dealer's outcomes with the
-        hand's cards out of the shoe."""
-        value = tree.stands.get(hand)
-        if value is not None:
-            return value
-        total, _, _, cards = _hand_info(hand)
-        bonus = self._bonus(hand, cards) if total == 21 else None
-        value = sum(map(mul, self.dealer.outcomes(hand), self._pay_vector(total, bonus)))
-        tree.stands[hand] = value
-        return value
-
-    def _can_hit(self, hand: int) -> bool:
-        total, _, _, cards = _hand_info(hand)
-        if total >= 21 or total in self.stand_on:
-            return False
-        return self._limit is None or cards - 2 < self._limit
-
-    def _play(self, tree: _Tree, hand: int) -> float:
-        """Joint EV of a hand played on optimally (hit or stand), per unit staked."""
-        value = tree.values.get(hand)
-        if value is not None:
-            return value
-        total, _, soft, _ = _hand_info(hand)
-        can_hit = self._can_hit(hand)
-        if can_hit and total <= 11 and not self.stand_on:
-            # Hitting a hard 11 or less cannot bust and never does worse than standing (the
-            # next card is exchangeable with the dealer's): no need to price the stand.
-            value = self._hit(tree, hand)
-        elif can_hit and self.policy is not None:
-            if self._policy_hits(soft, total):
-                value = self._hit(tree, hand)
-            else:
-                value = self._stand(tree, hand)
-        elif can_hit:
-            held = not tree.extra and self.dealer.hold(hand)
-            value = self._stand(tree, hand)
-            if value < self._hit_bound(tree, hand):
-                hit = self._hit(tree, hand)
-                if hit > value:
-                    value = hit
-            if held:
-                self.dealer.release(hand)
-        else:
-            value = self._stand(tree, hand)
-        tree.values[hand] = value
-        return value
-
-    def _policy_hits(self, soft: bool, total: int) -> bool:
-        """Whether the chart's code for this total says hit (when doubling is not possible)."""
-        code = (self.policy or {}).get((soft, total), "H")
-        return code[-1] == "H" if "/" in code else code == "H"
-
-    def _hit(self, tree: _Tree, hand: int) -> float:
-        """Joint EV of taking one card and then playing on optimally."""
-        return self._draw(tree, hand, self._play)
-
-    def _draw(self, tree: _Tree, hand: int, then: Callable[[_Tree, int], float]) -> float:
-        """Joint EV of one more card and then ``then`` (play on, or stand)."""
-        _, hard, _, cards = _hand_info(hand)
-        removed = hand + tree.extra
-        left = self.total - cards - tree.extra_cards
-        if left <= 0:
-            return self._stand(tree, hand)
-        held = not tree.extra and self.dealer.hold(removed)
-        comp = self.composition
-        result = 0.0
-        safe = 21 - hard  # cards of value up to this keep the hand alive
-        for v in range(min(safe, 10)):
-            have = comp[v] - ((removed >> (BITS * v)) & MASK)
-            if have > 0:
-                result += have * then(tree, hand + ONE[v])
-        if safe < 10:
-            result += self._bust_mass(removed, left, safe)
-        if held:
-            self.dealer.release(removed)
-        return result / left
-
-    def _hit_bound(self, tree: _Tree, hand: int) -> float:
-        """An upper bound on the joint EV of hitting: every card that does not bust pays the
-        best any hand can be paid. Where standing beats it, hitting need not be priced."""
-        _, hard, _, cards = _hand_info(hand)
-        safe = 21 - hard
-        if safe >= 10:
-            return float("inf")
-        left = self.total - cards
-        if left <= 0:
-            return float("inf")
-        busting = self._from_value[safe] - (hand >> (BITS * safe)) % MASK
-        bust = self._bust_mass(hand, left, safe)
-        return ((left - busting) * self._best_pay + bust) / left
-
-    def _bust_mass(self, removed: int, left: int, safe: int) -> float:
-        """Sum over the busting next cards (values above ``safe``) of count x busted value."""
-        # The 6-bit fields from ``safe`` up sum to the shifted int modulo 63 (64 = 1 mod 63).
-        total = self._from_value[safe] - (removed >> (BITS * safe)) % MASK
-        if total <= 0:
-            return 0.0
-        if not self.peek_like or self._natural_card < 0 or left <= 1:
-            return -float(total)
-        card = self._natural_card
-        naturals = self.composition[card] - ((removed >> (BITS * card)) & MASK)
-        result = -total * (1.0 - naturals / (left - 1))
-        if card >= safe and naturals > 0:
-            # Drawing the natural card itself leaves one fewer of it for the hole.
-            result -= naturals / (left - 1)
-        return result
-
-    def _double(self, tree: _Tree, hand: int) -> float:
-        """Joint EV of doubling: twice the stake, one card, stand."""
-        return 2.0 * self._draw(tree, hand, self._stand)
-
-    def _may_double(self, hand: int) -> bool:
-        rules = self.rules
-        if rules.double_on == "none":
-            return False
-        total, _, soft, cards = _hand_info(hand)
-        if cards != 2:
-            return False
-        if rules.max_draws is not None and rules.max_draws < 1:
-            return False
-        if rules.double_on == "any":
-            return True
-        allowed = (9, 10, 11) if rules.double_on == "9-11" else (10, 11)
-        return not soft and total in allowed
-
     # -- splits --------------------------------------------------------------------------------
 
     def split_limit(self, value: int) -> int:
         """How many hands a pair of this value (1..10) may become (1 = no split)."""
-        rules = self.rules
-        if rules.max_split_hands < 2:
-            return 1
-        if value == 1 and not rules.resplit_aces:
-            return 2
-        return rules.max_split_hands
+        return split_limit(self.rules, value)
 
     def _split_forest(self, p: int) -> _SplitHands:
         forest = self._split_hands.get(p)
@@ -441,11 +136,11 @@ class UpCardAnalysis:
         vector = forest.hands.get(first)
         if vector is None:
             hand = ONE[value - 1] + ONE[first - 1]
-            may_double = self.rules.double_after_split and self._may_double(hand)
+            may_double = self._may_double(hand, split=True, split_ace=value == 1)
             if value == 1 and self.rules.split_aces_one_card:
                 vector = self._split_stand(forest, hand)
             elif self.policy is not None:
-                total, _, soft, _ = _hand_info(hand)
+                total, _, soft, _ = hand_info(hand)
                 code = self.policy.get((soft, total), "H")
                 if may_double and code.startswith("D"):
                     vector = self._split_double(forest, hand)
@@ -470,7 +165,7 @@ class UpCardAnalysis:
         vector = forest.stands.get(hand)
         if vector is not None:
             return vector
-        total, _, _, cards = _hand_info(hand)
+        total, _, _, cards = hand_info(hand)
         bonus = self._bonus(hand, cards) if total == 21 else None
         p = forest.pair
         others = hand - ONE[p]
@@ -496,9 +191,10 @@ class UpCardAnalysis:
         vector = forest.values.get(hand)
         if vector is not None:
             return vector
-        total, _, soft, cards = _INFO.get(hand) or _hand_info(hand)
-        limit = self._limit
-        can_hit = total < 21 and total not in self.stand_on and (limit is None or cards - 2 < limit)
+        total, _, soft, cards = INFO.get(hand) or hand_info(hand)
+        can_hit = (
+            total < 21 and total not in self.stand_on and why_not_hit(self.rules, cards) is None
+        )
         if can_hit and total <= 11 and not self.stand_on:
             vector = self._split_draw(forest, hand, self._split_play)
         elif can_hit and self.policy is not None:
@@ -520,7 +216,7 @@ class UpCardAnalysis:
 
     def _split_may_hit(self, forest: _SplitHands, hand: int, stand: list[float]) -> bool:
         """False when standing beats an upper bound on hitting at every level."""
-        _, hard, _, cards = _INFO.get(hand) or _hand_info(hand)
+        _, hard, _, cards = INFO.get(hand) or hand_info(hand)
         safe = 21 - hard
         if safe >= 10:
             return True
@@ -564,7 +260,7 @@ class UpCardAnalysis:
         then: Callable[[_SplitHands, int], list[float]],
     ) -> list[float]:
         """Joint EV, per level, of one more card and then ``then`` (play on, or stand)."""
-        _, hard, _, cards = _hand_info(hand)
+        _, hard, _, cards = hand_info(hand)
         p = forest.pair
         levels = forest.levels
         comp = self.composition
@@ -652,13 +348,11 @@ class UpCardAnalysis:
     # -- the initial decision ------------------------------------------------------------------
 
     def may_split(self, a: int, b: int) -> bool:
-        return a == b and self.split_limit(a) >= 2
+        """Whether the pair ``a``, ``b`` may be split (a chart's pair is of one rank)."""
+        return why_not_split(self.rules, 2, a, b, same_rank=a == b) is None
 
     def may_surrender(self) -> bool:
-        rules = self.rules
-        if rules.surrender == "none":
-            return False
-        return self.up != 1 or rules.surrender_vs_ace
+        return why_not_surrender(self.rules, 2, self.up) is None
 
     def initial(self, a: int, b: int, *, allow_split: bool = True) -> dict[Action, float]:
         """EVs of every legal action for the two-card hand ``a``, ``b`` (values 1..10).
@@ -751,7 +445,3 @@ class UpCardAnalysis:
         if self._can_hit(packed):
             evs[Action.HIT] = self._hit(tree, packed) * scale + shift
         return evs
-
-
-def _f(value: object) -> float | None:
-    return None if value is None else float(value)  # type: ignore[arg-type]
