@@ -56,7 +56,8 @@ browser:
 # and the browser tests in Chromium).
 test: setup browser
 	$(BIN)/ruff check .
-	$(BIN)/python -m mypy trainer/engine drills
+	$(BIN)/python -m mypy --strict trainer/engine
+	$(BIN)/python -m mypy drills
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: setup
@@ -67,7 +68,8 @@ format: setup
 	$(BIN)/ruff format .
 
 typecheck: setup
-	$(BIN)/python -m mypy trainer/engine drills
+	$(BIN)/python -m mypy --strict trainer/engine
+	$(BIN)/python -m mypy drills
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

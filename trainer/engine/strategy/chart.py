@@ -213,7 +213,9 @@ def _three_card_hands(total: int, soft: bool) -> list[tuple[int, int, int]]:
     return hands
 
 
-def _cell_members(rules: Rules, composition: tuple[int, ...]):
+def _cell_members(
+    rules: Rules, composition: tuple[int, ...]
+) -> dict[tuple[str, int], list[tuple[tuple[int, ...], float]]]:
     """For each chart row: the hands it averages over, as (values, weight share, pair_row)."""
     same = _same_rank_share(composition) if rules.split_by == "rank" else 1.0
     rows: dict[tuple[str, int], list[tuple[tuple[int, ...], float]]] = {}

@@ -166,7 +166,8 @@ class DealerTable:
             (available - j) * scale * total / (total - k) if total > k else 0.0
             for j, k in self.pairs[value - 1]
         ]
-        return np.array(per_pair)[self.pair_index[value - 1]]
+        factors: np.ndarray = np.array(per_pair)[self.pair_index[value - 1]]
+        return factors
 
 
 @lru_cache(maxsize=64)
@@ -273,11 +274,11 @@ class DealerProbabilities:
         parent, value = self._parent(removed)
         base = self._entry_probabilities(parent)
         factors = self._factors_for(parent, value)
-        probs = base * factors
+        derived: np.ndarray = base * factors
         if removed in self._held:
-            self._probs[removed] = probs
-        self._last = (removed, probs)
-        return probs
+            self._probs[removed] = derived
+        self._last = (removed, derived)
+        return derived
 
     def outcomes(self, removed: int) -> list[float]:
         """The probability of each outcome in ``table.outcomes`` with ``removed`` out."""
@@ -296,6 +297,6 @@ class DealerProbabilities:
             else:
                 parent, value = self._parent(removed)
                 probs = self._entry_probabilities(parent) * self._factors_for(parent, value)
-        result = np.add.reduceat(probs, self.table.starts).tolist()
-        self._outcomes[removed] = result
-        return result
+        outcomes: list[float] = np.add.reduceat(probs, self.table.starts).tolist()
+        self._outcomes[removed] = outcomes
+        return outcomes

@@ -220,9 +220,9 @@ class HandValues:
             return value
         total, _, _, cards = hand_info(hand)
         bonus = self._bonus(hand, cards) if total == 21 else None
-        value = sum(map(mul, self.dealer.outcomes(hand), self._pay_vector(total, bonus)))
-        tree.stands[hand] = value
-        return value
+        stand: float = sum(map(mul, self.dealer.outcomes(hand), self._pay_vector(total, bonus)))
+        tree.stands[hand] = stand
+        return stand
 
     def _can_hit(self, hand: int) -> bool:
         """Whether the player may draw: the table allows it (:mod:`trainer.engine.legality`),
