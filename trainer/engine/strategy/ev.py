@@ -39,9 +39,8 @@ from enum import StrEnum
 from operator import mul, sub
 
 from trainer.engine.legality import split_limit, why_not_hit, why_not_split, why_not_surrender
-from trainer.engine.rules import Rules
-from trainer.engine.strategy.dealer import BITS, MASK, ONE, DealerProbabilities, encode
-from trainer.engine.strategy.hands import INFO, HandValues, dealer_rule_of, hand_info
+from trainer.engine.strategy.dealer import BITS, MASK, ONE, encode
+from trainer.engine.strategy.hands import INFO, HandValues, SplitHands, dealer_rule_of, hand_info
 
 __all__ = ["Action", "UpCardAnalysis", "dealer_rule_of"]
 
@@ -58,21 +57,6 @@ class Action(StrEnum):
     EVEN_MONEY = "E"
 
 
-class _SplitHands:
-    """Memoised values of the split hands of one pair value, as vectors over the number of
-    pair cards out of the shoe: level ``j`` has ``j + 2`` out (the hand's own included)."""
-
-    __slots__ = ("pair", "levels", "values", "stands", "corrections", "hands")
-
-    def __init__(self, pair: int, levels: int) -> None:
-        self.pair = pair
-        self.levels = levels
-        self.values: dict[int, list[float]] = {}
-        self.stands: dict[int, list[float]] = {}
-        self.corrections: dict[tuple[int, int, float | None], list[float]] = {}
-        self.hands: dict[int, list[float]] = {}  # by the split hand's second card
-
-
 class UpCardAnalysis(HandValues):
     """EVs of every hand against one up card (1 = ace .. 10) for given rules and shoe.
 
@@ -80,21 +64,6 @@ class UpCardAnalysis(HandValues):
     which the player never draws (a text's advice, to price it); empty means free choice.
     ``policy`` makes every later decision follow a chart's codes by (soft, total) instead.
     """
-
-    def __init__(
-        self,
-        rules: Rules,
-        shoe: tuple[int, ...],
-        up: int,
-        stand_on: frozenset[int] = frozenset(),
-        *,
-        policy: Mapping[tuple[bool, int], str] | None = None,
-        dealer: DealerProbabilities | None = None,
-    ) -> None:
-        """``dealer``: the dealer results of another analysis of the same shoe and up card."""
-        super().__init__(rules, shoe, up, stand_on, policy=policy, dealer=dealer)
-        self._shared: UpCardAnalysis | None = None
-        self._split_hands: dict[int, _SplitHands] = {}
 
     def following(self, policy: Mapping[tuple[bool, int], str]) -> UpCardAnalysis:
         """An analysis of the same shoe and up card whose later decisions follow ``policy``;
@@ -117,10 +86,10 @@ class UpCardAnalysis(HandValues):
         """How many hands a pair of this value (1..10) may become (1 = no split)."""
         return split_limit(self.rules, value)
 
-    def _split_forest(self, p: int) -> _SplitHands:
+    def _split_forest(self, p: int) -> SplitHands:
         forest = self._split_hands.get(p)
         if forest is None:
-            forest = _SplitHands(p, max(self.split_limit(p + 1) - 1, 1))
+            forest = SplitHands(p, max(self.split_limit(p + 1) - 1, 1))
             if self._shared is not None:
                 # Standing values do not depend on play: share them with the other analysis.
                 other = self._shared._split_forest(p)
@@ -154,7 +123,7 @@ class UpCardAnalysis(HandValues):
             forest.hands[first] = vector
         return vector[pulled - 2]
 
-    def _split_stand(self, forest: _SplitHands, hand: int) -> list[float]:
+    def _split_stand(self, forest: SplitHands, hand: int) -> list[float]:
         """Joint EV of standing with a split hand, per level.
 
         The unsplit hand's value plus the effect of the other pair cards measured exactly on
@@ -186,7 +155,7 @@ class UpCardAnalysis(HandValues):
         forest.stands[hand] = vector
         return vector
 
-    def _split_play(self, forest: _SplitHands, hand: int) -> list[float]:
+    def _split_play(self, forest: SplitHands, hand: int) -> list[float]:
         """Joint EV of a split hand played on optimally (hit or stand), per level."""
         vector = forest.values.get(hand)
         if vector is not None:
@@ -214,7 +183,7 @@ class UpCardAnalysis(HandValues):
         forest.values[hand] = vector
         return vector
 
-    def _split_may_hit(self, forest: _SplitHands, hand: int, stand: list[float]) -> bool:
+    def _split_may_hit(self, forest: SplitHands, hand: int, stand: list[float]) -> bool:
         """False when standing beats an upper bound on hitting at every level."""
         _, hard, _, cards = INFO.get(hand) or hand_info(hand)
         safe = 21 - hard
@@ -250,14 +219,14 @@ class UpCardAnalysis(HandValues):
                 return True
         return False
 
-    def _split_double(self, forest: _SplitHands, hand: int) -> list[float]:
+    def _split_double(self, forest: SplitHands, hand: int) -> list[float]:
         return [2.0 * x for x in self._split_draw(forest, hand, self._split_stand)]
 
     def _split_draw(
         self,
-        forest: _SplitHands,
+        forest: SplitHands,
         hand: int,
-        then: Callable[[_SplitHands, int], list[float]],
+        then: Callable[[SplitHands, int], list[float]],
     ) -> list[float]:
         """Joint EV, per level, of one more card and then ``then`` (play on, or stand)."""
         _, hard, _, cards = hand_info(hand)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from operator import mul
+from typing import Self
 
 from trainer.engine.legality import why_not_double, why_not_hit
 from trainer.engine.rules import Rules
@@ -25,7 +26,16 @@ from trainer.engine.strategy.dealer import (
     encode,
 )
 
-__all__ = ["INFO", "HandValues", "Payouts", "Tree", "count_of", "dealer_rule_of", "hand_info"]
+__all__ = [
+    "INFO",
+    "HandValues",
+    "Payouts",
+    "SplitHands",
+    "Tree",
+    "count_of",
+    "dealer_rule_of",
+    "hand_info",
+]
 
 
 def dealer_rule_of(rules: Rules) -> DealerRule:
@@ -110,6 +120,21 @@ class Tree:
         self.stands: dict[int, float] = {}
 
 
+class SplitHands:
+    """Memoised values of the split hands of one pair value, as vectors over the number of
+    pair cards out of the shoe: level ``j`` has ``j + 2`` out (the hand's own included)."""
+
+    __slots__ = ("pair", "levels", "values", "stands", "corrections", "hands")
+
+    def __init__(self, pair: int, levels: int) -> None:
+        self.pair = pair
+        self.levels = levels
+        self.values: dict[int, list[float]] = {}
+        self.stands: dict[int, list[float]] = {}
+        self.corrections: dict[tuple[int, int, float | None], list[float]] = {}
+        self.hands: dict[int, list[float]] = {}  # by the split hand's second card
+
+
 class HandValues:
     """EVs of the unsplit hands against one up card (1 = ace .. 10) for given rules and shoe.
 
@@ -158,6 +183,10 @@ class HandValues:
         self._best_pay = self.payouts.best()
         self._pay_vectors: dict[tuple[int, float | None], list[float]] = {}
         self._plain = Tree()
+        # The split hands' values, filled by UpCardAnalysis, and the analysis they are shared
+        # with (see UpCardAnalysis.following).
+        self._split_hands: dict[int, SplitHands] = {}
+        self._shared: Self | None = None
 
     # -- probabilities -------------------------------------------------------------------------
 
