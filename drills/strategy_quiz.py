@@ -12,9 +12,8 @@ Notation: the situation as the engine writes it, ``"TS 6H v 9D"`` (suits may be 
 that question is graded by the engine's EV of the insurance bet for this exact hand. Plays are
 answered ``H``, ``S``, ``D``, ``P`` or ``R``.
 
-Rules: a preset, or a preset with options changed (:func:`rules_with`); pages carry the changed
-options as :func:`options_text` (``"decks=2,surrender=none"``) and the store keeps them as
-``rules_options``.
+Rules: any rules, written as their notation (``"vegas-6d-s17 decks=2"``,
+:meth:`trainer.engine.rules.Rules.parse`) in pages and the store.
 
 Hand mixes (``learner.options["mix"]``): ``shoe`` (the first hand off a freshly shuffled
 :class:`~trainer.engine.shoe.Shoe`), ``cells`` (every chart cell equally), ``hard``, ``soft``,
@@ -49,7 +48,7 @@ from drills.strategy_cells import (
     weakest_of,
 )
 from trainer.engine.hand import Hand, Situation
-from trainer.engine.rules import InvalidRulesError, Rules, find_preset, option_to_text
+from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
 from trainer.engine.strategy import Action, Chart, InvalidSituationError, action_evs, chart
 
@@ -59,9 +58,6 @@ __all__ = [
     "MIXES",
     "PLAY_KEYS",
     "StrategyQuiz",
-    "options_text",
-    "parse_options_text",
-    "rules_with",
 ]
 
 SLUG = "basic-strategy"
@@ -110,50 +106,7 @@ class Play:
         return EVEN_MONEY_KEYS if self.natural else INSURANCE_KEYS
 
 
-# -- rules ------------------------------------------------------------------------------------
-
-
-def rules_with(preset: str, options: Mapping[str, Any] | None = None) -> Rules:
-    """The preset ``preset`` with ``options`` changed (text or JSON values, as ``Rules.replace``
-    reads them).
-
-    :raises InvalidRulesError: for an unknown preset, an unknown option or a bad value.
-    """
-    rules = find_preset(preset)
-    return rules.replace(**dict(options)) if options else rules
-
-
-def changed_options(base: Rules, wanted: Mapping[str, str]) -> dict[str, str]:
-    """Of ``wanted`` (every option as text), those that differ from ``base``, as text.
-
-    :raises InvalidRulesError: for an unknown option or a bad value.
-    """
-    changed: dict[str, str] = {}
-    for option, text in wanted.items():
-        value = base.replace(**{option: text})
-        if getattr(value, option) != getattr(base, option):
-            changed[option] = option_to_text(option, getattr(value, option))
-    return changed
-
-
-def options_text(options: Mapping[str, str] | None) -> str:
-    """``{"decks": "2", "surrender": "none"}`` -> ``"decks=2,surrender=none"`` (sorted)."""
-    chosen = options or {}
-    return ",".join(f"{name}={chosen[name]}" for name in sorted(chosen))
-
-
-def parse_options_text(text: str) -> dict[str, str]:
-    """Read :func:`options_text` back.
-
-    :raises InvalidRulesError: for text that is not ``name=value`` pairs.
-    """
-    options: dict[str, str] = {}
-    for part in filter(None, (text or "").split(",")):
-        name, equals, value = part.partition("=")
-        if not equals or not name.strip():
-            raise InvalidRulesError(f"{part!r} is not a rule option written name=value")
-        options[name.strip()] = value.strip()
-    return options
+# -- working out a play ----------------------------------------------------------------------
 
 
 def work_out(notation: str, rules: Rules) -> Play:

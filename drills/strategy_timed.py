@@ -42,8 +42,7 @@ class TimedRun:
 
     id: str
     user: int
-    preset: str
-    custom: str  # the rule options changed from the preset, as the quiz writes them
+    rules: str  # the rules' notation
     mix: str
     questions: tuple[str, ...]
     index: int  # the hand asked now (== len(questions) once all are answered)
@@ -53,13 +52,12 @@ class TimedRun:
 
     @classmethod
     def start(
-        cls, *, user: int, preset: str, custom: str, mix: str, questions: tuple[str, ...], now: int
+        cls, *, user: int, rules: str, mix: str, questions: tuple[str, ...], now: int
     ) -> TimedRun:
         return cls(
             id=secrets.token_hex(6),
             user=user,
-            preset=preset,
-            custom=custom,
+            rules=rules,
             mix=mix,
             questions=questions,
             index=0,
@@ -101,8 +99,7 @@ class TimedRun:
         return {
             "id": self.id,
             "user": self.user,
-            "preset": self.preset,
-            "custom": self.custom,
+            "rules": self.rules,
             "mix": self.mix,
             "questions": list(self.questions),
             "index": self.index,
@@ -121,8 +118,7 @@ class TimedRun:
             return cls(
                 id=str(data["id"]),
                 user=int(data["user"]),
-                preset=str(data["preset"]),
-                custom=str(data["custom"]),
+                rules=str(data["rules"]),
                 mix=str(data["mix"]),
                 questions=tuple(str(q) for q in data["questions"]),
                 index=int(data["index"]),

@@ -203,7 +203,7 @@ def _at_table(
         convention=prefs.convention,
         resolution=prefs.resolution,
         decks=rules.decks,
-        rules=rules.name,
+        rules=rules.notation(),
         speed=speed,
         seats=seats,
         steps=tuple(steps),

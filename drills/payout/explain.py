@@ -50,7 +50,7 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
     return {
         "kind": kind.slug,
         "kind_title": kind.title,
-        "rules_name": rules.name,
+        "rules": rules,
         "rules_lines": rules_lines(rules),
         "dealer": Hand(result.dealer_cards),
         "dealer_total": result.dealer_total,

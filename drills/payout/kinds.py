@@ -11,8 +11,8 @@ from trainer.engine.round import RoundResult, SeatResult
 from trainer.engine.settlement import Bonus, Outcome
 
 VEGAS = "vegas-6d-s17"
-SIX_FIVE = "vegas-6d-s17,blackjack_pays=6:5"
-TWO_ONE = "single-deck,blackjack_pays=2:1"
+SIX_FIVE = "vegas-6d-s17 blackjack_pays=6:5"
+TWO_ONE = "single-deck blackjack_pays=2:1"
 CLUB = "twenty-one-club"
 BOXES = "casino-boxes"
 RUSSIAN = "russian-bank"

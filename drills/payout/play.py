@@ -13,7 +13,7 @@ from typing import Any
 from drills.base import InvalidQuestionError
 from drills.payout.kinds import KINDS, seat_of
 from drills.payout.money import CENT
-from drills.payout.question import MOVE_ACTIONS, Ask, PayoutQuestion
+from drills.payout.question import MOVE_ACTIONS, Ask, PayoutQuestion, rules_notation
 from trainer.engine.cards import Card, InvalidCardError
 from trainer.engine.hand import Hand
 from trainer.engine.round import IllegalActionError, InvalidBetError, Phase, Round, RoundResult
@@ -40,7 +40,7 @@ def read_question(notation: str) -> PayoutQuestion:
     kind = KINDS.get(kind_slug)
     if kind is None:
         raise InvalidQuestionError(f"there is no payout question of the kind {kind_slug!r}")
-    if rules_text not in kind.rules:
+    if rules_notation(rules_text) not in kind.rules:
         raise InvalidQuestionError(f"a {kind_slug} question is not played under {rules_text!r}")
     bets = tuple(_read_money(bet, "the stake") for bet in bets_text.split("+"))
     try:

@@ -10,7 +10,7 @@ from drills.base import InvalidQuestionError
 from drills.payout.money import money_text
 from trainer.engine.cards import Card
 from trainer.engine.round import Action
-from trainer.engine.rules import InvalidRulesError, Rules, find_preset
+from trainer.engine.rules import InvalidRulesError, Rules
 
 
 class Ask(Enum):
@@ -75,23 +75,17 @@ class PayoutQuestion:
         )
 
 
-_RULE_OPTIONS = {"blackjack_pays"}
+def rules_notation(text: str) -> str:
+    """A rules field as notation (fields stored before the notation used commas)."""
+    return text.replace(",", " ")
 
 
 def rules_of(text: str) -> Rules:
-    """The rules a notation's rules field names: a preset and changed payout options.
+    """The rules a notation's rules field names.
 
-    :raises InvalidQuestionError: for an unknown preset or option.
+    :raises InvalidQuestionError: for rules that cannot be read.
     """
-    name, *changes = text.split(",")
     try:
-        rules = find_preset(name)
-        options = {}
-        for change in changes:
-            option, sep, value = change.partition("=")
-            if not sep or option not in _RULE_OPTIONS:
-                raise InvalidQuestionError(f"the rules field cannot change {option!r}")
-            options[option] = value
-        return rules.replace(**options)
+        return Rules.parse(rules_notation(text))
     except InvalidRulesError as error:
         raise InvalidQuestionError(f"the rules field is not rules: {error}") from None

@@ -64,7 +64,7 @@ def test_find_filter_sort_and_drill_the_mistakes_again(learner) -> None:
     show(learner, page)
     expect(mistakes.first).to_contain_text("A natural at 6:5")
     expect(page).to_have_url(re.compile(r"drill=payout-math.*sort=cost"))
-    page.get_by_label("Rules", exact=True).select_option(label="twenty-one-club")
+    page.get_by_label("Rules", exact=True).select_option(label="Club twenty-one (source 002)")
     show(learner, page)
     expect(mistakes).to_have_count(1)
     page.get_by_label("Rules", exact=True).select_option(label="All rules")

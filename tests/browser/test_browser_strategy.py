@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from drills.strategy_cells import cell_of, read_situation
-from drills.strategy_quiz import parse_options_text, rules_with, work_out
+from drills.strategy_quiz import work_out
+from trainer.engine.rules import Rules
 
 HANDS = 20
 WRONG_AT = {2, 7, 12, 17}
@@ -49,12 +50,8 @@ def answer_one(page: Page, javascript: bool, *, correct: bool) -> tuple[str, str
     """Answer the hand on screen; return its notation, the key pressed and whether it was right."""
     form = page.locator("form.strategy-question")
     notation = form.locator("input[name=question]").input_value()
-    if form.locator("input[name=preset]").count():
-        preset = form.locator("input[name=preset]").input_value()
-        custom = form.locator("input[name=custom]").input_value()
-    else:  # a re-drilled mistake, on the generic drill road: the preset is "rules"
-        preset, custom = form.locator("input[name=rules]").input_value(), ""
-    play = work_out(notation, rules_with(preset, parse_options_text(custom)))
+    # The quiz and a re-drilled mistake both carry the rules' notation.
+    play = work_out(notation, Rules.parse(form.locator("input[name=rules]").input_value()))
     key = play.right
     if not correct:
         key = next(k for k in play.evs if play.evs[k] < play.evs[play.right] - 1e-6)
@@ -91,7 +88,7 @@ def test_twenty_hands_by_keyboard_then_mistakes_redrill_and_heat_map(
     if learner.javascript:
         # Typing in a field does not answer: the answer keys are for the quiz only.
         page.get_by_text("Change any rule").click()
-        decks = page.get_by_label("decks", exact=True)
+        decks = page.get_by_label("Decks", exact=True)
         decks.fill("6")
         decks.press("h")
         decks.press("s")
@@ -109,7 +106,7 @@ def test_twenty_hands_by_keyboard_then_mistakes_redrill_and_heat_map(
     expect(page.get_by_role("heading", name="Mistakes", level=1)).to_be_visible()
     items = page.locator("ol.mistakes > li")
     expect(items).to_have_count(len(wrong))
-    rules = rules_with("vegas-6d-s17")
+    rules = Rules.parse("vegas-6d-s17")
     for item, (notation, key) in zip(items.all(), reversed(wrong), strict=True):
         right = work_out(notation, rules).right
         expect(item).to_contain_text(f"You said {key}; right: {right}.")
@@ -153,7 +150,7 @@ def test_an_illegal_play_is_refused_without_storing(learner: Any) -> None:
     # A forged request for a play the buttons do not offer.
     fields = {
         name: form.locator(f"input[name={name}]").input_value()
-        for name in ("csrf_token", "question", "preset", "custom", "mix", "token", "asked_at")
+        for name in ("csrf_token", "question", "rules", "mix", "token", "asked_at")
     }
     response = page.request.post("/drills/basic-strategy/answer", form={**fields, "answer": "P"})
     assert response.status == 400

@@ -163,10 +163,13 @@ def test_an_unknown_mix_asks_every_kind() -> None:
 
 
 def test_the_rules_in_play_are_the_questions_own() -> None:
-    rules = DRILL.rules_for(
-        "natural-6-5|vegas-6d-s17,blackjack_pays=6:5|15|AS 9H KD 7C|-|pay", RULES
-    )
+    # A question stored before the rules notation wrote its options after a comma: it still reads,
+    # and keeps its text (a re-drill answers the stored question).
+    legacy = "natural-6-5|vegas-6d-s17,blackjack_pays=6:5|15|AS 9H KD 7C|-|pay"
+    rules = DRILL.rules_for(legacy, RULES)
     assert rules.blackjack_pays == Fraction(6, 5)
+    assert rules.notation() == "vegas-6d-s17 blackjack_pays=6:5"
+    assert DRILL.question(legacy, RULES).notation == legacy
     shown = DRILL.question(CASES[3][0], RULES)
     assert "Naturals pay 6:5" in shown.view["rules_lines"]
 

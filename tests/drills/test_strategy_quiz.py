@@ -24,14 +24,10 @@ from drills.strategy_cells import (
 from drills.strategy_quiz import (
     DRILL,
     MIXES,
-    changed_options,
-    options_text,
-    parse_options_text,
-    rules_with,
     work_out,
 )
 from trainer.engine.hand import Situation
-from trainer.engine.rules import InvalidRulesError, find_preset
+from trainer.engine.rules import Rules, find_preset
 
 KNOWN = Path(__file__).parent.parent / "data" / "strategy_quiz_known.csv"
 VEGAS = find_preset("vegas-6d-s17")
@@ -93,7 +89,7 @@ def test_sixteen_against_ten_stand_costs_what_the_engine_says() -> None:
 
 
 def test_without_surrender_the_right_play_is_the_codes_fallback() -> None:
-    rules = rules_with("vegas-6d-s17", {"surrender": "none"})
+    rules = Rules.parse("vegas-6d-s17 surrender=none")
     play = work_out("TS 6H v KD", rules)
     assert "R" not in play.evs
     assert play.right == "H"
@@ -212,25 +208,6 @@ def test_even_money_on_a_natural_against_an_ace() -> None:
     question = DRILL.question("AS KH v AD insurance", VEGAS)
     assert [key for key, _, _ in question.view["keys"]] == ["I", "N"]
     assert DRILL.grade("AS KH v AD insurance", "N", VEGAS).correct
-
-
-# -- rules ------------------------------------------------------------------------------------
-
-
-def test_custom_options_round_trip() -> None:
-    options = changed_options(VEGAS, {"decks": "2", "surrender": "none", "insurance": "true"})
-    assert options == {"decks": "2", "surrender": "none"}
-    assert parse_options_text(options_text(options)) == options
-    rules = rules_with("vegas-6d-s17", options)
-    assert rules.decks == 2 and rules.surrender == "none"
-
-
-@pytest.mark.parametrize(
-    "options", [{"decks": "nine"}, {"no_such_option": "1"}, {"double_on": "sometimes"}]
-)
-def test_bad_custom_options_are_refused(options: dict[str, str]) -> None:
-    with pytest.raises(InvalidRulesError):
-        rules_with("vegas-6d-s17", options)
 
 
 # -- forged questions and illegal plays -------------------------------------------------------

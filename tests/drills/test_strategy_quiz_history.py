@@ -9,19 +9,21 @@ from typing import Any
 import pytest
 
 from drills.strategy_cells import cell_tally, cells_for, hand_for
-from drills.strategy_quiz import DRILL, rules_with
-from trainer.engine.rules import find_preset
+from drills.strategy_quiz import DRILL
+from trainer.engine.rules import Rules, find_preset
 from trainer.store import attempts, users
 from trainer.web import strategy_quiz as pages
 
 PRESET = "vegas-6d-s17"
-# Stored rules, as this page, the generic drill road (JSON values) and another preset keep them.
-STORED_RULES: list[tuple[str, dict[str, Any] | None]] = [
+# Stored rules: notation, rows from before the notation (a preset name and JSON options, text
+# or JSON values), a preset that is gone.
+STORED_RULES: list[tuple[str, str | None]] = [
     (PRESET, None),
-    (PRESET, {"decks": "2"}),
-    (PRESET, {"decks": 2}),
+    (f"{PRESET} decks=2", None),
+    (PRESET, '{"decks": "2"}'),
+    (PRESET, '{"decks": 2}'),
     ("bogus-preset", None),
-    (PRESET, {"surrender": "late"}),
+    (PRESET, '{"surrender": "late"}'),
 ]
 
 
@@ -33,17 +35,11 @@ def fill(db: Any, user_id: int, rng: random.Random, count: int) -> None:
         notation = str(hand_for(rng.choice(cells), rng))
         if n % 7 == 3:
             notation = str(hand_for(rng.choice(cells), rng)).rsplit(" ", 1)[0] + " AS insurance"
-        attempts.record_attempt(
-            db,
-            user_id=user_id,
-            drill=DRILL.slug,
-            question=notation,
-            rules=name,
-            rules_options=options,
-            answer="H",
-            right_answer="S",
-            correct=rng.random() < 0.6,
-            token=f"history-{n:04d}",
+        db.execute(
+            "INSERT INTO attempts (user_id, drill, question, rules, rules_options, answer,"
+            " right_answer, correct, token, created_at)"
+            " VALUES (?, ?, ?, ?, ?, 'H', 'S', ?, ?, '2026-01-01T00:00:00')",
+            [user_id, DRILL.slug, notation, name, options, rng.random() < 0.6, f"history-{n:04d}"],
         )
 
 
@@ -55,13 +51,13 @@ def test_history_matches_the_attempts_read_one_by_one(
     learner = users.create_guest(db)
     users.create_guest(db)  # another learner, never counted
     fill(db, learner.id, rng, 60)
-    settings = pages.Settings(preset=PRESET, options=options, mix="weakest")
+    settings = pages.Settings(rules=find_preset(PRESET).replace(**options), mix="weakest")
     wanted = settings.rules
 
     def same(attempt: attempts.Attempt) -> bool:
         try:
-            return rules_with(attempt.rules, attempt.rules_options) == wanted
-        except ValueError:
+            return Rules.parse(attempt.rules) == wanted
+        except ValueError:  # the preset that is gone
             return False
 
     window = attempts.list_attempts(db, learner.id, drill=DRILL.slug, limit=40)
@@ -78,5 +74,5 @@ def test_history_matches_the_attempts_read_one_by_one(
 
 def test_no_learner_has_no_history(app: Any) -> None:
     with app.test_request_context():
-        past = pages.history(None, pages.Settings(preset=PRESET), by_cell=True)
+        past = pages.history(None, pages.Settings(rules=find_preset(PRESET)), by_cell=True)
     assert past == pages.History(answers=0, last_question=None, tally={})

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from drills.strategy_quiz import DRILL, work_out
-from trainer.engine.rules import find_preset
+from trainer.engine.rules import Rules, find_preset
 from trainer.store import attempts
 
 QUIZ = "/drills/basic-strategy"
@@ -35,10 +35,7 @@ def stored(db: Any) -> list[attempts.Attempt]:
 
 
 def right_key(fields: dict[str, str]) -> str:
-    from drills.strategy_quiz import parse_options_text, rules_with
-
-    rules = rules_with(fields["preset"], parse_options_text(fields["custom"]))
-    return work_out(fields["question"], rules).right
+    return work_out(fields["question"], Rules.parse(fields["rules"])).right
 
 
 def test_a_right_answer_is_stored_and_shown_with_every_plays_ev(
@@ -53,7 +50,7 @@ def test_a_right_answer_is_stored_and_shown_with_every_plays_ev(
     assert "EV of each play" in page
     [attempt] = stored(db)
     assert attempt.correct and attempt.answer == key and attempt.ev_cost == 0
-    assert attempt.rules == "vegas-6d-s17" and attempt.rules_options is None
+    assert attempt.rules == "vegas-6d-s17"
 
 
 def test_a_wrong_answer_stores_its_cost(client: Any, db: Any, hidden_fields: Any) -> None:
@@ -72,24 +69,24 @@ def test_custom_rules_are_carried_and_stored_with_their_options(
     client: Any, db: Any, hidden_fields: Any
 ) -> None:
     query = (
-        "?preset=vegas-6d-s17&based_on=vegas-6d-s17&mix=hard"
+        "?rules=vegas-6d-s17&preset=vegas-6d-s17&mix=hard"
         "&rule-surrender=none&rule-decks=6&rule-double_on=10-11"
     )
     fields = ask(client, hidden_fields, query)
-    assert fields["custom"] == "double_on=10-11,surrender=none"
+    assert fields["rules"] == "vegas-6d-s17 double_on=10-11 surrender=none"
     response = client.post(f"{QUIZ}/answer", data={**fields, "answer": right_key(fields)})
     assert response.status_code == 200
     [attempt] = stored(db)
-    assert attempt.rules_options == {"double_on": "10-11", "surrender": "none"}
+    assert attempt.rules == "vegas-6d-s17 double_on=10-11 surrender=none"
     # The next question carries the same rules.
     again = hidden_fields(response.get_data(as_text=True))
-    assert again["custom"] == fields["custom"]
+    assert again["rules"] == fields["rules"]
 
 
 def test_bad_custom_rules_are_a_readable_400(client: Any) -> None:
-    response = client.get(f"{QUIZ}?preset=vegas-6d-s17&custom=decks=12")
+    response = client.get(f"{QUIZ}?rules=vegas-6d-s17+decks%3D12")
     assert response.status_code == 400
-    assert "decks: must be 1 to 8" in response.get_data(as_text=True)
+    assert "Decks: must be 1 to 8" in response.get_data(as_text=True)
     assert client.get(f"{QUIZ}?preset=nowhere").status_code == 400
     assert client.get(f"{QUIZ}?mix=lucky").status_code == 400
 
@@ -100,7 +97,8 @@ def test_bad_custom_rules_are_a_readable_400(client: Any) -> None:
         ({"question": "AKv9"}, "not a question this quiz asks"),
         ({"question": "T63v9"}, "not a question this quiz asks"),
         ({"question": "TS 6H v 9D insurance"}, "not a question this quiz asks"),
-        ({"custom": "surrender=sometimes"}, "cannot be played"),
+        ({"rules": "vegas-6d-s17 surrender=sometimes"}, "cannot be played"),
+        ({"rules": "vegas-6d-s17 decks=" + "9" * 5000}, "cannot be played"),
         ({"token": "short"}, "submission token"),
         ({"asked_at": "soon"}, "time its question was asked"),
     ],

@@ -24,15 +24,15 @@ def record(db: Any, user_id: int, token: str, **fields: Any) -> attempts.Attempt
 def test_tallies_count_the_newest_attempts_by_rules(db: Any) -> None:
     learner = users.create_guest(db)
     record(db, learner.id, "t-01", correct=False)  # outside a window of 4
-    record(db, learner.id, "t-02", rules_options={"decks": "2"})
+    record(db, learner.id, "t-02", rules="vegas-6d-s17 decks=2")
     record(db, learner.id, "t-03", correct=False)
     record(db, learner.id, "t-04", drill="hand-totals")  # another drill
     record(db, learner.id, "t-05")
     last = record(db, learner.id, "t-06", question="AS 7D v 9H")
     groups = attempts.tally_attempts(db, learner.id, drill="basic-strategy", within=4)
-    assert [(g.rules, g.rules_options, g.answers, g.right) for g in groups] == [
-        ("vegas-6d-s17", None, 3, 2),
-        ("vegas-6d-s17", {"decks": "2"}, 1, 1),
+    assert [(g.rules, g.answers, g.right) for g in groups] == [
+        ("vegas-6d-s17", 3, 2),
+        ("vegas-6d-s17 decks=2", 1, 1),
     ]
     assert groups[0].newest_id == last.id and groups[0].question is None
     window = attempts.list_attempts(db, learner.id, drill="basic-strategy", limit=4)

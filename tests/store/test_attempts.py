@@ -39,15 +39,15 @@ def test_every_field_is_kept(db: Any) -> None:
         "token-1",
         ev_cost=Fraction(-3, 200),
         response_ms=1234,
-        rules_options={"decks": "2"},
+        rules="vegas-6d-s17 decks=2",
     )
     assert created
     assert stored == attempts.find_attempt(db, learner.id, "token-1")
-    assert (stored.drill, stored.question, stored.rules) == ("hand-totals", "AS 6H", "vegas-6d-s17")
+    assert (stored.drill, stored.question) == ("hand-totals", "AS 6H")
+    assert stored.rules == "vegas-6d-s17 decks=2"
     assert (stored.answer, stored.right_answer, stored.correct) == ("hard 17", "soft 17", False)
     assert stored.ev_cost == Fraction(-3, 200)
     assert stored.response_ms == 1234
-    assert stored.rules_options == {"decks": "2"}
     assert stored.created_at.endswith("Z")
 
 
@@ -138,3 +138,24 @@ def test_exports_hold_the_fields_but_no_token_or_user(db: Any) -> None:
     assert table[0]["right_answer"] == "soft 17"
     assert table[0]["correct"] == "0"
     assert "secret-token" not in attempts.to_csv(rows)
+
+
+def test_rows_from_before_the_notation_read_as_notation(db: Any) -> None:
+    """Older rows hold the preset's name and JSON options (append-only: they stay so)."""
+    learner = users.create_guest(db)
+    db.execute(
+        "INSERT INTO attempts (user_id, drill, question, rules, rules_options, answer,"
+        " right_answer, correct, token, created_at)"
+        " VALUES (?, 'hand-totals', 'AS 6H', 'double-deck', ?, 'a', 'b', 0, 'old-1', 'x')",
+        [
+            learner.id,
+            '{"surrender": "late", "penetration": 0.6666666666666666, "insurance": false}',
+        ],
+    )
+    [old] = attempts.list_attempts(db, learner.id)
+    assert old.rules == "double-deck insurance=false penetration=2/3 surrender=late"
+    from trainer.engine.rules import Rules, find_preset
+
+    assert Rules.parse(old.rules) == find_preset("double-deck").replace(
+        surrender="late", penetration="2/3", insurance="false"
+    )

@@ -36,12 +36,22 @@ def test_text_output_shows_the_grid_legend_and_house_edge(tmp_path, capsys):
     assert "Hard totals" in out and "Pairs" in out and "Legend:" in out
     assert "House edge playing this chart:" in out
     assert "1 deck" in out
+    assert "Basic strategy for The Russian banking game (source 004)" in out
+    assert "(rules russian-bank decks=1)" in out
+
+
+def test_rules_are_given_in_their_notation(tmp_path, capsys):
+    argv = ["--rules", "russian-bank decks=1", "--cache-dir", str(tmp_path)]
+    assert main(argv) == 0
+    assert "(rules russian-bank decks=1)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["--preset", "nope"], "unknown preset 'nope'"),
+        (["--rules", "russian-bank decks"], "not option=value"),
+        (["--rules", "russian-bank penetration=1e9999999"], "penetration"),
         (["--rule", "colour=red"], "unknown rule option 'colour'"),
         (["--rule", "decks=nine"], "decks"),
         (["--rule", "blackjack_pays=3-2"], "blackjack_pays"),

@@ -17,24 +17,24 @@ def strategy_app(app, tmp_path, monkeypatch):
 
 def test_an_uncomputed_chart_shows_progress_then_the_block(strategy_app):
     client = strategy_app.test_client()
-    page = client.get("/strategy?preset=russian-bank")
+    page = client.get("/strategy?rules=russian-bank")
     assert page.status_code == 200
     text = page.get_data(as_text=True)
     assert "Working out the chart" in text and "<progress" in text
-    assert 'hx-get="/strategy/chart?preset=russian-bank"' in text
-    block = client.get("/strategy/chart?preset=russian-bank", headers={"HX-Request": "true"})
+    assert 'hx-get="/strategy/chart?rules=russian-bank"' in text
+    block = client.get("/strategy/chart?rules=russian-bank", headers={"HX-Request": "true"})
     body = block.get_data(as_text=True)
     assert block.status_code == 200
     assert "<html" not in body and "House edge playing this chart" in body
     assert "Following it costs" in body  # the text's advice, priced
     # Now cached: the whole page shows the chart at once.
-    again = client.get("/strategy?preset=russian-bank").get_data(as_text=True)
+    again = client.get("/strategy?rules=russian-bank").get_data(as_text=True)
     assert "House edge playing this chart" in again and "Working out" not in again
 
 
 def test_options_change_the_chart_and_a_cell_shows_its_evs(strategy_app):
     client = strategy_app.test_client()
-    url = "/strategy?preset=russian-bank&max_draws=none&wait=1&cell=hard.16.10"
+    url = "/strategy?rules=russian-bank+max_draws%3Dnone&wait=1&cell=hard.16.10"
     page = client.get(url)
     text = page.get_data(as_text=True)
     assert page.status_code == 200
@@ -52,13 +52,61 @@ def test_options_change_the_chart_and_a_cell_shows_its_evs(strategy_app):
 @pytest.mark.parametrize(
     ("query", "status", "message"),
     [
+        ("rules=nope", 400, "unknown preset"),
         ("preset=nope", 400, "unknown preset"),
-        ("preset=russian-bank&decks=99", 400, "decks"),
-        ("preset=russian-bank&wait=1&cell=hard.99.10", 404, "no cell"),
-        ("preset=russian-bank&wait=1&cell=oops", 400, "not a chart cell"),
+        ("rules=russian-bank+decks%3D99", 400, "Decks: must be 1 to 8"),
+        ("rules=russian-bank&rule-decks=99", 400, "Decks: must be 1 to 8"),
+        ("rules=russian-bank&rule-penetration=1e9999999", 400, "Cut card: expected a number"),
+        ("rules=russian-bank+decks", 400, "not option=value"),
+        ("rules=russian-bank&wait=1&cell=hard.99.10", 404, "no cell"),
+        ("rules=russian-bank&wait=1&cell=oops", 400, "not a chart cell"),
     ],
 )
 def test_bad_input_is_a_readable_error(strategy_app, query, status, message):
     response = strategy_app.test_client().get(f"/strategy?{query}")
     assert response.status_code == status
     assert message in response.get_data(as_text=True)
+
+
+def _form(page_text: str) -> dict[str, str]:
+    """The rules form's fields as the page drew them (what a browser would send unchanged)."""
+    import re
+
+    fields = dict(re.findall(r'<input type="hidden" name="(rules)" value="([^"]*)"', page_text))
+    for name, value in re.findall(
+        r'<input id="[^"]*" name="(rule-[a-z_0-9]+)" value="([^"]*)"', page_text
+    ):
+        fields[name] = value
+    for name, body in re.findall(
+        r'<select id="[^"]*" name="(rule-[a-z_0-9]+)"[^>]*>(.*?)</select>', page_text, re.S
+    ):
+        fields[name] = re.search(r'<option value="([^"]*)" selected', body).group(1)
+    return fields
+
+
+def test_switching_the_preset_starts_from_that_preset(strategy_app):
+    """The form keeps the old preset's values in its option fields: picking russian-bank in
+    the menu must show russian-bank, not the Vegas options under russian-bank's name."""
+    client = strategy_app.test_client()
+    drawn = _form(client.get("/strategy?rules=vegas-6d-s17").get_data(as_text=True))
+    assert drawn["rules"] == "vegas-6d-s17" and drawn["rule-double_on"] == "any"
+    page = client.get("/strategy", query_string={**drawn, "preset": "russian-bank"})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    assert '<input type="hidden" name="rules" value="russian-bank">' in text
+    assert "The Russian banking game (source 004)" in text
+    assert "No doubling" in text and "Double on any two cards" not in text
+
+
+def test_the_form_changes_only_the_options_the_learner_changed(strategy_app):
+    client = strategy_app.test_client()
+    drawn = _form(client.get("/strategy?rules=vegas-6d-s17+decks%3D2").get_data(as_text=True))
+    assert drawn["rules"] == "vegas-6d-s17 decks=2" and drawn["rule-decks"] == "2"
+    sent = {**drawn, "preset": "vegas-6d-s17", "rule-surrender": "none"}
+    text = client.get("/strategy", query_string=sent).get_data(as_text=True)
+    assert 'name="rules" value="vegas-6d-s17 decks=2 surrender=none"' in text
+    assert "changed: Decks: 2; Surrender: none" in text
+    # Setting an option back to the preset's value leaves the preset.
+    back = {**_form(text), "preset": "vegas-6d-s17", "rule-decks": "6", "rule-surrender": "late"}
+    text = client.get("/strategy", query_string=back).get_data(as_text=True)
+    assert '<input type="hidden" name="rules" value="vegas-6d-s17">' in text

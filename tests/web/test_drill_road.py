@@ -144,6 +144,7 @@ def test_an_answer_in_the_wrong_form_is_a_400_keeping_the_question(
         ({"token": "short"}, "submission token"),
         ({"asked_at": "yesterday"}, "time its question was asked"),
         ({"rules": "no-such-table"}, "no known rules preset"),
+        ({"rules": "vegas-6d-s17 penetration=1e9999999"}, "Cut card: expected a number"),
     ],
 )
 def test_a_damaged_form_is_a_400_and_nothing_is_stored(

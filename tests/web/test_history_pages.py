@@ -54,7 +54,7 @@ def alice(app: Any, db: Any) -> tuple[Any, int]:
     store(db, user_id, PAYOUT, "20", "22.50", ev_cost=Fraction(1, 6),
           created_at=(day - timedelta(days=3)).strftime("%Y-%m-%dT10:00:00.000Z"))  # fmt: skip
     store(db, user_id, SIX_FIVE, "37.50", "30", ev_cost=Fraction(3, 10),
-          rules_options={"blackjack_pays": "6:5"})  # fmt: skip
+          rules="vegas-6d-s17 blackjack_pays=6:5")  # fmt: skip
     store(db, user_id, FIVE_CARD, "10", "20", ev_cost=Fraction(1), rules="twenty-one-club")
     store(db, user_id, "AS 7D", "hard 18", "soft 18", drill="hand-totals")
     store(db, user_id, "AS 7D 2C", "soft 20", "soft 20", drill="hand-totals")
@@ -75,7 +75,7 @@ def test_the_mistakes_page_shows_wrong_answers_newest_first_with_cards_and_cost(
     assert "Hand totals" in shown[0] and "Payout math" in shown[1]
     assert "21 with five cards" in shown[1] and "Cost: 100% of the bet" in shown[1]
     assert "You said <strong>37.50</strong>; right: <strong>30</strong>" in shown[2]
-    assert "blackjack_pays 6:5" in shown[2]
+    assert "changed: A natural pays: 6:5" in shown[2] and "blackjack_pays" not in shown[2]
     assert "Cost: –" in shown[0]  # hand totals has no cost
     assert shown[1].count('role="img"') == 5 + 2  # five player cards, two dealer cards
 
@@ -184,7 +184,7 @@ def test_drilling_mistakes_again_asks_them_in_order_and_records_each(
     assert "review_item" not in hidden_fields(page)  # fresh questions from here on
     stored = attempts.list_attempts(db, user_id, drill="payout-math", newest_first=False)
     assert [a.question for a in stored[-3:]] == expected
-    assert stored[-2].rules_options == {"blackjack_pays": "6:5"}
+    assert stored[-2].rules == "vegas-6d-s17 blackjack_pays=6:5"
 
 
 def test_a_review_answer_resent_counts_once_and_others_are_refused(

@@ -60,11 +60,13 @@ def test_a_wrong_method_is_a_readable_405(client: Any) -> None:
 
 
 def test_the_rules_page_lists_the_presets(client: Any) -> None:
+    from trainer.engine.rule_words import PRESET_TITLES
     from trainer.engine.rules import PRESETS
 
     page = client.get("/rules").get_data(as_text=True)
     for name in PRESETS:
-        assert f"<h2>{name}</h2>" in page
+        assert f"<h2>{PRESET_TITLES[name]}</h2>" in page
+        assert f"<code>{name}</code>" in page
 
 
 def test_the_secret_key_is_made_on_first_start_and_kept(tmp_path: Any) -> None:

@@ -6,13 +6,190 @@ The engine names options by their field names (``dealer_hits_soft_17``); a learn
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from trainer.engine.rules import Rules
 
-__all__ = ["summary_lines"]
+__all__ = [
+    "CHOICE_LABELS",
+    "OPTION_LABELS",
+    "PRESET_TITLES",
+    "OptionLabel",
+    "change_words",
+    "choice_label",
+    "short_summary",
+    "summary_lines",
+    "title",
+]
+
+
+@dataclass(frozen=True)
+class OptionLabel:
+    """How the interface names one rule option: a label and one line of help."""
+
+    label: str
+    help: str
+
+
+# Each preset's name in plain words; the source texts' games say which text they come from.
+PRESET_TITLES: dict[str, str] = {
+    "permanent-bank": "Blackjack with a permanent bank (source 000)",
+    "twenty-one-club": "Club twenty-one (source 002)",
+    "twenty-one-home": "Home twenty-one (source 002)",
+    "casino-boxes": "Casino blackjack with boxes (source 003)",
+    "russian-bank": "The Russian banking game (source 004)",
+    "vegas-6d-s17": "Las Vegas, 6 decks, dealer stands on soft 17",
+    "vegas-6d-h17": "Las Vegas, 6 decks, dealer hits soft 17",
+    "double-deck": "Double deck, dealer hits soft 17",
+    "single-deck": "Single deck, dealer hits soft 17",
+    "custom": "Custom rules",
+}
+
+# Every rule option's label and help line, in the rules model's order. An option added to the
+# model gets its line here (a test checks that every option has one).
+OPTION_LABELS: dict[str, OptionLabel] = {
+    "decks": OptionLabel("Decks", "How many 52-card decks are shuffled together (1 to 8)."),
+    "penetration": OptionLabel(
+        "Cut card", "The share of the pack dealt before the reshuffle: 3/4, 0.8, or 1 for all."
+    ),
+    "reshuffle_reserve": OptionLabel(
+        "Reshuffle reserve", "Reshuffle before a round when fewer cards than this are left."
+    ),
+    "burn_cards": OptionLabel("Burn cards", "Cards taken off the top after each shuffle."),
+    "burn_ace_reshuffles": OptionLabel(
+        "An ace may not be burned", "A burned ace means a new shuffle and cut (source 002)."
+    ),
+    "dealer_hits_soft_17": OptionLabel(
+        "Dealer hits soft 17", "The dealer draws to a soft 17 (an ace counted 11) too."
+    ),
+    "dealer_stands_on": OptionLabel(
+        "Dealer stands on", "The lowest total the dealer or banker stands on (12 to 21)."
+    ),
+    "hole_card": OptionLabel(
+        "Dealer's second card",
+        "Peek: dealt at once and checked for a natural; none: dealt after everyone has played.",
+    ),
+    "no_hole_card_loses": OptionLabel(
+        "A late dealer natural takes",
+        "Without a hole card: every bet, doubles and splits too, or the original bet only.",
+    ),
+    "dealer_natural_takes_all": OptionLabel(
+        "Banker's dealt 21 takes all", "It beats every hand, a punter's dealt 21 too (source 004)."
+    ),
+    "dealer_natural_must_be_announced": OptionLabel(
+        "Dealer's natural must be announced",
+        "Unannounced before the first player draws, it counts as a plain 21 (source 000).",
+    ),
+    "double_on": OptionLabel("Double down on", "The two-card totals a player may double on."),
+    "double_after_split": OptionLabel(
+        "Double after a split", "A hand made by splitting may be doubled."
+    ),
+    "max_split_hands": OptionLabel(
+        "Split to at most", "Hands one box may be split into: 1 means no splitting."
+    ),
+    "resplit_aces": OptionLabel("Resplit aces", "A split ace that draws another ace may split."),
+    "split_aces_one_card": OptionLabel(
+        "Split aces get one card", "Each split ace gets one card and no more."
+    ),
+    "split_by": OptionLabel(
+        "Split pairs of", "Rank: two kings; value: any two ten-value cards, a king and a queen."
+    ),
+    "split_deal_order": OptionLabel(
+        "Split hands are dealt",
+        "In turn: the first hand is played out first; both first: each gets a card at once.",
+    ),
+    "surrender": OptionLabel(
+        "Surrender",
+        "Give up the first two cards for half the stake: late (after the dealer checks), "
+        "early (before), or none.",
+    ),
+    "surrender_vs_ace": OptionLabel(
+        "Surrender against an ace", "Surrender is offered when the dealer shows an ace."
+    ),
+    "insurance": OptionLabel(
+        "Insurance", "Against a dealer's ace, a side bet of up to half the stake paying 2:1."
+    ),
+    "max_draws": OptionLabel(
+        "Most cards drawn", "At most this many cards drawn to a hand (none: no limit)."
+    ),
+    "blackjack_pays": OptionLabel("A natural pays", "An ace and a ten-card as the first two."),
+    "dealer_blackjack_collects": OptionLabel(
+        "Dealer's natural collects", "What the dealer's own natural takes from each stake."
+    ),
+    "dealer_bust_pays": OptionLabel(
+        "A busted dealer pays", "What each standing hand wins when the dealer busts."
+    ),
+    "ties": OptionLabel("Ties", "Push: the stake comes back; dealer: the dealer wins ties."),
+    "five_card_21_pays": OptionLabel("21 with five cards pays", "A bonus hand; none: not paid."),
+    "six_card_21_pays": OptionLabel("21 with six cards pays", "A bonus hand; none: not paid."),
+    "seven_seven_seven_pays": OptionLabel("7-7-7 pays", "A bonus hand; none: not paid."),
+    "six_seven_eight_pays": OptionLabel("8-7-6 pays", "A bonus hand; none: not paid."),
+    "min_bet": OptionLabel("Smallest bet", "The table minimum, in chips."),
+    "max_bet": OptionLabel("Largest bet", "The table maximum, in chips."),
+    "deal_method": OptionLabel(
+        "Deal method",
+        "Source 002's three deals: 1 and 2 bet first; 3 bets after the first card.",
+    ),
+    "bet_after_deal": OptionLabel(
+        "Bets after the deal", "Stakes go down once the two cards are dealt (source 004)."
+    ),
+    "box_bettors": OptionLabel(
+        "Bettors on a box", "The box's owner and up to two co-bettors (source 003)."
+    ),
+    "table_rotation": OptionLabel(
+        "The deal passes", "Who deals next: nobody (a house dealer), a natural, or after a pack."
+    ),
+}
+
+# Choices in plain words, where the option's own word would not be plain.
+CHOICE_LABELS: dict[str, dict[str, str]] = {
+    "double_on": {
+        "any": "any two cards",
+        "9-11": "9, 10 and 11",
+        "10-11": "10 and 11",
+        "none": "no doubling",
+    },
+    "split_by": {"rank": "one rank", "value": "one value"},
+    "surrender": {"none": "none", "late": "late", "early": "early"},
+    "hole_card": {"peek": "peek", "none": "none (after play)"},
+    "no_hole_card_loses": {"all": "every bet", "original": "the original bet only"},
+    "ties": {"push": "push", "dealer": "to the dealer"},
+    "split_deal_order": {"in-turn": "in turn", "both-first": "both first"},
+    "table_rotation": {
+        "none": "never (a house dealer)",
+        "natural-takes-deal": "to a natural",
+        "bank-passes-after-pack": "left after each pack",
+    },
+}
+
+
+def title(rules: Rules) -> str:
+    """The preset's name in plain words (``"Club twenty-one (source 002)"``)."""
+    return PRESET_TITLES.get(rules.name, rules.name)
+
+
+def choice_label(option: str, text: str) -> str:
+    """One value of an option in plain words: ``"true"`` is yes, ``"9-11"`` is 9, 10 and 11."""
+    if text in ("true", "false") and option not in CHOICE_LABELS:
+        return "yes" if text == "true" else "no"
+    return CHOICE_LABELS.get(option, {}).get(text, text)
+
+
+def change_words(rules: Rules) -> list[str]:
+    """The options changed from the preset in plain words: ``["Decks: 2", "Surrender: none"]``."""
+    return [
+        f"{OPTION_LABELS[option].label}: {choice_label(option, text)}"
+        for option, text in rules.changes().items()
+    ]
+
+
+def short_summary(rules: Rules) -> str:
+    """One line naming the rules: the preset's title and what was changed from it."""
+    changed = change_words(rules)
+    return title(rules) + (f"; changed: {'; '.join(changed)}" if changed else "")
 
 
 def _ratio(value: Fraction) -> str:

@@ -3,6 +3,12 @@
 An answer carries a submission token (made when the question was shown). Storing the same
 token for the same learner again stores nothing and returns the first row, so a double click or
 a resent form counts once.
+
+Rules are stored as their text notation (``"vegas-6d-s17 decks=2"``, see
+:meth:`trainer.engine.rules.Rules.parse`) in ``rules``. Rows from before the notation hold the
+preset's name there and the options changed from it as JSON in ``rules_options``; rows are
+append-only, so they stay so, and :func:`stored_notation` reads them as notation: everything
+above the store sees only notation.
 """
 
 from __future__ import annotations
@@ -26,7 +32,6 @@ EXPORT_FIELDS = (
     "drill",
     "question",
     "rules",
-    "rules_options",
     "answer",
     "right_answer",
     "correct",
@@ -46,6 +51,27 @@ def _fraction(text: str) -> Fraction:
     return Fraction(text)
 
 
+def stored_notation(rules: str, options_json: str | None) -> str:
+    """The rules notation of a stored row: ``rules`` itself, or for a row from before the
+    notation, its preset name followed by the options its ``rules_options`` JSON changed."""
+    if not options_json:
+        return rules
+    options = json.loads(options_json)
+    return " ".join([rules, *(f"{name}={_legacy_text(options[name])}" for name in sorted(options))])
+
+
+def _legacy_text(value: Any) -> str:
+    """An old row's JSON option value as notation text (money and the cut card were floats)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        exact = Fraction(value).limit_denominator(10_000)
+        return str(exact.numerator) if exact.denominator == 1 else str(exact)
+    return str(value)
+
+
 @dataclass(frozen=True)
 class Attempt:
     """One answer to one question, as stored."""
@@ -54,8 +80,7 @@ class Attempt:
     user_id: int
     drill: str
     question: str
-    rules: str
-    rules_options: dict[str, Any] | None
+    rules: str  # the rules' notation
     answer: str
     right_answer: str
     correct: bool
@@ -71,8 +96,7 @@ class Attempt:
             user_id=row["user_id"],
             drill=row["drill"],
             question=row["question"],
-            rules=row["rules"],
-            rules_options=json.loads(row["rules_options"]) if row["rules_options"] else None,
+            rules=stored_notation(row["rules"], row["rules_options"]),
             answer=row["answer"],
             right_answer=row["right_answer"],
             correct=bool(row["correct"]),
@@ -102,10 +126,10 @@ def record_attempt(
     token: str,
     ev_cost: Fraction | None = None,
     response_ms: int | None = None,
-    rules_options: dict[str, Any] | None = None,
     created_at: str | None = None,
 ) -> tuple[Attempt, bool]:
-    """Store one answer; return it and whether it was new (False: that token was stored before).
+    """Store one answer under ``rules`` (their notation); return it and whether it was new
+    (False: that token was stored before).
 
     :raises InvalidAttemptError: for an empty field, a bad token or a negative response time.
     """
@@ -121,7 +145,7 @@ def record_attempt(
         drill,
         question,
         rules,
-        json.dumps(rules_options, sort_keys=True) if rules_options else None,
+        None,  # rules_options: only rows from before the notation have it
         answer,
         right_answer,
         int(bool(correct)),
@@ -185,8 +209,7 @@ class AttemptTally:
     """A group of one learner's answers to one drill: under one set of rules (and, when asked
     for, to one question), how many, how many right, and the id of the newest."""
 
-    rules: str
-    rules_options: dict[str, Any] | None
+    rules: str  # the rules' notation
     question: str | None  # None unless tallied by question
     answers: int
     right: int
@@ -218,8 +241,7 @@ def tally_attempts(
     )
     return [
         AttemptTally(
-            rules=rules,
-            rules_options=json.loads(options) if options else None,
+            rules=stored_notation(rules, options),
             question=question,
             answers=answers,
             right=right,
@@ -288,7 +310,6 @@ def to_csv(attempts: Iterable[Attempt]) -> str:
     writer.writeheader()
     for attempt in attempts:
         row = attempt.export_row()
-        row["rules_options"] = json.dumps(row["rules_options"]) if row["rules_options"] else ""
         row["correct"] = int(row["correct"])
         writer.writerow(row)
     return out.getvalue()

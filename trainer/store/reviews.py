@@ -8,7 +8,6 @@ Also here: :func:`find_mistakes`, the mistakes page's filtered, sorted query.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -16,7 +15,7 @@ from typing import Any
 
 import sqlite_utils
 
-from trainer.store.attempts import Attempt
+from trainer.store.attempts import Attempt, stored_notation
 from trainer.store.db import transaction, utc_now
 
 # The most questions one review batch holds.
@@ -35,8 +34,7 @@ class ReviewItem:
     batch_id: int
     position: int
     question: str
-    rules: str
-    rules_options: dict[str, Any] | None
+    rules: str  # the rules' notation
     attempt_id: int | None
 
 
@@ -87,17 +85,9 @@ def create_batch(
         batch_id = cursor.lastrowid
         for position, attempt in enumerate(unique):
             db.execute(
-                "INSERT INTO review_items (batch_id, position, question, rules, rules_options)"
-                " VALUES (?, ?, ?, ?, ?)",
-                [
-                    batch_id,
-                    position,
-                    attempt.question,
-                    attempt.rules,
-                    json.dumps(attempt.rules_options, sort_keys=True)
-                    if attempt.rules_options
-                    else None,
-                ],
+                "INSERT INTO review_items (batch_id, position, question, rules)"
+                " VALUES (?, ?, ?, ?)",
+                [batch_id, position, attempt.question, attempt.rules],
             )
     batch = get_batch(db, user_id, int(batch_id or 0))
     assert batch is not None  # written just now, in the same connection
@@ -118,8 +108,7 @@ def get_batch(db: sqlite_utils.Database, user_id: int, batch_id: int) -> ReviewB
             batch_id=item["batch_id"],
             position=item["position"],
             question=item["question"],
-            rules=item["rules"],
-            rules_options=json.loads(item["rules_options"]) if item["rules_options"] else None,
+            rules=stored_notation(item["rules"], item["rules_options"]),
             attempt_id=item["attempt_id"],
         )
         for item in db.query(
@@ -161,7 +150,8 @@ SORTS = ("newest", "cost")
 
 @dataclass(frozen=True)
 class MistakeFilter:
-    """What the mistakes page shows: one drill or all, one rules preset or all, a date range
+    """What the mistakes page shows: one drill or all, one rules preset (with any options
+    changed from it) or all, a date range
     (``YYYY-MM-DD``, both ends included), newest first or the most expensive first."""
 
     drill: str | None = None
@@ -177,9 +167,12 @@ def find_mistakes(
     """One learner's wrong answers (never anyone else's), filtered and sorted."""
     where = ["user_id = ?", "correct = 0"]
     params: list[Any] = [user_id]
+    if chosen.rules:
+        # The preset itself, or the preset with options changed ("vegas-6d-s17 decks=2").
+        where.append("(rules = ? OR substr(rules, 1, length(?) + 1) = ? || ' ')")
+        params.extend([chosen.rules] * 3)
     conditions = (
         ("drill = ?", chosen.drill),
-        ("rules = ?", chosen.rules),
         ("created_at >= ?", chosen.since),
         ("substr(created_at, 1, 10) <= ?", chosen.until),
     )
@@ -204,10 +197,16 @@ def mistake_choices(db: sqlite_utils.Database, user_id: int) -> tuple[list[str],
             [user_id],
         )
     ]
+    # The notation's first word: the preset.
+    preset = (
+        "CASE WHEN instr(rules, ' ') > 0 THEN substr(rules, 1, instr(rules, ' ') - 1)"
+        " ELSE rules END"
+    )
     rules = [
-        row["rules"]
+        row["preset"]
         for row in db.query(
-            "SELECT DISTINCT rules FROM attempts WHERE user_id = ? AND correct = 0 ORDER BY rules",
+            f"SELECT DISTINCT {preset} AS preset FROM attempts"
+            " WHERE user_id = ? AND correct = 0 ORDER BY preset",
             [user_id],
         )
     ]

@@ -295,8 +295,7 @@ def answer(session_id: str) -> Response:
                 drill,
                 session.checkpoint(index, ask).notation,
                 grade,
-                rules_name=session.rules,
-                rules_options=None,
+                rules=session.rules,
                 token=answer_token(stored.id, index, ask),
                 response_ms=response_ms,
             )

@@ -38,7 +38,7 @@ from drills import (
     get_drill,
     registry,
 )
-from trainer.engine.rules import InvalidRulesError, Rules, find_preset
+from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
 from trainer.web.preferences import options_for
 from trainer.web.support import (
@@ -155,29 +155,17 @@ def answer(slug: str) -> Response:
 
 
 def item_rules(item: reviews.ReviewItem) -> Rules:
-    """The rules a review question was first asked under (the preset, options changed)."""
-    return stored_rules(item.rules, item.rules_options)
+    """The rules a review question was first asked under."""
+    return stored_rules(item.rules)
 
 
-def stored_rules(name: str, options: Mapping[str, Any] | None) -> Rules:
-    """The rules an attempt was stored with (:func:`rules_record`): the preset ``name`` with
-    ``options`` changed, or the learner's current rules if those can no longer be played."""
+def stored_rules(notation: str) -> Rules:
+    """The rules an attempt was stored with (their notation), or the learner's current rules
+    if those can no longer be played."""
     try:
-        rules = find_preset(name)
-        return rules.replace(**options) if options else rules
+        return Rules.parse(notation)
     except InvalidRulesError:
         return current_rules()
-
-
-def rules_record(rules: Rules) -> tuple[str, dict[str, Any] | None]:
-    """How an attempt stores its rules: the preset's name and the options changed from it."""
-    name = rules.name
-    try:
-        preset = find_preset(name).to_dict()
-    except InvalidRulesError:
-        return rules.name, None
-    changed = {k: v for k, v in rules.to_dict().items() if preset.get(k) != v}
-    return name, changed or None
 
 
 def review_batch_or_404(drill: Drill, batch_id: str) -> reviews.ReviewBatch:
@@ -283,21 +271,19 @@ def record(
     notation: str,
     grade: Grade,
     *,
-    rules_name: str,
-    rules_options: dict[str, Any] | None,
+    rules: str,
     token: str,
     response_ms: int | None,
 ) -> tuple[attempts.Attempt, bool]:
-    """Store the graded answer once per token (a response time only if it is worth keeping);
-    the attempt, and whether it was new."""
+    """Store the graded answer under ``rules`` (their notation) once per token (a response
+    time only if it is worth keeping); the attempt, and whether it was new."""
     kept = response_ms is not None and 0 <= response_ms <= _MAX_RESPONSE_MS
     return attempts.record_attempt(
         get_db(),
         user_id=user.id,
         drill=drill.slug,
         question=notation,
-        rules=rules_name,
-        rules_options=rules_options,
+        rules=rules,
         answer=grade.answer,
         right_answer=grade.right_answer,
         correct=grade.correct,
@@ -337,27 +323,26 @@ def answer_once(
     *,
     token: str,
     asked_at: int,
-    stored_as: tuple[str, dict[str, Any] | None] | None = None,
+    stored_as: Rules | None = None,
     asker: str = "drill",
 ) -> Answered:
     """Grade and store an answer once per submission token. A resent answer gets its stored
     grade (counted once); a malformed one, what is wrong (nothing is written, not even a
-    guest). ``stored_as``: the rules' name and changed options to store, if not the drill's
-    :meth:`~drills.Drill.rules_for` (:func:`rules_record`)."""
+    guest). ``stored_as``: the rules to store the answer under, if not the drill's
+    :meth:`~drills.Drill.rules_for`."""
     earlier = earlier_answer(token)
     if earlier is not None:
         return Answered(*stored_answer(drill, earlier, rules), earlier)
     asked, grade, error = read_answer(drill, notation, form, rules, asker=asker)
     if grade is None:
         return Answered(asked, None, error=error)
-    rules_name, rules_options = stored_as or rules_record(drill.rules_for(asked.notation, rules))
+    stored = stored_as or drill.rules_for(asked.notation, rules)
     attempt, created = record(
         current_user_or_guest(),
         drill,
         asked.notation,
         grade,
-        rules_name=rules_name,
-        rules_options=rules_options,
+        rules=stored.notation(),
         token=token,
         response_ms=now_ms() - asked_at,
     )

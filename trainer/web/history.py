@@ -25,6 +25,7 @@ from drills import Drill, DrillError, Question, registry
 from trainer.store import attempts, reviews
 from trainer.web.charts import Day, describe, last_days, trend_chart
 from trainer.web.drills import stored_rules
+from trainer.web.rules_form import readable_rules
 from trainer.web.support import (
     current_user,
     get_db,
@@ -125,7 +126,13 @@ def mistakes() -> Response:
     drill_slugs, rule_names = reviews.mistake_choices(db, user.id) if user else ([], [])
     drills = registry()
     shown = [
-        {"attempt": a, "question": _shown(drills, a), "drill": drills.get(a.drill)} for a in wrong
+        {
+            "attempt": a,
+            "question": _shown(drills, a),
+            "drill": drills.get(a.drill),
+            "rules": readable_rules(a.rules),
+        }
+        for a in wrong
     ]
     groups: dict[str, int] = {}
     for attempt in wrong:
@@ -172,7 +179,7 @@ def _shown(drills: dict[str, Drill], attempt: attempts.Attempt) -> Question | No
     drill = drills.get(attempt.drill)
     if drill is None:
         return None
-    rules = stored_rules(attempt.rules, attempt.rules_options)
+    rules = stored_rules(attempt.rules)
     try:
         return drill.question(attempt.question, rules)
     except DrillError:

@@ -1,6 +1,7 @@
 """The strategy page: pick a preset, change any option, see the chart, the house edge and the EVs.
 
-``GET /strategy?preset=NAME&decks=2&surrender=none...``: any rule option by its name. A chart
+``GET /strategy?rules=NOTATION``: any rules in their notation (``vegas-6d-s17 decks=2``); the
+page's form is the one rules form (:mod:`trainer.web.rules_form`). A chart
 already computed (the disk cache) is shown at once; otherwise the page shows progress and htmx
 fetches ``/strategy/chart`` (the same query) for the chart block; without JavaScript a link
 asks for the whole page with ``wait=1``. ``cell=hard.16.10`` shows one cell's EVs.
@@ -13,18 +14,12 @@ from typing import Any
 from flask import Blueprint, abort, current_app, request
 from werkzeug.wrappers import Response
 
-from trainer.engine.rules import (
-    OPTION_CHOICES,
-    InvalidRulesError,
-    Rules,
-    find_preset,
-    option_to_text,
-    preset_names,
-)
+from trainer.engine.rules import Rules
 from trainer.engine.strategy import CODES, Chart, chart
 from trainer.engine.strategy.advice import advice_cost, advice_for
 from trainer.engine.strategy.cache import cached
 from trainer.engine.strategy.chart import UP_CARDS, up_label
+from trainer.web.rules_form import option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
 
 bp = Blueprint("strategy", __name__)
@@ -49,45 +44,13 @@ _NOT_PLAY = {
 }
 
 
-def _rules_from_query() -> tuple[Rules, dict[str, str]]:
-    """The preset named in the query with every option the query changes; 400 if bad."""
-    name = request.args.get("preset") or current_rules().name
-    try:
-        base = find_preset(name)
-    except InvalidRulesError as exc:
-        abort(400, description=str(exc))
-    changes: dict[str, str] = {}
-    for option in Rules.option_names():
-        value = request.args.get(option)
-        if value is None or value.strip() == "":
-            continue
-        if value.strip().lower() != str(option_to_text(option, getattr(base, option))).lower():
-            changes[option] = value.strip()
-    try:
-        return base.replace(**changes), changes
-    except InvalidRulesError as exc:
-        abort(400, description=f"Those rules cannot be played: {exc}.")
+def _rules_from_query() -> Rules:
+    """The rules the query chooses (the learner's table when it names none); 400 if bad."""
+    return read_rules(request.args, default=current_rules())
 
 
 def _cache_dir() -> str | None:
     return current_app.config.get("STRATEGY_CACHE_DIR")
-
-
-def _form_fields(rules: Rules) -> list[dict[str, Any]]:
-    fields = []
-    for option in Rules.option_names():
-        if option in _NOT_PLAY:
-            continue
-        value = getattr(rules, option)
-        text = option_to_text(option, value)
-        if isinstance(value, bool):
-            choices: tuple[str, ...] | None = ("true", "false")
-        else:
-            choices = OPTION_CHOICES.get(option)
-        fields.append(
-            {"name": option, "label": option.replace("_", " "), "value": text, "choices": choices}
-        )
-    return fields
 
 
 def _grid(result: Chart) -> list[dict[str, Any]]:
@@ -147,13 +110,12 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
     }
 
 
-def _context(rules: Rules, changes: dict[str, str], result: Chart | None) -> dict[str, Any]:
-    query = {"preset": rules.name, **changes}
+def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
     context: dict[str, Any] = {
         "rules": rules,
-        "query": query,
-        "presets": preset_names(),
-        "fields": _form_fields(rules),
+        "query": {"rules": rules.notation()},
+        "presets": preset_menu(),
+        "fields": option_fields(rules, [o for o in Rules.option_names() if o not in _NOT_PLAY]),
         "codes": CODES,
         "chart": result,
         "section": "strategy",
@@ -169,16 +131,16 @@ def _context(rules: Rules, changes: dict[str, str], result: Chart | None) -> dic
 
 @bp.get("/strategy")
 def page() -> Response:
-    rules, changes = _rules_from_query()
+    rules = _rules_from_query()
     result = cached(rules, cache_dir=_cache_dir())
     if result is None and request.args.get("wait") == "1":
         result = chart(rules, cache_dir=_cache_dir())
-    return render("strategy.html", **_context(rules, changes, result))
+    return render("strategy.html", **_context(rules, result))
 
 
 @bp.get("/strategy/chart")
 def chart_block() -> Response:
     """The chart block, computed now if need be (htmx asks for it while the page waits)."""
-    rules, changes = _rules_from_query()
+    rules = _rules_from_query()
     result = chart(rules, cache_dir=_cache_dir())
-    return render("strategy.html", block="chart", **_context(rules, changes, result))
+    return render("strategy.html", block="chart", **_context(rules, result))

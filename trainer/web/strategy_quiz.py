@@ -1,18 +1,17 @@
 """The basic-strategy quiz's pages: the quiz with its settings, the heat map, the timed mode.
 
 The quiz's answers travel the drill road (``trainer.web.drills.answer_once``); its pages add the
-settings: the rules may be a preset with options changed (carried in the form as ``preset`` and
-``custom``, stored as ``rules_options``) and the hand mix. A timed run is a value of the drill's
-(:class:`drills.strategy_timed.TimedRun`), kept in the signed session, so the server decides
-what was asked and when time is up.
+settings: the rules (carried in forms and links as their notation, ``rules``, and chosen with
+the one rules form, :mod:`trainer.web.rules_form`) and the hand mix. A timed run is a value of
+the drill's (:class:`drills.strategy_timed.TimedRun`), kept in the signed session, so the
+server decides what was asked and when time is up.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, session, url_for
@@ -23,16 +22,10 @@ from drills import strategy_cells as cells
 from drills import strategy_quiz as quiz
 from drills import strategy_timed as timed
 from drills.strategy_cells import Cell, tally_by_cell
-from trainer.engine.rules import (
-    OPTION_CHOICES,
-    InvalidRulesError,
-    Rules,
-    find_preset,
-    option_to_text,
-    preset_names,
-)
+from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, users
 from trainer.web import drills as drill_road
+from trainer.web.rules_form import option_fields, preset_menu, read_rules
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -51,54 +44,23 @@ _TIMED_KEY = "strategy_timed"
 
 @dataclass(frozen=True)
 class Settings:
-    """The learner's choice: a preset, the options changed from it, the hand mix."""
+    """The learner's choice: the rules (a preset, options changed from it), the hand mix."""
 
-    preset: str
-    options: dict[str, str] = field(default_factory=dict)
+    rules: Rules
     mix: str = quiz.DEFAULT_MIX
-
-    @property
-    def rules(self) -> Rules:
-        return quiz.rules_with(self.preset, self.options)
-
-    @property
-    def custom(self) -> str:
-        return quiz.options_text(self.options)
 
     def query(self, **extra: Any) -> dict[str, Any]:
         """The URL arguments that choose these settings again."""
-        args: dict[str, Any] = {"preset": self.preset, "mix": self.mix}
-        if self.options:
-            args["custom"] = self.custom
-        return {**args, **extra}
+        return {"rules": self.rules.notation(), "mix": self.mix, **extra}
 
 
 def read_settings(values: Mapping[str, str]) -> Settings:
-    """Settings from a query string or a form; a 400 naming what is wrong.
-
-    The settings form sends every option as ``rule-<name>`` with ``based_on`` (the preset its
-    values came from); options that differ from that preset become the custom set. Answer forms
-    and links send ``custom`` (:func:`drills.strategy_quiz.options_text`).
-    """
-    preset = values.get("preset") or current_rules().name
+    """Settings from a query string or a form (the rules form's fields, or a link's ``rules``
+    notation); a 400 naming what is wrong."""
     mix = values.get("mix") or quiz.DEFAULT_MIX
     if mix not in quiz.MIXES:
-        abort(400, description=f"There is no hand mix called {mix!r}.")
-    try:
-        base = find_preset(preset)
-        options = quiz.parse_options_text(values.get("custom", ""))
-        wanted = {
-            name[len("rule-") :]: value
-            for name, value in values.items()
-            if name.startswith("rule-")
-        }
-        if wanted and values.get("based_on") == preset:
-            options = quiz.changed_options(base, wanted)
-        settings = Settings(preset=base.name, options=options, mix=mix)
-        settings.rules  # noqa: B018 - validates the options together
-    except InvalidRulesError as error:
-        abort(400, description=f"These rules cannot be played: {error}.")
-    return settings
+        abort(400, description=f"There is no hand mix called {mix[:40]!r}.")
+    return Settings(rules=read_rules(values, default=current_rules()), mix=mix)
 
 
 @dataclass(frozen=True)
@@ -114,8 +76,8 @@ def history(user: users.User | None, settings: Settings, *, by_cell: bool = Fals
     """This learner's history with the quiz under exactly these rules, over its newest
     ``_RECENT`` answers (all rules), counted in the store; per-cell tallies only ``by_cell``.
 
-    Rules are compared as values, so options stored as text (this page) or as JSON values (the
-    generic drill road, re-drilled mistakes) match alike.
+    Rules are compared as values, so a rule set written two ways (rows from before the notation
+    list their options in another order) matches alike.
     """
     if user is None:
         return History(answers=0, last_question=None, tally={})
@@ -124,14 +86,12 @@ def history(user: users.User | None, settings: Settings, *, by_cell: bool = Fals
         db, user.id, drill=DRILL.slug, within=_RECENT, by_question=by_cell
     )
     wanted = settings.rules
-    same: dict[tuple[str, str], bool] = {}
+    same: dict[str, bool] = {}
     kept = []
     for group in groups:
-        options = group.rules_options
-        key = (group.rules, json.dumps(options, sort_keys=True) if options else "")
-        if key not in same:
-            same[key] = _same_rules(group.rules, options, wanted)
-        if same[key]:
+        if group.rules not in same:
+            same[group.rules] = _same_rules(group.rules, wanted)
+        if same[group.rules]:
             kept.append(group)
     last = attempts.get_attempt(db, user.id, kept[0].newest_id) if kept else None
     return History(
@@ -145,9 +105,9 @@ def history(user: users.User | None, settings: Settings, *, by_cell: bool = Fals
     )
 
 
-def _same_rules(name: str, options: Mapping[str, Any] | None, wanted: Rules) -> bool:
+def _same_rules(notation: str, wanted: Rules) -> bool:
     try:
-        return quiz.rules_with(name, options) == wanted
+        return Rules.parse(notation) == wanted
     except InvalidRulesError:
         return False
 
@@ -196,7 +156,7 @@ def answer() -> Response:
         settings.rules,
         token=token,
         asked_at=asked_at,
-        stored_as=(settings.preset, settings.options or None),
+        stored_as=settings.rules,
         asker="quiz",
     )
     if answered.grade is None:
@@ -225,37 +185,13 @@ def _page(
         settings.rules,
         question,
         settings=settings,
-        presets=preset_names(),
+        presets=preset_menu(),
         mixes=quiz.MIXES,
-        option_rows=option_rows(settings),
+        option_rows=option_fields(settings.rules),
         timed_counts=timed.COUNTS,
         seconds_per_hand=timed.SECONDS_PER_HAND,
         **shown,
     )
-
-
-def option_rows(settings: Settings) -> list[dict[str, Any]]:
-    """Every rule option with its value under these rules and the choices a form offers."""
-    rules = settings.rules
-    rows = []
-    for name in Rules.option_names():
-        value = getattr(rules, name)
-        text = option_to_text(name, value)
-        choices: tuple[str, ...] | None = None
-        if isinstance(value, bool):
-            choices = ("true", "false")
-        elif name in OPTION_CHOICES:
-            choices = OPTION_CHOICES[name]
-        rows.append(
-            {
-                "name": name,
-                "label": name.replace("_", " "),
-                "value": text,
-                "choices": choices,
-                "changed": name in settings.options,
-            }
-        )
-    return rows
 
 
 # -- the heat map -----------------------------------------------------------------------------
@@ -277,7 +213,8 @@ def heat_map() -> Response:
         up_labels=cells.UP_LABELS,
         answered=sum(total for _, total in tally.values()),
         right_all=sum(right for right, _ in tally.values()),
-        presets=preset_names(),
+        presets=preset_menu(),
+        option_rows=option_fields(settings.rules),
         mixes=quiz.MIXES,
         section="drills",
         drill=DRILL,
@@ -313,8 +250,7 @@ def start_timed() -> Response:
     )
     run = timed.TimedRun.start(
         user=user.id,
-        preset=settings.preset,
-        custom=settings.custom,
+        rules=settings.rules.notation(),
         mix=settings.mix,
         questions=hands,
         now=drill_road.now_ms(),
@@ -343,7 +279,7 @@ def timed_answer() -> Response:
         settings.rules,
         token=run.token,
         asked_at=run.last,
-        stored_as=(settings.preset, settings.options or None),
+        stored_as=settings.rules,
         asker="quiz",
     )
     if answered.grade is None:
@@ -354,7 +290,10 @@ def timed_answer() -> Response:
 
 
 def _run_settings(run: timed.TimedRun) -> Settings:
-    return Settings(preset=run.preset, options=quiz.parse_options_text(run.custom), mix=run.mix)
+    try:
+        return Settings(rules=Rules.parse(run.rules), mix=run.mix)
+    except InvalidRulesError:
+        abort(400, description="That timed run's rules cannot be played: start another one.")
 
 
 def _timed_page(run: timed.TimedRun, user: users.User, **shown: Any) -> Response:

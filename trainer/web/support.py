@@ -17,9 +17,15 @@ from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from trainer import store
-from trainer.engine.rules import InvalidRulesError, Rules, find_preset, preset_names
+from trainer.engine.rules import (
+    InvalidRulesError,
+    Rules,
+    UnknownPresetError,
+    find_preset,
+    preset_names,
+)
 from trainer.store import users
-from trainer.web import security
+from trainer.web import rules_form, security
 
 _USER_KEY = "uid"
 _GENERATION_KEY = "gen"
@@ -113,10 +119,11 @@ def learner_or_404(user_id: int) -> users.User:
 
 
 def current_rules() -> Rules:
-    """The rules preset this learner chose (the default preset until they choose)."""
-    name = session.get(_RULES_KEY) or current_app.config["DEFAULT_RULES"]
+    """The rules this learner chose (the default preset until they choose), kept in the
+    session as their notation."""
+    notation = session.get(_RULES_KEY) or current_app.config["DEFAULT_RULES"]
     try:
-        return find_preset(name)
+        return Rules.parse(notation)
     except InvalidRulesError:
         session.pop(_RULES_KEY, None)
         return find_preset(current_app.config["DEFAULT_RULES"])
@@ -128,16 +135,20 @@ def choose_rules(name: str) -> Rules:
     :raises InvalidRulesError: when there is no such preset.
     """
     rules = find_preset(name)
-    session[_RULES_KEY] = rules.name
+    session[_RULES_KEY] = rules.notation()
     return rules
 
 
-def rules_from_form(name: str | None) -> Rules:
-    """The preset a submitted form names; a 400 if it names none."""
+def rules_from_form(notation: str | None) -> Rules:
+    """The rules a submitted form names in their notation; a 400 saying what is wrong."""
     try:
-        return find_preset(name or "")
-    except InvalidRulesError:
-        abort(400, description=f"The form names no known rules preset ({name!r}).")
+        return Rules.parse(notation or "")
+    except UnknownPresetError:
+        shown = (notation or "").split(" ")[0][:40]
+        abort(400, description=f"The form names no known rules preset ({shown!r}).")
+    except InvalidRulesError as error:
+        text = rules_form.error_text(error)
+        abort(400, description=f"The form names rules that cannot be played: {text}")
 
 
 def make_rng() -> random.Random:
@@ -185,6 +196,7 @@ def init_app(app: Flask) -> None:
     app.extensions["trainer.db"] = threading.local()
     app.teardown_appcontext(_end_request_db)
     app.register_error_handler(HTTPException, _error_page)
+    rules_form.register_filters(app)
 
     @app.context_processor
     def _layout_context() -> dict[str, Any]:

@@ -3,6 +3,7 @@
     python -m trainer strategy --preset vegas-6d-s17
     python -m trainer strategy --preset russian-bank --rule decks=1 --json
     python -m trainer strategy --preset casino-boxes --no-cache
+    python -m trainer strategy --rules "vegas-6d-s17 decks=2 surrender=none"
 
 Exit status 2 with a message on standard error for an unknown preset or option or a bad value.
 """
@@ -14,6 +15,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from trainer.engine.rule_words import title
 from trainer.engine.rules import InvalidRulesError, Rules, find_preset, preset_names
 from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
 from trainer.engine.strategy.cache import chart as cached_chart
@@ -33,6 +35,11 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m trainer strategy",
         description="The basic-strategy chart and the house edge for any rules, computed exactly.",
+    )
+    parser.add_argument(
+        "--rules",
+        metavar="NOTATION",
+        help='the rules in their notation, e.g. --rules "vegas-6d-s17 decks=2 surrender=none"',
     )
     parser.add_argument(
         "--preset",
@@ -64,12 +71,12 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def rules_from(preset: str, changes: Sequence[str]) -> Rules:
-    """A preset with ``option=value`` changes applied.
+def rules_from(preset: str, changes: Sequence[str], notation: str | None = None) -> Rules:
+    """The rules ``notation`` names (else the preset), with ``option=value`` changes applied.
 
     :raises InvalidRulesError: naming the preset, option or value that is wrong.
     """
-    rules = find_preset(preset)
+    rules = Rules.parse(notation) if notation is not None else find_preset(preset)
     options: dict[str, str] = {}
     for change in changes:
         name, sep, value = change.partition("=")
@@ -100,7 +107,11 @@ def format_advice(priced: AdviceCost) -> str:
 def format_chart(result: Chart) -> str:
     """The chart as a learner reads it: rules, three grids, the legend, the house edge."""
     ups = [up_label(up) for up in UP_CARDS]
-    lines = [f"Basic strategy for {result.rules.name}", ""]
+    lines = [
+        f"Basic strategy for {title(result.rules)}",
+        f"  (rules {result.rules.notation()})",
+        "",
+    ]
     lines += [f"  {line}" for line in result.rules.summary()]
     for section in ("hard", "soft", "pairs"):
         lines += ["", f"{_SECTION_TITLES[section]:<8}" + "".join(f"{up:>5}" for up in ups)]
@@ -142,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(line)
         return 0
     try:
-        rules = rules_from(args.preset, args.rule)
+        rules = rules_from(args.preset, args.rule, args.rules)
     except InvalidRulesError as exc:
         print(f"strategy: {exc}", file=sys.stderr)
         return 2

@@ -1,0 +1,135 @@
+"""Rules in requests and pages: one reader for every rules form, link and hidden field.
+
+A page that lets the learner choose rules sends them as the rules' text notation
+(``rules=vegas-6d-s17 decks=2``, :meth:`trainer.engine.rules.Rules.parse`). Its form (the
+``rules_fields`` macro of ``_rules_form.html``) carries:
+
+- ``rules``: the notation the form was drawn with;
+- ``preset``: the preset menu. Naming another preset than ``rules`` does starts from that
+  preset's own values: the option fields still hold the old preset's and are ignored;
+- ``rule-<option>``: every option's field. Only those whose value differs from the drawn
+  rules' are changed, so an option the learner did not touch keeps the rules' value.
+
+That works the same with JavaScript off (the form is a plain GET) and on. Every value is
+bounded before it is read (the engine refuses long text and large numbers).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from flask import Flask, abort
+
+from trainer.engine import rule_words
+from trainer.engine.rules import (
+    OPTION_CHOICES,
+    InvalidRulesError,
+    Rules,
+    find_preset,
+    option_to_text,
+    parse_option,
+    preset_names,
+)
+
+__all__ = [
+    "error_text",
+    "notation_summary",
+    "option_fields",
+    "preset_menu",
+    "read_rules",
+    "readable_rules",
+    "register_filters",
+]
+
+FIELD_PREFIX = "rule-"
+
+
+def read_rules(values: Mapping[str, str], *, default: Rules) -> Rules:
+    """The rules a query or form chooses (``default`` when it names none); a 400 naming the
+    rule that is wrong."""
+    try:
+        return _read(values, default)
+    except InvalidRulesError as error:
+        abort(400, description=f"Those rules cannot be played: {error_text(error)}")
+
+
+def _read(values: Mapping[str, str], default: Rules) -> Rules:
+    drawn = Rules.parse(values["rules"]) if values.get("rules") else default
+    preset = values.get("preset")
+    if preset and preset != drawn.name:
+        return find_preset(preset)
+    changes: dict[str, Any] = {}
+    for option in Rules.option_names():
+        text = values.get(FIELD_PREFIX + option)
+        if text is None or not text.strip():
+            continue
+        value = parse_option(option, text)
+        if value != getattr(drawn, option):
+            changes[option] = value
+    return drawn.replace(**changes)
+
+
+def error_text(error: InvalidRulesError) -> str:
+    """An engine error in the interface's words: the option's label, not its field name."""
+    text = str(error)
+    option = error.option
+    if option in rule_words.OPTION_LABELS:
+        label = rule_words.OPTION_LABELS[option].label
+        text = f"{label}: {text.removeprefix(f'{option}: ')}"
+    return text if text.endswith(".") else f"{text}."
+
+
+def option_fields(rules: Rules, options: Iterable[str] | None = None) -> list[dict[str, Any]]:
+    """The form fields of ``options`` (every option by default) under ``rules``: the name the
+    form sends, label, help, the value, the choices as (value, words), and whether it differs
+    from the preset."""
+    changed = rules.changes()
+    fields = []
+    for option in options if options is not None else Rules.option_names():
+        value = getattr(rules, option)
+        if isinstance(value, bool):
+            choices: tuple[str, ...] | None = ("true", "false")
+        else:
+            choices = OPTION_CHOICES.get(option)
+        words = rule_words.OPTION_LABELS[option]
+        fields.append(
+            {
+                "name": FIELD_PREFIX + option,
+                "id": f"rule-field-{option}",
+                "label": words.label,
+                "help": words.help,
+                "value": option_to_text(option, value),
+                "choices": [(c, rule_words.choice_label(option, c)) for c in choices or ()],
+                "changed": option in changed,
+            }
+        )
+    return fields
+
+
+def preset_menu() -> list[tuple[str, str]]:
+    """Every preset as (name, title) for a menu."""
+    return [(name, rule_words.title(find_preset(name))) for name in preset_names()]
+
+
+def readable_rules(notation: str) -> Rules | None:
+    """The rules a stored notation names, or None for text that names no rules we can play."""
+    try:
+        return Rules.parse(notation)
+    except InvalidRulesError:
+        return None
+
+
+def notation_summary(notation: str) -> str:
+    """A stored notation in plain words (the text itself when it names no rules)."""
+    rules = readable_rules(notation)
+    return rule_words.short_summary(rules) if rules is not None else notation
+
+
+def register_filters(app: Flask) -> None:
+    """The rules in plain words in any template: ``rules | rules_title``, ``rules_summary``
+    (one line), ``rules_lines`` (the full list); ``notation | notation_summary``."""
+    app.add_template_filter(notation_summary, "notation_summary")
+    app.add_template_filter(rule_words.title, "rules_title")
+    app.add_template_filter(rule_words.short_summary, "rules_summary")
+    app.add_template_filter(rule_words.summary_lines, "rules_lines")
