@@ -100,6 +100,8 @@ def test_evs_of_a_hand_at_a_count(capsys):
         (["--rule", "decks=9"], "decks"),
         (["--rule", "colour=red"], "colour"),
         (["--preset", "atlantis"], "atlantis"),
+        (["--rules", "atlantis decks=2"], "atlantis"),
+        (["--rules", "single-deck decks"], "not option=value"),
         (["--count", "31"], "-30 to +30, not 31"),
         (["--count", "-30.5"], "not -61/2"),
         (["--count", "lots"], "not a number"),

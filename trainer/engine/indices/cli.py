@@ -45,6 +45,11 @@ def _parser() -> argparse.ArgumentParser:
         description="Deviation indices for any rules and counting system, computed exactly.",
     )
     parser.add_argument(
+        "--rules",
+        metavar="NOTATION",
+        help='the rules in their notation, e.g. --rules "vegas-6d-s17 surrender=none"',
+    )
+    parser.add_argument(
         "--preset",
         default="vegas-6d-s17",
         help=f"a preset to start from (default vegas-6d-s17): {', '.join(preset_names())}",
@@ -114,7 +119,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 1 <= args.jobs <= 8:
         parser.error(f"--jobs must be 1 to 8, not {args.jobs}")
     try:
-        rules = rules_from(args.preset, args.rule)
+        rules = rules_from(args.preset, args.rule, args.rules)
         system = find_system(args.system[:_MAX_TEXT])
         count = _read_count(args.count, system) if args.count is not None else None
         if args.hand is not None or args.dealer is not None:
