@@ -1,4 +1,4 @@
-"""``python -m trainer``: the engine's command line (replay, strategy, indices).
+"""``python -m trainer``: the engine's command line (replay, strategy, indices, edge).
 
 Each subcommand lives beside the code it drives and exposes ``main(argv) -> int``; this module only
 dispatches, so that ``python -m trainer replay`` never imports the strategy engine and vice versa.
@@ -14,6 +14,7 @@ COMMANDS = {
     "replay": ("trainer.engine.replay", "play one round from a stacked shoe, print it as JSON"),
     "strategy": ("trainer.engine.strategy.cli", "the basic-strategy chart and EVs for any rules"),
     "indices": ("trainer.engine.indices.cli", "deviation indices for any rules and system"),
+    "edge": ("trainer.engine.indices.edge_cli", "the edge by count and a bet ramp"),
 }
 
 

@@ -58,7 +58,7 @@ def test_second_run_reads_the_disk_and_computes_nothing(single_deck_json, monkey
     def refuse(*args, **kwargs):
         raise AssertionError("computed again")
 
-    monkeypatch.setattr(cache, "compute_indices", refuse)
+    monkeypatch.setattr(cache, "compute_study", refuse)
     argv = ["--preset", "single-deck", "--system", "Hi-Lo", "--json", "--cache-dir", str(directory)]
     assert main(argv) == 0
     assert json.loads(capsys.readouterr().out) == data
@@ -135,11 +135,12 @@ def test_bad_input_exits_2_naming_it_and_caches_nothing(tmp_path, capsys, argv, 
 def test_a_damaged_cache_file_is_recomputed_not_trusted(tmp_path, monkeypatch):
     rules = Rules.parse("single-deck")
     hilo = find_system("hi-lo")
-    path = tmp_path / f"indices-{cache.cache_key(rules, hilo)}.json"
+    path = tmp_path / f"count-{cache.cache_key(rules, hilo)}.json"
     path.write_text("{not json", encoding="utf-8")
-    assert cache.cached_indices(rules, hilo, cache_dir=tmp_path) is None
-    path.write_text(json.dumps({"rules": "vegas-6d-s17", "system": "hi-lo", "plays": []}))
-    assert cache.cached_indices(rules, hilo, cache_dir=tmp_path) is None
+    assert cache.cached_study(rules, hilo, cache_dir=tmp_path) is None
+    other = {"rules": "vegas-6d-s17", "system": "hi-lo", "plays": []}
+    path.write_text(json.dumps({"indices": other, "edge": {"edges": []}}))
+    assert cache.cached_study(rules, hilo, cache_dir=tmp_path) is None
 
 
 def test_the_key_follows_the_notation_and_the_system():

@@ -8,25 +8,15 @@ with late surrender, the Fab 4 to within 1; 6 decks H17: the plays H17 moves mov
 from __future__ import annotations
 
 import csv
-from pathlib import Path
 
 import pytest
+from indices_data import DATA, STUDIED
 
-from trainer.engine.counting import find_system
-from trainer.engine.indices import IndexTable, compute_indices
-from trainer.engine.rules import Rules
-
-DATA = Path(__file__).resolve().parents[1] / "data" / "indices" / "published_hilo_6d.csv"
-
-RULES = {
-    "i18-s17": "vegas-6d-s17 surrender=none",
-    "fab4-s17": "vegas-6d-s17",
-    "h17": "vegas-6d-h17",
-}
+from trainer.engine.indices import IndexTable
 
 
 def _published() -> list[dict[str, str]]:
-    with DATA.open(encoding="utf-8") as handle:
+    with (DATA / "published_hilo_6d.csv").open(encoding="utf-8") as handle:
         return list(csv.DictReader(line for line in handle if not line.startswith("#")))
 
 
@@ -34,9 +24,8 @@ PUBLISHED = _published()
 
 
 @pytest.fixture(scope="module")
-def tables() -> dict[str, IndexTable]:
-    hilo = find_system("hi-lo")
-    return {name: compute_indices(Rules.parse(text), hilo, jobs=2) for name, text in RULES.items()}
+def tables(hilo_studies) -> dict[str, IndexTable]:
+    return {name: found.indices for name, found in hilo_studies.items()}
 
 
 def _computed(table: IndexTable, row: dict[str, str]):
@@ -56,7 +45,7 @@ def test_computed_index_is_within_one_of_the_published(tables, row):
 
 
 def test_the_data_holds_the_whole_illustrious_18_and_fab_4():
-    counts = {name: sum(r["table"] == name for r in PUBLISHED) for name in RULES}
+    counts = {name: sum(r["table"] == name for r in PUBLISHED) for name in STUDIED}
     assert counts["i18-s17"] == 18 and counts["fab4-s17"] == 4
 
 

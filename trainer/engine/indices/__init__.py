@@ -7,11 +7,20 @@ For drills::
     action_evs_at(rules, system, 3, "T6", "T")  # {Action.STAND: ..., Action.HIT: ...}
     indices(rules, system)                     # the IndexTable, from the disk cache if there
     indices(rules, system).find("hard 16", "10")
+    bet_ramp(edge_by_count(rules, system), 10_000, 0.05)   # a Kelly ramp for a bankroll, risk
 """
 
 from __future__ import annotations
 
-from trainer.engine.indices.cache import cached_indices, indices
+from trainer.engine.indices.cache import cached_study, edge_by_count, indices, study
+from trainer.engine.indices.edge import (
+    BetRamp,
+    CountEdge,
+    EdgeTable,
+    InvalidRampError,
+    bet_ramp,
+    count_frequencies,
+)
 from trainer.engine.indices.shoes import (
     COUNT_LIMIT,
     CountOutOfRangeError,
@@ -22,18 +31,29 @@ from trainer.engine.indices.shoes import (
     insurance_ev,
     reference_cards_left,
 )
-from trainer.engine.indices.table import IndexTable, Play, compute_indices
+from trainer.engine.indices.study import Study, compute_indices, compute_study
+from trainer.engine.indices.table import IndexTable, Play
 
 __all__ = [
     "COUNT_LIMIT",
+    "BetRamp",
+    "CountEdge",
     "CountOutOfRangeError",
+    "EdgeTable",
     "IndexTable",
+    "InvalidRampError",
     "Play",
+    "Study",
     "action_evs_at",
-    "cached_indices",
+    "bet_ramp",
+    "cached_study",
     "chart_at",
     "composition_at",
     "compute_indices",
+    "compute_study",
+    "count_frequencies",
+    "edge_by_count",
+    "study",
     "count_kind",
     "indices",
     "insurance_ev",

@@ -1,8 +1,9 @@
-"""Index tables computed once and kept on disk (and the last few in memory), like the charts.
+"""Count studies (indices and the edge by count) computed once and kept on disk (and the last
+few in memory), like the charts.
 
 The key is a hash of the rules' notation, the counting system, and the code versions of the
 indices and of the strategy engine (either's math changing makes a new key). Files live beside
-the charts (:func:`trainer.engine.strategy.cache.default_cache_dir`) as ``indices-<key>.json``.
+the charts (:func:`trainer.engine.strategy.cache.default_cache_dir`) as ``count-<key>.json``.
 A damaged or unreadable file is recomputed, never trusted; a read-only place still returns the
 table.
 """
@@ -16,19 +17,22 @@ import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from trainer.engine.counting import CountingSystem
-from trainer.engine.indices.table import IndexTable, Play, compute_indices
+from trainer.engine.indices.edge import EdgeTable
+from trainer.engine.indices.study import Study, compute_study
+from trainer.engine.indices.table import IndexTable, Play
 from trainer.engine.rules import Rules
 from trainer.engine.strategy.cache import CODE_VERSION as STRATEGY_VERSION
 from trainer.engine.strategy.cache import default_cache_dir
 
-__all__ = ["CODE_VERSION", "cache_key", "cached_indices", "indices"]
+__all__ = ["CODE_VERSION", "cache_key", "cached_study", "edge_by_count", "indices", "study"]
 
-CODE_VERSION = "indices-1"
+CODE_VERSION = "count-study-1"
 MEMORY_LIMIT = 16
 
-_memory: dict[str, IndexTable] = {}
+_memory: dict[str, Study] = {}
 _lock = threading.Lock()
 
 
@@ -47,10 +51,11 @@ def cache_key(rules: Rules, system: CountingSystem) -> str:
 
 def _path(rules: Rules, system: CountingSystem, cache_dir: str | Path | None) -> Path:
     directory = Path(cache_dir) if cache_dir is not None else default_cache_dir()
-    return directory / f"indices-{cache_key(rules, system)}.json"
+    return directory / f"count-{cache_key(rules, system)}.json"
 
 
-def _from_json(rules: Rules, system: CountingSystem, data: dict[str, object]) -> IndexTable:
+def _from_json(rules: Rules, system: CountingSystem, document: dict[str, Any]) -> Study:
+    data = document["indices"]
     if data.get("rules") != rules.notation() or data.get("system") != system.slug:
         raise ValueError("the file is another table's")
     raw = data["plays"]
@@ -68,20 +73,28 @@ def _from_json(rules: Rules, system: CountingSystem, data: dict[str, object]) ->
         )
         for p in raw
     )
-    return IndexTable(rules, system, plays)
+    edge = EdgeTable.from_json(rules, system, document["edge"])
+    return Study(IndexTable(rules, system, plays), edge)
 
 
-def _remember(key: str, table: IndexTable) -> None:
+def _to_json(found: Study) -> dict[str, Any]:
+    indices = found.indices.to_json()
+    for play, row in zip(found.indices.plays, indices["plays"], strict=True):
+        row["crossing"] = play.crossing  # kept on disk, not in the command's JSON
+    return {"indices": indices, "edge": found.edge.to_json()}
+
+
+def _remember(key: str, table: Study) -> None:
     with _lock:
         _memory[key] = table
         while len(_memory) > MEMORY_LIMIT:
             del _memory[next(iter(_memory))]
 
 
-def cached_indices(
+def cached_study(
     rules: Rules, system: CountingSystem, *, cache_dir: str | Path | None = None
-) -> IndexTable | None:
-    """The table if it is in memory or on disk already, else ``None`` (nothing is computed)."""
+) -> Study | None:
+    """The study if it is in memory or on disk already, else ``None`` (nothing is computed)."""
     key = cache_key(rules, system)
     found = _memory.get(key)
     if found is not None:
@@ -95,7 +108,7 @@ def cached_indices(
     return table
 
 
-def indices(
+def study(
     rules: Rules,
     system: CountingSystem,
     *,
@@ -103,14 +116,14 @@ def indices(
     use_cache: bool = True,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
-) -> IndexTable:
-    """The index table of ``rules`` and ``system``: from memory or disk, else computed and
-    written for next time (``use_cache=False`` computes afresh and still writes)."""
+) -> Study:
+    """The study of ``rules`` and ``system``: from memory or disk, else computed and written
+    for next time (``use_cache=False`` computes afresh and still writes)."""
     if use_cache:
-        found = cached_indices(rules, system, cache_dir=cache_dir)
+        found = cached_study(rules, system, cache_dir=cache_dir)
         if found is not None:
             return found
-    table = compute_indices(rules, system, jobs=jobs, progress=progress)
+    table = compute_study(rules, system, jobs=jobs, progress=progress)
     _remember(cache_key(rules, system), table)
     path = _path(rules, system, cache_dir)
     try:
@@ -118,12 +131,19 @@ def indices(
         with tempfile.NamedTemporaryFile(
             "w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8"
         ) as handle:
-            document = table.to_json()
-            for play, row in zip(table.plays, document["plays"], strict=True):
-                row["crossing"] = play.crossing  # kept on disk, not in the command's JSON
-            json.dump(document, handle)
+            json.dump(_to_json(table), handle)
             temporary = handle.name
         os.replace(temporary, path)
     except OSError:
-        pass  # a read-only place: the table is still returned
+        pass  # a read-only place: the study is still returned
     return table
+
+
+def indices(rules: Rules, system: CountingSystem, **options: Any) -> IndexTable:
+    """The index table (:func:`study`'s, with the same options)."""
+    return study(rules, system, **options).indices
+
+
+def edge_by_count(rules: Rules, system: CountingSystem, **options: Any) -> EdgeTable:
+    """The edge by count (:func:`study`'s, with the same options)."""
+    return study(rules, system, **options).edge

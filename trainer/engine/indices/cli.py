@@ -27,23 +27,23 @@ from trainer.engine.rules import InvalidRulesError, Rules, preset_names
 from trainer.engine.strategy import InvalidSituationError
 from trainer.engine.strategy.cli import rules_from
 
-__all__ = ["format_table", "main"]
+__all__ = ["CommandParser", "format_table", "main", "study_parser"]
 
 _MAX_TEXT = 40  # characters of a --count, --hand or --dealer value read at all
 
 
-class _Parser(argparse.ArgumentParser):
+class CommandParser(argparse.ArgumentParser):
+    """A parser whose errors exit 2 with the command's name (the last word of ``prog``)."""
+
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        print(f"indices: {message}", file=sys.stderr)
+        print(f"{self.prog.split()[-1]}: {message}", file=sys.stderr)
         raise SystemExit(2)
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(
-        prog="python -m trainer indices",
-        description="Deviation indices for any rules and counting system, computed exactly.",
-    )
+def study_parser(command: str, description: str) -> CommandParser:
+    """A parser with the options every count-study command takes (rules, system, cache)."""
+    parser = CommandParser(prog=f"python -m trainer {command}", description=description)
     parser.add_argument(
         "--rules",
         metavar="NOTATION",
@@ -60,10 +60,17 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--system", default="hi-lo", help=f"the counting system: {', '.join(system_slugs())}"
     )
-    parser.add_argument("--json", action="store_true", help="print the table as JSON")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--no-cache", action="store_true", help="compute afresh")
-    parser.add_argument("--cache-dir", help="where tables are cached (default $TRAINER_CACHE_DIR)")
+    parser.add_argument("--cache-dir", help="where studies are cached (default $TRAINER_CACHE_DIR)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="processes (default 1)")
+    return parser
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = study_parser(
+        "indices", "Deviation indices for any rules and counting system, computed exactly."
+    )
     parser.add_argument("--count", help="the plays in force at this count (-30..+30)")
     parser.add_argument("--hand", help="with --count and --dealer: the EVs of this hand, e.g. T6")
     parser.add_argument("--dealer", help="the dealer's up card, e.g. 10 or A")

@@ -17,15 +17,12 @@ counts for balanced systems, running counts (from the initial count) for KO and 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from trainer.engine.counting import CountingSystem
 from trainer.engine.indices.shoes import (
     COUNT_LIMIT,
-    chart_at,
     composition_at,
     count_kind,
     insurance_ev,
@@ -33,10 +30,10 @@ from trainer.engine.indices.shoes import (
     reference_cards_left,
 )
 from trainer.engine.rules import Rules
-from trainer.engine.strategy.chart import Chart, compute_chart
+from trainer.engine.strategy.chart import Chart
 from trainer.engine.strategy.dealer import full_shoe
 
-__all__ = ["IndexTable", "Play", "compute_indices", "count_grid"]
+__all__ = ["IndexTable", "Play", "count_grid", "plays_of"]
 
 GRID_POINTS = 21  # charts computed per table (true counts -10..+10: one per count)
 TRUE_COUNT_SPAN = 10
@@ -202,44 +199,15 @@ def _cell_plays(
     return plays
 
 
-def compute_indices(
-    rules: Rules,
-    system: CountingSystem,
-    *,
-    jobs: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-) -> IndexTable:
-    """Every index of ``rules`` and ``system`` (see the module).
-
-    :param jobs: worker processes to share the counts among.
-    :param progress: called with (charts done, charts in all) as they complete.
-    """
-    grid = count_grid(rules, system)
-    charts: list[Chart] = []
-    total = len(grid)
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(chart_at, rules, system, c) for c in grid]
-            for done, future in enumerate(futures, start=1):
-                charts.append(future.result())
-                if progress:
-                    progress(done, total)
-    else:
-        for done, c in enumerate(grid, start=1):
-            charts.append(chart_at(rules, system, c))
-            if progress:
-                progress(done, total)
-    neutral = compute_chart(rules)
-    return IndexTable(rules, system, _plays(rules, system, grid, charts, neutral))
-
-
-def _plays(
+def plays_of(
     rules: Rules,
     system: CountingSystem,
     grid: tuple[int, ...],
     charts: list[Chart],
     neutral: Chart,
 ) -> tuple[Play, ...]:
+    """Every index, from the ``charts`` at the ``grid`` counts and the ``neutral`` (full packs)
+    chart."""
     left = reference_cards_left(rules)
     centre = neutral_count(system, rules.decks, left)
     plays: list[Play] = []

@@ -123,6 +123,8 @@ class Chart:
     house_edge_cd: float  # percent, each initial hand its own best action
     codes: dict[str, dict[str, dict[str, str]]] = field(compare=False)
     evs: dict[str, dict[str, dict[str, dict[str, float]]]] = field(compare=False)
+    # percent, playing another chart's codes on this shoe (compute_chart's ``playing``)
+    house_edge_playing: float | None = field(default=None, compare=False)
 
     def code(self, section: str, row: str, up: str) -> str:
         """The code of one cell, e.g. ``chart.code("hard", "16", "10")``.
@@ -246,12 +248,11 @@ def _up_card_part(
     up: int,
     stand_on: frozenset[int],
     members: dict[tuple[str, int], list[tuple[tuple[int, ...], float]]],
-) -> tuple[list[tuple[str, str, str, dict[str, float]]], float, float]:
+    playing: dict[str, dict[str, dict[str, str]]] | None = None,
+) -> tuple[list[tuple[str, str, str, dict[str, float]]], float, float, float]:
     """One up card's share of a chart: its cells as (section, row, code, EVs), and its terms
-    of the two house edges (chart-played and composition-dependent), weighted by its
-    probability."""
-    edge_chart = 0.0
-    edge_cd = 0.0
+    of the house edges (chart-played, composition-dependent, and playing ``playing``'s codes
+    where given), weighted by its probability."""
     p_up = shoe[up - 1] / sum(shoe)
     analysis = UpCardAnalysis(rules, shoe, up, stand_on=stand_on)
     rest = analysis.composition
@@ -296,6 +297,31 @@ def _up_card_part(
         cell_codes[(section, row)] = code
         label = row_label(section, row)
         cells.append((section, label, code, {a.value: v for a, v in cell.items()}))
+    edge_chart, edge_cd = _edges(analysis, initial, unpaired_tens, same, p_up, cell_codes)
+    edge_playing = edge_chart
+    if playing is not None:  # another chart's codes (basic strategy's, on a shoe at a count)
+        ul = up_label(up)
+        other = {
+            (section, row): playing[section].get(row_label(section, row), {}).get(ul, code)
+            for (section, row), code in cell_codes.items()
+        }
+        edge_playing, _ = _edges(analysis, initial, unpaired_tens, same, p_up, other)
+    return cells, edge_chart, edge_cd, edge_playing
+
+
+def _edges(
+    analysis: UpCardAnalysis,
+    initial: dict[tuple[int, ...], dict[Action, float]],
+    unpaired_tens: dict[Action, float],
+    same: float,
+    p_up: float,
+    cell_codes: dict[tuple[str, int], str],
+) -> tuple[float, float]:
+    """One up card's terms of the house edges: playing ``cell_codes`` (total-dependent), and
+    each initial hand its own best action."""
+    edge_chart = 0.0
+    edge_cd = 0.0
+    rest = analysis.composition
     # Playing the chart: after the first decision, hit or stand as the chart's hard and
     # soft rows say (total-dependent), on a second walk sharing the dealer's results.
     policy = {
@@ -338,7 +364,7 @@ def _up_card_part(
                     played = chart_evs[first]
             edge_chart += p_up * share * analysis.unconditional(a, b, played)
             edge_cd += p_up * share * analysis.unconditional(a, b, best)
-    return cells, edge_chart, edge_cd
+    return edge_chart, edge_cd
 
 
 def compute_chart(
@@ -347,12 +373,15 @@ def compute_chart(
     *,
     stand_on: frozenset[int] = frozenset(),
     jobs: int = 1,
+    playing: dict[str, dict[str, dict[str, str]]] | None = None,
 ) -> Chart:
     """Compute the chart, every cell's EVs and the house edge for ``rules``.
 
     :param composition: the shoe (10 counts, ace first); by default ``rules.decks`` full packs.
     :param stand_on: totals on which the player never draws (to price a text's advice).
     :param jobs: worker processes to share the up cards among (1: all in this process).
+    :param playing: chart codes (a :attr:`Chart.codes`) whose house edge on this shoe is
+        wanted too (``house_edge_playing``): basic strategy on a shoe at a count.
     """
     shoe = composition if composition is not None else full_shoe(rules.decks)
     if len(shoe) != 10 or any(n < 0 for n in shoe):
@@ -362,23 +391,30 @@ def compute_chart(
     evs: dict[str, dict[str, dict[str, dict[str, float]]]] = {"hard": {}, "soft": {}, "pairs": {}}
     edge_chart = 0.0
     edge_cd = 0.0
-    parts: list[tuple[int, tuple[list[tuple[str, str, str, dict[str, float]]], float, float]]]
+    edge_playing = 0.0
+    parts: list[
+        tuple[int, tuple[list[tuple[str, str, str, dict[str, float]]], float, float, float]]
+    ]
     ups = [up for up in UP_CARDS if shoe[up - 1] > 0]
     if jobs > 1 and len(ups) > 1:
         with ProcessPoolExecutor(max_workers=min(jobs, len(ups))) as pool:
             futures = [
-                pool.submit(_up_card_part, rules, tuple(shoe), up, stand_on, members) for up in ups
+                pool.submit(_up_card_part, rules, tuple(shoe), up, stand_on, members, playing)
+                for up in ups
             ]
             parts = [(up, future.result()) for up, future in zip(ups, futures, strict=True)]
     else:
-        parts = [(up, _up_card_part(rules, tuple(shoe), up, stand_on, members)) for up in ups]
-    for up, (cells, up_edge_chart, up_edge_cd) in parts:
+        parts = [
+            (up, _up_card_part(rules, tuple(shoe), up, stand_on, members, playing)) for up in ups
+        ]
+    for up, (cells, up_edge_chart, up_edge_cd, up_edge_playing) in parts:
         ul = up_label(up)
         for section, label, code, cell_evs in cells:
             codes[section].setdefault(label, {})[ul] = code
             evs[section].setdefault(label, {})[ul] = cell_evs
         edge_chart += up_edge_chart
         edge_cd += up_edge_cd
+        edge_playing += up_edge_playing
     return Chart(
         rules=rules,
         composition=tuple(shoe),
@@ -386,4 +422,5 @@ def compute_chart(
         house_edge_cd=-100.0 * edge_cd,
         codes=codes,
         evs=evs,
+        house_edge_playing=-100.0 * edge_playing if playing is not None else None,
     )
