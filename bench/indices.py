@@ -1,4 +1,5 @@
-"""Bench: the cold time for a whole index table (charts at 21 counts), in process and as a whole
+"""Bench: the cold time for a whole count study (indices and the edge by count: charts at 21
+counts), in process and as a whole
 ``python -m trainer indices --no-cache`` process.
 
     .venv/bin/python bench/indices.py [--jobs N] [--system hi-lo] [notation ...]
@@ -17,7 +18,7 @@ import tempfile
 import time
 
 from trainer.engine.counting import find_system
-from trainer.engine.indices import compute_indices
+from trainer.engine.indices import compute_study
 from trainer.engine.rules import Rules
 from trainer.engine.strategy.dealer import dealer_table
 
@@ -37,11 +38,12 @@ def main(argv: list[str]) -> int:
         for jobs in jobs_list:
             dealer_table.cache_clear()
             wall, cpu = time.perf_counter(), time.process_time()
-            table = compute_indices(rules, system, jobs=jobs)
+            study = compute_study(rules, system, jobs=jobs)
             wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
             print(
                 f"{notation} {system.slug} ({jobs} process{'es' if jobs > 1 else ''}): "
-                f"{len(table.plays)} indices in {wall:.1f} s wall, {cpu:.1f} s CPU in process"
+                f"{len(study.indices.plays)} indices and the edge at {len(study.edge.counts)} "
+                f"counts in {wall:.1f} s wall, {cpu:.1f} s CPU in process"
             )
             with tempfile.TemporaryDirectory() as directory:
                 command = [sys.executable, "-m", "trainer", "indices", "--no-cache", "--json"]
