@@ -70,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if (args.bankroll is None) != (args.risk is None):
         parser.error("--bankroll and --risk go together")
     try:
-        rules = rules_from(args.preset, args.rule)
+        rules = rules_from(args.preset, args.rule, args.rules)
         system = find_system(args.system[:_MAX_TEXT])
         ramp_input = None
         if args.bankroll is not None:
