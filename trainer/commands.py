@@ -3,6 +3,7 @@
 - ``init-db`` (alias ``migrate``): apply the schema migrations.
 - ``create-user NAME [--password P]``: make an account.
 - ``export-attempts NAME [--format csv|json] [--output FILE]``: one learner's attempts.
+- ``remove-idle-guests [--older-than-hours H]``: delete guests who never stored anything.
 - ``warm-penetration [--system SLUG ...]``: deal every preset's shoe-penetration studies into
   the cache (``PENETRATION_CACHE_DIR``), so the drill's chart never waits for them.
 
@@ -12,6 +13,7 @@ Bad input exits with status 2 and a message on standard error; nothing is writte
 from __future__ import annotations
 
 import sys
+from datetime import UTC, datetime, timedelta
 from typing import NoReturn
 
 import click
@@ -101,6 +103,30 @@ def export_attempts(username: str | None, user_id: int | None, fmt: str, output:
         click.echo(f"Wrote {len(rows)} attempts to {output}.", err=True)
 
 
+@click.command("remove-idle-guests")
+@with_appcontext
+@click.option(
+    "--older-than-hours",
+    type=click.IntRange(0, 24 * 3650),
+    default=24,
+    show_default=True,
+    help="Only guests made at least this long ago.",
+)
+def remove_idle_guests(older_than_hours: int) -> None:
+    """Delete guest learners who never answered anything (nor saved anything else)."""
+    cutoff = datetime.now(UTC) - timedelta(hours=older_than_hours)
+    db = _db()
+    try:
+        removed = users.remove_idle_guests(
+            db, created_before=cutoff.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        )
+    finally:
+        db.close()
+    click.echo(
+        f"Removed {removed} guests with nothing stored, made before {cutoff:%Y-%m-%d %H:%M} UTC."
+    )
+
+
 @click.command("warm-penetration")
 @with_appcontext
 @click.option(
@@ -139,3 +165,4 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(create_user)
     app.cli.add_command(export_attempts)
     app.cli.add_command(warm_penetration)
+    app.cli.add_command(remove_idle_guests)

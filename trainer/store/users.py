@@ -187,6 +187,27 @@ def end_sessions(db: sqlite_utils.Database, user_id: int) -> None:
         )
 
 
+def remove_idle_guests(db: sqlite_utils.Database, *, created_before: str) -> int:
+    """Delete the guests made before ``created_before`` (a stored time, see ``utc_now``) who
+    never stored anything: no row of any table that refers to users names them. Return how many.
+    """
+    referring = [
+        (table, key[3])
+        for table in db.table_names()
+        for key in db.execute(f"PRAGMA foreign_key_list([{table}])").fetchall()
+        if key[2] == "users"
+    ]
+    unused = "".join(
+        f" AND NOT EXISTS (SELECT 1 FROM [{table}] WHERE [{table}].[{column}] = users.id)"
+        for table, column in referring
+    )
+    with transaction(db):
+        cursor = db.execute(
+            f"DELETE FROM users WHERE is_guest = 1 AND created_at < ?{unused}", [created_before]
+        )
+    return cursor.rowcount
+
+
 def _refuse_taken(db: sqlite_utils.Database, name: str) -> None:
     if find_user(db, name) is not None:
         raise UsernameTakenError(f"The username {name!r} is taken: choose another one.")

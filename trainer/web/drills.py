@@ -71,7 +71,9 @@ def get_drill_or_404(slug: str) -> Drill:
         abort(404, description=f"There is no drill called {slug!r}.")
 
 
-def learner_state(user: users.User, drill: Drill) -> LearnerState:
+def learner_state(user: users.User | None, drill: Drill) -> LearnerState:
+    if user is None:  # a new visitor: no history yet
+        return LearnerState(options=dict(request.args))
     recent = attempts.list_attempts(get_db(), user.id, drill=drill.slug, limit=_RECENT)
     return LearnerState(user_id=user.id, recent=past_attempts(recent), options=dict(request.args))
 
@@ -107,7 +109,7 @@ def ask(slug: str) -> Response:
     moved = with_preferences(drill)
     if moved is not None:
         return moved
-    user = current_user_or_guest()
+    user = current_user()  # a new visitor becomes a guest on their first answer, not here
     rules = current_rules()
     question = drill.new_question(make_rng(), rules, learner_state(user, drill))
     return page(drill, user, rules, question)

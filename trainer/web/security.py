@@ -13,7 +13,7 @@ from itsdangerous import BadSignature, SignatureExpired
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
-_CSRF_KEY = "_csrf"
+CSRF_SESSION_KEY = "_csrf"
 _UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _NEXT_MAX_LENGTH = 2000
 
@@ -57,17 +57,17 @@ class CheckedSessionInterface(SecureCookieSessionInterface):
 
 def csrf_token() -> str:
     """This session's CSRF token (made on first use); forms send it in ``csrf_token``."""
-    token = session.get(_CSRF_KEY)
+    token = session.get(CSRF_SESSION_KEY)
     if not token:
         token = secrets.token_urlsafe(32)
-        session[_CSRF_KEY] = token
+        session[CSRF_SESSION_KEY] = token
         session.permanent = True
     return str(token)
 
 
 def rotate_csrf_token() -> None:
     """A new token (after sign-in, sign-up and sign-out)."""
-    session.pop(_CSRF_KEY, None)
+    session.pop(CSRF_SESSION_KEY, None)
 
 
 def _refuse_tampered_session() -> None:
@@ -85,7 +85,7 @@ def _refuse_tampered_session() -> None:
 def _check_csrf() -> None:
     if request.method not in _UNSAFE_METHODS:
         return
-    expected = session.get(_CSRF_KEY)
+    expected = session.get(CSRF_SESSION_KEY)
     sent = request.form.get(CSRF_FIELD) or request.headers.get(CSRF_HEADER)
     if not sent:
         abort(

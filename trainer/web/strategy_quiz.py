@@ -135,7 +135,7 @@ def ask() -> Response:
         # Re-drilling mistakes (the mistakes page's review batches) takes the generic road.
         return drill_road.ask(DRILL.slug)
     settings = read_settings(request.args)
-    user = current_user_or_guest()
+    user = current_user()  # a new visitor becomes a guest on their first answer, not here
     past = history(user, settings, by_cell=settings.mix == "weakest")
     question = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, question)

@@ -86,11 +86,15 @@ def current_user_or_guest() -> users.User:
 
 
 def start_session(user: users.User) -> None:
-    """Make ``user`` this session's learner (sign-in, sign-up, a new guest)."""
-    rules = session.get(_RULES_KEY)
+    """Make ``user`` this session's learner (sign-in, sign-up, a new guest).
+
+    The chosen rules and the CSRF token are kept: a visitor becomes a guest on their first
+    answer, and the forms already on their pages carry that token (sign-in and sign-up
+    rotate it themselves).
+    """
+    kept = {key: session[key] for key in (_RULES_KEY, security.CSRF_SESSION_KEY) if key in session}
     session.clear()
-    if rules is not None:
-        session[_RULES_KEY] = rules
+    session.update(kept)
     session[_USER_KEY] = user.id
     session[_GENERATION_KEY] = user.session_generation
     session.permanent = True
