@@ -13,11 +13,14 @@ _names = itertools.count(1)
 def test_a_guest_drills_then_signs_up_and_keeps_their_history(learner) -> None:
     page = learner.page
     learner.open_drill("Hand totals")
-    expect(page.get_by_text("Drilling as a guest")).to_be_visible()
+    learner.expect_signed_out()  # opening a page makes no learner: the first answer does
+    expect(page.get_by_text("Drilling as a guest")).to_have_count(0)
     right = learner.answer_hand(correct=True)
     wrong = learner.answer_hand(correct=False)
     learner.answer_hand(correct=True)
     expect(page.get_by_text("3 answered")).to_be_visible()
+    page.goto("/")
+    expect(page.get_by_text("Drilling as a guest")).to_be_visible()
 
     name = f"guest{next(_names)}"
     learner.sign_up(name, "password guest")
