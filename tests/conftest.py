@@ -32,6 +32,23 @@ def app_config(tmp: Path, **overrides: Any) -> dict[str, Any]:
     return config
 
 
+def store_answer(db: Any, user_id: int, token: str, **fields: Any) -> Any:
+    """Store one attempt straight through the store (a right hand-totals answer unless
+    ``fields`` say otherwise); the stored attempt."""
+    from trainer.store import attempts
+
+    values: dict[str, Any] = {
+        "drill": "hand-totals",
+        "question": "AS 6H",
+        "rules": "vegas-6d-s17",
+        "answer": "soft 17",
+        "right_answer": "soft 17",
+        "correct": True,
+    }
+    values.update(fields)
+    return attempts.record_attempt(db, user_id=user_id, token=token, **values)[0]
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Any:
     """The app on a fresh temporary database (never the developer's own)."""

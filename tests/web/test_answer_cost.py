@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from tests.conftest import store_answer
 from trainer import store
 from trainer.store import attempts
 
@@ -46,18 +47,7 @@ def test_an_answer_costs_the_same_few_statements_with_a_long_history(
     db = store.open_db(app.config["DATABASE"])
     with store.transaction(db):
         for n in range(2500):
-            attempts.record_attempt(
-                db,
-                user_id=1,
-                drill="basic-strategy",
-                question="TS 6H v 9D",
-                rules="vegas-6d-s17",
-                answer="S",
-                right_answer="S",
-                correct=True,
-                token=f"old-{n}",
-                response_ms=900,
-            )
+            store_answer(db, 1, f"old-{n}", drill="basic-strategy", response_ms=900)
     long, _ = statements_of_one_answer(app, client, hidden_fields, page)
 
     assert not [s for s in short if s.upper().startswith("PRAGMA")]

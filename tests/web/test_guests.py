@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import store_answer
 from trainer.store import attempts, counting, users
 
 _BUTTON = re.compile(r'<button type="submit" name="answer" value="([A-Z])"(?![^>]*disabled)')
@@ -54,17 +55,7 @@ def run(app: Any, *args: str) -> Any:
 def test_remove_idle_guests_keeps_anyone_with_something_stored(app: Any, db: Any) -> None:
     idle = [users.create_guest(db) for _ in range(3)]
     answered = users.create_guest(db)
-    attempts.record_attempt(
-        db,
-        user_id=answered.id,
-        drill="hand-totals",
-        question="AS 6H",
-        rules="vegas-6d-s17",
-        answer="soft 17",
-        right_answer="soft 17",
-        correct=True,
-        token="t-1",
-    )
+    store_answer(db, answered.id, "t-1")
     chose = users.create_guest(db)
     counting.save_preferences(db, chose.id, system="hi-lo", convention="floor", resolution="half")
     account = users.create_user(db, "alice", "password one")
