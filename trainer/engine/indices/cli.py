@@ -20,14 +20,15 @@ from typing import NoReturn
 
 from trainer.engine.counting import CountingSystem, InvalidCountError, find_system, system_slugs
 from trainer.engine.hand import Hand
-from trainer.engine.indices.cache import indices
+from trainer.engine.indices.cache import study
 from trainer.engine.indices.shoes import action_evs_at, check_count, count_kind
+from trainer.engine.indices.study import Study
 from trainer.engine.indices.table import IndexTable
 from trainer.engine.rules import InvalidRulesError, Rules, preset_names
 from trainer.engine.strategy import InvalidSituationError
 from trainer.engine.strategy.cli import rules_from
 
-__all__ = ["CommandParser", "format_table", "main", "study_parser"]
+__all__ = ["CommandParser", "format_table", "main", "run_study", "study_parser"]
 
 _MAX_TEXT = 40  # characters of a --count, --hand or --dealer value read at all
 
@@ -44,6 +45,7 @@ class CommandParser(argparse.ArgumentParser):
 def study_parser(command: str, description: str) -> CommandParser:
     """A parser with the options every count-study command takes (rules, system, cache)."""
     parser = CommandParser(prog=f"python -m trainer {command}", description=description)
+    parser.set_defaults(command=command)
     parser.add_argument(
         "--rules",
         metavar="NOTATION",
@@ -65,6 +67,24 @@ def study_parser(command: str, description: str) -> CommandParser:
     parser.add_argument("--cache-dir", help="where studies are cached (default $TRAINER_CACHE_DIR)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="processes (default 1)")
     return parser
+
+
+def run_study(args: argparse.Namespace, rules: Rules, system: CountingSystem) -> Study:
+    """The study the parsed options of :func:`study_parser` ask for, with progress shown on
+    standard error while it computes."""
+    command = args.command
+
+    def progress(done: int, total: int) -> None:
+        print(f"{command}: charts at {done} of {total} counts", file=sys.stderr, flush=True)
+
+    return study(
+        rules,
+        system,
+        cache_dir=args.cache_dir,
+        use_cache=not args.no_cache,
+        jobs=args.jobs,
+        progress=progress,
+    )
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -139,17 +159,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"indices: {exc}", file=sys.stderr)
         return 2
 
-    def progress(done: int, total: int) -> None:
-        print(f"indices: charts at {done} of {total} counts", file=sys.stderr, flush=True)
-
-    table = indices(
-        rules,
-        system,
-        cache_dir=args.cache_dir,
-        use_cache=not args.no_cache,
-        jobs=args.jobs,
-        progress=progress,
-    )
+    table = run_study(args, rules, system).indices
     if args.json:
         print(json.dumps(table.to_json(), indent=1))
     else:

@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from trainer.engine.counting import find_system
-from trainer.engine.indices.cache import edge_by_count
-from trainer.engine.indices.cli import study_parser
+from trainer.engine.indices.cli import run_study, study_parser
 from trainer.engine.indices.edge import BetRamp, EdgeTable, bet_ramp, check_ramp
 from trainer.engine.rules import InvalidRulesError
 from trainer.engine.strategy.cli import rules_from
@@ -80,17 +79,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"edge: {exc}", file=sys.stderr)
         return 2
 
-    def progress(done: int, total: int) -> None:
-        print(f"edge: charts at {done} of {total} counts", file=sys.stderr, flush=True)
-
-    table = edge_by_count(
-        rules,
-        system,
-        cache_dir=args.cache_dir,
-        use_cache=not args.no_cache,
-        jobs=args.jobs,
-        progress=progress,
-    )
+    table = run_study(args, rules, system).edge
     ramp = bet_ramp(table, *ramp_input) if ramp_input else None
     if args.json:
         document = table.to_json()
