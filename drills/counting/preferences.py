@@ -60,4 +60,38 @@ class CountPreferences:
 
 
 def system_choices() -> list[tuple[str, str]]:
-    return [(system.slug, system.name) for system in SYSTEMS.values()]
+    """Every system as (slug, its name and card values), for the menu it is chosen from."""
+    return [(system.slug, f"{system.name}: {card_values(system)}") for system in SYSTEMS.values()]
+
+
+_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")  # tags index: ace first, ten last
+
+
+def card_values(system: CountingSystem) -> str:
+    """A system's card values in a line: ``"2-6 +1, 7-9 0, 10 A -1"``; a card whose value
+    depends on its colour says so (``"7 +1 red, 0 black"``)."""
+    tags = [*system.tags[1:], system.tags[0]]
+    red = [*system.red_tags[1:], system.red_tags[0]] if system.red_tags else tags
+    groups: list[tuple[list[str], str]] = []
+    for rank, black_tag, red_tag in zip(_RANKS, tags, red, strict=True):
+        if black_tag == red_tag:
+            value = _signed(black_tag)
+        else:
+            value = f"{_signed(red_tag)} red, {_signed(black_tag)} black"
+        if groups and groups[-1][1] == value and "red" not in value:
+            groups[-1][0].append(rank)
+        else:
+            groups.append(([rank], value))
+    parts = []
+    for ranks, value in groups:
+        shown = (
+            f"{ranks[0]}-{ranks[-1]}" if len(ranks) > 2 and ranks[-1] != "A" else " ".join(ranks)
+        )
+        parts.append(f"{shown} {value}")
+    side = "; aces counted on the side" if system.ace_side_count else ""
+    return ", ".join(parts) + side
+
+
+def _signed(tag: Fraction) -> str:
+    text = str(tag.numerator) if tag.denominator == 1 else f"{float(tag):g}"
+    return f"+{text}" if tag > 0 else text

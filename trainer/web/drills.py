@@ -41,6 +41,7 @@ from drills import (
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
 from trainer.web.preferences import options_for
+from trainer.web.rules_form import readable_rules
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -314,6 +315,8 @@ class Answered:
             "grade": self.grade,
             "response_ms": self.attempt.response_ms if self.attempt else None,
             "repeated": not self.created,
+            # The rules it was graded under (in a review batch, not the next question's).
+            "answered_rules": readable_rules(self.attempt.rules) if self.attempt else None,
         }
 
 
@@ -396,6 +399,8 @@ def question_context(
     return {
         "drill": drill,
         "rules": rules,
+        # The rules the question itself is under (a payout question names its own).
+        "question_rules": drill.rules_for(question.notation, rules) if question else None,
         "question": question,
         "token": token or secrets.token_urlsafe(18),
         "asked_at": asked_at if asked_at is not None else now_ms(),
@@ -436,6 +441,7 @@ def page(
 # Every drill template may read these; a page without feedback has none of them.
 _FEEDBACK_NONE: dict[str, Any] = {
     "answered": None,
+    "answered_rules": None,
     "grade": None,
     "response_ms": None,
     "repeated": False,

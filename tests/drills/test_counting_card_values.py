@@ -1,0 +1,22 @@
+"""Each counting system shows its card values where it is chosen."""
+
+from __future__ import annotations
+
+from drills.counting.preferences import card_values, system_choices
+from trainer.engine.counting import SYSTEMS
+
+
+def test_hi_lo_and_red_7_in_plain_words() -> None:
+    # Hi-Lo: 2-6 count +1, 7-9 nothing, tens and aces -1 (tests/data/counting_tags.json).
+    assert card_values(SYSTEMS["hi-lo"]) == "2-6 +1, 7-9 0, 10 A -1"
+    # Red 7: as Hi-Lo, but a red seven counts +1.
+    assert "7 +1 red, 0 black" in card_values(SYSTEMS["red-7"])
+    assert card_values(SYSTEMS["wong-halves"]).startswith("2 +0.5, 3 4 +1, 5 +1.5")
+
+
+def test_the_menu_names_every_systems_values() -> None:
+    for slug, text in system_choices():
+        system = SYSTEMS[slug]
+        assert text == f"{system.name}: {card_values(system)}"
+        for rank in ("2", "9", "10", "A"):
+            assert rank in text

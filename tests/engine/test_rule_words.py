@@ -1,0 +1,54 @@
+"""Rules in plain words: every option labelled, every preset titled, no field names shown."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from trainer.engine.rule_words import (
+    OPTION_LABELS,
+    PRESET_TITLES,
+    change_words,
+    short_summary,
+    summary_lines,
+)
+from trainer.engine.rules import PRESETS, Rules
+
+_FIELD_NAME = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
+
+
+def test_every_option_has_a_label_and_one_line_of_help() -> None:
+    assert list(OPTION_LABELS) == list(Rules.option_names())
+    for option, words in OPTION_LABELS.items():
+        assert words.label and words.help.endswith("."), option
+        assert "\n" not in words.help and len(words.help) < 120, option
+        assert not _FIELD_NAME.search(words.label + words.help), option
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_every_preset_reads_in_plain_words(name: str) -> None:
+    rules = PRESETS[name]
+    assert name in PRESET_TITLES
+    assert short_summary(rules) == PRESET_TITLES[name]
+    for line in summary_lines(rules):
+        assert not _FIELD_NAME.search(line), line
+        assert "=" not in line
+
+
+def test_the_source_games_name_their_source_not_a_file_number_alone() -> None:
+    assert PRESET_TITLES["twenty-one-club"] == "Club twenty-one (source 002)"
+    assert "(source 004)" in PRESET_TITLES["russian-bank"]
+
+
+def test_changes_are_named_by_label_and_value_in_words() -> None:
+    rules = Rules.parse("vegas-6d-s17 dealer_hits_soft_17=true double_on=10-11 surrender=none")
+    assert change_words(rules) == [
+        "Dealer hits soft 17: yes",
+        "Double down on: 10 and 11",
+        "Surrender: none",
+    ]
+    assert short_summary(rules) == (
+        "Las Vegas, 6 decks, dealer stands on soft 17; changed: Dealer hits soft 17: yes; "
+        "Double down on: 10 and 11; Surrender: none"
+    )
