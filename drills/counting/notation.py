@@ -59,14 +59,21 @@ _FRACTION_RE = re.compile(r"([+-]?)\s*(?:(\d{1,4})\s+)?(\d{1,4})\s*/\s*(\d{1,2})
 _VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
 
 
-def read_number(text: str, what: str) -> Fraction:
+_LONG_NUMBER_RE = re.compile(r"[+-]?\s*\d{5,}(?:[.,]\d*)?", re.ASCII)
+
+
+def read_number(text: str, what: str, *, whole: bool = False) -> Fraction:
     """A number typed by a learner: ``"-3"``, ``"+2"``, ``"1.5"``, ``"2,5"``, ``"2 1/2"``, ``"2½"``.
+    ``whole``: the question asks for a whole number (the message's example says so).
 
     :raises InvalidAnswerError: naming ``what`` for anything else.
     """
     cleaned = " ".join(str(text or "").replace("−", "-").replace("–", "-").split())
     if not cleaned:
         raise InvalidAnswerError(f"Type {what}.")
+    if len(cleaned) <= 40 and _LONG_NUMBER_RE.fullmatch(cleaned):
+        shown = cleaned[:12] + ("…" if len(cleaned) > 12 else "")
+        raise InvalidAnswerError(f"{shown} is far out of reach for {what}.")
     match = _NUMBER_RE.fullmatch(cleaned)
     if match:
         sign, whole, decimals, vulgar = match.groups()
@@ -81,9 +88,8 @@ def read_number(text: str, what: str) -> Fraction:
         sign, whole, numerator, denominator = match.groups()
         value = int(whole or 0) + Fraction(int(numerator), int(denominator))
         return -value if sign == "-" else value
-    raise InvalidAnswerError(
-        f"Type {what} as a number, like +3, -2 or 1.5; {cleaned[:20]!r} is not one."
-    )
+    kind, example = ("a whole number", "+3, 0 or -2") if whole else ("a number", "+3, -2 or 1.5")
+    raise InvalidAnswerError(f"Type {what} as {kind}, like {example}; {cleaned[:20]!r} is not one.")
 
 
 def read_count(text: str, system: CountingSystem, bound: Fraction, what: str) -> Fraction:
@@ -112,7 +118,7 @@ def read_whole_count(text: str, what: str) -> Fraction:
 
     :raises InvalidAnswerError: otherwise.
     """
-    value = read_number(text, what)
+    value = read_number(text, what, whole=True)
     if value.denominator != 1:
         raise InvalidAnswerError(
             f"{what.capitalize()} is a whole number once rounded; {format_count(value)} is not."

@@ -110,3 +110,20 @@ def test_the_form_changes_only_the_options_the_learner_changed(strategy_app):
     back = {**_form(text), "preset": "vegas-6d-s17", "rule-decks": "6", "rule-surrender": "late"}
     text = client.get("/strategy", query_string=back).get_data(as_text=True)
     assert '<input type="hidden" name="rules" value="vegas-6d-s17">' in text
+
+
+def test_the_texts_other_readings_show_their_house_edges_from_the_cache(strategy_app):
+    """004's banker draws as he likes: the page shows the edge of each policy worked out, and a
+    link to work out the others (the page itself computes none of them)."""
+    from trainer.engine.strategy import chart as compute
+
+    directory = strategy_app.config["STRATEGY_CACHE_DIR"]
+    ours = compute(find_preset("russian-bank"), cache_dir=directory)
+    sixteen = compute(find_preset("russian-bank").replace(dealer_stands_on=16), cache_dir=directory)
+    text = strategy_app.test_client().get("/strategy?rules=russian-bank").get_data(as_text=True)
+    assert "Interpretation: The banker&#39;s drawing" in text
+    assert f"House edge under this reading: <strong>{ours.house_edge:.3f}%</strong>" in text
+    assert f"{sixteen.house_edge:.3f}%" in text
+    assert f"{sixteen.house_edge - ours.house_edge:+.3f} points" in text
+    assert 'href="/strategy?rules=russian-bank+dealer_stands_on%3D12"' in text
+    assert text.count("not worked out yet") == 4  # standing on 12, 13, 14 and 15

@@ -220,6 +220,9 @@ def test_another_learners_session_is_not_found(app: Any, client: Any, csrf: Any)
         ({"kind": "running", "group": "5", "cards": "52"}, "1, 2 or 3 at a time"),
         ({"kind": "running", "group": "1", "cards": "9999"}, "Count 4 to 312"),
         ({"kind": "shoe", "rules": "single-deck", "seats": "9"}, "1 to 7 seats"),
+        # A whole number that is too big is too big, not "not a whole number".
+        ({"kind": "shoe", "rules": "single-deck", "seats": "100000"}, "far too many"),
+        ({"kind": "shoe", "rules": "single-deck", "seats": "three"}, "as a whole number"),
         ({"kind": "shoe", "rules": "nope", "seats": "3"}, "no known rules preset"),
         ({"kind": "countdown", "speed": "0"}, "cards per second"),
     ],

@@ -253,7 +253,14 @@ def _player_options(rules: Rules) -> list[str]:
         lines.append("No surrender")
     else:
         vs_ace = "" if rules.surrender_vs_ace else " (not against an ace)"
-        lines.append(f"{rules.surrender.capitalize()} surrender{vs_ace}")
+        if rules.hole_card == "none":
+            # No hole card: a surrender comes before the dealer's second card is drawn.
+            lines.append(
+                "Surrender before the dealer's second card: against a 10 it works like early "
+                f"surrender{vs_ace}"
+            )
+        else:
+            lines.append(f"{rules.surrender.capitalize()} surrender{vs_ace}")
     lines.append("Insurance pays 2:1" if rules.insurance else "No insurance")
     if rules.max_draws is not None:
         lines.append(f"At most {rules.max_draws} cards drawn to a hand")

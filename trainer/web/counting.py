@@ -215,8 +215,11 @@ def _setup_page(kind: str, error: InvalidSessionError) -> Response:
 
 def _whole(text: str, what: str, field: str) -> int:
     text = text.strip()
-    if not text.isdecimal() or len(text) > 4:
+    if not text.isdecimal():
         raise InvalidSessionError(f"Give {what} as a whole number, not {text[:20]!r}.", field)
+    if len(text) > 4:
+        shown = text[:12] + ("…" if len(text) > 12 else "")
+        raise InvalidSessionError(f"{what.capitalize()} of {shown} is far too many.", field)
     return int(text)
 
 

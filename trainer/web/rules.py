@@ -6,6 +6,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from trainer.engine.rules import PRESETS, InvalidRulesError
+from trainer.web.readings import readings_context
 from trainer.web.support import choose_rules, render
 
 bp = Blueprint("rules", __name__)
@@ -13,7 +14,9 @@ bp = Blueprint("rules", __name__)
 
 @bp.get("/rules")
 def index() -> Response:
-    return render("rules.html", presets=list(PRESETS.values()), section="rules")
+    presets = list(PRESETS.values())
+    readings = {rules.name: readings_context(rules) for rules in presets}
+    return render("rules.html", presets=presets, readings=readings, section="rules")
 
 
 @bp.post("/rules")

@@ -19,6 +19,7 @@ from trainer.engine.strategy import CODES, Chart, chart
 from trainer.engine.strategy.advice import advice_cost, advice_for
 from trainer.engine.strategy.cache import cached
 from trainer.engine.strategy.chart import UP_CARDS, up_label
+from trainer.web.readings import readings_context
 from trainer.web.rules_form import option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
 
@@ -122,6 +123,7 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
         "grid": _grid(result) if result is not None else None,
         "cell": _chosen_cell(result) if result is not None else None,
         "advice": None,
+        "readings": readings_context(rules),
     }
     advice = advice_for(rules)
     if result is not None and advice is not None:

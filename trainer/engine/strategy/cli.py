@@ -15,6 +15,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from trainer.engine.readings import readings_for
 from trainer.engine.rule_words import title
 from trainer.engine.rules import InvalidRulesError, Rules, find_preset, preset_names
 from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
@@ -66,7 +67,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--all-presets",
         action="store_true",
-        help="compute every preset's chart into the cache (so no quiz waits) and list them",
+        help="compute every preset's chart, and its text's other readings', into the cache "
+        "(so no page waits) and list them",
     )
     return parser
 
@@ -151,6 +153,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 priced = advice_cost(rules, advice, cache_dir=args.cache_dir)
                 line += f"; the text's advice costs {priced.cost:.3f} points"
             print(line)
+            for reading in readings_for(rules):
+                for other in reading.others:
+                    read = cached_chart(
+                        other.rules(rules),
+                        cache_dir=args.cache_dir,
+                        use_cache=not args.no_cache,
+                        jobs=args.jobs,
+                    )
+                    print(f"  reading: {other.words}: house edge {read.house_edge:7.3f}%")
         return 0
     try:
         rules = rules_from(args.preset, args.rule, args.rules)

@@ -1,0 +1,92 @@
+"""The source texts' open readings: where a text can be read more than one way, how a preset
+reads it, and the other readings, each a rule change away so its chart and house edge can be
+shown beside ours.
+
+The readings with no option to play them otherwise are the presets' ``interpretation`` lines
+(:attr:`trainer.engine.rules.Rules.interpretation`); these are the ones a learner can try.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from trainer.engine.rules import Rules
+
+__all__ = ["READINGS", "Alternative", "Reading", "readings_for"]
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """Another reading of the text, and the option changes (notation words) that play it."""
+
+    words: str
+    changes: str  # e.g. "double_on=any"
+
+    def rules(self, ours: Rules) -> Rules:
+        """``ours`` read this way instead (the changes made on top of any of ours)."""
+        return ours.replace(**dict(word.split("=", 1) for word in self.changes.split()))
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One place where a source text is open: what it says, how we read it, the other ways."""
+
+    topic: str
+    text: str  # what the source text says, in English
+    ours: str  # how the preset reads it
+    others: tuple[Alternative, ...]
+
+
+def _policy(who: str) -> tuple[Alternative, ...]:
+    return tuple(
+        Alternative(f"{who} stands on {total}", f"dealer_stands_on={total}")
+        for total in (12, 13, 14, 15, 16)
+    )
+
+
+READINGS: dict[str, tuple[Reading, ...]] = {
+    "casino-boxes": (
+        Reading(
+            "Doubling",
+            "“The dealer offers double on 9, 10, 11” (source 003).",
+            "Only a hard 9, 10 or 11 may double.",
+            (
+                Alternative(
+                    "Any two cards may double; the dealer offers it on 9–11", "double_on=any"
+                ),
+            ),
+        ),
+        Reading(
+            "A late dealer natural",
+            "The text speaks of the dealer's first card and never of a peek (source 003).",
+            "No hole card: a dealer natural drawn after play takes doubled and split bets too.",
+            (
+                Alternative(
+                    "A late dealer natural takes the original bet only",
+                    "no_hole_card_loses=original",
+                ),
+            ),
+        ),
+    ),
+    "russian-bank": (
+        Reading(
+            "The banker's drawing",
+            "The banker may draw as he likes, like the punters (source 004).",
+            "The banker draws to 16 and stands on 17: the house edge shown depends on it.",
+            _policy("The banker"),
+        ),
+    ),
+    "twenty-one-home": (
+        Reading(
+            "The home dealer's drawing",
+            "At home the dealer draws as he likes (source 002).",
+            "The dealer draws to 16 and stands on 17.",
+            _policy("The dealer"),
+        ),
+    ),
+}
+
+
+def readings_for(rules: Rules) -> tuple[Reading, ...]:
+    """The open readings of the text ``rules`` come from (none for the modern presets)."""
+    return READINGS.get(rules.name, ())

@@ -1,0 +1,52 @@
+"""The source texts' open readings beside the rules that read them, with each reading's house
+edge from the strategy engine's chart cache (never computed here: a chart not worked out yet
+is a link to the strategy page, which works it out; ``python -m trainer strategy
+--all-presets`` fills them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import current_app
+
+from trainer.engine.readings import readings_for
+from trainer.engine.rules import Rules
+from trainer.engine.strategy.cache import cached
+
+__all__ = ["readings_context"]
+
+
+def _edge(rules: Rules) -> float | None:
+    found = cached(rules, cache_dir=current_app.config.get("STRATEGY_CACHE_DIR"))
+    return found.house_edge if found is not None else None
+
+
+def readings_context(rules: Rules) -> list[dict[str, Any]]:
+    """Each open reading of ``rules``' text: what it says, ours with its house edge, and the
+    other readings with theirs and the difference (None where a chart is not worked out)."""
+    shown = []
+    ours = _edge(rules)
+    for reading in readings_for(rules):
+        others = []
+        for other in reading.others:
+            read = other.rules(rules)
+            edge = _edge(read)
+            others.append(
+                {
+                    "words": other.words,
+                    "rules": read,
+                    "same": read == rules,
+                    "edge": edge,
+                    "difference": edge - ours if edge is not None and ours is not None else None,
+                }
+            )
+        shown.append(
+            {
+                "topic": reading.topic,
+                "text": reading.text,
+                "ours": reading.ours,
+                "edge": ours,
+                "others": others,
+            }
+        )
+    return shown
