@@ -62,9 +62,9 @@ _VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
 _LONG_NUMBER_RE = re.compile(r"[+-]?\s*\d{5,}(?:[.,]\d*)?", re.ASCII)
 
 
-def read_number(text: str, what: str, *, whole: bool = False) -> Fraction:
+def read_number(text: str, what: str, *, whole_only: bool = False) -> Fraction:
     """A number typed by a learner: ``"-3"``, ``"+2"``, ``"1.5"``, ``"2,5"``, ``"2 1/2"``, ``"2½"``.
-    ``whole``: the question asks for a whole number (the message's example says so).
+    ``whole_only``: the question asks for a whole number (the message's example says so).
 
     :raises InvalidAnswerError: naming ``what`` for anything else.
     """
@@ -88,7 +88,9 @@ def read_number(text: str, what: str, *, whole: bool = False) -> Fraction:
         sign, whole, numerator, denominator = match.groups()
         value = int(whole or 0) + Fraction(int(numerator), int(denominator))
         return -value if sign == "-" else value
-    kind, example = ("a whole number", "+3, 0 or -2") if whole else ("a number", "+3, -2 or 1.5")
+    kind, example = (
+        ("a whole number", "+3, 0 or -2") if whole_only else ("a number", "+3, -2 or 1.5")
+    )
     raise InvalidAnswerError(f"Type {what} as {kind}, like {example}; {cleaned[:20]!r} is not one.")
 
 
@@ -118,7 +120,7 @@ def read_whole_count(text: str, what: str) -> Fraction:
 
     :raises InvalidAnswerError: otherwise.
     """
-    value = read_number(text, what, whole=True)
+    value = read_number(text, what, whole_only=True)
     if value.denominator != 1:
         raise InvalidAnswerError(
             f"{what.capitalize()} is a whole number once rounded; {format_count(value)} is not."

@@ -174,7 +174,7 @@ class ShoePenetration(Drill):
 
 
 def _whole(text: str, what: str, highest: int) -> Fraction:
-    value = read_number(text, what, whole=True)
+    value = read_number(text, what, whole_only=True)
     if value.denominator != 1 or not 0 <= value <= highest:
         raise InvalidAnswerError(f"Give {what} as a whole number from 0 to {highest}.")
     return value

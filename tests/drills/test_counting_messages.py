@@ -30,3 +30,8 @@ def test_over_long_text_is_quoted_short() -> None:
     with pytest.raises(InvalidAnswerError) as raised:
         read_number("9" * 10_000, "the running count")
     assert len(str(raised.value)) < 120
+
+
+def test_a_whole_number_asked_and_given_reads() -> None:
+    assert read_whole_count("+3", "the true count") == 3
+    assert read_number("2.5", "the running count") == 2.5
