@@ -41,7 +41,12 @@ def test_a_learner_answers_a_five_card_21_and_a_6_5_natural(learner) -> None:
 
     choose_kind(page, "21 with five cards")
     form = page.locator("form.question")
-    expect(form.get_by_text("21 with five cards pays 2:1")).to_be_visible()  # the rules in play
+    in_play = form.get_by_role("list", name="Rules in play")
+    expect(in_play.get_by_text("21 with five cards pays 2:1")).to_be_visible()
+    # The full list of the question's rules is a click away.
+    expect(form.locator("details.rules-line summary")).to_contain_text(
+        "Club twenty-one (source 002)"
+    )
     expect(form.get_by_role("group", name="Your hand").get_by_role("img")).to_have_count(5)
     _, amount = situation(page)
     type_amount(page, amount)
@@ -56,7 +61,8 @@ def test_a_learner_answers_a_five_card_21_and_a_6_5_natural(learner) -> None:
     expect(page.locator(".feedback")).to_contain_text(f"the right amount is {amount}")
 
     choose_kind(page, "A natural at 6:5")
-    expect(page.locator("form.question").get_by_text("Naturals pay 6:5")).to_be_visible()
+    in_play = page.locator("form.question").get_by_role("list", name="Rules in play")
+    expect(in_play.get_by_text("Naturals pay 6:5")).to_be_visible()
     _, amount = situation(page)
     type_amount(page, f"${amount}")
     expect(page.get_by_role("heading", name="Right")).to_be_visible()
