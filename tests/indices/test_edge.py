@@ -6,13 +6,14 @@ import csv
 import itertools
 import json
 import math
+import random
 import re
 from fractions import Fraction
 
 import pytest
 from indices_data import DATA, STUDIED
 
-from trainer.engine.counting import find_system
+from trainer.engine.counting import find_system, study_counts
 from trainer.engine.indices import CountEdge, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices import cache as study_cache
 from trainer.engine.indices.edge import _tag_groups, _ways, count_frequencies
@@ -87,6 +88,20 @@ def test_frequencies_are_a_law_over_the_grid(system):
         assert max(shares, key=shares.__getitem__) == 0
         for c in range(1, 6):
             assert shares[c] == pytest.approx(shares[-c], rel=0.05)
+
+
+def test_frequencies_agree_with_the_rounds_of_shoes_the_engine_deals():
+    """The exact law (round starts spread evenly over the depths) against 300 shoes dealt at a
+    one-seat table, true counts rounded the same way. Counts of one size are pooled (+c with -c):
+    the rounds of one shoe share its count, so the simulation is noisy."""
+    rules = Rules.parse("vegas-6d-s17")
+    hilo = find_system("hi-lo")
+    dealt = study_counts(rules, hilo, random.Random(5), shoes=300, seats=1, convention="round")
+    exact = count_frequencies(rules, hilo, tuple(range(-10, 11)))
+    for c in range(0, 5):
+        pooled = exact[c] + (exact[-c] if c else 0.0)
+        simulated = float(dealt.share(c) + (dealt.share(-c) if c else 0))
+        assert abs(pooled - simulated) < 0.015, c
 
 
 def _table(edges: list[tuple[int, float, float]], rules: Rules) -> EdgeTable:

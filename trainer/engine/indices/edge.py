@@ -8,8 +8,8 @@
   The tag sum of the cards gone at depth ``d`` has a law computed by convolving the binomial
   counts of each tag's cards (``sum_t ways[d][t] = C(N, d)``); round starts are taken as evenly
   spread over the depths from the burn to the cut card (at least 10 cards left). A true count is
-  read exactly (``tag sum x 52 / cards left``) and rounded to the nearest whole count; counts
-  beyond the grid's ends are counted at its ends.
+  read exactly (``tag sum x 52 / cards left``) and rounded to the nearest whole count (halves
+  away from zero); counts beyond the grid's ends are counted at its ends.
 - **The ramp**: a bet proportional to the edge over the variance (Kelly) at each count, as a
   fraction ``x`` of the bankroll: betting ``x B e / v`` on a fixed bankroll ``B`` has a risk of
   ruin ``exp(-2 / x)`` (the diffusion approximation ``exp(-2 mu B / sigma^2)``), so the risk
@@ -157,13 +157,18 @@ def count_frequencies(
     ways, offset = _ways(groups, cut)
     sums = (np.arange(ways.shape[1]) - offset) / scale
     grid_array = np.array(grid, dtype=float)
+    consecutive = list(grid) == list(range(grid[0], grid[-1] + 1))
     shares = np.zeros(len(grid))
     start = float(system.initial_running_count(decks))
     for d in range(first, cut):
         law = ways[d] / math.comb(size, d)
         left = size - d
         counts = sums * 52.0 / left if system.balanced else sums + start
-        nearest = np.abs(counts[:, None] - grid_array[None, :]).argmin(axis=1)
+        if consecutive:  # the nearest whole count, halves away from zero
+            whole = np.sign(counts) * np.floor(np.abs(counts) + 0.5)
+            nearest = (np.clip(whole, grid[0], grid[-1]) - grid[0]).astype(np.intp)
+        else:
+            nearest = np.abs(counts[:, None] - grid_array[None, :]).argmin(axis=1)
         shares += np.bincount(nearest, weights=law, minlength=len(grid))
     shares /= cut - first
     return {count: float(share) for count, share in zip(grid, shares, strict=True)}
