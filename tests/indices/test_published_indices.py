@@ -58,3 +58,11 @@ def test_h17_moves_the_aggressive_play_to_lower_counts(tables, row):
     s17_play = next(p for p in s17 if aggressive in (p.play, p.basic))
     assert h17.crossing < s17_play.crossing
     assert h17.index <= s17_play.index
+
+
+def test_play_at_a_count_follows_the_indices(tables):
+    i18 = tables["i18-s17"]
+    assert i18.play_at("hard 16", "10", 3) == "S" and i18.play_at("hard 16", "10", -2) == "H"
+    assert i18.play_at("hard 12", "4", -3) == "H" and i18.play_at("hard 12", "4", 2) == "S"
+    assert i18.play_at("insurance", "A", 5) == "I" and i18.play_at("insurance", "A", 0) == "N"
+    assert i18.play_at("hard 20", "6", 10) is None  # no index: the chart's play

@@ -92,6 +92,15 @@ class IndexTable:
         """The indices of one cell (``find("hard 16", "10")``), at most one per direction."""
         return tuple(p for p in self.plays if p.hand == hand and p.dealer == dealer)
 
+    def play_at(self, hand: str, dealer: str, count: float) -> str | None:
+        """The play of one cell at ``count`` by its indices: a deviation whose index applies,
+        else the basic play; ``None`` for a cell without an index (the chart's play holds)."""
+        plays = self.find(hand, dealer)
+        for play in plays:
+            if play.applies(count):
+                return play.play
+        return plays[0].basic if plays else None
+
 
 def count_grid(rules: Rules, system: CountingSystem) -> tuple[int, ...]:
     """The counts whose charts are computed: true counts -10..+10 for a balanced system; for an
