@@ -51,6 +51,7 @@ from trainer.engine.hand import Hand, Situation
 from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
 from trainer.engine.strategy import Action, Chart, InvalidSituationError, action_evs, chart
+from trainer.engine.strategy.cache import cached
 
 __all__ = [
     "DRILL",
@@ -365,6 +366,11 @@ def _after_insurance(last_question: str | None, rules: Rules) -> str | None:
 def chart_for(rules: Rules) -> Chart:
     """The chart these rules play (from the disk cache when there is one)."""
     return chart(rules)
+
+
+def cached_chart_for(rules: Rules) -> Chart | None:
+    """The chart these rules play if it is worked out already (memory or disk), else None."""
+    return cached(rules)
 
 
 DRILL = StrategyQuiz()

@@ -45,6 +45,10 @@ def make_app(test_config: dict[str, Any] | None = None) -> Flask:
         SIGNIN_MAX_FAILURES_PER_ADDRESS=20,
         SIGNIN_FAILURE_WINDOW_SECONDS=15 * 60,
         DEFAULT_RULES=DEFAULT_RULES,
+        # New strategy charts (rules never computed before) one address or learner may ask for
+        # per window before a 429; a chart once computed is cached and free for everyone.
+        EXPENSIVE_WORK_PER_WINDOW=12,
+        EXPENSIVE_WORK_WINDOW_SECONDS=10 * 60,
         # Behind a reverse proxy: how many proxies to trust for each X-Forwarded-* header, as
         # werkzeug's ProxyFix takes them, e.g. {"x_for": 1, "x_proto": 1, "x_host": 1}.
         PROXY_FIX=None,

@@ -254,3 +254,11 @@ def _drill_totals(db: sqlite_utils.Database) -> None:
         END
         """
     )
+
+
+@migration("0008_expensive_work")
+def _expensive_work(db: sqlite_utils.Database) -> None:
+    # When each address or learner last asked for expensive work (a chart for rules not
+    # computed before), to limit how much of it one client can ask for in a window.
+    db.execute("CREATE TABLE expensive_work (key TEXT NOT NULL, at REAL NOT NULL)")
+    db.execute("CREATE INDEX expensive_work_by_key ON expensive_work (key, at)")

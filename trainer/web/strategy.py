@@ -21,9 +21,11 @@ from trainer.engine.strategy.cache import cached
 from trainer.engine.strategy.chart import UP_CARDS, up_label
 from trainer.web.readings import readings_context
 from trainer.web.rules_form import option_fields, preset_menu, read_rules
-from trainer.web.support import current_rules, render
+from trainer.web.support import current_rules, limit_expensive_work, render
 
 bp = Blueprint("strategy", __name__)
+
+NEW_CHART = "a strategy chart for rules not worked out before"
 
 _SECTIONS = (("hard", "Hard totals"), ("soft", "Soft totals"), ("pairs", "Pairs"))
 _ACTION_NAMES = {"S": "Stand", "H": "Hit", "D": "Double", "P": "Split", "R": "Surrender"}
@@ -136,6 +138,7 @@ def page() -> Response:
     rules = _rules_from_query()
     result = cached(rules, cache_dir=_cache_dir())
     if result is None and request.args.get("wait") == "1":
+        limit_expensive_work(NEW_CHART)
         result = chart(rules, cache_dir=_cache_dir())
     return render("strategy.html", **_context(rules, result))
 
@@ -144,5 +147,7 @@ def page() -> Response:
 def chart_block() -> Response:
     """The chart block, computed now if need be (htmx asks for it while the page waits)."""
     rules = _rules_from_query()
+    if cached(rules, cache_dir=_cache_dir()) is None:
+        limit_expensive_work(NEW_CHART)
     result = chart(rules, cache_dir=_cache_dir())
     return render("strategy.html", block="chart", **_context(rules, result))

@@ -26,11 +26,13 @@ from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, users
 from trainer.web import drills as drill_road
 from trainer.web.rules_form import option_fields, preset_menu, read_rules
+from trainer.web.strategy import NEW_CHART
 from trainer.web.support import (
     current_rules,
     current_user,
     current_user_or_guest,
     get_db,
+    limit_expensive_work,
     make_rng,
     render,
 )
@@ -60,7 +62,10 @@ def read_settings(values: Mapping[str, str]) -> Settings:
     mix = values.get("mix") or quiz.DEFAULT_MIX
     if mix not in quiz.MIXES:
         abort(400, description=f"There is no hand mix called {mix[:40]!r}.")
-    return Settings(rules=read_rules(values, default=current_rules()), mix=mix)
+    rules = read_rules(values, default=current_rules())
+    if quiz.cached_chart_for(rules) is None:  # the quiz would work the chart out now
+        limit_expensive_work(NEW_CHART)
+    return Settings(rules=rules, mix=mix)
 
 
 @dataclass(frozen=True)

@@ -4,16 +4,18 @@ and readable error pages. Other blueprints import from here."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import random
 import secrets
 import threading
+import time
 from typing import Any
 
 import sqlite_utils
 from flask import Flask, abort, current_app, g, make_response, render_template, request, session
 from jinja2_fragments.flask import render_block
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.wrappers import Response
 
 from trainer import store
@@ -24,7 +26,7 @@ from trainer.engine.rules import (
     find_preset,
     preset_names,
 )
-from trainer.store import users
+from trainer.store import throttle, users
 from trainer.web import rules_form, security
 
 _USER_KEY = "uid"
@@ -117,6 +119,45 @@ def learner_or_404(user_id: int) -> users.User:
     if user is None or user.id != user_id:
         abort(404)
     return user
+
+
+# -- expensive work -------------------------------------------------------------------------
+
+
+def limit_expensive_work(what: str) -> None:
+    """Count one piece of expensive work (``what``: "a strategy chart for new rules") for this
+    address and learner, or refuse it with a 429 saying when to try again: at most
+    ``EXPENSIVE_WORK_PER_WINDOW`` in ``EXPENSIVE_WORK_WINDOW_SECONDS``, per address and per
+    learner. Work already done (cached) is never counted."""
+    config = current_app.config
+    limit, window = config["EXPENSIVE_WORK_PER_WINDOW"], config["EXPENSIVE_WORK_WINDOW_SECONDS"]
+    db = get_db()
+    now = time.time()
+    keys = [throttle.address_key(request.remote_addr)]
+    user = current_user()
+    if user is not None:
+        keys.append(throttle.learner_key(user.id))
+    for key in keys:
+        asked = throttle.work_since(db, key, since=now - window)
+        if len(asked) >= limit:
+            wait = max(1, math.ceil(asked[-limit] + window - now))
+            error = TooManyRequests(
+                description=(
+                    f"Working out {what} takes a few seconds of the server's time, and "
+                    f"{len(asked)} such requests came from you in the last "
+                    f"{round(window / 60)} minutes. Try again in {_duration(wait)}; anything "
+                    "already worked out (every preset) is shown at once meanwhile."
+                ),
+                retry_after=wait,
+            )
+            raise error
+    throttle.record_work(db, keys, at=now, forget_before=now - window)
+
+
+def _duration(seconds: int) -> str:
+    if seconds < 90:
+        return f"{seconds} seconds"
+    return f"{round(seconds / 60)} minutes"
 
 
 # -- rules and randomness -------------------------------------------------------------------

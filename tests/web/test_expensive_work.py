@@ -1,0 +1,70 @@
+"""Expensive work (a strategy chart for rules never worked out before) is limited per address
+and per learner: past the limit a 429 that says when to try again, and nothing is computed.
+Pages that only show what is cached are never limited."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+
+NEW_RULES = quote(
+    "vegas-6d-s17 decks=5 double_after_split=false"
+)  # no preset plays these: never cached
+
+
+@pytest.fixture
+def full(app: Any, db: Any) -> float:
+    """This address has asked for as much expensive work as the window allows; returns when
+    the oldest of those requests was."""
+    window = app.config["EXPENSIVE_WORK_WINDOW_SECONDS"]
+    oldest = time.time() - window / 2
+    for n in range(app.config["EXPENSIVE_WORK_PER_WINDOW"]):
+        db.execute(
+            "INSERT INTO expensive_work (key, at) VALUES (?, ?)", ["address:127.0.0.1", oldest + n]
+        )
+    return oldest
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        f"/strategy/chart?rules={NEW_RULES}",
+        f"/strategy?rules={NEW_RULES}&wait=1",
+        f"/drills/basic-strategy?rules={NEW_RULES}",
+    ],
+)
+def test_past_the_limit_new_work_is_a_429_saying_when_to_retry(
+    app: Any, client: Any, full: float, path: str
+) -> None:
+    started = time.perf_counter()
+    response = client.get(path)
+    assert response.status_code == 429
+    assert time.perf_counter() - started < 2  # refused before any chart was worked out
+    retry = int(response.headers["Retry-After"])
+    window = app.config["EXPENSIVE_WORK_WINDOW_SECONDS"]
+    assert 0 < retry <= window / 2 + 1
+    page = response.get_data(as_text=True)
+    assert "Try again in" in page and "minutes" in page
+
+
+def test_a_page_showing_only_what_is_cached_is_not_limited(client: Any, full: float) -> None:
+    response = client.get(f"/strategy?rules={NEW_RULES}")
+    assert response.status_code == 200  # the page shows the chart being worked out
+
+
+def test_each_new_request_is_counted_for_the_address(app: Any, client: Any, db: Any) -> None:
+    app.config["EXPENSIVE_WORK_PER_WINDOW"] = 1
+    db.execute("INSERT INTO expensive_work (key, at) VALUES ('address:203.0.113.9', ?)", [0])
+    assert client.get(f"/strategy/chart?rules={NEW_RULES}").status_code == 200
+    counted = db.execute(
+        "SELECT count(*) FROM expensive_work WHERE key = 'address:127.0.0.1'"
+    ).fetchone()[0]
+    assert counted == 1
+    assert client.get(f"/strategy/chart?rules={NEW_RULES}").status_code == 200  # cached now
+    refused = client.get("/strategy/chart?rules=" + quote("vegas-6d-s17 decks=5 resplit_aces=true"))
+    assert refused.status_code == 429
+    # Counts older than the window are forgotten.
+    assert db.execute("SELECT count(*) FROM expensive_work WHERE at = 0").fetchone()[0] == 0
