@@ -5,6 +5,7 @@ Pages that only show what is cached are never limited."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -13,6 +14,16 @@ import pytest
 NEW_RULES = quote(
     "vegas-6d-s17 decks=5 double_after_split=false"
 )  # no preset plays these: never cached
+
+
+@pytest.fixture(autouse=True)
+def nothing_worked_out(app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No chart is cached: an empty cache directory and an empty memory."""
+    from trainer.engine.strategy import cache
+
+    monkeypatch.setenv("TRAINER_CACHE_DIR", str(tmp_path / "charts"))
+    monkeypatch.setitem(app.config, "STRATEGY_CACHE_DIR", str(tmp_path / "charts"))
+    monkeypatch.setattr(cache, "_memory", {})
 
 
 @pytest.fixture
