@@ -98,12 +98,14 @@ def play(rules: Rules, seed: int, choices: int, bets: list):
 
 
 def bets_for(rules: Rules, data, seats: int) -> list:
-    low, high = int(rules.min_bet), int(min(rules.max_bet, 500))
+    # 004 has no table maximum ("Каждый понтер ставит какую ему угодно сумму денег"): max_bet none.
+    table_max = rules.max_bet if rules.max_bet is not None else 10**6
+    low, high = int(rules.min_bet), int(min(table_max, 500))
     bets = []
     for _ in range(seats):
         if rules.box_bettors > 1 and data.draw(st.booleans()):
             owner = data.draw(st.integers(low, high))
-            room = int(rules.max_bet) - owner
+            room = int(table_max) - owner
             if room >= 1:
                 bets.append([owner, data.draw(st.integers(1, min(room, 100)))])
                 continue

@@ -252,7 +252,9 @@ def test_box_shares_of_a_doubled_loss_are_exact_fractions():
 
 def test_box_shares_on_a_loss_and_the_owner_insures():
     round_ = deal("casino-boxes", "T A 9 7", bets=([40, 20],))
-    assert round_.max_insurance(0) == 30
+    # 003: insurance "не превышающую половины суммы всех его ставок": half of the owner's own
+    # stakes (40), not half of the box with the co-bettor's 20.
+    assert round_.max_insurance(0) == 20
     round_.insure([20])
     round_.act(S)
     result = round_.settle()

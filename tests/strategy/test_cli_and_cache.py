@@ -115,3 +115,29 @@ def test_russian_bank_prices_its_texts_advice(tmp_path, capsys):
     assert advice_for(find_preset("vegas-6d-s17")) is None
     assert main(["--preset", "russian-bank", "--cache-dir", str(tmp_path)]) == 0
     assert "Following it costs" in capsys.readouterr().out
+
+
+def test_a_chart_cached_for_the_old_home_game_is_never_served(tmp_path, monkeypatch):
+    # Issue 10: twenty-one-home now pays 002's bonus hands (002_377025c94223eb79.txt, РАСЧЕТЫ:
+    # "За 21 в пяти картах - двойную ставку ..."); a chart computed before, for the game
+    # without them, sits under another key (the rules and the code version are in it).
+    home = find_preset("twenty-one-home")
+    assert home.five_card_21_pays == 2 and home.seven_seven_seven_pays == 3
+    old_game = home.replace(
+        five_card_21_pays="none",
+        six_card_21_pays="none",
+        seven_seven_seven_pays="none",
+        six_seven_eight_pays="none",
+    )
+    shoe = (4,) * 9 + (16,)
+    assert cache.cache_key(old_game, shoe) != cache.cache_key(home, shoe)
+    stale = cache.chart(old_game, cache_dir=tmp_path)
+    monkeypatch.setattr(cache, "_memory", {})
+    assert cache.cached(home, cache_dir=tmp_path) is None
+    fresh = cache.chart(home, cache_dir=tmp_path)
+    # About 11.76% with the bonuses (issue 10), 12.08% without them.
+    assert round(fresh.house_edge, 2) == 11.76
+    assert round(stale.house_edge, 2) == 12.08
+    key = cache.cache_key(home, shoe)
+    monkeypatch.setattr(cache, "CODE_VERSION", "strategy-old")
+    assert cache.cache_key(home, shoe) != key  # and a change of the maths moves every key

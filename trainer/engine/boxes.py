@@ -23,6 +23,8 @@ __all__ = [
     "Box",
     "HandInPlay",
     "InvalidBetError",
+    "TooManySeatsError",
+    "check_seats",
     "parse_bets",
     "parse_insurance",
     "seat_count",
@@ -36,6 +38,19 @@ class InvalidBetError(ValueError):
 
 class BetsClosedError(InvalidBetError):
     """Bets cannot be placed or changed at this point of the round (after the deal)."""
+
+
+class TooManySeatsError(ValueError):
+    """The table seats fewer players than that (``max_seats``)."""
+
+
+def check_seats(rules: Rules, seats: int) -> None:
+    """:raises TooManySeatsError: when ``seats`` players besides the dealer break ``max_seats``."""
+    if rules.max_seats is not None and seats > rules.max_seats:
+        raise TooManySeatsError(
+            f"max_seats: these rules seat at most {rules.max_seats} players besides the "
+            f"dealer, not {seats}"
+        )
 
 
 Amount = int | Fraction | Decimal | float | str
@@ -120,8 +135,10 @@ class Box:
         self.set_stakes(tuple(stake * 2 for stake in self.stakes))
 
     def insurance_limit(self) -> Money:
-        """The most the box may insure: half its bet."""
-        return 0 if self.withdrawn else half(self.total_stake)
+        """The most the box's owner may insure: half of his own stake. 003: "ставку, не
+        превышающую половины суммы всех его ставок", the bettor's own stakes, not the
+        co-bettors' money on his box."""
+        return 0 if self.withdrawn else half(self.stakes[0])
 
 
 def to_money(value: object, what: str) -> Money:
@@ -147,6 +164,9 @@ def show_amount(amount: Money) -> str:
     return str(amount.numerator) if amount.denominator == 1 else str(float(amount))
 
 
+_NO_MAXIMUM = float("inf")  # max_bet none (004): every stake is below it
+
+
 def parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Money, ...]]:
     """Validate a bet per seat: a stake, or the box's stakes with the owner's first (003).
 
@@ -160,7 +180,7 @@ def parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Money, ...]]
         raise InvalidBetError("a round needs at least one seat with a bet")
     parsed: list[tuple[Money, ...]] = []
     low = whole_or_fraction(rules.min_bet)
-    high = whole_or_fraction(rules.max_bet)
+    high: Money | float = _NO_MAXIMUM if rules.max_bet is None else whole_or_fraction(rules.max_bet)
     for index, bet in enumerate(bets, 1):
         if type(bet) is int and low <= bet <= high:  # speed 6 in trainer.engine.round
             parsed.append((bet,))
@@ -170,7 +190,7 @@ def parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Money, ...]]
 
 
 def _box_stakes(
-    rules: Rules, bet: BetLike, where: str, low: Money, high: Money
+    rules: Rules, bet: BetLike, where: str, low: Money, high: Money | float
 ) -> tuple[Money, ...]:
     if isinstance(bet, Sequence) and not isinstance(bet, str):
         if not bet:
@@ -192,7 +212,7 @@ def _box_stakes(
             f"min_bet: {where} bets {show_amount(total)}, below the table minimum of "
             f"{show_amount(rules.min_bet)}"
         )
-    if total > high:
+    if total > high and rules.max_bet is not None:
         raise InvalidBetError(
             f"max_bet: {where} bets {show_amount(total)}, above the table maximum of "
             f"{show_amount(rules.max_bet)}"
@@ -218,7 +238,7 @@ def parse_insurance(boxes: Sequence[Box], stakes: Sequence[object]) -> list[Mone
         if amount < 0 or amount > limit:
             raise IllegalActionError(
                 f"insurance: seat {index + 1} may insure 0 to {show_amount(limit)} "
-                f"(half the bet), not {show_amount(amount)}"
+                f"(half the bettor's own stake), not {show_amount(amount)}"
             )
         amounts.append(amount)
     return amounts
@@ -237,7 +257,9 @@ def seat_count(rules: Rules, parsed: list[tuple[Money, ...]] | None, seats: int 
             )
         if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
             raise ValueError(f"seats must be a whole number of at least 1, not {seats!r}")
+        check_seats(rules, seats)
         return seats
     if seats is not None and seats != len(parsed):
         raise InvalidBetError(f"bets: {len(parsed)} bets for {seats} seats")
+    check_seats(rules, len(parsed))
     return len(parsed)

@@ -33,8 +33,9 @@ from trainer.engine.round import (
     Phase,
     Round,
     RoundResult,
+    TooManySeatsError,
 )
-from trainer.engine.rules import InvalidRulesError, find_preset
+from trainer.engine.rules import InvalidRulesError, Rules, find_preset
 from trainer.engine.shoe import Shoe, ShoeExhaustedError
 
 __all__ = ["ReplayError", "main", "play_scenario", "result_to_json"]
@@ -48,6 +49,7 @@ _FIELDS = {
     "insurance",
     "dealer_doubles",
     "redoubles",
+    "show_deal",
 }
 _IGNORED = {"note", "description", "name", "comment", "expect"}
 _WORDS = {action.value: action for action in Action}
@@ -131,6 +133,32 @@ def play_scenario(data: Any) -> dict[str, Any]:
     :raises ReplayError: with the replay format's error code and a message naming the problem.
     """
     scenario = _read_scenario(data)
+    rules = _rules_of(scenario)
+    order = _cards_of(scenario)
+    stakes, queues = _bets_and_decisions(scenario)
+    steps = _steps_before_play(scenario, len(stakes))
+    shoe = Shoe.stacked(rules, order)
+    try:
+        try:
+            round_ = Round(rules, shoe, stakes)
+        except (InvalidBetError, TooManySeatsError) as exc:
+            raise _bad(str(exc)) from None
+        deal = _play(round_, queues, *steps)
+        result = round_.settle()
+    except ShoeExhaustedError:
+        raise ReplayError(
+            "shoe-exhausted",
+            f"the round needs more cards than the {len(order)} listed",
+        ) from None
+    except IllegalActionError as exc:
+        raise ReplayError("illegal-decision", str(exc)) from None
+    output = result_to_json(result)
+    if scenario.get("show_deal") is True:
+        output["deal"] = deal
+    return output
+
+
+def _rules_of(scenario: dict[str, Any]) -> Rules:
     preset = scenario["preset"]
     if not isinstance(preset, str):
         raise _bad(f"preset must be a preset name, not {preset!r}")
@@ -144,7 +172,10 @@ def play_scenario(data: Any) -> dict[str, Any]:
         raise _bad(str(exc)) from None
     except (TypeError, ValueError) as exc:  # a value of the wrong JSON type for its option
         raise _bad(f"rules: {exc}") from None
+    return rules
 
+
+def _cards_of(scenario: dict[str, Any]) -> list[Card]:
     cards = scenario["cards"]
     if not isinstance(cards, list) or not all(isinstance(card, str) for card in cards):
         raise _bad('cards must be a list of ranks as text ("A", "10", "KH")')
@@ -152,7 +183,10 @@ def play_scenario(data: Any) -> dict[str, Any]:
         order = [Card.parse(card) for card in cards]
     except InvalidCardError as exc:
         raise _bad(str(exc)) from None
+    return order
 
+
+def _bets_and_decisions(scenario: dict[str, Any]) -> tuple[list[Any], list[deque[Action]]]:
     bets = scenario["bets"]
     if not isinstance(bets, list) or not bets:
         raise _bad("bets must be a list with one stake per seat")
@@ -181,7 +215,13 @@ def play_scenario(data: Any) -> dict[str, Any]:
                 raise _bad(f"seat {index}: {word!r} is not a decision ({', '.join(_WORDS)})")
             queue.append(action)
         queues.append(queue)
+    return stakes, queues
 
+
+def _steps_before_play(
+    scenario: dict[str, Any], seats: int
+) -> tuple[list[Any] | None, bool, list[bool] | None]:
+    """The scenario's insurance stakes, dealer double and redoubles, checked."""
     insurance = scenario.get("insurance")
     if insurance is not None:
         try:
@@ -200,23 +240,7 @@ def play_scenario(data: Any) -> dict[str, Any]:
         or not all(isinstance(choice, bool) for choice in redoubles)
     ):
         raise _bad(f"redoubles must be a list of {seats} true/false values")
-
-    shoe = Shoe.stacked(rules, order)
-    try:
-        try:
-            round_ = Round(rules, shoe, stakes)
-        except InvalidBetError as exc:
-            raise _bad(str(exc)) from None
-        _play(round_, queues, insurance, dealer_doubles, redoubles)
-        result = round_.settle()
-    except ShoeExhaustedError:
-        raise ReplayError(
-            "shoe-exhausted",
-            f"the round needs more cards than the {len(order)} listed",
-        ) from None
-    except IllegalActionError as exc:
-        raise ReplayError("illegal-decision", str(exc)) from None
-    return result_to_json(result)
+    return insurance, dealer_doubles, redoubles
 
 
 def _play(
@@ -225,7 +249,8 @@ def _play(
     insurance: list[Any] | None,
     dealer_doubles: bool,
     redoubles: list[bool] | None,
-) -> None:
+) -> dict[str, Any]:
+    """Play the round to its end; return the deal as the table saw it when play began."""
     seats = len(queues)
     if round_.phase is Phase.DEALER_DOUBLE:
         round_.dealer_double(dealer_doubles)
@@ -249,6 +274,7 @@ def _play(
         for queue, chosen in zip(queues, choices, strict=True):
             if chosen:
                 queue.popleft()
+    deal = _deal_view(round_)
     checked = 0
     while round_.phase is Phase.PLAYER_TURNS:
         seat = round_.current_seat
@@ -270,6 +296,28 @@ def _play(
     while checked < seats:
         _check_used(round_, queues, checked)
         checked += 1
+    return deal
+
+
+def _deal_view(round_: Round) -> dict[str, Any]:
+    """The cards the table's players saw when play began (``null``: a card face down), and
+    whether the dealer doubled (002 deal method 3)."""
+
+    def view(cards: tuple[Card, ...], shown: tuple[bool, ...]) -> list[str | None]:
+        return [card.label if up else None for card, up in zip(cards, shown, strict=True)]
+
+    seats = [
+        [
+            view(hand.cards, shown)
+            for hand, shown in zip(round_.hands(i), round_.shown(i), strict=True)
+        ]
+        for i in range(round_.seat_count)
+    ]
+    return {
+        "seats": seats,
+        "dealer": view(round_.dealer_cards, round_.dealer_shown),
+        "dealer_doubled": round_.dealer_doubled,
+    }
 
 
 def _check_used(round_: Round, queues: list[deque[Action]], seat: int) -> None:

@@ -76,6 +76,7 @@ from trainer.engine.boxes import (
     Box,
     HandInPlay,
     InvalidBetError,
+    TooManySeatsError,
     parse_bets,
     parse_insurance,
     seat_count,
@@ -91,7 +92,7 @@ from trainer.engine.legality import (
 )
 from trainer.engine.misdeals import Misdeal, checked_misdeals, deal_to_misdealt
 from trainer.engine.phases import Action, IllegalActionError, Phase, WrongPhaseError
-from trainer.engine.round_view import CardSource
+from trainer.engine.round_view import DEALER, UP_INDEX, CardSource
 from trainer.engine.rules import Rules
 from trainer.engine.settlement import (
     Bonus,
@@ -109,6 +110,7 @@ __all__ = [
     "BetsClosedError",
     "Bonus",
     "CardSource",
+    "DEALER",
     "HandResult",
     "IllegalActionError",
     "InvalidBetError",
@@ -118,6 +120,7 @@ __all__ = [
     "Round",
     "RoundResult",
     "SeatResult",
+    "TooManySeatsError",
     "WrongPhaseError",
     "start_round",
 ]
@@ -163,12 +166,12 @@ class Round(IrregularitySteps):
             raise TypeError(f"rules must be a Rules, not {rules!r}")
         parsed = parse_bets(rules, bets) if bets is not None else None
         count = seat_count(rules, parsed, seats)
-        misdeals = checked_misdeals(misdeals, count)
 
         self.rules = rules
         self.shoe = shoe
         self._seats = [Box() for _ in range(count)] if parsed is None else list(map(Box, parsed))
         self._dealer = HandInPlay(0)
+        self._up_index = UP_INDEX[rules.deal_faces]
         self._phase = Phase.BETTING
         self._seat_index = 0
         self._hand_index = 0
@@ -181,8 +184,9 @@ class Round(IrregularitySteps):
         self._irregular_discards = []
         self._result = None
         self._misdealt = bool(misdeals)
-        for index, kind in misdeals.items():
-            self._seats[index].misdeal = kind
+        if misdeals:
+            for index, kind in checked_misdeals(misdeals, count).items():
+                self._seats[index].misdeal = kind
 
         self._deal_pass(first=True)
         if rules.deal_method == 3:
@@ -279,13 +283,13 @@ class Round(IrregularitySteps):
         self._after_irregularities()
 
     def _after_irregularities(self) -> None:
-        if self.rules.insurance and self._dealer.cards[0].value == 1:
+        if self.rules.insurance and self._dealer.cards[self._up_index].value == 1:
             self._phase = Phase.INSURANCE
             return
         self._after_insurance()
 
     def _after_insurance(self) -> None:
-        if early_surrender_offered(self.rules, self._dealer.cards[0].value):
+        if early_surrender_offered(self.rules, self._dealer.cards[self._up_index].value):
             self._phase = Phase.EARLY_SURRENDER
             return
         self._peek()
@@ -312,7 +316,7 @@ class Round(IrregularitySteps):
     # -- insurance and early surrender ----------------------------------------------------------
 
     def max_insurance(self, seat_index: int) -> Fraction:
-        """The most a seat may insure: half its bet (003: half the sum of its stakes)."""
+        """The most a seat may insure: half its bet (003: half of the owner's own stakes)."""
         return exact(self._seats[seat_index].insurance_limit())
 
     def insure(self, stakes: Sequence[object]) -> None:
@@ -412,7 +416,7 @@ class Round(IrregularitySteps):
         return why_not_surrender(
             self.rules,
             len(hand.cards),
-            self._dealer.cards[0].value,
+            self._dealer.cards[self._up_index].value,
             acted=hand.acted,
             split=hand.split,
             hands_on_box=len(seat.hands),

@@ -17,11 +17,23 @@ from trainer.engine.hand import Hand
 from trainer.engine.misdeals import ExposedCard
 from trainer.engine.phases import Phase, WrongPhaseError
 from trainer.engine.rules import Rules
-from trainer.engine.settlement import RoundResult, exact
+from trainer.engine.settlement import RoundResult, exact, is_natural
 
-__all__ = ["CardSource", "RoundView"]
+__all__ = ["DEALER", "UP_INDEX", "CardSource", "RoundView"]
 
 _TURNS = Phase.PLAYER_TURNS  # read once (speed 1 in trainer.engine.round)
+
+# ``seen_by``'s seat for the dealer himself (002 home and 004: a player deals).
+DEALER = -1
+# By ``deal_faces``: whether a player's first and second dealt cards are face up, and which of
+# the dealer's first two cards is his face-up one.
+_PLAYER_FACES = {
+    "casino": (True, True),
+    "players-down": (False, False),
+    "first-down": (False, True),
+    "dealer-second-up": (False, False),
+}
+UP_INDEX = {"casino": 0, "players-down": 0, "first-down": 1, "dealer-second-up": 1}
 
 
 class CardSource(Protocol):
@@ -39,6 +51,7 @@ class RoundView:
     shoe: CardSource
     _seats: list[Box]
     _dealer: HandInPlay
+    _up_index: int  # which of the dealer's cards the players see (UP_INDEX)
     _phase: Phase
     _seat_index: int
     _hand_index: int
@@ -126,8 +139,67 @@ class RoundView:
 
     @property
     def up_card(self) -> Card:
-        """The dealer's first card, dealt face up."""
-        return self._dealer.cards[0]
+        """The dealer's card the players see: his first, or his second where the rules deal
+        everyone's first card face down (002, ``deal_faces``).
+
+        :raises WrongPhaseError: before that card is dealt (002 deal method 3's first step).
+        """
+        try:
+            return self._dealer.cards[self._up_index]
+        except IndexError:
+            raise WrongPhaseError(
+                "the dealer shows no card yet: his face-up card comes second"
+            ) from None
+
+    # -- what the players see (``deal_faces``) --------------------------------------------------
+
+    def shown(self, seat_index: int) -> tuple[tuple[bool, ...], ...]:
+        """For each of a seat's hands, whether each card is face up for the whole table.
+
+        A seat's own player sees his face-down cards too (:meth:`seen_by`). Drawn cards come
+        face up; a natural, a bust and a split pair are shown; when the round is over every
+        card has been shown (the texts put the played cards face up under the pack).
+        """
+        hands = self._seats[seat_index].hands
+        done = self._phase is Phase.DONE
+        first, second = _PLAYER_FACES[self.rules.deal_faces]
+        shown = []
+        for hand in hands:
+            cards = hand.cards
+            if done or hand.split or len(hands) > 1 or hand.hard > 21 or is_natural(cards):
+                shown.append((True,) * len(cards))
+            else:
+                shown.append(((first, second) + (True,) * len(cards))[: len(cards)])
+        return tuple(shown)
+
+    @property
+    def dealer_shown(self) -> tuple[bool, ...]:
+        """Whether each of the dealer's cards is face up for the table (all once he plays)."""
+        cards = self._dealer.cards
+        if self._phase is Phase.DONE:
+            return (True,) * len(cards)
+        up = self._up_index
+        return tuple(index == up or index >= 2 for index in range(len(cards)))
+
+    def seen_by(self, seat_index: int | None = None) -> tuple[Card, ...]:
+        """The cards of this round a player at ``seat_index`` has seen so far: every card shown
+        to the table, and his own cards (``None``: someone at the table without a hand, who
+        sees only the shown cards). Seats first in order, then the dealer, then cards put to
+        the discards face up (000's misdeals) and an exposed card."""
+        seen: list[Card] = []
+        for index, box in enumerate(self._seats):
+            own = index == seat_index
+            for hand, faces in zip(box.hands, self.shown(index), strict=True):
+                seen.extend(card for card, up in zip(hand.cards, faces, strict=True) if up or own)
+        seen.extend(
+            card
+            for card, up in zip(self._dealer.cards, self.dealer_shown, strict=True)
+            if up or seat_index == DEALER
+        )
+        seen.extend(self._irregular_discards)
+        if self._exposed is not None:
+            seen.append(self._exposed.card)
+        return tuple(seen)
 
     @property
     def dealer_natural(self) -> bool:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 __all__ = [
+    "DEAL_FACES",
     "MAX_NOTATION_LENGTH",
     "MAX_VALUE_LENGTH",
     "OPTION_CHOICES",
@@ -76,6 +77,15 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "table_rotation": ("none", "natural-takes-deal", "bank-passes-after-pack"),
 }
 
+# Which cards of the deal the players at the table see face up (every drawn card is face up).
+DEAL_FACES: dict[str, str] = {
+    "casino": "the players' cards face up, the dealer's first card up and his second down",
+    "players-down": "the players' cards face down, the dealer's first card up and his second down",
+    "first-down": "everyone's first card face down and second card face up, the dealer's too",
+    "dealer-second-up": "the players' cards face down, the dealer's first down and second up",
+}
+OPTION_CHOICES["deal_faces"] = tuple(DEAL_FACES)
+
 # Ratio options; "none" is allowed where the option is optional (a bonus not paid).
 _RATIO_OPTIONS = {
     "blackjack_pays",
@@ -92,7 +102,8 @@ _OPTIONAL_RATIOS = {
     "seven_seven_seven_pays",
     "six_seven_eight_pays",
 }
-_OPTIONAL_INTS = {"max_draws"}
+_OPTIONAL_INTS = {"max_draws", "max_seats"}
+_OPTIONAL_MONEY = {"max_bet"}
 _MONEY_OPTIONS = {"min_bet", "max_bet"}
 # Every option held as a Fraction (ratios, money and the penetration).
 FRACTION_OPTIONS = frozenset(_RATIO_OPTIONS | _MONEY_OPTIONS | {"penetration"})
@@ -144,6 +155,8 @@ def option_to_text(option: str, value: Any, *, json_ready: bool = False) -> Any:
     if option in _RATIO_OPTIONS:
         return format_ratio(value)
     if option in _MONEY_OPTIONS or option == "penetration":
+        if value is None:
+            return None if json_ready else "none"
         if json_ready:
             return int(value) if value.denominator == 1 else float(value)
         return exact_number(value)
@@ -169,6 +182,8 @@ def read_value(option: str, value: Any, default: Any) -> Any:
             return None
         return parse_ratio(value)
     if option in _MONEY_OPTIONS or option == "penetration":
+        if option in _OPTIONAL_MONEY and (value is None or text == "none"):
+            return None
         if text is None:
             return Fraction(value)
         if not _NUMBER.fullmatch(text):

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from trainer.engine.rule_options import DEAL_FACES
+
 if TYPE_CHECKING:
     from trainer.engine.rules import Rules
 
@@ -206,7 +208,7 @@ def summary_lines(rules: Rules) -> list[str]:
         *_pack_and_dealer(rules),
         *_player_options(rules),
         *_payouts(rules),
-        f"Bets {_money(rules.min_bet)} to {_money(rules.max_bet)}",
+        *_table(rules),
         *rules.interpretation,
     ]
 
@@ -249,21 +251,36 @@ def _player_options(rules: Rules) -> list[str]:
         aces = "aces may be resplit" if rules.resplit_aces else "aces split once"
         one = ", one card each" if rules.split_aces_one_card else ""
         lines.append(f"Split {by} to {rules.max_split_hands} hands; {aces}{one}")
+    vs_ace = "" if rules.surrender_vs_ace else " (not against an ace)"
     if rules.surrender == "none":
         lines.append("No surrender")
+    elif rules.hole_card == "none" and rules.surrender == "early":
+        # No hole card: an early surrender comes before the dealer's second card is drawn.
+        lines.append(
+            "Surrender before the dealer's second card: against a 10 it works like early "
+            f"surrender{vs_ace}"
+        )
+    elif rules.hole_card == "none":
+        lines.append(f"Late surrender: void against a dealer natural{vs_ace}")
     else:
-        vs_ace = "" if rules.surrender_vs_ace else " (not against an ace)"
-        if rules.hole_card == "none":
-            # No hole card: a surrender comes before the dealer's second card is drawn.
-            lines.append(
-                "Surrender before the dealer's second card: against a 10 it works like early "
-                f"surrender{vs_ace}"
-            )
-        else:
-            lines.append(f"{rules.surrender.capitalize()} surrender{vs_ace}")
+        lines.append(f"{rules.surrender.capitalize()} surrender{vs_ace}")
     lines.append("Insurance pays 2:1" if rules.insurance else "No insurance")
     if rules.max_draws is not None:
         lines.append(f"At most {rules.max_draws} cards drawn to a hand")
+    return lines
+
+
+def _table(rules: Rules) -> list[str]:
+    if rules.max_bet is None:
+        lines = [f"Bets of {_money(rules.min_bet)} or more, no table maximum"]
+    else:
+        lines = [f"Bets {_money(rules.min_bet)} to {_money(rules.max_bet)}"]
+    if rules.max_seats is not None:
+        lines.append(f"At most {rules.max_seats} players besides the dealer")
+    if rules.deal_faces != "casino":
+        lines.append(f"Dealt with {DEAL_FACES[rules.deal_faces]}")
+    if rules.burn_cards and rules.burn_shown:
+        lines.append("The burned card is shown to the table")
     return lines
 
 

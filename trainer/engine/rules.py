@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from trainer.engine.rule_options import (
+    DEAL_FACES,
     FRACTION_OPTIONS,
     MAX_NOTATION_LENGTH,
     MAX_VALUE_LENGTH,
@@ -32,6 +33,7 @@ from trainer.engine.rule_options import (
 )
 
 __all__ = [
+    "DEAL_FACES",
     "OPTION_CHOICES",
     "PRESETS",
     "MAX_NOTATION_LENGTH",
@@ -50,6 +52,10 @@ __all__ = [
     "preset_names",
 ]
 
+
+# The deal faces a 002 deal method prescribes (method 1 leaves them to the preset: 002's first
+# down and second up, a casino's cards up, 000's players' cards down).
+_DEAL_METHOD_FACES = {2: "dealer-second-up", 3: "first-down"}
 
 # The names a Rules may carry: filled in once the presets exist (below). Until then (while the
 # presets themselves are built) any name is let through.
@@ -73,6 +79,7 @@ class Rules:
     reshuffle_reserve: int = 0  # reshuffle before a round when fewer cards than this are left
     burn_cards: int = 1  # burned after each shuffle
     burn_ace_reshuffles: bool = False  # 002: an ace may not be burned: reshuffle and cut again
+    burn_shown: bool = False  # 002: the burned card is shown (so counted); casinos burn unseen
     # The dealer
     dealer_hits_soft_17: bool = False
     dealer_stands_on: int = 17  # the dealer draws below this total (home dealer and banker policy)
@@ -103,8 +110,10 @@ class Rules:
     six_seven_eight_pays: Fraction | None = None
     # Betting and table
     min_bet: Fraction = Fraction(1)
-    max_bet: Fraction = Fraction(1000)
+    max_bet: Fraction | None = Fraction(1000)  # None: no table maximum (004)
+    max_seats: int | None = None  # players besides the dealer (002: 2 to 12); None: any number
     deal_method: int = 1  # 002: 1 and 2 bets first; 3 bets after the first card, dealer doubles
+    deal_faces: str = "casino"  # which dealt cards the table sees face up (DEAL_FACES)
     bet_after_deal: bool = False  # 004: stakes are placed after the two cards are dealt
     box_bettors: int = 1  # 003: a box holds its owner and up to two co-bettors
     table_rotation: str = "none"
@@ -242,12 +251,21 @@ class Rules:
                 raise bad(option, "must be a ratio above 0:1 and at most 10:1")
         if self.min_bet <= 0:
             raise bad("min_bet", "must be above 0")
-        if self.max_bet < self.min_bet:
+        if self.max_bet is not None and self.max_bet < self.min_bet:
             raise bad("max_bet", f"must be at least min_bet ({self.min_bet})")
+        if self.max_seats is not None and not 1 <= self.max_seats <= 50:
+            raise bad("max_seats", f"must be 1 to 50 or none, not {self.max_seats}")
         if self.deal_method not in (1, 2, 3):
             raise bad("deal_method", f"must be 1, 2 or 3, not {self.deal_method}")
         if self.deal_method == 3 and self.hole_card != "peek":
             raise bad("deal_method", "3 needs hole_card peek (the dealer gets two cards)")
+        faces = _DEAL_METHOD_FACES.get(self.deal_method)
+        if faces is not None and self.deal_faces != faces:
+            raise bad(
+                "deal_faces",
+                f"deal method {self.deal_method} deals {DEAL_FACES[faces]}: "
+                f"deal_faces must be {faces}, not {self.deal_faces}",
+            )
         if not 1 <= self.box_bettors <= 3:
             raise bad("box_bettors", f"must be 1 to 3, not {self.box_bettors}")
 
@@ -321,6 +339,8 @@ _TWENTY_ONE = Rules(
     penetration=Fraction(1),
     burn_cards=1,
     burn_ace_reshuffles=True,
+    # "предъявить её и положить крапом вниз под колоду": shown, and put face up at the bottom.
+    burn_shown=True,
     hole_card="peek",
     double_on="none",
     double_after_split=False,
@@ -330,8 +350,23 @@ _TWENTY_ONE = Rules(
     split_deal_order="both-first",
     surrender="none",
     insurance=False,
+    # РАСЧЕТЫ, for club and home alike ("ТОЛЬКО В ДОМАШНЕЙ ИГРЕ" changes only ties and the
+    # natural): "За 21 в пяти картах - двойную ставку; в шести картах - тройную. За 21 из трех
+    # семерок - тройную ставку; в комбинации 8-7-6 - двойную."
+    five_card_21_pays=Fraction(2),
+    six_card_21_pays=Fraction(3),
+    seven_seven_seven_pays=Fraction(3),
+    six_seven_eight_pays=Fraction(2),
     min_bet=Fraction(1),
     max_bet=Fraction(100),
+    max_seats=12,  # "ЧИСЛО ИГРАЮЩИХ. От двух до двенадцати."
+    # Deal method 1: "по одной карте крапом вверх и по одной карте - крапом вниз": every first
+    # card face down ("крап", the back, up), every second card face up.
+    deal_faces="first-down",
+    interpretation=(
+        "Interpretation: a bonus is paid when the hand makes 21 and is not beaten "
+        "(a dealer natural beats it).",
+    ),
 )
 
 PRESETS: dict[str, Rules] = {
@@ -357,6 +392,8 @@ PRESETS: dict[str, Rules] = {
         dealer_natural_must_be_announced=True,
         min_bet=Fraction(1),
         max_bet=Fraction(10),
+        # "one card down to each player, one up to the dealer, then one more down to everyone"
+        deal_faces="players-down",
         interpretation=(
             "Interpretation: the joker is the cut card at the bottom, so the whole pack is dealt; "
             "the dealer reshuffles before a round when fewer than 15 cards are left.",
@@ -367,14 +404,6 @@ PRESETS: dict[str, Rules] = {
         _TWENTY_ONE,
         name="twenty-one-club",
         decks=2,
-        five_card_21_pays=Fraction(2),
-        six_card_21_pays=Fraction(3),
-        seven_seven_seven_pays=Fraction(3),
-        six_seven_eight_pays=Fraction(2),
-        interpretation=(
-            "Interpretation: a bonus is paid when the hand makes 21 and is not beaten "
-            "(a dealer natural beats it).",
-        ),
     ),
     # 002, home rules: a rotating dealer, bets after the first card, ties to the dealer.
     "twenty-one-home": dataclasses.replace(
@@ -387,7 +416,8 @@ PRESETS: dict[str, Rules] = {
         ties="dealer",
         deal_method=3,
         table_rotation="natural-takes-deal",
-        interpretation=(
+        interpretation=_TWENTY_ONE.interpretation
+        + (
             "Interpretation: the home dealer 'draws as he likes'; we let him draw to 16 "
             "and stand on 17.",
             "Interpretation: a natural against the dealer's natural is a tie, and ties go to "
@@ -408,7 +438,9 @@ PRESETS: dict[str, Rules] = {
         split_aces_one_card=True,
         split_by="value",
         split_deal_order="in-turn",
-        surrender="late",
+        # "После раздачи первых двух карт ... до выхода третьей карты": before the dealer's second
+        # card, so a surrender against a ten is given up before a natural is known: early.
+        surrender="early",
         surrender_vs_ace=False,
         insurance=True,
         box_bettors=3,
@@ -438,7 +470,7 @@ PRESETS: dict[str, Rules] = {
         bet_after_deal=True,
         table_rotation="bank-passes-after-pack",
         min_bet=Fraction(1),
-        max_bet=Fraction(1000),
+        max_bet=None,  # "Каждый понтер ставит какую ему угодно сумму денег."
         interpretation=(
             "Interpretation: the banker 'may draw as he likes'; we let him draw to 16 and stand "
             "on 17. The pack is played to its end (a talia), then the bank passes left.",

@@ -16,7 +16,8 @@ The payouts (``RULES.md``):
   21 and not beaten (a dealer natural beats it, and a dealer 21 where ties go to the dealer);
 - a busted dealer pays every standing hand ``rules.dealer_bust_pays`` (004: 2:1);
 - otherwise the higher total wins 1:1, a tie pushes or goes to the dealer (``rules.ties``);
-- a bust loses at once, whatever the dealer does later; a surrender loses half.
+- a bust loses at once, whatever the dealer does later; a surrender loses half (a late surrender
+  without a hole card only if the dealer's second card makes no natural: it is void against one).
 """
 
 from __future__ import annotations
@@ -198,6 +199,7 @@ class Payouts:
         "original_only",
         "ties_dealer",
         "takes_all",
+        "surrender_void",
         "bonuses",
         "bonus_pays",
     )
@@ -210,6 +212,9 @@ class Payouts:
         self.original_only = rules.hole_card == "none" and rules.no_hole_card_loses == "original"
         self.ties_dealer = rules.ties == "dealer"
         self.takes_all = rules.dealer_natural_takes_all
+        # Late surrender without a hole card: the surrender stands only if the dealer's second
+        # card makes no natural (as if he had peeked); early surrender stands whatever comes.
+        self.surrender_void = rules.hole_card == "none" and rules.surrender == "late"
         self.bonus_pays = {
             bonus: whole_or_fraction(pays)
             for bonus in Bonus
@@ -246,6 +251,8 @@ def settle_core(
 ) -> tuple[Outcome, Money, Bonus | None, str]:
     """:func:`settle_hand` without the checks, on precomputed totals (the round's fast path)."""
     if surrendered:
+        if dealer_natural and pay.surrender_void:
+            return Outcome.LOSE, -_times(stake, pay.collects), None, "surrender-void"
         return Outcome.SURRENDER, -half(stake), None, "surrender"
     if total > 21:
         return Outcome.BUST, -stake, None, "bust"
@@ -359,6 +366,9 @@ def _why(rules: Rules, code: str, bonus: Bonus | None) -> str:
 
 _WHY = {
     "surrender": "surrender: a surrendered hand loses half its stake",
+    "surrender-void": (
+        "surrender: a late surrender without a hole card is void against the dealer's natural"
+    ),
     "bust": "a hand that busts loses at once, whatever the dealer does later",
     "takes-all": "dealer_natural_takes_all: the banker's dealt 21 takes every stake, dealt 21s too",
     "naturals-tie-to-dealer": "ties: two naturals tie, and a tie goes to the dealer",

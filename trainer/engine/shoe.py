@@ -2,9 +2,10 @@
 
 A :class:`Shoe` holds ``rules.decks`` packs. After each shuffle the cut card goes in at
 ``rules.penetration`` of the stack (``1`` means the pack is dealt to its end: 000's joker under
-the pack, 004's "talia"), ``rules.burn_cards`` are burned face up for everyone to see, and 002's
-rule applies when ``rules.burn_ace_reshuffles``: an ace may not be burned, so the pack is shuffled
-and cut again.
+the pack, 004's "talia"), ``rules.burn_cards`` are burned: face down and unseen in a casino,
+shown to the table and put face up under the pack where ``rules.burn_shown`` (002: "предъявить
+её и положить крапом вниз под колоду"; :attr:`Shoe.burned_seen`), and 002's rule applies when
+``rules.burn_ace_reshuffles``: an ace may not be burned, so the pack is shuffled and cut again.
 
 Randomness is passed in: ``Shoe(rules, rng=random.Random(seed))`` replays exactly, and
 ``random.SystemRandom()`` gives a secure shuffle. ``Shoe.stacked(rules, cards)`` deals a fixed
@@ -263,8 +264,14 @@ class Shoe:
 
     @property
     def burned(self) -> tuple[Card, ...]:
-        """The cards burned since the last shuffle, shown to everyone."""
+        """The cards burned since the last shuffle (seen by the table or not)."""
         return tuple(self._burned)
+
+    @property
+    def burned_seen(self) -> tuple[Card, ...]:
+        """The burned cards the players have seen: all of them where ``burn_shown`` (002),
+        none where the burn goes face down unseen (the casino presets)."""
+        return tuple(self._burned) if self.rules.burn_shown else ()
 
     @property
     def in_play_count(self) -> int:
@@ -274,8 +281,9 @@ class Shoe:
     def dealt(self) -> tuple[Card, ...]:
         """The cards dealt since the last shuffle (or refill), in the order they left the shoe.
 
-        With :attr:`burned` this is everything a counter has seen: the running count of the
-        pack so far is ``running_count(system, shoe.burned + shoe.dealt(), decks)``.
+        With :attr:`burned_seen` this is everything a counter has seen by the end of a round:
+        the running count so far is ``running_count(system, shoe.burned_seen + shoe.dealt(),
+        decks)``.
         """
         return tuple(self._stack[: self._next])
 

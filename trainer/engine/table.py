@@ -25,14 +25,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import NamedTuple
+from functools import lru_cache
+from typing import TYPE_CHECKING, NamedTuple
 
+from trainer.engine.boxes import TooManySeatsError, check_seats
+from trainer.engine.cards import Card
 from trainer.engine.round import Action, InvalidBetError, Phase, Round, RoundResult
 from trainer.engine.rules import Rules
 from trainer.engine.settlement import Money, exact, whole_or_fraction
 from trainer.engine.shoe import Shoe
 
+if TYPE_CHECKING:  # the strategy engine (numpy) is loaded only when a seat needs its chart
+    from trainer.engine.strategy.chart import Chart
+
 __all__ = [
+    "BasicStrategyPolicy",
     "ChipConservationError",
     "DrawToPolicy",
     "InsufficientBankrollError",
@@ -87,10 +94,8 @@ class TablePolicy:
 
 
 class DrawToPolicy(TablePolicy):
-    """Play every hand like a house dealer: hit below ``stand_on``, otherwise stand.
-
-    A simple stand-in for seats that only need to take cards (counting drills).
-    """
+    """Play every hand like a house dealer: hit below ``stand_on``, otherwise stand (tests; a
+    simulated seat plays :class:`BasicStrategyPolicy`)."""
 
     def __init__(self, stand_on: int = 17) -> None:
         self.stand_on = stand_on
@@ -99,6 +104,64 @@ class DrawToPolicy(TablePolicy):
         if round_.current_total < self.stand_on and round_.why_illegal(Action.HIT) is None:
             return Action.HIT
         return Action.STAND
+
+
+class BasicStrategyPolicy(TablePolicy):
+    """Play every hand by the basic-strategy chart of the table's rules, computed by the
+    strategy engine (once per rules in this process): how a simulated seat plays.
+
+    The chart's codes fall back as they say (``D/H``: hit where doubling is not allowed);
+    hands of three cards or more read the hard and soft rows; insurance is declined and early
+    surrender taken where the chart surrenders.
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        self.chart = _chart_of(rules)
+
+    def _code(self, round_: Round, cards: tuple[Card, ...], total: int, soft: bool) -> str:
+        up = round_.up_card.value
+        up_key = "A" if up == 1 else str(up)
+        codes = self.chart.codes
+        if len(cards) == 2 and cards[0].value == cards[1].value:
+            value = cards[0].value
+            pair = "A-A" if value == 1 else f"{value}-{value}"
+            code = codes["pairs"].get(pair, {}).get(up_key, "")
+            if code.startswith(("P", "R/P")) and round_.why_illegal(Action.SPLIT) is None:
+                return code
+        section = "soft" if soft and total in _SOFT_ROWS else "hard"
+        row = codes[section].get(str(min(max(total, 5), 21)), {})
+        return row.get(up_key, "S" if total >= 17 else "H")
+
+    def decide(self, round_: Round) -> Action:
+        cards = round_.current_cards
+        code = self._code(round_, cards, round_.current_total, round_.current_is_soft)
+        for letter in code.split("/"):
+            action = _CODE_ACTIONS[letter]
+            if round_.why_illegal(action) is None:
+                return action
+        return Action.STAND
+
+    def early_surrender(self, round_: Round, seat: int) -> bool:
+        hand = round_.hands(seat)[0]
+        return self._code(round_, hand.cards, hand.total, hand.is_soft).startswith("R")
+
+
+_CODE_ACTIONS = {
+    "H": Action.HIT,
+    "S": Action.STAND,
+    "D": Action.DOUBLE,
+    "P": Action.SPLIT,
+    "R": Action.SURRENDER,
+}
+_SOFT_ROWS = range(13, 22)
+
+
+@lru_cache(maxsize=16)
+def _chart_of(rules: Rules) -> Chart:
+    """The rules' chart, computed once per rules in this process (no disk: the engine is pure)."""
+    from trainer.engine.strategy.chart import compute_chart
+
+    return compute_chart(rules)
 
 
 # A named tuple, like the round's results (speed 4 in trainer.engine.round).
@@ -153,20 +216,15 @@ class Table:
             raise InvalidTableError(
                 f"seats: a table with table_rotation {rotation} needs {needed} or more players"
             )
-        if isinstance(bankrolls, Sequence) and not isinstance(bankrolls, str):
-            money: list[Money] = [_amount(value, "bankroll") for value in bankrolls]
-            if len(money) != len(names):
-                raise InvalidTableError(
-                    f"bankrolls: {len(money)} bankrolls for {len(names)} players"
-                )
-        else:
-            money = [_amount(bankrolls, "bankroll")] * len(names)
-        if any(value < 0 for value in money):
-            raise InvalidTableError("bankrolls: a bankroll cannot be negative")
+        money = _bankrolls_of(bankrolls, len(names))
         if shoe.rules.decks != rules.decks:
             raise InvalidTableError(
                 f"shoe: the shoe holds {shoe.rules.decks} decks, the rules say {rules.decks}"
             )
+        try:
+            check_seats(rules, len(names) - (needed - 1))  # the dealing player has no seat
+        except TooManySeatsError as exc:
+            raise InvalidTableError(str(exc)) from None
         if rotation != "none" and not 0 <= dealer < len(names):
             raise InvalidTableError(f"dealer: no player {dealer!r} at a table of {len(names)}")
 
@@ -178,7 +236,8 @@ class Table:
         self._bankrolls: list[Money] = money
         self._start_total = sum(money, Fraction(0))
         self._house: Money = 0
-        self._limits = (whole_or_fraction(rules.min_bet), whole_or_fraction(rules.max_bet))
+        high = None if rules.max_bet is None else whole_or_fraction(rules.max_bet)
+        self._limits = (whole_or_fraction(rules.min_bet), high)
         self._dealer: int | None = None if rotation == "none" else dealer
         self.rounds_played = 0
         self.last: TableRound | None = None
@@ -213,6 +272,13 @@ class Table:
             return self._players
         count = len(self.names)
         return tuple((self._dealer + step) % count for step in range(1, count))
+
+    @property
+    def seen_since_shuffle(self) -> tuple[Card, ...]:
+        """Between rounds: the cards the table's players have seen since the last shuffle, the
+        burned card first where it is shown (``burn_shown``, 002), then every card dealt (all
+        are shown by the end of their round). Inside a round, :meth:`Round.seen_by` says more."""
+        return self.shoe.burned_seen + tuple(self.shoe.dealt())
 
     def _right_of_dealer(self) -> int | None:
         if self._dealer is None:
@@ -255,21 +321,8 @@ class Table:
                 raise InvalidBetError("bets: a round needs at least one player betting")
         else:
             players = seated
-        amounts = tuple(
-            [bet if type(bet) is int else _amount(bet, "bet") for bet in bets if bet is not None]
-        )
+        amounts = self._checked_bets(players, bets)
         bankrolls = self._bankrolls
-        low, high = self._limits
-        for player, amount in zip(players, amounts, strict=True):
-            if not low <= amount <= high:
-                raise InvalidBetError(
-                    f"bet: {self.names[player]} bets {amount}; min_bet and max_bet allow "
-                    f"{low} to {high}"
-                )
-            if amount > bankrolls[player]:
-                raise InsufficientBankrollError(
-                    f"bet: {self.names[player]} bets {amount} with {bankrolls[player]} left"
-                )
         shoe = self.shoe
         self.shuffle_if_due()
         shuffled = self._shuffled_for_next
@@ -302,6 +355,31 @@ class Table:
         )
         self.last = record
         return record
+
+    def _checked_bets(
+        self, players: tuple[int, ...], bets: Sequence[Fraction | int | str | None]
+    ) -> tuple[Money, ...]:
+        """The bets as exact money, each within the table limits and its player's bankroll.
+
+        :raises InvalidBetError: for a bet outside the limits.
+        :raises InsufficientBankrollError: for a bet above the player's bankroll.
+        """
+        amounts = tuple(
+            [bet if type(bet) is int else _amount(bet, "bet") for bet in bets if bet is not None]
+        )
+        bankrolls = self._bankrolls
+        low, high = self._limits
+        for player, amount in zip(players, amounts, strict=True):
+            if amount < low or (high is not None and amount > high):
+                allowed = f"{low} or more" if high is None else f"{low} to {high}"
+                raise InvalidBetError(
+                    f"bet: {self.names[player]} bets {amount}; min_bet and max_bet allow {allowed}"
+                )
+            if amount > bankrolls[player]:
+                raise InsufficientBankrollError(
+                    f"bet: {self.names[player]} bets {amount} with {bankrolls[player]} left"
+                )
+        return amounts
 
     def shuffle_if_due(self) -> bool:
         """Shuffle now if the next round must start from a fresh shuffle; say whether it did.
@@ -380,6 +458,24 @@ class Table:
 
 # Money stays exact. Inside the table (as inside a round) a whole amount is an int (speed 2 in
 # trainer.engine.round); anything else a Fraction. Everything the table hands out is a Fraction.
+
+
+def _bankrolls_of(
+    bankrolls: Sequence[Fraction | int | str] | Fraction | int | str, players: int
+) -> list[Money]:
+    """One starting bankroll per player (or one for everyone), none negative.
+
+    :raises InvalidTableError: for a bad amount, or not one per player.
+    """
+    if isinstance(bankrolls, Sequence) and not isinstance(bankrolls, str):
+        money: list[Money] = [_amount(value, "bankroll") for value in bankrolls]
+        if len(money) != players:
+            raise InvalidTableError(f"bankrolls: {len(money)} bankrolls for {players} players")
+    else:
+        money = [_amount(bankrolls, "bankroll")] * players
+    if any(value < 0 for value in money):
+        raise InvalidTableError("bankrolls: a bankroll cannot be negative")
+    return money
 
 
 def _add(a: Money, b: Fraction) -> Money:

@@ -25,7 +25,7 @@ from trainer.engine.strategy.dealer import full_shoe
 
 __all__ = ["CODE_VERSION", "MEMORY_LIMIT", "cache_key", "cached", "chart", "default_cache_dir"]
 
-CODE_VERSION = "strategy-4"
+CODE_VERSION = "strategy-5"
 
 MEMORY_LIMIT = 64  # charts kept in memory; the oldest leaves first
 

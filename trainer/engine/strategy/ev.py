@@ -28,6 +28,8 @@ Definitions (all per unit of the initial bet):
   the dealer's cards). The dealer, like the player, draws at most ``max_draws`` cards (004).
 - Early surrender in a peek game is reported on the conditional scale, as the value that compares
   directly with the other actions: ``(-0.5 + q * collects) / (1 - q)``, ``q`` = P(natural).
+  Without a hole card, early surrender (before the dealer's second card, 003) is ``-0.5`` and a
+  late one, void against the dealer's natural, ``-0.5 * (1 - q) - q * collects``.
 - Insurance (``"I"``) is the EV of the insurance bet alone (half the bet, paying 2:1);
   even money (``"E"``) is offered on a natural against an ace. Both are unconditional.
 """
@@ -359,13 +361,21 @@ class UpCardAnalysis(HandValues):
             else:  # no hole card, a natural takes the original bet only
                 evs[action] = value - q * payouts.collects
         if self.may_surrender():
-            if self.rules.surrender == "early" and self.rules.hole_card == "peek" and q > 0:
-                evs[Action.SURRENDER] = (-0.5 + q * payouts.collects) / no_natural
-            else:
-                evs[Action.SURRENDER] = -0.5
+            evs[Action.SURRENDER] = self._surrender(q)
         if offers_insurance:
             evs[Action.INSURANCE] = 0.5 * (3.0 * q - 1.0)
         return evs
+
+    def _surrender(self, q: float) -> float:
+        """The reported EV of surrendering, ``q`` being P(dealer natural) given the hand."""
+        rules = self.rules
+        if rules.hole_card == "peek":
+            if rules.surrender == "early" and q > 0:
+                return (-0.5 + q * self.payouts.collects) / (1.0 - q)
+            return -0.5
+        if rules.surrender == "late":  # void against the natural of the dealer's second card
+            return -0.5 * (1.0 - q) - q * self.payouts.collects
+        return -0.5  # early: before the dealer's second card, half lost whatever comes
 
     def played(self, a: int, b: int, action: Action) -> float:
         """The reported EV of one first action on the two-card hand ``a``, ``b`` (hit or split:
