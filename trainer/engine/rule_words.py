@@ -64,6 +64,10 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     "burn_ace_reshuffles": OptionLabel(
         "An ace may not be burned", "A burned ace means a new shuffle and cut (source 002)."
     ),
+    "burn_shown": OptionLabel(
+        "The burned card is shown",
+        "Yes: shown to the table and counted (source 002); no: burned face down, unseen.",
+    ),
     "dealer_hits_soft_17": OptionLabel(
         "Dealer hits soft 17", "The dealer draws to a soft 17 (an ace counted 11) too."
     ),
@@ -105,8 +109,8 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     ),
     "surrender": OptionLabel(
         "Surrender",
-        "Give up the first two cards for half the stake: late (after the dealer checks), "
-        "early (before), or none.",
+        "Give up two cards for half the stake: late (void against a dealer natural), "
+        "early (before he can have one), or none.",
     ),
     "surrender_vs_ace": OptionLabel(
         "Surrender against an ace", "Surrender is offered when the dealer shows an ace."
@@ -130,10 +134,17 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     "seven_seven_seven_pays": OptionLabel("7-7-7 pays", "A bonus hand; none: not paid."),
     "six_seven_eight_pays": OptionLabel("8-7-6 pays", "A bonus hand; none: not paid."),
     "min_bet": OptionLabel("Smallest bet", "The table minimum, in chips."),
-    "max_bet": OptionLabel("Largest bet", "The table maximum, in chips."),
+    "max_bet": OptionLabel("Largest bet", "The table maximum, in chips (none: no maximum)."),
+    "max_seats": OptionLabel(
+        "Most players", "Players seated besides the dealer (none: any number; source 002: 12)."
+    ),
     "deal_method": OptionLabel(
         "Deal method",
         "Source 002's three deals: 1 and 2 bet first; 3 bets after the first card.",
+    ),
+    "deal_faces": OptionLabel(
+        "Cards dealt face up",
+        "Which dealt cards the table sees; drawn cards always come face up.",
     ),
     "bet_after_deal": OptionLabel(
         "Bets after the deal", "Stakes go down once the two cards are dealt (source 004)."
@@ -160,6 +171,12 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
     "no_hole_card_loses": {"all": "every bet", "original": "the original bet only"},
     "ties": {"push": "push", "dealer": "to the dealer"},
     "split_deal_order": {"in-turn": "in turn", "both-first": "both first"},
+    "deal_faces": {
+        "casino": "the players' cards and the dealer's first",
+        "players-down": "the dealer's first card only (source 000)",
+        "first-down": "every second card, the dealer's too (source 002)",
+        "dealer-second-up": "the dealer's second card only (source 002, method 2)",
+    },
     "table_rotation": {
         "none": "never (a house dealer)",
         "natural-takes-deal": "to a natural",

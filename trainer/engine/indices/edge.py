@@ -235,7 +235,9 @@ def bet_ramp(table: EdgeTable, bankroll: Fraction | int | str, risk: float) -> B
     for row in table.counts:
         ideal = fraction * float(money) * row.indices / ROUND_VARIANCE
         units = max(1, round(ideal / float(unit)))
-        bets.append((row.count, min(unit * units, rules.max_bet)))
+        bet = unit * units
+        # 004 has no table maximum (max_bet none): the ramp is not capped there.
+        bets.append((row.count, bet if rules.max_bet is None else min(bet, rules.max_bet)))
     mean = sum(r.share * float(b) * r.indices for r, (_, b) in zip(table.counts, bets, strict=True))
     square = sum(r.share * float(b) ** 2 for r, (_, b) in zip(table.counts, bets, strict=True))
     variance = ROUND_VARIANCE * square
