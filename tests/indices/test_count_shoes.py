@@ -85,20 +85,22 @@ def test_ev_at_a_count_matches_the_mean_over_real_shoes(real_shoes, running):
     assert abs(mean - (top[Action.STAND] - top[Action.HIT])) > 3.5 * error
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(
     system=st.sampled_from(system_slugs()),
     decks=st.sampled_from([1, 2, 6, 8]),
-    count=st.integers(-10, 10),
+    count=st.integers(-30, 30),
+    depth=st.floats(0.05, 1.0),
 )
-def test_composition_holds_the_cards_left_and_reads_the_count(system, decks, count):
+def test_composition_holds_the_cards_left_and_reads_the_count(system, decks, count, depth):
+    """At any count and depth: refused, or exactly the cards left and the count."""
     counting = find_system(system)
     rules = RULES.replace(decks=decks)
-    left = reference_cards_left(rules)
+    left = max(1.0, round(52 * decks * depth))
     try:
-        shoe = composition_at(rules, counting, count)
+        shoe = composition_at(rules, counting, count, left)
     except CountOutOfRangeError:
-        return  # a count no shoe reaches this deep (single deck, an extreme running count)
+        return  # a count no shoe reaches this deep (a single deck, an extreme count)
     assert sum(shoe) == pytest.approx(left)
     assert all(n >= 0 for n in shoe)
     full = [4 * decks] * 9 + [16 * decks]

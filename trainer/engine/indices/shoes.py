@@ -183,8 +183,15 @@ def composition_at(
             f"no shoe reaches a {count_kind(system)} count of {count} in {system.name} "
             f"with {left:g} cards left"
         )
+    sizes = _tilted(classes, left, target)
+    held = sum(n * tag for n, (_, tag, _) in zip(sizes, classes, strict=True))
+    if abs(sum(sizes) - left) > 1e-6 or abs(held - target) > 1e-6:
+        raise CountOutOfRangeError(  # so near an extreme that the tilt has no finite solution
+            f"no shoe reaches a {count_kind(system)} count of {count} in {system.name} "
+            f"with {left:g} cards left"
+        )
     composition = [0.0] * 10
-    for (v, _, _), n in zip(classes, _tilted(classes, left, target), strict=True):
+    for (v, _, _), n in zip(classes, sizes, strict=True):
         composition[v] += n
     return tuple(composition)
 
