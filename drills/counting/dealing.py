@@ -25,7 +25,7 @@ from trainer.engine.cards import Card, pack
 from trainer.engine.counting import SYSTEMS
 from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
-from trainer.engine.table import DrawToPolicy, Table
+from trainer.engine.table import BasicStrategyPolicy, Table
 
 _SPEED_RE = re.compile(r"\d{1,2}(?:[.,]\d{1,2})?|[.,]\d{1,2}|\d{1,2}/\d{1,2}")
 
@@ -54,9 +54,10 @@ def read_speed(text: str) -> Fraction:
 def deal_rounds(
     rules: Rules, rng: random.Random, seats: int
 ) -> tuple[tuple[Card, ...], list[Step]]:
-    """Rounds at a table of ``seats`` engine players (drawing to 17) and the engine's dealer,
-    from a fresh shuffle until the shoe is due a shuffle. Returns the burned cards and one
-    step per round.
+    """Rounds at a table of ``seats`` engine players (playing the rules' basic strategy) and
+    the engine's dealer, from a fresh shuffle until the shoe is due a shuffle. Returns the
+    burned cards the players see (002 shows its burn; a casino burns face down, unseen) and
+    one step per round.
 
     A round that would run the pack out and reshuffle the discards mid-round (a pack dealt to
     its end) is not dealt: the session ends before it.
@@ -66,8 +67,8 @@ def deal_rounds(
     shoe = Shoe(rules, rng)
     players = seats if rules.table_rotation == "none" else seats + 1
     table = Table(rules, players, rules.min_bet * 10**6, shoe)
-    policy = DrawToPolicy()
-    burned = shoe.burned
+    policy = BasicStrategyPolicy(rules)
+    burned = shoe.burned_seen
     steps: list[Step] = []
     while len(steps) < MAX_ROUNDS:
         if steps and table.shuffle_if_due():

@@ -51,11 +51,20 @@ def test_a_shoe_is_dealt_from_the_shuffle_to_the_cut_card(preset):
 
 def test_a_round_step_holds_exactly_the_hands_of_the_round():
     burned, rounds = deal_rounds(find_preset("vegas-6d-s17"), random.Random(3), 4)
-    assert len(burned) == 1
+    assert burned == ()  # a casino burns face down: unseen, uncounted (issue 10)
     for step in rounds:
         held = [card for _, cards in step.hands for card in cards]
         assert Counter(held) == Counter(step.cards)
         assert step.hands[-1][0] == "Dealer"
+
+
+@pytest.mark.parametrize(("preset", "shown"), [("twenty-one-club", 1), ("casino-boxes", 0)])
+def test_the_burned_card_is_shown_and_counted_only_where_the_text_shows_it(preset, shown):
+    # 002: "Сдатчик может сжечь карту - предъявить её и положить крапом вниз под колоду":
+    # shown, and put face up under the pack; a casino burns face down.
+    session = build_shoe(find_preset(preset), random.Random(2), PREFS, seats=3, speed=Fraction(3))
+    burns = [step for step in session.steps if step.label == "Burned"]
+    assert [len(step.cards) for step in burns] == ([1] if shown else [])
 
 
 @pytest.mark.parametrize("group", ["1", "2", "3"])
