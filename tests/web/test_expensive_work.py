@@ -79,3 +79,12 @@ def test_each_new_request_is_counted_for_the_address(app: Any, client: Any, db: 
     assert refused.status_code == 429
     # Counts older than the window are forgotten.
     assert db.execute("SELECT count(*) FROM expensive_work WHERE at = 0").fetchone()[0] == 0
+
+
+def test_with_no_expensive_work_allowed_a_new_chart_waits_a_whole_window(
+    app: Any, client: Any
+) -> None:
+    app.config["EXPENSIVE_WORK_PER_WINDOW"] = 0
+    response = client.get(f"/strategy/chart?rules={NEW_RULES}")
+    assert response.status_code == 429
+    assert int(response.headers["Retry-After"]) == app.config["EXPENSIVE_WORK_WINDOW_SECONDS"]

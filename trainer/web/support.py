@@ -140,7 +140,10 @@ def limit_expensive_work(what: str) -> None:
     for key in keys:
         asked = throttle.work_since(db, key, since=now - window)
         if len(asked) >= limit:
-            wait = max(1, math.ceil(asked[-limit] + window - now))
+            # Under the limit again once the oldest requests that put it over are forgotten.
+            over = len(asked) - limit
+            expires = asked[over] + window if over < len(asked) else now + window
+            wait = max(1, math.ceil(expires - now))
             error = TooManyRequests(
                 description=(
                     f"Working out {what} takes a few seconds of the server's time, and "
