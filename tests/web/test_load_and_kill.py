@@ -1,0 +1,191 @@
+"""The app under gunicorn, learners answering while the server is killed with SIGKILL and
+restarted three times: every acknowledged answer stored exactly once, the database intact, and
+no 5xx outside the kill windows. Bounded: about 25 seconds."""
+
+from __future__ import annotations
+
+import html
+import http.client
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+
+from drills.hand_totals import right_answer
+from tests.conftest import SECRET
+from trainer.engine.hand import Hand
+
+ROOT = Path(__file__).resolve().parents[2]
+LEARNERS = 20
+KILLS = 3
+RUN_SECONDS = 3.0  # answering between kills
+_HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+_DRILL = "/drills/hand-totals"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class Server:
+    """gunicorn (the project's gunicorn.conf.py, two workers) in its own process group."""
+
+    def __init__(self, database: Path, port: int) -> None:
+        config = {"DATABASE": str(database), "INSTANCE_PATH": str(database.parent / "instance")}
+        config["SECRET_KEY"] = SECRET
+        self.command = [
+            str(Path(sys.executable).with_name("gunicorn")),
+            "--config",
+            str(ROOT / "gunicorn.conf.py"),
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--log-level",
+            "warning",
+            f"trainer:create_app({config!r})",
+        ]
+        self.port = port
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(self.command, cwd=ROOT, start_new_session=True)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                status = call(self.port, "GET", "/", {})[0]
+                if status == 200:
+                    return
+            except OSError:
+                pass
+            if self.process.poll() is not None:
+                raise RuntimeError("gunicorn exited at start")
+            time.sleep(0.05)
+        raise RuntimeError("gunicorn did not answer within 30 s")
+
+    def kill(self) -> None:
+        """SIGKILL to the master and its workers at once: no chance to finish anything."""
+        assert self.process is not None
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+
+def call(port: int, method: str, path: str, headers: dict[str, str], body: str = "") -> tuple:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request(method, path, body=body.encode(), headers=headers)
+        response = connection.getresponse()
+        return response.status, response.getheader("Set-Cookie") or "", response.read().decode()
+    finally:
+        connection.close()
+
+
+@dataclass
+class Record:
+    acknowledged: set[str] = field(default_factory=set)
+    sent: set[str] = field(default_factory=set)
+    server_errors: list[tuple[float, int]] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+
+def learner(port: int, record: Record, stop: threading.Event) -> None:
+    """Open the drill, then answer over and over; after a connection error send the same form
+    again (as a browser's resend would), so an answer is stored once however often it is sent."""
+    cookie = ""
+    page = ""
+    form: dict[str, str] | None = None
+    while not stop.is_set():
+        headers = {"Cookie": cookie} if cookie else {}
+        try:
+            if form is None:
+                status, set_cookie, text = call(port, "GET", _DRILL, headers)
+            else:
+                headers["Content-Type"] = "application/x-www-form-urlencoded"
+                body = urlencode(form)
+                status, set_cookie, text = call(port, "POST", f"{_DRILL}/answer", headers, body)
+        except (OSError, http.client.HTTPException):  # the server is down: try again shortly
+            time.sleep(0.05)
+            continue
+        if set_cookie:
+            cookie = set_cookie.split(";", 1)[0]
+        if status >= 500:
+            with record.lock:
+                record.server_errors.append((time.monotonic(), status))
+            time.sleep(0.05)
+            continue
+        if status != 200:
+            with record.lock:
+                record.failures.append(f"{status}: {text[:200]}")
+            return
+        if form is not None:
+            with record.lock:
+                record.acknowledged.add(form["token"])
+        page = text
+        fields = {name: html.unescape(value) for name, value in _HIDDEN.findall(page)}
+        kind, _, total = right_answer(Hand.parse(fields["question"])).partition(" ")
+        form = {**fields, "kind": kind, "total": total}
+        with record.lock:
+            record.sent.add(form["token"])
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups (POSIX)")
+def test_answers_survive_the_server_being_killed_three_times(tmp_path: Path) -> None:
+    database = tmp_path / "load.sqlite3"
+    server = Server(database, free_port())
+    server.start()
+    record = Record()
+    stop = threading.Event()
+    threads = [
+        threading.Thread(target=learner, args=(server.port, record, stop), daemon=True)
+        for _ in range(LEARNERS)
+    ]
+    windows: list[tuple[float, float]] = []
+    try:
+        for thread in threads:
+            thread.start()
+        for _ in range(KILLS):
+            time.sleep(RUN_SECONDS)
+            killed = time.monotonic()
+            server.kill()
+            time.sleep(0.2)
+            server.start()
+            windows.append((killed, time.monotonic() + 0.5))
+        time.sleep(RUN_SECONDS)
+    finally:
+        stop.set()
+        for thread in threads:
+            thread.join(timeout=15)
+        if server.process is not None and server.process.poll() is None:
+            server.kill()
+
+    assert record.failures == []
+    outside = [
+        (at, status)
+        for at, status in record.server_errors
+        if not any(start <= at <= end for start, end in windows)
+    ]
+    assert outside == []
+    assert len(record.acknowledged) >= 100  # the learners really answered
+
+    db = sqlite3.connect(database)
+    try:
+        assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        tokens = [row[0] for row in db.execute("SELECT token FROM attempts")]
+    finally:
+        db.close()
+    assert len(tokens) == len(set(tokens))  # none stored twice
+    assert record.acknowledged <= set(tokens)  # every acknowledged answer kept
+    assert set(tokens) <= record.sent  # nothing stored that was never sent
