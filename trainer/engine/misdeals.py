@@ -1,8 +1,9 @@
 """000's dealing irregularities: misdealt seats and a card exposed in the pack.
 
 The round (:class:`~trainer.engine.round.Round`) stops at ``Phase.IRREGULARITY`` until every
-misdealt seat is put right, and at ``Phase.EXPOSED_CARD`` while an exposed card is on offer; the
-rules of putting them right are here.
+misdealt seat is put right, and at ``Phase.EXPOSED_CARD`` while an exposed card is on offer.
+Here are the kinds of misdeal and what each allows; the round's steps that put them right are in
+:mod:`trainer.engine.irregularities`.
 """
 
 from __future__ import annotations
