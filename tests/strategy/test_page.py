@@ -90,7 +90,9 @@ def test_switching_the_preset_starts_from_that_preset(strategy_app):
     client = strategy_app.test_client()
     drawn = _form(client.get("/strategy?rules=vegas-6d-s17").get_data(as_text=True))
     assert drawn["rules"] == "vegas-6d-s17" and drawn["rule-double_on"] == "any"
-    page = client.get("/strategy", query_string={**drawn, "preset": "russian-bank"})
+    sent = client.get("/strategy", query_string={**drawn, "preset": "russian-bank"})
+    assert sent.status_code == 303 and sent.location == "/strategy?rules=russian-bank"
+    page = client.get(sent.location)
     text = page.get_data(as_text=True)
     assert page.status_code == 200
     assert '<input type="hidden" name="rules" value="russian-bank">' in text
@@ -103,12 +105,14 @@ def test_the_form_changes_only_the_options_the_learner_changed(strategy_app):
     drawn = _form(client.get("/strategy?rules=vegas-6d-s17+decks%3D2").get_data(as_text=True))
     assert drawn["rules"] == "vegas-6d-s17 decks=2" and drawn["rule-decks"] == "2"
     sent = {**drawn, "preset": "vegas-6d-s17", "rule-surrender": "none"}
-    text = client.get("/strategy", query_string=sent).get_data(as_text=True)
+    response = client.get("/strategy", query_string=sent, follow_redirects=True)
+    assert response.request.args["rules"] == "vegas-6d-s17 decks=2 surrender=none"
+    text = response.get_data(as_text=True)
     assert 'name="rules" value="vegas-6d-s17 decks=2 surrender=none"' in text
     assert "changed: Decks: 2; Surrender: none" in text
     # Setting an option back to the preset's value leaves the preset.
     back = {**_form(text), "preset": "vegas-6d-s17", "rule-decks": "6", "rule-surrender": "late"}
-    text = client.get("/strategy", query_string=back).get_data(as_text=True)
+    text = client.get("/strategy", query_string=back, follow_redirects=True).get_data(as_text=True)
     assert '<input type="hidden" name="rules" value="vegas-6d-s17">' in text
 
 

@@ -34,6 +34,7 @@ from trainer.engine.rules import (
 
 __all__ = [
     "error_text",
+    "is_rules_form",
     "notation_summary",
     "option_fields",
     "preset_menu",
@@ -52,6 +53,11 @@ def read_rules(values: Mapping[str, str], *, default: Rules) -> Rules:
         return _read(values, default)
     except InvalidRulesError as error:
         abort(400, description=f"Those rules cannot be played: {error_text(error)}")
+
+
+def is_rules_form(values: Mapping[str, str]) -> bool:
+    """Whether ``values`` come from the rules form (its menu or option fields), not a link."""
+    return "preset" in values or any(name.startswith(FIELD_PREFIX) for name in values)
 
 
 def _read(values: Mapping[str, str], default: Rules) -> Rules:

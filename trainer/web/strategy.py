@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, request
+from flask import Blueprint, abort, current_app, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from trainer.engine.rules import Rules
@@ -20,7 +20,7 @@ from trainer.engine.strategy.advice import advice_cost, advice_for
 from trainer.engine.strategy.cache import cached
 from trainer.engine.strategy.chart import UP_CARDS, up_label
 from trainer.web.readings import readings_context
-from trainer.web.rules_form import option_fields, preset_menu, read_rules
+from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, limit_expensive_work, render
 
 bp = Blueprint("strategy", __name__)
@@ -139,6 +139,9 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
 @bp.get("/strategy")
 def page() -> Response:
     rules = _rules_from_query()
+    if is_rules_form(request.args):
+        # The rules form was sent: show the rules at their own address (one notation).
+        return redirect(url_for("strategy.page", rules=rules.notation()), code=303)
     result = cached(rules, cache_dir=_cache_dir())
     if result is None and request.args.get("wait") == "1":
         limit_expensive_work(NEW_CHART)
