@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from hypothesis import assume, given
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.rule_options import FRACTION_OPTIONS, MAX_NOTATION_LENGTH, MAX_VALUE_LENGTH
@@ -45,6 +45,10 @@ def _values(option: str) -> st.SearchStrategy[Any]:
     return st.integers(0, 21)
 
 
+# No deadline: four helpers share two cores, and a slow example is not a wrong one.
+PROPERTY = settings(deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+
+
 @st.composite
 def rule_sets(draw: st.DrawFn) -> Rules:
     """A preset with up to five options changed to random values."""
@@ -58,6 +62,7 @@ def rule_sets(draw: st.DrawFn) -> Rules:
         raise  # not reached: assume(False) stops the example
 
 
+@PROPERTY
 @given(rule_sets())
 def test_the_notation_round_trips(rules: Rules) -> None:
     notation = rules.notation()
@@ -66,12 +71,14 @@ def test_the_notation_round_trips(rules: Rules) -> None:
     assert notation.split()[0] == rules.name
 
 
+@PROPERTY
 @given(rule_sets())
 def test_repr_is_the_parse_call(rules: Rules) -> None:
     assert repr(rules) == f"Rules.parse({rules.notation()!r})"
     assert eval(repr(rules), {"Rules": Rules}) == rules
 
 
+@PROPERTY
 @given(rule_sets())
 def test_changes_are_the_options_that_differ_from_the_preset(rules: Rules) -> None:
     base = find_preset(rules.name)
@@ -81,6 +88,7 @@ def test_changes_are_the_options_that_differ_from_the_preset(rules: Rules) -> No
     assert all(len(text) <= MAX_VALUE_LENGTH for text in rules.changes().values())
 
 
+@PROPERTY
 @given(rule_sets(), st.randoms())
 def test_options_may_come_in_any_order(rules: Rules, rng: Any) -> None:
     words = [f"{k}={v}" for k, v in rules.changes().items()]
