@@ -118,6 +118,12 @@ class Drill:
         unless the drill's notation names its own (payout math)."""
         return rules
 
+    def page_data(self, question: Question, options: Mapping[str, str]) -> dict[str, Any]:
+        """What the drill's page shows beside ``question`` that takes work to make (the
+        penetration chart, from dealt shoes), by name: made by the view before it renders, never
+        by the template. ``options`` are the page's query options. None by default."""
+        return {}
+
     def answer_text(self, form: Mapping[str, str]) -> str:
         """The submitted answer fields as the one text :meth:`grade` reads."""
         return str(form.get("answer", ""))

@@ -143,7 +143,7 @@ def warm_penetration(systems: tuple[str, ...]) -> None:
     from drills.counting.notation import read_system
     from drills.counting.penetration_study import chart_system, penetrations_for, warm
     from trainer.engine.rules import find_preset, preset_names
-    from trainer.web.counting import penetration_cache_dir
+    from trainer.web.caches import penetration_cache_dir
 
     try:
         slugs = tuple(dict.fromkeys(chart_system(read_system(s)).slug for s in systems))

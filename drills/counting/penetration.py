@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
 from fractions import Fraction
-from functools import partial
+from typing import Any
 
 from drills.base import (
     Drill,
@@ -109,13 +110,17 @@ class ShoePenetration(Drill):
                 "kind": kind,
                 "system": chart_system(system),
                 "chosen_system": system,
-                # Drawn when the page shows it: ``chart(wait=False)`` is None until the
-                # studies are cached (a second or so each the first time).
-                "chart": partial(chart_when_ready, preset, system),
                 "unit": _UNITS[kind],
                 "shoes": STUDY_SHOES,
             },
         )
+
+    def page_data(self, question: Question, options: Mapping[str, str]) -> dict[str, Any]:
+        """The chart, if its studies are cached (None until then: a second or so each the first
+        time), or worked out now when the page waits for it (``wait=1``, without JavaScript)."""
+        view = question.view
+        wait = options.get("wait") == "1"
+        return {"penetration_chart": chart_when_ready(view["preset"], view["chosen_system"], wait)}
 
     def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
         preset, pen, system, kind, arg = read_question(notation)

@@ -1,29 +1,24 @@
 """The figures come from :func:`trainer.engine.counting.study_counts`, dealing the engine's own
 shoes at a table of :data:`STUDY_SEATS` many times (about a second a preset and penetration). A
 study is seeded from what it studies, so a question's right answer is the same every time it is
-worked out, in any process. Studies are kept on disk, as the strategy charts are
-(:mod:`trainer.engine.strategy.cache`): a JSON file per study in the cache directory, named by a
-hash of everything that determines it and :data:`CODE_VERSION`, written atomically; a damaged
-file is studied again. The directory is the one passed in, else the one the web layer sets for
-the request (:data:`CACHE_DIR`, the app's ``instance/penetration-cache``), else
-``$TRAINER_PENETRATION_CACHE_DIR``, else ``instance/penetration-cache`` beside the package.
-Studies read or made are also kept in memory, in front of the disk."""
+worked out, in any process. Studies are kept as the strategy charts are, by
+:class:`trainer.engine.cache.ResultCache` (:data:`CACHE`): in memory in front of a JSON file per
+study, named by a hash of everything that determines it and :data:`CODE_VERSION`; a damaged file
+is studied again. The directory is the one passed in, else the one set for the request (the
+app's ``PENETRATION_CACHE_DIR``, default ``instance/penetration-cache``), else
+``$TRAINER_PENETRATION_CACHE_DIR``, else ``instance/penetration-cache`` beside the package."""
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import random
-import tempfile
-import threading
-from contextvars import ContextVar
+from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from drills.counting.notation import CARDS_PER_DECK, read_system
+from trainer.engine.cache import ResultCache
 from trainer.engine.counting import CountingSystem, CountStudy, study_counts
 from trainer.engine.rules import Rules, find_preset
 
@@ -51,33 +46,30 @@ def chart_system(system: CountingSystem) -> CountingSystem:
 # Bump whenever a study's figures would change for the same key (the dealing, the tally).
 CODE_VERSION = "penetration-1"
 MEMORY_LIMIT = 256  # studies kept in memory; the oldest leaves first
-# The cache directory for this request or command (the web layer sets the app's own).
-CACHE_DIR: ContextVar[Path | None] = ContextVar("penetration_cache_dir", default=None)
-
-_memory: dict[str, CountStudy] = {}  # by cache key, oldest first
-_memory_lock = threading.Lock()
-_study_locks: dict[str, threading.Lock] = {}  # one study worked out once, however many ask
 
 
-def default_cache_dir() -> Path:
-    """``$TRAINER_PENETRATION_CACHE_DIR``, else ``instance/penetration-cache`` by the package."""
-    env = os.environ.get("TRAINER_PENETRATION_CACHE_DIR")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[1] / "instance" / "penetration-cache"
+def study_to_json(result: CountStudy) -> dict[str, Any]:
+    return {
+        "system": result.system,
+        "rules": result.rules,
+        "shoes": result.shoes,
+        "rounds": result.rounds,
+        "counts": [[str(count), rounds] for count, rounds in result.counts],
+    }
 
 
-def cache_directory(cache_dir: str | Path | None = None) -> Path:
-    """``cache_dir``, else the request's (:data:`CACHE_DIR`), else :func:`default_cache_dir`."""
-    if cache_dir is not None:
-        return Path(cache_dir)
-    return CACHE_DIR.get() or default_cache_dir()
+CACHE: ResultCache[CountStudy] = ResultCache(
+    "penetration-cache",
+    CODE_VERSION,
+    encode=study_to_json,
+    env_var="TRAINER_PENETRATION_CACHE_DIR",
+    memory_limit=MEMORY_LIMIT,
+)
 
 
 def clear_memory() -> None:
     """Forget the studies kept in memory (as a restart would); the disk keeps them."""
-    with _memory_lock:
-        _memory.clear()
+    CACHE.clear_memory()
 
 
 def _study_rules(preset: str, penetration: Fraction) -> Rules:
@@ -93,43 +85,26 @@ def cache_key(preset: str, penetration: Fraction, system: str) -> str:
     """A stable hash of the rules dealt, the system's tags, the study's size and seed, and the
     code version: everything a study's figures depend on."""
     counted = read_system(system)
-    document = json.dumps(
-        {
-            "rules": _study_rules(preset, penetration).to_dict(),
-            "preset": preset,
-            "system": {
-                "slug": counted.slug,
-                "tags": [str(t) for t in counted.tags],
-                "red_tags": None
-                if counted.red_tags is None
-                else [str(t) for t in counted.red_tags],
-                "balanced": counted.balanced,
-                "irc": [str(counted.irc_offset), str(counted.irc_per_deck)],
-            },
-            "shoes": STUDY_SHOES,
-            "seats": STUDY_SEATS,
-            "seed": _seed(preset, penetration, system),
-            "code": CODE_VERSION,
+    return CACHE.key(
+        _study_rules(preset, penetration),
+        preset=preset,
+        system={
+            "slug": counted.slug,
+            "tags": [str(t) for t in counted.tags],
+            "red_tags": None if counted.red_tags is None else [str(t) for t in counted.red_tags],
+            "balanced": counted.balanced,
+            "irc": [str(counted.irc_offset), str(counted.irc_per_deck)],
         },
-        sort_keys=True,
+        shoes=STUDY_SHOES,
+        seats=STUDY_SEATS,
+        seed=_seed(preset, penetration, system),
     )
-    return hashlib.sha256(document.encode()).hexdigest()[:32]
 
 
 @lru_cache(maxsize=1024)
 def _key_of(preset: str, penetration: Fraction, system: str) -> str:
     """:func:`cache_key`, memoised: a question reads several studies, each by its key."""
     return cache_key(preset, penetration, system)
-
-
-def study_to_json(result: CountStudy) -> dict[str, Any]:
-    return {
-        "system": result.system,
-        "rules": result.rules,
-        "shoes": result.shoes,
-        "rounds": result.rounds,
-        "counts": [[str(count), rounds] for count, rounds in result.counts],
-    }
 
 
 def study_from_json(data: dict[str, Any]) -> CountStudy:
@@ -150,11 +125,19 @@ def study_from_json(data: dict[str, Any]) -> CountStudy:
     return result
 
 
-def _remember(key: str, result: CountStudy) -> None:
-    with _memory_lock:
-        _memory[key] = result
-        while len(_memory) > MEMORY_LIMIT:
-            del _memory[next(iter(_memory))]
+def _reader(
+    preset: str, penetration: Fraction, system: str
+) -> Callable[[dict[str, Any]], CountStudy]:
+    """A reader of a cached study that checks it is the one asked for."""
+    wanted = (system, _study_rules(preset, penetration).name)
+
+    def read(data: dict[str, Any]) -> CountStudy:
+        result = study_from_json(data)
+        if (result.system, result.rules) != wanted:
+            raise ValueError("the file holds another study")
+        return result
+
+    return read
 
 
 def cached_study(
@@ -162,18 +145,7 @@ def cached_study(
 ) -> CountStudy | None:
     """The study if it is in memory or on disk already, else ``None`` (nothing is dealt)."""
     key = _key_of(preset, penetration, system)
-    found = _memory.get(key)
-    if found is not None:
-        return found
-    path = cache_directory(cache_dir) / f"{key}.json"
-    try:
-        result = study_from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return None
-    if (result.system, result.rules) != (system, _study_rules(preset, penetration).name):
-        return None
-    _remember(key, result)
-    return result
+    return CACHE.cached(key, _reader(preset, penetration, system), cache_dir)
 
 
 def study(
@@ -181,40 +153,18 @@ def study(
 ) -> CountStudy:
     """How often each true count starts a round, ``preset`` dealt to ``penetration``: read
     from the cache, else dealt now (seeded from what is studied) and written there."""
-    found = cached_study(preset, penetration, system, cache_dir=cache_dir)
-    if found is not None:
-        return found
-    key = _key_of(preset, penetration, system)
-    with _memory_lock:
-        lock = _study_locks.setdefault(key, threading.Lock())
-    with lock:  # a second request for the same study waits for the first, then reads it
-        found = cached_study(preset, penetration, system, cache_dir=cache_dir)
-        if found is not None:
-            return found
-        rng = random.Random(_seed(preset, penetration, system))
-        result = study_counts(
+
+    def deal() -> CountStudy:
+        return study_counts(
             _study_rules(preset, penetration),
             read_system(system),
-            rng,
+            random.Random(_seed(preset, penetration, system)),
             shoes=STUDY_SHOES,
             seats=STUDY_SEATS,
         )
-        _remember(key, result)
-        _write(cache_directory(cache_dir), key, result)
-    return result
 
-
-def _write(directory: Path, key: str, result: CountStudy) -> None:
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(
-            "w", dir=directory, suffix=".tmp", delete=False, encoding="utf-8"
-        ) as handle:
-            json.dump(study_to_json(result), handle)
-            temporary = handle.name
-        os.replace(temporary, directory / f"{key}.json")
-    except OSError:
-        pass  # a read-only place: the study is still returned (and kept in memory)
+    key = _key_of(preset, penetration, system)
+    return CACHE.get(key, deal, _reader(preset, penetration, system), cache_dir)
 
 
 def warm(

@@ -122,7 +122,7 @@ def test_the_key_names_everything_the_figures_depend_on(monkeypatch: pytest.Monk
         cache_key("single-deck", HALF, "zen"),
     }
     assert key not in others and len(others) == 3
-    monkeypatch.setattr(penetration, "CODE_VERSION", "penetration-next")
+    monkeypatch.setattr(penetration.CACHE, "code_version", "penetration-next")
     assert cache_key("single-deck", HALF, "hi-lo") != key
     monkeypatch.undo()
     monkeypatch.setattr(penetration, "STUDY_SHOES", penetration.STUDY_SHOES + 1)
@@ -131,8 +131,7 @@ def test_the_key_names_everything_the_figures_depend_on(monkeypatch: pytest.Monk
 
 def test_the_chart_is_drawn_only_once_every_study_is_cached(tmp_path: Path) -> None:
     hi_lo = find_system("hi-lo")
-    token = penetration.CACHE_DIR.set(tmp_path / "request-cache")
-    try:
+    with penetration.CACHE.use(tmp_path / "request-cache"):
         assert cached_chart("single-deck", hi_lo) is None
         pens = penetrations_for(find_preset("single-deck"))
         study("single-deck", pens[0], "hi-lo")
@@ -140,8 +139,6 @@ def test_the_chart_is_drawn_only_once_every_study_is_cached(tmp_path: Path) -> N
         drawn = penetration_chart.chart("single-deck", hi_lo)
         assert cached_chart("single-deck", hi_lo) == drawn
         assert len(list((tmp_path / "request-cache").glob("*.json"))) == len(pens)
-    finally:
-        penetration.CACHE_DIR.reset(token)
 
 
 def test_warming_deals_each_preset_once(tmp_path: Path) -> None:

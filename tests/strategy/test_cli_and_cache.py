@@ -13,7 +13,7 @@ from trainer.engine.strategy.cli import main
 
 @pytest.fixture(autouse=True)
 def fresh_memory(monkeypatch):
-    monkeypatch.setattr(cache, "_memory", {})
+    monkeypatch.setattr(cache.CACHE, "_memory", {})
 
 
 def test_json_output_has_the_agreed_shape(tmp_path, capsys):
@@ -75,7 +75,7 @@ def test_the_cache_survives_a_restart_and_ignores_damage(tmp_path, monkeypatch):
     def refuse(*args, **kwargs):
         raise AssertionError("computed again instead of reading the cache")
 
-    monkeypatch.setattr(cache, "_memory", {})
+    monkeypatch.setattr(cache.CACHE, "_memory", {})
     monkeypatch.setattr(cache, "compute_chart", refuse)
     again = cache.chart(rules, cache_dir=tmp_path)
     assert again.codes == first.codes
@@ -83,9 +83,9 @@ def test_the_cache_survives_a_restart_and_ignores_damage(tmp_path, monkeypatch):
     assert again.house_edge_cd == pytest.approx(first.house_edge_cd, abs=1e-9)
 
     files[0].write_text("{not json", encoding="utf-8")
-    monkeypatch.setattr(cache, "_memory", {})
+    monkeypatch.setattr(cache.CACHE, "_memory", {})
     monkeypatch.undo()
-    monkeypatch.setattr(cache, "_memory", {})
+    monkeypatch.setattr(cache.CACHE, "_memory", {})
     repaired = cache.chart(rules, cache_dir=tmp_path)
     assert repaired.codes == first.codes
 

@@ -10,7 +10,7 @@ from trainer.engine.strategy import cache
 
 @pytest.fixture
 def strategy_app(app, tmp_path, monkeypatch):
-    monkeypatch.setattr(cache, "_memory", {})
+    monkeypatch.setattr(cache.CACHE, "_memory", {})
     app.config["STRATEGY_CACHE_DIR"] = str(tmp_path / "strategy-cache")
     return app
 

@@ -14,6 +14,7 @@ from flask import Flask
 from trainer.web import (
     assets,
     auth,
+    caches,
     counting,
     drills,
     history,
@@ -40,6 +41,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
 def init_app(app: Flask) -> None:
     security.init_app(app)
     support.init_app(app)
+    caches.init_app(app)
     assets.init_app(app)
     for module in BLUEPRINT_MODULES:
         app.register_blueprint(module.bp)

@@ -7,18 +7,16 @@ store (:mod:`trainer.web.preferences`); the counting drills declare that they fo
 checkpoints are answered on the session's page; its drills declare so (``Drill.asked_in``), and
 the drills' road takes their answers only when re-drilled from the mistakes page.
 
-The shoe-penetration drill's studies are cached in ``PENETRATION_CACHE_DIR`` (default
-``instance/penetration-cache``); ``GET /counting/penetration-chart?preset=&system=`` is the chart
-its page fetches by htmx while a study is not cached yet.
+The shoe-penetration drill's studies are cached (:mod:`trainer.web.caches`);
+``GET /counting/penetration-chart?preset=&system=`` is the chart its page fetches by htmx while a
+study is not cached yet.
 """
 
 from __future__ import annotations
 
-from contextlib import suppress
-from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, abort, current_app, g, redirect, request, url_for
+from flask import Blueprint, abort, current_app, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import Grade, InvalidAnswerError, InvalidQuestionError, get_drill
@@ -82,27 +80,6 @@ def _counting_context() -> dict[str, Any]:
         "format_count": format_count,
         "counting_choices": _CHOICES,
     }
-
-
-def penetration_cache_dir(app: Flask | None = None) -> Path:
-    """Where the shoe-penetration studies are kept: ``PENETRATION_CACHE_DIR``, else
-    ``penetration-cache`` in the app's instance folder."""
-    app = app or current_app
-    configured = app.config.get("PENETRATION_CACHE_DIR")
-    return Path(configured) if configured else Path(app.instance_path) / "penetration-cache"
-
-
-@bp.before_app_request
-def _penetration_cache() -> None:
-    g.penetration_cache = penetration_study.CACHE_DIR.set(penetration_cache_dir())
-
-
-@bp.teardown_app_request
-def _penetration_cache_done(_error: BaseException | None) -> None:
-    token = g.pop("penetration_cache", None)
-    if token is not None:
-        with suppress(ValueError):  # set in another context: nothing of ours to undo here
-            penetration_study.CACHE_DIR.reset(token)
 
 
 @bp.get("/penetration-chart")

@@ -435,6 +435,8 @@ def page(
         drill, user, rules, question, error=error, token=token, asked_at=asked_at
     )
     context.update(_FEEDBACK_NONE, **shown)
+    if question is not None:
+        context.update(drill.page_data(question, request.args))
     return render(drill.template, block="panel", status=status, **context)
 
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
+from drills.strategy_quiz import PLAY_KEYS
 from trainer.engine.rules import Rules
 from trainer.engine.strategy import CODES, Chart, chart
 from trainer.engine.strategy.advice import advice_cost, advice_for
@@ -28,7 +29,6 @@ bp = Blueprint("strategy", __name__)
 NEW_CHART = "a strategy chart for rules not worked out before"
 
 _SECTIONS = (("hard", "Hard totals"), ("soft", "Soft totals"), ("pairs", "Pairs"))
-_ACTION_NAMES = {"S": "Stand", "H": "Hit", "D": "Double", "P": "Split", "R": "Surrender"}
 # Options that do not change the play of one hand, left out of the form.
 _NOT_PLAY = {
     "penetration",
@@ -53,10 +53,6 @@ _NOT_PLAY = {
 def _rules_from_query() -> Rules:
     """The rules the query chooses (the learner's table when it names none); 400 if bad."""
     return read_rules(request.args, default=current_rules())
-
-
-def _cache_dir() -> str | None:
-    return current_app.config.get("STRATEGY_CACHE_DIR")
 
 
 def _grid(result: Chart) -> list[dict[str, Any]]:
@@ -101,7 +97,7 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
     actions = [
         {
             "code": action,
-            "name": _ACTION_NAMES.get(action, action),
+            "name": PLAY_KEYS.get(action, action),
             "ev": value,
             "cost": best - value,
         }
@@ -132,7 +128,7 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
     }
     advice = advice_for(rules)
     if result is not None and advice is not None:
-        context["advice"] = advice_cost(rules, advice, cache_dir=_cache_dir())
+        context["advice"] = advice_cost(rules, advice)
     return context
 
 
@@ -142,10 +138,10 @@ def page() -> Response:
     if is_rules_form(request.args):
         # The rules form was sent: show the rules at their own address (one notation).
         return redirect(url_for("strategy.page", rules=rules.notation()), code=303)
-    result = cached(rules, cache_dir=_cache_dir())
+    result = cached(rules)
     if result is None and request.args.get("wait") == "1":
         limit_expensive_work(NEW_CHART)
-        result = chart(rules, cache_dir=_cache_dir())
+        result = chart(rules)
     return render("strategy.html", **_context(rules, result))
 
 
@@ -153,7 +149,7 @@ def page() -> Response:
 def chart_block() -> Response:
     """The chart block, computed now if need be (htmx asks for it while the page waits)."""
     rules = _rules_from_query()
-    if cached(rules, cache_dir=_cache_dir()) is None:
+    if cached(rules) is None:
         limit_expensive_work(NEW_CHART)
-    result = chart(rules, cache_dir=_cache_dir())
+    result = chart(rules)
     return render("strategy.html", block="chart", **_context(rules, result))

@@ -1,0 +1,42 @@
+"""One road, one of each mechanism: a question's view holds data, never something a template
+would call (the penetration page's template used to deal shoes while rendering), and the quiz
+keeps its charts where the app's configuration says, as /strategy does."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from drills import DRILLS, Drill, LearnerState
+from trainer.engine.rules import find_preset
+from trainer.engine.strategy import cache as strategy_cache
+
+
+def _values(value: Any) -> list[Any]:
+    if isinstance(value, dict):
+        return [v for item in value.values() for v in _values(item)]
+    if isinstance(value, list | tuple):
+        return [v for item in value for v in _values(item)]
+    return [value]
+
+
+@pytest.mark.parametrize("drill", DRILLS, ids=lambda drill: drill.slug)
+def test_a_questions_view_holds_no_callable(drill: Drill) -> None:
+    rules = find_preset("single-deck")
+    for seed in range(5):
+        question = drill.new_question(random.Random(seed), rules, LearnerState())
+        assert not [v for v in _values(dict(question.view)) if callable(v)], question.notation
+
+
+def test_the_quiz_keeps_its_charts_in_the_configured_directory(
+    app: Any, client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(strategy_cache.CACHE, "_memory", {})
+    directory = tmp_path / "configured-strategy-cache"
+    app.config["STRATEGY_CACHE_DIR"] = str(directory)
+    response = client.get("/drills/basic-strategy?preset=russian-bank&mix=cells")
+    assert response.status_code == 200
+    assert len(list(directory.glob("*.json"))) == 1

@@ -1,0 +1,164 @@
+"""Results worked out once and kept: in memory, in front of JSON files on disk.
+
+One :class:`ResultCache` per kind of result (the strategy charts, the shoe-penetration studies).
+A result is found by a key hashed from what it depends on: the rules' text notation and their
+every option (so a preset whose definition changes under the same name is worked out again),
+whatever else the caller names, and the kind's code version (bump it whenever the maths or the
+dealing changes). Files are written atomically; a damaged or unreadable one is worked out
+again, never trusted; a read-only place still returns the result (kept in memory).
+
+The directory is the one a call passes in, else the one set for the current request or command
+(:meth:`ResultCache.use`, which the web app does from its configuration), else the kind's
+environment variable, else ``instance/<name>`` beside the ``trainer`` package.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from trainer.engine.rules import Rules
+
+__all__ = ["ResultCache", "rules_key"]
+
+T = TypeVar("T")
+_INSTANCE = Path(__file__).resolve().parents[2] / "instance"
+
+
+def rules_key(rules: Rules) -> dict[str, Any]:
+    """What a result's key says of its rules: their notation and every option's value."""
+    return {"notation": rules.notation(), "options": rules.to_dict()}
+
+
+class ResultCache(Generic[T]):
+    """Results of one kind, by key: the newest ``memory_limit`` in memory, all on disk."""
+
+    def __init__(
+        self,
+        name: str,
+        code_version: str,
+        *,
+        encode: Callable[[T], dict[str, Any]],
+        env_var: str,
+        memory_limit: int,
+    ) -> None:
+        """``encode`` writes a result as a JSON document; each read passes the ``decode`` that
+        reads one back (raising ``ValueError``, ``KeyError`` or ``TypeError`` for a document
+        that is not one)."""
+        self.name = name
+        self.code_version = code_version
+        self.env_var = env_var
+        self.memory_limit = memory_limit
+        self._encode = encode
+        self._memory: dict[str, T] = {}  # by key, oldest first
+        self._lock = threading.Lock()
+        self._making: dict[str, threading.Lock] = {}  # one result worked out once, however many ask
+        self._directory: ContextVar[Path | None] = ContextVar(f"{name}_dir", default=None)
+
+    # -- where ------------------------------------------------------------------------------
+
+    def directory(self, cache_dir: str | Path | None = None) -> Path:
+        """``cache_dir``, else this request's (:meth:`use`), else ``$env_var``, else the
+        instance folder's ``<name>``."""
+        if cache_dir is not None:
+            return Path(cache_dir)
+        chosen = self._directory.get()
+        if chosen is not None:
+            return chosen
+        env = os.environ.get(self.env_var)
+        return Path(env) if env else _INSTANCE / self.name
+
+    @contextmanager
+    def use(self, directory: str | Path | None) -> Iterator[None]:
+        """Keep results in ``directory`` within the block (``None``: the default)."""
+        token = self._directory.set(Path(directory) if directory is not None else None)
+        try:
+            yield
+        finally:
+            self._directory.reset(token)
+
+    # -- what -------------------------------------------------------------------------------
+
+    def key(self, rules: Rules, **parts: Any) -> str:
+        """A stable hash of the rules (:func:`rules_key`), the ``parts`` (JSON values) and the
+        code version."""
+        document = json.dumps(
+            {"rules": rules_key(rules), **parts, "code": self.code_version},
+            sort_keys=True,
+        )
+        return hashlib.sha256(document.encode()).hexdigest()[:32]
+
+    def clear_memory(self) -> None:
+        """Forget what is kept in memory (as a restart would); the disk keeps it."""
+        with self._lock:
+            self._memory.clear()
+
+    def cached(
+        self,
+        key: str,
+        decode: Callable[[dict[str, Any]], T],
+        cache_dir: str | Path | None = None,
+    ) -> T | None:
+        """The result if it is in memory or on disk already, else ``None`` (nothing is made)."""
+        found = self._memory.get(key)
+        if found is not None:
+            return found
+        path = self.directory(cache_dir) / f"{key}.json"
+        try:
+            result = decode(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None
+        self._remember(key, result)
+        return result
+
+    def get(
+        self,
+        key: str,
+        make: Callable[[], T],
+        decode: Callable[[dict[str, Any]], T],
+        cache_dir: str | Path | None = None,
+        *,
+        use_cache: bool = True,
+    ) -> T:
+        """The result: cached, else ``make()`` now (once, however many ask at the same time)
+        and kept. ``use_cache=False`` makes it afresh, and still keeps it."""
+        if use_cache:
+            found = self.cached(key, decode, cache_dir)
+            if found is not None:
+                return found
+        with self._lock:
+            making = self._making.setdefault(key, threading.Lock())
+        with making:  # a second request for the same result waits for the first, then reads it
+            found = self.cached(key, decode, cache_dir) if use_cache else None
+            if found is not None:
+                return found
+            result = make()
+            self._remember(key, result)
+            self._write(self.directory(cache_dir), key, result)
+        return result
+
+    def _remember(self, key: str, result: T) -> None:
+        with self._lock:
+            self._memory[key] = result
+            while len(self._memory) > self.memory_limit:
+                del self._memory[next(iter(self._memory))]
+
+    def _write(self, directory: Path, key: str, result: T) -> None:
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            with tempfile.NamedTemporaryFile(
+                "w", dir=directory, suffix=".tmp", delete=False, encoding="utf-8"
+            ) as handle:
+                json.dump(self._encode(result), handle)
+                temporary = handle.name
+            os.replace(temporary, directory / f"{key}.json")
+        except OSError:
+            pass  # a read-only place: the result is still returned (and kept in memory)
