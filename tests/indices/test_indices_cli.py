@@ -16,7 +16,7 @@ from trainer.engine.rules import Rules
 
 @pytest.fixture(autouse=True)
 def fresh_memory(monkeypatch):
-    monkeypatch.setattr(cache, "_memory", {})
+    monkeypatch.setattr(cache.CACHE, "_memory", {})
 
 
 @pytest.fixture(scope="module")

@@ -49,15 +49,20 @@ class ResultCache(Generic[T]):
         encode: Callable[[T], dict[str, Any]],
         env_var: str,
         memory_limit: int,
+        prefix: str = "",
+        beside: ResultCache[Any] | None = None,
     ) -> None:
         """``encode`` writes a result as a JSON document; each read passes the ``decode`` that
         reads one back (raising ``ValueError``, ``KeyError`` or ``TypeError`` for a document
-        that is not one)."""
+        that is not one). ``prefix`` starts each file's name; ``beside``: another cache whose
+        directory this one shares (the deviation indices live beside the charts)."""
         self.name = name
         self.code_version = code_version
         self.env_var = env_var
         self.memory_limit = memory_limit
         self._encode = encode
+        self._prefix = prefix
+        self._beside = beside
         self._memory: dict[str, T] = {}  # by key, oldest first
         self._lock = threading.Lock()
         self._making: dict[str, threading.Lock] = {}  # one result worked out once, however many ask
@@ -70,6 +75,8 @@ class ResultCache(Generic[T]):
         instance folder's ``<name>``."""
         if cache_dir is not None:
             return Path(cache_dir)
+        if self._beside is not None:
+            return self._beside.directory()
         chosen = self._directory.get()
         if chosen is not None:
             return chosen
@@ -111,7 +118,7 @@ class ResultCache(Generic[T]):
         found = self._memory.get(key)
         if found is not None:
             return found
-        path = self.directory(cache_dir) / f"{key}.json"
+        path = self.path(key, cache_dir)
         try:
             result = decode(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
@@ -142,8 +149,12 @@ class ResultCache(Generic[T]):
                 return found
             result = make()
             self._remember(key, result)
-            self._write(self.directory(cache_dir), key, result)
+            self._write(self.path(key, cache_dir), result)
         return result
+
+    def path(self, key: str, cache_dir: str | Path | None = None) -> Path:
+        """The file a result is kept in."""
+        return self.directory(cache_dir) / f"{self._prefix}{key}.json"
 
     def _remember(self, key: str, result: T) -> None:
         with self._lock:
@@ -151,14 +162,14 @@ class ResultCache(Generic[T]):
             while len(self._memory) > self.memory_limit:
                 del self._memory[next(iter(self._memory))]
 
-    def _write(self, directory: Path, key: str, result: T) -> None:
+    def _write(self, path: Path, result: T) -> None:
         try:
-            directory.mkdir(parents=True, exist_ok=True)
+            path.parent.mkdir(parents=True, exist_ok=True)
             with tempfile.NamedTemporaryFile(
-                "w", dir=directory, suffix=".tmp", delete=False, encoding="utf-8"
+                "w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8"
             ) as handle:
                 json.dump(self._encode(result), handle)
                 temporary = handle.name
-            os.replace(temporary, directory / f"{key}.json")
+            os.replace(temporary, path)
         except OSError:
             pass  # a read-only place: the result is still returned (and kept in memory)

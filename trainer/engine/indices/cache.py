@@ -1,57 +1,65 @@
 """Count studies (indices and the edge by count) computed once and kept on disk (and the last
 few in memory), like the charts.
 
-The key is a hash of the rules' notation, the counting system, and the code versions of the
-indices and of the strategy engine (either's math changing makes a new key). Files live beside
-the charts (:func:`trainer.engine.strategy.cache.default_cache_dir`) as ``count-<key>.json``.
-A damaged or unreadable file is recomputed, never trusted; a read-only place still returns the
-table.
+Kept by :class:`trainer.engine.cache.ResultCache`, as the charts are. The key is a hash of the
+rules (their notation and options), the counting system, and the code versions of the indices
+and of the strategy engine (either's math changing makes a new key). Files live beside the
+charts (the strategy cache's directory) as ``count-<key>.json``. A damaged or unreadable file
+is recomputed, never trusted; a read-only place still returns the table.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
-import tempfile
-import threading
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from trainer.engine.cache import ResultCache
 from trainer.engine.counting import CountingSystem
 from trainer.engine.indices.edge import EdgeTable
 from trainer.engine.indices.study import Study, compute_study
 from trainer.engine.indices.table import IndexTable, Play
 from trainer.engine.rules import Rules
+from trainer.engine.strategy.cache import CACHE as CHARTS
 from trainer.engine.strategy.cache import CODE_VERSION as STRATEGY_VERSION
-from trainer.engine.strategy.cache import default_cache_dir
 
-__all__ = ["CODE_VERSION", "cache_key", "cached_study", "edge_by_count", "indices", "study"]
+__all__ = [
+    "CACHE",
+    "CODE_VERSION",
+    "cache_key",
+    "cached_study",
+    "edge_by_count",
+    "indices",
+    "study",
+]
 
 CODE_VERSION = "count-study-1"
 MEMORY_LIMIT = 16
 
-_memory: dict[str, Study] = {}
-_lock = threading.Lock()
+
+def _to_json(found: Study) -> dict[str, Any]:
+    indices = found.indices.to_json()
+    for play, row in zip(found.indices.plays, indices["plays"], strict=True):
+        row["crossing"] = play.crossing  # kept on disk, not in the command's JSON
+    return {"indices": indices, "edge": found.edge.to_json()}
+
+
+CACHE: ResultCache[Study] = ResultCache(
+    "strategy-cache",
+    f"{CODE_VERSION}+{STRATEGY_VERSION}",  # either's math changing makes a new key
+    encode=_to_json,
+    env_var="TRAINER_CACHE_DIR",
+    memory_limit=MEMORY_LIMIT,
+    prefix="count-",
+    beside=CHARTS,
+)
 
 
 def cache_key(rules: Rules, system: CountingSystem) -> str:
-    """A stable hash of the rules' notation, the system and the code versions."""
-    document = json.dumps(
-        {
-            "rules": rules.notation(),
-            "system": system.slug,
-            "code": [CODE_VERSION, STRATEGY_VERSION],
-        },
-        sort_keys=True,
-    )
-    return hashlib.sha256(document.encode()).hexdigest()[:32]
-
-
-def _path(rules: Rules, system: CountingSystem, cache_dir: str | Path | None) -> Path:
-    directory = Path(cache_dir) if cache_dir is not None else default_cache_dir()
-    return directory / f"count-{cache_key(rules, system)}.json"
+    """A stable hash of the rules (their notation and options), the system and the code
+    versions."""
+    return CACHE.key(rules, system=system.slug)
 
 
 def _from_json(rules: Rules, system: CountingSystem, document: dict[str, Any]) -> Study:
@@ -77,35 +85,11 @@ def _from_json(rules: Rules, system: CountingSystem, document: dict[str, Any]) -
     return Study(IndexTable(rules, system, plays), edge)
 
 
-def _to_json(found: Study) -> dict[str, Any]:
-    indices = found.indices.to_json()
-    for play, row in zip(found.indices.plays, indices["plays"], strict=True):
-        row["crossing"] = play.crossing  # kept on disk, not in the command's JSON
-    return {"indices": indices, "edge": found.edge.to_json()}
-
-
-def _remember(key: str, table: Study) -> None:
-    with _lock:
-        _memory[key] = table
-        while len(_memory) > MEMORY_LIMIT:
-            del _memory[next(iter(_memory))]
-
-
 def cached_study(
     rules: Rules, system: CountingSystem, *, cache_dir: str | Path | None = None
 ) -> Study | None:
     """The study if it is in memory or on disk already, else ``None`` (nothing is computed)."""
-    key = cache_key(rules, system)
-    found = _memory.get(key)
-    if found is not None:
-        return found
-    try:
-        data = json.loads(_path(rules, system, cache_dir).read_text(encoding="utf-8"))
-        table = _from_json(rules, system, data)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    _remember(key, table)
-    return table
+    return CACHE.cached(cache_key(rules, system), partial(_from_json, rules, system), cache_dir)
 
 
 def study(
@@ -119,24 +103,13 @@ def study(
 ) -> Study:
     """The study of ``rules`` and ``system``: from memory or disk, else computed and written
     for next time (``use_cache=False`` computes afresh and still writes)."""
-    if use_cache:
-        found = cached_study(rules, system, cache_dir=cache_dir)
-        if found is not None:
-            return found
-    table = compute_study(rules, system, jobs=jobs, progress=progress)
-    _remember(cache_key(rules, system), table)
-    path = _path(rules, system, cache_dir)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(
-            "w", dir=path.parent, suffix=".tmp", delete=False, encoding="utf-8"
-        ) as handle:
-            json.dump(_to_json(table), handle)
-            temporary = handle.name
-        os.replace(temporary, path)
-    except OSError:
-        pass  # a read-only place: the study is still returned
-    return table
+    return CACHE.get(
+        cache_key(rules, system),
+        partial(compute_study, rules, system, jobs=jobs, progress=progress),
+        partial(_from_json, rules, system),
+        cache_dir,
+        use_cache=use_cache,
+    )
 
 
 def indices(rules: Rules, system: CountingSystem, **options: Any) -> IndexTable:
