@@ -11,7 +11,7 @@ from typing import Any
 from playwright.sync_api import Page, Route, expect
 
 from drills.counting.penetration_study import clear_memory
-from trainer.web.counting import penetration_cache_dir
+from trainer.web.caches import penetration_cache_dir
 
 CHART_NAME = re.compile(r"^Share of rounds starting at each true count")
 
