@@ -170,7 +170,7 @@ def test_edge_command_bad_input_exits_2_and_caches_nothing(tmp_path, capsys, arg
 
 
 def test_edge_command_prints_the_edges_and_the_ramp(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr(study_cache, "_memory", {})
+    monkeypatch.setattr(study_cache.CACHE, "_memory", {})
     argv = ["--preset", "single-deck", "--bankroll", "5000", "--risk", "0.05"]
     assert main([*argv, "--json", "--cache-dir", str(tmp_path)]) == 0
     data = json.loads(capsys.readouterr().out)
