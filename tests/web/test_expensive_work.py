@@ -23,7 +23,7 @@ def nothing_worked_out(app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setenv("TRAINER_CACHE_DIR", str(tmp_path / "charts"))
     monkeypatch.setitem(app.config, "STRATEGY_CACHE_DIR", str(tmp_path / "charts"))
-    monkeypatch.setattr(cache, "_memory", {})
+    monkeypatch.setattr(cache.CACHE, "_memory", {})
 
 
 @pytest.fixture
