@@ -132,7 +132,7 @@ def test_a_chart_cached_for_the_old_home_game_is_never_served(tmp_path, monkeypa
     shoe = (4,) * 9 + (16,)
     assert cache.cache_key(old_game, shoe) != cache.cache_key(home, shoe)
     stale = cache.chart(old_game, cache_dir=tmp_path)
-    monkeypatch.setattr(cache, "_memory", {})
+    monkeypatch.setattr(cache.CACHE, "_memory", {})
     assert cache.cached(home, cache_dir=tmp_path) is None
     fresh = cache.chart(home, cache_dir=tmp_path)
     # About 11.76% with the bonuses (issue 10), 12.08% without them.
