@@ -139,5 +139,5 @@ def test_a_chart_cached_for_the_old_home_game_is_never_served(tmp_path, monkeypa
     assert round(fresh.house_edge, 2) == 11.76
     assert round(stale.house_edge, 2) == 12.08
     key = cache.cache_key(home, shoe)
-    monkeypatch.setattr(cache, "CODE_VERSION", "strategy-old")
+    monkeypatch.setattr(cache.CACHE, "code_version", "strategy-old")
     assert cache.cache_key(home, shoe) != key  # and a change of the maths moves every key
