@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from drills.base import InvalidQuestionError
-from drills.payout.kinds import BOXES, CLUB, KINDS, RUSSIAN, SIX_FIVE, TWO_ONE, VEGAS
+from drills.payout.kinds import BOXES, CLUB, HOME, KINDS, RUSSIAN, SIX_FIVE, TWO_ONE, VEGAS
 from drills.payout.money import money_text
 from drills.payout.play import play_move, read_question_played, start_round
 from drills.payout.question import PayoutQuestion, rules_of
@@ -25,6 +25,7 @@ _BETS = {
     SIX_FIVE: (10, 15, 25, 35, 45, 12, 7, 18, 22, 55),
     TWO_ONE: (10, 15, 25, 35, 45, 12, 17, 55),
     CLUB: (5, 10, 15, 20, 25, 7, 12, 30),
+    HOME: (5, 10, 15, 20, 25, 7, 12, 30),
     BOXES: (10, 15, 20, 25, 35, 50, 75),
     RUSSIAN: (5, 10, 15, 20, 25, 7, 12, 50),
 }

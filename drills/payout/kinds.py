@@ -14,6 +14,9 @@ VEGAS = "vegas-6d-s17"
 SIX_FIVE = "vegas-6d-s17 blackjack_pays=6:5"
 TWO_ONE = "single-deck blackjack_pays=2:1"
 CLUB = "twenty-one-club"
+# 002's home game pays the bonus hands too (РАСЧЕТЫ is for club and home alike); its own deal
+# method 3 stops for the dealer's double, which a payout question does not ask about.
+HOME = "twenty-one-home deal_method=1"
 BOXES = "casino-boxes"
 RUSSIAN = "russian-bank"
 
@@ -100,13 +103,13 @@ _KIND_LIST = (
          (Ask.BACK, Ask.NET), _surrendered),
     Kind("split-double", "A box after splits and doubles", (VEGAS, BOXES),
          "RULES.md, 003: split to 4 hands, double after split", (Ask.NET,), _split_and_doubled),
-    Kind("five-card-21", "21 with five cards", (CLUB,), "002 club: 21 with five cards pays 2x",
+    Kind("five-card-21", "21 with five cards", (CLUB, HOME), "002: 21 with five cards pays 2x",
          (Ask.PAY,), _bonus(Bonus.FIVE_CARD_21)),
-    Kind("six-card-21", "21 with six cards", (CLUB,), "002 club: 21 with six cards pays 3x",
+    Kind("six-card-21", "21 with six cards", (CLUB, HOME), "002: 21 with six cards pays 3x",
          (Ask.PAY,), _bonus(Bonus.SIX_CARD_21)),
-    Kind("seven-seven-seven", "7-7-7", (CLUB,), "002 club: 7-7-7 pays 3x",
+    Kind("seven-seven-seven", "7-7-7", (CLUB, HOME), "002: 7-7-7 pays 3x",
          (Ask.PAY,), _bonus(Bonus.SEVEN_SEVEN_SEVEN)),
-    Kind("eight-seven-six", "8-7-6", (CLUB,), "002 club: 8-7-6 pays 2x",
+    Kind("eight-seven-six", "8-7-6", (CLUB, HOME), "002: 8-7-6 pays 2x",
          (Ask.PAY,), _bonus(Bonus.SIX_SEVEN_EIGHT)),
     Kind("russian-natural", "004: a dealt 21 pays 2x", (RUSSIAN,),
          "004: a dealt 21 pays double", (Ask.PAY,), _natural),
