@@ -7,8 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app
-
 from trainer.engine.readings import readings_for
 from trainer.engine.rules import Rules
 from trainer.engine.strategy.cache import cached
@@ -17,7 +15,7 @@ __all__ = ["readings_context"]
 
 
 def _edge(rules: Rules) -> float | None:
-    found = cached(rules, cache_dir=current_app.config.get("STRATEGY_CACHE_DIR"))
+    found = cached(rules)  # the app's chart cache (trainer.web.caches), nothing computed
     return found.house_edge if found is not None else None
 
 
