@@ -335,9 +335,6 @@ def answer_once(
     grade (counted once); a malformed one, what is wrong (nothing is written, not even a
     guest). ``stored_as``: the rules to store the answer under, if not the drill's
     :meth:`~drills.Drill.rules_for`."""
-    earlier = earlier_answer(token)
-    if earlier is not None:
-        return Answered(*stored_answer(drill, earlier, rules), earlier)
     asked, grade, error = read_answer(drill, notation, form, rules, asker=asker)
     if grade is None:
         return Answered(asked, None, error=error)
@@ -351,15 +348,9 @@ def answer_once(
         token=token,
         response_ms=now_ms() - asked_at,
     )
-    if not created:  # the same answer, stored a moment ago by a request sent with it
+    if not created:  # a resent answer (a double click, a form sent again): its stored grade
         return Answered(*stored_answer(drill, attempt, rules), attempt)
     return Answered(asked, grade, attempt, created=True)
-
-
-def earlier_answer(token: str) -> attempts.Attempt | None:
-    """The learner's answer already stored under this submission token, if any (a resent form)."""
-    user = current_user()
-    return attempts.find_attempt(get_db(), user.id, token) if user else None
 
 
 def stored_answer(drill: Drill, attempt: attempts.Attempt, rules: Rules) -> tuple[Question, Grade]:
