@@ -111,11 +111,11 @@ _KIND_LIST = (
          (Ask.PAY,), _bonus(Bonus.SEVEN_SEVEN_SEVEN)),
     Kind("eight-seven-six", "8-7-6", (CLUB, HOME), "002: 8-7-6 pays 2x",
          (Ask.PAY,), _bonus(Bonus.SIX_SEVEN_EIGHT)),
-    Kind("russian-natural", "004: a dealt 21 pays 2x", (RUSSIAN,),
+    Kind("russian-natural", "A dealt 21 pays 2x (the Russian banking game)", (RUSSIAN,),
          "004: a dealt 21 pays double", (Ask.PAY,), _natural),
-    Kind("russian-bust", "004: the busted banker pays 2x", (RUSSIAN,),
+    Kind("russian-bust", "The busted banker pays 2x (the Russian banking game)", (RUSSIAN,),
          "004: a busted banker pays every stake double", (Ask.PAY,), _banker_busts),
-    Kind("co-bettors", "003: a box with co-bettors", (BOXES,),
+    Kind("co-bettors", "A box with co-bettors (casino blackjack with boxes)", (BOXES,),
          "003: up to three bettors on a box, settled pro rata", (Ask.SHARE2, Ask.SHARE3, Ask.NET),
          _co_bettors),
 )  # fmt: skip
@@ -131,11 +131,11 @@ MIXES: dict[str, tuple[str, tuple[str, ...]]] = {
     ),
     "splits": ("Splits and doubles", ("split-double",)),
     "bonuses": (
-        "002's bonus hands",
+        "Bonus hands of club and home twenty-one",
         ("five-card-21", "six-card-21", "seven-seven-seven", "eight-seven-six"),
     ),
     "seeds": (
-        "The seed games: 002, 003, 004",
+        "The historical games: club twenty-one, boxes, the Russian bank",
         ("five-card-21", "seven-seven-seven", "russian-natural", "russian-bust", "co-bettors"),
     ),
 }

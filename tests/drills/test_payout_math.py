@@ -178,7 +178,8 @@ def test_the_explanation_names_the_rule_and_the_amount() -> None:
     grade = DRILL.grade(
         "five-card-21|twenty-one-club|10|2S 9H 3D 8C 4H 5D 7S|h h h|pay", "10", RULES
     )
-    assert "five_card_21_pays" in grade.explanation
+    assert "a 21 with five cards pays 2:1" in grade.explanation
+    assert "five_card_21_pays" not in grade.explanation
     assert "The dealer pays 20." in grade.explanation
 
 

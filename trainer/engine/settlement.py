@@ -343,42 +343,39 @@ def settle_hand(
 
 
 def _why(rules: Rules, code: str, bonus: Bonus | None) -> str:
-    """The rule behind a settlement, in words, with the rules' own ratios."""
+    """The rule behind a settlement, in plain words, with the rules' own ratios."""
     if code == "natural":
-        return f"blackjack_pays: a natural pays {format_ratio(rules.blackjack_pays)}"
+        return f"a natural pays {format_ratio(rules.blackjack_pays)}"
     if code == "dealer-natural":
         collects = format_ratio(rules.dealer_blackjack_collects)
-        return f"dealer_blackjack_collects: the dealer's natural wins and collects {collects}"
+        return f"the dealer's natural wins and collects {collects}"
     if code == "bonus" and bonus is not None:
-        option = {
-            Bonus.FIVE_CARD_21: "five_card_21_pays",
-            Bonus.SIX_CARD_21: "six_card_21_pays",
-            Bonus.SEVEN_SEVEN_SEVEN: "seven_seven_seven_pays",
-            Bonus.SIX_SEVEN_EIGHT: "six_seven_eight_pays",
-        }[bonus]
-        return (
-            f"{option}: {bonus.value} pays {format_ratio(bonus.pays(rules))}, as it is not beaten"
-        )
+        return f"{_BONUS_WORDS[bonus]} pays {format_ratio(bonus.pays(rules))}, as it is not beaten"
     if code == "dealer-bust":
-        return f"dealer_bust_pays: a busted dealer pays {format_ratio(rules.dealer_bust_pays)}"
+        return f"a busted dealer pays {format_ratio(rules.dealer_bust_pays)}"
     return _WHY[code]
 
 
+_BONUS_WORDS = {
+    Bonus.FIVE_CARD_21: "a 21 with five cards",
+    Bonus.SIX_CARD_21: "a 21 with six cards",
+    Bonus.SEVEN_SEVEN_SEVEN: "7-7-7",
+    Bonus.SIX_SEVEN_EIGHT: "8-7-6",
+}
+
 _WHY = {
-    "surrender": "surrender: a surrendered hand loses half its stake",
-    "surrender-void": (
-        "surrender: a late surrender without a hole card is void against the dealer's natural"
-    ),
+    "surrender": "a surrendered hand loses half its stake",
+    "surrender-void": "a late surrender without a hole card is void against the dealer's natural",
     "bust": "a hand that busts loses at once, whatever the dealer does later",
-    "takes-all": "dealer_natural_takes_all: the banker's dealt 21 takes every stake, dealt 21s too",
-    "naturals-tie-to-dealer": "ties: two naturals tie, and a tie goes to the dealer",
+    "takes-all": "the banker's dealt 21 takes every stake, dealt 21s too",
+    "naturals-tie-to-dealer": "two naturals tie, and a tie goes to the dealer",
     "naturals-push": "a natural against the dealer's natural is a push",
     "dealer-natural-original": (
-        "no_hole_card_loses: the dealer's natural takes the original bet only"
+        "without a hole card, the dealer's natural takes the original bet only"
     ),
     "higher": "the higher total wins 1:1",
     "lower": "the lower total loses the stake",
-    "tie-to-dealer": "ties: a tie goes to the dealer",
+    "tie-to-dealer": "a tie goes to the dealer",
     "tie": "equal totals push",
 }
 
