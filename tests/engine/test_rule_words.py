@@ -52,3 +52,23 @@ def test_changes_are_named_by_label_and_value_in_words() -> None:
         "Las Vegas, 6 decks, dealer stands on soft 17; changed: Dealer hits soft 17: yes; "
         "Double down on: 10 and 11; Surrender: none"
     )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "deal_method=1",
+        "deal_method=2 deal_faces=dealer-second-up",
+        "split_deal_order=in-turn",
+        "table_rotation=none",
+    ],
+)
+def test_a_changed_value_reads_as_words_not_a_bare_number_or_name(change: str) -> None:
+    rules = Rules.parse(f"twenty-one-home {change}")
+    words = change_words(rules)
+    assert words
+    for line in words:
+        value = line.split(": ", 1)[1]
+        assert not value.isdigit(), line
+        assert "-" not in value, line  # not the engine's "in-turn", "dealer-second-up"
+    assert "Deal method: 1" not in short_summary(rules)

@@ -177,6 +177,12 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
         "first-down": "every second card, the dealer's too (source 002)",
         "dealer-second-up": "the dealer's second card only (source 002, method 2)",
     },
+    # RULES.md 002, deal methods: "крапом вверх" (back up) is face down.
+    "deal_method": {
+        "1": "bets first, each player's second card face up",
+        "2": "bets first, the players' cards both face down",
+        "3": "first card face down, then bets, then the second card face up",
+    },
     "table_rotation": {
         "none": "never (a house dealer)",
         "natural-takes-deal": "to a natural",
@@ -294,6 +300,8 @@ def _table(rules: Rules) -> list[str]:
         lines = [f"Bets {_money(rules.min_bet)} to {_money(rules.max_bet)}"]
     if rules.max_seats is not None:
         lines.append(f"At most {rules.max_seats} players besides the dealer")
+    if rules.deal_method != 1:
+        lines.append(f"Deal method: {CHOICE_LABELS['deal_method'][str(rules.deal_method)]}")
     if rules.deal_faces != "casino":
         lines.append(f"Dealt with {DEAL_FACES[rules.deal_faces]}")
     if rules.burn_cards and rules.burn_shown:

@@ -97,7 +97,9 @@ def option_fields(rules: Rules, options: Iterable[str] | None = None) -> list[di
         if isinstance(value, bool):
             choices: tuple[str, ...] | None = ("true", "false")
         else:
-            choices = OPTION_CHOICES.get(option)
+            # Options with worded values but no fixed list in the engine (the deal method, the
+            # faces dealt up) are offered as those words too, never as bare numbers or names.
+            choices = OPTION_CHOICES.get(option) or tuple(rule_words.CHOICE_LABELS.get(option, ()))
         words = rule_words.OPTION_LABELS[option]
         fields.append(
             {
