@@ -108,8 +108,9 @@ def test_twenty_hands_by_keyboard_then_mistakes_redrill_and_heat_map(
     expect(items).to_have_count(len(wrong))
     rules = Rules.parse("vegas-6d-s17")
     for item, (notation, key) in zip(items.all(), reversed(wrong), strict=True):
-        right = work_out(notation, rules).right
-        expect(item).to_contain_text(f"You said {key}; right: {right}.")
+        play = work_out(notation, rules)
+        said, right_words = play.keys[key].lower(), play.keys[play.right].lower()
+        expect(item).to_contain_text(f"You said {said}; right: {right_words}.")
         situation, _ = read_situation(notation, rules)
         expect(item.get_by_role("img")).to_have_count(len(situation.hand) + 1)
 

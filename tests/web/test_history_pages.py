@@ -269,3 +269,14 @@ def test_a_new_visitor_has_nothing_to_drill_again(client: Any, csrf: Any, db: An
     response = client.post("/mistakes/review", data=data)
     assert response.status_code == 400
     assert db["users"].count == 0  # no guest made for it
+
+
+def test_a_strategy_mistake_names_the_plays_in_words_not_key_letters(
+    alice: tuple[Any, int], db: Any
+) -> None:
+    client, user_id = alice
+    # 16 against a ten under vegas-6d-s17: the chart says surrender; standing is the mistake.
+    store(db, user_id, "TS 6H v KD", "S", "R", drill="basic-strategy")
+    page = client.get("/mistakes").get_data(as_text=True)
+    assert "You said <strong>stand</strong>; right: <strong>surrender</strong>" in page
+    assert "You said <strong>S</strong>" not in page

@@ -364,3 +364,10 @@ def test_the_counting_set_up_names_the_tables_in_words(client: Any) -> None:
     assert "Rules preset" in page
     assert ">Club twenty-one (source 002)</option>" in page
     assert ">twenty-one-club</option>" not in page
+
+
+def test_the_running_count_set_up_names_the_decks_once(client: Any) -> None:
+    page = client.get("/drills/running-count", follow_redirects=True).get_data(as_text=True)
+    line = re.search(r"Cards from a shuffled shoe of your table \(([^)]*)\)", page)
+    assert line is not None, page
+    assert line.group(1) == "Las Vegas, 6 decks, dealer stands on soft 17"

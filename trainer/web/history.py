@@ -125,15 +125,19 @@ def mistakes() -> Response:
     wrong = reviews.find_mistakes(db, user.id, chosen, limit=_MISTAKES_SHOWN) if user else []
     drill_slugs, rule_names = reviews.mistake_choices(db, user.id) if user else ([], [])
     drills = registry()
-    shown = [
-        {
-            "attempt": a,
-            "question": _shown(drills, a),
-            "drill": drills.get(a.drill),
-            "rules": readable_rules(a.rules),
-        }
-        for a in wrong
-    ]
+    shown = []
+    for a in wrong:
+        question = _shown(drills, a)
+        shown.append(
+            {
+                "attempt": a,
+                "question": question,
+                "drill": drills.get(a.drill),
+                "rules": readable_rules(a.rules),
+                "said": _answer_words(question, a.answer),
+                "right": _answer_words(question, a.right_answer),
+            }
+        )
     groups: dict[str, int] = {}
     for attempt in wrong:
         if attempt.drill in drills:
@@ -172,6 +176,15 @@ def review() -> Response:
             unique.append(attempt)
     batch = reviews.create_batch(get_db(), user.id, chosen.drill, unique[: reviews.MAX_BATCH])
     return redirect(url_for("drills.ask", slug=batch.drill, review=batch.id), code=303)
+
+
+def _answer_words(question: Question | None, answer: str) -> str:
+    """An answer as the learner read it on the button: "hit", not the stored key "H"."""
+    play = question.view.get("play") if question else None
+    keys = getattr(play, "keys", None)
+    if isinstance(keys, dict) and answer in keys:
+        return str(keys[answer]).lower()
+    return answer
 
 
 def _shown(drills: dict[str, Drill], attempt: attempts.Attempt) -> Question | None:
