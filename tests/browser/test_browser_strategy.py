@@ -171,3 +171,17 @@ def test_a_timed_run_ends_with_the_score_and_the_slowest(learner: Any) -> None:
     expect(page.locator(".score")).to_contain_text("of 10 right")
     expect(page.get_by_role("heading", name="Your slowest decisions")).to_be_visible()
     expect(page.locator("ol.slowest > li")).to_have_count(3)
+
+
+def test_start_under_other_rules_goes_to_their_address_and_the_footer_names_both(
+    learner: Any,
+) -> None:
+    page = learner.page
+    page.goto("/drills/basic-strategy")
+    settings = page.locator("form.strategy-form")
+    settings.get_by_label("Rules").select_option("single-deck")
+    settings.get_by_role("button", name="Start", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/drills/basic-strategy\?rules=single-deck&mix=shoe$"))
+    expect(page.locator("footer")).to_contain_text(
+        "This page: Single deck, dealer hits soft 17; your table: Las Vegas, 6 decks"
+    )

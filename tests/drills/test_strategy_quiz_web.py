@@ -41,7 +41,7 @@ def right_key(fields: dict[str, str]) -> str:
 def test_a_right_answer_is_stored_and_shown_with_every_plays_ev(
     client: Any, db: Any, hidden_fields: Any
 ) -> None:
-    fields = ask(client, hidden_fields, "?preset=vegas-6d-s17&mix=cells")
+    fields = ask(client, hidden_fields, "?rules=vegas-6d-s17&mix=cells")
     key = right_key(fields)
     response = client.post(f"{QUIZ}/answer", data={**fields, "answer": key})
     page = response.get_data(as_text=True)
@@ -54,7 +54,7 @@ def test_a_right_answer_is_stored_and_shown_with_every_plays_ev(
 
 
 def test_a_wrong_answer_stores_its_cost(client: Any, db: Any, hidden_fields: Any) -> None:
-    fields = ask(client, hidden_fields, "?preset=vegas-6d-s17&mix=hard")
+    fields = ask(client, hidden_fields, "?rules=vegas-6d-s17&mix=hard")
     play = work_out(fields["question"], find_preset("vegas-6d-s17"))
     wrong = next(k for k in play.evs if k != play.right and play.evs[k] < play.evs[play.right])
     page = client.post(f"{QUIZ}/answer", data={**fields, "answer": wrong}).get_data(as_text=True)
@@ -72,7 +72,13 @@ def test_custom_rules_are_carried_and_stored_with_their_options(
         "?rules=vegas-6d-s17&preset=vegas-6d-s17&mix=hard"
         "&rule-surrender=none&rule-decks=6&rule-double_on=10-11"
     )
-    fields = ask(client, hidden_fields, query)
+    # The form's Start goes to the rules' own address: the notation only, no option fields.
+    sent = client.get(QUIZ + query)
+    assert sent.status_code == 303
+    assert sent.headers["Location"] == (
+        f"{QUIZ}?rules=vegas-6d-s17+double_on%3D10-11+surrender%3Dnone&mix=hard"
+    )
+    fields = ask(client, hidden_fields, "?" + sent.headers["Location"].split("?", 1)[1])
     assert fields["rules"] == "vegas-6d-s17 double_on=10-11 surrender=none"
     response = client.post(f"{QUIZ}/answer", data={**fields, "answer": right_key(fields)})
     assert response.status_code == 200
@@ -127,7 +133,7 @@ def test_an_illegal_play_is_a_400_that_keeps_the_question(
 
 
 def test_illegal_plays_have_disabled_buttons(client: Any, hidden_fields: Any) -> None:
-    page = client.get(f"{QUIZ}?preset=russian-bank").get_data(as_text=True)
+    page = client.get(f"{QUIZ}?rules=russian-bank").get_data(as_text=True)
     for key in ("D", "P", "R"):
         assert re.search(rf'value="{key}" data-key="{key}"[^>]*\s+disabled', page)
     assert not re.search(r'value="H" data-key="H"[^>]*\s+disabled', page)
@@ -153,11 +159,11 @@ def test_htmx_gets_the_panel_only(client: Any, hidden_fields: Any) -> None:
 
 def test_the_heat_map_shows_each_cells_score(client: Any, hidden_fields: Any) -> None:
     for _ in range(3):
-        fields = ask(client, hidden_fields, "?preset=russian-bank&mix=cells")
+        fields = ask(client, hidden_fields, "?rules=russian-bank&mix=cells")
         fields["question"] = "TS 6H v 7D"
         # Wrong: a busted banker pays 2:1 in russian-bank, so 16 stands against a 7.
         client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})
-    fields = ask(client, hidden_fields, "?preset=russian-bank&mix=cells")
+    fields = ask(client, hidden_fields, "?rules=russian-bank&mix=cells")
     fields["question"] = "9S 7H v 7C"
     client.post(f"{QUIZ}/answer", data={**fields, "answer": "S"})  # right
     page = client.get(f"{QUIZ}/chart?preset=russian-bank").get_data(as_text=True)
@@ -169,11 +175,11 @@ def test_the_heat_map_shows_each_cells_score(client: Any, hidden_fields: Any) ->
 
 
 def test_the_weakest_mix_asks_the_cell_got_wrong(client: Any, hidden_fields: Any) -> None:
-    fields = ask(client, hidden_fields, "?preset=russian-bank&mix=cells")
+    fields = ask(client, hidden_fields, "?rules=russian-bank&mix=cells")
     fields["question"] = "TS 6H v 7D"
     client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})  # wrong: stand
     for _ in range(3):
-        asked = ask(client, hidden_fields, "?preset=russian-bank&mix=weakest")
+        asked = ask(client, hidden_fields, "?rules=russian-bank&mix=weakest")
         play = work_out(asked["question"], find_preset("russian-bank"))
         assert str(play.cell) == "hard 16 v 7"
 
@@ -237,7 +243,7 @@ def test_a_timed_run_after_an_insurance_question_deals_different_hands(
 ) -> None:
     # The quiz's next question after an insurance question is that hand's play; a timed run
     # must not take that follow-up for every one of its hands.
-    fields = ask(client, hidden_fields, "?preset=vegas-6d-s17&mix=cells")
+    fields = ask(client, hidden_fields, "?rules=vegas-6d-s17&mix=cells")
     insurance = {**fields, "question": "TS 6H v AD insurance", "answer": "N"}
     assert client.post(f"{QUIZ}/answer", data=insurance).status_code == 200
     [attempt] = stored(db)
@@ -270,3 +276,22 @@ def test_a_timed_run_from_the_shoe_starts_every_time(
         questions = session["strategy_timed"]["questions"]
     assert len(questions) == 50
     assert not any(q.endswith("insurance") for q in questions)
+
+
+def test_the_footer_names_the_pages_rules_beside_the_learners_table(
+    client: Any, hidden_fields: Any
+) -> None:
+    # The quiz under other rules than the table: the footer says both, never the table alone.
+    page = client.get(f"{QUIZ}?rules=single-deck&mix=hard").get_data(as_text=True)
+    footer = page.split('<footer class="site-footer">', 1)[1]
+    assert "This page: Single deck, dealer hits soft 17" in footer
+    assert "your table:" in footer and "Las Vegas, 6 decks, dealer stands on soft 17" in footer
+    # /strategy showing another preset says so too.
+    page = client.get("/strategy?rules=russian-bank").get_data(as_text=True)
+    footer = page.split('<footer class="site-footer">', 1)[1]
+    assert "This page: The Russian banking game (source 004)" in footer
+    # Under the table's own rules the footer names the table once.
+    page = client.get(f"{QUIZ}?rules=vegas-6d-s17&mix=hard").get_data(as_text=True)
+    footer = page.split('<footer class="site-footer">', 1)[1]
+    assert "This page:" not in footer
+    assert "Your table: " in footer

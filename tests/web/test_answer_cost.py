@@ -39,7 +39,7 @@ def statements_of_one_answer(
 def test_an_answer_costs_the_same_few_statements_with_a_long_history(
     app: Any, client: Any, hidden_fields: Any
 ) -> None:
-    page = client.get(f"{QUIZ}?preset=vegas-6d-s17&mix=cells").get_data(as_text=True)
+    page = client.get(f"{QUIZ}?rules=vegas-6d-s17&mix=cells").get_data(as_text=True)
     for _ in range(3):
         page = answer(client, hidden_fields, page)
     short, page = statements_of_one_answer(app, client, hidden_fields, page)

@@ -24,7 +24,7 @@ def learners(db: Any) -> int:
         "/",
         "/drills/",
         "/drills/hand-totals",
-        "/drills/basic-strategy?preset=vegas-6d-s17&mix=cells",
+        "/drills/basic-strategy?rules=vegas-6d-s17&mix=cells",
         "/drills/payout-math",
         "/drills/true-count?system=hi-lo&convention=floor&resolution=half",
         "/strategy",
@@ -40,7 +40,7 @@ def test_opening_a_page_makes_no_learner(client: Any, db: Any, path: str) -> Non
 
 
 def test_the_first_answer_makes_the_guest(client: Any, db: Any, hidden_fields: Any) -> None:
-    page = client.get("/drills/basic-strategy?preset=vegas-6d-s17&mix=cells").get_data(True)
+    page = client.get("/drills/basic-strategy?rules=vegas-6d-s17&mix=cells").get_data(True)
     assert learners(db) == 0
     form = {**hidden_fields(page), "answer": _BUTTON.findall(page)[0]}
     assert client.post("/drills/basic-strategy/answer", data=form).status_code == 200

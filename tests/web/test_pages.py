@@ -105,3 +105,11 @@ def test_one_answer_is_one_answer(client: Any, hidden_fields: Any) -> None:
     assert client.post("/drills/hand-totals/answer", data=answer).status_code == 200
     account = client.get("/account").get_data(as_text=True)
     assert "1 answer so far" in account and "1 answers" not in account
+
+
+def test_the_rules_page_says_what_the_sources_are(client: Any) -> None:
+    page = client.get("/rules").get_data(as_text=True)
+    section = page.split('id="sources-heading"', 1)[1]
+    for number in ("000", "002", "003", "004"):
+        assert f"Source {number}" in section
+    assert "vingt-et-un" in section and "banking game" in section

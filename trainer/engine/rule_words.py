@@ -19,6 +19,7 @@ __all__ = [
     "CHOICE_LABELS",
     "OPTION_LABELS",
     "PRESET_TITLES",
+    "SOURCES",
     "OptionLabel",
     "change_words",
     "choice_label",
@@ -48,6 +49,18 @@ PRESET_TITLES: dict[str, str] = {
     "double-deck": "Double deck, dealer hits soft 17",
     "single-deck": "Single deck, dealer hits soft 17",
     "custom": "Custom rules",
+}
+
+# The four historical texts (in Russian) the trainer follows, which "(source 002)" names.
+SOURCES: dict[str, str] = {
+    "000": "Blackjack with a permanent bank: a Hoyle-style casino game with two decks and a "
+    "joker as the cut card.",
+    "002": "Blackjack and twenty-one: one game from the French vingt-et-un, in its club rules "
+    "(a house dealer, bonus hands) and its home rules (the deal passes round the table).",
+    "003": "Casino blackjack: the modern European and Russian casino game, with boxes that "
+    "up to three players bet on.",
+    "004": "The Russian variant: a 19th-century banking game where every player holds the "
+    "bank in turn.",
 }
 
 # Every rule option's label and help line, in the rules model's order. An option added to the

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
+from trainer.engine import rule_words
 from trainer.engine.rules import PRESETS, InvalidRulesError
 from trainer.web.readings import readings_context
 from trainer.web.support import choose_rules, render
@@ -16,7 +17,13 @@ bp = Blueprint("rules", __name__)
 def index() -> Response:
     presets = list(PRESETS.values())
     readings = {rules.name: readings_context(rules) for rules in presets}
-    return render("rules.html", presets=presets, readings=readings, section="rules")
+    return render(
+        "rules.html",
+        presets=presets,
+        readings=readings,
+        sources=rule_words.SOURCES,
+        section="rules",
+    )
 
 
 @bp.post("/rules")

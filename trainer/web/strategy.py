@@ -115,6 +115,7 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
 def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
     context: dict[str, Any] = {
         "rules": rules,
+        "page_rules": rules,  # the footer names them when they are not the learner's table
         "query": {"rules": rules.notation()},
         "presets": preset_menu(),
         "fields": option_fields(rules, [o for o in Rules.option_names() if o not in _NOT_PLAY]),

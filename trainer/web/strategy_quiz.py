@@ -25,7 +25,7 @@ from drills.strategy_cells import Cell, tally_by_cell
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, users
 from trainer.web import drills as drill_road
-from trainer.web.rules_form import option_fields, preset_menu, read_rules
+from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.strategy import NEW_CHART
 from trainer.web.support import (
     current_rules,
@@ -140,6 +140,9 @@ def ask() -> Response:
         # Re-drilling mistakes (the mistakes page's review batches) takes the generic road.
         return drill_road.ask(DRILL.slug)
     settings = read_settings(request.args)
+    if is_rules_form(request.args):
+        # The settings form was sent: ask at the rules' own address (one notation, as /strategy).
+        return redirect(url_for("strategy_quiz.ask", **settings.query()), code=303)
     user = current_user()  # a new visitor becomes a guest on their first answer, not here
     past = history(user, settings, by_cell=settings.mix == "weakest")
     question = next_question(quiz_rng(user, past), settings, past)
@@ -190,6 +193,7 @@ def _page(
         settings.rules,
         question,
         settings=settings,
+        page_rules=settings.rules,  # the footer names them when they are not the learner's table
         presets=preset_menu(),
         mixes=quiz.MIXES,
         option_rows=option_fields(settings.rules),
@@ -212,6 +216,7 @@ def heat_map() -> Response:
         "drills/_strategy_heatmap.html",
         settings=settings,
         rules=rules,
+        page_rules=rules,
         sections=cells.heat_map(
             rules, tally, lambda cell: table.code(cell.section, cell.row, cell.up)
         ),
