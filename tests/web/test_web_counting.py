@@ -167,11 +167,12 @@ def test_a_shoe_is_counted_through_and_each_count_stored_once(
             data["true"] = "0"
         response = client.post(f"{url}/answer", data=data)
         assert response.status_code == 200
-        # The same form again is a replay: refused, nothing more stored.
+        # The same form again is a replay: its stored grade again, nothing more stored.
         before = len(stored(db))
         replay = client.post(f"{url}/answer", data=data)
-        assert replay.status_code == 400
-        assert "answered already" in replay.get_data(as_text=True)
+        assert replay.status_code == 200
+        assert f"Checkpoint {number}: " in replay.get_data(as_text=True)
+        assert "counted once" in replay.get_data(as_text=True)
         assert len(stored(db)) == before
     else:
         pytest.fail("the shoe never ended")
@@ -183,6 +184,40 @@ def test_a_shoe_is_counted_through_and_each_count_stored_once(
     # Each stored question grades again from its text alone.
     for row in rows:
         assert read_checkpoint(row["question"]).grade(row["answer"]).correct == bool(row["correct"])
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize(
+    ("kind", "fields"),
+    [
+        ("running", {"group": "1", "cards": "8"}),
+        ("countdown", {}),
+        ("shoe", {"rules": "single-deck", "seats": "2"}),
+    ],
+)
+def test_a_resent_checkpoint_answer_shows_its_stored_grade_counted_once(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any, kind: str, fields: Any, htmx: bool
+) -> None:
+    url = start(client, csrf, kind, **fields)
+    page = client.get(url).get_data(as_text=True)
+    data = {**hidden_fields(page), **{name: "+3" for name in checkpoint_fields(page)}}
+    headers = {"HX-Request": "true"} if htmx else {}
+    first = client.post(f"{url}/answer", data=data, headers=headers)
+    assert first.status_code == 200
+    graded = stored(db)
+    assert len(graded) == len(checkpoint_fields(page))
+    # The same form again, and again with other counts (a second tab): the stored grade.
+    for resent in (data, {**data, **{name: "-5" for name in checkpoint_fields(page)}}):
+        again = client.post(f"{url}/answer", data=resent, headers=headers)
+        assert again.status_code == 200
+        text = html.unescape(again.get_data(as_text=True))
+        assert "Checkpoint 1: " in text and "counted once" in text
+        for row in graded:
+            assert f"you said <strong>{row['answer']}</strong>" in text
+        assert ("<html" in text) != htmx
+        assert stored(db) == graded
+    # The first answer's page said nothing of a resend.
+    assert "counted once" not in first.get_data(as_text=True)
 
 
 def test_bad_checkpoint_answers_store_nothing(

@@ -232,7 +232,8 @@ def show(session_id: str) -> Response:
 
 @bp.post("/sessions/<session_id>/answer")
 def answer(session_id: str) -> Response:
-    """Grade one checkpoint's counts and store them; a checkpoint is answered once."""
+    """Grade one checkpoint's counts and store them; a checkpoint is answered once (sent again,
+    its stored grade is shown)."""
     user, stored, session = _session_or_404(session_id)
     form = request.form
     text = form.get("checkpoint", "")
@@ -249,14 +250,8 @@ def answer(session_id: str) -> Response:
         current = next_checkpoint(session, answers)
         if index >= len(session.checkpoints) or index > current:
             abort(400, description=f"Checkpoint {index + 1} was never asked; nothing was stored.")
-        if index < current:
-            abort(
-                400,
-                description=(
-                    f"Checkpoint {index + 1} was answered already (was this form sent twice?); "
-                    "nothing more was stored."
-                ),
-            )
+        if index < current:  # a resent answer (a double click, a form sent again)
+            return _resent_page(user, stored, session, answers, index)
         spec = session.checkpoints[index]
         grades: dict[str, Grade] = {}
         errors: list[str] = []
@@ -285,6 +280,21 @@ def answer(session_id: str) -> Response:
     )
 
 
+def _resent_page(
+    user: users.User,
+    stored: counting_store.StoredSession,
+    session: CountingSession,
+    answers: dict[tuple[int, str], Answered],
+    index: int,
+) -> Response:
+    """The stored grade of checkpoint ``index`` shown again, counted once: nothing is stored."""
+    grades = {
+        ask: session.checkpoint(index, ask).grade(answers[index, ask].answer)
+        for ask in session.checkpoints[index].asks
+    }
+    return _session_page(user, stored, session, answers, graded=(index, grades), repeated=True)
+
+
 def _session_page(
     user: users.User,
     stored: counting_store.StoredSession,
@@ -296,6 +306,7 @@ def _session_page(
     form: Any = None,
     graded: tuple[int, dict[str, Grade]] | None = None,
     response_ms: int | None = None,
+    repeated: bool = False,
 ) -> Response:
     drill = get_drill(session.drill)
     index = next_checkpoint(session, answers)
@@ -309,6 +320,7 @@ def _session_page(
         "error": error,
         "form": form or {},
         "graded": graded,
+        "repeated": repeated,
         "ask_labels": ASK_LABELS,
         "fields": _FIELDS,
         "response_ms": response_ms,
