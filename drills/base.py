@@ -118,10 +118,12 @@ class Drill:
         unless the drill's notation names its own (payout math)."""
         return rules
 
-    def page_data(self, question: Question, options: Mapping[str, str]) -> dict[str, Any]:
-        """What the drill's page shows beside ``question`` that takes work to make (the
-        penetration chart, from dealt shoes), by name: made by the view before it renders, never
-        by the template. ``options`` are the page's query options. None by default."""
+    def feedback_data(self, answered: Question, options: Mapping[str, str]) -> dict[str, Any]:
+        """What the drill's feedback shows beside the ``answered`` question that takes work to
+        make (the penetration chart, from dealt shoes), by name: made by the view before it
+        renders, never by the template. ``options`` are the page's query options, with
+        ``wait=1`` when the page cannot fetch that work later (no htmx: without JavaScript).
+        None by default."""
         return {}
 
     def answer_text(self, form: Mapping[str, str]) -> str:

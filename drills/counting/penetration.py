@@ -106,6 +106,12 @@ class ShoePenetration(Drill):
                 "cards": table.decks * CARDS_PER_DECK,
                 "penetration": penetration_text(pen),
                 "no_cut_card": table.penetration >= 1,
+                # The table's own cut card, which the rules line names, when the question moves it.
+                "table_penetration": (
+                    penetration_text(Fraction(table.penetration))
+                    if pen != table.penetration and table.penetration < 1
+                    else None
+                ),
                 "cut_x": f"{10 + 300 * float(pen):.1f}",
                 "kind": kind,
                 "system": chart_system(system),
@@ -115,10 +121,11 @@ class ShoePenetration(Drill):
             },
         )
 
-    def page_data(self, question: Question, options: Mapping[str, str]) -> dict[str, Any]:
-        """The chart, if its studies are cached (None until then: a second or so each the first
-        time), or worked out now when the page waits for it (``wait=1``, without JavaScript)."""
-        view = question.view
+    def feedback_data(self, answered: Question, options: Mapping[str, str]) -> dict[str, Any]:
+        """The chart of the answered question's study, shown with its feedback (shown with the
+        question, it would give a share question's answer away): None while its studies are not
+        cached (a second or so each the first time), unless the page waits for it (``wait=1``)."""
+        view = answered.view
         wait = options.get("wait") == "1"
         return {"penetration_chart": chart_when_ready(view["preset"], view["chosen_system"], wait)}
 

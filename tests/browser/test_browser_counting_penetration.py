@@ -1,6 +1,6 @@
-"""The shoe-penetration page in a browser while its studies are not cached yet: it shows them
-being worked out, then the chart (htmx fetches it; without JavaScript a link waits for it), and
-the question is answered by keyboard as usual."""
+"""The shoe-penetration page in a browser while its studies are not cached yet: no chart before
+an answer; the feedback shows the chart being worked out, then drawn (htmx fetches it; without
+JavaScript the answer's page waits for it); answered by keyboard as usual."""
 
 from __future__ import annotations
 
@@ -39,32 +39,44 @@ def answer_by_keyboard(page: Page) -> None:
     expect(page.get_by_role("heading", name=re.compile("^(Right|Not quite)$"))).to_be_visible()
 
 
-def test_the_page_shows_the_chart_worked_out_then_drawn(learner, live_server) -> None:
+def test_the_chart_comes_with_the_feedback_worked_out_then_drawn(learner, live_server) -> None:
     page = learner.page
     forget_the_studies(live_server)
     held: list[Route] = []
 
-    def hold(route: Route) -> None:  # the chart held back a while, to see the page wait
+    def hold(route: Route) -> None:  # the chart held back a while, to see the feedback wait
         held.append(route)
 
     if learner.javascript:
         page.route("**/counting/penetration-chart*", hold)
     open_single_deck_penetration(page)
-    expect(page.get_by_role("status")).to_contain_text("Dealing 250 shoes")
-    expect(page.get_by_role("progressbar", name="Studying the shoes")).to_be_visible()
-    expect(page.get_by_role("img", name=CHART_NAME)).to_have_count(0)
-    if learner.javascript:
-        page.wait_for_function("() => true")  # a round trip: the route handler has run
-        assert len(held) == 1  # htmx asked for the chart at once
-        held[0].continue_()
-        page.unroute("**/counting/penetration-chart*")
-    else:
-        page.get_by_role("link", name="Show the chart when it is ready").click()
-        assert "wait=1" in page.url
-    expect(page.get_by_role("img", name=CHART_NAME)).to_be_visible(timeout=30_000)
+    chart = page.get_by_role("img", name=CHART_NAME)
+    # Before an answer, no chart: it would show a share question's answer.
+    expect(page.get_by_role("heading", name=re.compile(r"\?$"))).to_be_visible()
+    expect(chart).to_have_count(0)
     expect(page.get_by_role("status")).to_have_count(0)
     answer_by_keyboard(page)
     # htmx swaps the panel in place; without JavaScript the form posts to /answer.
     assert page.url.split("?")[0].endswith("/answer") != learner.javascript
-    # The next question's chart is cached: drawn at once with the panel.
-    expect(page.get_by_role("img", name=CHART_NAME)).to_be_visible()
+    status = page.get_by_role("status")
+    expect(status.or_(chart)).to_be_visible()
+    if status.count():  # not cached yet (a share question's grade deals the whole chart)
+        assert learner.javascript  # without JavaScript the answer's page waits for it
+        expect(status).to_contain_text("Dealing 250 shoes")
+        expect(page.get_by_role("progressbar", name="Studying the shoes")).to_be_visible()
+        expect(chart).to_have_count(0)
+        page.wait_for_function("() => true")  # a round trip: the route handler has run
+        assert len(held) == 1  # htmx asked for the chart at once
+        held[0].continue_()
+    if learner.javascript:
+        page.unroute("**/counting/penetration-chart*")
+    expect(chart).to_be_visible(timeout=30_000)
+    expect(status).to_have_count(0)
+    # The chart follows the feedback, not the next question.
+    feedback = page.get_by_role("region", name=re.compile("^(Right|Not quite)$"))
+    after = feedback.locator("xpath=following-sibling::div[@id='penetration-chart']")
+    expect(after).to_have_count(1)
+    # The next answer's feedback draws the cached chart at once.
+    answer_by_keyboard(page)
+    expect(chart).to_be_visible()
+    expect(status).to_have_count(0)

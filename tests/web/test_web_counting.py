@@ -101,16 +101,34 @@ def test_a_deck_estimation_page_draws_the_tray(client: Any) -> None:
     assert "Decks played" in page or "Decks remaining" in page
 
 
-def test_the_penetration_page_charts_the_study(client: Any) -> None:
-    client.post  # noqa: B018 - the default preset is six decks; a small one keeps this quick
-    with client.session_transaction() as session:
+def test_the_penetration_feedback_charts_the_study(client: Any, hidden_fields: Any) -> None:
+    with client.session_transaction() as session:  # a small preset keeps this quick
         session["rules"] = "single-deck"
-    # wait=1: the page waits for the chart (its first showing draws it by htmx when ready).
-    page = client.get("/drills/shoe-penetration?wait=1", follow_redirects=True).get_data(
-        as_text=True
-    )
-    assert '<svg class="penetration-chart"' in page
-    assert "+3 or more" in page
+    page = client.get("/drills/shoe-penetration", follow_redirects=True).get_data(as_text=True)
+    assert '<svg class="penetration-chart"' not in page  # it would show a share's answer
+    data = {**hidden_fields(page), "question": "single-deck 1/2 hi-lo share 2", "answer": "5"}
+    # Without JavaScript the answer's page waits for the chart.
+    feedback = client.post(answer_action(page), data=data).get_data(as_text=True)
+    assert '<svg class="penetration-chart"' in feedback
+    assert "+3 or more" in feedback
+
+
+def test_a_penetration_question_does_not_contradict_its_rules_line(client: Any) -> None:
+    """The table (vegas-6d-s17, the default) puts its cut card at 75% of the pack; a question
+    at another penetration says it moves the cut card, naming the table's own."""
+    own = moved = 0
+    for _ in range(30):
+        page = client.get("/drills/shoe-penetration", follow_redirects=True).get_data(as_text=True)
+        text = re.sub(r"\s+", " ", html.unescape(page))
+        assert "cut card at 75% of the pack" in text  # the rules line
+        if "the cut card at <strong>75%</strong> of the pack." in text:
+            own += 1
+            continue
+        found = re.search(r"this question moves the cut card to <strong>(\d+)%</strong>", text)
+        assert found is not None and found.group(1) != "75", text
+        assert "(this table's own is at 75%)" in text
+        moved += 1
+    assert moved
 
 
 # -- sessions --------------------------------------------------------------------------------
@@ -200,7 +218,7 @@ def test_a_resent_checkpoint_answer_shows_its_stored_grade_counted_once(
 ) -> None:
     url = start(client, csrf, kind, **fields)
     page = client.get(url).get_data(as_text=True)
-    data = {**hidden_fields(page), **{name: "+3" for name in checkpoint_fields(page)}}
+    data = {**hidden_fields(page), **{name: "0" for name in checkpoint_fields(page)}}
     headers = {"HX-Request": "true"} if htmx else {}
     first = client.post(f"{url}/answer", data=data, headers=headers)
     assert first.status_code == 200

@@ -1,6 +1,8 @@
-"""The shoe-penetration page while its studies are not cached yet: it shows them being worked
-out (never dealing them itself), htmx fetches the chart, a plain link waits for it without
-JavaScript, and the studies stay in the app's cache directory across a restart."""
+"""The shoe-penetration chart, shown with an answer's feedback and never with the question (it
+would give a share question's answer away). While its studies are not cached yet the feedback
+shows them being worked out (never dealing them itself) and htmx fetches the chart; a plain
+answer (without JavaScript) waits for it, as does the chart's own page; the studies stay in the
+app's cache directory across a restart."""
 
 from __future__ import annotations
 
@@ -43,55 +45,93 @@ def page(client: Any, url: str = "/drills/shoe-penetration", **headers: str) -> 
     return str(response.get_data(as_text=True))
 
 
+def answer(client: Any, hidden_fields: Any, *, htmx: bool, asked: str = "1/2 hi-lo cards") -> str:
+    """The feedback on answering the single-deck table's question ``asked`` (its notation after
+    the preset): a cards question (its grade deals nothing) unless told otherwise."""
+    shown = page(client)
+    assert CHART not in shown  # the chart would give the answer away before it is given
+    action = re.search(r'<form class="question" method="post"\s+action="([^"]*)"', shown)
+    assert action is not None
+    data = {**hidden_fields(shown), "question": f"single-deck {asked}", "answer": "1"}
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = client.post(html.unescape(action.group(1)), data=data, headers=headers)
+    assert response.status_code == 200
+    text = str(response.get_data(as_text=True))
+    assert "feedback-heading" in text
+    return text
+
+
 def progress_urls(text: str) -> tuple[str, str]:
-    """The chart's htmx URL and the plain link's, from the page showing it computing."""
+    """The chart's htmx URL and the plain link's, from the feedback showing it computing."""
     fetch = re.search(r'<div class="penetration-progress" hx-get="([^"]+)"', text)
     link = re.search(r'<a href="([^"]+)">Show the chart when it is ready</a>', text)
     assert fetch is not None and link is not None
     return html.unescape(fetch.group(1)), html.unescape(link.group(1))
 
 
-def test_an_uncached_chart_is_shown_computing_then_fetched_by_htmx(
-    app: Any, single_deck: Any
+def test_the_question_shows_no_chart_and_its_feedback_does(
+    app: Any, single_deck: Any, hidden_fields: Any
 ) -> None:
-    first = page(single_deck)
+    asked = page(single_deck)
+    assert CHART not in asked and 'id="penetration-chart"' not in asked
+    waited = answer(single_deck, hidden_fields, htmx=False, asked="3/4 hi-lo share 2")
+    assert CHART in waited
+    # The chart follows the feedback, in the panel htmx swaps too, and not the next question.
+    drawn = answer(single_deck, hidden_fields, htmx=True)
+    assert CHART in drawn and "<html" not in drawn
+    assert drawn.index("feedback-heading") < drawn.index(CHART) < drawn.index("question-heading")
+
+
+def test_an_uncached_chart_is_shown_computing_then_fetched_by_htmx(
+    app: Any, single_deck: Any, hidden_fields: Any
+) -> None:
+    first = answer(single_deck, hidden_fields, htmx=True)
     assert CHART not in first
     assert 'role="status"' in first and "<progress" in first
-    assert not cache_of(app).exists()  # the page dealt nothing: it did not wait
-    fetch, _ = progress_urls(first)
-    assert fetch == "/counting/penetration-chart?preset=single-deck&system=hi-lo"
+    assert not cache_of(app).exists()  # the feedback dealt nothing: it did not wait
+    fetch, link = progress_urls(first)
+    assert fetch == link == "/counting/penetration-chart?preset=single-deck&system=hi-lo"
     block = page(single_deck, fetch, **{"HX-Request": "true"})
     assert block.lstrip().startswith('<div id="penetration-chart">')
     assert CHART in block and "<html" not in block
     assert len(list(cache_of(app).glob("*.json"))) == PENS
-    # The next page draws the chart at once.
-    assert CHART in page(single_deck)
+    # The next feedback draws the chart at once.
+    assert CHART in answer(single_deck, hidden_fields, htmx=True)
 
 
-def test_without_javascript_the_link_waits_for_the_chart(app: Any, single_deck: Any) -> None:
-    _, link = progress_urls(page(single_deck))
-    assert "wait=1" in link and "system=hi-lo" in link
-    waited = page(single_deck, link)
+def test_without_javascript_the_feedback_waits_for_the_chart(
+    app: Any, single_deck: Any, hidden_fields: Any
+) -> None:
+    waited = answer(single_deck, hidden_fields, htmx=False)
     assert CHART in waited and 'role="status"' not in waited
     assert len(list(cache_of(app).glob("*.json"))) == PENS
-    # The chart's own URL, asked for without htmx, is the drill's page waiting for it.
-    response = single_deck.get("/counting/penetration-chart?preset=single-deck&system=zen")
-    assert response.status_code == 303
-    assert "/drills/shoe-penetration?wait=1" in response.headers["Location"]
 
 
-def test_a_restart_reads_the_same_chart_from_the_disk(app: Any, single_deck: Any) -> None:
-    waited = page(single_deck, "/drills/shoe-penetration?wait=1")
+def test_the_progress_link_waits_for_the_chart_on_a_page_of_its_own(
+    app: Any, single_deck: Any
+) -> None:
+    shown = page(single_deck, "/counting/penetration-chart?preset=single-deck&system=zen")
+    assert "<html" in shown and CHART in shown and 'role="status"' not in shown
+    assert "Zen" in shown and "/drills/shoe-penetration" in shown
+    assert len(list(cache_of(app).glob("*.json"))) == PENS
+
+
+def test_a_restart_reads_the_same_chart_from_the_disk(
+    app: Any, single_deck: Any, hidden_fields: Any
+) -> None:
+    waited = answer(single_deck, hidden_fields, htmx=False)
     chart = waited[waited.index(CHART) : waited.index("</svg>", waited.index(CHART))]
     clear_memory()  # as a new process would start
-    again = page(single_deck)
+    again = answer(single_deck, hidden_fields, htmx=True)
     assert 'role="status"' not in again
     assert chart in again
 
 
-def test_the_cache_directory_comes_from_the_config(app: Any, single_deck: Any, tmp_path: Path):
+def test_the_cache_directory_comes_from_the_config(
+    app: Any, single_deck: Any, hidden_fields: Any, tmp_path: Path
+) -> None:
     app.config["PENETRATION_CACHE_DIR"] = str(tmp_path / "elsewhere")
-    page(single_deck, "/drills/shoe-penetration?wait=1")
+    answer(single_deck, hidden_fields, htmx=False)
     assert len(list((tmp_path / "elsewhere").glob("*.json"))) == PENS
     assert not cache_of(app).exists()
 
@@ -106,7 +146,7 @@ def test_a_chart_of_nothing_is_refused(client: Any, query: str) -> None:
 
 
 def test_the_warm_command_fills_the_cache_once(
-    app: Any, single_deck: Any, monkeypatch: pytest.MonkeyPatch
+    app: Any, single_deck: Any, hidden_fields: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import trainer.engine.rules
 
@@ -120,7 +160,8 @@ def test_the_warm_command_fills_the_cache_once(
     # KO is unbalanced, charted in Hi-Lo: its studies are the ones there already.
     result = runner.invoke(args=["warm-penetration", "--system", "ko", "--system", "hi-lo"])
     assert result.exit_code == 0 and "Dealt 0 " in result.output
-    assert 'role="status"' not in page(single_deck)  # the page draws the warmed chart at once
+    # The feedback draws the warmed chart at once.
+    assert 'role="status"' not in answer(single_deck, hidden_fields, htmx=True)
     result = runner.invoke(args=["warm-penetration", "--system", "nope"])
     assert result.exit_code == 2
     assert "unknown counting system 'nope'" in result.output

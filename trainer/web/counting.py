@@ -8,8 +8,8 @@ checkpoints are answered on the session's page; its drills declare so (``Drill.a
 the drills' road takes their answers only when re-drilled from the mistakes page.
 
 The shoe-penetration drill's studies are cached (:mod:`trainer.web.caches`);
-``GET /counting/penetration-chart?preset=&system=`` is the chart its page fetches by htmx while a
-study is not cached yet.
+``GET /counting/penetration-chart?preset=&system=`` is the chart its feedback fetches by htmx
+while a study is not cached yet (without htmx, the chart on a page of its own).
 """
 
 from __future__ import annotations
@@ -55,7 +55,6 @@ from trainer.web.support import (
     current_user,
     current_user_or_guest,
     get_db,
-    is_htmx,
     make_rng,
     render,
     rules_from_form,
@@ -85,22 +84,25 @@ def _counting_context() -> dict[str, Any]:
 @bp.get("/penetration-chart")
 def penetration_chart() -> Response:
     """The shoe-penetration chart, its studies dealt now if need be: htmx asks for it while the
-    drill's page shows it being worked out. Without htmx, the drill's page waiting for it."""
+    drill's feedback shows it being worked out; without htmx, a page of its own waiting for it."""
     try:
         preset, chosen = penetration.read_chart(
             request.args.get("preset", ""), request.args.get("system", "")
         )
     except InvalidQuestionError as error:
         abort(400, description=f"There is no penetration chart for that: {error}.")
-    if not is_htmx():
-        return redirect(url_for("drills.ask", slug=penetration.DRILL.slug, wait="1"), code=303)
-    view = {"system": penetration_study.chart_system(chosen), "chosen_system": chosen}
+    view = {
+        "preset": preset,
+        "system": penetration_study.chart_system(chosen),
+        "chosen_system": chosen,
+    }
     return render(
-        penetration.DRILL.template,
+        "drills/counting_penetration_chart.html",
         block="chart",
         v=view,
         c=study_chart(preset, chosen),
         drill=penetration.DRILL,
+        section="drills",
     )
 
 

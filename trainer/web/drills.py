@@ -47,6 +47,7 @@ from trainer.web.support import (
     current_user,
     current_user_or_guest,
     get_db,
+    is_htmx,
     make_rng,
     render,
     rules_from_form,
@@ -426,8 +427,11 @@ def page(
         drill, user, rules, question, error=error, token=token, asked_at=asked_at
     )
     context.update(_FEEDBACK_NONE, **shown)
-    if question is not None:
-        context.update(drill.page_data(question, request.args))
+    answered = shown.get("answered")
+    if answered is not None and shown.get("grade") is not None:
+        # Without htmx the page cannot fetch the work later: it waits for it.
+        options = {**request.args, **({} if is_htmx() else {"wait": "1"})}
+        context.update(drill.feedback_data(answered, options))
     return render(drill.template, block="panel", status=status, **context)
 
 
