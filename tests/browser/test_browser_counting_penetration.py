@@ -26,6 +26,7 @@ def forget_the_studies(live_server: Any) -> None:
 def open_single_deck_penetration(page: Page) -> None:
     page.goto("/rules")
     page.get_by_role("button", name="Drill with Single deck, dealer hits soft 17").click()
+    page.wait_for_load_state("load")  # its scripts loaded, not cut off by the next page
     page.goto("/")
     page.get_by_role("link", name="Shoe penetration").click()
     expect(page.get_by_role("heading", name="Shoe penetration", level=1)).to_be_visible()
