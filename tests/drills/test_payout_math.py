@@ -197,3 +197,17 @@ def test_a_box_with_co_bettors_asks_for_the_whole_box_or_one_bettors_share() -> 
     share = DRILL.question("co-bettors|casino-boxes|20+10|TS 9H 9D 8C|s|share2", RULES)
     assert "first co-bettor" in share.prompt
     assert share.view["bets"] == [("You", "20"), ("Co-bettor 1", "10")]
+
+
+@pytest.mark.parametrize(
+    "kind", ["five-card-21", "six-card-21", "seven-seven-seven", "eight-seven-six"]
+)
+def test_bonus_hands_are_dealt_under_both_002_games_from_any_seed(kind: str) -> None:
+    # 002 pays the bonus hands in its club and its home game; the home game's one deck can run
+    # out of a value a plan asks for, and the drill plans again rather than failing.
+    games = set()
+    for seed in range(150):
+        question = make_question(kind, random.Random(seed))
+        games.add(question.rules_text.split()[0])
+        assert question.kind == kind
+    assert games == {"twenty-one-club", "twenty-one-home"}
