@@ -1,7 +1,8 @@
 # The two commands: `make run` and `make test`. Both set everything up on a fresh machine:
 # a virtualenv in .venv with the project installed (pip install -e), htmx from the npm package
-# pinned in package-lock.json (npm ci) copied into the git-ignored static/vendor/, and the
-# database under instance/ (migrations applied).
+# pinned in package-lock.json (npm ci) copied into the git-ignored static/vendor/ (axe-core, which
+# the accessibility test runs in the browser, stays in node_modules/), and the database under
+# instance/ (migrations applied).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -21,8 +22,11 @@ $(VENV)/.installed: pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-static/vendor/htmx.min.js: package.json package-lock.json
+node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+static/vendor/htmx.min.js: node_modules/.installed
 	mkdir -p static/vendor
 	cp node_modules/htmx.org/dist/htmx.min.js $@
 

@@ -1,0 +1,245 @@
+"""An automated WCAG 2.1 A/AA audit of every page and drill state, on a laptop and a 320 px phone.
+
+axe-core (the npm package pinned in package-lock.json, installed by ``npm ci``) is evaluated in
+the page by Playwright and run once per state and width: one browser, one live server, one
+learner walking through the pages, the viewport resized between the two runs of each state.
+The audit reports every violation of every state at once, so one run shows all there is to fix.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from drills.hand_totals import right_answer
+from trainer.engine.hand import Hand
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+WIDTHS = {"desktop": {"width": 1280, "height": 800}, "320 px": {"width": 320, "height": 640}}
+FLIP_TIMEOUT = 30_000
+
+
+def axe_source() -> str:
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `make setup` (npm ci installs axe-core)", pytrace=False)
+    return AXE.read_text(encoding="utf-8")
+
+
+class Audit:
+    """Runs axe on the page's current state at each width and keeps what it found."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.source = axe_source()
+        self.found: dict[str, list[str]] = {}
+        self.states: list[str] = []
+
+    def check(self, state: str) -> None:
+        page = self.page
+        page.wait_for_load_state("load")
+        self.states.append(state)
+        for width, size in WIDTHS.items():
+            page.set_viewport_size(size)
+            if not page.evaluate("() => !!window.axe"):
+                page.evaluate(self.source)
+            violations = page.evaluate(
+                "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})"
+                ".then(r => r.violations.map(v => v.id + ': ' + v.help + ' at '"
+                " + v.nodes.map(n => n.target.join(' ')).join(', ')))",
+                WCAG_21_AA,
+            )
+            if violations:
+                self.found[f"{state} ({width})"] = violations
+        page.set_viewport_size(WIDTHS["desktop"])
+
+    def report(self) -> str:
+        return "\n".join(
+            f"{state}:\n  " + "\n  ".join(found) for state, found in self.found.items()
+        )
+
+
+def type_into_question(page: Page, text: str) -> None:
+    box = page.locator("form.question input:not([type=hidden]):not([type=radio])").first
+    box.fill(text)
+    box.press("Enter")
+
+
+def verdict(page: Page) -> None:
+    expect(page.locator("#feedback-heading")).to_be_visible()
+
+
+def hand_totals(page: Page, audit: Audit) -> None:
+    notation = page.locator("form.question input[name=question]").input_value()
+    kind, _, total = right_answer(Hand.parse(notation)).partition(" ")
+    page.get_by_label("Total", exact=True).fill(total or "")
+    page.get_by_label(kind.capitalize(), exact=True).check()
+    page.get_by_role("button", name="Answer").click()
+    verdict(page)
+    audit.check("hand totals: right")
+    page.get_by_label("Hard", exact=True).check()
+    page.get_by_role("button", name="Answer").click()
+    expect(page.locator("#answer-error")).to_be_visible()
+    audit.check("hand totals: an answer without a total")
+
+
+def typed(wrong: str, bad: str) -> Callable[[Page, Audit], None]:
+    """A drill answered in its text box: once wrong (the feedback), once malformed (the error)."""
+
+    def answer(page: Page, audit: Audit) -> None:
+        slug = page.url.rstrip("/").rsplit("/", 1)[-1]
+        type_into_question(page, wrong)
+        verdict(page)
+        audit.check(f"{slug}: feedback")
+        type_into_question(page, bad)
+        expect(page.locator("#answer-error")).to_be_visible()
+        audit.check(f"{slug}: a malformed answer")
+
+    return answer
+
+
+def penetration(page: Page, audit: Audit) -> None:
+    type_into_question(page, "1")
+    verdict(page)
+    expect(page.locator("svg.penetration-chart")).to_be_visible(timeout=FLIP_TIMEOUT)
+    audit.check("shoe penetration: feedback and chart")
+
+
+def strategy_quiz(page: Page, audit: Audit) -> None:
+    page.locator("form.strategy-question button[autofocus]").click()
+    verdict(page)
+    audit.check("basic strategy: feedback")
+    page.get_by_role("link", name="Your accuracy per chart cell").click()
+    expect(page.locator("table.heatmap").first).to_be_visible()
+    audit.check("basic strategy: heat map")
+    page.get_by_role("link", name="Back to the quiz").click()
+    page.get_by_role("button", name="Start the clock").click()
+    expect(page.locator(".countdown")).to_be_visible()
+    audit.check("basic strategy: a timed run")
+    page.locator("form.strategy-question button[autofocus]").click()
+    verdict(page)
+    audit.check("basic strategy: a timed run's feedback")
+
+
+def counting_session(setup: dict[str, str]) -> Callable[[Page, Audit], None]:
+    """Set up a session, watch it flip, answer each checkpoint, end at the summary."""
+
+    def run(page: Page, audit: Audit) -> None:
+        slug = page.url.rstrip("/").rsplit("/", 1)[-1]
+        for label, value in setup.items():
+            page.get_by_label(label).select_option(value)
+        page.get_by_label("Cards per second").fill("abc")
+        page.get_by_role("button", name="Deal").click()
+        expect(page.locator(".field-error")).to_be_visible()
+        audit.check(f"{slug}: a bad set-up")
+        page.get_by_label("Cards per second").fill("20")
+        page.get_by_role("button", name="Deal").click()
+        expect(page.locator("ol.count-steps.flipping")).to_be_visible()
+        audit.check(f"{slug}: cards flipping")
+        summary = page.get_by_role("heading", name=re.compile("^Summary"))
+        number = 0
+        while True:
+            form = page.locator("form.checkpoint")
+            # Every card flipped (the form shows only then), or the summary.
+            flipped = page.locator("ol.count-steps[data-flip-state=done]")
+            expect(flipped.or_(summary)).to_have_count(1, timeout=FLIP_TIMEOUT)
+            if summary.is_visible():
+                break
+            number += 1
+            if number == 1:
+                audit.check(f"{slug}: a checkpoint")
+            for box in form.locator("input:not([type=hidden])").all():
+                box.fill("+1")
+            form.get_by_role("button", name="Answer").click()
+            expect(page.locator("#feedback-heading")).to_contain_text(f"Checkpoint {number}")
+            if number == 1:
+                audit.check(f"{slug}: a checkpoint's feedback")
+        audit.check(f"{slug}: the summary")
+
+    return run
+
+
+DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
+    "Hand totals": hand_totals,
+    "Basic strategy": strategy_quiz,
+    "True count": typed("+30", "many"),
+    "Deck estimation": typed("0.5", "many"),
+    "Running count": counting_session({}),
+    "Deck countdown": counting_session({}),
+    "Counting through a shoe": counting_session({"Rules preset": "twenty-one-home"}),
+    "Shoe penetration": penetration,
+    "Payout math": typed("0.01", "many"),
+}
+
+
+def pages(page: Page, audit: Audit) -> None:
+    for path, state in [
+        ("/", "home"),
+        ("/drills/", "drills"),
+        ("/rules", "rules"),
+        ("/signin", "sign in"),
+        ("/signup", "sign up"),
+        ("/no-such-page", "not found"),
+    ]:
+        page.goto(path)
+        audit.check(state)
+    page.goto("/signin")
+    page.get_by_label("Username").fill("nobody")
+    page.get_by_label("Password").fill("wrong password")
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.locator("#form-error")).to_be_visible()
+    audit.check("sign in: refused")
+    page.goto("/strategy")
+    expect(page.locator("table.strategy-grid").first).to_be_visible(timeout=FLIP_TIMEOUT)
+    audit.check("strategy chart")
+    page.locator("table.strategy-grid a").first.click()
+    expect(page.locator("#cell")).to_be_visible()
+    audit.check("strategy chart: a cell's EVs")
+
+
+def history(page: Page, audit: Audit) -> None:
+    for path, state in [("/progress", "progress"), ("/mistakes", "mistakes")]:
+        page.goto(path)
+        audit.check(state)
+    page.get_by_role("button", name=re.compile("^Drill these Payout math")).click()
+    expect(page.locator(".review-status")).to_be_visible()
+    audit.check("mistakes drilled again")
+    page.goto("/account")
+    audit.check("account (guest)")
+    page.get_by_role("link", name="All your answers").click()
+    audit.check("every answer")
+    page.goto("/signup")
+    page.get_by_label("Username").fill("audited")
+    page.get_by_label("Password").fill("a long enough password")
+    page.get_by_role("button", name="Sign up").click()
+    audit.check("account: welcome")
+
+
+def test_every_page_and_drill_state_has_no_wcag_21_aa_violation(page: Page) -> None:
+    audit = Audit(page)
+    page.set_viewport_size(WIDTHS["desktop"])
+    pages(page, audit)
+    for title, walk in DRILL_STATES.items():
+        page.goto("/drills/")
+        page.get_by_role("link", name=title, exact=True).click()
+        expect(page.get_by_role("heading", name=title, level=1)).to_be_visible()
+        page.wait_for_function("() => !!window.htmx")
+        audit.check(f"{title}: the question")
+        walk(page, audit)
+    history(page, audit)
+    assert len(audit.states) >= 40
+    assert audit.found == {}, f"axe found violations:\n{audit.report()}"
+
+
+def test_the_audit_sees_a_violation(page: Page, live_server: Any) -> None:
+    """The audit is not blind: an image without a name on the home page is reported."""
+    audit = Audit(page)
+    page.goto("/")
+    page.evaluate("() => document.querySelector('main').append(document.createElement('img'))")
+    audit.check("home with a nameless image")
+    assert any("image-alt" in v for found in audit.found.values() for v in found)
