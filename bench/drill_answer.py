@@ -10,9 +10,10 @@ of the last response, as a browser would (one connection per request, htmx panel
 The bare endpoint reads one form field and returns a short text.
 
 Printed: saturation throughput (answers per second, p50 and p99 latency) with 1, 10 and 50
-clients answering back to back, for each app and their ratio; then the latency of an open loop,
-50 learners each answering once every two seconds (25 answers a second, like a busy class); and
-how many of the acknowledged answers the database holds.
+clients answering back to back, for each app and their ratio, with the server's CPU time per
+answer (from /proc: a figure that holds on a busy machine, where throughput does not); then
+the latency of an open loop, 50 learners each answering once every two seconds (25 answers a
+second, like a busy class); and how many of the acknowledged answers the database holds.
 """
 
 from __future__ import annotations
@@ -62,9 +63,30 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def server_cpu_seconds(master: int) -> float | None:
+    """CPU seconds (user and system) spent so far by gunicorn's master ``master`` and its
+    workers, from /proc (None where there is none): what the server spends, whatever else the
+    machine is doing."""
+    proc = Path("/proc")
+    if not (proc / str(master)).exists():
+        return None
+    total = 0
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if entry.name == str(master) or fields[1] == str(master):
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 @contextmanager
-def gunicorn(app_spec: str, workers: int, pythonpath: Path) -> Iterator[int]:
-    """``app_spec`` served by gunicorn on a free 127.0.0.1 port; yields the port."""
+def gunicorn(app_spec: str, workers: int, pythonpath: Path) -> Iterator[tuple[int, int]]:
+    """``app_spec`` served by gunicorn on a free 127.0.0.1 port; yields the port and the
+    master's process id."""
     port = free_port()
     command = [
         str(Path(sys.executable).with_name("gunicorn")),
@@ -91,7 +113,7 @@ def gunicorn(app_spec: str, workers: int, pythonpath: Path) -> Iterator[int]:
                 if server.poll() is not None or time.monotonic() > deadline:
                     raise SystemExit(f"gunicorn did not start for {app_spec}") from None
                 time.sleep(0.1)
-        yield port
+        yield port, server.pid
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -113,7 +135,7 @@ class QuizLearner:
 
     def __init__(self, port: int) -> None:
         self.port = port
-        status, cookie, page = call(port, "GET", f"{_QUIZ}?preset=vegas-6d-s17&mix=cells", "", {})
+        status, cookie, page = call(port, "GET", f"{_QUIZ}?rules=vegas-6d-s17&mix=cells", "", {})
         if status != 200:
             raise SystemExit(f"the quiz page answered {status}")
         self.cookie = cookie.split(";", 1)[0]
@@ -152,6 +174,15 @@ class BareClient:
         if status != 200:
             raise SystemExit(f"the bare endpoint answered {status}")
         self.answered += 1
+
+
+def saturate_measured(clients: list, seconds: float, master: int) -> tuple:
+    """:func:`saturate`, with the server's CPU milliseconds per answer (None without /proc)."""
+    before = server_cpu_seconds(master)
+    rate, latencies = saturate(clients, seconds)
+    after = server_cpu_seconds(master)
+    cpu = (after - before) * 1000 / len(latencies) if before is not None and after else None
+    return rate, latencies, cpu
 
 
 def saturate(clients: list, seconds: float) -> tuple[float, list[float]]:
@@ -209,6 +240,10 @@ def percentiles(latencies: list[float]) -> tuple[float, float]:
     return cuts[49] * 1000, cuts[98] * 1000
 
 
+def _ms(cpu: float | None) -> str:
+    return f"{cpu:>5.2f}" if cpu is not None else f"{'-':>5}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5, help="per saturation run (1..60)")
@@ -232,16 +267,16 @@ def main(argv: list[str] | None = None) -> int:
             "STRATEGY_CACHE_DIR": str(ROOT / "instance" / "strategy-cache"),
         }
         quiz_rows = []
-        with gunicorn(f"trainer:create_app({config!r})", workers, ROOT) as port:
+        with gunicorn(f"trainer:create_app({config!r})", workers, ROOT) as (port, master):
             warm = QuizLearner(port)
             for _ in range(20):
                 warm.answer()
             acknowledged = warm.answered
             for size in sizes:
                 learners = [QuizLearner(port) for _ in range(size)]
-                rate, latencies = saturate(learners, args.seconds)
+                rate, latencies, cpu = saturate_measured(learners, args.seconds, master)
                 acknowledged += sum(x.answered for x in learners)
-                quiz_rows.append((size, rate, *percentiles(latencies)))
+                quiz_rows.append((size, rate, *percentiles(latencies), cpu))
             class_ = [QuizLearner(port) for _ in range(50)]
             opened = open_loop(class_, 2.0, args.open_seconds)
             acknowledged += sum(x.answered for x in class_)
@@ -252,18 +287,22 @@ def main(argv: list[str] | None = None) -> int:
         db.close()
 
     bare_rows = []
-    with gunicorn("drill_answer:bare_app()", workers, ROOT / "bench") as port:
+    with gunicorn("drill_answer:bare_app()", workers, ROOT / "bench") as (port, master):
         saturate([BareClient(port)], 1)  # warm-up
         for size in sizes:
-            rate, latencies = saturate([BareClient(port) for _ in range(size)], args.seconds)
-            bare_rows.append((size, rate, *percentiles(latencies)))
+            clients = [BareClient(port) for _ in range(size)]
+            rate, latencies, cpu = saturate_measured(clients, args.seconds, master)
+            bare_rows.append((size, rate, *percentiles(latencies), cpu))
 
     print(f"gunicorn, {workers} workers, 127.0.0.1, one connection per request, htmx panels")
-    print(f"{'clients':>7} {'quiz/s':>8} {'p50 ms':>7} {'p99 ms':>7}   ", end="")
-    print(f"{'bare/s':>8} {'p50 ms':>7} {'p99 ms':>7}   {'quiz/bare':>9}")
-    for (size, rate, p50, p99), (_, brate, bp50, bp99) in zip(quiz_rows, bare_rows, strict=True):
-        print(f"{size:>7} {rate:>8.1f} {p50:>7.2f} {p99:>7.2f}   ", end="")
-        print(f"{brate:>8.1f} {bp50:>7.2f} {bp99:>7.2f}   {rate / brate:>9.2f}")
+    print("(cpu: the server's CPU ms per answer, its workers and master, whatever else runs)")
+    print(f"{'clients':>7} {'quiz/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'cpu':>5}   ", end="")
+    print(f"{'bare/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'cpu':>5}   {'quiz/bare':>9}")
+    for quiz_row, bare_row in zip(quiz_rows, bare_rows, strict=True):
+        size, rate, p50, p99, cpu = quiz_row
+        _, brate, bp50, bp99, bcpu = bare_row
+        print(f"{size:>7} {rate:>8.1f} {p50:>7.2f} {p99:>7.2f} {_ms(cpu)}   ", end="")
+        print(f"{brate:>8.1f} {bp50:>7.2f} {bp99:>7.2f} {_ms(bcpu)}   {rate / brate:>9.2f}")
     p50, p99 = percentiles(opened)
     print(
         f"open loop, 50 learners answering every 2 s for {args.open_seconds:g} s: "
