@@ -137,3 +137,13 @@ class Drill:
         :raises InvalidAnswerError: for an answer not in the form the drill asks for.
         """
         raise NotImplementedError
+
+    def answered(self, notation: str, answer_text: str, rules: Rules) -> tuple[Question, Grade]:
+        """The question ``notation`` names and the grade of ``answer_text`` to it: what the road
+        asks of one answer. By default :meth:`question`, then :meth:`grade`; a drill whose
+        question takes work to read works it out once for both.
+
+        :raises InvalidQuestionError: for a notation this drill could not have asked.
+        :raises InvalidAnswerError: for an answer not in the form the drill asks for.
+        """
+        return self.question(notation, rules), self.grade(notation, answer_text, rules)

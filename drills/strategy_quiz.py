@@ -27,6 +27,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from drills.base import (
@@ -130,19 +131,27 @@ def work_out(notation: str, rules: Rules) -> Play:
     return Play(situation=situation, cell=cell, code=code, evs=evs, right=right)
 
 
+@lru_cache(maxsize=4096)
+def _insurance_evs(rules: Rules, values: tuple[int, int]) -> tuple[float, float]:
+    """(taken, declined): the EVs of taking insurance (or even money on a natural) with the
+    two-card hand of ``values`` against an ace, and of declining it. The engine works out
+    every play of the hand to give them (some 4 ms), so each is kept once worked out."""
+    engine_evs = action_evs(rules, values, 1)
+    if Action.EVEN_MONEY in engine_evs:
+        # Even money (1 unit for sure) against playing the natural out.
+        return engine_evs[Action.EVEN_MONEY], engine_evs[Action.STAND]
+    # The insurance bet alone: half the bet at 2:1; declining it is worth nothing.
+    return engine_evs[Action.INSURANCE], 0.0
+
+
 def _insurance_play(situation: Situation, rules: Rules) -> Play:
-    hand, up = situation.hand, situation.up
+    hand = situation.hand
+    first, second = sorted(card.value for card in hand)
     try:
-        engine_evs = action_evs(rules, hand, up)
+        taken, declined = _insurance_evs(rules, (first, second))
     except InvalidSituationError as error:
         raise InvalidQuestionError(f"the strategy engine cannot read this hand: {error}") from None
     natural = hand.is_two_card_21
-    if natural:
-        # Even money (1 unit for sure) against playing the natural out.
-        taken, declined = engine_evs[Action.EVEN_MONEY], engine_evs[Action.STAND]
-    else:
-        # The insurance bet alone: half the bet at 2:1; declining it is worth nothing.
-        taken, declined = engine_evs[Action.INSURANCE], 0.0
     evs = {"I": float(taken), "N": float(declined)}
     right = "I" if taken > declined + _TIE else "N"
     cell = Cell("insurance", "natural" if natural else str(hand.total), "A")
@@ -299,46 +308,58 @@ class StrategyQuiz(Drill):
         return tuple(hands)
 
     def question(self, notation: str, rules: Rules) -> Question:
-        play = work_out(notation, rules)
-        canonical = str(play.situation) + (INSURANCE_SUFFIX if play.insurance else "")
-        if play.insurance:
-            prompt = (
-                "You have a natural and the dealer shows an ace. Even money?"
-                if play.natural
-                else "The dealer shows an ace. Do you take insurance?"
-            )
-        else:
-            prompt = "Your play?"
-        view: dict[str, Any] = {
-            "hand": play.situation.hand,
-            "up": play.situation.up,
-            "play": play,
-            "keys": [(key, label, key in play.evs) for key, label in play.keys.items()],
-        }
-        return Question(notation=canonical, prompt=prompt, view=view)
+        return _question_of(work_out(notation, rules))
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", "")).strip().upper()
 
     def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
-        play = work_out(notation, rules)
-        answer = (answer_text or "").strip().upper()
-        keys = play.keys
-        if answer not in keys:
-            letters = ", ".join(keys)
-            raise InvalidAnswerError(f"Answer with one of {letters}; {answer_text!r} is not one.")
-        if answer not in play.evs:
-            why = illegal_reason(play, answer, rules)
-            raise InvalidAnswerError(f"{keys[answer]} is not allowed for this hand: {why}.")
-        cost = cost_of_answer(play, answer)
-        correct = answer == play.right or cost < _TIE
-        return Grade(
-            correct=correct,
-            answer=answer,
-            right_answer=play.right,
-            explanation=explain(play),
-            ev_cost=Fraction(f"{cost:.6f}"),
+        return _grade_of(work_out(notation, rules), answer_text, rules)
+
+    def answered(self, notation: str, answer_text: str, rules: Rules) -> tuple[Question, Grade]:
+        play = work_out(notation, rules)  # once for both
+        return _question_of(play), _grade_of(play, answer_text, rules)
+
+
+def _question_of(play: Play) -> Question:
+    """The question a worked-out play is, as the page shows it."""
+    canonical = str(play.situation) + (INSURANCE_SUFFIX if play.insurance else "")
+    if play.insurance:
+        prompt = (
+            "You have a natural and the dealer shows an ace. Even money?"
+            if play.natural
+            else "The dealer shows an ace. Do you take insurance?"
         )
+    else:
+        prompt = "Your play?"
+    view: dict[str, Any] = {
+        "hand": play.situation.hand,
+        "up": play.situation.up,
+        "play": play,
+        "keys": [(key, label, key in play.evs) for key, label in play.keys.items()],
+    }
+    return Question(notation=canonical, prompt=prompt, view=view)
+
+
+def _grade_of(play: Play, answer_text: str, rules: Rules) -> Grade:
+    """The grade of ``answer_text`` to a worked-out play."""
+    answer = (answer_text or "").strip().upper()
+    keys = play.keys
+    if answer not in keys:
+        letters = ", ".join(keys)
+        raise InvalidAnswerError(f"Answer with one of {letters}; {answer_text!r} is not one.")
+    if answer not in play.evs:
+        why = illegal_reason(play, answer, rules)
+        raise InvalidAnswerError(f"{keys[answer]} is not allowed for this hand: {why}.")
+    cost = cost_of_answer(play, answer)
+    correct = answer == play.right or cost < _TIE
+    return Grade(
+        correct=correct,
+        answer=answer,
+        right_answer=play.right,
+        explanation=explain(play),
+        ev_cost=Fraction(f"{cost:.6f}"),
+    )
 
 
 def deal_from_shoe(rules: Rules, rng: random.Random) -> Situation:

@@ -261,12 +261,12 @@ def read_answer(
     malformed answer) the question, None and what is wrong with the answer. A question the
     drill never asks is a 400."""
     try:
-        asked = drill.question(notation, rules)
-        return asked, drill.grade(notation, drill.answer_text(form), rules), None
+        try:
+            return (*drill.answered(notation, drill.answer_text(form), rules), None)
+        except InvalidAnswerError as error:
+            return drill.question(notation, rules), None, str(error)
     except InvalidQuestionError as error:
         abort(400, description=f"That is not a question this {asker} asks: {error}.")
-    except InvalidAnswerError as error:
-        return asked, None, str(error)
 
 
 def record(
@@ -365,10 +365,7 @@ def stored_answer(drill: Drill, attempt: attempts.Attempt, rules: Rules) -> tupl
             "reload the drill. Nothing was stored.",
         )
     try:
-        return (
-            drill.question(attempt.question, rules),
-            drill.grade(attempt.question, attempt.answer, rules),
-        )
+        return drill.answered(attempt.question, attempt.answer, rules)
     except (InvalidQuestionError, InvalidAnswerError) as error:
         abort(
             400,
