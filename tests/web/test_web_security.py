@@ -121,3 +121,19 @@ def test_learners_pages_and_exports_are_never_cached(client: Any, csrf: Any, pat
     response = client.get(path)
     assert response.status_code == 200
     assert response.headers["Cache-Control"] == "private, no-store"
+
+
+def test_an_unchanged_session_cookie_is_refreshed_once_a_day_not_on_every_response(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    first = client.get("/drills/hand-totals")
+    assert "trainer_session=" in first.headers.get("Set-Cookie", "")  # a new session: sent
+    again = client.get("/drills/hand-totals")
+    assert "Set-Cookie" not in again.headers  # unchanged and fresh: not signed again
+    now = time.time()
+    monkeypatch.setattr(time, "time", lambda: now + 25 * 60 * 60)
+    later = client.get("/drills/hand-totals")
+    assert "trainer_session=" in later.headers.get("Set-Cookie", "")  # a day old: its 30 days
+    # start again

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+import time
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -25,16 +26,32 @@ CONTENT_SECURITY_POLICY = (
 )
 
 
+# An unchanged permanent session's cookie is signed and sent again (its lifetime starting
+# again) once it is this old, not on every response: signing it took some 0.4 ms a request.
+_REFRESH_AFTER_SECONDS = 24 * 60 * 60
+
+
 class CheckedSession(SecureCookieSession):
-    """A cookie session that remembers whether the cookie it came from failed its signature."""
+    """A cookie session that remembers whether the cookie it came from failed its signature,
+    and when that cookie was signed (None: no cookie)."""
 
     tampered = False
+    signed_at: float | None = None
 
 
 class CheckedSessionInterface(SecureCookieSessionInterface):
-    """Flask's signed-cookie sessions, except that a bad signature is reported, not ignored."""
+    """Flask's signed-cookie sessions, except that a bad signature is reported, not ignored,
+    and an unchanged cookie is refreshed once a day rather than on every response."""
 
     session_class = CheckedSession
+
+    def should_set_cookie(self, app: Flask, session: Any) -> bool:
+        if session.modified:
+            return True
+        if not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
+            return False
+        signed_at = getattr(session, "signed_at", None)
+        return signed_at is None or time.time() - signed_at >= _REFRESH_AFTER_SECONDS
 
     def open_session(self, app: Flask, request: Request) -> CheckedSession | None:
         serializer = self.get_signing_serializer(app)
@@ -45,7 +62,7 @@ class CheckedSessionInterface(SecureCookieSessionInterface):
             return self.session_class()
         max_age = int(app.permanent_session_lifetime.total_seconds())
         try:
-            return self.session_class(serializer.loads(cookie, max_age=max_age))
+            data, signed = serializer.loads(cookie, max_age=max_age, return_timestamp=True)
         except SignatureExpired:
             return self.session_class()  # an old cookie: simply a new visitor
         except BadSignature:
@@ -53,6 +70,9 @@ class CheckedSessionInterface(SecureCookieSessionInterface):
             fresh.tampered = True
             fresh.modified = True  # an empty, modified session: the response deletes the cookie
             return fresh
+        found = self.session_class(data)
+        found.signed_at = signed.timestamp()
+        return found
 
 
 def csrf_token() -> str:
