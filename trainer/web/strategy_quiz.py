@@ -32,6 +32,7 @@ from trainer.web.support import (
     current_user,
     current_user_or_guest,
     get_db,
+    is_htmx,
     limit_expensive_work,
     make_rng,
     render,
@@ -186,7 +187,11 @@ def answer() -> Response:
 def _page(
     settings: Settings, user: users.User | None, question: Question | None, **shown: Any
 ) -> Response:
-    """The quiz's page: the drill road's, with the settings and what they offer."""
+    """The quiz's page: the drill road's, with the settings and what they offer (the settings
+    form is outside the panel an htmx request gets, so that one is spared making it)."""
+    form: dict[str, Any] = {}
+    if not is_htmx():
+        form = {"presets": preset_menu(), "option_rows": option_fields(settings.rules)}
     return drill_road.page(
         DRILL,
         user,
@@ -194,11 +199,10 @@ def _page(
         question,
         settings=settings,
         page_rules=settings.rules,  # the footer names them when they are not the learner's table
-        presets=preset_menu(),
         mixes=quiz.MIXES,
-        option_rows=option_fields(settings.rules),
         timed_counts=timed.COUNTS,
         seconds_per_hand=timed.SECONDS_PER_HAND,
+        **form,
         **shown,
     )
 
