@@ -7,12 +7,13 @@ A drill module defines a :class:`~drills.base.Drill` subclass and exposes one in
 
 from __future__ import annotations
 
-from drills import hand_totals, strategy_quiz
+from drills import deviations, hand_totals, strategy_quiz
 from drills.base import (
     Drill,
     DrillError,
     Grade,
     InvalidAnswerError,
+    InvalidOptionError,
     InvalidQuestionError,
     LearnerState,
     PastAttempt,
@@ -28,6 +29,7 @@ __all__ = [
     "DrillError",
     "Grade",
     "InvalidAnswerError",
+    "InvalidOptionError",
     "InvalidQuestionError",
     "LearnerState",
     "PastAttempt",
@@ -48,6 +50,7 @@ DRILLS: tuple[Drill, ...] = (
     session.SHOE,
     penetration.DRILL,
     payout.DRILL,
+    deviations.DRILL,
 )
 
 

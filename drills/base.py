@@ -40,6 +40,15 @@ class InvalidAnswerError(DrillError):
     """The answer is not in the form the drill asks for (as opposed to merely wrong)."""
 
 
+class InvalidOptionError(DrillError):
+    """A page option the drill reads (``LearnerState.options``) is not one it can ask by: the
+    road shows the page with the message beside the option's ``field`` (a 400)."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
 @dataclass(frozen=True)
 class Question:
     """One question: its notation determines the right answer; ``view`` is what the page shows."""

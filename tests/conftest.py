@@ -49,8 +49,28 @@ def store_answer(db: Any, user_id: int, token: str, **fields: Any) -> Any:
     return attempts.record_attempt(db, user_id=user_id, token=token, **values)[0]
 
 
+# The count studies (indices and the edge by count) the count drills and the counting page use
+# in the suite: each takes ten to twenty seconds cold, so they are worked out once per session,
+# into the cache directory the apps under test read (the default one, as the charts are).
+COUNT_STUDIES = (
+    ("vegas-6d-s17", "hi-lo"),
+    ("twenty-one-club", "hi-lo"),
+    ("single-deck", "hi-lo"),
+)
+
+
+@pytest.fixture(scope="session")
+def count_studies() -> None:
+    from trainer.engine.counting import find_system
+    from trainer.engine.indices import study
+    from trainer.engine.rules import Rules
+
+    for notation, system in COUNT_STUDIES:
+        study(Rules.parse(notation), find_system(system), jobs=2)
+
+
 @pytest.fixture
-def app(tmp_path: Path) -> Any:
+def app(tmp_path: Path, count_studies: None) -> Any:
     """The app on a fresh temporary database (never the developer's own)."""
     from trainer import create_app
 
@@ -109,7 +129,9 @@ class LiveServer:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+def live_server(
+    tmp_path_factory: pytest.TempPathFactory, count_studies: None
+) -> Iterator[LiveServer]:
     """The app served on a free 127.0.0.1 port in a thread, for the browser tests."""
     from werkzeug.serving import make_server
 

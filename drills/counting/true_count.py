@@ -102,23 +102,32 @@ class TrueCount(Drill):
     def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
         system, convention, resolution, decks, running, played, _show = read_question(notation)
         answer = read_whole_count(answer_text, "the true count")
-        remaining = Fraction(decks * CARDS_PER_DECK - played, CARDS_PER_DECK)
-        estimate = estimate_decks(remaining, resolution)
-        right = true_count(running, remaining, convention, resolution)
-        exact = running / estimate
-        exact_text = format_count(exact) if exact.denominator == 1 else f"{float(exact):+.2f}"
-        explanation = (
-            f"{played} of {decks * CARDS_PER_DECK} cards played: {decks * CARDS_PER_DECK - played} "
-            f"remain, {about_decks(remaining)} decks, which is {format_decks(estimate)} to the "
-            f"{resolution} deck. {format_count(running)} / {format_decks(estimate)} = "
-            f"{exact_text}; {convention} gives {format_count(right)}."
-        )
+        right, explanation = converted(running, decks, played, convention, resolution)
         return Grade(
             correct=answer == right,
             answer=format_count(answer),
             right_answer=format_count(right),
             explanation=explanation,
         )
+
+
+def converted(
+    running: Fraction, decks: int, played: int, convention: str, resolution: str
+) -> tuple[Fraction, str]:
+    """The true count of ``running`` with ``played`` cards of ``decks`` decks in the tray, by
+    ``convention`` and ``resolution``, and the conversion in words."""
+    remaining = Fraction(decks * CARDS_PER_DECK - played, CARDS_PER_DECK)
+    estimate = estimate_decks(remaining, resolution)
+    right = true_count(running, remaining, convention, resolution)
+    exact = running / estimate
+    exact_text = format_count(exact) if exact.denominator == 1 else f"{float(exact):+.2f}"
+    explanation = (
+        f"{played} of {decks * CARDS_PER_DECK} cards played: {decks * CARDS_PER_DECK - played} "
+        f"remain, {about_decks(remaining)} decks, which is {format_decks(estimate)} to the "
+        f"{resolution} deck. {format_count(running)} / {format_decks(estimate)} = "
+        f"{exact_text}; {convention} gives {format_count(right)}."
+    )
+    return right, explanation
 
 
 def read_question(

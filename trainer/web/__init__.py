@@ -15,6 +15,7 @@ from trainer.web import (
     assets,
     auth,
     caches,
+    count_jobs,
     counting,
     drills,
     history,
@@ -35,6 +36,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     rules,  # the rules presets and the learner's chosen table
     counting,  # counting preferences and counting sessions
     strategy,  # the strategy chart for any rules, its EVs and house edge
+    count_jobs,  # count studies worked out off the request, and their progress
 )
 
 
@@ -42,6 +44,7 @@ def init_app(app: Flask) -> None:
     security.init_app(app)
     support.init_app(app)
     caches.init_app(app)
+    count_jobs.init_app(app)
     assets.init_app(app)
     for module in BLUEPRINT_MODULES:
         app.register_blueprint(module.bp)

@@ -30,6 +30,7 @@ from drills import (
     Drill,
     Grade,
     InvalidAnswerError,
+    InvalidOptionError,
     InvalidQuestionError,
     LearnerState,
     PastAttempt,
@@ -113,8 +114,33 @@ def ask(slug: str) -> Response:
         return moved
     user = current_user()  # a new visitor becomes a guest on their first answer, not here
     rules = current_rules()
-    question = drill.new_question(make_rng(), rules, learner_state(user, drill))
+    try:
+        question = drill.new_question(make_rng(), rules, learner_state(user, drill))
+    except InvalidOptionError as error:
+        return _option_error_page(drill, user, rules, error)
     return page(drill, user, rules, question)
+
+
+def _option_error_page(
+    drill: Drill,
+    user: users.User | None,
+    rules: Rules,
+    error: InvalidOptionError,
+    status: int = 400,
+    **shown: Any,
+) -> Response:
+    """The drill's page without a question: what is wrong with its options, beside the field
+    (a 400, nothing stored; after an answer, which was stored, its feedback too)."""
+    return page(
+        drill,
+        user,
+        rules,
+        None,
+        status=status,
+        setup_error=str(error),
+        setup_field=error.field,
+        **shown,
+    )
 
 
 @bp.post("/<slug>/answer")
@@ -151,7 +177,10 @@ def answer(slug: str) -> Response:
     if batch is not None and item is not None:
         reviews.mark_answered(get_db(), item.id, answered.attempt.id)
         return _review_page(drill, review_batch_or_404(drill, str(batch.id)), **feedback)
-    following = drill.new_question(make_rng(), rules, learner_state(user, drill))
+    try:
+        following = drill.new_question(make_rng(), rules, learner_state(user, drill))
+    except InvalidOptionError as error:  # options changed in the answer form's address
+        return _option_error_page(drill, user, rules, error, 200, **feedback)
     return page(drill, user, rules, following, **feedback)
 
 

@@ -1,0 +1,84 @@
+"""What the drills that use the count's worth (deviations, bet sizing) share: the count study of
+the rules and the counting system, read from the engine's cache and never computed here.
+
+A count study (the indices and the edge by count, :mod:`trainer.engine.indices`) takes many
+seconds to compute cold, far too long for a request. A drill asks :func:`study_for`; when the
+study is not worked out yet it raises :class:`StudyPendingError`, and the web layer computes it
+off the request (``trainer.web.count_jobs``) while the page shows progress.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+from drills.base import DrillError, InvalidQuestionError
+from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
+from trainer.engine.indices import Study, cached_study
+from trainer.engine.indices.table import count_grid
+from trainer.engine.rules import Rules
+
+__all__ = [
+    "NEAR_WEIGHTS",
+    "StudyPendingError",
+    "count_unit",
+    "near",
+    "read_system",
+    "signed",
+    "study_for",
+]
+
+# How often a question's count lies 0, 1, 2, ... steps from the count it aims at (either side):
+# mostly at or next to it, where learners slip.
+NEAR_WEIGHTS = (6, 5, 3, 2, 1)
+
+
+class StudyPendingError(DrillError):
+    """The count study a question needs is not worked out yet (it is being computed)."""
+
+    def __init__(self, rules: Rules, system: CountingSystem) -> None:
+        super().__init__(f"the indices for these rules in {system.name} are being worked out")
+        self.rules = rules
+        self.system = system
+
+
+def study_for(rules: Rules, system: CountingSystem) -> Study:
+    """The cached count study of ``rules`` and ``system``.
+
+    :raises StudyPendingError: when it is not worked out yet.
+    """
+    found = cached_study(rules, system)
+    if found is None:
+        raise StudyPendingError(rules, system)
+    return found
+
+
+def read_system(slug: str) -> CountingSystem:
+    """:raises InvalidQuestionError: for a system the trainer does not know."""
+    try:
+        return find_system(slug)
+    except UnknownSystemError:
+        raise InvalidQuestionError(f"there is no counting system {slug[:20]!r}") from None
+
+
+def count_unit(rules: Rules, system: CountingSystem) -> int:
+    """One step of count near an index: 1 for a true count; for a running count, about the
+    decks left at the reference depth (a running count moves that much per true count)."""
+    if system.balanced:
+        return 1
+    grid = count_grid(rules, system)
+    return max(1, round((grid[-1] - grid[0]) / 20))
+
+
+def near(rng: random.Random, aim: int, unit: int, low: int, high: int) -> int:
+    """A count near ``aim`` (steps of ``unit``, :data:`NEAR_WEIGHTS`), within ``low..high``."""
+    steps = rng.choices(range(len(NEAR_WEIGHTS)), weights=NEAR_WEIGHTS)[0]
+    sign = rng.choice((-1, 1))
+    return max(low, min(high, aim + sign * steps * unit))
+
+
+def signed(value: Fraction | int) -> str:
+    """A count as a learner writes it: ``+3``, ``0``, ``-2``."""
+    value = Fraction(value)
+    text = str(value) if value.denominator != 1 else str(value.numerator)
+    return f"+{text}" if value > 0 else text

@@ -1,0 +1,529 @@
+"""Deviations: a hand, the dealer's up card and the count; the learner names the play.
+
+The right play is the computed index's at that count (:mod:`trainer.engine.indices`, for the
+page's rules and the learner's counting system): the deviation where its index applies, else
+the basic play. The feedback gives the EV of each play at that count and the cost of the
+mistake (:mod:`trainer.engine.indices.reading`: the count as the player reads it, with the
+hand and the up card counted). Against an ace at a table with insurance, some questions ask
+insurance by the count instead.
+
+Notation: the counting system, the situation, and the count as the question gives it::
+
+    hi-lo TS 6H v TD tc +1                          # a true count
+    hi-lo floor half TS 6H v TD rc +7 played 130    # a running count and the discard tray
+    hi-lo 9S 7H v AD insurance tc +3                # insurance by the count
+    ko TS 6H v TD rc +2                             # an unbalanced system: its running count
+
+A running count with a tray is turned into a true count by the notation's convention and deck
+resolution (the learner's, when asked), as in the true-count drill.
+
+Choices (``learner.options["cells"]``): ``i18`` (the Illustrious 18 and the Fab 4, the default),
+``range`` (every cell whose index is ``low`` to ``high``), ``weakest`` (the cells the learner
+gets wrong most). Counts near the index are asked most often.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from drills.base import (
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    InvalidOptionError,
+    InvalidQuestionError,
+    LearnerState,
+    Question,
+)
+from drills.count_study import count_unit, near, read_system, signed, study_for
+from drills.counting.notation import CARDS_PER_DECK
+from drills.counting.preferences import CONVENTIONS, RESOLUTIONS, STEPS, CountPreferences
+from drills.counting.tray import tray_for
+from drills.counting.true_count import converted
+from drills.strategy_cells import Cell, cell_of, cells_for, hand_for, read_situation
+from drills.strategy_quiz import INSURANCE_KEYS, PLAY_KEYS
+from trainer.engine.counting import CountingSystem, estimate_decks
+from trainer.engine.hand import Situation
+from trainer.engine.indices import COUNT_LIMIT, CountOutOfRangeError, IndexTable, Play
+from trainer.engine.indices.reading import evs_as_read, insurance_as_read
+from trainer.engine.indices.table import count_grid
+from trainer.engine.rules import Rules
+from trainer.engine.strategy import action_evs
+
+__all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_out"]
+
+SLUG = "deviations"
+INSURANCE = ("insurance", "A")
+# The Illustrious 18 and the Fab 4 (Schlesinger, "Blackjack Attack"), as index-table cells.
+ILLUSTRIOUS_18: tuple[tuple[str, str], ...] = (
+    INSURANCE,
+    ("hard 16", "10"),
+    ("hard 15", "10"),
+    ("10-10", "5"),
+    ("10-10", "6"),
+    ("hard 10", "10"),
+    ("hard 12", "3"),
+    ("hard 12", "2"),
+    ("hard 11", "A"),
+    ("hard 9", "2"),
+    ("hard 10", "A"),
+    ("hard 9", "7"),
+    ("hard 16", "9"),
+    ("hard 13", "2"),
+    ("hard 12", "4"),
+    ("hard 12", "5"),
+    ("hard 12", "6"),
+    ("hard 13", "3"),
+)
+FAB_4: tuple[tuple[str, str], ...] = (
+    ("hard 14", "10"),
+    ("hard 15", "10"),
+    ("hard 15", "9"),
+    ("hard 15", "A"),
+)
+CELL_SETS: dict[str, str] = {
+    "i18": "The Illustrious 18 and the Fab 4",
+    "range": "Every cell with an index in a range",
+    "weakest": "My weakest cells",
+}
+DEFAULT_SET = "i18"
+WEAKEST_POOL = 8
+_PLAY_WORDS = {
+    "H": "hit",
+    "S": "stand",
+    "D": "double",
+    "P": "split",
+    "R": "surrender",
+    "I": "take insurance",
+    "N": "no insurance",
+}
+_NOTATION_RE = re.compile(
+    r"(?P<system>[a-z0-9-]{1,20})"
+    r"(?: (?P<convention>[a-z]{1,10}) (?P<resolution>[a-z]{1,10}))?"
+    r" (?P<situation>[0-9A-Z]{1,3} [0-9A-Z]{1,3} v [0-9A-Z]{1,3})"
+    r"(?P<insurance> insurance)?"
+    r" (?P<kind>tc|rc) (?P<count>[+-]?\d{1,3})"
+    r"(?: played (?P<played>\d{1,3}))?"
+)
+_RUNNING_BOUND = 2 * 8 * CARDS_PER_DECK  # no running count of eight decks goes past this
+
+
+# -- a question read ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A deviation question as its notation gives it."""
+
+    system: CountingSystem
+    situation: Situation
+    insurance: bool
+    kind: str  # "tc" (a true count, or an unbalanced system's running count) or "rc"
+    count: int  # the count shown
+    convention: str = ""  # with a tray: how the learner turns it into a true count
+    resolution: str = ""
+    played: int | None = None  # cards in the discard tray
+
+    def cell(self, rules: Rules) -> tuple[str, str]:
+        """The index table's (hand, dealer) of the question under ``rules``."""
+        if self.insurance:
+            return INSURANCE
+        return _table_cell(cell_of(self.situation, rules))
+
+    def notation(self) -> str:
+        head = self.system.slug
+        if self.played is not None:
+            head += f" {self.convention} {self.resolution}"
+        tail = f" {self.kind} {signed(self.count)}"
+        if self.played is not None:
+            tail += f" played {self.played}"
+        return f"{head} {self.situation}{' insurance' if self.insurance else ''}{tail}"
+
+
+def _table_cell(cell: Cell) -> tuple[str, str]:
+    hand = cell.row if cell.section == "pairs" else f"{cell.section} {cell.row}"
+    return hand, cell.up
+
+
+def _strategy_cell(hand: str, up: str) -> Cell:
+    if " " in hand:
+        section, row = hand.split(" ")
+        return Cell(section, row, up)
+    return Cell("pairs", hand, up)
+
+
+def read_question(notation: str, rules: Rules) -> Asked:
+    """:raises InvalidQuestionError: for a notation this drill could not have written."""
+    match = _NOTATION_RE.fullmatch(notation or "")
+    if match is None:
+        raise InvalidQuestionError(
+            "a deviation question reads like 'hi-lo TS 6H v TD tc +1' or "
+            "'hi-lo floor half TS 6H v TD rc +7 played 130'"
+        )
+    system = read_system(match["system"])
+    text = match["situation"] + (" insurance" if match["insurance"] else "")
+    situation, insurance = read_situation(text, rules)
+    if situation.hand.is_two_card_21:
+        raise InvalidQuestionError("a natural has no play to choose")
+    count = int(match["count"])
+    played = int(match["played"]) if match["played"] is not None else None
+    tray = match["convention"] is not None
+    if tray != (played is not None) or tray != (match["kind"] == "rc" and system.balanced):
+        raise InvalidQuestionError(
+            "a running count of a balanced system comes with its tray and rounding; a true "
+            "count (or an unbalanced system's running count) without them"
+        )
+    if match["kind"] == "tc" and not system.balanced:
+        raise InvalidQuestionError(f"{system.name} is unbalanced: its count is a running count")
+    asked = Asked(system, situation, insurance, match["kind"], count)
+    if played is None:
+        if not -COUNT_LIMIT <= count <= COUNT_LIMIT:
+            raise InvalidQuestionError(f"a count is -{COUNT_LIMIT} to +{COUNT_LIMIT}")
+        return asked
+    convention, resolution = match["convention"], match["resolution"]
+    if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
+        raise InvalidQuestionError(f"unknown rounding {convention!r} {resolution!r}")
+    total = rules.decks * CARDS_PER_DECK
+    if not 0 <= played <= total - STEPS[resolution] * CARDS_PER_DECK or abs(count) > total:
+        raise InvalidQuestionError(f"{played} cards played leaves too few of {total}")
+    return Asked(system, situation, insurance, "rc", count, convention, resolution, played)
+
+
+# -- the count -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ReadCount:
+    """The count a question's play is decided by, and how it was read."""
+
+    value: Fraction  # the true count (or an unbalanced system's running count) played by
+    exact: Fraction  # the exact count per deck left (the EVs are taken there)
+    cards_left: float | None  # in the shoe before this hand (None: the reference depth)
+    how: str  # the conversion in words ("" when the count was given as played)
+
+
+def read_count(asked: Asked, rules: Rules) -> ReadCount:
+    """The count the play is decided by: as given, or the tray's true count."""
+    if asked.played is None:
+        return ReadCount(Fraction(asked.count), Fraction(asked.count), None, "")
+    left = rules.decks * CARDS_PER_DECK - asked.played
+    value, how = converted(
+        Fraction(asked.count), rules.decks, asked.played, asked.convention, asked.resolution
+    )
+    return ReadCount(value, Fraction(asked.count * CARDS_PER_DECK, left), float(left), how)
+
+
+# -- working out a question ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Worked:
+    """A question worked out: its indices, the play at its count, and each play's EV there."""
+
+    asked: Asked
+    cell: tuple[str, str]  # the index table's (hand, dealer)
+    count: ReadCount
+    plays: tuple[Play, ...]  # the cell's indices (one per direction)
+    right: str
+    legal: frozenset[str]
+    evs: Mapping[str, float] | None  # None where no shoe at that depth reaches the count
+
+    @property
+    def basic(self) -> str:
+        return self.plays[0].basic
+
+    def cost(self, answer: str) -> float:
+        """The EV given up by ``answer`` instead of the index's play (never below 0)."""
+        if self.evs is None or answer == self.right:
+            return 0.0
+        return max(self.evs[self.right] - self.evs[answer], 0.0)
+
+
+@lru_cache(maxsize=512)
+def work_out(notation: str, rules: Rules) -> Worked:
+    """Everything about one question (the count study must be worked out).
+
+    :raises InvalidQuestionError: for a notation this drill could not have asked.
+    :raises StudyPendingError: while the study of the rules and system is being worked out.
+    """
+    asked = read_question(notation, rules)
+    table = study_for(rules, asked.system).indices
+    cell = asked.cell(rules)
+    plays = table.find(*cell)
+    if not plays:
+        raise InvalidQuestionError(f"{' v '.join(cell)} has no index under these rules")
+    count = read_count(asked, rules)
+    right = table.play_at(*cell, float(count.value)) or plays[0].basic
+    hand, up = asked.situation.hand, asked.situation.up
+    if asked.insurance:
+        legal = frozenset(INSURANCE_KEYS)
+    else:
+        legal = frozenset(action.value for action in action_evs(rules, hand, up)) & set(PLAY_KEYS)
+    evs: dict[str, float] | None
+    try:
+        if asked.insurance:
+            taken = insurance_as_read(rules, asked.system, count.exact, hand, count.cards_left)
+            evs = {"I": taken, "N": 0.0}
+        else:
+            found = evs_as_read(rules, asked.system, count.exact, hand, up, count.cards_left)
+            evs = {action.value: ev for action, ev in found.items() if action.value in legal}
+    except CountOutOfRangeError:
+        evs = None
+    return Worked(asked, cell, count, plays, right, legal, evs)
+
+
+def _index_words(play: Play) -> str:
+    where = f"at {signed(play.index)} or above" if play.when == "at_or_above" else "below"
+    if play.when != "at_or_above":
+        where += f" {signed(play.index)}"
+    return f"{_PLAY_WORDS[play.play]} {where}"
+
+
+def _percent(value: float) -> str:
+    return f"{value * 100:+.2f}%"
+
+
+def explain(worked: Worked, answer: str) -> str:
+    """Why the right play is right at this count, with each play's EV and the mistake's cost."""
+    asked = worked.asked
+    hand, up = worked.cell
+    kind = "true count" if asked.system.balanced else "running count"
+    what = "Insurance" if asked.insurance else f"{hand.capitalize()} against {up}"
+    indices = "; ".join(_index_words(play) for play in worked.plays)
+    text = (
+        f"{what} ({asked.system.name}): basic strategy is {_PLAY_WORDS[worked.basic]}; the "
+        f"index says {indices}. "
+    )
+    if worked.count.how:
+        text += worked.count.how + " "
+    text += f"At a {kind} of {signed(worked.count.value)} the play is {_PLAY_WORDS[worked.right]}."
+    if worked.evs is None:
+        return text + " (No shoe at this depth reaches this count: no EVs to show.)"
+    evs = ", ".join(
+        f"{_PLAY_WORDS[key]} {_percent(ev)}"
+        for key, ev in sorted(worked.evs.items(), key=lambda item: -item[1])
+    )
+    text += f" The EV of each play at this count, per bet: {evs}."
+    if answer != worked.right:
+        cost = worked.cost(answer)
+        if cost > 0:
+            text += f" {_PLAY_WORDS[answer].capitalize()} costs {cost * 100:.2f}% of the bet here."
+        else:
+            text += (
+                f" At exactly this count and with these cards {_PLAY_WORDS[answer]} is worth as "
+                "much or more: the index is where the two plays cross on average over the "
+                "cell's hands, rounded to a whole count."
+            )
+    return text
+
+
+# -- choosing a question ---------------------------------------------------------------------
+
+
+def read_range(options: Mapping[str, str]) -> tuple[int, int]:
+    """The ``low`` and ``high`` of the ``range`` choice.
+
+    :raises InvalidOptionError: naming the field that is not a count from -30 to +30.
+    """
+    bounds = []
+    for name, default in (("low", "-3"), ("high", "+3")):
+        text = str(options.get(name) or default).strip()
+        if not re.fullmatch(r"[+-]?\d{1,3}", text) or abs(int(text)) > COUNT_LIMIT:
+            raise InvalidOptionError(
+                f"The {'lowest' if name == 'low' else 'highest'} index must be a whole count "
+                f"from -{COUNT_LIMIT} to +{COUNT_LIMIT}, not {text[:12]!r}.",
+                field=name,
+            )
+        bounds.append(int(text))
+    if bounds[0] > bounds[1]:
+        raise InvalidOptionError(
+            f"The lowest index ({signed(bounds[0])}) is above the highest ({signed(bounds[1])}).",
+            field="low",
+        )
+    return bounds[0], bounds[1]
+
+
+def _with_plays(table: IndexTable, cells: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    return [cell for cell in cells if table.find(*cell)]
+
+
+def weakest(recent: Sequence[Any], table: IndexTable) -> list[tuple[str, str]]:
+    """The cells of ``table`` this learner gets wrong most (only cells with a mistake), least
+    accurate first, at most :data:`WEAKEST_POOL`."""
+    tally: dict[tuple[str, str], list[int]] = {}
+    for attempt in recent:
+        match = _NOTATION_RE.fullmatch(attempt.question or "")
+        if match is None:
+            continue
+        try:
+            situation, insurance = read_situation(
+                match["situation"] + (" insurance" if match["insurance"] else ""), table.rules
+            )
+        except InvalidQuestionError:
+            continue
+        cell = INSURANCE if insurance else _table_cell(cell_of(situation, table.rules))
+        sums = tally.setdefault(cell, [0, 0])
+        sums[0] += int(bool(attempt.correct))
+        sums[1] += 1
+    weak = sorted(
+        (right / total, -total, cell)
+        for cell, (right, total) in tally.items()
+        if right < total and table.find(*cell)
+    )
+    return [cell for *_, cell in weak[:WEAKEST_POOL]]
+
+
+def pool(table: IndexTable, learner: LearnerState) -> tuple[list[tuple[str, str]], str]:
+    """The cells to ask about (with an index under the table's rules), and a note to show.
+
+    :raises InvalidOptionError: for a choice or range that is not one.
+    """
+    chosen = learner.options.get("cells") or DEFAULT_SET
+    if chosen not in CELL_SETS:
+        raise InvalidOptionError(f"There is no choice of cells called {chosen[:20]!r}.", "cells")
+    insurance = [INSURANCE] if table.rules.insurance and table.find(*INSURANCE) else []
+    if chosen == "range":
+        low, high = read_range(learner.options)
+        cells = sorted({(p.hand, p.dealer) for p in table.plays if low <= p.index <= high})
+        if not cells:
+            raise InvalidOptionError(
+                f"No cell has an index from {signed(low)} to {signed(high)} under these rules "
+                "in this system.",
+                field="low",
+            )
+        return cells, ""
+    if chosen == "weakest":
+        found = weakest(learner.recent, table)
+        if found:
+            return found, ""
+    cells = [*insurance, *_with_plays(table, ILLUSTRIOUS_18[1:] + FAB_4)]
+    cells = list(dict.fromkeys(cells))
+    note = (
+        "No mistakes yet: the Illustrious 18 and the Fab 4 come up." if chosen == "weakest" else ""
+    )
+    if not cells:  # rules under which none of them has an index: every cell that has one
+        cells = sorted({(p.hand, p.dealer) for p in table.plays})
+    if not cells:
+        raise InvalidOptionError(
+            "No cell has an index under these rules in this system: basic strategy is the "
+            "play at every count.",
+            field="cells",
+        )
+    return cells, note
+
+
+def _deal(rng: random.Random, cell: tuple[str, str], rules: Rules) -> tuple[Situation, bool]:
+    """A hand of the cell (for insurance, any hand but a natural against an ace)."""
+    if cell == INSURANCE:
+        choices = [c for c in cells_for(rules) if c.up == "A"]
+        return hand_for(rng.choice(choices), rng), True
+    return hand_for(_strategy_cell(*cell), rng), False
+
+
+def _count_shown(
+    rng: random.Random, rules: Rules, system: CountingSystem, aim: int, prefs: CountPreferences
+) -> tuple[str, int, str, str, int | None]:
+    """How the question gives a count near ``aim``: (kind, count, convention, resolution,
+    cards played); a balanced system's count comes as a running count and a tray half the
+    time."""
+    if not system.balanced or rng.random() < 0.5:
+        return "rc" if not system.balanced else "tc", aim, "", "", None
+    total = rules.decks * CARDS_PER_DECK
+    least_left = max(CARDS_PER_DECK // 2, int(STEPS[prefs.resolution] * CARDS_PER_DECK))
+    deepest = min(total - least_left, int(rules.penetration * total))  # the cut card's place
+    played = rng.randint(min(CARDS_PER_DECK // 4, deepest), deepest)
+    remaining = Fraction(total - played, CARDS_PER_DECK)
+    running = round(aim * estimate_decks(remaining, prefs.resolution))
+    reach = max(2, (played + 3) // 3)  # a third of the cards seen can tip the count one way
+    running = max(-reach, min(reach, running))
+    return "rc", running, prefs.convention, prefs.resolution, played
+
+
+class Deviations(Drill):
+    slug = SLUG
+    title = "Deviations"
+    description = (
+        "A hand, the dealer's up card and the count: play it by the index, computed for your "
+        "rules and counting system, insurance included."
+    )
+    template = "drills/deviations.html"
+    situation_template = "drills/_deviation_situation.html"
+    preferences = "counting"
+    cell_sets = CELL_SETS  # the page's choice of cells
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        prefs = CountPreferences.from_options(learner.options)
+        system = prefs.counting_system
+        table = study_for(rules, system).indices
+        cells, note = pool(table, learner)
+        cell = rng.choice(cells)
+        play = rng.choice(table.find(*cell))
+        grid = count_grid(rules, system)
+        aim = near(rng, play.index, count_unit(rules, system), grid[0], grid[-1])
+        situation, insurance = _deal(rng, cell, rules)
+        kind, count, convention, resolution, played = _count_shown(rng, rules, system, aim, prefs)
+        asked = Asked(system, situation, insurance, kind, count, convention, resolution, played)
+        question = self.question(asked.notation(), rules)
+        if note:
+            question = Question(question.notation, question.prompt, {**question.view, "note": note})
+        return question
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        asked = read_question(notation, rules)
+        keys = INSURANCE_KEYS if asked.insurance else PLAY_KEYS
+        legal = set(keys)
+        if not asked.insurance:
+            evs = action_evs(rules, asked.situation.hand, asked.situation.up)
+            legal = {action.value for action in evs}
+        view: dict[str, Any] = {
+            "hand": asked.situation.hand,
+            "up": asked.situation.up,
+            "system": asked.system.name,
+            "balanced": asked.system.balanced,
+            "kind": asked.kind,
+            "count": signed(asked.count),
+            "insurance": asked.insurance,
+            "keys": [(key, label, key in legal) for key, label in keys.items()],
+        }
+        if asked.played is not None:
+            view.update(
+                played=asked.played,
+                decks=rules.decks,
+                convention=asked.convention,
+                resolution=asked.resolution,
+                tray=tray_for(rules.decks, asked.played),
+            )
+        prompt = "Do you take insurance?" if asked.insurance else "Your play at this count?"
+        return Question(notation=asked.notation(), prompt=prompt, view=view)
+
+    def answer_text(self, form: Mapping[str, str]) -> str:
+        return str(form.get("answer", ""))[:8].strip().upper()
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        worked = work_out(notation, rules)
+        keys = INSURANCE_KEYS if worked.asked.insurance else PLAY_KEYS
+        answer = (answer_text or "").strip().upper()
+        if answer not in keys:
+            raise InvalidAnswerError(
+                f"Answer with one of {', '.join(keys)}; {answer_text!r} is not one."
+            )
+        if answer not in worked.legal:
+            raise InvalidAnswerError(
+                f"{keys[answer]} is not allowed for this hand under these rules."
+            )
+        return Grade(
+            correct=answer == worked.right,
+            answer=answer,
+            right_answer=worked.right,
+            explanation=explain(worked, answer),
+            ev_cost=Fraction(f"{worked.cost(answer):.6f}"),
+        )
+
+
+DRILL = Deviations()

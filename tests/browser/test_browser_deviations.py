@@ -1,0 +1,71 @@
+"""The deviations drill in a browser, as a learner uses it, with JavaScript on and off: ten
+questions answered by keyboard, each with its feedback (the play at the count, every play's EV
+there, the mistake's cost), the tally counting them."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlsplit
+
+from playwright.sync_api import expect
+
+from drills.deviations import work_out
+from trainer.engine.rules import Rules
+
+QUESTIONS = 10
+WRONG_AT = {1, 4, 8}
+KEY_NAMES = {
+    "H": "Hit",
+    "S": "Stand",
+    "D": "Double",
+    "P": "Split",
+    "R": "Surrender",
+    "I": "Take insurance",
+    "N": "No insurance",
+}
+
+
+def answer_one(learner: Any, *, correct: bool) -> None:
+    page = learner.page
+    form = page.locator("form.strategy-question")
+    notation = form.locator("input[name=question]").input_value()
+    worked = work_out(notation, Rules.parse(form.locator("input[name=rules]").input_value()))
+    key = worked.right if correct else next(k for k in sorted(worked.legal) if k != worked.right)
+    order = [k for k in KEY_NAMES if k in worked.legal and (k in "IN") == worked.asked.insurance]
+    token = form.locator("input[name=token]").input_value()
+    if learner.javascript:
+        page.keyboard.press(key.lower())
+    else:  # the first play's button has the focus; Tab to the one wanted
+        expect(form.locator(f'button[data-key="{order[0]}"]')).to_be_focused()
+        for _ in range(order.index(key)):
+            page.keyboard.press("Tab")
+        expect(form.locator(f'button[data-key="{key}"]')).to_be_focused()
+        page.keyboard.press("Enter")
+    expect(page.locator("form.strategy-question input[name=token]")).not_to_have_value(token)
+    feedback = page.locator("section.feedback")
+    verdict = "Right" if correct else "Not quite"
+    expect(feedback.get_by_role("heading", name=verdict, exact=True)).to_be_visible()
+    expect(feedback).to_contain_text("The EV of each play at this count")
+    expect(feedback).to_contain_text(f"You chose {KEY_NAMES[key]}")
+    if not correct:
+        expect(feedback).to_contain_text(f"the play at this count is {KEY_NAMES[worked.right]}")
+    # htmx swaps the panel in place; without JavaScript the form posts to .../answer.
+    assert urlsplit(page.url).path.endswith("/answer") != learner.javascript
+
+
+def test_ten_deviation_questions_by_keyboard(learner: Any) -> None:
+    learner.open_drill("Deviations")
+    page = learner.page
+    expect(page.get_by_label("Counting system")).to_have_value("hi-lo")
+    expect(
+        page.get_by_text("Your play at this count?").or_(page.get_by_text("Do you take insurance?"))
+    ).to_be_visible()
+    for number in range(QUESTIONS):
+        learner.wait_for_htmx()
+        answer_one(learner, correct=number not in WRONG_AT)
+    expect(page.get_by_label("Your figures for this drill")).to_contain_text(
+        f"{QUESTIONS} answered"
+    )
+    expect(page.get_by_label("Your figures for this drill")).to_contain_text(
+        f"{round(100 * (QUESTIONS - len(WRONG_AT)) / QUESTIONS)}% right"
+    )

@@ -1,0 +1,94 @@
+"""The deviations drill through the answer road, and a count study worked out off the request:
+the page shows the job's progress (htmx polls it, a plain page refreshes itself) and goes on to
+the drill once the study is there; a bad choice of cells is a 400 beside its field."""
+
+from __future__ import annotations
+
+import html
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+from trainer.engine.counting import find_system
+from trainer.engine.indices import cached_study
+from trainer.engine.rules import Rules
+from trainer.web import count_jobs
+
+ACTION_RE = re.compile(r'<form class="question[^"]*" method="post"\s+action="([^"]*)"')
+
+
+def test_an_answer_is_graded_by_the_index_and_stored(
+    client: Any, db: Any, hidden_fields: Any
+) -> None:
+    page = client.get("/drills/deviations", follow_redirects=True)
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    form = hidden_fields(text)
+    assert form["question"].startswith("hi-lo ")
+    action = html.unescape(ACTION_RE.search(text).group(1))
+    assert "cells=i18" in action and "system=hi-lo" in action
+    answer = "N" if " insurance " in form["question"] else "H"
+    response = client.post(action, data={**form, "answer": answer})
+    assert response.status_code == 200
+    body = response.get_data(as_text=True)
+    assert "The EV of each play at this count" in body
+    stored = list(db["attempts"].rows)
+    assert [(a["drill"], a["question"], a["answer"]) for a in stored] == [
+        ("deviations", form["question"], answer)
+    ]
+
+
+def test_a_bad_choice_of_cells_is_a_400_beside_its_field(client: Any, db: Any) -> None:
+    url = "/drills/deviations?system=hi-lo&convention=floor&resolution=half"
+    response = client.get(url + "&cells=range&low=5&high=2")
+    assert response.status_code == 400
+    text = response.get_data(as_text=True)
+    assert 'id="low-error"' in text and "is above the highest" in text
+    assert 'name="low" value="5"' in text and 'aria-invalid="true"' in text
+    assert client.get(url + "&cells=range&low=-40&high=2").status_code == 400
+    assert db["attempts"].count == 0
+
+
+def test_a_study_not_worked_out_is_computed_off_the_request_with_progress(
+    app: Any, client: Any, tmp_path: Path
+) -> None:
+    app.config["STRATEGY_CACHE_DIR"] = str(tmp_path)  # an empty cache: nothing worked out
+    with client.session_transaction() as session:
+        session["rules"] = "russian-bank"  # a study that takes seconds, not tens of them
+    url = "/drills/deviations?system=hi-lo&convention=floor&resolution=half"
+    started = time.monotonic()
+    first = client.get(url)
+    assert time.monotonic() - started < 5  # the request does not wait for the study
+    assert first.status_code == 202
+    text = first.get_data(as_text=True)
+    assert "Working out the indices" in text and "<progress" in text
+    assert '<noscript><meta http-equiv="refresh"' in text  # without JavaScript it refreshes
+    assert "/count-jobs/progress?" in text  # with it, htmx polls
+    assert len(list(tmp_path.glob("count-*.job"))) == 1
+    assert client.get(url).status_code == 202  # asked again: the same job, not another
+    poll = "/count-jobs/progress?rules=russian-bank&system=hi-lo&next=" + url.replace("&", "%26")
+    deadline = time.monotonic() + 120
+    while (polled := client.get(poll, headers={"HX-Request": "true"})).status_code == 202:
+        assert time.monotonic() < deadline, polled.get_data(as_text=True)
+        time.sleep(0.5)
+    assert polled.status_code == 200 and polled.headers["HX-Redirect"] == url
+    with app.test_request_context():
+        found = cached_study(Rules.parse("russian-bank"), find_system("hi-lo"), cache_dir=tmp_path)
+    assert found is not None and found.indices.plays
+    assert client.get(url).status_code == 200  # the drill asks at once now
+    assert list(tmp_path.glob("count-*.job")) == []
+
+
+def test_a_jobs_progress_is_read_from_its_marker() -> None:
+    text = "job\nindices: charts at 4 of 21 counts\nindices: charts at 9 of 21 counts\n"
+    state = count_jobs._state_of(text)
+    assert (state.done, state.total, state.failed, state.percent) == (9, 21, False, 43)
+    assert count_jobs._state_of(text + "indices: boom\n\nended 2\n").failed
+
+
+def test_the_progress_page_refuses_what_it_cannot_read(client: Any) -> None:
+    assert client.get("/count-jobs/progress?rules=nope&system=hi-lo").status_code == 400
+    assert client.get("/count-jobs/progress?rules=russian-bank&system=nope").status_code == 400
+    moved = client.get("/count-jobs/progress?rules=vegas-6d-s17&system=hi-lo&next=//evil.example")
+    assert moved.status_code == 303 and moved.headers["Location"] == "/"

@@ -1,0 +1,235 @@
+"""Count studies worked out off the request: a background process per study, a job marker on
+disk, and the progress page every view shows meanwhile.
+
+A count study (the indices and the edge by count of one rule set and counting system) takes many
+seconds cold (``docs/counting-indices.md``), far longer than a request may hold a worker. A page
+that needs one asks :func:`study_or_start`: the cached study, or ``None`` after making sure a
+job is computing it. The job is the engine's own command (``python -m trainer indices``) run as
+a child process, writing the study into the app's cache directory; its progress lines go to a
+marker file beside the cache (``count-<key>.job``), which any worker process reads. A thread of
+the worker that started it waits for the child and writes how it ended, so a failed job is
+shown as failed rather than forever running.
+
+A drill whose question needs a study raises :class:`drills.count_study.StudyPendingError`; the
+app's handler for it starts the job and shows the progress page (htmx polls it; without
+JavaScript it refreshes itself), which goes on to the page asked for once the study is there.
+At most ``COUNT_JOBS_AT_ONCE`` jobs run at once; each new one counts as expensive work
+(:func:`~trainer.web.support.limit_expensive_work`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+from contextlib import suppress
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, abort, current_app, redirect, request
+from werkzeug.wrappers import Response
+
+from drills.count_study import StudyPendingError
+from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
+from trainer.engine.indices import Study, cached_study
+from trainer.engine.indices.cache import CACHE, cache_key
+from trainer.engine.indices.table import GRID_POINTS
+from trainer.engine.rules import Rules
+from trainer.web.security import safe_next
+from trainer.web.support import is_htmx, limit_expensive_work, render, rules_from_form
+
+__all__ = ["JobState", "bp", "init_app", "job_state", "pending_page", "study_or_start"]
+
+bp = Blueprint("count_jobs", __name__)
+
+NEW_STUDY = "the indices for rules and a counting system not worked out before"
+# A marker older than this with no study beside it is a job that died: it may be started again.
+STALE_SECONDS = 15 * 60
+_PROGRESS_RE = re.compile(r"charts at (\d+) of (\d+) counts")
+_ENDED_RE = re.compile(r"^ended (-?\d+)$", re.MULTILINE)
+
+
+@dataclass(frozen=True)
+class JobState:
+    """Where the job of one study stands."""
+
+    done: int  # counts whose charts are worked out
+    total: int
+    failed: bool = False
+    busy: bool = False  # not started: as many jobs as may run at once are running
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.done / self.total) if self.total else 0
+
+
+def _marker(rules: Rules, system: CountingSystem) -> Path:
+    return CACHE.path(cache_key(rules, system)).with_suffix(".job")
+
+
+def _read(marker: Path) -> tuple[str, float] | None:
+    try:
+        return marker.read_text(encoding="utf-8", errors="replace"), marker.stat().st_mtime
+    except OSError:
+        return None
+
+
+def _state_of(text: str) -> JobState:
+    found = _PROGRESS_RE.findall(text)
+    done, total = (int(found[-1][0]), int(found[-1][1])) if found else (0, GRID_POINTS)
+    ended = _ENDED_RE.search(text)
+    return JobState(done, total, failed=ended is not None and ended.group(1) != "0")
+
+
+def _running(directory: Path) -> int:
+    """Jobs that are going now (markers that have not ended and are not stale)."""
+    now = time.time()
+    going = 0
+    for marker in directory.glob("count-*.job"):
+        found = _read(marker)
+        if found and not _ENDED_RE.search(found[0]) and now - found[1] < STALE_SECONDS:
+            going += 1
+    return going
+
+
+def _wait_for(process: subprocess.Popen[bytes], marker: Path) -> None:
+    code = process.wait()
+    try:
+        with marker.open("a", encoding="utf-8") as handle:
+            handle.write(f"\nended {code}\n")
+    except OSError:
+        pass
+
+
+def _start(rules: Rules, system: CountingSystem, marker: Path) -> None:
+    """Run the engine's command for the study as a child process, its progress into
+    ``marker`` (created here: a second worker finding it does not start another)."""
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    handle = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    command = [
+        sys.executable,
+        "-m",
+        "trainer",
+        "indices",
+        "--rules",
+        rules.notation(),
+        "--system",
+        system.slug,
+        "--cache-dir",
+        str(marker.parent),
+        "--jobs",
+        str(current_app.config["COUNT_JOB_PROCESSES"]),
+    ]
+    with os.fdopen(handle, "w", encoding="utf-8") as log:
+        log.write(f"job for {rules.notation()} in {system.slug}\n")
+        log.flush()
+        process = subprocess.Popen(  # noqa: S603 (our own interpreter and command, no shell)
+            command, stdout=subprocess.DEVNULL, stderr=log, stdin=subprocess.DEVNULL
+        )
+    threading.Thread(target=_wait_for, args=(process, marker), daemon=True).start()
+
+
+def job_state(rules: Rules, system: CountingSystem) -> JobState | None:
+    """The job of the study as its marker says (None: no job, or one that died)."""
+    found = _read(_marker(rules, system))
+    if found is None:
+        return None
+    text, mtime = found
+    state = _state_of(text)
+    if not _ENDED_RE.search(text) and time.time() - mtime > STALE_SECONDS:
+        return None
+    return state
+
+
+def study_or_start(rules: Rules, system: CountingSystem) -> tuple[Study | None, JobState | None]:
+    """The study if it is worked out; else ``None`` and its job's state, a job being started
+    if none is going (a failed one is shown as failed, and started again after
+    :data:`STALE_SECONDS`)."""
+    found = cached_study(rules, system)
+    marker = _marker(rules, system)
+    if found is not None:
+        marker.unlink(missing_ok=True)
+        return found, None
+    state = job_state(rules, system)
+    if state is not None and not (state.failed and _stale(marker)):
+        return None, state
+    if _running(marker.parent) >= current_app.config["COUNT_JOBS_AT_ONCE"]:
+        return None, JobState(0, GRID_POINTS, busy=True)
+    limit_expensive_work(NEW_STUDY)
+    marker.unlink(missing_ok=True)
+    with suppress(FileExistsError):  # another worker started it a moment ago
+        _start(rules, system, marker)
+    return None, job_state(rules, system) or JobState(0, GRID_POINTS)
+
+
+def _stale(marker: Path) -> bool:
+    found = _read(marker)
+    return found is None or time.time() - found[1] > STALE_SECONDS
+
+
+def _asked_page() -> str:
+    """The page to go on to once the study is there: this one (a GET), or the page an answer
+    was sent from."""
+    if request.method == "GET":
+        return safe_next(request.full_path.rstrip("?"), "/")
+    came_from = urlsplit(request.referrer or "")
+    path = came_from.path + (f"?{came_from.query}" if came_from.query else "")
+    return safe_next(path, "/drills/")
+
+
+def pending_page(
+    rules: Rules, system: CountingSystem, state: JobState | None, then: str | None = None
+) -> Response:
+    """The progress page (its ``progress`` block for htmx), going on to ``then`` (by default
+    the page asked for) once the study is worked out."""
+    response = render(
+        "count_pending.html",
+        block="progress",
+        status=202,
+        rules=rules,
+        page_rules=rules,
+        system=system,
+        state=state or JobState(0, GRID_POINTS),
+        then=then or _asked_page(),
+    )
+    response.headers["Retry-After"] = "2"
+    return response
+
+
+@bp.get("/count-jobs/progress")
+def progress() -> Response:
+    """Where a study's job stands (htmx polls it), or, once the study is there, on to
+    ``next``."""
+    rules = rules_from_form(request.args.get("rules"))
+    try:
+        system = find_system(request.args.get("system", "")[:40])
+    except UnknownSystemError:
+        abort(400, description="There is no such counting system.")
+    then = safe_next(request.args.get("next"), "/")
+    found, state = study_or_start(rules, system)
+    if found is None:
+        return pending_page(rules, system, state, then)
+    if is_htmx():
+        response = Response(status=200)
+        response.headers["HX-Redirect"] = then
+        return response
+    return redirect(then, code=303)
+
+
+def _on_pending(error: StudyPendingError) -> Response:
+    if not isinstance(error.rules, Rules):
+        raise error
+    found, state = study_or_start(error.rules, error.system)
+    if found is not None:  # worked out between the drill's look and ours: ask again
+        state = JobState(GRID_POINTS, GRID_POINTS)
+    return pending_page(error.rules, error.system, state)
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("COUNT_JOBS_AT_ONCE", 2)
+    app.config.setdefault("COUNT_JOB_PROCESSES", 1)
+    app.register_error_handler(StudyPendingError, _on_pending)
