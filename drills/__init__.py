@@ -7,7 +7,7 @@ A drill module defines a :class:`~drills.base.Drill` subclass and exposes one in
 
 from __future__ import annotations
 
-from drills import deviations, hand_totals, strategy_quiz
+from drills import bet_sizing, deviations, hand_totals, strategy_quiz
 from drills.base import (
     Drill,
     DrillError,
@@ -51,6 +51,7 @@ DRILLS: tuple[Drill, ...] = (
     penetration.DRILL,
     payout.DRILL,
     deviations.DRILL,
+    bet_sizing.DRILL,
 )
 
 

@@ -1,0 +1,253 @@
+"""Bet sizing: a count, a bankroll and a risk of ruin; the learner names the bet by their ramp.
+
+The ramp is the engine's Kelly-proportional one (:func:`trainer.engine.indices.bet_ramp`) for
+the page's rules, the learner's counting system, the bankroll and the risk: at each count a bet
+proportional to the edge there, rounded to table units (the table minimum), within the table's
+limits, the minimum where the player has no edge.
+
+Notation: the system, the bankroll, the risk of ruin (a fraction) and the count::
+
+    hi-lo bankroll 10000 risk 0.05 tc +3
+    ko bankroll 2000 risk 0.1 rc +4        # an unbalanced system bets by its running count
+
+The bankroll and the risk are the learner's choice (``learner.options``: ``bankroll``, by
+default 2,000 table minimums, and ``risk``, by default 0.05; ``5%`` reads as 0.05).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from drills.base import (
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    InvalidOptionError,
+    InvalidQuestionError,
+    LearnerState,
+    Question,
+)
+from drills.count_study import read_system, signed, study_for
+from drills.counting.preferences import CountPreferences
+from trainer.engine.counting import CountingSystem
+from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
+from trainer.engine.indices.edge import ROUND_VARIANCE, check_ramp
+from trainer.engine.rules import Rules
+
+__all__ = ["DRILL", "BetSizing", "default_bankroll", "ramp_rows", "read_bankroll", "read_risk"]
+
+SLUG = "bet-sizing"
+DEFAULT_RISK = Fraction(1, 20)
+_BANKROLL_UNITS = 2000  # the default bankroll, in table minimums
+_NOTATION_RE = re.compile(
+    r"(?P<system>[a-z0-9-]{1,20}) bankroll (?P<bankroll>\d{1,10}) risk (?P<risk>0\.\d{1,4})"
+    r" (?P<kind>tc|rc) (?P<count>[+-]?\d{1,2})"
+)
+_MONEY_RE = re.compile(r"\d{1,10}(?:\.\d{1,2})?")
+
+
+def default_bankroll(rules: Rules) -> Fraction:
+    return _BANKROLL_UNITS * rules.min_bet
+
+
+def read_bankroll(text: str, rules: Rules) -> Fraction:
+    """A bankroll as the learner writes it (a whole amount).
+
+    :raises InvalidOptionError: naming the field, for anything that makes no ramp.
+    """
+    cleaned = text.strip().replace(",", "").replace(" ", "")
+    if not re.fullmatch(r"\d{1,10}", cleaned):
+        raise InvalidOptionError(
+            f"The bankroll must be a whole amount, such as 10000, not {text[:16]!r}.",
+            field="bankroll",
+        )
+    try:
+        return check_ramp(rules, cleaned, 0.5)
+    except InvalidRampError as error:
+        raise InvalidOptionError(f"The {error}.", field="bankroll") from None
+
+
+def read_risk(text: str) -> Fraction:
+    """A risk of ruin as a fraction (``0.05``) or a percentage (``5%``), to four places.
+
+    :raises InvalidOptionError: naming the field, for anything not above 0 and below 1.
+    """
+    cleaned = text.strip()
+    percent = cleaned.endswith("%")
+    try:
+        value = Decimal(cleaned.removesuffix("%").strip()[:10])
+    except InvalidOperation:
+        value = Decimal("NaN")
+    if value.is_finite() and percent:
+        value /= 100
+    if not value.is_finite() or not 0 < value < 1 or value != round(value, 4):
+        raise InvalidOptionError(
+            "The risk of ruin must be above 0 and below 1, to at most four places (0.05, or "
+            f"5%), not {text[:16]!r}.",
+            field="risk",
+        )
+    return Fraction(value)
+
+
+def _risk_text(risk: Fraction) -> str:
+    return format(Decimal(risk.numerator) / Decimal(risk.denominator), "f")
+
+
+def _money(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+
+
+def ramp_rows(ramp: BetRamp) -> list[tuple[str, str]]:
+    """The ramp in a few rows: (counts, bet), counts sharing a bet run together."""
+    rows: list[tuple[list[int], Fraction]] = []
+    for count, bet in ramp.bets:
+        if rows and rows[-1][1] == bet:
+            rows[-1][0].append(count)
+        else:
+            rows.append(([count], bet))
+    out = []
+    for index, (counts, bet) in enumerate(rows):
+        if len(rows) == 1:
+            where = "every count"
+        elif index == 0:
+            where = f"{signed(counts[-1])} or less"
+        elif index == len(rows) - 1:
+            where = f"{signed(counts[0])} or more"
+        elif len(counts) == 1:
+            where = signed(counts[0])
+        else:
+            where = f"{signed(counts[0])} to {signed(counts[-1])}"
+        out.append((where, _money(bet)))
+    return out
+
+
+def _asked_counts(ramp: BetRamp, table: EdgeTable) -> list[int]:
+    """The counts worth asking: from a little below the first raise to just past the top bet."""
+    counts = [count for count, _ in ramp.bets]
+    minimum = ramp.bets[0][1]
+    raised = [count for count, bet in ramp.bets if bet > minimum]
+    if not raised:
+        return counts
+    top = max(bet for _, bet in ramp.bets)
+    first_top = next(count for count, bet in ramp.bets if bet == top)
+    step = counts[1] - counts[0] if len(counts) > 1 else 1
+    return [c for c in counts if raised[0] - 2 * step <= c <= first_top + step]
+
+
+class BetSizing(Drill):
+    slug = SLUG
+    title = "Bet sizing"
+    description = (
+        "A count and your bankroll: name the bet your ramp makes there, the Kelly ramp computed "
+        "for your rules, counting system and risk of ruin."
+    )
+    template = "drills/bet_sizing.html"
+    situation_template = "drills/_bet_situation.html"
+    preferences = "counting"
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        system = CountPreferences.from_options(learner.options).counting_system
+        options = learner.options
+        bankroll = read_bankroll(options.get("bankroll") or str(default_bankroll(rules)), rules)
+        risk = read_risk(options.get("risk") or _risk_text(DEFAULT_RISK))
+        table = study_for(rules, system).edge
+        ramp = bet_ramp(table, bankroll, float(risk))
+        count = rng.choice(_asked_counts(ramp, table))
+        kind = "tc" if system.balanced else "rc"
+        notation = (
+            f"{system.slug} bankroll {_money(bankroll)} risk {_risk_text(risk)} "
+            f"{kind} {signed(count)}"
+        )
+        return self.question(notation, rules)
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        system, bankroll, risk, count = read_question(notation, rules)
+        limits = f"{_money(rules.min_bet)} to " + (
+            _money(rules.max_bet) if rules.max_bet is not None else "no maximum"
+        )
+        view: dict[str, Any] = {
+            "system": system.name,
+            "balanced": system.balanced,
+            "count": signed(count),
+            "bankroll": _money(bankroll),
+            "risk": f"{float(risk) * 100:g}%",
+            "limits": limits,
+            "unit": _money(rules.min_bet),
+        }
+        return Question(notation=notation, prompt="Your bet at this count?", view=view)
+
+    def answer_text(self, form: Mapping[str, str]) -> str:
+        return str(form.get("answer", ""))[:16]
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        system, bankroll, risk, count = read_question(notation, rules)
+        cleaned = answer_text.strip().replace(",", "")
+        if not _MONEY_RE.fullmatch(cleaned):
+            raise InvalidAnswerError(
+                f"Answer with an amount, such as 25; {answer_text!r} is not one."
+            )
+        answer = Fraction(cleaned)
+        table = study_for(rules, system).edge
+        ramp = bet_ramp(table, bankroll, float(risk))
+        right = ramp.bet_at(count)
+        return Grade(
+            correct=answer == right,
+            answer=_money(answer),
+            right_answer=_money(right),
+            explanation=explain(ramp, table, count, rules),
+        )
+
+
+def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
+    """How the ramp makes its bet at ``count``, and the whole ramp."""
+    kind = "true count" if table.system.balanced else "running count"
+    row = min(table.counts, key=lambda c: abs(c.count - count))
+    bet = ramp.bet_at(count)
+    ideal = ramp.kelly_fraction * float(ramp.bankroll) * row.indices / ROUND_VARIANCE
+    if row.indices <= 0:
+        how = f"the player has no edge there ({row.indices * 100:+.2f}%): the table minimum"
+    else:
+        how = (
+            f"the edge there is {row.indices * 100:+.2f}% of the bet, so "
+            f"{ramp.kelly_fraction:.2f} x {_money(ramp.bankroll)} x {row.indices * 100:.2f}% / "
+            f"{ROUND_VARIANCE} (the variance of a round) = {ideal:.1f}, in units of "
+            f"{_money(rules.min_bet)} within the table's limits"
+        )
+    rows = "; ".join(f"{where}: {bet_text}" for where, bet_text in ramp_rows(ramp))
+    return (
+        f"At a {kind} of {signed(count)} the ramp bets {_money(bet)}: {how}. "
+        f"The whole ramp: {rows}. It wins {ramp.win_per_100:.2f} per 100 rounds "
+        f"(standard deviation {ramp.sd_per_100:.0f}), with a risk of ruin of "
+        f"{ramp.risk_of_ruin * 100:.1f}%."
+    )
+
+
+def read_question(notation: str, rules: Rules) -> tuple[CountingSystem, Fraction, Fraction, int]:
+    """The system, bankroll, risk and count of a bet-sizing question.
+
+    :raises InvalidQuestionError: for a notation this drill could not have written.
+    """
+    match = _NOTATION_RE.fullmatch(notation or "")
+    if match is None:
+        raise InvalidQuestionError(
+            "a bet-sizing question reads like 'hi-lo bankroll 10000 risk 0.05 tc +3'"
+        )
+    system = read_system(match["system"])
+    if (match["kind"] == "tc") != system.balanced:
+        raise InvalidQuestionError(
+            f"{system.name} bets by its {'true' if system.balanced else 'running'} count"
+        )
+    try:
+        bankroll = read_bankroll(match["bankroll"], rules)
+        risk = read_risk(match["risk"])
+    except InvalidOptionError as error:
+        raise InvalidQuestionError(str(error)) from None
+    return system, bankroll, risk, int(match["count"])
+
+
+DRILL = BetSizing()

@@ -1,0 +1,108 @@
+"""The bet-sizing drill: the bet is the Kelly ramp's at the question's count, for the page's
+rules, the learner's system, bankroll and risk; a bankroll or risk that makes no ramp names its
+field. The studies are the suite's warm ones (``count_studies``)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from drills import InvalidAnswerError, InvalidOptionError, InvalidQuestionError, LearnerState
+from drills.bet_sizing import DRILL, read_bankroll, read_risk
+from trainer.engine.rules import Rules
+
+VEGAS_RULES = "vegas-6d-s17"
+PREFS = {"system": "hi-lo", "convention": "floor", "resolution": "half"}
+
+
+@pytest.fixture(autouse=True)
+def _studies(count_studies: None) -> None:
+    """The warm studies of the suite."""
+
+
+def rules() -> Rules:
+    return Rules.parse(VEGAS_RULES)
+
+
+def bet(notation: str) -> Fraction:
+    return Fraction(DRILL.grade(notation, "0", rules()).right_answer)
+
+
+def test_the_ramp_bets_the_minimum_without_an_edge_and_more_as_the_count_rises() -> None:
+    counts = range(-4, 11)
+    bets = [bet(f"hi-lo bankroll 10000 risk 0.05 tc {c:+d}") for c in counts]
+    assert bets[0] == 5 and bets[4] == 5  # -4 and 0: the player has no edge, the table minimum
+    assert bets == sorted(bets) and bets[-1] > 20 * bets[0]
+    assert all(b % 5 == 0 and 5 <= b <= 1000 for b in bets)  # table units, within the limits
+
+
+def test_a_bigger_bankroll_or_risk_bets_more_and_the_answer_is_graded_by_it() -> None:
+    small = bet("hi-lo bankroll 10000 risk 0.05 tc +4")
+    assert bet("hi-lo bankroll 20000 risk 0.05 tc +4") == pytest.approx(2 * small, abs=5)
+    assert bet("hi-lo bankroll 10000 risk 0.3 tc +4") > small
+    notation = "hi-lo bankroll 10000 risk 0.05 tc +4"
+    grade = DRILL.grade(notation, str(small), rules())
+    assert grade.correct and "the ramp bets" in grade.explanation
+    assert "The whole ramp" in grade.explanation and "risk of ruin" in grade.explanation
+    assert not DRILL.grade(notation, str(small + 5), rules()).correct
+
+
+def test_questions_ask_counts_where_the_ramp_moves() -> None:
+    rng = random.Random(2)
+    options = {**PREFS, "bankroll": "10000", "risk": "5%"}
+    counts = set()
+    for _ in range(60):
+        question = DRILL.new_question(rng, rules(), LearnerState(options=options))
+        assert question.notation.startswith("hi-lo bankroll 10000 risk 0.05 tc ")
+        counts.add(int(question.view["count"]))
+    assert min(counts) <= 0 and max(counts) >= 6
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        ({"bankroll": "4"}, "bankroll"),  # below the table minimum of 5
+        ({"bankroll": "lots"}, "bankroll"),
+        ({"bankroll": "99999999999"}, "bankroll"),
+        ({"risk": "0"}, "risk"),
+        ({"risk": "1"}, "risk"),
+        ({"risk": "100%"}, "risk"),
+        ({"risk": "nan"}, "risk"),
+        ({"risk": "0.00001"}, "risk"),
+    ],
+)
+def test_a_bankroll_or_risk_that_makes_no_ramp_names_its_field(
+    options: dict[str, str], field: str
+) -> None:
+    with pytest.raises(InvalidOptionError) as raised:
+        DRILL.new_question(random.Random(1), rules(), LearnerState(options={**PREFS, **options}))
+    assert raised.value.field == field
+
+
+def test_risk_and_bankroll_read_as_a_learner_writes_them() -> None:
+    assert read_risk("5%") == read_risk("0.05") == Fraction(1, 20)
+    assert read_bankroll("10,000", rules()) == 10_000
+
+
+@pytest.mark.parametrize(
+    "notation",
+    [
+        "hi-lo bankroll 10000 risk 0.05",
+        "hi-lo bankroll 4 risk 0.05 tc +2",
+        "hi-lo bankroll 10000 risk 0.0 tc +2",
+        "ko bankroll 10000 risk 0.05 tc +2",  # KO bets by its running count
+        "hi-lo bankroll 10000 risk 0.05 rc +2",
+        "nope bankroll 10000 risk 0.05 tc +2",
+    ],
+)
+def test_a_question_the_drill_could_not_have_asked_is_refused(notation: str) -> None:
+    with pytest.raises(InvalidQuestionError):
+        DRILL.grade(notation, "5", rules())
+
+
+def test_an_answer_that_is_no_amount_is_refused() -> None:
+    for answer in ("", "five", "-5", "5.123"):
+        with pytest.raises(InvalidAnswerError):
+            DRILL.grade("hi-lo bankroll 10000 risk 0.05 tc +2", answer, rules())

@@ -1,0 +1,42 @@
+"""The bet-sizing drill through the answer road: graded by the ramp and stored; a bankroll or
+risk that makes no ramp is a 400 beside its field, with nothing stored."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from drills.bet_sizing import DRILL
+from trainer.engine.rules import Rules
+
+ACTION_RE = re.compile(r'<form class="question[^"]*" method="post"\s+action="([^"]*)"')
+URL = "/drills/bet-sizing?system=hi-lo&convention=floor&resolution=half"
+
+
+def test_a_bet_is_graded_by_the_ramp_and_stored(client: Any, db: Any, hidden_fields: Any) -> None:
+    text = client.get(URL + "&bankroll=20000&risk=0.1").get_data(as_text=True)
+    form = hidden_fields(text)
+    assert form["question"].startswith("hi-lo bankroll 20000 risk 0.1 tc ")
+    action = html.unescape(ACTION_RE.search(text).group(1))
+    assert "bankroll=20000" in action and "risk=0.1" in action
+    right = DRILL.grade(form["question"], "0", Rules.parse(form["rules"])).right_answer
+    response = client.post(action, data={**form, "answer": right})
+    assert response.status_code == 200
+    assert "Right" in response.get_data(as_text=True)
+    stored = [(a["drill"], a["answer"], a["correct"]) for a in db["attempts"].rows]
+    assert stored == [("bet-sizing", right, 1)]
+
+
+def test_a_bankroll_or_risk_that_makes_no_ramp_is_a_400_beside_its_field(
+    client: Any, db: Any
+) -> None:
+    low = client.get(URL + "&bankroll=3&risk=0.05")
+    assert low.status_code == 400
+    text = low.get_data(as_text=True)
+    assert 'id="bankroll-error"' in text and "table minimum" in text
+    risky = client.get(URL + "&bankroll=10000&risk=1")
+    assert risky.status_code == 400
+    assert 'id="risk-error"' in risky.get_data(as_text=True)
+    assert client.get(URL + "&bankroll=10000&risk=0").status_code == 400
+    assert db["attempts"].count == 0
