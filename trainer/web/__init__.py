@@ -16,6 +16,7 @@ from trainer.web import (
     auth,
     caches,
     count_jobs,
+    count_worth,
     counting,
     drills,
     history,
@@ -37,6 +38,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     counting,  # counting preferences and counting sessions
     strategy,  # the strategy chart for any rules, its EVs and house edge
     count_jobs,  # count studies worked out off the request, and their progress
+    count_worth,  # what the count is worth: the index chart, the edge by count, the ramp
 )
 
 

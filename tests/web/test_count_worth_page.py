@@ -1,0 +1,62 @@
+"""The counting page: the index chart, the edge plot with its table, and the ramp, for any
+rules and system; every field bounded and checked first (a 400 beside the field, nothing
+computed, cached or stored)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def test_the_page_shows_the_index_chart_the_edge_plot_and_the_ramp(client: Any) -> None:
+    response = client.get("/indices?rules=vegas-6d-s17&system=hi-lo&count=3&bankroll=10000")
+    assert response.status_code == 200
+    text = response.get_data(as_text=True)
+    assert "The indices: " in text and 'class="strategy-grid index-grid"' in text
+    # Insurance at +3 (published +3), in words; the cells carry their plays in words too.
+    assert "Insurance: <strong>insurance at or above +3</strong>" in text
+    assert 'aria-label="Pair 10-10 against 6: basic stand; split at or above +' in text
+    assert "in-force" in text and "At a true count of +3:" in text
+    assert '<svg class="edge-chart"' in text and '<desc id="edge-chart-desc">' in text
+    assert text.count('<tr><th scope="row">') >= 21  # the edge table, a row per count
+    assert "Your bet ramp" in text and "per 100 rounds" in text
+
+
+def test_the_rules_form_goes_to_the_pages_own_address(client: Any) -> None:
+    response = client.get("/indices?rules=vegas-6d-s17&preset=twenty-one-club&system=hi-lo")
+    assert response.status_code == 303
+    assert response.headers["Location"].startswith("/indices?rules=twenty-one-club&system=hi-lo")
+
+
+@pytest.mark.parametrize(
+    ("query", "field", "words"),
+    [
+        ("system=nope", "system", "no counting system"),
+        ("count=31", "count", "-30 to +30"),
+        ("count=abc", "count", "-30 to +30"),
+        ("bankroll=2", "bankroll", "table minimum"),
+        ("risk=0", "risk", "above 0 and below 1"),
+        ("risk=1", "risk", "above 0 and below 1"),
+        ("rule-decks=99", "rules", "cannot be played"),
+        ("rules=vegas-6d-s17+nonsense%3D1", "rules", "cannot be played"),
+    ],
+)
+def test_a_bad_field_is_a_400_beside_it_with_nothing_computed(
+    app: Any, client: Any, db: Any, tmp_path: Path, query: str, field: str, words: str
+) -> None:
+    cache = tmp_path / "cache"
+    app.config["STRATEGY_CACHE_DIR"] = str(cache)
+    url = f"/indices?{query}" if "rules=" in query else f"/indices?rules=vegas-6d-s17&{query}"
+    response = client.get(url)
+    assert response.status_code == 400
+    text = response.get_data(as_text=True)
+    assert f'id="{field}-error"' in text and words in text
+    assert not cache.exists()  # no job started, nothing cached
+    assert db["attempts"].count == 0
+
+
+def test_the_nav_links_the_page(client: Any) -> None:
+    home = client.get("/").get_data(as_text=True)
+    assert '<a href="/indices">Counting</a>' in home

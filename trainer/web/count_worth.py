@@ -1,0 +1,232 @@
+"""The counting page: what the count is worth under the learner's rules and counting system.
+
+``GET /indices?rules=NOTATION&system=SLUG&count=&bankroll=&risk=`` shows, from the count study
+(:mod:`trainer.engine.indices`): the deviation indices as a chart like the strategy chart (each
+cell's play and index, coloured by how far the index is from 0; with ``count``, the plays in
+force there marked), the edge by count as an SVG plot with its figures in a table, and the bet
+ramp for the bankroll and risk of ruin chosen. The rules come from the one rules form; the
+system defaults to the learner's counting preference. A study not worked out yet is computed
+off the request (:mod:`trainer.web.count_jobs`) and this page shows its progress meanwhile.
+
+Every field is bounded and checked before anything is looked up or started: an unknown system
+or rule option, a count outside -30..+30, a bankroll below the table minimum or a risk of 0 or 1
+is a 400 with the message beside its field, and nothing is computed, cached or stored.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from flask import Blueprint, redirect, request, url_for
+from werkzeug.exceptions import BadRequest
+from werkzeug.wrappers import Response
+
+from drills import InvalidOptionError
+from drills.bet_sizing import DEFAULT_RISK, default_bankroll, ramp_rows, read_bankroll, read_risk
+from drills.counting.preferences import system_choices
+from drills.strategy_cells import UP_LABELS, cells_for
+from trainer.engine.counting import SYSTEMS, CountingSystem
+from trainer.engine.indices import COUNT_LIMIT, IndexTable, Play, Study, bet_ramp
+from trainer.engine.rules import Rules
+from trainer.web.count_jobs import pending_page, study_or_start
+from trainer.web.edge_plot import edge_chart
+from trainer.web.preferences import current_counting_preferences
+from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
+from trainer.web.support import current_rules, render
+
+bp = Blueprint("count_worth", __name__)
+
+_SECTIONS = (("hard", "Hard totals"), ("soft", "Soft totals"), ("pairs", "Pairs"))
+_PLAY_WORDS = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
+_COUNT_RE = re.compile(r"[+-]?\d{1,3}")
+# Options that do not change what the count is worth, left out of the form.
+_NOT_STUDIED = {"max_seats", "box_bettors", "table_rotation", "deal_faces", "split_deal_order"}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the page's query chose, every field checked."""
+
+    rules: Rules
+    system: CountingSystem
+    count: int | None
+    bankroll: Fraction
+    risk: Fraction
+
+    def query(self) -> dict[str, Any]:
+        query: dict[str, Any] = {
+            "rules": self.rules.notation(),
+            "system": self.system.slug,
+            "bankroll": str(self.bankroll),
+            "risk": str(float(self.risk)),
+        }
+        if self.count is not None:
+            query["count"] = str(self.count)
+        return query
+
+
+class FieldError(ValueError):
+    """A field of the page's form that is not one the page can show (beside the field)."""
+
+    def __init__(self, message: str, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def read_choice(values: dict[str, str]) -> Choice:
+    """The page's choice from its query.
+
+    :raises FieldError: naming the first field that is wrong.
+    """
+    try:
+        rules = read_rules(values, default=current_rules())
+    except BadRequest as error:
+        raise FieldError(str(error.description), "rules") from None
+    slug = values.get("system") or current_counting_preferences().system
+    if slug not in SYSTEMS:
+        raise FieldError(f"There is no counting system called {slug[:20]!r}.", "system")
+    count = None
+    text = (values.get("count") or "").strip()
+    if text:
+        if not _COUNT_RE.fullmatch(text) or abs(int(text)) > COUNT_LIMIT:
+            raise FieldError(
+                f"A count is a whole number from -{COUNT_LIMIT} to +{COUNT_LIMIT}, not "
+                f"{text[:12]!r}.",
+                "count",
+            )
+        count = int(text)
+    try:
+        bankroll = read_bankroll(values.get("bankroll") or str(default_bankroll(rules)), rules)
+        risk = read_risk(values.get("risk") or str(float(DEFAULT_RISK)))
+    except InvalidOptionError as error:
+        raise FieldError(str(error), error.field) from None
+    return Choice(rules, SYSTEMS[slug], count, bankroll, risk)
+
+
+def _signed(count: int) -> str:
+    return f"+{count}" if count > 0 else str(count)
+
+
+def _play_text(play: Play) -> str:
+    sign = "≥" if play.when == "at_or_above" else "<"
+    return f"{play.play} {sign}{_signed(play.index)}"
+
+
+def _play_words(play: Play) -> str:
+    word = "insurance" if play.play == "I" else _PLAY_WORDS.get(play.play, play.play)
+    where = "at or above" if play.when == "at_or_above" else "below"
+    return f"{word} {where} {_signed(play.index)}"
+
+
+def _band(index: int) -> str:
+    """A colour class for how far an index is from 0, and on which side."""
+    distance = abs(index)
+    level = 0 if distance <= 1 else 1 if distance <= 3 else 2 if distance <= 6 else 3
+    return f"idx-{'pos' if index > 0 else 'neg' if index < 0 else 'zero'}-{level}"
+
+
+def index_grid(table: IndexTable, count: int | None) -> list[dict[str, Any]]:
+    """The index chart's sections: per row, per up card, the cell's plays (none: no index)."""
+    sections = []
+    for key, title in _SECTIONS:
+        rows: dict[str, list[dict[str, Any]]] = {}
+        for cell in cells_for(table.rules, key):
+            hand = cell.row if key == "pairs" else f"{key} {cell.row}"
+            plays = table.find(hand, cell.up)
+            nearest = min(plays, key=lambda p: abs(p.index)) if plays else None
+            in_force = count is not None and any(p.applies(count) for p in plays)
+            words = f"{'Pair' if key == 'pairs' else key.capitalize()} {cell.row} against {cell.up}"
+            rows.setdefault(cell.row, []).append(
+                {
+                    "up": cell.up,
+                    "plays": [_play_text(p) for p in plays],
+                    "band": _band(nearest.index) if nearest else "idx-none",
+                    "in_force": in_force,
+                    "label": f"{words}: "
+                    + (
+                        f"basic {_PLAY_WORDS.get(plays[0].basic, plays[0].basic)}; "
+                        + "; ".join(_play_words(p) for p in plays)
+                        if plays
+                        else "no index from -10 to +10"
+                    )
+                    + (" (in force at this count)" if in_force else ""),
+                }
+            )
+        shown = [{"label": row, "cells": cells} for row, cells in rows.items()]
+        sections.append({"key": key, "title": title, "rows": shown})
+    return sections
+
+
+def _context(choice: Choice, study: Study) -> dict[str, Any]:
+    table, edge = study.indices, study.edge
+    kind = "true count" if choice.system.balanced else "running count"
+    ramp = bet_ramp(edge, choice.bankroll, float(choice.risk))
+    bets = dict(ramp.bets)
+    return {
+        "table": table,
+        "kind": kind,
+        "insurance": [_play_words(p) for p in table.find("insurance", "A")],
+        "grid": index_grid(table, choice.count),
+        "in_force": [
+            (f"{p.hand} against {p.dealer}", _play_words(p))
+            for p in table.plays
+            if choice.count is not None and p.applies(choice.count)
+        ],
+        "edge_svg": edge_chart(
+            edge.counts,
+            kind=kind,
+            title=f"The edge by {kind}: {choice.system.name}",
+            chart_id="edge-chart",
+        ),
+        "edges": [(row, bets[row.count]) for row in edge.counts],
+        "slope": edge.slope() if choice.system.balanced else None,
+        "flat_edge": edge.flat_edge,
+        "ramp": ramp,
+        "ramp_rows": ramp_rows(ramp),
+    }
+
+
+def _form_context(values: dict[str, str], rules: Rules) -> dict[str, Any]:
+    return {
+        "presets": preset_menu(),
+        "fields": option_fields(rules, [o for o in Rules.option_names() if o not in _NOT_STUDIED]),
+        "systems": system_choices(),
+        "values": values,
+        "section": "indices",
+        "up_labels": UP_LABELS,
+    }
+
+
+@bp.get("/indices")
+def page() -> Response:
+    values = {k: v[:200] for k, v in request.args.items()}
+    try:
+        choice = read_choice(values)
+    except FieldError as error:
+        rules = current_rules()
+        return render(
+            "count_worth.html",
+            status=400,
+            choice=None,
+            rules=rules,
+            page_rules=rules,
+            setup_error=str(error),
+            setup_field=error.field,
+            **_form_context(values, rules),
+        )
+    if is_rules_form(request.args):  # the form was sent: show it at its own address
+        return redirect(url_for("count_worth.page", **choice.query()), code=303)
+    study, state = study_or_start(choice.rules, choice.system)
+    if study is None:
+        return pending_page(choice.rules, choice.system, state)
+    return render(
+        "count_worth.html",
+        choice=choice,
+        rules=choice.rules,
+        page_rules=choice.rules,
+        **_form_context({**values, **choice.query()}, choice.rules),
+        **_context(choice, study),
+    )
