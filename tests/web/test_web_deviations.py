@@ -92,3 +92,14 @@ def test_the_progress_page_refuses_what_it_cannot_read(client: Any) -> None:
     assert client.get("/count-jobs/progress?rules=russian-bank&system=nope").status_code == 400
     moved = client.get("/count-jobs/progress?rules=vegas-6d-s17&system=hi-lo&next=//evil.example")
     assert moved.status_code == 303 and moved.headers["Location"] == "/"
+
+
+def test_past_the_limit_of_new_work_a_pending_study_is_a_429(
+    app: Any, client: Any, tmp_path: Path
+) -> None:
+    app.config.update(STRATEGY_CACHE_DIR=str(tmp_path), EXPENSIVE_WORK_PER_WINDOW=0)
+    with client.session_transaction() as session:
+        session["rules"] = "russian-bank decks=3"  # studied nowhere else in the suite
+    response = client.get("/drills/bet-sizing?system=hi-lo&convention=floor&resolution=half")
+    assert response.status_code == 429 and "Retry-After" in response.headers
+    assert list(tmp_path.glob("count-*.job")) == []  # no job started

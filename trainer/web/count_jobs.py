@@ -31,6 +31,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, abort, current_app, redirect, request
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from drills.count_study import StudyPendingError
@@ -221,9 +222,10 @@ def progress() -> Response:
 
 
 def _on_pending(error: StudyPendingError) -> Response:
-    if not isinstance(error.rules, Rules):
-        raise error
-    found, state = study_or_start(error.rules, error.system)
+    try:
+        found, state = study_or_start(error.rules, error.system)
+    except HTTPException as refused:  # too much new work from this learner: the 429 page
+        return current_app.handle_http_exception(refused)  # type: ignore[return-value]
     if found is not None:  # worked out between the drill's look and ours: ask again
         state = JobState(GRID_POINTS, GRID_POINTS)
     return pending_page(error.rules, error.system, state)
