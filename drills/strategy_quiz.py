@@ -10,7 +10,11 @@ Notation: the situation as the engine writes it, ``"TS 6H v 9D"`` (suits may be 
 ``"T6v9"``). Against an ace where the rules offer insurance, the quiz first asks
 ``"TS 6H v AD insurance"``: answer ``I`` (take insurance, or even money on a natural) or ``N``;
 that question is graded by the engine's EV of the insurance bet for this exact hand. Plays are
-answered ``H``, ``S``, ``D``, ``P`` or ``R``.
+answered ``H``, ``S``, ``D``, ``P`` or ``R``. With a count shown (the quiz's option
+``insurance=count``), the insurance question names the count in the learner's system
+(``"TS 6H v AD insurance hi-lo tc +3"``; ``rc`` for an unbalanced system's running count) and
+is graded by the computed insurance index at that count (:mod:`trainer.engine.indices`), with
+the bet's EV there for this hand.
 
 Rules: any rules, written as their notation (``"vegas-6d-s17 decks=2"``,
 :meth:`trainer.engine.rules.Rules.parse`) in pages and the store.
@@ -24,6 +28,7 @@ the caller passes in ``learner.recent``).
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -38,6 +43,7 @@ from drills.base import (
     LearnerState,
     Question,
 )
+from drills.count_study import count_unit, near, read_system, signed, study_for
 from drills.strategy_cells import (
     INSURANCE_SUFFIX,
     Cell,
@@ -48,7 +54,12 @@ from drills.strategy_cells import (
     read_situation,
     weakest_of,
 )
+from trainer.engine.counting import CountingSystem
 from trainer.engine.hand import Hand, Situation
+from trainer.engine.indices import CountOutOfRangeError
+from trainer.engine.indices import Play as IndexPlay
+from trainer.engine.indices.reading import insurance_as_read
+from trainer.engine.indices.table import count_grid
 from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
 from trainer.engine.strategy import Action, Chart, InvalidSituationError, action_evs, chart
@@ -86,6 +97,46 @@ MIXES: dict[str, str] = {
 DEFAULT_MIX = "shoe"
 # Two EVs closer than this are a tie: either play is right.
 _TIE = 1e-9
+# An insurance question's count, when the quiz shows one: " hi-lo tc +3".
+_COUNT_RE = re.compile(r" (?P<system>[a-z0-9-]{1,20}) (?P<kind>tc|rc) (?P<count>[+-]?\d{1,2})$")
+
+
+@dataclass(frozen=True)
+class ShownCount:
+    """The count an insurance question shows, in the learner's system."""
+
+    system: CountingSystem
+    count: int
+
+    @property
+    def kind(self) -> str:
+        return "true count" if self.system.balanced else "running count"
+
+    def suffix(self) -> str:
+        return f" {self.system.slug} {'tc' if self.system.balanced else 'rc'} {signed(self.count)}"
+
+    def words(self) -> str:
+        return f"{self.system.name} {self.kind} of {signed(self.count)}"
+
+
+def split_count(notation: str) -> tuple[str, ShownCount | None]:
+    """A question's notation without its shown count, and the count (None where none).
+
+    :raises InvalidQuestionError: for a count on anything but an insurance question, or one
+        this quiz could not have shown.
+    """
+    match = _COUNT_RE.search(notation or "")
+    if match is None:
+        return notation, None
+    base = notation[: match.start()]
+    if not base.endswith(INSURANCE_SUFFIX):
+        raise InvalidQuestionError("only an insurance question shows a count")
+    system = read_system(match["system"])
+    if (match["kind"] == "tc") != system.balanced:
+        raise InvalidQuestionError(
+            f"{system.name} shows its {'true' if system.balanced else 'running'} count"
+        )
+    return base, ShownCount(system, int(match["count"]))
 
 
 @dataclass(frozen=True)
@@ -100,6 +151,8 @@ class Play:
     insurance: bool = False
     natural: bool = False
     notes: tuple[str, ...] = field(default=())
+    shown: ShownCount | None = None  # the count an insurance question is played by
+    index: str = ""  # the insurance index in words, where a count is shown
 
     @property
     def keys(self) -> dict[str, str]:
@@ -116,7 +169,10 @@ def work_out(notation: str, rules: Rules) -> Play:
 
     :raises InvalidQuestionError: for a notation this quiz could not have asked.
     """
-    situation, insurance = read_situation(notation, rules)
+    base, shown = split_count(notation)
+    situation, insurance = read_situation(base, rules)
+    if shown is not None:
+        return _counted_insurance(situation, rules, shown)
     if insurance:
         return _insurance_play(situation, rules)
     table = chart(rules)
@@ -166,6 +222,54 @@ def _insurance_play(situation: Situation, rules: Rules) -> Play:
     )
 
 
+def _counted_insurance(situation: Situation, rules: Rules, shown: ShownCount) -> Play:
+    """Insurance by the count shown: the computed index's play, the bet's EV at that count."""
+    table = study_for(rules, shown.system).indices
+    hand = situation.hand
+    try:
+        bet = insurance_as_read(rules, shown.system, shown.count, hand)
+    except CountOutOfRangeError as error:
+        raise InvalidQuestionError(str(error)) from None
+    natural = hand.is_two_card_21
+    # Even money is insurance on a natural: 1 for sure against 1.5 x (no dealer ten), which is
+    # worth the insurance bet's EV less than 1.
+    evs = {"I": 1.0, "N": 1.0 - bet} if natural else {"I": bet, "N": 0.0}
+    indices = table.find("insurance", "A")
+    right = table.play_at("insurance", "A", shown.count) or "N"
+    words = "; ".join(_index_words(p) for p in indices)
+    return Play(
+        situation=situation,
+        cell=Cell("insurance", "natural" if natural else str(hand.total), "A"),
+        code=right,
+        evs=evs,
+        right=right,
+        insurance=True,
+        natural=natural,
+        shown=shown,
+        index=words or "none from -10 to +10: never take it",
+    )
+
+
+def _index_words(play: IndexPlay) -> str:
+    act = "take it" if play.play == "I" else "decline it"
+    if play.when == "at_or_above":
+        return f"{act} at {signed(play.index)} or above"
+    return f"{act} below {signed(play.index)}"
+
+
+def counted_insurance_notation(
+    rng: random.Random, situation: Situation, rules: Rules, system: CountingSystem
+) -> str:
+    """An insurance question showing a count near the insurance index (counts near it are asked
+    most)."""
+    table = study_for(rules, system).indices
+    grid = count_grid(rules, system)
+    indices = table.find("insurance", "A")
+    aim = indices[0].index if indices else 0
+    count = near(rng, aim, count_unit(rules, system), grid[0], grid[-1])
+    return str(situation) + INSURANCE_SUFFIX + ShownCount(system, count).suffix()
+
+
 def cost_of_answer(play: Play, answer: str) -> float:
     """EV given up by ``answer`` (per unit of the initial bet; 0 for the best)."""
     return max(max(play.evs.values()) - play.evs[answer], 0.0)
@@ -195,6 +299,13 @@ def illegal_reason(play: Play, answer: str, rules: Rules) -> str:
 
 def explain(play: Play) -> str:
     """Why the right answer is right, in a sentence."""
+    if play.shown is not None:
+        bet = play.evs["I"] if not play.natural else 1.0 - play.evs["N"]
+        return (
+            f"At a {play.shown.words()} the insurance index ({play.index}) says "
+            + ("take it" if play.right == "I" else "decline it")
+            + f"; the insurance bet is worth {_percent(bet)} of your bet here, with these cards."
+        )
     if play.insurance:
         taken = play.evs["I"]
         if play.natural:
@@ -259,10 +370,12 @@ class StrategyQuiz(Drill):
         mix: str,
         last_question: str | None,
         tally: Mapping[Cell, tuple[int, int]],
+        counted: CountingSystem | None = None,
     ) -> Question:
         """:meth:`new_question` from what it reads of the learner: the question answered last
         under these rules (an insurance question's play comes next) and, for the ``weakest``
-        mix, the learner's :func:`cell_tally` under these rules (other mixes ignore it)."""
+        mix, the learner's :func:`cell_tally` under these rules (other mixes ignore it);
+        ``counted``: the system whose count an insurance question shows (none by default)."""
         follow_up = _after_insurance(last_question, rules)
         if follow_up is not None:
             return self.question(follow_up, rules)
@@ -283,6 +396,8 @@ class StrategyQuiz(Drill):
             situation = hand_for(rng.choice(pool), rng)
         insurance = situation.up.is_ace and rules.insurance
         notation = str(situation) + (INSURANCE_SUFFIX if insurance else "")
+        if insurance and counted is not None:
+            notation = counted_insurance_notation(rng, situation, rules, counted)
         question = self.question(notation, rules)
         if note:
             question = Question(question.notation, question.prompt, {**question.view, "note": note})
@@ -324,6 +439,7 @@ class StrategyQuiz(Drill):
 def _question_of(play: Play) -> Question:
     """The question a worked-out play is, as the page shows it."""
     canonical = str(play.situation) + (INSURANCE_SUFFIX if play.insurance else "")
+    canonical += play.shown.suffix() if play.shown else ""
     if play.insurance:
         prompt = (
             "You have a natural and the dealer shows an ace. Even money?"
@@ -338,6 +454,12 @@ def _question_of(play: Play) -> Question:
         "play": play,
         "keys": [(key, label, key in play.evs) for key, label in play.keys.items()],
     }
+    if play.shown is not None:
+        view["count"] = {
+            "system": play.shown.system.name,
+            "kind": play.shown.kind,
+            "value": signed(play.shown.count),
+        }
     return Question(notation=canonical, prompt=prompt, view=view)
 
 
@@ -352,7 +474,8 @@ def _grade_of(play: Play, answer_text: str, rules: Rules) -> Grade:
         why = illegal_reason(play, answer, rules)
         raise InvalidAnswerError(f"{keys[answer]} is not allowed for this hand: {why}.")
     cost = cost_of_answer(play, answer)
-    correct = answer == play.right or cost < _TIE
+    # By the count, the index decides (its EVs may favour the other play right at it).
+    correct = answer == play.right or (play.shown is None and cost < _TIE)
     return Grade(
         correct=correct,
         answer=answer,
@@ -375,7 +498,11 @@ def deal_from_shoe(rules: Rules, rng: random.Random) -> Situation:
 
 def _after_insurance(last_question: str | None, rules: Rules) -> str | None:
     """After an insurance question on a hand that is not a natural, its play comes next."""
-    if last_question is None or not last_question.endswith(INSURANCE_SUFFIX):
+    try:
+        last_question, _ = split_count(last_question or "")
+    except InvalidQuestionError:
+        return None
+    if not last_question.endswith(INSURANCE_SUFFIX):
         return None
     try:
         situation, _ = read_situation(last_question, rules)

@@ -25,6 +25,7 @@ from drills.strategy_cells import Cell, tally_by_cell
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, users
 from trainer.web import drills as drill_road
+from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.strategy import NEW_CHART
 from trainer.web.support import (
@@ -43,6 +44,7 @@ bp = Blueprint("strategy_quiz", __name__, url_prefix="/drills/basic-strategy")
 DRILL = quiz.DRILL
 _RECENT = 500
 _TIMED_KEY = "strategy_timed"
+BY_COUNT = "count"  # the ``insurance`` option: insurance questions show a count and go by it
 
 
 @dataclass(frozen=True)
@@ -51,10 +53,12 @@ class Settings:
 
     rules: Rules
     mix: str = quiz.DEFAULT_MIX
+    count: bool = False  # insurance questions show a count (the learner's system) and go by it
 
     def query(self, **extra: Any) -> dict[str, Any]:
         """The URL arguments that choose these settings again."""
-        return {"rules": self.rules.notation(), "mix": self.mix, **extra}
+        shown = {"insurance": BY_COUNT} if self.count else {}
+        return {"rules": self.rules.notation(), "mix": self.mix, **shown, **extra}
 
 
 def read_settings(values: Mapping[str, str]) -> Settings:
@@ -63,10 +67,16 @@ def read_settings(values: Mapping[str, str]) -> Settings:
     mix = values.get("mix") or quiz.DEFAULT_MIX
     if mix not in quiz.MIXES:
         abort(400, description=f"There is no hand mix called {mix[:40]!r}.")
+    count = values.get("insurance") or ""
+    if count not in ("", BY_COUNT):
+        abort(
+            400,
+            description=f"Insurance goes by the count ({BY_COUNT!r}) or not, not {count[:20]!r}.",
+        )
     rules = read_rules(values, default=current_rules())
     if quiz.cached_chart_for(rules) is None:  # the quiz would work the chart out now
         limit_expensive_work(NEW_CHART)
-    return Settings(rules=rules, mix=mix)
+    return Settings(rules=rules, mix=mix, count=bool(count))
 
 
 @dataclass(frozen=True)
@@ -128,7 +138,12 @@ def quiz_rng(user: users.User | None, past: History) -> random.Random:
 def next_question(rng: random.Random, settings: Settings, past: History) -> Question:
     """The quiz's next question for these settings, after this history."""
     return DRILL.next_question(
-        rng, settings.rules, mix=settings.mix, last_question=past.last_question, tally=past.tally
+        rng,
+        settings.rules,
+        mix=settings.mix,
+        last_question=past.last_question,
+        tally=past.tally,
+        counted=current_counting_preferences().counting_system if settings.count else None,
     )
 
 
