@@ -301,11 +301,18 @@ def explain(play: Play) -> str:
     """Why the right answer is right, in a sentence."""
     if play.shown is not None:
         bet = play.evs["I"] if not play.natural else 1.0 - play.evs["N"]
-        return (
+        text = (
             f"At a {play.shown.words()} the insurance index ({play.index}) says "
             + ("take it" if play.right == "I" else "decline it")
             + f"; the insurance bet is worth {_percent(bet)} of your bet here, with these cards."
         )
+        if (bet > 0) != (play.right == "I"):
+            text += (
+                " With these very cards the bet is worth the other way: the index is the count "
+                "where it breaks even over the hands you may hold, rounded to a whole count, "
+                "and the count is what you play by."
+            )
+        return text
     if play.insurance:
         taken = play.evs["I"]
         if play.natural:

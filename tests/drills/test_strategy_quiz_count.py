@@ -103,3 +103,19 @@ def test_the_quiz_page_shows_the_count_and_takes_insurance_by_it(
     assert [a["question"] for a in db["attempts"].rows] == [form["question"]]
     bad = client.get("/drills/basic-strategy?rules=vegas-6d-s17&insurance=maybe")
     assert bad.status_code == 400
+
+
+def test_the_feedback_says_so_where_the_hands_own_ev_goes_against_the_index() -> None:
+    said = set()
+    for count in range(-1, 8):
+        notation = (
+            f"TD 2D v AH insurance hi-lo tc {count:+d}"
+            if count
+            else "TD 2D v AH insurance hi-lo tc 0"
+        )
+        play = work_out(notation, VEGAS)
+        explanation = DRILL.grade(notation, play.right, VEGAS).explanation
+        against = (play.evs["I"] > 0) != (play.right == "I")
+        assert ("With these very cards" in explanation) == against
+        said.add(against)
+    assert False in said  # away from the index the hand's EV agrees with it
