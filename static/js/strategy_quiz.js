@@ -1,5 +1,7 @@
 // The basic-strategy quiz: answer keys (H S D P R I N) and the timed run's countdown.
 // Without this file the quiz still works: buttons submit the form, the server keeps the time.
+// A key answers only while focus is in the question (its first button has it on arrival and
+// after each answer), never from a link or a field elsewhere on the page (WCAG 2.1.4).
 (function () {
   "use strict";
 
@@ -12,10 +14,10 @@
     if (event.defaultPrevented || event.repeat) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (typing(event.target) || event.key.length !== 1) return;
+    var question = event.target.closest && event.target.closest("form.strategy-question");
+    if (!question) return;
     var key = event.key.toUpperCase();
-    var button = document.querySelector(
-      'form.strategy-question button[data-key="' + key + '"]:not([disabled])'
-    );
+    var button = question.querySelector('button[data-key="' + key + '"]:not([disabled])');
     if (!button) return;
     event.preventDefault();
     button.click();

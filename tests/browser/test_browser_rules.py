@@ -116,7 +116,9 @@ def test_mistakes_made_under_three_presets_are_drilled_again_each_under_its_own_
     page.get_by_role("button", name=re.compile("Drill these Basic strategy mistakes again")).click()
     seen = []
     for position in range(1, 4):
-        expect(page.get_by_role("status")).to_contain_text(f"question {position} of 3")
+        expect(page.locator("#drill-panel").get_by_role("status")).to_contain_text(
+            f"question {position} of 3"
+        )
         form = page.locator("form.strategy-question")
         name = form.locator("input[name=rules]").input_value()
         expect(form.locator("details.rules-line summary")).to_have_text(

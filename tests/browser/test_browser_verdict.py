@@ -1,0 +1,182 @@
+"""The verdict after an answer, as a learner with a screen reader or a phone meets it: said in a
+polite live region that stays in the page, in every drill; the feedback in view on a 390 x 844
+phone with the next question's input focused (in the quiz, its buttons on the same screen);
+payout math's question whole on arrival; the quiz's letter keys only while focus is in the
+question; and with JavaScript off, the verdict first in the page's title."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from drills.hand_totals import right_answer
+from trainer.engine.hand import Hand
+
+PHONE = {"width": 390, "height": 844}
+FLIP_TIMEOUT = 30_000
+VERDICT = re.compile(r"^(Right|Not quite)\b")
+
+
+@pytest.fixture
+def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+    context = browser.new_context(**{**browser_context_args, "viewport": PHONE})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
+def open_drill(page: Page, title: str) -> None:
+    page.goto("/drills/")
+    page.get_by_role("link", name=title, exact=True).click()
+    expect(page.get_by_role("heading", name=title, level=1)).to_be_visible()
+    page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
+
+
+def answer_typed(page: Page, text: str) -> None:
+    box = page.locator("form.question input:not([type=hidden])").first
+    expect(box).to_be_focused()
+    page.keyboard.type(text)
+    page.keyboard.press("Enter")
+
+
+def typed(text: str) -> Callable[[Page], None]:
+    return lambda page: answer_typed(page, text)
+
+
+def answer_hand_totals(page: Page) -> None:
+    notation = page.locator("form.question input[name=question]").input_value()
+    kind, _, total = right_answer(Hand.parse(notation)).partition(" ")
+    page.keyboard.type(total)
+    page.get_by_label(kind.capitalize(), exact=True).check()
+    page.get_by_role("button", name="Answer").click()
+
+
+def answer_quiz(page: Page) -> None:
+    expect(page.locator("form.strategy-question button:not([disabled])").first).to_be_focused()
+    page.keyboard.press("Enter")
+
+
+def deal(page: Page) -> None:
+    """Deal a counting session at 20 cards a second: its page comes, its cards flip."""
+    page.get_by_label("Cards per second").fill("20")
+    page.get_by_role("button", name="Deal").click()
+    expect(page.locator("ol.count-steps")).to_be_attached()
+
+
+def answer_checkpoint(page: Page) -> None:
+    """Wait for the cards to flip, answer the first checkpoint."""
+    form = page.locator("form.checkpoint")
+    expect(form).to_be_visible(timeout=FLIP_TIMEOUT)
+    for box in form.locator("input:not([type=hidden])").all():
+        box.fill("0")
+    form.get_by_role("button", name="Answer").click()
+
+
+ANSWERS = {
+    "Hand totals": answer_hand_totals,
+    "Basic strategy": answer_quiz,
+    "True count": typed("+1"),
+    "Deck estimation": typed("1"),
+    "Running count": answer_checkpoint,
+    "Deck countdown": answer_checkpoint,
+    "Counting through a shoe": answer_checkpoint,
+    "Shoe penetration": typed("1"),
+    "Payout math": typed("1"),
+}
+SESSIONS = {"Running count", "Deck countdown", "Counting through a shoe"}
+
+
+@pytest.mark.parametrize("title", ANSWERS)
+def test_the_verdict_is_said_in_a_live_region_that_stays_in_the_page(page: Page, title) -> None:
+    open_drill(page, title)
+    if title in SESSIONS:
+        deal(page)
+    region = page.locator("#verdict")
+    expect(region).to_have_attribute("role", "status")
+    expect(page.locator("#drill-panel #verdict")).to_have_count(0)  # not swapped with the panel
+    expect(region).to_have_text("")
+    page.evaluate("() => { window.regionBefore = document.getElementById('verdict') }")
+    ANSWERS[title](page)
+    heading = page.locator("#feedback-heading")
+    expect(heading).to_be_visible()
+    said = "Checkpoint 1: " if heading.inner_text().startswith("Checkpoint") else ""
+    expect(region).to_have_text(re.compile("^" + said + r"(Right|Not quite|right|not quite)\b"))
+    # The verdict names the answer given; the region is the one the page had before.
+    if said:
+        expect(region).to_contain_text(" 0")
+    assert page.evaluate("() => window.regionBefore === document.getElementById('verdict')")
+
+
+def test_the_quiz_on_a_phone_shows_the_verdict_and_the_next_buttons_on_one_screen(phone) -> None:
+    page = phone
+    open_drill(page, "Basic strategy")
+    for _ in range(6):
+        token = page.locator("input[name=token]").input_value()
+        answer_quiz(page)
+        expect(page.locator("input[name=token]")).not_to_have_value(token)
+        heading = page.locator("#feedback-heading")
+        expect(heading).to_be_in_viewport(ratio=1)
+        expect(page.locator("#verdict")).to_have_text(VERDICT)
+        buttons = page.locator("form.strategy-question .strategy-keys button")
+        for index in range(buttons.count()):
+            expect(buttons.nth(index)).to_be_in_viewport(ratio=1)
+        # Focused without scrolling to it: the feedback's top is still on the screen.
+        expect(page.locator("form.strategy-question button:not([disabled])").first).to_be_focused()
+
+
+def test_payout_math_on_a_phone_shows_the_question_then_the_feedback(phone) -> None:
+    page = phone
+    open_drill(page, "Payout math")
+    question = page.locator("form.question")
+    # On arrival the question's top is not cut off, and its box has focus.
+    expect(page.get_by_label("Amount")).to_be_focused()
+    assert question.bounding_box()["y"] >= 0  # type: ignore[index]
+    expect(page.locator("#question-heading")).to_be_in_viewport(ratio=1)
+    for amount in ["1", "2.50"]:
+        answer_typed(page, amount)
+        expect(page.locator("#feedback-heading")).to_be_in_viewport(ratio=1)
+        feedback = page.locator("section.feedback")
+        assert feedback.bounding_box()["y"] >= 0  # type: ignore[index]
+        expect(page.locator("#verdict")).to_contain_text(f"not {amount}")
+
+
+def test_a_letter_key_answers_only_while_focus_is_in_the_question(page: Page) -> None:
+    open_drill(page, "Basic strategy")
+    expect(page.locator("[accesskey]")).to_have_count(0)
+    token = page.locator("input[name=token]").input_value()
+    # From the header's link and from the settings' menu, "s" and "h" answer nothing.
+    page.locator("header").get_by_role("link", name="Strategy").focus()
+    page.keyboard.press("s")
+    page.keyboard.press("h")
+    page.locator("select[name=mix]").focus()
+    page.keyboard.press("s")
+    page.locator("body").evaluate("body => body.focus()")
+    page.keyboard.press("s")
+    page.wait_for_timeout(500)  # time enough for an answer to have gone
+    expect(page.locator("#feedback-heading")).to_have_count(0)
+    expect(page.locator("input[name=token]")).to_have_value(token)
+    # In the question, it answers.
+    page.locator("form.strategy-question button:not([disabled])").first.focus()
+    page.keyboard.press("s")
+    expect(page.locator("section.feedback")).to_contain_text("You chose Stand")
+    expect(page.locator("input[name=token]")).not_to_have_value(token)
+
+
+def test_without_javascript_the_title_names_the_verdict(browser, browser_context_args) -> None:
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        open_drill_plain = page.goto("/drills/hand-totals")
+        assert open_drill_plain is not None and open_drill_plain.ok
+        expect(page).to_have_title(re.compile("^Hand totals"))
+        page.get_by_label("Total", exact=True).fill("3")
+        page.get_by_label("Hard", exact=True).check()
+        page.get_by_role("button", name="Answer").click()
+        expect(page).to_have_title(re.compile(r"^Not quite · Hand totals"))
+    finally:
+        context.close()
