@@ -16,7 +16,7 @@ def test_the_page_shows_the_index_chart_the_edge_plot_and_the_ramp(client: Any) 
     text = response.get_data(as_text=True)
     assert "The indices: " in text and 'class="strategy-grid index-grid"' in text
     # Insurance at +3 (published +3), in words; the cells carry their plays in words too.
-    assert "Insurance: <strong>insurance at or above +3</strong>" in text
+    assert "Insurance: <strong>take insurance at or above +3</strong>" in text
     assert 'aria-label="Pair 10-10 against 6: basic stand; split at or above +' in text
     assert "in-force" in text and "At a true count of +3:" in text
     assert '<svg class="edge-chart"' in text and '<desc id="edge-chart-desc">' in text

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from drills.deviations import work_out
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cached_study
 from trainer.engine.rules import Rules
@@ -103,3 +104,18 @@ def test_past_the_limit_of_new_work_a_pending_study_is_a_429(
     response = client.get("/drills/bet-sizing?system=hi-lo&convention=floor&resolution=half")
     assert response.status_code == 429 and "Retry-After" in response.headers
     assert list(tmp_path.glob("count-*.job")) == []  # no job started
+
+
+def test_a_missed_deviation_shows_its_plays_in_words_on_the_mistakes_page(
+    client: Any, hidden_fields: Any
+) -> None:
+    text = client.get("/drills/deviations", follow_redirects=True).get_data(as_text=True)
+    form = hidden_fields(text)
+    action = html.unescape(ACTION_RE.search(text).group(1))
+    worked = work_out(form["question"], Rules.parse(form["rules"]))
+    wrong = next(key for key in sorted(worked.legal) if key != worked.right)
+    assert client.post(action, data={**form, "answer": wrong}).status_code == 200
+    mistakes = client.get("/mistakes").get_data(as_text=True)
+    words = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
+    words |= {"I": "take insurance", "N": "no insurance"}
+    assert f"You said <strong>{words[wrong]}</strong>" in mistakes

@@ -99,11 +99,9 @@ def _running(directory: Path) -> int:
 
 def _wait_for(process: subprocess.Popen[bytes], marker: Path) -> None:
     code = process.wait()
-    try:
-        with marker.open("a", encoding="utf-8") as handle:
-            handle.write(f"\nended {code}\n")
-    except OSError:
-        pass
+    # Never made again: a request that found the study may have removed it already.
+    with suppress(OSError), os.fdopen(os.open(marker, os.O_WRONLY | os.O_APPEND), "w") as handle:
+        handle.write(f"\nended {code}\n")
 
 
 def _start(rules: Rules, system: CountingSystem, marker: Path) -> None:

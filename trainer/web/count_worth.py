@@ -116,7 +116,7 @@ def _play_text(play: Play) -> str:
 
 
 def _play_words(play: Play) -> str:
-    word = "insurance" if play.play == "I" else _PLAY_WORDS.get(play.play, play.play)
+    word = "take insurance" if play.play == "I" else _PLAY_WORDS.get(play.play, play.play)
     where = "at or above" if play.when == "at_or_above" else "below"
     return f"{word} {where} {_signed(play.index)}"
 

@@ -184,6 +184,11 @@ def _answer_words(question: Question | None, answer: str) -> str:
     keys = getattr(play, "keys", None)
     if isinstance(keys, dict) and answer in keys:
         return str(keys[answer]).lower()
+    shown = question.view.get("keys") if question else None  # (key, label, legal) per button
+    if isinstance(shown, list):
+        labels = {str(key): str(label) for key, label, *_ in shown}
+        if answer in labels:
+            return labels[answer].lower()
     return answer
 
 
