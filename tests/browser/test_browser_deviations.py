@@ -33,10 +33,11 @@ def answer_one(learner: Any, *, correct: bool) -> None:
     key = worked.right if correct else next(k for k in sorted(worked.legal) if k != worked.right)
     order = [k for k in KEY_NAMES if k in worked.legal and (k in "IN") == worked.asked.insurance]
     token = form.locator("input[name=token]").input_value()
+    # The first play's button has the focus (a key answers only from inside the question).
+    expect(form.locator(f'button[data-key="{order[0]}"]')).to_be_focused()
     if learner.javascript:
         page.keyboard.press(key.lower())
-    else:  # the first play's button has the focus; Tab to the one wanted
-        expect(form.locator(f'button[data-key="{order[0]}"]')).to_be_focused()
+    else:  # Tab to the one wanted
         for _ in range(order.index(key)):
             page.keyboard.press("Tab")
         expect(form.locator(f'button[data-key="{key}"]')).to_be_focused()
