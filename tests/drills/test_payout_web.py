@@ -94,3 +94,23 @@ def test_an_htmx_answer_gets_the_panel_only(client: Any, hidden_fields: Any) -> 
     page = response.get_data(as_text=True)
     assert "<html" not in page and "Not quite" in page
     assert 'aria-label="The dealer&#39;s cards"' in page
+
+
+def test_the_footer_names_the_questions_rules_beside_the_table_and_follows_the_panel(
+    client: Any, hidden_fields: Any
+) -> None:
+    # A 6:5 natural is asked under rules of its own: the footer says both, not the table alone.
+    page = client.get(f"{URL}?mix=natural-6-5").get_data(as_text=True)
+    footer = page.split('<footer class="site-footer">', 1)[1]
+    assert "This page: Las Vegas, 6 decks, dealer stands on soft 17; changed: " in footer
+    assert "your table:" in footer
+    # The htmx panel brings the footer again, for the next question may be under other rules.
+    form = hidden_fields(page)
+    answered = client.post(
+        f"{URL}/answer?mix=natural-6-5",
+        data={**form, "answer": right(form["question"])},
+        headers={"HX-Request": "true"},
+    ).get_data(as_text=True)
+    assert "<html" not in answered
+    oob = answered.split('<p id="footer-rules" hx-swap-oob="true">', 1)[1]
+    assert "This page: Las Vegas, 6 decks, dealer stands on soft 17; changed: " in oob

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, redirect, request
+from flask import Blueprint, abort, redirect, render_template, request
 from werkzeug.wrappers import Response
 
 from drills import (
@@ -452,13 +452,18 @@ def page(
     context = question_context(
         drill, user, rules, question, error=error, token=token, asked_at=asked_at
     )
-    context.update(_FEEDBACK_NONE, **shown)
+    # The footer names the question's rules beside the learner's table when they differ.
+    context.update(_FEEDBACK_NONE, page_rules=context["question_rules"] or rules, **shown)
     answered = shown.get("answered")
     if answered is not None and shown.get("grade") is not None:
         # Without htmx the page cannot fetch the work later: it waits for it.
         options = {**request.args, **({} if is_htmx() else {"wait": "1"})}
         context.update(drill.feedback_data(answered, options))
-    return render(drill.template, block="panel", status=status, **context)
+    response = render(drill.template, block="panel", status=status, **context)
+    if is_htmx():  # the panel's next question may be under other rules: the footer says so
+        footer = render_template("_footer_rules.html", oob=True, page_rules=context["page_rules"])
+        response.set_data(response.get_data() + footer.encode())
+    return response
 
 
 # Every drill template may read these; a page without feedback has none of them.

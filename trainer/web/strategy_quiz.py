@@ -213,7 +213,6 @@ def _page(
         settings.rules,
         question,
         settings=settings,
-        page_rules=settings.rules,  # the footer names them when they are not the learner's table
         mixes=quiz.MIXES,
         timed_counts=timed.COUNTS,
         seconds_per_hand=timed.SECONDS_PER_HAND,
