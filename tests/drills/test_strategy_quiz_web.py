@@ -166,11 +166,15 @@ def test_the_heat_map_shows_each_cells_score(client: Any, hidden_fields: Any) ->
     fields = ask(client, hidden_fields, "?rules=russian-bank&mix=cells")
     fields["question"] = "9S 7H v 7C"
     client.post(f"{QUIZ}/answer", data={**fields, "answer": "S"})  # right
-    page = client.get(f"{QUIZ}/chart?preset=russian-bank").get_data(as_text=True)
+    # The heat map's form goes to the rules' own address, as the quiz's Start does.
+    sent = client.get(f"{QUIZ}/chart?preset=russian-bank&mix=cells")
+    assert sent.status_code == 303
+    assert sent.headers["Location"] == f"{QUIZ}/chart?rules=russian-bank&mix=cells"
+    page = client.get(sent.headers["Location"]).get_data(as_text=True)
     assert 'aria-label="hard 16 v 7: chart S, 1 of 4 right"' in page
     assert 'class="heat-poor"' in page
     # Other rules have their own map.
-    other = client.get(f"{QUIZ}/chart?preset=vegas-6d-s17").get_data(as_text=True)
+    other = client.get(f"{QUIZ}/chart?rules=vegas-6d-s17").get_data(as_text=True)
     assert "1 of 4 right" not in other
 
 

@@ -227,6 +227,9 @@ def _page(
 @bp.get("/chart")
 def heat_map() -> Response:
     settings = read_settings(request.args)
+    if is_rules_form(request.args):
+        # The heat map's rules form was sent: show it at the rules' own address, as the quiz.
+        return redirect(url_for("strategy_quiz.heat_map", **settings.query()), code=303)
     rules = settings.rules
     tally = history(current_user(), settings, by_cell=True).tally
     table = quiz.chart_for(rules)
