@@ -11,6 +11,7 @@ from fractions import Fraction
 from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.preferences import CountPreferences
 from drills.counting.session import (
+    COUNTDOWN_RULES,
     GROUPS,
     MAX_ROUNDS,
     MAX_SEATS,
@@ -156,7 +157,7 @@ def build_countdown(
         convention=prefs.convention,
         resolution=prefs.resolution,
         decks=1,
-        rules="one deck",
+        rules=COUNTDOWN_RULES.notation(),
         speed=speed,
         steps=tuple(Step((card,)) for card in shown),
         checkpoints=(CheckpointSpec(len(shown) - 1, ("rc", "missing")),),

@@ -83,6 +83,12 @@ class CheckpointSpec:
     asks: tuple[str, ...]
 
 
+# The rules a countdown is stored under: one deck, no table (a notation as every session's).
+COUNTDOWN_RULES = Rules(decks=1)
+# Sessions dealt before a countdown stored a notation wrote this in its place.
+_OLD_COUNTDOWN_RULES = "one deck"
+
+
 @dataclass(frozen=True)
 class CountingSession:
     """One counting session as dealt: everything the server needs to grade it."""
@@ -177,7 +183,9 @@ class CountingSession:
             convention=raw["convention"],
             resolution=raw["resolution"],
             decks=int(raw["decks"]),
-            rules=raw["rules"],
+            rules=(
+                COUNTDOWN_RULES.notation() if raw["rules"] == _OLD_COUNTDOWN_RULES else raw["rules"]
+            ),
             speed=Fraction(raw["speed"]),
             seats=int(raw.get("seats", 0)),
             steps=tuple(Step.from_json(step) for step in raw["steps"]),

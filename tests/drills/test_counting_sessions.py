@@ -27,7 +27,7 @@ from drills.counting.session import (
 )
 from trainer.engine.cards import pack
 from trainer.engine.counting import running_count
-from trainer.engine.rules import find_preset, preset_names
+from trainer.engine.rules import Rules, find_preset, preset_names
 
 PREFS = CountPreferences()
 
@@ -91,6 +91,15 @@ def test_the_countdown_hides_some_cards_of_one_deck():
     assert spec.asks == ("rc", "missing")
     missing = session.checkpoint(0, "missing").right
     assert missing == running_count(PREFS.counting_system, session.removed)
+    # Stored under a rules notation, as every session is: one deck.
+    assert Rules.parse(session.rules).decks == 1
+
+
+def test_a_countdown_stored_before_the_notation_reads_as_one():
+    session = build_countdown(random.Random(5), PREFS, removed=3, speed=Fraction(4))
+    old = session.to_json().replace(f'"rules":"{session.rules}"', '"rules":"one deck"')
+    assert '"rules":"one deck"' in old
+    assert CountingSession.from_json(old).rules == session.rules == "custom decks=1"
 
 
 def test_a_balanced_count_through_a_whole_single_deck_comes_back_to_zero():

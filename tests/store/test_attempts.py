@@ -159,3 +159,19 @@ def test_rows_from_before_the_notation_read_as_notation(db: Any) -> None:
     assert Rules.parse(old.rules) == find_preset("double-deck").replace(
         surrender="late", penetration="2/3", insurance="false"
     )
+
+
+def test_a_countdown_row_from_before_the_notation_reads_as_one_decks_notation(db: Any) -> None:
+    """The countdown stored "one deck" where a notation belongs, before it stored one."""
+    learner = users.create_guest(db)
+    db.execute(
+        "INSERT INTO attempts (user_id, drill, question, rules, answer,"
+        " right_answer, correct, token, created_at)"
+        " VALUES (?, 'counting-countdown', 'x', 'one deck', 'a', 'b', 0, 'old-2', 'x')",
+        [learner.id],
+    )
+    [old] = attempts.list_attempts(db, learner.id)
+    assert old.rules == "custom decks=1"
+    from trainer.engine.rules import Rules
+
+    assert Rules.parse(old.rules).decks == 1

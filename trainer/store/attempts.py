@@ -51,11 +51,16 @@ def _fraction(text: str) -> Fraction:
     return Fraction(text)
 
 
+# What some rows from before the notation hold in its place: the countdown's "one deck".
+_OLD_NOTATIONS = {"one deck": "custom decks=1"}
+
+
 def stored_notation(rules: str, options_json: str | None) -> str:
     """The rules notation of a stored row: ``rules`` itself, or for a row from before the
-    notation, its preset name followed by the options its ``rules_options`` JSON changed."""
+    notation, its preset name followed by the options its ``rules_options`` JSON changed
+    (or the notation of what it names in words, :data:`_OLD_NOTATIONS`)."""
     if not options_json:
-        return rules
+        return _OLD_NOTATIONS.get(rules, rules)
     options = json.loads(options_json)
     return " ".join([rules, *(f"{name}={_legacy_text(options[name])}" for name in sorted(options))])
 
