@@ -18,6 +18,7 @@ from drills.base import (
     LearnerState,
     PastAttempt,
     Question,
+    SessionAsk,
     UnknownDrillError,
 )
 from drills.counting import decks, penetration, session, true_count
@@ -34,6 +35,7 @@ __all__ = [
     "LearnerState",
     "PastAttempt",
     "Question",
+    "SessionAsk",
     "UnknownDrillError",
     "get_drill",
     "registry",

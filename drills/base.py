@@ -81,6 +81,18 @@ class PastAttempt:
 
 
 @dataclass(frozen=True)
+class SessionAsk:
+    """One question of a session's checkpoint (a drill ``asked_in = "session"``): which of the
+    checkpoint's questions it is, its notation (stored with the answer, graded by the drill's
+    :meth:`~Drill.grade`), the form field its answer comes in, and its submission token."""
+
+    name: str
+    notation: str
+    field: str
+    token: str
+
+
+@dataclass(frozen=True)
 class LearnerState:
     """What a drill may know about the learner when it picks the next question."""
 
@@ -107,9 +119,12 @@ class Drill:
     #   the answer form posts them back.
     preferences: str = ""
     # - where its questions are asked when not on its own page: ``"session"`` (a counting
-    #   session's page, ``/counting/sessions/<id>``). The road then takes an answer only when a
+    #   session's page, ``/counting/sessions/<id>``, drawn with ``session_template``). The road
+    #   takes a session's answers checkpoint by checkpoint (:meth:`session_asks`, graded with
+    #   :meth:`grade` and stored like any other), and on ``/drills/<slug>/answer`` only when a
     #   review batch re-drills one of them.
     asked_in: str = ""
+    session_template: str = ""
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         """A fresh question, drawn with ``rng`` (never the module-level random)."""
@@ -145,6 +160,23 @@ class Drill:
         :raises InvalidQuestionError: for a notation this drill could not have asked.
         :raises InvalidAnswerError: for an answer not in the form the drill asks for.
         """
+        raise NotImplementedError
+
+    # -- a drill asked in a session (``asked_in = "session"``) ------------------------------
+
+    def read_session(self, spec: str) -> Any:
+        """The session its store keeps as ``spec`` (a value with ``rules``, their notation)."""
+        raise NotImplementedError
+
+    def session_asks(self, session: Any, session_id: str) -> tuple[tuple[SessionAsk, ...], ...]:
+        """Each checkpoint's questions, in the order they are asked."""
+        raise NotImplementedError
+
+    def session_view(
+        self, session: Any, session_id: str, grades: Mapping[str, Grade]
+    ) -> dict[str, Any]:
+        """What the session's page shows (``session_template``), by name, after the answers
+        graded so far (by submission token): the checkpoint asked now or the summary."""
         raise NotImplementedError
 
     def answered(self, notation: str, answer_text: str, rules: Rules) -> tuple[Question, Grade]:

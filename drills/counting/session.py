@@ -23,7 +23,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from drills.base import Drill, Grade, InvalidQuestionError, LearnerState, Question
+from drills.base import (
+    Drill,
+    Grade,
+    InvalidQuestionError,
+    LearnerState,
+    Question,
+    SessionAsk,
+)
 from drills.counting.checkpoint import Checkpoint, read_checkpoint
 from drills.counting.notation import cards_text, format_count
 from drills.counting.tray import tray_for
@@ -34,6 +41,8 @@ from trainer.engine.rules import Rules
 KINDS = ("running", "countdown", "shoe")
 GROUPS = ("1", "2", "3", "rounds")
 ASK_LABELS = {"rc": "Running count", "tc": "True count", "missing": "Count of the missing cards"}
+# The session page's answer field of each ask.
+FIELDS = {"rc": "running", "tc": "true", "missing": "missing"}
 MIN_SPEED, MAX_SPEED = Fraction(1, 4), Fraction(20)
 MAX_SEATS = 7
 MAX_ROUNDS = 400
@@ -297,6 +306,39 @@ def summary(
     return rows
 
 
+def page_view(
+    session: CountingSession, answers: Mapping[tuple[int, str], Answered]
+) -> dict[str, Any]:
+    """What a session's page shows after ``answers``: the checkpoint asked now, with the
+    steps dealt before it, or (all answered) the summary."""
+    index = next_checkpoint(session, answers)
+    done = index >= len(session.checkpoints)
+    view: dict[str, Any] = {
+        "session": session,
+        "index": index,
+        "done": done,
+        "ask_labels": ASK_LABELS,
+        "fields": FIELDS,
+    }
+    if done:
+        view["summary"] = summary(session, answers)
+        view["right"] = sum(answered.correct for answered in answers.values())
+        view["asked"] = len(answers)
+        return view
+    spec = session.checkpoints[index]
+    steps = session.segment(index)
+    seen = len(session.seen(spec.after))
+    view.update(
+        spec=spec,
+        steps=[session.steps[at] for at in steps],
+        first_step=steps.start,
+        segment_cards=session.cards_in(steps),
+        seen=seen,
+        tray=tray_for(session.decks, seen),
+    )
+    return view
+
+
 # -- the drills in the registry ----------------------------------------------------------
 
 
@@ -308,6 +350,37 @@ class SessionDrill(Drill):
     kind = ""
     situation_template = "drills/_counting_situation.html"
     asked_in = "session"
+    session_template = "drills/counting_session.html"
+
+    def read_session(self, spec: str) -> CountingSession:
+        return CountingSession.from_json(spec)
+
+    def session_asks(
+        self, session: CountingSession, session_id: str
+    ) -> tuple[tuple[SessionAsk, ...], ...]:
+        return tuple(
+            tuple(
+                SessionAsk(
+                    name=ask,
+                    notation=session.checkpoint(index, ask).notation,
+                    field=FIELDS[ask],
+                    token=answer_token(session_id, index, ask),
+                )
+                for ask in spec.asks
+            )
+            for index, spec in enumerate(session.checkpoints)
+        )
+
+    def session_view(
+        self, session: CountingSession, session_id: str, grades: Mapping[str, Grade]
+    ) -> dict[str, Any]:
+        answers = {}
+        for index, spec in enumerate(session.checkpoints):
+            for ask in spec.asks:
+                grade = grades.get(answer_token(session_id, index, ask))
+                if grade is not None:
+                    answers[index, ask] = Answered(grade.answer, grade.right_answer, grade.correct)
+        return page_view(session, answers)
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         return self.question("setup", rules)
@@ -324,11 +397,8 @@ class SessionDrill(Drill):
         return Question(notation=notation, prompt=f"What is {checkpoint.what}?", view=view)
 
     def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
-        """Grade a checkpoint again (re-drilled from the mistakes page, the cards listed).
-
-        The web layer takes session answers on the session's page only, and through the drills'
-        answer road only as part of a review batch, which holds the checkpoints once asked.
-        """
+        """Grade a checkpoint's answer: on the session's page (:meth:`session_asks`), or
+        re-drilled from the mistakes page (the cards listed), as part of a review batch."""
         if notation == "setup":
             raise InvalidQuestionError("the set-up page asks for no count")
         return read_checkpoint(notation).grade(answer_text)

@@ -5,6 +5,7 @@ keeps its charts where the app's configuration says, as /strategy does."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -40,3 +41,14 @@ def test_the_quiz_keeps_its_charts_in_the_configured_directory(
     response = client.get("/drills/basic-strategy?rules=russian-bank&mix=cells")
     assert response.status_code == 200
     assert len(list(directory.glob("*.json"))) == 1
+
+
+def test_only_the_drill_road_grades_or_stores_an_answer() -> None:
+    """Every answer (counting-session checkpoints included) is graded and stored by
+    trainer/web/drills.py alone: no other web module grades one or writes an attempt."""
+    web = Path(__file__).resolve().parents[2] / "trainer" / "web"
+    graders = re.compile(r"\.grade\(|record_attempt\(|drill_road\.record\(|\.answered\(notation")
+    found = {
+        path.name for path in web.glob("*.py") if graders.search(path.read_text(encoding="utf-8"))
+    }
+    assert found == {"drills.py"}

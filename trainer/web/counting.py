@@ -5,7 +5,8 @@ The preferences (system, true-count convention, deck resolution) are the learner
 store (:mod:`trainer.web.preferences`); the counting drills declare that they follow them
 (``Drill.preferences``) and the drills' road puts them in their pages' options. A session's
 checkpoints are answered on the session's page; its drills declare so (``Drill.asked_in``), and
-the drills' road takes their answers only when re-drilled from the mistakes page.
+this module only finds the learner's session: the drills' road grades, stores and shows its
+answers (:func:`trainer.web.drills.answer_checkpoint`), as it does every other answer.
 
 The shoe-penetration drill's studies are cached (:mod:`trainer.web.caches`);
 ``GET /counting/penetration-chart?preset=&system=`` is the chart its feedback fetches by htmx
@@ -19,7 +20,7 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from drills import Grade, InvalidAnswerError, InvalidQuestionError, get_drill
+from drills import Drill, InvalidQuestionError, UnknownDrillError, get_drill
 from drills.counting import penetration, penetration_study
 from drills.counting.dealing import build_countdown, build_running, build_shoe, read_speed
 from drills.counting.notation import format_count
@@ -31,22 +32,10 @@ from drills.counting.preferences import (
     RESOLUTIONS,
     system_choices,
 )
-from drills.counting.session import (
-    ASK_LABELS,
-    DRILL_OF_KIND,
-    KINDS,
-    Answered,
-    CountingSession,
-    InvalidSessionError,
-    answer_token,
-    next_checkpoint,
-    summary,
-)
-from drills.counting.tray import tray_for
+from drills.counting.session import DRILL_OF_KIND, KINDS, InvalidSessionError
 from trainer.engine.counting import SYSTEMS
-from trainer.store import attempts, users
 from trainer.store import counting as counting_store
-from trainer.store.db import transaction
+from trainer.store import users
 from trainer.web import drills as drill_road
 from trainer.web import security
 from trainer.web.preferences import current_counting_preferences
@@ -133,8 +122,6 @@ def preferences() -> Response:
 
 # -- counting sessions -------------------------------------------------------------------------
 
-_FIELDS = {"rc": "running", "tc": "true", "missing": "missing"}
-
 
 @bp.post("/sessions")
 def start() -> Response:
@@ -202,148 +189,26 @@ def _whole(text: str, what: str, field: str) -> int:
     return int(text)
 
 
-def _session_or_404(
-    session_id: str,
-) -> tuple[users.User, counting_store.StoredSession, CountingSession]:
-    """The learner's own session; anyone else's (or none) is a 404."""
+def _session_or_404(session_id: str) -> tuple[users.User, counting_store.StoredSession, Drill]:
+    """The learner's own session and its drill; anyone else's (or none) is a 404."""
     user = current_user()
     stored = counting_store.get_session(get_db(), session_id, user.id) if user else None
     if user is None or stored is None:
         abort(404, description="There is no such counting session of yours.")
-    return user, stored, CountingSession.from_json(stored.spec)
-
-
-def _answers(
-    user: users.User, session_id: str, session: CountingSession
-) -> dict[tuple[int, str], Answered]:
-    found: dict[tuple[int, str], Answered] = {}
-    for index, spec in enumerate(session.checkpoints):
-        for ask in spec.asks:
-            attempt = attempts.find_attempt(get_db(), user.id, answer_token(session_id, index, ask))
-            if attempt is None:
-                return found
-            found[index, ask] = Answered(attempt.answer, attempt.right_answer, attempt.correct)
-    return found
+    try:
+        return user, stored, get_drill(stored.drill)
+    except UnknownDrillError:
+        abort(404, description="That counting session's drill is no longer offered.")
 
 
 @bp.get("/sessions/<session_id>")
 def show(session_id: str) -> Response:
-    user, stored, session = _session_or_404(session_id)
-    return _session_page(user, stored, session, _answers(user, stored.id, session))
+    user, stored, drill = _session_or_404(session_id)
+    return drill_road.session_page(drill, user, stored.id, stored.spec)
 
 
 @bp.post("/sessions/<session_id>/answer")
 def answer(session_id: str) -> Response:
-    """Grade one checkpoint's counts and store them; a checkpoint is answered once (sent again,
-    its stored grade is shown)."""
-    user, stored, session = _session_or_404(session_id)
-    form = request.form
-    text = form.get("checkpoint", "")
-    if not text.isdecimal() or len(text) > 4:
-        abort(400, description="This answer names no checkpoint; reload the session.")
-    index = int(text)
-    asked_at = form.get("asked_at", "")
-    response_ms = (
-        drill_road.now_ms() - int(asked_at) if asked_at.isdecimal() and len(asked_at) < 16 else None
-    )
-    drill = get_drill(session.drill)
-    with transaction(get_db()):  # one answer per checkpoint, even from two tabs at once
-        answers = _answers(user, stored.id, session)
-        current = next_checkpoint(session, answers)
-        if index >= len(session.checkpoints) or index > current:
-            abort(400, description=f"Checkpoint {index + 1} was never asked; nothing was stored.")
-        if index < current:  # a resent answer (a double click, a form sent again)
-            return _resent_page(user, stored, session, answers, index)
-        spec = session.checkpoints[index]
-        grades: dict[str, Grade] = {}
-        errors: list[str] = []
-        for ask in spec.asks:
-            try:
-                grades[ask] = session.checkpoint(index, ask).grade(form.get(_FIELDS[ask], ""))
-            except InvalidAnswerError as error:
-                errors.append(str(error))
-        if errors:
-            return _session_page(
-                user, stored, session, answers, status=400, error=" ".join(errors), form=form
-            )
-        for ask, grade in grades.items():
-            drill_road.record(
-                user,
-                drill,
-                session.checkpoint(index, ask).notation,
-                grade,
-                rules=session.rules,
-                token=answer_token(stored.id, index, ask),
-                response_ms=response_ms,
-            )
-            answers[index, ask] = Answered(grade.answer, grade.right_answer, grade.correct)
-    return _session_page(
-        user, stored, session, answers, graded=(index, grades), response_ms=response_ms
-    )
-
-
-def _resent_page(
-    user: users.User,
-    stored: counting_store.StoredSession,
-    session: CountingSession,
-    answers: dict[tuple[int, str], Answered],
-    index: int,
-) -> Response:
-    """The stored grade of checkpoint ``index`` shown again, counted once: nothing is stored."""
-    grades = {
-        ask: session.checkpoint(index, ask).grade(answers[index, ask].answer)
-        for ask in session.checkpoints[index].asks
-    }
-    return _session_page(user, stored, session, answers, graded=(index, grades), repeated=True)
-
-
-def _session_page(
-    user: users.User,
-    stored: counting_store.StoredSession,
-    session: CountingSession,
-    answers: dict[tuple[int, str], Answered],
-    *,
-    status: int = 200,
-    error: str | None = None,
-    form: Any = None,
-    graded: tuple[int, dict[str, Grade]] | None = None,
-    response_ms: int | None = None,
-    repeated: bool = False,
-) -> Response:
-    drill = get_drill(session.drill)
-    index = next_checkpoint(session, answers)
-    done = index >= len(session.checkpoints)
-    context: dict[str, Any] = {
-        "drill": drill,
-        "stored": stored,
-        "session": session,
-        "index": index,
-        "done": done,
-        "error": error,
-        "form": form or {},
-        "graded": graded,
-        "repeated": repeated,
-        "ask_labels": ASK_LABELS,
-        "fields": _FIELDS,
-        "response_ms": response_ms,
-        "asked_at": drill_road.now_ms(),
-        "stats": attempts.drill_stats(get_db(), user.id, drill=drill.slug).get(drill.slug),
-        "section": "drills",
-    }
-    if done:
-        context["summary"] = summary(session, answers)
-        context["right"] = sum(answered.correct for answered in answers.values())
-        context["asked"] = len(answers)
-    else:
-        spec = session.checkpoints[index]
-        steps = session.segment(index)
-        seen = len(session.seen(spec.after))
-        context.update(
-            spec=spec,
-            steps=[session.steps[at] for at in steps],
-            first_step=steps.start,
-            segment_cards=session.cards_in(steps),
-            seen=seen,
-            tray=tray_for(session.decks, seen),
-        )
-    return render("drills/counting_session.html", block="panel", status=status, **context)
+    """One checkpoint's counts, taken by the drill road (graded, stored once, shown)."""
+    user, stored, drill = _session_or_404(session_id)
+    return drill_road.answer_checkpoint(drill, user, stored.id, stored.spec, request.form)

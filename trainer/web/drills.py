@@ -35,12 +35,14 @@ from drills import (
     LearnerState,
     PastAttempt,
     Question,
+    SessionAsk,
     UnknownDrillError,
     get_drill,
     registry,
 )
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
+from trainer.store.db import transaction
 from trainer.web.preferences import options_for
 from trainer.web.rules_form import readable_rules
 from trainer.web.support import (
@@ -259,6 +261,130 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
     rules = current_rules()
     following = drill.new_question(make_rng(), rules, learner_state(user, drill))
     return page(drill, user, rules, following, review_done=done, **feedback)
+
+
+# -- answers asked in a session (a drill ``asked_in = "session"``: a counting session) -------
+
+
+def session_grades(
+    drill: Drill, user: users.User, checkpoints: tuple[tuple[SessionAsk, ...], ...], rules: Rules
+) -> dict[str, Grade]:
+    """The grades of a session's answers stored so far, by token, checkpoint by checkpoint up
+    to the first not answered: each stored answer graded again (a stored question its drill no
+    longer reads is a 400)."""
+    found: dict[str, Grade] = {}
+    for asks in checkpoints:
+        for ask in asks:
+            attempt = attempts.find_attempt(get_db(), user.id, ask.token)
+            if attempt is None:
+                return found
+            found[ask.token] = stored_answer(drill, attempt, rules)[1]
+    return found
+
+
+def _next_checkpoint(
+    checkpoints: tuple[tuple[SessionAsk, ...], ...], grades: Mapping[str, Grade]
+) -> int:
+    """The first checkpoint not answered yet (``len(checkpoints)`` when all are)."""
+    for index, asks in enumerate(checkpoints):
+        if any(ask.token not in grades for ask in asks):
+            return index
+    return len(checkpoints)
+
+
+def session_page(
+    drill: Drill,
+    user: users.User,
+    session_id: str,
+    spec: str,
+    *,
+    status: int = 200,
+    **shown: Any,
+) -> Response:
+    """A session's page (its ``panel`` block for htmx) after the answers stored so far: the
+    drill's view of the session, and what else is shown by name (``error`` and ``form``,
+    ``graded`` (checkpoint index, grades by ask), ``response_ms``, ``repeated``)."""
+    session = drill.read_session(spec)
+    rules = stored_rules(session.rules)
+    grades = shown.pop("grades", None)
+    if grades is None:
+        grades = session_grades(drill, user, drill.session_asks(session, session_id), rules)
+    context: dict[str, Any] = {
+        "drill": drill,
+        "session_id": session_id,
+        "error": None,
+        "form": {},
+        "graded": None,
+        "repeated": False,
+        "response_ms": None,
+        "asked_at": now_ms(),
+        "stats": attempts.drill_stats(get_db(), user.id, drill=drill.slug).get(drill.slug),
+        "section": "drills",
+        **drill.session_view(session, session_id, grades),
+        **shown,
+    }
+    return render(drill.session_template, block="panel", status=status, **context)
+
+
+def answer_checkpoint(
+    drill: Drill, user: users.User, session_id: str, spec: str, form: Mapping[str, str]
+) -> Response:
+    """Grade one checkpoint's answers (its ``checkpoint`` index, each ask's field) and store
+    them once: sent again, its stored grades are shown, counted once; a malformed one, what is
+    wrong (nothing stored); a checkpoint not asked yet, a 400."""
+    text = form.get("checkpoint", "")
+    if not text.isdecimal() or len(text) > 4:
+        abort(400, description="This answer names no checkpoint; reload the session.")
+    index = int(text)
+    asked_at = form.get("asked_at", "")
+    response_ms = now_ms() - int(asked_at) if asked_at.isdecimal() and len(asked_at) < 16 else None
+    session = drill.read_session(spec)
+    rules = stored_rules(session.rules)
+    checkpoints = drill.session_asks(session, session_id)
+    with transaction(get_db()):  # one answer per checkpoint, even from two tabs at once
+        grades = session_grades(drill, user, checkpoints, rules)
+        current = _next_checkpoint(checkpoints, grades)
+        if index >= len(checkpoints) or index > current:
+            abort(400, description=f"Checkpoint {index + 1} was never asked; nothing was stored.")
+        asks = checkpoints[index]
+        resent = index < current  # a double click, a form sent again: its stored grades
+        new: dict[str, Grade] = {}
+        errors: list[str] = []
+        for ask in asks:
+            try:
+                new[ask.name] = (
+                    grades[ask.token]
+                    if resent
+                    else drill.grade(ask.notation, form.get(ask.field, ""), rules)
+                )
+            except InvalidAnswerError as error:
+                errors.append(str(error))
+        if not resent and not errors:
+            for ask in asks:
+                record(
+                    user,
+                    drill,
+                    ask.notation,
+                    new[ask.name],
+                    rules=session.rules,
+                    token=ask.token,
+                    response_ms=response_ms,
+                )
+                grades[ask.token] = new[ask.name]
+    # The page is drawn once the write is done, not while it holds the lock.
+    if errors:
+        return session_page(
+            drill,
+            user,
+            session_id,
+            spec,
+            status=400,
+            grades=grades,
+            error=" ".join(errors),
+            form=form,
+        )
+    shown = {"repeated": True} if resent else {"response_ms": response_ms}
+    return session_page(drill, user, session_id, spec, grades=grades, graded=(index, new), **shown)
 
 
 # -- the pieces of the road (the basic-strategy quiz's own pages take them too) ---------------
