@@ -140,19 +140,23 @@ def test_exports_hold_the_fields_but_no_token_or_user(db: Any) -> None:
     assert "secret-token" not in attempts.to_csv(rows)
 
 
-def test_rows_from_before_the_notation_read_as_notation(db: Any) -> None:
-    """Older rows hold the preset's name and JSON options (append-only: they stay so)."""
+def _old_row(db: Any, rules: str, options: str | None) -> attempts.Attempt:
+    """A row as stored before the notation (straight into the table), read back."""
     learner = users.create_guest(db)
     db.execute(
         "INSERT INTO attempts (user_id, drill, question, rules, rules_options, answer,"
         " right_answer, correct, token, created_at)"
-        " VALUES (?, 'hand-totals', 'AS 6H', 'double-deck', ?, 'a', 'b', 0, 'old-1', 'x')",
-        [
-            learner.id,
-            '{"surrender": "late", "penetration": 0.6666666666666666, "insurance": false}',
-        ],
+        " VALUES (?, 'hand-totals', 'AS 6H', ?, ?, 'a', 'b', 0, 'old-1', 'x')",
+        [learner.id, rules, options],
     )
     [old] = attempts.list_attempts(db, learner.id)
+    return old
+
+
+def test_rows_from_before_the_notation_read_as_notation(db: Any) -> None:
+    """Older rows hold the preset's name and JSON options (append-only: they stay so)."""
+    options = '{"surrender": "late", "penetration": 0.6666666666666666, "insurance": false}'
+    old = _old_row(db, "double-deck", options)
     assert old.rules == "double-deck insurance=false penetration=2/3 surrender=late"
     from trainer.engine.rules import Rules, find_preset
 
@@ -163,14 +167,7 @@ def test_rows_from_before_the_notation_read_as_notation(db: Any) -> None:
 
 def test_a_countdown_row_from_before_the_notation_reads_as_one_decks_notation(db: Any) -> None:
     """The countdown stored "one deck" where a notation belongs, before it stored one."""
-    learner = users.create_guest(db)
-    db.execute(
-        "INSERT INTO attempts (user_id, drill, question, rules, answer,"
-        " right_answer, correct, token, created_at)"
-        " VALUES (?, 'counting-countdown', 'x', 'one deck', 'a', 'b', 0, 'old-2', 'x')",
-        [learner.id],
-    )
-    [old] = attempts.list_attempts(db, learner.id)
+    old = _old_row(db, "one deck", None)
     assert old.rules == "custom decks=1"
     from trainer.engine.rules import Rules
 
