@@ -24,9 +24,10 @@ from drills.counting.session import (
 )
 from trainer.engine.cards import Card, pack
 from trainer.engine.counting import SYSTEMS
+from trainer.engine.round import Round
 from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
-from trainer.engine.table import BasicStrategyPolicy, Table
+from trainer.engine.table import BasicStrategyPolicy, Table, TableRound
 
 _SPEED_RE = re.compile(r"\d{1,2}(?:[.,]\d{1,2})?|[.,]\d{1,2}|\d{1,2}/\d{1,2}")
 
@@ -54,11 +55,12 @@ def read_speed(text: str) -> Fraction:
 
 def deal_rounds(
     rules: Rules, rng: random.Random, seats: int
-) -> tuple[tuple[Card, ...], list[Step]]:
+) -> tuple[tuple[Card, ...], list[tuple[Step, ...]]]:
     """Rounds at a table of ``seats`` engine players (playing the rules' basic strategy) and
     the engine's dealer, from a fresh shuffle until the shoe is due a shuffle. Returns the
     burned cards the players see (002 shows its burn; a casino burns face down, unseen) and
-    one step per round.
+    each round's steps: one, or where its deal leaves players' cards face down through the
+    play (002, ``deal_faces``), two (:func:`round_steps`).
 
     A round that would run the pack out and reshuffle the discards mid-round (a pack dealt to
     its end) is not dealt: the session ends before it.
@@ -70,24 +72,61 @@ def deal_rounds(
     table = Table(rules, players, rules.min_bet * 10**6, shoe)
     policy = BasicStrategyPolicy(rules)
     burned = shoe.burned_seen
-    steps: list[Step] = []
-    while len(steps) < MAX_ROUNDS:
-        if steps and table.shuffle_if_due():
+    rounds: list[tuple[Step, ...]] = []
+    while len(rounds) < MAX_ROUNDS:
+        if rounds and table.shuffle_if_due():
             break
         before, refills, shuffles = shoe.cards_dealt, shoe.refills, shoe.shuffles
         record = table.play_round([rules.min_bet] * len(table.seat_players), policy)
-        if shoe.refills != refills or shoe.shuffles != shuffles:
+        played = table.last_round
+        if played is None or shoe.refills != refills or shoe.shuffles != shuffles:
             break
-        cards = shoe.dealt()[before:]
-        dealer = "Dealer" if record.dealer is None else f"{table.names[record.dealer]} (dealing)"
-        hands: list[tuple[str, tuple[Card, ...]]] = []
-        for player, seat in zip(record.seat_players, record.result.seats, strict=True):
-            for number, hand in enumerate(seat.hands):
-                suffix = f", hand {number + 1}" if len(seat.hands) > 1 else ""
-                hands.append((f"{table.names[player]}{suffix}", hand.cards))
-        hands.append((dealer, record.result.dealer_cards))
-        steps.append(Step(cards=tuple(cards), label=f"Round {record.number}", hands=tuple(hands)))
-    return burned, steps
+        rounds.append(round_steps(table, record, played, tuple(shoe.dealt()[before:])))
+    return burned, rounds
+
+
+def round_steps(
+    table: Table, record: TableRound, round_: Round, cards: tuple[Card, ...]
+) -> tuple[Step, ...]:
+    """The steps a round just played at ``table`` is shown in: the round whole; or, where
+    players' cards stayed face down through the play, the round as played (those cards and
+    the dealer's face-down one drawn as backs, not counted), then turned over at its end."""
+    dealer = "Dealer" if record.dealer is None else f"{table.names[record.dealer]} (dealing)"
+    hands: list[tuple[str, tuple[Card, ...]]] = []
+    faces: list[tuple[bool, ...]] = []
+    for index, (player, seat) in enumerate(
+        zip(record.seat_players, record.result.seats, strict=True)
+    ):
+        for number, (hand, up) in enumerate(
+            zip(seat.hands, round_.shown_in_play(index), strict=True)
+        ):
+            suffix = f", hand {number + 1}" if len(seat.hands) > 1 else ""
+            hands.append((f"{table.names[player]}{suffix}", hand.cards))
+            faces.append(up)
+    hands.append((dealer, record.result.dealer_cards))
+    label = f"Round {record.number}"
+    if all(all(up) for up in faces):  # the players' cards all face up: seen as they come
+        return (Step(cards=cards, label=label, hands=tuple(hands)),)
+    faces.append(round_.dealer_shown_in_play)
+    held = [
+        (card, up) for (_, in_hand), ups in zip(hands, faces, strict=True)
+        for card, up in zip(in_hand, ups, strict=True)
+    ]  # fmt: skip
+    return (
+        Step(
+            cards=tuple(card for card, up in held if up),
+            label=label,
+            hands=tuple(hands),
+            phase="play",
+            faces=tuple(faces),
+        ),
+        Step(
+            cards=tuple(card for card, up in held if not up),
+            label=label,
+            hands=tuple(hands),
+            phase="turned",
+        ),
+    )
 
 
 def build_running(
@@ -117,8 +156,8 @@ def build_running(
     if group == "rounds":
         burned, rounds = deal_rounds(rules, rng, seats)
         steps: list[Step] = [Step(burned, "Burned")] if burned else []
-        for step in rounds:
-            steps.append(step)
+        for round_steps_ in rounds:
+            steps.extend(round_steps_)
             if sum(len(s.cards) for s in steps) >= cards:
                 break
     else:
@@ -128,7 +167,7 @@ def build_running(
         drawn = shoe.draw_many(available)
         steps = [Step(tuple(drawn[at : at + size])) for at in range(0, len(drawn), size)]
     last = len(steps) - 1
-    inner = list(range(1, last))
+    inner = [at for at in range(1, last) if steps[at].phase != "play"]  # never mid-round
     wanted = min(len(inner), max(1, len(steps) // 6), 3)
     afters = sorted(rng.sample(inner, wanted)) if wanted else []
     specs = [CheckpointSpec(after, ("rc",)) for after in afters]
@@ -174,11 +213,11 @@ def build_shoe(
     :raises InvalidSessionError: for a table that cannot be dealt.
     """
     burned, rounds = deal_rounds(rules, rng, seats)
-    steps = ([Step(burned, "Burned")] if burned else []) + rounds
+    steps = ([Step(burned, "Burned")] if burned else []) + [s for r in rounds for s in r]
     first_round = 1 if burned else 0
     last = len(steps) - 1
     # A round start every four rounds or so: after a random round, never the last.
-    inner = list(range(first_round, last))
+    inner = [at for at in range(first_round, last) if steps[at].phase != "play"]
     wanted = min(len(inner), max(1, len(rounds) // 4))
     afters = sorted(rng.sample(inner, wanted)) if wanted else []
     system = SYSTEMS[prefs.system]

@@ -56,27 +56,65 @@ class InvalidSessionError(ValueError):
         self.field = field  # the set-up form's field that is wrong, where one is
 
 
+# A round whose deal leaves cards face down (002) is shown in two steps: as it was played,
+# those cards drawn as backs and not counted, then with them turned over at its end.
+PHASES = ("", "play", "turned")
+
+
 @dataclass(frozen=True)
 class Step:
-    """What one flip shows: some cards, or a whole round (its hands, by who holds them)."""
+    """What one flip shows: some cards, or a whole round (its hands, by who holds them).
 
-    cards: tuple[Card, ...]  # in the order they left the shoe
+    ``cards`` are the cards the step shows for the first time: what is counted at it. A round
+    in ``phase`` ``"play"`` has ``faces`` (one per hand, True for each card face up), and its
+    ``cards`` are its face-up ones; its ``"turned"`` step that follows shows the round whole,
+    its ``cards`` the ones turned over."""
+
+    cards: tuple[Card, ...]  # in the order they left the shoe (a round: by hand)
     label: str = ""
     hands: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+    phase: str = ""
+    faces: tuple[tuple[bool, ...], ...] = ()
+
+    @property
+    def title(self) -> str:
+        """The step's label, saying which view of its round it is."""
+        if self.phase == "play":
+            return f"{self.label}, as played (face-down cards unseen)"
+        if self.phase == "turned":
+            return f"{self.label}, its face-down cards turned over"
+        return self.label
+
+    @property
+    def held(self) -> tuple[tuple[str, tuple[tuple[Card, bool], ...]], ...]:
+        """Each hand by who holds it, each card with whether it is face up at this step."""
+        faces = self.faces or tuple((True,) * len(cards) for _, cards in self.hands)
+        return tuple(
+            (who, tuple(zip(cards, up, strict=True)))
+            for (who, cards), up in zip(self.hands, faces, strict=True)
+        )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        raw: dict[str, Any] = {
             "label": self.label,
             "cards": cards_text(self.cards),
             "hands": [[who, cards_text(cards)] for who, cards in self.hands],
         }
+        if self.phase:
+            raw["phase"] = self.phase
+        if self.faces:
+            raw["faces"] = ["".join("u" if up else "d" for up in hand) for hand in self.faces]
+        return raw
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> Step:
+        phase = str(raw.get("phase", ""))
         return cls(
             cards=_cards(raw["cards"]),
             label=str(raw.get("label", "")),
             hands=tuple((str(who), _cards(cards)) for who, cards in raw.get("hands", [])),
+            phase=phase if phase in PHASES else "",
+            faces=tuple(tuple(mark == "u" for mark in hand) for hand in raw.get("faces", [])),
         )
 
 
@@ -281,7 +319,7 @@ def summary(
                 )
                 stretch = [
                     {
-                        "label": session.steps[at].label or f"Card {session._starts[at] + 1}",
+                        "label": session.steps[at].title or f"Card {session._starts[at] + 1}",
                         "cards": session.steps[at].cards,
                         "count": format_count(session.count_after(at)),
                     }

@@ -40,8 +40,10 @@ def test_a_shoe_is_dealt_from_the_shuffle_to_the_cut_card(preset):
     # Every card comes from one pack of the preset's decks, none more often than it holds.
     assert not Counter(seen) - Counter(pack(rules.decks))
     if rules.penetration < 1:
-        # Rounds start until the cut card is out: the last one starts before it.
-        before_last = len(session.seen(len(session.steps) - 2))
+        # Rounds start until the cut card is out: the last one starts before it (a round of
+        # 002 is two steps: as played, then turned over).
+        last_start = len(session.steps) - (2 if session.steps[-1].phase == "turned" else 1)
+        before_last = len(session.seen(last_start - 1))
         assert before_last < round(rules.penetration * rules.decks * 52)
     specs = session.checkpoints
     assert [spec.after for spec in specs] == sorted({spec.after for spec in specs})
@@ -52,10 +54,35 @@ def test_a_shoe_is_dealt_from_the_shuffle_to_the_cut_card(preset):
 def test_a_round_step_holds_exactly_the_hands_of_the_round():
     burned, rounds = deal_rounds(find_preset("vegas-6d-s17"), random.Random(3), 4)
     assert burned == ()  # a casino burns face down: unseen, uncounted (issue 10)
-    for step in rounds:
+    for (step,) in rounds:  # every card face up as it comes: one step a round
         held = [card for _, cards in step.hands for card in cards]
         assert Counter(held) == Counter(step.cards)
         assert step.hands[-1][0] == "Dealer"
+
+
+@pytest.mark.parametrize("preset", ["twenty-one-club", "twenty-one-home", "permanent-bank"])
+def test_face_down_cards_are_backs_in_play_and_counted_only_when_turned(preset):
+    # 002 deals the first card "крапом вверх" (the back up: face down), 000 the players' both
+    # cards: a round is shown as played, those cards as backs and not counted, then with
+    # every card turned over at its end, the turned ones counted then.
+    session = build_shoe(find_preset(preset), random.Random(5), PREFS, seats=3, speed=Fraction(2))
+    plays = [at for at, step in enumerate(session.steps) if step.phase == "play"]
+    assert plays
+    for at in plays:
+        play, turned = session.steps[at], session.steps[at + 1]
+        assert (turned.phase, turned.label) == ("turned", play.label)
+        held = [
+            (card, up)
+            for (_, cards), ups in zip(play.hands, play.faces, strict=True)
+            for card, up in zip(cards, ups, strict=True)
+        ]
+        assert Counter(play.cards) == Counter(card for card, up in held if up)
+        assert Counter(turned.cards) == Counter(card for card, up in held if not up)
+        assert any(not up for ups in play.faces[:-1] for up in ups)  # a player's card
+        assert [up for _, up in held] == [up for _, cards in play.held for _, up in cards]
+    # A count is never asked in the middle of a round, before its cards are turned.
+    assert all(session.steps[spec.after].phase != "play" for spec in session.checkpoints)
+    assert CountingSession.from_json(session.to_json()) == session
 
 
 @pytest.mark.parametrize(("preset", "shown"), [("twenty-one-club", 1), ("casino-boxes", 0)])

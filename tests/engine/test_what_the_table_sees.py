@@ -55,6 +55,30 @@ def test_every_card_is_shown_once_the_round_is_over():
     assert sorted(map(str, round_.seen_by(None))) == sorted(["9", "T", "8", "7", "5", "T"])
 
 
+def test_the_cards_left_face_down_through_the_play_are_known_after_the_round():
+    # 002 method 3: what stayed face down until every card was turned at the end (a counting
+    # drill draws them as backs, then turns them over).
+    round_ = home_round("9 T 8 7 5 T")
+    round_.dealer_double(False)
+    while round_.phase is Phase.PLAYER_TURNS:
+        round_.act(round_.legal_actions()[1])  # stand
+    assert round_.phase is Phase.DONE
+    assert round_.shown(0) == ((True, True),)  # the round is over: all turned
+    assert round_.shown_in_play(0) == ((False, True),)  # but the 9 was face down through it
+    assert round_.shown_in_play(1) == ((False, True),)
+    assert round_.dealer_shown == (True, True)
+    assert round_.dealer_shown_in_play == (False, True)  # his hole card, his first
+
+
+def test_a_table_keeps_the_round_it_just_played():
+    rules = find_preset("twenty-one-club")
+    table = Table(rules, 2, 1000, Shoe(rules, random.Random(4)))
+    assert table.last_round is None
+    record = table.play_round([rules.min_bet] * 2)
+    assert table.last_round is not None
+    assert table.last_round.dealer_cards == record.result.dealer_cards
+
+
 def test_a_drawn_card_and_a_bust_are_face_up_in_002():
     rules = find_preset("twenty-one-club")
     round_ = Round(rules, Shoe.stacked(rules, cards("4 T 8 7 2 T 9")), [10])

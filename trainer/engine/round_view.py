@@ -160,8 +160,16 @@ class RoundView:
         face up; a natural, a bust and a split pair are shown; when the round is over every
         card has been shown (the texts put the played cards face up under the pack).
         """
+        return self._faces(seat_index, done=self._phase is Phase.DONE)
+
+    def shown_in_play(self, seat_index: int) -> tuple[tuple[bool, ...], ...]:
+        """:meth:`shown` as the table saw it before the end of the round turned every card face
+        up: which of a seat's cards stayed face down through the play (a counter at the table
+        counts them only once they are turned). The same as :meth:`shown` during the round."""
+        return self._faces(seat_index, done=False)
+
+    def _faces(self, seat_index: int, *, done: bool) -> tuple[tuple[bool, ...], ...]:
         hands = self._seats[seat_index].hands
-        done = self._phase is Phase.DONE
         first, second = _PLAYER_FACES[self.rules.deal_faces]
         shown = []
         for hand in hands:
@@ -175,8 +183,17 @@ class RoundView:
     @property
     def dealer_shown(self) -> tuple[bool, ...]:
         """Whether each of the dealer's cards is face up for the table (all once he plays)."""
+        return self._dealer_faces(done=self._phase is Phase.DONE)
+
+    @property
+    def dealer_shown_in_play(self) -> tuple[bool, ...]:
+        """:attr:`dealer_shown` before the end of the round: which of the dealer's cards the
+        table saw only when every card was turned."""
+        return self._dealer_faces(done=False)
+
+    def _dealer_faces(self, *, done: bool) -> tuple[bool, ...]:
         cards = self._dealer.cards
-        if self._phase is Phase.DONE:
+        if done:
             return (True,) * len(cards)
         up = self._up_index
         return tuple(index == up or index >= 2 for index in range(len(cards)))

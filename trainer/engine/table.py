@@ -241,6 +241,8 @@ class Table:
         self._dealer: int | None = None if rotation == "none" else dealer
         self.rounds_played = 0
         self.last: TableRound | None = None
+        # The round just played, to read what the table saw of it (Round.shown_in_play).
+        self.last_round: Round | None = None
         self._shuffle_due = False
         self._shuffled_for_next = False
         # The cut of the shoe as it stands was offered to this player (None: the house).
@@ -330,6 +332,7 @@ class Table:
         shuffles_before = shoe.shuffles
         round_ = self._deal(amounts, len(players))
         result = self._play(round_, amounts, policy)
+        self.last_round = round_
 
         dealer = self._dealer
         for player, seat in zip(players, result.seats, strict=True):
