@@ -46,23 +46,25 @@ def test_002_method_3_first_cards_are_seen_by_their_holders_only():
     assert round_.dealer_doubled
 
 
-def test_every_card_is_shown_once_the_round_is_over():
-    round_ = home_round("9 T 8 7 5 T")
+def stood_out(deal: str) -> Round:
+    """A home round of ``deal`` played out: the dealer does not double, everyone stands."""
+    round_ = home_round(deal)
     round_.dealer_double(False)
     while round_.phase is Phase.PLAYER_TURNS:
         round_.act(round_.legal_actions()[1])  # stand
     assert round_.phase is Phase.DONE
+    return round_
+
+
+def test_every_card_is_shown_once_the_round_is_over():
+    round_ = stood_out("9 T 8 7 5 T")
     assert sorted(map(str, round_.seen_by(None))) == sorted(["9", "T", "8", "7", "5", "T"])
 
 
 def test_the_cards_left_face_down_through_the_play_are_known_after_the_round():
     # 002 method 3: what stayed face down until every card was turned at the end (a counting
     # drill draws them as backs, then turns them over).
-    round_ = home_round("9 T 8 7 5 T")
-    round_.dealer_double(False)
-    while round_.phase is Phase.PLAYER_TURNS:
-        round_.act(round_.legal_actions()[1])  # stand
-    assert round_.phase is Phase.DONE
+    round_ = stood_out("9 T 8 7 5 T")
     assert round_.shown(0) == ((True, True),)  # the round is over: all turned
     assert round_.shown_in_play(0) == ((False, True),)  # but the 9 was face down through it
     assert round_.shown_in_play(1) == ((False, True),)
