@@ -293,13 +293,7 @@ def _next_checkpoint(
 
 
 def session_page(
-    drill: Drill,
-    user: users.User,
-    session_id: str,
-    spec: str,
-    *,
-    status: int = 200,
-    **shown: Any,
+    drill: Drill, user: users.User, session_id: str, spec: str, *, status: int = 200, **shown: Any
 ) -> Response:
     """A session's page (its ``panel`` block for htmx) after the answers stored so far: the
     drill's view of the session, and what else is shown by name (``error`` and ``form``,
@@ -310,13 +304,8 @@ def session_page(
     if grades is None:
         grades = session_grades(drill, user, drill.session_asks(session, session_id), rules)
     context: dict[str, Any] = {
-        "drill": drill,
-        "session_id": session_id,
-        "error": None,
-        "form": {},
-        "graded": None,
-        "repeated": False,
-        "response_ms": None,
+        **dict.fromkeys(("error", "graded", "response_ms")),
+        **{"drill": drill, "session_id": session_id, "form": {}, "repeated": False},
         "asked_at": now_ms(),
         "stats": attempts.drill_stats(get_db(), user.id, drill=drill.slug).get(drill.slug),
         "section": "drills",
