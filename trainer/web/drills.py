@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, redirect, render_template, request
+from flask import Blueprint, abort, current_app, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import (
@@ -576,7 +576,13 @@ def page(
         context.update(drill.feedback_data(answered, options))
     response = render(drill.template, block="panel", status=status, **context)
     if is_htmx():  # the panel's next question may be under other rules: the footer says so
-        footer = render_template("_footer_rules.html", oob=True, page_rules=context["page_rules"])
+        # (drawn from the environment alone: the page's context processors are not needed)
+        footer = current_app.jinja_env.get_template("_footer_rules.html").render(
+            oob=True,
+            page_rules=context["page_rules"],
+            current_rules=current_rules(),
+            url_for=url_for,
+        )
         response.set_data(response.get_data() + footer.encode())
     return response
 
