@@ -88,3 +88,23 @@ def test_with_no_expensive_work_allowed_a_new_chart_waits_a_whole_window(
     response = client.get(f"/strategy/chart?rules={NEW_RULES}")
     assert response.status_code == 429
     assert int(response.headers["Retry-After"]) == app.config["EXPENSIVE_WORK_WINDOW_SECONDS"]
+
+
+def test_a_penetration_chart_not_worked_out_is_limited_and_a_cached_one_is_not(
+    app: Any, client: Any, full: float, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from drills.counting.penetration_study import clear_memory
+
+    clear_memory()
+    monkeypatch.setitem(app.config, "PENETRATION_CACHE_DIR", str(tmp_path / "studies"))
+    url = "/counting/penetration-chart?preset=single-deck&system=hi-lo"
+    started = time.perf_counter()
+    refused = client.get(url)
+    assert refused.status_code == 429  # its studies would be dealt now: past the limit
+    assert time.perf_counter() - started < 2 and "Retry-After" in refused.headers
+    assert not list((tmp_path / "studies").glob("*.json"))
+    app.config["EXPENSIVE_WORK_PER_WINDOW"] += 1
+    assert client.get(url).status_code == 200  # one more allowed: dealt now, and kept
+    app.config["EXPENSIVE_WORK_PER_WINDOW"] -= 1
+    assert client.get(url).status_code == 200  # cached: shown whatever the limit
+    clear_memory()

@@ -24,6 +24,7 @@ from drills import Drill, InvalidQuestionError, UnknownDrillError, get_drill
 from drills.counting import penetration, penetration_study
 from drills.counting.dealing import build_countdown, build_running, build_shoe, read_speed
 from drills.counting.notation import format_count
+from drills.counting.penetration_chart import cached_chart
 from drills.counting.penetration_chart import chart as study_chart
 from drills.counting.preferences import (
     CONVENTION_LABELS,
@@ -44,12 +45,15 @@ from trainer.web.support import (
     current_user,
     current_user_or_guest,
     get_db,
+    limit_expensive_work,
     make_rng,
     render,
     rules_from_form,
 )
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
+
+NEW_STUDY = "a shoe-penetration chart for a table and count not worked out before"
 
 # What the preferences form offers, the same for every page.
 _CHOICES = {
@@ -80,6 +84,8 @@ def penetration_chart() -> Response:
         )
     except InvalidQuestionError as error:
         abort(400, description=f"There is no penetration chart for that: {error}.")
+    if cached_chart(preset, chosen) is None:  # its studies would be dealt now: seconds of work
+        limit_expensive_work(NEW_STUDY)
     view = {
         "preset": preset,
         "system": penetration_study.chart_system(chosen),
