@@ -193,3 +193,24 @@ def test_start_under_other_rules_goes_to_their_address_and_the_footer_names_both
     expect(page.locator("footer")).to_contain_text(
         "This page: Single deck, dealer hits soft 17; your table: Las Vegas, 6 decks"
     )
+
+
+def test_a_chart_never_worked_out_is_shown_being_worked_out_then_the_quiz_asks(
+    learner: Any, live_server: Any, tmp_path: Any, monkeypatch: Any
+) -> None:
+    from trainer.engine.strategy import cache
+
+    # No chart is cached: the quiz under these rules first shows the chart being worked out.
+    monkeypatch.setitem(live_server.app.config, "STRATEGY_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(cache.CACHE, "_memory", {})
+    page = learner.page
+    page.goto("/drills/basic-strategy?rules=vegas-6d-s17+decks%3D5+double_after_split%3Dfalse")
+    expect(page.get_by_role("status").filter(has_text="Working out the chart")).to_be_visible()
+    if not learner.javascript:  # without JavaScript the learner follows the link; it waits
+        page.get_by_role("link", name="Start the quiz when the chart is ready").click()
+    expect(
+        page.get_by_role("heading", name=re.compile("Your play|insurance|Even money"))
+    ).to_be_visible()
+    expect(page.locator("form.strategy-question input[name=rules]")).to_have_value(
+        "vegas-6d-s17 decks=5 double_after_split=false"
+    )

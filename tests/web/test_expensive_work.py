@@ -44,7 +44,7 @@ def full(app: Any, db: Any) -> float:
     [
         f"/strategy/chart?rules={NEW_RULES}",
         f"/strategy?rules={NEW_RULES}&wait=1",
-        f"/drills/basic-strategy?rules={NEW_RULES}",
+        f"/drills/basic-strategy?rules={NEW_RULES}&wait=1",
     ],
 )
 def test_past_the_limit_new_work_is_a_429_saying_when_to_retry(
@@ -61,9 +61,34 @@ def test_past_the_limit_new_work_is_a_429_saying_when_to_retry(
     assert "Try again in" in page and "minutes" in page
 
 
-def test_a_page_showing_only_what_is_cached_is_not_limited(client: Any, full: float) -> None:
-    response = client.get(f"/strategy?rules={NEW_RULES}")
+@pytest.mark.parametrize("page", ["/strategy", "/drills/basic-strategy"])
+def test_a_page_showing_only_what_is_cached_is_not_limited(
+    client: Any, full: float, page: str
+) -> None:
+    response = client.get(f"{page}?rules={NEW_RULES}")
     assert response.status_code == 200  # the page shows the chart being worked out
+    assert "Working out the chart for these rules" in response.get_data(as_text=True)
+
+
+def test_the_quiz_shows_a_new_chart_being_worked_out_then_asks(
+    app: Any, client: Any, db: Any, tmp_path: Path
+) -> None:
+    page = client.get(f"/drills/basic-strategy?rules={NEW_RULES}").get_data(as_text=True)
+    assert 'name="question"' not in page  # no question yet: the chart is not there
+    assert "/drills/basic-strategy?wait=1&amp;rules=" + NEW_RULES.replace("%20", "+") in page
+    assert not list((tmp_path / "charts").glob("*.json"))  # nothing worked out by showing it
+    counted = "SELECT count(*) FROM expensive_work WHERE key = 'address:127.0.0.1'"
+    assert db.execute(counted).fetchone()[0] == 0
+    # htmx asks for the question at once (without JavaScript, the link does): worked out now.
+    panel = client.get(
+        f"/drills/basic-strategy?wait=1&rules={NEW_RULES}&mix=shoe", headers={"HX-Request": "true"}
+    ).get_data(as_text=True)
+    assert 'name="question"' in panel and "<html" not in panel
+    assert len(list((tmp_path / "charts").glob("*.json"))) == 1
+    assert db.execute(counted).fetchone()[0] == 1
+    # Once worked out, the quiz asks at once.
+    again = client.get(f"/drills/basic-strategy?rules={NEW_RULES}").get_data(as_text=True)
+    assert 'name="question"' in again and "Working out the chart" not in again
 
 
 def test_each_new_request_is_counted_for_the_address(app: Any, client: Any, db: Any) -> None:

@@ -61,9 +61,10 @@ class Settings:
         return {"rules": self.rules.notation(), "mix": self.mix, **shown, **extra}
 
 
-def read_settings(values: Mapping[str, str]) -> Settings:
+def read_settings(values: Mapping[str, str], *, work_now: bool = True) -> Settings:
     """Settings from a query string or a form (the rules form's fields, or a link's ``rules``
-    notation); a 400 naming what is wrong."""
+    notation); a 400 naming what is wrong. Rules whose chart is not worked out yet count as
+    expensive work (a 429 past the limit) unless the caller will not work it out now."""
     mix = values.get("mix") or quiz.DEFAULT_MIX
     if mix not in quiz.MIXES:
         abort(400, description=f"There is no hand mix called {mix[:40]!r}.")
@@ -74,7 +75,7 @@ def read_settings(values: Mapping[str, str]) -> Settings:
             description=f"Insurance goes by the count ({BY_COUNT!r}) or not, not {count[:20]!r}.",
         )
     rules = read_rules(values, default=current_rules())
-    if quiz.cached_chart_for(rules) is None:  # the quiz would work the chart out now
+    if work_now and quiz.cached_chart_for(rules) is None:  # the quiz would work it out now
         limit_expensive_work(NEW_CHART)
     return Settings(rules=rules, mix=mix, count=bool(count))
 
@@ -155,11 +156,16 @@ def ask() -> Response:
     if request.args.get("review"):
         # Re-drilling mistakes (the mistakes page's review batches) takes the generic road.
         return drill_road.ask(DRILL.slug)
-    settings = read_settings(request.args)
+    waits = request.args.get("wait") == "1"
+    settings = read_settings(request.args, work_now=waits)
     if is_rules_form(request.args):
         # The settings form was sent: ask at the rules' own address (one notation, as /strategy).
         return redirect(url_for("strategy_quiz.ask", **settings.query()), code=303)
     user = current_user()  # a new visitor becomes a guest on their first answer, not here
+    if not waits and quiz.cached_chart_for(settings.rules) is None:
+        # Rules never worked out before: the page shows the chart being worked out (a second
+        # or two) and asks for its first question with wait=1 (htmx at once; a link without).
+        return _page(settings, user, None, pending=True)
     past = history(user, settings, by_cell=settings.mix == "weakest")
     question = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, question)
