@@ -30,6 +30,7 @@ from drills.counting.preferences import system_choices
 from drills.strategy_cells import UP_LABELS, cells_for
 from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.indices import COUNT_LIMIT, IndexTable, Play, Study, bet_ramp
+from trainer.engine.indices.table import count_grid
 from trainer.engine.rules import Rules
 from trainer.web.count_jobs import pending_page, study_or_start
 from trainer.web.edge_plot import edge_chart
@@ -128,9 +129,17 @@ def _band(index: int) -> str:
     return f"idx-{'pos' if index > 0 else 'neg' if index < 0 else 'zero'}-{level}"
 
 
+def grid_span(table: IndexTable) -> str:
+    """The counts the indices were looked for over, in words ("from -10 to +10"): an
+    unbalanced system's running counts span more than a true count's -10 to +10."""
+    grid = count_grid(table.rules, table.system)
+    return f"from {_signed(grid[0])} to {_signed(grid[-1])}"
+
+
 def index_grid(table: IndexTable, count: int | None) -> list[dict[str, Any]]:
     """The index chart's sections: per row, per up card, the cell's plays (none: no index)."""
     sections = []
+    span = grid_span(table)
     for key, title in _SECTIONS:
         rows: dict[str, list[dict[str, Any]]] = {}
         for cell in cells_for(table.rules, key):
@@ -150,7 +159,7 @@ def index_grid(table: IndexTable, count: int | None) -> list[dict[str, Any]]:
                         f"basic {_PLAY_WORDS.get(plays[0].basic, plays[0].basic)}; "
                         + "; ".join(_play_words(p) for p in plays)
                         if plays
-                        else "no index from -10 to +10"
+                        else f"no index {span}"
                     )
                     + (" (in force at this count)" if in_force else ""),
                 }
@@ -170,6 +179,7 @@ def _context(choice: Choice, study: Study) -> dict[str, Any]:
         "kind": kind,
         "insurance": [_play_words(p) for p in table.find("insurance", "A")],
         "grid": index_grid(table, choice.count),
+        "span": grid_span(table),
         "in_force": [
             (f"{p.hand} against {p.dealer}", _play_words(p))
             for p in table.plays
