@@ -36,7 +36,7 @@ from drills.count_study import read_system, signed, study_for
 from drills.counting.preferences import CountPreferences
 from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
-from trainer.engine.indices.edge import ROUND_VARIANCE, check_ramp
+from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rules import Rules
 
 __all__ = ["DRILL", "BetSizing", "default_bankroll", "ramp_rows", "read_bankroll", "read_risk"]
@@ -61,6 +61,12 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
     :raises InvalidOptionError: naming the field, for anything that makes no ramp.
     """
     cleaned = text.strip().replace(",", "").replace(" ", "")
+    if re.fullmatch(r"[0-9]{11,}", cleaned):  # a whole amount, only too big for a ramp
+        raise InvalidOptionError(
+            f"The bankroll {cleaned[:16]} is more than a ramp is worked out for (at most "
+            f"{MAX_BANKROLL}).",
+            field="bankroll",
+        )
     if not re.fullmatch(r"\d{1,10}", cleaned):
         raise InvalidOptionError(
             f"The bankroll must be a whole amount, such as 10000, not {text[:16]!r}.",

@@ -106,3 +106,11 @@ def test_an_answer_that_is_no_amount_is_refused() -> None:
     for answer in ("", "five", "-5", "5.123"):
         with pytest.raises(InvalidAnswerError):
             DRILL.grade("hi-lo bankroll 10000 risk 0.05 tc +2", answer, rules())
+
+
+def test_a_bankroll_too_big_says_so_rather_than_asking_for_a_whole_amount() -> None:
+    with pytest.raises(InvalidOptionError) as raised:
+        read_bankroll("99999999999999", rules())
+    assert raised.value.field == "bankroll"
+    assert "at most 1000000000" in str(raised.value)
+    assert "whole amount" not in str(raised.value)
