@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from drills import DRILLS
 from drills.hand_totals import right_answer
 from trainer.engine.hand import Hand
 
@@ -147,6 +148,12 @@ def penetration(page: Page, audit: Audit) -> None:
     audit.check("shoe penetration: feedback and chart")
 
 
+def deviations(page: Page, audit: Audit) -> None:
+    page.locator("form.strategy-question button:not([disabled])").first.click()
+    verdict(page)
+    audit.check("deviations: feedback")
+
+
 def strategy_quiz(page: Page, audit: Audit) -> None:
     page.locator("form.strategy-question button:not([disabled])").first.click()
     verdict(page)
@@ -211,6 +218,8 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Counting through a shoe": counting_session({"Rules preset": "twenty-one-home"}),
     "Shoe penetration": penetration,
     "Payout math": typed("0.01", "many"),
+    "Deviations": deviations,
+    "Bet sizing": typed("1", "many"),
 }
 
 
@@ -219,6 +228,7 @@ def pages(page: Page, audit: Audit) -> None:
         ("/", "home"),
         ("/drills/", "drills"),
         ("/rules", "rules"),
+        ("/indices", "what the count is worth"),
         ("/signin", "sign in"),
         ("/signup", "sign up"),
         ("/no-such-page", "not found"),
@@ -269,6 +279,7 @@ def test_every_page_and_drill_state_has_no_wcag_21_aa_violation(page: Page) -> N
         audit.check(f"{title}: the question")
         walk(page, audit)
     history(page, audit)
+    assert {title for title in DRILL_STATES} == {drill.title for drill in DRILLS}
     assert len(audit.states) >= 40
     assert audit.found == {}, f"axe found violations:\n{audit.report()}"
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from drills import DRILLS
 from drills.hand_totals import right_answer
 from trainer.engine.hand import Hand
 
@@ -87,8 +88,14 @@ ANSWERS = {
     "Counting through a shoe": answer_checkpoint,
     "Shoe penetration": typed("1"),
     "Payout math": typed("1"),
+    "Deviations": answer_quiz,
+    "Bet sizing": typed("1"),
 }
 SESSIONS = {"Running count", "Deck countdown", "Counting through a shoe"}
+
+
+def test_every_drill_is_answered_here() -> None:
+    assert set(ANSWERS) == {drill.title for drill in DRILLS}
 
 
 @pytest.mark.parametrize("title", ANSWERS)
