@@ -1,11 +1,60 @@
-// Counting sessions: flip the listed cards one step at a time at exactly the set speed
-// (cards per second), then show the checkpoint's form. Timing reads performance.now() on
-// every animation frame, so steps never drift the way chained timers do. Without this
-// script the page simply lists the cards above the form.
+// Counting sessions: flip the listed cards one step at a time, then show the checkpoint's form.
+// Timed, at exactly the set speed (cards per second): timing reads performance.now() on every
+// animation frame, so steps never drift the way chained timers do, and a pause shifts the start
+// by the time paused. Or step by hand: the next step on a press of the "Next step" button
+// (Enter or Space), offered first under prefers-reduced-motion. Each step is said in a polite
+// live region ("Step 2 of 4: ..." with its cards); focus stays on a heading (or the button)
+// while the cards flip, and goes to the summary's heading at the end. Without this script the
+// page simply lists the cards above the form.
 (function () {
   "use strict";
 
   var LEAD_MS = 800; // a moment to get ready before the first card
+  var PACE_KEY = "counting-pace"; // "timed" or "hand", chosen on the set-up page
+
+  function reducedMotion() {
+    return !!window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
+  function storedPace() {
+    try {
+      return window.sessionStorage.getItem(PACE_KEY);
+    } catch (error) {
+      return null; // storage refused: the default pace
+    }
+  }
+
+  function rememberPace(pace) {
+    try {
+      window.sessionStorage.setItem(PACE_KEY, pace);
+    } catch (error) {
+      // storage refused: the pace is this page's only
+    }
+  }
+
+  function chosenPace() {
+    return storedPace() || (reducedMotion() ? "hand" : "timed");
+  }
+
+  // A step in words: each hand's name and cards (the step's label when no hand carries it).
+  function describe(step) {
+    var parts = [];
+    var label = step.querySelector(".step-label");
+    step.querySelectorAll(".hand[aria-label]").forEach(function (hand) {
+      var cards = Array.prototype.map.call(hand.querySelectorAll(".card[aria-label]"), function (c) {
+        return c.getAttribute("aria-label");
+      });
+      parts.push(hand.getAttribute("aria-label") + ": " + cards.join(", "));
+    });
+    if (label && parts.join(" ").indexOf(label.textContent.trim()) !== 0) {
+      parts.unshift(label.textContent.trim());
+    }
+    return parts.join(". ");
+  }
+
+  function focusQuietly(element) {
+    if (element) element.focus({ preventScroll: true });
+  }
 
   function flip(list) {
     if (list.dataset.flipState) return;
@@ -14,7 +63,11 @@
     var panel = list.closest("#drill-panel") || document;
     var form = panel.querySelector("form[data-after-flip]");
     var status = panel.querySelector(".flip-status");
+    var controls = panel.querySelector(".flip-controls");
     if (!(speed > 0) || steps.length === 0 || !form) return;
+    var pauseButton = controls && controls.querySelector(".flip-pause");
+    var nextButton = controls && controls.querySelector(".flip-next");
+    var paceButton = controls && controls.querySelector(".flip-pace");
     list.dataset.flipState = "running";
 
     // Step i is on show while the cards elapsed lie in [ends[i - 1], ends[i]).
@@ -25,27 +78,53 @@
       ends.push(total);
     });
 
-    form.hidden = true;
-    list.classList.add("flipping");
-    if (status) {
-      status.hidden = false;
-      status.textContent = "Get ready…";
-    }
-    var begin = performance.now() + LEAD_MS;
+    var pace = chosenPace();
     var shown = -1;
+    var begin = 0;
+    var pausedAt = null;
+    var frameId = null;
+
+    // The status line shows `text`; a screen reader hears `cards` after it too.
+    function say(text, cards) {
+      if (!status) return;
+      status.hidden = false;
+      status.textContent = text;
+      if (cards) {
+        var words = document.createElement("span");
+        words.className = "visually-hidden";
+        words.textContent = ": " + cards;
+        status.appendChild(words);
+      }
+    }
+
+    function show(at) {
+      if (shown >= 0) steps[shown].classList.remove("current");
+      steps[at].classList.add("current");
+      shown = at;
+      say("Step " + (at + 1) + " of " + steps.length, describe(steps[at]));
+    }
 
     function finish() {
+      if (frameId !== null) window.cancelAnimationFrame(frameId);
+      frameId = null;
       if (shown >= 0) steps[shown].classList.remove("current");
       list.classList.remove("flipping");
       list.classList.add("flipped");
       list.dataset.flipState = "done";
-      if (status) status.textContent = "Your count?";
+      if (controls) controls.hidden = true;
+      say("Your count?");
       form.hidden = false;
       var input = form.querySelector("input:not([type=hidden])");
-      if (input) input.focus();
+      if (input) {
+        input.focus({ preventScroll: true });
+        var box = form.getBoundingClientRect();
+        if (box.top < 0 || box.bottom > window.innerHeight) form.scrollIntoView({ block: "start" });
+      }
     }
 
     function frame(now) {
+      frameId = null;
+      if (pace !== "timed" || pausedAt !== null) return;
       if (now >= begin) {
         var elapsed = ((now - begin) * speed) / 1000;
         var at = shown < 0 ? 0 : shown;
@@ -54,27 +133,110 @@
           finish();
           return;
         }
-        if (at !== shown) {
-          if (shown >= 0) steps[shown].classList.remove("current");
-          steps[at].classList.add("current");
-          shown = at;
-          if (status) status.textContent = "Step " + (at + 1) + " of " + steps.length;
-        }
+        if (at !== shown) show(at);
       }
-      window.requestAnimationFrame(frame);
+      frameId = window.requestAnimationFrame(frame);
     }
-    window.requestAnimationFrame(frame);
+
+    // Timed from where the cards are: the step on show gets its whole time from now.
+    function runTimed() {
+      var start = shown <= 0 ? 0 : ends[shown - 1];
+      begin = performance.now() + (shown < 0 ? LEAD_MS : 0) - (start * 1000) / speed;
+      pausedAt = null;
+      if (frameId === null) frameId = window.requestAnimationFrame(frame);
+    }
+
+    function showControls() {
+      if (!controls) return;
+      controls.hidden = false;
+      if (pauseButton) {
+        pauseButton.hidden = pace !== "timed";
+        pauseButton.textContent = pausedAt === null ? "Pause" : "Resume";
+      }
+      if (nextButton) nextButton.hidden = pace !== "hand";
+      if (paceButton) {
+        paceButton.textContent =
+          pace === "hand" ? "Flip at " + list.dataset.speed + " a second" : "Step by hand";
+      }
+    }
+
+    function next() {
+      if (shown + 1 >= steps.length) finish();
+      else show(shown + 1);
+    }
+
+    if (pauseButton) {
+      pauseButton.addEventListener("click", function () {
+        if (pace !== "timed") return;
+        if (pausedAt === null) {
+          pausedAt = performance.now();
+          say("Paused at step " + Math.max(shown + 1, 1) + " of " + steps.length);
+        } else {
+          begin += performance.now() - pausedAt;
+          pausedAt = null;
+          if (frameId === null) frameId = window.requestAnimationFrame(frame);
+        }
+        showControls();
+      });
+    }
+    if (nextButton) nextButton.addEventListener("click", next);
+    if (paceButton) {
+      paceButton.addEventListener("click", function () {
+        pace = pace === "hand" ? "timed" : "hand";
+        rememberPace(pace);
+        if (pace === "timed") runTimed();
+        showControls();
+        focusQuietly(pace === "hand" ? nextButton : pauseButton);
+      });
+    }
+
+    form.hidden = true;
+    list.classList.add("flipping");
+    showControls();
+    if (pace === "hand") {
+      say("Step by hand: press Next step for each step.");
+      focusQuietly(nextButton);
+    } else {
+      say("Get ready…");
+      // After a checkpoint answer its verdict's heading has the focus, else the cards' heading.
+      focusQuietly(panel.querySelector("#feedback-heading") || panel.querySelector("#run-heading"));
+      runTimed();
+    }
   }
 
   function init(root) {
     var scope = root && root.querySelectorAll ? root : document;
     scope.querySelectorAll("ol[data-flip]").forEach(flip);
+    var summary = scope.querySelector("#summary-heading");
+    if (summary) focusQuietly(summary);
+  }
+
+  // The set-up page: the pace is offered (step by hand first under reduced motion) and kept
+  // for the session's page.
+  function offerPace() {
+    var choice = document.querySelector("fieldset.pace-choice");
+    if (!choice) return;
+    choice.hidden = false;
+    var hand = choice.querySelector("input[value=hand]");
+    var timed = choice.querySelector("input[value=timed]");
+    if (!hand || !timed) return;
+    if (reducedMotion()) choice.insertBefore(hand.closest("label"), timed.closest("label"));
+    if (!choice.querySelector("input:checked")) (chosenPace() === "hand" ? hand : timed).checked = true;
+    choice.closest("form").addEventListener("submit", function () {
+      rememberPace(hand.checked ? "hand" : "timed");
+    });
   }
 
   document.addEventListener("DOMContentLoaded", function () {
     init(document);
+    offerPace();
   });
-  document.addEventListener("htmx:load", function (event) {
-    init(event.detail && event.detail.elt);
+  // On the swap itself, before htmx settles: the form is hidden before it is ever shown.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "drill-panel") {
+      init(target);
+      offerPace();
+    }
   });
 })();

@@ -14,10 +14,14 @@
 
   // Focus the element htmx or the browser would autofocus, without scrolling the page to it;
   // the attribute goes, so that neither focuses it again (and scrolls) after this.
+  // A form shown only once cards have flipped (counting sessions) is focused by
+  // static/js/counting.js then.
   function takeAutofocus(root) {
     var wanted = null;
+    var flipping = !!root.querySelector("[data-flip]");
     root.querySelectorAll("[autofocus]").forEach(function (element) {
       element.removeAttribute("autofocus");
+      if (flipping && element.closest("[data-after-flip]")) return;
       if (!wanted && !element.closest("[hidden]")) wanted = element;
     });
     if (wanted) wanted.focus({ preventScroll: true });

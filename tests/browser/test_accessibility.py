@@ -228,7 +228,6 @@ def pages(page: Page, audit: Audit) -> None:
         ("/", "home"),
         ("/drills/", "drills"),
         ("/rules", "rules"),
-        ("/indices", "what the count is worth"),
         ("/signin", "sign in"),
         ("/signup", "sign up"),
         ("/no-such-page", "not found"),
