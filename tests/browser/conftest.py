@@ -132,3 +132,19 @@ def second_learner(request: pytest.FixtureRequest, learner: Learner) -> Iterator
         yield Learner(context.new_page(), javascript=learner.javascript)
     finally:
         context.close()
+
+
+@pytest.fixture
+def page_with(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Any]:
+    """A function opening a page in a browser context of its own with these options (a
+    phone's viewport, reduced motion, ...); the contexts are closed after the test."""
+    contexts: list[Any] = []
+
+    def open_page(**options: Any) -> Page:
+        context = browser.new_context(**{**browser_context_args, **options})
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()

@@ -6,23 +6,18 @@ while the next cards flip, and on the summary's heading at the end."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 FLIP_TIMEOUT = 30_000
 
 
 @pytest.fixture
-def calm(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
+def calm(page_with: Any) -> Page:
     """A learner whose system asks for reduced motion."""
-    context = browser.new_context(**browser_context_args, reduced_motion="reduce")
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+    return page_with(reduced_motion="reduce")
 
 
 def open_setup(page: Page, title: str) -> None:

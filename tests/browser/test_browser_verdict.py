@@ -7,11 +7,11 @@ question; and with JavaScript off, the verdict first in the page's title."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from drills import DRILLS
 from drills.hand_totals import right_answer
@@ -23,12 +23,8 @@ VERDICT = re.compile(r"^(Right|Not quite)\b")
 
 
 @pytest.fixture
-def phone(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[Page]:
-    context = browser.new_context(**{**browser_context_args, "viewport": PHONE})
-    try:
-        yield context.new_page()
-    finally:
-        context.close()
+def phone(page_with: Any) -> Page:
+    return page_with(viewport=PHONE)
 
 
 def open_drill(page: Page, title: str) -> None:
@@ -174,16 +170,11 @@ def test_a_letter_key_answers_only_while_focus_is_in_the_question(page: Page) ->
     expect(page.locator("input[name=token]")).not_to_have_value(token)
 
 
-def test_without_javascript_the_title_names_the_verdict(browser, browser_context_args) -> None:
-    context = browser.new_context(**browser_context_args, java_script_enabled=False)
-    try:
-        page = context.new_page()
-        open_drill_plain = page.goto("/drills/hand-totals")
-        assert open_drill_plain is not None and open_drill_plain.ok
-        expect(page).to_have_title(re.compile("^Hand totals"))
-        page.get_by_label("Total", exact=True).fill("3")
-        page.get_by_label("Hard", exact=True).check()
-        page.get_by_role("button", name="Answer").click()
-        expect(page).to_have_title(re.compile(r"^Not quite · Hand totals"))
-    finally:
-        context.close()
+def test_without_javascript_the_title_names_the_verdict(page_with: Any) -> None:
+    page = page_with(java_script_enabled=False)
+    page.goto("/drills/hand-totals")
+    expect(page).to_have_title(re.compile("^Hand totals"))
+    page.get_by_label("Total", exact=True).fill("3")
+    page.get_by_label("Hard", exact=True).check()
+    page.get_by_role("button", name="Answer").click()
+    expect(page).to_have_title(re.compile(r"^Not quite · Hand totals"))
