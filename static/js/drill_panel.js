@@ -12,10 +12,9 @@
     return box.top >= 0 && box.bottom <= window.innerHeight;
   }
 
-  // Focus the element htmx or the browser would autofocus, without scrolling the page to it;
-  // the attribute goes, so that neither focuses it again (and scrolls) after this.
-  // A form shown only once cards have flipped (counting sessions) is focused by
-  // static/js/counting.js then.
+  // The element htmx or the browser would autofocus, its attribute gone, so that neither
+  // focuses it (and scrolls) after this. A form shown only once cards have flipped (counting
+  // sessions) is focused by static/js/counting.js then.
   function takeAutofocus(root) {
     var wanted = null;
     var flipping = !!root.querySelector("[data-flip]");
@@ -24,7 +23,6 @@
       if (flipping && element.closest("[data-after-flip]")) return;
       if (!wanted && !element.closest("[hidden]")) wanted = element;
     });
-    if (wanted) wanted.focus({ preventScroll: true });
     return wanted;
   }
 
@@ -38,12 +36,27 @@
     }, 50);
   }
 
+  function isPanel(event) {
+    var target = event.detail && event.detail.target;
+    return target && target.id === "drill-panel" ? target : null;
+  }
+
+  // On the swap the autofocus is taken from htmx; once it has settled (htmx has taken the new
+  // form, so that an answer sent at once goes through it) the input gets the focus.
+  var pending = null;
   document.addEventListener("htmx:afterSwap", function (event) {
-    var panel = event.detail && event.detail.target;
-    if (!panel || panel.id !== "drill-panel") return;
+    var panel = isPanel(event);
+    if (panel) pending = takeAutofocus(panel);
+  });
+
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var panel = isPanel(event);
+    if (!panel) return;
+    var focused = pending;
+    pending = null;
+    if (focused && !focused.closest("[hidden]")) focused.focus({ preventScroll: true });
     var said = panel.querySelector("[data-verdict]");
     if (said) announce(said.getAttribute("data-verdict"));
-    var focused = takeAutofocus(panel);
     // The feedback and the next question's answer row (its box or buttons) on screen: the page
     // stays where it is when they are, else the feedback goes to the top.
     var shown = panel.querySelector(".feedback") || panel.querySelector(".question");
@@ -57,6 +70,7 @@
     var panel = document.getElementById("drill-panel");
     if (!panel) return;
     var focused = takeAutofocus(panel);
+    if (focused) focused.focus({ preventScroll: true });
     // The browser may have autofocused (and scrolled) already: the question's top is shown.
     var question = focused && focused.closest(".question");
     if (question && (question.getBoundingClientRect().top < 0 || !inView(focused))) {

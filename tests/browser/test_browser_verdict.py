@@ -152,21 +152,25 @@ def test_a_letter_key_answers_only_while_focus_is_in_the_question(page: Page) ->
     open_drill(page, "Basic strategy")
     expect(page.locator("[accesskey]")).to_have_count(0)
     token = page.locator("input[name=token]").input_value()
-    # From the header's link and from the settings' menu, "s" and "h" answer nothing.
-    page.locator("header").get_by_role("link", name="Strategy").focus()
-    page.keyboard.press("s")
-    page.keyboard.press("h")
-    page.locator("select[name=mix]").focus()
-    page.keyboard.press("s")
-    page.locator("body").evaluate("body => body.focus()")
-    page.keyboard.press("s")
+    plays = page.locator("form.strategy-question button:not([disabled])")
+    keys = [key.lower() for key in plays.evaluate_all("bs => bs.map(b => b.dataset.key)")]
+    chosen = (plays.last.text_content() or "").rsplit(maxsplit=1)[0].strip()  # "Stand S"
+    # From the header's link, the settings' menu or the page itself, the keys answer nothing.
+    for outside in [
+        page.locator("header").get_by_role("link", name="Strategy"),
+        page.locator("select[name=mix]"),
+        page.locator("body"),
+    ]:
+        outside.evaluate("element => element.focus()")
+        for key in keys:
+            page.keyboard.press(key)
     page.wait_for_timeout(500)  # time enough for an answer to have gone
     expect(page.locator("#feedback-heading")).to_have_count(0)
     expect(page.locator("input[name=token]")).to_have_value(token)
-    # In the question, it answers.
-    page.locator("form.strategy-question button:not([disabled])").first.focus()
-    page.keyboard.press("s")
-    expect(page.locator("section.feedback")).to_contain_text("You chose Stand")
+    # In the question, a play's key answers.
+    plays.first.focus()
+    page.keyboard.press(keys[-1])
+    expect(page.locator("section.feedback")).to_contain_text(f"You chose {chosen}")
     expect(page.locator("input[name=token]")).not_to_have_value(token)
 
 
