@@ -233,7 +233,7 @@
   });
   // On the swap itself, before htmx settles: the form is hidden before it is ever shown.
   document.addEventListener("htmx:afterSwap", function (event) {
-    var target = event.detail && event.detail.target;
+    var target = event.target; // the panel's own event, not an out-of-band swap's
     if (target && target.id === "drill-panel") {
       init(target);
       offerPace();

@@ -36,9 +36,10 @@
     }, 50);
   }
 
+  // The event on the panel itself: an out-of-band swap in the same response (the footer's
+  // rules) fires its own, whose detail names the panel as the request's target too.
   function isPanel(event) {
-    var target = event.detail && event.detail.target;
-    return target && target.id === "drill-panel" ? target : null;
+    return event.target && event.target.id === "drill-panel" ? event.target : null;
   }
 
   // On the swap the autofocus is taken from htmx; once it has settled (htmx has taken the new
