@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 MAX_MODULE_LINES = 600
 MAX_FUNCTION_LINES = 60
 # Functions still being split by the engine's own work; shrink this, never grow it.
-LONG_FUNCTIONS_ALLOWED = {("trainer/engine/strategy/chart.py", "_up_card_part")}
+LONG_FUNCTIONS_ALLOWED: set[tuple[str, str]] = set()
 # A longer function says why in a comment starting so, just above it or first in its body.
 WHY_LONG = re.compile(r"#\s*Long because\b")
 

@@ -47,8 +47,13 @@ def test_edge_with_indices_is_never_below_basic_and_rises_with_the_count(hilo_st
 def test_playing_another_charts_codes_prices_them_on_the_shoe():
     rules = Rules.parse("vegas-6d-s17 decks=2")
     own = compute_chart(rules)
-    same = compute_chart(rules, playing=own.codes)
+    same = compute_chart(rules, playing=own)  # its codes and its exceptions
     assert same.house_edge_playing == pytest.approx(own.house_edge)
+    # The codes alone, read as a player reads them, miss the chart's exceptions (16 v 10 and
+    # soft 18 v A standing on three cards or more, in two decks): they cost a little.
+    codes_only = compute_chart(rules, playing=own.codes)
+    assert own.exceptions
+    assert own.house_edge < codes_only.house_edge_playing < own.house_edge + 0.02
     never_double = {
         section: {
             row: {up: code.replace("D/", "").replace("D", "H") for up, code in cells.items()}

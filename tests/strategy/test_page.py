@@ -131,3 +131,20 @@ def test_the_texts_other_readings_show_their_house_edges_from_the_cache(strategy
     assert f"{sixteen.house_edge - ours.house_edge:+.3f} points" in text
     assert 'href="/strategy?rules=russian-bank+dealer_stands_on%3D12"' in text
     assert text.count("not worked out yet") == 4  # standing on 12, 13, 14 and 15
+
+
+def test_the_chart_marks_its_exceptions_and_lists_them_with_javascript_off(strategy_app):
+    client = strategy_app.test_client()
+    page = client.get("/strategy?rules=vegas-6d-s17+decks%3D2+surrender%3Dnone&wait=1")
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200
+    # The marked cell says what it means in its accessible name, the legend names the mark,
+    # and the list under the chart says it in words, each linking to its cell's EVs.
+    assert 'Hard totals 16 against 10: H; exception: with three cards or more: stand"' in text
+    assert '<span class="strategy-exception-mark" aria-hidden="true">*</span>' in text
+    assert "<b>*</b> an exception" in text
+    assert "Soft 18 against A (H)</a>: with three cards or more: stand" in text
+    cell = client.get(
+        "/strategy?rules=vegas-6d-s17+decks%3D2+surrender%3Dnone&wait=1&cell=hard.16.10"
+    ).get_data(as_text=True)
+    assert "Exception: with three cards or more: stand." in cell

@@ -19,7 +19,7 @@ from trainer.engine.rules import Rules
 from trainer.engine.strategy import CODES, Chart, chart
 from trainer.engine.strategy.advice import advice_cost, advice_for
 from trainer.engine.strategy.cache import cached
-from trainer.engine.strategy.chart import UP_CARDS, up_label
+from trainer.engine.strategy.chart import UP_CARDS, exception_words, up_label
 from trainer.web.readings import readings_context
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, limit_expensive_work, render
@@ -29,6 +29,7 @@ bp = Blueprint("strategy", __name__)
 NEW_CHART = "a strategy chart for rules not worked out before"
 
 _SECTIONS = (("hard", "Hard totals"), ("soft", "Soft totals"), ("pairs", "Pairs"))
+_CELL_TITLES = {"hard": "Hard", "soft": "Soft", "pairs": "Pair"}
 # Options that do not change the play of one hand, left out of the form.
 _NOT_PLAY = {
     "penetration",
@@ -71,6 +72,7 @@ def _grid(result: Chart) -> list[dict[str, Any]]:
                             "kind": cells[up][0],
                             "id": f"{key}.{row}.{up}",
                             "evs": result.evs[key][row][up],
+                            "exception": _exception(result, key, row, up),
                         }
                         for up in ups
                     ],
@@ -78,6 +80,24 @@ def _grid(result: Chart) -> list[dict[str, Any]]:
             )
         sections.append({"key": key, "title": title, "rows": rows})
     return sections
+
+
+def _exception(result: Chart, section: str, row: str, up: str) -> str | None:
+    """What a cell's exceptions say in words, or None (the chart's own optimum)."""
+    found = result.exceptions.get(section, {}).get(row, {}).get(up)
+    return exception_words(found) if found else None
+
+
+def _exception_list(result: Chart) -> list[dict[str, str]]:
+    return [
+        {
+            "cell": f"{_CELL_TITLES[section]} {row} against {up}",
+            "code": result.codes[section][row][up],
+            "words": words,
+            "id": f"{section}.{row}.{up}",
+        }
+        for section, row, up, words in result.exception_notes()
+    ]
 
 
 def _chosen_cell(result: Chart) -> dict[str, Any] | None:
@@ -103,12 +123,12 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
         }
         for action, value in sorted(evs.items(), key=lambda item: -item[1])
     ]
-    title = {"hard": "Hard", "soft": "Soft", "pairs": "Pair"}[section]
     return {
         "section": section,
-        "title": f"{title} {row} against {up}",
+        "title": f"{_CELL_TITLES[section]} {row} against {up}",
         "code": code,
         "actions": actions,
+        "exception": _exception(result, section, row, up),
     }
 
 
@@ -123,6 +143,7 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
         "chart": result,
         "section": "strategy",
         "grid": _grid(result) if result is not None else None,
+        "exceptions": _exception_list(result) if result is not None else [],
         "cell": _chosen_cell(result) if result is not None else None,
         "advice": None,
         "readings": readings_context(rules),

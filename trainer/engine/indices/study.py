@@ -30,13 +30,11 @@ class Study:
     edge: EdgeTable
 
 
-Codes = dict[str, dict[str, dict[str, str]]]
-
-
 def _at_count(
-    rules: Rules, system: CountingSystem, count: int, basic: Codes
+    rules: Rules, system: CountingSystem, count: int, basic: Chart
 ) -> tuple[Chart, float, float]:
-    """The best chart at ``count``, the edge of basic strategy there, and insurance's gain."""
+    """The best chart at ``count``, the edge of basic strategy there (its codes and exceptions
+    played on the shoe at the count), and insurance's gain."""
     composition = composition_at(rules, system, count)
     shoe = engine_shoe(composition)
     best = compute_chart(rules, shoe, playing=basic)
@@ -62,14 +60,14 @@ def compute_study(
     results: list[tuple[Chart, float, float]] = []
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_at_count, rules, system, c, neutral.codes) for c in grid]
+            futures = [pool.submit(_at_count, rules, system, c, neutral) for c in grid]
             for done, future in enumerate(futures, start=1):
                 results.append(future.result())
                 if progress:
                     progress(done, len(grid))
     else:
         for done, c in enumerate(grid, start=1):
-            results.append(_at_count(rules, system, c, neutral.codes))
+            results.append(_at_count(rules, system, c, neutral))
             if progress:
                 progress(done, len(grid))
     charts = [chart for chart, _, _ in results]

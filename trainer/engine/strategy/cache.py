@@ -23,12 +23,16 @@ from trainer.engine.strategy.dealer import full_shoe
 
 __all__ = ["CACHE", "CODE_VERSION", "MEMORY_LIMIT", "cache_key", "cached", "chart"]
 
-CODE_VERSION = "strategy-5"
+CODE_VERSION = "strategy-6"
 MEMORY_LIMIT = 64  # charts kept in memory; the oldest leaves first
 
 
 def _encode(result: Chart) -> dict[str, Any]:
-    return {**result.to_json(), "house_edge_cd_percent": result.house_edge_cd}
+    return {
+        **result.to_json(),
+        "house_edge_cd_percent": result.house_edge_cd,
+        "exceptions": result.exceptions,
+    }
 
 
 CACHE: ResultCache[Chart] = ResultCache(

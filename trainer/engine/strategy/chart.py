@@ -32,19 +32,22 @@ from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from trainer.engine.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 from trainer.engine.strategy.ev import Action, UpCardAnalysis
+from trainer.engine.strategy.optimum import Deal, Optimum, best_policy, evaluate, policy_of
 
 __all__ = [
     "CODES",
+    "EXCEPTIONS",
     "HARD_ROWS",
     "PAIR_ROWS",
     "SOFT_ROWS",
     "UP_CARDS",
     "Chart",
+    "exception_words",
     "compute_chart",
     "row_label",
     "up_label",
@@ -65,6 +68,28 @@ CODES: dict[str, str] = {
     "R/S": "surrender if allowed, otherwise stand",
     "R/P": "surrender if allowed, otherwise split",
 }
+
+# What an exception says, by its key (the value is a play's letter).
+EXCEPTIONS: dict[str, str] = {
+    "three_or_more": "with three cards or more",
+    "after_split": "on a split hand's first two cards",
+    "if_played_perfectly": "best only if every later decision is made for the exact cards",
+}
+
+Exceptions = dict[str, dict[str, dict[str, dict[str, str]]]]
+
+_PLAYS = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
+
+
+def exception_words(found: dict[str, str]) -> str:
+    """One cell's exceptions in words: ``"with three cards or more: stand"``."""
+    return "; ".join(
+        f"{_PLAYS[play[0]]} is {EXCEPTIONS[key]}"
+        if key == "if_played_perfectly"
+        else f"{EXCEPTIONS[key]}: {_PLAYS[play[0]]}"
+        for key, play in found.items()
+    )
+
 
 _CHART_ACTIONS = (Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER)
 
@@ -99,15 +124,6 @@ def _best_of(evs: dict[Action, float], actions: tuple[Action, ...]) -> Action:
     return max(present, key=lambda action: evs[action])
 
 
-_FIRST_ACTION = {
-    "H": Action.HIT,
-    "S": Action.STAND,
-    "P": Action.SPLIT,
-    "D": Action.DOUBLE,
-    "R": Action.SURRENDER,
-}
-
-
 @dataclass(frozen=True)
 class Chart:
     """A basic-strategy chart with every cell's EVs and the house edge of playing it.
@@ -125,6 +141,9 @@ class Chart:
     evs: dict[str, dict[str, dict[str, dict[str, float]]]] = field(compare=False)
     # percent, playing another chart's codes on this shoe (compute_chart's ``playing``)
     house_edge_playing: float | None = field(default=None, compare=False)
+    # exceptions[section][row][up]: where the chart's own optimum plays a cell's hands
+    # otherwise than its code reads (see EXCEPTIONS)
+    exceptions: Exceptions = field(default_factory=dict, compare=False)
 
     def code(self, section: str, row: str, up: str) -> str:
         """The code of one cell, e.g. ``chart.code("hard", "16", "10")``.
@@ -132,6 +151,18 @@ class Chart:
         :raises KeyError: for a section, row or up card the chart does not have.
         """
         return self.codes[section][row][up]
+
+    def exception_notes(self) -> list[tuple[str, str, str, str]]:
+        """Each cell with exceptions, in the chart's order, as (section, row, up card, what
+        the exceptions say in words: ``"with three cards or more: stand"``)."""
+        notes = []
+        for section, rows in self.codes.items():
+            for row in rows:
+                found = self.exceptions.get(section, {}).get(row, {})
+                for up in (up_label(up) for up in UP_CARDS):
+                    if found.get(up):
+                        notes.append((section, row, up, exception_words(found[up])))
+        return notes
 
     def to_json(self) -> dict[str, Any]:
         """The ``python -m trainer strategy --json`` document (exactly: rules, house edge,
@@ -162,7 +193,11 @@ class Chart:
             house_edge_cd=float(data.get("house_edge_cd_percent", data["house_edge_percent"])),
             codes=data["chart"],
             evs=data["ev"],
+            exceptions=data.get("exceptions", {}),
         )
+
+
+Playing = dict[str, dict[str, dict[str, str]]] | Chart
 
 
 def _counts(*values: int) -> tuple[int, ...]:
@@ -242,22 +277,24 @@ def _cell_members(
     return rows
 
 
-def _up_card_part(
-    rules: Rules,
-    shoe: tuple[int, ...],
-    up: int,
-    stand_on: frozenset[int],
-    members: dict[tuple[str, int], list[tuple[tuple[int, ...], float]]],
-    playing: dict[str, dict[str, dict[str, str]]] | None = None,
-) -> tuple[list[tuple[str, str, str, dict[str, float]]], float, float, float]:
-    """One up card's share of a chart: its cells as (section, row, code, EVs), and its terms
-    of the house edges (chart-played, composition-dependent, and playing ``playing``'s codes
-    where given), weighted by its probability."""
-    p_up = shoe[up - 1] / sum(shoe)
-    analysis = UpCardAnalysis(rules, shoe, up, stand_on=stand_on)
+class UpCardPart(NamedTuple):
+    """One up card's share of a chart: its cells and its terms of the house edges (weighted
+    by the up card's probability)."""
+
+    cells: list[tuple[str, str, str, dict[str, float], dict[str, str]]]  # + exceptions
+    edge_chart: float  # the chart's own (total-dependent) optimum, played
+    edge_cd: float  # each initial hand its own best action
+    edge_playing: float  # playing another chart's strategy where given
+
+
+def _initial_evs(
+    analysis: UpCardAnalysis,
+) -> tuple[dict[tuple[int, ...], dict[Action, float]], dict[Action, float], float]:
+    """Every initial two-card hand's EVs; those of two ten-values of different ranks (a hard
+    20 that may not split, where pairs split by rank); the share of ten pairs of one rank."""
     rest = analysis.composition
+    same = _same_rank_share(rest) if analysis.rules.split_by == "rank" else 1.0
     initial: dict[tuple[int, ...], dict[Action, float]] = {}
-    same = _same_rank_share(rest) if rules.split_by == "rank" else 1.0
     # Pairs last: their split hands reuse the dealer results of the unsplit hands.
     two_cards = [(a, b) for a in range(1, 11) for b in range(a, 11)]
     two_cards.sort(key=lambda hand: hand[0] == hand[1])
@@ -265,12 +302,21 @@ def _up_card_part(
         if _hand_probability(rest, (a, b)) == 0.0 and not (a == b == 10):
             continue
         initial[(a, b)] = analysis.initial(a, b)
-    # Two ten-values of different ranks, where pairs split by rank: a hard 20, no split.
     unpaired_tens: dict[Action, float] = {}
     if same < 1.0 and (10, 10) in initial:
         unpaired_tens = analysis.initial(10, 10, allow_split=False)
-    cells: list[tuple[str, str, str, dict[str, float]]] = []
-    cell_codes: dict[tuple[str, int], str] = {}
+    return initial, unpaired_tens, same
+
+
+def _cell_evs(
+    analysis: UpCardAnalysis,
+    members: dict[tuple[str, int], list[tuple[tuple[int, ...], float]]],
+    initial: dict[tuple[int, ...], dict[Action, float]],
+    unpaired_tens: dict[Action, float],
+) -> dict[tuple[str, int], dict[Action, float]]:
+    """Each chart cell's EVs: its hands' EVs averaged by their probabilities (module doc)."""
+    rest = analysis.composition
+    cells: dict[tuple[str, int], dict[Action, float]] = {}
     for (section, row), hands in members.items():
         sums: dict[Action, float] = {}
         weight = 0.0
@@ -290,81 +336,122 @@ def _up_card_part(
             for action, value in hand_evs.items():
                 if action in _CHART_ACTIONS:
                     sums[action] = sums.get(action, 0.0) + p * factor * value
-        if weight == 0.0:
-            continue
-        cell = {action: value / weight for action, value in sums.items()}
-        code = code_of(cell)
-        cell_codes[(section, row)] = code
-        label = row_label(section, row)
-        cells.append((section, label, code, {a.value: v for a, v in cell.items()}))
-    edge_chart, edge_cd = _edges(analysis, initial, unpaired_tens, same, p_up, cell_codes)
-    edge_playing = edge_chart
-    if playing is not None:  # another chart's codes (basic strategy's, on a shoe at a count)
-        ul = up_label(up)
-        other = {
-            (section, row): playing[section].get(row_label(section, row), {}).get(ul, code)
-            for (section, row), code in cell_codes.items()
-        }
-        edge_playing, _ = _edges(analysis, initial, unpaired_tens, same, p_up, other)
-    return cells, edge_chart, edge_cd, edge_playing
+        if weight:
+            cells[(section, row)] = {action: value / weight for action, value in sums.items()}
+    return cells
 
 
-def _edges(
+def _deals(
     analysis: UpCardAnalysis,
     initial: dict[tuple[int, ...], dict[Action, float]],
     unpaired_tens: dict[Action, float],
     same: float,
-    p_up: float,
-    cell_codes: dict[tuple[str, int], str],
-) -> tuple[float, float]:
-    """One up card's terms of the house edges: playing ``cell_codes`` (total-dependent), and
-    each initial hand its own best action."""
-    edge_chart = 0.0
-    edge_cd = 0.0
-    rest = analysis.composition
-    # Playing the chart: after the first decision, hit or stand as the chart's hard and
-    # soft rows say (total-dependent), on a second walk sharing the dealer's results.
-    policy = {
-        (section == "soft", row): code
-        for (section, row), code in cell_codes.items()
-        if section != "pairs"
-    }
-    follower = analysis.following(policy)
-    # House edge: every initial two-card hand.
+) -> list[Deal]:
+    """Every initial two-card hand with its cell and weight (a pair of ten-values of two
+    ranks, where pairs split by rank, is a hard 20's share of the hand)."""
+    deals: list[Deal] = []
     for (a, b), hand_evs in initial.items():
-        p = _hand_probability(rest, (a, b))
+        p = _hand_probability(analysis.composition, (a, b))
         if p == 0.0:
             continue
-        parts: list[tuple[float, dict[Action, float], tuple[str, int]]] = []
         if {a, b} == {1, 10}:
-            parts.append((p, hand_evs, ("natural", 0)))
+            deals.append(Deal(("natural", 0), a, b, p, hand_evs))
         elif a == b == 10 and same < 1.0:
-            parts.append((p * same, hand_evs, ("pairs", 10)))
-            parts.append((p * (1.0 - same), unpaired_tens, ("hard", 20)))
+            deals.append(Deal(("pairs", 10), a, b, p * same, hand_evs))
+            deals.append(Deal(("hard", 20), a, b, p * (1.0 - same), unpaired_tens))
         elif a == b:
-            parts.append((p, hand_evs, ("pairs", a)))
-        elif a == 1:
-            parts.append((p, hand_evs, ("soft", 11 + b)))
+            deals.append(Deal(("pairs", a), a, b, p, hand_evs))
         else:
-            parts.append((p, hand_evs, ("hard", a + b)))
-        for share, part_evs, cell_key in parts:
-            chart_evs = {k: v for k, v in part_evs.items() if k in _CHART_ACTIONS}
-            best = max(chart_evs.values())
-            if cell_key[0] == "natural":
-                played = chart_evs[Action.STAND]
-            else:
-                first = _FIRST_ACTION[cell_codes[cell_key][0]]
-                if first not in chart_evs:
-                    first = max(chart_evs, key=lambda action: chart_evs[action])
-                if first in (Action.HIT, Action.SPLIT) and not (
-                    first is Action.SPLIT and cell_key[0] != "pairs"
-                ):
-                    played = follower.played(a, b, first)
-                else:
-                    played = chart_evs[first]
-            edge_chart += p_up * share * analysis.unconditional(a, b, played)
-            edge_cd += p_up * share * analysis.unconditional(a, b, best)
-    return edge_chart, edge_cd
+            deals.append(Deal(("soft", 11 + b) if a == 1 else ("hard", a + b), a, b, p, hand_evs))
+    return deals
+
+
+def _cell_code(first: Action, totals: dict[Action, float]) -> str:
+    """A cell's code from its first action and its options' totals (the fallback after
+    ``D`` or ``R`` is the best of the rest)."""
+    if first is Action.DOUBLE:
+        return f"D/{_best_of(totals, (Action.HIT, Action.STAND)).value}"
+    if first is Action.SURRENDER:
+        return f"R/{_best_of(totals, (Action.HIT, Action.STAND, Action.SPLIT)).value}"
+    return first.value
+
+
+def _exceptions(cell: tuple[str, int], code: str, perfect: str, optimum: Optimum) -> dict[str, str]:
+    """Where the strategy plays a cell's hands otherwise than its code reads: on three cards
+    or more, on a split hand's two cards, and a first action that would differ if every
+    later decision were made perfectly for the exact cards."""
+    found: dict[str, str] = {}
+    if code[0] != perfect[0]:
+        found["if_played_perfectly"] = perfect[0]
+    if cell[0] == "pairs":
+        return found
+    key = (cell[0] == "soft", cell[1])
+    policy, evaluation = optimum.policy, optimum.evaluation
+    if key in evaluation.later and policy.later.get(key, "H") != code[-1]:
+        found["three_or_more"] = policy.later.get(key, "H")
+    if key in evaluation.split:
+        can_double = "D" in evaluation.split[key]
+
+        def effective(choice: str) -> str:
+            return "D" if choice[0] == "D" and can_double else choice[-1]
+
+        chosen = effective(policy.split.get(key, "H"))
+        if chosen != effective(code):
+            found["after_split"] = chosen
+    return found
+
+
+def _up_card_part(
+    rules: Rules,
+    shoe: tuple[int, ...],
+    up: int,
+    stand_on: frozenset[int],
+    members: dict[tuple[str, int], list[tuple[tuple[int, ...], float]]],
+    playing: Playing | None = None,
+) -> UpCardPart:
+    """One up card's share of a chart: its cells as (section, row, code, EVs, exceptions),
+    and its terms of the house edges (the chart's optimum, composition-dependent, and
+    playing ``playing``'s strategy where given), weighted by its probability."""
+    p_up = shoe[up - 1] / sum(shoe)
+    analysis = UpCardAnalysis(rules, shoe, up, stand_on=stand_on)
+    initial, unpaired_tens, same = _initial_evs(analysis)
+    cell_evs = _cell_evs(analysis, members, initial, unpaired_tens)
+    perfect = {cell: code_of(evs) for cell, evs in cell_evs.items()}
+    deals = _deals(analysis, initial, unpaired_tens, same)
+    optimum = best_policy(analysis, deals, policy_of(perfect, None))
+    cells = []
+    for cell, evs in cell_evs.items():
+        totals = optimum.evaluation.cells.get(cell)
+        code = perfect[cell] if totals is None else _cell_code(optimum.policy.first[cell], totals)
+        found = _exceptions(cell, code, perfect[cell], optimum)
+        label = row_label(*cell)
+        cells.append((cell[0], label, code, {a.value: v for a, v in evs.items()}, found))
+    edge_cd = 0.0
+    for deal in deals:
+        best = max(v for a, v in deal.evs.items() if a in _CHART_ACTIONS)
+        edge_cd += p_up * deal.weight * analysis.unconditional(deal.a, deal.b, best)
+    edge_chart = p_up * optimum.evaluation.value
+    edge_playing = edge_chart
+    if playing is not None:  # another chart's strategy (basic strategy's, on a shoe at a count)
+        codes, exceptions = _playing_for(playing, up_label(up), perfect)
+        edge_playing = p_up * evaluate(analysis, deals, policy_of(codes, exceptions)).value
+    return UpCardPart(cells, edge_chart, edge_cd, edge_playing)
+
+
+def _playing_for(
+    playing: Playing, up: str, own: dict[tuple[str, int], str]
+) -> tuple[dict[tuple[str, int], str], dict[tuple[str, int], dict[str, str]]]:
+    """Another chart's codes and exceptions for one up card, by cell (``own`` where it has
+    no such cell)."""
+    codes_by_label = playing.codes if isinstance(playing, Chart) else playing
+    found = playing.exceptions if isinstance(playing, Chart) else {}
+    codes = {}
+    exceptions = {}
+    for (section, row), code in own.items():
+        label = row_label(section, row)
+        codes[(section, row)] = codes_by_label[section].get(label, {}).get(up, code)
+        exceptions[(section, row)] = found.get(section, {}).get(label, {}).get(up, {})
+    return codes, exceptions
 
 
 def compute_chart(
@@ -373,28 +460,21 @@ def compute_chart(
     *,
     stand_on: frozenset[int] = frozenset(),
     jobs: int = 1,
-    playing: dict[str, dict[str, dict[str, str]]] | None = None,
+    playing: Playing | None = None,
 ) -> Chart:
     """Compute the chart, every cell's EVs and the house edge for ``rules``.
 
     :param composition: the shoe (10 counts, ace first); by default ``rules.decks`` full packs.
     :param stand_on: totals on which the player never draws (to price a text's advice).
     :param jobs: worker processes to share the up cards among (1: all in this process).
-    :param playing: chart codes (a :attr:`Chart.codes`) whose house edge on this shoe is
+    :param playing: a chart (its codes and exceptions), or chart codes alone (a
+        :attr:`Chart.codes`, read as a player reads them), whose house edge on this shoe is
         wanted too (``house_edge_playing``): basic strategy on a shoe at a count.
     """
     shoe = composition if composition is not None else full_shoe(rules.decks)
     if len(shoe) != 10 or any(n < 0 for n in shoe):
         raise ValueError("a composition is 10 counts (ace, 2..9, ten-value), none negative")
     members = _cell_members(rules, shoe)
-    codes: dict[str, dict[str, dict[str, str]]] = {"hard": {}, "soft": {}, "pairs": {}}
-    evs: dict[str, dict[str, dict[str, dict[str, float]]]] = {"hard": {}, "soft": {}, "pairs": {}}
-    edge_chart = 0.0
-    edge_cd = 0.0
-    edge_playing = 0.0
-    parts: list[
-        tuple[int, tuple[list[tuple[str, str, str, dict[str, float]]], float, float, float]]
-    ]
     ups = [up for up in UP_CARDS if shoe[up - 1] > 0]
     if jobs > 1 and len(ups) > 1:
         with ProcessPoolExecutor(max_workers=min(jobs, len(ups))) as pool:
@@ -407,20 +487,32 @@ def compute_chart(
         parts = [
             (up, _up_card_part(rules, tuple(shoe), up, stand_on, members, playing)) for up in ups
         ]
-    for up, (cells, up_edge_chart, up_edge_cd, up_edge_playing) in parts:
+    return _assembled(rules, tuple(shoe), parts, playing is not None)
+
+
+def _assembled(
+    rules: Rules, shoe: tuple[int, ...], parts: list[tuple[int, UpCardPart]], playing: bool
+) -> Chart:
+    """The chart from its up cards' parts."""
+    codes: dict[str, dict[str, dict[str, str]]] = {"hard": {}, "soft": {}, "pairs": {}}
+    evs: dict[str, dict[str, dict[str, dict[str, float]]]] = {"hard": {}, "soft": {}, "pairs": {}}
+    exceptions: Exceptions = {}
+    for up, part in parts:
         ul = up_label(up)
-        for section, label, code, cell_evs in cells:
+        for section, label, code, cell_evs, found in part.cells:
             codes[section].setdefault(label, {})[ul] = code
             evs[section].setdefault(label, {})[ul] = cell_evs
-        edge_chart += up_edge_chart
-        edge_cd += up_edge_cd
-        edge_playing += up_edge_playing
+            if found:
+                exceptions.setdefault(section, {}).setdefault(label, {})[ul] = found
     return Chart(
         rules=rules,
-        composition=tuple(shoe),
-        house_edge=-100.0 * edge_chart,
-        house_edge_cd=-100.0 * edge_cd,
+        composition=shoe,
+        house_edge=-100.0 * sum(part.edge_chart for _, part in parts),
+        house_edge_cd=-100.0 * sum(part.edge_cd for _, part in parts),
         codes=codes,
         evs=evs,
-        house_edge_playing=-100.0 * edge_playing if playing is not None else None,
+        house_edge_playing=(
+            -100.0 * sum(part.edge_playing for _, part in parts) if playing else None
+        ),
+        exceptions=exceptions,
     )

@@ -118,9 +118,23 @@ def format_chart(result: Chart) -> str:
     for section in ("hard", "soft", "pairs"):
         lines += ["", f"{_SECTION_TITLES[section]:<8}" + "".join(f"{up:>5}" for up in ups)]
         for row, cells in result.codes[section].items():
-            lines.append(f"{row:<8}" + "".join(f"{cells.get(up, '-'):>5}" for up in ups))
+            marked = {
+                up: code + ("*" if up in result.exceptions.get(section, {}).get(row, {}) else "")
+                for up, code in cells.items()
+            }
+            lines.append(f"{row:<8}" + "".join(f"{marked.get(up, '-'):>5}" for up in ups))
     lines += ["", "Legend:"]
     lines += [f"  {code:<4} {meaning}" for code, meaning in CODES.items()]
+    exceptions = [
+        f"{section} {row} v {up} ({result.codes[section][row][up]}): {words}"
+        for section, row, up, words in result.exception_notes()
+    ]
+    if exceptions:
+        lines += [
+            "  *    an exception: the chart's own optimum plays some of the cell's hands",
+            "       otherwise than its code reads:",
+        ]
+        lines += [f"       {line}" for line in exceptions]
     lines += [
         "",
         "Dealer's up card across the top. Hard rows are two-card totals without an ace (or a",
@@ -128,8 +142,8 @@ def format_chart(result: Chart) -> str:
         "",
         f"House edge playing this chart: {result.house_edge:.3f}% of the initial bet"
         + (" (the player has the edge)" if result.house_edge < 0 else ""),
-        "(every later decision follows the chart's rows by total; hard 16 is played as hard 16",
-        "whatever cards make it)",
+        "(the best total-dependent strategy: every later decision follows the chart's rows by",
+        "total, or an exception; hard 16 is played as hard 16 whatever cards make it)",
         f"Playing every hand the best way for its exact cards: {result.house_edge_cd:.3f}%",
     ]
     return "\n".join(lines)

@@ -40,9 +40,9 @@ from collections.abc import Callable, Mapping
 from enum import StrEnum
 from operator import mul, sub
 
-from trainer.engine.legality import split_limit, why_not_hit, why_not_split, why_not_surrender
+from trainer.engine.legality import split_limit, why_not_split, why_not_surrender
 from trainer.engine.strategy.dealer import BITS, MASK, ONE, encode
-from trainer.engine.strategy.hands import INFO, HandValues, SplitHands, dealer_rule_of, hand_info
+from trainer.engine.strategy.hands import INFO, HandValues, SplitHands, dealer_rule_of
 
 __all__ = ["Action", "UpCardAnalysis", "dealer_rule_of"]
 
@@ -64,18 +64,25 @@ class UpCardAnalysis(HandValues):
 
     ``shoe`` is the composition before the up card is dealt. ``stand_on`` lists best totals on
     which the player never draws (a text's advice, to price it); empty means free choice.
-    ``policy`` makes every later decision follow a chart's codes by (soft, total) instead.
+    ``policy`` makes every later decision follow a chart's codes by (soft, total) instead, and
+    ``split_policy`` (where given) a split hand's decision on its first two cards.
     """
 
-    def following(self, policy: Mapping[tuple[bool, int], str]) -> UpCardAnalysis:
-        """An analysis of the same shoe and up card whose later decisions follow ``policy``;
-        it shares this one's dealer results and standing values (they do not depend on play)."""
+    def following(
+        self,
+        policy: Mapping[tuple[bool, int], str],
+        split_policy: Mapping[tuple[bool, int], str] | None = None,
+    ) -> UpCardAnalysis:
+        """An analysis of the same shoe and up card whose later decisions follow ``policy``
+        (and a split hand's two-card decision ``split_policy``, else ``policy`` too); it shares
+        this one's dealer results and standing values (they do not depend on play)."""
         follower = UpCardAnalysis(
             self.rules,
             tuple(n + (1 if v == self.up - 1 else 0) for v, n in enumerate(self.composition)),
             self.up,
             self.stand_on,
             policy=policy,
+            split_policy=split_policy,
             dealer=self.dealer,
         )
         follower._plain.stands = self._plain.stands
@@ -111,12 +118,7 @@ class UpCardAnalysis(HandValues):
             if value == 1 and self.rules.split_aces_one_card:
                 vector = self._split_stand(forest, hand)
             elif self.policy is not None:
-                total, _, soft, _ = hand_info(hand)
-                code = self.policy.get((soft, total), "H")
-                if may_double and code.startswith("D"):
-                    vector = self._split_double(forest, hand)
-                else:
-                    vector = self._split_play(forest, hand)
+                vector = self._split_followed(forest, hand, may_double)
             else:
                 vector = self._split_play(forest, hand)
                 if may_double:
@@ -124,6 +126,20 @@ class UpCardAnalysis(HandValues):
                     vector = [max(a, b) for a, b in zip(vector, doubled, strict=True)]
             forest.hands[first] = vector
         return vector[pulled - 2]
+
+    def _split_followed(self, forest: SplitHands, hand: int, may_double: bool) -> list[float]:
+        """A split hand's two-card decision as the policy says: ``split_policy``'s code where
+        one is set, else the later decisions' code for its total (the chart's row)."""
+        total, _, soft, cards = INFO[hand]
+        code = (self.split_policy or self.policy or {}).get((soft, total), "H")
+        if may_double and code.startswith("D"):
+            return self._split_double(forest, hand)
+        if self.split_policy is None:
+            return self._split_play(forest, hand)
+        can_hit = total < 21 and total not in self.stand_on and self._may_draw[cards]
+        if can_hit and code[-1] == "H":
+            return self._split_draw(forest, hand, self._split_play)
+        return self._split_stand(forest, hand)
 
     def _split_stand(self, forest: SplitHands, hand: int) -> list[float]:
         """Joint EV of standing with a split hand, per level.
@@ -136,7 +152,7 @@ class UpCardAnalysis(HandValues):
         vector = forest.stands.get(hand)
         if vector is not None:
             return vector
-        total, _, _, cards = hand_info(hand)
+        total, _, _, cards = INFO[hand]
         bonus = self._bonus(hand, cards) if total == 21 else None
         p = forest.pair
         others = hand - ONE[p]
@@ -162,10 +178,8 @@ class UpCardAnalysis(HandValues):
         vector = forest.values.get(hand)
         if vector is not None:
             return vector
-        total, _, soft, cards = INFO.get(hand) or hand_info(hand)
-        can_hit = (
-            total < 21 and total not in self.stand_on and why_not_hit(self.rules, cards) is None
-        )
+        total, _, soft, cards = INFO[hand]
+        can_hit = total < 21 and total not in self.stand_on and self._may_draw[cards]
         if can_hit and total <= 11 and not self.stand_on:
             vector = self._split_draw(forest, hand, self._split_play)
         elif can_hit and self.policy is not None:
@@ -187,7 +201,7 @@ class UpCardAnalysis(HandValues):
 
     def _split_may_hit(self, forest: SplitHands, hand: int, stand: list[float]) -> bool:
         """False when standing beats an upper bound on hitting at every level."""
-        _, hard, _, cards = INFO.get(hand) or hand_info(hand)
+        _, hard, _, cards = INFO[hand]
         safe = 21 - hard
         if safe >= 10:
             return True
@@ -231,7 +245,7 @@ class UpCardAnalysis(HandValues):
         then: Callable[[SplitHands, int], list[float]],
     ) -> list[float]:
         """Joint EV, per level, of one more card and then ``then`` (play on, or stand)."""
-        _, hard, _, cards = hand_info(hand)
+        _, hard, _, cards = INFO[hand]
         p = forest.pair
         levels = forest.levels
         comp = self.composition
@@ -264,53 +278,64 @@ class UpCardAnalysis(HandValues):
 
     def split(self, value: int) -> float:
         """Joint EV of splitting a pair of ``value`` (1..10), resplitting whenever allowed."""
+        return sum(
+            weight * self._split_hand_value(value, first, pulled)
+            for (first, pulled), weight in self.split_weights(value).items()
+        )
+
+    def split_weights(self, value: int) -> dict[tuple[int, int], float]:
+        """Splitting's joint EV as weights on its hands, over the resplit process dealt hand
+        by hand: the sum of ``weight`` times the joint EV of a split hand of the pair card and
+        ``first``, ``pulled`` pair cards out (a pair card dealt again is resplit where allowed,
+        so it weighs nothing there)."""
         limit = self.split_limit(value)
         p = value - 1
         comp = self.composition
         same_rank_tens = value == 10 and self.rules.split_by == "rank"
-
-        any_card: dict[int, float] = {}
-        no_pair: dict[int, float] = {}
+        Weights = dict[tuple[int, int], float]
+        any_card: dict[int, Weights] = {}
+        no_pair: dict[int, Weights] = {}
         resplit: dict[int, float] = {}
 
         def prepare(pulled: int) -> None:
             if pulled in any_card:
                 return
             left = self.total - pulled
-            total = 0.0
+            weights: Weights = {}
             for v in range(10):
                 have = comp[v] - (pulled if v == p else 0)
                 if have > 0:
-                    total += have / left * self._split_hand_value(value, v + 1, pulled)
-            any_card[pulled] = total
+                    weights[(v + 1, pulled)] = have / left
+            any_card[pulled] = weights
             # Ten-values split by rank resplit only on their own rank (ranks taken as even).
             same = max(comp[9] / 4.0 - pulled, 0.0) if same_rank_tens else max(comp[p] - pulled, 0)
             q = same / left
             resplit[pulled] = q
             if q <= 0.0:
-                no_pair[pulled] = total
+                no_pair[pulled] = weights
             elif q < 1.0:
-                pair_again = self._split_hand_value(value, value, pulled)
-                no_pair[pulled] = (total - q * pair_again) / (1.0 - q)
+                again = _combined(weights, {(value, pulled): 1.0}, -q)
+                no_pair[pulled] = {key: w / (1.0 - q) for key, w in again.items() if w != 0.0}
             else:
-                no_pair[pulled] = 0.0
+                no_pair[pulled] = {}
 
-        memo: dict[tuple[int, int, int], float] = {}
+        memo: dict[tuple[int, int, int], Weights] = {}
 
-        def hands(count: int, pulled: int, open_hands: int) -> float:
+        def hands(count: int, pulled: int, open_hands: int) -> Weights:
             if open_hands == 0:
-                return 0.0
+                return {}
             key = (count, pulled, open_hands)
             if key in memo:
                 return memo[key]
             prepare(pulled)
             if count >= limit:
-                result = open_hands * any_card[pulled]
+                result = {k: open_hands * w for k, w in any_card[pulled].items()}
             else:
                 q = resplit[pulled]
-                result = (1.0 - q) * (no_pair[pulled] + hands(count, pulled, open_hands - 1))
+                rest = _combined(no_pair[pulled], hands(count, pulled, open_hands - 1), 1.0)
+                result = {k: (1.0 - q) * w for k, w in rest.items()}
                 if q > 0.0:
-                    result += q * hands(count + 1, pulled + 1, open_hands + 1)
+                    result = _combined(result, hands(count + 1, pulled + 1, open_hands + 1), q)
             memo[key] = result
             return result
 
@@ -424,3 +449,13 @@ class UpCardAnalysis(HandValues):
         if self._can_hit(packed):
             evs[Action.HIT] = self._hit(tree, packed) * scale + shift
         return evs
+
+
+def _combined(
+    first: dict[tuple[int, int], float], second: dict[tuple[int, int], float], scale: float
+) -> dict[tuple[int, int], float]:
+    """``first + scale * second``, as weights by key."""
+    result = dict(first)
+    for key, weight in second.items():
+        result[key] = result.get(key, 0.0) + scale * weight
+    return result

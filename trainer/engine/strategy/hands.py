@@ -47,13 +47,11 @@ def dealer_rule_of(rules: Rules) -> DealerRule:
     )
 
 
-INFO: dict[int, tuple[int, int, bool, int]] = {}
+class _HandInfo(dict[int, tuple[int, int, bool, int]]):
+    """(best total, hard total, soft, number of cards) by encoded hand, worked out on first use
+    (``INFO[hand]`` is one dict lookup once it is known: the walks ask it for every hand)."""
 
-
-def hand_info(hand: int) -> tuple[int, int, bool, int]:
-    """(best total, hard total, soft, number of cards) of an encoded hand."""
-    info = INFO.get(hand)
-    if info is None:
+    def __missing__(self, hand: int) -> tuple[int, int, bool, int]:
         hard = 0
         cards = 0
         for v in range(10):
@@ -64,8 +62,16 @@ def hand_info(hand: int) -> tuple[int, int, bool, int]:
             info = (hard + 10, hard, True, cards)
         else:
             info = (hard, hard, False, cards)
-        INFO[hand] = info
-    return info
+        self[hand] = info
+        return info
+
+
+INFO = _HandInfo()
+
+
+def hand_info(hand: int) -> tuple[int, int, bool, int]:
+    """(best total, hard total, soft, number of cards) of an encoded hand."""
+    return INFO[hand]
 
 
 def count_of(packed: int, v: int) -> int:
@@ -140,7 +146,8 @@ class HandValues:
 
     ``shoe`` is the composition before the up card is dealt. ``stand_on`` lists best totals on
     which the player never draws (a text's advice, to price it); empty means free choice.
-    ``policy`` makes every later decision follow a chart's codes by (soft, total) instead.
+    ``policy`` makes every later decision follow a chart's codes by (soft, total) instead, and
+    ``split_policy`` (where given) a split hand's decision on its first two cards.
     """
 
     def __init__(
@@ -151,6 +158,7 @@ class HandValues:
         stand_on: frozenset[int] = frozenset(),
         *,
         policy: Mapping[tuple[bool, int], str] | None = None,
+        split_policy: Mapping[tuple[bool, int], str] | None = None,
         dealer: DealerProbabilities | None = None,
     ) -> None:
         """``dealer``: the dealer results of another analysis of the same shoe and up card."""
@@ -172,12 +180,15 @@ class HandValues:
         # Where set, every decision after the first follows these chart codes by (soft, total)
         # (total-dependent play) instead of the best play for the exact cards.
         self.policy = policy
+        self.split_policy = split_policy
         # "peek-like": a dealer natural is settled before play (or only takes the original bet).
         self.peek_like = rules.hole_card == "peek" or rules.no_hole_card_loses == "original"
         # The value whose presence in the hole makes a natural (-1: none possible).
         self._natural_card = 9 if up == 1 else 0 if up == 10 else -1
         self.payouts = Payouts.of(rules)
         self._limit = rules.max_draws
+        # Whether a hand of so many cards may draw (a hand holds fewer than 64 cards).
+        self._may_draw = tuple(why_not_hit(rules, cards) is None for cards in range(64))
         # How many cards of each value and up the shoe holds (for the busting cards).
         self._from_value = [sum(composition[v:]) for v in range(11)]
         self._best_pay = self.payouts.best()
@@ -247,7 +258,7 @@ class HandValues:
         value = tree.stands.get(hand)
         if value is not None:
             return value
-        total, _, _, cards = hand_info(hand)
+        total, _, _, cards = INFO[hand]
         bonus = self._bonus(hand, cards) if total == 21 else None
         stand: float = sum(map(mul, self.dealer.outcomes(hand), self._pay_vector(total, bonus)))
         tree.stands[hand] = stand
@@ -256,17 +267,17 @@ class HandValues:
     def _can_hit(self, hand: int) -> bool:
         """Whether the player may draw: the table allows it (:mod:`trainer.engine.legality`),
         the hand is below 21 (the round ends it there) and not a total the advice stands on."""
-        total, _, _, cards = hand_info(hand)
+        total, _, _, cards = INFO[hand]
         if total >= 21 or total in self.stand_on:
             return False
-        return why_not_hit(self.rules, cards) is None
+        return self._may_draw[cards]
 
     def _play(self, tree: Tree, hand: int) -> float:
         """Joint EV of a hand played on optimally (hit or stand), per unit staked."""
         value = tree.values.get(hand)
         if value is not None:
             return value
-        total, _, soft, _ = hand_info(hand)
+        total, _, soft, _ = INFO[hand]
         can_hit = self._can_hit(hand)
         if can_hit and total <= 11 and not self.stand_on:
             # Hitting a hard 11 or less cannot bust and never does worse than standing (the
@@ -302,7 +313,7 @@ class HandValues:
 
     def _draw(self, tree: Tree, hand: int, then: Callable[[Tree, int], float]) -> float:
         """Joint EV of one more card and then ``then`` (play on, or stand)."""
-        _, hard, _, cards = hand_info(hand)
+        _, hard, _, cards = INFO[hand]
         removed = hand + tree.extra
         left = self.total - cards - tree.extra_cards
         if left <= 0:
@@ -324,7 +335,7 @@ class HandValues:
     def _hit_bound(self, tree: Tree, hand: int) -> float:
         """An upper bound on the joint EV of hitting: every card that does not bust pays the
         best any hand can be paid. Where standing beats it, hitting need not be priced."""
-        _, hard, _, cards = hand_info(hand)
+        _, hard, _, cards = INFO[hand]
         safe = 21 - hard
         if safe >= 10:
             return float("inf")
@@ -356,7 +367,7 @@ class HandValues:
         return 2.0 * self._draw(tree, hand, self._stand)
 
     def _may_double(self, hand: int, *, split: bool = False, split_ace: bool = False) -> bool:
-        total, _, soft, cards = hand_info(hand)
+        total, _, soft, cards = INFO[hand]
         reason = why_not_double(self.rules, cards, total, soft, split=split, split_ace=split_ace)
         return reason is None
 
