@@ -138,7 +138,7 @@ class UpCardAnalysis(HandValues):
             return self._split_play(forest, hand)
         can_hit = total < 21 and total not in self.stand_on and self._may_draw[cards]
         if can_hit and code[-1] == "H":
-            return self._split_draw(forest, hand, self._split_play)
+            return self._split_hit(forest, hand)
         return self._split_stand(forest, hand)
 
     def _split_stand(self, forest: SplitHands, hand: int) -> list[float]:
@@ -181,16 +181,16 @@ class UpCardAnalysis(HandValues):
         total, _, soft, cards = INFO[hand]
         can_hit = total < 21 and total not in self.stand_on and self._may_draw[cards]
         if can_hit and total <= 11 and not self.stand_on:
-            vector = self._split_draw(forest, hand, self._split_play)
+            vector = self._split_hit(forest, hand)
         elif can_hit and self.policy is not None:
             if self._policy_hits(soft, total):
-                vector = self._split_draw(forest, hand, self._split_play)
+                vector = self._split_hit(forest, hand)
             else:
                 vector = self._split_stand(forest, hand)
         elif can_hit:
-            stand = self._split_stand(forest, hand)
+            stand = forest.stands.get(hand) or self._split_stand(forest, hand)
             if self._split_may_hit(forest, hand, stand):
-                hit = self._split_draw(forest, hand, self._split_play)
+                hit = self._split_hit(forest, hand)
                 vector = [a if a > b else b for a, b in zip(stand, hit, strict=True)]
             else:
                 vector = stand
@@ -236,15 +236,21 @@ class UpCardAnalysis(HandValues):
         return False
 
     def _split_double(self, forest: SplitHands, hand: int) -> list[float]:
-        return [2.0 * x for x in self._split_draw(forest, hand, self._split_stand)]
+        return [2.0 * x for x in self._split_draw(forest, hand, self._split_stand, forest.stands)]
+
+    def _split_hit(self, forest: SplitHands, hand: int) -> list[float]:
+        """Joint EV, per level, of one more card and then playing on."""
+        return self._split_draw(forest, hand, self._split_play, forest.values)
 
     def _split_draw(
         self,
         forest: SplitHands,
         hand: int,
         then: Callable[[SplitHands, int], list[float]],
+        memo: dict[int, list[float]],
     ) -> list[float]:
-        """Joint EV, per level, of one more card and then ``then`` (play on, or stand)."""
+        """Joint EV, per level, of one more card and then ``then`` (play on, or stand), whose
+        vectors by hand are memoised in ``memo`` (looked up here first: most are known)."""
         _, hard, _, cards = INFO[hand]
         p = forest.pair
         levels = forest.levels
@@ -254,16 +260,16 @@ class UpCardAnalysis(HandValues):
         safe = 21 - hard
         for v in range(min(safe, 10)):
             have = comp[v] - ((hand >> (BITS * v)) & MASK)
-            if v == p:
-                if have > 1:
-                    child = then(forest, hand + ONE[v])
-                    for j in range(levels):
-                        if have - j - 1 > 0:
-                            sums[j] += (have - j - 1) * child[j]
-            elif have > 0:
-                child = then(forest, hand + ONE[v])
+            if have <= 0 or (v == p and have <= 1):
+                continue
+            child = hand + ONE[v]
+            values = memo.get(child) or then(forest, child)
+            if v == p:  # level j has j + 1 more of them out (counts may be fractions)
                 for j in range(levels):
-                    sums[j] += have * child[j]
+                    if have - j - 1 > 0:
+                        sums[j] += (have - j - 1) * values[j]
+            else:
+                sums = [total + have * value for total, value in zip(sums, values, strict=True)]
         result = []
         for j in range(levels):
             cards_left = left - j - 1

@@ -309,10 +309,17 @@ class HandValues:
 
     def _hit(self, tree: Tree, hand: int) -> float:
         """Joint EV of taking one card and then playing on optimally."""
-        return self._draw(tree, hand, self._play)
+        return self._draw(tree, hand, self._play, tree.values)
 
-    def _draw(self, tree: Tree, hand: int, then: Callable[[Tree, int], float]) -> float:
-        """Joint EV of one more card and then ``then`` (play on, or stand)."""
+    def _draw(
+        self,
+        tree: Tree,
+        hand: int,
+        then: Callable[[Tree, int], float],
+        memo: dict[int, float],
+    ) -> float:
+        """Joint EV of one more card and then ``then`` (play on, or stand), whose values by
+        hand are memoised in ``memo`` (looked up here first: most are known)."""
         _, hard, _, cards = INFO[hand]
         removed = hand + tree.extra
         left = self.total - cards - tree.extra_cards
@@ -325,7 +332,9 @@ class HandValues:
         for v in range(min(safe, 10)):
             have = comp[v] - ((removed >> (BITS * v)) & MASK)
             if have > 0:
-                result += have * then(tree, hand + ONE[v])
+                child = hand + ONE[v]
+                value = memo.get(child)
+                result += have * (value if value is not None else then(tree, child))
         if safe < 10:
             result += self._bust_mass(removed, left, safe)
         if held:
@@ -364,7 +373,7 @@ class HandValues:
 
     def _double(self, tree: Tree, hand: int) -> float:
         """Joint EV of doubling: twice the stake, one card, stand."""
-        return 2.0 * self._draw(tree, hand, self._stand)
+        return 2.0 * self._draw(tree, hand, self._stand, tree.stands)
 
     def _may_double(self, hand: int, *, split: bool = False, split_ace: bool = False) -> bool:
         total, _, soft, cards = INFO[hand]

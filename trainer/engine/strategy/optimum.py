@@ -325,7 +325,7 @@ def _split_first(
     key = (soft, total)
     totals = result.split.setdefault(key, {})
     _add(totals, "S", _dot(weights, follower._split_stand(forest, hand)))
-    _add(totals, "H", _dot(weights, follower._split_draw(forest, hand, follower._split_play)))
+    _add(totals, "H", _dot(weights, follower._split_hit(forest, hand)))
     code = policy.split.get(key, "H")
     if follower._may_double(hand, split=True, split_ace=forest.pair == 0):
         _add(totals, "D", _dot(weights, follower._split_double(forest, hand)))
@@ -356,7 +356,7 @@ def _split_later(
         return True
     perfect = analysis._split_play(analysis._split_forest(forest.pair), hand)
     if any(a > b for a, b in zip(perfect, stands, strict=True)):
-        _add(totals, "H", _dot(weights, follower._split_draw(forest, hand, follower._split_play)))
+        _add(totals, "H", _dot(weights, follower._split_hit(forest, hand)))
     else:  # hitting cannot beat standing here: a bound, worked out if needed
         _add(totals, "H", stand)
         exact = partial(_weighted_split_hit, follower, forest, hand, list(weights))
@@ -367,7 +367,7 @@ def _split_later(
 def _weighted_split_hit(
     follower: UpCardAnalysis, forest: SplitHands, hand: int, weights: list[float]
 ) -> float:
-    return _dot(weights, follower._split_draw(forest, hand, follower._split_play))
+    return _dot(weights, follower._split_hit(forest, hand))
 
 
 @dataclass
