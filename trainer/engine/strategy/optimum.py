@@ -284,6 +284,7 @@ def _split_hands(
     for (card, pulled), share in follower.split_weights(value).items():
         hand = ONE[p] + ONE[card - 1]
         layer.setdefault(hand, [0.0] * levels)[pulled - 2] += weight * share
+    walk = (analysis, follower, policy, result)
     first = True
     while layer:
         following: dict[int, list[float]] = {}
@@ -291,11 +292,8 @@ def _split_hands(
             total, _, _, _ = INFO[hand]
             if total >= 21 or not follower._can_hit(hand):
                 continue
-            if first:
-                if not _split_first(follower, policy, forest, hand, weights, result):
-                    continue
-            elif _decides(follower, hand) and not _split_later(
-                analysis, follower, policy, forest, hand, weights, result
+            if (first or _decides(follower, hand)) and not _split_options(
+                walk, forest, hand, weights, first
             ):
                 continue
             for j in range(levels):
@@ -311,46 +309,30 @@ def _dot(weights: list[float], values: list[float]) -> float:
     return sum(w * x for w, x in zip(weights, values, strict=True))
 
 
-def _split_first(
-    follower: UpCardAnalysis,
-    policy: Policy,
+def _split_options(
+    walk: tuple[UpCardAnalysis, UpCardAnalysis, Policy, Evaluation],
     forest: SplitHands,
     hand: int,
     weights: list[float],
-    result: Evaluation,
+    two_cards: bool,
 ) -> bool:
-    """Add a split hand's two-card options to its decision's totals; whether the strategy
-    hits it."""
+    """Add a split hand's options to its decision's totals (on its first two cards the split
+    decision's, after that the later decision's); whether the strategy hits it."""
+    analysis, follower, policy, result = walk
     total, _, soft, _ = INFO[hand]
     key = (soft, total)
-    totals = result.split.setdefault(key, {})
-    _add(totals, "S", _dot(weights, follower._split_stand(forest, hand)))
-    _add(totals, "H", _dot(weights, follower._split_hit(forest, hand)))
-    code = policy.split.get(key, "H")
-    if follower._may_double(hand, split=True, split_ace=forest.pair == 0):
-        _add(totals, "D", _dot(weights, follower._split_double(forest, hand)))
-        if code[0] == "D":
-            return False
-    return _reading(code) == "H"
-
-
-def _split_later(
-    analysis: UpCardAnalysis,
-    follower: UpCardAnalysis,
-    policy: Policy,
-    forest: SplitHands,
-    hand: int,
-    weights: list[float],
-    result: Evaluation,
-) -> bool:
-    """Add a split hand's later options (three cards or more) to the later decision's
-    totals; whether the strategy hits it."""
-    total, _, soft, _ = INFO[hand]
-    key = (soft, total)
-    totals = result.later.setdefault(key, {})
+    totals = (result.split if two_cards else result.later).setdefault(key, {})
     stands = follower._split_stand(forest, hand)
     stand = _dot(weights, stands)
     _add(totals, "S", stand)
+    if two_cards:
+        _add(totals, "H", _dot(weights, follower._split_hit(forest, hand)))
+        code = policy.split.get(key, "H")
+        if follower._may_double(hand, split=True, split_ace=forest.pair == 0):
+            _add(totals, "D", _dot(weights, follower._split_double(forest, hand)))
+            if code[0] == "D":
+                return False
+        return _reading(code) == "H"
     if policy.later.get(key, "H") == "H":
         _add(totals, "H", _dot(weights, follower._split_play(forest, hand)))
         return True
