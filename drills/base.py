@@ -125,6 +125,21 @@ class Drill:
     #   review batch re-drills one of them.
     asked_in: str = ""
     session_template: str = ""
+    # How fast a right answer is (ms), for the spaced-repetition rating: at most ``brisk_ms``
+    # is easy, over ``slow_ms`` hard.
+    brisk_ms: int = 2_000
+    slow_ms: int = 8_000
+
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The skill a question asks (a question the road has read, so valid), as the key of
+        the reviewable item an answer to it schedules: questions asking the same thing have
+        one key (a chart cell under a rule set, a payout kind). By default the notation."""
+        return notation
+
+    def session_skill(self, session: Any) -> str:
+        """The skill a session's checkpoints ask (``asked_in = "session"``), such as counting
+        in a system at a speed."""
+        raise NotImplementedError
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         """A fresh question, drawn with ``rng`` (never the module-level random)."""

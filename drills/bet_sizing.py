@@ -171,6 +171,11 @@ class BetSizing(Drill):
         )
         return self.question(notation, rules)
 
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The ramp's step: the system and the count (``"hi-lo tc +3"``)."""
+        words = notation.split()
+        return " ".join([words[0], *words[-2:]])
+
     def question(self, notation: str, rules: Rules) -> Question:
         system, bankroll, risk, count = read_question(notation, rules)
         limits = f"{_money(rules.min_bet)} to " + (

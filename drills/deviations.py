@@ -474,6 +474,12 @@ class Deviations(Drill):
             question = Question(question.notation, question.prompt, {**question.view, "note": note})
         return question
 
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The index: rules, system and cell (``"vegas-6d-s17: hi-lo hard 16 v 10"``)."""
+        asked = read_question(notation, rules)
+        hand, up = asked.cell(rules)
+        return f"{rules.notation()}: {asked.system.slug} {hand} v {up}"
+
     def question(self, notation: str, rules: Rules) -> Question:
         asked = read_question(notation, rules)
         keys = INSURANCE_KEYS if asked.insurance else PLAY_KEYS

@@ -63,6 +63,9 @@ class HandTotals(Drill):
             view={"hand": hand},
         )
 
+    def skill(self, notation: str, rules: Rules) -> str:
+        return right_answer(read_hand(notation))  # "soft 17": the total to work out
+
     def answer_text(self, form: Mapping[str, str]) -> str:
         kind = str(form.get("kind", "")).strip().lower()
         total = str(form.get("total", "")).strip()

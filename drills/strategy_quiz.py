@@ -436,6 +436,14 @@ class StrategyQuiz(Drill):
                 hands.append(str(situation))
         return tuple(hands)
 
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The chart cell under these rules (``"vegas-6d-s17: hard 16 v 10"``), or insurance."""
+        base, shown = split_count(notation)
+        situation, insurance = read_situation(base, rules)
+        if insurance:
+            return f"{rules.notation()}: insurance" + (f" {shown.system.slug}" if shown else "")
+        return f"{rules.notation()}: {cell_of(situation, rules)}"
+
     def question(self, notation: str, rules: Rules) -> Question:
         return _question_of(work_out(notation, rules))
 

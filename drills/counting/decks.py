@@ -45,6 +45,11 @@ class DeckEstimation(Drill):
         ask = rng.choice(("played", "remaining"))
         return self.question(f"{decks}d played {played} {ask} {prefs.resolution}", rules)
 
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The shoe, what is asked of it and to what resolution (``"6d remaining half"``)."""
+        words = notation.split()
+        return " ".join([words[0], *words[3:]])
+
     def question(self, notation: str, rules: Rules) -> Question:
         decks, played, ask, resolution = read_question(notation)
         return Question(

@@ -87,6 +87,11 @@ class ShoePenetration(Drill):
         notation = f"{rules.name} {pen} {prefs.system} {kind}{arg}"
         return self.question(notation, rules)
 
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The table, the system and what is asked (``"vegas-6d-s17 hi-lo share"``)."""
+        preset, _, system, kind, _ = read_question(notation)
+        return f"{preset} {system.slug} {kind}"
+
     def question(self, notation: str, rules: Rules) -> Question:
         preset, pen, system, kind, arg = read_question(notation)
         table = find_preset(preset)

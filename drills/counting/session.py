@@ -389,6 +389,7 @@ class SessionDrill(Drill):
     situation_template = "drills/_counting_situation.html"
     asked_in = "session"
     session_template = "drills/counting_session.html"
+    brisk_ms, slow_ms = 4_000, 15_000  # a count after a run of cards takes longer than a play
 
     def read_session(self, spec: str) -> CountingSession:
         return CountingSession.from_json(spec)
@@ -422,6 +423,15 @@ class SessionDrill(Drill):
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         return self.question("setup", rules)
+
+    def skill(self, notation: str, rules: Rules) -> str:
+        """A checkpoint re-drilled alone: its kind, system and shoe (``"rc hi-lo 6d"``)."""
+        return notation.split(":", 1)[0]
+
+    def session_skill(self, session: CountingSession) -> str:
+        """Counting in a system at a speed (``"hi-lo 6d at 1.5 cards/s"``)."""
+        speed = f"{float(session.speed):g}"
+        return f"{session.system} {session.decks}d at {speed} cards/s"
 
     def question(self, notation: str, rules: Rules) -> Question:
         if notation == "setup":

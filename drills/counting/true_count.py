@@ -79,6 +79,10 @@ class TrueCount(Drill):
         )
         return self.question(notation, rules)
 
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The conversion: system, convention, resolution, decks (``"hi-lo floor half 6d"``)."""
+        return " ".join(notation.split()[:4])
+
     def question(self, notation: str, rules: Rules) -> Question:
         parts = read_question(notation)
         system, convention, resolution, decks, running, played, show = parts

@@ -32,6 +32,10 @@ class PayoutMath(Drill):
         question = make_question(rng.choice(kinds), rng)
         return self.question(str(question), rules)
 
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The payout kind (``"natural-6-5"``): the notation's first field."""
+        return notation.split("|", 1)[0]
+
     def question(self, notation: str, rules: Rules) -> Question:
         question, result, _ = read_question_played(notation)
         return Question(

@@ -17,6 +17,7 @@ import csv
 import io
 import json
 from collections.abc import Iterable
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -159,7 +160,9 @@ def record_attempt(
         token,
         created_at or utc_now(),
     ]
-    with transaction(db):
+    # One statement: inside a caller's transaction (an answer and its schedule) it needs no
+    # savepoint of its own.
+    with nullcontext() if db.conn.in_transaction else transaction(db):
         row = first_row(
             db,
             "INSERT INTO attempts (user_id, drill, question, rules, rules_options, answer,"

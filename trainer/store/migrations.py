@@ -262,3 +262,48 @@ def _expensive_work(db: sqlite_utils.Database) -> None:
     # computed before), to limit how much of it one client can ask for in a window.
     db.execute("CREATE TABLE expensive_work (key TEXT NOT NULL, at REAL NOT NULL)")
     db.execute("CREATE INDEX expensive_work_by_key ON expensive_work (key, at)")
+
+
+@migration("0009_review_schedules")
+def _review_schedules(db: sqlite_utils.Database) -> None:
+    # Each skill a learner has answered (a reviewable item, trainer/store/schedules.py) and
+    # when FSRS next wants it reviewed; updated in the transaction that stores each answer.
+    db.execute(
+        """
+        CREATE TABLE review_schedules (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            drill TEXT NOT NULL,             -- the drill's slug
+            item TEXT NOT NULL,              -- the skill's key (Drill.skill)
+            question TEXT NOT NULL,          -- the newest question asked of it (its notation)
+            rules TEXT NOT NULL,             -- the rules that question was asked under
+            state INTEGER NOT NULL,          -- FSRS: 1 learning, 2 review, 3 relearning
+            step INTEGER,
+            stability REAL,
+            difficulty REAL,
+            due TEXT NOT NULL,               -- when it is due again (stored time, UTC)
+            last_review TEXT NOT NULL,
+            reviews INTEGER NOT NULL,
+            lapses INTEGER NOT NULL,         -- answers that were wrong
+            last_attempt_id INTEGER NOT NULL REFERENCES attempts(id),
+            UNIQUE (user_id, drill, item)
+        )
+        """
+    )
+    db.execute("CREATE INDEX review_schedules_by_due ON review_schedules (user_id, due)")
+    # A review batch is a learner's mistakes asked again, or an item due, asked from Today.
+    db.execute(
+        "ALTER TABLE review_batches ADD COLUMN purpose TEXT NOT NULL DEFAULT 'mistakes'"
+        " CHECK (purpose IN ('mistakes', 'practice'))"
+    )
+    # A learner's daily goal: so many answers, or so many minutes of answering, a day.
+    db.execute(
+        """
+        CREATE TABLE practice_goals (
+            user_id INTEGER PRIMARY KEY REFERENCES users(id),
+            kind TEXT NOT NULL CHECK (kind IN ('answers', 'minutes')),
+            amount INTEGER NOT NULL CHECK (amount > 0),
+            updated_at TEXT NOT NULL
+        )
+        """
+    )

@@ -45,6 +45,7 @@ class ReviewBatch:
     drill: str
     created_at: str
     items: tuple[ReviewItem, ...]
+    purpose: str = "mistakes"  # or "practice": an item due, asked from Today
 
     @property
     def next_item(self) -> ReviewItem | None:
@@ -57,7 +58,12 @@ class ReviewBatch:
 
 
 def create_batch(
-    db: sqlite_utils.Database, user_id: int, drill: str, questions: Sequence[Attempt]
+    db: sqlite_utils.Database,
+    user_id: int,
+    drill: str,
+    questions: Sequence[Attempt],
+    *,
+    purpose: str = "mistakes",
 ) -> ReviewBatch:
     """A new batch asking these attempts' questions again, in order (each question once).
 
@@ -79,8 +85,8 @@ def create_batch(
         raise InvalidReviewError(f"a review batch holds at most {MAX_BATCH} questions")
     with transaction(db):
         cursor = db.execute(
-            "INSERT INTO review_batches (user_id, drill, created_at) VALUES (?, ?, ?)",
-            [user_id, drill, utc_now()],
+            "INSERT INTO review_batches (user_id, drill, created_at, purpose) VALUES (?, ?, ?, ?)",
+            [user_id, drill, utc_now(), purpose],
         )
         batch_id = cursor.lastrowid
         for position, attempt in enumerate(unique):
@@ -115,7 +121,9 @@ def get_batch(db: sqlite_utils.Database, user_id: int, batch_id: int) -> ReviewB
             "SELECT * FROM review_items WHERE batch_id = ? ORDER BY position", [batch_id]
         )
     )
-    return ReviewBatch(row["id"], row["user_id"], row["drill"], row["created_at"], items)
+    return ReviewBatch(
+        row["id"], row["user_id"], row["drill"], row["created_at"], items, row["purpose"]
+    )
 
 
 def mark_answered(db: sqlite_utils.Database, item_id: int, attempt_id: int) -> bool:

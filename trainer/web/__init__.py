@@ -21,6 +21,7 @@ from trainer.web import (
     drills,
     history,
     pages,
+    practice,
     rules,
     security,
     strategy,
@@ -30,6 +31,7 @@ from trainer.web import (
 
 BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     pages,  # the home page
+    practice,  # Today: what is due, the daily goal and streak, practising what is due
     auth,  # sign up, sign in, sign out, the account page
     strategy_quiz,  # the basic-strategy quiz: settings, heat map, timed runs
     drills,  # every drill in drills.registry(), under /drills/<slug>

@@ -44,6 +44,7 @@ from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
 from trainer.store.db import transaction
 from trainer.web.preferences import options_for
+from trainer.web.recording import record
 from trainer.web.rules_form import readable_rules
 from trainer.web.support import (
     current_rules,
@@ -59,8 +60,6 @@ from trainer.web.support import (
 bp = Blueprint("drills", __name__, url_prefix="/drills")
 
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
-# Longer than this between question and answer is not a response time worth keeping.
-_MAX_RESPONSE_MS = 60 * 60 * 1000
 _RECENT = 200
 # What an answer sent to the road for a drill whose questions are asked elsewhere is told.
 _ASKED_ELSEWHERE = {
@@ -242,6 +241,7 @@ def review_context(
         "item": item.id,
         "position": item.position + 1,
         "count": len(batch.items),
+        "practice": batch.purpose == "practice",
     }
 
 
@@ -258,6 +258,7 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
         return page(drill, user, rules, question, review=review_context(batch, item), **feedback)
     answered = reviews.batch_attempts(get_db(), batch)
     done = {"right": sum(a.correct for a in answered), "count": len(batch.items)}
+    done["practice"] = batch.purpose == "practice"
     rules = current_rules()
     following = drill.new_question(make_rng(), rules, learner_state(user, drill))
     return page(drill, user, rules, following, review_done=done, **feedback)
@@ -358,6 +359,7 @@ def answer_checkpoint(
                     rules=session.rules,
                     token=ask.token,
                     response_ms=response_ms,
+                    skill=drill.session_skill(session),
                 )
                 grades[ask.token] = new[ask.name]
     # The page is drawn once the write is done, not while it holds the lock.
@@ -413,34 +415,6 @@ def read_answer(
         abort(400, description=f"That is not a question this {asker} asks: {error}.")
 
 
-def record(
-    user: users.User,
-    drill: Drill,
-    notation: str,
-    grade: Grade,
-    *,
-    rules: str,
-    token: str,
-    response_ms: int | None,
-) -> tuple[attempts.Attempt, bool]:
-    """Store the graded answer under ``rules`` (their notation) once per token (a response
-    time only if it is worth keeping); the attempt, and whether it was new."""
-    kept = response_ms is not None and 0 <= response_ms <= _MAX_RESPONSE_MS
-    return attempts.record_attempt(
-        get_db(),
-        user_id=user.id,
-        drill=drill.slug,
-        question=notation,
-        rules=rules,
-        answer=grade.answer,
-        right_answer=grade.right_answer,
-        correct=grade.correct,
-        ev_cost=grade.ev_cost,
-        response_ms=response_ms if kept else None,
-        token=token,
-    )
-
-
 @dataclass(frozen=True)
 class Answered:
     """One answer through the road: the question, and its grade with the stored attempt (and
@@ -492,6 +466,7 @@ def answer_once(
         rules=stored.notation(),
         token=token,
         response_ms=now_ms() - asked_at,
+        skill=drill.skill(asked.notation, stored),
     )
     if not created:  # a resent answer (a double click, a form sent again): its stored grade
         return Answered(*stored_answer(drill, attempt, rules), attempt)

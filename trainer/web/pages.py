@@ -1,4 +1,4 @@
-"""The home page: what the trainer is, and every drill that exists."""
+"""The home page: what the trainer is, every drill that exists, and Today (what is due)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from werkzeug.wrappers import Response
 
 from drills import registry
 from trainer.store import attempts
-from trainer.web.support import current_user, get_db, render
+from trainer.web.practice import today
+from trainer.web.support import clock_now, current_user, get_db, render
 
 bp = Blueprint("pages", __name__)
 
@@ -16,4 +17,7 @@ bp = Blueprint("pages", __name__)
 def home() -> Response:
     user = current_user()
     stats = attempts.drill_stats(get_db(), user.id) if user else {}
-    return render("home.html", drills=list(registry().values()), stats=stats, section="home")
+    shown = today(user, clock_now()) if user and stats else None
+    return render(
+        "home.html", drills=list(registry().values()), stats=stats, today=shown, section="home"
+    )

@@ -10,6 +10,7 @@ import random
 import secrets
 import threading
 import time
+from datetime import datetime
 from typing import Any
 
 import sqlite_utils
@@ -19,6 +20,7 @@ from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.wrappers import Response
 
 from trainer import store
+from trainer.clock import Clock
 from trainer.engine.rules import (
     InvalidRulesError,
     Rules,
@@ -58,6 +60,12 @@ def _end_request_db(_error: BaseException | None = None) -> None:
     db = g.pop("db", None)
     if db is not None and db.conn.in_transaction:
         db.conn.rollback()  # never carry a transaction into the next request
+
+
+def clock_now() -> datetime:
+    """The time now by the app's clock (``CLOCK`` in the configuration: a test fixes it)."""
+    clock: Clock = current_app.extensions["trainer.clock"]
+    return clock.now()
 
 
 # -- the learner ----------------------------------------------------------------------------
@@ -242,6 +250,7 @@ def _error_page(error: HTTPException) -> Response:
 
 def init_app(app: Flask) -> None:
     app.extensions["trainer.db"] = threading.local()
+    app.extensions["trainer.clock"] = app.config.get("CLOCK") or Clock()
     app.teardown_appcontext(_end_request_db)
     app.register_error_handler(HTTPException, _error_page)
     rules_form.register_filters(app)

@@ -1,0 +1,64 @@
+"""Every drill names the skill its questions ask (the key of the item spaced repetition
+schedules): questions asking the same thing share it, and it is the same however often read."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from drills import LearnerState, registry
+from drills.counting.session import RUNNING
+from trainer.engine.rules import find_preset
+
+RULES = find_preset("vegas-6d-s17")
+
+
+@pytest.mark.parametrize(
+    ("slug", "notation", "skill"),
+    [
+        ("hand-totals", "AS 6H", "soft 17"),
+        ("hand-totals", "TD 9C 5H", "bust"),
+        ("basic-strategy", "TS 6H v TD", "vegas-6d-s17: hard 16 v 10"),
+        ("basic-strategy", "9C 7D v KH", "vegas-6d-s17: hard 16 v 10"),
+        ("basic-strategy", "8S 8H v 6D", "vegas-6d-s17: pairs 8-8 v 6"),
+        ("basic-strategy", "TS 6H v AD insurance", "vegas-6d-s17: insurance"),
+        ("true-count", "hi-lo floor half 6d rc -9 played 228 tray", "hi-lo floor half 6d"),
+        ("deck-estimation", "6d played 223 remaining half", "6d remaining half"),
+        ("payout-math", "natural-3-2|vegas-6d-s17|15|AS 9H KD 7C|-|pay", "natural-3-2"),
+        ("running-count", "rc hi-lo 6d: 5H KD 2C", "rc hi-lo 6d"),
+    ],
+)
+def test_a_question_names_its_skill(slug: str, notation: str, skill: str) -> None:
+    drill = registry()[slug]
+    drill.question(notation, RULES)  # a question the drill asks
+    assert drill.skill(notation, RULES) == skill
+
+
+@pytest.mark.parametrize("slug", [slug for slug, drill in registry().items() if not drill.asked_in])
+def test_every_drills_questions_have_a_short_stable_skill(slug: str, count_studies: None) -> None:
+    drill = registry()[slug]
+    for seed in range(5):
+        question = drill.new_question(random.Random(seed), RULES, LearnerState())
+        rules = drill.rules_for(question.notation, RULES)
+        skill = drill.skill(question.notation, rules)
+        assert 0 < len(skill) <= 80
+        assert drill.skill(question.notation, rules) == skill
+
+
+def test_a_counting_session_is_counting_in_a_system_at_a_speed() -> None:
+    from drills.counting.session import CountingSession
+
+    session = CountingSession(
+        kind="running",
+        system="hi-lo",
+        convention="floor",
+        resolution="half",
+        decks=6,
+        rules=RULES.notation(),
+        speed=Fraction(3, 2),
+        steps=(),
+        checkpoints=(),
+    )
+    assert RUNNING.session_skill(session) == "hi-lo 6d at 1.5 cards/s"

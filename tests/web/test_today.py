@@ -1,0 +1,172 @@
+"""Today on the home page, on a fixed clock: exactly the items due, the daily goal and its
+streak, "Practise now" asking a due item again; bad input (a goal out of bounds, a forged item
+id) is a readable 400 and changes nothing."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from drills.hand_totals import read_hand, right_answer
+from tests.conftest import app_config
+from trainer import create_app, store
+from trainer.clock import Clock
+from trainer.store import goals, schedules
+
+START = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
+_HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock(fixed=START)
+
+
+@pytest.fixture
+def clocked(tmp_path: Path, clock: Clock) -> Any:
+    return create_app(app_config(tmp_path, CLOCK=clock))
+
+
+@pytest.fixture
+def learner(clocked: Any) -> Any:
+    return clocked.test_client()
+
+
+def hidden(page: str) -> dict[str, str]:
+    return dict(_HIDDEN.findall(page))
+
+
+def answer_hand(client: Any, *, right: bool) -> None:
+    """One hand-totals answer, right or wrong, through the drill road."""
+    page = client.get("/drills/hand-totals").get_data(as_text=True)
+    form = hidden(page)
+    kind, _, total = right_answer(read_hand(form["question"])).partition(" ")
+    if kind == "bust":
+        kind, total = "hard", "22"
+    if not right:
+        kind = "soft" if kind == "hard" else "hard"
+    form.update(kind=kind, total=total or "22")
+    assert client.post("/drills/hand-totals/answer", data=form).status_code == 200
+
+
+def today_of(client: Any) -> str:
+    page = client.get("/").get_data(as_text=True)
+    start = page.find('id="today"')
+    return page[start : page.find("</section>", start)] if start >= 0 else ""
+
+
+def db_of(app: Any) -> Any:
+    return store.open_db(app.config["DATABASE"])
+
+
+def test_a_new_visitor_has_no_today(learner: Any) -> None:
+    assert today_of(learner) == ""
+
+
+def test_today_lists_exactly_the_items_due(clocked: Any, learner: Any, clock: Clock) -> None:
+    for right in (False, True, True, False, True):
+        answer_hand(learner, right=right)
+    db = db_of(clocked)
+    (user_id,) = db.execute("SELECT id FROM users").fetchone()
+    clock.advance(timedelta(hours=2))
+    due = schedules.due_items(db, user_id, clock.now())
+    everything = schedules.due_items(db, user_id, clock.now() + timedelta(days=365))
+    assert 0 < len(due) < len(everything)  # some due now, some later
+    shown = today_of(learner)
+    listed = re.findall(r"<li>Hand totals: ([^<]+)</li>", shown)
+    assert sorted(listed) == sorted(item.item for item in due)
+    assert f"<strong>{len(due)}</strong> item" in shown
+    assert "Streak: <strong>0 days</strong>" in shown
+    db.close()
+
+
+def test_the_streak_counts_days_the_goal_was_met(clocked: Any, learner: Any, clock: Clock) -> None:
+    answer_hand(learner, right=True)
+    form = hidden(learner.get("/").get_data(as_text=True))
+    response = learner.post("/today/goal", data={**form, "kind": "answers", "amount": "5"})
+    assert response.status_code == 303
+    for _ in range(4):
+        answer_hand(learner, right=True)
+    assert "5 of 5</strong> answers today, met" in today_of(learner)
+    clock.advance(timedelta(days=1))
+    assert "Streak: <strong>1 day</strong>" in today_of(learner)  # yesterday's stands
+    for _ in range(5):
+        answer_hand(learner, right=False)
+    assert "Streak: <strong>2 days</strong>" in today_of(learner)
+
+
+@pytest.mark.parametrize(
+    ("kind", "amount", "said"),
+    [
+        ("answers", "0", "5 to 500, not 0"),
+        ("answers", "-4", "5 to 500, not -4"),
+        ("answers", "99999999", "whole number"),
+        ("minutes", "600", "5 to 240, not 600"),
+        ("hours", "10", "a number of answers or minutes"),
+        ("answers", "ten", "whole number"),
+    ],
+)
+def test_a_bad_goal_is_refused_and_nothing_changes(
+    clocked: Any, learner: Any, kind: str, amount: str, said: str
+) -> None:
+    answer_hand(learner, right=True)
+    form = hidden(learner.get("/").get_data(as_text=True))
+    response = learner.post("/today/goal", data={**form, "kind": kind, "amount": amount})
+    assert response.status_code == 400
+    assert said in response.get_data(as_text=True)
+    db = db_of(clocked)
+    assert db.execute("SELECT count(*) FROM practice_goals").fetchone()[0] == 0
+    (user_id,) = db.execute("SELECT id FROM users").fetchone()
+    assert goals.get_goal(db, user_id) == goals.DEFAULT_GOAL
+    db.close()
+
+
+def test_practise_now_asks_a_due_item_and_reschedules_it(
+    clocked: Any, learner: Any, clock: Clock
+) -> None:
+    answer_hand(learner, right=False)
+    clock.advance(timedelta(days=1))
+    db = db_of(clocked)
+    (item,) = schedules.due_items(db, 1, clock.now())
+    response = learner.post("/practice", data=hidden(learner.get("/").get_data(as_text=True)))
+    assert response.status_code == 303
+    page = learner.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Practising what is due" in page
+    form = hidden(page)
+    assert form["question"] == item.question
+    kind, _, total = right_answer(read_hand(form["question"])).partition(" ")
+    form.update(kind=kind, total=total)
+    done = learner.post("/drills/hand-totals/answer", data=form).get_data(as_text=True)
+    assert "Practise the next one" in done
+    assert schedules.due_items(db, 1, clock.now()) == []
+    (again,) = schedules.due_items(db, 1, clock.now() + timedelta(days=30))
+    assert (again.id, again.reviews) == (item.id, 2)
+    db.close()
+
+
+@pytest.mark.parametrize("item", ["999", "-1", "1e3", "x" * 40, "0"])
+def test_a_forged_item_is_refused_and_nothing_is_stored(
+    clocked: Any, learner: Any, item: str
+) -> None:
+    answer_hand(learner, right=False)
+    form = hidden(learner.get("/").get_data(as_text=True))
+    response = learner.post("/practice", data={**form, "item": item})
+    assert response.status_code == 400
+    db = db_of(clocked)
+    assert db.execute("SELECT count(*) FROM review_batches").fetchone()[0] == 0
+    db.close()
+
+
+def test_another_learners_item_is_refused(clocked: Any, learner: Any) -> None:
+    answer_hand(learner, right=False)
+    other = clocked.test_client()
+    answer_hand(other, right=False)
+    db = db_of(clocked)
+    (theirs,) = db.execute("SELECT id FROM review_schedules WHERE user_id = 2").fetchone()
+    form = hidden(learner.get("/").get_data(as_text=True))
+    assert learner.post("/practice", data={**form, "item": str(theirs)}).status_code == 400
+    db.close()

@@ -1,0 +1,93 @@
+"""A learner's daily goal (so many answers, or minutes of answering, a day) and the streak of
+days they met it.
+
+Days are UTC days, as every stored time is. Minutes are the answers' response times added up
+(each counted up to :data:`MAX_ANSWER_MS`, so a question left open over lunch is not an hour of
+practice). The goal in force now judges every day of the streak.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+import sqlite_utils
+
+from trainer.store.db import first_row, transaction
+
+# What a goal may be, and its bounds: at least a few, at most what a day could hold.
+GOAL_BOUNDS: dict[str, tuple[int, int]] = {"answers": (5, 500), "minutes": (5, 240)}
+MAX_ANSWER_MS = 2 * 60 * 1000
+# How far back a streak is looked for.
+STREAK_DAYS = 400
+
+
+class InvalidGoalError(ValueError):
+    """A daily goal of an unknown kind, or an amount out of its bounds."""
+
+
+@dataclass(frozen=True)
+class Goal:
+    kind: str  # "answers" or "minutes"
+    amount: int
+
+    def done(self, answers: int, answer_ms: int) -> int:
+        """How much of the goal a day's answers did, in the goal's unit (whole minutes)."""
+        return answers if self.kind == "answers" else answer_ms // 60_000
+
+    def met(self, answers: int, answer_ms: int) -> bool:
+        return self.done(answers, answer_ms) >= self.amount
+
+
+DEFAULT_GOAL = Goal("answers", 20)
+
+
+def check_goal(kind: str, amount: int) -> Goal:
+    """:raises InvalidGoalError: naming the kinds, or the bounds the amount is outside."""
+    if kind not in GOAL_BOUNDS:
+        raise InvalidGoalError(f"a daily goal is a number of {' or '.join(GOAL_BOUNDS)}")
+    low, high = GOAL_BOUNDS[kind]
+    if not low <= amount <= high:
+        raise InvalidGoalError(f"a daily goal of {kind} is {low} to {high}, not {amount}")
+    return Goal(kind, amount)
+
+
+def get_goal(db: sqlite_utils.Database, user_id: int) -> Goal:
+    """The learner's daily goal (:data:`DEFAULT_GOAL` until they choose one)."""
+    row = first_row(db, "SELECT kind, amount FROM practice_goals WHERE user_id = ?", [user_id])
+    return Goal(row["kind"], row["amount"]) if row else DEFAULT_GOAL
+
+
+def set_goal(db: sqlite_utils.Database, user_id: int, goal: Goal, *, at: str) -> None:
+    """Keep ``goal`` (checked with :func:`check_goal`) as the learner's daily goal."""
+    check_goal(goal.kind, goal.amount)
+    with transaction(db):
+        db.execute(
+            "INSERT INTO practice_goals (user_id, kind, amount, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET kind = excluded.kind,"
+            " amount = excluded.amount, updated_at = excluded.updated_at",
+            [user_id, goal.kind, goal.amount, at],
+        )
+
+
+def daily_activity(
+    db: sqlite_utils.Database, user_id: int, since: date
+) -> dict[date, tuple[int, int]]:
+    """Per UTC day from ``since``: the learner's answers and their response times (ms, each
+    at most :data:`MAX_ANSWER_MS`)."""
+    rows = db.execute(
+        "SELECT substr(created_at, 1, 10), count(*), sum(min(coalesce(response_ms, 0), ?))"
+        " FROM attempts WHERE user_id = ? AND created_at >= ? GROUP BY 1",
+        [MAX_ANSWER_MS, user_id, since.isoformat()],
+    )
+    return {date.fromisoformat(day): (count, ms or 0) for day, count, ms in rows}
+
+
+def streak(activity: dict[date, tuple[int, int]], goal: Goal, today: date) -> int:
+    """Days in a row the goal was met, ending today (or yesterday, while today is not met)."""
+    day = today if goal.met(*activity.get(today, (0, 0))) else today - timedelta(days=1)
+    days = 0
+    while goal.met(*activity.get(day, (0, 0))):
+        days += 1
+        day -= timedelta(days=1)
+    return days

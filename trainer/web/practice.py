@@ -1,0 +1,149 @@
+"""Today: what is due for review, the daily goal and the streak, and one button to practise.
+
+- The home page shows :func:`today` for a learner with a history (a guest's too).
+- ``POST /practice``: the next item to practise (or the one ``item`` names, the learner's own):
+  the most overdue item due now, taken from another drill than the last answer's when one is
+  due, so a session mixes the drills; asked again as a one-question review batch of purpose
+  ``practice`` (its answer is graded, stored and rescheduled by the drill road, like any
+  other). Counting at a speed is practised with a new session, so its item opens the drill's
+  set-up page. With nothing due, the learner's drill left longest gets new questions.
+- ``POST /today/goal``: the daily goal, answers or minutes a day, in bounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from flask import Blueprint, abort, redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from drills import Drill, DrillError, registry
+from trainer.clock import stamp
+from trainer.store import attempts, goals, reviews, schedules, users
+from trainer.store.db import first_row
+from trainer.web.drills import stored_rules
+from trainer.web.support import clock_now, current_user, get_db
+
+bp = Blueprint("practice", __name__)
+
+# The most due items Today lists by name.
+LISTED = 50
+
+
+@dataclass(frozen=True)
+class DueDrill:
+    slug: str
+    title: str
+    due: int
+
+
+def today(user: users.User, now: datetime) -> dict[str, Any]:
+    """What Today shows the learner at ``now`` (one with a history: the home page asks)."""
+    db = get_db()
+    drills = registry()
+    counts = schedules.due_by_drill(db, user.id, now)
+    by_drill = [DueDrill(s, d.title, counts[s]) for s, d in drills.items() if counts.get(s)]
+    goal = goals.get_goal(db, user.id)
+    day = now.date()
+    activity = goals.daily_activity(db, user.id, day - timedelta(days=goals.STREAK_DAYS))
+    answers, answer_ms = activity.get(day, (0, 0))
+    return {
+        "due_drills": by_drill,
+        "due_total": sum(counts.values()),
+        "due_items": schedules.due_items(db, user.id, now, limit=LISTED),
+        "drill_titles": {slug: drill.title for slug, drill in drills.items()},
+        "next_review": None if counts else schedules.next_review(db, user.id),
+        "goal": goal,
+        "goal_done": goal.done(answers, answer_ms),
+        "goal_met": goal.met(answers, answer_ms),
+        "streak": goals.streak(activity, goal, day),
+        "goal_bounds": goals.GOAL_BOUNDS,
+    }
+
+
+def _bounded_int(text: str, what: str) -> int:
+    """A whole number from a form (at most six digits, a sign allowed); a 400 otherwise."""
+    text = text.strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    if not digits.isdecimal() or not digits.isascii() or len(digits) > 6:
+        abort(400, description=f"{what} is a whole number, like 20; {text[:20]!r} is not.")
+    return int(text)
+
+
+@bp.post("/today/goal")
+def set_goal() -> Response:
+    user = current_user()
+    if user is None:
+        abort(400, description="Answer a question first: a goal belongs to a learner.")
+    kind = request.form.get("kind", "")
+    amount = _bounded_int(request.form.get("amount", ""), "The goal")
+    try:
+        goal = goals.check_goal(kind[:20], amount)
+    except goals.InvalidGoalError as error:
+        abort(400, description=f"That goal was not kept: {error}. Nothing was changed.")
+    goals.set_goal(get_db(), user.id, goal, at=stamp(clock_now()))
+    return redirect(url_for("pages.home", _anchor="today"), code=303)
+
+
+@bp.post("/practice")
+def start() -> Response:
+    """Practise the next item due (or the learner's item ``item``), or new questions."""
+    user = current_user()
+    if user is None:
+        return redirect(url_for("drills.index"), code=303)
+    db = get_db()
+    item = None
+    if request.form.get("item"):
+        item_id = _bounded_int(request.form["item"], "An item")
+        item = schedules.get_item(db, user.id, item_id) if item_id > 0 else None
+        if item is None:
+            abort(400, description="There is no such item to practise; nothing was changed.")
+    else:
+        item = next_item(user.id, clock_now())
+    drills = registry()
+    if item is None or item.drill not in drills:
+        return redirect(url_for("drills.ask", slug=fresh_drill(user.id)), code=303)
+    return practise(user.id, drills[item.drill], item)
+
+
+def next_item(user_id: int, now: datetime) -> schedules.Item | None:
+    """The most overdue item, from another drill than the last answer's when one is due."""
+    due = schedules.due_items(get_db(), user_id, now, limit=LISTED)
+    last = first_row(
+        get_db(), "SELECT drill FROM attempts WHERE user_id = ? ORDER BY id DESC LIMIT 1", [user_id]
+    )
+    other = [item for item in due if last is None or item.drill != last["drill"]]
+    return next(iter(other or due), None)
+
+
+def fresh_drill(user_id: int) -> str:
+    """New questions: the learner's drill practised longest ago, or the first drill."""
+    row = first_row(
+        get_db(),
+        "SELECT drill, max(last_review) AS latest FROM review_schedules WHERE user_id = ?"
+        " GROUP BY drill ORDER BY latest LIMIT 1",
+        [user_id],
+    )
+    drills = registry()
+    if row and row["drill"] in drills:
+        return str(row["drill"])
+    return next(iter(drills))
+
+
+def practise(user_id: int, drill: Drill, item: schedules.Item) -> Response:
+    """Ask the item again: its newest question as a one-question batch, or (counting at a
+    speed) a new session of its drill."""
+    rules = stored_rules(item.rules)
+    try:
+        asks_again = drill.skill(item.question, rules) == item.item
+    except DrillError:
+        asks_again = False
+    if not asks_again:
+        return redirect(url_for("drills.ask", slug=drill.slug), code=303)
+    answered = attempts.get_attempt(get_db(), user_id, item.last_attempt_id)
+    if answered is None:
+        return redirect(url_for("drills.ask", slug=drill.slug), code=303)
+    batch = reviews.create_batch(get_db(), user_id, drill.slug, [answered], purpose="practice")
+    return redirect(url_for("drills.ask", slug=drill.slug, review=batch.id), code=303)
