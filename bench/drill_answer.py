@@ -14,6 +14,13 @@ clients answering back to back, for each app and their ratio, with the server's 
 answer (from /proc: a figure that holds on a busy machine, where throughput does not); then
 the latency of an open loop, 50 learners each answering once every two seconds (25 answers a
 second, like a busy class); and how many of the acknowledged answers the database holds.
+
+    .venv/bin/python bench/drill_answer.py --in-process N [--profile]
+
+One learner answering in this process, through the app's WSGI callable (no server, no
+sockets): the app's own time per answer (median and mean) over N answers each after 0, 200 and
+2,000 earlier answers (the time must not grow with the learner's history), and with
+``--profile`` what cProfile sees of the last N.
 """
 
 from __future__ import annotations
@@ -30,15 +37,18 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from flask import Flask, request  # noqa: E402
+from werkzeug.test import EnvironBuilder  # noqa: E402
 
 _FORM = re.compile(r'<form[^>]*class="[^"]*strategy-question[^"]*"[^>]*>(.*?)</form>', re.S)
 _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
@@ -130,12 +140,36 @@ def call(port: int, method: str, path: str, body: str, headers: dict[str, str]) 
         connection.close()
 
 
-class QuizLearner:
-    """One learner with their own session, answering the quiz as a browser would."""
+def in_process(app: Flask) -> Callable[..., tuple]:
+    """:func:`call`, for ``app`` in this process: its WSGI callable, no server."""
 
-    def __init__(self, port: int) -> None:
-        self.port = port
-        status, cookie, page = call(port, "GET", f"{_QUIZ}?rules=vegas-6d-s17&mix=cells", "", {})
+    def send(method: str, path: str, body: str, headers: dict[str, str]) -> tuple:
+        environ = EnvironBuilder(
+            path=path, method=method, data=body.encode(), headers=headers
+        ).get_environ()
+        started: dict[str, Any] = {}
+
+        def start_response(status: str, response_headers: list, exc_info: Any = None) -> None:
+            started.update(status=int(status.split()[0]), headers=response_headers)
+
+        chunks = app(environ, start_response)
+        try:
+            text = b"".join(chunks).decode()
+        finally:
+            getattr(chunks, "close", lambda: None)()
+        cookie = next((v for k, v in started["headers"] if k.lower() == "set-cookie"), "")
+        return started["status"], cookie, text
+
+    return send
+
+
+class QuizLearner:
+    """One learner with their own session, answering the quiz as a browser would (over HTTP
+    to ``port``, or through ``send``, e.g. :func:`in_process`)."""
+
+    def __init__(self, port: int, send: Callable[..., tuple] | None = None) -> None:
+        self.send = send or partial(call, port)
+        status, cookie, page = self.send("GET", f"{_QUIZ}?rules=vegas-6d-s17&mix=cells", "", {})
         if status != 200:
             raise SystemExit(f"the quiz page answered {status}")
         self.cookie = cookie.split(";", 1)[0]
@@ -156,9 +190,11 @@ class QuizLearner:
             "Cookie": self.cookie,
             "HX-Request": "true",
         }
-        status, _, text = call(self.port, "POST", f"{_QUIZ}/answer", urlencode(form), headers)
+        status, cookie, text = self.send("POST", f"{_QUIZ}/answer", urlencode(form), headers)
         if status != 200:
             raise SystemExit(f"an answer was refused ({status}): {text[:300]}")
+        if cookie:  # the first answer makes the visitor a guest: a browser keeps the new cookie
+            self.cookie = cookie.split(";", 1)[0]
         self.page = text
         self.answered += 1
 
@@ -244,28 +280,71 @@ def _ms(cpu: float | None) -> str:
     return f"{cpu:>5.2f}" if cpu is not None else f"{'-':>5}"
 
 
+def bench_config(tmp: str) -> dict[str, str]:
+    """The trainer's configuration for a bench: a temporary database, the charts of ``make
+    charts``."""
+    return {
+        "DATABASE": str(Path(tmp) / "bench.sqlite3"),
+        "INSTANCE_PATH": str(Path(tmp) / "instance"),
+        "SECRET_KEY": "bench-secret-" + "0123456789abcdef" * 3,
+        "STRATEGY_CACHE_DIR": str(ROOT / "instance" / "strategy-cache"),
+    }
+
+
+def run_in_process(answers: int, profile: bool) -> None:
+    """One learner answering through the app's WSGI callable: ms per answer after 0, 200 and
+    2,000 earlier answers, then (``profile``) cProfile's view of ``answers`` more."""
+    import cProfile
+    import pstats
+
+    from trainer import create_app
+
+    with tempfile.TemporaryDirectory() as tmp:
+        learner = QuizLearner(0, in_process(create_app(bench_config(tmp))))
+        print("in process, one learner's htmx answers (the client's reading of each included)")
+        for history in (0, 200, 2000):
+            while learner.answered < history:
+                learner.answer()
+            times = []
+            for _ in range(answers):
+                start = time.perf_counter()
+                learner.answer()
+                times.append((time.perf_counter() - start) * 1000)
+            print(
+                f"  answers {history + 1:>5} to {history + answers:>5}: "
+                f"median {statistics.median(times):.3f} ms, mean {statistics.fmean(times):.3f} ms"
+            )
+        if profile:
+            profiler = cProfile.Profile()
+            profiler.enable()
+            for _ in range(answers):
+                learner.answer()
+            profiler.disable()
+            pstats.Stats(profiler).sort_stats("cumulative").print_stats(45)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5, help="per saturation run (1..60)")
     parser.add_argument("--open-seconds", type=float, default=20, help="open loop (4..120)")
     parser.add_argument("--workers", type=int, default=0, help="gunicorn workers (default: conf)")
+    parser.add_argument("--in-process", type=int, default=0, metavar="N", help="(1..100000)")
+    parser.add_argument("--profile", action="store_true", help="with --in-process")
     args = parser.parse_args(argv)
     if not 1 <= args.seconds <= 60 or not 4 <= args.open_seconds <= 120:
         parser.error("--seconds 1..60, --open-seconds 4..120")
-    if not 0 <= args.workers <= 32:
-        parser.error("--workers 0..32")
+    if not 0 <= args.workers <= 32 or not 0 <= args.in_process <= 100_000:
+        parser.error("--workers 0..32, --in-process 1..100000")
+    if args.in_process:
+        run_in_process(args.in_process, args.profile)
+        return 0
     workers = args.workers or int(
         __import__("runpy").run_path(str(ROOT / "gunicorn.conf.py"))["workers"]
     )
     sizes = (1, 10, 50)
 
     with tempfile.TemporaryDirectory() as tmp:
-        config = {
-            "DATABASE": str(Path(tmp) / "bench.sqlite3"),
-            "INSTANCE_PATH": str(Path(tmp) / "instance"),
-            "SECRET_KEY": "bench-secret-" + "0123456789abcdef" * 3,
-            "STRATEGY_CACHE_DIR": str(ROOT / "instance" / "strategy-cache"),
-        }
+        config = bench_config(tmp)
         quiz_rows = []
         with gunicorn(f"trainer:create_app({config!r})", workers, ROOT) as (port, master):
             warm = QuizLearner(port)
