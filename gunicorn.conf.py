@@ -34,3 +34,15 @@ accesslog = os.environ.get("ACCESS_LOG") or None
 errorlog = "-"
 # gunicorn 27's runtime control socket is not used (and two servers would share its path).
 control_socket_disable = True
+
+
+def when_ready(server: object) -> None:
+    """Before the workers fork: the app's warm-up (:func:`trainer.web.warm`), where the app
+    served is the trainer (a bench serves a bare Flask app with these settings too)."""
+    if not preload_app:
+        return  # the app is loaded in each worker, not here
+    app = server.app.wsgi()  # type: ignore[attr-defined]
+    if getattr(app, "name", None) == "trainer":
+        from trainer.web import warm
+
+        warm(app)

@@ -89,6 +89,14 @@ def test_changes_are_the_options_that_differ_from_the_preset(rules: Rules) -> No
 
 
 @PROPERTY
+@given(rule_sets(), rule_sets())
+def test_equal_rules_hash_alike_however_they_were_made(rules: Rules, other: Rules) -> None:
+    rebuilt = find_preset(rules.name).replace(**rules.changes())
+    assert hash(rebuilt) == hash(Rules.parse(rules.notation())) == hash(rules)
+    assert len({rules, rebuilt, other}) == (1 if other == rules else 2)
+
+
+@PROPERTY
 @given(rule_sets(), st.randoms())
 def test_options_may_come_in_any_order(rules: Rules, rng: Any) -> None:
     words = [f"{k}={v}" for k, v in rules.changes().items()]

@@ -59,3 +59,22 @@ def test_a_bad_worker_count_stops_gunicorn_with_a_message(
     monkeypatch.setenv("WORKERS", value)
     with pytest.raises(SystemExit, match="WORKERS="):
         runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+
+def test_before_forking_gunicorn_warms_the_trainer_and_leaves_another_app_alone(
+    app: Any,
+) -> None:
+    from flask import Flask
+
+    settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+
+    class Server:
+        def __init__(self, served: Any) -> None:
+            self.app = type("Loaded", (), {"wsgi": lambda _self: served})()
+
+    app.jinja_env.cache.clear()
+    settings["when_ready"](Server(app))
+    compiled = {name for _, name in app.jinja_env.cache}
+    assert {"drills/strategy_quiz.html", "_cards.html", "base.html"} <= compiled
+    bare = Flask("bare")
+    settings["when_ready"](Server(bare))  # a bench's bare endpoint: nothing to warm, no error

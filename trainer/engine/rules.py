@@ -221,6 +221,11 @@ class Rules:
     def __repr__(self) -> str:
         return f"Rules.parse({self.notation()!r})"
 
+    def __hash__(self) -> int:
+        # Equal rules have one notation, and it is kept: hashing every field (six fractions)
+        # took some 10 us, and rules key many caches, several times a request.
+        return hash(self._notation)
+
     # -- validation -------------------------------------------------------------------------
 
     def _validate(self) -> None:

@@ -7,23 +7,31 @@ app's context, keeps them there (:meth:`trainer.engine.cache.ResultCache.use`)."
 from __future__ import annotations
 
 from contextlib import ExitStack, suppress
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, current_app, g
 
 from drills.counting import penetration_study
+from trainer.engine.rules import find_preset, preset_names
 from trainer.engine.strategy import cache as strategy_cache
 
 
 def strategy_cache_dir(app: Flask | None = None) -> Path | None:
     configured = (app or current_app).config.get("STRATEGY_CACHE_DIR")
-    return Path(configured) if configured else None
+    return _path(configured) if configured else None
 
 
 def penetration_cache_dir(app: Flask | None = None) -> Path:
     app = app or current_app
     configured = app.config.get("PENETRATION_CACHE_DIR")
-    return Path(configured) if configured else Path(app.instance_path) / "penetration-cache"
+    return _path(configured) if configured else _path(app.instance_path, "penetration-cache")
+
+
+@lru_cache(maxsize=64)
+def _path(*parts: str) -> Path:
+    """A configured directory as a path (made once: every request names both)."""
+    return Path(*parts)
 
 
 def _use_the_apps_caches() -> None:
@@ -38,6 +46,14 @@ def _done(_error: BaseException | None) -> None:
     if stack is not None:
         with suppress(ValueError):  # set in another context: nothing of ours to undo here
             stack.close()
+
+
+def warm(app: Flask) -> None:
+    """Read every preset's strategy chart from the cache into memory, where it is on disk (a
+    production server does it once before its workers fork, so each starts with them)."""
+    directory = strategy_cache_dir(app)
+    for name in preset_names():
+        strategy_cache.cached(find_preset(name), cache_dir=directory)
 
 
 def init_app(app: Flask) -> None:

@@ -17,6 +17,7 @@ bounded before it is read (the engine refuses long text and large numbers).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
 from flask import Flask, abort
@@ -67,7 +68,9 @@ def _read(values: Mapping[str, str], default: Rules) -> Rules:
         return find_preset(preset)
     changes: dict[str, Any] = {}
     for option in Rules.option_names():
-        text = values.get(FIELD_PREFIX + option)
+        name = FIELD_PREFIX + option
+        # ``in`` first: a missing key costs a request's MultiDict an exception raised inside get
+        text = values.get(name) if name in values else None
         if text is None or not text.strip():
             continue
         value = parse_option(option, text)
@@ -139,5 +142,11 @@ def register_filters(app: Flask) -> None:
     (one line), ``rules_lines`` (the full list); ``notation | notation_summary``."""
     app.add_template_filter(notation_summary, "notation_summary")
     app.add_template_filter(rule_words.title, "rules_title")
-    app.add_template_filter(rule_words.short_summary, "rules_summary")
-    app.add_template_filter(rule_words.summary_lines, "rules_lines")
+    # Kept by the rules (a value): every drill page names its rules in words, twice an answer.
+    app.add_template_filter(lru_cache(maxsize=256)(rule_words.short_summary), "rules_summary")
+    app.add_template_filter(_summary_lines, "rules_lines")
+
+
+@lru_cache(maxsize=256)
+def _summary_lines(rules: Rules) -> tuple[str, ...]:
+    return tuple(rule_words.summary_lines(rules))

@@ -82,27 +82,38 @@ def read_settings(values: Mapping[str, str], *, work_now: bool = True) -> Settin
 
 @dataclass(frozen=True)
 class History:
-    """What the quiz reads of a learner's newest answers under the chosen rules."""
+    """What the quiz reads of a learner's answers."""
 
-    answers: int  # how many of the newest _RECENT quiz answers were under these rules
-    last_question: str | None  # the newest of them
+    answers: int  # how many answers the learner has given the quiz, under any rules
+    last_question: str | None  # the newest under the chosen rules, of the newest _RECENT
     tally: dict[Cell, tuple[int, int]]  # per cell, when asked for: (right, answers)
 
 
 def history(user: users.User | None, settings: Settings, *, by_cell: bool = False) -> History:
-    """This learner's history with the quiz under exactly these rules, over its newest
-    ``_RECENT`` answers (all rules), counted in the store; per-cell tallies only ``by_cell``.
+    """This learner's history with the quiz: how many answers (kept by the store as they are
+    stored), the newest question under exactly these rules of its newest ``_RECENT`` answers
+    (all rules) and, ``by_cell``, per-cell tallies of those under these rules, counted in the
+    store.
 
+    Without ``by_cell`` the newest answer alone is read when it is under these rules (nearly
+    always: the one just given), so an answer costs the same however long the history.
     Rules are compared as values, so a rule set written two ways (rows from before the notation
     list their options in another order) matches alike.
     """
     if user is None:
         return History(answers=0, last_question=None, tally={})
     db = get_db()
+    totals = attempts.drill_stats(db, user.id, drill=DRILL.slug).get(DRILL.slug)
+    answers = totals.attempts if totals else 0
+    wanted = settings.rules
+    if not by_cell:
+        newest = attempts.list_attempts(db, user.id, drill=DRILL.slug, limit=1)
+        if not newest or _same_rules(newest[0].rules, wanted):
+            last = newest[0].question if newest else None
+            return History(answers=answers, last_question=last, tally={})
     groups = attempts.tally_attempts(
         db, user.id, drill=DRILL.slug, within=_RECENT, by_question=by_cell
     )
-    wanted = settings.rules
     same: dict[str, bool] = {}
     kept = []
     for group in groups:
@@ -110,10 +121,10 @@ def history(user: users.User | None, settings: Settings, *, by_cell: bool = Fals
             same[group.rules] = _same_rules(group.rules, wanted)
         if same[group.rules]:
             kept.append(group)
-    last = attempts.get_attempt(db, user.id, kept[0].newest_id) if kept else None
+    newest_kept = attempts.get_attempt(db, user.id, kept[0].newest_id) if kept else None
     return History(
-        answers=sum(g.answers for g in kept),
-        last_question=last.question if last else None,
+        answers=answers,
+        last_question=newest_kept.question if newest_kept else None,
         tally=tally_by_cell(
             ((g.question, g.right, g.answers) for g in kept if g.question is not None), wanted
         )
