@@ -115,8 +115,9 @@ class BasicStrategyPolicy(TablePolicy):
     surrender taken where the chart surrenders.
     """
 
-    def __init__(self, rules: Rules) -> None:
-        self.chart = _chart_of(rules)
+    def __init__(self, rules: Rules, chart: Chart | None = None) -> None:
+        # A caller holding the rules' chart already (from a disk cache) passes it in.
+        self.chart = chart if chart is not None else _chart_of(rules)
 
     def _code(self, round_: Round, cards: tuple[Card, ...], total: int, soft: bool) -> str:
         up = round_.up_card.value

@@ -1,0 +1,111 @@
+"""A learner's table replayed from its seed and steps: the same cards every time, the learner's
+boxes among engine seats, count checks where the seed puts them, and steps that cannot be
+played refused with the rule named."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from trainer.engine.rules import Rules
+from trainer.engine.strategy import chart
+from trainer.engine.table import InvalidTableError
+from trainer.engine.table_game import Ask, InvalidStepError, TableGame, TableSetup
+
+RULES = Rules.parse("vegas-6d-s17")
+
+
+def _answer(ask: Ask) -> str:
+    """A learner who bets 10, declines insurance and hits below 17."""
+    if ask.kind == "count":
+        return "count"
+    if ask.kind == "bet":
+        return "bet 10"
+    if ask.kind == "insurance":
+        return "insure 0"
+    assert ask.round is not None
+    return "H" if ask.round.current_total < 17 else "S"
+
+
+def _play_shoe(setup: TableSetup) -> tuple[list[str], TableGame]:
+    steps: list[str] = []
+    while True:
+        game = TableGame(setup, chart(setup.rules))
+        ask = game.play(steps, Fraction(10_000))
+        if ask.kind == "over":
+            return steps, game
+        steps.append(_answer(ask))
+
+
+def test_a_shoe_replays_to_the_same_cards_and_money() -> None:
+    setup = TableSetup(RULES, others=2, boxes=1, seed=7)
+    steps, game = _play_shoe(setup)
+    again = TableGame(setup, chart(RULES))
+    assert again.play(steps, Fraction(10_000)).kind == "over"
+    assert [r.round.dealer_cards for r in again.rounds] == [
+        r.round.dealer_cards for r in game.rounds
+    ]
+    assert again.learner_net == game.learner_net
+    # The whole shoe to the cut card: about three quarters of 312 cards were dealt.
+    dealt = len(game.table.shoe.dealt())
+    assert 0.7 * 312 <= dealt <= 312
+    # Count checks came before some rounds and once at the end.
+    assert steps.count("count") >= 2
+    assert steps[-1] == "count"
+    game.table.check_conservation()
+
+
+def test_the_learner_sits_after_half_the_other_seats() -> None:
+    setup = TableSetup(RULES, others=3, boxes=2, seed=1)
+    assert list(setup.learner_seats) == [1, 2]
+    game = TableGame(setup, chart(RULES))
+    ask = game.play(["bet 10 20"], Fraction(1000))
+    if ask.kind == "play":
+        assert ask.seat in (1, 2)
+        assert ask.round is not None and ask.round.stakes(ask.seat)[0] in (10, 20)
+
+
+@pytest.mark.parametrize(
+    ("steps", "rule"),
+    [
+        (["bet 1"], "min_bet"),  # below the table minimum of 5
+        (["bet 5000"], "max_bet"),
+        (["bet 600"], "bankroll"),  # above a bankroll of 500
+        (["H"], "bet on each"),
+        (["bet 10", "X"], "H, S, D, P or R"),
+    ],
+)
+def test_a_step_that_cannot_be_played_is_refused_naming_the_rule(
+    steps: list[str], rule: str
+) -> None:
+    game = TableGame(TableSetup(RULES, others=0, boxes=1, seed=3), chart(RULES))
+    with pytest.raises(InvalidStepError, match=rule):
+        game.play(steps, Fraction(500))
+
+
+def test_an_illegal_play_is_refused() -> None:
+    # Find a round whose first decision is a hand of three cards or more: no double then.
+    setup = TableSetup(RULES, others=0, boxes=1, seed=11, count_checks=False)
+    steps: list[str] = []
+    for _ in range(200):
+        ask = TableGame(setup, chart(RULES)).play(steps, Fraction(1000))
+        if ask.kind == "play" and ask.round is not None and len(ask.round.current_cards) > 2:
+            with pytest.raises(InvalidStepError, match="double"):
+                TableGame(setup, chart(RULES)).play([*steps, "D"], Fraction(1000))
+            return
+        steps.append("H" if ask.kind == "play" else _answer(ask))
+    pytest.fail("no three-card hand came up")
+
+
+@pytest.mark.parametrize(
+    ("others", "boxes", "field"), [(7, 1, "others"), (0, 4, "boxes"), (5, 3, "seats")]
+)
+def test_a_table_that_cannot_be_set_up(others: int, boxes: int, field: str) -> None:
+    with pytest.raises(InvalidTableError, match=field):
+        TableSetup(RULES, others=others, boxes=boxes, seed=0)
+
+
+def test_a_player_dealt_game_is_not_a_learners_table_yet() -> None:
+    with pytest.raises(InvalidTableError, match="table_rotation"):
+        TableSetup(Rules.parse("twenty-one-home"), others=2, boxes=1, seed=0)

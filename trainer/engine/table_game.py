@@ -1,0 +1,287 @@
+"""A learner at a table: their boxes among engine seats, replayed from a seed and their steps.
+
+A :class:`TableGame` is one shoe at one :class:`~trainer.engine.table.Table`: the learner's
+boxes (1 to 3) sit among other seats (0 to 6) that the engine plays by basic strategy, the house
+deals and banks. Nothing of the game is kept but its :class:`TableSetup` (rules, seats, seed)
+and the learner's steps, in order; :meth:`TableGame.play` replays them through the engine's
+own :class:`~trainer.engine.table.Table` and :class:`~trainer.engine.round.Round` (the same
+shuffle, cut and burn, the same cards) and stops where the learner must decide next: that is
+what makes a stored table survive a reload, a second tab or a server restart.
+
+The steps, as text (their notation)::
+
+    count          a count check answered (asked before some rounds' bets, and at the end)
+    bet 10 25      the learner's bets, one per box, dealer's left first
+    insure 1       insurance (or even money) on the next learner box offered it: 1 takes the
+                   most allowed (half the bet), 0 declines
+    H S D P R      a play for the learner's hand to act (hit, stand, double, split, surrender)
+
+A step that does not fit where it is played raises :class:`InvalidStepError` naming the rule;
+the web layer replays a new step before storing it, so an illegal one is never stored.
+Count checks come at round starts drawn from the seed (about one round in
+``1 / CHECK_RATE``), never before the first round, and once at the end of the shoe.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from trainer.engine.cards import Card
+from trainer.engine.round import Action, IllegalActionError, InvalidBetError, Round
+from trainer.engine.rules import Rules
+from trainer.engine.shoe import Shoe
+from trainer.engine.table import (
+    BasicStrategyPolicy,
+    InsufficientBankrollError,
+    InvalidTableError,
+    Table,
+    TableRound,
+)
+
+if TYPE_CHECKING:
+    from trainer.engine.strategy.chart import Chart
+
+__all__ = [
+    "CHECK_RATE",
+    "MAX_BOXES",
+    "MAX_OTHERS",
+    "Ask",
+    "InvalidStepError",
+    "PlayedRound",
+    "TableGame",
+    "TableSetup",
+]
+
+MAX_OTHERS = 6
+MAX_BOXES = 3
+MAX_SEATS = 7  # the spots of a casino table
+CHECK_RATE = 5  # a count check before about one round in five
+# The learner's plays by their chart letters (the quiz's keys).
+PLAYS = {
+    "H": Action.HIT,
+    "S": Action.STAND,
+    "D": Action.DOUBLE,
+    "P": Action.SPLIT,
+    "R": Action.SURRENDER,
+}
+# Each engine-played bankroll: far more than any shoe can lose (the learner's own is kept by
+# the caller, from the learner seats' nets).
+_HOUSE_MONEY = 10**12
+
+
+class InvalidStepError(ValueError):
+    """A learner's step that cannot be played where it comes (the message names the rule)."""
+
+
+@dataclass(frozen=True)
+class TableSetup:
+    """What a table is: its rules, who sits there, and the seed its shoe is shuffled from."""
+
+    rules: Rules
+    others: int  # seats the engine plays (0-6)
+    boxes: int  # boxes the learner plays (1-3)
+    seed: int
+    count_checks: bool = True
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.others <= MAX_OTHERS:
+            raise InvalidTableError(f"others: 0 to {MAX_OTHERS} other seats, not {self.others}")
+        if not 1 <= self.boxes <= MAX_BOXES:
+            raise InvalidTableError(f"boxes: 1 to {MAX_BOXES} boxes, not {self.boxes}")
+        if self.others + self.boxes > MAX_SEATS:
+            raise InvalidTableError(
+                f"seats: a table has {MAX_SEATS} spots; {self.others} other seats and "
+                f"{self.boxes} boxes make {self.others + self.boxes}"
+            )
+        if self.rules.table_rotation != "none":
+            raise InvalidTableError(
+                f"table_rotation: {self.rules.name} passes the deal among the players; "
+                "a learner's table is dealt by the house"
+            )
+
+    @property
+    def seats(self) -> int:
+        return self.others + self.boxes
+
+    @property
+    def learner_seats(self) -> range:
+        """The learner's boxes: after half the other seats (rounded down), side by side."""
+        first = self.others // 2
+        return range(first, first + self.boxes)
+
+
+@dataclass(frozen=True)
+class PlayedRound:
+    """A round played to its end, with the cards the table had seen since the shuffle before
+    it was dealt, and where its steps are among the learner's."""
+
+    record: TableRound
+    round: Round
+    seen_before: tuple[Card, ...]
+    first_step: int  # the index of its bet step
+    steps: int  # how many steps it took (its bet included)
+
+
+@dataclass(frozen=True)
+class Ask:
+    """What the table waits for: ``kind`` ``count``, ``bet``, ``insurance``, ``play`` or
+    ``over`` (the shoe is played out and its last count given)."""
+
+    kind: str
+    number: int  # the round asked about (a count or bet: the one about to be dealt)
+    seen: tuple[Card, ...]  # the cards the learner has seen since the shuffle, this round's too
+    played: int  # cards dealt before this round since the shuffle (the discard tray)
+    round: Round | None = None  # the round in play (insurance, play)
+    seat: int | None = None  # the seat that decides (insurance, play)
+    final: bool = False  # the count check at the end of the shoe
+
+
+class _Waiting(Exception):  # noqa: N818 (not an error: the replay stops here)
+    def __init__(self, kind: str, round_: Round, seat: int) -> None:
+        super().__init__(kind)
+        self.kind, self.round, self.seat = kind, round_, seat
+
+
+class _LearnerPolicy(BasicStrategyPolicy):
+    """The other seats by the chart; the learner's seats by their steps, or a stop."""
+
+    def __init__(self, rules: Rules, chart: Chart, learner: range, steps: Sequence[str]) -> None:
+        super().__init__(rules, chart)
+        self.learner = learner
+        self.steps = steps
+        self.pos = 0
+
+    def _next(self, kind: str, round_: Round, seat: int) -> str:
+        if self.pos >= len(self.steps):
+            raise _Waiting(kind, round_, seat)
+        step = self.steps[self.pos]
+        self.pos += 1
+        return step
+
+    def decide(self, round_: Round) -> Action:
+        seat = round_.current_seat
+        if seat is None or seat not in self.learner:
+            return super().decide(round_)
+        step = self._next("play", round_, seat)
+        action = PLAYS.get(step)
+        if action is None:
+            raise InvalidStepError(f"a play is H, S, D, P or R; {step[:12]!r} is not one")
+        reason = round_.why_illegal(action)
+        if reason is not None:
+            raise InvalidStepError(reason)
+        return action
+
+    def insurance(self, round_: Round, seat: int) -> Fraction:
+        if seat not in self.learner:
+            return Fraction(0)
+        step = self._next("insurance", round_, seat)
+        if step not in ("insure 0", "insure 1"):
+            raise InvalidStepError(f"insurance is offered: answer it, not {step[:12]!r}")
+        return round_.max_insurance(seat) if step == "insure 1" else Fraction(0)
+
+
+def read_bets(step: str, boxes: int) -> tuple[Fraction, ...]:
+    """The bets of a ``bet`` step, one per box.
+
+    :raises InvalidStepError: for anything else.
+    """
+    words = step.split(" ")
+    if words[0] != "bet" or len(words) != boxes + 1:
+        raise InvalidStepError(f"the next round needs a bet on each of your {boxes} boxes")
+    try:
+        return tuple(Fraction(word) for word in words[1:])
+    except (ValueError, ZeroDivisionError):
+        raise InvalidStepError(f"a bet is an amount, not {step[:30]!r}") from None
+
+
+class TableGame:
+    """One shoe at a table, replayed from its setup and the learner's steps (:meth:`play`).
+
+    :param chart: the basic-strategy chart the other seats play (the rules' chart).
+    """
+
+    def __init__(self, setup: TableSetup, chart: Chart) -> None:
+        self.setup = setup
+        self.chart = chart
+        rules = setup.rules
+        shoe = Shoe(rules, random.Random(setup.seed))
+        self.table = Table(rules, setup.seats, _HOUSE_MONEY, shoe)
+        self.rounds: list[PlayedRound] = []
+        self._checks = random.Random(f"{setup.seed} count checks")
+
+    @property
+    def learner_net(self) -> Fraction:
+        """What the learner's boxes have won (+) or lost (-) over the rounds played."""
+        seats = self.setup.learner_seats
+        return sum(
+            (played.record.result.seats[seat].net for played in self.rounds for seat in seats),
+            Fraction(0),
+        )
+
+    def play(self, steps: Sequence[str], bankroll: Fraction | None = None) -> Ask:
+        """Replay ``steps`` from the shuffle; what the table waits for after them.
+
+        :param bankroll: the learner's bankroll at the start: a bet above what is left of it
+            is refused.
+        :raises InvalidStepError: for a step that cannot be played where it comes; every step
+            after it is not played.
+        """
+        table, setup = self.table, self.setup
+        pos = 0
+        while True:
+            number = len(self.rounds) + 1
+            seen = table.seen_since_shuffle
+            played = len(table.shoe.dealt())
+            over = bool(self.rounds) and table.shoe.needs_shuffle
+            due = over or (number > 1 and self._checks.randrange(CHECK_RATE) == 0)
+            if due and setup.count_checks:
+                if pos == len(steps):
+                    return Ask("count", number, seen, played, final=over)
+                if steps[pos] != "count":
+                    raise InvalidStepError("the count is asked now: give it first")
+                pos += 1
+            if over:
+                if pos < len(steps):
+                    raise InvalidStepError("the shoe is played out: no more rounds from it")
+                return Ask("over", number, seen, played)
+            if pos == len(steps):
+                return Ask("bet", number, seen, played)
+            bets = read_bets(steps[pos], setup.boxes)
+            self._check_money(bets, bankroll)
+            policy = _LearnerPolicy(setup.rules, self.chart, setup.learner_seats, steps[pos + 1 :])
+            all_bets = self._seat_bets(bets)
+            try:
+                record = table.play_round(all_bets, policy)
+            except _Waiting as waiting:  # every step is played: the learner decides next
+                seen_now = seen + waiting.round.seen_by(waiting.seat)
+                return Ask(waiting.kind, number, seen_now, played, waiting.round, waiting.seat)
+            except (InvalidBetError, InsufficientBankrollError, IllegalActionError) as error:
+                raise InvalidStepError(str(error)) from None
+            round_ = table.last_round
+            if round_ is None:  # play_round always sets it
+                raise InvalidTableError("the table kept no round")
+            used = 1 + policy.pos
+            self.rounds.append(PlayedRound(record, round_, seen, pos, used))
+            pos += used
+
+    def _seat_bets(self, bets: tuple[Fraction, ...]) -> list[Fraction]:
+        seats = [self.setup.rules.min_bet] * self.setup.seats
+        for seat, bet in zip(self.setup.learner_seats, bets, strict=True):
+            seats[seat] = bet
+        return seats
+
+    def _check_money(self, bets: tuple[Fraction, ...], bankroll: Fraction | None) -> None:
+        rules = self.setup.rules
+        for bet in bets:
+            if bet < rules.min_bet or (rules.max_bet is not None and bet > rules.max_bet):
+                high = "no maximum" if rules.max_bet is None else f"at most {rules.max_bet}"
+                raise InvalidStepError(
+                    f"min_bet and max_bet: a bet is {rules.min_bet} or more, {high}; not {bet}"
+                )
+        if bankroll is not None and sum(bets) > bankroll + self.learner_net:
+            left = bankroll + self.learner_net
+            raise InvalidStepError(f"bankroll: your bets come to {sum(bets)} with {left} left")
