@@ -24,6 +24,8 @@ CANDIDATES: tuple[dict[str, str], ...] = (
     {"kind": "hard", "total": "12"},
 )
 CHECKPOINT = "rc hi-lo 1d: 5H KD 2C"
+# A question of each drill asked elsewhere than a counting session (a table's play).
+ASKED_ELSEWHERE = {"table-play": "TS 3H 3C v TD"}
 
 
 def action_of(page: str) -> str:
@@ -62,7 +64,7 @@ def question_page(client: Any, db: Any, user_id: int, drill: Drill) -> str:
         db,
         user_id=user_id,
         drill=drill.slug,
-        question=CHECKPOINT,
+        question=ASKED_ELSEWHERE.get(drill.slug, CHECKPOINT),
         rules="vegas-6d-s17",
         answer="+5",
         right_answer="+1",

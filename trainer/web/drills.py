@@ -65,6 +65,7 @@ _RECENT = 200
 _ASKED_ELSEWHERE = {
     "session": "A counting session's checkpoints are answered on the session's own page; "
     "nothing was stored.",
+    "table": "A table's decisions are answered at the table; nothing was stored.",
 }
 
 

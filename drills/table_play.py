@@ -1,0 +1,377 @@
+"""Table play: one decision at a table, any hand (three cards or more, a split hand), graded by
+basic strategy or, where the count is given, by the computed index at the learner's count.
+
+These questions are asked at the table (``/table``: ``asked_in = "table"``), one per decision
+of the learner's boxes; each is an attempt like any other, re-drilled from the mistakes page.
+
+Notation: the hand and the dealer's up card, how many hands the box holds after a split, and,
+where deviations are graded, the count as the learner keeps it (system, true-count rounding,
+the running count with every card seen counted, the cards in the discard tray)::
+
+    TS 3H 3C v TD
+    8S 3D v 6H split 2
+    TS 6H v TD hi-lo floor half rc +7 played 130
+
+The right play: the chart's (its cell's code, by the pair row while the pair may be split,
+else by total, with the chart's exceptions for three cards or more and for split hands), the
+first of its letters the hand may play. With a count, a cell with an index plays it at the
+true count the learner's rounding gives (an unbalanced system: the running count). The EVs
+are the strategy engine's for these exact cards (:func:`trainer.engine.strategy.action_evs`);
+at an index cell, the EVs at that count (:func:`trainer.engine.indices.reading.evs_as_read`).
+A split hand's EVs are those of the same two cards dealt fresh, less the plays it no longer
+has.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from drills.base import Drill, Grade, InvalidAnswerError, InvalidQuestionError, Question
+from drills.base import LearnerState as LearnerState
+from drills.count_study import read_system, signed, study_for
+from drills.counting.notation import CARDS_PER_DECK
+from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
+from drills.counting.true_count import converted
+from drills.strategy_quiz import PLAY_KEYS, chart_for
+from trainer.engine.cards import Card, InvalidCardError
+from trainer.engine.counting import CountingSystem
+from trainer.engine.hand import Hand, InvalidHandError, Situation
+from trainer.engine.indices import CountOutOfRangeError
+from trainer.engine.indices.reading import evs_as_read
+from trainer.engine.legality import why_not_double, why_not_hit, why_not_split, why_not_surrender
+from trainer.engine.rules import Rules
+from trainer.engine.strategy import InvalidSituationError, action_evs
+
+__all__ = ["DRILL", "SLUG", "TableCount", "TablePlay", "notation_of", "work_out"]
+
+SLUG = "table-play"
+WORDS = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
+_TIE = 1e-9
+_NOTATION_RE = re.compile(
+    r"(?P<hand>(?:[2-9TJQKA][SHDC] ){2,11})v (?P<up>[2-9TJQKA][SHDC])"
+    r"(?: split (?P<hands>[2-8]))?"
+    r"(?: (?P<system>[a-z0-9-]{1,20}) (?P<convention>[a-z]{1,10}) (?P<resolution>[a-z]{1,10})"
+    r" rc (?P<rc>[+-]?\d{1,3}) played (?P<played>\d{1,3}))?"
+)
+
+
+@dataclass(frozen=True)
+class TableCount:
+    """The count as the learner keeps it at a decision."""
+
+    system: CountingSystem
+    convention: str
+    resolution: str
+    running: int  # every card the learner has seen since the shuffle, this hand's included
+    played: int  # cards in the discard tray
+
+    def suffix(self) -> str:
+        return (
+            f" {self.system.slug} {self.convention} {self.resolution} "
+            f"rc {signed(self.running)} played {self.played}"
+        )
+
+    def played_by(self, decks: int) -> Fraction:
+        """The count the learner plays by: the true count (an unbalanced system's running)."""
+        if not self.system.balanced:
+            return Fraction(self.running)
+        return converted(
+            Fraction(self.running), decks, self.played, self.convention, self.resolution
+        )[0]
+
+
+def notation_of(
+    cards: tuple[Card, ...], up: Card, split_hands: int = 0, count: TableCount | None = None
+) -> str:
+    """The notation of one decision (``split_hands``: the hands on the box after a split)."""
+    text = " ".join(str(card) for card in cards) + f" v {up}"
+    if split_hands:
+        text += f" split {split_hands}"
+    return text + (count.suffix() if count is not None else "")
+
+
+@dataclass(frozen=True)
+class Decision:
+    situation: Situation
+    split_hands: int
+    count: TableCount | None
+
+    @property
+    def split(self) -> bool:
+        return self.split_hands > 0
+
+
+def read_decision(notation: str, rules: Rules) -> Decision:
+    """:raises InvalidQuestionError: for a notation the table could not have written."""
+    match = _NOTATION_RE.fullmatch(notation or "")
+    if match is None:
+        raise InvalidQuestionError(
+            "a table decision reads like 'TS 3H 3C v TD' or 'TS 6H v TD hi-lo floor half rc +7 "
+            "played 130'"
+        )
+    try:
+        hand = Hand.parse(match["hand"])
+        up = Card.parse(match["up"])
+    except (InvalidCardError, InvalidHandError) as error:
+        raise InvalidQuestionError(str(error)) from None
+    if hand.is_bust or hand.total == 21:
+        raise InvalidQuestionError("a bust hand or a 21 has no play to choose")
+    count = None
+    if match["system"]:
+        count = _read_count(match, rules)
+    hands = int(match["hands"]) if match["hands"] else 0
+    if hands > rules.max_split_hands:
+        raise InvalidQuestionError(f"these rules split to {rules.max_split_hands} hands at most")
+    return Decision(Situation(hand, up), hands, count)
+
+
+def _read_count(match: re.Match[str], rules: Rules) -> TableCount:
+    system = read_system(match["system"])
+    convention, resolution = match["convention"], match["resolution"]
+    if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
+        raise InvalidQuestionError(f"unknown rounding {convention!r} {resolution!r}")
+    played = int(match["played"])
+    if played > rules.decks * CARDS_PER_DECK - CARDS_PER_DECK // 4:
+        raise InvalidQuestionError(f"{played} cards played leaves too few in the shoe")
+    return TableCount(system, convention, resolution, int(match["rc"]), played)
+
+
+def legal_plays(rules: Rules, decision: Decision) -> dict[str, str | None]:
+    """Each play's letter and why it is not allowed (``None``: allowed)."""
+    hand, up = decision.situation.hand, decision.situation.up
+    cards = hand.cards
+    split_ace = decision.split and cards[0].value == 1
+    reasons: dict[str, str | None] = {
+        "H": why_not_hit(rules, len(cards), split_ace=split_ace),
+        "S": None,
+        "D": why_not_double(
+            rules, len(cards), hand.total, hand.is_soft, split=decision.split, split_ace=split_ace
+        ),
+        "P": why_not_split(
+            rules,
+            len(cards),
+            cards[0].value,
+            cards[1].value,
+            same_rank=len(cards) == 2 and cards[0].rank is cards[1].rank,
+            hands_on_box=max(decision.split_hands, 1),
+        )
+        if len(cards) == 2
+        else "split: only a two-card pair may be split",
+        "R": why_not_surrender(
+            rules,
+            len(cards),
+            up.value,
+            acted=len(cards) > 2,
+            split=decision.split,
+            hands_on_box=max(decision.split_hands, 1),
+        ),
+    }
+    return reasons
+
+
+def _cell(hand: Hand, legal: Mapping[str, str | None]) -> tuple[str, str]:
+    """The chart's (section, row) the hand is played by."""
+    cards = hand.cards
+    if len(cards) == 2 and legal["P"] is None:
+        value = cards[0].value
+        label = "A" if value == 1 else str(value)
+        return "pairs", f"{label}-{label}"
+    if hand.is_soft and 13 <= hand.total <= 21:
+        return "soft", str(hand.total)
+    return "hard", str(min(max(hand.total, 5), 21))
+
+
+def _first_legal(code: str, legal: Mapping[str, str | None], total: int) -> str:
+    for letter in code.split("/"):
+        if legal.get(letter[:1]) is None and letter[:1] in legal:
+            return letter[:1]
+    return "S" if total >= 17 else "H"
+
+
+@dataclass(frozen=True)
+class Worked:
+    decision: Decision
+    cell: tuple[str, str, str]  # section, row, up
+    code: str  # the chart's code, exceptions applied
+    basic: str
+    right: str
+    index: str  # the index that decided, in words ("" when none)
+    count: Fraction | None  # the count played by
+    legal: frozenset[str]
+    evs: dict[str, float]
+    evs_at_count: bool
+
+    @property
+    def decision_notation(self) -> str:
+        situation = self.decision.situation
+        return notation_of(
+            situation.hand.cards, situation.up, self.decision.split_hands, self.decision.count
+        )
+
+    def cost(self, answer: str) -> float:
+        if answer == self.right or answer not in self.evs or self.right not in self.evs:
+            return 0.0
+        return max(self.evs[self.right] - self.evs[answer], 0.0)
+
+
+@lru_cache(maxsize=2048)
+def work_out(notation: str, rules: Rules) -> Worked:
+    """Everything about one decision (with a count, the count study must be worked out).
+
+    :raises InvalidQuestionError: for a notation the table could not have written.
+    :raises StudyPendingError: while the count study is being worked out.
+    """
+    decision = read_decision(notation, rules)
+    hand, up = decision.situation.hand, decision.situation.up
+    reasons = legal_plays(rules, decision)
+    legal = frozenset(letter for letter, why in reasons.items() if why is None)
+    section, row = _cell(hand, reasons)
+    up_key = "A" if up.value == 1 else str(up.value)
+    chart = chart_for(rules)
+    code = chart.codes.get(section, {}).get(row, {}).get(up_key, "S" if hand.total >= 17 else "H")
+    found = chart.exceptions.get(section, {}).get(row, {}).get(up_key, {})
+    if len(hand) > 2 and "three_or_more" in found:
+        code = found["three_or_more"]
+    elif decision.split and "after_split" in found:
+        code = found["after_split"]
+    basic = _first_legal(code, reasons, hand.total)
+    right, index, played_by, evs, at_count = basic, "", None, None, False
+    if decision.count is not None:
+        count = decision.count
+        played_by = count.played_by(rules.decks)
+        table = study_for(rules, count.system).indices
+        cell_hand = row if section == "pairs" else f"{section} {row}"
+        plays = table.find(cell_hand, up_key)
+        if plays:
+            by_index = table.play_at(cell_hand, up_key, float(played_by)) or basic
+            if by_index in legal:
+                right = by_index
+            index = "; ".join(_index_words(p.play, p.index, p.when) for p in plays)
+            evs = _evs_at(rules, count, hand, up, legal)
+            at_count = evs is not None
+    if evs is None:
+        evs = _evs(rules, hand, up, legal)
+    return Worked(
+        decision, (section, row, up_key), code, basic, right, index, played_by, legal, evs, at_count
+    )
+
+
+def _evs(rules: Rules, hand: Hand, up: Card, legal: frozenset[str]) -> dict[str, float]:
+    try:
+        found = action_evs(rules, hand, up)
+    except InvalidSituationError:
+        return {}
+    return {a.value: ev for a, ev in found.items() if a.value in legal}
+
+
+def _evs_at(
+    rules: Rules, count: TableCount, hand: Hand, up: Card, legal: frozenset[str]
+) -> dict[str, float] | None:
+    left = rules.decks * CARDS_PER_DECK - count.played
+    exact = Fraction(count.running * CARDS_PER_DECK, left) if count.system.balanced else None
+    value = exact if exact is not None else Fraction(count.running)
+    try:
+        found = evs_as_read(rules, count.system, value, hand, up, float(left))
+    except (CountOutOfRangeError, InvalidSituationError):
+        return None
+    return {a.value: ev for a, ev in found.items() if a.value in legal}
+
+
+def _index_words(play: str, index: int, when: str) -> str:
+    where = f"at {signed(index)} or above" if when == "at_or_above" else f"below {signed(index)}"
+    return f"{WORDS[play]} {where}"
+
+
+def explain(worked: Worked, answer: str) -> str:
+    """Why the right play is right, with each play's EV and the mistake's cost."""
+    section, row, up = worked.cell
+    hand = worked.decision.situation.hand
+    what = f"{row} (a pair)" if section == "pairs" else f"{section} {row}"
+    cards = f"{len(hand)} cards" + (", a split hand" if worked.decision.split else "")
+    text = f"{what.capitalize()} against {up} ({cards}): the chart says {worked.code}"
+    text += f", so {WORDS[worked.basic]}."
+    if worked.index:
+        kind = (
+            "true" if worked.decision.count and worked.decision.count.system.balanced else "running"
+        )
+        count = signed(worked.count) if worked.count is not None else "?"
+        text += f" The index says {worked.index}; at your {kind} count of {count}: "
+        text += f"{WORDS[worked.right]}."
+    if worked.evs:
+        where = "at this count" if worked.evs_at_count else "for these cards"
+        evs = ", ".join(
+            f"{WORDS[key]} {value * 100:+.2f}%"
+            for key, value in sorted(worked.evs.items(), key=lambda item: -item[1])
+        )
+        text += f" EV of each play {where}, per bet: {evs}."
+    cost = worked.cost(answer)
+    if answer != worked.right and cost > 0:
+        text += f" {WORDS[answer].capitalize()} costs {cost * 100:.2f}% of the bet."
+    return text
+
+
+class TablePlay(Drill):
+    slug = SLUG
+    title = "Table play"
+    description = (
+        "Every decision you make at a table, graded by basic strategy or by the index at your "
+        "count: re-drill the ones you got wrong."
+    )
+    template = "drills/table_play.html"
+    situation_template = "drills/_table_play_situation.html"
+    asked_in = "table"
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        return Question(notation="setup", prompt="Sit at a table", view={"setup": True})
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        if notation == "setup":
+            return self.new_question(random.Random(0), rules, LearnerState())
+        decision = read_decision(notation, rules)
+        reasons = legal_plays(rules, decision)
+        count = decision.count
+        view: dict[str, Any] = {
+            "hand": decision.situation.hand,
+            "up": decision.situation.up,
+            "split_hands": decision.split_hands,
+            "keys": [(key, label, reasons[key] is None) for key, label in PLAY_KEYS.items()],
+        }
+        if count is not None:
+            view.update(
+                system=count.system.name,
+                running=signed(count.running),
+                played=count.played,
+                rounding=f"{count.convention}, decks to the {count.resolution} deck",
+            )
+        return Question(notation=notation, prompt="Your play?", view=view)
+
+    def answer_text(self, form: Mapping[str, str]) -> str:
+        return str(form.get("answer", ""))[:4].strip().upper()
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        if notation == "setup":
+            raise InvalidQuestionError("the table's page asks no play")
+        worked = work_out(notation, rules)
+        answer = (answer_text or "").strip().upper()
+        if answer not in PLAY_KEYS:
+            raise InvalidAnswerError(f"Answer with one of H, S, D, P, R; {answer_text!r} is not.")
+        if answer not in worked.legal:
+            raise InvalidAnswerError(f"{PLAY_KEYS[answer]} is not allowed for this hand here.")
+        tie = answer in worked.evs and worked.right in worked.evs and not worked.index
+        tie = tie and abs(worked.evs[answer] - worked.evs[worked.right]) <= _TIE
+        return Grade(
+            correct=answer == worked.right or tie,
+            answer=answer,
+            right_answer=worked.right,
+            explanation=explain(worked, answer),
+            ev_cost=Fraction(f"{worked.cost(answer):.6f}"),
+        )
+
+
+DRILL = TablePlay()

@@ -1,0 +1,292 @@
+"""Sitting at a table: what a table is set up with, and what each of the learner's steps is
+graded as, by the drills that grade it everywhere else.
+
+A table (:class:`TableSpec`) is played by the engine (:mod:`trainer.engine.table_game`); this
+module says which questions each step answers (:func:`step_asks`), each one a notation of an
+existing drill, so that every graded decision is an attempt in the one history:
+
+- a play: :mod:`drills.table_play` (basic strategy, or the index at the learner's count);
+- a bet: :mod:`drills.bet_sizing` (the ramp at the true count before the deal, one per box);
+- insurance or even money: :mod:`drills.strategy_quiz` (by the count's insurance index where
+  deviations are graded, else by the bet's EV for the hand);
+- a count check: :mod:`drills.counting.session`'s checkpoint notation (the running count, and
+  the true count for a balanced system), every card seen since the shuffle listed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import Any
+
+from drills import bet_sizing, strategy_quiz, table_play
+from drills.count_study import signed
+from drills.counting import session as counting_session
+from drills.counting.checkpoint import Checkpoint
+from drills.counting.notation import CARDS_PER_DECK
+from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
+from drills.strategy_cells import INSURANCE_SUFFIX
+from drills.table_play import TableCount, notation_of
+from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
+from trainer.engine.rules import Rules
+from trainer.engine.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
+
+__all__ = [
+    "GRADED",
+    "MODES",
+    "Asked",
+    "InvalidTableSpecError",
+    "TableSpec",
+    "step_asks",
+]
+
+GRADED: dict[str, str] = {
+    "strategy": "Basic strategy",
+    "deviations": "Deviations (index plays at your count)",
+    "bets": "Bets (your ramp at the count)",
+    "insurance": "Insurance and even money",
+    "counts": "Counts (running and true)",
+}
+MODES: dict[str, str] = {
+    "training": "Training: each error shown at once, with the right play; take it back",
+    "test": "Test: errors shown at the end of the shoe",
+}
+MAX_BANKROLL = Fraction(10**9)
+DEFAULT_RISK = Fraction(1, 20)
+
+
+class InvalidTableSpecError(ValueError):
+    """A table cannot be set up with these settings (``field``: the form field at fault)."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def _money(text: str, what: str, field: str) -> Fraction:
+    text = (text or "").strip().replace(",", "")
+    if not text or len(text) > 12:
+        raise InvalidTableSpecError(f"Give {what} as an amount, such as 1000.", field)
+    try:
+        value = Fraction(Decimal(text))
+    except (InvalidOperation, ValueError):
+        raise InvalidTableSpecError(
+            f"{what.capitalize()} {text!r} is not an amount.", field
+        ) from None
+    if (
+        value <= 0
+        or value > MAX_BANKROLL
+        or value.denominator not in (1, 2, 4, 5, 10, 20, 25, 50, 100)
+    ):
+        raise InvalidTableSpecError(
+            f"{what.capitalize()} must be above 0, in cents at most.", field
+        )
+    return value
+
+
+def _whole(text: str, low: int, high: int, what: str, field: str) -> int:
+    text = (text or "").strip()
+    if not text.isdecimal() or len(text) > 2 or not low <= int(text) <= high:
+        raise InvalidTableSpecError(f"{what.capitalize()}: {low} to {high}.", field)
+    return int(text)
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """A learner's table: who sits there, the money, the count kept, what is graded, the mode."""
+
+    rules: Rules
+    others: int
+    boxes: int
+    bankroll: Fraction
+    unit: Fraction
+    system: CountingSystem
+    convention: str
+    resolution: str
+    graded: frozenset[str]
+    mode: str
+
+    @classmethod
+    def from_form(cls, rules: Rules, form: Mapping[str, Any]) -> TableSpec:
+        """The table a set-up form asks for.
+
+        :raises InvalidTableSpecError: naming what is wrong, and its field.
+        """
+        others = _whole(form.get("others", ""), 0, MAX_OTHERS, "other seats", "others")
+        boxes = _whole(form.get("boxes", ""), 1, MAX_BOXES, "your boxes", "boxes")
+        if others + boxes > 7:
+            raise InvalidTableSpecError("A table has 7 spots: fewer seats or boxes.", "others")
+        bankroll = _money(form.get("bankroll", ""), "the bankroll", "bankroll")
+        unit = _money(form.get("unit", ""), "the unit", "unit")
+        if bankroll < rules.min_bet * boxes:
+            raise InvalidTableSpecError(
+                f"A bankroll of {bankroll} cannot bet the table minimum ({rules.min_bet}) on "
+                f"{boxes} box{'es' if boxes > 1 else ''}.",
+                "bankroll",
+            )
+        if unit > bankroll:
+            raise InvalidTableSpecError("The unit is more than the bankroll.", "unit")
+        system = str(form.get("system", ""))[:20]
+        convention = str(form.get("convention", ""))[:10]
+        resolution = str(form.get("resolution", ""))[:10]
+        if system not in SYSTEMS:
+            raise InvalidTableSpecError(f"There is no counting system {system!r}.", "system")
+        if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
+            raise InvalidTableSpecError("Choose how true counts are rounded.", "system")
+        graded = frozenset(str(g)[:12] for g in _list(form, "graded"))
+        if not graded <= set(GRADED):
+            raise InvalidTableSpecError("Choose what is graded from the list.", "graded")
+        mode = str(form.get("mode", ""))[:10]
+        if mode not in MODES:
+            raise InvalidTableSpecError("Choose training or test mode.", "mode")
+        spec = cls(
+            rules,
+            others,
+            boxes,
+            bankroll,
+            unit,
+            SYSTEMS[system],
+            convention,
+            resolution,
+            graded,
+            mode,
+        )
+        spec.setup(0)  # the engine's own checks (the rules' seats, who deals)
+        return spec
+
+    def setup(self, seed: int) -> TableSetup:
+        """The engine's setup of this table, its shoe shuffled from ``seed``."""
+        return TableSetup(
+            self.rules, self.others, self.boxes, seed, count_checks="counts" in self.graded
+        )
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "others": self.others,
+                "boxes": self.boxes,
+                "bankroll": str(self.bankroll),
+                "unit": str(self.unit),
+                "system": self.system.slug,
+                "convention": self.convention,
+                "resolution": self.resolution,
+                "graded": sorted(self.graded),
+                "mode": self.mode,
+            },
+            sort_keys=True,
+        )
+
+    @classmethod
+    def from_stored(cls, rules: Rules, data: Mapping[str, Any]) -> TableSpec:
+        return cls(
+            rules,
+            int(data["others"]),
+            int(data["boxes"]),
+            Fraction(data["bankroll"]),
+            Fraction(data["unit"]),
+            SYSTEMS[data["system"]],
+            data["convention"],
+            data["resolution"],
+            frozenset(data["graded"]),
+            data["mode"],
+        )
+
+    @property
+    def needs_study(self) -> bool:
+        """Whether grading needs the count study of the rules and system."""
+        return bool(self.graded & {"deviations", "bets"})
+
+    def count_at(self, ask: Ask) -> TableCount:
+        """The count as the learner keeps it where ``ask`` stops."""
+        running = running_count(self.system, ask.seen, self.rules.decks)
+        return TableCount(
+            self.system, self.convention, self.resolution, int(running), _tray(self.rules, ask)
+        )
+
+
+def _list(form: Mapping[str, Any], name: str) -> list[str]:
+    getlist = getattr(form, "getlist", None)
+    if getlist is not None:
+        return list(getlist(name))[:10]
+    value = form.get(name, [])
+    return list(value)[:10] if isinstance(value, (list, tuple)) else [str(value)]
+
+
+def _tray(rules: Rules, ask: Ask) -> int:
+    return min(ask.played, rules.decks * CARDS_PER_DECK - CARDS_PER_DECK // 4)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """One graded question a step answers: its name in the step, its drill and notation, and
+    the stake its cost in bets is money of."""
+
+    name: str
+    drill: str
+    notation: str
+    stake: Fraction = Fraction(0)
+
+
+def step_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
+    """The graded questions of the step the table waits for (none when nothing is graded)."""
+    if ask.kind == "play":
+        return _play_asks(spec, ask)
+    if ask.kind == "bet" and "bets" in spec.graded:
+        count = spec.count_at(ask).played_by(spec.rules.decks)
+        kind = "tc" if spec.system.balanced else "rc"
+        notation = (
+            f"{spec.system.slug} bankroll {int(spec.bankroll)} risk 0.05 "
+            f"{kind} {signed(max(-30, min(30, int(count))))}"
+        )
+        return [Asked(f"bet{box}", bet_sizing.SLUG, notation) for box in range(spec.boxes)]
+    if ask.kind == "insurance" and "insurance" in spec.graded and ask.round is not None:
+        seat = ask.seat if ask.seat is not None else 0
+        hand = ask.round.hands(seat)[0]
+        notation = f"{hand} v {ask.round.up_card}{INSURANCE_SUFFIX}"
+        if "deviations" in spec.graded:
+            count = spec.count_at(ask).played_by(spec.rules.decks)
+            kind = "tc" if spec.system.balanced else "rc"
+            notation += f" {spec.system.slug} {kind} {signed(max(-30, min(30, int(count))))}"
+        return [Asked("insurance", strategy_quiz.SLUG, notation, ask.round.bets(seat)[0])]
+    if ask.kind == "count" and "counts" in spec.graded:
+        decks = spec.rules.decks
+        checks = [
+            Asked(
+                "rc",
+                counting_session.SHOE.slug,
+                Checkpoint("rc", spec.system, decks, ask.seen).notation,
+            )
+        ]
+        if spec.system.balanced:
+            tc = Checkpoint("tc", spec.system, decks, ask.seen, spec.convention, spec.resolution)
+            checks.append(Asked("tc", counting_session.SHOE.slug, tc.notation))
+        return checks
+    return []
+
+
+def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
+    round_ = ask.round
+    if round_ is None or ask.seat is None or not spec.graded & {"strategy", "deviations"}:
+        return []
+    hands = round_.hands(ask.seat)
+    index = round_.current_hand_index or 0
+    split_hands = len(hands) if len(hands) > 1 else 0
+    count = spec.count_at(ask) if "deviations" in spec.graded else None
+    notation = notation_of(round_.current_cards, round_.up_card, split_hands, count)
+    if "strategy" not in spec.graded and not table_play.work_out(notation, spec.rules).index:
+        return []  # deviations only: a cell without an index is not graded
+    return [Asked("play", table_play.SLUG, notation, round_.stakes(ask.seat)[index])]
+
+
+def settings_words(spec: TableSpec) -> str:
+    """The table's settings in one line, for its page."""
+    seats = f"{spec.others} other seat{'s' if spec.others != 1 else ''}"
+    boxes = f"{spec.boxes} box{'es' if spec.boxes > 1 else ''}"
+    graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded)
+    return (
+        f"{seats}, {boxes} of yours; {spec.system.name} ({spec.convention}, decks to the "
+        f"{spec.resolution} deck); graded: {graded or 'nothing'}; {spec.mode} mode"
+    )

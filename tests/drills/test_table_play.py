@@ -1,0 +1,74 @@
+"""Table play: a decision at the table graded by the chart (three cards or more and split hands
+included) or by the index at the learner's count, with the EVs of these exact cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from drills import InvalidAnswerError, InvalidQuestionError
+from drills.table_play import DRILL, work_out
+from trainer.engine.rules import Rules
+
+RULES = Rules.parse("vegas-6d-s17")
+
+
+@pytest.mark.parametrize(
+    ("notation", "right", "legal"),
+    [
+        ("TS 6H v TD", "R", "DHRS"),  # late surrender: 16 v 10 surrenders
+        ("TS 3H 3C v TD", "S", "HS"),  # three cards: the chart's exception stands
+        ("8S 3D v 6H split 2", "D", "DHS"),  # doubling after a split; no surrender
+        ("8S 8D v 6H split 4", "S", "DHS"),  # four hands already: no more splitting
+        ("AS 7D 2C v 9H", "S", "HS"),  # soft 20
+    ],
+)
+def test_the_right_play_and_the_plays_allowed(notation: str, right: str, legal: str) -> None:
+    worked = work_out(notation, RULES)
+    assert worked.right == right
+    assert "".join(sorted(worked.legal)) == legal
+    assert set(worked.evs) == set(legal)
+
+
+def test_a_mistake_costs_the_ev_given_up() -> None:
+    grade = DRILL.grade("8S 3D v 6H split 2", "S", RULES)
+    worked = work_out("8S 3D v 6H split 2", RULES)
+    assert not grade.correct
+    assert grade.right_answer == "D"
+    assert float(grade.ev_cost or 0) == pytest.approx(worked.evs["D"] - worked.evs["S"], abs=1e-6)
+    assert "costs" in grade.explanation
+
+
+def test_the_index_decides_at_the_learners_count(count_studies: None) -> None:
+    # Hi-Lo, 12 v 3: the computed index stands at +2 or above (Schlesinger's is +2).
+    rules = RULES
+    # 130 cards in the tray of 312 leaves 3.5 decks: +7 is a true count of +2, -7 one of -2.
+    high = work_out("TS 2H v 3D hi-lo floor half rc +7 played 130", rules)
+    low = work_out("TS 2H v 3D hi-lo floor half rc -7 played 130", rules)
+    assert (high.basic, high.right, high.count) == ("H", "S", 2)
+    assert (low.right, low.count) == ("H", -2)
+    assert (
+        high.evs_at_count and "index" in DRILL.grade(high.decision_notation, "H", rules).explanation
+    )
+
+
+@pytest.mark.parametrize(
+    "notation",
+    [
+        "TS 6H",
+        "TS 6H v TD v 9C",
+        "TS QH 5C v TD",  # bust
+        "AS TD v 9C",  # a natural
+        "TS 6H v TD nosys floor half rc +1 played 10",
+        "TS 6H v TD hi-lo floor half rc +1 played 400",
+    ],
+)
+def test_a_forged_decision_is_refused(notation: str) -> None:
+    with pytest.raises(InvalidQuestionError):
+        DRILL.grade(notation, "H", RULES)
+
+
+def test_an_illegal_or_unknown_answer_is_refused() -> None:
+    with pytest.raises(InvalidAnswerError, match="not allowed"):
+        DRILL.grade("TS 3H 3C v TD", "D", RULES)
+    with pytest.raises(InvalidAnswerError):
+        DRILL.grade("TS 3H 3C v TD", "Q", RULES)
