@@ -1,4 +1,5 @@
-// The basic-strategy quiz: answer keys (H S D P R I N) and the timed run's countdown.
+// The basic-strategy quiz: answer keys (H S D P R I N) and the timed run's countdown; the
+// table's forms (form.table-keys: plays, insurance, bet keys, keep or take back) answer the same way.
 // Without this file the quiz still works: buttons submit the form, the server keeps the time.
 // A key answers only while focus is in the question (its first button has it on arrival and
 // after each answer), never from a link or a field elsewhere on the page (WCAG 2.1.4).
@@ -14,7 +15,7 @@
     if (event.defaultPrevented || event.repeat) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (typing(event.target) || event.key.length !== 1) return;
-    var question = event.target.closest && event.target.closest("form.strategy-question");
+    var question = event.target.closest && event.target.closest("form.strategy-question, form.table-keys");
     if (!question) return;
     var key = event.key.toUpperCase();
     var button = question.querySelector('button[data-key="' + key + '"]:not([disabled])');

@@ -307,3 +307,39 @@ def _review_schedules(db: sqlite_utils.Database) -> None:
         )
         """
     )
+
+
+@migration("0010_table_sessions")
+def _table_sessions(db: sqlite_utils.Database) -> None:
+    # A learner's table (trainer.store.tables): its setup, written once, and the learner's
+    # steps in order. The shoe is never stored: the engine replays it from the seed and the
+    # steps (trainer.engine.table_game), so a reload or a restart loses nothing.
+    db.execute(
+        """
+        CREATE TABLE table_sessions (
+            id TEXT PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            rules TEXT NOT NULL,
+            setup TEXT NOT NULL,         -- JSON: seats, boxes, bankroll, unit, system, graded...
+            seed INTEGER NOT NULL,
+            created_at TEXT NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX table_sessions_by_user ON table_sessions (user_id, created_at)")
+    db.execute(
+        """
+        CREATE TABLE table_steps (
+            session_id TEXT NOT NULL REFERENCES table_sessions(id),
+            n INTEGER NOT NULL,           -- 0, 1, 2 ... in the order they came
+            step TEXT NOT NULL,           -- trainer.engine.table_game's step notation
+            token TEXT NOT NULL,          -- the submission token of the form that sent it
+            state TEXT NOT NULL,          -- played, held (a mistake shown, not played yet)
+                                          -- or withdrawn (taken back)
+            cost TEXT NOT NULL,           -- money: what the step's mistakes cost in EV
+            ev TEXT,                      -- money: a box's first play, the right play's EV
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (session_id, n)
+        ) WITHOUT ROWID
+        """
+    )

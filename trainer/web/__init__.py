@@ -27,6 +27,7 @@ from trainer.web import (
     strategy,
     strategy_quiz,
     support,
+    table,
 )
 
 BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
@@ -41,6 +42,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     strategy,  # the strategy chart for any rules, its EVs and house edge
     count_jobs,  # count studies worked out off the request, and their progress
     count_worth,  # what the count is worth: the index chart, the edge by count, the ramp
+    table,  # sit at a table: whole rounds from a real shoe, every decision graded
 )
 
 

@@ -1,0 +1,173 @@
+"""Sitting at a table in a browser, as a learner would, by keyboard: a whole 6-deck shoe at a
+vegas table with two other seats in training mode (a deliberate strategy error taken back, a
+deliberate bet error kept, the count checks), with its summary; a test-mode shoe; a reload in
+the middle of a round; and one round with JavaScript off.
+
+The test knows the right answers by replaying the table the server stored, as the server does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from drills.counting.checkpoint import read_checkpoint
+from drills.counting.notation import format_count
+from drills.table_play import work_out
+from drills.table_session import TableSpec, step_asks
+from trainer import store
+from trainer.engine.rules import Rules
+from trainer.engine.strategy import chart
+from trainer.engine.table_game import Ask, TableGame
+from trainer.store import tables
+
+PLAY_ORDER = "HSDPR"
+
+
+def sit_down(page: Page, preset: str, mode: str) -> None:
+    page.goto("/table/")
+    page.get_by_label("Rules preset").select_option(preset)
+    page.get_by_role("button", name="Show these rules' options").click()
+    page.get_by_label("Other seats").fill("2")
+    page.get_by_label(mode.capitalize(), exact=False).check()
+    page.get_by_role("button", name="Sit down").click()
+    expect(page.get_by_role("heading", name="At the table", level=1)).to_be_visible()
+
+
+def where(app: Any, page: Page) -> tuple[TableSpec, Ask]:
+    """The table the page shows, replayed from what the server stored."""
+    table_id = page.url.rstrip("/").split("/table/")[1].split("/")[0]
+    db = store.open_db(app.config["DATABASE"])
+    try:
+        row = db.execute(
+            "SELECT rules, setup, seed FROM table_sessions WHERE id = ?", [table_id]
+        ).fetchone()
+        steps = [s.step for s in tables.steps_of(db, table_id) if s.state == "played"]
+    finally:
+        db.close()
+    import json
+
+    spec = TableSpec.from_stored(Rules.parse(row[0]), json.loads(row[1]))
+    game = TableGame(spec.setup(row[2]), chart(spec.rules))
+    return spec, game.play(steps, spec.bankroll)
+
+
+def right_play(spec: TableSpec, ask: Ask) -> str:
+    asked = step_asks(spec, ask)
+    assert ask.round is not None
+    if not asked:  # pragma: no cover: every play is graded at these tables
+        return "S" if ask.round.current_total >= 17 else "H"
+    return work_out(asked[0].notation, spec.rules).right
+
+
+def press(page: Page, key: str, javascript: bool) -> None:
+    """Press an action's key; without JavaScript, Tab to its button and press Enter."""
+    if javascript:
+        page.keyboard.press(key)
+        return
+    form = page.locator("form.table-step")
+    enabled = [
+        k
+        for k in form.locator("button[data-key]:not([disabled])").evaluate_all(
+            "bs => bs.map(b => b.dataset.key)"
+        )
+    ]
+    for _ in range(enabled.index(key)):
+        page.keyboard.press("Tab")
+    expect(form.locator(f'button[data-key="{key}"]')).to_be_focused()
+    page.keyboard.press("Enter")
+
+
+def give_count(page: Page, spec: TableSpec, ask: Ask, *, javascript: bool) -> None:
+    asked = {a.name: read_checkpoint(a.notation) for a in step_asks(spec, ask)}
+    expect(page.get_by_label("Running count")).to_be_focused()
+    page.keyboard.type(format_count(asked["rc"].right))
+    page.keyboard.press("Tab")
+    page.keyboard.type(format_count(asked["tc"].right))
+    page.keyboard.press("Enter")
+
+
+def one_step(page: Page, app: Any, state: dict[str, Any], *, javascript: bool) -> str:
+    """Play the step the table waits for; its kind."""
+    spec, ask = where(app, page)
+    drawn = page.locator("input[name=token]")  # a new one on every page and swap
+    before = drawn.input_value() if ask.kind != "over" else ""
+    if ask.kind == "count":
+        give_count(page, spec, ask, javascript=javascript)
+        state["counts"] += 1
+    elif ask.kind == "bet":
+        if state.get("bet_error") is None:  # a deliberate bet error: eight units, kept
+            press(page, "8", javascript)
+            expect(
+                page.get_by_role("heading", name="A mistake: keep it or take it back?")
+            ).to_be_visible()
+            expect(page.locator("section.feedback")).to_contain_text("Bet, box 1")
+            press_held(page, "K", javascript, before)
+            state["bet_error"] = ask.number
+            return "bet"
+        press(page, "1", javascript)
+    elif ask.kind == "insurance":
+        press(page, "N", javascript)
+    elif ask.kind == "play":
+        right = right_play(spec, ask)
+        if state.get("play_error") is None:  # a deliberate strategy error, taken back
+            wrong = next(k for k in "SH" if k != right)
+            press(page, wrong, javascript)
+            feedback = page.locator("section.feedback")
+            expect(feedback.get_by_role("heading", name="Not quite")).to_be_visible()
+            expect(feedback.locator(".right-answer")).to_have_text(right)
+            press_held(page, "T", javascript, before)
+            expect(page.get_by_text("Taken back: choose again.")).to_be_visible()
+            state["play_error"] = ask.number
+            before = drawn.input_value()
+            spec, ask = where(app, page)
+        press(page, right_play(spec, ask), javascript)
+    else:
+        return "over"
+    if ask.kind == "count" and ask.final:
+        expect(page.get_by_role("heading", name="The shoe is played out")).to_be_visible()
+        return "over"
+    # The step was played (or a held bet is waiting): the page moved on.
+    expect(drawn).not_to_have_value(before)
+    if page.locator("form.held-choice").count():  # the ramp bets more than a unit here: keep it
+        press_held(page, "K", javascript, drawn.input_value())
+    return ask.kind
+
+
+def press_held(page: Page, key: str, javascript: bool, before: str) -> None:
+    form = page.locator("form.held-choice")
+    expect(form.locator('button[data-key="T"]')).to_be_focused()
+    before = page.locator("input[name=token]").input_value()
+    if javascript:
+        page.keyboard.press(key)
+    else:
+        if key == "K":
+            page.keyboard.press("Tab")
+        page.keyboard.press("Enter")
+    expect(page.locator("input[name=token]")).not_to_have_value(before)
+    expect(page.locator("form.held-choice")).to_have_count(0)
+
+
+def test_a_whole_six_deck_shoe_in_training_mode_with_its_summary(
+    page: Page, live_server: Any
+) -> None:
+    sit_down(page, "vegas-6d-s17", "training")
+    page.wait_for_function("() => !!window.htmx")
+    state: dict[str, Any] = {"counts": 0}
+    for _ in range(400):
+        if one_step(page, live_server.app, state, javascript=True) == "over":
+            break
+    summary = page.locator("section.table-summary")
+    expect(summary.get_by_role("heading", name="The shoe is played out")).to_be_visible()
+    assert state["counts"] >= 2 and state["play_error"] and state["bet_error"]
+    errors = summary.locator("ol.table-errors li")
+    expect(errors.filter(has_text="Bet, box 1: you said 40")).to_have_count(1)
+    expect(errors.filter(has_text="taken back")).to_have_count(1)
+    expect(summary.locator("dl.luck")).to_contain_text("The cards (luck)")
+    # Each error links to its hand.
+    errors.filter(has_text="taken back").get_by_role("link").click()
+    expect(
+        page.get_by_role("heading", name=f"Round {state['play_error']}", level=1)
+    ).to_be_visible()
+    expect(page.get_by_text("Your mistakes in this round")).to_be_visible()

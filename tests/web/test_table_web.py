@@ -1,0 +1,190 @@
+"""Sitting at a table through the web: set up, play steps, and every kind of bad input (a bet
+outside the limits or the bankroll, an illegal play, a step from an old page or another tab, a
+forged step): a readable 400 in the page, nothing stored, the table unchanged."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+SETUP = {
+    "rules": "vegas-6d-s17",
+    "others": "2",
+    "boxes": "1",
+    "bankroll": "500",
+    "unit": "5",
+    "system": "hi-lo",
+    "convention": "floor",
+    "resolution": "half",
+    "graded": ["strategy", "deviations", "bets", "insurance", "counts"],
+    "mode": "test",
+}
+
+
+def sit(client: Any, csrf: Any, **changes: Any) -> str:
+    """Set a table up; its address."""
+    response = client.post("/table/", data={**SETUP, **changes, "csrf_token": csrf()})
+    assert response.status_code == 303, response.get_data(as_text=True)[:3000]
+    return str(response.headers["Location"])
+
+
+def step_form(client: Any, url: str, hidden_fields: Any) -> tuple[str, dict[str, str]]:
+    page = client.get(url).get_data(as_text=True)
+    fields = hidden_fields(page)
+    kind = re.search(r'name="kind" value="(\w+)"', page)
+    return (kind.group(1) if kind else "over"), fields
+
+
+def answer(kind: str, page_fields: dict[str, str]) -> dict[str, str]:
+    extra = {"count": {"running": "0", "true": "0"}, "bet": {"units": "1"}}
+    return {**page_fields, **extra.get(kind, {"answer": "N" if kind == "insurance" else "S"})}
+
+
+def counts(db: Any) -> tuple[int, int]:
+    return db["table_steps"].count, db["attempts"].count
+
+
+def to_a_play(client: Any, url: str, hidden_fields: Any) -> dict[str, str]:
+    """Play on (standing) until the table asks for a play; that form's fields."""
+    for _ in range(300):
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "play":
+            return fields
+        assert client.post(url + "/step", data=answer(kind, fields)).status_code == 200
+    raise AssertionError("no play came")
+
+
+def test_a_step_is_graded_stored_and_the_table_moves_on(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf)
+    kind, fields = step_form(client, url, hidden_fields)
+    assert kind == "bet"
+    response = client.post(url + "/step", data=answer(kind, fields))
+    assert response.status_code == 200
+    assert counts(db) == (1, 1)  # the bet, graded as a bet-sizing attempt
+    assert db["attempts"].get(1)["drill"] == "bet-sizing"
+    # A reload shows the same round: the same cards, nothing more stored.
+    first = client.get(url).get_data(as_text=True)
+    assert client.get(url).get_data(as_text=True).count('class="card') == first.count('class="card')
+    assert counts(db) == (1, 1)
+
+
+def test_a_form_sent_twice_is_played_once(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf)
+    kind, fields = step_form(client, url, hidden_fields)
+    data = answer(kind, fields)
+    assert client.post(url + "/step", data=data).status_code == 200
+    stored = counts(db)
+    again = client.post(url + "/step", data=data)
+    assert again.status_code == 200
+    assert "played once" in again.get_data(as_text=True)
+    assert counts(db) == stored
+
+
+def test_a_step_from_an_old_page_or_another_tab_is_refused(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf)
+    kind, old = step_form(client, url, hidden_fields)
+    assert client.post(url + "/step", data=answer(kind, old)).status_code == 200
+    stored = counts(db)
+    # The same page's form again, as another tab or the back button would send it.
+    response = client.post(url + "/step", data={**answer(kind, old), "token": "x" * 24})
+    assert response.status_code == 400
+    assert "already played" in response.get_data(as_text=True)
+    assert counts(db) == stored
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"units": "", "bet0": "1"}, "min_bet"),  # the table minimum is 5
+        ({"units": "", "bet0": "5000"}, "max_bet"),
+        ({"units": "", "bet0": "505"}, "bankroll"),  # 500 in the bankroll
+        ({"units": "", "bet0": "ten"}, "amount"),
+        ({"units": "0"}, "1 to 9 units"),
+        ({"kind": "play", "answer": "H"}, "not asking for that"),
+        ({"at": "7"}, "already played"),
+        ({"at": "x"}, "names no step"),
+    ],
+)
+def test_a_bad_bet_or_a_forged_step_is_refused_and_nothing_stored(
+    fields: dict[str, str], message: str, client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf)
+    kind, form = step_form(client, url, hidden_fields)
+    before = client.get(url).get_data(as_text=True)
+    response = client.post(url + "/step", data={**answer(kind, form), **fields})
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert counts(db) == (0, 0)
+    assert step_form(client, url, hidden_fields)[0] == "bet"
+    assert client.get(url).get_data(as_text=True).count('class="card') == before.count(
+        'class="card'
+    )
+
+
+def test_an_illegal_play_is_refused_and_nothing_stored(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf)
+    fields = to_a_play(client, url, hidden_fields)
+    page = client.get(url).get_data(as_text=True)
+    disabled = re.findall(
+        r'value="([HSDPR])" data-key="\1" aria-keyshortcuts="\1"\s+disabled', page
+    )
+    illegal = disabled[0] if disabled else "X"
+    stored = counts(db)
+    response = client.post(url + "/step", data={**fields, "answer": illegal})
+    assert response.status_code == 400
+    assert "cannot be played" in response.get_data(as_text=True)
+    assert counts(db) == stored
+
+
+def test_a_forged_count_is_refused(client: Any, csrf: Any, db: Any, hidden_fields: Any) -> None:
+    url = sit(client, csrf)
+    for _ in range(400):
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "count":
+            stored = counts(db)
+            response = client.post(url + "/step", data={**fields, "running": "lots", "true": "0"})
+            assert response.status_code == 400
+            assert counts(db) == stored
+            return
+        assert client.post(url + "/step", data=answer(kind, fields)).status_code == 200
+    pytest.fail("no count check came")
+
+
+@pytest.mark.parametrize(
+    ("changes", "field"),
+    [
+        ({"others": "9"}, "Other seats"),
+        ({"boxes": "0"}, "Your boxes"),
+        ({"others": "6", "boxes": "3"}, "7 spots"),
+        ({"bankroll": "2"}, "table minimum"),
+        ({"unit": "-5"}, "above 0"),
+        ({"system": "nope"}, "no counting system"),
+        ({"mode": "blitz"}, "training or test"),
+        ({"graded": ["everything"]}, "from the list"),
+        ({"rules": "twenty-one-home"}, "passes the deal"),
+    ],
+)
+def test_a_table_that_cannot_be_set_up_says_why(
+    changes: dict[str, Any], field: str, client: Any, csrf: Any, db: Any
+) -> None:
+    response = client.post("/table/", data={**SETUP, **changes, "csrf_token": csrf()})
+    assert response.status_code == 400
+    assert field in response.get_data(as_text=True)
+    assert db["table_sessions"].count == 0
+
+
+def test_another_learners_table_is_not_found(client: Any, csrf: Any, app: Any) -> None:
+    url = sit(client, csrf)
+    other = app.test_client()
+    assert other.get(url).status_code == 404
+    assert client.get("/table/nosuchtable").status_code == 404

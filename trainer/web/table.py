@@ -1,0 +1,407 @@
+"""Sit at a table: whole rounds from a real shoe, each of the learner's decisions graded.
+
+``GET /table`` sets a table up (rules, seats, boxes, money, count, what is graded, the mode);
+``POST /table`` stores it (:mod:`trainer.store.tables`) and goes to ``/table/<id>``, which shows
+the table where it stands: the engine replays the stored seed and steps
+(:mod:`trainer.engine.table_game`), so a reload, the back button, a second tab or a restart
+finds the same round. ``POST /table/<id>/step`` plays one step: it must come from the page
+drawn at the table's current step (``at``), is replayed by the engine before anything is
+stored (an illegal one is a 400, nothing stored), graded through the drills
+(:mod:`drills.table_session`) and stored with its attempts in one transaction. In training
+mode a wrong decision is held: shown with the right play, its EV and its cost, then kept or
+taken back (``POST /table/<id>/held``). htmx gets the ``table`` block only.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from flask import Blueprint, abort, redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from drills import Grade, InvalidAnswerError, get_drill
+from drills.count_study import study_for
+from drills.counting.preferences import CONVENTION_LABELS, RESOLUTION_LABELS, system_choices
+from drills.strategy_quiz import PLAY_KEYS, chart_for
+from drills.table_session import (
+    GRADED,
+    MODES,
+    Asked,
+    InvalidTableSpecError,
+    TableSpec,
+    settings_words,
+    step_asks,
+)
+from trainer.engine.rules import Rules
+from trainer.engine.table_game import PLAYS, Ask, InvalidStepError, TableGame
+from trainer.store import tables, users
+from trainer.store.db import transaction
+from trainer.web import drills as drill_road
+from trainer.web import table_view
+from trainer.web.preferences import current_counting_preferences
+from trainer.web.rules_form import option_fields, preset_menu, read_rules
+from trainer.web.support import current_rules, current_user, current_user_or_guest, get_db, render
+from trainer.web.table_steps import (
+    ASK_NAMES,
+    first_play_ev,
+    held_feedback,
+    read_step,
+    step_token,
+    summary_of,
+)
+
+bp = Blueprint("table", __name__, url_prefix="/table")
+
+TEMPLATE = "table/table.html"
+
+
+@dataclass
+class Seated:
+    """A stored table replayed to where it stands."""
+
+    user: users.User
+    stored: tables.StoredTable
+    spec: TableSpec
+    steps: list[tables.Step]
+    game: TableGame
+    ask: Ask
+    held: tables.Step | None
+
+    @property
+    def at(self) -> int:
+        return len(self.steps)
+
+    @property
+    def rules(self) -> Rules:
+        return self.spec.rules
+
+
+def replay(spec: TableSpec, seed: int, steps: list[str]) -> tuple[TableGame, Ask]:
+    game = TableGame(spec.setup(seed), chart_for(spec.rules))
+    return game, game.play(steps, spec.bankroll)
+
+
+def seated_or_404(table_id: str) -> Seated:
+    """The learner's own table, replayed; anyone else's (or none) is a 404."""
+    user = current_user()
+    stored = tables.get_table(get_db(), table_id[:40], user.id) if user else None
+    if user is None or stored is None:
+        abort(404, description="There is no such table of yours.")
+    rules = Rules.parse(stored.rules)
+    spec = TableSpec.from_stored(rules, stored.setup)
+    steps = tables.steps_of(get_db(), stored.id)
+    held = steps[-1] if steps and steps[-1].state == "held" else None
+    played = [s.step for s in steps if s.state == "played"]
+    game, ask = replay(spec, stored.seed, played)
+    return Seated(user, stored, spec, steps, game, ask, held)
+
+
+# -- setting a table up ------------------------------------------------------------------------
+
+
+@bp.get("/")
+def setup() -> Response:
+    user = current_user()
+    mine = tables.list_tables(get_db(), user.id) if user else []
+    return _setup_page(current_rules(), mine=mine)
+
+
+def _setup_page(
+    rules: Rules, *, status: int = 200, error: InvalidTableSpecError | None = None, **shown: Any
+) -> Response:
+    prefs = current_counting_preferences()
+    return render(
+        "table/setup.html",
+        status=status,
+        rules=rules,
+        presets=preset_menu(),
+        fields=option_fields(rules),
+        systems=system_choices(),
+        conventions=CONVENTION_LABELS,
+        resolutions=RESOLUTION_LABELS,
+        graded_choices=GRADED,
+        modes=MODES,
+        prefs=prefs,
+        defaults={
+            "bankroll": table_view.money(rules.min_bet * 200),
+            "unit": table_view.money(rules.min_bet),
+            "limits": table_view.money(rules.min_bet)
+            + " to "
+            + (table_view.money(rules.max_bet) if rules.max_bet is not None else "no maximum"),
+        },
+        setup_form=request.form if error else {},
+        setup_error=str(error) if error else None,
+        setup_field=error.field if error else None,
+        section="table",
+        **{"mine": [], **shown},
+    )
+
+
+@bp.post("/")
+def start() -> Response:
+    form = request.form
+    rules = read_rules(form, default=current_rules())
+    if form.get("rules_only"):  # the rules changed: the form again, under them
+        return _setup_page(rules)
+    try:
+        spec = TableSpec.from_form(rules, form)
+    except (InvalidTableSpecError, ValueError) as error:
+        found = (
+            error if isinstance(error, InvalidTableSpecError) else InvalidTableSpecError(str(error))
+        )
+        return _setup_page(rules, status=400, error=found)
+    if spec.needs_study:
+        study_for(rules, spec.system)  # not worked out yet: its progress page, then back here
+    chart_for(rules)
+    user = current_user_or_guest()
+    stored = tables.create_table(
+        get_db(),
+        user_id=user.id,
+        rules=rules.notation(),
+        setup=json.loads(spec.to_json()),
+        seed=secrets.randbits(48),
+    )
+    return redirect(url_for("table.show", table_id=stored.id), code=303)
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+
+@bp.get("/<table_id>")
+def show(table_id: str) -> Response:
+    return table_page(seated_or_404(table_id))
+
+
+def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
+    """The table where it stands (its ``table`` block for htmx)."""
+    game, ask = seated.game, seated.ask
+    current = ask.round
+    if seated.held is not None or current is None:
+        played = table_view.last_round(game, ask)
+        round_shown = (
+            table_view.round_view(game, played.round, played.record.number) if played else None
+        )
+    else:
+        round_shown = table_view.round_view(game, current, ask.number)
+    if seated.held is not None and ask.round is not None:
+        round_shown = table_view.round_view(game, ask.round, ask.number)
+    context: dict[str, Any] = {
+        "seated": seated,
+        "spec": seated.spec,
+        "settings": settings_words(seated.spec),
+        "ask": ask,
+        "round": round_shown,
+        "money": table_view.money_view(game, seated.spec.bankroll),
+        "unit": table_view.money(seated.spec.unit),
+        "token": secrets.token_urlsafe(18),
+        "asked_at": drill_road.now_ms(),
+        "error": None,
+        "feedback": None,
+        "repeated": False,
+        "summary": summary_of(seated) if ask.kind == "over" else None,
+        "held_feedback": held_feedback(seated),
+        "ask_names": ASK_NAMES,
+        "bet_amounts": {n: table_view.money(seated.spec.unit * n) for n in range(1, 9)},
+        **_asked(ask),
+        "section": "table",
+        **shown,
+    }
+    return render(TEMPLATE, block="table", status=status, **context)
+
+
+def _asked(ask: Ask) -> dict[str, Any]:
+    """What the step's form needs to know of the round: the plays allowed, a natural."""
+    round_ = ask.round
+    if round_ is None or ask.seat is None:
+        return {"natural": False, "play_keys": []}
+    hand = round_.hands(ask.seat)[0]
+    keys = [
+        (key, label, ask.kind == "play" and round_.why_illegal(PLAYS[key]) is None)
+        for key, label in PLAY_KEYS.items()
+    ]
+    return {"natural": hand.is_two_card_21, "play_keys": keys}
+
+
+def _refused(seated: Seated, message: str) -> Response:
+    """The table as it is, with what was wrong with the step sent (nothing stored)."""
+    return table_page(seated, status=400, error=message)
+
+
+@bp.post("/<table_id>/step")
+def step(table_id: str) -> Response:
+    seated = seated_or_404(table_id)
+    form = request.form
+    token = drill_road.submission_token_or_400(form, reload="the table")
+    refused = _out_of_turn(seated, form, token)
+    if refused is not None:
+        return refused
+    try:
+        text, answers = read_step(seated.ask, form, seated.spec)
+        replay(seated.spec, seated.stored.seed, [*_played(seated), text])
+    except InvalidStepError as error:
+        return _refused(seated, f"That cannot be played: {_sentence(error)}")
+    try:
+        grades = [
+            (a, get_drill(a.drill).grade(a.notation, answers.get(a.name, ""), seated.rules))
+            for a in step_asks(seated.spec, seated.ask)
+        ]
+    except InvalidAnswerError as error:
+        return _refused(seated, str(error))
+    try:
+        _store(seated, text, token, grades, _response_ms(form.get("asked_at", "")))
+    except tables.StaleStepError:
+        return _refused(
+            seated_or_404(table_id), "That step was already played; nothing was stored."
+        )
+    feedback = _feedback(seated, grades) if seated.spec.mode == "training" else None
+    return table_page(seated_or_404(table_id), feedback=feedback)
+
+
+def _out_of_turn(seated: Seated, form: Any, token: str) -> Response | None:
+    """The page to show for a step that is not the one the table waits for: sent again (its
+    step is shown played once), from an old page or another tab, or of the wrong kind."""
+    at = form.get("at", "")
+    if not at.isdecimal() or len(at) > 6:
+        return _refused(seated, "This form names no step of the table; it is shown as it is now.")
+    if any(s.token == token for s in seated.steps):  # a double click, a form sent again
+        return table_page(seated, repeated=True)
+    if int(at) != seated.at:
+        return _refused(
+            seated,
+            "That step was already played (from another tab, or a page from before): nothing "
+            "was stored; the table is shown as it is now.",
+        )
+    if seated.held is not None:
+        return _refused(seated, "Keep your play or take it back first.")
+    if form.get("kind") != seated.ask.kind:
+        return _refused(
+            seated, f"The table is not asking for that now: it waits for {_words(seated.ask)}."
+        )
+    return None
+
+
+def _store(
+    seated: Seated,
+    text: str,
+    token: str,
+    grades: list[tuple[Asked, Grade]],
+    response_ms: int | None,
+) -> None:
+    """Store the step and its graded answers in one transaction (a training-mode mistake held).
+
+    :raises StaleStepError: when another request stored a step first.
+    """
+    wrong = any(not grade.correct for _, grade in grades)
+    decision = seated.ask.kind in ("play", "bet", "insurance")
+    hold = wrong and seated.spec.mode == "training" and decision
+    # A decision chosen again after taking one back is shown graded, not stored again.
+    retry = bool(seated.steps) and seated.steps[-1].state == "withdrawn"
+    cost = sum(((g.ev_cost or 0) * a.stake for a, g in grades), Fraction(0))
+    plays = [a for a, _ in grades if a.name == "play"]
+    ev = (
+        first_play_ev(seated.spec, seated.ask, plays[0].notation, plays[0].stake) if plays else None
+    )
+    db = get_db()
+    with transaction(db):
+        stored = tables.add_step(
+            db,
+            seated.stored.id,
+            after=seated.at,
+            step=text,
+            token=token,
+            held=hold,
+            cost=str(cost),
+            ev=ev,
+        )
+        for asked, grade in grades if not retry else ():
+            token = step_token(seated.stored.id, stored.n, asked.name)
+            _record(seated, asked, grade, token, response_ms)
+
+
+@bp.post("/<table_id>/held")
+def held(table_id: str) -> Response:
+    """Keep the mistake just shown (it is played) or take it back (choose again)."""
+    seated = seated_or_404(table_id)
+    at = request.form.get("at", "")
+    choice = request.form.get("choice", "")
+    if seated.held is None or not at.isdecimal() or int(at[:6]) != seated.held.n:
+        return _refused(seated, "There is no play waiting to be kept or taken back.")
+    if choice not in ("keep", "back"):
+        return _refused(seated, "Keep the play or take it back.")
+    tables.resolve_held(get_db(), seated.stored.id, seated.held.n, keep=choice == "keep")
+    return table_page(seated_or_404(table_id), taken_back=choice == "back")
+
+
+def _played(seated: Seated) -> list[str]:
+    return [s.step for s in seated.steps if s.state == "played"]
+
+
+def _record(
+    seated: Seated, asked: Asked, grade: Grade, token: str, response_ms: int | None
+) -> None:
+    drill_road.record(
+        seated.user,
+        get_drill(asked.drill),
+        asked.notation,
+        grade,
+        rules=seated.rules.notation(),
+        token=token,
+        response_ms=response_ms,
+    )
+
+
+def _feedback(seated: Seated, grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
+    shown = []
+    for asked, grade in grades:
+        cost = (grade.ev_cost or Fraction(0)) * asked.stake
+        shown.append(
+            {
+                "name": asked.name,
+                "grade": grade,
+                "cost": table_view.money(cost) if grade.ev_cost else "",
+            }
+        )
+    return shown
+
+
+def _response_ms(asked_at: str) -> int | None:
+    if not asked_at.isdecimal() or len(asked_at) > 15:
+        return None
+    return drill_road.now_ms() - int(asked_at)
+
+
+def _words(ask: Ask) -> str:
+    return {
+        "count": "the count",
+        "bet": "your bet",
+        "insurance": "your answer to insurance",
+        "play": "your play",
+        "over": "nothing: the shoe is played out",
+    }[ask.kind]
+
+
+def _sentence(error: Exception) -> str:
+    text = str(error)
+    return text if text.endswith(".") else text + "."
+
+
+@bp.get("/<table_id>/rounds/<int:number>")
+def round_page(table_id: str, number: int) -> Response:
+    """One round played, every card turned, with the learner's graded answers in it."""
+    seated = seated_or_404(table_id)
+    if not 1 <= number <= len(seated.game.rounds):
+        abort(404, description=f"This table has played no round {number}.")
+    played = seated.game.rounds[number - 1]
+    errors = [e for e in summary_of(seated)["errors"] if e["round"] == number]
+    return render(
+        "table/round.html",
+        seated=seated,
+        spec=seated.spec,
+        round=table_view.round_view(seated.game, played.round, number),
+        errors=errors,
+        section="table",
+    )

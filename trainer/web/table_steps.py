@@ -1,0 +1,228 @@
+"""A table's steps in the web's terms: a form read into a step and its answers, the tokens its
+attempts are stored under, a held mistake's feedback, and the end-of-shoe summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from drills import table_play
+from drills.table_session import TableSpec
+from trainer.engine.hand import Hand
+from trainer.engine.table_game import Ask, InvalidStepError
+from trainer.store import tables
+from trainer.web.support import get_db
+from trainer.web.table_view import money, signed_money
+
+if TYPE_CHECKING:
+    from trainer.web.table import Seated
+
+__all__ = ["ASK_NAMES", "KINDS", "read_step", "step_token", "summary_of"]
+
+# What each graded question of a step is called on the page and in the summary.
+ASK_NAMES = {
+    "play": "Play",
+    "insurance": "Insurance",
+    "rc": "Running count",
+    "tc": "True count",
+    "bet0": "Bet, box 1",
+    "bet1": "Bet, box 2",
+    "bet2": "Bet, box 3",
+}
+KINDS = {"play": "Strategy", "insurance": "Insurance", "rc": "Counts", "tc": "Counts"}
+_PLAYS = ("H", "S", "D", "P", "R")
+_NAMES = tuple(ASK_NAMES)
+
+
+def step_token(table_id: str, n: int, name: str) -> str:
+    """The submission token of the attempt ``name`` of step ``n``: one per table, step and ask,
+    so a step's answers are stored once."""
+    return f"t{table_id}-{n:05d}-{_NAMES.index(name)}"
+
+
+def _amount(text: str) -> Fraction:
+    text = (text or "").strip().replace(",", "")
+    if not text or len(text) > 12:
+        raise InvalidStepError("a bet is an amount, such as 25")
+    try:
+        return Fraction(Decimal(text))
+    except (InvalidOperation, ValueError):
+        raise InvalidStepError(f"a bet is an amount, not {text[:12]!r}") from None
+
+
+def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, dict[str, str]]:
+    """The step a form sends where the table waits at ``ask``, and its answers by ask name.
+
+    :raises InvalidStepError: for a form that sends no step of that kind.
+    """
+    if ask.kind == "count":
+        return "count", {"rc": form.get("running", "")[:8], "tc": form.get("true", "")[:8]}
+    if ask.kind == "bet":
+        units = form.get("units", "")
+        if units:
+            if not (units.isdecimal() and len(units) == 1 and units != "0"):
+                raise InvalidStepError("bet 1 to 9 units")
+            bets = [spec.unit * int(units)] * spec.boxes
+        else:
+            bets = [_amount(form.get(f"bet{box}", "")) for box in range(spec.boxes)]
+        text = "bet " + " ".join(str(bet) for bet in bets)
+        return text, {f"bet{box}": money(bet) for box, bet in enumerate(bets)}
+    answer = form.get("answer", "")[:2].upper()
+    if ask.kind == "insurance":
+        if answer not in ("I", "N"):
+            raise InvalidStepError("answer insurance with I (take it) or N (no)")
+        return f"insure {1 if answer == 'I' else 0}", {"insurance": answer}
+    if ask.kind == "play":
+        if answer not in _PLAYS:
+            raise InvalidStepError("a play is H, S, D, P or R")
+        return answer, {"play": answer}
+    raise InvalidStepError("the shoe is played out: no more rounds from it")
+
+
+def first_play_ev(spec: TableSpec, ask: Ask, notation: str, stake: Fraction) -> str | None:
+    """Money: what the right play of a box's first decision is worth (for luck and skill)."""
+    round_ = ask.round
+    if round_ is None or ask.seat is None or len(round_.hands(ask.seat)) > 1:
+        return None
+    if len(round_.current_cards) != 2:
+        return None
+    worked = table_play.work_out(notation, spec.rules)
+    value = worked.evs.get(worked.right)
+    if value is None:
+        return None
+    return str(Fraction(f"{value:.6f}") * stake)
+
+
+def _graded(seated: Seated) -> dict[str, Any]:
+    return tables.table_attempts(get_db(), seated.user.id, f"t{seated.stored.id}-")
+
+
+def held_feedback(seated: Seated) -> list[dict[str, Any]]:
+    """The held mistake's grades, as shown when it was made (from its stored attempts)."""
+    held = seated.held
+    if held is None:
+        return []
+    found = _graded(seated)
+    shown = []
+    for name in _NAMES:
+        row = found.get(step_token(seated.stored.id, held.n, name))
+        if row is not None:
+            shown.append({"name": name, "row": row})
+    return shown
+
+
+def summary_of(seated: Seated) -> dict[str, Any]:
+    """The shoe's summary: rounds, result, errors by kind with their EV cost, luck and skill,
+    each error with the round it was made in."""
+    game = seated.game
+    found = _graded(seated)
+    round_of = _round_of_steps(seated)
+    errors: list[dict[str, Any]] = []
+    kinds: dict[str, dict[str, Any]] = {}
+    for step in seated.steps:
+        for name in _NAMES:
+            row = found.get(step_token(seated.stored.id, step.n, name))
+            if row is None or row["correct"]:
+                continue
+            kind = KINDS.get(name, "Bets")
+            entry = kinds.setdefault(kind, {"count": 0, "cost": Fraction(0), "bets": Fraction(0)})
+            entry["count"] += 1
+            ev_cost = Fraction(row["ev_cost"]) if row["ev_cost"] else Fraction(0)
+            entry["bets"] += ev_cost
+            errors.append(
+                {
+                    "round": round_of.get(step.n),
+                    "what": ASK_NAMES[name],
+                    "question": row["question"],
+                    "answer": row["answer"],
+                    "right": row["right_answer"],
+                    "taken_back": step.state == "withdrawn",
+                    "bets": f"{float(ev_cost):.2f}" if ev_cost else "",
+                }
+            )
+        if step.state == "played" and step.cost not in ("", "0"):
+            cost = Fraction(step.cost)
+            kind = "Bets" if step.step.startswith("bet") else "Strategy"
+            if step.step.startswith("insure"):
+                kind = "Insurance"
+            kinds.setdefault(kind, {"count": 0, "cost": Fraction(0), "bets": Fraction(0)})
+            kinds[kind]["cost"] += cost
+    result = game.learner_net
+    cost = sum((k["cost"] for k in kinds.values()), Fraction(0))
+    return {
+        "rounds": len(game.rounds),
+        "result": signed_money(result),
+        "kinds": [
+            {
+                "kind": k,
+                "count": v["count"],
+                "cost": money(v["cost"]),
+                "bets": f"{float(v['bets']):.2f}",
+            }
+            for k, v in sorted(kinds.items())
+        ],
+        "errors": errors,
+        "luck": _luck(seated, result, cost),
+        "cost": money(cost),
+    }
+
+
+def _round_of_steps(seated: Seated) -> dict[int, int]:
+    """The round each stored step was made in (by its ``n``)."""
+    played = [s for s in seated.steps if s.state == "played"]
+    where: dict[int, int] = {}
+    for record in seated.game.rounds:
+        for index in range(record.first_step, record.first_step + record.steps):
+            where[played[index].n] = record.record.number
+    rounds = len(seated.game.rounds)
+    for step in seated.steps:  # a count check or a withdrawn step: the round that came next
+        where.setdefault(step.n, _next_round(where, step.n, rounds))
+    return where
+
+
+def _next_round(where: Mapping[int, int], n: int, rounds: int) -> int:
+    later = [number for at, number in where.items() if at > n]
+    return min(later) if later else rounds
+
+
+def _luck(seated: Seated, result: Fraction, cost: Fraction) -> dict[str, str] | None:
+    """Luck and skill: perfect play's expectation on the same first cards, against the result.
+
+    Perfect play expects, on each box's first decision, the right play's EV times the stake;
+    a box with no decision (a natural, the dealer's natural) expects what it got. The learner's
+    mistakes cost ``cost`` of that; the rest of the result beside it is the cards' luck.
+    """
+    evs = [Fraction(s.ev) for s in seated.steps if s.state == "played" and s.ev is not None]
+    if not evs:
+        return None
+    learner = seated.game.setup.learner_seats
+    decided = _decided_boxes(seated)
+    expected = sum(evs, Fraction(0))
+    for played in seated.game.rounds:
+        for seat in learner:
+            if (played.record.number, seat) not in decided:
+                expected += played.record.result.seats[seat].net
+    yours = expected - cost
+    return {
+        "perfect": signed_money(expected),
+        "yours": signed_money(yours),
+        "skill": signed_money(-cost),
+        "luck": signed_money(result - yours),
+    }
+
+
+def _decided_boxes(seated: Seated) -> set[tuple[int, int]]:
+    """(round, seat) of every box whose first decision was taken (it has an EV stored)."""
+    decided = set()
+    for played in seated.game.rounds:
+        round_ = played.round
+        for seat in seated.game.setup.learner_seats:
+            hands = round_.hands(seat)
+            first = hands[0].cards
+            natural = len(hands) == 1 and len(first) == 2 and Hand(first).total == 21
+            if not (natural or round_.dealer_natural):
+                decided.add((played.record.number, seat))
+    return decided

@@ -1,0 +1,167 @@
+"""What the learner sees of a table: the round as a player at that table would see it (face-down
+cards stay backs, the dealer's hole card hidden until he plays), the settlement with every
+payout, and the money. Data only: the templates draw it, and never call the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from trainer.engine.cards import Card
+from trainer.engine.round import Phase, Round
+from trainer.engine.table_game import Ask, PlayedRound, TableGame
+
+__all__ = ["HandView", "SeatView", "money", "round_view", "settlement_lines"]
+
+_OUTCOMES = {
+    "blackjack": "blackjack",
+    "win": "wins",
+    "push": "pushes",
+    "lose": "loses",
+    "bust": "busts",
+    "surrender": "surrendered",
+    "withdrawn": "withdrawn",
+}
+
+
+def money(value: Fraction | int) -> str:
+    """An amount as the table shows it: ``25``, ``7.50``."""
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}"
+
+
+def signed_money(value: Fraction | int) -> str:
+    value = Fraction(value)
+    return ("+" if value > 0 else "") + money(value) if value >= 0 else "-" + money(-value)
+
+
+@dataclass(frozen=True)
+class HandView:
+    held: tuple[tuple[Card, bool], ...]  # each card and whether it is face up to the learner
+    stake: str
+    total: str  # "" while a card is face down
+    acting: bool = False
+    outcome: str = ""
+    net: str = ""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    label: str
+    learner: bool
+    hands: tuple[HandView, ...]
+    insurance: str = ""
+    net: str = ""
+    box: int = 0  # the learner's box number (1, 2, 3), 0 for another seat
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    seats: tuple[SeatView, ...]
+    dealer: tuple[tuple[Card, bool], ...]
+    dealer_total: str
+    done: bool
+    lines: tuple[str, ...] = field(default=())
+
+
+def _total(cards: tuple[Card, ...], faces: tuple[bool, ...]) -> str:
+    if not all(faces) or not cards:
+        return ""
+    hard = sum(card.value for card in cards)
+    soft = any(card.value == 1 for card in cards) and hard <= 11
+    return f"soft {hard + 10}" if soft else str(hard)
+
+
+def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
+    """The round as the learner sees it now (in play, or settled)."""
+    learner = game.setup.learner_seats
+    done = round_.phase is Phase.DONE
+    result = round_.result if done else None
+    acting_seat, acting_hand = round_.current_seat, round_.current_hand_index
+    seats = []
+    for seat in range(round_.seat_count):
+        mine = seat in learner
+        faces = round_.shown(seat) if (done or mine) else round_.shown_in_play(seat)
+        if mine and not done:
+            faces = tuple((True,) * len(hand) for hand in faces)
+        hands = []
+        for index, (hand, shown, stake) in enumerate(
+            zip(round_.hands(seat), faces, round_.stakes(seat), strict=True)
+        ):
+            settled = result.seats[seat].hands[index] if result is not None else None
+            hands.append(
+                HandView(
+                    held=tuple(zip(hand.cards, shown, strict=True)),
+                    stake=money(stake),
+                    total=_total(hand.cards, shown),
+                    acting=seat == acting_seat and index == acting_hand,
+                    outcome=_OUTCOMES[settled.outcome.value] if settled else "",
+                    net=signed_money(settled.net) if settled else "",
+                )
+            )
+        box = seat - learner.start + 1 if mine else 0
+        label = f"Your box {box}" if mine else f"Seat {seat + 1}"
+        insurance = round_.insurance(seat)
+        net = signed_money(result.seats[seat].net) if result is not None else ""
+        seats.append(
+            SeatView(label, mine, tuple(hands), money(insurance) if insurance else "", net, box)
+        )
+    dealer_faces = round_.dealer_shown if done else round_.dealer_shown_in_play
+    dealer_cards = round_.dealer_cards
+    lines = settlement_lines(game, round_) if done else ()
+    return RoundView(
+        number,
+        tuple(seats),
+        tuple(zip(dealer_cards, dealer_faces, strict=True)),
+        _total(dealer_cards, dealer_faces),
+        done,
+        lines,
+    )
+
+
+def settlement_lines(game: TableGame, round_: Round) -> tuple[str, ...]:
+    """Every payout of the learner's boxes, in words."""
+    result = round_.result
+    if result is None:
+        return ()
+    learner = game.setup.learner_seats
+    dealer = "blackjack" if result.dealer_natural else str(result.dealer_total)
+    if result.dealer_total > 21:
+        dealer = f"{result.dealer_total}, bust"
+    lines = [f"The dealer has {dealer}."]
+    for seat in learner:
+        box = seat - learner.start + 1
+        settled = result.seats[seat]
+        for number, hand in enumerate(settled.hands, start=1):
+            which = f"Box {box}" + (f", hand {number}" if len(settled.hands) > 1 else "")
+            what = "blackjack" if hand.natural else str(hand.total)
+            line = (
+                f"{which}: {what} {_OUTCOMES[hand.outcome.value]}; stake {money(hand.bet)}, "
+                f"{signed_money(hand.net)}"
+            )
+            if hand.bonus is not None:
+                line += f" (bonus: {hand.bonus.value})"
+            lines.append(line + ".")
+        if settled.insurance:
+            lines.append(
+                f"Box {box}: insurance {money(settled.insurance)}, "
+                f"{signed_money(settled.insurance_net)}."
+            )
+    return tuple(lines)
+
+
+def last_round(game: TableGame, ask: Ask) -> PlayedRound | None:
+    """The round played just before the one the table waits at (its settlement is shown)."""
+    if ask.round is None and game.rounds:
+        return game.rounds[-1]
+    return None
+
+
+def money_view(game: TableGame, bankroll: Fraction) -> dict[str, Any]:
+    net = game.learner_net
+    return {"bankroll": money(bankroll + net), "net": signed_money(net)}
