@@ -351,6 +351,20 @@ class TablePlay(Drill):
             )
         return Question(notation=notation, prompt="Your play?", view=view)
 
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The chart cell under these rules, and the system where the count decides
+        (``"vegas-6d-s17: hard 16 v 10, 3 cards"``, ``"...: pairs 8-8 v 6 hi-lo"``)."""
+        decision = read_decision(notation, rules)
+        hand = decision.situation.hand
+        section, row = _cell(hand, legal_plays(rules, decision))
+        up = decision.situation.up.value
+        text = f"{rules.notation()}: {section} {row} v {'A' if up == 1 else up}"
+        if len(hand) > 2:
+            text += ", 3 cards or more"
+        elif decision.split:
+            text += ", split"
+        return text + (f" {decision.count.system.slug}" if decision.count else "")
+
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:4].strip().upper()
 

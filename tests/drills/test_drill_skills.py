@@ -28,6 +28,9 @@ RULES = find_preset("vegas-6d-s17")
         ("deck-estimation", "6d played 223 remaining half", "6d remaining half"),
         ("payout-math", "natural-3-2|vegas-6d-s17|15|AS 9H KD 7C|-|pay", "natural-3-2"),
         ("running-count", "rc hi-lo 6d: 5H KD 2C", "rc hi-lo 6d"),
+        ("table-play", "TS 6H v TD", "vegas-6d-s17: hard 16 v 10"),
+        ("table-play", "TS 3H 3C v TD", "vegas-6d-s17: hard 16 v 10, 3 cards or more"),
+        ("table-play", "8S 8D v 6H split 2", "vegas-6d-s17: pairs 8-8 v 6, split"),
     ],
 )
 def test_a_question_names_its_skill(slug: str, notation: str, skill: str) -> None:

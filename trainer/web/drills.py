@@ -379,6 +379,23 @@ def answer_checkpoint(
     return session_page(drill, user, session_id, spec, grades=grades, graded=(index, new), **shown)
 
 
+# -- answers given at a table (trainer/web/table.py: each step's answers, by drill) -------------
+
+
+def grade_answers(answers: Iterable[tuple[Drill, str, str]], rules: Rules) -> list[Grade]:
+    """Grade each (drill, notation, answer text); :raises InvalidAnswerError: (none stored)."""
+    return [drill.grade(notation, text, rules) for drill, notation, text in answers]
+
+
+def record_answers(
+    user: users.User, graded: Iterable[tuple[Drill, str, Grade, str]], rules: Rules, ms: int | None
+) -> None:
+    """Store each (drill, notation, grade, token) once per token, in the step's transaction."""
+    for drill, notation, grade, token in graded:
+        skill, text = drill.skill(notation, rules), rules.notation()
+        record(user, drill, notation, grade, rules=text, token=token, response_ms=ms, skill=skill)
+
+
 # -- the pieces of the road (the basic-strategy quiz's own pages take them too) ---------------
 
 

@@ -244,13 +244,14 @@ def step(table_id: str) -> Response:
         replay(seated.spec, seated.stored.seed, [*_played(seated), text])
     except InvalidStepError as error:
         return _refused(seated, f"That cannot be played: {_sentence(error)}")
+    asks = step_asks(seated.spec, seated.ask)
     try:
-        grades = [
-            (a, get_drill(a.drill).grade(a.notation, answers.get(a.name, ""), seated.rules))
-            for a in step_asks(seated.spec, seated.ask)
-        ]
+        found = drill_road.grade_answers(
+            [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
+        )
     except InvalidAnswerError as error:
         return _refused(seated, str(error))
+    grades = list(zip(asks, found, strict=True))
     try:
         _store(seated, text, token, grades, _response_ms(form.get("asked_at", "")))
     except tables.StaleStepError:
@@ -317,9 +318,13 @@ def _store(
             cost=str(cost),
             ev=ev,
         )
-        for asked, grade in grades if not retry else ():
-            token = step_token(seated.stored.id, stored.n, asked.name)
-            _record(seated, asked, grade, token, response_ms)
+        graded = [
+            (get_drill(a.drill), a.notation, g, step_token(seated.stored.id, stored.n, a.name))
+            for a, g in grades
+        ]
+        drill_road.record_answers(
+            seated.user, graded if not retry else [], seated.rules, response_ms
+        )
 
 
 @bp.post("/<table_id>/held")
@@ -338,20 +343,6 @@ def held(table_id: str) -> Response:
 
 def _played(seated: Seated) -> list[str]:
     return [s.step for s in seated.steps if s.state == "played"]
-
-
-def _record(
-    seated: Seated, asked: Asked, grade: Grade, token: str, response_ms: int | None
-) -> None:
-    drill_road.record(
-        seated.user,
-        get_drill(asked.drill),
-        asked.notation,
-        grade,
-        rules=seated.rules.notation(),
-        token=token,
-        response_ms=response_ms,
-    )
 
 
 def _feedback(seated: Seated, grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
