@@ -154,6 +154,42 @@ def deviations(page: Page, audit: Audit) -> None:
     audit.check("deviations: feedback")
 
 
+def table(page: Page, audit: Audit) -> None:
+    """The table: its set-up (and a bad one), a bet, a mistake held, a round to its end."""
+    page.get_by_role("link", name="Sit at a table").click()
+    audit.check("table: set-up")
+    page.get_by_label("Bankroll").fill("abc")
+    page.get_by_role("button", name="Sit down").click()
+    expect(page.locator(".field-error")).to_be_visible()
+    audit.check("table: a bad set-up")
+    page.get_by_label("Bankroll").fill("1000")
+    page.get_by_role("button", name="Sit down").click()
+    page.wait_for_function("() => !!window.htmx")
+    audit.check("table: a bet")
+    page.locator('form.table-step button[data-key="8"]').click()  # a bet off the ramp: held
+    expect(page.locator("form.held-choice")).to_be_visible()
+    audit.check("table: a mistake held")
+    drawn = page.locator("input[name=token]").first  # a new one with every table drawn
+    for _ in range(30):
+        before = drawn.input_value()
+        if page.locator("form.held-choice").count():
+            page.locator('form.held-choice button[data-key="K"]').click()
+        elif page.locator("form.step-play").count():
+            audit.check("table: a play")
+            page.locator("form.step-play button:not([disabled])").first.click()
+        elif page.locator("form.step-count").count():
+            page.get_by_label("Running count").fill("0")
+            page.get_by_label("True count").fill("0")
+            page.get_by_role("button", name="Answer").click()
+        else:
+            page.locator("form.table-step button:not([disabled])").first.click()
+        expect(drawn).not_to_have_value(before)
+        if page.locator(".settlement").count():
+            break
+    expect(page.locator(".settlement")).to_be_visible()
+    audit.check("table: a round settled")
+
+
 def strategy_quiz(page: Page, audit: Audit) -> None:
     page.locator("form.strategy-question button:not([disabled])").first.click()
     verdict(page)
@@ -220,6 +256,7 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Payout math": typed("0.01", "many"),
     "Deviations": deviations,
     "Bet sizing": typed("1", "many"),
+    "Table play": table,
 }
 
 

@@ -8,9 +8,10 @@ The test knows the right answers by replaying the table the server stored, as th
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from drills.counting.checkpoint import read_checkpoint
 from drills.counting.notation import format_count
@@ -117,6 +118,9 @@ def one_step(page: Page, app: Any, state: dict[str, Any], *, javascript: bool) -
             feedback = page.locator("section.feedback")
             expect(feedback.get_by_role("heading", name="Not quite")).to_be_visible()
             expect(feedback.locator(".right-answer")).to_have_text(right)
+            if javascript:  # the verdict is said in the live region outside the table swapped
+                expect(page.locator("#verdict")).to_have_text(re.compile(r"^Not quite: play "))
+                expect(page.locator("#table-panel #verdict")).to_have_count(0)
             press_held(page, "T", javascript, before)
             expect(page.get_by_text("Taken back: choose again.")).to_be_visible()
             state["play_error"] = ask.number
@@ -171,3 +175,72 @@ def test_a_whole_six_deck_shoe_in_training_mode_with_its_summary(
         page.get_by_role("heading", name=f"Round {state['play_error']}", level=1)
     ).to_be_visible()
     expect(page.get_by_text("Your mistakes in this round")).to_be_visible()
+
+
+def test_a_test_mode_shoe_shows_its_errors_only_at_the_end(page: Page, live_server: Any) -> None:
+    sit_down(page, "single-deck", "test")
+    page.wait_for_function("() => !!window.htmx")
+    state: dict[str, Any] = {"counts": 0, "bet_error": 0}  # no bet error here
+    for _ in range(200):
+        spec, ask = where(live_server.app, page)
+        if ask.kind == "play" and state.get("play_error") is None:
+            right = right_play(spec, ask)
+            before = page.locator("input[name=token]").input_value()
+            press(page, next(k for k in "SH" if k != right), True)  # a mistake, not shown now
+            expect(
+                page.locator("input[name=token]").or_(page.locator("section.table-summary")).first
+            ).not_to_have_value(before)
+            expect(page.locator("section.feedback")).to_have_count(0)
+            expect(page.locator("form.held-choice")).to_have_count(0)
+            state["play_error"] = ask.number
+            continue
+        if one_step(page, live_server.app, state, javascript=True) == "over":
+            break
+    summary = page.locator("section.table-summary")
+    expect(summary.get_by_role("heading", name="The shoe is played out")).to_be_visible()
+    expect(summary.locator("ol.table-errors li").filter(has_text="Play: you said")).to_have_count(1)
+
+
+def test_a_reload_in_the_middle_of_a_round_finds_the_same_round(
+    page: Page, live_server: Any
+) -> None:
+    sit_down(page, "vegas-6d-s17", "test")
+    page.wait_for_function("() => !!window.htmx")
+    state: dict[str, Any] = {"counts": 0, "bet_error": 0, "play_error": 0}
+    for _ in range(60):
+        spec, ask = where(live_server.app, page)
+        if ask.kind == "play":
+            break
+        one_step(page, live_server.app, state, javascript=True)
+    else:  # pragma: no cover
+        raise AssertionError("no play came")
+    felt = page.locator("section.felt")
+    cards = felt.get_by_role("img").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
+    at = page.locator("form.table-step input[name=at]").input_value()
+    page.reload()
+    expect(page.locator("form.table-step input[name=at]")).to_have_value(at)
+    again = felt.get_by_role("img").evaluate_all("cs => cs.map(c => c.getAttribute('aria-label'))")
+    assert again == cards
+    assert "a card face down" in cards  # the dealer's hole card stays hidden
+    # The round goes on from there.
+    press(page, right_play(*where(live_server.app, page)), True)
+    expect(page.locator("form.table-step input[name=at]")).not_to_have_value(at)
+
+
+def test_one_round_with_javascript_off(browser: Browser, live_server: Any) -> None:
+    context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        sit_down(page, "vegas-6d-s17", "training")
+        state: dict[str, Any] = {"counts": 0, "bet_error": 0, "play_error": 0}
+        for _ in range(20):
+            one_step(page, live_server.app, state, javascript=False)
+            if page.locator(".settlement").count():
+                break
+        settled = page.locator(".settlement")
+        expect(settled).to_contain_text("Round 1 settled")
+        expect(settled).to_contain_text("Box 1:")
+        # Each step was a page of its own: the form posts to the step's address.
+        assert page.url.endswith("/step")
+    finally:
+        context.close()

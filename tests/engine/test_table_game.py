@@ -16,12 +16,12 @@ from trainer.engine.table_game import Ask, InvalidStepError, TableGame, TableSet
 RULES = Rules.parse("vegas-6d-s17")
 
 
-def _answer(ask: Ask) -> str:
+def _answer(ask: Ask, ask_bet: int = 10) -> str:
     """A learner who bets 10, declines insurance and hits below 17."""
     if ask.kind == "count":
         return "count"
     if ask.kind == "bet":
-        return "bet 10"
+        return f"bet {ask_bet}"
     if ask.kind == "insurance":
         return "insure 0"
     assert ask.round is not None
@@ -35,7 +35,17 @@ def _play_shoe(setup: TableSetup) -> tuple[list[str], TableGame]:
         ask = game.play(steps, Fraction(10_000))
         if ask.kind == "over":
             return steps, game
-        steps.append(_answer(ask))
+        steps.append(
+            _answer(ask, max(10, int(setup.rules.min_bet)))
+            if setup.boxes == 1
+            else _answers(ask, setup)
+        )
+
+
+def _answers(ask: Ask, setup: TableSetup) -> str:
+    if ask.kind == "bet":
+        return "bet " + " ".join([str(setup.rules.min_bet)] * setup.boxes)
+    return _answer(ask)
 
 
 def test_a_shoe_replays_to_the_same_cards_and_money() -> None:
@@ -109,3 +119,16 @@ def test_a_table_that_cannot_be_set_up(others: int, boxes: int, field: str) -> N
 def test_a_player_dealt_game_is_not_a_learners_table_yet() -> None:
     with pytest.raises(InvalidTableError, match="table_rotation"):
         TableSetup(Rules.parse("twenty-one-home"), others=2, boxes=1, seed=0)
+
+
+@pytest.mark.parametrize("preset", ["permanent-bank", "twenty-one-club", "casino-boxes"])
+def test_the_house_dealt_source_games_play_a_whole_shoe(preset: str) -> None:
+    rules = Rules.parse(preset)
+    steps, game = _play_shoe(TableSetup(rules, others=2, boxes=2, seed=5))
+    assert game.rounds and steps[-1] == "count"
+    game.table.check_conservation()
+    if preset == "permanent-bank":  # the text has no doubling: never offered
+        for played in game.rounds:
+            assert not any(
+                hand.doubled for seat in played.record.result.seats for hand in seat.hands
+            )

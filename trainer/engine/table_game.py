@@ -19,7 +19,9 @@ The steps, as text (their notation)::
 A step that does not fit where it is played raises :class:`InvalidStepError` naming the rule;
 the web layer replays a new step before storing it, so an illegal one is never stored.
 Count checks come at round starts drawn from the seed (about one round in
-``1 / CHECK_RATE``), never before the first round, and once at the end of the shoe.
+``CHECK_RATE``), never before the first round, and once at the end of the shoe: when the cut
+card is out, or when a pack dealt to its end ran out inside a round (000, 002), whose discards
+the engine shuffled to finish it.
 """
 
 from __future__ import annotations
@@ -236,7 +238,9 @@ class TableGame:
             number = len(self.rounds) + 1
             seen = table.seen_since_shuffle
             played = len(table.shoe.dealt())
-            over = bool(self.rounds) and table.shoe.needs_shuffle
+            # The shoe is played out when the cut card is out, or when a pack dealt to its end
+            # ran out inside a round and its discards were shuffled to finish it (000, 002).
+            over = bool(self.rounds) and (table.shoe.needs_shuffle or table.shoe.refills > 0)
             due = over or (number > 1 and self._checks.randrange(CHECK_RATE) == 0)
             if due and setup.count_checks:
                 if pos == len(steps):

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -241,7 +241,7 @@ def step(table_id: str) -> Response:
         return refused
     try:
         text, answers = read_step(seated.ask, form, seated.spec)
-        replay(seated.spec, seated.stored.seed, [*_played(seated), text])
+        after = replay(seated.spec, seated.stored.seed, [*_played(seated), text])
     except InvalidStepError as error:
         return _refused(seated, f"That cannot be played: {_sentence(error)}")
     asks = step_asks(seated.spec, seated.ask)
@@ -259,7 +259,12 @@ def step(table_id: str) -> Response:
             seated_or_404(table_id), "That step was already played; nothing was stored."
         )
     feedback = _feedback(seated, grades) if seated.spec.mode == "training" else None
-    return table_page(seated_or_404(table_id), feedback=feedback)
+    steps = tables.steps_of(get_db(), seated.stored.id)
+    if steps[-1].state == "held":  # the table stays where it was, the mistake shown
+        now = replace(seated, steps=steps, held=steps[-1])
+    else:  # where the step's own replay left it (no need to replay it again)
+        now = replace(seated, steps=steps, game=after[0], ask=after[1])
+    return table_page(now, feedback=feedback)
 
 
 def _out_of_turn(seated: Seated, form: Any, token: str) -> Response | None:
