@@ -52,7 +52,9 @@ def _answer(kind: str, page: str) -> dict[str, str]:
     return {"answer": "S" if value >= 17 else "H"}
 
 
-def play_shoe(client: Any, args: argparse.Namespace, csrf: str) -> dict[str, list[tuple[float, float]]]:
+def play_shoe(
+    client: Any, args: argparse.Namespace, csrf: str
+) -> dict[str, list[tuple[float, float]]]:
     """One shoe from the set-up to its summary; the (wall, CPU) seconds of each step by kind."""
     setup = {
         "csrf_token": csrf,
