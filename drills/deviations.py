@@ -52,7 +52,7 @@ from trainer.engine.counting import CountingSystem, estimate_decks
 from trainer.engine.hand import Situation
 from trainer.engine.indices import COUNT_LIMIT, CountOutOfRangeError, IndexTable, Play
 from trainer.engine.indices.reading import evs_as_read, insurance_as_read
-from trainer.engine.indices.table import count_grid
+from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rules import Rules
 from trainer.engine.strategy import action_evs
 
@@ -60,33 +60,6 @@ __all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_
 
 SLUG = "deviations"
 INSURANCE = ("insurance", "A")
-# The Illustrious 18 and the Fab 4 (Schlesinger, "Blackjack Attack"), as index-table cells.
-ILLUSTRIOUS_18: tuple[tuple[str, str], ...] = (
-    INSURANCE,
-    ("hard 16", "10"),
-    ("hard 15", "10"),
-    ("10-10", "5"),
-    ("10-10", "6"),
-    ("hard 10", "10"),
-    ("hard 12", "3"),
-    ("hard 12", "2"),
-    ("hard 11", "A"),
-    ("hard 9", "2"),
-    ("hard 10", "A"),
-    ("hard 9", "7"),
-    ("hard 16", "9"),
-    ("hard 13", "2"),
-    ("hard 12", "4"),
-    ("hard 12", "5"),
-    ("hard 12", "6"),
-    ("hard 13", "3"),
-)
-FAB_4: tuple[tuple[str, str], ...] = (
-    ("hard 14", "10"),
-    ("hard 15", "10"),
-    ("hard 15", "9"),
-    ("hard 15", "A"),
-)
 CELL_SETS: dict[str, str] = {
     "i18": "The Illustrious 18 and the Fab 4",
     "range": "Every cell with an index in a range",

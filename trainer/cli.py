@@ -1,4 +1,4 @@
-"""``python -m trainer``: the engine's command line (replay, strategy, indices, edge).
+"""``python -m trainer``: the engine's command line (replay, strategy, indices, edge, simulate).
 
 Each subcommand lives beside the code it drives and exposes ``main(argv) -> int``; this module only
 dispatches, so that ``python -m trainer replay`` never imports the strategy engine and vice versa.
@@ -15,6 +15,7 @@ COMMANDS = {
     "strategy": ("trainer.engine.strategy.cli", "the basic-strategy chart and EVs for any rules"),
     "indices": ("trainer.engine.indices.cli", "deviation indices for any rules and system"),
     "edge": ("trainer.engine.indices.edge_cli", "the edge by count and a bet ramp"),
+    "simulate": ("trainer.simulator.cli", "simulate rounds: edge, variance, risk (compiled)"),
 }
 
 

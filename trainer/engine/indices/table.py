@@ -33,7 +33,35 @@ from trainer.engine.rules import Rules
 from trainer.engine.strategy.chart import Chart
 from trainer.engine.strategy.dealer import full_shoe
 
-__all__ = ["IndexTable", "Play", "count_grid", "plays_of"]
+__all__ = ["FAB_4", "ILLUSTRIOUS_18", "IndexTable", "Play", "count_grid", "plays_of"]
+
+# The Illustrious 18 and the Fab 4 (Schlesinger, "Blackjack Attack"), as index-table cells.
+ILLUSTRIOUS_18: tuple[tuple[str, str], ...] = (
+    ("insurance", "A"),
+    ("hard 16", "10"),
+    ("hard 15", "10"),
+    ("10-10", "5"),
+    ("10-10", "6"),
+    ("hard 10", "10"),
+    ("hard 12", "3"),
+    ("hard 12", "2"),
+    ("hard 11", "A"),
+    ("hard 9", "2"),
+    ("hard 10", "A"),
+    ("hard 9", "7"),
+    ("hard 16", "9"),
+    ("hard 13", "2"),
+    ("hard 12", "4"),
+    ("hard 12", "5"),
+    ("hard 12", "6"),
+    ("hard 13", "3"),
+)
+FAB_4: tuple[tuple[str, str], ...] = (
+    ("hard 14", "10"),
+    ("hard 15", "10"),
+    ("hard 15", "9"),
+    ("hard 15", "A"),
+)
 
 GRID_POINTS = 21  # charts computed per table (true counts -10..+10: one per count)
 TRUE_COUNT_SPAN = 10

@@ -1,0 +1,124 @@
+"""``python -m trainer simulate``: the figures, the JSON document, the seed and the workers, and
+bad input refused with exit status 2 before anything is played."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from trainer.cli import main
+from trainer.engine.counting import find_system
+from trainer.engine.rules import Rules
+from trainer.engine.strategy import chart
+from trainer.simulator.run import prepare, run
+from trainer.simulator.settings import InvalidSettingError, settings_from
+
+ISSUE_KEYS = {
+    "rules",
+    "rounds",
+    "edge_percent",
+    "se_percent",
+    "rounds_per_second",
+    "tc_frequency",
+    "edge_by_tc",
+    "win_per_100",
+    "sd_per_100",
+    "risk_of_ruin",
+}
+
+
+def _json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    assert main(["simulate", *args, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_has_the_issues_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    found = _json(
+        capsys,
+        "--preset",
+        "vegas-6d-s17",
+        "--rule",
+        "surrender=none",
+        "--rounds",
+        "20000",
+        "--bankroll",
+        "10000",
+    )
+    assert set(found) >= ISSUE_KEYS
+    assert found["rules"] == "vegas-6d-s17 surrender=none"
+    assert found["rounds"] == 20000
+    assert abs(sum(found["tc_frequency"].values()) - 1) < 1e-4
+    assert set(found["edge_by_tc"]) == set(found["tc_frequency"])
+    assert found["risk_of_ruin"] == 1.0  # flat bets against the house: ruin is certain
+    assert found["average_bet"] == 5.0  # the preset's table minimum
+
+
+def test_same_seed_same_figures_other_seed_others(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--preset", "single-deck", "--rounds", "5000")
+    one = _json(capsys, *args, "--seed", "4")
+    two = _json(capsys, *args, "--seed", "4")
+    other = _json(capsys, *args, "--seed", "5")
+    assert one["edge_percent"] == two["edge_percent"]
+    assert one["edge_percent"] != other["edge_percent"]
+
+
+def test_text_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--preset", "casino-boxes", "--rounds", "3000", "--seats", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "house edge" in out and "3 seat(s)" in out and "rounds a second" in out
+
+
+def test_the_worker_count_does_not_change_the_figures() -> None:
+    rules = Rules.parse("vegas-6d-s17")
+    job = prepare(rules, chart=chart(rules), system=find_system("hi-lo"), seed=99)
+    alone = run(job, 120_000, workers=1, block_rounds=25_000)
+    shared = run(job, 120_000, workers=2, block_rounds=25_000)
+    assert np.array_equal(alone.acc, shared.acc)
+    assert np.array_equal(alone.buckets, shared.buckets)
+    assert alone.acc[0] == 120_000
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (["--rounds", "0"], "rounds"),
+        (["--rounds", "-5"], "rounds"),
+        (["--rounds", "1e99"], "rounds"),
+        (["--rounds", "99999999999999"], "rounds"),
+        (["--rounds", "10", "--ramp", "1@-99,two@3"], "ramp"),
+        (["--rounds", "10", "--ramp", "1@2,2@1"], "ramp"),
+        (["--rounds", "10", "--ramp", "1@-99,500@2"], "ramp"),  # above the table maximum
+        (["--rounds", "10", "--bankroll", "4"], "bankroll"),  # the minimum is 5
+        (["--rounds", "10", "--rule", "colour=red"], "colour"),
+        (["--rounds", "10", "--rule", "decks=9"], "decks"),
+        (["--rounds", "10", "--seats", "8"], "seats"),
+        (["--rounds", "10", "--system", "no-such-count"], "system"),
+        (["--rounds", "10", "--indices", "some"], "indices"),
+        (["--rounds", "10", "--penetration", "2"], "penetration"),
+        (["--rounds", "10", "--workers", "0"], "workers"),
+    ],
+)
+def test_bad_input_is_status_2_naming_it(
+    capsys: pytest.CaptureFixture[str], args: list[str], named: str
+) -> None:
+    assert main(["simulate", "--preset", "vegas-6d-s17", *args]) == 2
+    captured = capsys.readouterr()
+    assert named in captured.err
+    assert captured.out == ""
+
+
+def test_an_unknown_preset_and_an_unsimulated_deal_are_refused() -> None:
+    with pytest.raises(InvalidSettingError, match="unknown preset"):
+        settings_from(preset="blackjack-on-mars", rounds=10)
+    with pytest.raises(InvalidSettingError) as caught:
+        settings_from(preset="twenty-one-home", rounds=10)
+    assert caught.value.field == "deal_method"
+
+
+def test_a_missing_argument_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["simulate", "--preset", "vegas-6d-s17"])
+    assert stopped.value.code == 2
+    assert "--rounds" in capsys.readouterr().err

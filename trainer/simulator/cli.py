@@ -1,0 +1,98 @@
+"""``python -m trainer simulate``: play millions of rounds and print the edge, variance and risk.
+
+    python -m trainer simulate --preset vegas-6d-s17 --rule surrender=none --rounds 10000000
+    python -m trainer simulate --preset vegas-6d-s17 --rounds 10000000 --system hilo \\
+        --indices i18 --ramp "1@-99,2@1,4@2,8@3" --bankroll 10000 --workers 2 --json
+
+Bad input (zero or absurd rounds, an unreadable ramp, a bankroll below the table minimum, an
+unknown option) is exit status 2 with a message naming it, and nothing is played.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from trainer.simulator.settings import InvalidSettingError, settings_from, simulate
+from trainer.simulator.summary import Summary
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m trainer simulate",
+        description="Simulate rounds of blackjack: edge, variance, risk of ruin, the count.",
+    )
+    parser.add_argument("--preset", required=True, help="a preset's name (vegas-6d-s17 ...)")
+    parser.add_argument(
+        "--rule",
+        action="append",
+        default=[],
+        metavar="K=V",
+        help="a rule option changed from the preset (repeatable)",
+    )
+    parser.add_argument("--rounds", required=True, help="rounds to play (1 to 10^10)")
+    parser.add_argument("--seats", default="1", help="seats played at the table (1 to 7)")
+    parser.add_argument("--penetration", help="share of the pack dealt before the cut card")
+    parser.add_argument("--system", default="hi-lo", help="counting system (hi-lo, ko ...)")
+    parser.add_argument("--indices", default="none", help="none, i18 or all")
+    parser.add_argument("--ramp", help='bet ramp, units@count: "1@-99,2@1,4@2,8@3"')
+    parser.add_argument("--bankroll", help="bankroll for the risk of ruin (money)")
+    parser.add_argument("--seed", default="0", help="random seed (the same seed, same figures)")
+    parser.add_argument("--workers", default="1", help="worker processes")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return parser
+
+
+def format_summary(summary: Summary) -> str:
+    """The figures as text."""
+    lines = [
+        f"Simulation of {summary.rules}: {summary.rounds:,} rounds, {summary.seats} seat(s)",
+        f"  house edge      {summary.edge_percent:+.3f}% +- {summary.se_percent:.3f}% (1 SE)",
+        f"  win per 100     {summary.win_per_100:+.2f}   SD per 100 {summary.sd_per_100:.2f}",
+        f"  average bet     {summary.average_bet:.2f}",
+    ]
+    if summary.n0 is not None:
+        lines.append(f"  N0              {summary.n0:,.0f} rounds   SCORE {summary.score:.2f}")
+    if summary.risk_of_ruin is not None:
+        lines.append(f"  risk of ruin    {100 * summary.risk_of_ruin:.2f}%")
+    lines.append("  count at the start of a round: frequency, house edge there")
+    for key, share in summary.tc_frequency.items():
+        edge = summary.edge_by_tc.get(key)
+        shown = "" if edge is None else f"{edge:+8.3f}%"
+        lines.append(f"    {int(key):+4d}  {100 * share:7.3f}%  {shown}")
+    lines.append(
+        f"  {summary.rounds_per_second:,.0f} rounds a second "
+        f"({summary.seconds:.2f} s; compiling or loading the kernel "
+        f"{summary.compile_seconds:.2f} s)"
+    )
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        settings = settings_from(
+            preset=args.preset,
+            rounds=args.rounds,
+            options=args.rule,
+            seats=args.seats,
+            penetration=args.penetration,
+            system=args.system,
+            indices=args.indices,
+            ramp=args.ramp,
+            bankroll=args.bankroll,
+            seed=args.seed,
+            workers=args.workers,
+        )
+    except InvalidSettingError as exc:
+        print(f"simulate: {exc}", file=sys.stderr)
+        return 2
+    summary = simulate(settings)
+    if args.json:
+        print(json.dumps(summary.to_json(), indent=2))
+    else:
+        print(format_summary(summary))
+    return 0

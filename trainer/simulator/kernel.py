@@ -1,0 +1,483 @@
+"""The compiled kernel: shoe, deal, play, dealer and settlement over arrays (numba).
+
+It plays the game of :class:`trainer.engine.round.Round` at a :class:`trainer.engine.table.Table`
+step for step, in the same order of cards, so that the engine can referee it round by round
+(``tests/simulator/test_agreement.py``); every rule option it reads is one of the engine's
+(:mod:`.tables` turns the :class:`~trainer.engine.rules.Rules` into ``p`` and ``f``). The
+comments name the engine function each piece mirrors.
+
+State lives in small arrays passed in, so a block of rounds allocates nothing per round:
+
+- the shoe: ``cards`` (the stack, ``st[NEXT]..st[END]`` undealt), ``disc`` (the discard tray),
+  ``burned``, ``inplay`` (the round's cards, to the tray when it is settled);
+- a hand is a slot ``h`` in the ``hd`` arrays (``seat * MAXH + i``), its fields by column;
+- ``rng``: xoshiro256** (four uint64), seeded per block by :mod:`.run`.
+
+Money is in units of the table minimum, as float64 (every payout ratio of the presets is exact
+in binary at these sizes: halves, fifths and whole numbers of units).
+"""
+
+from __future__ import annotations
+
+from trainer.simulator import slots as S
+from trainer.simulator.shoe_kernel import (
+    EMPTY,
+    END,
+    NDISC,
+    NEXT,
+    NINPLAY,
+    RC,
+    REFILLED,
+    STATE,
+    _copy,
+    count_bucket,
+    count_row,
+    draw,
+    jit,
+    needs_shuffle,
+    shuffle_shoe,
+)
+from trainer.simulator.tables import DOUBLE, HIT, SPLIT, STAND, SURRENDER
+
+MAXH = 8  # hands a seat may hold (max_split_hands is at most 8)
+# Hand fields (hd[h, field])
+HARD, ACES, N, SPLITF, SPLITACE, DOUBLED, SURR, DONE, NEEDS, ACTED, V0, V1, V2, R0, R1 = range(15)
+FIELDS = 15
+# Accumulators (acc): per run, then per bucket of the start-of-round count (bk[bucket, field])
+ROUNDS, SUMX, SUMB, SUMXX, SUMBB, SUMXB, HANDS = range(7)
+ACC = 7
+BN, BX, BB, BXX = range(4)
+BFIELDS = 4
+
+
+# -- hands ----------------------------------------------------------------------------------------
+
+
+@jit
+def _total(hd, h):
+    hard = hd[h, HARD]
+    return hard + 10 if hd[h, ACES] and hard <= 11 else hard
+
+
+@jit
+def _soft(hd, h):
+    return hd[h, ACES] and hd[h, HARD] <= 11
+
+
+@jit
+def _add(hd, h, card, value, rank):
+    """HandInPlay.add: a card to hand ``h`` (its value and, for the first three, kept)."""
+    v = value[card]
+    n = hd[h, N]
+    if n < 3:
+        hd[h, V0 + n] = v
+    if n < 2:
+        hd[h, R0 + n] = rank[card]
+    hd[h, HARD] += v
+    if v == 1:
+        hd[h, ACES] = 1
+    hd[h, N] = n + 1
+
+
+@jit
+def _clear(hd, h):
+    for k in range(FIELDS):
+        hd[h, k] = 0
+
+
+@jit
+def _natural(hd, h):
+    """settlement.is_natural: two cards making 21, not after a split."""
+    return hd[h, N] == 2 and not hd[h, SPLITF] and hd[h, HARD] == 11 and hd[h, ACES]
+
+
+@jit
+def _can_split(p, hd, h, nhands):
+    """legality.why_not_split is None."""
+    if p[S.MAX_SPLIT] < 2 or hd[h, N] != 2:
+        return False
+    if p[S.SPLIT_BY_RANK]:
+        if hd[h, R0] != hd[h, R1]:
+            return False
+    elif hd[h, V0] != hd[h, V1]:
+        return False
+    if nhands >= p[S.MAX_SPLIT]:
+        return False
+    return not (hd[h, V0] == 1 and not p[S.RSA] and nhands >= 2)
+
+
+@jit
+def _can_double(p, hd, h):
+    """legality.why_not_double is None."""
+    rule = p[S.DOUBLE_ON]
+    if rule == 3 or hd[h, N] != 2:
+        return False
+    if hd[h, SPLITF] and not p[S.DAS]:
+        return False
+    if hd[h, SPLITACE] and p[S.SPLIT_ACES_ONE]:
+        return False
+    if rule != 0:
+        total = _total(hd, h)
+        if _soft(hd, h) or total > 11 or total < (9 if rule == 1 else 10):
+            return False
+    return not (p[S.MAX_DRAWS] >= 0 and hd[h, N] - 2 >= p[S.MAX_DRAWS])
+
+
+@jit
+def _can_surrender(p, hd, h, nhands, up):
+    """legality.why_not_surrender is None."""
+    if p[S.SURRENDER] == 0 or hd[h, SPLITF] or nhands > 1:
+        return False
+    if hd[h, ACTED] or hd[h, N] != 2:
+        return False
+    return not (not p[S.SURRENDER_VS_ACE] and up == 1)
+
+
+@jit
+def _check_done(p, hd, h, nhands):
+    """Round._check_done: a hand stops at a bust, 21, a split ace's card or the draw limit."""
+    if _total(hd, h) >= 21:
+        hd[h, DONE] = 1
+    elif hd[h, SPLITACE] and p[S.SPLIT_ACES_ONE] and hd[h, N] >= 2:
+        if not _can_split(p, hd, h, nhands):
+            hd[h, DONE] = 1
+    elif p[S.MAX_DRAWS] >= 0 and hd[h, N] - 2 >= p[S.MAX_DRAWS]:
+        hd[h, DONE] = 1
+
+
+# -- decisions ------------------------------------------------------------------------------------
+
+
+@jit
+def _legal(p, hd, h, nhands, up, play):
+    if play == STAND:
+        return True
+    if play == HIT:
+        if hd[h, SPLITACE] and p[S.SPLIT_ACES_ONE]:
+            return False
+        return not (p[S.MAX_DRAWS] >= 0 and hd[h, N] - 2 >= p[S.MAX_DRAWS])
+    if play == DOUBLE:
+        return _can_double(p, hd, h)
+    if play == SPLIT:
+        return _can_split(p, hd, h, nhands)
+    return _can_surrender(p, hd, h, nhands, up)
+
+
+@jit
+def first_cell(p, hd, h):
+    """The chart cell of a round's first two cards (tables.CELLS)."""
+    v0, v1 = hd[h, V0], hd[h, V1]
+    if v0 == v1 and not (v0 == 10 and p[S.SPLIT_BY_RANK] and hd[h, R0] != hd[h, R1]):
+        return 25 + v0
+    if hd[h, ACES]:
+        return 4 + _total(hd, h)
+    return _total(hd, h) - 5
+
+
+@jit
+def decide(p, hd, h, nhands, up, row, first, split, later):
+    """The play for hand ``h``: the strategy's, or its fallback where the rules refuse it."""
+    n = hd[h, N]
+    soft = 1 if _soft(hd, h) else 0
+    total = _total(hd, h)
+    if n == 2 and not hd[h, SPLITF]:
+        cell = first_cell(p, hd, h)
+        play, fallback = first[row, up - 1, cell, 0], first[row, up - 1, cell, 1]
+    elif n == 2:
+        if _can_split(p, hd, h, nhands):
+            return SPLIT
+        play, fallback = split[row, up - 1, soft, total, 0], split[row, up - 1, soft, total, 1]
+    else:
+        play = fallback = later[row, up - 1, soft, total]
+    if _legal(p, hd, h, nhands, up, play):
+        return play
+    if _legal(p, hd, h, nhands, up, fallback):
+        return fallback
+    return STAND
+
+
+# -- a round --------------------------------------------------------------------------------------
+
+
+@jit
+def _deal(shoe, rng, p, st, cv, hd, nh, dealer):
+    """Round._deal_pass twice: every seat, then the dealer. The hole card is left out of the
+    count until the dealer shows it; it is returned (-1 when there is none yet)."""
+    value, rank, tag = cv
+    for s in range(p[S.SEATS]):
+        nh[s] = 1
+        _clear(hd, s * MAXH)
+    _clear(hd, dealer)
+    hole = -1
+    for second in range(2):
+        for s in range(p[S.SEATS]):
+            _add(hd, s * MAXH, draw(shoe, rng, p, st, cv), value, rank)
+        if second == 0 or p[S.PEEK]:
+            card = draw(shoe, rng, p, st, cv)
+            _add(hd, dealer, card, value, rank)
+            if p[S.PEEK] and second != p[S.UP_INDEX]:
+                hole = card
+                st[RC] -= tag[card]
+    return hole
+
+
+@jit
+def _split(shoe, rng, p, st, cv, hd, nh, s, h):
+    """Round._split: the pair becomes two hands; each gets its second card by the rules."""
+    value, rank, _ = cv
+    base = s * MAXH
+    for k in range(base + nh[s], h + 1, -1):  # make room after h
+        for j in range(FIELDS):
+            hd[k, j] = hd[k - 1, j]
+    o = h + 1
+    nh[s] += 1
+    v0, r0, v1, r1 = hd[h, V0], hd[h, R0], hd[h, V1], hd[h, R1]
+    aces = v0 == 1
+    _clear(hd, o)
+    hd[o, HARD], hd[o, ACES], hd[o, N], hd[o, V0], hd[o, R0] = v1, v1 == 1, 1, v1, r1
+    hd[h, HARD], hd[h, ACES], hd[h, N], hd[h, V0], hd[h, R0] = v0, v0 == 1, 1, v0, r0
+    hd[h, V1] = hd[h, V2] = hd[h, R1] = 0
+    for k in (h, o):
+        hd[k, SPLITF] = 1
+        hd[k, SPLITACE] = aces
+        hd[k, ACTED] = 0
+    _add(hd, h, draw(shoe, rng, p, st, cv), value, rank)
+    if p[S.BOTH_FIRST]:
+        _add(hd, o, draw(shoe, rng, p, st, cv), value, rank)
+        _check_done(p, hd, o, nh[s])
+    else:
+        hd[o, NEEDS] = 1
+    _check_done(p, hd, h, nh[s])
+
+
+@jit
+def _act(shoe, rng, p, st, cv, hd, nh, s, h, play):
+    """Round.act: one play on hand ``h`` of seat ``s``."""
+    value, rank, _ = cv
+    if play == HIT:
+        _add(hd, h, draw(shoe, rng, p, st, cv), value, rank)
+        hd[h, ACTED] = 1
+        _check_done(p, hd, h, nh[s])
+    elif play == STAND:
+        hd[h, ACTED] = hd[h, DONE] = 1
+    elif play == DOUBLE:
+        card = draw(shoe, rng, p, st, cv)
+        hd[h, DOUBLED] = hd[h, ACTED] = hd[h, DONE] = 1
+        _add(hd, h, card, value, rank)
+    elif play == SPLIT:
+        _split(shoe, rng, p, st, cv, hd, nh, s, h)
+    else:
+        hd[h, SURR] = hd[h, ACTED] = hd[h, DONE] = 1
+
+
+@jit
+def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy):
+    """Round._advance and act: every seat's hands in turn, left to right."""
+    first, split, later = strategy[0], strategy[1], strategy[2]
+    value, rank, _ = cv
+    for s in range(p[S.SEATS]):
+        i = 0
+        while i < nh[s]:
+            h = s * MAXH + i
+            if hd[h, NEEDS]:
+                hd[h, NEEDS] = 0
+                _add(hd, h, draw(shoe, rng, p, st, cv), value, rank)
+                if _natural(hd, h):
+                    hd[h, DONE] = 1
+                else:
+                    _check_done(p, hd, h, nh[s])
+            while not hd[h, DONE]:
+                row = count_row(p, st)
+                play = decide(p, hd, h, nh[s], up, row, first, split, later)
+                _act(shoe, rng, p, st, cv, hd, nh, s, h, play)
+            i += 1
+
+
+@jit
+def _waits_for_dealer(p, hd, nh):
+    """dealer_play.waits_for_dealer: a hand not bust, surrendered nor a paid natural."""
+    for s in range(p[S.SEATS]):
+        for i in range(nh[s]):
+            h = s * MAXH + i
+            if not hd[h, SURR] and hd[h, HARD] <= 21 and hd[h, N] >= 2 and not _natural(hd, h):
+                return True
+    return False
+
+
+@jit
+def _dealer_draws(shoe, rng, p, st, cv, hd, dealer):
+    """dealer_play.dealer_draws: below stands_on (soft 17 too where h17), within max_draws."""
+    value, rank, _ = cv
+    limit = p[S.MAX_DRAWS]
+    while True:
+        if limit >= 0 and hd[dealer, N] - 2 >= limit:
+            return
+        total = _total(hd, dealer)
+        if total < p[S.STANDS_ON] or (total == 17 and p[S.H17] and _soft(hd, dealer)):
+            _add(hd, dealer, draw(shoe, rng, p, st, cv), value, rank)
+        else:
+            return
+
+
+@jit
+def _bonus(f, hd, h):
+    """settlement.bonus_of: the ratio a 21 of three, five or six cards earns (002), or 0."""
+    n = hd[h, N]
+    if n == 3:
+        a, b, c = hd[h, V0], hd[h, V1], hd[h, V2]
+        if a == 7 and b == 7 and c == 7:
+            return f[S.F_SEVENS]
+        if a + b + c == 21 and a != b and b != c and a != c and min(a, min(b, c)) == 6:
+            return f[S.F_SIX_SEVEN_EIGHT]
+        return 0.0
+    if n == 5:
+        return f[S.F_FIVE]
+    if n == 6:
+        return f[S.F_SIX]
+    return 0.0
+
+
+@jit
+def settle(p, f, hd, h, bet, first, dealer_total, dealer_natural):
+    """settlement.settle_core: the net of one hand, in units (``first``: the seat's first
+    hand, which a dealer natural takes the whole box's bet from under no_hole_card_loses)."""
+    stake = bet * 2.0 if hd[h, DOUBLED] else bet
+    if hd[h, SURR]:
+        if dealer_natural and p[S.SURRENDER_VOID]:
+            return -stake * f[S.F_COLLECTS]
+        return -stake / 2.0
+    total = _total(hd, h)
+    if total > 21:
+        return -stake
+    natural = _natural(hd, h)
+    if dealer_natural:
+        if natural:
+            return -stake if p[S.TAKES_ALL] or p[S.TIES_DEALER] else 0.0
+        at_risk = stake
+        if p[S.NHC_ORIGINAL]:  # the original bet only: on a split box, all of it on the first hand
+            at_risk = (bet if first else 0.0) if hd[h, SPLITF] else bet
+        return -at_risk * f[S.F_COLLECTS]
+    if natural:
+        return stake * f[S.F_BLACKJACK]
+    if total == 21 and hd[h, N] >= 3:
+        ratio = _bonus(f, hd, h)
+        if ratio > 0.0 and not (dealer_total == 21 and p[S.TIES_DEALER]):
+            if dealer_total > 21 and f[S.F_BUST] > ratio:
+                ratio = f[S.F_BUST]
+            return stake * ratio
+    if dealer_total > 21:
+        return stake * f[S.F_BUST]
+    if total > dealer_total:
+        return stake
+    if total < dealer_total or p[S.TIES_DEALER]:
+        return -stake
+    return 0.0
+
+
+@jit
+def play_round(shoe, rng, p, f, st, cv, hd, nh, strategy, insure, bet):
+    """One round (Round from the deal to settle); the net of every seat, in units, and the
+    number of hands played. Its cards go to the discards."""
+    tag = cv[2]
+    seats = p[S.SEATS]
+    dealer = seats * MAXH
+    st[NINPLAY] = 0
+    hole = _deal(shoe, rng, p, st, cv, hd, nh, dealer)
+    up = hd[dealer, V0 + p[S.UP_INDEX]]
+    dealer_natural = False
+    insured = 0.0
+    if p[S.INSURANCE] and up == 1 and insure[count_row(p, st)]:
+        insured = bet / 2.0 * seats
+    early = p[S.SURRENDER] == 2 and p[S.PEEK] and (up == 1 or up == 10)
+    if early:
+        _early_surrender(p, st, hd, nh, up, strategy)
+    if p[S.PEEK] and _natural(hd, dealer):
+        dealer_natural = True
+    else:
+        for s in range(seats):
+            if _natural(hd, s * MAXH):
+                hd[s * MAXH, DONE] = 1
+        _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy)
+        if not p[S.PEEK]:
+            _add(hd, dealer, draw(shoe, rng, p, st, cv), cv[0], cv[1])
+            dealer_natural = _natural(hd, dealer)
+        if not dealer_natural and _waits_for_dealer(p, hd, nh):
+            _dealer_draws(shoe, rng, p, st, cv, hd, dealer)
+    if hole >= 0:
+        st[RC] += tag[hole]
+    net = insured * 2.0 if dealer_natural else -insured
+    dealer_total = _total(hd, dealer)
+    hands = 0
+    for s in range(seats):
+        for i in range(nh[s]):
+            net += settle(p, f, hd, s * MAXH + i, bet, i == 0, dealer_total, dealer_natural)
+        hands += nh[s]
+    _to_discards(shoe, st)
+    return net, hands
+
+
+@jit
+def _early_surrender(p, st, hd, nh, up, strategy):
+    """Round.early_surrender: before the peek, a seat gives up half where its cell says R."""
+    first = strategy[0]
+    row = count_row(p, st)
+    for s in range(p[S.SEATS]):
+        h = s * MAXH
+        cell = first_cell(p, hd, h)
+        if first[row, up - 1, cell, 0] == SURRENDER:
+            hd[h, SURR] = hd[h, DONE] = hd[h, ACTED] = 1
+
+
+@jit
+def _to_discards(shoe, st):
+    disc, inplay = shoe[1], shoe[3]
+    n, nd = st[NINPLAY], st[NDISC]
+    _copy(disc, nd, inplay, 0, n)
+    st[NDISC] = nd + n
+    st[NINPLAY] = 0
+
+
+@jit
+def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, bk, nets):
+    """Play ``rounds`` rounds from a fresh shoe, adding each round's net ``x`` and total
+    initial bet ``b`` (units) to ``acc`` and, by the start-of-round count, to ``bk``. When
+    tracing, each round's net goes to ``nets`` and each shuffle's order to the log. Returns
+    -1, or the number of the round in which the shoe ran out of cards (the block stops).
+
+    ``shoe`` is (stack, discards, burned, in play, log, state, hands, hands per seat), every
+    array allocated by the caller (:func:`.run.block_arrays`)."""
+    seats = p[S.SEATS]
+    st, hd, nh = shoe[5], shoe[6], shoe[7]
+    sh = (shoe[0], shoe[1], shoe[2], shoe[3], shoe[4])
+    _copy(sh[0], 0, codes, 0, codes.size)
+    for i in range(STATE):
+        st[i] = 0
+    st[END] = codes.size
+    shuffle_shoe(sh, rng, p, st, cv)
+    trace = p[S.TRACE]
+    for r in range(rounds):
+        if p[S.FRESH]:
+            st[NEXT], st[END], st[NDISC], st[RC] = 0, codes.size, 0, p[S.IRC]
+        elif needs_shuffle(p, st) or (st[REFILLED] and p[S.SHUFFLE_AFTER_REFILL]):
+            shuffle_shoe(sh, rng, p, st, cv)
+        st[REFILLED] = 0
+        bet = bets[count_row(p, st)]
+        bucket = count_bucket(p, st)
+        x, hands = play_round(sh, rng, p, f, st, cv, hd, nh, strategy, insure, bet)
+        b = bet * seats
+        acc[ROUNDS] += 1.0
+        acc[SUMX] += x
+        acc[SUMB] += b
+        acc[SUMXX] += x * x
+        acc[SUMBB] += b * b
+        acc[SUMXB] += x * b
+        acc[HANDS] += hands
+        bk[bucket, BN] += 1.0
+        bk[bucket, BX] += x
+        bk[bucket, BB] += b
+        bk[bucket, BXX] += x * x
+        if trace:
+            nets[r] = x
+        if st[EMPTY]:
+            return r + 1  # the shoe ran out of cards mid-round: the caller says so
+    return -1

@@ -1,0 +1,215 @@
+"""A simulation's settings, bounded and checked before anything starts, and the run itself.
+
+:func:`settings_from` reads text (the command line's, a form's) into :class:`Settings`, raising
+:class:`InvalidSettingError` naming the field at fault; :func:`simulate` runs them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
+from trainer.engine.rule_options import InvalidRulesError
+from trainer.engine.rules import Rules
+from trainer.simulator.ramp import InvalidRampTextError, Ramp
+from trainer.simulator.run import Job, Sums, prepare, run, warm
+from trainer.simulator.summary import Summary, summarise
+from trainer.simulator.tables import P, unsupported
+
+__all__ = ["InvalidSettingError", "Settings", "settings_from", "simulate"]
+
+MAX_ROUNDS = 10**10
+MAX_SEATS = 7
+MAX_WORKERS = 64
+MAX_SEED = 2**63 - 1
+MAX_BANKROLL = 10**12
+INDICES = ("none", "i18", "all")
+
+
+class InvalidSettingError(ValueError):
+    """A simulation setting is missing, unreadable or out of range (``field`` names it)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+
+
+@dataclass(frozen=True)
+class Settings:
+    """One simulation: rules, rounds, seats, count, indices, ramp, bankroll, seed, workers."""
+
+    rules: Rules
+    rounds: int
+    seats: int = 1
+    system: CountingSystem | None = None  # None: Hi-Lo
+    indices: str = "none"
+    ramp: Ramp | None = None
+    bankroll: Fraction | None = None
+    seed: int = 0
+    workers: int = 1
+
+    @property
+    def counting(self) -> CountingSystem:
+        return self.system if self.system is not None else find_system("hi-lo")
+
+    def describe(self) -> dict[str, Any]:
+        """The settings as JSON-ready values (beside the figures in ``--json``)."""
+        return {
+            "system": self.counting.slug,
+            "indices": self.indices,
+            "ramp": self.ramp.notation() if self.ramp else None,
+            "bankroll": float(self.bankroll) if self.bankroll is not None else None,
+            "seed": self.seed,
+            "workers": self.workers,
+        }
+
+
+def _whole(field: str, text: str | int, low: int, high: int) -> int:
+    if isinstance(text, int) and not isinstance(text, bool):
+        value = text
+    else:
+        raw = str(text).strip().replace("_", "")
+        if not raw or len(raw) > 20 or not raw.lstrip("-").isdigit():
+            raise InvalidSettingError(field, f"{str(text)[:24]!r} is not a whole number")
+        value = int(raw)
+    if not low <= value <= high:
+        raise InvalidSettingError(field, f"must be {low:,} to {high:,}, not {value:,}")
+    return value
+
+
+def _rules(preset: str, options: list[str], penetration: str | None) -> Rules:
+    words = [preset, *options]
+    if penetration is not None:
+        words.append(f"penetration={penetration}")
+    try:
+        rules = Rules.parse(" ".join(words))
+    except InvalidRulesError as exc:
+        raise InvalidSettingError(exc.option or "rules", str(exc)) from None
+    why = unsupported(rules)
+    if why is not None:
+        raise InvalidSettingError(why.split(":")[0], why)
+    return rules
+
+
+def _bankroll(text: str | None, rules: Rules) -> Fraction | None:
+    if text is None or text == "":
+        return None
+    raw = str(text).strip()
+    if len(raw) > 16 or not raw.replace(".", "", 1).isdigit():
+        raise InvalidSettingError("bankroll", f"{raw[:24]!r} is not an amount")
+    amount = Fraction(raw)
+    if amount < rules.min_bet:
+        raise InvalidSettingError("bankroll", f"{raw} is below the table minimum ({rules.min_bet})")
+    if amount > MAX_BANKROLL:
+        raise InvalidSettingError("bankroll", f"at most {MAX_BANKROLL:,}")
+    return amount
+
+
+def _ramp(text: str | None, rules: Rules) -> Ramp | None:
+    if text is None or text == "":
+        return None
+    try:
+        ramp = Ramp.parse(text)
+    except InvalidRampTextError as exc:
+        raise InvalidSettingError("ramp", str(exc).removeprefix("ramp: ")) from None
+    if rules.max_bet is not None and ramp.top * rules.min_bet > rules.max_bet:
+        raise InvalidSettingError(
+            "ramp",
+            f"its top bet, {ramp.top} x {rules.min_bet}, is above the table maximum "
+            f"({rules.max_bet})",
+        )
+    return ramp
+
+
+def settings_from(
+    *,
+    preset: str,
+    rounds: str | int,
+    options: list[str] | None = None,
+    seats: str | int = 1,
+    penetration: str | None = None,
+    system: str = "hi-lo",
+    indices: str = "none",
+    ramp: str | None = None,
+    bankroll: str | None = None,
+    seed: str | int = 0,
+    workers: str | int = 1,
+) -> Settings:
+    """Settings from text, every value bounded before it is read.
+
+    :raises InvalidSettingError: naming the first field at fault.
+    """
+    rules = _rules(preset, list(options or []), penetration)
+    count = _whole("rounds", rounds, 1, MAX_ROUNDS)
+    seat_count = _whole("seats", seats, 1, min(MAX_SEATS, rules.max_seats or MAX_SEATS))
+    try:
+        counting = find_system(str(system)[:40])
+    except UnknownSystemError as exc:
+        raise InvalidSettingError("system", str(exc)) from None
+    if indices not in INDICES:
+        raise InvalidSettingError("indices", f"must be one of {', '.join(INDICES)}")
+    return Settings(
+        rules=rules,
+        rounds=count,
+        seats=seat_count,
+        system=counting,
+        indices=indices,
+        ramp=_ramp(ramp, rules),
+        bankroll=_bankroll(bankroll, rules),
+        seed=_whole("seed", seed, 0, MAX_SEED),
+        workers=_whole("workers", workers, 1, MAX_WORKERS),
+    )
+
+
+def job_of(settings: Settings, *, trace: bool = False) -> Job:
+    """The kernel's job for the settings: the chart, and the indices where asked for, from the
+    strategy engine's caches (worked out once where they are not there yet)."""
+    from trainer.engine.indices import indices as index_table
+    from trainer.engine.strategy import chart
+
+    rules = settings.rules
+    table = None
+    if settings.indices != "none":
+        table = index_table(rules, settings.counting, jobs=settings.workers)
+    return prepare(
+        rules,
+        chart=chart(rules),
+        system=settings.counting,
+        seats=settings.seats,
+        index_table=table,
+        indices=settings.indices,
+        ramp=settings.ramp,
+        seed=settings.seed,
+        trace=trace,
+    )
+
+
+def simulate(
+    settings: Settings,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    map_blocks: Any = None,
+) -> Summary:
+    """Run the settings; the figures (:mod:`.summary`)."""
+    job = job_of(settings)
+    compile_seconds = warm(job)
+    start = time.perf_counter()
+    sums: Sums = run(
+        job, settings.rounds, workers=settings.workers, progress=progress, map_blocks=map_blocks
+    )
+    seconds = time.perf_counter() - start
+    return summarise(
+        sums,
+        rules=settings.rules.notation(),
+        seats=settings.seats,
+        min_bet=settings.rules.min_bet,
+        bucket_lo=int(job.params.ints[P["bucket_lo"]]),
+        bankroll=settings.bankroll,
+        seconds=seconds,
+        compile_seconds=compile_seconds,
+        settings=settings.describe(),
+    )

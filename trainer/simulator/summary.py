@@ -1,0 +1,147 @@
+"""The figures of a run, from its sums: edge and its standard error, win rate and standard
+deviation per 100 rounds, N0, SCORE, risk of ruin, the count's frequencies and the edge at each.
+
+Per round, ``x`` is the net of every seat and ``b`` their initial bets, in table minimums:
+
+- the edge is ``sum(x) / sum(b)`` (the player's; printed with the house's sign: positive when
+  the house has it), its standard error that of a ratio estimator,
+  ``sqrt(sum((x - e b)^2)) / sum(b)``;
+- the win rate and standard deviation per 100 rounds are ``100 mean(x)`` and ``10 sd(x)``, in
+  money (times the table minimum);
+- N0 is ``var(x) / mean(x)^2`` rounds (where the player wins), SCORE ``10^6 / N0``
+  (the win per 100 rounds for a bankroll of 10,000 at optimal betting);
+- the risk of ruin for a bankroll ``B`` is the diffusion approximation
+  ``exp(-2 mean(x) B / var(x))`` (1 where the player loses on average);
+- the true count (running count for an unbalanced system) at the start of each round is
+  counted in whole counts (nearest, halves away from zero; beyond +-10, at the ends).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from trainer.simulator import kernel as K
+from trainer.simulator.run import Sums
+
+__all__ = ["Summary", "summarise"]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A run's figures (module doc); percentages have the house's sign."""
+
+    rules: str
+    rounds: int
+    seats: int
+    hands: int
+    edge_percent: float
+    se_percent: float
+    win_per_100: float
+    sd_per_100: float
+    n0: float | None
+    score: float
+    risk_of_ruin: float | None
+    average_bet: float
+    tc_frequency: dict[str, float]
+    edge_by_tc: dict[str, float | None]
+    seconds: float
+    compile_seconds: float
+    settings: dict[str, Any]
+
+    @property
+    def rounds_per_second(self) -> float:
+        return self.rounds / self.seconds if self.seconds > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``simulate --json`` document."""
+        return {
+            "rules": self.rules,
+            "rounds": self.rounds,
+            "edge_percent": _round(self.edge_percent),
+            "se_percent": _round(self.se_percent),
+            "rounds_per_second": round(self.rounds_per_second),
+            "tc_frequency": {k: _round(v, 6) for k, v in self.tc_frequency.items()},
+            "edge_by_tc": {k: _round(v) for k, v in self.edge_by_tc.items()},
+            "win_per_100": _round(self.win_per_100),
+            "sd_per_100": _round(self.sd_per_100),
+            "risk_of_ruin": _round(self.risk_of_ruin, 6),
+            "n0": _round(self.n0, 0),
+            "score": _round(self.score),
+            "average_bet": _round(self.average_bet),
+            "hands": self.hands,
+            "seats": self.seats,
+            "seconds": _round(self.seconds, 3),
+            "compile_seconds": _round(self.compile_seconds, 3),
+            **self.settings,
+        }
+
+
+def _round(value: float | None, places: int = 4) -> float | None:
+    if value is None or not math.isfinite(value):
+        return None
+    return round(value, places)
+
+
+def _bucket_figures(sums: Sums, lo: int, rounds: float) -> tuple[dict, dict]:
+    frequency: dict[str, float] = {}
+    edge: dict[str, float | None] = {}
+    for i, row in enumerate(sums.buckets):
+        n = row[K.BN]
+        if n == 0:
+            continue
+        key = str(lo + i)
+        frequency[key] = n / rounds
+        edge[key] = -100.0 * row[K.BX] / row[K.BB] if row[K.BB] else None
+    return frequency, edge
+
+
+def summarise(
+    sums: Sums,
+    *,
+    rules: str,
+    seats: int,
+    min_bet: Fraction,
+    bucket_lo: int,
+    bankroll: Fraction | None,
+    seconds: float,
+    compile_seconds: float,
+    settings: dict[str, Any],
+) -> Summary:
+    """The figures of a run's sums (module doc)."""
+    acc = sums.acc
+    n = acc[K.ROUNDS]
+    sx, sb = acc[K.SUMX], acc[K.SUMB]
+    e = sx / sb
+    spread = acc[K.SUMXX] - 2 * e * acc[K.SUMXB] + e * e * acc[K.SUMBB]
+    se = math.sqrt(max(spread, 0.0) * n / max(n - 1, 1)) / sb
+    mean = sx / n
+    var = max(acc[K.SUMXX] / n - mean * mean, 0.0)
+    unit = float(min_bet)
+    n0 = var / (mean * mean) if mean > 0 and var > 0 else None
+    risk = None
+    if bankroll is not None:
+        units = float(bankroll) / unit
+        risk = math.exp(-2 * mean * units / var) if mean > 0 and var > 0 else 1.0
+    frequency, edge = _bucket_figures(sums, bucket_lo, n)
+    return Summary(
+        rules=rules,
+        rounds=int(n),
+        seats=seats,
+        hands=int(acc[K.HANDS]),
+        edge_percent=-100.0 * e,
+        se_percent=100.0 * se,
+        win_per_100=100.0 * mean * unit,
+        sd_per_100=10.0 * math.sqrt(var) * unit,
+        n0=n0,
+        score=1e6 / n0 if n0 else 0.0,
+        risk_of_ruin=risk,
+        average_bet=sb / n / seats * unit,
+        tc_frequency=frequency,
+        edge_by_tc=edge,
+        seconds=seconds,
+        compile_seconds=compile_seconds,
+        settings=settings,
+    )
