@@ -93,8 +93,8 @@ def _bucket_figures(sums: Sums, lo: int, rounds: float) -> tuple[dict, dict]:
         if n == 0:
             continue
         key = str(lo + i)
-        frequency[key] = n / rounds
-        edge[key] = -100.0 * row[K.BX] / row[K.BB] if row[K.BB] else None
+        frequency[key] = float(n / rounds)
+        edge[key] = float(-100.0 * row[K.BX] / row[K.BB]) if row[K.BB] else None
     return frequency, edge
 
 
