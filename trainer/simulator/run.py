@@ -22,8 +22,8 @@ import numpy as np
 from trainer.engine.counting import CountingSystem
 from trainer.engine.rules import Rules
 from trainer.simulator import kernel as K
+from trainer.simulator.kernel import STATE
 from trainer.simulator.ramp import Ramp
-from trainer.simulator.shoe_kernel import STATE
 from trainer.simulator.tables import I18, P, Params, Strategy, card_arrays, params_of, strategy_of
 
 __all__ = ["BLOCK_ROUNDS", "Job", "Sums", "block_arrays", "play_block", "prepare", "run"]
