@@ -19,7 +19,7 @@ setup: $(VENV)/.installed static/vendor/htmx.min.js
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
 	touch $@
 
 node_modules/.installed: package.json package-lock.json

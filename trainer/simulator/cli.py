@@ -3,6 +3,8 @@
     python -m trainer simulate --preset vegas-6d-s17 --rule surrender=none --rounds 10000000
     python -m trainer simulate --preset vegas-6d-s17 --rounds 10000000 --system hilo \\
         --indices i18 --ramp "1@-99,2@1,4@2,8@3" --bankroll 10000 --workers 2 --json
+    python -m trainer simulate --preset vegas-6d-s17 --rounds 1000000000 \\
+        --scheduler tcp://10.0.0.5:8786
 
 Bad input (zero or absurd rounds, an unreadable ramp, a bankroll below the table minimum, an
 unknown option) is exit status 2 with a message naming it, and nothing is played.
@@ -42,6 +44,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--bankroll", help="bankroll for the risk of ruin (money)")
     parser.add_argument("--seed", default="0", help="random seed (the same seed, same figures)")
     parser.add_argument("--workers", default="1", help="worker processes")
+    parser.add_argument("--scheduler", help="a Dask scheduler's address (the dask extra)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
@@ -86,6 +89,7 @@ def main(argv: list[str]) -> int:
             bankroll=args.bankroll,
             seed=args.seed,
             workers=args.workers,
+            scheduler=args.scheduler,
         )
     except InvalidSettingError as exc:
         print(f"simulate: {exc}", file=sys.stderr)

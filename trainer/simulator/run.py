@@ -26,7 +26,16 @@ from trainer.simulator.kernel import STATE
 from trainer.simulator.ramp import Ramp
 from trainer.simulator.tables import I18, P, Params, Strategy, card_arrays, params_of, strategy_of
 
-__all__ = ["BLOCK_ROUNDS", "Job", "Sums", "block_arrays", "play_block", "prepare", "run"]
+__all__ = [
+    "BLOCK_ROUNDS",
+    "Job",
+    "Sums",
+    "block_arrays",
+    "play_block",
+    "play_blocks",
+    "prepare",
+    "run",
+]
 
 BLOCK_ROUNDS = 1 << 20
 # Count tables span these whole counts (true counts; running counts for unbalanced systems).
@@ -181,7 +190,7 @@ def _plan(rounds: int, block_rounds: int) -> list[tuple[int, int]]:
     return blocks
 
 
-def _play_blocks(job: Job, blocks: Sequence[tuple[int, int]]) -> list[Sums]:
+def play_blocks(job: Job, blocks: Sequence[tuple[int, int]]) -> list[Sums]:
     """A worker's share: several blocks, their arrays allocated once."""
     arrays = block_arrays(job)
     return [play_block(job, block, rounds, arrays) for block, rounds in blocks]
@@ -214,10 +223,10 @@ def run(
     if map_blocks is not None:
         return _added(job, groups, map_blocks(job, groups), rounds, progress)
     if workers <= 1 or len(plan) == 1:
-        results: Iterable[list[Sums]] = (_play_blocks(job, group) for group in groups)
+        results: Iterable[list[Sums]] = (play_blocks(job, group) for group in groups)
         return _added(job, groups, results, rounds, progress)
     with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
-        ordered = pool.map(_play_blocks, [job] * len(groups), groups)  # in order, as they end
+        ordered = pool.map(play_blocks, [job] * len(groups), groups)  # in order, as they end
         return _added(job, groups, ordered, rounds, progress)
 
 

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -51,6 +52,7 @@ class Settings:
     bankroll: Fraction | None = None
     seed: int = 0
     workers: int = 1
+    scheduler: str | None = None  # a Dask scheduler's address: the blocks go to its cluster
 
     @property
     def counting(self) -> CountingSystem:
@@ -65,6 +67,7 @@ class Settings:
             "bankroll": float(self.bankroll) if self.bankroll is not None else None,
             "seed": self.seed,
             "workers": self.workers,
+            "scheduler": self.scheduler,
         }
 
 
@@ -125,6 +128,22 @@ def _ramp(text: str | None, rules: Rules) -> Ramp | None:
     return ramp
 
 
+def _scheduler(address: str | None) -> str | None:
+    if address is None or address == "":
+        return None
+    from trainer.simulator.cluster import check_address
+
+    try:
+        checked = check_address(address)
+    except ValueError as exc:
+        raise InvalidSettingError("scheduler", str(exc)) from None
+    if importlib.util.find_spec("distributed") is None:
+        raise InvalidSettingError(
+            "scheduler", "Dask is not installed (pip install 'blackjack-trainer[dask]')"
+        )
+    return checked
+
+
 def settings_from(
     *,
     preset: str,
@@ -138,6 +157,7 @@ def settings_from(
     bankroll: str | None = None,
     seed: str | int = 0,
     workers: str | int = 1,
+    scheduler: str | None = None,
 ) -> Settings:
     """Settings from text, every value bounded before it is read.
 
@@ -162,6 +182,7 @@ def settings_from(
         bankroll=_bankroll(bankroll, rules),
         seed=_whole("seed", seed, 0, MAX_SEED),
         workers=_whole("workers", workers, 1, MAX_WORKERS),
+        scheduler=_scheduler(scheduler),
     )
 
 
@@ -196,6 +217,10 @@ def simulate(
 ) -> Summary:
     """Run the settings; the figures (:mod:`.summary`)."""
     job = job_of(settings)
+    if map_blocks is None and settings.scheduler is not None:
+        from trainer.simulator.cluster import dask_blocks
+
+        map_blocks = dask_blocks(settings.scheduler)
     compile_seconds = warm(job)
     start = time.perf_counter()
     sums: Sums = run(
