@@ -633,8 +633,9 @@ def _to_discards(shoe, st):
 @jit
 def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, bk, nets):
     """Play ``rounds`` rounds from a fresh shoe, adding each round's net ``x`` and total
-    initial bet ``b`` (units) to ``acc`` and, by the start-of-round count, to ``bk``. When
-    tracing, each round's net goes to ``nets`` and each shuffle's order to the log. Returns
+    initial bet ``b`` (units) to ``acc`` and, by the start-of-round count, to ``bk``. Each
+    round's net goes to ``nets`` too, as far as it has room, and when tracing each shuffle's
+    order to the log. Returns
     -1, or the number of the round in which the shoe ran out of cards (the block stops).
 
     ``shoe`` is (stack, discards, burned, in play, log, state, hands, hands per seat), every
@@ -647,7 +648,6 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
         st[i] = 0
     st[END] = codes.size
     shuffle_shoe(sh, rng, p, st, cv)
-    trace = p[S.TRACE]
     for r in range(rounds):
         if p[S.FRESH]:
             st[NEXT], st[END], st[NDISC], st[RC] = 0, codes.size, 0, p[S.IRC]
@@ -669,7 +669,7 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
         bk[bucket, BX] += x
         bk[bucket, BB] += b
         bk[bucket, BXX] += x * x
-        if trace:
+        if r < nets.size:  # the caller asked for each round's net (the referee, paths)
             nets[r] = x
         if st[EMPTY]:
             return r + 1  # the shoe ran out of cards mid-round: the caller says so

@@ -172,7 +172,7 @@ def play_block(
         job.bets,
         sums.acc,
         sums.buckets,
-        nets if nets is not None else np.zeros(1),
+        nets if nets is not None else _NO_NETS,
     )
     if ran_out >= 0:
         raise ShoeEmptyError(
@@ -180,6 +180,21 @@ def play_block(
             f"{job.seats} seats; play fewer seats or more decks"
         )
     return sums
+
+
+_NO_NETS = np.zeros(0)
+PATH_BLOCKS = 1 << 40  # the first block number of the bankroll paths' random streams
+
+
+def paths(job: Job, count: int, rounds: int) -> list[np.ndarray]:
+    """``count`` runs of ``rounds`` rounds each from a fresh shoe (their blocks seeded apart
+    from any run's): each one's cumulative net after each round, in table minimums."""
+    found = []
+    for path in range(count):
+        nets = np.zeros(rounds)
+        play_block(job, PATH_BLOCKS + path, rounds, nets=nets)
+        found.append(np.cumsum(nets))
+    return found
 
 
 def _plan(rounds: int, block_rounds: int) -> list[tuple[int, int]]:

@@ -17,7 +17,7 @@ from trainer.engine.counting import CountingSystem, UnknownSystemError, find_sys
 from trainer.engine.rule_options import InvalidRulesError
 from trainer.engine.rules import Rules
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
-from trainer.simulator.run import Job, Sums, prepare, run, warm
+from trainer.simulator.run import BLOCK_ROUNDS, Job, Sums, prepare, run, warm
 from trainer.simulator.summary import Summary, summarise
 from trainer.simulator.tables import P, unsupported
 
@@ -214,6 +214,7 @@ def simulate(
     *,
     progress: Callable[[int, int], None] | None = None,
     map_blocks: Any = None,
+    block_rounds: int | None = None,
 ) -> Summary:
     """Run the settings; the figures (:mod:`.summary`)."""
     job = job_of(settings)
@@ -224,7 +225,12 @@ def simulate(
     compile_seconds = warm(job)
     start = time.perf_counter()
     sums: Sums = run(
-        job, settings.rounds, workers=settings.workers, progress=progress, map_blocks=map_blocks
+        job,
+        settings.rounds,
+        workers=settings.workers,
+        progress=progress,
+        map_blocks=map_blocks,
+        block_rounds=block_rounds or BLOCK_ROUNDS,
     )
     seconds = time.perf_counter() - start
     return summarise(

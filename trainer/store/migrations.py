@@ -343,3 +343,28 @@ def _table_sessions(db: sqlite_utils.Database) -> None:
         ) WITHOUT ROWID
         """
     )
+
+
+@migration("0011_simulation_jobs")
+def _simulation_jobs(db: sqlite_utils.Database) -> None:
+    # A learner's simulations (trainer/store/simulations.py): the settings asked for, the job's
+    # process while it runs, its progress, and the figures once done (kept, linkable).
+    db.execute(
+        """
+        CREATE TABLE simulation_jobs (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            settings TEXT NOT NULL,          -- JSON: the form's fields, as checked
+            status TEXT NOT NULL DEFAULT 'queued'
+                CHECK (status IN ('queued', 'running', 'done', 'failed')),
+            pid INTEGER,                     -- the job's process while it runs
+            rounds_done INTEGER NOT NULL DEFAULT 0,
+            rounds_total INTEGER NOT NULL,
+            result TEXT,                     -- JSON: the figures (simulate --json) and paths
+            error TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX simulation_jobs_by_user ON simulation_jobs (user_id, status)")

@@ -24,6 +24,7 @@ from trainer.web import (
     practice,
     rules,
     security,
+    simulation,
     strategy,
     strategy_quiz,
     support,
@@ -43,6 +44,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     count_jobs,  # count studies worked out off the request, and their progress
     count_worth,  # what the count is worth: the index chart, the edge by count, the ramp
     table,  # sit at a table: whole rounds from a real shoe, every decision graded
+    simulation,  # the simulator: a run off the request, its progress, its figures and plots
 )
 
 
@@ -51,6 +53,7 @@ def init_app(app: Flask) -> None:
     support.init_app(app)
     caches.init_app(app)
     count_jobs.init_app(app)
+    simulation.init_app(app)
     assets.init_app(app)
     for module in BLUEPRINT_MODULES:
         app.register_blueprint(module.bp)

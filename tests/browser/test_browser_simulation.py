@@ -1,0 +1,35 @@
+"""The simulation page in a browser, with JavaScript on and off, as a learner would: open it
+from the nav, ask for a small run with a count and a ramp, watch its progress (htmx polling, or
+the page reloading itself), and read the figures and plots."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from playwright.sync_api import expect
+
+
+def test_run_a_small_simulation_and_read_it(learner: Any) -> None:
+    page = learner.page
+    page.goto("/")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Simulate").click()
+    expect(page.get_by_role("heading", name="Simulate a game", level=1)).to_be_visible()
+    page.get_by_label("Rules preset").select_option("single-deck")
+    page.get_by_label("Rounds").fill("60000")
+    page.get_by_label("Bet ramp").fill("1@-99,2@1,4@2")
+    page.get_by_label("Bankroll").fill("5000")
+    page.get_by_label("Bankroll").press("Enter")  # the keyboard sends the form
+    expect(page.get_by_role("heading", name="Simulation run", level=1)).to_be_visible()
+    figures = page.get_by_role("heading", name="The figures")
+    expect(page.get_by_text("of 60,000 rounds").or_(figures)).to_be_visible()
+    expect(figures).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Risk of ruin", exact=True)).to_be_visible()
+    expect(page.get_by_role("img", name="How often each count starts a round")).to_be_visible()
+    expect(page.get_by_role("img", name="The house edge at each count")).to_be_visible()
+    paths = page.get_by_role("img", name="A few bankroll paths")
+    expect(paths.locator("polyline")).to_have_count(5)
+    table = page.get_by_role("table", name="Each true count at the start of a round")
+    expect(table.get_by_role("row", name=re.compile(r"^\+0 "))).to_be_visible()
+    page.get_by_role("link", name="Simulate another game").click()
+    expect(page.get_by_role("link", name="Run ")).not_to_have_count(0)

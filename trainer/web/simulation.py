@@ -1,0 +1,174 @@
+"""The simulation page: a learner's rules, count, indices, ramp, bankroll and rounds run by the
+simulator off the request, its progress shown as it runs, its figures and plots once done.
+
+``GET /simulate`` is the form and the learner's recent runs; ``POST /simulate`` checks every
+field (a 400 with the message beside the field, nothing started), refuses a learner who already
+has ``SIMULATION_JOBS_PER_LEARNER`` runs going or a server with ``SIMULATION_JOBS_AT_ONCE`` (a
+429 saying so), stores the job's row and starts its process (``python -m
+trainer.simulator.job``), then goes to ``GET /simulate/<id>``: the progress while it runs (htmx
+polls the block; without JavaScript the page refreshes itself), the figures and SVG plots when
+it is done. A run is kept and linkable; a run whose process died is shown as failed
+(:func:`trainer.store.simulations.fail_dead`, also at start-up).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from typing import Any
+
+from flask import Blueprint, Flask, abort, current_app, redirect, request, url_for
+from werkzeug.exceptions import BadRequest
+from werkzeug.wrappers import Response
+
+from drills.counting.preferences import system_choices
+from trainer.simulator.job import settings_of
+from trainer.simulator.settings import INDICES, InvalidSettingError
+from trainer.store import open_db, simulations
+from trainer.web.caches import strategy_cache_dir
+from trainer.web.rules_form import option_fields, preset_menu, read_rules
+from trainer.web.simulation_plots import edge_plot, frequency_plot, paths_plot
+from trainer.web.support import current_rules, current_user, current_user_or_guest, get_db, render
+
+bp = Blueprint("simulation", __name__)
+
+_FIELDS = ("rounds", "seats", "system", "indices", "ramp", "bankroll", "seed")
+# Options that change nothing the simulator plays, left out of the form.
+_NOT_PLAYED = {"max_seats", "box_bettors", "table_rotation", "deal_faces", "min_bet", "max_bet"}
+
+
+def _form_context(values: dict[str, str], rules: Any) -> dict[str, Any]:
+    user = current_user()
+    return {
+        "presets": preset_menu(),
+        "fields": option_fields(rules, [o for o in rules.option_names() if o not in _NOT_PLAYED]),
+        "systems": system_choices(),
+        "indices_choices": INDICES,
+        "values": values,
+        "rules": rules,
+        "page_rules": rules,
+        "max_rounds": current_app.config["SIMULATION_MAX_ROUNDS"],
+        "jobs": simulations.jobs_of(get_db(), user.id) if user else [],
+        "section": "simulate",
+    }
+
+
+def _form_page(values: dict[str, str], rules: Any, *, status: int = 200, **extra: Any) -> Response:
+    return render("simulation.html", status=status, **_form_context(values, rules), **extra)
+
+
+@bp.get("/simulate")
+def page() -> Response:
+    return _form_page({}, current_rules())
+
+
+def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
+    """The job's fields from the form, every one checked (by the simulator's own rules).
+
+    :raises InvalidSettingError: naming the field at fault.
+    """
+    try:
+        rules = read_rules(values, default=current_rules())
+    except BadRequest as error:
+        raise InvalidSettingError("rules", str(error.description)) from None
+    fields: dict[str, Any] = {"rules": rules.notation()}
+    fields.update({name: values.get(name, "").strip() for name in _FIELDS})
+    fields["rounds"] = fields["rounds"] or "100000"
+    fields["seats"] = fields["seats"] or "1"
+    fields["seed"] = fields["seed"] or "0"
+    fields["indices"] = fields["indices"] or "none"
+    fields["system"] = fields["system"] or "hi-lo"
+    settings = settings_of(fields)
+    limit = current_app.config["SIMULATION_MAX_ROUNDS"]
+    if settings.rounds > limit:
+        raise InvalidSettingError("rounds", f"a run in the app is at most {limit:,} rounds")
+    fields["rounds"] = settings.rounds
+    return fields, rules
+
+
+@bp.post("/simulate")
+def start() -> Response:
+    values = {k: v[:200] for k, v in request.form.items()}
+    try:
+        fields, rules = _checked(values)
+    except InvalidSettingError as error:
+        return _form_page(
+            values, current_rules(), status=400, setup_error=str(error), setup_field=error.field
+        )
+    db = get_db()
+    user = current_user_or_guest()
+    config = current_app.config
+    simulations.fail_dead(db)
+    if simulations.running_count(db, user.id) >= config["SIMULATION_JOBS_PER_LEARNER"]:
+        message = "You have a simulation running already: wait for it to finish."
+    elif simulations.running_count(db) >= config["SIMULATION_JOBS_AT_ONCE"]:
+        message = "The server is running as many simulations as it can: try again in a minute."
+    else:
+        job_id = simulations.create_job(db, user.id, fields)
+        if config["SIMULATION_LAUNCH"]:  # tests may run the job in their own process
+            _launch(job_id)
+        return redirect(url_for("simulation.job", job_id=job_id), code=303)
+    return _form_page(values, rules, status=429, limit_message=message)
+
+
+def _launch(job_id: int) -> None:
+    """The job's own process, in a session of its own (it outlives a worker's restart)."""
+    env = dict(os.environ)
+    cache = strategy_cache_dir()
+    if cache is not None:
+        env["TRAINER_CACHE_DIR"] = str(cache)
+    command = [sys.executable, "-m", "trainer.simulator.job", current_app.config["DATABASE"]]
+    process = subprocess.Popen(  # noqa: S603 (our own interpreter and module, no shell)
+        [*command, str(job_id)],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        start_new_session=True,
+    )
+    # A thread of this worker waits for it (and reaps it); the job writes how it ended itself.
+    threading.Thread(target=process.wait, daemon=True).start()
+
+
+@bp.get("/simulate/<int:job_id>")
+def job(job_id: int) -> Response:
+    db = get_db()
+    user = current_user()
+    found = simulations.get_job(db, job_id)
+    if found is None or user is None or found.user_id != user.id:
+        abort(404)
+    if not found.finished:
+        simulations.fail_dead(db)
+        found = simulations.get_job(db, job_id) or found
+    context: dict[str, Any] = {"job": found, "settings": found.settings, "section": "simulate"}
+    if found.status == "done" and found.result:
+        result = found.result
+        context["plots"] = {
+            "frequency": frequency_plot(result["tc_frequency"]),
+            "edge": edge_plot(result["edge_by_tc"], result["tc_frequency"]),
+            "paths": paths_plot(result.get("paths", []), result.get("bankroll")),
+        }
+    response = render("simulation_job.html", block="progress" if _polled() else None, **context)
+    response.headers["Vary"] = "HX-Request"
+    return response
+
+
+def _polled() -> bool:
+    return request.headers.get("HX-Request") == "true" and request.args.get("poll") == "1"
+
+
+def init_app(app: Flask) -> None:
+    app.config.setdefault("SIMULATION_MAX_ROUNDS", 20_000_000)
+    app.config.setdefault("SIMULATION_JOBS_PER_LEARNER", 1)
+    app.config.setdefault("SIMULATION_JOBS_AT_ONCE", 2)
+    app.config.setdefault("SIMULATION_LAUNCH", True)
+    database = app.config.get("DATABASE")
+    if database and os.path.exists(database):
+        db = open_db(database)
+        try:
+            if "simulation_jobs" in db.table_names():
+                simulations.fail_dead(db)  # a restart: a job whose process is gone failed
+        finally:
+            db.conn.close()
