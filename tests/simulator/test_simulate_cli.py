@@ -122,3 +122,28 @@ def test_a_missing_argument_is_status_2(capsys: pytest.CaptureFixture[str]) -> N
         main(["simulate", "--preset", "vegas-6d-s17"])
     assert stopped.value.code == 2
     assert "--rounds" in capsys.readouterr().err
+
+
+MEMORY_RUN = """
+import resource
+from trainer.engine.counting import find_system
+from trainer.engine.rules import Rules
+from trainer.engine.strategy import chart
+from trainer.simulator.run import prepare, run
+rules = Rules.parse("vegas-6d-s17")
+job = prepare(rules, chart=chart(rules), system=find_system("hi-lo"), seed=1)
+sums = run(job, 1_500_000, workers=2, block_rounds=50_000)
+print(int(sums.acc[0]), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def test_a_workers_memory_stays_small_whatever_the_rounds() -> None:
+    """Each worker keeps a block's sums only: 30 blocks cost it no more than one."""
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-c", MEMORY_RUN], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert int(out[0]) == 1_500_000
+    assert int(out[1]) < 300 * 1024  # kilobytes: under 300 MB for the largest worker
