@@ -133,21 +133,10 @@ def _ratio(value: Fraction | None) -> float:
     return 0.0 if value is None else float(value)
 
 
-def params_of(
-    rules: Rules,
-    seats: int,
-    *,
-    count_lo: int = 0,
-    ncount: int = 1,
-    system: CountingSystem | None = None,
-    trace: bool = False,
-    fresh: bool = False,
-) -> Params:
-    """The kernel's parameters for ``rules`` with ``seats`` seats and a count axis of
-    ``ncount`` whole counts from ``count_lo`` (``fresh``: every round from a full shoe, the
-    strategy engine's game, for checking its edge)."""
+def _rule_values(rules: Rules) -> dict[str, int | bool]:
+    """The rules' options as the kernel's integer parameters."""
     pen = Fraction(rules.penetration)
-    values = {
+    return {
         "decks": rules.decks,
         "size": 52 * rules.decks,
         "pen_num": pen.numerator,
@@ -177,6 +166,24 @@ def params_of(
         # 004: the bank passes, and the pack is shuffled afresh, once it has been played out.
         "shuffle_after_refill": rules.table_rotation == "bank-passes-after-pack",
         "surrender_void": rules.hole_card == "none" and rules.surrender == "late",
+    }
+
+
+def params_of(
+    rules: Rules,
+    seats: int,
+    *,
+    count_lo: int = 0,
+    ncount: int = 1,
+    system: CountingSystem | None = None,
+    trace: bool = False,
+    fresh: bool = False,
+) -> Params:
+    """The kernel's parameters for ``rules`` with ``seats`` seats and a count axis of
+    ``ncount`` whole counts from ``count_lo`` (``fresh``: every round from a full shoe, the
+    strategy engine's game, for checking its edge)."""
+    values: dict[str, int | bool] = {
+        **_rule_values(rules),
         "seats": seats,
         "count_lo": count_lo,
         "ncount": ncount,
