@@ -1,5 +1,5 @@
 """The simulator against the engine on many rounds: the same shuffled shoes through the
-compiled kernel and the engine's Table, round by round, for every preset the simulator plays.
+compiled kernel and the engine's Table, round by round, for every preset.
 
     .venv/bin/python bench/simulate_agreement.py [--rounds N] [--seats K] [PRESET ...]
 
@@ -23,7 +23,6 @@ from trainer.engine.rules import Rules, preset_names  # noqa: E402
 from trainer.engine.strategy import chart  # noqa: E402
 from trainer.simulator.referee import engine_nets, kernel_trace  # noqa: E402
 from trainer.simulator.run import prepare  # noqa: E402
-from trainer.simulator.tables import unsupported  # noqa: E402
 
 CHUNK = 50_000  # rounds traced at a time (the shuffle log is held in memory)
 
@@ -36,9 +35,6 @@ def main() -> None:
     args = parser.parse_args()
     for name in args.presets or preset_names():
         rules = Rules.parse(name)
-        if unsupported(rules):
-            print(f"{name}: not simulated ({unsupported(rules)})")
-            continue
         start = time.perf_counter()
         compared = shuffles = differ = 0
         for seed in range(0, args.rounds, CHUNK):

@@ -109,12 +109,10 @@ def test_bad_input_is_status_2_naming_it(
     assert captured.out == ""
 
 
-def test_an_unknown_preset_and_an_unsimulated_deal_are_refused() -> None:
-    with pytest.raises(InvalidSettingError, match="unknown preset"):
+def test_an_unknown_preset_is_refused() -> None:
+    with pytest.raises(InvalidSettingError, match="unknown preset") as caught:
         settings_from(preset="blackjack-on-mars", rounds=10)
-    with pytest.raises(InvalidSettingError) as caught:
-        settings_from(preset="twenty-one-home", rounds=10)
-    assert caught.value.field == "deal_method"
+    assert caught.value.field == "rules"
 
 
 def test_a_missing_argument_is_status_2(capsys: pytest.CaptureFixture[str]) -> None:

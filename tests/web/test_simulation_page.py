@@ -67,7 +67,6 @@ def test_a_run_shows_its_progress_then_its_figures(
         ({"seats": "9"}, "seats"),
         ({"system": "nope"}, "system"),
         ({"indices": "most"}, "indices"),
-        ({"preset": "twenty-one-home"}, "deal_method"),
         ({"rule-decks": "99"}, "rules"),
     ],
 )

@@ -19,7 +19,7 @@ from trainer.engine.rules import Rules
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.simulator.run import BLOCK_ROUNDS, Job, Sums, prepare, run, warm
 from trainer.simulator.summary import Summary, summarise
-from trainer.simulator.tables import P, unsupported
+from trainer.simulator.tables import P
 
 __all__ = ["InvalidSettingError", "Settings", "settings_from", "simulate"]
 
@@ -92,9 +92,6 @@ def _rules(preset: str, options: list[str], penetration: str | None) -> Rules:
         rules = Rules.parse(" ".join(words))
     except InvalidRulesError as exc:
         raise InvalidSettingError(exc.option or "rules", str(exc)) from None
-    why = unsupported(rules)
-    if why is not None:
-        raise InvalidSettingError(why.split(":")[0], why)
     return rules
 
 

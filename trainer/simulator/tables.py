@@ -14,6 +14,11 @@ The strategy is three tables per count (one count when nothing depends on it):
   (the strategy engine's convention);
 - ``later[count, up, soft, total]``: hit or stand on three cards or more.
 
+002 home's deal method 3 lets the dealer double every bet after his first card (and the
+players redouble): the simulated dealer never does, so the cards and the play are method 1's,
+and the simulated seats are punters whoever deals (the engine's Table with its default
+policy plays the same rounds, which the agreement test checks).
+
 Indices change a cell's first decision at the counts where they apply (``IndexTable.play_at``
 at each whole count: a count's row is the floor of the exact count); a hit/stand index also
 holds for the later decisions of its total, and for a split hand's decision on it.
@@ -43,7 +48,6 @@ __all__ = [
     "card_arrays",
     "params_of",
     "strategy_of",
-    "unsupported",
 ]
 
 # Play codes in the kernel's tables.
@@ -108,17 +112,6 @@ F = {name: index for index, name in enumerate(FLOAT_NAMES)}
 _DOUBLE_ON = {"any": 0, "9-11": 1, "10-11": 2, "none": 3}
 _SURRENDER = {"none": 0, "late": 1, "early": 2}
 _UP_INDEX = {"casino": 0, "players-down": 0, "first-down": 1, "dealer-second-up": 1}
-
-
-def unsupported(rules: Rules) -> str | None:
-    """Why the simulator cannot play these rules (naming the option), or ``None``.
-
-    002 home's deal method 3 lets the dealer double every bet after his first card, a decision
-    the simulator has no strategy for; every other option of every preset is played.
-    """
-    if rules.deal_method == 3:
-        return "deal_method: method 3 (the dealer may double every bet) is not simulated"
-    return None
 
 
 @dataclass(frozen=True)
