@@ -9,7 +9,6 @@ the edge with basic strategy. The counts are shared among ``jobs`` worker proces
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from trainer.engine.counting import CountingSystem
@@ -59,6 +58,8 @@ def compute_study(
     neutral = compute_chart(rules)
     results: list[tuple[Chart, float, float]] = []
     if jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor  # only here: 25 ms to import
+
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             futures = [pool.submit(_at_count, rules, system, c, neutral) for c in grid]
             for done, future in enumerate(futures, start=1):

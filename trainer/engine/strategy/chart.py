@@ -30,7 +30,6 @@ the house has the edge.
 
 from __future__ import annotations
 
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -477,6 +476,8 @@ def compute_chart(
     members = _cell_members(rules, shoe)
     ups = [up for up in UP_CARDS if shoe[up - 1] > 0]
     if jobs > 1 and len(ups) > 1:
+        from concurrent.futures import ProcessPoolExecutor  # only here: 25 ms to import
+
         with ProcessPoolExecutor(max_workers=min(jobs, len(ups))) as pool:
             futures = [
                 pool.submit(_up_card_part, rules, tuple(shoe), up, stand_on, members, playing)
