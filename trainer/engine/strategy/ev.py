@@ -36,13 +36,14 @@ Definitions (all per unit of the initial bet):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from enum import StrEnum
 from operator import mul, sub
 
 from trainer.engine.legality import split_limit, why_not_split, why_not_surrender
-from trainer.engine.strategy.dealer import BITS, MASK, ONE, encode
+from trainer.engine.strategy.dealer import ONE, encode
 from trainer.engine.strategy.hands import INFO, HandValues, SplitHands, dealer_rule_of
+from trainer.engine.strategy.split_walk import SplitWalk, split_walk
 
 __all__ = ["Action", "UpCardAnalysis", "dealer_rule_of"]
 
@@ -149,138 +150,44 @@ class UpCardAnalysis(HandValues):
         split hands; for a split hand's third and later cards the other pair cards' effect is
         taken as on the anchor (a second-order difference).
         """
-        vector = forest.stands.get(hand)
-        if vector is not None:
-            return vector
-        total, _, _, cards = INFO[hand]
-        bonus = self._bonus(hand, cards) if total == 21 else None
-        p = forest.pair
-        others = hand - ONE[p]
-        top = (others.bit_length() - 1) // BITS  # the highest value among the others
-        anchor = ONE[p] + ONE[top]
+        return self._split_walk(forest).stand(hand)
+
+    def _split_corrections(
+        self, forest: SplitHands, anchor: int, total: int, bonus: float | None
+    ) -> list[float]:
+        """Per level, what the other pair cards out change of standing on ``total`` (paid
+        ``bonus`` where one is due), measured on the two-card ``anchor``: the correction that
+        :meth:`_split_stand` adds to the unsplit hand's value."""
         key = (anchor, total, bonus)
         corrections = forest.corrections.get(key)
         if corrections is None:
+            one = ONE[forest.pair]
             base = self.dealer.outcomes(anchor)
             pays = self._pay_vector(total, bonus)
             corrections = [
-                sum(map(mul, map(sub, self.dealer.outcomes(anchor + (j + 1) * ONE[p]), base), pays))
+                sum(map(mul, map(sub, self.dealer.outcomes(anchor + (j + 1) * one), base), pays))
                 for j in range(forest.levels)
             ]
             forest.corrections[key] = corrections
-        plain = self._stand(self._plain, hand)
-        vector = list(map(plain.__add__, corrections))
-        forest.stands[hand] = vector
-        return vector
+        return corrections
+
+    def _split_walk(self, forest: SplitHands) -> SplitWalk:
+        walk = forest.walk
+        if walk is None:
+            walk = forest.walk = split_walk(self, forest)
+        return walk
 
     def _split_play(self, forest: SplitHands, hand: int) -> list[float]:
-        """Joint EV of a split hand played on optimally (hit or stand), per level."""
-        vector = forest.values.get(hand)
-        if vector is not None:
-            return vector
-        total, _, soft, cards = INFO[hand]
-        can_hit = total < 21 and total not in self.stand_on and self._may_draw[cards]
-        if can_hit and total <= 11 and not self.stand_on:
-            vector = self._split_hit(forest, hand)
-        elif can_hit and self.policy is not None:
-            if self._policy_hits(soft, total):
-                vector = self._split_hit(forest, hand)
-            else:
-                vector = self._split_stand(forest, hand)
-        elif can_hit:
-            stand = forest.stands.get(hand) or self._split_stand(forest, hand)
-            if self._split_may_hit(forest, hand, stand):
-                hit = self._split_hit(forest, hand)
-                vector = [a if a > b else b for a, b in zip(stand, hit, strict=True)]
-            else:
-                vector = stand
-        else:
-            vector = self._split_stand(forest, hand)
-        forest.values[hand] = vector
-        return vector
-
-    def _split_may_hit(self, forest: SplitHands, hand: int, stand: list[float]) -> bool:
-        """False when standing beats an upper bound on hitting at every level."""
-        _, hard, _, cards = INFO[hand]
-        safe = 21 - hard
-        if safe >= 10:
-            return True
-        one = ONE[forest.pair]
-        shift = BITS * safe
-        from_safe = self._from_value[safe]
-        best_pay = self._best_pay
-        card = self._natural_card
-        plain = not self.peek_like or card < 0
-        naturals_in_shoe = self.composition[card] if card >= 0 else 0
-        card_shift = BITS * card if card >= 0 else 0
-        left = self.total - cards
-        removed = hand
-        for value in stand:
-            left -= 1
-            removed += one
-            if left <= 0:
-                continue
-            busting = from_safe - (removed >> shift) % MASK
-            # The busting cards' mass, as :meth:`_bust_mass` works it out.
-            if busting <= 0:
-                mass = 0.0
-            elif plain or left <= 1:
-                mass = -float(busting)
-            else:
-                naturals = naturals_in_shoe - ((removed >> card_shift) & MASK)
-                mass = -busting * (1.0 - naturals / (left - 1))
-                if card >= safe and naturals > 0:
-                    mass -= naturals / (left - 1)
-            if value < ((left - busting) * best_pay + mass) / left:
-                return True
-        return False
+        """Joint EV of a split hand played on (hit or stand, as this analysis plays), per
+        level."""
+        return self._split_walk(forest).play(hand)
 
     def _split_double(self, forest: SplitHands, hand: int) -> list[float]:
-        return [2.0 * x for x in self._split_draw(forest, hand, self._split_stand, forest.stands)]
+        return self._split_walk(forest).double(hand)
 
     def _split_hit(self, forest: SplitHands, hand: int) -> list[float]:
         """Joint EV, per level, of one more card and then playing on."""
-        return self._split_draw(forest, hand, self._split_play, forest.values)
-
-    def _split_draw(
-        self,
-        forest: SplitHands,
-        hand: int,
-        then: Callable[[SplitHands, int], list[float]],
-        memo: dict[int, list[float]],
-    ) -> list[float]:
-        """Joint EV, per level, of one more card and then ``then`` (play on, or stand), whose
-        vectors by hand are memoised in ``memo`` (looked up here first: most are known)."""
-        _, hard, _, cards = INFO[hand]
-        p = forest.pair
-        levels = forest.levels
-        comp = self.composition
-        left = self.total - cards  # before the other pair cards: level j has j + 1 fewer
-        sums = [0.0] * levels
-        safe = 21 - hard
-        for v in range(min(safe, 10)):
-            have = comp[v] - ((hand >> (BITS * v)) & MASK)
-            if have <= 0 or (v == p and have <= 1):
-                continue
-            child = hand + ONE[v]
-            values = memo.get(child) or then(forest, child)
-            if v == p:  # level j has j + 1 more of them out (counts may be fractions)
-                for j in range(levels):
-                    if have - j - 1 > 0:
-                        sums[j] += (have - j - 1) * values[j]
-            else:
-                sums = [total + have * value for total, value in zip(sums, values, strict=True)]
-        result = []
-        for j in range(levels):
-            cards_left = left - j - 1
-            if cards_left <= 0:
-                result.append(self._split_stand(forest, hand)[j])
-                continue
-            total = sums[j]
-            if safe < 10:
-                total += self._bust_mass(hand + (j + 1) * ONE[p], cards_left, safe)
-            result.append(total / cards_left)
-        return result
+        return self._split_walk(forest).hit(hand)
 
     def split(self, value: int) -> float:
         """Joint EV of splitting a pair of ``value`` (1..10), resplitting whenever allowed."""

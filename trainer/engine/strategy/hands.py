@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from operator import mul
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from trainer.engine.legality import why_not_double, why_not_hit
 from trainer.engine.rules import Rules
@@ -25,6 +25,9 @@ from trainer.engine.strategy.dealer import (
     dealer_table,
     encode,
 )
+
+if TYPE_CHECKING:
+    from trainer.engine.strategy.split_walk import SplitWalk
 
 __all__ = [
     "INFO",
@@ -130,7 +133,7 @@ class SplitHands:
     """Memoised values of the split hands of one pair value, as vectors over the number of
     pair cards out of the shoe: level ``j`` has ``j + 2`` out (the hand's own included)."""
 
-    __slots__ = ("pair", "levels", "values", "stands", "corrections", "hands")
+    __slots__ = ("pair", "levels", "values", "stands", "corrections", "hands", "walk")
 
     def __init__(self, pair: int, levels: int) -> None:
         self.pair = pair
@@ -139,6 +142,7 @@ class SplitHands:
         self.stands: dict[int, list[float]] = {}
         self.corrections: dict[tuple[int, int, float | None], list[float]] = {}
         self.hands: dict[int, list[float]] = {}  # by the split hand's second card
+        self.walk: SplitWalk | None = None  # the walk over them (made on first use)
 
 
 class HandValues:
