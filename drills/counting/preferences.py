@@ -59,6 +59,31 @@ class CountPreferences:
         return SYSTEMS[self.system]
 
 
+PREFERENCE_FIELDS = ("system", "convention", "resolution")
+
+
+def preference_errors(options: Mapping[str, str]) -> dict[str, str]:
+    """What is wrong with each counting preference ``options`` gives, by field, in a sentence
+    to show beside it (a field left out is not checked)."""
+    errors = {}
+    system = options.get("system")
+    if system is not None and system not in SYSTEMS:
+        errors["system"] = (
+            f"There is no counting system called {system[:30]!r}: choose one of the menu's."
+        )
+    convention = options.get("convention")
+    if convention is not None and convention not in CONVENTIONS:
+        errors["convention"] = (
+            f"True counts are rounded by {', '.join(CONVENTIONS)}, not {convention[:20]!r}."
+        )
+    resolution = options.get("resolution")
+    if resolution is not None and resolution not in RESOLUTIONS:
+        errors["resolution"] = (
+            f"Decks are estimated to the {', '.join(RESOLUTIONS)} deck, not {resolution[:20]!r}."
+        )
+    return errors
+
+
 def system_choices() -> list[tuple[str, str]]:
     """Every system as (slug, its name and card values), for the menu it is chosen from."""
     return [(system.slug, f"{system.name}: {card_values(system)}") for system in SYSTEMS.values()]

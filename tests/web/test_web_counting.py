@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from drills import DRILLS
 from drills.counting.checkpoint import read_checkpoint
 from drills.counting.true_count import read_question
 from trainer.engine.cards import Card
@@ -51,17 +52,66 @@ def test_the_preferences_are_kept_and_every_counting_drill_follows_them(
 
 
 @pytest.mark.parametrize(
-    "prefs",
+    ("prefs", "field", "words"),
     [
-        {"system": "nope", "convention": "floor", "resolution": "half"},
-        {"system": "hi-lo", "convention": "ceiling", "resolution": "half"},
-        {"system": "hi-lo", "convention": "floor", "resolution": "tenth"},
+        (
+            {"system": "nope", "convention": "floor", "resolution": "half"},
+            "system",
+            "There is no counting system called 'nope'",
+        ),
+        (
+            {"system": "hi-lo", "convention": "ceiling", "resolution": "half"},
+            "convention",
+            "True counts are rounded by floor, truncate, round, not 'ceiling'",
+        ),
+        (
+            {"system": "hi-lo", "convention": "floor", "resolution": "tenth"},
+            "resolution",
+            "Decks are estimated to the full, half, quarter deck, not 'tenth'",
+        ),
+        ({"convention": "floor", "resolution": "half"}, "system", "There is no counting system"),
     ],
 )
-def test_unknown_preferences_are_refused(client: Any, csrf: Any, prefs: dict[str, str]) -> None:
+def test_unknown_preferences_are_refused_beside_their_field_with_nothing_stored(
+    client: Any, csrf: Any, db: Any, prefs: dict[str, str], field: str, words: str
+) -> None:
     response = choose(client, csrf, **prefs)
     assert response.status_code == 400
-    assert "cannot be used" in response.get_data(as_text=True)
+    page = html.unescape(response.get_data(as_text=True))
+    assert "cannot be used" in page and "Bad Request" not in page
+    # The form again, the message beside the field it is about, and the way back kept.
+    select = re.search(rf'<select name="{field}"([^>]*)>', page)
+    assert select and f'aria-describedby="{field}-error"' in select.group(1)
+    assert re.search(rf'<p class="field-error" role="alert" id="{field}-error">{words}', page)
+    assert page.count('class="field-error"') == 1
+    assert '<input type="hidden" name="next" value="/drills/true-count">' in page
+    assert db["users"].count == 0 and db["counting_preferences"].count == 0
+
+
+COUNTING_DRILLS = [drill.slug for drill in DRILLS if drill.preferences == "counting"]
+
+
+@pytest.mark.parametrize("slug", COUNTING_DRILLS)
+def test_an_unknown_system_in_a_drills_address_is_a_400_beside_the_field(
+    client: Any, db: Any, slug: str
+) -> None:
+    response = client.get(f"/drills/{slug}?system=nope&convention=floor&resolution=half")
+    assert response.status_code == 400  # not sent on to the saved (or default) system
+    page = html.unescape(response.get_data(as_text=True))
+    assert re.search(
+        r'<p class="field-error" role="alert" id="system-error">There is no counting system '
+        r"called 'nope'",
+        page,
+    )
+    assert 'name="question"' not in page  # no question asked by a system it does not know
+    assert f'<input type="hidden" name="next" value="/drills/{slug}">' in page
+    assert db["users"].count == 0 and db["attempts"].count == 0
+
+
+def test_a_drills_address_with_an_unknown_rounding_says_so_too(client: Any) -> None:
+    response = client.get("/drills/true-count?system=zen&convention=up&resolution=half")
+    assert response.status_code == 400
+    assert 'id="convention-error"' in response.get_data(as_text=True)
 
 
 def test_preferences_only_send_the_learner_back_to_this_site(client: Any, csrf: Any) -> None:

@@ -29,17 +29,18 @@ from drills.counting.penetration_chart import chart as study_chart
 from drills.counting.preferences import (
     CONVENTION_LABELS,
     CONVENTIONS,
+    PREFERENCE_FIELDS,
     RESOLUTION_LABELS,
     RESOLUTIONS,
+    preference_errors,
     system_choices,
 )
 from drills.counting.session import DRILL_OF_KIND, KINDS, InvalidSessionError
-from trainer.engine.counting import SYSTEMS
 from trainer.store import counting as counting_store
 from trainer.store import users
 from trainer.web import drills as drill_road
 from trainer.web import security
-from trainer.web.preferences import current_counting_preferences
+from trainer.web.preferences import current_counting_preferences, preferences_error_page
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -104,17 +105,14 @@ def penetration_chart() -> Response:
 @bp.post("/preferences")
 def preferences() -> Response:
     form = request.form
-    errors = []
-    if form.get("system") not in SYSTEMS:
-        errors.append(f"there is no counting system {form.get('system', '')[:30]!r}")
-    if form.get("convention") not in CONVENTIONS:
-        errors.append(f"true counts are rounded by {', '.join(CONVENTIONS)}")
-    if form.get("resolution") not in RESOLUTIONS:
-        errors.append(f"decks are estimated to the {', '.join(RESOLUTIONS)} deck")
-    if errors:
-        abort(
-            400, description="Those counting preferences cannot be used: " + "; ".join(errors) + "."
+    back = security.safe_next(form.get("next"), url_for("drills.index"))
+    errors = preference_errors({name: form.get(name, "") for name in PREFERENCE_FIELDS})
+    if errors:  # the form again, each message beside its field; nothing stored
+        lead = (
+            "Those counting preferences cannot be used, so nothing was changed: the reason is "
+            "beside the field. Choose again, and you go back to the page you came from."
         )
+        return preferences_error_page(errors, back, lead)
     user = current_user_or_guest()
     counting_store.save_preferences(
         get_db(),
@@ -123,7 +121,7 @@ def preferences() -> Response:
         convention=form["convention"],
         resolution=form["resolution"],
     )
-    return redirect(security.safe_next(form.get("next"), url_for("drills.index")), code=303)
+    return redirect(back, code=303)
 
 
 # -- counting sessions -------------------------------------------------------------------------

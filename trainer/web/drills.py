@@ -43,7 +43,7 @@ from drills import (
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
 from trainer.store.db import transaction
-from trainer.web.preferences import options_for
+from trainer.web.preferences import errors_in, options_for, preferences_error_page
 from trainer.web.recording import record
 from trainer.web.rules_form import readable_rules
 from trainer.web.support import (
@@ -111,11 +111,19 @@ def ask(slug: str) -> Response:
     drill = get_drill_or_404(slug)
     if request.args.get("review"):
         return _review_page(drill, review_batch_or_404(drill, request.args["review"]))
+    user = current_user()  # a new visitor becomes a guest on their first answer, not here
+    rules = current_rules()
+    wrong = errors_in(drill.preferences, request.args)
+    if wrong:  # named in the address but unknown: said so, not replaced by the saved ones
+        lead = (
+            f"The address of {drill.title} names counting preferences the trainer does not "
+            "have, so no question was asked: the reason is beside the field. Choose yours, and "
+            "the drill follows them."
+        )
+        return preferences_error_page(wrong, url_for("drills.ask", slug=drill.slug), lead)
     moved = with_preferences(drill)
     if moved is not None:
         return moved
-    user = current_user()  # a new visitor becomes a guest on their first answer, not here
-    rules = current_rules()
     try:
         question = drill.new_question(make_rng(), rules, learner_state(user, drill))
     except InvalidOptionError as error:
