@@ -22,6 +22,7 @@ __all__ = [
     "NEAR_WEIGHTS",
     "StudyPendingError",
     "count_unit",
+    "grid_words",
     "near",
     "read_system",
     "signed",
@@ -75,6 +76,13 @@ def near(rng: random.Random, aim: int, unit: int, low: int, high: int) -> int:
     steps = rng.choices(range(len(NEAR_WEIGHTS)), weights=NEAR_WEIGHTS)[0]
     sign = rng.choice((-1, 1))
     return max(low, min(high, aim + sign * steps * unit))
+
+
+def grid_words(rules: Rules, system: CountingSystem) -> str:
+    """The counts the indices are looked for over, in words (``"from -10 to +10"``): an
+    unbalanced system's running counts span more than a true count's -10 to +10."""
+    grid = count_grid(rules, system)
+    return f"from {signed(grid[0])} to {signed(grid[-1])}"
 
 
 def signed(value: Fraction | int) -> str:

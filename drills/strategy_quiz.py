@@ -43,7 +43,7 @@ from drills.base import (
     LearnerState,
     Question,
 )
-from drills.count_study import count_unit, near, read_system, signed, study_for
+from drills.count_study import count_unit, grid_words, near, read_system, signed, study_for
 from drills.strategy_cells import (
     INSURANCE_SUFFIX,
     Cell,
@@ -246,15 +246,8 @@ def _counted_insurance(situation: Situation, rules: Rules, shown: ShownCount) ->
         insurance=True,
         natural=natural,
         shown=shown,
-        index=words or f"none {_grid_words(rules, shown.system)}: never take it",
+        index=words or f"none {grid_words(rules, shown.system)}: never take it",
     )
-
-
-def _grid_words(rules: Rules, system: CountingSystem) -> str:
-    """The counts an index was looked for over: an unbalanced system's running counts span more
-    than a true count's -10 to +10."""
-    grid = count_grid(rules, system)
-    return f"from {signed(grid[0])} to {signed(grid[-1])}"
 
 
 def _index_words(play: IndexPlay) -> str:

@@ -123,12 +123,12 @@ def test_the_feedback_says_so_where_the_hands_own_ev_goes_against_the_index() ->
 
 @pytest.mark.parametrize("system", ["hi-lo", "ko"])
 def test_no_insurance_index_names_the_counts_looked_over_in_the_system(system: str) -> None:
-    from drills.strategy_quiz import _grid_words
+    from drills.count_study import grid_words
     from trainer.engine.indices.table import count_grid
 
     counted = find_system(system)
     grid = count_grid(VEGAS, counted)
-    words = _grid_words(VEGAS, counted)
+    words = grid_words(VEGAS, counted)
     assert words == f"from {grid[0]:+d} to {grid[-1]:+d}".replace("+0", "0")
     if system == "ko":  # running counts: the span is not a true count's
         assert words != "from -10 to +10"

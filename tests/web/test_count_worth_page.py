@@ -65,19 +65,20 @@ def test_the_nav_links_the_page(client: Any) -> None:
 def test_an_unbalanced_systems_blank_cells_name_its_own_span_of_running_counts() -> None:
     # KO's indices are looked for over running counts -30 to +24 for six decks, not the true
     # counts' -10 to +10: a blank cell says so.
+    from drills.count_study import grid_words
     from trainer.engine.counting import SYSTEMS
     from trainer.engine.indices import IndexTable
     from trainer.engine.indices.table import count_grid
     from trainer.engine.rules import find_preset
-    from trainer.web.count_worth import grid_span, index_grid
+    from trainer.web.count_worth import index_grid
 
     rules = find_preset("vegas-6d-s17")
     grid = count_grid(rules, SYSTEMS["ko"])
     assert (grid[0], grid[-1]) != (-10, 10)
     table = IndexTable(rules, SYSTEMS["ko"], ())
     span = f"from {grid[0]:+d} to {grid[-1]:+d}"
-    assert grid_span(table) == span
+    assert grid_words(rules, SYSTEMS["ko"]) == span
     sections = index_grid(table, None)
     labels = [cell["label"] for s in sections for row in s["rows"] for cell in row["cells"]]
     assert labels and all(label.endswith(f"no index {span}") for label in labels)
-    assert grid_span(IndexTable(rules, SYSTEMS["hi-lo"], ())) == "from -10 to +10"
+    assert grid_words(rules, SYSTEMS["hi-lo"]) == "from -10 to +10"

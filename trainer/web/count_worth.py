@@ -26,11 +26,11 @@ from werkzeug.wrappers import Response
 
 from drills import InvalidOptionError
 from drills.bet_sizing import DEFAULT_RISK, default_bankroll, ramp_rows, read_bankroll, read_risk
+from drills.count_study import grid_words, signed
 from drills.counting.preferences import system_choices
 from drills.strategy_cells import UP_LABELS, cells_for
 from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.indices import COUNT_LIMIT, IndexTable, Play, Study, bet_ramp
-from trainer.engine.indices.table import count_grid
 from trainer.engine.rules import Rules
 from trainer.web.count_jobs import pending_page, study_or_start
 from trainer.web.edge_plot import edge_chart
@@ -107,19 +107,15 @@ def read_choice(values: dict[str, str]) -> Choice:
     return Choice(rules, SYSTEMS[slug], count, bankroll, risk)
 
 
-def _signed(count: int) -> str:
-    return f"+{count}" if count > 0 else str(count)
-
-
 def _play_text(play: Play) -> str:
     sign = "≥" if play.when == "at_or_above" else "<"
-    return f"{play.play} {sign}{_signed(play.index)}"
+    return f"{play.play} {sign}{signed(play.index)}"
 
 
 def _play_words(play: Play) -> str:
     word = "take insurance" if play.play == "I" else _PLAY_WORDS.get(play.play, play.play)
     where = "at or above" if play.when == "at_or_above" else "below"
-    return f"{word} {where} {_signed(play.index)}"
+    return f"{word} {where} {signed(play.index)}"
 
 
 def _band(index: int) -> str:
@@ -129,17 +125,10 @@ def _band(index: int) -> str:
     return f"idx-{'pos' if index > 0 else 'neg' if index < 0 else 'zero'}-{level}"
 
 
-def grid_span(table: IndexTable) -> str:
-    """The counts the indices were looked for over, in words ("from -10 to +10"): an
-    unbalanced system's running counts span more than a true count's -10 to +10."""
-    grid = count_grid(table.rules, table.system)
-    return f"from {_signed(grid[0])} to {_signed(grid[-1])}"
-
-
 def index_grid(table: IndexTable, count: int | None) -> list[dict[str, Any]]:
     """The index chart's sections: per row, per up card, the cell's plays (none: no index)."""
     sections = []
-    span = grid_span(table)
+    span = grid_words(table.rules, table.system)
     for key, title in _SECTIONS:
         rows: dict[str, list[dict[str, Any]]] = {}
         for cell in cells_for(table.rules, key):
@@ -179,7 +168,7 @@ def _context(choice: Choice, study: Study) -> dict[str, Any]:
         "kind": kind,
         "insurance": [_play_words(p) for p in table.find("insurance", "A")],
         "grid": index_grid(table, choice.count),
-        "span": grid_span(table),
+        "span": grid_words(table.rules, table.system),
         "in_force": [
             (f"{p.hand} against {p.dealer}", _play_words(p))
             for p in table.plays
