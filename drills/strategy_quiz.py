@@ -207,19 +207,8 @@ def _insurance_play(situation: Situation, rules: Rules) -> Play:
         taken, declined = _insurance_evs(rules, (first, second))
     except InvalidSituationError as error:
         raise InvalidQuestionError(f"the strategy engine cannot read this hand: {error}") from None
-    natural = hand.is_two_card_21
-    evs = {"I": float(taken), "N": float(declined)}
     right = "I" if taken > declined + _TIE else "N"
-    cell = Cell("insurance", "natural" if natural else str(hand.total), "A")
-    return Play(
-        situation=situation,
-        cell=cell,
-        code=right,
-        evs=evs,
-        right=right,
-        insurance=True,
-        natural=natural,
-    )
+    return _insurance(situation, {"I": float(taken), "N": float(declined)}, right)
 
 
 def _counted_insurance(situation: Situation, rules: Rules, shown: ShownCount) -> Play:
@@ -237,16 +226,32 @@ def _counted_insurance(situation: Situation, rules: Rules, shown: ShownCount) ->
     indices = table.find("insurance", "A")
     right = table.play_at("insurance", "A", shown.count) or "N"
     words = "; ".join(_index_words(p) for p in indices)
+    index = words or f"none {grid_words(rules, shown.system)}: never take it"
+    return _insurance(situation, evs, right, shown=shown, index=index)
+
+
+def _insurance(
+    situation: Situation,
+    evs: dict[str, float],
+    right: str,
+    shown: ShownCount | None = None,
+    index: str = "",
+) -> Play:
+    """The insurance question on ``situation``'s hand (even money on a natural), ``right``
+    by ``evs``; by the count where one is ``shown`` (``index``: its index in words)."""
+    hand = situation.hand
+    natural = hand.is_two_card_21
+    cell = Cell("insurance", "natural" if natural else str(hand.total), "A")
     return Play(
         situation=situation,
-        cell=Cell("insurance", "natural" if natural else str(hand.total), "A"),
+        cell=cell,
         code=right,
         evs=evs,
         right=right,
         insurance=True,
         natural=natural,
         shown=shown,
-        index=words or f"none {grid_words(rules, shown.system)}: never take it",
+        index=index,
     )
 
 
