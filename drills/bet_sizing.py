@@ -45,10 +45,10 @@ SLUG = "bet-sizing"
 DEFAULT_RISK = Fraction(1, 20)
 _BANKROLL_UNITS = 2000  # the default bankroll, in table minimums
 _NOTATION_RE = re.compile(
-    r"(?P<system>[a-z0-9-]{1,20}) bankroll (?P<bankroll>\d{1,10}) risk (?P<risk>0\.\d{1,4})"
-    r" (?P<kind>tc|rc) (?P<count>[+-]?\d{1,2})"
+    r"(?P<system>[a-z0-9-]{1,20}) bankroll (?P<bankroll>[0-9]{1,10}) risk (?P<risk>0\.[0-9]{1,4})"
+    r" (?P<kind>tc|rc) (?P<count>[+-]?[0-9]{1,2})"
 )
-_MONEY_RE = re.compile(r"\d{1,10}(?:\.\d{1,2})?")
+_MONEY_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,2})?")
 
 
 def default_bankroll(rules: Rules) -> Fraction:
@@ -67,7 +67,7 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
             f"{MAX_BANKROLL}).",
             field="bankroll",
         )
-    if not re.fullmatch(r"\d{1,10}", cleaned):
+    if not re.fullmatch(r"[0-9]{1,10}", cleaned):
         raise InvalidOptionError(
             f"The bankroll must be a whole amount, such as 10000, not {text[:16]!r}.",
             field="bankroll",
@@ -86,6 +86,8 @@ def read_risk(text: str) -> Fraction:
     cleaned = text.strip()
     percent = cleaned.endswith("%")
     try:
+        if not cleaned.isascii():  # Decimal reads any script's digits; a risk is 0-9
+            raise InvalidOperation(cleaned)
         value = Decimal(cleaned.removesuffix("%").strip()[:10])
     except InvalidOperation:
         value = Decimal("NaN")

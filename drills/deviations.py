@@ -81,8 +81,8 @@ _NOTATION_RE = re.compile(
     r"(?: (?P<convention>[a-z]{1,10}) (?P<resolution>[a-z]{1,10}))?"
     r" (?P<situation>[0-9A-Z]{1,3} [0-9A-Z]{1,3} v [0-9A-Z]{1,3})"
     r"(?P<insurance> insurance)?"
-    r" (?P<kind>tc|rc) (?P<count>[+-]?\d{1,3})"
-    r"(?: played (?P<played>\d{1,3}))?"
+    r" (?P<kind>tc|rc) (?P<count>[+-]?[0-9]{1,3})"
+    r"(?: played (?P<played>[0-9]{1,3}))?"
 )
 _RUNNING_BOUND = 2 * 8 * CARDS_PER_DECK  # no running count of eight decks goes past this
 
@@ -307,7 +307,7 @@ def read_range(options: Mapping[str, str]) -> tuple[int, int]:
     bounds = []
     for name, default in (("low", "-3"), ("high", "+3")):
         text = str(options.get(name) or default).strip()
-        if not re.fullmatch(r"[+-]?\d{1,3}", text) or abs(int(text)) > COUNT_LIMIT:
+        if not re.fullmatch(r"[+-]?[0-9]{1,3}", text) or abs(int(text)) > COUNT_LIMIT:
             raise InvalidOptionError(
                 f"The {'lowest' if name == 'low' else 'highest'} index must be a whole count "
                 f"from -{COUNT_LIMIT} to +{COUNT_LIMIT}, not {text[:12]!r}.",

@@ -29,7 +29,7 @@ MAX_CARDS = 5
 _CARD_COUNTS = (2, 2, 3, 3, 3, 4, 4, 5)
 # A share of questions hold an ace, since soft totals are where learners slip.
 _ACE_SHARE = 0.4
-_ANSWER_RE = re.compile(r"(soft|hard) (\d+)|bust")
+_ANSWER_RE = re.compile(r"(soft|hard) ([0-9]+)|bust")
 LOWEST_TOTAL, HIGHEST_TOTAL = 2, 50
 
 

@@ -98,7 +98,7 @@ DEFAULT_MIX = "shoe"
 # Two EVs closer than this are a tie: either play is right.
 _TIE = 1e-9
 # An insurance question's count, when the quiz shows one: " hi-lo tc +3".
-_COUNT_RE = re.compile(r" (?P<system>[a-z0-9-]{1,20}) (?P<kind>tc|rc) (?P<count>[+-]?\d{1,2})$")
+_COUNT_RE = re.compile(r" (?P<system>[a-z0-9-]{1,20}) (?P<kind>tc|rc) (?P<count>[+-]?[0-9]{1,2})$")
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,7 @@ from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
 from trainer.engine.table import BasicStrategyPolicy, Table, TableRound
 
-_SPEED_RE = re.compile(r"\d{1,2}(?:[.,]\d{1,2})?|[.,]\d{1,2}|\d{1,2}/\d{1,2}")
+_SPEED_RE = re.compile(r"[0-9]{1,2}(?:[.,][0-9]{1,2})?|[.,][0-9]{1,2}|[0-9]{1,2}/[0-9]{1,2}")
 
 
 def read_speed(text: str) -> Fraction:

@@ -21,7 +21,8 @@ from trainer.engine.counting import estimate_decks
 from trainer.engine.rules import Rules
 
 _NOTATION_RE = re.compile(
-    r"(?P<decks>\d+d) played (?P<played>\d{1,3}) (?P<ask>played|remaining) (?P<resolution>[a-z]+)"
+    r"(?P<decks>[0-9]+d) played (?P<played>[0-9]{1,3}) (?P<ask>played|remaining) "
+    r"(?P<resolution>[a-z]+)"
 )
 
 

@@ -58,7 +58,7 @@ SHARE_TOLERANCE = 1
 _UNITS = {"cards": "Cards", "decks": "Decks", "rounds": "Rounds", "share": "Per cent"}
 
 _NOTATION_RE = re.compile(
-    r"(?P<preset>[a-z0-9-]+) (?P<pen>\d{1,3}/\d{1,3}|1) (?P<system>[a-z0-9-]+) "
+    r"(?P<preset>[a-z0-9-]+) (?P<pen>[0-9]{1,3}/[0-9]{1,3}|1) (?P<system>[a-z0-9-]+) "
     r"(?P<kind>cards|decks|rounds|share)(?: (?P<arg>[a-z0-9]+))?"
 )
 

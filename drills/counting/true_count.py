@@ -33,8 +33,8 @@ from trainer.engine.counting import SYSTEMS, CountingSystem, estimate_decks, tru
 from trainer.engine.rules import Rules
 
 _NOTATION_RE = re.compile(
-    r"(?P<system>[a-z0-9-]+) (?P<convention>[a-z]+) (?P<resolution>[a-z]+) (?P<decks>\d+d) "
-    r"rc (?P<running>[+-]?[0-9./]+) played (?P<played>\d{1,3}) (?P<show>tray|decks)"
+    r"(?P<system>[a-z0-9-]+) (?P<convention>[a-z]+) (?P<resolution>[a-z]+) (?P<decks>[0-9]+d) "
+    r"rc (?P<running>[+-]?[0-9./]+) played (?P<played>[0-9]{1,3}) (?P<show>tray|decks)"
 )
 # True counts the questions aim at (then made into a running count for the decks left).
 _TARGET_LOW, _TARGET_HIGH = -6, 8

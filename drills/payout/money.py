@@ -13,8 +13,8 @@ CENT = Fraction(1, 100)
 
 # -- amounts ------------------------------------------------------------------------------------
 
-_AMOUNT_RE = re.compile(r"\d+(\.\d*)?|\.\d+")
-_GROUPED_RE = re.compile(r"\d{1,3}(,\d{3})+(\.\d*)?")
+_AMOUNT_RE = re.compile(r"[0-9]+(\.[0-9]*)?|\.[0-9]+")
+_GROUPED_RE = re.compile(r"[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?")
 
 
 def read_amount(text: str, *, signed: bool) -> Decimal:

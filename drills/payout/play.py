@@ -19,7 +19,7 @@ from trainer.engine.hand import Hand
 from trainer.engine.round import IllegalActionError, InvalidBetError, Phase, Round, RoundResult
 from trainer.engine.rules import Rules
 
-_MONEY_RE = re.compile(r"\d{1,7}(\.\d{1,2})?")
+_MONEY_RE = re.compile(r"[0-9]{1,7}(\.[0-9]{1,2})?")
 
 
 def _read_money(text: str, what: str) -> Fraction:

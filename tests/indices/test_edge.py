@@ -162,6 +162,8 @@ def test_a_bankroll_or_risk_that_makes_no_ramp_is_refused(bankroll, risk, named)
         (["--bankroll", "1000", "--risk", "0"], "risk of ruin"),
         (["--bankroll", "1000"], "--bankroll and --risk go together"),
         (["--bankroll", "1000", "--risk", "often"], "--risk: not a number"),
+        (["--bankroll", "\u0661\u0660\u0660\u0660", "--risk", "0.05"], "not a number"),
+        (["--bankroll", "1000", "--risk", "0.\u0660\u0665"], "--risk: not a number"),
         (["--system", "tens"], "unknown counting system"),
         (["--rule", "decks=0"], "decks"),
     ],

@@ -105,6 +105,8 @@ def test_evs_of_a_hand_at_a_count(capsys):
         (["--count", "31"], "-30 to +30, not 31"),
         (["--count", "-30.5"], "not -61/2"),
         (["--count", "lots"], "not a number"),
+        (["--count", "\u0663"], "not a number"),  # an Arabic-Indic 3: digits are 0-9
+        (["--rule", "decks=\u0662"], "decks"),
         (["--count", "3", "--hand", "T6"], "--hand needs --dealer and --count"),
         (
             [

@@ -36,6 +36,9 @@ def test_the_rules_form_goes_to_the_pages_own_address(client: Any) -> None:
         ("system=nope", "system", "no counting system"),
         ("count=31", "count", "-30 to +30"),
         ("count=abc", "count", "-30 to +30"),
+        ("count=%D9%A3", "count", "-30 to +30"),  # an Arabic-Indic 3: digits are 0-9
+        ("bankroll=%D9%A1%D9%A0%D9%A0%D9%A0%D9%A0", "bankroll", "whole amount"),
+        ("risk=0.%D9%A0%D9%A5", "risk", "above 0 and below 1"),
         ("bankroll=2", "bankroll", "table minimum"),
         ("risk=0", "risk", "above 0 and below 1"),
         ("risk=1", "risk", "above 0 and below 1"),

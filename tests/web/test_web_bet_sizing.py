@@ -39,4 +39,8 @@ def test_a_bankroll_or_risk_that_makes_no_ramp_is_a_400_beside_its_field(
     assert risky.status_code == 400
     assert 'id="risk-error"' in risky.get_data(as_text=True)
     assert client.get(URL + "&bankroll=10000&risk=0").status_code == 400
+    # Arabic-Indic digits (which int(), Fraction() and Decimal() read): digits are 0-9.
+    arabic = client.get(URL + "&bankroll=%D9%A1%D9%A0%D9%A0%D9%A0%D9%A0&risk=0.05")
+    assert arabic.status_code == 400 and 'id="bankroll-error"' in arabic.get_data(as_text=True)
+    assert client.get(URL + "&bankroll=10000&risk=0.%D9%A0%D9%A5").status_code == 400
     assert db["attempts"].count == 0

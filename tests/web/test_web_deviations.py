@@ -48,6 +48,9 @@ def test_a_bad_choice_of_cells_is_a_400_beside_its_field(client: Any, db: Any) -
     assert 'id="low-error"' in text and "is above the highest" in text
     assert 'name="low" value="5"' in text and 'aria-invalid="true"' in text
     assert client.get(url + "&cells=range&low=-40&high=2").status_code == 400
+    assert client.get(url + "&cells=range&low=-31&high=31").status_code == 400
+    arabic = client.get(url + "&cells=range&low=-%D9%A3&high=2")  # an Arabic-Indic 3
+    assert arabic.status_code == 400 and 'id="low-error"' in arabic.get_data(as_text=True)
     assert db["attempts"].count == 0
 
 

@@ -60,9 +60,9 @@ MAX_NOTATION_LENGTH = 2000
 MAX_VALUE_LENGTH = 24
 # Numbers as text, checked before Fraction() or int() sees them (so "1e9999999" never becomes a
 # number with ten million digits): whole, decimal, a/b and a:b forms of modest size.
-_NUMBER = re.compile(r"\d{1,9}(?:\.\d{1,6})?|\d{1,9}/\d{1,9}")
-_RATIO = re.compile(r"\d{1,6}(?:\.\d{1,6})?|\d{1,6}[:/]\d{1,6}")
-_WHOLE = re.compile(r"-?\d{1,6}")
+_NUMBER = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,6})?|[0-9]{1,9}/[0-9]{1,9}")
+_RATIO = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?|[0-9]{1,6}[:/][0-9]{1,6}")
+_WHOLE = re.compile(r"-?[0-9]{1,6}")
 
 
 # Options whose value is one word out of a fixed set.

@@ -50,8 +50,8 @@ bp = Blueprint("count_jobs", __name__)
 NEW_STUDY = "the indices for rules and a counting system not worked out before"
 # A marker older than this with no study beside it is a job that died: it may be started again.
 STALE_SECONDS = 15 * 60
-_PROGRESS_RE = re.compile(r"charts at (\d+) of (\d+) counts")
-_ENDED_RE = re.compile(r"^ended (-?\d+)$", re.MULTILINE)
+_PROGRESS_RE = re.compile(r"charts at ([0-9]+) of ([0-9]+) counts")
+_ENDED_RE = re.compile(r"^ended (-?[0-9]+)$", re.MULTILINE)
 
 
 @dataclass(frozen=True)

@@ -42,7 +42,7 @@ bp = Blueprint("count_worth", __name__)
 
 _SECTIONS = (("hard", "Hard totals"), ("soft", "Soft totals"), ("pairs", "Pairs"))
 _PLAY_WORDS = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
-_COUNT_RE = re.compile(r"[+-]?\d{1,3}")
+_COUNT_RE = re.compile(r"[+-]?[0-9]{1,3}")
 # Options that do not change what the count is worth, left out of the form.
 _NOT_STUDIED = {"max_seats", "box_bettors", "table_rotation", "deal_faces", "split_deal_order"}
 

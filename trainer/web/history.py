@@ -37,7 +37,7 @@ bp = Blueprint("history", __name__)
 
 _MISTAKES_SHOWN = 200
 _TREND_DAYS = 30
-_DATE_RE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def _today() -> date:

@@ -122,6 +122,8 @@ def _read_count(text: str, system: CountingSystem) -> Fraction:
     if len(text) > _MAX_TEXT:
         raise InvalidCountError(f"--count: at most {_MAX_TEXT} characters")
     try:
+        if not text.isascii():  # Fraction reads any script's digits; a count is 0-9
+            raise ValueError(text)
         count = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
         raise InvalidCountError(f"--count: not a number: {text!r}") from None

@@ -209,6 +209,8 @@ def check_ramp(rules: Rules, bankroll: Fraction | int | str, risk: float) -> Fra
         risk not strictly between 0 and 1.
     """
     try:
+        if isinstance(bankroll, str) and not bankroll.isascii():  # digits 0-9 only
+            raise ValueError(bankroll)
         money = Fraction(bankroll)
     except (ValueError, ZeroDivisionError):
         raise InvalidRampError(f"bankroll: not a number: {str(bankroll)[:20]!r}") from None

@@ -93,6 +93,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _number(text: str, what: str) -> float:
     try:
+        if not text.isascii():  # Fraction reads any script's digits; a number here is 0-9
+            raise ValueError(text)
         return float(Fraction(text[:_MAX_TEXT].strip()))
     except (ValueError, ZeroDivisionError):
         raise ValueError(f"{what}: not a number: {text[:_MAX_TEXT]!r}") from None
