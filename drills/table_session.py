@@ -108,6 +108,7 @@ class TableSpec:
     resolution: str
     graded: frozenset[str]
     mode: str
+    co_bettors: int = 0  # on each of the learner's boxes (003's boxes take up to two)
 
     @classmethod
     def from_form(cls, rules: Rules, form: Mapping[str, Any]) -> TableSpec:
@@ -139,6 +140,7 @@ class TableSpec:
         graded = frozenset(str(g)[:12] for g in _list(form, "graded"))
         if not graded <= set(GRADED):
             raise InvalidTableSpecError("Choose what is graded from the list.", "graded")
+        co_bettors = _whole(form.get("co_bettors", "0") or "0", 0, 2, "co-bettors", "co_bettors")
         mode = str(form.get("mode", ""))[:10]
         if mode not in MODES:
             raise InvalidTableSpecError("Choose training or test mode.", "mode")
@@ -153,6 +155,7 @@ class TableSpec:
             resolution,
             graded,
             mode,
+            co_bettors,
         )
         spec.setup(0)  # the engine's own checks (the rules' seats, who deals)
         return spec
@@ -160,7 +163,12 @@ class TableSpec:
     def setup(self, seed: int) -> TableSetup:
         """The engine's setup of this table, its shoe shuffled from ``seed``."""
         return TableSetup(
-            self.rules, self.others, self.boxes, seed, count_checks="counts" in self.graded
+            self.rules,
+            self.others,
+            self.boxes,
+            seed,
+            count_checks="counts" in self.graded,
+            co_bettors=self.co_bettors,
         )
 
     def to_json(self) -> str:
@@ -175,6 +183,7 @@ class TableSpec:
                 "resolution": self.resolution,
                 "graded": sorted(self.graded),
                 "mode": self.mode,
+                "co_bettors": self.co_bettors,
             },
             sort_keys=True,
         )
@@ -192,6 +201,7 @@ class TableSpec:
             data["resolution"],
             frozenset(data["graded"]),
             data["mode"],
+            int(data.get("co_bettors", 0)),
         )
 
     @property
@@ -278,13 +288,18 @@ def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     notation = notation_of(round_.current_cards, round_.up_card, split_hands, count)
     if "strategy" not in spec.graded and not table_play.work_out(notation, spec.rules).index:
         return []  # deviations only: a cell without an index is not graded
-    return [Asked("play", table_play.SLUG, notation, round_.stakes(ask.seat)[index])]
+    # The learner's own money of the hand: the box's stake less the co-bettors' share.
+    bets = round_.bets(ask.seat)
+    stake = round_.stakes(ask.seat)[index] * bets[0] / sum(bets)
+    return [Asked("play", table_play.SLUG, notation, stake)]
 
 
 def settings_words(spec: TableSpec) -> str:
     """The table's settings in one line, for its page."""
     seats = f"{spec.others} other seat{'s' if spec.others != 1 else ''}"
     boxes = f"{spec.boxes} box{'es' if spec.boxes > 1 else ''}"
+    if spec.co_bettors:
+        boxes += f" with {spec.co_bettors} co-bettor{'s' if spec.co_bettors > 1 else ''} on each"
     graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded)
     return (
         f"{seats}, {boxes} of yours; {spec.system.name} ({spec.convention}, decks to the "

@@ -17,13 +17,13 @@ RULES = Rules.parse("vegas-6d-s17")
 
 
 def _answer(ask: Ask, ask_bet: int = 10) -> str:
-    """A learner who bets 10, declines insurance and hits below 17."""
+    """A learner who bets 10, takes insurance and hits below 17."""
     if ask.kind == "count":
         return "count"
     if ask.kind == "bet":
         return f"bet {ask_bet}"
     if ask.kind == "insurance":
-        return "insure 0"
+        return "insure 1"
     assert ask.round is not None
     return "H" if ask.round.current_total < 17 else "S"
 
@@ -116,9 +116,17 @@ def test_a_table_that_cannot_be_set_up(others: int, boxes: int, field: str) -> N
         TableSetup(RULES, others=others, boxes=boxes, seed=0)
 
 
-def test_a_player_dealt_game_is_not_a_learners_table_yet() -> None:
-    with pytest.raises(InvalidTableError, match="table_rotation"):
-        TableSetup(Rules.parse("twenty-one-home"), others=2, boxes=1, seed=0)
+@pytest.mark.parametrize(
+    ("notation", "rule"),
+    [
+        ("twenty-one-home", "table_rotation"),  # the deal passes among the players
+        ("russian-bank", "table_rotation"),  # the bank passes left after each talia
+        ("vegas-6d-s17 surrender=early", "early surrender"),
+    ],
+)
+def test_what_a_learners_table_does_not_play_yet_is_refused(notation: str, rule: str) -> None:
+    with pytest.raises(InvalidTableError, match=rule):
+        TableSetup(Rules.parse(notation), others=2, boxes=1, seed=0)
 
 
 @pytest.mark.parametrize("preset", ["permanent-bank", "twenty-one-club", "casino-boxes"])
@@ -132,3 +140,25 @@ def test_the_house_dealt_source_games_play_a_whole_shoe(preset: str) -> None:
             assert not any(
                 hand.doubled for seat in played.record.result.seats for hand in seat.hands
             )
+
+
+def test_co_bettors_on_the_learners_boxes_take_their_share() -> None:
+    """003: up to two co-bettors on a box, each staking the minimum; the learner's result is
+    their own share of the box, the co-bettors' goes to them, and chips are conserved."""
+    rules = Rules.parse("casino-boxes")
+    setup = TableSetup(rules, others=1, boxes=1, seed=9, co_bettors=2)
+    steps, game = _play_shoe(setup)
+    seat = setup.learner_seats[0]
+    shares = [played.record.result.seats[seat].shares for played in game.rounds]
+    assert all(len(share) == 3 for share in shares)
+    assert game.learner_net == sum((share[0] for share in shares), Fraction(0))
+    assert game.table.co_bettors_net == sum((sum(share[1:]) for share in shares), Fraction(0))
+    game.table.check_conservation()
+    # Insurance, where the ace came up, is at most half the learner's own stake.
+    for played in game.rounds:
+        assert played.round.insurance(seat) <= played.round.bets(seat)[0] / 2
+
+
+def test_co_bettors_only_where_the_rules_take_them() -> None:
+    with pytest.raises(InvalidTableError, match="box_bettors"):
+        TableSetup(RULES, others=1, boxes=1, seed=0, co_bettors=1)

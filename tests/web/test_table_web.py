@@ -4,10 +4,18 @@ forged step): a readable 400 in the page, nothing stored, the table unchanged.""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 import pytest
+
+from drills.table_play import work_out
+from drills.table_session import TableSpec, step_asks
+from trainer.engine.rules import Rules
+from trainer.engine.strategy import chart
+from trainer.engine.table_game import TableGame
+from trainer.store import tables
 
 SETUP = {
     "rules": "vegas-6d-s17",
@@ -188,3 +196,60 @@ def test_another_learners_table_is_not_found(client: Any, csrf: Any, app: Any) -
     other = app.test_client()
     assert other.get(url).status_code == 404
     assert client.get("/table/nosuchtable").status_code == 404
+
+
+def test_co_bettors_sit_on_a_casino_boxes_box_and_their_share_is_shown(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(
+        client,
+        csrf,
+        rules="casino-boxes",
+        co_bettors="2",
+        graded=["strategy"],
+        unit="10",
+        bankroll="1000",
+    )
+    assert "2 co-bettors on each" in client.get(url).get_data(as_text=True)
+    for _ in range(40):
+        kind, fields = step_form(client, url, hidden_fields)
+        response = client.post(url + "/step", data=answer(kind, fields))
+        assert response.status_code == 200
+        page = response.get_data(as_text=True)
+        if "settled" in page:
+            assert "the co-bettors&#39;" in page or "the co-bettors'" in page
+            return
+    pytest.fail("no round was settled")
+
+
+def test_co_bettors_where_the_rules_take_none_are_refused(client: Any, csrf: Any, db: Any) -> None:
+    response = client.post("/table/", data={**SETUP, "co_bettors": "1", "csrf_token": csrf()})
+    assert response.status_code == 400
+    assert "box_bettors" in response.get_data(as_text=True)
+    assert db["table_sessions"].count == 0
+
+
+def test_a_mistake_at_the_table_is_drilled_again_from_the_mistakes_page(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf)
+    fields = to_a_play(client, url, hidden_fields)
+    table_id = url.rsplit("/", 1)[-1]
+    row = db.execute("SELECT rules, setup, seed FROM table_sessions WHERE id = ?", [table_id])
+    rules, setup, seed = row.fetchone()
+    spec = TableSpec.from_stored(Rules.parse(rules), json.loads(setup))
+    played = [s.step for s in tables.steps_of(db, table_id)]
+    ask = TableGame(spec.setup(seed), chart(spec.rules)).play(played, spec.bankroll)
+    worked = work_out(step_asks(spec, ask)[0].notation, spec.rules)
+    wrong = next(key for key in sorted(worked.legal) if key != worked.right)
+    assert client.post(url + "/step", data={**fields, "answer": wrong}).status_code == 200
+    data = {"drill": "table-play", "sort": "newest", "csrf_token": csrf()}
+    review = client.post("/mistakes/review", data=data)
+    assert review.status_code == 303
+    question = client.get(review.headers["Location"]).get_data(as_text=True)
+    assert "Your play?" in question
+    again = {**hidden_fields(question), "answer": worked.right}
+    response = client.post("/drills/table-play/answer", data=again)
+    assert response.status_code == 200, response.get_data(as_text=True)[:2000]
+    assert "Right" in response.get_data(as_text=True)
+    assert "the chart says" in response.get_data(as_text=True)

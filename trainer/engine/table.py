@@ -63,6 +63,8 @@ class ChipConservationError(ValueError):
 
 
 _NONE = Fraction(0)
+# A seat's bet: an amount, or a box's stakes with the player's own first (003's co-bettors).
+TableBet = Fraction | int | str | Sequence[Fraction | int | str]
 # Read once (speed 1 in trainer.engine.round).
 _TURNS, _DONE = Phase.PLAYER_TURNS, Phase.DONE
 
@@ -237,6 +239,7 @@ class Table:
         self._bankrolls: list[Money] = money
         self._start_total = sum(money, Fraction(0))
         self._house: Money = 0
+        self._outside: Money = 0  # what co-bettors on the players' boxes have won (003)
         high = None if rules.max_bet is None else whole_or_fraction(rules.max_bet)
         self._limits = (whole_or_fraction(rules.min_bet), high)
         self._dealer: int | None = None if rotation == "none" else dealer
@@ -260,6 +263,11 @@ class Table:
     def house_net(self) -> Fraction:
         """The house's winnings so far (when the house deals: ``table_rotation`` none)."""
         return exact(self._house)
+
+    @property
+    def co_bettors_net(self) -> Fraction:
+        """What the co-bettors on the players' boxes have won, all together (003)."""
+        return exact(self._outside)
 
     @property
     def bankrolls(self) -> tuple[Fraction, ...]:
@@ -295,7 +303,7 @@ class Table:
         :raises ChipConservationError: when chips are.
         """
         self.shoe.check_conservation([])
-        total = sum(self._bankrolls, Fraction(0)) + self._house
+        total = sum(self._bankrolls, Fraction(0)) + self._house + self._outside
         if total != self._start_total:
             raise ChipConservationError(
                 f"chips do not add up: {total} at the table, {self._start_total} at the start"
@@ -304,12 +312,14 @@ class Table:
     # -- playing --------------------------------------------------------------------------------
 
     def play_round(
-        self, bets: Sequence[Fraction | int | str | None], policy: TablePolicy | None = None
+        self, bets: Sequence[TableBet | None], policy: TablePolicy | None = None
     ) -> TableRound:
         """Play one round: shuffle if due, deal, ask the policy, settle, pay, pass the deal.
 
         :param bets: one bet per seat (:attr:`seat_players`), dealer's left first; ``None``
-            sits that player out of the round.
+            sits that player out of the round. A box's stakes (the player's first, then up to
+            two co-bettors', ``box_bettors``: 003) put co-bettors on it: people who are not
+            players at the table; their shares are settled to :attr:`co_bettors_net`.
         :raises InsufficientBankrollError: for a bet above the player's bankroll.
         :raises InvalidBetError: for a bet outside the table limits, or no bet at all; nothing
             is dealt or shuffled then.
@@ -336,12 +346,7 @@ class Table:
         self.last_round = round_
 
         dealer = self._dealer
-        for player, seat in zip(players, result.seats, strict=True):
-            bankrolls[player] = _add(bankrolls[player], seat.net)
-        if dealer is None:
-            self._house = _add(self._house, result.bank_net)
-        else:
-            bankrolls[dealer] = _add(bankrolls[dealer], result.bank_net)
+        self._pay(players, result)
         self._dealer = self._next_dealer(
             result, players, pack_over=shoe.shuffles != shuffles_before
         )
@@ -350,7 +355,7 @@ class Table:
             number=self.rounds_played,
             dealer=dealer,
             seat_players=players,
-            bets=tuple(map(exact, amounts)),
+            bets=tuple(exact(_box_total(amount)) for amount in amounts),
             result=result,
             shuffled=shuffled,
             cut_by=self.cut_by if shuffled else None,
@@ -360,28 +365,43 @@ class Table:
         self.last = record
         return record
 
+    def _pay(self, players: tuple[int, ...], result: RoundResult) -> None:
+        """Settle the round's nets into the bankrolls (a box's co-bettors take their share)."""
+        bankrolls = self._bankrolls
+        for player, seat in zip(players, result.seats, strict=True):
+            if len(seat.shares) > 1:  # co-bettors on the box: the player keeps his own share
+                bankrolls[player] = _add(bankrolls[player], seat.shares[0])
+                self._outside = _add(self._outside, sum(seat.shares[1:], Fraction(0)))
+            else:
+                bankrolls[player] = _add(bankrolls[player], seat.net)
+        if self._dealer is None:
+            self._house = _add(self._house, result.bank_net)
+        else:
+            bankrolls[self._dealer] = _add(bankrolls[self._dealer], result.bank_net)
+
     def _checked_bets(
-        self, players: tuple[int, ...], bets: Sequence[Fraction | int | str | None]
-    ) -> tuple[Money, ...]:
-        """The bets as exact money, each within the table limits and its player's bankroll.
+        self, players: tuple[int, ...], bets: Sequence[TableBet | None]
+    ) -> tuple[Money | tuple[Money, ...], ...]:
+        """The bets as exact money (a box's stakes as a tuple), each within the table limits
+        (a box's total) and its player's bankroll (his own stake).
 
         :raises InvalidBetError: for a bet outside the limits.
         :raises InsufficientBankrollError: for a bet above the player's bankroll.
         """
-        amounts = tuple(
-            [bet if type(bet) is int else _amount(bet, "bet") for bet in bets if bet is not None]
-        )
+        amounts = tuple([_bet_of(bet) for bet in bets if bet is not None])
         bankrolls = self._bankrolls
         low, high = self._limits
-        for player, amount in zip(players, amounts, strict=True):
+        for player, bet in zip(players, amounts, strict=True):
+            amount = _box_total(bet)
             if amount < low or (high is not None and amount > high):
                 allowed = f"{low} or more" if high is None else f"{low} to {high}"
                 raise InvalidBetError(
                     f"bet: {self.names[player]} bets {amount}; min_bet and max_bet allow {allowed}"
                 )
-            if amount > bankrolls[player]:
+            own = bet[0] if isinstance(bet, tuple) else bet
+            if own > bankrolls[player]:
                 raise InsufficientBankrollError(
-                    f"bet: {self.names[player]} bets {amount} with {bankrolls[player]} left"
+                    f"bet: {self.names[player]} bets {own} with {bankrolls[player]} left"
                 )
         return amounts
 
@@ -399,7 +419,7 @@ class Table:
         self.cut_by = self._right_of_dealer()
         return True
 
-    def _deal(self, amounts: tuple[Money, ...], seats: int) -> Round:
+    def _deal(self, amounts: tuple[Money | tuple[Money, ...], ...], seats: int) -> Round:
         rules = self.rules
         if rules.bet_after_deal or rules.deal_method == 3:
             round_ = Round(rules, self.shoe, seats=seats)
@@ -408,7 +428,9 @@ class Table:
             return round_
         return Round(rules, self.shoe, amounts)
 
-    def _play(self, round_: Round, amounts: tuple[Money, ...], policy: TablePolicy) -> RoundResult:
+    def _play(
+        self, round_: Round, amounts: tuple[Money | tuple[Money, ...], ...], policy: TablePolicy
+    ) -> RoundResult:
         seats = range(len(amounts))
         act, decide = round_.act, policy.decide
         while True:
@@ -480,6 +502,21 @@ def _bankrolls_of(
     if any(value < 0 for value in money):
         raise InvalidTableError("bankrolls: a bankroll cannot be negative")
     return money
+
+
+def _bet_of(bet: TableBet) -> Money | tuple[Money, ...]:
+    """A bet as exact money; a box's stakes (owner first) as a tuple of them."""
+    if type(bet) is int:
+        return bet
+    if isinstance(bet, Sequence) and not isinstance(bet, str):
+        if len(bet) == 1:
+            return _amount(bet[0], "bet")
+        return tuple(_amount(stake, "bet") for stake in bet)
+    return _amount(bet, "bet")
+
+
+def _box_total(bet: Money | tuple[Money, ...]) -> Money:
+    return sum(bet) if isinstance(bet, tuple) else bet
 
 
 def _add(a: Money, b: Fraction) -> Money:

@@ -88,6 +88,7 @@ class TableSetup:
     boxes: int  # boxes the learner plays (1-3)
     seed: int
     count_checks: bool = True
+    co_bettors: int = 0  # on each learner box, each staking the table minimum (003)
 
     def __post_init__(self) -> None:
         if not 0 <= self.others <= MAX_OTHERS:
@@ -98,6 +99,18 @@ class TableSetup:
             raise InvalidTableError(
                 f"seats: a table has {MAX_SEATS} spots; {self.others} other seats and "
                 f"{self.boxes} boxes make {self.others + self.boxes}"
+            )
+        if not 0 <= self.co_bettors < self.rules.box_bettors:
+            raise InvalidTableError(
+                f"box_bettors: a box of these rules takes {self.rules.box_bettors - 1} "
+                f"co-bettor{'s' if self.rules.box_bettors != 2 else ''} at most, "
+                f"not {self.co_bettors}"
+            )
+        if self.rules.surrender == "early" and self.rules.hole_card == "peek":
+            # (Without a hole card, 003, it is a play like any other: asked with the rest.)
+            raise InvalidTableError(
+                "surrender: early surrender is not asked at a learner's table yet; "
+                "choose late surrender or none"
             )
         if self.rules.table_rotation != "none":
             raise InvalidTableError(
@@ -217,10 +230,15 @@ class TableGame:
 
     @property
     def learner_net(self) -> Fraction:
-        """What the learner's boxes have won (+) or lost (-) over the rounds played."""
+        """What the learner's boxes have won (+) or lost (-) over the rounds played (their own
+        share, where co-bettors stake on them too)."""
         seats = self.setup.learner_seats
         return sum(
-            (played.record.result.seats[seat].net for played in self.rounds for seat in seats),
+            (
+                played.record.result.seats[seat].shares[0]
+                for played in self.rounds
+                for seat in seats
+            ),
             Fraction(0),
         )
 
@@ -272,10 +290,11 @@ class TableGame:
             self.rounds.append(PlayedRound(record, round_, seen, pos, used))
             pos += used
 
-    def _seat_bets(self, bets: tuple[Fraction, ...]) -> list[Fraction]:
-        seats = [self.setup.rules.min_bet] * self.setup.seats
+    def _seat_bets(self, bets: tuple[Fraction, ...]) -> list[Fraction | tuple[Fraction, ...]]:
+        low = self.setup.rules.min_bet
+        seats: list[Fraction | tuple[Fraction, ...]] = [low] * self.setup.seats
         for seat, bet in zip(self.setup.learner_seats, bets, strict=True):
-            seats[seat] = bet
+            seats[seat] = (bet, *[low] * self.setup.co_bettors) if self.setup.co_bettors else bet
         return seats
 
     def _check_money(self, bets: tuple[Fraction, ...], bankroll: Fraction | None) -> None:

@@ -147,6 +147,14 @@ def settlement_lines(game: TableGame, round_: Round) -> tuple[str, ...]:
             if hand.bonus is not None:
                 line += f" (bonus: {hand.bonus.value})"
             lines.append(line + ".")
+        if len(settled.stakes) > 1:
+            theirs = ", ".join(money(stake) for stake in settled.stakes[1:])
+            lines.append(
+                f"Box {box}: your share {signed_money(settled.shares[0])} on your "
+                f"{money(settled.stakes[0])}; the co-bettors' "
+                f"{', '.join(signed_money(share) for share in settled.shares[1:])} "
+                f"on their {theirs}."
+            )
         if settled.insurance:
             lines.append(
                 f"Box {box}: insurance {money(settled.insurance)}, "
