@@ -5,12 +5,12 @@ attempts are stored under, a held mistake's feedback, and the end-of-shoe summar
 from __future__ import annotations
 
 from collections.abc import Mapping
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from drills import table_play
-from drills.table_session import TableSpec
+from drills.table_session import MONEY_RE, TableSpec
 from trainer.engine.hand import Hand
 from trainer.engine.table_game import Ask, InvalidStepError
 from trainer.store import tables
@@ -47,10 +47,9 @@ def _amount(text: str) -> Fraction:
     text = (text or "").strip().replace(",", "")
     if not text or len(text) > 12:
         raise InvalidStepError("a bet is an amount, such as 25")
-    try:
-        return Fraction(Decimal(text))
-    except (InvalidOperation, ValueError):
-        raise InvalidStepError(f"a bet is an amount, not {text[:12]!r}") from None
+    if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
+        raise InvalidStepError(f"a bet is an amount, not {text[:12]!r}")
+    return Fraction(Decimal(text))
 
 
 def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, dict[str, str]]:
