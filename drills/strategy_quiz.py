@@ -21,8 +21,8 @@ Rules: any rules, written as their notation (``"vegas-6d-s17 decks=2"``,
 
 Hand mixes (``learner.options["mix"]``): ``shoe`` (the first hand off a freshly shuffled
 :class:`~trainer.engine.shoe.Shoe`), ``cells`` (every chart cell equally), ``hard``, ``soft``,
-``pairs``, ``weakest`` (the learner's least accurate cells under these rules, from the attempts
-the caller passes in ``learner.recent``).
+``pairs``, ``weakest`` (the cells the learner's review schedule has due under these rules, or
+else their least accurate cells, from the attempts the caller passes in ``learner.recent``).
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ from drills.base import (
 from drills.count_study import count_unit, grid_words, near, read_system, signed, study_for
 from drills.strategy_cells import (
     INSURANCE_SUFFIX,
+    WEAKEST_POOL,
     Cell,
     cell_of,
     cell_tally,
@@ -383,11 +384,13 @@ class StrategyQuiz(Drill):
         last_question: str | None,
         tally: Mapping[Cell, tuple[int, int]],
         counted: CountingSystem | None = None,
+        due: Sequence[Cell] = (),
     ) -> Question:
         """:meth:`new_question` from what it reads of the learner: the question answered last
         under these rules (an insurance question's play comes next) and, for the ``weakest``
-        mix, the learner's :func:`cell_tally` under these rules (other mixes ignore it);
-        ``counted``: the system whose count an insurance question shows (none by default)."""
+        mix, the learner's :func:`cell_tally` under these rules and the cells their review
+        schedule has due (drawn from first; other mixes ignore both); ``counted``: the system
+        whose count an insurance question shows (none by default)."""
         follow_up = _after_insurance(last_question, rules)
         if follow_up is not None:
             return self.question(follow_up, rules)
@@ -399,7 +402,7 @@ class StrategyQuiz(Drill):
         else:
             pool: Sequence[Cell]
             if mix == "weakest":
-                pool = weakest_of(tally)
+                pool = list(due[:WEAKEST_POOL]) or weakest_of(tally)
                 if not pool:
                     note = "No mistakes yet under these rules: every cell comes up equally."
                     pool = cells_for(rules)

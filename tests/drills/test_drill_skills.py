@@ -65,3 +65,22 @@ def test_a_counting_session_is_counting_in_a_system_at_a_speed() -> None:
         checkpoints=(),
     )
     assert RUNNING.session_skill(session) == "hi-lo 6d at 1.5 cards/s"
+
+
+def test_the_weakest_mix_draws_the_cells_due_for_review_first() -> None:
+    from drills.strategy_cells import Cell, cell_of, read_situation
+    from drills.strategy_quiz import DRILL
+
+    due = [Cell("hard", "16", "10"), Cell("soft", "18", "9")]
+    tally = {Cell("pairs", "8-8", "A"): (0, 3)}  # a weak cell, but none is due
+    asked = set()
+    for seed in range(30):
+        question = DRILL.next_question(
+            random.Random(seed), RULES, mix="weakest", last_question=None, tally=tally, due=due
+        )
+        asked.add(cell_of(read_situation(question.notation, RULES)[0], RULES))
+    assert asked == set(due)
+    question = DRILL.next_question(
+        random.Random(1), RULES, mix="weakest", last_question=None, tally=tally
+    )
+    assert cell_of(read_situation(question.notation, RULES)[0], RULES) == Cell("pairs", "8-8", "A")

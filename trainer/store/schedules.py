@@ -192,17 +192,17 @@ def get_item(db: sqlite_utils.Database, user_id: int, item_id: int) -> Item | No
     return Item.from_row(row) if row else None
 
 
-def items_of(
-    db: sqlite_utils.Database, user_id: int, drill: str, questions: list[str]
+def dues_of(
+    db: sqlite_utils.Database, user_id: int, drill: str, items: list[str]
 ) -> dict[str, str]:
-    """Of these questions of one drill, the due time of the item each was last asked for."""
-    if not questions:
+    """Of these items of one drill (their keys), when each is due (those scheduled)."""
+    if not items:
         return {}
-    marks = ", ".join("?" for _ in questions)
+    marks = ", ".join("?" for _ in items)
     rows = db.execute(
-        "SELECT question, min(due) FROM review_schedules WHERE user_id = ? AND drill = ?"
-        f" AND question IN ({marks}) GROUP BY question",
-        [user_id, drill, *questions],
+        "SELECT item, due FROM review_schedules WHERE user_id = ? AND drill = ?"
+        f" AND item IN ({marks})",
+        [user_id, drill, *items],
     )
     return dict(rows.fetchall())
 

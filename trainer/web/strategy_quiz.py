@@ -23,12 +23,13 @@ from drills import strategy_quiz as quiz
 from drills import strategy_timed as timed
 from drills.strategy_cells import Cell, tally_by_cell
 from trainer.engine.rules import InvalidRulesError, Rules
-from trainer.store import attempts, users
+from trainer.store import attempts, schedules, users
 from trainer.web import drills as drill_road
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.strategy import NEW_CHART
 from trainer.web.support import (
+    clock_now,
     current_rules,
     current_user,
     current_user_or_guest,
@@ -87,6 +88,7 @@ class History:
     answers: int  # how many answers the learner has given the quiz, under any rules
     last_question: str | None  # the newest under the chosen rules, of the newest _RECENT
     tally: dict[Cell, tuple[int, int]]  # per cell, when asked for: (right, answers)
+    due: tuple[Cell, ...] = ()  # with the tally: cells due for review now, most overdue first
 
 
 def history(user: users.User | None, settings: Settings, *, by_cell: bool = False) -> History:
@@ -130,6 +132,18 @@ def history(user: users.User | None, settings: Settings, *, by_cell: bool = Fals
         )
         if by_cell
         else {},
+        due=due_cells(user, wanted) if by_cell else (),
+    )
+
+
+def due_cells(user: users.User, rules: Rules) -> tuple[Cell, ...]:
+    """The chart cells under ``rules`` the review schedule has due now, most overdue first."""
+    head = f"{rules.notation()}: "
+    due = schedules.due_items(get_db(), user.id, clock_now(), drill=DRILL.slug)
+    return tuple(
+        Cell.parse(item.item[len(head) :])
+        for item in due
+        if item.item.startswith(head) and "insurance" not in item.item
     )
 
 
@@ -155,6 +169,7 @@ def next_question(rng: random.Random, settings: Settings, past: History) -> Ques
         mix=settings.mix,
         last_question=past.last_question,
         tally=past.tally,
+        due=past.due,
         counted=current_counting_preferences().counting_system if settings.count else None,
     )
 
