@@ -368,3 +368,24 @@ def _simulation_jobs(db: sqlite_utils.Database) -> None:
         """
     )
     db.execute("CREATE INDEX simulation_jobs_by_user ON simulation_jobs (user_id, status)")
+
+
+@migration("0012_account_deletion")
+def _account_deletion(db: sqlite_utils.Database) -> None:
+    # A learner may delete their account and its history. The append-only tables refuse every
+    # delete except of the rows of a learner named in account_deletions, which the deleting
+    # transaction writes first and removes last (trainer/store/users.py: delete_account).
+    db.execute("CREATE TABLE account_deletions (user_id INTEGER PRIMARY KEY)")
+    for table, what in (
+        ("attempts", "attempts are"),
+        ("counting_sessions", "counting sessions are"),
+        ("counting_preferences", "counting preferences are"),
+    ):
+        db.execute(f"DROP TRIGGER {table}_append_only_delete")
+        db.execute(
+            f"""
+            CREATE TRIGGER {table}_append_only_delete BEFORE DELETE ON {table}
+            WHEN NOT EXISTS (SELECT 1 FROM account_deletions WHERE user_id = OLD.user_id)
+            BEGIN SELECT RAISE(ABORT, '{what} append-only'); END
+            """
+        )

@@ -16,7 +16,7 @@ from typing import Any
 import sqlite_utils
 
 from trainer.store.attempts import Attempt, stored_notation
-from trainer.store.db import transaction, utc_now
+from trainer.store.db import all_rows, transaction, utc_now
 
 # The most questions one review batch holds.
 MAX_BATCH = 50
@@ -169,10 +169,8 @@ class MistakeFilter:
     sort: str = "newest"
 
 
-def find_mistakes(
-    db: sqlite_utils.Database, user_id: int, chosen: MistakeFilter, *, limit: int = 500
-) -> list[Attempt]:
-    """One learner's wrong answers (never anyone else's), filtered and sorted."""
+def _mistake_where(user_id: int, chosen: MistakeFilter) -> tuple[str, list[Any]]:
+    """The SQL condition (and its parameters) picking one learner's mistakes by a filter."""
     where = ["user_id = ?", "correct = 0"]
     params: list[Any] = [user_id]
     if chosen.rules:
@@ -188,12 +186,63 @@ def find_mistakes(
         if value:
             where.append(condition)
             params.append(value)
-    sql = f"SELECT * FROM attempts WHERE {' AND '.join(where)} ORDER BY id DESC LIMIT ?"
+    return " AND ".join(where), params
+
+
+def find_mistakes(
+    db: sqlite_utils.Database, user_id: int, chosen: MistakeFilter, *, limit: int = 500
+) -> list[Attempt]:
+    """One learner's wrong answers (never anyone else's), filtered and sorted."""
+    where, params = _mistake_where(user_id, chosen)
+    sql = f"SELECT * FROM attempts WHERE {where} ORDER BY id DESC LIMIT ?"
     found = [Attempt.from_row(row) for row in db.query(sql, [*params, int(limit)])]
     if chosen.sort == "cost":
         # Exact fractions: sorted here, not by SQLite's text. No cost sorts last; ties newest first.
         found.sort(key=lambda a: (a.ev_cost is None, -(a.ev_cost or Fraction(0))))
     return found
+
+
+# A stored cost ("3/200") as a number, for ordering only (an answer is never compared with it).
+_COST = (
+    "CASE WHEN ev_cost IS NULL THEN NULL WHEN instr(ev_cost, '/') > 0"
+    " THEN CAST(substr(ev_cost, 1, instr(ev_cost, '/') - 1) AS REAL)"
+    " / CAST(substr(ev_cost, instr(ev_cost, '/') + 1) AS REAL) ELSE CAST(ev_cost AS REAL) END"
+)
+# Across drills a cost is compared only with its own drill's: the share of the learner's
+# mistakes at that drill (as filtered) that cost no more than it (1: the drill's costliest).
+_RANK_IN_DRILL = f"cume_dist() OVER (PARTITION BY drill, ev_cost IS NULL ORDER BY {_COST})"
+
+
+def mistakes_page(
+    db: sqlite_utils.Database,
+    user_id: int,
+    chosen: MistakeFilter,
+    *,
+    page: int,
+    per_page: int,
+) -> tuple[list[tuple[Attempt, float | None]], int]:
+    """One page (from 1) of the learner's mistakes as filtered, and how many there are in all.
+
+    Each comes with its rank in its drill (:data:`_RANK_IN_DRILL`), None without a cost. Sorted
+    by cost, one drill's mistakes go by their cost; all drills' by that rank (a strategy
+    error's EV in bets and a payout slip's share of the bet are not one measure), the costliest
+    of each drill first, newest first among equals; those without a cost last.
+    """
+    where, params = _mistake_where(user_id, chosen)
+    (total,) = db.execute(f"SELECT count(*) FROM attempts WHERE {where}", params).fetchone()
+    if chosen.sort != "cost":
+        order = "id DESC"
+    elif chosen.drill:
+        order = "cost_value IS NULL, cost_value DESC, id DESC"
+    else:
+        order = "cost_value IS NULL, rank_in_drill DESC, cost_value DESC, id DESC"
+    sql = (
+        f"SELECT *, {_COST} AS cost_value,"
+        f" CASE WHEN ev_cost IS NULL THEN NULL ELSE {_RANK_IN_DRILL} END AS rank_in_drill"
+        f" FROM attempts WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
+    )
+    rows = all_rows(db, sql, [*params, int(per_page), (int(page) - 1) * int(per_page)])
+    return [(Attempt.from_row(row), row["rank_in_drill"]) for row in rows], int(total)
 
 
 def mistake_choices(db: sqlite_utils.Database, user_id: int) -> tuple[list[str], list[str]]:

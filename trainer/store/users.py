@@ -208,6 +208,46 @@ def remove_idle_guests(db: sqlite_utils.Database, *, created_before: str) -> int
     return cursor.rowcount
 
 
+def _references(db: sqlite_utils.Database, target: str) -> list[tuple[str, str, str]]:
+    """Each (table, column, the target's column it names) of a foreign key to ``target``."""
+    return [
+        (table, key[3], key[4] or "rowid")
+        for table in db.table_names()
+        for key in db.execute(f"PRAGMA foreign_key_list([{table}])").fetchall()
+        if key[2] == target
+    ]
+
+
+def delete_account(db: sqlite_utils.Database, user_id: int) -> None:
+    """Delete the learner and everything stored of them, in one transaction: every row of
+    every table that refers to users names them, the rows that refer to those (a review
+    batch's items, a table session's steps), and their throttling keys."""
+    user = get_user(db, user_id)
+    if user is None:
+        return
+    direct = _references(db, "users")
+    with transaction(db):
+        db.execute("PRAGMA defer_foreign_keys = ON")  # checked at the commit, not per row
+        db.execute("INSERT INTO account_deletions (user_id) VALUES (?)", [user_id])
+        for table, column, _ in direct:
+            for child, child_column, parent_column in _references(db, table):
+                db.execute(
+                    f"DELETE FROM [{child}] WHERE [{child_column}] IN"
+                    f" (SELECT [{parent_column}] FROM [{table}] WHERE [{column}] = ?)",
+                    [user_id],
+                )
+        for table, column, _ in direct:
+            db.execute(f"DELETE FROM [{table}] WHERE [{column}] = ?", [user_id])
+        keys = [f"learner:{user_id}"]
+        if user.username:
+            keys.append("account:" + username_key(user.username))
+        for key in keys:
+            db.execute("DELETE FROM sign_in_failures WHERE key = ?", [key])
+            db.execute("DELETE FROM expensive_work WHERE key = ?", [key])
+        db.execute("DELETE FROM users WHERE id = ?", [user_id])
+        db.execute("DELETE FROM account_deletions WHERE user_id = ?", [user_id])
+
+
 def _refuse_taken(db: sqlite_utils.Database, name: str) -> None:
     if find_user(db, name) is not None:
         raise UsernameTakenError(f"The username {name!r} is taken: choose another one.")

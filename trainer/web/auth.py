@@ -7,6 +7,7 @@ and per address; past the limits a sign-in gets a 429 without the password being
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from flask import Blueprint, current_app, redirect, request, url_for
 from werkzeug.wrappers import Response
@@ -117,13 +118,50 @@ def signout() -> Response:
 
 @bp.get("/account")
 def account() -> Response:
+    return _account_page(welcome=request.args.get("welcome") == "1")
+
+
+def _account_page(*, status: int = 200, **shown: Any) -> Response:
+    """The account page (never cached: it names the learner and links their history)."""
     user = current_user()
     stats = attempts.drill_stats(get_db(), user.id) if user else {}
     total = sum(s.attempts for s in stats.values())
-    return render(
+    context = {"welcome": False, "delete_error": None, **shown}
+    response = render(
         "auth/account.html",
+        status=status,
         user=user,
         total_attempts=total,
-        welcome=request.args.get("welcome") == "1",
+        confirm_word=DELETE_WORD,
         section="account",
+        **context,
     )
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+# What a learner types to confirm deleting their account.
+DELETE_WORD = "delete"
+
+
+@bp.post("/account/delete")
+def delete_account() -> Response:
+    """Delete the learner's account and its whole history, once they have typed the word (and,
+    for an account, its password); anything else changes nothing."""
+    user = current_user()
+    if user is None:
+        return _account_page(status=400, delete_error="There is no account here to delete.")
+    typed = request.form.get("confirm", "")[:40].strip().lower()
+    if typed != DELETE_WORD:
+        error = f"Type {DELETE_WORD!r} in the box to delete; nothing was deleted."
+        return _account_page(status=400, delete_error=error)
+    password = request.form.get("password", "")[:1024]
+    if not user.is_guest and users.authenticate(get_db(), user.username or "", password) is None:
+        error = "That is not your password; nothing was deleted."
+        return _account_page(status=400, delete_error=error)
+    end_session()
+    users.delete_account(get_db(), user.id)
+    security.rotate_csrf_token()
+    response = render("auth/deleted.html", section="account")
+    response.headers["Cache-Control"] = "private, no-store"
+    return response

@@ -36,6 +36,8 @@ from trainer.web.support import (
 bp = Blueprint("history", __name__)
 
 _MISTAKES_SHOWN = 200
+MISTAKES_PER_PAGE = 50
+_FILTER_FIELDS = ("drill", "rules", "since", "until", "sort")
 _TREND_DAYS = 30
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
@@ -117,16 +119,37 @@ def cost_text(cost: Fraction | None) -> str:
     return f"{shown}% of the bet"
 
 
+def _page_number(text: str | None) -> int:
+    """The mistakes page asked for (from 1); a readable 400 for anything else."""
+    text = (text or "1").strip()
+    if not text.isdecimal() or not text.isascii() or len(text) > 6 or int(text) < 1:
+        abort(400, description=f"Page {text[:12]!r} is not a page number like 2.")
+    return int(text)
+
+
 @bp.get("/mistakes")
 def mistakes() -> Response:
     user = current_user()
     chosen = _read_filter(request.args)
+    number = _page_number(request.args.get("page"))
     db = get_db()
-    wrong = reviews.find_mistakes(db, user.id, chosen, limit=_MISTAKES_SHOWN) if user else []
+    found, total = (
+        reviews.mistakes_page(db, user.id, chosen, page=number, per_page=MISTAKES_PER_PAGE)
+        if user
+        else ([], 0)
+    )
+    pages = max(1, -(-total // MISTAKES_PER_PAGE))
+    if number > pages:
+        abort(
+            400,
+            description=f"There is no page {number} of these mistakes: they fill "
+            f"{pages} page{'s' if pages != 1 else ''}.",
+        )
+    wrong = [attempt for attempt, _ in found]
     drill_slugs, rule_names = reviews.mistake_choices(db, user.id) if user else ([], [])
     drills = registry()
     shown = []
-    for a in wrong:
+    for a, rank in found:
         question = _shown(drills, a)
         shown.append(
             {
@@ -136,6 +159,7 @@ def mistakes() -> Response:
                 "rules": readable_rules(a.rules),
                 "said": _answer_words(question, a.answer),
                 "right": _answer_words(question, a.right_answer),
+                "rank": rank,
             }
         )
     groups: dict[str, int] = {}
@@ -153,6 +177,10 @@ def mistakes() -> Response:
         rule_choices=rule_names,
         review_groups=groups,
         max_batch=reviews.MAX_BATCH,
+        total=total,
+        page_number=number,
+        pages=pages,
+        page_query={k: v for k, v in request.args.items() if k in _FILTER_FIELDS},
         cost_text=cost_text,
         section="mistakes",
     )
@@ -219,6 +247,7 @@ def learner_attempts_csv(user_id: int) -> Response:
     response = make_response(attempts.to_csv(attempts.list_attempts(get_db(), user.id)))
     response.mimetype = "text/csv"
     response.headers["Content-Disposition"] = f'attachment; filename="attempts-{user.id}.csv"'
+    response.headers["Cache-Control"] = "private, no-store"
     return response
 
 
@@ -227,4 +256,6 @@ def learner_attempts_json(user_id: int) -> Response:
     user = learner_or_404(user_id)
     response = make_response(attempts.to_json(attempts.list_attempts(get_db(), user.id)))
     response.mimetype = "application/json"
+    response.headers["Content-Disposition"] = f'attachment; filename="attempts-{user.id}.json"'
+    response.headers["Cache-Control"] = "private, no-store"
     return response

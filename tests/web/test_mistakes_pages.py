@@ -1,0 +1,119 @@
+"""The mistakes page in pages of 50: newest or costliest first, filters kept from page to page,
+a page past the end or a bad page number a readable 400; cost compared like with like across
+drills; the dealer's card labelled in every strategy row."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from trainer.store import attempts, users
+
+PAYOUT = "natural-3-2|vegas-6d-s17|15|AS 9H KD 7C|-|pay"
+
+
+@pytest.fixture
+def learner(app: Any, db: Any) -> tuple[Any, int]:
+    client = app.test_client()
+    guest = users.create_guest(db)
+    with client.session_transaction() as session:
+        session["uid"] = guest.id
+        session["gen"] = 0
+    return client, guest.id
+
+
+def store(db: Any, user_id: int, n: int, **fields: Any) -> None:
+    values: dict[str, Any] = {
+        "drill": "hand-totals",
+        "question": "AS 6H",
+        "rules": "vegas-6d-s17",
+        "answer": "hard 7",
+        "right_answer": "soft 17",
+        "correct": False,
+        **fields,
+    }
+    attempts.record_attempt(db, user_id=user_id, token=f"t-{n}", **values)
+
+
+def rows(page: str) -> list[str]:
+    return page.split('<li class="mistake">')[1:]
+
+
+def test_mistakes_come_fifty_a_page(learner: Any, db: Any) -> None:
+    client, user_id = learner
+    for n in range(120):
+        store(db, user_id, n, question=f"AS {'23456789'[n % 8]}H")
+    first = client.get("/mistakes").get_data(as_text=True)
+    assert len(rows(first)) == 50
+    assert re.search(r"120 wrong answers,\s+newest first:\s+page 1 of 3\.", first)
+    assert 'rel="next" href="/mistakes?page=2' in first
+    third = client.get("/mistakes?page=3&drill=hand-totals").get_data(as_text=True)
+    assert len(rows(third)) == 20
+    assert 'href="/mistakes?page=2&amp;drill=hand-totals"' in third  # the filter is kept
+    assert "Next page" not in third
+
+
+@pytest.mark.parametrize(
+    ("page", "said"),
+    [
+        ("4", "There is no page 4 of these mistakes: they fill 3 pages."),
+        ("0", "is not a page number"),
+        ("-1", "is not a page number"),
+        ("two", "is not a page number"),
+        ("9" * 40, "is not a page number"),
+    ],
+)
+def test_a_page_that_is_not_there_is_a_readable_400(
+    learner: Any, db: Any, page: str, said: str
+) -> None:
+    client, user_id = learner
+    for n in range(101):
+        store(db, user_id, n)
+    response = client.get(f"/mistakes?page={page}")
+    assert response.status_code == 400
+    assert said in response.get_data(as_text=True)
+
+
+def test_cost_is_compared_within_each_drill(learner: Any, db: Any) -> None:
+    """Strategy costs are small fractions of a bet, payout slips large ones: across drills the
+    costliest of each drill comes first, not every payout slip before any strategy error."""
+    client, user_id = learner
+    strategy = {"drill": "basic-strategy", "answer": "H", "right_answer": "S"}
+    for n, cost in enumerate((Fraction(1, 50), Fraction(1, 10), Fraction(1, 100))):
+        store(db, user_id, n, question="TS 6H v 9D", ev_cost=cost, **strategy)
+    for n, cost in enumerate((Fraction(1, 2), Fraction(1), Fraction(3, 4)), start=10):
+        store(db, user_id, n, drill="payout-math", question=PAYOUT, answer="1",
+              right_answer="22.50", ev_cost=cost)  # fmt: skip
+    store(db, user_id, 20)  # hand totals: no cost
+    page = client.get("/mistakes?sort=cost").get_data(as_text=True)
+    costs = [re.search(r"Cost: ([^<]*)", row)[1] for row in rows(page)]  # type: ignore[index]
+    assert costs == [
+        "100% of the bet",  # payout's costliest
+        "10% of the bet",  # strategy's costliest
+        "75% of the bet",
+        "2% of the bet",
+        "50% of the bet",
+        "1% of the bet",
+        "–",
+    ]
+    assert "are not one measure" in page
+    one_drill = client.get("/mistakes?sort=cost&drill=basic-strategy").get_data(as_text=True)
+    assert [re.search(r"Cost: ([^<]*)", r)[1] for r in rows(one_drill)] == [  # type: ignore[index]
+        "10% of the bet",
+        "2% of the bet",
+        "1% of the bet",
+    ]
+    assert "are not one measure" not in one_drill
+
+
+def test_the_dealers_card_is_labelled_in_every_strategy_row(learner: Any, db: Any) -> None:
+    client, user_id = learner
+    for n in range(3):
+        store(db, user_id, n, drill="basic-strategy", question="TS 6H v 9D", answer="H",
+              right_answer="S", ev_cost=Fraction(1, 20))  # fmt: skip
+    found = rows(client.get("/mistakes").get_data(as_text=True))
+    assert len(found) == 3
+    assert all("Dealer&#39;s up card</p>" in row or "Dealer's up card</p>" in row for row in found)
