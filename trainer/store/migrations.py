@@ -389,3 +389,24 @@ def _account_deletion(db: sqlite_utils.Database) -> None:
             BEGIN SELECT RAISE(ABORT, '{what} append-only'); END
             """
         )
+
+
+@migration("0013_mistake_indexes")
+def _mistake_indexes(db: sqlite_utils.Database) -> None:
+    # The mistakes page reads a learner's wrong answers a page at a time, newest first or by
+    # cost within each drill (trainer/store/reviews.py: mistakes_page): partial indexes over
+    # wrong answers alone, and a stored cost's value as a number (virtual: computed on reading,
+    # kept in the index only), so a page reads its rows and not the learner's whole history.
+    db.execute(
+        "ALTER TABLE attempts ADD COLUMN cost_value REAL GENERATED ALWAYS AS (CASE"
+        " WHEN ev_cost IS NULL THEN NULL WHEN instr(ev_cost, '/') > 0"
+        " THEN CAST(substr(ev_cost, 1, instr(ev_cost, '/') - 1) AS REAL)"
+        " / CAST(substr(ev_cost, instr(ev_cost, '/') + 1) AS REAL)"
+        " ELSE CAST(ev_cost AS REAL) END) VIRTUAL"
+    )
+    db.execute("CREATE INDEX attempts_mistakes ON attempts (user_id, id) WHERE correct = 0")
+    db.execute(
+        "CREATE INDEX attempts_mistake_costs"
+        " ON attempts (user_id, drill, ev_cost IS NULL, cost_value) WHERE correct = 0"
+    )
+    db.execute("CREATE INDEX attempts_mistake_rules ON attempts (user_id, rules) WHERE correct = 0")

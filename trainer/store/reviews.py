@@ -202,15 +202,11 @@ def find_mistakes(
     return found
 
 
-# A stored cost ("3/200") as a number, for ordering only (an answer is never compared with it).
-_COST = (
-    "CASE WHEN ev_cost IS NULL THEN NULL WHEN instr(ev_cost, '/') > 0"
-    " THEN CAST(substr(ev_cost, 1, instr(ev_cost, '/') - 1) AS REAL)"
-    " / CAST(substr(ev_cost, instr(ev_cost, '/') + 1) AS REAL) ELSE CAST(ev_cost AS REAL) END"
-)
 # Across drills a cost is compared only with its own drill's: the share of the learner's
 # mistakes at that drill (as filtered) that cost no more than it (1: the drill's costliest).
-_RANK_IN_DRILL = f"cume_dist() OVER (PARTITION BY drill, ev_cost IS NULL ORDER BY {_COST})"
+# ``cost_value`` is the stored cost as a number (a virtual column, migration 0013), for
+# ordering only: an answer is never compared with it.
+_RANK_IN_DRILL = "cume_dist() OVER (PARTITION BY drill, ev_cost IS NULL ORDER BY cost_value)"
 
 
 def mistakes_page(
@@ -223,23 +219,29 @@ def mistakes_page(
 ) -> tuple[list[tuple[Attempt, float | None]], int]:
     """One page (from 1) of the learner's mistakes as filtered, and how many there are in all.
 
-    Each comes with its rank in its drill (:data:`_RANK_IN_DRILL`), None without a cost. Sorted
-    by cost, one drill's mistakes go by their cost; all drills' by that rank (a strategy
-    error's EV in bets and a payout slip's share of the bet are not one measure), the costliest
-    of each drill first, newest first among equals; those without a cost last.
+    Each comes with its rank in its drill (:data:`_RANK_IN_DRILL`) when sorted by cost across
+    drills, else None. Sorted by cost, one drill's mistakes go by their cost; all drills' by
+    that rank (a strategy error's EV in bets and a payout slip's share of the bet are not one
+    measure): the costliest of each drill first, newest first among equals; no cost last.
     """
     where, params = _mistake_where(user_id, chosen)
     (total,) = db.execute(f"SELECT count(*) FROM attempts WHERE {where}", params).fetchone()
+    rank = "NULL"
     if chosen.sort != "cost":
-        order = "id DESC"
+        order = "{id} DESC"
     elif chosen.drill:
-        order = "cost_value IS NULL, cost_value DESC, id DESC"
+        order = "{cost} IS NULL, {cost} DESC, {id} DESC"
     else:
-        order = "cost_value IS NULL, rank_in_drill DESC, cost_value DESC, id DESC"
+        rank = f"CASE WHEN ev_cost IS NULL THEN NULL ELSE {_RANK_IN_DRILL} END"
+        order = "{cost} IS NULL, {rank} DESC, {cost} DESC, {id} DESC"
+    inner = order.format(id="id", cost="cost_value", rank="rank_in_drill")
+    outer = order.format(id="page.id", cost="page.cost", rank="page.rank_in_drill")
+    # The page's ids first (read off the indexes over mistakes), then just their rows.
     sql = (
-        f"SELECT *, {_COST} AS cost_value,"
-        f" CASE WHEN ev_cost IS NULL THEN NULL ELSE {_RANK_IN_DRILL} END AS rank_in_drill"
-        f" FROM attempts WHERE {where} ORDER BY {order} LIMIT ? OFFSET ?"
+        f"WITH page AS (SELECT id, cost_value AS cost, {rank} AS rank_in_drill FROM attempts"
+        f" WHERE {where} ORDER BY {inner} LIMIT ? OFFSET ?)"
+        " SELECT attempts.*, page.rank_in_drill FROM page JOIN attempts USING (id)"
+        f" ORDER BY {outer}"
     )
     rows = all_rows(db, sql, [*params, int(per_page), (int(page) - 1) * int(per_page)])
     return [(Attempt.from_row(row), row["rank_in_drill"]) for row in rows], int(total)
@@ -248,26 +250,18 @@ def mistakes_page(
 def mistake_choices(db: sqlite_utils.Database, user_id: int) -> tuple[list[str], list[str]]:
     """The drills and rules presets this learner has mistakes under (for the filter form)."""
     drills = [
-        row["drill"]
-        for row in db.query(
-            "SELECT DISTINCT drill FROM attempts WHERE user_id = ? AND correct = 0 ORDER BY drill",
+        slug
+        for (slug,) in db.execute(
+            "SELECT drill FROM drill_totals WHERE user_id = ? AND correct < attempts"
+            " ORDER BY drill",
             [user_id],
         )
     ]
-    # The notation's first word: the preset.
-    preset = (
-        "CASE WHEN instr(rules, ' ') > 0 THEN substr(rules, 1, instr(rules, ' ') - 1)"
-        " ELSE rules END"
+    rules = db.execute(
+        "SELECT DISTINCT rules FROM attempts WHERE user_id = ? AND correct = 0", [user_id]
     )
-    rules = [
-        row["preset"]
-        for row in db.query(
-            f"SELECT DISTINCT {preset} AS preset FROM attempts"
-            " WHERE user_id = ? AND correct = 0 ORDER BY preset",
-            [user_id],
-        )
-    ]
-    return drills, rules
+    # The notation's first word: the preset (rows from before the notation hold it alone).
+    return drills, sorted({notation.split(" ", 1)[0] for (notation,) in rules})
 
 
 # -- the progress page's query ------------------------------------------------------------------
