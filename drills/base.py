@@ -129,6 +129,9 @@ class Drill:
     # is easy, over ``slow_ms`` hard.
     brisk_ms: int = 2_000
     slow_ms: int = 8_000
+    # A session drill whose speed follows the learner's level (drills/counting/pace.py): the
+    # road moves the level after each checkpoint.
+    adapts_speed: bool = False
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The skill a question asks (a question the road has read, so valid), as the key of

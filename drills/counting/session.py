@@ -465,6 +465,7 @@ class RunningCount(SessionDrill):
     )
     template = "drills/counting_setup.html"
     kind = "running"
+    adapts_speed = True
 
 
 class DeckCountdown(SessionDrill):
@@ -496,6 +497,7 @@ class ShoeCount(SessionDrill):
     )
     template = "drills/counting_setup.html"
     kind = "shoe"
+    adapts_speed = True
 
 
 RUNNING = RunningCount()

@@ -410,3 +410,20 @@ def _mistake_indexes(db: sqlite_utils.Database) -> None:
         " ON attempts (user_id, drill, ev_cost IS NULL, cost_value) WHERE correct = 0"
     )
     db.execute("CREATE INDEX attempts_mistake_rules ON attempts (user_id, rules) WHERE correct = 0")
+
+
+@migration("0014_counting_speeds")
+def _counting_speeds(db: sqlite_utils.Database) -> None:
+    # A learner's running-count speed level per counting system (drills/counting/pace.py).
+    db.execute(
+        """
+        CREATE TABLE counting_speeds (
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            system TEXT NOT NULL,            -- a counting system's slug
+            level INTEGER NOT NULL CHECK (level >= 1),
+            run INTEGER NOT NULL CHECK (run >= 0),  -- right checkpoints in a row at the level
+            updated_at TEXT NOT NULL,
+            PRIMARY KEY (user_id, system)
+        ) WITHOUT ROWID
+        """
+    )

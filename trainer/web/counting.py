@@ -20,10 +20,11 @@ from typing import Any
 from flask import Blueprint, abort, current_app, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from drills import Drill, InvalidQuestionError, UnknownDrillError, get_drill
+from drills import Drill, InvalidOptionError, InvalidQuestionError, UnknownDrillError, get_drill
 from drills.counting import penetration, penetration_study
 from drills.counting.dealing import build_countdown, build_running, build_shoe, read_speed
 from drills.counting.notation import format_count
+from drills.counting.pace import SpeedLevel, read_level
 from drills.counting.penetration_chart import cached_chart
 from drills.counting.penetration_chart import chart as study_chart
 from drills.counting.preferences import (
@@ -37,10 +38,11 @@ from drills.counting.preferences import (
 )
 from drills.counting.session import DRILL_OF_KIND, KINDS, InvalidSessionError
 from trainer.store import counting as counting_store
-from trainer.store import users
+from trainer.store import speeds, users
 from trainer.web import drills as drill_road
 from trainer.web import security
 from trainer.web.preferences import current_counting_preferences, preferences_error_page
+from trainer.web.recording import speed_level
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -70,9 +72,30 @@ def _counting_context() -> dict[str, Any]:
         # The tray and chart macros, usable in any block (as ``cards`` is).
         "counting_svg": current_app.jinja_env.get_template("drills/_counting_tray.html").module,
         "counting_prefs": current_counting_preferences,
+        "counting_speed": _counting_speed,
         "format_count": format_count,
         "counting_choices": _CHOICES,
     }
+
+
+def _counting_speed() -> SpeedLevel:
+    """The learner's speed level in their counting system (the default for a new visitor)."""
+    user = current_user()
+    system = current_counting_preferences().system
+    return speed_level(user.id, system) if user else SpeedLevel()
+
+
+@bp.post("/speed")
+def set_speed() -> Response:
+    """Set the learner's running-count speed level in their counting system by hand."""
+    try:
+        level = read_level(request.form.get("level", "")[:20])
+    except InvalidOptionError as error:
+        abort(400, description=f"{error} Nothing was changed.")
+    user = current_user_or_guest()
+    system = current_counting_preferences().system
+    speeds.set_level(get_db(), user.id, system, level, 0)
+    return redirect(security.safe_next(request.form.get("next"), url_for("drills.index")), 303)
 
 
 @bp.get("/penetration-chart")

@@ -44,7 +44,7 @@ from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
 from trainer.store.db import transaction
 from trainer.web.preferences import errors_in, options_for, preferences_error_page
-from trainer.web.recording import record
+from trainer.web.recording import adapt_speed, record
 from trainer.web.rules_form import readable_rules
 from trainer.web.support import (
     current_rules,
@@ -371,6 +371,9 @@ def answer_checkpoint(
                     skill=drill.session_skill(session),
                 )
                 grades[ask.token] = new[ask.name]
+            if drill.adapts_speed:
+                right = all(grade.correct for grade in new.values())
+                adapt_speed(user, session.system, session.speed, right)
     # The page is drawn once the write is done, not while it holds the lock.
     if errors:
         return session_page(

@@ -1,13 +1,18 @@
-"""Storing one graded answer: the attempt, and its skill scheduled for review, in one write.
+"""Storing one graded answer: the attempt, and its skill scheduled for review, in one write;
+and after a running count's checkpoint, the learner's speed level moved.
 
 The drill road (:mod:`trainer.web.drills`) calls :func:`record` for every answer it grades, on a
-drill's page and at a counting session's checkpoints alike.
+drill's page and at a counting session's checkpoints alike, and :func:`adapt_speed` after a
+checkpoint of a drill that declares ``adapts_speed``.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from drills import Drill, Grade
-from trainer.store import attempts, schedules, users
+from drills.counting.pace import SpeedLevel
+from trainer.store import attempts, schedules, speeds, users
 from trainer.web.support import clock_now, get_db
 
 # Longer than this between question and answer is not a response time worth keeping.
@@ -45,3 +50,18 @@ def record(
         response_ms=response_ms if kept else None,
         token=token,
     )
+
+
+def speed_level(user_id: int, system: str) -> SpeedLevel:
+    """The learner's running-count speed level in ``system`` (the default one before any)."""
+    stored = speeds.get_level(get_db(), user_id, system)
+    return SpeedLevel(*stored) if stored else SpeedLevel()
+
+
+def adapt_speed(user: users.User, system: str, speed: Fraction, correct: bool) -> None:
+    """After a checkpoint of a drill that adapts its speed (``Drill.adapts_speed``): move the
+    learner's level in ``system`` if the session was dealt at the level's speed."""
+    level = speed_level(user.id, system)
+    if speed == level.speed:
+        moved = level.after(correct)
+        speeds.set_level(get_db(), user.id, system, moved.level, moved.run)
