@@ -283,3 +283,35 @@ def heat_map(
             )
         sections.append((section, [{"label": row, "cells": cells} for row, cells in rows.items()]))
     return sections
+
+
+# -- leaning toward mistakes and close calls ----------------------------------------------------
+
+# An EV gap between a cell's two best plays below this (in bets) is a close call.
+CLOSE_GAP = 0.05
+# How much more often than an ordinary cell a cell always got wrong, or one whose best two plays
+# tie, is asked.
+WRONG_WEIGHT, CLOSE_WEIGHT = 4.0, 3.0
+
+
+def best_two_gap(evs: Mapping[str, float]) -> float:
+    """The EV difference between a cell's best two plays (0 for a cell with one play)."""
+    ranked = sorted(evs.values(), reverse=True)
+    return ranked[0] - ranked[1] if len(ranked) > 1 else 0.0
+
+
+def leaning_weights(
+    cells: Sequence[Cell],
+    tally: Mapping[Cell, tuple[int, int]],
+    evs: Callable[[Cell], Mapping[str, float]],
+) -> list[float]:
+    """How often to ask each cell, leaning toward the learner's mistakes (its share answered
+    wrong, from a :func:`cell_tally`) and toward close calls (best two plays within
+    :data:`CLOSE_GAP`, the closer the more): 1 for a cell neither."""
+    weights = []
+    for cell in cells:
+        right, total = tally.get(cell, (0, 0))
+        wrong = (total - right) / total if total else 0.0
+        close = max(0.0, 1 - best_two_gap(evs(cell)) / CLOSE_GAP)
+        weights.append(1 + WRONG_WEIGHT * wrong + CLOSE_WEIGHT * close)
+    return weights

@@ -22,7 +22,9 @@ Rules: any rules, written as their notation (``"vegas-6d-s17 decks=2"``,
 Hand mixes (``learner.options["mix"]``): ``shoe`` (the first hand off a freshly shuffled
 :class:`~trainer.engine.shoe.Shoe`), ``cells`` (every chart cell equally), ``hard``, ``soft``,
 ``pairs``, ``weakest`` (the cells the learner's review schedule has due under these rules, or
-else their least accurate cells, from the attempts the caller passes in ``learner.recent``).
+else their least accurate cells, from the attempts the caller passes in ``learner.recent``),
+``lean`` (every cell, leaning toward those the learner gets wrong and the close calls, whose
+best two plays are within a few hundredths of a bet: ``strategy_cells.leaning_weights``).
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ from drills.strategy_cells import (
     cell_tally,
     cells_for,
     hand_for,
+    leaning_weights,
     read_situation,
     weakest_of,
 )
@@ -94,7 +97,10 @@ MIXES: dict[str, str] = {
     "soft": "Soft totals only",
     "pairs": "Pairs only",
     "weakest": "My weakest cells",
+    "lean": "Leaning to my mistakes and close calls",
 }
+# The mixes that read the learner's per-cell tally.
+TALLIED_MIXES = ("weakest", "lean")
 DEFAULT_MIX = "shoe"
 # Two EVs closer than this are a tie: either play is right.
 _TIE = 1e-9
@@ -372,7 +378,7 @@ class StrategyQuiz(Drill):
             rules,
             mix=mix,
             last_question=learner.recent[0].question if learner.recent else None,
-            tally=cell_tally(learner.recent, rules) if mix == "weakest" else {},
+            tally=cell_tally(learner.recent, rules) if mix in TALLIED_MIXES else {},
         )
 
     def next_question(
@@ -406,6 +412,13 @@ class StrategyQuiz(Drill):
                 if not pool:
                     note = "No mistakes yet under these rules: every cell comes up equally."
                     pool = cells_for(rules)
+            elif mix == "lean":
+                pool = cells_for(rules)
+                table = chart_for(rules)
+                weights = leaning_weights(
+                    pool, tally, lambda cell: table.evs[cell.section][cell.row][cell.up]
+                )
+                pool = rng.choices(pool, weights)
             else:
                 pool = cells_for(rules, None if mix == "cells" else mix)
             situation = hand_for(rng.choice(pool), rng)

@@ -192,7 +192,7 @@ def ask() -> Response:
         # Rules never worked out before: the page shows the chart being worked out (a second
         # or two) and asks for its first question with wait=1 (htmx at once; a link without).
         return _page(settings, user, None, pending=True)
-    past = history(user, settings, by_cell=settings.mix == "weakest")
+    past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
     question = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, question)
 
@@ -226,7 +226,7 @@ def answer() -> Response:
             asked_at=asked_at,
         )
     user = current_user_or_guest()
-    past = history(user, settings, by_cell=settings.mix == "weakest")
+    past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
     following = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, following, **answered.feedback)
 
@@ -307,7 +307,7 @@ def start_timed() -> Response:
     except timed.InvalidRunError as error:
         abort(400, description=str(error))
     user = current_user_or_guest()
-    past = history(user, settings, by_cell=settings.mix == "weakest")
+    past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
     hands = DRILL.timed_hands(
         quiz_rng(user, past), settings.rules, mix=settings.mix, tally=past.tally, count=count
     )
