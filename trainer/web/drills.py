@@ -325,16 +325,19 @@ def session_page(
     return render(drill.session_template, block="panel", status=status, **context)
 
 
+def _checkpoint_or_400(text: str) -> int:
+    if not text.isdecimal() or len(text) > 4:
+        abort(400, description="This answer names no checkpoint; reload the session.")
+    return int(text)
+
+
 def answer_checkpoint(
     drill: Drill, user: users.User, session_id: str, spec: str, form: Mapping[str, str]
 ) -> Response:
     """Grade one checkpoint's answers (its ``checkpoint`` index, each ask's field) and store
     them once: sent again, its stored grades are shown, counted once; a malformed one, what is
     wrong (nothing stored); a checkpoint not asked yet, a 400."""
-    text = form.get("checkpoint", "")
-    if not text.isdecimal() or len(text) > 4:
-        abort(400, description="This answer names no checkpoint; reload the session.")
-    index = int(text)
+    index = _checkpoint_or_400(form.get("checkpoint", ""))
     asked_at = form.get("asked_at", "")
     response_ms = now_ms() - int(asked_at) if asked_at.isdecimal() and len(asked_at) < 16 else None
     session = drill.read_session(spec)
@@ -371,9 +374,7 @@ def answer_checkpoint(
                     skill=drill.session_skill(session),
                 )
                 grades[ask.token] = new[ask.name]
-            if drill.adapts_speed:
-                right = all(grade.correct for grade in new.values())
-                adapt_speed(user, session.system, session.speed, right)
+            adapt_speed(drill, user, session, all(grade.correct for grade in new.values()))
     # The page is drawn once the write is done, not while it holds the lock.
     if errors:
         return session_page(

@@ -8,7 +8,7 @@ checkpoint of a drill that declares ``adapts_speed``.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import Any
 
 from drills import Drill, Grade
 from drills.counting.pace import SpeedLevel
@@ -58,10 +58,13 @@ def speed_level(user_id: int, system: str) -> SpeedLevel:
     return SpeedLevel(*stored) if stored else SpeedLevel()
 
 
-def adapt_speed(user: users.User, system: str, speed: Fraction, correct: bool) -> None:
-    """After a checkpoint of a drill that adapts its speed (``Drill.adapts_speed``): move the
-    learner's level in ``system`` if the session was dealt at the level's speed."""
-    level = speed_level(user.id, system)
-    if speed == level.speed:
+def adapt_speed(drill: Drill, user: users.User, session: Any, correct: bool) -> None:
+    """After a checkpoint of a session (a value with ``system`` and ``speed``), for a drill
+    that adapts its speed (``Drill.adapts_speed``): move the learner's level in the session's
+    system, if the session was dealt at the level's speed."""
+    if not drill.adapts_speed:
+        return
+    level = speed_level(user.id, session.system)
+    if session.speed == level.speed:
         moved = level.after(correct)
-        speeds.set_level(get_db(), user.id, system, moved.level, moved.run)
+        speeds.set_level(get_db(), user.id, session.system, moved.level, moved.run)
