@@ -43,7 +43,8 @@ def count_checkpoints(client: Any, csrf: Any, db: Any, speed: str, rights: list[
             data = {"csrf_token": csrf(), "checkpoint": str(index), "asked_at": "1"}
             for ask in asks:
                 count = int(read_checkpoint(ask.notation).right)
-                data[ask.field] = str(count if right else count + 3)
+                # A miss by one toward zero: a count the cards could have made.
+                data[ask.field] = str(count if right else count - 1 if count > 0 else count + 1)
             assert client.post(f"{url}/answer", data=data).status_code == 200
 
 
