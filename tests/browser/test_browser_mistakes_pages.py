@@ -14,16 +14,17 @@ from trainer import store
 from trainer.store import attempts, users
 
 
-def seed_mistakes(live_server: Any, username: str, count: int) -> None:
+def seed_mistakes(live_server: Any, username: str, count: int, **fields: str) -> None:
+    """Store ``count`` wrong answers for the learner (hand totals, unless ``fields`` say)."""
     db = store.open_db(live_server.app.config["DATABASE"])
     try:
         user = users.find_user(db, username)
         assert user is not None
         for n in range(count):
+            values = {"drill": "hand-totals", "question": f"AS {2 + n % 8}H", **fields}
             attempts.record_attempt(
-                db, user_id=user.id, drill="hand-totals", question=f"AS {2 + n % 8}H",
-                rules="vegas-6d-s17", answer="hard 3", right_answer="soft 13", correct=False,
-                token=f"seeded-{n}",
+                db, user_id=user.id, rules="vegas-6d-s17", answer="+99",
+                right_answer="+1", correct=False, token=f"seeded-{n}", **values,
             )  # fmt: skip
     finally:
         db.close()

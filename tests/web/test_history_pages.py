@@ -236,8 +236,10 @@ def test_the_progress_page_draws_a_30_day_trend_with_a_table_fallback(
 ) -> None:
     client, _ = alice
     page = client.get("/progress").get_data(as_text=True)
-    svgs = re.findall(r"<svg.*?</svg>", page, re.S)
+    every = re.findall(r"<svg.*?</svg>", page, re.S)
+    svgs = [svg for svg in every if "the last 30 days" in svg]
     assert len(svgs) == 2  # payout math and hand totals
+    assert len(every) == 4  # and the same two week by week
     payout = next(svg for svg in svgs if "Payout math" in svg)
     assert 'role="img"' in payout and "<title" in payout and "<desc" in payout
     assert payout.count('class="bar"') == 2  # two days with answers
@@ -245,7 +247,7 @@ def test_the_progress_page_draws_a_30_day_trend_with_a_table_fallback(
     assert "0% right overall" in payout
     hand_totals = next(svg for svg in svgs if "Hand totals" in svg)
     assert "50% right overall" in hand_totals
-    assert page.count('class="trend-table"') == 2
+    assert page.count('class="trend-table"') == 4
     assert "<script" not in page.split("</head>")[1]
 
 

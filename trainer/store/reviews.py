@@ -294,3 +294,21 @@ def daily_figures(
             row["day"], row["attempts"], row["correct"] or 0
         )
     return figures
+
+
+def costly_mistakes(
+    db: sqlite_utils.Database, user_id: int, drills: list[str], *, within: int
+) -> list[tuple[str, str, str, Fraction, int]]:
+    """Of the learner's newest ``within`` mistakes at these drills that have an EV cost: per
+    drill, question and rules, the cost added up (exactly) and how many."""
+    marks = ", ".join("?" for _ in drills)
+    rows = db.execute(
+        "SELECT drill, question, rules, ev_cost FROM attempts WHERE user_id = ? AND correct = 0"
+        f" AND ev_cost IS NOT NULL AND drill IN ({marks}) ORDER BY id DESC LIMIT ?",
+        [user_id, *drills, int(within)],
+    )
+    sums: dict[tuple[str, str, str], tuple[Fraction, int]] = {}
+    for drill, question, rules, cost in rows:
+        total, count = sums.get((drill, question, rules), (Fraction(0), 0))
+        sums[drill, question, rules] = (total + Fraction(cost), count + 1)
+    return [(*key, total, count) for key, (total, count) in sums.items()]

@@ -213,3 +213,40 @@ def next_review(db: sqlite_utils.Database, user_id: int) -> str | None:
         "SELECT min(due) FROM review_schedules WHERE user_id = ?", [user_id]
     ).fetchone()
     return row[0] if row else None
+
+
+# An item is mastered once FSRS expects it to be remembered a week on (its stability, in days).
+MASTERED_STABILITY_DAYS = 7.0
+
+
+@dataclass(frozen=True)
+class ItemTally:
+    """Of one drill's items sharing a key prefix: how many, and how many mastered."""
+
+    drill: str
+    item: str
+    reviews: int
+    lapses: int
+    mastered: bool
+
+
+def item_tallies(db: sqlite_utils.Database, user_id: int, drills: list[str]) -> list[ItemTally]:
+    """Every item of these drills, with its reviews, lapses and whether it is mastered (in
+    the Review state with at least :data:`MASTERED_STABILITY_DAYS` of stability)."""
+    marks = ", ".join("?" for _ in drills)
+    rows = db.execute(
+        "SELECT drill, item, reviews, lapses, state = ? AND stability >= ? FROM review_schedules"
+        f" WHERE user_id = ? AND drill IN ({marks})",
+        [State.Review.value, MASTERED_STABILITY_DAYS, user_id, *drills],
+    )
+    return [ItemTally(d, i, r, lapses, bool(m)) for d, i, r, lapses, m in rows]
+
+
+def find_item(db: sqlite_utils.Database, user_id: int, drill: str, item: str) -> Item | None:
+    """The learner's item of that drill and key, if they have it."""
+    row = first_row(
+        db,
+        "SELECT * FROM review_schedules WHERE user_id = ? AND drill = ? AND item = ?",
+        [user_id, drill, item],
+    )
+    return Item.from_row(row) if row else None

@@ -39,29 +39,34 @@ def _percent(value: Fraction) -> str:
     return f"{round(value * 100)}%"
 
 
-def describe(days: Sequence[Day]) -> str:
-    """The trend in one sentence, for ``<desc>`` and the page."""
+def describe(days: Sequence[Day], unit: str = "day") -> str:
+    """The trend in one sentence, for ``<desc>`` and the page (``unit``: what each entry is, a
+    day or a week starting that day)."""
     active = [d for d in days if d.attempts]
     if not active:
-        return f"No answers in the {len(days)} days shown."
+        return f"No answers in the {len(days)} {unit}s shown."
     total = sum(d.attempts for d in active)
     right = sum(d.correct for d in active)
+    on, when = ("on", "on ") if unit == "day" else ("in", f"in the {unit} of ")
     first, last = active[0], active[-1]
     text = (
-        f"{total} answer{'s' if total != 1 else ''} on {len(active)} of the {len(days)} days "
+        f"{total} answer{'s' if total != 1 else ''} {on} {len(active)} of the {len(days)} {unit}s "
         f"from {days[0].day.isoformat()} to {days[-1].day.isoformat()}, "
         f"{_percent(Fraction(right, total))} right overall."
     )
     if len(active) > 1 and first.accuracy is not None and last.accuracy is not None:
         text += (
-            f" Accuracy went from {_percent(first.accuracy)} on {first.day.isoformat()} "
-            f"to {_percent(last.accuracy)} on {last.day.isoformat()}."
+            f" Accuracy went from {_percent(first.accuracy)} {when}{first.day.isoformat()} "
+            f"to {_percent(last.accuracy)} {when}{last.day.isoformat()}."
         )
     return text
 
 
-def trend_chart(days: Sequence[Day], *, title: str, chart_id: str) -> Markup:
-    """An SVG chart of answers per day (bars, left scale) and accuracy per day (line, right)."""
+def trend_chart(
+    days: Sequence[Day], *, title: str, chart_id: str, unit: str = "day", label_every: int = 7
+) -> Markup:
+    """An SVG chart of answers per day or week (bars, left scale) and accuracy (line, right
+    scale), every ``label_every``-th entry labelled, counting back from the last."""
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
     most = max([d.attempts for d in days] + [1])
@@ -71,7 +76,7 @@ def trend_chart(days: Sequence[Day], *, title: str, chart_id: str) -> Markup:
         f'<svg class="trend-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-labelledby="{chart_id}-title {chart_id}-desc" preserveAspectRatio="xMidYMid meet">',
         f'<title id="{chart_id}-title">{escape(title)}</title>',
-        f'<desc id="{chart_id}-desc">{escape(describe(days))}</desc>',
+        f'<desc id="{chart_id}-desc">{escape(describe(days, unit))}</desc>',
     ]
     # Grid and scales: answers on the left, accuracy on the right.
     for fraction in (0, Fraction(1, 2), 1):
@@ -101,7 +106,7 @@ def trend_chart(days: Sequence[Day], *, title: str, chart_id: str) -> Markup:
         if day.accuracy is not None:
             y = TOP + plot_h - float(day.accuracy) * plot_h
             points.append((x, y, f"{day.day.isoformat()}: {_percent(day.accuracy)} right"))
-        if (len(days) - 1 - index) % 7 == 0:  # every week, counting back from today
+        if (len(days) - 1 - index) % label_every == 0:  # counting back from today
             parts.append(
                 f'<text class="axis" x="{x:.1f}" y="{HEIGHT - 10}" text-anchor="middle">'
                 f"{day.day.strftime('%d %b')}</text>"

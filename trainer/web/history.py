@@ -14,7 +14,7 @@ Only the current learner's attempts are ever read; another learner's id in a URL
 from __future__ import annotations
 
 import re
-from datetime import UTC, date, datetime
+from datetime import date, timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -23,10 +23,12 @@ from werkzeug.wrappers import Response
 
 from drills import Drill, DrillError, Question, registry
 from trainer.store import attempts, reviews
+from trainer.web import mastery
 from trainer.web.charts import Day, describe, last_days, trend_chart
 from trainer.web.drills import stored_rules
 from trainer.web.rules_form import readable_rules
 from trainer.web.support import (
+    clock_now,
     current_user,
     get_db,
     learner_or_404,
@@ -42,46 +44,58 @@ _TREND_DAYS = 30
 _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-def _today() -> date:
-    return datetime.now(UTC).date()
-
-
 @bp.get("/progress")
 def progress() -> Response:
     user = current_user()
     stats = attempts.drill_stats(get_db(), user.id) if user else {}
-    days = last_days(_today(), _TREND_DAYS)
-    figures = reviews.daily_figures(get_db(), user.id, days[0].isoformat()) if user else {}
+    today = clock_now().date()
+    since = today - timedelta(days=today.weekday(), weeks=mastery.WEEKS - 1)
+    figures = reviews.daily_figures(get_db(), user.id, since.isoformat()) if user else {}
     drills = registry()
-    trends = []
+    recent, weekly = [], []
     for slug in stats:
-        by_day = figures.get(slug, {})
-        series = [
-            Day(day, by_day[key].attempts, by_day[key].correct)
-            if (key := day.isoformat()) in by_day
-            else Day(day, 0, 0)
-            for day in days
-        ]
         title = drills[slug].title if slug in drills else slug
-        trends.append(
-            {
-                "slug": slug,
-                "title": title,
-                "chart": trend_chart(
-                    series, title=f"{title}: the last {_TREND_DAYS} days", chart_id=f"trend-{slug}"
-                ),
-                "summary": describe(series),
-                "days": [d for d in series if d.attempts],
-            }
-        )
+        by_day = figures.get(slug, {})
+        days = [_day(by_day, day) for day in last_days(today, _TREND_DAYS)]
+        if any(d.attempts for d in days):  # a drill not used lately is not drawn empty
+            recent.append(_trend(slug, title, days, f"{title}: the last {_TREND_DAYS} days"))
+        weeks = mastery.weeks(today, by_day)
+        if any(w.attempts for w in weeks):
+            title_weeks = f"{title}: the last {mastery.WEEKS} weeks"
+            weekly.append(_trend(slug, title, weeks, title_weeks, unit="week", every=2))
     return render(
         "history/progress.html",
         user=user,
         drills=drills,
         stats=stats,
-        trends=trends,
+        trends=recent,
+        weekly=weekly,
+        mastery=mastery.mastery(user.id, stats) if user and stats else [],
+        next_step=mastery.next_step(user.id) if user and stats else None,
+        cost_text=cost_text,
         section="progress",
     )
+
+
+def _day(by_day: dict[str, reviews.DayFigures], day: date) -> Day:
+    figures = by_day.get(day.isoformat())
+    return Day(day, figures.attempts, figures.correct) if figures else Day(day, 0, 0)
+
+
+def _trend(
+    slug: str, title: str, days: list[Day], heading: str, unit: str = "day", every: int = 7
+) -> dict[str, Any]:
+    """One drill's trend chart, its summary and the figures for its table."""
+    chart_id = f"{'weeks' if unit == 'week' else 'trend'}-{slug}"
+    return {
+        "slug": slug,
+        "title": title,
+        "chart_id": chart_id,
+        "chart": trend_chart(days, title=heading, chart_id=chart_id, unit=unit, label_every=every),
+        "summary": describe(days, unit),
+        "days": [d for d in days if d.attempts],
+        "unit": unit,
+    }
 
 
 def _read_filter(args: Any) -> reviews.MistakeFilter:

@@ -1,0 +1,131 @@
+"""What the progress page shows of skill: mastery per area, the weekly trend, the next step.
+
+- Mastery: basic-strategy cells mastered of all the chart's cells, per rule set; deviation
+  indices mastered of those met; the counting speed reached at 90% accuracy, per system; and
+  the accuracy (and time) of the true-count, deck-estimation, payout and hand-totals drills. An
+  item is mastered once FSRS expects it remembered a week on
+  (:data:`trainer.store.schedules.MASTERED_STABILITY_DAYS`).
+- The next step: of the newest mistakes with an EV cost in bets (strategy and deviations), the
+  skill whose mistakes cost the most in all: practising it would most cut the expected loss.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from fractions import Fraction
+from typing import Any
+
+from drills import DrillError, registry
+from drills.strategy_cells import cells_for
+from trainer.engine.rules import InvalidRulesError, Rules
+from trainer.store import attempts, reviews, schedules
+from trainer.web.charts import Day
+from trainer.web.drills import stored_rules
+from trainer.web.support import get_db
+
+WEEKS = 12
+# Checkpoints at a speed needed before its accuracy counts, and the accuracy that is reached.
+SPEED_CHECKPOINTS, SPEED_ACCURACY = 5, Fraction(9, 10)
+# Mistakes looked over for the next step, newest first.
+NEXT_STEP_WITHIN = 300
+_COSTED = ["basic-strategy", "deviations"]
+_SPEED_RE = re.compile(r"^(?P<system>\S+) \d+d at (?P<speed>[\d.]+) cards/s$")
+_ACCURACY_DRILLS = ("true-count", "deck-estimation", "payout-math", "hand-totals")
+
+
+@dataclass(frozen=True)
+class Mastery:
+    area: str
+    figure: str  # "34 of 280 cells", "2.5 cards a second"
+    detail: str = ""
+
+
+def mastery(user_id: int, stats: dict[str, attempts.DrillStats]) -> list[Mastery]:
+    """The learner's mastery, area by area, of the drills they have used (none for others)."""
+    found = _strategy_mastery(user_id) if "basic-strategy" in stats else []
+    tallies = schedules.item_tallies(
+        get_db(), user_id, ["deviations", "running-count", "shoe-count"]
+    )
+    known = [t for t in tallies if t.drill == "deviations"]
+    if known:
+        done = sum(t.mastered for t in known)
+        found.append(Mastery("Deviations", f"{done} of the {len(known)} indices met", "mastered"))
+    found += _speed_mastery([t for t in tallies if t.drill != "deviations"])
+    drills = registry()
+    for slug in _ACCURACY_DRILLS:
+        s = stats.get(slug)
+        if s is not None and s.accuracy is not None:
+            time = f", {s.mean_response_ms / 1000:.1f} s an answer" if s.mean_response_ms else ""
+            found.append(Mastery(drills[slug].title, f"{round(s.accuracy * 100)}% right",
+                                 f"of {s.attempts} answers{time}"))  # fmt: skip
+    return found
+
+
+def _strategy_mastery(user_id: int) -> list[Mastery]:
+    by_rules: dict[str, int] = {}
+    for tally in schedules.item_tallies(get_db(), user_id, ["basic-strategy"]):
+        notation, _, cell = tally.item.partition(": ")
+        if cell != "insurance" and not cell.startswith("insurance "):
+            by_rules[notation] = by_rules.get(notation, 0) + tally.mastered
+    found = []
+    for notation, done in sorted(by_rules.items()):
+        try:
+            total = len(cells_for(Rules.parse(notation)))
+        except InvalidRulesError:
+            continue
+        found.append(Mastery("Basic strategy", f"{done} of {total} cells", f"under {notation}"))
+    return found
+
+
+def _speed_mastery(tallies: list[schedules.ItemTally]) -> list[Mastery]:
+    """Per system, the fastest speed counted at 90% accuracy or better (enough checkpoints)."""
+    best: dict[str, float] = {}
+    for tally in tallies:
+        match = _SPEED_RE.match(tally.item)
+        if match is None or tally.reviews < SPEED_CHECKPOINTS:
+            continue
+        if Fraction(tally.reviews - tally.lapses, tally.reviews) >= SPEED_ACCURACY:
+            speed = float(match["speed"])
+            best[match["system"]] = max(best.get(match["system"], 0.0), speed)
+    return [
+        Mastery("Counting speed", f"{speed:g} cards a second", f"{system}, at 90% right or better")
+        for system, speed in sorted(best.items())
+    ]
+
+
+def next_step(user_id: int) -> dict[str, Any] | None:
+    """The skill whose recent mistakes cost the most (EV in bets), and its item to practise."""
+    costs: dict[tuple[str, str], Fraction] = {}
+    counts: dict[tuple[str, str], int] = {}
+    drills = registry()
+    for slug, question, notation, total, count in reviews.costly_mistakes(
+        get_db(), user_id, _COSTED, within=NEXT_STEP_WITHIN
+    ):
+        try:
+            skill = drills[slug].skill(question, stored_rules(notation))
+        except DrillError:
+            continue
+        costs[slug, skill] = costs.get((slug, skill), Fraction(0)) + total
+        counts[slug, skill] = counts.get((slug, skill), 0) + count
+    if not costs:
+        return None
+    (slug, skill), cost = max(costs.items(), key=lambda pair: (pair[1], pair[0]))
+    item = schedules.find_item(get_db(), user_id, slug, skill)
+    return {"drill": drills[slug], "skill": skill, "cost": cost, "count": counts[slug, skill],
+            "item": item}  # fmt: skip
+
+
+def weeks(today: date, by_day: dict[str, Any]) -> list[Day]:
+    """The last :data:`WEEKS` weeks (Monday to Sunday, the last one this week) as one
+    :class:`Day` each (its Monday), from a drill's daily figures (``reviews.DayFigures``)."""
+    monday = today - timedelta(days=today.weekday())
+    found = []
+    for back in range(WEEKS - 1, -1, -1):
+        start = monday - timedelta(weeks=back)
+        days = [by_day.get((start + timedelta(days=n)).isoformat()) for n in range(7)]
+        found.append(
+            Day(start, sum(d.attempts for d in days if d), sum(d.correct for d in days if d))
+        )
+    return found
