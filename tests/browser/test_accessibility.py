@@ -292,6 +292,8 @@ def history(page: Page, audit: Audit) -> None:
     page.get_by_role("button", name=re.compile("^Drill these Payout math")).click()
     expect(page.locator(".review-status")).to_be_visible()
     audit.check("mistakes drilled again")
+    page.goto("/")
+    audit.check("home: today")
     page.goto("/account")
     audit.check("account (guest)")
     page.get_by_role("link", name="All your answers").click()
