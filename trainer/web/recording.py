@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from drills import Drill, Grade
+from drills import Drill, DrillError, Grade
 from drills.counting.pace import SpeedLevel
+from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, speeds, users
 from trainer.web.support import clock_now, get_db
 
@@ -28,12 +29,18 @@ def record(
     rules: str,
     token: str,
     response_ms: int | None,
-    skill: str,
+    skill: str | None = None,
 ) -> tuple[attempts.Attempt, bool]:
     """Store the graded answer under ``rules`` (their notation) once per token (a response
     time only if it is worth keeping) and, if new, schedule its ``skill`` for review in the
-    same transaction; the attempt, and whether it was new."""
+    same transaction (by default the drill's :meth:`~drills.Drill.skill` of the question);
+    the attempt, and whether it was new."""
     kept = response_ms is not None and 0 <= response_ms <= _MAX_RESPONSE_MS
+    if skill is None:
+        try:
+            skill = drill.skill(notation, Rules.parse(rules))
+        except (DrillError, InvalidRulesError):
+            skill = notation
     return schedules.record_scheduled(
         get_db(),
         skill=skill,
