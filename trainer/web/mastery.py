@@ -113,8 +113,16 @@ def next_step(user_id: int) -> dict[str, Any] | None:
         return None
     (slug, skill), cost = max(costs.items(), key=lambda pair: (pair[1], pair[0]))
     item = schedules.find_item(get_db(), user_id, slug, skill)
-    return {"drill": drills[slug], "skill": skill, "cost": cost, "count": counts[slug, skill],
-            "item": item}  # fmt: skip
+    return {"drill": drills[slug], "skill": skill, "cost": bets_text(cost),
+            "count": counts[slug, skill], "item": item}  # fmt: skip
+
+
+def bets_text(cost: Fraction) -> str:
+    """Expected money lost, in bets: ``"0.35 of a bet"``, ``"2.1 bets"``."""
+    value = float(cost)
+    if value < 1:
+        return f"{value:.2f} of a bet"
+    return f"{value:.1f} bet{'s' if round(value, 1) != 1 else ''}"
 
 
 def weeks(today: date, by_day: dict[str, Any]) -> list[Day]:
