@@ -46,6 +46,16 @@ def two(app: Any, db: Any) -> tuple[Any, int, int]:
     mistakes = [a for a in reviews.find_mistakes(db, alice_id, reviews.MistakeFilter())]
     reviews.create_batch(db, alice_id, "hand-totals", mistakes[:1])
     goals.set_goal(db, alice_id, goals.Goal("answers", 10), at="2026-05-01T09:00:00.000Z")
+    # A table session and a step of it: rows that refer to a row that refers to the learner.
+    db.execute(
+        "INSERT INTO table_sessions (id, user_id, rules, setup, seed, created_at)"
+        " VALUES ('alices-table', ?, 'vegas-6d-s17', '{}', 1, '2026-05-01T09:00:00.000Z')",
+        [alice_id],
+    )
+    db.execute(
+        "INSERT INTO table_steps (session_id, n, step, token, state, cost, ev, created_at)"
+        " VALUES ('alices-table', 0, 'bet 10', 'tok', 'played', '0', NULL, '2026-05-01')"
+    )
     return alice, alice_id, bob_id
 
 
@@ -62,6 +72,7 @@ def test_deleting_an_account_deletes_its_whole_history_and_nobody_elses(two: Any
     assert response.headers["Cache-Control"] == "private, no-store"
     assert set(history_rows(db, alice_id).values()) == {0}
     assert db.execute("SELECT count(*) FROM review_items").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM table_steps").fetchone()[0] == 0
     assert users.get_user(db, alice_id) is None
     assert history_rows(db, bob_id) == bob_before
     assert "You are not signed in" in alice.get("/account").get_data(as_text=True)
