@@ -44,7 +44,7 @@ from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
 from trainer.store.db import transaction
 from trainer.web.preferences import errors_in, options_for, preferences_error_page
-from trainer.web.recording import adapt_speed, record
+from trainer.web.recording import record, record_checkpoint
 from trainer.web.rules_form import readable_rules
 from trainer.web.support import (
     current_rules,
@@ -325,19 +325,16 @@ def session_page(
     return render(drill.session_template, block="panel", status=status, **context)
 
 
-def _checkpoint_or_400(text: str) -> int:
-    if not text.isdecimal() or len(text) > 4:
-        abort(400, description="This answer names no checkpoint; reload the session.")
-    return int(text)
-
-
 def answer_checkpoint(
     drill: Drill, user: users.User, session_id: str, spec: str, form: Mapping[str, str]
 ) -> Response:
     """Grade one checkpoint's answers (its ``checkpoint`` index, each ask's field) and store
     them once: sent again, its stored grades are shown, counted once; a malformed one, what is
     wrong (nothing stored); a checkpoint not asked yet, a 400."""
-    index = _checkpoint_or_400(form.get("checkpoint", ""))
+    text = form.get("checkpoint", "")
+    if not text.isdecimal() or len(text) > 4:
+        abort(400, description="This answer names no checkpoint; reload the session.")
+    index = int(text)
     asked_at = form.get("asked_at", "")
     response_ms = now_ms() - int(asked_at) if asked_at.isdecimal() and len(asked_at) < 16 else None
     session = drill.read_session(spec)
@@ -362,19 +359,8 @@ def answer_checkpoint(
             except InvalidAnswerError as error:
                 errors.append(str(error))
         if not resent and not errors:
-            for ask in asks:
-                record(
-                    user,
-                    drill,
-                    ask.notation,
-                    new[ask.name],
-                    rules=session.rules,
-                    token=ask.token,
-                    response_ms=response_ms,
-                    skill=drill.session_skill(session),
-                )
-                grades[ask.token] = new[ask.name]
-            adapt_speed(drill, user, session, all(grade.correct for grade in new.values()))
+            record_checkpoint(user, drill, session, asks, new, response_ms=response_ms)
+            grades.update({ask.token: new[ask.name] for ask in asks})
     # The page is drawn once the write is done, not while it holds the lock.
     if errors:
         return session_page(

@@ -8,9 +8,10 @@ checkpoint of a drill that declares ``adapts_speed``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from drills import Drill, DrillError, Grade
+from drills import Drill, DrillError, Grade, SessionAsk
 from drills.counting.pace import SpeedLevel
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, speeds, users
@@ -75,3 +76,21 @@ def adapt_speed(drill: Drill, user: users.User, session: Any, correct: bool) -> 
     if session.speed == level.speed:
         moved = level.after(correct)
         speeds.set_level(get_db(), user.id, session.system, moved.level, moved.run)
+
+
+def record_checkpoint(
+    user: users.User,
+    drill: Drill,
+    session: Any,
+    asks: Sequence[SessionAsk],
+    grades: Mapping[str, Grade],
+    *,
+    response_ms: int | None,
+) -> None:
+    """Store a session checkpoint's graded answers (``grades`` by ask name), each under its
+    ask's token and the session's skill, then move the speed level (:func:`adapt_speed`):
+    inside the caller's transaction."""
+    for ask in asks:
+        record(user, drill, ask.notation, grades[ask.name], rules=session.rules, token=ask.token,
+               response_ms=response_ms, skill=drill.session_skill(session))  # fmt: skip
+    adapt_speed(drill, user, session, all(grade.correct for grade in grades.values()))
