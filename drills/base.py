@@ -168,6 +168,15 @@ class Drill:
         None by default."""
         return {}
 
+    def uncached_work(self, notation: str, *, feedback_waits: bool) -> str | None:
+        """The expensive work not done yet (nothing cached) that answering ``notation`` would do
+        now, in words ("a shoe-penetration study ..."), or None: what :meth:`grade` reads (the
+        penetration drill's rounds and shares come from dealt shoes) and, when the page waits
+        for it (``feedback_waits``, without JavaScript), what :meth:`feedback_data` makes. The
+        road counts it as expensive work, refused with a 429 past the limit, before it grades.
+        None for a notation the drill does not read (grading it is the 400). None by default."""
+        return None
+
     def answer_text(self, form: Mapping[str, str]) -> str:
         """The submitted answer fields as the one text :meth:`grade` reads."""
         return str(form.get("answer", ""))

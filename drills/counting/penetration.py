@@ -39,6 +39,7 @@ from drills.counting.penetration_study import (
     STUDY_SEATS,
     STUDY_SHOES,
     THRESHOLDS,
+    cached_study,
     chart_system,
     cut_cards,
     penetration_text,
@@ -51,6 +52,8 @@ from trainer.engine.counting import CountingSystem, estimate_decks
 from trainer.engine.rules import InvalidRulesError, Rules, find_preset
 
 KINDS = ("cards", "decks", "rounds", "share")
+# What dealing a table's studies is, in the words of the page that refuses it (a 429).
+NEW_STUDY = "a shoe-penetration chart for a table and count not worked out before"
 # Rounds per shoe are estimated: within this many rounds counts as right.
 ROUNDS_TOLERANCE = 1
 # Shares are read off the chart: within this many percentage points counts as right.
@@ -125,6 +128,23 @@ class ShoePenetration(Drill):
                 "shoes": STUDY_SHOES,
             },
         )
+
+    def uncached_work(self, notation: str, *, feedback_waits: bool) -> str | None:
+        """A study a rounds question's grade reads (a share question's, every penetration's),
+        or the chart's studies when the feedback waits for its chart, if one is not cached."""
+        try:
+            preset, pen, system, kind, _ = read_question(notation)
+        except InvalidQuestionError:
+            return None
+        slug = chart_system(system).slug
+        pens = set()
+        if kind == "rounds":
+            pens.add(pen)
+        if kind == "share" or feedback_waits:
+            pens.update(penetrations_for(find_preset(preset)))
+        if all(cached_study(preset, p, slug) is not None for p in pens):
+            return None
+        return NEW_STUDY
 
     def feedback_data(self, answered: Question, options: Mapping[str, str]) -> dict[str, Any]:
         """The chart of the answered question's study, shown with its feedback (shown with the

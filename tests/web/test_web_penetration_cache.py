@@ -47,16 +47,22 @@ def page(client: Any, url: str = "/drills/shoe-penetration", **headers: str) -> 
     return str(response.get_data(as_text=True))
 
 
-def answer(client: Any, hidden_fields: Any, *, htmx: bool, asked: str = "1/2 hi-lo cards") -> str:
-    """The feedback on answering the single-deck table's question ``asked`` (its notation after
-    the preset): a cards question (its grade deals nothing) unless told otherwise."""
+def post_answer(client: Any, hidden_fields: Any, *, asked: str, htmx: bool = True) -> Any:
+    """The response to answering the single-deck table's question ``asked`` (its notation
+    after the preset)."""
     shown = page(client)
     assert CHART not in shown  # the chart would give the answer away before it is given
     action = re.search(r'<form class="question" method="post"\s+action="([^"]*)"', shown)
     assert action is not None
     data = {**hidden_fields(shown), "question": f"single-deck {asked}", "answer": "1"}
     headers = {"HX-Request": "true"} if htmx else {}
-    response = client.post(html.unescape(action.group(1)), data=data, headers=headers)
+    return client.post(html.unescape(action.group(1)), data=data, headers=headers)
+
+
+def answer(client: Any, hidden_fields: Any, *, htmx: bool, asked: str = "1/2 hi-lo cards") -> str:
+    """The feedback on answering the single-deck table's question ``asked`` (its notation after
+    the preset): a cards question (its grade deals nothing) unless told otherwise."""
+    response = post_answer(client, hidden_fields, asked=asked, htmx=htmx)
     assert response.status_code == 200
     text = str(response.get_data(as_text=True))
     assert "feedback-heading" in text
@@ -167,3 +173,34 @@ def test_the_warm_command_fills_the_cache_once(
     result = runner.invoke(args=["warm-penetration", "--system", "nope"])
     assert result.exit_code == 2
     assert "unknown counting system 'nope'" in result.output
+
+
+@pytest.mark.parametrize(
+    ("first", "other"),
+    [("1/2 hi-lo rounds", "2/3 hi-lo rounds"), ("3/4 hi-lo share 2", "3/4 zen share 2")],
+)
+def test_grading_from_studies_not_dealt_yet_is_limited_per_learner(
+    app: Any, single_deck: Any, hidden_fields: Any, db: Any, first: str, other: str
+) -> None:
+    app.config["EXPENSIVE_WORK_PER_WINDOW"] = 1
+    assert "feedback-heading" in answer(single_deck, hidden_fields, htmx=True, asked=first)
+    stored = db.execute("SELECT count(*) FROM attempts").fetchone()[0]
+    refused = post_answer(single_deck, hidden_fields, asked=other)
+    assert refused.status_code == 429
+    assert int(refused.headers["Retry-After"]) > 0
+    assert "Try again in" in refused.get_data(as_text=True)
+    assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == stored  # nothing kept
+    # What is dealt is kept: the first question's studies cost nothing more.
+    assert "feedback-heading" in answer(single_deck, hidden_fields, htmx=True, asked=first)
+
+
+def test_a_feedback_waiting_for_its_chart_is_limited_per_learner(
+    app: Any, single_deck: Any, hidden_fields: Any
+) -> None:
+    app.config["EXPENSIVE_WORK_PER_WINDOW"] = 1
+    assert CHART in answer(single_deck, hidden_fields, htmx=False)  # dealt: the one allowed
+    refused = post_answer(single_deck, hidden_fields, asked="1/2 zen cards", htmx=False)
+    assert refused.status_code == 429
+    # With htmx the feedback deals nothing (it shows the chart being worked out): answered.
+    shown = answer(single_deck, hidden_fields, htmx=True, asked="1/2 zen cards")
+    assert STUDYING in shown

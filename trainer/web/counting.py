@@ -56,7 +56,7 @@ from trainer.web.support import (
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
 
-NEW_STUDY = "a shoe-penetration chart for a table and count not worked out before"
+NEW_STUDY = penetration.NEW_STUDY
 
 # What the preferences form offers, the same for every page.
 _CHOICES = {

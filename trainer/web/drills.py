@@ -50,8 +50,10 @@ from trainer.web.support import (
     current_rules,
     current_user,
     current_user_or_guest,
+    feedback_data,
     get_db,
     is_htmx,
+    limit_uncached_work,
     make_rng,
     render,
     rules_from_form,
@@ -470,6 +472,7 @@ def answer_once(
     grade (counted once); a malformed one, what is wrong (nothing is written, not even a
     guest). ``stored_as``: the rules to store the answer under, if not the drill's
     :meth:`~drills.Drill.rules_for`."""
+    limit_uncached_work(drill, notation)  # dealt now, once (then cached): bounded
     asked, grade, error = read_answer(drill, notation, form, rules, asker=asker)
     if grade is None:
         return Answered(asked, None, error=error)
@@ -560,11 +563,7 @@ def page(
     )
     # The footer names the question's rules beside the learner's table when they differ.
     context.update(_FEEDBACK_NONE, page_rules=context["question_rules"] or rules, **shown)
-    answered = shown.get("answered")
-    if answered is not None and shown.get("grade") is not None:
-        # Without htmx the page cannot fetch the work later: it waits for it.
-        options = {**request.args, **({} if is_htmx() else {"wait": "1"})}
-        context.update(drill.feedback_data(answered, options))
+    context.update(feedback_data(drill, shown))
     response = render(drill.template, block="panel", status=status, **context)
     if is_htmx():  # the panel's next question may be under other rules: the footer says so
         # (drawn from the environment alone: the page's context processors are not needed)

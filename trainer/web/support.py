@@ -220,6 +220,30 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
+def feedback_waits() -> bool:
+    """Whether this answer's feedback waits for the work it shows (the penetration chart):
+    without htmx the page cannot fetch it later, nor can a page asked with ``wait=1``."""
+    return not is_htmx() or request.args.get("wait") == "1"
+
+
+def feedback_data(drill: Any, shown: dict[str, Any]) -> dict[str, Any]:
+    """What a drill page's feedback on the answer ``shown`` (its ``answered`` and ``grade``)
+    shows that takes work (:meth:`drills.Drill.feedback_data`), ``wait=1`` when it waits."""
+    answered = shown.get("answered")
+    if answered is None or shown.get("grade") is None:
+        return {}
+    options = {**request.args, **({"wait": "1"} if feedback_waits() else {})}
+    return dict(drill.feedback_data(answered, options))
+
+
+def limit_uncached_work(drill: Any, notation: str) -> None:
+    """Count the expensive work answering ``notation`` would do now, not cached yet
+    (:meth:`drills.Drill.uncached_work`), before it is done: a 429 past the limit."""
+    work = drill.uncached_work(notation, feedback_waits=feedback_waits())
+    if work is not None:
+        limit_expensive_work(work)
+
+
 def render(
     template: str, *, block: str | None = None, status: int = 200, **context: Any
 ) -> Response:
