@@ -3,6 +3,8 @@ off-site or with a line break, sessions that outlive sign-out, learners' pages l
 
 from __future__ import annotations
 
+import re
+from email.utils import parsedate_to_datetime
 from typing import Any
 
 import pytest
@@ -137,3 +139,36 @@ def test_an_unchanged_session_cookie_is_refreshed_once_a_day_not_on_every_respon
     later = client.get("/drills/hand-totals")
     assert "trainer_session=" in later.headers.get("Set-Cookie", "")  # a day old: its 30 days
     # start again
+
+
+def test_a_session_lasts_its_lifetime_from_the_last_visit_not_from_its_signing(
+    client: Any, csrf: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    signed = sign_up(client, csrf)
+    shown = client.get("/account")  # its form's new CSRF token changes the session once more
+    now = time.time()
+    cookie = shown.headers.get("Set-Cookie") or signed.headers["Set-Cookie"]
+    lifetime = client.application.permanent_session_lifetime.total_seconds()
+    expires = parsedate_to_datetime(re.search(r"Expires=([^;]+)", cookie)[1]).timestamp()
+    # The last visit, 23 hours on: the cookie is unchanged and not signed again.
+    monkeypatch.setattr(time, "time", lambda: now + 23 * 3600)
+    last = client.get("/account")
+    assert "Set-Cookie" not in last.headers and "Signed in as" in last.get_data(as_text=True)
+    # The browser keeps the cookie, and the server takes it, for the lifetime from that visit.
+    assert expires >= now + 23 * 3600 + lifetime
+    monkeypatch.setattr(time, "time", lambda: now + 23 * 3600 + lifetime - 60)
+    assert "Signed in as" in client.get("/account").get_data(as_text=True)
+
+
+def test_a_session_not_used_for_its_lifetime_and_a_day_is_over(
+    client: Any, csrf: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import time
+
+    sign_up(client, csrf)
+    now = time.time()
+    lifetime = client.application.permanent_session_lifetime.total_seconds()
+    monkeypatch.setattr(time, "time", lambda: now + lifetime + 24 * 3600 + 60)
+    assert "Signed in as" not in client.get("/account").get_data(as_text=True)

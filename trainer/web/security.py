@@ -5,6 +5,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -29,6 +30,9 @@ CONTENT_SECURITY_POLICY = (
 # An unchanged permanent session's cookie is signed and sent again (its lifetime starting
 # again) once it is this old, not on every response: signing it took some 0.4 ms a request.
 _REFRESH_AFTER_SECONDS = 24 * 60 * 60
+# So a cookie is given that much more than the session's lifetime: the learner's last visit may
+# have come up to a day after its signing, and the lifetime runs from the last visit.
+_REFRESH_MARGIN = timedelta(seconds=_REFRESH_AFTER_SECONDS)
 
 
 class CheckedSession(SecureCookieSession):
@@ -41,9 +45,24 @@ class CheckedSession(SecureCookieSession):
 
 class CheckedSessionInterface(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, except that a bad signature is reported, not ignored,
-    and an unchanged cookie is refreshed once a day rather than on every response."""
+    and an unchanged cookie is refreshed once a day rather than on every response.
+
+    A permanent session lasts ``PERMANENT_SESSION_LIFETIME`` (30 days) from the learner's last
+    visit, however long ago its cookie was signed: a cookie is signed at most a day before that
+    visit, so the browser keeps it, and the server takes it, for the lifetime and a day from
+    its signing (:data:`_REFRESH_MARGIN`). It may so last up to a day longer, never shorter.
+    """
 
     session_class = CheckedSession
+
+    @staticmethod
+    def _lasts(app: Flask) -> timedelta:
+        return app.permanent_session_lifetime + _REFRESH_MARGIN
+
+    def get_expiration_time(self, app: Flask, session: Any) -> datetime | None:
+        if session.permanent:
+            return datetime.now(UTC) + self._lasts(app)
+        return None
 
     def should_set_cookie(self, app: Flask, session: Any) -> bool:
         if session.modified:
@@ -60,7 +79,7 @@ class CheckedSessionInterface(SecureCookieSessionInterface):
         cookie = request.cookies.get(self.get_cookie_name(app))
         if not cookie:
             return self.session_class()
-        max_age = int(app.permanent_session_lifetime.total_seconds())
+        max_age = int(self._lasts(app).total_seconds())
         try:
             data, signed = serializer.loads(cookie, max_age=max_age, return_timestamp=True)
         except SignatureExpired:
