@@ -91,7 +91,12 @@ class Learner:
             page.keyboard.press("ArrowRight")
         expect(page.get_by_label(kind.capitalize(), exact=True)).to_be_checked()
         page.keyboard.press("Tab")  # to the Answer button
+        # Mark the form answered, and wait for it to be gone (swapped out by htmx, or left by the
+        # post): a verdict and a hand like the last answer's would otherwise match the old panel
+        # at once, and the next answer be typed into a form about to be replaced.
+        page.locator("form.question").evaluate("form => { form.dataset.answered = 'yes'; }")
         page.keyboard.press("Enter")
+        expect(page.locator("form.question[data-answered]")).to_have_count(0)
         verdict = "Right" if correct else "Not quite"
         expect(page.get_by_role("heading", name=verdict)).to_be_visible()
         answered = page.get_by_role("group", name="The hand you answered").get_by_role("img")
