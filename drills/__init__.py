@@ -22,6 +22,7 @@ from drills.base import (
     UnknownDrillError,
 )
 from drills.counting import decks, penetration, session, true_count
+from drills.dealing import irregularities
 from drills.payout import drill as payout
 
 __all__ = [
@@ -55,6 +56,7 @@ DRILLS: tuple[Drill, ...] = (
     deviations.DRILL,
     bet_sizing.DRILL,
     table_play.DRILL,
+    irregularities.DRILL,
 )
 
 

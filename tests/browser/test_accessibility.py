@@ -154,6 +154,18 @@ def deviations(page: Page, audit: Audit) -> None:
     audit.check("deviations: feedback")
 
 
+def irregularities(page: Page, audit: Audit) -> None:
+    """A remedy chosen (the feedback with the round played on), then a situation with an
+    exposed card."""
+    page.locator("form.strategy-question button").first.click()
+    verdict(page)
+    audit.check("irregularities: feedback")
+    page.get_by_label("Irregularity").select_option("shown-card")
+    page.get_by_role("button", name="New situation").click()
+    expect(page.get_by_role("group", name="The card shown")).to_be_visible()
+    audit.check("irregularities: a card shown in the pack")
+
+
 def table(page: Page, audit: Audit) -> None:
     """The table: its set-up (and a bad one), a bet, a mistake held, a round to its end."""
     page.get_by_role("link", name="Sit at a table").click()
@@ -257,6 +269,7 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Deviations": deviations,
     "Bet sizing": typed("1", "many"),
     "Table play": table,
+    "Irregularities": irregularities,
 }
 
 

@@ -86,6 +86,7 @@ ANSWERS = {
     "Payout math": typed("1"),
     "Deviations": answer_quiz,
     "Bet sizing": typed("1"),
+    "Irregularities": answer_quiz,
 }
 SESSIONS = {"Running count", "Deck countdown", "Counting through a shoe"}
 

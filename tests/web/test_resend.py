@@ -22,6 +22,8 @@ CANDIDATES: tuple[dict[str, str], ...] = (
     {"answer": "S"},
     {"answer": "N"},
     {"kind": "hard", "total": "12"},
+    {"answer": "redeal"},  # an irregularity's remedy
+    {"answer": "reshuffle"},
 )
 CHECKPOINT = "rc hi-lo 1d: 5H KD 2C"
 # A question of each drill asked elsewhere than a counting session (a table's play).

@@ -1,0 +1,346 @@
+"""Irregularities: a round of 000 in which something has gone wrong; the learner, as the dealer,
+chooses the remedy the text gives among those a dealer would weigh, and the engine plays the
+round on from it to its settlement.
+
+000's whole list ("Нарушения правил"): too many cards dealt, a card the player did not ask for,
+a card shown in the pack, one card only (with and without a dealer natural), no cards, a card
+dealt face up, and the dealer's natural not announced before the first player is offered a card.
+
+The right choice is read off the engine, never written per question: each choice claims the
+remedies the misdealt seat is allowed (each remedy tried on the situation,
+:func:`~drills.dealing.misdealt.allowed_remedies`), how its bet settles, or whether the dealer's
+21 counts as a natural; the one whose claim the engine bears out is right, and a situation where
+not exactly one does is not a question. Notation: :mod:`drills.dealing.misdealt`. The answer is
+a choice's slug.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from drills.base import (
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    InvalidQuestionError,
+    LearnerState,
+    Question,
+)
+from drills.dealing.misdealt import KINDS, RULES, Played, make, read_played
+from drills.dealing.table_words import card_words, result_view
+from trainer.engine.round import Outcome
+from trainer.engine.rule_words import summary_lines
+from trainer.engine.rules import Rules
+
+__all__ = ["CHOICES", "DRILL", "Choice", "Irregularities"]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One remedy a dealer might weigh, and what it claims of the engine's round: the remedies
+    the misdealt seat is allowed (``remedies``, names of :data:`~drills.dealing.misdealt.REMEDIES`;
+    a name the engine has not, such as ``redeal``, is never allowed), how its bet settles
+    (``outcome``), or whether the dealer's 21 counts as a natural (``natural``)."""
+
+    slug: str
+    label: str
+    remedies: frozenset[str] | None = None
+    outcome: Outcome | None = None
+    natural: bool | None = None
+
+    def holds(self, played: Played) -> bool:
+        """Whether the engine's round bears the claim out."""
+        if self.remedies is not None and self.remedies != played.allowed:
+            return False
+        if self.outcome is not None and self.outcome is not played.outcome:
+            return False
+        return self.natural is None or self.natural is played.result.dealer_natural
+
+
+def _remedy(slug: str, label: str, *names: str, outcome: Outcome | None = None) -> Choice:
+    return Choice(slug, label, frozenset(names), outcome)
+
+
+_REDEAL = _remedy(
+    "redeal", "Void the round: every bet goes back and the cards are dealt again", "redeal"
+)
+_EXPOSED = (
+    _remedy(
+        "offer",
+        "Offer it to the player: he may take it or refuse it; refused, the next player to draw "
+        "may take it; refused again, it goes to the discards",
+        "take-exposed",
+        "refuse-exposed",
+    ),
+    _remedy("must-take", "It is his card: he must take it", "take-exposed"),
+    _remedy("discard", "Put it in the discards and deal him the next card", "dealer-discards"),
+)
+
+CHOICES: dict[str, tuple[Choice, ...]] = {
+    "extra-card": (
+        _remedy(
+            "keep-two",
+            "The player keeps any two of his cards; the others go to the discards face up",
+            "keep-two",
+        ),
+        _remedy("withdraw", "The player takes his bet back and sits the round out", "withdraw"),
+        _remedy("back", "Take the last card back and deal it to the next in line", "card-back"),
+        _REDEAL,
+    ),
+    "unasked-card": (*_EXPOSED, _REDEAL),
+    "shown-card": (
+        *_EXPOSED,
+        _remedy("reshuffle", "Gather the pack and shuffle it again before dealing on", "reshuffle"),
+    ),
+    "one-card": (
+        _remedy(
+            "choose",
+            "The player may take his bet back, or take the missing card when his turn comes",
+            "withdraw",
+            "take-missing",
+        ),
+        _remedy(
+            "missing",
+            "He gets the missing card when his turn comes: the bet stands",
+            "take-missing",
+        ),  # fmt: skip
+        _remedy(
+            "withdraw",
+            "His bet is returned and he sits the round out: he has no choice",
+            "withdraw",
+        ),  # fmt: skip
+        _REDEAL,
+    ),
+    "one-card-natural": (
+        Choice(
+            "withdrawn",
+            "His bet is withdrawn: returned to him, neither lost nor paid",
+            outcome=Outcome.WITHDRAWN,
+        ),  # fmt: skip
+        Choice(
+            "lost",
+            "The dealer's natural takes it, as it takes every bet without a natural",
+            outcome=Outcome.LOSE,
+        ),  # fmt: skip
+        Choice("push", "It is a tie: his one card cannot lose to a natural", outcome=Outcome.PUSH),
+        _REDEAL,
+    ),
+    "no-cards": (
+        _remedy(
+            "withdrawn",
+            "His bet is withdrawn: it goes back to him and he sits the round out",
+            outcome=Outcome.WITHDRAWN,
+        ),  # fmt: skip
+        _remedy("in-turn", "He gets his two cards when his turn comes, and plays", "take-missing"),
+        Choice(
+            "lost", "Without cards he cannot beat the dealer: his bet is lost", outcome=Outcome.LOSE
+        ),  # fmt: skip
+        _REDEAL,
+    ),
+    "face-up": (
+        _remedy(
+            "choose",
+            "The player may accept the card and play on, or take his bet back",
+            "accept",
+            "withdraw",
+        ),
+        _remedy("stands", "The card stands: he plays on with it", "accept"),
+        _remedy(
+            "replace", "Put it in the discards and deal him the next card face down", "replace"
+        ),  # fmt: skip
+        _REDEAL,
+    ),
+    "late-natural": (
+        Choice(
+            "plain-21",
+            "His 21 counts as a 21 of three or more cards: the round is played on, and a "
+            "player's natural still wins",
+            remedies=frozenset(),
+            natural=False,
+        ),
+        Choice("natural", "He shows it now and collects every bet without a natural", natural=True),
+        _REDEAL,
+    ),
+}
+
+TITLES = {
+    "extra-card": "Too many cards dealt",
+    "unasked-card": "A card the player did not ask for",
+    "shown-card": "A card shown in the pack",
+    "one-card": "One card only",
+    "one-card-natural": "One card only, and the dealer has a natural",
+    "no-cards": "No cards",
+    "face-up": "A card dealt face up",
+    "late-natural": "The dealer's natural not announced",
+}
+
+# What 000 says of each ("Нарушения правил"), in English.
+TEXT = {
+    "extra-card": "000: a player dealt too many cards may keep any two of them and discard the "
+    "rest face up.",
+    "unasked-card": "000: a card dealt to a player who did not ask for it he may accept or refuse; "
+    "refused, the next player to draw may do the same; refused by him too, it goes to the "
+    "discards.",
+    "shown-card": "000: a card to be dealt that shows in the pack the player may accept or refuse; "
+    "refused, the next player to draw may do the same; refused by him too, it goes to the "
+    "discards.",
+    "one-card": "000: a player dealt one card only may take his bet back, or take the missing card "
+    "in his turn.",
+    "one-card-natural": "000: a player dealt one card only withdraws his bet when the dealer has "
+    "a natural.",
+    "no-cards": "000: a player who is dealt no cards withdraws his bet.",
+    "face-up": "000: a player dealt a card face up instead of face down may accept it or take "
+    "his bet back.",
+    "late-natural": "000: a natural the dealer does not announce before he offers a card to the "
+    "first player counts as a 21 of three or more cards.",
+}
+
+
+def what_happened(played: Played) -> str:
+    """The situation in a sentence, as the dealer meets it."""
+    q = played.question
+    seat = f"seat {q.seat + 1}"
+    exposed = card_words(played.table["exposed"]) if played.table["exposed"] else ""
+    happened = {
+        "extra-card": f"You dealt {seat} three cards instead of two.",
+        "unasked-card": f"At {seat}'s turn you dealt him a card he did not ask for: {exposed}.",
+        "shown-card": f"At {seat}'s turn the next card showed face up in the pack: {exposed}.",
+        "one-card": f"You dealt {seat} one card only.",
+        "one-card-natural": f"You dealt {seat} one card only; he chose to take the missing card "
+        "in turn. Then you looked under your up card: you have a natural.",
+        "no-cards": f"You dealt {seat} no cards at all.",
+        "face-up": f"You dealt {seat}'s second card face up instead of face down.",
+        "late-natural": "You looked under your up card and have a natural, but said nothing and "
+        f"offered {seat}, the first to draw, a card.",
+    }
+    return happened[q.kind]
+
+
+def decision_words(played: Played) -> str:
+    """What the player decided, where the text left him a choice, in a sentence."""
+    q = played.question
+    words = q.decision
+    seat = f"Seat {q.seat + 1}"
+    if q.kind == "extra-card":
+        return f"{seat} kept his cards {words[1]} and {words[2]}; the other went to the discards."
+    if words in (("bet-back",), ("withdraw",)):
+        return f"{seat} took his bet back."
+    if words == ("missing",):
+        return f"{seat} took the missing card in his turn."
+    if q.kind == "face-up":
+        return f"{seat} accepted the card."
+    answers = {
+        ("accept",): f"{seat} took it.",
+        ("refuse",): f"{seat} refused it, and nobody after him was to draw: it went to the "
+        "discards.",
+        ("refuse", "accept"): f"{seat} refused it; the next player to draw took it.",
+        ("refuse", "refuse"): f"{seat} refused it, so did the next player to draw: it went to "
+        "the discards.",
+    }
+    return answers.get(words, "")
+
+
+def _order(notation: str, choices: tuple[Choice, ...]) -> list[Choice]:
+    """The choices in an order fixed by the notation (the right one is not always first)."""
+
+    def key(choice: Choice) -> str:
+        return hashlib.sha256(f"{notation}/{choice.slug}".encode()).hexdigest()
+
+    return sorted(choices, key=key)
+
+
+class Irregularities(Drill):
+    slug = "irregularities"
+    title = "Irregularities"
+    description = (
+        "Something has gone wrong in the deal of a permanent-bank round (source 000): too many "
+        "cards, one card, none, a card face up or shown in the pack, a natural not announced. "
+        "Choose what the text says the dealer does; the round is then played on."
+    )
+    template = "drills/irregularities.html"
+    situation_template = "drills/_irregularity_situation.html"
+    brisk_ms = 6_000
+    slow_ms = 20_000
+    titles = TITLES
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        kind = learner.options.get("kind", "")
+        if kind not in KINDS:
+            kind = rng.choice(list(KINDS))
+        return self.question(str(make(kind, rng)), rules)
+
+    def rules_for(self, notation: str, rules: Rules) -> Rules:
+        """Always 000's rules: the irregularities are its list."""
+        return RULES
+
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The irregularity (``"extra-card"``): the notation's first field."""
+        return notation.split("|", 1)[0]
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        played = read_played(notation)
+        _right_choice(played)  # a situation the text resolves one way
+        choices = _order(str(played.question), CHOICES[played.question.kind])
+        return Question(
+            notation=str(played.question),
+            prompt="What does the dealer do?",
+            view={
+                "title": TITLES[played.question.kind],
+                "happened": what_happened(played),
+                "table": played.table,
+                "choices": [(str(n), c.slug, c.label) for n, c in enumerate(choices, start=1)],
+                "result": result_view(played.result),
+                "rules_lines": summary_lines(RULES),
+            },
+        )
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        played = read_played(notation)
+        right = _right_choice(played)
+        chosen = _choice(played.question.kind, answer_text)
+        return Grade(
+            correct=chosen.slug == right.slug,
+            answer=chosen.label,
+            right_answer=right.label,
+            explanation=explain(played, chosen, right),
+        )
+
+    def answer_text(self, form: Any) -> str:
+        return str(form.get("answer", ""))[:40]
+
+
+def _right_choice(played: Played) -> Choice:
+    holding = [c for c in CHOICES[played.question.kind] if c.holds(played)]
+    if len(holding) != 1:
+        raise InvalidQuestionError("that situation is not one the text resolves one way")
+    return holding[0]
+
+
+def _choice(kind: str, answer: str) -> Choice:
+    """The choice an answer names (by slug, or by its label, as stored).
+
+    :raises InvalidAnswerError: for one this question does not offer.
+    """
+    for choice in CHOICES[kind]:
+        if answer in (choice.slug, choice.label):
+            return choice
+    raise InvalidAnswerError("Choose one of the remedies offered (press its number).")
+
+
+def explain(played: Played, chosen: Choice, right: Choice) -> str:
+    """The text's rule, the player's decision and the round played on, in sentences."""
+    parts = [TEXT[played.question.kind]]
+    if chosen.slug != right.slug:
+        parts.append(f"“{chosen.label}” is not what the text says.")
+    decided = decision_words(played)
+    if decided:
+        parts.append(decided)
+    view = result_view(played.result)
+    parts.append("Played on: " + "; ".join(view["lines"]) + ".")
+    return " ".join(parts)
+
+
+DRILL = Irregularities()

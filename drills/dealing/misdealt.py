@@ -1,0 +1,350 @@
+"""A round of 000 in which an irregularity has happened, read from its notation and played
+through the engine (:mod:`trainer.engine.irregularities`): the table as the dealer sees it when
+it happens, the remedies the engine allows the misdealt seat, and the round played on from the
+player's decision to its settlement.
+
+Notation: the kind, the misdealt seat (from 1, the dealer's left), the bets, the cards in the
+order they leave the pack, and the player's decision where the text leaves him one::
+
+    extra-card|2|5+10|2H 9C TD 7S 5D 9H 8C 4S|keep 1 3
+    shown-card|1|3+4|TS 6H 9D 6C 8S TH 3D|refuse accept
+    one-card|1|10+2|6H 9C TD TS 8C 5D|missing
+    no-cards|2|1+1|9C TD 8C KS 5D|-
+
+The cards are exactly those the round deals (a forged list that runs short or long is refused),
+the others at the table draw below 12 (soft below 18) and stand otherwise, and every move is
+the engine's: nothing here decides what the text allows.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from typing import Any
+
+from drills.base import InvalidQuestionError
+from trainer.engine.boxes import InvalidBetError
+from trainer.engine.cards import Card, InvalidCardError, pack
+from trainer.engine.misdeals import Misdeal
+from trainer.engine.phases import Action, IllegalActionError, Phase
+from trainer.engine.round import Outcome, Round, RoundResult
+from trainer.engine.rules import Rules, find_preset
+from trainer.engine.settlement import is_natural
+
+RULES: Rules = find_preset("permanent-bank")
+MAX_NOTATION = 400
+MAX_SEATS = 5
+MAX_CARDS = 60
+_SEAT_RE = re.compile(r"[1-9]")
+_BET_RE = re.compile(r"[0-9]{1,2}")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One irregularity of 000's list: the misdeal the engine is given (or an exposed card, or
+    an unannounced natural), whether the dealer holds a natural, and the player's decisions."""
+
+    slug: str
+    misdeal: Misdeal | None
+    decisions: tuple[str, ...]
+    dealer_natural: bool = False
+    exposed: bool = False
+    announced: bool = True
+
+
+# An exposed card's answers: taken, refused (to the discards when nobody after may draw), or
+# refused and taken or refused by the next player to draw.
+_OFFERED = ("accept", "refuse", "refuse accept", "refuse refuse")
+
+KINDS: dict[str, Kind] = {
+    kind.slug: kind
+    for kind in (
+        Kind("extra-card", Misdeal.EXTRA_CARD, ("keep 1 2", "keep 1 3", "keep 2 3")),
+        Kind("unasked-card", None, _OFFERED, exposed=True),
+        Kind("shown-card", None, _OFFERED, exposed=True),
+        Kind("one-card", Misdeal.ONE_CARD, ("bet-back", "missing")),
+        Kind("one-card-natural", Misdeal.ONE_CARD, ("missing",), dealer_natural=True),
+        Kind("no-cards", Misdeal.NO_CARDS, ("-",)),
+        Kind("face-up", Misdeal.FACE_UP, ("accept", "withdraw")),
+        Kind("late-natural", None, ("-",), dealer_natural=True, announced=False),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Misdealt:
+    """One situation: its kind, the misdealt seat (from 0), bets, cards dealt, decision."""
+
+    kind: str
+    seat: int
+    bets: tuple[int, ...]
+    cards: tuple[Card, ...]
+    decision: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return "|".join(
+            (
+                self.kind,
+                str(self.seat + 1),
+                "+".join(map(str, self.bets)),
+                " ".join(map(str, self.cards)),
+                " ".join(self.decision) or "-",
+            )
+        )
+
+
+class Cards:
+    """The question's cards in order (what the round draws from); ``filler`` deals on past
+    their end (for trying a remedy out), else running short is a forged question."""
+
+    _FILLER = Card.parse("2C")
+
+    def __init__(self, cards: Sequence[Card], *, filler: bool = False) -> None:
+        self.cards = cards
+        self.drawn = 0
+        self.filler = filler
+
+    def draw(self) -> Card:
+        if self.drawn >= len(self.cards):
+            if self.filler:
+                return self._FILLER
+            raise InvalidQuestionError("the round needs more cards than the question deals")
+        self.drawn += 1
+        return self.cards[self.drawn - 1]
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        pass
+
+
+def read(notation: str) -> Misdealt:
+    """The situation a notation writes, checked for form (not played yet).
+
+    :raises InvalidQuestionError: naming the field that is wrong.
+    """
+    if not isinstance(notation, str) or len(notation) > MAX_NOTATION:
+        raise InvalidQuestionError(f"an irregularity is at most {MAX_NOTATION} characters")
+    fields = notation.split("|")
+    if len(fields) != 5:
+        raise InvalidQuestionError("an irregularity has five fields separated by |")
+    kind_text, seat_text, bets_text, cards_text, decision_text = fields
+    kind = KINDS.get(kind_text)
+    if kind is None:
+        raise InvalidQuestionError(f"there is no irregularity called {kind_text[:30]!r}")
+    if not _SEAT_RE.fullmatch(seat_text):
+        raise InvalidQuestionError("the seat is one digit, 1 to 9")
+    bets_words = bets_text.split("+")
+    if not 1 <= len(bets_words) <= MAX_SEATS or not all(map(_BET_RE.fullmatch, bets_words)):
+        raise InvalidQuestionError(f"the bets are 1 to {MAX_SEATS} whole numbers joined by +")
+    seat = int(seat_text) - 1
+    if seat >= len(bets_words):
+        raise InvalidQuestionError(f"there is no seat {seat + 1} at a table of {len(bets_words)}")
+    decision = () if decision_text == "-" else tuple(decision_text.split(" "))
+    if (" ".join(decision) or "-") not in kind.decisions:
+        raise InvalidQuestionError(f"{decision_text[:30]!r} is not a decision a {kind.slug} takes")
+    return Misdealt(kind.slug, seat, tuple(map(int, bets_words)), _read_cards(cards_text), decision)
+
+
+def _read_cards(text: str) -> tuple[Card, ...]:
+    words = text.split(" ")
+    if not 1 <= len(words) <= MAX_CARDS:
+        raise InvalidQuestionError(f"a round deals 1 to {MAX_CARDS} cards")
+    try:
+        cards = tuple(Card.parse(word) for word in words)
+    except InvalidCardError as error:
+        raise InvalidQuestionError(f"the cards are not cards: {error}") from None
+    if any(card.suit is None for card in cards):
+        raise InvalidQuestionError("an irregularity names every card's suit")
+    if any(count > RULES.decks for count in Counter(cards).values()):
+        raise InvalidQuestionError(f"a card appears more often than {RULES.decks} decks hold")
+    return cards
+
+
+def policy(round_: Round) -> Action:
+    """The others at the table: draw below 12, or a soft hand below 18; else stand."""
+    total = round_.current_total
+    return Action.HIT if total < 12 or (round_.current_is_soft and total < 18) else Action.STAND
+
+
+def start(question: Misdealt, source: Cards) -> Round:
+    """The round dealt, up to the moment of the irregularity (an exposed card on offer, a
+    misdeal to put right, or the first player offered a card after an unannounced natural).
+
+    :raises InvalidQuestionError: when the cards do not make that situation.
+    """
+    kind = KINDS[question.kind]
+    misdeals = {question.seat: kind.misdeal} if kind.misdeal else None
+    with engine_refusals():
+        round_ = Round(
+            RULES, source, list(question.bets), misdeals=misdeals, announce_natural=kind.announced
+        )
+        if is_natural(round_.dealer_cards[:2]) is not kind.dealer_natural:
+            having = "holds" if kind.dealer_natural else "does not hold"
+            raise InvalidQuestionError(f"in a {kind.slug} the dealer {having} a natural")
+        if kind.exposed:
+            while round_.phase is Phase.PLAYER_TURNS and (round_.current_seat or 0) < question.seat:
+                round_.act(policy(round_))
+            if not _turn_of(round_, question.seat):
+                raise InvalidQuestionError(f"seat {question.seat + 1} never has a turn to draw")
+            round_.expose_card()
+        elif kind.misdeal is None and not _turn_of(round_, question.seat):
+            raise InvalidQuestionError(f"seat {question.seat + 1} is not the first to draw")
+    return round_
+
+
+def _turn_of(round_: Round, seat: int) -> bool:
+    return round_.phase is Phase.PLAYER_TURNS and round_.current_seat == seat
+
+
+def decide(round_: Round, question: Misdealt) -> None:
+    """The misdealt player's decision, through the engine's steps."""
+    kind = KINDS[question.kind]
+    words, seat = question.decision, question.seat
+    with engine_refusals():
+        if kind.misdeal is Misdeal.EXTRA_CARD:
+            first, second = (int(word) - 1 for word in words[1:])
+            round_.keep_cards(seat, (first, second))
+        elif words == ("bet-back",) or words == ("withdraw",):
+            round_.withdraw_bet(seat)
+        elif words == ("missing",):
+            round_.take_missing_card(seat)
+        elif kind.misdeal is Misdeal.FACE_UP:
+            round_.accept_cards(seat)
+        elif kind.exposed:
+            for word in words:
+                if round_.phase is not Phase.EXPOSED_CARD:
+                    raise InvalidQuestionError("the exposed card is gone before every answer")
+                round_.answer_exposed_card(word == "accept")
+            if round_.phase is Phase.EXPOSED_CARD:
+                raise InvalidQuestionError("the exposed card is still on offer")
+
+
+def play_out(round_: Round) -> RoundResult:
+    """The others play by :func:`policy`, the dealer by the rules; the settled round."""
+    with engine_refusals():
+        while round_.phase is Phase.PLAYER_TURNS:
+            round_.act(policy(round_))
+        if round_.phase is not Phase.DONE:
+            raise InvalidQuestionError(f"the round waits at {round_.phase.value}")
+        return round_.settle()
+
+
+@contextmanager
+def engine_refusals() -> Iterator[None]:
+    """An engine refusal while playing a question's cards makes the question a forged one."""
+    try:
+        yield
+    except InvalidQuestionError:
+        raise
+    except (IllegalActionError, InvalidBetError, ValueError) as error:
+        raise InvalidQuestionError(f"the round cannot be played: {error}") from None
+
+
+# The remedies the engine has for a misdealt seat or an exposed card, each tried on the
+# situation: the ones it accepts are what 000 allows there.
+REMEDIES: dict[str, Callable[[Round, int], None]] = {
+    "keep-two": lambda round_, seat: round_.keep_cards(seat, (0, 1)),
+    "take-missing": lambda round_, seat: round_.take_missing_card(seat),
+    "accept": lambda round_, seat: round_.accept_cards(seat),
+    "withdraw": lambda round_, seat: round_.withdraw_bet(seat),
+    "take-exposed": lambda round_, seat: round_.answer_exposed_card(True),
+    "refuse-exposed": lambda round_, seat: round_.answer_exposed_card(False),
+}
+
+
+def allowed_remedies(question: Misdealt) -> frozenset[str]:
+    """The remedies the engine accepts at the moment of the irregularity."""
+    found = set()
+    for name, remedy in REMEDIES.items():
+        round_ = start(question, Cards(question.cards, filler=True))
+        try:
+            remedy(round_, question.seat)
+        except IllegalActionError:
+            continue
+        found.add(name)
+    return frozenset(found)
+
+
+@dataclass(frozen=True)
+class Played:
+    """A situation played through: the table when it happened, the remedies allowed, and the
+    settled round after the player's decision."""
+
+    question: Misdealt
+    table: dict[str, Any]
+    allowed: frozenset[str]
+    result: RoundResult
+
+    @property
+    def outcome(self) -> Outcome:
+        """How the misdealt seat's (first) hand ended."""
+        return self.result.seats[self.question.seat].hands[0].outcome
+
+
+def read_played(notation: str) -> Played:
+    """Read a notation and play it: :raises InvalidQuestionError: for anything not asked."""
+    question = read(notation)
+    source = Cards(question.cards)
+    round_ = start(question, source)
+    table = table_at(round_, question)
+    decide(round_, question)
+    result = play_out(round_)
+    if source.drawn != len(question.cards):
+        raise InvalidQuestionError("the round is over before every card is dealt")
+    return Played(question, table, allowed_remedies(question), result)
+
+
+def table_at(round_: Round, question: Misdealt) -> dict[str, Any]:
+    """The table as the dealer sees it when the irregularity happens (data only)."""
+    kind = KINDS[question.kind]
+    seats = []
+    for index in range(round_.seat_count):
+        held = [
+            [card, up]
+            for hand, faces in zip(round_.hands(index), round_.shown(index), strict=True)
+            for card, up in zip(hand.cards, faces, strict=True)
+        ]
+        if index == question.seat and kind.misdeal is Misdeal.FACE_UP:
+            held[-1][1] = True  # the card dealt face up instead of down
+        seats.append(
+            {
+                "number": index + 1,
+                "held": [tuple(pair) for pair in held],
+                "bet": round_.bets(index)[0],
+                "misdealt": index == question.seat,
+            }
+        )
+    looked = kind.dealer_natural  # the dealer looked under his ten or ace: a natural
+    faces = zip(round_.dealer_cards, round_.dealer_shown, strict=True)
+    dealer = [(card, up or looked) for card, up in faces]
+    return {"seats": seats, "dealer": dealer, "exposed": round_.exposed_card}
+
+
+def make(kind_slug: str, rng: random.Random, attempts: int = 3000) -> Misdealt:
+    """A fresh situation of one kind: a shuffled pack dealt until the kind's situation comes."""
+    kind = KINDS[kind_slug]
+    for _ in range(attempts):
+        seats = rng.randint(2, 3)
+        seat = 0 if kind.misdeal is None and not kind.exposed else rng.randrange(seats)
+        deck = pack(RULES.decks)
+        rng.shuffle(deck)
+        decision = rng.choice(kind.decisions)
+        draft = Misdealt(
+            kind_slug,
+            seat,
+            tuple(rng.randint(1, 10) for _ in range(seats)),
+            tuple(deck),
+            () if decision == "-" else tuple(decision.split(" ")),
+        )
+        source = Cards(draft.cards)
+        try:
+            round_ = start(draft, source)
+            decide(round_, draft)
+            play_out(round_)
+        except InvalidQuestionError:
+            continue
+        return replace(draft, cards=draft.cards[: source.drawn])
+    raise RuntimeError(f"could not deal a {kind_slug} situation")  # pragma: no cover
