@@ -92,6 +92,7 @@ from trainer.engine.legality import (
 )
 from trainer.engine.misdeals import Misdeal, checked_misdeals, deal_to_misdealt
 from trainer.engine.phases import Action, IllegalActionError, Phase, WrongPhaseError
+from trainer.engine.procedure import may_look_at_hole_card
 from trainer.engine.round_view import DEALER, UP_INDEX, CardSource
 from trainer.engine.rules import Rules
 from trainer.engine.settlement import (
@@ -297,7 +298,8 @@ class Round(IrregularitySteps):
     def _peek(self) -> None:
         rules = self.rules
         announced = self._announce or not rules.dealer_natural_must_be_announced
-        if rules.hole_card == "peek" and announced and is_natural(self._dealer.cards):
+        up = self._dealer.cards[self._up_index].value
+        if announced and may_look_at_hole_card(rules, up) and is_natural(self._dealer.cards):
             self._dealer_natural = True
             for seat in self._seats:
                 for hand in seat.hands:

@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from trainer.engine.cards import Card, composition_of, pack
+from trainer.engine.procedure import may_burn
 from trainer.engine.rules import Rules
 
 __all__ = [
@@ -135,7 +136,7 @@ class Shoe:
         if burn and len(stack) > burn:
             if self.rules.burn_ace_reshuffles and any(card.value != 1 for card in stack):
                 # 002: an ace may not be burned; shuffle and cut again until none comes up.
-                while any(card.value == 1 for card in stack[:burn]):
+                while not all(may_burn(self.rules, card) for card in stack[:burn]):
                     self.ace_burn_reshuffles += 1
                     rng.shuffle(stack)
             self._burned = stack[:burn]
