@@ -29,6 +29,7 @@ from typing import Any
 from drills.base import InvalidQuestionError
 from trainer.engine.boxes import InvalidBetError
 from trainer.engine.cards import Card, InvalidCardError, pack
+from trainer.engine.hand import Hand
 from trainer.engine.misdeals import Misdeal
 from trainer.engine.phases import Action, IllegalActionError, Phase
 from trainer.engine.round import Outcome, Round, RoundResult
@@ -323,6 +324,20 @@ def table_at(round_: Round, question: Misdealt) -> dict[str, Any]:
     return {"seats": seats, "dealer": dealer, "exposed": round_.exposed_card}
 
 
+def _answer_offers(round_: Round) -> tuple[str, ...]:
+    """An exposed card answered as a player would: taken by a hand below 17 it does not bust."""
+    words = []
+    while round_.phase is Phase.EXPOSED_CARD:
+        card = round_.exposed_card
+        seat, hand_index = round_.exposed_offered_to or (0, 0)
+        hand = round_.hands(seat)[hand_index]
+        take = card is not None and hand.total < 17 and Hand((*hand.cards, card)).total <= 21
+        words.append("accept" if take else "refuse")
+        with engine_refusals():
+            round_.answer_exposed_card(take)
+    return tuple(words)
+
+
 def make(kind_slug: str, rng: random.Random, attempts: int = 3000) -> Misdealt:
     """A fresh situation of one kind: a shuffled pack dealt until the kind's situation comes."""
     kind = KINDS[kind_slug]
@@ -342,7 +357,10 @@ def make(kind_slug: str, rng: random.Random, attempts: int = 3000) -> Misdealt:
         source = Cards(draft.cards)
         try:
             round_ = start(draft, source)
-            decide(round_, draft)
+            if kind.exposed:
+                draft = replace(draft, decision=_answer_offers(round_))
+            else:
+                decide(round_, draft)
             play_out(round_)
         except InvalidQuestionError:
             continue
