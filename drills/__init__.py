@@ -22,7 +22,7 @@ from drills.base import (
     UnknownDrillError,
 )
 from drills.counting import decks, penetration, session, true_count
-from drills.dealing import irregularities
+from drills.dealing import irregularities, procedure
 from drills.payout import drill as payout
 
 __all__ = [
@@ -57,6 +57,7 @@ DRILLS: tuple[Drill, ...] = (
     bet_sizing.DRILL,
     table_play.DRILL,
     irregularities.DRILL,
+    procedure.DRILL,
 )
 
 

@@ -166,6 +166,17 @@ def irregularities(page: Page, audit: Audit) -> None:
     audit.check("irregularities: a card shown in the pack")
 
 
+def procedure(page: Page, audit: Audit) -> None:
+    """An answer's feedback, then the deal order with cards on the table."""
+    page.locator("form.strategy-question button").first.click()
+    verdict(page)
+    audit.check("procedure: feedback")
+    page.get_by_label("Point of the deal").select_option("deal")
+    page.get_by_role("button", name="New question").click()
+    expect(page.get_by_role("group", name="Seat 1's cards")).to_be_visible()
+    audit.check("procedure: the deal order")
+
+
 def table(page: Page, audit: Audit) -> None:
     """The table: its set-up (and a bad one), a bet, a mistake held, a round to its end."""
     page.get_by_role("link", name="Sit at a table").click()
@@ -270,6 +281,7 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Bet sizing": typed("1", "many"),
     "Table play": table,
     "Irregularities": irregularities,
+    "Dealing procedure": procedure,
 }
 
 

@@ -87,6 +87,7 @@ ANSWERS = {
     "Deviations": answer_quiz,
     "Bet sizing": typed("1"),
     "Irregularities": answer_quiz,
+    "Dealing procedure": answer_quiz,
 }
 SESSIONS = {"Running count", "Deck countdown", "Counting through a shoe"}
 

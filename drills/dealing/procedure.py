@@ -1,0 +1,139 @@
+"""Procedure: the learner deals as the source texts prescribe (000, 002's club game, 003) and is
+asked at each point what the dealer must do: where the next card of the deal goes, whether he
+may look at his hole card, how and when a player's natural is settled, what he does when the
+joker, the burned card or the cut card comes, when too few cards are left, when the card to
+burn is an ace, and what he offers a box.
+
+Every right answer is the engine's (:mod:`drills.dealing.procedure_points`): the round's own
+deal, the shoe's burn and reshuffle, the settlement, and the procedure rules of
+:mod:`trainer.engine.procedure`. Notation ``point|preset|arguments``; the answer is a choice's
+slug (or its words, as stored).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping
+
+from drills.base import Drill, Grade, InvalidAnswerError, LearnerState, Question
+from drills.dealing.procedure_points import POINTS, Answer, read_point
+from trainer.engine.rule_words import title
+from trainer.engine.rules import Rules, find_preset
+
+__all__ = ["DRILL", "Procedure"]
+
+# What each text says at each point, in English, by (point, preset).
+TEXT: dict[tuple[str, str], str] = {
+    ("deal", "permanent-bank"): "000: each player gets one card face down, the dealer one face "
+    "up; then everyone, the dealer too, one more face down.",
+    ("deal", "twenty-one-club"): "002 (deal method 1): the cards are dealt one at a time from "
+    "the dealer's left; everyone, the dealer included, gets one card face down, then one face "
+    "up.",
+    ("deal", "casino-boxes"): "003, as the trainer reads it: the boxes' cards face up, the "
+    "dealer one card face up; his second card comes only after every box has played.",
+    ("peek", "permanent-bank"): "000: with a ten, a face or an ace up the dealer may look at "
+    "his hole card for a natural; with any other card he may not until his turn to draw.",
+    ("peek", "casino-boxes"): "003 never speaks of a peek: the trainer deals the dealer's "
+    "second card after every box has played, so there is no hole card to look at.",
+    ("natural", "permanent-bank"): "000: a natural against a dealer without one is paid one "
+    "and a half times the bet, and the dealer settles the naturals before he turns to the "
+    "first player on his left.",
+    ("natural", "twenty-one-club"): "002: a natural is shown and settled at once, paid one and "
+    "a half times the bet.",
+    ("stop", "permanent-bank"): "000: the dealer deals until he reaches the joker; then he "
+    "shuffles the played cards, has them cut, puts the joker under them face up and deals on.",
+    ("stop", "twenty-one-club"): "002: the deal goes on until the dealer reaches the card lying "
+    "face up under the pack; then he shuffles, the pack is cut, and the deal goes on.",
+    ("stop", "casino-boxes"): "003 is silent here; the trainer's casino deals to a cut card, and "
+    "the round under way is finished before the shuffle.",
+    ("reserve", "permanent-bank"): "000: before any deal the dealer may gather, shuffle and have "
+    "cut all the cards if he thinks there are too few for the round (the trainer: fewer than "
+    "15).",
+    ("burn", "twenty-one-club"): "002: the dealer burns a card by showing it and putting it "
+    "face up under the pack; an ace may not be burned: the pack is shuffled and cut again.",
+    ("burn", "casino-boxes"): "The casino game (003) burns one card after the shuffle, unseen; "
+    "any card, an ace too (002's ace rule is its own).",
+    ("offer", "casino-boxes"): "003: against an ace up the dealer offers insurance, and even "
+    "money to a natural; he offers a double on 9, 10 and 11; he never offers surrender (a "
+    "player may ask for it).",
+}
+
+
+def _order(notation: str, choices: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
+    """The choices in an order fixed by the notation (the right one is not always first)."""
+    return sorted(
+        choices, key=lambda choice: hashlib.sha256(f"{notation}/{choice[0]}".encode()).hexdigest()
+    )
+
+
+class Procedure(Drill):
+    slug = "procedure"
+    title = "Dealing procedure"
+    description = (
+        "Deal as the source texts prescribe (000's permanent bank, 002's club game, 003's "
+        "casino): where the next card goes, the hole card, naturals, the joker and the burned "
+        "card, reshuffling, and what the dealer offers. Choose what the dealer must do."
+    )
+    template = "drills/procedure.html"
+    situation_template = "drills/_procedure_situation.html"
+    brisk_ms = 4_000
+    slow_ms = 15_000
+    points = {slug: point.title for slug, point in POINTS.items()}
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        slug = learner.options.get("point", "")
+        point = POINTS.get(slug) or POINTS[rng.choice(list(POINTS))]
+        preset = rng.choice(point.presets)
+        arguments = point.make(rng, find_preset(preset))
+        return self.question(f"{point.slug}|{preset}|{arguments}", rules)
+
+    def rules_for(self, notation: str, rules: Rules) -> Rules:
+        """The preset the question names: the text whose procedure it asks."""
+        return read_point(notation)[1]
+
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The point under its preset (``"burn twenty-one-club"``)."""
+        point, preset, _ = notation.split("|", 2)
+        return f"{point} {preset}"
+
+    def _answer(self, notation: str) -> tuple[str, Rules, Answer]:
+        point, rules, arguments = read_point(notation)
+        return point.slug, rules, point.answer(rules, arguments)
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        point, played_under, answer = self._answer(notation)
+        choices = _order(notation, answer.choices)
+        return Question(
+            notation=notation,
+            prompt=answer.prompt,
+            view={
+                "point": point,
+                "title": POINTS[point].title,
+                "game": title(played_under),
+                "prompt": answer.prompt,
+                "choices": [(str(n), slug, label) for n, (slug, label) in enumerate(choices, 1)],
+                **answer.view,
+            },
+        )
+
+    def answer_text(self, form: Mapping[str, str]) -> str:
+        return str(form.get("answer", ""))[:100]
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        point, played_under, answer = self._answer(notation)
+        labels = dict(answer.choices)
+        chosen = next(
+            (slug for slug, label in answer.choices if answer_text in (slug, label)), None
+        )
+        if chosen is None:
+            raise InvalidAnswerError("Choose one of the answers offered (press its number).")
+        return Grade(
+            correct=chosen == answer.right,
+            answer=labels[chosen],
+            right_answer=labels[answer.right],
+            explanation=TEXT[(point, played_under.name)],
+        )
+
+
+DRILL = Procedure()

@@ -1,0 +1,419 @@
+"""The points of a deal where the procedure drill asks what the dealer must do, each read from
+its notation and answered by the engine: the round's deal, the shoe's burn and reshuffle, and
+the dealer's procedure rules (:mod:`trainer.engine.procedure`).
+
+Notation: the point, the preset, and what the point needs::
+
+    deal|permanent-bank|3 5        # three players; where does the 5th card of the deal go?
+    peek|permanent-bank|KH         # may the dealer look under a king?
+    natural|twenty-one-club|3 2 5 9C   # three players, seat 2 a natural for 5, the dealer 9 up
+    stop|twenty-one-club|-         # the next card is the face-up burned card, mid-round
+    reserve|permanent-bank|12      # 12 cards left before a round
+    burn|twenty-one-club|AS        # the card to burn is the ace of spades
+    offer|casino-boxes|AH AS KD    # the dealer's ace up; the box holds A-K
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from drills.base import InvalidQuestionError
+from drills.dealing.table_words import amount, card_words
+from trainer.engine.cards import Card, InvalidCardError
+from trainer.engine.hand import Hand
+from trainer.engine.phases import Action, Phase
+from trainer.engine.procedure import dealer_offers, may_burn, may_look_at_hole_card
+from trainer.engine.round import Round
+from trainer.engine.rules import Rules, find_preset
+from trainer.engine.settlement import is_natural
+from trainer.engine.shoe import Shoe
+
+MAX_NOTATION = 80
+MAX_SEATS = 7
+# Cards for a dealt round whose only natural is the one a question puts there: no ace and no
+# ten, each card once, so every card's place in the deal can be told.
+_LOW = [Card.parse(f"{rank}{suit}") for suit in "SHDC" for rank in "23456789"]
+_NATURAL = (Card.parse("AS"), Card.parse("KD"))
+_CARD_RE = re.compile(r"(10|[2-9TJQKA])[SHDC]")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A point's right answer and what the question shows, worked out by the engine."""
+
+    right: str
+    choices: tuple[tuple[str, str], ...]  # (slug, label), the right one among them
+    prompt: str
+    view: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Point:
+    """One point of the procedure: its title, the presets it is asked under, and its parts."""
+
+    slug: str
+    title: str
+    presets: tuple[str, ...]
+    read: Callable[[str], tuple[Any, ...]]  # the arguments, checked for form
+    answer: Callable[[Rules, tuple[Any, ...]], Answer]
+    make: Callable[[random.Random, Rules], str]  # fresh arguments, as notation
+
+
+def read_card(text: str) -> Card:
+    if not _CARD_RE.fullmatch(text):
+        raise InvalidQuestionError(f"{text[:10]!r} is not a card with its suit, like KH")
+    try:
+        return Card.parse(text)
+    except InvalidCardError as error:  # pragma: no cover - the pattern admits cards only
+        raise InvalidQuestionError(str(error)) from None
+
+
+def read_numbers(text: str, count: int, low: int, high: int) -> list[int]:
+    """``count`` whole numbers of digits 0-9, each ``low`` to ``high``."""
+    words = text.split(" ")
+    if len(words) != count or not all(w.isascii() and w.isdecimal() and len(w) <= 3 for w in words):
+        raise InvalidQuestionError(f"expected {count} whole number(s) here, not {text[:20]!r}")
+    numbers = [int(w) for w in words]
+    if not all(low <= n <= high for n in numbers):
+        raise InvalidQuestionError(f"each number here is {low} to {high}")
+    return numbers
+
+
+# -- the deal ---------------------------------------------------------------------------------
+
+
+def _dealt(rules: Rules, seats: int) -> list[tuple[str, Card, bool]]:
+    """Each card of a round's deal, dealt from distinct low cards: to whom, and face up."""
+    round_ = Round(rules, Shoe.stacked(rules, _LOW), [rules.min_bet] * seats)
+    where: dict[Card, tuple[str, bool]] = {}
+    for index in range(seats):
+        [hand] = round_.hands(index)
+        [faces] = round_.shown_in_play(index)
+        for card, up in zip(hand.cards, faces, strict=True):
+            where[card] = (f"seat-{index + 1}", up)
+    for card, up in zip(round_.dealer_cards, round_.dealer_shown_in_play, strict=True):
+        where[card] = ("dealer", up)
+    return [(*where[card][:1], card, where[card][1]) for card in _LOW[: len(where)]]
+
+
+def _target_words(target: str, up: bool) -> str:
+    who = "You (the dealer)" if target == "dealer" else target.replace("-", " ").capitalize()
+    return f"{who}, face {'up' if up else 'down'}"
+
+
+def _deal_read(text: str) -> tuple[Any, ...]:
+    seats, card = read_numbers(text, 2, 1, MAX_SEATS * 2 + 2)
+    if seats > MAX_SEATS:
+        raise InvalidQuestionError(f"a deal question has 1 to {MAX_SEATS} players")
+    return seats, card
+
+
+def _deal_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
+    seats, number = args
+    order = _dealt(rules, seats)
+    if not 2 <= number <= len(order):
+        raise InvalidQuestionError(f"this deal has cards 2 to {len(order)} to ask about")
+    target, _, up = order[number - 1]
+    before = order[: number - 1]
+    last = before[-1][0]
+    following = 1 if last == "dealer" else int(last.split("-")[1]) % seats + 1
+    candidates = [
+        (target, up),
+        (target, not up),
+        ("dealer", True),
+        ("dealer", False),
+        (f"seat-{following}", not up),
+        (f"seat-{following}", up),
+        ("seat-1", up),
+    ]
+    choices: dict[str, str] = {}
+    for who, face in candidates:
+        choices.setdefault(f"{who}-{'up' if face else 'down'}", _target_words(who, face))
+    held: dict[str, list[tuple[Card, bool]]] = {}
+    for who, card, face in before:
+        held.setdefault(who, []).append((card, face))
+    view = {
+        "seats": [(f"Seat {n}", held.get(f"seat-{n}", [])) for n in range(1, seats + 1)],
+        "dealer": held.get("dealer", []),
+    }
+    return Answer(
+        f"{target}-{'up' if up else 'down'}",
+        tuple(list(choices.items())[:4]),
+        f"You are dealing a round to {seats} player{'s' if seats > 1 else ''}; "
+        f"{number - 1} card{'s are' if number > 2 else ' is'} out. Where does card {number} go?",
+        view,
+    )
+
+
+def _deal_make(rng: random.Random, rules: Rules) -> str:
+    seats = rng.randint(2, 5)
+    size = 2 * seats + (2 if rules.hole_card != "none" else 1)
+    # Most often the cards where a dealer slips: his own, and the first of the second pass.
+    number = rng.choice([seats + 1, seats + 2, size, size, rng.randint(2, size)])
+    return f"{seats} {number}"
+
+
+# -- the peek ---------------------------------------------------------------------------------
+
+_PEEK = (
+    ("look", "Look at your hole card now, for a natural"),
+    ("wait", "Do not look at it until your own turn to draw"),
+    ("none", "You have no hole card: your second card comes after every box has played"),
+)
+
+
+def _peek_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
+    (up,) = args
+    if rules.hole_card == "none":
+        right = "none"
+    else:
+        right = "look" if may_look_at_hole_card(rules, up.value) else "wait"
+    return Answer(
+        right,
+        _PEEK,
+        f"The deal is done; your up card is {card_words(up)}. May you look at your hole card?",
+        {"up": up},
+    )
+
+
+def _peek_make(rng: random.Random, rules: Rules) -> str:
+    return str(rng.choice(_LOW + [Card.parse(c) for c in ("AH", "TC", "KS", "QD", "JH", "AD")]))
+
+
+# -- a player's natural -------------------------------------------------------------------------
+
+
+def _natural_read(text: str) -> tuple[Any, ...]:
+    numbers, _, up = text.rpartition(" ")
+    seats, seat, bet = read_numbers(numbers, 3, 1, 100)
+    if seats > MAX_SEATS or seat > seats:
+        raise InvalidQuestionError(f"no seat {seat} among {min(seats, 99)} players")
+    return seats, seat, bet, read_card(up)
+
+
+def _natural_round(rules: Rules, args: tuple[Any, ...]) -> Round:
+    """Seat ``seat`` dealt A-K, the others low cards, the dealer ``up`` and a 7 (no natural)."""
+    seats, seat, bet, up = args
+    hole = Card.parse("6C" if up == Card.parse("7C") else "7C")
+    low = [card for card in _LOW if card not in (up, hole)]
+    first, second = low[:seats], low[seats : 2 * seats]
+    first[seat - 1], second[seat - 1] = _NATURAL
+    cards = [*first, up, *second, hole, *low[2 * seats :]]
+    try:
+        return Round(rules, Shoe.stacked(rules, cards), [Fraction(bet)] * seats)
+    except ValueError as error:
+        raise InvalidQuestionError(f"the round cannot be dealt: {error}") from None
+
+
+def _natural_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
+    seats, seat, bet, up = args
+    round_ = _natural_round(rules, args)
+    # The engine takes the natural out of the turns before the first player draws.
+    if round_.dealer_natural or round_.current_seat == seat - 1:
+        raise InvalidQuestionError("that round is not one with a player's natural to settle")
+    while round_.phase is Phase.PLAYER_TURNS:
+        round_.act(Action.STAND)
+    net = round_.settle().seats[seat - 1].net
+    now = rules.hole_card == "peek"  # the dealer's natural is known before play
+    stake = Fraction(bet)
+    choices = (
+        ("pay-now", f"Pay seat {seat} {amount(net)} now, before the first player draws"),
+        ("pay-later", f"Pay seat {seat} {amount(net)} once you have played your own hand"),
+        ("even-now", f"Pay seat {seat} {amount(stake)} now, before the first player draws"),
+        ("double-now", f"Pay seat {seat} {amount(2 * stake)} now, before the first player draws"),
+    )
+    return Answer(
+        "pay-now" if now else "pay-later",
+        choices,
+        f"Seat {seat} shows a natural on a bet of {bet}. Your up card is {card_words(up)}, and "
+        f"you have no natural. What do you do with seat {seat}'s bet?",
+        {"up": up, "hand": _NATURAL},
+    )
+
+
+def _natural_make(rng: random.Random, rules: Rules) -> str:
+    seats = rng.randint(1, 4)
+    up = rng.choice([Card.parse(c) for c in ("9C", "8H", "TC", "AH", "KS", "5D", "6H")])
+    bet = rng.choice([5, 7, 9, 3, 10, 4, 6])
+    return f"{seats} {rng.randint(1, seats)} {min(bet, int(rules.max_bet or bet))} {up}"
+
+
+# -- the end of the pack, the reserve, the burn ---------------------------------------------
+
+
+_STOP = (
+    ("shuffle-now", "Stop: shuffle the played cards, have them cut, and deal the round on"),
+    ("finish", "Deal the round on to its end, and shuffle before the next one"),
+    ("unshuffled", "Deal the round on from the played cards, turned over but not shuffled"),
+    ("void", "Stop the round: every bet goes back, and shuffle"),
+)
+
+
+def _stop_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
+    shoe = Shoe(rules, random.Random(0))
+    drawn: list[Card] = []
+    while not (shoe.cards_remaining == 0 if rules.penetration == 1 else shoe.cut_card_out):
+        drawn.append(shoe.draw())
+    shoe.discard(drawn[:-4])  # the last four are in play: the round being dealt
+    shuffles = shoe.shuffles
+    shoe.draw()  # the card the player asked for
+    right = "shuffle-now" if shoe.shuffles > shuffles else "finish" if shoe.needs_shuffle else ""
+    if not right:  # pragma: no cover - every preset's shoe does one or the other
+        raise InvalidQuestionError("this shoe neither shuffles nor ends here")
+    if rules.penetration < 1:
+        mark = "the cut card"
+    elif rules.burn_cards:
+        mark = "the burned card, lying face up under the pack"
+    else:
+        mark = "the joker, lying face up under the pack"
+    return Answer(
+        right,
+        _STOP,
+        f"In the middle of a round a player asks for a card, and the next card is {mark}. "
+        "What do you do?",
+        {},
+    )
+
+
+_RESERVE = (
+    ("deal", "Deal the round from the cards left"),
+    ("reshuffle", "Gather every card, shuffle, have the pack cut, and then deal"),
+    ("ask", "Ask the players whether to deal or to shuffle"),
+)
+
+
+def _reserve_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
+    (left,) = args
+    shoe = Shoe(rules, random.Random(0))
+    shoe.discard(shoe.draw_many(shoe.cards_remaining - left))
+    return Answer(
+        "reshuffle" if shoe.needs_shuffle else "deal",
+        _RESERVE,
+        f"Before a round, {left} cards are left above the joker. What do you do?",
+        {},
+    )
+
+
+_BURN = (
+    ("burn", "Burn it as you would any card"),
+    ("reshuffle", "It may not be burned: shuffle the pack and have it cut again"),
+    ("next", "Put it back in the pack and burn the next card"),
+    ("deal", "Deal it to the first player and burn the next card"),
+)
+
+
+def _burn_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
+    (card,) = args
+    return Answer(
+        "burn" if may_burn(rules, card) else "reshuffle",
+        _BURN,
+        f"You have shuffled and the pack is cut; the card you turn up to burn is "
+        f"{card_words(card)}. What do you do?",
+        {"card": card},
+    )
+
+
+# -- what the dealer offers a box ------------------------------------------------------------
+
+_OFFER = (
+    ("insurance", "Offer insurance"),
+    ("even-money", "Offer even money"),
+    ("double", "Offer a double"),
+    ("surrender", "Offer surrender"),
+    ("nothing", "Offer nothing: the box plays"),
+)
+
+
+def _offer_read(text: str) -> tuple[Any, ...]:
+    words = text.split(" ")
+    if len(words) != 3:
+        raise InvalidQuestionError("an offer question names the up card and the box's two cards")
+    return tuple(read_card(word) for word in words)
+
+
+def _offer_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
+    up, first, second = args
+    hand = Hand((first, second))
+    offers = dealer_offers(
+        rules, up.value, hand.total, hand.is_soft, natural=is_natural(hand.cards)
+    )
+    if len(offers) > 1:
+        raise InvalidQuestionError("that box is offered more than one thing at once")
+    return Answer(
+        offers[0].value if offers else "nothing",
+        _OFFER,
+        f"Your up card is {card_words(up)}; box 1 holds {card_words(first)} "
+        f"{card_words(second)}. What do you offer it before it plays?",
+        {"up": up, "hand": (first, second)},
+    )
+
+
+_OFFER_HANDS = (
+    ("AH", "AS KD"), ("AD", "TS 6H"), ("AC", "9S 4D"), ("6H", "5S 5D"), ("TD", "6S 3C"),
+    ("9C", "8H 2S"), ("TH", "9S 6D"), ("9S", "TD 6C"), ("AS", "QH AC"), ("7D", "TC 8S"),
+    ("5C", "AH 8D"), ("TS", "5H 5C"), ("AH", "8C 8D"),
+)  # fmt: skip
+
+
+def _offer_make(rng: random.Random, rules: Rules) -> str:
+    up, hand = rng.choice(_OFFER_HANDS)
+    return f"{up} {hand}"
+
+
+def _one_card(text: str) -> tuple[Any, ...]:
+    return (read_card(text),)
+
+
+def _no_args(text: str) -> tuple[Any, ...]:
+    if text != "-":
+        raise InvalidQuestionError("this point takes no arguments: write -")
+    return ()
+
+
+def _reserve_read(text: str) -> tuple[Any, ...]:
+    return tuple(read_numbers(text, 1, 1, 60))
+
+
+POINTS: dict[str, Point] = {
+    point.slug: point
+    for point in (
+        Point("deal", "The deal order", ("permanent-bank", "twenty-one-club", "casino-boxes"),
+              _deal_read, _deal_answer, _deal_make),
+        Point("peek", "Looking at the hole card", ("permanent-bank", "casino-boxes"),
+              _one_card, _peek_answer, _peek_make),
+        Point("natural", "A player's natural", ("permanent-bank", "twenty-one-club"),
+              _natural_read, _natural_answer, _natural_make),
+        Point("stop", "The end of the pack", ("permanent-bank", "twenty-one-club", "casino-boxes"),
+              _no_args, _stop_answer, lambda rng, rules: "-"),
+        Point("reserve", "Too few cards left", ("permanent-bank",),
+              _reserve_read, _reserve_answer, lambda rng, rules: str(rng.randint(5, 40))),
+        Point("burn", "The card to burn", ("twenty-one-club", "casino-boxes"),
+              _one_card, _burn_answer,
+              lambda rng, rules: rng.choice(["AS", "AH", "AD", "7D", "KC", "2H"])),
+        Point("offer", "What the dealer offers", ("casino-boxes",),
+              _offer_read, _offer_answer, _offer_make),
+    )
+}  # fmt: skip
+
+
+def read_point(notation: str) -> tuple[Point, Rules, tuple[Any, ...]]:
+    """The point, rules and arguments a notation names, checked.
+
+    :raises InvalidQuestionError: naming what is wrong.
+    """
+    if not isinstance(notation, str) or len(notation) > MAX_NOTATION:
+        raise InvalidQuestionError(f"a procedure question is at most {MAX_NOTATION} characters")
+    fields = notation.split("|")
+    if len(fields) != 3:
+        raise InvalidQuestionError("a procedure question has three fields separated by |")
+    point = POINTS.get(fields[0])
+    if point is None:
+        raise InvalidQuestionError(f"there is no procedure point called {fields[0][:20]!r}")
+    if fields[1] not in point.presets:
+        raise InvalidQuestionError(f"{point.title} is not asked under {fields[1][:30]!r}")
+    return point, find_preset(fields[1]), point.read(fields[2])

@@ -1,0 +1,55 @@
+"""The procedure drill on the web road: the point asked, an answer stored under the text's
+rules, bad input a readable 400 storing nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+URL = "/drills/procedure"
+
+
+def ask(client: Any, hidden_fields: Any, point: str) -> dict[str, str]:
+    page = client.get(f"{URL}?point={point}")
+    assert page.status_code == 200
+    return hidden_fields(page.get_data(as_text=True))
+
+
+def test_an_answer_is_stored_under_the_texts_rules(
+    client: Any, hidden_fields: Any, db: Any
+) -> None:
+    form = ask(client, hidden_fields, "reserve")
+    form["question"] = "reserve|permanent-bank|9"
+    response = client.post(f"{URL}/answer?point=reserve", data={**form, "answer": "reshuffle"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and "Right" in page
+    assert "000: before any deal the dealer may gather" in page
+    assert hidden_fields(page)["question"].startswith("reserve|")
+    [row] = db.query("SELECT drill, correct, rules, question FROM attempts")
+    assert row == {
+        "drill": "procedure",
+        "correct": 1,
+        "rules": "permanent-bank",
+        "question": "reserve|permanent-bank|9",
+    }
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"answer": "look"}, "Choose one of the answers offered"),
+        ({"question": "reserve|casino-boxes|9"}, "not asked under"),
+        ({"question": "reserve|permanent-bank|999"}, "1 to 60"),
+        ({"question": "offer|casino-boxes|AH 5S 5D"}, "more than one thing"),
+    ],
+)
+def test_bad_input_is_a_readable_400_storing_nothing(
+    client: Any, hidden_fields: Any, db: Any, change: dict[str, str], message: str
+) -> None:
+    form = ask(client, hidden_fields, "reserve")
+    data = {**form, "question": "reserve|permanent-bank|9", "answer": "reshuffle", **change}
+    response = client.post(f"{URL}/answer", data=data)
+    assert response.status_code == 400
+    assert message in response.get_data(as_text=True)
+    assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0
