@@ -16,7 +16,6 @@ a choice's slug.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +28,7 @@ from drills.base import (
     LearnerState,
     Question,
 )
+from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.misdealt import KINDS, RULES, Played, make, read_played
 from drills.dealing.table_words import card_words, result_view
 from trainer.engine.round import Outcome
@@ -243,15 +243,6 @@ def decision_words(played: Played) -> str:
     return answers.get(words, "")
 
 
-def _order(notation: str, choices: tuple[Choice, ...]) -> list[Choice]:
-    """The choices in an order fixed by the notation (the right one is not always first)."""
-
-    def key(choice: Choice) -> str:
-        return hashlib.sha256(f"{notation}/{choice.slug}".encode()).hexdigest()
-
-    return sorted(choices, key=key)
-
-
 class Irregularities(Drill):
     slug = "irregularities"
     title = "Irregularities"
@@ -260,11 +251,12 @@ class Irregularities(Drill):
         "cards, one card, none, a card face up or shown in the pack, a natural not announced. "
         "Choose what the text says the dealer does; the round is then played on."
     )
-    template = "drills/irregularities.html"
+    template = "drills/dealing.html"
     situation_template = "drills/_irregularity_situation.html"
     brisk_ms = 6_000
     slow_ms = 20_000
     titles = TITLES
+    option = PageOption("kind", "Irregularity", TITLES, "Any of the text's list", "New situation")
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         kind = learner.options.get("kind", "")
@@ -283,7 +275,9 @@ class Irregularities(Drill):
     def question(self, notation: str, rules: Rules) -> Question:
         played = read_played(notation)
         _right_choice(played)  # a situation the text resolves one way
-        choices = _order(str(played.question), CHOICES[played.question.kind])
+        choices = in_fixed_order(
+            str(played.question), CHOICES[played.question.kind], lambda c: c.slug
+        )
         return Question(
             notation=str(played.question),
             prompt="What does the dealer do?",

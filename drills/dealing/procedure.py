@@ -12,11 +12,11 @@ slug (or its words, as stored).
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Mapping
 
 from drills.base import Drill, Grade, InvalidAnswerError, LearnerState, Question
+from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.procedure_points import POINTS, Answer, read_point
 from trainer.engine.rule_words import title
 from trainer.engine.rules import Rules, find_preset
@@ -60,13 +60,6 @@ TEXT: dict[tuple[str, str], str] = {
 }
 
 
-def _order(notation: str, choices: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
-    """The choices in an order fixed by the notation (the right one is not always first)."""
-    return sorted(
-        choices, key=lambda choice: hashlib.sha256(f"{notation}/{choice[0]}".encode()).hexdigest()
-    )
-
-
 class Procedure(Drill):
     slug = "procedure"
     title = "Dealing procedure"
@@ -75,11 +68,12 @@ class Procedure(Drill):
         "casino): where the next card goes, the hole card, naturals, the joker and the burned "
         "card, reshuffling, and what the dealer offers. Choose what the dealer must do."
     )
-    template = "drills/procedure.html"
+    template = "drills/dealing.html"
     situation_template = "drills/_procedure_situation.html"
     brisk_ms = 4_000
     slow_ms = 15_000
     points = {slug: point.title for slug, point in POINTS.items()}
+    option = PageOption("point", "Point of the deal", points, "Any point", "New question")
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         slug = learner.options.get("point", "")
@@ -103,7 +97,7 @@ class Procedure(Drill):
 
     def question(self, notation: str, rules: Rules) -> Question:
         point, played_under, answer = self._answer(notation)
-        choices = _order(notation, answer.choices)
+        choices = in_fixed_order(notation, answer.choices, lambda c: c[0])
         return Question(
             notation=notation,
             prompt=answer.prompt,
