@@ -236,7 +236,22 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
         f"At a {kind} of {signed(count)} the ramp bets {_money(bet)}: {how}. "
         f"The whole ramp: {rows}. It wins {ramp.win_per_100:.2f} per 100 rounds "
         f"(standard deviation {ramp.sd_per_100:.0f}), with a risk of ruin of "
-        f"{ramp.risk_of_ruin * 100:.1f}%."
+        f"{ramp.risk_of_ruin * 100:.1f}%.{_why_riskier(ramp, rules)}"
+    )
+
+
+def _why_riskier(ramp: BetRamp, rules: Rules) -> str:
+    """Why the ramp's own risk of ruin is above the one it was sized for, where it is."""
+    if ramp.risk_of_ruin <= ramp.risk * 1.1:
+        return ""
+    minimums = ramp.bankroll / rules.min_bet
+    return (
+        f" That is above the {ramp.risk * 100:g}% the Kelly fraction aims at, which holds for "
+        f"bets in proportion to the edge: this ramp must bet the table minimum "
+        f"({_money(rules.min_bet)}) where the player has no edge, and bets whole minimums, and "
+        f"those bets weigh the more the smaller the bankroll is in table minimums (here "
+        f"{float(minimums):,.0f}); a bigger bankroll brings it down toward "
+        f"{ramp.risk * 100:g}%."
     )
 
 

@@ -41,6 +41,7 @@ __all__ = [
     "Asked",
     "InvalidTableSpecError",
     "TableSpec",
+    "read_digits",
     "step_asks",
 ]
 
@@ -80,11 +81,19 @@ def _money(text: str, what: str, field: str) -> Fraction:
     return value
 
 
-def _whole(text: str, low: int, high: int, what: str, field: str) -> int:
-    text = (text or "").strip()
-    if not text.isdecimal() or len(text) > 2 or not low <= int(text) <= high:
-        raise InvalidTableSpecError(f"{what.capitalize()}: {low} to {high}.", field)
+def read_digits(text: str, most: int) -> int | None:
+    """A whole number of at most ``most`` digits 0-9 (``str.isdecimal`` alone takes other
+    scripts' digits too), or None."""
+    if not text or len(text) > most or not text.isdecimal() or not text.isascii():
+        return None
     return int(text)
+
+
+def _whole(text: str, low: int, high: int, what: str, field: str) -> int:
+    value = read_digits((text or "").strip(), 2)
+    if value is None or not low <= value <= high:
+        raise InvalidTableSpecError(f"{what.capitalize()}: {low} to {high}.", field)
+    return value
 
 
 @dataclass(frozen=True)
@@ -123,6 +132,13 @@ class TableSpec:
             )
         if unit > bankroll:
             raise InvalidTableSpecError("The unit is more than the bankroll.", "unit")
+        if unit < rules.min_bet or (rules.max_bet is not None and unit > rules.max_bet):
+            high = f" to {rules.max_bet}" if rules.max_bet is not None else " or more"
+            raise InvalidTableSpecError(
+                f"A unit of {unit} is outside this table's limits ({rules.min_bet}{high} a "
+                "box): a bet of one unit could not be placed.",
+                "unit",
+            )
         system = str(form.get("system", ""))[:20]
         convention = str(form.get("convention", ""))[:10]
         resolution = str(form.get("resolution", ""))[:10]

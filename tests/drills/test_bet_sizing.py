@@ -49,6 +49,16 @@ def test_a_bigger_bankroll_or_risk_bets_more_and_the_answer_is_graded_by_it() ->
     assert not DRILL.grade(notation, str(small + 5), rules()).correct
 
 
+def test_a_ramp_riskier_than_asked_says_why() -> None:
+    # 200 table minimums (the table's old default): the minimum bet where there is no edge
+    # makes the ramp's own risk of ruin some 66%, far above the 5% it is sized for.
+    small = DRILL.grade("hi-lo bankroll 1000 risk 0.05 tc +0", "5", rules()).explanation
+    assert "risk of ruin of 65.9%" in small
+    assert "above the 5% the Kelly fraction aims at" in small and "(here 200)" in small
+    big = DRILL.grade("hi-lo bankroll 50000 risk 0.05 tc +0", "5", rules()).explanation
+    assert "above the" not in big
+
+
 def test_questions_ask_counts_where_the_ramp_moves() -> None:
     rng = random.Random(2)
     options = {**PREFS, "bankroll": "10000", "risk": "5%"}

@@ -301,9 +301,13 @@ class TableGame:
         rules = self.setup.rules
         for bet in bets:
             if bet < rules.min_bet or (rules.max_bet is not None and bet > rules.max_bet):
-                high = "no maximum" if rules.max_bet is None else f"at most {rules.max_bet}"
+                limits = (
+                    f"{rules.min_bet} or more (no maximum)"
+                    if rules.max_bet is None
+                    else f"{rules.min_bet} to {rules.max_bet}"
+                )
                 raise InvalidStepError(
-                    f"min_bet and max_bet: a bet is {rules.min_bet} or more, {high}; not {bet}"
+                    f"min_bet and max_bet: a bet at this table is {limits}, not {bet}"
                 )
         if bankroll is not None and sum(bets) > bankroll + self.learner_net:
             left = bankroll + self.learner_net

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from drills import table_play
-from drills.table_session import MONEY_RE, TableSpec
+from drills.table_session import MONEY_RE, TableSpec, read_digits
 from trainer.engine.hand import Hand
 from trainer.engine.table_game import Ask, InvalidStepError
 from trainer.store import tables
@@ -20,7 +20,7 @@ from trainer.web.table_view import money, signed_money
 if TYPE_CHECKING:
     from trainer.web.table import Seated
 
-__all__ = ["ASK_NAMES", "KINDS", "read_step", "step_token", "summary_of"]
+__all__ = ["ASK_NAMES", "BET_KEYS", "KINDS", "answers_of", "read_step", "step_token", "summary_of"]
 
 # What each graded question of a step is called on the page and in the summary.
 ASK_NAMES = {
@@ -34,6 +34,7 @@ ASK_NAMES = {
 }
 KINDS = {"play": "Strategy", "insurance": "Insurance", "rc": "Counts", "tc": "Counts"}
 _PLAYS = ("H", "S", "D", "P", "R")
+BET_KEYS = 8  # keys 1 to 8 bet that many units
 _NAMES = tuple(ASK_NAMES)
 
 
@@ -62,9 +63,10 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     if ask.kind == "bet":
         units = form.get("units", "")
         if units:
-            if not (units.isdecimal() and len(units) == 1 and units != "0"):
-                raise InvalidStepError("bet 1 to 9 units")
-            bets = [spec.unit * int(units)] * spec.boxes
+            count = read_digits(units, 1)
+            if count is None or not 1 <= count <= BET_KEYS:
+                raise InvalidStepError(f"bet 1 to {BET_KEYS} units")
+            bets = [spec.unit * count] * spec.boxes
         else:
             bets = [_amount(form.get(f"bet{box}", "")) for box in range(spec.boxes)]
         text = "bet " + " ".join(str(bet) for bet in bets)
@@ -79,6 +81,26 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
             raise InvalidStepError("a play is H, S, D, P or R")
         return answer, {"play": answer}
     raise InvalidStepError("the shoe is played out: no more rounds from it")
+
+
+def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
+    """A stored step's answers by ask name, as :func:`read_step` read them: from its attempts,
+    or (a decision chosen again after one taken back, whose attempts are the first choice's)
+    from the step's own text."""
+    found = _graded(seated)
+    answers = {}
+    for name in _NAMES:
+        row = found.get(step_token(seated.stored.id, step.n, name))
+        if row is not None:
+            answers[name] = row["answer"]
+    if answers:
+        return answers
+    words = step.step.split(" ")
+    if words[0] == "bet":
+        return {f"bet{box}": money(Fraction(bet)) for box, bet in enumerate(words[1:])}
+    if words[0] == "insure":
+        return {"insurance": "I" if words[1:] == ["1"] else "N"}
+    return {"play": step.step} if step.step in _PLAYS else answers
 
 
 def first_play_ev(spec: TableSpec, ask: Ask, notation: str, stake: Fraction) -> str | None:
@@ -114,22 +136,29 @@ def held_feedback(seated: Seated) -> list[dict[str, Any]]:
 
 
 def summary_of(seated: Seated) -> dict[str, Any]:
-    """The shoe's summary: rounds, result, errors by kind with their EV cost, luck and skill,
-    each error with the round it was made in."""
-    game = seated.game
+    """The shoe's summary: rounds, result, errors by kind, luck and skill, each error with the
+    round it was made in.
+
+    An error's kind counts every error made, taken back or not; its cost counts the errors
+    kept (played) only, for a decision taken back cost nothing at the table: in money (the
+    EV lost times the learner's own stake) and in bets (the EV lost, in bets of the hand).
+    """
     found = _graded(seated)
     round_of = _round_of_steps(seated)
     errors: list[dict[str, Any]] = []
     kinds: dict[str, dict[str, Any]] = {}
     for step in seated.steps:
+        kept = step.state == "played"
+        costed = not kept or not step.cost  # its money is counted once, under its first error
         for name in _NAMES:
             row = found.get(step_token(seated.stored.id, step.n, name))
             if row is None or row["correct"]:
                 continue
-            kind = KINDS.get(name, "Bets")
-            entry = kinds.setdefault(kind, {"count": 0, "cost": Fraction(0), "bets": Fraction(0)})
+            entry = kinds.setdefault(
+                KINDS.get(name, "Bets"), {"count": 0, "cost": Fraction(0), "bets": Fraction(0)}
+            )
             entry["count"] += 1
-            ev_cost = Fraction(row["ev_cost"]) if row["ev_cost"] else Fraction(0)
+            ev_cost = Fraction(row["ev_cost"]) if row["ev_cost"] and kept else Fraction(0)
             entry["bets"] += ev_cost
             errors.append(
                 {
@@ -142,31 +171,25 @@ def summary_of(seated: Seated) -> dict[str, Any]:
                     "bets": f"{float(ev_cost):.2f}" if ev_cost else "",
                 }
             )
-        if step.state == "played" and step.cost not in ("", "0"):
-            cost = Fraction(step.cost)
-            kind = "Bets" if step.step.startswith("bet") else "Strategy"
-            if step.step.startswith("insure"):
-                kind = "Insurance"
-            kinds.setdefault(kind, {"count": 0, "cost": Fraction(0), "bets": Fraction(0)})
-            kinds[kind]["cost"] += cost
-    result = game.learner_net
+            if not costed:  # a step's errors are of one kind: its cost in money is theirs
+                entry["cost"] += Fraction(step.cost)
+                costed = True
     cost = sum((k["cost"] for k in kinds.values()), Fraction(0))
     return {
-        "rounds": len(game.rounds),
-        "result": signed_money(result),
+        "rounds": len(seated.game.rounds),
+        "result": signed_money(seated.game.learner_net),
         "kinds": [
-            {
-                "kind": k,
-                "count": v["count"],
-                "cost": money(v["cost"]),
-                "bets": f"{float(v['bets']):.2f}",
-            }
+            {"kind": k, "count": v["count"], "cost": money(v["cost"]), "bets": _bets(v["bets"])}
             for k, v in sorted(kinds.items())
         ],
         "errors": errors,
-        "luck": _luck(seated, result, cost),
+        "luck": _luck(seated, seated.game.learner_net, cost),
         "cost": money(cost),
     }
+
+
+def _bets(value: Fraction) -> str:
+    return f"{float(value):.2f}"
 
 
 def _round_of_steps(seated: Seated) -> dict[int, int]:

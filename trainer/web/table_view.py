@@ -13,7 +13,7 @@ from trainer.engine.cards import Card
 from trainer.engine.round import Phase, Round
 from trainer.engine.table_game import Ask, PlayedRound, TableGame
 
-__all__ = ["HandView", "SeatView", "money", "round_view", "settlement_lines"]
+__all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
 
 _OUTCOMES = {
     "blackjack": "blackjack",
@@ -161,6 +161,12 @@ def settlement_lines(game: TableGame, round_: Round) -> tuple[str, ...]:
                 f"{signed_money(settled.insurance_net)}."
             )
     return tuple(lines)
+
+
+def burned_shown(game: TableGame) -> tuple[Card, ...]:
+    """The burned cards the table was shown at the shuffle (002's, face up under the pack): the
+    learner counts them, so the page shows them while the shoe is dealt."""
+    return game.table.shoe.burned_seen
 
 
 def last_round(game: TableGame, ask: Ask) -> PlayedRound | None:
