@@ -332,7 +332,7 @@ def step(table_id: str) -> Response:
         )
     steps = tables.steps_of(get_db(), seated.stored.id)
     if not is_htmx():  # a plain form: post, redirect, get (Back asks to send nothing again)
-        shown = {"shown": steps[-1].n} if seated.spec.mode == "training" else {}
+        shown: dict[str, Any] = {"shown": steps[-1].n} if seated.spec.mode == "training" else {}
         return redirect(url_for("table.show", table_id=table_id, **shown), code=303)
     feedback = _feedback(seated, grades) if seated.spec.mode == "training" else None
     if steps[-1].state == "held":  # the table stays where it was, the mistake shown
@@ -419,7 +419,7 @@ def held(table_id: str) -> Response:
         return _refused(seated, "Keep the play or take it back.")
     tables.resolve_held(get_db(), seated.stored.id, seated.held.n, keep=choice == "keep")
     if not is_htmx():  # post, redirect, get
-        back = {"back": 1} if choice == "back" else {}
+        back: dict[str, Any] = {"back": 1} if choice == "back" else {}
         return redirect(url_for("table.show", table_id=table_id, **back), code=303)
     return table_page(seated_or_404(table_id), taken_back=choice == "back")
 
