@@ -169,6 +169,12 @@ class TableSpec:
         spec.setup(0)  # the engine's own checks (the rules' seats, who deals)
         return spec
 
+    @property
+    def deals(self) -> bool:
+        """Whether the learner holds the deal or the bank: where the players deal (002 home,
+        004), the learner's table is theirs to deal."""
+        return self.rules.table_rotation != "none"
+
     def setup(self, seed: int) -> TableSetup:
         """The engine's setup of this table, its shoe shuffled from ``seed``."""
         return TableSetup(
@@ -178,6 +184,7 @@ class TableSpec:
             seed,
             count_checks="counts" in self.graded,
             co_bettors=self.co_bettors,
+            deals=self.deals,
         )
 
     def to_json(self) -> str:
@@ -215,8 +222,9 @@ class TableSpec:
 
     @property
     def needs_study(self) -> bool:
-        """Whether grading needs the count study of the rules and system."""
-        return bool(self.graded & {"deviations", "bets"})
+        """Whether grading needs the count study of the rules and system (not where the
+        learner deals: no bet or index play of theirs is graded then)."""
+        return not self.deals and bool(self.graded & {"deviations", "bets"})
 
     def count_at(self, ask: Ask) -> TableCount:
         """The count as the learner keeps it where ``ask`` stops."""
@@ -260,7 +268,9 @@ def step_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
             f"{spec.system.slug} bankroll {int(spec.bankroll)} risk 0.05 "
             f"{kind} {signed(max(-30, min(30, int(count))))}"
         )
-        return [Asked(f"bet{box}", bet_sizing.SLUG, notation) for box in range(spec.boxes)]
+        # The bet's EV cost is in bets of the table minimum (the ramp's unit).
+        low = spec.rules.min_bet
+        return [Asked(f"bet{box}", bet_sizing.SLUG, notation, low) for box in range(spec.boxes)]
     if ask.kind == "insurance" and "insurance" in spec.graded and ask.round is not None:
         seat = ask.seat if ask.seat is not None else 0
         hand = ask.round.hands(seat)[0]
@@ -279,7 +289,9 @@ def step_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
                 Checkpoint("rc", spec.system, decks, ask.seen).notation,
             )
         ]
-        if spec.system.balanced:
+        # A true count needs cards left to divide by: not once the whole pack is seen (the
+        # end of 004's talia, of a pack dealt to its end).
+        if spec.system.balanced and len(ask.seen) < decks * CARDS_PER_DECK:
             tc = Checkpoint("tc", spec.system, decks, ask.seen, spec.convention, spec.resolution)
             checks.append(Asked("tc", counting_session.SHOE.slug, tc.notation))
         return checks
@@ -307,10 +319,13 @@ def settings_words(spec: TableSpec) -> str:
     """The table's settings in one line, for its page."""
     seats = f"{spec.others} other seat{'s' if spec.others != 1 else ''}"
     boxes = f"{spec.boxes} box{'es' if spec.boxes > 1 else ''}"
+    if spec.deals:
+        boxes = "the " + ("bank" if spec.rules.table_rotation.startswith("bank") else "deal")
     if spec.co_bettors:
         boxes += f" with {spec.co_bettors} co-bettor{'s' if spec.co_bettors > 1 else ''} on each"
     graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded)
+    whose = "held by you" if spec.deals else "of yours"
     return (
-        f"{seats}, {boxes} of yours; {spec.system.name} ({spec.convention}, decks to the "
+        f"{seats}, {boxes} {whose}; {spec.system.name} ({spec.convention}, decks to the "
         f"{spec.resolution} deck); graded: {graded or 'nothing'}; {spec.mode} mode"
     )

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
+from drills.table_dealing import dealer_grade
 from drills.table_play import work_out
 from drills.table_session import TableSpec, step_asks
 from tests.web.test_table_web import SETUP, answer, sit, step_form
@@ -196,3 +198,53 @@ def test_an_error_taken_back_is_counted_but_costs_nothing(
     assert row, page[-3000:]
     assert row[1] == "1" and row[2] == "0" and row[3] == "0.00"
     assert "taken back" in page
+
+
+# A talia of a short pack (one deck), holding the bank.
+BANK_TABLE = {
+    "rules": "russian-bank decks=1",
+    "graded": ["strategy"],
+    "unit": "1",
+    "bankroll": "200",
+    "mode": "training",
+}
+
+
+def test_holding_the_deal_each_draw_is_graded_and_the_summary_prices_it(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **BANK_TABLE)
+    assert "the bank held by you" in client.get(url).get_data(as_text=True)
+    wrong = None
+    for _ in range(200):
+        spec, _, ask = replayed(db, url)
+        page = client.get(url).get_data(as_text=True)
+        if "held-choice" in page:
+            fields = {**hidden_fields(page.split("held-choice")[1]), "choice": "keep"}
+            assert client.post(url + "/held", data=fields).status_code == 303
+            continue
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "over":
+            break
+        if kind == "draw":
+            if wrong is None:  # a bad key first: refused, nothing stored
+                stored = db["table_steps"].count
+                bad = client.post(url + "/step", data={**fields, "answer": "X"})
+                assert bad.status_code == 400
+                assert "draw with H, or stand with S" in bad.get_data(as_text=True)
+                assert db["table_steps"].count == stored
+            grade = dealer_grade(spec.rules, ask, "draw")
+            assert grade is not None
+            right = "H" if grade.right_answer == "draw" else "S"
+            answer = right if wrong else ("S" if right == "H" else "H")
+            response = client.post(url + "/step", data={**fields, "answer": answer})
+            shown = client.get(response.headers["Location"]).get_data(as_text=True)
+            assert "<strong>Your draw</strong>" in shown and "to the bank" in shown
+            wrong = wrong or answer
+            continue
+        data = {"deal": {"answer": "D"}, "count": {"running": "0", "true": "0"}}[kind]
+        assert client.post(url + "/step", data={**fields, **data}).status_code == 303
+    page = client.get(url).get_data(as_text=True)
+    assert "The talia is played out" in page
+    row = re.search(r'<th scope="row">Dealing</th><td>(\d+)</td><td>([^<]*)</td>', page)
+    assert row and row[1] == "1" and Fraction(row[2]) > 0

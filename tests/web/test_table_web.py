@@ -192,7 +192,7 @@ def test_a_forged_count_is_refused(client: Any, csrf: Any, db: Any, hidden_field
         ({"system": "nope"}, "no counting system"),
         ({"mode": "blitz"}, "training or test"),
         ({"graded": ["everything"]}, "from the list"),
-        ({"rules": "twenty-one-home"}, "passes the deal"),
+        ({"rules": "twenty-one-home", "others": "0"}, "one other seat or more"),
         ({"others": "\u0662"}, "Other seats"),  # an Arabic-Indic 2: digits are 0-9
         ({"unit": "2"}, "is outside this table"),
     ],

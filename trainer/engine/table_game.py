@@ -16,6 +16,17 @@ The steps, as text (their notation)::
                    most allowed (half the bet), 0 declines
     H S D P R      a play for the learner's hand to act (hit, stand, double, split, surrender)
 
+Where the learner holds the deal or the bank (``TableSetup.deals``: 002 home, 004) the other
+seats are all punters, played by the engine, each staking the table minimum, and the learner
+makes the dealer's choices instead::
+
+    deal           the next round is dealt (so that every round is shown)
+    double 1       002 deal method 3: the dealer doubles every bet (0: he does not)
+    draw stand     the dealer's turn: one more card, or stand ("as he likes")
+
+The learner's table ends where the deal passes to another player (002: a punter's natural
+takes it) or the talia is played out (004: then the bank passes left).
+
 A step that does not fit where it is played raises :class:`InvalidStepError` naming the rule;
 the web layer replays a new step before storing it, so an illegal one is never stored.
 Count checks come at round starts drawn from the seed (about one round in
@@ -33,7 +44,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from trainer.engine.cards import Card
-from trainer.engine.round import Action, IllegalActionError, InvalidBetError, Round
+from trainer.engine.round import DEALER, Action, IllegalActionError, InvalidBetError, Round
 from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
 from trainer.engine.table import (
@@ -89,6 +100,7 @@ class TableSetup:
     seed: int
     count_checks: bool = True
     co_bettors: int = 0  # on each learner box, each staking the table minimum (003)
+    deals: bool = False  # the learner holds the deal or the bank (002 home, 004)
 
     def __post_init__(self) -> None:
         if not 0 <= self.others <= MAX_OTHERS:
@@ -112,19 +124,28 @@ class TableSetup:
                 "surrender: early surrender is not asked at a learner's table yet; "
                 "choose late surrender or none"
             )
-        if self.rules.table_rotation != "none":
+        rotation = self.rules.table_rotation
+        if rotation != "none" and not self.deals:
             raise InvalidTableError(
-                f"table_rotation: {self.rules.name} passes the deal among the players; "
-                "a learner's table is dealt by the house"
+                f"table_rotation: {self.rules.name} passes the deal among the players; at a "
+                "learner's table the learner holds the deal (or the bank)"
+            )
+        if self.deals and (rotation == "none" or self.others < 1 or self.co_bettors):
+            raise InvalidTableError(
+                "table_rotation: the learner holds the deal only where the players deal "
+                "(002 home, 004), with one other seat or more and no co-bettors"
             )
 
     @property
     def seats(self) -> int:
-        return self.others + self.boxes
+        return self.others if self.deals else self.others + self.boxes
 
     @property
     def learner_seats(self) -> range:
-        """The learner's boxes: after half the other seats (rounded down), side by side."""
+        """The learner's boxes: after half the other seats (rounded down), side by side (none
+        where the learner deals)."""
+        if self.deals:
+            return range(0)
         first = self.others // 2
         return range(first, first + self.boxes)
 
@@ -162,13 +183,31 @@ class _Waiting(Exception):  # noqa: N818 (not an error: the replay stops here)
 
 
 class _LearnerPolicy(BasicStrategyPolicy):
-    """The other seats by the chart; the learner's seats by their steps, or a stop."""
+    """The other seats by the chart; the learner's seats (or the learner's deal) by their
+    steps, or a stop."""
 
-    def __init__(self, rules: Rules, chart: Chart, learner: range, steps: Sequence[str]) -> None:
-        super().__init__(rules, chart)
-        self.learner = learner
+    def __init__(
+        self, setup: TableSetup, chart: Chart, steps: Sequence[str], *, deals: bool = False
+    ) -> None:
+        super().__init__(setup.rules, chart)
+        self.learner = setup.learner_seats
         self.steps = steps
         self.pos = 0
+        self.dealer_decides = deals
+
+    def dealer_doubles(self, round_: Round) -> bool:
+        if not self.dealer_decides:
+            return False
+        step = self._next("double", round_, DEALER)
+        if step not in ("double 0", "double 1"):
+            raise InvalidStepError(f"the dealer doubles the bets or not, not {step[:12]!r}")
+        return step == "double 1"
+
+    def dealer_draws(self, round_: Round) -> bool:
+        step = self._next("draw", round_, DEALER)
+        if step not in ("draw", "stand"):
+            raise InvalidStepError(f"the dealer draws or stands, not {step[:12]!r}")
+        return step == "draw"
 
     def _next(self, kind: str, round_: Round, seat: int) -> str:
         if self.pos >= len(self.steps):
@@ -224,7 +263,11 @@ class TableGame:
         self.chart = chart
         rules = setup.rules
         shoe = Shoe(rules, random.Random(setup.seed))
-        self.table = Table(rules, setup.seats, _HOUSE_MONEY, shoe)
+        if setup.deals:  # the learner is player 0, dealing; the punters on their left
+            names = ["You", *(f"Seat {n + 1}" for n in range(setup.others))]
+            self.table = Table(rules, names, _HOUSE_MONEY, shoe, dealer=0)
+        else:
+            self.table = Table(rules, setup.seats, _HOUSE_MONEY, shoe)
         self.rounds: list[PlayedRound] = []
         self._checks = random.Random(f"{setup.seed} count checks")
 
@@ -232,6 +275,11 @@ class TableGame:
     def learner_net(self) -> Fraction:
         """What the learner's boxes have won (+) or lost (-) over the rounds played (their own
         share, where co-bettors stake on them too)."""
+        if self.setup.deals:  # the bank's net of the rounds the learner dealt
+            return sum(
+                (p.record.result.bank_net for p in self.rounds if p.record.dealer == 0),
+                Fraction(0),
+            )
         seats = self.setup.learner_seats
         return sum(
             (
@@ -258,7 +306,12 @@ class TableGame:
             played = len(table.shoe.dealt())
             # The shoe is played out when the cut card is out, or when a pack dealt to its end
             # ran out inside a round and its discards were shuffled to finish it (000, 002).
-            over = bool(self.rounds) and (table.shoe.needs_shuffle or table.shoe.refills > 0)
+            # Where the learner deals, also when the deal has passed to another player.
+            over = bool(self.rounds) and (
+                table.shoe.needs_shuffle
+                or table.shoe.refills > 0
+                or (setup.deals and table.dealer != 0)
+            )
             due = over or (number > 1 and self._checks.randrange(CHECK_RATE) == 0)
             if due and setup.count_checks:
                 if pos == len(steps):
@@ -271,16 +324,15 @@ class TableGame:
                     raise InvalidStepError("the shoe is played out: no more rounds from it")
                 return Ask("over", number, seen, played)
             if pos == len(steps):
-                return Ask("bet", number, seen, played)
-            bets = read_bets(steps[pos], setup.boxes)
-            self._check_money(bets, bankroll)
-            policy = _LearnerPolicy(setup.rules, self.chart, setup.learner_seats, steps[pos + 1 :])
-            all_bets = self._seat_bets(bets)
+                return Ask("deal" if setup.deals else "bet", number, seen, played)
+            all_bets = self._round_bets(steps[pos], bankroll)
+            policy = _LearnerPolicy(setup, self.chart, steps[pos + 1 :], deals=setup.deals)
             try:
                 record = table.play_round(all_bets, policy)
             except _Waiting as waiting:  # every step is played: the learner decides next
                 seen_now = seen + waiting.round.seen_by(waiting.seat)
-                return Ask(waiting.kind, number, seen_now, played, waiting.round, waiting.seat)
+                seat = None if waiting.seat == DEALER else waiting.seat
+                return Ask(waiting.kind, number, seen_now, played, waiting.round, seat)
             except (InvalidBetError, InsufficientBankrollError, IllegalActionError) as error:
                 raise InvalidStepError(str(error)) from None
             round_ = table.last_round
@@ -289,6 +341,19 @@ class TableGame:
             used = 1 + policy.pos
             self.rounds.append(PlayedRound(record, round_, seen, pos, used))
             pos += used
+
+    def _round_bets(
+        self, step: str, bankroll: Fraction | None
+    ) -> list[Fraction | tuple[Fraction, ...]]:
+        """Every seat's bet for the round a step starts: the learner's own (a ``bet``), or,
+        where the learner deals (a ``deal``), the punters' table minimums."""
+        if self.setup.deals:
+            if step != "deal":
+                raise InvalidStepError("you deal: the next round starts with the deal")
+            return [self.setup.rules.min_bet] * self.setup.seats
+        bets = read_bets(step, self.setup.boxes)
+        self._check_money(bets, bankroll)
+        return self._seat_bets(bets)
 
     def _seat_bets(self, bets: tuple[Fraction, ...]) -> list[Fraction | tuple[Fraction, ...]]:
         low = self.setup.rules.min_bet

@@ -28,6 +28,7 @@ from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import CONVENTION_LABELS, RESOLUTION_LABELS, system_choices
 from drills.strategy_quiz import PLAY_KEYS, chart_for
+from drills.table_dealing import dealer_grade
 from drills.table_session import (
     GRADED,
     MODES,
@@ -67,6 +68,13 @@ from trainer.web.table_steps import (
 )
 
 bp = Blueprint("table", __name__, url_prefix="/table")
+
+# The learner dealing: each step's keys (key, label, allowed).
+DEALER_KEYS = {
+    "deal": [("D", "Deal the round", True)],
+    "double": [("D", "Double every bet", True), ("N", "Do not double", True)],
+    "draw": [("H", "Draw a card", True), ("S", "Stand", True)],
+}
 
 TEMPLATE = "table/table.html"
 
@@ -223,6 +231,8 @@ def show(table_id: str) -> Response:
     (``shown``: its number) or a mistake taken back (``back``)."""
     seated = seated_or_404(table_id)
     shown = read_digits(request.args.get("shown", ""), 6)
+    if shown is None and seated.held is not None:  # a mistake waiting: what it was
+        shown = seated.held.n
     feedback = _step_feedback(seated, shown) if shown is not None else None
     return table_page(seated, feedback=feedback, taken_back=bool(request.args.get("back")))
 
@@ -235,15 +245,11 @@ def _step_feedback(seated: Seated, n: int) -> list[dict[str, Any]] | None:
         return None
     before = [s.step for s in seated.steps[:-1] if s.state == "played"]
     _, ask = replay(seated.spec, seated.stored.seed, before)
-    asks = step_asks(seated.spec, ask)
-    answers = answers_of(seated, last)
     try:
-        found = drill_road.grade_answers(
-            [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
-        )
+        grades = _grades(seated, ask, last.step, answers_of(seated, last))
     except InvalidAnswerError:
         return None
-    return _feedback(seated, list(zip(asks, found, strict=True))) or None
+    return _feedback(seated, grades) or None
 
 
 def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
@@ -278,6 +284,7 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         "bet_amounts": {n: table_view.money(seated.spec.unit * n) for n in range(1, BET_KEYS + 1)},
         **_asked(ask),
         "burned": table_view.burned_shown(game),
+        "asks_true": any(a.name == "tc" for a in step_asks(seated.spec, ask)),
         "page_rules": seated.rules,
         "section": "table",
         **shown,
@@ -288,6 +295,8 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
 def _asked(ask: Ask) -> dict[str, Any]:
     """What the step's form needs to know of the round: the plays allowed, a natural."""
     round_ = ask.round
+    if ask.kind in DEALER_KEYS:
+        return {"natural": False, "play_keys": DEALER_KEYS[ask.kind]}
     if round_ is None or ask.seat is None:
         return {"natural": False, "play_keys": []}
     hand = round_.hands(ask.seat)[0]
@@ -316,14 +325,10 @@ def step(table_id: str) -> Response:
         after = replay(seated.spec, seated.stored.seed, [*_played(seated), text])
     except InvalidStepError as error:
         return _refused(seated, f"That cannot be played. {plain_words(str(error))}")
-    asks = step_asks(seated.spec, seated.ask)
     try:
-        found = drill_road.grade_answers(
-            [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
-        )
+        grades = _grades(seated, seated.ask, text, answers)
     except InvalidAnswerError as error:
         return _refused(seated, str(error))
-    grades = list(zip(asks, found, strict=True))
     try:
         _store(seated, text, token, grades, _response_ms(form.get("asked_at", "")))
     except tables.StaleStepError:
@@ -340,6 +345,25 @@ def step(table_id: str) -> Response:
     else:  # where the step's own replay left it (no need to replay it again)
         now = replace(seated, steps=steps, game=after[0], ask=after[1])
     return table_page(now, feedback=feedback)
+
+
+def _grades(
+    seated: Seated, ask: Ask, text: str, answers: dict[str, str]
+) -> list[tuple[Asked, Grade]]:
+    """The graded questions of the step ``text`` where the table waits at ``ask``: the drills'
+    (each an attempt), and a dealer's draw (graded at the table only: its ask has no drill).
+
+    :raises InvalidAnswerError: for an answer a drill cannot grade.
+    """
+    asks = step_asks(seated.spec, ask)
+    found = drill_road.grade_answers(
+        [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
+    )
+    grades = list(zip(asks, found, strict=True))
+    dealt = dealer_grade(seated.rules, ask, text) if "strategy" in seated.spec.graded else None
+    if dealt is not None:
+        grades.append((Asked("dealer", "", text, Fraction(1)), dealt))
+    return grades
 
 
 def _out_of_turn(seated: Seated, form: Any, token: str) -> Response | None:
@@ -377,7 +401,7 @@ def _store(
     :raises StaleStepError: when another request stored a step first.
     """
     wrong = any(not grade.correct for _, grade in grades)
-    decision = seated.ask.kind in ("play", "bet", "insurance")
+    decision = seated.ask.kind in ("play", "bet", "insurance", "draw")
     hold = wrong and seated.spec.mode == "training" and decision
     # A decision chosen again after taking one back is shown graded, not stored again.
     retry = bool(seated.steps) and seated.steps[-1].state == "withdrawn"
@@ -401,6 +425,7 @@ def _store(
         graded = [
             (get_drill(a.drill), a.notation, g, step_token(seated.stored.id, stored.n, a.name))
             for a, g in grades
+            if a.drill  # a dealer's draw is graded at the table only
         ]
         drill_road.record_answers(
             seated.user, graded if not retry else [], seated.rules, response_ms
@@ -449,6 +474,9 @@ def _response_ms(asked_at: str) -> int | None:
 
 def _words(ask: Ask) -> str:
     return {
+        "deal": "the deal",
+        "double": "your choice to double the bets or not",
+        "draw": "your draw",
         "count": "the count",
         "bet": "your bet",
         "insurance": "your answer to insurance",

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from drills import table_play
+from drills.table_dealing import dealer_step
 from drills.table_session import MONEY_RE, TableSpec, read_digits
 from trainer.engine.hand import Hand
 from trainer.engine.table_game import Ask, InvalidStepError
@@ -31,10 +32,22 @@ ASK_NAMES = {
     "bet0": "Bet, box 1",
     "bet1": "Bet, box 2",
     "bet2": "Bet, box 3",
+    "dealer": "Your draw",  # the learner dealing (graded at the table, not a drill's attempt)
 }
-KINDS = {"play": "Strategy", "insurance": "Insurance", "rc": "Counts", "tc": "Counts"}
+KINDS = {
+    "play": "Strategy",
+    "insurance": "Insurance",
+    "rc": "Counts",
+    "tc": "Counts",
+    "dealer": "Dealing",
+}
 _PLAYS = ("H", "S", "D", "P", "R")
 BET_KEYS = 8  # keys 1 to 8 bet that many units
+_DEALER_KEYS = {
+    "deal": "deal the next round",
+    "double": "double the bets with D, or not with N",
+    "draw": "draw with H, or stand with S",
+}
 _NAMES = tuple(ASK_NAMES)
 
 
@@ -60,6 +73,11 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     """
     if ask.kind == "count":
         return "count", {"rc": form.get("running", "")[:8], "tc": form.get("true", "")[:8]}
+    if ask.kind in ("deal", "double", "draw"):
+        step = dealer_step(ask.kind, form.get("answer", "")[:2].upper())
+        if step is None:
+            raise InvalidStepError(_DEALER_KEYS[ask.kind])
+        return step, {}
     if ask.kind == "bet":
         units = form.get("units", "")
         if units:
@@ -149,14 +167,22 @@ def summary_of(seated: Seated) -> dict[str, Any]:
     kinds: dict[str, dict[str, Any]] = {}
     for step in seated.steps:
         kept = step.state == "played"
+        dealt = _dealer_error(seated, step, round_of.get(step.n))
+        if dealt is not None:  # graded at the table, with no attempt: its cost says it
+            entry = kinds.setdefault(
+                "Dealing", {"count": 0, "cost": Fraction(0), "bets": Fraction(0)}
+            )
+            entry["count"] += 1
+            if kept:
+                entry["cost"] += Fraction(step.cost)
+                entry["bets"] += Fraction(step.cost) / seated.rules.min_bet
+            errors.append(dealt)
         costed = not kept or not step.cost  # its money is counted once, under its first error
         for name in _NAMES:
             row = found.get(step_token(seated.stored.id, step.n, name))
             if row is None or row["correct"]:
                 continue
-            entry = kinds.setdefault(
-                KINDS.get(name, "Bets"), {"count": 0, "cost": Fraction(0), "bets": Fraction(0)}
-            )
+            entry = kinds.setdefault(KINDS.get(name, "Bets"), _no_errors())
             entry["count"] += 1
             ev_cost = Fraction(row["ev_cost"]) if row["ev_cost"] and kept else Fraction(0)
             entry["bets"] += ev_cost
@@ -176,6 +202,7 @@ def summary_of(seated: Seated) -> dict[str, Any]:
                 costed = True
     cost = sum((k["cost"] for k in kinds.values()), Fraction(0))
     return {
+        "ended": _ended(seated),
         "rounds": len(seated.game.rounds),
         "result": signed_money(seated.game.learner_net),
         "kinds": [
@@ -186,6 +213,37 @@ def summary_of(seated: Seated) -> dict[str, Any]:
         "luck": _luck(seated, seated.game.learner_net, cost),
         "cost": money(cost),
     }
+
+
+def _dealer_error(seated: Seated, step: tables.Step, number: int | None) -> dict[str, Any] | None:
+    """A dealer's draw that cost the bank expectation (a wrong one), as the summary lists it."""
+    if step.step not in ("draw", "stand") or not step.cost or Fraction(step.cost) <= 0:
+        return None
+    cost = Fraction(step.cost)
+    return {
+        "round": number,
+        "what": ASK_NAMES["dealer"],
+        "question": "the dealer's turn",
+        "answer": step.step,
+        "right": "stand" if step.step == "draw" else "draw",
+        "taken_back": step.state == "withdrawn",
+        "bets": f"{float(cost / seated.rules.min_bet):.2f}" if step.state == "played" else "",
+    }
+
+
+def _ended(seated: Seated) -> str:
+    """How the learner's table ended: the shoe played out, or the deal or bank passed on."""
+    table = seated.game.table
+    if not seated.spec.deals or table.dealer in (None, 0):
+        return "The shoe is played out"
+    who = table.names[table.dealer]
+    if seated.rules.table_rotation.startswith("bank"):
+        return f"The talia is played out and the bank passes to {who}"
+    return f"The deal passes to {who}, dealt a natural"
+
+
+def _no_errors() -> dict[str, Any]:
+    return {"count": 0, "cost": Fraction(0), "bets": Fraction(0)}
 
 
 def _bets(value: Fraction) -> str:
