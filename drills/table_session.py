@@ -303,10 +303,10 @@ def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     if round_ is None or ask.seat is None or not spec.graded & {"strategy", "deviations"}:
         return []
     hands = round_.hands(ask.seat)
-    index = round_.current_hand_index or 0
+    index = ask.hand_index
     split_hands = len(hands) if len(hands) > 1 else 0
     count = spec.count_at(ask) if "deviations" in spec.graded else None
-    notation = notation_of(round_.current_cards, round_.up_card, split_hands, count)
+    notation = notation_of(ask.hand_cards, round_.up_card, split_hands, count)
     if "strategy" not in spec.graded and not table_play.work_out(notation, spec.rules).index:
         return []  # deviations only: a cell without an index is not graded
     # The learner's own money of the hand: the box's stake less the co-bettors' share.

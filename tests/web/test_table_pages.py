@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -29,6 +30,30 @@ def replayed(db: Any, url: str) -> tuple[TableSpec, TableGame, Ask]:
     played = [s.step for s in tables.steps_of(db, table_id) if s.state == "played"]
     game = TableGame(spec.setup(seed), chart(spec.rules))
     return spec, game, game.play(played, spec.bankroll)
+
+
+def kept(client: Any, url: str, page: str, hidden_fields: Any) -> bool:
+    """Keep the mistake a page holds, if it holds one; whether it did."""
+    if "held-choice" not in page:
+        return False
+    fields = {**hidden_fields(page.split("held-choice")[1]), "choice": "keep"}
+    assert client.post(url + "/held", data=fields).status_code == 303
+    return True
+
+
+def waits(
+    client: Any, db: Any, url: str, hidden_fields: Any
+) -> Iterator[tuple[TableSpec, Ask, str, str, dict[str, str]]]:
+    """What the table waits for, step after step (a mistake held is kept first): its spec and
+    ask as replayed, the page, the step's kind and its form's fields."""
+    for _ in range(300):
+        spec, _, ask = replayed(db, url)
+        page = client.get(url).get_data(as_text=True)
+        if kept(client, url, page, hidden_fields):
+            continue
+        kind, fields = step_form(client, url, hidden_fields)
+        yield spec, ask, page, kind, fields
+    raise AssertionError("the table never ended")
 
 
 def stored_setup(db: Any) -> dict[str, Any]:
@@ -216,14 +241,7 @@ def test_holding_the_deal_each_draw_is_graded_and_the_summary_prices_it(
     url = sit(client, csrf, **BANK_TABLE)
     assert "the bank held by you" in client.get(url).get_data(as_text=True)
     wrong = None
-    for _ in range(200):
-        spec, _, ask = replayed(db, url)
-        page = client.get(url).get_data(as_text=True)
-        if "held-choice" in page:
-            fields = {**hidden_fields(page.split("held-choice")[1]), "choice": "keep"}
-            assert client.post(url + "/held", data=fields).status_code == 303
-            continue
-        kind, fields = step_form(client, url, hidden_fields)
+    for spec, ask, _, kind, fields in waits(client, db, url, hidden_fields):
         if kind == "over":
             break
         if kind == "draw":
@@ -248,3 +266,47 @@ def test_holding_the_deal_each_draw_is_graded_and_the_summary_prices_it(
     assert "The talia is played out" in page
     row = re.search(r'<th scope="row">Dealing</th><td>(\d+)</td><td>([^<]*)</td>', page)
     assert row and row[1] == "1" and Fraction(row[2]) > 0
+
+
+def test_early_surrender_is_asked_before_the_peek_and_graded(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(
+        client, csrf, rules="vegas-6d-s17 surrender=early", graded=["strategy"], mode="training"
+    )
+    for _, ask, page, kind, fields in waits(client, db, url, hidden_fields):
+        assert kind != "over", "no early surrender came"
+        if kind == "play" and ask.early:
+            assert "before the dealer checks for blackjack" in page
+            response = client.post(url + "/step", data={**fields, "answer": "R"})
+            assert response.status_code == 303
+            shown = client.get(response.headers["Location"]).get_data(as_text=True)
+            assert "<strong>Play</strong>: you said <strong>R</strong>" in shown
+            assert "surrender -" in shown  # its EV, early surrender's, among the plays'
+            return
+        assert client.post(url + "/step", data=answer(kind, fields)).status_code == 303
+
+
+def test_part_of_the_insurance_is_taken_and_too_much_is_refused(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, graded=["strategy", "insurance"])
+    for _ in range(400):
+        kind, fields = step_form(client, url, hidden_fields)
+        assert kind != "over", "no insurance was offered"
+        page = client.get(url).get_data(as_text=True)
+        if kind == "insurance" and "Part of it" in page:  # not even money: part may be taken
+            stored = db["table_steps"].count
+            too_much = client.post(url + "/step", data={**fields, "insure_amount": "3"})
+            assert too_much.status_code == 400  # a bet of 5 insures 2.50 at most
+            assert "at most 2.50 (half the bet), not 3" in too_much.get_data(as_text=True)
+            assert db["table_steps"].count == stored
+            response = client.post(url + "/step", data={**fields, "insure_amount": "1.25"})
+            assert response.status_code == 303
+            steps = tables.steps_of(db, url.rsplit("/", 1)[-1])
+            assert steps[-1].step == "insure part 5/4"
+            attempt = db.execute("SELECT answer FROM attempts ORDER BY id DESC").fetchone()
+            assert attempt[0] == "I"  # graded as taking insurance
+            assert "Insured 1.25" in client.get(url).get_data(as_text=True)
+            return
+        assert client.post(url + "/step", data=answer(kind, fields)).status_code == 303

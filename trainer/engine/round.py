@@ -436,8 +436,12 @@ class Round(IrregularitySteps):
         seat, hand = self._seat_now, self._hand_now
         return tuple(action for action in Action if self._why(action, seat, hand) is None)
 
-    def why_illegal(self, action: Action) -> str | None:
-        """Why ``action`` is not allowed now (naming the rule), or ``None`` when it is."""
+    def why_illegal(self, action: Action, seat_index: int | None = None) -> str | None:
+        """Why ``action`` is not allowed now (naming the rule), or ``None`` when it is; at
+        early surrender, for the first decision of the seat ``seat_index`` (to choose then)."""
+        if self._phase is Phase.EARLY_SURRENDER and seat_index is not None:
+            box = self._seats[seat_index]
+            return self._why(action, box, box.hands[0])
         if self._phase is not _TURNS:
             return f"it is not a player's turn (the round is at {self._phase.value})"
         return self._why(action, self._seat_now, self._hand_now)

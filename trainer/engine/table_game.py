@@ -14,6 +14,7 @@ The steps, as text (their notation)::
     bet 10 25      the learner's bets, one per box, dealer's left first
     insure 1       insurance (or even money) on the next learner box offered it: 1 takes the
                    most allowed (half the bet), 0 declines
+    insure part 5  part of it: that amount (above 0, at most the most allowed)
     H S D P R      a play for the learner's hand to act (hit, stand, double, split, surrender)
 
 Where the learner holds the deal or the bank (``TableSetup.deals``: 002 home, 004) the other
@@ -44,7 +45,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from trainer.engine.cards import Card
-from trainer.engine.round import DEALER, Action, IllegalActionError, InvalidBetError, Round
+from trainer.engine.round import (
+    DEALER,
+    Action,
+    IllegalActionError,
+    InvalidBetError,
+    Phase,
+    Round,
+)
 from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
 from trainer.engine.table import (
@@ -118,12 +126,6 @@ class TableSetup:
                 f"co-bettor{'s' if self.rules.box_bettors != 2 else ''} at most, "
                 f"not {self.co_bettors}"
             )
-        if self.rules.surrender == "early" and self.rules.hole_card == "peek":
-            # (Without a hole card, 003, it is a play like any other: asked with the rest.)
-            raise InvalidTableError(
-                "surrender: early surrender is not asked at a learner's table yet; "
-                "choose late surrender or none"
-            )
         rotation = self.rules.table_rotation
         if rotation != "none" and not self.deals:
             raise InvalidTableError(
@@ -175,6 +177,32 @@ class Ask:
     seat: int | None = None  # the seat that decides (insurance, play)
     final: bool = False  # the count check at the end of the shoe
 
+    @property
+    def early(self) -> bool:
+        """A play asked before the dealer checks for a natural: early surrender (``R``) or,
+        any other play, the box's first decision, played after the peek."""
+        return self.round is not None and self.round.phase is Phase.EARLY_SURRENDER
+
+    @property
+    def hand_cards(self) -> tuple[Card, ...]:
+        """The cards of the hand a play is asked for."""
+        if self.round is None or self.seat is None:
+            return ()
+        return self.round.hands(self.seat)[0].cards if self.early else self.round.current_cards
+
+    @property
+    def hand_index(self) -> int:
+        """Which of the seat's hands a play is asked for."""
+        if self.round is None or self.early:
+            return 0
+        return self.round.current_hand_index or 0
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Why the play ``action`` may not be chosen where the table waits (None: it may)."""
+        if self.round is None:
+            return "no round is in play"
+        return self.round.why_illegal(action, self.seat if self.early else None)
+
 
 class _Waiting(Exception):  # noqa: N818 (not an error: the replay stops here)
     def __init__(self, kind: str, round_: Round, seat: int) -> None:
@@ -194,6 +222,26 @@ class _LearnerPolicy(BasicStrategyPolicy):
         self.steps = steps
         self.pos = 0
         self.dealer_decides = deals
+        self.chosen: dict[int, Action] = {}  # a first decision chosen at early surrender
+
+    def early_surrender(self, round_: Round, seat: int) -> bool:
+        if seat not in self.learner:
+            return super().early_surrender(round_, seat)
+        action = self._play(self._next("play", round_, seat))
+        reason = round_.why_illegal(action, seat)
+        if reason is not None:
+            raise InvalidStepError(reason)
+        if action is Action.SURRENDER:
+            return True
+        self.chosen[seat] = action  # played as the box's first decision, after the peek
+        return False
+
+    @staticmethod
+    def _play(step: str) -> Action:
+        action = PLAYS.get(step)
+        if action is None:
+            raise InvalidStepError(f"a play is H, S, D, P or R; {step[:12]!r} is not one")
+        return action
 
     def dealer_doubles(self, round_: Round) -> bool:
         if not self.dealer_decides:
@@ -220,10 +268,8 @@ class _LearnerPolicy(BasicStrategyPolicy):
         seat = round_.current_seat
         if seat is None or seat not in self.learner:
             return super().decide(round_)
-        step = self._next("play", round_, seat)
-        action = PLAYS.get(step)
-        if action is None:
-            raise InvalidStepError(f"a play is H, S, D, P or R; {step[:12]!r} is not one")
+        chosen = self.chosen.pop(seat, None)
+        action = chosen if chosen is not None else self._play(self._next("play", round_, seat))
         reason = round_.why_illegal(action)
         if reason is not None:
             raise InvalidStepError(reason)
@@ -233,9 +279,32 @@ class _LearnerPolicy(BasicStrategyPolicy):
         if seat not in self.learner:
             return Fraction(0)
         step = self._next("insurance", round_, seat)
-        if step not in ("insure 0", "insure 1"):
+        most = round_.max_insurance(seat)
+        if step in ("insure 0", "insure 1"):
+            return most if step == "insure 1" else Fraction(0)
+        part = _part(step)
+        if part is None:
             raise InvalidStepError(f"insurance is offered: answer it, not {step[:12]!r}")
-        return round_.max_insurance(seat) if step == "insure 1" else Fraction(0)
+        if not 0 < part <= most:
+            raise InvalidStepError(
+                f"insurance: at most {_words(most)} (half the bet), not {_words(part)}"
+            )
+        return part
+
+
+def _words(amount: Fraction) -> str:
+    return str(amount.numerator) if amount.denominator == 1 else f"{float(amount):.2f}"
+
+
+def _part(step: str) -> Fraction | None:
+    """The amount of an ``insure part <amount>`` step (part of the insurance allowed)."""
+    words = step.split(" ")
+    if len(words) != 3 or words[:2] != ["insure", "part"]:
+        return None
+    try:
+        return Fraction(words[2])
+    except (ValueError, ZeroDivisionError):
+        return None
 
 
 def read_bets(step: str, boxes: int) -> tuple[Fraction, ...]:

@@ -62,6 +62,7 @@ from trainer.web.table_steps import (
     answers_of,
     first_play_ev,
     held_feedback,
+    insured_share,
     read_step,
     step_token,
     summary_of,
@@ -285,6 +286,7 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         **_asked(ask),
         "burned": table_view.burned_shown(game),
         "asks_true": any(a.name == "tc" for a in step_asks(seated.spec, ask)),
+        "early": ask.kind == "play" and ask.early,
         "page_rules": seated.rules,
         "section": "table",
         **shown,
@@ -301,10 +303,11 @@ def _asked(ask: Ask) -> dict[str, Any]:
         return {"natural": False, "play_keys": []}
     hand = round_.hands(ask.seat)[0]
     keys = [
-        (key, label, ask.kind == "play" and round_.why_illegal(PLAYS[key]) is None)
+        (key, label, ask.kind == "play" and ask.why_illegal(PLAYS[key]) is None)
         for key, label in PLAY_KEYS.items()
     ]
-    return {"natural": hand.is_two_card_21, "play_keys": keys}
+    most = table_view.money(round_.max_insurance(ask.seat)) if ask.kind == "insurance" else ""
+    return {"natural": hand.is_two_card_21, "play_keys": keys, "most_insurance": most}
 
 
 def _refused(seated: Seated, message: str) -> Response:
@@ -359,7 +362,11 @@ def _grades(
     found = drill_road.grade_answers(
         [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
     )
-    grades = list(zip(asks, found, strict=True))
+    share = insured_share(ask, text)  # part of the insurance: its cost is that part's
+    grades = [
+        (replace(a, stake=a.stake * share) if a.name == "insurance" else a, grade)
+        for a, grade in zip(asks, found, strict=True)
+    ]
     dealt = dealer_grade(seated.rules, ask, text) if "strategy" in seated.spec.graded else None
     if dealt is not None:
         grades.append((Asked("dealer", "", text, Fraction(1)), dealt))

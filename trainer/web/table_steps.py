@@ -21,7 +21,16 @@ from trainer.web.table_view import money, signed_money
 if TYPE_CHECKING:
     from trainer.web.table import Seated
 
-__all__ = ["ASK_NAMES", "BET_KEYS", "KINDS", "answers_of", "read_step", "step_token", "summary_of"]
+__all__ = [
+    "ASK_NAMES",
+    "BET_KEYS",
+    "KINDS",
+    "answers_of",
+    "insured_share",
+    "read_step",
+    "step_token",
+    "summary_of",
+]
 
 # What each graded question of a step is called on the page and in the summary.
 ASK_NAMES = {
@@ -57,12 +66,12 @@ def step_token(table_id: str, n: int, name: str) -> str:
     return f"t{table_id}-{n:05d}-{_NAMES.index(name)}"
 
 
-def _amount(text: str) -> Fraction:
+def _amount(text: str, what: str = "a bet") -> Fraction:
     text = (text or "").strip().replace(",", "")
     if not text or len(text) > 12:
-        raise InvalidStepError("a bet is an amount, such as 25")
+        raise InvalidStepError(f"{what} is an amount, such as 25")
     if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
-        raise InvalidStepError(f"a bet is an amount, not {text[:12]!r}")
+        raise InvalidStepError(f"{what} is an amount, not {text[:12]!r}")
     return Fraction(Decimal(text))
 
 
@@ -91,6 +100,9 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
         return text, {f"bet{box}": money(bet) for box, bet in enumerate(bets)}
     answer = form.get("answer", "")[:2].upper()
     if ask.kind == "insurance":
+        part = form.get("insure_amount", "").strip()
+        if not answer and part:  # part of the insurance allowed: graded as taking it
+            return f"insure part {_amount(part, 'insurance')}", {"insurance": "I"}
         if answer not in ("I", "N"):
             raise InvalidStepError("answer insurance with I (take it) or N (no)")
         return f"insure {1 if answer == 'I' else 0}", {"insurance": answer}
@@ -117,8 +129,16 @@ def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
     if words[0] == "bet":
         return {f"bet{box}": money(Fraction(bet)) for box, bet in enumerate(words[1:])}
     if words[0] == "insure":
-        return {"insurance": "I" if words[1:] == ["1"] else "N"}
+        return {"insurance": "I" if words[1:2] in (["1"], ["part"]) else "N"}
     return {"play": step.step} if step.step in _PLAYS else answers
+
+
+def insured_share(ask: Ask, step: str) -> Fraction:
+    """The share of the most insurance allowed that an insurance step takes (1: all of it)."""
+    words = step.split(" ")
+    if words[:2] != ["insure", "part"] or ask.round is None or ask.seat is None:
+        return Fraction(1)
+    return Fraction(words[2]) / ask.round.max_insurance(ask.seat)
 
 
 def first_play_ev(spec: TableSpec, ask: Ask, notation: str, stake: Fraction) -> str | None:
@@ -126,7 +146,7 @@ def first_play_ev(spec: TableSpec, ask: Ask, notation: str, stake: Fraction) -> 
     round_ = ask.round
     if round_ is None or ask.seat is None or len(round_.hands(ask.seat)) > 1:
         return None
-    if len(round_.current_cards) != 2:
+    if len(ask.hand_cards) != 2:
         return None
     worked = table_play.work_out(notation, spec.rules)
     value = worked.evs.get(worked.right)
