@@ -95,7 +95,8 @@ def test_the_next_step_is_the_skill_whose_mistakes_cost_most(learner: Any, db: A
             "</section>", page.index('id="next-step-heading"')
         )
     ]
-    assert "Practise <strong>vegas-6d-s17: hard 16 v 9</strong> (Basic strategy)" in step
+    named = "hard 16 against a 9 (Las Vegas, 6 decks, dealer stands on soft 17)"
+    assert f"Practise <strong>{named}</strong> (Basic strategy)" in step
     assert re.search(r"2 recent mistakes there cost\s+0.20 of a bet", step)
     (item_id,) = db.execute("SELECT id FROM review_schedules WHERE item = ?", [cell]).fetchone()
     assert f'name="item" value="{item_id}"' in step

@@ -113,8 +113,8 @@ def next_step(user_id: int) -> dict[str, Any] | None:
         return None
     (slug, skill), cost = max(costs.items(), key=lambda pair: (pair[1], pair[0]))
     item = schedules.find_item(get_db(), user_id, slug, skill)
-    return {"drill": drills[slug], "skill": skill, "cost": bets_text(cost),
-            "count": counts[slug, skill], "item": item}  # fmt: skip
+    return {"drill": drills[slug], "skill": drills[slug].skill_words(skill),
+            "cost": bets_text(cost), "count": counts[slug, skill], "item": item}  # fmt: skip
 
 
 def bets_text(cost: Fraction) -> str:

@@ -49,10 +49,12 @@ def today(user: users.User, now: datetime) -> dict[str, Any]:
     day = now.date()
     activity = goals.daily_activity(db, user.id, day - timedelta(days=goals.STREAK_DAYS))
     answers, answer_ms = activity.get(day, (0, 0))
+    due = schedules.due_items(db, user.id, now, limit=LISTED)
     return {
         "due_drills": by_drill,
         "due_total": sum(counts.values()),
-        "due_items": schedules.due_items(db, user.id, now, limit=LISTED),
+        "due_items": due,
+        "due_words": {item.id: item_words(item) for item in due},
         "drill_titles": {slug: drill.title for slug, drill in drills.items()},
         "next_review": None if counts else schedules.next_review(db, user.id),
         "goal": goal,
@@ -61,6 +63,12 @@ def today(user: users.User, now: datetime) -> dict[str, Any]:
         "streak": goals.streak(activity, goal, day),
         "goal_bounds": goals.GOAL_BOUNDS,
     }
+
+
+def item_words(item: schedules.Item) -> str:
+    """The item in plain words (its drill's :meth:`~drills.Drill.skill_words`)."""
+    drill = registry().get(item.drill)
+    return drill.skill_words(item.item) if drill is not None else item.item
 
 
 def _bounded_int(text: str, what: str) -> int:
