@@ -101,6 +101,23 @@ def test_the_streak_counts_days_the_goal_was_met(clocked: Any, learner: Any, clo
     assert "Streak: <strong>2 days</strong>" in today_of(learner)
 
 
+def test_raising_the_goal_today_keeps_the_days_met_under_the_old_one(
+    clocked: Any, learner: Any, clock: Clock
+) -> None:
+    answer_hand(learner, right=True)
+    form = hidden(learner.get("/").get_data(as_text=True))
+    learner.post("/today/goal", data={**form, "kind": "answers", "amount": "5"})
+    for _ in range(4):
+        answer_hand(learner, right=True)
+    clock.advance(timedelta(days=1))
+    form = hidden(learner.get("/").get_data(as_text=True))
+    response = learner.post("/today/goal", data={**form, "kind": "answers", "amount": "50"})
+    assert response.status_code == 303
+    shown = today_of(learner)
+    assert "0 of 50</strong> answers today" in shown
+    assert "Streak: <strong>1 day</strong>" in shown  # yesterday met its goal of 5
+
+
 @pytest.mark.parametrize(
     ("kind", "amount", "said"),
     [
@@ -122,6 +139,7 @@ def test_a_bad_goal_is_refused_and_nothing_changes(
     assert said in response.get_data(as_text=True)
     db = db_of(clocked)
     assert db.execute("SELECT count(*) FROM practice_goals").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM goal_changes").fetchone()[0] == 0
     (user_id,) = db.execute("SELECT id FROM users").fetchone()
     assert goals.get_goal(db, user_id) == goals.DEFAULT_GOAL
     db.close()

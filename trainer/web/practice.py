@@ -60,7 +60,7 @@ def today(user: users.User, now: datetime) -> dict[str, Any]:
         "goal": goal,
         "goal_done": goal.done(answers, answer_ms),
         "goal_met": goal.met(answers, answer_ms),
-        "streak": goals.streak(activity, goal, day),
+        "streak": goals.streak(activity, goals.goals_by_day(db, user.id), day),
         "goal_bounds": goals.GOAL_BOUNDS,
     }
 
