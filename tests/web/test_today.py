@@ -161,10 +161,36 @@ def test_practise_now_asks_a_due_item_and_reschedules_it(
     kind, _, total = right_answer(read_hand(form["question"])).partition(" ")
     form.update(kind=kind, total=total)
     done = learner.post("/drills/hand-totals/answer", data=form).get_data(as_text=True)
-    assert "Practise the next one" in done
+    assert "Practise what is due next" in done and "1 of 1</strong> right" in done
     assert schedules.due_items(db, 1, clock.now()) == []
     (again,) = schedules.due_items(db, 1, clock.now() + timedelta(days=30))
     assert (again.id, again.reviews) == (item.id, 2)
+    db.close()
+
+
+def test_practise_now_asks_a_drills_due_items_in_one_batch_most_overdue_first(
+    clocked: Any, learner: Any, clock: Clock
+) -> None:
+    for _ in range(6):
+        answer_hand(learner, right=False)
+        clock.advance(timedelta(minutes=1))
+    clock.advance(timedelta(days=1))
+    db = db_of(clocked)
+    due = schedules.due_items(db, 1, clock.now())
+    assert len(due) > 1
+    response = learner.post("/practice", data=hidden(learner.get("/").get_data(as_text=True)))
+    page = learner.get(response.headers["Location"]).get_data(as_text=True)
+    for n, item in enumerate(due):
+        assert f"question <strong>{n + 1}</strong> of {len(due)}" in page
+        form = hidden(page)
+        assert form["question"] == item.question  # the most overdue first
+        kind, _, total = right_answer(read_hand(form["question"])).partition(" ")
+        page = learner.post(
+            "/drills/hand-totals/answer", data={**form, "kind": kind, "total": total}
+        )
+        page = page.get_data(as_text=True)
+    assert f"{len(due)} of {len(due)}</strong> right" in page
+    assert schedules.due_items(db, 1, clock.now()) == []
     db.close()
 
 
