@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from drills.skill_words import words_of
 from trainer.engine.rules import Rules
 
 
@@ -138,6 +139,11 @@ class Drill:
         the reviewable item an answer to it schedules: questions asking the same thing have
         one key (a chart cell under a rule set, a payout kind). By default the notation."""
         return notation
+
+    def skill_words(self, key: str) -> str:
+        """An item's key (:meth:`skill`) in plain words, for the pages that list items. By
+        default :func:`drills.skill_words.words_of`: its rules, up card, systems and decks."""
+        return words_of(key)
 
     def session_skill(self, session: Any) -> str:
         """The skill a session's checkpoints ask (``asked_in = "session"``), such as counting

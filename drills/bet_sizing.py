@@ -34,6 +34,7 @@ from drills.base import (
 )
 from drills.count_study import read_system, signed, study_for
 from drills.counting.preferences import CountPreferences
+from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
@@ -185,6 +186,14 @@ class BetSizing(Drill):
         """The ramp's step: the system and the count (``"hi-lo tc +3"``)."""
         words = notation.split()
         return " ".join([words[0], *words[-2:]])
+
+    def skill_words(self, key: str) -> str:
+        """``"The bet at a Hi-Lo true count of +3"``."""
+        words = key.split()
+        if len(words) != 3 or words[1] not in ("tc", "rc"):
+            return super().skill_words(key)
+        count = "true count" if words[1] == "tc" else "running count"
+        return f"The bet at a {system_words(words[0])} {count} of {words[2]}"
 
     def question(self, notation: str, rules: Rules) -> Question:
         system, bankroll, risk, count = read_question(notation, rules)

@@ -30,7 +30,7 @@ def read_count(text: str) -> int:
 
     :raises InvalidRunError: for anything but one of :data:`COUNTS`.
     """
-    if not text.isdecimal() or len(text) > 3 or int(text) not in COUNTS:
+    if not (text.isascii() and text.isdecimal()) or len(text) > 3 or int(text) not in COUNTS:
         counts = ", ".join(map(str, COUNTS))
         raise InvalidRunError(f"A timed run is {counts} hands, not {text[:10]!r}.")
     return int(text)

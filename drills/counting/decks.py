@@ -51,6 +51,14 @@ class DeckEstimation(Drill):
         words = notation.split()
         return " ".join([words[0], *words[3:]])
 
+    def skill_words(self, key: str) -> str:
+        """``"Decks remaining of 6, to the half deck"``."""
+        words = key.split()
+        if len(words) != 3 or words[2] not in RESOLUTIONS:
+            return super().skill_words(key)
+        decks, ask, resolution = words
+        return f"Decks {ask} of {decks.removesuffix('d')}, to the {resolution} deck"
+
     def question(self, notation: str, rules: Rules) -> Question:
         decks, played, ask, resolution = read_question(notation)
         return Question(

@@ -48,7 +48,9 @@ from drills.counting.penetration_study import (
     study,
 )
 from drills.counting.preferences import RESOLUTIONS, CountPreferences
+from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem, estimate_decks
+from trainer.engine.rule_words import short_summary
 from trainer.engine.rules import InvalidRulesError, Rules, find_preset
 
 KINDS = ("cards", "decks", "rounds", "share")
@@ -59,6 +61,12 @@ ROUNDS_TOLERANCE = 1
 # Shares are read off the chart: within this many percentage points counts as right.
 SHARE_TOLERANCE = 1
 _UNITS = {"cards": "Cards", "decks": "Decks", "rounds": "Rounds", "share": "Per cent"}
+_KIND_WORDS = {
+    "cards": "Cards before the cut card",
+    "decks": "Decks before the cut card",
+    "rounds": "Rounds a shoe lasts",
+    "share": "Share of rounds at a good count",
+}
 
 _NOTATION_RE = re.compile(
     r"(?P<preset>[a-z0-9-]+) (?P<pen>[0-9]{1,3}/[0-9]{1,3}|1) (?P<system>[a-z0-9-]+) "
@@ -94,6 +102,17 @@ class ShoePenetration(Drill):
         """The table, the system and what is asked (``"vegas-6d-s17 hi-lo share"``)."""
         preset, _, system, kind, _ = read_question(notation)
         return f"{preset} {system.slug} {kind}"
+
+    def skill_words(self, key: str) -> str:
+        """``"Rounds a shoe lasts, Hi-Lo (Las Vegas Strip, ...)"``."""
+        words = key.split()
+        if len(words) != 3 or words[2] not in _KIND_WORDS:
+            return super().skill_words(key)
+        try:
+            table = short_summary(find_preset(words[0]))
+        except InvalidRulesError:
+            return key
+        return f"{_KIND_WORDS[words[2]]}, {system_words(words[1])} ({table})"
 
     def question(self, notation: str, rules: Rules) -> Question:
         preset, pen, system, kind, arg = read_question(notation)

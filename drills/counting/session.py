@@ -34,6 +34,7 @@ from drills.base import (
 from drills.counting.checkpoint import Checkpoint, read_checkpoint
 from drills.counting.notation import cards_text, format_count
 from drills.counting.tray import tray_for
+from drills.skill_words import decks_words, system_words
 from trainer.engine.cards import Card
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.rules import Rules
@@ -427,6 +428,19 @@ class SessionDrill(Drill):
     def skill(self, notation: str, rules: Rules) -> str:
         """A checkpoint re-drilled alone: its kind, system and shoe (``"rc hi-lo 6d"``)."""
         return notation.split(":", 1)[0]
+
+    def skill_words(self, key: str) -> str:
+        """``"Running count, Hi-Lo, 6 decks"``; ``"Counting Hi-Lo, 6 decks, at 1.5 cards a
+        second"`` (a session's skill)."""
+        words = key.split()
+        if len(words) == 3 and words[0] in ASK_LABELS:
+            return f"{ASK_LABELS[words[0]]}, {system_words(words[1])}, {decks_words(words[2])}"
+        if len(words) == 2 and words[0] in ASK_LABELS:
+            return f"{ASK_LABELS[words[0]]}, {system_words(words[1])}"
+        if len(words) == 5 and words[2] == "at" and words[4] == "cards/s":
+            system, decks, speed = system_words(words[0]), decks_words(words[1]), words[3]
+            return f"Counting {system}, {decks}, at {speed} cards a second"
+        return super().skill_words(key)
 
     def session_skill(self, session: CountingSession) -> str:
         """Counting in a system at a speed (``"hi-lo 6d at 1.5 cards/s"``)."""

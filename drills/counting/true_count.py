@@ -29,6 +29,7 @@ from drills.counting.notation import (
 )
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS, STEPS, CountPreferences
 from drills.counting.tray import tray_for
+from drills.skill_words import decks_words, system_words
 from trainer.engine.counting import SYSTEMS, CountingSystem, estimate_decks, true_count
 from trainer.engine.rules import Rules
 
@@ -82,6 +83,16 @@ class TrueCount(Drill):
     def skill(self, notation: str, rules: Rules) -> str:
         """The conversion: system, convention, resolution, decks (``"hi-lo floor half 6d"``)."""
         return " ".join(notation.split()[:4])
+
+    def skill_words(self, key: str) -> str:
+        """``"Hi-Lo, floor, to the half deck, 6 decks"``."""
+        words = key.split()
+        if len(words) != 4 or words[2] not in RESOLUTIONS:
+            return super().skill_words(key)
+        system, convention, resolution, decks = words
+        return (
+            f"{system_words(system)}, {convention}, to the {resolution} deck, {decks_words(decks)}"
+        )
 
     def question(self, notation: str, rules: Rules) -> Question:
         parts = read_question(notation)

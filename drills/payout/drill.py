@@ -36,6 +36,10 @@ class PayoutMath(Drill):
         """The payout kind (``"natural-6-5"``): the notation's first field."""
         return notation.split("|", 1)[0]
 
+    def skill_words(self, key: str) -> str:
+        """The payout kind's title (``"A natural at 6:5"``)."""
+        return KINDS[key].title if key in KINDS else key
+
     def question(self, notation: str, rules: Rules) -> Question:
         question, result, _ = read_question_played(notation)
         return Question(

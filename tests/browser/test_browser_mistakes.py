@@ -74,16 +74,17 @@ def test_find_filter_sort_and_drill_the_mistakes_again(learner) -> None:
     expect(mistakes).to_have_count(2)
 
     page.get_by_role("button", name=re.compile("Drill these Payout math mistakes again")).click()
+    # In the order their items fall due: the five-card 21, answered wrong first, is due first.
     expect(page.get_by_text("question 1 of 2")).to_be_visible()
-    expect(page.locator("form.question")).to_contain_text("A natural at 6:5")  # costliest first
+    expect(page.locator("form.question")).to_contain_text("21 with five cards")
     # The footer names each question's rules beside the table, never the table alone.
     footer = page.locator("#footer-rules")
-    expect(footer).to_contain_text(re.compile(r"This page: .*6:5; your table:\s*Las Vegas"))
-    answer(page, six_five, "Right")
-    expect(page.get_by_text("question 2 of 2")).to_be_visible()
-    expect(page.locator("form.question")).to_contain_text("21 with five cards")
     expect(footer).to_contain_text(re.compile(r"This page: .*twenty-one \(source 002\)"))
     answer(page, five, "Right")
+    expect(page.get_by_text("question 2 of 2")).to_be_visible()
+    expect(page.locator("form.question")).to_contain_text("A natural at 6:5")
+    expect(footer).to_contain_text(re.compile(r"This page: .*6:5; your table:\s*Las Vegas"))
+    answer(page, six_five, "Right")
     expect(page.get_by_text("Review done: 2 of 2 right")).to_be_visible()
 
     page.get_by_role("link", name="Back to your mistakes").click()

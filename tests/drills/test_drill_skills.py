@@ -50,6 +50,46 @@ def test_every_drills_questions_have_a_short_stable_skill(slug: str, count_studi
         assert drill.skill(question.notation, rules) == skill
 
 
+@pytest.mark.parametrize(
+    ("slug", "key", "words"),
+    [
+        ("hand-totals", "soft 17", "soft 17"),
+        ("basic-strategy", "vegas-6d-s17: hard 16 v 10",
+         "hard 16 against a 10 (Las Vegas, 6 decks, dealer stands on soft 17)"),
+        ("basic-strategy", "vegas-6d-s17: pairs 8-8 v A",
+         "pairs 8-8 against an ace (Las Vegas, 6 decks, dealer stands on soft 17)"),
+        ("basic-strategy", "vegas-6d-s17: insurance hi-lo",
+         "insurance at the Hi-Lo count (Las Vegas, 6 decks, dealer stands on soft 17)"),
+        ("deviations", "vegas-6d-s17: hi-lo hard 12 v 8",
+         "hard 12 against an 8 at the Hi-Lo count (Las Vegas, 6 decks, dealer stands on soft 17)"),
+        ("true-count", "hi-lo floor half 6d", "Hi-Lo, floor, to the half deck, 6 decks"),
+        ("deck-estimation", "6d remaining half", "Decks remaining of 6, to the half deck"),
+        ("payout-math", "natural-6-5", "A natural at 6:5"),
+        ("bet-sizing", "ko rc +4", "The bet at a KO (Knock-Out) running count of +4"),
+        ("running-count", "rc hi-lo 1d", "Running count, Hi-Lo, 1 deck"),
+        ("running-count", "hi-lo 6d at 1.5 cards/s",
+         "Counting Hi-Lo, 6 decks, at 1.5 cards a second"),
+        ("shoe-penetration", "vegas-6d-s17 hi-lo rounds",
+         "Rounds a shoe lasts, Hi-Lo (Las Vegas, 6 decks, dealer stands on soft 17)"),
+        ("payout-math", "natural-9-9", "natural-9-9"),  # a key it cannot read: as it is
+        ("basic-strategy", "nonsense: hard 16 v 10", "nonsense: hard 16 against a 10"),
+    ],
+)  # fmt: skip
+def test_an_item_is_listed_in_plain_words(slug: str, key: str, words: str) -> None:
+    assert registry()[slug].skill_words(key) == words
+
+
+@pytest.mark.parametrize("slug", [slug for slug, drill in registry().items() if not drill.asked_in])
+def test_no_drills_item_is_listed_by_its_stored_key(slug: str, count_studies: None) -> None:
+    drill = registry()[slug]
+    for seed in range(5):
+        question = drill.new_question(random.Random(seed), RULES, LearnerState())
+        rules = drill.rules_for(question.notation, RULES)
+        words = drill.skill_words(drill.skill(question.notation, rules))
+        assert rules.notation() + ":" not in words and " v " not in words
+        assert "hi-lo" not in words and "natural-" not in words
+
+
 def test_a_counting_session_is_counting_in_a_system_at_a_speed() -> None:
     from drills.counting.session import CountingSession
 

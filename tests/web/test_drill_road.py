@@ -143,6 +143,7 @@ def test_an_answer_in_the_wrong_form_is_a_400_keeping_the_question(
         ({"token": ""}, "submission token"),
         ({"token": "short"}, "submission token"),
         ({"asked_at": "yesterday"}, "time its question was asked"),
+        ({"asked_at": "\u0661\u0662\u0663"}, "time its question was asked"),  # Arabic-Indic
         ({"rules": "no-such-table"}, "no known rules preset"),
         ({"rules": "vegas-6d-s17 penetration=1e9999999"}, "Cut card: expected a number"),
     ],

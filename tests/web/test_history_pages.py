@@ -187,6 +187,30 @@ def test_drilling_mistakes_again_asks_them_in_order_and_records_each(
     assert stored[-2].rules == "vegas-6d-s17 blackjack_pays=6:5"
 
 
+def test_drilling_mistakes_again_asks_them_as_their_items_fall_due(
+    app: Any, db: Any, hidden_fields: Any
+) -> None:
+    from trainer.store import schedules
+
+    client = app.test_client()
+    user_id = sign_up(client, "carol")
+    now = datetime.now(UTC)
+    # Three payout kinds answered wrong, each again wrong an hour later but the first: its item
+    # is the one left longest and the newest mistake of the three is asked first on the page.
+    answered = [(PAYOUT, 20, "20", "22.50"), (SIX_FIVE, 10, "37.50", "30"),
+                (FIVE_CARD, 5, "10", "20")]  # fmt: skip
+    for n, (question, minutes_ago, answer, right) in enumerate(answered):
+        kind = question.split("|", 1)[0]
+        schedules.record_scheduled(
+            db, skill=kind, now=now - timedelta(minutes=minutes_ago), timing=schedules.Pace(),
+            user_id=user_id, drill="payout-math", question=question,
+            rules="vegas-6d-s17" if n != 1 else "vegas-6d-s17 blackjack_pays=6:5",
+            answer=answer, right_answer=right, correct=False, token=f"token-carol-{n:04}",
+        )  # fmt: skip
+    first = hidden_fields(client.get(review(client, "carol")).get_data(as_text=True))
+    assert first["question"] == PAYOUT  # the oldest mistake's item falls due first
+
+
 def test_a_review_answer_resent_counts_once_and_others_are_refused(
     alice: tuple[Any, int], db: Any, hidden_fields: Any
 ) -> None:

@@ -60,8 +60,28 @@ def test_mastery_per_area(learner: Any, db: Any) -> None:
            right_answer="+1", correct=True, ev_cost=None)  # fmt: skip
     page = client.get("/progress").get_data(as_text=True)
     cells = len(cells_for(find_preset("vegas-6d-s17")))
-    assert re.search(rf"Basic strategy</th><td>3 of {cells} cells</td><td>under vegas-6d-s17", page)
-    assert "Counting speed</th><td>2 cards a second</td><td>hi-lo, at 90% right" in page
+    assert re.search(
+        rf"Basic strategy</th><td>3 of {cells} cells</td><td>under Las Vegas, 6 decks", page
+    )
+    assert "Counting speed</th><td>2 cards a second</td><td>Hi-Lo, at 90% right" in page
+
+
+def test_deviations_known_are_counted_of_all_the_famous_indices(learner: Any, db: Any) -> None:
+    client, user_id = learner
+    answer(db, user_id, 0, correct=True, answer="H")
+    for key in ("hard 16 v 10", "insurance v A", "hard 15 v A", "hard 14 v 9"):
+        item(db, user_id, "deviations", f"vegas-6d-s17: hi-lo {key}")
+    item(db, user_id, "deviations", "vegas-6d-s17: hi-lo hard 12 v 4", stability=2.0)  # not yet
+    item(db, user_id, "deviations", "vegas-6d-s17 surrender=none: hi-lo hard 16 v 10")
+    page = client.get("/progress").get_data(as_text=True)
+    # 18 and the Fab 4 (one of them, 15 v 10, an Illustrious 18 cell too); 14 v 9 is neither.
+    assert re.search(
+        r"Deviations</th><td>3 of 21 indices</td><td>the Illustrious 18 and Fab 4,"
+        r" Hi-Lo count, under Las Vegas.*?; of 1 other index met, 1 mastered",
+        page,
+    )
+    assert re.search(r"Deviations</th><td>1 of 18 indices</td><td>the Illustrious 18, Hi-Lo count,"
+                     r" under Las Vegas.*?Surrender: none</td>", page)  # fmt: skip
 
 
 def test_a_drill_not_used_lately_is_not_drawn_empty(learner: Any, db: Any) -> None:
@@ -95,7 +115,8 @@ def test_the_next_step_is_the_skill_whose_mistakes_cost_most(learner: Any, db: A
             "</section>", page.index('id="next-step-heading"')
         )
     ]
-    assert "Practise <strong>vegas-6d-s17: hard 16 v 9</strong> (Basic strategy)" in step
+    named = "hard 16 against a 9 (Las Vegas, 6 decks, dealer stands on soft 17)"
+    assert f"Practise <strong>{named}</strong> (Basic strategy)" in step
     assert re.search(r"2 recent mistakes there cost\s+0.20 of a bet", step)
     (item_id,) = db.execute("SELECT id FROM review_schedules WHERE item = ?", [cell]).fetchone()
     assert f'name="item" value="{item_id}"' in step

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from drills import registry
 from drills.hand_totals import read_hand, right_answer
 from tests.conftest import app_config
 from trainer import create_app, store
@@ -78,7 +79,8 @@ def test_today_lists_exactly_the_items_due(clocked: Any, learner: Any, clock: Cl
     assert 0 < len(due) < len(everything)  # some due now, some later
     shown = today_of(learner)
     listed = re.findall(r"<li>Hand totals: ([^<]+)</li>", shown)
-    assert sorted(listed) == sorted(item.item for item in due)
+    words = registry()["hand-totals"].skill_words
+    assert sorted(listed) == sorted(words(item.item) for item in due)  # in plain words
     assert f"<strong>{len(due)}</strong> item" in shown
     assert "Streak: <strong>0 days</strong>" in shown
     db.close()
@@ -97,6 +99,23 @@ def test_the_streak_counts_days_the_goal_was_met(clocked: Any, learner: Any, clo
     for _ in range(5):
         answer_hand(learner, right=False)
     assert "Streak: <strong>2 days</strong>" in today_of(learner)
+
+
+def test_raising_the_goal_today_keeps_the_days_met_under_the_old_one(
+    clocked: Any, learner: Any, clock: Clock
+) -> None:
+    answer_hand(learner, right=True)
+    form = hidden(learner.get("/").get_data(as_text=True))
+    learner.post("/today/goal", data={**form, "kind": "answers", "amount": "5"})
+    for _ in range(4):
+        answer_hand(learner, right=True)
+    clock.advance(timedelta(days=1))
+    form = hidden(learner.get("/").get_data(as_text=True))
+    response = learner.post("/today/goal", data={**form, "kind": "answers", "amount": "50"})
+    assert response.status_code == 303
+    shown = today_of(learner)
+    assert "0 of 50</strong> answers today" in shown
+    assert "Streak: <strong>1 day</strong>" in shown  # yesterday met its goal of 5
 
 
 @pytest.mark.parametrize(
@@ -120,6 +139,7 @@ def test_a_bad_goal_is_refused_and_nothing_changes(
     assert said in response.get_data(as_text=True)
     db = db_of(clocked)
     assert db.execute("SELECT count(*) FROM practice_goals").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM goal_changes").fetchone()[0] == 0
     (user_id,) = db.execute("SELECT id FROM users").fetchone()
     assert goals.get_goal(db, user_id) == goals.DEFAULT_GOAL
     db.close()
@@ -141,10 +161,36 @@ def test_practise_now_asks_a_due_item_and_reschedules_it(
     kind, _, total = right_answer(read_hand(form["question"])).partition(" ")
     form.update(kind=kind, total=total)
     done = learner.post("/drills/hand-totals/answer", data=form).get_data(as_text=True)
-    assert "Practise the next one" in done
+    assert "Practise what is due next" in done and "1 of 1</strong> right" in done
     assert schedules.due_items(db, 1, clock.now()) == []
     (again,) = schedules.due_items(db, 1, clock.now() + timedelta(days=30))
     assert (again.id, again.reviews) == (item.id, 2)
+    db.close()
+
+
+def test_practise_now_asks_a_drills_due_items_in_one_batch_most_overdue_first(
+    clocked: Any, learner: Any, clock: Clock
+) -> None:
+    for _ in range(6):
+        answer_hand(learner, right=False)
+        clock.advance(timedelta(minutes=1))
+    clock.advance(timedelta(days=1))
+    db = db_of(clocked)
+    due = schedules.due_items(db, 1, clock.now())
+    assert len(due) > 1
+    response = learner.post("/practice", data=hidden(learner.get("/").get_data(as_text=True)))
+    page = learner.get(response.headers["Location"]).get_data(as_text=True)
+    for n, item in enumerate(due):
+        assert f"question <strong>{n + 1}</strong> of {len(due)}" in page
+        form = hidden(page)
+        assert form["question"] == item.question  # the most overdue first
+        kind, _, total = right_answer(read_hand(form["question"])).partition(" ")
+        page = learner.post(
+            "/drills/hand-totals/answer", data={**form, "kind": kind, "total": total}
+        )
+        page = page.get_data(as_text=True)
+    assert f"{len(due)} of {len(due)}</strong> right" in page
+    assert schedules.due_items(db, 1, clock.now()) == []
     db.close()
 
 

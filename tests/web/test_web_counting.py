@@ -300,6 +300,7 @@ def test_bad_checkpoint_answers_store_nothing(
         ({"running": "0"}, "Type the count of the missing cards"),
         ({"running": "0", "missing": "0", "checkpoint": "1"}, "never asked"),
         ({"running": "0", "missing": "0", "checkpoint": "x"}, "names no checkpoint"),
+        ({"running": "0", "missing": "0", "checkpoint": "\u0660"}, "names no checkpoint"),
     ]
     for fields, message in cases:
         response = client.post(f"{url}/answer", data={**form, **fields})

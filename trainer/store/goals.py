@@ -1,9 +1,11 @@
 """A learner's daily goal (so many answers, or minutes of answering, a day) and the streak of
 days they met it.
 
-Days are UTC days, as every stored time is. Minutes are the answers' response times added up
-(each counted up to :data:`MAX_ANSWER_MS`, so a question left open over lunch is not an hour of
-practice). The goal in force now judges every day of the streak.
+Days are UTC days, as every stored time is. A day's minutes are the time spent answering: from
+each answer to the next that day (a counting session's cards watched between checkpoints
+count), the first answer of a day by its response time, each stretch counted up to
+:data:`MAX_ANSWER_MS`, so a question left open over lunch is not an hour of practice. Each day
+of the streak is judged by the goal in force at its end (every goal set is kept, with when).
 """
 
 from __future__ import annotations
@@ -68,26 +70,63 @@ def set_goal(db: sqlite_utils.Database, user_id: int, goal: Goal, *, at: str) ->
             " amount = excluded.amount, updated_at = excluded.updated_at",
             [user_id, goal.kind, goal.amount, at],
         )
+        db.execute(
+            "INSERT INTO goal_changes (user_id, kind, amount, set_at) VALUES (?, ?, ?, ?)",
+            [user_id, goal.kind, goal.amount, at],
+        )
+
+
+def goals_by_day(db: sqlite_utils.Database, user_id: int) -> GoalsByDay:
+    """The goal in force at the end of each day, as the learner set them."""
+    rows = db.execute(
+        "SELECT substr(set_at, 1, 10), kind, amount FROM goal_changes WHERE user_id = ?"
+        " ORDER BY set_at, id",
+        [user_id],
+    )
+    return GoalsByDay(tuple((date.fromisoformat(day), Goal(k, a)) for day, k, a in rows))
+
+
+@dataclass(frozen=True)
+class GoalsByDay:
+    """The goals a learner set, with the day of each (in order): a day is judged by the last
+    set on or before it, a day before the first by :data:`DEFAULT_GOAL`."""
+
+    changes: tuple[tuple[date, Goal], ...] = ()
+
+    def on(self, day: date) -> Goal:
+        goal = DEFAULT_GOAL
+        for changed, set_goal in self.changes:
+            if changed > day:
+                break
+            goal = set_goal
+        return goal
 
 
 def daily_activity(
     db: sqlite_utils.Database, user_id: int, since: date
 ) -> dict[date, tuple[int, int]]:
-    """Per UTC day from ``since``: the learner's answers and their response times (ms, each
-    at most :data:`MAX_ANSWER_MS`)."""
+    """Per UTC day from ``since``: the learner's answers and the time spent answering (ms):
+    from each answer to the next that day, the first by its response time, each stretch at
+    most :data:`MAX_ANSWER_MS`."""
     rows = db.execute(
-        "SELECT substr(created_at, 1, 10), count(*), sum(min(coalesce(response_ms, 0), ?))"
-        " FROM attempts WHERE user_id = ? AND created_at >= ? GROUP BY 1",
+        "SELECT day, count(*), sum(min(CASE WHEN substr(before, 1, 10) = day"
+        " THEN (julianday(created_at) - julianday(before)) * 86400000"
+        " ELSE coalesce(response_ms, 0) END, ?))"
+        " FROM (SELECT substr(created_at, 1, 10) AS day, created_at, response_ms,"
+        " lag(created_at) OVER (ORDER BY created_at, id) AS before"
+        " FROM attempts WHERE user_id = ? AND created_at >= ?) GROUP BY day",
         [MAX_ANSWER_MS, user_id, since.isoformat()],
     )
-    return {date.fromisoformat(day): (count, ms or 0) for day, count, ms in rows}
+    return {date.fromisoformat(day): (count, round(ms or 0)) for day, count, ms in rows}
 
 
-def streak(activity: dict[date, tuple[int, int]], goal: Goal, today: date) -> int:
-    """Days in a row the goal was met, ending today (or yesterday, while today is not met)."""
-    day = today if goal.met(*activity.get(today, (0, 0))) else today - timedelta(days=1)
+def streak(activity: dict[date, tuple[int, int]], goals: GoalsByDay, today: date) -> int:
+    """Days in a row the goal in force that day was met, ending today (or yesterday, while
+    today's is not met)."""
+    met = goals.on(today).met(*activity.get(today, (0, 0)))
+    day = today if met else today - timedelta(days=1)
     days = 0
-    while goal.met(*activity.get(day, (0, 0))):
+    while goals.on(day).met(*activity.get(day, (0, 0))):
         days += 1
         day -= timedelta(days=1)
     return days

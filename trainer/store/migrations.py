@@ -427,3 +427,26 @@ def _counting_speeds(db: sqlite_utils.Database) -> None:
         ) WITHOUT ROWID
         """
     )
+
+
+@migration("0015_goal_changes")
+def _goal_changes(db: sqlite_utils.Database) -> None:
+    # Every daily goal a learner has set, with when (trainer/store/goals.py): a day of the streak
+    # is judged by the goal in force that day, not by today's. The goals kept so far are their
+    # first changes.
+    db.execute(
+        """
+        CREATE TABLE goal_changes (
+            id INTEGER PRIMARY KEY,
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            kind TEXT NOT NULL CHECK (kind IN ('answers', 'minutes')),
+            amount INTEGER NOT NULL CHECK (amount > 0),
+            set_at TEXT NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX goal_changes_user ON goal_changes (user_id, set_at)")
+    db.execute(
+        "INSERT INTO goal_changes (user_id, kind, amount, set_at)"
+        " SELECT user_id, kind, amount, updated_at FROM practice_goals"
+    )

@@ -47,6 +47,7 @@ from trainer.web.support import (
     current_rules,
     current_user,
     current_user_or_guest,
+    digits,
     get_db,
     limit_expensive_work,
     make_rng,
@@ -208,7 +209,7 @@ def _setup_page(kind: str, error: InvalidSessionError) -> Response:
 
 def _whole(text: str, what: str, field: str) -> int:
     text = text.strip()
-    if not text.isdecimal():
+    if not digits(text):
         raise InvalidSessionError(f"Give {what} as a whole number, not {text[:20]!r}.", field)
     if len(text) > 4:
         shown = text[:12] + ("…" if len(text) > 12 else "")

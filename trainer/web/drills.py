@@ -50,6 +50,7 @@ from trainer.web.support import (
     current_rules,
     current_user,
     current_user_or_guest,
+    digits,
     feedback_data,
     get_db,
     is_htmx,
@@ -216,7 +217,7 @@ def stored_rules(notation: str) -> Rules:
 def review_batch_or_404(drill: Drill, batch_id: str) -> reviews.ReviewBatch:
     """The current learner's review batch for this drill; anything else is a 404."""
     user = current_user()
-    if user is None or not batch_id.isdecimal() or len(batch_id) > 12:
+    if user is None or not digits(batch_id) or len(batch_id) > 12:
         abort(404, description="There is no such review.")
     batch = reviews.get_batch(get_db(), user.id, int(batch_id))
     if batch is None or batch.drill != drill.slug:
@@ -334,11 +335,11 @@ def answer_checkpoint(
     them once: sent again, its stored grades are shown, counted once; a malformed one, what is
     wrong (nothing stored); a checkpoint not asked yet, a 400."""
     text = form.get("checkpoint", "")
-    if not text.isdecimal() or len(text) > 4:
+    if not digits(text) or len(text) > 4:
         abort(400, description="This answer names no checkpoint; reload the session.")
     index = int(text)
     asked_at = form.get("asked_at", "")
-    response_ms = now_ms() - int(asked_at) if asked_at.isdecimal() and len(asked_at) < 16 else None
+    response_ms = now_ms() - int(asked_at) if digits(asked_at) and len(asked_at) < 16 else None
     session = drill.read_session(spec)
     rules = stored_rules(session.rules)
     checkpoints = drill.session_asks(session, session_id)
@@ -413,7 +414,7 @@ def submission_token_or_400(form: Mapping[str, str], *, reload: str = "the drill
 
 def asked_at_or_400(text: str) -> int:
     """The time (ms) the answer form says its question was asked; a 400 if it says none."""
-    if not text.isdecimal() or len(text) > 15:
+    if not digits(text) or len(text) > 15:
         abort(400, description="This answer form is missing the time its question was asked.")
     return int(text)
 

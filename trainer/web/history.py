@@ -5,8 +5,9 @@
 - ``GET /mistakes``: the wrong answers, newest first or the most expensive first, filtered by
   drill, rules preset and date range (a GET form; htmx swaps just the results). Each shows the
   question as its drill draws it, the answer given, the right one and its cost.
-- ``POST /mistakes/review``: "drill these again": stores the shown mistakes of one drill as a
-  review batch and sends the learner to ``/drills/<slug>?review=<batch id>``.
+- ``POST /mistakes/review``: "drill these again": stores the shown mistakes of one drill, in the
+  order their items fall due for review, as a review batch and sends the learner to
+  ``/drills/<slug>?review=<batch id>``.
 
 Only the current learner's attempts are ever read; another learner's id in a URL is a 404.
 """
@@ -22,7 +23,7 @@ from flask import Blueprint, abort, make_response, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import Drill, DrillError, Question, registry
-from trainer.store import attempts, reviews
+from trainer.store import attempts, reviews, schedules
 from trainer.web import mastery
 from trainer.web.charts import Day, describe, last_days, trend_chart
 from trainer.web.drills import stored_rules
@@ -216,8 +217,25 @@ def review() -> Response:
         if (attempt.question, attempt.rules) not in seen:
             seen.add((attempt.question, attempt.rules))
             unique.append(attempt)
-    batch = reviews.create_batch(get_db(), user.id, chosen.drill, unique[: reviews.MAX_BATCH])
+    ordered = by_schedule(user.id, registry()[chosen.drill], unique)
+    batch = reviews.create_batch(get_db(), user.id, chosen.drill, ordered[: reviews.MAX_BATCH])
     return redirect(url_for("drills.ask", slug=batch.drill, review=batch.id), code=303)
+
+
+def by_schedule(
+    user_id: int, drill: Drill, wrong: list[attempts.Attempt]
+) -> list[attempts.Attempt]:
+    """The mistakes in the order their items fall due (the most overdue first; a question
+    whose item is not scheduled, or no longer read, last), newest first among equals."""
+    skills: dict[int, str] = {}
+    for attempt in wrong:
+        try:
+            skills[attempt.id] = drill.skill(attempt.question, stored_rules(attempt.rules))
+        except DrillError:
+            continue
+    dues = schedules.dues_of(get_db(), user_id, drill.slug, sorted(set(skills.values())))
+    never = "9999"  # after every stored time
+    return sorted(wrong, key=lambda a: dues.get(skills.get(a.id, ""), never))
 
 
 def _answer_words(question: Question | None, answer: str) -> str:

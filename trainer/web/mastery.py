@@ -1,7 +1,8 @@
 """What the progress page shows of skill: mastery per area, the weekly trend, the next step.
 
-- Mastery: basic-strategy cells mastered of all the chart's cells, per rule set; deviation
-  indices mastered of those met; the counting speed reached at 90% accuracy, per system; and
+- Mastery: basic-strategy cells mastered of all the chart's cells, per rule set; of the
+  Illustrious 18 and Fab 4 indices, how many are mastered, per rule set and system (and of
+  the other indices met); the counting speed reached at 90% accuracy, per system; and
   the accuracy (and time) of the true-count, deck-estimation, payout and hand-totals drills. An
   item is mastered once FSRS expects it remembered a week on
   (:data:`trainer.store.schedules.MASTERED_STABILITY_DAYS`).
@@ -18,7 +19,10 @@ from fractions import Fraction
 from typing import Any
 
 from drills import DrillError, registry
+from drills.skill_words import system_words
 from drills.strategy_cells import cells_for
+from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18
+from trainer.engine.rule_words import short_summary
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, schedules
 from trainer.web.charts import Day
@@ -48,10 +52,7 @@ def mastery(user_id: int, stats: dict[str, attempts.DrillStats]) -> list[Mastery
     tallies = schedules.item_tallies(
         get_db(), user_id, ["deviations", "running-count", "shoe-count"]
     )
-    known = [t for t in tallies if t.drill == "deviations"]
-    if known:
-        done = sum(t.mastered for t in known)
-        found.append(Mastery("Deviations", f"{done} of the {len(known)} indices met", "mastered"))
+    found += _deviation_mastery([t for t in tallies if t.drill == "deviations"])
     found += _speed_mastery([t for t in tallies if t.drill != "deviations"])
     drills = registry()
     for slug in _ACCURACY_DRILLS:
@@ -75,7 +76,50 @@ def _strategy_mastery(user_id: int) -> list[Mastery]:
             total = len(cells_for(Rules.parse(notation)))
         except InvalidRulesError:
             continue
-        found.append(Mastery("Basic strategy", f"{done} of {total} cells", f"under {notation}"))
+        found.append(
+            Mastery("Basic strategy", f"{done} of {total} cells", f"under {readable(notation)}")
+        )
+    return found
+
+
+def readable(notation: str) -> str:
+    """A rule set's notation as the footer names it."""
+    try:
+        return short_summary(Rules.parse(notation))
+    except InvalidRulesError:
+        return notation
+
+
+def famous_cells(rules: Rules) -> frozenset[str]:
+    """The Illustrious 18 and (where the rules let a hand surrender) the Fab 4, as a deviation
+    item's cell (``"hard 16 v 10"``, ``"10-10 v 5"``, ``"insurance v A"``)."""
+    cells = ILLUSTRIOUS_18 + (FAB_4 if rules.surrender != "none" else ())
+    return frozenset(f"{hand} v {up}" for hand, up in cells)
+
+
+def _deviation_mastery(tallies: list[schedules.ItemTally]) -> list[Mastery]:
+    """Per rule set and system: of the famous indices (:func:`famous_cells`), how many are
+    mastered, and how many other indices were met and mastered."""
+    by_table: dict[tuple[str, str], list[tuple[str, bool]]] = {}
+    for tally in tallies:
+        notation, _, rest = tally.item.partition(": ")
+        system, _, cell = rest.partition(" ")
+        by_table.setdefault((notation, system), []).append((cell, tally.mastered))
+    found = []
+    for (notation, system), cells in sorted(by_table.items()):
+        try:
+            rules = Rules.parse(notation)
+        except InvalidRulesError:
+            continue
+        famous = famous_cells(rules)
+        done = sum(mastered for cell, mastered in cells if cell in famous)
+        others = [mastered for cell, mastered in cells if cell not in famous]
+        named = "the Illustrious 18" + (" and Fab 4" if len(famous) > len(ILLUSTRIOUS_18) else "")
+        detail = f"{named}, {system_words(system)} count, under {short_summary(rules)}"
+        if others:
+            met = f"{len(others)} other {'index' if len(others) == 1 else 'indices'} met"
+            detail += f"; of {met}, {sum(others)} mastered"
+        found.append(Mastery("Deviations", f"{done} of {len(famous)} indices", detail))
     return found
 
 
@@ -90,7 +134,11 @@ def _speed_mastery(tallies: list[schedules.ItemTally]) -> list[Mastery]:
             speed = float(match["speed"])
             best[match["system"]] = max(best.get(match["system"], 0.0), speed)
     return [
-        Mastery("Counting speed", f"{speed:g} cards a second", f"{system}, at 90% right or better")
+        Mastery(
+            "Counting speed",
+            f"{speed:g} cards a second",
+            f"{system_words(system)}, at 90% right or better",
+        )  # fmt: skip
         for system, speed in sorted(best.items())
     ]
 
@@ -113,8 +161,8 @@ def next_step(user_id: int) -> dict[str, Any] | None:
         return None
     (slug, skill), cost = max(costs.items(), key=lambda pair: (pair[1], pair[0]))
     item = schedules.find_item(get_db(), user_id, slug, skill)
-    return {"drill": drills[slug], "skill": skill, "cost": bets_text(cost),
-            "count": counts[slug, skill], "item": item}  # fmt: skip
+    return {"drill": drills[slug], "skill": drills[slug].skill_words(skill),
+            "cost": bets_text(cost), "count": counts[slug, skill], "item": item}  # fmt: skip
 
 
 def bets_text(cost: Fraction) -> str:

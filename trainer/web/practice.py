@@ -1,11 +1,12 @@
 """Today: what is due for review, the daily goal and the streak, and one button to practise.
 
 - The home page shows :func:`today` for a learner with a history (a guest's too).
-- ``POST /practice``: the next item to practise (or the one ``item`` names, the learner's own):
-  the most overdue item due now, taken from another drill than the last answer's when one is
-  due, so a session mixes the drills; asked again as a one-question review batch of purpose
-  ``practice`` (its answer is graded, stored and rescheduled by the drill road, like any
-  other). Counting at a speed is practised with a new session, so its item opens the drill's
+- ``POST /practice``: what to practise next (or the one ``item`` names, the learner's own): the
+  drill of the most overdue item, another drill than the last answer's when one has items due,
+  so practice moves from drill to drill; that drill's due items, most overdue first, are asked
+  again as one review batch of purpose ``practice`` (each answer graded, stored and
+  rescheduled by the drill road, like any other), and its end offers the next drill's. Counting
+  at a speed is practised with a new session, so a drill with only such items due opens its
   set-up page. With nothing due, the learner's drill left longest gets new questions.
 - ``POST /today/goal``: the daily goal, answers or minutes a day, in bounds.
 """
@@ -49,18 +50,26 @@ def today(user: users.User, now: datetime) -> dict[str, Any]:
     day = now.date()
     activity = goals.daily_activity(db, user.id, day - timedelta(days=goals.STREAK_DAYS))
     answers, answer_ms = activity.get(day, (0, 0))
+    due = schedules.due_items(db, user.id, now, limit=LISTED)
     return {
         "due_drills": by_drill,
         "due_total": sum(counts.values()),
-        "due_items": schedules.due_items(db, user.id, now, limit=LISTED),
+        "due_items": due,
+        "due_words": {item.id: item_words(item) for item in due},
         "drill_titles": {slug: drill.title for slug, drill in drills.items()},
         "next_review": None if counts else schedules.next_review(db, user.id),
         "goal": goal,
         "goal_done": goal.done(answers, answer_ms),
         "goal_met": goal.met(answers, answer_ms),
-        "streak": goals.streak(activity, goal, day),
+        "streak": goals.streak(activity, goals.goals_by_day(db, user.id), day),
         "goal_bounds": goals.GOAL_BOUNDS,
     }
+
+
+def item_words(item: schedules.Item) -> str:
+    """The item in plain words (its drill's :meth:`~drills.Drill.skill_words`)."""
+    drill = registry().get(item.drill)
+    return drill.skill_words(item.item) if drill is not None else item.item
 
 
 def _bounded_int(text: str, what: str) -> int:
@@ -105,7 +114,10 @@ def start() -> Response:
     drills = registry()
     if item is None or item.drill not in drills:
         return redirect(url_for("drills.ask", slug=fresh_drill(user.id)), code=303)
-    return practise(user.id, drills[item.drill], item)
+    if request.form.get("item"):
+        return practise(user.id, drills[item.drill], [item])
+    due = schedules.due_items(db, user.id, clock_now(), drill=item.drill, limit=reviews.MAX_BATCH)
+    return practise(user.id, drills[item.drill], due or [item])
 
 
 def next_item(user_id: int, now: datetime) -> schedules.Item | None:
@@ -132,18 +144,21 @@ def fresh_drill(user_id: int) -> str:
     return next(iter(drills))
 
 
-def practise(user_id: int, drill: Drill, item: schedules.Item) -> Response:
-    """Ask the item again: its newest question as a one-question batch, or (counting at a
-    speed) a new session of its drill."""
-    rules = stored_rules(item.rules)
+def practise(user_id: int, drill: Drill, items: list[schedules.Item]) -> Response:
+    """Ask the items of one drill again, in order: each by its newest question, in one batch;
+    or, when none can be asked alone (counting at a speed), a new session of the drill."""
+    asked = [answered for item in items if (answered := asked_again(user_id, drill, item))]
+    if not asked:
+        return redirect(url_for("drills.ask", slug=drill.slug), code=303)
+    batch = reviews.create_batch(get_db(), user_id, drill.slug, asked, purpose="practice")
+    return redirect(url_for("drills.ask", slug=drill.slug, review=batch.id), code=303)
+
+
+def asked_again(user_id: int, drill: Drill, item: schedules.Item) -> attempts.Attempt | None:
+    """The item's newest answer, when its question asks the item alone (a checkpoint does; a
+    counting session's speed is not one question)."""
     try:
-        asks_again = drill.skill(item.question, rules) == item.item
+        asks_again = drill.skill(item.question, stored_rules(item.rules)) == item.item
     except DrillError:
         asks_again = False
-    if not asks_again:
-        return redirect(url_for("drills.ask", slug=drill.slug), code=303)
-    answered = attempts.get_attempt(get_db(), user_id, item.last_attempt_id)
-    if answered is None:
-        return redirect(url_for("drills.ask", slug=drill.slug), code=303)
-    batch = reviews.create_batch(get_db(), user_id, drill.slug, [answered], purpose="practice")
-    return redirect(url_for("drills.ask", slug=drill.slug, review=batch.id), code=303)
+    return attempts.get_attempt(get_db(), user_id, item.last_attempt_id) if asks_again else None

@@ -39,6 +39,12 @@ _RULES_KEY = "rules"
 # -- the database ---------------------------------------------------------------------------
 
 
+def digits(text: str) -> bool:
+    """Whether ``text`` is digits 0-9 only (``str.isdecimal`` and ``int`` take any script's:
+    an Arabic-Indic 3 is not a number a form of ours sends)."""
+    return text.isascii() and text.isdecimal()
+
+
 def get_db() -> sqlite_utils.Database:
     """This request's database connection: the one this worker thread keeps open.
 

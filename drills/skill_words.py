@@ -1,0 +1,70 @@
+"""A reviewable item's key in plain words, for the pages that list items (Today, the next step).
+
+An item's key (:meth:`drills.base.Drill.skill`) is written for the store: ``"vegas-6d-s17:
+hard 16 v 10"``, ``"hi-lo floor half 6d"``, ``"natural-6-5"``. What a learner reads is ``"hard
+16 against a 10 (Las Vegas Strip, 6 decks, S17)"``, ``"Hi-Lo, floor, to the half deck, 6
+decks"``, ``"A natural at 6:5"``. A key these helpers cannot read is shown as it is.
+"""
+
+from __future__ import annotations
+
+import re
+
+from trainer.engine.counting import SYSTEMS
+from trainer.engine.rule_words import short_summary
+from trainer.engine.rules import InvalidRulesError, Rules
+
+__all__ = ["decks_words", "rules_and_rest", "system_words", "words_of"]
+
+_AGAINST_RE = re.compile(r"\bv (A|10|[2-9])\b")
+_DECKS_RE = re.compile(r"^([1-8])d$")
+_SYSTEM_RE = re.compile(
+    r"(?<![\w-])(" + "|".join(re.escape(slug) for slug in sorted(SYSTEMS, key=len, reverse=True))
+    + r")(?![\w-])"
+)  # fmt: skip
+
+
+def _against(match: re.Match[str]) -> str:
+    up = match[1]
+    if up == "A":
+        return "against an ace"
+    return f"against {'an' if up == '8' else 'a'} {up}"
+
+
+def system_words(text: str) -> str:
+    """Each counting system's slug in ``text`` by its name (``"hi-lo"`` -> ``"Hi-Lo"``)."""
+    return _SYSTEM_RE.sub(lambda match: SYSTEMS[match[1]].name, text)
+
+
+def decks_words(text: str) -> str:
+    """``"6d"`` -> ``"6 decks"``, ``"1d"`` -> ``"1 deck"``; anything else as it is."""
+    match = _DECKS_RE.match(text)
+    if match is None:
+        return text
+    return f"{match[1]} deck{'s' if match[1] != '1' else ''}"
+
+
+def rules_and_rest(key: str) -> tuple[Rules | None, str]:
+    """The rules a key starts with (``"<notation>: ..."``) and the rest, or None and the key."""
+    notation, colon, rest = key.partition(": ")
+    if not colon:
+        return None, key
+    try:
+        return Rules.parse(notation), rest
+    except InvalidRulesError:
+        return None, key
+
+
+def words_of(key: str) -> str:
+    """A key in plain words: its rules named as the footer names them, a cell's up card said
+    "against a 10", each system by its name, each ``"6d"`` as "6 decks"."""
+    rules, rest = rules_and_rest(key)
+    words = rest.split(" ")
+    counted = [word for word in (words[0], words[-1]) if word in SYSTEMS and len(words) > 1]
+    if counted:  # a cell played by the count: "hi-lo hard 16 v 10", "insurance hi-lo"
+        words.remove(counted[0])
+    text = _AGAINST_RE.sub(_against, " ".join(decks_words(word) for word in words))
+    text = system_words(text.rstrip(",")) + (
+        f" at the {SYSTEMS[counted[0]].name} count" if counted else ""
+    )
+    return f"{text} ({short_summary(rules)})" if rules is not None else text
