@@ -192,6 +192,10 @@ def ask() -> Response:
         # Rules never worked out before: the page shows the chart being worked out (a second
         # or two) and asks for its first question with wait=1 (htmx at once; a link without).
         return _page(settings, user, None, pending=True)
+    if waits:
+        # The page waited for the chart: work it out now, whether or not the question drawn
+        # needs it (a hand dealt from a shoe is graded by its own EVs), so the next page asks.
+        quiz.chart_for(settings.rules)
     past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
     question = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, question)
