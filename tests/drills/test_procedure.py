@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from drills.base import InvalidAnswerError, InvalidQuestionError, LearnerState
-from drills.dealing.procedure import DRILL
+from drills.base import InvalidAnswerError, InvalidQuestionError, LearnerState, PastAttempt
+from drills.dealing.procedure import DRILL, ROUNDS
 from drills.dealing.procedure_points import POINTS
 from trainer.engine.rules import find_preset
 
@@ -122,3 +122,25 @@ def test_an_answer_not_offered_is_refused(answer: str) -> None:
 def test_a_forged_question_is_refused(notation: str, message: str) -> None:
     with pytest.raises(InvalidQuestionError, match=message):
         DRILL.grade(notation, "deal", RULES)
+
+
+def test_a_whole_deal_asks_its_texts_points_in_order() -> None:
+    for preset, order in ROUNDS.items():
+        assert all(preset in POINTS[point].presets for point in order)
+    learner = LearnerState(options={"point": "round"})
+    first = DRILL.new_question(random.Random(3), RULES, learner)
+    point, preset, _ = first.notation.split("|")
+    asked = [point]
+    notation = first.notation
+    for seed in range(len(ROUNDS[preset]) - 1):
+        past = (PastAttempt(notation, "x", True, None, ""),)
+        learner = LearnerState(options={"point": "round"}, recent=past)
+        notation = DRILL.new_question(random.Random(seed), RULES, learner).notation
+        assert notation.split("|")[1] == preset
+        asked.append(notation.split("|")[0])
+    assert tuple(asked) == ROUNDS[preset]
+    assert DRILL.question(notation, RULES).view["step"] == (len(asked), len(asked))
+    past = (PastAttempt(notation, "x", True, None, ""),)  # the deal is over: a new one
+    learner = LearnerState(options={"point": "round"}, recent=past)
+    again = DRILL.new_question(random.Random(9), RULES, learner)
+    assert again.notation.split("|")[0] == ROUNDS[again.notation.split("|")[1]][0]
