@@ -41,6 +41,12 @@ TEXT: dict[tuple[str, str], str] = {
     "first player on his left.",
     ("natural", "twenty-one-club"): "002: a natural is shown and settled at once, paid one and "
     "a half times the bet.",
+    ("dealer-natural", "permanent-bank"): "000: a dealer with a natural collects the bets of "
+    "the players without one, never more than their original bets; a player's natural against "
+    "it ties, and he takes his chips back. He has looked under his ten or ace, so it is shown "
+    "before anyone draws.",
+    ("dealer-natural", "twenty-one-club"): "002: a natural is shown and the round settled at "
+    "once; against the dealer's natural only another natural escapes, as a tie.",
     ("stop", "permanent-bank"): "000: the dealer deals until he reaches the joker; then he "
     "shuffles the played cards, has them cut, puts the joker under them face up and deals on.",
     ("stop", "twenty-one-club"): "002: the deal goes on until the dealer reaches the card lying "
@@ -83,11 +89,11 @@ def next_in_round(rng: random.Random, recent: tuple[PastAttempt, ...]) -> tuple[
     return ROUNDS[preset][0], preset
 
 
-def _step(notation: str) -> tuple[int, int]:
-    """Where the question's point comes in its text's deal: (point, of so many)."""
+def _step(notation: str) -> tuple[int, int] | None:
+    """Where the question's point comes in its text's deal (point, of so many), if it does."""
     point, preset, _ = notation.split("|", 2)
     order = ROUNDS[preset]
-    return order.index(point) + 1, len(order)
+    return (order.index(point) + 1, len(order)) if point in order else None
 
 
 class Procedure(Drill):
