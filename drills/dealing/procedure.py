@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from drills.base import Drill, Grade, InvalidAnswerError, LearnerState, Question
+from drills.base import Drill, Grade, InvalidAnswerError, LearnerState, PastAttempt, Question
 from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.procedure_points import POINTS, Answer, read_point
 from trainer.engine.rule_words import title
@@ -41,6 +41,12 @@ TEXT: dict[tuple[str, str], str] = {
     "first player on his left.",
     ("natural", "twenty-one-club"): "002: a natural is shown and settled at once, paid one and "
     "a half times the bet.",
+    ("dealer-natural", "permanent-bank"): "000: a dealer with a natural collects the bets of "
+    "the players without one, never more than their original bets; a player's natural against "
+    "it ties, and he takes his chips back. He has looked under his ten or ace, so it is shown "
+    "before anyone draws.",
+    ("dealer-natural", "twenty-one-club"): "002: a natural is shown and the round settled at "
+    "once; against the dealer's natural only another natural escapes, as a tie.",
     ("stop", "permanent-bank"): "000: the dealer deals until he reaches the joker; then he "
     "shuffles the played cards, has them cut, puts the joker under them face up and deals on.",
     ("stop", "twenty-one-club"): "002: the deal goes on until the dealer reaches the card lying "
@@ -60,6 +66,36 @@ TEXT: dict[tuple[str, str], str] = {
 }
 
 
+# "A whole deal, point by point": the points of each text's game in the order a deal meets them
+# (the burn after the shuffle, the deal, the hole card, naturals, offers, the end of the pack).
+ROUNDS: dict[str, tuple[str, ...]] = {
+    "permanent-bank": ("reserve", "deal", "peek", "natural", "stop"),
+    "twenty-one-club": ("burn", "deal", "natural", "stop"),
+    "casino-boxes": ("burn", "deal", "peek", "offer", "stop"),
+}
+IN_ORDER = "round"
+
+
+def next_in_round(rng: random.Random, recent: tuple[PastAttempt, ...]) -> tuple[str, str]:
+    """The point and preset after the learner's last answer in its text's deal, or the first
+    point of a deal under a text drawn at random."""
+    if recent:
+        point, _, rest = recent[0].question.partition("|")
+        preset = rest.partition("|")[0]
+        order = ROUNDS.get(preset, ())
+        if point in order and order.index(point) + 1 < len(order):
+            return order[order.index(point) + 1], preset
+    preset = rng.choice(list(ROUNDS))
+    return ROUNDS[preset][0], preset
+
+
+def _step(notation: str) -> tuple[int, int] | None:
+    """Where the question's point comes in its text's deal (point, of so many), if it does."""
+    point, preset, _ = notation.split("|", 2)
+    order = ROUNDS[preset]
+    return (order.index(point) + 1, len(order)) if point in order else None
+
+
 class Procedure(Drill):
     slug = "procedure"
     title = "Dealing procedure"
@@ -72,13 +108,20 @@ class Procedure(Drill):
     situation_template = "drills/_procedure_situation.html"
     brisk_ms = 4_000
     slow_ms = 15_000
-    points = {slug: point.title for slug, point in POINTS.items()}
+    points = {
+        IN_ORDER: "A whole deal, point by point",
+        **{slug: point.title for slug, point in POINTS.items()},
+    }
     option = PageOption("point", "Point of the deal", points, "Any point", "New question")
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
         slug = learner.options.get("point", "")
-        point = POINTS.get(slug) or POINTS[rng.choice(list(POINTS))]
-        preset = rng.choice(point.presets)
+        if slug == IN_ORDER:
+            slug, preset = next_in_round(rng, learner.recent)
+            point = POINTS[slug]
+        else:
+            point = POINTS.get(slug) or POINTS[rng.choice(list(POINTS))]
+            preset = rng.choice(point.presets)
         arguments = point.make(rng, find_preset(preset))
         return self.question(f"{point.slug}|{preset}|{arguments}", rules)
 
@@ -107,6 +150,7 @@ class Procedure(Drill):
                 "game": title(played_under),
                 "prompt": answer.prompt,
                 "choices": [(str(n), slug, label) for n, (slug, label) in enumerate(choices, 1)],
+                "step": _step(notation),
                 **answer.view,
             },
         )

@@ -29,6 +29,7 @@ from trainer.engine.hand import Hand
 from trainer.engine.phases import Action, Phase
 from trainer.engine.procedure import dealer_offers, may_burn, may_look_at_hole_card
 from trainer.engine.round import Round
+from trainer.engine.round_view import UP_INDEX
 from trainer.engine.rules import Rules, find_preset
 from trainer.engine.settlement import is_natural
 from trainer.engine.shoe import Shoe
@@ -196,6 +197,15 @@ def _natural_read(text: str) -> tuple[Any, ...]:
     return seats, seat, bet, read_card(up)
 
 
+def _deal_order(
+    rules: Rules, first: list[Card], second: list[Card], up: Card, hole: Card, rest: list[Card]
+) -> list[Card]:
+    """The pack's order for a deal where the dealer shows ``up`` over ``hole``: his face-up card
+    is his first, or his second where everyone's first card goes face down (002)."""
+    own = (hole, up) if UP_INDEX[rules.deal_faces] else (up, hole)
+    return [*first, own[0], *second, own[1], *rest]
+
+
 def _natural_round(rules: Rules, args: tuple[Any, ...]) -> Round:
     """Seat ``seat`` dealt A-K, the others low cards, the dealer ``up`` and a 7 (no natural)."""
     seats, seat, bet, up = args
@@ -203,7 +213,7 @@ def _natural_round(rules: Rules, args: tuple[Any, ...]) -> Round:
     low = [card for card in _LOW if card not in (up, hole)]
     first, second = low[:seats], low[seats : 2 * seats]
     first[seat - 1], second[seat - 1] = _NATURAL
-    cards = [*first, up, *second, hole, *low[2 * seats :]]
+    cards = _deal_order(rules, first, second, up, hole, low[2 * seats :])
     try:
         return Round(rules, Shoe.stacked(rules, cards), [Fraction(bet)] * seats)
     except ValueError as error:
@@ -241,6 +251,65 @@ def _natural_make(rng: random.Random, rules: Rules) -> str:
     up = rng.choice([Card.parse(c) for c in ("9C", "8H", "TC", "AH", "KS", "5D", "6H")])
     bet = rng.choice([5, 7, 9, 3, 10, 4, 6])
     return f"{seats} {rng.randint(1, seats)} {min(bet, int(rules.max_bet or bet))} {up}"
+
+
+# -- the dealer's natural -----------------------------------------------------------------------
+
+_DEALER_NATURAL = (
+    ("show-now", "Show it at once: take every bet without a natural; a player's natural ties"),
+    ("play-first", "Let the players draw first, then show it"),
+    ("take-all", "Show it at once and take every bet, a player's natural too"),
+    ("take-double", "Show it at once and take double from every bet without a natural"),
+)
+
+
+def _dealer_natural_read(text: str) -> tuple[Any, ...]:
+    seats, seat, bet, up = _natural_read(text)
+    if up.value not in (1, 10) or up in _NATURAL:
+        raise InvalidQuestionError(
+            "the dealer's natural shows an ace or a ten-card other than AS KD"
+        )
+    return seats, seat, bet, up
+
+
+def _dealer_natural_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
+    seats, seat, bet, up = args
+    hole = Card.parse("KH" if up.value == 1 else "AC")
+    low = list(_LOW)
+    first, second = low[:seats], low[seats : 2 * seats]
+    first[seat - 1], second[seat - 1] = _NATURAL
+    cards = _deal_order(rules, first, second, up, hole, low[2 * seats :])
+    try:
+        round_ = Round(rules, Shoe.stacked(rules, cards), [Fraction(bet)] * seats)
+    except ValueError as error:
+        raise InvalidQuestionError(f"the round cannot be dealt: {error}") from None
+    if round_.phase is Phase.DONE:  # the engine ended the round at the peek: settle it now
+        nets = [seat_result.net for seat_result in round_.settle().seats]
+        others = [net for index, net in enumerate(nets) if index != seat - 1]
+        stake = Fraction(bet)
+        if nets[seat - 1] == 0 and all(net == -stake for net in others):
+            right = "show-now"
+        elif nets[seat - 1] == -stake:
+            right = "take-all"
+        else:
+            right = "take-double"
+    else:
+        right = "play-first"
+    return Answer(
+        right,
+        _DEALER_NATURAL,
+        f"You have dealt {seats} player{'s' if seats > 1 else ''} a bet of {bet} each; your up "
+        f"card is {card_words(up)}, you look under it and have a natural. Seat {seat} has a "
+        "natural too. What do you do?",
+        {"up": up, "hand": _NATURAL},
+    )
+
+
+def _dealer_natural_make(rng: random.Random, rules: Rules) -> str:
+    seats = rng.randint(2, 4)
+    up = rng.choice([Card.parse(c) for c in ("AH", "AC", "TC", "KS", "QH", "JD")])
+    bet = min(rng.choice([5, 7, 9, 3, 10, 4, 6]), int(rules.max_bet or 10))
+    return f"{seats} {rng.randint(1, seats)} {bet} {up}"
 
 
 # -- the end of the pack, the reserve, the burn ---------------------------------------------
@@ -388,6 +457,8 @@ POINTS: dict[str, Point] = {
               _one_card, _peek_answer, _peek_make),
         Point("natural", "A player's natural", ("permanent-bank", "twenty-one-club"),
               _natural_read, _natural_answer, _natural_make),
+        Point("dealer-natural", "The dealer's natural", ("permanent-bank", "twenty-one-club"),
+              _dealer_natural_read, _dealer_natural_answer, _dealer_natural_make),
         Point("stop", "The end of the pack", ("permanent-bank", "twenty-one-club", "casino-boxes"),
               _no_args, _stop_answer, lambda rng, rules: "-"),
         Point("reserve", "Too few cards left", ("permanent-bank",),

@@ -51,12 +51,15 @@ def result_view(result: RoundResult) -> dict[str, Any]:
             lines.append(f"seat {number} {cards_words(hand.cards)}{total} {words}")
         seats.append({"number": number, "hands": hands, "net": seat.net})
     natural = " (a natural)" if result.dealer_natural else ""
+    if not natural and len(result.dealer_cards) == 2 and result.dealer_total == 21:
+        natural = " (not counted as a natural)"  # 000: a natural not announced in time
     lines.append(f"the dealer {cards_words(result.dealer_cards)} = {result.dealer_total}{natural}")
     return {
         "seats": seats,
         "dealer": result.dealer_cards,
         "dealer_total": result.dealer_total,
         "dealer_natural": result.dealer_natural,
+        "dealer_note": natural.strip(" ()"),
         "bank_net": result.bank_net,
         "lines": lines,
     }

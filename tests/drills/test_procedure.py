@@ -7,9 +7,10 @@ import random
 
 import pytest
 
-from drills.base import InvalidAnswerError, InvalidQuestionError, LearnerState
-from drills.dealing.procedure import DRILL
+from drills.base import InvalidAnswerError, InvalidQuestionError, LearnerState, PastAttempt
+from drills.dealing.procedure import DRILL, ROUNDS
 from drills.dealing.procedure_points import POINTS
+from trainer.engine.cards import Card
 from trainer.engine.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")  # the page's rules: each question names its text's
@@ -34,6 +35,10 @@ KNOWN = [
     # A natural is paid 3:2 at once (000: before the dealer turns to the first player).
     ("natural|permanent-bank|3 2 5 9C", "Pay seat 2 7.50 now, before the first player draws"),
     ("natural|twenty-one-club|2 1 10 AH", "Pay seat 1 15 now, before the first player draws"),
+    # The dealer's natural, seen at the peek: shown at once; it takes every bet without a
+    # natural (000: never more than the original bet) and ties a player's natural.
+    ("dealer-natural|permanent-bank|3 2 5 AH", "Show it at once: take every bet without"),
+    ("dealer-natural|twenty-one-club|2 1 10 KS", "Show it at once: take every bet without"),
     # 000: at the joker, shuffle the played cards, cut, joker under, deal on; 002 the same at
     # the face-up burned card; a casino's cut card ends the shoe after the round.
     ("stop|permanent-bank|-", "Stop: shuffle the played cards"),
@@ -116,9 +121,43 @@ def test_an_answer_not_offered_is_refused(answer: str) -> None:
         ("offer|casino-boxes|AH 5S 5D", "more than one thing"),
         ("offer|casino-boxes|AH 5S", "two cards"),
         ("stop|permanent-bank|now", "no arguments"),
+        ("dealer-natural|permanent-bank|3 2 5 9H", "an ace or a ten-card"),
+        ("dealer-natural|casino-boxes|3 2 5 AH", "not asked under"),
         ("peek|permanent-bank|" + "K" * 80, "at most 80"),
     ],
 )
 def test_a_forged_question_is_refused(notation: str, message: str) -> None:
     with pytest.raises(InvalidQuestionError, match=message):
         DRILL.grade(notation, "deal", RULES)
+
+
+def test_a_whole_deal_asks_its_texts_points_in_order() -> None:
+    for preset, order in ROUNDS.items():
+        assert all(preset in POINTS[point].presets for point in order)
+    learner = LearnerState(options={"point": "round"})
+    first = DRILL.new_question(random.Random(3), RULES, learner)
+    point, preset, _ = first.notation.split("|")
+    asked = [point]
+    notation = first.notation
+    for seed in range(len(ROUNDS[preset]) - 1):
+        past = (PastAttempt(notation, "x", True, None, ""),)
+        learner = LearnerState(options={"point": "round"}, recent=past)
+        notation = DRILL.new_question(random.Random(seed), RULES, learner).notation
+        assert notation.split("|")[1] == preset
+        asked.append(notation.split("|")[0])
+    assert tuple(asked) == ROUNDS[preset]
+    assert DRILL.question(notation, RULES).view["step"] == (len(asked), len(asked))
+    past = (PastAttempt(notation, "x", True, None, ""),)  # the deal is over: a new one
+    learner = LearnerState(options={"point": "round"}, recent=past)
+    again = DRILL.new_question(random.Random(9), RULES, learner)
+    assert again.notation.split("|")[0] == ROUNDS[again.notation.split("|")[1]][0]
+
+
+@pytest.mark.parametrize("preset", ["permanent-bank", "twenty-one-club"])
+def test_the_up_card_a_question_names_is_the_one_the_dealer_shows(preset: str) -> None:
+    # 000 deals the dealer's first card face up, 002 his second (deal_faces).
+    from drills.dealing.procedure_points import _natural_round
+
+    round_ = _natural_round(find_preset(preset), (2, 1, 5, Card.parse("9C")))
+    assert round_.up_card == Card.parse("9C")
+    assert round_.dealer_cards[0 if preset == "permanent-bank" else 1] == Card.parse("9C")

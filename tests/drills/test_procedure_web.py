@@ -7,7 +7,11 @@ from typing import Any
 
 import pytest
 
+from drills.dealing.procedure import DRILL, ROUNDS
+from trainer.engine.rules import find_preset
+
 URL = "/drills/procedure"
+RULES = find_preset("vegas-6d-s17")
 
 
 def ask(client: Any, hidden_fields: Any, point: str) -> dict[str, str]:
@@ -53,3 +57,22 @@ def test_bad_input_is_a_readable_400_storing_nothing(
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0
+
+
+def test_a_whole_deal_follows_the_learners_answers_point_by_point(
+    client: Any, hidden_fields: Any
+) -> None:
+    page = client.get(f"{URL}?point=round").get_data(as_text=True)
+    assert "point 1 of" in page
+    form = hidden_fields(page)
+    point, preset, _ = form["question"].split("|")
+    asked = [point]
+    for _ in ROUNDS[preset][1:]:
+        labels = DRILL.question(form["question"], RULES).view["choices"]
+        page = client.post(
+            f"{URL}/answer?point=round", data={**form, "answer": labels[0][1]}
+        ).get_data(as_text=True)
+        form = hidden_fields(page)
+        asked.append(form["question"].split("|")[0])
+        assert form["question"].split("|")[1] == preset
+    assert tuple(asked) == ROUNDS[preset]
