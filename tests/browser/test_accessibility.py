@@ -177,6 +177,18 @@ def procedure(page: Page, audit: Audit) -> None:
     audit.check("procedure: the deal order")
 
 
+def table_payouts(page: Page, audit: Audit) -> None:
+    boxes = page.locator("form.question input[name^=box]")
+    for index in range(boxes.count()):
+        boxes.nth(index).fill("0")
+    boxes.last.press("Enter")
+    verdict(page)
+    audit.check("payouts at the table: feedback")
+    page.locator("form.question input[name^=box]").first.press("Enter")
+    expect(page.locator("#answer-error")).to_be_visible()
+    audit.check("payouts at the table: a box not paid")
+
+
 def table(page: Page, audit: Audit) -> None:
     """The table: its set-up (and a bad one), a bet, a mistake held, a round to its end."""
     page.get_by_role("link", name="Sit at a table").click()
@@ -282,6 +294,7 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Table play": table,
     "Irregularities": irregularities,
     "Dealing procedure": procedure,
+    "Payouts at the table": table_payouts,
 }
 
 
