@@ -20,12 +20,13 @@ from typing import Any
 from drills.base import Drill, Grade, InvalidAnswerError, LearnerState, Question
 from drills.dealing.table_deal import deal_table
 from drills.dealing.table_round import MAX_BOXES, TableQuestion, read_played, read_table
+from drills.payout.explain import hand_why
 from drills.payout.money import money_text, read_amount, signed_text
 from trainer.engine.hand import Hand
 from trainer.engine.round import RoundResult
 from trainer.engine.rule_words import summary_lines
 from trainer.engine.rules import Rules
-from trainer.engine.settlement import Outcome, SeatResult, settle_hand
+from trainer.engine.settlement import Outcome, SeatResult
 
 BOX_FIELDS = tuple(f"box{n}" for n in range(1, MAX_BOXES + 1))
 _FIELD_LIMIT = 20
@@ -104,19 +105,6 @@ def table_view(question: TableQuestion, result: RoundResult) -> dict[str, Any]:
     }
 
 
-def _hand_why(rules: Rules, result: RoundResult, hand: Any) -> str:
-    return settle_hand(
-        rules,
-        hand.cards,
-        result.dealer_cards,
-        hand.bet,
-        split=hand.split,
-        doubled=hand.doubled,
-        surrendered=hand.outcome is Outcome.SURRENDER,
-        dealer_natural=result.dealer_natural,
-    ).why
-
-
 def box_explanation(rules: Rules, result: RoundResult, seat: SeatResult) -> str:
     """How one box's net comes out of the rules, hand by hand, in the engine's words."""
     parts = []
@@ -125,7 +113,7 @@ def box_explanation(rules: Rules, result: RoundResult, seat: SeatResult) -> str:
         if hand.outcome is Outcome.WITHDRAWN:
             parts.append(f"{label} was taken back: 0")
             continue
-        why = _hand_why(rules, result, hand)
+        why = hand_why(rules, result, hand)
         stake = money_text(hand.bet)
         text = f"{label} ({hand.total}, stake {stake}): {why}: {signed_text(hand.net)}"
         if hand.net > 0 and hand.net.denominator != 1:

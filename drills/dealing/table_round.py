@@ -27,6 +27,7 @@ from fractions import Fraction
 
 from drills.base import InvalidQuestionError
 from drills.payout.money import money_text
+from drills.payout.play import StackedDeal
 from drills.payout.question import MOVE_ACTIONS
 from trainer.engine.boxes import InvalidBetError, TooManySeatsError
 from trainer.engine.cards import Card, InvalidCardError
@@ -132,24 +133,6 @@ def _check_move(move: str, boxes: int) -> None:
             read_money(value, "the insurance stake")
         elif not _CHOICE_RE.fullmatch(value):
             raise InvalidQuestionError(f"{move[:20]!r}: a choice is 0 or 1")
-
-
-class StackedDeal:
-    """The round's cards in order (what the round draws from); counts the cards drawn."""
-
-    def __init__(self, cards: Sequence[Card]) -> None:
-        self.cards = list(cards)
-        self.drawn = 0
-
-    def draw(self) -> Card:
-        if self.drawn >= len(self.cards):
-            raise InvalidQuestionError("the round needs more cards than the notation deals")
-        card = self.cards[self.drawn]
-        self.drawn += 1
-        return card
-
-    def discard(self, cards: Sequence[Card]) -> None:
-        pass
 
 
 def start(rules: Rules, source: CardSource, stakes: Sequence[tuple[Fraction, ...]]) -> Round:

@@ -11,7 +11,7 @@ from drills.payout.question import ASK_TEXT, Ask, PayoutQuestion
 from trainer.engine.hand import Hand
 from trainer.engine.round import RoundResult
 from trainer.engine.rules import Rules
-from trainer.engine.settlement import Outcome, settle_hand
+from trainer.engine.settlement import HandResult, Outcome, settle_hand
 
 _RULE_WORDS = ("pay", "Insurance", "surrender", "Ties", "No hole card", "dealt 21", "collects")
 
@@ -66,22 +66,27 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
     }
 
 
+def hand_why(rules: Rules, result: RoundResult, hand: HandResult) -> str:
+    """The rule that settled one hand of a settled round, in the engine's words."""
+    return settle_hand(
+        rules,
+        hand.cards,
+        result.dealer_cards,
+        hand.bet,
+        split=hand.split,
+        doubled=hand.doubled,
+        surrendered=hand.outcome is Outcome.SURRENDER,
+        dealer_natural=result.dealer_natural,
+    ).why
+
+
 def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> str:
     """How the amount comes out of the rules, hand by hand, in the engine's own words."""
     rules = question.rules
     seat = seat_of(result)
     parts = []
     for index, hand in enumerate(seat.hands):
-        why = settle_hand(
-            rules,
-            hand.cards,
-            result.dealer_cards,
-            hand.bet,
-            split=hand.split,
-            doubled=hand.doubled,
-            surrendered=hand.outcome is Outcome.SURRENDER,
-            dealer_natural=result.dealer_natural,
-        ).why
+        why = hand_why(rules, result, hand)
         label = f"Hand {index + 1}" if len(seat.hands) > 1 else "Your hand"
         parts.append(
             f"{label} ({hand.total}, stake {money_text(hand.bet)}): {why}: {signed_text(hand.net)}."
