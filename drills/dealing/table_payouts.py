@@ -20,7 +20,7 @@ from typing import Any
 from drills.base import Drill, Grade, InvalidAnswerError, LearnerState, Question
 from drills.dealing.table_deal import deal_table
 from drills.dealing.table_round import MAX_BOXES, TableQuestion, read_played, read_table
-from drills.payout.explain import hand_why
+from drills.payout.explain import hand_notes, hand_why
 from drills.payout.money import money_text, read_amount, signed_text
 from trainer.engine.hand import Hand
 from trainer.engine.round import RoundResult
@@ -56,13 +56,7 @@ def chips_for(amount: Fraction) -> str:
 
 
 def _hand_notes(hand: Any, count: int, index: int) -> str:
-    notes = []
-    if count > 1:
-        notes.append(f"hand {index + 1} of {count} after splitting")
-    if hand.doubled:
-        notes.append("doubled")
-    if hand.outcome is Outcome.SURRENDER:
-        notes.append("surrendered")
+    notes = [hand_notes(hand, index, count)] if hand_notes(hand, index, count) else []
     if hand.natural and not hand.split:
         notes.append("a natural")
     if hand.bonus is not None:

@@ -21,7 +21,8 @@ def rules_lines(rules: Rules) -> list[str]:
     return [line for line in rules.summary() if any(word in line for word in _RULE_WORDS)]
 
 
-def _hand_notes(hand: Any, index: int, count: int) -> str:
+def hand_notes(hand: Any, index: int, count: int) -> str:
+    """A settled hand's notes: split, doubled, surrendered."""
     notes = []
     if count > 1:
         notes.append(f"hand {index + 1} of {count} after splitting")
@@ -43,7 +44,7 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
             "cards": Hand(hand.cards),
             "total": hand.total,
             "stake": money_text(hand.bet),
-            "notes": _hand_notes(hand, index, len(seat.hands)),
+            "notes": hand_notes(hand, index, len(seat.hands)),
         }
         for index, hand in enumerate(seat.hands)
     ]
