@@ -16,8 +16,9 @@
       form.dataset.called = value;
       if (timer) window.clearInterval(timer);
       timer = null;
-      if (form.requestSubmit) form.requestSubmit(button);
-      else button.click();
+      // A click, not requestSubmit(button): htmx sends the value of the button last focused or
+      // clicked, and Next has the focus.
+      button.click();
     }
   }
 

@@ -83,6 +83,12 @@ def answer_table(page: Page) -> None:
     boxes.last.press("Enter")
 
 
+def answer_catch(page: Page) -> None:
+    """Let the round pass: Next has the focus."""
+    expect(page.get_by_role("button", name="Next")).to_be_focused()
+    page.keyboard.press("Enter")
+
+
 ANSWERS = {
     "Hand totals": answer_hand_totals,
     "Basic strategy": answer_quiz,
@@ -98,6 +104,7 @@ ANSWERS = {
     "Irregularities": answer_quiz,
     "Dealing procedure": answer_quiz,
     "Payouts at the table": answer_table,
+    "Catch the dealer": answer_catch,
 }
 SESSIONS = {"Running count", "Deck countdown", "Counting through a shoe"}
 

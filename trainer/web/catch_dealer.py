@@ -126,7 +126,7 @@ def answered_rounds(user: users.User | None, run: Run) -> dict[int, attempts.Att
     found: dict[int, attempts.Attempt] = {}
     for attempt in attempts.list_attempts(get_db(), user.id, drill=DRILL.slug, limit=_RECENT):
         number = attempt.question.removeprefix(prefix)
-        if attempt.question.startswith(prefix) and number.isdecimal():
+        if attempt.question.startswith(prefix) and _NUMBER_RE.fullmatch(number):
             found.setdefault(int(number), attempt)
     return found
 
@@ -226,7 +226,7 @@ def call() -> Response:
     form = request.form
     run = run_or_400(form)
     text = form.get("round", "")
-    if not text.isdecimal() or len(text) > 3 or not 1 <= int(text) <= run.rounds:
+    if not _NUMBER_RE.fullmatch(text) or not 1 <= int(text) <= run.rounds:
         abort(400, description=f"A call names a round of the run, 1 to {run.rounds}.")
     number = int(text)
     token = submission_token_or_400(form, reload="the run")
