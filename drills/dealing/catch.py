@@ -24,8 +24,7 @@ from drills.base import (
     Question,
 )
 from drills.dealing.catch_round import KINDS, CatchRound, deal_round, paid_text, read_round
-from drills.dealing.table_payouts import payout_rules
-from drills.payout.explain import hand_notes
+from drills.dealing.table_payouts import hand_views, payout_rules
 from drills.payout.money import money_text
 from trainer.engine.hand import Hand
 from trainer.engine.rule_words import summary_lines
@@ -60,15 +59,7 @@ def read_rate(text: str | None) -> int:
 def _boxes(round_: CatchRound) -> list[dict[str, Any]]:
     boxes = []
     for number, (seat, paid) in enumerate(zip(round_.result.seats, round_.paid, strict=True), 1):
-        hands = [
-            {
-                "cards": Hand(hand.cards),
-                "total": hand.total,
-                "stake": money_text(hand.bet),
-                "notes": hand_notes(hand, index, len(seat.hands)),
-            }
-            for index, hand in enumerate(seat.hands)
-        ]
+        hands = hand_views(seat)
         boxes.append(
             {
                 "number": number,

@@ -20,12 +20,13 @@ from fractions import Fraction
 from drills.base import InvalidQuestionError
 from drills.dealing.table_deal import deal_table
 from drills.dealing.table_round import TableQuestion, replay, rules_of
+from drills.payout.explain import settled_again
 from drills.payout.money import money_text, signed_text
 from trainer.engine.cards import Card, pack
 from trainer.engine.hand import Hand
 from trainer.engine.round import RoundResult
 from trainer.engine.rules import Rules, format_ratio
-from trainer.engine.settlement import Outcome, SeatResult, hand_total, settle_hand
+from trainer.engine.settlement import Outcome, SeatResult, hand_total
 
 MAX_ROUNDS = 50
 _SEED_RE = re.compile(r"[0-9]{1,15}")
@@ -104,16 +105,7 @@ def _box_nets(rules: Rules, result: RoundResult, dealer: tuple[Card, ...]) -> li
         for hand in seat.hands:
             if hand.outcome is Outcome.WITHDRAWN:
                 continue
-            net += settle_hand(
-                rules,
-                hand.cards,
-                dealer,
-                hand.bet,
-                split=hand.split,
-                doubled=hand.doubled,
-                surrendered=hand.outcome is Outcome.SURRENDER,
-                dealer_natural=result.dealer_natural,
-            ).net
+            net += settled_again(rules, hand, dealer, result.dealer_natural).net
         nets.append(net)
     return nets
 

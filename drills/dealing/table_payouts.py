@@ -64,9 +64,9 @@ def _hand_notes(hand: Any, count: int, index: int) -> str:
     return ", ".join(notes)
 
 
-def _box_view(number: int, seat: SeatResult) -> dict[str, Any]:
-    bettors = ["Player"] + [f"co-bettor {n}" for n in range(1, len(seat.stakes))]
-    hands = [
+def hand_views(seat: SeatResult) -> list[dict[str, Any]]:
+    """What a page shows of each hand of a settled box: cards, total, stake, notes."""
+    return [
         {
             "cards": Hand(hand.cards),
             "total": hand.total,
@@ -75,6 +75,11 @@ def _box_view(number: int, seat: SeatResult) -> dict[str, Any]:
         }
         for index, hand in enumerate(seat.hands)
     ]
+
+
+def _box_view(number: int, seat: SeatResult) -> dict[str, Any]:
+    bettors = ["Player"] + [f"co-bettor {n}" for n in range(1, len(seat.stakes))]
+    hands = hand_views(seat)
     natural = bool(seat.hands) and seat.hands[0].natural and not seat.hands[0].split
     return {
         "number": number,

@@ -8,10 +8,11 @@ from typing import Any
 from drills.payout.kinds import KINDS, seat_of
 from drills.payout.money import money_text, signed_text
 from drills.payout.question import ASK_TEXT, Ask, PayoutQuestion
+from trainer.engine.cards import Card
 from trainer.engine.hand import Hand
 from trainer.engine.round import RoundResult
 from trainer.engine.rules import Rules
-from trainer.engine.settlement import HandResult, Outcome, settle_hand
+from trainer.engine.settlement import HandResult, HandSettlement, Outcome, settle_hand
 
 _RULE_WORDS = ("pay", "Insurance", "surrender", "Ties", "No hole card", "dealt 21", "collects")
 
@@ -67,18 +68,26 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
     }
 
 
-def hand_why(rules: Rules, result: RoundResult, hand: HandResult) -> str:
-    """The rule that settled one hand of a settled round, in the engine's words."""
+def settled_again(
+    rules: Rules, hand: HandResult, dealer_cards: tuple[Card, ...], dealer_natural: bool
+) -> HandSettlement:
+    """One hand of a settled round settled again, against ``dealer_cards``: its net and the
+    rule that settled it, in the engine's words."""
     return settle_hand(
         rules,
         hand.cards,
-        result.dealer_cards,
+        dealer_cards,
         hand.bet,
         split=hand.split,
         doubled=hand.doubled,
         surrendered=hand.outcome is Outcome.SURRENDER,
-        dealer_natural=result.dealer_natural,
-    ).why
+        dealer_natural=dealer_natural,
+    )
+
+
+def hand_why(rules: Rules, result: RoundResult, hand: HandResult) -> str:
+    """The rule that settled one hand of a settled round, in the engine's words."""
+    return settled_again(rules, hand, result.dealer_cards, result.dealer_natural).why
 
 
 def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> str:
