@@ -23,7 +23,14 @@ from drills.base import (
     LearnerState,
     Question,
 )
-from drills.dealing.catch_round import KINDS, CatchRound, deal_round, paid_text, read_round
+from drills.dealing.catch_round import (
+    KINDS,
+    CatchRound,
+    deal_round,
+    dealer_played,
+    paid_text,
+    read_round,
+)
 from drills.dealing.table_payouts import hand_views, payout_rules
 from drills.payout.money import money_text
 from trainer.engine.hand import Hand
@@ -86,6 +93,8 @@ def round_view(round_: CatchRound) -> dict[str, Any]:
         "said": round_.said,
         "bust": round_.said > 21,
         "dealer_natural": round_.result.dealer_natural,
+        # Every box settled before his turn (busts, naturals, surrenders): he draws nothing.
+        "no_draw": not round_.result.dealer_natural and not dealer_played(round_.result),
         "boxes": _boxes(round_),
     }
 

@@ -110,7 +110,7 @@ def _box_nets(rules: Rules, result: RoundResult, dealer: tuple[Card, ...]) -> li
     return nets
 
 
-def _dealer_played(result: RoundResult) -> bool:
+def dealer_played(result: RoundResult) -> bool:
     """Whether the dealer played his hand out against standing hands (no natural of his)."""
     if result.dealer_natural:
         return False
@@ -146,14 +146,14 @@ class _Planting:
         return cards, hand_total(cards), _box_nets(self.rules, self.result, cards), words
 
     def _draw_on_17(self) -> Planted | None:
-        if not _dealer_played(self.result) or self.total != 17:
+        if not dealer_played(self.result) or self.total != 17:
             return None
         cards = (*self.dealer, self.rest[0])
         rule = "hits soft 17 only" if self.rules.dealer_hits_soft_17 else "stands on all 17s"
         return self._dealt(cards, f"The dealer drew on 17 ({_cards(self.dealer)}): he {rule}.")
 
     def _stand_on_stiff(self) -> Planted | None:
-        if not _dealer_played(self.result):
+        if not dealer_played(self.result):
             return None
         stands = self.rules.dealer_stands_on
         for size in range(2, len(self.dealer)):
@@ -165,7 +165,7 @@ class _Planting:
         return None
 
     def _misread_soft(self) -> Planted | None:
-        if not _dealer_played(self.result) or not Hand(self.dealer).is_soft or self.total < 17:
+        if not dealer_played(self.result) or not Hand(self.dealer).is_soft or self.total < 17:
             return None
         if self.total == 17 and self.rules.dealer_hits_soft_17:
             return None
@@ -235,7 +235,8 @@ def deal_round(rules: Rules, seed: int, rate: int, number: int) -> CatchRound:
     wanted = rng.choice(list(KINDS))  # each kind as often: dealt again until it fits
     fallback: tuple[TableQuestion, RoundResult, str, Planted] | None = None
     for _ in range(_ATTEMPTS):
-        table = deal_table(rng, rules, rng.randint(1, 3))
+        # Mostly plain hands: the dealer plays his hand out against them.
+        table = deal_table(rng, rules, rng.randint(1, 3), plain=6)
         planting = _Planting(rules, rng, table)
         result = planting.result
         if not planted:

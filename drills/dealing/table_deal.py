@@ -66,8 +66,8 @@ class _Plan:
     draws: list[int] = field(default_factory=list)  # values its first hand draws, in order
 
 
-def _choice_of_plans(rules: Rules) -> list[str]:
-    kinds = ["plain", "natural", "natural"]
+def _choice_of_plans(rules: Rules, plain: int) -> list[str]:
+    kinds = ["plain"] * plain + ["natural", "natural"]
     if rules.max_split_hands > 1:
         kinds.append("split")
     if rules.double_on != "none":
@@ -192,13 +192,14 @@ def _dealer_cards(rng: random.Random, rules: Rules) -> tuple[int, int | None]:
     return up, hole
 
 
-def deal_table(rng: random.Random, rules: Rules, boxes: int) -> TableQuestion:
-    """A fresh table of ``boxes`` boxes under ``rules``, dealt and played by the engine.
+def deal_table(rng: random.Random, rules: Rules, boxes: int, *, plain: int = 1) -> TableQuestion:
+    """A fresh table of ``boxes`` boxes under ``rules``, dealt and played by the engine; a box
+    is dealt a plain hand ``plain`` times as often as for a natural (half as often by default).
 
     :raises RuntimeError: when no round could be dealt (rules whose pack is too small).
     """
     for _ in range(_ATTEMPTS):
-        kinds = _choice_of_plans(rules)
+        kinds = _choice_of_plans(rules, plain)
         plans = [_plan(rng.choice(kinds), rng, rules) for _ in range(boxes)]
         stakes = tuple(_stakes(rng, rules, plan.kind) for plan in plans)
         dealing = _Dealing(rules, rng, _Pack(rng, rules.decks), plans)
