@@ -22,7 +22,7 @@ from drills.base import (
     UnknownDrillError,
 )
 from drills.counting import decks, penetration, session, true_count
-from drills.dealing import irregularities, procedure
+from drills.dealing import catch, irregularities, procedure, table_payouts
 from drills.payout import drill as payout
 
 __all__ = [
@@ -58,6 +58,8 @@ DRILLS: tuple[Drill, ...] = (
     table_play.DRILL,
     irregularities.DRILL,
     procedure.DRILL,
+    table_payouts.DRILL,
+    catch.DRILL,
 )
 
 

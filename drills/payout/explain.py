@@ -8,10 +8,11 @@ from typing import Any
 from drills.payout.kinds import KINDS, seat_of
 from drills.payout.money import money_text, signed_text
 from drills.payout.question import ASK_TEXT, Ask, PayoutQuestion
+from trainer.engine.cards import Card
 from trainer.engine.hand import Hand
 from trainer.engine.round import RoundResult
 from trainer.engine.rules import Rules
-from trainer.engine.settlement import Outcome, settle_hand
+from trainer.engine.settlement import HandResult, HandSettlement, Outcome, settle_hand
 
 _RULE_WORDS = ("pay", "Insurance", "surrender", "Ties", "No hole card", "dealt 21", "collects")
 
@@ -21,7 +22,8 @@ def rules_lines(rules: Rules) -> list[str]:
     return [line for line in rules.summary() if any(word in line for word in _RULE_WORDS)]
 
 
-def _hand_notes(hand: Any, index: int, count: int) -> str:
+def hand_notes(hand: Any, index: int, count: int) -> str:
+    """A settled hand's notes: split, doubled, surrendered."""
     notes = []
     if count > 1:
         notes.append(f"hand {index + 1} of {count} after splitting")
@@ -43,7 +45,7 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
             "cards": Hand(hand.cards),
             "total": hand.total,
             "stake": money_text(hand.bet),
-            "notes": _hand_notes(hand, index, len(seat.hands)),
+            "notes": hand_notes(hand, index, len(seat.hands)),
         }
         for index, hand in enumerate(seat.hands)
     ]
@@ -66,22 +68,35 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
     }
 
 
+def settled_again(
+    rules: Rules, hand: HandResult, dealer_cards: tuple[Card, ...], dealer_natural: bool
+) -> HandSettlement:
+    """One hand of a settled round settled again, against ``dealer_cards``: its net and the
+    rule that settled it, in the engine's words."""
+    return settle_hand(
+        rules,
+        hand.cards,
+        dealer_cards,
+        hand.bet,
+        split=hand.split,
+        doubled=hand.doubled,
+        surrendered=hand.outcome is Outcome.SURRENDER,
+        dealer_natural=dealer_natural,
+    )
+
+
+def hand_why(rules: Rules, result: RoundResult, hand: HandResult) -> str:
+    """The rule that settled one hand of a settled round, in the engine's words."""
+    return settled_again(rules, hand, result.dealer_cards, result.dealer_natural).why
+
+
 def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> str:
     """How the amount comes out of the rules, hand by hand, in the engine's own words."""
     rules = question.rules
     seat = seat_of(result)
     parts = []
     for index, hand in enumerate(seat.hands):
-        why = settle_hand(
-            rules,
-            hand.cards,
-            result.dealer_cards,
-            hand.bet,
-            split=hand.split,
-            doubled=hand.doubled,
-            surrendered=hand.outcome is Outcome.SURRENDER,
-            dealer_natural=result.dealer_natural,
-        ).why
+        why = hand_why(rules, result, hand)
         label = f"Hand {index + 1}" if len(seat.hands) > 1 else "Your hand"
         parts.append(
             f"{label} ({hand.total}, stake {money_text(hand.bet)}): {why}: {signed_text(hand.net)}."

@@ -67,8 +67,8 @@ def read_question(notation: str) -> PayoutQuestion:
     return question
 
 
-class _Deal:
-    """The question's cards, dealt in order (what the round draws from)."""
+class StackedDeal:
+    """A question's cards, dealt in order (what the round draws from); counts those drawn."""
 
     def __init__(self, cards: Sequence[Card]) -> None:
         self.cards = list(cards)
@@ -111,7 +111,7 @@ def settle(question: PayoutQuestion) -> RoundResult:
     :raises InvalidQuestionError: when the cards, stakes or moves do not make a round.
     """
     rules = question.rules
-    deal = _Deal(question.cards)
+    deal = StackedDeal(question.cards)
     try:
         round_ = start_round(rules, deal, question.bets)
         moves = list(question.moves)

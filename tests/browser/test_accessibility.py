@@ -177,6 +177,37 @@ def procedure(page: Page, audit: Audit) -> None:
     audit.check("procedure: the deal order")
 
 
+def table_payouts(page: Page, audit: Audit) -> None:
+    boxes = page.locator("form.question input[name^=box]")
+    for index in range(boxes.count()):
+        boxes.nth(index).fill("0")
+    boxes.last.press("Enter")
+    verdict(page)
+    audit.check("payouts at the table: feedback")
+    page.locator("form.question input[name^=box]").first.press("Enter")
+    expect(page.locator("#answer-error")).to_be_visible()
+    audit.check("payouts at the table: a box not paid")
+
+
+def catch_the_dealer(page: Page, audit: Audit) -> None:
+    """A round called on the drill's page, then a run's set-up, a refused set-up, a round of a
+    run and the run's summary."""
+    page.get_by_role("button", name="Foul").click()
+    verdict(page)
+    audit.check("catch the dealer: feedback")
+    page.get_by_role("link", name="Play a run of rounds against the clock").click()
+    audit.check("catch the dealer: a run's set-up")
+    page.get_by_label("Seconds a round").fill("1")
+    page.get_by_role("button", name="Deal the run").click()
+    expect(page.locator(".field-error")).to_be_visible()
+    audit.check("catch the dealer: a set-up refused")
+    page.goto("/dealing/catch/run?rules=vegas-6d-s17&rate=50&speed=60&rounds=1&seed=3")
+    audit.check("catch the dealer: a round of a run")
+    page.get_by_role("button", name="Next").click()
+    expect(page.locator(".catch-summary")).to_be_visible()
+    audit.check("catch the dealer: the run's summary")
+
+
 def table(page: Page, audit: Audit) -> None:
     """The table: its set-up (and a bad one), a bet, a mistake held, a round to its end."""
     page.get_by_role("link", name="Sit at a table").click()
@@ -282,6 +313,8 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Table play": table,
     "Irregularities": irregularities,
     "Dealing procedure": procedure,
+    "Payouts at the table": table_payouts,
+    "Catch the dealer": catch_the_dealer,
 }
 
 

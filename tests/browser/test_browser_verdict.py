@@ -74,6 +74,21 @@ def answer_checkpoint(page: Page) -> None:
     form.get_by_role("button", name="Answer").click()
 
 
+def answer_table(page: Page) -> None:
+    """Pay every box of the table 0, Tab between them, Enter."""
+    boxes = page.locator("form.question input[name^=box]")
+    expect(boxes.first).to_be_focused()
+    for index in range(boxes.count()):
+        boxes.nth(index).fill("0")
+    boxes.last.press("Enter")
+
+
+def answer_catch(page: Page) -> None:
+    """Let the round pass: Next has the focus."""
+    expect(page.get_by_role("button", name="Next")).to_be_focused()
+    page.keyboard.press("Enter")
+
+
 ANSWERS = {
     "Hand totals": answer_hand_totals,
     "Basic strategy": answer_quiz,
@@ -88,6 +103,8 @@ ANSWERS = {
     "Bet sizing": typed("1"),
     "Irregularities": answer_quiz,
     "Dealing procedure": answer_quiz,
+    "Payouts at the table": answer_table,
+    "Catch the dealer": answer_catch,
 }
 SESSIONS = {"Running count", "Deck countdown", "Counting through a shoe"}
 

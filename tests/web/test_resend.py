@@ -28,6 +28,9 @@ CANDIDATES: tuple[dict[str, str], ...] = (
         {"answer": slug}
         for slug in ("dealer-up", "look", "pay-now", "show-now", "finish", "burn", "nothing")
     ),
+    {"call": "next"},  # Catch the dealer
+    # Payouts at the table: one amount per box, for tables of 1 to 7 boxes.
+    *({f"box{n}": "0" for n in range(1, boxes + 1)} for boxes in range(1, 8)),
 )
 CHECKPOINT = "rc hi-lo 1d: 5H KD 2C"
 # A question of each drill asked elsewhere than a counting session (a table's play).

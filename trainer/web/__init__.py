@@ -15,6 +15,7 @@ from trainer.web import (
     assets,
     auth,
     caches,
+    catch_dealer,
     count_jobs,
     count_worth,
     counting,
@@ -45,6 +46,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     count_worth,  # what the count is worth: the index chart, the edge by count, the ramp
     table,  # sit at a table: whole rounds from a real shoe, every decision graded
     simulation,  # the simulator: a run off the request, its progress, its figures and plots
+    catch_dealer,  # catch the dealer: a run of rounds, the learner's calls, the summary
 )
 
 

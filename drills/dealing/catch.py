@@ -1,0 +1,170 @@
+"""Catch the dealer: a round is dealt and settled before you, and now and then the dealer makes a
+mistake in it (:mod:`drills.dealing.catch_round`); call "Foul" when he does, "Next" when he
+did not. A run of rounds at a rate and a speed the learner sets is played on its own pages
+(:mod:`trainer.web.dealing`); a single round is asked on the drill's page like any drill.
+
+A call is graded by the mistake planted in the round, which the server works out again from the
+round's notation: a foul called on a mistake is *caught*, "Next" past one *missed*, a foul on
+a round played right a *false call*.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from drills.base import (
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    InvalidOptionError,
+    LearnerState,
+    Question,
+)
+from drills.dealing.catch_round import (
+    KINDS,
+    CatchRound,
+    deal_round,
+    dealer_played,
+    paid_text,
+    read_round,
+)
+from drills.dealing.table_payouts import hand_views, payout_rules
+from drills.payout.money import money_text
+from trainer.engine.hand import Hand
+from trainer.engine.rule_words import summary_lines
+from trainer.engine.rules import Rules
+
+DEFAULT_RATE = 30
+CALLS = {"foul": "Foul", "next": "Next"}
+_RATE_RE = re.compile(r"[0-9]{1,3}")
+_DEALER_WORDS = ("Dealer", "dealer")
+
+
+def verdict(planted: bool, call: str) -> str:
+    """A call's verdict: ``caught``, ``missed``, ``false call`` or ``right`` (no mistake, none
+    called)."""
+    if planted:
+        return "caught" if call == "foul" else "missed"
+    return "false call" if call == "foul" else "right"
+
+
+def read_rate(text: str | None) -> int:
+    """The planted-mistake rate a page option names (percent, 0 to 100; absent: the default).
+
+    :raises InvalidOptionError: for anything else.
+    """
+    if text is None or text == "":
+        return DEFAULT_RATE
+    if not _RATE_RE.fullmatch(text) or int(text) > 100:
+        raise InvalidOptionError("The rate is a whole percentage, 0 to 100.", field="rate")
+    return int(text)
+
+
+def _boxes(round_: CatchRound) -> list[dict[str, Any]]:
+    boxes = []
+    for number, (seat, paid) in enumerate(zip(round_.result.seats, round_.paid, strict=True), 1):
+        hands = hand_views(seat)
+        boxes.append(
+            {
+                "number": number,
+                "stakes": " + ".join(map(money_text, seat.stakes)),
+                "insurance": money_text(seat.insurance) if seat.insurance else None,
+                "hands": hands,
+                "paid": paid_text(paid),
+            }
+        )
+    return boxes
+
+
+def round_view(round_: CatchRound) -> dict[str, Any]:
+    """What the page shows of a round: the rules that bind the dealer, his cards and the total
+    he announced, every box and what he paid it."""
+    rules = round_.rules
+    lines = [line for line in summary_lines(rules) if line.startswith(_DEALER_WORDS)]
+    dealer = Hand(round_.dealer)
+    return {
+        "number": round_.number,
+        "rules_lines": lines + [line for line in payout_rules(rules) if line not in lines],
+        "dealer": dealer,
+        "hand": dealer,
+        "said": round_.said,
+        "bust": round_.said > 21,
+        "dealer_natural": round_.result.dealer_natural,
+        # Every box settled before his turn (busts, naturals, surrenders): he draws nothing.
+        "no_draw": not round_.result.dealer_natural and not dealer_played(round_.result),
+        "boxes": _boxes(round_),
+    }
+
+
+def _question(round_: CatchRound) -> Question:
+    return Question(
+        notation=round_.notation,
+        prompt="Did the dealer make a mistake in this round?",
+        view=round_view(round_),
+    )
+
+
+class CatchTheDealer(Drill):
+    slug = "catch-the-dealer"
+    title = "Catch the dealer"
+    description = (
+        "Rounds are dealt and settled before you, and now and then the dealer slips: a wrong "
+        "total, a draw on 17 or a stand on 16, a box paid wrong, a natural paid as a plain "
+        "win, a soft hand read as hard. Call the foul before the next round."
+    )
+    template = "drills/catch_the_dealer.html"
+    situation_template = "drills/_catch_situation.html"
+    brisk_ms = 4_000
+    slow_ms = 15_000
+    calls = CALLS
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        rate = read_rate(learner.options.get("rate"))
+        return self.question(f"{rules.notation()}|{rng.getrandbits(40)}|{rate}|1", rules)
+
+    def skill(self, notation: str, rules: Rules) -> str:
+        """Catching one kind of mistake (``"catch-the-dealer draw-on-17"``), or letting a round
+        played right pass (``"catch-the-dealer none"``)."""
+        return f"{self.slug} {deal_round(*read_round(notation)).mistake or 'none'}"
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        return _question(deal_round(*read_round(notation)))
+
+    def rules_for(self, notation: str, rules: Rules) -> Rules:
+        return read_round(notation)[0]
+
+    def answer_text(self, form: Mapping[str, str]) -> str:
+        return str(form.get("call", ""))[:10]
+
+    def answered(self, notation: str, answer_text: str, rules: Rules) -> tuple[Question, Grade]:
+        round_ = deal_round(*read_round(notation))
+        return _question(round_), self._grade(round_, answer_text)
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        return self._grade(deal_round(*read_round(notation)), answer_text)
+
+    def _grade(self, round_: CatchRound, answer_text: str) -> Grade:
+        call = (answer_text or "").strip().lower()
+        if call not in CALLS:
+            raise InvalidAnswerError("Call Foul (the dealer made a mistake) or Next (he did not).")
+        planted = round_.mistake is not None
+        said = verdict(planted, call)
+        what = f"The mistake was {KINDS[round_.mistake]}. " if round_.mistake else ""
+        lead = {
+            "caught": "Caught.",
+            "missed": "Missed: the dealer made a mistake.",
+            "false call": "A false call: the dealer made no mistake.",
+            "right": "Right: no mistake in this round.",
+        }[said]
+        return Grade(
+            correct=said in ("caught", "right"),
+            answer=call,
+            right_answer="foul" if planted else "next",
+            explanation=f"{lead} {what}{round_.words}",
+        )
+
+
+DRILL = CatchTheDealer()

@@ -1,0 +1,208 @@
+"""Payouts at the table: a whole table of up to seven boxes is settled before you, as a dealer
+settles it; type what each box gets (a win, a loss as a negative amount, 0 for a push), against
+the clock.
+
+A question is a :class:`~drills.dealing.table_round.TableQuestion` (its notation names the
+rules, every box's stakes, the cards in deal order and every decision), dealt by
+:func:`~drills.dealing.table_deal.deal_table` under the learner's rules: naturals at the rules'
+ratio, insurance and even money, surrender, split and doubled hands, co-bettors, 002's bonus
+hands and 004's double payouts, as the rules have them. On every answer the server plays the
+notation again through the engine and reads each box's net off its settlement.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from drills.base import Drill, Grade, InvalidAnswerError, LearnerState, Question
+from drills.dealing.table_deal import deal_table
+from drills.dealing.table_round import MAX_BOXES, TableQuestion, read_played, read_table
+from drills.payout.explain import hand_notes, hand_why
+from drills.payout.money import money_text, read_amount, signed_text
+from trainer.engine.hand import Hand
+from trainer.engine.round import RoundResult
+from trainer.engine.rule_words import summary_lines
+from trainer.engine.rules import Rules
+from trainer.engine.settlement import Outcome, SeatResult
+
+BOX_FIELDS = tuple(f"box{n}" for n in range(1, MAX_BOXES + 1))
+_FIELD_LIMIT = 20
+_BOX_COUNTS = {str(n): n for n in range(1, MAX_BOXES + 1)}
+_RULE_WORDS = ("pay", "Insurance", "insurance", "urrender", "Ties", "hole card", "collects", "21")
+# Chips a dealer pushes, largest first (a 2.50 chip and a half-chip pay 3:2 and 6:5 on odd bets).
+_CHIPS = (Fraction(100), Fraction(25), Fraction(5), Fraction(5, 2), Fraction(1), Fraction(1, 2))
+
+
+def payout_rules(rules: Rules) -> list[str]:
+    """The lines of the rules in plain words that bear on what a box is paid."""
+    return [line for line in summary_lines(rules) if any(word in line for word in _RULE_WORDS)]
+
+
+def chips_for(amount: Fraction) -> str:
+    """The chips to push for an amount, largest first: ``4 x 5 + 1 x 2.50``."""
+    parts = []
+    left = abs(amount)
+    for chip in _CHIPS:
+        count = int(left // chip)
+        if count:
+            parts.append(f"{count} x {money_text(chip)}")
+            left -= count * chip
+    if left:
+        parts.append(money_text(left))
+    return " + ".join(parts) or "nothing"
+
+
+def _hand_notes(hand: Any, count: int, index: int) -> str:
+    notes = [hand_notes(hand, index, count)] if hand_notes(hand, index, count) else []
+    if hand.natural and not hand.split:
+        notes.append("a natural")
+    if hand.bonus is not None:
+        notes.append(f"bonus: {hand.bonus.value}")
+    return ", ".join(notes)
+
+
+def hand_views(seat: SeatResult) -> list[dict[str, Any]]:
+    """What a page shows of each hand of a settled box: cards, total, stake, notes."""
+    return [
+        {
+            "cards": Hand(hand.cards),
+            "total": hand.total,
+            "stake": money_text(hand.bet),
+            "notes": _hand_notes(hand, len(seat.hands), index),
+        }
+        for index, hand in enumerate(seat.hands)
+    ]
+
+
+def _box_view(number: int, seat: SeatResult) -> dict[str, Any]:
+    bettors = ["Player"] + [f"co-bettor {n}" for n in range(1, len(seat.stakes))]
+    hands = hand_views(seat)
+    natural = bool(seat.hands) and seat.hands[0].natural and not seat.hands[0].split
+    return {
+        "number": number,
+        "field": BOX_FIELDS[number - 1],
+        "bets": list(zip(bettors, map(money_text, seat.stakes), strict=True)),
+        "hands": hands,
+        "insurance": money_text(seat.insurance) if seat.insurance else None,
+        "even_money": natural and bool(seat.insurance),
+    }
+
+
+def table_view(question: TableQuestion, result: RoundResult) -> dict[str, Any]:
+    """What the page shows: the dealer's cards, every box settled, the payout rules."""
+    rules = question.rules
+    return {
+        "rules_lines": payout_rules(rules),
+        "dealer": Hand(result.dealer_cards),
+        "hand": Hand(result.dealer_cards),
+        "dealer_total": result.dealer_total,
+        "dealer_natural": result.dealer_natural,
+        "boxes": [_box_view(n, seat) for n, seat in enumerate(result.seats, 1)],
+    }
+
+
+def box_explanation(rules: Rules, result: RoundResult, seat: SeatResult) -> str:
+    """How one box's net comes out of the rules, hand by hand, in the engine's words."""
+    parts = []
+    for index, hand in enumerate(seat.hands):
+        label = f"hand {index + 1}" if len(seat.hands) > 1 else "the hand"
+        if hand.outcome is Outcome.WITHDRAWN:
+            parts.append(f"{label} was taken back: 0")
+            continue
+        why = hand_why(rules, result, hand)
+        stake = money_text(hand.bet)
+        text = f"{label} ({hand.total}, stake {stake}): {why}: {signed_text(hand.net)}"
+        if hand.net > 0 and hand.net.denominator != 1:
+            text += f" (push {chips_for(hand.net)})"
+        parts.append(text)
+    if seat.insurance:
+        verdict = "pays 2:1" if result.dealer_natural else "is lost"
+        parts.append(f"insurance of {money_text(seat.insurance)} {verdict}: "
+                     f"{signed_text(seat.insurance_net)}")  # fmt: skip
+    if len(seat.stakes) > 1:
+        shares = ", ".join(signed_text(share) for share in seat.shares)
+        parts.append(f"shared pro rata by its bettors (player first, insurance his): {shares}")
+    return "; ".join(parts)
+
+
+class TablePayouts(Drill):
+    slug = "table-payouts"
+    title = "Payouts at the table"
+    description = (
+        "A whole table is settled before you, up to seven boxes: naturals at your rules' ratio, "
+        "insurance and even money, surrender, split and doubled hands, co-bettors, bonus hands. "
+        "Pay every box as a dealer does, against the clock."
+    )
+    template = "drills/table_payouts.html"
+    situation_template = "drills/_table_payouts_situation.html"
+    brisk_ms = 10_000
+    slow_ms = 40_000
+    box_fields = BOX_FIELDS
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        boxes = _BOX_COUNTS.get(learner.options.get("boxes", ""), 0) or rng.randint(3, MAX_BOXES)
+        return self.question(str(deal_table(rng, rules, boxes)), rules)
+
+    def skill(self, notation: str, rules: Rules) -> str:
+        """Paying a table under these rules' preset: ``"table-payouts casino-boxes"``."""
+        return f"{self.slug} {read_table(notation).rules.name}"
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        question, result = read_played(notation)
+        count = len(result.seats)
+        return Question(
+            notation=str(question),
+            prompt=f"Pay the table: what does each of the {count} boxes get?"
+            if count > 1
+            else "Pay the box: what does it get?",
+            view=table_view(question, result),
+        )
+
+    def rules_for(self, notation: str, rules: Rules) -> Rules:
+        """The rules the table is dealt under (its notation names them)."""
+        return read_table(notation).rules
+
+    def answer_text(self, form: Mapping[str, str]) -> str:
+        """The boxes' amounts in order, ``;`` between them (each field bounded first)."""
+        amounts = []
+        for name in BOX_FIELDS:
+            if name not in form:
+                break
+            amounts.append(str(form.get(name, ""))[:_FIELD_LIMIT].replace(";", " "))
+        return ";".join(amounts)
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        question, result = read_played(notation)
+        texts = (answer_text or "").split(";")
+        if len(texts) != len(result.seats):
+            raise InvalidAnswerError(
+                f"Pay every box: {len(result.seats)} amounts, one per box, not {len(texts)}."
+            )
+        given = []
+        for number, text in enumerate(texts, 1):
+            try:
+                given.append(Fraction(read_amount(text, signed=True)))
+            except InvalidAnswerError as error:
+                raise InvalidAnswerError(f"Box {number}: {error}") from None
+        right = [seat.net for seat in result.seats]
+        lines = []
+        paid = zip(given, right, result.seats, strict=True)
+        for number, (amount, owed, seat) in enumerate(paid, 1):
+            verdict = "right" if amount == owed else f"not {signed_text(amount)}"
+            why = box_explanation(question.rules, result, seat)
+            lines.append(f"Box {number}: {signed_text(owed)}, {verdict}: {why}.")
+        stake = sum((sum(seat.stakes, Fraction(0)) for seat in result.seats), Fraction(0))
+        return Grade(
+            correct=given == right,
+            answer="; ".join(map(signed_text, given)),
+            right_answer="; ".join(map(signed_text, right)),
+            explanation="\n".join(lines),
+            ev_cost=sum((abs(a - b) for a, b in zip(given, right, strict=True)), Fraction(0))
+            / stake,
+        )
+
+
+DRILL = TablePayouts()

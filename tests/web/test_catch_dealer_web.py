@@ -1,0 +1,122 @@
+"""Catch the dealer's runs on the web: set up, a round per call, each call stored once as an
+answer of the drill, the summary at the end; a call on a round gone, one not dealt, a forged
+run or a call that is neither Foul nor Next a readable 400, nothing stored."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from drills.dealing.catch_round import deal_round
+from trainer.engine.rules import find_preset
+
+RUN = "/dealing/catch/run"
+
+
+def fields_of(page: str) -> dict[str, str]:
+    found = re.findall(r'<input type="hidden" name="([^"]*)" value="([^"]*)"', page)
+    return {html.unescape(name): html.unescape(value) for name, value in found}
+
+
+def start(client: Any, **settings: str) -> dict[str, str]:
+    query = {"rules": "vegas-6d-s17", "rate": "50", "speed": "60", "rounds": "3", **settings}
+    page = client.get(RUN, query_string=query)
+    assert page.status_code == 200, page.get_data(as_text=True)[-800:]
+    return fields_of(page.get_data(as_text=True))
+
+
+def call(client: Any, form: dict[str, str], choice: str, **changed: str) -> tuple[int, str]:
+    response = client.post(RUN, data={**form, "call": choice, **changed})
+    return response.status_code, response.get_data(as_text=True)
+
+
+def test_the_set_up_deals_a_run_with_a_seed_of_its_own(client: Any) -> None:
+    assert client.get("/dealing/catch").status_code == 200
+    first = client.get("/dealing/catch?rate=40&speed=5&rounds=4")
+    assert first.status_code == 303
+    second = client.get(first.headers["Location"])
+    assert second.status_code == 303 and re.search(r"seed=[0-9]+", second.headers["Location"])
+    page = client.get(second.headers["Location"]).get_data(as_text=True)
+    assert "Round 1 of 4" in page and 'data-seconds="5"' in page
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("rate=101", "0 to 100"),
+        ("speed=1", "2 to 60 seconds"),
+        ("rounds=51", "1 to 50 rounds"),
+        ("rate=%D9%A5", "0 to 100"),  # an Arabic-Indic five is not 0-9
+    ],
+)
+def test_a_set_up_out_of_bounds_is_a_readable_400(client: Any, query: str, message: str) -> None:
+    response = client.get(f"/dealing/catch?{query}")
+    assert response.status_code == 400 and message in response.get_data(as_text=True)
+
+
+def test_a_run_is_called_round_by_round_and_summed_up(client: Any, db: Any) -> None:
+    form = start(client, seed="11")
+    rules = find_preset("vegas-6d-s17")
+    planted = [deal_round(rules, 11, 50, n).mistake is not None for n in (1, 2, 3)]
+    for number in (1, 2, 3):
+        assert form["round"] == str(number)
+        status, page = call(client, form, "foul")
+        assert status == 200 and f"Round {number}:" in page
+        form = fields_of(page)
+    assert "The run&#39;s summary" in page or "The run's summary" in page
+    caught = sum(planted)
+    assert f"you caught <strong>{caught}</strong>" in page
+    assert f"<strong>{3 - caught}</strong> false calls" in page
+    rows = db.query("SELECT question, answer, correct FROM attempts ORDER BY id")
+    assert [(row["question"], row["correct"]) for row in rows] == [
+        (f"vegas-6d-s17|11|50|{n}", int(planted[n - 1])) for n in (1, 2, 3)
+    ]
+
+
+def test_a_call_on_a_round_gone_is_refused_and_nothing_stored(client: Any, db: Any) -> None:
+    form = start(client, seed="12")
+    status, page = call(client, form, "next")
+    assert status == 200 and db["attempts"].count == 1
+    # The same call sent again is counted once; the other call on the same page is too late.
+    status, page = call(client, form, "next")
+    assert status == 200 and "counted once" in page
+    status, page = call(client, form, "foul")
+    assert status == 400 and "Round 1 is gone" in page
+    status, page = call(client, form, "foul", token="another-token-0123456789")
+    assert status == 400 and "Round 1 is gone" in page
+    status, page = call(client, form, "foul", round="3")
+    assert status == 400 and "Round 3 has not been dealt yet" in page
+    assert db["attempts"].count == 1
+    assert "Round 2 of 3" in page  # the run goes on at the round on screen
+
+
+@pytest.mark.parametrize(
+    ("changed", "message"),
+    [
+        ({"call": "maybe"}, "Call Foul"),
+        ({"rate": "500"}, "0 to 100"),
+        ({"seed": "x"}, "no seed"),
+        ({"round": "9"}, "1 to 3"),
+        ({"round": "\u0661"}, "1 to 3"),
+        ({"rules": "no-such"}, "no known rules"),
+        ({"token": "short"}, "submission token"),
+    ],
+)
+def test_a_forged_or_malformed_call_is_a_readable_400_and_stores_nothing(
+    client: Any, db: Any, changed: dict[str, str], message: str
+) -> None:
+    form = start(client, seed="13")
+    status, page = call(client, form, "next", **changed)
+    assert status == 400 and message in page
+    assert db["attempts"].count == 0
+
+
+def test_a_missed_mistake_is_on_the_mistakes_page(client: Any) -> None:
+    form = start(client, seed="14", rate="100", rounds="1")
+    status, page = call(client, form, "next")
+    assert status == 200 and "Missed" in page
+    mistakes = client.get("/mistakes?drill=catch-the-dealer").get_data(as_text=True)
+    assert "Catch the dealer" in mistakes and "You said <strong>next</strong>" in mistakes
