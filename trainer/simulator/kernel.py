@@ -19,7 +19,8 @@ in binary at these sizes: halves, fifths and whole numbers of units).
 The shoe is :mod:`.shoe_kernel`. numba's cache on disk notices a change to a module's own
 source only, and this module's compiled functions hold the shoe's inlined: so when
 ``shoe_kernel.py`` changes, this module's cache files are removed at import and its functions
-compiled afresh (:func:`_forget_stale_cache`).
+compiled afresh (:func:`forget_stale_cache`, on the directory numba itself uses:
+``$NUMBA_CACHE_DIR``, else ``__pycache__`` beside the module, else a user-wide one).
 """
 
 from __future__ import annotations
@@ -47,28 +48,36 @@ from trainer.simulator.shoe_kernel import (
 )
 from trainer.simulator.tables import DOUBLE, HIT, SPLIT, STAND, SURRENDER
 
-__all__ = ["ACC", "BFIELDS", "FIELDS", "MAXH", "STATE", "play_round", "run_block"]
+__all__ = [
+    "ACC",
+    "BFIELDS",
+    "FIELDS",
+    "MAXH",
+    "STATE",
+    "cache_dir",
+    "forget_stale_cache",
+    "play_round",
+    "run_block",
+]
 
 
-def _forget_stale_cache() -> None:
-    """Remove this module's numba cache files when ``shoe_kernel.py`` has changed since they
-    were written (a fingerprint of its source is kept beside them)."""
-    here = Path(__file__)
-    cache = here.parent / "__pycache__"
+def forget_stale_cache(cache: Path, shoe_source: Path) -> bool:
+    """Remove this module's numba cache files from ``cache`` when ``shoe_source`` has changed
+    since they were written (a fingerprint of it is kept beside them); whether it did. An
+    unwritable cache is left alone (numba then keeps what it compiles in memory)."""
     stamp = cache / "kernel.shoe-source"
-    digest = hashlib.sha256(here.with_name("shoe_kernel.py").read_bytes()).hexdigest()
+    digest = hashlib.sha256(shoe_source.read_bytes()).hexdigest()
     try:
         if stamp.exists() and stamp.read_text(encoding="ascii") == digest:
-            return
+            return False
         for old in cache.glob("kernel.*.nb[ic]"):
             old.unlink(missing_ok=True)
-        cache.mkdir(exist_ok=True)
+        cache.mkdir(parents=True, exist_ok=True)
         stamp.write_text(digest, encoding="ascii")
-    except OSError:  # a read-only install: numba keeps what it compiles in memory
-        return
+    except OSError:
+        return False
+    return True
 
-
-_forget_stale_cache()
 
 MAXH = 8  # hands a seat may hold (max_split_hands is at most 8)
 # Hand fields (hd[h, field])
@@ -512,3 +521,14 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
         if st[EMPTY]:
             return r + 1  # the shoe ran out of cards mid-round: the caller says so
     return -1
+
+
+def cache_dir() -> Path:
+    """The directory numba keeps this module's compiled functions in (its own choice, read
+    from the dispatcher; ``__pycache__`` beside the module where numba does not say)."""
+    path = getattr(getattr(run_block, "_cache", None), "_cache_path", None)
+    return Path(path) if path else Path(__file__).parent / "__pycache__"
+
+
+# Before any function is called (numba loads a function's cache at its first call).
+forget_stale_cache(cache_dir(), Path(__file__).with_name("shoe_kernel.py"))
