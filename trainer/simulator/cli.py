@@ -17,7 +17,7 @@ import json
 import sys
 
 from trainer.simulator.settings import InvalidSettingError, settings_from, simulate
-from trainer.simulator.summary import Summary
+from trainer.simulator.summary import Summary, count_label
 
 __all__ = ["main"]
 
@@ -61,11 +61,13 @@ def format_summary(summary: Summary) -> str:
         lines.append(f"  N0              {summary.n0:,.0f} rounds   SCORE {summary.score:.2f}")
     if summary.risk_of_ruin is not None:
         lines.append(f"  risk of ruin    {100 * summary.risk_of_ruin:.2f}%")
-    lines.append("  count at the start of a round: frequency, house edge there")
+    lines.append("  count at the start of a round: frequency, house edge there (+- 1 SE)")
     for key, share in summary.tc_frequency.items():
-        edge = summary.edge_by_tc.get(key)
+        edge, se = summary.edge_by_tc.get(key), summary.se_by_tc.get(key)
         shown = "" if edge is None else f"{edge:+8.3f}%"
-        lines.append(f"    {int(key):+4d}  {100 * share:7.3f}%  {shown}")
+        shown += "" if edge is None or se is None else f" +- {se:.3f}%"
+        label = count_label(key, summary.tc_ends, plain=True)
+        lines.append(f"    {label:>6}  {100 * share:7.3f}%  {shown}")
     lines.append(
         f"  {summary.rounds_per_second:,.0f} rounds a second "
         f"({summary.seconds:.2f} s; compiling or loading the kernel "

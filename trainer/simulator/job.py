@@ -13,21 +13,44 @@ import sys
 from typing import Any
 
 from trainer.simulator.run import paths
-from trainer.simulator.settings import InvalidSettingError, Settings, job_of, settings_from
+from trainer.simulator.settings import (
+    MAX_ROUNDS,
+    InvalidSettingError,
+    Settings,
+    job_of,
+    settings_from,
+)
 from trainer.simulator.settings import simulate as run_settings
 from trainer.store import open_db, simulations
 
-__all__ = ["BLOCK_ROUNDS", "PATHS", "main", "settings_of"]
+__all__ = ["PATHS", "STAGES", "block_rounds_for", "main", "settings_of"]
 
-BLOCK_ROUNDS = 100_000  # progress is written after each block
+# Progress is written after each block: some 40 blocks a run, of 10,000 to 100,000 rounds.
+BLOCKS_A_RUN = 40
+BLOCK_LIMITS = (10_000, 100_000)
 PATHS = 5
 PATH_ROUNDS = 2_000
+# What a running job says it is doing (the job's ``stage``), as its page says it.
+STAGES = {
+    "chart": "Working out the basic strategy of these rules",
+    "indices": "Working out the indices of the count (a minute or so the first time)",
+    "compile": "Loading the simulator (compiled the first time, some seconds)",
+    "rounds": "Playing the rounds",
+    "paths": "Playing a few bankroll paths",
+}
 
 
-def settings_of(fields: dict[str, Any]) -> Settings:
-    """The job row's settings (the form's fields) as checked settings.
+def block_rounds_for(rounds: int) -> int:
+    """The rounds of a job's blocks: some :data:`BLOCKS_A_RUN` a run, within the limits."""
+    low, high = BLOCK_LIMITS
+    return max(low, min(high, -(-rounds // BLOCKS_A_RUN)))
 
-    :raises InvalidSettingError: naming the field at fault.
+
+def settings_of(fields: dict[str, Any], *, max_rounds: int | None = None) -> Settings:
+    """The job row's settings (the form's fields) as checked settings, the rounds within
+    ``max_rounds`` where given (the app's bound).
+
+    :raises InvalidSettingError: naming every field at fault.
     """
     words = str(fields.get("rules", "")).split()
     if not words:
@@ -42,6 +65,7 @@ def settings_of(fields: dict[str, Any]) -> Settings:
         ramp=fields.get("ramp") or None,
         bankroll=fields.get("bankroll") or None,
         seed=fields.get("seed", 0),
+        max_rounds=MAX_ROUNDS if max_rounds is None else max_rounds,
     )
 
 
@@ -67,9 +91,11 @@ def run_job(database: str, job_id: int) -> int:
         summary = run_settings(
             settings,
             progress=lambda done, _total: simulations.progress(db, job_id, done),
-            block_rounds=BLOCK_ROUNDS,
+            stage=lambda name: simulations.set_stage(db, job_id, name),
+            block_rounds=block_rounds_for(settings.rounds),
         )
         result = summary.to_json()
+        simulations.set_stage(db, job_id, "paths")
         result["paths"] = _paths(settings)
         simulations.finish(db, job_id, result)
     except Exception as exc:  # noqa: BLE001 (any failure is the job's, told on its page)

@@ -86,8 +86,8 @@ FIELDS = 15
 # Accumulators (acc): per run, then per bucket of the start-of-round count (bk[bucket, field])
 ROUNDS, SUMX, SUMB, SUMXX, SUMBB, SUMXB, HANDS = range(7)
 ACC = 7
-BN, BX, BB, BXX = range(4)
-BFIELDS = 4
+BN, BX, BB, BXX, BXB, BBB = range(6)
+BFIELDS = 6
 
 
 # -- hands ----------------------------------------------------------------------------------------
@@ -516,6 +516,8 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
         bk[bucket, BX] += x
         bk[bucket, BB] += b
         bk[bucket, BXX] += x * x
+        bk[bucket, BXB] += x * b
+        bk[bucket, BBB] += b * b
         if r < nets.size:  # the caller asked for each round's net (the referee, paths)
             nets[r] = x
         if st[EMPTY]:

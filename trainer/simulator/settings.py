@@ -32,11 +32,14 @@ INDICES = ("none", "i18", "all")
 
 
 class InvalidSettingError(ValueError):
-    """A simulation setting is missing, unreadable or out of range (``field`` names it)."""
+    """A simulation setting is missing, unreadable or out of range (``field`` names the first
+    at fault, ``errors`` every one: field to message)."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+    def __init__(self, field: str, message: str, errors: dict[str, str] | None = None) -> None:
+        self.errors = dict(errors) if errors else {field: message}
+        super().__init__("; ".join(f"{name}: {text}" for name, text in self.errors.items()))
         self.field = field
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,8 @@ def _whole(field: str, text: str | int, low: int, high: int) -> int:
         value = text
     else:
         raw = str(text).strip().replace("_", "")
-        if not raw or len(raw) > 20 or not raw.lstrip("-").isdigit():
+        digits = raw.removeprefix("-")
+        if not digits or len(raw) > 20 or not (digits.isascii() and digits.isdigit()):
             raise InvalidSettingError(field, f"{str(text)[:24]!r} is not a whole number")
         value = int(raw)
     if not low <= value <= high:
@@ -95,28 +99,28 @@ def _rules(preset: str, options: list[str], penetration: str | None) -> Rules:
     return rules
 
 
-def _bankroll(text: str | None, rules: Rules) -> Fraction | None:
+def _bankroll(text: str | None, rules: Rules | None) -> Fraction | None:
     if text is None or text == "":
         return None
     raw = str(text).strip()
-    if len(raw) > 16 or not raw.replace(".", "", 1).isdigit():
+    if len(raw) > 16 or not raw.replace(".", "", 1).isdigit() or not raw.isascii():
         raise InvalidSettingError("bankroll", f"{raw[:24]!r} is not an amount")
     amount = Fraction(raw)
-    if amount < rules.min_bet:
+    if rules is not None and amount < rules.min_bet:
         raise InvalidSettingError("bankroll", f"{raw} is below the table minimum ({rules.min_bet})")
     if amount > MAX_BANKROLL:
         raise InvalidSettingError("bankroll", f"at most {MAX_BANKROLL:,}")
     return amount
 
 
-def _ramp(text: str | None, rules: Rules) -> Ramp | None:
+def _ramp(text: str | None, rules: Rules | None) -> Ramp | None:
     if text is None or text == "":
         return None
     try:
         ramp = Ramp.parse(text)
     except InvalidRampTextError as exc:
         raise InvalidSettingError("ramp", str(exc).removeprefix("ramp: ")) from None
-    if rules.max_bet is not None and ramp.top * rules.min_bet > rules.max_bet:
+    if rules is not None and rules.max_bet is not None and ramp.top * rules.min_bet > rules.max_bet:
         raise InvalidSettingError(
             "ramp",
             f"its top bet, {ramp.top} x {rules.min_bet}, is above the table maximum "
@@ -141,6 +145,38 @@ def _scheduler(address: str | None) -> str | None:
     return checked
 
 
+def _system(text: str) -> CountingSystem:
+    try:
+        return find_system(str(text)[:40])
+    except UnknownSystemError as exc:
+        raise InvalidSettingError("system", str(exc)) from None
+
+
+def _indices(text: str) -> str:
+    if text not in INDICES:
+        raise InvalidSettingError("indices", f"must be one of {', '.join(INDICES)}")
+    return text
+
+
+class _Checks:
+    """Each field checked in turn, every fault kept (so a form can show them all at once)."""
+
+    def __init__(self) -> None:
+        self.errors: dict[str, str] = {}
+
+    def __call__(self, check: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return check(*args)
+        except InvalidSettingError as exc:
+            self.errors.setdefault(exc.field, exc.message)
+            return None
+
+    def raise_any(self) -> None:
+        if self.errors:
+            field, message = next(iter(self.errors.items()))
+            raise InvalidSettingError(field, message, self.errors)
+
+
 def settings_from(
     *,
     preset: str,
@@ -155,47 +191,55 @@ def settings_from(
     seed: str | int = 0,
     workers: str | int = 1,
     scheduler: str | None = None,
+    max_rounds: int = MAX_ROUNDS,
 ) -> Settings:
-    """Settings from text, every value bounded before it is read.
+    """Settings from text, every value bounded before it is read; ``max_rounds`` is the
+    caller's bound on the rounds (the app's is lower than the command line's).
 
-    :raises InvalidSettingError: naming the first field at fault.
+    :raises InvalidSettingError: naming every field at fault (``errors``).
     """
-    rules = _rules(preset, list(options or []), penetration)
-    count = _whole("rounds", rounds, 1, MAX_ROUNDS)
-    seat_count = _whole("seats", seats, 1, min(MAX_SEATS, rules.max_seats or MAX_SEATS))
-    try:
-        counting = find_system(str(system)[:40])
-    except UnknownSystemError as exc:
-        raise InvalidSettingError("system", str(exc)) from None
-    if indices not in INDICES:
-        raise InvalidSettingError("indices", f"must be one of {', '.join(INDICES)}")
-    return Settings(
-        rules=rules,
-        rounds=count,
-        seats=seat_count,
-        system=counting,
-        indices=indices,
-        ramp=_ramp(ramp, rules),
-        bankroll=_bankroll(bankroll, rules),
-        seed=_whole("seed", seed, 0, MAX_SEED),
-        workers=_whole("workers", workers, 1, MAX_WORKERS),
-        scheduler=_scheduler(scheduler),
-    )
+    check = _Checks()
+    rules = check(_rules, preset, list(options or []), penetration)
+    most_seats = min(MAX_SEATS, (rules.max_seats if rules else None) or MAX_SEATS)
+    values = {
+        "rounds": check(_whole, "rounds", rounds, 1, max_rounds),
+        "seats": check(_whole, "seats", seats, 1, most_seats),
+        "system": check(_system, system),
+        "indices": check(_indices, indices),
+        "ramp": check(_ramp, ramp, rules),
+        "bankroll": check(_bankroll, bankroll, rules),
+        "seed": check(_whole, "seed", seed, 0, MAX_SEED),
+        "workers": check(_whole, "workers", workers, 1, MAX_WORKERS),
+        "scheduler": check(_scheduler, scheduler),
+    }
+    check.raise_any()
+    return Settings(rules=rules, **values)
 
 
-def job_of(settings: Settings, *, trace: bool = False) -> Job:
+Stage = Callable[[str], None]
+
+
+def _silent(_stage: str) -> None:
+    return None
+
+
+def job_of(settings: Settings, *, trace: bool = False, stage: Stage = _silent) -> Job:
     """The kernel's job for the settings: the chart, and the indices where asked for, from the
-    strategy engine's caches (worked out once where they are not there yet)."""
+    strategy engine's caches (worked out once where they are not there yet). ``stage`` is told
+    ``"chart"`` and ``"indices"`` as each begins."""
     from trainer.engine.indices import indices as index_table
     from trainer.engine.strategy import chart
 
     rules = settings.rules
+    stage("chart")
+    basic = chart(rules)
     table = None
     if settings.indices != "none":
+        stage("indices")
         table = index_table(rules, settings.counting, jobs=settings.workers)
     return prepare(
         rules,
-        chart=chart(rules),
+        chart=basic,
         system=settings.counting,
         seats=settings.seats,
         index_table=table,
@@ -210,16 +254,21 @@ def simulate(
     settings: Settings,
     *,
     progress: Callable[[int, int], None] | None = None,
+    stage: Stage = _silent,
     map_blocks: Any = None,
     block_rounds: int | None = None,
 ) -> Summary:
-    """Run the settings; the figures (:mod:`.summary`)."""
-    job = job_of(settings)
+    """Run the settings; the figures (:mod:`.summary`). ``progress`` is told the rounds played
+    after each block, ``stage`` what is being done: ``"chart"``, ``"indices"``, ``"compile"``
+    (the kernel compiled, or loaded from numba's cache), then ``"rounds"``."""
+    job = job_of(settings, stage=stage)
     if map_blocks is None and settings.scheduler is not None:
         from trainer.simulator.cluster import dask_blocks
 
         map_blocks = dask_blocks(settings.scheduler)
+    stage("compile")
     compile_seconds = warm(job)
+    stage("rounds")
     start = time.perf_counter()
     sums: Sums = run(
         job,

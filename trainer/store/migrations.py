@@ -427,3 +427,10 @@ def _counting_speeds(db: sqlite_utils.Database) -> None:
         ) WITHOUT ROWID
         """
     )
+
+
+@migration("0015_simulation_stage")
+def _simulation_stage(db: sqlite_utils.Database) -> None:
+    # What a running simulation is doing (trainer/simulator/job.py: STAGES): working out the
+    # chart or the indices and compiling take a while before the first round is played.
+    db.execute("ALTER TABLE simulation_jobs ADD COLUMN stage TEXT")
