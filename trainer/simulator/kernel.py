@@ -482,8 +482,9 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
     """Play ``rounds`` rounds from a fresh shoe, adding each round's net ``x`` and total
     initial bet ``b`` (units) to ``acc`` and, by the start-of-round count, to ``bk``. Each
     round's net goes to ``nets`` too, as far as it has room, and when tracing each shuffle's
-    order to the log. Returns
-    -1, or the number of the round in which the shoe ran out of cards (the block stops).
+    order to the log. With ``max_shoes`` the block stops before the pack after that many
+    (``acc[ROUNDS]`` says how many rounds were played). Returns -1, or the number of the
+    round in which the shoe ran out of cards (the block stops).
 
     ``shoe`` is (stack, discards, burned, in play, log, state, hands, hands per seat), every
     array allocated by the caller (:func:`.run.block_arrays`)."""
@@ -495,11 +496,15 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
         st[i] = 0
     st[END] = codes.size
     shuffle_shoe(sh, rng, p, st, cv)
+    packs = 1
     for r in range(rounds):
         if p[S.FRESH]:
             st[NEXT], st[END], st[NDISC], st[RC] = 0, codes.size, 0, p[S.IRC]
         elif needs_shuffle(p, st) or (st[REFILLED] and p[S.SHUFFLE_AFTER_REFILL]):
+            if packs == p[S.MAX_SHOES]:
+                return -1  # the packs asked for are dealt (a study's shoes)
             shuffle_shoe(sh, rng, p, st, cv)
+            packs += 1
         st[REFILLED] = 0
         bet = bets[count_row(p, st)]
         bucket = count_bucket(p, st)

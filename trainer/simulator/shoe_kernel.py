@@ -204,8 +204,13 @@ def count_row(p, st):
 
 @jit
 def count_bucket(p, st):
-    """The start-of-round count's report bucket: nearest whole count, halves away from 0."""
+    """The start-of-round count's report bucket: nearest whole count, halves away from 0 (or
+    its floor, as the penetration studies count)."""
     c = count_now(p, st)
-    whole = np.floor(abs(c) + 0.5)
-    b = np.int64(whole if c >= 0 else -whole) - p[S.BUCKET_LO]
+    if p[S.BUCKET_FLOOR]:
+        whole = np.floor(c)
+    else:
+        whole = np.floor(abs(c) + 0.5)
+        whole = whole if c >= 0 else -whole
+    b = np.int64(whole) - p[S.BUCKET_LO]
     return min(max(b, 0), p[S.NBUCKET] - 1)
