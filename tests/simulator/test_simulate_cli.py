@@ -174,3 +174,18 @@ def test_a_workers_memory_stays_small_whatever_the_rounds() -> None:
     ).stdout.split()
     assert int(out[0]) == 1_500_000
     assert int(out[1]) < 300 * 1024  # kilobytes: under 300 MB for the largest worker
+
+
+def test_a_penetration_sweep(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--preset", "single-deck", "--rounds", "40000", "--ramp", "1@-99,4@2"]
+    found = _json(capsys, *args, "--sweep", "5/6,1/2,2/3")
+    assert [d["penetration"] for d in found["sweep"]] == ["1/2", "2/3", "5/6"]
+    assert set(found["sweep"][0]) >= {"edge_percent", "se_percent", "sd_per_100", "score"}
+    alone = _json(capsys, *args, "--penetration", "2/3")
+    assert found["sweep"][1]["edge_percent"] == alone["edge_percent"]  # the same seed and game
+    assert main(["simulate", *args, "--sweep", "1/2,3/4"]) == 0
+    assert "penetration sweep" in capsys.readouterr().out
+    assert main(["simulate", *args, "--sweep", "1/2,0"]) == 2
+    assert "sweep:" in capsys.readouterr().err
+    assert main(["simulate", *args, "--sweep", ",".join(["1/2"] * 9)]) == 2
+    assert "at most 8" in capsys.readouterr().err

@@ -220,3 +220,70 @@ def test_the_end_counts_are_labelled_as_holding_those_beyond(
     assert '<th scope="row">+9</th>' in text and '<th scope="row">\u22129</th>' in text
     assert "\u00b1 2.94%" in text  # the 95% interval: 1.96 standard errors of 1.5%
     assert text.count('class="edge-bar"') == 21
+
+
+def test_a_sweep_plays_each_penetration_and_draws_the_edge_at_each(
+    quiet_app: Any, client: Any, csrf: Any, db: Any
+) -> None:
+    job_id = _job_id(_post(client, csrf, sweep="5/6, 1/2", ramp="1@-99,4@2"))
+    job = simulations.get_job(db, job_id)
+    assert job is not None and job.rounds_total == 60000 and job.settings["sweep"] == "1/2,5/6"
+    assert run_job(quiet_app.config["DATABASE"], job_id) == 0
+    result = simulations.get_job(db, job_id).result
+    assert [d["penetration"] for d in result["sweep"]] == ["1/2", "5/6"]
+    assert all(d["se_percent"] > 0 for d in result["sweep"])
+    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    assert 'class="sim-plot sim-sweep"' in text and text.count('class="edge-bar"') >= 2
+    assert '<th scope="row">50%</th>' in text and '<th scope="row">83.3%</th>' in text
+    assert "60,000 rounds in all" in text
+
+
+def test_a_sweeps_rounds_count_towards_the_bound(quiet_app: Any, client: Any, csrf: Any) -> None:
+    response = _post(client, csrf, rounds="8000000", sweep="1/2,3/4")
+    assert response.status_code == 400
+    error = re.search(r'id="rounds-error">([^<]*)<', response.get_data(as_text=True))
+    assert error and "at most 6,666,666 rounds (20,000,000 in all)" in error.group(1)
+    bad = _post(client, csrf, sweep="1/2,9/8")
+    assert bad.status_code == 400 and 'id="sweep-error"' in bad.get_data(as_text=True)
+
+
+def test_the_workers_are_bounded_by_the_apps_limit(quiet_app: Any, client: Any, csrf: Any) -> None:
+    quiet_app.config["SIMULATION_MAX_WORKERS"] = 4
+    text = _post(client, csrf, workers="5").get_data(as_text=True)
+    assert 'id="workers-error"' in text and "1 to 4" in text
+
+
+def test_a_run_with_workers_goes_to_a_local_dask_cluster_with_the_same_figures(
+    quiet_app: Any, client: Any, csrf: Any, db: Any, monkeypatch: Any
+) -> None:
+    pytest.importorskip("distributed")
+    from trainer.simulator import cluster
+
+    monkeypatch.setattr(cluster, "LOCAL_PROCESSES", False)  # threads: a second to start
+    alone = _job_id(_post(client, csrf, seed="5"))
+    assert run_job(quiet_app.config["DATABASE"], alone) == 0
+    spread = _job_id(_post(client, csrf, seed="5", workers="2"))
+    assert simulations.get_job(db, spread).settings["cluster"] == "local"
+    assert run_job(quiet_app.config["DATABASE"], spread) == 0
+    one, two = (simulations.get_job(db, i).result for i in (alone, spread))
+    assert two["ran_on"] == "a local Dask cluster of 2 workers"
+    assert one["ran_on"] == "one process of this server"
+    assert two["edge_percent"] == one["edge_percent"] and two["tc_frequency"] == one["tc_frequency"]
+    text = client.get(f"/simulate/{spread}").get_data(as_text=True)
+    assert "on a local Dask cluster of 2 workers" in text
+
+
+def test_without_dask_a_run_with_workers_uses_processes_and_says_so(
+    quiet_app: Any, client: Any, csrf: Any, db: Any, monkeypatch: Any
+) -> None:
+    from trainer.simulator import job as job_module
+    from trainer.web import simulation
+
+    monkeypatch.setattr(simulation, "dask_installed", lambda: False)
+    monkeypatch.setattr(job_module, "dask_installed", lambda: False)
+    page = client.get("/simulate").get_data(as_text=True)
+    assert "(Dask is not installed here)" in page
+    job_id = _job_id(_post(client, csrf, workers="2", rounds="30000"))
+    assert run_job(quiet_app.config["DATABASE"], job_id) == 0
+    result = simulations.get_job(db, job_id).result
+    assert result["ran_on"] == "2 worker processes of this server (Dask is not installed here)"

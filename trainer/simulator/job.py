@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
+from trainer.simulator.cluster import dask_blocks, dask_installed, local_cluster
 from trainer.simulator.run import paths
 from trainer.simulator.settings import (
     MAX_ROUNDS,
+    MAX_WORKERS,
     InvalidSettingError,
     Settings,
     job_of,
@@ -35,7 +40,9 @@ STAGES = {
     "chart": "Working out the basic strategy of these rules",
     "indices": "Working out the indices of the count (a minute or so the first time)",
     "compile": "Loading the simulator (compiled the first time, some seconds)",
+    "cluster": "Starting a local Dask cluster",
     "rounds": "Playing the rounds",
+    "sweep": "Playing the rounds at each penetration of the sweep",
     "paths": "Playing a few bankroll paths",
 }
 
@@ -46,9 +53,11 @@ def block_rounds_for(rounds: int) -> int:
     return max(low, min(high, -(-rounds // BLOCKS_A_RUN)))
 
 
-def settings_of(fields: dict[str, Any], *, max_rounds: int | None = None) -> Settings:
-    """The job row's settings (the form's fields) as checked settings, the rounds within
-    ``max_rounds`` where given (the app's bound).
+def settings_of(
+    fields: dict[str, Any], *, max_rounds: int = MAX_ROUNDS, max_workers: int = MAX_WORKERS
+) -> Settings:
+    """The job row's settings (the form's fields) as checked settings, the rounds and the
+    workers within the bounds given (the app's).
 
     :raises InvalidSettingError: naming every field at fault.
     """
@@ -65,7 +74,10 @@ def settings_of(fields: dict[str, Any], *, max_rounds: int | None = None) -> Set
         ramp=fields.get("ramp") or None,
         bankroll=fields.get("bankroll") or None,
         seed=fields.get("seed", 0),
-        max_rounds=MAX_ROUNDS if max_rounds is None else max_rounds,
+        workers=fields.get("workers", 1),
+        sweep=fields.get("sweep") or None,
+        max_rounds=max_rounds,
+        max_workers=max_workers,
     )
 
 
@@ -81,6 +93,25 @@ def _paths(settings: Settings) -> list[list[float]]:
     ]
 
 
+@contextmanager
+def blocks_for(cluster: str | None, workers: int, stage: Callable[[str], None]) -> Iterator[Any]:
+    """Where a job's blocks are played, and that in words: with ``cluster`` ``"local"`` and
+    more than one worker, a local Dask cluster of ``workers`` (started for the job, where Dask
+    is installed); with a scheduler's address, that cluster; else ``workers`` processes of
+    the job's own."""
+    if cluster and cluster != "local":
+        yield dask_blocks(cluster), f"the Dask cluster at {cluster}"
+        return
+    if cluster == "local" and workers > 1 and dask_installed():
+        stage("cluster")
+        with local_cluster(workers) as address:
+            yield dask_blocks(address), f"a local Dask cluster of {workers} workers"
+        return
+    where = f"{workers} worker processes" if workers > 1 else "one process"
+    why = " (Dask is not installed here)" if cluster == "local" and workers > 1 else ""
+    yield None, f"{where} of this server{why}"
+
+
 def run_job(database: str, job_id: int) -> int:
     db = open_db(database)
     job = simulations.get_job(db, job_id)
@@ -88,13 +119,16 @@ def run_job(database: str, job_id: int) -> int:
         return 1
     try:
         settings = settings_of(job.settings)
-        summary = run_settings(
-            settings,
-            progress=lambda done, _total: simulations.progress(db, job_id, done),
-            stage=lambda name: simulations.set_stage(db, job_id, name),
-            block_rounds=block_rounds_for(settings.rounds),
-        )
-        result = summary.to_json()
+        stage = partial(simulations.set_stage, db, job_id)
+        with blocks_for(job.settings.get("cluster"), settings.workers, stage) as (blocks, where):
+            summary = run_settings(
+                settings,
+                progress=lambda done, _total: simulations.progress(db, job_id, done),
+                stage=stage,
+                map_blocks=blocks,
+                block_rounds=block_rounds_for(settings.rounds),
+            )
+        result = {**summary.to_json(), "ran_on": where}
         simulations.set_stage(db, job_id, "paths")
         result["paths"] = _paths(settings)
         simulations.finish(db, job_id, result)

@@ -69,6 +69,7 @@ class Summary:
     seconds: float
     compile_seconds: float
     settings: dict[str, Any]
+    sweep: tuple[dict[str, Any], ...] = ()  # a penetration sweep's figures, by depth
 
     @property
     def rounds_per_second(self) -> float:
@@ -97,6 +98,7 @@ class Summary:
             "seconds": _round(self.seconds, 3),
             "compile_seconds": _round(self.compile_seconds, 3),
             **self.settings,
+            **({"sweep": list(self.sweep)} if self.sweep else {}),
         }
 
 

@@ -78,13 +78,20 @@ def _job(row: dict[str, Any]) -> SimulationJob:
 
 
 def create_job(db: sqlite_utils.Database, user_id: int, settings: dict[str, Any]) -> int:
-    """A new queued job; its id."""
+    """A new queued job; its id. Its rounds in all are ``rounds_total`` where the settings
+    give it (a sweep plays the rounds at each penetration too), else ``rounds``."""
     now = utc_now()
     with transaction(db):
         cursor = db.execute(
             "INSERT INTO simulation_jobs (user_id, settings, rounds_total, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, ?)",
-            [user_id, json.dumps(settings), int(settings["rounds"]), now, now],
+            [
+                user_id,
+                json.dumps(settings),
+                int(settings.get("rounds_total", settings["rounds"])),
+                now,
+                now,
+            ],
         )
         return int(cursor.lastrowid or 0)
 

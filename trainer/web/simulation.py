@@ -25,6 +25,7 @@ from werkzeug.wrappers import Response
 
 from drills.counting.preferences import system_choices
 from trainer.engine.counting import find_system
+from trainer.simulator.cluster import check_address, dask_installed
 from trainer.simulator.job import STAGES, settings_of
 from trainer.simulator.settings import INDICES, InvalidSettingError
 from trainer.simulator.summary import count_label
@@ -32,12 +33,19 @@ from trainer.simulator.tables import RUNNING_BUCKETS, TRUE_BUCKETS
 from trainer.store import open_db, simulations
 from trainer.web.caches import strategy_cache_dir
 from trainer.web.rules_form import option_fields, preset_menu, read_rules
-from trainer.web.simulation_plots import Z95, edge_plot, frequency_plot, paths_plot
+from trainer.web.simulation_plots import (
+    Z95,
+    edge_plot,
+    frequency_plot,
+    paths_plot,
+    penetration_words,
+    sweep_plot,
+)
 from trainer.web.support import current_rules, current_user, current_user_or_guest, get_db, render
 
 bp = Blueprint("simulation", __name__)
 
-_FIELDS = ("rounds", "seats", "system", "indices", "ramp", "bankroll", "seed")
+_FIELDS = ("rounds", "seats", "system", "indices", "ramp", "bankroll", "seed", "workers", "sweep")
 # Options that change nothing the simulator plays, left out of the form.
 _NOT_PLAYED = {"max_seats", "box_bettors", "table_rotation", "deal_faces", "min_bet", "max_bet"}
 
@@ -53,9 +61,23 @@ def _form_context(values: dict[str, str], rules: Any) -> dict[str, Any]:
         "rules": rules,
         "page_rules": rules,
         "max_rounds": current_app.config["SIMULATION_MAX_ROUNDS"],
+        "max_workers": current_app.config["SIMULATION_MAX_WORKERS"],
+        "workers_words": _workers_words(),
         "jobs": simulations.jobs_of(get_db(), user.id) if user else [],
         "section": "simulate",
     }
+
+
+def _workers_words() -> str:
+    """Where a run with more than one worker is played, as the form says it."""
+    cluster = current_app.config["SIMULATION_CLUSTER"]
+    if cluster == "local":
+        if dask_installed():
+            return "more than one: a local Dask cluster of that many workers, started for the run"
+        return "more than one: that many processes of this server (Dask is not installed here)"
+    if cluster:
+        return "more than one: played on the server's Dask cluster"
+    return "more than one: that many processes of this server"
 
 
 def _form_page(values: dict[str, str], rules: Any, *, status: int = 200, **extra: Any) -> Response:
@@ -67,7 +89,14 @@ def page() -> Response:
     return _form_page({}, current_rules())
 
 
-_DEFAULTS = {"rounds": "100000", "seats": "1", "seed": "0", "indices": "none", "system": "hi-lo"}
+_DEFAULTS = {
+    "rounds": "100000",
+    "seats": "1",
+    "seed": "0",
+    "indices": "none",
+    "system": "hi-lo",
+    "workers": "1",
+}
 
 
 def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
@@ -86,15 +115,31 @@ def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
     fields.update(
         {name: values.get(name, "").strip() or _DEFAULTS.get(name, "") for name in _FIELDS}
     )
+    config = current_app.config
+    limit = config["SIMULATION_MAX_ROUNDS"]
     try:
-        settings = settings_of(fields, max_rounds=current_app.config["SIMULATION_MAX_ROUNDS"])
+        settings = settings_of(
+            fields, max_rounds=limit, max_workers=config["SIMULATION_MAX_WORKERS"]
+        )
     except InvalidSettingError as error:
         errors = {"rules": rules_error, **error.errors} if rules_error else error.errors
         field, message = next(iter(errors.items()))
         raise InvalidSettingError(field, message, errors) from None
     if rules_error:
         raise InvalidSettingError("rules", rules_error)
-    fields["rounds"] = settings.rounds
+    runs = 1 + len(settings.sweep)
+    if settings.rounds * runs > limit:
+        raise InvalidSettingError(
+            "rounds",
+            f"a sweep of {runs - 1} penetrations plays the rounds {runs} times: at most "
+            f"{limit // runs:,} rounds ({limit:,} in all)",
+        )
+    fields.update(
+        rounds=settings.rounds,
+        rounds_total=settings.rounds * runs,
+        sweep=",".join(str(depth) for depth in settings.sweep),
+        cluster=config["SIMULATION_CLUSTER"],
+    )
     return fields, rules
 
 
@@ -174,11 +219,14 @@ def _figures(result: dict[str, Any]) -> dict[str, Any]:
     frequency, edge, se = result["tc_frequency"], result["edge_by_tc"], result.get("se_by_tc")
     return {
         "labels": labels,
+        "z95": Z95,
+        "sweep_labels": [penetration_words(d["penetration"]) for d in result.get("sweep", [])],
         "interval": {k: Z95 * v for k, v in (se or {}).items() if v is not None},
         "plots": {
             "frequency": frequency_plot(frequency, labels),
             "edge": edge_plot(edge, frequency, labels, se),
             "paths": paths_plot(result.get("paths", []), result.get("bankroll")),
+            "sweep": sweep_plot(result["sweep"]) if result.get("sweep") else None,
         },
     }
 
@@ -192,6 +240,13 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("SIMULATION_JOBS_PER_LEARNER", 1)
     app.config.setdefault("SIMULATION_JOBS_AT_ONCE", 2)
     app.config.setdefault("SIMULATION_LAUNCH", True)
+    app.config.setdefault("SIMULATION_MAX_WORKERS", max(1, min(8, os.cpu_count() or 1)))
+    # "local": a run with more than one worker gets a local Dask cluster of its own (where the
+    # dask extra is installed; else processes); an address: that cluster; None: processes.
+    app.config.setdefault("SIMULATION_CLUSTER", "local")
+    cluster = app.config["SIMULATION_CLUSTER"]
+    if cluster not in (None, "local"):
+        check_address(str(cluster))
     database = app.config.get("DATABASE")
     if database and os.path.exists(database):
         db = open_db(database)

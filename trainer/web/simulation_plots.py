@@ -12,10 +12,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
 
 from markupsafe import Markup, escape
 
-__all__ = ["Z95", "edge_plot", "frequency_plot", "nice_ticks", "paths_plot"]
+__all__ = [
+    "Z95",
+    "edge_plot",
+    "frequency_plot",
+    "nice_ticks",
+    "paths_plot",
+    "penetration_words",
+    "sweep_plot",
+]
 
 WIDTH, HEIGHT = 400, 220
 LEFT, RIGHT, TOP, BOTTOM = 46, 10, 12, 34
@@ -132,19 +142,13 @@ def frequency_plot(frequency: dict[str, float], labels: dict[str, str]) -> Marku
     return _svg("sim-frequency", "How often each count starts a round", desc, body)
 
 
-def edge_plot(
-    edge: dict[str, float | None],
-    frequency: dict[str, float],
-    labels: dict[str, str],
-    se: dict[str, float | None] | None = None,
-) -> Markup:
-    """Dots joined by a line: the house edge (percent) at each count with at least 0.1% of the
-    rounds, each with its 95% interval (``se``: the standard errors) as a bar."""
-    se = se or {}
-    counts = [c for c in _counts(list(edge)) if edge[str(c)] is not None]
-    counts = [c for c in counts if frequency.get(str(c), 0.0) >= 0.001]
-    points = [(c, float(edge[str(c)] or 0.0), Z95 * float(se.get(str(c)) or 0.0)) for c in counts]
-    reach = [e - h for _, e, h in points] + [e + h for _, e, h in points] + [0.0]
+def _edges_with_bars(
+    labels: Sequence[str], edges: Sequence[float], halves: Sequence[float], x_title: str
+) -> list[str]:
+    """Dots joined by a line, each with its 95% interval as a bar (``halves``: its half
+    widths), over round ticks in per cent, a zero line, and ``labels`` under them."""
+    reach = [e - h for e, h in zip(edges, halves, strict=True)]
+    reach += [e + h for e, h in zip(edges, halves, strict=True)] + [0.0]
     ticks = nice_ticks(min(reach), max(reach), 6)
     y = _scale(ticks)
     places = _decimals(ticks)
@@ -152,14 +156,14 @@ def edge_plot(
     body.append(
         f'<line class="zero" x1="{LEFT}" y1="{y(0):.1f}" x2="{WIDTH - RIGHT}" y2="{y(0):.1f}"/>'
     )
-    step = PLOT_W / max(len(counts), 1)
-    xs = [LEFT + (i + 0.5) * step for i in range(len(counts))]
+    step = PLOT_W / max(len(edges), 1)
+    xs = [LEFT + (i + 0.5) * step for i in range(len(edges))]
     body.append(
         '<polyline class="edge-line" points="'
-        + " ".join(f"{x:.1f},{y(e):.1f}" for x, (_, e, _) in zip(xs, points, strict=True))
+        + " ".join(f"{x:.1f},{y(e):.1f}" for x, e in zip(xs, edges, strict=True))
         + '"/>'
     )
-    for x, (c, e, half) in zip(xs, points, strict=True):
+    for x, label, e, half in zip(xs, labels, edges, halves, strict=True):
         if half:
             low, high = y(e - half), y(e + half)
             body.append(
@@ -169,17 +173,55 @@ def edge_plot(
         interval = f" (95%: {e - half:+.2f}% to {e + half:+.2f}%)" if half else ""
         body.append(
             f'<circle class="edge-dot" cx="{x:.1f}" cy="{y(e):.1f}" r="3"><title>'
-            f"{escape(labels[str(c)])}: {e:+.2f}% to the house{interval}</title></circle>"
+            f"{escape(label)}: {e:+.2f}% to the house{interval}</title></circle>"
         )
-    body += _x_labels(xs, [labels[str(c)] for c in counts], step)
-    body.append(_x_title("true count at the start of a round"))
-    turn = next((c for c, e, _ in points if e < 0), None)
+    return [*body, *_x_labels(xs, labels, step), _x_title(x_title)]
+
+
+def edge_plot(
+    edge: dict[str, float | None],
+    frequency: dict[str, float],
+    labels: dict[str, str],
+    se: dict[str, float | None] | None = None,
+) -> Markup:
+    """The house edge (percent) at each count with at least 0.1% of the rounds, each with its
+    95% interval (``se``: the standard errors) as a bar."""
+    se = se or {}
+    counts = [c for c in _counts(list(edge)) if edge[str(c)] is not None]
+    counts = [c for c in counts if frequency.get(str(c), 0.0) >= 0.001]
+    edges = [float(edge[str(c)] or 0.0) for c in counts]
+    halves = [Z95 * float(se.get(str(c)) or 0.0) for c in counts]
+    shown = [labels[str(c)] for c in counts]
+    body = _edges_with_bars(shown, edges, halves, "true count at the start of a round")
+    turn = next((shown[i] for i, e in enumerate(edges) if e < 0), None)
     desc = (
-        f"The player has the edge from a count of {labels[str(turn)]}."
+        f"The player has the edge from a count of {turn}."
         if turn is not None
         else "The house has the edge at every count shown."
     ) + (" Each bar is a 95% interval." if se else "")
     return _svg("sim-edge", "The house edge at each count", desc, body)
+
+
+def sweep_plot(sweep: Sequence[dict[str, Any]]) -> Markup:
+    """The house edge at each penetration of a sweep, with its 95% interval."""
+    labels = [penetration_words(str(depth["penetration"])) for depth in sweep]
+    edges = [float(depth["edge_percent"] or 0.0) for depth in sweep]
+    halves = [Z95 * float(depth["se_percent"] or 0.0) for depth in sweep]
+    body = _edges_with_bars(labels, edges, halves, "penetration (share of the pack dealt)")
+    best = min(range(len(edges)), key=edges.__getitem__) if edges else None
+    desc = (
+        f"The house edge is lowest at {labels[best]}: {edges[best]:+.2f}%. "
+        "Each bar is a 95% interval."
+        if best is not None
+        else ""
+    )
+    return _svg("sim-sweep", "The house edge at each penetration", desc, body)
+
+
+def penetration_words(depth: str) -> str:
+    """A penetration as a reader sees it: ``"3/4"`` is ``"75%"``."""
+    share = 100 * Fraction(depth)
+    return f"{int(share)}%" if share.denominator == 1 else f"{float(share):.1f}%"
 
 
 def paths_plot(paths: list[list[float]], bankroll: float | None) -> Markup:
