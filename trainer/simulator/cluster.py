@@ -44,20 +44,29 @@ def check_address(address: str) -> str:
     return address
 
 
+def _distributed(field: str = ""):  # type: ignore[no-untyped-def]
+    """Dask's ``distributed`` module.
+
+    :raises DaskMissingError: when it cannot be imported (``field``: the message's prefix).
+    """
+    try:
+        import distributed
+    except ImportError:
+        raise DaskMissingError(
+            f"{field}Dask is not installed (pip install 'blackjack-trainer[dask]')"
+        ) from None
+    return distributed
+
+
 def dask_blocks(address: str):  # type: ignore[no-untyped-def]
     """A ``map_blocks`` for :func:`trainer.simulator.run.run` on the cluster at ``address``.
 
     :raises DaskMissingError: when ``distributed`` cannot be imported.
     """
-    try:
-        from distributed import Client
-    except ImportError:
-        raise DaskMissingError(
-            "scheduler: Dask is not installed (pip install 'blackjack-trainer[dask]')"
-        ) from None
+    client_of = _distributed("scheduler: ").Client
 
     def map_blocks(job: Job, groups: list[list[tuple[int, int]]]) -> Iterator[list[Sums]]:
-        with Client(address, set_as_default=False) as client:
+        with client_of(address, set_as_default=False) as client:
             shared = client.scatter(job, broadcast=True)
             futures = client.map(play_blocks, [shared] * len(groups), groups, pure=False)
             for future in futures:  # in block order, each as soon as it is done
@@ -78,13 +87,7 @@ def local_cluster(workers: int) -> Iterator[str]:
 
     :raises DaskMissingError: when ``distributed`` cannot be imported.
     """
-    try:
-        from distributed import LocalCluster
-    except ImportError:
-        raise DaskMissingError(
-            "Dask is not installed (pip install 'blackjack-trainer[dask]')"
-        ) from None
-    with LocalCluster(
+    with _distributed().LocalCluster(
         n_workers=workers,
         threads_per_worker=1,
         processes=LOCAL_PROCESSES,
