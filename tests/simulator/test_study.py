@@ -36,7 +36,7 @@ def _traced(preset: str, penetration: Fraction, system: str, shoes: int) -> tupl
     size = job.cards[0].size
     arrays = block_arrays(job, log_size=(size + 1) * (shoes + 2) * 2)
     sums = play_block(job, 0, most_rounds(rules, shoes), arrays)
-    log, orders, at = arrays[4], [], 0
+    log, orders, at = arrays[3], [], 0
     while at < log.size and log[at] > 0:
         orders.append(log[at + 1 : at + 1 + int(log[at])].copy())
         at += 1 + int(log[at])
