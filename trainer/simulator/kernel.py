@@ -473,6 +473,17 @@ def _early_surrender(p, st, hd, nh, up, strategy):
 
 
 @jit
+def _add_to_bucket(bk, bucket, x, b):
+    """One round's net ``x`` and bet ``b`` added to its count's bucket."""
+    bk[bucket, BN] += 1.0
+    bk[bucket, BX] += x
+    bk[bucket, BB] += b
+    bk[bucket, BXX] += x * x
+    bk[bucket, BXB] += x * b
+    bk[bucket, BBB] += b * b
+
+
+@jit
 def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, bk, nets):
     """Play ``rounds`` rounds from a fresh shoe, adding each round's net ``x`` and total
     initial bet ``b`` (units) to ``acc`` and, by the start-of-round count, to ``bk``. Each
@@ -516,12 +527,7 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
         sbb += b * b
         sxb += x * b
         played += hands
-        bk[bucket, BN] += 1.0
-        bk[bucket, BX] += x
-        bk[bucket, BB] += b
-        bk[bucket, BXX] += x * x
-        bk[bucket, BXB] += x * b
-        bk[bucket, BBB] += b * b
+        _add_to_bucket(bk, bucket, x, b)
         if r < nets.size:  # the caller asked for each round's net (the referee, paths)
             nets[r] = x
         if st[EMPTY]:
