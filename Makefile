@@ -56,12 +56,12 @@ dev: db
 browser:
 	@[ -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" ] || scripts/apt-install chromium
 
-# ruff, mypy (strict on the engine and the drills, plain on the web layer), then the whole
-# suite (engine, store, web, drills and the browser tests in Chromium).
+# ruff, mypy (strict on the engine and the drills, plain on the web layer and the simulator),
+# then the whole suite (engine, store, web, drills and the browser tests in Chromium).
 test: setup browser
 	$(BIN)/ruff check .
 	$(BIN)/python -m mypy --strict trainer/engine drills
-	$(BIN)/python -m mypy trainer/web
+	$(BIN)/python -m mypy trainer/web trainer/simulator
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 lint: setup
@@ -73,7 +73,7 @@ format: setup
 
 typecheck: setup
 	$(BIN)/python -m mypy --strict trainer/engine drills
-	$(BIN)/python -m mypy trainer/web
+	$(BIN)/python -m mypy trainer/web trainer/simulator
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

@@ -79,7 +79,7 @@ class ShoePenetration(Drill):
     title = "Shoe penetration"
     description = (
         "Where the cut card sits: cards, decks and rounds per shoe, and how deeper penetration "
-        "makes high true counts come up more often, from shoes the engine dealt."
+        "makes high true counts come up more often, from shoes the simulator dealt."
     )
     template = "drills/counting_penetration.html"
     preferences = "counting"
@@ -198,7 +198,7 @@ class ShoePenetration(Drill):
             right = Fraction(round(per_shoe))
             correct = abs(answer - per_shoe) <= ROUNDS_TOLERANCE
             explanation = (
-                f"Over {STUDY_SHOES} shoes dealt to {pen_text}, a shoe lasted "
+                f"Over {STUDY_SHOES:,} shoes dealt to {pen_text}, a shoe lasted "
                 f"{float(per_shoe):.1f} rounds on average at a table of {STUDY_SEATS} and the "
                 f"dealer: about {cut} cards at some 2.7 cards a hand, plus the round that brings "
                 f"the cut card out."
@@ -219,7 +219,7 @@ class ShoePenetration(Drill):
                 f"{float(exact):.1f}% of rounds started at +{threshold} or more at {pen_text} "
                 f"({others}). Deeper penetration deals more rounds late in the shoe, where true "
                 f"counts swing widest, so high counts come up more often (figures from "
-                f"{STUDY_SHOES} dealt shoes wobble by a point or so)."
+                f"{STUDY_SHOES:,} dealt shoes, within a fraction of a point)."
             )
         return Grade(
             correct=correct,

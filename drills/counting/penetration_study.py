@@ -1,16 +1,18 @@
-"""The figures come from :func:`trainer.engine.counting.study_counts`, dealing the engine's own
-shoes at a table of :data:`STUDY_SEATS` many times (about a second a preset and penetration). A
-study is seeded from what it studies, so a question's right answer is the same every time it is
-worked out, in any process. Studies are kept as the strategy charts are, by
-:class:`trainer.engine.cache.ResultCache` (:data:`CACHE`): in memory in front of a JSON file per
-study, named by a hash of everything that determines it and :data:`CODE_VERSION`; a damaged file
-is studied again. The directory is the one passed in, else the one set for the request (the
-app's ``PENETRATION_CACHE_DIR``, default ``instance/penetration-cache``), else
+"""The figures come from the simulator (:func:`trainer.simulator.study.count_study`), dealing
+:data:`STUDY_SHOES` shoes at a table of :data:`STUDY_SEATS` that play like the dealer, the game
+of the engine's :func:`trainer.engine.counting.study_counts`, which referees it shoe for shoe
+(``tests/simulator/test_study.py``): forty times the shoes the engine dealt here, in less
+time (a fraction of a second a preset and penetration, once the kernel is compiled or loaded
+from numba's cache). A study is seeded from what it studies, so a question's right answer is
+the same every time it is worked out, in any process. Studies are kept as the strategy charts
+are, by :class:`trainer.engine.cache.ResultCache` (:data:`CACHE`): in memory in front of a JSON
+file per study, named by a hash of everything that determines it and :data:`CODE_VERSION`; a
+damaged file is studied again. The directory is the one passed in, else the one set for the
+request (the app's ``PENETRATION_CACHE_DIR``, default ``instance/penetration-cache``), else
 ``$TRAINER_PENETRATION_CACHE_DIR``, else ``instance/penetration-cache`` beside the package."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from fractions import Fraction
 from functools import lru_cache
@@ -19,10 +21,10 @@ from typing import Any
 
 from drills.counting.notation import CARDS_PER_DECK, read_system
 from trainer.engine.cache import ResultCache
-from trainer.engine.counting import CountingSystem, CountStudy, study_counts
+from trainer.engine.counting import CountingSystem, CountStudy
 from trainer.engine.rules import Rules, find_preset
 
-STUDY_SHOES = 250
+STUDY_SHOES = 10_000
 STUDY_SEATS = 3
 PENETRATIONS = (Fraction(1, 2), Fraction(2, 3), Fraction(3, 4), Fraction(5, 6))
 THRESHOLDS = (1, 2, 3, 4)
@@ -44,7 +46,7 @@ def chart_system(system: CountingSystem) -> CountingSystem:
 
 
 # Bump whenever a study's figures would change for the same key (the dealing, the tally).
-CODE_VERSION = "penetration-1"
+CODE_VERSION = "penetration-2"  # 2: dealt by the simulator, 10,000 shoes
 MEMORY_LIMIT = 256  # studies kept in memory; the oldest leaves first
 
 
@@ -140,6 +142,14 @@ def _reader(
     return read
 
 
+def deal_shoes(rules: Rules, system: CountingSystem, seed: str) -> CountStudy:
+    """Deal a study's shoes now, by the simulator (imported here: numba is loaded only by a
+    process that deals)."""
+    from trainer.simulator.study import count_study, seed_of
+
+    return count_study(rules, system, seed=seed_of(seed), shoes=STUDY_SHOES, seats=STUDY_SEATS)
+
+
 def cached_study(
     preset: str, penetration: Fraction, system: str, *, cache_dir: str | Path | None = None
 ) -> CountStudy | None:
@@ -155,12 +165,10 @@ def study(
     from the cache, else dealt now (seeded from what is studied) and written there."""
 
     def deal() -> CountStudy:
-        return study_counts(
+        return deal_shoes(
             _study_rules(preset, penetration),
             read_system(system),
-            random.Random(_seed(preset, penetration, system)),
-            shoes=STUDY_SHOES,
-            seats=STUDY_SEATS,
+            _seed(preset, penetration, system),
         )
 
     key = _key_of(preset, penetration, system)

@@ -64,7 +64,7 @@ def test_the_chart_comes_with_the_feedback_worked_out_then_drawn(learner, live_s
     expect(status.or_(chart)).to_be_visible()
     if status.count():  # not cached yet (a share question's grade deals the whole chart)
         assert learner.javascript  # without JavaScript the answer's page waits for it
-        expect(status).to_contain_text("Dealing 250 shoes")
+        expect(status).to_contain_text("Dealing 10,000 shoes")
         expect(page.get_by_role("progressbar", name="Studying the shoes")).to_be_visible()
         expect(chart).to_have_count(0)
         page.wait_for_function("() => true")  # a round trip: the route handler has run

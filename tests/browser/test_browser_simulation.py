@@ -31,5 +31,25 @@ def test_run_a_small_simulation_and_read_it(learner: Any) -> None:
     expect(paths.locator("polyline")).to_have_count(5)
     table = page.get_by_role("table", name="Each true count at the start of a round")
     expect(table.get_by_role("row", name=re.compile(r"^\+0 "))).to_be_visible()
+    expect(page.locator(".sim-edge .edge-bar").first).to_be_attached()  # 95% intervals
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the plots' text is read
+    for plot in ("sim-frequency", "sim-edge", "sim-paths"):
+        heights = page.locator(f".{plot} text.axis").evaluate_all(
+            "texts => texts.map(t => t.getBoundingClientRect().height)"
+        )
+        assert heights and min(heights) >= 10, (plot, heights)
     page.get_by_role("link", name="Simulate another game").click()
     expect(page.get_by_role("link", name="Run ")).not_to_have_count(0)
+
+
+def test_every_bad_field_is_shown_beside_it(learner: Any) -> None:
+    page = learner.page
+    page.goto("/simulate")
+    page.get_by_label("Rounds").fill("0")
+    page.get_by_label("Bankroll").fill("1")
+    page.get_by_label("Bankroll").press("Enter")
+    rounds = page.get_by_label("Rounds")
+    expect(rounds).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#rounds-error")).to_contain_text("1 to 20,000,000")
+    expect(page.locator("#bankroll-error")).to_contain_text("below the table minimum")
+    expect(page.get_by_label("Bankroll")).to_have_attribute("aria-describedby", "bankroll-error")

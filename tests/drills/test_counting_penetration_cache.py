@@ -44,7 +44,7 @@ def no_dealing(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a cached study was dealt again")
 
-    monkeypatch.setattr(penetration, "study_counts", refuse)
+    monkeypatch.setattr(penetration, "deal_shoes", refuse)
 
 
 def test_a_miss_deals_and_writes_one_file_a_hit_reads_it(

@@ -55,6 +55,35 @@ def test_json_has_the_issues_keys(capsys: pytest.CaptureFixture[str]) -> None:
     assert found["average_bet"] == 5.0  # the preset's table minimum
 
 
+def test_each_counts_edge_has_its_standard_error_and_the_ends_are_open(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    found = _json(capsys, "--preset", "vegas-6d-s17", "--rounds", "200000", "--seed", "3")
+    assert found["tc_ends"] == [-10, 10]
+    assert set(found["se_by_tc"]) == set(found["tc_frequency"])
+    # Flat bets: a count's edge rests on its share of the rounds, so its error is about the
+    # whole run's over the square root of that share (the spread of a round is much alike).
+    for key in ("-1", "0", "1"):
+        expected = found["se_percent"] / found["tc_frequency"][key] ** 0.5
+        assert found["se_by_tc"][key] == pytest.approx(expected, rel=0.15)
+    assert main(["simulate", "--preset", "vegas-6d-s17", "--rounds", "200000"]) == 0
+    text = capsys.readouterr().out
+    assert "<=-10" in text and ">=+10" in text and "+- 1 SE" in text
+
+
+def test_every_bad_setting_is_named_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--rounds", "0", "--seats", "9", "--ramp", "x", "--bankroll", "1"]
+    assert main(["simulate", "--preset", "vegas-6d-s17", *args]) == 2
+    err = capsys.readouterr().err
+    for named in ("rounds:", "seats:", "ramp:", "bankroll:"):
+        assert named in err
+    with pytest.raises(InvalidSettingError) as caught:
+        settings_from(preset="vegas-6d-s17", rounds="\u0663", seed="12", max_rounds=1000)
+    assert caught.value.errors == {"rounds": "'\u0663' is not a whole number"}
+    with pytest.raises(InvalidSettingError, match="1 to 1,000, not 1,001"):
+        settings_from(preset="vegas-6d-s17", rounds=1001, max_rounds=1000)
+
+
 def test_same_seed_same_figures_other_seed_others(capsys: pytest.CaptureFixture[str]) -> None:
     args = ("--preset", "single-deck", "--rounds", "5000")
     one = _json(capsys, *args, "--seed", "4")
@@ -145,3 +174,18 @@ def test_a_workers_memory_stays_small_whatever_the_rounds() -> None:
     ).stdout.split()
     assert int(out[0]) == 1_500_000
     assert int(out[1]) < 300 * 1024  # kilobytes: under 300 MB for the largest worker
+
+
+def test_a_penetration_sweep(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--preset", "single-deck", "--rounds", "40000", "--ramp", "1@-99,4@2"]
+    found = _json(capsys, *args, "--sweep", "5/6,1/2,2/3")
+    assert [d["penetration"] for d in found["sweep"]] == ["1/2", "2/3", "5/6"]
+    assert set(found["sweep"][0]) >= {"edge_percent", "se_percent", "sd_per_100", "score"}
+    alone = _json(capsys, *args, "--penetration", "2/3")
+    assert found["sweep"][1]["edge_percent"] == alone["edge_percent"]  # the same seed and game
+    assert main(["simulate", *args, "--sweep", "1/2,3/4"]) == 0
+    assert "penetration sweep" in capsys.readouterr().out
+    assert main(["simulate", *args, "--sweep", "1/2,0"]) == 2
+    assert "sweep:" in capsys.readouterr().err
+    assert main(["simulate", *args, "--sweep", ",".join(["1/2"] * 9)]) == 2
+    assert "at most 8" in capsys.readouterr().err

@@ -4,6 +4,7 @@ and a server restart marking a job whose process is gone failed, never a finishe
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -107,3 +108,182 @@ def test_a_restart_fails_a_job_whose_process_is_gone_and_keeps_a_finished_one(
     assert simulations.get_job(db, finished).status == "done"
     text = client.get(f"/simulate/{running}").get_data(as_text=True)
     assert "This run failed" in text
+
+
+def test_every_bad_field_is_shown_beside_it_at_once(
+    quiet_app: Any, client: Any, csrf: Any, db: Any
+) -> None:
+    response = _post(client, csrf, rounds="0", ramp="1@2,x", bankroll="1", seats="9")
+    text = response.get_data(as_text=True)
+    assert response.status_code == 400
+    for named in ("rounds", "ramp", "bankroll", "seats"):
+        assert f'id="{named}-error"' in text
+        assert f'aria-describedby="{named}-error"' in text
+    assert 'id="seed-error"' not in text
+    assert db.execute("SELECT count(*) FROM simulation_jobs").fetchone()[0] == 0
+
+
+def test_a_bad_rule_and_a_bad_field_are_both_shown(quiet_app: Any, client: Any, csrf: Any) -> None:
+    text = _post(client, csrf, **{"rule-decks": "99", "rounds": "-5"}).get_data(as_text=True)
+    assert 'id="rules-error"' in text and 'id="rounds-error"' in text
+
+
+@pytest.mark.parametrize("rounds", ["0", "999999999", "20000001"])
+def test_the_rounds_bound_stated_is_the_one_applied(
+    quiet_app: Any, client: Any, csrf: Any, rounds: str
+) -> None:
+    text = _post(client, csrf, rounds=rounds).get_data(as_text=True)
+    error = re.search(r'id="rounds-error">([^<]*)<', text)
+    assert error and "1 to 20,000,000" in error.group(1)
+    assert "10,000,000,000" not in text
+    assert "up to 20,000,000 rounds" in text
+    quiet_app.config["SIMULATION_MAX_ROUNDS"] = 50_000
+    text = _post(client, csrf, rounds=rounds).get_data(as_text=True)
+    assert "1 to 50,000" in text and "up to 50,000 rounds" in text
+
+
+def test_progress_is_written_as_blocks_finish_and_each_stage_is_said(
+    quiet_app: Any, client: Any, csrf: Any, db: Any, monkeypatch: Any
+) -> None:
+    told: list[tuple[str, int | str]] = []
+    progress, set_stage = simulations.progress, simulations.set_stage
+
+    def record_progress(db: Any, job_id: int, done: int) -> None:
+        told.append(("rounds", done))
+        progress(db, job_id, done)
+
+    def record_stage(db: Any, job_id: int, stage: str) -> None:
+        told.append(("stage", stage))
+        set_stage(db, job_id, stage)
+
+    monkeypatch.setattr(simulations, "progress", record_progress)
+    monkeypatch.setattr(simulations, "set_stage", record_stage)
+    job_id = _job_id(_post(client, csrf, rounds="60000"))
+    assert run_job(quiet_app.config["DATABASE"], job_id) == 0
+    stages = [what for kind, what in told if kind == "stage"]
+    assert stages == ["chart", "compile", "rounds", "paths"]
+    done = [what for kind, what in told if kind == "rounds"]
+    assert len(done) >= 5 and done == sorted(done) and done[-1] == 60000
+    assert told.index(("stage", "rounds")) < told.index(("rounds", done[0]))
+
+
+def test_the_page_says_what_a_running_job_is_doing(
+    quiet_app: Any, client: Any, csrf: Any, db: Any
+) -> None:
+    from trainer.simulator.job import STAGES
+
+    job_id = _job_id(_post(client, csrf))
+    assert simulations.started(db, job_id, pid=os.getpid())
+    simulations.set_stage(db, job_id, "indices")
+    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    assert STAGES["indices"] in text and "(0%)" in text
+    simulations.set_stage(db, job_id, "rounds")
+    simulations.progress(db, job_id, 5000)
+    polled = client.get(f"/simulate/{job_id}?poll=1", headers={"HX-Request": "true"})
+    text = polled.get_data(as_text=True)
+    assert STAGES["rounds"] in text and "<strong>5,000</strong> of 20,000 rounds (25%)" in text
+    assert 'hx-trigger="every 1s"' in text
+
+
+def _counts_result() -> dict[str, Any]:
+    keys = [str(c) for c in range(-10, 11)]
+    return {
+        "rules": "vegas-6d-s17",
+        "rounds": 20000,
+        "edge_percent": 0.5,
+        "se_percent": 0.8,
+        "win_per_100": -2.5,
+        "sd_per_100": 57.0,
+        "average_bet": 5.0,
+        "n0": None,
+        "score": 0.0,
+        "risk_of_ruin": None,
+        "rounds_per_second": 2_000_000,
+        "tc_frequency": {k: 1 / 21 for k in keys},
+        "edge_by_tc": {k: -0.6 * int(k) for k in keys},
+        "se_by_tc": {k: 1.5 for k in keys},
+        "tc_ends": [-10, 10],
+        "system": "hi-lo",
+        "paths": [[0.0, 5.0, -5.0]],
+    }
+
+
+def test_the_end_counts_are_labelled_as_holding_those_beyond(
+    quiet_app: Any, client: Any, csrf: Any, db: Any
+) -> None:
+    job_id = _job_id(_post(client, csrf))
+    assert simulations.started(db, job_id, pid=os.getpid())
+    simulations.finish(db, job_id, _counts_result())
+    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    assert '<th scope="row">\u2264\u221210</th>' in text
+    assert '<th scope="row">\u2265+10</th>' in text
+    assert '<th scope="row">+9</th>' in text and '<th scope="row">\u22129</th>' in text
+    assert "\u00b1 2.94%" in text  # the 95% interval: 1.96 standard errors of 1.5%
+    assert text.count('class="edge-bar"') == 21
+
+
+def test_a_sweep_plays_each_penetration_and_draws_the_edge_at_each(
+    quiet_app: Any, client: Any, csrf: Any, db: Any
+) -> None:
+    job_id = _job_id(_post(client, csrf, sweep="5/6, 1/2", ramp="1@-99,4@2"))
+    job = simulations.get_job(db, job_id)
+    assert job is not None and job.rounds_total == 60000 and job.settings["sweep"] == "1/2,5/6"
+    assert run_job(quiet_app.config["DATABASE"], job_id) == 0
+    result = simulations.get_job(db, job_id).result
+    assert [d["penetration"] for d in result["sweep"]] == ["1/2", "5/6"]
+    assert all(d["se_percent"] > 0 for d in result["sweep"])
+    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    assert 'class="sim-plot sim-sweep"' in text and text.count('class="edge-bar"') >= 2
+    assert '<th scope="row">50%</th>' in text and '<th scope="row">83.3%</th>' in text
+    assert "60,000 rounds in all" in text
+
+
+def test_a_sweeps_rounds_count_towards_the_bound(quiet_app: Any, client: Any, csrf: Any) -> None:
+    response = _post(client, csrf, rounds="8000000", sweep="1/2,3/4")
+    assert response.status_code == 400
+    error = re.search(r'id="rounds-error">([^<]*)<', response.get_data(as_text=True))
+    assert error and "at most 6,666,666 rounds (20,000,000 in all)" in error.group(1)
+    bad = _post(client, csrf, sweep="1/2,9/8")
+    assert bad.status_code == 400 and 'id="sweep-error"' in bad.get_data(as_text=True)
+
+
+def test_the_workers_are_bounded_by_the_apps_limit(quiet_app: Any, client: Any, csrf: Any) -> None:
+    quiet_app.config["SIMULATION_MAX_WORKERS"] = 4
+    text = _post(client, csrf, workers="5").get_data(as_text=True)
+    assert 'id="workers-error"' in text and "1 to 4" in text
+
+
+def test_a_run_with_workers_goes_to_a_local_dask_cluster_with_the_same_figures(
+    quiet_app: Any, client: Any, csrf: Any, db: Any, monkeypatch: Any
+) -> None:
+    pytest.importorskip("distributed")
+    from trainer.simulator import cluster
+
+    monkeypatch.setattr(cluster, "LOCAL_PROCESSES", False)  # threads: a second to start
+    alone = _job_id(_post(client, csrf, seed="5"))
+    assert run_job(quiet_app.config["DATABASE"], alone) == 0
+    spread = _job_id(_post(client, csrf, seed="5", workers="2"))
+    assert simulations.get_job(db, spread).settings["cluster"] == "local"
+    assert run_job(quiet_app.config["DATABASE"], spread) == 0
+    one, two = (simulations.get_job(db, i).result for i in (alone, spread))
+    assert two["ran_on"] == "a local Dask cluster of 2 workers"
+    assert one["ran_on"] == "one process of this server"
+    assert two["edge_percent"] == one["edge_percent"] and two["tc_frequency"] == one["tc_frequency"]
+    text = client.get(f"/simulate/{spread}").get_data(as_text=True)
+    assert "on a local Dask cluster of 2 workers" in text
+
+
+def test_without_dask_a_run_with_workers_uses_processes_and_says_so(
+    quiet_app: Any, client: Any, csrf: Any, db: Any, monkeypatch: Any
+) -> None:
+    from trainer.simulator import job as job_module
+    from trainer.web import simulation
+
+    monkeypatch.setattr(simulation, "dask_installed", lambda: False)
+    monkeypatch.setattr(job_module, "dask_installed", lambda: False)
+    page = client.get("/simulate").get_data(as_text=True)
+    assert "(Dask is not installed here)" in page
+    job_id = _job_id(_post(client, csrf, workers="2", rounds="30000"))
+    assert run_job(quiet_app.config["DATABASE"], job_id) == 0
+    result = simulations.get_job(db, job_id).result
+    assert result["ran_on"] == "2 worker processes of this server (Dask is not installed here)"

@@ -5,6 +5,8 @@
         --indices i18 --ramp "1@-99,2@1,4@2,8@3" --bankroll 10000 --workers 2 --json
     python -m trainer simulate --preset vegas-6d-s17 --rounds 1000000000 \\
         --scheduler tcp://10.0.0.5:8786
+    python -m trainer simulate --preset vegas-6d-s17 --rounds 2000000 --ramp "1@-99,4@2" \\
+        --sweep 1/2,2/3,3/4,5/6
 
 Bad input (zero or absurd rounds, an unreadable ramp, a bankroll below the table minimum, an
 unknown option) is exit status 2 with a message naming it, and nothing is played.
@@ -17,7 +19,7 @@ import json
 import sys
 
 from trainer.simulator.settings import InvalidSettingError, settings_from, simulate
-from trainer.simulator.summary import Summary
+from trainer.simulator.summary import Summary, count_label
 
 __all__ = ["main"]
 
@@ -45,6 +47,11 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", default="0", help="random seed (the same seed, same figures)")
     parser.add_argument("--workers", default="1", help="worker processes")
     parser.add_argument("--scheduler", help="a Dask scheduler's address (the dask extra)")
+    parser.add_argument(
+        "--sweep",
+        metavar="P,P,...",
+        help='penetrations to play the run at too, "1/2,2/3,3/4,5/6": the edge and SD at each',
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
@@ -61,17 +68,32 @@ def format_summary(summary: Summary) -> str:
         lines.append(f"  N0              {summary.n0:,.0f} rounds   SCORE {summary.score:.2f}")
     if summary.risk_of_ruin is not None:
         lines.append(f"  risk of ruin    {100 * summary.risk_of_ruin:.2f}%")
-    lines.append("  count at the start of a round: frequency, house edge there")
+    lines.append("  count at the start of a round: frequency, house edge there (+- 1 SE)")
     for key, share in summary.tc_frequency.items():
-        edge = summary.edge_by_tc.get(key)
+        edge, se = summary.edge_by_tc.get(key), summary.se_by_tc.get(key)
         shown = "" if edge is None else f"{edge:+8.3f}%"
-        lines.append(f"    {int(key):+4d}  {100 * share:7.3f}%  {shown}")
+        shown += "" if edge is None or se is None else f" +- {se:.3f}%"
+        label = count_label(key, summary.tc_ends, plain=True)
+        lines.append(f"    {label:>6}  {100 * share:7.3f}%  {shown}")
+    lines += _sweep_lines(summary)
     lines.append(
         f"  {summary.rounds_per_second:,.0f} rounds a second "
         f"({summary.seconds:.2f} s; compiling or loading the kernel "
         f"{summary.compile_seconds:.2f} s)"
     )
     return "\n".join(lines)
+
+
+def _sweep_lines(summary: Summary) -> list[str]:
+    if not summary.sweep:
+        return []
+    lines = ["  penetration sweep: house edge (+- 1 SE), SD per 100, SCORE"]
+    for depth in summary.sweep:
+        lines.append(
+            f"    {depth['penetration']:>6}  {depth['edge_percent']:+7.3f}% +- "
+            f"{depth['se_percent']:.3f}%  {depth['sd_per_100']:7.2f}  {depth['score'] or 0:6.2f}"
+        )
+    return lines
 
 
 def main(argv: list[str]) -> int:
@@ -90,6 +112,7 @@ def main(argv: list[str]) -> int:
             seed=args.seed,
             workers=args.workers,
             scheduler=args.scheduler,
+            sweep=args.sweep,
         )
     except InvalidSettingError as exc:
         print(f"simulate: {exc}", file=sys.stderr)

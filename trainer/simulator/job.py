@@ -10,24 +10,56 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
+from trainer.simulator.cluster import dask_blocks, dask_installed, local_cluster
 from trainer.simulator.run import paths
-from trainer.simulator.settings import InvalidSettingError, Settings, job_of, settings_from
+from trainer.simulator.settings import (
+    MAX_ROUNDS,
+    MAX_WORKERS,
+    InvalidSettingError,
+    Settings,
+    job_of,
+    settings_from,
+)
 from trainer.simulator.settings import simulate as run_settings
 from trainer.store import open_db, simulations
 
-__all__ = ["BLOCK_ROUNDS", "PATHS", "main", "settings_of"]
+__all__ = ["PATHS", "STAGES", "block_rounds_for", "main", "settings_of"]
 
-BLOCK_ROUNDS = 100_000  # progress is written after each block
+# Progress is written after each block: some 40 blocks a run, of 10,000 to 100,000 rounds.
+BLOCKS_A_RUN = 40
+BLOCK_LIMITS = (10_000, 100_000)
 PATHS = 5
 PATH_ROUNDS = 2_000
+# What a running job says it is doing (the job's ``stage``), as its page says it.
+STAGES = {
+    "chart": "Working out the basic strategy of these rules",
+    "indices": "Working out the indices of the count (a minute or so the first time)",
+    "compile": "Loading the simulator (compiled the first time, some seconds)",
+    "cluster": "Starting a local Dask cluster",
+    "rounds": "Playing the rounds",
+    "sweep": "Playing the rounds at each penetration of the sweep",
+    "paths": "Playing a few bankroll paths",
+}
 
 
-def settings_of(fields: dict[str, Any]) -> Settings:
-    """The job row's settings (the form's fields) as checked settings.
+def block_rounds_for(rounds: int) -> int:
+    """The rounds of a job's blocks: some :data:`BLOCKS_A_RUN` a run, within the limits."""
+    low, high = BLOCK_LIMITS
+    return max(low, min(high, -(-rounds // BLOCKS_A_RUN)))
 
-    :raises InvalidSettingError: naming the field at fault.
+
+def settings_of(
+    fields: dict[str, Any], *, max_rounds: int = MAX_ROUNDS, max_workers: int = MAX_WORKERS
+) -> Settings:
+    """The job row's settings (the form's fields) as checked settings, the rounds and the
+    workers within the bounds given (the app's).
+
+    :raises InvalidSettingError: naming every field at fault.
     """
     words = str(fields.get("rules", "")).split()
     if not words:
@@ -42,6 +74,10 @@ def settings_of(fields: dict[str, Any]) -> Settings:
         ramp=fields.get("ramp") or None,
         bankroll=fields.get("bankroll") or None,
         seed=fields.get("seed", 0),
+        workers=fields.get("workers", 1),
+        sweep=fields.get("sweep") or None,
+        max_rounds=max_rounds,
+        max_workers=max_workers,
     )
 
 
@@ -57,6 +93,25 @@ def _paths(settings: Settings) -> list[list[float]]:
     ]
 
 
+@contextmanager
+def blocks_for(cluster: str | None, workers: int, stage: Callable[[str], None]) -> Iterator[Any]:
+    """Where a job's blocks are played, and that in words: with ``cluster`` ``"local"`` and
+    more than one worker, a local Dask cluster of ``workers`` (started for the job, where Dask
+    is installed); with a scheduler's address, that cluster; else ``workers`` processes of
+    the job's own."""
+    if cluster and cluster != "local":
+        yield dask_blocks(cluster), f"the Dask cluster at {cluster}"
+        return
+    if cluster == "local" and workers > 1 and dask_installed():
+        stage("cluster")
+        with local_cluster(workers) as address:
+            yield dask_blocks(address), f"a local Dask cluster of {workers} workers"
+        return
+    where = f"{workers} worker processes" if workers > 1 else "one process"
+    why = " (Dask is not installed here)" if cluster == "local" and workers > 1 else ""
+    yield None, f"{where} of this server{why}"
+
+
 def run_job(database: str, job_id: int) -> int:
     db = open_db(database)
     job = simulations.get_job(db, job_id)
@@ -64,12 +119,17 @@ def run_job(database: str, job_id: int) -> int:
         return 1
     try:
         settings = settings_of(job.settings)
-        summary = run_settings(
-            settings,
-            progress=lambda done, _total: simulations.progress(db, job_id, done),
-            block_rounds=BLOCK_ROUNDS,
-        )
-        result = summary.to_json()
+        stage = partial(simulations.set_stage, db, job_id)
+        with blocks_for(job.settings.get("cluster"), settings.workers, stage) as (blocks, where):
+            summary = run_settings(
+                settings,
+                progress=lambda done, _total: simulations.progress(db, job_id, done),
+                stage=stage,
+                map_blocks=blocks,
+                block_rounds=block_rounds_for(settings.rounds),
+            )
+        result = {**summary.to_json(), "ran_on": where}
+        simulations.set_stage(db, job_id, "paths")
         result["paths"] = _paths(settings)
         simulations.finish(db, job_id, result)
     except Exception as exc:  # noqa: BLE001 (any failure is the job's, told on its page)

@@ -121,7 +121,7 @@ def kernel_trace(job: Job, rounds: int) -> tuple[np.ndarray, list[np.ndarray]]:
     arrays = block_arrays(job, log_size=(size + 1) * (rounds + 4) * 2)
     nets = np.zeros(rounds)
     play_block(job, 0, rounds, arrays, nets)
-    log = arrays[4]
+    log = arrays[3]
     orders = []
     at = 0
     while at < log.size and log[at] > 0:

@@ -112,7 +112,6 @@ def block_arrays(job: Job, log_size: int = 1) -> tuple[np.ndarray, ...]:
         np.empty(size, np.int16),
         np.empty(size, np.int16),
         np.empty(16, np.int16),
-        np.empty(size, np.int16),
         np.zeros(log_size, np.int16),
         np.zeros(STATE, np.int64),
         np.zeros((job.seats * K.MAXH + 1, K.FIELDS), np.int64),

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import dataclasses
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,14 +29,29 @@ MAX_WORKERS = 64
 MAX_SEED = 2**63 - 1
 MAX_BANKROLL = 10**12
 INDICES = ("none", "i18", "all")
+MAX_DEPTHS = 8  # penetrations in a sweep
+# The figures a sweep keeps of each depth.
+SWEEP_KEYS = (
+    "edge_percent",
+    "se_percent",
+    "win_per_100",
+    "sd_per_100",
+    "n0",
+    "score",
+    "risk_of_ruin",
+    "average_bet",
+)
 
 
 class InvalidSettingError(ValueError):
-    """A simulation setting is missing, unreadable or out of range (``field`` names it)."""
+    """A simulation setting is missing, unreadable or out of range (``field`` names the first
+    at fault, ``errors`` every one: field to message)."""
 
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(f"{field}: {message}")
+    def __init__(self, field: str, message: str, errors: dict[str, str] | None = None) -> None:
+        self.errors = dict(errors) if errors else {field: message}
+        super().__init__("; ".join(f"{name}: {text}" for name, text in self.errors.items()))
         self.field = field
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -53,6 +68,7 @@ class Settings:
     seed: int = 0
     workers: int = 1
     scheduler: str | None = None  # a Dask scheduler's address: the blocks go to its cluster
+    sweep: tuple[Fraction, ...] = ()  # penetrations to play the run at too, shallowest first
 
     @property
     def counting(self) -> CountingSystem:
@@ -68,6 +84,7 @@ class Settings:
             "seed": self.seed,
             "workers": self.workers,
             "scheduler": self.scheduler,
+            **({"sweep_penetrations": [str(d) for d in self.sweep]} if self.sweep else {}),
         }
 
 
@@ -76,7 +93,8 @@ def _whole(field: str, text: str | int, low: int, high: int) -> int:
         value = text
     else:
         raw = str(text).strip().replace("_", "")
-        if not raw or len(raw) > 20 or not raw.lstrip("-").isdigit():
+        digits = raw.removeprefix("-")
+        if not digits or len(raw) > 20 or not (digits.isascii() and digits.isdigit()):
             raise InvalidSettingError(field, f"{str(text)[:24]!r} is not a whole number")
         value = int(raw)
     if not low <= value <= high:
@@ -95,28 +113,28 @@ def _rules(preset: str, options: list[str], penetration: str | None) -> Rules:
     return rules
 
 
-def _bankroll(text: str | None, rules: Rules) -> Fraction | None:
+def _bankroll(text: str | None, rules: Rules | None) -> Fraction | None:
     if text is None or text == "":
         return None
     raw = str(text).strip()
-    if len(raw) > 16 or not raw.replace(".", "", 1).isdigit():
+    if len(raw) > 16 or not raw.replace(".", "", 1).isdigit() or not raw.isascii():
         raise InvalidSettingError("bankroll", f"{raw[:24]!r} is not an amount")
     amount = Fraction(raw)
-    if amount < rules.min_bet:
+    if rules is not None and amount < rules.min_bet:
         raise InvalidSettingError("bankroll", f"{raw} is below the table minimum ({rules.min_bet})")
     if amount > MAX_BANKROLL:
         raise InvalidSettingError("bankroll", f"at most {MAX_BANKROLL:,}")
     return amount
 
 
-def _ramp(text: str | None, rules: Rules) -> Ramp | None:
+def _ramp(text: str | None, rules: Rules | None) -> Ramp | None:
     if text is None or text == "":
         return None
     try:
         ramp = Ramp.parse(text)
     except InvalidRampTextError as exc:
         raise InvalidSettingError("ramp", str(exc).removeprefix("ramp: ")) from None
-    if rules.max_bet is not None and ramp.top * rules.min_bet > rules.max_bet:
+    if rules is not None and rules.max_bet is not None and ramp.top * rules.min_bet > rules.max_bet:
         raise InvalidSettingError(
             "ramp",
             f"its top bet, {ramp.top} x {rules.min_bet}, is above the table maximum "
@@ -128,17 +146,66 @@ def _ramp(text: str | None, rules: Rules) -> Ramp | None:
 def _scheduler(address: str | None) -> str | None:
     if address is None or address == "":
         return None
-    from trainer.simulator.cluster import check_address
+    from trainer.simulator.cluster import check_address, dask_installed
 
     try:
         checked = check_address(address)
     except ValueError as exc:
         raise InvalidSettingError("scheduler", str(exc)) from None
-    if importlib.util.find_spec("distributed") is None:
+    if not dask_installed():
         raise InvalidSettingError(
             "scheduler", "Dask is not installed (pip install 'blackjack-trainer[dask]')"
         )
     return checked
+
+
+def _sweep_depths(text: str | None, rules: Rules | None) -> tuple[Fraction, ...]:
+    """The depths of ``"1/2,2/3,3/4,5/6"``, each a penetration the rules take, in order."""
+    if text is None or not str(text).strip():
+        return ()
+    words = [word.strip() for word in str(text)[:200].split(",")]
+    if len(words) > MAX_DEPTHS:
+        raise InvalidSettingError("sweep", f"at most {MAX_DEPTHS} penetrations, not {len(words)}")
+    depths = set()
+    base = rules if rules is not None else Rules.parse("vegas-6d-s17")
+    for word in words:
+        try:
+            depths.add(Fraction(base.replace(penetration=word).penetration))
+        except InvalidRulesError as exc:
+            raise InvalidSettingError("sweep", f"{word[:12]!r}: {exc}") from None
+    return tuple(sorted(depths))
+
+
+def _system(text: str) -> CountingSystem:
+    try:
+        return find_system(str(text)[:40])
+    except UnknownSystemError as exc:
+        raise InvalidSettingError("system", str(exc)) from None
+
+
+def _indices(text: str) -> str:
+    if text not in INDICES:
+        raise InvalidSettingError("indices", f"must be one of {', '.join(INDICES)}")
+    return text
+
+
+class _Checks:
+    """Each field checked in turn, every fault kept (so a form can show them all at once)."""
+
+    def __init__(self) -> None:
+        self.errors: dict[str, str] = {}
+
+    def __call__(self, check: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return check(*args)
+        except InvalidSettingError as exc:
+            self.errors.setdefault(exc.field, exc.message)
+            return None
+
+    def raise_any(self) -> None:
+        if self.errors:
+            field, message = next(iter(self.errors.items()))
+            raise InvalidSettingError(field, message, self.errors)
 
 
 def settings_from(
@@ -155,47 +222,69 @@ def settings_from(
     seed: str | int = 0,
     workers: str | int = 1,
     scheduler: str | None = None,
+    sweep: str | None = None,
+    max_rounds: int = MAX_ROUNDS,
+    max_workers: int = MAX_WORKERS,
 ) -> Settings:
-    """Settings from text, every value bounded before it is read.
+    """Settings from text, every value bounded before it is read; ``max_rounds`` and
+    ``max_workers`` are the caller's bounds (the app's are lower than the command line's).
 
-    :raises InvalidSettingError: naming the first field at fault.
+    :raises InvalidSettingError: naming every field at fault (``errors``).
     """
-    rules = _rules(preset, list(options or []), penetration)
-    count = _whole("rounds", rounds, 1, MAX_ROUNDS)
-    seat_count = _whole("seats", seats, 1, min(MAX_SEATS, rules.max_seats or MAX_SEATS))
-    try:
-        counting = find_system(str(system)[:40])
-    except UnknownSystemError as exc:
-        raise InvalidSettingError("system", str(exc)) from None
-    if indices not in INDICES:
-        raise InvalidSettingError("indices", f"must be one of {', '.join(INDICES)}")
-    return Settings(
-        rules=rules,
-        rounds=count,
-        seats=seat_count,
-        system=counting,
-        indices=indices,
-        ramp=_ramp(ramp, rules),
-        bankroll=_bankroll(bankroll, rules),
-        seed=_whole("seed", seed, 0, MAX_SEED),
-        workers=_whole("workers", workers, 1, MAX_WORKERS),
-        scheduler=_scheduler(scheduler),
-    )
+    check = _Checks()
+    rules = check(_rules, preset, list(options or []), penetration)
+    most_seats = min(MAX_SEATS, (rules.max_seats if rules else None) or MAX_SEATS)
+    values = {
+        "rounds": check(_whole, "rounds", rounds, 1, max_rounds),
+        "seats": check(_whole, "seats", seats, 1, most_seats),
+        "system": check(_system, system),
+        "indices": check(_indices, indices),
+        "ramp": check(_ramp, ramp, rules),
+        "bankroll": check(_bankroll, bankroll, rules),
+        "seed": check(_whole, "seed", seed, 0, MAX_SEED),
+        "workers": check(_whole, "workers", workers, 1, max_workers),
+        "scheduler": check(_scheduler, scheduler),
+        "sweep": check(_sweep_depths, sweep, rules),
+    }
+    check.raise_any()
+    return Settings(rules=rules, **values)
 
 
-def job_of(settings: Settings, *, trace: bool = False) -> Job:
-    """The kernel's job for the settings: the chart, and the indices where asked for, from the
-    strategy engine's caches (worked out once where they are not there yet)."""
+Stage = Callable[[str], None]
+
+
+def _silent(_stage: str) -> None:
+    return None
+
+
+def strategy_tables(settings: Settings, stage: Stage = _silent) -> tuple[Any, Any]:
+    """The chart, and the index table where indices are asked for (else ``None``), from the
+    strategy engine's caches (worked out once where they are not there yet). ``stage`` is told
+    ``"chart"`` and ``"indices"`` as each begins."""
     from trainer.engine.indices import indices as index_table
     from trainer.engine.strategy import chart
 
-    rules = settings.rules
-    table = None
-    if settings.indices != "none":
-        table = index_table(rules, settings.counting, jobs=settings.workers)
+    stage("chart")
+    basic = chart(settings.rules)
+    if settings.indices == "none":
+        return basic, None
+    stage("indices")
+    return basic, index_table(settings.rules, settings.counting, jobs=settings.workers)
+
+
+def job_of(
+    settings: Settings,
+    *,
+    trace: bool = False,
+    stage: Stage = _silent,
+    tables: tuple[Any, Any] | None = None,
+) -> Job:
+    """The kernel's job for the settings, its strategy from ``tables`` (the chart and the
+    index table) where given, else :func:`strategy_tables`'s."""
+    basic, table = tables if tables is not None else strategy_tables(settings, stage)
     return prepare(
-        rules,
-        chart=chart(rules),
+        settings.rules,
+        chart=basic,
         system=settings.counting,
         seats=settings.seats,
         index_table=table,
@@ -206,30 +295,32 @@ def job_of(settings: Settings, *, trace: bool = False) -> Job:
     )
 
 
-def simulate(
-    settings: Settings,
-    *,
-    progress: Callable[[int, int], None] | None = None,
-    map_blocks: Any = None,
-    block_rounds: int | None = None,
-) -> Summary:
-    """Run the settings; the figures (:mod:`.summary`)."""
-    job = job_of(settings)
-    if map_blocks is None and settings.scheduler is not None:
-        from trainer.simulator.cluster import dask_blocks
+@dataclass(frozen=True)
+class _Play:
+    """How a run's blocks are played: told progress, on workers or a cluster, in blocks."""
 
-        map_blocks = dask_blocks(settings.scheduler)
-    compile_seconds = warm(job)
-    start = time.perf_counter()
-    sums: Sums = run(
-        job,
-        settings.rounds,
-        workers=settings.workers,
-        progress=progress,
-        map_blocks=map_blocks,
-        block_rounds=block_rounds or BLOCK_ROUNDS,
-    )
-    seconds = time.perf_counter() - start
+    progress: Callable[[int, int], None] | None
+    map_blocks: Any
+    block_rounds: int
+
+    def rounds(self, settings: Settings, job: Job, done_before: int = 0) -> tuple[Sums, float]:
+        """The sums of ``settings.rounds`` rounds of ``job``, and the seconds they took."""
+        told = self.progress
+        if told is not None and done_before:
+            told = lambda done, total, told=told: told(done_before + done, total)  # noqa: E731
+        start = time.perf_counter()
+        sums = run(
+            job,
+            settings.rounds,
+            workers=settings.workers,
+            progress=told,
+            map_blocks=self.map_blocks,
+            block_rounds=self.block_rounds,
+        )
+        return sums, time.perf_counter() - start
+
+
+def _summary(settings: Settings, job: Job, sums: Sums, seconds: float, compiled: float) -> Summary:
     return summarise(
         sums,
         rules=settings.rules.notation(),
@@ -238,6 +329,48 @@ def simulate(
         bucket_lo=int(job.params.ints[P["bucket_lo"]]),
         bankroll=settings.bankroll,
         seconds=seconds,
-        compile_seconds=compile_seconds,
+        compile_seconds=compiled,
         settings=settings.describe(),
     )
+
+
+def _sweep(settings: Settings, tables: tuple[Any, Any], play: _Play) -> tuple[dict, ...]:
+    """Each of the sweep's depths played with the run's rounds, seed, strategy and ramp (the
+    chart and indices of the rules as given: only the cut card moves); their figures."""
+    found = []
+    for i, depth in enumerate(settings.sweep):
+        at = dataclasses.replace(settings, rules=settings.rules.replace(penetration=depth))
+        job = job_of(at, tables=tables)
+        sums, seconds = play.rounds(at, job, done_before=(i + 1) * settings.rounds)
+        figures = _summary(at, job, sums, seconds, 0.0).to_json()
+        found.append({"penetration": str(depth), **{key: figures[key] for key in SWEEP_KEYS}})
+    return tuple(found)
+
+
+def simulate(
+    settings: Settings,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    stage: Stage = _silent,
+    map_blocks: Any = None,
+    block_rounds: int | None = None,
+) -> Summary:
+    """Run the settings; the figures (:mod:`.summary`), and the sweep's where asked for.
+    ``progress`` is told the rounds played after each block (a sweep's depths counting on
+    from the run's), ``stage`` what is being done: ``"chart"``, ``"indices"``, ``"compile"``
+    (the kernel compiled, or loaded from numba's cache), ``"rounds"``, then ``"sweep"``."""
+    tables = strategy_tables(settings, stage)
+    job = job_of(settings, tables=tables)
+    if map_blocks is None and settings.scheduler is not None:
+        from trainer.simulator.cluster import dask_blocks
+
+        map_blocks = dask_blocks(settings.scheduler)
+    play = _Play(progress, map_blocks, block_rounds or BLOCK_ROUNDS)
+    stage("compile")
+    compiled = warm(job)
+    stage("rounds")
+    summary = _summary(settings, job, *play.rounds(settings, job), compiled)
+    if not settings.sweep:
+        return summary
+    stage("sweep")
+    return dataclasses.replace(summary, sweep=_sweep(settings, tables, play))

@@ -17,7 +17,8 @@ from trainer.simulator import slots as S
 jit = njit(cache=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload]
 
 # Shoe state (st)
-NEXT, END, CUT, NDISC, NBURN, RC, NINPLAY, REFILLED, SHUFFLES, LOGPOS, EMPTY = range(11)
+# ROUND_START: where the round's cards begin in the discard tray (they go there as dealt).
+NEXT, END, CUT, NDISC, NBURN, RC, ROUND_START, REFILLED, SHUFFLES, LOGPOS, EMPTY = range(11)
 STATE = 11
 
 
@@ -129,7 +130,7 @@ def _deal_from(cards, n, rng, p, st, burned, value, tag, log):
 @jit
 def shuffle_shoe(shoe, rng, p, st, cv):
     """Shoe.shuffle: the undealt cards, the discards and the burned cards, shuffled again."""
-    cards, disc, burned, _, log = shoe
+    cards, disc, burned, log = shoe
     value, _, tag = cv
     start, n = st[NEXT], st[END] - st[NEXT]
     for i in range(n):  # forward: each card moves up the stack, never over one not yet moved
@@ -148,10 +149,10 @@ def shuffle_shoe(shoe, rng, p, st, cv):
 @jit
 def draw(shoe, rng, p, st, cv):
     """Shoe.draw: the next card; an empty stack mid-round is refilled from the discards."""
-    cards, disc, burned, inplay, log = shoe
+    cards, disc, burned, log = shoe
     value, _, tag = cv
     if st[NEXT] >= st[END]:
-        nd, nb = st[NDISC], st[NBURN]
+        nd, nb = st[ROUND_START], st[NBURN]  # earlier rounds' discards, the burned cards
         if nd + nb == 0:
             # No raise here: a function that may raise makes every call to it slow (some
             # 100 ns a card); the block stops after the round instead (run_block).
@@ -159,7 +160,9 @@ def draw(shoe, rng, p, st, cv):
             return cards[0]
         _copy(cards, 0, disc, 0, nd)
         _copy(cards, nd, burned, 0, nb)
-        st[NDISC] = 0
+        playing = st[NDISC] - nd  # this round's cards stay out, first in the tray
+        _copy(disc, 0, disc, nd, playing)
+        st[NDISC], st[ROUND_START] = playing, 0
         st[REFILLED] = 1
         _deal_from(cards, nd + nb, rng, p, st, burned, value, tag, log)
     at = st[NEXT]
@@ -168,8 +171,8 @@ def draw(shoe, rng, p, st, cv):
         cards[at], cards[j] = cards[j], cards[at]
     card = cards[at]
     st[NEXT] = at + 1
-    inplay[st[NINPLAY]] = card
-    st[NINPLAY] += 1
+    disc[st[NDISC]] = card  # to the tray at once: it holds the round's from ROUND_START on
+    st[NDISC] += 1
     st[RC] += tag[card]
     return card
 
@@ -204,8 +207,13 @@ def count_row(p, st):
 
 @jit
 def count_bucket(p, st):
-    """The start-of-round count's report bucket: nearest whole count, halves away from 0."""
+    """The start-of-round count's report bucket: nearest whole count, halves away from 0 (or
+    its floor, as the penetration studies count)."""
     c = count_now(p, st)
-    whole = np.floor(abs(c) + 0.5)
-    b = np.int64(whole if c >= 0 else -whole) - p[S.BUCKET_LO]
+    if p[S.BUCKET_FLOOR]:
+        whole = np.floor(c)
+    else:
+        whole = np.floor(abs(c) + 0.5)
+        whole = whole if c >= 0 else -whole
+    b = np.int64(whole) - p[S.BUCKET_LO]
     return min(max(b, 0), p[S.NBUCKET] - 1)

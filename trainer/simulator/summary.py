@@ -13,7 +13,10 @@ Per round, ``x`` is the net of every seat and ``b`` their initial bets, in table
 - the risk of ruin for a bankroll ``B`` is the diffusion approximation
   ``exp(-2 mean(x) B / var(x))`` (1 where the player loses on average);
 - the true count (running count for an unbalanced system) at the start of each round is
-  counted in whole counts (nearest, halves away from zero; beyond +-10, at the ends).
+  counted in whole counts (nearest, halves away from zero); the two end buckets (``tc_ends``,
+  -10 and +10 for a true count) hold every count beyond them too, so they are written
+  "<= -10" and ">= +10" (:func:`count_label`); the edge at each count has the standard error
+  of the same ratio estimator (``se_by_tc``).
 """
 
 from __future__ import annotations
@@ -26,7 +29,21 @@ from typing import Any
 from trainer.simulator import kernel as K
 from trainer.simulator.run import Sums
 
-__all__ = ["Summary", "summarise"]
+__all__ = ["Summary", "count_label", "summarise"]
+
+
+def count_label(key: str | int, ends: tuple[int, int] | list[int], *, plain: bool = False) -> str:
+    """A count bucket as a reader sees it: ``"+3"``, ``"\u22123"``, and at the ends
+    ``"\u2264\u221210"`` and ``"\u2265+10"`` (``plain``: ``"-3"``, ``"<=-10"``, ``">=+10"``)."""
+    count = int(key)
+    minus, at_most, at_least = ("-", "<=", ">=") if plain else ("\u2212", "\u2264", "\u2265")
+    shown = f"{count:+d}".replace("-", minus)
+    low, high = ends
+    if count <= low:
+        return at_most + shown
+    if count >= high:
+        return at_least + shown
+    return shown
 
 
 @dataclass(frozen=True)
@@ -47,9 +64,12 @@ class Summary:
     average_bet: float
     tc_frequency: dict[str, float]
     edge_by_tc: dict[str, float | None]
+    se_by_tc: dict[str, float | None]
+    tc_ends: tuple[int, int]
     seconds: float
     compile_seconds: float
     settings: dict[str, Any]
+    sweep: tuple[dict[str, Any], ...] = ()  # a penetration sweep's figures, by depth
 
     @property
     def rounds_per_second(self) -> float:
@@ -65,6 +85,8 @@ class Summary:
             "rounds_per_second": round(self.rounds_per_second),
             "tc_frequency": {k: _round(v, 6) for k, v in self.tc_frequency.items()},
             "edge_by_tc": {k: _round(v) for k, v in self.edge_by_tc.items()},
+            "se_by_tc": {k: _round(v) for k, v in self.se_by_tc.items()},
+            "tc_ends": list(self.tc_ends),
             "win_per_100": _round(self.win_per_100),
             "sd_per_100": _round(self.sd_per_100),
             "risk_of_ruin": _round(self.risk_of_ruin, 6),
@@ -76,6 +98,7 @@ class Summary:
             "seconds": _round(self.seconds, 3),
             "compile_seconds": _round(self.compile_seconds, 3),
             **self.settings,
+            **({"sweep": list(self.sweep)} if self.sweep else {}),
         }
 
 
@@ -85,17 +108,30 @@ def _round(value: float | None, places: int = 4) -> float | None:
     return round(value, places)
 
 
-def _bucket_figures(sums: Sums, lo: int, rounds: float) -> tuple[dict, dict]:
+def _ratio_se(sx: float, sb: float, sxx: float, sxb: float, sbb: float, n: float) -> float:
+    """The standard error of ``sum(x) / sum(b)`` over ``n`` rounds (a ratio estimator)."""
+    e = sx / sb
+    spread = sxx - 2 * e * sxb + e * e * sbb
+    return math.sqrt(max(spread, 0.0) * n / max(n - 1, 1)) / sb
+
+
+def _bucket_figures(sums: Sums, lo: int, rounds: float) -> tuple[dict, dict, dict]:
+    """The share of rounds, the house edge (percent) and its standard error at each count."""
     frequency: dict[str, float] = {}
     edge: dict[str, float | None] = {}
+    error: dict[str, float | None] = {}
     for i, row in enumerate(sums.buckets):
         n = row[K.BN]
         if n == 0:
             continue
         key = str(lo + i)
         frequency[key] = float(n / rounds)
-        edge[key] = float(-100.0 * row[K.BX] / row[K.BB]) if row[K.BB] else None
-    return frequency, edge
+        edge[key] = error[key] = None
+        if row[K.BB]:
+            edge[key] = float(-100.0 * row[K.BX] / row[K.BB])
+            se = _ratio_se(row[K.BX], row[K.BB], row[K.BXX], row[K.BXB], row[K.BBB], n)
+            error[key] = 100.0 * se if n > 1 else None
+    return frequency, edge, error
 
 
 def summarise(
@@ -115,8 +151,7 @@ def summarise(
     n = acc[K.ROUNDS]
     sx, sb = acc[K.SUMX], acc[K.SUMB]
     e = sx / sb
-    spread = acc[K.SUMXX] - 2 * e * acc[K.SUMXB] + e * e * acc[K.SUMBB]
-    se = math.sqrt(max(spread, 0.0) * n / max(n - 1, 1)) / sb
+    se = _ratio_se(sx, sb, acc[K.SUMXX], acc[K.SUMXB], acc[K.SUMBB], n)
     mean = sx / n
     var = max(acc[K.SUMXX] / n - mean * mean, 0.0)
     unit = float(min_bet)
@@ -125,7 +160,7 @@ def summarise(
     if bankroll is not None:
         units = float(bankroll) / unit
         risk = math.exp(-2 * mean * units / var) if mean > 0 and var > 0 else 1.0
-    frequency, edge = _bucket_figures(sums, bucket_lo, n)
+    frequency, edge, error = _bucket_figures(sums, bucket_lo, n)
     return Summary(
         rules=rules,
         rounds=int(n),
@@ -141,6 +176,8 @@ def summarise(
         average_bet=sb / n / seats * unit,
         tc_frequency=frequency,
         edge_by_tc=edge,
+        se_by_tc=error,
+        tc_ends=(bucket_lo, bucket_lo + len(sums.buckets) - 1),
         seconds=seconds,
         compile_seconds=compile_seconds,
         settings=settings,

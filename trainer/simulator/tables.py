@@ -104,6 +104,8 @@ PARAM_NAMES = (
     "nbucket",
     "trace",
     "fresh",
+    "bucket_floor",
+    "max_shoes",
 )
 P = {name: index for index, name in enumerate(PARAM_NAMES)}
 FLOAT_NAMES = ("blackjack", "collects", "bust", "five", "six", "sevens", "six_seven_eight")
@@ -171,10 +173,12 @@ def params_of(
     system: CountingSystem | None = None,
     trace: bool = False,
     fresh: bool = False,
+    max_shoes: int = 0,
 ) -> Params:
     """The kernel's parameters for ``rules`` with ``seats`` seats and a count axis of
     ``ncount`` whole counts from ``count_lo`` (``fresh``: every round from a full shoe, the
-    strategy engine's game, for checking its edge)."""
+    strategy engine's game, for checking its edge; ``max_shoes``: a block stops when that
+    many packs have been dealt, 0 for no limit)."""
     values: dict[str, int | bool] = {
         **_rule_values(rules),
         "seats": seats,
@@ -182,6 +186,8 @@ def params_of(
         "ncount": ncount,
         "trace": trace,
         "fresh": fresh,
+        "bucket_floor": False,
+        "max_shoes": max_shoes,
     }
     values.update(_count_params(rules, system))
     ints = np.array([int(values[name]) for name in PARAM_NAMES], dtype=np.int64)

@@ -450,3 +450,10 @@ def _goal_changes(db: sqlite_utils.Database) -> None:
         "INSERT INTO goal_changes (user_id, kind, amount, set_at)"
         " SELECT user_id, kind, amount, updated_at FROM practice_goals"
     )
+
+
+@migration("0016_simulation_stage")
+def _simulation_stage(db: sqlite_utils.Database) -> None:
+    # What a running simulation is doing (trainer/simulator/job.py: STAGES): working out the
+    # chart or the indices and compiling take a while before the first round is played.
+    db.execute("ALTER TABLE simulation_jobs ADD COLUMN stage TEXT")

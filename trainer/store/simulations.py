@@ -29,6 +29,7 @@ __all__ = [
     "jobs_of",
     "progress",
     "running_count",
+    "set_stage",
     "started",
 ]
 
@@ -47,6 +48,7 @@ class SimulationJob:
     result: dict[str, Any] | None
     error: str | None
     created_at: str
+    stage: str | None = None  # what a running job is doing (trainer.simulator.job.STAGES)
 
     @property
     def percent(self) -> int:
@@ -71,17 +73,25 @@ def _job(row: dict[str, Any]) -> SimulationJob:
         result=json.loads(row["result"]) if row["result"] else None,
         error=row["error"],
         created_at=row["created_at"],
+        stage=row.get("stage"),
     )
 
 
 def create_job(db: sqlite_utils.Database, user_id: int, settings: dict[str, Any]) -> int:
-    """A new queued job; its id."""
+    """A new queued job; its id. Its rounds in all are ``rounds_total`` where the settings
+    give it (a sweep plays the rounds at each penetration too), else ``rounds``."""
     now = utc_now()
     with transaction(db):
         cursor = db.execute(
             "INSERT INTO simulation_jobs (user_id, settings, rounds_total, created_at, updated_at)"
             " VALUES (?, ?, ?, ?, ?)",
-            [user_id, json.dumps(settings), int(settings["rounds"]), now, now],
+            [
+                user_id,
+                json.dumps(settings),
+                int(settings.get("rounds_total", settings["rounds"])),
+                now,
+                now,
+            ],
         )
         return int(cursor.lastrowid or 0)
 
@@ -127,7 +137,13 @@ def started(db: sqlite_utils.Database, job_id: int, pid: int) -> bool:
 
 
 def progress(db: sqlite_utils.Database, job_id: int, done: int) -> None:
+    """Rounds played so far."""
     _update(db, job_id, "status = 'running'", rounds_done=done)
+
+
+def set_stage(db: sqlite_utils.Database, job_id: int, stage: str) -> None:
+    """What the running job is doing now (one of :data:`trainer.simulator.job.STAGES`)."""
+    _update(db, job_id, "status = 'running'", stage=stage)
 
 
 def finish(db: sqlite_utils.Database, job_id: int, result: dict[str, Any]) -> None:

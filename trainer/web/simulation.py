@@ -24,17 +24,28 @@ from werkzeug.exceptions import BadRequest
 from werkzeug.wrappers import Response
 
 from drills.counting.preferences import system_choices
-from trainer.simulator.job import settings_of
+from trainer.engine.counting import find_system
+from trainer.simulator.cluster import check_address, dask_installed
+from trainer.simulator.job import STAGES, settings_of
 from trainer.simulator.settings import INDICES, InvalidSettingError
+from trainer.simulator.summary import count_label
+from trainer.simulator.tables import RUNNING_BUCKETS, TRUE_BUCKETS
 from trainer.store import open_db, simulations
 from trainer.web.caches import strategy_cache_dir
 from trainer.web.rules_form import option_fields, preset_menu, read_rules
-from trainer.web.simulation_plots import edge_plot, frequency_plot, paths_plot
+from trainer.web.simulation_plots import (
+    Z95,
+    edge_plot,
+    frequency_plot,
+    paths_plot,
+    penetration_words,
+    sweep_plot,
+)
 from trainer.web.support import current_rules, current_user, current_user_or_guest, get_db, render
 
 bp = Blueprint("simulation", __name__)
 
-_FIELDS = ("rounds", "seats", "system", "indices", "ramp", "bankroll", "seed")
+_FIELDS = ("rounds", "seats", "system", "indices", "ramp", "bankroll", "seed", "workers", "sweep")
 # Options that change nothing the simulator plays, left out of the form.
 _NOT_PLAYED = {"max_seats", "box_bettors", "table_rotation", "deal_faces", "min_bet", "max_bet"}
 
@@ -50,9 +61,23 @@ def _form_context(values: dict[str, str], rules: Any) -> dict[str, Any]:
         "rules": rules,
         "page_rules": rules,
         "max_rounds": current_app.config["SIMULATION_MAX_ROUNDS"],
+        "max_workers": current_app.config["SIMULATION_MAX_WORKERS"],
+        "workers_words": _workers_words(),
         "jobs": simulations.jobs_of(get_db(), user.id) if user else [],
         "section": "simulate",
     }
+
+
+def _workers_words() -> str:
+    """Where a run with more than one worker is played, as the form says it."""
+    cluster = current_app.config["SIMULATION_CLUSTER"]
+    if cluster == "local":
+        if dask_installed():
+            return "more than one: a local Dask cluster of that many workers, started for the run"
+        return "more than one: that many processes of this server (Dask is not installed here)"
+    if cluster:
+        return "more than one: played on the server's Dask cluster"
+    return "more than one: that many processes of this server"
 
 
 def _form_page(values: dict[str, str], rules: Any, *, status: int = 200, **extra: Any) -> Response:
@@ -64,27 +89,57 @@ def page() -> Response:
     return _form_page({}, current_rules())
 
 
-def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
-    """The job's fields from the form, every one checked (by the simulator's own rules).
+_DEFAULTS = {
+    "rounds": "100000",
+    "seats": "1",
+    "seed": "0",
+    "indices": "none",
+    "system": "hi-lo",
+    "workers": "1",
+}
 
-    :raises InvalidSettingError: naming the field at fault.
+
+def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
+    """The job's fields from the form, every one checked (by the simulator's own rules, the
+    rounds within the app's ``SIMULATION_MAX_ROUNDS``).
+
+    :raises InvalidSettingError: naming every field at fault (``errors``).
     """
+    rules_error = None
     try:
         rules = read_rules(values, default=current_rules())
     except BadRequest as error:
-        raise InvalidSettingError("rules", str(error.description)) from None
+        rules_error = str(error.description)
+        rules = current_rules()  # the other fields are checked against the page's rules
     fields: dict[str, Any] = {"rules": rules.notation()}
-    fields.update({name: values.get(name, "").strip() for name in _FIELDS})
-    fields["rounds"] = fields["rounds"] or "100000"
-    fields["seats"] = fields["seats"] or "1"
-    fields["seed"] = fields["seed"] or "0"
-    fields["indices"] = fields["indices"] or "none"
-    fields["system"] = fields["system"] or "hi-lo"
-    settings = settings_of(fields)
-    limit = current_app.config["SIMULATION_MAX_ROUNDS"]
-    if settings.rounds > limit:
-        raise InvalidSettingError("rounds", f"a run in the app is at most {limit:,} rounds")
-    fields["rounds"] = settings.rounds
+    fields.update(
+        {name: values.get(name, "").strip() or _DEFAULTS.get(name, "") for name in _FIELDS}
+    )
+    config = current_app.config
+    limit = config["SIMULATION_MAX_ROUNDS"]
+    try:
+        settings = settings_of(
+            fields, max_rounds=limit, max_workers=config["SIMULATION_MAX_WORKERS"]
+        )
+    except InvalidSettingError as error:
+        errors = {"rules": rules_error, **error.errors} if rules_error else error.errors
+        field, message = next(iter(errors.items()))
+        raise InvalidSettingError(field, message, errors) from None
+    if rules_error:
+        raise InvalidSettingError("rules", rules_error)
+    runs = 1 + len(settings.sweep)
+    if settings.rounds * runs > limit:
+        raise InvalidSettingError(
+            "rounds",
+            f"a sweep of {runs - 1} penetrations plays the rounds {runs} times: at most "
+            f"{limit // runs:,} rounds ({limit:,} in all)",
+        )
+    fields.update(
+        rounds=settings.rounds,
+        rounds_total=settings.rounds * runs,
+        sweep=",".join(str(depth) for depth in settings.sweep),
+        cluster=config["SIMULATION_CLUSTER"],
+    )
     return fields, rules
 
 
@@ -94,9 +149,7 @@ def start() -> Response:
     try:
         fields, rules = _checked(values)
     except InvalidSettingError as error:
-        return _form_page(
-            values, current_rules(), status=400, setup_error=str(error), setup_field=error.field
-        )
+        return _form_page(values, current_rules(), status=400, setup_errors=error.errors)
     db = get_db()
     user = current_user_or_guest()
     config = current_app.config
@@ -142,17 +195,40 @@ def job(job_id: int) -> Response:
     if not found.finished:
         simulations.fail_dead(db)
         found = simulations.get_job(db, job_id) or found
-    context: dict[str, Any] = {"job": found, "settings": found.settings, "section": "simulate"}
+    context: dict[str, Any] = {
+        "job": found,
+        "settings": found.settings,
+        "stages": STAGES,
+        "section": "simulate",
+    }
     if found.status == "done" and found.result:
-        result = found.result
-        context["plots"] = {
-            "frequency": frequency_plot(result["tc_frequency"]),
-            "edge": edge_plot(result["edge_by_tc"], result["tc_frequency"]),
-            "paths": paths_plot(result.get("paths", []), result.get("bankroll")),
-        }
+        context.update(_figures(found.result))
     response = render("simulation_job.html", block="progress" if _polled() else None, **context)
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def _figures(result: dict[str, Any]) -> dict[str, Any]:
+    """What a finished run's page shows beside its figures: each count's label (the end
+    buckets hold the counts beyond them too) and the plots."""
+    ends = result.get("tc_ends")
+    if not ends:  # a run kept from before the ends were recorded
+        balanced = find_system(str(result.get("system", "hi-lo"))).balanced
+        ends = [-TRUE_BUCKETS, TRUE_BUCKETS] if balanced else [-RUNNING_BUCKETS, RUNNING_BUCKETS]
+    labels = {key: count_label(key, ends) for key in result["tc_frequency"]}
+    frequency, edge, se = result["tc_frequency"], result["edge_by_tc"], result.get("se_by_tc")
+    return {
+        "labels": labels,
+        "z95": Z95,
+        "sweep_labels": [penetration_words(d["penetration"]) for d in result.get("sweep", [])],
+        "interval": {k: Z95 * v for k, v in (se or {}).items() if v is not None},
+        "plots": {
+            "frequency": frequency_plot(frequency, labels),
+            "edge": edge_plot(edge, frequency, labels, se),
+            "paths": paths_plot(result.get("paths", []), result.get("bankroll")),
+            "sweep": sweep_plot(result["sweep"]) if result.get("sweep") else None,
+        },
+    }
 
 
 def _polled() -> bool:
@@ -164,6 +240,13 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("SIMULATION_JOBS_PER_LEARNER", 1)
     app.config.setdefault("SIMULATION_JOBS_AT_ONCE", 2)
     app.config.setdefault("SIMULATION_LAUNCH", True)
+    app.config.setdefault("SIMULATION_MAX_WORKERS", max(1, min(8, os.cpu_count() or 1)))
+    # "local": a run with more than one worker gets a local Dask cluster of its own (where the
+    # dask extra is installed; else processes); an address: that cluster; None: processes.
+    app.config.setdefault("SIMULATION_CLUSTER", "local")
+    cluster = app.config["SIMULATION_CLUSTER"]
+    if cluster not in (None, "local"):
+        check_address(str(cluster))
     database = app.config.get("DATABASE")
     if database and os.path.exists(database):
         db = open_db(database)

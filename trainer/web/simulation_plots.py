@@ -1,17 +1,37 @@
 """A simulation's figures as server-drawn SVG (no script), each with a ``<title>`` and a
 ``<desc>`` for screen readers (the page shows the same figures as a table): how often each true
-count starts a round, the house edge at each, and a few bankroll paths."""
+count starts a round, the house edge at each with its 95% interval, a few bankroll paths, and
+the edge and its spread against penetration for a sweep.
+
+The drawing is 400 units wide and shown at most 36rem wide, so its 12-unit text stays about
+10 px or more on a 390 px phone; the axes' ticks are round numbers (1, 2 or 5 times a power of
+ten), and the counts' labels thin out to every other one where they would crowd.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
 
 from markupsafe import Markup, escape
 
-__all__ = ["edge_plot", "frequency_plot", "paths_plot"]
+__all__ = [
+    "Z95",
+    "edge_plot",
+    "frequency_plot",
+    "nice_ticks",
+    "paths_plot",
+    "penetration_words",
+    "sweep_plot",
+]
 
-WIDTH, HEIGHT = 640, 240
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 14, 36
+WIDTH, HEIGHT = 400, 220
+LEFT, RIGHT, TOP, BOTTOM = 46, 10, 12, 34
+PLOT_W, PLOT_H = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+Z95 = 1.96  # a 95% interval is the estimate +- 1.96 standard errors
+LABEL_ROOM = 24  # the width a count's label needs, in drawing units
 
 
 def _svg(name: str, title: str, desc: str, body: list[str]) -> Markup:
@@ -24,107 +44,199 @@ def _svg(name: str, title: str, desc: str, body: list[str]) -> Markup:
     return Markup(head + "".join(body) + "</svg>")
 
 
-def _axis_y(low: float, high: float, y: Callable[[float], float], label: Callable[[float], str]):
+def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
+    """Round tick values covering ``low..high``: a step of 1, 2 or 5 times a power of ten,
+    at most ``most`` ticks (the first at or below ``low``, the last at or above ``high``)."""
+    if not (math.isfinite(low) and math.isfinite(high)):
+        low, high = 0.0, 1.0
+    if high - low <= 1e-9 * max(1.0, abs(low), abs(high)):  # one value: a unit around it
+        low, high = low - 0.5, high + 0.5
+    raw = (high - low) / max(most - 1, 1)
+    power = 10.0 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 5, 10, 20):
+        step = factor * power
+        first, last = math.floor(low / step + 1e-9), math.ceil(high / step - 1e-9)
+        if last - first + 1 <= most:
+            return [float(f"{(first + i) * step:.12g}") for i in range(last - first + 1)]
+    return [low, high]  # unreachable: a step of 20 powers always fits
+
+
+def _decimals(ticks: Sequence[float]) -> int:
+    step = abs(ticks[1] - ticks[0]) if len(ticks) > 1 else 1.0
+    return max(0, -math.floor(math.log10(step) + 1e-9))
+
+
+def _signed(value: float, places: int) -> str:
+    """A percentage with its sign, zero without one: ``+0.5%``, ``0%``, ``\u22121%``."""
+    if abs(value) < 0.5 * 10.0**-places:
+        return "0%"
+    return f"{value:+.{places}f}%".replace("-", "\u2212")
+
+
+def _axis_y(ticks: Sequence[float], y: Callable[[float], float], label: Callable[[float], str]):
     parts = []
-    for i in range(5):
-        value = low + (high - low) * i / 4
+    for value in ticks:
         at = y(value)
         parts.append(
             f'<line class="grid" x1="{LEFT}" y1="{at:.1f}" x2="{WIDTH - RIGHT}" y2="{at:.1f}"/>'
-            f'<text class="axis" x="{LEFT - 6}" y="{at + 4:.1f}" text-anchor="end">'
+            f'<text class="axis" x="{LEFT - 5}" y="{at + 4:.1f}" text-anchor="end">'
             f"{escape(label(value))}</text>"
         )
     return parts
+
+
+def _scale(ticks: Sequence[float]) -> Callable[[float], float]:
+    low, high = ticks[0], ticks[-1]
+
+    def y(value: float) -> float:
+        return TOP + (high - value) / (high - low) * PLOT_H
+
+    return y
+
+
+def _x_labels(xs: Sequence[float], labels: Sequence[str], step: float) -> list[str]:
+    """The counts' labels under the plot: every one, or every other where they would crowd
+    (the middle one, 0, always kept)."""
+    every = 1 if step >= LABEL_ROOM else 2
+    middle = len(labels) // 2
+    return [
+        f'<text class="axis" x="{x:.1f}" y="{HEIGHT - BOTTOM + 16}" text-anchor="middle">'
+        f"{escape(text)}</text>"
+        for i, (x, text) in enumerate(zip(xs, labels, strict=True))
+        if (i - middle) % every == 0
+    ]
+
+
+def _x_title(text: str) -> str:
+    return (
+        f'<text class="axis" x="{LEFT + PLOT_W / 2:.1f}" y="{HEIGHT - 3}" '
+        f'text-anchor="middle">{escape(text)}</text>'
+    )
 
 
 def _counts(keys: Sequence[str]) -> list[int]:
     return sorted(int(key) for key in keys)
 
 
-def frequency_plot(frequency: dict[str, float]) -> Markup:
-    """Bars: the share of rounds starting at each count."""
+def frequency_plot(frequency: dict[str, float], labels: dict[str, str]) -> Markup:
+    """Bars: the share of rounds starting at each count (``labels``: each count as shown)."""
     counts = _counts(list(frequency))
-    most = max(frequency.values(), default=0.0) or 1.0
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    step = plot_w / max(len(counts), 1)
-    body = _axis_y(0.0, most, lambda v: TOP + (1 - v / most) * plot_h, lambda v: f"{v:.0%}")
-    for i, count in enumerate(counts):
+    ticks = nice_ticks(0.0, max(frequency.values(), default=0.0) or 0.01, 5)
+    y = _scale(ticks)
+    places = max(0, _decimals(ticks) - 2)
+    body = _axis_y(ticks, y, lambda v: f"{100 * v:.{places}f}%")
+    step = PLOT_W / max(len(counts), 1)
+    xs = [LEFT + (i + 0.5) * step for i in range(len(counts))]
+    for x, count in zip(xs, counts, strict=True):
         share = frequency[str(count)]
-        height = share / most * plot_h
-        x = LEFT + i * step
+        top = y(share)
         body.append(
-            f'<rect class="bar" x="{x + step * 0.15:.1f}" y="{TOP + plot_h - height:.1f}" '
-            f'width="{step * 0.7:.1f}" height="{height:.1f}"><title>{count:+d}: '
-            f"{share:.2%} of rounds</title></rect>"
-            f'<text class="axis" x="{x + step / 2:.1f}" y="{HEIGHT - 18}" text-anchor="middle">'
-            f"{count:+d}</text>"
+            f'<rect class="bar" x="{x - step * 0.35:.1f}" y="{top:.1f}" '
+            f'width="{step * 0.7:.1f}" height="{y(0.0) - top:.1f}"><title>'
+            f"{escape(labels[str(count)])}: {share:.2%} of rounds</title></rect>"
         )
+    body += _x_labels(xs, [labels[str(c)] for c in counts], step)
+    body.append(_x_title("true count at the start of a round"))
     top = max(counts, key=lambda c: frequency[str(c)]) if counts else 0
-    desc = f"The count most often at the start of a round is {top:+d}." if counts else ""
+    desc = f"The count most often at the start of a round is {labels[str(top)]}." if counts else ""
     return _svg("sim-frequency", "How often each count starts a round", desc, body)
 
 
-def edge_plot(edge: dict[str, float | None], frequency: dict[str, float]) -> Markup:
-    """A line: the house edge (percent) at each count with at least 0.1% of the rounds."""
-    counts = [c for c in _counts(list(edge)) if edge[str(c)] is not None]
-    counts = [c for c in counts if frequency.get(str(c), 0.0) >= 0.001]
-    values = [float(edge[str(c)] or 0.0) for c in counts] + [0.0]
-    low, high = min(values), max(values)
-    pad = (high - low) * 0.08 or 0.5
-    low, high = low - pad, high + pad
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-    step = plot_w / max(len(counts) - 1, 1)
-
-    def y(value: float) -> float:
-        return TOP + (high - value) / (high - low) * plot_h
-
-    body = _axis_y(low, high, y, lambda v: f"{v:+.1f}%")
+def _edges_with_bars(
+    labels: Sequence[str], edges: Sequence[float], halves: Sequence[float], x_title: str
+) -> list[str]:
+    """Dots joined by a line, each with its 95% interval as a bar (``halves``: its half
+    widths), over round ticks in per cent, a zero line, and ``labels`` under them."""
+    reach = [e - h for e, h in zip(edges, halves, strict=True)]
+    reach += [e + h for e, h in zip(edges, halves, strict=True)] + [0.0]
+    ticks = nice_ticks(min(reach), max(reach), 6)
+    y = _scale(ticks)
+    places = _decimals(ticks)
+    body = _axis_y(ticks, y, lambda v: _signed(v, places))
     body.append(
         f'<line class="zero" x1="{LEFT}" y1="{y(0):.1f}" x2="{WIDTH - RIGHT}" y2="{y(0):.1f}"/>'
     )
-    points = [(LEFT + i * step, y(float(edge[str(c)] or 0.0)), c) for i, c in enumerate(counts)]
+    step = PLOT_W / max(len(edges), 1)
+    xs = [LEFT + (i + 0.5) * step for i in range(len(edges))]
     body.append(
         '<polyline class="edge-line" points="'
-        + " ".join(f"{px:.1f},{py:.1f}" for px, py, _ in points)
+        + " ".join(f"{x:.1f},{y(e):.1f}" for x, e in zip(xs, edges, strict=True))
         + '"/>'
     )
-    for px, py, c in points:
+    for x, label, e, half in zip(xs, labels, edges, halves, strict=True):
+        if half:
+            low, high = y(e - half), y(e + half)
+            body.append(
+                f'<path class="edge-bar" d="M{x:.1f},{low:.1f}V{high:.1f}'
+                f'M{x - 3:.1f},{low:.1f}h6M{x - 3:.1f},{high:.1f}h6"/>'
+            )
+        interval = f" (95%: {e - half:+.2f}% to {e + half:+.2f}%)" if half else ""
         body.append(
-            f'<circle class="edge-dot" cx="{px:.1f}" cy="{py:.1f}" r="3"><title>{c:+d}: '
-            f"{float(edge[str(c)] or 0.0):+.2f}% to the house</title></circle>"
-            f'<text class="axis" x="{px:.1f}" y="{HEIGHT - 18}" text-anchor="middle">{c:+d}</text>'
+            f'<circle class="edge-dot" cx="{x:.1f}" cy="{y(e):.1f}" r="3"><title>'
+            f"{escape(label)}: {e:+.2f}% to the house{interval}</title></circle>"
         )
-    turn = next((c for c in counts if (edge[str(c)] or 0.0) < 0), None)
+    return [*body, *_x_labels(xs, labels, step), _x_title(x_title)]
+
+
+def edge_plot(
+    edge: dict[str, float | None],
+    frequency: dict[str, float],
+    labels: dict[str, str],
+    se: dict[str, float | None] | None = None,
+) -> Markup:
+    """The house edge (percent) at each count with at least 0.1% of the rounds, each with its
+    95% interval (``se``: the standard errors) as a bar."""
+    se = se or {}
+    counts = [c for c in _counts(list(edge)) if edge[str(c)] is not None]
+    counts = [c for c in counts if frequency.get(str(c), 0.0) >= 0.001]
+    edges = [float(edge[str(c)] or 0.0) for c in counts]
+    halves = [Z95 * float(se.get(str(c)) or 0.0) for c in counts]
+    shown = [labels[str(c)] for c in counts]
+    body = _edges_with_bars(shown, edges, halves, "true count at the start of a round")
+    turn = next((shown[i] for i, e in enumerate(edges) if e < 0), None)
     desc = (
-        f"The player has the edge from a count of {turn:+d}."
+        f"The player has the edge from a count of {turn}."
         if turn is not None
         else "The house has the edge at every count shown."
-    )
+    ) + (" Each bar is a 95% interval." if se else "")
     return _svg("sim-edge", "The house edge at each count", desc, body)
+
+
+def sweep_plot(sweep: Sequence[dict[str, Any]]) -> Markup:
+    """The house edge at each penetration of a sweep, with its 95% interval."""
+    labels = [penetration_words(str(depth["penetration"])) for depth in sweep]
+    edges = [float(depth["edge_percent"] or 0.0) for depth in sweep]
+    halves = [Z95 * float(depth["se_percent"] or 0.0) for depth in sweep]
+    body = _edges_with_bars(labels, edges, halves, "penetration (share of the pack dealt)")
+    best = min(range(len(edges)), key=edges.__getitem__) if edges else None
+    desc = (
+        f"The house edge is lowest at {labels[best]}: {edges[best]:+.2f}%. "
+        "Each bar is a 95% interval."
+        if best is not None
+        else ""
+    )
+    return _svg("sim-sweep", "The house edge at each penetration", desc, body)
+
+
+def penetration_words(depth: str) -> str:
+    """A penetration as a reader sees it: ``"3/4"`` is ``"75%"``."""
+    share = 100 * Fraction(depth)
+    return f"{int(share)}%" if share.denominator == 1 else f"{float(share):.1f}%"
 
 
 def paths_plot(paths: list[list[float]], bankroll: float | None) -> Markup:
     """Lines: a few bankroll paths (a point per 20 rounds)."""
     flat = [v for path in paths for v in path] or [0.0]
-    low, high = min(flat), max(flat)
-    pad = (high - low) * 0.08 or 1.0
-    low, high = low - pad, high + pad
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    ticks = nice_ticks(min(flat), max(flat), 5)
+    y = _scale(ticks)
     longest = max((len(path) for path in paths), default=1)
-
-    def y(value: float) -> float:
-        return TOP + (high - value) / (high - low) * plot_h
-
-    body = _axis_y(low, high, y, lambda v: f"{v:,.0f}")
+    body = _axis_y(ticks, y, lambda v: f"{v:,.0f}")
     for i, path in enumerate(paths):
-        step = plot_w / max(longest - 1, 1)
+        step = PLOT_W / max(longest - 1, 1)
         points = " ".join(f"{LEFT + j * step:.1f},{y(v):.1f}" for j, v in enumerate(path))
         body.append(f'<polyline class="path path-{i}" points="{points}"/>')
     rounds = (longest - 1) * 20
-    body.append(
-        f'<text class="axis" x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 4}" text-anchor="middle">'
-        f"rounds (0 to {rounds:,})</text>"
-    )
+    body.append(_x_title(f"rounds (0 to {rounds:,})"))
     ends = ", ".join(f"{path[-1]:,.0f}" for path in paths if path)
     start = f"from {bankroll:,.0f}" if bankroll else "from 0"
     desc = f"{len(paths)} bankroll paths of {rounds:,} rounds {start}, ending at {ends}."
