@@ -27,8 +27,11 @@ CANDIDATES: tuple[dict[str, str], ...] = (
     *({"answer": slug} for slug in ("dealer-up", "look", "pay-now", "finish", "burn", "nothing")),
 )
 CHECKPOINT = "rc hi-lo 1d: 5H KD 2C"
-# A question of each drill asked elsewhere than a counting session (a table's play).
-ASKED_ELSEWHERE = {"table-play": "TS 3H 3C v TD"}
+# A question of each drill asked elsewhere than a counting session (a table's play, a draw).
+ASKED_ELSEWHERE = {
+    "table-play": "TS 3H 3C v TD",
+    "table-dealing": "draw TS 6H against 9C JD stake 5; unseen 24 24 24 24 24 23 24 24 23 94",
+}
 
 
 def action_of(page: str) -> str:
