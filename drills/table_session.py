@@ -34,6 +34,7 @@ from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from drills.strategy_cells import INSURANCE_SUFFIX
 from drills.table_play import TableCount, notation_of
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
+from trainer.engine.hand import Hand
 from trainer.engine.rules import Rules
 from trainer.engine.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
 
@@ -309,6 +310,8 @@ def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     round_ = ask.round
     if round_ is None or ask.seat is None or not spec.graded & {"strategy", "deviations"}:
         return []
+    if Hand(ask.hand_cards).total == 21:
+        return []  # a natural asked early surrender, before the peek: no chart play to grade
     hands = round_.hands(ask.seat)
     index = ask.hand_index
     split_hands = len(hands) if len(hands) > 1 else 0
