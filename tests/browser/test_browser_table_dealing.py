@@ -54,7 +54,12 @@ def dealer_step(page: Page, app: Any, state: dict[str, Any]) -> str:
         key(page, "D")
     elif ask.kind == "double":
         expect(page.get_by_role("heading", name="Double every bet?")).to_be_visible()
-        key(page, "N")
+        grade = dealer_grade(spec.rules, ask, "double 0")
+        assert grade is not None
+        key(page, "D" if grade.right_answer == "double" else "N")  # the right choice
+        feedback = page.locator("section.feedback")
+        expect(feedback).to_contain_text("Doubling the bets")
+        expect(feedback).to_contain_text("so the bank expects")
     elif ask.kind == "draw":
         heading = "as the banker" if spec.rules.name == "russian-bank" else "as the dealer"
         expect(page.get_by_role("heading", name=f"Your turn {heading}")).to_be_visible()

@@ -122,5 +122,7 @@ def test_the_double_at_twenty_one_home_is_graded_and_stored(
     assert attempt["question"] == f"double {ask.round.dealer_cards[0]} stakes 3"
     assert attempt["correct"] == 0 and attempt["ev_cost"]
     assert "held-choice" in shown  # a wrong double is held in training mode, like a draw
+    mistakes = client.get("/mistakes?drill=table-dealing").get_data(as_text=True)
+    assert "Your first card" in mistakes
     _, _, now = replayed(db, url)
     assert now.kind == "double"  # not played until kept
