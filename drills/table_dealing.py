@@ -210,46 +210,46 @@ def _money(value: float) -> str:
     return f"{value:+.2f}"
 
 
-def _grade_draw(question: DrawQuestion, answer: str, rules: Rules) -> Grade:
-    evs = draw_evs(rules, question.dealer, question.hands, question.unseen)
-    right = "draw" if evs["H"] > evs["S"] + _TIE else "stand"
-    chosen = evs["H" if answer == "draw" else "S"]
-    cost = max(evs.values()) - chosen
-    count = len(question.hands)
+def _graded(kind: str, evs: dict[str, float], answer: str, why: str, rules: Rules) -> Grade:
+    """The grade of ``answer`` to a choice of ``kind`` worth ``evs`` to the bank (by key; a
+    tie to the second key, standing or not doubling), its cost in bets of the table minimum."""
+    act, rest = KEYS[kind]
+    best = act if evs[act] > evs[rest] + _TIE else rest
+    chosen = next(key for key, word in KEYS[kind].items() if word == answer)
+    cost = max(evs.values()) - evs[chosen]
     return Grade(
-        correct=answer == right or cost <= _TIE,
+        correct=chosen == best or cost <= _TIE,
         answer=answer,
-        right_answer=right,
-        explanation=(
-            f"On your {hand_total(question.dealer)} against {count} hand"
-            f"{'s' if count != 1 else ''} still standing, standing is worth "
-            f"{_money(evs['S'])} to the bank and drawing (then choosing best) "
-            f"{_money(evs['H'])}, counting the punters' face-down cards among the cards you "
-            "have not seen."
-        ),
+        right_answer=KEYS[kind][best],
+        explanation=why,
         ev_cost=Fraction(f"{cost / float(rules.min_bet):.6f}"),
     )
+
+
+def _grade_draw(question: DrawQuestion, answer: str, rules: Rules) -> Grade:
+    evs = draw_evs(rules, question.dealer, question.hands, question.unseen)
+    count = len(question.hands)
+    why = (
+        f"On your {hand_total(question.dealer)} against {count} hand"
+        f"{'s' if count != 1 else ''} still standing, standing is worth {_money(evs['S'])} to "
+        f"the bank and drawing (then choosing best) {_money(evs['H'])}, counting the punters' "
+        "face-down cards among the cards you have not seen."
+    )
+    return _graded("draw", evs, answer, why, rules)
 
 
 def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> Grade:
     players = players_ev_against(rules, first.value)
     evs = double_evs(rules, first.value, float(stakes))
-    right = "double" if evs["D"] > evs["N"] else "no double"
-    cost = max(evs.values()) - evs["D" if answer == "double" else "N"]
-    label = "an ace" if first.value == 1 else ("a ten" if first.value == 10 else str(first.value))
-    return Grade(
-        correct=answer == right or cost <= _TIE,
-        answer=answer,
-        right_answer=right,
-        explanation=(
-            f"Against a dealer's first card of {label} the punters expect "
-            f"{players * 100:+.2f}% of their bets (the strategy engine's figure, as if they "
-            f"saw that card), so the bank expects {-players * 100:+.2f}%: on stakes of "
-            f"{float(stakes):.2f}, {_money(evs['N'])} as they are and {_money(evs['D'])} "
-            "doubled (the punters here never redouble)."
-        ),
-        ev_cost=Fraction(f"{cost / float(rules.min_bet):.6f}"),
+    label = "an ace" if first.value == 1 else ("a ten" if first.value == 10 else f"a {first.value}")
+    why = (
+        f"Your first card is {label}: against it the punters expect {players * 100:+.2f}% of "
+        "their bets (the strategy engine's figure, as if they saw that card), so the bank "
+        f"expects {-players * 100:+.2f}%: on stakes of {float(stakes):.2f}, "
+        f"{_money(evs['N'])} as they are and {_money(evs['D'])} doubled (the punters here "
+        "never redouble)."
     )
+    return _graded("double", evs, answer, why, rules)
 
 
 class TableDealing(Drill):
@@ -259,7 +259,8 @@ class TableDealing(Drill):
         "Every choice you make holding the deal or the bank (doubling the bets, drawing or "
         "standing), graded by what it is worth to the bank: re-drill the ones you got wrong."
     )
-    template = "drills/table_dealing.html"
+    template = "drills/table_play.html"  # one page for the table's drills
+    choice_word = "choice"
     situation_template = "drills/_table_dealing_situation.html"
     asked_in = "table"
 
