@@ -7,7 +7,7 @@ A drill module defines a :class:`~drills.base.Drill` subclass and exposes one in
 
 from __future__ import annotations
 
-from drills import bet_sizing, deviations, hand_totals, strategy_quiz, table_play
+from drills import bet_sizing, deviations, hand_totals, strategy_quiz, table_dealing, table_play
 from drills.base import (
     Drill,
     DrillError,
@@ -56,6 +56,7 @@ DRILLS: tuple[Drill, ...] = (
     deviations.DRILL,
     bet_sizing.DRILL,
     table_play.DRILL,
+    table_dealing.DRILL,
     irregularities.DRILL,
     procedure.DRILL,
     table_payouts.DRILL,

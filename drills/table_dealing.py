@@ -1,32 +1,77 @@
-"""The learner holding the deal or the bank (002 home, 004): the dealer's draws, graded.
+"""Table dealing: the learner holding the deal or the bank (002 home, 004), each of the
+dealer's choices graded by what it is worth to the bank.
 
-At the dealer's turn the learner draws or stands "as he likes"; the right choice is the one
-worth more to the bank by :func:`trainer.engine.dealer_choice.draw_evs`, from what the dealer
-sees (his cards, every card shown, the punters' face-down cards as cards he has not seen).
-The cost of a wrong choice is the bank's expected money it gave up. These grades are shown at
-the table and counted in its summary; they are not attempts of a drill (no drill asks a
-dealer's draw away from the table yet).
+These questions are asked at the table (``/table``: ``asked_in = "table"``); each is an
+attempt like any other, re-drilled from the mistakes page. Two kinds, each notation holding
+everything the grade needs (the rules are the attempt's):
 
-The dealer's doubling (002 deal method 3: after his first card, before the players' second)
-is a step the learner takes and is shown, but not graded: its EV needs the whole round's
-expectation from one card, which the engine does not compute yet.
+- a draw or a stand at the dealer's turn: the dealer's cards, each punter's hand still
+  standing as the dealer sees it (``?`` a face-down card, its stake, ``split`` for a split
+  hand) and the cards he has not seen, by value (ace first, tens last)::
+
+      draw TS 6H against ? 5C stake 1; 8H 8D stake 2 split; unseen 3 4 4 3 4 4 4 3 4 12
+
+  graded by :func:`trainer.engine.dealer_choice.draw_evs`: standing now against drawing one
+  card and then choosing best;
+- doubling every bet (002 deal method 3), from the dealer's first card and the punters'
+  stakes before the double::
+
+      double 7S stakes 3
+
+  graded by :func:`trainer.engine.dealer_double.double_evs` (the strategy engine's punters'
+  EV against that card; the approximation is named there).
+
+The cost of a wrong choice is the bank's expectation given up, in bets of the table minimum.
 """
 
 from __future__ import annotations
 
+import random
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from drills.base import Grade
+from drills.base import Drill, Grade, InvalidAnswerError, InvalidQuestionError, Question
+from drills.base import LearnerState as LearnerState
+from trainer.engine.cards import Card, InvalidCardError
 from trainer.engine.dealer_choice import StandingHand, draw_evs, unseen_values
+from trainer.engine.dealer_double import double_evs, players_ev_against
 from trainer.engine.round import Round
 from trainer.engine.rules import Rules
-from trainer.engine.settlement import is_natural
+from trainer.engine.settlement import hand_total, is_natural
 from trainer.engine.table_game import Ask
 
-__all__ = ["WORDS", "dealer_grade", "standing_hands"]
+__all__ = [
+    "DRILL",
+    "SLUG",
+    "TableDealing",
+    "dealer_grade",
+    "dealer_notation",
+    "double_notation",
+    "standing_hands",
+]
 
-WORDS = {"draw": "draw", "stand": "stand"}
-_LETTER = {"H": "draw", "S": "stand"}
+SLUG = "table-dealing"
+# The keys of each kind of question, and the answer each stands for.
+KEYS = {
+    "draw": {"H": "draw", "S": "stand"},
+    "double": {"D": "double", "N": "no double"},
+}
+_LABELS = {"H": "Draw a card", "S": "Stand", "D": "Double every bet", "N": "Do not double"}
+_TIE = 1e-9
+_MAX_LENGTH = 700
+_CARD = r"[2-9TJQKA][SHDC]"
+_STAKE = r"\d{1,9}(?:/\d{1,9})?"
+_DRAW_RE = re.compile(
+    rf"draw (?P<dealer>(?:{_CARD} ){{2,11}})against (?P<hands>.*?)"
+    r"unseen (?P<unseen>(?:\d{1,3} ){9}\d{1,3})"
+)
+_HAND_RE = re.compile(
+    rf"(?P<cards>(?:(?:\?|{_CARD}) ){{1,11}})stake (?P<stake>{_STAKE})(?P<split> split)?"
+)
+_DOUBLE_RE = re.compile(rf"double (?P<first>{_CARD}) stakes (?P<stakes>{_STAKE})")
 
 
 def standing_hands(round_: Round) -> list[StandingHand]:
@@ -45,29 +90,239 @@ def standing_hands(round_: Round) -> list[StandingHand]:
     return standing
 
 
-def dealer_grade(rules: Rules, ask: Ask, step: str) -> Grade | None:
-    """The grade of the dealer's choice ``step`` (``draw`` or ``stand``) where ``ask`` stops
-    at the dealer's turn; None for any other step."""
+def dealer_notation(rules: Rules, ask: Ask) -> str | None:
+    """The notation of the dealer's draw-or-stand where ``ask`` stops at his turn (None for
+    any other step, and where every card of the pack has been seen: a draw would come from
+    the discards, shuffled again, which the dealer's EVs do not price)."""
     round_ = ask.round
-    if ask.kind != "draw" or round_ is None or step not in WORDS:
+    if ask.kind != "draw" or round_ is None:
         return None
-    hands = standing_hands(round_)
-    evs = draw_evs(rules, round_.dealer_cards, hands, unseen_values(rules, ask.seen))
-    right = "draw" if evs["H"] > evs["S"] else "stand"
-    chosen, best = evs["H" if step == "draw" else "S"], max(evs.values())
-    cost = Fraction(f"{best - chosen:.6f}")
-    return Grade(
-        correct=step == right or cost == 0,
-        answer=step,
-        right_answer=right,
-        explanation=(
-            f"On your {round_.dealer_total} against {len(hands)} hand"
-            f"{'s' if len(hands) != 1 else ''} still standing, standing is worth "
-            f"{evs['S']:+.2f} to the bank and drawing (then choosing best) {evs['H']:+.2f}, "
-            "counting the punters' face-down cards among the cards you have not seen."
-        ),
-        ev_cost=cost,
+    hands = "; ".join(
+        " ".join(["?"] * hand.hidden + [str(card) for card in hand.shown])
+        + f" stake {hand.stake}"
+        + (" split" if hand.split else "")
+        for hand in standing_hands(round_)
     )
+    left = unseen_values(rules, ask.seen)
+    if not sum(left):  # the whole pack seen: a draw comes from the discards, not priced
+        return None
+    unseen = " ".join(str(n) for n in left)
+    dealer = " ".join(str(card) for card in round_.dealer_cards)
+    return f"draw {dealer} against {hands + '; ' if hands else ''}unseen {unseen}"
+
+
+def double_notation(ask: Ask) -> str | None:
+    """The notation of the dealer's choice to double every bet where ``ask`` waits for it
+    (the dealer's first card, the punters' stakes before the double), or None."""
+    round_ = ask.round
+    if ask.kind != "double" or round_ is None or not round_.dealer_cards:
+        return None
+    stakes = sum((sum(round_.stakes(seat)) for seat in range(round_.seat_count)), Fraction(0))
+    return f"double {round_.dealer_cards[0]} stakes {stakes}"
+
+
+@dataclass(frozen=True)
+class DrawQuestion:
+    dealer: tuple[Card, ...]
+    hands: tuple[StandingHand, ...]
+    unseen: tuple[int, ...]
+
+
+def _stake(text: str) -> Fraction:
+    stake = Fraction(text)  # the pattern allows digits and one slash only
+    if stake <= 0 or stake > 10**9:
+        raise InvalidQuestionError(f"a stake is above 0, not {text}")
+    return stake
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    try:
+        return tuple(Card.parse(word) for word in text.split())
+    except InvalidCardError as error:
+        raise InvalidQuestionError(str(error)) from None
+
+
+def read_draw(notation: str, rules: Rules) -> DrawQuestion:
+    """:raises InvalidQuestionError: for a notation the table could not have written."""
+    match = _DRAW_RE.fullmatch(notation) if len(notation) <= _MAX_LENGTH else None
+    if match is None:
+        raise InvalidQuestionError(
+            "a dealer's draw reads like 'draw TS 6H against ? 5C stake 1; unseen "
+            "3 4 4 3 4 4 4 3 4 12'"
+        )
+    dealer = _cards(match["dealer"])
+    hands = []
+    for text in [part for part in match["hands"].split("; ") if part][:24]:
+        found = _HAND_RE.fullmatch(text.strip())
+        if found is None:
+            raise InvalidQuestionError(f"a punter's hand reads like '? 5C stake 1', not {text!r}")
+        words = found["cards"].split()
+        hidden = words.count("?")
+        if hidden > 1 or (hidden and words[0] != "?"):
+            raise InvalidQuestionError("a punter's hand has one face-down card at most, first")
+        shown = _cards(" ".join(word for word in words if word != "?"))
+        hands.append(StandingHand(shown, hidden, _stake(found["stake"]), bool(found["split"])))
+    unseen = tuple(int(n) for n in match["unseen"].split())
+    _check_cards(rules, dealer, hands, unseen)
+    return DrawQuestion(dealer, tuple(hands), unseen)
+
+
+def _check_cards(
+    rules: Rules, dealer: tuple[Card, ...], hands: list[StandingHand], unseen: tuple[int, ...]
+) -> None:
+    if hand_total(dealer) >= 21:
+        raise InvalidQuestionError("the dealer draws only below 21")
+    if rules.max_draws is not None and len(dealer) - 2 >= rules.max_draws:
+        raise InvalidQuestionError(f"the dealer draws {rules.max_draws} cards at most")
+    shown = [*dealer, *(card for hand in hands for card in hand.shown)]
+    whole = unseen_values(rules, ())
+    left = unseen_values(rules, shown)
+    for value, (have, most) in enumerate(zip(unseen, left, strict=True), start=1):
+        if have > most:
+            raise InvalidQuestionError(
+                f"{have} cards of value {value} unseen, but the pack holds {whole[value - 1]} "
+                f"and {whole[value - 1] - most} are shown"
+            )
+    if sum(unseen) < 1 or sum(unseen) < sum(hand.hidden for hand in hands):
+        raise InvalidQuestionError("too few cards unseen for the face-down cards and a draw")
+    for hand in hands:
+        if hand.shown and hand_total(hand.shown) > 21:
+            raise InvalidQuestionError("a bust hand is settled at once, not played against")
+
+
+def read_double(notation: str) -> tuple[Card, Fraction]:
+    """:raises InvalidQuestionError: for a notation the table could not have written."""
+    match = _DOUBLE_RE.fullmatch(notation)
+    if match is None:
+        raise InvalidQuestionError("a dealer's double reads like 'double 7S stakes 3'")
+    return _cards(match["first"])[0], _stake(match["stakes"])
+
+
+def kind_of(notation: str) -> str:
+    """``draw`` or ``double``: the kind of the question."""
+    kind = (notation or "").split(" ", 1)[0]
+    if kind not in KEYS or len(notation) > _MAX_LENGTH:
+        raise InvalidQuestionError("a dealer's choice starts 'draw' or 'double'")
+    return kind
+
+
+def _money(value: float) -> str:
+    return f"{value:+.2f}"
+
+
+def _graded(kind: str, evs: dict[str, float], answer: str, why: str, rules: Rules) -> Grade:
+    """The grade of ``answer`` to a choice of ``kind`` worth ``evs`` to the bank (by key; a
+    tie to the second key, standing or not doubling), its cost in bets of the table minimum."""
+    act, rest = KEYS[kind]
+    best = act if evs[act] > evs[rest] + _TIE else rest
+    chosen = next(key for key, word in KEYS[kind].items() if word == answer)
+    cost = max(evs.values()) - evs[chosen]
+    return Grade(
+        correct=chosen == best or cost <= _TIE,
+        answer=answer,
+        right_answer=KEYS[kind][best],
+        explanation=why,
+        ev_cost=Fraction(f"{cost / float(rules.min_bet):.6f}"),
+    )
+
+
+def _grade_draw(question: DrawQuestion, answer: str, rules: Rules) -> Grade:
+    evs = draw_evs(rules, question.dealer, question.hands, question.unseen)
+    count = len(question.hands)
+    why = (
+        f"On your {hand_total(question.dealer)} against {count} hand"
+        f"{'s' if count != 1 else ''} still standing, standing is worth {_money(evs['S'])} to "
+        f"the bank and drawing (then choosing best) {_money(evs['H'])}, counting the punters' "
+        "face-down cards among the cards you have not seen."
+    )
+    return _graded("draw", evs, answer, why, rules)
+
+
+def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> Grade:
+    players = players_ev_against(rules, first.value)
+    evs = double_evs(rules, first.value, float(stakes))
+    label = "an ace" if first.value == 1 else ("a ten" if first.value == 10 else f"a {first.value}")
+    why = (
+        f"Your first card is {label}: against it the punters expect {players * 100:+.2f}% of "
+        "their bets (the strategy engine's figure, as if they saw that card), so the bank "
+        f"expects {-players * 100:+.2f}%: on stakes of {float(stakes):.2f}, "
+        f"{_money(evs['N'])} as they are and {_money(evs['D'])} doubled (the punters here "
+        "never redouble)."
+    )
+    return _graded("double", evs, answer, why, rules)
+
+
+class TableDealing(Drill):
+    slug = SLUG
+    title = "Table dealing"
+    description = (
+        "Every choice you make holding the deal or the bank (doubling the bets, drawing or "
+        "standing), graded by what it is worth to the bank: re-drill the ones you got wrong."
+    )
+    template = "drills/table_play.html"  # one page for the table's drills
+    choice_word = "choice"
+    situation_template = "drills/_table_dealing_situation.html"
+    asked_in = "table"
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        return Question(notation="setup", prompt="Hold the deal at a table", view={"setup": True})
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        if notation == "setup":
+            return self.new_question(random.Random(0), rules, LearnerState())
+        kind = kind_of(notation)
+        keys = [(key, _LABELS[key], True) for key in KEYS[kind]]
+        view: dict[str, Any] = {"kind": kind, "keys": keys}
+        if kind == "double":
+            first, stakes = read_double(notation)
+            view.update(first=first, stakes=f"{float(stakes):.2f}")
+            return Question(notation=notation, prompt="Double every bet?", view=view)
+        found = read_draw(notation, rules)
+        view.update(
+            dealer=found.dealer,
+            total=hand_total(found.dealer),
+            hands=[(hand.hidden, hand.shown, f"{float(hand.stake):.2f}") for hand in found.hands],
+            unseen=sum(found.unseen),
+        )
+        return Question(notation=notation, prompt="Draw or stand?", view=view)
+
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The dealer's total (or first card, doubling) under these rules
+        (``"russian-bank: the bank's 16"``, ``"twenty-one-home: doubling on 7"``)."""
+        if kind_of(notation) == "double":
+            first, _ = read_double(notation)
+            return f"{rules.notation()}: doubling on {'A' if first.value == 1 else first.value}"
+        return f"{rules.notation()}: the bank's {hand_total(read_draw(notation, rules).dealer)}"
+
+    def answer_text(self, form: Mapping[str, str]) -> str:
+        return str(form.get("answer", ""))[:10].strip()
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        if notation == "setup":
+            raise InvalidQuestionError("the table's page asks no choice")
+        kind = kind_of(notation)
+        text = (answer_text or "").strip()
+        answer = KEYS[kind].get(text.upper(), text.lower())
+        if answer not in KEYS[kind].values():
+            keys = " or ".join(KEYS[kind])
+            raise InvalidAnswerError(f"Answer with {keys}; {answer_text[:10]!r} is not.")
+        if kind == "double":
+            first, stakes = read_double(notation)
+            return _grade_double(first, stakes, answer, rules)
+        return _grade_draw(read_draw(notation, rules), answer, rules)
+
+
+DRILL = TableDealing()
+
+
+def dealer_grade(rules: Rules, ask: Ask, step: str) -> Grade | None:
+    """The grade of the dealer's step ``step`` (``draw``/``stand``, ``double 1/0``) where
+    ``ask`` waits for it; None for any other step."""
+    notation = dealer_notation(rules, ask) or double_notation(ask)
+    answer = {"draw": "H", "stand": "S", "double 1": "D", "double 0": "N"}.get(step)
+    if notation is None or answer is None or answer not in KEYS[kind_of(notation)]:
+        return None
+    return DRILL.grade(notation, answer, rules)
 
 
 def dealer_step(ask_kind: str, letter: str) -> str | None:
@@ -77,5 +332,5 @@ def dealer_step(ask_kind: str, letter: str) -> str | None:
     if ask_kind == "double":
         return {"D": "double 1", "N": "double 0"}.get(letter)
     if ask_kind == "draw":
-        return _LETTER.get(letter)
+        return {"H": "draw", "S": "stand"}.get(letter)
     return None

@@ -325,6 +325,7 @@ class TablePlay(Drill):
     )
     template = "drills/table_play.html"
     situation_template = "drills/_table_play_situation.html"
+    choice_word = "play"  # what the page calls an answer
     asked_in = "table"
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:

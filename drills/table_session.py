@@ -10,7 +10,9 @@ existing drill, so that every graded decision is an attempt in the one history:
 - insurance or even money: :mod:`drills.strategy_quiz` (by the count's insurance index where
   deviations are graded, else by the bet's EV for the hand);
 - a count check: :mod:`drills.counting.session`'s checkpoint notation (the running count, and
-  the true count for a balanced system), every card seen since the shuffle listed.
+  the true count for a balanced system), every card seen since the shuffle listed;
+- the learner dealing (002 home, 004): :mod:`drills.table_dealing` (a draw or a stand, and
+  doubling every bet, by what each is worth to the bank).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from drills import bet_sizing, strategy_quiz, table_play
+from drills import bet_sizing, strategy_quiz, table_dealing, table_play
 from drills.count_study import signed
 from drills.counting import session as counting_session
 from drills.counting.checkpoint import Checkpoint
@@ -32,6 +34,7 @@ from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from drills.strategy_cells import INSURANCE_SUFFIX
 from drills.table_play import TableCount, notation_of
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
+from trainer.engine.hand import Hand
 from trainer.engine.rules import Rules
 from trainer.engine.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
 
@@ -280,6 +283,11 @@ def step_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
             kind = "tc" if spec.system.balanced else "rc"
             notation += f" {spec.system.slug} {kind} {signed(max(-30, min(30, int(count))))}"
         return [Asked("insurance", strategy_quiz.SLUG, notation, ask.round.bets(seat)[0])]
+    if ask.kind in ("draw", "double") and "strategy" in spec.graded:
+        # The dealer's choices, in bets of the table minimum (the punters' stake).
+        found = table_dealing.dealer_notation(spec.rules, ask) or table_dealing.double_notation(ask)
+        name = "dealer" if ask.kind == "draw" else "double"
+        return [Asked(name, table_dealing.SLUG, found, spec.rules.min_bet)] if found else []
     if ask.kind == "count" and "counts" in spec.graded:
         decks = spec.rules.decks
         checks = [
@@ -302,6 +310,8 @@ def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     round_ = ask.round
     if round_ is None or ask.seat is None or not spec.graded & {"strategy", "deviations"}:
         return []
+    if Hand(ask.hand_cards).total == 21:
+        return []  # a natural asked early surrender, before the peek: no chart play to grade
     hands = round_.hands(ask.seat)
     index = ask.hand_index
     split_hands = len(hands) if len(hands) > 1 else 0

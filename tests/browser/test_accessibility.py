@@ -298,6 +298,11 @@ def counting_session(setup: dict[str, str]) -> Callable[[Page, Audit], None]:
     return run
 
 
+def table_dealing(page: Page, audit: Audit) -> None:
+    """The dealer's choices are asked at a table the learner deals: its page says so."""
+    expect(page.get_by_role("link", name="Sit at a table")).to_be_visible()
+
+
 DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Hand totals": hand_totals,
     "Basic strategy": strategy_quiz,
@@ -311,6 +316,7 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Deviations": deviations,
     "Bet sizing": typed("1", "many"),
     "Table play": table,
+    "Table dealing": table_dealing,
     "Irregularities": irregularities,
     "Dealing procedure": procedure,
     "Payouts at the table": table_payouts,

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from drills.table_dealing import dealer_grade
 from tests.browser.test_browser_table import give_count, ready, where
+from trainer.engine.dealer_choice import unseen_values
 
 
 def sit_to_deal(page: Page, preset: str, decks: str = "") -> None:
@@ -53,12 +54,20 @@ def dealer_step(page: Page, app: Any, state: dict[str, Any]) -> str:
         key(page, "D")
     elif ask.kind == "double":
         expect(page.get_by_role("heading", name="Double every bet?")).to_be_visible()
-        key(page, "N")
+        grade = dealer_grade(spec.rules, ask, "double 0")
+        assert grade is not None
+        key(page, "D" if grade.right_answer == "double" else "N")  # the right choice
+        feedback = page.locator("section.feedback")
+        expect(feedback).to_contain_text("Doubling the bets")
+        expect(feedback).to_contain_text("so the bank expects")
     elif ask.kind == "draw":
         heading = "as the banker" if spec.rules.name == "russian-bank" else "as the dealer"
         expect(page.get_by_role("heading", name=f"Your turn {heading}")).to_be_visible()
         grade = dealer_grade(spec.rules, ask, "draw")
-        assert grade is not None
+        if grade is None:  # the whole pack seen: a draw from the discards, not graded
+            assert not sum(unseen_values(spec.rules, ask.seen))
+            key(page, "S")
+            return ask.kind
         wrong = state["wrong"] == 0  # one deliberate mistake, then the best draws
         choice = (
             grade.right_answer

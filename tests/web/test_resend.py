@@ -33,8 +33,11 @@ CANDIDATES: tuple[dict[str, str], ...] = (
     *({f"box{n}": "0" for n in range(1, boxes + 1)} for boxes in range(1, 8)),
 )
 CHECKPOINT = "rc hi-lo 1d: 5H KD 2C"
-# A question of each drill asked elsewhere than a counting session (a table's play).
-ASKED_ELSEWHERE = {"table-play": "TS 3H 3C v TD"}
+# A question of each drill asked elsewhere than a counting session (a table's play, a draw).
+ASKED_ELSEWHERE = {
+    "table-play": "TS 3H 3C v TD",
+    "table-dealing": "draw TS 6H against 9C JD stake 5; unseen 24 24 24 24 24 23 24 24 23 94",
+}
 
 
 def action_of(page: str) -> str:

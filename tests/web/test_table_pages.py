@@ -16,6 +16,7 @@ from drills.table_dealing import dealer_grade
 from drills.table_play import work_out
 from drills.table_session import TableSpec, step_asks
 from tests.web.test_table_web import SETUP, answer, sit, step_form
+from trainer.engine.dealer_choice import unseen_values
 from trainer.engine.rules import Rules
 from trainer.engine.strategy import chart
 from trainer.engine.table_game import Ask, TableGame
@@ -252,7 +253,11 @@ def test_holding_the_deal_each_draw_is_graded_and_the_summary_prices_it(
                 assert "draw with H, or stand with S" in bad.get_data(as_text=True)
                 assert db["table_steps"].count == stored
             grade = dealer_grade(spec.rules, ask, "draw")
-            assert grade is not None
+            if grade is None:  # the whole pack seen: a draw from the discards, not graded
+                assert not sum(unseen_values(spec.rules, ask.seen))
+                response = client.post(url + "/step", data={**fields, "answer": "S"})
+                assert response.status_code == 303
+                continue
             right = "H" if grade.right_answer == "draw" else "S"
             answer = right if wrong else ("S" if right == "H" else "H")
             response = client.post(url + "/step", data={**fields, "answer": answer})
@@ -313,3 +318,21 @@ def test_part_of_the_insurance_is_taken_and_too_much_is_refused(
             return
         assert client.post(url + "/step", data=answer(kind, fields)).status_code == 303
     raise AssertionError("no insurance was offered")
+
+
+def test_a_natural_asked_early_surrender_is_played_not_graded_as_a_chart_play(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # Seed 0 of this table deals the learner's box A-J against a king in its 22nd round.
+    url = sit(client, csrf, rules="vegas-6d-s17 surrender=early", graded=["strategy"])
+    db.execute("UPDATE table_sessions SET seed = 0")
+    db.conn.commit()
+    for spec, ask, _, kind, fields in waits(client, db, url, hidden_fields):
+        assert kind != "over", "no natural came"
+        if kind == "play" and ask.early and {card.value for card in ask.hand_cards} == {1, 10}:
+            assert step_asks(spec, ask) == []
+            response = client.post(url + "/step", data={**fields, "answer": "S"})
+            assert response.status_code == 303  # played (a 500 before: graded as a chart play)
+            return
+        data = {"bet": {"units": "1"}, "insurance": {"answer": "N"}}.get(kind, {"answer": "S"})
+        assert client.post(url + "/step", data={**fields, **data}).status_code == 303

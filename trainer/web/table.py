@@ -28,7 +28,6 @@ from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import CONVENTION_LABELS, RESOLUTION_LABELS, system_choices
 from drills.strategy_quiz import PLAY_KEYS, chart_for
-from drills.table_dealing import dealer_grade
 from drills.table_session import (
     GRADED,
     MODES,
@@ -353,8 +352,8 @@ def step(table_id: str) -> Response:
 def _grades(
     seated: Seated, ask: Ask, text: str, answers: dict[str, str]
 ) -> list[tuple[Asked, Grade]]:
-    """The graded questions of the step ``text`` where the table waits at ``ask``: the drills'
-    (each an attempt), and a dealer's draw (graded at the table only: its ask has no drill).
+    """The graded questions of the step ``text`` where the table waits at ``ask``, by the
+    drills (each an attempt; the dealer's choices by ``table-dealing``).
 
     :raises InvalidAnswerError: for an answer a drill cannot grade.
     """
@@ -367,9 +366,6 @@ def _grades(
         (replace(a, stake=a.stake * share) if a.name == "insurance" else a, grade)
         for a, grade in zip(asks, found, strict=True)
     ]
-    dealt = dealer_grade(seated.rules, ask, text) if "strategy" in seated.spec.graded else None
-    if dealt is not None:
-        grades.append((Asked("dealer", "", text, Fraction(1)), dealt))
     return grades
 
 
@@ -408,7 +404,7 @@ def _store(
     :raises StaleStepError: when another request stored a step first.
     """
     wrong = any(not grade.correct for _, grade in grades)
-    decision = seated.ask.kind in ("play", "bet", "insurance", "draw")
+    decision = seated.ask.kind in ("play", "bet", "insurance", "draw", "double")
     hold = wrong and seated.spec.mode == "training" and decision
     # A decision chosen again after taking one back is shown graded, not stored again.
     retry = bool(seated.steps) and seated.steps[-1].state == "withdrawn"
@@ -432,7 +428,6 @@ def _store(
         graded = [
             (get_drill(a.drill), a.notation, g, step_token(seated.stored.id, stored.n, a.name))
             for a, g in grades
-            if a.drill  # a dealer's draw is graded at the table only
         ]
         drill_road.record_answers(
             seated.user, graded if not retry else [], seated.rules, response_ms

@@ -41,7 +41,8 @@ ASK_NAMES = {
     "bet0": "Bet, box 1",
     "bet1": "Bet, box 2",
     "bet2": "Bet, box 3",
-    "dealer": "Your draw",  # the learner dealing (graded at the table, not a drill's attempt)
+    "dealer": "Your draw",  # the learner dealing: table-dealing attempts
+    "double": "Doubling the bets",
 }
 KINDS = {
     "play": "Strategy",
@@ -49,6 +50,7 @@ KINDS = {
     "rc": "Counts",
     "tc": "Counts",
     "dealer": "Dealing",
+    "double": "Dealing",
 }
 _PLAYS = ("H", "S", "D", "P", "R")
 BET_KEYS = 8  # keys 1 to 8 bet that many units
@@ -83,10 +85,12 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     if ask.kind == "count":
         return "count", {"rc": form.get("running", "")[:8], "tc": form.get("true", "")[:8]}
     if ask.kind in ("deal", "double", "draw"):
-        step = dealer_step(ask.kind, form.get("answer", "")[:2].upper())
+        letter = form.get("answer", "")[:2].upper()
+        step = dealer_step(ask.kind, letter)
         if step is None:
             raise InvalidStepError(_DEALER_KEYS[ask.kind])
-        return step, {}
+        name = {"draw": "dealer", "double": "double"}.get(ask.kind)
+        return step, ({name: letter} if name else {})
     if ask.kind == "bet":
         units = form.get("units", "")
         if units:
@@ -130,6 +134,11 @@ def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
         return {f"bet{box}": money(Fraction(bet)) for box, bet in enumerate(words[1:])}
     if words[0] == "insure":
         return {"insurance": "I" if words[1:2] in (["1"], ["part"]) else "N"}
+    dealt = {"draw": ("dealer", "H"), "stand": ("dealer", "S"), "double 1": ("double", "D")}
+    dealt["double 0"] = ("double", "N")
+    if step.step in dealt:
+        name, letter = dealt[step.step]
+        return {name: letter}
     return {"play": step.step} if step.step in _PLAYS else answers
 
 
@@ -187,8 +196,8 @@ def summary_of(seated: Seated) -> dict[str, Any]:
     kinds: dict[str, dict[str, Any]] = {}
     for step in seated.steps:
         kept = step.state == "played"
-        dealt = _dealer_error(seated, step, round_of.get(step.n))
-        if dealt is not None:  # graded at the table, with no attempt: its cost says it
+        dealt = _dealer_error(seated, step, round_of.get(step.n), found)
+        if dealt is not None:  # graded at the table before its attempts were stored
             entry = kinds.setdefault(
                 "Dealing", {"count": 0, "cost": Fraction(0), "bets": Fraction(0)}
             )
@@ -235,9 +244,15 @@ def summary_of(seated: Seated) -> dict[str, Any]:
     }
 
 
-def _dealer_error(seated: Seated, step: tables.Step, number: int | None) -> dict[str, Any] | None:
-    """A dealer's draw that cost the bank expectation (a wrong one), as the summary lists it."""
+def _dealer_error(
+    seated: Seated, step: tables.Step, number: int | None, found: Mapping[str, Any]
+) -> dict[str, Any] | None:
+    """A dealer's draw that cost the bank expectation (a wrong one), stored without its
+    attempt (a table dealt before the dealer's choices were stored as attempts), as the
+    summary lists it; None for any other step."""
     if step.step not in ("draw", "stand") or not step.cost or Fraction(step.cost) <= 0:
+        return None
+    if step_token(seated.stored.id, step.n, "dealer") in found:
         return None
     cost = Fraction(step.cost)
     return {

@@ -49,6 +49,7 @@ __all__ = [
     "exception_words",
     "compute_chart",
     "row_label",
+    "up_card_ev",
     "up_label",
 ]
 
@@ -489,6 +490,20 @@ def compute_chart(
             (up, _up_card_part(rules, tuple(shoe), up, stand_on, members, playing)) for up in ups
         ]
     return _assembled(rules, tuple(shoe), parts, playing is not None)
+
+
+def up_card_ev(rules: Rules, up: int, composition: tuple[int, ...] | None = None) -> float:
+    """The players' EV per unit of the initial bet against the up card ``up`` (1 the ace to
+    10), playing the chart as :attr:`Chart.house_edge` does (naturals and the dealer's
+    naturals included): that up card's term of the house edge over its probability.
+
+    :raises ValueError: for an up card the shoe does not hold.
+    """
+    shoe = composition if composition is not None else full_shoe(rules.decks)
+    if not 1 <= up <= 10 or len(shoe) != 10 or shoe[up - 1] <= 0:
+        raise ValueError(f"up card: the shoe holds no card of value {up}")
+    part = _up_card_part(rules, tuple(shoe), up, frozenset(), _cell_members(rules, shoe))
+    return part.edge_chart * sum(shoe) / shoe[up - 1]
 
 
 def _assembled(

@@ -1,0 +1,98 @@
+"""The table-dealing drill: its notations read back and are graded from themselves alone
+(the dealer's draw by the bank's EVs, the double by the strategy engine's punters' EV), and a
+notation the table could not have written is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from drills.base import InvalidAnswerError, InvalidQuestionError
+from drills.table_dealing import DRILL
+from trainer.engine.cards import Card
+from trainer.engine.dealer_choice import StandingHand, draw_evs
+from trainer.engine.dealer_double import double_evs, players_ev_against
+from trainer.engine.rules import Rules, find_preset
+from trainer.engine.strategy import chart
+from trainer.engine.strategy.dealer import full_shoe
+
+BANK = Rules.parse("russian-bank decks=1")
+HOME = find_preset("twenty-one-home")
+# Each value's cards in one deck less the cards on the table below (TS 6H; 9C JD).
+UNSEEN = "4 4 4 4 4 3 4 4 3 13"
+
+
+def test_a_draw_is_graded_from_its_notation_alone() -> None:
+    notation = f"draw TS 6H against 9C JD stake 1; unseen {UNSEEN}"
+    evs = draw_evs(
+        BANK,
+        (Card.parse("TS"), Card.parse("6H")),
+        [StandingHand((Card.parse("9C"), Card.parse("JD")), 0, BANK.min_bet)],
+        (4, 4, 4, 4, 4, 3, 4, 4, 3, 13),
+    )
+    right, wrong = ("draw", "S") if evs["H"] > evs["S"] else ("stand", "H")
+    grade = DRILL.grade(notation, wrong, BANK)
+    assert not grade.correct and grade.right_answer == right
+    assert float(grade.ev_cost or 0) == pytest.approx(abs(evs["H"] - evs["S"]), abs=1e-5)
+    assert DRILL.grade(notation, right, BANK).correct
+    assert DRILL.skill(notation, BANK) == "russian-bank decks=1: the bank's 16"
+    assert DRILL.question(notation, BANK).view["hands"] == [
+        (0, (Card.parse("9C"), Card.parse("JD")), "1.00")
+    ]
+
+
+def test_a_face_down_card_and_a_split_hand_are_read() -> None:
+    unseen = "4 3 4 4 3 3 4 3 4 15"  # TS 6H, and 5C 8H 2D shown
+    notation = f"draw TS 6H against ? 5C stake 1; 8H 2D stake 2 split; unseen {unseen}"
+    hands = DRILL.question(notation, BANK).view["hands"]
+    assert hands[0][0] == 1 and hands[1][2] == "2.00"
+    assert DRILL.grade(notation, "H", BANK).right_answer in ("draw", "stand")
+
+
+@pytest.mark.parametrize(
+    "notation",
+    [
+        "draw TS 6H against unseen 4 4 4 4 4 4 4 4 4",  # nine counts
+        f"draw TS AH against unseen {UNSEEN}",  # 21: no draw
+        "draw TS 6H against unseen 9 4 4 4 4 3 4 4 3 13",  # nine aces in one deck
+        f"draw TS 6H against 9C ? stake 1; unseen {UNSEEN}",  # face-down card last
+        f"draw TS 6H against ? ? 9C stake 1; unseen {UNSEEN}",  # two face down
+        f"draw TS 6H against 9C JD stake 0; unseen {UNSEEN}",  # no stake
+        f"draw TS 6H against 9C JD QD stake 1; unseen {UNSEEN}",  # a bust hand
+        f"draw TS 2H 2C 2D 3S against unseen {UNSEEN}",  # 004: three draws at most
+        "draw TS 6H against unseen 0 0 0 0 0 0 0 0 0 0",  # nothing to draw
+        "double 1S stakes 3",
+        "double TS stakes -3",
+        "stand TS 6H",
+        "draw " + "TS " * 400,
+    ],
+)
+def test_a_notation_the_table_could_not_have_written_is_refused(notation: str) -> None:
+    with pytest.raises(InvalidQuestionError):
+        DRILL.grade(notation, "S" if notation.startswith("draw") else "D", BANK)
+
+
+def test_an_answer_of_the_wrong_kind_is_refused() -> None:
+    with pytest.raises(InvalidAnswerError):
+        DRILL.grade("double TS stakes 3", "H", HOME)
+    with pytest.raises(InvalidAnswerError):
+        DRILL.grade(f"draw TS 6H against unseen {UNSEEN}", "D", BANK)
+
+
+def test_the_punters_ev_by_first_card_averages_to_the_charts_house_edge() -> None:
+    shoe = full_shoe(HOME.decks)
+    average = sum(players_ev_against(HOME, v) * shoe[v - 1] / sum(shoe) for v in range(1, 11))
+    assert average == pytest.approx(-chart(HOME).house_edge / 100, abs=1e-4)
+
+
+def test_doubling_is_right_where_the_punters_expect_to_lose() -> None:
+    losing = [value for value in range(1, 11) if players_ev_against(HOME, value) < 0]
+    assert losing == [1, 8, 9, 10]  # docs/table.md: it doubles on an 8, 9, ten or ace
+    ten = DRILL.grade("double TS stakes 3", "N", HOME)
+    assert not ten.correct and ten.right_answer == "double"
+    evs = double_evs(HOME, 10, 3.0)
+    assert evs["D"] == pytest.approx(2 * evs["N"]) and evs["N"] > 0
+    assert float(ten.ev_cost or 0) == pytest.approx(evs["D"] - evs["N"], abs=1e-5)
+    six = DRILL.grade("double 6H stakes 3", "D", HOME)
+    assert not six.correct and six.right_answer == "no double"
+    assert DRILL.grade("double 6H stakes 3", "no double", HOME).correct
+    assert DRILL.skill("double AH stakes 3", HOME) == "twenty-one-home: doubling on A"

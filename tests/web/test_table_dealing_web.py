@@ -1,0 +1,128 @@
+"""The learner dealing, through the web: each of the dealer's choices (a draw or a stand, the
+double at twenty-one-home) is an attempt of the table-dealing drill, stored once, re-drilled
+from the mistakes page under the rules it was made in; a forged step stores nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drills.table_dealing import KEYS, dealer_grade
+from tests.web.test_table_pages import BANK_TABLE, replayed, waits
+from tests.web.test_table_web import sit
+from trainer.engine.dealer_double import players_ev_against
+
+HOME_TABLE = {
+    "rules": "twenty-one-home",
+    "graded": ["strategy"],
+    "unit": "1",
+    "bankroll": "200",
+    "mode": "training",
+    "others": "3",
+}
+
+
+def dealing_attempts(db: Any) -> list[dict[str, Any]]:
+    return list(db["attempts"].rows_where("drill = ?", ["table-dealing"], order_by="id"))
+
+
+def to_a(kind_wanted: str, client: Any, db: Any, url: str, hidden_fields: Any) -> Any:
+    """Play on (dealing, standing, counting 0) to the first step of ``kind_wanted``; the ask
+    and the form's fields there."""
+    for spec, ask, _, kind, fields in waits(client, db, url, hidden_fields):
+        if kind == kind_wanted and dealer_grade(
+            spec.rules, ask, "stand" if kind == "draw" else "double 0"
+        ):
+            return spec, ask, fields
+        data = {
+            "deal": {"answer": "D"},
+            "double": {"answer": "N"},
+            "draw": {"answer": "S"},
+            "count": {"running": "0", "true": "0"},
+        }[kind]
+        assert client.post(url + "/step", data={**fields, **data}).status_code == 303
+    raise AssertionError(f"no {kind_wanted} came")
+
+
+def wrong_letter(grade: Any, kind: str) -> str:
+    right = next(key for key, word in KEYS[kind].items() if word == grade.right_answer)
+    return next(key for key in KEYS[kind] if key != right)
+
+
+def test_a_wrong_draw_is_an_attempt_on_the_mistakes_page_and_drilled_again(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **BANK_TABLE)
+    spec, ask, fields = to_a("draw", client, db, url, hidden_fields)
+    grade = dealer_grade(spec.rules, ask, "draw")
+    assert grade is not None
+    before = len(dealing_attempts(db))
+    letter = wrong_letter(grade, "draw")
+    sent = {**fields, "answer": letter}
+    assert client.post(url + "/step", data=sent).status_code == 303
+    again = client.post(url + "/step", data=sent, follow_redirects=True)  # sent twice
+    assert again.status_code == 200
+    stored = dealing_attempts(db)
+    assert len(stored) == before + 1  # once, not twice
+    attempt = stored[-1]
+    assert attempt["correct"] == 0 and attempt["rules"] == "russian-bank decks=1"
+    assert attempt["answer"] == KEYS["draw"][letter]
+    assert attempt["right_answer"] == grade.right_answer
+    assert attempt["question"].startswith("draw ") and " unseen " in attempt["question"]
+    mistakes = client.get("/mistakes?drill=table-dealing").get_data(as_text=True)
+    assert "Table dealing" in mistakes and "You, dealing" in mistakes
+    data = {"drill": "table-dealing", "sort": "newest", "csrf_token": csrf()}
+    review = client.post("/mistakes/review", data=data)
+    assert review.status_code == 303
+    question = client.get(review.headers["Location"]).get_data(as_text=True)
+    assert "Draw or stand?" in question and "cards you have not seen" in question
+    right = next(key for key, word in KEYS["draw"].items() if word == grade.right_answer)
+    answered = client.post(
+        "/drills/table-dealing/answer", data={**hidden_fields(question), "answer": right}
+    )
+    page = answered.get_data(as_text=True)
+    assert answered.status_code == 200, page[:2000]
+    assert "Right" in page and "to the bank" in page
+    assert dealing_attempts(db)[-1]["correct"] == 1
+
+
+def test_a_forged_dealer_step_stores_nothing(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **BANK_TABLE)
+    _, _, fields = to_a("draw", client, db, url, hidden_fields)
+    counts = (db["table_steps"].count, db["attempts"].count)
+    for forged in ({"answer": "D"}, {"answer": "HH"}, {"answer": "S", "kind": "double"}):
+        response = client.post(url + "/step", data={**fields, **forged})
+        assert response.status_code == 400
+        assert (db["table_steps"].count, db["attempts"].count) == counts
+    # A dealer's question sent to the drill's own road, not from a review: refused.
+    direct = {"question": "double TS stakes 3", "answer": "D", "rules": "twenty-one-home"}
+    response = client.post(
+        "/drills/table-dealing/answer", data={**direct, "token": "t" * 20, "csrf_token": csrf()}
+    )
+    assert response.status_code == 400
+    assert (db["table_steps"].count, db["attempts"].count) == counts
+
+
+def test_the_double_at_twenty_one_home_is_graded_and_stored(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **HOME_TABLE)
+    spec, ask, fields = to_a("double", client, db, url, hidden_fields)
+    first = ask.round.dealer_cards[0].value
+    players = players_ev_against(spec.rules, first)
+    grade = dealer_grade(spec.rules, ask, "double 1")
+    assert grade is not None
+    assert grade.correct == (players < 0)  # doubling is right where the punters expect a loss
+    letter = wrong_letter(grade, "double")
+    response = client.post(url + "/step", data={**fields, "answer": letter})
+    shown = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Doubling the bets" in shown and f"{players * 100:+.2f}%" in shown
+    attempt = dealing_attempts(db)[-1]
+    assert attempt["question"] == f"double {ask.round.dealer_cards[0]} stakes 3"
+    assert attempt["correct"] == 0 and attempt["ev_cost"]
+    assert "held-choice" in shown  # a wrong double is held in training mode, like a draw
+    mistakes = client.get("/mistakes?drill=table-dealing").get_data(as_text=True)
+    assert "Your first card" in mistakes
+    _, _, now = replayed(db, url)
+    assert now.kind == "double"  # not played until kept
