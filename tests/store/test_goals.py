@@ -32,11 +32,11 @@ def days(*counts: int) -> dict[date, tuple[int, int]]:
 )
 def test_the_streak_counts_days_the_goal_was_met(activity: Any, streak: int) -> None:
     by_day = goals.GoalsByDay(((date(2026, 1, 1), goals.Goal("answers", 20)),))
-    assert goals.streak(activity, by_day, TODAY) == streak
+    assert goals.streak(goals.Activity.of(activity), by_day, TODAY) == streak
 
 
 def test_each_day_of_the_streak_is_judged_by_the_goal_in_force_that_day() -> None:
-    activity = days(10, 10, 30)  # 10 answers two days ago and yesterday, 30 today
+    activity = goals.Activity.of(days(10, 10, 30))  # 10 two days ago and yesterday, 30 today
     raised_today = goals.GoalsByDay(
         ((date(2026, 5, 1), goals.Goal("answers", 10)), (TODAY, goals.Goal("answers", 30)))
     )
@@ -61,8 +61,10 @@ def test_a_days_minutes_are_the_time_from_answer_to_answer(db: Any) -> None:
                                 token=f"token-{n:04}",
                                 rules="vegas-6d-s17", created_at=at)  # fmt: skip
     activity = goals.daily_activity(db, learner.id, date(2026, 5, 1))
-    assert activity[date(2026, 5, 10)] == (4, 4_000 + 50_000 + 50_000 + goals.MAX_ANSWER_MS)
-    assert activity[date(2026, 5, 11)] == (1, 4_000)
+    assert activity.on(date(2026, 5, 10)) == (4, 4_000 + 50_000 + 50_000 + goals.MAX_ANSWER_MS)
+    assert activity.on(date(2026, 5, 11)) == (1, 4_000)
+    assert activity.done(goals.Goal("minutes", 5), date(2026, 5, 10)) == 3
+    assert activity.done(goals.Goal("answers", 5), date(2026, 5, 10)) == 4
 
 
 def test_every_goal_set_is_kept_with_its_day(db: Any) -> None:

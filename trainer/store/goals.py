@@ -10,8 +10,10 @@ of the streak is judged by the goal in force at its end (every goal set is kept,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import date, timedelta
+from functools import partial
 
 import sqlite_utils
 
@@ -102,31 +104,70 @@ class GoalsByDay:
         return goal
 
 
-def daily_activity(
-    db: sqlite_utils.Database, user_id: int, since: date
-) -> dict[date, tuple[int, int]]:
-    """Per UTC day from ``since``: the learner's answers and the time spent answering (ms):
-    from each answer to the next that day, the first by its response time, each stretch at
-    most :data:`MAX_ANSWER_MS`."""
+@dataclass
+class Activity:
+    """A learner's answers per UTC day, and the time spent answering each day (ms), worked out
+    only for the days asked (a goal in answers never needs it)."""
+
+    answers: dict[date, int]
+    time_of: Callable[[date], int]
+    _times: dict[date, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, days: dict[date, tuple[int, int]]) -> Activity:
+        """An activity given in full: answers and ms per day."""
+        return cls({day: count for day, (count, _) in days.items()}, lambda day: days[day][1])
+
+    def on(self, day: date) -> tuple[int, int]:
+        """The day's answers and time spent answering (ms)."""
+        count = self.answers.get(day, 0)
+        if not count:
+            return 0, 0
+        if day not in self._times:
+            self._times[day] = self.time_of(day)
+        return count, self._times[day]
+
+    def done(self, goal: Goal, day: date) -> int:
+        """How much of ``goal`` the day's answers did."""
+        return self.answers.get(day, 0) if goal.kind == "answers" else goal.done(*self.on(day))
+
+
+def daily_activity(db: sqlite_utils.Database, user_id: int, since: date) -> Activity:
+    """Per UTC day from ``since``: the learner's answers, and (:func:`time_answering`) the
+    time spent answering."""
     rows = db.execute(
-        "SELECT day, count(*), sum(min(CASE WHEN substr(before, 1, 10) = day"
-        " THEN (julianday(created_at) - julianday(before)) * 86400000"
-        " ELSE coalesce(response_ms, 0) END, ?))"
-        " FROM (SELECT substr(created_at, 1, 10) AS day, created_at, response_ms,"
-        " lag(created_at) OVER (ORDER BY created_at, id) AS before"
-        " FROM attempts WHERE user_id = ? AND created_at >= ?) GROUP BY day",
-        [MAX_ANSWER_MS, user_id, since.isoformat()],
+        "SELECT substr(created_at, 1, 10), count(*) FROM attempts"
+        " WHERE user_id = ? AND created_at >= ? GROUP BY 1",
+        [user_id, since.isoformat()],
     )
-    return {date.fromisoformat(day): (count, round(ms or 0)) for day, count, ms in rows}
+    answers = {date.fromisoformat(day): count for day, count in rows}
+    return Activity(answers, partial(time_answering, db, user_id))
 
 
-def streak(activity: dict[date, tuple[int, int]], goals: GoalsByDay, today: date) -> int:
+def time_answering(db: sqlite_utils.Database, user_id: int, day: date) -> int:
+    """The time (ms) the learner spent answering on ``day``: from each answer to the next, the
+    first by its response time, each stretch at most :data:`MAX_ANSWER_MS`."""
+    (ms,) = db.execute(
+        "SELECT sum(min(CASE WHEN before IS NULL THEN coalesce(response_ms, 0)"
+        " ELSE (julianday(created_at) - julianday(before)) * 86400000 END, ?))"
+        " FROM (SELECT created_at, response_ms, lag(created_at) OVER (ORDER BY created_at, id)"
+        " AS before FROM attempts WHERE user_id = ? AND created_at >= ? AND created_at < ?)",
+        [MAX_ANSWER_MS, user_id, day.isoformat(), (day + timedelta(days=1)).isoformat()],
+    ).fetchone()
+    return round(ms or 0)
+
+
+def streak(activity: Activity, goals: GoalsByDay, today: date) -> int:
     """Days in a row the goal in force that day was met, ending today (or yesterday, while
     today's is not met)."""
-    met = goals.on(today).met(*activity.get(today, (0, 0)))
-    day = today if met else today - timedelta(days=1)
+
+    def met(day: date) -> bool:
+        goal = goals.on(day)
+        return activity.done(goal, day) >= goal.amount
+
+    day = today if met(today) else today - timedelta(days=1)
     days = 0
-    while goals.on(day).met(*activity.get(day, (0, 0))):
+    while met(day):
         days += 1
         day -= timedelta(days=1)
     return days

@@ -49,7 +49,7 @@ def today(user: users.User, now: datetime) -> dict[str, Any]:
     goal = goals.get_goal(db, user.id)
     day = now.date()
     activity = goals.daily_activity(db, user.id, day - timedelta(days=goals.STREAK_DAYS))
-    answers, answer_ms = activity.get(day, (0, 0))
+    done = activity.done(goal, day)
     due = schedules.due_items(db, user.id, now, limit=LISTED)
     return {
         "due_drills": by_drill,
@@ -59,8 +59,8 @@ def today(user: users.User, now: datetime) -> dict[str, Any]:
         "drill_titles": {slug: drill.title for slug, drill in drills.items()},
         "next_review": None if counts else schedules.next_review(db, user.id),
         "goal": goal,
-        "goal_done": goal.done(answers, answer_ms),
-        "goal_met": goal.met(answers, answer_ms),
+        "goal_done": done,
+        "goal_met": done >= goal.amount,
         "streak": goals.streak(activity, goals.goals_by_day(db, user.id), day),
         "goal_bounds": goals.GOAL_BOUNDS,
     }
