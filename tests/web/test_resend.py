@@ -22,12 +22,10 @@ CANDIDATES: tuple[dict[str, str], ...] = (
     {"answer": "S"},
     {"answer": "N"},
     {"kind": "hard", "total": "12"},
+    {"answer": "show-now"},  # the procedure drill's dealer natural
     {"answer": "redeal"},  # an irregularity's remedy
     {"answer": "reshuffle"},
-    *(
-        {"answer": slug}
-        for slug in ("dealer-up", "look", "pay-now", "show-now", "finish", "burn", "nothing")
-    ),
+    *({"answer": slug} for slug in ("dealer-up", "look", "pay-now", "finish", "burn", "nothing")),
 )
 CHECKPOINT = "rc hi-lo 1d: 5H KD 2C"
 # A question of each drill asked elsewhere than a counting session (a table's play).
