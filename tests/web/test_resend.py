@@ -22,12 +22,10 @@ CANDIDATES: tuple[dict[str, str], ...] = (
     {"answer": "S"},
     {"answer": "N"},
     {"kind": "hard", "total": "12"},
+    {"answer": "show-now"},  # the procedure drill's dealer natural
     {"answer": "redeal"},  # an irregularity's remedy
     {"answer": "reshuffle"},
-    *(
-        {"answer": slug}
-        for slug in ("dealer-up", "look", "pay-now", "show-now", "finish", "burn", "nothing")
-    ),
+    *({"answer": slug} for slug in ("dealer-up", "look", "pay-now", "finish", "burn", "nothing")),
     {"call": "next"},  # Catch the dealer
     # Payouts at the table: one amount per box, for tables of 1 to 7 boxes.
     *({f"box{n}": "0" for n in range(1, boxes + 1)} for boxes in range(1, 8)),
