@@ -86,6 +86,8 @@ def play_shoe(
         data = {**_fields(page), **_answer(kind.group(1), page)}
         wall, cpu = time.perf_counter(), time.process_time()
         response = client.post(url + "/step", data=data, headers=headers)
+        if args.plain and response.status_code == 303:  # post, redirect, get: both timed
+            response = client.get(response.headers["Location"])
         spent = (time.perf_counter() - wall, time.process_time() - cpu)
         if response.status_code != 200:
             raise SystemExit(f"a step was refused ({response.status_code}): {data}")

@@ -39,7 +39,15 @@ from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ram
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rules import Rules
 
-__all__ = ["DRILL", "BetSizing", "default_bankroll", "ramp_rows", "read_bankroll", "read_risk"]
+__all__ = [
+    "DRILL",
+    "BetSizing",
+    "bet_cost",
+    "default_bankroll",
+    "ramp_rows",
+    "read_bankroll",
+    "read_risk",
+]
 
 SLUG = "bet-sizing"
 DEFAULT_RISK = Fraction(1, 20)
@@ -213,7 +221,18 @@ class BetSizing(Drill):
             answer=_money(answer),
             right_answer=_money(right),
             explanation=explain(ramp, table, count, rules),
+            ev_cost=bet_cost(table, count, answer, right) / rules.min_bet,
         )
+
+
+def bet_cost(table: EdgeTable, count: int, bet: Fraction, right: Fraction) -> Fraction:
+    """The expectation a bet gives up beside the ramp's, in money: ``(right - bet) x edge`` at
+    the count where that is a loss (more than the ramp where the player has no edge, less where
+    he has one); a bet above the ramp's where the count gives an edge loses no expectation
+    (it stakes more of the bankroll than the ramp would), so it costs 0 here."""
+    row = min(table.counts, key=lambda c: abs(c.count - count))
+    lost = (right - bet) * Fraction(f"{row.indices:.6f}")
+    return max(lost, Fraction(0))
 
 
 def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
@@ -236,7 +255,22 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
         f"At a {kind} of {signed(count)} the ramp bets {_money(bet)}: {how}. "
         f"The whole ramp: {rows}. It wins {ramp.win_per_100:.2f} per 100 rounds "
         f"(standard deviation {ramp.sd_per_100:.0f}), with a risk of ruin of "
-        f"{ramp.risk_of_ruin * 100:.1f}%."
+        f"{ramp.risk_of_ruin * 100:.1f}%.{_why_riskier(ramp, rules)}"
+    )
+
+
+def _why_riskier(ramp: BetRamp, rules: Rules) -> str:
+    """Why the ramp's own risk of ruin is above the one it was sized for, where it is."""
+    if ramp.risk_of_ruin <= ramp.risk * 1.1:
+        return ""
+    minimums = ramp.bankroll / rules.min_bet
+    return (
+        f" That is above the {ramp.risk * 100:g}% the Kelly fraction aims at, which holds for "
+        f"bets in proportion to the edge: this ramp must bet the table minimum "
+        f"({_money(rules.min_bet)}) where the player has no edge, and bets whole minimums, and "
+        f"those bets weigh the more the smaller the bankroll is in table minimums (here "
+        f"{float(minimums):,.0f}); a bigger bankroll brings it down toward "
+        f"{ramp.risk * 100:g}%."
     )
 
 

@@ -41,6 +41,7 @@ __all__ = [
     "Asked",
     "InvalidTableSpecError",
     "TableSpec",
+    "read_digits",
     "step_asks",
 ]
 
@@ -80,11 +81,19 @@ def _money(text: str, what: str, field: str) -> Fraction:
     return value
 
 
-def _whole(text: str, low: int, high: int, what: str, field: str) -> int:
-    text = (text or "").strip()
-    if not text.isdecimal() or len(text) > 2 or not low <= int(text) <= high:
-        raise InvalidTableSpecError(f"{what.capitalize()}: {low} to {high}.", field)
+def read_digits(text: str, most: int) -> int | None:
+    """A whole number of at most ``most`` digits 0-9 (``str.isdecimal`` alone takes other
+    scripts' digits too), or None."""
+    if not text or len(text) > most or not text.isdecimal() or not text.isascii():
+        return None
     return int(text)
+
+
+def _whole(text: str, low: int, high: int, what: str, field: str) -> int:
+    value = read_digits((text or "").strip(), 2)
+    if value is None or not low <= value <= high:
+        raise InvalidTableSpecError(f"{what.capitalize()}: {low} to {high}.", field)
+    return value
 
 
 @dataclass(frozen=True)
@@ -123,6 +132,13 @@ class TableSpec:
             )
         if unit > bankroll:
             raise InvalidTableSpecError("The unit is more than the bankroll.", "unit")
+        if unit < rules.min_bet or (rules.max_bet is not None and unit > rules.max_bet):
+            high = f" to {rules.max_bet}" if rules.max_bet is not None else " or more"
+            raise InvalidTableSpecError(
+                f"A unit of {unit} is outside this table's limits ({rules.min_bet}{high} a "
+                "box): a bet of one unit could not be placed.",
+                "unit",
+            )
         system = str(form.get("system", ""))[:20]
         convention = str(form.get("convention", ""))[:10]
         resolution = str(form.get("resolution", ""))[:10]
@@ -153,6 +169,12 @@ class TableSpec:
         spec.setup(0)  # the engine's own checks (the rules' seats, who deals)
         return spec
 
+    @property
+    def deals(self) -> bool:
+        """Whether the learner holds the deal or the bank: where the players deal (002 home,
+        004), the learner's table is theirs to deal."""
+        return self.rules.table_rotation != "none"
+
     def setup(self, seed: int) -> TableSetup:
         """The engine's setup of this table, its shoe shuffled from ``seed``."""
         return TableSetup(
@@ -162,6 +184,7 @@ class TableSpec:
             seed,
             count_checks="counts" in self.graded,
             co_bettors=self.co_bettors,
+            deals=self.deals,
         )
 
     def to_json(self) -> str:
@@ -199,8 +222,9 @@ class TableSpec:
 
     @property
     def needs_study(self) -> bool:
-        """Whether grading needs the count study of the rules and system."""
-        return bool(self.graded & {"deviations", "bets"})
+        """Whether grading needs the count study of the rules and system (not where the
+        learner deals: no bet or index play of theirs is graded then)."""
+        return not self.deals and bool(self.graded & {"deviations", "bets"})
 
     def count_at(self, ask: Ask) -> TableCount:
         """The count as the learner keeps it where ``ask`` stops."""
@@ -244,7 +268,9 @@ def step_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
             f"{spec.system.slug} bankroll {int(spec.bankroll)} risk 0.05 "
             f"{kind} {signed(max(-30, min(30, int(count))))}"
         )
-        return [Asked(f"bet{box}", bet_sizing.SLUG, notation) for box in range(spec.boxes)]
+        # The bet's EV cost is in bets of the table minimum (the ramp's unit).
+        low = spec.rules.min_bet
+        return [Asked(f"bet{box}", bet_sizing.SLUG, notation, low) for box in range(spec.boxes)]
     if ask.kind == "insurance" and "insurance" in spec.graded and ask.round is not None:
         seat = ask.seat if ask.seat is not None else 0
         hand = ask.round.hands(seat)[0]
@@ -263,7 +289,9 @@ def step_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
                 Checkpoint("rc", spec.system, decks, ask.seen).notation,
             )
         ]
-        if spec.system.balanced:
+        # A true count needs cards left to divide by: not once the whole pack is seen (the
+        # end of 004's talia, of a pack dealt to its end).
+        if spec.system.balanced and len(ask.seen) < decks * CARDS_PER_DECK:
             tc = Checkpoint("tc", spec.system, decks, ask.seen, spec.convention, spec.resolution)
             checks.append(Asked("tc", counting_session.SHOE.slug, tc.notation))
         return checks
@@ -275,10 +303,10 @@ def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     if round_ is None or ask.seat is None or not spec.graded & {"strategy", "deviations"}:
         return []
     hands = round_.hands(ask.seat)
-    index = round_.current_hand_index or 0
+    index = ask.hand_index
     split_hands = len(hands) if len(hands) > 1 else 0
     count = spec.count_at(ask) if "deviations" in spec.graded else None
-    notation = notation_of(round_.current_cards, round_.up_card, split_hands, count)
+    notation = notation_of(ask.hand_cards, round_.up_card, split_hands, count)
     if "strategy" not in spec.graded and not table_play.work_out(notation, spec.rules).index:
         return []  # deviations only: a cell without an index is not graded
     # The learner's own money of the hand: the box's stake less the co-bettors' share.
@@ -291,10 +319,13 @@ def settings_words(spec: TableSpec) -> str:
     """The table's settings in one line, for its page."""
     seats = f"{spec.others} other seat{'s' if spec.others != 1 else ''}"
     boxes = f"{spec.boxes} box{'es' if spec.boxes > 1 else ''}"
+    if spec.deals:
+        boxes = "the " + ("bank" if spec.rules.table_rotation.startswith("bank") else "deal")
     if spec.co_bettors:
         boxes += f" with {spec.co_bettors} co-bettor{'s' if spec.co_bettors > 1 else ''} on each"
     graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded)
+    whose = "held by you" if spec.deals else "of yours"
     return (
-        f"{seats}, {boxes} of yours; {spec.system.name} ({spec.convention}, decks to the "
+        f"{seats}, {boxes} {whose}; {spec.system.name} ({spec.convention}, decks to the "
         f"{spec.resolution} deck); graded: {graded or 'nothing'}; {spec.mode} mode"
     )

@@ -11,6 +11,8 @@ import pytest
 
 from drills import InvalidAnswerError, InvalidOptionError, InvalidQuestionError, LearnerState
 from drills.bet_sizing import DRILL, read_bankroll, read_risk
+from drills.count_study import study_for
+from trainer.engine.counting import find_system
 from trainer.engine.rules import Rules
 
 VEGAS_RULES = "vegas-6d-s17"
@@ -47,6 +49,38 @@ def test_a_bigger_bankroll_or_risk_bets_more_and_the_answer_is_graded_by_it() ->
     assert grade.correct and "the ramp bets" in grade.explanation
     assert "The whole ramp" in grade.explanation and "risk of ruin" in grade.explanation
     assert not DRILL.grade(notation, str(small + 5), rules()).correct
+
+
+def test_a_ramp_riskier_than_asked_says_why() -> None:
+    # 200 table minimums (the table's old default): the minimum bet where there is no edge
+    # makes the ramp's own risk of ruin some 66%, far above the 5% it is sized for.
+    small = DRILL.grade("hi-lo bankroll 1000 risk 0.05 tc +0", "5", rules()).explanation
+    assert "risk of ruin of 65.9%" in small
+    assert "above the 5% the Kelly fraction aims at" in small and "(here 200)" in small
+    big = DRILL.grade("hi-lo bankroll 50000 risk 0.05 tc +0", "5", rules()).explanation
+    assert "above the" not in big
+
+
+def test_a_bet_off_the_ramp_costs_the_expectation_it_gives_up() -> None:
+    # At -4 the player has no edge: 40 where the ramp bets 5 loses (40 - 5) x the edge.
+    over = DRILL.grade("hi-lo bankroll 10000 risk 0.05 tc -4", "40", rules())
+    assert not over.correct and over.ev_cost is not None and over.ev_cost > 0
+    assert DRILL.grade("hi-lo bankroll 10000 risk 0.05 tc -4", "5", rules()).ev_cost == 0
+    # At +6 the player has an edge: less than the ramp gives some up, more gives none up.
+    right = bet("hi-lo bankroll 10000 risk 0.05 tc +6")
+    under = DRILL.grade("hi-lo bankroll 10000 risk 0.05 tc +6", str(right - 50), rules())
+    assert under.ev_cost is not None and under.ev_cost > 0
+    assert (
+        DRILL.grade("hi-lo bankroll 10000 risk 0.05 tc +6", str(right + 50), rules()).ev_cost == 0
+    )
+    # In bets of the table minimum (5): 35 more than the ramp at an edge of e < 0 is -35 e / 5.
+    edge = next(
+        row.indices
+        for row in study_for(rules(), find_system("hi-lo")).edge.counts
+        if row.count == -4
+    )
+    assert edge < 0
+    assert float(over.ev_cost) == pytest.approx(-35 * edge / 5, abs=1e-6)
 
 
 def test_questions_ask_counts_where_the_ramp_moves() -> None:

@@ -11,7 +11,7 @@ import pytest
 from trainer.engine.rules import Rules
 from trainer.engine.strategy import chart
 from trainer.engine.table import InvalidTableError
-from trainer.engine.table_game import Ask, InvalidStepError, TableGame, TableSetup
+from trainer.engine.table_game import PLAYS, Ask, InvalidStepError, TableGame, TableSetup
 
 RULES = Rules.parse("vegas-6d-s17")
 
@@ -121,10 +121,9 @@ def test_a_table_that_cannot_be_set_up(others: int, boxes: int, field: str) -> N
     [
         ("twenty-one-home", "table_rotation"),  # the deal passes among the players
         ("russian-bank", "table_rotation"),  # the bank passes left after each talia
-        ("vegas-6d-s17 surrender=early", "early surrender"),
     ],
 )
-def test_what_a_learners_table_does_not_play_yet_is_refused(notation: str, rule: str) -> None:
+def test_a_table_the_players_deal_is_the_learners_to_deal(notation: str, rule: str) -> None:
     with pytest.raises(InvalidTableError, match=rule):
         TableSetup(Rules.parse(notation), others=2, boxes=1, seed=0)
 
@@ -162,3 +161,34 @@ def test_co_bettors_on_the_learners_boxes_take_their_share() -> None:
 def test_co_bettors_only_where_the_rules_take_them() -> None:
     with pytest.raises(InvalidTableError, match="box_bettors"):
         TableSetup(RULES, others=1, boxes=1, seed=0, co_bettors=1)
+
+
+def test_early_surrender_before_the_peek_is_asked_as_the_first_play() -> None:
+    rules = Rules.parse("vegas-6d-s17 surrender=early")
+    setup = TableSetup(rules, 1, 1, 20261201, count_checks=False)
+    steps: list[str] = []
+    early = {"R": 0, "other": 0}
+    surrendered = hit_after = 0
+    for _ in range(800):
+        game = TableGame(setup, chart(rules))
+        ask = game.play(steps, Fraction(10_000))
+        if ask.kind == "over":
+            break
+        if ask.kind == "play" and ask.early:
+            assert ask.round is not None and ask.round.up_card.value in (1, 10)
+            assert ask.why_illegal(PLAYS["R"]) is None and len(ask.hand_cards) == 2
+            step = "R" if early["R"] <= early["other"] else "H"
+            early["R" if step == "R" else "other"] += 1
+            steps.append(step)
+            continue
+        steps.append(_answer(ask))
+    game = TableGame(setup, chart(rules))
+    assert game.play(steps, Fraction(10_000)).kind == "over"
+    for played in game.rounds:
+        seat = setup.learner_seats[0]
+        hands = played.record.result.seats[seat].hands
+        surrendered += hands[0].outcome.value == "surrender"
+        hit_after += len(played.round.hands(seat)[0].cards) > 2
+    assert early["R"] >= 1 and early["other"] >= 1
+    assert surrendered >= early["R"]  # every early R gave the hand up
+    assert hit_after >= 1

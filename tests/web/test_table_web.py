@@ -50,6 +50,11 @@ def answer(kind: str, page_fields: dict[str, str]) -> dict[str, str]:
     return {**page_fields, **extra.get(kind, {"answer": "N" if kind == "insurance" else "S"})}
 
 
+def post_step(client: Any, url: str, data: dict[str, str]) -> Any:
+    """Send a step as a plain form would (a played step redirects to the table)."""
+    return client.post(url + "/step", data=data, follow_redirects=True)
+
+
 def counts(db: Any) -> tuple[int, int]:
     return db["table_steps"].count, db["attempts"].count
 
@@ -60,7 +65,7 @@ def to_a_play(client: Any, url: str, hidden_fields: Any) -> dict[str, str]:
         kind, fields = step_form(client, url, hidden_fields)
         if kind == "play":
             return fields
-        assert client.post(url + "/step", data=answer(kind, fields)).status_code == 200
+        assert post_step(client, url, answer(kind, fields)).status_code == 200
     raise AssertionError("no play came")
 
 
@@ -70,7 +75,7 @@ def test_a_step_is_graded_stored_and_the_table_moves_on(
     url = sit(client, csrf)
     kind, fields = step_form(client, url, hidden_fields)
     assert kind == "bet"
-    response = client.post(url + "/step", data=answer(kind, fields))
+    response = post_step(client, url, answer(kind, fields))
     assert response.status_code == 200
     assert counts(db) == (1, 1)  # the bet, graded as a bet-sizing attempt
     assert db["attempts"].get(1)["drill"] == "bet-sizing"
@@ -86,9 +91,9 @@ def test_a_form_sent_twice_is_played_once(
     url = sit(client, csrf)
     kind, fields = step_form(client, url, hidden_fields)
     data = answer(kind, fields)
-    assert client.post(url + "/step", data=data).status_code == 200
+    assert post_step(client, url, data).status_code == 200
     stored = counts(db)
-    again = client.post(url + "/step", data=data)
+    again = post_step(client, url, data)
     assert again.status_code == 200
     assert "played once" in again.get_data(as_text=True)
     assert counts(db) == stored
@@ -99,10 +104,10 @@ def test_a_step_from_an_old_page_or_another_tab_is_refused(
 ) -> None:
     url = sit(client, csrf)
     kind, old = step_form(client, url, hidden_fields)
-    assert client.post(url + "/step", data=answer(kind, old)).status_code == 200
+    assert post_step(client, url, answer(kind, old)).status_code == 200
     stored = counts(db)
     # The same page's form again, as another tab or the back button would send it.
-    response = client.post(url + "/step", data={**answer(kind, old), "token": "x" * 24})
+    response = post_step(client, url, {**answer(kind, old), "token": "x" * 24})
     assert response.status_code == 400
     assert "already played" in response.get_data(as_text=True)
     assert counts(db) == stored
@@ -111,16 +116,19 @@ def test_a_step_from_an_old_page_or_another_tab_is_refused(
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"units": "", "bet0": "1"}, "min_bet"),  # the table minimum is 5
-        ({"units": "", "bet0": "5000"}, "max_bet"),
-        ({"units": "", "bet0": "505"}, "bankroll"),  # 500 in the bankroll
+        ({"units": "", "bet0": "1"}, "a bet at this table is 5 to 1000, not 1"),
+        ({"units": "", "bet0": "5000"}, "5 to 1000, not 5000"),
+        ({"units": "", "bet0": "505"}, "Your bets come to 505 with 500 left"),
         ({"units": "", "bet0": "ten"}, "amount"),
         ({"units": "", "bet0": "Infinity"}, "amount"),
         ({"units": "", "bet0": "1e99999999"}, "amount"),
-        ({"units": "0"}, "1 to 9 units"),
+        ({"units": "0"}, "1 to 8 units"),
+        ({"units": "9"}, "1 to 8 units"),
+        ({"units": "\u0663"}, "1 to 8 units"),  # an Arabic-Indic 3: digits are 0-9
         ({"kind": "play", "answer": "H"}, "not asking for that"),
         ({"at": "7"}, "already played"),
         ({"at": "x"}, "names no step"),
+        ({"at": "\u0660"}, "names no step"),  # an Arabic-Indic 0, the table's step
     ],
 )
 def test_a_bad_bet_or_a_forged_step_is_refused_and_nothing_stored(
@@ -129,9 +137,10 @@ def test_a_bad_bet_or_a_forged_step_is_refused_and_nothing_stored(
     url = sit(client, csrf)
     kind, form = step_form(client, url, hidden_fields)
     before = client.get(url).get_data(as_text=True)
-    response = client.post(url + "/step", data={**answer(kind, form), **fields})
+    response = post_step(client, url, {**answer(kind, form), **fields})
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
+    assert "min_bet" not in response.get_data(as_text=True)  # plain words, not the notation
     assert counts(db) == (0, 0)
     assert step_form(client, url, hidden_fields)[0] == "bet"
     assert client.get(url).get_data(as_text=True).count('class="card') == before.count(
@@ -150,7 +159,7 @@ def test_an_illegal_play_is_refused_and_nothing_stored(
     )
     illegal = disabled[0] if disabled else "X"
     stored = counts(db)
-    response = client.post(url + "/step", data={**fields, "answer": illegal})
+    response = post_step(client, url, {**fields, "answer": illegal})
     assert response.status_code == 400
     assert "cannot be played" in response.get_data(as_text=True)
     assert counts(db) == stored
@@ -162,11 +171,11 @@ def test_a_forged_count_is_refused(client: Any, csrf: Any, db: Any, hidden_field
         kind, fields = step_form(client, url, hidden_fields)
         if kind == "count":
             stored = counts(db)
-            response = client.post(url + "/step", data={**fields, "running": "lots", "true": "0"})
+            response = post_step(client, url, {**fields, "running": "lots", "true": "0"})
             assert response.status_code == 400
             assert counts(db) == stored
             return
-        assert client.post(url + "/step", data=answer(kind, fields)).status_code == 200
+        assert post_step(client, url, answer(kind, fields)).status_code == 200
     pytest.fail("no count check came")
 
 
@@ -183,7 +192,9 @@ def test_a_forged_count_is_refused(client: Any, csrf: Any, db: Any, hidden_field
         ({"system": "nope"}, "no counting system"),
         ({"mode": "blitz"}, "training or test"),
         ({"graded": ["everything"]}, "from the list"),
-        ({"rules": "twenty-one-home"}, "passes the deal"),
+        ({"rules": "twenty-one-home", "others": "0"}, "one other seat or more"),
+        ({"others": "\u0662"}, "Other seats"),  # an Arabic-Indic 2: digits are 0-9
+        ({"unit": "2"}, "is outside this table"),
     ],
 )
 def test_a_table_that_cannot_be_set_up_says_why(
@@ -217,7 +228,7 @@ def test_co_bettors_sit_on_a_casino_boxes_box_and_their_share_is_shown(
     assert "2 co-bettors on each" in client.get(url).get_data(as_text=True)
     for _ in range(40):
         kind, fields = step_form(client, url, hidden_fields)
-        response = client.post(url + "/step", data=answer(kind, fields))
+        response = post_step(client, url, answer(kind, fields))
         assert response.status_code == 200
         page = response.get_data(as_text=True)
         if "settled" in page:
@@ -229,7 +240,7 @@ def test_co_bettors_sit_on_a_casino_boxes_box_and_their_share_is_shown(
 def test_co_bettors_where_the_rules_take_none_are_refused(client: Any, csrf: Any, db: Any) -> None:
     response = client.post("/table/", data={**SETUP, "co_bettors": "1", "csrf_token": csrf()})
     assert response.status_code == 400
-    assert "box_bettors" in response.get_data(as_text=True)
+    assert "Bettors on a box: a box of these rules takes 0" in response.get_data(as_text=True)
     assert db["table_sessions"].count == 0
 
 
@@ -246,7 +257,7 @@ def test_a_mistake_at_the_table_is_drilled_again_from_the_mistakes_page(
     ask = TableGame(spec.setup(seed), chart(spec.rules)).play(played, spec.bankroll)
     worked = work_out(step_asks(spec, ask)[0].notation, spec.rules)
     wrong = next(key for key in sorted(worked.legal) if key != worked.right)
-    assert client.post(url + "/step", data={**fields, "answer": wrong}).status_code == 200
+    assert post_step(client, url, {**fields, "answer": wrong}).status_code == 200
     data = {"drill": "table-play", "sort": "newest", "csrf_token": csrf()}
     review = client.post("/mistakes/review", data=data)
     assert review.status_code == 303

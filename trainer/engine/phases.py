@@ -40,4 +40,5 @@ class Phase(Enum):
     EARLY_SURRENDER = "early-surrender"
     PLAYER_TURNS = "player-turns"
     EXPOSED_CARD = "exposed-card"
+    DEALER_TURN = "dealer-turn"  # a player dealing draws "as he likes" (002 home, 004)
     DONE = "done"

@@ -149,6 +149,9 @@ class Round(IrregularitySteps):
     :param misdeals: 000's dealing irregularities by seat index (see :class:`Misdeal`).
     :param announce_natural: whether the dealer announces a natural at once; with
         ``dealer_natural_must_be_announced`` an unannounced natural counts as a plain 21 (000).
+    :param dealer_decides: the dealer draws as he likes (a player dealing: 002 home, 004's
+        banker): after the players the round stops at ``DEALER_TURN`` for
+        :meth:`dealer_act`, rather than drawing by the rules' policy.
     :raises InvalidBetError: for a bet outside the limits or not fitting the table.
     :raises ValueError: for a bad seat count or misdeal; nothing is dealt then.
     """
@@ -162,6 +165,7 @@ class Round(IrregularitySteps):
         seats: int | None = None,
         misdeals: Mapping[int, Misdeal] | None = None,
         announce_natural: bool = True,
+        dealer_decides: bool = False,
     ) -> None:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {rules!r}")
@@ -179,6 +183,7 @@ class Round(IrregularitySteps):
         self._seat_now = self._seats[0]  # the seat and hand to act (set by _advance)
         self._hand_now = self._seats[0].hands[0]
         self._announce = announce_natural
+        self._dealer_decides = dealer_decides
         self._dealer_natural = False
         self._dealer_doubled = False
         self._exposed = None
@@ -431,8 +436,12 @@ class Round(IrregularitySteps):
         seat, hand = self._seat_now, self._hand_now
         return tuple(action for action in Action if self._why(action, seat, hand) is None)
 
-    def why_illegal(self, action: Action) -> str | None:
-        """Why ``action`` is not allowed now (naming the rule), or ``None`` when it is."""
+    def why_illegal(self, action: Action, seat_index: int | None = None) -> str | None:
+        """Why ``action`` is not allowed now (naming the rule), or ``None`` when it is; at
+        early surrender, for the first decision of the seat ``seat_index`` (to choose then)."""
+        if self._phase is Phase.EARLY_SURRENDER and seat_index is not None:
+            box = self._seats[seat_index]
+            return self._why(action, box, box.hands[0])
         if self._phase is not _TURNS:
             return f"it is not a player's turn (the round is at {self._phase.value})"
         return self._why(action, self._seat_now, self._hand_now)
@@ -521,9 +530,34 @@ class Round(IrregularitySteps):
                 self._dealer_natural = True
                 self._phase = _DONE
                 return
-        if waits_for_dealer(self._seats):
+        if not waits_for_dealer(self._seats):
+            self._phase = _DONE
+        elif self._dealer_decides:
+            self._phase = Phase.DEALER_TURN
+            self._dealer_may_stop()
+        else:
             dealer_draws(self.rules, dealer, self.shoe.draw)
-        self._phase = _DONE
+            self._phase = _DONE
+
+    def dealer_act(self, draws: bool) -> None:
+        """A dealer who draws as he likes (``dealer_decides``): one more card, or stand. The
+        round goes on to its end at a stand, 21, a bust or ``max_draws`` drawn.
+
+        :raises WrongPhaseError: when it is not the dealer's turn to choose.
+        """
+        self._expect(Phase.DEALER_TURN, "the dealer chooses only after the players have played")
+        if not isinstance(draws, bool):
+            raise IllegalActionError(f"dealer: say draw (true) or stand (false), not {draws!r}")
+        if not draws:
+            self._phase = _DONE
+            return
+        self._dealer.add(self.shoe.draw())
+        self._dealer_may_stop()
+
+    def _dealer_may_stop(self) -> None:
+        dealer, limit = self._dealer, self.rules.max_draws
+        if dealer.total >= 21 or (limit is not None and len(dealer.cards) - 2 >= limit):
+            self._phase = _DONE
 
     def settle(self) -> RoundResult:
         """The settled round (computed once); its cards go to the shoe's discards.

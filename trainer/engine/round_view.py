@@ -138,6 +138,11 @@ class RoundView:
         return self._dealer.cards
 
     @property
+    def dealer_total(self) -> int:
+        """The best total of the dealer's cards (the dealer's own view)."""
+        return self._dealer.total
+
+    @property
     def up_card(self) -> Card:
         """The dealer's card the players see: his first, or his second where the rules deal
         everyone's first card face down (002, ``deal_faces``).

@@ -72,8 +72,12 @@ _TURNS, _DONE = Phase.PLAYER_TURNS, Phase.DONE
 class TablePolicy:
     """How the people at a table decide. The defaults stand, decline and never double.
 
-    Override :meth:`decide` at least; every method gets the round as it stands.
+    Override :meth:`decide` at least; every method gets the round as it stands. A policy
+    with ``dealer_decides`` makes a dealing player's draws too (:meth:`dealer_draws`); without
+    it the dealer draws by the rules' policy.
     """
+
+    dealer_decides = False
 
     def decide(self, round_: Round) -> Action:
         """The action for the hand to act (``round_.current_seat``, ``round_.current_hand``)."""
@@ -93,6 +97,11 @@ class TablePolicy:
     def redouble(self, round_: Round, seat: int) -> bool:
         """002 deal method 3: a seat redoubles after the dealer doubled."""
         return False
+
+    def dealer_draws(self, round_: Round) -> bool:
+        """With ``dealer_decides``: whether the dealer draws one more card (by default as the
+        rules' policy would: below ``dealer_stands_on``)."""
+        return round_.dealer_total < round_.rules.dealer_stands_on
 
 
 class DrawToPolicy(TablePolicy):
@@ -341,7 +350,7 @@ class Table:
         shuffled = self._shuffled_for_next
         self._shuffled_for_next = False
         shuffles_before = shoe.shuffles
-        round_ = self._deal(amounts, len(players))
+        round_ = self._deal(amounts, len(players), policy.dealer_decides)
         result = self._play(round_, amounts, policy)
         self.last_round = round_
 
@@ -419,14 +428,16 @@ class Table:
         self.cut_by = self._right_of_dealer()
         return True
 
-    def _deal(self, amounts: tuple[Money | tuple[Money, ...], ...], seats: int) -> Round:
+    def _deal(
+        self, amounts: tuple[Money | tuple[Money, ...], ...], seats: int, decides: bool
+    ) -> Round:
         rules = self.rules
         if rules.bet_after_deal or rules.deal_method == 3:
-            round_ = Round(rules, self.shoe, seats=seats)
+            round_ = Round(rules, self.shoe, seats=seats, dealer_decides=decides)
             if round_.phase is Phase.BETTING:
                 round_.place_bets(amounts)
             return round_
-        return Round(rules, self.shoe, amounts)
+        return Round(rules, self.shoe, amounts, dealer_decides=decides)
 
     def _play(
         self, round_: Round, amounts: tuple[Money | tuple[Money, ...], ...], policy: TablePolicy
@@ -449,6 +460,8 @@ class Table:
                 round_.redouble([policy.redouble(round_, seat) for seat in seats])
             elif phase is Phase.BETTING:
                 round_.place_bets(amounts)
+            elif phase is Phase.DEALER_TURN:
+                round_.dealer_act(policy.dealer_draws(round_))
             else:  # misdeals and exposed cards come only from a dealer-procedure drill
                 raise InvalidTableError(f"a table round cannot stop at {phase.value}")
 

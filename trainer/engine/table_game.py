@@ -14,7 +14,19 @@ The steps, as text (their notation)::
     bet 10 25      the learner's bets, one per box, dealer's left first
     insure 1       insurance (or even money) on the next learner box offered it: 1 takes the
                    most allowed (half the bet), 0 declines
+    insure part 5  part of it: that amount (above 0, at most the most allowed)
     H S D P R      a play for the learner's hand to act (hit, stand, double, split, surrender)
+
+Where the learner holds the deal or the bank (``TableSetup.deals``: 002 home, 004) the other
+seats are all punters, played by the engine, each staking the table minimum, and the learner
+makes the dealer's choices instead::
+
+    deal           the next round is dealt (so that every round is shown)
+    double 1       002 deal method 3: the dealer doubles every bet (0: he does not)
+    draw stand     the dealer's turn: one more card, or stand ("as he likes")
+
+The learner's table ends where the deal passes to another player (002: a punter's natural
+takes it) or the talia is played out (004: then the bank passes left).
 
 A step that does not fit where it is played raises :class:`InvalidStepError` naming the rule;
 the web layer replays a new step before storing it, so an illegal one is never stored.
@@ -33,7 +45,14 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from trainer.engine.cards import Card
-from trainer.engine.round import Action, IllegalActionError, InvalidBetError, Round
+from trainer.engine.round import (
+    DEALER,
+    Action,
+    IllegalActionError,
+    InvalidBetError,
+    Phase,
+    Round,
+)
 from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
 from trainer.engine.table import (
@@ -89,6 +108,7 @@ class TableSetup:
     seed: int
     count_checks: bool = True
     co_bettors: int = 0  # on each learner box, each staking the table minimum (003)
+    deals: bool = False  # the learner holds the deal or the bank (002 home, 004)
 
     def __post_init__(self) -> None:
         if not 0 <= self.others <= MAX_OTHERS:
@@ -106,25 +126,28 @@ class TableSetup:
                 f"co-bettor{'s' if self.rules.box_bettors != 2 else ''} at most, "
                 f"not {self.co_bettors}"
             )
-        if self.rules.surrender == "early" and self.rules.hole_card == "peek":
-            # (Without a hole card, 003, it is a play like any other: asked with the rest.)
+        rotation = self.rules.table_rotation
+        if rotation != "none" and not self.deals:
             raise InvalidTableError(
-                "surrender: early surrender is not asked at a learner's table yet; "
-                "choose late surrender or none"
+                f"table_rotation: {self.rules.name} passes the deal among the players; at a "
+                "learner's table the learner holds the deal (or the bank)"
             )
-        if self.rules.table_rotation != "none":
+        if self.deals and (rotation == "none" or self.others < 1 or self.co_bettors):
             raise InvalidTableError(
-                f"table_rotation: {self.rules.name} passes the deal among the players; "
-                "a learner's table is dealt by the house"
+                "table_rotation: the learner holds the deal only where the players deal "
+                "(002 home, 004), with one other seat or more and no co-bettors"
             )
 
     @property
     def seats(self) -> int:
-        return self.others + self.boxes
+        return self.others if self.deals else self.others + self.boxes
 
     @property
     def learner_seats(self) -> range:
-        """The learner's boxes: after half the other seats (rounded down), side by side."""
+        """The learner's boxes: after half the other seats (rounded down), side by side (none
+        where the learner deals)."""
+        if self.deals:
+            return range(0)
         first = self.others // 2
         return range(first, first + self.boxes)
 
@@ -154,6 +177,32 @@ class Ask:
     seat: int | None = None  # the seat that decides (insurance, play)
     final: bool = False  # the count check at the end of the shoe
 
+    @property
+    def early(self) -> bool:
+        """A play asked before the dealer checks for a natural: early surrender (``R``) or,
+        any other play, the box's first decision, played after the peek."""
+        return self.round is not None and self.round.phase is Phase.EARLY_SURRENDER
+
+    @property
+    def hand_cards(self) -> tuple[Card, ...]:
+        """The cards of the hand a play is asked for."""
+        if self.round is None or self.seat is None:
+            return ()
+        return self.round.hands(self.seat)[0].cards if self.early else self.round.current_cards
+
+    @property
+    def hand_index(self) -> int:
+        """Which of the seat's hands a play is asked for."""
+        if self.round is None or self.early:
+            return 0
+        return self.round.current_hand_index or 0
+
+    def why_illegal(self, action: Action) -> str | None:
+        """Why the play ``action`` may not be chosen where the table waits (None: it may)."""
+        if self.round is None:
+            return "no round is in play"
+        return self.round.why_illegal(action, self.seat if self.early else None)
+
 
 class _Waiting(Exception):  # noqa: N818 (not an error: the replay stops here)
     def __init__(self, kind: str, round_: Round, seat: int) -> None:
@@ -162,13 +211,51 @@ class _Waiting(Exception):  # noqa: N818 (not an error: the replay stops here)
 
 
 class _LearnerPolicy(BasicStrategyPolicy):
-    """The other seats by the chart; the learner's seats by their steps, or a stop."""
+    """The other seats by the chart; the learner's seats (or the learner's deal) by their
+    steps, or a stop."""
 
-    def __init__(self, rules: Rules, chart: Chart, learner: range, steps: Sequence[str]) -> None:
-        super().__init__(rules, chart)
-        self.learner = learner
+    def __init__(
+        self, setup: TableSetup, chart: Chart, steps: Sequence[str], *, deals: bool = False
+    ) -> None:
+        super().__init__(setup.rules, chart)
+        self.learner = setup.learner_seats
         self.steps = steps
         self.pos = 0
+        self.dealer_decides = deals
+        self.chosen: dict[int, Action] = {}  # a first decision chosen at early surrender
+
+    def early_surrender(self, round_: Round, seat: int) -> bool:
+        if seat not in self.learner:
+            return super().early_surrender(round_, seat)
+        action = self._play(self._next("play", round_, seat))
+        reason = round_.why_illegal(action, seat)
+        if reason is not None:
+            raise InvalidStepError(reason)
+        if action is Action.SURRENDER:
+            return True
+        self.chosen[seat] = action  # played as the box's first decision, after the peek
+        return False
+
+    @staticmethod
+    def _play(step: str) -> Action:
+        action = PLAYS.get(step)
+        if action is None:
+            raise InvalidStepError(f"a play is H, S, D, P or R; {step[:12]!r} is not one")
+        return action
+
+    def dealer_doubles(self, round_: Round) -> bool:
+        if not self.dealer_decides:
+            return False
+        step = self._next("double", round_, DEALER)
+        if step not in ("double 0", "double 1"):
+            raise InvalidStepError(f"the dealer doubles the bets or not, not {step[:12]!r}")
+        return step == "double 1"
+
+    def dealer_draws(self, round_: Round) -> bool:
+        step = self._next("draw", round_, DEALER)
+        if step not in ("draw", "stand"):
+            raise InvalidStepError(f"the dealer draws or stands, not {step[:12]!r}")
+        return step == "draw"
 
     def _next(self, kind: str, round_: Round, seat: int) -> str:
         if self.pos >= len(self.steps):
@@ -181,10 +268,8 @@ class _LearnerPolicy(BasicStrategyPolicy):
         seat = round_.current_seat
         if seat is None or seat not in self.learner:
             return super().decide(round_)
-        step = self._next("play", round_, seat)
-        action = PLAYS.get(step)
-        if action is None:
-            raise InvalidStepError(f"a play is H, S, D, P or R; {step[:12]!r} is not one")
+        chosen = self.chosen.pop(seat, None)
+        action = chosen if chosen is not None else self._play(self._next("play", round_, seat))
         reason = round_.why_illegal(action)
         if reason is not None:
             raise InvalidStepError(reason)
@@ -194,9 +279,32 @@ class _LearnerPolicy(BasicStrategyPolicy):
         if seat not in self.learner:
             return Fraction(0)
         step = self._next("insurance", round_, seat)
-        if step not in ("insure 0", "insure 1"):
+        most = round_.max_insurance(seat)
+        if step in ("insure 0", "insure 1"):
+            return most if step == "insure 1" else Fraction(0)
+        part = _part(step)
+        if part is None:
             raise InvalidStepError(f"insurance is offered: answer it, not {step[:12]!r}")
-        return round_.max_insurance(seat) if step == "insure 1" else Fraction(0)
+        if not 0 < part <= most:
+            raise InvalidStepError(
+                f"insurance: at most {_words(most)} (half the bet), not {_words(part)}"
+            )
+        return part
+
+
+def _words(amount: Fraction) -> str:
+    return str(amount.numerator) if amount.denominator == 1 else f"{float(amount):.2f}"
+
+
+def _part(step: str) -> Fraction | None:
+    """The amount of an ``insure part <amount>`` step (part of the insurance allowed)."""
+    words = step.split(" ")
+    if len(words) != 3 or words[:2] != ["insure", "part"]:
+        return None
+    try:
+        return Fraction(words[2])
+    except (ValueError, ZeroDivisionError):
+        return None
 
 
 def read_bets(step: str, boxes: int) -> tuple[Fraction, ...]:
@@ -224,7 +332,11 @@ class TableGame:
         self.chart = chart
         rules = setup.rules
         shoe = Shoe(rules, random.Random(setup.seed))
-        self.table = Table(rules, setup.seats, _HOUSE_MONEY, shoe)
+        if setup.deals:  # the learner is player 0, dealing; the punters on their left
+            names = ["You", *(f"Seat {n + 1}" for n in range(setup.others))]
+            self.table = Table(rules, names, _HOUSE_MONEY, shoe, dealer=0)
+        else:
+            self.table = Table(rules, setup.seats, _HOUSE_MONEY, shoe)
         self.rounds: list[PlayedRound] = []
         self._checks = random.Random(f"{setup.seed} count checks")
 
@@ -232,6 +344,11 @@ class TableGame:
     def learner_net(self) -> Fraction:
         """What the learner's boxes have won (+) or lost (-) over the rounds played (their own
         share, where co-bettors stake on them too)."""
+        if self.setup.deals:  # the bank's net of the rounds the learner dealt
+            return sum(
+                (p.record.result.bank_net for p in self.rounds if p.record.dealer == 0),
+                Fraction(0),
+            )
         seats = self.setup.learner_seats
         return sum(
             (
@@ -258,7 +375,12 @@ class TableGame:
             played = len(table.shoe.dealt())
             # The shoe is played out when the cut card is out, or when a pack dealt to its end
             # ran out inside a round and its discards were shuffled to finish it (000, 002).
-            over = bool(self.rounds) and (table.shoe.needs_shuffle or table.shoe.refills > 0)
+            # Where the learner deals, also when the deal has passed to another player.
+            over = bool(self.rounds) and (
+                table.shoe.needs_shuffle
+                or table.shoe.refills > 0
+                or (setup.deals and table.dealer != 0)
+            )
             due = over or (number > 1 and self._checks.randrange(CHECK_RATE) == 0)
             if due and setup.count_checks:
                 if pos == len(steps):
@@ -271,16 +393,15 @@ class TableGame:
                     raise InvalidStepError("the shoe is played out: no more rounds from it")
                 return Ask("over", number, seen, played)
             if pos == len(steps):
-                return Ask("bet", number, seen, played)
-            bets = read_bets(steps[pos], setup.boxes)
-            self._check_money(bets, bankroll)
-            policy = _LearnerPolicy(setup.rules, self.chart, setup.learner_seats, steps[pos + 1 :])
-            all_bets = self._seat_bets(bets)
+                return Ask("deal" if setup.deals else "bet", number, seen, played)
+            all_bets = self._round_bets(steps[pos], bankroll)
+            policy = _LearnerPolicy(setup, self.chart, steps[pos + 1 :], deals=setup.deals)
             try:
                 record = table.play_round(all_bets, policy)
             except _Waiting as waiting:  # every step is played: the learner decides next
                 seen_now = seen + waiting.round.seen_by(waiting.seat)
-                return Ask(waiting.kind, number, seen_now, played, waiting.round, waiting.seat)
+                seat = None if waiting.seat == DEALER else waiting.seat
+                return Ask(waiting.kind, number, seen_now, played, waiting.round, seat)
             except (InvalidBetError, InsufficientBankrollError, IllegalActionError) as error:
                 raise InvalidStepError(str(error)) from None
             round_ = table.last_round
@@ -289,6 +410,19 @@ class TableGame:
             used = 1 + policy.pos
             self.rounds.append(PlayedRound(record, round_, seen, pos, used))
             pos += used
+
+    def _round_bets(
+        self, step: str, bankroll: Fraction | None
+    ) -> list[Fraction | tuple[Fraction, ...]]:
+        """Every seat's bet for the round a step starts: the learner's own (a ``bet``), or,
+        where the learner deals (a ``deal``), the punters' table minimums."""
+        if self.setup.deals:
+            if step != "deal":
+                raise InvalidStepError("you deal: the next round starts with the deal")
+            return [self.setup.rules.min_bet] * self.setup.seats
+        bets = read_bets(step, self.setup.boxes)
+        self._check_money(bets, bankroll)
+        return self._seat_bets(bets)
 
     def _seat_bets(self, bets: tuple[Fraction, ...]) -> list[Fraction | tuple[Fraction, ...]]:
         low = self.setup.rules.min_bet
@@ -301,9 +435,13 @@ class TableGame:
         rules = self.setup.rules
         for bet in bets:
             if bet < rules.min_bet or (rules.max_bet is not None and bet > rules.max_bet):
-                high = "no maximum" if rules.max_bet is None else f"at most {rules.max_bet}"
+                limits = (
+                    f"{rules.min_bet} or more (no maximum)"
+                    if rules.max_bet is None
+                    else f"{rules.min_bet} to {rules.max_bet}"
+                )
                 raise InvalidStepError(
-                    f"min_bet and max_bet: a bet is {rules.min_bet} or more, {high}; not {bet}"
+                    f"min_bet and max_bet: a bet at this table is {limits}, not {bet}"
                 )
         if bankroll is not None and sum(bets) > bankroll + self.learner_net:
             left = bankroll + self.learner_net

@@ -16,6 +16,7 @@ bounded before it is read (the engine refuses long text and large numbers).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -38,6 +39,7 @@ __all__ = [
     "is_rules_form",
     "notation_summary",
     "option_fields",
+    "plain_words",
     "preset_menu",
     "read_rules",
     "readable_rules",
@@ -86,6 +88,25 @@ def error_text(error: InvalidRulesError) -> str:
     if option in rule_words.OPTION_LABELS:
         label = rule_words.OPTION_LABELS[option].label
         text = f"{label}: {text.removeprefix(f'{option}: ')}"
+    return text if text.endswith(".") else f"{text}."
+
+
+_NAMED_RE = re.compile(r"([a-z][a-z_]*(?: and [a-z][a-z_]*)*): ")
+
+
+def plain_words(text: str) -> str:
+    """An engine message in the interface's words, as one sentence: the rules it names first
+    (``min_bet and max_bet: a bet is ...``) by their labels, any other name dropped."""
+    named = _NAMED_RE.match(text)
+    if named is not None:
+        rest = text[named.end() :]
+        labels = [rule_words.OPTION_LABELS.get(name) for name in named[1].split(" and ")]
+        if all(labels):
+            words = [label.label for label in labels if label]
+            text = " and ".join([words[0], *(w[:1].lower() + w[1:] for w in words[1:])])
+            text += ": " + rest
+        else:
+            text = rest[:1].upper() + rest[1:]
     return text if text.endswith(".") else f"{text}."
 
 

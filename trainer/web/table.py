@@ -21,18 +21,21 @@ from fractions import Fraction
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, url_for
+from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from drills import Grade, InvalidAnswerError, get_drill
-from drills.count_study import study_for
+from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import CONVENTION_LABELS, RESOLUTION_LABELS, system_choices
 from drills.strategy_quiz import PLAY_KEYS, chart_for
+from drills.table_dealing import dealer_grade
 from drills.table_session import (
     GRADED,
     MODES,
     Asked,
     InvalidTableSpecError,
     TableSpec,
+    read_digits,
     settings_words,
     step_asks,
 )
@@ -42,19 +45,37 @@ from trainer.store import tables, users
 from trainer.store.db import transaction
 from trainer.web import drills as drill_road
 from trainer.web import table_view
+from trainer.web.count_jobs import pending_page, study_or_start
 from trainer.web.preferences import current_counting_preferences
-from trainer.web.rules_form import option_fields, preset_menu, read_rules
-from trainer.web.support import current_rules, current_user, current_user_or_guest, get_db, render
+from trainer.web.rules_form import option_fields, plain_words, preset_menu, read_rules
+from trainer.web.support import (
+    current_rules,
+    current_user,
+    current_user_or_guest,
+    get_db,
+    is_htmx,
+    render,
+)
 from trainer.web.table_steps import (
     ASK_NAMES,
+    BET_KEYS,
+    answers_of,
     first_play_ev,
     held_feedback,
+    insured_share,
     read_step,
     step_token,
     summary_of,
 )
 
 bp = Blueprint("table", __name__, url_prefix="/table")
+
+# The learner dealing: each step's keys (key, label, allowed).
+DEALER_KEYS = {
+    "deal": [("D", "Deal the round", True)],
+    "double": [("D", "Double every bet", True), ("N", "Do not double", True)],
+    "draw": [("H", "Draw a card", True), ("S", "Stand", True)],
+}
 
 TEMPLATE = "table/table.html"
 
@@ -110,8 +131,23 @@ def setup() -> Response:
     return _setup_page(current_rules(), mine=mine)
 
 
+def money_defaults(rules: Rules) -> dict[str, str]:
+    """The set-up form's money under ``rules``: the bet-sizing drill's default bankroll (2,000
+    table minimums: a smaller one makes the ramp's own risk of ruin far above the 5% it aims
+    at, for the minimum bets where the count gives no edge), a unit of the table minimum."""
+    return {
+        "bankroll": table_view.money(default_bankroll(rules)),
+        "unit": table_view.money(rules.min_bet),
+    }
+
+
 def _setup_page(
-    rules: Rules, *, status: int = 200, error: InvalidTableSpecError | None = None, **shown: Any
+    rules: Rules,
+    *,
+    status: int = 200,
+    error: InvalidTableSpecError | None = None,
+    form: Any = None,
+    **shown: Any,
 ) -> Response:
     prefs = current_counting_preferences()
     return render(
@@ -127,13 +163,12 @@ def _setup_page(
         modes=MODES,
         prefs=prefs,
         defaults={
-            "bankroll": table_view.money(rules.min_bet * 200),
-            "unit": table_view.money(rules.min_bet),
+            **money_defaults(rules),
             "limits": table_view.money(rules.min_bet)
             + " to "
             + (table_view.money(rules.max_bet) if rules.max_bet is not None else "no maximum"),
         },
-        setup_form=request.form if error else {},
+        setup_form=form if form is not None else (request.form if error else {}),
         setup_error=str(error) if error else None,
         setup_field=error.field if error else None,
         section="table",
@@ -141,21 +176,38 @@ def _setup_page(
     )
 
 
+def _under_new_rules(rules: Rules) -> MultiDict[str, str]:
+    """The set-up form sent, its money moved to ``rules`` where the learner left the drawn
+    rules' defaults: another preset picked (and the form sent at once, without drawing it
+    again) has its own limits, which the old preset's unit may be outside of."""
+    form = request.form.copy()
+    drawn = read_rules({"rules": form.get("rules", "")}, default=current_rules())
+    if drawn.name != rules.name:
+        old, new = money_defaults(drawn), money_defaults(rules)
+        for name in ("bankroll", "unit"):
+            if form.get(name, "").strip() == old[name]:
+                form[name] = new[name]
+    return form
+
+
 @bp.post("/")
 def start() -> Response:
-    form = request.form
-    rules = read_rules(form, default=current_rules())
+    rules = read_rules(request.form, default=current_rules())
+    form = _under_new_rules(rules)
     if form.get("rules_only"):  # the rules changed: the form again, under them
-        return _setup_page(rules)
+        return _setup_page(rules, form=form)
     try:
         spec = TableSpec.from_form(rules, form)
     except (InvalidTableSpecError, ValueError) as error:
         found = (
-            error if isinstance(error, InvalidTableSpecError) else InvalidTableSpecError(str(error))
+            error
+            if isinstance(error, InvalidTableSpecError)
+            else InvalidTableSpecError(plain_words(str(error)))
         )
-        return _setup_page(rules, status=400, error=found)
-    if spec.needs_study:
-        study_for(rules, spec.system)  # not worked out yet: its progress page, then back here
+        return _setup_page(rules, status=400, error=found, form=form)
+    # A study not worked out yet is started now (a 429 past the learner's share of new work,
+    # nothing stored); the table is stored first, so that the progress page goes on to it.
+    study = study_or_start(rules, spec.system) if spec.needs_study else None
     chart_for(rules)
     user = current_user_or_guest()
     stored = tables.create_table(
@@ -165,7 +217,10 @@ def start() -> Response:
         setup=json.loads(spec.to_json()),
         seed=secrets.randbits(48),
     )
-    return redirect(url_for("table.show", table_id=stored.id), code=303)
+    url = url_for("table.show", table_id=stored.id)
+    if study is not None and study[0] is None:
+        return pending_page(rules, spec.system, study[1], then=url)
+    return redirect(url, code=303)
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -173,7 +228,29 @@ def start() -> Response:
 
 @bp.get("/<table_id>")
 def show(table_id: str) -> Response:
-    return table_page(seated_or_404(table_id))
+    """The table; after a plain form's step (post, redirect, get) that step's feedback
+    (``shown``: its number) or a mistake taken back (``back``)."""
+    seated = seated_or_404(table_id)
+    shown = read_digits(request.args.get("shown", ""), 6)
+    if shown is None and seated.held is not None:  # a mistake waiting: what it was
+        shown = seated.held.n
+    feedback = _step_feedback(seated, shown) if shown is not None else None
+    return table_page(seated, feedback=feedback, taken_back=bool(request.args.get("back")))
+
+
+def _step_feedback(seated: Seated, n: int) -> list[dict[str, Any]] | None:
+    """The training-mode feedback of step ``n``, the table's last, graded again as it was when
+    it was played (the answers from its stored attempts, or its own text)."""
+    last = seated.steps[-1] if seated.steps else None
+    if last is None or last.n != n or seated.spec.mode != "training":
+        return None
+    before = [s.step for s in seated.steps[:-1] if s.state == "played"]
+    _, ask = replay(seated.spec, seated.stored.seed, before)
+    try:
+        grades = _grades(seated, ask, last.step, answers_of(seated, last))
+    except InvalidAnswerError:
+        return None
+    return _feedback(seated, grades) or None
 
 
 def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
@@ -205,8 +282,12 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         "summary": summary_of(seated) if ask.kind == "over" else None,
         "held_feedback": held_feedback(seated),
         "ask_names": ASK_NAMES,
-        "bet_amounts": {n: table_view.money(seated.spec.unit * n) for n in range(1, 9)},
+        "bet_amounts": {n: table_view.money(seated.spec.unit * n) for n in range(1, BET_KEYS + 1)},
         **_asked(ask),
+        "burned": table_view.burned_shown(game),
+        "asks_true": any(a.name == "tc" for a in step_asks(seated.spec, ask)),
+        "early": ask.kind == "play" and ask.early,
+        "page_rules": seated.rules,
         "section": "table",
         **shown,
     }
@@ -216,14 +297,17 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
 def _asked(ask: Ask) -> dict[str, Any]:
     """What the step's form needs to know of the round: the plays allowed, a natural."""
     round_ = ask.round
+    if ask.kind in DEALER_KEYS:
+        return {"natural": False, "play_keys": DEALER_KEYS[ask.kind]}
     if round_ is None or ask.seat is None:
         return {"natural": False, "play_keys": []}
     hand = round_.hands(ask.seat)[0]
     keys = [
-        (key, label, ask.kind == "play" and round_.why_illegal(PLAYS[key]) is None)
+        (key, label, ask.kind == "play" and ask.why_illegal(PLAYS[key]) is None)
         for key, label in PLAY_KEYS.items()
     ]
-    return {"natural": hand.is_two_card_21, "play_keys": keys}
+    most = table_view.money(round_.max_insurance(ask.seat)) if ask.kind == "insurance" else ""
+    return {"natural": hand.is_two_card_21, "play_keys": keys, "most_insurance": most}
 
 
 def _refused(seated: Seated, message: str) -> Response:
@@ -243,23 +327,22 @@ def step(table_id: str) -> Response:
         text, answers = read_step(seated.ask, form, seated.spec)
         after = replay(seated.spec, seated.stored.seed, [*_played(seated), text])
     except InvalidStepError as error:
-        return _refused(seated, f"That cannot be played: {_sentence(error)}")
-    asks = step_asks(seated.spec, seated.ask)
+        return _refused(seated, f"That cannot be played. {plain_words(str(error))}")
     try:
-        found = drill_road.grade_answers(
-            [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
-        )
+        grades = _grades(seated, seated.ask, text, answers)
     except InvalidAnswerError as error:
         return _refused(seated, str(error))
-    grades = list(zip(asks, found, strict=True))
     try:
         _store(seated, text, token, grades, _response_ms(form.get("asked_at", "")))
     except tables.StaleStepError:
         return _refused(
             seated_or_404(table_id), "That step was already played; nothing was stored."
         )
-    feedback = _feedback(seated, grades) if seated.spec.mode == "training" else None
     steps = tables.steps_of(get_db(), seated.stored.id)
+    if not is_htmx():  # a plain form: post, redirect, get (Back asks to send nothing again)
+        shown: dict[str, Any] = {"shown": steps[-1].n} if seated.spec.mode == "training" else {}
+        return redirect(url_for("table.show", table_id=table_id, **shown), code=303)
+    feedback = _feedback(seated, grades) if seated.spec.mode == "training" else None
     if steps[-1].state == "held":  # the table stays where it was, the mistake shown
         now = replace(seated, steps=steps, held=steps[-1])
     else:  # where the step's own replay left it (no need to replay it again)
@@ -267,15 +350,38 @@ def step(table_id: str) -> Response:
     return table_page(now, feedback=feedback)
 
 
+def _grades(
+    seated: Seated, ask: Ask, text: str, answers: dict[str, str]
+) -> list[tuple[Asked, Grade]]:
+    """The graded questions of the step ``text`` where the table waits at ``ask``: the drills'
+    (each an attempt), and a dealer's draw (graded at the table only: its ask has no drill).
+
+    :raises InvalidAnswerError: for an answer a drill cannot grade.
+    """
+    asks = step_asks(seated.spec, ask)
+    found = drill_road.grade_answers(
+        [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
+    )
+    share = insured_share(ask, text)  # part of the insurance: its cost is that part's
+    grades = [
+        (replace(a, stake=a.stake * share) if a.name == "insurance" else a, grade)
+        for a, grade in zip(asks, found, strict=True)
+    ]
+    dealt = dealer_grade(seated.rules, ask, text) if "strategy" in seated.spec.graded else None
+    if dealt is not None:
+        grades.append((Asked("dealer", "", text, Fraction(1)), dealt))
+    return grades
+
+
 def _out_of_turn(seated: Seated, form: Any, token: str) -> Response | None:
     """The page to show for a step that is not the one the table waits for: sent again (its
     step is shown played once), from an old page or another tab, or of the wrong kind."""
-    at = form.get("at", "")
-    if not at.isdecimal() or len(at) > 6:
+    at = read_digits(form.get("at", ""), 6)
+    if at is None:
         return _refused(seated, "This form names no step of the table; it is shown as it is now.")
     if any(s.token == token for s in seated.steps):  # a double click, a form sent again
         return table_page(seated, repeated=True)
-    if int(at) != seated.at:
+    if at != seated.at:
         return _refused(
             seated,
             "That step was already played (from another tab, or a page from before): nothing "
@@ -302,7 +408,7 @@ def _store(
     :raises StaleStepError: when another request stored a step first.
     """
     wrong = any(not grade.correct for _, grade in grades)
-    decision = seated.ask.kind in ("play", "bet", "insurance")
+    decision = seated.ask.kind in ("play", "bet", "insurance", "draw")
     hold = wrong and seated.spec.mode == "training" and decision
     # A decision chosen again after taking one back is shown graded, not stored again.
     retry = bool(seated.steps) and seated.steps[-1].state == "withdrawn"
@@ -326,6 +432,7 @@ def _store(
         graded = [
             (get_drill(a.drill), a.notation, g, step_token(seated.stored.id, stored.n, a.name))
             for a, g in grades
+            if a.drill  # a dealer's draw is graded at the table only
         ]
         drill_road.record_answers(
             seated.user, graded if not retry else [], seated.rules, response_ms
@@ -336,13 +443,16 @@ def _store(
 def held(table_id: str) -> Response:
     """Keep the mistake just shown (it is played) or take it back (choose again)."""
     seated = seated_or_404(table_id)
-    at = request.form.get("at", "")
+    at = read_digits(request.form.get("at", ""), 6)
     choice = request.form.get("choice", "")
-    if seated.held is None or not at.isdecimal() or int(at[:6]) != seated.held.n:
+    if seated.held is None or at != seated.held.n:
         return _refused(seated, "There is no play waiting to be kept or taken back.")
     if choice not in ("keep", "back"):
         return _refused(seated, "Keep the play or take it back.")
     tables.resolve_held(get_db(), seated.stored.id, seated.held.n, keep=choice == "keep")
+    if not is_htmx():  # post, redirect, get
+        back: dict[str, Any] = {"back": 1} if choice == "back" else {}
+        return redirect(url_for("table.show", table_id=table_id, **back), code=303)
     return table_page(seated_or_404(table_id), taken_back=choice == "back")
 
 
@@ -365,24 +475,21 @@ def _feedback(seated: Seated, grades: list[tuple[Asked, Grade]]) -> list[dict[st
 
 
 def _response_ms(asked_at: str) -> int | None:
-    if not asked_at.isdecimal() or len(asked_at) > 15:
-        return None
-    return drill_road.now_ms() - int(asked_at)
+    sent = read_digits(asked_at, 15)
+    return None if sent is None else drill_road.now_ms() - sent
 
 
 def _words(ask: Ask) -> str:
     return {
+        "deal": "the deal",
+        "double": "your choice to double the bets or not",
+        "draw": "your draw",
         "count": "the count",
         "bet": "your bet",
         "insurance": "your answer to insurance",
         "play": "your play",
         "over": "nothing: the shoe is played out",
     }[ask.kind]
-
-
-def _sentence(error: Exception) -> str:
-    text = str(error)
-    return text if text.endswith(".") else text + "."
 
 
 @bp.get("/<table_id>/rounds/<int:number>")
@@ -399,5 +506,6 @@ def round_page(table_id: str, number: int) -> Response:
         spec=seated.spec,
         round=table_view.round_view(seated.game, played.round, number),
         errors=errors,
+        page_rules=seated.rules,
         section="table",
     )

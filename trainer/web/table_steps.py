@@ -10,7 +10,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from drills import table_play
-from drills.table_session import MONEY_RE, TableSpec
+from drills.table_dealing import dealer_step
+from drills.table_session import MONEY_RE, TableSpec, read_digits
 from trainer.engine.hand import Hand
 from trainer.engine.table_game import Ask, InvalidStepError
 from trainer.store import tables
@@ -20,7 +21,16 @@ from trainer.web.table_view import money, signed_money
 if TYPE_CHECKING:
     from trainer.web.table import Seated
 
-__all__ = ["ASK_NAMES", "KINDS", "read_step", "step_token", "summary_of"]
+__all__ = [
+    "ASK_NAMES",
+    "BET_KEYS",
+    "KINDS",
+    "answers_of",
+    "insured_share",
+    "read_step",
+    "step_token",
+    "summary_of",
+]
 
 # What each graded question of a step is called on the page and in the summary.
 ASK_NAMES = {
@@ -31,9 +41,22 @@ ASK_NAMES = {
     "bet0": "Bet, box 1",
     "bet1": "Bet, box 2",
     "bet2": "Bet, box 3",
+    "dealer": "Your draw",  # the learner dealing (graded at the table, not a drill's attempt)
 }
-KINDS = {"play": "Strategy", "insurance": "Insurance", "rc": "Counts", "tc": "Counts"}
+KINDS = {
+    "play": "Strategy",
+    "insurance": "Insurance",
+    "rc": "Counts",
+    "tc": "Counts",
+    "dealer": "Dealing",
+}
 _PLAYS = ("H", "S", "D", "P", "R")
+BET_KEYS = 8  # keys 1 to 8 bet that many units
+_DEALER_KEYS = {
+    "deal": "deal the next round",
+    "double": "double the bets with D, or not with N",
+    "draw": "draw with H, or stand with S",
+}
 _NAMES = tuple(ASK_NAMES)
 
 
@@ -43,12 +66,12 @@ def step_token(table_id: str, n: int, name: str) -> str:
     return f"t{table_id}-{n:05d}-{_NAMES.index(name)}"
 
 
-def _amount(text: str) -> Fraction:
+def _amount(text: str, what: str = "a bet") -> Fraction:
     text = (text or "").strip().replace(",", "")
     if not text or len(text) > 12:
-        raise InvalidStepError("a bet is an amount, such as 25")
+        raise InvalidStepError(f"{what} is an amount, such as 25")
     if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
-        raise InvalidStepError(f"a bet is an amount, not {text[:12]!r}")
+        raise InvalidStepError(f"{what} is an amount, not {text[:12]!r}")
     return Fraction(Decimal(text))
 
 
@@ -59,18 +82,27 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     """
     if ask.kind == "count":
         return "count", {"rc": form.get("running", "")[:8], "tc": form.get("true", "")[:8]}
+    if ask.kind in ("deal", "double", "draw"):
+        step = dealer_step(ask.kind, form.get("answer", "")[:2].upper())
+        if step is None:
+            raise InvalidStepError(_DEALER_KEYS[ask.kind])
+        return step, {}
     if ask.kind == "bet":
         units = form.get("units", "")
         if units:
-            if not (units.isdecimal() and len(units) == 1 and units != "0"):
-                raise InvalidStepError("bet 1 to 9 units")
-            bets = [spec.unit * int(units)] * spec.boxes
+            count = read_digits(units, 1)
+            if count is None or not 1 <= count <= BET_KEYS:
+                raise InvalidStepError(f"bet 1 to {BET_KEYS} units")
+            bets = [spec.unit * count] * spec.boxes
         else:
             bets = [_amount(form.get(f"bet{box}", "")) for box in range(spec.boxes)]
         text = "bet " + " ".join(str(bet) for bet in bets)
         return text, {f"bet{box}": money(bet) for box, bet in enumerate(bets)}
     answer = form.get("answer", "")[:2].upper()
     if ask.kind == "insurance":
+        part = form.get("insure_amount", "").strip()
+        if not answer and part:  # part of the insurance allowed: graded as taking it
+            return f"insure part {_amount(part, 'insurance')}", {"insurance": "I"}
         if answer not in ("I", "N"):
             raise InvalidStepError("answer insurance with I (take it) or N (no)")
         return f"insure {1 if answer == 'I' else 0}", {"insurance": answer}
@@ -81,12 +113,40 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     raise InvalidStepError("the shoe is played out: no more rounds from it")
 
 
+def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
+    """A stored step's answers by ask name, as :func:`read_step` read them: from its attempts,
+    or (a decision chosen again after one taken back, whose attempts are the first choice's)
+    from the step's own text."""
+    found = _graded(seated)
+    answers = {}
+    for name in _NAMES:
+        row = found.get(step_token(seated.stored.id, step.n, name))
+        if row is not None:
+            answers[name] = row["answer"]
+    if answers:
+        return answers
+    words = step.step.split(" ")
+    if words[0] == "bet":
+        return {f"bet{box}": money(Fraction(bet)) for box, bet in enumerate(words[1:])}
+    if words[0] == "insure":
+        return {"insurance": "I" if words[1:2] in (["1"], ["part"]) else "N"}
+    return {"play": step.step} if step.step in _PLAYS else answers
+
+
+def insured_share(ask: Ask, step: str) -> Fraction:
+    """The share of the most insurance allowed that an insurance step takes (1: all of it)."""
+    words = step.split(" ")
+    if words[:2] != ["insure", "part"] or ask.round is None or ask.seat is None:
+        return Fraction(1)
+    return Fraction(words[2]) / ask.round.max_insurance(ask.seat)
+
+
 def first_play_ev(spec: TableSpec, ask: Ask, notation: str, stake: Fraction) -> str | None:
     """Money: what the right play of a box's first decision is worth (for luck and skill)."""
     round_ = ask.round
     if round_ is None or ask.seat is None or len(round_.hands(ask.seat)) > 1:
         return None
-    if len(round_.current_cards) != 2:
+    if len(ask.hand_cards) != 2:
         return None
     worked = table_play.work_out(notation, spec.rules)
     value = worked.evs.get(worked.right)
@@ -114,22 +174,37 @@ def held_feedback(seated: Seated) -> list[dict[str, Any]]:
 
 
 def summary_of(seated: Seated) -> dict[str, Any]:
-    """The shoe's summary: rounds, result, errors by kind with their EV cost, luck and skill,
-    each error with the round it was made in."""
-    game = seated.game
+    """The shoe's summary: rounds, result, errors by kind, luck and skill, each error with the
+    round it was made in.
+
+    An error's kind counts every error made, taken back or not; its cost counts the errors
+    kept (played) only, for a decision taken back cost nothing at the table: in money (the
+    EV lost times the learner's own stake) and in bets (the EV lost, in bets of the hand).
+    """
     found = _graded(seated)
     round_of = _round_of_steps(seated)
     errors: list[dict[str, Any]] = []
     kinds: dict[str, dict[str, Any]] = {}
     for step in seated.steps:
+        kept = step.state == "played"
+        dealt = _dealer_error(seated, step, round_of.get(step.n))
+        if dealt is not None:  # graded at the table, with no attempt: its cost says it
+            entry = kinds.setdefault(
+                "Dealing", {"count": 0, "cost": Fraction(0), "bets": Fraction(0)}
+            )
+            entry["count"] += 1
+            if kept:
+                entry["cost"] += Fraction(step.cost)
+                entry["bets"] += Fraction(step.cost) / seated.rules.min_bet
+            errors.append(dealt)
+        costed = not kept or not step.cost  # its money is counted once, under its first error
         for name in _NAMES:
             row = found.get(step_token(seated.stored.id, step.n, name))
             if row is None or row["correct"]:
                 continue
-            kind = KINDS.get(name, "Bets")
-            entry = kinds.setdefault(kind, {"count": 0, "cost": Fraction(0), "bets": Fraction(0)})
+            entry = kinds.setdefault(KINDS.get(name, "Bets"), _no_errors())
             entry["count"] += 1
-            ev_cost = Fraction(row["ev_cost"]) if row["ev_cost"] else Fraction(0)
+            ev_cost = Fraction(row["ev_cost"]) if row["ev_cost"] and kept else Fraction(0)
             entry["bets"] += ev_cost
             errors.append(
                 {
@@ -142,31 +217,57 @@ def summary_of(seated: Seated) -> dict[str, Any]:
                     "bets": f"{float(ev_cost):.2f}" if ev_cost else "",
                 }
             )
-        if step.state == "played" and step.cost not in ("", "0"):
-            cost = Fraction(step.cost)
-            kind = "Bets" if step.step.startswith("bet") else "Strategy"
-            if step.step.startswith("insure"):
-                kind = "Insurance"
-            kinds.setdefault(kind, {"count": 0, "cost": Fraction(0), "bets": Fraction(0)})
-            kinds[kind]["cost"] += cost
-    result = game.learner_net
+            if not costed:  # a step's errors are of one kind: its cost in money is theirs
+                entry["cost"] += Fraction(step.cost)
+                costed = True
     cost = sum((k["cost"] for k in kinds.values()), Fraction(0))
     return {
-        "rounds": len(game.rounds),
-        "result": signed_money(result),
+        "ended": _ended(seated),
+        "rounds": len(seated.game.rounds),
+        "result": signed_money(seated.game.learner_net),
         "kinds": [
-            {
-                "kind": k,
-                "count": v["count"],
-                "cost": money(v["cost"]),
-                "bets": f"{float(v['bets']):.2f}",
-            }
+            {"kind": k, "count": v["count"], "cost": money(v["cost"]), "bets": _bets(v["bets"])}
             for k, v in sorted(kinds.items())
         ],
         "errors": errors,
-        "luck": _luck(seated, result, cost),
+        "luck": _luck(seated, seated.game.learner_net, cost),
         "cost": money(cost),
     }
+
+
+def _dealer_error(seated: Seated, step: tables.Step, number: int | None) -> dict[str, Any] | None:
+    """A dealer's draw that cost the bank expectation (a wrong one), as the summary lists it."""
+    if step.step not in ("draw", "stand") or not step.cost or Fraction(step.cost) <= 0:
+        return None
+    cost = Fraction(step.cost)
+    return {
+        "round": number,
+        "what": ASK_NAMES["dealer"],
+        "question": "the dealer's turn",
+        "answer": step.step,
+        "right": "stand" if step.step == "draw" else "draw",
+        "taken_back": step.state == "withdrawn",
+        "bets": f"{float(cost / seated.rules.min_bet):.2f}" if step.state == "played" else "",
+    }
+
+
+def _ended(seated: Seated) -> str:
+    """How the learner's table ended: the shoe played out, or the deal or bank passed on."""
+    table = seated.game.table
+    if not seated.spec.deals or table.dealer in (None, 0):
+        return "The shoe is played out"
+    who = table.names[table.dealer]
+    if seated.rules.table_rotation.startswith("bank"):
+        return f"The talia is played out and the bank passes to {who}"
+    return f"The deal passes to {who}, dealt a natural"
+
+
+def _no_errors() -> dict[str, Any]:
+    return {"count": 0, "cost": Fraction(0), "bets": Fraction(0)}
+
+
+def _bets(value: Fraction) -> str:
+    return f"{float(value):.2f}"
 
 
 def _round_of_steps(seated: Seated) -> dict[int, int]:

@@ -10,10 +10,10 @@ from fractions import Fraction
 from typing import Any
 
 from trainer.engine.cards import Card
-from trainer.engine.round import Phase, Round
+from trainer.engine.round import Phase, Round, RoundResult
 from trainer.engine.table_game import Ask, PlayedRound, TableGame
 
-__all__ = ["HandView", "SeatView", "money", "round_view", "settlement_lines"]
+__all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
 
 _OUTCOMES = {
     "blackjack": "blackjack",
@@ -67,6 +67,7 @@ class RoundView:
     dealer_total: str
     done: bool
     lines: tuple[str, ...] = field(default=())
+    dealer_label: str = "Dealer"
 
 
 def _total(cards: tuple[Card, ...], faces: tuple[bool, ...]) -> str:
@@ -113,6 +114,11 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
         )
     dealer_faces = round_.dealer_shown if done else round_.dealer_shown_in_play
     dealer_cards = round_.dealer_cards
+    label = "Dealer"
+    if game.setup.deals:  # the learner deals: their own cards, every one seen
+        dealer_faces = (True,) * len(dealer_cards)
+        bank = game.setup.rules.table_rotation.startswith("bank")
+        label = "You, the banker" if bank else "You, the dealer"
     lines = settlement_lines(game, round_) if done else ()
     return RoundView(
         number,
@@ -121,6 +127,7 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
         _total(dealer_cards, dealer_faces),
         done,
         lines,
+        label,
     )
 
 
@@ -134,6 +141,8 @@ def settlement_lines(game: TableGame, round_: Round) -> tuple[str, ...]:
     if result.dealer_total > 21:
         dealer = f"{result.dealer_total}, bust"
     lines = [f"The dealer has {dealer}."]
+    if game.setup.deals:
+        return (*lines, *_bank_lines(result))
     for seat in learner:
         box = seat - learner.start + 1
         settled = result.seats[seat]
@@ -161,6 +170,25 @@ def settlement_lines(game: TableGame, round_: Round) -> tuple[str, ...]:
                 f"{signed_money(settled.insurance_net)}."
             )
     return tuple(lines)
+
+
+def burned_shown(game: TableGame) -> tuple[Card, ...]:
+    """The burned cards the table was shown at the shuffle (002's, face up under the pack): the
+    learner counts them, so the page shows them while the shoe is dealt."""
+    return game.table.shoe.burned_seen
+
+
+def _bank_lines(result: RoundResult) -> list[str]:
+    """Where the learner deals: each punter's hand settled against the bank, and its net."""
+    lines = []
+    for seat, settled in enumerate(result.seats, start=1):
+        for number, hand in enumerate(settled.hands, start=1):
+            which = f"Seat {seat}" + (f", hand {number}" if len(settled.hands) > 1 else "")
+            what = "blackjack" if hand.natural else str(hand.total)
+            line = f"{which}: {what} {_OUTCOMES[hand.outcome.value]}; stake {money(hand.bet)}"
+            lines.append(f"{line}, the bank {signed_money(-hand.net)}.")
+    lines.append(f"The bank: {signed_money(result.bank_net)}.")
+    return lines
 
 
 def last_round(game: TableGame, ask: Ask) -> PlayedRound | None:

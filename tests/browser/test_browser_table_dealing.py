@@ -1,0 +1,106 @@
+"""Holding the deal and the bank in a browser, by keyboard: a round of twenty-one-home dealt
+by the learner (the double, the draws, each draw graded), and a talia of russian-bank on a
+short pack (one deck) holding the bank, to its summary.
+
+The test knows the right draw by replaying the table the server stored, as the server does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from drills.table_dealing import dealer_grade
+from tests.browser.test_browser_table import give_count, ready, where
+
+
+def sit_to_deal(page: Page, preset: str, decks: str = "") -> None:
+    page.goto("/table/")
+    page.get_by_label("Rules preset").select_option(preset)
+    page.get_by_role("button", name="Show these rules' options").click()
+    if decks:  # a short pack: the rules' options, opened
+        page.get_by_text("Change any rule").click()
+        page.get_by_label("Decks", exact=True).fill(decks)
+    page.get_by_label("Other seats").fill("3")
+    page.get_by_label("Training", exact=False).check()
+    page.get_by_role("button", name="Sit down").click()
+    expect(page.get_by_role("heading", name="At the table", level=1)).to_be_visible()
+    ready(page)
+
+
+def key(page: Page, letter: str) -> None:
+    before = page.locator("input[name=token]").first.input_value()
+    ready(page)
+    page.keyboard.press(letter)
+    expect(page.locator("input[name=token]").first).not_to_have_value(before)
+
+
+def dealer_step(page: Page, app: Any, state: dict[str, Any]) -> str:
+    """Take the step the table waits for, as a dealer; its kind."""
+    spec, ask = where(app, page)
+    if page.locator("form.held-choice").count():  # a draw that was not the best: keep it
+        key(page, "K")
+        state["kept"] += 1
+        return "held"
+    if ask.kind == "count":
+        give_count(page, spec, ask, javascript=True)
+        if ask.final:
+            expect(page.locator("section.table-summary")).to_be_visible()
+            return "over"
+        expect(page.get_by_label("Running count")).to_have_count(0)
+    elif ask.kind == "deal":
+        key(page, "D")
+    elif ask.kind == "double":
+        expect(page.get_by_role("heading", name="Double every bet?")).to_be_visible()
+        key(page, "N")
+    elif ask.kind == "draw":
+        heading = "as the banker" if spec.rules.name == "russian-bank" else "as the dealer"
+        expect(page.get_by_role("heading", name=f"Your turn {heading}")).to_be_visible()
+        grade = dealer_grade(spec.rules, ask, "draw")
+        assert grade is not None
+        wrong = state["wrong"] == 0  # one deliberate mistake, then the best draws
+        choice = (
+            grade.right_answer
+            if not wrong
+            else ("stand" if grade.right_answer == "draw" else "draw")
+        )
+        key(page, "H" if choice == "draw" else "S")
+        feedback = page.locator("section.feedback")
+        expect(feedback).to_contain_text("Your draw")
+        expect(feedback).to_contain_text("to the bank")
+        state["wrong"] += wrong
+        state["draws"] += 1
+    else:
+        return "over"
+    return ask.kind
+
+
+def test_a_round_of_twenty_one_home_holding_the_deal(page: Page, live_server: Any) -> None:
+    sit_to_deal(page, "twenty-one-home")
+    expect(page.locator(".dealer-box").or_(page.locator("form.step-deal")).first).to_be_visible()
+    state = {"wrong": 1, "draws": 0, "kept": 0}  # no deliberate mistake in this one
+    kinds = []
+    for _ in range(30):
+        kinds.append(dealer_step(page, live_server.app, state))
+        if page.locator(".settlement").count():
+            break
+    settled = page.locator(".settlement")
+    expect(settled).to_contain_text("Round 1 settled")
+    expect(settled).to_contain_text("The bank:")
+    assert kinds[:2] == ["deal", "double"]
+    expect(page.locator(".dealer-box .who")).to_contain_text("You, the dealer")
+
+
+def test_a_talia_of_russian_bank_holding_the_bank(page: Page, live_server: Any) -> None:
+    sit_to_deal(page, "russian-bank", decks="1")
+    assert where(live_server.app, page)[0].rules.decks == 1  # the short pack
+    state = {"wrong": 0, "draws": 0, "kept": 0}
+    for _ in range(200):
+        if dealer_step(page, live_server.app, state) == "over":
+            break
+    summary = page.locator("section.table-summary")
+    expect(summary.get_by_role("heading", name="The talia is played out")).to_be_visible()
+    assert state["draws"] >= 1 and state["wrong"] == 1 and state["kept"] == 1
+    expect(summary.locator("ol.table-errors li").filter(has_text="Your draw")).to_have_count(1)
+    expect(summary.get_by_role("row", name="Dealing")).to_be_visible()

@@ -1,0 +1,315 @@
+"""The table's pages: set-up under another preset, a study still being worked out, a plain
+form's step redirected (post, redirect, get), the bet keys, the footer, the burned card shown,
+and the summary's costs of errors taken back."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from drills.table_dealing import dealer_grade
+from drills.table_play import work_out
+from drills.table_session import TableSpec, step_asks
+from tests.web.test_table_web import SETUP, answer, sit, step_form
+from trainer.engine.rules import Rules
+from trainer.engine.strategy import chart
+from trainer.engine.table_game import Ask, TableGame
+from trainer.store import tables
+
+
+def replayed(db: Any, url: str) -> tuple[TableSpec, TableGame, Ask]:
+    table_id = url.rsplit("/", 1)[-1]
+    row = db.execute("SELECT rules, setup, seed FROM table_sessions WHERE id = ?", [table_id])
+    rules, setup, seed = row.fetchone()
+    spec = TableSpec.from_stored(Rules.parse(rules), json.loads(setup))
+    played = [s.step for s in tables.steps_of(db, table_id) if s.state == "played"]
+    game = TableGame(spec.setup(seed), chart(spec.rules))
+    return spec, game, game.play(played, spec.bankroll)
+
+
+def kept(client: Any, url: str, page: str, hidden_fields: Any) -> bool:
+    """Keep the mistake a page holds, if it holds one; whether it did."""
+    if "held-choice" not in page:
+        return False
+    fields = {**hidden_fields(page.split("held-choice")[1]), "choice": "keep"}
+    assert client.post(url + "/held", data=fields).status_code == 303
+    return True
+
+
+def waits(
+    client: Any, db: Any, url: str, hidden_fields: Any
+) -> Iterator[tuple[TableSpec, Ask, str, str, dict[str, str]]]:
+    """What the table waits for, step after step (a mistake held is kept first): its spec and
+    ask as replayed, the page, the step's kind and its form's fields."""
+    for _ in range(300):
+        spec, _, ask = replayed(db, url)
+        page = client.get(url).get_data(as_text=True)
+        if kept(client, url, page, hidden_fields):
+            continue
+        kind, fields = step_form(client, url, hidden_fields)
+        yield spec, ask, page, kind, fields
+    raise AssertionError("the table never ended")
+
+
+def stored_setup(db: Any) -> dict[str, Any]:
+    return dict(json.loads(db.execute("SELECT setup FROM table_sessions").fetchone()[0]))
+
+
+@pytest.mark.parametrize(
+    ("preset", "unit", "bankroll"), [("permanent-bank", 1, 2000), ("casino-boxes", 10, 20000)]
+)
+def test_another_preset_picked_and_sent_at_once_takes_its_own_money(
+    preset: str, unit: int, bankroll: int, client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # The form as drawn under vegas (its unit 5 and bankroll), another preset picked in the
+    # menu and the form sent without drawing it again.
+    page = client.get("/table/").get_data(as_text=True)
+    drawn_unit = re.search(r'name="unit"[^>]*value="([^"]+)"', page)
+    drawn_bankroll = re.search(r'name="bankroll"[^>]*value="([^"]+)"', page)
+    assert drawn_unit and drawn_bankroll
+    data = {
+        **SETUP,
+        "rules": "vegas-6d-s17",
+        "preset": preset,
+        "unit": drawn_unit[1],
+        "bankroll": drawn_bankroll[1],
+        "graded": ["strategy", "bets"],
+        "mode": "training",
+    }
+    response = client.post("/table/", data={**data, "csrf_token": csrf()})
+    assert response.status_code in (202, 303), response.get_data(as_text=True)[:2000]
+    assert stored_setup(db)["unit"] == str(unit)
+    assert stored_setup(db)["bankroll"] == str(bankroll)
+
+
+def test_a_unit_the_learner_typed_is_kept_or_refused_by_the_new_limits(
+    client: Any, csrf: Any, db: Any
+) -> None:
+    data = {**SETUP, "rules": "vegas-6d-s17", "preset": "permanent-bank", "unit": "25"}
+    response = client.post("/table/", data={**data, "csrf_token": csrf()})
+    assert response.status_code == 400
+    assert "A unit of 25 is outside this table" in response.get_data(as_text=True)
+    assert db["table_sessions"].count == 0
+
+
+def test_drawing_the_rules_again_keeps_the_other_choices(client: Any, csrf: Any) -> None:
+    data = {**SETUP, "preset": "casino-boxes", "others": "4", "rules_only": "1", "mode": "test"}
+    page = client.post("/table/", data={**data, "csrf_token": csrf()}).get_data(as_text=True)
+    assert re.search(r'name="others"[^>]*value="4"', page)
+    assert re.search(r'value="test" checked', page)
+    assert re.search(r'name="unit"[^>]*value="10"', page)  # casino-boxes' minimum
+
+
+def test_the_set_up_survives_the_wait_for_its_study(
+    client: Any, csrf: Any, db: Any, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr("trainer.web.table.study_or_start", lambda rules, system: (None, None))
+    response = client.post("/table/", data={**SETUP, "others": "3", "csrf_token": csrf()})
+    assert response.status_code == 202
+    page = response.get_data(as_text=True)
+    table_id = db.execute("SELECT id FROM table_sessions").fetchone()[0]
+    assert f'href="/table/{table_id}"' in page  # the progress page goes on to the table
+    assert stored_setup(db)["others"] == 3
+
+
+def test_a_plain_forms_step_is_redirected_and_its_feedback_shown(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, mode="training")
+    kind, fields = step_form(client, url, hidden_fields)
+    response = client.post(url + "/step", data=answer(kind, fields))
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    assert location.startswith(url + "?shown=")
+    page = client.get(location).get_data(as_text=True)
+    assert re.search(r"<strong>Bet, box 1</strong>: you said <strong>5</strong>", page)
+    assert 'id="feedback-heading"' in page
+    assert "Bet, box 1" not in client.get(url).get_data(as_text=True)  # shown once, after it
+
+
+def test_htmx_gets_the_block_with_the_feedback(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, mode="training")
+    kind, fields = step_form(client, url, hidden_fields)
+    response = client.post(url + "/step", data=answer(kind, fields), headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    body = response.get_data(as_text=True)
+    assert "<html" not in body and "Bet, box 1" in body
+
+
+def test_every_bet_key_the_hint_names_is_there(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf)
+    page = client.get(url).get_data(as_text=True)
+    keys = re.findall(r'name="units" value="(\d)" data-key="\1"', page)
+    assert keys == [str(n) for n in range(1, 9)]
+    assert "Keys 1 to 8 bet" in page
+    kind, fields = step_form(client, url, hidden_fields)
+    response = client.post(url + "/step", data={**fields, "units": "7"})
+    assert response.status_code == 303
+    assert tables.steps_of(db, url.rsplit("/", 1)[-1])[0].step == "bet 35"
+
+
+def test_the_footer_names_the_table_sat_at(client: Any, csrf: Any) -> None:
+    url = sit(client, csrf, rules="twenty-one-club", graded=["strategy"], unit="1", bankroll="200")
+    footer = client.get(url).get_data(as_text=True).split('id="footer-rules"')[1]
+    assert footer.startswith(">This page:")
+    assert "home" not in footer.split("; your table")[0].lower()
+    assert "club" in footer.split("; your table")[0].lower()
+
+
+def test_a_burned_card_shown_is_on_the_page(client: Any, csrf: Any, db: Any) -> None:
+    url = sit(client, csrf, rules="twenty-one-club", graded=["strategy"], unit="1", bankroll="200")
+    _, game, _ = replayed(db, url)
+    burned = game.table.shoe.burned_seen
+    assert len(burned) == 1
+    page = client.get(url).get_data(as_text=True)
+    shown = page.split('aria-label="Burned card"')
+    assert len(shown) == 2
+    card = burned[0]
+    rank = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}.get(
+        card.rank.symbol, card.rank.label
+    )
+    assert f'aria-label="{rank} of ' in shown[1].split("</div>")[0]
+
+
+def test_a_casino_burn_is_not_shown(client: Any, csrf: Any) -> None:
+    url = sit(client, csrf)
+    assert 'aria-label="Burned card"' not in client.get(url).get_data(as_text=True)
+
+
+def right_or_wrong(spec: TableSpec, ask: Ask, wrong: bool) -> str:
+    worked = work_out(step_asks(spec, ask)[0].notation, spec.rules)
+    if not wrong:
+        return worked.right
+    return max((k for k in worked.legal if k != worked.right), key=lambda k: -worked.evs.get(k, -9))
+
+
+def test_an_error_taken_back_is_counted_but_costs_nothing(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, rules="single-deck", graded=["strategy"], mode="training", unit="10")
+    taken_back = False
+    for _ in range(300):
+        spec, _, ask = replayed(db, url)
+        kind, fields = step_form(client, url, hidden_fields)
+        if ask.kind == "over":
+            break
+        if ask.kind == "play":
+            fields["answer"] = right_or_wrong(spec, ask, wrong=not taken_back)
+        else:
+            fields = answer(kind, fields)
+        assert client.post(url + "/step", data=fields).status_code == 303
+        if not taken_back and ask.kind == "play":
+            page = client.get(url).get_data(as_text=True)
+            at = re.search(
+                r'form class="table-keys held-choice".*?name="at" value="(\d+)"', page, re.S
+            )
+            assert at
+            back = {**hidden_fields(page.split("held-choice")[1]), "at": at[1], "choice": "back"}
+            assert client.post(url + "/held", data=back).status_code == 303
+            taken_back = True
+    page = client.get(url).get_data(as_text=True)
+    row = re.search(
+        r'<th scope="row">Strategy</th><td>(\d+)</td><td>([^<]*)</td><td>([^<]*)</td>', page
+    )
+    assert row, page[-3000:]
+    assert row[1] == "1" and row[2] == "0" and row[3] == "0.00"
+    assert "taken back" in page
+
+
+# A talia of a short pack (one deck), holding the bank.
+BANK_TABLE = {
+    "rules": "russian-bank decks=1",
+    "graded": ["strategy"],
+    "unit": "1",
+    "bankroll": "200",
+    "mode": "training",
+}
+
+
+def test_holding_the_deal_each_draw_is_graded_and_the_summary_prices_it(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **BANK_TABLE)
+    assert "the bank held by you" in client.get(url).get_data(as_text=True)
+    wrong = None
+    for spec, ask, _, kind, fields in waits(client, db, url, hidden_fields):
+        if kind == "over":
+            break
+        if kind == "draw":
+            if wrong is None:  # a bad key first: refused, nothing stored
+                stored = db["table_steps"].count
+                bad = client.post(url + "/step", data={**fields, "answer": "X"})
+                assert bad.status_code == 400
+                assert "draw with H, or stand with S" in bad.get_data(as_text=True)
+                assert db["table_steps"].count == stored
+            grade = dealer_grade(spec.rules, ask, "draw")
+            assert grade is not None
+            right = "H" if grade.right_answer == "draw" else "S"
+            answer = right if wrong else ("S" if right == "H" else "H")
+            response = client.post(url + "/step", data={**fields, "answer": answer})
+            shown = client.get(response.headers["Location"]).get_data(as_text=True)
+            assert "<strong>Your draw</strong>" in shown and "to the bank" in shown
+            wrong = wrong or answer
+            continue
+        data = {"deal": {"answer": "D"}, "count": {"running": "0", "true": "0"}}[kind]
+        assert client.post(url + "/step", data={**fields, **data}).status_code == 303
+    page = client.get(url).get_data(as_text=True)
+    assert "The talia is played out" in page
+    row = re.search(r'<th scope="row">Dealing</th><td>(\d+)</td><td>([^<]*)</td>', page)
+    assert row and row[1] == "1" and Fraction(row[2]) > 0
+
+
+def test_early_surrender_is_asked_before_the_peek_and_graded(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(
+        client, csrf, rules="vegas-6d-s17 surrender=early", graded=["strategy"], mode="training"
+    )
+    for _, ask, page, kind, fields in waits(client, db, url, hidden_fields):
+        assert kind != "over", "no early surrender came"
+        if kind == "play" and ask.early:
+            assert "before the dealer checks for blackjack" in page
+            response = client.post(url + "/step", data={**fields, "answer": "R"})
+            assert response.status_code == 303
+            shown = client.get(response.headers["Location"]).get_data(as_text=True)
+            assert "<strong>Play</strong>: you said <strong>R</strong>" in shown
+            assert "surrender -" in shown  # its EV, early surrender's, among the plays'
+            return
+        assert client.post(url + "/step", data=answer(kind, fields)).status_code == 303
+
+
+def test_part_of_the_insurance_is_taken_and_too_much_is_refused(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, graded=["strategy", "insurance"])
+    for _ in range(2000):
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "over":  # a shoe with no ace up to a hand (some 3% of them): another
+            url = sit(client, csrf, graded=["strategy", "insurance"])
+            continue
+        page = client.get(url).get_data(as_text=True)
+        if kind == "insurance" and "Part of it" in page:  # not even money: part may be taken
+            stored = db["table_steps"].count
+            too_much = client.post(url + "/step", data={**fields, "insure_amount": "3"})
+            assert too_much.status_code == 400  # a bet of 5 insures 2.50 at most
+            assert "at most 2.50 (half the bet), not 3" in too_much.get_data(as_text=True)
+            assert db["table_steps"].count == stored
+            response = client.post(url + "/step", data={**fields, "insure_amount": "1.25"})
+            assert response.status_code == 303
+            steps = tables.steps_of(db, url.rsplit("/", 1)[-1])
+            assert steps[-1].step == "insure part 5/4"
+            attempt = db.execute("SELECT answer FROM attempts ORDER BY id DESC").fetchone()
+            assert attempt[0] == "I"  # graded as taking insurance
+            assert "Insured 1.25" in client.get(url).get_data(as_text=True)
+            return
+        assert client.post(url + "/step", data=answer(kind, fields)).status_code == 303
+    raise AssertionError("no insurance was offered")
