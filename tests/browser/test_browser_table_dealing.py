@@ -68,12 +68,13 @@ def dealer_step(page: Page, app: Any, state: dict[str, Any]) -> str:
             assert not sum(unseen_values(spec.rules, ask.seen))
             key(page, "S")
             return ask.kind
-        wrong = state["wrong"] == 0  # one deliberate mistake, then the best draws
-        choice = (
-            grade.right_answer
-            if not wrong
-            else ("stand" if grade.right_answer == "draw" else "draw")
-        )
+        other = "stand" if grade.right_answer == "draw" else "draw"
+        costly = dealer_grade(spec.rules, ask, other)
+        # One deliberate mistake where the other choice gives something up (where both are worth
+        # the same, nothing is held to keep), then the best draws.
+        wrong = state["wrong"] == 0 and costly is not None and not costly.correct
+        wrong = wrong and costly is not None and (costly.ev_cost or 0) > 0
+        choice = other if wrong else grade.right_answer
         key(page, "H" if choice == "draw" else "S")
         feedback = page.locator("section.feedback")
         expect(feedback).to_contain_text("Your draw")
