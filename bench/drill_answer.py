@@ -12,8 +12,12 @@ The bare endpoint reads one form field and returns a short text.
 Printed: saturation throughput (answers per second, p50 and p99 latency) with 1, 10 and 50
 clients answering back to back, for each app and their ratio, with the server's CPU time per
 answer (from /proc: a figure that holds on a busy machine, where throughput does not); then
-the latency of an open loop, 50 learners each answering once every two seconds (25 answers a
-second, like a busy class); and how many of the acknowledged answers the database holds.
+the same for a *floor* app (the trainer's session cookie and CSRF check, then the answer's two
+writes by the store's own function, and a fixed reply the size of a panel): what no answer on
+this stack can cost less than, so the quiz's distance from it is what grading, the next question
+and the page cost; then the latency of an open loop, 50 learners each answering once every two
+seconds (25 answers a second, like a busy class); and how many of the acknowledged answers the
+database holds.
 
     .venv/bin/python bench/drill_answer.py --in-process N [--profile]
 
@@ -39,6 +43,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -63,6 +68,60 @@ def bare_app() -> Flask:
     @app.post("/echo")
     def echo() -> str:
         return f"got {request.form.get('answer', '')}"
+
+    return app
+
+
+# What an answer's htmx panel weighs (the quiz's is some 6.5 KB): the floor app sends this much.
+_PANEL_BYTES = 6500
+
+
+def floor_app(database: str) -> Flask:
+    """The least any answer costs on this stack: the trainer's own session cookie and CSRF
+    check, then the two writes every quiz answer makes (the attempt and its FSRS schedule, one
+    transaction, by the store's own function), and a fixed panel-sized reply. No grading, no
+    next question, no page: what is left between this and the quiz is what those cost."""
+    from trainer import store
+    from trainer.store import schedules, users
+    from trainer.web.security import CheckedSessionInterface, csrf_token, init_app
+
+    app = Flask("floor")
+    app.secret_key = "floor-secret-" + "0123456789abcdef" * 3
+    init_app(app)
+    assert isinstance(app.session_interface, CheckedSessionInterface)
+    setup = store.open_db(database)
+    store.migrate(setup)
+    user_id = users.create_guest(setup).id
+    setup.close()
+    opened: list[Any] = []
+    answers = iter(range(10**12))
+    panel = "p" * _PANEL_BYTES
+
+    @app.get("/q")
+    def question() -> str:
+        return csrf_token()
+
+    @app.post("/a")
+    def answer() -> str:
+        if not opened:
+            opened.append(store.open_db(database))  # one connection per worker, as the app
+        n = next(answers)
+        schedules.record_scheduled(
+            opened[0],
+            skill=f"vegas-6d-s17: hard {n % 300}",
+            now=datetime.now(UTC),
+            timing=schedules.Pace(2_000, 8_000),
+            user_id=user_id,
+            drill="basic-strategy",
+            question=request.form.get("question", ""),
+            rules="vegas-6d-s17",
+            answer=request.form.get("answer", ""),
+            right_answer="H",
+            correct=True,
+            token=f"{os.getpid()}-{n}",
+            response_ms=900,
+        )
+        return panel
 
     return app
 
@@ -199,6 +258,38 @@ class QuizLearner:
         self.answered += 1
 
 
+class FloorClient:
+    """A learner of :func:`floor_app`: the quiz's form fields and cookie, the same headers."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        status, cookie, token = call(port, "GET", "/q", "", {})
+        if status != 200:
+            raise SystemExit(f"the floor app answered {status}")
+        self.cookie = cookie.split(";", 1)[0]
+        self.form = {
+            "csrf_token": token,
+            "question": "8S 5C v 5S",
+            "rules": "vegas-6d-s17",
+            "mix": "cells",
+            "token": "Nk4wonpOHTboy3t0YoR6qWDp",
+            "asked_at": "1796160720352",
+            "answer": "H",
+        }
+        self.answered = 0
+
+    def answer(self) -> None:
+        headers = {
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Cookie": self.cookie,
+            "HX-Request": "true",
+        }
+        status, _, text = call(self.port, "POST", "/a", urlencode(self.form), headers)
+        if status != 200:
+            raise SystemExit(f"the floor app answered {status}: {text[:200]}")
+        self.answered += 1
+
+
 class BareClient:
     def __init__(self, port: int) -> None:
         self.port = port
@@ -269,6 +360,19 @@ def open_loop(learners: list[QuizLearner], period: float, seconds: float) -> lis
     for thread in threads:
         thread.join()
     return latencies
+
+
+def served_rows(spec: str, workers: int, client: Callable[[int], Any], seconds: float) -> list:
+    """``spec`` under gunicorn, saturated by 1, 10 and 50 of ``client`` for ``seconds`` each:
+    a row (clients, answers per second, p50, p99, CPU ms per answer) per size."""
+    rows = []
+    with gunicorn(spec, workers, ROOT / "bench") as (port, master):
+        saturate([client(port)], 1)  # warm-up
+        for size in (1, 10, 50):
+            clients = [client(port) for _ in range(size)]
+            rate, latencies, cpu = saturate_measured(clients, seconds, master)
+            rows.append((size, rate, *percentiles(latencies), cpu))
+    return rows
 
 
 def percentiles(latencies: list[float]) -> tuple[float, float]:
@@ -365,13 +469,10 @@ def main(argv: list[str] | None = None) -> int:
         stored = db.execute("SELECT count(*) FROM attempts").fetchone()[0]
         db.close()
 
-    bare_rows = []
-    with gunicorn("drill_answer:bare_app()", workers, ROOT / "bench") as (port, master):
-        saturate([BareClient(port)], 1)  # warm-up
-        for size in sizes:
-            clients = [BareClient(port) for _ in range(size)]
-            rate, latencies, cpu = saturate_measured(clients, args.seconds, master)
-            bare_rows.append((size, rate, *percentiles(latencies), cpu))
+    bare_rows = served_rows("drill_answer:bare_app()", workers, BareClient, args.seconds)
+    with tempfile.TemporaryDirectory() as tmp:
+        spec = f"drill_answer:floor_app({str(Path(tmp) / 'floor.sqlite3')!r})"
+        floor_rows = served_rows(spec, workers, FloorClient, args.seconds)
 
     print(f"gunicorn, {workers} workers, 127.0.0.1, one connection per request, htmx panels")
     print("(cpu: the server's CPU ms per answer, its workers and master, whatever else runs)")
@@ -382,6 +483,13 @@ def main(argv: list[str] | None = None) -> int:
         _, brate, bp50, bp99, bcpu = bare_row
         print(f"{size:>7} {rate:>8.1f} {p50:>7.2f} {p99:>7.2f} {_ms(cpu)}   ", end="")
         print(f"{brate:>8.1f} {bp50:>7.2f} {bp99:>7.2f} {_ms(bcpu)}   {rate / brate:>9.2f}")
+    print("the floor: session, CSRF and the answer's two writes, a fixed panel-sized reply")
+    print(f"{'clients':>7} {'floor/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'cpu':>5}   ", end="")
+    print(f"{'floor/bare':>10}")
+    for floor_row, bare_row in zip(floor_rows, bare_rows, strict=True):
+        size, rate, p50, p99, cpu = floor_row
+        print(f"{size:>7} {rate:>8.1f} {p50:>7.2f} {p99:>7.2f} {_ms(cpu)}   ", end="")
+        print(f"{rate / bare_row[1]:>10.2f}")
     p50, p99 = percentiles(opened)
     print(
         f"open loop, 50 learners answering every 2 s for {args.open_seconds:g} s: "
