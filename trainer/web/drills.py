@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import (
@@ -43,6 +43,7 @@ from drills import (
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
 from trainer.store.db import transaction
+from trainer.web.kept import oob_footer
 from trainer.web.preferences import errors_in, options_for, preferences_error_page
 from trainer.web.recording import record, record_checkpoint
 from trainer.web.rules_form import readable_rules
@@ -51,6 +52,7 @@ from trainer.web.support import (
     current_user,
     current_user_or_guest,
     digits,
+    drill_totals,
     feedback_data,
     get_db,
     is_htmx,
@@ -534,11 +536,7 @@ def question_context(
         "asked_at": asked_at if asked_at is not None else now_ms(),
         "error": error,
         "form": request.form if error else {},
-        "stats": (
-            attempts.drill_stats(get_db(), user.id, drill=drill.slug).get(drill.slug)
-            if user
-            else None
-        ),
+        "stats": (drill_totals(user.id, drill.slug) if user else None),
         "section": "drills",
     }
 
@@ -568,13 +566,8 @@ def page(
     response = render(drill.template, block="panel", status=status, **context)
     if is_htmx():  # the panel's next question may be under other rules: the footer says so
         # (drawn from the environment alone: the page's context processors are not needed)
-        footer = current_app.jinja_env.get_template("_footer_rules.html").render(
-            oob=True,
-            page_rules=context["page_rules"],
-            current_rules=current_rules(),
-            url_for=url_for,
-        )
-        response.set_data(response.get_data() + footer.encode())
+        footer = oob_footer(context["page_rules"], current_rules())
+        response.set_data(response.get_data() + footer)
     return response
 
 

@@ -55,6 +55,25 @@ class CheckedSessionInterface(SecureCookieSessionInterface):
 
     session_class = CheckedSession
 
+    def __init__(self) -> None:
+        # The signing serializer, made once per key set (Flask makes one for every opening and
+        # every saving of a session).
+        self._serializers: dict[tuple[Any, ...], Any] = {}
+
+    def get_signing_serializer(self, app: Flask) -> Any:
+        keys = (app.secret_key, *(app.config["SECRET_KEY_FALLBACKS"] or ()))
+        try:
+            return self._serializers[keys]
+        except KeyError:
+            pass
+        except TypeError:  # keys that cannot be a key (a list of fallbacks): made each time
+            return super().get_signing_serializer(app)
+        serializer = super().get_signing_serializer(app)
+        if len(self._serializers) > 8:
+            self._serializers.clear()
+        self._serializers[keys] = serializer
+        return serializer
+
     @staticmethod
     def _lasts(app: Flask) -> timedelta:
         return app.permanent_session_lifetime + _REFRESH_MARGIN

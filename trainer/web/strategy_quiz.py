@@ -33,6 +33,7 @@ from trainer.web.support import (
     current_rules,
     current_user,
     current_user_or_guest,
+    drill_totals,
     get_db,
     is_htmx,
     limit_expensive_work,
@@ -105,7 +106,7 @@ def history(user: users.User | None, settings: Settings, *, by_cell: bool = Fals
     if user is None:
         return History(answers=0, last_question=None, tally={})
     db = get_db()
-    totals = attempts.drill_stats(db, user.id, drill=DRILL.slug).get(DRILL.slug)
+    totals = drill_totals(user.id, DRILL.slug)
     answers = totals.attempts if totals else 0
     wanted = settings.rules
     if not by_cell:

@@ -28,8 +28,9 @@ from trainer.engine.rules import (
     find_preset,
     preset_names,
 )
-from trainer.store import throttle, users
+from trainer.store import attempts, throttle, users
 from trainer.web import rules_form, security
+from trainer.web.kept import KeptUrls, PureMacros
 
 _USER_KEY = "uid"
 _GENERATION_KEY = "gen"
@@ -60,6 +61,20 @@ def get_db() -> sqlite_utils.Database:
             kept.pid, kept.path = os.getpid(), path
         g.db = kept.db
     return g.db
+
+
+def drill_totals(user_id: int, drill: str) -> attempts.DrillStats | None:
+    """The learner's totals for one drill (:func:`trainer.store.attempts.drill_stats`), read
+    once per request while nothing is written: an answer's page reads them for the next
+    question and for its figures."""
+    db = get_db()
+    key = (user_id, drill, db.conn.total_changes)
+    kept = g.get("drill_totals")
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    totals = attempts.drill_stats(db, user_id, drill=drill).get(drill)
+    g.drill_totals = (key, totals)
+    return totals
 
 
 def _end_request_db(_error: BaseException | None = None) -> None:
@@ -263,45 +278,6 @@ def render(
     return response
 
 
-class PureMacros:
-    """A template's macros with each call's markup kept by its arguments, for a template whose
-    macros depend on their arguments alone (no context, no caller), such as the cards: a card
-    is drawn the same every time, and drawing a hand again cost some 15 us, four hands an
-    answer. A call whose arguments cannot be a key is simply made."""
-
-    def __init__(self, module: Any, size: int = 4096) -> None:
-        self._module = module
-        self._size = size
-        self._kept: dict[Any, Any] = {}
-
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        macro = getattr(self._module, name)
-        kept = self._kept
-
-        def call(*args: Any, **kwargs: Any) -> Any:
-            # Each value with its type (an equal Markup and str render differently); a list,
-            # such as [up card], as a tuple.
-            key = (
-                name,
-                tuple((type(a), tuple(a) if type(a) is list else a) for a in args),
-                tuple(sorted((k, type(v), v) for k, v in kwargs.items())),
-            )
-            try:
-                return kept[key]
-            except KeyError:
-                pass
-            except TypeError:  # an argument that cannot be a key
-                return macro(*args, **kwargs)
-            if len(kept) >= self._size:
-                kept.clear()
-            kept[key] = markup = macro(*args, **kwargs)
-            return markup
-
-        return call
-
-
 def _error_page(error: HTTPException) -> Response:
     status = error.code or 500
     response = render(
@@ -323,6 +299,8 @@ def init_app(app: Flask) -> None:
     env = app.jinja_env
     # Memoised unless templates reload as they change (make dev): a kept card would go stale.
     cards = None if env.auto_reload else PureMacros(env.get_template("_cards.html").module)
+    if not env.auto_reload:  # (make dev: a static file's version changes as it is edited)
+        env.globals["url_for"] = KeptUrls(app)
     app.teardown_appcontext(_end_request_db)
     app.register_error_handler(HTTPException, _error_page)
     rules_form.register_filters(app)
