@@ -13,7 +13,8 @@ from drills import table_play
 from drills.table_dealing import dealer_step
 from drills.table_session import MONEY_RE, TableSpec, read_digits
 from trainer.engine.hand import Hand
-from trainer.engine.table_game import Ask, InvalidStepError
+from trainer.engine.legality import early_surrender_offered
+from trainer.engine.table_game import PLAYS, Ask, InvalidStepError
 from trainer.store import tables
 from trainer.web.support import get_db
 from trainer.web.table_view import money, signed_money
@@ -113,6 +114,9 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     if ask.kind == "play":
         if answer not in _PLAYS:
             raise InvalidStepError("a play is H, S, D, P or R")
+        reason = ask.why_illegal(PLAYS[answer])  # the replay's check, and a natural's early
+        if reason is not None:
+            raise InvalidStepError(reason)
         return answer, {"play": answer}
     raise InvalidStepError("the shoe is played out: no more rounds from it")
 
@@ -157,8 +161,7 @@ def first_play_ev(spec: TableSpec, ask: Ask, notation: str, stake: Fraction) -> 
         return None
     if len(ask.hand_cards) != 2:
         return None
-    worked = table_play.work_out(notation, spec.rules)
-    value = worked.evs.get(worked.right)
+    value = table_play.right_ev(table_play.work_out(notation, spec.rules), spec.rules)
     if value is None:
         return None
     return str(Fraction(f"{value:.6f}") * stake)
@@ -330,14 +333,16 @@ def _luck(seated: Seated, result: Fraction, cost: Fraction) -> dict[str, str] | 
 
 
 def _decided_boxes(seated: Seated) -> set[tuple[int, int]]:
-    """(round, seat) of every box whose first decision was taken (it has an EV stored)."""
+    """(round, seat) of every box whose first decision was taken (it has an EV stored): all of
+    them where it was asked before the peek (early surrender), a natural's too."""
     decided = set()
     for played in seated.game.rounds:
         round_ = played.round
+        early = early_surrender_offered(seated.rules, round_.up_card.value)
         for seat in seated.game.setup.learner_seats:
             hands = round_.hands(seat)
             first = hands[0].cards
             natural = len(hands) == 1 and len(first) == 2 and Hand(first).total == 21
-            if not (natural or round_.dealer_natural):
+            if early or not (natural or round_.dealer_natural):
                 decided.add((played.record.number, seat))
     return decided
