@@ -31,6 +31,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from drills.base import Drill, Grade, InvalidAnswerError, InvalidQuestionError, Question
@@ -40,16 +41,18 @@ from trainer.engine.dealer_choice import StandingHand, draw_evs, unseen_values
 from trainer.engine.dealer_double import double_evs, players_ev_against
 from trainer.engine.round import Round
 from trainer.engine.rules import Rules
-from trainer.engine.settlement import hand_total, is_natural
+from trainer.engine.settlement import RoundResult, hand_total, is_natural
 from trainer.engine.table_game import Ask
 
 __all__ = [
     "DRILL",
     "SLUG",
     "TableDealing",
+    "bank_ev",
     "dealer_grade",
     "dealer_notation",
     "double_notation",
+    "settled_at_once",
     "standing_hands",
 ]
 
@@ -226,8 +229,41 @@ def _graded(kind: str, evs: dict[str, float], answer: str, why: str, rules: Rule
     )
 
 
-def _grade_draw(question: DrawQuestion, answer: str, rules: Rules) -> Grade:
-    evs = draw_evs(rules, question.dealer, question.hands, question.unseen)
+@lru_cache(maxsize=256)
+def _draw_evs(notation: str, rules: Rules) -> dict[str, float]:
+    """What standing and drawing are worth to the bank (worked out once a notation: a step is
+    graded, then priced for luck and skill)."""
+    question = read_draw(notation, rules)
+    return draw_evs(rules, question.dealer, question.hands, question.unseen)
+
+
+def bank_ev(notation: str, rules: Rules) -> float:
+    """What the right choice is worth to the bank, in money (for luck and skill): doubling
+    the bets, the whole round's expectation; at the dealer's turn, that of the hands still
+    standing (the busts and naturals are settled already: :func:`settled_at_once`)."""
+    if kind_of(notation) == "double":
+        first, stakes = read_double(notation)
+        return max(double_evs(rules, first.value, float(stakes)).values())
+    return max(_draw_evs(notation, rules).values())
+
+
+def settled_at_once(result: RoundResult) -> Fraction:
+    """The bank's net of the punters' hands settled before the dealer's turn (a bust, a
+    natural), as :func:`standing_hands` leaves them out."""
+    return -sum(
+        (
+            hand.net
+            for seat in result.seats
+            for hand in seat.hands
+            if hand.total > 21 or is_natural(hand.cards, split=hand.split)
+        ),
+        Fraction(0),
+    )
+
+
+def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
+    question = read_draw(notation, rules)
+    evs = _draw_evs(notation, rules)
     count = len(question.hands)
     why = (
         f"On your {hand_total(question.dealer)} against {count} hand"
@@ -309,7 +345,7 @@ class TableDealing(Drill):
         if kind == "double":
             first, stakes = read_double(notation)
             return _grade_double(first, stakes, answer, rules)
-        return _grade_draw(read_draw(notation, rules), answer, rules)
+        return _grade_draw(notation, answer, rules)
 
 
 DRILL = TableDealing()

@@ -44,9 +44,18 @@ from trainer.engine.counting import CountingSystem
 from trainer.engine.hand import Hand, InvalidHandError, Situation
 from trainer.engine.indices import CountOutOfRangeError
 from trainer.engine.indices.reading import evs_as_read
-from trainer.engine.legality import why_not_double, why_not_hit, why_not_split, why_not_surrender
+from trainer.engine.legality import (
+    NATURAL_EARLY,
+    early_surrender_offered,
+    why_not_double,
+    why_not_hit,
+    why_not_split,
+    why_not_surrender,
+)
 from trainer.engine.rules import Rules
+from trainer.engine.settlement import is_natural
 from trainer.engine.strategy import InvalidSituationError, action_evs
+from trainer.engine.strategy.dealer import full_shoe
 
 __all__ = ["DRILL", "SLUG", "TableCount", "TablePlay", "notation_of", "work_out"]
 
@@ -120,15 +129,32 @@ def read_decision(notation: str, rules: Rules) -> Decision:
         up = Card.parse(match["up"])
     except (InvalidCardError, InvalidHandError) as error:
         raise InvalidQuestionError(str(error)) from None
-    if hand.is_bust or hand.total == 21:
+    hands = int(match["hands"]) if match["hands"] else 0
+    natural = not hands and is_natural(hand.cards)
+    if natural and not early_surrender_offered(rules, up.value):
+        raise InvalidQuestionError(
+            "a natural has no play to choose, but early surrender before the peek"
+        )
+    if hand.is_bust or (hand.total == 21 and not natural):
         raise InvalidQuestionError("a bust hand or a 21 has no play to choose")
     count = None
     if match["system"]:
         count = _read_count(match, rules)
-    hands = int(match["hands"]) if match["hands"] else 0
     if hands > rules.max_split_hands:
         raise InvalidQuestionError(f"these rules split to {rules.max_split_hands} hands at most")
     return Decision(Situation(hand, up), hands, count)
+
+
+def asked_early(rules: Rules, decision: Decision) -> bool:
+    """Whether the decision is asked before the dealer checks for a natural (early surrender:
+    a box's two first cards against a ten or an ace, where the dealer peeks)."""
+    situation = decision.situation
+    two = len(situation.hand) == 2 and not decision.split
+    return two and early_surrender_offered(rules, situation.up.value)
+
+
+def _is_natural(decision: Decision) -> bool:
+    return not decision.split and is_natural(decision.situation.hand.cards)
 
 
 def _read_count(match: re.Match[str], rules: Rules) -> TableCount:
@@ -146,6 +172,15 @@ def legal_plays(rules: Rules, decision: Decision) -> dict[str, str | None]:
     """Each play's letter and why it is not allowed (``None``: allowed)."""
     hand, up = decision.situation.hand, decision.situation.up
     cards = hand.cards
+    if _is_natural(decision):  # asked early surrender: it stands, or surrenders
+        surrender = why_not_surrender(rules, 2, up.value)
+        return {
+            "H": NATURAL_EARLY,
+            "S": None,
+            "D": NATURAL_EARLY,
+            "P": NATURAL_EARLY,
+            "R": surrender,
+        }
     split_ace = decision.split and cards[0].value == 1
     reasons: dict[str, str | None] = {
         "H": why_not_hit(rules, len(cards), split_ace=split_ace),
@@ -220,6 +255,26 @@ class Worked:
         return max(self.evs[self.right] - self.evs[answer], 0.0)
 
 
+def right_ev(worked: Worked, rules: Rules) -> float | None:
+    """The right play's EV per bet as the table asked it, for luck and skill.
+
+    A decision asked before the peek (early surrender) is worth its EV over every hole card,
+    the dealer's natural included: the engine's EV on its conditional scale times P(no
+    natural), less P(natural) times what his natural collects (surrender's: -0.5); a natural's
+    EVs are over every hole card already. Any other decision: the engine's EV.
+    """
+    value = worked.evs.get(worked.right)
+    if value is None or not asked_early(rules, worked.decision) or _is_natural(worked.decision):
+        return value
+    situation = worked.decision.situation
+    left = list(full_shoe(rules.decks))
+    for card in (*situation.hand.cards, situation.up):
+        left[card.value - 1] -= 1
+    natural = Fraction(left[9] if situation.up.value == 1 else left[0], sum(left))
+    collects = float(rules.dealer_blackjack_collects)
+    return float(1 - natural) * value - float(natural) * collects
+
+
 @lru_cache(maxsize=2048)
 def work_out(notation: str, rules: Rules) -> Worked:
     """Everything about one decision (with a count, the count study must be worked out).
@@ -257,6 +312,8 @@ def work_out(notation: str, rules: Rules) -> Worked:
             at_count = evs is not None
     if evs is None:
         evs = _evs(rules, hand, up, legal)
+    if _is_natural(decision) and "R" in legal:
+        evs["R"] = -0.5  # early surrender: half the bet, whatever the dealer holds
     return Worked(
         decision, (section, row, up_key), code, basic, right, index, played_by, legal, evs, at_count
     )
@@ -296,6 +353,12 @@ def explain(worked: Worked, answer: str) -> str:
     cards = f"{len(hand)} cards" + (", a split hand" if worked.decision.split else "")
     text = f"{what.capitalize()} against {up} ({cards}): the chart says {worked.code}"
     text += f", so {WORDS[worked.basic]}."
+    if _is_natural(worked.decision):
+        text = (
+            f"A natural against {up}, before the dealer checks for blackjack: stand, and it is "
+            "paid after the peek (a push against his blackjack); surrender gives up half the "
+            "bet whatever he holds."
+        )
     if worked.index:
         kind = (
             "true" if worked.decision.count and worked.decision.count.system.balanced else "running"
@@ -360,7 +423,9 @@ class TablePlay(Drill):
         section, row = _cell(hand, legal_plays(rules, decision))
         up = decision.situation.up.value
         text = f"{rules.notation()}: {section} {row} v {'A' if up == 1 else up}"
-        if len(hand) > 2:
+        if _is_natural(decision):
+            text = f"{rules.notation()}: natural v {'A' if up == 1 else up}, early surrender"
+        elif len(hand) > 2:
             text += ", 3 cards or more"
         elif decision.split:
             text += ", split"

@@ -310,8 +310,8 @@ def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     round_ = ask.round
     if round_ is None or ask.seat is None or not spec.graded & {"strategy", "deviations"}:
         return []
-    if Hand(ask.hand_cards).total == 21:
-        return []  # a natural asked early surrender, before the peek: no chart play to grade
+    if Hand(ask.hand_cards).total == 21 and not ask.early:
+        return []  # a 21 has no play (a natural asked early surrender, before the peek, has)
     hands = round_.hands(ask.seat)
     index = ask.hand_index
     split_hands = len(hands) if len(hands) > 1 else 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from drills import InvalidAnswerError, InvalidQuestionError
-from drills.table_play import DRILL, work_out
+from drills.table_play import DRILL, right_ev, work_out
 from trainer.engine.rules import Rules
 
 RULES = Rules.parse("vegas-6d-s17")
@@ -72,3 +72,40 @@ def test_an_illegal_or_unknown_answer_is_refused() -> None:
         DRILL.grade("TS 3H 3C v TD", "D", RULES)
     with pytest.raises(InvalidAnswerError):
         DRILL.grade("TS 3H 3C v TD", "Q", RULES)
+
+
+EARLY = Rules.parse("vegas-6d-s17 surrender=early")
+
+
+def test_a_natural_surrendered_early_is_a_mistake_costing_the_natural() -> None:
+    # Asked before the peek, A-T against a king stands (paid 3:2 unless the dealer has an ace
+    # under it, 23 of the 309 cards left: a push) or surrenders half the bet whatever he holds.
+    worked = work_out("AS TD v KH", EARLY)
+    assert (worked.right, worked.legal) == ("S", frozenset("RS"))
+    assert worked.evs["R"] == -0.5
+    assert worked.evs["S"] == pytest.approx(1.5 * 286 / 309)
+    grade = DRILL.grade("AS TD v KH", "R", EARLY)
+    assert not grade.correct and grade.right_answer == "S"
+    assert float(grade.ev_cost or 0) == pytest.approx(1.5 * 286 / 309 + 0.5, abs=1e-6)
+    assert "A natural against 10" in grade.explanation and "costs 188.83%" in grade.explanation
+    assert DRILL.grade("AS TD v KH", "S", EARLY).correct
+    assert DRILL.skill("AS TD v KH", EARLY).endswith("natural v 10, early surrender")
+
+
+def test_a_natural_asked_early_only_stands_or_surrenders() -> None:
+    with pytest.raises(InvalidAnswerError, match="not allowed"):
+        DRILL.grade("AS TD v KH", "H", EARLY)
+    with pytest.raises(InvalidQuestionError, match="early surrender"):
+        DRILL.grade("AS TD v 9C", "R", EARLY)  # no early ask against a 9
+    with pytest.raises(InvalidQuestionError):
+        DRILL.grade("AS TD v KH split 2", "S", EARLY)  # a split A-T is a 21, not a natural
+
+
+def test_an_early_decision_is_worth_its_ev_over_every_hole_card() -> None:
+    # For luck and skill: surrender before the peek is half the bet, the dealer's natural
+    # included; standing a natural is the engine's EV already.
+    surrender = work_out("TS 6H v TD", EARLY)
+    assert surrender.right == "R" and right_ev(surrender, EARLY) == pytest.approx(-0.5)
+    assert right_ev(work_out("AS TD v KH", EARLY), EARLY) == work_out("AS TD v KH", EARLY).evs["S"]
+    late = work_out("TS 6H v TD", RULES)
+    assert right_ev(late, RULES) == late.evs["R"]

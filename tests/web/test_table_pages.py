@@ -15,7 +15,7 @@ import pytest
 from drills.table_dealing import dealer_grade
 from drills.table_play import work_out
 from drills.table_session import TableSpec, step_asks
-from tests.web.test_table_web import SETUP, answer, sit, step_form
+from tests.web.test_table_web import SETUP, answer, counts, sit, step_form
 from trainer.engine.dealer_choice import unseen_values
 from trainer.engine.hand import Hand
 from trainer.engine.rules import Rules
@@ -322,19 +322,52 @@ def test_part_of_the_insurance_is_taken_and_too_much_is_refused(
     raise AssertionError("no insurance was offered")
 
 
-def test_a_natural_asked_early_surrender_is_played_not_graded_as_a_chart_play(
-    client: Any, csrf: Any, db: Any, hidden_fields: Any
-) -> None:
+def _early_natural(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any, mode: str = "test"
+) -> tuple[str, TableSpec, Ask, str, dict[str, str]]:
+    """A table whose learner's box is dealt a natural asked early surrender: its address,
+    spec, ask, page and form fields there."""
     # Seed 0 of this table deals the learner's box A-J against a king in its 22nd round.
-    url = sit(client, csrf, rules="vegas-6d-s17 surrender=early", graded=["strategy"])
+    url = sit(client, csrf, rules="vegas-6d-s17 surrender=early", graded=["strategy"], mode=mode)
     db.execute("UPDATE table_sessions SET seed = 0")
     db.conn.commit()
-    for spec, ask, _, kind, fields in waits(client, db, url, hidden_fields):
+    for spec, ask, page, kind, fields in waits(client, db, url, hidden_fields):
         assert kind != "over", "no natural came"
         if kind == "play" and ask.early and {card.value for card in ask.hand_cards} == {1, 10}:
-            assert step_asks(spec, ask) == []
-            response = client.post(url + "/step", data={**fields, "answer": "S"})
-            assert response.status_code == 303  # played (a 500 before: graded as a chart play)
-            return
+            return url, spec, ask, page, fields
         data = {"bet": {"units": "1"}, "insurance": {"answer": "N"}}.get(kind, {"answer": "S"})
         assert client.post(url + "/step", data={**fields, **data}).status_code == 303
+    raise AssertionError("no natural came")
+
+
+def test_a_natural_asked_early_surrender_stands_graded_right(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url, spec, ask, page, fields = _early_natural(client, csrf, db, hidden_fields)
+    assert [a.notation for a in step_asks(spec, ask)] == ["AD JH v KD"]
+    assert 'data-key="H"' in page and re.search(r'data-key="H"[^>]*disabled', page)
+    response = client.post(url + "/step", data={**fields, "answer": "S"})
+    assert response.status_code == 303  # played (a 500 before: graded as a chart play)
+    attempt = db.execute("SELECT answer, correct FROM attempts ORDER BY id DESC").fetchone()
+    assert tuple(attempt) == ("S", 1)
+
+
+def test_a_natural_surrendered_early_is_graded_a_mistake_with_its_cost(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url, spec, ask, _, fields = _early_natural(client, csrf, db, hidden_fields, "training")
+    stored = counts(db)
+    hit = client.post(url + "/step", data={**fields, "answer": "H"})
+    assert hit.status_code == 400 and counts(db) == stored
+    assert "A natural is paid after the peek; it stands, or surrenders early." in hit.get_data(
+        as_text=True
+    )
+    response = client.post(url + "/step", data={**fields, "answer": "R"})
+    assert response.status_code == 303
+    row = db.execute("SELECT answer, correct, ev_cost FROM attempts ORDER BY id DESC").fetchone()
+    worked = work_out("AD JH v KD", spec.rules)
+    assert (row[0], row[1]) == ("R", 0)
+    assert float(Fraction(row[2])) == pytest.approx(worked.evs["S"] + 0.5, abs=1e-6)
+    shown = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "A natural against 10" in shown and "Surrender costs" in shown
+    assert tables.steps_of(db, url.rsplit("/", 1)[-1])[-1].state == "held"

@@ -23,6 +23,7 @@ from trainer.engine.rules import Rules
 
 __all__ = [
     "DOUBLE_TOTALS",
+    "NATURAL_EARLY",
     "early_surrender_offered",
     "split_limit",
     "why_not_double",
@@ -34,6 +35,9 @@ __all__ = [
 # The hard totals a ``double_on`` range allows, and the words for them.
 DOUBLE_TOTALS: dict[str, tuple[int, ...]] = {"9-11": (9, 10, 11), "10-11": (10, 11)}
 _DOUBLE_WORDS = {"9-11": "9, 10 and 11", "10-11": "10 and 11"}
+# A natural asked early surrender (before the peek) has two plays only: it stands (it is paid
+# after the peek, a push against the dealer's natural) or it surrenders half the bet.
+NATURAL_EARLY = "natural: a natural is paid after the peek; it stands, or surrenders early"
 
 
 def why_not_hit(rules: Rules, cards: int, *, split_ace: bool = False) -> str | None:

@@ -45,6 +45,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from trainer.engine.cards import Card
+from trainer.engine.legality import NATURAL_EARLY
 from trainer.engine.round import (
     DEALER,
     Action,
@@ -54,6 +55,7 @@ from trainer.engine.round import (
     Round,
 )
 from trainer.engine.rules import Rules
+from trainer.engine.settlement import is_natural
 from trainer.engine.shoe import Shoe
 from trainer.engine.table import (
     BasicStrategyPolicy,
@@ -201,6 +203,9 @@ class Ask:
         """Why the play ``action`` may not be chosen where the table waits (None: it may)."""
         if self.round is None:
             return "no round is in play"
+        natural = self.early and is_natural(self.hand_cards)
+        if natural and action not in (Action.STAND, Action.SURRENDER):
+            return NATURAL_EARLY
         return self.round.why_illegal(action, self.seat if self.early else None)
 
 

@@ -59,10 +59,10 @@ from trainer.web.table_steps import (
     ASK_NAMES,
     BET_KEYS,
     answers_of,
-    first_play_ev,
     held_feedback,
     insured_share,
     read_step,
+    step_ev,
     step_token,
     summary_of,
 )
@@ -409,10 +409,7 @@ def _store(
     # A decision chosen again after taking one back is shown graded, not stored again.
     retry = bool(seated.steps) and seated.steps[-1].state == "withdrawn"
     cost = sum(((g.ev_cost or 0) * a.stake for a, g in grades), Fraction(0))
-    plays = [a for a, _ in grades if a.name == "play"]
-    ev = (
-        first_play_ev(seated.spec, seated.ask, plays[0].notation, plays[0].stake) if plays else None
-    )
+    ev = step_ev(seated.spec, seated.ask, [a for a, _ in grades])
     db = get_db()
     with transaction(db):
         stored = tables.add_step(

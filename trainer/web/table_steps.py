@@ -9,11 +9,12 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from drills import table_play
+from drills import table_dealing, table_play
 from drills.table_dealing import dealer_step
-from drills.table_session import MONEY_RE, TableSpec, read_digits
+from drills.table_session import MONEY_RE, Asked, TableSpec, read_digits
 from trainer.engine.hand import Hand
-from trainer.engine.table_game import Ask, InvalidStepError
+from trainer.engine.legality import early_surrender_offered
+from trainer.engine.table_game import PLAYS, Ask, InvalidStepError
 from trainer.store import tables
 from trainer.web.support import get_db
 from trainer.web.table_view import money, signed_money
@@ -113,6 +114,9 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     if ask.kind == "play":
         if answer not in _PLAYS:
             raise InvalidStepError("a play is H, S, D, P or R")
+        reason = ask.why_illegal(PLAYS[answer])  # the replay's check, and a natural's early
+        if reason is not None:
+            raise InvalidStepError(reason)
         return answer, {"play": answer}
     raise InvalidStepError("the shoe is played out: no more rounds from it")
 
@@ -150,6 +154,17 @@ def insured_share(ask: Ask, step: str) -> Fraction:
     return Fraction(words[2]) / ask.round.max_insurance(ask.seat)
 
 
+def step_ev(spec: TableSpec, ask: Ask, asked: list[Asked]) -> str | None:
+    """Money, for luck and skill: what the right answer of a step is worth (a box's first
+    play; any choice of the dealer's, of which each round's first counts), or None."""
+    for one in asked:
+        if one.name == "play":
+            return first_play_ev(spec, ask, one.notation, one.stake)
+        if one.name in ("dealer", "double"):
+            return str(Fraction(f"{table_dealing.bank_ev(one.notation, spec.rules):.6f}"))
+    return None
+
+
 def first_play_ev(spec: TableSpec, ask: Ask, notation: str, stake: Fraction) -> str | None:
     """Money: what the right play of a box's first decision is worth (for luck and skill)."""
     round_ = ask.round
@@ -157,8 +172,7 @@ def first_play_ev(spec: TableSpec, ask: Ask, notation: str, stake: Fraction) -> 
         return None
     if len(ask.hand_cards) != 2:
         return None
-    worked = table_play.work_out(notation, spec.rules)
-    value = worked.evs.get(worked.right)
+    value = table_play.right_ev(table_play.work_out(notation, spec.rules), spec.rules)
     if value is None:
         return None
     return str(Fraction(f"{value:.6f}") * stake)
@@ -310,16 +324,9 @@ def _luck(seated: Seated, result: Fraction, cost: Fraction) -> dict[str, str] | 
     a box with no decision (a natural, the dealer's natural) expects what it got. The learner's
     mistakes cost ``cost`` of that; the rest of the result beside it is the cards' luck.
     """
-    evs = [Fraction(s.ev) for s in seated.steps if s.state == "played" and s.ev is not None]
-    if not evs:
+    expected = _bank_expected(seated) if seated.spec.deals else _boxes_expected(seated)
+    if expected is None:
         return None
-    learner = seated.game.setup.learner_seats
-    decided = _decided_boxes(seated)
-    expected = sum(evs, Fraction(0))
-    for played in seated.game.rounds:
-        for seat in learner:
-            if (played.record.number, seat) not in decided:
-                expected += played.record.result.seats[seat].net
     yours = expected - cost
     return {
         "perfect": signed_money(expected),
@@ -329,15 +336,61 @@ def _luck(seated: Seated, result: Fraction, cost: Fraction) -> dict[str, str] | 
     }
 
 
+def _boxes_expected(seated: Seated) -> Fraction | None:
+    """Perfect play's expectation for the learner's boxes (None: no first play was priced)."""
+    evs = [Fraction(s.ev) for s in seated.steps if s.state == "played" and s.ev is not None]
+    if not evs:
+        return None
+    decided = _decided_boxes(seated)
+    expected = sum(evs, Fraction(0))
+    for played in seated.game.rounds:
+        for seat in seated.game.setup.learner_seats:
+            if (played.record.number, seat) not in decided:
+                expected += played.record.result.seats[seat].net
+    return expected
+
+
+def _bank_expected(seated: Seated) -> Fraction | None:
+    """Perfect dealer play's expectation for the bank (None: no choice was priced).
+
+    Each round the learner dealt expects what the right choice was worth at its first
+    choice priced: doubling the bets, the whole round's expectation; at the dealer's turn,
+    the hands still standing, with the busts and naturals settled before it. A round with
+    no choice priced (the dealer's natural, every punter out) counts what it got.
+    """
+    round_of = _round_of_steps(seated)
+    first: dict[int, tuple[str, Fraction]] = {}  # round: its first choice priced, its EV
+    for step in seated.steps:
+        if step.state == "played" and step.ev is not None:
+            first.setdefault(round_of[step.n], (step.step, Fraction(step.ev)))
+    if not first:
+        return None
+    expected = Fraction(0)
+    for played in seated.game.rounds:
+        result = played.record.result
+        if played.record.dealer != 0:
+            continue
+        priced = first.get(played.record.number)
+        if priced is None:
+            expected += result.bank_net
+            continue
+        expected += priced[1]
+        if priced[0] in ("draw", "stand"):
+            expected += table_dealing.settled_at_once(result)
+    return expected
+
+
 def _decided_boxes(seated: Seated) -> set[tuple[int, int]]:
-    """(round, seat) of every box whose first decision was taken (it has an EV stored)."""
+    """(round, seat) of every box whose first decision was taken (it has an EV stored): all of
+    them where it was asked before the peek (early surrender), a natural's too."""
     decided = set()
     for played in seated.game.rounds:
         round_ = played.round
+        early = early_surrender_offered(seated.rules, round_.up_card.value)
         for seat in seated.game.setup.learner_seats:
             hands = round_.hands(seat)
             first = hands[0].cards
             natural = len(hands) == 1 and len(first) == 2 and Hand(first).total == 21
-            if not (natural or round_.dealer_natural):
+            if early or not (natural or round_.dealer_natural):
                 decided.add((played.record.number, seat))
     return decided

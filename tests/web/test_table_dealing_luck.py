@@ -1,0 +1,88 @@
+"""Luck against skill where the learner deals: the summary sets the bank's result beside what
+perfect dealer play expected on the same cards (each round priced at its first choice: the
+double at twenty-one-home, else the dealer's turn with the busts and naturals settled before
+it), and what the learner's own play expected."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from drills.table_dealing import (
+    KEYS,
+    bank_ev,
+    dealer_grade,
+    dealer_notation,
+    double_notation,
+    settled_at_once,
+)
+from tests.web.test_table_dealing_web import HOME_TABLE
+from tests.web.test_table_pages import BANK_TABLE, replayed, waits
+from tests.web.test_table_web import sit
+
+FIGURES = ("Perfect dealer play expected", "Your mistakes cost (skill)", "So your play expected")
+
+
+def figure(page: str, label: str) -> float:
+    found = re.search(rf"<dt>{re.escape(label)}</dt><dd>([-+]?[\d.]+)</dd>", page)
+    assert found, f"no {label!r} in the summary"
+    return float(found[1])
+
+
+def deal_to_the_end(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any, table: dict[str, Any], wrong: int
+) -> tuple[str, float]:
+    """Deal a table to its end, each choice the right one but the ``wrong``-th choice graded
+    (kept); its summary page, and perfect dealer play's expectation worked out from each
+    round's first choice as the table asked it."""
+    url = sit(client, csrf, **table)
+    first: dict[int, tuple[str, str]] = {}  # round: its first choice's kind and notation
+    choices = 0
+    for spec, ask, page, kind, fields in waits(client, db, url, hidden_fields):
+        if kind == "over":
+            _, game, _ = replayed(db, url)
+            expected = Fraction(0)
+            for played in game.rounds:
+                result = played.record.result
+                kind_notation = first.get(played.record.number)
+                if kind_notation is None:
+                    expected += result.bank_net
+                    continue
+                expected += Fraction(bank_ev(kind_notation[1], spec.rules))
+                if kind_notation[0] == "draw":
+                    expected += settled_at_once(result)
+            return page, float(expected)
+        data: dict[str, str] = {"running": "0", "true": "0"} if kind == "count" else {}
+        if kind == "deal":
+            data = {"answer": "D"}
+        if kind in ("draw", "double"):
+            notation = dealer_notation(spec.rules, ask) or double_notation(ask)
+            grade = dealer_grade(spec.rules, ask, "stand" if kind == "draw" else "double 0")
+            if notation is not None and grade is not None:
+                first.setdefault(ask.number, (kind, notation))
+                right = next(k for k, w in KEYS[kind].items() if w == grade.right_answer)
+                choices += 1
+                other = next(k for k in KEYS[kind] if k != right)
+                data = {"answer": other if choices == wrong else right}
+            else:
+                data = {"answer": "S" if kind == "draw" else "N"}
+        assert client.post(url + "/step", data={**fields, **data}).status_code == 303
+    raise AssertionError("the table never ended")
+
+
+@pytest.mark.parametrize(("table", "wrong"), [(BANK_TABLE, 2), (HOME_TABLE, 1)])
+def test_a_dealing_tables_summary_sets_luck_against_skill(
+    table: dict[str, Any], wrong: int, client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    page, expected = deal_to_the_end(client, csrf, db, hidden_fields, table, wrong)
+    summary = page.split('class="table-summary"')[1]
+    perfect, skill, yours = (figure(summary, label) for label in FIGURES)
+    got, luck = figure(summary, "You got"), figure(summary, "The cards (luck)")
+    assert perfect == pytest.approx(expected, abs=0.006)
+    assert perfect + skill == pytest.approx(yours, abs=0.011)
+    assert yours + luck == pytest.approx(got, abs=0.011)
+    assert skill < 0  # the wrong choice kept
+    assert "what the right choice was worth to the bank" in summary
