@@ -269,18 +269,7 @@ def summary_of(seated: Seated) -> dict[str, Any]:
             entry["count"] += 1
             ev_cost = Fraction(row["ev_cost"]) if row["ev_cost"] and kept else Fraction(0)
             entry["bets"] += ev_cost
-            errors.append(
-                {
-                    "round": round_of.get(step.n),
-                    "what": ASK_NAMES[name],
-                    "words": error_words(name, row["answer"], row["right_answer"]),
-                    "question": row["question"],
-                    "answer": row["answer"],
-                    "right": row["right_answer"],
-                    "taken_back": step.state == "withdrawn",
-                    "bets": f"{float(ev_cost):.2f}" if ev_cost else "",
-                }
-            )
+            errors.append(_error(name, row, round_of.get(step.n), step, ev_cost))
             if not costed:  # a step's errors are of one kind: its cost in money is theirs
                 entry["cost"] += Fraction(step.cost)
                 costed = True
@@ -297,6 +286,22 @@ def summary_of(seated: Seated) -> dict[str, Any]:
         "errors": errors,
         "luck": _luck(seated, seated.game.learner_net, cost),
         "cost": money(cost),
+    }
+
+
+def _error(
+    name: str, row: Mapping[str, Any], number: int | None, step: tables.Step, ev_cost: Fraction
+) -> dict[str, Any]:
+    """A graded error as the summary lists it (its attempt ``row``, made in round ``number``)."""
+    return {
+        "round": number,
+        "what": ASK_NAMES[name],
+        "words": error_words(name, row["answer"], row["right_answer"]),
+        "question": row["question"],
+        "answer": row["answer"],
+        "right": row["right_answer"],
+        "taken_back": step.state == "withdrawn",
+        "bets": f"{float(ev_cost):.2f}" if ev_cost else "",
     }
 
 
