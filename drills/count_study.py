@@ -1,5 +1,7 @@
-"""What the drills that use the count's worth (deviations, bet sizing) share: the count study of
-the rules and the counting system, read from the engine's cache and never computed here.
+"""What the drills that use the count's worth (deviations, bet sizing, table play) share: the
+count study of the rules and the counting system, read from the engine's cache and never
+computed here; and the notation pieces of a count as the learner keeps it (the system, the
+true-count rounding, the count, the discard tray), read by one parser.
 
 A count study (the indices and the edge by count, :mod:`trainer.engine.indices`) takes many
 seconds to compute cold, far too long for a request. A drill asks :func:`study_for`; when the
@@ -13,21 +15,34 @@ import random
 from fractions import Fraction
 
 from drills.base import DrillError, InvalidQuestionError
+from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.indices import Study, cached_study
 from trainer.engine.indices.table import count_grid
 from trainer.engine.rules import Rules
 
 __all__ = [
+    "COUNT",
     "NEAR_WEIGHTS",
+    "PLAYED",
+    "ROUNDING",
+    "SYSTEM",
     "StudyPendingError",
     "count_unit",
     "grid_words",
     "near",
+    "read_rounding",
     "read_system",
     "signed",
     "study_for",
 ]
+
+# The notation pieces of a count as the learner keeps it, as regular-expression groups (digits
+# 0-9 only): ``hi-lo``, ``floor half``, ``+7``, ``played 130``.
+SYSTEM = r"(?P<system>[a-z0-9-]{1,20})"
+ROUNDING = r"(?P<convention>[a-z]{1,10}) (?P<resolution>[a-z]{1,10})"
+COUNT = r"(?P<count>[+-]?[0-9]{1,3})"
+PLAYED = r"played (?P<played>[0-9]{1,3})"
 
 # How often a question's count lies 0, 1, 2, ... steps from the count it aims at (either side):
 # mostly at or next to it, where learners slip.
@@ -60,6 +75,16 @@ def read_system(slug: str) -> CountingSystem:
         return find_system(slug)
     except UnknownSystemError:
         raise InvalidQuestionError(f"there is no counting system {slug[:20]!r}") from None
+
+
+def read_rounding(convention: str, resolution: str) -> tuple[str, str]:
+    """A true-count rounding as the notation gives it (the :data:`ROUNDING` groups).
+
+    :raises InvalidQuestionError: for a rounding the trainer does not know.
+    """
+    if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
+        raise InvalidQuestionError(f"unknown rounding {convention!r} {resolution!r}")
+    return convention, resolution
 
 
 def count_unit(rules: Rules, system: CountingSystem) -> int:

@@ -41,9 +41,20 @@ from drills.base import (
     LearnerState,
     Question,
 )
-from drills.count_study import count_unit, near, read_system, signed, study_for
+from drills.count_study import (
+    COUNT,
+    PLAYED,
+    ROUNDING,
+    SYSTEM,
+    count_unit,
+    near,
+    read_rounding,
+    read_system,
+    signed,
+    study_for,
+)
 from drills.counting.notation import CARDS_PER_DECK
-from drills.counting.preferences import CONVENTIONS, RESOLUTIONS, STEPS, CountPreferences
+from drills.counting.preferences import STEPS, CountPreferences
 from drills.counting.tray import tray_for
 from drills.counting.true_count import converted
 from drills.strategy_cells import Cell, cell_of, cells_for, hand_for, read_situation
@@ -77,12 +88,10 @@ _PLAY_WORDS = {
     "N": "no insurance",
 }
 _NOTATION_RE = re.compile(
-    r"(?P<system>[a-z0-9-]{1,20})"
-    r"(?: (?P<convention>[a-z]{1,10}) (?P<resolution>[a-z]{1,10}))?"
+    rf"{SYSTEM}(?: {ROUNDING})?"
     r" (?P<situation>[0-9A-Z]{1,3} [0-9A-Z]{1,3} v [0-9A-Z]{1,3})"
     r"(?P<insurance> insurance)?"
-    r" (?P<kind>tc|rc) (?P<count>[+-]?[0-9]{1,3})"
-    r"(?: played (?P<played>[0-9]{1,3}))?"
+    rf" (?P<kind>tc|rc) {COUNT}(?: {PLAYED})?"
 )
 _RUNNING_BOUND = 2 * 8 * CARDS_PER_DECK  # no running count of eight decks goes past this
 
@@ -159,9 +168,7 @@ def read_question(notation: str, rules: Rules) -> Asked:
         if not -COUNT_LIMIT <= count <= COUNT_LIMIT:
             raise InvalidQuestionError(f"a count is -{COUNT_LIMIT} to +{COUNT_LIMIT}")
         return asked
-    convention, resolution = match["convention"], match["resolution"]
-    if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
-        raise InvalidQuestionError(f"unknown rounding {convention!r} {resolution!r}")
+    convention, resolution = read_rounding(match["convention"], match["resolution"])
     total = rules.decks * CARDS_PER_DECK
     if not 0 <= played <= total - STEPS[resolution] * CARDS_PER_DECK or abs(count) > total:
         raise InvalidQuestionError(f"{played} cards played leaves too few of {total}")

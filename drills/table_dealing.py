@@ -95,19 +95,23 @@ def standing_hands(round_: Round) -> list[StandingHand]:
 
 def dealer_notation(rules: Rules, ask: Ask) -> str | None:
     """The notation of the dealer's draw-or-stand where ``ask`` stops at his turn (None for
-    any other step, and where every card of the pack has been seen: a draw would come from
-    the discards, shuffled again, which the dealer's EVs do not price)."""
+    any other step, and where every card of the pack has been seen, or every card but the
+    punters' face-down ones: a draw would come from the discards, shuffled again, which the
+    dealer's EVs do not price)."""
     round_ = ask.round
     if ask.kind != "draw" or round_ is None:
         return None
+    standing = standing_hands(round_)
     hands = "; ".join(
         " ".join(["?"] * hand.hidden + [str(card) for card in hand.shown])
         + f" stake {hand.stake}"
         + (" split" if hand.split else "")
-        for hand in standing_hands(round_)
+        for hand in standing
     )
     left = unseen_values(rules, ask.seen)
-    if not sum(left):  # the whole pack seen: a draw comes from the discards, not priced
+    # The pack used up but for the punters' face-down cards: a draw comes from the discards,
+    # shuffled again, which these EVs do not price.
+    if sum(left) <= sum(hand.hidden for hand in standing):
         return None
     unseen = " ".join(str(n) for n in left)
     dealer = " ".join(str(card) for card in round_.dealer_cards)

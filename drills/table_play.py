@@ -34,9 +34,17 @@ from typing import Any
 
 from drills.base import Drill, Grade, InvalidAnswerError, InvalidQuestionError, Question
 from drills.base import LearnerState as LearnerState
-from drills.count_study import read_system, signed, study_for
+from drills.count_study import (
+    COUNT,
+    PLAYED,
+    ROUNDING,
+    SYSTEM,
+    read_rounding,
+    read_system,
+    signed,
+    study_for,
+)
 from drills.counting.notation import CARDS_PER_DECK
-from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from drills.counting.true_count import converted
 from drills.strategy_quiz import PLAY_KEYS, chart_for
 from trainer.engine.cards import Card, InvalidCardError
@@ -65,8 +73,7 @@ _TIE = 1e-9
 _NOTATION_RE = re.compile(
     r"(?P<hand>(?:[2-9TJQKA][SHDC] ){2,11})v (?P<up>[2-9TJQKA][SHDC])"
     r"(?: split (?P<hands>[2-8]))?"
-    r"(?: (?P<system>[a-z0-9-]{1,20}) (?P<convention>[a-z]{1,10}) (?P<resolution>[a-z]{1,10})"
-    r" rc (?P<rc>[+-]?\d{1,3}) played (?P<played>\d{1,3}))?"
+    rf"(?: {SYSTEM} {ROUNDING} rc {COUNT} {PLAYED})?"
 )
 
 
@@ -159,13 +166,11 @@ def _is_natural(decision: Decision) -> bool:
 
 def _read_count(match: re.Match[str], rules: Rules) -> TableCount:
     system = read_system(match["system"])
-    convention, resolution = match["convention"], match["resolution"]
-    if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
-        raise InvalidQuestionError(f"unknown rounding {convention!r} {resolution!r}")
+    convention, resolution = read_rounding(match["convention"], match["resolution"])
     played = int(match["played"])
     if played > rules.decks * CARDS_PER_DECK - CARDS_PER_DECK // 4:
         raise InvalidQuestionError(f"{played} cards played leaves too few in the shoe")
-    return TableCount(system, convention, resolution, int(match["rc"]), played)
+    return TableCount(system, convention, resolution, int(match["count"]), played)
 
 
 def legal_plays(rules: Rules, decision: Decision) -> dict[str, str | None]:

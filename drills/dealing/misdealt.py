@@ -35,6 +35,7 @@ from trainer.engine.phases import Action, IllegalActionError, Phase
 from trainer.engine.round import Outcome, Round, RoundResult
 from trainer.engine.rules import Rules, find_preset
 from trainer.engine.settlement import is_natural
+from trainer.engine.shoe import ArrangedCards, ShoeExhaustedError
 
 RULES: Rules = find_preset("permanent-bank")
 MAX_NOTATION = 400
@@ -98,27 +99,26 @@ class Misdealt:
         )
 
 
-class Cards:
+class Cards(ArrangedCards):
     """The question's cards in order (what the round draws from); ``filler`` deals on past
     their end (for trying a remedy out), else running short is a forged question."""
 
     _FILLER = Card.parse("2C")
 
     def __init__(self, cards: Sequence[Card], *, filler: bool = False) -> None:
-        self.cards = cards
-        self.drawn = 0
-        self.filler = filler
+        super().__init__(cards, filler=self._FILLER if filler else None)
+
+    @property
+    def drawn(self) -> int:
+        return len(self.dealt)
 
     def draw(self) -> Card:
-        if self.drawn >= len(self.cards):
-            if self.filler:
-                return self._FILLER
-            raise InvalidQuestionError("the round needs more cards than the question deals")
-        self.drawn += 1
-        return self.cards[self.drawn - 1]
-
-    def discard(self, cards: Sequence[Card]) -> None:
-        pass
+        try:
+            return super().draw()
+        except ShoeExhaustedError:
+            raise InvalidQuestionError(
+                "the round needs more cards than the question deals"
+            ) from None
 
 
 def read(notation: str) -> Misdealt:

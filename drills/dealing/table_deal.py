@@ -17,9 +17,10 @@ from fractions import Fraction
 
 from drills.dealing.table_round import TableQuestion, apply_move, start
 from drills.payout.money import money_text
-from trainer.engine.cards import Card, pack
+from trainer.engine.cards import pack
 from trainer.engine.round import Action, Phase, Round
 from trainer.engine.rules import Rules
+from trainer.engine.shoe import ArrangedCards, ShoeExhaustedError
 
 _ATTEMPTS = 200
 _STAKES = (5, 10, 15, 25, 35, 45, 7, 9, 13, 17, 21, 50, 75, 3, 1, 2)
@@ -32,29 +33,11 @@ _LETTERS = {
 }
 
 
-class _Pack:
+def _pack(rng: random.Random, decks: int) -> ArrangedCards:
     """A shuffled pack the round draws from; a plan may put a card of a value on top."""
-
-    def __init__(self, rng: random.Random, decks: int) -> None:
-        self.cards = pack(decks)
-        rng.shuffle(self.cards)
-        self.dealt: list[Card] = []
-
-    def put_on_top(self, value: int) -> None:
-        """:raises LookupError: when the pack holds no card of that value any more."""
-        for index in range(len(self.cards) - 1, -1, -1):
-            if self.cards[index].value == value:
-                self.cards.append(self.cards.pop(index))
-                return
-        raise LookupError(value)
-
-    def draw(self) -> Card:
-        card = self.cards.pop()
-        self.dealt.append(card)
-        return card
-
-    def discard(self, cards: Sequence[Card]) -> None:
-        pass
+    cards = pack(decks)
+    rng.shuffle(cards)
+    return ArrangedCards(reversed(cards))  # the shuffled list's last card on top
 
 
 @dataclass
@@ -144,7 +127,7 @@ class _Dealing:
 
     rules: Rules
     rng: random.Random
-    pack: _Pack
+    pack: ArrangedCards
     plans: list[_Plan]
     moves: list[str] = field(default_factory=list)
 
@@ -160,24 +143,6 @@ def _arrange_deal(dealing: _Dealing, up: int, hole: int | None) -> list[int | No
     if dealing.rules.hole_card == "none":
         return [*first, up, *second]
     return [*first, up, *second, hole]
-
-
-class _Arranged:
-    """A source drawing the deal's arranged values first, then from the pack as it is."""
-
-    def __init__(self, pack_: _Pack, values: list[int | None]) -> None:
-        self.pack = pack_
-        self.values = values
-
-    def draw(self) -> Card:
-        if self.values:
-            value = self.values.pop(0)
-            if value is not None:
-                self.pack.put_on_top(value)
-        return self.pack.draw()
-
-    def discard(self, cards: Sequence[Card]) -> None:
-        pass
 
 
 def _dealer_cards(rng: random.Random, rules: Rules) -> tuple[int, int | None]:
@@ -202,13 +167,13 @@ def deal_table(rng: random.Random, rules: Rules, boxes: int, *, plain: int = 1) 
         kinds = _choice_of_plans(rules, plain)
         plans = [_plan(rng.choice(kinds), rng, rules) for _ in range(boxes)]
         stakes = tuple(_stakes(rng, rules, plan.kind) for plan in plans)
-        dealing = _Dealing(rules, rng, _Pack(rng, rules.decks), plans)
+        dealing = _Dealing(rules, rng, _pack(rng, rules.decks), plans)
         up, hole = _dealer_cards(rng, rules)
         try:
-            source = _Arranged(dealing.pack, _arrange_deal(dealing, up, hole))
-            round_ = start(rules, source, stakes)
+            dealing.pack.arrange(_arrange_deal(dealing, up, hole))
+            round_ = start(rules, dealing.pack, stakes)
             _play_round(dealing, round_)
-        except LookupError:  # the pack ran out of a value a plan asked for: deal again
+        except (LookupError, ShoeExhaustedError):  # the pack ran out (of a value): deal again
             continue
         dealt = tuple(dealing.pack.dealt)
         return TableQuestion(rules.notation(), stakes, dealt, tuple(dealing.moves))

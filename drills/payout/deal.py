@@ -17,6 +17,7 @@ from trainer.engine.cards import Card, pack
 from trainer.engine.hand import Hand
 from trainer.engine.round import Action, Phase, Round
 from trainer.engine.rules import Rules
+from trainer.engine.shoe import ArrangedCards
 
 _ATTEMPTS = 400  # tries at dealing a situation of the kind asked before giving up
 
@@ -45,22 +46,6 @@ class _Pool:
             if card.value == value:
                 return self.cards.pop(index)
         raise LookupError(value)  # one deck runs out of a value a plan asks for five times
-
-
-class _Recorder:
-    """Deals the arranged cards first, then the rest of the pool; records what was dealt."""
-
-    def __init__(self, arranged: list[Card], pool: _Pool) -> None:
-        self.queue = arranged + pool.cards
-        self.dealt: list[Card] = []
-
-    def draw(self) -> Card:
-        card = self.queue[len(self.dealt)]
-        self.dealt.append(card)
-        return card
-
-    def discard(self, cards: Sequence[Card]) -> None:
-        pass
 
 
 @dataclass
@@ -211,7 +196,7 @@ def make_question(kind_slug: str, rng: random.Random) -> PayoutQuestion:
             bets = tuple(Fraction(b) for b in rng.choice(_CO_BETS))
         else:
             bets = (Fraction(rng.choice(_BETS[rules_text])),)
-        source = _Recorder(arranged, pool)
+        source = ArrangedCards(arranged + pool.cards)  # the arranged cards, then the pool
         moves: list[str] = []
         round_ = start_round(rules, source, bets)
         while round_.phase is not Phase.DONE:

@@ -1,17 +1,19 @@
 """Holding the deal and the bank in a browser, by keyboard: a round of twenty-one-home dealt
 by the learner (the double, the draws, each draw graded), and a talia of russian-bank on a
-short pack (one deck) holding the bank, to its summary.
+short pack (one deck) holding the bank, to its summary (luck against skill, the error's round
+opened from it by keyboard).
 
 The test knows the right draw by replaying the table the server stored, as the server does.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from drills.table_dealing import dealer_grade
+from drills.table_dealing import dealer_grade, standing_hands
 from tests.browser.test_browser_table import give_count, ready, where
 from trainer.engine.dealer_choice import unseen_values
 
@@ -64,8 +66,9 @@ def dealer_step(page: Page, app: Any, state: dict[str, Any]) -> str:
         heading = "as the banker" if spec.rules.name == "russian-bank" else "as the dealer"
         expect(page.get_by_role("heading", name=f"Your turn {heading}")).to_be_visible()
         grade = dealer_grade(spec.rules, ask, "draw")
-        if grade is None:  # the whole pack seen: a draw from the discards, not graded
-            assert not sum(unseen_values(spec.rules, ask.seen))
+        if grade is None:  # the pack seen but the punters' face-down cards: not graded
+            hidden = sum(hand.hidden for hand in standing_hands(ask.round)) if ask.round else 0
+            assert sum(unseen_values(spec.rules, ask.seen)) <= hidden
             key(page, "S")
             return ask.kind
         other = "stand" if grade.right_answer == "draw" else "draw"
@@ -112,5 +115,35 @@ def test_a_talia_of_russian_bank_holding_the_bank(page: Page, live_server: Any) 
     summary = page.locator("section.table-summary")
     expect(summary.get_by_role("heading", name="The talia is played out")).to_be_visible()
     assert state["draws"] >= 1 and state["wrong"] == 1 and state["kept"] == 1
-    expect(summary.locator("ol.table-errors li").filter(has_text="Your draw")).to_have_count(1)
+    drew = re.compile(r"you (drew a card|stood), where (standing|drawing a card) was right")
+    expect(summary.locator("ol.table-errors li").filter(has_text=drew)).to_have_count(1)
     expect(summary.get_by_role("row", name="Dealing")).to_be_visible()
+    # Luck against skill: perfect dealer play's expectation beside the bank's result.
+    luck = summary.locator("dl.luck")
+    expect(luck).to_be_visible()
+    figures = {}
+    for label in (
+        "Perfect dealer play expected",
+        "Your mistakes cost (skill)",
+        "So your play expected",
+        "You got",
+        "The cards (luck)",
+    ):
+        term = luck.locator("dt", has_text=label)
+        expect(term).to_have_count(1)
+        figures[label] = float(term.locator("xpath=following-sibling::dd[1]").inner_text())
+    assert figures["Your mistakes cost (skill)"] < 0  # the wrong draw kept
+    perfect, skill = figures["Perfect dealer play expected"], figures["Your mistakes cost (skill)"]
+    assert abs(perfect + skill - figures["So your play expected"]) < 0.011
+    assert (
+        abs(figures["So your play expected"] + figures["The cards (luck)"] - figures["You got"])
+        < 0.011
+    )
+    expect(summary).to_contain_text("what the right choice was worth to the bank")
+    # The error's round, opened by keyboard from its link.
+    link = summary.locator("ol.table-errors li").filter(has_text=drew).get_by_role("link")
+    link.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name=re.compile(r"^Round \d+$"), level=1)).to_be_visible()
+    expect(page.get_by_text("Your mistakes in this round")).to_be_visible()
+    expect(page.locator("li", has_text=drew)).to_have_count(1)

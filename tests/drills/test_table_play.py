@@ -60,6 +60,8 @@ def test_the_index_decides_at_the_learners_count(count_studies: None) -> None:
         "AS TD v 9C",  # a natural
         "TS 6H v TD nosys floor half rc +1 played 10",
         "TS 6H v TD hi-lo floor half rc +1 played 400",
+        "TS 6H v TD hi-lo floor half rc +\u0663 played 10",  # digits 0-9 only, as deviations'
+        "TS 6H v TD hi-lo round tenth rc +1 played 10",  # no such rounding
     ],
 )
 def test_a_forged_decision_is_refused(notation: str) -> None:

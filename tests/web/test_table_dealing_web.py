@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from drills.table_dealing import KEYS, dealer_grade
+from drills.table_dealing import KEYS, dealer_grade, dealer_notation, standing_hands
 from tests.web.test_table_pages import BANK_TABLE, replayed, waits
 from tests.web.test_table_web import sit
+from trainer.engine.dealer_choice import unseen_values
 from trainer.engine.dealer_double import players_ev_against
 
 HOME_TABLE = {
@@ -126,3 +127,27 @@ def test_the_double_at_twenty_one_home_is_graded_and_stored(
     assert "Your first card" in mistakes
     _, _, now = replayed(db, url)
     assert now.kind == "double"  # not played until kept
+
+
+def test_a_draw_with_only_the_punters_face_down_cards_left_is_not_graded(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # Seed 155375366881412 of this table comes to the dealer's turn with 2 cards unseen and
+    # 3 punters' cards face down: a draw would come from the discards (a 500 before, its
+    # notation refused when graded).
+    url = sit(client, csrf, **HOME_TABLE)
+    db.execute("UPDATE table_sessions SET seed = 155375366881412")
+    db.conn.commit()
+    for spec, ask, _, kind, fields in waits(client, db, url, hidden_fields):
+        assert kind != "over", "no such draw came"
+        hidden = sum(hand.hidden for hand in standing_hands(ask.round)) if ask.round else 0
+        if kind == "draw" and sum(unseen_values(spec.rules, ask.seen)) <= hidden:
+            assert dealer_notation(spec.rules, ask) is None
+            before = len(dealing_attempts(db))
+            assert client.post(url + "/step", data={**fields, "answer": "S"}).status_code == 303
+            assert len(dealing_attempts(db)) == before
+            return
+        data = {"deal": "D", "double": "N", "draw": "S"}
+        sent = {"running": "0", "true": "0"} if kind == "count" else {"answer": data[kind]}
+        assert client.post(url + "/step", data={**fields, **sent}).status_code == 303
+    raise AssertionError("no such draw came")

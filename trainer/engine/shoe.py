@@ -9,7 +9,9 @@ shown to the table and put face up under the pack where ``rules.burn_shown`` (00
 
 Randomness is passed in: ``Shoe(rules, rng=random.Random(seed))`` replays exactly, and
 ``random.SystemRandom()`` gives a secure shuffle. ``Shoe.stacked(rules, cards)`` deals a fixed
-order with no shuffle and no burn (replays and tests).
+order with no shuffle and no burn (replays and tests). :class:`ArrangedCards` is lighter still:
+the cards of one round dealt to a plan (a drill's situation), a wanted value brought to the top
+before a draw, what was dealt recorded.
 
 Every card of the pack is always in exactly one place: the undealt stack, a hand (the caller's
 cards "in play"), the discards, or the burned cards. :meth:`Shoe.check_conservation` proves it.
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 from trainer.engine.cards import Card, composition_of, pack
@@ -27,6 +29,7 @@ from trainer.engine.procedure import may_burn
 from trainer.engine.rules import Rules
 
 __all__ = [
+    "ArrangedCards",
     "CardConservationError",
     "InvalidDiscardError",
     "Shoe",
@@ -320,6 +323,67 @@ class Shoe:
             f"<{kind}Shoe {self.rules.decks} decks: {self.cards_remaining} left, "
             f"cut at {self._cut}, {len(self._discards)} discarded>"
         )
+
+
+class ArrangedCards:
+    """The cards of one round in an arranged order, the top card first: what a drill deals a
+    planned situation from (a round's card source, as a shoe is).
+
+    Before a draw, the card of a wanted value nearest the top may be brought to the top
+    (:meth:`put_on_top`, or :meth:`arrange` for the draws to come). The cards dealt are
+    recorded (:attr:`dealt`); discards are let go (a round is the whole of its use). When the
+    cards run out it deals ``filler`` on (not recorded), else it raises
+    :class:`ShoeExhaustedError`.
+    """
+
+    def __init__(self, cards: Iterable[Card], *, filler: Card | None = None) -> None:
+        self._cards = list(cards)
+        self._filler = filler
+        self._wanted: list[int | None] = []
+        self._dealt: list[Card] = []
+
+    @property
+    def dealt(self) -> tuple[Card, ...]:
+        """The cards dealt so far, in order (the filler's not among them)."""
+        return tuple(self._dealt)
+
+    def arrange(self, values: Iterable[int | None]) -> None:
+        """The next draws deal these values first, one a draw, in order (None: the top card)."""
+        self._wanted.extend(values)
+
+    def put_on_top(self, value: int) -> None:
+        """Bring the card of ``value`` (1 the ace to 10 the tens) nearest the top to the top.
+
+        :raises LookupError: when no card of that value is left.
+        """
+        top = len(self._dealt)
+        for index in range(top, len(self._cards)):
+            if self._cards[index].value == value:
+                self._cards.insert(top, self._cards.pop(index))
+                return
+        raise LookupError(value)
+
+    def draw(self) -> Card:
+        """Deal the top card (a value arranged for this draw brought to the top first).
+
+        :raises LookupError: when no card is left of the value arranged for this draw.
+        :raises ShoeExhaustedError: when every card is dealt and there is no filler.
+        """
+        if self._wanted:
+            value = self._wanted.pop(0)
+            if value is not None:
+                self.put_on_top(value)
+        top = len(self._dealt)
+        if top >= len(self._cards):
+            if self._filler is None:
+                raise ShoeExhaustedError("the arranged cards have all been dealt")
+            return self._filler
+        card = self._cards[top]
+        self._dealt.append(card)
+        return card
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        """Let played cards go: nothing deals from them again."""
 
 
 def _cards_text(counts: Counter[Card]) -> str:

@@ -27,6 +27,7 @@ __all__ = [
     "BET_KEYS",
     "KINDS",
     "answers_of",
+    "error_words",
     "insured_share",
     "read_step",
     "step_token",
@@ -61,6 +62,45 @@ _DEALER_KEYS = {
     "draw": "draw with H, or stand with S",
 }
 _NAMES = tuple(ASK_NAMES)
+# An error in words: what the learner did, and what was right ("you hit, where standing was
+# right"), by the answers the drills store.
+_DID = {
+    "H": "hit",
+    "S": "stood",
+    "D": "doubled",
+    "P": "split",
+    "R": "surrendered",
+    "I": "took insurance",
+    "N": "declined insurance",
+    "draw": "drew a card",
+    "stand": "stood",
+    "double": "doubled the bets",
+    "no double": "did not double the bets",
+}
+_RIGHT = {
+    "H": "hitting",
+    "S": "standing",
+    "D": "doubling",
+    "P": "splitting",
+    "R": "surrendering",
+    "I": "taking it",
+    "N": "declining it",
+    "draw": "drawing a card",
+    "stand": "standing",
+    "double": "doubling them",
+    "no double": "not doubling",
+}
+
+
+def error_words(name: str, answer: str, right: str) -> str:
+    """An error of the ask ``name`` as the summary says it: what the learner did, and what
+    was right (``"you did not double the bets, where doubling them was right"``)."""
+    if name in ("rc", "tc"):
+        kind = "running" if name == "rc" else "true"
+        return f"you gave the {kind} count as {answer}, where it was {right}"
+    if name.startswith("bet"):
+        return f"you bet {answer} on box {int(name[3:]) + 1}, where the ramp bets {right}"
+    return f"you {_DID.get(answer, answer)}, where {_RIGHT.get(right, right)} was right"
 
 
 def step_token(table_id: str, n: int, name: str) -> str:
@@ -229,17 +269,7 @@ def summary_of(seated: Seated) -> dict[str, Any]:
             entry["count"] += 1
             ev_cost = Fraction(row["ev_cost"]) if row["ev_cost"] and kept else Fraction(0)
             entry["bets"] += ev_cost
-            errors.append(
-                {
-                    "round": round_of.get(step.n),
-                    "what": ASK_NAMES[name],
-                    "question": row["question"],
-                    "answer": row["answer"],
-                    "right": row["right_answer"],
-                    "taken_back": step.state == "withdrawn",
-                    "bets": f"{float(ev_cost):.2f}" if ev_cost else "",
-                }
-            )
+            errors.append(_error(name, row, round_of.get(step.n), step, ev_cost))
             if not costed:  # a step's errors are of one kind: its cost in money is theirs
                 entry["cost"] += Fraction(step.cost)
                 costed = True
@@ -248,6 +278,7 @@ def summary_of(seated: Seated) -> dict[str, Any]:
         "ended": _ended(seated),
         "rounds": len(seated.game.rounds),
         "result": signed_money(seated.game.learner_net),
+        "outcome": _outcome(seated.game.learner_net),
         "kinds": [
             {"kind": k, "count": v["count"], "cost": money(v["cost"]), "bets": _bets(v["bets"])}
             for k, v in sorted(kinds.items())
@@ -255,6 +286,22 @@ def summary_of(seated: Seated) -> dict[str, Any]:
         "errors": errors,
         "luck": _luck(seated, seated.game.learner_net, cost),
         "cost": money(cost),
+    }
+
+
+def _error(
+    name: str, row: Mapping[str, Any], number: int | None, step: tables.Step, ev_cost: Fraction
+) -> dict[str, Any]:
+    """A graded error as the summary lists it (its attempt ``row``, made in round ``number``)."""
+    return {
+        "round": number,
+        "what": ASK_NAMES[name],
+        "words": error_words(name, row["answer"], row["right_answer"]),
+        "question": row["question"],
+        "answer": row["answer"],
+        "right": row["right_answer"],
+        "taken_back": step.state == "withdrawn",
+        "bets": f"{float(ev_cost):.2f}" if ev_cost else "",
     }
 
 
@@ -269,12 +316,14 @@ def _dealer_error(
     if step_token(seated.stored.id, step.n, "dealer") in found:
         return None
     cost = Fraction(step.cost)
+    right = "stand" if step.step == "draw" else "draw"
     return {
         "round": number,
         "what": ASK_NAMES["dealer"],
+        "words": error_words("dealer", step.step, right),
         "question": "the dealer's turn",
         "answer": step.step,
-        "right": "stand" if step.step == "draw" else "draw",
+        "right": right,
         "taken_back": step.state == "withdrawn",
         "bets": f"{float(cost / seated.rules.min_bet):.2f}" if step.state == "played" else "",
     }
@@ -289,6 +338,13 @@ def _ended(seated: Seated) -> str:
     if seated.rules.table_rotation.startswith("bank"):
         return f"The talia is played out and the bank passes to {who}"
     return f"The deal passes to {who}, dealt a natural"
+
+
+def _outcome(net: Fraction) -> str:
+    """The result in words: ``"you won 11"``, ``"you lost 2.50"``, ``"you broke even"``."""
+    if net == 0:
+        return "you broke even"
+    return f"you {'won' if net > 0 else 'lost'} {money(abs(net))}"
 
 
 def _no_errors() -> dict[str, Any]:

@@ -1,0 +1,78 @@
+"""The end-of-shoe summary in plain English: the heading says how it ended, how many rounds and
+what the learner won or lost; each error says what the learner did and what was right (not
+"Doubling the bets: you said no double"), its cost, and how it is drilled again."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from tests.web.test_table_dealing_luck import deal_to_the_end
+from tests.web.test_table_dealing_web import HOME_TABLE
+from tests.web.test_table_pages import BANK_TABLE
+from trainer.web.table_steps import error_words
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "right", "words"),
+    [
+        ("play", "H", "S", "you hit, where standing was right"),
+        ("play", "R", "S", "you surrendered, where standing was right"),
+        ("insurance", "I", "N", "you took insurance, where declining it was right"),
+        ("insurance", "N", "I", "you declined insurance, where taking it was right"),
+        ("rc", "+3", "+5", "you gave the running count as +3, where it was +5"),
+        ("tc", "-1", "+0", "you gave the true count as -1, where it was +0"),
+        ("bet1", "40", "5", "you bet 40 on box 2, where the ramp bets 5"),
+        ("dealer", "draw", "stand", "you drew a card, where standing was right"),
+        ("dealer", "stand", "draw", "you stood, where drawing a card was right"),
+        (
+            "double",
+            "no double",
+            "double",
+            "you did not double the bets, where doubling them was right",
+        ),
+        ("double", "double", "no double", "you doubled the bets, where not doubling was right"),
+    ],
+)
+def test_each_kind_of_error_reads_as_a_sentence(
+    name: str, answer: str, right: str, words: str
+) -> None:
+    assert error_words(name, answer, right) == words
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace(" .", ".").strip()
+
+
+@pytest.mark.parametrize(
+    ("table", "line"),
+    [
+        (
+            HOME_TABLE,
+            r"you (did not double|doubled) the bets, where (doubling them|not doubling) was right",
+        ),
+        (BANK_TABLE, r"you (drew a card|stood), where (standing|drawing a card) was right"),
+    ],
+)
+def test_a_dealing_tables_summary_reads_as_plain_english(
+    table: dict[str, Any], line: str, client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # The home table's first choice is its double; the bank's first two are draws.
+    page, _ = deal_to_the_end(
+        client, csrf, db, hidden_fields, table, 1 if table is HOME_TABLE else 2
+    )
+    summary = page.split('class="table-summary"')[1].split("</section>")[0]
+    heading = text_of(summary.split("</h2>")[0])
+    assert re.search(r": \d+ rounds? played, and you (won \d|lost \d|broke even)", heading)
+    errors = re.findall(r"<li>(.*?)</li>", summary.split('class="table-errors"')[1], re.S)
+    assert len(errors) == 1
+    said = text_of(errors[0])
+    assert re.fullmatch(
+        rf"Round \d+ : {line} \(it cost \d+\.\d\d of a bet\)\. Drilled again as "
+        r"(double|draw) [^.]*\.",
+        said,
+    ), said
+    assert "you said" not in summary and "Doubling the bets" not in summary
+    assert "Only your choices as the dealer" in summary
