@@ -10,9 +10,10 @@ from typing import Any
 from flask import url_for
 from markupsafe import Markup
 
+from tests.conftest import store_answer
 from trainer.engine.cards import Card
 from trainer.engine.hand import Hand
-from trainer.store import attempts, users
+from trainer.store import users
 from trainer.web.kept import KeptUrls, PureMacros
 from trainer.web.support import drill_totals, get_db
 
@@ -68,17 +69,7 @@ def test_totals_are_read_again_once_an_answer_is_written(app: Any) -> None:
     with app.test_request_context("/"):
         db = get_db()
         user = users.create_guest(db)
-        assert drill_totals(user.id, "basic-strategy") is None
-        attempts.record_attempt(
-            db,
-            user_id=user.id,
-            drill="basic-strategy",
-            question="TS 6H v TD",
-            rules="vegas-6d-s17",
-            answer="H",
-            right_answer="R",
-            correct=False,
-            token="kept-totals-token-1",
-        )
-        totals = drill_totals(user.id, "basic-strategy")
+        assert drill_totals(user.id, "hand-totals") is None
+        store_answer(db, user.id, "kept-totals-token-1", correct=False, answer="soft 18")
+        totals = drill_totals(user.id, "hand-totals")
         assert totals is not None and (totals.attempts, totals.correct) == (1, 0)
