@@ -395,21 +395,75 @@ def bench_config(tmp: str) -> dict[str, str]:
     }
 
 
+# Where an answer's time goes: (module, attribute, what it is), each timed where it is called
+# from (patched before the app is made, so its hooks are the timed ones).
+_PARTS = (
+    ("trainer.web.security", "CheckedSessionInterface.open_session", "session: read the cookie"),
+    ("trainer.web.security", "_check_csrf", "CSRF check (the form parsed)"),
+    ("trainer.web.strategy_quiz", "read_settings", "settings read"),
+    ("trainer.web.drills", "read_answer", "the answer graded"),
+    ("trainer.web.drills", "record", "the attempt and its schedule written"),
+    ("trainer.web.strategy_quiz", "history", "the learner's history read"),
+    ("trainer.web.strategy_quiz", "next_question", "the next question drawn"),
+    ("trainer.web.drills", "render", "the panel rendered"),
+    ("trainer.web.drills", "oob_footer", "the footer"),
+    ("trainer.web.security", "_headers", "response headers"),
+    ("trainer.web.security", "CheckedSessionInterface.save_session", "session: cookie saved"),
+)
+
+
+def _time_parts() -> dict[str, float]:
+    """Wrap each of :data:`_PARTS` to add its CPU seconds to the dict returned."""
+    import importlib
+
+    spent = dict.fromkeys((label for *_, label in _PARTS), 0.0)
+    for module_name, attribute, label in _PARTS:
+        owner: Any = importlib.import_module(module_name)
+        *path, name = attribute.split(".")
+        for step in path:
+            owner = getattr(owner, step)
+        original = getattr(owner, name)
+
+        def timed(*args: Any, _original: Any = original, _label: str = label, **kw: Any) -> Any:
+            start = time.process_time()
+            try:
+                return _original(*args, **kw)
+            finally:
+                spent[_label] += time.process_time() - start
+
+        setattr(owner, name, timed)
+    return spent
+
+
 def run_in_process(answers: int, profile: bool) -> None:
     """One learner answering through the app's WSGI callable: CPU ms per answer after 0, 200 and
-    2,000 earlier answers, then (``profile``) cProfile's view of ``answers`` more."""
+    2,000 earlier answers, where the CPU time of the last ``answers`` went, then (``profile``)
+    cProfile's view of ``answers`` more."""
     import cProfile
     import pstats
 
     from trainer import create_app
 
+    spent = _time_parts()
     with tempfile.TemporaryDirectory() as tmp:
-        learner = QuizLearner(0, in_process(create_app(bench_config(tmp))))
+        app_cpu = [0.0]
+        send = in_process(create_app(bench_config(tmp)))
+
+        def timed_send(*args: Any) -> tuple:
+            start = time.process_time()
+            try:
+                return send(*args)
+            finally:
+                app_cpu[0] += time.process_time() - start
+
+        learner = QuizLearner(0, timed_send)
         print("in process, one learner's htmx answers (the client's reading of each included)")
         for history in (0, 200, 2000):
             while learner.answered < history:
                 learner.answer()
             times = []  # CPU time: a figure that holds on a busy machine
+            app_cpu[0] = 0.0
+            spent.update(dict.fromkeys(spent, 0.0))
             for _ in range(answers):
                 start = time.process_time()
                 learner.answer()
@@ -418,6 +472,12 @@ def run_in_process(answers: int, profile: bool) -> None:
                 f"  answers {history + 1:>5} to {history + answers:>5}: "
                 f"median {statistics.median(times):.3f} ms, mean {statistics.fmean(times):.3f} ms"
             )
+        print(f"where the last {answers} answers' CPU time went (ms per answer):")
+        print(f"  {'the app (its WSGI call)':<40} {app_cpu[0] * 1000 / answers:6.3f}")
+        for label, seconds in spent.items():
+            print(f"    {label:<38} {seconds * 1000 / answers:6.3f}")
+        rest = app_cpu[0] - sum(spent.values())
+        print(f"    {'the rest (Flask, routing, WSGI)':<38} {rest * 1000 / answers:6.3f}")
         if profile:
             profiler = cProfile.Profile()
             profiler.enable()
