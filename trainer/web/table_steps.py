@@ -43,6 +43,7 @@ ASK_NAMES = {
     "bet2": "Bet, box 3",
     "dealer": "Your draw",  # the learner dealing: table-dealing attempts
     "double": "Doubling the bets",
+    "redouble": "Redoubling",  # a punter at 002 home, the dealer having doubled
 }
 KINDS = {
     "play": "Strategy",
@@ -51,6 +52,7 @@ KINDS = {
     "tc": "Counts",
     "dealer": "Dealing",
     "double": "Dealing",
+    "redouble": "Redoubling",
 }
 _PLAYS = ("H", "S", "D", "P", "R")
 BET_KEYS = 8  # keys 1 to 8 bet that many units
@@ -58,6 +60,7 @@ _DEALER_KEYS = {
     "deal": "deal the next round",
     "double": "double the bets with D, or not with N",
     "draw": "draw with H, or stand with S",
+    "redouble": "redouble your stake with D, or not with N",
 }
 _NAMES = tuple(ASK_NAMES)
 
@@ -84,22 +87,23 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     """
     if ask.kind == "count":
         return "count", {"rc": form.get("running", "")[:8], "tc": form.get("true", "")[:8]}
-    if ask.kind in ("deal", "double", "draw"):
+    if ask.kind in ("deal", "double", "draw", "redouble"):
         letter = form.get("answer", "")[:2].upper()
         step = dealer_step(ask.kind, letter)
         if step is None:
             raise InvalidStepError(_DEALER_KEYS[ask.kind])
-        name = {"draw": "dealer", "double": "double"}.get(ask.kind)
+        name = {"draw": "dealer", "double": "double", "redouble": "redouble"}.get(ask.kind)
         return step, ({name: letter} if name else {})
     if ask.kind == "bet":
+        boxes = 1 if spec.deals else spec.boxes  # a punter at 002 home stakes on one hand
         units = form.get("units", "")
         if units:
             count = read_digits(units, 1)
             if count is None or not 1 <= count <= BET_KEYS:
                 raise InvalidStepError(f"bet 1 to {BET_KEYS} units")
-            bets = [spec.unit * count] * spec.boxes
+            bets = [spec.unit * count] * boxes
         else:
-            bets = [_amount(form.get(f"bet{box}", "")) for box in range(spec.boxes)]
+            bets = [_amount(form.get(f"bet{box}", "")) for box in range(boxes)]
         text = "bet " + " ".join(str(bet) for bet in bets)
         return text, {f"bet{box}": money(bet) for box, bet in enumerate(bets)}
     answer = form.get("answer", "")[:2].upper()
@@ -136,6 +140,7 @@ def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
         return {"insurance": "I" if words[1:2] in (["1"], ["part"]) else "N"}
     dealt = {"draw": ("dealer", "H"), "stand": ("dealer", "S"), "double 1": ("double", "D")}
     dealt["double 0"] = ("double", "N")
+    dealt["redouble 1"], dealt["redouble 0"] = ("redouble", "D"), ("redouble", "N")
     if step.step in dealt:
         name, letter = dealt[step.step]
         return {name: letter}
@@ -269,12 +274,9 @@ def _dealer_error(
 def _ended(seated: Seated) -> str:
     """How the learner's table ended: the shoe played out, or the deal or bank passed on."""
     table = seated.game.table
-    if not seated.spec.deals or table.dealer in (None, 0):
+    if not seated.rules.table_rotation.startswith("bank") or table.dealer in (None, 0):
         return "The shoe is played out"
-    who = table.names[table.dealer]
-    if seated.rules.table_rotation.startswith("bank"):
-        return f"The talia is played out and the bank passes to {who}"
-    return f"The deal passes to {who}, dealt a natural"
+    return f"The talia is played out and the bank passes to {table.names[table.dealer]}"
 
 
 def _no_errors() -> dict[str, Any]:
@@ -313,11 +315,12 @@ def _luck(seated: Seated, result: Fraction, cost: Fraction) -> dict[str, str] | 
     evs = [Fraction(s.ev) for s in seated.steps if s.state == "played" and s.ev is not None]
     if not evs:
         return None
-    learner = seated.game.setup.learner_seats
     decided = _decided_boxes(seated)
     expected = sum(evs, Fraction(0))
     for played in seated.game.rounds:
-        for seat in learner:
+        if played.record.dealer == 0:  # the learner dealt it: counted as what the bank got
+            expected += played.record.result.bank_net
+        for seat in played.learner:
             if (played.record.number, seat) not in decided:
                 expected += played.record.result.seats[seat].net
     yours = expected - cost
@@ -334,7 +337,7 @@ def _decided_boxes(seated: Seated) -> set[tuple[int, int]]:
     decided = set()
     for played in seated.game.rounds:
         round_ = played.round
-        for seat in seated.game.setup.learner_seats:
+        for seat in played.learner:
             hands = round_.hands(seat)
             first = hands[0].cards
             natural = len(hands) == 1 and len(first) == 2 and Hand(first).total == 21
