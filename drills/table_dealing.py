@@ -1,5 +1,6 @@
 """Table dealing: the learner holding the deal or the bank (002 home, 004), each of the
-dealer's choices graded by what it is worth to the bank.
+dealer's choices graded by what it is worth to the bank; and, the deal passed on at 002 home,
+the learner's redouble as a punter, graded by what it is worth to them.
 
 These questions are asked at the table (``/table``: ``asked_in = "table"``); each is an
 attempt like any other, re-drilled from the mistakes page. Two kinds, each notation holding
@@ -19,9 +20,19 @@ everything the grade needs (the rules are the attempt's):
       double 7S stakes 3
 
   graded by :func:`trainer.engine.dealer_double.double_evs` (the strategy engine's punters'
-  EV against that card; the approximation is named there).
+  EV against that card, less what the punters who redouble take; the approximations are
+  named there);
+- a punter's redouble after the dealer doubled (002 deal method 3), from the punter's first
+  card and his stake after the double::
 
-The cost of a wrong choice is the bank's expectation given up, in bets of the table minimum.
+      redouble AS stake 2
+
+  graded by :func:`trainer.engine.redouble.redouble_evs` (what the punter expects, the
+  dealer's first card one the engine's dealer doubles on; the approximations are named
+  there).
+
+The cost of a wrong choice is the expectation given up (the bank's, or the punter's own), in
+bets of the table minimum.
 """
 
 from __future__ import annotations
@@ -39,6 +50,7 @@ from drills.base import LearnerState as LearnerState
 from trainer.engine.cards import Card, InvalidCardError
 from trainer.engine.dealer_choice import StandingHand, draw_evs, unseen_values
 from trainer.engine.dealer_double import double_evs, players_ev_against
+from trainer.engine.redouble import doubling_cards, redouble_evs, redoubled_ev, redoublers_take
 from trainer.engine.round import Round
 from trainer.engine.rules import Rules
 from trainer.engine.settlement import RoundResult, hand_total, is_natural
@@ -52,6 +64,7 @@ __all__ = [
     "dealer_grade",
     "dealer_notation",
     "double_notation",
+    "redouble_notation",
     "settled_at_once",
     "standing_hands",
 ]
@@ -61,8 +74,10 @@ SLUG = "table-dealing"
 KEYS = {
     "draw": {"H": "draw", "S": "stand"},
     "double": {"D": "double", "N": "no double"},
+    "redouble": {"D": "redouble", "N": "no redouble"},
 }
 _LABELS = {"H": "Draw a card", "S": "Stand", "D": "Double every bet", "N": "Do not double"}
+_REDOUBLE_LABELS = {"D": "Double your stake again", "N": "Do not redouble"}
 _TIE = 1e-9
 _MAX_LENGTH = 700
 _CARD = r"[2-9TJQKA][SHDC]"
@@ -75,6 +90,7 @@ _HAND_RE = re.compile(
     rf"(?P<cards>(?:(?:\?|{_CARD}) ){{1,11}})stake (?P<stake>{_STAKE})(?P<split> split)?"
 )
 _DOUBLE_RE = re.compile(rf"double (?P<first>{_CARD}) stakes (?P<stakes>{_STAKE})")
+_REDOUBLE_RE = re.compile(rf"redouble (?P<first>{_CARD}) stake (?P<stake>{_STAKE})")
 
 
 def standing_hands(round_: Round) -> list[StandingHand]:
@@ -126,6 +142,16 @@ def double_notation(ask: Ask) -> str | None:
         return None
     stakes = sum((sum(round_.stakes(seat)) for seat in range(round_.seat_count)), Fraction(0))
     return f"double {round_.dealer_cards[0]} stakes {stakes}"
+
+
+def redouble_notation(ask: Ask) -> str | None:
+    """The notation of a punter's redouble where ``ask`` waits for it (his first card, his
+    stake after the dealer's double), or None."""
+    round_ = ask.round
+    if ask.kind != "redouble" or round_ is None or ask.seat is None:
+        return None
+    first = round_.hands(ask.seat)[0].cards[0]
+    return f"redouble {first} stake {sum(round_.stakes(ask.seat), Fraction(0))}"
 
 
 @dataclass(frozen=True)
@@ -205,12 +231,29 @@ def read_double(notation: str) -> tuple[Card, Fraction]:
     return _cards(match["first"])[0], _stake(match["stakes"])
 
 
+def read_redouble(notation: str, rules: Rules) -> tuple[Card, Fraction]:
+    """:raises InvalidQuestionError: for a notation the table could not have written."""
+    if rules.deal_method != 3:
+        raise InvalidQuestionError(
+            "deal_method: a punter redoubles only where the dealer may double the bets (002 "
+            "deal method 3)"
+        )
+    match = _REDOUBLE_RE.fullmatch(notation)
+    if match is None:
+        raise InvalidQuestionError("a punter's redouble reads like 'redouble AS stake 2'")
+    return _cards(match["first"])[0], _stake(match["stake"])
+
+
 def kind_of(notation: str) -> str:
-    """``draw`` or ``double``: the kind of the question."""
+    """``draw``, ``double`` or ``redouble``: the kind of the question."""
     kind = (notation or "").split(" ", 1)[0]
     if kind not in KEYS or len(notation) > _MAX_LENGTH:
-        raise InvalidQuestionError("a dealer's choice starts 'draw' or 'double'")
+        raise InvalidQuestionError("a dealing choice starts 'draw', 'double' or 'redouble'")
     return kind
+
+
+def _label(value: int) -> str:
+    return "an ace" if value == 1 else ("a ten" if value == 10 else f"a {value}")
 
 
 def _money(value: float) -> str:
@@ -281,15 +324,30 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
 def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> Grade:
     players = players_ev_against(rules, first.value)
     evs = double_evs(rules, first.value, float(stakes))
-    label = "an ace" if first.value == 1 else ("a ten" if first.value == 10 else f"a {first.value}")
+    taken = redoublers_take(rules, first.value)
     why = (
-        f"Your first card is {label}: against it the punters expect {players * 100:+.2f}% of "
-        "their bets (the strategy engine's figure, as if they saw that card), so the bank "
-        f"expects {-players * 100:+.2f}%: on stakes of {float(stakes):.2f}, "
-        f"{_money(evs['N'])} as they are and {_money(evs['D'])} doubled (the punters here "
-        "never redouble)."
+        f"Your first card is {_label(first.value)}: against it the punters expect "
+        f"{players * 100:+.2f}% of their bets (the strategy engine's figure, as if they saw "
+        f"that card), so the bank expects {-players * 100:+.2f}%: on stakes of "
+        f"{float(stakes):.2f}, {_money(evs['N'])} as they are and {_money(evs['D'])} doubled, "
+        f"the punters who redouble taking {taken * 200:+.2f}% of the stakes back."
     )
     return _graded("double", evs, answer, why, rules)
+
+
+def _grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> Grade:
+    evs = redouble_evs(rules, first.value, float(stake))
+    ev = redoubled_ev(rules, first.value)
+    doubled = ", ".join(
+        "an ace" if value == 1 else ("a ten" if value == 10 else str(value))
+        for value in sorted(doubling_cards(rules))
+    )
+    why = (
+        f"Your first card is {_label(first.value)} and the dealer doubled, so his first card "
+        f"is one he doubles on ({doubled}): you expect {ev * 100:+.2f}% of your stake, on "
+        f"{float(stake):.2f} {_money(evs['N'])} as it is and {_money(evs['D'])} redoubled."
+    )
+    return _graded("redouble", evs, answer, why, rules)
 
 
 class TableDealing(Drill):
@@ -297,7 +355,8 @@ class TableDealing(Drill):
     title = "Table dealing"
     description = (
         "Every choice you make holding the deal or the bank (doubling the bets, drawing or "
-        "standing), graded by what it is worth to the bank: re-drill the ones you got wrong."
+        "standing), graded by what it is worth to the bank, and your redoubles as a punter: "
+        "re-drill the ones you got wrong."
     )
     template = "drills/table_play.html"  # one page for the table's drills
     choice_word = "choice"
@@ -311,8 +370,13 @@ class TableDealing(Drill):
         if notation == "setup":
             return self.new_question(random.Random(0), rules, LearnerState())
         kind = kind_of(notation)
-        keys = [(key, _LABELS[key], True) for key in KEYS[kind]]
+        labels = _REDOUBLE_LABELS if kind == "redouble" else _LABELS
+        keys = [(key, labels[key], True) for key in KEYS[kind]]
         view: dict[str, Any] = {"kind": kind, "keys": keys}
+        if kind == "redouble":
+            first, stake = read_redouble(notation, rules)
+            view.update(first=first, stakes=f"{float(stake):.2f}")
+            return Question(notation=notation, prompt="Redouble your stake?", view=view)
         if kind == "double":
             first, stakes = read_double(notation)
             view.update(first=first, stakes=f"{float(stakes):.2f}")
@@ -329,9 +393,12 @@ class TableDealing(Drill):
     def skill(self, notation: str, rules: Rules) -> str:
         """The dealer's total (or first card, doubling) under these rules
         (``"russian-bank: the bank's 16"``, ``"twenty-one-home: doubling on 7"``)."""
-        if kind_of(notation) == "double":
-            first, _ = read_double(notation)
-            return f"{rules.notation()}: doubling on {'A' if first.value == 1 else first.value}"
+        kind = kind_of(notation)
+        if kind in ("double", "redouble"):
+            first, _ = read_double(notation) if kind == "double" else read_redouble(notation, rules)
+            value = "A" if first.value == 1 else first.value
+            word = "doubling" if kind == "double" else "redoubling"
+            return f"{rules.notation()}: {word} on {value}"
         return f"{rules.notation()}: the bank's {hand_total(read_draw(notation, rules).dealer)}"
 
     def answer_text(self, form: Mapping[str, str]) -> str:
@@ -349,6 +416,9 @@ class TableDealing(Drill):
         if kind == "double":
             first, stakes = read_double(notation)
             return _grade_double(first, stakes, answer, rules)
+        if kind == "redouble":
+            first, stake = read_redouble(notation, rules)
+            return _grade_redouble(first, stake, answer, rules)
         return _grade_draw(notation, answer, rules)
 
 
@@ -358,8 +428,15 @@ DRILL = TableDealing()
 def dealer_grade(rules: Rules, ask: Ask, step: str) -> Grade | None:
     """The grade of the dealer's step ``step`` (``draw``/``stand``, ``double 1/0``) where
     ``ask`` waits for it; None for any other step."""
-    notation = dealer_notation(rules, ask) or double_notation(ask)
-    answer = {"draw": "H", "stand": "S", "double 1": "D", "double 0": "N"}.get(step)
+    notation = dealer_notation(rules, ask) or double_notation(ask) or redouble_notation(ask)
+    answer = {
+        "draw": "H",
+        "stand": "S",
+        "double 1": "D",
+        "double 0": "N",
+        "redouble 1": "D",
+        "redouble 0": "N",
+    }.get(step)
     if notation is None or answer is None or answer not in KEYS[kind_of(notation)]:
         return None
     return DRILL.grade(notation, answer, rules)
@@ -373,4 +450,6 @@ def dealer_step(ask_kind: str, letter: str) -> str | None:
         return {"D": "double 1", "N": "double 0"}.get(letter)
     if ask_kind == "draw":
         return {"H": "draw", "S": "stand"}.get(letter)
+    if ask_kind == "redouble":
+        return {"D": "redouble 1", "N": "redouble 0"}.get(letter)
     return None

@@ -12,7 +12,9 @@ existing drill, so that every graded decision is an attempt in the one history:
 - a count check: :mod:`drills.counting.session`'s checkpoint notation (the running count, and
   the true count for a balanced system), every card seen since the shuffle listed;
 - the learner dealing (002 home, 004): :mod:`drills.table_dealing` (a draw or a stand, and
-  doubling every bet, by what each is worth to the bank).
+  doubling every bet, by what each is worth to the bank); a punter's redouble at 002 home
+  (by what it is worth to them) too. A punter's bet at 002 home is not graded: the ramp
+  knows the count, not the first card the bet is made on.
 """
 
 from __future__ import annotations
@@ -114,6 +116,7 @@ class TableSpec:
     graded: frozenset[str]
     mode: str
     co_bettors: int = 0  # on each of the learner's boxes (003's boxes take up to two)
+    punter_seat: int = 0  # 002 home: 0 the learner deals first, n a punter at seat n
 
     @classmethod
     def from_form(cls, rules: Rules, form: Mapping[str, Any]) -> TableSpec:
@@ -156,6 +159,7 @@ class TableSpec:
         mode = str(form.get("mode", ""))[:10]
         if mode not in MODES:
             raise InvalidTableSpecError("Choose training or test mode.", "mode")
+        punter_seat = _punter_seat(rules, form, others)
         spec = cls(
             rules,
             others,
@@ -168,14 +172,15 @@ class TableSpec:
             graded,
             mode,
             co_bettors,
+            punter_seat,
         )
         spec.setup(0)  # the engine's own checks (the rules' seats, who deals)
         return spec
 
     @property
     def deals(self) -> bool:
-        """Whether the learner holds the deal or the bank: where the players deal (002 home,
-        004), the learner's table is theirs to deal."""
+        """Whether the players deal (002 home, 004): the learner holds the deal or the bank
+        (at 002 home, until the deal passes to a punter's natural: then they are a punter)."""
         return self.rules.table_rotation != "none"
 
     def setup(self, seed: int) -> TableSetup:
@@ -188,6 +193,7 @@ class TableSpec:
             count_checks="counts" in self.graded,
             co_bettors=self.co_bettors,
             deals=self.deals,
+            punter_seat=self.punter_seat,
         )
 
     def to_json(self) -> str:
@@ -203,6 +209,7 @@ class TableSpec:
                 "graded": sorted(self.graded),
                 "mode": self.mode,
                 "co_bettors": self.co_bettors,
+                **({"punter_seat": self.punter_seat} if self.punter_seat else {}),
             },
             sort_keys=True,
         )
@@ -221,6 +228,7 @@ class TableSpec:
             frozenset(data["graded"]),
             data["mode"],
             int(data.get("co_bettors", 0)),
+            int(data.get("punter_seat", 0)),
         )
 
     @property
@@ -235,6 +243,18 @@ class TableSpec:
         return TableCount(
             self.system, self.convention, self.resolution, int(running), _tray(self.rules, ask)
         )
+
+
+def _punter_seat(rules: Rules, form: Mapping[str, Any], others: int) -> int:
+    """Where the learner starts at 002 home: 0 holding the deal, n a punter at seat n."""
+    seat = _whole(form.get("punter_seat", "0") or "0", 0, MAX_OTHERS, "your seat", "punter_seat")
+    if seat and (rules.table_rotation != "natural-takes-deal" or seat > others):
+        raise InvalidTableSpecError(
+            "You start as a punter only where the deal passes to a natural (home "
+            f"twenty-one), at a seat from 1 to the other seats ({others}).",
+            "punter_seat",
+        )
+    return seat
 
 
 def _list(form: Mapping[str, Any], name: str) -> list[str]:
@@ -264,7 +284,7 @@ def step_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     """The graded questions of the step the table waits for (none when nothing is graded)."""
     if ask.kind == "play":
         return _play_asks(spec, ask)
-    if ask.kind == "bet" and "bets" in spec.graded:
+    if ask.kind == "bet" and "bets" in spec.graded and not spec.deals:
         count = spec.count_at(ask).played_by(spec.rules.decks)
         kind = "tc" if spec.system.balanced else "rc"
         notation = (
@@ -283,10 +303,14 @@ def step_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
             kind = "tc" if spec.system.balanced else "rc"
             notation += f" {spec.system.slug} {kind} {signed(max(-30, min(30, int(count))))}"
         return [Asked("insurance", strategy_quiz.SLUG, notation, ask.round.bets(seat)[0])]
-    if ask.kind in ("draw", "double") and "strategy" in spec.graded:
-        # The dealer's choices, in bets of the table minimum (the punters' stake).
-        found = table_dealing.dealer_notation(spec.rules, ask) or table_dealing.double_notation(ask)
-        name = "dealer" if ask.kind == "draw" else "double"
+    if ask.kind in ("draw", "double", "redouble") and "strategy" in spec.graded:
+        # The dealer's choices (and a punter's redouble), in bets of the table minimum.
+        found = (
+            table_dealing.dealer_notation(spec.rules, ask)
+            or table_dealing.double_notation(ask)
+            or table_dealing.redouble_notation(ask)
+        )
+        name = {"draw": "dealer", "double": "double", "redouble": "redouble"}[ask.kind]
         return [Asked(name, table_dealing.SLUG, found, spec.rules.min_bet)] if found else []
     if ask.kind == "count" and "counts" in spec.graded:
         decks = spec.rules.decks
@@ -315,7 +339,8 @@ def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     hands = round_.hands(ask.seat)
     index = ask.hand_index
     split_hands = len(hands) if len(hands) > 1 else 0
-    count = spec.count_at(ask) if "deviations" in spec.graded else None
+    # Index plays are the casino's (a punter at 002 home plays the chart: no count study).
+    count = spec.count_at(ask) if "deviations" in spec.graded and not spec.deals else None
     notation = notation_of(ask.hand_cards, round_.up_card, split_hands, count)
     if "strategy" not in spec.graded and not table_play.work_out(notation, spec.rules).index:
         return []  # deviations only: a cell without an index is not graded
@@ -331,10 +356,14 @@ def settings_words(spec: TableSpec) -> str:
     boxes = f"{spec.boxes} box{'es' if spec.boxes > 1 else ''}"
     if spec.deals:
         boxes = "the " + ("bank" if spec.rules.table_rotation.startswith("bank") else "deal")
+        if spec.punter_seat:
+            boxes = f"a start at seat {spec.punter_seat} from the dealer's left"
     if spec.co_bettors:
         boxes += f" with {spec.co_bettors} co-bettor{'s' if spec.co_bettors > 1 else ''} on each"
     graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded)
     whose = "held by you" if spec.deals else "of yours"
+    if spec.punter_seat:
+        whose = "(the deal passes to naturals)"
     return (
         f"{seats}, {boxes} {whose}; {spec.system.name} ({spec.convention}, decks to the "
         f"{spec.resolution} deck); graded: {graded or 'nothing'}; {spec.mode} mode"

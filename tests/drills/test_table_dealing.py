@@ -11,6 +11,7 @@ from drills.table_dealing import DRILL
 from trainer.engine.cards import Card
 from trainer.engine.dealer_choice import StandingHand, draw_evs
 from trainer.engine.dealer_double import double_evs, players_ev_against
+from trainer.engine.redouble import doubling_cards, redouble_evs, redoublers_take
 from trainer.engine.rules import Rules, find_preset
 from trainer.engine.strategy import chart
 from trainer.engine.strategy.dealer import full_shoe
@@ -84,15 +85,49 @@ def test_the_punters_ev_by_first_card_averages_to_the_charts_house_edge() -> Non
     assert average == pytest.approx(-chart(HOME).house_edge / 100, abs=1e-4)
 
 
-def test_doubling_is_right_where_the_punters_expect_to_lose() -> None:
+def test_doubling_is_right_where_the_bank_gains_the_redoubles_counted() -> None:
     losing = [value for value in range(1, 11) if players_ev_against(HOME, value) < 0]
-    assert losing == [1, 8, 9, 10]  # docs/table.md: it doubles on an 8, 9, ten or ace
+    assert losing == [1, 8, 9, 10]  # the punters expect to lose against an 8, 9, ten or ace
+    # docs/table.md: it doubles on a 9, ten or ace (on an 8 the punters' aces redouble)
+    assert sorted(doubling_cards(HOME)) == [1, 9, 10]
     ten = DRILL.grade("double TS stakes 3", "N", HOME)
     assert not ten.correct and ten.right_answer == "double"
     evs = double_evs(HOME, 10, 3.0)
-    assert evs["D"] == pytest.approx(2 * evs["N"]) and evs["N"] > 0
+    taken = redoublers_take(HOME, 10) * 3.0
+    assert evs["D"] == pytest.approx(2 * evs["N"] - 2 * taken) and evs["N"] > 0 < taken
+    eight = DRILL.grade("double 8S stakes 3", "D", HOME)
+    assert not eight.correct and eight.right_answer == "no double"
     assert float(ten.ev_cost or 0) == pytest.approx(evs["D"] - evs["N"], abs=1e-5)
     six = DRILL.grade("double 6H stakes 3", "D", HOME)
     assert not six.correct and six.right_answer == "no double"
     assert DRILL.grade("double 6H stakes 3", "no double", HOME).correct
     assert DRILL.skill("double AH stakes 3", HOME) == "twenty-one-home: doubling on A"
+
+
+def test_a_redouble_is_graded_from_its_notation_alone() -> None:
+    ace = DRILL.grade("redouble AS stake 2", "N", HOME)
+    assert not ace.correct and ace.right_answer == "redouble"
+    evs = redouble_evs(HOME, 1, 2.0)
+    assert float(ace.ev_cost or 0) == pytest.approx(evs["D"] - evs["N"], abs=1e-5)
+    assert "the dealer doubled" in ace.explanation
+    ten = DRILL.grade("redouble TS stake 2", "D", HOME)
+    assert not ten.correct and ten.right_answer == "no redouble"
+    assert DRILL.grade("redouble TS stake 2", "no redouble", HOME).correct
+    assert DRILL.skill("redouble AH stake 2", HOME) == "twenty-one-home: redoubling on A"
+    assert DRILL.question("redouble AH stake 2", HOME).prompt == "Redouble your stake?"
+
+
+@pytest.mark.parametrize(
+    ("notation", "rules"),
+    [
+        ("redouble AS stake 0", HOME),
+        ("redouble AS stakes 2", HOME),
+        ("redouble XS stake 2", HOME),
+        ("redouble AS stake 2", Rules.parse("vegas-6d-s17")),  # no dealer's double there
+    ],
+)
+def test_a_redouble_the_table_could_not_have_written_is_refused(
+    notation: str, rules: Rules
+) -> None:
+    with pytest.raises(InvalidQuestionError):
+        DRILL.grade(notation, "D", rules)

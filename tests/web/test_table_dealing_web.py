@@ -11,6 +11,7 @@ from tests.web.test_table_pages import BANK_TABLE, replayed, waits
 from tests.web.test_table_web import sit
 from trainer.engine.dealer_choice import unseen_values
 from trainer.engine.dealer_double import players_ev_against
+from trainer.engine.redouble import doubling_cards
 
 HOME_TABLE = {
     "rules": "twenty-one-home",
@@ -114,7 +115,8 @@ def test_the_double_at_twenty_one_home_is_graded_and_stored(
     players = players_ev_against(spec.rules, first)
     grade = dealer_grade(spec.rules, ask, "double 1")
     assert grade is not None
-    assert grade.correct == (players < 0)  # doubling is right where the punters expect a loss
+    # Doubling is right where the bank gains by it, the punters' redoubles counted.
+    assert grade.correct == (first in doubling_cards(spec.rules))
     letter = wrong_letter(grade, "double")
     response = client.post(url + "/step", data={**fields, "answer": letter})
     shown = client.get(response.headers["Location"]).get_data(as_text=True)

@@ -6,9 +6,13 @@ the bank, from the dealer's first card alone.
 удваивает, любой игрок может их ещё раз удвоить." (RULES.md, 002, deal methods: method 3.)
 
 The dealer has seen his first card and nothing else: the punters' cards are unknown to him.
-The engine's punters never redouble, so doubling multiplies every stake, and so the round's
-expected result for the bank, by 2: doubling is worth the bank's expected result once more,
-and is right where that is positive, that is where the punters' expected value is below 0.
+Doubling multiplies every stake, and so the round's expected result for the bank, by 2; then
+the engine's punters redouble where their own first card makes it worth it
+(:mod:`trainer.engine.redouble`: at ``twenty-one-home`` an ace), and each of them doubles his
+stake again. So doubling is worth the bank's expected result once more, less twice what the
+redoubling punters expect of their stakes (:func:`~trainer.engine.redouble.redoublers_take`:
+each punter's first card any the pack less the dealer's holds), and is right where that is
+positive.
 
 The figure used is the strategy engine's: the punters' expected value per unit bet against an
 up card ``c`` (:func:`trainer.engine.strategy.chart.up_card_ev`: the chart played on a full
@@ -20,13 +24,16 @@ approximation of the bank's expectation given that first card, in two ways named
 - the engine's dealer draws to 16 and stands on 17 (the preset's reading of "as he likes"),
   where the learner dealing draws as he chooses (which can only be worth more to the bank).
 
-Averaged over the first card, the figure is the game's whole expectation exactly.
+Averaged over the first card, the figure is the game's whole expectation exactly. The
+redoublers' share is the card-by-card figure of :mod:`trainer.engine.redouble`, with its own
+approximations named there.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from trainer.engine.redouble import redoublers_take
 from trainer.engine.rules import Rules
 from trainer.engine.strategy.chart import up_card_ev
 
@@ -47,6 +54,7 @@ def players_ev_against(rules: Rules, first: int) -> float:
 
 def double_evs(rules: Rules, first: int, stakes: float) -> dict[str, float]:
     """The bank's expected net, in money, of doubling every bet (``"D"``) and of not (``"N"``),
-    ``stakes`` being the punters' stakes before the double."""
+    ``stakes`` being the punters' stakes before the double (the engine's punters then
+    redoubling as they do)."""
     bank = -players_ev_against(rules, first) * stakes
-    return {"D": 2 * bank, "N": bank}
+    return {"D": 2 * bank - 2 * redoublers_take(rules, first) * stakes, "N": bank}

@@ -94,6 +94,13 @@ class TablePolicy:
         """002 deal method 3: the dealer doubles every bet after seeing his first card."""
         return False
 
+    def stakes(
+        self, round_: Round, bets: tuple[Money | tuple[Money, ...], ...]
+    ) -> tuple[Money | tuple[Money, ...], ...]:
+        """Where bets come after the first card (002 deal method 3): every seat's bet, each
+        seat having seen its first card (by default the bets given to the round)."""
+        return bets
+
     def redouble(self, round_: Round, seat: int) -> bool:
         """002 deal method 3: a seat redoubles after the dealer doubled."""
         return False
@@ -350,7 +357,7 @@ class Table:
         shuffled = self._shuffled_for_next
         self._shuffled_for_next = False
         shuffles_before = shoe.shuffles
-        round_ = self._deal(amounts, len(players), policy.dealer_decides)
+        round_, amounts = self._deal(players, amounts, policy)
         result = self._play(round_, amounts, policy)
         self.last_round = round_
 
@@ -429,15 +436,24 @@ class Table:
         return True
 
     def _deal(
-        self, amounts: tuple[Money | tuple[Money, ...], ...], seats: int, decides: bool
-    ) -> Round:
-        rules = self.rules
+        self,
+        players: tuple[int, ...],
+        amounts: tuple[Money | tuple[Money, ...], ...],
+        policy: TablePolicy,
+    ) -> tuple[Round, tuple[Money | tuple[Money, ...], ...]]:
+        """The round dealt, and the bets placed in it: where bets come after the first card
+        (002 method 3) the policy's :meth:`~TablePolicy.stakes`, checked as any bet is."""
+        rules, decides = self.rules, policy.dealer_decides
         if rules.bet_after_deal or rules.deal_method == 3:
-            round_ = Round(rules, self.shoe, seats=seats, dealer_decides=decides)
+            round_ = Round(rules, self.shoe, seats=len(players), dealer_decides=decides)
             if round_.phase is Phase.BETTING:
+                if rules.deal_method == 3:
+                    placed = policy.stakes(round_, amounts)
+                    if placed is not amounts:
+                        amounts = self._checked_bets(players, placed)
                 round_.place_bets(amounts)
-            return round_
-        return Round(rules, self.shoe, amounts, dealer_decides=decides)
+            return round_, amounts
+        return Round(rules, self.shoe, amounts, dealer_decides=decides), amounts
 
     def _play(
         self, round_: Round, amounts: tuple[Money | tuple[Money, ...], ...], policy: TablePolicy

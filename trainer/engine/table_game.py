@@ -25,8 +25,20 @@ makes the dealer's choices instead::
     double 1       002 deal method 3: the dealer doubles every bet (0: he does not)
     draw stand     the dealer's turn: one more card, or stand ("as he likes")
 
-The learner's table ends where the deal passes to another player (002: a punter's natural
-takes it) or the talia is played out (004: then the bank passes left).
+At ``twenty-one-home`` the deal rotates as 002 says (a player's natural takes it): when it
+passes away from the learner they play on as a punter (``TableSetup.punter_seat`` starts them
+as one), an engine seat dealing by the engine's dealer policy (drawing to 16, doubling the bets
+on the first cards :func:`~trainer.engine.redouble.doubling_cards` names), and their steps are
+a punter's::
+
+    bet 2          their stake, after their first (face-down) card
+    redouble 1     002 deal method 3: the dealer doubled; they double their stake again (0: not)
+    H S P          a play
+
+Every engine punter redoubles on the first cards :func:`~trainer.engine.redouble.
+redoubling_cards` names, whoever deals. When a natural of the learner's brings the deal back,
+they deal again. The learner's table ends with the shoe (002: the pack dealt to its end), or
+where the talia is played out (004: then the bank passes left).
 
 A step that does not fit where it is played raises :class:`InvalidStepError` naming the rule;
 the web layer replays a new step before storing it, so an illegal one is never stored.
@@ -39,13 +51,14 @@ the engine shuffled to finish it.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from trainer.engine.cards import Card
 from trainer.engine.legality import NATURAL_EARLY
+from trainer.engine.redouble import doubling_cards, redoubling_cards
 from trainer.engine.round import (
     DEALER,
     Action,
@@ -55,7 +68,7 @@ from trainer.engine.round import (
     Round,
 )
 from trainer.engine.rules import Rules
-from trainer.engine.settlement import is_natural
+from trainer.engine.settlement import Money, is_natural
 from trainer.engine.shoe import Shoe
 from trainer.engine.table import (
     BasicStrategyPolicy,
@@ -111,6 +124,9 @@ class TableSetup:
     count_checks: bool = True
     co_bettors: int = 0  # on each learner box, each staking the table minimum (003)
     deals: bool = False  # the learner holds the deal or the bank (002 home, 004)
+    # 002 home: 0, the learner deals first; n, they start as a punter at the n-th seat from
+    # the dealer's left (1 plays first).
+    punter_seat: int = 0
 
     def __post_init__(self) -> None:
         if not 0 <= self.others <= MAX_OTHERS:
@@ -139,15 +155,29 @@ class TableSetup:
                 "table_rotation: the learner holds the deal only where the players deal "
                 "(002 home, 004), with one other seat or more and no co-bettors"
             )
+        if self.punter_seat and (
+            rotation != "natural-takes-deal" or not 1 <= self.punter_seat <= self.others
+        ):
+            raise InvalidTableError(
+                "table_rotation: the learner starts as a punter only where the deal passes "
+                f"to a natural (002 home), at a seat from 1 to {self.others}, not "
+                f"{self.punter_seat}"
+            )
 
     @property
     def seats(self) -> int:
         return self.others if self.deals else self.others + self.boxes
 
     @property
+    def first_dealer(self) -> int:
+        """Where the players deal: the player who deals first (0 the learner; the engine's
+        players are 1 to ``others``, round the table)."""
+        return self.others + 1 - self.punter_seat if self.punter_seat else 0
+
+    @property
     def learner_seats(self) -> range:
         """The learner's boxes: after half the other seats (rounded down), side by side (none
-        where the learner deals)."""
+        where the players deal: :meth:`TableGame.learner_seats_in` says, round by round)."""
         if self.deals:
             return range(0)
         first = self.others // 2
@@ -164,12 +194,15 @@ class PlayedRound:
     seen_before: tuple[Card, ...]
     first_step: int  # the index of its bet step
     steps: int  # how many steps it took (its bet included)
+    learner: range = range(0)  # the learner's seats in it (none: they dealt it)
 
 
 @dataclass(frozen=True)
 class Ask:
-    """What the table waits for: ``kind`` ``count``, ``bet``, ``insurance``, ``play`` or
-    ``over`` (the shoe is played out and its last count given)."""
+    """What the table waits for: ``kind`` ``count``, ``bet``, ``insurance``, ``play``,
+    ``redouble`` or ``over`` (the shoe is played out and its last count given); where the
+    learner deals, ``deal``, ``double`` or ``draw``. A punter's bet at 002 home comes with
+    its round (the first card dealt)."""
 
     kind: str
     number: int  # the round asked about (a count or bet: the one about to be dealt)
@@ -220,14 +253,42 @@ class _LearnerPolicy(BasicStrategyPolicy):
     steps, or a stop."""
 
     def __init__(
-        self, setup: TableSetup, chart: Chart, steps: Sequence[str], *, deals: bool = False
+        self,
+        setup: TableSetup,
+        chart: Chart,
+        steps: Sequence[str],
+        *,
+        deals: bool = False,
+        learner: range | None = None,
+        stake: Callable[[str], Fraction] | None = None,
     ) -> None:
         super().__init__(setup.rules, chart)
-        self.learner = setup.learner_seats
+        self.rules = setup.rules
+        self.learner = setup.learner_seats if learner is None else learner
         self.steps = steps
         self.pos = 0
         self.dealer_decides = deals
+        self.stake = stake  # a punter's bet step read and checked (002 home)
         self.chosen: dict[int, Action] = {}  # a first decision chosen at early surrender
+
+    def stakes(
+        self, round_: Round, bets: tuple[Money | tuple[Money, ...], ...]
+    ) -> tuple[Money | tuple[Money, ...], ...]:
+        if self.stake is None or not self.learner:
+            return bets
+        seat = self.learner.start
+        step = self._next("bet", round_, seat)
+        placed = list(bets)
+        placed[seat] = self.stake(step)
+        return tuple(placed)
+
+    def redouble(self, round_: Round, seat: int) -> bool:
+        if seat not in self.learner:  # an engine punter: by his first card
+            return round_.hands(seat)[0].cards[0].value in redoubling_cards(self.rules)
+        step = self._next("redouble", round_, seat)
+        if step not in ("redouble 0", "redouble 1"):
+            raise InvalidStepError(f"the dealer doubled: redouble or not, not {step[:12]!r}")
+        return step == "redouble 1"
 
     def early_surrender(self, round_: Round, seat: int) -> bool:
         if seat not in self.learner:
@@ -249,8 +310,9 @@ class _LearnerPolicy(BasicStrategyPolicy):
         return action
 
     def dealer_doubles(self, round_: Round) -> bool:
-        if not self.dealer_decides:
-            return False
+        if not self.dealer_decides:  # an engine seat deals: by his first card
+            first = round_.dealer_cards[0].value
+            return self.rules.table_rotation != "none" and first in doubling_cards(self.rules)
         step = self._next("double", round_, DEALER)
         if step not in ("double 0", "double 1"):
             raise InvalidStepError(f"the dealer doubles the bets or not, not {step[:12]!r}")
@@ -330,28 +392,57 @@ class TableGame:
     """One shoe at a table, replayed from its setup and the learner's steps (:meth:`play`).
 
     :param chart: the basic-strategy chart the other seats play (the rules' chart).
+    :param shoe: the shoe to deal from; by default the setup's seed shuffles one.
     """
 
-    def __init__(self, setup: TableSetup, chart: Chart) -> None:
+    def __init__(self, setup: TableSetup, chart: Chart, shoe: Shoe | None = None) -> None:
         self.setup = setup
         self.chart = chart
         rules = setup.rules
-        shoe = Shoe(rules, random.Random(setup.seed))
+        if shoe is None:  # a stacked shoe (tests) deals its cards in order instead
+            shoe = Shoe(rules, random.Random(setup.seed))
         if setup.deals:  # the learner is player 0, dealing; the punters on their left
             names = ["You", *(f"Seat {n + 1}" for n in range(setup.others))]
-            self.table = Table(rules, names, _HOUSE_MONEY, shoe, dealer=0)
+            self.table = Table(rules, names, _HOUSE_MONEY, shoe, dealer=setup.first_dealer)
         else:
             self.table = Table(rules, setup.seats, _HOUSE_MONEY, shoe)
         self.rounds: list[PlayedRound] = []
         self._checks = random.Random(f"{setup.seed} count checks")
+        self._learner_now = setup.learner_seats  # the learner's seats in the round in play
+
+    def learner_seats_in(self, number: int) -> range:
+        """The learner's seats in round ``number`` (played, or in play): their boxes; where
+        the players deal, their seat from the dealer's left, or none where they deal it."""
+        if 1 <= number <= len(self.rounds):
+            return self.rounds[number - 1].learner
+        return self._learner_now
+
+    def learner_deals(self, number: int) -> bool:
+        """Whether the learner deals (or holds the bank in) round ``number``."""
+        return self.setup.deals and not self.learner_seats_in(number)
+
+    def _seats_now(self) -> range:
+        """The learner's seats in the round about to be dealt."""
+        if not self.setup.deals:
+            return self.setup.learner_seats
+        dealer = self.table.dealer
+        if dealer in (None, 0):
+            return range(0)
+        seat = self.table.seat_players.index(0)
+        return range(seat, seat + 1)
 
     @property
     def learner_net(self) -> Fraction:
         """What the learner's boxes have won (+) or lost (-) over the rounds played (their own
         share, where co-bettors stake on them too)."""
-        if self.setup.deals:  # the bank's net of the rounds the learner dealt
+        if self.setup.deals:  # the bank's net where the learner dealt, their own elsewhere
             return sum(
-                (p.record.result.bank_net for p in self.rounds if p.record.dealer == 0),
+                (
+                    p.record.result.bank_net
+                    if p.record.dealer == 0
+                    else sum((p.record.result.seats[s].net for s in p.learner), Fraction(0))
+                    for p in self.rounds
+                ),
                 Fraction(0),
             )
         seats = self.setup.learner_seats
@@ -380,11 +471,11 @@ class TableGame:
             played = len(table.shoe.dealt())
             # The shoe is played out when the cut card is out, or when a pack dealt to its end
             # ran out inside a round and its discards were shuffled to finish it (000, 002).
-            # Where the learner deals, also when the deal has passed to another player.
+            # Where the learner holds the bank, also when it has passed on (004's talia).
             over = bool(self.rounds) and (
                 table.shoe.needs_shuffle
                 or table.shoe.refills > 0
-                or (setup.deals and table.dealer != 0)
+                or (setup.rules.table_rotation == "bank-passes-after-pack" and table.dealer != 0)
             )
             due = over or (number > 1 and self._checks.randrange(CHECK_RATE) == 0)
             if due and setup.count_checks:
@@ -397,10 +488,19 @@ class TableGame:
                 if pos < len(steps):
                     raise InvalidStepError("the shoe is played out: no more rounds from it")
                 return Ask("over", number, seen, played)
-            if pos == len(steps):
+            self._learner_now = learner = self._seats_now()
+            punting = setup.deals and bool(learner)  # 002 home: the learner's bet comes later
+            if pos == len(steps) and not punting:
                 return Ask("deal" if setup.deals else "bet", number, seen, played)
-            all_bets = self._round_bets(steps[pos], bankroll)
-            policy = _LearnerPolicy(setup, self.chart, steps[pos + 1 :], deals=setup.deals)
+            if punting:
+                low = setup.rules.min_bet
+                all_bets: list[Fraction | tuple[Fraction, ...]] = [low] * setup.seats
+                policy = _LearnerPolicy(
+                    setup, self.chart, steps[pos:], learner=learner, stake=self._stake(bankroll)
+                )
+            else:
+                all_bets = self._round_bets(steps[pos], bankroll)
+                policy = _LearnerPolicy(setup, self.chart, steps[pos + 1 :], deals=setup.deals)
             try:
                 record = table.play_round(all_bets, policy)
             except _Waiting as waiting:  # every step is played: the learner decides next
@@ -412,9 +512,21 @@ class TableGame:
             round_ = table.last_round
             if round_ is None:  # play_round always sets it
                 raise InvalidTableError("the table kept no round")
-            used = 1 + policy.pos
-            self.rounds.append(PlayedRound(record, round_, seen, pos, used))
+            used = policy.pos + (0 if punting else 1)
+            self.rounds.append(PlayedRound(record, round_, seen, pos, used, learner))
             pos += used
+
+    def _stake(self, bankroll: Fraction | None) -> Callable[[str], Fraction]:
+        """A punter's bet step read and checked against the limits and what is left."""
+
+        def stake(step: str) -> Fraction:
+            if not step.startswith("bet "):
+                raise InvalidStepError("you have your first card: your bet comes first")
+            (bet,) = read_bets(step, 1)
+            self._check_money((bet,), bankroll)
+            return bet
+
+        return stake
 
     def _round_bets(
         self, step: str, bankroll: Fraction | None

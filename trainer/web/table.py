@@ -74,6 +74,8 @@ DEALER_KEYS = {
     "deal": [("D", "Deal the round", True)],
     "double": [("D", "Double every bet", True), ("N", "Do not double", True)],
     "draw": [("H", "Draw a card", True), ("S", "Stand", True)],
+    # A punter at 002 home, the dealer having doubled every bet.
+    "redouble": [("D", "Double your stake again", True), ("N", "Do not redouble", True)],
 }
 
 TEMPLATE = "table/table.html"
@@ -404,7 +406,7 @@ def _store(
     :raises StaleStepError: when another request stored a step first.
     """
     wrong = any(not grade.correct for _, grade in grades)
-    decision = seated.ask.kind in ("play", "bet", "insurance", "draw", "double")
+    decision = seated.ask.kind in ("play", "bet", "insurance", "draw", "double", "redouble")
     hold = wrong and seated.spec.mode == "training" and decision
     # A decision chosen again after taking one back is shown graded, not stored again.
     retry = bool(seated.steps) and seated.steps[-1].state == "withdrawn"
@@ -475,6 +477,7 @@ def _words(ask: Ask) -> str:
     return {
         "deal": "the deal",
         "double": "your choice to double the bets or not",
+        "redouble": "your choice to redouble or not",
         "draw": "your draw",
         "count": "the count",
         "bet": "your bet",

@@ -45,6 +45,7 @@ ASK_NAMES = {
     "bet2": "Bet, box 3",
     "dealer": "Your draw",  # the learner dealing: table-dealing attempts
     "double": "Doubling the bets",
+    "redouble": "Redoubling",  # a punter at 002 home, the dealer having doubled
 }
 KINDS = {
     "play": "Strategy",
@@ -53,6 +54,7 @@ KINDS = {
     "tc": "Counts",
     "dealer": "Dealing",
     "double": "Dealing",
+    "redouble": "Redoubling",
 }
 _PLAYS = ("H", "S", "D", "P", "R")
 BET_KEYS = 8  # keys 1 to 8 bet that many units
@@ -60,6 +62,7 @@ _DEALER_KEYS = {
     "deal": "deal the next round",
     "double": "double the bets with D, or not with N",
     "draw": "draw with H, or stand with S",
+    "redouble": "redouble your stake with D, or not with N",
 }
 _NAMES = tuple(ASK_NAMES)
 # An error in words: what the learner did, and what was right ("you hit, where standing was
@@ -125,22 +128,23 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     """
     if ask.kind == "count":
         return "count", {"rc": form.get("running", "")[:8], "tc": form.get("true", "")[:8]}
-    if ask.kind in ("deal", "double", "draw"):
+    if ask.kind in ("deal", "double", "draw", "redouble"):
         letter = form.get("answer", "")[:2].upper()
         step = dealer_step(ask.kind, letter)
         if step is None:
             raise InvalidStepError(_DEALER_KEYS[ask.kind])
-        name = {"draw": "dealer", "double": "double"}.get(ask.kind)
+        name = {"draw": "dealer", "double": "double", "redouble": "redouble"}.get(ask.kind)
         return step, ({name: letter} if name else {})
     if ask.kind == "bet":
+        boxes = 1 if spec.deals else spec.boxes  # a punter at 002 home stakes on one hand
         units = form.get("units", "")
         if units:
             count = read_digits(units, 1)
             if count is None or not 1 <= count <= BET_KEYS:
                 raise InvalidStepError(f"bet 1 to {BET_KEYS} units")
-            bets = [spec.unit * count] * spec.boxes
+            bets = [spec.unit * count] * boxes
         else:
-            bets = [_amount(form.get(f"bet{box}", "")) for box in range(spec.boxes)]
+            bets = [_amount(form.get(f"bet{box}", "")) for box in range(boxes)]
         text = "bet " + " ".join(str(bet) for bet in bets)
         return text, {f"bet{box}": money(bet) for box, bet in enumerate(bets)}
     answer = form.get("answer", "")[:2].upper()
@@ -180,6 +184,7 @@ def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
         return {"insurance": "I" if words[1:2] in (["1"], ["part"]) else "N"}
     dealt = {"draw": ("dealer", "H"), "stand": ("dealer", "S"), "double 1": ("double", "D")}
     dealt["double 0"] = ("double", "N")
+    dealt["redouble 1"], dealt["redouble 0"] = ("redouble", "D"), ("redouble", "N")
     if step.step in dealt:
         name, letter = dealt[step.step]
         return {name: letter}
@@ -332,12 +337,9 @@ def _dealer_error(
 def _ended(seated: Seated) -> str:
     """How the learner's table ended: the shoe played out, or the deal or bank passed on."""
     table = seated.game.table
-    if not seated.spec.deals or table.dealer in (None, 0):
+    if not seated.rules.table_rotation.startswith("bank") or table.dealer in (None, 0):
         return "The shoe is played out"
-    who = table.names[table.dealer]
-    if seated.rules.table_rotation.startswith("bank"):
-        return f"The talia is played out and the bank passes to {who}"
-    return f"The deal passes to {who}, dealt a natural"
+    return f"The talia is played out and the bank passes to {table.names[table.dealer]}"
 
 
 def _outcome(net: Fraction) -> str:
@@ -376,13 +378,21 @@ def _next_round(where: Mapping[int, int], n: int, rounds: int) -> int:
 def _luck(seated: Seated, result: Fraction, cost: Fraction) -> dict[str, str] | None:
     """Luck and skill: perfect play's expectation on the same first cards, against the result.
 
-    Perfect play expects, on each box's first decision, the right play's EV times the stake;
-    a box with no decision (a natural, the dealer's natural) expects what it got. The learner's
-    mistakes cost ``cost`` of that; the rest of the result beside it is the cards' luck.
+    Each round the learner played a box in (:func:`_boxes_expected`) and each they dealt
+    (:func:`_bank_expected`) expects what perfect play would have; the learner's mistakes cost
+    ``cost`` of that; the rest of the result beside it is the cards' luck.
     """
-    expected = _bank_expected(seated) if seated.spec.deals else _boxes_expected(seated)
-    if expected is None:
+    round_of = _round_of_steps(seated)
+    priced = [
+        (round_of[s.n], s.step, Fraction(s.ev))
+        for s in seated.steps
+        if s.state == "played" and s.ev is not None
+    ]
+    if not priced:
         return None
+    dealt = {p.record.number for p in seated.game.rounds if p.record.dealer == 0}
+    expected = _boxes_expected(seated, [p for p in priced if p[0] not in dealt])
+    expected += _bank_expected(seated, [p for p in priced if p[0] in dealt])
     yours = expected - cost
     return {
         "perfect": signed_money(expected),
@@ -392,46 +402,41 @@ def _luck(seated: Seated, result: Fraction, cost: Fraction) -> dict[str, str] | 
     }
 
 
-def _boxes_expected(seated: Seated) -> Fraction | None:
-    """Perfect play's expectation for the learner's boxes (None: no first play was priced)."""
-    evs = [Fraction(s.ev) for s in seated.steps if s.state == "played" and s.ev is not None]
-    if not evs:
-        return None
+def _boxes_expected(seated: Seated, priced: list[tuple[int, str, Fraction]]) -> Fraction:
+    """Perfect play's expectation for the learner's boxes in the rounds they did not deal:
+    on each box's first decision, the right play's EV times the stake (``priced``: round,
+    step, EV); a box with no decision (a natural, the dealer's natural) expects what it got."""
     decided = _decided_boxes(seated)
-    expected = sum(evs, Fraction(0))
+    expected = sum((ev for *_, ev in priced), Fraction(0))
     for played in seated.game.rounds:
-        for seat in seated.game.setup.learner_seats:
+        for seat in played.learner:
             if (played.record.number, seat) not in decided:
                 expected += played.record.result.seats[seat].net
     return expected
 
 
-def _bank_expected(seated: Seated) -> Fraction | None:
-    """Perfect dealer play's expectation for the bank (None: no choice was priced).
+def _bank_expected(seated: Seated, priced: list[tuple[int, str, Fraction]]) -> Fraction:
+    """Perfect dealer play's expectation for the bank in the rounds the learner dealt.
 
-    Each round the learner dealt expects what the right choice was worth at its first
-    choice priced: doubling the bets, the whole round's expectation; at the dealer's turn,
+    Each expects what the right choice was worth at its first choice priced (``priced``:
+    round, step, EV): doubling the bets, the whole round's expectation; at the dealer's turn,
     the hands still standing, with the busts and naturals settled before it. A round with
     no choice priced (the dealer's natural, every punter out) counts what it got.
     """
-    round_of = _round_of_steps(seated)
     first: dict[int, tuple[str, Fraction]] = {}  # round: its first choice priced, its EV
-    for step in seated.steps:
-        if step.state == "played" and step.ev is not None:
-            first.setdefault(round_of[step.n], (step.step, Fraction(step.ev)))
-    if not first:
-        return None
+    for number, step, ev in priced:
+        first.setdefault(number, (step, ev))
     expected = Fraction(0)
     for played in seated.game.rounds:
         result = played.record.result
         if played.record.dealer != 0:
             continue
-        priced = first.get(played.record.number)
-        if priced is None:
+        chosen = first.get(played.record.number)
+        if chosen is None:
             expected += result.bank_net
             continue
-        expected += priced[1]
-        if priced[0] in ("draw", "stand"):
+        expected += chosen[1]
+        if chosen[0] in ("draw", "stand"):
             expected += table_dealing.settled_at_once(result)
     return expected
 
@@ -443,7 +448,7 @@ def _decided_boxes(seated: Seated) -> set[tuple[int, int]]:
     for played in seated.game.rounds:
         round_ = played.round
         early = early_surrender_offered(seated.rules, round_.up_card.value)
-        for seat in seated.game.setup.learner_seats:
+        for seat in played.learner:
             hands = round_.hands(seat)
             first = hands[0].cards
             natural = len(hands) == 1 and len(first) == 2 and Hand(first).total == 21

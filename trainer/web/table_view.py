@@ -78,9 +78,19 @@ def _total(cards: tuple[Card, ...], faces: tuple[bool, ...]) -> str:
     return f"soft {hard + 10}" if soft else str(hard)
 
 
+def _who(game: TableGame, number: int) -> tuple[int | None, tuple[int, ...]]:
+    """Who deals round ``number`` and who sits at each seat (player numbers, 0 the learner)."""
+    if number <= len(game.rounds):
+        record = game.rounds[number - 1].record
+        return record.dealer, record.seat_players
+    return game.table.dealer, game.table.seat_players  # the round in play
+
+
 def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
     """The round as the learner sees it now (in play, or settled)."""
-    learner = game.setup.learner_seats
+    learner = game.learner_seats_in(number)
+    rotating = game.setup.deals  # the players deal: seats by who sits there this round
+    dealer_player, players = _who(game, number)
     done = round_.phase is Phase.DONE
     result = round_.result if done else None
     acting_seat, acting_hand = round_.current_seat, round_.current_hand_index
@@ -107,6 +117,8 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
             )
         box = seat - learner.start + 1 if mine else 0
         label = f"Your box {box}" if mine else f"Seat {seat + 1}"
+        if rotating:
+            label = "You" if mine else game.table.names[players[seat]]
         insurance = round_.insurance(seat)
         net = signed_money(result.seats[seat].net) if result is not None else ""
         seats.append(
@@ -115,11 +127,13 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
     dealer_faces = round_.dealer_shown if done else round_.dealer_shown_in_play
     dealer_cards = round_.dealer_cards
     label = "Dealer"
-    if game.setup.deals:  # the learner deals: their own cards, every one seen
+    if game.learner_deals(number):  # the learner deals: their own cards, every one seen
         dealer_faces = (True,) * len(dealer_cards)
         bank = game.setup.rules.table_rotation.startswith("bank")
         label = "You, the banker" if bank else "You, the dealer"
-    lines = settlement_lines(game, round_) if done else ()
+    elif rotating and dealer_player is not None:
+        label = f"{game.table.names[dealer_player]}, dealing"
+    lines = settlement_lines(game, round_, number) if done else ()
     return RoundView(
         number,
         tuple(seats),
@@ -131,23 +145,24 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
     )
 
 
-def settlement_lines(game: TableGame, round_: Round) -> tuple[str, ...]:
-    """Every payout of the learner's boxes, in words."""
+def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, ...]:
+    """Every payout of the learner's boxes (or, dealing, of the bank), in words."""
     result = round_.result
     if result is None:
         return ()
-    learner = game.setup.learner_seats
+    learner = game.learner_seats_in(number)
     dealer = "blackjack" if result.dealer_natural else str(result.dealer_total)
     if result.dealer_total > 21:
         dealer = f"{result.dealer_total}, bust"
     lines = [f"The dealer has {dealer}."]
-    if game.setup.deals:
+    if game.learner_deals(number):
         return (*lines, *_bank_lines(result))
     for seat in learner:
         box = seat - learner.start + 1
         settled = result.seats[seat]
-        for number, hand in enumerate(settled.hands, start=1):
-            which = f"Box {box}" + (f", hand {number}" if len(settled.hands) > 1 else "")
+        name = "You" if game.setup.deals else f"Box {box}"
+        for index, hand in enumerate(settled.hands, start=1):
+            which = name + (f", hand {index}" if len(settled.hands) > 1 else "")
             what = "blackjack" if hand.natural else str(hand.total)
             line = (
                 f"{which}: {what} {_OUTCOMES[hand.outcome.value]}; stake {money(hand.bet)}, "

@@ -1,0 +1,133 @@
+"""The players' redoubling and the rotating deal at twenty-one-home (002 deal method 3), on
+stacked cards: the deal passing to a punter's natural and coming back with the learner's, the
+learner playing as a punter between (their bet after the first card, their redouble), every
+stake settled at the multiple it was doubled to; and the engine's doubling and redoubling by
+the strategy engine's figures (``trainer.engine.redouble``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from trainer.engine.dealer_double import double_evs, players_ev_against
+from trainer.engine.redouble import (
+    doubling_cards,
+    punter_ev,
+    redouble_evs,
+    redoubled_ev,
+    redoubling_cards,
+)
+from trainer.engine.rules import Rules
+from trainer.engine.shoe import Shoe
+from trainer.engine.strategy import chart
+from trainer.engine.strategy.dealer import full_shoe
+from trainer.engine.table import InvalidTableError
+from trainer.engine.table_game import Ask, InvalidStepError, TableGame, TableSetup
+
+HOME = Rules.parse("twenty-one-home")
+# Four players round the table: the learner (player 0) and three engine seats. The deal
+# (method 3) gives each seat from the dealer's left its first card, then the dealer his; the
+# bets, the dealer's double, the redoubles; then the second cards the same way.
+ROUNDS = (
+    # Round 1, the learner deals (seats: players 1, 2, 3): player 2's natural takes the deal.
+    "9H AS TC 7D  8H KS QC TD",
+    # Round 2, player 2 deals (seats: players 3, 0 the learner, 1) and doubles on his ten; the
+    # learner, an ace first, redoubles, and his natural brings the deal back.
+    "TH AH 9C TS  9S JH KC 7S",
+    # Round 3, the learner deals again and doubles on his nine.
+    "JC QH QS 9D  QD JD KD 8D",
+)
+CARDS = " ".join(ROUNDS).split()
+STEPS = ["deal", "double 0", "stand", "bet 2", "redouble 1", "deal", "double 1", "stand"]
+
+
+def stacked(setup: TableSetup, steps: list[str]) -> tuple[TableGame, Ask]:
+    game = TableGame(setup, chart(HOME), Shoe.stacked(HOME, CARDS))
+    return game, game.play(steps)
+
+
+def test_the_deal_passes_to_a_natural_and_comes_back_with_the_learners() -> None:
+    setup = TableSetup(HOME, 3, 1, 1, count_checks=False, deals=True)
+    kinds = [stacked(setup, STEPS[:n])[1].kind for n in range(len(STEPS) + 1)]
+    assert kinds == ["deal", "double", "draw", "bet", "redouble", "deal", "double", "draw", "over"]
+    game, _ = stacked(setup, STEPS)
+    assert [p.record.dealer for p in game.rounds] == [0, 2, 0]
+    assert [p.learner for p in game.rounds] == [range(0), range(1, 2), range(0)]
+    assert [game.learner_deals(n) for n in (1, 2, 3)] == [True, False, True]
+    assert game.rounds[1].record.seat_players == (3, 0, 1)  # from player 2's left
+    assert game.table.dealer == 0
+
+
+def test_each_stake_is_settled_at_the_multiple_it_was_doubled_to() -> None:
+    setup = TableSetup(HOME, 3, 1, 1, count_checks=False, deals=True)
+    game, _ = stacked(setup, STEPS)
+    one, two, three = (p.record.result for p in game.rounds)
+    # Round 1, no double: a tie to the dealer (+1), the natural paid 2x (-2), a 20 (-1).
+    assert [s.net for s in one.seats] == [-1, 2, 1] and one.bank_net == -2
+    # Round 2: the dealer doubles (each stake 2x), the learner redoubles (his 2 staked 8);
+    # his natural is paid 2x: +16. The engine's punters (a ten and a nine first) do not.
+    assert [h.bet for s in two.seats for h in s.hands] == [2, 8, 2]
+    assert [s.net for s in two.seats] == [2, 16, 2]
+    # Round 3: the learner doubles; no punter redoubles (no ace first): three 20s beat 17.
+    assert [s.net for s in three.seats] == [2, 2, 2]
+    assert game.learner_net == -2 + 16 - 6
+
+
+def test_an_engine_punter_redoubles_on_an_ace_the_dealer_having_doubled() -> None:
+    cards = list(CARDS)
+    cards[8], cards[9] = "AH", "TH"  # round 2: player 3 has the ace first, the learner a ten
+    setup = TableSetup(HOME, 3, 1, 1, count_checks=False, deals=True)
+    game = TableGame(setup, chart(HOME), Shoe.stacked(HOME, cards))
+    ask = game.play(STEPS[:3] + ["bet 2", "redouble 0"])
+    assert ask.kind == "play" and ask.round is not None  # the learner's 20 (TH JH)
+    assert ask.round.stakes(0) == (Fraction(4),)  # player 3's 1, doubled and redoubled
+    assert ask.round.stakes(1) == (Fraction(4),)  # the learner's 2, doubled only
+
+
+def test_the_learner_may_start_as_a_punter() -> None:
+    setup = TableSetup(HOME, 3, 1, 1, count_checks=False, deals=True, punter_seat=1)
+    assert setup.first_dealer == 3
+    game = TableGame(setup, chart(HOME), Shoe.stacked(HOME, CARDS))
+    ask = game.play([])
+    assert ask.kind == "bet" and ask.seat == 0 and ask.round is not None
+    assert ask.round.hands(0)[0].cards == (Shoe.stacked(HOME, CARDS).draw(),)
+    with pytest.raises(InvalidTableError, match="at a seat from 1 to 3"):
+        TableSetup(HOME, 3, 1, 1, deals=True, punter_seat=4)
+    with pytest.raises(InvalidTableError, match="deal passes"):
+        TableSetup(Rules.parse("russian-bank"), 3, 1, 1, deals=True, punter_seat=1)
+
+
+@pytest.mark.parametrize(
+    ("steps", "rule"),
+    [
+        (["deal", "double 0", "stand", "redouble 1"], "your bet comes first"),
+        (["deal", "double 0", "stand", "bet 500"], "min_bet and max_bet"),
+        (["deal", "double 0", "stand", "bet 2", "S"], "redouble or not"),
+        (["deal", "double 0", "stand", "bet 2", "redouble 2"], "redouble or not"),
+        (["deal", "redouble 1"], "doubles the bets or not"),
+    ],
+)
+def test_a_redouble_out_of_place_is_refused(steps: list[str], rule: str) -> None:
+    setup = TableSetup(HOME, 3, 1, 1, count_checks=False, deals=True)
+    with pytest.raises(InvalidStepError, match=rule):
+        stacked(setup, steps)
+
+
+def test_the_engine_doubles_and_redoubles_by_the_strategy_engines_figures() -> None:
+    assert doubling_cards(HOME) == {1, 9, 10}  # docs/table.md: an 8 no more (aces redouble)
+    assert redoubling_cards(HOME) == {1}
+    # Card by card, the punters' figure averages to the strategy engine's against the card.
+    shoe = full_shoe(HOME.decks)
+    for dealer in range(1, 11):
+        left = list(shoe)
+        left[dealer - 1] -= 1
+        average = sum(n / sum(left) * punter_ev(HOME, p, dealer) for p, n in enumerate(left, 1))
+        assert average == pytest.approx(players_ev_against(HOME, dealer), abs=0.002)
+    # An ace first: the punter expects more than nothing of the doubled round; a ten, less.
+    assert redoubled_ev(HOME, 1) > 0 > redoubled_ev(HOME, 10)
+    evs = redouble_evs(HOME, 1, 2.0)
+    assert evs["D"] == pytest.approx(2 * evs["N"]) and evs["N"] > 0
+    # The dealer's double on an 8 gives the redoubling aces more than it takes from the rest.
+    eight = double_evs(HOME, 8, 3.0)
+    assert players_ev_against(HOME, 8) < 0 and eight["D"] < eight["N"]

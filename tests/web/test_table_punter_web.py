@@ -1,0 +1,120 @@
+"""A punter at twenty-one-home, through the web: the learner starting at a seat that is not
+the deal bets after their first card, plays, and answers the dealer's double; a redouble is
+an attempt of the table-dealing drill, stored once however often it is sent, re-drilled from
+the mistakes page by its notation alone; a forged step is refused, nothing stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drills.table_dealing import dealer_grade
+from tests.web.test_table_dealing_web import HOME_TABLE, dealing_attempts, wrong_letter
+from tests.web.test_table_pages import replayed, waits
+from tests.web.test_table_web import counts, sit
+
+PUNTER_TABLE = {**HOME_TABLE, "punter_seat": "2"}
+ANSWERS = {
+    "bet": {"units": "1"},
+    "play": {"answer": "S"},
+    "deal": {"answer": "D"},
+    "double": {"answer": "N"},
+    "draw": {"answer": "S"},
+    "redouble": {"answer": "N"},
+    "count": {"running": "0", "true": "0"},
+}
+
+
+def to_the_redouble(client: Any, db: Any, url: str, hidden_fields: Any) -> Any:
+    for spec, ask, page, kind, fields in waits(client, db, url, hidden_fields):
+        if kind == "redouble":
+            return spec, ask, page, fields
+        assert kind != "over", "the shoe ended before the dealer doubled"
+        assert client.post(url + "/step", data={**fields, **ANSWERS[kind]}).status_code == 303
+    raise AssertionError("no redouble came")
+
+
+def test_the_learner_starts_as_a_punter_and_bets_after_the_first_card(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **PUNTER_TABLE)
+    spec, game, ask = replayed(db, url)
+    assert spec.punter_seat == 2 and ask.kind == "bet"
+    assert ask.round is not None and ask.seat == 1  # their first card dealt, face down
+    page = client.get(url).get_data(as_text=True)
+    assert "You have looked at your first card" in page and "Seat 2, dealing" in page
+    assert 'aria-label="You"' in page
+
+
+def test_a_redouble_is_graded_stored_once_and_drilled_again(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **PUNTER_TABLE)
+    spec, ask, page, fields = to_the_redouble(client, db, url, hidden_fields)
+    assert "The dealer doubled every bet: redouble?" in page
+    grade = dealer_grade(spec.rules, ask, "redouble 1")
+    assert grade is not None
+    letter = wrong_letter(grade, "redouble")
+    before = len(dealing_attempts(db))
+    sent = {**fields, "answer": letter}
+    assert client.post(url + "/step", data=sent).status_code == 303
+    assert client.post(url + "/step", data=sent, follow_redirects=True).status_code == 200
+    stored = dealing_attempts(db)
+    assert len(stored) == before + 1  # once, not twice
+    first = ask.round.hands(ask.seat)[0].cards[0]
+    stake = sum(ask.round.stakes(ask.seat))
+    attempt = stored[-1]
+    assert attempt["question"] == f"redouble {first} stake {stake}"
+    assert attempt["rules"] == "twenty-one-home" and attempt["correct"] == 0
+    shown = client.get(url).get_data(as_text=True)
+    assert "held-choice" in shown and "Redoubling" in shown
+    mistakes = client.get("/mistakes?drill=table-dealing").get_data(as_text=True)
+    assert "the dealer has doubled every bet" in mistakes
+    data = {"drill": "table-dealing", "sort": "newest", "csrf_token": csrf()}
+    review = client.post("/mistakes/review", data=data)
+    assert review.status_code == 303
+    question = client.get(review.headers["Location"]).get_data(as_text=True)
+    assert "Redouble your stake?" in question
+    right = "D" if grade.right_answer == "redouble" else "N"
+    answered = client.post(
+        "/drills/table-dealing/answer", data={**hidden_fields(question), "answer": right}
+    )
+    assert answered.status_code == 200 and "Right" in answered.get_data(as_text=True)
+    assert dealing_attempts(db)[-1]["correct"] == 1
+
+
+def test_a_forged_redouble_is_refused_and_stores_nothing(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **PUNTER_TABLE)
+    _, game, ask = replayed(db, url)
+    assert ask.kind == "bet"
+    page = client.get(url).get_data(as_text=True)
+    fields = hidden_fields(page)
+    stored = counts(db)
+    # A redouble where none is asked (at the bet), and with the bet's own kind.
+    for forged in ({"kind": "redouble", "answer": "D"}, {"answer": "D"}):
+        response = client.post(url + "/step", data={**fields, **forged})
+        assert response.status_code == 400
+        assert counts(db) == stored
+    assert replayed(db, url)[2].kind == "bet"  # the table unchanged
+    _, ask, _, fields = to_the_redouble(client, db, url, hidden_fields)
+    stored = counts(db)
+    for forged in ({"answer": "H"}, {"answer": "DD"}, {"answer": "S", "kind": "play"}, {}):
+        response = client.post(url + "/step", data={**fields, **forged})
+        assert response.status_code == 400
+        assert "That cannot be played" in response.get_data(as_text=True) or forged.get("kind")
+        assert counts(db) == stored
+    assert replayed(db, url)[2].kind == "redouble"
+
+
+def test_a_seat_that_is_not_at_the_table_is_refused(client: Any, csrf: Any, db: Any) -> None:
+    data = {**PUNTER_TABLE, "punter_seat": "4", "csrf_token": csrf()}
+    response = client.post("/table/", data={**_setup(), **data})
+    assert response.status_code == 400
+    assert "start as a punter" in response.get_data(as_text=True)
+
+
+def _setup() -> dict[str, Any]:
+    from tests.web.test_table_web import SETUP
+
+    return dict(SETUP)

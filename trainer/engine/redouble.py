@@ -1,0 +1,181 @@
+"""The players' redoubling (002 home, deal method 3): what redoubling is worth to a punter who
+knows his own first card and that the dealer doubled, and the engine's own doubling and
+redoubling by those figures.
+
+002: "Сдатчик, просмотрев свою карту, может удвоить все ставки. Если сдатчик удваивает, любой
+игрок может их ещё раз удвоить." (RULES.md, 002, deal methods: method 3.)
+
+The figure is the strategy engine's, card by card: :func:`punter_ev` is a punter's expected
+result per unit staked holding his first card ``p`` against the dealer's first card ``d``, his
+second card drawn from the pack less those two, each two-card hand played by its best play
+for its exact cards (:meth:`~trainer.engine.strategy.ev.UpCardAnalysis.initial`, made
+unconditional: the naturals, the dealer's included, paid as the rules pay them), the dealer's
+first card in the up card's place. Averaged over ``p`` it is the strategy engine's figure
+against ``d`` (:func:`trainer.engine.dealer_double.players_ev_against`) to within 0.002 of a
+bet (the chart's total-dependent play against each hand's own best).
+
+What a punter infers from the double: that the dealer's first card is one the engine's dealer
+doubles on (:func:`doubling_cards`), each as likely as the pack less his own card holds it.
+Redoubling multiplies his stake by 2 again, so it is worth his expectation once more, and is
+right where that expectation is above 0 (:func:`redouble_evs`). The approximations, named:
+
+- the punter plays knowing the dealer's first card, where under method 3 he sees the
+  dealer's second card and knows the first only to be one of those doubled on (as
+  :mod:`trainer.engine.dealer_double` says of the dealer's figure);
+- the punter takes the dealer to double as the engine's dealer does: a learner dealing who
+  doubles on other cards is not read by the engine's punters;
+- the other punters' cards, unseen when he decides, are not conditioned on (each is one of
+  the cards left, as his second card is).
+
+The engine's dealer doubles where doubling is worth more to the bank, the engine's punters
+redoubling by the rule above, and the engine's punters redouble by that rule against the
+dealer's doubling: :func:`doubling_cards` starts from doubling where the punters' expectation
+against the card is below 0 and goes back and forth until neither changes. At
+``twenty-one-home`` (one deck) the dealer doubles on a 9, a ten or an ace, and a punter
+redoubles on an ace.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from trainer.engine.rules import Rules
+from trainer.engine.strategy.dealer import full_shoe
+from trainer.engine.strategy.ev import Action, UpCardAnalysis
+
+__all__ = [
+    "doubling_cards",
+    "punter_ev",
+    "punter_evs",
+    "redouble_evs",
+    "redoubled_ev",
+    "redoublers_take",
+    "redoubling_cards",
+]
+
+VALUES = range(1, 11)
+_PLAYS = frozenset({Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER})
+_ROUNDS = 10  # back and forth between the dealer's doubling and the punters' redoubling
+
+
+@lru_cache(maxsize=16)
+def punter_evs(rules: Rules) -> dict[tuple[int, int], float]:
+    """Every punter's expected result per unit staked, by (his first card, the dealer's first
+    card), values 1 (ace) to 10 (module doc). About two seconds for a rules, then cached."""
+    shoe = full_shoe(rules.decks)
+    table: dict[tuple[int, int], float] = {}
+    for dealer in VALUES:
+        analysis = UpCardAnalysis(rules, shoe, dealer)
+        left = list(shoe)
+        left[dealer - 1] -= 1
+        for first in VALUES:
+            rest = list(left)
+            rest[first - 1] -= 1
+            if rest[first - 1] < 0:
+                continue
+            cards = sum(rest)
+            value = 0.0
+            for second in VALUES:
+                if rest[second - 1] <= 0:
+                    continue
+                a, b = min(first, second), max(first, second)
+                evs = analysis.initial(a, b)
+                best = max(ev for action, ev in evs.items() if action in _PLAYS)
+                value += rest[second - 1] / cards * analysis.unconditional(a, b, best)
+            table[(first, dealer)] = value
+    return table
+
+
+def punter_ev(rules: Rules, first: int, dealer: int) -> float:
+    """A punter's expected result per unit staked, first card ``first`` against the dealer's
+    first card ``dealer`` (values 1 to 10).
+
+    :raises ValueError: for a value outside 1 to 10, or two cards the pack does not hold.
+    """
+    found = punter_evs(rules).get((first, dealer))
+    if found is None:
+        raise ValueError(f"cards: no first cards {first} and {dealer} in {rules.decks} decks")
+    return found
+
+
+def _weights(rules: Rules, first: int, cards: frozenset[int]) -> dict[int, float]:
+    """How likely each dealer's first card in ``cards`` is, to a punter holding ``first``."""
+    left = list(full_shoe(rules.decks))
+    left[first - 1] -= 1
+    total = sum(left[value - 1] for value in cards)
+    return {value: left[value - 1] / total for value in cards if total and left[value - 1] > 0}
+
+
+def _redoubled(rules: Rules, first: int, doubling: frozenset[int]) -> float:
+    if not doubling:
+        return 0.0
+    weights = _weights(rules, first, doubling)
+    return sum(weight * punter_ev(rules, first, dealer) for dealer, weight in weights.items())
+
+
+def _redoubles(rules: Rules, doubling: frozenset[int]) -> frozenset[int]:
+    return frozenset(p for p in VALUES if doubling and _redoubled(rules, p, doubling) > 0)
+
+
+def _taken(rules: Rules, dealer: int, redoubling: frozenset[int]) -> float:
+    """What the punters redoubling on ``redoubling`` expect of their redoubled stakes, per
+    unit of the punters' stakes before the double, against the dealer's first card."""
+    left = list(full_shoe(rules.decks))
+    left[dealer - 1] -= 1
+    cards = sum(left)
+    return sum(left[p - 1] / cards * punter_ev(rules, p, dealer) for p in redoubling)
+
+
+def _bank_gain(rules: Rules, dealer: int, redoubling: frozenset[int]) -> float:
+    """The bank's expectation per unit of the punters' stakes from doubling on ``dealer``
+    beside not doubling (its expectation once more, less what the redoublers take)."""
+    from trainer.engine.dealer_double import players_ev_against
+
+    return -players_ev_against(rules, dealer) - 2 * _taken(rules, dealer, redoubling)
+
+
+def redoublers_take(rules: Rules, dealer: int) -> float:
+    """What the engine's punters redoubling take of the bank, per unit of the punters' stakes
+    before the double, the dealer doubling on his first card ``dealer``: each punter
+    redoubles on :func:`redoubling_cards`, his first card any the pack less ``dealer`` holds
+    (the dealer has seen no other)."""
+    return _taken(rules, dealer, redoubling_cards(rules))
+
+
+@lru_cache(maxsize=16)
+def _doubling_and_redoubling(rules: Rules) -> tuple[frozenset[int], frozenset[int]]:
+    from trainer.engine.dealer_double import players_ev_against
+
+    doubling = frozenset(d for d in VALUES if players_ev_against(rules, d) < 0)
+    redoubling = _redoubles(rules, doubling)
+    for _ in range(_ROUNDS):
+        now = frozenset(d for d in VALUES if _bank_gain(rules, d, redoubling) > 0)
+        again = _redoubles(rules, now)
+        if (now, again) == (doubling, redoubling):
+            break
+        doubling, redoubling = now, again
+    return doubling, redoubling
+
+
+def doubling_cards(rules: Rules) -> frozenset[int]:
+    """The dealer's first cards (values) the engine's dealer doubles every bet on."""
+    return _doubling_and_redoubling(rules)[0]
+
+
+def redoubling_cards(rules: Rules) -> frozenset[int]:
+    """The punters' first cards (values) the engine's punters redouble on, the dealer having
+    doubled."""
+    return _doubling_and_redoubling(rules)[1]
+
+
+def redoubled_ev(rules: Rules, first: int) -> float:
+    """A punter's expected result per unit staked, holding ``first``, the engine's dealer
+    having doubled (his first card one of :func:`doubling_cards`)."""
+    return _redoubled(rules, first, doubling_cards(rules))
+
+
+def redouble_evs(rules: Rules, first: int, stake: float) -> dict[str, float]:
+    """The punter's expected net, in money, of redoubling (``"D"``) and of not (``"N"``),
+    ``stake`` being his stake after the dealer's double."""
+    ev = redoubled_ev(rules, first) * stake
+    return {"D": 2 * ev, "N": ev}
