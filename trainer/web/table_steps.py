@@ -79,6 +79,8 @@ _DID = {
     "stand": "stood",
     "double": "doubled the bets",
     "no double": "did not double the bets",
+    "redouble": "redoubled your stake",
+    "no redouble": "did not redouble",
 }
 _RIGHT = {
     "H": "hitting",
@@ -92,6 +94,8 @@ _RIGHT = {
     "stand": "standing",
     "double": "doubling them",
     "no double": "not doubling",
+    "redouble": "redoubling",
+    "no redouble": "not redoubling",
 }
 
 
