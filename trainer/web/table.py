@@ -267,12 +267,18 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         round_shown = table_view.round_view(game, current, ask.number)
     if seated.held is not None and ask.round is not None:
         round_shown = table_view.round_view(game, ask.round, ask.number)
+    previous = None  # the round just settled, where the next one is already on the felt
+    if current is not None and seated.held is None:
+        just_played = table_view.last_round(game, ask)
+        if just_played is not None:
+            previous = table_view.round_view(game, just_played.round, just_played.record.number)
     context: dict[str, Any] = {
         "seated": seated,
         "spec": seated.spec,
         "settings": settings_words(seated.spec),
         "ask": ask,
         "round": round_shown,
+        "previous": previous,
         "money": table_view.money_view(game, seated.spec.bankroll),
         "unit": table_view.money(seated.spec.unit),
         "token": secrets.token_urlsafe(18),

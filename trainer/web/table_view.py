@@ -207,10 +207,13 @@ def _bank_lines(result: RoundResult) -> list[str]:
 
 
 def last_round(game: TableGame, ask: Ask) -> PlayedRound | None:
-    """The round played just before the one the table waits at (its settlement is shown)."""
-    if ask.round is None and game.rounds:
-        return game.rounds[-1]
-    return None
+    """The round played just before the one the table waits at (its settlement is shown):
+    where no round is on the felt, or where the next round's first card is already dealt and
+    the table waits for the bet on it (a punter at twenty-one-home)."""
+    if not game.rounds or not (ask.round is None or ask.kind == "bet"):
+        return None
+    played = game.rounds[-1]
+    return played if played.record.number == ask.number - 1 or ask.round is None else None
 
 
 def money_view(game: TableGame, bankroll: Fraction) -> dict[str, Any]:
