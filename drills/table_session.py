@@ -13,8 +13,8 @@ existing drill, so that every graded decision is an attempt in the one history:
   the true count for a balanced system), every card seen since the shuffle listed;
 - the learner dealing (002 home, 004): :mod:`drills.table_dealing` (a draw or a stand, and
   doubling every bet, by what each is worth to the bank); a punter's redouble at 002 home
-  (by what it is worth to them) too. A punter's bet at 002 home is not graded: the ramp
-  knows the count, not the first card the bet is made on.
+  (by what it is worth to them) too. A punter's bet at 002 home or 004 is not graded: the
+  ramp knows the count, not the cards the bet is made on (002's first card, 004's two).
 """
 
 from __future__ import annotations
@@ -116,7 +116,7 @@ class TableSpec:
     graded: frozenset[str]
     mode: str
     co_bettors: int = 0  # on each of the learner's boxes (003's boxes take up to two)
-    punter_seat: int = 0  # 002 home: 0 the learner deals first, n a punter at seat n
+    punter_seat: int = 0  # 002 home, 004: 0 the learner deals first, n a punter at seat n
 
     @classmethod
     def from_form(cls, rules: Rules, form: Mapping[str, Any]) -> TableSpec:
@@ -180,7 +180,8 @@ class TableSpec:
     @property
     def deals(self) -> bool:
         """Whether the players deal (002 home, 004): the learner holds the deal or the bank
-        (at 002 home, until the deal passes to a punter's natural: then they are a punter)."""
+        (at 002 home, until the deal passes to a punter's natural: then they are a punter), or
+        start as a punter (``punter_seat``: at 004 for the whole talia)."""
         return self.rules.table_rotation != "none"
 
     def setup(self, seed: int) -> TableSetup:
@@ -246,12 +247,13 @@ class TableSpec:
 
 
 def _punter_seat(rules: Rules, form: Mapping[str, Any], others: int) -> int:
-    """Where the learner starts at 002 home: 0 holding the deal, n a punter at seat n."""
+    """Where the learner starts where the players deal (002 home, 004): 0 holding the deal
+    or the bank, n a punter at seat n from the dealer's (banker's) left."""
     seat = _whole(form.get("punter_seat", "0") or "0", 0, MAX_OTHERS, "your seat", "punter_seat")
-    if seat and (rules.table_rotation != "natural-takes-deal" or seat > others):
+    if seat and (rules.table_rotation == "none" or seat > others):
         raise InvalidTableSpecError(
-            "You start as a punter only where the deal passes to a natural (home "
-            f"twenty-one), at a seat from 1 to the other seats ({others}).",
+            "You start as a punter only where the players deal (home twenty-one, the Russian "
+            f"banking game), at a seat from 1 to the other seats ({others}).",
             "punter_seat",
         )
     return seat
@@ -339,7 +341,7 @@ def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     hands = round_.hands(ask.seat)
     index = ask.hand_index
     split_hands = len(hands) if len(hands) > 1 else 0
-    # Index plays are the casino's (a punter at 002 home plays the chart: no count study).
+    # Index plays are the casino's (a punter at 002 home or 004 plays the chart).
     count = spec.count_at(ask) if "deviations" in spec.graded and not spec.deals else None
     notation = notation_of(ask.hand_cards, round_.up_card, split_hands, count)
     if "strategy" not in spec.graded and not table_play.work_out(notation, spec.rules).index:
@@ -357,13 +359,16 @@ def settings_words(spec: TableSpec) -> str:
     if spec.deals:
         boxes = "the " + ("bank" if spec.rules.table_rotation.startswith("bank") else "deal")
         if spec.punter_seat:
-            boxes = f"a start at seat {spec.punter_seat} from the dealer's left"
+            banker = "banker" if spec.rules.table_rotation.startswith("bank") else "dealer"
+            boxes = f"a start at seat {spec.punter_seat} from the {banker}'s left"
     if spec.co_bettors:
         boxes += f" with {spec.co_bettors} co-bettor{'s' if spec.co_bettors > 1 else ''} on each"
     graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded)
     whose = "held by you" if spec.deals else "of yours"
     if spec.punter_seat:
-        whose = "(the deal passes to naturals)"
+        bank = spec.rules.table_rotation.startswith("bank")
+        whose = "(the bank passes left after the talia)" if bank else ""
+        whose = whose or "(the deal passes to naturals)"
     return (
         f"{seats}, {boxes} {whose}; {spec.system.name} ({spec.convention}, decks to the "
         f"{spec.resolution} deck); graded: {graded or 'nothing'}; {spec.mode} mode"

@@ -97,8 +97,9 @@ class TablePolicy:
     def stakes(
         self, round_: Round, bets: tuple[Money | tuple[Money, ...], ...]
     ) -> tuple[Money | tuple[Money, ...], ...]:
-        """Where bets come after the first card (002 deal method 3): every seat's bet, each
-        seat having seen its first card (by default the bets given to the round)."""
+        """Where bets come after the first card (002 deal method 3) or the deal (004's
+        ``bet_after_deal``): every seat's bet, each seat having seen its own cards (by default
+        the bets given to the round)."""
         return bets
 
     def redouble(self, round_: Round, seat: int) -> bool:
@@ -442,15 +443,15 @@ class Table:
         policy: TablePolicy,
     ) -> tuple[Round, tuple[Money | tuple[Money, ...], ...]]:
         """The round dealt, and the bets placed in it: where bets come after the first card
-        (002 method 3) the policy's :meth:`~TablePolicy.stakes`, checked as any bet is."""
+        (002 method 3) or the deal (004) the policy's :meth:`~TablePolicy.stakes`, checked as
+        any bet is."""
         rules, decides = self.rules, policy.dealer_decides
         if rules.bet_after_deal or rules.deal_method == 3:
             round_ = Round(rules, self.shoe, seats=len(players), dealer_decides=decides)
             if round_.phase is Phase.BETTING:
-                if rules.deal_method == 3:
-                    placed = policy.stakes(round_, amounts)
-                    if placed is not amounts:
-                        amounts = self._checked_bets(players, placed)
+                placed = policy.stakes(round_, amounts)
+                if placed is not amounts:
+                    amounts = self._checked_bets(players, placed)
                 round_.place_bets(amounts)
             return round_, amounts
         return Round(rules, self.shoe, amounts, dealer_decides=decides), amounts

@@ -124,8 +124,8 @@ class TableSetup:
     count_checks: bool = True
     co_bettors: int = 0  # on each learner box, each staking the table minimum (003)
     deals: bool = False  # the learner holds the deal or the bank (002 home, 004)
-    # 002 home: 0, the learner deals first; n, they start as a punter at the n-th seat from
-    # the dealer's left (1 plays first).
+    # Where the players deal (002 home, 004): 0, the learner deals (or banks) first; n, they
+    # start as a punter at the n-th seat from the dealer's (banker's) left (1 plays first).
     punter_seat: int = 0
 
     def __post_init__(self) -> None:
@@ -155,13 +155,10 @@ class TableSetup:
                 "table_rotation: the learner holds the deal only where the players deal "
                 "(002 home, 004), with one other seat or more and no co-bettors"
             )
-        if self.punter_seat and (
-            rotation != "natural-takes-deal" or not 1 <= self.punter_seat <= self.others
-        ):
+        if self.punter_seat and (not self.deals or not 1 <= self.punter_seat <= self.others):
             raise InvalidTableError(
-                "table_rotation: the learner starts as a punter only where the deal passes "
-                f"to a natural (002 home), at a seat from 1 to {self.others}, not "
-                f"{self.punter_seat}"
+                "table_rotation: the learner starts as a punter only where the players deal "
+                f"(002 home, 004), at a seat from 1 to {self.others}, not {self.punter_seat}"
             )
 
     @property
@@ -471,11 +468,12 @@ class TableGame:
             played = len(table.shoe.dealt())
             # The shoe is played out when the cut card is out, or when a pack dealt to its end
             # ran out inside a round and its discards were shuffled to finish it (000, 002).
-            # Where the learner holds the bank, also when it has passed on (004's talia).
+            # At 004, also when the bank has passed on (the talia played out, whoever held it).
+            passed = table.dealer != setup.first_dealer
             over = bool(self.rounds) and (
                 table.shoe.needs_shuffle
                 or table.shoe.refills > 0
-                or (setup.rules.table_rotation == "bank-passes-after-pack" and table.dealer != 0)
+                or (setup.rules.table_rotation == "bank-passes-after-pack" and passed)
             )
             due = over or (number > 1 and self._checks.randrange(CHECK_RATE) == 0)
             if due and setup.count_checks:

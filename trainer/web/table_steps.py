@@ -140,7 +140,7 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
         name = {"draw": "dealer", "double": "double", "redouble": "redouble"}.get(ask.kind)
         return step, ({name: letter} if name else {})
     if ask.kind == "bet":
-        boxes = 1 if spec.deals else spec.boxes  # a punter at 002 home stakes on one hand
+        boxes = 1 if spec.deals else spec.boxes  # a punter (002 home, 004) stakes on one hand
         units = form.get("units", "")
         if units:
             count = read_digits(units, 1)
@@ -340,10 +340,11 @@ def _dealer_error(
 
 def _ended(seated: Seated) -> str:
     """How the learner's table ended: the shoe played out, or the deal or bank passed on."""
-    table = seated.game.table
-    if not seated.rules.table_rotation.startswith("bank") or table.dealer in (None, 0):
+    table, first = seated.game.table, seated.game.setup.first_dealer
+    if not seated.rules.table_rotation.startswith("bank") or table.dealer in (None, first):
         return "The shoe is played out"
-    return f"The talia is played out and the bank passes to {table.names[table.dealer]}"
+    to = "you" if table.dealer == 0 else table.names[table.dealer]
+    return f"The talia is played out and the bank passes to {to}"
 
 
 def _outcome(net: Fraction) -> str:

@@ -132,7 +132,8 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
         bank = game.setup.rules.table_rotation.startswith("bank")
         label = "You, the banker" if bank else "You, the dealer"
     elif rotating and dealer_player is not None:
-        label = f"{game.table.names[dealer_player]}, dealing"
+        bank = game.setup.rules.table_rotation.startswith("bank")
+        label = f"{game.table.names[dealer_player]}, " + ("the banker" if bank else "dealing")
     lines = settlement_lines(game, round_, number) if done else ()
     return RoundView(
         number,

@@ -1,0 +1,73 @@
+"""A punter at the Russian banking game (004), through the web: an engine player holds the bank
+(drawing to 16); the learner stakes after their two cards, plays (three draws at most), each play
+an attempt of the table-play drill graded by the chart for 004's rules, and the table ends where
+the talia is played out and the bank passes left. A stake outside the table's limits or the
+bankroll is refused, nothing stored."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.web.test_table_pages import BANK_TABLE, replayed, waits
+from tests.web.test_table_web import counts, sit
+
+PUNTER_BANK = {**BANK_TABLE, "others": "3", "punter_seat": "1"}
+ANSWERS = {
+    "bet": {"units": "2"},
+    "play": {"answer": "S"},
+    "count": {"running": "0", "true": "0"},
+}
+
+
+def plays(db: Any) -> list[dict[str, Any]]:
+    return list(db["attempts"].rows_where("drill = ?", ["table-play"], order_by="id"))
+
+
+def test_a_punter_at_the_bank_stakes_after_two_cards_and_plays_the_talia_out(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **PUNTER_BANK)
+    spec, game, ask = replayed(db, url)
+    assert spec.punter_seat == 1 and ask.kind == "bet"
+    assert ask.round is not None and ask.seat == 0  # the banker's left
+    assert len(ask.round.hands(0)[0].cards) == 2  # both cards dealt before the stake
+    page = client.get(url).get_data(as_text=True)
+    assert "You have looked at your two cards" in page and "Seat 3, the banker" in page
+    assert "a start at seat 1 from the banker" in page
+    kinds = set()
+    for _, _, page, kind, fields in waits(client, db, url, hidden_fields):
+        kinds.add(kind)
+        if kind == "over":
+            break
+        assert kind in ANSWERS, kind  # a punter is never asked the dealer's steps
+        if kind == "play":  # 004 has no double: its key is there, disabled
+            assert re.search(r'value="D"[^>]*disabled', page)
+            assert not re.search(r'value="H"[^>]*disabled', page)
+        response = client.post(url + "/step", data={**fields, **ANSWERS[kind]})
+        assert response.status_code == 303, response.get_data(as_text=True)[-2000:]
+    assert {"bet", "play"} <= kinds
+    _, game, ask = replayed(db, url)
+    assert ask.kind == "over" and game.table.dealer != game.setup.first_dealer  # passed left
+    assert all(p.record.dealer == game.setup.first_dealer for p in game.rounds)
+    assert all(p.learner == range(0, 1) for p in game.rounds)
+    stakes = {p.round.stakes(0)[0] for p in game.rounds}
+    assert stakes == {2}  # every stake as sent, two units of 1
+    stored = plays(db)
+    assert stored and all(a["rules"] == "russian-bank decks=1" for a in stored)
+    summary = client.get(url).get_data(as_text=True)
+    assert "The talia is played out and the bank passes to you" in summary
+
+
+def test_a_stake_outside_the_limits_or_the_bankroll_is_refused(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **PUNTER_BANK)
+    _, ask, _, kind, fields = next(waits(client, db, url, hidden_fields))
+    assert kind == "bet"
+    stored = counts(db)
+    for stake in ("0", "500", "-1", "x"):
+        response = client.post(url + "/step", data={**fields, "bet0": stake})
+        assert response.status_code == 400
+        assert counts(db) == stored
+    assert replayed(db, url)[2].kind == "bet"
