@@ -37,8 +37,11 @@ a punter's::
 
 Every engine punter redoubles on the first cards :func:`~trainer.engine.redouble.
 redoubling_cards` names, whoever deals. When a natural of the learner's brings the deal back,
-they deal again. The learner's table ends with the shoe (002: the pack dealt to its end), or
-where the talia is played out (004: then the bank passes left).
+they deal again. At ``russian-bank`` a learner starting as a punter (``punter_seat``) stakes
+with ``bet 2`` after their two cards (004 takes the stakes after the deal), then plays, an
+engine player holding the bank by the rules' policy. The learner's table ends with the shoe
+(002: the pack dealt to its end), or where the talia is played out (004: then the bank passes
+left, whoever held it).
 
 A step that does not fit where it is played raises :class:`InvalidStepError` naming the rule;
 the web layer replays a new step before storing it, so an illegal one is never stored.
