@@ -14,11 +14,11 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from drills.table_dealing import dealer_grade, standing_hands
-from tests.browser.test_browser_table import give_count, ready, where
+from tests.browser.test_browser_table import give_count, ready, right_play, where
 from trainer.engine.dealer_choice import unseen_values
 
 
-def sit_to_deal(page: Page, preset: str, decks: str = "") -> None:
+def sit_to_deal(page: Page, preset: str, decks: str = "", punter_seat: str = "0") -> None:
     page.goto("/table/")
     page.get_by_label("Rules preset").select_option(preset)
     page.get_by_role("button", name="Show these rules' options").click()
@@ -26,6 +26,7 @@ def sit_to_deal(page: Page, preset: str, decks: str = "") -> None:
         page.get_by_text("Change any rule").click()
         page.get_by_label("Decks", exact=True).fill(decks)
     page.get_by_label("Other seats").fill("3")
+    page.get_by_label("Where you start").select_option(punter_seat)
     page.get_by_label("Training", exact=False).check()
     page.get_by_role("button", name="Sit down").click()
     expect(page.get_by_role("heading", name="At the table", level=1)).to_be_visible()
@@ -151,3 +152,42 @@ def test_a_talia_of_russian_bank_holding_the_bank(page: Page, live_server: Any) 
     expect(page.get_by_role("heading", name=re.compile(r"^Round \d+$"), level=1)).to_be_visible()
     expect(page.get_by_text("Your mistakes in this round")).to_be_visible()
     expect(page.locator("li", has_text=drew)).to_have_count(1)
+
+
+def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
+    page: Page, live_server: Any
+) -> None:
+    sit_to_deal(page, "russian-bank", decks="1", punter_seat="1")
+    expect(page.locator(".dealer-box .who")).to_contain_text("Seat 3, the banker")
+    expect(page.locator("form.step-bet")).to_contain_text("You have looked at your two cards")
+    kinds: list[str] = []
+    wrong = False
+    for _ in range(200):
+        spec, ask = where(live_server.app, page)
+        if page.locator("form.held-choice").count():  # the deliberate wrong draw: keep it
+            key(page, "K")
+            continue
+        if ask.kind == "over":
+            break
+        kinds.append(ask.kind)
+        if ask.kind == "count":
+            give_count(page, spec, ask, javascript=True)
+            if ask.final:
+                break
+            expect(page.get_by_label("Running count")).to_have_count(0)
+            continue
+        if ask.kind == "bet":
+            key(page, "2")  # two units, after both cards are seen
+            continue
+        assert ask.kind == "play", ask.kind  # a punter is asked no dealer's step
+        expect(page.locator('form.step-play button[data-key="D"]')).to_be_disabled()
+        right = right_play(spec, ask)
+        choice = right if wrong else ("S" if right == "H" else "H")
+        key(page, choice)
+        expect(page.locator("section.feedback")).to_contain_text(f"you said {choice}")
+        wrong = True
+    summary = page.locator("section.table-summary")
+    expect(summary.get_by_role("heading", name=re.compile("bank passes to you"))).to_be_visible()
+    assert "bet" in kinds and "play" in kinds
+    expect(summary.locator("ol.table-errors li")).to_have_count(1)
+    expect(summary.locator("dl.luck")).to_be_visible()
