@@ -130,15 +130,20 @@ def _setup() -> dict[str, Any]:
 def test_the_round_just_settled_is_shown_beside_the_next_rounds_first_card(
     client: Any, csrf: Any, db: Any, hidden_fields: Any
 ) -> None:
-    # At twenty-one-home a punter bets after their first card, so the table waiting for round
-    # 2's bet already has round 2 on the felt: round 1's settlement is shown beside it (it was
-    # never on any page before).
-    url = sit(client, csrf, **PUNTER_TABLE)
-    waiting = waits(client, db, url, hidden_fields)
-    _, ask, page, kind, fields = next(waiting)
-    while ask.number == 1:
-        assert client.post(url + "/step", data={**fields, **ANSWERS[kind]}).status_code == 303
-        _, ask, page, kind, fields = next(waiting)
-    assert kind == "bet" and ask.round is not None
-    assert "Round 1 settled" in page and "Your bet for round 2" in page
-    assert 'aria-label="Round 2"' in page or "Round 2</h2>" in page
+    # At twenty-one-home a punter bets after their first card, so the table waiting for a
+    # later round's bet already has that round on the felt: the round before's settlement is
+    # shown beside it (it was on no page before). The learner's natural may bring the deal
+    # back to them, so the first such bet is looked for, at another table if the pack ends.
+    for _ in range(12):
+        url = sit(client, csrf, **PUNTER_TABLE)
+        for _, ask, page, kind, fields in waits(client, db, url, hidden_fields):
+            if kind == "bet" and ask.number > 1:
+                assert ask.round is not None
+                assert f"Round {ask.number - 1} settled" in page
+                assert f"Your bet for round {ask.number}" in page
+                return
+            if kind == "over":
+                break
+            response = client.post(url + "/step", data={**fields, **ANSWERS[kind]})
+            assert response.status_code == 303
+    raise AssertionError("no punter's bet after a round in twelve tables")
