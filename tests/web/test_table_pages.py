@@ -227,6 +227,50 @@ def test_an_error_taken_back_is_counted_but_costs_nothing(
     assert "taken back" in page
 
 
+def test_a_mistake_made_again_after_taking_it_back_and_kept_is_priced(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # The same wrong play, taken back, made again and kept: the summary lists both (the first
+    # taken back, costing nothing), the kept one priced in money and in bets and in skill.
+    url = sit(client, csrf, rules="single-deck", graded=["strategy"], mode="training", unit="10")
+    state = "first"
+    for _ in range(300):
+        spec, _, ask = replayed(db, url)
+        kind, fields = step_form(client, url, hidden_fields)
+        if ask.kind == "over":
+            break
+        wrong = state != "done" and ask.kind == "play"
+        if wrong:
+            worked = work_out(step_asks(spec, ask)[0].notation, spec.rules)
+            wrong = any(worked.evs[k] < worked.evs[worked.right] for k in worked.legal)
+        if wrong:
+            fields["answer"] = right_or_wrong(spec, ask, wrong=True)
+        elif ask.kind == "play":
+            fields["answer"] = right_or_wrong(spec, ask, wrong=False)
+        else:
+            fields = answer(kind, fields)
+        assert client.post(url + "/step", data=fields).status_code == 303
+        if not wrong:
+            continue
+        page = client.get(url).get_data(as_text=True)
+        at = re.search(r'form class="table-keys held-choice".*?name="at" value="(\d+)"', page, re.S)
+        assert at
+        choice = "back" if state == "first" else "keep"
+        held = {**hidden_fields(page.split("held-choice")[1]), "at": at[1], "choice": choice}
+        assert client.post(url + "/held", data=held).status_code == 303
+        state = "again" if state == "first" else "done"
+    assert state == "done"
+    page = client.get(url).get_data(as_text=True)
+    row = re.search(
+        r'<th scope="row">Strategy</th><td>(\d+)</td><td>([^<]*)</td><td>([^<]*)</td>', page
+    )
+    assert row, page[-3000:]
+    assert row[1] == "2" and row[2] != "0" and float(row[3]) > 0
+    assert page.count("you took it back") + page.count("taken back") >= 1
+    skill = re.search(r"Your mistakes cost \(skill\)</dt><dd>([^<]+)</dd>", page)
+    assert skill and skill[1].startswith("-") and skill[1] != "-0"
+
+
 # A talia of a short pack (one deck), holding the bank.
 BANK_TABLE = {
     "rules": "russian-bank decks=1",

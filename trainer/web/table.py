@@ -414,8 +414,10 @@ def _store(
     wrong = any(not grade.correct for _, grade in grades)
     decision = seated.ask.kind in ("play", "bet", "insurance", "draw", "double", "redouble")
     hold = wrong and seated.spec.mode == "training" and decision
-    # A decision chosen again after taking one back is shown graded, not stored again.
-    retry = bool(seated.steps) and seated.steps[-1].state == "withdrawn"
+    # A decision chosen again after taking one back is shown graded, and stored only where it
+    # is wrong again (a right one, the answer just shown, is no fresh answer for the history;
+    # a mistake made again is, and the summary prices it where it is kept).
+    retry = bool(seated.steps) and seated.steps[-1].state == "withdrawn" and not hold
     cost = sum(((g.ev_cost or 0) * a.stake for a, g in grades), Fraction(0))
     ev = step_ev(seated.spec, seated.ask, [a for a, _ in grades])
     db = get_db()
