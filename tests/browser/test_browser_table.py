@@ -261,3 +261,19 @@ def test_one_round_with_javascript_off(browser: Browser, live_server: Any) -> No
         expect(settled).to_contain_text("Round 1 settled")
     finally:
         context.close()
+
+
+def test_an_amount_typed_and_sent_with_enter_is_the_bet(learner: Any) -> None:
+    # Enter in the "Another amount" field sends that amount (not the form's first key, 1 unit).
+    page = learner.page
+    sit_down(page, "vegas-6d-s17", "training")
+    if learner.javascript:
+        ready(page)
+    expect(page.locator("form.step-bet")).to_be_visible()
+    page.get_by_text("Another amount").click()
+    field = page.get_by_label("Box 1")
+    field.fill("25")
+    field.press("Enter")
+    feedback = page.locator("section.feedback")
+    expect(feedback).to_contain_text("you said 25")
+    expect(page.get_by_role("heading", name="A mistake: keep it or take it back?")).to_be_visible()
