@@ -363,7 +363,12 @@ def settings_words(spec: TableSpec) -> str:
             boxes = f"a start at seat {spec.punter_seat} from the {banker}'s left"
     if spec.co_bettors:
         boxes += f" with {spec.co_bettors} co-bettor{'s' if spec.co_bettors > 1 else ''} on each"
-    graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded)
+    # Where the players deal no bet is graded (a punter's is made on their cards) nor any index
+    # play (the count study is the casino's); insurance only where the rules offer it.
+    moot = ({"bets", "deviations"} if spec.deals else set()) | (
+        set() if spec.rules.insurance else {"insurance"}
+    )
+    graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded - moot)
     whose = "held by you" if spec.deals else "of yours"
     if spec.punter_seat:
         bank = spec.rules.table_rotation.startswith("bank")

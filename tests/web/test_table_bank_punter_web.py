@@ -12,7 +12,12 @@ from typing import Any
 from tests.web.test_table_pages import BANK_TABLE, replayed, waits
 from tests.web.test_table_web import counts, sit
 
-PUNTER_BANK = {**BANK_TABLE, "others": "3", "punter_seat": "1"}
+PUNTER_BANK = {
+    **BANK_TABLE,
+    "others": "3",
+    "punter_seat": "1",
+    "graded": ["strategy", "counts", "bets", "insurance"],
+}
 ANSWERS = {
     "bet": {"units": "2"},
     "play": {"answer": "S"},
@@ -35,11 +40,16 @@ def test_a_punter_at_the_bank_stakes_after_two_cards_and_plays_the_talia_out(
     page = client.get(url).get_data(as_text=True)
     assert "You have looked at your two cards" in page and "Seat 3, the banker" in page
     assert "a start at seat 1 from the banker" in page
+    assert "graded: basic strategy, counts;" in page  # no bet or insurance graded here
     kinds = set()
-    for _, _, page, kind, fields in waits(client, db, url, hidden_fields):
+    for _, ask, page, kind, fields in waits(client, db, url, hidden_fields):
         kinds.add(kind)
         if kind == "over":
             break
+        if kind == "count" and ask.final:  # a punter's talia, not their bank, is over
+            assert "The talia is played out: the count?" in page
+        if kind == "bet" and ask.number > 1:  # the round before, settled against the banker
+            assert "The banker has " in page and "The dealer has" not in page
         assert kind in ANSWERS, kind  # a punter is never asked the dealer's steps
         if kind == "play":  # 004 has no double: its key is there, disabled
             assert re.search(r'value="D"[^>]*disabled', page)
@@ -57,6 +67,8 @@ def test_a_punter_at_the_bank_stakes_after_two_cards_and_plays_the_talia_out(
     assert stored and all(a["rules"] == "russian-bank decks=1" for a in stored)
     summary = client.get(url).get_data(as_text=True)
     assert "The talia is played out and the bank passes to you" in summary
+    assert "<dt>Perfect play expected</dt>" in summary and "hand you played as a punter" in summary
+    assert "Only your plays at the table" in summary and "choices as the dealer" not in summary
 
 
 def test_a_stake_outside_the_limits_or_the_bankroll_is_refused(

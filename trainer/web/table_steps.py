@@ -283,9 +283,12 @@ def summary_of(seated: Seated) -> dict[str, Any]:
                 entry["cost"] += Fraction(step.cost)
                 costed = True
     cost = sum((k["cost"] for k in kinds.values()), Fraction(0))
+    dealt_rounds = sum(1 for p in seated.game.rounds if seated.spec.deals and not p.learner)
     return {
         "ended": _ended(seated),
         "rounds": len(seated.game.rounds),
+        "dealt": dealt_rounds,  # rounds the learner dealt (or banked); the others they played boxes in
+        "punted": len(seated.game.rounds) - dealt_rounds,
         "result": signed_money(seated.game.learner_net),
         "outcome": _outcome(seated.game.learner_net),
         "kinds": [

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from trainer.engine.cards import Card
-from trainer.engine.round import Phase, Round, RoundResult
+from trainer.engine.round import HandResult, Phase, Round, RoundResult
 from trainer.engine.table_game import Ask, PlayedRound, TableGame
 
 __all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
@@ -155,7 +155,8 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
     dealer = "blackjack" if result.dealer_natural else str(result.dealer_total)
     if result.dealer_total > 21:
         dealer = f"{result.dealer_total}, bust"
-    lines = [f"The dealer has {dealer}."]
+    banker = "banker" if game.setup.rules.table_rotation.startswith("bank") else "dealer"
+    lines = [f"The {banker} has {dealer}."]
     if game.learner_deals(number):
         return (*lines, *_bank_lines(result))
     for seat in learner:
@@ -164,10 +165,8 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
         name = "You" if game.setup.deals else f"Box {box}"
         for index, hand in enumerate(settled.hands, start=1):
             which = name + (f", hand {index}" if len(settled.hands) > 1 else "")
-            what = "blackjack" if hand.natural else str(hand.total)
             line = (
-                f"{which}: {what} {_OUTCOMES[hand.outcome.value]}; stake {money(hand.bet)}, "
-                f"{signed_money(hand.net)}"
+                f"{which}: {_hand_outcome(hand)}; stake {money(hand.bet)}, {signed_money(hand.net)}"
             )
             if hand.bonus is not None:
                 line += f" (bonus: {hand.bonus.value})"
@@ -188,6 +187,15 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
     return tuple(lines)
 
 
+def _hand_outcome(hand: HandResult) -> str:
+    """A settled hand in words: ``"18 wins"``, ``"blackjack"`` (paid as one), ``"blackjack
+    pushes"``."""
+    outcome = _OUTCOMES[hand.outcome.value]
+    if not hand.natural:
+        return f"{hand.total} {outcome}"
+    return "blackjack" if outcome == "blackjack" else f"blackjack {outcome}"
+
+
 def burned_shown(game: TableGame) -> tuple[Card, ...]:
     """The burned cards the table was shown at the shuffle (002's, face up under the pack): the
     learner counts them, so the page shows them while the shoe is dealt."""
@@ -200,8 +208,7 @@ def _bank_lines(result: RoundResult) -> list[str]:
     for seat, settled in enumerate(result.seats, start=1):
         for number, hand in enumerate(settled.hands, start=1):
             which = f"Seat {seat}" + (f", hand {number}" if len(settled.hands) > 1 else "")
-            what = "blackjack" if hand.natural else str(hand.total)
-            line = f"{which}: {what} {_OUTCOMES[hand.outcome.value]}; stake {money(hand.bet)}"
+            line = f"{which}: {_hand_outcome(hand)}; stake {money(hand.bet)}"
             lines.append(f"{line}, the bank {signed_money(-hand.net)}.")
     lines.append(f"The bank: {signed_money(result.bank_net)}.")
     return lines
