@@ -83,3 +83,29 @@ def test_a_stake_outside_the_limits_or_the_bankroll_is_refused(
         assert response.status_code == 400
         assert counts(db) == stored
     assert replayed(db, url)[2].kind == "bet"
+
+
+def test_the_final_count_says_where_the_pack_ran_out_inside_a_round(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # 004's pack is dealt to its end: where it runs out inside the last round the discards
+    # are shuffled to finish it, and the count asked then is of the cards since that shuffle.
+    seen = set()
+    for _ in range(8):
+        url = sit(client, csrf, **PUNTER_BANK)
+        for _, ask, page, kind, fields in waits(client, db, url, hidden_fields):
+            if kind == "count" and ask.final:
+                _, game, _ = replayed(db, url)
+                refilled = game.table.shoe.refills > 0
+                notice = f"The pack ran out during round {ask.number - 1}"
+                assert (notice in page) == refilled
+                if refilled:
+                    assert f"({len(ask.seen)} cards seen since)" in page
+                    assert len(ask.seen) < 52
+                seen.add(refilled)
+                break
+            response = client.post(url + "/step", data={**fields, **ANSWERS[kind]})
+            assert response.status_code == 303
+        if True in seen:
+            return
+    raise AssertionError("no pack ran out inside a round in eight talias")

@@ -293,6 +293,9 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         **_asked(ask),
         "burned": table_view.burned_shown(game),
         "asks_true": any(a.name == "tc" for a in step_asks(seated.spec, ask)),
+        # The pack dealt to its end ran out inside the last round (000, 002, 004): the
+        # discards were shuffled to finish it, and the count starts again from there.
+        "refilled": ask.kind == "count" and ask.final and game.table.shoe.refills > 0,
         "early": ask.kind == "play" and ask.early,
         "page_rules": seated.rules,
         "section": "table",
