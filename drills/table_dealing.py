@@ -260,6 +260,11 @@ def _money(value: float) -> str:
     return f"{value:+.2f}"
 
 
+def _amount(value: Fraction) -> str:
+    """A stake as the table shows it: ``8``, ``2.50``."""
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+
+
 def _graded(kind: str, evs: dict[str, float], answer: str, why: str, rules: Rules) -> Grade:
     """The grade of ``answer`` to a choice of ``kind`` worth ``evs`` to the bank (by key; a
     tie to the second key, standing or not doubling), its cost in bets of the table minimum."""
@@ -328,9 +333,10 @@ def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> G
     why = (
         f"Your first card is {_label(first.value)}: against it the punters expect "
         f"{players * 100:+.2f}% of their bets (the strategy engine's figure, as if they saw "
-        f"that card), so the bank expects {-players * 100:+.2f}%: on stakes of "
-        f"{float(stakes):.2f}, {_money(evs['N'])} as they are and {_money(evs['D'])} doubled, "
-        f"the punters who redouble taking {taken * 200:+.2f}% of the stakes back."
+        f"that card), so the bank expects {-players * 100:+.2f}%. On stakes of "
+        f"{_amount(stakes)} that is {_money(evs['N'])} if you leave them, and "
+        f"{_money(evs['D'])} if you double them, the punters who redouble taking "
+        f"{taken * 200:+.2f}% of the stakes back."
     )
     return _graded("double", evs, answer, why, rules)
 
@@ -344,8 +350,9 @@ def _grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> 
     )
     why = (
         f"Your first card is {_label(first.value)} and the dealer doubled, so his first card "
-        f"is one he doubles on ({doubled}): you expect {ev * 100:+.2f}% of your stake, on "
-        f"{float(stake):.2f} {_money(evs['N'])} as it is and {_money(evs['D'])} redoubled."
+        f"is one he doubles on ({doubled}): you expect {ev * 100:+.2f}% of your stake. "
+        f"On your stake of {_amount(stake)} that is {_money(evs['N'])} if you leave it, and "
+        f"{_money(evs['D'])} if you redouble."
     )
     return _graded("redouble", evs, answer, why, rules)
 

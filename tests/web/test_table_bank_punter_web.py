@@ -48,6 +48,7 @@ def test_a_punter_at_the_bank_stakes_after_two_cards_and_plays_the_talia_out(
             break
         if kind == "count" and ask.final:  # a punter's talia, not their bank, is over
             assert "The talia is played out: the count?" in page
+            assert f"Round <strong>{ask.number - 1}</strong>" in page  # the last one played
         if kind == "bet" and ask.number > 1:  # the round before, settled against the banker
             assert "The banker has " in page and "The dealer has" not in page
         assert kind in ANSWERS, kind  # a punter is never asked the dealer's steps

@@ -147,3 +147,28 @@ def test_the_round_just_settled_is_shown_beside_the_next_rounds_first_card(
             response = client.post(url + "/step", data={**fields, **ANSWERS[kind]})
             assert response.status_code == 303
     raise AssertionError("no punter's bet after a round in twelve tables")
+
+
+def test_the_settlement_says_when_a_natural_takes_the_deal(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # The learner deals; a punter's natural takes the deal: the round's settlement says who
+    # deals next, on the page that shows it (the learner then bets as a punter).
+    for _ in range(10):
+        url = sit(client, csrf, **HOME_TABLE)
+        for _, _, page, kind, fields in waits(client, db, url, hidden_fields):
+            _, game, _ = replayed(db, url)
+            passed = [p for p in game.rounds if p.record.next_dealer != p.record.dealer]
+            if passed:
+                record = passed[0].record
+                assert record.dealer == 0 and len(passed) == 1
+                name = game.table.names[record.next_dealer]
+                assert f"{name}&#39;s natural takes the deal" in page
+                assert f"Round {record.number} settled" in page
+                return
+            if kind == "over":
+                assert "The pack is played out" in page
+                break
+            response = client.post(url + "/step", data={**fields, **ANSWERS[kind]})
+            assert response.status_code == 303
+    raise AssertionError("no natural took the deal in ten tables")

@@ -287,7 +287,7 @@ def summary_of(seated: Seated) -> dict[str, Any]:
     return {
         "ended": _ended(seated),
         "rounds": len(seated.game.rounds),
-        "dealt": dealt_rounds,  # rounds the learner dealt (or banked); the others they played boxes in
+        "dealt": dealt_rounds,  # rounds the learner dealt (or banked); in the rest, boxes
         "punted": len(seated.game.rounds) - dealt_rounds,
         "result": signed_money(seated.game.learner_net),
         "outcome": _outcome(seated.game.learner_net),
@@ -345,7 +345,7 @@ def _ended(seated: Seated) -> str:
     """How the learner's table ended: the shoe played out, or the deal or bank passed on."""
     table, first = seated.game.table, seated.game.setup.first_dealer
     if not seated.rules.table_rotation.startswith("bank") or table.dealer in (None, first):
-        return "The shoe is played out"
+        return "The pack is played out" if seated.spec.deals else "The shoe is played out"
     to = "you" if table.dealer == 0 else table.names[table.dealer]
     return f"The talia is played out and the bank passes to {to}"
 

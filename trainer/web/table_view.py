@@ -157,8 +157,9 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
         dealer = f"{result.dealer_total}, bust"
     banker = "banker" if game.setup.rules.table_rotation.startswith("bank") else "dealer"
     lines = [f"The {banker} has {dealer}."]
+    passed = _deal_passed(game, number)
     if game.learner_deals(number):
-        return (*lines, *_bank_lines(result))
+        return (*lines, *_bank_lines(result), *passed)
     for seat in learner:
         box = seat - learner.start + 1
         settled = result.seats[seat]
@@ -184,7 +185,24 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
                 f"Box {box}: insurance {money(settled.insurance)}, "
                 f"{signed_money(settled.insurance_net)}."
             )
-    return tuple(lines)
+    return (*lines, *passed)
+
+
+def _deal_passed(game: TableGame, number: int) -> tuple[str, ...]:
+    """Where round ``number`` passed the deal to a natural (002 home): who deals next."""
+    if not 1 <= number <= len(game.rounds) or game.setup.rules.table_rotation == "none":
+        return ()
+    record = game.rounds[number - 1].record
+    after = record.next_dealer
+    if (
+        after is None
+        or after == record.dealer
+        or game.setup.rules.table_rotation != ("natural-takes-deal")
+    ):
+        return ()
+    if after == 0:
+        return ("Your natural takes the deal: you deal the next round.",)
+    return (f"{game.table.names[after]}'s natural takes the deal: they deal the next round.",)
 
 
 def _hand_outcome(hand: HandResult) -> str:
