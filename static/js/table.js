@@ -10,7 +10,11 @@
     var verdict = document.getElementById("verdict");
     var feedback = event.detail.target.querySelector("[data-verdict]");
     if (verdict) verdict.textContent = feedback ? feedback.getAttribute("data-verdict") : "";
-    var first = event.detail.target.querySelector("[autofocus]");
+    // The next step's first control; where there is none (the table is over), the last
+    // step's feedback, else the summary: focus is never left on the page's body.
+    var target = event.detail.target;
+    var first = target.querySelector("[autofocus]") ||
+      target.querySelector("#feedback-heading") || target.querySelector("#summary-heading");
     if (first) first.focus();
   });
 })();

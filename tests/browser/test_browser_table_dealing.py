@@ -106,7 +106,7 @@ def test_a_round_of_twenty_one_home_holding_the_deal(page: Page, live_server: An
     # The learner dealt round 1; the page now shows the next round's dealer, who is the
     # learner again unless a punter's natural took the deal (002 home).
     expect(page.locator(".dealer-box .who")).to_contain_text(
-        re.compile(r"You, the dealer|Seat \d+, dealing")
+        re.compile(r"You, the dealer|Player [A-F], dealing")
     )
 
 
@@ -158,7 +158,7 @@ def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
     page: Page, live_server: Any
 ) -> None:
     sit_to_deal(page, "russian-bank", decks="1", punter_seat="1")
-    expect(page.locator(".dealer-box .who")).to_contain_text("Seat 3, the banker")
+    expect(page.locator(".dealer-box .who")).to_contain_text("Player C, the banker")
     expect(page.locator("form.step-bet")).to_contain_text("You have looked at your two cards")
     kinds: list[str] = []
     wrong = False
@@ -188,6 +188,8 @@ def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
         wrong = True
     summary = page.locator("section.table-summary")
     expect(summary.get_by_role("heading", name=re.compile("bank passes to you"))).to_be_visible()
+    # Focus goes to the last count's feedback (no step is left to focus), not to the body.
+    expect(page.locator("#feedback-heading")).to_be_focused()
     assert "bet" in kinds and "play" in kinds
     expect(summary.locator("ol.table-errors li")).to_have_count(1)
     expect(summary.locator("dl.luck")).to_be_visible()

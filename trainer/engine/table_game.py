@@ -402,7 +402,8 @@ class TableGame:
         if shoe is None:  # a stacked shoe (tests) deals its cards in order instead
             shoe = Shoe(rules, random.Random(setup.seed))
         if setup.deals:  # the learner is player 0, dealing; the punters on their left
-            names = ["You", *(f"Seat {n + 1}" for n in range(setup.others))]
+            # Named by letter, not by seat: the deal (002) or the bank (004) moves them round.
+            names = ["You", *(f"Player {chr(ord('A') + n)}" for n in range(setup.others))]
             self.table = Table(rules, names, _HOUSE_MONEY, shoe, dealer=setup.first_dealer)
         else:
             self.table = Table(rules, setup.seats, _HOUSE_MONEY, shoe)

@@ -159,7 +159,7 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
     lines = [f"The {banker} has {dealer}."]
     passed = _deal_passed(game, number)
     if game.learner_deals(number):
-        return (*lines, *_bank_lines(result), *passed)
+        return (*lines, *_bank_lines(game, number, result), *passed)
     for seat in learner:
         box = seat - learner.start + 1
         settled = result.seats[seat]
@@ -220,12 +220,14 @@ def burned_shown(game: TableGame) -> tuple[Card, ...]:
     return game.table.shoe.burned_seen
 
 
-def _bank_lines(result: RoundResult) -> list[str]:
+def _bank_lines(game: TableGame, number: int, result: RoundResult) -> list[str]:
     """Where the learner deals: each punter's hand settled against the bank, and its net."""
     lines = []
-    for seat, settled in enumerate(result.seats, start=1):
-        for number, hand in enumerate(settled.hands, start=1):
-            which = f"Seat {seat}" + (f", hand {number}" if len(settled.hands) > 1 else "")
+    players = _who(game, number)[1]
+    for seat, settled in enumerate(result.seats):
+        name = game.table.names[players[seat]]
+        for index, hand in enumerate(settled.hands, start=1):
+            which = name + (f", hand {index}" if len(settled.hands) > 1 else "")
             line = f"{which}: {_hand_outcome(hand)}; stake {money(hand.bet)}"
             lines.append(f"{line}, the bank {signed_money(-hand.net)}.")
     lines.append(f"The bank: {signed_money(result.bank_net)}.")
