@@ -222,7 +222,7 @@ def _cell(hand: Hand, legal: Mapping[str, str | None]) -> tuple[str, str]:
         value = cards[0].value
         label = "A" if value == 1 else str(value)
         return "pairs", f"{label}-{label}"
-    if hand.is_soft and 13 <= hand.total <= 21:
+    if hand.is_soft and 12 <= hand.total <= 21:  # soft 12: two aces not to be split
         return "soft", str(hand.total)
     return "hard", str(min(max(hand.total, 5), 21))
 
@@ -294,7 +294,10 @@ def work_out(notation: str, rules: Rules) -> Worked:
     section, row = _cell(hand, reasons)
     up_key = "A" if up.value == 1 else str(up.value)
     chart = chart_for(rules)
-    code = chart.codes.get(section, {}).get(row, {}).get(up_key, "S" if hand.total >= 17 else "H")
+    code = chart.codes.get(section, {}).get(row, {}).get(up_key, "")
+    if not code:  # a cell the chart has no row for (soft 12): the best play for these cards
+        exact = _evs(rules, hand, up, legal)
+        code = max(exact, key=lambda k: exact[k]) if exact else ("S" if hand.total >= 17 else "H")
     found = chart.exceptions.get(section, {}).get(row, {}).get(up_key, {})
     if len(hand) > 2 and "three_or_more" in found:
         code = found["three_or_more"]
@@ -381,7 +384,21 @@ def explain(worked: Worked, answer: str) -> str:
     cost = worked.cost(answer)
     if answer != worked.right and cost > 0:
         text += f" {WORDS[answer].capitalize()} costs {cost * 100:.2f}% of the bet."
+    if beats_the_chart(worked, answer):
+        text += (
+            f" For these exact cards, though, {WORDS[answer]} is worth more than the chart's "
+            "play (the chart is by total, and these cards change the odds): both are right."
+        )
     return text
+
+
+def beats_the_chart(worked: Worked, answer: str) -> bool:
+    """Whether ``answer`` is worth more than the chart's play for the exact cards of the hand
+    (a composition-dependent play; never where an index decides)."""
+    evs, right = worked.evs, worked.right
+    if answer == right or worked.index or answer not in evs or right not in evs:
+        return False
+    return evs[answer] > evs[right] + _TIE
 
 
 class TablePlay(Drill):
@@ -451,7 +468,7 @@ class TablePlay(Drill):
         tie = answer in worked.evs and worked.right in worked.evs and not worked.index
         tie = tie and abs(worked.evs[answer] - worked.evs[worked.right]) <= _TIE
         return Grade(
-            correct=answer == worked.right or tie,
+            correct=answer == worked.right or tie or beats_the_chart(worked, answer),
             answer=answer,
             right_answer=worked.right,
             explanation=explain(worked, answer),

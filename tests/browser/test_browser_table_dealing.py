@@ -14,7 +14,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from drills.table_dealing import dealer_grade, standing_hands
-from tests.browser.test_browser_table import give_count, ready, right_play, where
+from tests.browser.test_browser_table import give_count, ready, right_play, where, wrong_play
 from trainer.engine.dealer_choice import unseen_values
 
 
@@ -181,11 +181,11 @@ def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
             continue
         assert ask.kind == "play", ask.kind  # a punter is asked no dealer's step
         expect(page.locator('form.step-play button[data-key="D"]')).to_be_disabled()
-        right = right_play(spec, ask)
-        choice = right if wrong else ("S" if right == "H" else "H")
+        mistake = None if wrong else wrong_play(spec, ask)
+        choice = mistake or right_play(spec, ask)
         key(page, choice)
         expect(page.locator("section.feedback")).to_contain_text(f"you said {choice}")
-        wrong = True
+        wrong = wrong or mistake is not None
     summary = page.locator("section.table-summary")
     expect(summary.get_by_role("heading", name=re.compile("bank passes to you"))).to_be_visible()
     # Focus goes to the last count's feedback (no step is left to focus), not to the body.

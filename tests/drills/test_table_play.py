@@ -111,3 +111,37 @@ def test_an_early_decision_is_worth_its_ev_over_every_hole_card() -> None:
     assert right_ev(work_out("AS TD v KH", EARLY), EARLY) == work_out("AS TD v KH", EARLY).evs["S"]
     late = work_out("TS 6H v TD", RULES)
     assert right_ev(late, RULES) == late.evs["R"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "notation", "chart", "better"),
+    [
+        # 14 of three cards against a 7 at the home game: the chart hits; these cards stand
+        # better (stand -46.3%, hit -48.1%).
+        ("twenty-one-home", "2S 4D TC v 7H", "H", "S"),
+        # The six-deck chart's own three-card exception (16 v 10 stands); with 2 6 8 hitting
+        # is worth a little more.
+        ("vegas-6d-s17", "2S 6D 8C v TH", "S", "H"),
+    ],
+)
+def test_a_play_worth_more_than_the_charts_for_these_cards_is_right_too(
+    preset: str, notation: str, chart: str, better: str
+) -> None:
+    rules = Rules.parse(preset)
+    worked = work_out(notation, rules)
+    assert worked.right == chart and worked.evs[better] > worked.evs[chart]
+    grade = DRILL.grade(notation, better, rules)
+    assert grade.correct and grade.ev_cost == 0
+    assert "both are right" in grade.explanation
+    assert DRILL.grade(notation, chart, rules).correct  # the chart's play stays right
+    assert "both are right" not in DRILL.grade(notation, chart, rules).explanation
+
+
+def test_two_aces_that_may_not_be_split_are_played_as_soft_12() -> None:
+    # 004 splits nothing: A A is a soft 12, which the chart has no row for; it was read as a
+    # hard 12 (stand against a 2), where drawing is worth far more.
+    rules = Rules.parse("russian-bank")
+    worked = work_out("AS AD v 2H", rules)
+    assert "P" not in worked.legal and worked.cell[:2] == ("soft", "12")
+    assert worked.right == "H" and worked.evs["H"] > worked.evs["S"] + 0.3
+    assert not DRILL.grade("AS AD v 2H", "S", rules).correct
