@@ -89,6 +89,30 @@ def test_another_preset_picked_and_sent_at_once_takes_its_own_money(
     assert stored_setup(db)["bankroll"] == str(bankroll)
 
 
+def test_a_rule_changed_in_the_drawn_options_goes_with_another_preset_picked(
+    client: Any, csrf: Any, db: Any
+) -> None:
+    # The options drawn for vegas, another preset picked in the menu and one option changed
+    # (decks 6 to 1) before sending: the change is made on the new preset; the options left
+    # as vegas had them are the new preset's own.
+    page = client.get("/table/").get_data(as_text=True)
+    drawn = dict(re.findall(r'name="(rule-[a-z_0-9]+)"[^>]*value="([^"]*)"', page))
+    assert drawn.get("rule-decks") == "6"
+    data = {
+        **SETUP,
+        **drawn,
+        "rule-decks": "1",
+        "preset": "russian-bank",
+        "others": "3",
+        "unit": "1",
+        "bankroll": "200",
+    }
+    response = client.post("/table/", data={**data, "csrf_token": csrf()})
+    assert response.status_code == 303, response.get_data(as_text=True)[:2000]
+    rules = db.execute("SELECT rules FROM table_sessions").fetchone()[0]
+    assert rules == "russian-bank decks=1"
+
+
 def test_a_unit_the_learner_typed_is_kept_or_refused_by_the_new_limits(
     client: Any, csrf: Any, db: Any
 ) -> None:

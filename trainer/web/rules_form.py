@@ -66,8 +66,9 @@ def is_rules_form(values: Mapping[str, str]) -> bool:
 def _read(values: Mapping[str, str], default: Rules) -> Rules:
     drawn = Rules.parse(values["rules"]) if values.get("rules") else default
     preset = values.get("preset")
-    if preset and preset != drawn.name:
-        return find_preset(preset)
+    # Another preset picked: the options changed from the drawn rules' (the form's fields were
+    # drawn for them) are changed on the new preset too; the others are the new preset's.
+    chosen = find_preset(preset) if preset and preset != drawn.name else drawn
     changes: dict[str, Any] = {}
     for option in Rules.option_names():
         name = FIELD_PREFIX + option
@@ -76,9 +77,9 @@ def _read(values: Mapping[str, str], default: Rules) -> Rules:
         if text is None or not text.strip():
             continue
         value = parse_option(option, text)
-        if value != getattr(drawn, option):
+        if value != getattr(drawn, option) and value != getattr(chosen, option):
             changes[option] = value
-    return drawn.replace(**changes)
+    return chosen.replace(**changes)
 
 
 def error_text(error: InvalidRulesError) -> str:
