@@ -291,3 +291,17 @@ def test_an_amount_typed_and_sent_with_enter_is_the_bet(learner: Any) -> None:
     feedback = page.locator("section.feedback")
     expect(feedback).to_contain_text("you said 25")
     expect(page.get_by_role("heading", name="A mistake: keep it or take it back?")).to_be_visible()
+
+
+def test_picking_a_preset_draws_its_own_rules_at_once(page: Page) -> None:
+    # With JavaScript the form is drawn again under the preset picked, focus kept on the menu:
+    # the rule fields shown are the new preset's (a value typed there is then read as it reads).
+    page.goto("/table/")
+    ready(page)
+    page.get_by_text("Change any rule").click()
+    expect(page.get_by_label("Decks", exact=True)).to_have_value("6")
+    page.get_by_label("Rules preset").focus()  # as a learner choosing it by keyboard
+    page.get_by_label("Rules preset").select_option("russian-bank")
+    expect(page.get_by_label("Decks", exact=True)).to_have_value("2")
+    expect(page.get_by_label("Rules preset")).to_be_focused()
+    expect(page.get_by_label("Rules preset")).to_have_value("russian-bank")
