@@ -369,7 +369,10 @@ def settings_words(spec: TableSpec) -> str:
         set() if spec.rules.insurance else {"insurance"}
     )
     graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded - moot)
-    whose = "held by you" if spec.deals else "of yours"
+    whose = "of yours"
+    if spec.deals:
+        rotating = spec.rules.table_rotation == "natural-takes-deal"
+        whose = "held by you first (it passes to naturals)" if rotating else "held by you"
     if spec.punter_seat:
         bank = spec.rules.table_rotation.startswith("bank")
         whose = "(the bank passes left after the talia)" if bank else ""

@@ -130,6 +130,7 @@ def one_step(page: Page, app: Any, state: dict[str, Any], *, javascript: bool) -
                 page.get_by_role("heading", name="A mistake: keep it or take it back?")
             ).to_be_visible()
             expect(page.locator("section.feedback")).to_contain_text("Bet, box 1")
+            expect(page.locator("form.held-choice")).to_contain_text("Keep my bet")
             press_held(page, "K", javascript, before)
             state["bet_error"] = ask.number
             return "bet"

@@ -95,6 +95,9 @@ def test_the_final_count_says_where_the_pack_ran_out_inside_a_round(
     for _ in range(8):
         url = sit(client, csrf, **PUNTER_BANK)
         for _, ask, page, kind, fields in waits(client, db, url, hidden_fields):
+            if ask.round is not None:  # said during the round the pack ran out in, too
+                refills = replayed(db, url)[1].table.shoe.refills
+                assert ("The pack ran out during this round" in page) == (refills > 0)
             if kind == "count" and ask.final:
                 _, game, _ = replayed(db, url)
                 refilled = game.table.shoe.refills > 0

@@ -50,6 +50,7 @@ def test_the_learner_starts_as_a_punter_and_bets_after_the_first_card(
     page = client.get(url).get_data(as_text=True)
     assert "You have looked at your first card" in page and "Player B, dealing" in page
     assert 'aria-label="You"' in page
+    assert "no stake yet" in page  # the punters' stakes come after their first card
 
 
 def test_a_redouble_is_graded_stored_once_and_drilled_again(

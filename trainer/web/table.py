@@ -296,12 +296,24 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         # The pack dealt to its end ran out inside the last round (000, 002, 004): the
         # discards were shuffled to finish it, and the count starts again from there.
         "refilled": ask.kind == "count" and ask.final and game.table.shoe.refills > 0,
+        "refilled_in_round": ask.round is not None and game.table.shoe.refills > 0,
+        "held_word": _held_word(seated.held),
         "early": ask.kind == "play" and ask.early,
         "page_rules": seated.rules,
         "section": "table",
         **shown,
     }
     return render(TEMPLATE, block="table", status=status, **context)
+
+
+def _held_word(held: tables.Step | None) -> str:
+    """What the mistake held is, in the keep button's words: a bet, an answer, a choice."""
+    if held is None:
+        return "play"
+    word = held.step.split(" ")[0]
+    return {"bet": "bet", "insure": "answer", "draw": "choice", "stand": "choice"}.get(
+        word, "choice" if word in ("double", "redouble") else "play"
+    )
 
 
 def _asked(ask: Ask) -> dict[str, Any]:

@@ -152,7 +152,8 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
     if result is None:
         return ()
     learner = game.learner_seats_in(number)
-    dealer = "blackjack" if result.dealer_natural else str(result.dealer_total)
+    natural = _natural_word(game)
+    dealer = natural if result.dealer_natural else str(result.dealer_total)
     if result.dealer_total > 21:
         dealer = f"{result.dealer_total}, bust"
     banker = "banker" if game.setup.rules.table_rotation.startswith("bank") else "dealer"
@@ -167,7 +168,8 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
         for index, hand in enumerate(settled.hands, start=1):
             which = name + (f", hand {index}" if len(settled.hands) > 1 else "")
             line = (
-                f"{which}: {_hand_outcome(hand)}; stake {money(hand.bet)}, {signed_money(hand.net)}"
+                f"{which}: {_hand_outcome(hand, natural)}; stake {money(hand.bet)}, "
+                f"{signed_money(hand.net)}"
             )
             if hand.bonus is not None:
                 line += f" (bonus: {hand.bonus.value})"
@@ -205,13 +207,18 @@ def _deal_passed(game: TableGame, number: int) -> tuple[str, ...]:
     return (f"{game.table.names[after]}'s natural takes the deal: they deal the next round.",)
 
 
-def _hand_outcome(hand: HandResult) -> str:
+def _natural_word(game: TableGame) -> str:
+    """A natural as the game calls it: 004's "dealt 21", everywhere else a blackjack."""
+    return "a dealt 21" if game.setup.rules.table_rotation.startswith("bank") else "blackjack"
+
+
+def _hand_outcome(hand: HandResult, natural: str) -> str:
     """A settled hand in words: ``"18 wins"``, ``"blackjack"`` (paid as one), ``"blackjack
-    pushes"``."""
+    pushes"`` (``natural``: the game's word for a natural)."""
     outcome = _OUTCOMES[hand.outcome.value]
     if not hand.natural:
         return f"{hand.total} {outcome}"
-    return "blackjack" if outcome == "blackjack" else f"blackjack {outcome}"
+    return natural if outcome == "blackjack" else f"{natural} {outcome}"
 
 
 def burned_shown(game: TableGame) -> tuple[Card, ...]:
@@ -228,7 +235,7 @@ def _bank_lines(game: TableGame, number: int, result: RoundResult) -> list[str]:
         name = game.table.names[players[seat]]
         for index, hand in enumerate(settled.hands, start=1):
             which = name + (f", hand {index}" if len(settled.hands) > 1 else "")
-            line = f"{which}: {_hand_outcome(hand)}; stake {money(hand.bet)}"
+            line = f"{which}: {_hand_outcome(hand, _natural_word(game))}; stake {money(hand.bet)}"
             lines.append(f"{line}, the bank {signed_money(-hand.net)}.")
     lines.append(f"The bank: {signed_money(result.bank_net)}.")
     return lines
