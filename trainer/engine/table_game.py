@@ -470,15 +470,7 @@ class TableGame:
             number = len(self.rounds) + 1
             seen = table.seen_since_shuffle
             played = len(table.shoe.dealt())
-            # The shoe is played out when the cut card is out, or when a pack dealt to its end
-            # ran out inside a round and its discards were shuffled to finish it (000, 002).
-            # At 004, also when the bank has passed on (the talia played out, whoever held it).
-            passed = table.dealer != setup.first_dealer
-            over = bool(self.rounds) and (
-                table.shoe.needs_shuffle
-                or table.shoe.refills > 0
-                or (setup.rules.table_rotation == "bank-passes-after-pack" and passed)
-            )
+            over = self._played_out()
             due = over or (number > 1 and self._checks.randrange(CHECK_RATE) == 0)
             if due and setup.count_checks:
                 if pos == len(steps):
@@ -517,6 +509,18 @@ class TableGame:
             used = policy.pos + (0 if punting else 1)
             self.rounds.append(PlayedRound(record, round_, seen, pos, used, learner))
             pos += used
+
+    def _played_out(self) -> bool:
+        """Whether the learner's table is over: the cut card is out, or a pack dealt to its
+        end ran out inside a round and its discards were shuffled to finish it (000, 002); at
+        004, also where the bank has passed on (the talia played out, whoever held it)."""
+        table, setup = self.table, self.setup
+        passed = table.dealer != setup.first_dealer
+        return bool(self.rounds) and (
+            table.shoe.needs_shuffle
+            or table.shoe.refills > 0
+            or (setup.rules.table_rotation == "bank-passes-after-pack" and passed)
+        )
 
     def _stake(self, bankroll: Fraction | None) -> Callable[[str], Fraction]:
         """A punter's bet step read and checked against the limits and what is left."""
