@@ -5,12 +5,14 @@ the mistakes page by its notation alone; a forged step is refused, nothing store
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from drills.table_dealing import dealer_grade
 from tests.web.test_table_dealing_web import HOME_TABLE, dealing_attempts, wrong_letter
 from tests.web.test_table_pages import replayed, waits
 from tests.web.test_table_web import counts, sit
+from trainer.engine.table_game import Ask
 
 PUNTER_TABLE = {**HOME_TABLE, "punter_seat": "2"}
 ANSWERS = {
@@ -24,20 +26,38 @@ ANSWERS = {
 }
 
 
-def to_the_redouble(client: Any, csrf: Any, db: Any, url: str, hidden_fields: Any) -> Any:
-    """Play on to the first redouble asked: the table's address, spec, ask, page and fields
-    there. The seed is the table's own: where the pack ends first (the deal came back to the
-    learner and stayed, say: about one table in six), another table is sat at."""
+def play_until(
+    client: Any,
+    csrf: Any,
+    db: Any,
+    hidden_fields: Any,
+    wanted: Callable[[str, Ask, str], bool],
+    *,
+    table: dict[str, Any] = PUNTER_TABLE,
+    url: str = "",
+) -> Any:
+    """Play on (by ``ANSWERS``) at ``url`` (or a new table) to the first step where
+    ``wanted(url, ask, kind)`` holds: the table's address, spec, ask, page and fields there.
+    The seed is the table's own: where the pack ends first (the deal came back to the learner
+    and stayed, say: about one table in six), another table is sat at, twelve at most."""
     for _ in range(12):
+        url = url or sit(client, csrf, **table)
         for spec, ask, page, kind, fields in waits(client, db, url, hidden_fields):
-            if kind == "redouble":
+            if wanted(url, ask, kind):
                 return url, spec, ask, page, fields
             if kind == "over":
                 break
             response = client.post(url + "/step", data={**fields, **ANSWERS[kind]})
             assert response.status_code == 303
-        url = sit(client, csrf, **PUNTER_TABLE)
-    raise AssertionError("no redouble came in twelve tables")
+        url = ""
+    raise AssertionError("the step wanted came in no table of twelve")
+
+
+def to_the_redouble(client: Any, csrf: Any, db: Any, url: str, hidden_fields: Any) -> Any:
+    """Play on to the first redouble asked (at another table where the pack ends first)."""
+    return play_until(
+        client, csrf, db, hidden_fields, lambda _, __, kind: kind == "redouble", url=url
+    )
 
 
 def test_the_learner_starts_as_a_punter_and_bets_after_the_first_card(
@@ -134,20 +154,14 @@ def test_the_round_just_settled_is_shown_beside_the_next_rounds_first_card(
     # At twenty-one-home a punter bets after their first card, so the table waiting for a
     # later round's bet already has that round on the felt: the round before's settlement is
     # shown beside it (it was on no page before). The learner's natural may bring the deal
-    # back to them, so the first such bet is looked for, at another table if the pack ends.
-    for _ in range(12):
-        url = sit(client, csrf, **PUNTER_TABLE)
-        for _, ask, page, kind, fields in waits(client, db, url, hidden_fields):
-            if kind == "bet" and ask.number > 1:
-                assert ask.round is not None
-                assert f"Round {ask.number - 1} settled" in page
-                assert f"Your bet for round {ask.number}" in page
-                return
-            if kind == "over":
-                break
-            response = client.post(url + "/step", data={**fields, **ANSWERS[kind]})
-            assert response.status_code == 303
-    raise AssertionError("no punter's bet after a round in twelve tables")
+    # back to them, so the first such bet is looked for.
+    def later_bet(_: str, ask: Ask, kind: str) -> bool:
+        return kind == "bet" and ask.number > 1
+
+    _, _, ask, page, _ = play_until(client, csrf, db, hidden_fields, later_bet)
+    assert ask.round is not None
+    assert f"Round {ask.number - 1} settled" in page
+    assert f"Your bet for round {ask.number}" in page
 
 
 def test_the_settlement_says_when_a_natural_takes_the_deal(
@@ -155,21 +169,14 @@ def test_the_settlement_says_when_a_natural_takes_the_deal(
 ) -> None:
     # The learner deals; a punter's natural takes the deal: the round's settlement says who
     # deals next, on the page that shows it (the learner then bets as a punter).
-    for _ in range(10):
-        url = sit(client, csrf, **HOME_TABLE)
-        for _, _, page, kind, fields in waits(client, db, url, hidden_fields):
-            _, game, _ = replayed(db, url)
-            passed = [p for p in game.rounds if p.record.next_dealer != p.record.dealer]
-            if passed:
-                record = passed[0].record
-                assert record.dealer == 0 and len(passed) == 1
-                name = game.table.names[record.next_dealer]
-                assert f"{name}&#39;s natural takes the deal" in page
-                assert f"Round {record.number} settled" in page
-                return
-            if kind == "over":
-                assert "The pack is played out" in page
-                break
-            response = client.post(url + "/step", data={**fields, **ANSWERS[kind]})
-            assert response.status_code == 303
-    raise AssertionError("no natural took the deal in ten tables")
+    def passed(url: str, _: Ask, __: str) -> bool:
+        game = replayed(db, url)[1]
+        return any(p.record.next_dealer != p.record.dealer for p in game.rounds)
+
+    url, _, _, page, _ = play_until(client, csrf, db, hidden_fields, passed, table=HOME_TABLE)
+    game = replayed(db, url)[1]
+    record = next(p.record for p in game.rounds if p.record.next_dealer != p.record.dealer)
+    assert record.dealer == 0 and record.next_dealer is not None
+    name = game.table.names[record.next_dealer]
+    assert f"{name}&#39;s natural takes the deal" in page
+    assert f"Round {record.number} settled" in page
