@@ -104,7 +104,8 @@ def test_the_final_count_says_where_the_pack_ran_out_inside_a_round(
                 notice = f"The pack ran out during round {ask.number - 1}"
                 assert (notice in page) == refilled
                 if refilled:
-                    assert f"({len(ask.seen)} cards seen since)" in page
+                    cards = f"{len(ask.seen)} card{'s' if len(ask.seen) != 1 else ''}"
+                    assert f"({cards} seen since)" in page
                     assert len(ask.seen) < 52
                 seen.add(refilled)
                 break
