@@ -47,6 +47,7 @@ from typing import Any
 
 from drills.base import Drill, Grade, InvalidAnswerError, InvalidQuestionError, Question
 from drills.base import LearnerState as LearnerState
+from drills.dealing.table_words import amount
 from trainer.engine.cards import Card, InvalidCardError
 from trainer.engine.dealer_choice import StandingHand, draw_evs, unseen_values
 from trainer.engine.dealer_double import double_evs, players_ev_against
@@ -260,11 +261,6 @@ def _money(value: float) -> str:
     return f"{value:+.2f}"
 
 
-def _amount(value: Fraction) -> str:
-    """A stake as the table shows it: ``8``, ``2.50``."""
-    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
-
-
 def _graded(kind: str, evs: dict[str, float], answer: str, why: str, rules: Rules) -> Grade:
     """The grade of ``answer`` to a choice of ``kind`` worth ``evs`` to the bank (by key; a
     tie to the second key, standing or not doubling), its cost in bets of the table minimum."""
@@ -334,7 +330,7 @@ def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> G
         f"Your first card is {_label(first.value)}: against it the punters expect "
         f"{players * 100:+.2f}% of their bets (the strategy engine's figure, as if they saw "
         f"that card), so the bank expects {-players * 100:+.2f}%. On stakes of "
-        f"{_amount(stakes)} that is {_money(evs['N'])} if you leave them, and "
+        f"{amount(stakes)} that is {_money(evs['N'])} if you leave them, and "
         f"{_money(evs['D'])} if you double them, the punters who redouble taking "
         f"{taken * 200:+.2f}% of the stakes back."
     )
@@ -351,7 +347,7 @@ def _grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> 
     why = (
         f"Your first card is {_label(first.value)} and the dealer doubled, so his first card "
         f"is one he doubles on ({doubled}): you expect {ev * 100:+.2f}% of your stake. "
-        f"On your stake of {_amount(stake)} that is {_money(evs['N'])} if you leave it, and "
+        f"On your stake of {amount(stake)} that is {_money(evs['N'])} if you leave it, and "
         f"{_money(evs['D'])} if you redouble."
     )
     return _graded("redouble", evs, answer, why, rules)

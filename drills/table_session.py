@@ -352,14 +352,23 @@ def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     return [Asked("play", table_play.SLUG, notation, stake)]
 
 
+# Where the players deal, whose the deal (or bank) is: by whether the bank passes (004) or the
+# deal (002 home), then by whether the learner holds it first or starts as a punter.
+_WHOSE = {
+    True: ("held by you", "(the bank passes left after the talia)"),
+    False: ("held by you first (it passes to naturals)", "(the deal passes to naturals)"),
+}
+
+
 def settings_words(spec: TableSpec) -> str:
     """The table's settings in one line, for its page."""
     seats = f"{spec.others} other seat{'s' if spec.others != 1 else ''}"
     boxes = f"{spec.boxes} box{'es' if spec.boxes > 1 else ''}"
     if spec.deals:
-        boxes = "the " + ("bank" if spec.rules.table_rotation.startswith("bank") else "deal")
+        bank = spec.rules.players_bank
+        boxes = "the " + ("bank" if bank else "deal")
         if spec.punter_seat:
-            banker = "banker" if spec.rules.table_rotation.startswith("bank") else "dealer"
+            banker = "banker" if bank else "dealer"
             boxes = f"a start at seat {spec.punter_seat} from the {banker}'s left"
     if spec.co_bettors:
         boxes += f" with {spec.co_bettors} co-bettor{'s' if spec.co_bettors > 1 else ''} on each"
@@ -369,14 +378,7 @@ def settings_words(spec: TableSpec) -> str:
         set() if spec.rules.insurance else {"insurance"}
     )
     graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded - moot)
-    whose = "of yours"
-    if spec.deals:
-        rotating = spec.rules.table_rotation == "natural-takes-deal"
-        whose = "held by you first (it passes to naturals)" if rotating else "held by you"
-    if spec.punter_seat:
-        bank = spec.rules.table_rotation.startswith("bank")
-        whose = "(the bank passes left after the talia)" if bank else ""
-        whose = whose or "(the deal passes to naturals)"
+    whose = _WHOSE[spec.rules.players_bank][bool(spec.punter_seat)] if spec.deals else "of yours"
     return (
         f"{seats}, {boxes} {whose}; {spec.system.name} ({spec.convention}, decks to the "
         f"{spec.resolution} deck); graded: {graded or 'nothing'}; {spec.mode} mode"

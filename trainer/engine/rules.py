@@ -214,6 +214,11 @@ class Rules:
         return " ".join([self.name, *(f"{k}={v}" for k, v in self._changes.items())])
 
     @property
+    def players_bank(self) -> bool:
+        """004: one of the players holds the bank, passing it left after each talia."""
+        return self.table_rotation == "bank-passes-after-pack"
+
+    @property
     def is_preset(self) -> bool:
         """True when no option differs from the named preset."""
         return not self.changes()

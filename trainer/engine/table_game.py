@@ -519,7 +519,7 @@ class TableGame:
         return bool(self.rounds) and (
             table.shoe.needs_shuffle
             or table.shoe.refills > 0
-            or (setup.rules.table_rotation == "bank-passes-after-pack" and passed)
+            or (setup.rules.players_bank and passed)
         )
 
     def _stake(self, bankroll: Fraction | None) -> Callable[[str], Fraction]:

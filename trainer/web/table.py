@@ -257,21 +257,15 @@ def _step_feedback(seated: Seated, n: int) -> list[dict[str, Any]] | None:
 def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
     """The table where it stands (its ``table`` block for htmx)."""
     game, ask = seated.game, seated.ask
-    current = ask.round
-    if seated.held is not None or current is None:
-        played = table_view.last_round(game, ask)
-        round_shown = (
-            table_view.round_view(game, played.round, played.record.number) if played else None
-        )
-    else:
-        round_shown = table_view.round_view(game, current, ask.number)
-    if seated.held is not None and ask.round is not None:
-        round_shown = table_view.round_view(game, ask.round, ask.number)
-    previous = None  # the round just settled, where the next one is already on the felt
-    if current is not None and seated.held is None:
-        just_played = table_view.last_round(game, ask)
-        if just_played is not None:
-            previous = table_view.round_view(game, just_played.round, just_played.record.number)
+    current = ask.round  # the round in play (a held mistake's too)
+    played = table_view.last_round(game, ask)
+    settled = table_view.round_view(game, played.round, played.record.number) if played else None
+    # The round in play on the felt, else the one just settled; the one just settled is shown
+    # above the next where that is already dealt (a punter's bet after their first card).
+    round_shown = (
+        table_view.round_view(game, current, ask.number) if current is not None else settled
+    )
+    previous = settled if current is not None and seated.held is None else None
     context: dict[str, Any] = {
         "seated": seated,
         "spec": seated.spec,
@@ -295,8 +289,7 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         "asks_true": any(a.name == "tc" for a in step_asks(seated.spec, ask)),
         # The pack dealt to its end ran out inside the last round (000, 002, 004): the
         # discards were shuffled to finish it, and the count starts again from there.
-        "refilled": ask.kind == "count" and ask.final and game.table.shoe.refills > 0,
-        "refilled_in_round": ask.round is not None and game.table.shoe.refills > 0,
+        "refilled": game.table.shoe.refills > 0,
         "held_word": _held_word(seated.held),
         "early": ask.kind == "play" and ask.early,
         "page_rules": seated.rules,
@@ -306,14 +299,17 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
     return render(TEMPLATE, block="table", status=status, **context)
 
 
+# The first word of a held step, as the keep button names it (a play's letter: "play").
+_HELD_WORDS = {"bet": "bet", "insure": "answer"} | dict.fromkeys(
+    ("draw", "stand", "double", "redouble"), "choice"
+)
+
+
 def _held_word(held: tables.Step | None) -> str:
     """What the mistake held is, in the keep button's words: a bet, an answer, a choice."""
     if held is None:
         return "play"
-    word = held.step.split(" ")[0]
-    return {"bet": "bet", "insure": "answer", "draw": "choice", "stand": "choice"}.get(
-        word, "choice" if word in ("double", "redouble") else "play"
-    )
+    return _HELD_WORDS.get(held.step.split(" ")[0], "play")
 
 
 def _asked(ask: Ask) -> dict[str, Any]:

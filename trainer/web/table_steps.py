@@ -344,7 +344,7 @@ def _dealer_error(
 def _ended(seated: Seated) -> str:
     """How the learner's table ended: the shoe played out, or the deal or bank passed on."""
     table, first = seated.game.table, seated.game.setup.first_dealer
-    if not seated.rules.table_rotation.startswith("bank") or table.dealer in (None, first):
+    if not seated.rules.players_bank or table.dealer in (None, first):
         return "The pack is played out" if seated.spec.deals else "The shoe is played out"
     to = "you" if table.dealer == 0 else table.names[table.dealer]
     return f"The talia is played out and the bank passes to {to}"

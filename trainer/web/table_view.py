@@ -127,12 +127,11 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
     dealer_faces = round_.dealer_shown if done else round_.dealer_shown_in_play
     dealer_cards = round_.dealer_cards
     label = "Dealer"
+    bank = game.setup.rules.players_bank
     if game.learner_deals(number):  # the learner deals: their own cards, every one seen
         dealer_faces = (True,) * len(dealer_cards)
-        bank = game.setup.rules.table_rotation.startswith("bank")
         label = "You, the banker" if bank else "You, the dealer"
     elif rotating and dealer_player is not None:
-        bank = game.setup.rules.table_rotation.startswith("bank")
         label = f"{game.table.names[dealer_player]}, " + ("the banker" if bank else "dealing")
     lines = settlement_lines(game, round_, number) if done else ()
     return RoundView(
@@ -156,7 +155,7 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
     dealer = natural if result.dealer_natural else str(result.dealer_total)
     if result.dealer_total > 21:
         dealer = f"{result.dealer_total}, bust"
-    banker = "banker" if game.setup.rules.table_rotation.startswith("bank") else "dealer"
+    banker = "banker" if game.setup.rules.players_bank else "dealer"
     lines = [f"The {banker} has {dealer}."]
     passed = _deal_passed(game, number)
     if game.learner_deals(number):
@@ -192,15 +191,12 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
 
 def _deal_passed(game: TableGame, number: int) -> tuple[str, ...]:
     """Where round ``number`` passed the deal to a natural (002 home): who deals next."""
-    if not 1 <= number <= len(game.rounds) or game.setup.rules.table_rotation == "none":
+    rotation = game.setup.rules.table_rotation
+    if rotation != "natural-takes-deal" or not 1 <= number <= len(game.rounds):
         return ()
     record = game.rounds[number - 1].record
     after = record.next_dealer
-    if (
-        after is None
-        or after == record.dealer
-        or game.setup.rules.table_rotation != ("natural-takes-deal")
-    ):
+    if after is None or after == record.dealer:
         return ()
     if after == 0:
         return ("Your natural takes the deal: you deal the next round.",)
@@ -209,7 +205,7 @@ def _deal_passed(game: TableGame, number: int) -> tuple[str, ...]:
 
 def _natural_word(game: TableGame) -> str:
     """A natural as the game calls it: 004's "dealt 21", everywhere else a blackjack."""
-    return "a dealt 21" if game.setup.rules.table_rotation.startswith("bank") else "blackjack"
+    return "a dealt 21" if game.setup.rules.players_bank else "blackjack"
 
 
 def _hand_outcome(hand: HandResult, natural: str) -> str:
