@@ -5,6 +5,7 @@ id) is a readable 400 and changes nothing."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from trainer.clock import Clock
 from trainer.store import goals, schedules
 
 START = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
+_OTHER_KIND = {"hard": "soft", "soft": "hard"}
 _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 
 
@@ -41,17 +43,35 @@ def hidden(page: str) -> dict[str, str]:
     return dict(_HIDDEN.findall(page))
 
 
-def answer_hand(client: Any, *, right: bool) -> None:
-    """One hand-totals answer, right or wrong, through the drill road."""
+def answer_hand(client: Any, *, right: bool | Callable[[str], bool]) -> str:
+    """One hand-totals answer through the drill road, right or wrong (``right`` may say which
+    by the item asked): the item it schedules, its right answer ("soft 17", "bust")."""
     page = client.get("/drills/hand-totals").get_data(as_text=True)
     form = hidden(page)
-    kind, _, total = right_answer(read_hand(form["question"])).partition(" ")
-    if kind == "bust":
-        kind, total = "hard", "22"
-    if not right:
-        kind = "soft" if kind == "hard" else "hard"
-    form.update(kind=kind, total=total or "22")
+    item = right_answer(read_hand(form["question"]))
+    kind, _, total = item.partition(" ")
+    if not (right(item) if callable(right) else right):  # bust as hard 22, soft as hard
+        kind, total = ("hard", "22") if kind == "bust" else (_OTHER_KIND[kind], total)
+    form.update(kind=kind, total=total)
     assert client.post("/drills/hand-totals/answer", data=form).status_code == 200
+    return item
+
+
+def answer_items(client: Any, *, items: int, wrong_first: bool) -> list[str]:
+    """Hands answered until ``items`` skills have been asked, each hand of the first skill
+    wrong given ``wrong_first`` and every other hand right: the skills, in the order asked."""
+    asked: list[str] = []
+
+    def right(item: str) -> bool:  # the first skill asked is missed every time
+        return not wrong_first or bool(asked) and item != asked[0]
+
+    for _ in range(200):  # a shuffled pack gives another total long before this
+        item = answer_hand(client, right=right)
+        if item not in asked:
+            asked.append(item)
+        if len(asked) == items:
+            return asked
+    raise AssertionError(f"only {asked} asked in 200 hands")
 
 
 def today_of(client: Any) -> str:
@@ -69,14 +89,14 @@ def test_a_new_visitor_has_no_today(learner: Any) -> None:
 
 
 def test_today_lists_exactly_the_items_due(clocked: Any, learner: Any, clock: Clock) -> None:
-    for right in (False, True, True, False, True):
-        answer_hand(learner, right=right)
+    missed, *known = answer_items(learner, items=3, wrong_first=True)
     db = db_of(clocked)
     (user_id,) = db.execute("SELECT id FROM users").fetchone()
     clock.advance(timedelta(hours=2))
     due = schedules.due_items(db, user_id, clock.now())
     everything = schedules.due_items(db, user_id, clock.now() + timedelta(days=365))
-    assert 0 < len(due) < len(everything)  # some due now, some later
+    assert [item.item for item in due] == [missed]  # the skill missed is due again today
+    assert sorted(item.item for item in everything) == sorted([missed, *known])
     shown = today_of(learner)
     listed = re.findall(r"<li>Hand totals: ([^<]+)</li>", shown)
     words = registry()["hand-totals"].skill_words
@@ -171,8 +191,9 @@ def test_practise_now_asks_a_due_item_and_reschedules_it(
 def test_practise_now_asks_a_drills_due_items_in_one_batch_most_overdue_first(
     clocked: Any, learner: Any, clock: Clock
 ) -> None:
-    for _ in range(6):
-        answer_hand(learner, right=False)
+    asked: set[str] = set()
+    while len(asked) < 3:  # each skill missed, a minute apart
+        asked.add(answer_hand(learner, right=False))
         clock.advance(timedelta(minutes=1))
     clock.advance(timedelta(days=1))
     db = db_of(clocked)
