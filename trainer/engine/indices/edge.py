@@ -40,6 +40,8 @@ __all__ = [
     "bet_ramp",
     "check_ramp",
     "count_frequencies",
+    "kelly_bet",
+    "kelly_fraction",
 ]
 
 # The variance of one round of blackjack in units of the initial bet squared: 1.3 for six decks
@@ -224,6 +226,29 @@ def check_ramp(rules: Rules, bankroll: Fraction | int | str, risk: float) -> Fra
     return money
 
 
+def kelly_fraction(risk: float) -> float:
+    """The share of the full Kelly bet that keeps the risk of ruin at ``risk``."""
+    return -2.0 / math.log(risk)
+
+
+def kelly_bet(
+    rules: Rules,
+    edge: float,
+    bankroll: Fraction,
+    risk: float,
+    *,
+    variance: float = ROUND_VARIANCE,
+) -> Fraction:
+    """The ramp's bet where a unit staked expects ``edge`` with ``variance``: the Kelly
+    fraction of ``risk`` times the bankroll times the edge over the variance, in whole units
+    of the table minimum, one at least (the minimum where there is no edge), and within the
+    table maximum (004 has none: not capped there)."""
+    unit = rules.min_bet
+    ideal = kelly_fraction(risk) * float(bankroll) * edge / variance
+    bet = unit * max(1, round(ideal / float(unit)))
+    return bet if rules.max_bet is None else min(bet, rules.max_bet)
+
+
 def bet_ramp(table: EdgeTable, bankroll: Fraction | int | str, risk: float) -> BetRamp:
     """The Kelly-proportional ramp of ``table`` for ``bankroll`` and a risk of ruin ``risk``.
 
@@ -231,15 +256,8 @@ def bet_ramp(table: EdgeTable, bankroll: Fraction | int | str, risk: float) -> B
     """
     rules = table.rules
     money = check_ramp(rules, bankroll, risk)
-    fraction = -2.0 / math.log(risk)
-    unit = rules.min_bet
-    bets = []
-    for row in table.counts:
-        ideal = fraction * float(money) * row.indices / ROUND_VARIANCE
-        units = max(1, round(ideal / float(unit)))
-        bet = unit * units
-        # 004 has no table maximum (max_bet none): the ramp is not capped there.
-        bets.append((row.count, bet if rules.max_bet is None else min(bet, rules.max_bet)))
+    fraction = kelly_fraction(risk)
+    bets = [(row.count, kelly_bet(rules, row.indices, money, risk)) for row in table.counts]
     mean = sum(r.share * float(b) * r.indices for r, (_, b) in zip(table.counts, bets, strict=True))
     square = sum(r.share * float(b) ** 2 for r, (_, b) in zip(table.counts, bets, strict=True))
     variance = ROUND_VARIANCE * square
