@@ -7,7 +7,15 @@ A drill module defines a :class:`~drills.base.Drill` subclass and exposes one in
 
 from __future__ import annotations
 
-from drills import bet_sizing, deviations, hand_totals, strategy_quiz, table_dealing, table_play
+from drills import (
+    bet_sizing,
+    deviations,
+    hand_totals,
+    punter_stake,
+    strategy_quiz,
+    table_dealing,
+    table_play,
+)
 from drills.base import (
     Drill,
     DrillError,
@@ -57,6 +65,7 @@ DRILLS: tuple[Drill, ...] = (
     bet_sizing.DRILL,
     table_play.DRILL,
     table_dealing.DRILL,
+    punter_stake.DRILL,
     irregularities.DRILL,
     procedure.DRILL,
     table_payouts.DRILL,

@@ -13,8 +13,9 @@ existing drill, so that every graded decision is an attempt in the one history:
   the true count for a balanced system), every card seen since the shuffle listed;
 - the learner dealing (002 home, 004): :mod:`drills.table_dealing` (a draw or a stand, and
   doubling every bet, by what each is worth to the bank); a punter's redouble at 002 home
-  (by what it is worth to them) too. A punter's bet at 002 home or 004 is not graded: the
-  ramp knows the count, not the cards the bet is made on (002's first card, 004's two).
+  (by what it is worth to them) too;
+- a punter's stake at 002 home or 004: :mod:`drills.punter_stake` (made on the cards seen,
+  002's first card, 004's two and the banker's up card: the ramp's Kelly rule on their edge).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from drills import bet_sizing, strategy_quiz, table_dealing, table_play
+from drills import bet_sizing, punter_stake, strategy_quiz, table_dealing, table_play
 from drills.count_study import signed
 from drills.counting import session as counting_session
 from drills.counting.checkpoint import Checkpoint
@@ -282,10 +283,14 @@ class Asked:
     stake: Fraction = Fraction(0)
 
 
-def step_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
-    """The graded questions of the step the table waits for (none when nothing is graded)."""
+def step_asks(spec: TableSpec, ask: Ask, bankroll: Fraction | None = None) -> list[Asked]:
+    """The graded questions of the step the table waits for (none when nothing is graded);
+    ``bankroll``, what the learner has now (a punter's stake is sized on it; by default the
+    table's starting bankroll)."""
     if ask.kind == "play":
         return _play_asks(spec, ask)
+    if ask.kind == "bet" and "bets" in spec.graded and spec.deals:
+        return _stake_asks(spec, ask, spec.bankroll if bankroll is None else bankroll)
     if ask.kind == "bet" and "bets" in spec.graded and not spec.deals:
         count = spec.count_at(ask).played_by(spec.rules.decks)
         kind = "tc" if spec.system.balanced else "rc"
@@ -332,6 +337,18 @@ def step_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     return []
 
 
+def _stake_asks(spec: TableSpec, ask: Ask, bankroll: Fraction) -> list[Asked]:
+    """A punter's stake (002 home, 004), made on the cards they have seen: graded by what
+    those cards are worth (:mod:`drills.punter_stake`), its cost in bets of the minimum."""
+    round_ = ask.round
+    if round_ is None or ask.seat is None:
+        return []
+    cards = round_.hands(ask.seat)[0].cards
+    up = round_.up_card if spec.rules.bet_after_deal else None
+    notation = punter_stake.stake_notation(spec.rules, cards, up, bankroll, DEFAULT_RISK)
+    return [Asked("stake", punter_stake.SLUG, notation, spec.rules.min_bet)]
+
+
 def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     round_ = ask.round
     if round_ is None or ask.seat is None or not spec.graded & {"strategy", "deviations"}:
@@ -372,10 +389,14 @@ def settings_words(spec: TableSpec) -> str:
             boxes = f"a start at seat {spec.punter_seat} from the {banker}'s left"
     if spec.co_bettors:
         boxes += f" with {spec.co_bettors} co-bettor{'s' if spec.co_bettors > 1 else ''} on each"
-    # Where the players deal no bet is graded (a punter's is made on their cards) nor any index
-    # play (the count study is the casino's); insurance only where the rules offer it.
-    moot = ({"bets", "deviations"} if spec.deals else set()) | (
-        set() if spec.rules.insurance else {"insurance"}
+    # Where the players deal no index play is graded (the count study is the casino's), and a
+    # bet only where the learner may punt (a punter's stake, made on their cards: 002 home,
+    # where the deal passes, or a punter's seat at 004); insurance only where it is offered.
+    banks_only = spec.deals and spec.rules.players_bank and not spec.punter_seat
+    moot = (
+        ({"deviations"} if spec.deals else set())
+        | ({"bets"} if banks_only else set())
+        | (set() if spec.rules.insurance else {"insurance"})
     )
     graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded - moot)
     whose = _WHOSE[spec.rules.players_bank][bool(spec.punter_seat)] if spec.deals else "of yours"

@@ -35,7 +35,10 @@ CHECKPOINT = "rc hi-lo 1d: 5H KD 2C"
 ASKED_ELSEWHERE = {
     "table-play": "TS 3H 3C v TD",
     "table-dealing": "draw TS 6H against 9C JD stake 5; unseen 24 24 24 24 24 23 24 24 23 94",
+    "punter-stake": "stake KS 6C v AD bankroll 1000 risk 0.05",
 }
+# The rules such a question is asked under, where not Las Vegas (a stake on cards seen: 004).
+ASKED_UNDER = {"punter-stake": "russian-bank"}
 
 
 def action_of(page: str) -> str:
@@ -75,7 +78,7 @@ def question_page(client: Any, db: Any, user_id: int, drill: Drill) -> str:
         user_id=user_id,
         drill=drill.slug,
         question=ASKED_ELSEWHERE.get(drill.slug, CHECKPOINT),
-        rules="vegas-6d-s17",
+        rules=ASKED_UNDER.get(drill.slug, "vegas-6d-s17"),
         answer="+5",
         right_answer="+1",
         correct=False,

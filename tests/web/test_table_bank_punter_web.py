@@ -40,7 +40,7 @@ def test_a_punter_at_the_bank_stakes_after_two_cards_and_plays_the_talia_out(
     page = client.get(url).get_data(as_text=True)
     assert "You have looked at your two cards" in page and "Player C, the banker" in page
     assert "a start at seat 1 from the banker" in page
-    assert "graded: basic strategy, counts;" in page  # no bet or insurance graded here
+    assert "graded: basic strategy, bets, counts;" in page  # no insurance at 004
     kinds = set()
     for _, ask, page, kind, fields in waits(client, db, url, hidden_fields):
         kinds.add(kind)

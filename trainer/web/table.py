@@ -246,9 +246,9 @@ def _step_feedback(seated: Seated, n: int) -> list[dict[str, Any]] | None:
     if last is None or last.n != n or seated.spec.mode != "training":
         return None
     before = [s.step for s in seated.steps[:-1] if s.state == "played"]
-    _, ask = replay(seated.spec, seated.stored.seed, before)
+    game, ask = replay(seated.spec, seated.stored.seed, before)
     try:
-        grades = _grades(seated, ask, last.step, answers_of(seated, last))
+        grades = _grades(seated, ask, last.step, answers_of(seated, last), game.learner_net)
     except InvalidAnswerError:
         return None
     return _feedback(seated, grades) or None
@@ -347,7 +347,7 @@ def step(table_id: str) -> Response:
     except InvalidStepError as error:
         return _refused(seated, f"That cannot be played. {plain_words(str(error))}")
     try:
-        grades = _grades(seated, seated.ask, text, answers)
+        grades = _grades(seated, seated.ask, text, answers, seated.game.learner_net)
     except InvalidAnswerError as error:
         return _refused(seated, str(error))
     try:
@@ -369,14 +369,15 @@ def step(table_id: str) -> Response:
 
 
 def _grades(
-    seated: Seated, ask: Ask, text: str, answers: dict[str, str]
+    seated: Seated, ask: Ask, text: str, answers: dict[str, str], net: Fraction
 ) -> list[tuple[Asked, Grade]]:
     """The graded questions of the step ``text`` where the table waits at ``ask``, by the
-    drills (each an attempt; the dealer's choices by ``table-dealing``).
+    drills (each an attempt; the dealer's choices by ``table-dealing``), the learner up
+    ``net`` on the table then.
 
     :raises InvalidAnswerError: for an answer a drill cannot grade.
     """
-    asks = step_asks(seated.spec, ask)
+    asks = step_asks(seated.spec, ask, seated.spec.bankroll + net)
     found = drill_road.grade_answers(
         [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
     )

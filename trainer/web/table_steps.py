@@ -46,6 +46,7 @@ ASK_NAMES = {
     "dealer": "Your draw",  # the learner dealing: table-dealing attempts
     "double": "Doubling the bets",
     "redouble": "Redoubling",  # a punter at 002 home, the dealer having doubled
+    "stake": "Your stake",  # a punter at 002 home or 004, on the cards seen
 }
 KINDS = {
     "play": "Strategy",
@@ -55,6 +56,7 @@ KINDS = {
     "dealer": "Dealing",
     "double": "Dealing",
     "redouble": "Redoubling",
+    "stake": "Bets",
 }
 _PLAYS = ("H", "S", "D", "P", "R")
 BET_KEYS = 8  # keys 1 to 8 bet that many units
@@ -107,6 +109,8 @@ def error_words(name: str, answer: str, right: str) -> str:
         return f"you gave the {kind} count as {answer}, where it was {right}"
     if name.startswith("bet"):
         return f"you bet {answer} on box {int(name[3:]) + 1}, where the ramp bets {right}"
+    if name == "stake":
+        return f"you staked {answer}, where your cards' edge stakes {right}"
     return f"you {_DID.get(answer, answer)}, where {_RIGHT.get(right, right)} was right"
 
 
@@ -150,6 +154,8 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
         else:
             bets = [_amount(form.get(f"bet{box}", "")) for box in range(boxes)]
         text = "bet " + " ".join(str(bet) for bet in bets)
+        if spec.deals:  # a punter's stake, on the cards seen
+            return text, {"stake": money(bets[0])}
         return text, {f"bet{box}": money(bet) for box, bet in enumerate(bets)}
     answer = form.get("answer", "")[:2].upper()
     if ask.kind == "insurance":
@@ -182,6 +188,8 @@ def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
     if answers:
         return answers
     words = step.step.split(" ")
+    if words[0] == "bet" and seated.spec.deals:  # a punter's stake
+        return {"stake": money(Fraction(words[1]))}
     if words[0] == "bet":
         return {f"bet{box}": money(Fraction(bet)) for box, bet in enumerate(words[1:])}
     if words[0] == "insure":

@@ -1,0 +1,201 @@
+"""A punter's stake: at the players' own games (002 home, 004) a punter stakes on cards he has
+seen, so the stake is graded by what those cards are worth, not by a count.
+
+Asked at the table (``/table``: ``asked_in = "table"``) where the learner sits as a punter; each
+is an attempt, re-drilled from the mistakes page. The notation holds the cards the stake is
+made on, the bankroll the learner has then and the risk of ruin of the table's ramp::
+
+    stake KS 6C v AD bankroll 1000 risk 0.05     # 004: two cards, the banker's up card
+    stake JS bankroll 1000 risk 0.05             # 002 home: the first card, face down
+
+The right stake is :func:`trainer.engine.punter_stake.kelly_stake`: the bet ramp's Kelly rule
+applied to the edge of the cards (:func:`~trainer.engine.punter_stake.stake_edge`, its
+approximations named there), never more than the bankroll. Nobody works an edge out to the
+unit at a table, so a stake within a quarter of the right one counts as right; the cost of
+any stake is what it gives up beside the right one, ``(right - stake) x edge`` where that is
+a loss (a stake above the right one on cards with an edge stakes more of the bankroll than
+the ramp would, but loses no expectation), in bets of the table minimum.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+from drills.base import (
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    InvalidOptionError,
+    InvalidQuestionError,
+    Question,
+)
+from drills.base import LearnerState as LearnerState
+from drills.bet_sizing import read_bankroll, read_risk
+from drills.dealing.table_words import amount, card_words, cards_words
+from trainer.engine.cards import Card, InvalidCardError
+from trainer.engine.hand import Hand
+from trainer.engine.indices.edge import kelly_fraction
+from trainer.engine.punter_stake import kelly_stake, stake_edge, stakes_on_cards
+from trainer.engine.rules import Rules
+
+__all__ = ["DRILL", "SLUG", "PunterStake", "stake_notation"]
+
+SLUG = "punter-stake"
+_CARD = r"[2-9TJQKA][SHDC]"
+_NOTATION_RE = re.compile(
+    rf"stake (?P<cards>{_CARD}(?: {_CARD})?)(?: v (?P<up>{_CARD}))? "
+    r"bankroll (?P<bankroll>[0-9]{1,10}) risk (?P<risk>0\.[0-9]{1,4})"
+)
+_MONEY_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,2})?")
+_LEEWAY = Fraction(1, 4)  # a stake within a quarter of the right one is right
+
+
+def stake_notation(
+    rules: Rules, cards: tuple[Card, ...], up: Card | None, bankroll: Fraction, risk: Fraction
+) -> str:
+    """The notation of a punter's stake on ``cards`` (and the banker's ``up`` card at 004),
+    the learner having ``bankroll`` (whole units of money, rounded down)."""
+    shown = " ".join(str(card) for card in cards[: stakes_on_cards(rules)])
+    versus = f" v {up}" if rules.bet_after_deal and up is not None else ""
+    money = max(int(bankroll), 1)
+    return f"stake {shown}{versus} bankroll {money} risk {float(risk):g}"
+
+
+def read_stake(
+    notation: str, rules: Rules
+) -> tuple[tuple[Card, ...], Card | None, Fraction, Fraction]:
+    """The cards, up card, bankroll and risk of a stake question.
+
+    :raises InvalidQuestionError: for a notation the table could not have written.
+    """
+    match = _NOTATION_RE.fullmatch(notation or "")
+    if match is None:
+        raise InvalidQuestionError(
+            "a punter's stake reads like 'stake KS 6C v AD bankroll 1000 risk 0.05'"
+        )
+    try:
+        cards = tuple(Card.parse(word) for word in match["cards"].split())
+        up = Card.parse(match["up"]) if match["up"] else None
+    except InvalidCardError as error:
+        raise InvalidQuestionError(str(error)) from None
+    seen = stakes_on_cards(rules)
+    if seen == 0:
+        raise InvalidQuestionError("bet_after_deal: these rules take every stake before the deal")
+    if len(cards) != seen or (up is not None) != rules.bet_after_deal:
+        shape = "two cards and the banker's up card (004)" if seen == 2 else "one card (002)"
+        raise InvalidQuestionError(f"deal_method: a punter here stakes on {shape}")
+    try:
+        bankroll = read_bankroll(match["bankroll"], rules)
+        risk = read_risk(match["risk"])
+    except InvalidOptionError as error:
+        raise InvalidQuestionError(str(error)) from None
+    return cards, up, bankroll, risk
+
+
+def _hand_words(cards: tuple[Card, ...], up: Card | None) -> str:
+    if up is None:
+        return f"Your first card is {card_words(cards[0])}, the dealer's cards unknown"
+    hand = Hand(cards)
+    kind = "soft " if hand.is_soft else ""
+    return f"Your {kind}{hand.total} ({cards_words(cards)}) against the banker's {card_words(up)}"
+
+
+def _value_words(value: int) -> str:
+    return {1: "an ace", 8: "an 8", 10: "a ten"}.get(value, f"a {value}")
+
+
+class PunterStake(Drill):
+    slug = SLUG
+    title = "Stakes as a punter"
+    description = (
+        "Your stake as a punter at the players' own games (home twenty-one, the Russian banking "
+        "game), made on the cards you hold: graded by what those cards are worth, with the bet "
+        "ramp's Kelly rule. Re-drill the ones you got wrong."
+    )
+    template = "drills/punter_stake.html"
+    situation_template = "drills/_punter_stake_situation.html"
+    asked_in = "table"
+
+    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+        return Question(notation="setup", prompt="Sit at a table as a punter", view={"setup": True})
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        if notation == "setup":
+            return self.new_question(random.Random(0), rules, LearnerState())
+        cards, up, bankroll, risk = read_stake(notation, rules)
+        view: dict[str, Any] = {
+            "cards": cards,
+            "up": up,
+            "bankroll": amount(bankroll),
+            "risk": f"{float(risk) * 100:g}%",
+            "unit": amount(rules.min_bet),
+            "words": _hand_words(cards, up),
+        }
+        return Question(notation=notation, prompt="Your stake on these cards?", view=view)
+
+    def skill(self, notation: str, rules: Rules) -> str:
+        """The cards staked on, under these rules (``"twenty-one-home: a stake on an ace"``,
+        ``"russian-bank: a stake on 19 against a 6"``)."""
+        cards, up, _, _ = read_stake(notation, rules)
+        if up is None:
+            return f"{rules.notation()}: a stake on {_value_words(cards[0].value)}"
+        hand = Hand(cards)
+        total = f"{'soft ' if hand.is_soft else ''}{hand.total}"
+        return f"{rules.notation()}: a stake on {total} against {_value_words(up.value)}"
+
+    def answer_text(self, form: Mapping[str, str]) -> str:
+        return str(form.get("answer", ""))[:16]
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        if notation == "setup":
+            raise InvalidQuestionError("the table's page asks no stake")
+        cards, up, bankroll, risk = read_stake(notation, rules)
+        cleaned = (answer_text or "").strip().replace(",", "")
+        if not _MONEY_RE.fullmatch(cleaned):
+            raise InvalidAnswerError(
+                f"Answer with an amount, such as 5; {answer_text!r} is not one."
+            )
+        stake = Fraction(cleaned)
+        edge = stake_edge(rules, cards, up)
+        right = min(kelly_stake(rules, edge, bankroll, float(risk)), bankroll)
+        lost = max((right - stake) * Fraction(f"{edge.edge:.6f}"), Fraction(0))
+        return Grade(
+            correct=abs(stake - right) <= right * _LEEWAY,
+            answer=amount(stake),
+            right_answer=amount(right),
+            explanation=_explain(rules, cards, up, bankroll, risk, right),
+            ev_cost=lost / rules.min_bet,
+        )
+
+
+def _explain(
+    rules: Rules,
+    cards: tuple[Card, ...],
+    up: Card | None,
+    bankroll: Fraction,
+    risk: Fraction,
+    right: Fraction,
+) -> str:
+    edge = stake_edge(rules, cards, up)
+    worth = (
+        "played best for these cards, his dealt 21 taking every stake"
+        if up is not None
+        else "the dealer doubling on the cards he doubles on, and you redoubling where it pays"
+    )
+    how = f"{_hand_words(cards, up)}: a unit staked expects {edge.edge * 100:+.2f}% ({worth})."
+    if edge.edge <= 0:
+        return f"{how} With no edge the stake is the table minimum, {amount(rules.min_bet)}."
+    fraction = kelly_fraction(float(risk))
+    return (
+        f"{how} The ramp's Kelly rule: {fraction:.2f} (for a {float(risk) * 100:g}% risk of "
+        f"ruin) x your bankroll {amount(bankroll)} x the edge / the variance "
+        f"{edge.variance:.2f}, in units of {amount(rules.min_bet)}, at most your bankroll: "
+        f"{amount(right)}. A stake within a quarter of it counts as right."
+    )
+
+
+DRILL = PunterStake()

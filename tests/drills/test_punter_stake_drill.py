@@ -1,0 +1,120 @@
+"""The punter's stake drill (002 home, 004): a stake within a quarter of the ramp's Kelly stake
+on the cards' edge is right, its cost what it gives up beside that; a notation the table could
+not have written is refused, naming what is wrong."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from drills import InvalidAnswerError, InvalidQuestionError
+from drills.punter_stake import DRILL, stake_notation
+from trainer.engine.cards import Card
+from trainer.engine.punter_stake import kelly_stake, stake_edge
+from trainer.engine.rules import Rules
+
+BANK = Rules.parse("russian-bank")
+HOME = Rules.parse("twenty-one-home")
+GOOD = "stake TS 9H v 6C bankroll 1000 risk 0.05"  # a 19 against a 6: an edge
+POOR = "stake TS 6H v TC bankroll 1000 risk 0.05"  # a 16 against a ten: none
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(Card.parse(word) for word in text.split())
+
+
+def right_stake(notation: str, rules: Rules) -> Fraction:
+    seen, _, rest = notation.removeprefix("stake ").partition(" bankroll ")
+    words = seen.split(" v ")
+    up = Card.parse(words[1]) if len(words) > 1 else None
+    edge = stake_edge(rules, cards(words[0]), up)
+    return kelly_stake(rules, edge, Fraction(rest.split()[0]), 0.05)
+
+
+def test_the_table_writes_what_the_cards_are_staked_on() -> None:
+    assert (
+        stake_notation(BANK, cards("TS 9H"), Card.parse("6C"), Fraction(1000), Fraction(1, 20))
+        == GOOD
+    )
+    # 002: the first card alone (the second is not dealt yet), the dealer's cards unseen.
+    home = stake_notation(HOME, cards("AS"), None, Fraction("250.5"), Fraction(1, 20))
+    assert home == "stake AS bankroll 250 risk 0.05"
+
+
+def test_a_stake_near_the_kelly_stake_is_right_and_costs_nothing() -> None:
+    right = right_stake(GOOD, BANK)
+    assert right > 100  # a strong edge: far above the table minimum of 1
+    for stake in (right, right * Fraction(4, 5), right * Fraction(5, 4)):
+        grade = DRILL.grade(GOOD, str(int(stake)), BANK)
+        assert grade.correct and grade.right_answer == str(right)
+    grade = DRILL.grade(GOOD, str(right * 2), BANK)  # above: more of the bankroll, no EV lost
+    assert not grade.correct and grade.ev_cost == 0
+
+
+def test_a_small_stake_on_an_edge_costs_the_edge_on_what_was_not_staked() -> None:
+    right = right_stake(GOOD, BANK)
+    edge = stake_edge(BANK, cards("TS 9H"), Card.parse("6C")).edge
+    grade = DRILL.grade(GOOD, "1", BANK)
+    assert not grade.correct and grade.answer == "1"
+    assert float(grade.ev_cost) == pytest.approx((float(right) - 1) * edge, rel=1e-5)
+    assert "Kelly" in grade.explanation and f"{edge * 100:+.2f}%" in grade.explanation
+
+
+def test_without_an_edge_the_table_minimum_is_right() -> None:
+    assert DRILL.grade(POOR, "1", BANK).correct
+    grade = DRILL.grade(POOR, "10", BANK)
+    edge = stake_edge(BANK, cards("TS 6H"), Card.parse("TC")).edge
+    assert edge < 0 and not grade.correct and grade.right_answer == "1"
+    assert float(grade.ev_cost) == pytest.approx(9 * -edge, rel=1e-5)
+    assert "no edge" in grade.explanation
+
+
+def test_the_stake_is_never_more_than_the_bankroll() -> None:
+    # A dealt 21 against a 7 is paid double and never lost: Kelly would stake it all and more.
+    grade = DRILL.grade("stake AS TH v 7C bankroll 300 risk 0.05", "300", BANK)
+    assert grade.correct and grade.right_answer == "300"
+
+
+def test_home_stakes_on_the_first_card() -> None:
+    ace = "stake AS bankroll 1000 risk 0.05"
+    assert DRILL.grade(ace, str(right_stake(ace, HOME)), HOME).correct
+    assert not DRILL.grade(ace, "1", HOME).correct
+    assert DRILL.grade("stake 7S bankroll 1000 risk 0.05", "1", HOME).correct
+    assert DRILL.skill(ace, HOME) == "twenty-one-home: a stake on an ace"
+    assert DRILL.skill(GOOD, BANK) == "russian-bank: a stake on 19 against a 6"
+    assert DRILL.skill("stake AS 6H v TC bankroll 9 risk 0.05", BANK).endswith(
+        "soft 17 against a ten"
+    )
+
+
+@pytest.mark.parametrize(
+    ("notation", "rules", "said"),
+    [
+        (GOOD, Rules.parse("vegas-6d-s17"), "before the deal"),
+        ("stake TS v 6C bankroll 1000 risk 0.05", BANK, "two cards"),
+        ("stake TS 9H bankroll 1000 risk 0.05", BANK, "two cards"),
+        ("stake TS 9H bankroll 1000 risk 0.05", HOME, "one card"),
+        ("stake TS 9H v 6C bankroll 0 risk 0.05", BANK, "bankroll"),
+        ("stake TS 9H v 6C bankroll 1000 risk 0.0", BANK, "risk"),
+        ("stake TS 9X v 6C bankroll 1000 risk 0.05", BANK, "reads like"),
+        ("stake TS 9H v 6C bankroll 99999999999 risk 0.05", BANK, "reads like"),
+        ("setup", BANK, "asks no stake"),
+    ],
+)
+def test_a_forged_notation_is_refused(notation: str, rules: Rules, said: str) -> None:
+    with pytest.raises(InvalidQuestionError, match=said):
+        DRILL.grade(notation, "5", rules)
+
+
+@pytest.mark.parametrize("answer", ["", "five", "-5", "1e3", "5.001", "NaN", "٥"])
+def test_an_answer_that_is_no_amount_is_refused(answer: str) -> None:
+    with pytest.raises(InvalidAnswerError, match="amount"):
+        DRILL.grade(GOOD, answer, BANK)
+
+
+def test_the_question_shows_the_cards_and_the_banker_card() -> None:
+    question = DRILL.question(GOOD, BANK)
+    assert question.view["cards"] == cards("TS 9H") and question.view["up"] == Card.parse("6C")
+    assert question.view["bankroll"] == "1000" and question.view["risk"] == "5%"
+    assert DRILL.question("stake AS bankroll 10 risk 0.05", HOME).view["up"] is None

@@ -1,0 +1,103 @@
+"""A punter's stake at the players' own games, through the web: at 004 (after two cards, the
+banker's up card shown) and at 002 home (after the first card) the stake is an attempt of the
+punter-stake drill, sized on the bankroll the learner has then; a wrong one is held in training
+mode with the right stake and its cost, and the summary counts it under bets. Where bets are not
+graded, no stake is."""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Any
+
+from drills.punter_stake import DRILL
+from tests.web.test_table_bank_punter_web import ANSWERS, PUNTER_BANK
+from tests.web.test_table_pages import replayed, waits
+from tests.web.test_table_punter_web import PUNTER_TABLE, play_until
+from tests.web.test_table_web import sit
+from trainer.engine.table_game import Ask
+
+
+def stakes(db: Any) -> list[dict[str, Any]]:
+    return list(db["attempts"].rows_where("drill = ?", ["punter-stake"], order_by="id"))
+
+
+def expected(ask: Ask, bankroll: Fraction, *, banker: bool) -> str:
+    """The notation of the stake asked, from the round as the engine dealt it."""
+    assert ask.round is not None and ask.seat is not None
+    cards = ask.round.hands(ask.seat)[0].cards
+    seen = " ".join(map(str, cards)) + (f" v {ask.round.up_card}" if banker else "")
+    return f"stake {seen} bankroll {int(bankroll)} risk 0.05"
+
+
+def test_a_stake_at_the_bank_is_graded_on_the_cards_and_the_bankroll_then(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **PUNTER_BANK)
+    rules = replayed(db, url)[0].rules
+    wrong_sent = ""
+    for _, ask, _page, kind, fields in waits(client, db, url, hidden_fields):
+        if kind == "over":
+            break
+        if kind != "bet":
+            assert client.post(url + "/step", data={**fields, **ANSWERS[kind]}).status_code == 303
+            continue
+        game = replayed(db, url)[1]
+        notation = expected(ask, 200 + game.learner_net, banker=True)
+        right = DRILL.grade(notation, "1", rules).right_answer
+        if not wrong_sent and ask.number > 1:  # one wrong stake, then the right ones
+            wrong_sent = "1" if right != "1" else "20"
+            sent = client.post(url + "/step", data={**fields, "bet0": wrong_sent})
+            assert sent.status_code == 303
+            held = client.get(sent.headers["Location"]).get_data(as_text=True)
+            assert "Your stake" in held and "held-choice" in held
+            assert f'<strong class="right-answer">{right}</strong>' in held  # the right stake shown
+            assert stakes(db)[-1]["question"] == notation and not stakes(db)[-1]["correct"]
+            continue  # kept by waits()
+        assert client.post(url + "/step", data={**fields, "bet0": right}).status_code == 303
+        last = stakes(db)[-1]
+        assert (last["question"], last["correct"], last["rules"]) == (notation, 1, rules.notation())
+    assert wrong_sent, "the talia had one round only"
+    summary = html.unescape(client.get(url).get_data(as_text=True))
+    assert "you staked " + wrong_sent in summary and "where your cards' edge stakes" in summary
+    game = replayed(db, url)[1]
+    assert len(stakes(db)) == len(game.rounds)  # every stake graded, once
+
+
+def test_a_stake_at_home_is_graded_on_the_first_card(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    table = {**PUNTER_TABLE, "graded": ["strategy", "bets"]}
+    url, _, ask, page, fields = play_until(
+        client, csrf, db, hidden_fields, lambda _, __, kind: kind == "bet", table=table
+    )
+    assert "graded: basic strategy, bets;" in page
+    game = replayed(db, url)[1]
+    notation = expected(ask, 200 + game.learner_net, banker=False)
+    assert len(notation.split(" bankroll ")[0].split()) == 2  # "stake" and the first card
+    assert client.post(url + "/step", data={**fields, "units": "1"}).status_code == 303
+    (stored,) = stakes(db)
+    assert stored["question"] == notation and stored["answer"] == "1"
+
+
+def test_no_stake_is_graded_where_bets_are_not(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url, *_, fields = play_until(client, csrf, db, hidden_fields, lambda _, __, kind: kind == "bet")
+    assert client.post(url + "/step", data={**fields, "units": "1"}).status_code == 303
+    assert stakes(db) == []
+
+
+def test_the_drills_page_redrills_a_missed_stake(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **PUNTER_BANK)
+    _, ask, _, kind, fields = next(waits(client, db, url, hidden_fields))
+    assert kind == "bet"
+    notation = expected(ask, Fraction(200), banker=True)
+    right = DRILL.grade(notation, "1", replayed(db, url)[0].rules).right_answer
+    wrong = "1" if right != "1" else "20"
+    assert client.post(url + "/step", data={**fields, "bet0": wrong}).status_code == 303
+    mistakes = client.get("/mistakes?drill=punter-stake").get_data(as_text=True)
+    assert "Stakes as a punter" in mistakes
+    assert "The banker shows" in mistakes  # the situation drawn small
