@@ -54,7 +54,7 @@ __all__ = [
 GRADED: dict[str, str] = {
     "strategy": "Basic strategy",
     "deviations": "Deviations (index plays at your count)",
-    "bets": "Bets (your ramp at the count)",
+    "bets": "Bets (your ramp at the count; a punter's stake by the cards it is on)",
     "insurance": "Insurance and even money",
     "counts": "Counts (running and true)",
 }
