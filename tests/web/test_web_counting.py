@@ -11,6 +11,7 @@ import pytest
 
 from drills import DRILLS
 from drills.counting.checkpoint import read_checkpoint
+from drills.counting.session import RUNNING
 from drills.counting.true_count import read_question
 from trainer.engine.cards import Card
 from trainer.engine.counting import running_count
@@ -200,13 +201,21 @@ def shown_cards(page: str) -> list[Card]:
     ]
 
 
-def answer_every_checkpoint(client: Any, url: str, hidden_fields: Any, running: str) -> None:
-    """Answer each checkpoint of the session at ``url`` with the running count ``running``."""
-    while True:
+def miss_every_checkpoint(client: Any, db: Any, url: str, hidden_fields: Any) -> list[str]:
+    """Answer each checkpoint of the running-count session at ``url`` one off its count (toward
+    zero: a count its cards could have made), whatever the shuffle dealt: the answers given."""
+    session_id = url.rsplit("/", 1)[1]
+    (spec,) = db.execute("SELECT spec FROM counting_sessions WHERE id = ?", [session_id]).fetchone()
+    checkpoints = RUNNING.session_asks(RUNNING.read_session(spec), session_id)
+    given = []
+    for asks in checkpoints:
         page = client.get(url).get_data(as_text=True)
-        if "Summary:" in page:
-            return
-        client.post(f"{url}/answer", data={**hidden_fields(page), "running": running})
+        count = int(read_checkpoint(asks[0].notation).right)
+        missed = count - 1 if count > 0 else count + 1
+        given.append(f"{missed:+d}" if missed else "0")
+        client.post(f"{url}/answer", data={**hidden_fields(page), "running": given[-1]})
+    assert "Summary:" in client.get(url).get_data(as_text=True)
+    return given
 
 
 def checkpoint_fields(page: str) -> list[str]:
@@ -361,13 +370,13 @@ def test_checkpoints_cannot_be_answered_through_the_generic_road(
 
 
 def test_the_running_count_misses_appear_in_the_mistakes(
-    client: Any, csrf: Any, hidden_fields: Any
+    client: Any, csrf: Any, hidden_fields: Any, db: Any
 ) -> None:
     url = start(client, csrf, "running", group="3", cards="12")
-    answer_every_checkpoint(client, url, hidden_fields, "+4")
+    given = miss_every_checkpoint(client, db, url, hidden_fields)
     mistakes = client.get("/mistakes").get_data(as_text=True)
     assert "Running count" in mistakes
-    assert "You said <strong>+4</strong>" in mistakes
+    assert f"You said <strong>{given[-1]}</strong>" in mistakes
     user = client.get("/progress").get_data(as_text=True)
     assert "Running count" in user
     assert attempts  # the store the mistakes page reads
@@ -377,7 +386,7 @@ def test_a_missed_checkpoint_is_drilled_again_from_the_mistakes(
     client: Any, csrf: Any, hidden_fields: Any, db: Any
 ) -> None:
     url = start(client, csrf, "running", group="3", cards="6")
-    answer_every_checkpoint(client, url, hidden_fields, "+5")
+    miss_every_checkpoint(client, db, url, hidden_fields)
     missed = [row for row in stored(db) if not row["correct"]]
     assert missed
     response = client.post(
