@@ -100,7 +100,7 @@ def _hand_words(cards: tuple[Card, ...], up: Card | None) -> str:
     if up is None:
         return f"Your first card is {card_words(cards[0])}, the dealer's cards unknown"
     hand = Hand(cards)
-    kind = "soft " if hand.is_soft else ""
+    kind = "dealt " if hand.total == 21 else ("soft " if hand.is_soft else "")
     return f"Your {kind}{hand.total} ({cards_words(cards)}) against the banker's {card_words(up)}"
 
 
@@ -135,7 +135,8 @@ class PunterStake(Drill):
             "unit": amount(rules.min_bet),
             "words": _hand_words(cards, up),
         }
-        return Question(notation=notation, prompt="Your stake on these cards?", view=view)
+        prompt = "Your stake on these cards?" if up is not None else "Your stake on this card?"
+        return Question(notation=notation, prompt=prompt, view=view)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The cards staked on, under these rules (``"twenty-one-home: a stake on an ace"``,
@@ -154,12 +155,7 @@ class PunterStake(Drill):
         if notation == "setup":
             raise InvalidQuestionError("the table's page asks no stake")
         cards, up, bankroll, risk = read_stake(notation, rules)
-        cleaned = (answer_text or "").strip().replace(",", "")
-        if not _MONEY_RE.fullmatch(cleaned):
-            raise InvalidAnswerError(
-                f"Answer with an amount, such as 5; {answer_text!r} is not one."
-            )
-        stake = Fraction(cleaned)
+        stake = _read_stake(answer_text, rules, bankroll)
         edge = stake_edge(rules, cards, up)
         right = min(kelly_stake(rules, edge, bankroll, float(risk)), bankroll)
         lost = max((right - stake) * Fraction(f"{edge.edge:.6f}"), Fraction(0))
@@ -170,6 +166,28 @@ class PunterStake(Drill):
             explanation=_explain(rules, cards, up, bankroll, risk, right),
             ev_cost=lost / rules.min_bet,
         )
+
+
+def _read_stake(text: str, rules: Rules, bankroll: Fraction) -> Fraction:
+    """A stake as the table would take it: an amount from the table minimum to the table
+    maximum and the bankroll.
+
+    :raises InvalidAnswerError: saying what is wrong, for anything else.
+    """
+    cleaned = (text or "").strip().replace(",", "")
+    if not _MONEY_RE.fullmatch(cleaned):
+        raise InvalidAnswerError(
+            f"Answer with an amount, such as {amount(rules.min_bet)}; {text[:16]!r} is not one."
+        )
+    stake = Fraction(cleaned)
+    most = bankroll if rules.max_bet is None else min(bankroll, rules.max_bet)
+    if not rules.min_bet <= stake <= most:
+        limit = "your bankroll" if most == bankroll else "the table maximum"
+        raise InvalidAnswerError(
+            f"A stake here is {amount(rules.min_bet)} to {amount(most)} ({limit}), not "
+            f"{amount(stake)}."
+        )
+    return stake
 
 
 def _explain(
@@ -190,11 +208,19 @@ def _explain(
     if edge.edge <= 0:
         return f"{how} With no edge the stake is the table minimum, {amount(rules.min_bet)}."
     fraction = kelly_fraction(float(risk))
+    ideal = fraction * float(bankroll) * edge.edge / edge.second_moment
+    capped = ""
+    if rules.max_bet is not None and right == rules.max_bet and ideal > float(right):
+        capped = f", held to the table maximum of {amount(rules.max_bet)}"
+    elif right == bankroll and ideal > float(right):
+        capped = f", held to your bankroll of {amount(bankroll)}"
     return (
         f"{how} The ramp's Kelly rule: {fraction:.2f} (for a {float(risk) * 100:g}% risk of "
-        f"ruin) x your bankroll {amount(bankroll)} x the edge / the variance "
-        f"{edge.variance:.2f}, in units of {amount(rules.min_bet)}, at most your bankroll: "
-        f"{amount(right)}. A stake within a quarter of it counts as right."
+        f"ruin) x your bankroll {amount(bankroll)} x the edge {edge.edge:.4f} / the result's "
+        f"mean square {edge.second_moment:.2f} (its variance plus the edge squared) = "
+        f"{ideal:.2f}, in whole units of {amount(rules.min_bet)}: {amount(right)}{capped}. A "
+        "stake within a quarter of it counts as right; one above it gives up no expectation "
+        "but stakes more of your bankroll than the risk of ruin chosen allows."
     )
 
 

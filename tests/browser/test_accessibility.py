@@ -143,7 +143,8 @@ def typed(wrong: str, bad: str) -> Callable[[Page, Audit], None]:
 
 def penetration(page: Page, audit: Audit) -> None:
     type_into_question(page, "1")
-    verdict(page)
+    # The feedback waits for the penetration study of the rules (seconds on a loaded machine).
+    expect(page.locator("#feedback-heading")).to_be_visible(timeout=FLIP_TIMEOUT)
     expect(page.locator("svg.penetration-chart")).to_be_visible(timeout=FLIP_TIMEOUT)
     audit.check("shoe penetration: feedback and chart")
 
@@ -299,7 +300,7 @@ def counting_session(setup: dict[str, str]) -> Callable[[Page, Audit], None]:
 
 
 def table_dealing(page: Page, audit: Audit) -> None:
-    """The dealer's choices are asked at a table the learner deals: its page says so."""
+    """The dealer's choices (a punter's stakes) are asked at a table: its page says so."""
     expect(page.get_by_role("link", name="Sit at a table")).to_be_visible()
 
 
@@ -317,6 +318,7 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Bet sizing": typed("1", "many"),
     "Table play": table,
     "Table dealing": table_dealing,
+    "Stakes as a punter": table_dealing,  # asked at a table too
     "Irregularities": irregularities,
     "Dealing procedure": procedure,
     "Payouts at the table": table_payouts,

@@ -9,11 +9,14 @@ The test knows the right draw by replaying the table the server stored, as the s
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from drills import punter_stake
 from drills.table_dealing import dealer_grade, standing_hands
+from drills.table_session import step_asks
 from tests.browser.test_browser_table import give_count, ready, right_play, where, wrong_play
 from trainer.engine.dealer_choice import unseen_values
 
@@ -156,6 +159,23 @@ def test_a_talia_of_russian_bank_holding_the_bank(page: Page, live_server: Any) 
     expect(page.locator("li", has_text=said)).to_have_count(1)
 
 
+def right_stake(page: Page, spec: Any, ask: Any) -> str:
+    """The stake a punter's cards call for, on the bankroll the page shows."""
+    bankroll = Fraction(page.locator(".table-money .bankroll").inner_text())
+    (asked,) = step_asks(spec, ask, bankroll)
+    return punter_stake.DRILL.grade(asked.notation, "1", spec.rules).right_answer
+
+
+def stake(page: Page, amount: str) -> None:
+    """Stake ``amount`` by keyboard: "Another amount" opened, typed, Enter."""
+    page.locator("details.bet-amounts summary").focus()
+    page.keyboard.press("Enter")
+    field = page.get_by_label("Your stake")
+    field.fill(amount)
+    field.press("Enter")
+    expect(page.locator("section.feedback")).to_contain_text(f"you said {amount}")
+
+
 def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
     page: Page, live_server: Any
 ) -> None:
@@ -178,8 +198,8 @@ def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
                 break
             expect(page.get_by_label("Running count")).to_have_count(0)
             continue
-        if ask.kind == "bet":
-            key(page, "2")  # two units, after both cards are seen
+        if ask.kind == "bet":  # after both cards are seen: the stake their edge calls for
+            stake(page, right_stake(page, spec, ask))
             continue
         assert ask.kind == "play", ask.kind  # a punter is asked no dealer's step
         expect(page.locator('form.step-play button[data-key="D"]')).to_be_disabled()

@@ -4,6 +4,7 @@ not have written is refused, naming what is wrong."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -70,10 +71,11 @@ def test_without_an_edge_the_table_minimum_is_right() -> None:
     assert "no edge" in grade.explanation
 
 
-def test_the_stake_is_never_more_than_the_bankroll() -> None:
-    # A dealt 21 against a 7 is paid double and never lost: Kelly would stake it all and more.
-    grade = DRILL.grade("stake AS TH v 7C bankroll 300 risk 0.05", "300", BANK)
-    assert grade.correct and grade.right_answer == "300"
+def test_the_table_maximum_holds_the_stake_and_is_named() -> None:
+    # 002 home: an ace's edge calls for more than the table's maximum of 100.
+    grade = DRILL.grade("stake AS bankroll 2000 risk 0.05", "100", HOME)
+    assert grade.correct and grade.right_answer == "100"
+    assert "held to the table maximum of 100" in grade.explanation
 
 
 def test_home_stakes_on_the_first_card() -> None:
@@ -118,3 +120,19 @@ def test_the_question_shows_the_cards_and_the_banker_card() -> None:
     assert question.view["cards"] == cards("TS 9H") and question.view["up"] == Card.parse("6C")
     assert question.view["bankroll"] == "1000" and question.view["risk"] == "5%"
     assert DRILL.question("stake AS bankroll 10 risk 0.05", HOME).view["up"] is None
+
+
+@pytest.mark.parametrize(
+    ("notation", "rules", "stake", "said"),
+    [
+        (GOOD, BANK, "0", "1 to 1000 (your bankroll), not 0"),
+        (GOOD, BANK, "1001", "1 to 1000 (your bankroll), not 1001"),
+        ("stake AS bankroll 2000 risk 0.05", HOME, "101", "1 to 100 (the table maximum)"),
+        ("stake AS bankroll 50 risk 0.05", HOME, "60", "1 to 50 (your bankroll)"),
+    ],
+)
+def test_a_stake_the_table_would_refuse_is_refused_here_too(
+    notation: str, rules: Rules, stake: str, said: str
+) -> None:
+    with pytest.raises(InvalidAnswerError, match=re.escape(said)):
+        DRILL.grade(notation, stake, rules)

@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 from trainer.engine.cards import Card
-from trainer.engine.indices.edge import ROUND_VARIANCE, kelly_bet
+from trainer.engine.indices.edge import ROUND_VARIANCE, kelly_bet, kelly_fraction
 from trainer.engine.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
 from trainer.engine.redouble import doubling_cards, punter_ev, redoubled_ev
 from trainer.engine.rules import Rules
@@ -86,8 +86,24 @@ def test_the_kelly_stake_grows_with_the_edge_and_keeps_the_table_limits() -> Non
     assert stakes[3] == 514
     assert kelly_bet(HOME, 0.5, bankroll, 0.05) == HOME.max_bet == 100  # 002's maximum
     assert BANK.max_bet is None and kelly_bet(BANK, 0.5, bankroll, 0.05) > 100  # 004 has none
-    edge = StakeEdge(0.1, 2 * ROUND_VARIANCE)  # twice the variance: half the stake
-    assert kelly_stake(BANK, edge, bankroll, 0.05) == 257
+    # A punter's stake divides by the mean square (2.6 + 0.1 squared): 0.6676 x 1000 / 2.61.
+    edge = StakeEdge(0.1, 2 * ROUND_VARIANCE)
+    assert kelly_stake(BANK, edge, bankroll, 0.05) == 256
+
+
+def test_a_dealt_21_is_never_staked_past_the_kelly_bet_of_its_own_odds() -> None:
+    # 004: a dealt 21 against a ten is paid double (+2) unless the banker holds an ace under
+    # it and takes every stake (-1). Full Kelly for such a bet stakes p - q / 2 of the
+    # bankroll; the ramp's fraction of it (for a 5% risk of ruin) is the most it may stake.
+    left = list(full_shoe(BANK.decks))
+    for value in (1, 10, 10):  # the punter's ace and ten, the banker's ten
+        left[value - 1] -= 1
+    lose = left[0] / sum(left)
+    full_kelly = (1 - lose) - lose / 2
+    edge = stake_edge(BANK, (card(1), card(10)), card(10, 1))
+    assert edge.edge == pytest.approx(2 * (1 - lose) - lose)
+    stake = kelly_stake(BANK, edge, Fraction(10_000), 0.05)
+    assert 0 < stake <= kelly_fraction(0.05) * full_kelly * 10_000
 
 
 @pytest.mark.parametrize(

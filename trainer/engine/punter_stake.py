@@ -18,13 +18,17 @@ cards, not on a count:
   above 0): a stake is worth what it will become.
 
 The stake is the ramp's (:func:`trainer.engine.indices.edge.kelly_bet`): the Kelly fraction
-of the risk of ruin chosen, times the bankroll, times the edge, over the variance of a unit
-staked, in units of the table minimum, at least one, at most the table maximum. The variance
-is the ramp's per round, times the mean square of the multiple at 002. The approximations,
-named: the pack is taken full less the punter's own cards and the banker's face-up card (the
-cards gone earlier in the pack are not counted, as the strategy engine's plays do not count
-them); 002's figures carry those of :mod:`trainer.engine.redouble`; the variance is the
-casino game's.
+of the risk of ruin chosen, times the bankroll, times the edge, over the mean square of a
+unit's result, in units of the table minimum, at least one, at most the table maximum. The
+ramp divides by the variance, as the edges of a count are small; a punter's cards can be
+worth more than the stake itself (a dealt 21 at 004 is paid double), where the variance alone
+would stake past the full Kelly bet, so the mean square (the variance plus the edge squared:
+Kelly's rule to second order, ``f = mean / mean square``) is used. The variance is the ramp's
+per round, times the mean square of the multiple at 002. The approximations, named: the pack
+is taken full less the punter's own cards and the banker's face-up card (the cards gone
+earlier in the pack are not counted, as the strategy engine's plays do not count them);
+002's figures carry those of :mod:`trainer.engine.redouble`; the variance is the casino
+game's.
 """
 
 from __future__ import annotations
@@ -59,6 +63,12 @@ class StakeEdge:
 
     edge: float
     variance: float
+
+    @property
+    def second_moment(self) -> float:
+        """The mean square of the result: what Kelly's rule divides the edge by, so that a
+        large edge (a dealt 21 at 004, paid double) is not staked past the full Kelly bet."""
+        return self.variance + self.edge * self.edge
 
 
 @lru_cache(maxsize=64)
@@ -114,4 +124,4 @@ def stake_edge(rules: Rules, cards: tuple[Card, ...], up: Card | None = None) ->
 
 def kelly_stake(rules: Rules, edge: StakeEdge, bankroll: Fraction, risk: float) -> Fraction:
     """The ramp's stake for ``edge`` (module doc)."""
-    return kelly_bet(rules, edge.edge, bankroll, risk, variance=edge.variance)
+    return kelly_bet(rules, edge.edge, bankroll, risk, variance=edge.second_moment)
