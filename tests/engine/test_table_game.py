@@ -192,3 +192,24 @@ def test_early_surrender_before_the_peek_is_asked_as_the_first_play() -> None:
     assert early["R"] >= 1 and early["other"] >= 1
     assert surrendered >= early["R"]  # every early R gave the hand up
     assert hit_after >= 1
+
+
+def test_a_bankroll_that_cannot_cover_the_minimum_ends_the_table() -> None:
+    # A bankroll of one bet of 10, bet whole each round (insurance declined, so that no round
+    # costs more than the bet): the first round lost leaves nothing, and the table ends there
+    # with its last count, where the shoe still holds cards.
+    setup = TableSetup(RULES, 2, 1, 7)
+    bankroll = Fraction(10)
+    steps: list[str] = []
+    for _ in range(400):
+        game = TableGame(setup, chart(RULES))
+        ask = game.play(steps, bankroll)
+        if ask.kind == "over":
+            break
+        steps.append("insure 0" if ask.kind == "insurance" else _answer(ask, 10))
+    assert ask.kind == "over" and game.broke
+    assert bankroll + game.learner_net < RULES.min_bet and not game.table.shoe.needs_shuffle
+    assert steps[-1] == "count"  # the final count was asked first
+    with pytest.raises(InvalidStepError, match="played out"):
+        TableGame(setup, chart(RULES)).play([*steps, "bet 5"], bankroll)
+    assert not TableGame(setup, chart(RULES)).broke  # no bankroll given: never broke

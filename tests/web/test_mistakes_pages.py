@@ -99,6 +99,9 @@ def test_cost_is_compared_within_each_drill(learner: Any, db: Any) -> None:
         "1% of the bet",
         "–",
     ]
+    # Each cost's place in its own drill: the costliest costs at least as much as all of them.
+    ranks = [re.search(r"at least as much as (\d+)%", row) for row in rows(page)]
+    assert [int(r[1]) if r else None for r in ranks] == [100, 100, 67, 67, 33, 33, None]
     assert "are not one measure" in page
     one_drill = client.get("/mistakes?sort=cost&drill=basic-strategy").get_data(as_text=True)
     assert [re.search(r"Cost: ([^<]*)", r)[1] for r in rows(one_drill)] == [  # type: ignore[index]

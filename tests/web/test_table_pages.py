@@ -319,7 +319,7 @@ def test_holding_the_deal_each_draw_is_graded_and_the_summary_prices_it(
                 stored = db["table_steps"].count
                 bad = client.post(url + "/step", data={**fields, "answer": "X"})
                 assert bad.status_code == 400
-                assert "draw with H, or stand with S" in bad.get_data(as_text=True)
+                assert "Draw with H, or stand with S" in bad.get_data(as_text=True)
                 assert db["table_steps"].count == stored
             grade = dealer_grade(spec.rules, ask, "draw")
             if grade is None:  # the whole pack seen: a draw from the discards, not graded

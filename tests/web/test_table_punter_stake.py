@@ -7,6 +7,7 @@ graded, no stake is."""
 from __future__ import annotations
 
 import html
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -16,6 +17,7 @@ from tests.web.test_table_pages import replayed, waits
 from tests.web.test_table_punter_web import PUNTER_TABLE, play_until
 from tests.web.test_table_web import sit
 from trainer.engine.table_game import Ask
+from trainer.store import tables
 
 
 def stakes(db: Any) -> list[dict[str, Any]]:
@@ -62,6 +64,24 @@ def test_a_stake_at_the_bank_is_graded_on_the_cards_and_the_bankroll_then(
     assert "you staked " + wrong_sent in summary and "where your cards' edge stakes" in summary
     game = replayed(db, url)[1]
     assert len(stakes(db)) == len(game.rounds)  # every stake graded, once
+    # Luck and skill: your play expected is the right plays' EV at your own stakes (a hand
+    # with no choice, what it got) less the plays' mistakes; the wrong stake's cost is among
+    # the mistakes, and so added to perfect play's figure, not taken from yours.
+    figures = dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", summary))
+    played = [s for s in tables.steps_of(db, url.rsplit("/", 1)[1]) if s.state == "played"]
+    rounds = " ".join(s.step if s.step.startswith("bet") else "" for s in played).split("bet")
+    assert len(rounds) - 1 == len(game.rounds)
+    at_stakes = Fraction(0)
+    starts = [i for i, s in enumerate(played) if s.step.startswith("bet")] + [len(played)]
+    for number, (begin, end) in enumerate(zip(starts, starts[1:], strict=False)):
+        evs = [Fraction(s.ev) for s in played[begin:end] if s.ev is not None]
+        net = game.rounds[number].record.result.seats[0].net
+        at_stakes += evs[0] if evs else net
+    plays_cost = sum(Fraction(s.cost) for s in played if not s.step.startswith("bet"))
+    yours = float(figures["So your play expected"])
+    assert abs(yours - float(at_stakes - plays_cost)) < 0.011
+    skill = float(figures["Your mistakes cost (skill)"])
+    assert abs(float(figures["Perfect play expected"]) + skill - yours) < 0.011
 
 
 def test_a_stake_at_home_is_graded_on_the_first_card(
@@ -101,3 +121,21 @@ def test_the_drills_page_redrills_a_missed_stake(
     mistakes = client.get("/mistakes?drill=punter-stake").get_data(as_text=True)
     assert "Stakes as a punter" in mistakes
     assert "The banker shows" in mistakes  # the situation drawn small
+
+
+def test_a_refused_amount_keeps_focus_in_the_amount_field(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # The 1 key's button had the focus after a refusal: typing the amount again staked 1.
+    url = sit(client, csrf, **PUNTER_BANK)
+    *_, fields = next(waits(client, db, url, hidden_fields))
+    refused = client.post(url + "/step", data={**fields, "bet0": "abc"})
+    assert refused.status_code == 400
+    page = refused.get_data(as_text=True)
+    assert "That cannot be played. A bet is an amount" in page  # a sentence, capitalised
+    assert re.search(r'<input name="bet0"[^>]*autofocus', page)
+    assert not re.search(r'name="units" value="1"[^>]*autofocus', page)
+    assert re.search(r'<details class="bet-amounts" open>', page)
+    calm = client.get(url).get_data(as_text=True)  # the page as it was: the 1 key first
+    assert re.search(r'name="units" value="1"[^>]*autofocus', calm)
+    assert not re.search(r'<input name="bet0"[^>]*autofocus', calm)

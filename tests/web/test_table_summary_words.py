@@ -74,7 +74,7 @@ def test_a_dealing_tables_summary_reads_as_plain_english(
     assert len(errors) == 1
     said = text_of(errors[0])
     assert re.fullmatch(
-        rf"Round \d+ : {line} \(it cost \d+\.\d\d of a bet\)\. Drilled again as "
+        rf"Round \d+ : {line} \(it cost (\d\.\d\d of a bet|\d+\.\d bets?)\)\. Drilled again as "
         r"(double|draw) [^.]*\.",
         said,
     ), said

@@ -410,6 +410,7 @@ class TableGame:
         self.rounds: list[PlayedRound] = []
         self._checks = random.Random(f"{setup.seed} count checks")
         self._learner_now = setup.learner_seats  # the learner's seats in the round in play
+        self._bankroll: Fraction | None = None  # the learner's, as :meth:`play` was given it
 
     def learner_seats_in(self, number: int) -> range:
         """The learner's seats in round ``number`` (played, or in play): their boxes; where
@@ -465,6 +466,7 @@ class TableGame:
             after it is not played.
         """
         table, setup = self.table, self.setup
+        self._bankroll = bankroll
         pos = 0
         while True:
             number = len(self.rounds) + 1
@@ -513,14 +515,25 @@ class TableGame:
     def _played_out(self) -> bool:
         """Whether the learner's table is over: the cut card is out, or a pack dealt to its
         end ran out inside a round and its discards were shuffled to finish it (000, 002); at
-        004, also where the bank has passed on (the talia played out, whoever held it)."""
+        004, also where the bank has passed on (the talia played out, whoever held it); and
+        wherever what is left of the learner's bankroll cannot cover the table minimum."""
         table, setup = self.table, self.setup
         passed = table.dealer != setup.first_dealer
         return bool(self.rounds) and (
             table.shoe.needs_shuffle
             or table.shoe.refills > 0
             or (setup.rules.players_bank and passed)
+            or self.broke
         )
+
+    @property
+    def broke(self) -> bool:
+        """Whether what is left of the bankroll the table was played with cannot cover the
+        table minimum on each of the learner's boxes (one, where the players deal)."""
+        if self._bankroll is None:
+            return False
+        boxes = 1 if self.setup.deals else self.setup.boxes
+        return self._bankroll + self.learner_net < self.setup.rules.min_bet * boxes
 
     def _stake(self, bankroll: Fraction | None) -> Callable[[str], Fraction]:
         """A punter's bet step read and checked against the limits and what is left."""

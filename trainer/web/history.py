@@ -124,11 +124,14 @@ def _read_filter(args: Any) -> reviews.MistakeFilter:
 
 
 def cost_text(cost: Fraction | None) -> str:
-    """A mistake's cost as a share of the bet (``"50% of the bet"``), or a dash."""
+    """A mistake's cost as a share of the bet (``"50% of the bet"``), in bets above one bet
+    (``"12.5 bets"``: a punter's stake, a bet off the ramp), or a dash."""
     if cost is None:
         return "–"
     if cost == 0:
         return "nothing"
+    if cost > 1:
+        return mastery.bets_text(cost)
     percent = float(cost * 100)
     shown = f"{percent:.2f}".rstrip("0").rstrip(".")
     return f"{shown}% of the bet"

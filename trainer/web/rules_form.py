@@ -107,7 +107,8 @@ def plain_words(text: str) -> str:
             text = " and ".join([words[0], *(w[:1].lower() + w[1:] for w in words[1:])])
             text += ": " + rest
         else:
-            text = rest[:1].upper() + rest[1:]
+            text = rest
+    text = text[:1].upper() + text[1:]  # a sentence: "A bet is an amount", not "a bet ..."
     return text if text.endswith(".") else f"{text}."
 
 

@@ -16,6 +16,7 @@ from trainer.engine.hand import Hand
 from trainer.engine.legality import early_surrender_offered
 from trainer.engine.table_game import PLAYS, Ask, InvalidStepError
 from trainer.store import tables
+from trainer.web.mastery import bets_text
 from trainer.web.support import get_db
 from trainer.web.table_view import money, signed_money
 
@@ -304,7 +305,7 @@ def summary_of(seated: Seated) -> dict[str, Any]:
             for k, v in sorted(kinds.items())
         ],
         "errors": errors,
-        "luck": _luck(seated, seated.game.learner_net, cost),
+        "luck": _luck(seated, seated.game.learner_net, cost, kinds.get("Bets", {}).get("cost", 0)),
         "cost": money(cost),
     }
 
@@ -321,7 +322,7 @@ def _error(
         "answer": row["answer"],
         "right": row["right_answer"],
         "taken_back": step.state == "withdrawn",
-        "bets": f"{float(ev_cost):.2f}" if ev_cost else "",
+        "bets": bets_text(ev_cost) if ev_cost else "",
     }
 
 
@@ -345,13 +346,16 @@ def _dealer_error(
         "answer": step.step,
         "right": right,
         "taken_back": step.state == "withdrawn",
-        "bets": f"{float(cost / seated.rules.min_bet):.2f}" if step.state == "played" else "",
+        "bets": bets_text(cost / seated.rules.min_bet) if step.state == "played" else "",
     }
 
 
 def _ended(seated: Seated) -> str:
-    """How the learner's table ended: the shoe played out, or the deal or bank passed on."""
+    """How the learner's table ended: the shoe played out, the deal or bank passed on, or
+    the bankroll spent."""
     table, first = seated.game.table, seated.game.setup.first_dealer
+    if seated.game.broke:
+        return "Your bankroll cannot cover the table minimum"
     if not seated.rules.players_bank or table.dealer in (None, first):
         return "The pack is played out" if seated.spec.deals else "The shoe is played out"
     to = "you" if table.dealer == 0 else table.names[table.dealer]
@@ -391,12 +395,16 @@ def _next_round(where: Mapping[int, int], n: int, rounds: int) -> int:
     return min(later) if later else rounds
 
 
-def _luck(seated: Seated, result: Fraction, cost: Fraction) -> dict[str, str] | None:
+def _luck(
+    seated: Seated, result: Fraction, cost: Fraction, bets_cost: Fraction
+) -> dict[str, str] | None:
     """Luck and skill: perfect play's expectation on the same first cards, against the result.
 
     Each round the learner played a box in (:func:`_boxes_expected`) and each they dealt
-    (:func:`_bank_expected`) expects what perfect play would have; the learner's mistakes cost
-    ``cost`` of that; the rest of the result beside it is the cards' luck.
+    (:func:`_bank_expected`) expects what perfect play would have, at the learner's own
+    stakes; perfect play bets right too, so what the learner's bets gave up (``bets_cost``)
+    is added to it. The learner's mistakes cost ``cost`` of that (their bets' among it); the
+    rest of the result beside it is the cards' luck.
     """
     round_of = _round_of_steps(seated)
     priced = [
@@ -408,7 +416,7 @@ def _luck(seated: Seated, result: Fraction, cost: Fraction) -> dict[str, str] | 
         return None
     dealt = {p.record.number for p in seated.game.rounds if p.record.dealer == 0}
     expected = _boxes_expected(seated, [p for p in priced if p[0] not in dealt])
-    expected += _bank_expected(seated, [p for p in priced if p[0] in dealt])
+    expected += _bank_expected(seated, [p for p in priced if p[0] in dealt]) + bets_cost
     yours = expected - cost
     return {
         "perfect": signed_money(expected),
