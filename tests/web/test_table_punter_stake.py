@@ -132,7 +132,9 @@ def test_a_refused_amount_keeps_focus_in_the_amount_field(
     refused = client.post(url + "/step", data={**fields, "bet0": "abc"})
     assert refused.status_code == 400
     page = refused.get_data(as_text=True)
-    assert "That cannot be played. A bet is an amount" in page  # a sentence, capitalised
+    assert "That cannot be played. A stake is an amount" in page  # a sentence, capitalised
+    empty = client.post(url + "/step", data={**fields, "bet0": ""}).get_data(as_text=True)
+    assert "A stake is an amount, such as 1." in empty  # the table's unit, not another's
     assert re.search(r'<input name="bet0"[^>]*autofocus', page)
     assert not re.search(r'name="units" value="1"[^>]*autofocus', page)
     assert re.search(r'<details class="bet-amounts" open>', page)

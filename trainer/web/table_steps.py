@@ -121,10 +121,10 @@ def step_token(table_id: str, n: int, name: str) -> str:
     return f"t{table_id}-{n:05d}-{_NAMES.index(name)}"
 
 
-def _amount(text: str, what: str = "a bet") -> Fraction:
+def _amount(text: str, what: str, unit: Fraction) -> Fraction:
     text = (text or "").strip().replace(",", "")
     if not text or len(text) > 12:
-        raise InvalidStepError(f"{what} is an amount, such as 25")
+        raise InvalidStepError(f"{what} is an amount, such as {money(unit)}")
     if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
         raise InvalidStepError(f"{what} is an amount, not {text[:12]!r}")
     return Fraction(Decimal(text))
@@ -153,7 +153,8 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
                 raise InvalidStepError(f"bet 1 to {BET_KEYS} units")
             bets = [spec.unit * count] * boxes
         else:
-            bets = [_amount(form.get(f"bet{box}", "")) for box in range(boxes)]
+            what = "a stake" if spec.deals else "a bet"
+            bets = [_amount(form.get(f"bet{box}", ""), what, spec.unit) for box in range(boxes)]
         text = "bet " + " ".join(str(bet) for bet in bets)
         if spec.deals:  # a punter's stake, on the cards seen
             return text, {"stake": money(bets[0])}
@@ -162,7 +163,7 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     if ask.kind == "insurance":
         part = form.get("insure_amount", "").strip()
         if not answer and part:  # part of the insurance allowed: graded as taking it
-            return f"insure part {_amount(part, 'insurance')}", {"insurance": "I"}
+            return f"insure part {_amount(part, 'insurance', spec.unit)}", {"insurance": "I"}
         if answer not in ("I", "N"):
             raise InvalidStepError("answer insurance with I (take it) or N (no)")
         return f"insure {1 if answer == 'I' else 0}", {"insurance": answer}
