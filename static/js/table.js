@@ -17,4 +17,19 @@
       target.querySelector("#feedback-heading") || target.querySelector("#summary-heading");
     if (first) first.focus();
   });
+
+  // A: "Another amount" opened and its field focused (a stake of many units, typed), while
+  // focus is in the step's form, as the other keys answer (static/js/strategy_quiz.js).
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.repeat || event.key.toUpperCase() !== "A") return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    var form = event.target.closest && event.target.closest("form.table-keys");
+    if (!form || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
+    var amounts = form.querySelector("details.bet-amounts");
+    var field = amounts && amounts.querySelector("input");
+    if (!field) return;
+    event.preventDefault();
+    amounts.open = true;
+    field.focus();
+  });
 })();

@@ -167,12 +167,13 @@ def right_stake(page: Page, spec: Any, ask: Any) -> str:
 
 
 def stake(page: Page, amount: str) -> None:
-    """Stake ``amount`` by keyboard: "Another amount" opened, typed, Enter."""
-    page.locator("details.bet-amounts summary").focus()
-    page.keyboard.press("Enter")
+    """Stake ``amount`` by keyboard: "Another amount" opened by its key A, typed, Enter."""
+    ready(page)
+    page.keyboard.press("A")
     field = page.get_by_label("Your stake")
-    field.fill(amount)
-    field.press("Enter")
+    expect(field).to_be_focused()
+    page.keyboard.type(amount)
+    page.keyboard.press("Enter")
     expect(page.locator("section.feedback")).to_contain_text(f"you said {amount}")
 
 
