@@ -122,3 +122,14 @@ def test_a_stake_on_cards_the_rules_do_not_stake_on_is_refused(
     seen = tuple(Card.parse(word) for word in cards.split())
     with pytest.raises(ValueError, match=rule):
         stake_edge(rules, seen, Card.parse(up) if up else None)
+
+
+def test_a_dealt_21_that_cannot_lose_is_staked_more_than_a_hand_that_can() -> None:
+    # Against a 5 the banker holds no dealt 21: a punter's dealt 21 is paid double, always.
+    # Its variance is exactly 0, where the casino round's 1.3 priced it below a 20 (which can
+    # lose) before.
+    sure = stake_edge(BANK, (card(1), card(10)), card(5, 1))
+    assert sure.edge == pytest.approx(2.0) and sure.variance == pytest.approx(0.0, abs=1e-9)
+    twenty = stake_edge(BANK, (card(10), card(10, 1)), card(5, 2))
+    bankroll = Fraction(2000)
+    assert kelly_stake(BANK, sure, bankroll, 0.05) > kelly_stake(BANK, twenty, bankroll, 0.05)

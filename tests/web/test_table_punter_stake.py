@@ -61,7 +61,7 @@ def test_a_stake_at_the_bank_is_graded_on_the_cards_and_the_bankroll_then(
         assert (last["question"], last["correct"], last["rules"]) == (notation, 1, rules.notation())
     assert wrong_sent, "the talia had one round only"
     summary = html.unescape(client.get(url).get_data(as_text=True))
-    assert "you staked " + wrong_sent in summary and "where your cards' edge stakes" in summary
+    assert "you staked " + wrong_sent in summary and "where the edge you held called for" in summary
     game = replayed(db, url)[1]
     assert len(stakes(db)) == len(game.rounds)  # every stake graded, once
     # Luck and skill: your play expected is the right plays' EV at your own stakes (a hand

@@ -28,7 +28,8 @@ per round, times the mean square of the multiple at 002. The approximations, nam
 is taken full less the punter's own cards and the banker's face-up card (the cards gone
 earlier in the pack are not counted, as the strategy engine's plays do not count them);
 002's figures carry those of :mod:`trainer.engine.redouble`; the variance is the casino
-game's.
+game's, but for a dealt 21 at 004, whose two outcomes (paid, or lost to the banker's dealt 21)
+make it exact.
 """
 
 from __future__ import annotations
@@ -85,7 +86,14 @@ def _two_cards(rules: Rules, cards: tuple[Card, ...], up: Card | None) -> StakeE
     analysis = _analysis(rules, up.value)
     evs = analysis.initial(a, b)
     best = max(ev for action, ev in evs.items() if action in _PLAYS)
-    return StakeEdge(analysis.unconditional(a, b, best), ROUND_VARIANCE)
+    edge = analysis.unconditional(a, b, best)
+    if (a, b) != (1, 10):
+        return StakeEdge(edge, ROUND_VARIANCE)
+    # A dealt 21 is not played: it wins its payout ``pays`` or loses the stake to the banker's
+    # own dealt 21, so its variance is exact: the chance of losing is (pays - edge) / (pays + 1).
+    pays = float(rules.blackjack_pays)
+    lose = (pays - edge) / (pays + 1)
+    return StakeEdge(edge, pays * pays * (1 - lose) + lose - edge * edge)
 
 
 def _first_card(rules: Rules, first: Card) -> StakeEdge:

@@ -111,7 +111,7 @@ def error_words(name: str, answer: str, right: str) -> str:
     if name.startswith("bet"):
         return f"you bet {answer} on box {int(name[3:]) + 1}, where the ramp bets {right}"
     if name == "stake":
-        return f"you staked {answer}, where your cards' edge stakes {right}"
+        return f"you staked {answer}, where the edge you held called for {right}"
     return f"you {_DID.get(answer, answer)}, where {_RIGHT.get(right, right)} was right"
 
 
