@@ -45,9 +45,18 @@
   // On the swap the autofocus is taken from htmx; once it has settled (htmx has taken the new
   // form, so that an answer sent at once goes through it) the input gets the focus.
   var pending = null;
+  // Where the new panel asks nothing more (a review done), its feedback's heading: focus is
+  // never left on the page's body.
+  function lastFeedback(panel) {
+    if (panel.querySelector("[data-flip]")) return null;
+    var heading = panel.querySelector("#feedback-heading");
+    if (heading) heading.setAttribute("tabindex", "-1");
+    return heading;
+  }
+
   document.addEventListener("htmx:afterSwap", function (event) {
     var panel = isPanel(event);
-    if (panel) pending = takeAutofocus(panel);
+    if (panel) pending = takeAutofocus(panel) || lastFeedback(panel);
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {

@@ -17,8 +17,11 @@ from playwright.sync_api import Page, expect
 from drills import punter_stake
 from drills.table_dealing import dealer_grade, standing_hands
 from drills.table_session import step_asks
+from tests.browser.conftest import Learner
 from tests.browser.test_browser_table import give_count, ready, right_play, where, wrong_play
+from trainer import store
 from trainer.engine.dealer_choice import unseen_values
+from trainer.store import attempts
 
 
 def sit_to_deal(page: Page, preset: str, decks: str = "", punter_seat: str = "0") -> None:
@@ -216,3 +219,25 @@ def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
     assert "bet" in kinds and "play" in kinds
     expect(summary.locator("ol.table-errors li")).to_have_count(1)
     expect(summary.locator("dl.luck")).to_be_visible()
+
+
+def test_a_missed_stake_drilled_again_ends_with_focus_on_its_feedback(
+    page: Page, live_server: Any
+) -> None:
+    # A table drill's review asks no new question when it is done: focus went to the body.
+    Learner(page, javascript=True).sign_up("staker", "password of a staker")
+    db = store.open_db(live_server.app.config["DATABASE"])
+    (user_id,) = db.execute("SELECT id FROM users WHERE username = 'staker'").fetchone()
+    notation = "stake TS 6H v TC bankroll 1000 risk 0.05"  # a 16 against a ten: the minimum
+    attempts.record_attempt(
+        db, user_id=user_id, drill="punter-stake", question=notation, rules="russian-bank",
+        answer="20", right_answer="1", correct=False, token="missed-stake-in-browser",
+    )  # fmt: skip
+    db.close()
+    page.goto("/mistakes?drill=punter-stake")
+    page.get_by_role("button", name=re.compile("Drill these .* mistakes again")).click()
+    expect(page.get_by_role("textbox", name="Your stake")).to_be_focused()
+    page.keyboard.type("1")
+    page.keyboard.press("Enter")
+    expect(page.get_by_text("Review done: 1 of 1")).to_be_visible()
+    expect(page.locator("#feedback-heading")).to_be_focused()
