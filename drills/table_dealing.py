@@ -31,8 +31,8 @@ everything the grade needs (the rules are the attempt's):
   dealer's first card one the engine's dealer doubles on; the approximations are named
   there).
 
-The cost of a wrong choice is the expectation given up (the bank's, or the punter's own), in
-bets of the table minimum.
+The cost of a wrong choice is the expectation given up: the bank's in bets of the table
+minimum, the punter's own (a redouble) in bets of his stake, as a play's is of the hand's.
 """
 
 from __future__ import annotations
@@ -261,9 +261,10 @@ def _money(value: float) -> str:
     return f"{value:+.2f}"
 
 
-def _graded(kind: str, evs: dict[str, float], answer: str, why: str, rules: Rules) -> Grade:
-    """The grade of ``answer`` to a choice of ``kind`` worth ``evs`` to the bank (by key; a
-    tie to the second key, standing or not doubling), its cost in bets of the table minimum."""
+def _graded(kind: str, evs: dict[str, float], answer: str, why: str, per: Fraction) -> Grade:
+    """The grade of ``answer`` to a choice of ``kind`` worth ``evs`` in money (by key; a tie
+    to the second key, standing or not doubling), its cost in bets of ``per``: the table
+    minimum for the bank's choices, the punter's own stake for a redouble."""
     act, rest = KEYS[kind]
     best = act if evs[act] > evs[rest] + _TIE else rest
     chosen = next(key for key, word in KEYS[kind].items() if word == answer)
@@ -273,7 +274,7 @@ def _graded(kind: str, evs: dict[str, float], answer: str, why: str, rules: Rule
         answer=answer,
         right_answer=KEYS[kind][best],
         explanation=why,
-        ev_cost=Fraction(f"{cost / float(rules.min_bet):.6f}"),
+        ev_cost=Fraction(f"{cost / float(per):.6f}"),
     )
 
 
@@ -319,7 +320,7 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
         f"the bank and drawing (then choosing best) {_money(evs['H'])}, counting the punters' "
         "face-down cards among the cards you have not seen."
     )
-    return _graded("draw", evs, answer, why, rules)
+    return _graded("draw", evs, answer, why, rules.min_bet)
 
 
 def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> Grade:
@@ -334,7 +335,7 @@ def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> G
         f"{_money(evs['D'])} if you double them, the punters who redouble taking "
         f"{taken * 200:+.2f}% of the stakes back."
     )
-    return _graded("double", evs, answer, why, rules)
+    return _graded("double", evs, answer, why, rules.min_bet)
 
 
 def _grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> Grade:
@@ -350,7 +351,7 @@ def _grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> 
         f"On your stake of {amount(stake)} that is {_money(evs['N'])} if you leave it, and "
         f"{_money(evs['D'])} if you redouble."
     )
-    return _graded("redouble", evs, answer, why, rules)
+    return _graded("redouble", evs, answer, why, stake)
 
 
 class TableDealing(Drill):

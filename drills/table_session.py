@@ -311,14 +311,18 @@ def step_asks(spec: TableSpec, ask: Ask, bankroll: Fraction | None = None) -> li
             notation += f" {spec.system.slug} {kind} {signed(max(-30, min(30, int(count))))}"
         return [Asked("insurance", strategy_quiz.SLUG, notation, ask.round.bets(seat)[0])]
     if ask.kind in ("draw", "double", "redouble") and "strategy" in spec.graded:
-        # The dealer's choices (and a punter's redouble), in bets of the table minimum.
+        # The dealer's choices in bets of the table minimum; a punter's redouble, of his stake.
         found = (
             table_dealing.dealer_notation(spec.rules, ask)
             or table_dealing.double_notation(ask)
             or table_dealing.redouble_notation(ask)
         )
         name = {"draw": "dealer", "double": "double", "redouble": "redouble"}[ask.kind]
-        return [Asked(name, table_dealing.SLUG, found, spec.rules.min_bet)] if found else []
+        # A redouble's cost is in bets of the punter's stake, as a play's is of the hand's.
+        per = spec.rules.min_bet
+        if ask.kind == "redouble" and ask.round is not None and ask.seat is not None:
+            per = sum(ask.round.stakes(ask.seat), Fraction(0))
+        return [Asked(name, table_dealing.SLUG, found, per)] if found else []
     if ask.kind == "count" and "counts" in spec.graded:
         decks = spec.rules.decks
         checks = [

@@ -108,7 +108,11 @@ def test_a_redouble_is_graded_from_its_notation_alone() -> None:
     ace = DRILL.grade("redouble AS stake 2", "N", HOME)
     assert not ace.correct and ace.right_answer == "redouble"
     evs = redouble_evs(HOME, 1, 2.0)
-    assert float(ace.ev_cost or 0) == pytest.approx(evs["D"] - evs["N"], abs=1e-5)
+    # In bets of the punter's stake of 2 (as a play's cost is of the hand's), not of the
+    # table minimum: a share of the stake, whatever its size.
+    assert float(ace.ev_cost or 0) == pytest.approx((evs["D"] - evs["N"]) / 2, abs=1e-5)
+    bigger = DRILL.grade("redouble AS stake 100", "N", HOME)
+    assert bigger.ev_cost == ace.ev_cost
     assert "the dealer doubled" in ace.explanation
     ten = DRILL.grade("redouble TS stake 2", "D", HOME)
     assert not ten.correct and ten.right_answer == "no redouble"
