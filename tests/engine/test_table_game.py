@@ -207,9 +207,30 @@ def test_a_bankroll_that_cannot_cover_the_minimum_ends_the_table() -> None:
         if ask.kind == "over":
             break
         steps.append("insure 0" if ask.kind == "insurance" else _answer(ask, 10))
-    assert ask.kind == "over" and game.broke
+    assert ask.kind == "over" and game.broke and game.spent
     assert bankroll + game.learner_net < RULES.min_bet and not game.table.shoe.needs_shuffle
     assert steps[-1] == "count"  # the final count was asked first
     with pytest.raises(InvalidStepError, match="played out"):
         TableGame(setup, chart(RULES)).play([*steps, "bet 5"], bankroll)
     assert not TableGame(setup, chart(RULES)).broke  # no bankroll given: never broke
+
+
+def test_holding_the_bank_a_spent_bankroll_does_not_end_the_talia() -> None:
+    # The learner banks at 004 with 1 to their name: the bank pays the punters on, whatever
+    # it loses, and the talia is played out (the bank passing left), not cut short.
+    bank = Rules.parse("russian-bank decks=1")
+    setup = TableSetup(bank, 3, 1, 11, count_checks=False, deals=True)
+    steps: list[str] = []
+    for _ in range(400):
+        game = TableGame(setup, chart(bank))
+        ask = game.play(steps, Fraction(1))
+        if ask.kind == "over":
+            break
+        if ask.kind == "draw":
+            assert ask.round is not None
+            steps.append("stand" if ask.round.dealer_total >= 17 else "draw")
+        else:
+            steps.append("deal")
+    assert ask.kind == "over" and not game.spent
+    assert game.table.dealer != setup.first_dealer  # played out: the bank passed left
+    assert 1 + game.learner_net < bank.min_bet  # the bank lost more than the learner had

@@ -516,21 +516,31 @@ class TableGame:
         """Whether the learner's table is over: the cut card is out, or a pack dealt to its
         end ran out inside a round and its discards were shuffled to finish it (000, 002); at
         004, also where the bank has passed on (the talia played out, whoever held it); and
-        wherever what is left of the learner's bankroll cannot cover the table minimum."""
+        where the learner is to bet next and what is left of their bankroll cannot cover the
+        table minimum (holding the deal or the bank, they stake nothing: the bank pays on)."""
+        return bool(self.rounds) and (self._pack_over() or self.broke)
+
+    def _pack_over(self) -> bool:
         table, setup = self.table, self.setup
         passed = table.dealer != setup.first_dealer
-        return bool(self.rounds) and (
+        return (
             table.shoe.needs_shuffle
             or table.shoe.refills > 0
             or (setup.rules.players_bank and passed)
-            or self.broke
         )
 
     @property
+    def spent(self) -> bool:
+        """Whether the table ends for the learner's money alone (:attr:`broke`, with cards and
+        the deal or bank still to play)."""
+        return bool(self.rounds) and self.broke and not self._pack_over()
+
+    @property
     def broke(self) -> bool:
-        """Whether what is left of the bankroll the table was played with cannot cover the
-        table minimum on each of the learner's boxes (one, where the players deal)."""
-        if self._bankroll is None:
+        """Whether the learner is to bet next and what is left of the bankroll the table was
+        played with cannot cover the table minimum on each of their boxes (one, where the
+        players deal; holding the deal or the bank they stake nothing: the bank pays on)."""
+        if self._bankroll is None or (self.setup.deals and self.table.dealer == 0):
             return False
         boxes = 1 if self.setup.deals else self.setup.boxes
         return self._bankroll + self.learner_net < self.setup.rules.min_bet * boxes

@@ -290,7 +290,7 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         # The pack dealt to its end ran out inside the last round (000, 002, 004): the
         # discards were shuffled to finish it, and the count starts again from there.
         "refilled": game.table.shoe.refills > 0,
-        "broke": game.broke,
+        "spent": game.spent,
         "held_word": _held_word(seated.held),
         "early": ask.kind == "play" and ask.early,
         "page_rules": seated.rules,

@@ -355,7 +355,7 @@ def _ended(seated: Seated) -> str:
     """How the learner's table ended: the shoe played out, the deal or bank passed on, or
     the bankroll spent."""
     table, first = seated.game.table, seated.game.setup.first_dealer
-    if seated.game.broke:
+    if seated.game.spent:
         return "Your bankroll cannot cover the table minimum"
     if not seated.rules.players_bank or table.dealer in (None, first):
         return "The pack is played out" if seated.spec.deals else "The shoe is played out"
