@@ -97,8 +97,12 @@ def press(page: Page, key: str, javascript: bool) -> None:
 
 def ready(page: Page) -> None:
     """Wait until htmx has processed the page (after a whole page came), so that a form sent
-    now goes through htmx rather than as a plain post."""
-    page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
+    now goes through htmx rather than as a plain post, and has settled any swap (it focuses
+    the swapped-in autofocus again as it settles: keys typed before would lose their field)."""
+    page.wait_for_function(
+        "() => document.readyState === 'complete' && !!window.htmx && "
+        "!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+    )
 
 
 def give_count(page: Page, spec: TableSpec, ask: Ask, *, javascript: bool) -> None:

@@ -172,8 +172,8 @@ def right_stake(page: Page, spec: Any, ask: Any) -> str:
 def stake(page: Page, amount: str) -> None:
     """Stake ``amount`` by keyboard: "Another amount" opened by its key A, typed, Enter (the
     keys answer while focus is in the step's form: on its first key, as the page arrives)."""
-    ready(page)
     expect(page.locator('form.step-bet button[data-key="1"]')).to_be_focused()
+    ready(page)  # the swap settled: its autofocus taken, A's field keeps the focus
     page.keyboard.press("A")
     field = page.get_by_label("Your stake")
     expect(field).to_be_focused()
