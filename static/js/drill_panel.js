@@ -45,10 +45,12 @@
   // On the swap the autofocus is taken from htmx; once it has settled (htmx has taken the new
   // form, so that an answer sent at once goes through it) the input gets the focus.
   var pending = null;
-  // Where the new panel asks nothing more (a review done), its feedback's heading: focus is
-  // never left on the page's body.
+  // Where the new panel asks nothing more (a review done) and nothing else took the focus (a
+  // counting session's summary takes it), its feedback's heading: focus is never left on the
+  // page's body.
   function lastFeedback(panel) {
-    if (panel.querySelector("[data-flip]")) return null;
+    var active = document.activeElement;
+    if ((active && active !== document.body) || panel.querySelector("[data-flip]")) return null;
     var heading = panel.querySelector("#feedback-heading");
     if (heading) heading.setAttribute("tabindex", "-1");
     return heading;
@@ -56,13 +58,13 @@
 
   document.addEventListener("htmx:afterSwap", function (event) {
     var panel = isPanel(event);
-    if (panel) pending = takeAutofocus(panel) || lastFeedback(panel);
+    if (panel) pending = takeAutofocus(panel);
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {
     var panel = isPanel(event);
     if (!panel) return;
-    var focused = pending;
+    var focused = pending || lastFeedback(panel);
     pending = null;
     if (focused && !focused.closest("[hidden]")) focused.focus({ preventScroll: true });
     var said = panel.querySelector("[data-verdict]");
