@@ -39,7 +39,7 @@ from drills.dealing.table_words import amount, card_words, cards_words
 from trainer.engine.cards import Card, InvalidCardError
 from trainer.engine.hand import Hand
 from trainer.engine.indices.edge import kelly_fraction
-from trainer.engine.punter_stake import kelly_stake, stake_edge, stakes_on_cards
+from trainer.engine.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
 from trainer.engine.rules import Rules
 
 __all__ = ["DRILL", "SLUG", "PunterStake", "stake_notation"]
@@ -163,7 +163,7 @@ class PunterStake(Drill):
             correct=abs(stake - right) <= right * _LEEWAY,
             answer=amount(stake),
             right_answer=amount(right),
-            explanation=_explain(rules, cards, up, bankroll, risk, right),
+            explanation=_explain(rules, cards, up, edge, bankroll, risk, right),
             ev_cost=lost / rules.min_bet,
         )
 
@@ -194,11 +194,11 @@ def _explain(
     rules: Rules,
     cards: tuple[Card, ...],
     up: Card | None,
+    edge: StakeEdge,
     bankroll: Fraction,
     risk: Fraction,
     right: Fraction,
 ) -> str:
-    edge = stake_edge(rules, cards, up)
     worth = (
         "played best for these cards, his dealt 21 taking every stake"
         if up is not None
