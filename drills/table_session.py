@@ -63,7 +63,7 @@ MODES: dict[str, str] = {
     "test": "Test: errors shown at the end of the shoe",
 }
 MAX_BANKROLL = Fraction(10**9)
-MONEY_RE = re.compile(r"\d{1,10}(?:\.\d{1,2})?")
+MONEY_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,2})?")  # ASCII digits only
 DEFAULT_RISK = Fraction(1, 20)
 
 

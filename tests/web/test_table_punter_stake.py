@@ -141,3 +141,14 @@ def test_a_refused_amount_keeps_focus_in_the_amount_field(
     calm = client.get(url).get_data(as_text=True)  # the page as it was: the 1 key first
     assert re.search(r'name="units" value="1"[^>]*autofocus', calm)
     assert not re.search(r'<input name="bet0"[^>]*autofocus', calm)
+
+
+def test_a_stake_in_another_scripts_digits_is_refused(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # "١٠" (Arabic-Indic 10) passed the money pattern's \d and was staked as 10.
+    url = sit(client, csrf, **PUNTER_BANK)
+    *_, fields = next(waits(client, db, url, hidden_fields))
+    refused = client.post(url + "/step", data={**fields, "bet0": "١٠"})
+    assert refused.status_code == 400 and "A stake is an amount" in refused.get_data(as_text=True)
+    assert replayed(db, url)[2].kind == "bet" and stakes(db) == []
