@@ -91,20 +91,38 @@ def test_the_docs_describe_every_drill_command_and_rule_option(app: object) -> N
     assert [option for option in Rules.option_names() if f"`{option}`" not in text] == []
 
 
-def test_the_readmes_layout_names_only_files_that_exist() -> None:
+def readme_layout() -> list[str]:
+    """The paths the README's Layout block names, each from the root ("trainer/engine")."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     block = readme.split("## Layout", 1)[1].split("```", 2)[1]
     parents: list[str] = []
-    missing = []
+    paths = []
     for line in block.splitlines():
         if not line.strip():
             continue
         depth = (len(line) - len(line.lstrip())) // 2
         name = line.split()[0]
         parents = parents[:depth]
-        path = "/".join([*parents, name.rstrip("/")])
-        if not (ROOT / path).exists():
-            missing.append(path)
+        paths.append("/".join([*parents, name.rstrip("/")]))
         if name.endswith("/"):
             parents.append(name.rstrip("/"))
-    assert missing == []
+    return paths
+
+
+def test_the_readmes_layout_names_only_files_that_exist() -> None:
+    assert [path for path in readme_layout() if not (ROOT / path).exists()] == []
+
+
+# The folders a newcomer needs to see in the README's Layout, beside the packages below.
+LAYOUT_FOLDERS = ("trainer", "templates", "static", "drills", "tests", "bench", "docs")
+
+
+def top_level_packages() -> list[str]:
+    """Each package directly under trainer/, and drills/ with every package under it."""
+    inits = [*(ROOT / "trainer").glob("*/__init__.py"), *(ROOT / "drills").rglob("__init__.py")]
+    return sorted({init.parent.relative_to(ROOT).as_posix() for init in inits})
+
+
+def test_the_readmes_layout_names_every_top_level_package() -> None:
+    named = set(readme_layout())
+    assert [path for path in (*LAYOUT_FOLDERS, *top_level_packages()) if path not in named] == []
