@@ -56,13 +56,25 @@ dev: db
 browser:
 	@[ -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" ] || scripts/apt-install chromium
 
+# The tools keep their caches in the virtualenv, so that a test run leaves nothing new in the
+# checkout (`git status --porcelain --ignored` is the same before and after): Python's bytecode,
+# numba's compiled kernel, Hypothesis's examples, mypy's and ruff's caches (pytest's:
+# pyproject.toml).
+test lint typecheck format: export PYTHONPYCACHEPREFIX = $(CURDIR)/$(VENV)/cache/pycache
+test lint typecheck format: export NUMBA_CACHE_DIR = $(CURDIR)/$(VENV)/cache/numba
+test lint typecheck format: export MYPY_CACHE_DIR = $(CURDIR)/$(VENV)/cache/mypy
+test lint typecheck format: export RUFF_CACHE_DIR = $(CURDIR)/$(VENV)/cache/ruff
+test lint typecheck format: export HYPOTHESIS_STORAGE_DIRECTORY = $(CURDIR)/$(VENV)/cache/hypothesis
+
 # ruff, mypy (strict on the engine and the drills, plain on the web layer and the simulator),
-# then the whole suite (engine, store, web, drills and the browser tests in Chromium).
+# then the whole suite (engine, store, web, drills and the browser tests in Chromium) on every
+# core, the tests marked serial after it (scripts/test-suite). One file or one option:
+# make test PYTEST_ARGS="tests/web/test_answer_cost.py -x".
 test: setup browser
 	$(BIN)/ruff check .
 	$(BIN)/python -m mypy --strict trainer/engine drills
 	$(BIN)/python -m mypy trainer/web trainer/simulator
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	PYTHON=$(BIN)/python scripts/test-suite $(PYTEST_ARGS)
 
 lint: setup
 	$(BIN)/ruff check .

@@ -1,17 +1,29 @@
 """Fixtures for the whole suite: ``app``, ``client``, ``db``, ``rng``, ``csrf``, ``live_server``,
-and the Chromium launch arguments for Playwright.
+the warm caches (``strategy_charts``, ``count_studies``), and the Chromium launch arguments for
+Playwright.
 
 Nothing here imports Flask at collection time, and the browser fixtures are only set up when a
 test asks for them, so the engine and strategy tests run without either.
+
+The suite never reads or writes the checkout's ``instance/``: one cache folder per test run (a
+temporary directory made when pytest starts, shared by pytest-xdist's workers through
+``$TRAINER_TEST_CACHES``, removed at the end by whoever made it) holds the charts, count studies
+and penetration studies. The engine's default caches point there (``$TRAINER_CACHE_DIR``,
+``$TRAINER_PENETRATION_CACHE_DIR``), and so does every app the tests create. What the tests need
+is worked out once per run, under a lock, by the first worker to ask.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import random
 import re
+import shutil
+import tempfile
 import threading
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,12 +39,62 @@ settings.register_profile("trainer", deadline=None)
 settings.load_profile("trainer")
 
 
+# The run's cache folder: made by the process pytest starts in, inherited by xdist's workers.
+CACHES_ENV = "TRAINER_TEST_CACHES"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "serial: binds a fixed port, kills processes, measures time or must have the machine to "
+        "itself; run after the rest, in one process (make test: -m serial)",
+    )
+    if not os.environ.get(CACHES_ENV):
+        made = tempfile.mkdtemp(prefix="trainer-test-caches-")
+        os.environ[CACHES_ENV] = made
+        config.stash[_MADE_KEY] = made
+    root = Path(os.environ[CACHES_ENV])
+    os.environ["TRAINER_CACHE_DIR"] = str(root / "strategy-cache")
+    os.environ["TRAINER_PENETRATION_CACHE_DIR"] = str(root / "penetration-cache")
+
+
+_MADE_KEY = pytest.StashKey[str]()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    made = config.stash.get(_MADE_KEY, None)
+    if made is not None:
+        shutil.rmtree(made, ignore_errors=True)
+        os.environ.pop(CACHES_ENV, None)
+
+
+def test_caches() -> Path:
+    """The run's cache folder (see the module's docstring)."""
+    return Path(os.environ[CACHES_ENV])
+
+
+@contextmanager
+def filled_once(name: str) -> Iterator[None]:
+    """Hold the run's lock called ``name``: the first worker in fills the cache, the others
+    wait for it and then read what it wrote."""
+    path = test_caches() / f"{name}.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
 def app_config(tmp: Path, **overrides: Any) -> dict[str, Any]:
     config: dict[str, Any] = {
         "TESTING": True,
         "INSTANCE_PATH": str(tmp / "instance"),
         "DATABASE": str(tmp / "trainer.sqlite3"),
         "SECRET_KEY": SECRET,
+        "STRATEGY_CACHE_DIR": os.environ["TRAINER_CACHE_DIR"],
+        "PENETRATION_CACHE_DIR": os.environ["TRAINER_PENETRATION_CACHE_DIR"],
     }
     config.update(overrides)
     return config
@@ -55,9 +117,22 @@ def store_answer(db: Any, user_id: int, token: str, **fields: Any) -> Any:
     return attempts.record_attempt(db, user_id=user_id, token=token, **values)[0]
 
 
-# The count studies (indices and the edge by count) the count drills and the counting page use
-# in the suite: each takes ten to twenty seconds cold, so they are worked out once per session,
-# into the cache directory the apps under test read (the default one, as the charts are).
+# The strategy charts the pages and drills under test read without working them out (a quiz
+# says "being worked out" for a chart not yet cached): every preset's, some 15 s in all, worked
+# out once per run into the run's cache.
+@pytest.fixture(scope="session")
+def strategy_charts() -> None:
+    from trainer.engine.rules import find_preset, preset_names
+    from trainer.engine.strategy import chart
+
+    with filled_once("strategy-charts"):
+        for name in preset_names():
+            chart(find_preset(name))
+
+
+# The count studies (indices and the edge by count) the count drills and the counting pages use
+# in the suite: each takes ten to twenty seconds cold, so they are worked out once per run, into
+# the run's cache, and only for the tests that ask for them.
 COUNT_STUDIES = (
     ("vegas-6d-s17", "hi-lo"),
     ("twenty-one-club", "hi-lo"),
@@ -71,13 +146,15 @@ def count_studies() -> None:
     from trainer.engine.indices import study
     from trainer.engine.rules import Rules
 
-    for notation, system in COUNT_STUDIES:
-        study(Rules.parse(notation), find_system(system), jobs=2)
+    with filled_once("count-studies"):
+        for notation, system in COUNT_STUDIES:
+            study(Rules.parse(notation), find_system(system), jobs=2)
 
 
 @pytest.fixture
-def app(tmp_path: Path, count_studies: None) -> Any:
-    """The app on a fresh temporary database (never the developer's own)."""
+def app(tmp_path: Path, strategy_charts: None) -> Any:
+    """The app on a fresh temporary database (never the developer's own), reading the run's
+    caches."""
     from trainer import create_app
 
     return create_app(app_config(tmp_path))
@@ -136,9 +213,10 @@ class LiveServer:
 
 @pytest.fixture(scope="session")
 def live_server(
-    tmp_path_factory: pytest.TempPathFactory, count_studies: None
+    tmp_path_factory: pytest.TempPathFactory, strategy_charts: None, count_studies: None
 ) -> Iterator[LiveServer]:
-    """The app served on a free 127.0.0.1 port in a thread, for the browser tests."""
+    """The app served on a free 127.0.0.1 port in a thread, for the browser tests (which visit
+    the count's pages too)."""
     from werkzeug.serving import make_server
 
     from trainer import create_app

@@ -12,6 +12,9 @@ from drills.dealing.table_payouts import BOX_FIELDS
 from drills.dealing.table_round import read_played
 from drills.payout.money import money_text
 
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
+
 URL = "/drills/table-payouts"
 
 

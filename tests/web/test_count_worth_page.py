@@ -9,6 +9,9 @@ from typing import Any
 
 import pytest
 
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
+
 
 def test_the_page_shows_the_index_chart_the_edge_plot_and_the_ramp(client: Any) -> None:
     response = client.get("/indices?rules=vegas-6d-s17&system=hi-lo&count=3&bankroll=10000")

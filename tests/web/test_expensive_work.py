@@ -39,6 +39,7 @@ def full(app: Any, db: Any) -> float:
     return oldest
 
 
+@pytest.mark.serial  # times the refusal
 @pytest.mark.parametrize(
     "path",
     [
@@ -112,6 +113,7 @@ def test_with_no_expensive_work_allowed_a_new_chart_waits_a_whole_window(
     assert int(response.headers["Retry-After"]) == app.config["EXPENSIVE_WORK_WINDOW_SECONDS"]
 
 
+@pytest.mark.serial  # times the refusal
 def test_a_penetration_chart_not_worked_out_is_limited_and_a_cached_one_is_not(
     app: Any, client: Any, full: float, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

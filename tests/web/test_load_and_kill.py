@@ -32,6 +32,9 @@ RUN_SECONDS = 3.0  # answering between kills
 _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 _DRILL = "/drills/hand-totals"
 
+# It kills servers and loads the machine: after the rest, alone.
+pytestmark = pytest.mark.serial
+
 
 def free_port() -> int:
     with socket.socket() as probe:

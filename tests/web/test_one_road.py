@@ -15,6 +15,9 @@ from drills import DRILLS, Drill, LearnerState
 from trainer.engine.rules import find_preset
 from trainer.engine.strategy import cache as strategy_cache
 
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
+
 
 def _values(value: Any) -> list[Any]:
     if isinstance(value, dict):

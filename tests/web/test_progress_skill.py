@@ -16,6 +16,9 @@ from trainer.clock import stamp
 from trainer.engine.rules import find_preset
 from trainer.store import attempts, schedules, users
 
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
+
 NOW = datetime.now(UTC)
 
 

@@ -14,6 +14,9 @@ from drills import DRILLS, Drill, InvalidAnswerError, InvalidQuestionError, get_
 from trainer.engine.rules import find_preset
 from trainer.store import attempts
 
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
+
 # Answers in each drill's form, tried in turn until the drill's own grade() reads one (a wrong
 # answer is as good as a right one here: what is tested is the resend, not the verdict).
 CANDIDATES: tuple[dict[str, str], ...] = (

@@ -9,8 +9,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
+
 from tests.web.test_table_pages import BANK_TABLE, replayed, waits
 from tests.web.test_table_web import counts, sit
+
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
 
 PUNTER_BANK = {
     **BANK_TABLE,

@@ -23,6 +23,9 @@ from tests.web.test_table_dealing_web import HOME_TABLE
 from tests.web.test_table_pages import BANK_TABLE, replayed, waits
 from tests.web.test_table_web import sit
 
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
+
 FIGURES = ("Perfect dealer play expected", "Your mistakes cost (skill)", "So your play expected")
 
 

@@ -23,6 +23,9 @@ from trainer.engine.strategy import chart
 from trainer.engine.table_game import Ask, TableGame
 from trainer.store import tables
 
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
+
 
 def replayed(db: Any, url: str) -> tuple[TableSpec, TableGame, Ask]:
     table_id = url.rsplit("/", 1)[-1]

@@ -11,6 +11,8 @@ import re
 from fractions import Fraction
 from typing import Any
 
+import pytest
+
 from drills.punter_stake import DRILL
 from tests.web.test_table_bank_punter_web import ANSWERS, PUNTER_BANK
 from tests.web.test_table_pages import replayed, waits
@@ -18,6 +20,9 @@ from tests.web.test_table_punter_web import PUNTER_TABLE, play_until
 from tests.web.test_table_web import sit
 from trainer.engine.table_game import Ask
 from trainer.store import tables
+
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
 
 
 def stakes(db: Any) -> list[dict[str, Any]]:

@@ -8,11 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import pytest
+
 from drills.table_dealing import KEYS, dealer_grade
 from tests.web.test_table_dealing_web import HOME_TABLE, dealing_attempts, wrong_letter
 from tests.web.test_table_pages import replayed, waits
 from tests.web.test_table_web import counts, sit
 from trainer.engine.table_game import Ask
+
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
 
 PUNTER_TABLE = {**HOME_TABLE, "punter_seat": "2"}
 ANSWERS = {

@@ -14,6 +14,9 @@ from tests.web.test_table_dealing_web import HOME_TABLE
 from tests.web.test_table_pages import BANK_TABLE
 from trainer.web.table_steps import error_words
 
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
+
 
 @pytest.mark.parametrize(
     ("name", "answer", "right", "words"),

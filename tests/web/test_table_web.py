@@ -17,6 +17,9 @@ from trainer.engine.strategy import chart
 from trainer.engine.table_game import TableGame
 from trainer.store import tables
 
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
+
 SETUP = {
     "rules": "vegas-6d-s17",
     "others": "2",

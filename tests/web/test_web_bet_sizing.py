@@ -7,8 +7,13 @@ import html
 import re
 from typing import Any
 
+import pytest
+
 from drills.bet_sizing import DRILL
 from trainer.engine.rules import Rules
+
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
 
 ACTION_RE = re.compile(r'<form class="question[^"]*" method="post"\s+action="([^"]*)"')
 URL = "/drills/bet-sizing?system=hi-lo&convention=floor&resolution=half"

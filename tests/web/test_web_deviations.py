@@ -10,11 +10,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from drills.deviations import work_out
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cached_study
 from trainer.engine.rules import Rules
 from trainer.web import count_jobs
+
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
 
 ACTION_RE = re.compile(r'<form class="question[^"]*" method="post"\s+action="([^"]*)"')
 
@@ -54,6 +59,7 @@ def test_a_bad_choice_of_cells_is_a_400_beside_its_field(client: Any, db: Any) -
     assert db["attempts"].count == 0
 
 
+@pytest.mark.serial  # times the request
 def test_a_study_not_worked_out_is_computed_off_the_request_with_progress(
     app: Any, client: Any, tmp_path: Path
 ) -> None:

@@ -29,6 +29,13 @@ def fresh_memory() -> Any:
     clear_memory()
 
 
+@pytest.fixture(autouse=True)
+def own_cache(app: Any) -> None:
+    """This app's studies in its own instance folder, not the run's warm cache: these tests
+    watch them being dealt."""
+    app.config["PENETRATION_CACHE_DIR"] = str(cache_of(app))
+
+
 @pytest.fixture
 def single_deck(client: Any) -> Any:
     """The client at the single-deck table (its studies are the quickest)."""
