@@ -46,7 +46,7 @@ from drills.count_study import (
 )
 from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.true_count import converted
-from drills.strategy_quiz import PLAY_KEYS, chart_for
+from drills.strategy_chart import PLAY_KEYS, chart_for
 from trainer.engine.cards import Card, InvalidCardError
 from trainer.engine.counting import CountingSystem
 from trainer.engine.hand import Hand, InvalidHandError, Situation
