@@ -33,7 +33,9 @@ from functools import lru_cache
 from typing import Any
 
 from drills.base import (
+    AsksOnItsPage,
     Drill,
+    FollowsPreferences,
     Grade,
     InvalidAnswerError,
     InvalidOptionError,
@@ -425,7 +427,7 @@ def _count_shown(
     return "rc", running, prefs.convention, prefs.resolution, played
 
 
-class Deviations(Drill):
+class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
     slug = SLUG
     title = "Deviations"
     description = (

@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import Any
 
 from drills.base import (
+    AsksOnItsPage,
     Drill,
     Grade,
     InvalidAnswerError,
@@ -348,7 +349,7 @@ def _percent(value: float) -> str:
 # -- the drill --------------------------------------------------------------------------------
 
 
-class StrategyQuiz(Drill):
+class StrategyQuiz(Drill, AsksOnItsPage):
     slug = SLUG
     title = "Basic strategy"
     description = (
