@@ -1,8 +1,10 @@
 """The drills: one module per drill behind one small interface (:mod:`drills.base`), and the
 registry the web reads.
 
-A drill module defines a :class:`~drills.base.Drill` subclass and exposes one instance as
-``DRILL``; adding it to :data:`DRILLS` puts it on the home page and under ``/drills/<slug>``.
+A drill module defines a :class:`~drills.base.Drill` subclass, with the capabilities it adds
+among its bases (:class:`~drills.base.AsksOnItsPage`, :class:`~drills.base.AskedAtTable`, ...),
+and exposes one instance as ``DRILL``; adding it to :data:`DRILLS` puts it on the home page
+and under ``/drills/<slug>``.
 """
 
 from __future__ import annotations
@@ -17,17 +19,25 @@ from drills import (
     table_play,
 )
 from drills.base import (
+    AskedAtTable,
+    AskedInSessions,
+    AsksOnItsPage,
+    CostlyFeedback,
     Drill,
     DrillError,
+    FollowsPreferences,
     Grade,
     InvalidAnswerError,
     InvalidOptionError,
     InvalidQuestionError,
     LearnerState,
+    NamesItsRules,
     PastAttempt,
     Question,
     SessionAsk,
     UnknownDrillError,
+    preferences_of,
+    rules_for,
 )
 from drills.counting import decks, penetration, session, true_count
 from drills.dealing import catch, irregularities, procedure, table_payouts
@@ -35,19 +45,27 @@ from drills.payout import drill as payout
 
 __all__ = [
     "DRILLS",
+    "AskedAtTable",
+    "AskedInSessions",
+    "AsksOnItsPage",
+    "CostlyFeedback",
     "Drill",
     "DrillError",
     "Grade",
     "InvalidAnswerError",
     "InvalidOptionError",
     "InvalidQuestionError",
+    "FollowsPreferences",
     "LearnerState",
+    "NamesItsRules",
     "PastAttempt",
     "Question",
     "SessionAsk",
     "UnknownDrillError",
     "get_drill",
+    "preferences_of",
     "registry",
+    "rules_for",
 ]
 
 # One line per drill, in the order the home page lists them.
@@ -78,6 +96,8 @@ def _by_slug(drills: tuple[Drill, ...]) -> dict[str, Drill]:
     for drill in drills:
         if drill.slug in found:
             raise ValueError(f"two drills have the slug {drill.slug!r}")
+        if not isinstance(drill, AsksOnItsPage | AskedInSessions | AskedAtTable):
+            raise ValueError(f"the drill {drill.slug!r} is asked nowhere")
         found[drill.slug] = drill
     return found
 

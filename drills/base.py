@@ -1,7 +1,9 @@
-"""The interface every drill implements, and the values that travel the answer road.
+"""What every drill does (:class:`Drill`: show a question, grade an answer, explain the
+grade), the capabilities a drill may add, and the values that travel the answer road.
 
-The road of one answer: the web layer asks ``drill.new_question(rng, rules, learner)`` and shows
-the question's ``notation`` in a hidden field; on submit it calls ``drill.question(notation,
+The road of one answer: the web layer asks a drill that asks on its own page
+(:class:`AsksOnItsPage`) for ``drill.new_question(rng, rules, learner)`` and shows the
+question's ``notation`` in a hidden field; on submit it calls ``drill.question(notation,
 rules)`` (which re-reads and validates the notation) and ``drill.grade(notation,
 drill.answer_text(form), rules)``, which re-derives the right answer from the notation alone, so
 nothing the browser sends is trusted. A forged notation raises :class:`InvalidQuestionError`, an
@@ -11,6 +13,19 @@ answer is a :class:`Grade` with ``correct=False``.
 A drill's template (``drill.template``) extends ``drills/_page.html`` and defines a block
 ``panel`` holding the blocks ``feedback``, ``question`` and ``stats``; an htmx request gets
 ``panel`` only.
+
+The capabilities are :class:`typing.Protocol` classes the road checks with ``isinstance``
+(a drill names the ones it has among its bases, so that mypy checks it has them whole):
+
+- :class:`AsksOnItsPage`: fresh questions on the drill's own page (``/drills/<slug>``);
+- :class:`FollowsPreferences`: those questions follow the learner's stored preferences;
+- :class:`NamesItsRules`: a question names the rules it is played under;
+- :class:`CostlyFeedback`: grading or feedback that takes work worth caching and limiting;
+- :class:`AskedInSessions`: questions asked at a session's checkpoints (counting sessions);
+- :class:`AskedAtTable`: questions asked only at a seat at the table (``/table``).
+
+A drill without :class:`AsksOnItsPage` is asked elsewhere (a session, the table): its page
+says where, and takes an answer only when a review batch re-drills one of its questions.
 """
 
 from __future__ import annotations
@@ -19,7 +34,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from drills.skill_words import words_of
 from trainer.engine.rules import Rules
@@ -83,7 +98,7 @@ class PastAttempt:
 
 @dataclass(frozen=True)
 class SessionAsk:
-    """One question of a session's checkpoint (a drill ``asked_in = "session"``): which of the
+    """One question of a session's checkpoint (:class:`AskedInSessions`): which of the
     checkpoint's questions it is, its notation (stored with the answer, graded by the drill's
     :meth:`~Drill.grade`), the form field its answer comes in, and its submission token."""
 
@@ -103,7 +118,10 @@ class LearnerState:
 
 
 class Drill:
-    """The interface every drill implements. Subclasses set the four class attributes."""
+    """What every drill does: show the question a notation names, grade an answer to it and
+    explain the grade (:attr:`Grade.explanation`); and name the skill a question asks, which
+    its answer schedules for review. Subclasses set ``slug``, ``title``, ``description`` and
+    ``template``, and add the capabilities they have (:class:`AsksOnItsPage` and the rest)."""
 
     slug: str = ""
     title: str = ""
@@ -112,27 +130,40 @@ class Drill:
     # Optional: a partial drawing ``view`` (a question's view) for the mistakes page; without
     # one, the page draws ``view["hand"]`` as cards, or shows the notation.
     situation_template: str = ""
-    # What the drill needs of the answer road (``trainer/web/drills.py`` acts on these; no other
-    # module reaches into the road's requests):
-    # - the learner's stored preferences its questions follow, by name: ``"counting"`` (system,
-    #   convention and resolution, :mod:`drills.counting.preferences`). The road puts them in the
-    #   page's options (its URL), so ``new_question`` sees them in ``LearnerState.options`` and
-    #   the answer form posts them back.
-    preferences: str = ""
-    # - where its questions are asked when not on its own page: ``"session"`` (a counting
-    #   session's page, ``/counting/sessions/<id>``, drawn with ``session_template``). The road
-    #   takes a session's answers checkpoint by checkpoint (:meth:`session_asks`, graded with
-    #   :meth:`grade` and stored like any other), and on ``/drills/<slug>/answer`` only when a
-    #   review batch re-drills one of them.
-    asked_in: str = ""
-    session_template: str = ""
     # How fast a right answer is (ms), for the spaced-repetition rating: at most ``brisk_ms``
     # is easy, over ``slow_ms`` hard.
     brisk_ms: int = 2_000
     slow_ms: int = 8_000
-    # A session drill whose speed follows the learner's level (drills/counting/pace.py): the
-    # road moves the level after each checkpoint.
-    adapts_speed: bool = False
+
+    def question(self, notation: str, rules: Rules) -> Question:
+        """The question written ``notation``, for showing it again.
+
+        :raises InvalidQuestionError: when this drill could not have asked it.
+        """
+        raise NotImplementedError
+
+    def answer_text(self, form: Mapping[str, str]) -> str:
+        """The submitted answer fields as the one text :meth:`grade` reads."""
+        return str(form.get("answer", ""))
+
+    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+        """Grade ``answer_text`` against the right answer derived from ``notation``, and explain
+        the grade.
+
+        :raises InvalidQuestionError: for a notation this drill could not have asked.
+        :raises InvalidAnswerError: for an answer not in the form the drill asks for.
+        """
+        raise NotImplementedError
+
+    def answered(self, notation: str, answer_text: str, rules: Rules) -> tuple[Question, Grade]:
+        """The question ``notation`` names and the grade of ``answer_text`` to it: what the road
+        asks of one answer. By default :meth:`question`, then :meth:`grade`; a drill whose
+        question takes work to read works it out once for both.
+
+        :raises InvalidQuestionError: for a notation this drill could not have asked.
+        :raises InvalidAnswerError: for an answer not in the form the drill asks for.
+        """
+        return self.question(notation, rules), self.grade(notation, answer_text, rules)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The skill a question asks (a question the road has read, so valid), as the key of
@@ -145,79 +176,116 @@ class Drill:
         default :func:`drills.skill_words.words_of`: its rules, up card, systems and decks."""
         return words_of(key)
 
-    def session_skill(self, session: Any) -> str:
-        """The skill a session's checkpoints ask (``asked_in = "session"``), such as counting
-        in a system at a speed."""
-        raise NotImplementedError
+
+# -- the capabilities a drill may add -------------------------------------------------------
+
+
+@runtime_checkable
+class AsksOnItsPage(Protocol):
+    """A drill that asks fresh questions on its own page (``/drills/<slug>``), one after each
+    answer. A drill without it is asked elsewhere (:class:`AskedInSessions`,
+    :class:`AskedAtTable`)."""
 
     def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
-        """A fresh question, drawn with ``rng`` (never the module-level random)."""
-        raise NotImplementedError
+        """A fresh question, drawn with ``rng`` (never the module-level random).
 
-    def question(self, notation: str, rules: Rules) -> Question:
-        """The question written ``notation``, for showing it again.
-
-        :raises InvalidQuestionError: when this drill could not have asked it.
+        :raises InvalidOptionError: for a page option (``learner.options``) it cannot ask by.
         """
-        raise NotImplementedError
+        ...
+
+
+@runtime_checkable
+class FollowsPreferences(Protocol):
+    """A drill whose questions follow the learner's stored preferences: ``preferences`` names
+    them (``"counting"``: system, convention and resolution, :mod:`drills.counting.preferences`).
+    The road puts them in the page's options (its URL), so ``new_question`` sees them in
+    ``LearnerState.options`` and the answer form posts them back."""
+
+    preferences: str
+
+
+@runtime_checkable
+class NamesItsRules(Protocol):
+    """A drill whose question may name the rules it is played under (payout math, the
+    dealing drills), rather than being played under the page's."""
 
     def rules_for(self, notation: str, rules: Rules) -> Rules:
-        """The rules the question is played under, as stored with the attempt: the page's rules,
-        unless the drill's notation names its own (payout math)."""
-        return rules
+        """The rules the question is played under, as stored with the attempt."""
+        ...
+
+
+@runtime_checkable
+class CostlyFeedback(Protocol):
+    """A drill whose grading or feedback takes work worth caching (the penetration drill's
+    studies, from dealt shoes): the road limits the work not cached yet before it grades, and
+    has the drill make its feedback's share of it before the page renders."""
 
     def feedback_data(self, answered: Question, options: Mapping[str, str]) -> dict[str, Any]:
-        """What the drill's feedback shows beside the ``answered`` question that takes work to
-        make (the penetration chart, from dealt shoes), by name: made by the view before it
-        renders, never by the template. ``options`` are the page's query options, with
-        ``wait=1`` when the page cannot fetch that work later (no htmx: without JavaScript).
-        None by default."""
-        return {}
+        """What the feedback shows beside the ``answered`` question that takes work to make
+        (the penetration chart), by name: made by the view before it renders, never by the
+        template. ``options`` are the page's query options, with ``wait=1`` when the page
+        cannot fetch that work later (no htmx: without JavaScript)."""
+        ...
 
     def uncached_work(self, notation: str, *, feedback_waits: bool) -> str | None:
-        """The expensive work not done yet (nothing cached) that answering ``notation`` would do
-        now, in words ("a shoe-penetration study ..."), or None: what :meth:`grade` reads (the
-        penetration drill's rounds and shares come from dealt shoes) and, when the page waits
-        for it (``feedback_waits``, without JavaScript), what :meth:`feedback_data` makes. The
-        road counts it as expensive work, refused with a 429 past the limit, before it grades.
-        None for a notation the drill does not read (grading it is the 400). None by default."""
-        return None
+        """The expensive work not done yet (nothing cached) that answering ``notation`` would
+        do now, in words ("a shoe-penetration study ..."), or None: what :meth:`Drill.grade`
+        reads and, when the page waits for it (``feedback_waits``, without JavaScript), what
+        :meth:`feedback_data` makes. The road counts it as expensive work, refused with a 429
+        past the limit, before it grades. None for a notation the drill does not read (grading
+        it is the 400)."""
+        ...
 
-    def answer_text(self, form: Mapping[str, str]) -> str:
-        """The submitted answer fields as the one text :meth:`grade` reads."""
-        return str(form.get("answer", ""))
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
-        """Grade ``answer_text`` against the right answer derived from ``notation``.
+@runtime_checkable
+class AskedInSessions(Protocol):
+    """A drill whose questions are asked at a session's checkpoints (a counting session's
+    page, ``/counting/sessions/<id>``, drawn with ``session_template``): the road takes a
+    session's answers checkpoint by checkpoint (:meth:`session_asks`, graded with
+    :meth:`Drill.grade` and stored like any other), and on ``/drills/<slug>/answer`` only when
+    a review batch re-drills one of them."""
 
-        :raises InvalidQuestionError: for a notation this drill could not have asked.
-        :raises InvalidAnswerError: for an answer not in the form the drill asks for.
-        """
-        raise NotImplementedError
-
-    # -- a drill asked in a session (``asked_in = "session"``) ------------------------------
+    session_template: str
+    # Whether its speed follows the learner's level (drills/counting/pace.py): the road moves
+    # the level after each checkpoint.
+    adapts_speed: bool = False
 
     def read_session(self, spec: str) -> Any:
         """The session its store keeps as ``spec`` (a value with ``rules``, their notation)."""
-        raise NotImplementedError
+        ...
 
     def session_asks(self, session: Any, session_id: str) -> tuple[tuple[SessionAsk, ...], ...]:
         """Each checkpoint's questions, in the order they are asked."""
-        raise NotImplementedError
+        ...
 
     def session_view(
         self, session: Any, session_id: str, grades: Mapping[str, Grade]
     ) -> dict[str, Any]:
         """What the session's page shows (``session_template``), by name, after the answers
         graded so far (by submission token): the checkpoint asked now or the summary."""
-        raise NotImplementedError
+        ...
 
-    def answered(self, notation: str, answer_text: str, rules: Rules) -> tuple[Question, Grade]:
-        """The question ``notation`` names and the grade of ``answer_text`` to it: what the road
-        asks of one answer. By default :meth:`question`, then :meth:`grade`; a drill whose
-        question takes work to read works it out once for both.
+    def session_skill(self, session: Any) -> str:
+        """The skill a session's checkpoints ask, such as counting in a system at a speed."""
+        ...
 
-        :raises InvalidQuestionError: for a notation this drill could not have asked.
-        :raises InvalidAnswerError: for an answer not in the form the drill asks for.
-        """
-        return self.question(notation, rules), self.grade(notation, answer_text, rules)
+
+@runtime_checkable
+class AskedAtTable(Protocol):
+    """A drill whose questions are asked only at a seat at the table (``/table``, which makes
+    them with :func:`drills.table_session.step_asks`): its page says so, and re-drills them
+    from the mistakes page. (Drills with a page of their own are graded at the table too: a
+    bet, insurance, a count check.)"""
+
+    choice_word: str  # what its page calls an answer: "play", "choice", "stake"
+
+
+def rules_for(drill: Drill, notation: str, rules: Rules) -> Rules:
+    """The rules the question ``notation`` is played under, as stored with the attempt: the
+    page's ``rules``, unless the drill's notation names its own (:class:`NamesItsRules`)."""
+    return drill.rules_for(notation, rules) if isinstance(drill, NamesItsRules) else rules
+
+
+def preferences_of(drill: Drill) -> str:
+    """The preferences the drill's questions follow (:class:`FollowsPreferences`), or ``""``."""
+    return drill.preferences if isinstance(drill, FollowsPreferences) else ""

@@ -24,7 +24,9 @@ from fractions import Fraction
 from typing import Any
 
 from drills.base import (
+    AsksOnItsPage,
     Drill,
+    FollowsPreferences,
     Grade,
     InvalidAnswerError,
     InvalidOptionError,
@@ -156,7 +158,7 @@ def _asked_counts(ramp: BetRamp, table: EdgeTable) -> list[int]:
     return [c for c in counts if raised[0] - 2 * step <= c <= first_top + step]
 
 
-class BetSizing(Drill):
+class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
     slug = SLUG
     title = "Bet sizing"
     description = (

@@ -33,7 +33,9 @@ from functools import lru_cache
 from typing import Any
 
 from drills.base import (
+    AsksOnItsPage,
     Drill,
+    FollowsPreferences,
     Grade,
     InvalidAnswerError,
     InvalidOptionError,
@@ -58,7 +60,7 @@ from drills.counting.preferences import STEPS, CountPreferences
 from drills.counting.tray import tray_for
 from drills.counting.true_count import converted
 from drills.strategy_cells import Cell, cell_of, cells_for, hand_for, read_situation
-from drills.strategy_quiz import INSURANCE_KEYS, PLAY_KEYS
+from drills.strategy_chart import INSURANCE_KEYS, PLAY_KEYS
 from trainer.engine.counting import CountingSystem, estimate_decks
 from trainer.engine.hand import Situation
 from trainer.engine.indices import COUNT_LIMIT, CountOutOfRangeError, IndexTable, Play
@@ -425,7 +427,7 @@ def _count_shown(
     return "rc", running, prefs.convention, prefs.resolution, played
 
 
-class Deviations(Drill):
+class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
     slug = SLUG
     title = "Deviations"
     description = (

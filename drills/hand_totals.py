@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 
 from drills.base import (
+    AsksOnItsPage,
     Drill,
     Grade,
     InvalidAnswerError,
@@ -33,7 +34,7 @@ _ANSWER_RE = re.compile(r"(soft|hard) ([0-9]+)|bust")
 LOWEST_TOTAL, HIGHEST_TOTAL = 2, 50
 
 
-class HandTotals(Drill):
+class HandTotals(Drill, AsksOnItsPage):
     slug = "hand-totals"
     title = "Hand totals"
     description = (

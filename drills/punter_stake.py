@@ -1,9 +1,9 @@
 """A punter's stake: at the players' own games (002 home, 004) a punter stakes on cards he has
 seen, so the stake is graded by what those cards are worth, not by a count.
 
-Asked at the table (``/table``: ``asked_in = "table"``) where the learner sits as a punter; each
-is an attempt, re-drilled from the mistakes page. The notation holds the cards the stake is
-made on, the bankroll the learner has then and the risk of ruin of the table's ramp::
+Asked at the table (``/table``: :class:`~drills.base.AskedAtTable`) where the learner sits as a
+punter; each is an attempt, re-drilled from the mistakes page. The notation holds the cards the
+stake is made on, the bankroll the learner has then and the risk of ruin of the table's ramp::
 
     stake KS 6C v AD bankroll 1000 risk 0.05     # 004: two cards, the banker's up card
     stake JS bankroll 1000 risk 0.05             # 002 home: the first card, face down
@@ -19,13 +19,13 @@ the ramp would, but loses no expectation), in bets of the table minimum.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
 from drills.base import (
+    AskedAtTable,
     Drill,
     Grade,
     InvalidAnswerError,
@@ -108,7 +108,7 @@ def _value_words(value: int) -> str:
     return {1: "an ace", 8: "an 8", 10: "a ten"}.get(value, f"a {value}")
 
 
-class PunterStake(Drill):
+class PunterStake(Drill, AskedAtTable):
     slug = SLUG
     title = "Stakes as a punter"
     description = (
@@ -118,14 +118,9 @@ class PunterStake(Drill):
     )
     template = "drills/punter_stake.html"
     situation_template = "drills/_punter_stake_situation.html"
-    asked_in = "table"
-
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
-        return Question(notation="setup", prompt="Sit at a table as a punter", view={"setup": True})
+    choice_word = "stake"
 
     def question(self, notation: str, rules: Rules) -> Question:
-        if notation == "setup":
-            return self.new_question(random.Random(0), rules, LearnerState())
         cards, up, bankroll, risk = read_stake(notation, rules)
         view: dict[str, Any] = {
             "cards": cards,
@@ -152,8 +147,6 @@ class PunterStake(Drill):
         return str(form.get("answer", ""))[:16]
 
     def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
-        if notation == "setup":
-            raise InvalidQuestionError("the table's page asks no stake")
         cards, up, bankroll, risk = read_stake(notation, rules)
         stake = _read_stake(answer_text, rules, bankroll)
         edge = stake_edge(rules, cards, up)

@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import Any
 
 from drills.base import (
+    AsksOnItsPage,
     Drill,
     Grade,
     InvalidAnswerError,
@@ -58,6 +59,7 @@ from drills.strategy_cells import (
     read_situation,
     weakest_of,
 )
+from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS, chart_for
 from trainer.engine.counting import CountingSystem
 from trainer.engine.hand import Hand, Situation
 from trainer.engine.indices import CountOutOfRangeError
@@ -66,29 +68,15 @@ from trainer.engine.indices.reading import insurance_as_read
 from trainer.engine.indices.table import count_grid
 from trainer.engine.rules import Rules
 from trainer.engine.shoe import Shoe
-from trainer.engine.strategy import Action, Chart, InvalidSituationError, action_evs, chart
-from trainer.engine.strategy.cache import cached
+from trainer.engine.strategy import Action, InvalidSituationError, action_evs
 
 __all__ = [
     "DRILL",
-    "INSURANCE_KEYS",
     "MIXES",
-    "PLAY_KEYS",
     "StrategyQuiz",
 ]
 
 SLUG = "basic-strategy"
-
-# The answer keys, in the order the buttons show them.
-PLAY_KEYS: dict[str, str] = {
-    "H": "Hit",
-    "S": "Stand",
-    "D": "Double",
-    "P": "Split",
-    "R": "Surrender",
-}
-INSURANCE_KEYS: dict[str, str] = {"I": "Take insurance", "N": "No insurance"}
-EVEN_MONEY_KEYS: dict[str, str] = {"I": "Take even money", "N": "No, play the natural"}
 
 MIXES: dict[str, str] = {
     "shoe": "As dealt from a shoe",
@@ -182,7 +170,7 @@ def work_out(notation: str, rules: Rules) -> Play:
         return _counted_insurance(situation, rules, shown)
     if insurance:
         return _insurance_play(situation, rules)
-    table = chart(rules)
+    table = chart_for(rules)
     cell = cell_of(situation, rules)
     try:
         code = table.code(cell.section, cell.row, cell.up)
@@ -361,7 +349,7 @@ def _percent(value: float) -> str:
 # -- the drill --------------------------------------------------------------------------------
 
 
-class StrategyQuiz(Drill):
+class StrategyQuiz(Drill, AsksOnItsPage):
     slug = SLUG
     title = "Basic strategy"
     description = (
@@ -545,16 +533,6 @@ def _after_insurance(last_question: str | None, rules: Rules) -> str | None:
     except InvalidQuestionError:
         return None
     return None if situation.hand.is_two_card_21 else str(situation)
-
-
-def chart_for(rules: Rules) -> Chart:
-    """The chart these rules play (from the disk cache when there is one)."""
-    return chart(rules)
-
-
-def cached_chart_for(rules: Rules) -> Chart | None:
-    """The chart these rules play if it is worked out already (memory or disk), else None."""
-    return cached(rules)
 
 
 DRILL = StrategyQuiz()

@@ -2,7 +2,7 @@
 dealer's choices graded by what it is worth to the bank; and, the deal passed on at 002 home,
 the learner's redouble as a punter, graded by what it is worth to them.
 
-These questions are asked at the table (``/table``: ``asked_in = "table"``); each is an
+These questions are asked at the table (``/table``: :class:`~drills.base.AskedAtTable`); each is an
 attempt like any other, re-drilled from the mistakes page. Two kinds, each notation holding
 everything the grade needs (the rules are the attempt's):
 
@@ -37,7 +37,6 @@ minimum, the punter's own (a redouble) in bets of his stake, as a play's is of t
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -45,7 +44,14 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from drills.base import Drill, Grade, InvalidAnswerError, InvalidQuestionError, Question
+from drills.base import (
+    AskedAtTable,
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    InvalidQuestionError,
+    Question,
+)
 from drills.base import LearnerState as LearnerState
 from drills.dealing.table_words import amount
 from trainer.engine.cards import Card, InvalidCardError
@@ -354,7 +360,7 @@ def _grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> 
     return _graded("redouble", evs, answer, why, stake)
 
 
-class TableDealing(Drill):
+class TableDealing(Drill, AskedAtTable):
     slug = SLUG
     title = "Table dealing"
     description = (
@@ -365,14 +371,8 @@ class TableDealing(Drill):
     template = "drills/table_play.html"  # one page for the table's drills
     choice_word = "choice"
     situation_template = "drills/_table_dealing_situation.html"
-    asked_in = "table"
-
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
-        return Question(notation="setup", prompt="Hold the deal at a table", view={"setup": True})
 
     def question(self, notation: str, rules: Rules) -> Question:
-        if notation == "setup":
-            return self.new_question(random.Random(0), rules, LearnerState())
         kind = kind_of(notation)
         labels = _REDOUBLE_LABELS if kind == "redouble" else _LABELS
         keys = [(key, labels[key], True) for key in KEYS[kind]]
@@ -409,8 +409,6 @@ class TableDealing(Drill):
         return str(form.get("answer", ""))[:10].strip()
 
     def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
-        if notation == "setup":
-            raise InvalidQuestionError("the table's page asks no choice")
         kind = kind_of(notation)
         text = (answer_text or "").strip()
         answer = KEYS[kind].get(text.upper(), text.lower())

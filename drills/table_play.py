@@ -1,8 +1,9 @@
 """Table play: one decision at a table, any hand (three cards or more, a split hand), graded by
 basic strategy or, where the count is given, by the computed index at the learner's count.
 
-These questions are asked at the table (``/table``: ``asked_in = "table"``), one per decision
-of the learner's boxes; each is an attempt like any other, re-drilled from the mistakes page.
+These questions are asked at the table (``/table``: :class:`~drills.base.AskedAtTable`), one per
+decision of the learner's boxes; each is an attempt like any other, re-drilled from the mistakes
+page.
 
 Notation: the hand and the dealer's up card, how many hands the box holds after a split, and,
 where deviations are graded, the count as the learner keeps it (system, true-count rounding,
@@ -24,7 +25,6 @@ has.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,7 +32,14 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from drills.base import Drill, Grade, InvalidAnswerError, InvalidQuestionError, Question
+from drills.base import (
+    AskedAtTable,
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    InvalidQuestionError,
+    Question,
+)
 from drills.base import LearnerState as LearnerState
 from drills.count_study import (
     COUNT,
@@ -46,7 +53,7 @@ from drills.count_study import (
 )
 from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.true_count import converted
-from drills.strategy_quiz import PLAY_KEYS, chart_for
+from drills.strategy_chart import PLAY_KEYS, chart_for
 from trainer.engine.cards import Card, InvalidCardError
 from trainer.engine.counting import CountingSystem
 from trainer.engine.hand import Hand, InvalidHandError, Situation
@@ -401,7 +408,7 @@ def beats_the_chart(worked: Worked, answer: str) -> bool:
     return evs[answer] > evs[right] + _TIE
 
 
-class TablePlay(Drill):
+class TablePlay(Drill, AskedAtTable):
     slug = SLUG
     title = "Table play"
     description = (
@@ -411,14 +418,8 @@ class TablePlay(Drill):
     template = "drills/table_play.html"
     situation_template = "drills/_table_play_situation.html"
     choice_word = "play"  # what the page calls an answer
-    asked_in = "table"
-
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
-        return Question(notation="setup", prompt="Sit at a table", view={"setup": True})
 
     def question(self, notation: str, rules: Rules) -> Question:
-        if notation == "setup":
-            return self.new_question(random.Random(0), rules, LearnerState())
         decision = read_decision(notation, rules)
         reasons = legal_plays(rules, decision)
         count = decision.count
@@ -457,8 +458,6 @@ class TablePlay(Drill):
         return str(form.get("answer", ""))[:4].strip().upper()
 
     def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
-        if notation == "setup":
-            raise InvalidQuestionError("the table's page asks no play")
         worked = work_out(notation, rules)
         answer = (answer_text or "").strip().upper()
         if answer not in PLAY_KEYS:

@@ -12,7 +12,15 @@ import random
 import re
 from fractions import Fraction
 
-from drills.base import Drill, Grade, InvalidQuestionError, LearnerState, Question
+from drills.base import (
+    AsksOnItsPage,
+    Drill,
+    FollowsPreferences,
+    Grade,
+    InvalidQuestionError,
+    LearnerState,
+    Question,
+)
 from drills.counting.checkpoint import about_decks
 from drills.counting.notation import CARDS_PER_DECK, format_decks, read_decks, read_decks_count
 from drills.counting.preferences import RESOLUTION_LABELS, RESOLUTIONS, STEPS, CountPreferences
@@ -26,7 +34,7 @@ _NOTATION_RE = re.compile(
 )
 
 
-class DeckEstimation(Drill):
+class DeckEstimation(Drill, AsksOnItsPage, FollowsPreferences):
     slug = "deck-estimation"
     title = "Deck estimation"
     description = (

@@ -20,7 +20,10 @@ from fractions import Fraction
 from typing import Any
 
 from drills.base import (
+    AsksOnItsPage,
+    CostlyFeedback,
     Drill,
+    FollowsPreferences,
     Grade,
     InvalidAnswerError,
     InvalidQuestionError,
@@ -74,7 +77,7 @@ _NOTATION_RE = re.compile(
 )
 
 
-class ShoePenetration(Drill):
+class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
     slug = "shoe-penetration"
     title = "Shoe penetration"
     description = (

@@ -17,17 +17,15 @@ Three kinds, one drill each:
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
 from drills.base import (
+    AskedInSessions,
     Drill,
     Grade,
-    InvalidQuestionError,
-    LearnerState,
     Question,
     SessionAsk,
 )
@@ -381,14 +379,13 @@ def page_view(
 # -- the drills in the registry ----------------------------------------------------------
 
 
-class SessionDrill(Drill):
+class SessionDrill(Drill, AskedInSessions):
     """A counting drill played as a session. Its page sets a session up; answers go to the
     session's checkpoints (``/counting/sessions/<id>``). A checkpoint missed there can be
     re-drilled from the mistakes page: the page then lists its cards and asks the count."""
 
     kind = ""
     situation_template = "drills/_counting_situation.html"
-    asked_in = "session"
     session_template = "drills/counting_session.html"
     brisk_ms, slow_ms = 4_000, 15_000  # a count after a run of cards takes longer than a play
 
@@ -422,9 +419,6 @@ class SessionDrill(Drill):
                     answers[index, ask] = Answered(grade.answer, grade.right_answer, grade.correct)
         return page_view(session, answers)
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
-        return self.question("setup", rules)
-
     def skill(self, notation: str, rules: Rules) -> str:
         """A checkpoint re-drilled alone: its kind, system and shoe (``"rc hi-lo 6d"``)."""
         return notation.split(":", 1)[0]
@@ -448,8 +442,6 @@ class SessionDrill(Drill):
         return f"{session.system} {session.decks}d at {speed} cards/s"
 
     def question(self, notation: str, rules: Rules) -> Question:
-        if notation == "setup":
-            return Question(notation="setup", prompt="Set up a session", view={"kind": self.kind})
         checkpoint = read_checkpoint(notation)
         if checkpoint.kind == "tc":
             view: dict[str, Any] = {"tray": tray_for(checkpoint.decks, len(checkpoint.cards))}
@@ -461,8 +453,6 @@ class SessionDrill(Drill):
     def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
         """Grade a checkpoint's answer: on the session's page (:meth:`session_asks`), or
         re-drilled from the mistakes page (the cards listed), as part of a review batch."""
-        if notation == "setup":
-            raise InvalidQuestionError("the set-up page asks for no count")
         return read_checkpoint(notation).grade(answer_text)
 
 

@@ -16,7 +16,15 @@ import random
 import re
 from fractions import Fraction
 
-from drills.base import Drill, Grade, InvalidQuestionError, LearnerState, Question
+from drills.base import (
+    AsksOnItsPage,
+    Drill,
+    FollowsPreferences,
+    Grade,
+    InvalidQuestionError,
+    LearnerState,
+    Question,
+)
 from drills.counting.checkpoint import about_decks
 from drills.counting.notation import (
     CARDS_PER_DECK,
@@ -41,7 +49,7 @@ _NOTATION_RE = re.compile(
 _TARGET_LOW, _TARGET_HIGH = -6, 8
 
 
-class TrueCount(Drill):
+class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
     slug = "true-count"
     title = "True count"
     description = (

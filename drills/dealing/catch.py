@@ -16,11 +16,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from drills.base import (
+    AsksOnItsPage,
     Drill,
     Grade,
     InvalidAnswerError,
     InvalidOptionError,
     LearnerState,
+    NamesItsRules,
     Question,
 )
 from drills.dealing.catch_round import (
@@ -107,7 +109,7 @@ def _question(round_: CatchRound) -> Question:
     )
 
 
-class CatchTheDealer(Drill):
+class CatchTheDealer(Drill, AsksOnItsPage, NamesItsRules):
     slug = "catch-the-dealer"
     title = "Catch the dealer"
     description = (

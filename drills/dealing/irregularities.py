@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from drills.base import (
+    AsksOnItsPage,
     Drill,
     Grade,
     InvalidAnswerError,
     InvalidQuestionError,
     LearnerState,
+    NamesItsRules,
     Question,
 )
 from drills.dealing.choices import PageOption, in_fixed_order
@@ -243,7 +245,7 @@ def decision_words(played: Played) -> str:
     return answers.get(words, "")
 
 
-class Irregularities(Drill):
+class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
     slug = "irregularities"
     title = "Irregularities"
     description = (

@@ -15,7 +15,16 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from drills.base import Drill, Grade, InvalidAnswerError, LearnerState, PastAttempt, Question
+from drills.base import (
+    AsksOnItsPage,
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    LearnerState,
+    NamesItsRules,
+    PastAttempt,
+    Question,
+)
 from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.procedure_points import POINTS, Answer, read_point
 from trainer.engine.rule_words import title
@@ -96,7 +105,7 @@ def _step(notation: str) -> tuple[int, int] | None:
     return (order.index(point) + 1, len(order)) if point in order else None
 
 
-class Procedure(Drill):
+class Procedure(Drill, AsksOnItsPage, NamesItsRules):
     slug = "procedure"
     title = "Dealing procedure"
     description = (

@@ -17,7 +17,15 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from drills.base import Drill, Grade, InvalidAnswerError, LearnerState, Question
+from drills.base import (
+    AsksOnItsPage,
+    Drill,
+    Grade,
+    InvalidAnswerError,
+    LearnerState,
+    NamesItsRules,
+    Question,
+)
 from drills.dealing.table_deal import deal_table
 from drills.dealing.table_round import MAX_BOXES, TableQuestion, read_played, read_table
 from drills.payout.explain import hand_notes, hand_why
@@ -128,7 +136,7 @@ def box_explanation(rules: Rules, result: RoundResult, seat: SeatResult) -> str:
     return "; ".join(parts)
 
 
-class TablePayouts(Drill):
+class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
     slug = "table-payouts"
     title = "Payouts at the table"
     description = (

@@ -5,7 +5,14 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from drills.base import Drill, Grade, LearnerState, Question
+from drills.base import (
+    AsksOnItsPage,
+    Drill,
+    Grade,
+    LearnerState,
+    NamesItsRules,
+    Question,
+)
 from drills.payout.deal import make_question
 from drills.payout.explain import ask_text, explain, situation_view
 from drills.payout.kinds import KINDS, MIXES, kinds_for
@@ -14,7 +21,7 @@ from drills.payout.play import read_question, read_question_played
 from trainer.engine.rules import Rules
 
 
-class PayoutMath(Drill):
+class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
     slug = "payout-math"
     title = "Payout math"
     description = (

@@ -17,7 +17,8 @@ from drills.strategy_cells import (
     leaning_weights,
     read_situation,
 )
-from drills.strategy_quiz import DRILL, chart_for
+from drills.strategy_chart import chart_for
+from drills.strategy_quiz import DRILL
 from trainer.engine.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")

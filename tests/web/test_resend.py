@@ -10,7 +10,14 @@ from typing import Any
 
 import pytest
 
-from drills import DRILLS, Drill, InvalidAnswerError, InvalidQuestionError, get_drill
+from drills import (
+    DRILLS,
+    AsksOnItsPage,
+    Drill,
+    InvalidAnswerError,
+    InvalidQuestionError,
+    get_drill,
+)
 from trainer.engine.rules import find_preset
 from trainer.store import attempts
 
@@ -72,7 +79,7 @@ def sign_up(client: Any, csrf: Any) -> int:
 def question_page(client: Any, db: Any, user_id: int, drill: Drill) -> str:
     """A page asking one of the drill's questions: its own page, or (a drill asked in a
     session) a review batch of one missed checkpoint."""
-    if not drill.asked_in:
+    if isinstance(drill, AsksOnItsPage):
         return str(
             client.get(f"/drills/{drill.slug}", follow_redirects=True).get_data(as_text=True)
         )

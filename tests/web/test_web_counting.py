@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from drills import DRILLS
+from drills import DRILLS, preferences_of
 from drills.counting.checkpoint import read_checkpoint
 from drills.counting.session import RUNNING
 from drills.counting.true_count import read_question
@@ -89,7 +89,7 @@ def test_unknown_preferences_are_refused_beside_their_field_with_nothing_stored(
     assert db["users"].count == 0 and db["counting_preferences"].count == 0
 
 
-COUNTING_DRILLS = [drill.slug for drill in DRILLS if drill.preferences == "counting"]
+COUNTING_DRILLS = [drill.slug for drill in DRILLS if preferences_of(drill) == "counting"]
 
 
 @pytest.mark.parametrize("slug", COUNTING_DRILLS)

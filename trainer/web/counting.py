@@ -4,7 +4,7 @@ a deck countdown, counting through a shoe) kept server-side and answered checkpo
 The preferences (system, true-count convention, deck resolution) are the learner's, kept in the
 store (:mod:`trainer.web.preferences`); the counting drills declare that they follow them
 (``Drill.preferences``) and the drills' road puts them in their pages' options. A session's
-checkpoints are answered on the session's page; its drills declare so (``Drill.asked_in``), and
+checkpoints are answered on the session's page; its drills declare so (``AskedInSessions``), and
 this module only finds the learner's session: the drills' road grades, stores and shows its
 answers (:func:`trainer.web.drills.answer_checkpoint`), as it does every other answer.
 
@@ -199,7 +199,7 @@ def _setup_page(kind: str, error: InvalidSessionError) -> Response:
         drill,
         current_user(),
         rules,
-        drill.question("setup", rules),
+        None,
         status=400,
         setup_error=str(error),
         setup_field=error.field,

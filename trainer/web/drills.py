@@ -27,6 +27,9 @@ from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import (
+    AskedAtTable,
+    AskedInSessions,
+    AsksOnItsPage,
     Drill,
     Grade,
     InvalidAnswerError,
@@ -38,7 +41,9 @@ from drills import (
     SessionAsk,
     UnknownDrillError,
     get_drill,
+    preferences_of,
     registry,
+    rules_for,
 )
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
@@ -66,11 +71,11 @@ bp = Blueprint("drills", __name__, url_prefix="/drills")
 
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _RECENT = 200
-# What an answer sent to the road for a drill whose questions are asked elsewhere is told.
+# What an answer sent to the road for a drill asked elsewhere (not ``AsksOnItsPage``) is told.
 _ASKED_ELSEWHERE = {
-    "session": "A counting session's checkpoints are answered on the session's own page; "
+    AskedInSessions: "A counting session's checkpoints are answered on the session's own page; "
     "nothing was stored.",
-    "table": "A table's decisions are answered at the table; nothing was stored.",
+    AskedAtTable: "A table's decisions are answered at the table; nothing was stored.",
 }
 
 
@@ -81,6 +86,13 @@ def get_drill_or_404(slug: str) -> Drill:
         abort(404, description=f"There is no drill called {slug!r}.")
 
 
+def fresh_question(drill: Drill, user: users.User | None, rules: Rules) -> Question | None:
+    """A new question for its page (:raises InvalidOptionError:); None if asked elsewhere."""
+    if not isinstance(drill, AsksOnItsPage):
+        return None
+    return drill.new_question(make_rng(), rules, learner_state(user, drill))
+
+
 def learner_state(user: users.User | None, drill: Drill) -> LearnerState:
     if user is None:  # a new visitor: no history yet
         return LearnerState(options=dict(request.args))
@@ -89,10 +101,10 @@ def learner_state(user: users.User | None, drill: Drill) -> LearnerState:
 
 
 def with_preferences(drill: Drill) -> Response | None:
-    """A page of a drill that follows the learner's preferences (``Drill.preferences``) but
+    """A page of a drill that follows the learner's preferences (``FollowsPreferences``) but
     whose URL does not carry them: redirected to the same page with them, so its questions and
     its answer form follow them."""
-    wanted = options_for(drill.preferences)
+    wanted = options_for(preferences_of(drill))
     if all(request.args.get(name) == value for name, value in wanted.items()):
         return None
     query = {**request.args.to_dict(), **wanted}
@@ -118,7 +130,7 @@ def ask(slug: str) -> Response:
         return _review_page(drill, review_batch_or_404(drill, request.args["review"]))
     user = current_user()  # a new visitor becomes a guest on their first answer, not here
     rules = current_rules()
-    wrong = errors_in(drill.preferences, request.args)
+    wrong = errors_in(preferences_of(drill), request.args)
     if wrong:  # named in the address but unknown: said so, not replaced by the saved ones
         lead = (
             f"The address of {drill.title} names counting preferences the trainer does not "
@@ -130,7 +142,7 @@ def ask(slug: str) -> Response:
     if moved is not None:
         return moved
     try:
-        question = drill.new_question(make_rng(), rules, learner_state(user, drill))
+        question = fresh_question(drill, user, rules)
     except InvalidOptionError as error:
         return _option_error_page(drill, user, rules, error)
     return page(drill, user, rules, question)
@@ -162,8 +174,9 @@ def _option_error_page(
 def answer(slug: str) -> Response:
     drill = get_drill_or_404(slug)
     form = request.form
-    if drill.asked_in and not form.get("review"):
-        abort(400, description=_ASKED_ELSEWHERE[drill.asked_in])
+    if not isinstance(drill, AsksOnItsPage) and not form.get("review"):
+        said = (text for kind, text in _ASKED_ELSEWHERE.items() if isinstance(drill, kind))
+        abort(400, description=next(said))
     token = submission_token_or_400(form)
     asked_at = asked_at_or_400(form.get("asked_at", ""))
     notation = form.get("question", "")
@@ -193,7 +206,7 @@ def answer(slug: str) -> Response:
         reviews.mark_answered(get_db(), item.id, answered.attempt.id)
         return _review_page(drill, review_batch_or_404(drill, str(batch.id)), **feedback)
     try:
-        following = drill.new_question(make_rng(), rules, learner_state(user, drill))
+        following = fresh_question(drill, user, rules)
     except InvalidOptionError as error:  # options changed in the answer form's address
         return _option_error_page(drill, user, rules, error, 200, **feedback)
     return page(drill, user, rules, following, **feedback)
@@ -274,11 +287,11 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
     done = {"right": sum(a.correct for a in answered), "count": len(batch.items)}
     done["practice"] = batch.purpose == "practice"
     rules = current_rules()
-    following = drill.new_question(make_rng(), rules, learner_state(user, drill))
+    following = fresh_question(drill, user, rules)
     return page(drill, user, rules, following, review_done=done, **feedback)
 
 
-# -- answers asked in a session (a drill ``asked_in = "session"``: a counting session) -------
+# -- answers asked in a session (a drill :class:`~drills.AskedInSessions`: a counting session) --
 
 
 def session_grades(
@@ -313,6 +326,8 @@ def session_page(
     """A session's page (its ``panel`` block for htmx) after the answers stored so far: the
     drill's view of the session, and what else is shown by name (``error`` and ``form``,
     ``graded`` (checkpoint index, grades by ask), ``response_ms``, ``repeated``)."""
+    if not isinstance(drill, AskedInSessions):
+        abort(404, description="That drill is not asked in sessions.")
     session = drill.read_session(spec)
     rules = stored_rules(session.rules)
     grades = shown.pop("grades", None)
@@ -342,6 +357,8 @@ def answer_checkpoint(
     index = int(text)
     asked_at = form.get("asked_at", "")
     response_ms = now_ms() - int(asked_at) if digits(asked_at) and len(asked_at) < 16 else None
+    if not isinstance(drill, AskedInSessions):
+        abort(404, description="That drill is not asked in sessions.")
     session = drill.read_session(spec)
     rules = stored_rules(session.rules)
     checkpoints = drill.session_asks(session, session_id)
@@ -474,12 +491,12 @@ def answer_once(
     """Grade and store an answer once per submission token. A resent answer gets its stored
     grade (counted once); a malformed one, what is wrong (nothing is written, not even a
     guest). ``stored_as``: the rules to store the answer under, if not the drill's
-    :meth:`~drills.Drill.rules_for`."""
+    :func:`~drills.rules_for`."""
     limit_uncached_work(drill, notation)  # dealt now, once (then cached): bounded
     asked, grade, error = read_answer(drill, notation, form, rules, asker=asker)
     if grade is None:
         return Answered(asked, None, error=error)
-    stored = stored_as or drill.rules_for(asked.notation, rules)
+    stored = stored_as or rules_for(drill, asked.notation, rules)
     attempt, created = record(
         current_user_or_guest(),
         drill,
@@ -530,7 +547,7 @@ def question_context(
         "drill": drill,
         "rules": rules,
         # The rules the question itself is under (a payout question names its own).
-        "question_rules": drill.rules_for(question.notation, rules) if question else None,
+        "question_rules": rules_for(drill, question.notation, rules) if question else None,
         "question": question,
         "token": token or secrets.token_urlsafe(18),
         "asked_at": asked_at if asked_at is not None else now_ms(),

@@ -1,4 +1,5 @@
-"""The learner's stored preferences that drills follow (``Drill.preferences`` names one).
+"""The learner's stored preferences that drills follow (``FollowsPreferences.preferences``
+names one).
 
 Kept in the store, so they survive a new guest session and signing in; read once a request.
 """

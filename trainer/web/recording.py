@@ -3,7 +3,7 @@ and after a running count's checkpoint, the learner's speed level moved.
 
 The drill road (:mod:`trainer.web.drills`) calls :func:`record` for every answer it grades, on a
 drill's page and at a counting session's checkpoints alike, and :func:`adapt_speed` after a
-checkpoint of a drill that declares ``adapts_speed``.
+checkpoint of a session drill that declares ``adapts_speed``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from drills import Drill, DrillError, Grade, SessionAsk
+from drills import AskedInSessions, Drill, DrillError, Grade, SessionAsk
 from drills.counting.pace import SpeedLevel
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, speeds, users
@@ -68,9 +68,9 @@ def speed_level(user_id: int, system: str) -> SpeedLevel:
 
 def adapt_speed(drill: Drill, user: users.User, session: Any, correct: bool) -> None:
     """After a checkpoint of a session (a value with ``system`` and ``speed``), for a drill
-    that adapts its speed (``Drill.adapts_speed``): move the learner's level in the session's
-    system, if the session was dealt at the level's speed."""
-    if not drill.adapts_speed:
+    that adapts its speed (``AskedInSessions.adapts_speed``): move the learner's level in the
+    session's system, if the session was dealt at the level's speed."""
+    if not (isinstance(drill, AskedInSessions) and drill.adapts_speed):
         return
     level = speed_level(user.id, session.system)
     if session.speed == level.speed:
@@ -88,9 +88,10 @@ def record_checkpoint(
     response_ms: int | None,
 ) -> None:
     """Store a session checkpoint's graded answers (``grades`` by ask name), each under its
-    ask's token and the session's skill, then move the speed level (:func:`adapt_speed`):
-    inside the caller's transaction."""
+    ask's token and the session's skill (:meth:`~drills.AskedInSessions.session_skill`), then
+    move the speed level (:func:`adapt_speed`): inside the caller's transaction."""
+    skill = drill.session_skill(session) if isinstance(drill, AskedInSessions) else None
     for ask in asks:
         record(user, drill, ask.notation, grades[ask.name], rules=session.rules, token=ask.token,
-               response_ms=response_ms, skill=drill.session_skill(session))  # fmt: skip
+               response_ms=response_ms, skill=skill)  # fmt: skip
     adapt_speed(drill, user, session, all(grade.correct for grade in grades.values()))

@@ -22,6 +22,7 @@ from drills import strategy_cells as cells
 from drills import strategy_quiz as quiz
 from drills import strategy_timed as timed
 from drills.strategy_cells import Cell, tally_by_cell
+from drills.strategy_chart import cached_chart_for, chart_for
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, users
 from trainer.web import drills as drill_road
@@ -77,7 +78,7 @@ def read_settings(values: Mapping[str, str], *, work_now: bool = True) -> Settin
             description=f"Insurance goes by the count ({BY_COUNT!r}) or not, not {count[:20]!r}.",
         )
     rules = read_rules(values, default=current_rules())
-    if work_now and quiz.cached_chart_for(rules) is None:  # the quiz would work it out now
+    if work_now and cached_chart_for(rules) is None:  # the quiz would work it out now
         limit_expensive_work(NEW_CHART)
     return Settings(rules=rules, mix=mix, count=bool(count))
 
@@ -189,14 +190,14 @@ def ask() -> Response:
         # The settings form was sent: ask at the rules' own address (one notation, as /strategy).
         return redirect(url_for("strategy_quiz.ask", **settings.query()), code=303)
     user = current_user()  # a new visitor becomes a guest on their first answer, not here
-    if not waits and quiz.cached_chart_for(settings.rules) is None:
+    if not waits and cached_chart_for(settings.rules) is None:
         # Rules never worked out before: the page shows the chart being worked out (a second
         # or two) and asks for its first question with wait=1 (htmx at once; a link without).
         return _page(settings, user, None, pending=True)
     if waits:
         # The page waited for the chart: work it out now, whether or not the question drawn
         # needs it (a hand dealt from a shoe is graded by its own EVs), so the next page asks.
-        quiz.chart_for(settings.rules)
+        chart_for(settings.rules)
     past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
     question = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, question)
@@ -269,7 +270,7 @@ def heat_map() -> Response:
         return redirect(url_for("strategy_quiz.heat_map", **settings.query()), code=303)
     rules = settings.rules
     tally = history(current_user(), settings, by_cell=True).tally
-    table = quiz.chart_for(rules)
+    table = chart_for(rules)
     return render(
         "drills/_strategy_heatmap.html",
         settings=settings,

@@ -19,6 +19,7 @@ from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.wrappers import Response
 
+from drills import CostlyFeedback
 from trainer import store
 from trainer.clock import Clock
 from trainer.engine.rules import (
@@ -249,9 +250,10 @@ def feedback_waits() -> bool:
 
 def feedback_data(drill: Any, shown: dict[str, Any]) -> dict[str, Any]:
     """What a drill page's feedback on the answer ``shown`` (its ``answered`` and ``grade``)
-    shows that takes work (:meth:`drills.Drill.feedback_data`), ``wait=1`` when it waits."""
+    shows that takes work (:meth:`drills.CostlyFeedback.feedback_data`), ``wait=1`` when it
+    waits; nothing for a drill without :class:`~drills.CostlyFeedback`."""
     answered = shown.get("answered")
-    if answered is None or shown.get("grade") is None:
+    if not isinstance(drill, CostlyFeedback) or answered is None or shown.get("grade") is None:
         return {}
     options = {**request.args, **({"wait": "1"} if feedback_waits() else {})}
     return dict(drill.feedback_data(answered, options))
@@ -259,7 +261,9 @@ def feedback_data(drill: Any, shown: dict[str, Any]) -> dict[str, Any]:
 
 def limit_uncached_work(drill: Any, notation: str) -> None:
     """Count the expensive work answering ``notation`` would do now, not cached yet
-    (:meth:`drills.Drill.uncached_work`), before it is done: a 429 past the limit."""
+    (:meth:`drills.CostlyFeedback.uncached_work`), before it is done: a 429 past the limit."""
+    if not isinstance(drill, CostlyFeedback):
+        return
     work = drill.uncached_work(notation, feedback_waits=feedback_waits())
     if work is not None:
         limit_expensive_work(work)

@@ -27,7 +27,7 @@ from werkzeug.wrappers import Response
 from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import CONVENTION_LABELS, RESOLUTION_LABELS, system_choices
-from drills.strategy_quiz import PLAY_KEYS, chart_for
+from drills.strategy_chart import PLAY_KEYS, chart_for
 from drills.table_session import (
     GRADED,
     MODES,
