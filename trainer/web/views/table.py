@@ -47,9 +47,7 @@ from trainer.engine.rules import Rules
 from trainer.engine.table_game import PLAYS, Ask, InvalidStepError, TableGame
 from trainer.store import tables, users
 from trainer.store.db import transaction
-from trainer.web import drills as drill_road
 from trainer.web import table_view
-from trainer.web.count_jobs import pending_page, study_or_start
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import option_fields, plain_words, preset_menu, read_rules
 from trainer.web.support import (
@@ -60,6 +58,8 @@ from trainer.web.support import (
     is_htmx,
     render,
 )
+from trainer.web.views import drills as drill_road
+from trainer.web.views.count_jobs import pending_page, study_or_start
 
 bp = Blueprint("table", __name__, url_prefix="/table")
 
