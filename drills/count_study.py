@@ -6,7 +6,7 @@ true-count rounding, the count, the discard tray), read by one parser.
 A count study (the indices and the edge by count, :mod:`trainer.engine.indices`) takes many
 seconds to compute cold, far too long for a request. A drill asks :func:`study_for`; when the
 study is not worked out yet it raises :class:`StudyPendingError`, and the web layer computes it
-off the request (``trainer.web.count_jobs``) while the page shows progress.
+off the request (``trainer.web.views.count_jobs``) while the page shows progress.
 """
 
 from __future__ import annotations

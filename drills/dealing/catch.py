@@ -1,7 +1,7 @@
 """Catch the dealer: a round is dealt and settled before you, and now and then the dealer makes a
 mistake in it (:mod:`drills.dealing.catch_round`); call "Foul" when he does, "Next" when he
 did not. A run of rounds at a rate and a speed the learner sets is played on its own pages
-(:mod:`trainer.web.dealing`); a single round is asked on the drill's page like any drill.
+(:mod:`trainer.web.views.catch_dealer`); a single round is asked on the drill's page like any drill.
 
 A call is graded by the mistake planted in the round, which the server works out again from the
 round's notation: a foul called on a mistake is *caught*, "Next" past one *missed*, a foul on

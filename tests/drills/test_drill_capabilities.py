@@ -62,8 +62,8 @@ def test_a_drill_without_rules_of_its_own_plays_the_pages() -> None:
     [
         "drills/table_play.py",
         "drills/deviations.py",
-        "trainer/web/table.py",
-        "trainer/web/strategy.py",
+        "trainer/web/views/table.py",
+        "trainer/web/views/strategy.py",
     ],  # fmt: skip
 )
 def test_the_table_the_deviations_and_the_strategy_page_do_not_import_the_quiz(path: str) -> None:

@@ -12,7 +12,7 @@ from drills.strategy_cells import cell_tally, cells_for, hand_for
 from drills.strategy_quiz import DRILL
 from trainer.engine.rules import Rules, find_preset
 from trainer.store import attempts, users
-from trainer.web import strategy_quiz as pages
+from trainer.web.views import strategy_quiz as pages
 
 PRESET = "vegas-6d-s17"
 # Stored rules: notation, rows from before the notation (a preset name and JSON options, text

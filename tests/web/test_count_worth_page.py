@@ -76,7 +76,7 @@ def test_an_unbalanced_systems_blank_cells_name_its_own_span_of_running_counts()
     from trainer.engine.indices import IndexTable
     from trainer.engine.indices.table import count_grid
     from trainer.engine.rules import find_preset
-    from trainer.web.count_worth import index_grid
+    from trainer.web.views.count_worth import index_grid
 
     rules = find_preset("vegas-6d-s17")
     grid = count_grid(rules, SYSTEMS["ko"])

@@ -69,10 +69,12 @@ def test_the_quiz_keeps_its_charts_in_the_configured_directory(
 
 def test_only_the_drill_road_grades_or_stores_an_answer() -> None:
     """Every answer (counting-session checkpoints included) is graded and stored by
-    trainer/web/drills.py alone: no other web module grades one or writes an attempt."""
+    trainer/web/views/drills.py alone: no other web module grades one or writes an attempt."""
     web = Path(__file__).resolve().parents[2] / "trainer" / "web"
     graders = re.compile(r"\.grade\(|record_attempt\(|drill_road\.record\(|\.answered\(notation")
     found = {
-        path.name for path in web.glob("*.py") if graders.search(path.read_text(encoding="utf-8"))
+        path.relative_to(web).as_posix()
+        for path in web.rglob("*.py")
+        if graders.search(path.read_text(encoding="utf-8"))
     }
-    assert found == {"drills.py"}
+    assert found == {"views/drills.py"}

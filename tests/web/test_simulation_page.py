@@ -277,7 +277,7 @@ def test_without_dask_a_run_with_workers_uses_processes_and_says_so(
     quiet_app: Any, client: Any, csrf: Any, db: Any, monkeypatch: Any
 ) -> None:
     from trainer.simulator import job as job_module
-    from trainer.web import simulation
+    from trainer.web.views import simulation
 
     monkeypatch.setattr(simulation, "dask_installed", lambda: False)
     monkeypatch.setattr(job_module, "dask_installed", lambda: False)

@@ -137,7 +137,9 @@ def test_drawing_the_rules_again_keeps_the_other_choices(client: Any, csrf: Any)
 def test_the_set_up_survives_the_wait_for_its_study(
     client: Any, csrf: Any, db: Any, monkeypatch: Any
 ) -> None:
-    monkeypatch.setattr("trainer.web.table.study_or_start", lambda rules, system: (None, None))
+    monkeypatch.setattr(
+        "trainer.web.views.table.study_or_start", lambda rules, system: (None, None)
+    )
     response = client.post("/table/", data={**SETUP, "others": "3", "csrf_token": csrf()})
     assert response.status_code == 202
     page = response.get_data(as_text=True)

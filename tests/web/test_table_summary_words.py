@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
+from drills.table_sums import error_words
 from tests.web.test_table_dealing_luck import deal_to_the_end
 from tests.web.test_table_dealing_web import HOME_TABLE
 from tests.web.test_table_pages import BANK_TABLE
-from trainer.web.table_steps import error_words
 
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")

@@ -16,7 +16,7 @@ from drills.deviations import work_out
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cached_study
 from trainer.engine.rules import Rules
-from trainer.web import count_jobs
+from trainer.web.views import count_jobs
 
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")

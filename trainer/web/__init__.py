@@ -1,8 +1,9 @@
-"""The web layer: thin views in blueprints, one module each.
+"""The web layer: thin views in blueprints, one module each, under :mod:`trainer.web.views`.
 
-To add pages, write ``trainer/web/<name>.py`` exposing a Blueprint called ``bp``, import it here
-and add it to :data:`BLUEPRINT_MODULES` (one line). Helpers every view uses (the database, the
-learner, the rules, htmx-aware rendering, readable errors) are in :mod:`trainer.web.support`.
+To add pages, write ``trainer/web/views/<name>.py`` exposing a Blueprint called ``bp``, import it
+here and add it to :data:`BLUEPRINT_MODULES` (one line). Beside ``views/`` are the helpers the
+views share: the database, the learner, the rules, htmx-aware rendering and readable errors in
+:mod:`trainer.web.support`; security, caches, assets, charts and what a table shows.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ from types import ModuleType
 
 from flask import Flask
 
-from trainer.web import (
-    assets,
+from trainer.web import assets, caches, security, support
+from trainer.web.views import (
     auth,
-    caches,
     catch_dealer,
     count_jobs,
     count_worth,
@@ -24,11 +24,9 @@ from trainer.web import (
     pages,
     practice,
     rules,
-    security,
     simulation,
     strategy,
     strategy_quiz,
-    support,
     table,
 )
 

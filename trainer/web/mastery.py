@@ -26,8 +26,8 @@ from trainer.engine.rule_words import short_summary
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, schedules
 from trainer.web.charts import Day
-from trainer.web.drills import stored_rules
 from trainer.web.support import get_db
+from trainer.web.views.drills import stored_rules
 
 WEEKS = 12
 # Checkpoints at a speed needed before its accuracy counts, and the accuracy that is reached.

@@ -1,9 +1,9 @@
 """Storing one graded answer: the attempt, and its skill scheduled for review, in one write;
 and after a running count's checkpoint, the learner's speed level moved.
 
-The drill road (:mod:`trainer.web.drills`) calls :func:`record` for every answer it grades, on a
-drill's page and at a counting session's checkpoints alike, and :func:`adapt_speed` after a
-checkpoint of a session drill that declares ``adapts_speed``.
+The drill road (:mod:`trainer.web.views.drills`) calls :func:`record` for every answer it
+grades, on a drill's page and at a counting session's checkpoints alike, and
+:func:`adapt_speed` after a checkpoint of a session drill that declares ``adapts_speed``.
 """
 
 from __future__ import annotations

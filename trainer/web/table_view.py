@@ -9,9 +9,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from drills import Grade
+from drills.strategy_chart import PLAY_KEYS
+from drills.table_session import Asked, TableSpec
+from drills.table_sums import ASK_NAMES, Error, Sums
 from trainer.engine.cards import Card
 from trainer.engine.round import HandResult, Phase, Round, RoundResult
-from trainer.engine.table_game import Ask, PlayedRound, TableGame
+from trainer.engine.table_game import PLAYS, Ask, PlayedRound, TableGame
+from trainer.web.mastery import bets_text
 
 __all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
 
@@ -250,3 +255,132 @@ def last_round(game: TableGame, ask: Ask) -> PlayedRound | None:
 def money_view(game: TableGame, bankroll: Fraction) -> dict[str, Any]:
     net = game.learner_net
     return {"bankroll": money(bankroll + net), "net": signed_money(net)}
+
+
+# -- the step asked, and the feedback on it --------------------------------------------------------
+
+# The learner dealing: each step's keys (key, label, allowed).
+DEALER_KEYS = {
+    "deal": [("D", "Deal the round", True)],
+    "double": [("D", "Double every bet", True), ("N", "Do not double", True)],
+    "draw": [("H", "Draw a card", True), ("S", "Stand", True)],
+    # A punter at 002 home, the dealer having doubled every bet.
+    "redouble": [("D", "Double your stake again", True), ("N", "Do not redouble", True)],
+}
+# The first word of a held step, as the keep button names it (a play's letter: "play").
+_HELD_WORDS = {"bet": "bet", "insure": "answer"} | dict.fromkeys(
+    ("draw", "stand", "double", "redouble"), "choice"
+)
+
+
+def held_word(held: str | None) -> str:
+    """What the mistake held (its step) is, in the keep button's words: a bet, an answer, a
+    choice."""
+    if held is None:
+        return "play"
+    return _HELD_WORDS.get(held.split(" ")[0], "play")
+
+
+def step_keys(ask: Ask) -> dict[str, Any]:
+    """What the step's form needs to know of the round: the plays allowed, a natural."""
+    round_ = ask.round
+    if ask.kind in DEALER_KEYS:
+        return {"natural": False, "play_keys": DEALER_KEYS[ask.kind]}
+    if round_ is None or ask.seat is None:
+        return {"natural": False, "play_keys": []}
+    hand = round_.hands(ask.seat)[0]
+    keys = [
+        (key, label, ask.kind == "play" and ask.why_illegal(PLAYS[key]) is None)
+        for key, label in PLAY_KEYS.items()
+    ]
+    most = money(round_.max_insurance(ask.seat)) if ask.kind == "insurance" else ""
+    return {"natural": hand.is_two_card_21, "play_keys": keys, "most_insurance": most}
+
+
+def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
+    """A step's graded answers as training mode shows them, each with what it cost."""
+    shown = []
+    for asked, grade in grades:
+        cost = (grade.ev_cost or Fraction(0)) * asked.stake
+        shown.append(
+            {"name": asked.name, "grade": grade, "cost": money(cost) if grade.ev_cost else ""}
+        )
+    return shown
+
+
+def waits_for(ask: Ask) -> str:
+    """What the table waits for, in words."""
+    return {
+        "deal": "the deal",
+        "double": "your choice to double the bets or not",
+        "redouble": "your choice to redouble or not",
+        "draw": "your draw",
+        "count": "the count",
+        "bet": "your bet",
+        "insurance": "your answer to insurance",
+        "play": "your play",
+        "over": "nothing: the shoe is played out",
+    }[ask.kind]
+
+
+# -- the shoe's summary ----------------------------------------------------------------------------
+
+
+def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]:
+    """The shoe's summary as the page shows it: rounds, result, errors by kind, luck and skill
+    (``sums``: :func:`drills.table_sums.sums_of`), each error with the round it was made in."""
+    dealt_rounds = sum(1 for p in game.rounds if spec.deals and not p.learner)
+    luck = sums.luck
+    return {
+        "ended": _ended(spec, game),
+        "rounds": len(game.rounds),
+        "dealt": dealt_rounds,  # rounds the learner dealt (or banked); in the rest, boxes
+        "punted": len(game.rounds) - dealt_rounds,
+        "result": signed_money(game.learner_net),
+        "outcome": _outcome(game.learner_net),
+        "kinds": [
+            {"kind": k, "count": v.count, "cost": money(v.cost), "bets": f"{float(v.bets):.2f}"}
+            for k, v in sorted(sums.kinds.items())
+        ],
+        "errors": [_error(error) for error in sums.errors],
+        "luck": None
+        if luck is None
+        else {
+            part: signed_money(getattr(luck, part))
+            for part in ("perfect", "yours", "skill", "luck")
+        },
+        "cost": money(sums.cost),
+    }
+
+
+def _error(error: Error) -> dict[str, Any]:
+    """A graded error as the summary lists it."""
+    return {
+        "round": error.round,
+        "what": ASK_NAMES[error.name],
+        "words": error.words,
+        "question": error.question,
+        "answer": error.answer,
+        "right": error.right,
+        "taken_back": error.taken_back,
+        "bets": bets_text(error.bets) if error.bets else "",
+    }
+
+
+def _ended(spec: TableSpec, game: TableGame) -> str:
+    """How the learner's table ended: the shoe played out, the deal or bank passed on, or
+    the bankroll spent."""
+    table, first = game.table, game.setup.first_dealer
+    if game.spent:
+        return "Your bankroll cannot cover the table minimum"
+    if not spec.rules.players_bank or table.dealer in (None, first):
+        return "The pack is played out" if spec.deals else "The shoe is played out"
+    to = "you" if table.dealer == 0 else table.names[table.dealer]
+    return f"The talia is played out and the bank passes to {to}"
+
+
+def _outcome(net: Fraction) -> str:
+    """The result in words: ``"you won 11"``, ``"you lost 2.50"``, ``"you broke even"``."""
+    if net == 0:
+        return "you broke even"
+    return f"you {'won' if net > 0 else 'lost'} {money(abs(net))}"

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -27,10 +29,12 @@ from werkzeug.wrappers import Response
 from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import CONVENTION_LABELS, RESOLUTION_LABELS, system_choices
-from drills.strategy_chart import PLAY_KEYS, chart_for
+from drills.strategy_chart import chart_for
+from drills.table_dealing import dealer_step
 from drills.table_session import (
     GRADED,
     MODES,
+    MONEY_RE,
     Asked,
     InvalidTableSpecError,
     TableSpec,
@@ -38,13 +42,12 @@ from drills.table_session import (
     settings_words,
     step_asks,
 )
+from drills.table_sums import ASK_NAMES, insured_share, step_ev, sums_of
 from trainer.engine.rules import Rules
 from trainer.engine.table_game import PLAYS, Ask, InvalidStepError, TableGame
 from trainer.store import tables, users
 from trainer.store.db import transaction
-from trainer.web import drills as drill_road
 from trainer.web import table_view
-from trainer.web.count_jobs import pending_page, study_or_start
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import option_fields, plain_words, preset_menu, read_rules
 from trainer.web.support import (
@@ -55,30 +58,22 @@ from trainer.web.support import (
     is_htmx,
     render,
 )
-from trainer.web.table_steps import (
-    ASK_NAMES,
-    BET_KEYS,
-    answers_of,
-    held_feedback,
-    insured_share,
-    read_step,
-    step_ev,
-    step_token,
-    summary_of,
-)
+from trainer.web.views import drills as drill_road
+from trainer.web.views.count_jobs import pending_page, study_or_start
 
 bp = Blueprint("table", __name__, url_prefix="/table")
 
-# The learner dealing: each step's keys (key, label, allowed).
-DEALER_KEYS = {
-    "deal": [("D", "Deal the round", True)],
-    "double": [("D", "Double every bet", True), ("N", "Do not double", True)],
-    "draw": [("H", "Draw a card", True), ("S", "Stand", True)],
-    # A punter at 002 home, the dealer having doubled every bet.
-    "redouble": [("D", "Double your stake again", True), ("N", "Do not redouble", True)],
-}
 
 TEMPLATE = "table/table.html"
+_PLAYS = ("H", "S", "D", "P", "R")
+BET_KEYS = 8  # keys 1 to 8 bet that many units
+_DEALER_KEYS = {
+    "deal": "deal the next round",
+    "double": "double the bets with D, or not with N",
+    "draw": "draw with H, or stand with S",
+    "redouble": "redouble your stake with D, or not with N",
+}
+_NAMES = tuple(ASK_NAMES)
 
 
 @dataclass
@@ -251,7 +246,7 @@ def _step_feedback(seated: Seated, n: int) -> list[dict[str, Any]] | None:
         grades = _grades(seated, ask, last.step, answers_of(seated, last), game.learner_net)
     except InvalidAnswerError:
         return None
-    return _feedback(seated, grades) or None
+    return table_view.feedback_view(grades) or None
 
 
 def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
@@ -284,49 +279,20 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         "held_feedback": held_feedback(seated),
         "ask_names": ASK_NAMES,
         "bet_amounts": {n: table_view.money(seated.spec.unit * n) for n in range(1, BET_KEYS + 1)},
-        **_asked(ask),
+        **table_view.step_keys(ask),
         "burned": table_view.burned_shown(game),
         "asks_true": any(a.name == "tc" for a in step_asks(seated.spec, ask)),
         # The pack dealt to its end ran out inside the last round (000, 002, 004): the
         # discards were shuffled to finish it, and the count starts again from there.
         "refilled": game.table.shoe.refills > 0,
         "spent": game.spent,
-        "held_word": _held_word(seated.held),
+        "held_word": table_view.held_word(seated.held.step if seated.held else None),
         "early": ask.kind == "play" and ask.early,
         "page_rules": seated.rules,
         "section": "table",
         **shown,
     }
     return render(TEMPLATE, block="table", status=status, **context)
-
-
-# The first word of a held step, as the keep button names it (a play's letter: "play").
-_HELD_WORDS = {"bet": "bet", "insure": "answer"} | dict.fromkeys(
-    ("draw", "stand", "double", "redouble"), "choice"
-)
-
-
-def _held_word(held: tables.Step | None) -> str:
-    """What the mistake held is, in the keep button's words: a bet, an answer, a choice."""
-    if held is None:
-        return "play"
-    return _HELD_WORDS.get(held.step.split(" ")[0], "play")
-
-
-def _asked(ask: Ask) -> dict[str, Any]:
-    """What the step's form needs to know of the round: the plays allowed, a natural."""
-    round_ = ask.round
-    if ask.kind in DEALER_KEYS:
-        return {"natural": False, "play_keys": DEALER_KEYS[ask.kind]}
-    if round_ is None or ask.seat is None:
-        return {"natural": False, "play_keys": []}
-    hand = round_.hands(ask.seat)[0]
-    keys = [
-        (key, label, ask.kind == "play" and ask.why_illegal(PLAYS[key]) is None)
-        for key, label in PLAY_KEYS.items()
-    ]
-    most = table_view.money(round_.max_insurance(ask.seat)) if ask.kind == "insurance" else ""
-    return {"natural": hand.is_two_card_21, "play_keys": keys, "most_insurance": most}
 
 
 def _refused(seated: Seated, message: str) -> Response:
@@ -361,7 +327,7 @@ def step(table_id: str) -> Response:
     if not is_htmx():  # a plain form: post, redirect, get (Back asks to send nothing again)
         shown: dict[str, Any] = {"shown": steps[-1].n} if seated.spec.mode == "training" else {}
         return redirect(url_for("table.show", table_id=table_id, **shown), code=303)
-    feedback = _feedback(seated, grades) if seated.spec.mode == "training" else None
+    feedback = table_view.feedback_view(grades) if seated.spec.mode == "training" else None
     if steps[-1].state == "held":  # the table stays where it was, the mistake shown
         now = replace(seated, steps=steps, held=steps[-1])
     else:  # where the step's own replay left it (no need to replay it again)
@@ -407,9 +373,8 @@ def _out_of_turn(seated: Seated, form: Any, token: str) -> Response | None:
     if seated.held is not None:
         return _refused(seated, "Keep your play or take it back first.")
     if form.get("kind") != seated.ask.kind:
-        return _refused(
-            seated, f"The table is not asking for that now: it waits for {_words(seated.ask)}."
-        )
+        waits = table_view.waits_for(seated.ask)
+        return _refused(seated, f"The table is not asking for that now: it waits for {waits}.")
     return None
 
 
@@ -475,37 +440,9 @@ def _played(seated: Seated) -> list[str]:
     return [s.step for s in seated.steps if s.state == "played"]
 
 
-def _feedback(seated: Seated, grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
-    shown = []
-    for asked, grade in grades:
-        cost = (grade.ev_cost or Fraction(0)) * asked.stake
-        shown.append(
-            {
-                "name": asked.name,
-                "grade": grade,
-                "cost": table_view.money(cost) if grade.ev_cost else "",
-            }
-        )
-    return shown
-
-
 def _response_ms(asked_at: str) -> int | None:
     sent = read_digits(asked_at, 15)
     return None if sent is None else drill_road.now_ms() - sent
-
-
-def _words(ask: Ask) -> str:
-    return {
-        "deal": "the deal",
-        "double": "your choice to double the bets or not",
-        "redouble": "your choice to redouble or not",
-        "draw": "your draw",
-        "count": "the count",
-        "bet": "your bet",
-        "insurance": "your answer to insurance",
-        "play": "your play",
-        "over": "nothing: the shoe is played out",
-    }[ask.kind]
 
 
 @bp.get("/<table_id>/rounds/<int:number>")
@@ -525,3 +462,121 @@ def round_page(table_id: str, number: int) -> Response:
         page_rules=seated.rules,
         section="table",
     )
+
+
+# -- a step's form, the tokens its attempts are stored under, and its answers ---------------------
+
+
+def step_token(table_id: str, n: int, name: str) -> str:
+    """The submission token of the attempt ``name`` of step ``n``: one per table, step and ask,
+    so a step's answers are stored once."""
+    return f"t{table_id}-{n:05d}-{_NAMES.index(name)}"
+
+
+def _amount(text: str, what: str, unit: Fraction) -> Fraction:
+    text = (text or "").strip().replace(",", "")
+    if not text or len(text) > 12:
+        raise InvalidStepError(f"{what} is an amount, such as {table_view.money(unit)}")
+    if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
+        raise InvalidStepError(f"{what} is an amount, not {text[:12]!r}")
+    return Fraction(Decimal(text))
+
+
+def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, dict[str, str]]:
+    """The step a form sends where the table waits at ``ask``, and its answers by ask name.
+
+    :raises InvalidStepError: for a form that sends no step of that kind.
+    """
+    money = table_view.money
+    if ask.kind == "count":
+        return "count", {"rc": form.get("running", "")[:8], "tc": form.get("true", "")[:8]}
+    if ask.kind in ("deal", "double", "draw", "redouble"):
+        letter = form.get("answer", "")[:2].upper()
+        step = dealer_step(ask.kind, letter)
+        if step is None:
+            raise InvalidStepError(_DEALER_KEYS[ask.kind])
+        name = {"draw": "dealer", "double": "double", "redouble": "redouble"}.get(ask.kind)
+        return step, ({name: letter} if name else {})
+    if ask.kind == "bet":
+        boxes = 1 if spec.deals else spec.boxes  # a punter (002 home, 004) stakes on one hand
+        units = form.get("units", "")
+        if units:
+            count = read_digits(units, 1)
+            if count is None or not 1 <= count <= BET_KEYS:
+                raise InvalidStepError(f"bet 1 to {BET_KEYS} units")
+            bets = [spec.unit * count] * boxes
+        else:
+            what = "a stake" if spec.deals else "a bet"
+            bets = [_amount(form.get(f"bet{box}", ""), what, spec.unit) for box in range(boxes)]
+        text = "bet " + " ".join(str(bet) for bet in bets)
+        if spec.deals:  # a punter's stake, on the cards seen
+            return text, {"stake": money(bets[0])}
+        return text, {f"bet{box}": money(bet) for box, bet in enumerate(bets)}
+    answer = form.get("answer", "")[:2].upper()
+    if ask.kind == "insurance":
+        part = form.get("insure_amount", "").strip()
+        if not answer and part:  # part of the insurance allowed: graded as taking it
+            return f"insure part {_amount(part, 'insurance', spec.unit)}", {"insurance": "I"}
+        if answer not in ("I", "N"):
+            raise InvalidStepError("answer insurance with I (take it) or N (no)")
+        return f"insure {1 if answer == 'I' else 0}", {"insurance": answer}
+    if ask.kind == "play":
+        if answer not in _PLAYS:
+            raise InvalidStepError("a play is H, S, D, P or R")
+        reason = ask.why_illegal(PLAYS[answer])  # the replay's check, and a natural's early
+        if reason is not None:
+            raise InvalidStepError(reason)
+        return answer, {"play": answer}
+    raise InvalidStepError("the shoe is played out: no more rounds from it")
+
+
+def _graded(seated: Seated) -> dict[int, dict[str, Any]]:
+    """The table's graded attempts, by step ``n`` and then ask name."""
+    found = tables.table_attempts(get_db(), seated.user.id, f"t{seated.stored.id}-")
+    graded: dict[int, dict[str, Any]] = {}
+    for step in seated.steps:
+        for name in _NAMES:
+            row = found.get(step_token(seated.stored.id, step.n, name))
+            if row is not None:
+                graded.setdefault(step.n, {})[name] = row
+    return graded
+
+
+def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
+    """A stored step's answers by ask name, as :func:`read_step` read them: from its attempts,
+    or (a decision chosen again after one taken back, whose attempts are the first choice's)
+    from the step's own text."""
+    answers = {name: row["answer"] for name, row in _graded(seated).get(step.n, {}).items()}
+    if answers:
+        return answers
+    words = step.step.split(" ")
+    if words[0] == "bet" and seated.spec.deals:  # a punter's stake
+        return {"stake": table_view.money(Fraction(words[1]))}
+    if words[0] == "bet":
+        return {f"bet{box}": table_view.money(Fraction(bet)) for box, bet in enumerate(words[1:])}
+    if words[0] == "insure":
+        return {"insurance": "I" if words[1:2] in (["1"], ["part"]) else "N"}
+    dealt = {"draw": ("dealer", "H"), "stand": ("dealer", "S"), "double 1": ("double", "D")}
+    dealt["double 0"] = ("double", "N")
+    dealt["redouble 1"], dealt["redouble 0"] = ("redouble", "D"), ("redouble", "N")
+    if step.step in dealt:
+        name, letter = dealt[step.step]
+        return {name: letter}
+    return {"play": step.step} if step.step in _PLAYS else answers
+
+
+def held_feedback(seated: Seated) -> list[dict[str, Any]]:
+    """The held mistake's grades, as shown when it was made (from its stored attempts)."""
+    if seated.held is None:
+        return []
+    found = _graded(seated).get(seated.held.n, {})
+    return [{"name": name, "row": row} for name, row in found.items()]
+
+
+# -- the shoe's summary --------------------------------------------------------------------------
+
+
+def summary_of(seated: Seated) -> dict[str, Any]:
+    """The shoe's summary as the page shows it (its sums: :func:`drills.table_sums.sums_of`)."""
+    sums = sums_of(seated.rules, seated.game, seated.steps, _graded(seated))
+    return table_view.summary_view(seated.spec, seated.game, sums)

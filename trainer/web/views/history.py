@@ -26,7 +26,6 @@ from drills import Drill, DrillError, Question, registry
 from trainer.store import attempts, reviews, schedules
 from trainer.web import mastery
 from trainer.web.charts import Day, describe, last_days, trend_chart
-from trainer.web.drills import stored_rules
 from trainer.web.rules_form import readable_rules
 from trainer.web.support import (
     clock_now,
@@ -35,6 +34,7 @@ from trainer.web.support import (
     learner_or_404,
     render,
 )
+from trainer.web.views.drills import stored_rules
 
 bp = Blueprint("history", __name__)
 

@@ -6,7 +6,7 @@ cell's play and index, coloured by how far the index is from 0; with ``count``, 
 force there marked), the edge by count as an SVG plot with its figures in a table, and the bet
 ramp for the bankroll and risk of ruin chosen. The rules come from the one rules form; the
 system defaults to the learner's counting preference. A study not worked out yet is computed
-off the request (:mod:`trainer.web.count_jobs`) and this page shows its progress meanwhile.
+off the request (:mod:`trainer.web.views.count_jobs`) and this page shows its progress meanwhile.
 
 Every field is bounded and checked before anything is looked up or started: an unknown system
 or rule option, a count outside -30..+30, a bankroll below the table minimum or a risk of 0 or 1
@@ -32,11 +32,11 @@ from drills.strategy_cells import UP_LABELS, cells_for
 from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.indices import COUNT_LIMIT, IndexTable, Play, Study, bet_ramp
 from trainer.engine.rules import Rules
-from trainer.web.count_jobs import pending_page, study_or_start
 from trainer.web.edge_plot import edge_chart
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
+from trainer.web.views.count_jobs import pending_page, study_or_start
 
 bp = Blueprint("count_worth", __name__)
 

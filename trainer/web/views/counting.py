@@ -6,7 +6,7 @@ store (:mod:`trainer.web.preferences`); the counting drills declare that they fo
 (``Drill.preferences``) and the drills' road puts them in their pages' options. A session's
 checkpoints are answered on the session's page; its drills declare so (``AskedInSessions``), and
 this module only finds the learner's session: the drills' road grades, stores and shows its
-answers (:func:`trainer.web.drills.answer_checkpoint`), as it does every other answer.
+answers (:func:`trainer.web.views.drills.answer_checkpoint`), as it does every other answer.
 
 The shoe-penetration drill's studies are cached (:mod:`trainer.web.caches`);
 ``GET /counting/penetration-chart?preset=&system=`` is the chart its feedback fetches by htmx
@@ -39,7 +39,6 @@ from drills.counting.preferences import (
 from drills.counting.session import DRILL_OF_KIND, KINDS, InvalidSessionError
 from trainer.store import counting as counting_store
 from trainer.store import speeds, users
-from trainer.web import drills as drill_road
 from trainer.web import security
 from trainer.web.preferences import current_counting_preferences, preferences_error_page
 from trainer.web.recording import speed_level
@@ -54,6 +53,7 @@ from trainer.web.support import (
     render,
     rules_from_form,
 )
+from trainer.web.views import drills as drill_road
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
 

@@ -10,7 +10,7 @@ rounds are dealt again from the address (:func:`drills.dealing.catch_round.deal_
 its progress is the learner's stored answers to its rounds, so the next round is the first
 not answered, and a call on a round answered already (the next one dealt) is refused: nothing
 is stored. Each call is an answer of the ``catch-the-dealer`` drill, stored through the drill
-road's :func:`~trainer.web.drills.answer_once`.
+road's :func:`~trainer.web.views.drills.answer_once`.
 """
 
 from __future__ import annotations
@@ -30,13 +30,6 @@ from drills.dealing.catch_round import MAX_ROUNDS, round_notation
 from trainer.engine.rules import Rules
 from trainer.store import attempts, users
 from trainer.store.db import transaction
-from trainer.web.drills import (
-    answer_once,
-    asked_at_or_400,
-    now_ms,
-    stored_answer,
-    submission_token_or_400,
-)
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -44,6 +37,13 @@ from trainer.web.support import (
     make_rng,
     render,
     rules_from_form,
+)
+from trainer.web.views.drills import (
+    answer_once,
+    asked_at_or_400,
+    now_ms,
+    stored_answer,
+    submission_token_or_400,
 )
 
 bp = Blueprint("catch_dealer", __name__, url_prefix="/dealing/catch")

@@ -7,8 +7,8 @@ from werkzeug.wrappers import Response
 
 from drills import registry
 from trainer.store import attempts
-from trainer.web.practice import today
 from trainer.web.support import clock_now, current_user, get_db, render
+from trainer.web.views.practice import today
 
 bp = Blueprint("pages", __name__)
 

@@ -399,7 +399,7 @@ def answer_checkpoint(
     return session_page(drill, user, session_id, spec, grades=grades, graded=(index, new), **shown)
 
 
-# -- answers given at a table (trainer/web/table.py: each step's answers, by drill) -------------
+# -- answers given at a table (trainer/web/views/table.py: each step's answers, by drill) ---------
 
 
 def grade_answers(answers: Iterable[tuple[Drill, str, str]], rules: Rules) -> list[Grade]:

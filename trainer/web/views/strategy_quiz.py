@@ -1,10 +1,10 @@
 """The basic-strategy quiz's pages: the quiz with its settings, the heat map, the timed mode.
 
-The quiz's answers travel the drill road (``trainer.web.drills.answer_once``); its pages add the
-settings: the rules (carried in forms and links as their notation, ``rules``, and chosen with
-the one rules form, :mod:`trainer.web.rules_form`) and the hand mix. A timed run is a value of
-the drill's (:class:`drills.strategy_timed.TimedRun`), kept in the signed session, so the
-server decides what was asked and when time is up.
+The quiz's answers travel the drill road (``trainer.web.views.drills.answer_once``); its pages
+add the settings: the rules (carried in forms and links as their notation, ``rules``, and
+chosen with the one rules form, :mod:`trainer.web.rules_form`) and the hand mix. A timed run
+is a value of the drill's (:class:`drills.strategy_timed.TimedRun`), kept in the signed
+session, so the server decides what was asked and when time is up.
 """
 
 from __future__ import annotations
@@ -25,10 +25,8 @@ from drills.strategy_cells import Cell, tally_by_cell
 from drills.strategy_chart import cached_chart_for, chart_for
 from trainer.engine.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, users
-from trainer.web import drills as drill_road
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
-from trainer.web.strategy import NEW_CHART
 from trainer.web.support import (
     clock_now,
     current_rules,
@@ -41,6 +39,8 @@ from trainer.web.support import (
     make_rng,
     render,
 )
+from trainer.web.views import drills as drill_road
+from trainer.web.views.strategy import NEW_CHART
 
 bp = Blueprint("strategy_quiz", __name__, url_prefix="/drills/basic-strategy")
 

@@ -24,8 +24,8 @@ from drills import Drill, DrillError, registry
 from trainer.clock import stamp
 from trainer.store import attempts, goals, reviews, schedules, users
 from trainer.store.db import first_row
-from trainer.web.drills import stored_rules
 from trainer.web.support import clock_now, current_user, get_db
+from trainer.web.views.drills import stored_rules
 
 bp = Blueprint("practice", __name__)
 

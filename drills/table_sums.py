@@ -1,0 +1,396 @@
+"""A table's sums: what the right answer of each step is worth, the shoe's errors by kind and
+what they cost, and luck against skill (perfect play's expectation on the same cards, against
+the result).
+
+Pure arithmetic on a table replayed by the engine (:class:`~trainer.engine.table_game.TableGame`)
+and its stored steps and graded attempts, handed in by the caller: nothing here reads the store
+or a request. Money stays a :class:`~fractions.Fraction`; the page writes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Protocol
+
+from drills import table_dealing, table_play
+from drills.table_session import Asked, TableSpec
+from trainer.engine.hand import Hand
+from trainer.engine.legality import early_surrender_offered
+from trainer.engine.rules import Rules
+from trainer.engine.table_game import Ask, TableGame
+
+__all__ = [
+    "ASK_NAMES",
+    "KINDS",
+    "Error",
+    "Luck",
+    "StoredStep",
+    "Sums",
+    "error_words",
+    "first_play_ev",
+    "insured_share",
+    "luck_of",
+    "round_of_steps",
+    "step_ev",
+    "sums_of",
+]
+
+# What each graded question of a step is called on the page and in the summary.
+ASK_NAMES = {
+    "play": "Play",
+    "insurance": "Insurance",
+    "rc": "Running count",
+    "tc": "True count",
+    "bet0": "Bet, box 1",
+    "bet1": "Bet, box 2",
+    "bet2": "Bet, box 3",
+    "dealer": "Your draw",  # the learner dealing: table-dealing attempts
+    "double": "Doubling the bets",
+    "redouble": "Redoubling",  # a punter at 002 home, the dealer having doubled
+    "stake": "Your stake",  # a punter at 002 home or 004, on the cards seen
+}
+# The kind each ask's errors are counted under in the summary (any other: "Bets").
+KINDS = {
+    "play": "Strategy",
+    "insurance": "Insurance",
+    "rc": "Counts",
+    "tc": "Counts",
+    "dealer": "Dealing",
+    "double": "Dealing",
+    "redouble": "Redoubling",
+    "stake": "Bets",
+}
+# An error in words: what the learner did, and what was right ("you hit, where standing was
+# right"), by the answers the drills store.
+_DID = {
+    "H": "hit",
+    "S": "stood",
+    "D": "doubled",
+    "P": "split",
+    "R": "surrendered",
+    "I": "took insurance",
+    "N": "declined insurance",
+    "draw": "drew a card",
+    "stand": "stood",
+    "double": "doubled the bets",
+    "no double": "did not double the bets",
+    "redouble": "redoubled your stake",
+    "no redouble": "did not redouble",
+}
+_RIGHT = {
+    "H": "hitting",
+    "S": "standing",
+    "D": "doubling",
+    "P": "splitting",
+    "R": "surrendering",
+    "I": "taking it",
+    "N": "declining it",
+    "draw": "drawing a card",
+    "stand": "standing",
+    "double": "doubling them",
+    "no double": "not doubling",
+    "redouble": "redoubling",
+    "no redouble": "not redoubling",
+}
+
+
+class StoredStep(Protocol):
+    """A learner's step as the table stored it (``trainer.store.tables.Step`` is one)."""
+
+    @property
+    def n(self) -> int: ...
+
+    @property
+    def step(self) -> str: ...
+
+    @property
+    def state(self) -> str: ...  # "played", "held" or "withdrawn"
+
+    @property
+    def cost(self) -> str: ...  # money: what the step's mistakes cost in EV
+
+    @property
+    def ev(self) -> str | None: ...  # money: the right answer's EV, where it is priced
+
+
+@dataclass(frozen=True)
+class Error:
+    """A graded error as the summary lists it: the ask ``name`` answered ``answer`` where
+    ``right`` was right, in round ``round``; ``bets`` is the EV it lost, in bets of the
+    hand, where it was kept (0 for one taken back)."""
+
+    round: int | None
+    name: str
+    answer: str
+    right: str
+    question: str
+    taken_back: bool
+    bets: Fraction
+
+    @property
+    def words(self) -> str:
+        return error_words(self.name, self.answer, self.right)
+
+
+@dataclass
+class Tally:
+    """The errors of one kind: how many were made, and what the kept ones cost (in money and
+    in bets)."""
+
+    count: int = 0
+    cost: Fraction = Fraction(0)
+    bets: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True)
+class Luck:
+    """Luck against skill over the shoe: ``perfect`` play's expectation on the same cards,
+    ``skill`` (minus what the learner's mistakes cost), the learner's own expectation
+    (``yours``: the two together) and the cards' ``luck``, the rest of the result."""
+
+    perfect: Fraction
+    skill: Fraction
+    yours: Fraction
+    luck: Fraction
+
+
+@dataclass(frozen=True)
+class Sums:
+    """A shoe's summary in numbers: its errors in order, their tally by kind, what the kept
+    ones cost, and luck against skill (None where no step was priced)."""
+
+    errors: list[Error]
+    kinds: dict[str, Tally]
+    cost: Fraction
+    luck: Luck | None
+
+
+def error_words(name: str, answer: str, right: str) -> str:
+    """An error of the ask ``name`` as the summary says it: what the learner did, and what
+    was right (``"you did not double the bets, where doubling them was right"``)."""
+    if name in ("rc", "tc"):
+        kind = "running" if name == "rc" else "true"
+        return f"you gave the {kind} count as {answer}, where it was {right}"
+    if name.startswith("bet"):
+        return f"you bet {answer} on box {int(name[3:]) + 1}, where the ramp bets {right}"
+    if name == "stake":
+        return f"you staked {answer}, where the edge you held called for {right}"
+    return f"you {_DID.get(answer, answer)}, where {_RIGHT.get(right, right)} was right"
+
+
+def insured_share(ask: Ask, step: str) -> Fraction:
+    """The share of the most insurance allowed that an insurance step takes (1: all of it)."""
+    words = step.split(" ")
+    if words[:2] != ["insure", "part"] or ask.round is None or ask.seat is None:
+        return Fraction(1)
+    return Fraction(words[2]) / ask.round.max_insurance(ask.seat)
+
+
+def step_ev(spec: TableSpec, ask: Ask, asked: Iterable[Asked]) -> str | None:
+    """Money, for luck and skill: what the right answer of a step is worth (a box's first
+    play; any choice of the dealer's, of which each round's first counts), or None."""
+    for one in asked:
+        if one.name == "play":
+            return first_play_ev(spec, ask, one.notation, one.stake)
+        if one.name in ("dealer", "double"):
+            return str(Fraction(f"{table_dealing.bank_ev(one.notation, spec.rules):.6f}"))
+    return None
+
+
+def first_play_ev(spec: TableSpec, ask: Ask, notation: str, stake: Fraction) -> str | None:
+    """Money: what the right play of a box's first decision is worth (for luck and skill)."""
+    round_ = ask.round
+    if round_ is None or ask.seat is None or len(round_.hands(ask.seat)) > 1:
+        return None
+    if len(ask.hand_cards) != 2:
+        return None
+    value = table_play.right_ev(table_play.work_out(notation, spec.rules), spec.rules)
+    if value is None:
+        return None
+    return str(Fraction(f"{value:.6f}") * stake)
+
+
+def sums_of(
+    rules: Rules,
+    game: TableGame,
+    steps: Sequence[StoredStep],
+    graded: Mapping[int, Mapping[str, Mapping[str, Any]]],
+) -> Sums:
+    """The shoe's errors, by kind, and luck against skill, from its stored ``steps`` and their
+    ``graded`` attempts (by step ``n``, then ask name, in :data:`ASK_NAMES`' order: each with
+    its ``answer``, ``right_answer``, ``correct``, ``ev_cost`` and ``question``).
+
+    An error's kind counts every error made, taken back or not; its cost counts the errors
+    kept (played) only, for a decision taken back cost nothing at the table: in money (the
+    EV lost times the learner's own stake) and in bets (the EV lost, in bets of the hand).
+    """
+    round_of = round_of_steps(game, steps)
+    errors: list[Error] = []
+    kinds: dict[str, Tally] = {}
+    for step in steps:
+        kept = step.state == "played"
+        found = graded.get(step.n, {})
+        dealt = _dealer_error(rules, step, round_of.get(step.n), found)
+        if dealt is not None:  # graded at the table before its attempts were stored
+            entry = kinds.setdefault("Dealing", Tally())
+            entry.count += 1
+            if kept:
+                entry.cost += Fraction(step.cost)
+                entry.bets += Fraction(step.cost) / rules.min_bet
+            errors.append(dealt)
+        costed = not kept or not step.cost  # its money is counted once, under its first error
+        for name in ASK_NAMES:
+            row = found.get(name)
+            if row is None or row["correct"]:
+                continue
+            entry = kinds.setdefault(KINDS.get(name, "Bets"), Tally())
+            entry.count += 1
+            ev_cost = Fraction(row["ev_cost"]) if row["ev_cost"] and kept else Fraction(0)
+            entry.bets += ev_cost
+            errors.append(
+                Error(
+                    round=round_of.get(step.n),
+                    name=name,
+                    answer=row["answer"],
+                    right=row["right_answer"],
+                    question=row["question"],
+                    taken_back=step.state == "withdrawn",
+                    bets=ev_cost,
+                )
+            )
+            if not costed:  # a step's errors are of one kind: its cost in money is theirs
+                entry.cost += Fraction(step.cost)
+                costed = True
+    cost = sum((k.cost for k in kinds.values()), Fraction(0))
+    bets_cost = kinds["Bets"].cost if "Bets" in kinds else Fraction(0)
+    return Sums(errors, kinds, cost, luck_of(rules, game, steps, cost, bets_cost))
+
+
+def _dealer_error(
+    rules: Rules, step: StoredStep, number: int | None, found: Mapping[str, Any]
+) -> Error | None:
+    """A dealer's draw that cost the bank expectation (a wrong one), stored without its
+    attempt (a table dealt before the dealer's choices were stored as attempts); None for
+    any other step."""
+    if step.step not in ("draw", "stand") or not step.cost or Fraction(step.cost) <= 0:
+        return None
+    if "dealer" in found:
+        return None
+    return Error(
+        round=number,
+        name="dealer",
+        answer=step.step,
+        right="stand" if step.step == "draw" else "draw",
+        question="the dealer's turn",
+        taken_back=step.state == "withdrawn",
+        bets=Fraction(step.cost) / rules.min_bet if step.state == "played" else Fraction(0),
+    )
+
+
+def round_of_steps(game: TableGame, steps: Sequence[StoredStep]) -> dict[int, int]:
+    """The round each stored step was made in (by its ``n``): a count check or a step taken
+    back, the round that came next."""
+    played = [s for s in steps if s.state == "played"]
+    where: dict[int, int] = {}
+    for record in game.rounds:
+        for index in range(record.first_step, record.first_step + record.steps):
+            where[played[index].n] = record.record.number
+    rounds = len(game.rounds)
+    for step in steps:
+        where.setdefault(step.n, _next_round(where, step.n, rounds))
+    return where
+
+
+def _next_round(where: Mapping[int, int], n: int, rounds: int) -> int:
+    later = [number for at, number in where.items() if at > n]
+    return min(later) if later else rounds
+
+
+def luck_of(
+    rules: Rules,
+    game: TableGame,
+    steps: Sequence[StoredStep],
+    cost: Fraction,
+    bets_cost: Fraction,
+) -> Luck | None:
+    """Luck and skill: perfect play's expectation on the same first cards, against the
+    learner's result (``game.learner_net``); None where no step was priced.
+
+    Each round the learner played a box in (:func:`_boxes_expected`) and each they dealt
+    (:func:`_bank_expected`) expects what perfect play would have, at the learner's own
+    stakes; perfect play bets right too, so what the learner's bets gave up (``bets_cost``)
+    is added to it. The learner's mistakes cost ``cost`` of that (their bets' among it); the
+    rest of the result beside it is the cards' luck.
+    """
+    round_of = round_of_steps(game, steps)
+    priced = [
+        (round_of[s.n], s.step, Fraction(s.ev))
+        for s in steps
+        if s.state == "played" and s.ev is not None
+    ]
+    if not priced:
+        return None
+    dealt = {p.record.number for p in game.rounds if p.record.dealer == 0}
+    expected = _boxes_expected(rules, game, [p for p in priced if p[0] not in dealt])
+    expected += _bank_expected(game, [p for p in priced if p[0] in dealt]) + bets_cost
+    yours = expected - cost
+    return Luck(perfect=expected, skill=-cost, yours=yours, luck=game.learner_net - yours)
+
+
+def _boxes_expected(
+    rules: Rules, game: TableGame, priced: list[tuple[int, str, Fraction]]
+) -> Fraction:
+    """Perfect play's expectation for the learner's boxes in the rounds they did not deal:
+    on each box's first decision, the right play's EV times the stake (``priced``: round,
+    step, EV); a box with no decision (a natural, the dealer's natural) expects what it got."""
+    decided = _decided_boxes(rules, game)
+    expected = sum((ev for *_, ev in priced), Fraction(0))
+    for played in game.rounds:
+        for seat in played.learner:
+            if (played.record.number, seat) not in decided:
+                expected += played.record.result.seats[seat].net
+    return expected
+
+
+def _bank_expected(game: TableGame, priced: list[tuple[int, str, Fraction]]) -> Fraction:
+    """Perfect dealer play's expectation for the bank in the rounds the learner dealt.
+
+    Each expects what the right choice was worth at its first choice priced (``priced``:
+    round, step, EV): doubling the bets, the whole round's expectation; at the dealer's turn,
+    the hands still standing, with the busts and naturals settled before it. A round with
+    no choice priced (the dealer's natural, every punter out) counts what it got.
+    """
+    first: dict[int, tuple[str, Fraction]] = {}  # round: its first choice priced, its EV
+    for number, step, ev in priced:
+        first.setdefault(number, (step, ev))
+    expected = Fraction(0)
+    for played in game.rounds:
+        result = played.record.result
+        if played.record.dealer != 0:
+            continue
+        chosen = first.get(played.record.number)
+        if chosen is None:
+            expected += result.bank_net
+            continue
+        expected += chosen[1]
+        if chosen[0] in ("draw", "stand"):
+            expected += table_dealing.settled_at_once(result)
+    return expected
+
+
+def _decided_boxes(rules: Rules, game: TableGame) -> set[tuple[int, int]]:
+    """(round, seat) of every box whose first decision was taken (it has an EV stored): all of
+    them where it was asked before the peek (early surrender), a natural's too."""
+    decided = set()
+    for played in game.rounds:
+        round_ = played.round
+        early = early_surrender_offered(rules, round_.up_card.value)
+        for seat in played.learner:
+            hands = round_.hands(seat)
+            first = hands[0].cards
+            natural = len(hands) == 1 and len(first) == 2 and Hand(first).total == 21
+            if early or not (natural or round_.dealer_natural):
+                decided.add((played.record.number, seat))
+    return decided
