@@ -299,12 +299,6 @@ class Rules:
             out[option] = option_to_text(option, getattr(self, option), json_ready=True)
         return out
 
-    def summary(self) -> list[str]:
-        """Plain-English lines describing the table (:mod:`trainer.engine.rule_words`)."""
-        from trainer.engine.rule_words import summary_lines
-
-        return summary_lines(self)
-
 
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.name not in ("name", "interpretation")}
 
