@@ -2,7 +2,7 @@
 stacked cards: the deal passing to a punter's natural and coming back with the learner's, the
 learner playing as a punter between (their bet after the first card, their redouble), every
 stake settled at the multiple it was doubled to; and the engine's doubling and redoubling by
-the strategy engine's figures (``trainer.engine.redouble``)."""
+the strategy engine's figures (``trainer.engine.doubling``)."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.engine.dealer_double import double_evs, players_ev_against
-from trainer.engine.redouble import (
+from trainer.engine.doubling import (
+    double_evs,
     doubling_cards,
+    players_ev_against,
     punter_ev,
     redouble_evs,
     redoubled_ev,

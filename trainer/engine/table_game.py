@@ -28,14 +28,14 @@ makes the dealer's choices instead::
 At ``twenty-one-home`` the deal rotates as 002 says (a player's natural takes it): when it
 passes away from the learner they play on as a punter (``TableSetup.punter_seat`` starts them
 as one), an engine seat dealing by the engine's dealer policy (drawing to 16, doubling the bets
-on the first cards :func:`~trainer.engine.redouble.doubling_cards` names), and their steps are
+on the first cards :func:`~trainer.engine.doubling.doubling_cards` names), and their steps are
 a punter's::
 
     bet 2          their stake, after their first (face-down) card
     redouble 1     002 deal method 3: the dealer doubled; they double their stake again (0: not)
     H S P          a play
 
-Every engine punter redoubles on the first cards :func:`~trainer.engine.redouble.
+Every engine punter redoubles on the first cards :func:`~trainer.engine.doubling.
 redoubling_cards` names, whoever deals. When a natural of the learner's brings the deal back,
 they deal again. At ``russian-bank`` a learner starting as a punter (``punter_seat``) stakes
 with ``bet 2`` after their two cards (004 takes the stakes after the deal), then plays, an
@@ -60,8 +60,8 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from trainer.engine.cards import Card
+from trainer.engine.doubling import doubling_cards, redoubling_cards
 from trainer.engine.legality import NATURAL_EARLY
-from trainer.engine.redouble import doubling_cards, redoubling_cards
 from trainer.engine.round import (
     DEALER,
     Action,
