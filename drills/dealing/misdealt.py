@@ -1,5 +1,5 @@
 """A round of 000 in which an irregularity has happened, read from its notation and played
-through the engine (:mod:`trainer.engine.irregularities`): the table as the dealer sees it when
+through the engine (:mod:`trainer.engine.round`): the table as the dealer sees it when
 it happens, the remedies the engine allows the misdealt seat, and the round played on from the
 player's decision to its settlement.
 

@@ -28,8 +28,7 @@ from trainer.engine.cards import Card, InvalidCardError
 from trainer.engine.hand import Hand
 from trainer.engine.phases import Action, Phase
 from trainer.engine.procedure import dealer_offers, may_burn, may_look_at_hole_card
-from trainer.engine.round import Round
-from trainer.engine.round_view import UP_INDEX
+from trainer.engine.round import UP_INDEX, Round
 from trainer.engine.rules import Rules, find_preset
 from trainer.engine.settlement import is_natural
 from trainer.engine.shoe import Shoe
