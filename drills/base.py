@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Any
 
 from drills.skill_words import words_of
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 
 class DrillError(ValueError):

@@ -69,7 +69,7 @@ COUNT_STUDIES = (
 def count_studies() -> None:
     from trainer.engine.counting import find_system
     from trainer.engine.indices import study
-    from trainer.engine.rules import Rules
+    from trainer.engine.rulebook.rules import Rules
 
     for notation, system in COUNT_STUDIES:
         study(Rules.parse(notation), find_system(system), jobs=2)

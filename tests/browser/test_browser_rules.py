@@ -10,8 +10,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from drills.strategy_quiz import work_out
-from trainer.engine.rule_words import summary_lines, title
-from trainer.engine.rules import Rules, find_preset
+from trainer.engine.rulebook.rule_words import summary_lines, title
+from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.engine.strategy import chart
 
 SWITCHES = ("vegas-6d-s17", "russian-bank", "vegas-6d-h17")

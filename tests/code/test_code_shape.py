@@ -11,7 +11,7 @@ import click
 import pytest
 
 from drills import DRILLS
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_MODULE_LINES = 600

@@ -18,7 +18,7 @@ from drills.strategy_cells import (
     read_situation,
 )
 from drills.strategy_quiz import DRILL, chart_for
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.engine.hand import Hand, Situation
-from trainer.engine.rules import find_preset
+from trainer.engine.deck.hand import Hand, Situation
+from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import (
     Action,
     InvalidSituationError,

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from drills import DRILLS, Drill, LearnerState
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import cache as strategy_cache
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from drills import DRILLS, Drill, InvalidAnswerError, InvalidQuestionError, get_drill
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 from trainer.store import attempts
 
 # Answers in each drill's form, tried in turn until the drill's own grade() reads one (a wrong

@@ -9,8 +9,8 @@ from typing import Any
 from drills.table_dealing import KEYS, dealer_grade, dealer_notation, standing_hands
 from tests.web.test_table_pages import BANK_TABLE, replayed, waits
 from tests.web.test_table_web import sit
-from trainer.engine.dealer_choice import unseen_values
-from trainer.engine.doubling import doubling_cards, players_ev_against
+from trainer.engine.banker.dealer_choice import unseen_values
+from trainer.engine.banker.doubling import doubling_cards, players_ev_against
 
 HOME_TABLE = {
     "rules": "twenty-one-home",

@@ -12,7 +12,7 @@ from drills.table_dealing import KEYS, dealer_grade
 from tests.web.test_table_dealing_web import HOME_TABLE, dealing_attempts, wrong_letter
 from tests.web.test_table_pages import replayed, waits
 from tests.web.test_table_web import counts, sit
-from trainer.engine.table_game import Ask
+from trainer.engine.play.table_game import Ask
 
 PUNTER_TABLE = {**HOME_TABLE, "punter_seat": "2"}
 ANSWERS = {

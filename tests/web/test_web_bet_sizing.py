@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from drills.bet_sizing import DRILL
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 ACTION_RE = re.compile(r'<form class="question[^"]*" method="post"\s+action="([^"]*)"')
 URL = "/drills/bet-sizing?system=hi-lo&convention=floor&resolution=half"

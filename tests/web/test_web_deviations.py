@@ -13,7 +13,7 @@ from typing import Any
 from drills.deviations import work_out
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cached_study
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.web import count_jobs
 
 ACTION_RE = re.compile(r'<form class="question[^"]*" method="post"\s+action="([^"]*)"')

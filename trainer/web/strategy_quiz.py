@@ -22,7 +22,7 @@ from drills import strategy_cells as cells
 from drills import strategy_quiz as quiz
 from drills import strategy_timed as timed
 from drills.strategy_cells import Cell, tally_by_cell
-from trainer.engine.rules import InvalidRulesError, Rules
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, users
 from trainer.web import drills as drill_road
 from trainer.web.preferences import current_counting_preferences

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from drills import table_dealing, table_play
 from drills.table_dealing import dealer_step
 from drills.table_session import MONEY_RE, Asked, TableSpec, read_digits
-from trainer.engine.hand import Hand
-from trainer.engine.legality import early_surrender_offered
-from trainer.engine.table_game import PLAYS, Ask, InvalidStepError
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError
+from trainer.engine.rulebook.legality import early_surrender_offered
 from trainer.store import tables
 from trainer.web.mastery import bets_text
 from trainer.web.support import get_db

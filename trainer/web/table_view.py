@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from trainer.engine.cards import Card
-from trainer.engine.round import HandResult, Phase, Round, RoundResult
-from trainer.engine.table_game import Ask, PlayedRound, TableGame
+from trainer.engine.deck.cards import Card
+from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
+from trainer.engine.play.table_game import Ask, PlayedRound, TableGame
 
 __all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
 

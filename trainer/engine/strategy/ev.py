@@ -38,8 +38,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from trainer.engine.legality import split_limit, why_not_split, why_not_surrender
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.legality import split_limit, why_not_split, why_not_surrender
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import ONE, DealerProbabilities
 from trainer.engine.strategy.hands import INFO, Action, HandValues, dealer_rule_of
 from trainer.engine.strategy.split_walk import SplitHands, SplitWalk, split_walk

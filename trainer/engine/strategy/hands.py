@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from operator import mul
 
-from trainer.engine.legality import why_not_double, why_not_hit
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.legality import why_not_double, why_not_hit
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import (
     BITS,
     BJ,
@@ -263,8 +263,9 @@ class HandValues:
         return stand
 
     def _can_hit(self, hand: int) -> bool:
-        """Whether the player may draw: the table allows it (:mod:`trainer.engine.legality`),
-        the hand is below 21 (the round ends it there) and not a total the advice stands on."""
+        """Whether the player may draw: the table allows it
+        (:mod:`trainer.engine.rulebook.legality`), the hand is below 21 (the round ends it there)
+        and not a total the advice stands on."""
         total, _, _, cards = INFO[hand]
         if total >= 21 or total in self.stand_on:
             return False

@@ -63,7 +63,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import up_card_ev
 from trainer.engine.strategy.dealer import full_shoe
 from trainer.engine.strategy.ev import Action, UpCardAnalysis

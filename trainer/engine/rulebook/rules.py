@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from trainer.engine.rule_options import (
+from trainer.engine.rulebook.rule_options import (
     DEAL_FACES,
     FRACTION_OPTIONS,
     MAX_NOTATION_LENGTH,

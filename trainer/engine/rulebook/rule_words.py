@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from trainer.engine.rule_options import DEAL_FACES
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rule_options import DEAL_FACES
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "CHOICE_LABELS",

@@ -1,8 +1,8 @@
 """One round of blackjack: bets, deal, insurance, peek, the players' play, the dealer, settlement.
 
 A :class:`Round` is dealt from a shoe (anything with ``draw()`` and ``discard(cards)``: a
-:class:`~trainer.engine.shoe.Shoe`, or ``Shoe.stacked(rules, cards)`` for a replay) and played by
-named methods only. It moves through its :class:`Phase` steps by itself wherever the rules leave
+:class:`~trainer.engine.deck.shoe.Shoe`, or ``Shoe.stacked(rules, cards)`` for a replay) and played
+by named methods only. It moves through its :class:`Phase` steps by itself wherever the rules leave
 nothing to decide::
 
     round_ = Round(rules, shoe, bets=[10, 20])
@@ -30,17 +30,17 @@ draws below ``dealer_stands_on`` (hitting soft 17 with ``dealer_hits_soft_17``),
 all when every hand is settled already (busts, surrenders, paid naturals).
 
 Money is exact: stakes and nets are ``Fraction`` in every result (ints inside, where whole, for
-speed). :func:`~trainer.engine.settlement.settle_hand` settles one hand on its own, for payout
+speed). :func:`~trainer.engine.play.settlement.settle_hand` settles one hand on its own, for payout
 questions; :class:`RoundResult` keeps chip conservation (``bank_net == -sum(seat.net)``).
 
 An illegal call raises :class:`IllegalActionError` naming the rule and leaves the round as it was:
 every method checks before it changes anything.
 
 The round is the conductor; what it conducts lives in modules of its own, each useful without a
-round: bets and boxes (:mod:`trainer.engine.boxes`), 000's kinds of misdeal and the exposed card
-(:mod:`trainer.engine.misdeals`), which decisions the rules allow (:mod:`trainer.engine.legality`,
-shared with the strategy engine), the dealer's play (:mod:`trainer.engine.dealer_play`) and
-settlement (:mod:`trainer.engine.settlement`).
+round: bets and boxes (:mod:`trainer.engine.play.boxes`), 000's kinds of misdeal and the exposed
+card (:mod:`trainer.engine.play.misdeals`), which decisions the rules allow
+(:mod:`trainer.engine.rulebook.legality`, shared with the strategy engine), the dealer's play
+(:mod:`trainer.engine.play.dealer_play`) and settlement (:mod:`trainer.engine.play.settlement`).
 
 Long because a round is one state machine, and this is it: its state, every reading of that
 state (what each seat and the table see), and every move, 000's irregularities included, are
@@ -55,16 +55,16 @@ Speed: the tricks the round keeps, each with what it is worth on ``bench/engine_
    and ``table``): in Python 3.11 every ``Phase.DONE`` goes through the Enum
    metaclass's ``__getattr__``. 24,000 rounds/s with them, 21,100 without.
 2. Whole money as ints inside a round and a table, Fractions only in what they hand out
-   (:data:`~trainer.engine.settlement.Money`): 23,700 with, 7,200 with Fractions throughout.
+   (:data:`~trainer.engine.play.settlement.Money`): 23,700 with, 7,200 with Fractions throughout.
 3. ``exact`` a dict of shared Fractions rather than ``Fraction()`` each time: 24,500 with,
    19,700 without.
 4. Results as named tuples, not frozen dataclasses (a frozen dataclass sets each field through
    ``object.__setattr__``): 24,000 with, 20,400 without.
 5. A hand in play keeps its total and softness as its cards come
-   (:meth:`~trainer.engine.boxes.HandInPlay.add`), not counted again when read: 23,200 with,
+   (:meth:`~trainer.engine.play.boxes.HandInPlay.add`), not counted again when read: 23,200 with,
    16,200 without.
 6. A bet of whole chips within the limits is taken before any other check
-   (:func:`~trainer.engine.boxes.parse_bets`): 24,200 with, 21,900 without.
+   (:func:`~trainer.engine.play.boxes.parse_bets`): 24,200 with, 21,900 without.
 
 (Measured on a shared two-core machine, the fastest of four runs each; calling a function per
 box in the settlement, or the legality functions from the round, cost nothing measurable.)
@@ -76,7 +76,9 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Protocol
 
-from trainer.engine.boxes import (
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.boxes import (
     BetLike,
     BetsClosedError,
     Box,
@@ -87,21 +89,16 @@ from trainer.engine.boxes import (
     parse_insurance,
     seat_count,
 )
-from trainer.engine.cards import Card
-from trainer.engine.dealer_play import dealer_draws, waits_for_dealer
-from trainer.engine.hand import Hand
-from trainer.engine.legality import (
-    early_surrender_offered,
-    why_not_double,
-    why_not_hit,
-    why_not_split,
-    why_not_surrender,
+from trainer.engine.play.dealer_play import dealer_draws, waits_for_dealer
+from trainer.engine.play.misdeals import (
+    ExposedCard,
+    Misdeal,
+    cards_dealt,
+    checked_misdeals,
+    kept_cards,
 )
-from trainer.engine.misdeals import ExposedCard, Misdeal, cards_dealt, checked_misdeals, kept_cards
-from trainer.engine.phases import Action, IllegalActionError, Phase, WrongPhaseError
-from trainer.engine.procedure import may_look_at_hole_card
-from trainer.engine.rules import Rules
-from trainer.engine.settlement import (
+from trainer.engine.play.phases import Action, IllegalActionError, Phase, WrongPhaseError
+from trainer.engine.play.settlement import (
     Bonus,
     HandResult,
     Outcome,
@@ -111,6 +108,15 @@ from trainer.engine.settlement import (
     is_natural,
     settle_round,
 )
+from trainer.engine.rulebook.legality import (
+    early_surrender_offered,
+    why_not_double,
+    why_not_hit,
+    why_not_split,
+    why_not_surrender,
+)
+from trainer.engine.rulebook.procedure import may_look_at_hole_card
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "Action",
@@ -576,7 +582,7 @@ class Round:
         if limit is not None and len(hand.cards) - 2 >= limit:
             hand.done = True
 
-    # The hand in play's view of trainer.engine.legality, the rules written once.
+    # The hand in play's view of trainer.engine.rulebook.legality, the rules written once.
 
     def _why_not_split(self, seat: Box, hand: HandInPlay) -> str | None:
         cards = hand.cards

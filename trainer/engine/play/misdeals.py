@@ -1,10 +1,10 @@
 """000's dealing irregularities: misdealt seats and a card exposed in the pack.
 
-The round (:class:`~trainer.engine.round.Round`) stops at ``Phase.IRREGULARITY`` until every
+The round (:class:`~trainer.engine.play.round.Round`) stops at ``Phase.IRREGULARITY`` until every
 misdealt seat is put right, and at ``Phase.EXPOSED_CARD`` while an exposed card is on offer.
 Here are the kinds of misdeal, what each deals and allows, and the exposed card on offer, as
-values over cards; the round's steps that put them right are :class:`~trainer.engine.round.Round`'s
-own (it keeps each box's misdeal on the box).
+values over cards; the round's steps that put them right are
+:class:`~trainer.engine.play.round.Round`'s own (it keeps each box's misdeal on the box).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
 
-from trainer.engine.cards import Card
-from trainer.engine.phases import IllegalActionError
+from trainer.engine.deck.cards import Card
+from trainer.engine.play.phases import IllegalActionError
 
 __all__ = ["ExposedCard", "Misdeal", "cards_dealt", "checked_misdeals", "kept_cards"]
 
