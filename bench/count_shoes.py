@@ -18,9 +18,9 @@ import sys
 from fractions import Fraction
 
 from trainer.engine.counting import find_system, running_count
+from trainer.engine.deck.shoe import Shoe
 from trainer.engine.indices import action_evs_at, composition_at
-from trainer.engine.rules import Rules
-from trainer.engine.shoe import Shoe
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, action_evs
 
 RUNNING = (-22, -15, -7, 0, 7, 15, 22)

@@ -32,7 +32,7 @@ from drills.counting.penetration_study import (  # noqa: E402
     study,
 )
 from drills.counting.preferences import CountPreferences  # noqa: E402
-from trainer.engine.rules import find_preset  # noqa: E402
+from trainer.engine.rulebook.rules import find_preset  # noqa: E402
 
 
 def main() -> None:

@@ -21,10 +21,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trainer.engine.round import Action, Round  # noqa: E402
-from trainer.engine.rules import find_preset  # noqa: E402
-from trainer.engine.shoe import Shoe  # noqa: E402
-from trainer.engine.table import Table, TablePolicy  # noqa: E402
+from trainer.engine.deck.shoe import Shoe  # noqa: E402
+from trainer.engine.play.round import Action, Round  # noqa: E402
+from trainer.engine.play.table import Table, TablePolicy  # noqa: E402
+from trainer.engine.rulebook.rules import find_preset  # noqa: E402
 
 H, S, D, P, R = Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
 UPS = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)  # dealer up card by value; ace last

@@ -20,7 +20,7 @@ import time
 
 from trainer.engine.counting import find_system
 from trainer.engine.indices import compute_study
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import dealer_table
 
 

@@ -16,7 +16,7 @@ import time
 from drills.payout.deal import make_question
 from drills.payout.drill import DRILL
 from drills.payout.kinds import KINDS
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 
 def main() -> None:

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from drills import InvalidAnswerError, LearnerState, registry  # noqa: E402
 from trainer import create_app, store  # noqa: E402
 from trainer.clock import Clock, stamp  # noqa: E402
-from trainer.engine.rules import find_preset  # noqa: E402
+from trainer.engine.rulebook.rules import find_preset  # noqa: E402
 from trainer.store import attempts, users  # noqa: E402
 
 NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)

@@ -19,7 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from trainer.engine.counting import find_system  # noqa: E402
-from trainer.engine.rules import Rules, preset_names  # noqa: E402
+from trainer.engine.rulebook.rules import Rules, preset_names  # noqa: E402
 from trainer.engine.strategy import chart  # noqa: E402
 from trainer.simulator.referee import engine_nets, kernel_trace  # noqa: E402
 from trainer.simulator.run import prepare  # noqa: E402

@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy.chart import compute_chart
 from trainer.engine.strategy.dealer import dealer_table
 

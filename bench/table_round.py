@@ -69,7 +69,7 @@ def play_shoe(
         "graded": ["strategy", "deviations", "bets", "insurance", "counts"],
         "mode": "test",
     }
-    from trainer.engine.rules import Rules
+    from trainer.engine.rulebook.rules import Rules
 
     setup["unit"] = str(Rules.parse(args.rules).min_bet)
     response = client.post("/table/", data=setup)

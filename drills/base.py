@@ -37,7 +37,7 @@ from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
 from drills.skill_words import words_of
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 
 class DrillError(ValueError):

@@ -40,7 +40,7 @@ from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "DRILL",

@@ -19,7 +19,7 @@ from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.indices import Study, cached_study
 from trainer.engine.indices.table import count_grid
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "COUNT",

@@ -62,11 +62,11 @@ from drills.counting.true_count import converted
 from drills.strategy_cells import Cell, cell_of, cells_for, hand_for, read_situation
 from drills.strategy_chart import INSURANCE_KEYS, PLAY_KEYS
 from trainer.engine.counting import CountingSystem, estimate_decks
-from trainer.engine.hand import Situation
+from trainer.engine.deck.hand import Situation
 from trainer.engine.indices import COUNT_LIMIT, CountOutOfRangeError, IndexTable, Play
 from trainer.engine.indices.reading import evs_as_read, insurance_as_read
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import action_evs
 
 __all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_out"]

@@ -1,7 +1,7 @@
 """Hand totals: two to five cards; the learner gives the total and says soft, hard or bust.
 
 The question notation is the hand with suits, as the engine writes it (``"AS 7D 5C"``); the
-right answer is derived from it with :class:`trainer.engine.hand.Hand`. Answers are written
+right answer is derived from it with :class:`trainer.engine.deck.hand.Hand`. Answers are written
 ``"soft 18"``, ``"hard 13"`` or ``"bust"``.
 """
 
@@ -20,9 +20,9 @@ from drills.base import (
     LearnerState,
     Question,
 )
-from trainer.engine.cards import Card, InvalidCardError, pack
-from trainer.engine.hand import Hand
-from trainer.engine.rules import Rules
+from trainer.engine.deck.cards import Card, InvalidCardError, pack
+from trainer.engine.deck.hand import Hand
+from trainer.engine.rulebook.rules import Rules
 
 MIN_CARDS = 2
 MAX_CARDS = 5

@@ -8,8 +8,8 @@ stake is made on, the bankroll the learner has then and the risk of ruin of the 
     stake KS 6C v AD bankroll 1000 risk 0.05     # 004: two cards, the banker's up card
     stake JS bankroll 1000 risk 0.05             # 002 home: the first card, face down
 
-The right stake is :func:`trainer.engine.punter_stake.kelly_stake`: the bet ramp's Kelly rule
-applied to the edge of the cards (:func:`~trainer.engine.punter_stake.stake_edge`, its
+The right stake is :func:`trainer.engine.banker.punter_stake.kelly_stake`: the bet ramp's Kelly rule
+applied to the edge of the cards (:func:`~trainer.engine.banker.punter_stake.stake_edge`, its
 approximations named there), never more than the bankroll. Nobody works an edge out to the
 unit at a table, so a stake within a quarter of the right one counts as right; the cost of
 any stake is what it gives up beside the right one, ``(right - stake) x edge`` where that is
@@ -36,11 +36,11 @@ from drills.base import (
 from drills.base import LearnerState as LearnerState
 from drills.bet_sizing import read_bankroll, read_risk
 from drills.dealing.table_words import amount, card_words, cards_words
-from trainer.engine.cards import Card, InvalidCardError
-from trainer.engine.hand import Hand
+from trainer.engine.banker.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
+from trainer.engine.deck.cards import Card, InvalidCardError
+from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.edge import kelly_fraction
-from trainer.engine.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = ["DRILL", "SLUG", "PunterStake", "stake_notation"]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 import re
 
 from trainer.engine.counting import SYSTEMS
-from trainer.engine.rule_words import short_summary
-from trainer.engine.rules import InvalidRulesError, Rules
+from trainer.engine.rulebook.rule_words import short_summary
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 
 __all__ = ["decks_words", "rules_and_rest", "system_words", "words_of"]
 

@@ -12,9 +12,9 @@ from functools import lru_cache
 from typing import Any
 
 from drills.base import InvalidQuestionError
-from trainer.engine.cards import Card, InvalidCardError, Rank, Suit
-from trainer.engine.hand import Hand, Situation
-from trainer.engine.rules import Rules
+from trainer.engine.deck.cards import Card, InvalidCardError, Rank, Suit
+from trainer.engine.deck.hand import Hand, Situation
+from trainer.engine.rulebook.rules import Rules
 
 INSURANCE_SUFFIX = " insurance"
 SECTIONS = ("hard", "soft", "pairs")

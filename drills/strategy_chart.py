@@ -8,7 +8,7 @@ none of them imports another's drill.
 
 from __future__ import annotations
 
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Chart, chart
 from trainer.engine.strategy.cache import cached
 

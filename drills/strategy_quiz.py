@@ -17,10 +17,10 @@ is graded by the computed insurance index at that count (:mod:`trainer.engine.in
 the bet's EV there for this hand.
 
 Rules: any rules, written as their notation (``"vegas-6d-s17 decks=2"``,
-:meth:`trainer.engine.rules.Rules.parse`) in pages and the store.
+:meth:`trainer.engine.rulebook.rules.Rules.parse`) in pages and the store.
 
 Hand mixes (``learner.options["mix"]``): ``shoe`` (the first hand off a freshly shuffled
-:class:`~trainer.engine.shoe.Shoe`), ``cells`` (every chart cell equally), ``hard``, ``soft``,
+:class:`~trainer.engine.deck.shoe.Shoe`), ``cells`` (every chart cell equally), ``hard``, ``soft``,
 ``pairs``, ``weakest`` (the cells the learner's review schedule has due under these rules, or
 else their least accurate cells, from the attempts the caller passes in ``learner.recent``),
 ``lean`` (every cell, leaning toward those the learner gets wrong and the close calls, whose
@@ -61,13 +61,13 @@ from drills.strategy_cells import (
 )
 from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS, chart_for
 from trainer.engine.counting import CountingSystem
-from trainer.engine.hand import Hand, Situation
+from trainer.engine.deck.hand import Hand, Situation
+from trainer.engine.deck.shoe import Shoe
 from trainer.engine.indices import CountOutOfRangeError
 from trainer.engine.indices import Play as IndexPlay
 from trainer.engine.indices.reading import insurance_as_read
 from trainer.engine.indices.table import count_grid
-from trainer.engine.rules import Rules
-from trainer.engine.shoe import Shoe
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, InvalidSituationError, action_evs
 
 __all__ = [

@@ -12,14 +12,14 @@ everything the grade needs (the rules are the attempt's):
 
       draw TS 6H against ? 5C stake 1; 8H 8D stake 2 split; unseen 3 4 4 3 4 4 4 3 4 12
 
-  graded by :func:`trainer.engine.dealer_choice.draw_evs`: standing now against drawing one
+  graded by :func:`trainer.engine.banker.dealer_choice.draw_evs`: standing now against drawing one
   card and then choosing best;
 - doubling every bet (002 deal method 3), from the dealer's first card and the punters'
   stakes before the double::
 
       double 7S stakes 3
 
-  graded by :func:`trainer.engine.dealer_double.double_evs` (the strategy engine's punters'
+  graded by :func:`trainer.engine.banker.doubling.double_evs` (the strategy engine's punters'
   EV against that card, less what the punters who redouble take; the approximations are
   named there);
 - a punter's redouble after the dealer doubled (002 deal method 3), from the punter's first
@@ -27,7 +27,7 @@ everything the grade needs (the rules are the attempt's):
 
       redouble AS stake 2
 
-  graded by :func:`trainer.engine.redouble.redouble_evs` (what the punter expects, the
+  graded by :func:`trainer.engine.banker.doubling.redouble_evs` (what the punter expects, the
   dealer's first card one the engine's dealer doubles on; the approximations are named
   there).
 
@@ -54,14 +54,20 @@ from drills.base import (
 )
 from drills.base import LearnerState as LearnerState
 from drills.dealing.table_words import amount
-from trainer.engine.cards import Card, InvalidCardError
-from trainer.engine.dealer_choice import StandingHand, draw_evs, unseen_values
-from trainer.engine.dealer_double import double_evs, players_ev_against
-from trainer.engine.redouble import doubling_cards, redouble_evs, redoubled_ev, redoublers_take
-from trainer.engine.round import Round
-from trainer.engine.rules import Rules
-from trainer.engine.settlement import RoundResult, hand_total, is_natural
-from trainer.engine.table_game import Ask
+from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_values
+from trainer.engine.banker.doubling import (
+    double_evs,
+    doubling_cards,
+    players_ev_against,
+    redouble_evs,
+    redoubled_ev,
+    redoublers_take,
+)
+from trainer.engine.deck.cards import Card, InvalidCardError
+from trainer.engine.play.round import Round
+from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
+from trainer.engine.play.table_game import Ask
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "DRILL",

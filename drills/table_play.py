@@ -54,12 +54,13 @@ from drills.count_study import (
 from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.true_count import converted
 from drills.strategy_chart import PLAY_KEYS, chart_for
-from trainer.engine.cards import Card, InvalidCardError
 from trainer.engine.counting import CountingSystem
-from trainer.engine.hand import Hand, InvalidHandError, Situation
+from trainer.engine.deck.cards import Card, InvalidCardError
+from trainer.engine.deck.hand import Hand, InvalidHandError, Situation
 from trainer.engine.indices import CountOutOfRangeError
 from trainer.engine.indices.reading import evs_as_read
-from trainer.engine.legality import (
+from trainer.engine.play.settlement import is_natural
+from trainer.engine.rulebook.legality import (
     NATURAL_EARLY,
     early_surrender_offered,
     why_not_double,
@@ -67,8 +68,7 @@ from trainer.engine.legality import (
     why_not_split,
     why_not_surrender,
 )
-from trainer.engine.rules import Rules
-from trainer.engine.settlement import is_natural
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import InvalidSituationError, action_evs
 from trainer.engine.strategy.dealer import full_shoe
 

@@ -1,7 +1,7 @@
 """Sitting at a table: what a table is set up with, and what each of the learner's steps is
 graded as, by the drills that grade it everywhere else.
 
-A table (:class:`TableSpec`) is played by the engine (:mod:`trainer.engine.table_game`); this
+A table (:class:`TableSpec`) is played by the engine (:mod:`trainer.engine.play.table_game`); this
 module says which questions each step answers (:func:`step_asks`), each one a notation of an
 existing drill, so that every graded decision is an attempt in the one history:
 
@@ -37,9 +37,9 @@ from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from drills.strategy_cells import INSURANCE_SUFFIX
 from drills.table_play import TableCount, notation_of
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
-from trainer.engine.hand import Hand
-from trainer.engine.rules import Rules
-from trainer.engine.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "GRADED",

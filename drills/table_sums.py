@@ -2,9 +2,10 @@
 what they cost, and luck against skill (perfect play's expectation on the same cards, against
 the result).
 
-Pure arithmetic on a table replayed by the engine (:class:`~trainer.engine.table_game.TableGame`)
-and its stored steps and graded attempts, handed in by the caller: nothing here reads the store
-or a request. Money stays a :class:`~fractions.Fraction`; the page writes it.
+Pure arithmetic on a table replayed by the engine
+(:class:`~trainer.engine.play.table_game.TableGame`) and its stored steps and graded attempts,
+handed in by the caller: nothing here reads the store or a request. Money stays a
+:class:`~fractions.Fraction`; the page writes it.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from typing import Any, Protocol
 
 from drills import table_dealing, table_play
 from drills.table_session import Asked, TableSpec
-from trainer.engine.hand import Hand
-from trainer.engine.legality import early_surrender_offered
-from trainer.engine.rules import Rules
-from trainer.engine.table_game import Ask, TableGame
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.table_game import Ask, TableGame
+from trainer.engine.rulebook.legality import early_surrender_offered
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "ASK_NAMES",

@@ -122,7 +122,7 @@ def store_answer(db: Any, user_id: int, token: str, **fields: Any) -> Any:
 # out once per run into the run's cache.
 @pytest.fixture(scope="session")
 def strategy_charts() -> None:
-    from trainer.engine.rules import find_preset, preset_names
+    from trainer.engine.rulebook.rules import find_preset, preset_names
     from trainer.engine.strategy import chart
 
     with filled_once("strategy-charts"):
@@ -144,7 +144,7 @@ COUNT_STUDIES = (
 def count_studies() -> None:
     from trainer.engine.counting import find_system
     from trainer.engine.indices import study
-    from trainer.engine.rules import Rules
+    from trainer.engine.rulebook.rules import Rules
 
     with filled_once("count-studies"):
         for notation, system in COUNT_STUDIES:

@@ -11,7 +11,10 @@ import importlib
 import sys
 
 COMMANDS = {
-    "replay": ("trainer.engine.replay", "play one round from a stacked shoe, print it as JSON"),
+    "replay": (
+        "trainer.engine.play.replay",
+        "play one round from a stacked shoe, print it as JSON",
+    ),
     "strategy": ("trainer.engine.strategy.cli", "the basic-strategy chart and EVs for any rules"),
     "indices": ("trainer.engine.indices.cli", "deviation indices for any rules and system"),
     "edge": ("trainer.engine.indices.edge_cli", "the edge by count and a bet ramp"),

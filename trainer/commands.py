@@ -142,7 +142,7 @@ def warm_penetration(systems: tuple[str, ...]) -> None:
     from drills import InvalidQuestionError
     from drills.counting.notation import read_system
     from drills.counting.penetration_study import chart_system, penetrations_for, warm
-    from trainer.engine.rules import find_preset, preset_names
+    from trainer.engine.rulebook.rules import find_preset, preset_names
     from trainer.web.caches import penetration_cache_dir
 
     try:

@@ -29,8 +29,8 @@ from drills.counting.notation import (
     read_whole_count,
 )
 from drills.counting.preferences import CONVENTIONS, RESOLUTION_LABELS, RESOLUTIONS
-from trainer.engine.cards import Card
 from trainer.engine.counting import CountingSystem, estimate_decks, running_count, true_count
+from trainer.engine.deck.cards import Card
 
 
 @dataclass(frozen=True)

@@ -22,12 +22,12 @@ from drills.counting.session import (
     InvalidSessionError,
     Step,
 )
-from trainer.engine.cards import Card, pack
 from trainer.engine.counting import SYSTEMS
-from trainer.engine.round import Round
-from trainer.engine.rules import Rules
-from trainer.engine.shoe import Shoe
-from trainer.engine.table import BasicStrategyPolicy, Table, TableRound
+from trainer.engine.deck.cards import Card, pack
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.round import Round
+from trainer.engine.play.table import BasicStrategyPolicy, Table, TableRound
+from trainer.engine.rulebook.rules import Rules
 
 _SPEED_RE = re.compile(r"[0-9]{1,2}(?:[.,][0-9]{1,2})?|[.,][0-9]{1,2}|[0-9]{1,2}/[0-9]{1,2}")
 

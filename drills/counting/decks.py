@@ -26,7 +26,7 @@ from drills.counting.notation import CARDS_PER_DECK, format_decks, read_decks, r
 from drills.counting.preferences import RESOLUTION_LABELS, RESOLUTIONS, STEPS, CountPreferences
 from drills.counting.tray import tray_for
 from trainer.engine.counting import estimate_decks
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 _NOTATION_RE = re.compile(
     r"(?P<decks>[0-9]+d) played (?P<played>[0-9]{1,3}) (?P<ask>played|remaining) "

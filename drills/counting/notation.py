@@ -9,8 +9,8 @@ from fractions import Fraction
 
 from drills.base import InvalidAnswerError, InvalidQuestionError
 from drills.counting.preferences import RESOLUTION_LABELS, STEPS
-from trainer.engine.cards import Card, InvalidCardError
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
+from trainer.engine.deck.cards import Card, InvalidCardError
 
 CARDS_PER_DECK = 52
 MAX_DECKS = 8

@@ -53,8 +53,8 @@ from drills.counting.penetration_study import (
 from drills.counting.preferences import RESOLUTIONS, CountPreferences
 from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem, estimate_decks
-from trainer.engine.rule_words import short_summary
-from trainer.engine.rules import InvalidRulesError, Rules, find_preset
+from trainer.engine.rulebook.rule_words import short_summary
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
 
 KINDS = ("cards", "decks", "rounds", "share")
 # What dealing a table's studies is, in the words of the page that refuses it (a 429).

@@ -15,7 +15,7 @@ from drills.counting.penetration_study import (
     study,
 )
 from trainer.engine.counting import CountingSystem, CountStudy
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 _COLOURS = ("#9cc3e6", "#4f8fcb", "#1f5c99", "#0b2f57", "#6b3fa0")
 

@@ -22,7 +22,7 @@ from typing import Any
 from drills.counting.notation import CARDS_PER_DECK, read_system
 from trainer.engine.cache import ResultCache
 from trainer.engine.counting import CountingSystem, CountStudy
-from trainer.engine.rules import Rules, find_preset
+from trainer.engine.rulebook.rules import Rules, find_preset
 
 STUDY_SHOES = 10_000
 STUDY_SEATS = 3

@@ -33,9 +33,9 @@ from drills.counting.checkpoint import Checkpoint, read_checkpoint
 from drills.counting.notation import cards_text, format_count
 from drills.counting.tray import tray_for
 from drills.skill_words import decks_words, system_words
-from trainer.engine.cards import Card
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
-from trainer.engine.rules import Rules
+from trainer.engine.deck.cards import Card
+from trainer.engine.rulebook.rules import Rules
 
 KINDS = ("running", "countdown", "shoe")
 GROUPS = ("1", "2", "3", "rounds")

@@ -39,7 +39,7 @@ from drills.counting.preferences import CONVENTIONS, RESOLUTIONS, STEPS, CountPr
 from drills.counting.tray import tray_for
 from drills.skill_words import decks_words, system_words
 from trainer.engine.counting import SYSTEMS, CountingSystem, estimate_decks, true_count
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 _NOTATION_RE = re.compile(
     r"(?P<system>[a-z0-9-]+) (?P<convention>[a-z]+) (?P<resolution>[a-z]+) (?P<decks>[0-9]+d) "

@@ -35,9 +35,9 @@ from drills.dealing.catch_round import (
 )
 from drills.dealing.table_payouts import hand_views, payout_rules
 from drills.payout.money import money_text
-from trainer.engine.hand import Hand
-from trainer.engine.rule_words import summary_lines
-from trainer.engine.rules import Rules
+from trainer.engine.deck.hand import Hand
+from trainer.engine.rulebook.rule_words import summary_lines
+from trainer.engine.rulebook.rules import Rules
 
 DEFAULT_RATE = 30
 CALLS = {"foul": "Foul", "next": "Next"}

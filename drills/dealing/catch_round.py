@@ -22,11 +22,11 @@ from drills.dealing.table_deal import deal_table
 from drills.dealing.table_round import TableQuestion, replay, rules_of
 from drills.payout.explain import settled_again
 from drills.payout.money import money_text, signed_text
-from trainer.engine.cards import Card, pack
-from trainer.engine.hand import Hand
-from trainer.engine.round import RoundResult
-from trainer.engine.rules import Rules, format_ratio
-from trainer.engine.settlement import Outcome, SeatResult, hand_total
+from trainer.engine.deck.cards import Card, pack
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.round import RoundResult
+from trainer.engine.play.settlement import Outcome, SeatResult, hand_total
+from trainer.engine.rulebook.rules import Rules, format_ratio
 
 MAX_ROUNDS = 50
 _SEED_RE = re.compile(r"[0-9]{1,15}")

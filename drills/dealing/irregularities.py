@@ -33,9 +33,9 @@ from drills.base import (
 from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.misdealt import KINDS, RULES, Played, make, read_played
 from drills.dealing.table_words import card_words, result_view
-from trainer.engine.round import Outcome
-from trainer.engine.rule_words import summary_lines
-from trainer.engine.rules import Rules
+from trainer.engine.play.round import Outcome
+from trainer.engine.rulebook.rule_words import summary_lines
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = ["CHOICES", "DRILL", "Choice", "Irregularities"]
 

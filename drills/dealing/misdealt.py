@@ -1,5 +1,5 @@
 """A round of 000 in which an irregularity has happened, read from its notation and played
-through the engine (:mod:`trainer.engine.irregularities`): the table as the dealer sees it when
+through the engine (:mod:`trainer.engine.play.round`): the table as the dealer sees it when
 it happens, the remedies the engine allows the misdealt seat, and the round played on from the
 player's decision to its settlement.
 
@@ -27,15 +27,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from drills.base import InvalidQuestionError
-from trainer.engine.boxes import InvalidBetError
-from trainer.engine.cards import Card, InvalidCardError, pack
-from trainer.engine.hand import Hand
-from trainer.engine.misdeals import Misdeal
-from trainer.engine.phases import Action, IllegalActionError, Phase
-from trainer.engine.round import Outcome, Round, RoundResult
-from trainer.engine.rules import Rules, find_preset
-from trainer.engine.settlement import is_natural
-from trainer.engine.shoe import ArrangedCards, ShoeExhaustedError
+from trainer.engine.deck.cards import Card, InvalidCardError, pack
+from trainer.engine.deck.hand import Hand
+from trainer.engine.deck.shoe import ArrangedCards, ShoeExhaustedError
+from trainer.engine.play.boxes import InvalidBetError
+from trainer.engine.play.misdeals import Misdeal
+from trainer.engine.play.phases import Action, IllegalActionError, Phase
+from trainer.engine.play.round import Outcome, Round, RoundResult
+from trainer.engine.play.settlement import is_natural
+from trainer.engine.rulebook.rules import Rules, find_preset
 
 RULES: Rules = find_preset("permanent-bank")
 MAX_NOTATION = 400

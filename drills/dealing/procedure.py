@@ -6,8 +6,8 @@ burn is an ace, and what he offers a box.
 
 Every right answer is the engine's (:mod:`drills.dealing.procedure_points`): the round's own
 deal, the shoe's burn and reshuffle, the settlement, and the procedure rules of
-:mod:`trainer.engine.procedure`. Notation ``point|preset|arguments``; the answer is a choice's
-slug (or its words, as stored).
+:mod:`trainer.engine.rulebook.procedure`. Notation ``point|preset|arguments``; the answer is a
+choice's slug (or its words, as stored).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from drills.base import (
 )
 from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.procedure_points import POINTS, Answer, read_point
-from trainer.engine.rule_words import title
-from trainer.engine.rules import Rules, find_preset
+from trainer.engine.rulebook.rule_words import title
+from trainer.engine.rulebook.rules import Rules, find_preset
 
 __all__ = ["DRILL", "Procedure"]
 

@@ -1,6 +1,6 @@
 """The points of a deal where the procedure drill asks what the dealer must do, each read from
 its notation and answered by the engine: the round's deal, the shoe's burn and reshuffle, and
-the dealer's procedure rules (:mod:`trainer.engine.procedure`).
+the dealer's procedure rules (:mod:`trainer.engine.rulebook.procedure`).
 
 Notation: the point, the preset, and what the point needs::
 
@@ -24,15 +24,14 @@ from typing import Any
 
 from drills.base import InvalidQuestionError
 from drills.dealing.table_words import amount, card_words
-from trainer.engine.cards import Card, InvalidCardError
-from trainer.engine.hand import Hand
-from trainer.engine.phases import Action, Phase
-from trainer.engine.procedure import dealer_offers, may_burn, may_look_at_hole_card
-from trainer.engine.round import Round
-from trainer.engine.round_view import UP_INDEX
-from trainer.engine.rules import Rules, find_preset
-from trainer.engine.settlement import is_natural
-from trainer.engine.shoe import Shoe
+from trainer.engine.deck.cards import Card, InvalidCardError
+from trainer.engine.deck.hand import Hand
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.phases import Action, Phase
+from trainer.engine.play.round import UP_INDEX, Round
+from trainer.engine.play.settlement import is_natural
+from trainer.engine.rulebook.procedure import dealer_offers, may_burn, may_look_at_hole_card
+from trainer.engine.rulebook.rules import Rules, find_preset
 
 MAX_NOTATION = 80
 MAX_SEATS = 7

@@ -17,10 +17,10 @@ from fractions import Fraction
 
 from drills.dealing.table_round import TableQuestion, apply_move, start
 from drills.payout.money import money_text
-from trainer.engine.cards import pack
-from trainer.engine.round import Action, Phase, Round
-from trainer.engine.rules import Rules
-from trainer.engine.shoe import ArrangedCards, ShoeExhaustedError
+from trainer.engine.deck.cards import pack
+from trainer.engine.deck.shoe import ArrangedCards, ShoeExhaustedError
+from trainer.engine.play.round import Action, Phase, Round
+from trainer.engine.rulebook.rules import Rules
 
 _ATTEMPTS = 200
 _STAKES = (5, 10, 15, 25, 35, 45, 7, 9, 13, 17, 21, 50, 75, 3, 1, 2)

@@ -30,11 +30,11 @@ from drills.dealing.table_deal import deal_table
 from drills.dealing.table_round import MAX_BOXES, TableQuestion, read_played, read_table
 from drills.payout.explain import hand_notes, hand_why
 from drills.payout.money import money_text, read_amount, signed_text
-from trainer.engine.hand import Hand
-from trainer.engine.round import RoundResult
-from trainer.engine.rule_words import summary_lines
-from trainer.engine.rules import Rules
-from trainer.engine.settlement import Outcome, SeatResult
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.round import RoundResult
+from trainer.engine.play.settlement import Outcome, SeatResult
+from trainer.engine.rulebook.rule_words import summary_lines
+from trainer.engine.rulebook.rules import Rules
 
 BOX_FIELDS = tuple(f"box{n}" for n in range(1, MAX_BOXES + 1))
 _FIELD_LIMIT = 20

@@ -6,7 +6,7 @@ The notation has four fields separated by ``|``::
 
     vegas-6d-s17|15,25,20+10|AS 9H KD 7C 5S TD 2H 8C|ins=7.50:0:0 h s d s
 
-- the rules in their notation (:meth:`trainer.engine.rules.Rules.parse`);
+- the rules in their notation (:meth:`trainer.engine.rulebook.rules.Rules.parse`);
 - each box's stakes, boxes separated by ``,``, a box's bettors by ``+`` (owner first: 003's
   co-bettors);
 - the cards in deal order (the deal, the players' draws, the dealer's draws);
@@ -29,11 +29,11 @@ from drills.base import InvalidQuestionError
 from drills.payout.money import money_text
 from drills.payout.play import StackedDeal
 from drills.payout.question import MOVE_ACTIONS
-from trainer.engine.boxes import InvalidBetError, TooManySeatsError
-from trainer.engine.cards import Card, InvalidCardError
-from trainer.engine.hand import Hand
-from trainer.engine.round import CardSource, IllegalActionError, Phase, Round, RoundResult
-from trainer.engine.rules import InvalidRulesError, Rules
+from trainer.engine.deck.cards import Card, InvalidCardError
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.boxes import InvalidBetError, TooManySeatsError
+from trainer.engine.play.round import CardSource, IllegalActionError, Phase, Round, RoundResult
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 
 MAX_BOXES = 7
 MAX_NOTATION = 1_500  # a table of seven boxes, every one split four times, fits well inside

@@ -6,8 +6,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from trainer.engine.cards import Card
-from trainer.engine.round import Outcome, RoundResult
+from trainer.engine.deck.cards import Card
+from trainer.engine.play.round import Outcome, RoundResult
 
 _SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 

@@ -13,11 +13,11 @@ from drills.payout.kinds import BOXES, CLUB, HOME, KINDS, RUSSIAN, SIX_FIVE, TWO
 from drills.payout.money import money_text
 from drills.payout.play import play_move, read_question_played, start_round
 from drills.payout.question import PayoutQuestion, rules_of
-from trainer.engine.cards import Card, pack
-from trainer.engine.hand import Hand
-from trainer.engine.round import Action, Phase, Round
-from trainer.engine.rules import Rules
-from trainer.engine.shoe import ArrangedCards
+from trainer.engine.deck.cards import Card, pack
+from trainer.engine.deck.hand import Hand
+from trainer.engine.deck.shoe import ArrangedCards
+from trainer.engine.play.round import Action, Phase, Round
+from trainer.engine.rulebook.rules import Rules
 
 _ATTEMPTS = 400  # tries at dealing a situation of the kind asked before giving up
 

@@ -18,7 +18,7 @@ from drills.payout.explain import ask_text, explain, situation_view
 from drills.payout.kinds import KINDS, MIXES, kinds_for
 from drills.payout.money import money_text, read_amount
 from drills.payout.play import read_question, read_question_played
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 
 class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):

@@ -8,18 +8,19 @@ from typing import Any
 from drills.payout.kinds import KINDS, seat_of
 from drills.payout.money import money_text, signed_text
 from drills.payout.question import ASK_TEXT, Ask, PayoutQuestion
-from trainer.engine.cards import Card
-from trainer.engine.hand import Hand
-from trainer.engine.round import RoundResult
-from trainer.engine.rules import Rules
-from trainer.engine.settlement import HandResult, HandSettlement, Outcome, settle_hand
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.round import RoundResult
+from trainer.engine.play.settlement import HandResult, HandSettlement, Outcome, settle_hand
+from trainer.engine.rulebook.rule_words import summary_lines
+from trainer.engine.rulebook.rules import Rules
 
 _RULE_WORDS = ("pay", "Insurance", "surrender", "Ties", "No hole card", "dealt 21", "collects")
 
 
 def rules_lines(rules: Rules) -> list[str]:
     """The lines of the rules' summary that bear on payouts."""
-    return [line for line in rules.summary() if any(word in line for word in _RULE_WORDS)]
+    return [line for line in summary_lines(rules) if any(word in line for word in _RULE_WORDS)]
 
 
 def hand_notes(hand: Any, index: int, count: int) -> str:

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from drills.payout.question import Ask, PayoutQuestion
-from trainer.engine.round import RoundResult, SeatResult
-from trainer.engine.settlement import Bonus, Outcome
+from trainer.engine.play.round import RoundResult, SeatResult
+from trainer.engine.play.settlement import Bonus, Outcome
 
 VEGAS = "vegas-6d-s17"
 SIX_FIVE = "vegas-6d-s17 blackjack_pays=6:5"

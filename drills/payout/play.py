@@ -14,10 +14,10 @@ from drills.base import InvalidQuestionError
 from drills.payout.kinds import KINDS, seat_of
 from drills.payout.money import CENT
 from drills.payout.question import MOVE_ACTIONS, Ask, PayoutQuestion, rules_notation
-from trainer.engine.cards import Card, InvalidCardError
-from trainer.engine.hand import Hand
-from trainer.engine.round import IllegalActionError, InvalidBetError, Phase, Round, RoundResult
-from trainer.engine.rules import Rules
+from trainer.engine.deck.cards import Card, InvalidCardError
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.round import IllegalActionError, InvalidBetError, Phase, Round, RoundResult
+from trainer.engine.rulebook.rules import Rules
 
 _MONEY_RE = re.compile(r"[0-9]{1,7}(\.[0-9]{1,2})?")
 

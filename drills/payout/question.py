@@ -8,9 +8,9 @@ from fractions import Fraction
 
 from drills.base import InvalidQuestionError
 from drills.payout.money import money_text
-from trainer.engine.cards import Card
-from trainer.engine.round import Action
-from trainer.engine.rules import InvalidRulesError, Rules
+from trainer.engine.deck.cards import Card
+from trainer.engine.play.round import Action
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 
 
 class Ask(Enum):

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from drills.hand_totals import right_answer
-from trainer.engine.hand import Hand
+from trainer.engine.deck.hand import Hand
 
 # Assertions wait up to 15 s (Playwright's default is 5 s): on a loaded two-core machine a page
 # with a chart can take longer than that to come back.

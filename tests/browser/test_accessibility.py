@@ -18,7 +18,7 @@ from playwright.sync_api import Page, expect
 
 from drills import DRILLS
 from drills.hand_totals import right_answer
-from trainer.engine.hand import Hand
+from trainer.engine.deck.hand import Hand
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 WCAG_21_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]

@@ -9,7 +9,7 @@ from typing import Any
 from playwright.sync_api import expect
 
 from drills.bet_sizing import DRILL
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 
 def test_a_bet_sizing_question_by_keyboard(learner: Any) -> None:

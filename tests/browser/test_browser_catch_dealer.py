@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from drills.dealing.catch_round import deal_round
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 VEGAS = find_preset("vegas-6d-s17")
 

@@ -12,9 +12,9 @@ from playwright.sync_api import Page, expect
 from drills.counting.checkpoint import Checkpoint
 from drills.counting.decks import DRILL as DECKS
 from drills.counting.true_count import DRILL as TRUE
-from trainer.engine.cards import Card
 from trainer.engine.counting import find_system
-from trainer.engine.rules import find_preset
+from trainer.engine.deck.cards import Card
+from trainer.engine.rulebook.rules import find_preset
 
 HI_LO = find_system("hi-lo")
 RULES = find_preset("vegas-6d-s17")

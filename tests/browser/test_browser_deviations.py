@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from playwright.sync_api import expect
 
 from drills.deviations import work_out
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 QUESTIONS = 10
 WRONG_AT = {1, 4, 8}

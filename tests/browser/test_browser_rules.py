@@ -10,8 +10,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from drills.strategy_quiz import work_out
-from trainer.engine.rule_words import title
-from trainer.engine.rules import Rules, find_preset
+from trainer.engine.rulebook.rule_words import summary_lines, title
+from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.engine.strategy import chart
 
 SWITCHES = ("vegas-6d-s17", "russian-bank", "vegas-6d-h17")
@@ -38,7 +38,7 @@ def expect_preset(page: Page, name: str, javascript: bool) -> None:
     expect(page.get_by_label("Rules preset")).to_have_value(name)
     expect(page.locator(".house-edge")).to_contain_text(f"{computed.house_edge:.3f}%")
     listed = page.locator("ul.strategy-summary")
-    for line in rules.summary():
+    for line in summary_lines(rules):
         expect(listed).to_contain_text(line)
     for section, caption, row, up in CELLS:
         if row not in computed.codes[section]:

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from drills.strategy_cells import cell_of, read_situation
 from drills.strategy_quiz import work_out
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 HANDS = 20
 WRONG_AT = {2, 7, 12, 17}

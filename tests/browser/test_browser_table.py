@@ -18,9 +18,9 @@ from drills.counting.notation import format_count
 from drills.table_play import work_out
 from drills.table_session import TableSpec, step_asks
 from trainer import store
-from trainer.engine.rules import Rules
+from trainer.engine.play.table_game import Ask, TableGame
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
-from trainer.engine.table_game import Ask, TableGame
 from trainer.store import tables
 
 PLAY_ORDER = "HSDPR"

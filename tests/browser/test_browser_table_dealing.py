@@ -20,7 +20,7 @@ from drills.table_session import step_asks
 from tests.browser.conftest import Learner
 from tests.browser.test_browser_table import give_count, ready, right_play, where, wrong_play
 from trainer import store
-from trainer.engine.dealer_choice import unseen_values
+from trainer.engine.banker.dealer_choice import unseen_values
 from trainer.store import attempts
 
 

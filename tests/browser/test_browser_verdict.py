@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from drills import DRILLS, AskedAtTable
 from drills.hand_totals import right_answer
-from trainer.engine.hand import Hand
+from trainer.engine.deck.hand import Hand
 
 PHONE = {"width": 390, "height": 844}
 FLIP_TIMEOUT = 30_000

@@ -11,7 +11,7 @@ import click
 import pytest
 
 from drills import DRILLS
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 MAX_MODULE_LINES = 600
@@ -20,6 +20,8 @@ MAX_FUNCTION_LINES = 60
 LONG_FUNCTIONS_ALLOWED: set[tuple[str, str]] = set()
 # A longer function says why in a comment starting so, just above it or first in its body.
 WHY_LONG = re.compile(r"#\s*Long because\b")
+# A longer module says why in its docstring, in a sentence starting so.
+WHY_LONG_MODULE = re.compile(r"\bLong because\b")
 
 # Layer -> the top-level packages and trainer subpackages it must never import.
 CONTRACT = {
@@ -56,14 +58,18 @@ def test_each_layer_imports_only_what_lies_below_it(layer: str) -> None:
 
 
 def test_no_module_or_function_is_too_long_to_hold() -> None:
+    """A module past the cap says why in its docstring ("Long because ..."), a function in a
+    comment ("# Long because ...")."""
     too_long = []
     for path in modules("trainer", "drills"):
         where = str(path.relative_to(ROOT))
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines()
-        if len(lines) > MAX_MODULE_LINES:
+        tree = ast.parse(source)
+        says_why = WHY_LONG_MODULE.search(ast.get_docstring(tree) or "")
+        if len(lines) > MAX_MODULE_LINES and not says_why:
             too_long.append(f"{where}: {len(lines)} lines")
-        for node in ast.walk(ast.parse(source)):
+        for node in ast.walk(tree):
             if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 continue
             length = (node.end_lineno or node.lineno) - node.lineno + 1

@@ -13,7 +13,7 @@ from drills import InvalidAnswerError, InvalidOptionError, InvalidQuestionError,
 from drills.bet_sizing import DRILL, read_bankroll, read_risk
 from drills.count_study import study_for
 from trainer.engine.counting import find_system
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 VEGAS_RULES = "vegas-6d-s17"
 PREFS = {"system": "hi-lo", "convention": "floor", "resolution": "half"}

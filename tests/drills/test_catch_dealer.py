@@ -9,9 +9,9 @@ from drills.base import InvalidAnswerError, InvalidOptionError, InvalidQuestionE
 from drills.dealing.catch import DRILL, read_rate, verdict
 from drills.dealing.catch_round import KINDS, deal_round, read_round
 from drills.dealing.table_round import replay
-from trainer.engine.hand import Hand
-from trainer.engine.rules import PRESETS, find_preset
-from trainer.engine.settlement import Outcome, hand_total
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.settlement import Outcome, hand_total
+from trainer.engine.rulebook.rules import PRESETS, find_preset
 
 VEGAS = find_preset("vegas-6d-s17")
 

@@ -21,8 +21,8 @@ from drills.counting.notation import (
 )
 from drills.counting.preferences import CountPreferences
 from drills.counting.tray import tray_for
-from trainer.engine.cards import Card, pack
 from trainer.engine.counting import SYSTEMS, find_system
+from trainer.engine.deck.cards import Card, pack
 
 
 @pytest.mark.parametrize(

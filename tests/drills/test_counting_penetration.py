@@ -12,7 +12,7 @@ from drills import InvalidAnswerError, InvalidQuestionError, LearnerState
 from drills.counting.penetration import DRILL, read_question
 from drills.counting.penetration_chart import chart
 from drills.counting.penetration_study import clear_memory, cut_cards, penetrations_for, study
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 SINGLE = find_preset("single-deck")
 

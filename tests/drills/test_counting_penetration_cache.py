@@ -25,7 +25,7 @@ from drills.counting.penetration_study import (
     warm,
 )
 from trainer.engine.counting import find_system
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 HALF = Fraction(1, 2)
 ROOT = Path(__file__).resolve().parents[2]

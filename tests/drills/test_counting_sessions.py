@@ -25,9 +25,9 @@ from drills.counting.session import (
     next_checkpoint,
     summary,
 )
-from trainer.engine.cards import pack
 from trainer.engine.counting import running_count
-from trainer.engine.rules import Rules, find_preset, preset_names
+from trainer.engine.deck.cards import pack
+from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
 
 PREFS = CountPreferences()
 

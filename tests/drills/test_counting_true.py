@@ -12,7 +12,7 @@ from drills import InvalidAnswerError, InvalidQuestionError, LearnerState
 from drills.counting.decks import DRILL as DECKS
 from drills.counting.true_count import DRILL as TRUE
 from drills.counting.true_count import read_question
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")
 

@@ -26,7 +26,7 @@ from drills.count_study import StudyPendingError
 from drills.deviations import DRILL, FAB_4, ILLUSTRIOUS_18, read_question, work_out
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cached_study
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import cache as strategy_cache
 
 VEGAS = Rules.parse("vegas-6d-s17")

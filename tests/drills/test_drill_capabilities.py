@@ -18,7 +18,7 @@ from drills import (
     NamesItsRules,
     rules_for,
 )
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLE_ONLY = {"table-play", "table-dealing", "punter-stake"}

@@ -10,7 +10,7 @@ import pytest
 
 from drills import AsksOnItsPage, LearnerState, registry, rules_for
 from drills.counting.session import RUNNING
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")
 

@@ -19,9 +19,9 @@ from drills import (
     registry,
 )
 from drills.hand_totals import DRILL, read_answer
-from trainer.engine.cards import pack
-from trainer.engine.hand import Hand
-from trainer.engine.rules import find_preset
+from trainer.engine.deck.cards import pack
+from trainer.engine.deck.hand import Hand
+from trainer.engine.rulebook.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")
 DATA = Path(__file__).parent.parent / "data" / "hand_totals.csv"

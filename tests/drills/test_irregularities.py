@@ -12,9 +12,9 @@ import pytest
 from drills.base import InvalidAnswerError, InvalidQuestionError, LearnerState
 from drills.dealing.irregularities import CHOICES, DRILL
 from drills.dealing.misdealt import KINDS, read_played
-from trainer.engine.cards import Card
-from trainer.engine.round import Outcome
-from trainer.engine.rules import find_preset
+from trainer.engine.deck.cards import Card
+from trainer.engine.play.round import Outcome
+from trainer.engine.rulebook.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")  # the page's rules: the drill plays 000's own
 

@@ -16,7 +16,7 @@ from drills.payout.drill import DRILL
 from drills.payout.kinds import KINDS, MIXES, kinds_for
 from drills.payout.money import money_text, read_amount
 from drills.payout.play import read_question
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 DATA = Path(__file__).parent.parent / "data" / "payouts.csv"
 RULES = find_preset("vegas-6d-s17")  # the page's rules: a payout question names its own

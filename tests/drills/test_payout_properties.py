@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from drills.payout.deal import make_question
 from drills.payout.kinds import KINDS
 from drills.payout.play import read_question, read_question_played
-from trainer.engine.settlement import Outcome, settle_hand
+from trainer.engine.play.settlement import Outcome, settle_hand
 
 
 @settings(max_examples=150, deadline=None)

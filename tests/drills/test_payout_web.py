@@ -9,7 +9,7 @@ import pytest
 
 from drills.payout.drill import DRILL
 from drills.payout.play import read_question
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 URL = "/drills/payout-math"
 

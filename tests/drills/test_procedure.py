@@ -10,8 +10,8 @@ import pytest
 from drills.base import InvalidAnswerError, InvalidQuestionError, LearnerState, PastAttempt
 from drills.dealing.procedure import DRILL, ROUNDS
 from drills.dealing.procedure_points import POINTS
-from trainer.engine.cards import Card
-from trainer.engine.rules import find_preset
+from trainer.engine.deck.cards import Card
+from trainer.engine.rulebook.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")  # the page's rules: each question names its text's
 

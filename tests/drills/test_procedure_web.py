@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from drills.dealing.procedure import DRILL, ROUNDS
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 URL = "/drills/procedure"
 RULES = find_preset("vegas-6d-s17")

@@ -11,9 +11,9 @@ import pytest
 
 from drills import InvalidAnswerError, InvalidQuestionError
 from drills.punter_stake import DRILL, stake_notation
-from trainer.engine.cards import Card
-from trainer.engine.punter_stake import kelly_stake, stake_edge
-from trainer.engine.rules import Rules
+from trainer.engine.banker.punter_stake import kelly_stake, stake_edge
+from trainer.engine.deck.cards import Card
+from trainer.engine.rulebook.rules import Rules
 
 BANK = Rules.parse("russian-bank")
 HOME = Rules.parse("twenty-one-home")

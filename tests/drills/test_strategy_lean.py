@@ -19,7 +19,7 @@ from drills.strategy_cells import (
 )
 from drills.strategy_chart import chart_for
 from drills.strategy_quiz import DRILL
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")
 

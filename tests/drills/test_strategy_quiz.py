@@ -26,8 +26,8 @@ from drills.strategy_quiz import (
     MIXES,
     work_out,
 )
-from trainer.engine.hand import Situation
-from trainer.engine.rules import Rules, find_preset
+from trainer.engine.deck.hand import Situation
+from trainer.engine.rulebook.rules import Rules, find_preset
 
 KNOWN = Path(__file__).parent.parent / "data" / "strategy_quiz_known.csv"
 VEGAS = find_preset("vegas-6d-s17")

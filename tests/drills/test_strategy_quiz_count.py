@@ -14,7 +14,7 @@ import pytest
 from drills import InvalidQuestionError
 from drills.strategy_quiz import DRILL, work_out
 from trainer.engine.counting import find_system
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 VEGAS = Rules.parse("vegas-6d-s17")
 

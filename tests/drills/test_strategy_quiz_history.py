@@ -10,7 +10,7 @@ import pytest
 
 from drills.strategy_cells import cell_tally, cells_for, hand_for
 from drills.strategy_quiz import DRILL
-from trainer.engine.rules import Rules, find_preset
+from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.store import attempts, users
 from trainer.web.views import strategy_quiz as pages
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from drills.strategy_quiz import DRILL, work_out
-from trainer.engine.rules import Rules, find_preset
+from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.store import attempts
 
 QUIZ = "/drills/basic-strategy"

@@ -8,11 +8,16 @@ import pytest
 
 from drills.base import InvalidAnswerError, InvalidQuestionError
 from drills.table_dealing import DRILL
-from trainer.engine.cards import Card
-from trainer.engine.dealer_choice import StandingHand, draw_evs
-from trainer.engine.dealer_double import double_evs, players_ev_against
-from trainer.engine.redouble import doubling_cards, redouble_evs, redoublers_take
-from trainer.engine.rules import Rules, find_preset
+from trainer.engine.banker.dealer_choice import StandingHand, draw_evs
+from trainer.engine.banker.doubling import (
+    double_evs,
+    doubling_cards,
+    players_ev_against,
+    redouble_evs,
+    redoublers_take,
+)
+from trainer.engine.deck.cards import Card
+from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.engine.strategy import chart
 from trainer.engine.strategy.dealer import full_shoe
 

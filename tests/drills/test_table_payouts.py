@@ -14,10 +14,10 @@ from drills.dealing.table_payouts import DRILL, chips_for
 from drills.dealing.table_round import read_played, read_table, replay
 from drills.payout.money import money_text
 from drills.payout.question import MOVE_ACTIONS
-from trainer.engine.round import Round
-from trainer.engine.rules import PRESETS, find_preset
-from trainer.engine.settlement import Bonus, Outcome
-from trainer.engine.shoe import Shoe
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.round import Round
+from trainer.engine.play.settlement import Bonus, Outcome
+from trainer.engine.rulebook.rules import PRESETS, find_preset
 
 VEGAS = find_preset("vegas-6d-s17")
 

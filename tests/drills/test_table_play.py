@@ -7,7 +7,7 @@ import pytest
 
 from drills import InvalidAnswerError, InvalidQuestionError
 from drills.table_play import DRILL, right_ev, work_out
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 RULES = Rules.parse("vegas-6d-s17")
 

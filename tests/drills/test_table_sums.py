@@ -13,11 +13,11 @@ import pytest
 from drills import table_play
 from drills.table_session import TableSpec, step_asks
 from drills.table_sums import Tally, error_words, insured_share, step_ev, sums_of
-from trainer.engine.cards import Card
-from trainer.engine.rules import Rules
-from trainer.engine.shoe import Shoe
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.table_game import Ask, TableGame
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
-from trainer.engine.table_game import Ask, TableGame
 
 RULES = Rules.parse("vegas-6d-s17")
 SPEC = TableSpec.from_form(

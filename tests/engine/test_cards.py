@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.engine.cards import (
+from trainer.engine.deck.cards import (
     RANK_VALUES,
     Card,
     InvalidCardError,

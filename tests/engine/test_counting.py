@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.engine.cards import Card, Rank, Suit, pack
 from trainer.engine.counting import (
     SYSTEMS,
     DeckResolution,
@@ -22,6 +21,7 @@ from trainer.engine.counting import (
     running_count,
     true_count,
 )
+from trainer.engine.deck.cards import Card, Rank, Suit, pack
 
 KNOWN = json.loads((Path(__file__).parent.parent / "data" / "counting_tags.json").read_text())[
     "systems"
@@ -243,8 +243,8 @@ def test_estimate_is_within_half_a_step(decks, resolution):
 
 
 def test_running_count_through_a_real_shoe():
-    from trainer.engine.rules import find_preset
-    from trainer.engine.shoe import Shoe
+    from trainer.engine.deck.shoe import Shoe
+    from trainer.engine.rulebook.rules import find_preset
 
     shoe = Shoe(find_preset("vegas-6d-s17"), random.Random(11))
     hilo = find_system("hi-lo")
@@ -259,7 +259,7 @@ def test_running_count_through_a_real_shoe():
 
 def study(penetration: str, shoes: int = 100, seed: int = 1):
     from trainer.engine.counting import study_counts
-    from trainer.engine.rules import find_preset
+    from trainer.engine.rulebook.rules import find_preset
 
     rules = find_preset("vegas-6d-s17").replace(penetration=penetration)
     return study_counts(rules, find_system("hi-lo"), random.Random(seed), shoes=shoes)
@@ -284,7 +284,7 @@ def test_a_study_is_exact_and_repeatable():
 
 def test_an_unbalanced_study_tallies_running_counts_from_the_irc():
     from trainer.engine.counting import study_counts
-    from trainer.engine.rules import find_preset
+    from trainer.engine.rulebook.rules import find_preset
 
     ko = find_system("ko")
     result = study_counts(find_preset("russian-bank"), ko, random.Random(2), shoes=10, seats=4)
@@ -294,7 +294,7 @@ def test_an_unbalanced_study_tallies_running_counts_from_the_irc():
 
 def test_a_study_needs_a_shoe():
     from trainer.engine.counting import study_counts
-    from trainer.engine.rules import find_preset
+    from trainer.engine.rulebook.rules import find_preset
 
     with pytest.raises(InvalidCountError, match="at least one shoe"):
         study_counts(find_preset("single-deck"), find_system("zen"), random.Random(0), shoes=0)

@@ -7,13 +7,13 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.engine.cards import Card
-from trainer.engine.dealer_choice import StandingHand, draw_evs, unseen_values
-from trainer.engine.round import Action, Phase, Round, WrongPhaseError
-from trainer.engine.rules import Rules
-from trainer.engine.shoe import Shoe
+from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_values
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.round import Action, Phase, Round, WrongPhaseError
+from trainer.engine.play.table_game import Ask, InvalidStepError, TableGame, TableSetup
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
-from trainer.engine.table_game import Ask, InvalidStepError, TableGame, TableSetup
 
 BANK = Rules.parse("russian-bank")
 HOME = Rules.parse("twenty-one-home")
@@ -112,7 +112,7 @@ def test_a_dealer_step_out_of_place_is_refused() -> None:
 
 
 def test_the_house_deals_where_the_players_do_not() -> None:
-    from trainer.engine.table import InvalidTableError
+    from trainer.engine.play.table import InvalidTableError
 
     with pytest.raises(InvalidTableError, match="only where the players deal"):
         TableSetup(Rules.parse("vegas-6d-s17"), 2, 1, 5, deals=True)

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trainer.engine.cards import Card, Rank, Suit
-from trainer.engine.hand import Hand, InvalidHandError, Situation
+from trainer.engine.deck.cards import Card, Rank, Suit
+from trainer.engine.deck.hand import Hand, InvalidHandError, Situation
 
 # Totals by the rule of REPLAY.md ("best total of the hand: an ace counts 11 where that does not
 # bust it") and RULES.md (faces count ten). Columns: hand, total, soft, bust.

@@ -1,5 +1,5 @@
-"""The dealer's procedure rules of the source texts (trainer/engine/procedure.py): the peek only
-under a ten or an ace (000), no ace burned (002), what the dealer offers a box (003)."""
+"""The dealer's procedure rules of the source texts (trainer/engine/rulebook/procedure.py): the peek
+only under a ten or an ace (000), no ace burned (002), what the dealer offers a box (003)."""
 
 from __future__ import annotations
 
@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from trainer.engine.cards import Card
-from trainer.engine.procedure import Offer, dealer_offers, may_burn, may_look_at_hole_card
-from trainer.engine.round import Phase, Round
-from trainer.engine.rules import find_preset
-from trainer.engine.shoe import Shoe
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.round import Phase, Round
+from trainer.engine.rulebook.procedure import Offer, dealer_offers, may_burn, may_look_at_hole_card
+from trainer.engine.rulebook.rules import find_preset
 
 BANK = find_preset("permanent-bank")
 CLUB = find_preset("twenty-one-club")

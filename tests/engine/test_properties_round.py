@@ -18,9 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trainer.engine.cards import Card
-from trainer.engine.replay import play_scenario, result_to_json
-from trainer.engine.round import (
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.replay import play_scenario, result_to_json
+from trainer.engine.play.round import (
     Action,
     IllegalActionError,
     Misdeal,
@@ -29,9 +30,8 @@ from trainer.engine.round import (
     Round,
     RoundResult,
 )
-from trainer.engine.rules import PRESETS, Rules
-from trainer.engine.settlement import settle_hand
-from trainer.engine.shoe import Shoe
+from trainer.engine.play.settlement import settle_hand
+from trainer.engine.rulebook.rules import PRESETS, Rules
 
 PROPERTY_SETTINGS = settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]

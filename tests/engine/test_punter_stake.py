@@ -8,11 +8,11 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.engine.cards import Card
+from trainer.engine.banker.doubling import doubling_cards, punter_ev, redoubled_ev
+from trainer.engine.banker.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
+from trainer.engine.deck.cards import Card
 from trainer.engine.indices.edge import ROUND_VARIANCE, kelly_bet, kelly_fraction
-from trainer.engine.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
-from trainer.engine.redouble import doubling_cards, punter_ev, redoubled_ev
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import up_card_ev
 from trainer.engine.strategy.dealer import full_shoe
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.engine.readings import READINGS, readings_for
-from trainer.engine.rule_words import summary_lines
-from trainer.engine.rules import PRESETS, find_preset
+from trainer.engine.rulebook.readings import READINGS, readings_for
+from trainer.engine.rulebook.rule_words import summary_lines
+from trainer.engine.rulebook.rules import PRESETS, find_preset
 
 
 @pytest.mark.parametrize("name", list(READINGS))

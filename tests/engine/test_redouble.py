@@ -2,7 +2,7 @@
 stacked cards: the deal passing to a punter's natural and coming back with the learner's, the
 learner playing as a punter between (their bet after the first card, their redouble), every
 stake settled at the multiple it was doubled to; and the engine's doubling and redoubling by
-the strategy engine's figures (``trainer.engine.redouble``)."""
+the strategy engine's figures (``trainer.engine.banker.doubling``)."""
 
 from __future__ import annotations
 
@@ -10,20 +10,21 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.engine.dealer_double import double_evs, players_ev_against
-from trainer.engine.redouble import (
+from trainer.engine.banker.doubling import (
+    double_evs,
     doubling_cards,
+    players_ev_against,
     punter_ev,
     redouble_evs,
     redoubled_ev,
     redoubling_cards,
 )
-from trainer.engine.rules import Rules
-from trainer.engine.shoe import Shoe
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.table import InvalidTableError
+from trainer.engine.play.table_game import Ask, InvalidStepError, TableGame, TableSetup
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
 from trainer.engine.strategy.dealer import full_shoe
-from trainer.engine.table import InvalidTableError
-from trainer.engine.table_game import Ask, InvalidStepError, TableGame, TableSetup
 
 HOME = Rules.parse("twenty-one-home")
 # Four players round the table: the learner (player 0) and three engine seats. The deal

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer.engine.replay import main
+from trainer.engine.play.replay import main
 
 SCENARIOS = Path(__file__).parent.parent / "data" / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.json"))
@@ -70,7 +70,7 @@ def test_scenario(path):
 
 
 def test_each_preset_has_scenarios():
-    from trainer.engine.rules import PRESETS
+    from trainer.engine.rulebook.rules import PRESETS
 
     seen = {json.loads(path.read_text())["scenario"]["preset"] for path in FILES}
     assert seen == set(PRESETS)

@@ -5,8 +5,9 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.engine.cards import Card
-from trainer.engine.round import (
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.round import (
     Action,
     BetsClosedError,
     IllegalActionError,
@@ -17,8 +18,7 @@ from trainer.engine.round import (
     WrongPhaseError,
     start_round,
 )
-from trainer.engine.rules import find_preset
-from trainer.engine.shoe import Shoe
+from trainer.engine.rulebook.rules import find_preset
 
 H, S, D, P, R = Action.HIT, Action.STAND, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
 VEGAS = find_preset("vegas-6d-s17")

@@ -11,8 +11,9 @@
 
 import pytest
 
-from trainer.engine.cards import Card
-from trainer.engine.round import (
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.round import (
     Action,
     IllegalActionError,
     Misdeal,
@@ -21,8 +22,7 @@ from trainer.engine.round import (
     Round,
     WrongPhaseError,
 )
-from trainer.engine.rules import find_preset
-from trainer.engine.shoe import Shoe
+from trainer.engine.rulebook.rules import find_preset
 
 RULES = find_preset("permanent-bank")
 H, S = Action.HIT, Action.STAND

@@ -6,14 +6,14 @@ import re
 
 import pytest
 
-from trainer.engine.rule_words import (
+from trainer.engine.rulebook.rule_words import (
     OPTION_LABELS,
     PRESET_TITLES,
     change_words,
     short_summary,
     summary_lines,
 )
-from trainer.engine.rules import PRESETS, Rules
+from trainer.engine.rulebook.rules import PRESETS, Rules
 
 _FIELD_NAME = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
 

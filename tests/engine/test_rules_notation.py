@@ -10,8 +10,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from trainer.engine.rule_options import FRACTION_OPTIONS, MAX_NOTATION_LENGTH, MAX_VALUE_LENGTH
-from trainer.engine.rules import (
+from trainer.engine.rulebook.rule_options import (
+    FRACTION_OPTIONS,
+    MAX_NOTATION_LENGTH,
+    MAX_VALUE_LENGTH,
+)
+from trainer.engine.rulebook.rules import (
     OPTION_CHOICES,
     PRESETS,
     InvalidRulesError,

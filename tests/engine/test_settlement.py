@@ -9,10 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from trainer.engine.cards import Card
-from trainer.engine.hand import Hand
-from trainer.engine.rules import find_preset
-from trainer.engine.settlement import (
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.settlement import (
     Bonus,
     Outcome,
     bonus_of,
@@ -21,6 +20,7 @@ from trainer.engine.settlement import (
     is_natural,
     settle_hand,
 )
+from trainer.engine.rulebook.rules import find_preset
 
 DATA = json.loads((Path(__file__).parent.parent / "data" / "settlement_cases.json").read_text())
 CASES = DATA["cases"]

@@ -8,15 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.engine.cards import Card, pack
-from trainer.engine.rules import Rules, find_preset
-from trainer.engine.shoe import (
+from trainer.engine.deck.cards import Card, pack
+from trainer.engine.deck.shoe import (
     CardConservationError,
     InvalidDiscardError,
     Shoe,
     ShoeExhaustedError,
     StackedShoeError,
 )
+from trainer.engine.rulebook.rules import Rules, find_preset
 
 SIX_DECKS = find_preset("vegas-6d-s17")
 

@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from trainer.engine.cards import Card
-from trainer.engine.round import Action, Round
-from trainer.engine.rules import find_preset
-from trainer.engine.shoe import Shoe
-from trainer.engine.table import BasicStrategyPolicy, Table
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.round import Action, Round
+from trainer.engine.play.table import BasicStrategyPolicy, Table
+from trainer.engine.rulebook.rules import find_preset
 
 VEGAS = find_preset("vegas-6d-s17")
 

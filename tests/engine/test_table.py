@@ -7,15 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trainer.engine.round import Action, InvalidBetError, Round
-from trainer.engine.rules import PRESETS, find_preset
-from trainer.engine.shoe import Shoe
-from trainer.engine.table import (
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.round import Action, InvalidBetError, Round
+from trainer.engine.play.table import (
     InsufficientBankrollError,
     InvalidTableError,
     Table,
     TablePolicy,
 )
+from trainer.engine.rulebook.rules import PRESETS, find_preset
 
 
 class DrawTo17(TablePolicy):
@@ -219,7 +219,7 @@ def test_count_through_a_shoe_at_a_table():
     # What a counting drill does: rounds at a table from the shuffle to the cut card, the
     # running count kept from every card seen; a balanced count of the whole pack is 0.
     from trainer.engine.counting import find_system, running_count
-    from trainer.engine.table import DrawToPolicy
+    from trainer.engine.play.table import DrawToPolicy
 
     rules = find_preset("vegas-6d-s17")
     shoe = Shoe(rules, random.Random(21))

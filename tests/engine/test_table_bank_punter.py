@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.engine.rules import Rules
+from trainer.engine.play.table_game import PLAYS, InvalidStepError, TableGame, TableSetup
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
-from trainer.engine.table_game import PLAYS, InvalidStepError, TableGame, TableSetup
 
 BANK = Rules.parse("russian-bank decks=1")
 

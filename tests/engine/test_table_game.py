@@ -8,10 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.engine.rules import Rules
+from trainer.engine.play.table import InvalidTableError
+from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError, TableGame, TableSetup
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
-from trainer.engine.table import InvalidTableError
-from trainer.engine.table_game import PLAYS, Ask, InvalidStepError, TableGame, TableSetup
 
 RULES = Rules.parse("vegas-6d-s17")
 

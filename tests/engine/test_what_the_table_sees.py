@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from trainer.engine.cards import Card
-from trainer.engine.round import DEALER, Phase, Round, WrongPhaseError
-from trainer.engine.rules import find_preset
-from trainer.engine.shoe import Shoe
-from trainer.engine.table import InvalidTableError, Table
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.round import DEALER, Phase, Round, WrongPhaseError
+from trainer.engine.play.table import InvalidTableError, Table
+from trainer.engine.rulebook.rules import find_preset
 
 
 def cards(text: str) -> list[Card]:

@@ -7,7 +7,7 @@ from indices_data import STUDIED
 
 from trainer.engine.counting import find_system
 from trainer.engine.indices import Study, study
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 
 @pytest.fixture(scope="session")

@@ -1,7 +1,7 @@
 """The shoe at a count (trainer.engine.indices.shoes) against shoes the engine deals.
 
 The model's composition and an EV computed on it are checked against the mean over real shoes
-dealt by :class:`~trainer.engine.shoe.Shoe` to the reference depth and read at exactly that
+dealt by :class:`~trainer.engine.deck.shoe.Shoe` to the reference depth and read at exactly that
 count.
 """
 
@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trainer.engine.counting import find_system, running_count, system_slugs
+from trainer.engine.deck.shoe import Shoe
 from trainer.engine.indices import (
     CountOutOfRangeError,
     action_evs_at,
@@ -23,8 +24,7 @@ from trainer.engine.indices import (
     reference_cards_left,
 )
 from trainer.engine.indices.shoes import neutral_count
-from trainer.engine.rules import Rules
-from trainer.engine.shoe import Shoe
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, action_evs
 
 RULES = Rules.parse("vegas-6d-s17 surrender=none")

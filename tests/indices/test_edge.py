@@ -18,7 +18,7 @@ from trainer.engine.indices import CountEdge, EdgeTable, InvalidRampError, bet_r
 from trainer.engine.indices import cache as study_cache
 from trainer.engine.indices.edge import _tag_groups, _ways, count_frequencies
 from trainer.engine.indices.edge_cli import main
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import compute_chart
 
 

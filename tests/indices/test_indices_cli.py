@@ -11,7 +11,7 @@ import pytest
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cache
 from trainer.engine.indices.cli import main
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 
 @pytest.fixture(autouse=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from trainer.engine.counting import find_system
-from trainer.engine.rules import Rules, preset_names
+from trainer.engine.rulebook.rules import Rules, preset_names
 from trainer.engine.strategy import chart
 from trainer.simulator.referee import engine_nets, kernel_trace
 from trainer.simulator.run import prepare, run, warm

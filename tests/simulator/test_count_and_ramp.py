@@ -10,7 +10,7 @@ import pytest
 
 from trainer.engine.counting import find_system
 from trainer.engine.indices import edge_by_count, indices
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.simulator.settings import settings_from, simulate

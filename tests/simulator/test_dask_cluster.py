@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from trainer.engine.counting import find_system
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
 from trainer.simulator.cluster import check_address, dask_blocks
 from trainer.simulator.run import prepare, run

@@ -10,7 +10,7 @@ import pytest
 
 from trainer.cli import main
 from trainer.engine.counting import find_system
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
 from trainer.simulator.run import prepare, run
 from trainer.simulator.settings import InvalidSettingError, settings_from
@@ -154,7 +154,7 @@ def test_a_missing_argument_is_status_2(capsys: pytest.CaptureFixture[str]) -> N
 MEMORY_RUN = """
 import resource
 from trainer.engine.counting import find_system
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
 from trainer.simulator.run import prepare, run
 rules = Rules.parse("vegas-6d-s17")

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from trainer.engine.counting import find_system, study_counts
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 from trainer.simulator.referee import ReplayedShuffles
 from trainer.simulator.run import block_arrays, play_block
 from trainer.simulator.study import count_study, most_rounds, seed_of, study_job, tally

@@ -158,7 +158,7 @@ def test_rows_from_before_the_notation_read_as_notation(db: Any) -> None:
     options = '{"surrender": "late", "penetration": 0.6666666666666666, "insurance": false}'
     old = _old_row(db, "double-deck", options)
     assert old.rules == "double-deck insurance=false penetration=2/3 surrender=late"
-    from trainer.engine.rules import Rules, find_preset
+    from trainer.engine.rulebook.rules import Rules, find_preset
 
     assert Rules.parse(old.rules) == find_preset("double-deck").replace(
         surrender="late", penetration="2/3", insurance="false"
@@ -169,6 +169,6 @@ def test_a_countdown_row_from_before_the_notation_reads_as_one_decks_notation(db
     """The countdown stored "one deck" where a notation belongs, before it stored one."""
     old = _old_row(db, "one deck", None)
     assert old.rules == "custom decks=1"
-    from trainer.engine.rules import Rules
+    from trainer.engine.rulebook.rules import Rules
 
     assert Rules.parse(old.rules).decks == 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 from pathlib import Path
 
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "strategy"
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.engine.hand import Hand, Situation
-from trainer.engine.rules import find_preset
+from trainer.engine.deck.hand import Hand, Situation
+from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import (
     Action,
     InvalidSituationError,
@@ -14,6 +14,8 @@ from trainer.engine.strategy import (
     cost_of,
     full_shoe,
 )
+from trainer.engine.strategy.ev import UpCardAnalysis
+from trainer.engine.strategy.hands import HandValues
 
 VEGAS = find_preset("vegas-6d-s17")
 
@@ -61,6 +63,17 @@ def test_multi_card_hands_stand_or_hit():
     assert set(evs) == {Action.STAND, Action.HIT}
     with pytest.raises(InvalidSituationError):
         cost_of(VEGAS, "T33", "10", "D")
+
+
+@pytest.mark.parametrize("preset", ["vegas-6d-s17", "casino-boxes"])
+def test_hand_values_alone_price_a_hand_that_will_not_split(preset: str) -> None:
+    """The base of the whole analysis is useful on its own: a hand of three cards needs no
+    splits, and a HandValues prices it exactly as the full analysis does."""
+    rules = find_preset(preset)
+    hand = (0, 0, 2, 0, 0, 0, 0, 0, 0, 1)  # T33
+    alone = HandValues(rules, full_shoe(rules.decks), 10).multi_card(hand)
+    assert alone == UpCardAnalysis(rules, full_shoe(rules.decks), 10).multi_card(hand)
+    assert alone == action_evs(rules, "T33v10")
 
 
 def test_the_composition_changes_the_answer():

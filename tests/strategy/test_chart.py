@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from strategy_data import appendix_rules, read_chart, read_csv
 
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import CODES, compute_chart
 from trainer.engine.strategy.chart import HARD_ROWS, PAIR_ROWS, SOFT_ROWS, UP_CARDS, up_label
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import cache
 from trainer.engine.strategy.cli import main
 

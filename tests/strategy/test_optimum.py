@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from strategy_data import read_csv
 
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import cache, compute_chart
 from trainer.engine.strategy.chart import exception_words
 from trainer.engine.strategy.cli import format_chart

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import Action, action_evs
 
 SINGLE = find_preset("single-deck")

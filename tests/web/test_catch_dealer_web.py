@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from drills.dealing.catch_round import deal_round
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 RUN = "/dealing/catch/run"
 

@@ -75,7 +75,7 @@ def test_an_unbalanced_systems_blank_cells_name_its_own_span_of_running_counts()
     from trainer.engine.counting import SYSTEMS
     from trainer.engine.indices import IndexTable
     from trainer.engine.indices.table import count_grid
-    from trainer.engine.rules import find_preset
+    from trainer.engine.rulebook.rules import find_preset
     from trainer.web.views.count_worth import index_grid
 
     rules = find_preset("vegas-6d-s17")

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from drills.hand_totals import right_answer
-from trainer.engine.hand import Hand
+from trainer.engine.deck.hand import Hand
 from trainer.store import attempts
 
 

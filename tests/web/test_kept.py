@@ -11,8 +11,8 @@ from flask import url_for
 from markupsafe import Markup
 
 from tests.conftest import store_answer
-from trainer.engine.cards import Card
-from trainer.engine.hand import Hand
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.hand import Hand
 from trainer.store import users
 from trainer.web.kept import KeptUrls, PureMacros
 from trainer.web.support import drill_totals, get_db

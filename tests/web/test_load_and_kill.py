@@ -23,7 +23,7 @@ import pytest
 
 from drills.hand_totals import right_answer
 from tests.conftest import SECRET
-from trainer.engine.hand import Hand
+from trainer.engine.deck.hand import Hand
 
 ROOT = Path(__file__).resolve().parents[2]
 LEARNERS = 20

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from drills import DRILLS, AsksOnItsPage, Drill, LearnerState, Question
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import cache as strategy_cache
 
 # The indices and edge by count these pages grade by (worked out once per run).

@@ -60,8 +60,8 @@ def test_a_wrong_method_is_a_readable_405(client: Any) -> None:
 
 
 def test_the_rules_page_lists_the_presets(client: Any) -> None:
-    from trainer.engine.rule_words import PRESET_TITLES
-    from trainer.engine.rules import PRESETS
+    from trainer.engine.rulebook.rule_words import PRESET_TITLES
+    from trainer.engine.rulebook.rules import PRESETS
 
     page = client.get("/rules").get_data(as_text=True)
     for name in PRESETS:

@@ -13,7 +13,7 @@ import pytest
 
 from drills.strategy_cells import cells_for
 from trainer.clock import stamp
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 from trainer.store import attempts, schedules, users
 
 # The indices and edge by count these pages grade by (worked out once per run).

@@ -18,7 +18,7 @@ from drills import (
     InvalidQuestionError,
     get_drill,
 )
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 from trainer.store import attempts
 
 # The indices and edge by count these pages grade by (worked out once per run).

@@ -11,9 +11,8 @@ import pytest
 from drills.table_dealing import KEYS, dealer_grade, dealer_notation, standing_hands
 from tests.web.test_table_pages import BANK_TABLE, replayed, waits
 from tests.web.test_table_web import sit
-from trainer.engine.dealer_choice import unseen_values
-from trainer.engine.dealer_double import players_ev_against
-from trainer.engine.redouble import doubling_cards
+from trainer.engine.banker.dealer_choice import unseen_values
+from trainer.engine.banker.doubling import doubling_cards, players_ev_against
 
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")

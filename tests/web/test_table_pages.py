@@ -16,11 +16,11 @@ from drills.table_dealing import dealer_grade
 from drills.table_play import work_out
 from drills.table_session import TableSpec, step_asks
 from tests.web.test_table_web import SETUP, answer, counts, sit, step_form
-from trainer.engine.dealer_choice import unseen_values
-from trainer.engine.hand import Hand
-from trainer.engine.rules import Rules
+from trainer.engine.banker.dealer_choice import unseen_values
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.table_game import Ask, TableGame
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
-from trainer.engine.table_game import Ask, TableGame
 from trainer.store import tables
 
 # The indices and edge by count these pages grade by (worked out once per run).

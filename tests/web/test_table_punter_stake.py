@@ -18,7 +18,7 @@ from tests.web.test_table_bank_punter_web import ANSWERS, PUNTER_BANK
 from tests.web.test_table_pages import replayed, waits
 from tests.web.test_table_punter_web import PUNTER_TABLE, play_until
 from tests.web.test_table_web import sit
-from trainer.engine.table_game import Ask
+from trainer.engine.play.table_game import Ask
 from trainer.store import tables
 
 # The indices and edge by count these pages grade by (worked out once per run).

@@ -14,7 +14,7 @@ from drills.table_dealing import KEYS, dealer_grade
 from tests.web.test_table_dealing_web import HOME_TABLE, dealing_attempts, wrong_letter
 from tests.web.test_table_pages import replayed, waits
 from tests.web.test_table_web import counts, sit
-from trainer.engine.table_game import Ask
+from trainer.engine.play.table_game import Ask
 
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")

@@ -12,9 +12,9 @@ import pytest
 
 from drills.table_play import work_out
 from drills.table_session import TableSpec, step_asks
-from trainer.engine.rules import Rules
+from trainer.engine.play.table_game import TableGame
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
-from trainer.engine.table_game import TableGame
 from trainer.store import tables
 
 # The indices and edge by count these pages grade by (worked out once per run).

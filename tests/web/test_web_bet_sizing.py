@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from drills.bet_sizing import DRILL
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")

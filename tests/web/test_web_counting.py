@@ -13,8 +13,8 @@ from drills import DRILLS, preferences_of
 from drills.counting.checkpoint import read_checkpoint
 from drills.counting.session import RUNNING
 from drills.counting.true_count import read_question
-from trainer.engine.cards import Card
 from trainer.engine.counting import running_count
+from trainer.engine.deck.cards import Card
 from trainer.store import attempts
 
 

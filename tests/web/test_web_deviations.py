@@ -15,7 +15,7 @@ import pytest
 from drills.deviations import work_out
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cached_study
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.web.views import count_jobs
 
 # The indices and edge by count these pages grade by (worked out once per run).

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from drills.counting.penetration_study import clear_memory, penetrations_for
-from trainer.engine.rules import find_preset
+from trainer.engine.rulebook.rules import find_preset
 
 CHART = '<svg class="penetration-chart"'
 # The chart's progress says so in a status (the page's verdict region is another status).
@@ -163,9 +163,9 @@ def test_a_chart_of_nothing_is_refused(client: Any, query: str) -> None:
 def test_the_warm_command_fills_the_cache_once(
     app: Any, single_deck: Any, hidden_fields: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import trainer.engine.rules
+    import trainer.engine.rulebook.rules
 
-    monkeypatch.setattr(trainer.engine.rules, "preset_names", lambda: ("single-deck",))
+    monkeypatch.setattr(trainer.engine.rulebook.rules, "preset_names", lambda: ("single-deck",))
     runner = app.test_cli_runner()
     result = runner.invoke(args=["warm-penetration"])
     assert result.exit_code == 0, result.output

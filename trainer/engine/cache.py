@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = ["ResultCache", "rules_key"]
 

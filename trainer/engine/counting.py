@@ -22,8 +22,8 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
-from trainer.engine.cards import Card
-from trainer.engine.rules import Rules
+from trainer.engine.deck.cards import Card
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "SYSTEMS",
@@ -323,8 +323,8 @@ def study_counts(
     :param rng: a ``random.Random`` (seeded: the same study every time).
     :raises InvalidCountError: for fewer than one shoe or one seat.
     """
-    from trainer.engine.shoe import Shoe
-    from trainer.engine.table import DrawToPolicy, Table
+    from trainer.engine.deck.shoe import Shoe
+    from trainer.engine.play.table import DrawToPolicy, Table
 
     if shoes < 1 or seats < 1:
         raise InvalidCountError(

@@ -1,10 +1,10 @@
 """The compiled kernel: shoe, deal, play, dealer and settlement over arrays (numba).
 
-It plays the game of :class:`trainer.engine.round.Round` at a :class:`trainer.engine.table.Table`
-step for step, in the same order of cards, so that the engine can referee it round by round
-(``tests/simulator/test_agreement.py``); every rule option it reads is one of the engine's
-(:mod:`.tables` turns the :class:`~trainer.engine.rules.Rules` into ``p`` and ``f``). The
-comments name the engine function each piece mirrors.
+It plays the game of :class:`trainer.engine.play.round.Round` at a
+:class:`trainer.engine.play.table.Table` step for step, in the same order of cards, so that the
+engine can referee it round by round (``tests/simulator/test_agreement.py``); every rule option it
+reads is one of the engine's (:mod:`.tables` turns the :class:`~trainer.engine.rulebook.rules.Rules`
+into ``p`` and ``f``). The comments name the engine function each piece mirrors.
 
 State lives in small arrays passed in, so a block of rounds allocates nothing per round:
 

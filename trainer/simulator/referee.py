@@ -1,12 +1,14 @@
 """The engine as the kernel's referee: the same shuffles and the same strategy, played by the
-engine's own :class:`~trainer.engine.table.Table` and :class:`~trainer.engine.round.Round`.
+engine's own :class:`~trainer.engine.play.table.Table` and
+:class:`~trainer.engine.play.round.Round`.
 
-:class:`ReplayedShuffles` is the random generator of an engine :class:`~trainer.engine.shoe.Shoe`
-whose every ``shuffle`` puts the cards in the order the kernel's shuffle did (the kernel logs
-each order when tracing), after checking the engine gathered exactly the same cards.
-:class:`TablesPolicy` decides as the kernel does, from the same strategy tables, through the
-engine's legality (``why_illegal``). The engine then plays the rounds by its own rules; a round
-whose net differs from the kernel's is a bug in the kernel (or in the tables' reading).
+:class:`ReplayedShuffles` is the random generator of an engine
+:class:`~trainer.engine.deck.shoe.Shoe` whose every ``shuffle`` puts the cards in the order the
+kernel's shuffle did (the kernel logs each order when tracing), after checking the engine
+gathered exactly the same cards. :class:`TablesPolicy` decides as the kernel does, from the same
+strategy tables, through the engine's legality (``why_illegal``). The engine then plays the
+rounds by its own rules; a round whose net differs from the kernel's is a bug in the kernel (or
+in the tables' reading).
 """
 
 from __future__ import annotations
@@ -19,11 +21,11 @@ from typing import Any
 
 import numpy as np
 
-from trainer.engine.cards import Card, pack
-from trainer.engine.round import Action, Round
-from trainer.engine.rules import Rules
-from trainer.engine.shoe import Shoe
-from trainer.engine.table import Table, TablePolicy
+from trainer.engine.deck.cards import Card, pack
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.round import Action, Round
+from trainer.engine.play.table import Table, TablePolicy
+from trainer.engine.rulebook.rules import Rules
 from trainer.simulator.run import Job, block_arrays, play_block
 from trainer.simulator.tables import HARD0, LETTERS, PAIR0, SOFT0, Strategy
 

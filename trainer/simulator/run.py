@@ -20,7 +20,7 @@ from multiprocessing import get_context
 import numpy as np
 
 from trainer.engine.counting import CountingSystem
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.simulator import kernel as K
 from trainer.simulator.kernel import STATE
 from trainer.simulator.ramp import Ramp

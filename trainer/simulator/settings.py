@@ -14,8 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
-from trainer.engine.rule_options import InvalidRulesError
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rule_options import InvalidRulesError
+from trainer.engine.rulebook.rules import Rules
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.simulator.run import BLOCK_ROUNDS, Job, Sums, prepare, run, warm
 from trainer.simulator.summary import Summary, summarise

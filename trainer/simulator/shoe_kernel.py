@@ -1,5 +1,5 @@
 """The kernel's shoe (numba): its random stream, the shuffle, cut card, burn, deal and refill,
-and the count the player reads from it, mirroring :class:`trainer.engine.shoe.Shoe` (the
+and the count the player reads from it, mirroring :class:`trainer.engine.deck.shoe.Shoe` (the
 comments name the method each piece plays). Every array is the caller's (:mod:`.kernel`).
 """
 

@@ -5,7 +5,7 @@ The game is :func:`trainer.engine.counting.study_counts`'s: seats that play like
 (hit below 17, never double, split or insure), one minimum bet each, every card dealt seen,
 burned cards included, and the count tallied at each round's start (the true count's floor,
 from the exact decks left) from the shuffle to the cut card, ``shoes`` packs in all. The
-engine's study deals the same game one :class:`~trainer.engine.table.Table` round at a time and
+engine's study deals the same game one :class:`~trainer.engine.play.table.Table` round at a time and
 is the referee (``tests/simulator/test_study.py``); the simulator deals some hundred times
 more shoes in the same time.
 
@@ -21,7 +21,7 @@ from fractions import Fraction
 import numpy as np
 
 from trainer.engine.counting import CountingSystem, CountStudy
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.simulator import kernel as K
 from trainer.simulator.run import Job, Sums, play_block
 from trainer.simulator.tables import CELLS, HIT, STAND, TOTALS, P, Strategy, card_arrays, params_of

@@ -1,7 +1,7 @@
 """The simulator's arrays: the rules as numbers, the cards' values and tags, and the strategy.
 
 Everything the compiled kernel (:mod:`.kernel`) reads is built here, in plain Python, from the
-engine's own values: the :class:`~trainer.engine.rules.Rules`, the pack's cards, a counting
+engine's own values: the :class:`~trainer.engine.rulebook.rules.Rules`, the pack's cards, a counting
 system's tags, the strategy engine's chart (its codes and exceptions, read as
 :func:`trainer.engine.strategy.optimum.policy_of` reads them) and the computed indices.
 
@@ -32,10 +32,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from trainer.engine.cards import pack
 from trainer.engine.counting import CountingSystem
+from trainer.engine.deck.cards import pack
 from trainer.engine.indices.table import ILLUSTRIOUS_18, IndexTable
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import Chart
 
 __all__ = [

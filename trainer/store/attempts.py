@@ -5,8 +5,8 @@ token for the same learner again stores nothing and returns the first row, so a 
 a resent form counts once.
 
 Rules are stored as their text notation (``"vegas-6d-s17 decks=2"``, see
-:meth:`trainer.engine.rules.Rules.parse`) in ``rules``. Rows from before the notation hold the
-preset's name there and the options changed from it as JSON in ``rules_options``; rows are
+:meth:`trainer.engine.rulebook.rules.Rules.parse`) in ``rules``. Rows from before the notation hold
+the preset's name there and the options changed from it as JSON in ``rules_options``; rows are
 append-only, so they stay so, and :func:`stored_notation` reads them as notation: everything
 above the store sees only notation.
 """

@@ -313,7 +313,7 @@ def _review_schedules(db: sqlite_utils.Database) -> None:
 def _table_sessions(db: sqlite_utils.Database) -> None:
     # A learner's table (trainer.store.tables): its setup, written once, and the learner's
     # steps in order. The shoe is never stored: the engine replays it from the seed and the
-    # steps (trainer.engine.table_game), so a reload or a restart loses nothing.
+    # steps (trainer.engine.play.table_game), so a reload or a restart loses nothing.
     db.execute(
         """
         CREATE TABLE table_sessions (
@@ -332,7 +332,7 @@ def _table_sessions(db: sqlite_utils.Database) -> None:
         CREATE TABLE table_steps (
             session_id TEXT NOT NULL REFERENCES table_sessions(id),
             n INTEGER NOT NULL,           -- 0, 1, 2 ... in the order they came
-            step TEXT NOT NULL,           -- trainer.engine.table_game's step notation
+            step TEXT NOT NULL,           -- trainer.engine.play.table_game's step notation
             token TEXT NOT NULL,          -- the submission token of the form that sent it
             state TEXT NOT NULL,          -- played, held (a mistake shown, not played yet)
                                           -- or withdrawn (taken back)

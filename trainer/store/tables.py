@@ -1,7 +1,7 @@
 """A learner's tables, kept server-side: the setup written once, the learner's steps in order.
 
 Nothing of the shoe is stored: the engine replays it from the seed and the steps
-(:mod:`trainer.engine.table_game`). A step is ``played``; or ``held`` (training mode: a mistake
+(:mod:`trainer.engine.play.table_game`). A step is ``played``; or ``held`` (training mode: a mistake
 shown at once, waiting to be kept or taken back) and then ``played`` or ``withdrawn``. Every
 step keeps the submission token of the form that sent it, so a form sent twice is seen as such.
 The graded answers themselves are attempts (:mod:`trainer.store.attempts`).

@@ -13,7 +13,7 @@ from pathlib import Path
 from flask import Flask, current_app, g
 
 from drills.counting import penetration_study
-from trainer.engine.rules import find_preset, preset_names
+from trainer.engine.rulebook.rules import find_preset, preset_names
 from trainer.engine.strategy import cache as strategy_cache
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import Flask, current_app, request, url_for
 
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 
 class PureMacros:

@@ -22,8 +22,8 @@ from drills import DrillError, registry
 from drills.skill_words import system_words
 from drills.strategy_cells import cells_for
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18
-from trainer.engine.rule_words import short_summary
-from trainer.engine.rules import InvalidRulesError, Rules
+from trainer.engine.rulebook.rule_words import short_summary
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, schedules
 from trainer.web.charts import Day
 from trainer.web.support import get_db

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainer.engine.readings import readings_for
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.readings import readings_for
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.cache import cached
 
 __all__ = ["readings_context"]

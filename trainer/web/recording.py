@@ -13,7 +13,7 @@ from typing import Any
 
 from drills import AskedInSessions, Drill, DrillError, Grade, SessionAsk
 from drills.counting.pace import SpeedLevel
-from trainer.engine.rules import InvalidRulesError, Rules
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, speeds, users
 from trainer.web.support import clock_now, get_db
 

@@ -1,7 +1,7 @@
 """Rules in requests and pages: one reader for every rules form, link and hidden field.
 
 A page that lets the learner choose rules sends them as the rules' text notation
-(``rules=vegas-6d-s17 decks=2``, :meth:`trainer.engine.rules.Rules.parse`). Its form (the
+(``rules=vegas-6d-s17 decks=2``, :meth:`trainer.engine.rulebook.rules.Rules.parse`). Its form (the
 ``rules_fields`` macro of ``_rules_form.html``) carries:
 
 - ``rules``: the notation the form was drawn with;
@@ -23,8 +23,8 @@ from typing import Any
 
 from flask import Flask, abort
 
-from trainer.engine import rule_words
-from trainer.engine.rules import (
+from trainer.engine.rulebook import rule_words
+from trainer.engine.rulebook.rules import (
     OPTION_CHOICES,
     InvalidRulesError,
     Rules,

@@ -22,7 +22,7 @@ from werkzeug.wrappers import Response
 from drills import CostlyFeedback
 from trainer import store
 from trainer.clock import Clock
-from trainer.engine.rules import (
+from trainer.engine.rulebook.rules import (
     InvalidRulesError,
     Rules,
     UnknownPresetError,

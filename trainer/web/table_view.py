@@ -13,9 +13,9 @@ from drills import Grade
 from drills.strategy_chart import PLAY_KEYS
 from drills.table_session import Asked, TableSpec
 from drills.table_sums import ASK_NAMES, Error, Sums
-from trainer.engine.cards import Card
-from trainer.engine.round import HandResult, Phase, Round, RoundResult
-from trainer.engine.table_game import PLAYS, Ask, PlayedRound, TableGame
+from trainer.engine.deck.cards import Card
+from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
+from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.web.mastery import bets_text
 
 __all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]

@@ -20,7 +20,7 @@ from trainer.engine.counting import CountingSystem
 from trainer.engine.indices.edge import EdgeTable
 from trainer.engine.indices.study import Study, compute_study
 from trainer.engine.indices.table import IndexTable, Play
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.cache import CACHE as CHARTS
 from trainer.engine.strategy.cache import CODE_VERSION as STRATEGY_VERSION
 

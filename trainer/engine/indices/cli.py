@@ -19,12 +19,12 @@ from fractions import Fraction
 from typing import NoReturn
 
 from trainer.engine.counting import CountingSystem, InvalidCountError, find_system, system_slugs
-from trainer.engine.hand import Hand
+from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.cache import study
 from trainer.engine.indices.shoes import action_evs_at, check_count, count_kind
 from trainer.engine.indices.study import Study
 from trainer.engine.indices.table import IndexTable
-from trainer.engine.rules import InvalidRulesError, Rules, preset_names
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules, preset_names
 from trainer.engine.strategy import InvalidSituationError
 from trainer.engine.strategy.cli import rules_from
 

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from trainer.engine.counting import CountingSystem
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "ROUND_VARIANCE",

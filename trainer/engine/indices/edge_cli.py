@@ -18,7 +18,7 @@ from fractions import Fraction
 from trainer.engine.counting import find_system
 from trainer.engine.indices.cli import run_study, study_parser
 from trainer.engine.indices.edge import BetRamp, EdgeTable, bet_ramp, check_ramp
-from trainer.engine.rules import InvalidRulesError
+from trainer.engine.rulebook.rules import InvalidRulesError
 from trainer.engine.strategy.cli import rules_from
 
 __all__ = ["format_edges", "main"]

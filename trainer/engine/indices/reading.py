@@ -16,16 +16,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from trainer.engine.cards import Card
 from trainer.engine.counting import CountingSystem
-from trainer.engine.hand import Hand
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.shoes import (
     action_evs_at,
     composition_at,
     insurance_ev,
     reference_cards_left,
 )
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action
 
 __all__ = ["evs_as_read", "insurance_as_read", "seen_shift"]

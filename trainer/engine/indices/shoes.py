@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import cast
 
 from trainer.engine.counting import CountingSystem, InvalidCountError
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, action_evs
 from trainer.engine.strategy.chart import Chart, compute_chart
 

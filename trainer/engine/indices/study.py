@@ -15,7 +15,7 @@ from trainer.engine.counting import CountingSystem
 from trainer.engine.indices.edge import CountEdge, EdgeTable, count_frequencies
 from trainer.engine.indices.shoes import composition_at, engine_shoe, insurance_ev
 from trainer.engine.indices.table import IndexTable, count_grid, plays_of
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import Chart, compute_chart
 
 __all__ = ["Study", "compute_indices", "compute_study"]

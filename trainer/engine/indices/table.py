@@ -29,7 +29,7 @@ from trainer.engine.indices.shoes import (
     neutral_count,
     reference_cards_left,
 )
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import Chart
 from trainer.engine.strategy.dealer import full_shoe
 

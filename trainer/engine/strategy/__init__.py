@@ -1,8 +1,8 @@
 """The strategy engine: the exact EV of every decision, the basic-strategy chart, the house edge.
 
-For any :class:`~trainer.engine.rules.Rules` and any shoe composition (10 counts: ace, 2..9,
-ten-value). The definitions (conditioning on the dealer's natural, the split method, what a chart
-cell averages over) are in :mod:`.ev` and :mod:`.chart`.
+For any :class:`~trainer.engine.rulebook.rules.Rules` and any shoe composition (10 counts: ace,
+2..9, ten-value). The definitions (conditioning on the dealer's natural, the split method, what a
+chart cell averages over) are in :mod:`.ev` and :mod:`.chart`.
 
 For drills::
 
@@ -18,9 +18,9 @@ import threading
 from collections.abc import Iterable
 from functools import lru_cache
 
-from trainer.engine.cards import Card
-from trainer.engine.hand import Hand, Situation
-from trainer.engine.rules import Rules
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.hand import Hand, Situation
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.cache import chart as chart
 from trainer.engine.strategy.chart import CODES, Chart, compute_chart
 from trainer.engine.strategy.dealer import full_shoe

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.cache import chart
 
 __all__ = ["TEXT_ADVICE", "AdviceCost", "TextAdvice", "advice_cost", "advice_for"]

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from trainer.engine.cache import ResultCache
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import Chart, compute_chart
 from trainer.engine.strategy.dealer import full_shoe
 

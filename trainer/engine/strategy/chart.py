@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 from trainer.engine.strategy.ev import Action, UpCardAnalysis
 from trainer.engine.strategy.optimum import Deal, Optimum, best_policy, evaluate, policy_of

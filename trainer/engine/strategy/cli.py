@@ -15,9 +15,9 @@ import json
 import sys
 from collections.abc import Sequence
 
-from trainer.engine.readings import readings_for
-from trainer.engine.rule_words import title
-from trainer.engine.rules import InvalidRulesError, Rules, find_preset, preset_names
+from trainer.engine.rulebook.readings import readings_for
+from trainer.engine.rulebook.rule_words import summary_lines, title
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset, preset_names
 from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
 from trainer.engine.strategy.cache import chart as cached_chart
 from trainer.engine.strategy.chart import CODES, UP_CARDS, Chart, up_label
@@ -114,7 +114,7 @@ def format_chart(result: Chart) -> str:
         f"  (rules {result.rules.notation()})",
         "",
     ]
-    lines += [f"  {line}" for line in result.rules.summary()]
+    lines += [f"  {line}" for line in summary_lines(result.rules)]
     for section in ("hard", "soft", "pairs"):
         lines += ["", f"{_SECTION_TITLES[section]:<8}" + "".join(f"{up:>5}" for up in ups)]
         for row, cells in result.codes[section].items():

@@ -1,7 +1,7 @@
 """The dealer's final outcome, exactly, for any shoe composition.
 
 A composition is a tuple of 10 counts indexed by value - 1 (ace, 2..9, ten-value), as in
-:func:`trainer.engine.cards.composition_of`.
+:func:`trainer.engine.deck.cards.composition_of`.
 
 How it is fast: the dealer's drawing (hole card first, then draws until his
 rule says stand) is enumerated once per up card and dealer rule as a table of *multisets* of drawn

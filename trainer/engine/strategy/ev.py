@@ -37,27 +37,14 @@ Definitions (all per unit of the initial bet):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import StrEnum
-from operator import mul, sub
 
-from trainer.engine.legality import split_limit, why_not_split, why_not_surrender
-from trainer.engine.strategy.dealer import ONE, encode
-from trainer.engine.strategy.hands import INFO, HandValues, SplitHands, dealer_rule_of
-from trainer.engine.strategy.split_walk import SplitWalk, split_walk
+from trainer.engine.rulebook.legality import split_limit, why_not_split, why_not_surrender
+from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy.dealer import ONE, DealerProbabilities
+from trainer.engine.strategy.hands import INFO, Action, HandValues, dealer_rule_of
+from trainer.engine.strategy.split_walk import SplitHands, SplitWalk, split_walk
 
 __all__ = ["Action", "UpCardAnalysis", "dealer_rule_of"]
-
-
-class Action(StrEnum):
-    """A player's decision, by its chart letter."""
-
-    STAND = "S"
-    HIT = "H"
-    DOUBLE = "D"
-    SPLIT = "P"
-    SURRENDER = "R"
-    INSURANCE = "I"
-    EVEN_MONEY = "E"
 
 
 class UpCardAnalysis(HandValues):
@@ -68,6 +55,25 @@ class UpCardAnalysis(HandValues):
     ``policy`` makes every later decision follow a chart's codes by (soft, total) instead, and
     ``split_policy`` (where given) a split hand's decision on its first two cards.
     """
+
+    def __init__(
+        self,
+        rules: Rules,
+        shoe: tuple[int, ...],
+        up: int,
+        stand_on: frozenset[int] = frozenset(),
+        *,
+        policy: Mapping[tuple[bool, int], str] | None = None,
+        split_policy: Mapping[tuple[bool, int], str] | None = None,
+        dealer: DealerProbabilities | None = None,
+    ) -> None:
+        """``dealer``: the dealer results of another analysis of the same shoe and up card."""
+        super().__init__(
+            rules, shoe, up, stand_on, policy=policy, split_policy=split_policy, dealer=dealer
+        )
+        # The split hands' values by pair, and the analysis they are shared with (following).
+        self._split_hands: dict[int, SplitHands] = {}
+        self._shared: UpCardAnalysis | None = None
 
     def following(
         self,
@@ -151,25 +157,6 @@ class UpCardAnalysis(HandValues):
         taken as on the anchor (a second-order difference).
         """
         return self._split_walk(forest).stand(hand)
-
-    def _split_corrections(
-        self, forest: SplitHands, anchor: int, total: int, bonus: float | None
-    ) -> list[float]:
-        """Per level, what the other pair cards out change of standing on ``total`` (paid
-        ``bonus`` where one is due), measured on the two-card ``anchor``: the correction that
-        :meth:`_split_stand` adds to the unsplit hand's value."""
-        key = (anchor, total, bonus)
-        corrections = forest.corrections.get(key)
-        if corrections is None:
-            one = ONE[forest.pair]
-            base = self.dealer.outcomes(anchor)
-            pays = self._pay_vector(total, bonus)
-            corrections = [
-                sum(map(mul, map(sub, self.dealer.outcomes(anchor + (j + 1) * one), base), pays))
-                for j in range(forest.levels)
-            ]
-            forest.corrections[key] = corrections
-        return corrections
 
     def _split_walk(self, forest: SplitHands) -> SplitWalk:
         walk = forest.walk
@@ -341,27 +328,6 @@ class UpCardAnalysis(HandValues):
             return ev
         no_natural = self._no_natural(ONE[a - 1] + ONE[b - 1], self.total - 2)
         return no_natural * ev - (1.0 - no_natural) * self.payouts.collects
-
-    def weight_factor(self, hand: tuple[int, ...]) -> float:
-        """The weight a hand's reported EV carries when averaging EVs over hands of a chart cell
-        (``P(no natural)`` where EVs are conditional on it)."""
-        return self.no_natural(hand) if self.rules.hole_card == "peek" else 1.0
-
-    def multi_card(self, hand: tuple[int, ...]) -> dict[Action, float]:
-        """Stand and hit EVs of a hand of three or more cards, reported like :meth:`initial`."""
-        scale = 1.0
-        shift = 0.0
-        no_natural = self.no_natural(hand)
-        packed = encode(hand)
-        tree = self._plain
-        if self.rules.hole_card == "peek":
-            scale = 1.0 / no_natural
-        elif self.peek_like:
-            shift = -(1.0 - no_natural) * self.payouts.collects
-        evs = {Action.STAND: self._stand(tree, packed) * scale + shift}
-        if self._can_hit(packed):
-            evs[Action.HIT] = self._hit(tree, packed) * scale + shift
-        return evs
 
 
 def _combined(

@@ -1,19 +1,23 @@
 """The EVs of unsplit hands against one up card: standing, hitting and doubling, exactly.
 
-The base of :class:`~trainer.engine.strategy.ev.UpCardAnalysis` (which adds splits and the
-first decision); the definitions are in :mod:`trainer.engine.strategy.ev`. Hands are encoded as
-packed counts (:func:`~trainer.engine.strategy.dealer.encode`).
+A :class:`HandValues` prices every hand that will not split: a hand of three cards or more
+(:meth:`HandValues.multi_card`), and a two-card hand's stand, hit and double. That is all a
+question after the first decision needs, and what the split hands' walk
+(:mod:`~trainer.engine.strategy.split_walk`) builds on; :class:`~trainer.engine.strategy.ev.
+UpCardAnalysis` adds splits and the first decision. The definitions are in
+:mod:`trainer.engine.strategy.ev`. Hands are encoded as packed counts
+(:func:`~trainer.engine.strategy.dealer.encode`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from operator import mul
-from typing import TYPE_CHECKING, Self
 
-from trainer.engine.legality import why_not_double, why_not_hit
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.legality import why_not_double, why_not_hit
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import (
     BITS,
     BJ,
@@ -26,19 +30,28 @@ from trainer.engine.strategy.dealer import (
     encode,
 )
 
-if TYPE_CHECKING:
-    from trainer.engine.strategy.split_walk import SplitWalk
-
 __all__ = [
     "INFO",
+    "Action",
     "HandValues",
     "Payouts",
-    "SplitHands",
     "Tree",
     "count_of",
     "dealer_rule_of",
     "hand_info",
 ]
+
+
+class Action(StrEnum):
+    """A player's decision, by its chart letter."""
+
+    STAND = "S"
+    HIT = "H"
+    DOUBLE = "D"
+    SPLIT = "P"
+    SURRENDER = "R"
+    INSURANCE = "I"
+    EVEN_MONEY = "E"
 
 
 def dealer_rule_of(rules: Rules) -> DealerRule:
@@ -129,24 +142,9 @@ class Tree:
         self.stands: dict[int, float] = {}
 
 
-class SplitHands:
-    """Memoised values of the split hands of one pair value, as vectors over the number of
-    pair cards out of the shoe: level ``j`` has ``j + 2`` out (the hand's own included)."""
-
-    __slots__ = ("pair", "levels", "values", "stands", "corrections", "hands", "walk")
-
-    def __init__(self, pair: int, levels: int) -> None:
-        self.pair = pair
-        self.levels = levels
-        self.values: dict[int, list[float]] = {}
-        self.stands: dict[int, list[float]] = {}
-        self.corrections: dict[tuple[int, int, float | None], list[float]] = {}
-        self.hands: dict[int, list[float]] = {}  # by the split hand's second card
-        self.walk: SplitWalk | None = None  # the walk over them (made on first use)
-
-
 class HandValues:
-    """EVs of the unsplit hands against one up card (1 = ace .. 10) for given rules and shoe.
+    """EVs of the unsplit hands against one up card (1 = ace .. 10) for given rules and shoe:
+    every hand that will not split (:meth:`multi_card`).
 
     ``shoe`` is the composition before the up card is dealt. ``stand_on`` lists best totals on
     which the player never draws (a text's advice, to price it); empty means free choice.
@@ -198,10 +196,6 @@ class HandValues:
         self._best_pay = self.payouts.best()
         self._pay_vectors: dict[tuple[int, float | None], list[float]] = {}
         self._plain = Tree()
-        # The split hands' values, filled by UpCardAnalysis, and the analysis they are shared
-        # with (see UpCardAnalysis.following).
-        self._split_hands: dict[int, SplitHands] = {}
-        self._shared: Self | None = None
 
     # -- probabilities -------------------------------------------------------------------------
 
@@ -269,8 +263,9 @@ class HandValues:
         return stand
 
     def _can_hit(self, hand: int) -> bool:
-        """Whether the player may draw: the table allows it (:mod:`trainer.engine.legality`),
-        the hand is below 21 (the round ends it there) and not a total the advice stands on."""
+        """Whether the player may draw: the table allows it
+        (:mod:`trainer.engine.rulebook.legality`), the hand is below 21 (the round ends it there)
+        and not a total the advice stands on."""
         total, _, _, cards = INFO[hand]
         if total >= 21 or total in self.stand_on:
             return False
@@ -383,6 +378,27 @@ class HandValues:
         total, _, soft, cards = INFO[hand]
         reason = why_not_double(self.rules, cards, total, soft, split=split, split_ace=split_ace)
         return reason is None
+
+    def weight_factor(self, hand: tuple[int, ...]) -> float:
+        """The weight a hand's reported EV carries when averaging EVs over hands of a chart cell
+        (``P(no natural)`` where EVs are conditional on it)."""
+        return self.no_natural(hand) if self.rules.hole_card == "peek" else 1.0
+
+    def multi_card(self, hand: tuple[int, ...]) -> dict[Action, float]:
+        """Stand and hit EVs of a hand of three or more cards, reported like :meth:`initial`."""
+        scale = 1.0
+        shift = 0.0
+        no_natural = self.no_natural(hand)
+        packed = encode(hand)
+        tree = self._plain
+        if self.rules.hole_card == "peek":
+            scale = 1.0 / no_natural
+        elif self.peek_like:
+            shift = -(1.0 - no_natural) * self.payouts.collects
+        evs = {Action.STAND: self._stand(tree, packed) * scale + shift}
+        if self._can_hit(packed):
+            evs[Action.HIT] = self._hit(tree, packed) * scale + shift
+        return evs
 
 
 def _f(value: object) -> float | None:

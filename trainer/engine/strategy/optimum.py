@@ -29,7 +29,8 @@ from functools import partial
 
 from trainer.engine.strategy.dealer import BITS, MASK, ONE
 from trainer.engine.strategy.ev import Action, UpCardAnalysis
-from trainer.engine.strategy.hands import INFO, SplitHands
+from trainer.engine.strategy.hands import INFO
+from trainer.engine.strategy.split_walk import SplitHands
 
 __all__ = ["Deal", "Optimum", "Policy", "best_policy", "evaluate", "policy_of"]
 

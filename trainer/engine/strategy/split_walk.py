@@ -13,17 +13,51 @@ bit for bit what it was.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from operator import mul, sub
+from typing import NamedTuple
 
 from trainer.engine.strategy.dealer import BITS, MASK, ONE
-from trainer.engine.strategy.hands import INFO, SplitHands
+from trainer.engine.strategy.hands import INFO, HandValues
 
-if TYPE_CHECKING:
-    from trainer.engine.strategy.ev import UpCardAnalysis
-
-__all__ = ["SplitWalk", "split_walk"]
+__all__ = ["SplitHands", "SplitWalk", "split_corrections", "split_walk"]
 
 Vector = list[float]  # one value per level: level j has j + 2 pair cards out
+
+
+class SplitHands:
+    """Memoised values of the split hands of one pair value, as vectors over the number of
+    pair cards out of the shoe: level ``j`` has ``j + 2`` out (the hand's own included)."""
+
+    __slots__ = ("pair", "levels", "values", "stands", "corrections", "hands", "walk")
+
+    def __init__(self, pair: int, levels: int) -> None:
+        self.pair = pair
+        self.levels = levels
+        self.values: dict[int, list[float]] = {}
+        self.stands: dict[int, list[float]] = {}
+        self.corrections: dict[tuple[int, int, float | None], list[float]] = {}
+        self.hands: dict[int, list[float]] = {}  # by the split hand's second card
+        self.walk: SplitWalk | None = None  # the walk over them (made on first use)
+
+
+def split_corrections(
+    analysis: HandValues, forest: SplitHands, anchor: int, total: int, bonus: float | None
+) -> list[float]:
+    """Per level, what the other pair cards out change of standing on ``total`` (paid
+    ``bonus`` where one is due), measured on the two-card ``anchor``: the correction that
+    :meth:`~.ev.UpCardAnalysis._split_stand` adds to the unsplit hand's value."""
+    key = (anchor, total, bonus)
+    corrections = forest.corrections.get(key)
+    if corrections is None:
+        one = ONE[forest.pair]
+        base = analysis.dealer.outcomes(anchor)
+        pays = analysis._pay_vector(total, bonus)
+        corrections = [
+            sum(map(mul, map(sub, analysis.dealer.outcomes(anchor + (j + 1) * one), base), pays))
+            for j in range(forest.levels)
+        ]
+        forest.corrections[key] = corrections
+    return corrections
 
 
 class SplitWalk(NamedTuple):
@@ -37,7 +71,7 @@ class SplitWalk(NamedTuple):
 
 
 # Long because the closures share the constants bound at its top, which is the point.
-def split_walk(analysis: UpCardAnalysis, forest: SplitHands) -> SplitWalk:
+def split_walk(analysis: HandValues, forest: SplitHands) -> SplitWalk:
     """The walk over ``forest``'s hands for ``analysis`` (its rules, shoe and policy)."""
     p = forest.pair
     levels = forest.levels
@@ -52,7 +86,6 @@ def split_walk(analysis: UpCardAnalysis, forest: SplitHands) -> SplitWalk:
     best_pay = analysis._best_pay
     policy_hits = analysis._policy_hits if analysis.policy is not None else None
     corrections = forest.corrections
-    split_corrections = analysis._split_corrections
     plain_tree = analysis._plain
     plain_stands = plain_tree.stands  # shared with the analysis this one follows, if any
     plain_stand = analysis._stand
@@ -74,7 +107,7 @@ def split_walk(analysis: UpCardAnalysis, forest: SplitHands) -> SplitWalk:
         anchor = one_p + ONE[top]
         corrected = corrections.get((anchor, total, bonus))
         if corrected is None:
-            corrected = split_corrections(forest, anchor, total, bonus)
+            corrected = split_corrections(analysis, forest, anchor, total, bonus)
         plain = plain_stands.get(hand)
         if plain is None:
             plain = plain_stand(plain_tree, hand)

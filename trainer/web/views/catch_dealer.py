@@ -27,7 +27,7 @@ from werkzeug.wrappers import Response
 
 from drills.dealing import catch
 from drills.dealing.catch_round import MAX_ROUNDS, round_notation
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.store import attempts, users
 from trainer.store.db import transaction
 from trainer.web.support import (

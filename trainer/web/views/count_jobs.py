@@ -39,7 +39,7 @@ from trainer.engine.counting import CountingSystem, UnknownSystemError, find_sys
 from trainer.engine.indices import Study, cached_study
 from trainer.engine.indices.cache import CACHE, cache_key
 from trainer.engine.indices.table import GRID_POINTS
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.web.security import safe_next
 from trainer.web.support import is_htmx, limit_expensive_work, render, rules_from_form
 

@@ -31,7 +31,7 @@ from drills.counting.preferences import system_choices
 from drills.strategy_cells import UP_LABELS, cells_for
 from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.indices import COUNT_LIMIT, IndexTable, Play, Study, bet_ramp
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.web.edge_plot import edge_chart
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules

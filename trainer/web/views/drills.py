@@ -45,7 +45,7 @@ from drills import (
     registry,
     rules_for,
 )
-from trainer.engine.rules import InvalidRulesError, Rules
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
 from trainer.store.db import transaction
 from trainer.web.kept import oob_footer

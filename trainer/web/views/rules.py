@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from trainer.engine import rule_words
-from trainer.engine.rules import PRESETS, InvalidRulesError
+from trainer.engine.rulebook import rule_words
+from trainer.engine.rulebook.rules import PRESETS, InvalidRulesError
 from trainer.web.readings import readings_context
 from trainer.web.support import choose_rules, render
 

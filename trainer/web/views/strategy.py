@@ -15,7 +15,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills.strategy_chart import PLAY_KEYS
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import CODES, Chart, chart
 from trainer.engine.strategy.advice import advice_cost, advice_for
 from trainer.engine.strategy.cache import cached

@@ -23,7 +23,7 @@ from drills import strategy_quiz as quiz
 from drills import strategy_timed as timed
 from drills.strategy_cells import Cell, tally_by_cell
 from drills.strategy_chart import cached_chart_for, chart_for
-from trainer.engine.rules import InvalidRulesError, Rules
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, users
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules

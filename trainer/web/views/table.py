@@ -3,7 +3,7 @@
 ``GET /table`` sets a table up (rules, seats, boxes, money, count, what is graded, the mode);
 ``POST /table`` stores it (:mod:`trainer.store.tables`) and goes to ``/table/<id>``, which shows
 the table where it stands: the engine replays the stored seed and steps
-(:mod:`trainer.engine.table_game`), so a reload, the back button, a second tab or a restart
+(:mod:`trainer.engine.play.table_game`), so a reload, the back button, a second tab or a restart
 finds the same round. ``POST /table/<id>/step`` plays one step: it must come from the page
 drawn at the table's current step (``at``), is replayed by the engine before anything is
 stored (an illegal one is a 400, nothing stored), graded through the drills
@@ -43,8 +43,8 @@ from drills.table_session import (
     step_asks,
 )
 from drills.table_sums import ASK_NAMES, insured_share, step_ev, sums_of
-from trainer.engine.rules import Rules
-from trainer.engine.table_game import PLAYS, Ask, InvalidStepError, TableGame
+from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError, TableGame
+from trainer.engine.rulebook.rules import Rules
 from trainer.store import tables, users
 from trainer.store.db import transaction
 from trainer.web import table_view

@@ -3,14 +3,14 @@ reads it, and the other readings, each a rule change away so its chart and house
 shown beside ours.
 
 The readings with no option to play them otherwise are the presets' ``interpretation`` lines
-(:attr:`trainer.engine.rules.Rules.interpretation`); these are the ones a learner can try.
+(:attr:`trainer.engine.rulebook.rules.Rules.interpretation`); these are the ones a learner can try.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = ["READINGS", "Alternative", "Reading", "readings_for"]
 

@@ -1,18 +1,42 @@
-"""The players' redoubling (002 home, deal method 3): what redoubling is worth to a punter who
-knows his own first card and that the dealer doubled, and the engine's own doubling and
-redoubling by those figures.
+"""002 home's doubling (deal method 3): the dealer doubling every bet on his first card, and the
+punters redoubling on theirs; what each is worth, and the engine's own doubling and redoubling.
 
-002: "Сдатчик, просмотрев свою карту, может удвоить все ставки. Если сдатчик удваивает, любой
-игрок может их ещё раз удвоить." (RULES.md, 002, deal methods: method 3.)
+002: "Каждый игрок, включая сдатчика, получает карту крапом вверх. Просмотрев её, каждый игрок
+делает ставку. Сдатчик, просмотрев свою карту, может удвоить все ставки. Если сдатчик
+удваивает, любой игрок может их ещё раз удвоить." (RULES.md, 002, deal methods: method 3.)
 
-The figure is the strategy engine's, card by card: :func:`punter_ev` is a punter's expected
-result per unit staked holding his first card ``p`` against the dealer's first card ``d``, his
-second card drawn from the pack less those two, each two-card hand played by its best play
-for its exact cards (:meth:`~trainer.engine.strategy.ev.UpCardAnalysis.initial`, made
-unconditional: the naturals, the dealer's included, paid as the rules pay them), the dealer's
-first card in the up card's place. Averaged over ``p`` it is the strategy engine's figure
-against ``d`` (:func:`trainer.engine.dealer_double.players_ev_against`) to within 0.002 of a
-bet (the chart's total-dependent play against each hand's own best).
+One module because the two choices are one: the engine's dealer doubles where doubling is worth
+more to the bank, its punters redoubling; its punters redouble where that is worth it against the
+cards the dealer doubles on (:func:`doubling_cards` goes back and forth until neither changes).
+
+**The dealer's double.** The dealer has seen his first card and nothing else: the punters' cards
+are unknown to him. Doubling multiplies every stake, and so the round's expected result for the
+bank, by 2; then the engine's punters redouble where their own first card makes it worth it (at
+``twenty-one-home`` an ace), and each of them doubles his stake again. So doubling is worth the
+bank's expected result once more, less twice what the redoubling punters expect of their stakes
+(:func:`redoublers_take`: each punter's first card any the pack less the dealer's holds), and is
+right where that is positive (:func:`double_evs`).
+
+The figure used is the strategy engine's: the punters' expected value per unit bet against an
+up card ``c`` (:func:`trainer.engine.strategy.chart.up_card_ev`: the chart played on a full
+pack, the dealer's naturals included), with the dealer's first card in the up card's place
+(:func:`players_ev_against`). It is an approximation of the bank's expectation given that first
+card, in two ways named here:
+
+- under method 3 the punters see the dealer's *second* card, not his first, and play by it;
+  the engine's figure has them play knowing ``c`` itself;
+- the engine's dealer draws to 16 and stands on 17 (the preset's reading of "as he likes"),
+  where the learner dealing draws as he chooses (which can only be worth more to the bank).
+
+Averaged over the first card, the figure is the game's whole expectation exactly.
+
+**The punters' redouble.** The figure is the strategy engine's, card by card: :func:`punter_ev`
+is a punter's expected result per unit staked holding his first card ``p`` against the dealer's
+first card ``d``, his second card drawn from the pack less those two, each two-card hand played
+by its best play for its exact cards (:meth:`~trainer.engine.strategy.ev.UpCardAnalysis.initial`,
+made unconditional: the naturals, the dealer's included, paid as the rules pay them), the
+dealer's first card in the up card's place. Averaged over ``p`` it is :func:`players_ev_against`
+``d`` to within 0.002 of a bet (the chart's total-dependent play against each hand's own best).
 
 What a punter infers from the double: that the dealer's first card is one the engine's dealer
 doubles on (:func:`doubling_cards`), each as likely as the pack less his own card holds it.
@@ -20,8 +44,8 @@ Redoubling multiplies his stake by 2 again, so it is worth his expectation once 
 right where that expectation is above 0 (:func:`redouble_evs`). The approximations, named:
 
 - the punter plays knowing the dealer's first card, where under method 3 he sees the
-  dealer's second card and knows the first only to be one of those doubled on (as
-  :mod:`trainer.engine.dealer_double` says of the dealer's figure);
+  dealer's second card and knows the first only to be one of those doubled on (as the dealer's
+  figure above does);
 - the punter takes the dealer to double as the engine's dealer does: a learner dealing who
   doubles on other cards is not read by the engine's punters;
 - the other punters' cards, unseen when he decides, are not conditioned on (each is one of
@@ -39,12 +63,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy.chart import up_card_ev
 from trainer.engine.strategy.dealer import full_shoe
 from trainer.engine.strategy.ev import Action, UpCardAnalysis
 
 __all__ = [
+    "double_evs",
     "doubling_cards",
+    "players_ev_against",
     "punter_ev",
     "punter_evs",
     "redouble_evs",
@@ -56,6 +83,18 @@ __all__ = [
 VALUES = range(1, 11)
 _PLAYS = frozenset({Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER})
 _ROUNDS = 10  # back and forth between the dealer's doubling and the punters' redoubling
+
+
+@lru_cache(maxsize=64)
+def players_ev_against(rules: Rules, first: int) -> float:
+    """The punters' expected value per unit bet against the dealer's card ``first`` (1 the
+    ace to 10 the tens), by the strategy engine (the chart played, naturals included).
+
+    :raises ValueError: for a card value outside 1 to 10.
+    """
+    if not 1 <= first <= 10:
+        raise ValueError(f"dealer: a card's value is 1 (ace) to 10, not {first}")
+    return up_card_ev(rules, first)
 
 
 @lru_cache(maxsize=16)
@@ -129,8 +168,6 @@ def _taken(rules: Rules, dealer: int, redoubling: frozenset[int]) -> float:
 def _bank_gain(rules: Rules, dealer: int, redoubling: frozenset[int]) -> float:
     """The bank's expectation per unit of the punters' stakes from doubling on ``dealer``
     beside not doubling (its expectation once more, less what the redoublers take)."""
-    from trainer.engine.dealer_double import players_ev_against
-
     return -players_ev_against(rules, dealer) - 2 * _taken(rules, dealer, redoubling)
 
 
@@ -144,8 +181,6 @@ def redoublers_take(rules: Rules, dealer: int) -> float:
 
 @lru_cache(maxsize=16)
 def _doubling_and_redoubling(rules: Rules) -> tuple[frozenset[int], frozenset[int]]:
-    from trainer.engine.dealer_double import players_ev_against
-
     doubling = frozenset(d for d in VALUES if players_ev_against(rules, d) < 0)
     redoubling = _redoubles(rules, doubling)
     for _ in range(_ROUNDS):
@@ -179,3 +214,11 @@ def redouble_evs(rules: Rules, first: int, stake: float) -> dict[str, float]:
     ``stake`` being his stake after the dealer's double."""
     ev = redoubled_ev(rules, first) * stake
     return {"D": 2 * ev, "N": ev}
+
+
+def double_evs(rules: Rules, first: int, stakes: float) -> dict[str, float]:
+    """The bank's expected net, in money, of doubling every bet (``"D"``) and of not (``"N"``),
+    ``stakes`` being the punters' stakes before the double (the engine's punters then
+    redoubling as they do)."""
+    bank = -players_ev_against(rules, first) * stakes
+    return {"D": 2 * bank - 2 * redoublers_take(rules, first) * stakes, "N": bank}

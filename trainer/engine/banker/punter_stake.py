@@ -10,11 +10,11 @@ cards, not on a count:
   (:meth:`~trainer.engine.strategy.ev.UpCardAnalysis.initial`), made unconditional: the
   banker looks after the stakes, and his dealt 21 takes them all.
 - 002 home (deal method 3): each player stakes after his first card, face down; the dealer's
-  first card is unknown to him. The edge is :func:`trainer.engine.redouble.punter_ev` of his
+  first card is unknown to him. The edge is :func:`trainer.engine.banker.doubling.punter_ev` of his
   card against each first card the dealer may hold (each as likely as the pack less his card
   holds it), where the engine's dealer doubles every bet on it
-  (:func:`~trainer.engine.redouble.doubling_cards`) counted twice, and four times where the
-  punter's card is one worth redoubling on (:func:`~trainer.engine.redouble.redoubled_ev`
+  (:func:`~trainer.engine.banker.doubling.doubling_cards`) counted twice, and four times where the
+  punter's card is one worth redoubling on (:func:`~trainer.engine.banker.doubling.redoubled_ev`
   above 0): a stake is worth what it will become.
 
 The stake is the ramp's (:func:`trainer.engine.indices.edge.kelly_bet`): the Kelly fraction
@@ -27,7 +27,7 @@ Kelly's rule to second order, ``f = mean / mean square``) is used. The variance 
 per round, times the mean square of the multiple at 002. The approximations, named: the pack
 is taken full less the punter's own cards and the banker's face-up card (the cards gone
 earlier in the pack are not counted, as the strategy engine's plays do not count them);
-002's figures carry those of :mod:`trainer.engine.redouble`; the variance is the casino
+002's figures carry those of :mod:`trainer.engine.banker.doubling`; the variance is the casino
 game's, but for a dealt 21 at 004, whose two outcomes (paid, or lost to the banker's dealt 21)
 make it exact.
 """
@@ -38,10 +38,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from trainer.engine.cards import Card
+from trainer.engine.banker.doubling import doubling_cards, punter_ev, redoubled_ev
+from trainer.engine.deck.cards import Card
 from trainer.engine.indices.edge import ROUND_VARIANCE, kelly_bet
-from trainer.engine.redouble import doubling_cards, punter_ev, redoubled_ev
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 from trainer.engine.strategy.ev import Action, UpCardAnalysis
 

@@ -9,7 +9,7 @@ fully determined by the rules. A scenario file may also be wrapped as
 One extension for 003's boxes: a bet may be a list of stakes, the box owner's first, then up to
 two co-bettors'; such a seat's output adds ``shares``, each bettor's net (pro rata, insurance to
 the owner). Rule overrides go through ``Rules.replace``, so they take the option names and values
-of ``trainer/engine/rules.py`` (``"blackjack_pays": "6:5"``, ``"surrender": "early"``).
+of ``trainer/engine/rulebook/rules.py`` (``"blackjack_pays": "6:5"``, ``"surrender": "early"``).
 
 Errors print ``{"error": {"code": ..., "message": ...}}`` and exit with status 2: codes
 ``illegal-decision``, ``missing-decision``, ``unused-decisions``, ``shoe-exhausted`` and
@@ -25,8 +25,9 @@ from collections import deque
 from fractions import Fraction
 from typing import Any
 
-from trainer.engine.cards import Card, InvalidCardError
-from trainer.engine.round import (
+from trainer.engine.deck.cards import Card, InvalidCardError
+from trainer.engine.deck.shoe import Shoe, ShoeExhaustedError
+from trainer.engine.play.round import (
     Action,
     IllegalActionError,
     InvalidBetError,
@@ -35,8 +36,7 @@ from trainer.engine.round import (
     RoundResult,
     TooManySeatsError,
 )
-from trainer.engine.rules import InvalidRulesError, Rules, find_preset
-from trainer.engine.shoe import Shoe, ShoeExhaustedError
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
 
 __all__ = ["ReplayError", "main", "play_scenario", "result_to_json"]
 

@@ -1,7 +1,7 @@
 """Rule options as text: their kinds, the errors naming them, and reading and writing values.
 
-The rules model (:mod:`trainer.engine.rules`) validates a whole table; this module reads one
-option's value from text, bounded before it is read, and writes it back exactly, so the
+The rules model (:mod:`trainer.engine.rulebook.rules`) validates a whole table; this module reads
+one option's value from text, bounded before it is read, and writes it back exactly, so the
 notation ``"vegas-6d-s17 penetration=2/3 min_bet=2.5"`` round-trips.
 """
 

@@ -24,9 +24,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
-from trainer.engine.cards import Card, composition_of, pack
-from trainer.engine.procedure import may_burn
-from trainer.engine.rules import Rules
+from trainer.engine.deck.cards import Card, composition_of, pack
+from trainer.engine.rulebook.procedure import may_burn
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "ArrangedCards",

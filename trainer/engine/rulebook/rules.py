@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
-from trainer.engine.rule_options import (
+from trainer.engine.rulebook.rule_options import (
     DEAL_FACES,
     FRACTION_OPTIONS,
     MAX_NOTATION_LENGTH,
@@ -298,12 +298,6 @@ class Rules:
         for option in self.option_names():
             out[option] = option_to_text(option, getattr(self, option), json_ready=True)
         return out
-
-    def summary(self) -> list[str]:
-        """Plain-English lines describing the table (:mod:`trainer.engine.rule_words`)."""
-        from trainer.engine.rule_words import summary_lines
-
-        return summary_lines(self)
 
 
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.name not in ("name", "interpretation")}

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from trainer.engine.cards import CARD_PATTERN, Card, InvalidCardError
+from trainer.engine.deck.cards import CARD_PATTERN, Card, InvalidCardError
 
 __all__ = ["Hand", "InvalidHandError", "Situation"]
 

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
-from trainer.engine.rule_options import DEAL_FACES
-
-if TYPE_CHECKING:
-    from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rule_options import DEAL_FACES
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "CHOICE_LABELS",

@@ -1,10 +1,10 @@
 """Which decisions the rules allow: pure functions of (rules, hand, situation), written once.
 
-The round (:class:`~trainer.engine.round.Round`) and the strategy engine
+The round (:class:`~trainer.engine.play.round.Round`) and the strategy engine
 (:mod:`trainer.engine.strategy.ev`) both ask these functions, so a chart never prices a
 decision the table refuses, nor leaves out one it allows. Each ``why_not_...`` returns ``None``
 where the decision is allowed, and otherwise the reason, naming the rule option that forbids
-it (the text of the round's :class:`~trainer.engine.round.IllegalActionError`).
+it (the text of the round's :class:`~trainer.engine.play.round.IllegalActionError`).
 
 A hand is described by plain values, so the round passes its hand in play and the strategy
 engine its card counts without building anything:
@@ -19,7 +19,7 @@ engine its card counts without building anything:
 
 from __future__ import annotations
 
-from trainer.engine.rules import Rules
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "DOUBLE_TOTALS",

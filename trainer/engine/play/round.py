@@ -1,8 +1,8 @@
 """One round of blackjack: bets, deal, insurance, peek, the players' play, the dealer, settlement.
 
 A :class:`Round` is dealt from a shoe (anything with ``draw()`` and ``discard(cards)``: a
-:class:`~trainer.engine.shoe.Shoe`, or ``Shoe.stacked(rules, cards)`` for a replay) and played by
-named methods only. It moves through its :class:`Phase` steps by itself wherever the rules leave
+:class:`~trainer.engine.deck.shoe.Shoe`, or ``Shoe.stacked(rules, cards)`` for a replay) and played
+by named methods only. It moves through its :class:`Phase` steps by itself wherever the rules leave
 nothing to decide::
 
     round_ = Round(rules, shoe, bets=[10, 20])
@@ -30,36 +30,41 @@ draws below ``dealer_stands_on`` (hitting soft 17 with ``dealer_hits_soft_17``),
 all when every hand is settled already (busts, surrenders, paid naturals).
 
 Money is exact: stakes and nets are ``Fraction`` in every result (ints inside, where whole, for
-speed). :func:`~trainer.engine.settlement.settle_hand` settles one hand on its own, for payout
+speed). :func:`~trainer.engine.play.settlement.settle_hand` settles one hand on its own, for payout
 questions; :class:`RoundResult` keeps chip conservation (``bank_net == -sum(seat.net)``).
 
 An illegal call raises :class:`IllegalActionError` naming the rule and leaves the round as it was:
 every method checks before it changes anything.
 
-The round is the conductor; each concern lives in its own module: bets and boxes
-(:mod:`trainer.engine.boxes`), 000's misdeals (:mod:`trainer.engine.misdeals`) and the steps
-that put them right (:mod:`trainer.engine.irregularities`), which decisions the rules allow
-(:mod:`trainer.engine.legality`, shared with the strategy engine), the dealer's play
-(:mod:`trainer.engine.dealer_play`), settlement (:mod:`trainer.engine.settlement`), and the
-round's state and everything that reads it (:mod:`trainer.engine.round_view`).
+The round is the conductor; what it conducts lives in modules of its own, each useful without a
+round: bets and boxes (:mod:`trainer.engine.play.boxes`), 000's kinds of misdeal and the exposed
+card (:mod:`trainer.engine.play.misdeals`), which decisions the rules allow
+(:mod:`trainer.engine.rulebook.legality`, shared with the strategy engine), the dealer's play
+(:mod:`trainer.engine.play.dealer_play`) and settlement (:mod:`trainer.engine.play.settlement`).
+
+Long because a round is one state machine, and this is it: its state, every reading of that
+state (what each seat and the table see), and every move, 000's irregularities included, are
+one class. Its readings and its irregularity steps were once base classes in files of their own
+(``RoundView``, ``IrregularitySteps``) that nothing else used: they spread one class over three
+files and left stubs for the moves a base could not make.
 
 Speed: the tricks the round keeps, each with what it is worth on ``bench/engine_rounds.py``
 (rounds per second; taking the trick out, the rest as it is):
 
 1. Enum members read once into module globals (``_TURNS``, ``_HIT``...; here, in
-   ``round_view`` and ``table``): in Python 3.11 every ``Phase.DONE`` goes through the Enum
+   and ``table``): in Python 3.11 every ``Phase.DONE`` goes through the Enum
    metaclass's ``__getattr__``. 24,000 rounds/s with them, 21,100 without.
 2. Whole money as ints inside a round and a table, Fractions only in what they hand out
-   (:data:`~trainer.engine.settlement.Money`): 23,700 with, 7,200 with Fractions throughout.
+   (:data:`~trainer.engine.play.settlement.Money`): 23,700 with, 7,200 with Fractions throughout.
 3. ``exact`` a dict of shared Fractions rather than ``Fraction()`` each time: 24,500 with,
    19,700 without.
 4. Results as named tuples, not frozen dataclasses (a frozen dataclass sets each field through
    ``object.__setattr__``): 24,000 with, 20,400 without.
 5. A hand in play keeps its total and softness as its cards come
-   (:meth:`~trainer.engine.boxes.HandInPlay.add`), not counted again when read: 23,200 with,
+   (:meth:`~trainer.engine.play.boxes.HandInPlay.add`), not counted again when read: 23,200 with,
    16,200 without.
 6. A bet of whole chips within the limits is taken before any other check
-   (:func:`~trainer.engine.boxes.parse_bets`): 24,200 with, 21,900 without.
+   (:func:`~trainer.engine.play.boxes.parse_bets`): 24,200 with, 21,900 without.
 
 (Measured on a shared two-core machine, the fastest of four runs each; calling a function per
 box in the settlement, or the legality functions from the round, cost nothing measurable.)
@@ -69,8 +74,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
+from typing import Protocol
 
-from trainer.engine.boxes import (
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.hand import Hand
+from trainer.engine.play.boxes import (
     BetLike,
     BetsClosedError,
     Box,
@@ -81,21 +89,16 @@ from trainer.engine.boxes import (
     parse_insurance,
     seat_count,
 )
-from trainer.engine.dealer_play import dealer_draws, waits_for_dealer
-from trainer.engine.irregularities import IrregularitySteps
-from trainer.engine.legality import (
-    early_surrender_offered,
-    why_not_double,
-    why_not_hit,
-    why_not_split,
-    why_not_surrender,
+from trainer.engine.play.dealer_play import dealer_draws, waits_for_dealer
+from trainer.engine.play.misdeals import (
+    ExposedCard,
+    Misdeal,
+    cards_dealt,
+    checked_misdeals,
+    kept_cards,
 )
-from trainer.engine.misdeals import Misdeal, checked_misdeals, deal_to_misdealt
-from trainer.engine.phases import Action, IllegalActionError, Phase, WrongPhaseError
-from trainer.engine.procedure import may_look_at_hole_card
-from trainer.engine.round_view import DEALER, UP_INDEX, CardSource
-from trainer.engine.rules import Rules
-from trainer.engine.settlement import (
+from trainer.engine.play.phases import Action, IllegalActionError, Phase, WrongPhaseError
+from trainer.engine.play.settlement import (
     Bonus,
     HandResult,
     Outcome,
@@ -105,6 +108,15 @@ from trainer.engine.settlement import (
     is_natural,
     settle_round,
 )
+from trainer.engine.rulebook.legality import (
+    early_surrender_offered,
+    why_not_double,
+    why_not_hit,
+    why_not_split,
+    why_not_surrender,
+)
+from trainer.engine.rulebook.procedure import may_look_at_hole_card
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "Action",
@@ -122,6 +134,7 @@ __all__ = [
     "RoundResult",
     "SeatResult",
     "TooManySeatsError",
+    "UP_INDEX",
     "WrongPhaseError",
     "start_round",
 ]
@@ -137,8 +150,28 @@ _HIT, _STAND, _DOUBLE, _SPLIT, _SURRENDER = (
 )
 _TURNS, _DONE = Phase.PLAYER_TURNS, Phase.DONE
 
+# ``seen_by``'s seat for the dealer himself (002 home and 004: a player deals).
+DEALER = -1
+# By ``deal_faces``: whether a player's first and second dealt cards are face up, and which of
+# the dealer's first two cards is his face-up one.
+_PLAYER_FACES = {
+    "casino": (True, True),
+    "players-down": (False, False),
+    "first-down": (False, True),
+    "dealer-second-up": (False, False),
+}
+UP_INDEX = {"casino": 0, "players-down": 0, "first-down": 1, "dealer-second-up": 1}
 
-class Round(IrregularitySteps):
+
+class CardSource(Protocol):
+    """What a round deals from: a shoe."""
+
+    def draw(self) -> Card: ...
+
+    def discard(self, cards: Sequence[Card]) -> None: ...
+
+
+class Round:
     """One round at a table: deal, decisions, dealer, settlement. Mutable through its methods only.
 
     :param rules: the table's rules.
@@ -155,6 +188,22 @@ class Round(IrregularitySteps):
     :raises InvalidBetError: for a bet outside the limits or not fitting the table.
     :raises ValueError: for a bad seat count or misdeal; nothing is dealt then.
     """
+
+    rules: Rules
+    shoe: CardSource
+    _seats: list[Box]
+    _dealer: HandInPlay
+    _up_index: int  # which of the dealer's cards the players see (UP_INDEX)
+    _phase: Phase
+    _seat_index: int
+    _hand_index: int
+    _seat_now: Box  # the seat and hand to act (set as the turns advance)
+    _hand_now: HandInPlay
+    _dealer_natural: bool
+    _dealer_doubled: bool
+    _exposed: ExposedCard | None
+    _irregular_discards: list[Card]
+    _result: RoundResult | None
 
     def __init__(
         self,
@@ -213,7 +262,8 @@ class Round(IrregularitySteps):
             if misdeal is None:
                 seat.hands[0].add(draw())
             else:
-                deal_to_misdealt(seat, misdeal, draw, first=first)
+                for _ in range(cards_dealt(misdeal, first=first)):
+                    seat.hands[0].add(draw())
         if first or self.rules.hole_card != "none":
             self._dealer.add(draw())
 
@@ -361,6 +411,135 @@ class Round(IrregularitySteps):
                 hand.surrendered = hand.done = hand.acted = True
         self._peek()
 
+    # -- 000's irregularities -------------------------------------------------------------------
+
+    def _misdealt_seat(self, seat_index: int, kinds: tuple[Misdeal, ...]) -> Box:
+        self._expect(Phase.IRREGULARITY, "a misdeal is put right before play begins")
+        if isinstance(seat_index, bool) or not isinstance(seat_index, int):
+            raise IllegalActionError(f"no seat {seat_index!r}")
+        if not 0 <= seat_index < len(self._seats):
+            raise IllegalActionError(f"no seat {seat_index!r}")
+        seat = self._seats[seat_index]
+        if seat.misdeal not in kinds:
+            raise IllegalActionError(
+                f"seat {seat_index + 1} has no {' or '.join(k.value for k in kinds)} misdeal "
+                "to put right"
+            )
+        return seat
+
+    def keep_cards(self, seat_index: int, keep: tuple[int, int]) -> None:
+        """000: a seat dealt too many cards keeps any two (by position); the rest are discarded.
+
+        :raises IllegalActionError: when that seat was not dealt too many cards, or ``keep``
+            does not name two of its cards.
+        """
+        seat = self._misdealt_seat(seat_index, (Misdeal.EXTRA_CARD,))
+        kept, rest = kept_cards(seat.hands[0].cards, keep)
+        self._irregular_discards.extend(rest)
+        seat.hands[0].set_cards(kept)
+        self._resolved(seat)
+
+    def take_missing_card(self, seat_index: int) -> None:
+        """000: a seat dealt one card takes the missing card when its turn comes."""
+        seat = self._misdealt_seat(seat_index, (Misdeal.ONE_CARD,))
+        seat.hands[0].needs_card = True
+        self._resolved(seat)
+
+    def accept_cards(self, seat_index: int) -> None:
+        """000: a seat dealt a card face up accepts it and plays on."""
+        seat = self._misdealt_seat(seat_index, (Misdeal.FACE_UP,))
+        self._resolved(seat)
+
+    def withdraw_bet(self, seat_index: int) -> None:
+        """000: a seat dealt one card, or a card face up, takes its bet back and sits out."""
+        seat = self._misdealt_seat(seat_index, (Misdeal.ONE_CARD, Misdeal.FACE_UP))
+        self._withdraw(seat)
+        self._resolved(seat)
+
+    def _withdraw(self, seat: Box) -> None:
+        seat.withdrawn = True
+        seat.misdeal = None
+        for hand in seat.hands:
+            hand.done = True
+
+    def _resolved(self, seat: Box) -> None:
+        seat.misdeal = None
+        if all(other.misdeal is None for other in self._seats):
+            self._after_irregularities()
+
+    @property
+    def pending_misdeals(self) -> dict[int, Misdeal]:
+        """Seats whose misdeal is still to be put right, by index."""
+        return {
+            index: seat.misdeal
+            for index, seat in enumerate(self._seats)
+            if seat.misdeal is not None
+        }
+
+    def expose_card(self) -> Card:
+        """000: the next card shows face up in the pack (or comes unasked): offer it.
+
+        It is offered to the hand whose turn it is; if refused, to the next player in turn to
+        draw; if refused again it goes to the discards (:meth:`answer_exposed_card`).
+
+        :raises WrongPhaseError: outside the players' turns.
+        """
+        self._expect(Phase.PLAYER_TURNS, "a card is offered only while the players draw")
+        card = self.shoe.draw()
+        self._exposed = ExposedCard(card, (self._seat_index, self._hand_index))
+        self._phase = Phase.EXPOSED_CARD
+        return card
+
+    @property
+    def exposed_card(self) -> Card | None:
+        """The exposed card on offer, and (via :attr:`exposed_offered_to`) to whom."""
+        return None if self._exposed is None else self._exposed.card
+
+    @property
+    def exposed_offered_to(self) -> tuple[int, int] | None:
+        """(seat, hand) the exposed card is offered to."""
+        return None if self._exposed is None else self._exposed.offered_to
+
+    def answer_exposed_card(self, accept: bool) -> None:
+        """Accept the exposed card (it is drawn to that hand) or refuse it.
+
+        :raises IllegalActionError: when accepting it would break a draw rule (``max_draws``).
+        """
+        self._expect(Phase.EXPOSED_CARD, "no exposed card is on offer")
+        exposed = self._exposed
+        if exposed is None:  # pragma: no cover - guarded by the phase
+            raise WrongPhaseError("no exposed card is on offer")
+        seat_index, hand_index = exposed.offered_to
+        hand = self._seats[seat_index].hands[hand_index]
+        if accept:
+            reason = why_not_hit(self.rules, len(hand.cards), split_ace=hand.split_ace)
+            if reason:
+                raise IllegalActionError(reason)
+            hand.add(exposed.card)
+            hand.acted = True
+            self._check_done(self._seats[seat_index], hand)
+            self._clear_exposed()
+            self._advance()
+        elif not exposed.refuse(self._next_drawing_hand(seat_index)):
+            self._irregular_discards.append(exposed.card)
+            self._clear_exposed()
+
+    def _clear_exposed(self) -> None:
+        self._exposed = None
+        self._phase = Phase.PLAYER_TURNS
+
+    def _next_drawing_hand(self, after_seat: int) -> tuple[int, int] | None:
+        """The next (seat, hand) after ``after_seat``'s that may draw: an exposed card refused
+        is offered there."""
+        rules = self.rules
+        for index in range(after_seat + 1, len(self._seats)):
+            for hand_index, hand in enumerate(self._seats[index].hands):
+                if hand.done or hand.needs_card:
+                    continue
+                if why_not_hit(rules, len(hand.cards), split_ace=hand.split_ace) is None:
+                    return index, hand_index
+        return None
+
     # -- the players' turns ---------------------------------------------------------------------
 
     def _advance(self) -> None:
@@ -403,7 +582,7 @@ class Round(IrregularitySteps):
         if limit is not None and len(hand.cards) - 2 >= limit:
             hand.done = True
 
-    # The hand in play's view of trainer.engine.legality, the rules written once.
+    # The hand in play's view of trainer.engine.rulebook.legality, the rules written once.
 
     def _why_not_split(self, seat: Box, hand: HandInPlay) -> str | None:
         cards = hand.cards
@@ -582,6 +761,199 @@ class Round(IrregularitySteps):
     def result(self) -> RoundResult | None:
         """The settled round once :meth:`settle` has been called."""
         return self._result
+
+    # -- reading the state ----------------------------------------------------------------------
+
+    def _expect(self, phase: Phase, why: str) -> None:
+        if self._phase is not phase:
+            raise WrongPhaseError(f"{why} (the round is at {self._phase.value})")
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def seat_count(self) -> int:
+        return len(self._seats)
+
+    @property
+    def current_seat(self) -> int | None:
+        """The index of the seat to act, during the players' turns."""
+        if self._phase in (Phase.PLAYER_TURNS, Phase.EXPOSED_CARD):
+            return self._seat_index
+        return None
+
+    @property
+    def current_hand_index(self) -> int | None:
+        if self._phase in (Phase.PLAYER_TURNS, Phase.EXPOSED_CARD):
+            return self._hand_index
+        return None
+
+    @property
+    def current_hand(self) -> Hand | None:
+        """The hand to act, during the players' turns."""
+        if self._phase is not _TURNS:
+            return None
+        return Hand(self._hand_now.cards)
+
+    @property
+    def current_cards(self) -> tuple[Card, ...]:
+        """The cards of the hand to act (fast path for simulations)."""
+        if self._phase is not _TURNS:
+            return ()
+        return self._hand_now.cards
+
+    @property
+    def current_total(self) -> int:
+        """The best total of the hand to act (fast path for simulations; 0 when none)."""
+        if self._phase is not _TURNS:
+            return 0
+        return self._hand_now.total
+
+    @property
+    def current_is_soft(self) -> bool:
+        if self._phase is not _TURNS:
+            return False
+        return self._hand_now.soft
+
+    def hands(self, seat_index: int) -> tuple[Hand, ...]:
+        """A seat's hands as they stand."""
+        return tuple(Hand(hand.cards) for hand in self._seats[seat_index].hands)
+
+    def stakes(self, seat_index: int) -> tuple[Fraction, ...]:
+        """The stake on each of a seat's hands as they stand (doubles included)."""
+        return tuple(exact(hand.stake) for hand in self._seats[seat_index].hands)
+
+    def bets(self, seat_index: int) -> tuple[Fraction, ...]:
+        """The box's bettors' stakes, owner first (after any 002 dealer double and redouble)."""
+        return tuple(exact(stake) for stake in self._seats[seat_index].stakes)
+
+    def insurance(self, seat_index: int) -> Fraction:
+        return exact(self._seats[seat_index].insurance)
+
+    @property
+    def dealer_cards(self) -> tuple[Card, ...]:
+        """The dealer's cards, hole card included (a learner's view shows :attr:`up_card`)."""
+        return self._dealer.cards
+
+    @property
+    def dealer_total(self) -> int:
+        """The best total of the dealer's cards (the dealer's own view)."""
+        return self._dealer.total
+
+    @property
+    def up_card(self) -> Card:
+        """The dealer's card the players see: his first, or his second where the rules deal
+        everyone's first card face down (002, ``deal_faces``).
+
+        :raises WrongPhaseError: before that card is dealt (002 deal method 3's first step).
+        """
+        try:
+            return self._dealer.cards[self._up_index]
+        except IndexError:
+            raise WrongPhaseError(
+                "the dealer shows no card yet: his face-up card comes second"
+            ) from None
+
+    # -- what the players see (``deal_faces``) --------------------------------------------------
+
+    def shown(self, seat_index: int) -> tuple[tuple[bool, ...], ...]:
+        """For each of a seat's hands, whether each card is face up for the whole table.
+
+        A seat's own player sees his face-down cards too (:meth:`seen_by`). Drawn cards come
+        face up; a natural, a bust and a split pair are shown; when the round is over every
+        card has been shown (the texts put the played cards face up under the pack).
+        """
+        return self._faces(seat_index, done=self._phase is Phase.DONE)
+
+    def shown_in_play(self, seat_index: int) -> tuple[tuple[bool, ...], ...]:
+        """:meth:`shown` as the table saw it before the end of the round turned every card face
+        up: which of a seat's cards stayed face down through the play (a counter at the table
+        counts them only once they are turned). The same as :meth:`shown` during the round."""
+        return self._faces(seat_index, done=False)
+
+    def _faces(self, seat_index: int, *, done: bool) -> tuple[tuple[bool, ...], ...]:
+        hands = self._seats[seat_index].hands
+        first, second = _PLAYER_FACES[self.rules.deal_faces]
+        shown = []
+        for hand in hands:
+            cards = hand.cards
+            if done or hand.split or len(hands) > 1 or hand.hard > 21 or is_natural(cards):
+                shown.append((True,) * len(cards))
+            else:
+                shown.append(((first, second) + (True,) * len(cards))[: len(cards)])
+        return tuple(shown)
+
+    @property
+    def dealer_shown(self) -> tuple[bool, ...]:
+        """Whether each of the dealer's cards is face up for the table (all once he plays)."""
+        return self._dealer_faces(done=self._phase is Phase.DONE)
+
+    @property
+    def dealer_shown_in_play(self) -> tuple[bool, ...]:
+        """:attr:`dealer_shown` before the end of the round: which of the dealer's cards the
+        table saw only when every card was turned."""
+        return self._dealer_faces(done=False)
+
+    def _dealer_faces(self, *, done: bool) -> tuple[bool, ...]:
+        cards = self._dealer.cards
+        if done:
+            return (True,) * len(cards)
+        up = self._up_index
+        return tuple(index == up or index >= 2 for index in range(len(cards)))
+
+    def seen_by(self, seat_index: int | None = None) -> tuple[Card, ...]:
+        """The cards of this round a player at ``seat_index`` has seen so far: every card shown
+        to the table, and his own cards (``None``: someone at the table without a hand, who
+        sees only the shown cards). Seats first in order, then the dealer, then cards put to
+        the discards face up (000's misdeals) and an exposed card."""
+        seen: list[Card] = []
+        for index, box in enumerate(self._seats):
+            own = index == seat_index
+            for hand, faces in zip(box.hands, self.shown(index), strict=True):
+                seen.extend(card for card, up in zip(hand.cards, faces, strict=True) if up or own)
+        seen.extend(
+            card
+            for card, up in zip(self._dealer.cards, self.dealer_shown, strict=True)
+            if up or seat_index == DEALER
+        )
+        seen.extend(self._irregular_discards)
+        if self._exposed is not None:
+            seen.append(self._exposed.card)
+        return tuple(seen)
+
+    @property
+    def dealer_natural(self) -> bool:
+        """The dealer has a natural that counts (known once the peek or the dealer's play is)."""
+        return self._dealer_natural
+
+    @property
+    def dealer_doubled(self) -> bool:
+        """002 deal method 3: the dealer doubled every bet."""
+        return self._dealer_doubled
+
+    def cards_in_play(self) -> list[Card]:
+        """Every card dealt this round and not yet discarded: hands, dealer, misdealt extras.
+
+        Empty once the round is settled: :meth:`settle` discards them all.
+        """
+        if self._result is not None:
+            return []
+        return self._all_cards()
+
+    def _all_cards(self) -> list[Card]:
+        cards: list[Card] = []
+        for seat in self._seats:
+            for hand in seat.hands:
+                cards.extend(hand.cards)
+        cards.extend(self._dealer.cards)
+        cards.extend(self._irregular_discards)
+        if self._exposed is not None:
+            cards.append(self._exposed.card)
+        return cards
+
+    def __repr__(self) -> str:
+        return f"<Round {self.rules.name}: {len(self._seats)} seats, {self._phase.value}>"
 
 
 def start_round(

@@ -1,8 +1,8 @@
 """The dealer's procedure where the source texts prescribe it: when he may look at his hole card,
 which card he may burn, and what he offers a box before it plays.
 
-The round (:meth:`~trainer.engine.round.Round`'s peek) and the shoe (its burn) ask these, and the
-dealer's procedure drill reads the same answers, so the rule is written once:
+The round (:meth:`~trainer.engine.play.round.Round`'s peek) and the shoe (its burn) ask these, and
+the dealer's procedure drill reads the same answers, so the rule is written once:
 
 - 000: "Если показанная карта сдающего оказывается десяткой, фигурой или тузом, он имеет право
   заглянуть в свою закрытую карту ... если в показе у него вышла другая карта, он не имеет права
@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from enum import Enum
 
-from trainer.engine.cards import Card
-from trainer.engine.legality import DOUBLE_TOTALS, why_not_double
-from trainer.engine.rules import Rules
+from trainer.engine.deck.cards import Card
+from trainer.engine.rulebook.legality import DOUBLE_TOTALS, why_not_double
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = ["Offer", "dealer_offers", "may_burn", "may_look_at_hole_card"]
 

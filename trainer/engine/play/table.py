@@ -1,7 +1,7 @@
 """A table: the same people playing round after round from one shoe, with bankrolls.
 
-A :class:`Table` deals :class:`~trainer.engine.round.Round` after round from its
-:class:`~trainer.engine.shoe.Shoe`, shuffling when the shoe says so, and keeps every player's
+A :class:`Table` deals :class:`~trainer.engine.play.round.Round` after round from its
+:class:`~trainer.engine.deck.shoe.Shoe`, shuffling when the shoe says so, and keeps every player's
 bankroll. Decisions come from a :class:`TablePolicy` (override the steps you need).
 
 Who deals follows ``rules.table_rotation``:
@@ -28,12 +28,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from trainer.engine.boxes import TooManySeatsError, check_seats
-from trainer.engine.cards import Card
-from trainer.engine.round import Action, InvalidBetError, Phase, Round, RoundResult
-from trainer.engine.rules import Rules
-from trainer.engine.settlement import Money, exact, whole_or_fraction
-from trainer.engine.shoe import Shoe
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.boxes import TooManySeatsError, check_seats
+from trainer.engine.play.round import Action, InvalidBetError, Phase, Round, RoundResult
+from trainer.engine.play.settlement import Money, exact, whole_or_fraction
+from trainer.engine.rulebook.rules import Rules
 
 if TYPE_CHECKING:  # the strategy engine (numpy) is loaded only when a seat needs its chart
     from trainer.engine.strategy.chart import Chart
@@ -65,7 +65,7 @@ class ChipConservationError(ValueError):
 _NONE = Fraction(0)
 # A seat's bet: an amount, or a box's stakes with the player's own first (003's co-bettors).
 TableBet = Fraction | int | str | Sequence[Fraction | int | str]
-# Read once (speed 1 in trainer.engine.round).
+# Read once (speed 1 in trainer.engine.play.round).
 _TURNS, _DONE = Phase.PLAYER_TURNS, Phase.DONE
 
 
@@ -184,7 +184,7 @@ def _chart_of(rules: Rules) -> Chart:
     return compute_chart(rules)
 
 
-# A named tuple, like the round's results (speed 4 in trainer.engine.round).
+# A named tuple, like the round's results (speed 4 in trainer.engine.play.round).
 class TableRound(NamedTuple):
     """What happened in one round at the table."""
 
@@ -512,8 +512,9 @@ class Table:
         )
 
 
-# Money stays exact. Inside the table (as inside a round) a whole amount is an int (speed 2 in
-# trainer.engine.round); anything else a Fraction. Everything the table hands out is a Fraction.
+# Money stays exact. Inside the table (as inside a round) a whole amount is an int (speed 2
+# in trainer.engine.play.round); anything else a Fraction. Everything the table hands out is
+# a Fraction.
 
 
 def _bankrolls_of(

@@ -1,11 +1,11 @@
 """A learner at a table: their boxes among engine seats, replayed from a seed and their steps.
 
-A :class:`TableGame` is one shoe at one :class:`~trainer.engine.table.Table`: the learner's
+A :class:`TableGame` is one shoe at one :class:`~trainer.engine.play.table.Table`: the learner's
 boxes (1 to 3) sit among other seats (0 to 6) that the engine plays by basic strategy, the house
 deals and banks. Nothing of the game is kept but its :class:`TableSetup` (rules, seats, seed)
 and the learner's steps, in order; :meth:`TableGame.play` replays them through the engine's
-own :class:`~trainer.engine.table.Table` and :class:`~trainer.engine.round.Round` (the same
-shuffle, cut and burn, the same cards) and stops where the learner must decide next: that is
+own :class:`~trainer.engine.play.table.Table` and :class:`~trainer.engine.play.round.Round` (the
+same shuffle, cut and burn, the same cards) and stops where the learner must decide next: that is
 what makes a stored table survive a reload, a second tab or a server restart.
 
 The steps, as text (their notation)::
@@ -28,14 +28,14 @@ makes the dealer's choices instead::
 At ``twenty-one-home`` the deal rotates as 002 says (a player's natural takes it): when it
 passes away from the learner they play on as a punter (``TableSetup.punter_seat`` starts them
 as one), an engine seat dealing by the engine's dealer policy (drawing to 16, doubling the bets
-on the first cards :func:`~trainer.engine.redouble.doubling_cards` names), and their steps are
-a punter's::
+on the first cards :func:`~trainer.engine.banker.doubling.doubling_cards` names), and their
+steps are a punter's::
 
     bet 2          their stake, after their first (face-down) card
     redouble 1     002 deal method 3: the dealer doubled; they double their stake again (0: not)
     H S P          a play
 
-Every engine punter redoubles on the first cards :func:`~trainer.engine.redouble.
+Every engine punter redoubles on the first cards :func:`~trainer.engine.banker.doubling.
 redoubling_cards` names, whoever deals. When a natural of the learner's brings the deal back,
 they deal again. At ``russian-bank`` a learner starting as a punter (``punter_seat``) stakes
 with ``bet 2`` after their two cards (004 takes the stakes after the deal), then plays, an
@@ -59,10 +59,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from trainer.engine.cards import Card
-from trainer.engine.legality import NATURAL_EARLY
-from trainer.engine.redouble import doubling_cards, redoubling_cards
-from trainer.engine.round import (
+from trainer.engine.banker.doubling import doubling_cards, redoubling_cards
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.round import (
     DEALER,
     Action,
     IllegalActionError,
@@ -70,16 +70,16 @@ from trainer.engine.round import (
     Phase,
     Round,
 )
-from trainer.engine.rules import Rules
-from trainer.engine.settlement import Money, is_natural
-from trainer.engine.shoe import Shoe
-from trainer.engine.table import (
+from trainer.engine.play.settlement import Money, is_natural
+from trainer.engine.play.table import (
     BasicStrategyPolicy,
     InsufficientBankrollError,
     InvalidTableError,
     Table,
     TableRound,
 )
+from trainer.engine.rulebook.legality import NATURAL_EARLY
+from trainer.engine.rulebook.rules import Rules
 
 if TYPE_CHECKING:
     from trainer.engine.strategy.chart import Chart

@@ -2,7 +2,7 @@
 
 A seat is a *box* (003): its owner's stake first, then up to two co-bettors' (``box_bettors``);
 elsewhere a box has one bettor. A box starts with one hand and gains one per split. Amounts are
-exact money (:data:`~trainer.engine.settlement.Money`: an int where whole, else a Fraction).
+exact money (:data:`~trainer.engine.play.settlement.Money`: an int where whole, else a Fraction).
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
 
-from trainer.engine.cards import Card
-from trainer.engine.misdeals import Misdeal
-from trainer.engine.phases import IllegalActionError
-from trainer.engine.rules import Rules
-from trainer.engine.settlement import Money, half, whole_or_fraction
+from trainer.engine.deck.cards import Card
+from trainer.engine.play.misdeals import Misdeal
+from trainer.engine.play.phases import IllegalActionError
+from trainer.engine.play.settlement import Money, half, whole_or_fraction
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
     "BetLike",
@@ -59,7 +59,7 @@ BetLike = Amount | Sequence[Amount]
 
 class HandInPlay:
     """A hand in play. Its cards are a tuple (read often, copied never) and its total and
-    softness are kept up to date as cards come (speed 5 in trainer.engine.round)."""
+    softness are kept up to date as cards come (speed 5 in trainer.engine.play.round)."""
 
     __slots__ = (
         "cards",
@@ -182,7 +182,7 @@ def parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Money, ...]]
     low = whole_or_fraction(rules.min_bet)
     high: Money | float = _NO_MAXIMUM if rules.max_bet is None else whole_or_fraction(rules.max_bet)
     for index, bet in enumerate(bets, 1):
-        if type(bet) is int and low <= bet <= high:  # speed 6 in trainer.engine.round
+        if type(bet) is int and low <= bet <= high:  # speed 6 in trainer.engine.play.round
             parsed.append((bet,))
             continue
         parsed.append(_box_stakes(rules, bet, f"seat {index}", low, high))

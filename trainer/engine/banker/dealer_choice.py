@@ -5,7 +5,7 @@ Where a player deals and banks and "draws as he likes" (002 home: "сдатчи�
 most three cards), the round stops at his turn (``Round(..., dealer_decides=True)``). This
 module prices his choice: the bank's expected net, in money, of standing now (``"S"``) and of
 drawing one card and then choosing best (``"H"``), against every hand still standing, each
-settled by the engine's own :func:`~trainer.engine.settlement.settle_hand` (ties, bonus hands,
+settled by the engine's own :func:`~trainer.engine.play.settlement.settle_hand` (ties, bonus hands,
 a busted banker paying double: the rules' payouts).
 
 What the dealer knows: his own cards, every card shown to the table, and the cards he has not
@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from trainer.engine.cards import Card
-from trainer.engine.rules import Rules
-from trainer.engine.settlement import hand_total, is_natural, settle_hand
+from trainer.engine.deck.cards import Card
+from trainer.engine.play.settlement import hand_total, is_natural, settle_hand
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = ["StandingHand", "draw_evs", "unseen_values"]
 

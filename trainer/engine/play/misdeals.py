@@ -1,24 +1,21 @@
 """000's dealing irregularities: misdealt seats and a card exposed in the pack.
 
-The round (:class:`~trainer.engine.round.Round`) stops at ``Phase.IRREGULARITY`` until every
+The round (:class:`~trainer.engine.play.round.Round`) stops at ``Phase.IRREGULARITY`` until every
 misdealt seat is put right, and at ``Phase.EXPOSED_CARD`` while an exposed card is on offer.
-Here are the kinds of misdeal and what each allows; the round's steps that put them right are in
-:mod:`trainer.engine.irregularities`.
+Here are the kinds of misdeal, what each deals and allows, and the exposed card on offer, as
+values over cards; the round's steps that put them right are
+:class:`~trainer.engine.play.round.Round`'s own (it keeps each box's misdeal on the box).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING
 
-from trainer.engine.cards import Card
-from trainer.engine.phases import IllegalActionError
+from trainer.engine.deck.cards import Card
+from trainer.engine.play.phases import IllegalActionError
 
-if TYPE_CHECKING:  # boxes.py imports Misdeal from here
-    from trainer.engine.boxes import Box, HandInPlay
-
-__all__ = ["ExposedCard", "Misdeal", "checked_misdeals", "deal_to_misdealt", "kept_cards"]
+__all__ = ["ExposedCard", "Misdeal", "cards_dealt", "checked_misdeals", "kept_cards"]
 
 
 class Misdeal(Enum):
@@ -40,17 +37,16 @@ class Misdeal(Enum):
     FACE_UP = "face-up"
 
 
-def deal_to_misdealt(box: Box, misdeal: Misdeal, draw: Callable[[], Card], *, first: bool) -> None:
-    """One pass of the deal to a misdealt seat: no card, one card, or one too many."""
+def cards_dealt(misdeal: Misdeal, *, first: bool) -> int:
+    """How many cards one pass of the deal gives a misdealt seat: none, one, or one too many."""
     if misdeal is Misdeal.NO_CARDS or (misdeal is Misdeal.ONE_CARD and not first):
-        return
-    box.hands[0].add(draw())
-    if misdeal is Misdeal.EXTRA_CARD and not first:
-        box.hands[0].add(draw())
+        return 0
+    return 2 if misdeal is Misdeal.EXTRA_CARD and not first else 1
 
 
-def kept_cards(hand: HandInPlay, keep: object) -> tuple[list[Card], list[Card]]:
-    """The two cards a seat dealt too many keeps (by position from 0), and the rest.
+def kept_cards(cards: Sequence[Card], keep: object) -> tuple[list[Card], list[Card]]:
+    """The two of a seat's ``cards`` (dealt one too many) it keeps, by position from 0, and the
+    rest.
 
     :raises IllegalActionError: when ``keep`` does not name two different cards of the hand.
     """
@@ -60,14 +56,14 @@ def kept_cards(hand: HandInPlay, keep: object) -> tuple[list[Card], list[Card]]:
     if (
         len(positions) != 2
         or len(set(positions)) != 2
-        or not all(isinstance(i, int) and 0 <= i < len(hand.cards) for i in positions)
+        or not all(isinstance(i, int) and 0 <= i < len(cards) for i in positions)
     ):
         raise IllegalActionError(
-            f"keep two different cards out of the {len(hand.cards)} dealt (positions from 0)"
+            f"keep two different cards out of the {len(cards)} dealt (positions from 0)"
         )
     chosen = sorted(i for i in positions if isinstance(i, int))
-    kept = [hand.cards[i] for i in chosen]
-    rest = [card for i, card in enumerate(hand.cards) if i not in positions]
+    kept = [cards[i] for i in chosen]
+    rest = [card for i, card in enumerate(cards) if i not in positions]
     return kept, rest
 
 
@@ -85,26 +81,14 @@ class ExposedCard:
         self.offered_to = offered_to  # (seat, hand)
         self.refused = False
 
-    def refuse(self, boxes: Sequence[Box], may_draw: Callable[[HandInPlay], bool]) -> bool:
-        """Refuse it: offer it to the next hand that may draw. False when it is discarded."""
-        following = (
-            None if self.refused else _next_drawing_hand(boxes, self.offered_to[0], may_draw)
-        )
-        if following is None:
+    def refuse(self, following: tuple[int, int] | None) -> bool:
+        """Refuse it: offer it to ``following``, the next (seat, hand) that may draw, if it has
+        not been refused before. False when it is discarded."""
+        if self.refused or following is None:
             return False
         self.refused = True
         self.offered_to = following
         return True
-
-
-def _next_drawing_hand(
-    boxes: Sequence[Box], after_seat: int, may_draw: Callable[[HandInPlay], bool]
-) -> tuple[int, int] | None:
-    for index in range(after_seat + 1, len(boxes)):
-        for hand_index, hand in enumerate(boxes[index].hands):
-            if not hand.done and not hand.needs_card and may_draw(hand):
-                return index, hand_index
-    return None
 
 
 def checked_misdeals(misdeals: Mapping[int, Misdeal] | None, count: int) -> dict[int, Misdeal]:

@@ -1,7 +1,7 @@
 """Settling one hand: every payout the source texts name, as a pure function of the cards.
 
-:func:`settle_hand` is what :class:`~trainer.engine.round.Round` uses at the end of a round, and
-what a payout drill can call directly to make (and grade) a question: given the rules, the hand,
+:func:`settle_hand` is what :class:`~trainer.engine.play.round.Round` uses at the end of a round,
+and what a payout drill can call directly to make (and grade) a question: given the rules, the hand,
 the dealer's cards and the stake, it says the outcome, the exact net (a ``Fraction``) and the bonus.
 
 The payouts (``RULES.md``):
@@ -28,9 +28,9 @@ from enum import Enum
 from fractions import Fraction
 from typing import NamedTuple, Protocol
 
-from trainer.engine.cards import Card
-from trainer.engine.hand import Hand
-from trainer.engine.rules import Rules, format_ratio
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.hand import Hand
+from trainer.engine.rulebook.rules import Rules, format_ratio
 
 __all__ = [
     "Bonus",
@@ -142,7 +142,7 @@ def insurance_net(stake: Money, dealer_natural: bool) -> Money:
 
 
 # Money inside the engine is exact: an int where the amount is whole (speed 2 in
-# trainer.engine.round), else a Fraction.
+# trainer.engine.play.round), else a Fraction.
 Money = int | Fraction
 
 
@@ -160,7 +160,7 @@ class _Fractions(dict[Money, Fraction]):
 
 
 # ``exact(amount)``: an amount as a ``Fraction`` (the public type of every stake and net). A dict
-# lookup rather than a function (speed 3 in trainer.engine.round).
+# lookup rather than a function (speed 3 in trainer.engine.play.round).
 exact: Callable[[Money], Fraction] = _Fractions().__getitem__
 
 
@@ -381,8 +381,8 @@ _WHY = {
 
 
 # -- a whole round --------------------------------------------------------------------------------
-# Named tuples, not frozen dataclasses (speed 4 in trainer.engine.round). They are read by field
-# name only, never unpacked or indexed.
+# Named tuples, not frozen dataclasses (speed 4 in trainer.engine.play.round). They are read by
+# field name only, never unpacked or indexed.
 
 
 class HandResult(NamedTuple):
@@ -429,7 +429,8 @@ class RoundResult(NamedTuple):
 
 
 class PlayedHand(Protocol):
-    """What the settlement reads of a hand in play (:class:`trainer.engine.boxes.HandInPlay`)."""
+    """What the settlement reads of a hand in play
+    (:class:`trainer.engine.play.boxes.HandInPlay`)."""
 
     @property
     def cards(self) -> tuple[Card, ...]: ...
@@ -446,7 +447,7 @@ class PlayedHand(Protocol):
 
 
 class PlayedBox(Protocol):
-    """What the settlement reads of a box (:class:`trainer.engine.boxes.Box`)."""
+    """What the settlement reads of a box (:class:`trainer.engine.play.boxes.Box`)."""
 
     @property
     def hands(self) -> Sequence[PlayedHand]: ...

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from trainer.engine.boxes import Box, HandInPlay
-from trainer.engine.cards import Card
-from trainer.engine.rules import Rules
-from trainer.engine.settlement import is_natural
+from trainer.engine.deck.cards import Card
+from trainer.engine.play.boxes import Box, HandInPlay
+from trainer.engine.play.settlement import is_natural
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = ["dealer_draws", "needs_dealer", "waits_for_dealer"]
 
