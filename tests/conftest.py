@@ -10,7 +10,10 @@ temporary directory made when pytest starts, shared by pytest-xdist's workers th
 ``$TRAINER_TEST_CACHES``, removed at the end by whoever made it) holds the charts, count studies
 and penetration studies. The engine's default caches point there (``$TRAINER_CACHE_DIR``,
 ``$TRAINER_PENETRATION_CACHE_DIR``), and so does every app the tests create. What the tests need
-is worked out once per run, under a lock, by the first worker to ask.
+is worked out once per run, under a lock, by the first worker to ask. To keep the caches
+between runs of one file, set ``$TRAINER_TEST_CACHES`` to a folder yourself (it is then kept); to
+start each run from warm ones without sharing them, set ``$TRAINER_TEST_WARM`` to a folder with
+a copy of a run's ``strategy-cache``: each fixture copies in the files it would work out.
 """
 
 from __future__ import annotations
@@ -74,14 +77,21 @@ def test_caches() -> Path:
 
 
 @contextmanager
-def filled_once(name: str) -> Iterator[None]:
+def filled_once(name: str, warm: Callable[[], list[Path]]) -> Iterator[None]:
     """Hold the run's lock called ``name``: the first worker in fills the cache, the others
-    wait for it and then read what it wrote."""
+    wait for it and then read what it wrote. With ``$TRAINER_TEST_WARM``, the files ``warm()``
+    names are first copied in from there, where it has them."""
     path = test_caches() / f"{name}.lock"
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
+            source = os.environ.get("TRAINER_TEST_WARM")
+            for wanted in warm() if source else []:
+                found = Path(source or "", wanted.name)
+                if found.is_file() and not wanted.exists():
+                    wanted.parent.mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(found, wanted)
             yield
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
@@ -124,10 +134,17 @@ def store_answer(db: Any, user_id: int, token: str, **fields: Any) -> Any:
 def strategy_charts() -> None:
     from trainer.engine.rulebook.rules import find_preset, preset_names
     from trainer.engine.strategy import chart
+    from trainer.engine.strategy.cache import CACHE, cache_key
+    from trainer.engine.strategy.dealer import full_shoe
 
-    with filled_once("strategy-charts"):
-        for name in preset_names():
-            chart(find_preset(name))
+    presets = [find_preset(name) for name in preset_names()]
+
+    def files() -> list[Path]:
+        return [CACHE.path(cache_key(rules, full_shoe(rules.decks))) for rules in presets]
+
+    with filled_once("strategy-charts", files):
+        for rules in presets:
+            chart(rules)
 
 
 # The count studies (indices and the edge by count) the count drills and the counting pages use
@@ -146,9 +163,16 @@ def count_studies() -> None:
     from trainer.engine.indices import study
     from trainer.engine.rulebook.rules import Rules
 
-    with filled_once("count-studies"):
-        for notation, system in COUNT_STUDIES:
-            study(Rules.parse(notation), find_system(system), jobs=2)
+    from trainer.engine.indices.cache import CACHE, cache_key
+
+    studied = [(Rules.parse(notation), find_system(system)) for notation, system in COUNT_STUDIES]
+
+    def files() -> list[Path]:
+        return [CACHE.path(cache_key(rules, system)) for rules, system in studied]
+
+    with filled_once("count-studies", files):
+        for rules, system in studied:
+            study(rules, system, jobs=2)
 
 
 @pytest.fixture

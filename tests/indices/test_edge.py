@@ -176,16 +176,19 @@ def test_edge_command_bad_input_exits_2_and_caches_nothing(tmp_path, capsys, arg
     assert list(tmp_path.iterdir()) == []
 
 
-def test_edge_command_prints_the_edges_and_the_ramp(tmp_path, capsys, monkeypatch):
+def test_edge_command_prints_the_edges_and_the_ramp(count_studies, capsys, monkeypatch):
+    # The single-deck study is one of the suite's warm ones: read from the run's cache, on disk
+    # (tests/indices/test_indices_cli.py works one out cold, as a whole process).
     monkeypatch.setattr(study_cache.CACHE, "_memory", {})
+    monkeypatch.setattr(study_cache, "compute_study", pytest.fail)  # read, never worked out
     argv = ["--preset", "single-deck", "--bankroll", "5000", "--risk", "0.05"]
-    assert main([*argv, "--json", "--cache-dir", str(tmp_path)]) == 0
+    assert main([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert list(data) == ["rules", "system", "count", "edges", "ramp"]
     assert [row["count"] for row in data["edges"]] == list(range(-10, 11))
     assert sum(row["share"] for row in data["edges"]) == pytest.approx(1.0, abs=1e-5)
     assert data["ramp"]["bets"][0] == {"count": -10, "bet": 10.0}  # single deck's minimum
-    assert main([*argv, "--cache-dir", str(tmp_path)]) == 0  # from the disk now
+    assert main(argv) == 0  # from memory now
     out = capsys.readouterr().out
     assert "Edge by true count for single-deck, Hi-Lo" in out
     assert "per 100 rounds" in out and "risk of ruin" in out
