@@ -161,9 +161,8 @@ COUNT_STUDIES = (
 def count_studies() -> None:
     from trainer.engine.counting import find_system
     from trainer.engine.indices import study
-    from trainer.engine.rulebook.rules import Rules
-
     from trainer.engine.indices.cache import CACHE, cache_key
+    from trainer.engine.rulebook.rules import Rules
 
     studied = [(Rules.parse(notation), find_system(system)) for notation, system in COUNT_STUDIES]
 

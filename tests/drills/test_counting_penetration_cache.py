@@ -4,6 +4,7 @@ dealing, a damaged file is dealt again, and a new process deals the very same fi
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -107,7 +108,13 @@ def test_a_new_process_deals_the_same_figures(tmp_path: Path) -> None:
         text=True,
         check=True,
         cwd=ROOT,
-        env={"PYTHONHASHSEED": "12345", "PATH": ""},
+        env={
+            "PYTHONHASHSEED": "12345",
+            "PATH": "",
+            # Nothing written into the checkout: no bytecode, numba's kernel where the run keeps it.
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "NUMBA_CACHE_DIR": os.environ.get("NUMBA_CACHE_DIR", str(tmp_path / "numba")),
+        },
     )
     assert json.loads(done.stdout) == study_to_json(here)
     assert (tmp_path / "there" / f"{cache_key('single-deck', HALF, 'hi-lo')}.json").exists()
