@@ -8,7 +8,9 @@ rules)`` (which re-reads and validates the notation) and ``drill.grade(notation,
 drill.answer_text(form), rules)``, which re-derives the right answer from the notation alone, so
 nothing the browser sends is trusted. A forged notation raises :class:`InvalidQuestionError`, an
 answer in the wrong form :class:`InvalidAnswerError` (a 400, nothing stored); a merely wrong
-answer is a :class:`Grade` with ``correct=False``.
+answer is a :class:`Grade` with ``correct=False``. Each of these calls takes ``caches=``
+(:class:`drills.caches.Caches`): where the results a drill reads are kept, the app's own
+(``None``: the engine's default).
 
 A drill's template (``drill.template``) extends ``drills/_page.html`` and defines a block
 ``panel`` holding the blocks ``feedback``, ``question`` and ``stats``; an htmx request gets
@@ -36,6 +38,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
+from drills.caches import Caches
 from drills.skill_words import words_of
 from trainer.engine.rulebook.rules import Rules
 
@@ -135,7 +138,7 @@ class Drill:
     brisk_ms: int = 2_000
     slow_ms: int = 8_000
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         """The question written ``notation``, for showing it again.
 
         :raises InvalidQuestionError: when this drill could not have asked it.
@@ -146,7 +149,9 @@ class Drill:
         """The submitted answer fields as the one text :meth:`grade` reads."""
         return str(form.get("answer", ""))
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         """Grade ``answer_text`` against the right answer derived from ``notation``, and explain
         the grade.
 
@@ -155,7 +160,9 @@ class Drill:
         """
         raise NotImplementedError
 
-    def answered(self, notation: str, answer_text: str, rules: Rules) -> tuple[Question, Grade]:
+    def answered(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> tuple[Question, Grade]:
         """The question ``notation`` names and the grade of ``answer_text`` to it: what the road
         asks of one answer. By default :meth:`question`, then :meth:`grade`; a drill whose
         question takes work to read works it out once for both.
@@ -163,7 +170,10 @@ class Drill:
         :raises InvalidQuestionError: for a notation this drill could not have asked.
         :raises InvalidAnswerError: for an answer not in the form the drill asks for.
         """
-        return self.question(notation, rules), self.grade(notation, answer_text, rules)
+        return (
+            self.question(notation, rules, caches=caches),
+            self.grade(notation, answer_text, rules, caches=caches),
+        )
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The skill a question asks (a question the road has read, so valid), as the key of
@@ -186,7 +196,14 @@ class AsksOnItsPage(Protocol):
     answer. A drill without it is asked elsewhere (:class:`AskedInSessions`,
     :class:`AskedAtTable`)."""
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         """A fresh question, drawn with ``rng`` (never the module-level random).
 
         :raises InvalidOptionError: for a page option (``learner.options``) it cannot ask by.
@@ -220,14 +237,18 @@ class CostlyFeedback(Protocol):
     studies, from dealt shoes): the road limits the work not cached yet before it grades, and
     has the drill make its feedback's share of it before the page renders."""
 
-    def feedback_data(self, answered: Question, options: Mapping[str, str]) -> dict[str, Any]:
+    def feedback_data(
+        self, answered: Question, options: Mapping[str, str], *, caches: Caches | None = None
+    ) -> dict[str, Any]:
         """What the feedback shows beside the ``answered`` question that takes work to make
         (the penetration chart), by name: made by the view before it renders, never by the
         template. ``options`` are the page's query options, with ``wait=1`` when the page
         cannot fetch that work later (no htmx: without JavaScript)."""
         ...
 
-    def uncached_work(self, notation: str, *, feedback_waits: bool) -> str | None:
+    def uncached_work(
+        self, notation: str, *, feedback_waits: bool, caches: Caches | None = None
+    ) -> str | None:
         """The expensive work not done yet (nothing cached) that answering ``notation`` would
         do now, in words ("a shoe-penetration study ..."), or None: what :meth:`Drill.grade`
         reads and, when the page waits for it (``feedback_waits``, without JavaScript), what

@@ -34,6 +34,7 @@ from drills.base import (
     LearnerState,
     Question,
 )
+from drills.caches import Caches
 from drills.count_study import read_system, signed, study_for
 from drills.counting.preferences import CountPreferences
 from drills.skill_words import system_words
@@ -169,12 +170,19 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
     situation_template = "drills/_bet_situation.html"
     preferences = "counting"
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         system = CountPreferences.from_options(learner.options).counting_system
         options = learner.options
         bankroll = read_bankroll(options.get("bankroll") or str(default_bankroll(rules)), rules)
         risk = read_risk(options.get("risk") or _risk_text(DEFAULT_RISK))
-        table = study_for(rules, system).edge
+        table = study_for(rules, system, caches=caches).edge
         ramp = bet_ramp(table, bankroll, float(risk))
         count = rng.choice(_asked_counts(ramp, table))
         kind = "tc" if system.balanced else "rc"
@@ -182,7 +190,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
             f"{system.slug} bankroll {_money(bankroll)} risk {_risk_text(risk)} "
             f"{kind} {signed(count)}"
         )
-        return self.question(notation, rules)
+        return self.question(notation, rules, caches=caches)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The ramp's step: the system and the count (``"hi-lo tc +3"``)."""
@@ -197,7 +205,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         count = "true count" if words[1] == "tc" else "running count"
         return f"The bet at a {system_words(words[0])} {count} of {words[2]}"
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         system, bankroll, risk, count = read_question(notation, rules)
         limits = f"{_money(rules.min_bet)} to " + (
             _money(rules.max_bet) if rules.max_bet is not None else "no maximum"
@@ -216,7 +224,9 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:16]
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         system, bankroll, risk, count = read_question(notation, rules)
         cleaned = answer_text.strip().replace(",", "")
         if not _MONEY_RE.fullmatch(cleaned):
@@ -224,7 +234,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
                 f"Answer with an amount, such as 25; {answer_text!r} is not one."
             )
         answer = Fraction(cleaned)
-        table = study_for(rules, system).edge
+        table = study_for(rules, system, caches=caches).edge
         ramp = bet_ramp(table, bankroll, float(risk))
         right = ramp.bet_at(count)
         return Grade(

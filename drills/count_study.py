@@ -15,6 +15,7 @@ import random
 from fractions import Fraction
 
 from drills.base import DrillError, InvalidQuestionError
+from drills.caches import Caches, strategy_dir
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.indices import Study, cached_study
@@ -58,12 +59,12 @@ class StudyPendingError(DrillError):
         self.system = system
 
 
-def study_for(rules: Rules, system: CountingSystem) -> Study:
-    """The cached count study of ``rules`` and ``system``.
+def study_for(rules: Rules, system: CountingSystem, *, caches: Caches | None = None) -> Study:
+    """The cached count study of ``rules`` and ``system`` (in ``caches``' strategy directory).
 
     :raises StudyPendingError: when it is not worked out yet.
     """
-    found = cached_study(rules, system)
+    found = cached_study(rules, system, cache_dir=strategy_dir(caches))
     if found is None:
         raise StudyPendingError(rules, system)
     return found

@@ -43,6 +43,7 @@ from drills.base import (
     LearnerState,
     Question,
 )
+from drills.caches import Caches
 from drills.count_study import (
     COUNT,
     PLAYED,
@@ -228,14 +229,14 @@ class Worked:
 
 
 @lru_cache(maxsize=512)
-def work_out(notation: str, rules: Rules) -> Worked:
-    """Everything about one question (the count study must be worked out).
+def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worked:
+    """Everything about one question (the count study must be worked out, in ``caches``).
 
     :raises InvalidQuestionError: for a notation this drill could not have asked.
     :raises StudyPendingError: while the study of the rules and system is being worked out.
     """
     asked = read_question(notation, rules)
-    table = study_for(rules, asked.system).indices
+    table = study_for(rules, asked.system, caches=caches).indices
     cell = asked.cell(rules)
     plays = table.find(*cell)
     if not plays:
@@ -439,10 +440,17 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
     preferences = "counting"
     cell_sets = CELL_SETS  # the page's choice of cells
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         prefs = CountPreferences.from_options(learner.options)
         system = prefs.counting_system
-        table = study_for(rules, system).indices
+        table = study_for(rules, system, caches=caches).indices
         cells, note = pool(table, learner)
         cell = rng.choice(cells)
         play = rng.choice(table.find(*cell))
@@ -451,7 +459,7 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
         situation, insurance = _deal(rng, cell, rules)
         kind, count, convention, resolution, played = _count_shown(rng, rules, system, aim, prefs)
         asked = Asked(system, situation, insurance, kind, count, convention, resolution, played)
-        question = self.question(asked.notation(), rules)
+        question = self.question(asked.notation(), rules, caches=caches)
         if note:
             question = Question(question.notation, question.prompt, {**question.view, "note": note})
         return question
@@ -462,7 +470,7 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
         hand, up = asked.cell(rules)
         return f"{rules.notation()}: {asked.system.slug} {hand} v {up}"
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         asked = read_question(notation, rules)
         keys = INSURANCE_KEYS if asked.insurance else PLAY_KEYS
         legal = set(keys)
@@ -493,8 +501,10 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:8].strip().upper()
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
-        worked = work_out(notation, rules)
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
+        worked = work_out(notation, rules, caches)
         keys = INSURANCE_KEYS if worked.asked.insurance else PLAY_KEYS
         answer = (answer_text or "").strip().upper()
         if answer not in keys:

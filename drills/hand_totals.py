@@ -20,6 +20,7 @@ from drills.base import (
     LearnerState,
     Question,
 )
+from drills.caches import Caches
 from trainer.engine.deck.cards import Card, InvalidCardError, pack
 from trainer.engine.deck.hand import Hand
 from trainer.engine.rulebook.rules import Rules
@@ -43,7 +44,14 @@ class HandTotals(Drill, AsksOnItsPage):
     )
     template = "drills/hand_totals.html"
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         size = rng.choice(_CARD_COUNTS)
         deck = pack(1)
         if rng.random() < _ACE_SHARE:
@@ -54,9 +62,9 @@ class HandTotals(Drill, AsksOnItsPage):
             rng.shuffle(cards)
         else:
             cards = rng.sample(deck, size)
-        return self.question(str(Hand.of(cards)), rules)
+        return self.question(str(Hand.of(cards)), rules, caches=caches)
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         hand = read_hand(notation)
         return Question(
             notation=str(hand),
@@ -74,7 +82,9 @@ class HandTotals(Drill, AsksOnItsPage):
             return "bust"
         return f"{kind} {total}".strip()
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         hand = read_hand(notation)
         answer = read_answer(answer_text)
         right = right_answer(hand)

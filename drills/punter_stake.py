@@ -35,6 +35,7 @@ from drills.base import (
 )
 from drills.base import LearnerState as LearnerState
 from drills.bet_sizing import read_bankroll, read_risk
+from drills.caches import Caches
 from drills.dealing.table_words import amount, card_words, cards_words
 from trainer.engine.banker.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
 from trainer.engine.deck.cards import Card, InvalidCardError
@@ -120,7 +121,7 @@ class PunterStake(Drill, AskedAtTable):
     situation_template = "drills/_punter_stake_situation.html"
     choice_word = "stake"
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         cards, up, bankroll, risk = read_stake(notation, rules)
         view: dict[str, Any] = {
             "cards": cards,
@@ -146,7 +147,9 @@ class PunterStake(Drill, AskedAtTable):
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:16]
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         cards, up, bankroll, risk = read_stake(notation, rules)
         stake = _read_stake(answer_text, rules, bankroll)
         edge = stake_edge(rules, cards, up)

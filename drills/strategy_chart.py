@@ -8,6 +8,7 @@ none of them imports another's drill.
 
 from __future__ import annotations
 
+from drills.caches import Caches, strategy_dir
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Chart, chart
 from trainer.engine.strategy.cache import cached
@@ -26,11 +27,11 @@ INSURANCE_KEYS: dict[str, str] = {"I": "Take insurance", "N": "No insurance"}
 EVEN_MONEY_KEYS: dict[str, str] = {"I": "Take even money", "N": "No, play the natural"}
 
 
-def chart_for(rules: Rules) -> Chart:
-    """The chart these rules play (from the disk cache when there is one)."""
-    return chart(rules)
+def chart_for(rules: Rules, *, caches: Caches | None = None) -> Chart:
+    """The chart these rules play (from ``caches``' charts when it is there)."""
+    return chart(rules, cache_dir=strategy_dir(caches))
 
 
-def cached_chart_for(rules: Rules) -> Chart | None:
+def cached_chart_for(rules: Rules, *, caches: Caches | None = None) -> Chart | None:
     """The chart these rules play if it is worked out already (memory or disk), else None."""
-    return cached(rules)
+    return cached(rules, cache_dir=strategy_dir(caches))

@@ -46,6 +46,7 @@ from drills.base import (
     LearnerState,
     Question,
 )
+from drills.caches import Caches
 from drills.count_study import count_unit, grid_words, near, read_system, signed, study_for
 from drills.strategy_cells import (
     INSURANCE_SUFFIX,
@@ -159,18 +160,19 @@ class Play:
 # -- working out a play ----------------------------------------------------------------------
 
 
-def work_out(notation: str, rules: Rules) -> Play:
-    """Everything about one question: its cell, the legal answers with their EVs, the right one.
+def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Play:
+    """Everything about one question: its cell, the legal answers with their EVs, the right one
+    (the chart and count study read from ``caches``).
 
     :raises InvalidQuestionError: for a notation this quiz could not have asked.
     """
     base, shown = split_count(notation)
     situation, insurance = read_situation(base, rules)
     if shown is not None:
-        return _counted_insurance(situation, rules, shown)
+        return _counted_insurance(situation, rules, shown, caches)
     if insurance:
         return _insurance_play(situation, rules)
-    table = chart_for(rules)
+    table = chart_for(rules, caches=caches)
     cell = cell_of(situation, rules)
     try:
         code = table.code(cell.section, cell.row, cell.up)
@@ -206,9 +208,11 @@ def _insurance_play(situation: Situation, rules: Rules) -> Play:
     return _insurance(situation, {"I": float(taken), "N": float(declined)}, right)
 
 
-def _counted_insurance(situation: Situation, rules: Rules, shown: ShownCount) -> Play:
+def _counted_insurance(
+    situation: Situation, rules: Rules, shown: ShownCount, caches: Caches | None
+) -> Play:
     """Insurance by the count shown: the computed index's play, the bet's EV at that count."""
-    table = study_for(rules, shown.system).indices
+    table = study_for(rules, shown.system, caches=caches).indices
     hand = situation.hand
     try:
         bet = insurance_as_read(rules, shown.system, shown.count, hand)
@@ -258,11 +262,16 @@ def _index_words(play: IndexPlay) -> str:
 
 
 def counted_insurance_notation(
-    rng: random.Random, situation: Situation, rules: Rules, system: CountingSystem
+    rng: random.Random,
+    situation: Situation,
+    rules: Rules,
+    system: CountingSystem,
+    *,
+    caches: Caches | None = None,
 ) -> str:
     """An insurance question showing a count near the insurance index (counts near it are asked
     most)."""
-    table = study_for(rules, system).indices
+    table = study_for(rules, system, caches=caches).indices
     grid = count_grid(rules, system)
     indices = table.find("insurance", "A")
     aim = indices[0].index if indices else 0
@@ -359,7 +368,14 @@ class StrategyQuiz(Drill, AsksOnItsPage):
     template = "drills/strategy_quiz.html"
     situation_template = "drills/_strategy_situation.html"
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         mix = learner.options.get("mix", DEFAULT_MIX)
         return self.next_question(
             rng,
@@ -367,6 +383,7 @@ class StrategyQuiz(Drill, AsksOnItsPage):
             mix=mix,
             last_question=learner.recent[0].question if learner.recent else None,
             tally=cell_tally(learner.recent, rules) if mix in TALLIED_MIXES else {},
+            caches=caches,
         )
 
     def next_question(
@@ -379,15 +396,17 @@ class StrategyQuiz(Drill, AsksOnItsPage):
         tally: Mapping[Cell, tuple[int, int]],
         counted: CountingSystem | None = None,
         due: Sequence[Cell] = (),
+        caches: Caches | None = None,
     ) -> Question:
         """:meth:`new_question` from what it reads of the learner: the question answered last
         under these rules (an insurance question's play comes next) and, for the ``weakest``
         mix, the learner's :func:`cell_tally` under these rules and the cells their review
         schedule has due (drawn from first; other mixes ignore both); ``counted``: the system
-        whose count an insurance question shows (none by default)."""
+        whose count an insurance question shows (none by default); ``caches``: where the chart
+        and the count study are read."""
         follow_up = _after_insurance(last_question, rules)
         if follow_up is not None:
-            return self.question(follow_up, rules)
+            return self.question(follow_up, rules, caches=caches)
         if mix not in MIXES:
             mix = DEFAULT_MIX
         note = ""
@@ -402,7 +421,7 @@ class StrategyQuiz(Drill, AsksOnItsPage):
                     pool = cells_for(rules)
             elif mix == "lean":
                 pool = cells_for(rules)
-                table = chart_for(rules)
+                table = chart_for(rules, caches=caches)
                 weights = leaning_weights(
                     pool, tally, lambda cell: table.evs[cell.section][cell.row][cell.up]
                 )
@@ -413,8 +432,8 @@ class StrategyQuiz(Drill, AsksOnItsPage):
         insurance = situation.up.is_ace and rules.insurance
         notation = str(situation) + (INSURANCE_SUFFIX if insurance else "")
         if insurance and counted is not None:
-            notation = counted_insurance_notation(rng, situation, rules, counted)
-        question = self.question(notation, rules)
+            notation = counted_insurance_notation(rng, situation, rules, counted, caches=caches)
+        question = self.question(notation, rules, caches=caches)
         if note:
             question = Question(question.notation, question.prompt, {**question.view, "note": note})
         return question
@@ -427,12 +446,15 @@ class StrategyQuiz(Drill, AsksOnItsPage):
         mix: str,
         tally: Mapping[Cell, tuple[int, int]],
         count: int,
+        caches: Caches | None = None,
     ) -> tuple[str, ...]:
         """The hands of a timed run: plays only, so the insurance question is left out and a
         natural (which has no play) is dealt again; fresh hands, whatever was answered before."""
         hands: list[str] = []
         while len(hands) < count:
-            question = self.next_question(rng, rules, mix=mix, last_question=None, tally=tally)
+            question = self.next_question(
+                rng, rules, mix=mix, last_question=None, tally=tally, caches=caches
+            )
             situation, _ = read_situation(question.notation, rules)
             if not situation.hand.is_two_card_21:
                 hands.append(str(situation))
@@ -446,17 +468,21 @@ class StrategyQuiz(Drill, AsksOnItsPage):
             return f"{rules.notation()}: insurance" + (f" {shown.system.slug}" if shown else "")
         return f"{rules.notation()}: {cell_of(situation, rules)}"
 
-    def question(self, notation: str, rules: Rules) -> Question:
-        return _question_of(work_out(notation, rules))
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
+        return _question_of(work_out(notation, rules, caches))
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", "")).strip().upper()
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
-        return _grade_of(work_out(notation, rules), answer_text, rules)
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
+        return _grade_of(work_out(notation, rules, caches), answer_text, rules)
 
-    def answered(self, notation: str, answer_text: str, rules: Rules) -> tuple[Question, Grade]:
-        play = work_out(notation, rules)  # once for both
+    def answered(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> tuple[Question, Grade]:
+        play = work_out(notation, rules, caches)  # once for both
         return _question_of(play), _grade_of(play, answer_text, rules)
 
 

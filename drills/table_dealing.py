@@ -53,6 +53,7 @@ from drills.base import (
     Question,
 )
 from drills.base import LearnerState as LearnerState
+from drills.caches import Caches
 from drills.dealing.table_words import amount
 from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_values
 from trainer.engine.banker.doubling import (
@@ -378,7 +379,7 @@ class TableDealing(Drill, AskedAtTable):
     choice_word = "choice"
     situation_template = "drills/_table_dealing_situation.html"
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         kind = kind_of(notation)
         labels = _REDOUBLE_LABELS if kind == "redouble" else _LABELS
         keys = [(key, labels[key], True) for key in KEYS[kind]]
@@ -414,7 +415,9 @@ class TableDealing(Drill, AskedAtTable):
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:10].strip()
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         kind = kind_of(notation)
         text = (answer_text or "").strip()
         answer = KEYS[kind].get(text.upper(), text.lower())

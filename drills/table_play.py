@@ -41,6 +41,7 @@ from drills.base import (
     Question,
 )
 from drills.base import LearnerState as LearnerState
+from drills.caches import Caches
 from drills.count_study import (
     COUNT,
     PLAYED,
@@ -288,8 +289,9 @@ def right_ev(worked: Worked, rules: Rules) -> float | None:
 
 
 @lru_cache(maxsize=2048)
-def work_out(notation: str, rules: Rules) -> Worked:
-    """Everything about one decision (with a count, the count study must be worked out).
+def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worked:
+    """Everything about one decision (with a count, the count study must be worked out): the
+    chart and the study read from ``caches``.
 
     :raises InvalidQuestionError: for a notation the table could not have written.
     :raises StudyPendingError: while the count study is being worked out.
@@ -300,7 +302,7 @@ def work_out(notation: str, rules: Rules) -> Worked:
     legal = frozenset(letter for letter, why in reasons.items() if why is None)
     section, row = _cell(hand, reasons)
     up_key = "A" if up.value == 1 else str(up.value)
-    chart = chart_for(rules)
+    chart = chart_for(rules, caches=caches)
     code = chart.codes.get(section, {}).get(row, {}).get(up_key, "")
     if not code:  # a cell the chart has no row for (soft 12): the best play for these cards
         exact = _evs(rules, hand, up, legal)
@@ -315,7 +317,7 @@ def work_out(notation: str, rules: Rules) -> Worked:
     if decision.count is not None:
         count = decision.count
         played_by = count.played_by(rules.decks)
-        table = study_for(rules, count.system).indices
+        table = study_for(rules, count.system, caches=caches).indices
         cell_hand = row if section == "pairs" else f"{section} {row}"
         plays = table.find(cell_hand, up_key)
         if plays:
@@ -419,7 +421,7 @@ class TablePlay(Drill, AskedAtTable):
     situation_template = "drills/_table_play_situation.html"
     choice_word = "play"  # what the page calls an answer
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         decision = read_decision(notation, rules)
         reasons = legal_plays(rules, decision)
         count = decision.count
@@ -457,8 +459,10 @@ class TablePlay(Drill, AskedAtTable):
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:4].strip().upper()
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
-        worked = work_out(notation, rules)
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
+        worked = work_out(notation, rules, caches)
         answer = (answer_text or "").strip().upper()
         if answer not in PLAY_KEYS:
             raise InvalidAnswerError(f"Answer with one of H, S, D, P, R; {answer_text!r} is not.")

@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Any
 
 from drills import bet_sizing, punter_stake, strategy_quiz, table_dealing, table_play
+from drills.caches import Caches
 from drills.count_study import signed
 from drills.counting import session as counting_session
 from drills.counting.checkpoint import Checkpoint
@@ -283,12 +284,14 @@ class Asked:
     stake: Fraction = Fraction(0)
 
 
-def step_asks(spec: TableSpec, ask: Ask, bankroll: Fraction | None = None) -> list[Asked]:
+def step_asks(
+    spec: TableSpec, ask: Ask, bankroll: Fraction | None = None, *, caches: Caches | None = None
+) -> list[Asked]:
     """The graded questions of the step the table waits for (none when nothing is graded);
     ``bankroll``, what the learner has now (a punter's stake is sized on it; by default the
-    table's starting bankroll)."""
+    table's starting bankroll); ``caches``, where a play's chart and count study are read."""
     if ask.kind == "play":
-        return _play_asks(spec, ask)
+        return _play_asks(spec, ask, caches)
     if ask.kind == "bet" and "bets" in spec.graded and spec.deals:
         return _stake_asks(spec, ask, spec.bankroll if bankroll is None else bankroll)
     if ask.kind == "bet" and "bets" in spec.graded and not spec.deals:
@@ -353,7 +356,7 @@ def _stake_asks(spec: TableSpec, ask: Ask, bankroll: Fraction) -> list[Asked]:
     return [Asked("stake", punter_stake.SLUG, notation, spec.rules.min_bet)]
 
 
-def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
+def _play_asks(spec: TableSpec, ask: Ask, caches: Caches | None) -> list[Asked]:
     round_ = ask.round
     if round_ is None or ask.seat is None or not spec.graded & {"strategy", "deviations"}:
         return []
@@ -365,7 +368,10 @@ def _play_asks(spec: TableSpec, ask: Ask) -> list[Asked]:
     # Index plays are the casino's (a punter at 002 home or 004 plays the chart).
     count = spec.count_at(ask) if "deviations" in spec.graded and not spec.deals else None
     notation = notation_of(ask.hand_cards, round_.up_card, split_hands, count)
-    if "strategy" not in spec.graded and not table_play.work_out(notation, spec.rules).index:
+    if (
+        "strategy" not in spec.graded
+        and not table_play.work_out(notation, spec.rules, caches).index
+    ):
         return []  # deviations only: a cell without an index is not graded
     # The learner's own money of the hand: the box's stake less the co-bettors' share.
     bets = round_.bets(ask.seat)

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Protocol
 
 from drills import table_dealing, table_play
+from drills.caches import Caches
 from drills.table_session import Asked, TableSpec
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import Ask, TableGame
@@ -189,25 +190,29 @@ def insured_share(ask: Ask, step: str) -> Fraction:
     return Fraction(words[2]) / ask.round.max_insurance(ask.seat)
 
 
-def step_ev(spec: TableSpec, ask: Ask, asked: Iterable[Asked]) -> str | None:
+def step_ev(
+    spec: TableSpec, ask: Ask, asked: Iterable[Asked], *, caches: Caches | None = None
+) -> str | None:
     """Money, for luck and skill: what the right answer of a step is worth (a box's first
     play; any choice of the dealer's, of which each round's first counts), or None."""
     for one in asked:
         if one.name == "play":
-            return first_play_ev(spec, ask, one.notation, one.stake)
+            return first_play_ev(spec, ask, one.notation, one.stake, caches=caches)
         if one.name in ("dealer", "double"):
             return str(Fraction(f"{table_dealing.bank_ev(one.notation, spec.rules):.6f}"))
     return None
 
 
-def first_play_ev(spec: TableSpec, ask: Ask, notation: str, stake: Fraction) -> str | None:
+def first_play_ev(
+    spec: TableSpec, ask: Ask, notation: str, stake: Fraction, *, caches: Caches | None = None
+) -> str | None:
     """Money: what the right play of a box's first decision is worth (for luck and skill)."""
     round_ = ask.round
     if round_ is None or ask.seat is None or len(round_.hands(ask.seat)) > 1:
         return None
     if len(ask.hand_cards) != 2:
         return None
-    value = table_play.right_ev(table_play.work_out(notation, spec.rules), spec.rules)
+    value = table_play.right_ev(table_play.work_out(notation, spec.rules, caches), spec.rules)
     if value is None:
         return None
     return str(Fraction(f"{value:.6f}") * stake)

@@ -21,6 +21,7 @@ from drills.base import (
     LearnerState,
     Question,
 )
+from drills.caches import Caches
 from drills.counting.checkpoint import about_decks
 from drills.counting.notation import CARDS_PER_DECK, format_decks, read_decks, read_decks_count
 from drills.counting.preferences import RESOLUTION_LABELS, RESOLUTIONS, STEPS, CountPreferences
@@ -45,14 +46,23 @@ class DeckEstimation(Drill, AsksOnItsPage, FollowsPreferences):
     preferences = "counting"
     situation_template = "drills/_counting_situation.html"
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         prefs = CountPreferences.from_options(learner.options)
         decks = max(rules.decks, 2)
         step_cards = int(STEPS[prefs.resolution] * CARDS_PER_DECK)
         # At least one step played and one step left, so neither answer is ever zero.
         played = rng.randint(step_cards, decks * CARDS_PER_DECK - step_cards)
         ask = rng.choice(("played", "remaining"))
-        return self.question(f"{decks}d played {played} {ask} {prefs.resolution}", rules)
+        return self.question(
+            f"{decks}d played {played} {ask} {prefs.resolution}", rules, caches=caches
+        )
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The shoe, what is asked of it and to what resolution (``"6d remaining half"``)."""
@@ -67,7 +77,7 @@ class DeckEstimation(Drill, AsksOnItsPage, FollowsPreferences):
         decks, ask, resolution = words
         return f"Decks {ask} of {decks.removesuffix('d')}, to the {resolution} deck"
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         decks, played, ask, resolution = read_question(notation)
         return Question(
             notation=notation,
@@ -82,7 +92,9 @@ class DeckEstimation(Drill, AsksOnItsPage, FollowsPreferences):
             },
         )
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         decks, played, ask, resolution = read_question(notation)
         what = f"the decks {ask}"
         answer = read_decks(answer_text, resolution, decks, what)

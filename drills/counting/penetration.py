@@ -30,6 +30,7 @@ from drills.base import (
     LearnerState,
     Question,
 )
+from drills.caches import Caches, penetration_dir
 from drills.counting.notation import (
     CARDS_PER_DECK,
     format_decks,
@@ -88,7 +89,14 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
     preferences = "counting"
     situation_template = "drills/_counting_situation.html"
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         prefs = CountPreferences.from_options(learner.options)
         pen = rng.choice(penetrations_for(rules))
         kind = rng.choice(KINDS)
@@ -99,7 +107,7 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             "share": f" {rng.choice(THRESHOLDS)}",
         }[kind]
         notation = f"{rules.name} {pen} {prefs.system} {kind}{arg}"
-        return self.question(notation, rules)
+        return self.question(notation, rules, caches=caches)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The table, the system and what is asked (``"vegas-6d-s17 hi-lo share"``)."""
@@ -117,7 +125,7 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             return key
         return f"{_KIND_WORDS[words[2]]}, {system_words(words[1])} ({table})"
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         preset, pen, system, kind, arg = read_question(notation)
         table = find_preset(preset)
         prompts = {
@@ -151,7 +159,9 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             },
         )
 
-    def uncached_work(self, notation: str, *, feedback_waits: bool) -> str | None:
+    def uncached_work(
+        self, notation: str, *, feedback_waits: bool, caches: Caches | None = None
+    ) -> str | None:
         """A study a rounds question's grade reads (a share question's, every penetration's),
         or the chart's studies when the feedback waits for its chart, if one is not cached."""
         try:
@@ -164,24 +174,31 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             pens.add(pen)
         if kind == "share" or feedback_waits:
             pens.update(penetrations_for(find_preset(preset)))
-        if all(cached_study(preset, p, slug) is not None for p in pens):
+        where = penetration_dir(caches)
+        if all(cached_study(preset, p, slug, cache_dir=where) is not None for p in pens):
             return None
         return NEW_STUDY
 
-    def feedback_data(self, answered: Question, options: Mapping[str, str]) -> dict[str, Any]:
+    def feedback_data(
+        self, answered: Question, options: Mapping[str, str], *, caches: Caches | None = None
+    ) -> dict[str, Any]:
         """The chart of the answered question's study, shown with its feedback (shown with the
         question, it would give a share question's answer away): None while its studies are not
         cached (a second or so each the first time), unless the page waits for it (``wait=1``)."""
         view = answered.view
         wait = options.get("wait") == "1"
-        return {"penetration_chart": chart_when_ready(view["preset"], view["chosen_system"], wait)}
+        chart = chart_when_ready(view["preset"], view["chosen_system"], wait, caches=caches)
+        return {"penetration_chart": chart}
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         preset, pen, system, kind, arg = read_question(notation)
         table = find_preset(preset)
         cut = cut_cards(table, pen)
         size = table.decks * CARDS_PER_DECK
         pen_text = penetration_text(pen)
+        slug, where = chart_system(system).slug, penetration_dir(caches)
         if kind == "cards":
             answer = _whole(answer_text, "the number of cards", size)
             right = Fraction(cut)
@@ -197,7 +214,7 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             )
         elif kind == "rounds":
             answer = _whole(answer_text, "the number of rounds", 500)
-            per_shoe = study(preset, pen, chart_system(system).slug).rounds_per_shoe
+            per_shoe = study(preset, pen, slug, cache_dir=where).rounds_per_shoe
             right = Fraction(round(per_shoe))
             correct = abs(answer - per_shoe) <= ROUNDS_TOLERANCE
             explanation = (
@@ -209,14 +226,15 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
         else:
             answer = _whole(answer_text.replace("%", ""), "the share in per cent", 100)
             threshold = int(arg)
-            slug = chart_system(system).slug
-            exact = percent(study(preset, pen, slug).share_at_least(threshold))
+
+            def share(p: Fraction) -> Fraction:
+                return percent(study(preset, p, slug, cache_dir=where).share_at_least(threshold))
+
+            exact = share(pen)
             right = Fraction(round(exact))
             correct = abs(answer - exact) <= SHARE_TOLERANCE
             others = ", ".join(
-                f"{round(percent(study(preset, p, slug).share_at_least(threshold)))}% at "
-                f"{penetration_text(p)}"
-                for p in penetrations_for(table)
+                f"{round(share(p))}% at {penetration_text(p)}" for p in penetrations_for(table)
             )
             explanation = (
                 f"{float(exact):.1f}% of rounds started at +{threshold} or more at {pen_text} "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from drills.caches import Caches, penetration_dir
 from drills.counting.penetration_study import (
     THRESHOLDS,
     cached_study,
@@ -46,26 +47,37 @@ class ChartView:
     summary: str  # the chart in words, for screen readers
 
 
-def chart(preset: str, system: CountingSystem) -> ChartView:
-    """The chart of ``preset``'s penetrations, studied now where not cached."""
+def chart(preset: str, system: CountingSystem, *, caches: Caches | None = None) -> ChartView:
+    """The chart of ``preset``'s penetrations, studied now where not cached (in ``caches``)."""
     slug = chart_system(system).slug
     pens = penetrations_for(find_preset(preset))
-    return _draw(preset, system, [study(preset, pen, slug) for pen in pens])
+    where = penetration_dir(caches)
+    return _draw(preset, system, [study(preset, pen, slug, cache_dir=where) for pen in pens])
 
 
-def cached_chart(preset: str, system: CountingSystem) -> ChartView | None:
+def cached_chart(
+    preset: str, system: CountingSystem, *, caches: Caches | None = None
+) -> ChartView | None:
     """The chart if every study it draws is cached, else ``None`` (nothing is dealt)."""
     slug = chart_system(system).slug
-    studies = [cached_study(preset, pen, slug) for pen in penetrations_for(find_preset(preset))]
+    where = penetration_dir(caches)
+    studies = [
+        cached_study(preset, pen, slug, cache_dir=where)
+        for pen in penetrations_for(find_preset(preset))
+    ]
     if any(found is None for found in studies):
         return None
     return _draw(preset, system, [found for found in studies if found is not None])
 
 
-def chart_when_ready(preset: str, system: CountingSystem, wait: bool = False) -> ChartView | None:
+def chart_when_ready(
+    preset: str, system: CountingSystem, wait: bool = False, *, caches: Caches | None = None
+) -> ChartView | None:
     """What the page draws: the chart if cached, else ``None`` (the page shows it computing),
     unless asked to ``wait`` for it (the page without JavaScript)."""
-    return chart(preset, system) if wait else cached_chart(preset, system)
+    if wait:
+        return chart(preset, system, caches=caches)
+    return cached_chart(preset, system, caches=caches)
 
 
 def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> ChartView:

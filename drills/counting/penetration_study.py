@@ -7,9 +7,10 @@ from numba's cache). A study is seeded from what it studies, so a question's rig
 the same every time it is worked out, in any process. Studies are kept as the strategy charts
 are, by :class:`trainer.engine.cache.ResultCache` (:data:`CACHE`): in memory in front of a JSON
 file per study, named by a hash of everything that determines it and :data:`CODE_VERSION`; a
-damaged file is studied again. The directory is the one passed in, else the one set for the
-request (the app's ``PENETRATION_CACHE_DIR``, default ``instance/penetration-cache``), else
-``$TRAINER_PENETRATION_CACHE_DIR``, else ``instance/penetration-cache`` beside the package."""
+damaged file is studied again. The directory is the one passed in (the web app passes its own,
+from its ``PENETRATION_CACHE_DIR``, default ``instance/penetration-cache``; a drill, its
+``caches``' own), else ``$TRAINER_PENETRATION_CACHE_DIR``, else ``instance/penetration-cache``
+beside the package."""
 
 from __future__ import annotations
 

@@ -29,6 +29,7 @@ from drills.base import (
     Question,
     SessionAsk,
 )
+from drills.caches import Caches
 from drills.counting.checkpoint import Checkpoint, read_checkpoint
 from drills.counting.notation import cards_text, format_count
 from drills.counting.tray import tray_for
@@ -441,7 +442,7 @@ class SessionDrill(Drill, AskedInSessions):
         speed = f"{float(session.speed):g}"
         return f"{session.system} {session.decks}d at {speed} cards/s"
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         checkpoint = read_checkpoint(notation)
         if checkpoint.kind == "tc":
             view: dict[str, Any] = {"tray": tray_for(checkpoint.decks, len(checkpoint.cards))}
@@ -450,7 +451,9 @@ class SessionDrill(Drill, AskedInSessions):
         view["checkpoint"] = checkpoint
         return Question(notation=notation, prompt=f"What is {checkpoint.what}?", view=view)
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         """Grade a checkpoint's answer: on the session's page (:meth:`session_asks`), or
         re-drilled from the mistakes page (the cards listed), as part of a review batch."""
         return read_checkpoint(notation).grade(answer_text)

@@ -25,6 +25,7 @@ from drills.base import (
     LearnerState,
     Question,
 )
+from drills.caches import Caches
 from drills.counting.checkpoint import about_decks
 from drills.counting.notation import (
     CARDS_PER_DECK,
@@ -60,7 +61,14 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
     preferences = "counting"
     situation_template = "drills/_counting_situation.html"
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         prefs = CountPreferences.from_options(learner.options)
         # An unbalanced count (KO, Red 7) bets by its running count: no true count to practise.
         system = prefs.counting_system if prefs.counting_system.balanced else SYSTEMS["hi-lo"]
@@ -86,7 +94,7 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
             f"{system.slug} {prefs.convention} {prefs.resolution} {decks}d "
             f"rc {format_count(running)} played {played} {show}"
         )
-        return self.question(notation, rules)
+        return self.question(notation, rules, caches=caches)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The conversion: system, convention, resolution, decks (``"hi-lo floor half 6d"``)."""
@@ -102,7 +110,7 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
             f"{system_words(system)}, {convention}, to the {resolution} deck, {decks_words(decks)}"
         )
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         parts = read_question(notation)
         system, convention, resolution, decks, running, played, show = parts
         remaining = Fraction(decks * CARDS_PER_DECK - played, CARDS_PER_DECK)
@@ -122,7 +130,9 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
             },
         )
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         system, convention, resolution, decks, running, played, _show = read_question(notation)
         answer = read_whole_count(answer_text, "the true count")
         right, explanation = converted(running, decks, played, convention, resolution)

@@ -25,6 +25,7 @@ from drills.base import (
     NamesItsRules,
     Question,
 )
+from drills.caches import Caches
 from drills.dealing.catch_round import (
     KINDS,
     CatchRound,
@@ -123,16 +124,25 @@ class CatchTheDealer(Drill, AsksOnItsPage, NamesItsRules):
     slow_ms = 15_000
     calls = CALLS
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         rate = read_rate(learner.options.get("rate"))
-        return self.question(f"{rules.notation()}|{rng.getrandbits(40)}|{rate}|1", rules)
+        return self.question(
+            f"{rules.notation()}|{rng.getrandbits(40)}|{rate}|1", rules, caches=caches
+        )
 
     def skill(self, notation: str, rules: Rules) -> str:
         """Catching one kind of mistake (``"catch-the-dealer draw-on-17"``), or letting a round
         played right pass (``"catch-the-dealer none"``)."""
         return f"{self.slug} {deal_round(*read_round(notation)).mistake or 'none'}"
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         return _question(deal_round(*read_round(notation)))
 
     def rules_for(self, notation: str, rules: Rules) -> Rules:
@@ -141,11 +151,15 @@ class CatchTheDealer(Drill, AsksOnItsPage, NamesItsRules):
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("call", ""))[:10]
 
-    def answered(self, notation: str, answer_text: str, rules: Rules) -> tuple[Question, Grade]:
+    def answered(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> tuple[Question, Grade]:
         round_ = deal_round(*read_round(notation))
         return _question(round_), self._grade(round_, answer_text)
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         return self._grade(deal_round(*read_round(notation)), answer_text)
 
     def _grade(self, round_: CatchRound, answer_text: str) -> Grade:

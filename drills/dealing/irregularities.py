@@ -30,6 +30,7 @@ from drills.base import (
     NamesItsRules,
     Question,
 )
+from drills.caches import Caches
 from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.misdealt import KINDS, RULES, Played, make, read_played
 from drills.dealing.table_words import card_words, result_view
@@ -260,11 +261,18 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
     titles = TITLES
     option = PageOption("kind", "Irregularity", TITLES, "Any of the text's list", "New situation")
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         kind = learner.options.get("kind", "")
         if kind not in KINDS:
             kind = rng.choice(list(KINDS))
-        return self.question(str(make(kind, rng)), rules)
+        return self.question(str(make(kind, rng)), rules, caches=caches)
 
     def rules_for(self, notation: str, rules: Rules) -> Rules:
         """Always 000's rules: the irregularities are its list."""
@@ -274,7 +282,7 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
         """The irregularity (``"extra-card"``): the notation's first field."""
         return notation.split("|", 1)[0]
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         played = read_played(notation)
         _right_choice(played)  # a situation the text resolves one way
         choices = in_fixed_order(
@@ -293,7 +301,9 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
             },
         )
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         played = read_played(notation)
         right = _right_choice(played)
         chosen = _choice(played.question.kind, answer_text)

@@ -25,6 +25,7 @@ from drills.base import (
     PastAttempt,
     Question,
 )
+from drills.caches import Caches
 from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.procedure_points import POINTS, Answer, read_point
 from trainer.engine.rulebook.rule_words import title
@@ -123,7 +124,14 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
     }
     option = PageOption("point", "Point of the deal", points, "Any point", "New question")
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         slug = learner.options.get("point", "")
         if slug == IN_ORDER:
             slug, preset = next_in_round(rng, learner.recent)
@@ -132,7 +140,7 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
             point = POINTS.get(slug) or POINTS[rng.choice(list(POINTS))]
             preset = rng.choice(point.presets)
         arguments = point.make(rng, find_preset(preset))
-        return self.question(f"{point.slug}|{preset}|{arguments}", rules)
+        return self.question(f"{point.slug}|{preset}|{arguments}", rules, caches=caches)
 
     def rules_for(self, notation: str, rules: Rules) -> Rules:
         """The preset the question names: the text whose procedure it asks."""
@@ -147,7 +155,7 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
         point, rules, arguments = read_point(notation)
         return point.slug, rules, point.answer(rules, arguments)
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         point, played_under, answer = self._answer(notation)
         choices = in_fixed_order(notation, answer.choices, lambda c: c[0])
         return Question(
@@ -167,7 +175,9 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:100]
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         point, played_under, answer = self._answer(notation)
         labels = dict(answer.choices)
         chosen = next(

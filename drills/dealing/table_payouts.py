@@ -26,6 +26,7 @@ from drills.base import (
     NamesItsRules,
     Question,
 )
+from drills.caches import Caches
 from drills.dealing.table_deal import deal_table
 from drills.dealing.table_round import MAX_BOXES, TableQuestion, read_played, read_table
 from drills.payout.explain import hand_notes, hand_why
@@ -150,15 +151,22 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
     slow_ms = 40_000
     box_fields = BOX_FIELDS
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         boxes = _BOX_COUNTS.get(learner.options.get("boxes", ""), 0) or rng.randint(3, MAX_BOXES)
-        return self.question(str(deal_table(rng, rules, boxes)), rules)
+        return self.question(str(deal_table(rng, rules, boxes)), rules, caches=caches)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """Paying a table under these rules' preset: ``"table-payouts casino-boxes"``."""
         return f"{self.slug} {read_table(notation).rules.name}"
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         question, result = read_played(notation)
         count = len(result.seats)
         return Question(
@@ -182,7 +190,9 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
             amounts.append(str(form.get(name, ""))[:_FIELD_LIMIT].replace(";", " "))
         return ";".join(amounts)
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         question, result = read_played(notation)
         texts = (answer_text or "").split(";")
         if len(texts) != len(result.seats):

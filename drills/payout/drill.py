@@ -13,6 +13,7 @@ from drills.base import (
     NamesItsRules,
     Question,
 )
+from drills.caches import Caches
 from drills.payout.deal import make_question
 from drills.payout.explain import ask_text, explain, situation_view
 from drills.payout.kinds import KINDS, MIXES, kinds_for
@@ -34,10 +35,17 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
     mixes = MIXES
     kinds = KINDS
 
-    def new_question(self, rng: random.Random, rules: Rules, learner: LearnerState) -> Question:
+    def new_question(
+        self,
+        rng: random.Random,
+        rules: Rules,
+        learner: LearnerState,
+        *,
+        caches: Caches | None = None,
+    ) -> Question:
         kinds = kinds_for(learner.options.get("mix"))
         question = make_question(rng.choice(kinds), rng)
-        return self.question(str(question), rules)
+        return self.question(str(question), rules, caches=caches)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The payout kind (``"natural-6-5"``): the notation's first field."""
@@ -47,7 +55,7 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
         """The payout kind's title (``"A natural at 6:5"``)."""
         return KINDS[key].title if key in KINDS else key
 
-    def question(self, notation: str, rules: Rules) -> Question:
+    def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         question, result, _ = read_question_played(notation)
         return Question(
             notation=str(question),
@@ -59,7 +67,9 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
         """The rules the question is played under (its notation names them)."""
         return read_question(notation).rules
 
-    def grade(self, notation: str, answer_text: str, rules: Rules) -> Grade:
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
         question, result, amount = read_question_played(notation)
         answer = read_amount(answer_text, signed=question.ask.signed)
         given = Fraction(answer)

@@ -201,10 +201,15 @@ QUIZ_UNCACHED = "/drills/basic-strategy?rules=vegas-6d-s17+decks%3D5+double_afte
 def test_a_chart_never_worked_out_is_shown_being_worked_out_then_the_quiz_asks(
     learner: Any, live_server: Any, tmp_path: Any, monkeypatch: Any
 ) -> None:
-    from trainer.engine.strategy import cache
+    from dataclasses import replace
 
-    # No chart is cached: the quiz under these rules first shows the chart being worked out.
-    monkeypatch.setitem(live_server.app.config, "STRATEGY_CACHE_DIR", str(tmp_path))
+    from trainer.engine.strategy import cache
+    from trainer.web.caches import EXTENSION, app_caches
+
+    # No chart is cached: the quiz under these rules first shows the chart being worked out
+    # (the live server's app, made once for the session, keeps its charts here for this test).
+    here = replace(app_caches(live_server.app), strategy=tmp_path)
+    monkeypatch.setitem(live_server.app.extensions, EXTENSION, here)
     monkeypatch.setattr(cache.CACHE, "_memory", {})
     page = learner.page
     sent = page.goto(QUIZ_UNCACHED)

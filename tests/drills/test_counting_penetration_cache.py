@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import drills.counting.penetration_study as penetration
+from drills.caches import Caches
 from drills.counting import penetration_chart
 from drills.counting.penetration_chart import cached_chart
 from drills.counting.penetration_study import (
@@ -138,14 +139,15 @@ def test_the_key_names_everything_the_figures_depend_on(monkeypatch: pytest.Monk
 
 def test_the_chart_is_drawn_only_once_every_study_is_cached(tmp_path: Path) -> None:
     hi_lo = find_system("hi-lo")
-    with penetration.CACHE.use(tmp_path / "request-cache"):
-        assert cached_chart("single-deck", hi_lo) is None
-        pens = penetrations_for(find_preset("single-deck"))
-        study("single-deck", pens[0], "hi-lo")
-        assert cached_chart("single-deck", hi_lo) is None  # one study of several
-        drawn = penetration_chart.chart("single-deck", hi_lo)
-        assert cached_chart("single-deck", hi_lo) == drawn
-        assert len(list((tmp_path / "request-cache").glob("*.json"))) == len(pens)
+    caches = Caches(penetration=tmp_path / "app-cache")
+    assert cached_chart("single-deck", hi_lo, caches=caches) is None
+    pens = penetrations_for(find_preset("single-deck"))
+    study("single-deck", pens[0], "hi-lo", cache_dir=caches.penetration)
+    assert cached_chart("single-deck", hi_lo, caches=caches) is None  # one study of several
+    drawn = penetration_chart.chart("single-deck", hi_lo, caches=caches)
+    assert cached_chart("single-deck", hi_lo, caches=caches) == drawn
+    assert len(list((tmp_path / "app-cache").glob("*.json"))) == len(pens)
+    assert not (tmp_path / "default-cache").exists()  # nothing in the engine's default
 
 
 def test_warming_deals_each_preset_once(tmp_path: Path) -> None:

@@ -22,12 +22,12 @@ from drills import (
     LearnerState,
     PastAttempt,
 )
+from drills.caches import Caches
 from drills.count_study import StudyPendingError
 from drills.deviations import DRILL, FAB_4, ILLUSTRIOUS_18, read_question, work_out
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cached_study
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.strategy import cache as strategy_cache
 
 VEGAS = Rules.parse("vegas-6d-s17")
 PREFS = {"system": "hi-lo", "convention": "floor", "resolution": "half"}
@@ -199,9 +199,12 @@ def test_an_unbalanced_system_asks_its_running_count() -> None:
 
 
 def test_a_study_not_worked_out_yet_is_pending(tmp_path: Path) -> None:
-    with strategy_cache.CACHE.use(tmp_path), pytest.raises(StudyPendingError) as raised:
+    with pytest.raises(StudyPendingError) as raised:
         DRILL.new_question(
-            random.Random(1), Rules.parse("vegas-6d-s17 decks=5"), LearnerState(options=PREFS)
+            random.Random(1),
+            Rules.parse("vegas-6d-s17 decks=5"),
+            LearnerState(options=PREFS),
+            caches=Caches(strategy=tmp_path),
         )
     assert raised.value.system.slug == "hi-lo"
     assert list(tmp_path.iterdir()) == []  # nothing computed, nothing written

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import app_config
 from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import cache
 
 
 @pytest.fixture
-def strategy_app(app, tmp_path, monkeypatch):
+def strategy_app(tmp_path, monkeypatch, strategy_charts):
+    from trainer import create_app
+
     monkeypatch.setattr(cache.CACHE, "_memory", {})
-    app.config["STRATEGY_CACHE_DIR"] = str(tmp_path / "strategy-cache")
-    return app
+    return create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path / "strategy-cache")))
 
 
 def test_an_uncomputed_chart_shows_progress_then_the_block(strategy_app):

@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import app_config
+
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")
 
@@ -50,10 +52,14 @@ def test_the_rules_form_goes_to_the_pages_own_address(client: Any) -> None:
     ],
 )
 def test_a_bad_field_is_a_400_beside_it_with_nothing_computed(
-    app: Any, client: Any, db: Any, tmp_path: Path, query: str, field: str, words: str
+    tmp_path: Path, strategy_charts: None, query: str, field: str, words: str
 ) -> None:
+    from trainer import create_app
+    from trainer.store import open_db
+
     cache = tmp_path / "cache"
-    app.config["STRATEGY_CACHE_DIR"] = str(cache)
+    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(cache)))
+    client, db = app.test_client(), open_db(app.config["DATABASE"])
     url = f"/indices?{query}" if "rules=" in query else f"/indices?rules=vegas-6d-s17&{query}"
     response = client.get(url)
     assert response.status_code == 400
@@ -61,6 +67,7 @@ def test_a_bad_field_is_a_400_beside_it_with_nothing_computed(
     assert f'id="{field}-error"' in text and words in text
     assert not cache.exists()  # no job started, nothing cached
     assert db["attempts"].count == 0
+    db.close()
 
 
 def test_the_nav_links_the_page(client: Any) -> None:

@@ -11,18 +11,34 @@ from urllib.parse import quote
 
 import pytest
 
+from tests.conftest import app_config
+
 NEW_RULES = quote(
     "vegas-6d-s17 decks=5 double_after_split=false"
 )  # no preset plays these: never cached
 
 
+@pytest.fixture
+def app(tmp_path: Path) -> Any:
+    """The app with its own empty chart and penetration-study caches."""
+    from trainer import create_app
+
+    return create_app(
+        app_config(
+            tmp_path,
+            STRATEGY_CACHE_DIR=str(tmp_path / "charts"),
+            PENETRATION_CACHE_DIR=str(tmp_path / "studies"),
+        )
+    )
+
+
 @pytest.fixture(autouse=True)
-def nothing_worked_out(app: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """No chart is cached: an empty cache directory and an empty memory."""
+def nothing_worked_out(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No chart is cached: an empty cache directory (the app's, and the engine's default) and
+    an empty memory."""
     from trainer.engine.strategy import cache
 
     monkeypatch.setenv("TRAINER_CACHE_DIR", str(tmp_path / "charts"))
-    monkeypatch.setitem(app.config, "STRATEGY_CACHE_DIR", str(tmp_path / "charts"))
     monkeypatch.setattr(cache.CACHE, "_memory", {})
 
 
@@ -119,8 +135,7 @@ def test_a_penetration_chart_not_worked_out_is_limited_and_a_cached_one_is_not(
 ) -> None:
     from drills.counting.penetration_study import clear_memory
 
-    clear_memory()
-    monkeypatch.setitem(app.config, "PENETRATION_CACHE_DIR", str(tmp_path / "studies"))
+    clear_memory()  # the app's studies are in tmp_path / "studies", empty (the app fixture)
     url = "/counting/penetration-chart?preset=single-deck&system=hi-lo"
     started = time.perf_counter()
     refused = client.get(url)

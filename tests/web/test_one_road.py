@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from drills import DRILLS, AsksOnItsPage, Drill, LearnerState, Question
+from tests.conftest import app_config
 from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import cache as strategy_cache
 
@@ -57,11 +58,13 @@ def test_a_questions_view_holds_no_callable(drill: Drill) -> None:
 
 
 def test_the_quiz_keeps_its_charts_in_the_configured_directory(
-    app: Any, client: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    from trainer import create_app
+
     monkeypatch.setattr(strategy_cache.CACHE, "_memory", {})
     directory = tmp_path / "configured-strategy-cache"
-    app.config["STRATEGY_CACHE_DIR"] = str(directory)
+    client = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(directory))).test_client()
     response = client.get("/drills/basic-strategy?rules=russian-bank&mix=cells&wait=1")
     assert response.status_code == 200
     assert len(list(directory.glob("*.json"))) == 1

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from drills.deviations import work_out
+from tests.conftest import app_config
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cached_study
 from trainer.engine.rulebook.rules import Rules
@@ -61,9 +62,13 @@ def test_a_bad_choice_of_cells_is_a_400_beside_its_field(client: Any, db: Any) -
 
 @pytest.mark.serial  # times the request
 def test_a_study_not_worked_out_is_computed_off_the_request_with_progress(
-    app: Any, client: Any, tmp_path: Path
+    tmp_path: Path, strategy_charts: None
 ) -> None:
-    app.config["STRATEGY_CACHE_DIR"] = str(tmp_path)  # an empty cache: nothing worked out
+    from trainer import create_app
+
+    # An empty cache: nothing worked out.
+    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path)))
+    client = app.test_client()
     with client.session_transaction() as session:
         session["rules"] = "russian-bank"  # a study that takes seconds, not tens of them
     url = "/drills/deviations?system=hi-lo&convention=floor&resolution=half"
@@ -105,9 +110,12 @@ def test_the_progress_page_refuses_what_it_cannot_read(client: Any) -> None:
 
 
 def test_past_the_limit_of_new_work_a_pending_study_is_a_429(
-    app: Any, client: Any, tmp_path: Path
+    tmp_path: Path, strategy_charts: None
 ) -> None:
-    app.config.update(STRATEGY_CACHE_DIR=str(tmp_path), EXPENSIVE_WORK_PER_WINDOW=0)
+    from trainer import create_app
+
+    config = app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path), EXPENSIVE_WORK_PER_WINDOW=0)
+    client = create_app(config).test_client()
     with client.session_transaction() as session:
         session["rules"] = "russian-bank decks=3"  # studied nowhere else in the suite
     response = client.get("/drills/bet-sizing?system=hi-lo&convention=floor&resolution=half")

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from drills.counting.penetration_study import clear_memory, penetrations_for
+from tests.conftest import app_config
 from trainer.engine.rulebook.rules import find_preset
 
 CHART = '<svg class="penetration-chart"'
@@ -29,11 +30,13 @@ def fresh_memory() -> Any:
     clear_memory()
 
 
-@pytest.fixture(autouse=True)
-def own_cache(app: Any) -> None:
-    """This app's studies in its own instance folder, not the run's warm cache: these tests
-    watch them being dealt."""
-    app.config["PENETRATION_CACHE_DIR"] = str(cache_of(app))
+@pytest.fixture
+def app(tmp_path: Path, strategy_charts: None) -> Any:
+    """The app with its studies in its own instance folder (the default: no
+    ``PENETRATION_CACHE_DIR``), not the run's warm cache: these tests watch them being dealt."""
+    from trainer import create_app
+
+    return create_app(app_config(tmp_path, PENETRATION_CACHE_DIR=None))
 
 
 @pytest.fixture
@@ -142,11 +145,14 @@ def test_a_restart_reads_the_same_chart_from_the_disk(
     assert chart in again
 
 
-def test_the_cache_directory_comes_from_the_config(
-    app: Any, single_deck: Any, hidden_fields: Any, tmp_path: Path
-) -> None:
-    app.config["PENETRATION_CACHE_DIR"] = str(tmp_path / "elsewhere")
-    answer(single_deck, hidden_fields, htmx=False)
+def test_the_cache_directory_comes_from_the_config(hidden_fields: Any, tmp_path: Path) -> None:
+    from trainer import create_app
+
+    app = create_app(app_config(tmp_path, PENETRATION_CACHE_DIR=str(tmp_path / "elsewhere")))
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["rules"] = "single-deck"
+    answer(client, hidden_fields, htmx=False)
     assert len(list((tmp_path / "elsewhere").glob("*.json"))) == PENS
     assert not cache_of(app).exists()
 

@@ -7,9 +7,10 @@ whatever else the caller names, and the kind's code version (bump it whenever th
 dealing changes). Files are written atomically; a damaged or unreadable one is worked out
 again, never trusted; a read-only place still returns the result (kept in memory).
 
-The directory is the one a call passes in, else the one set for the current request or command
-(:meth:`ResultCache.use`, which the web app does from its configuration), else the kind's
-environment variable, else ``instance/<name>`` beside the ``trainer`` package.
+The directory is the one a call passes in (the web app passes its own, made once from its
+configuration), else the kind's environment variable, else ``instance/<name>`` beside the
+``trainer`` package. What is kept in memory is kept per directory: two apps in one process,
+each with its own directory, each find and write their results in their own.
 """
 
 from __future__ import annotations
@@ -19,9 +20,7 @@ import json
 import os
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -63,34 +62,22 @@ class ResultCache(Generic[T]):
         self._encode = encode
         self._prefix = prefix
         self._beside = beside
-        self._memory: dict[str, T] = {}  # by key, oldest first
+        self._memory: dict[tuple[Path, str], T] = {}  # by directory and key, oldest first
         self._lock = threading.Lock()
-        self._making: dict[str, threading.Lock] = {}  # one result worked out once, however many ask
-        self._directory: ContextVar[Path | None] = ContextVar(f"{name}_dir", default=None)
+        # One result worked out once, however many ask.
+        self._making: dict[tuple[Path, str], threading.Lock] = {}
 
     # -- where ------------------------------------------------------------------------------
 
     def directory(self, cache_dir: str | Path | None = None) -> Path:
-        """``cache_dir``, else this request's (:meth:`use`), else ``$env_var``, else the
-        instance folder's ``<name>``."""
+        """``cache_dir``, else ``$env_var``, else the instance folder's ``<name>`` (or, for a
+        cache kept ``beside`` another, that one's)."""
         if cache_dir is not None:
-            return Path(cache_dir)
+            return cache_dir if isinstance(cache_dir, Path) else Path(cache_dir)
         if self._beside is not None:
             return self._beside.directory()
-        chosen = self._directory.get()
-        if chosen is not None:
-            return chosen
         env = os.environ.get(self.env_var)
         return Path(env) if env else _INSTANCE / self.name
-
-    @contextmanager
-    def use(self, directory: str | Path | None) -> Iterator[None]:
-        """Keep results in ``directory`` within the block (``None``: the default)."""
-        token = self._directory.set(Path(directory) if directory is not None else None)
-        try:
-            yield
-        finally:
-            self._directory.reset(token)
 
     # -- what -------------------------------------------------------------------------------
 
@@ -115,15 +102,18 @@ class ResultCache(Generic[T]):
         cache_dir: str | Path | None = None,
     ) -> T | None:
         """The result if it is in memory or on disk already, else ``None`` (nothing is made)."""
-        found = self._memory.get(key)
+        return self._cached(self.directory(cache_dir), key, decode)
+
+    def _cached(self, directory: Path, key: str, decode: Callable[[dict[str, Any]], T]) -> T | None:
+        found = self._memory.get((directory, key))
         if found is not None:
             return found
-        path = self.path(key, cache_dir)
+        path = directory / f"{self._prefix}{key}.json"
         try:
             result = decode(json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError, KeyError, TypeError, AttributeError):
             return None
-        self._remember(key, result)
+        self._remember((directory, key), result)
         return result
 
     def get(
@@ -137,26 +127,27 @@ class ResultCache(Generic[T]):
     ) -> T:
         """The result: cached, else ``make()`` now (once, however many ask at the same time)
         and kept. ``use_cache=False`` makes it afresh, and still keeps it."""
+        directory = self.directory(cache_dir)
         if use_cache:
-            found = self.cached(key, decode, cache_dir)
+            found = self._cached(directory, key, decode)
             if found is not None:
                 return found
         with self._lock:
-            making = self._making.setdefault(key, threading.Lock())
+            making = self._making.setdefault((directory, key), threading.Lock())
         with making:  # a second request for the same result waits for the first, then reads it
-            found = self.cached(key, decode, cache_dir) if use_cache else None
+            found = self._cached(directory, key, decode) if use_cache else None
             if found is not None:
                 return found
             result = make()
-            self._remember(key, result)
-            self._write(self.path(key, cache_dir), result)
+            self._remember((directory, key), result)
+            self._write(directory / f"{self._prefix}{key}.json", result)
         return result
 
     def path(self, key: str, cache_dir: str | Path | None = None) -> Path:
         """The file a result is kept in."""
         return self.directory(cache_dir) / f"{self._prefix}{key}.json"
 
-    def _remember(self, key: str, result: T) -> None:
+    def _remember(self, key: tuple[Path, str], result: T) -> None:
         with self._lock:
             self._memory[key] = result
             while len(self._memory) > self.memory_limit:

@@ -1,51 +1,62 @@
-"""Where the app keeps the results it works out once: the strategy charts
-(``STRATEGY_CACHE_DIR``; unset, the engine's default, ``$TRAINER_CACHE_DIR`` or
+"""Where the app keeps the results it works out once: the strategy charts and the count studies
+beside them (``STRATEGY_CACHE_DIR``; unset, the engine's default, ``$TRAINER_CACHE_DIR`` or
 ``instance/strategy-cache``) and the shoe-penetration studies (``PENETRATION_CACHE_DIR``; unset,
-``penetration-cache`` in the app's instance folder). Every request, and every command run in the
-app's context, keeps them there (:meth:`trainer.engine.cache.ResultCache.use`)."""
+``penetration-cache`` in the app's instance folder).
+
+The app reads them from its configuration once, when it is made, into one
+:class:`drills.caches.Caches` kept with it (``app.extensions``, :func:`app_caches`), and passes
+that to every drill and engine call that reads them: two apps in one process keep their own.
+"""
 
 from __future__ import annotations
 
-from contextlib import ExitStack, suppress
-from functools import lru_cache
 from pathlib import Path
 
-from flask import Flask, current_app, g
+from flask import Flask, current_app
 
+from drills.caches import Caches
 from drills.counting import penetration_study
 from trainer.engine.rulebook.rules import find_preset, preset_names
 from trainer.engine.strategy import cache as strategy_cache
 
+__all__ = [
+    "EXTENSION",
+    "app_caches",
+    "init_app",
+    "penetration_cache_dir",
+    "strategy_cache_dir",
+    "warm",
+]
 
-def strategy_cache_dir(app: Flask | None = None) -> Path | None:
-    configured = (app or current_app).config.get("STRATEGY_CACHE_DIR")
-    return _path(configured) if configured else None
+EXTENSION = "trainer.caches"  # the app's Caches, in app.extensions
+
+
+def caches_of(app: Flask) -> Caches:
+    """The app's caches as its configuration names them (read once, by :func:`init_app`)."""
+    strategy = app.config.get("STRATEGY_CACHE_DIR")
+    penetration = app.config.get("PENETRATION_CACHE_DIR")
+    return Caches(
+        strategy=Path(strategy) if strategy else strategy_cache.CACHE.directory(),
+        penetration=(
+            Path(penetration) if penetration else Path(app.instance_path, "penetration-cache")
+        ),
+    )
+
+
+def app_caches(app: Flask | None = None) -> Caches:
+    """The caches of ``app`` (by default the current one)."""
+    caches: Caches = (app or current_app).extensions[EXTENSION]
+    return caches
+
+
+def strategy_cache_dir(app: Flask | None = None) -> Path:
+    """Where the app keeps its strategy charts and count studies."""
+    return strategy_cache.CACHE.directory(app_caches(app).strategy)
 
 
 def penetration_cache_dir(app: Flask | None = None) -> Path:
-    app = app or current_app
-    configured = app.config.get("PENETRATION_CACHE_DIR")
-    return _path(configured) if configured else _path(app.instance_path, "penetration-cache")
-
-
-@lru_cache(maxsize=64)
-def _path(*parts: str) -> Path:
-    """A configured directory as a path (made once: every request names both)."""
-    return Path(*parts)
-
-
-def _use_the_apps_caches() -> None:
-    stack = ExitStack()
-    stack.enter_context(strategy_cache.CACHE.use(strategy_cache_dir()))
-    stack.enter_context(penetration_study.CACHE.use(penetration_cache_dir()))
-    g.result_caches = stack
-
-
-def _done(_error: BaseException | None) -> None:
-    stack = g.pop("result_caches", None)
-    if stack is not None:
-        with suppress(ValueError):  # set in another context: nothing of ours to undo here
-            stack.close()
+    """Where the app keeps its shoe-penetration studies."""
+    return penetration_study.CACHE.directory(app_caches(app).penetration)
 
 
 def warm(app: Flask) -> None:
@@ -57,5 +68,4 @@ def warm(app: Flask) -> None:
 
 
 def init_app(app: Flask) -> None:
-    app.before_request(_use_the_apps_caches)
-    app.teardown_request(_done)
+    app.extensions[EXTENSION] = caches_of(app)

@@ -10,12 +10,13 @@ from typing import Any
 from trainer.engine.rulebook.readings import readings_for
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.cache import cached
+from trainer.web.caches import strategy_cache_dir
 
 __all__ = ["readings_context"]
 
 
 def _edge(rules: Rules) -> float | None:
-    found = cached(rules)  # the app's chart cache (trainer.web.caches), nothing computed
+    found = cached(rules, cache_dir=strategy_cache_dir())  # the app's charts, nothing computed
     return found.house_edge if found is not None else None
 
 

@@ -31,6 +31,7 @@ from trainer.engine.rulebook.rules import (
 )
 from trainer.store import attempts, throttle, users
 from trainer.web import rules_form, security
+from trainer.web.caches import app_caches
 from trainer.web.kept import KeptUrls, PureMacros
 
 _USER_KEY = "uid"
@@ -256,7 +257,7 @@ def feedback_data(drill: Any, shown: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(drill, CostlyFeedback) or answered is None or shown.get("grade") is None:
         return {}
     options = {**request.args, **({"wait": "1"} if feedback_waits() else {})}
-    return dict(drill.feedback_data(answered, options))
+    return dict(drill.feedback_data(answered, options, caches=app_caches()))
 
 
 def limit_uncached_work(drill: Any, notation: str) -> None:
@@ -264,7 +265,7 @@ def limit_uncached_work(drill: Any, notation: str) -> None:
     (:meth:`drills.CostlyFeedback.uncached_work`), before it is done: a 429 past the limit."""
     if not isinstance(drill, CostlyFeedback):
         return
-    work = drill.uncached_work(notation, feedback_waits=feedback_waits())
+    work = drill.uncached_work(notation, feedback_waits=feedback_waits(), caches=app_caches())
     if work is not None:
         limit_expensive_work(work)
 

@@ -3,7 +3,7 @@ never waits on the math.
 
 The key is a hash of the rules (their notation and every option), the shoe composition, any
 forced stands and :data:`CODE_VERSION` (bump it whenever the math changes). The directory is the
-one passed in, else the one set for the request (the app's ``STRATEGY_CACHE_DIR``), else
+one passed in (the web app passes its own, from its ``STRATEGY_CACHE_DIR``), else
 ``$TRAINER_CACHE_DIR``, else ``instance/strategy-cache`` beside the ``trainer`` package (the
 Flask instance folder). Charts read or computed are also kept in memory (the last
 :data:`MEMORY_LIMIT`), and a key is memoised by the rules value itself, so that a quiz asking

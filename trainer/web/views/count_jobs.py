@@ -5,10 +5,11 @@ A count study (the indices and the edge by count of one rule set and counting sy
 seconds cold (``docs/counting-indices.md``), far longer than a request may hold a worker. A page
 that needs one asks :func:`study_or_start`: the cached study, or ``None`` after making sure a
 job is computing it. The job is the engine's own command (``python -m trainer indices``) run as
-a child process, writing the study into the app's cache directory; its progress lines go to a
-marker file beside the cache (``count-<key>.job``), which any worker process reads. A thread of
-the worker that started it waits for the child and writes how it ended, so a failed job is
-shown as failed rather than forever running.
+a child process, writing the study into the app's cache directory (passed to it as
+``--cache-dir``); its progress lines go to a marker file beside the cache
+(``count-<key>.job``), which any worker process reads. A thread of the worker that started it
+waits for the child and writes how it ended, so a failed job is shown as failed rather than
+forever running.
 
 A drill whose question needs a study raises :class:`drills.count_study.StudyPendingError`; the
 app's handler for it starts the job and shows the progress page (htmx polls it; without
@@ -40,6 +41,7 @@ from trainer.engine.indices import Study, cached_study
 from trainer.engine.indices.cache import CACHE, cache_key
 from trainer.engine.indices.table import GRID_POINTS
 from trainer.engine.rulebook.rules import Rules
+from trainer.web.caches import strategy_cache_dir
 from trainer.web.security import safe_next
 from trainer.web.support import is_htmx, limit_expensive_work, render, rules_from_form
 
@@ -69,7 +71,7 @@ class JobState:
 
 
 def _marker(rules: Rules, system: CountingSystem) -> Path:
-    return CACHE.path(cache_key(rules, system)).with_suffix(".job")
+    return CACHE.path(cache_key(rules, system), strategy_cache_dir()).with_suffix(".job")
 
 
 def _read(marker: Path) -> tuple[str, float] | None:
@@ -148,7 +150,7 @@ def study_or_start(rules: Rules, system: CountingSystem) -> tuple[Study | None, 
     """The study if it is worked out; else ``None`` and its job's state, a job being started
     if none is going (a failed one is shown as failed, and started again after
     :data:`STALE_SECONDS`)."""
-    found = cached_study(rules, system)
+    found = cached_study(rules, system, cache_dir=strategy_cache_dir())
     marker = _marker(rules, system)
     if found is not None:
         marker.unlink(missing_ok=True)

@@ -8,7 +8,7 @@ checkpoints are answered on the session's page; its drills declare so (``AskedIn
 this module only finds the learner's session: the drills' road grades, stores and shows its
 answers (:func:`trainer.web.views.drills.answer_checkpoint`), as it does every other answer.
 
-The shoe-penetration drill's studies are cached (:mod:`trainer.web.caches`);
+The shoe-penetration drill's studies are cached (the app's, :mod:`trainer.web.caches`);
 ``GET /counting/penetration-chart?preset=&system=`` is the chart its feedback fetches by htmx
 while a study is not cached yet (without htmx, the chart on a page of its own).
 """
@@ -40,6 +40,7 @@ from drills.counting.session import DRILL_OF_KIND, KINDS, InvalidSessionError
 from trainer.store import counting as counting_store
 from trainer.store import speeds, users
 from trainer.web import security
+from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences, preferences_error_page
 from trainer.web.recording import speed_level
 from trainer.web.support import (
@@ -109,7 +110,8 @@ def penetration_chart() -> Response:
         )
     except InvalidQuestionError as error:
         abort(400, description=f"There is no penetration chart for that: {error}.")
-    if cached_chart(preset, chosen) is None:  # its studies would be dealt now: seconds of work
+    # Its studies not cached would be dealt now: seconds of work.
+    if cached_chart(preset, chosen, caches=app_caches()) is None:
         limit_expensive_work(NEW_STUDY)
     view = {
         "preset": preset,
@@ -120,7 +122,7 @@ def penetration_chart() -> Response:
         "drills/counting_penetration_chart.html",
         block="chart",
         v=view,
-        c=study_chart(preset, chosen),
+        c=study_chart(preset, chosen, caches=app_caches()),
         drill=penetration.DRILL,
         section="drills",
     )

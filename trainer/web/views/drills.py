@@ -48,6 +48,7 @@ from drills import (
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
 from trainer.store.db import transaction
+from trainer.web.caches import app_caches
 from trainer.web.kept import oob_footer
 from trainer.web.preferences import errors_in, options_for, preferences_error_page
 from trainer.web.recording import record, record_checkpoint
@@ -90,7 +91,7 @@ def fresh_question(drill: Drill, user: users.User | None, rules: Rules) -> Quest
     """A new question for its page (:raises InvalidOptionError:); None if asked elsewhere."""
     if not isinstance(drill, AsksOnItsPage):
         return None
-    return drill.new_question(make_rng(), rules, learner_state(user, drill))
+    return drill.new_question(make_rng(), rules, learner_state(user, drill), caches=app_caches())
 
 
 def learner_state(user: users.User | None, drill: Drill) -> LearnerState:
@@ -279,7 +280,7 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
     if item is not None:
         rules = item_rules(item)
         try:
-            question = drill.question(item.question, rules)
+            question = drill.question(item.question, rules, caches=app_caches())
         except InvalidQuestionError:
             abort(400, description="This review holds a question its drill no longer asks.")
         return page(drill, user, rules, question, review=review_context(batch, item), **feedback)
@@ -361,7 +362,7 @@ def answer_checkpoint(
         abort(404, description="That drill is not asked in sessions.")
     session = drill.read_session(spec)
     rules = stored_rules(session.rules)
-    checkpoints = drill.session_asks(session, session_id)
+    checkpoints, caches = drill.session_asks(session, session_id), app_caches()
     with transaction(get_db()):  # one answer per checkpoint, even from two tabs at once
         grades = session_grades(drill, user, checkpoints, rules)
         current = _next_checkpoint(checkpoints, grades)
@@ -376,7 +377,7 @@ def answer_checkpoint(
                 new[ask.name] = (
                     grades[ask.token]
                     if resent
-                    else drill.grade(ask.notation, form.get(ask.field, ""), rules)
+                    else drill.grade(ask.notation, form.get(ask.field, ""), rules, caches=caches)
                 )
             except InvalidAnswerError as error:
                 errors.append(str(error))
@@ -404,7 +405,7 @@ def answer_checkpoint(
 
 def grade_answers(answers: Iterable[tuple[Drill, str, str]], rules: Rules) -> list[Grade]:
     """Grade each (drill, notation, answer text); :raises InvalidAnswerError: (none stored)."""
-    return [drill.grade(notation, text, rules) for drill, notation, text in answers]
+    return [drill.grade(n, text, rules, caches=app_caches()) for drill, n, text in answers]
 
 
 def record_answers(
@@ -444,11 +445,12 @@ def read_answer(
     """The question ``notation`` names and the grade of the form's answer to it, or (for a
     malformed answer) the question, None and what is wrong with the answer. A question the
     drill never asks is a 400."""
+    caches = app_caches()
     try:
         try:
-            return (*drill.answered(notation, drill.answer_text(form), rules), None)
+            return (*drill.answered(notation, drill.answer_text(form), rules, caches=caches), None)
         except InvalidAnswerError as error:
-            return drill.question(notation, rules), None, str(error)
+            return drill.question(notation, rules, caches=caches), None, str(error)
     except InvalidQuestionError as error:
         abort(400, description=f"That is not a question this {asker} asks: {error}.")
 
@@ -523,12 +525,9 @@ def stored_answer(drill: Drill, attempt: attempts.Attempt, rules: Rules) -> tupl
             "reload the drill. Nothing was stored.",
         )
     try:
-        return drill.answered(attempt.question, attempt.answer, rules)
+        return drill.answered(attempt.question, attempt.answer, rules, caches=app_caches())
     except (InvalidQuestionError, InvalidAnswerError) as error:
-        abort(
-            400,
-            description=f"That answer was stored for a question no longer asked: {error}.",
-        )
+        abort(400, description=f"That answer was stored for a question no longer asked: {error}.")
 
 
 def question_context(

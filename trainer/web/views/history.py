@@ -25,6 +25,7 @@ from werkzeug.wrappers import Response
 from drills import Drill, DrillError, Question, registry
 from trainer.store import attempts, reviews, schedules
 from trainer.web import mastery
+from trainer.web.caches import app_caches
 from trainer.web.charts import Day, describe, last_days, trend_chart
 from trainer.web.rules_form import readable_rules
 from trainer.web.support import (
@@ -262,7 +263,7 @@ def _shown(drills: dict[str, Drill], attempt: attempts.Attempt) -> Question | No
         return None
     rules = stored_rules(attempt.rules)
     try:
-        return drill.question(attempt.question, rules)
+        return drill.question(attempt.question, rules, caches=app_caches())
     except DrillError:
         return None
 

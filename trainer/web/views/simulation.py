@@ -169,9 +169,7 @@ def start() -> Response:
 def _launch(job_id: int) -> None:
     """The job's own process, in a session of its own (it outlives a worker's restart)."""
     env = dict(os.environ)
-    cache = strategy_cache_dir()
-    if cache is not None:
-        env["TRAINER_CACHE_DIR"] = str(cache)
+    env["TRAINER_CACHE_DIR"] = str(strategy_cache_dir())  # the app's charts, not the default
     command = [sys.executable, "-m", "trainer.simulator.job", current_app.config["DATABASE"]]
     process = subprocess.Popen(  # noqa: S603 (our own interpreter and module, no shell)
         [*command, str(job_id)],

@@ -20,6 +20,7 @@ from trainer.engine.strategy import CODES, Chart, chart
 from trainer.engine.strategy.advice import advice_cost, advice_for
 from trainer.engine.strategy.cache import cached
 from trainer.engine.strategy.chart import UP_CARDS, exception_words, up_label
+from trainer.web.caches import strategy_cache_dir
 from trainer.web.readings import readings_context
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, limit_expensive_work, render
@@ -160,10 +161,11 @@ def page() -> Response:
     if is_rules_form(request.args):
         # The rules form was sent: show the rules at their own address (one notation).
         return redirect(url_for("strategy.page", rules=rules.notation()), code=303)
-    result = cached(rules)
+    where = strategy_cache_dir()
+    result = cached(rules, cache_dir=where)
     if result is None and request.args.get("wait") == "1":
         limit_expensive_work(NEW_CHART)
-        result = chart(rules)
+        result = chart(rules, cache_dir=where)
     return render("strategy.html", **_context(rules, result))
 
 
@@ -171,7 +173,8 @@ def page() -> Response:
 def chart_block() -> Response:
     """The chart block, computed now if need be (htmx asks for it while the page waits)."""
     rules = _rules_from_query()
-    if cached(rules) is None:
+    where = strategy_cache_dir()
+    if cached(rules, cache_dir=where) is None:
         limit_expensive_work(NEW_CHART)
-    result = chart(rules)
+    result = chart(rules, cache_dir=where)
     return render("strategy.html", block="chart", **_context(rules, result))

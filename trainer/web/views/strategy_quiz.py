@@ -25,6 +25,7 @@ from drills.strategy_cells import Cell, tally_by_cell
 from drills.strategy_chart import cached_chart_for, chart_for
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, users
+from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import (
@@ -78,7 +79,9 @@ def read_settings(values: Mapping[str, str], *, work_now: bool = True) -> Settin
             description=f"Insurance goes by the count ({BY_COUNT!r}) or not, not {count[:20]!r}.",
         )
     rules = read_rules(values, default=current_rules())
-    if work_now and cached_chart_for(rules) is None:  # the quiz would work it out now
+    if (
+        work_now and cached_chart_for(rules, caches=app_caches()) is None
+    ):  # the quiz would work it out now
         limit_expensive_work(NEW_CHART)
     return Settings(rules=rules, mix=mix, count=bool(count))
 
@@ -172,6 +175,7 @@ def next_question(rng: random.Random, settings: Settings, past: History) -> Ques
         last_question=past.last_question,
         tally=past.tally,
         due=past.due,
+        caches=app_caches(),
         counted=current_counting_preferences().counting_system if settings.count else None,
     )
 
@@ -190,14 +194,14 @@ def ask() -> Response:
         # The settings form was sent: ask at the rules' own address (one notation, as /strategy).
         return redirect(url_for("strategy_quiz.ask", **settings.query()), code=303)
     user = current_user()  # a new visitor becomes a guest on their first answer, not here
-    if not waits and cached_chart_for(settings.rules) is None:
+    if not waits and cached_chart_for(settings.rules, caches=app_caches()) is None:
         # Rules never worked out before: the page shows the chart being worked out (a second
         # or two) and asks for its first question with wait=1 (htmx at once; a link without).
         return _page(settings, user, None, pending=True)
     if waits:
         # The page waited for the chart: work it out now, whether or not the question drawn
         # needs it (a hand dealt from a shoe is graded by its own EVs), so the next page asks.
-        chart_for(settings.rules)
+        chart_for(settings.rules, caches=app_caches())
     past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
     question = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, question)
@@ -270,7 +274,7 @@ def heat_map() -> Response:
         return redirect(url_for("strategy_quiz.heat_map", **settings.query()), code=303)
     rules = settings.rules
     tally = history(current_user(), settings, by_cell=True).tally
-    table = chart_for(rules)
+    table = chart_for(rules, caches=app_caches())
     return render(
         "drills/_strategy_heatmap.html",
         settings=settings,
@@ -315,7 +319,12 @@ def start_timed() -> Response:
     user = current_user_or_guest()
     past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
     hands = DRILL.timed_hands(
-        quiz_rng(user, past), settings.rules, mix=settings.mix, tally=past.tally, count=count
+        quiz_rng(user, past),
+        settings.rules,
+        mix=settings.mix,
+        tally=past.tally,
+        count=count,
+        caches=app_caches(),
     )
     run = timed.TimedRun.start(
         user=user.id,
@@ -376,7 +385,7 @@ def _timed_page(run: timed.TimedRun, user: users.User, **shown: Any) -> Response
         "remaining_ms": run.remaining_ms(now),
         "done": done,
     }
-    question = None if done else DRILL.question(run.current, settings.rules)
+    question = None if done else DRILL.question(run.current, settings.rules, caches=app_caches())
     results = _results(run, user) if done else None
     return _page(settings, user, question, timed=info, results=results, **shown)
 
@@ -396,6 +405,8 @@ def _results(run: timed.TimedRun, user: users.User) -> dict[str, Any]:
         "right": sum(a.correct for a in found),
         "count": len(run.questions),
         "out_of_time": len(found) < len(run.questions),
-        "slowest": [(a, DRILL.question(a.question, settings.rules)) for a in slowest],
+        "slowest": [
+            (a, DRILL.question(a.question, settings.rules, caches=app_caches())) for a in slowest
+        ],
         "url": url_for("strategy_quiz.ask", **settings.query()),
     }

@@ -48,6 +48,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.store import tables, users
 from trainer.store.db import transaction
 from trainer.web import table_view
+from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import option_fields, plain_words, preset_menu, read_rules
 from trainer.web.support import (
@@ -98,7 +99,7 @@ class Seated:
 
 
 def replay(spec: TableSpec, seed: int, steps: list[str]) -> tuple[TableGame, Ask]:
-    game = TableGame(spec.setup(seed), chart_for(spec.rules))
+    game = TableGame(spec.setup(seed), chart_for(spec.rules, caches=app_caches()))
     return game, game.play(steps, spec.bankroll)
 
 
@@ -204,7 +205,7 @@ def start() -> Response:
     # A study not worked out yet is started now (a 429 past the learner's share of new work,
     # nothing stored); the table is stored first, so that the progress page goes on to it.
     study = study_or_start(rules, spec.system) if spec.needs_study else None
-    chart_for(rules)
+    chart_for(rules, caches=app_caches())
     user = current_user_or_guest()
     stored = tables.create_table(
         get_db(),
@@ -281,7 +282,7 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         "bet_amounts": {n: table_view.money(seated.spec.unit * n) for n in range(1, BET_KEYS + 1)},
         **table_view.step_keys(ask),
         "burned": table_view.burned_shown(game),
-        "asks_true": any(a.name == "tc" for a in step_asks(seated.spec, ask)),
+        "asks_true": any(a.name == "tc" for a in step_asks(seated.spec, ask, caches=app_caches())),
         # The pack dealt to its end ran out inside the last round (000, 002, 004): the
         # discards were shuffled to finish it, and the count starts again from there.
         "refilled": game.table.shoe.refills > 0,
@@ -344,7 +345,7 @@ def _grades(
 
     :raises InvalidAnswerError: for an answer a drill cannot grade.
     """
-    asks = step_asks(seated.spec, ask, seated.spec.bankroll + net)
+    asks = step_asks(seated.spec, ask, seated.spec.bankroll + net, caches=app_caches())
     found = drill_road.grade_answers(
         [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
     )
@@ -397,7 +398,7 @@ def _store(
     # a mistake made again is, and the summary prices it where it is kept).
     retry = bool(seated.steps) and seated.steps[-1].state == "withdrawn" and not hold
     cost = sum(((g.ev_cost or 0) * a.stake for a, g in grades), Fraction(0))
-    ev = step_ev(seated.spec, seated.ask, [a for a, _ in grades])
+    ev = step_ev(seated.spec, seated.ask, [a for a, _ in grades], caches=app_caches())
     db = get_db()
     with transaction(db):
         stored = tables.add_step(
