@@ -174,11 +174,15 @@ def stake(page: Page, amount: str) -> None:
     keys answer while focus is in the step's form: on its first key, as the page arrives)."""
     expect(page.locator('form.step-bet button[data-key="1"]')).to_be_focused()
     ready(page)  # the swap settled: its autofocus taken, A's field keeps the focus
+    before = page.locator("input[name=token]").first.input_value()
     page.keyboard.press("A")
     field = page.get_by_label("Your stake")
     expect(field).to_be_focused()
     page.keyboard.type(amount)
     page.keyboard.press("Enter")
+    # The next step's page, not the last round's feedback on the same stake: the table is read
+    # from the store next, and must not be read before this stake is stored.
+    expect(page.locator("input[name=token]").first).not_to_have_value(before)
     expect(page.locator("section.feedback")).to_contain_text(f"you said {amount}")
 
 
