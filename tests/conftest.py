@@ -10,10 +10,11 @@ temporary directory made when pytest starts, shared by pytest-xdist's workers th
 ``$TRAINER_TEST_CACHES``, removed at the end by whoever made it) holds the charts, count studies
 and penetration studies. The engine's default caches point there (``$TRAINER_CACHE_DIR``,
 ``$TRAINER_PENETRATION_CACHE_DIR``), and so does every app the tests create. What the tests need
-is worked out once per run, under a lock, by the first worker to ask. To keep the caches
-between runs of one file, set ``$TRAINER_TEST_CACHES`` to a folder yourself (it is then kept); to
-start each run from warm ones without sharing them, set ``$TRAINER_TEST_WARM`` to a folder with
-a copy of a run's ``strategy-cache``: each fixture copies in the files it would work out.
+is worked out once per run by the first worker to ask (:func:`filled_once`: a lock for each chart
+or study, so that workers asking at once share the work). To keep the caches between runs of one
+file, set ``$TRAINER_TEST_CACHES`` to a folder yourself (it is then kept); to start each run from
+warm ones without sharing them, set ``$TRAINER_TEST_WARM`` to a folder with a copy of a run's
+``strategy-cache``: each fixture copies in the files it would work out.
 """
 
 from __future__ import annotations
@@ -25,15 +26,15 @@ import re
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import settings
 
+T = TypeVar("T")
 SECRET = "test-secret-" + "0123456789abcdef" * 3
 
 # Property tests time nothing: Hypothesis's 200 ms deadline per example failed on a loaded
@@ -76,25 +77,35 @@ def test_caches() -> Path:
     return Path(os.environ[CACHES_ENV])
 
 
-@contextmanager
-def filled_once(name: str, warm: Callable[[], list[Path]]) -> Iterator[None]:
-    """Hold the run's lock called ``name``: the first worker in fills the cache, the others
-    wait for it and then read what it wrote. With ``$TRAINER_TEST_WARM``, the files ``warm()``
-    names are first copied in from there, where it has them."""
-    path = test_caches() / f"{name}.lock"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            source = os.environ.get("TRAINER_TEST_WARM")
-            for wanted in warm() if source else []:
-                found = Path(source or "", wanted.name)
-                if found.is_file() and not wanted.exists():
-                    wanted.parent.mkdir(parents=True, exist_ok=True)
-                    shutil.copyfile(found, wanted)
-            yield
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+def filled_once(
+    kind: str, items: Iterable[T], path_of: Callable[[T], Path], make: Callable[[T], Any]
+) -> None:
+    """Work each of ``items`` out once per run into the run's cache (``make``; ``path_of``
+    names the file it is kept in), whichever worker asks first: each item has a lock of its
+    own, so that workers asking at once share the work. First the items no other worker holds
+    are made (or read, where another made them), then the others are waited for and read.
+    With ``$TRAINER_TEST_WARM``, an item's file is first copied in from there, where it is."""
+    locks = test_caches() / "locks"
+    locks.mkdir(parents=True, exist_ok=True)
+    source = os.environ.get("TRAINER_TEST_WARM")
+    pending = list(items)
+    for blocking in (False, True):
+        for item in list(pending):
+            wanted = path_of(item)
+            with (locks / f"{kind}-{wanted.stem}.lock").open("w") as lock:
+                try:
+                    fcntl.flock(lock, fcntl.LOCK_EX if blocking else fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    continue  # another worker is making it: make the others meanwhile
+                try:
+                    found = Path(source or "", wanted.name)
+                    if source and found.is_file() and not wanted.exists():
+                        wanted.parent.mkdir(parents=True, exist_ok=True)
+                        shutil.copyfile(found, wanted)
+                    make(item)
+                finally:
+                    fcntl.flock(lock, fcntl.LOCK_UN)
+            pending.remove(item)
 
 
 def app_config(tmp: Path, **overrides: Any) -> dict[str, Any]:
@@ -138,13 +149,9 @@ def strategy_charts() -> None:
     from trainer.engine.strategy.dealer import full_shoe
 
     presets = [find_preset(name) for name in preset_names()]
-
-    def files() -> list[Path]:
-        return [CACHE.path(cache_key(rules, full_shoe(rules.decks))) for rules in presets]
-
-    with filled_once("strategy-charts", files):
-        for rules in presets:
-            chart(rules)
+    filled_once(
+        "chart", presets, lambda rules: CACHE.path(cache_key(rules, full_shoe(rules.decks))), chart
+    )
 
 
 # The count studies (indices and the edge by count) the count drills and the counting pages use
@@ -165,13 +172,12 @@ def count_studies() -> None:
     from trainer.engine.rulebook.rules import Rules
 
     studied = [(Rules.parse(notation), find_system(system)) for notation, system in COUNT_STUDIES]
-
-    def files() -> list[Path]:
-        return [CACHE.path(cache_key(rules, system)) for rules, system in studied]
-
-    with filled_once("count-studies", files):
-        for rules, system in studied:
-            study(rules, system, jobs=2)
+    filled_once(
+        "study",
+        studied,
+        lambda pair: CACHE.path(cache_key(*pair)),
+        lambda pair: study(*pair, jobs=2),
+    )
 
 
 @pytest.fixture

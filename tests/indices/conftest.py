@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from indices_data import STUDIED
 
@@ -15,14 +13,15 @@ from trainer.engine.rulebook.rules import Rules
 
 
 @pytest.fixture(scope="session")
-def hilo_studies(count_studies: None) -> dict[str, Study]:
-    """Through the run's cache, where the suite's warm studies (``count_studies``) are:
-    vegas-6d-s17 is read from there, the others worked out once per run and kept there."""
+def hilo_studies() -> dict[str, Study]:
+    """Through the run's cache, where the suite's warm studies (``count_studies``) are too:
+    each worked out once per run (vegas-6d-s17 is one of both), whichever worker asks first."""
     hilo = find_system("hi-lo")
     studied = {name: Rules.parse(text) for name, text in STUDIED.items()}
-
-    def files() -> list[Path]:
-        return [CACHE.path(cache_key(rules, hilo)) for rules in studied.values()]
-
-    with filled_once("hilo-studies", files):  # one worker works them out, the others read them
-        return {name: study(rules, hilo, jobs=2) for name, rules in studied.items()}
+    filled_once(
+        "study",
+        studied.values(),
+        lambda rules: CACHE.path(cache_key(rules, hilo)),
+        lambda rules: study(rules, hilo, jobs=2),
+    )
+    return {name: study(rules, hilo) for name, rules in studied.items()}
