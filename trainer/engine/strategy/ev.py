@@ -37,10 +37,10 @@ Definitions (all per unit of the initial bet):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cached_property
 
 from trainer.engine.rulebook.legality import split_limit, why_not_split, why_not_surrender
-from trainer.engine.rulebook.rules import Rules
-from trainer.engine.strategy.dealer import ONE, DealerProbabilities
+from trainer.engine.strategy.dealer import ONE
 from trainer.engine.strategy.hands import INFO, Action, HandValues, dealer_rule_of
 from trainer.engine.strategy.split_walk import SplitHands, SplitWalk, split_walk
 
@@ -56,24 +56,13 @@ class UpCardAnalysis(HandValues):
     ``split_policy`` (where given) a split hand's decision on its first two cards.
     """
 
-    def __init__(
-        self,
-        rules: Rules,
-        shoe: tuple[int, ...],
-        up: int,
-        stand_on: frozenset[int] = frozenset(),
-        *,
-        policy: Mapping[tuple[bool, int], str] | None = None,
-        split_policy: Mapping[tuple[bool, int], str] | None = None,
-        dealer: DealerProbabilities | None = None,
-    ) -> None:
-        """``dealer``: the dealer results of another analysis of the same shoe and up card."""
-        super().__init__(
-            rules, shoe, up, stand_on, policy=policy, split_policy=split_policy, dealer=dealer
-        )
-        # The split hands' values by pair, and the analysis they are shared with (following).
-        self._split_hands: dict[int, SplitHands] = {}
-        self._shared: UpCardAnalysis | None = None
+    # The analysis this one shares its split hands with (:meth:`following`), if any.
+    _shared: UpCardAnalysis | None = None
+
+    @cached_property
+    def _split_hands(self) -> dict[int, SplitHands]:
+        """The split hands' values by pair, worked out as they are asked for."""
+        return {}
 
     def following(
         self,
