@@ -287,3 +287,9 @@ def test_without_dask_a_run_with_workers_uses_processes_and_says_so(
     assert run_job(quiet_app.config["DATABASE"], job_id) == 0
     result = simulations.get_job(db, job_id).result
     assert result["ran_on"] == "2 worker processes of this server (Dask is not installed here)"
+
+
+@pytest.mark.parametrize("job_id", ["9223372036854775808", "99999999999999999999999999"])
+def test_an_id_past_what_the_store_holds_is_a_404(client: Any, job_id: str) -> None:
+    """Past SQLite's integers (2**63 - 1) no row can have it: a 404, not an overflow's 500."""
+    assert client.get(f"/simulate/{job_id}").status_code == 404

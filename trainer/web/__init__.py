@@ -9,8 +9,10 @@ views share: the database, the learner, the rules, htmx-aware rendering and read
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Any
 
 from flask import Flask
+from werkzeug.routing import IntegerConverter, Map
 
 from trainer.web import assets, caches, security, support
 from trainer.web.views import (
@@ -48,7 +50,17 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
 )
 
 
+class StoredIdConverter(IntegerConverter):
+    """``<int:...>`` in every route: a whole number a stored row's id can be (SQLite's integers
+    end at 2**63 - 1), so a larger one is a 404 before any query, never an overflow."""
+
+    def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max", 2**63 - 1)
+        super().__init__(map, *args, **kwargs)
+
+
 def init_app(app: Flask) -> None:
+    app.url_map.converters["int"] = StoredIdConverter  # before any route is added
     security.init_app(app)
     support.init_app(app)
     caches.init_app(app)
