@@ -14,7 +14,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.routing import IntegerConverter, Map
 
-from trainer.web import assets, caches, security, support
+from trainer.web import assets, caches, language, security, support
 from trainer.web.views import (
     auth,
     catch_dealer,
@@ -62,6 +62,7 @@ class StoredIdConverter(IntegerConverter):
 def init_app(app: Flask) -> None:
     app.url_map.converters["int"] = StoredIdConverter  # before any route is added
     security.init_app(app)
+    language.init_app(app)
     support.init_app(app)
     caches.init_app(app)
     count_jobs.init_app(app)

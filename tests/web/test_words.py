@@ -1,0 +1,37 @@
+"""The words' helpers: numbers, signs, plurals and bets written one way everywhere, in templates
+as in Python."""
+
+from __future__ import annotations
+
+from flask import render_template_string
+
+from trainer.words import bets, number, plural, say, signed
+
+
+def test_numbers_are_grouped_and_rounded():
+    assert number(10000) == "10,000"
+    assert number(1.456, 2) == "1.46"
+    assert number(0.5) == "0"  # rounded half to even, as Babel rounds
+
+
+def test_counts_always_carry_their_sign():
+    assert [signed(3), signed(-2), signed(0), signed(-0.01, 1)] == ["+3", "\u22122", "0", "0.0"]
+
+
+def test_plurals_choose_their_form_and_write_the_number():
+    assert plural("%(count)s seat", "%(count)s seats", 1) == "1 seat"
+    assert plural("%(count)s seat", "%(count)s seats", 10000) == "10,000 seats"
+    assert say("A %(what)s.", what="sentence") == "A sentence."
+
+
+def test_bets_drop_the_zeros_nobody_reads():
+    assert [bets(1), bets(0.4), bets(2.5), bets(1.004)] == ["1 bet", "0.4 bets", "2.5 bets", "1 bet"]
+
+
+def test_templates_have_the_same_helpers(app):
+    with app.test_request_context():
+        text = render_template_string(
+            "{{ number(12345) }} {{ signed(2) }} {{ bets(0.25) }} "
+            "{{ plural('%(count)s seat', '%(count)s seats', 2) }} {{ _('Hello') }}"
+        )
+    assert text == "12,345 +2 0.25 bets 2 seats Hello"

@@ -1,0 +1,30 @@
+"""The learner's language: Flask-Babel set up on the app, and the words' helpers
+(:mod:`trainer.words`) given to every template.
+
+English is the only language until the Russian catalogue lands; the locale selector is the one
+place that will choose between them.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask_babel import Babel
+
+from trainer import words
+
+LANGUAGES = (words.ENGLISH,)
+
+
+def select_locale() -> str:
+    return words.ENGLISH
+
+
+def init_app(app: Flask) -> None:
+    Babel(app, locale_selector=select_locale)
+    app.jinja_env.globals.update(
+        say=words.say,
+        plural=words.plural,
+        number=words.number,
+        signed=words.signed,
+        bets=words.bets,
+    )

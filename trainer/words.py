@@ -1,0 +1,79 @@
+"""The one place a learner's words pass through, so that each can be translated.
+
+Write whole sentences with named placeholders, never sentences glued from pieces::
+
+    say("Your running count is %(count)s.", count=signed(rc))
+    plural("%(count)s seat", "%(count)s seats", seats)
+
+Numbers go through :func:`number` (and :func:`signed`, :func:`bets`), which writes them the way
+the learner's language does ("10,000" in English). Outside a request (the command line, a drill
+graded in a test) the words are English and the numbers formatted for English. In templates the
+same functions are ``_``, ``ngettext``, ``number`` and ``signed``.
+
+The catalogue is Flask-Babel's (gettext): ``pybabel extract`` finds every string passed here by
+the names :data:`KEYWORDS` lists.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from babel import numbers as babel_numbers
+from flask import has_request_context
+from flask_babel import get_locale
+from flask_babel import gettext as _gettext
+from flask_babel import ngettext as _ngettext
+
+# The names `pybabel extract -k` is given, beside gettext's own (`_`, `gettext`, `ngettext`).
+KEYWORDS = ("say", "plural:1,2")
+
+ENGLISH = "en"
+
+
+def say(text: str, **values: Any) -> str:
+    """``text`` in the learner's language, its ``%(name)s`` placeholders filled from ``values``."""
+    return _gettext(text, **values)
+
+
+def plural(singular: str, many: str, count: int, **values: Any) -> str:
+    """The sentence for ``count`` of something, in the form the learner's language uses for it;
+    ``%(count)s`` in either form is ``count`` written by :func:`number`."""
+    return _ngettext(singular, many, count, **{"count": number(count), **values})
+
+
+def _locale() -> str:
+    if has_request_context():
+        locale = get_locale()
+        if locale is not None:
+            return str(locale)
+    return ENGLISH
+
+
+def number(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
+    """``value`` rounded to ``digits`` places and written with the language's grouping and
+    decimal mark ("10,000", "1.5")."""
+    shape = "#,##0" + ("." + "0" * digits if digits > 0 else "")
+    if isinstance(value, Fraction):
+        value = float(value)
+    return babel_numbers.format_decimal(value, format=shape, locale=_locale())
+
+
+def signed(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
+    """``value`` with its sign always written ("+3", "−2", "0"), as counts are read."""
+    text = number(abs(value), digits)
+    rounded = round(float(value), digits)
+    if rounded > 0:
+        return "+" + text
+    if rounded < 0:
+        return "\u2212" + text
+    return text
+
+
+def bets(value: float, digits: int = 2) -> str:
+    """An amount in bets, to at most ``digits`` places ("0.4 bets", "1 bet"), as costs are
+    priced."""
+    shown = round(float(value), digits)
+    text = babel_numbers.format_decimal(shown, format="#,##0." + "#" * digits, locale=_locale())
+    return _ngettext("%(count)s bet", "%(count)s bets", 1 if shown == 1 else 2, count=text)
