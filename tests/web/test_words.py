@@ -25,7 +25,12 @@ def test_plurals_choose_their_form_and_write_the_number():
 
 
 def test_bets_drop_the_zeros_nobody_reads():
-    assert [bets(1), bets(0.4), bets(2.5), bets(1.004)] == ["1 bet", "0.4 bets", "2.5 bets", "1 bet"]
+    assert [bets(1), bets(0.4), bets(2.5), bets(1.004)] == [
+        "1 bet",
+        "0.4 bets",
+        "2.5 bets",
+        "1 bet",
+    ]
 
 
 def test_templates_have_the_same_helpers(app):
