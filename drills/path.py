@@ -18,6 +18,7 @@ from enum import Enum
 from fractions import Fraction
 
 from drills import registry
+from drills.base import Drill
 
 
 class UnknownStartError(ValueError):
@@ -129,6 +130,11 @@ SKIPS: dict[str, frozenset[str]] = {
     "counts": frozenset({"totals", "basic", "payouts", "running", "true"}),
     "deals": frozenset({"basic", "running", "true", "deviations", "bets", "table"}),
 }
+
+
+def grouped(drills: Mapping[str, Drill]) -> list[tuple[Step, list[Drill]]]:
+    """The drills under their steps, in the path's order."""
+    return [(step, [drills[slug] for slug in step.drills if slug in drills]) for step in STEPS]
 
 
 def title(slug: str) -> str:

@@ -8,8 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from drills import registry
 from drills import path as steps
+from drills import registry
 
 
 def keys_of(walk: steps.Walk, state: steps.State) -> list[str]:
