@@ -215,7 +215,7 @@ def grade_placement() -> Response:
                 ),
             )
         results.append((step, grade is not None and grade.correct))
-        graded.append((drill, drill.question(notation, rules), grade))
+        graded.append(_shown_grade(drill, drill.question(notation, rules), grade))
     session.pop(PLACEMENT_KEY, None)
     known = steps.placed(results)
     user = current_user()
@@ -229,3 +229,16 @@ def grade_placement() -> Response:
         known=[step for step in steps.STEPS if step.key in known],
         section="home",
     )
+
+
+def _shown_grade(drill: Any, question: Any, grade: Any) -> dict[str, Any]:
+    """A placement answer as the results show it: a play by its name, not its key."""
+    names = {key: label for key, label, _legal in question.view.get("keys", ())}
+    return {
+        "drill": drill,
+        "question": question,
+        "blank": grade is None,
+        "correct": grade is not None and grade.correct,
+        "said": names.get(grade.answer, grade.answer) if grade else "",
+        "right": names.get(grade.right_answer, grade.right_answer) if grade else "",
+    }
