@@ -150,7 +150,7 @@ def start() -> Response:
     place = current_place(user)
     known = place.known if place else ""
     keep_place(user, paths.Place(chosen, known))
-    return redirect(url_for("pages.home", _anchor="path"), code=303)
+    return redirect(url_for("pages.home", _anchor="continue"), code=303)
 
 
 @bp.get("/placement")
