@@ -334,6 +334,7 @@ def pages(page: Page, audit: Audit) -> None:
     for path, state in [
         ("/", "home"),
         ("/drills/", "drills"),
+        ("/path/placement", "placement check"),
         ("/rules", "rules"),
         ("/signin", "sign in"),
         ("/signup", "sign up"),
