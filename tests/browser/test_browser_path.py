@@ -1,6 +1,8 @@
 """A newcomer's way in, in a browser at a phone's width and a desktop's, JavaScript on and off:
 from the home page, answer where they start and Continue to a first question; and find a first
-counting drill by the menu. Each walk counts its clicks, and says them if asked (-s)."""
+counting drill by the menu. Each walk counts its clicks, and says them if asked (-s). A learner
+who has answered finds each drill on the home page by its title alone (Continue says only
+"Continue"), as the other browser tests' ``open_drill`` does."""
 
 from __future__ import annotations
 
@@ -40,8 +42,9 @@ def test_a_newcomer_reaches_a_first_question_in_two_clicks(newcomer: Page) -> No
     expect(question).to_be_visible()
     expect(question).to_be_in_viewport()  # the way in is the first thing on the page
     clicks.click(page.get_by_role("button", name="I am new to blackjack"))
-    go_on = page.get_by_role("link", name="Continue: Hand totals")
-    expect(go_on).to_be_visible()
+    expect(page.get_by_role("heading", name="Next on your path: Hand totals")).to_be_visible()
+    go_on = page.get_by_role("link", name="Continue", exact=True)
+    expect(go_on).to_be_in_viewport()
     expect(page.get_by_role("listitem").filter(has_text="You are here")).to_contain_text(
         "Hand totals"
     )
@@ -77,7 +80,7 @@ def test_a_counter_continues_to_deviations_and_the_check_can_be_taken(newcomer: 
     page = newcomer
     page.goto("/")
     page.get_by_role("button", name="I count cards already").click()
-    expect(page.get_by_role("link", name="Continue: Deviations")).to_be_visible()
+    expect(page.get_by_role("heading", name="Next on your path: Deviations")).to_be_visible()
     steps = page.locator("ol.path-steps > li")
     expect(steps.filter(has_text="Skipped for now")).to_have_count(5)
     page.get_by_role("link", name="Take the placement check").click()
@@ -85,4 +88,16 @@ def test_a_counter_continues_to_deviations_and_the_check_can_be_taken(newcomer: 
     page.get_by_role("button", name="Check my answers").click()  # all left blank
     expect(page.get_by_role("heading", name="No step marked as known yet")).to_be_visible()
     page.get_by_role("link", name="Go to your path").click()
-    expect(page.get_by_role("link", name="Continue: Deviations")).to_be_visible()
+    expect(page.get_by_role("heading", name="Next on your path: Deviations")).to_be_visible()
+    page.get_by_role("link", name="Continue", exact=True).click()
+    expect(page.get_by_role("heading", name="Deviations", level=1)).to_be_visible()
+
+
+def test_a_returning_learner_opens_any_drill_by_its_title_from_home(newcomer: Page) -> None:
+    page = newcomer
+    page.goto("/")
+    page.get_by_role("button", name="I am new to blackjack").click()
+    for title in ("Hand totals", "Basic strategy", "Running count", "True count", "Deviations"):
+        page.goto("/")
+        page.get_by_role("link", name=title).click()
+        expect(page.get_by_role("heading", name=title, level=1)).to_be_visible()

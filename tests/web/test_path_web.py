@@ -18,7 +18,7 @@ from drills.hand_totals import read_hand, right_answer
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import paths
 
-_CONTINUE = re.compile(r'<a class="button continue" href="([^"]+)">')
+_CONTINUE = re.compile(r'<a class="button continue" href="([^"]+)"')
 _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 
 
