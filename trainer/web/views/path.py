@@ -210,7 +210,7 @@ def grade_placement() -> Response:
                 description=words.say(
                     "Question %(number)s: %(error)s Nothing was kept; answer it and send the "
                     "check again.",
-                    number=number,
+                    number=words.number(number),
                     error=str(error),
                 ),
             )
