@@ -6,6 +6,7 @@ payout, and the money. Data only: the templates draw it, and never call the engi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -37,6 +38,11 @@ def money(value: Fraction | int) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return f"{float(value):.2f}"
+
+
+def decimal(value: Fraction) -> str:
+    """A fraction written as the form takes it back: ``0.05``, ``1``."""
+    return format(Decimal(value.numerator) / value.denominator, "f").rstrip("0").rstrip(".") or "0"
 
 
 def signed_money(value: Fraction | int) -> str:
@@ -268,7 +274,7 @@ DEALER_KEYS = {
     "redouble": [("D", "Double your stake again", True), ("N", "Do not redouble", True)],
 }
 # The first word of a held step, as the keep button names it (a play's letter: "play").
-_HELD_WORDS = {"bet": "bet", "insure": "answer"} | dict.fromkeys(
+_HELD_WORDS = {"bet": "bet", "insure": "answer", "count": "count"} | dict.fromkeys(
     ("draw", "stand", "double", "redouble"), "choice"
 )
 

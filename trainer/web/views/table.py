@@ -32,9 +32,11 @@ from drills.counting.preferences import CONVENTION_LABELS, RESOLUTION_LABELS, sy
 from drills.strategy_chart import chart_for
 from drills.table_dealing import dealer_step
 from drills.table_session import (
+    DEFAULT_STOP_AT,
     GRADED,
     MODES,
     MONEY_RE,
+    UNPRICED,
     Asked,
     InvalidTableSpecError,
     TableSpec,
@@ -158,6 +160,8 @@ def _setup_page(
         resolutions=RESOLUTION_LABELS,
         graded_choices=GRADED,
         modes=MODES,
+        unpriced=UNPRICED,
+        stop_default=table_view.decimal(DEFAULT_STOP_AT),
         prefs=prefs,
         defaults={
             **money_defaults(rules),
@@ -390,9 +394,9 @@ def _store(
 
     :raises StaleStepError: when another request stored a step first.
     """
-    wrong = any(not grade.correct for _, grade in grades)
-    decision = seated.ask.kind in ("play", "bet", "insurance", "draw", "double", "redouble")
-    hold = wrong and seated.spec.mode == "training" and decision
+    wrong = [grade for _, grade in grades if not grade.correct]
+    # Training mode stops only for a mistake worth stopping for (the learner's threshold).
+    hold = seated.spec.mode == "training" and seated.spec.worth_stopping(wrong)
     # A decision chosen again after taking one back is shown graded, and stored only where it
     # is wrong again (a right one, the answer just shown, is no fresh answer for the history;
     # a mistake made again is, and the summary prices it where it is kept).
