@@ -368,8 +368,10 @@ def explain(worked: Worked, answer: str) -> str:
     hand = worked.decision.situation.hand
     what = f"{row} (a pair)" if section == "pairs" else f"{section} {row}"
     cards = f"{len(hand)} cards" + (", a split hand" if worked.decision.split else "")
-    text = f"{what.capitalize()} against {up} ({cards}): the chart says {worked.code}"
-    text += f", so {WORDS[worked.basic]}."
+    # The chart's code in words ("D/H": "double, else hit"), never its letters.
+    chart = ", else ".join(WORDS.get(letter, letter) for letter in worked.code.split("/"))
+    text = f"{what.capitalize()} against {up} ({cards}): the chart says {chart}"
+    text += "." if chart == WORDS[worked.basic] else f", so {WORDS[worked.basic]}."
     if _is_natural(worked.decision):
         text = (
             f"A natural against {up}, before the dealer checks for blackjack: stand, and it is "

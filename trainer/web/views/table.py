@@ -330,7 +330,10 @@ def step(table_id: str) -> Response:
         )
     steps = tables.steps_of(get_db(), seated.stored.id)
     if not is_htmx():  # a plain form: post, redirect, get (Back asks to send nothing again)
-        shown: dict[str, Any] = {"shown": steps[-1].n} if seated.spec.mode == "training" else {}
+        # Training mode: to the step's verdict (its anchor), not the next hand below it.
+        shown: dict[str, Any] = (
+            {"shown": steps[-1].n, "_anchor": "verdict"} if seated.spec.mode == "training" else {}
+        )
         return redirect(url_for("table.show", table_id=table_id, **shown), code=303)
     feedback = table_view.feedback_view(grades) if seated.spec.mode == "training" else None
     if steps[-1].state == "held":  # the table stays where it was, the mistake shown
@@ -575,7 +578,18 @@ def held_feedback(seated: Seated) -> list[dict[str, Any]]:
     if seated.held is None:
         return []
     found = _graded(seated).get(seated.held.n, {})
-    return [{"name": name, "row": row} for name, row in found.items()]
+    return [
+        table_view.verdict(
+            name,
+            row["answer"],
+            row["right_answer"],
+            bool(row["correct"]),
+            Fraction(row["ev_cost"]) if row["ev_cost"] else None,
+            Fraction(0),
+            "",
+        )
+        for name, row in found.items()
+    ]
 
 
 # -- the shoe's summary --------------------------------------------------------------------------
