@@ -115,6 +115,19 @@ def _stop_at(text: str) -> Fraction:
     return Fraction(Decimal(text))
 
 
+def _stops(form: Mapping[str, Any]) -> tuple[Fraction, bool]:
+    """What training mode stops for: the threshold in bets, and whether a mistake with no
+    price stops it (both defaulted where the form sends none)."""
+    stop_at = _stop_at(str(form.get("stop_at", ""))[:12])
+    unpriced = str(form.get("unpriced", "stop") or "stop")[:10]
+    if unpriced not in UNPRICED:
+        raise InvalidTableSpecError(
+            "A mistake with no price (a count check): stop the table for it or play on.",
+            "unpriced",
+        )
+    return stop_at, unpriced == "stop"
+
+
 def read_digits(text: str, most: int) -> int | None:
     """A whole number of at most ``most`` digits 0-9 (``str.isdecimal`` alone takes other
     scripts' digits too), or None."""
@@ -191,13 +204,7 @@ class TableSpec:
         if mode not in MODES:
             raise InvalidTableSpecError("Choose training or test mode.", "mode")
         punter_seat = _punter_seat(rules, form, others)
-        stop_at = _stop_at(str(form.get("stop_at", ""))[:12])
-        unpriced = str(form.get("unpriced", "stop") or "stop")[:10]
-        if unpriced not in UNPRICED:
-            raise InvalidTableSpecError(
-                "A mistake with no price (a count check): stop the table for it or play on.",
-                "unpriced",
-            )
+        stop_at, stop_unpriced = _stops(form)
         spec = cls(
             rules,
             others,
@@ -212,7 +219,7 @@ class TableSpec:
             co_bettors,
             punter_seat,
             stop_at,
-            unpriced == "stop",
+            stop_unpriced,
         )
         spec.setup(0)  # the engine's own checks (the rules' seats, who deals)
         return spec

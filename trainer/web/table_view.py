@@ -12,14 +12,15 @@ from fractions import Fraction
 from typing import Any
 
 from drills import Grade
+from drills.dealing.table_words import cards_words
 from drills.strategy_chart import PLAY_KEYS
 from drills.table_session import Asked, TableSpec
-from drills.table_sums import ASK_NAMES, Error, Sums
+from drills.table_sums import ASK_NAMES, Error, Sums, Tally, cards_that_matter, count_of
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.web.mastery import bets_text
-from trainer.words import bets, say, signed
+from trainer.words import bets, plural, say, signed
 
 __all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
 
@@ -325,6 +326,22 @@ def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
     return shown
 
 
+def stored_verdicts(rows: dict[str, Any]) -> list[dict[str, Any]]:
+    """A step's stored attempts (by ask name) as verdicts' first lines."""
+    return [
+        verdict(
+            name,
+            row["answer"],
+            row["right_answer"],
+            bool(row["correct"]),
+            Fraction(row["ev_cost"]) if row["ev_cost"] else None,
+            Fraction(0),
+            "",
+        )
+        for name, row in rows.items()
+    ]
+
+
 # The answers the table's drills store, in the words of a verdict's first line.
 _ANSWER_WORDS = {
     "H": "hit",
@@ -388,6 +405,14 @@ def verdict(
             answer=said,
             bets=bets(0.01),
         )
+    elif ev_cost and not cost:  # a stored attempt's, without its stake
+        lead = say(
+            "%(what)s: %(right)s was right, not %(answer)s; it cost %(bets)s.",
+            what=what,
+            right=was,
+            answer=said,
+            bets=bets(float(ev_cost)),
+        )
     elif ev_cost:
         lead = say(
             "%(what)s: %(right)s was right, not %(answer)s; it cost %(bets)s (%(money)s).",
@@ -445,6 +470,8 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
             {"kind": k, "count": v.count, "cost": money(v.cost), "bets": f"{float(v.bets):.2f}"}
             for k, v in sorted(sums.kinds.items())
         ],
+        "groups": [_group(k, v, spec.deals) for k, v in sorted(sums.kinds.items())],
+        "mistakes": sum(v.count for v in sums.kinds.values()),
         "errors": [_error(error) for error in sums.errors],
         "luck": None
         if luck is None
@@ -456,13 +483,62 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
     }
 
 
+# Each kind of error counted in the summary's one line ("3 count errors", "2 plays, 0.4
+# bets"): its words for one and for many.
+_GROUPS = {
+    "Strategy": ("%(count)s play", "%(count)s plays"),
+    "Insurance": ("%(count)s insurance answer", "%(count)s insurance answers"),
+    "Counts": ("%(count)s count error", "%(count)s count errors"),
+    "Dealing": ("%(count)s choice as the dealer", "%(count)s choices as the dealer"),
+    "Redoubling": ("%(count)s redouble", "%(count)s redoubles"),
+    "Bets": ("%(count)s bet off the ramp", "%(count)s bets off the ramp"),
+    "Stakes": ("%(count)s stake", "%(count)s stakes"),
+}
+_PRICED = {
+    "Strategy": ("%(count)s play, %(bets)s", "%(count)s plays, %(bets)s"),
+    "Insurance": (
+        "%(count)s insurance answer, %(bets)s",
+        "%(count)s insurance answers, %(bets)s",
+    ),
+    "Dealing": (
+        "%(count)s choice as the dealer, %(bets)s",
+        "%(count)s choices as the dealer, %(bets)s",
+    ),
+    "Redoubling": ("%(count)s redouble, %(bets)s", "%(count)s redoubles, %(bets)s"),
+    "Bets": ("%(count)s bet off the ramp, %(bets)s", "%(count)s bets off the ramp, %(bets)s"),
+    "Stakes": ("%(count)s stake, %(bets)s", "%(count)s stakes, %(bets)s"),
+}
+
+
+def _group(kind: str, tally: Tally, deals: bool) -> str:
+    """One kind of error in the summary's line: how many, and what the kept ones cost in bets
+    (a punter's stakes, where the players deal, are stakes, not bets off a ramp)."""
+    kind = "Stakes" if kind == "Bets" and deals else kind
+    if tally.bets >= Fraction(1, 200) and kind in _PRICED:
+        one, many = _PRICED[kind]
+        return plural(one, many, tally.count, bets=bets(float(tally.bets)))
+    one, many = _GROUPS.get(kind, _GROUPS["Strategy"])
+    return plural(one, many, tally.count)
+
+
 def _error(error: Error) -> dict[str, Any]:
-    """A graded error as the summary lists it."""
+    """A graded error as the summary lists it: its round, what the learner did and what was
+    right, its cost, and the few cards (or the count) it turned on, never the shoe so far."""
+    hand, up = cards_that_matter(error.question)
+    if hand and up is not None:
+        cards = say("%(hand)s against %(up)s", hand=cards_words(hand), up=cards_words([up]))
+    else:
+        cards = cards_words(hand) if hand else ""
+    count = count_of(error.question) if error.name.startswith("bet") else None
+    at = ""
+    if count is not None:
+        kind = say("true count") if count[0] == "tc" else say("running count")
+        at = say("%(kind)s %(count)s", kind=kind, count=signed(count[1]))
     return {
         "round": error.round,
         "what": ASK_NAMES[error.name],
         "words": error.words,
-        "question": error.question,
+        "cards": cards or at,
         "answer": error.answer,
         "right": error.right,
         "taken_back": error.taken_back,

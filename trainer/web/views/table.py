@@ -577,19 +577,7 @@ def held_feedback(seated: Seated) -> list[dict[str, Any]]:
     """The held mistake's grades, as shown when it was made (from its stored attempts)."""
     if seated.held is None:
         return []
-    found = _graded(seated).get(seated.held.n, {})
-    return [
-        table_view.verdict(
-            name,
-            row["answer"],
-            row["right_answer"],
-            bool(row["correct"]),
-            Fraction(row["ev_cost"]) if row["ev_cost"] else None,
-            Fraction(0),
-            "",
-        )
-        for name, row in found.items()
-    ]
+    return table_view.stored_verdicts(_graded(seated).get(seated.held.n, {}))
 
 
 # -- the shoe's summary --------------------------------------------------------------------------
