@@ -470,5 +470,16 @@ def settings_words(spec: TableSpec) -> str:
     whose = _WHOSE[spec.rules.players_bank][bool(spec.punter_seat)] if spec.deals else "of yours"
     return (
         f"{seats}, {boxes} {whose}; {spec.system.name} ({spec.convention}, decks to the "
-        f"{spec.resolution} deck); graded: {graded or 'nothing'}; {spec.mode} mode"
+        f"{spec.resolution} deck); graded: {graded or 'nothing'}; {_mode_words(spec)}"
     )
+
+
+def _mode_words(spec: TableSpec) -> str:
+    """The mode, and in training what it stops for."""
+    if spec.mode != "training":
+        return f"{spec.mode} mode"
+    at = f"{float(spec.stop_at):g}"
+    counts = "" if spec.stop_unpriced else ", not for a count"
+    if spec.stop_at == 0:
+        return f"training mode, stopping for every mistake{counts}"
+    return f"training mode, stopping for mistakes costing {at} of a bet or more{counts}"
