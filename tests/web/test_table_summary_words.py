@@ -70,7 +70,8 @@ def test_a_dealing_tables_summary_reads_as_plain_english(
     summary = page.split('class="table-summary"')[1].split("</section>")[0]
     heading = text_of(summary.split("</h2>")[0])
     assert re.search(r": \d+ rounds? played, and you (won \d|lost \d|broke even)", heading)
-    errors = re.findall(r"<li>(.*?)</li>", summary.split('class="table-errors"')[1], re.S)
+    lists = re.findall(r'<ol class="table-errors">(.*?)</ol>', summary, re.S)
+    errors = re.findall(r"<li>(.*?)</li>", "".join(lists), re.S)
     # Only the dealer's choices: at twenty-one-home the deal may pass to a punter's natural,
     # and the learner's plays as a punter (always standing here) have errors of their own.
     errors = [e for e in errors if re.search(line, text_of(e))]

@@ -15,7 +15,15 @@ from drills import Grade
 from drills.dealing.table_words import cards_words
 from drills.strategy_chart import PLAY_KEYS
 from drills.table_session import Asked, TableSpec
-from drills.table_sums import ASK_NAMES, Error, Sums, Tally, cards_that_matter, count_of
+from drills.table_sums import (
+    ASK_NAMES,
+    KINDS,
+    Error,
+    Sums,
+    Tally,
+    cards_that_matter,
+    count_of,
+)
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
@@ -471,6 +479,7 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
             for k, v in sorted(sums.kinds.items())
         ],
         "groups": [_group(k, v, spec.deals) for k, v in sorted(sums.kinds.items())],
+        "by_kind": _by_kind(spec, sums),
         "mistakes": sum(v.count for v in sums.kinds.values()),
         "errors": [_error(error) for error in sums.errors],
         "luck": None
@@ -495,19 +504,37 @@ _GROUPS = {
     "Stakes": ("%(count)s stake", "%(count)s stakes"),
 }
 _PRICED = {
-    "Strategy": ("%(count)s play, %(bets)s", "%(count)s plays, %(bets)s"),
+    "Strategy": ("%(count)s play, costing %(bets)s", "%(count)s plays, costing %(bets)s"),
     "Insurance": (
-        "%(count)s insurance answer, %(bets)s",
-        "%(count)s insurance answers, %(bets)s",
+        "%(count)s insurance answer, costing %(bets)s",
+        "%(count)s insurance answers, costing %(bets)s",
     ),
     "Dealing": (
-        "%(count)s choice as the dealer, %(bets)s",
-        "%(count)s choices as the dealer, %(bets)s",
+        "%(count)s choice as the dealer, costing %(bets)s",
+        "%(count)s choices as the dealer, costing %(bets)s",
     ),
-    "Redoubling": ("%(count)s redouble, %(bets)s", "%(count)s redoubles, %(bets)s"),
-    "Bets": ("%(count)s bet off the ramp, %(bets)s", "%(count)s bets off the ramp, %(bets)s"),
-    "Stakes": ("%(count)s stake, %(bets)s", "%(count)s stakes, %(bets)s"),
+    "Redoubling": (
+        "%(count)s redouble, costing %(bets)s",
+        "%(count)s redoubles, costing %(bets)s",
+    ),
+    "Bets": (
+        "%(count)s bet off the ramp, costing %(bets)s",
+        "%(count)s bets off the ramp, costing %(bets)s",
+    ),
+    "Stakes": ("%(count)s stake, costing %(bets)s", "%(count)s stakes, costing %(bets)s"),
 }
+
+
+def _by_kind(spec: TableSpec, sums: Sums) -> list[dict[str, Any]]:
+    """The errors grouped by kind, in the summary line's order: each kind's line, and its
+    errors in the order they were made."""
+    return [
+        {
+            "title": _group(kind, tally, spec.deals),
+            "errors": [_error(e) for e in sums.errors if KINDS.get(e.name, "Bets") == kind],
+        }
+        for kind, tally in sorted(sums.kinds.items())
+    ]
 
 
 def _group(kind: str, tally: Tally, deals: bool) -> str:
@@ -542,8 +569,18 @@ def _error(error: Error) -> dict[str, Any]:
         "answer": error.answer,
         "right": error.right,
         "taken_back": error.taken_back,
-        "bets": bets_text(error.bets) if error.bets else "",
+        "bets": _cost_text(error.bets),
     }
+
+
+def _cost_text(cost: Fraction) -> str:
+    """An error's cost in bets as the summary says it ("0.35 of a bet"; a cost that rounds
+    to nothing, "less than 0.01 of a bet"); "" for none."""
+    if not cost:
+        return ""
+    if cost < Fraction(1, 200):
+        return say("less than %(cost)s", cost=bets_text(Fraction(1, 100)))
+    return bets_text(cost)
 
 
 def _ended(spec: TableSpec, game: TableGame) -> str:
