@@ -383,8 +383,11 @@ def explain(worked: Worked, answer: str) -> str:
             "true" if worked.decision.count and worked.decision.count.system.balanced else "running"
         )
         count = signed(worked.count) if worked.count is not None else "?"
-        text += f" The index says {worked.index}; at your {kind} count of {count}: "
-        text += f"{WORDS[worked.right]}."
+        said = f"The index says {worked.index}; at your {kind} count of {count}: "
+        said += f"{WORDS[worked.right]}."
+        # Where the index overrules the chart, it is the why, and comes first (a verdict's
+        # first sentence is its why; the chart's play is not the right one here).
+        text = f"{said} {text}" if worked.right != worked.basic else f"{text} {said}"
     if worked.evs:
         where = "at this count" if worked.evs_at_count else "for these cards"
         evs = ", ".join(

@@ -157,3 +157,22 @@ def test_a_rounds_page_shows_its_errors_with_their_cards_not_their_notation(
     mistakes = shown.split("Your mistakes in this round")[1]
     assert not CARD_CODE.search(visible(mistakes.split("</ul>")[0]))
     assert "Drilled again" not in shown
+
+
+@pytest.mark.parametrize(
+    ("text", "first"),
+    [
+        ("Hard 20 against 3 (2 cards): the chart says stand. EV of each play: stand +64.80%.",
+         "Hard 20 against 3 (2 cards): the chart says stand."),
+        ("Running count -2; 20 of 312 cards seen, 5.5 to the half deck. -2 / 5.5 = -0.36.",
+         "Running count -2; 20 of 312 cards seen, 5.5 to the half deck."),
+        ("At a true count of 0 the ramp bets 5 (-0.27%): the table minimum.",
+         "At a true count of 0 the ramp bets 5 (-0.27%): the table minimum."),
+    ],
+)  # fmt: skip
+def test_a_verdicts_why_is_its_explanations_first_sentence(text: str, first: str) -> None:
+    from trainer.web.table_view import first_sentence
+
+    why, rest = first_sentence(text)
+    assert why == first
+    assert (why + " " + rest).strip() == text

@@ -381,9 +381,9 @@ def answer_words(name: str, answer: str) -> str:
 
 
 def first_sentence(text: str) -> tuple[str, str]:
-    """``text`` cut after its first sentence (a full stop, then a space and a capital): that
-    sentence, and the rest."""
-    found = re.search(r"[.!?](?=\s+[A-Z(])", text)
+    """``text`` cut after its first sentence (a full stop, then a space and a capital, a
+    bracket, a sign or a digit): that sentence, and the rest."""
+    found = re.search(r"[.!?](?=\s+[A-Z(+\-\u2212\d])", text)
     if found is None:
         return text.strip(), ""
     return text[: found.end()].strip(), text[found.end() :].strip()
