@@ -171,8 +171,34 @@ def test_a_rounds_page_shows_its_errors_with_their_cards_not_their_notation(
     ],
 )  # fmt: skip
 def test_a_verdicts_why_is_its_explanations_first_sentence(text: str, first: str) -> None:
-    from trainer.web.table_view import first_sentence
+    from trainer.web.table_verdict import first_sentence
 
     why, rest = first_sentence(text)
     assert why == first
     assert (why + " " + rest).strip() == text
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "right", "line"),
+    [
+        ("redouble", "redouble", "no redouble",
+         "Redoubling: not redoubling was right; it cost 0.21 bets (0.42)."),
+        ("double", "no double", "double",
+         "Doubling the bets: doubling the bets was right; it cost 0.21 bets (0.42)."),
+        ("dealer", "stand", "draw", "Your draw: drawing was right; it cost 0.21 bets (0.42)."),
+        ("insurance", "I", "N", "Insurance: declining it was right; it cost 0.21 bets (0.42)."),
+        ("play", "H", "S", "Play: stand was right, not hit; it cost 0.21 bets (0.42)."),
+        ("bet0", "40", "5", "Bet, box 1: 5 was right, not 40; it cost 0.21 bets (0.42)."),
+    ],
+)  # fmt: skip
+def test_a_wrong_answers_first_line_names_the_right_one_and_its_cost(
+    name: str, answer: str, right: str, line: str, app: Any
+) -> None:
+    # One of two choices names the right one only ("not redoubling was right, not
+    # redoubling" would read as a riddle); any other names what was said too.
+    from trainer.web.table_verdict import verdict
+
+    with app.test_request_context():
+        said = verdict(name, answer, right, False, Fraction(21, 100), Fraction(42, 100), "Why.")
+    assert said["lead"] == line and said["why"] == "Why." and said["details"] == ""
+    assert words(said["lead"]) <= 15

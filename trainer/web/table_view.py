@@ -5,16 +5,14 @@ payout, and the money. Data only: the templates draw it, and never call the engi
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from drills import Grade
 from drills.dealing.table_words import cards_words
 from drills.strategy_chart import PLAY_KEYS
-from drills.table_session import Asked, TableSpec
+from drills.table_session import TableSpec
 from drills.table_sums import (
     ASK_NAMES,
     KINDS,
@@ -312,136 +310,6 @@ def step_keys(ask: Ask) -> dict[str, Any]:
     ]
     most = money(round_.max_insurance(ask.seat)) if ask.kind == "insurance" else ""
     return {"natural": hand.is_two_card_21, "play_keys": keys, "most_insurance": most}
-
-
-def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
-    """A step's graded answers as training mode shows them: each a verdict (:func:`verdict`)
-    with what it cost."""
-    shown = []
-    for asked, grade in grades:
-        cost = (grade.ev_cost or Fraction(0)) * asked.stake
-        shown.append(
-            verdict(
-                asked.name,
-                grade.answer,
-                grade.right_answer,
-                grade.correct,
-                grade.ev_cost,
-                cost,
-                grade.explanation,
-            )  # fmt: skip
-        )
-    return shown
-
-
-def stored_verdicts(rows: dict[str, Any]) -> list[dict[str, Any]]:
-    """A step's stored attempts (by ask name) as verdicts' first lines."""
-    return [
-        verdict(
-            name,
-            row["answer"],
-            row["right_answer"],
-            bool(row["correct"]),
-            Fraction(row["ev_cost"]) if row["ev_cost"] else None,
-            Fraction(0),
-            "",
-        )
-        for name, row in rows.items()
-    ]
-
-
-# The answers the table's drills store, in the words of a verdict's first line.
-_ANSWER_WORDS = {
-    "H": "hit",
-    "S": "stand",
-    "D": "double",
-    "P": "split",
-    "R": "surrender",
-    "draw": "draw",
-    "stand": "stand",
-    "double": "doubling the bets",
-    "no double": "not doubling",
-    "redouble": "redoubling",
-    "no redouble": "not redoubling",
-}
-_INSURANCE_WORDS = {"I": "taking it", "N": "declining it"}
-
-
-def answer_words(name: str, answer: str) -> str:
-    """An answer of the ask ``name`` as a learner says it: ``stand``, ``declining it``,
-    ``+3`` (a count), ``10`` (a bet)."""
-    if name in ("rc", "tc"):
-        try:
-            return signed(int(answer))
-        except ValueError:
-            return answer
-    if name == "insurance":
-        return say(_INSURANCE_WORDS.get(answer, answer))
-    return say(_ANSWER_WORDS[answer]) if answer in _ANSWER_WORDS else answer
-
-
-def first_sentence(text: str) -> tuple[str, str]:
-    """``text`` cut after its first sentence (a full stop, then a space and a capital, a
-    bracket, a sign or a digit): that sentence, and the rest."""
-    found = re.search(r"[.!?](?=\s+[A-Z(+\-\u2212\d])", text)
-    if found is None:
-        return text.strip(), ""
-    return text[: found.end()].strip(), text[found.end() :].strip()
-
-
-def verdict(
-    name: str,
-    answer: str,
-    right: str,
-    correct: bool,
-    ev_cost: Fraction | None,
-    cost: Fraction,
-    explanation: str,
-) -> dict[str, Any]:
-    """One graded answer as a verdict: a first line that says whether it was right, the right
-    answer and what the mistake cost (at most about 15 words); for a mistake one sentence of
-    why; the rest of the explanation (its EVs, the ramp, the method) kept for "details"."""
-    what = say(ASK_NAMES[name])
-    said, was = answer_words(name, answer), answer_words(name, right)
-    if correct:
-        lead = say("%(what)s: %(answer)s, right.", what=what, answer=said)
-    elif ev_cost and ev_cost < Fraction(1, 200):  # "0 bets" would read as free
-        lead = say(
-            "%(what)s: %(right)s was right, not %(answer)s; it cost under %(bets)s.",
-            what=what,
-            right=was,
-            answer=said,
-            bets=bets(0.01),
-        )
-    elif ev_cost and not cost:  # a stored attempt's, without its stake
-        lead = say(
-            "%(what)s: %(right)s was right, not %(answer)s; it cost %(bets)s.",
-            what=what,
-            right=was,
-            answer=said,
-            bets=bets(float(ev_cost)),
-        )
-    elif ev_cost:
-        lead = say(
-            "%(what)s: %(right)s was right, not %(answer)s; it cost %(bets)s (%(money)s).",
-            what=what,
-            right=was,
-            answer=said,
-            bets=bets(float(ev_cost)),
-            money=money(cost),
-        )
-    else:
-        lead = say("%(what)s: %(right)s was right, not %(answer)s.", what=what, right=was,
-                   answer=said)  # fmt: skip
-    why, rest = ("", explanation.strip()) if correct else first_sentence(explanation)
-    return {
-        "name": name,
-        "correct": correct,
-        "lead": lead,
-        "why": why,
-        "details": rest,
-        "cost": money(cost) if ev_cost else "",
-    }
 
 
 def waits_for(ask: Ask) -> str:

@@ -49,7 +49,7 @@ from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError, TableGa
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import tables, users
 from trainer.store.db import transaction
-from trainer.web import table_view
+from trainer.web import table_verdict, table_view
 from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import option_fields, plain_words, preset_menu, read_rules
@@ -251,7 +251,7 @@ def _step_feedback(seated: Seated, n: int) -> list[dict[str, Any]] | None:
         grades = _grades(seated, ask, last.step, answers_of(seated, last), game.learner_net)
     except InvalidAnswerError:
         return None
-    return table_view.feedback_view(grades) or None
+    return table_verdict.feedback_view(grades) or None
 
 
 def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
@@ -335,7 +335,7 @@ def step(table_id: str) -> Response:
             {"shown": steps[-1].n, "_anchor": "verdict"} if seated.spec.mode == "training" else {}
         )
         return redirect(url_for("table.show", table_id=table_id, **shown), code=303)
-    feedback = table_view.feedback_view(grades) if seated.spec.mode == "training" else None
+    feedback = table_verdict.feedback_view(grades) if seated.spec.mode == "training" else None
     if steps[-1].state == "held":  # the table stays where it was, the mistake shown
         now = replace(seated, steps=steps, held=steps[-1])
     else:  # where the step's own replay left it (no need to replay it again)
@@ -577,7 +577,7 @@ def held_feedback(seated: Seated) -> list[dict[str, Any]]:
     """The held mistake's grades, as shown when it was made (from its stored attempts)."""
     if seated.held is None:
         return []
-    return table_view.stored_verdicts(_graded(seated).get(seated.held.n, {}))
+    return table_verdict.stored_verdicts(_graded(seated).get(seated.held.n, {}))
 
 
 # -- the shoe's summary --------------------------------------------------------------------------
