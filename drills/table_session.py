@@ -351,7 +351,8 @@ def _stake_asks(spec: TableSpec, ask: Ask, bankroll: Fraction) -> list[Asked]:
     if round_ is None or ask.seat is None:
         return []
     cards = round_.hands(ask.seat)[0].cards
-    up = round_.up_card if spec.rules.bet_after_deal else None
+    shows_up = spec.rules.bet_after_deal and spec.rules.deal_faces != "all-down"
+    up = round_.up_card if shows_up else None
     notation = punter_stake.stake_notation(spec.rules, cards, up, bankroll, DEFAULT_RISK)
     return [Asked("stake", punter_stake.SLUG, notation, spec.rules.min_bet)]
 
@@ -362,6 +363,8 @@ def _play_asks(spec: TableSpec, ask: Ask, caches: Caches | None) -> list[Asked]:
         return []
     if Hand(ask.hand_cards).total == 21 and not ask.early:
         return []  # a 21 has no play (a natural asked early surrender, before the peek, has)
+    if spec.rules.deal_faces == "all-down":
+        return []  # 004 as dealt: no banker card; the chart of one column is not graded here yet
     hands = round_.hands(ask.seat)
     index = ask.hand_index
     split_hands = len(hands) if len(hands) > 1 else 0

@@ -88,6 +88,9 @@ class Rules:
     no_hole_card_loses: str = "all"  # no hole card: what a dealer natural takes ("original" bets)
     dealer_natural_takes_all: bool = False  # 004: a banker's dealt 21 beats a punter's dealt 21
     dealer_natural_must_be_announced: bool = False  # 000: unannounced, it counts as a plain 21
+    # 004: the automatic banker plays his best for the bank's money (banker/face_down.py), not
+    # a fixed total; off: he draws below dealer_stands_on.
+    banker_best: bool = False
     # Player options
     double_on: str = "any"
     double_after_split: bool = True
@@ -286,6 +289,21 @@ class Rules:
                 "deal_faces",
                 f"deal method {self.deal_method} deals {DEAL_FACES[faces]}: "
                 f"deal_faces must be {faces}, not {self.deal_faces}",
+            )
+        if self.deal_faces == "all-down" and not self.players_bank:
+            raise bad(
+                "deal_faces",
+                "all-down is source 004's deal, where a punter holds the bank "
+                "(table_rotation bank-passes-after-pack); no text deals every card face down "
+                "at another table",
+            )
+        if self.deal_faces == "all-down" and self.max_split_hands != 1:
+            raise bad("deal_faces", "all-down deals no pairs to split: max_split_hands must be 1")
+        if self.banker_best and self.deal_faces != "all-down":
+            raise bad(
+                "banker_best",
+                "the banker's best play is worked out for source 004's deal, every card face "
+                "down (deal_faces all-down); with cards face up he stands on dealer_stands_on",
             )
         if not 1 <= self.box_bettors <= 3:
             raise bad("box_bettors", f"must be 1 to 3, not {self.box_bettors}")
@@ -486,9 +504,18 @@ PRESETS: dict[str, Rules] = {
         table_rotation="bank-passes-after-pack",
         min_bet=Fraction(1),
         max_bet=None,  # "Каждый понтер ставит какую ему угодно сумму денег."
+        # "Банкомет сдает всем понтерам по две карты, не исключая и себя" and "Банкомет первый
+        # смотрит свои карты": no card is shown. deal_faces=casino keeps the face-up reading.
+        deal_faces="all-down",
+        banker_best=True,
         interpretation=(
-            "Interpretation: the banker 'may draw as he likes'; we let him draw to 16 and stand "
-            "on 17. The pack is played to its end (a talia), then the bank passes left.",
+            "Interpretation: the text deals two cards to every punter 'not excepting himself' "
+            "and shows no card, so every card is dealt and drawn face down: a punter sees his "
+            "own cards only; the banker sees his own and, of each punter, the stake, how many "
+            "cards he drew, and that a punter past 21 is out.",
+            "Interpretation: the banker 'may draw as he likes'; the automatic banker plays his "
+            "best for the bank's money against the punters' best play, and they theirs against "
+            "him. The pack is played to its end (a talia), then the bank passes left.",
             "Interpretation: 'at most three cards drawn' holds for the banker too.",
         ),
     ),
