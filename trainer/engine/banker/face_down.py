@@ -43,6 +43,7 @@ __all__ = [
     "Round",
     "banker_draws",
     "fixed_point",
+    "punter_reach",
     "face_down_game",
     "two_card_ev",
 ]
@@ -128,6 +129,8 @@ class PunterPlay:
     may draw to, by its cards (sorted values; the number of cards says how many he drew)."""
 
     moves: Mapping[Hand, str]
+    # Each such hand's EVs of standing and of drawing, given no banker's dealt 21.
+    values: Mapping[Hand, tuple[float, float]] = field(default_factory=dict, compare=False)
 
     def draws(self, hand: Sequence[int]) -> bool:
         return self.moves.get(tuple(sorted(hand)), "S") == "H"
@@ -152,14 +155,26 @@ class BankerPlay:
         return self.moves.get((key, drawn), "S") == "H"
 
 
-def _punter_finals(rules: Rules, play: PunterPlay) -> dict[Hand, float]:
-    """The punter's final hands (busts included) and their chances, playing ``play``."""
+def punter_reach(rules: Rules, play: PunterPlay) -> dict[Hand, float]:
+    """The chance of the punter holding each hand he may draw to, playing ``play``."""
+    reach: dict[Hand, float] = {}
+    _punter_finals(rules, play, reach)
+    return reach
+
+
+def _punter_finals(
+    rules: Rules, play: PunterPlay, reach: dict[Hand, float] | None = None
+) -> dict[Hand, float]:
+    """The punter's final hands (busts included) and their chances, playing ``play``; each
+    hand he may draw to, with its chance, into ``reach`` where given."""
     shoe = full_shoe(rules.decks)
     finals: dict[Hand, float] = {}
     layer = dict(_two_cards(shoe))
     while layer:
         following: dict[Hand, float] = {}
         for hand, chance in layer.items():
+            if reach is not None and not _natural(hand) and _may_draw(rules, hand):
+                reach[hand] = reach.get(hand, 0.0) + chance
             if _natural(hand) or not _may_draw(rules, hand) or not play.draws(hand):
                 finals[hand] = finals.get(hand, 0.0) + chance
                 continue
@@ -204,6 +219,7 @@ def punter_best(rules: Rules, banker: BankerPlay) -> tuple[PunterPlay, dict[Hand
     shoe = full_shoe(rules.decks)
     against = {k: _banker_totals(rules, banker, k) for k in range(_most_draws(rules) + 1)}
     moves: dict[Hand, str] = {}
+    values: dict[Hand, tuple[float, float]] = {}
 
     @cache
     def value(hand: Hand) -> float:
@@ -213,10 +229,11 @@ def punter_best(rules: Rules, banker: BankerPlay) -> tuple[PunterPlay, dict[Hand
             return stand
         hit = sum(p * value(_add(hand, v)) for v, p in _draws(shoe, hand))
         moves[hand] = "H" if hit > stand else "S"
+        values[hand] = (stand, hit)
         return max(hit, stand)
 
     evs = {hand: value(hand) for hand, _ in _two_cards(shoe)}
-    return PunterPlay(moves), evs
+    return PunterPlay(moves, values), evs
 
 
 def _most_draws(rules: Rules) -> int:

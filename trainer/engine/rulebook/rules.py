@@ -290,6 +290,17 @@ class Rules:
                 f"deal method {self.deal_method} deals {DEAL_FACES[faces]}: "
                 f"deal_faces must be {faces}, not {self.deal_faces}",
             )
+        self._validate_deal_004()
+        if not 1 <= self.box_bettors <= 3:
+            raise bad("box_bettors", f"must be 1 to 3, not {self.box_bettors}")
+
+    def _validate_deal_004(self) -> None:
+        """004 as its text deals it: every card face down, and the banker who plays his best
+        (``trainer.engine.banker.face_down``): no other text deals so."""
+
+        def bad(option: str, why: str) -> InvalidRulesError:
+            return InvalidRulesError(f"{option}: {why}", option=option)
+
         if self.deal_faces == "all-down" and not self.players_bank:
             raise bad(
                 "deal_faces",
@@ -305,8 +316,6 @@ class Rules:
                 "the banker's best play is worked out for source 004's deal, every card face "
                 "down (deal_faces all-down); with cards face up he stands on dealer_stands_on",
             )
-        if not 1 <= self.box_bettors <= 3:
-            raise bad("box_bettors", f"must be 1 to 3, not {self.box_bettors}")
 
     # -- presentation -----------------------------------------------------------------------
 
@@ -509,13 +518,13 @@ PRESETS: dict[str, Rules] = {
         deal_faces="all-down",
         banker_best=True,
         interpretation=(
-            "Interpretation: the text deals two cards to every punter 'not excepting himself' "
-            "and shows no card, so every card is dealt and drawn face down: a punter sees his "
-            "own cards only; the banker sees his own and, of each punter, the stake, how many "
-            "cards he drew, and that a punter past 21 is out.",
-            "Interpretation: the banker 'may draw as he likes'; the automatic banker plays his "
-            "best for the bank's money against the punters' best play, and they theirs against "
-            "him. The pack is played to its end (a talia), then the bank passes left.",
+            # Who sees what and the banker's drawing are readings with an option each
+            # (rulebook/readings.py), shown once on the rules page with the text's sentence.
+            "Interpretation: “Закупившийся банкомет выплачивает все ставки понтеров вдвое” (a "
+            "busted banker pays every stake double): the stakes of the punters still standing; "
+            "a punter past 21 lost at once (“Понтер или банкомет, прикупивший и составивший "
+            "более 21 очка, проигрывает”).",
+            "Interpretation: the pack is played to its end (a talia), then the bank passes left.",
             "Interpretation: 'at most three cards drawn' holds for the banker too.",
         ),
     ),
