@@ -324,15 +324,17 @@ def bank_ev(notation: str, rules: Rules) -> float:
     return max(_draw_evs(notation, rules).values())
 
 
-def settled_at_once(result: RoundResult) -> Fraction:
+def settled_at_once(result: RoundResult, rules: Rules | None = None) -> Fraction:
     """The bank's net of the punters' hands settled before the dealer's turn (a bust, a
-    natural), as :func:`standing_hands` leaves them out."""
+    natural), as :func:`standing_hands` leaves them out (at 004 as dealt a natural is not
+    shown: the banker plays against it, so only the busts)."""
+    hidden = rules is not None and face_down_game(rules)
     return -sum(
         (
             hand.net
             for seat in result.seats
             for hand in seat.hands
-            if hand.total > 21 or is_natural(hand.cards, split=hand.split)
+            if hand.total > 21 or (not hidden and is_natural(hand.cards, split=hand.split))
         ),
         Fraction(0),
     )
