@@ -33,6 +33,8 @@ from trainer.engine.rulebook.rules import Rules
 __all__ = ["FaceDownPlay", "grade", "is_face_down", "notation_of", "question", "skill"]
 
 WORDS = {"H": "draw", "S": "stand"}
+# The interpretation a verdict at 004's deal depends on, named as the rules page names it.
+SIGHT = "(the reading of the text named 'Who sees what' on the rules page: no card is shown)"
 _NOTATION_RE = re.compile(r"(?P<hand>(?:[2-9TJQKA][SHDC] ){2,12})v \?")
 _TIE = 1e-9
 
@@ -116,9 +118,9 @@ def explain(worked: FaceDownPlay, answer: str) -> str:
         worked.drawn, f"after {worked.drawn} cards drawn"
     )
     text = (
-        f"Your {_row(hand)} ({cards_words(hand.cards)}) {drawn}, no banker card shown: the "
-        f"punters' chart of one column says {WORDS[worked.right]}. Against the banker who plays "
-        "his best, reading how many cards you drew, standing is worth "
+        f"Your {_row(hand)} ({cards_words(hand.cards)}) {drawn}, no banker card shown {SIGHT}: "
+        f"the punters' chart of one column says {WORDS[worked.right]}. Against the banker who "
+        "plays his best, reading how many cards you drew, standing is worth "
         f"{worked.evs['S'] * 100:+.2f}% of the stake and drawing {worked.evs['H'] * 100:+.2f}%."
     )
     cost = worked.cost(answer)

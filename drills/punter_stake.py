@@ -38,6 +38,7 @@ from drills.base import LearnerState as LearnerState
 from drills.bet_sizing import read_bankroll, read_risk
 from drills.caches import Caches
 from drills.dealing.table_words import amount, card_words, cards_words
+from drills.face_down_play import SIGHT
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.banker.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
 from trainer.engine.deck.cards import Card, InvalidCardError
@@ -215,7 +216,7 @@ def _explain(
     if len(cards) == 2 and up is None:
         worth = (
             "played by the chart of one column against the banker playing his best, his "
-            "dealt 21 taking every stake"
+            f"dealt 21 taking every stake; {SIGHT[1:-1]}"
         )
     how = f"{_hand_words(cards, up)}: a unit staked expects {edge.edge * 100:+.2f}% ({worth})."
     if edge.edge <= 0:

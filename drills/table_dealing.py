@@ -55,6 +55,7 @@ from drills.base import (
 from drills.base import LearnerState as LearnerState
 from drills.caches import Caches
 from drills.dealing.table_words import amount
+from drills.face_down_play import SIGHT
 from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_values
 from trainer.engine.banker.doubling import (
     double_evs,
@@ -347,7 +348,7 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
     if face_down_game(rules):
         reading = (
             "reading each punter by his stake and how many cards he drew, against the punters' "
-            "best play (the chart of one column, no banker card shown)"
+            f"best play (the chart of one column) {SIGHT}"
         )
     elif any(hand.hidden for hand in question.hands):
         reading = "counting the punters' face-down cards among the cards you have not seen"

@@ -53,3 +53,12 @@ def test_a_notation_the_table_could_not_write_is_refused(
 def test_a_play_the_game_has_not_is_refused() -> None:
     with pytest.raises(InvalidAnswerError, match="not allowed"):
         DRILL.grade("TS 6H v ?", "D", BANK)
+
+
+def test_a_verdict_names_the_reading_it_depends_on() -> None:
+    from drills.punter_stake import DRILL as STAKE
+
+    play = DRILL.grade("TS 6H v ?", "H", BANK).explanation
+    stake = STAKE.grade("stake TS 6H bankroll 1000 risk 0.05", "1", BANK).explanation
+    for text in (play, stake):
+        assert "'Who sees what'" in text
