@@ -162,3 +162,11 @@ def test_the_bankers_draw_at_the_text_s_deal_is_graded_by_what_he_sees() -> None
     seen = "8 8 8 8 8 7 8 8 7 30"  # his T 6 and the punter's 9 J out
     shown = DRILL.grade(f"draw TS 6H against 9C JD stake 1; unseen {seen}", "S", FACE_UP)
     assert "face-down" not in shown.explanation  # the table shows every punter's card
+
+
+def test_the_automatic_banker_against_one_punter_plays_the_fixed_points_banker() -> None:
+    from trainer.engine.banker.face_down import banker_draws
+
+    point = fixed_point(BANK)
+    for (hand, drawn), move in point.banker.moves.items():
+        assert banker_draws(BANK, hand, [(5.0, drawn)]) == (move == "H"), (hand, drawn)
