@@ -170,3 +170,8 @@ def test_the_automatic_banker_against_one_punter_plays_the_fixed_points_banker()
     point = fixed_point(BANK)
     for (hand, drawn), move in point.banker.moves.items():
         assert banker_draws(BANK, hand, [(5.0, drawn)]) == (move == "H"), (hand, drawn)
+
+
+def test_a_hand_may_draw_without_limit_where_the_rules_set_none() -> None:
+    point = fixed_point(Rules.parse("russian-bank max_draws=none decks=1"))
+    assert any(len(hand) > 5 for hand in point.punter.moves)  # four draws and more priced

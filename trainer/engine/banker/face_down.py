@@ -217,13 +217,15 @@ def punter_best(rules: Rules, banker: BankerPlay) -> tuple[PunterPlay, dict[Hand
     """The punter's best chart against ``banker``, and each two-card hand's EV under it (given
     no banker's dealt 21: the punter plays only then)."""
     shoe = full_shoe(rules.decks)
-    against = {k: _banker_totals(rules, banker, k) for k in range(_most_draws(rules) + 1)}
+    against: dict[int, dict[int, float]] = {}  # the banker's totals, by the punter's draws
     moves: dict[Hand, str] = {}
     values: dict[Hand, tuple[float, float]] = {}
 
     @cache
     def value(hand: Hand) -> float:
         drawn = len(hand) - 2
+        if drawn not in against:
+            against[drawn] = _banker_totals(rules, banker, drawn)
         stand = sum(p * _pay(rules, hand, t) for t, p in against[drawn].items())
         if total_of(hand) > 21 or _natural(hand) or not _may_draw(rules, hand):
             return stand
@@ -234,10 +236,6 @@ def punter_best(rules: Rules, banker: BankerPlay) -> tuple[PunterPlay, dict[Hand
 
     evs = {hand: value(hand) for hand, _ in _two_cards(shoe)}
     return PunterPlay(moves, values), evs
-
-
-def _most_draws(rules: Rules) -> int:
-    return 3 if rules.max_draws is None else min(rules.max_draws, 9)
 
 
 def banker_best(rules: Rules, punter: PunterPlay) -> BankerPlay:
