@@ -174,6 +174,7 @@ def mistakes() -> Response:
             {
                 "attempt": a,
                 "question": question,
+                "asked": _asked_words(drills, a),
                 "drill": drills.get(a.drill),
                 "rules": readable_rules(a.rules),
                 "said": _answer_words(question, a.answer),
@@ -272,9 +273,27 @@ def _shown(drills: dict[str, Drill], attempt: attempts.Attempt) -> Question | No
 def learner_attempts(user_id: int) -> Response:
     user = learner_or_404(user_id)
     rows = attempts.list_attempts(get_db(), user.id)
+    drills = registry()
     return render(
-        "history/attempts.html", user=user, attempts=rows, drills=registry(), section="progress"
+        "history/attempts.html",
+        user=user,
+        attempts=rows,
+        asked={a.id: _asked_words(drills, a) for a in rows},
+        drills=drills,
+        section="progress",
     )
+
+
+def _asked_words(drills: dict[str, Drill], attempt: attempts.Attempt) -> str:
+    """What an attempt's question asked, in plain words (its skill as its drill names it),
+    never its notation: that stays in the downloads."""
+    drill = drills.get(attempt.drill)
+    if drill is None:
+        return ""
+    try:
+        return drill.skill_words(drill.skill(attempt.question, stored_rules(attempt.rules)))
+    except (DrillError, ValueError):
+        return drill.title
 
 
 @bp.get("/learners/<int:user_id>/attempts.csv")
