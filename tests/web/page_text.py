@@ -151,3 +151,62 @@ def forms_of(page: str) -> list[Form]:
     parser.feed(page)
     parser.close()
     return parser.forms
+
+
+class _Verdict(HTMLParser):
+    """A verdict's text in three parts: its first line (the heading), what shows without
+    opening anything (the situation drawn, class "verdict-shown", left out), and what is behind
+    its Details (a disclosure inside it, such as the rules line, counted there)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: dict[str, list[str]] = {"line": [], "shown": [], "details": []}
+        self.stack: list[str] = []
+        self.details = 0
+        self.skip_at: int | None = None
+        self.line_at: int | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in _VOID:
+            return
+        found = {name: value or "" for name, value in attrs}
+        self.stack.append(tag)
+        if tag == "details":
+            self.details += 1
+        if self.skip_at is None and "verdict-shown" in found.get("class", "").split():
+            self.skip_at = len(self.stack)
+        if found.get("id") == "feedback-heading":
+            self.line_at = len(self.stack)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _VOID or tag not in self.stack:
+            return
+        while self.stack:
+            depth = len(self.stack)
+            popped = self.stack.pop()
+            if popped == "details":
+                self.details -= 1
+            if self.skip_at == depth:
+                self.skip_at = None
+            if self.line_at == depth:
+                self.line_at = None
+            if popped == tag:
+                break
+
+    def handle_data(self, data: str) -> None:
+        if self.details:
+            self.parts["details"].append(data)
+        elif self.line_at is not None:
+            self.parts["line"].append(data)
+        elif self.skip_at is None:
+            self.parts["shown"].append(data)
+
+
+def verdict_parts(section: str) -> tuple[str, str, str]:
+    """A verdict section's first line, its other words shown at once (the situation drawn left
+    out), and the words behind its Details."""
+    parser = _Verdict()
+    parser.feed(section)
+    parser.close()
+    return tuple(re.sub(r"\s+", " ", " ".join(parser.parts[k])).strip()
+                 for k in ("line", "shown", "details"))  # type: ignore[return-value]  # fmt: skip

@@ -17,7 +17,7 @@ import pytest
 
 from drills import DRILLS, AsksOnItsPage, Drill, DrillError, registry
 from tests.conftest import app_config
-from tests.web.page_text import Form, forms_of, notation_in, visible_text
+from tests.web.page_text import Form, forms_of, notation_in, verdict_parts, visible_text
 from trainer.engine.rulebook.rules import Rules
 
 # The indices and edge by count the count drills grade by (worked out once per run).
@@ -75,8 +75,8 @@ def question_form(page: str) -> Form:
     return found[0]
 
 
-def _keys(form: Form) -> list[str]:
-    return [value for name, value, disabled in form.buttons if name == "answer" and not disabled]
+def _keys(form: Form, name: str = "answer") -> list[str]:
+    return [value for named, value, disabled in form.buttons if named == name and not disabled]
 
 
 def _candidates(drill: Drill, form: Form, rules: Rules) -> Iterator[dict[str, str]]:
@@ -87,10 +87,10 @@ def _candidates(drill: Drill, form: Form, rules: Rules) -> Iterator[dict[str, st
         yield {"kind": kind, "total": total}
         yield {"kind": "hard", "total": "3"}
         return
-    keys = _keys(form)
-    if keys:
-        yield from ({"answer": key} for key in keys)
-        return
+    for name in ("answer", "call"):
+        if _keys(form, name):
+            yield from ({name: key} for key in _keys(form, name))
+            return
     right = right_of(drill, notation, rules, drill.answer_text({name: "0" for name in form.boxes}))
     amounts = right.split("; ")
     if len(form.boxes) > 1 and len(amounts) == len(form.boxes):
@@ -127,7 +127,7 @@ def answers(drill: Drill, form: Form) -> tuple[dict[str, str], dict[str, str]]:
 
 def walk_drill(walk: Walk, drill: Drill) -> None:
     page = walk.get(f"{drill.slug}: the question", f"/drills/{drill.slug}")
-    if not isinstance(drill, AsksOnItsPage) or drill.slug == "catch-the-dealer":
+    if not isinstance(drill, AsksOnItsPage):
         return
     form = question_form(page)
     right, wrong = answers(drill, form)
@@ -260,3 +260,37 @@ def test_no_notation_in_what_a_learner_reads(walk: Walk, name: str) -> None:
     WALKS[name](walk)
     hits = walk.hits()
     assert not hits, f"{len(hits)} pieces of notation:\n" + "\n".join(hits)
+
+
+# -- the shape of a verdict ---------------------------------------------------------------------
+
+FIRST_LINE_WORDS = 15  # "about 15 words": the first line says right or wrong, the answer, its cost
+WHY_WORDS = 40  # one sentence of why (the situation answered, drawn beside it, not counted)
+_FEEDBACK_RE = re.compile(r'<section id="feedback".*?</section>', re.S)
+
+
+def verdict_of(page: str) -> tuple[str, str, str]:
+    """A page's verdict: its first line, its other words shown without opening anything, and
+    what is behind its Details."""
+    section = _FEEDBACK_RE.search(page)
+    assert section is not None, "the page has no verdict"
+    return verdict_parts(section.group(0))
+
+
+VERDICT_WALKS = [name for name in WALKS if name not in ("pages", "your pages", *TABLE_ONLY)]
+
+
+@pytest.mark.parametrize("name", VERDICT_WALKS)
+def test_every_verdict_says_it_in_a_line_and_keeps_the_rest_behind_details(
+    walk: Walk, name: str
+) -> None:
+    WALKS[name](walk)
+    verdicts = [(page_name, page) for page_name, page in walk.seen if 'id="feedback"' in page]
+    assert verdicts, f"{name}: no verdict was shown"
+    for page_name, page in verdicts:
+        line, shown, hidden = verdict_of(page)
+        assert re.match(r"(Right|Not quite|Checkpoint \d+|Round \d+)\b", line), (page_name, line)
+        assert len(line.split()) <= FIRST_LINE_WORDS, f"{page_name}: {line!r}"
+        assert len(shown.split()) <= WHY_WORDS, f"{page_name}: {len(shown.split())}: {shown!r}"
+        if "right answer" in page_name:
+            assert line.startswith("Right"), (page_name, line)
