@@ -37,7 +37,7 @@ def test_the_page_asks_the_kind_chosen_and_keeps_it_for_the_next(
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and "Right" in page
     assert read_question(hidden_fields(page)["question"]).kind in kinds
-    assert f'action="/drills/payout-math/answer?mix={mix}"' in page
+    assert f'action="/drills/payout-math/answer?mix={mix}#feedback"' in page
 
 
 def test_a_wrong_amount_is_stored_with_its_cost_and_the_rules_in_play(
