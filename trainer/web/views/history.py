@@ -284,16 +284,29 @@ def learner_attempts(user_id: int) -> Response:
     )
 
 
+# A card in a stored question ("AS", "TD"): shown with its suit's sign ("A♠", "10♦").
+_CARD_CODE_RE = re.compile(r"(?<![\w-])(10|[2-9TJQKA])([SHDC])(?![\w-])")
+_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+_CARDS_SHOWN = 8
+
+
 def _asked_words(drills: dict[str, Drill], attempt: attempts.Attempt) -> str:
-    """What an attempt's question asked, in plain words (its skill as its drill names it),
-    never its notation: that stays in the downloads."""
+    """What an attempt's question asked, in plain words: its skill as its drill names it, and
+    the first cards it showed as a learner reads them ("hard 14: J♣ 4♥"), never its notation:
+    that stays in the downloads."""
     drill = drills.get(attempt.drill)
     if drill is None:
         return ""
     try:
-        return drill.skill_words(drill.skill(attempt.question, stored_rules(attempt.rules)))
+        words = drill.skill_words(drill.skill(attempt.question, stored_rules(attempt.rules)))
     except (DrillError, ValueError):
-        return drill.title
+        words = drill.title
+    found = _CARD_CODE_RE.findall(attempt.question)
+    cards = " ".join(("10" if rank == "T" else rank) + _SIGNS[suit] for rank, suit in found)
+    if not cards:
+        return words
+    shown = " ".join(cards.split()[:_CARDS_SHOWN]) + (" …" if len(found) > _CARDS_SHOWN else "")
+    return f"{words}: {shown}"
 
 
 @bp.get("/learners/<int:user_id>/attempts.csv")
