@@ -25,7 +25,16 @@ pytestmark = pytest.mark.usefixtures("count_studies")
 
 CSRF = "test-csrf-token-0123456789"
 PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/progress",
-         "/mistakes", "/signin", "/signup", "/account", "/dealing/catch", "/table/")  # fmt: skip
+         "/mistakes", "/signin", "/signup", "/account", "/dealing/catch", "/table/",
+         "/drills/basic-strategy/chart", "/strategy/chart")  # fmt: skip
+# Pages of no arguments the walk reaches otherwise, or that are not a page a learner reads.
+NOT_WALKED_ALONE = {
+    "/drills/basic-strategy": "a drill: walked with every drill",
+    "/drills/basic-strategy/timed": "a timed run's page: walked by starting one",
+    "/dealing/catch/run": "catch the dealer's run: walked with its settings",
+    "/counting/penetration-chart": "a block of the penetration drill's verdict, walked with it",
+    "/count-jobs/progress": "a count study's progress block, read by a script",
+}
 TABLE_ONLY = {"table-play", "table-dealing", "punter-stake", "the table", "the bank"}
 
 
@@ -194,6 +203,7 @@ def walk_table(walk: Walk, name: str, table: dict[str, Any]) -> None:
         steps = [form for form in forms_of(page) if "kind" in form.fields]
         if not steps:
             walk.read(f"{name}: the summary", walk.client.get(url))
+            walk.read(f"{name}: its first round", walk.client.get(f"{url}/rounds/1"))
             return
         form = steps[0]
         if form.fields["kind"] not in kinds:
@@ -208,6 +218,11 @@ def walk_pages(walk: Walk) -> None:
     for url in PAGES:
         walk.get(url, url)
     walk.get("/strategy under the Russian bank", "/strategy", rules="russian-bank")
+    page = walk.get("the quiz", "/drills/basic-strategy")
+    timed = next(form for form in forms_of(page) if "timed-form" in form.classes)
+    page = walk.post("a timed run", timed.action, timed.fields)
+    form = question_form(page)
+    walk.post("a timed run answered", form.action, {**form.fields, "answer": _keys(form)[0]})
     walk.get("/rules with an option changed", "/rules", rules="vegas-6d-s17 decks=2")
     drill = registry()["hand-totals"]
     walk_drill(walk, drill)  # a history to show
@@ -253,6 +268,15 @@ def _marked(name: str) -> Any:
     if name in TABLE_ONLY:
         return pytest.param(name, marks=pytest.mark.xfail(strict=False, reason="tablewords branch"))
     return name
+
+
+def test_the_walk_reads_every_page(walk_app: Any) -> None:
+    pages = {
+        rule.rule
+        for rule in walk_app.url_map.iter_rules()
+        if "GET" in rule.methods and not rule.arguments
+    }
+    assert pages - set(PAGES) - set(NOT_WALKED_ALONE) == set()
 
 
 @pytest.mark.parametrize("name", [_marked(name) for name in WALKS])
