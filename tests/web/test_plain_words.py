@@ -301,6 +301,15 @@ def verdict_of(page: str) -> tuple[str, str, str]:
     return verdict_parts(section.group(0))
 
 
+# What each drill with a long explanation keeps behind Details, right answer or wrong.
+BEHIND_DETAILS = {
+    "basic-strategy": "EV of each play",
+    "deviations": "The EV of each play at this count",
+    "bet-sizing": "The whole ramp",
+    "true-count": "gives",
+    "table-payouts": "Box 1:",
+}
+
 VERDICT_WALKS = [name for name in WALKS if name not in ("pages", "your pages", *TABLE_ONLY)]
 
 
@@ -318,3 +327,6 @@ def test_every_verdict_says_it_in_a_line_and_keeps_the_rest_behind_details(
         assert len(shown.split()) <= WHY_WORDS, f"{page_name}: {len(shown.split())}: {shown!r}"
         if "right answer" in page_name:
             assert line.startswith("Right"), (page_name, line)
+        if name in BEHIND_DETAILS:
+            assert BEHIND_DETAILS[name] in hidden, f"{page_name}: {hidden!r}"
+            assert BEHIND_DETAILS[name] not in shown, f"{page_name}: {shown!r}"
