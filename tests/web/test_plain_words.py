@@ -202,8 +202,9 @@ def walk_table(walk: Walk, name: str, table: dict[str, Any]) -> None:
         page = str(walk.client.get(url).get_data(as_text=True))
         steps = [form for form in forms_of(page) if "kind" in form.fields]
         if not steps:
-            walk.read(f"{name}: the summary", walk.client.get(url))
-            walk.read(f"{name}: its first round", walk.client.get(f"{url}/rounds/1"))
+            summary = walk.read(f"{name}: the summary", walk.client.get(url))
+            for round_url in sorted(set(re.findall(r'href="([^"]*/rounds/\d+)"', summary)))[:3]:
+                walk.read(f"{name}: {round_url}", walk.client.get(round_url))
             return
         form = steps[0]
         if form.fields["kind"] not in kinds:
