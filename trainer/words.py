@@ -62,7 +62,7 @@ def number(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
 
 def signed(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
     """``value`` with its sign always written ("+3", "−2", "0"), as counts are read."""
-    text = number(abs(value), digits)
+    text = number(-value if value < 0 else value, digits)
     rounded = round(float(value), digits)
     if rounded > 0:
         return "+" + text

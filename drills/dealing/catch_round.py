@@ -120,6 +120,7 @@ def dealer_played(result: RoundResult) -> bool:
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
+    """The cards as a learner reads them, ranks with suit symbols (``3♣ K♥ 4♥``)."""
     return cards_words(cards)
 
 

@@ -457,3 +457,19 @@ def _simulation_stage(db: sqlite_utils.Database) -> None:
     # What a running simulation is doing (trainer/simulator/job.py: STAGES): working out the
     # chart or the indices and compiling take a while before the first round is played.
     db.execute("ALTER TABLE simulation_jobs ADD COLUMN stage TEXT")
+
+
+@migration("0017_learner_paths")
+def _learner_paths(db: sqlite_utils.Database) -> None:
+    # Where a learner starts on the path (drills/path.py: STARTS) and the steps the placement
+    # check showed they know (trainer/store/paths.py); one row a learner, changed in place.
+    db.execute(
+        """
+        CREATE TABLE learner_paths (
+            user_id INTEGER PRIMARY KEY REFERENCES users(id),
+            start TEXT NOT NULL,
+            known TEXT NOT NULL DEFAULT '',  -- step keys, space-separated, in the path's order
+            updated_at TEXT NOT NULL
+        )
+        """
+    )
