@@ -33,6 +33,7 @@ says where, and takes an answer only when a review batch re-drills one of its qu
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -86,6 +87,26 @@ class Grade:
     right_answer: str
     explanation: str
     ev_cost: Fraction | None = None  # the mistake's cost in bets, where the drill has one
+
+    @property
+    def why(self) -> str:
+        """The explanation's first sentence: the one a verdict shows (write it as the why)."""
+        return _first_sentence(self.explanation)[0]
+
+    @property
+    def details(self) -> str:
+        """The rest of the explanation (the working, the EVs, the method): shown on demand."""
+        return _first_sentence(self.explanation)[1]
+
+
+# A sentence ends at a full stop (or ! ?) before a space and a capital, a digit or a sign: not
+# at a decimal point ("4.48 decks"), nor at a line that goes on in lower case.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9+\-\u2212(])|\n+")
+
+
+def _first_sentence(text: str) -> tuple[str, str]:
+    parts = _SENTENCE_END.split(text.strip(), maxsplit=1)
+    return parts[0].strip(), (parts[1].strip() if len(parts) > 1 else "")
 
 
 @dataclass(frozen=True)

@@ -263,17 +263,18 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
     bet = ramp.bet_at(count)
     ideal = ramp.kelly_fraction * float(ramp.bankroll) * row.indices / ROUND_VARIANCE
     if row.indices <= 0:
-        how = f"the player has no edge there ({row.indices * 100:+.2f}%): the table minimum"
+        why = f"the player has no edge there ({row.indices * 100:+.2f}%): the table minimum"
+        how = ""
     else:
+        why = f"the edge there is {row.indices * 100:+.2f}% of the bet"
         how = (
-            f"the edge there is {row.indices * 100:+.2f}% of the bet, so "
-            f"{ramp.kelly_fraction:.2f} x {_money(ramp.bankroll)} x {row.indices * 100:.2f}% / "
-            f"{ROUND_VARIANCE} (the variance of a round) = {ideal:.1f}, in units of "
-            f"{_money(rules.min_bet)} within the table's limits"
+            f"Sized by Kelly: {ramp.kelly_fraction:.2f} x {_money(ramp.bankroll)} x "
+            f"{row.indices * 100:.2f}% / {ROUND_VARIANCE} (the variance of a round) = "
+            f"{ideal:.1f}, in units of {_money(rules.min_bet)} within the table's limits. "
         )
     rows = "; ".join(f"{where}: {bet_text}" for where, bet_text in ramp_rows(ramp))
     return (
-        f"At a {kind} of {signed(count)} the ramp bets {_money(bet)}: {how}. "
+        f"At a {kind} of {signed(count)} the ramp bets {_money(bet)}: {why}. {how}"
         f"The whole ramp: {rows}. It wins {ramp.win_per_100:.2f} per 100 rounds "
         f"(standard deviation {ramp.sd_per_100:.0f}), with a risk of ruin of "
         f"{ramp.risk_of_ruin * 100:.1f}%.{_why_riskier(ramp, rules)}"

@@ -345,10 +345,11 @@ def explain(play: Play) -> str:
         "R/P": "surrender, else split",
     }.get(play.code, play.code)
     row = play.cell.row if play.cell.section == "pairs" else f"{play.cell.section} {play.cell.row}"
-    return (
-        f"The chart for these rules says {play.code} ({meaning}) for {row} against "
-        f"{'an ace' if play.cell.up == 'A' else play.cell.up}: {PLAY_KEYS[play.right].lower()}."
-    )
+    up = play.cell.up
+    against = "an ace" if up == "A" else f"{'an' if up == '8' else 'a'} {up}"
+    right = PLAY_KEYS[play.right].lower()
+    text = f"The chart for these rules says {meaning} for {row} against {against}"
+    return text + ("." if meaning == right else f": here, {right}.")
 
 
 def _percent(value: float) -> str:

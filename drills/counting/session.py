@@ -432,6 +432,10 @@ class SessionDrill(Drill, AskedInSessions):
             return f"{ASK_LABELS[words[0]]}, {system_words(words[1])}, {decks_words(words[2])}"
         if len(words) == 2 and words[0] in ASK_LABELS:
             return f"{ASK_LABELS[words[0]]}, {system_words(words[1])}"
+        if len(words) == 5 and words[0] in ASK_LABELS:  # a true count: its rounding too
+            label, system, convention, resolution, decks = words
+            return (f"{ASK_LABELS[label]}, {system_words(system)}, {convention}, to the "
+                    f"{resolution} deck, {decks_words(decks)}")  # fmt: skip
         if len(words) == 5 and words[2] == "at" and words[4] == "cards/s":
             system, decks, speed = system_words(words[0]), decks_words(words[1]), words[3]
             return f"Counting {system}, {decks}, at {speed} cards a second"

@@ -26,6 +26,19 @@ def browser_context_args(browser_context_args: dict[str, Any], live_server: Any)
     return {**browser_context_args, "base_url": live_server.url}
 
 
+def tab_to(page: Page, target: Any) -> None:
+    """Without JavaScript an answer's page opens at its verdict (#feedback), which the
+    browser's autofocus would scroll away from: the learner reads it, then Tabs to the next
+    question's ``target``. Anywhere else ``target`` has the focus already (autofocus)."""
+    if not page.url.endswith("#feedback") or not page.locator("#feedback-heading").count():
+        return
+    expect(page.locator("#feedback-heading")).to_be_in_viewport()
+    for _ in range(8):
+        if target.evaluate("element => element === document.activeElement"):
+            return
+        page.keyboard.press("Tab")
+
+
 class Learner:
     """One learner at one browser page, doing what a person would."""
 
@@ -73,6 +86,10 @@ class Learner:
         expect(self.page.get_by_role("heading", name=title, level=1)).to_be_visible()
         self.wait_for_htmx()
 
+    def tab_to(self, box: Any) -> None:
+        if not self.javascript:
+            tab_to(self.page, box)
+
     def answer_hand(self, *, correct: bool) -> str:
         """Answer the question on screen by keyboard; return the question's notation."""
         page = self.page
@@ -83,6 +100,7 @@ class Learner:
             answer = "hard 3"  # never right: no hand of 2 to 5 cards totals 3
         kind, _, total = answer.partition(" ")
         total_box = page.get_by_label("Total", exact=True)
+        self.tab_to(total_box)
         expect(total_box).to_be_focused()  # autofocus: the learner can type at once
         page.keyboard.type(total)
         page.keyboard.press("Tab")  # into the soft / hard / bust group, on "Soft"
@@ -102,7 +120,7 @@ class Learner:
         answered = page.get_by_role("group", name="The hand you answered").get_by_role("img")
         expect(answered).to_have_count(len(Hand.parse(notation)))
         # htmx swaps the panel in place; without JavaScript the form posts to /answer.
-        assert page.url.endswith("/answer") != self.javascript
+        assert page.url.endswith("/answer#feedback") != self.javascript
         return notation
 
 

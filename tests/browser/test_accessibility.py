@@ -237,8 +237,8 @@ def table(page: Page, audit: Audit) -> None:
             audit.check("table: a play")
             page.locator("form.step-play button:not([disabled])").first.click()
         elif page.locator("form.step-count").count():
-            page.get_by_label("Running count").fill("0")
-            page.get_by_label("True count").fill("0")
+            page.get_by_label("Running count", exact=True).fill("0")
+            page.get_by_label("True count", exact=True).fill("0")
             page.get_by_role("button", name="Answer").click()
         else:
             # A visible key: a step's form may hold a hidden default submit (insurance's

@@ -9,6 +9,7 @@ import re
 from playwright.sync_api import Page, expect
 
 from drills.dealing.catch_round import deal_round
+from tests.browser.conftest import tab_to
 from trainer.engine.rulebook.rules import find_preset
 
 VEGAS = find_preset("vegas-6d-s17")
@@ -29,6 +30,7 @@ def seed_with_two_planted(rounds: int = 4, rate: int = 50) -> tuple[int, list[bo
 def call_round(page: Page, number: int, foul: bool, javascript: bool) -> None:
     heading = page.get_by_role("heading", name=re.compile(f"^Round {number} of 4"))
     expect(heading).to_be_visible()
+    tab_to(page, page.get_by_role("button", name="Next"))  # without JavaScript, from the verdict
     expect(page.get_by_role("button", name="Next")).to_be_focused()  # Enter passes the round
     page.locator("form.catch-question").evaluate("form => { form.dataset.answered = 'yes'; }")
     if foul and javascript:

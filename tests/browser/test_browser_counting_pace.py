@@ -58,7 +58,7 @@ def test_under_reduced_motion_the_cards_are_stepped_by_hand(calm: Page) -> None:
         expect(status(page)).to_have_text(re.compile(rf"^Step {number} of {count}: .+ of "))
         expect(page.locator("ol.count-steps > li:visible")).to_have_count(1)
     page.keyboard.press("Enter")
-    box = page.get_by_label("Running count")
+    box = page.get_by_label("Running count", exact=True)
     expect(box).to_be_visible()
     expect(box).to_be_focused()
     box.fill("0")

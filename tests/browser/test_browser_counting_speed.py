@@ -36,7 +36,7 @@ def test_the_speed_rises_after_a_good_run(learner: Any) -> None:
             if summary.is_visible() or right == RAISE_AFTER:
                 break
             seen += shown_cards(page)
-            page.get_by_label("Running count").fill(
+            page.get_by_label("Running count", exact=True).fill(
                 signed(Checkpoint("rc", HI_LO, 6, tuple(seen)).right)
             )
             page.get_by_role("button", name="Answer").click()

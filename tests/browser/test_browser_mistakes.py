@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from drills.payout.money import money_text
 from drills.payout.play import read_question
+from tests.browser.conftest import tab_to
 
 PAYS = {"five-card-21": Fraction(2), "natural-6-5": Fraction(6, 5), "natural-3-2": Fraction(3, 2)}
 
@@ -22,6 +23,7 @@ def ask(page: Page, label: str) -> tuple[str, str]:
 
 
 def answer(page: Page, amount: str, verdict: str) -> None:
+    tab_to(page, page.get_by_label("Amount"))  # without JavaScript, from the last verdict
     expect(page.get_by_label("Amount")).to_be_focused()
     page.keyboard.type(amount)
     page.keyboard.press("Enter")

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from drills.strategy_cells import cell_of, read_situation
 from drills.strategy_quiz import work_out
+from tests.browser.conftest import tab_to
 from trainer.engine.rulebook.rules import Rules
 
 HANDS = 20
@@ -41,6 +42,7 @@ def press(page: Page, key: str, legal: list[str], javascript: bool) -> None:
         page.keyboard.press(key.lower())
         return
     form = page.locator("form.strategy-question")
+    tab_to(page, form.locator(f'button[data-key="{legal[0]}"]'))  # from the last verdict
     expect(form.locator(f'button[data-key="{legal[0]}"]')).to_be_focused()
     for _ in range(legal.index(key)):
         page.keyboard.press("Tab")
@@ -69,14 +71,16 @@ def answer_one(page: Page, javascript: bool, *, correct: bool) -> tuple[str, str
     press(page, key, [k for k in play.keys if k in play.evs], javascript)
     # The answer is in once the next question (a new submission token) is on the page.
     expect(page.locator("form.strategy-question input[name=token]")).not_to_have_value(token)
-    verdict = "Right" if correct else "Not quite"
-    expect(page.get_by_role("heading", name=verdict, exact=True)).to_be_visible()
+    verdict = "Right: " if correct else "Not quite: "
+    heading = page.locator("#feedback-heading")
+    expect(heading).to_have_text(re.compile("^" + verdict))
     feedback = page.locator("section.feedback")
-    expect(feedback.get_by_role("table")).to_contain_text("EV of each play")
+    # Every play's EV, behind the verdict's Details.
+    expect(feedback.locator("details.verdict-details table")).to_contain_text("EV of each play")
     if not correct:
-        expect(feedback).to_contain_text(f"the right play is {play.keys[play.right]}")
-        expect(feedback).to_contain_text("% of your bet")
-    assert page.url.endswith("/answer") != javascript
+        expect(heading).to_contain_text(f"{play.keys[play.right].lower()}, not ")
+        expect(heading).to_contain_text("% of a bet")
+    assert page.url.endswith("/answer#feedback") != javascript
     return notation, key, correct
 
 

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from drills.dealing.table_round import read_played
 from drills.payout.money import money_text
+from tests.browser.conftest import tab_to
 
 
 def owed(page: Page) -> list[str]:
@@ -19,6 +20,7 @@ def owed(page: Page) -> list[str]:
 
 
 def pay_by_keyboard(page: Page, amounts: list[str]) -> None:
+    tab_to(page, page.get_by_label("Box 1 gets"))  # without JavaScript, from the last verdict
     expect(page.get_by_label("Box 1 gets")).to_be_focused()  # autofocus: pay at once
     for index, amount in enumerate(amounts):
         page.keyboard.type(amount)
@@ -47,8 +49,8 @@ def test_a_learner_pays_a_table_of_five_boxes_by_keyboard(learner) -> None:
     feedback = page.locator(".feedback")
     expect(page.get_by_role("heading", name="Right")).to_be_visible()
     expect(feedback).to_contain_text("You took")
-    expect(feedback.locator(".box-feedback li")).to_have_count(5)
-    assert page.url.endswith("/answer?boxes=5") != learner.javascript
+    expect(feedback.locator("details .box-feedback li")).to_have_count(5)
+    assert page.url.endswith("/answer?boxes=5#feedback") != learner.javascript
 
     # The next table has five boxes too; this time box 3 is paid a chip too much.
     amounts = owed(page)
@@ -56,9 +58,13 @@ def test_a_learner_pays_a_table_of_five_boxes_by_keyboard(learner) -> None:
     amounts[2] = money_text(Fraction(amounts[2]) + 1)
     pay_by_keyboard(page, amounts)
     expect(page.get_by_role("heading", name="Not quite")).to_be_visible()
-    expect(page.locator(".box-feedback li").nth(2)).to_contain_text("Box 3:")
-    expect(page.locator(".box-feedback li").nth(2)).to_contain_text(", not ")
-    expect(page.locator(".box-feedback li").nth(0)).to_contain_text(", right:")
+    # The box paid wrong is shown at once; every box's pay is behind Details.
+    shown = page.locator(".verdict-shown .box-feedback li")
+    expect(shown).to_have_count(1)
+    expect(shown).to_contain_text("Box 3:")
+    expect(shown).to_contain_text(", not ")
+    expect(page.locator("details .box-feedback li").nth(2)).to_contain_text("Box 3:")
+    expect(page.locator("details .box-feedback li").nth(0)).to_contain_text(", right:")
 
 
 def test_a_box_left_unpaid_says_so_and_keeps_the_table(learner) -> None:

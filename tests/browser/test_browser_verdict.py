@@ -153,6 +153,27 @@ def test_the_quiz_on_a_phone_shows_the_verdict_and_the_next_buttons_on_one_scree
         expect(page.locator("form.strategy-question button:not([disabled])").first).to_be_focused()
 
 
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_after_a_quiz_answer_on_a_phone_the_verdict_is_in_view(page_with: Any, javascript) -> None:
+    """With JavaScript on, the swapped feedback is scrolled to; off, the form's action opens
+    the new page at #feedback, not at the next hand the browser would autofocus."""
+    page = page_with(viewport=PHONE, java_script_enabled=javascript)
+    page.goto("/drills/basic-strategy")
+    if javascript:
+        page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
+    for _ in range(3):
+        token = page.locator("input[name=token]").input_value()
+        page.locator("form.strategy-question button:not([disabled])").last.click()
+        expect(page.locator("input[name=token]")).not_to_have_value(token)
+        heading = page.locator("#feedback-heading")
+        expect(heading).to_have_text(VERDICT)
+        expect(heading).to_be_in_viewport(ratio=1)
+        # The long explanation is folded away: the first line and the why are what shows.
+        expect(page.locator("section.feedback details.verdict-details")).not_to_have_attribute(
+            "open", ""
+        )
+
+
 def test_payout_math_on_a_phone_shows_the_question_then_the_feedback(phone) -> None:
     page = phone
     open_drill(page, "Payout math")
@@ -191,7 +212,7 @@ def test_a_letter_key_answers_only_while_focus_is_in_the_question(page: Page) ->
     # In the question, a play's key answers.
     plays.first.focus()
     page.keyboard.press(keys[-1])
-    expect(page.locator("section.feedback")).to_contain_text(f"You chose {chosen}")
+    expect(page.locator("#feedback-heading")).to_contain_text(re.compile(chosen, re.IGNORECASE))
     expect(page.locator("input[name=token]")).not_to_have_value(token)
 
 

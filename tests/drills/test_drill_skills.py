@@ -69,6 +69,8 @@ def test_every_drills_questions_have_a_short_stable_skill(slug: str, count_studi
         ("payout-math", "natural-6-5", "A natural at 6:5"),
         ("bet-sizing", "ko rc +4", "The bet at a KO (Knock-Out) running count of +4"),
         ("running-count", "rc hi-lo 1d", "Running count, Hi-Lo, 1 deck"),
+        ("shoe-count", "tc hi-lo floor half 1d",
+         "True count, Hi-Lo, floor, to the half deck, 1 deck"),
         ("running-count", "hi-lo 6d at 1.5 cards/s",
          "Counting Hi-Lo, 6 decks, at 1.5 cards a second"),
         ("shoe-penetration", "vegas-6d-s17 hi-lo rounds",

@@ -37,7 +37,7 @@ def test_the_page_asks_the_kind_chosen_and_keeps_it_for_the_next(
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and "Right" in page
     assert read_question(hidden_fields(page)["question"]).kind in kinds
-    assert f'action="/drills/payout-math/answer?mix={mix}"' in page
+    assert f'action="/drills/payout-math/answer?mix={mix}#feedback"' in page
 
 
 def test_a_wrong_amount_is_stored_with_its_cost_and_the_rules_in_play(
@@ -47,7 +47,7 @@ def test_a_wrong_amount_is_stored_with_its_cost_and_the_rules_in_play(
     amount = right(form["question"])
     response = client.post(f"{URL}/answer", data={**form, "answer": "$1.00"})
     page = response.get_data(as_text=True)
-    assert "Not quite" in page and f"<strong>{amount}</strong>" in page
+    assert f"Not quite: the right amount is {amount}, not 1." in page
     [row] = db.query("SELECT * FROM attempts")
     assert (row["drill"], row["answer"], row["right_answer"]) == ("payout-math", "1", amount)
     assert row["rules"] == "vegas-6d-s17 blackjack_pays=6:5"

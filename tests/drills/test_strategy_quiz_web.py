@@ -49,7 +49,7 @@ def test_a_right_answer_is_stored_and_shown_with_every_plays_ev(
     response = client.post(f"{QUIZ}/answer", data={**fields, "answer": key})
     page = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert '<h2 id="feedback-heading">Right</h2>' in page
+    assert re.search(r'<h2 id="feedback-heading"[^>]*>Right: \w', page)
     assert "EV of each play" in page
     [attempt] = stored(db)
     assert attempt.correct and attempt.answer == key and attempt.ev_cost == 0
@@ -65,7 +65,7 @@ def test_a_wrong_answer_stores_its_cost(client: Any, db: Any, hidden_fields: Any
     [attempt] = stored(db)
     assert not attempt.correct and attempt.right_answer == play.right
     assert float(attempt.ev_cost) == pytest.approx(play.evs[play.right] - play.evs[wrong], abs=1e-6)
-    assert f"{float(attempt.ev_cost) * 100:.2f}% of your bet" in page
+    assert f"It costs {float(attempt.ev_cost) * 100:.2f}% of a bet." in page
 
 
 def test_custom_rules_are_carried_and_stored_with_their_options(

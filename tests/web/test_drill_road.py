@@ -66,7 +66,7 @@ def test_a_wrong_answer_is_stored_wrong_with_the_right_one(
     form = {**ask(client, hidden_fields), "question": "AS 6H"}
     response = client.post("/drills/hand-totals/answer", data=fields_for(form, "hard 17"))
     page = response.get_data(as_text=True)
-    assert "Not quite" in page and "<strong>soft 17</strong>" in page
+    assert "Not quite: the hand is soft 17, not hard 17." in page
     [row] = stored(db)
     assert (row["answer"], row["right_answer"], row["correct"]) == ("hard 17", "soft 17", 0)
 

@@ -174,6 +174,7 @@ def mistakes() -> Response:
             {
                 "attempt": a,
                 "question": question,
+                "asked": _asked_words(drills, a),
                 "drill": drills.get(a.drill),
                 "rules": readable_rules(a.rules),
                 "said": _answer_words(question, a.answer),
@@ -272,9 +273,40 @@ def _shown(drills: dict[str, Drill], attempt: attempts.Attempt) -> Question | No
 def learner_attempts(user_id: int) -> Response:
     user = learner_or_404(user_id)
     rows = attempts.list_attempts(get_db(), user.id)
+    drills = registry()
     return render(
-        "history/attempts.html", user=user, attempts=rows, drills=registry(), section="progress"
+        "history/attempts.html",
+        user=user,
+        attempts=rows,
+        asked={a.id: _asked_words(drills, a) for a in rows},
+        drills=drills,
+        section="progress",
     )
+
+
+# A card in a stored question ("AS", "TD"): shown with its suit's sign ("A♠", "10♦").
+_CARD_CODE_RE = re.compile(r"(?<![\w-])(10|[2-9TJQKA])([SHDC])(?![\w-])")
+_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
+_CARDS_SHOWN = 8
+
+
+def _asked_words(drills: dict[str, Drill], attempt: attempts.Attempt) -> str:
+    """What an attempt's question asked, in plain words: its skill as its drill names it, and
+    the first cards it showed as a learner reads them ("hard 14: J♣ 4♥"), never its notation:
+    that stays in the downloads."""
+    drill = drills.get(attempt.drill)
+    if drill is None:
+        return ""
+    try:
+        words = drill.skill_words(drill.skill(attempt.question, stored_rules(attempt.rules)))
+    except (DrillError, ValueError):
+        words = drill.title
+    found = _CARD_CODE_RE.findall(attempt.question)
+    cards = " ".join(("10" if rank == "T" else rank) + _SIGNS[suit] for rank, suit in found)
+    if not cards:
+        return words
+    shown = " ".join(cards.split()[:_CARDS_SHOWN]) + (" …" if len(found) > _CARDS_SHOWN else "")
+    return f"{words}: {shown}"
 
 
 @bp.get("/learners/<int:user_id>/attempts.csv")

@@ -1,0 +1,328 @@
+"""No engine notation in what a learner reads: a walk through every page and every drill state
+(each drill's question, its verdict after a right answer and after a wrong one, a counting
+session to its end, the learner's own pages, the reference pages, the table and catch the
+dealer) that fails on card codes ("4H", "TD"), count notation ("rc hi-lo 6d:") and the rules'
+option names ("dealer_hits_soft_17") in a page's visible text, naming each hit and its page.
+
+Notation stays where a learner does not read it: links, hidden fields, attributes, exports."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from drills import DRILLS, AsksOnItsPage, Drill, DrillError, registry
+from tests.conftest import app_config
+from tests.web.page_text import Form, forms_of, notation_in, verdict_parts, visible_text
+from trainer.engine.rulebook.rules import Rules
+
+# The indices and edge by count the count drills grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
+
+CSRF = "test-csrf-token-0123456789"
+PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/progress",
+         "/mistakes", "/signin", "/signup", "/account", "/dealing/catch", "/table/",
+         "/drills/basic-strategy/chart", "/strategy/chart", "/path/placement")  # fmt: skip
+# Pages of no arguments the walk reaches otherwise, or that are not a page a learner reads.
+NOT_WALKED_ALONE = {
+    "/drills/basic-strategy": "a drill: walked with every drill",
+    "/drills/basic-strategy/timed": "a timed run's page: walked by starting one",
+    "/dealing/catch/run": "catch the dealer's run: walked with its settings",
+    "/counting/penetration-chart": "a block of the penetration drill's verdict, walked with it",
+    "/count-jobs/progress": "a count study's progress block, read by a script",
+}
+# The table's walks and drills: its verdicts are the table's own (templates/table/), not a drill's.
+TABLE_ONLY = {"table-play", "table-dealing", "punter-stake", "the table", "the bank"}
+
+
+class Walk:
+    """A learner's client on an app of its own, and the pages it has read: (name, HTML)."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.seen: list[tuple[str, str]] = []
+        with client.session_transaction() as session:
+            session["_csrf"] = CSRF
+
+    def read(self, name: str, response: Any) -> str:
+        page = str(response.get_data(as_text=True))
+        assert response.status_code == 200, f"{name}: {response.status_code} {page[-600:]}"
+        self.seen.append((name, page))
+        return page
+
+    def get(self, name: str, url: str, **query: str) -> str:
+        return self.read(name, self.client.get(url, query_string=query, follow_redirects=True))
+
+    def post(self, name: str, url: str, data: dict[str, str]) -> str:
+        response = self.client.post(url, data={"csrf_token": CSRF, **data}, follow_redirects=True)
+        return self.read(name, response)
+
+    def hits(self) -> list[str]:
+        return [
+            f"{name}: {hit}" for name, page in self.seen for hit in notation_in(visible_text(page))
+        ]
+
+
+@pytest.fixture(scope="module")
+def walk_app(tmp_path_factory: pytest.TempPathFactory, strategy_charts: None) -> Any:
+    from trainer import create_app
+
+    return create_app(app_config(Path(tmp_path_factory.mktemp("plain-words"))))
+
+
+@pytest.fixture
+def walk(walk_app: Any) -> Walk:
+    return Walk(walk_app.test_client())
+
+
+def question_form(page: str) -> Form:
+    found = [form for form in forms_of(page) if re.search(r"\bquestion\b", form.classes)]
+    assert found, "the page asks no question"
+    return found[0]
+
+
+def _keys(form: Form, name: str = "answer") -> list[str]:
+    return [value for named, value, disabled in form.buttons if named == name and not disabled]
+
+
+def _candidates(drill: Drill, form: Form, rules: Rules) -> Iterator[dict[str, str]]:
+    """Answers to the page's question, as form fields: the right one among them."""
+    notation = form.fields["question"]
+    if drill.slug == "hand-totals":
+        kind, _, total = right_of(drill, notation, rules, "bust").partition(" ")
+        yield {"kind": kind, "total": total}
+        yield {"kind": "hard", "total": "3"}
+        return
+    for name in ("answer", "call"):
+        if _keys(form, name):
+            yield from ({name: key} for key in _keys(form, name))
+            return
+    right = right_of(drill, notation, rules, drill.answer_text({name: "0" for name in form.boxes}))
+    amounts = right.split("; ")
+    if len(form.boxes) > 1 and len(amounts) == len(form.boxes):
+        yield dict(zip(form.boxes, (a.lstrip("+").replace(",", "") for a in amounts), strict=True))
+        yield {name: "12345" for name in form.boxes}
+        return
+    right = right.replace(",", "").replace("\u2212", "-")
+    yield {form.boxes[0]: right}
+    for step in (1, -1, 0.5, -0.5, 2):
+        yield {form.boxes[0]: f"{float(right) + step:g}"}
+
+
+def right_of(drill: Drill, notation: str, rules: Rules, probe: str) -> str:
+    return drill.grade(notation, probe, rules).right_answer
+
+
+def answers(drill: Drill, form: Form) -> tuple[dict[str, str], dict[str, str]]:
+    """A right and a wrong answer to the page's question, as the form's fields."""
+    rules = Rules.parse(form.fields.get("rules") or "vegas-6d-s17")
+    right = wrong = None
+    for fields in _candidates(drill, form, rules):
+        data = {**form.fields, **fields}
+        try:
+            correct = drill.grade(data["question"], drill.answer_text(data), rules).correct
+        except DrillError:
+            continue
+        if correct and right is None:
+            right = data
+        elif not correct and wrong is None:
+            wrong = data
+    assert right is not None and wrong is not None, f"no right and wrong answer for {form.fields}"
+    return right, wrong
+
+
+def walk_drill(walk: Walk, drill: Drill) -> None:
+    page = walk.get(f"{drill.slug}: the question", f"/drills/{drill.slug}")
+    if not isinstance(drill, AsksOnItsPage):
+        return
+    form = question_form(page)
+    right, wrong = answers(drill, form)
+    page = walk.post(f"{drill.slug}: a right answer", form.action, right)
+    assert "feedback right" in page, f"{drill.slug}: the right answer was not graded right"
+    form = question_form(page)
+    _, wrong = answers(drill, form)
+    page = walk.post(f"{drill.slug}: a wrong answer", form.action, wrong)
+    assert "feedback wrong" in page, f"{drill.slug}: the wrong answer was not graded wrong"
+
+
+def walk_session(walk: Walk, slug: str) -> None:
+    page = walk.get(f"{slug}: the set-up", f"/drills/{slug}")
+    setup = next(form for form in forms_of(page) if "session-setup" in form.classes)
+    page = walk.post(f"{slug}: the cards", setup.action, {**setup.fields, "speed": "20"})
+    for number in range(1, 40):
+        checkpoint = [form for form in forms_of(page) if "checkpoint" in form.classes]
+        if not checkpoint:
+            assert number > 1, f"{slug}: the session asked nothing"
+            return
+        form = checkpoint[0]
+        answer = {name: "0" for name in form.boxes}
+        page = walk.post(f"{slug}: checkpoint {number} answered", form.action,
+                         {**form.fields, **answer})  # fmt: skip
+    raise AssertionError(f"{slug}: the session did not end")
+
+
+def walk_catch(walk: Walk) -> None:
+    page = walk.get("catch the dealer: a run", "/dealing/catch/run", rules="vegas-6d-s17",
+                    rate="50", speed="60", rounds="3", seed="11")  # fmt: skip
+    for number in (1, 2, 3):
+        form = next(form for form in forms_of(page) if "call" in [b[0] for b in form.buttons])
+        page = walk.post(f"catch the dealer: round {number} called", form.action,
+                         {**form.fields, "call": "foul" if number % 2 else "next"})  # fmt: skip
+
+
+CASINO_TABLE = {"rules": "single-deck", "others": "1", "boxes": "1", "bankroll": "1000",
+                "unit": "10", "system": "hi-lo", "convention": "floor", "resolution": "half",
+                "graded": ["strategy", "deviations", "bets", "insurance", "counts"],
+                "mode": "test"}  # fmt: skip
+BANK_TABLE = {**CASINO_TABLE, "rules": "russian-bank decks=1", "graded": ["strategy"], "unit": "1",
+              "bankroll": "200", "mode": "training"}  # fmt: skip
+
+
+def _step(form: Form) -> dict[str, str]:
+    """A step's answer: standing, declining, the smallest bet, a count of 0, the first key."""
+    if any(name == "units" for name, _, _ in form.buttons):
+        return {**form.fields, "units": "1"}
+    keys = _keys(form)
+    chosen = next((key for key in ("S", "N", "D") if key in keys), keys[0] if keys else None)
+    answer = {"answer": chosen} if chosen else {}
+    boxes = {name: "1" if name == "units" else "0" for name in form.boxes}
+    return {**form.fields, **boxes, **answer}
+
+
+def walk_table(walk: Walk, name: str, table: dict[str, Any]) -> None:
+    walk.get(f"{name}: the set-up", "/table/")
+    response = walk.client.post("/table/", data={**table, "csrf_token": CSRF})
+    assert response.status_code == 303, response.get_data(as_text=True)[-600:]
+    url = response.headers["Location"]
+    kinds: set[str] = set()
+    for _ in range(600):
+        page = str(walk.client.get(url).get_data(as_text=True))
+        steps = [form for form in forms_of(page) if "kind" in form.fields]
+        if not steps:
+            summary = walk.read(f"{name}: the summary", walk.client.get(url))
+            for round_url in sorted(set(re.findall(r'href="([^"]*/rounds/\d+)"', summary)))[:3]:
+                walk.read(f"{name}: {round_url}", walk.client.get(round_url))
+            return
+        form = steps[0]
+        if form.fields["kind"] not in kinds:
+            kinds.add(form.fields["kind"])
+            walk.seen.append((f"{name}: a {form.fields['kind']} step", page))
+        response = walk.client.post(form.action, data=_step(form), follow_redirects=True)
+        assert response.status_code == 200, response.get_data(as_text=True)[-600:]
+    raise AssertionError(f"{name}: the shoe did not end")
+
+
+def walk_pages(walk: Walk) -> None:
+    for url in PAGES:
+        walk.get(url, url)
+    walk.get("/strategy under the Russian bank", "/strategy", rules="russian-bank")
+    page = walk.get("the quiz", "/drills/basic-strategy")
+    timed = next(form for form in forms_of(page) if "timed-form" in form.classes)
+    page = walk.post("a timed run", timed.action, timed.fields)
+    form = question_form(page)
+    walk.post("a timed run answered", form.action, {**form.fields, "answer": _keys(form)[0]})
+    walk.get("/rules with an option changed", "/rules", rules="vegas-6d-s17 decks=2")
+    drill = registry()["hand-totals"]
+    walk_drill(walk, drill)  # a history to show
+    for url in ("/", "/progress", "/mistakes", "/account"):
+        walk.get(f"{url} with a history", url)
+    user = re.search(r"/learners/(\d+)/attempts", "".join(page for _, page in walk.seen))
+    assert user is not None, "no page links to the learner's history"
+    walk.get("the history", f"/learners/{user.group(1)}/attempts")
+
+
+def walk_own_pages(walk: Walk) -> None:
+    """The learner's own pages (their mistakes, answers and progress) after a wrong answer to
+    every drill asked on its own page and a counting session: each drill's mistakes shown."""
+    for drill in DRILLS:
+        if isinstance(drill, AsksOnItsPage) and drill.slug != "catch-the-dealer":
+            walk_drill(walk, drill)
+    walk_session(walk, "running-count")
+    walk_table(walk, "the table", CASINO_TABLE)
+    walk.seen.clear()
+    for url in ("/", "/progress", "/mistakes", "/account"):
+        walk.get(f"{url} after every drill", url)
+    walk.get("/mistakes by cost after every drill", "/mistakes", sort="cost")
+    user = re.search(r"/learners/(\d+)/attempts", "".join(page for _, page in walk.seen))
+    assert user is not None, "no page links to the learner's history"
+    walk.get("the history after every drill", f"/learners/{user.group(1)}/attempts")
+
+
+WALKS: dict[str, Callable[[Walk], None]] = {
+    "pages": walk_pages,
+    "your pages": walk_own_pages,
+    "catch the dealer": walk_catch,
+    "the table": lambda walk: walk_table(walk, "the table", CASINO_TABLE),
+    "the bank": lambda walk: walk_table(walk, "the bank", BANK_TABLE),
+}
+for _drill in DRILLS:
+    if _drill.slug in ("running-count", "deck-countdown", "shoe-count"):
+        WALKS[_drill.slug] = lambda walk, slug=_drill.slug: walk_session(walk, slug)
+    else:
+        WALKS[_drill.slug] = lambda walk, drill=_drill: walk_drill(walk, drill)
+
+
+def test_the_walk_reads_every_page(walk_app: Any) -> None:
+    pages = {
+        rule.rule
+        for rule in walk_app.url_map.iter_rules()
+        if "GET" in rule.methods and not rule.arguments
+    }
+    assert pages - set(PAGES) - set(NOT_WALKED_ALONE) == set()
+
+
+@pytest.mark.parametrize("name", list(WALKS))
+def test_no_notation_in_what_a_learner_reads(walk: Walk, name: str) -> None:
+    WALKS[name](walk)
+    hits = walk.hits()
+    assert not hits, f"{len(hits)} pieces of notation:\n" + "\n".join(hits)
+
+
+# -- the shape of a verdict ---------------------------------------------------------------------
+
+FIRST_LINE_WORDS = 15  # "about 15 words": the first line says right or wrong, the answer, its cost
+WHY_WORDS = 40  # one sentence of why (the situation answered, drawn beside it, not counted)
+_FEEDBACK_RE = re.compile(r'<section id="feedback".*?</section>', re.S)
+
+
+def verdict_of(page: str) -> tuple[str, str, str]:
+    """A page's verdict: its first line, its other words shown without opening anything, and
+    what is behind its Details."""
+    section = _FEEDBACK_RE.search(page)
+    assert section is not None, "the page has no verdict"
+    return verdict_parts(section.group(0))
+
+
+# What each drill with a long explanation keeps behind Details, right answer or wrong.
+BEHIND_DETAILS = {
+    "basic-strategy": "EV of each play",
+    "deviations": "The EV of each play at this count",
+    "bet-sizing": "The whole ramp",
+    "true-count": "gives",
+    "table-payouts": "Box 1:",
+}
+
+VERDICT_WALKS = [name for name in WALKS if name not in ("pages", "your pages", *TABLE_ONLY)]
+
+
+@pytest.mark.parametrize("name", VERDICT_WALKS)
+def test_every_verdict_says_it_in_a_line_and_keeps_the_rest_behind_details(
+    walk: Walk, name: str
+) -> None:
+    WALKS[name](walk)
+    verdicts = [(page_name, page) for page_name, page in walk.seen if 'id="feedback"' in page]
+    assert verdicts, f"{name}: no verdict was shown"
+    for page_name, page in verdicts:
+        line, shown, hidden = verdict_of(page)
+        assert re.match(r"(Right|Not quite|Checkpoint \d+|Round \d+)\b", line), (page_name, line)
+        assert len(line.split()) <= FIRST_LINE_WORDS, f"{page_name}: {line!r}"
+        assert len(shown.split()) <= WHY_WORDS, f"{page_name}: {len(shown.split())}: {shown!r}"
+        if "right answer" in page_name:
+            assert line.startswith("Right"), (page_name, line)
+        if name in BEHIND_DETAILS:
+            assert BEHIND_DETAILS[name] in hidden, f"{page_name}: {hidden!r}"
+            assert BEHIND_DETAILS[name] not in shown, f"{page_name}: {shown!r}"
