@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from trainer.engine.rulebook.readings import readings_for
 from trainer.engine.rulebook.rule_words import summary_lines, title
@@ -22,7 +22,7 @@ from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
 from trainer.engine.strategy.cache import chart as cached_chart
 from trainer.engine.strategy.chart import CODES, UP_CARDS, Chart, up_label
 
-__all__ = ["format_advice", "format_chart", "main"]
+__all__ = ["fill_preset", "format_advice", "format_chart", "main"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -149,6 +149,30 @@ def format_chart(result: Chart) -> str:
     return "\n".join(lines)
 
 
+def fill_preset(
+    name: str, *, cache_dir: str | None = None, use_cache: bool = True, jobs: int = 1
+) -> Iterator[str]:
+    """Work out the preset ``name``'s chart, its text's advice and its other readings' charts
+    into the cache (those there are read), a line on each as it is done.
+
+    :raises InvalidRulesError: for a preset there is not.
+    """
+    rules = find_preset(name)
+    result = cached_chart(rules, cache_dir=cache_dir, use_cache=use_cache, jobs=jobs)
+    line = f"{name:<16} house edge {result.house_edge:7.3f}%"
+    advice = advice_for(rules)
+    if advice is not None:
+        priced = advice_cost(rules, advice, cache_dir=cache_dir)
+        line += f"; the text's advice costs {priced.cost:.3f} points"
+    yield line
+    for reading in readings_for(rules):
+        for other in reading.others:
+            read = cached_chart(
+                other.rules(rules), cache_dir=cache_dir, use_cache=use_cache, jobs=jobs
+            )
+            yield f"  reading: {other.words}: house edge {read.house_edge:7.3f}%"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; 0 on success, 2 on bad input."""
     parser = _parser()
@@ -157,25 +181,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--jobs must be 1 to 64, not {args.jobs}")
     if args.all_presets:
         for name in preset_names():
-            rules = find_preset(name)
-            result = cached_chart(
-                rules, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
-            )
-            line = f"{name:<16} house edge {result.house_edge:7.3f}%"
-            advice = advice_for(rules)
-            if advice is not None:
-                priced = advice_cost(rules, advice, cache_dir=args.cache_dir)
-                line += f"; the text's advice costs {priced.cost:.3f} points"
-            print(line)
-            for reading in readings_for(rules):
-                for other in reading.others:
-                    read = cached_chart(
-                        other.rules(rules),
-                        cache_dir=args.cache_dir,
-                        use_cache=not args.no_cache,
-                        jobs=args.jobs,
-                    )
-                    print(f"  reading: {other.words}: house edge {read.house_edge:7.3f}%")
+            for line in fill_preset(
+                name, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
+            ):
+                print(line, flush=True)
         return 0
     try:
         rules = rules_from(args.preset, args.rule, args.rules)
