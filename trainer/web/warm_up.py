@@ -97,12 +97,20 @@ def _chart(app: Flask, step: Step, echo: Echo) -> str:
 
 
 def _penetration(app: Flask, step: Step, echo: Echo) -> str:
+    """Deal the preset's penetration studies not there yet, a line on each after the first
+    few seconds (the first one dealt also compiles the simulator's kernel)."""
     from drills.counting import penetration_study
     from trainer.web.caches import penetration_cache_dir
 
-    dealt = penetration_study.warm(
-        (step.notation,), (COUNT_SYSTEM,), cache_dir=penetration_cache_dir(app)
-    )
+    directory = penetration_cache_dir(app)
+    start, dealt = time.monotonic(), 0
+    for depth in penetration_study.penetrations_for(find_preset(step.notation)):
+        if penetration_study.cached_study(step.notation, depth, COUNT_SYSTEM, cache_dir=directory):
+            continue
+        penetration_study.study(step.notation, depth, COUNT_SYSTEM, cache_dir=directory)
+        dealt += 1
+        if time.monotonic() - start > PROGRESS_EVERY:
+            echo(f"  {step.words()}: the cut card at {float(depth):.0%} dealt")
     return f"{dealt} dealt" if dealt else "there already"
 
 
