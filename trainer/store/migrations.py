@@ -457,3 +457,10 @@ def _simulation_stage(db: sqlite_utils.Database) -> None:
     # What a running simulation is doing (trainer/simulator/job.py: STAGES): working out the
     # chart or the indices and compiling take a while before the first round is played.
     db.execute("ALTER TABLE simulation_jobs ADD COLUMN stage TEXT")
+
+
+@migration("0017_time_zone")
+def _time_zone(db: sqlite_utils.Database) -> None:
+    # The time zone a learner chose on the account page (an IANA name, e.g. Europe/Moscow);
+    # NULL: the browser's, where JavaScript says it, else UTC (trainer/web/time_zone.py).
+    db.execute("ALTER TABLE users ADD COLUMN time_zone TEXT")

@@ -8,8 +8,10 @@ Also here: :func:`find_mistakes`, the mistakes page's filtered, sorted query.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta, tzinfo
 from fractions import Fraction
 from typing import Any
 
@@ -17,6 +19,7 @@ import sqlite_utils
 
 from trainer.store.attempts import Attempt, stored_notation
 from trainer.store.db import all_rows, transaction, utc_now
+from trainer.store.goals import midnights
 
 # The most questions one review batch holds.
 MAX_BATCH = 50
@@ -269,7 +272,7 @@ def mistake_choices(db: sqlite_utils.Database, user_id: int) -> tuple[list[str],
 
 @dataclass(frozen=True)
 class DayFigures:
-    day: str  # YYYY-MM-DD (UTC)
+    day: str  # YYYY-MM-DD (the learner's day)
     attempts: int
     correct: int
 
@@ -279,20 +282,42 @@ class DayFigures:
 
 
 def daily_figures(
-    db: sqlite_utils.Database, user_id: int, since: str
+    db: sqlite_utils.Database,
+    user_id: int,
+    since: str,
+    zone: tzinfo = UTC,
+    until: date | None = None,
 ) -> dict[str, dict[str, DayFigures]]:
-    """Per drill, per day from ``since`` (YYYY-MM-DD): one learner's attempts and right answers."""
+    """Per drill, per day from ``since`` (YYYY-MM-DD) to ``until`` (today), days in ``zone``:
+    one learner's attempts and right answers."""
     figures: dict[str, dict[str, DayFigures]] = {}
-    rows = db.query(
-        "SELECT drill, substr(created_at, 1, 10) AS day, count(*) AS attempts,"
-        " sum(correct) AS correct FROM attempts WHERE user_id = ? AND created_at >= ?"
-        " GROUP BY drill, day ORDER BY drill, day",
-        [user_id, since],
-    )
-    for row in rows:
-        figures.setdefault(row["drill"], {})[row["day"]] = DayFigures(
-            row["day"], row["attempts"], row["correct"] or 0
+    if zone is UTC or getattr(zone, "key", None) == "UTC":  # the stored times' own days
+        rows = db.query(
+            "SELECT drill, substr(created_at, 1, 10) AS day, count(*) AS attempts,"
+            " sum(correct) AS correct FROM attempts WHERE user_id = ? AND created_at >= ?"
+            " GROUP BY drill, day ORDER BY drill, day",
+            [user_id, since],
         )
+        for row in rows:
+            figures.setdefault(row["drill"], {})[row["day"]] = DayFigures(
+                row["day"], row["attempts"], row["correct"] or 0
+            )
+        return figures
+    first = date.fromisoformat(since)
+    last = until or datetime.now(zone).date()
+    bounds = midnights(first, max(first, last), zone)
+    counts: dict[tuple[str, str], list[int]] = {}
+    for drill, at, correct in db.execute(
+        "SELECT drill, created_at, correct FROM attempts WHERE user_id = ? AND created_at >= ?"
+        " AND created_at < ? ORDER BY drill, created_at",
+        [user_id, bounds[0], bounds[-1]],
+    ):
+        day = (first + timedelta(days=bisect_right(bounds, at) - 1)).isoformat()
+        kept = counts.setdefault((drill, day), [0, 0])
+        kept[0] += 1
+        kept[1] += 1 if correct else 0
+    for (drill, day), (attempts, right) in sorted(counts.items()):
+        figures.setdefault(drill, {})[day] = DayFigures(day, attempts, right)
     return figures
 
 

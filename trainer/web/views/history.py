@@ -35,6 +35,7 @@ from trainer.web.support import (
     learner_or_404,
     render,
 )
+from trainer.web.time_zone import learner_zone
 from trainer.web.views.drills import stored_rules
 
 bp = Blueprint("history", __name__)
@@ -50,9 +51,14 @@ _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 def progress() -> Response:
     user = current_user()
     stats = attempts.drill_stats(get_db(), user.id) if user else {}
-    today = clock_now().date()
+    zone = learner_zone()  # the learner's days, midnight to midnight where they are
+    today = clock_now().astimezone(zone).date()
     since = today - timedelta(days=today.weekday(), weeks=mastery.WEEKS - 1)
-    figures = reviews.daily_figures(get_db(), user.id, since.isoformat()) if user else {}
+    figures = (
+        reviews.daily_figures(get_db(), user.id, since.isoformat(), zone, until=today)
+        if user
+        else {}
+    )
     drills = registry()
     recent, weekly = [], []
     for slug in stats:
