@@ -37,6 +37,7 @@ from drills.base import LearnerState as LearnerState
 from drills.bet_sizing import read_bankroll, read_risk
 from drills.caches import Caches
 from drills.dealing.table_words import amount, card_words, cards_words
+from trainer.engine.article import a_or_an
 from trainer.engine.banker.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
 from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand
@@ -106,7 +107,7 @@ def _hand_words(cards: tuple[Card, ...], up: Card | None) -> str:
 
 
 def _value_words(value: int) -> str:
-    return {1: "an ace", 8: "an 8", 10: "a ten"}.get(value, f"a {value}")
+    return a_or_an({1: "ace", 10: "ten"}.get(value, str(value)))
 
 
 class PunterStake(Drill, AskedAtTable):

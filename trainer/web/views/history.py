@@ -37,6 +37,8 @@ from trainer.web.support import (
 )
 from trainer.web.time_zone import learner_zone
 from trainer.web.views.drills import stored_rules
+from trainer.words import number as format_number
+from trainer.words import plural
 
 bp = Blueprint("history", __name__)
 
@@ -167,8 +169,12 @@ def mistakes() -> Response:
     if number > pages:
         abort(
             400,
-            description=f"There is no page {number} of these mistakes: they fill "
-            f"{pages} page{'s' if pages != 1 else ''}.",
+            description=plural(
+                "There is no page %(page)s of these mistakes: they fill %(count)s page.",
+                "There is no page %(page)s of these mistakes: they fill %(count)s pages.",
+                pages,
+                page=format_number(number),
+            ),
         )
     wrong = [attempt for attempt, _ in found]
     drill_slugs, rule_names = reviews.mistake_choices(db, user.id) if user else ([], [])
