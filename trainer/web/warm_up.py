@@ -133,10 +133,13 @@ def _count_study(app: Flask, step: Step, echo: Echo) -> str:
         while cached_study(rules, system, cache_dir=directory) is None:
             with app.app_context():
                 state = count_jobs.job_state(rules, system)
-            if child is not None and child.poll() not in (None, 0):
+            if child is not None and child.poll() is not None:
+                if cached_study(rules, system, cache_dir=directory) is not None:
+                    break
                 return f"failed (the job ended with status {child.returncode})"
-            if child is None and (state is None or state.failed):
-                return "not worked out (a learner's job for it ended); a page will start it"
+            if child is None:  # a learner's job: if it ended, failed or went quiet, our own
+                with app.app_context():
+                    child = count_jobs.start_for_warm_up(rules, system)
             if time.monotonic() - said >= PROGRESS_EVERY and state is not None:
                 left = state.seconds_left
                 echo(

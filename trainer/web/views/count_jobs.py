@@ -64,6 +64,9 @@ STALE_SECONDS = 15 * 60
 _PROGRESS_RE = re.compile(r"charts at ([0-9]+) of ([0-9]+) counts")
 _ENDED_RE = re.compile(r"^ended (-?[0-9]+)$", re.MULTILINE)
 _STARTED_RE = re.compile(r"^job for .* started ([0-9]{1,12})$", re.MULTILINE)
+# A job whose marker has not moved for this long is taken for dead by the warm-up (a count's
+# charts take seconds; a server killed mid-job leaves its marker behind), which starts it again.
+QUIET_SECONDS = 120
 # Beside the studies: how many seconds the last job that ended well took, the estimate shown
 # before a new job has its first count.
 LAST_JOB_FILE = "count-job-seconds"
@@ -226,13 +229,15 @@ def study_or_start(rules: Rules, system: CountingSystem) -> tuple[Study | None, 
 
 def start_for_warm_up(rules: Rules, system: CountingSystem) -> subprocess.Popen[bytes] | None:
     """The server's warm-up (:mod:`trainer.web.warm_up`): start the study's job unless the
-    study is there or a job is going for it; the child process started, or None. No learner
-    asked, so neither the learner's share of new work nor the jobs at once are counted."""
+    study is there or a job is going for it (its marker moved in the last
+    :data:`QUIET_SECONDS`); the child process started, or None. No learner asked, so neither
+    the learner's share of new work nor the jobs at once are counted."""
     if cached_study(rules, system, cache_dir=strategy_cache_dir()) is not None:
         return None
     marker = _marker(rules, system)
-    state = job_state(rules, system)
-    if state is not None and not state.failed:
+    state, found = job_state(rules, system), _read(marker)
+    quiet = found is not None and time.time() - found[1] > QUIET_SECONDS
+    if state is not None and not state.failed and not quiet:
         return None
     marker.unlink(missing_ok=True)
     try:
