@@ -161,7 +161,9 @@ def _wait_for(process: subprocess.Popen[bytes], marker: Path, started: float) ->
         handle.write(f"\nended {code}\n")
 
 
-def _start(rules: Rules, system: CountingSystem, marker: Path) -> subprocess.Popen[bytes]:
+def _start(
+    rules: Rules, system: CountingSystem, marker: Path, processes: int | None = None
+) -> subprocess.Popen[bytes]:
     """Run the engine's command for the study as a child process, its progress into
     ``marker`` (created here: a second worker finding it does not start another); its first
     line says when it started, for the estimate of what is left."""
@@ -179,7 +181,7 @@ def _start(rules: Rules, system: CountingSystem, marker: Path) -> subprocess.Pop
         "--cache-dir",
         str(marker.parent),
         "--jobs",
-        str(current_app.config["COUNT_JOB_PROCESSES"]),
+        str(processes or current_app.config["COUNT_JOB_PROCESSES"]),
     ]
     with os.fdopen(handle, "w", encoding="utf-8") as log:
         log.write(f"job for {rules.notation()} in {system.slug} started {time.time():.0f}\n")
@@ -240,8 +242,8 @@ def start_for_warm_up(rules: Rules, system: CountingSystem) -> subprocess.Popen[
     if state is not None and not state.failed and not quiet:
         return None
     marker.unlink(missing_ok=True)
-    try:
-        return _start(rules, system, marker)
+    try:  # the server is idle at its start: the job may use every core (at most 4)
+        return _start(rules, system, marker, processes=min(os.cpu_count() or 1, 4))
     except FileExistsError:  # a worker started it a moment ago
         return None
 
