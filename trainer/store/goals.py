@@ -12,7 +12,6 @@ of the streak is judged by the goal in force at its end (every goal set is kept,
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
@@ -96,6 +95,17 @@ def midnights(first: date, last: date, zone: tzinfo = UTC) -> list[str]:
     ]
 
 
+def days_table(first: date, bounds: list[str]) -> tuple[str, list[str]]:
+    """A ``days(day, start, stop)`` common table expression of the learner's days from
+    ``first``, each bounded by two of :func:`midnights`' ``bounds``, and its parameters: joined
+    to the attempts, the database counts by the learner's days (each an index range)."""
+    rows = ", ".join("(?, ?, ?)" for _ in bounds[1:])
+    params: list[str] = []
+    for n in range(len(bounds) - 1):
+        params += [(first + timedelta(days=n)).isoformat(), bounds[n], bounds[n + 1]]
+    return f"days(day, start, stop) AS (VALUES {rows})", params
+
+
 def local_day(stored: str, zone: tzinfo = UTC) -> date:
     """The day in ``zone`` of a stored moment."""
     return datetime.fromisoformat(stored.replace("Z", "+00:00")).astimezone(zone).date()
@@ -173,13 +183,14 @@ def daily_activity(
         return Activity(answers, partial(_time_on_utc_day, db, user_id))
     last = today or datetime.now(zone).date()
     bounds = midnights(since, max(last, since), zone)
-    answers = {}
-    for (at,) in db.execute(
-        "SELECT created_at FROM attempts WHERE user_id = ? AND created_at >= ? AND created_at < ?",
-        [user_id, bounds[0], bounds[-1]],
-    ):
-        day = since + timedelta(days=bisect_right(bounds, at) - 1)
-        answers[day] = answers.get(day, 0) + 1
+    days, params = days_table(since, bounds)
+    rows = db.execute(
+        f"WITH {days} SELECT days.day, count(*) FROM days JOIN attempts"
+        " ON attempts.user_id = ? AND attempts.created_at >= days.start"
+        " AND attempts.created_at < days.stop GROUP BY days.day",
+        [*params, user_id],
+    )
+    answers = {date.fromisoformat(day): count for day, count in rows}
 
     def time_of(day: date) -> int:
         start = (day - since).days

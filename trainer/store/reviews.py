@@ -8,10 +8,9 @@ Also here: :func:`find_mistakes`, the mistakes page's filtered, sorted query.
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from fractions import Fraction
 from typing import Any
 
@@ -19,7 +18,7 @@ import sqlite_utils
 
 from trainer.store.attempts import Attempt, stored_notation
 from trainer.store.db import all_rows, transaction, utc_now
-from trainer.store.goals import midnights
+from trainer.store.goals import days_table, midnights
 
 # The most questions one review batch holds.
 MAX_BATCH = 50
@@ -305,19 +304,18 @@ def daily_figures(
         return figures
     first = date.fromisoformat(since)
     last = until or datetime.now(zone).date()
-    bounds = midnights(first, max(first, last), zone)
-    counts: dict[tuple[str, str], list[int]] = {}
-    for drill, at, correct in db.execute(
-        "SELECT drill, created_at, correct FROM attempts WHERE user_id = ? AND created_at >= ?"
-        " AND created_at < ? ORDER BY drill, created_at",
-        [user_id, bounds[0], bounds[-1]],
-    ):
-        day = (first + timedelta(days=bisect_right(bounds, at) - 1)).isoformat()
-        kept = counts.setdefault((drill, day), [0, 0])
-        kept[0] += 1
-        kept[1] += 1 if correct else 0
-    for (drill, day), (attempts, right) in sorted(counts.items()):
-        figures.setdefault(drill, {})[day] = DayFigures(day, attempts, right)
+    days, params = days_table(first, midnights(first, max(first, last), zone))
+    rows = db.query(
+        f"WITH {days} SELECT drill, days.day AS day, count(*) AS attempts,"
+        " sum(correct) AS correct FROM days JOIN attempts ON attempts.user_id = ?"
+        " AND attempts.created_at >= days.start AND attempts.created_at < days.stop"
+        " GROUP BY drill, days.day ORDER BY drill, days.day",
+        [*params, user_id],
+    )
+    for row in rows:
+        figures.setdefault(row["drill"], {})[row["day"]] = DayFigures(
+            row["day"], row["attempts"], row["correct"] or 0
+        )
     return figures
 
 
