@@ -48,8 +48,9 @@ charts: setup
 
 # Serves http://$(HOST):$(PORT) with gunicorn (override: make run PORT=8000 HOST=0.0.0.0
 # WORKERS=4 TIMEOUT=30; the settings are in gunicorn.conf.py). It answers as soon as the app is
-# loaded; what is not worked out yet is worked out in the background ([warm-up] lines).
-run: db
+# loaded (which applies the migrations: no `make db` first, whose own load of the app took some
+# seconds); what is not worked out yet is worked out in the background ([warm-up] lines).
+run: setup
 	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) TIMEOUT=$(TIMEOUT) \
 		$(BIN)/gunicorn --config gunicorn.conf.py
 

@@ -165,7 +165,7 @@ def test_a_fresh_server_answers_while_its_warm_up_runs(tmp_path: Path) -> None:
             except OSError:
                 time.sleep(0.1)
         log = log_path.read_text()
-        assert "[warm-up] Working out" in log
+        assert "[warm-up] What learners will ask for" in log
         assert "[warm-up] Done" not in log  # answering while the warm-up goes on
         # Deviations meanwhile: the warm-up's own job's progress (no 429, no second job).
         status, page = _get(port, "/drills/deviations")

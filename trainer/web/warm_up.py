@@ -88,10 +88,13 @@ def _chart(app: Flask, step: Step, echo: Echo) -> str:
 
     directory = strategy_cache_dir(app)
     if step.notation in preset_names():
-        lines = list(fill_preset(step.notation, cache_dir=str(directory)))
-        return lines[0].split(None, 1)[1].strip() + (
-            f" and {len(lines) - 1} other readings" if len(lines) > 1 else ""
-        )
+        lines = fill_preset(step.notation, cache_dir=str(directory))
+        first = next(lines).split(None, 1)[1].strip()
+        readings = 0
+        for line in lines:  # the text's other readings, a chart each: said as each is done
+            readings += 1
+            echo(f"  {step.words()}:{line.removeprefix('  reading:')}")
+        return first + (f" and {readings} other readings" if readings else "")
     chart = strategy_cache.chart(Rules.parse(step.notation), cache_dir=directory)
     return f"house edge {chart.house_edge:.3f}%"
 
@@ -168,7 +171,7 @@ def run(app: Flask, echo: Echo, steps: Sequence[Step] | None = None) -> int:
     steps = plan(app.config["DEFAULT_RULES"]) if steps is None else steps
     began = time.monotonic()
     failed = 0
-    echo(f"Working out {len(steps)} things learners will ask for, the first ones first.")
+    echo(f"What learners will ask for, worked out in order (steps: {len(steps)}).")
     for number, step in enumerate(steps, 1):
         start = time.monotonic()
         try:
