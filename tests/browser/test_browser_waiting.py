@@ -80,3 +80,18 @@ def test_a_study_being_worked_out_shows_its_progress_and_something_to_practise(
     meanwhile.focus()
     page.keyboard.press("Enter")
     expect(page).to_have_url(re.compile(r"/drills/running-count"))
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["javascript", "no-javascript"])
+def test_setting_up_a_double_deck_table_the_footer_names_its_shoe(
+    page_with: Any, javascript: bool
+) -> None:
+    page = page_with(java_script_enabled=javascript, viewport=PHONE)
+    page.goto("/table/")
+    footer = page.locator("#footer-rules")
+    expect(footer).to_contain_text("This table: Las Vegas, 6 decks")
+    page.get_by_label("Rules preset").select_option("double-deck")
+    if not javascript:  # the plain form draws the page again under the preset chosen
+        page.get_by_role("button", name="Show these rules' options").press("Enter")
+    expect(footer).to_contain_text("This table: Double deck")
+    expect(footer).to_contain_text("Your rules for the drills: Las Vegas, 6 decks")
