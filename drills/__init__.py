@@ -68,17 +68,17 @@ __all__ = [
     "rules_for",
 ]
 
-# One line per drill, in the order the home page lists them.
+# One line per drill, in the path's order (drills/path.py): running count before true count.
 DRILLS: tuple[Drill, ...] = (
     hand_totals.DRILL,
     strategy_quiz.DRILL,
-    true_count.DRILL,
-    decks.DRILL,
+    payout.DRILL,
     session.RUNNING,
     session.COUNTDOWN,
+    decks.DRILL,
+    true_count.DRILL,
     session.SHOE,
     penetration.DRILL,
-    payout.DRILL,
     deviations.DRILL,
     bet_sizing.DRILL,
     table_play.DRILL,

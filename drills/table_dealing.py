@@ -328,11 +328,18 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
     question = read_draw(notation, rules)
     evs = _draw_evs(notation, rules)
     count = len(question.hands)
+    # Only where a punter's card is face down (002 home's first card; at 004 every punter's
+    # card is dealt face up, and the verdict must not speak of cards the learner sees).
+    hidden = any(hand.hidden for hand in question.hands)
+    unseen = (
+        ", counting the punters' face-down cards among the cards you have not seen"
+        if hidden
+        else ""
+    )
     why = (
         f"On your {hand_total(question.dealer)} against {count} hand"
         f"{'s' if count != 1 else ''} still standing, standing is worth {_money(evs['S'])} to "
-        f"the bank and drawing (then choosing best) {_money(evs['H'])}, counting the punters' "
-        "face-down cards among the cards you have not seen."
+        f"the bank and drawing (then choosing best) {_money(evs['H'])}{unseen}."
     )
     return _graded("draw", evs, answer, why, rules.min_bet)
 

@@ -368,8 +368,10 @@ def explain(worked: Worked, answer: str) -> str:
     hand = worked.decision.situation.hand
     what = f"{row} (a pair)" if section == "pairs" else f"{section} {row}"
     cards = f"{len(hand)} cards" + (", a split hand" if worked.decision.split else "")
-    text = f"{what.capitalize()} against {up} ({cards}): the chart says {worked.code}"
-    text += f", so {WORDS[worked.basic]}."
+    # The chart's code in words ("D/H": "double, else hit"), never its letters.
+    chart = ", else ".join(WORDS.get(letter, letter) for letter in worked.code.split("/"))
+    text = f"{what.capitalize()} against {up} ({cards}): the chart says {chart}"
+    text += "." if chart == WORDS[worked.basic] else f", so {WORDS[worked.basic]}."
     if _is_natural(worked.decision):
         text = (
             f"A natural against {up}, before the dealer checks for blackjack: stand, and it is "
@@ -381,8 +383,11 @@ def explain(worked: Worked, answer: str) -> str:
             "true" if worked.decision.count and worked.decision.count.system.balanced else "running"
         )
         count = signed(worked.count) if worked.count is not None else "?"
-        text += f" The index says {worked.index}; at your {kind} count of {count}: "
-        text += f"{WORDS[worked.right]}."
+        said = f"The index says {worked.index}; at your {kind} count of {count}: "
+        said += f"{WORDS[worked.right]}."
+        # Where the index overrules the chart, it is the why, and comes first (a verdict's
+        # first sentence is its why; the chart's play is not the right one here).
+        text = f"{said} {text}" if worked.right != worked.basic else f"{text} {said}"
     if worked.evs:
         where = "at this count" if worked.evs_at_count else "for these cards"
         evs = ", ".join(

@@ -10,6 +10,7 @@ handed in by the caller: nothing here reads the store or a request. Money stays 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -18,6 +19,7 @@ from typing import Any, Protocol
 from drills import table_dealing, table_play
 from drills.caches import Caches
 from drills.table_session import Asked, TableSpec
+from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import Ask, TableGame
 from trainer.engine.rulebook.legality import early_surrender_offered
@@ -26,6 +28,8 @@ from trainer.engine.rulebook.rules import Rules
 __all__ = [
     "ASK_NAMES",
     "KINDS",
+    "cards_that_matter",
+    "count_of",
     "Error",
     "Luck",
     "StoredStep",
@@ -180,6 +184,38 @@ def error_words(name: str, answer: str, right: str) -> str:
     if name == "stake":
         return f"you staked {answer}, where the edge you held called for {right}"
     return f"you {_DID.get(answer, answer)}, where {_RIGHT.get(right, right)} was right"
+
+
+_CARD_RE = re.compile(r"(?:10|[2-9TJQKA])[SHDC]")
+_COUNT_RE = re.compile(r" (?P<kind>rc|tc) (?P<count>[+-]?\d{1,2})$")
+
+
+def cards_that_matter(question: str) -> tuple[tuple[Card, ...], Card | None]:
+    """The few cards an error turned on, read from its question's notation: the hand (the
+    learner's, or the dealer's own where they deal) and the up card it was played against
+    (None where there is none). A count check or a bet has none: its count is what mattered
+    (:func:`count_of`), never the shoe so far."""
+    words = question.split(" ")
+    if words and not _CARD_RE.fullmatch(words[0]):  # "draw", "double", "stake", "rc", ...
+        words = words[1:]
+    hand: list[Card] = []
+    for word in words:
+        if not _CARD_RE.fullmatch(word):
+            break
+        hand.append(Card.parse(word))
+    rest = words[len(hand) :]
+    up = (
+        Card.parse(rest[1])
+        if len(rest) > 1 and rest[0] == "v" and _CARD_RE.fullmatch(rest[1])
+        else None
+    )
+    return tuple(hand), up
+
+
+def count_of(question: str) -> tuple[str, int] | None:
+    """The count a bet's question was asked at (``("tc", -1)``), or None."""
+    found = _COUNT_RE.search(question)
+    return (found["kind"], int(found["count"])) if found else None
 
 
 def insured_share(ask: Ask, step: str) -> Fraction:

@@ -53,6 +53,10 @@ def pytest_configure(config: pytest.Config) -> None:
         "serial: binds a fixed port, kills processes, measures time or must have the machine to "
         "itself; run after the rest, in one process (make test: -m serial)",
     )
+    # pytest-xdist's own mark, named here for a run without xdist (the serial half: -p no:xdist).
+    config.addinivalue_line(
+        "markers", "xdist_group(name): one worker runs every test of the group (--dist loadgroup)"
+    )
     if not os.environ.get(CACHES_ENV):
         made = tempfile.mkdtemp(prefix="trainer-test-caches-")
         os.environ[CACHES_ENV] = made

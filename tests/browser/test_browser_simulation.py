@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 def test_run_a_small_simulation_and_read_it(learner: Any) -> None:
     page = learner.page
     page.goto("/")
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Simulate").click()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Simulator").click()
     expect(page.get_by_role("heading", name="Simulate a game", level=1)).to_be_visible()
     page.get_by_label("Rules preset").select_option("single-deck")
     page.get_by_label("Rounds").fill("60000")

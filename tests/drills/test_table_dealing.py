@@ -54,6 +54,18 @@ def test_a_face_down_card_and_a_split_hand_are_read() -> None:
     assert DRILL.grade(notation, "H", BANK).right_answer in ("draw", "stand")
 
 
+def test_the_draws_verdict_speaks_of_face_down_cards_only_where_there_are_some() -> None:
+    # The Russian bank deals every punter's card face up: its verdict must not contradict
+    # the table the learner sees; 002 home's first card is face down, and is said so.
+    all_up = DRILL.grade(f"draw TS 6H against 9C JD stake 1; unseen {UNSEEN}", "H", BANK)
+    unseen = "4 3 4 4 3 3 4 3 4 15"
+    one_down = DRILL.grade(f"draw TS 6H against ? 5C stake 1; unseen {unseen}", "H", BANK)
+    assert "face-down" not in all_up.explanation
+    assert "face-down" in one_down.explanation
+    view = DRILL.question(f"draw TS 6H against 9C JD stake 1; unseen {UNSEEN}", BANK).view
+    assert all(hidden == 0 for hidden, *_ in view["hands"])
+
+
 @pytest.mark.parametrize(
     "notation",
     [

@@ -27,6 +27,9 @@ from trainer.engine.indices.shoes import neutral_count
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, action_evs
 
+# One worker runs this file: its 20,000 dealt shoes are a module fixture, dealt once.
+pytestmark = pytest.mark.xdist_group("count-shoes")
+
 RULES = Rules.parse("vegas-6d-s17 surrender=none")
 HILO = find_system("hi-lo")
 

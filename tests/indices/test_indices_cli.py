@@ -13,6 +13,10 @@ from trainer.engine.indices import cache
 from trainer.engine.indices.cli import main
 from trainer.engine.rulebook.rules import Rules
 
+# One worker runs this file: its cold whole-process run (a study, about 40 s) is a module
+# fixture, which each worker taking one of its tests would otherwise run again.
+pytestmark = pytest.mark.xdist_group("indices-cli")
+
 
 @pytest.fixture(autouse=True)
 def fresh_memory(monkeypatch):

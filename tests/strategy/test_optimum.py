@@ -11,6 +11,9 @@ from trainer.engine.strategy import cache, compute_chart
 from trainer.engine.strategy.chart import exception_words
 from trainer.engine.strategy.cli import format_chart
 
+# One worker runs this file: its charts are module fixtures, made once rather than once a worker.
+pytestmark = pytest.mark.xdist_group("optimum")
+
 TABLES = {
     "1ds17": "vegas-6d-s17 decks=1 surrender=none",
     "2ds17": "vegas-6d-s17 decks=2 surrender=none",

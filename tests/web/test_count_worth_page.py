@@ -72,7 +72,7 @@ def test_a_bad_field_is_a_400_beside_it_with_nothing_computed(
 
 def test_the_nav_links_the_page(client: Any) -> None:
     home = client.get("/").get_data(as_text=True)
-    assert '<a href="/indices">Counting</a>' in home
+    assert '<a href="/indices">Index chart</a>' in home
 
 
 def test_an_unbalanced_systems_blank_cells_name_its_own_span_of_running_counts() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from drills import registry
 
-NAV = ["Drills", "Progress", "Mistakes", "Rules", "Account"]
+NAV = ["All drills", "Progress", "Mistakes", "Rules", "Account"]
 
 
 @pytest.mark.parametrize(
@@ -26,12 +26,18 @@ def test_every_page_has_the_navigation_and_htmx(client: Any, path: str) -> None:
     assert "X-CSRF-Token" in page  # htmx sends the token on every request
 
 
-def test_the_home_page_lists_the_drills_of_the_registry(client: Any) -> None:
+def test_the_home_page_links_every_drill_of_the_registry(client: Any) -> None:
     page = client.get("/").get_data(as_text=True)
     for drill in registry().values():
-        assert f'href="/drills/{drill.slug}"' in page
-        assert drill.title in page
+        assert f'<a href="/drills/{drill.slug}">{drill.title}</a>' in page
+
+
+def test_the_drills_page_lists_every_drill_once_under_its_step(client: Any) -> None:
+    page = client.get("/drills/").get_data(as_text=True)
     assert page.count('class="drill-item"') == len(registry())
+    running, true = page.index('id="step-running"'), page.index('id="step-true"')
+    assert running < page.index('href="/drills/running-count"') < true
+    assert true < page.index('href="/drills/true-count"')
 
 
 def test_the_current_page_is_marked_in_the_navigation(client: Any) -> None:

@@ -459,7 +459,23 @@ def _simulation_stage(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE simulation_jobs ADD COLUMN stage TEXT")
 
 
-@migration("0017_time_zone")
+@migration("0017_learner_paths")
+def _learner_paths(db: sqlite_utils.Database) -> None:
+    # Where a learner starts on the path (drills/path.py: STARTS) and the steps the placement
+    # check showed they know (trainer/store/paths.py); one row a learner, changed in place.
+    db.execute(
+        """
+        CREATE TABLE learner_paths (
+            user_id INTEGER PRIMARY KEY REFERENCES users(id),
+            start TEXT NOT NULL,
+            known TEXT NOT NULL DEFAULT '',  -- step keys, space-separated, in the path's order
+            updated_at TEXT NOT NULL
+        )
+        """
+    )
+
+
+@migration("0018_time_zone")
 def _time_zone(db: sqlite_utils.Database) -> None:
     # The time zone a learner chose on the account page (an IANA name, e.g. Europe/Moscow);
     # NULL: the browser's, where JavaScript says it, else UTC (trainer/web/time_zone.py).

@@ -24,6 +24,7 @@ from trainer.web.views import (
     drills,
     history,
     pages,
+    path,
     practice,
     rules,
     simulation,
@@ -34,6 +35,7 @@ from trainer.web.views import (
 
 BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     pages,  # the home page
+    path,  # the path: the one question, the steps in order, Continue, the placement check
     practice,  # Today: what is due, the daily goal and streak, practising what is due
     auth,  # sign up, sign in, sign out, the account page
     strategy_quiz,  # the basic-strategy quiz: settings, heat map, timed runs

@@ -126,14 +126,7 @@ def _deviation_mastery(tallies: list[schedules.ItemTally]) -> list[Mastery]:
 
 def _speed_mastery(tallies: list[schedules.ItemTally]) -> list[Mastery]:
     """Per system, the fastest speed counted at 90% accuracy or better (enough checkpoints)."""
-    best: dict[str, float] = {}
-    for tally in tallies:
-        match = _SPEED_RE.match(tally.item)
-        if match is None or tally.reviews < SPEED_CHECKPOINTS:
-            continue
-        if Fraction(tally.reviews - tally.lapses, tally.reviews) >= SPEED_ACCURACY:
-            speed = float(match["speed"])
-            best[match["system"]] = max(best.get(match["system"], 0.0), speed)
+    best = speeds_reached(tallies)
     return [
         Mastery(
             "Counting speed",
@@ -142,6 +135,26 @@ def _speed_mastery(tallies: list[schedules.ItemTally]) -> list[Mastery]:
         )  # fmt: skip
         for system, speed in sorted(best.items())
     ]
+
+
+def fastest_count(user_id: int) -> float:
+    """The fastest running count kept at 90% right, in any system (0 for none): the path's
+    running-count step reads it."""
+    tallies = schedules.item_tallies(get_db(), user_id, ["running-count", "shoe-count"])
+    return max(speeds_reached(tallies).values(), default=0.0)
+
+
+def speeds_reached(tallies: list[schedules.ItemTally]) -> dict[str, float]:
+    """Per system, the fastest speed counted at 90% accuracy or better (enough checkpoints)."""
+    best: dict[str, float] = {}
+    for tally in tallies:
+        match = _SPEED_RE.match(tally.item)
+        if match is None or tally.reviews < SPEED_CHECKPOINTS:
+            continue
+        if Fraction(tally.reviews - tally.lapses, tally.reviews) >= SPEED_ACCURACY:
+            speed = float(match["speed"])
+            best[match["system"]] = max(best.get(match["system"], 0.0), speed)
+    return best
 
 
 def next_step(user_id: int) -> dict[str, Any] | None:

@@ -37,6 +37,7 @@ from trainer.web.kept import KeptUrls, PureMacros
 _USER_KEY = "uid"
 _GENERATION_KEY = "gen"
 _RULES_KEY = "rules"
+PATH_KEY = "path"  # where a newcomer starts on the path, until they have a row
 
 
 # -- the database ---------------------------------------------------------------------------
@@ -121,11 +122,12 @@ def current_user_or_guest() -> users.User:
 def start_session(user: users.User) -> None:
     """Make ``user`` this session's learner (sign-in, sign-up, a new guest).
 
-    The chosen rules and the CSRF token are kept: a visitor becomes a guest on their first
-    answer, and the forms already on their pages carry that token (sign-in and sign-up
-    rotate it themselves).
+    The chosen rules, the CSRF token and where a newcomer starts on the path are kept: a
+    visitor becomes a guest on their first answer, and the forms already on their pages carry
+    that token (sign-in and sign-up rotate it themselves).
     """
-    kept = {key: session[key] for key in (_RULES_KEY, security.CSRF_SESSION_KEY) if key in session}
+    kept_keys = (_RULES_KEY, security.CSRF_SESSION_KEY, PATH_KEY)
+    kept = {key: session[key] for key in kept_keys if key in session}
     session.clear()
     session.update(kept)
     session[_USER_KEY] = user.id

@@ -41,6 +41,7 @@ from drills import (
     SessionAsk,
     UnknownDrillError,
     get_drill,
+    path,
     preferences_of,
     registry,
     rules_for,
@@ -121,7 +122,7 @@ def past_attempts(found: Iterable[attempts.Attempt]) -> tuple[PastAttempt, ...]:
 
 @bp.get("/")
 def index() -> Response:
-    return render("drills/index.html", drills=list(registry().values()), section="drills")
+    return render("drills/index.html", groups=path.grouped(registry()), section="drills")
 
 
 @bp.get("/<slug>")

@@ -1,13 +1,14 @@
-"""The home page: what the trainer is, every drill that exists, and Today (what is due)."""
+"""The home page: the way in (the one question, the path, Continue), Today (what is due) and
+every drill, grouped under its step of the path."""
 
 from __future__ import annotations
 
 from flask import Blueprint
 from werkzeug.wrappers import Response
 
-from drills import registry
 from trainer.store import attempts
 from trainer.web.support import clock_now, current_user, get_db, render
+from trainer.web.views.path import path_context
 from trainer.web.views.practice import today
 
 bp = Blueprint("pages", __name__)
@@ -19,5 +20,5 @@ def home() -> Response:
     stats = attempts.drill_stats(get_db(), user.id) if user else {}
     shown = today(user, clock_now()) if user and stats else None
     return render(
-        "home.html", drills=list(registry().values()), stats=stats, today=shown, section="home"
+        "home.html", stats=stats, today=shown, section="home", **path_context(user, stats)
     )

@@ -1,0 +1,340 @@
+"""The path: the drills in the order a learner meets them, from hand totals to the dealer's
+drills, and where a learner stands on it.
+
+A newcomer answers one question (:data:`STARTS`: new to blackjack, knows basic strategy, counts
+already, deals) and the steps that answer says they know are skipped (:data:`SKIPS`); a
+placement check (:func:`placement_asks`, :func:`placed`) may mark more steps as known. Each
+:class:`Step` says what it teaches in one line and what "done" means: a few :class:`Bar` s on
+the figures the progress page already keeps (a drill's answers and right answers, the counting
+speed reached at 90% right). :func:`walk` puts a learner's figures against the steps and names
+the step to continue with. Pure: no Flask, no store; the web reads the figures and draws it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from drills import get_drill, registry
+from drills.base import Drill, DrillError, Grade, Question, rules_for
+from trainer.engine.rulebook.rules import Rules
+
+
+class UnknownStartError(ValueError):
+    """The answer to "where do you start?" is none of the four."""
+
+
+# The one question's answers, in the order the home page offers them.
+STARTS: dict[str, str] = {
+    "new": "I am new to blackjack",
+    "basic": "I know basic strategy",
+    "counts": "I count cards already",
+    "deals": "I deal, or am training to",
+}
+NINETY = Fraction(9, 10)
+
+
+@dataclass(frozen=True)
+class Bar:
+    """Done with a drill: at least ``answers`` answers, ``accuracy`` of them right."""
+
+    drill: str
+    answers: int
+    accuracy: Fraction = NINETY
+
+
+@dataclass(frozen=True)
+class Step:
+    key: str
+    title: str
+    teaches: str  # one line
+    drills: tuple[str, ...]  # the drills' slugs, in the order to take them
+    bars: tuple[Bar, ...] = ()
+    speed: float | None = None  # done: a running count kept at this many cards a second
+
+
+STEPS: tuple[Step, ...] = (
+    Step(
+        "totals",
+        "Hand totals",
+        "Add up a hand and tell soft from hard: the ace counts 11 unless that busts it.",
+        ("hand-totals",),
+        (Bar("hand-totals", 20),),
+    ),
+    Step(
+        "basic",
+        "Basic strategy",
+        "The best play of every hand against the dealer's card: hard, soft, pairs, surrender "
+        "and insurance.",
+        ("basic-strategy",),
+        (Bar("basic-strategy", 100),),
+    ),
+    Step(
+        "payouts",
+        "Payouts",
+        "What a win pays: naturals, insurance, even money, surrender, split and doubled hands.",
+        ("payout-math",),
+        (Bar("payout-math", 20),),
+    ),
+    Step(
+        "running",
+        "Running count",
+        "Keep a running count as the cards fall, and keep it up at speed.",
+        ("running-count", "deck-countdown"),
+        speed=1.0,
+    ),
+    Step(
+        "true",
+        "Deck estimation and true count",
+        "Judge the decks left from the discard tray and turn the running count into a true count.",
+        ("deck-estimation", "true-count", "shoe-count", "shoe-penetration"),
+        (Bar("deck-estimation", 20), Bar("true-count", 20)),
+    ),
+    Step(
+        "deviations",
+        "Deviations",
+        "Play a hand by the count where it beats basic strategy.",
+        ("deviations",),
+        (Bar("deviations", 50),),
+    ),
+    Step(
+        "bets",
+        "Bet sizing",
+        "Bet more when the count is in your favour, by a ramp sized for your bankroll.",
+        ("bet-sizing",),
+        (Bar("bet-sizing", 20),),
+    ),
+    Step(
+        "table",
+        "The table",
+        "Whole rounds from a real shoe: bets, plays and the count together.",
+        ("table-play", "table-dealing", "punter-stake"),
+        (Bar("table-play", 100),),
+    ),
+    Step(
+        "dealer",
+        "The dealer's drills",
+        "Deal, pay and fix misdeals as the dealer does, and catch a dealer's slips.",
+        ("irregularities", "procedure", "table-payouts", "catch-the-dealer"),
+        (Bar("procedure", 20), Bar("irregularities", 20), Bar("table-payouts", 10)),
+    ),
+)
+BY_KEY: dict[str, Step] = {step.key: step for step in STEPS}
+
+# The steps each answer to the one question says the learner knows (or, for a dealer, does not
+# need first): they are skipped, still one click away.
+SKIPS: dict[str, frozenset[str]] = {
+    "new": frozenset(),
+    "basic": frozenset({"totals", "basic"}),
+    "counts": frozenset({"totals", "basic", "payouts", "running", "true"}),
+    "deals": frozenset({"basic", "running", "true", "deviations", "bets", "table"}),
+}
+
+
+def grouped(drills: Mapping[str, Drill]) -> list[tuple[Step, list[Drill]]]:
+    """The drills under their steps, in the path's order."""
+    return [(step, [drills[slug] for slug in step.drills if slug in drills]) for step in STEPS]
+
+
+def title(slug: str) -> str:
+    """A drill's title, from the registry."""
+    drill = registry().get(slug)
+    return drill.title if drill is not None else slug
+
+
+def read_start(text: str) -> str:
+    """The start an answer names.
+
+    :raises UnknownStartError: for anything but the four.
+    """
+    if text not in STARTS:
+        raise UnknownStartError(f"choose one of the four answers; {text[:30]!r} is not one")
+    return text
+
+
+def read_known(text: str) -> frozenset[str]:
+    """The steps a stored list names (``"totals basic"``), the unknown ones left out."""
+    return frozenset(key for key in text.split() if key in BY_KEY)
+
+
+def known_text(known: frozenset[str]) -> str:
+    """The steps as stored, in the path's order."""
+    return " ".join(step.key for step in STEPS if step.key in known)
+
+
+class State(Enum):
+    DONE = "done"  # its bars are met
+    KNOWN = "known"  # the placement check showed the learner knows it
+    SKIPPED = "skipped"  # the learner's start skips it
+    CURRENT = "current"  # the step to continue with
+    AHEAD = "ahead"
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What the learner has done: per drill, answers and right answers; and the fastest
+    running count kept at 90% right, in cards a second (0 for none)."""
+
+    answers: Mapping[str, tuple[int, int]]
+    speed: float = 0.0
+
+
+@dataclass(frozen=True)
+class BarProgress:
+    bar: Bar
+    answers: int
+    correct: int
+
+    @property
+    def met(self) -> bool:
+        return self.answers >= self.bar.answers and self.correct >= self.bar.accuracy * (
+            self.answers
+        )
+
+
+@dataclass(frozen=True)
+class StepState:
+    step: Step
+    state: State
+    bars: tuple[BarProgress, ...]
+    speed: float  # the fastest running count kept at 90% right (the running-count step's bar)
+
+    @property
+    def started(self) -> bool:
+        counted = self.step.speed is not None and self.speed > 0
+        return counted or any(progress.answers for progress in self.bars)
+
+    @property
+    def met(self) -> bool:
+        speed_met = self.step.speed is None or self.speed >= self.step.speed
+        return speed_met and all(progress.met for progress in self.bars)
+
+
+@dataclass(frozen=True)
+class Walk:
+    start: str | None
+    steps: tuple[StepState, ...]
+
+    @property
+    def current(self) -> StepState | None:
+        """The step to continue with; None when every step is done, known or skipped."""
+        return next((s for s in self.steps if s.state is State.CURRENT), None)
+
+
+def walk(start: str | None, known: frozenset[str], figures: Figures) -> Walk:
+    """Every step's state for a learner: done when its bars are met, else known (placement),
+    skipped (the start), and the first of the rest is the one to continue with."""
+    skipped = SKIPS.get(start or "new", frozenset())
+    found: list[StepState] = []
+    current_seen = False
+    for step in STEPS:
+        bars = tuple(BarProgress(bar, *figures.answers.get(bar.drill, (0, 0))) for bar in step.bars)
+        shown = StepState(step, State.AHEAD, bars, figures.speed)
+        if shown.met:
+            state = State.DONE
+        elif step.key in known:
+            state = State.KNOWN
+        elif step.key in skipped:
+            state = State.SKIPPED
+        elif not current_seen:
+            state, current_seen = State.CURRENT, True
+        else:
+            state = State.AHEAD
+        found.append(StepState(step, state, bars, figures.speed))
+    return Walk(start, tuple(found))
+
+
+def continue_drill(step: Step, answers: Mapping[str, tuple[int, int]]) -> str:
+    """The drill to open for a step: the first of its bars' drills not met yet, else its first
+    drill."""
+    for bar in step.bars:
+        done, right = answers.get(bar.drill, (0, 0))
+        if not BarProgress(bar, done, right).met:
+            return bar.drill
+    return step.drills[0]
+
+
+# -- the placement check --------------------------------------------------------------------
+
+# What the placement check asks: (step, drill, the drill's options for the question), in order.
+PLACEMENT: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
+    ("totals", "hand-totals", ()),
+    ("totals", "hand-totals", ()),
+    ("basic", "basic-strategy", (("mix", "hard"),)),
+    ("basic", "basic-strategy", (("mix", "soft"),)),
+    ("basic", "basic-strategy", (("mix", "pairs"),)),
+    ("payouts", "payout-math", (("mix", "natural-3-2"),)),
+    ("true", "true-count", ()),
+    ("true", "true-count", ()),
+)
+
+
+def placement_asks() -> tuple[tuple[str, str, dict[str, str]], ...]:
+    """The placement check's questions to draw: step, drill, the drill's options."""
+    return tuple((step, drill, dict(options)) for step, drill, options in PLACEMENT)
+
+
+def placed(results: Sequence[tuple[str, bool]]) -> frozenset[str]:
+    """The steps the placement check shows the learner knows: those whose every question
+    (``(step, right)``) was answered right."""
+    steps: dict[str, bool] = {}
+    for step, right in results:
+        if step not in BY_KEY:
+            raise KeyError(step)
+        steps[step] = steps.get(step, True) and right
+    return frozenset(step for step, right in steps.items() if right)
+
+
+@dataclass(frozen=True)
+class PlacedAnswer:
+    """One placement question as graded: its step, drill and question, and the grade (``None``
+    for a question left blank, which counts as not known)."""
+
+    step: str
+    drill: Drill
+    question: Question
+    grade: Grade | None
+
+    @property
+    def correct(self) -> bool:
+        return self.grade is not None and self.grade.correct
+
+
+class PlacementAnswerError(DrillError):
+    """A placement answer the drill cannot read, naming the question (counted from 1)."""
+
+    def __init__(self, number: int, error: DrillError) -> None:
+        super().__init__(str(error))
+        self.number = number
+        self.error = error
+
+
+def grade_placement(
+    asked: Sequence[Sequence[str]], answers: Mapping[str, str], rules: Rules
+) -> list[PlacedAnswer]:
+    """Grade the placement check: ``asked`` its questions as drawn (step, drill slug, the
+    question's notation), ``answers`` the form's fields (``q<number>-<field>``, each cut to 40
+    characters), on ``rules``. Each drill grades its own answer, as on its page.
+
+    :raises PlacementAnswerError: for an answer a drill cannot read.
+    """
+    graded = []
+    for number, (step, slug, notation) in enumerate(asked, start=1):
+        drill = get_drill(slug)
+        prefix = f"q{number}-"
+        fields = {
+            name[len(prefix) :]: value[:40]
+            for name, value in answers.items()
+            if name.startswith(prefix)
+        }
+        try:
+            answer = drill.answer_text(fields)
+            grade = (
+                drill.grade(notation, answer, rules_for(drill, notation, rules)) if answer else None
+            )
+        except DrillError as error:
+            raise PlacementAnswerError(number, error) from error
+        graded.append(PlacedAnswer(step, drill, drill.question(notation, rules), grade))
+    return graded

@@ -1,0 +1,244 @@
+"""The way in on the home page: a new visitor is asked where they start, each answer sets where
+Continue goes (kept in the session, then stored once the learner has a row), a returning learner
+sees Continue and Today first, and the placement check skips the steps whose questions are all
+right, keeps the others, and refuses tampered input with a 400 that changes nothing."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from html import unescape
+from typing import Any
+
+import pytest
+
+from drills import get_drill, rules_for
+from drills import path as steps
+from drills.hand_totals import read_hand, right_answer
+from trainer.engine.rulebook.rules import Rules
+from trainer.store import paths
+
+_CONTINUE = re.compile(r'<a class="button continue" href="([^"]+)"')
+_HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+
+
+def home(client: Any) -> str:
+    response = client.get("/")
+    assert response.status_code == 200
+    return response.get_data(as_text=True)
+
+
+def continue_href(page: str) -> str | None:
+    found = _CONTINUE.search(page)
+    return unescape(found.group(1)) if found else None
+
+
+def choose(client: Any, csrf: Any, start: str) -> Any:
+    return client.post("/path/start", data={"start": start, "csrf_token": csrf()})
+
+
+def answer_a_hand(client: Any) -> None:
+    page = client.get("/drills/hand-totals").get_data(as_text=True)
+    form = dict(_HIDDEN.findall(page))
+    kind, _, total = right_answer(read_hand(form["question"])).partition(" ")
+    form.update(kind=kind, total=total)
+    assert client.post("/drills/hand-totals/answer", data=form).status_code == 200
+
+
+def test_a_new_visitor_is_asked_where_they_start_and_sees_the_path(client: Any, db: Any) -> None:
+    page = home(client)
+    for label in steps.STARTS.values():
+        assert 'name="start" value="' in page and label in page
+    assert continue_href(page) is None  # the four answers are the way in
+    order = [page.index(f'id="step-{step.key}"') for step in steps.STEPS]
+    assert order == sorted(order)
+    assert page.index('id="step-running"') < page.index('id="step-true"')
+    assert 'href="/path/placement"' in page
+    assert db["users"].count == 0  # looking is free: no guest made
+
+
+@pytest.mark.parametrize(
+    ("start", "first"),
+    [
+        ("new", "hand-totals"),
+        ("basic", "payout-math"),
+        ("counts", "deviations"),
+        ("deals", "hand-totals"),
+    ],
+)
+def test_each_answer_sets_where_continue_goes(
+    client: Any, csrf: Any, db: Any, start: str, first: str
+) -> None:
+    response = choose(client, csrf, start)
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith("/#continue")
+    page = home(client)
+    assert continue_href(page) == f"/drills/{first}"
+    assert page.count(">Skipped for now<") == len(steps.SKIPS[start])
+    assert "Where are you starting from?" not in page
+    assert f'<option value="{start}" selected>' in page
+    with client.session_transaction() as session:
+        assert session["path"]["start"] == start  # no row yet: kept in the session
+    assert db["users"].count == 0
+
+
+def test_a_dealer_who_has_the_basics_continues_to_the_dealers_drills(
+    client: Any, csrf: Any, db: Any
+) -> None:
+    choose(client, csrf, "deals")
+    answer_a_hand(client)
+    user_id = db["users"].rows.__next__()["id"]
+    for kind in ("hand-totals", "payout-math"):
+        db.execute(
+            "INSERT OR REPLACE INTO drill_totals (user_id, drill, attempts, correct, timed,"
+            " response_ms_sum) VALUES (?, ?, 20, 20, 0, 0)",
+            [user_id, kind],
+        )
+    db.conn.commit()
+    assert continue_href(home(client)) == "/drills/procedure"
+
+
+def test_the_answer_is_stored_once_the_learner_has_a_row(client: Any, csrf: Any, db: Any) -> None:
+    choose(client, csrf, "counts")
+    answer_a_hand(client)  # the visitor becomes a guest
+    page = home(client)
+    user_id = db["users"].rows.__next__()["id"]
+    assert paths.get_place(db, user_id) == paths.Place("counts", "")
+    with client.session_transaction() as session:
+        assert "path" not in session
+    assert continue_href(page) == "/drills/deviations"
+    choose(client, csrf, "basic")  # changed later: stored in place
+    assert paths.get_place(db, user_id) == paths.Place("basic", "")
+
+
+def test_a_start_that_is_not_one_of_the_four_is_a_400(client: Any, csrf: Any) -> None:
+    response = choose(client, csrf, "expert")
+    assert response.status_code == 400
+    assert "choose one of the four answers" in response.get_data(as_text=True)
+    no_token = client.post("/path/start", data={"start": "new"})
+    assert no_token.status_code == 403  # the app's refusal of a form without its token
+    assert continue_href(home(client)) is None
+
+
+def test_a_returning_learner_sees_continue_and_today_before_the_path(client: Any) -> None:
+    answer_a_hand(client)
+    page = home(client)
+    assert "Where are you starting from?" not in page
+    assert continue_href(page) == "/drills/hand-totals"
+    assert page.index("continue-heading") < page.index('id="today"') < page.index('id="path"')
+    assert "Hand totals: 1 answer, 100% right." in page
+
+
+# -- the placement check ------------------------------------------------------------------
+
+
+def open_check(client: Any) -> tuple[str, list[list[str]], Rules]:
+    response = client.get("/path/placement")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert page.count('class="placement-question"') == len(steps.PLACEMENT)
+    with client.session_transaction() as session:
+        kept = session["placement"]
+    return kept["check"], kept["asked"], Rules.parse(kept["rules"])
+
+
+def right_fields(number: int, slug: str, notation: str, rules: Rules) -> dict[str, str]:
+    """The right answer's form fields, worked out by the drill (a wrong guess graded tells it)."""
+    if slug == "hand-totals":
+        kind, _, total = right_answer(read_hand(notation)).partition(" ")
+        return {f"q{number}-kind": kind, f"q{number}-total": total}
+    drill = get_drill(slug)
+    question = drill.question(notation, rules)
+    guess = question.view["keys"][0][0] if slug == "basic-strategy" else "0"
+    right = drill.grade(notation, guess, rules_for(drill, notation, rules)).right_answer
+    return {f"q{number}-answer": right}
+
+
+def wrong_fields(number: int, slug: str, notation: str, rules: Rules) -> dict[str, str]:
+    fields = right_fields(number, slug, notation, rules)
+    if slug == "hand-totals":
+        total = fields[f"q{number}-total"]
+        return {f"q{number}-kind": "hard", f"q{number}-total": str(int(total or 21) + 1)}
+    if slug == "basic-strategy":
+        question = get_drill(slug).question(notation, rules)
+        keys = [key for key, _label, legal in question.view["keys"] if legal]
+        return {f"q{number}-answer": next(k for k in keys if k != fields[f"q{number}-answer"])}
+    right = Decimal(fields[f"q{number}-answer"].replace("\u2212", "-"))
+    return {f"q{number}-answer": str(right + 1)}
+
+
+def send_check(client: Any, csrf: Any, check: str, fields: dict[str, str]) -> Any:
+    return client.post("/path/placement", data={"csrf_token": csrf(), "check": check, **fields})
+
+
+def test_right_answers_skip_their_steps(client: Any, csrf: Any) -> None:
+    choose(client, csrf, "new")
+    check, asked, rules = open_check(client)
+    fields: dict[str, str] = {}
+    for number, (_step, slug, notation) in enumerate(asked, start=1):
+        fields.update(right_fields(number, slug, notation, rules))
+    response = send_check(client, csrf, check, fields)
+    assert response.status_code == 200
+    done = response.get_data(as_text=True)
+    placed = {step for step, _slug, _notation in asked}
+    assert f"{len(placed)} steps marked as known" in done
+    page = home(client)
+    assert page.count(">Known: placement check<") == len(placed)
+    assert continue_href(page) == "/drills/running-count"  # the first step not placed
+
+
+def test_wrong_answers_do_not_skip_their_steps(client: Any, csrf: Any) -> None:
+    choose(client, csrf, "new")
+    check, asked, rules = open_check(client)
+    fields: dict[str, str] = {}
+    for number, (step, slug, notation) in enumerate(asked, start=1):
+        make = wrong_fields if step in ("totals", "payouts") else right_fields
+        fields.update(make(number, slug, notation, rules))
+    # one basic-strategy question left blank: not known either
+    blank = next(n for n, (step, *_rest) in enumerate(asked, start=1) if step == "basic")
+    fields.pop(f"q{blank}-answer")
+    done = send_check(client, csrf, check, fields).get_data(as_text=True)
+    assert "1 step marked as known" in done
+    page = home(client)
+    assert page.count(">Known: placement check<") == 1
+    assert 'id="step-true"' in page
+    assert continue_href(page) == "/drills/hand-totals"
+
+
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        {"q1-kind": "soft", "q1-total": "lots"},
+        {"q3-answer": "Z"},
+        {"q7-answer": "9" * 30},
+        {"check": "forged"},
+    ],
+)
+def test_tampered_input_is_a_400_that_keeps_nothing(
+    client: Any, csrf: Any, tamper: dict[str, str]
+) -> None:
+    choose(client, csrf, "new")
+    check, asked, rules = open_check(client)
+    fields: dict[str, str] = {}
+    for number, (_step, slug, notation) in enumerate(asked, start=1):
+        fields.update(right_fields(number, slug, notation, rules))
+    fields.update(tamper)
+    response = client.post(
+        "/path/placement", data={"csrf_token": csrf(), "check": check, **fields} | tamper
+    )
+    assert response.status_code == 400
+    assert "Traceback" not in response.get_data(as_text=True)
+    assert ">Known: placement check<" not in home(client)
+
+
+def test_a_check_sent_twice_is_a_400(client: Any, csrf: Any) -> None:
+    check, _asked, _rules = open_check(client)
+    assert send_check(client, csrf, check, {}).status_code == 200
+    again = send_check(client, csrf, check, {})
+    assert again.status_code == 400
+    assert "start it again" in again.get_data(as_text=True)
+
+
+def test_a_check_without_a_csrf_token_is_refused(client: Any) -> None:
+    check, _asked, _rules = open_check(client)
+    assert client.post("/path/placement", data={"check": check}).status_code == 403

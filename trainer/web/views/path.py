@@ -1,0 +1,231 @@
+"""The path on the home page: the one question a newcomer answers, the steps in order with the
+learner's mastery of each, Continue, and the placement check.
+
+- ``POST /path/start``: where the learner starts (:data:`drills.path.STARTS`). Kept in the
+  session until the learner has a row (a visitor becomes a guest on their first answer), then
+  stored for them (:mod:`trainer.store.paths`).
+- ``GET /path/placement``: a short mixed quiz drawn from the drills (:data:`drills.path.PLACEMENT`),
+  its questions kept in the session so the form carries only the answers.
+- ``POST /path/placement``: graded by the drills, nothing stored as an attempt; the steps whose
+  every question was right are marked known and skipped.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, abort, redirect, request, session, url_for
+from werkzeug.wrappers import Response
+
+from drills import AskedAtTable, LearnerState, get_drill
+from drills import path as steps
+from drills.strategy_chart import cached_chart_for
+from trainer import words
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules
+from trainer.store import attempts, paths, users
+from trainer.web import mastery
+from trainer.web.caches import app_caches
+from trainer.web.support import (
+    PATH_KEY,
+    current_rules,
+    current_user,
+    get_db,
+    limit_expensive_work,
+    make_rng,
+    render,
+)
+
+bp = Blueprint("path", __name__, url_prefix="/path")
+
+# The session's key for the placement check's questions while it is open (PATH_KEY: the start
+# and known steps until the learner has a row).
+PLACEMENT_KEY = "placement"
+# Mastery rows of the progress page (trainer/web/mastery.py) by the step they measure.
+_MASTERY_STEPS = {
+    "Basic strategy": "basic",
+    "Deviations": "deviations",
+    "Counting speed": "running",
+}
+NEW_CHART = "a strategy chart for rules not worked out before"
+
+
+def current_place(user: users.User | None) -> paths.Place | None:
+    """The learner's start and known steps: stored for a learner with a row (the session's,
+    kept before they had one, moved there first), else the session's."""
+    kept = session.get(PATH_KEY)
+    place = None
+    if isinstance(kept, dict) and kept.get("start") in steps.STARTS:
+        place = paths.Place(
+            kept["start"], steps.known_text(steps.read_known(kept.get("known", "")))
+        )
+    if user is None:
+        return place
+    stored = paths.get_place(get_db(), user.id)
+    if place is not None:
+        session.pop(PATH_KEY, None)
+        if stored is None:
+            paths.set_place(get_db(), user.id, place)
+            stored = place
+    return stored
+
+
+def keep_place(user: users.User | None, place: paths.Place) -> None:
+    if user is None:
+        session[PATH_KEY] = {"start": place.start, "known": place.known}
+    else:
+        paths.set_place(get_db(), user.id, place)
+
+
+def path_context(user: users.User | None, stats: dict[str, attempts.DrillStats]) -> dict[str, Any]:
+    """What the home page shows of the path: the walk, Continue's address, each step's mastery
+    and drills."""
+    place = current_place(user)
+    start = place.start if place else None
+    known = steps.read_known(place.known) if place else frozenset()
+    answers = {slug: (s.attempts, s.correct) for slug, s in stats.items()}
+    speed = mastery.fastest_count(user.id) if user and stats else 0.0
+    walk = steps.walk(start, known, steps.Figures(answers, speed))
+    by_step: dict[str, list[mastery.Mastery]] = {}
+    if user and stats:
+        for row in mastery.mastery(user.id, stats):
+            key = _MASTERY_STEPS.get(row.area)
+            if key:
+                by_step.setdefault(key, []).append(row)
+    current = walk.current
+    return {
+        "path": walk,
+        "path_start": start,
+        "path_starts": steps.STARTS,
+        "path_mastery": by_step,
+        "path_links": {step.key: _step_links(step) for step in steps.STEPS},
+        "path_continue": _continue_url(current.step, answers) if current else None,
+        "path_titles": {slug: steps.title(slug) for step in steps.STEPS for slug in step.drills},
+        "path_placement_size": len(steps.PLACEMENT),
+    }
+
+
+def _continue_url(step: steps.Step, answers: dict[str, tuple[int, int]]) -> str:
+    slug = steps.continue_drill(step, answers)
+    if isinstance(get_drill(slug), AskedAtTable):
+        return url_for("table.setup")
+    return url_for("drills.ask", slug=slug)
+
+
+def _step_links(step: steps.Step) -> list[tuple[str, str]]:
+    """The step's drills, each one click away (basic strategy by its parts too)."""
+    links = [(steps.title(slug), url_for("drills.ask", slug=slug)) for slug in step.drills]
+    if step.key == "basic":
+        links += [
+            (
+                words.say("Hard totals only"),
+                url_for("drills.ask", slug="basic-strategy", mix="hard"),
+            ),
+            (
+                words.say("Soft totals only"),
+                url_for("drills.ask", slug="basic-strategy", mix="soft"),
+            ),
+            (words.say("Pairs only"), url_for("drills.ask", slug="basic-strategy", mix="pairs")),
+            (
+                words.say("Every hand, surrender included"),
+                url_for("drills.ask", slug="basic-strategy", mix="cells"),
+            ),
+            (
+                words.say("Insurance by the count"),
+                url_for("drills.ask", slug="basic-strategy", insurance="count"),
+            ),
+        ]
+    if step.key == "table":
+        links.insert(0, (words.say("Sit at a table"), url_for("table.setup")))
+    return links
+
+
+@bp.post("/start")
+def start() -> Response:
+    try:
+        chosen = steps.read_start(request.form.get("start", "")[:20])
+    except steps.UnknownStartError as error:
+        abort(400, description=words.say("Nothing was changed: %(error)s.", error=str(error)))
+    user = current_user()
+    place = current_place(user)
+    known = place.known if place else ""
+    keep_place(user, paths.Place(chosen, known))
+    return redirect(url_for("pages.home", _anchor="continue"), code=303)
+
+
+@bp.get("/placement")
+def placement() -> Response:
+    rules = current_rules()
+    if cached_chart_for(rules, caches=app_caches()) is None:
+        limit_expensive_work(NEW_CHART)
+    rng = make_rng()
+    asked = []
+    shown = []
+    for step, slug, options in steps.placement_asks():
+        drill = get_drill(slug)
+        question = drill.new_question(  # type: ignore[attr-defined]
+            rng, rules, LearnerState(options=options), caches=app_caches()
+        )
+        asked.append([step, slug, question.notation])
+        shown.append((drill, question))
+    check = secrets.token_urlsafe(8)
+    session[PLACEMENT_KEY] = {"check": check, "rules": rules.notation(), "asked": asked}
+    return render("path/placement.html", shown=shown, check=check, rules=rules, section="home")
+
+
+@bp.post("/placement")
+def grade_placement() -> Response:
+    kept = session.get(PLACEMENT_KEY)
+    if not isinstance(kept, dict) or request.form.get("check", "")[:40] != kept.get("check"):
+        abort(
+            400,
+            description=words.say(
+                "This placement check is not the one open now (it was sent already, or a newer "
+                "one was started): start it again from the home page."
+            ),
+        )
+    try:
+        rules = Rules.parse(str(kept["rules"]))
+    except InvalidRulesError:
+        abort(
+            400, description=words.say("The placement check's rules are unknown: start it again.")
+        )
+    try:
+        graded = steps.grade_placement(kept["asked"], request.form, rules)
+    except steps.PlacementAnswerError as error:
+        abort(
+            400,
+            description=words.say(
+                "Question %(number)s: %(error)s Nothing was kept; answer it and send the "
+                "check again.",
+                number=words.number(error.number),
+                error=str(error.error),
+            ),
+        )
+    session.pop(PLACEMENT_KEY, None)
+    known = steps.placed([(placed.step, placed.correct) for placed in graded])
+    user = current_user()
+    place = current_place(user)
+    start = place.start if place else "new"
+    before = steps.read_known(place.known) if place else frozenset()
+    keep_place(user, paths.Place(start, steps.known_text(before | known)))
+    return render(
+        "path/placement_done.html",
+        graded=[_shown_grade(placed) for placed in graded],
+        known=[step for step in steps.STEPS if step.key in known],
+        section="home",
+    )
+
+
+def _shown_grade(placed: steps.PlacedAnswer) -> dict[str, Any]:
+    """A placement answer as the results show it: a play by its name, not its key."""
+    grade = placed.grade
+    names = {key: label for key, label, _legal in placed.question.view.get("keys", ())}
+    return {
+        "drill": placed.drill,
+        "question": placed.question,
+        "blank": grade is None,
+        "correct": placed.correct,
+        "said": names.get(grade.answer, grade.answer) if grade else "",
+        "right": names.get(grade.right_answer, grade.right_answer) if grade else "",
+    }
