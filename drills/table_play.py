@@ -12,6 +12,7 @@ the running count with every card seen counted, the cards in the discard tray)::
     TS 3H 3C v TD
     8S 3D v 6H split 2
     TS 6H v TD hi-lo floor half rc +7 played 130
+    TS 6H v ?                 # 004 as its text deals it: no banker card (drills.face_down_play)
 
 The right play: the chart's (its cell's code, by the pair row while the pair may be split,
 else by total, with the chart's exceptions for three cards or more and for split hands), the
@@ -32,6 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from drills import face_down_play
 from drills.base import (
     AskedAtTable,
     Drill,
@@ -427,6 +429,8 @@ class TablePlay(Drill, AskedAtTable):
     choice_word = "play"  # what the page calls an answer
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
+        if face_down_play.is_face_down(notation):  # 004 as dealt: no banker card
+            return face_down_play.question(notation, rules)
         decision = read_decision(notation, rules)
         reasons = legal_plays(rules, decision)
         count = decision.count
@@ -448,6 +452,8 @@ class TablePlay(Drill, AskedAtTable):
     def skill(self, notation: str, rules: Rules) -> str:
         """The chart cell under these rules, and the system where the count decides
         (``"vegas-6d-s17: hard 16 v 10, 3 cards"``, ``"...: pairs 8-8 v 6 hi-lo"``)."""
+        if face_down_play.is_face_down(notation):
+            return face_down_play.skill(notation, rules)
         decision = read_decision(notation, rules)
         hand = decision.situation.hand
         section, row = _cell(hand, legal_plays(rules, decision))
@@ -467,6 +473,8 @@ class TablePlay(Drill, AskedAtTable):
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> Grade:
+        if face_down_play.is_face_down(notation):
+            return face_down_play.grade(notation, answer_text, rules)
         worked = work_out(notation, rules, caches)
         answer = (answer_text or "").strip().upper()
         if answer not in PLAY_KEYS:

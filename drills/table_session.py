@@ -28,7 +28,15 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from drills import Grade, bet_sizing, punter_stake, strategy_quiz, table_dealing, table_play
+from drills import (
+    Grade,
+    bet_sizing,
+    face_down_play,
+    punter_stake,
+    strategy_quiz,
+    table_dealing,
+    table_play,
+)
 from drills.caches import Caches
 from drills.count_study import signed
 from drills.counting import session as counting_session
@@ -409,7 +417,8 @@ def _stake_asks(spec: TableSpec, ask: Ask, bankroll: Fraction) -> list[Asked]:
     if round_ is None or ask.seat is None:
         return []
     cards = round_.hands(ask.seat)[0].cards
-    up = round_.up_card if spec.rules.bet_after_deal else None
+    shows_up = spec.rules.bet_after_deal and spec.rules.deal_faces != "all-down"
+    up = round_.up_card if shows_up else None
     notation = punter_stake.stake_notation(spec.rules, cards, up, bankroll, DEFAULT_RISK)
     return [Asked("stake", punter_stake.SLUG, notation, spec.rules.min_bet)]
 
@@ -420,6 +429,12 @@ def _play_asks(spec: TableSpec, ask: Ask, caches: Caches | None) -> list[Asked]:
         return []
     if Hand(ask.hand_cards).total == 21 and not ask.early:
         return []  # a 21 has no play (a natural asked early surrender, before the peek, has)
+    if spec.rules.deal_faces == "all-down":  # 004 as dealt: no banker card, one column
+        if "strategy" not in spec.graded or len(round_.hands(ask.seat)) > 1:
+            return []
+        stake = round_.stakes(ask.seat)[ask.hand_index]
+        notation = face_down_play.notation_of(ask.hand_cards)
+        return [Asked("play", table_play.SLUG, notation, stake)]
     hands = round_.hands(ask.seat)
     index = ask.hand_index
     split_hands = len(hands) if len(hands) > 1 else 0

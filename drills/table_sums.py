@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from drills import table_dealing, table_play
+from drills import face_down_play, table_dealing, table_play
 from drills.caches import Caches
 from drills.table_session import Asked, TableSpec
 from trainer.engine.deck.cards import Card
@@ -248,6 +248,8 @@ def first_play_ev(
         return None
     if len(ask.hand_cards) != 2:
         return None
+    if face_down_play.is_face_down(notation):  # 004 as dealt: no banker card
+        return str(Fraction(f"{face_down_play.right_ev(notation, spec.rules):.6f}") * stake)
     value = table_play.right_ev(table_play.work_out(notation, spec.rules, caches), spec.rules)
     if value is None:
         return None
@@ -376,7 +378,7 @@ def luck_of(
         return None
     dealt = {p.record.number for p in game.rounds if p.record.dealer == 0}
     expected = _boxes_expected(rules, game, [p for p in priced if p[0] not in dealt])
-    expected += _bank_expected(game, [p for p in priced if p[0] in dealt]) + bets_cost
+    expected += _bank_expected(rules, game, [p for p in priced if p[0] in dealt]) + bets_cost
     yours = expected - cost
     return Luck(perfect=expected, skill=-cost, yours=yours, luck=game.learner_net - yours)
 
@@ -396,7 +398,9 @@ def _boxes_expected(
     return expected
 
 
-def _bank_expected(game: TableGame, priced: list[tuple[int, str, Fraction]]) -> Fraction:
+def _bank_expected(
+    rules: Rules, game: TableGame, priced: list[tuple[int, str, Fraction]]
+) -> Fraction:
     """Perfect dealer play's expectation for the bank in the rounds the learner dealt.
 
     Each expects what the right choice was worth at its first choice priced (``priced``:
@@ -418,7 +422,7 @@ def _bank_expected(game: TableGame, priced: list[tuple[int, str, Fraction]]) -> 
             continue
         expected += chosen[1]
         if chosen[0] in ("draw", "stand"):
-            expected += table_dealing.settled_at_once(result)
+            expected += table_dealing.settled_at_once(result, rules)
     return expected
 
 
@@ -428,7 +432,8 @@ def _decided_boxes(rules: Rules, game: TableGame) -> set[tuple[int, int]]:
     decided = set()
     for played in game.rounds:
         round_ = played.round
-        early = early_surrender_offered(rules, round_.up_card.value)
+        shown = rules.deal_faces != "all-down"  # 004 as dealt: no banker card, no early play
+        early = shown and early_surrender_offered(rules, round_.up_card.value)
         for seat in played.learner:
             hands = round_.hands(seat)
             first = hands[0].cards

@@ -13,6 +13,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from drills import face_down_play
 from drills.counting.checkpoint import read_checkpoint
 from drills.counting.notation import format_count
 from drills.table_play import WORDS, work_out
@@ -63,6 +64,9 @@ def wrong_play(spec: TableSpec, ask: Ask) -> str | None:
     asked = step_asks(spec, ask)
     if not asked:  # pragma: no cover: every play is graded at these tables
         return None
+    if face_down_play.is_face_down(asked[0].notation):  # 004 as dealt: the chart of one column
+        shown = face_down_play.work_out(asked[0].notation, spec.rules)
+        return next((k for k in "SH" if shown.evs[k] < shown.evs[shown.right]), None)
     worked = work_out(asked[0].notation, spec.rules)
     right = worked.evs.get(worked.right)
     if right is None:
@@ -76,6 +80,8 @@ def right_play(spec: TableSpec, ask: Ask) -> str:
     assert ask.round is not None
     if not asked:  # pragma: no cover: every play is graded at these tables
         return "S" if ask.round.current_total >= 17 else "H"
+    if face_down_play.is_face_down(asked[0].notation):
+        return face_down_play.work_out(asked[0].notation, spec.rules).right
     return work_out(asked[0].notation, spec.rules).right
 
 

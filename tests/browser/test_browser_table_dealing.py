@@ -244,7 +244,7 @@ def test_a_missed_stake_drilled_again_ends_with_focus_on_its_feedback(
     Learner(page, javascript=True).sign_up("staker", "password of a staker")
     db = store.open_db(live_server.app.config["DATABASE"])
     (user_id,) = db.execute("SELECT id FROM users WHERE username = 'staker'").fetchone()
-    notation = "stake TS 6H v TC bankroll 1000 risk 0.05"  # a 16 against a ten: the minimum
+    notation = "stake TS 6H bankroll 1000 risk 0.05"  # a 16, no banker card shown: the minimum
     attempts.record_attempt(
         db, user_id=user_id, drill="punter-stake", question=notation, rules="russian-bank",
         answer="20", right_answer="1", correct=False, token="missed-stake-in-browser",

@@ -21,7 +21,9 @@ from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.engine.strategy import chart
 from trainer.engine.strategy.dealer import full_shoe
 
-BANK = Rules.parse("russian-bank decks=1")
+# The face-up reading (a named option): the banker sees the punters' cards. The text's own
+# deal, every card face down, is graded in tests/engine/test_face_down.py.
+BANK = Rules.parse("russian-bank decks=1 deal_faces=casino banker_best=false")
 HOME = find_preset("twenty-one-home")
 # Each value's cards in one deck less the cards on the table below (TS 6H; 9C JD).
 UNSEEN = "4 4 4 4 4 3 4 4 3 13"
@@ -40,7 +42,10 @@ def test_a_draw_is_graded_from_its_notation_alone() -> None:
     assert not grade.correct and grade.right_answer == right
     assert float(grade.ev_cost or 0) == pytest.approx(abs(evs["H"] - evs["S"]), abs=1e-5)
     assert DRILL.grade(notation, right, BANK).correct
-    assert DRILL.skill(notation, BANK) == "russian-bank decks=1: the bank's 16"
+    assert (
+        DRILL.skill(notation, BANK)
+        == "russian-bank decks=1 banker_best=false deal_faces=casino: the bank's 16"
+    )
     assert DRILL.question(notation, BANK).view["hands"] == [
         (0, (Card.parse("9C"), Card.parse("JD")), "1.00")
     ]

@@ -1,8 +1,8 @@
-"""A punter's stake at the players' own games, through the web: at 004 (after two cards, the
-banker's up card shown) and at 002 home (after the first card) the stake is an attempt of the
-punter-stake drill, sized on the bankroll the learner has then; a wrong one is held in training
-mode with the right stake and its cost, and the summary counts it under bets. Where bets are not
-graded, no stake is."""
+"""A punter's stake at the players' own games, through the web: at 004 (after two cards, no
+banker card shown, as the text deals it) and at 002 home (after the first card) the stake is
+an attempt of the punter-stake drill, sized on the bankroll the learner has then; a wrong one
+is held in training mode with the right stake and its cost, and the summary counts it under
+bets. Where bets are not graded, no stake is."""
 
 from __future__ import annotations
 
@@ -33,7 +33,8 @@ def expected(ask: Ask, bankroll: Fraction, *, banker: bool) -> str:
     """The notation of the stake asked, from the round as the engine dealt it."""
     assert ask.round is not None and ask.seat is not None
     cards = ask.round.hands(ask.seat)[0].cards
-    seen = " ".join(map(str, cards)) + (f" v {ask.round.up_card}" if banker else "")
+    shown = banker and ask.round.rules.deal_faces != "all-down"  # 004 as dealt: no card shown
+    seen = " ".join(map(str, cards)) + (f" v {ask.round.up_card}" if shown else "")
     return f"stake {seen} bankroll {int(bankroll)} risk 0.05"
 
 

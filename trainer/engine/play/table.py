@@ -28,6 +28,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from trainer.engine.banker.face_down import banker_draws, face_down_game, fixed_point
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.boxes import TooManySeatsError, check_seats
@@ -108,8 +109,17 @@ class TablePolicy:
 
     def dealer_draws(self, round_: Round) -> bool:
         """With ``dealer_decides``: whether the dealer draws one more card (by default as the
-        rules' policy would: below ``dealer_stands_on``)."""
-        return round_.dealer_total < round_.rules.dealer_stands_on
+        rules' policy would: below ``dealer_stands_on``, or 004's best for the bank)."""
+        rules = round_.rules
+        if rules.banker_best:
+            punters = [
+                (float(stake), len(hand.cards) - 2)
+                for seat in range(round_.seat_count)
+                for hand, stake in zip(round_.hands(seat), round_.stakes(seat), strict=True)
+                if hand.total <= 21
+            ]
+            return banker_draws(rules, tuple(c.value for c in round_.dealer_cards), punters)
+        return round_.dealer_total < rules.dealer_stands_on
 
 
 class DrawToPolicy(TablePolicy):
@@ -139,6 +149,9 @@ class BasicStrategyPolicy(TablePolicy):
         self.chart = chart if chart is not None else _chart_of(rules)
 
     def _code(self, round_: Round, cards: tuple[Card, ...], total: int, soft: bool) -> str:
+        if face_down_game(round_.rules):  # 004, no banker card: the chart of one column
+            punter = fixed_point(round_.rules).punter
+            return "H" if punter.draws(tuple(card.value for card in cards)) else "S"
         up = round_.up_card.value
         up_key = "A" if up == 1 else str(up)
         codes = self.chart.codes

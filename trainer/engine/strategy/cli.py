@@ -15,6 +15,7 @@ import json
 import sys
 from collections.abc import Iterator, Sequence
 
+from trainer.engine.banker.face_down_chart import OneColumnChart, one_column_chart
 from trainer.engine.rulebook.readings import readings_for
 from trainer.engine.rulebook.rule_words import summary_lines, title
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset, preset_names
@@ -22,7 +23,14 @@ from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
 from trainer.engine.strategy.cache import chart as cached_chart
 from trainer.engine.strategy.chart import CODES, UP_CARDS, Chart, up_label
 
-__all__ = ["fill_preset", "format_advice", "format_chart", "main"]
+__all__ = [
+    "fill_preset",
+    "format_advice",
+    "format_chart",
+    "format_one_column",
+    "main",
+    "one_column_json",
+]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -149,28 +157,91 @@ def format_chart(result: Chart) -> str:
     return "\n".join(lines)
 
 
+def format_one_column(result: OneColumnChart) -> str:
+    """004 as its text deals it: the punters' chart of one column (no banker card), by cards
+    drawn, the banker's best play, and the edge at the fixed point."""
+    point = result.point
+    lines = [
+        f"The punters' chart for {title(result.rules)}",
+        f"  (rules {result.rules.notation()})",
+        "",
+    ]
+    lines += [f"  {line}" for line in summary_lines(result.rules)]
+    names = {0: "On the two dealt cards", 1: "After one card drawn", 2: "After two cards drawn"}
+    for drawn in sorted({row.drawn for row in result.rows}):
+        lines += ["", names.get(drawn, f"After {drawn} cards drawn")]
+        for row in result.by_drawn(drawn):
+            mark = f"  ({row.otherwise:.0%} of its hands played otherwise)" if row.otherwise else ""
+            lines.append(f"  {row.label:<8} {row.code}{mark}")
+    lines += [
+        "",
+        "H: draw a card; S: stand. No banker card is shown, so the chart has one column.",
+        "",
+        f"House edge: {result.house_edge:.3f}% of a punter's stake"
+        + (" (the punters have the edge)" if result.house_edge < 0 else ""),
+    ]
+    if point.rounds:
+        lines.append(
+            "The banker plays his best against this chart, and it is the punters' best against "
+            f"him: worked out in {len(point.rounds)} rounds from a banker standing on "
+            f"{result.rules.dealer_stands_on} (house edge {-100 * point.start_edge:.3f}%):"
+        )
+        for number, step in enumerate(point.rounds, start=1):
+            lines.append(
+                f"  round {number}: {step.banker_moved} of the banker's choices moved, "
+                f"{step.punter_moved} of the punters'; house edge {-100 * step.edge:.3f}%"
+            )
+        if point.cycle:
+            lines.append(
+                f"  (no choice settles every cell: the answers go round a cycle of {point.cycle} "
+                "rounds; the punters' chart is the best against the banker who plays)"
+            )
+    return "\n".join(lines)
+
+
+def one_column_json(result: OneColumnChart) -> dict[str, object]:
+    """:func:`format_one_column` as JSON."""
+    point = result.point
+    return {
+        "rules": result.rules.notation(),
+        "house_edge": result.house_edge,
+        "rows": [
+            {"soft": r.soft, "total": r.total, "drawn": r.drawn, "code": r.code}
+            for r in result.rows
+        ],
+        "rounds": [
+            {"banker_moved": r.banker_moved, "punter_moved": r.punter_moved, "edge": r.edge}
+            for r in point.rounds
+        ],
+        "start_house_edge": -100 * point.start_edge,
+        "cycle": point.cycle,
+    }
+
+
 def fill_preset(
     name: str, *, cache_dir: str | None = None, use_cache: bool = True, jobs: int = 1
 ) -> Iterator[str]:
-    """Work out the preset ``name``'s chart, its text's advice and its other readings' charts
-    into the cache (those there are read), a line on each as it is done.
+    """Work out the preset ``name``'s chart (the chart of one column at 004 as its text deals
+    it), its text's advice and its other readings' charts into the cache (those there are
+    read), a line on each as it is done.
 
     :raises InvalidRulesError: for a preset there is not.
     """
     rules = find_preset(name)
-    result = cached_chart(rules, cache_dir=cache_dir, use_cache=use_cache, jobs=jobs)
-    line = f"{name:<16} house edge {result.house_edge:7.3f}%"
-    advice = advice_for(rules)
-    if advice is not None:
-        priced = advice_cost(rules, advice, cache_dir=cache_dir)
-        line += f"; the text's advice costs {priced.cost:.3f} points"
-    yield line
+    if rules.deal_faces == "all-down":
+        yield f"{name:<16} house edge {one_column_chart(rules).house_edge:7.3f}%"
+    else:
+        result = cached_chart(rules, cache_dir=cache_dir, use_cache=use_cache, jobs=jobs)
+        line = f"{name:<16} house edge {result.house_edge:7.3f}%"
+        advice = advice_for(rules)
+        if advice is not None:
+            priced = advice_cost(rules, advice, cache_dir=cache_dir)
+            line += f"; the text's advice costs {priced.cost:.3f} points"
+        yield line
     for reading in readings_for(rules):
         for other in reading.others:
-            read = cached_chart(
-                other.rules(rules), cache_dir=cache_dir, use_cache=use_cache, jobs=jobs
-            )
-            yield f"  reading: {other.words}: house edge {read.house_edge:7.3f}%"
+            edge = _edge_of(other.rules(rules), cache_dir, use_cache, jobs)
+            yield f"  reading: {other.words}: house edge {edge:7.3f}%"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -191,6 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidRulesError as exc:
         print(f"strategy: {exc}", file=sys.stderr)
         return 2
+    if rules.deal_faces == "all-down":
+        one = one_column_chart(rules)
+        print(json.dumps(one_column_json(one), indent=1) if args.json else format_one_column(one))
+        return 0
     result = cached_chart(
         rules, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
     )
@@ -204,3 +279,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         print(format_advice(priced))
     return 0
+
+
+def _house_edge(rules: Rules, args: argparse.Namespace) -> float:
+    """The house edge of ``rules``: the chart of one column's at 004 as its text deals it,
+    else the basic-strategy chart's."""
+    return _edge_of(rules, args.cache_dir, not args.no_cache, args.jobs)
+
+
+def _edge_of(rules: Rules, cache_dir: str | None, use_cache: bool, jobs: int) -> float:
+    if rules.deal_faces == "all-down":
+        return one_column_chart(rules).house_edge
+    return cached_chart(rules, cache_dir=cache_dir, use_cache=use_cache, jobs=jobs).house_edge
