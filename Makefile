@@ -16,13 +16,19 @@ PYTEST_ARGS ?=
 
 setup: $(VENV)/.installed static/vendor/htmx.min.js
 
+# pip says each package it collects and installs (a line each, no progress bars: a log stays
+# readable); the steps are numbered so that a first run says how far it is.
 $(VENV)/.installed: pyproject.toml
+	@echo "[setup 1/4] Making the virtualenv in $(VENV) ..."
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,dask]'
+	@echo "[setup 2/4] Upgrading pip ..."
+	$(BIN)/python -m pip install --progress-bar off --upgrade pip
+	@echo "[setup 3/4] Installing the trainer and its packages (numpy, numba, Flask, gunicorn, the test tools; a few minutes the first time) ..."
+	$(BIN)/python -m pip install --progress-bar off -e '.[test,dask]'
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
+	@echo "[setup 4/4] Installing htmx and axe-core from npm ..."
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
@@ -33,17 +39,18 @@ static/vendor/htmx.min.js: node_modules/.installed
 db: setup
 	$(BIN)/flask --app trainer init-db
 
-# Every preset's strategy chart computed once into instance/strategy-cache (kept across restarts;
-# a chart already there is not computed again), so a quiz never waits on the maths; and every
-# preset's shoe-penetration studies (Hi-Lo, some 12 s the first time) into
-# instance/penetration-cache, so the penetration drill's chart never waits either.
+# What a fresh server lacks, worked out in the foreground, a line per step (trainer/web/warm_up.py):
+# the default game's chart, its Hi-Lo count study and shoe-penetration studies, then the other
+# presets' charts and studies, into instance/ (kept across restarts; what is there is read, not
+# worked out again). `make run` does the same in the background while it answers.
 charts: setup
-	$(BIN)/python -m trainer strategy --all-presets > /dev/null
-	$(BIN)/flask --app trainer warm-penetration
+	$(BIN)/flask --app trainer warm-up
 
 # Serves http://$(HOST):$(PORT) with gunicorn (override: make run PORT=8000 HOST=0.0.0.0
-# WORKERS=4 TIMEOUT=30; the settings are in gunicorn.conf.py).
-run: db charts
+# WORKERS=4 TIMEOUT=30; the settings are in gunicorn.conf.py). It answers as soon as the app is
+# loaded (which applies the migrations: no `make db` first, whose own load of the app took some
+# seconds); what is not worked out yet is worked out in the background ([warm-up] lines).
+run: setup
 	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) TIMEOUT=$(TIMEOUT) \
 		$(BIN)/gunicorn --config gunicorn.conf.py
 

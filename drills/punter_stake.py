@@ -39,6 +39,7 @@ from drills.bet_sizing import read_bankroll, read_risk
 from drills.caches import Caches
 from drills.dealing.table_words import amount, card_words, cards_words
 from drills.face_down_play import SIGHT
+from trainer.engine.article import a_or_an
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.banker.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
 from trainer.engine.deck.cards import Card, InvalidCardError
@@ -116,7 +117,7 @@ def _hand_words(cards: tuple[Card, ...], up: Card | None) -> str:
 
 
 def _value_words(value: int) -> str:
-    return {1: "an ace", 8: "an 8", 10: "a ten"}.get(value, f"a {value}")
+    return a_or_an({1: "ace", 10: "ten"}.get(value, str(value)))
 
 
 class PunterStake(Drill, AskedAtTable):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from trainer.engine.article import a_or_an
 from trainer.engine.counting import SYSTEMS
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
@@ -26,9 +27,7 @@ _SYSTEM_RE = re.compile(
 
 def _against(match: re.Match[str]) -> str:
     up = match[1]
-    if up == "A":
-        return "against an ace"
-    return f"against {'an' if up == '8' else 'a'} {up}"
+    return "against " + a_or_an("ace" if up == "A" else up)
 
 
 def system_words(text: str) -> str:

@@ -56,6 +56,7 @@ from drills.base import LearnerState as LearnerState
 from drills.caches import Caches
 from drills.dealing.table_words import amount
 from drills.face_down_play import SIGHT
+from trainer.engine.article import a_or_an
 from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_values
 from trainer.engine.banker.doubling import (
     double_evs,
@@ -280,7 +281,7 @@ def kind_of(notation: str) -> str:
 
 
 def _label(value: int) -> str:
-    return "an ace" if value == 1 else ("a ten" if value == 10 else f"a {value}")
+    return a_or_an("ace" if value == 1 else ("ten" if value == 10 else str(value)))
 
 
 def _money(value: float) -> str:

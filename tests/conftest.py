@@ -118,6 +118,7 @@ def app_config(tmp: Path, **overrides: Any) -> dict[str, Any]:
         "INSTANCE_PATH": str(tmp / "instance"),
         "DATABASE": str(tmp / "trainer.sqlite3"),
         "SECRET_KEY": SECRET,
+        "WARM_UP": False,  # a server's background warm-up (trainer.web.warm_up): not in tests
         "STRATEGY_CACHE_DIR": os.environ["TRAINER_CACHE_DIR"],
         "PENETRATION_CACHE_DIR": os.environ["TRAINER_PENETRATION_CACHE_DIR"],
     }

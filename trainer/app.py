@@ -52,6 +52,9 @@ def make_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Behind a reverse proxy: how many proxies to trust for each X-Forwarded-* header, as
         # werkzeug's ProxyFix takes them, e.g. {"x_for": 1, "x_proto": 1, "x_host": 1}.
         PROXY_FIX=None,
+        # gunicorn (make run) works out the charts and studies not on disk yet in a process of
+        # its own while it answers (trainer.web.warm_up); False leaves them to the pages.
+        WARM_UP=True,
     )
     app.config.from_pyfile("config.py", silent=True)
     app.config.update(test_config)

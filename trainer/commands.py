@@ -4,6 +4,8 @@
 - ``create-user NAME [--password P]``: make an account.
 - ``export-attempts NAME [--format csv|json] [--output FILE]``: one learner's attempts.
 - ``remove-idle-guests [--older-than-hours H]``: delete guests who never stored anything.
+- ``warm-up``: work out what a fresh server lacks (charts, the default game's count study,
+  shoe-penetration studies) in the order learners meet it, a line on each step.
 - ``warm-penetration [--system SLUG ...]``: deal every preset's shoe-penetration studies into
   the cache (``PENETRATION_CACHE_DIR``), so the drill's chart never waits for them.
 
@@ -159,10 +161,23 @@ def warm_penetration(systems: tuple[str, ...]) -> None:
     )
 
 
+@click.command("warm-up")
+@with_appcontext
+def warm_up_command() -> None:
+    """Work out every chart and study a fresh server lacks, the first ones learners meet first
+    (what `make run` does in the background while it answers)."""
+    from trainer.web.warm_up import run
+
+    failed = run(current_app._get_current_object(), click.echo)  # type: ignore[attr-defined]
+    if failed:
+        sys.exit(1)
+
+
 def init_app(app: Flask) -> None:
     app.cli.add_command(init_db)
     app.cli.add_command(init_db, name="migrate")
     app.cli.add_command(create_user)
     app.cli.add_command(export_attempts)
     app.cli.add_command(warm_penetration)
+    app.cli.add_command(warm_up_command)
     app.cli.add_command(remove_idle_guests)

@@ -26,6 +26,8 @@ from flask_babel import get_locale
 from flask_babel import gettext as _gettext
 from flask_babel import ngettext as _ngettext
 
+from trainer.engine.article import a_or_an  # noqa: F401 ("an 8", "a 10": English's article)
+
 # The names `pybabel extract -k` is given, beside gettext's own (`_`, `gettext`, `ngettext`).
 KEYWORDS = ("say", "plural:1,2")
 

@@ -27,7 +27,8 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
     title = "Payout math"
     description = (
         "A hand is settled before you: naturals at 3:2, 6:5 and 2:1, insurance and even money, "
-        "surrender, split and doubled boxes, and the seed games' bonuses. "
+        "surrender, split and doubled boxes, the bonuses of club and home twenty-one (21 with "
+        "five or six cards, 7-7-7, 8-7-6) and the Russian banking game's double payouts. "
         "Type the amount, to the cent."
     )
     template = "drills/payout_math.html"

@@ -41,7 +41,7 @@ def test_the_second_page_the_download_and_deleting(learner: Any, live_server: An
     page.get_by_role("link", name="Mistakes").click()
     mistakes = page.locator("ol.mistakes > li")
     expect(mistakes).to_have_count(50)
-    expect(page.get_by_role("status").first).to_contain_text("page 1 of 2")
+    expect(page.get_by_role("status").first).to_contain_text("Page 1 of 2")
     page.get_by_role("navigation", name="Pages of mistakes").get_by_role(
         "link", name="Next page"
     ).click()

@@ -97,3 +97,49 @@ def test_a_goal_is_kept_per_learner(db: Any) -> None:
     goals.set_goal(db, one.id, goals.Goal("minutes", 15), at="2026-05-10T09:00:00.000Z")
     assert goals.get_goal(db, one.id) == goals.Goal("minutes", 15)
     assert goals.get_goal(db, two.id) == goals.DEFAULT_GOAL
+
+
+def _answer_at(db: Any, learner_id: int, *moments: str) -> None:
+    from trainer.store import attempts
+
+    for at in moments:
+        attempts.record_attempt(db, user_id=learner_id, drill="hand-totals", question="q",
+                                answer="1", right_answer="1", correct=True, response_ms=4_000,
+                                token=f"token-{at}", rules="vegas-6d-s17",
+                                created_at=at)  # fmt: skip
+
+
+def test_a_day_ends_at_the_learners_own_midnight(db: Any) -> None:
+    from zoneinfo import ZoneInfo
+
+    learner = users.create_guest(db)
+    goals.set_goal(db, learner.id, goals.Goal("answers", 5), at="2026-05-01T09:00:00.000Z")
+    five = ["2026-05-{day}T{hour}:0" + str(n) + ":00.000Z" for n in range(5)]
+    # 12:00 UTC on the 9th, 21:30 UTC on the 10th (00:30 on the 11th in Moscow, UTC+3), and
+    # 10:00 UTC on the 11th: a goal met on each UTC day, but on no Moscow 10th.
+    for day, hour in (("09", "12"), ("10", "21"), ("11", "10")):
+        _answer_at(db, learner.id, *(at.format(day=day, hour=hour) for at in five))
+    today = date(2026, 5, 11)
+    since = date(2026, 5, 1)
+    in_utc = goals.daily_activity(db, learner.id, since)
+    assert goals.streak(in_utc, goals.goals_by_day(db, learner.id), today) == 3
+    moscow = ZoneInfo("Europe/Moscow")
+    in_moscow = goals.daily_activity(db, learner.id, since, moscow, today=today)
+    assert in_moscow.on(date(2026, 5, 10)) == (0, 0)
+    assert in_moscow.on(today)[0] == 10
+    assert goals.streak(in_moscow, goals.goals_by_day(db, learner.id, moscow), today) == 1
+    # A minute's time counts within the Moscow day (the 21:30 UTC answers, then the 10:00).
+    assert in_moscow.on(today)[1] == in_utc.on(date(2026, 5, 10))[1] + goals.MAX_ANSWER_MS + (
+        in_utc.on(today)[1] - 4_000
+    )
+
+
+def test_a_goal_set_late_in_the_evening_is_the_next_days_in_a_zone_ahead(db: Any) -> None:
+    from zoneinfo import ZoneInfo
+
+    learner = users.create_guest(db)
+    goals.set_goal(db, learner.id, goals.Goal("answers", 30), at="2026-05-10T22:00:00.000Z")
+    assert goals.goals_by_day(db, learner.id).on(date(2026, 5, 10)) == goals.Goal("answers", 30)
+    in_tokyo = goals.goals_by_day(db, learner.id, ZoneInfo("Asia/Tokyo"))
+    assert in_tokyo.on(date(2026, 5, 10)) == goals.DEFAULT_GOAL
+    assert in_tokyo.on(date(2026, 5, 11)) == goals.Goal("answers", 30)

@@ -48,6 +48,7 @@ class Server:
     def __init__(self, database: Path, port: int) -> None:
         config = {"DATABASE": str(database), "INSTANCE_PATH": str(database.parent / "instance")}
         config["SECRET_KEY"] = SECRET
+        config["WARM_UP"] = False  # no background warm-up beside the learners (its own test)
         self.command = [
             str(Path(sys.executable).with_name("gunicorn")),
             "--config",

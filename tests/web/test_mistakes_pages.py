@@ -48,7 +48,7 @@ def test_mistakes_come_fifty_a_page(learner: Any, db: Any) -> None:
         store(db, user_id, n, question=f"AS {'23456789'[n % 8]}H")
     first = client.get("/mistakes").get_data(as_text=True)
     assert len(rows(first)) == 50
-    assert re.search(r"120 wrong answers,\s+newest first:\s+page 1 of 3\.", first)
+    assert re.search(r"120 wrong answers, newest first\.\s+Page 1 of 3\.", first)
     assert 'rel="next" href="/mistakes?page=2' in first
     third = client.get("/mistakes?page=3&drill=hand-totals").get_data(as_text=True)
     assert len(rows(third)) == 20

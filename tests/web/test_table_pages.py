@@ -194,9 +194,34 @@ def test_every_bet_key_the_hint_names_is_there(
 def test_the_footer_names_the_table_sat_at(client: Any, csrf: Any) -> None:
     url = sit(client, csrf, rules="twenty-one-club", graded=["strategy"], unit="1", bankroll="200")
     footer = client.get(url).get_data(as_text=True).split('id="footer-rules"')[1]
-    assert footer.startswith(">This page:")
-    assert "home" not in footer.split("; your table")[0].lower()
-    assert "club" in footer.split("; your table")[0].lower()
+    assert footer.startswith(">This table:")
+    table, chosen = footer.split("Your rules for the drills:")
+    assert "home" not in table.lower() and "club" in table.lower()
+    assert "Las Vegas, 6 decks" in chosen.split("</p>")[0]
+
+
+def footer_of(page: str) -> str:
+    return re.sub(r"\s+", " ", page.split('id="footer-rules"')[1].split("</p>")[0])
+
+
+def test_at_a_double_deck_table_the_footer_names_its_two_decks(client: Any, csrf: Any) -> None:
+    url = sit(client, csrf, rules="double-deck", unit="10", graded=["strategy"])
+    footer = footer_of(client.get(url).get_data(as_text=True))
+    shoe = footer.split("Your rules for the drills:")[0]
+    assert "This table: Double deck" in shoe and "6 decks" not in shoe
+    # Setting one up: the footer follows the preset the form shows (drawn again, or refused).
+    drawn = client.post(
+        "/table/", data={"rules": "double-deck", "rules_only": "1", "csrf_token": csrf()}
+    )
+    assert footer_of(drawn.get_data(as_text=True)).startswith(">This table: Double deck")
+    refused = client.post(
+        "/table/", data={**SETUP, "rules": "double-deck", "unit": "1", "csrf_token": csrf()}
+    )
+    assert refused.status_code == 400
+    assert footer_of(refused.get_data(as_text=True)).startswith(">This table: Double deck")
+    # At the learner's own chosen rules the footer names them once.
+    same = footer_of(client.get("/table/").get_data(as_text=True))
+    assert same.startswith(">This table: Las Vegas, 6 decks") and "drills" not in same
 
 
 def test_a_burned_card_shown_is_on_the_page(client: Any, csrf: Any, db: Any) -> None:

@@ -101,7 +101,7 @@ def test_today_lists_exactly_the_items_due(clocked: Any, learner: Any, clock: Cl
     listed = re.findall(r"<li>Hand totals: ([^<]+)</li>", shown)
     words = registry()["hand-totals"].skill_words
     assert sorted(listed) == sorted(words(item.item) for item in due)  # in plain words
-    assert f"<strong>{len(due)}</strong> item" in shown
+    assert f"{len(due)} item{'s' if len(due) != 1 else ''} due for review" in shown
     assert "Streak: <strong>0 days</strong>" in shown
     db.close()
 

@@ -40,3 +40,23 @@ def test_templates_have_the_same_helpers(app):
             "{{ plural('%(count)s seat', '%(count)s seats', 2) }} {{ _('Hello') }}"
         )
     assert text == "12,345 +2 0.25 bets 2 seats Hello"
+
+
+def test_templates_have_the_article_helper(app):
+    with app.test_request_context():
+        assert render_template_string("{{ a_or_an('8') }}, {{ a_or_an('ace') }}") == "an 8, an ace"
+
+
+def test_pages_write_plurals_and_numbers_through_the_helpers(client, db):
+    from trainer.store import simulations, users
+
+    guest = users.create_guest(db)
+    with client.session_transaction() as session:
+        session["uid"] = guest.id
+    account = client.get("/account").get_data(as_text=True)
+    assert "You are drilling as a guest: 0 answers so far." in account
+    settings = {"rules": "vegas-6d-s17", "rounds": 10000, "seats": 1, "system": "hi-lo"}
+    job = simulations.create_job(db, guest.id, settings)
+    page = client.get(f"/simulate/{job}").get_data(as_text=True)
+    assert "10,000 rounds, 1 seat," in page
+    assert "seat(s)" not in page

@@ -1,9 +1,11 @@
 """A learner's daily goal (so many answers, or minutes of answering, a day) and the streak of
 days they met it.
 
-Days are UTC days, as every stored time is. A day's minutes are the time spent answering: from
-each answer to the next that day (a counting session's cards watched between checkpoints
-count), the first answer of a day by its response time, each stretch counted up to
+Every stored time is UTC; a day is the learner's own, from midnight to midnight in their time
+zone (``zone``; UTC until it is known), worked out exactly across daylight-saving changes by the
+UTC moments of each local midnight (:func:`midnights`). A day's minutes are the time spent
+answering: from each answer to the next that day (a counting session's cards watched between
+checkpoints count), the first answer of a day by its response time, each stretch counted up to
 :data:`MAX_ANSWER_MS`, so a question left open over lunch is not an hour of practice. Each day
 of the streak is judged by the goal in force at its end (every goal set is kept, with when).
 """
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import partial
 
 import sqlite_utils
@@ -78,14 +80,44 @@ def set_goal(db: sqlite_utils.Database, user_id: int, goal: Goal, *, at: str) ->
         )
 
 
-def goals_by_day(db: sqlite_utils.Database, user_id: int) -> GoalsByDay:
-    """The goal in force at the end of each day, as the learner set them."""
+def stamp_of(moment: datetime) -> str:
+    """A moment as the store keeps it (``2026-05-01T12:00:00.000Z``), for comparing."""
+    return moment.astimezone(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def midnights(first: date, last: date, zone: tzinfo = UTC) -> list[str]:
+    """The stored form of each midnight in ``zone`` from the start of ``first`` to the end of
+    ``last`` (``last`` + 1 day), in order: the bounds of the learner's days."""
+    days = (last - first).days + 2
+    return [
+        stamp_of(datetime.combine(first + timedelta(days=n), time(0), tzinfo=zone))
+        for n in range(days)
+    ]
+
+
+def days_table(first: date, bounds: list[str]) -> tuple[str, list[str]]:
+    """A ``days(day, start, stop)`` common table expression of the learner's days from
+    ``first``, each bounded by two of :func:`midnights`' ``bounds``, and its parameters: joined
+    to the attempts, the database counts by the learner's days (each an index range)."""
+    rows = ", ".join("(?, ?, ?)" for _ in bounds[1:])
+    params: list[str] = []
+    for n in range(len(bounds) - 1):
+        params += [(first + timedelta(days=n)).isoformat(), bounds[n], bounds[n + 1]]
+    return f"days(day, start, stop) AS (VALUES {rows})", params
+
+
+def local_day(stored: str, zone: tzinfo = UTC) -> date:
+    """The day in ``zone`` of a stored moment."""
+    return datetime.fromisoformat(stored.replace("Z", "+00:00")).astimezone(zone).date()
+
+
+def goals_by_day(db: sqlite_utils.Database, user_id: int, zone: tzinfo = UTC) -> GoalsByDay:
+    """The goal in force at the end of each of the learner's days, as they set them."""
     rows = db.execute(
-        "SELECT substr(set_at, 1, 10), kind, amount FROM goal_changes WHERE user_id = ?"
-        " ORDER BY set_at, id",
+        "SELECT set_at, kind, amount FROM goal_changes WHERE user_id = ? ORDER BY set_at, id",
         [user_id],
     )
-    return GoalsByDay(tuple((date.fromisoformat(day), Goal(k, a)) for day, k, a in rows))
+    return GoalsByDay(tuple((local_day(at, zone), Goal(k, a)) for at, k, a in rows))
 
 
 @dataclass(frozen=True)
@@ -132,27 +164,55 @@ class Activity:
         return self.answers.get(day, 0) if goal.kind == "answers" else goal.done(*self.on(day))
 
 
-def daily_activity(db: sqlite_utils.Database, user_id: int, since: date) -> Activity:
-    """Per UTC day from ``since``: the learner's answers, and (:func:`time_answering`) the
-    time spent answering."""
+def daily_activity(
+    db: sqlite_utils.Database,
+    user_id: int,
+    since: date,
+    zone: tzinfo = UTC,
+    today: date | None = None,
+) -> Activity:
+    """Per day of the learner's (in ``zone``) from ``since`` to ``today``: their answers, and
+    (:func:`time_answering`) the time spent answering."""
+    if zone is UTC or getattr(zone, "key", None) == "UTC":  # the stored times' own days
+        rows = db.execute(
+            "SELECT substr(created_at, 1, 10), count(*) FROM attempts"
+            " WHERE user_id = ? AND created_at >= ? GROUP BY 1",
+            [user_id, since.isoformat()],
+        )
+        answers = {date.fromisoformat(day): count for day, count in rows}
+        return Activity(answers, partial(_time_on_utc_day, db, user_id))
+    last = today or datetime.now(zone).date()
+    bounds = midnights(since, max(last, since), zone)
+    days, params = days_table(since, bounds)
     rows = db.execute(
-        "SELECT substr(created_at, 1, 10), count(*) FROM attempts"
-        " WHERE user_id = ? AND created_at >= ? GROUP BY 1",
-        [user_id, since.isoformat()],
+        f"WITH {days} SELECT days.day, count(*) FROM days JOIN attempts"
+        " ON attempts.user_id = ? AND attempts.created_at >= days.start"
+        " AND attempts.created_at < days.stop GROUP BY days.day",
+        [*params, user_id],
     )
     answers = {date.fromisoformat(day): count for day, count in rows}
-    return Activity(answers, partial(time_answering, db, user_id))
+
+    def time_of(day: date) -> int:
+        start = (day - since).days
+        return time_answering(db, user_id, bounds[start], bounds[start + 1])
+
+    return Activity(answers, time_of)
 
 
-def time_answering(db: sqlite_utils.Database, user_id: int, day: date) -> int:
-    """The time (ms) the learner spent answering on ``day``: from each answer to the next, the
-    first by its response time, each stretch at most :data:`MAX_ANSWER_MS`."""
+def _time_on_utc_day(db: sqlite_utils.Database, user_id: int, day: date) -> int:
+    return time_answering(db, user_id, day.isoformat(), (day + timedelta(days=1)).isoformat())
+
+
+def time_answering(db: sqlite_utils.Database, user_id: int, start: str, end: str) -> int:
+    """The time (ms) the learner spent answering from the stored moment ``start`` to ``end``:
+    from each answer to the next, the first by its response time, each stretch at most
+    :data:`MAX_ANSWER_MS`."""
     (ms,) = db.execute(
         "SELECT sum(min(CASE WHEN before IS NULL THEN coalesce(response_ms, 0)"
         " ELSE (julianday(created_at) - julianday(before)) * 86400000 END, ?))"
         " FROM (SELECT created_at, response_ms, lag(created_at) OVER (ORDER BY created_at, id)"
         " AS before FROM attempts WHERE user_id = ? AND created_at >= ? AND created_at < ?)",
-        [MAX_ANSWER_MS, user_id, day.isoformat(), (day + timedelta(days=1)).isoformat()],
+        [MAX_ANSWER_MS, user_id, start, end],
     ).fetchone()
     return round(ms or 0)
 

@@ -473,3 +473,10 @@ def _learner_paths(db: sqlite_utils.Database) -> None:
         )
         """
     )
+
+
+@migration("0018_time_zone")
+def _time_zone(db: sqlite_utils.Database) -> None:
+    # The time zone a learner chose on the account page (an IANA name, e.g. Europe/Moscow);
+    # NULL: the browser's, where JavaScript says it, else UTC (trainer/web/time_zone.py).
+    db.execute("ALTER TABLE users ADD COLUMN time_zone TEXT")

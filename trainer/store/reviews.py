@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, date, datetime, tzinfo
 from fractions import Fraction
 from typing import Any
 
@@ -17,6 +18,7 @@ import sqlite_utils
 
 from trainer.store.attempts import Attempt, stored_notation
 from trainer.store.db import all_rows, transaction, utc_now
+from trainer.store.goals import days_table, midnights
 
 # The most questions one review batch holds.
 MAX_BATCH = 50
@@ -269,7 +271,7 @@ def mistake_choices(db: sqlite_utils.Database, user_id: int) -> tuple[list[str],
 
 @dataclass(frozen=True)
 class DayFigures:
-    day: str  # YYYY-MM-DD (UTC)
+    day: str  # YYYY-MM-DD (the learner's day)
     attempts: int
     correct: int
 
@@ -279,15 +281,36 @@ class DayFigures:
 
 
 def daily_figures(
-    db: sqlite_utils.Database, user_id: int, since: str
+    db: sqlite_utils.Database,
+    user_id: int,
+    since: str,
+    zone: tzinfo = UTC,
+    until: date | None = None,
 ) -> dict[str, dict[str, DayFigures]]:
-    """Per drill, per day from ``since`` (YYYY-MM-DD): one learner's attempts and right answers."""
+    """Per drill, per day from ``since`` (YYYY-MM-DD) to ``until`` (today), days in ``zone``:
+    one learner's attempts and right answers."""
     figures: dict[str, dict[str, DayFigures]] = {}
+    if zone is UTC or getattr(zone, "key", None) == "UTC":  # the stored times' own days
+        rows = db.query(
+            "SELECT drill, substr(created_at, 1, 10) AS day, count(*) AS attempts,"
+            " sum(correct) AS correct FROM attempts WHERE user_id = ? AND created_at >= ?"
+            " GROUP BY drill, day ORDER BY drill, day",
+            [user_id, since],
+        )
+        for row in rows:
+            figures.setdefault(row["drill"], {})[row["day"]] = DayFigures(
+                row["day"], row["attempts"], row["correct"] or 0
+            )
+        return figures
+    first = date.fromisoformat(since)
+    last = until or datetime.now(zone).date()
+    days, params = days_table(first, midnights(first, max(first, last), zone))
     rows = db.query(
-        "SELECT drill, substr(created_at, 1, 10) AS day, count(*) AS attempts,"
-        " sum(correct) AS correct FROM attempts WHERE user_id = ? AND created_at >= ?"
-        " GROUP BY drill, day ORDER BY drill, day",
-        [user_id, since],
+        f"WITH {days} SELECT drill, days.day AS day, count(*) AS attempts,"
+        " sum(correct) AS correct FROM days JOIN attempts ON attempts.user_id = ?"
+        " AND attempts.created_at >= days.start AND attempts.created_at < days.stop"
+        " GROUP BY drill, days.day ORDER BY drill, days.day",
+        [*params, user_id],
     )
     for row in rows:
         figures.setdefault(row["drill"], {})[row["day"]] = DayFigures(

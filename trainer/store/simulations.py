@@ -60,6 +60,17 @@ class SimulationJob:
     def finished(self) -> bool:
         return self.status in ("done", "failed")
 
+    def seconds_left(self, now: datetime | None = None) -> int | None:
+        """An estimate of the seconds left: the time per round so far (since the job was
+        asked for, so an upper bound) times the rounds left; None before the first rounds are
+        played, or once the job is finished."""
+        if self.finished or self.rounds_done <= 0:
+            return None
+        asked = datetime.fromisoformat(self.created_at.replace("Z", "+00:00"))
+        elapsed = ((now or datetime.now(UTC)) - asked).total_seconds()
+        left = self.rounds_total - self.rounds_done
+        return max(1, round(elapsed / self.rounds_done * left))
+
 
 def _job(row: dict[str, Any]) -> SimulationJob:
     return SimulationJob(

@@ -51,6 +51,7 @@ class User:
     is_guest: bool
     created_at: str
     session_generation: int = 0  # sessions made under another generation are signed out
+    time_zone: str | None = None  # chosen on the account page (None: the browser's, or UTC)
 
     @property
     def display_name(self) -> str:
@@ -64,6 +65,7 @@ class User:
             is_guest=bool(row["is_guest"]),
             created_at=row["created_at"],
             session_generation=row.get("session_generation", 0),
+            time_zone=row.get("time_zone"),
         )
 
 
@@ -111,6 +113,13 @@ def check_new_password(password: str) -> None:
 def get_user(db: sqlite_utils.Database, user_id: int) -> User | None:
     row = first_row(db, "SELECT * FROM users WHERE id = ?", [user_id])
     return User.from_row(row) if row else None
+
+
+def set_time_zone(db: sqlite_utils.Database, user_id: int, zone: str | None) -> None:
+    """Keep the time zone the learner chose (an IANA name the caller has checked), or forget
+    it (None)."""
+    with transaction(db):
+        db.execute("UPDATE users SET time_zone = ? WHERE id = ?", [zone, user_id])
 
 
 def find_user(db: sqlite_utils.Database, username: str) -> User | None:

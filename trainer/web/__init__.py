@@ -14,7 +14,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.routing import IntegerConverter, Map
 
-from trainer.web import assets, caches, language, security, support
+from trainer.web import assets, caches, language, security, support, time_zone
 from trainer.web.views import (
     auth,
     catch_dealer,
@@ -67,6 +67,7 @@ def init_app(app: Flask) -> None:
     language.init_app(app)
     support.init_app(app)
     caches.init_app(app)
+    time_zone.init_app(app)
     count_jobs.init_app(app)
     simulation.init_app(app)
     assets.init_app(app)

@@ -13,6 +13,8 @@ from fractions import Fraction
 
 from markupsafe import Markup, escape
 
+from trainer.words import number, plural
+
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 40, 44, 14, 30
 
@@ -47,13 +49,33 @@ def describe(days: Sequence[Day], unit: str = "day") -> str:
         return f"No answers in the {len(days)} {unit}s shown."
     total = sum(d.attempts for d in active)
     right = sum(d.correct for d in active)
-    on, when = ("on", "on ") if unit == "day" else ("in", f"in the {unit} of ")
+    when = "on " if unit == "day" else f"in the {unit} of "
     first, last = active[0], active[-1]
-    text = (
-        f"{total} answer{'s' if total != 1 else ''} {on} {len(active)} of the {len(days)} {unit}s "
-        f"from {days[0].day.isoformat()} to {days[-1].day.isoformat()}, "
-        f"{_percent(Fraction(right, total))} right overall."
-    )
+    values = {
+        "active": number(len(active)),
+        "shown": number(len(days)),
+        "first": days[0].day.isoformat(),
+        "last": days[-1].day.isoformat(),
+        "right": _percent(Fraction(right, total)),
+    }
+    if unit == "day":
+        text = plural(
+            "%(count)s answer on %(active)s of the %(shown)s days from %(first)s to %(last)s,"
+            " %(right)s right overall.",
+            "%(count)s answers on %(active)s of the %(shown)s days from %(first)s to %(last)s,"
+            " %(right)s right overall.",
+            total,
+            **values,
+        )
+    else:
+        text = plural(
+            "%(count)s answer in %(active)s of the %(shown)s weeks from %(first)s to %(last)s,"
+            " %(right)s right overall.",
+            "%(count)s answers in %(active)s of the %(shown)s weeks from %(first)s to %(last)s,"
+            " %(right)s right overall.",
+            total,
+            **values,
+        )
     if len(active) > 1 and first.accuracy is not None and last.accuracy is not None:
         text += (
             f" Accuracy went from {_percent(first.accuracy)} {when}{first.day.isoformat()} "

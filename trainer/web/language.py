@@ -27,4 +27,5 @@ def init_app(app: Flask) -> None:
         number=words.number,
         signed=words.signed,
         bets=words.bets,
+        a_or_an=words.a_or_an,
     )

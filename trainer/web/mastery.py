@@ -28,6 +28,7 @@ from trainer.store import attempts, reviews, schedules
 from trainer.web.charts import Day
 from trainer.web.support import get_db
 from trainer.web.views.drills import stored_rules
+from trainer.words import bets, number, say
 
 WEEKS = 12
 # Checkpoints at a speed needed before its accuracy counts, and the accuracy that is reached.
@@ -182,8 +183,8 @@ def bets_text(cost: Fraction) -> str:
     """Expected money lost, in bets: ``"0.35 of a bet"``, ``"2.1 bets"``."""
     value = float(cost)
     if value < 1:
-        return f"{value:.2f} of a bet"
-    return f"{value:.1f} bet{'s' if round(value, 1) != 1 else ''}"
+        return say("%(amount)s of a bet", amount=number(value, 2))
+    return bets(value, 1)
 
 
 def weeks(today: date, by_day: dict[str, Any]) -> list[Day]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from trainer.engine.banker.face_down_chart import OneColumnChart, one_column_chart
 from trainer.engine.rulebook.readings import readings_for
@@ -23,7 +23,14 @@ from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
 from trainer.engine.strategy.cache import chart as cached_chart
 from trainer.engine.strategy.chart import CODES, UP_CARDS, Chart, up_label
 
-__all__ = ["format_advice", "format_chart", "format_one_column", "main", "one_column_json"]
+__all__ = [
+    "fill_preset",
+    "format_advice",
+    "format_chart",
+    "format_one_column",
+    "main",
+    "one_column_json",
+]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -211,6 +218,32 @@ def one_column_json(result: OneColumnChart) -> dict[str, object]:
     }
 
 
+def fill_preset(
+    name: str, *, cache_dir: str | None = None, use_cache: bool = True, jobs: int = 1
+) -> Iterator[str]:
+    """Work out the preset ``name``'s chart (the chart of one column at 004 as its text deals
+    it), its text's advice and its other readings' charts into the cache (those there are
+    read), a line on each as it is done.
+
+    :raises InvalidRulesError: for a preset there is not.
+    """
+    rules = find_preset(name)
+    if rules.deal_faces == "all-down":
+        yield f"{name:<16} house edge {one_column_chart(rules).house_edge:7.3f}%"
+    else:
+        result = cached_chart(rules, cache_dir=cache_dir, use_cache=use_cache, jobs=jobs)
+        line = f"{name:<16} house edge {result.house_edge:7.3f}%"
+        advice = advice_for(rules)
+        if advice is not None:
+            priced = advice_cost(rules, advice, cache_dir=cache_dir)
+            line += f"; the text's advice costs {priced.cost:.3f} points"
+        yield line
+    for reading in readings_for(rules):
+        for other in reading.others:
+            edge = _edge_of(other.rules(rules), cache_dir, use_cache, jobs)
+            yield f"  reading: {other.words}: house edge {edge:7.3f}%"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; 0 on success, 2 on bad input."""
     parser = _parser()
@@ -219,33 +252,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"--jobs must be 1 to 64, not {args.jobs}")
     if args.all_presets:
         for name in preset_names():
-            rules = find_preset(name)
-            if rules.deal_faces == "all-down":
-                edge = one_column_chart(rules).house_edge
-                print(f"{name:<16} house edge {edge:7.3f}%")
-                for reading in readings_for(rules):
-                    for other in reading.others:
-                        theirs = _house_edge(other.rules(rules), args)
-                        print(f"  reading: {other.words}: house edge {theirs:7.3f}%")
-                continue
-            result = cached_chart(
-                rules, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
-            )
-            line = f"{name:<16} house edge {result.house_edge:7.3f}%"
-            advice = advice_for(rules)
-            if advice is not None:
-                priced = advice_cost(rules, advice, cache_dir=args.cache_dir)
-                line += f"; the text's advice costs {priced.cost:.3f} points"
-            print(line)
-            for reading in readings_for(rules):
-                for other in reading.others:
-                    read = cached_chart(
-                        other.rules(rules),
-                        cache_dir=args.cache_dir,
-                        use_cache=not args.no_cache,
-                        jobs=args.jobs,
-                    )
-                    print(f"  reading: {other.words}: house edge {read.house_edge:7.3f}%")
+            for line in fill_preset(
+                name, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
+            ):
+                print(line, flush=True)
         return 0
     try:
         rules = rules_from(args.preset, args.rule, args.rules)
@@ -274,9 +284,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _house_edge(rules: Rules, args: argparse.Namespace) -> float:
     """The house edge of ``rules``: the chart of one column's at 004 as its text deals it,
     else the basic-strategy chart's."""
+    return _edge_of(rules, args.cache_dir, not args.no_cache, args.jobs)
+
+
+def _edge_of(rules: Rules, cache_dir: str | None, use_cache: bool, jobs: int) -> float:
     if rules.deal_faces == "all-down":
         return one_column_chart(rules).house_edge
-    found = cached_chart(
-        rules, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
-    )
-    return found.house_edge
+    return cached_chart(rules, cache_dir=cache_dir, use_cache=use_cache, jobs=jobs).house_edge

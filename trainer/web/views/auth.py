@@ -13,9 +13,10 @@ from flask import Blueprint, current_app, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from trainer.store import attempts, throttle, users
-from trainer.web import security
+from trainer.web import security, time_zone
 from trainer.web.support import (
     current_user,
+    current_user_or_guest,
     end_session,
     get_db,
     render,
@@ -126,7 +127,7 @@ def _account_page(*, status: int = 200, **shown: Any) -> Response:
     user = current_user()
     stats = attempts.drill_stats(get_db(), user.id) if user else {}
     total = sum(s.attempts for s in stats.values())
-    context = {"welcome": False, "delete_error": None, **shown}
+    context = {"welcome": False, "delete_error": None, "zone_error": None, **shown}
     response = render(
         "auth/account.html",
         status=status,
@@ -138,6 +139,23 @@ def _account_page(*, status: int = 200, **shown: Any) -> Response:
     )
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+@bp.post("/account/time-zone")
+def set_time_zone() -> Response:
+    """Keep the time zone the learner names (an IANA name such as Europe/Moscow), or forget it
+    (empty: the browser's, else UTC); a name that is no zone is a 400 and changes nothing."""
+    typed = request.form.get("time_zone", "")
+    name = typed.strip()
+    if name and time_zone.find_zone(name) is None:
+        shown = typed[:40] + ("…" if len(typed) > 40 else "")
+        error = (
+            f"There is no time zone called {shown!r}; write one as Continent/City, such as "
+            "Europe/Moscow or America/New_York. Nothing was changed."
+        )
+        return _account_page(status=400, zone_error=error, zone_typed=typed[:80])
+    users.set_time_zone(get_db(), current_user_or_guest().id, name or None)
+    return redirect(url_for("auth.account", _anchor="time-zone"), 303)
 
 
 # What a learner types to confirm deleting their account.

@@ -45,7 +45,16 @@ from trainer.web.caches import strategy_cache_dir
 from trainer.web.security import safe_next
 from trainer.web.support import is_htmx, limit_expensive_work, render, rules_from_form
 
-__all__ = ["JobState", "bp", "init_app", "job_state", "pending_page", "study_or_start"]
+__all__ = [
+    "JobState",
+    "bp",
+    "init_app",
+    "job_state",
+    "pending_page",
+    "start_for_warm_up",
+    "stop_for_warm_up",
+    "study_or_start",
+]
 
 bp = Blueprint("count_jobs", __name__)
 
@@ -54,6 +63,13 @@ NEW_STUDY = "the indices for rules and a counting system not worked out before"
 STALE_SECONDS = 15 * 60
 _PROGRESS_RE = re.compile(r"charts at ([0-9]+) of ([0-9]+) counts")
 _ENDED_RE = re.compile(r"^ended (-?[0-9]+)$", re.MULTILINE)
+_STARTED_RE = re.compile(r"^job for .* started ([0-9]{1,12})$", re.MULTILINE)
+# A job whose marker has not moved for this long is taken for dead by the warm-up (a count's
+# charts take seconds; a server killed mid-job leaves its marker behind), which starts it again.
+QUIET_SECONDS = 120
+# Beside the studies: how many seconds the last job that ended well took, the estimate shown
+# before a new job has its first count.
+LAST_JOB_FILE = "count-job-seconds"
 
 
 @dataclass(frozen=True)
@@ -64,10 +80,25 @@ class JobState:
     total: int
     failed: bool = False
     busy: bool = False  # not started: as many jobs as may run at once are running
+    elapsed: float | None = None  # seconds since the job started, where its marker says
+    last_seconds: float | None = None  # how long the last job that ended well took
 
     @property
     def percent(self) -> int:
         return round(100 * self.done / self.total) if self.total else 0
+
+    @property
+    def seconds_left(self) -> int | None:
+        """An honest estimate of the seconds left: the time per count so far times the counts
+        left; before the first count, the last job's time less this one's so far; None when
+        nothing is known to go by."""
+        if self.failed or self.busy:
+            return None
+        if self.done and self.elapsed is not None:
+            return max(1, round(self.elapsed / self.done * (self.total - self.done)))
+        if self.last_seconds is not None:
+            return max(1, round(self.last_seconds - (self.elapsed or 0)))
+        return None
 
 
 def _marker(rules: Rules, system: CountingSystem) -> Path:
@@ -81,11 +112,30 @@ def _read(marker: Path) -> tuple[str, float] | None:
         return None
 
 
-def _state_of(text: str) -> JobState:
+def _state_of(text: str, now: float | None = None, last: float | None = None) -> JobState:
     found = _PROGRESS_RE.findall(text)
     done, total = (int(found[-1][0]), int(found[-1][1])) if found else (0, GRID_POINTS)
     ended = _ENDED_RE.search(text)
-    return JobState(done, total, failed=ended is not None and ended.group(1) != "0")
+    started = _STARTED_RE.search(text)
+    elapsed = None
+    if started is not None:
+        elapsed = max(0.0, (time.time() if now is None else now) - int(started.group(1)))
+    return JobState(
+        done,
+        total,
+        failed=ended is not None and ended.group(1) != "0",
+        elapsed=elapsed,
+        last_seconds=last,
+    )
+
+
+def _last_seconds(directory: Path) -> float | None:
+    """How long the last job that ended well took (None: no job has, here)."""
+    try:
+        text = (directory / LAST_JOB_FILE).read_text(encoding="ascii")[:20]
+    except OSError:
+        return None
+    return float(text) if text.strip().isdigit() else None
 
 
 def _running(directory: Path) -> int:
@@ -99,16 +149,24 @@ def _running(directory: Path) -> int:
     return going
 
 
-def _wait_for(process: subprocess.Popen[bytes], marker: Path) -> None:
+def _wait_for(process: subprocess.Popen[bytes], marker: Path, started: float) -> None:
     code = process.wait()
+    if code == 0:
+        with suppress(OSError):
+            (marker.parent / LAST_JOB_FILE).write_text(
+                f"{round(time.monotonic() - started)}", encoding="ascii"
+            )
     # Never made again: a request that found the study may have removed it already.
     with suppress(OSError), os.fdopen(os.open(marker, os.O_WRONLY | os.O_APPEND), "w") as handle:
         handle.write(f"\nended {code}\n")
 
 
-def _start(rules: Rules, system: CountingSystem, marker: Path) -> None:
+def _start(
+    rules: Rules, system: CountingSystem, marker: Path, processes: int | None = None
+) -> subprocess.Popen[bytes]:
     """Run the engine's command for the study as a child process, its progress into
-    ``marker`` (created here: a second worker finding it does not start another)."""
+    ``marker`` (created here: a second worker finding it does not start another); its first
+    line says when it started, for the estimate of what is left."""
     marker.parent.mkdir(parents=True, exist_ok=True)
     handle = os.open(marker, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     command = [
@@ -123,24 +181,28 @@ def _start(rules: Rules, system: CountingSystem, marker: Path) -> None:
         "--cache-dir",
         str(marker.parent),
         "--jobs",
-        str(current_app.config["COUNT_JOB_PROCESSES"]),
+        str(processes or current_app.config["COUNT_JOB_PROCESSES"]),
     ]
     with os.fdopen(handle, "w", encoding="utf-8") as log:
-        log.write(f"job for {rules.notation()} in {system.slug}\n")
+        log.write(f"job for {rules.notation()} in {system.slug} started {time.time():.0f}\n")
         log.flush()
         process = subprocess.Popen(  # noqa: S603 (our own interpreter and command, no shell)
             command, stdout=subprocess.DEVNULL, stderr=log, stdin=subprocess.DEVNULL
         )
-    threading.Thread(target=_wait_for, args=(process, marker), daemon=True).start()
+    threading.Thread(
+        target=_wait_for, args=(process, marker, time.monotonic()), daemon=True
+    ).start()
+    return process
 
 
 def job_state(rules: Rules, system: CountingSystem) -> JobState | None:
     """The job of the study as its marker says (None: no job, or one that died)."""
-    found = _read(_marker(rules, system))
+    marker = _marker(rules, system)
+    found = _read(marker)
     if found is None:
         return None
     text, mtime = found
-    state = _state_of(text)
+    state = _state_of(text, last=_last_seconds(marker.parent))
     if not _ENDED_RE.search(text) and time.time() - mtime > STALE_SECONDS:
         return None
     return state
@@ -165,6 +227,37 @@ def study_or_start(rules: Rules, system: CountingSystem) -> tuple[Study | None, 
     with suppress(FileExistsError):  # another worker started it a moment ago
         _start(rules, system, marker)
     return None, job_state(rules, system) or JobState(0, GRID_POINTS)
+
+
+def start_for_warm_up(rules: Rules, system: CountingSystem) -> subprocess.Popen[bytes] | None:
+    """The server's warm-up (:mod:`trainer.web.warm_up`): start the study's job unless the
+    study is there or a job is going for it (its marker moved in the last
+    :data:`QUIET_SECONDS`); the child process started, or None. No learner asked, so neither
+    the learner's share of new work nor the jobs at once are counted."""
+    if cached_study(rules, system, cache_dir=strategy_cache_dir()) is not None:
+        return None
+    marker = _marker(rules, system)
+    state, found = job_state(rules, system), _read(marker)
+    quiet = found is not None and time.time() - found[1] > QUIET_SECONDS
+    if state is not None and not state.failed and not quiet:
+        return None
+    marker.unlink(missing_ok=True)
+    try:  # the server is idle at its start: the job may use every core (at most 4)
+        return _start(rules, system, marker, processes=min(os.cpu_count() or 1, 4))
+    except FileExistsError:  # a worker started it a moment ago
+        return None
+
+
+def stop_for_warm_up(
+    process: subprocess.Popen[bytes], rules: Rules, system: CountingSystem
+) -> None:
+    """The warm-up is stopping: end the job it started and say so in its marker, so that the
+    next start (or a page) starts it again rather than waiting on a job no one runs."""
+    if process.poll() is None:
+        process.terminate()
+        with suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=5)
+    _wait_for(process, _marker(rules, system), time.monotonic())
 
 
 def _stale(marker: Path) -> bool:

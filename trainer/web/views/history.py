@@ -35,7 +35,10 @@ from trainer.web.support import (
     learner_or_404,
     render,
 )
+from trainer.web.time_zone import learner_zone
 from trainer.web.views.drills import stored_rules
+from trainer.words import number as format_number
+from trainer.words import plural
 
 bp = Blueprint("history", __name__)
 
@@ -50,9 +53,14 @@ _DATE_RE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 def progress() -> Response:
     user = current_user()
     stats = attempts.drill_stats(get_db(), user.id) if user else {}
-    today = clock_now().date()
+    zone = learner_zone()  # the learner's days, midnight to midnight where they are
+    today = clock_now().astimezone(zone).date()
     since = today - timedelta(days=today.weekday(), weeks=mastery.WEEKS - 1)
-    figures = reviews.daily_figures(get_db(), user.id, since.isoformat()) if user else {}
+    figures = (
+        reviews.daily_figures(get_db(), user.id, since.isoformat(), zone, until=today)
+        if user
+        else {}
+    )
     drills = registry()
     recent, weekly = [], []
     for slug in stats:
@@ -161,8 +169,12 @@ def mistakes() -> Response:
     if number > pages:
         abort(
             400,
-            description=f"There is no page {number} of these mistakes: they fill "
-            f"{pages} page{'s' if pages != 1 else ''}.",
+            description=plural(
+                "There is no page %(page)s of these mistakes: they fill %(count)s page.",
+                "There is no page %(page)s of these mistakes: they fill %(count)s pages.",
+                pages,
+                page=format_number(number),
+            ),
         )
     wrong = [attempt for attempt, _ in found]
     drill_slugs, rule_names = reviews.mistake_choices(db, user.id) if user else ([], [])

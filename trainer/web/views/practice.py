@@ -25,6 +25,7 @@ from trainer.clock import stamp
 from trainer.store import attempts, goals, reviews, schedules, users
 from trainer.store.db import first_row
 from trainer.web.support import clock_now, current_user, get_db
+from trainer.web.time_zone import learner_zone
 from trainer.web.views.drills import stored_rules
 
 bp = Blueprint("practice", __name__)
@@ -47,8 +48,10 @@ def today(user: users.User, now: datetime) -> dict[str, Any]:
     counts = schedules.due_by_drill(db, user.id, now)
     by_drill = [DueDrill(s, d.title, counts[s]) for s, d in drills.items() if counts.get(s)]
     goal = goals.get_goal(db, user.id)
-    day = now.date()
-    activity = goals.daily_activity(db, user.id, day - timedelta(days=goals.STREAK_DAYS))
+    zone = learner_zone()  # the learner's days, midnight to midnight where they are
+    day = now.astimezone(zone).date()
+    since = day - timedelta(days=goals.STREAK_DAYS)
+    activity = goals.daily_activity(db, user.id, since, zone, today=day)
     done = activity.done(goal, day)
     due = schedules.due_items(db, user.id, now, limit=LISTED)
     return {
@@ -61,7 +64,7 @@ def today(user: users.User, now: datetime) -> dict[str, Any]:
         "goal": goal,
         "goal_done": done,
         "goal_met": done >= goal.amount,
-        "streak": goals.streak(activity, goals.goals_by_day(db, user.id), day),
+        "streak": goals.streak(activity, goals.goals_by_day(db, user.id, zone), day),
         "goal_bounds": goals.GOAL_BOUNDS,
     }
 

@@ -172,6 +172,7 @@ def _setup_page(
         setup_form=form if form is not None else (request.form if error else {}),
         setup_error=str(error) if error else None,
         setup_field=error.field if error else None,
+        table_rules=rules,  # the footer names the rules being set up, as the form shows them
         section="table",
         **{"mine": [], **shown},
     )
@@ -294,6 +295,7 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         "held_word": table_view.held_word(seated.held.step if seated.held else None),
         "early": ask.kind == "play" and ask.early,
         "page_rules": seated.rules,
+        "table_rules": seated.rules,  # the footer names the shoe in play, not the chosen rules
         "section": "table",
         **shown,
     }

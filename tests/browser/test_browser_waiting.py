@@ -1,0 +1,97 @@
+"""As a learner: the time zone the browser knows is used without a word (JavaScript on), or
+chosen on the account page by keyboard (off); a page waiting on work being done says how far it
+is and offers something to practise meanwhile, on a phone's screen too."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest
+from playwright.sync_api import expect
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["javascript", "no-javascript"])
+def test_the_learners_time_zone_comes_from_the_browser_or_the_account_page(
+    page_with: Any, javascript: bool
+) -> None:
+    page = page_with(timezone_id="Europe/Moscow", java_script_enabled=javascript, viewport=PHONE)
+    page.goto("/")
+    page.goto("/account")
+    zone = page.locator("#time-zone")
+    if javascript:
+        expect(zone).to_contain_text("in Europe/Moscow, your browser's time zone")
+        return
+    expect(zone).to_contain_text("in UTC until your time zone is known")
+    field = page.get_by_label("Time zone, as Continent/City")
+    field.fill("Europe/Atlantis")
+    field.press("Enter")
+    expect(page.get_by_role("alert")).to_contain_text(
+        "There is no time zone called 'Europe/Atlantis'"
+    )
+    expect(zone).to_contain_text("in UTC until")  # nothing changed
+    page.get_by_label("Time zone, as Continent/City").fill("Asia/Tokyo")
+    page.get_by_label("Time zone, as Continent/City").press("Enter")
+    expect(page.locator("#time-zone")).to_contain_text("in Asia/Tokyo, as you chose")
+
+
+@pytest.fixture
+def pending_study(live_server: Any) -> Iterator[str]:
+    """A study whose job is going (a marker saying so, a third of the way and 20 s in; no
+    process runs it): the progress page's address."""
+    from trainer.engine.counting import find_system
+    from trainer.engine.rulebook.rules import Rules
+    from trainer.web.views import count_jobs
+
+    rules = Rules.parse("russian-bank decks=7 dealer_stands_on=15")
+    with live_server.app.app_context():
+        marker = count_jobs._marker(rules, find_system("hi-lo"))
+    marker.parent.mkdir(parents=True, exist_ok=True)
+    marker.write_text(
+        f"job for {rules.notation()} in hi-lo started {int(time.time()) - 20}\n"
+        "indices: charts at 7 of 21 counts\n"
+    )
+    query = urlencode({"rules": rules.notation(), "system": "hi-lo", "next": "/drills/"})
+    yield f"/count-jobs/progress?{query}"
+    marker.unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])
+@pytest.mark.parametrize("javascript", [True, False], ids=["javascript", "no-javascript"])
+def test_a_study_being_worked_out_shows_its_progress_and_something_to_practise(
+    page_with: Any, pending_study: str, javascript: bool, viewport: dict[str, int]
+) -> None:
+    page = page_with(java_script_enabled=javascript, viewport=viewport)
+    page.goto(pending_study)
+    status = page.get_by_role("status").first
+    expect(status).to_contain_text("charts at 7 of 21 counts (33%)")
+    expect(status).to_contain_text(re.compile(r"About (3\d|4\d) seconds left\."))
+    meanwhile = page.get_by_role("link", name="The running count")
+    expect(meanwhile).to_be_visible()
+    expect(page.get_by_role("link", name="The basic-strategy quiz")).to_be_visible()
+    box = meanwhile.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= viewport["width"]
+    meanwhile.focus()
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/drills/running-count"))
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["javascript", "no-javascript"])
+def test_setting_up_a_double_deck_table_the_footer_names_its_shoe(
+    page_with: Any, javascript: bool
+) -> None:
+    page = page_with(java_script_enabled=javascript, viewport=PHONE)
+    page.goto("/table/")
+    footer = page.locator("#footer-rules")
+    expect(footer).to_contain_text("This table: Las Vegas, 6 decks")
+    page.get_by_label("Rules preset").select_option("double-deck")
+    if not javascript:  # the plain form draws the page again under the preset chosen
+        page.get_by_role("button", name="Show these rules' options").press("Enter")
+    expect(footer).to_contain_text("This table: Double deck")
+    expect(footer).to_contain_text("Your rules for the drills: Las Vegas, 6 decks")

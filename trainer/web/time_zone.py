@@ -1,0 +1,93 @@
+"""The learner's time zone: where their days begin and end (the daily goal, the streak) and how
+times are shown to them.
+
+Where it comes from, first found first:
+
+1. the zone the learner chose on the account page (kept with the learner: ``users.time_zone``);
+2. the browser's own, where JavaScript runs: ``static/js/time_zone.js`` reads
+   ``Intl.DateTimeFormat().resolvedOptions().timeZone`` and keeps it in the :data:`COOKIE`
+   cookie, sent with every request after the first;
+3. UTC, until one of them is known.
+
+Every name is checked against ``zoneinfo.available_timezones()`` before it is used: a cookie
+naming no zone is ignored, an account form naming none is a 400 (``POST /account/time-zone``,
+:mod:`trainer.web.views.auth`).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, tzinfo
+from functools import lru_cache
+from zoneinfo import ZoneInfo, available_timezones
+
+from flask import Flask, g, request
+
+from trainer.web.support import current_user
+
+__all__ = ["COOKIE", "find_zone", "init_app", "learner_zone", "local_time", "zone_name"]
+
+COOKIE = "tz"
+# The longest IANA name is some 32 characters; anything longer is not one.
+MAX_NAME = 64
+
+
+@lru_cache(maxsize=1)
+def _names() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def find_zone(name: str | None) -> ZoneInfo | None:
+    """The zone ``name`` names (an IANA name such as ``Europe/Moscow``), or None."""
+    if not name or len(name) > MAX_NAME or name not in _names():
+        return None
+    return ZoneInfo(name)
+
+
+def _chosen() -> tuple[tzinfo, str, str]:
+    """The learner's zone, its name and where it came from ("account", "browser", "none")."""
+    if "time_zone" not in g:
+        user = current_user()
+        found: tuple[tzinfo, str, str] = (UTC, "UTC", "none")
+        chosen = find_zone(user.time_zone) if user is not None else None
+        if chosen is not None:
+            found = (chosen, chosen.key, "account")
+        else:
+            browser = find_zone(request.cookies.get(COOKIE, "")[:MAX_NAME])
+            if browser is not None:
+                found = (browser, browser.key, "browser")
+        g.time_zone = found
+    return g.time_zone  # type: ignore[no-any-return]
+
+
+def learner_zone() -> tzinfo:
+    """The zone the learner's days and times are in (UTC until it is known)."""
+    return _chosen()[0]
+
+
+def zone_name() -> str:
+    """The learner's zone's name ("Europe/Moscow", "UTC")."""
+    return _chosen()[1]
+
+
+def zone_source() -> str:
+    """Where the learner's zone came from: "account", "browser" or "none" (UTC)."""
+    return _chosen()[2]
+
+
+def local_time(stored: str | None) -> str:
+    """A stored moment (``2026-05-10T21:30:00.000Z``) as the learner's clock read it
+    (``2026-05-11 00:30``); text that is no moment is shown as it is."""
+    if not stored:
+        return ""
+    try:
+        moment = datetime.fromisoformat(stored.replace("Z", "+00:00"))
+    except ValueError:
+        return stored
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(learner_zone()).strftime("%Y-%m-%d %H:%M")
+
+
+def init_app(app: Flask) -> None:
+    app.add_template_filter(local_time, "local_time")
+    app.jinja_env.globals.update(time_zone_name=zone_name, time_zone_source=zone_source)
