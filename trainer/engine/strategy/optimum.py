@@ -228,7 +228,6 @@ def _later_hands(
 ) -> None:
     """Walk the unsplit hands the strategy reaches after a first hit, card by card, adding up
     each later decision's options on them."""
-    tree = follower._plain
     layer = dict(reach)
     first = True
     while layer:
@@ -241,13 +240,13 @@ def _later_hands(
                 if _decides(follower, hand):
                     key = (soft, total)
                     totals = result.later.setdefault(key, {})
-                    stand_value = follower._stand(tree, hand)
+                    stand_value = follower._stand(hand)
                     stand = weight * stand_value
                     _add(totals, "S", stand)
                     if policy.later.get(key, "H") == "H":
-                        _add(totals, "H", weight * follower._play(tree, hand))
-                    elif analysis._play(analysis._plain, hand) > stand_value:
-                        _add(totals, "H", weight * follower._hit(tree, hand))
+                        _add(totals, "H", weight * follower._play(hand))
+                    elif analysis._play(hand) > stand_value:
+                        _add(totals, "H", weight * follower._hit(hand))
                     else:  # hitting cannot beat standing here: a bound, worked out if needed
                         _add(totals, "H", stand)
                         exact = partial(_weighted_hit, follower, hand, weight)
@@ -262,7 +261,7 @@ def _later_hands(
 
 
 def _weighted_hit(follower: UpCardAnalysis, hand: int, weight: float) -> float:
-    return weight * follower._hit(follower._plain, hand)
+    return weight * follower._hit(hand)
 
 
 def _split_hands(
