@@ -341,7 +341,8 @@ def split_values(  # type: ignore[no-untyped-def]
     p, levels, standing, comp, total, counts, hard, totals, soft, cards, child, order,
     may_draw, stand_on, any_stand_on, policy_hit, has_policy, from_value, peek_like, natural,
 ):  # fmt: skip
-    """Playing on, hitting and doubling each split hand of pair index ``p``, per level."""
+    """Playing on, hitting and doubling each split hand of pair index ``p``, per level (doubling
+    on two cards only: the others are left at 0)."""
     hands = counts.shape[0]
     play = np.zeros((hands, levels))
     hit = np.zeros((hands, levels))
@@ -356,10 +357,11 @@ def split_values(  # type: ignore[no-untyped-def]
             i, play, standing, p, levels, comp, total, counts, hard, cards, child, from_value,
             peek_like, natural, hit[i],
         )  # fmt: skip
-        _split_draw(
-            i, standing, standing, p, levels, comp, total, counts, hard, cards, child, from_value,
-            peek_like, natural, double[i],
-        )  # fmt: skip
+        if cards[i] == 2:  # a split hand is doubled on its first two cards only
+            _split_draw(
+                i, standing, standing, p, levels, comp, total, counts, hard, cards, child,
+                from_value, peek_like, natural, double[i],
+            )  # fmt: skip
         for j in range(levels):
             double[i, j] *= 2.0
             if can_hit and t <= 11 and not any_stand_on:

@@ -63,8 +63,17 @@ class HandTable:
             for v in range(10):
                 self.child[i, v] = self.index.get(packed + one[v], -1)
         self.bonus = np.array([_bonus_kind(row) for row in rows], dtype=np.int64)
-        # Longest hands first: a hand's children are worked out before it.
+        # Longest hands first: a hand's children are worked out before it. Shortest first: the
+        # hands a strategy reaches are weighted before their children.
         self.longest_first = np.argsort(-self.cards, kind="stable").astype(np.int64)
+        self.shortest_first = np.argsort(self.cards, kind="stable").astype(np.int64)
+        # The same, per pair value index, of the hands of two cards or more holding one.
+        self.split_longest_first = [self._holding(self.longest_first, p) for p in range(10)]
+        self.split_shortest_first = [self._holding(self.shortest_first, p) for p in range(10)]
+
+    def _holding(self, order: np.ndarray, p: int) -> np.ndarray:
+        keep = (self.counts[order, p] >= 1) & (self.cards[order] >= 2)
+        return np.ascontiguousarray(order[keep])
 
 
 def _bonus_kind(counts: tuple[int, ...]) -> int:

@@ -212,6 +212,7 @@ class HandValues:
         self._from_value = [sum(composition[v:]) for v in range(11)]
         self._index = hand_table().index
         self._values: tuple[list[float], list[float], list[float]] | None = None
+        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
     # -- probabilities -------------------------------------------------------------------------
 
@@ -263,17 +264,27 @@ class HandValues:
             shoe.standing = (stand, stand.tolist())
         return shoe.standing
 
-    def _all_values(self) -> tuple[list[float], list[float], list[float]]:
-        """Playing on, hitting and doubling every hand (each a list by hand index)."""
-        if self._values is None:
+    def value_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Playing on, hitting and doubling every hand, as arrays by hand index."""
+        if self._arrays is None:
             hands = hand_table()
-            play, hit, double = core.player_values(
+            self._arrays = core.player_values(
                 self._standing()[0], self.dealer.comp, float(self.total), hands.counts,
                 hands.hard, hands.total, hands.soft, hands.cards, hands.child,
                 hands.longest_first, *self._play_arguments(),
             )  # fmt: skip
+        return self._arrays
+
+    def _all_values(self) -> tuple[list[float], list[float], list[float]]:
+        """Playing on, hitting and doubling every hand (each a list by hand index)."""
+        if self._values is None:
+            play, hit, double = self.value_arrays()
             self._values = (play.tolist(), hit.tolist(), double.tolist())
         return self._values
+
+    def stand_array(self) -> np.ndarray:
+        """Standing on every hand, as an array by hand index."""
+        return self._standing()[0]
 
     # -- the hands -----------------------------------------------------------------------------
 

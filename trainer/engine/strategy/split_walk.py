@@ -10,9 +10,6 @@ doubling once per analysis (its play: perfect, or a chart's codes).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
-
 import numpy as np
 
 from trainer.engine.strategy import core
@@ -37,14 +34,38 @@ class SplitHands:
         self.walk: SplitWalk | None = None  # the values (worked out on first use)
 
 
-class SplitWalk(NamedTuple):
+class SplitWalk:
     """A forest's split hands played on (hit or stand, as the analysis plays), hit once and
-    played on, doubled, or stood on: each a vector by encoded hand."""
+    played on, doubled, or stood on: each an array (rows: the hands of the
+    :class:`~.hand_table.HandTable`, columns: the levels), read by encoded hand."""
 
-    play: Callable[[int], Vector]
-    hit: Callable[[int], Vector]
-    double: Callable[[int], Vector]
-    stand: Callable[[int], Vector]
+    __slots__ = ("plays", "hits", "doubles", "stands", "_index")
+
+    def __init__(
+        self, plays: np.ndarray, hits: np.ndarray, doubles: np.ndarray, stands: np.ndarray
+    ) -> None:
+        self.plays = plays
+        self.hits = hits
+        self.doubles = doubles
+        self.stands = stands
+        self._index = hand_table().index
+
+    def play(self, hand: int) -> Vector:
+        vector: Vector = self.plays[self._index[hand]].tolist()
+        return vector
+
+    def hit(self, hand: int) -> Vector:
+        vector: Vector = self.hits[self._index[hand]].tolist()
+        return vector
+
+    def double(self, hand: int) -> Vector:
+        """Doubling a two-card split hand (the core prices no other)."""
+        vector: Vector = self.doubles[self._index[hand]].tolist()
+        return vector
+
+    def stand(self, hand: int) -> Vector:
+        vector: Vector = self.stands[self._index[hand]].tolist()
+        return vector
 
 
 def _standing(analysis: HandValues, p: int, levels: int) -> np.ndarray:
@@ -73,16 +94,7 @@ def split_walk(analysis: HandValues, forest: SplitHands) -> SplitWalk:
     standing = _standing(analysis, p, levels)
     play, hit, double = core.split_values(
         p, levels, standing, analysis.dealer.comp, float(analysis.total), hands.counts,
-        hands.hard, hands.total, hands.soft, hands.cards, hands.child, hands.longest_first,
+        hands.hard, hands.total, hands.soft, hands.cards, hands.child, hands.split_longest_first[p],
         *analysis._play_arguments(),
     )  # fmt: skip
-    index = hands.index
-
-    def reader(rows: np.ndarray) -> Callable[[int], Vector]:
-        def row(hand: int) -> Vector:
-            vector: Vector = rows[index[hand]].tolist()
-            return vector
-
-        return row
-
-    return SplitWalk(reader(play), reader(hit), reader(double), reader(standing))
+    return SplitWalk(play, hit, double, standing)
