@@ -166,7 +166,13 @@ class UpCardAnalysis(HandValues):
         """Splitting's joint EV as weights on its hands, over the resplit process dealt hand
         by hand: the sum of ``weight`` times the joint EV of a split hand of the pair card and
         ``first``, ``pulled`` pair cards out (a pair card dealt again is resplit where allowed,
-        so it weighs nothing there)."""
+        so it weighs nothing there; the same for every analysis of the shoe and up card)."""
+        found = self.dealer.split_weights.get(value)
+        if found is None:
+            found = self.dealer.split_weights[value] = self._split_weights(value)
+        return found
+
+    def _split_weights(self, value: int) -> dict[tuple[int, int], float]:
         limit = self.split_limit(value)
         p = value - 1
         comp = self.composition

@@ -145,6 +145,12 @@ class ShoeValues:
         # as an array for the core and a list for Python.
         self.standing: tuple[np.ndarray, list[float]] | None = None
         self.split_stands: dict[int, np.ndarray] = {}
+        # Worked out once for every analysis of this shoe and up card that plays alike (by
+        # the core's arguments of its play): playing on, hitting and doubling; a pair's split
+        # hands' (by pair and levels too); a pair's split weights (by its value).
+        self.played: dict[bytes, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self.split_played: dict[tuple[int, int, bytes], tuple[np.ndarray, ...]] = {}
+        self.split_weights: dict[int, dict[tuple[int, int], float]] = {}
 
     @property
     def outcomes(self) -> np.ndarray:
@@ -213,6 +219,8 @@ class HandValues:
         self._index = hand_table().index
         self._values: tuple[list[float], list[float], list[float]] | None = None
         self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._arguments: tuple[object, ...] | None = None
+        self._play_key = b""
 
     # -- probabilities -------------------------------------------------------------------------
 
@@ -236,6 +244,16 @@ class HandValues:
 
     def _play_arguments(self) -> tuple[object, ...]:
         """The rules' and policy's part of :func:`.core.player_values`' arguments."""
+        if self._arguments is None:
+            self._arguments = self._arguments_made()
+        return self._arguments
+
+    def play_key(self) -> bytes:
+        """What tells this analysis's play from another's of the same shoe and up card."""
+        self._play_arguments()
+        return self._play_key
+
+    def _arguments_made(self) -> tuple[object, ...]:
         stand_on = np.zeros(32, dtype=np.bool_)
         for total in self.stand_on:
             if 0 <= total < 32:
@@ -245,6 +263,7 @@ class HandValues:
             for soft in (False, True):
                 for total in range(32):
                     policy_hit[int(soft), total] = self._policy_hits(soft, total)
+        self._play_key = bytes([self.policy is not None]) + policy_hit.tobytes()
         return (
             np.array(self._may_draw, dtype=np.bool_), stand_on, bool(self.stand_on), policy_hit,
             self.policy is not None, np.array(self._from_value, dtype=np.float64),
@@ -267,12 +286,17 @@ class HandValues:
     def value_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Playing on, hitting and doubling every hand, as arrays by hand index."""
         if self._arrays is None:
-            hands = hand_table()
-            self._arrays = core.player_values(
-                self._standing()[0], self.dealer.comp, float(self.total), hands.counts,
-                hands.hard, hands.total, hands.soft, hands.cards, hands.child,
-                hands.longest_first, *self._play_arguments(),
-            )  # fmt: skip
+            key = self.play_key()
+            found = self.dealer.played.get(key)
+            if found is None:
+                hands = hand_table()
+                found = core.player_values(
+                    self._standing()[0], self.dealer.comp, float(self.total), hands.counts,
+                    hands.hard, hands.total, hands.soft, hands.cards, hands.child,
+                    hands.longest_first, *self._play_arguments(),
+                )  # fmt: skip
+                self.dealer.played[key] = found
+            self._arrays = found
         return self._arrays
 
     def _all_values(self) -> tuple[list[float], list[float], list[float]]:

@@ -136,7 +136,7 @@ def evaluate(analysis: UpCardAnalysis, deals: list[Deal], policy: Policy) -> Eva
             split_pairs[deal.a] = split_pairs.get(deal.a, 0.0) + deal.weight
     for cell, members in by_cell.items():
         result.cells[cell] = _cell_totals(analysis, follower, policy, cell, members)
-    sums = _Totals()
+    sums = _Totals(policy)
     _later_hands(analysis, follower, policy, hit_hands, sums)
     for value, weight in split_pairs.items():
         _split_hands(analysis, follower, policy, value, weight, sums)
@@ -186,8 +186,11 @@ class _Totals:
     """Each later and split decision's options, summed over the hands a strategy reaches, as
     arrays ``[soft, total]`` for the compiled walks (:mod:`.reach`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, policy: Policy) -> None:
         shape = (2, 32)
+        self.later_hits = _codes(policy.later, _hits)
+        self.split_double = _codes(policy.split, lambda code: code[0] == "D")
+        self.split_hits = _codes(policy.split, lambda code: _reading(code) == "H")
         self.later_s, self.later_h = np.zeros(shape), np.zeros(shape)
         self.later_seen = np.zeros(shape, dtype=np.bool_)
         self.split_s, self.split_h, self.split_d = np.zeros(shape), np.zeros(shape), np.zeros(shape)
@@ -246,7 +249,7 @@ def _later_hands(
         weights, hands.shortest_first, follower.dealer.comp, float(follower.total),
         hands.counts, hands.hard, hands.total, hands.soft, hands.cards, hands.child, may_draw,
         stand_on, follower.stand_array(), play, hit, analysis.value_arrays()[0],
-        _codes(policy.later, _hits), sums.later_s, sums.later_h, sums.later_seen,
+        sums.later_hits, sums.later_s, sums.later_h, sums.later_seen,
     )  # fmt: skip
 
 
@@ -279,8 +282,7 @@ def _split_hands(
         first, hands.split_shortest_first[p], p, follower.dealer.comp, float(follower.total),
         hands.counts, hands.hard, hands.total, hands.soft, hands.cards, hands.child, may_draw,
         stand_on, walk.stands, walk.plays, walk.hits, walk.doubles, may_double,
-        _codes(policy.later, _hits), _codes(policy.split, lambda code: code[0] == "D"),
-        _codes(policy.split, lambda code: _reading(code) == "H"), sums.later_s, sums.later_h,
+        sums.later_hits, sums.split_double, sums.split_hits, sums.later_s, sums.later_h,
         sums.later_seen, sums.split_s, sums.split_h, sums.split_d, sums.split_seen,
         sums.split_d_seen,
     )  # fmt: skip

@@ -89,12 +89,17 @@ def _standing(analysis: HandValues, p: int, levels: int) -> np.ndarray:
 
 def split_walk(analysis: HandValues, forest: SplitHands) -> SplitWalk:
     """The values of ``forest``'s hands for ``analysis`` (its rules, shoe and policy)."""
-    hands = hand_table()
     p, levels = forest.pair, forest.levels
-    standing = _standing(analysis, p, levels)
-    play, hit, double = core.split_values(
-        p, levels, standing, analysis.dealer.comp, float(analysis.total), hands.counts,
-        hands.hard, hands.total, hands.soft, hands.cards, hands.child, hands.split_longest_first[p],
-        *analysis._play_arguments(),
-    )  # fmt: skip
-    return SplitWalk(play, hit, double, standing)
+    key = (p, levels, analysis.play_key())
+    found = analysis.dealer.split_played.get(key)
+    if found is None:
+        hands = hand_table()
+        standing = _standing(analysis, p, levels)
+        play, hit, double = core.split_values(
+            p, levels, standing, analysis.dealer.comp, float(analysis.total), hands.counts,
+            hands.hard, hands.total, hands.soft, hands.cards, hands.child,
+            hands.split_longest_first[p], *analysis._play_arguments(),
+        )  # fmt: skip
+        found = (play, hit, double, standing)
+        analysis.dealer.split_played[key] = found
+    return SplitWalk(*found)
