@@ -114,7 +114,10 @@ class DealerTable:
             self.pair_index.append(np.array(index_list, dtype=np.intp))
         # Where each outcome's entries start, to sum them all in one call.
         self.starts = np.array([a for a, _ in self.slices], dtype=np.intp)
-        # The same as arrays for the compiled core (:mod:`.core`).
+        self._arrays()
+
+    def _arrays(self) -> None:
+        """The table as arrays for the compiled core (:mod:`.core`)."""
         self.mults = np.array(self.multisets, dtype=np.int64).reshape(self.size, 10)
         self.orders_array = np.array(self.orders, dtype=np.float64)
         self.lengths_array = np.array(self.lengths, dtype=np.int64)
