@@ -55,14 +55,6 @@ class DealerRule:
     max_draws: int | None = None  # the dealer too may draw at most this many (004)
 
 
-def _state(up: int, counts: tuple[int, ...]) -> tuple[int, bool]:
-    hard = up + sum((v + 1) * n for v, n in enumerate(counts))
-    ace = up == 1 or counts[0] > 0
-    if ace and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
-
-
 class DealerTable:
     """Every way the dealer's hand can end from one up card, as multisets of the drawn cards."""
 
@@ -71,15 +63,22 @@ class DealerTable:
         self.rule = rule
         entries: list[tuple[int, tuple[int, ...], int]] = []  # (outcome, multiset, orders)
         level: dict[tuple[int, ...], int] = {(0,) * 10: 1}
+        # Each multiset's hard total, cards and whether it holds an ace (kept as it grows).
+        state: dict[tuple[int, ...], tuple[int, int, bool]] = {(0,) * 10: (up, 0, up == 1)}
         while level:
             following: dict[tuple[int, ...], int] = {}
             for counts, orders in level.items():
+                hard, drawn, ace = state[counts]
                 for v in range(10):
                     child = counts[:v] + (counts[v] + 1,) + counts[v + 1 :]
-                    following[child] = following.get(child, 0) + orders
+                    if child in following:
+                        following[child] += orders
+                    else:
+                        following[child] = orders
+                        state[child] = (hard + v + 1, drawn + 1, ace or v == 0)
             level = {}
             for counts, orders in following.items():
-                outcome = self._outcome(counts)
+                outcome = self._outcome(*state[counts])
                 if outcome is None:
                     level[counts] = orders
                 else:
@@ -132,10 +131,11 @@ class DealerTable:
         self.pair_of = np.array(self.pair_index, dtype=np.int64).reshape(10, self.size)
         self.segment_starts = self.starts.astype(np.int64)
 
-    def _outcome(self, counts: tuple[int, ...]) -> int | None:
-        """The outcome of a dealer hand (up card + ``counts``), or None when he draws again."""
-        total, soft = _state(self.up, counts)
-        drawn = sum(counts)
+    def _outcome(self, hard: int, drawn: int, ace: bool) -> int | None:
+        """The outcome of a dealer hand (the up card and ``drawn`` cards, ``hard`` in all,
+        an ace among them or not), or None when he draws again."""
+        soft = ace and hard + 10 <= 21
+        total = hard + 10 if soft else hard
         if total > 21:
             return BUST
         if drawn == 1 and total == 21:
