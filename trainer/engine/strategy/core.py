@@ -1,23 +1,24 @@
 """The compiled core of the exact EVs (numba): the dealer's outcomes and the player's values of
 every hand at once, for one shoe and up card, over arrays.
 
-What it computes is defined in :mod:`.dealer`, :mod:`.hands`, :mod:`.split_walk` and
-:mod:`.ev`; this module only does that arithmetic for every hand of the
-:class:`~.hand_table.HandTable` in compiled loops instead of one Python call per hand:
+What it computes is defined in :mod:`.dealer` and :mod:`.ev`; this module does that arithmetic
+for every hand of the :class:`~.hand_table.HandTable` in compiled loops instead of one Python
+call per hand:
 
 - :func:`dealer_outcomes`: each hand's dealer outcome probabilities with its cards out of the
   shoe. The hands are walked depth first, so each hand's per-entry probabilities are its
-  parent's times one factor per entry (the factor of :meth:`.dealer.DealerTable.factors`), kept
-  on a stack as deep as the longest hand.
+  parent's times one factor per entry (the factor of :mod:`.dealer`), kept on a stack as deep
+  as the longest hand.
 - :func:`stand_values`: standing on each hand (its outcomes times the pay of each).
 - :func:`player_values`: playing on (perfectly, or by a chart's codes), hitting and doubling,
   from the longest hands back.
 - :func:`split_stands` and :func:`split_values`: the same for one pair's split hands, a value
   per level of pair cards out (the method and its one approximation are in :mod:`.ev`).
 
-Every product and sum is the one the Python methods made, in the same order, except where a
-hand's probabilities are derived from another parent (the last bits may differ: well within
-the 1e-9 the snapshot test holds them to).
+Every product and sum is the one the per-hand Python walk it replaced made, in the same order,
+except where a hand's probabilities are derived through another parent and where the walks'
+totals are summed in another order (the last bits may differ: well within the 1e-9 to which
+``tests/strategy/test_engine_output.py`` holds every chart and study).
 
 numba caches what it compiles on disk (``cache=True``): in ``$NUMBA_CACHE_DIR``; when that is not
 set and Python runs in a virtualenv, in the virtualenv's ``cache/numba`` (never in the
@@ -56,8 +57,8 @@ BJ = 23
 
 @jit
 def _base_probabilities(comp, total, mults, orders, lengths, out):  # type: ignore[no-untyped-def]
-    """Each dealer entry's probability from the whole shoe (:meth:`.dealer.DealerTable.
-    probabilities`)."""
+    """Each dealer entry's probability from the whole shoe: its orders times the falling
+    factorials of the counts it draws, over that of the shoe's cards (see :mod:`.dealer`)."""
     for e in range(orders.shape[0]):
         out[e] = 0.0
         k = lengths[e]
@@ -142,8 +143,10 @@ def dealer_outcomes(  # type: ignore[no-untyped-def]
 
 @jit
 def _pay(code, total, bonus, has_bonus, peek_like, collects, bust_pays, ties):  # type: ignore[no-untyped-def]
-    """What standing on ``total`` pays against one dealer outcome (:meth:`.hands.HandValues.
-    _pay_vector`)."""
+    """What standing on ``total`` pays against one dealer outcome: nothing lost to his natural
+    where it is settled before play (else ``collects``), at least ``bust_pays`` when he busts, a
+    21's bonus where one is due (not against his 21 where ties go to him), else win, lose or
+    push."""
     if code == BJ:
         return 0.0 if peek_like else -collects
     if code == BUST:
@@ -179,9 +182,10 @@ def stand_values(out, codes, totals, bonus_kind, bonuses, peek_like, collects, b
 
 @jit
 def _bust_mass(counts, extra_card, extra, comp, from_value, left, safe, peek_like, natural):  # type: ignore[no-untyped-def]
-    """Sum over the busting next cards of count x busted value (:meth:`.hands.HandValues.
-    _bust_mass`); the removed cards are ``counts`` plus ``extra`` of value index
-    ``extra_card``."""
+    """Sum over the busting next cards of count x busted value, the removed cards being
+    ``counts`` plus ``extra`` of value index ``extra_card``: -1 a card, or where a natural is
+    settled before play, -1 times P(the hole card makes none) once that card is out (less
+    where the card drawn is the one that would have made it)."""
     gone = 0
     for v in range(safe, 10):
         gone += counts[v]
@@ -201,7 +205,8 @@ def _bust_mass(counts, extra_card, extra, comp, from_value, left, safe, peek_lik
 
 @jit
 def _draw(i, then, stand, comp, total, counts, hard, cards, child, from_value, peek_like, natural):  # type: ignore[no-untyped-def]
-    """One more card to hand ``i`` and then ``then`` (:meth:`.hands.HandValues._draw`)."""
+    """Joint EV of one more card to hand ``i`` and then ``then`` (by hand index); standing
+    where the shoe is empty."""
     left = total - cards[i]
     if left <= 0:
         return stand[i]
@@ -221,8 +226,9 @@ def player_values(  # type: ignore[no-untyped-def]
     stand, comp, total, counts, hard, totals, soft, cards, child, order,
     may_draw, stand_on, any_stand_on, policy_hit, has_policy, from_value, peek_like, natural,
 ):  # fmt: skip
-    """Playing on, hitting and doubling each hand (:meth:`.hands.HandValues._play`): the best
-    of hit and stand, or a chart's ``policy_hit[soft, total]`` where ``has_policy``."""
+    """Playing on, hitting and doubling each hand: playing on is hitting a hard 11 or less
+    (it cannot do worse), else the best of hit and stand, or a chart's
+    ``policy_hit[soft, total]`` where ``has_policy``; standing where the hand may not draw."""
     hands = counts.shape[0]
     play = np.zeros(hands)
     hit = np.zeros(hands)
@@ -312,7 +318,8 @@ def _split_draw(  # type: ignore[no-untyped-def]
     peek_like, natural, row,
 ):  # fmt: skip
     """One more card to split hand ``i`` and then ``then``, per level, into ``row``
-    (:func:`.split_walk.split_walk`'s ``draw``)."""
+    (level ``j`` has ``j + 1`` more pair cards out: fewer cards left, fewer pair cards to draw,
+    and the busting mass with them out; standing where the shoe is empty)."""
     left = total - cards[i]
     safe = 21 - hard[i]
     for j in range(levels):

@@ -77,7 +77,8 @@ class HandTable:
 
 
 def _bonus_kind(counts: tuple[int, ...]) -> int:
-    """Which bonus a total of 21 of these cards may be paid (:meth:`.hands.HandValues._bonus`)."""
+    """Which bonus a total of 21 of these cards may be paid: three sevens, 6-7-8, five or six
+    cards (the rules say how much, if anything)."""
     hard = sum((v + 1) * n for v, n in enumerate(counts))
     total = hard + 10 if counts[0] and hard + 10 <= 21 else hard
     cards = sum(counts)
