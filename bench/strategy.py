@@ -1,62 +1,78 @@
 """Bench: the cold time for a full chart with every action's EV, in process and as a whole
-``python -m trainer strategy --no-cache`` process.
+``python -m trainer strategy --no-cache`` process, beside the compiled anchor run in the same run.
 
-    .venv/bin/python bench/strategy.py [--jobs N] [--repeat N] [preset ...]
+    .venv/bin/python bench/strategy.py [--anchor PATH] [--repeat N] [--jobs N] [--numba-cold]
+                                       [notation ...]
 
-Prints wall and CPU seconds per preset (default: vegas-6d-s17), and the house edge as a check.
-In process, cold: the dealer tables are rebuilt for every run (the interpreter and its imports
-are already there). Whole process, cold: a fresh interpreter computes the chart with nothing
-cached (``--no-cache``, writing into a temporary directory), imports and start-up included; the
-figure to set beside a compiled program's. With ``--repeat`` the best of N runs is printed too
-(the machine may be shared). With ``--jobs N`` the up cards are shared among N worker
-processes: the CPU figure is then this process's only, so the wall time is the one to read; the
-single-process figure (the default) is the main one. The compiled anchor's figures (a C++
-exact engine doing the same work for six decks, timed on this kind of machine) are printed beside
-the whole-process one.
+Default notation: ``vegas-6d-s17 surrender=none`` (6 decks, S17, DAS, no surrender, peek, split
+to 4, no resplit of aces): the anchor's rules. In process, cold: the dealer tables are rebuilt
+for every run (the interpreter, its imports and the compiled core are already there). Whole
+process, cold: a fresh interpreter computes the chart with nothing cached (``--no-cache``,
+writing into a temporary directory), imports and start-up included, as
+``python -m trainer strategy --preset vegas-6d-s17 --rule surrender=none --no-cache --json``.
+
+The anchor (Farmer's exact combinatorial analyzer, a C++ driver built outside this repository:
+how, in ``bench/anchor.py``) is run as a whole process beside each whole-process run, in turn,
+and the ratio is taken pair by pair (the machine may be shared: its speed drifts); the median
+of each is printed with the ratio's. Without an anchor only our figures are printed.
+
+numba's compiled kernels: by default its on-disk cache is warm (an untimed run first fills it,
+in ``$NUMBA_CACHE_DIR`` or the virtualenv's ``cache/numba``); ``--numba-cold`` gives every run an
+empty cache of its own, so the figures include compiling the kernels. With ``--jobs N`` the up
+cards are shared among N worker processes (the CPU figure is then this process's only).
 """
 
 from __future__ import annotations
 
 import argparse
-import resource
-import subprocess
+import os
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-from trainer.engine.rulebook.rules import find_preset
+from anchor import anchor_path, median, timed
+
+from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import compute_chart
 from trainer.engine.strategy.dealer import dealer_table
 
-# The compiled exact engine (C++) on a six-deck chart, as issue 12 timed it on this kind of machine.
-ANCHOR = "compiled anchor: 1.05 s wall full program, 0.5 s compute-only pass"
+DEFAULT = "vegas-6d-s17 surrender=none"
 
 
-def _child_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+def _command(rules: Rules, jobs: int, directory: str) -> list[str]:
+    command = [sys.executable, "-m", "trainer", "strategy", "--no-cache", "--json"]
+    command += ["--preset", rules.name, "--cache-dir", directory, "--jobs", str(jobs)]
+    for option, value in rules.changes().items():
+        command += ["--rule", f"{option}={value}"]
+    return command
 
 
-def _whole_process(name: str, jobs: int) -> tuple[float, float]:
+def _whole_process(rules: Rules, jobs: int, numba_cold: bool) -> tuple[float, float]:
     """Seconds of wall and CPU time for one cold ``python -m trainer strategy`` process."""
     with tempfile.TemporaryDirectory() as directory:
-        command = [sys.executable, "-m", "trainer", "strategy", "--no-cache", "--json"]
-        command += ["--preset", name, "--cache-dir", directory, "--jobs", str(jobs)]
-        start, cpu = time.perf_counter(), _child_cpu()
-        subprocess.run(command, check=True, capture_output=True)
-        return time.perf_counter() - start, _child_cpu() - cpu
+        env = dict(os.environ)
+        if numba_cold:
+            env["NUMBA_CACHE_DIR"] = str(Path(directory) / "numba")
+        return timed(_command(rules, jobs, directory), env)
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("presets", nargs="*", default=["vegas-6d-s17"])
+    parser.add_argument("notations", nargs="*", default=[DEFAULT])
+    parser.add_argument("--anchor", help="the anchor's binary (default $BJ_ANCHOR)")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    parser.add_argument("--repeat", type=int, default=1, help="runs per preset (default 1)")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each (default 5)")
+    parser.add_argument("--numba-cold", action="store_true", help="compile in every run")
     args = parser.parse_args(argv)
     if not 1 <= args.jobs <= 64 or not 1 <= args.repeat <= 50:
         parser.error("--jobs 1..64, --repeat 1..50")
-    for name in args.presets:
-        rules = find_preset(name)
+    anchor = anchor_path(args.anchor)
+    numba = "cold (compiled in every run)" if args.numba_cold else "warm on disk"
+    for notation in args.notations:
+        rules = Rules.parse(notation)
+        if not args.numba_cold:
+            _whole_process(rules, args.jobs, False)  # fills numba's cache; not timed
         walls, cpus = [], []
         for _ in range(args.repeat):
             dealer_table.cache_clear()  # cold: the dealer tables are rebuilt too
@@ -64,20 +80,29 @@ def main(argv: list[str]) -> int:
             chart = compute_chart(rules, jobs=args.jobs)
             walls.append(time.perf_counter() - wall)
             cpus.append(time.process_time() - cpu)
-        wholes = [_whole_process(name, args.jobs) for _ in range(args.repeat)]
+        ours, theirs = [], []
+        for _ in range(args.repeat):
+            ours.append(_whole_process(rules, args.jobs, args.numba_cold))
+            if anchor is not None:
+                theirs.append(timed([str(anchor)]))
         jobs = f" ({args.jobs} processes)" if args.jobs > 1 else ""
         print(
-            f"{name}{jobs}: full chart with every action's EV in {walls[0]:.2f} s wall, "
-            f"{cpus[0]:.2f} s CPU in process; house edge {chart.house_edge:.4f}%"
+            f"{notation}{jobs}: full chart with every action's EV in {median(walls):.3f} s wall, "
+            f"{median(cpus):.3f} s CPU in process (median of {args.repeat}); "
+            f"house edge {chart.house_edge:.4f}%"
         )
         print(
-            f"  whole process, cold: {wholes[0][0]:.2f} s wall, {wholes[0][1]:.2f} s CPU ({ANCHOR})"
+            f"  whole process, cold chart cache, numba {numba}: "
+            f"{median([w for w, _ in ours]):.3f} s wall, {median([c for _, c in ours]):.3f} s CPU"
         )
-        if args.repeat > 1:
+        if theirs:
+            wall_ratio = median([a[0] / b[0] for a, b in zip(ours, theirs, strict=True)])
+            cpu_ratio = median([a[1] / b[1] for a, b in zip(ours, theirs, strict=True)])
             print(
-                f"  best of {args.repeat}: {min(walls):.2f} s wall, {min(cpus):.2f} s CPU in "
-                f"process; whole process {min(w for w, _ in wholes):.2f} s wall, "
-                f"{min(c for _, c in wholes):.2f} s CPU"
+                f"  anchor (exact combinatorial analyzer, C++, same run): "
+                f"{median([w for w, _ in theirs]):.3f} s wall, "
+                f"{median([c for _, c in theirs]):.3f} s CPU; ratio ours / anchor "
+                f"{wall_ratio:.2f} wall, {cpu_ratio:.2f} CPU (median of pairs)"
             )
     return 0
 

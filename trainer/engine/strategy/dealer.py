@@ -9,15 +9,13 @@ cards, each with its number of valid orders and its outcome (the outcome of a de
 depends only on which cards were drawn, not their order). Under a composition ``C`` of ``N`` cards
 a multiset ``m`` of ``k`` cards has probability ``orders(m) * prod_r ff(C[r], m[r]) / ff(N, k)``
 (``ff`` the falling factorial). Removing one more card ``c`` from ``C`` (a player's card)
-multiplies each entry
-by ``(C[c] - m[c]) / C[c] * N / (N - k)``, so the probabilities for a player's hand are one
-elementwise product away from those of the hand one card shorter. Summing the entries of one
-outcome (the table is sorted by outcome) gives the outcome's probability.
-
-The entries are numpy arrays: a chart needs some 3,000 such products per up card over tables of
-200 to 2,000 entries, which in pure Python was about half of a chart's time; numpy does each in
-a few microseconds. Every product is the same float multiplication as in Python; only the
-outcome sums may round differently (in the last bits).
+multiplies each entry by ``(C[c] - m[c]) / C[c] * N / (N - k)``, so the probabilities for a
+player's hand are one elementwise product away from those of the hand one card shorter.
+Summing the entries of one outcome (the table is sorted by outcome) gives the outcome's
+probability. The compiled core (:mod:`.core`) does that arithmetic for every hand at once; the
+table's arrays (``mults``, ``pair_of``, ...) are its input. The factor depends on an entry only
+through ``(m[c], k)``: each value's distinct pairs are listed (``pair_m``, ``pair_k``) and each
+entry points at its own (``pair_of``), so a hand's factors are worked out once per pair.
 """
 
 from __future__ import annotations
@@ -31,7 +29,6 @@ __all__ = [
     "BJ",
     "BUST",
     "ONE",
-    "DealerProbabilities",
     "DealerTable",
     "decode",
     "dealer_table",
@@ -58,14 +55,6 @@ class DealerRule:
     max_draws: int | None = None  # the dealer too may draw at most this many (004)
 
 
-def _state(up: int, counts: tuple[int, ...]) -> tuple[int, bool]:
-    hard = up + sum((v + 1) * n for v, n in enumerate(counts))
-    ace = up == 1 or counts[0] > 0
-    if ace and hard + 10 <= 21:
-        return hard + 10, True
-    return hard, False
-
-
 class DealerTable:
     """Every way the dealer's hand can end from one up card, as multisets of the drawn cards."""
 
@@ -74,15 +63,22 @@ class DealerTable:
         self.rule = rule
         entries: list[tuple[int, tuple[int, ...], int]] = []  # (outcome, multiset, orders)
         level: dict[tuple[int, ...], int] = {(0,) * 10: 1}
+        # Each multiset's hard total, cards and whether it holds an ace (kept as it grows).
+        state: dict[tuple[int, ...], tuple[int, int, bool]] = {(0,) * 10: (up, 0, up == 1)}
         while level:
             following: dict[tuple[int, ...], int] = {}
             for counts, orders in level.items():
+                hard, drawn, ace = state[counts]
                 for v in range(10):
                     child = counts[:v] + (counts[v] + 1,) + counts[v + 1 :]
-                    following[child] = following.get(child, 0) + orders
+                    if child in following:
+                        following[child] += orders
+                    else:
+                        following[child] = orders
+                        state[child] = (hard + v + 1, drawn + 1, ace or v == 0)
             level = {}
             for counts, orders in following.items():
-                outcome = self._outcome(counts)
+                outcome = self._outcome(*state[counts])
                 if outcome is None:
                     level[counts] = orders
                 else:
@@ -117,11 +113,29 @@ class DealerTable:
             self.pair_index.append(np.array(index_list, dtype=np.intp))
         # Where each outcome's entries start, to sum them all in one call.
         self.starts = np.array([a for a, _ in self.slices], dtype=np.intp)
+        self._arrays()
 
-    def _outcome(self, counts: tuple[int, ...]) -> int | None:
-        """The outcome of a dealer hand (up card + ``counts``), or None when he draws again."""
-        total, soft = _state(self.up, counts)
-        drawn = sum(counts)
+    def _arrays(self) -> None:
+        """The table as arrays for the compiled core (:mod:`.core`)."""
+        self.mults = np.array(self.multisets, dtype=np.int64).reshape(self.size, 10)
+        self.orders_array = np.array(self.orders, dtype=np.float64)
+        self.lengths_array = np.array(self.lengths, dtype=np.int64)
+        self.codes = np.array(self.outcomes, dtype=np.int64)
+        widest = max((len(pairs) for pairs in self.pairs), default=0)
+        self.pair_m = np.zeros((10, widest), dtype=np.float64)
+        self.pair_k = np.zeros((10, widest), dtype=np.float64)
+        for v, pairs in enumerate(self.pairs):
+            for q, (j, k) in enumerate(pairs):
+                self.pair_m[v, q] = j
+                self.pair_k[v, q] = k
+        self.pair_of = np.array(self.pair_index, dtype=np.int64).reshape(10, self.size)
+        self.segment_starts = self.starts.astype(np.int64)
+
+    def _outcome(self, hard: int, drawn: int, ace: bool) -> int | None:
+        """The outcome of a dealer hand (the up card and ``drawn`` cards, ``hard`` in all,
+        an ace among them or not), or None when he draws again."""
+        soft = ace and hard + 10 <= 21
+        total = hard + 10 if soft else hard
         if total > 21:
             return BUST
         if drawn == 1 and total == 21:
@@ -135,40 +149,6 @@ class DealerTable:
             return None
         return total
 
-    def probabilities(self, composition: tuple[int, ...]) -> np.ndarray:
-        """The probability of each entry when the dealer draws from ``composition``."""
-        n = sum(composition)
-        out = [0.0] * self.size
-        for i, (counts, k, orders) in enumerate(
-            zip(self.multisets, self.lengths, self.orders, strict=True)
-        ):
-            if k > n:
-                continue
-            p = float(orders)
-            for v, m in enumerate(counts):
-                if m:
-                    have = composition[v]
-                    for j in range(m):
-                        p *= have - j
-            if p:
-                for j in range(k):
-                    p /= n - j
-            out[i] = p
-        return np.array(out)
-
-    def factors(self, value: int, available: int, total: int) -> np.ndarray:
-        """Each entry's factor when one card of ``value`` (1..10) leaves a shoe that held
-        ``available`` of that value among ``total`` cards."""
-        if available <= 0:
-            return np.zeros(self.size)  # the card cannot be drawn: every path is impossible
-        scale = 1.0 / available
-        per_pair = [
-            (available - j) * scale * total / (total - k) if total > k else 0.0
-            for j, k in self.pairs[value - 1]
-        ]
-        factors: np.ndarray = np.array(per_pair)[self.pair_index[value - 1]]
-        return factors
-
 
 @lru_cache(maxsize=64)
 def dealer_table(up: int, rule: DealerRule) -> DealerTable:
@@ -180,7 +160,6 @@ def dealer_table(up: int, rule: DealerRule) -> DealerTable:
 BITS = 6
 MASK = (1 << BITS) - 1
 ONE = tuple(1 << (BITS * v) for v in range(10))
-_VALUE_OF_ONE = {one: v for v, one in enumerate(ONE)}
 
 
 def encode(counts: tuple[int, ...]) -> int:
@@ -196,107 +175,3 @@ def encode(counts: tuple[int, ...]) -> int:
 def decode(packed: int) -> tuple[int, ...]:
     """The 10 counts of an :func:`encode`-d int."""
     return tuple((packed >> (BITS * v)) & MASK for v in range(10))
-
-
-class DealerProbabilities:
-    """Outcome probabilities for one up card and shoe, for any set of removed player cards.
-
-    ``removed`` is an :func:`encode`-d set of cards taken out of ``composition`` (the shoe
-    without the up card). Outcome results are memoised by ``removed``. A depth-first walk over
-    hands marks the hands on its path with :meth:`hold`: their per-entry probabilities are
-    computed only if a longer hand needs them (its outcomes are not known yet), then kept until
-    :meth:`release`, so that each new hand costs one elementwise product.
-    """
-
-    def __init__(self, table: DealerTable, composition: tuple[int, ...]) -> None:
-        self.table = table
-        self.composition = composition
-        self.total = sum(composition)
-        self._probs: dict[int, np.ndarray] = {0: table.probabilities(composition)}
-        self._held: set[int] = set()
-        self._outcomes: dict[int, list[float]] = {}
-        self._factors: dict[tuple[int, int, int], np.ndarray] = {}
-        # The set whose entries were last derived from (or for): its children come in a row.
-        self._last: tuple[int, np.ndarray] = (0, self._probs[0])
-
-    def hold(self, removed: int) -> bool:
-        """Mark ``removed`` as on the walk's path: its per-entry probabilities, once computed,
-        are kept until :meth:`release`. True when this call marked it."""
-        if removed in self._held:
-            return False
-        self._held.add(removed)
-        return True
-
-    def release(self, removed: int) -> None:
-        """Unmark ``removed`` and forget its per-entry probabilities (not its outcomes)."""
-        self._held.discard(removed)
-        if removed:
-            self._probs.pop(removed, None)
-
-    def _parent(self, removed: int) -> tuple[int, int]:
-        """A set one card shorter than ``removed`` to derive it from, and that card's value
-        index: one whose probabilities are computed if any, else one on the walk's path."""
-        parent = -1
-        value = 0
-        rank = 0  # 2: computed, 1: held (computed on demand), 0: neither
-        probs = self._probs
-        held = self._held
-        for v in range(9, -1, -1):
-            if (removed >> (BITS * v)) & MASK:
-                candidate = removed - ONE[v]
-                found = 2 if candidate in probs else 1 if candidate in held else 0
-                if parent < 0 or found > rank:
-                    parent, value, rank = candidate, v, found
-                    if found == 2:
-                        break
-        if parent < 0:
-            raise ValueError("removed cards must not be empty here")
-        return parent, value
-
-    def _factors_for(self, parent: int, value: int) -> np.ndarray:
-        """The per-entry factors for one card of ``value`` (an index) leaving after ``parent``."""
-        available = self.composition[value] - ((parent >> (BITS * value)) & MASK)
-        # The sum of the 6-bit fields is the int modulo 63 (64 = 1 mod 63): fewer than 63 cards.
-        total = self.total - parent % MASK
-        key = (value, available, total)
-        factors = self._factors.get(key)
-        if factors is None:
-            factors = self.table.factors(value + 1, available, total)
-            self._factors[key] = factors
-        return factors
-
-    def _entry_probabilities(self, removed: int) -> np.ndarray:
-        """Each table entry's probability with ``removed`` out."""
-        probs = self._probs.get(removed)
-        if probs is not None:
-            self._last = (removed, probs)
-            return probs
-        parent, value = self._parent(removed)
-        base = self._entry_probabilities(parent)
-        factors = self._factors_for(parent, value)
-        derived: np.ndarray = base * factors
-        if removed in self._held:
-            self._probs[removed] = derived
-        self._last = (removed, derived)
-        return derived
-
-    def outcomes(self, removed: int) -> list[float]:
-        """The probability of each outcome in ``table.outcomes`` with ``removed`` out."""
-        result = self._outcomes.get(removed)
-        if result is not None:
-            return result
-        probs = self._probs.get(removed)
-        if probs is None:
-            # Straight from the shorter hand's entries, without keeping them: a longer hand
-            # that needs them (one on the walk's path) computes them then. Most often the
-            # shorter hand is the one whose entries were derived last.
-            last, base = self._last
-            value = _VALUE_OF_ONE.get(removed - last, -1)
-            if value >= 0:
-                probs = base * self._factors_for(last, value)
-            else:
-                parent, value = self._parent(removed)
-                probs = self._entry_probabilities(parent) * self._factors_for(parent, value)
-        outcomes: list[float] = np.add.reduceat(probs, self.table.starts).tolist()
-        self._outcomes[removed] = outcomes
-        return outcomes

@@ -56,9 +56,6 @@ class UpCardAnalysis(HandValues):
     ``split_policy`` (where given) a split hand's decision on its first two cards.
     """
 
-    # The analysis this one shares its split hands with (:meth:`following`), if any.
-    _shared: UpCardAnalysis | None = None
-
     @cached_property
     def _split_hands(self) -> dict[int, SplitHands]:
         """The split hands' values by pair, worked out as they are asked for."""
@@ -81,8 +78,6 @@ class UpCardAnalysis(HandValues):
             split_policy=split_policy,
             dealer=self.dealer,
         )
-        follower._plain.stands = self._plain.stands
-        follower._shared = self
         return follower
 
     # -- splits --------------------------------------------------------------------------------
@@ -95,11 +90,6 @@ class UpCardAnalysis(HandValues):
         forest = self._split_hands.get(p)
         if forest is None:
             forest = SplitHands(p, max(self.split_limit(p + 1) - 1, 1))
-            if self._shared is not None:
-                # Standing values do not depend on play: share them with the other analysis.
-                other = self._shared._split_forest(p)
-                forest.stands = other.stands
-                forest.corrections = other.corrections
             self._split_hands[p] = forest
         return forest
 
@@ -176,7 +166,13 @@ class UpCardAnalysis(HandValues):
         """Splitting's joint EV as weights on its hands, over the resplit process dealt hand
         by hand: the sum of ``weight`` times the joint EV of a split hand of the pair card and
         ``first``, ``pulled`` pair cards out (a pair card dealt again is resplit where allowed,
-        so it weighs nothing there)."""
+        so it weighs nothing there; the same for every analysis of the shoe and up card)."""
+        found = self.dealer.split_weights.get(value)
+        if found is None:
+            found = self.dealer.split_weights[value] = self._split_weights(value)
+        return found
+
+    def _split_weights(self, value: int) -> dict[tuple[int, int], float]:
         limit = self.split_limit(value)
         p = value - 1
         comp = self.composition
@@ -256,17 +252,13 @@ class UpCardAnalysis(HandValues):
             if offers_insurance:
                 evs[Action.EVEN_MONEY] = 1.0
             return evs
-        tree = self._plain
-        held = self.dealer.hold(hand)
-        joint: dict[Action, float] = {Action.STAND: self._stand(tree, hand)}
+        joint: dict[Action, float] = {Action.STAND: self._stand(hand)}
         if self._can_hit(hand):
-            joint[Action.HIT] = self._hit(tree, hand)
+            joint[Action.HIT] = self._hit(hand)
         if self._may_double(hand):
-            joint[Action.DOUBLE] = self._double(tree, hand)
+            joint[Action.DOUBLE] = self._double(hand)
         if allow_split and self.may_split(a, b):
             joint[Action.SPLIT] = self.split(a)
-        if held:
-            self.dealer.release(hand)
         for action, value in joint.items():
             if not self.peek_like:
                 evs[action] = value
@@ -296,10 +288,7 @@ class UpCardAnalysis(HandValues):
         later decisions as this analysis plays them, by ``policy`` where one is set)."""
         hand = ONE[a - 1] + ONE[b - 1]
         if action is Action.HIT:
-            held = self.dealer.hold(hand)
-            joint = self._hit(self._plain, hand)
-            if held:
-                self.dealer.release(hand)
+            joint = self._hit(hand)
         elif action is Action.SPLIT:
             joint = self.split(a)
         else:

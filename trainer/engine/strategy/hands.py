@@ -7,35 +7,40 @@ question after the first decision needs, and what the split hands' walk
 UpCardAnalysis` adds splits and the first decision. The definitions are in
 :mod:`trainer.engine.strategy.ev`. Hands are encoded as packed counts
 (:func:`~trainer.engine.strategy.dealer.encode`).
+
+Every hand's values are worked out at once by the compiled core (:mod:`.core`) on first use,
+and read here by hand: the dealer's outcomes and standing once per shoe and up card
+(:class:`ShoeValues`, shared by the analyses of them), playing on, hitting and doubling once per
+analysis (perfect play, or a chart's codes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from operator import mul
+
+import numpy as np
 
 from trainer.engine.rulebook.legality import why_not_double, why_not_hit
 from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy import core
 from trainer.engine.strategy.dealer import (
     BITS,
-    BJ,
-    BUST,
     MASK,
-    ONE,
-    DealerProbabilities,
     DealerRule,
+    DealerTable,
     dealer_table,
     encode,
 )
+from trainer.engine.strategy.hand_table import hand_table
 
 __all__ = [
     "INFO",
     "Action",
     "HandValues",
     "Payouts",
-    "Tree",
+    "ShoeValues",
     "count_of",
     "dealer_rule_of",
     "hand_info",
@@ -124,22 +129,41 @@ class Payouts:
             six_seven_eight=_f(rules.six_seven_eight_pays),
         )
 
-    def best(self) -> float:
-        """The most any standing hand can be paid, per unit staked."""
-        bonuses = (self.five, self.six, self.sevens, self.six_seven_eight)
-        return max([1.0, self.bust_pays] + [pay for pay in bonuses if pay is not None])
 
+class ShoeValues:
+    """What one shoe and up card give every analysis of them, whatever its play: the dealer's
+    outcome probabilities for every hand (:func:`.core.dealer_outcomes`), standing's value on
+    each, and each pair's split hands' standing values, each worked out on first use."""
 
-class Tree:
-    """Memoised values of the unsplit hands."""
+    def __init__(self, table: DealerTable, composition: tuple[int, ...], total: float) -> None:
+        self.table = table
+        self.composition = composition
+        self.total = total
+        self.comp = np.array(composition, dtype=np.float64)
+        self._outcomes: np.ndarray | None = None
+        # Standing on each hand (the rules' payouts: every analysis sharing this has the same)
+        # as an array for the core and a list for Python.
+        self.standing: tuple[np.ndarray, list[float]] | None = None
+        self.split_stands: dict[int, np.ndarray] = {}
+        # Worked out once for every analysis of this shoe and up card that plays alike (by
+        # the core's arguments of its play): playing on, hitting and doubling; a pair's split
+        # hands' (by pair and levels too); a pair's split weights (by its value).
+        self.played: dict[bytes, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        self.split_played: dict[tuple[int, int, bytes], tuple[np.ndarray, ...]] = {}
+        self.split_weights: dict[int, dict[tuple[int, int], float]] = {}
 
-    __slots__ = ("extra", "extra_cards", "values", "stands")
-
-    def __init__(self) -> None:
-        self.extra = 0
-        self.extra_cards = 0
-        self.values: dict[int, float] = {}
-        self.stands: dict[int, float] = {}
+    @property
+    def outcomes(self) -> np.ndarray:
+        """Rows: the hands of the :class:`~.hand_table.HandTable`; columns: the outcomes."""
+        if self._outcomes is None:
+            t = self.table
+            hands = hand_table()
+            self._outcomes = core.dealer_outcomes(
+                self.comp, float(self.total), t.mults, t.orders_array, t.lengths_array,
+                t.pair_of, t.pair_m, t.pair_k, t.segment_starts, hands.counts, hands.parent,
+                hands.added,
+            )  # fmt: skip
+        return self._outcomes
 
 
 class HandValues:
@@ -161,9 +185,9 @@ class HandValues:
         *,
         policy: Mapping[tuple[bool, int], str] | None = None,
         split_policy: Mapping[tuple[bool, int], str] | None = None,
-        dealer: DealerProbabilities | None = None,
+        dealer: ShoeValues | None = None,
     ) -> None:
-        """``dealer``: the dealer results of another analysis of the same shoe and up card."""
+        """``dealer``: what another analysis of the same shoe and up card worked out."""
         if not 1 <= up <= 10:
             raise ValueError(f"up card value must be 1 (ace) to 10, not {up}")
         if len(shoe) != 10 or shoe[up - 1] < 1:
@@ -176,9 +200,9 @@ class HandValues:
         self.total = sum(composition)
         self.table = dealer_table(up, dealer_rule_of(rules))
         if dealer is not None and dealer.composition == composition:
-            self.dealer = dealer  # its outcome results are shared (the same shoe and up card)
+            self.dealer = dealer  # its results are shared (the same shoe and up card)
         else:
-            self.dealer = DealerProbabilities(self.table, composition)
+            self.dealer = ShoeValues(self.table, composition, self.total)
         # Where set, every decision after the first follows these chart codes by (soft, total)
         # (total-dependent play) instead of the best play for the exact cards.
         self.policy = policy
@@ -188,14 +212,15 @@ class HandValues:
         # The value whose presence in the hole makes a natural (-1: none possible).
         self._natural_card = 9 if up == 1 else 0 if up == 10 else -1
         self.payouts = Payouts.of(rules)
-        self._limit = rules.max_draws
         # Whether a hand of so many cards may draw (a hand holds fewer than 64 cards).
         self._may_draw = tuple(why_not_hit(rules, cards) is None for cards in range(64))
         # How many cards of each value and up the shoe holds (for the busting cards).
         self._from_value = [sum(composition[v:]) for v in range(11)]
-        self._best_pay = self.payouts.best()
-        self._pay_vectors: dict[tuple[int, float | None], list[float]] = {}
-        self._plain = Tree()
+        self._index = hand_table().index
+        self._values: tuple[list[float], list[float], list[float]] | None = None
+        self._arrays: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._arguments: tuple[object, ...] | None = None
+        self._play_key = b""
 
     # -- probabilities -------------------------------------------------------------------------
 
@@ -209,58 +234,88 @@ class HandValues:
         """P(the dealer has no natural) with the cards ``hand`` (10 counts) out of the shoe."""
         return self._no_natural(encode(hand), self.total - sum(hand))
 
-    # -- payoffs -------------------------------------------------------------------------------
+    # -- the compiled core's arguments ---------------------------------------------------------
 
-    def _bonus(self, hand: int, cards: int) -> float | None:
+    def _bonuses(self) -> np.ndarray:
+        """What a 21 is paid by its kind of bonus (:mod:`.hand_table`; NaN: no bonus)."""
         p = self.payouts
-        if cards == 3:
-            if count_of(hand, 6) == 3:
-                return p.sevens
-            if count_of(hand, 5) == 1 and count_of(hand, 6) == 1 and count_of(hand, 7) == 1:
-                return p.six_seven_eight
-            return None
-        if cards == 5:
-            return p.five
-        if cards == 6:
-            return p.six
-        return None
+        kinds = (None, p.sevens, p.six_seven_eight, p.five, p.six)
+        return np.array([np.nan if pay is None else pay for pay in kinds], dtype=np.float64)
 
-    def _pay_vector(self, total: int, bonus: float | None) -> list[float]:
-        key = (total, bonus)
-        vector = self._pay_vectors.get(key)
-        if vector is not None:
-            return vector
-        p = self.payouts
-        vector = []
-        for outcome in self.table.outcomes:
-            if outcome == BJ:
-                vector.append(0.0 if self.peek_like else -p.collects)
-            elif outcome == BUST:
-                vector.append(max(bonus or 1.0, p.bust_pays))
-            elif bonus is not None and not (outcome == 21 and p.ties_to_dealer):
-                vector.append(bonus)
-            elif total > outcome:
-                vector.append(1.0)
-            elif total < outcome or p.ties_to_dealer:
-                vector.append(-1.0)
-            else:
-                vector.append(0.0)
-        self._pay_vectors[key] = vector
-        return vector
+    def _play_arguments(self) -> tuple[object, ...]:
+        """The rules' and policy's part of :func:`.core.player_values`' arguments."""
+        if self._arguments is None:
+            self._arguments = self._arguments_made()
+        return self._arguments
 
-    # -- the hands of one tree -----------------------------------------------------------------
+    def play_key(self) -> bytes:
+        """What tells this analysis's play from another's of the same shoe and up card."""
+        self._play_arguments()
+        return self._play_key
 
-    def _stand(self, tree: Tree, hand: int) -> float:
+    def _arguments_made(self) -> tuple[object, ...]:
+        stand_on = np.zeros(32, dtype=np.bool_)
+        for total in self.stand_on:
+            if 0 <= total < 32:
+                stand_on[total] = True
+        policy_hit = np.zeros((2, 32), dtype=np.bool_)
+        if self.policy is not None:
+            for soft in (False, True):
+                for total in range(32):
+                    policy_hit[int(soft), total] = self._policy_hits(soft, total)
+        self._play_key = bytes([self.policy is not None]) + policy_hit.tobytes()
+        return (
+            np.array(self._may_draw, dtype=np.bool_), stand_on, bool(self.stand_on), policy_hit,
+            self.policy is not None, np.array(self._from_value, dtype=np.float64),
+            self.peek_like, self._natural_card,
+        )  # fmt: skip
+
+    def _standing(self) -> tuple[np.ndarray, list[float]]:
+        """Standing on every hand, as an array and as a list by hand index."""
+        shoe = self.dealer
+        if shoe.standing is None:
+            hands = hand_table()
+            p = self.payouts
+            stand = core.stand_values(
+                shoe.outcomes, self.table.codes, hands.total, hands.bonus, self._bonuses(),
+                self.peek_like, p.collects, p.bust_pays, p.ties_to_dealer,
+            )  # fmt: skip
+            shoe.standing = (stand, stand.tolist())
+        return shoe.standing
+
+    def value_arrays(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Playing on, hitting and doubling every hand, as arrays by hand index."""
+        if self._arrays is None:
+            key = self.play_key()
+            found = self.dealer.played.get(key)
+            if found is None:
+                hands = hand_table()
+                found = core.player_values(
+                    self._standing()[0], self.dealer.comp, float(self.total), hands.counts,
+                    hands.hard, hands.total, hands.soft, hands.cards, hands.child,
+                    hands.longest_first, *self._play_arguments(),
+                )  # fmt: skip
+                self.dealer.played[key] = found
+            self._arrays = found
+        return self._arrays
+
+    def _all_values(self) -> tuple[list[float], list[float], list[float]]:
+        """Playing on, hitting and doubling every hand (each a list by hand index)."""
+        if self._values is None:
+            play, hit, double = self.value_arrays()
+            self._values = (play.tolist(), hit.tolist(), double.tolist())
+        return self._values
+
+    def stand_array(self) -> np.ndarray:
+        """Standing on every hand, as an array by hand index."""
+        return self._standing()[0]
+
+    # -- the hands -----------------------------------------------------------------------------
+
+    def _stand(self, hand: int) -> float:
         """Joint EV of standing, per unit staked, exact over the dealer's outcomes with the
         hand's cards out of the shoe."""
-        value = tree.stands.get(hand)
-        if value is not None:
-            return value
-        total, _, _, cards = INFO[hand]
-        bonus = self._bonus(hand, cards) if total == 21 else None
-        stand: float = sum(map(mul, self.dealer.outcomes(hand), self._pay_vector(total, bonus)))
-        tree.stands[hand] = stand
-        return stand
+        return self._standing()[1][self._index[hand]]
 
     def _can_hit(self, hand: int) -> bool:
         """Whether the player may draw: the table allows it
@@ -271,108 +326,23 @@ class HandValues:
             return False
         return self._may_draw[cards]
 
-    def _play(self, tree: Tree, hand: int) -> float:
-        """Joint EV of a hand played on optimally (hit or stand), per unit staked."""
-        value = tree.values.get(hand)
-        if value is not None:
-            return value
-        total, _, soft, _ = INFO[hand]
-        can_hit = self._can_hit(hand)
-        if can_hit and total <= 11 and not self.stand_on:
-            # Hitting a hard 11 or less cannot bust and never does worse than standing (the
-            # next card is exchangeable with the dealer's): no need to price the stand.
-            value = self._hit(tree, hand)
-        elif can_hit and self.policy is not None:
-            if self._policy_hits(soft, total):
-                value = self._hit(tree, hand)
-            else:
-                value = self._stand(tree, hand)
-        elif can_hit:
-            held = not tree.extra and self.dealer.hold(hand)
-            value = self._stand(tree, hand)
-            if value < self._hit_bound(tree, hand):
-                hit = self._hit(tree, hand)
-                if hit > value:
-                    value = hit
-            if held:
-                self.dealer.release(hand)
-        else:
-            value = self._stand(tree, hand)
-        tree.values[hand] = value
-        return value
+    def _play(self, hand: int) -> float:
+        """Joint EV of a hand played on optimally (hit or stand), per unit staked (a hard 11
+        or less always hits: it cannot bust and never does worse than standing)."""
+        return self._all_values()[0][self._index[hand]]
 
     def _policy_hits(self, soft: bool, total: int) -> bool:
         """Whether the chart's code for this total says hit (when doubling is not possible)."""
         code = (self.policy or {}).get((soft, total), "H")
         return code[-1] == "H" if "/" in code else code == "H"
 
-    def _hit(self, tree: Tree, hand: int) -> float:
+    def _hit(self, hand: int) -> float:
         """Joint EV of taking one card and then playing on optimally."""
-        return self._draw(tree, hand, self._play, tree.values)
+        return self._all_values()[1][self._index[hand]]
 
-    def _draw(
-        self,
-        tree: Tree,
-        hand: int,
-        then: Callable[[Tree, int], float],
-        memo: dict[int, float],
-    ) -> float:
-        """Joint EV of one more card and then ``then`` (play on, or stand), whose values by
-        hand are memoised in ``memo`` (looked up here first: most are known)."""
-        _, hard, _, cards = INFO[hand]
-        removed = hand + tree.extra
-        left = self.total - cards - tree.extra_cards
-        if left <= 0:
-            return self._stand(tree, hand)
-        held = not tree.extra and self.dealer.hold(removed)
-        comp = self.composition
-        result = 0.0
-        safe = 21 - hard  # cards of value up to this keep the hand alive
-        for v in range(min(safe, 10)):
-            have = comp[v] - ((removed >> (BITS * v)) & MASK)
-            if have > 0:
-                child = hand + ONE[v]
-                value = memo.get(child)
-                result += have * (value if value is not None else then(tree, child))
-        if safe < 10:
-            result += self._bust_mass(removed, left, safe)
-        if held:
-            self.dealer.release(removed)
-        return result / left
-
-    def _hit_bound(self, tree: Tree, hand: int) -> float:
-        """An upper bound on the joint EV of hitting: every card that does not bust pays the
-        best any hand can be paid. Where standing beats it, hitting need not be priced."""
-        _, hard, _, cards = INFO[hand]
-        safe = 21 - hard
-        if safe >= 10:
-            return float("inf")
-        left = self.total - cards
-        if left <= 0:
-            return float("inf")
-        busting = self._from_value[safe] - (hand >> (BITS * safe)) % MASK
-        bust = self._bust_mass(hand, left, safe)
-        return ((left - busting) * self._best_pay + bust) / left
-
-    def _bust_mass(self, removed: int, left: int, safe: int) -> float:
-        """Sum over the busting next cards (values above ``safe``) of count x busted value."""
-        # The 6-bit fields from ``safe`` up sum to the shifted int modulo 63 (64 = 1 mod 63).
-        total = self._from_value[safe] - (removed >> (BITS * safe)) % MASK
-        if total <= 0:
-            return 0.0
-        if not self.peek_like or self._natural_card < 0 or left <= 1:
-            return -float(total)
-        card = self._natural_card
-        naturals = self.composition[card] - ((removed >> (BITS * card)) & MASK)
-        result = -total * (1.0 - naturals / (left - 1))
-        if card >= safe and naturals > 0:
-            # Drawing the natural card itself leaves one fewer of it for the hole.
-            result -= naturals / (left - 1)
-        return result
-
-    def _double(self, tree: Tree, hand: int) -> float:
+    def _double(self, hand: int) -> float:
         """Joint EV of doubling: twice the stake, one card, stand."""
-        return 2.0 * self._draw(tree, hand, self._stand, tree.stands)
+        return self._all_values()[2][self._index[hand]]
 
     def _may_double(self, hand: int, *, split: bool = False, split_ace: bool = False) -> bool:
         total, _, soft, cards = INFO[hand]
@@ -390,14 +360,13 @@ class HandValues:
         shift = 0.0
         no_natural = self.no_natural(hand)
         packed = encode(hand)
-        tree = self._plain
         if self.rules.hole_card == "peek":
             scale = 1.0 / no_natural
         elif self.peek_like:
             shift = -(1.0 - no_natural) * self.payouts.collects
-        evs = {Action.STAND: self._stand(tree, packed) * scale + shift}
+        evs = {Action.STAND: self._stand(packed) * scale + shift}
         if self._can_hit(packed):
-            evs[Action.HIT] = self._hit(tree, packed) * scale + shift
+            evs[Action.HIT] = self._hit(packed) * scale + shift
         return evs
 
 

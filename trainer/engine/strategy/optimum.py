@@ -23,14 +23,15 @@ wherever they are right, and differs only where the exact evaluation says otherw
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 
-from trainer.engine.strategy.dealer import BITS, MASK, ONE
+import numpy as np
+
+from trainer.engine.strategy import reach as reach_walk
+from trainer.engine.strategy.dealer import ONE
 from trainer.engine.strategy.ev import Action, UpCardAnalysis
-from trainer.engine.strategy.hands import INFO
-from trainer.engine.strategy.split_walk import SplitHands
+from trainer.engine.strategy.hand_table import hand_table
 
 __all__ = ["Deal", "Optimum", "Policy", "best_policy", "evaluate", "policy_of"]
 
@@ -92,30 +93,13 @@ def policy_of(codes: dict[Cell, str], exceptions: dict[Cell, dict[str, str]] | N
 @dataclass
 class Evaluation:
     """A strategy evaluated exactly: its value (the up card's share of the round's EV, per
-    deal), and for each decision the weighted EV of each of its options.
-
-    A later decision's hit total may hold, for hands the strategy stands on and on which
-    hitting cannot beat standing even with perfect play, standing's value as a bound
-    (``pending``: the bound and how to work out the exact value); :meth:`exact_later` replaces
-    the bounds where hitting might be chosen.
-    """
+    deal), and for each decision the weighted EV of each of its options (exact: hitting's
+    where the strategy stands too)."""
 
     value: float
     cells: dict[Cell, dict[Action, float]]
     split: dict[Total, dict[str, float]]
     later: dict[Total, dict[str, float]]
-    pending: dict[Total, list[tuple[float, Callable[[], float]]]] = field(default_factory=dict)
-
-    def exact_later(self, key: Total) -> dict[str, float]:
-        """The later decision's totals with every bound replaced by the exact value."""
-        totals = self.later[key]
-        for bound, exact in self.pending.pop(key, []):
-            totals["H"] += exact() - bound
-        return totals
-
-
-def _add(totals: dict[str, float], option: str, amount: float) -> None:
-    totals[option] = totals.get(option, 0.0) + amount
 
 
 _PLAYED_ON = (Action.HIT, Action.SPLIT)  # first actions whose EV depends on the later play
@@ -152,9 +136,11 @@ def evaluate(analysis: UpCardAnalysis, deals: list[Deal], policy: Policy) -> Eva
             split_pairs[deal.a] = split_pairs.get(deal.a, 0.0) + deal.weight
     for cell, members in by_cell.items():
         result.cells[cell] = _cell_totals(analysis, follower, policy, cell, members)
-    _later_hands(analysis, follower, policy, hit_hands, result)
+    sums = _Totals(policy)
+    _later_hands(analysis, follower, policy, hit_hands, sums)
     for value, weight in split_pairs.items():
-        _split_hands(analysis, follower, policy, value, weight, result)
+        _split_hands(analysis, follower, policy, value, weight, sums)
+    sums.into(result)
     return result
 
 
@@ -196,27 +182,50 @@ def _cell_totals(
     return totals
 
 
-def _children(
-    analysis: UpCardAnalysis, hand: int, pair: int = -1, level: int = 0
-) -> Iterator[tuple[int, float]]:
-    """Each card that keeps ``hand`` alive, as (the longer hand, its probability); a split
-    hand has ``level + 1`` more cards of value index ``pair`` out of the shoe."""
-    _, hard, _, cards = INFO[hand]
-    out = level + 1 if pair >= 0 else 0
-    left = analysis.total - cards - out
-    if left <= 0:
-        return
-    comp = analysis.composition
-    for v in range(min(21 - hard, 10)):
-        have = comp[v] - ((hand >> (BITS * v)) & MASK) - (out if v == pair else 0)
-        if have > 0:
-            yield hand + ONE[v], have / left
+class _Totals:
+    """Each later and split decision's options, summed over the hands a strategy reaches, as
+    arrays ``[soft, total]`` for the compiled walks (:mod:`.reach`)."""
+
+    def __init__(self, policy: Policy) -> None:
+        shape = (2, 32)
+        self.later_hits = _codes(policy.later, _hits)
+        self.split_double = _codes(policy.split, lambda code: code[0] == "D")
+        self.split_hits = _codes(policy.split, lambda code: _reading(code) == "H")
+        self.later_s, self.later_h = np.zeros(shape), np.zeros(shape)
+        self.later_seen = np.zeros(shape, dtype=np.bool_)
+        self.split_s, self.split_h, self.split_d = np.zeros(shape), np.zeros(shape), np.zeros(shape)
+        self.split_seen = np.zeros(shape, dtype=np.bool_)
+        self.split_d_seen = np.zeros(shape, dtype=np.bool_)
+
+    def into(self, result: Evaluation) -> None:
+        """The totals as ``result``'s dicts, by (soft, total)."""
+        for soft in (0, 1):
+            for total in range(32):
+                key = (bool(soft), total)
+                if self.later_seen[soft, total]:
+                    h, s = self.later_h[soft, total], self.later_s[soft, total]
+                    result.later[key] = {"S": float(s), "H": float(h)}
+                if self.split_seen[soft, total]:
+                    options = {
+                        "S": float(self.split_s[soft, total]),
+                        "H": float(self.split_h[soft, total]),
+                    }
+                    if self.split_d_seen[soft, total]:
+                        options["D"] = float(self.split_d[soft, total])
+                    result.split[key] = options
 
 
-def _decides(analysis: UpCardAnalysis, hand: int) -> bool:
-    """Whether hit or stand is a choice on this hand (a hard 11 or less always hits)."""
-    total, _, _, cards = INFO[hand]
-    return 11 < total < 21 and total not in analysis.stand_on and analysis._may_draw[cards]
+def _codes(policy: dict[Total, str], test: Callable[[str], bool]) -> np.ndarray:
+    """``test`` of each (soft, total)'s code (``H`` where the policy has none)."""
+    found = np.zeros((2, 32), dtype=np.bool_)
+    for soft in (0, 1):
+        for total in range(32):
+            found[soft, total] = test(policy.get((bool(soft), total), "H"))
+    return found
+
+
+def _hits(code: str) -> bool:
+    return code == "H"
 
 
 def _later_hands(
@@ -224,45 +233,24 @@ def _later_hands(
     follower: UpCardAnalysis,
     policy: Policy,
     reach: dict[int, float],
-    result: Evaluation,
+    sums: _Totals,
 ) -> None:
     """Walk the unsplit hands the strategy reaches after a first hit, card by card, adding up
     each later decision's options on them."""
-    tree = follower._plain
-    layer = dict(reach)
-    first = True
-    while layer:
-        following: dict[int, float] = {}
-        for hand, weight in layer.items():
-            total, _, soft, _ = INFO[hand]
-            if not first:
-                if total >= 21 or not follower._can_hit(hand):
-                    continue
-                if _decides(follower, hand):
-                    key = (soft, total)
-                    totals = result.later.setdefault(key, {})
-                    stand_value = follower._stand(tree, hand)
-                    stand = weight * stand_value
-                    _add(totals, "S", stand)
-                    if policy.later.get(key, "H") == "H":
-                        _add(totals, "H", weight * follower._play(tree, hand))
-                    elif analysis._play(analysis._plain, hand) > stand_value:
-                        _add(totals, "H", weight * follower._hit(tree, hand))
-                    else:  # hitting cannot beat standing here: a bound, worked out if needed
-                        _add(totals, "H", stand)
-                        exact = partial(_weighted_hit, follower, hand, weight)
-                        result.pending.setdefault(key, []).append((stand, exact))
-                        continue
-                    if policy.later.get(key, "H") != "H":
-                        continue
-            for child, p in _children(follower, hand):
-                following[child] = following.get(child, 0.0) + weight * p
-        layer = following
-        first = False
-
-
-def _weighted_hit(follower: UpCardAnalysis, hand: int, weight: float) -> float:
-    return weight * follower._hit(follower._plain, hand)
+    if not reach:
+        return
+    hands = hand_table()
+    weights = np.zeros(hands.size)
+    for hand, weight in reach.items():
+        weights[hands.index[hand]] += weight
+    play, hit, _ = follower.value_arrays()
+    may_draw, stand_on = follower._play_arguments()[:2]
+    reach_walk.later_walk(
+        weights, hands.shortest_first, follower.dealer.comp, float(follower.total),
+        hands.counts, hands.hard, hands.total, hands.soft, hands.cards, hands.child, may_draw,
+        stand_on, follower.stand_array(), play, hit, analysis.value_arrays()[0],
+        sums.later_hits, sums.later_s, sums.later_h, sums.later_seen,
+    )  # fmt: skip
 
 
 def _split_hands(
@@ -271,7 +259,7 @@ def _split_hands(
     policy: Policy,
     value: int,
     weight: float,
-    result: Evaluation,
+    sums: _Totals,
 ) -> None:
     """Walk the split hands of a pair of ``value`` the strategy reaches, adding up the split
     and later decisions' options on them (each hand with a weight per level of pair cards
@@ -280,77 +268,24 @@ def _split_hands(
         return
     p = value - 1
     forest = follower._split_forest(p)
-    levels = forest.levels
-    layer: dict[int, list[float]] = {}
+    walk = follower._split_walk(forest)
+    hands = hand_table()
+    first = np.zeros((hands.size, forest.levels))
+    may_double = np.zeros(hands.size, dtype=np.bool_)
     for (card, pulled), share in follower.split_weights(value).items():
         hand = ONE[p] + ONE[card - 1]
-        layer.setdefault(hand, [0.0] * levels)[pulled - 2] += weight * share
-    walk = (analysis, follower, policy, result)
-    first = True
-    while layer:
-        following: dict[int, list[float]] = {}
-        for hand, weights in layer.items():
-            total, _, _, _ = INFO[hand]
-            if total >= 21 or not follower._can_hit(hand):
-                continue
-            if (first or _decides(follower, hand)) and not _split_options(
-                walk, forest, hand, weights, first
-            ):
-                continue
-            for j in range(levels):
-                if weights[j]:
-                    for child, share in _children(follower, hand, p, j):
-                        into = following.setdefault(child, [0.0] * levels)
-                        into[j] += weights[j] * share
-        layer = following
-        first = False
-
-
-def _dot(weights: list[float], values: list[float]) -> float:
-    return sum(w * x for w, x in zip(weights, values, strict=True))
-
-
-def _split_options(
-    walk: tuple[UpCardAnalysis, UpCardAnalysis, Policy, Evaluation],
-    forest: SplitHands,
-    hand: int,
-    weights: list[float],
-    two_cards: bool,
-) -> bool:
-    """Add a split hand's options to its decision's totals (on its first two cards the split
-    decision's, after that the later decision's); whether the strategy hits it."""
-    analysis, follower, policy, result = walk
-    total, _, soft, _ = INFO[hand]
-    key = (soft, total)
-    totals = (result.split if two_cards else result.later).setdefault(key, {})
-    stands = follower._split_stand(forest, hand)
-    stand = _dot(weights, stands)
-    _add(totals, "S", stand)
-    if two_cards:
-        _add(totals, "H", _dot(weights, follower._split_hit(forest, hand)))
-        code = policy.split.get(key, "H")
-        if follower._may_double(hand, split=True, split_ace=forest.pair == 0):
-            _add(totals, "D", _dot(weights, follower._split_double(forest, hand)))
-            if code[0] == "D":
-                return False
-        return _reading(code) == "H"
-    if policy.later.get(key, "H") == "H":
-        _add(totals, "H", _dot(weights, follower._split_play(forest, hand)))
-        return True
-    perfect = analysis._split_play(analysis._split_forest(forest.pair), hand)
-    if any(a > b for a, b in zip(perfect, stands, strict=True)):
-        _add(totals, "H", _dot(weights, follower._split_hit(forest, hand)))
-    else:  # hitting cannot beat standing here: a bound, worked out if needed
-        _add(totals, "H", stand)
-        exact = partial(_weighted_split_hit, follower, forest, hand, list(weights))
-        result.pending.setdefault(key, []).append((stand, exact))
-    return False
-
-
-def _weighted_split_hit(
-    follower: UpCardAnalysis, forest: SplitHands, hand: int, weights: list[float]
-) -> float:
-    return _dot(weights, follower._split_hit(forest, hand))
+        i = hands.index[hand]
+        first[i, pulled - 2] += weight * share
+        may_double[i] = follower._may_double(hand, split=True, split_ace=p == 0)
+    may_draw, stand_on = follower._play_arguments()[:2]
+    reach_walk.split_walk_totals(
+        first, hands.split_shortest_first[p], p, follower.dealer.comp, float(follower.total),
+        hands.counts, hands.hard, hands.total, hands.soft, hands.cards, hands.child, may_draw,
+        stand_on, walk.stands, walk.plays, walk.hits, walk.doubles, may_double,
+        sums.later_hits, sums.split_double, sums.split_hits, sums.later_s, sums.later_h,
+        sums.later_seen, sums.split_s, sums.split_h, sums.split_d, sums.split_seen,
+        sums.split_d_seen,
+    )  # fmt: skip
 
 
 @dataclass
@@ -383,8 +318,6 @@ def _improvements(policy: Policy, evaluation: Evaluation) -> list[Change]:
     for key in list(evaluation.later):
         current = policy.later.get(key, "H")
         best, gain = _best(evaluation.later[key], current)
-        if gain and best == "H" and key in evaluation.pending:
-            best, gain = _best(evaluation.exact_later(key), current)
         if gain:
             found.append((gain, Policy(later={key: best})))
     for key, options in evaluation.split.items():
