@@ -326,11 +326,12 @@ def bank_ev(notation: str, rules: Rules) -> float:
     return max(_draw_evs(notation, rules).values())
 
 
-def settled_at_once(result: RoundResult, rules: Rules | None = None) -> Fraction:
+def settled_at_once(result: RoundResult, rules: Rules) -> Fraction:
     """The bank's net of the punters' hands settled before the dealer's turn (a bust, a
     natural), as :func:`standing_hands` leaves them out (at 004 as dealt a natural is not
-    shown: the banker plays against it, so only the busts)."""
-    hidden = rules is not None and face_down_game(rules)
+    shown: the banker plays against it, so only the busts). The rules are needed: without
+    them a face-down natural would be counted twice, here and in :func:`bank_ev`."""
+    hidden = face_down_game(rules)
     return -sum(
         (
             hand.net

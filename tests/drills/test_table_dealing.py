@@ -4,10 +4,12 @@ notation the table could not have written is refused."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from drills.base import InvalidAnswerError, InvalidQuestionError
-from drills.table_dealing import DRILL
+from drills.table_dealing import DRILL, settled_at_once
 from trainer.engine.banker.dealer_choice import StandingHand, draw_evs
 from trainer.engine.banker.doubling import (
     double_evs,
@@ -17,6 +19,14 @@ from trainer.engine.banker.doubling import (
     redoublers_take,
 )
 from trainer.engine.deck.cards import Card
+from trainer.engine.play.settlement import (
+    HandResult,
+    RoundResult,
+    SeatResult,
+    hand_total,
+    is_natural,
+    settle_hand,
+)
 from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.engine.strategy import chart
 from trainer.engine.strategy.dealer import full_shoe
@@ -99,6 +109,44 @@ def test_an_answer_of_the_wrong_kind_is_refused() -> None:
         DRILL.grade("double TS stakes 3", "H", HOME)
     with pytest.raises(InvalidAnswerError):
         DRILL.grade(f"draw TS 6H against unseen {UNSEEN}", "D", BANK)
+
+
+def _settled(rules: Rules, dealer: str, *hands: str) -> RoundResult:
+    """A round of one-hand seats, each staking 1, settled against the dealer's ``dealer``."""
+    dealer_cards = tuple(Card.parse(word) for word in dealer.split())
+    seats = []
+    for hand in hands:
+        cards = tuple(Card.parse(word) for word in hand.split())
+        settled = settle_hand(rules, cards, dealer_cards, 1)
+        one = HandResult(
+            cards=cards,
+            total=hand_total(cards),
+            bet=Fraction(1),
+            outcome=settled.outcome,
+            net=settled.net,
+            bonus=settled.bonus,
+            natural=is_natural(cards),
+            doubled=False,
+            split=False,
+        )
+        seats.append(
+            SeatResult((one,), Fraction(0), Fraction(0), one.net, (Fraction(1),), (one.net,))
+        )
+    bank = -sum((seat.net for seat in seats), Fraction(0))
+    return RoundResult(dealer_cards, hand_total(dealer_cards), False, tuple(seats), bank)
+
+
+def test_a_natural_is_settled_before_the_dealers_turn_only_where_it_is_shown() -> None:
+    # A natural, a bust and a hand standing on 19 against the banker's 18. Face up, the
+    # natural is shown and settled at once; at 004 as dealt it lies face down, the banker
+    # plays against it (bank_ev prices it among the hands standing): only the bust is settled.
+    face_down = Rules.parse("russian-bank decks=1")
+    for rules, natural_settled in ((BANK, True), (face_down, False)):
+        result = _settled(rules, "TS 8D", "AS KD", "TC 8H 5C", "9C JD")
+        natural, bust, standing = (seat.hands[0].net for seat in result.seats)
+        assert natural > 0 and bust < 0 and standing > 0
+        expected = -bust - (natural if natural_settled else 0)
+        assert settled_at_once(result, rules) == expected
 
 
 def test_the_punters_ev_by_first_card_averages_to_the_charts_house_edge() -> None:

@@ -1,7 +1,8 @@
 """Luck against skill where the learner deals: the summary sets the bank's result beside what
 perfect dealer play expected on the same cards (each round priced at its first choice: the
-double at twenty-one-home, else the dealer's turn with the busts and naturals settled before
-it), and what the learner's own play expected."""
+double at twenty-one-home, else the dealer's turn with the busts settled before it, and the
+naturals too where they are shown: at 004 as dealt a punter's dealt 21 lies face down, so the
+banker's turn prices it among the hands standing), and what the learner's own play expected."""
 
 from __future__ import annotations
 
@@ -64,7 +65,9 @@ def deal_to_the_end(
                     continue
                 expected += Fraction(bank_ev(kind_notation[1], spec.rules))
                 if kind_notation[0] == "draw":
-                    expected += settled_at_once(result)
+                    # By the table's rules: a natural the banker cannot see is not settled
+                    # before his turn (bank_ev prices it), only the busts are.
+                    expected += settled_at_once(result, spec.rules)
             return page, float(expected)
         data: dict[str, str] = {"running": "0", "true": "0"} if kind == "count" else {}
         if kind == "deal":
