@@ -1,15 +1,17 @@
 """The simulator plays the engine's game: the same shuffled shoes dealt through the compiled
 kernel and through the engine's Table and Round give the same net, round by round, for every
-preset (002 home's dealer never doubling the bets) and some options changed; and its flat-bet
+preset (002 home's dealer never doubling the bets; 004 as its face-up reading, which is what the
+kernel deals for the text's face-down game) and some options changed; and its flat-bet
 edge with a full shoe each round is the strategy engine's exact house edge, within three
 standard errors."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from trainer.engine.counting import find_system
-from trainer.engine.rulebook.rules import Rules, preset_names
+from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
 from trainer.engine.strategy import chart
 from trainer.simulator.referee import engine_nets, kernel_trace
 from trainer.simulator.run import prepare, run, warm
@@ -17,7 +19,11 @@ from trainer.simulator.summary import summarise
 from trainer.simulator.tables import P
 
 HI_LO = find_system("hi-lo")
-PLAYED = preset_names()
+# 004 as its text deals it (every card face down, the banker's best play) is dealt by the kernel
+# as its face-up reading (trainer/simulator/tables.py): the engine referees that reading.
+FACE_UP = "deal_faces=casino banker_best=false"
+FACE_DOWN = [name for name in preset_names() if find_preset(name).deal_faces == "all-down"]
+PLAYED = [f"{name} {FACE_UP}" if name in FACE_DOWN else name for name in preset_names()]
 VARIANTS = [
     "vegas-6d-s17 surrender=early",
     "vegas-6d-s17 double_on=10-11 resplit_aces=true blackjack_pays=6:5",
@@ -49,6 +55,17 @@ def test_every_preset_plays_the_engines_rounds(notation: str, seats: int) -> Non
 @pytest.mark.parametrize("notation", VARIANTS)
 def test_rule_options_play_the_engines_rounds(notation: str) -> None:
     _agree(notation, 2, 1500)
+
+
+@pytest.mark.parametrize("name", FACE_DOWN)
+def test_the_face_down_game_is_dealt_as_its_face_up_reading(name: str) -> None:
+    text, reading = Rules.parse(name), Rules.parse(f"{name} {FACE_UP}")
+    dealt = [
+        prepare(rules, chart=chart(rules), system=HI_LO, seats=2, seed=7).params
+        for rules in (text, reading)
+    ]
+    assert np.array_equal(dealt[0].ints, dealt[1].ints)
+    assert np.array_equal(dealt[0].floats, dealt[1].floats)
 
 
 def test_a_wrong_rule_in_the_kernel_is_caught() -> None:

@@ -179,21 +179,7 @@ def mistakes() -> Response:
     wrong = [attempt for attempt, _ in found]
     drill_slugs, rule_names = reviews.mistake_choices(db, user.id) if user else ([], [])
     drills = registry()
-    shown = []
-    for a, rank in found:
-        question = _shown(drills, a)
-        shown.append(
-            {
-                "attempt": a,
-                "question": question,
-                "asked": _asked_words(drills, a),
-                "drill": drills.get(a.drill),
-                "rules": readable_rules(a.rules),
-                "said": _answer_words(question, a.answer),
-                "right": _answer_words(question, a.right_answer),
-                "rank": rank,
-            }
-        )
+    shown = [_mistake_row(drills, a, rank) for a, rank in found]
     groups: dict[str, int] = {}
     for attempt in wrong:
         if attempt.drill in drills:
@@ -216,6 +202,21 @@ def mistakes() -> Response:
         cost_text=cost_text,
         section="mistakes",
     )
+
+
+def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
+    """One mistake as the page lists it: the question in words, the answers, the rules."""
+    question = _shown(drills, a)
+    return {
+        "attempt": a,
+        "question": question,
+        "asked": _asked_words(drills, a),
+        "drill": drills.get(a.drill),
+        "rules": readable_rules(a.rules),
+        "said": _answer_words(question, a.answer),
+        "right": _answer_words(question, a.right_answer),
+        "rank": rank,
+    }
 
 
 @bp.post("/mistakes/review")
