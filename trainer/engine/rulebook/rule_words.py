@@ -139,6 +139,10 @@ OPTION_LABELS: dict[str, OptionLabel] = {
         "A busted dealer pays", "What each standing hand wins when the dealer busts."
     ),
     "ties": OptionLabel("Ties", "Push: the stake comes back; dealer: the dealer wins ties."),
+    "tie_pays_bonus": OptionLabel(
+        "A bonus hand paid on a tie",
+        "Yes: a bonus hand tying the dealer's 21 is paid; no: a tie pays nothing (source 002).",
+    ),
     "five_card_21_pays": OptionLabel("21 with five cards pays", "A bonus hand; none: not paid."),
     "six_card_21_pays": OptionLabel("21 with six cards pays", "A bonus hand; none: not paid."),
     "seven_seven_seven_pays": OptionLabel("7-7-7 pays", "A bonus hand; none: not paid."),
@@ -323,6 +327,8 @@ def _payouts(rules: Rules) -> list[str]:
     lines: list[str] = []
     if rules.ties == "dealer":
         lines.append("Ties go to the dealer")
+    if rules.tie_pays_bonus:
+        lines.append("A bonus hand tying the dealer's 21 is paid its bonus")
     bonuses = [
         (rules.five_card_21_pays, "21 with five cards"),
         (rules.six_card_21_pays, "21 with six cards"),

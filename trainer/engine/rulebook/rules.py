@@ -105,6 +105,7 @@ class Rules:
     dealer_blackjack_collects: Fraction = Fraction(1)  # 002 home: the dealer collects 2:1
     dealer_bust_pays: Fraction = Fraction(1)  # 004: a busted banker pays every stake 2:1
     ties: str = "push"
+    tie_pays_bonus: bool = False  # 002: a bonus hand tying the dealer's 21 is paid its premium
     five_card_21_pays: Fraction | None = None
     six_card_21_pays: Fraction | None = None
     seven_seven_seven_pays: Fraction | None = None
@@ -287,6 +288,8 @@ class Rules:
                 f"deal method {self.deal_method} deals {DEAL_FACES[faces]}: "
                 f"deal_faces must be {faces}, not {self.deal_faces}",
             )
+        if self.tie_pays_bonus and self.ties == "dealer":
+            raise bad("tie_pays_bonus", "a tie goes to the dealer (ties=dealer): it pays nothing")
         if not 1 <= self.box_bettors <= 3:
             raise bad("box_bettors", f"must be 1 to 3, not {self.box_bettors}")
 
@@ -379,8 +382,8 @@ _TWENTY_ONE = Rules(
     # card face down ("крап", the back, up), every second card face up.
     deal_faces="first-down",
     interpretation=(
-        "Interpretation: a bonus is paid when the hand makes 21 and is not beaten "
-        "(a dealer natural beats it).",
+        "Interpretation: a bonus is paid when the hand makes 21 and wins: a dealer natural "
+        "beats it, and a tie with the dealer's 21 pays nothing, premium hand or not.",
     ),
 )
 
