@@ -9,7 +9,7 @@ Who deals follows ``rules.table_rotation``:
 - ``"none"``: the house deals and banks; every player has a seat (casino presets, 000, 002 club).
 - ``"natural-takes-deal"`` (002 home): one of the players deals and banks. A player dealt a
   natural takes the deal after the round; of several, the one nearest the dealer's left; a dealer
-  who has a natural himself keeps it.
+  who has a natural himself keeps it. With ``deal_auction`` the deal is sold instead, each time.
 - ``"bank-passes-after-pack"`` (004): one of the players is the banker. When the pack has been
   played to its end (the "talia"), the bank passes to the punter on the banker's left; at every
   shuffle the cut is offered to the punter on the (new) banker's right.
@@ -111,6 +111,14 @@ class TablePolicy:
         rules' policy would: below ``dealer_stands_on``)."""
         return round_.dealer_total < round_.rules.dealer_stands_on
 
+    def bid_for_deal(self, table: Table, player: int, stake: Fraction) -> Fraction:
+        """002's auction (``deal_auction``): ``player``'s bid for the deal, punters staking
+        ``stake``; by default the deal's worth (``engine_bid``), at most his bankroll."""
+        from trainer.engine.banker.auction import engine_bid  # the strategy engine: numpy
+
+        bid = engine_bid(table.rules, len(table.names) - 1, stake)
+        return max(min(bid, table.bankroll(player)), _NONE)
+
 
 class DrawToPolicy(TablePolicy):
     """Play every hand like a house dealer: hit below ``stand_on``, otherwise stand (tests; a
@@ -196,7 +204,8 @@ class TableRound(NamedTuple):
     shuffled: bool  # the shoe was shuffled before this round
     cut_by: int | None  # the player offered the cut at that shuffle (None: the house, no shuffle)
     next_dealer: int | None  # who deals the next round
-    bankrolls: tuple[Fraction, ...]  # every player's bankroll after the round
+    bankrolls: tuple[Fraction, ...]  # every player's bankroll after the round (a sale's too)
+    deal_sold_for: Fraction | None = None  # 002's auction: the price the deal was sold for
 
 
 _ROTATIONS = ("none", "natural-takes-deal", "bank-passes-after-pack")
@@ -364,9 +373,11 @@ class Table:
 
         dealer = self._dealer
         self._pay(players, result)
-        self._dealer = self._next_dealer(
-            result, players, pack_over=shoe.shuffles != shuffles_before
-        )
+        passed = self._next_dealer(result, players, pack_over=shoe.shuffles != shuffles_before)
+        price = None
+        if self.rules.deal_auction and dealer is not None and passed != dealer:
+            passed, price = self._sell_deal(dealer, amounts, policy)
+        self._dealer = passed
         self.rounds_played += 1
         record = TableRound(
             number=self.rounds_played,
@@ -378,9 +389,28 @@ class Table:
             cut_by=self.cut_by if shuffled else None,
             next_dealer=self._dealer,
             bankrolls=tuple(map(exact, bankrolls)),
+            deal_sold_for=price,
         )
         self.last = record
         return record
+
+    def _sell_deal(
+        self, dealer: int, amounts: tuple[Money | tuple[Money, ...], ...], policy: TablePolicy
+    ) -> tuple[int, Fraction]:
+        """002's auction: every player bids, from the dealer's left, the dealer last; the deal
+        goes to the highest bid, the price shared among the others (:mod:`~trainer.engine.
+        banker.auction`)."""
+        from trainer.engine.banker.auction import check_bid, price_shares, sell_deal
+
+        count = len(self.names)
+        stake = Fraction(sum(map(_box_total, amounts), _NONE)) / len(amounts)
+        order = [(dealer + 1 + k) % count for k in range(count)]
+        bids = [check_bid(self.rules, policy.bid_for_deal(self, who, stake)) for who in order]
+        won, price = sell_deal(bids)
+        buyer = order[won]
+        for who, net in enumerate(price_shares(price, count, buyer)):
+            self._bankrolls[who] = _add(self._bankrolls[who], net)
+        return buyer, price
 
     def _pay(self, players: tuple[int, ...], result: RoundResult) -> None:
         """Settle the round's nets into the bankrolls (a box's co-bettors take their share)."""

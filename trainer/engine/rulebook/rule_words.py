@@ -169,6 +169,10 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     "table_rotation": OptionLabel(
         "The deal passes", "Who deals next: nobody (a house dealer), a natural, or after a pack."
     ),
+    "deal_auction": OptionLabel(
+        "The deal is auctioned",
+        "Yes: when the deal would pass, it is sold to the highest bidder (source 002, at home).",
+    ),
 }
 
 # Choices in plain words, where the option's own word would not be plain.
@@ -318,6 +322,8 @@ def _table(rules: Rules) -> list[str]:
         lines.append(f"Deal method: {CHOICE_LABELS['deal_method'][str(rules.deal_method)]}")
     if rules.deal_faces != "casino":
         lines.append(f"Dealt with {DEAL_FACES[rules.deal_faces]}")
+    if rules.deal_auction:
+        lines.append("When the deal would pass, it is sold to the highest bidder")
     if rules.burn_cards and rules.burn_shown:
         lines.append("The burned card is shown to the table")
     return lines

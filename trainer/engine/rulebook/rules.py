@@ -10,6 +10,7 @@ and strategy commands, the web forms, URLs, caches and the store all use the not
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -119,6 +120,7 @@ class Rules:
     bet_after_deal: bool = False  # 004: stakes are placed after the two cards are dealt
     box_bettors: int = 1  # 003: a box holds its owner and up to two co-bettors
     table_rotation: str = "none"
+    deal_auction: bool = False  # 002 home: the deal is sold to the highest bidder when it passes
     interpretation: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
@@ -288,10 +290,21 @@ class Rules:
                 f"deal method {self.deal_method} deals {DEAL_FACES[faces]}: "
                 f"deal_faces must be {faces}, not {self.deal_faces}",
             )
-        if self.tie_pays_bonus and self.ties == "dealer":
-            raise bad("tie_pays_bonus", "a tie goes to the dealer (ties=dealer): it pays nothing")
+        self._validate_players_deal(bad)
         if not 1 <= self.box_bettors <= 3:
             raise bad("box_bettors", f"must be 1 to 3, not {self.box_bettors}")
+
+    def _validate_players_deal(self, bad: Callable[[str, str], InvalidRulesError]) -> None:
+        """002's rules of ties and of the deal: combinations no text allows."""
+        if self.tie_pays_bonus and self.ties == "dealer":
+            raise bad("tie_pays_bonus", "a tie goes to the dealer (ties=dealer): it pays nothing")
+        if self.deal_auction and self.table_rotation != "natural-takes-deal":
+            raise bad(
+                "deal_auction",
+                "the deal is auctioned among players who deal (source 002's home game, "
+                "table_rotation natural-takes-deal); a table with a house dealer has no deal "
+                "to sell",
+            )
 
     # -- presentation -----------------------------------------------------------------------
 
