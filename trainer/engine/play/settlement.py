@@ -32,6 +32,7 @@ from typing import NamedTuple, Protocol
 
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
+from trainer.engine.rulebook.interpretations import INTERPRETATIONS
 from trainer.engine.rulebook.rules import Rules, format_ratio
 
 __all__ = [
@@ -278,7 +279,11 @@ def settle_core(
         return Outcome.BLACKJACK, _times(stake, pay.blackjack), None, "natural"
     if total == 21 and pay.bonuses and len(cards) >= 3:
         bonus = bonus_of(pay.rules, cards)
-        if bonus is not None and not (dealer_total == 21 and pay.tie_voids_bonus):
+        if bonus is not None and dealer_total == 21 and pay.tie_voids_bonus:
+            if pay.ties_dealer:
+                return Outcome.LOSE, -stake, None, "bonus-tie-to-dealer"
+            return Outcome.PUSH, 0, None, "bonus-tie"
+        if bonus is not None:
             ratio = pay.bonus_pays[bonus]
             if dealer_total > 21 and pay.bust > ratio:
                 ratio = pay.bust
@@ -358,6 +363,9 @@ def _why(rules: Rules, code: str, bonus: Bonus | None) -> str:
         if rules.tie_pays_bonus:
             return f"{_BONUS_WORDS[bonus]} pays {ratio}, as it is not beaten"
         return f"{_BONUS_WORDS[bonus]} pays {ratio}, as it wins"
+    if code in _NAMED:
+        words, key = _NAMED[code]
+        return f"{words} ({INTERPRETATIONS[key].naming()})"
     if code == "dealer-bust":
         return f"a busted dealer pays {format_ratio(rules.dealer_bust_pays)}"
     return _WHY[code]
@@ -370,12 +378,24 @@ _BONUS_WORDS = {
     Bonus.SIX_SEVEN_EIGHT: "8-7-6",
 }
 
+# The verdicts that rest on an interpretation of a text, and the one each names.
+_NAMED = {
+    "bonus-tie": ("a tie pays nothing, premium hand or not", "002-tie-premium"),
+    "bonus-tie-to-dealer": (
+        "a tie goes to the dealer, premium hand or not",
+        "002-tie-premium",
+    ),
+    "naturals-tie-to-dealer": (
+        "two naturals tie, and a tie goes to the dealer",
+        "002-home-ties",
+    ),
+}
+
 _WHY = {
     "surrender": "a surrendered hand loses half its stake",
     "surrender-void": "a late surrender without a hole card is void against the dealer's natural",
     "bust": "a hand that busts loses at once, whatever the dealer does later",
     "takes-all": "the banker's dealt 21 takes every stake, dealt 21s too",
-    "naturals-tie-to-dealer": "two naturals tie, and a tie goes to the dealer",
     "naturals-push": "a natural against the dealer's natural is a push",
     "dealer-natural-original": (
         "without a hole card, the dealer's natural takes the original bet only"
