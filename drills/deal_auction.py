@@ -182,8 +182,8 @@ class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
         cost = max(bid - worth, Fraction(0)) / stake
         return Grade(
             correct=right,
-            answer=f"{_chips(bid)} chips",
-            right_answer=f"{_chips(worth)} chips",
+            answer=_chips(bid),
+            right_answer=_chips(worth),
             explanation=explain(table, punters, stake, bid),
             ev_cost=cost,
         )

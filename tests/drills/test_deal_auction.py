@@ -32,7 +32,7 @@ def test_a_bid_near_the_worth_is_right_and_an_overbid_costs_what_it_overpays() -
     worth = Fraction(deal_worth(AUCTION, 4, 5)).limit_denominator(100)
     near = DRILL.grade(QUESTION, str(int(worth)), PAGE_RULES)
     assert near.correct and near.ev_cost == 0
-    assert near.right_answer == f"{float(worth):.2f} chips"
+    assert near.right_answer == f"{float(worth):.2f}"
     assert "an interpretation of source 002: the auction for the deal" in near.explanation
     over = DRILL.grade(QUESTION, "90", PAGE_RULES)
     assert not over.correct
