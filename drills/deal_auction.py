@@ -44,6 +44,7 @@ from trainer.engine.banker.auction import (
 )
 from trainer.engine.banker.doubling import doubling_cards, redoubling_cards
 from trainer.engine.rulebook.interpretations import INTERPRETATIONS
+from trainer.engine.rulebook.rule_words import OPTION_LABELS
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
 
 __all__ = ["DRILL", "SLUG", "DealAuction", "auction_notation"]
@@ -74,17 +75,27 @@ def read_auction(notation: str) -> tuple[Rules, int, int]:
     try:
         rules = Rules.parse(match["rules"])
     except InvalidRulesError as error:
-        raise InvalidQuestionError(str(error)) from None
+        raise InvalidQuestionError(_plain(error)) from None
     if not rules.deal_auction:
-        raise InvalidQuestionError("deal_auction: these rules do not sell the deal")
+        raise InvalidQuestionError("These rules do not sell the deal: there is no auction.")
     if rules.replace(deal_auction=False) != find_preset(HOME):
-        raise InvalidQuestionError(f"the deal's auction is asked at {HOME} with deal_auction")
+        raise InvalidQuestionError("Bidding for the deal is asked at home twenty-one only.")
     punters, stake = int(match["punters"]), int(match["stake"])
     if punters not in _PUNTERS:
-        raise InvalidQuestionError(f"max_seats: 2 to 11 punters beside the dealer, not {punters}")
+        raise InvalidQuestionError(
+            f"Home twenty-one seats 2 to 11 punters beside the dealer, not {punters}."
+        )
     if rules.max_bet is not None and not rules.min_bet <= stake <= rules.max_bet:
-        raise InvalidQuestionError(f"min_bet, max_bet: a stake of {stake} is off the table")
+        raise InvalidQuestionError(f"A stake of {stake} is outside the table's limits.")
     return rules, punters, stake
+
+
+def _plain(error: InvalidRulesError) -> str:
+    """A rules error in the learner's words: the option's label, not its engine name."""
+    text = str(error)
+    if error.option in OPTION_LABELS and text.startswith(f"{error.option}: "):
+        return f"{OPTION_LABELS[error.option].label}: {text.removeprefix(error.option + ': ')}"
+    return text
 
 
 def read_bid(text: str, rules: Rules) -> Fraction:

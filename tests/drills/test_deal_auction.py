@@ -56,10 +56,10 @@ def test_a_bid_breaking_a_rule_is_refused_saying_which(answer: str, says: str) -
     [
         ("twenty-one-club deal_auction=true|4|5", "house dealer"),
         ("casino-boxes deal_auction=true|4|5", "house dealer"),
-        ("twenty-one-home|4|5", "deal_auction"),
-        ("twenty-one-home deal_auction=true decks=2|4|5", "twenty-one-home"),
+        ("twenty-one-home|4|5", "no auction"),
+        ("twenty-one-home deal_auction=true decks=2|4|5", "home twenty-one only"),
         ("twenty-one-home deal_auction=true|14|5", "punters"),
-        ("twenty-one-home deal_auction=true|4|500", "off the table"),
+        ("twenty-one-home deal_auction=true|4|500", "outside the table's limits"),
         ("nonsense", "reads like"),
     ],
 )
@@ -111,4 +111,6 @@ def test_on_the_web_a_forged_casino_auction_is_a_400_naming_the_rule(
     forged = {**form, "question": "twenty-one-club deal_auction=true|4|5", "answer": "10"}
     response = client.post(f"{URL}/answer", data=forged)
     assert response.status_code == 400
-    assert "house dealer" in response.get_data(as_text=True)
+    page = _shown(response.get_data(as_text=True))
+    assert "house dealer" in page and "The deal is auctioned" in page
+    assert "deal_auction" not in page and "table_rotation" not in page

@@ -297,13 +297,12 @@ class Rules:
     def _validate_players_deal(self, bad: Callable[[str, str], InvalidRulesError]) -> None:
         """002's rules of ties and of the deal: combinations no text allows."""
         if self.tie_pays_bonus and self.ties == "dealer":
-            raise bad("tie_pays_bonus", "a tie goes to the dealer (ties=dealer): it pays nothing")
+            raise bad("tie_pays_bonus", "where a tie goes to the dealer, it pays nothing at all")
         if self.deal_auction and self.table_rotation != "natural-takes-deal":
             raise bad(
                 "deal_auction",
-                "the deal is auctioned among players who deal (source 002's home game, "
-                "table_rotation natural-takes-deal); a table with a house dealer has no deal "
-                "to sell",
+                "only players who deal sell the deal (source 002's home game, where a "
+                "natural takes the deal); a table with a house dealer has none to sell",
             )
 
     # -- presentation -----------------------------------------------------------------------
