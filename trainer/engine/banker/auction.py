@@ -22,7 +22,8 @@ the rounds' expected number times one round's expectation, exactly:
 Two approximations, named: each round is dealt from a full pack (the home game deals on down to
 the burned card, so the rounds of one pack are not independent), and the bank's expectation is
 the engine's (:mod:`.doubling` names its own approximations: the punters play knowing the
-dealer's first card).
+dealer's first card, which puts the bank's edge 3.08 points above the game as dealt, measured
+by ``bench/method3_information.py``; docs/table.md).
 
 **The bids.** The engine's players bid by the worth (:func:`engine_bid`): the worth rounded down
 to a whole chip, never past the table's maximum. The deal goes to the highest bid; of equal
