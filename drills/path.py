@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from drills import registry
-from drills.base import Drill
+from drills import get_drill, registry
+from drills.base import Drill, DrillError, Grade, Question, rules_for
+from trainer.engine.rulebook.rules import Rules
 
 
 class UnknownStartError(ValueError):
@@ -284,3 +285,56 @@ def placed(results: Sequence[tuple[str, bool]]) -> frozenset[str]:
             raise KeyError(step)
         steps[step] = steps.get(step, True) and right
     return frozenset(step for step, right in steps.items() if right)
+
+
+@dataclass(frozen=True)
+class PlacedAnswer:
+    """One placement question as graded: its step, drill and question, and the grade (``None``
+    for a question left blank, which counts as not known)."""
+
+    step: str
+    drill: Drill
+    question: Question
+    grade: Grade | None
+
+    @property
+    def correct(self) -> bool:
+        return self.grade is not None and self.grade.correct
+
+
+class PlacementAnswerError(DrillError):
+    """A placement answer the drill cannot read, naming the question (counted from 1)."""
+
+    def __init__(self, number: int, error: DrillError) -> None:
+        super().__init__(str(error))
+        self.number = number
+        self.error = error
+
+
+def grade_placement(
+    asked: Sequence[Sequence[str]], answers: Mapping[str, str], rules: Rules
+) -> list[PlacedAnswer]:
+    """Grade the placement check: ``asked`` its questions as drawn (step, drill slug, the
+    question's notation), ``answers`` the form's fields (``q<number>-<field>``, each cut to 40
+    characters), on ``rules``. Each drill grades its own answer, as on its page.
+
+    :raises PlacementAnswerError: for an answer a drill cannot read.
+    """
+    graded = []
+    for number, (step, slug, notation) in enumerate(asked, start=1):
+        drill = get_drill(slug)
+        prefix = f"q{number}-"
+        fields = {
+            name[len(prefix) :]: value[:40]
+            for name, value in answers.items()
+            if name.startswith(prefix)
+        }
+        try:
+            answer = drill.answer_text(fields)
+            grade = (
+                drill.grade(notation, answer, rules_for(drill, notation, rules)) if answer else None
+            )
+        except DrillError as error:
+            raise PlacementAnswerError(number, error) from error
+        graded.append(PlacedAnswer(step, drill, drill.question(notation, rules), grade))
+    return graded

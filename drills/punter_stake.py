@@ -5,7 +5,8 @@ Asked at the table (``/table``: :class:`~drills.base.AskedAtTable`) where the le
 punter; each is an attempt, re-drilled from the mistakes page. The notation holds the cards the
 stake is made on, the bankroll the learner has then and the risk of ruin of the table's ramp::
 
-    stake KS 6C v AD bankroll 1000 risk 0.05     # 004: two cards, the banker's up card
+    stake KS 6C bankroll 1000 risk 0.05          # 004: two cards, no banker card shown
+    stake KS 6C v AD bankroll 1000 risk 0.05     # 004 with the banker's first card face up
     stake JS bankroll 1000 risk 0.05             # 002 home: the first card, face down
 
 The right stake is :func:`trainer.engine.banker.punter_stake.kelly_stake`: the bet ramp's Kelly rule
@@ -37,6 +38,8 @@ from drills.base import LearnerState as LearnerState
 from drills.bet_sizing import read_bankroll, read_risk
 from drills.caches import Caches
 from drills.dealing.table_words import amount, card_words, cards_words
+from drills.face_down_play import SIGHT
+from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.banker.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
 from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand
@@ -61,7 +64,8 @@ def stake_notation(
     """The notation of a punter's stake on ``cards`` (and the banker's ``up`` card at 004),
     the learner having ``bankroll`` (whole units of money, rounded down)."""
     shown = " ".join(str(card) for card in cards[: stakes_on_cards(rules)])
-    versus = f" v {up}" if rules.bet_after_deal and up is not None else ""
+    shows_up = rules.bet_after_deal and not face_down_game(rules)
+    versus = f" v {up}" if shows_up and up is not None else ""
     money = max(int(bankroll), 1)
     return f"stake {shown}{versus} bankroll {money} risk {float(risk):g}"
 
@@ -86,9 +90,13 @@ def read_stake(
     seen = stakes_on_cards(rules)
     if seen == 0:
         raise InvalidQuestionError("bet_after_deal: these rules take every stake before the deal")
-    if len(cards) != seen or (up is not None) != rules.bet_after_deal:
-        shape = "two cards and the banker's up card (004)" if seen == 2 else "one card (002)"
-        raise InvalidQuestionError(f"deal_method: a punter here stakes on {shape}")
+    shows_up = rules.bet_after_deal and not face_down_game(rules)
+    if len(cards) != seen or (up is not None) != shows_up:
+        shape = "one card (002)"
+        if seen == 2:
+            shape = "two cards and the banker's up card" if shows_up else "two cards alone"
+            shape += " (004)"
+        raise InvalidQuestionError(f"deal_faces: a punter here stakes on {shape}")
     try:
         bankroll = read_bankroll(match["bankroll"], rules)
         risk = read_risk(match["risk"])
@@ -98,10 +106,12 @@ def read_stake(
 
 
 def _hand_words(cards: tuple[Card, ...], up: Card | None) -> str:
-    if up is None:
+    if len(cards) == 1:
         return f"Your first card is {card_words(cards[0])}, the dealer's cards unknown"
     hand = Hand(cards)
     kind = "dealt " if hand.total == 21 else ("soft " if hand.is_soft else "")
+    if up is None:  # 004 as its text deals it: no banker card shown
+        return f"Your {kind}{hand.total} ({cards_words(cards)}), the banker's cards unseen"
     return f"Your {kind}{hand.total} ({cards_words(cards)}) against the banker's {card_words(up)}"
 
 
@@ -131,17 +141,20 @@ class PunterStake(Drill, AskedAtTable):
             "unit": amount(rules.min_bet),
             "words": _hand_words(cards, up),
         }
-        prompt = "Your stake on these cards?" if up is not None else "Your stake on this card?"
+        prompt = "Your stake on these cards?" if len(cards) == 2 else "Your stake on this card?"
         return Question(notation=notation, prompt=prompt, view=view)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The cards staked on, under these rules (``"twenty-one-home: a stake on an ace"``,
-        ``"russian-bank: a stake on 19 against a 6"``)."""
+        ``"russian-bank: a stake on 19"``, ``"russian-bank deal_faces=casino: a stake on 19
+        against a 6"``)."""
         cards, up, _, _ = read_stake(notation, rules)
-        if up is None:
+        if len(cards) == 1:
             return f"{rules.notation()}: a stake on {_value_words(cards[0].value)}"
         hand = Hand(cards)
         total = f"{'soft ' if hand.is_soft else ''}{hand.total}"
+        if up is None:
+            return f"{rules.notation()}: a stake on {total}"
         return f"{rules.notation()}: a stake on {total} against {_value_words(up.value)}"
 
     def answer_text(self, form: Mapping[str, str]) -> str:
@@ -200,6 +213,11 @@ def _explain(
         if up is not None
         else "the dealer doubling on the cards he doubles on, and you redoubling where it pays"
     )
+    if len(cards) == 2 and up is None:
+        worth = (
+            "played by the chart of one column against the banker playing his best, his "
+            f"dealt 21 taking every stake; {SIGHT[1:-1]}"
+        )
     how = f"{_hand_words(cards, up)}: a unit staked expects {edge.edge * 100:+.2f}% ({worth})."
     if edge.edge <= 0:
         return f"{how} With no edge the stake is the table minimum, {amount(rules.min_bet)}."

@@ -55,6 +55,7 @@ from drills.base import (
 from drills.base import LearnerState as LearnerState
 from drills.caches import Caches
 from drills.dealing.table_words import amount
+from drills.face_down_play import SIGHT
 from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_values
 from trainer.engine.banker.doubling import (
     double_evs,
@@ -64,6 +65,7 @@ from trainer.engine.banker.doubling import (
     redoubled_ev,
     redoublers_take,
 )
+from trainer.engine.banker.face_down import bank_draw_evs, face_down_game
 from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.play.round import Round
 from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
@@ -116,8 +118,13 @@ def standing_hands(round_: Round) -> list[StandingHand]:
         for hand, shown, stake in zip(hands, faces, round_.stakes(seat), strict=True):
             cards = hand.cards
             split = len(hands) > 1
-            if hand.total > 21 or is_natural(cards, split=split):
-                continue  # a bust or a natural is shown and settled at once
+            if hand.total > 21:
+                continue  # a bust is shown and settled at once
+            if face_down_game(round_.rules):  # 004 as dealt: the cards count, not shown
+                standing.append(StandingHand((), len(cards), stake, split))
+                continue
+            if is_natural(cards, split=split):
+                continue  # a natural is shown and settled at once
             seen = tuple(card for card, up in zip(cards, shown, strict=True) if up)
             standing.append(StandingHand(seen, len(cards) - len(seen), stake, split))
     return standing
@@ -205,7 +212,13 @@ def read_draw(notation: str, rules: Rules) -> DrawQuestion:
             raise InvalidQuestionError(f"a punter's hand reads like '? 5C stake 1', not {text!r}")
         words = found["cards"].split()
         hidden = words.count("?")
-        if hidden > 1 or (hidden and words[0] != "?"):
+        if face_down_game(rules):
+            if hidden != len(words) or not 2 <= hidden <= 2 + (rules.max_draws or 9):
+                raise InvalidQuestionError(
+                    "deal_faces: at source 004 every punter's card is face down ('? ? stake 1'), "
+                    "two dealt and at most the draws allowed"
+                )
+        elif hidden > 1 or (hidden and words[0] != "?"):
             raise InvalidQuestionError("a punter's hand has one face-down card at most, first")
         shown = _cards(" ".join(word for word in words if word != "?"))
         hands.append(StandingHand(shown, hidden, _stake(found["stake"]), bool(found["split"])))
@@ -296,6 +309,9 @@ def _draw_evs(notation: str, rules: Rules) -> dict[str, float]:
     """What standing and drawing are worth to the bank (worked out once a notation: a step is
     graded, then priced for luck and skill)."""
     question = read_draw(notation, rules)
+    if face_down_game(rules):
+        seen = [(float(hand.stake), hand.hidden - 2) for hand in question.hands]
+        return bank_draw_evs(rules, [card.value for card in question.dealer], seen)
     return draw_evs(rules, question.dealer, question.hands, question.unseen)
 
 
@@ -309,15 +325,17 @@ def bank_ev(notation: str, rules: Rules) -> float:
     return max(_draw_evs(notation, rules).values())
 
 
-def settled_at_once(result: RoundResult) -> Fraction:
+def settled_at_once(result: RoundResult, rules: Rules | None = None) -> Fraction:
     """The bank's net of the punters' hands settled before the dealer's turn (a bust, a
-    natural), as :func:`standing_hands` leaves them out."""
+    natural), as :func:`standing_hands` leaves them out (at 004 as dealt a natural is not
+    shown: the banker plays against it, so only the busts)."""
+    hidden = rules is not None and face_down_game(rules)
     return -sum(
         (
             hand.net
             for seat in result.seats
             for hand in seat.hands
-            if hand.total > 21 or is_natural(hand.cards, split=hand.split)
+            if hand.total > 21 or (not hidden and is_natural(hand.cards, split=hand.split))
         ),
         Fraction(0),
     )
@@ -327,11 +345,19 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
     question = read_draw(notation, rules)
     evs = _draw_evs(notation, rules)
     count = len(question.hands)
+    if face_down_game(rules):
+        reading = (
+            "reading each punter by his stake and how many cards he drew, against the punters' "
+            f"best play (the chart of one column) {SIGHT}"
+        )
+    elif any(hand.hidden for hand in question.hands):
+        reading = "counting the punters' face-down cards among the cards you have not seen"
+    else:
+        reading = "against the punters' cards as the table shows them"
     why = (
         f"On your {hand_total(question.dealer)} against {count} hand"
         f"{'s' if count != 1 else ''} still standing, standing is worth {_money(evs['S'])} to "
-        f"the bank and drawing (then choosing best) {_money(evs['H'])}, counting the punters' "
-        "face-down cards among the cards you have not seen."
+        f"the bank and drawing (then choosing best) {_money(evs['H'])}, {reading}."
     )
     return _graded("draw", evs, answer, why, rules.min_bet)
 

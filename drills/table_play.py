@@ -12,6 +12,7 @@ the running count with every card seen counted, the cards in the discard tray)::
     TS 3H 3C v TD
     8S 3D v 6H split 2
     TS 6H v TD hi-lo floor half rc +7 played 130
+    TS 6H v ?                 # 004 as its text deals it: no banker card (drills.face_down_play)
 
 The right play: the chart's (its cell's code, by the pair row while the pair may be split,
 else by total, with the chart's exceptions for three cards or more and for split hands), the
@@ -32,6 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from drills import face_down_play
 from drills.base import (
     AskedAtTable,
     Drill,
@@ -368,8 +370,10 @@ def explain(worked: Worked, answer: str) -> str:
     hand = worked.decision.situation.hand
     what = f"{row} (a pair)" if section == "pairs" else f"{section} {row}"
     cards = f"{len(hand)} cards" + (", a split hand" if worked.decision.split else "")
-    text = f"{what.capitalize()} against {up} ({cards}): the chart says {worked.code}"
-    text += f", so {WORDS[worked.basic]}."
+    # The chart's code in words ("D/H": "double, else hit"), never its letters.
+    chart = ", else ".join(WORDS.get(letter, letter) for letter in worked.code.split("/"))
+    text = f"{what.capitalize()} against {up} ({cards}): the chart says {chart}"
+    text += "." if chart == WORDS[worked.basic] else f", so {WORDS[worked.basic]}."
     if _is_natural(worked.decision):
         text = (
             f"A natural against {up}, before the dealer checks for blackjack: stand, and it is "
@@ -381,8 +385,11 @@ def explain(worked: Worked, answer: str) -> str:
             "true" if worked.decision.count and worked.decision.count.system.balanced else "running"
         )
         count = signed(worked.count) if worked.count is not None else "?"
-        text += f" The index says {worked.index}; at your {kind} count of {count}: "
-        text += f"{WORDS[worked.right]}."
+        said = f"The index says {worked.index}; at your {kind} count of {count}: "
+        said += f"{WORDS[worked.right]}."
+        # Where the index overrules the chart, it is the why, and comes first (a verdict's
+        # first sentence is its why; the chart's play is not the right one here).
+        text = f"{said} {text}" if worked.right != worked.basic else f"{text} {said}"
     if worked.evs:
         where = "at this count" if worked.evs_at_count else "for these cards"
         evs = ", ".join(
@@ -422,6 +429,8 @@ class TablePlay(Drill, AskedAtTable):
     choice_word = "play"  # what the page calls an answer
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
+        if face_down_play.is_face_down(notation):  # 004 as dealt: no banker card
+            return face_down_play.question(notation, rules)
         decision = read_decision(notation, rules)
         reasons = legal_plays(rules, decision)
         count = decision.count
@@ -443,6 +452,8 @@ class TablePlay(Drill, AskedAtTable):
     def skill(self, notation: str, rules: Rules) -> str:
         """The chart cell under these rules, and the system where the count decides
         (``"vegas-6d-s17: hard 16 v 10, 3 cards"``, ``"...: pairs 8-8 v 6 hi-lo"``)."""
+        if face_down_play.is_face_down(notation):
+            return face_down_play.skill(notation, rules)
         decision = read_decision(notation, rules)
         hand = decision.situation.hand
         section, row = _cell(hand, legal_plays(rules, decision))
@@ -462,6 +473,8 @@ class TablePlay(Drill, AskedAtTable):
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> Grade:
+        if face_down_play.is_face_down(notation):
+            return face_down_play.grade(notation, answer_text, rules)
         worked = work_out(notation, rules, caches)
         answer = (answer_text or "").strip().upper()
         if answer not in PLAY_KEYS:

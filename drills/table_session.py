@@ -22,13 +22,21 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from drills import bet_sizing, punter_stake, strategy_quiz, table_dealing, table_play
+from drills import (
+    Grade,
+    bet_sizing,
+    face_down_play,
+    punter_stake,
+    strategy_quiz,
+    table_dealing,
+    table_play,
+)
 from drills.caches import Caches
 from drills.count_study import signed
 from drills.counting import session as counting_session
@@ -43,10 +51,12 @@ from trainer.engine.play.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetu
 from trainer.engine.rulebook.rules import Rules
 
 __all__ = [
+    "DEFAULT_STOP_AT",
     "GRADED",
     "MODES",
     "Asked",
     "InvalidTableSpecError",
+    "UNPRICED",
     "TableSpec",
     "read_digits",
     "step_asks",
@@ -66,6 +76,17 @@ MODES: dict[str, str] = {
 MAX_BANKROLL = Fraction(10**9)
 MONEY_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,2})?")  # ASCII digits only
 DEFAULT_RISK = Fraction(1, 20)
+# Training mode stops the table for a mistake costing at least this many bets (of the hand, or
+# of the table minimum for a bet); a cheaper one is shown and noted in the summary, and play
+# goes on. The learner sets it from 0 (every mistake) to MAX_STOP_AT.
+DEFAULT_STOP_AT = Fraction(1, 20)
+MAX_STOP_AT = Fraction(2)
+_STOP_RE = re.compile(r"[0-9](?:\.[0-9]{1,3})?")  # ASCII digits, at most 3 places
+# What training mode does with a mistake that has no price (a count check).
+UNPRICED: dict[str, str] = {
+    "stop": "Stop the table for it",
+    "note": "Show it and play on",
+}
 
 
 class InvalidTableSpecError(ValueError):
@@ -86,6 +107,33 @@ def _money(text: str, what: str, field: str) -> Fraction:
     if value <= 0 or value > MAX_BANKROLL:
         raise InvalidTableSpecError(f"{what.capitalize()} must be above 0.", field)
     return value
+
+
+def _stop_at(text: str) -> Fraction:
+    """The training mode's threshold, in bets (the default where the form sends none)."""
+    text = (text or "").strip()
+    if not text:
+        return DEFAULT_STOP_AT
+    if len(text) > 5 or not _STOP_RE.fullmatch(text) or Fraction(Decimal(text)) > MAX_STOP_AT:
+        raise InvalidTableSpecError(
+            f"Stop the table for mistakes costing at least: a number of bets from 0 to "
+            f"{MAX_STOP_AT}, such as 0.05.",
+            "stop_at",
+        )
+    return Fraction(Decimal(text))
+
+
+def _stops(form: Mapping[str, Any]) -> tuple[Fraction, bool]:
+    """What training mode stops for: the threshold in bets, and whether a mistake with no
+    price stops it (both defaulted where the form sends none)."""
+    stop_at = _stop_at(str(form.get("stop_at", ""))[:12])
+    unpriced = str(form.get("unpriced", "stop") or "stop")[:10]
+    if unpriced not in UNPRICED:
+        raise InvalidTableSpecError(
+            "A mistake with no price (a count check): stop the table for it or play on.",
+            "unpriced",
+        )
+    return stop_at, unpriced == "stop"
 
 
 def read_digits(text: str, most: int) -> int | None:
@@ -119,6 +167,8 @@ class TableSpec:
     mode: str
     co_bettors: int = 0  # on each of the learner's boxes (003's boxes take up to two)
     punter_seat: int = 0  # 002 home, 004: 0 the learner deals first, n a punter at seat n
+    stop_at: Fraction = DEFAULT_STOP_AT  # training mode stops for mistakes costing this (bets)
+    stop_unpriced: bool = True  # and for a mistake with no price (a count check)
 
     @classmethod
     def from_form(cls, rules: Rules, form: Mapping[str, Any]) -> TableSpec:
@@ -162,6 +212,7 @@ class TableSpec:
         if mode not in MODES:
             raise InvalidTableSpecError("Choose training or test mode.", "mode")
         punter_seat = _punter_seat(rules, form, others)
+        stop_at, stop_unpriced = _stops(form)
         spec = cls(
             rules,
             others,
@@ -175,6 +226,8 @@ class TableSpec:
             mode,
             co_bettors,
             punter_seat,
+            stop_at,
+            stop_unpriced,
         )
         spec.setup(0)  # the engine's own checks (the rules' seats, who deals)
         return spec
@@ -213,6 +266,8 @@ class TableSpec:
                 "mode": self.mode,
                 "co_bettors": self.co_bettors,
                 **({"punter_seat": self.punter_seat} if self.punter_seat else {}),
+                "stop_at": str(self.stop_at),
+                "stop_unpriced": self.stop_unpriced,
             },
             sort_keys=True,
         )
@@ -232,6 +287,17 @@ class TableSpec:
             data["mode"],
             int(data.get("co_bettors", 0)),
             int(data.get("punter_seat", 0)),
+            Fraction(data.get("stop_at", DEFAULT_STOP_AT)),
+            bool(data.get("stop_unpriced", True)),
+        )
+
+    def worth_stopping(self, wrong: Iterable[Grade]) -> bool:
+        """Whether training mode stops the table for a step's ``wrong`` answers: one priced
+        at :attr:`stop_at` bets or more, or one with no price (a count check) where the
+        learner stops for those."""
+        return any(
+            self.stop_unpriced if grade.ev_cost is None else grade.ev_cost >= self.stop_at
+            for grade in wrong
         )
 
     @property
@@ -351,7 +417,8 @@ def _stake_asks(spec: TableSpec, ask: Ask, bankroll: Fraction) -> list[Asked]:
     if round_ is None or ask.seat is None:
         return []
     cards = round_.hands(ask.seat)[0].cards
-    up = round_.up_card if spec.rules.bet_after_deal else None
+    shows_up = spec.rules.bet_after_deal and spec.rules.deal_faces != "all-down"
+    up = round_.up_card if shows_up else None
     notation = punter_stake.stake_notation(spec.rules, cards, up, bankroll, DEFAULT_RISK)
     return [Asked("stake", punter_stake.SLUG, notation, spec.rules.min_bet)]
 
@@ -362,6 +429,12 @@ def _play_asks(spec: TableSpec, ask: Ask, caches: Caches | None) -> list[Asked]:
         return []
     if Hand(ask.hand_cards).total == 21 and not ask.early:
         return []  # a 21 has no play (a natural asked early surrender, before the peek, has)
+    if spec.rules.deal_faces == "all-down":  # 004 as dealt: no banker card, one column
+        if "strategy" not in spec.graded or len(round_.hands(ask.seat)) > 1:
+            return []
+        stake = round_.stakes(ask.seat)[ask.hand_index]
+        notation = face_down_play.notation_of(ask.hand_cards)
+        return [Asked("play", table_play.SLUG, notation, stake)]
     hands = round_.hands(ask.seat)
     index = ask.hand_index
     split_hands = len(hands) if len(hands) > 1 else 0
@@ -412,5 +485,16 @@ def settings_words(spec: TableSpec) -> str:
     whose = _WHOSE[spec.rules.players_bank][bool(spec.punter_seat)] if spec.deals else "of yours"
     return (
         f"{seats}, {boxes} {whose}; {spec.system.name} ({spec.convention}, decks to the "
-        f"{spec.resolution} deck); graded: {graded or 'nothing'}; {spec.mode} mode"
+        f"{spec.resolution} deck); graded: {graded or 'nothing'}; {_mode_words(spec)}"
     )
+
+
+def _mode_words(spec: TableSpec) -> str:
+    """The mode, and in training what it stops for."""
+    if spec.mode != "training":
+        return f"{spec.mode} mode"
+    at = f"{float(spec.stop_at):g}"
+    counts = "" if spec.stop_unpriced else ", not for a count"
+    if spec.stop_at == 0:
+        return f"training mode, stopping for every mistake{counts}"
+    return f"training mode, stopping for mistakes costing {at} of a bet or more{counts}"

@@ -10,14 +10,16 @@ handed in by the caller: nothing here reads the store or a request. Money stays 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
 
-from drills import table_dealing, table_play
+from drills import face_down_play, table_dealing, table_play
 from drills.caches import Caches
 from drills.table_session import Asked, TableSpec
+from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import Ask, TableGame
 from trainer.engine.rulebook.legality import early_surrender_offered
@@ -26,6 +28,8 @@ from trainer.engine.rulebook.rules import Rules
 __all__ = [
     "ASK_NAMES",
     "KINDS",
+    "cards_that_matter",
+    "count_of",
     "Error",
     "Luck",
     "StoredStep",
@@ -182,6 +186,38 @@ def error_words(name: str, answer: str, right: str) -> str:
     return f"you {_DID.get(answer, answer)}, where {_RIGHT.get(right, right)} was right"
 
 
+_CARD_RE = re.compile(r"(?:10|[2-9TJQKA])[SHDC]")
+_COUNT_RE = re.compile(r" (?P<kind>rc|tc) (?P<count>[+-]?\d{1,2})$")
+
+
+def cards_that_matter(question: str) -> tuple[tuple[Card, ...], Card | None]:
+    """The few cards an error turned on, read from its question's notation: the hand (the
+    learner's, or the dealer's own where they deal) and the up card it was played against
+    (None where there is none). A count check or a bet has none: its count is what mattered
+    (:func:`count_of`), never the shoe so far."""
+    words = question.split(" ")
+    if words and not _CARD_RE.fullmatch(words[0]):  # "draw", "double", "stake", "rc", ...
+        words = words[1:]
+    hand: list[Card] = []
+    for word in words:
+        if not _CARD_RE.fullmatch(word):
+            break
+        hand.append(Card.parse(word))
+    rest = words[len(hand) :]
+    up = (
+        Card.parse(rest[1])
+        if len(rest) > 1 and rest[0] == "v" and _CARD_RE.fullmatch(rest[1])
+        else None
+    )
+    return tuple(hand), up
+
+
+def count_of(question: str) -> tuple[str, int] | None:
+    """The count a bet's question was asked at (``("tc", -1)``), or None."""
+    found = _COUNT_RE.search(question)
+    return (found["kind"], int(found["count"])) if found else None
+
+
 def insured_share(ask: Ask, step: str) -> Fraction:
     """The share of the most insurance allowed that an insurance step takes (1: all of it)."""
     words = step.split(" ")
@@ -212,6 +248,8 @@ def first_play_ev(
         return None
     if len(ask.hand_cards) != 2:
         return None
+    if face_down_play.is_face_down(notation):  # 004 as dealt: no banker card
+        return str(Fraction(f"{face_down_play.right_ev(notation, spec.rules):.6f}") * stake)
     value = table_play.right_ev(table_play.work_out(notation, spec.rules, caches), spec.rules)
     if value is None:
         return None
@@ -340,7 +378,7 @@ def luck_of(
         return None
     dealt = {p.record.number for p in game.rounds if p.record.dealer == 0}
     expected = _boxes_expected(rules, game, [p for p in priced if p[0] not in dealt])
-    expected += _bank_expected(game, [p for p in priced if p[0] in dealt]) + bets_cost
+    expected += _bank_expected(rules, game, [p for p in priced if p[0] in dealt]) + bets_cost
     yours = expected - cost
     return Luck(perfect=expected, skill=-cost, yours=yours, luck=game.learner_net - yours)
 
@@ -360,7 +398,9 @@ def _boxes_expected(
     return expected
 
 
-def _bank_expected(game: TableGame, priced: list[tuple[int, str, Fraction]]) -> Fraction:
+def _bank_expected(
+    rules: Rules, game: TableGame, priced: list[tuple[int, str, Fraction]]
+) -> Fraction:
     """Perfect dealer play's expectation for the bank in the rounds the learner dealt.
 
     Each expects what the right choice was worth at its first choice priced (``priced``:
@@ -382,7 +422,7 @@ def _bank_expected(game: TableGame, priced: list[tuple[int, str, Fraction]]) -> 
             continue
         expected += chosen[1]
         if chosen[0] in ("draw", "stand"):
-            expected += table_dealing.settled_at_once(result)
+            expected += table_dealing.settled_at_once(result, rules)
     return expected
 
 
@@ -392,7 +432,8 @@ def _decided_boxes(rules: Rules, game: TableGame) -> set[tuple[int, int]]:
     decided = set()
     for played in game.rounds:
         round_ = played.round
-        early = early_surrender_offered(rules, round_.up_card.value)
+        shown = rules.deal_faces != "all-down"  # 004 as dealt: no banker card, no early play
+        early = shown and early_surrender_offered(rules, round_.up_card.value)
         for seat in played.learner:
             hands = round_.hands(seat)
             first = hands[0].cards

@@ -20,6 +20,7 @@ from fractions import Fraction
 from drills.base import InvalidQuestionError
 from drills.dealing.table_deal import deal_table
 from drills.dealing.table_round import TableQuestion, replay, rules_of
+from drills.dealing.table_words import cards_words
 from drills.payout.explain import settled_again
 from drills.payout.money import money_text, signed_text
 from trainer.engine.deck.cards import Card, pack
@@ -119,7 +120,8 @@ def dealer_played(result: RoundResult) -> bool:
 
 
 def _cards(cards: tuple[Card, ...]) -> str:
-    return " ".join(str(card) for card in cards)
+    """The cards as a learner reads them, ranks with suit symbols (``3♣ K♥ 4♥``)."""
+    return cards_words(cards)
 
 
 # A planted mistake: the dealer's cards as he played them, the total he announced, what each box

@@ -241,7 +241,10 @@ def _turn(dealing: _Dealing, round_: Round) -> str:
 
 
 def _plain(round_: Round, total: int, soft: bool) -> Action:
-    """A plain player's decision: draw to 12, to 17 against a high card, to soft 18."""
+    """A plain player's decision: draw to 12, to 17 against a high card (or none shown,
+    004 as dealt: to 16), to soft 18."""
+    if round_.rules.deal_faces == "all-down":
+        return Action.HIT if total < 16 or (soft and total < 18) else Action.STAND
     up = round_.up_card.value
     if total < 12 or (soft and total < 18):
         return Action.HIT

@@ -41,7 +41,7 @@ BOX_FIELDS = tuple(f"box{n}" for n in range(1, MAX_BOXES + 1))
 _FIELD_LIMIT = 20
 _BOX_COUNTS = {str(n): n for n in range(1, MAX_BOXES + 1)}
 _RULE_WORDS = ("pay", "Insurance", "insurance", "urrender", "Ties", "hole card", "collects", "21")
-# Chips a dealer pushes, largest first (a 2.50 chip and a half-chip pay 3:2 and 6:5 on odd bets).
+# Chips a dealer pays with, largest first (a 2.50 chip and a half-chip pay 3:2 and 6:5 on odd bets).
 _CHIPS = (Fraction(100), Fraction(25), Fraction(5), Fraction(5, 2), Fraction(1), Fraction(1, 2))
 
 
@@ -51,7 +51,7 @@ def payout_rules(rules: Rules) -> list[str]:
 
 
 def chips_for(amount: Fraction) -> str:
-    """The chips to push for an amount, largest first: ``4 x 5 + 1 x 2.50``."""
+    """The chips to pay an amount with, largest first: ``4 x 5 + 1 x 2.50``."""
     parts = []
     left = abs(amount)
     for chip in _CHIPS:
@@ -125,7 +125,7 @@ def box_explanation(rules: Rules, result: RoundResult, seat: SeatResult) -> str:
         stake = money_text(hand.bet)
         text = f"{label} ({hand.total}, stake {stake}): {why}: {signed_text(hand.net)}"
         if hand.net > 0 and hand.net.denominator != 1:
-            text += f" (push {chips_for(hand.net)})"
+            text += f" (paid in chips: {chips_for(hand.net)})"
         parts.append(text)
     if seat.insurance:
         verdict = "pays 2:1" if result.dealer_natural else "is lost"

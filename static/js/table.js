@@ -7,15 +7,18 @@
 
   document.addEventListener("htmx:afterSwap", function (event) {
     if (!event.detail.target || event.detail.target.id !== "table-panel") return;
-    var verdict = document.getElementById("verdict");
+    var said = document.getElementById("table-said");
     var feedback = event.detail.target.querySelector("[data-verdict]");
-    if (verdict) verdict.textContent = feedback ? feedback.getAttribute("data-verdict") : "";
+    if (said) said.textContent = feedback ? feedback.getAttribute("data-verdict") : "";
     // The next step's first control; where there is none (the table is over), the last
     // step's feedback, else the summary: focus is never left on the page's body.
     var target = event.detail.target;
     var first = target.querySelector("[autofocus]") ||
       target.querySelector("#feedback-heading") || target.querySelector("#summary-heading");
-    if (first) first.focus();
+    // Where there is a verdict, it is what comes into view (on a phone the next hand's keys
+    // would push it off the top): the keys keep the focus without scrolling to them.
+    if (first) first.focus(feedback ? { preventScroll: true } : undefined);
+    if (feedback) feedback.scrollIntoView({ block: "start" });
   });
 
   // A: "Another amount" opened and its field focused (a stake of many units, typed), while

@@ -10,13 +10,15 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from drills.strategy_quiz import work_out
+from trainer.engine.banker.face_down_chart import one_column_chart
 from trainer.engine.rulebook.rule_words import summary_lines, title
 from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.engine.strategy import chart
 
 SWITCHES = ("vegas-6d-s17", "russian-bank", "vegas-6d-h17")
-# Cells whose play differs between these presets (russian-bank has no doubling; soft 18 against
-# 2 turns on the soft-17 rule); each page must show the play the engine's chart has.
+# Cells whose play differs between these presets (soft 18 against 2 turns on the soft-17 rule;
+# russian-bank, no card shown, has the chart of one column); each page must show the play the
+# engine's chart has.
 CELLS = (("hard", "Hard totals", "11", "10"), ("soft", "Soft totals", "A,7", "2"))
 
 
@@ -28,8 +30,30 @@ def show_chart(page: Page, javascript: bool) -> None:
     expect(page.locator(".house-edge")).to_be_visible(timeout=120_000)
 
 
+def expect_one_column(page: Page, rules: Rules) -> None:
+    """004 as its text deals it: no banker card, the punters' chart of one column."""
+    one = one_column_chart(rules)
+    expect(page.locator(".house-edge")).to_contain_text(f"{-one.house_edge:.3f}%")
+    two_cards = page.locator("table.one-column").first
+    for row in one.by_drawn(0):
+        if row.total in (12, 16, 17):
+            label = f"{'soft' if row.soft else 'hard'} {row.total}"
+            line = two_cards.get_by_role("row", name=re.compile(f"^{label} "))
+            expect(line.first).to_contain_text("Draw" if row.code == "H" else "Stand")
+
+
 def expect_preset(page: Page, name: str, javascript: bool) -> None:
     rules = find_preset(name)
+    if rules.deal_faces == "all-down":
+        expect(
+            page.get_by_role("heading", name=f"The chart below is for: {title(rules)}")
+        ).to_be_visible()
+        expect(page.get_by_label("Rules preset")).to_have_value(name)
+        listed = page.locator("ul.strategy-summary")
+        for line in summary_lines(rules):
+            expect(listed).to_contain_text(line)
+        expect_one_column(page, rules)
+        return
     computed = chart(rules)
     show_chart(page, javascript)
     expect(

@@ -13,9 +13,10 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from drills import face_down_play
 from drills.counting.checkpoint import read_checkpoint
 from drills.counting.notation import format_count
-from drills.table_play import work_out
+from drills.table_play import WORDS, work_out
 from drills.table_session import TableSpec, step_asks
 from trainer import store
 from trainer.engine.play.table_game import Ask, TableGame
@@ -32,6 +33,9 @@ def sit_down(page: Page, preset: str, mode: str) -> None:
     page.get_by_role("button", name="Show these rules' options").click()
     page.get_by_label("Other seats").fill("2")
     page.get_by_label(mode.capitalize(), exact=False).check()
+    # Every mistake stops the training table here (the deliberate ones cost little, a bet
+    # of eight units at a count near 0, under the default threshold).
+    page.get_by_label("Stop the table for a mistake costing at least").fill("0")
     page.get_by_role("button", name="Sit down").click()
     expect(page.get_by_role("heading", name="At the table", level=1)).to_be_visible()
 
@@ -60,6 +64,9 @@ def wrong_play(spec: TableSpec, ask: Ask) -> str | None:
     asked = step_asks(spec, ask)
     if not asked:  # pragma: no cover: every play is graded at these tables
         return None
+    if face_down_play.is_face_down(asked[0].notation):  # 004 as dealt: the chart of one column
+        shown = face_down_play.work_out(asked[0].notation, spec.rules)
+        return next((k for k in "SH" if shown.evs[k] < shown.evs[shown.right]), None)
     worked = work_out(asked[0].notation, spec.rules)
     right = worked.evs.get(worked.right)
     if right is None:
@@ -73,6 +80,8 @@ def right_play(spec: TableSpec, ask: Ask) -> str:
     assert ask.round is not None
     if not asked:  # pragma: no cover: every play is graded at these tables
         return "S" if ask.round.current_total >= 17 else "H"
+    if face_down_play.is_face_down(asked[0].notation):
+        return face_down_play.work_out(asked[0].notation, spec.rules).right
     return work_out(asked[0].notation, spec.rules).right
 
 
@@ -83,15 +92,14 @@ def press(page: Page, key: str, javascript: bool) -> None:
         page.keyboard.press(key)
         return
     form = page.locator("form.table-step")
-    enabled = [
-        k
-        for k in form.locator("button[data-key]:not([disabled])").evaluate_all(
-            "bs => bs.map(b => b.dataset.key)"
-        )
-    ]
-    for _ in range(enabled.index(key)):
+    button = form.locator(f'button[data-key="{key}"]')
+    # After a verdict the page opens at it (#verdict: no autofocus then), and Tab goes on
+    # from there to the step's keys; otherwise the first key has the focus.
+    for _ in range(40):
+        if button.evaluate("b => b === document.activeElement"):
+            break
         page.keyboard.press("Tab")
-    expect(form.locator(f'button[data-key="{key}"]')).to_be_focused()
+    expect(button).to_be_focused()
     page.keyboard.press("Enter")
 
 
@@ -148,10 +156,11 @@ def one_step(page: Page, app: Any, state: dict[str, Any], *, javascript: bool) -
             press(page, wrong, javascript)
             feedback = page.locator("section.feedback")
             expect(feedback.get_by_role("heading", name="Not quite")).to_be_visible()
-            expect(feedback.locator(".right-answer")).to_have_text(right)
+            said = f"Play: {WORDS[right]} was right, not {WORDS[wrong]}; it cost "
+            expect(feedback.locator(".verdict-first")).to_contain_text(said)
             if javascript:  # the verdict is said in the live region outside the table swapped
-                expect(page.locator("#verdict")).to_have_text(re.compile(r"^Not quite: play "))
-                expect(page.locator("#table-panel #verdict")).to_have_count(0)
+                expect(page.locator("#table-said")).to_have_text(re.compile(r"^Not quite\. Play: "))
+                expect(page.locator("#table-panel #table-said")).to_have_count(0)
             press_held(page, "T", javascript, before)
             expect(page.get_by_text("Taken back: choose again.")).to_be_visible()
             state["play_error"] = ask.number
@@ -275,7 +284,7 @@ def test_one_round_with_javascript_off(browser: Browser, live_server: Any) -> No
         expect(settled).to_contain_text("Box 1:")
         # Each step was a page of its own, posted and redirected to the table's address (so
         # a reload or Back sends nothing again), the step's verdict shown there.
-        assert re.search(r"/table/[^/?]+(\?shown=\d+)?$", page.url), page.url
+        assert re.search(r"/table/[^/?]+(\?shown=\d+#verdict)?$", page.url), page.url
         page.reload()
         expect(settled).to_contain_text("Round 1 settled")
     finally:
@@ -294,7 +303,7 @@ def test_an_amount_typed_and_sent_with_enter_is_the_bet(learner: Any) -> None:
     field.fill("25")
     field.press("Enter")
     feedback = page.locator("section.feedback")
-    expect(feedback).to_contain_text("you said 25")
+    expect(feedback.locator(".verdict-first")).to_contain_text("was right, not 25")
     expect(page.get_by_role("heading", name="A mistake: keep it or take it back?")).to_be_visible()
 
 

@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 
 from drills import punter_stake
 from drills.table_dealing import dealer_grade, standing_hands
+from drills.table_play import WORDS
 from drills.table_session import step_asks
 from tests.browser.conftest import Learner
 from tests.browser.test_browser_table import give_count, ready, right_play, where, wrong_play
@@ -34,6 +35,7 @@ def sit_to_deal(page: Page, preset: str, decks: str = "", punter_seat: str = "0"
     page.get_by_label("Other seats").fill("3")
     page.get_by_label("Where you start").select_option(punter_seat)
     page.get_by_label("Training", exact=False).check()
+    page.get_by_label("Stop the table for a mistake costing at least").fill("0")
     page.get_by_role("button", name="Sit down").click()
     expect(page.get_by_role("heading", name="At the table", level=1)).to_be_visible()
     ready(page)
@@ -128,6 +130,10 @@ def test_a_talia_of_russian_bank_holding_the_bank(page: Page, live_server: Any) 
     assert state["draws"] >= 1 and state["wrong"] == 1 and state["kept"] == 1
     drew = re.compile(r"you (drew a card|stood), where (standing|drawing a card) was right")
     expect(summary.locator("ol.table-errors li").filter(has_text=drew)).to_have_count(1)
+    # Grouped in one line; the table of costs behind "How the costs ... are counted".
+    expect(summary.locator(".error-groups")).to_contain_text("1 choice as the dealer")
+    expect(summary.get_by_role("row", name="Dealing")).to_be_hidden()
+    summary.get_by_text("How the costs and the luck are counted").click()
     expect(summary.get_by_role("row", name="Dealing")).to_be_visible()
     # Luck against skill: perfect dealer play's expectation beside the bank's result.
     luck = summary.locator("dl.luck")
@@ -157,8 +163,11 @@ def test_a_talia_of_russian_bank_holding_the_bank(page: Page, live_server: Any) 
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name=re.compile(r"^Round \d+$"), level=1)).to_be_visible()
     expect(page.get_by_text("Your mistakes in this round")).to_be_visible()
-    # The round page's list says it as a sentence: "You drew a card, where ...".
-    said = re.compile(r"You (drew a card|stood), where (standing|drawing a card) was right")
+    # The round page's list says it as a sentence, after the banker's cards it turned on:
+    # "10♠ 6♥: you drew a card, where ...".
+    card = r"(10|[2-9JQKA])[♠♥♦♣]"
+    drew_words = r"you (drew a card|stood), where (standing|drawing a card) was right"
+    said = re.compile(rf"{card}.*: {drew_words}")
     expect(page.locator("li", has_text=said)).to_have_count(1)
 
 
@@ -183,7 +192,7 @@ def stake(page: Page, amount: str) -> None:
     # The next step's page, not the last round's feedback on the same stake: the table is read
     # from the store next, and must not be read before this stake is stored.
     expect(page.locator("input[name=token]").first).not_to_have_value(before)
-    expect(page.locator("section.feedback")).to_contain_text(f"you said {amount}")
+    expect(page.locator("section.feedback")).to_contain_text(f"Your stake: {amount}, right.")
 
 
 def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
@@ -216,7 +225,8 @@ def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
         mistake = None if wrong else wrong_play(spec, ask)
         choice = mistake or right_play(spec, ask)
         key(page, choice)
-        expect(page.locator("section.feedback")).to_contain_text(f"you said {choice}")
+        said = f"Play: {WORDS[choice]}, right." if mistake is None else f"not {WORDS[choice]}"
+        expect(page.locator("section.feedback")).to_contain_text(said)
         wrong = wrong or mistake is not None
     summary = page.locator("section.table-summary")
     expect(summary.get_by_role("heading", name=re.compile("bank passes to you"))).to_be_visible()
@@ -234,7 +244,7 @@ def test_a_missed_stake_drilled_again_ends_with_focus_on_its_feedback(
     Learner(page, javascript=True).sign_up("staker", "password of a staker")
     db = store.open_db(live_server.app.config["DATABASE"])
     (user_id,) = db.execute("SELECT id FROM users WHERE username = 'staker'").fetchone()
-    notation = "stake TS 6H v TC bankroll 1000 risk 0.05"  # a 16 against a ten: the minimum
+    notation = "stake TS 6H bankroll 1000 risk 0.05"  # a 16, no banker card shown: the minimum
     attempts.record_attempt(
         db, user_id=user_id, drill="punter-stake", question=notation, rules="russian-bank",
         answer="20", right_answer="1", correct=False, token="missed-stake-in-browser",

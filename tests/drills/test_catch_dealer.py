@@ -3,6 +3,8 @@ round, the same round comes back from its notation, and a call is graded by what
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from drills.base import InvalidAnswerError, InvalidOptionError, InvalidQuestionError, LearnerState
@@ -142,3 +144,15 @@ def test_the_pages_rate_option_is_bounded() -> None:
 
     asked = DRILL.new_question(random.Random(1), VEGAS, LearnerState(options={"rate": "100"}))
     assert asked.notation.endswith("|100|1") and asked.view["boxes"]
+
+
+def test_a_planted_mistakes_words_write_cards_with_suit_symbols() -> None:
+    # "(3C KH 4H)" was the engine's notation on the run's summary: the cards are read as a
+    # learner reads them, ranks with suit symbols.
+    rounds = [r for r in planted_rounds("vegas-6d-s17", 60) if r.words.startswith("The dealer")]
+    assert rounds
+    code = re.compile(r"\b(10|[2-9TJQKA])[SHDC]\b")
+    for round_ in rounds:
+        shown = round_.words.split("(")[1].split(")")[0]
+        assert not code.search(shown), round_.words
+        assert any(sign in shown for sign in "♠♥♦♣"), round_.words

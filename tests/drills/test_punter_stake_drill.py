@@ -15,7 +15,9 @@ from trainer.engine.banker.punter_stake import kelly_stake, stake_edge
 from trainer.engine.deck.cards import Card
 from trainer.engine.rulebook.rules import Rules
 
-BANK = Rules.parse("russian-bank")
+# The face-up reading (the banker's first card shown), a named option; the text's own deal,
+# every card face down, is tests/engine/test_face_down.py's.
+BANK = Rules.parse("russian-bank deal_faces=casino banker_best=false")
 HOME = Rules.parse("twenty-one-home")
 GOOD = "stake TS 9H v 6C bankroll 1000 risk 0.05"  # a 19 against a 6: an edge
 POOR = "stake TS 6H v TC bankroll 1000 risk 0.05"  # a 16 against a ten: none
@@ -84,7 +86,10 @@ def test_home_stakes_on_the_first_card() -> None:
     assert not DRILL.grade(ace, "1", HOME).correct
     assert DRILL.grade("stake 7S bankroll 1000 risk 0.05", "1", HOME).correct
     assert DRILL.skill(ace, HOME) == "twenty-one-home: a stake on an ace"
-    assert DRILL.skill(GOOD, BANK) == "russian-bank: a stake on 19 against a 6"
+    assert (
+        DRILL.skill(GOOD, BANK)
+        == "russian-bank banker_best=false deal_faces=casino: a stake on 19 against a 6"
+    )
     assert DRILL.skill("stake AS 6H v TC bankroll 9 risk 0.05", BANK).endswith(
         "soft 17 against a ten"
     )

@@ -21,7 +21,9 @@ from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.engine.strategy import chart
 from trainer.engine.strategy.dealer import full_shoe
 
-BANK = Rules.parse("russian-bank decks=1")
+# The face-up reading (a named option): the banker sees the punters' cards. The text's own
+# deal, every card face down, is graded in tests/engine/test_face_down.py.
+BANK = Rules.parse("russian-bank decks=1 deal_faces=casino banker_best=false")
 HOME = find_preset("twenty-one-home")
 # Each value's cards in one deck less the cards on the table below (TS 6H; 9C JD).
 UNSEEN = "4 4 4 4 4 3 4 4 3 13"
@@ -40,7 +42,10 @@ def test_a_draw_is_graded_from_its_notation_alone() -> None:
     assert not grade.correct and grade.right_answer == right
     assert float(grade.ev_cost or 0) == pytest.approx(abs(evs["H"] - evs["S"]), abs=1e-5)
     assert DRILL.grade(notation, right, BANK).correct
-    assert DRILL.skill(notation, BANK) == "russian-bank decks=1: the bank's 16"
+    assert (
+        DRILL.skill(notation, BANK)
+        == "russian-bank decks=1 banker_best=false deal_faces=casino: the bank's 16"
+    )
     assert DRILL.question(notation, BANK).view["hands"] == [
         (0, (Card.parse("9C"), Card.parse("JD")), "1.00")
     ]
@@ -52,6 +57,18 @@ def test_a_face_down_card_and_a_split_hand_are_read() -> None:
     hands = DRILL.question(notation, BANK).view["hands"]
     assert hands[0][0] == 1 and hands[1][2] == "2.00"
     assert DRILL.grade(notation, "H", BANK).right_answer in ("draw", "stand")
+
+
+def test_the_draws_verdict_speaks_of_face_down_cards_only_where_there_are_some() -> None:
+    # The Russian bank deals every punter's card face up: its verdict must not contradict
+    # the table the learner sees; 002 home's first card is face down, and is said so.
+    all_up = DRILL.grade(f"draw TS 6H against 9C JD stake 1; unseen {UNSEEN}", "H", BANK)
+    unseen = "4 3 4 4 3 3 4 3 4 15"
+    one_down = DRILL.grade(f"draw TS 6H against ? 5C stake 1; unseen {unseen}", "H", BANK)
+    assert "face-down" not in all_up.explanation
+    assert "face-down" in one_down.explanation
+    view = DRILL.question(f"draw TS 6H against 9C JD stake 1; unseen {UNSEEN}", BANK).view
+    assert all(hidden == 0 for hidden, *_ in view["hands"])
 
 
 @pytest.mark.parametrize(

@@ -73,13 +73,15 @@ def test_the_tables_hold_what_each_games_rules_pay() -> None:
     assert "blackjack" in seen and "win-split" not in seen
 
 
-def test_a_natural_at_3_2_on_an_odd_bet_names_the_chips_to_push() -> None:
+def test_a_natural_at_3_2_on_an_odd_bet_names_the_chips_to_pay_with() -> None:
     # Seat 1 bets 15 and is dealt A K; the dealer shows 9 and holds 8 (17, stands).
     question = read_table("vegas-6d-s17|15|AS 9H KD 8C|-")
     _, result = replay(question)
     assert result.seats[0].net == Fraction(45, 2)
     grade = DRILL.grade(str(question), "22.50", VEGAS)
-    assert grade.correct and "4 x 5 + 1 x 2.50" in grade.explanation
+    assert grade.correct and "paid in chips: 4 x 5 + 1 x 2.50" in grade.explanation
+    # "push" is a tie, never the chips a win is paid with.
+    assert "push" not in grade.explanation.lower()
     assert chips_for(Fraction(21, 2)) == "2 x 5 + 1 x 0.50"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from drills import InvalidAnswerError, InvalidQuestionError
-from drills.table_play import DRILL, right_ev, work_out
+from drills.table_play import DRILL, explain, right_ev, work_out
 from trainer.engine.rulebook.rules import Rules
 
 RULES = Rules.parse("vegas-6d-s17")
@@ -145,3 +145,16 @@ def test_two_aces_that_may_not_be_split_are_played_as_soft_12() -> None:
     assert "P" not in worked.legal and worked.cell[:2] == ("soft", "12")
     assert worked.right == "H" and worked.evs["H"] > worked.evs["S"] + 0.3
     assert not DRILL.grade("AS AD v 2H", "S", rules).correct
+
+
+def test_where_the_index_overrules_the_chart_it_is_said_first() -> None:
+    # 12 against 3 at a true count of +2: the index stands, the chart hits. A verdict's first
+    # sentence is its why: the index's, not the chart's play, which is wrong here.
+    worked = work_out("TS 2H v 3D hi-lo floor half rc +12 played 52", RULES)
+    assert (worked.basic, worked.right) == ("H", "S")
+    text = explain(worked, "H")
+    assert text.startswith("The index says stand at +2 or above; at your true count of +2: stand.")
+    assert "the chart says hit" in text
+    # Where the chart's play is right, the chart comes first, its code in words.
+    text = explain(work_out("TS 6H v TD hi-lo floor half rc +6 played 52", RULES), "H")
+    assert text.startswith("Hard 16 against 10 (2 cards): the chart says surrender, else hit")

@@ -16,7 +16,9 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import up_card_ev
 from trainer.engine.strategy.dealer import full_shoe
 
-BANK = Rules.parse("russian-bank")
+# The face-up reading (the banker's first card shown), a named option; the text's own deal,
+# every card face down, is tests/engine/test_face_down.py's.
+BANK = Rules.parse("russian-bank deal_faces=casino banker_best=false")
 HOME = Rules.parse("twenty-one-home")
 SUIT = "SHDC"
 
@@ -110,8 +112,8 @@ def test_a_dealt_21_is_never_staked_past_the_kelly_bet_of_its_own_odds() -> None
     ("rules", "cards", "up", "rule"),
     [
         (Rules.parse("vegas-6d-s17"), "TS 9H", "6C", "bet_after_deal"),
-        (BANK, "TS", "6C", "bet_after_deal"),
-        (BANK, "TS 9H", None, "bet_after_deal"),
+        (BANK, "TS", "6C", "deal_faces"),
+        (BANK, "TS 9H", None, "deal_faces"),
         (HOME, "TS 9H", None, "deal_method"),
         (HOME, "TS", "6C", "deal_method"),
     ],

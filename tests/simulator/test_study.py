@@ -29,6 +29,8 @@ class ShufflesThenStop(ReplayedShuffles):
 
 def _traced(preset: str, penetration: Fraction, system: str, shoes: int) -> tuple[Any, Any]:
     rules = find_preset(preset)
+    if rules.deal_faces == "all-down":  # the kernel deals 004's face-up reading (tables.py)
+        rules = rules.replace(deal_faces="casino", banker_best="false")
     if rules.penetration != penetration:
         rules = rules.replace(penetration=penetration)
     counted = find_system(system)

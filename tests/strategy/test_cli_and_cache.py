@@ -6,9 +6,13 @@ import json
 
 import pytest
 
-from trainer.engine.rulebook.rules import find_preset
+from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.engine.strategy import cache
 from trainer.engine.strategy.cli import main
+
+# 004 with the cards face up (a named option) has the strategy engine's chart; the text's own
+# deal has the chart of one column (test_the_texts_own_deal_prints_its_chart_of_one_column).
+FACE_UP = "russian-bank banker_best=false deal_faces=casino"
 
 
 @pytest.fixture(autouse=True)
@@ -17,10 +21,10 @@ def fresh_memory(monkeypatch):
 
 
 def test_json_output_has_the_agreed_shape(tmp_path, capsys):
-    assert main(["--preset", "russian-bank", "--json", "--cache-dir", str(tmp_path)]) == 0
+    assert main(["--rules", FACE_UP, "--json", "--cache-dir", str(tmp_path)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert list(data) == ["rules", "house_edge_percent", "chart", "ev"]
-    assert data["rules"] == find_preset("russian-bank").to_dict()
+    assert data["rules"] == Rules.parse(FACE_UP).to_dict()
     assert isinstance(data["house_edge_percent"], float)
     assert set(data["chart"]) == {"hard", "soft", "pairs"}
     assert list(data["chart"]["pairs"])[-2:] == ["10-10", "A-A"]
@@ -30,20 +34,39 @@ def test_json_output_has_the_agreed_shape(tmp_path, capsys):
 
 
 def test_text_output_shows_the_grid_legend_and_house_edge(tmp_path, capsys):
-    argv = ["--preset", "russian-bank", "--rule", "decks=1", "--cache-dir", str(tmp_path)]
+    argv = ["--rules", FACE_UP, "--rule", "decks=1", "--cache-dir", str(tmp_path)]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "Hard totals" in out and "Pairs" in out and "Legend:" in out
     assert "House edge playing this chart:" in out
     assert "1 deck" in out
     assert "Basic strategy for The Russian banking game (source 004)" in out
-    assert "(rules russian-bank decks=1)" in out
+    assert "(rules russian-bank decks=1 banker_best=false deal_faces=casino)" in out
+
+
+def test_the_texts_own_deal_prints_its_chart_of_one_column(tmp_path, capsys):
+    from trainer.engine.banker.face_down import fixed_point
+
+    point = fixed_point(find_preset("russian-bank"))
+    assert main(["--preset", "russian-bank", "--cache-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "the chart has one column" in out and "Pairs" not in out
+    assert f"House edge: {-100 * point.edge:.3f}% of a punter's stake" in out
+    assert f"worked out in {len(point.rounds)} rounds" in out
+    assert main(["--preset", "russian-bank", "--json", "--cache-dir", str(tmp_path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["house_edge"] == pytest.approx(-100 * point.edge)
+    assert len(data["rounds"]) == len(point.rounds)
+    assert {row["drawn"] for row in data["rows"]} == {0, 1, 2}  # at most three draws: 0 to 2
 
 
 def test_rules_are_given_in_their_notation(tmp_path, capsys):
     argv = ["--rules", "russian-bank decks=1", "--cache-dir", str(tmp_path)]
     assert main(argv) == 0
     assert "(rules russian-bank decks=1)" in capsys.readouterr().out
+    argv = ["--rules", "russian-bank deal_faces=casino", "--cache-dir", str(tmp_path)]
+    assert main(argv) == 2  # the banker's best play is worked out for the text's deal only
+    assert "banker_best" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
@@ -104,7 +127,7 @@ def test_the_key_changes_with_any_option():
 def test_russian_bank_prices_its_texts_advice(tmp_path, capsys):
     from trainer.engine.strategy.advice import advice_cost, advice_for
 
-    rules = find_preset("russian-bank")
+    rules = Rules.parse(FACE_UP)
     advice = advice_for(rules)
     assert advice is not None and advice.stand_on == frozenset(range(16, 21))
     priced = advice_cost(rules, advice, cache_dir=tmp_path)
@@ -113,7 +136,7 @@ def test_russian_bank_prices_its_texts_advice(tmp_path, capsys):
     assert ("soft", "17", "6", "H", "S") in priced.differences
     assert all(followed == "S" for *_, followed in priced.differences)
     assert advice_for(find_preset("vegas-6d-s17")) is None
-    assert main(["--preset", "russian-bank", "--cache-dir", str(tmp_path)]) == 0
+    assert main(["--rules", FACE_UP, "--cache-dir", str(tmp_path)]) == 0
     assert "Following it costs" in capsys.readouterr().out
 
 

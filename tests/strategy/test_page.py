@@ -8,6 +8,11 @@ from tests.conftest import app_config
 from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import cache
 
+# 004 with the punters' cards and the banker's first card face up (a named option): a chart
+# with up-card columns, worked out by the strategy engine. The text's own deal, every card face
+# down, has the chart of one column (test_the_texts_own_deal_has_a_chart_of_one_column).
+FACE_UP = "russian-bank+banker_best%3Dfalse+deal_faces%3Dcasino"
+
 
 @pytest.fixture
 def strategy_app(tmp_path, monkeypatch, strategy_charts):
@@ -19,24 +24,24 @@ def strategy_app(tmp_path, monkeypatch, strategy_charts):
 
 def test_an_uncomputed_chart_shows_progress_then_the_block(strategy_app):
     client = strategy_app.test_client()
-    page = client.get("/strategy?rules=russian-bank")
+    page = client.get(f"/strategy?rules={FACE_UP}")
     assert page.status_code == 200
     text = page.get_data(as_text=True)
     assert "Working out the chart" in text and "<progress" in text
-    assert 'hx-get="/strategy/chart?rules=russian-bank"' in text
-    block = client.get("/strategy/chart?rules=russian-bank", headers={"HX-Request": "true"})
+    assert f'hx-get="/strategy/chart?rules={FACE_UP}"' in text
+    block = client.get(f"/strategy/chart?rules={FACE_UP}", headers={"HX-Request": "true"})
     body = block.get_data(as_text=True)
     assert block.status_code == 200
     assert "<html" not in body and "House edge playing this chart" in body
     assert "Following it costs" in body  # the text's advice, priced
     # Now cached: the whole page shows the chart at once.
-    again = client.get("/strategy?rules=russian-bank").get_data(as_text=True)
+    again = client.get(f"/strategy?rules={FACE_UP}").get_data(as_text=True)
     assert "House edge playing this chart" in again and "Working out" not in again
 
 
 def test_options_change_the_chart_and_a_cell_shows_its_evs(strategy_app):
     client = strategy_app.test_client()
-    url = "/strategy?rules=russian-bank+max_draws%3Dnone&wait=1&cell=hard.16.10"
+    url = f"/strategy?rules={FACE_UP}+max_draws%3Dnone&wait=1&cell=hard.16.10"
     page = client.get(url)
     text = page.get_data(as_text=True)
     assert page.status_code == 200
@@ -44,7 +49,9 @@ def test_options_change_the_chart_and_a_cell_shows_its_evs(strategy_app):
     assert "Stand (S)" in text and "Hit (H)" in text
     assert (
         cache.cached(
-            find_preset("russian-bank").replace(max_draws="none"),
+            find_preset("russian-bank").replace(
+                max_draws="none", banker_best="false", deal_faces="casino"
+            ),
             cache_dir=strategy_app.config["STRATEGY_CACHE_DIR"],
         )
         is not None
@@ -60,8 +67,9 @@ def test_options_change_the_chart_and_a_cell_shows_its_evs(strategy_app):
         ("rules=russian-bank&rule-decks=99", 400, "Decks: must be 1 to 8"),
         ("rules=russian-bank&rule-penetration=1e9999999", 400, "Cut card: expected a number"),
         ("rules=russian-bank+decks", 400, "not option=value"),
-        ("rules=russian-bank&wait=1&cell=hard.99.10", 404, "no cell"),
-        ("rules=russian-bank&wait=1&cell=oops", 400, "not a chart cell"),
+        (f"rules={FACE_UP}&wait=1&cell=hard.99.10", 404, "no cell"),
+        (f"rules={FACE_UP}&wait=1&cell=oops", 400, "not a chart cell"),
+        ("rules=russian-bank+deal_faces%3Dcasino", 400, "worked out for source 004"),
     ],
 )
 def test_bad_input_is_a_readable_error(strategy_app, query, status, message):
@@ -118,21 +126,40 @@ def test_the_form_changes_only_the_options_the_learner_changed(strategy_app):
     assert '<input type="hidden" name="rules" value="vegas-6d-s17">' in text
 
 
-def test_the_texts_other_readings_show_their_house_edges_from_the_cache(strategy_app):
-    """004's banker draws as he likes: the page shows the edge of each policy worked out, and a
-    link to work out the others (the page itself computes none of them)."""
-    from trainer.engine.strategy import chart as compute
+def test_the_texts_other_readings_show_their_house_edges(strategy_app):
+    """004's readings: who sees what and the banker's drawing, each with the text's sentence;
+    the text's own deal priced by its fixed point, the face-up reading from the chart cache
+    (a link to work it out until it is)."""
+    from trainer.engine.banker.face_down_chart import one_column_chart
 
-    directory = strategy_app.config["STRATEGY_CACHE_DIR"]
-    ours = compute(find_preset("russian-bank"), cache_dir=directory)
-    sixteen = compute(find_preset("russian-bank").replace(dealer_stands_on=16), cache_dir=directory)
+    ours = one_column_chart(find_preset("russian-bank")).house_edge
+    sixteen = one_column_chart(
+        find_preset("russian-bank").replace(banker_best="false", dealer_stands_on=16)
+    ).house_edge
     text = strategy_app.test_client().get("/strategy?rules=russian-bank").get_data(as_text=True)
+    assert "Interpretation: Who sees what" in text and "не исключая и себя" in text
     assert "Interpretation: The banker&#39;s drawing" in text
-    assert f"House edge under this reading: <strong>{ours.house_edge:.3f}%</strong>" in text
-    assert f"{sixteen.house_edge:.3f}%" in text
-    assert f"{sixteen.house_edge - ours.house_edge:+.3f} points" in text
-    assert 'href="/strategy?rules=russian-bank+dealer_stands_on%3D12"' in text
-    assert text.count("not worked out yet") == 4  # standing on 12, 13, 14 and 15
+    assert f"House edge under this reading: <strong>{ours:.3f}%</strong>" in text
+    assert f"{sixteen:.3f}%" in text and f"{sixteen - ours:+.3f} points" in text
+    assert f'href="/strategy?rules={FACE_UP}"' in text
+    assert text.count("not worked out yet") == 1  # the face-up reading's chart
+
+
+def test_the_texts_own_deal_has_a_chart_of_one_column(strategy_app):
+    from trainer.engine.banker.face_down_chart import one_column_chart
+
+    chart = one_column_chart(find_preset("russian-bank"))
+    for url in ("/strategy?rules=russian-bank", "/strategy/chart?rules=russian-bank"):
+        text = strategy_app.test_client().get(url).get_data(as_text=True)
+        assert "the chart has one column" in text and "Working out" not in text
+        assert f"{-chart.house_edge:.3f}% of every stake" in text
+        # Hard 16 on two cards: the row and its play, as the engine's chart has it.
+        row = next(r for r in chart.by_drawn(0) if not r.soft and r.total == 16)
+        play = "Draw" if row.code == "H" else "Stand"
+        assert (
+            f'<th scope="row">hard 16</th>\n      <td class="kind-{row.code}">{play}</td>' in text
+        )
+        assert "against 10" not in text  # no banker card, no column for one
 
 
 def test_the_chart_marks_its_exceptions_and_lists_them_with_javascript_off(strategy_app):

@@ -39,7 +39,7 @@ ASKED_ELSEWHERE = {
         "draw TS 6H against 9C JD stake 5; unseen 24 24 24 24 24 23 24 24 23 94",
         "vegas-6d-s17",
     ),
-    "punter-stake": ("stake KS 6C v AD bankroll 1000 risk 0.05", "russian-bank"),
+    "punter-stake": ("stake KS 6C bankroll 1000 risk 0.05", "russian-bank"),
 }
 
 

@@ -157,8 +157,11 @@ def test_a_plain_forms_step_is_redirected_and_its_feedback_shown(
     assert response.status_code == 303
     location = response.headers["Location"]
     assert location.startswith(url + "?shown=")
+    assert location.endswith("#verdict")  # to the verdict, not the next hand below it
     page = client.get(location).get_data(as_text=True)
-    assert re.search(r"<strong>Bet, box 1</strong>: you said <strong>5</strong>", page)
+    # The shoe's first bet, one unit at a count of 0: right, in one short line.
+    assert '<p class="verdict-first"><strong>Bet, box 1: 5, right.</strong></p>' in page
+    assert 'id="verdict"' in page
     assert 'id="feedback-heading"' in page
     assert "Bet, box 1" not in client.get(url).get_data(as_text=True)  # shown once, after it
 
@@ -336,7 +339,7 @@ def test_holding_the_deal_each_draw_is_graded_and_the_summary_prices_it(
             answer = right if wrong else ("S" if right == "H" else "H")
             response = client.post(url + "/step", data={**fields, "answer": answer})
             shown = client.get(response.headers["Location"]).get_data(as_text=True)
-            assert "<strong>Your draw</strong>" in shown and "to the bank" in shown
+            assert "<strong>Your draw: " in shown and "to the bank" in shown
             wrong = wrong or answer
             continue
         data = {"deal": {"answer": "D"}, "count": {"running": "0", "true": "0"}}[kind]
@@ -361,7 +364,8 @@ def test_early_surrender_is_asked_before_the_peek_and_graded(
             response = client.post(url + "/step", data={**fields, "answer": "R"})
             assert response.status_code == 303
             shown = client.get(response.headers["Location"]).get_data(as_text=True)
-            assert "<strong>Play</strong>: you said <strong>R</strong>" in shown
+            said = r"<strong>Play: (surrender, right|\w+ was right, not surrender)"
+            assert re.search(said, shown)
             assert "surrender -" in shown  # its EV, early surrender's, among the plays'
             return
         assert client.post(url + "/step", data=answer(kind, fields)).status_code == 303

@@ -114,7 +114,12 @@ F = {name: index for index, name in enumerate(FLOAT_NAMES)}
 
 _DOUBLE_ON = {"any": 0, "9-11": 1, "10-11": 2, "none": 3}
 _SURRENDER = {"none": 0, "late": 1, "early": 2}
-_UP_INDEX = {"casino": 0, "players-down": 0, "first-down": 1, "dealer-second-up": 1}
+# 004 as its text deals it (``all-down``): the kernel has no punters' chart of one column nor
+# the banker's best play, so it deals the face-up reading (the banker's first card read by
+# the chart, the banker standing on ``dealer_stands_on``): an approximation, named here, of
+# the play in the counts it studies; the edge of the text's game is the engine's fixed point
+# (trainer/engine/banker/face_down.py), not the simulator's.
+_UP_INDEX = {"casino": 0, "players-down": 0, "first-down": 1, "dealer-second-up": 1, "all-down": 0}
 
 
 @dataclass(frozen=True)

@@ -6,17 +6,27 @@ payout, and the money. Data only: the templates draw it, and never call the engi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from drills import Grade
+from drills.dealing.table_words import cards_words
 from drills.strategy_chart import PLAY_KEYS
-from drills.table_session import Asked, TableSpec
-from drills.table_sums import ASK_NAMES, Error, Sums
+from drills.table_session import TableSpec
+from drills.table_sums import (
+    ASK_NAMES,
+    KINDS,
+    Error,
+    Sums,
+    Tally,
+    cards_that_matter,
+    count_of,
+)
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.web.mastery import bets_text
+from trainer.words import bets, plural, say, signed
 
 __all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
 
@@ -37,6 +47,11 @@ def money(value: Fraction | int) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return f"{float(value):.2f}"
+
+
+def decimal(value: Fraction) -> str:
+    """A fraction written as the form takes it back: ``0.05``, ``1``."""
+    return format(Decimal(value.numerator) / value.denominator, "f").rstrip("0").rstrip(".") or "0"
 
 
 def signed_money(value: Fraction | int) -> str:
@@ -268,7 +283,7 @@ DEALER_KEYS = {
     "redouble": [("D", "Double your stake again", True), ("N", "Do not redouble", True)],
 }
 # The first word of a held step, as the keep button names it (a play's letter: "play").
-_HELD_WORDS = {"bet": "bet", "insure": "answer"} | dict.fromkeys(
+_HELD_WORDS = {"bet": "bet", "insure": "answer", "count": "count"} | dict.fromkeys(
     ("draw", "stand", "double", "redouble"), "choice"
 )
 
@@ -295,17 +310,6 @@ def step_keys(ask: Ask) -> dict[str, Any]:
     ]
     most = money(round_.max_insurance(ask.seat)) if ask.kind == "insurance" else ""
     return {"natural": hand.is_two_card_21, "play_keys": keys, "most_insurance": most}
-
-
-def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
-    """A step's graded answers as training mode shows them, each with what it cost."""
-    shown = []
-    for asked, grade in grades:
-        cost = (grade.ev_cost or Fraction(0)) * asked.stake
-        shown.append(
-            {"name": asked.name, "grade": grade, "cost": money(cost) if grade.ev_cost else ""}
-        )
-    return shown
 
 
 def waits_for(ask: Ask) -> str:
@@ -342,6 +346,9 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
             {"kind": k, "count": v.count, "cost": money(v.cost), "bets": f"{float(v.bets):.2f}"}
             for k, v in sorted(sums.kinds.items())
         ],
+        "groups": [_group(k, v, spec.deals) for k, v in sorted(sums.kinds.items())],
+        "by_kind": _by_kind(spec, sums),
+        "mistakes": sum(v.count for v in sums.kinds.values()),
         "errors": [_error(error) for error in sums.errors],
         "luck": None
         if luck is None
@@ -353,18 +360,95 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
     }
 
 
+# Each kind of error counted in the summary's one line ("3 count errors", "2 plays, 0.4
+# bets"): its words for one and for many.
+_GROUPS = {
+    "Strategy": ("%(count)s play", "%(count)s plays"),
+    "Insurance": ("%(count)s insurance answer", "%(count)s insurance answers"),
+    "Counts": ("%(count)s count error", "%(count)s count errors"),
+    "Dealing": ("%(count)s choice as the dealer", "%(count)s choices as the dealer"),
+    "Redoubling": ("%(count)s redouble", "%(count)s redoubles"),
+    "Bets": ("%(count)s bet off the ramp", "%(count)s bets off the ramp"),
+    "Stakes": ("%(count)s stake", "%(count)s stakes"),
+}
+_PRICED = {
+    "Strategy": ("%(count)s play, costing %(bets)s", "%(count)s plays, costing %(bets)s"),
+    "Insurance": (
+        "%(count)s insurance answer, costing %(bets)s",
+        "%(count)s insurance answers, costing %(bets)s",
+    ),
+    "Dealing": (
+        "%(count)s choice as the dealer, costing %(bets)s",
+        "%(count)s choices as the dealer, costing %(bets)s",
+    ),
+    "Redoubling": (
+        "%(count)s redouble, costing %(bets)s",
+        "%(count)s redoubles, costing %(bets)s",
+    ),
+    "Bets": (
+        "%(count)s bet off the ramp, costing %(bets)s",
+        "%(count)s bets off the ramp, costing %(bets)s",
+    ),
+    "Stakes": ("%(count)s stake, costing %(bets)s", "%(count)s stakes, costing %(bets)s"),
+}
+
+
+def _by_kind(spec: TableSpec, sums: Sums) -> list[dict[str, Any]]:
+    """The errors grouped by kind, in the summary line's order: each kind's line, and its
+    errors in the order they were made."""
+    return [
+        {
+            "title": _group(kind, tally, spec.deals),
+            "errors": [_error(e) for e in sums.errors if KINDS.get(e.name, "Bets") == kind],
+        }
+        for kind, tally in sorted(sums.kinds.items())
+    ]
+
+
+def _group(kind: str, tally: Tally, deals: bool) -> str:
+    """One kind of error in the summary's line: how many, and what the kept ones cost in bets
+    (a punter's stakes, where the players deal, are stakes, not bets off a ramp)."""
+    kind = "Stakes" if kind == "Bets" and deals else kind
+    if tally.bets >= Fraction(1, 200) and kind in _PRICED:
+        one, many = _PRICED[kind]
+        return plural(one, many, tally.count, bets=bets(float(tally.bets)))
+    one, many = _GROUPS.get(kind, _GROUPS["Strategy"])
+    return plural(one, many, tally.count)
+
+
 def _error(error: Error) -> dict[str, Any]:
-    """A graded error as the summary lists it."""
+    """A graded error as the summary lists it: its round, what the learner did and what was
+    right, its cost, and the few cards (or the count) it turned on, never the shoe so far."""
+    hand, up = cards_that_matter(error.question)
+    if hand and up is not None:
+        cards = say("%(hand)s against %(up)s", hand=cards_words(hand), up=cards_words([up]))
+    else:
+        cards = cards_words(hand) if hand else ""
+    count = count_of(error.question) if error.name.startswith("bet") else None
+    at = ""
+    if count is not None:
+        kind = say("true count") if count[0] == "tc" else say("running count")
+        at = say("%(kind)s %(count)s", kind=kind, count=signed(count[1]))
     return {
         "round": error.round,
         "what": ASK_NAMES[error.name],
         "words": error.words,
-        "question": error.question,
+        "cards": cards or at,
         "answer": error.answer,
         "right": error.right,
         "taken_back": error.taken_back,
-        "bets": bets_text(error.bets) if error.bets else "",
+        "bets": _cost_text(error.bets),
     }
+
+
+def _cost_text(cost: Fraction) -> str:
+    """An error's cost in bets as the summary says it ("0.35 of a bet"; a cost that rounds
+    to nothing, "less than 0.01 of a bet"); "" for none."""
+    if not cost:
+        return ""
+    if cost < Fraction(1, 200):
+        return say("less than %(cost)s", cost=bets_text(Fraction(1, 100)))
+    return bets_text(cost)
 
 
 def _ended(spec: TableSpec, game: TableGame) -> str:

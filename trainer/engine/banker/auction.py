@@ -34,7 +34,7 @@ no auction, below nothing, or past the table's maximum stake (:func:`check_bid`)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -51,6 +51,7 @@ __all__ = [
     "engine_bid",
     "passing_chance",
     "price_shares",
+    "sell_at",
     "sell_deal",
 ]
 
@@ -145,11 +146,31 @@ def check_bid(rules: Rules, bid: Fraction | int) -> Fraction:
     return amount
 
 
-def engine_bid(rules: Rules, punters: int, stake: Fraction | int) -> Fraction:
+def engine_bid(
+    rules: Rules, punters: int, stake: Fraction | int, bankroll: Fraction | None = None
+) -> Fraction:
     """What the engine's player bids for the deal: its worth rounded down to a whole chip,
-    never past the table's maximum, never below nothing."""
+    never past the table's maximum nor his ``bankroll``, never below nothing."""
     bid = Fraction(max(int(deal_worth(rules, punters, stake)), 0))
-    return min(bid, rules.max_bet) if rules.max_bet is not None else bid
+    for most in (rules.max_bet, bankroll):
+        if most is not None:
+            bid = max(min(bid, most), Fraction(0))
+    return bid
+
+
+def sell_at(
+    rules: Rules, dealer: int, players: int, bid_of: Callable[[int], Fraction]
+) -> tuple[int, Fraction, list[Fraction]]:
+    """The deal sold at a table of ``players`` (``dealer`` holding it): every player bids
+    (``bid_of``), from the dealer's left, the dealer last; the buyer, the price, and each
+    player's net from the sale.
+
+    :raises InvalidBidError: for a bid the auction refuses (:func:`check_bid`).
+    """
+    order = [(dealer + 1 + k) % players for k in range(players)]
+    won, price = sell_deal([check_bid(rules, bid_of(who)) for who in order])
+    buyer = order[won]
+    return buyer, price, price_shares(price, players, buyer)
 
 
 def sell_deal(bids: Sequence[Fraction | int]) -> tuple[int, Fraction]:

@@ -5,10 +5,13 @@ Where the players deal, a punter stakes after the deal has begun, so his stake i
 cards, not on a count:
 
 - 004 (``bet_after_deal``): "Каждый понтер ставит какую ему угодно сумму денег", after his
-  two cards, the banker's first card face up. The stake's edge is the strategy engine's EV of
-  his two cards against that card, played best for the exact cards
-  (:meth:`~trainer.engine.strategy.ev.UpCardAnalysis.initial`), made unconditional: the
-  banker looks after the stakes, and his dealt 21 takes them all.
+  two cards. As the text deals it (``deal_faces = all-down``) no banker card is shown: the
+  stake's edge is his two cards' EV alone, played by the chart of one column against the
+  banker who plays his best (:func:`trainer.engine.banker.face_down.fixed_point`, its
+  approximation named there). With the banker's first card face up (``deal_faces = casino``)
+  it is the strategy engine's EV of his two cards against that card, played best for the
+  exact cards (:meth:`~trainer.engine.strategy.ev.UpCardAnalysis.initial`). Either is made
+  unconditional: the banker looks after the stakes, and his dealt 21 takes them all.
 - 002 home (deal method 3): each player stakes after his first card, face down; the dealer's
   first card is unknown to him. The edge is :func:`trainer.engine.banker.doubling.punter_ev` of his
   card against each first card the dealer may hold (each as likely as the pack less his card
@@ -39,6 +42,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from trainer.engine.banker.doubling import doubling_cards, punter_ev, redoubled_ev
+from trainer.engine.banker.face_down import face_down_game, fixed_point
 from trainer.engine.deck.cards import Card
 from trainer.engine.indices.edge import ROUND_VARIANCE, kelly_bet
 from trainer.engine.rulebook.rules import Rules
@@ -78,15 +82,18 @@ def _analysis(rules: Rules, up: int) -> UpCardAnalysis:
 
 
 def _two_cards(rules: Rules, cards: tuple[Card, ...], up: Card | None) -> StakeEdge:
-    if up is None or len(cards) != 2:
-        raise ValueError(
-            "bet_after_deal: a punter at 004 stakes on his two cards, the banker's up card shown"
-        )
+    hidden = face_down_game(rules)
+    if len(cards) != 2 or (up is None) != hidden:
+        shown = "no banker card shown" if hidden else "the banker's up card shown"
+        raise ValueError(f"deal_faces: a punter at 004 stakes on his two cards, {shown}")
     a, b = sorted(card.value for card in cards)
-    analysis = _analysis(rules, up.value)
-    evs = analysis.initial(a, b)
-    best = max(ev for action, ev in evs.items() if action in _PLAYS)
-    edge = analysis.unconditional(a, b, best)
+    if hidden or up is None:
+        edge = fixed_point(rules).two_card_ev(rules, (a, b))
+    else:
+        analysis = _analysis(rules, up.value)
+        evs = analysis.initial(a, b)
+        best = max(ev for action, ev in evs.items() if action in _PLAYS)
+        edge = analysis.unconditional(a, b, best)
     if (a, b) != (1, 10):
         return StakeEdge(edge, ROUND_VARIANCE)
     # A dealt 21 is not played: it wins its payout ``pays`` or loses the stake to the banker's
@@ -114,8 +121,8 @@ def _first_card(rules: Rules, first: Card) -> StakeEdge:
 
 
 def stake_edge(rules: Rules, cards: tuple[Card, ...], up: Card | None = None) -> StakeEdge:
-    """What a unit staked on ``cards`` is worth (module doc): 004's two cards against the
-    banker's up card ``up``, or 002's first card.
+    """What a unit staked on ``cards`` is worth (module doc): 004's two cards (against the
+    banker's up card ``up`` where one is shown), or 002's first card.
 
     :raises ValueError: naming the rule, where these rules take no stake on cards seen, or
         for the wrong number of cards.

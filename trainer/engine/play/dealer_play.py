@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from trainer.engine.banker.face_down import banker_draws
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.boxes import Box, HandInPlay
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.rules import Rules
 
-__all__ = ["dealer_draws", "needs_dealer", "waits_for_dealer"]
+__all__ = ["dealer_draws", "needs_dealer", "punters_seen", "waits_for_dealer"]
 
 
 def needs_dealer(hand: HandInPlay) -> bool:
@@ -34,8 +35,34 @@ def waits_for_dealer(boxes: Iterable[Box]) -> bool:
     return any(needs_dealer(hand) for box in boxes if not box.withdrawn for hand in box.hands)
 
 
-def dealer_draws(rules: Rules, dealer: HandInPlay, draw: Callable[[], Card]) -> None:
-    """The dealer draws to his hand by the rules until he must stand."""
+def punters_seen(boxes: Iterable[Box]) -> list[tuple[float, int]]:
+    """What 004's banker sees of each punter still standing, every card face down: the stake
+    and how many cards he drew (a dealt 21 is not shown: it stands, no card drawn)."""
+    seen = []
+    for box in boxes:
+        if box.withdrawn:
+            continue
+        for hand in box.hands:
+            if hand.surrendered or hand.hard > 21 or len(hand.cards) < 2:
+                continue
+            seen.append((float(hand.stake), len(hand.cards) - 2))
+    return seen
+
+
+def dealer_draws(
+    rules: Rules,
+    dealer: HandInPlay,
+    draw: Callable[[], Card],
+    boxes: Iterable[Box] = (),
+) -> None:
+    """The dealer draws to his hand by the rules until he must stand; 004's banker who plays
+    his best (``banker_best``) draws as best serves the bank against ``boxes``, as he sees them
+    (:func:`trainer.engine.banker.face_down.banker_draws`)."""
+    if rules.banker_best:
+        punters = punters_seen(boxes)
+        while banker_draws(rules, tuple(card.value for card in dealer.cards), punters):
+            dealer.add(draw())
+        return
     stands_on = rules.dealer_stands_on
     hits_soft_17 = rules.dealer_hits_soft_17
     limit = rules.max_draws

@@ -159,8 +159,17 @@ _PLAYER_FACES = {
     "players-down": (False, False),
     "first-down": (False, True),
     "dealer-second-up": (False, False),
+    "all-down": (False, False),
 }
-UP_INDEX = {"casino": 0, "players-down": 0, "first-down": 1, "dealer-second-up": 1}
+# Which of the dealer's first two cards the players see (``all-down``, 004: neither; the index
+# is kept for ``up_card``, which then refuses).
+UP_INDEX = {
+    "casino": 0,
+    "players-down": 0,
+    "first-down": 1,
+    "dealer-second-up": 1,
+    "all-down": 0,
+}
 
 
 class CardSource(Protocol):
@@ -715,7 +724,7 @@ class Round:
             self._phase = Phase.DEALER_TURN
             self._dealer_may_stop()
         else:
-            dealer_draws(self.rules, dealer, self.shoe.draw)
+            dealer_draws(self.rules, dealer, self.shoe.draw, self._seats)
             self._phase = _DONE
 
     def dealer_act(self, draws: bool) -> None:
@@ -848,6 +857,10 @@ class Round:
 
         :raises WrongPhaseError: before that card is dealt (002 deal method 3's first step).
         """
+        if self.rules.deal_faces == "all-down":
+            raise WrongPhaseError(
+                "deal_faces: the banker shows no card at source 004 (every card face down)"
+            )
         try:
             return self._dealer.cards[self._up_index]
         except IndexError:
@@ -875,13 +888,21 @@ class Round:
     def _faces(self, seat_index: int, *, done: bool) -> tuple[tuple[bool, ...], ...]:
         hands = self._seats[seat_index].hands
         first, second = _PLAYER_FACES[self.rules.deal_faces]
+        drawn = self.rules.deal_faces != "all-down"  # 004: drawn cards come face down too
         shown = []
         for hand in hands:
             cards = hand.cards
-            if done or hand.split or len(hands) > 1 or hand.hard > 21 or is_natural(cards):
+            if (
+                done
+                or hand.split
+                or len(hands) > 1
+                or hand.hard > 21
+                or is_natural(cards)
+                and drawn
+            ):
                 shown.append((True,) * len(cards))
             else:
-                shown.append(((first, second) + (True,) * len(cards))[: len(cards)])
+                shown.append(((first, second) + (drawn,) * len(cards))[: len(cards)])
         return tuple(shown)
 
     @property
@@ -899,6 +920,8 @@ class Round:
         cards = self._dealer.cards
         if done:
             return (True,) * len(cards)
+        if self.rules.deal_faces == "all-down":
+            return (False,) * len(cards)  # 004: the banker shows nothing until the end
         up = self._up_index
         return tuple(index == up or index >= 2 for index in range(len(cards)))
 

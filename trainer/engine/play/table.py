@@ -25,9 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
+from trainer.engine.banker.auction import engine_bid, sell_at
+from trainer.engine.banker.face_down import banker_draws, face_down_game, fixed_point
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.boxes import TooManySeatsError, check_seats
@@ -108,16 +110,21 @@ class TablePolicy:
 
     def dealer_draws(self, round_: Round) -> bool:
         """With ``dealer_decides``: whether the dealer draws one more card (by default as the
-        rules' policy would: below ``dealer_stands_on``)."""
-        return round_.dealer_total < round_.rules.dealer_stands_on
+        rules' policy would: below ``dealer_stands_on``, or 004's best for the bank)."""
+        rules = round_.rules
+        if rules.banker_best:
+            punters = [
+                (float(stake), len(hand.cards) - 2)
+                for seat in range(round_.seat_count)
+                for hand, stake in zip(round_.hands(seat), round_.stakes(seat), strict=True)
+                if hand.total <= 21
+            ]
+            return banker_draws(rules, tuple(c.value for c in round_.dealer_cards), punters)
+        return round_.dealer_total < rules.dealer_stands_on
 
     def bid_for_deal(self, table: Table, player: int, stake: Fraction) -> Fraction:
-        """002's auction (``deal_auction``): ``player``'s bid for the deal, punters staking
-        ``stake``; by default the deal's worth (``engine_bid``), at most his bankroll."""
-        from trainer.engine.banker.auction import engine_bid  # the strategy engine: numpy
-
-        bid = engine_bid(table.rules, len(table.names) - 1, stake)
-        return max(min(bid, table.bankroll(player)), _NONE)
+        """002's auction: a player's bid for the deal (its worth, at most his bankroll)."""
+        return engine_bid(table.rules, len(table.names) - 1, stake, table.bankroll(player))
 
 
 class DrawToPolicy(TablePolicy):
@@ -147,6 +154,9 @@ class BasicStrategyPolicy(TablePolicy):
         self.chart = chart if chart is not None else _chart_of(rules)
 
     def _code(self, round_: Round, cards: tuple[Card, ...], total: int, soft: bool) -> str:
+        if face_down_game(round_.rules):  # 004, no banker card: the chart of one column
+            punter = fixed_point(round_.rules).punter
+            return "H" if punter.draws(tuple(card.value for card in cards)) else "S"
         up = round_.up_card.value
         up_key = "A" if up == 1 else str(up)
         codes = self.chart.codes
@@ -374,10 +384,7 @@ class Table:
         dealer = self._dealer
         self._pay(players, result)
         passed = self._next_dealer(result, players, pack_over=shoe.shuffles != shuffles_before)
-        price = None
-        if self.rules.deal_auction and dealer is not None and passed != dealer:
-            passed, price = self._sell_deal(dealer, amounts, policy)
-        self._dealer = passed
+        self._dealer, price = self._sold(dealer, passed, sum(map(_box_total, amounts)), policy)
         self.rounds_played += 1
         record = TableRound(
             number=self.rounds_played,
@@ -394,21 +401,15 @@ class Table:
         self.last = record
         return record
 
-    def _sell_deal(
-        self, dealer: int, amounts: tuple[Money | tuple[Money, ...], ...], policy: TablePolicy
-    ) -> tuple[int, Fraction]:
-        """002's auction: every player bids, from the dealer's left, the dealer last; the deal
-        goes to the highest bid, the price shared among the others (:mod:`~trainer.engine.
-        banker.auction`)."""
-        from trainer.engine.banker.auction import check_bid, price_shares, sell_deal
-
-        count = len(self.names)
-        stake = Fraction(sum(map(_box_total, amounts), _NONE)) / len(amounts)
-        order = [(dealer + 1 + k) % count for k in range(count)]
-        bids = [check_bid(self.rules, policy.bid_for_deal(self, who, stake)) for who in order]
-        won, price = sell_deal(bids)
-        buyer = order[won]
-        for who, net in enumerate(price_shares(price, count, buyer)):
+    def _sold(
+        self, dealer: int | None, passed: int | None, staked: Money, policy: TablePolicy
+    ) -> tuple[int | None, Fraction | None]:
+        """002's auction (``auction.sell_at``): the deal that would pass sold, chips moving."""
+        if not self.rules.deal_auction or dealer is None or passed == dealer:
+            return passed, None
+        bid = partial(policy.bid_for_deal, self, stake=Fraction(staked, len(self.names) - 1))
+        buyer, price, nets = sell_at(self.rules, dealer, len(self.names), bid)
+        for who, net in enumerate(nets):
             self._bankrolls[who] = _add(self._bankrolls[who], net)
         return buyer, price
 

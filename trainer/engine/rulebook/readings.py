@@ -70,10 +70,35 @@ READINGS: dict[str, tuple[Reading, ...]] = {
     ),
     "russian-bank": (
         Reading(
+            "Who sees what",
+            "“Банкомет сдает всем понтерам по две карты, не исключая и себя” (the banker deals "
+            "two cards to every punter, not excepting himself) and “Банкомет первый смотрит "
+            "свои карты” (the banker looks at his cards first): no card is said to be shown "
+            "(source 004).",
+            "Every card is dealt and drawn face down. A punter sees his own cards only, so his "
+            "chart has one column; the banker sees his own and, of each punter, the stake, how "
+            "many cards he drew, and that a punter past 21 is out.",
+            (
+                Alternative(
+                    "The punters' cards and the banker's first card face up, the banker "
+                    "standing on 17",
+                    "deal_faces=casino banker_best=false",
+                ),
+            ),
+        ),
+        Reading(
             "The banker's drawing",
-            "The banker may draw as he likes, like the punters (source 004).",
-            "The banker draws to 16 and stands on 17: the house edge shown depends on it.",
-            _policy("The banker"),
+            "“...посредством прикупки, которая возможна как для понтеров, так и для банкомета” "
+            "(drawing is open to the punters and to the banker alike): he draws as he likes "
+            "(source 004).",
+            "The automatic banker plays his best for the bank's money by what he sees, and the "
+            "punters' chart is their best against him: each answers the other.",
+            tuple(
+                Alternative(
+                    f"The banker stands on {total}", f"banker_best=false dealer_stands_on={total}"
+                )
+                for total in range(12, 18)
+            ),
         ),
     ),
     "twenty-one-home": (

@@ -83,6 +83,10 @@ DEAL_FACES: dict[str, str] = {
     "players-down": "the players' cards face down, the dealer's first card up and his second down",
     "first-down": "everyone's first card face down and second card face up, the dealer's too",
     "dealer-second-up": "the players' cards face down, the dealer's first down and second up",
+    # 004 as its text deals it: nobody's card is shown, drawn ones neither; the table sees how
+    # many cards each hand holds, and a punter past 21 shows it.
+    "all-down": "every card face down, drawn cards too: the table sees how many cards each "
+    "hand holds, and a bust",
 }
 OPTION_CHOICES["deal_faces"] = tuple(DEAL_FACES)
 

@@ -99,6 +99,10 @@ OPTION_LABELS: dict[str, OptionLabel] = {
         "Dealer's natural must be announced",
         "Unannounced before the first player draws, it counts as a plain 21 (source 000).",
     ),
+    "banker_best": OptionLabel(
+        "The banker plays his best",
+        "Yes: he draws as best serves the bank, by what he sees (source 004); no: by a total.",
+    ),
     "double_on": OptionLabel("Double down on", "The two-card totals a player may double on."),
     "double_after_split": OptionLabel(
         "Double after a split", "A hand made by splitting may be doubled."
@@ -158,7 +162,7 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     ),
     "deal_faces": OptionLabel(
         "Cards dealt face up",
-        "Which dealt cards the table sees; drawn cards always come face up.",
+        "Which dealt cards the table sees; drawn cards come face up, except where none is.",
     ),
     "bet_after_deal": OptionLabel(
         "Bets after the deal", "Stakes go down once the two cards are dealt (source 004)."
@@ -194,6 +198,7 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
         "players-down": "the dealer's first card only (source 000)",
         "first-down": "every second card, the dealer's too (source 002)",
         "dealer-second-up": "the dealer's second card only (source 002, method 2)",
+        "all-down": "none, drawn cards neither (source 004)",
     },
     # RULES.md 002, deal methods: "крапом вверх" (back up) is face down.
     "deal_method": {
@@ -260,7 +265,9 @@ def _pack_and_dealer(rules: Rules) -> list[str]:
         lines = [f"{decks}, dealt to the end of the pack"]
     else:
         lines = [f"{decks}, cut card at {float(rules.penetration):.0%} of the pack"]
-    if rules.dealer_stands_on == 17:
+    if rules.banker_best:
+        lines.append("The banker draws as best serves the bank, against what the table shows")
+    elif rules.dealer_stands_on == 17:
         lines.append(
             "Dealer hits soft 17" if rules.dealer_hits_soft_17 else "Dealer stands on all 17s"
         )

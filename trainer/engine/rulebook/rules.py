@@ -10,7 +10,6 @@ and strategy commands, the web forms, URLs, caches and the store all use the not
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -89,6 +88,9 @@ class Rules:
     no_hole_card_loses: str = "all"  # no hole card: what a dealer natural takes ("original" bets)
     dealer_natural_takes_all: bool = False  # 004: a banker's dealt 21 beats a punter's dealt 21
     dealer_natural_must_be_announced: bool = False  # 000: unannounced, it counts as a plain 21
+    # 004: the automatic banker plays his best for the bank's money (banker/face_down.py), not
+    # a fixed total; off: he draws below dealer_stands_on.
+    banker_best: bool = False
     # Player options
     double_on: str = "any"
     double_after_split: bool = True
@@ -290,12 +292,17 @@ class Rules:
                 f"deal method {self.deal_method} deals {DEAL_FACES[faces]}: "
                 f"deal_faces must be {faces}, not {self.deal_faces}",
             )
-        self._validate_players_deal(bad)
+        self._validate_deal_004()
+        self._validate_players_deal()
         if not 1 <= self.box_bettors <= 3:
             raise bad("box_bettors", f"must be 1 to 3, not {self.box_bettors}")
 
-    def _validate_players_deal(self, bad: Callable[[str, str], InvalidRulesError]) -> None:
+    def _validate_players_deal(self) -> None:
         """002's rules of ties and of the deal: combinations no text allows."""
+
+        def bad(option: str, why: str) -> InvalidRulesError:
+            return InvalidRulesError(f"{option}: {why}", option=option)
+
         if self.tie_pays_bonus and self.ties == "dealer":
             raise bad("tie_pays_bonus", "where a tie goes to the dealer, it pays nothing at all")
         if self.deal_auction and self.table_rotation != "natural-takes-deal":
@@ -303,6 +310,29 @@ class Rules:
                 "deal_auction",
                 "only players who deal sell the deal (source 002's home game, where a "
                 "natural takes the deal); a table with a house dealer has none to sell",
+            )
+
+    def _validate_deal_004(self) -> None:
+        """004 as its text deals it: every card face down, and the banker who plays his best
+        (``trainer.engine.banker.face_down``): no other text deals so."""
+
+        def bad(option: str, why: str) -> InvalidRulesError:
+            return InvalidRulesError(f"{option}: {why}", option=option)
+
+        if self.deal_faces == "all-down" and not self.players_bank:
+            raise bad(
+                "deal_faces",
+                "all-down is source 004's deal, where a punter holds the bank "
+                "(table_rotation bank-passes-after-pack); no text deals every card face down "
+                "at another table",
+            )
+        if self.deal_faces == "all-down" and self.max_split_hands != 1:
+            raise bad("deal_faces", "all-down deals no pairs to split: max_split_hands must be 1")
+        if self.banker_best and self.deal_faces != "all-down":
+            raise bad(
+                "banker_best",
+                "the banker's best play is worked out for source 004's deal, every card face "
+                "down (deal_faces all-down); with cards face up he stands on dealer_stands_on",
             )
 
     # -- presentation -----------------------------------------------------------------------
@@ -501,9 +531,18 @@ PRESETS: dict[str, Rules] = {
         table_rotation="bank-passes-after-pack",
         min_bet=Fraction(1),
         max_bet=None,  # "Каждый понтер ставит какую ему угодно сумму денег."
+        # "Банкомет сдает всем понтерам по две карты, не исключая и себя" and "Банкомет первый
+        # смотрит свои карты": no card is shown. deal_faces=casino keeps the face-up reading.
+        deal_faces="all-down",
+        banker_best=True,
         interpretation=(
-            "Interpretation: the banker 'may draw as he likes'; we let him draw to 16 and stand "
-            "on 17. The pack is played to its end (a talia), then the bank passes left.",
+            # Who sees what and the banker's drawing are readings with an option each
+            # (rulebook/readings.py), shown once on the rules page with the text's sentence.
+            "Interpretation: “Закупившийся банкомет выплачивает все ставки понтеров вдвое” (a "
+            "busted banker pays every stake double): the stakes of the punters still standing; "
+            "a punter past 21 lost at once (“Понтер или банкомет, прикупивший и составивший "
+            "более 21 очка, проигрывает”).",
+            "Interpretation: the pack is played to its end (a talia), then the bank passes left.",
             "Interpretation: 'at most three cards drawn' holds for the banker too.",
         ),
     ),

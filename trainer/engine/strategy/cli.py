@@ -15,6 +15,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from trainer.engine.banker.face_down_chart import OneColumnChart, one_column_chart
 from trainer.engine.rulebook.readings import readings_for
 from trainer.engine.rulebook.rule_words import summary_lines, title
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset, preset_names
@@ -22,7 +23,7 @@ from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
 from trainer.engine.strategy.cache import chart as cached_chart
 from trainer.engine.strategy.chart import CODES, UP_CARDS, Chart, up_label
 
-__all__ = ["format_advice", "format_chart", "main"]
+__all__ = ["format_advice", "format_chart", "format_one_column", "main", "one_column_json"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -149,6 +150,67 @@ def format_chart(result: Chart) -> str:
     return "\n".join(lines)
 
 
+def format_one_column(result: OneColumnChart) -> str:
+    """004 as its text deals it: the punters' chart of one column (no banker card), by cards
+    drawn, the banker's best play, and the edge at the fixed point."""
+    point = result.point
+    lines = [
+        f"The punters' chart for {title(result.rules)}",
+        f"  (rules {result.rules.notation()})",
+        "",
+    ]
+    lines += [f"  {line}" for line in summary_lines(result.rules)]
+    names = {0: "On the two dealt cards", 1: "After one card drawn", 2: "After two cards drawn"}
+    for drawn in sorted({row.drawn for row in result.rows}):
+        lines += ["", names.get(drawn, f"After {drawn} cards drawn")]
+        for row in result.by_drawn(drawn):
+            mark = f"  ({row.otherwise:.0%} of its hands played otherwise)" if row.otherwise else ""
+            lines.append(f"  {row.label:<8} {row.code}{mark}")
+    lines += [
+        "",
+        "H: draw a card; S: stand. No banker card is shown, so the chart has one column.",
+        "",
+        f"House edge: {result.house_edge:.3f}% of a punter's stake"
+        + (" (the punters have the edge)" if result.house_edge < 0 else ""),
+    ]
+    if point.rounds:
+        lines.append(
+            "The banker plays his best against this chart, and it is the punters' best against "
+            f"him: worked out in {len(point.rounds)} rounds from a banker standing on "
+            f"{result.rules.dealer_stands_on} (house edge {-100 * point.start_edge:.3f}%):"
+        )
+        for number, step in enumerate(point.rounds, start=1):
+            lines.append(
+                f"  round {number}: {step.banker_moved} of the banker's choices moved, "
+                f"{step.punter_moved} of the punters'; house edge {-100 * step.edge:.3f}%"
+            )
+        if point.cycle:
+            lines.append(
+                f"  (no choice settles every cell: the answers go round a cycle of {point.cycle} "
+                "rounds; the punters' chart is the best against the banker who plays)"
+            )
+    return "\n".join(lines)
+
+
+def one_column_json(result: OneColumnChart) -> dict[str, object]:
+    """:func:`format_one_column` as JSON."""
+    point = result.point
+    return {
+        "rules": result.rules.notation(),
+        "house_edge": result.house_edge,
+        "rows": [
+            {"soft": r.soft, "total": r.total, "drawn": r.drawn, "code": r.code}
+            for r in result.rows
+        ],
+        "rounds": [
+            {"banker_moved": r.banker_moved, "punter_moved": r.punter_moved, "edge": r.edge}
+            for r in point.rounds
+        ],
+        "start_house_edge": -100 * point.start_edge,
+        "cycle": point.cycle,
+    }
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command; 0 on success, 2 on bad input."""
     parser = _parser()
@@ -158,6 +220,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.all_presets:
         for name in preset_names():
             rules = find_preset(name)
+            if rules.deal_faces == "all-down":
+                edge = one_column_chart(rules).house_edge
+                print(f"{name:<16} house edge {edge:7.3f}%")
+                for reading in readings_for(rules):
+                    for other in reading.others:
+                        theirs = _house_edge(other.rules(rules), args)
+                        print(f"  reading: {other.words}: house edge {theirs:7.3f}%")
+                continue
             result = cached_chart(
                 rules, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
             )
@@ -182,6 +252,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except InvalidRulesError as exc:
         print(f"strategy: {exc}", file=sys.stderr)
         return 2
+    if rules.deal_faces == "all-down":
+        one = one_column_chart(rules)
+        print(json.dumps(one_column_json(one), indent=1) if args.json else format_one_column(one))
+        return 0
     result = cached_chart(
         rules, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
     )
@@ -195,3 +269,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         print()
         print(format_advice(priced))
     return 0
+
+
+def _house_edge(rules: Rules, args: argparse.Namespace) -> float:
+    """The house edge of ``rules``: the chart of one column's at 004 as its text deals it,
+    else the basic-strategy chart's."""
+    if rules.deal_faces == "all-down":
+        return one_column_chart(rules).house_edge
+    found = cached_chart(
+        rules, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
+    )
+    return found.house_edge

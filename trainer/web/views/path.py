@@ -18,7 +18,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
-from drills import AskedAtTable, DrillError, LearnerState, get_drill, rules_for
+from drills import AskedAtTable, LearnerState, get_drill
 from drills import path as steps
 from drills.strategy_chart import cached_chart_for
 from trainer import words
@@ -190,34 +190,20 @@ def grade_placement() -> Response:
         abort(
             400, description=words.say("The placement check's rules are unknown: start it again.")
         )
-    results = []
-    graded = []
-    for number, (step, slug, notation) in enumerate(kept["asked"], start=1):
-        drill = get_drill(slug)
-        fields = {
-            name[len(f"q{number}-") :]: value[:40]
-            for name, value in request.form.items()
-            if name.startswith(f"q{number}-")
-        }
-        try:
-            answer = drill.answer_text(fields)  # left blank: not known, so not skipped
-            grade = (
-                drill.grade(notation, answer, rules_for(drill, notation, rules)) if answer else None
-            )
-        except DrillError as error:
-            abort(
-                400,
-                description=words.say(
-                    "Question %(number)s: %(error)s Nothing was kept; answer it and send the "
-                    "check again.",
-                    number=words.number(number),
-                    error=str(error),
-                ),
-            )
-        results.append((step, grade is not None and grade.correct))
-        graded.append(_shown_grade(drill, drill.question(notation, rules), grade))
+    try:
+        graded = steps.grade_placement(kept["asked"], request.form, rules)
+    except steps.PlacementAnswerError as error:
+        abort(
+            400,
+            description=words.say(
+                "Question %(number)s: %(error)s Nothing was kept; answer it and send the "
+                "check again.",
+                number=words.number(error.number),
+                error=str(error.error),
+            ),
+        )
     session.pop(PLACEMENT_KEY, None)
-    known = steps.placed(results)
+    known = steps.placed([(placed.step, placed.correct) for placed in graded])
     user = current_user()
     place = current_place(user)
     start = place.start if place else "new"
@@ -225,20 +211,21 @@ def grade_placement() -> Response:
     keep_place(user, paths.Place(start, steps.known_text(before | known)))
     return render(
         "path/placement_done.html",
-        graded=graded,
+        graded=[_shown_grade(placed) for placed in graded],
         known=[step for step in steps.STEPS if step.key in known],
         section="home",
     )
 
 
-def _shown_grade(drill: Any, question: Any, grade: Any) -> dict[str, Any]:
+def _shown_grade(placed: steps.PlacedAnswer) -> dict[str, Any]:
     """A placement answer as the results show it: a play by its name, not its key."""
-    names = {key: label for key, label, _legal in question.view.get("keys", ())}
+    grade = placed.grade
+    names = {key: label for key, label, _legal in placed.question.view.get("keys", ())}
     return {
-        "drill": drill,
-        "question": question,
+        "drill": placed.drill,
+        "question": placed.question,
         "blank": grade is None,
-        "correct": grade is not None and grade.correct,
+        "correct": placed.correct,
         "said": names.get(grade.answer, grade.answer) if grade else "",
         "right": names.get(grade.right_answer, grade.right_answer) if grade else "",
     }

@@ -15,6 +15,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills.strategy_chart import PLAY_KEYS
+from trainer.engine.banker.face_down_chart import one_column_chart
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import CODES, Chart, chart
 from trainer.engine.strategy.advice import advice_cost, advice_for
@@ -161,6 +162,9 @@ def page() -> Response:
     if is_rules_form(request.args):
         # The rules form was sent: show the rules at their own address (one notation).
         return redirect(url_for("strategy.page", rules=rules.notation()), code=303)
+    if rules.deal_faces == "all-down":
+        # 004 as its text deals it: no banker card, the chart of one column (about a second).
+        return render("strategy.html", one_column=one_column_chart(rules), **_context(rules, None))
     where = strategy_cache_dir()
     result = cached(rules, cache_dir=where)
     if result is None and request.args.get("wait") == "1":
@@ -173,6 +177,9 @@ def page() -> Response:
 def chart_block() -> Response:
     """The chart block, computed now if need be (htmx asks for it while the page waits)."""
     rules = _rules_from_query()
+    if rules.deal_faces == "all-down":
+        context = _context(rules, None)
+        return render("strategy.html", block="chart", one_column=one_column_chart(rules), **context)
     where = strategy_cache_dir()
     if cached(rules, cache_dir=where) is None:
         limit_expensive_work(NEW_CHART)

@@ -32,9 +32,11 @@ from drills.counting.preferences import CONVENTION_LABELS, RESOLUTION_LABELS, sy
 from drills.strategy_chart import chart_for
 from drills.table_dealing import dealer_step
 from drills.table_session import (
+    DEFAULT_STOP_AT,
     GRADED,
     MODES,
     MONEY_RE,
+    UNPRICED,
     Asked,
     InvalidTableSpecError,
     TableSpec,
@@ -47,7 +49,7 @@ from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError, TableGa
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import tables, users
 from trainer.store.db import transaction
-from trainer.web import table_view
+from trainer.web import table_verdict, table_view
 from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import option_fields, plain_words, preset_menu, read_rules
@@ -158,6 +160,8 @@ def _setup_page(
         resolutions=RESOLUTION_LABELS,
         graded_choices=GRADED,
         modes=MODES,
+        unpriced=UNPRICED,
+        stop_default=table_view.decimal(DEFAULT_STOP_AT),
         prefs=prefs,
         defaults={
             **money_defaults(rules),
@@ -247,7 +251,7 @@ def _step_feedback(seated: Seated, n: int) -> list[dict[str, Any]] | None:
         grades = _grades(seated, ask, last.step, answers_of(seated, last), game.learner_net)
     except InvalidAnswerError:
         return None
-    return table_view.feedback_view(grades) or None
+    return table_verdict.feedback_view(grades) or None
 
 
 def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
@@ -326,9 +330,12 @@ def step(table_id: str) -> Response:
         )
     steps = tables.steps_of(get_db(), seated.stored.id)
     if not is_htmx():  # a plain form: post, redirect, get (Back asks to send nothing again)
-        shown: dict[str, Any] = {"shown": steps[-1].n} if seated.spec.mode == "training" else {}
+        # Training mode: to the step's verdict (its anchor), not the next hand below it.
+        shown: dict[str, Any] = (
+            {"shown": steps[-1].n, "_anchor": "verdict"} if seated.spec.mode == "training" else {}
+        )
         return redirect(url_for("table.show", table_id=table_id, **shown), code=303)
-    feedback = table_view.feedback_view(grades) if seated.spec.mode == "training" else None
+    feedback = table_verdict.feedback_view(grades) if seated.spec.mode == "training" else None
     if steps[-1].state == "held":  # the table stays where it was, the mistake shown
         now = replace(seated, steps=steps, held=steps[-1])
     else:  # where the step's own replay left it (no need to replay it again)
@@ -390,9 +397,9 @@ def _store(
 
     :raises StaleStepError: when another request stored a step first.
     """
-    wrong = any(not grade.correct for _, grade in grades)
-    decision = seated.ask.kind in ("play", "bet", "insurance", "draw", "double", "redouble")
-    hold = wrong and seated.spec.mode == "training" and decision
+    wrong = [grade for _, grade in grades if not grade.correct]
+    # Training mode stops only for a mistake worth stopping for (the learner's threshold).
+    hold = seated.spec.mode == "training" and seated.spec.worth_stopping(wrong)
     # A decision chosen again after taking one back is shown graded, and stored only where it
     # is wrong again (a right one, the answer just shown, is no fresh answer for the history;
     # a mistake made again is, and the summary prices it where it is kept).
@@ -570,8 +577,7 @@ def held_feedback(seated: Seated) -> list[dict[str, Any]]:
     """The held mistake's grades, as shown when it was made (from its stored attempts)."""
     if seated.held is None:
         return []
-    found = _graded(seated).get(seated.held.n, {})
-    return [{"name": name, "row": row} for name, row in found.items()]
+    return table_verdict.stored_verdicts(_graded(seated).get(seated.held.n, {}))
 
 
 # -- the shoe's summary --------------------------------------------------------------------------

@@ -1,0 +1,152 @@
+"""A punter's play at 004 as its text deals it: no banker card is shown, so the play is graded
+by the punters' chart of one column (:mod:`trainer.engine.banker.face_down`), for the exact
+cards held and how many of them were drawn (the banker reads the draws).
+
+Part of the table's play drill (:mod:`drills.table_play`, the same slug): its notation is the
+hand and ``v ?``, the banker's cards unseen::
+
+    TS 6H v ?
+    TS 2H 3C v ?
+
+The right play is the fixed point's: the punter's best against the banker who plays his best,
+each against the other. The EVs are the stand's and the draw's per unit staked, given no
+banker's dealt 21 (a punter plays only then); their approximation is named in
+:mod:`trainer.engine.banker.face_down`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from drills.base import Grade, InvalidAnswerError, InvalidQuestionError, Question
+from drills.dealing.table_words import cards_words
+from drills.strategy_chart import PLAY_KEYS
+from trainer.engine.banker.face_down import face_down_game, fixed_point
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.hand import Hand, InvalidHandError
+from trainer.engine.play.settlement import is_natural
+from trainer.engine.rulebook.rules import Rules
+
+__all__ = ["FaceDownPlay", "grade", "is_face_down", "notation_of", "question", "skill"]
+
+WORDS = {"H": "draw", "S": "stand"}
+# The interpretation a verdict at 004's deal depends on, named as the rules page names it.
+SIGHT = "(the reading of the text named 'Who sees what' on the rules page: no card is shown)"
+_NOTATION_RE = re.compile(r"(?P<hand>(?:[2-9TJQKA][SHDC] ){2,12})v \?")
+_TIE = 1e-9
+
+
+def is_face_down(notation: str) -> bool:
+    """Whether a table decision's notation shows no banker card (``v ?``)."""
+    return (notation or "").endswith(" v ?")
+
+
+def notation_of(cards: tuple[Card, ...]) -> str:
+    """The notation of a punter's decision with no banker card shown."""
+    return " ".join(str(card) for card in cards) + " v ?"
+
+
+@dataclass(frozen=True)
+class FaceDownPlay:
+    hand: Hand
+    evs: dict[str, float]  # "S" and "H", per unit staked, given no banker's dealt 21
+    right: str
+
+    @property
+    def drawn(self) -> int:
+        return len(self.hand) - 2
+
+    def cost(self, answer: str) -> float:
+        return max(self.evs[self.right] - self.evs.get(answer, self.evs[self.right]), 0.0)
+
+
+def work_out(notation: str, rules: Rules) -> FaceDownPlay:
+    """:raises InvalidQuestionError: for a notation the table could not have written."""
+    match = _NOTATION_RE.fullmatch(notation or "")
+    if match is None:
+        raise InvalidQuestionError("a decision with no banker card shown reads like 'TS 6H v ?'")
+    if not face_down_game(rules):
+        raise InvalidQuestionError(
+            "deal_faces: the banker's card is hidden only at source 004's deal (all-down)"
+        )
+    try:
+        hand = Hand.parse(match["hand"])
+    except InvalidHandError as error:
+        raise InvalidQuestionError(str(error)) from None
+    most = rules.max_draws
+    if hand.is_bust or hand.total >= 21 or is_natural(hand.cards):
+        raise InvalidQuestionError("a bust hand or a 21 has no play to choose")
+    if most is not None and len(hand) - 2 >= most:
+        raise InvalidQuestionError(f"max_draws: a hand draws {most} cards at most")
+    key = tuple(sorted(card.value for card in hand.cards))
+    values = fixed_point(rules).punter.values.get(key)
+    if values is None:
+        raise InvalidQuestionError("no punter holds these cards at this table")
+    stand, hit = values
+    evs = {"S": stand, "H": hit}
+    return FaceDownPlay(hand, evs, "H" if hit > stand + _TIE else "S")
+
+
+def question(notation: str, rules: Rules) -> Question:
+    worked = work_out(notation, rules)
+    view: dict[str, Any] = {
+        "hand": worked.hand,
+        "up": None,
+        "split_hands": 0,
+        "keys": [(key, label, key in WORDS) for key, label in PLAY_KEYS.items()],
+    }
+    return Question(notation=notation, prompt="Your play?", view=view)
+
+
+def _row(hand: Hand) -> str:
+    return f"{'soft' if hand.is_soft else 'hard'} {hand.total}"
+
+
+def skill(notation: str, rules: Rules) -> str:
+    """``"russian-bank: hard 16, no banker card"``, ``"...: hard 15, no banker card, 1 drawn"``."""
+    worked = work_out(notation, rules)
+    text = f"{rules.notation()}: {_row(worked.hand)}, no banker card"
+    return text + (f", {worked.drawn} drawn" if worked.drawn else "")
+
+
+def explain(worked: FaceDownPlay, answer: str) -> str:
+    hand = worked.hand
+    drawn = {0: "on your two dealt cards", 1: "after one card drawn"}.get(
+        worked.drawn, f"after {worked.drawn} cards drawn"
+    )
+    text = (
+        f"Your {_row(hand)} ({cards_words(hand.cards)}) {drawn}, no banker card shown {SIGHT}: "
+        f"the punters' chart of one column says {WORDS[worked.right]}. Against the banker who "
+        "plays his best, reading how many cards you drew, standing is worth "
+        f"{worked.evs['S'] * 100:+.2f}% of the stake and drawing {worked.evs['H'] * 100:+.2f}%."
+    )
+    cost = worked.cost(answer)
+    if answer != worked.right and cost > 0:
+        text += f" To {WORDS[answer]} costs {cost * 100:.2f}% of the stake."
+    return text
+
+
+def grade(notation: str, answer_text: str, rules: Rules) -> Grade:
+    worked = work_out(notation, rules)
+    answer = (answer_text or "").strip().upper()
+    if answer not in PLAY_KEYS:
+        raise InvalidAnswerError(f"Answer with one of H, S, D, P, R; {answer_text!r} is not.")
+    if answer not in WORDS:
+        raise InvalidAnswerError(f"{PLAY_KEYS[answer]} is not allowed for this hand here.")
+    tie = abs(worked.evs["H"] - worked.evs["S"]) <= _TIE
+    return Grade(
+        correct=answer == worked.right or tie,
+        answer=answer,
+        right_answer=worked.right,
+        explanation=explain(worked, answer),
+        ev_cost=Fraction(f"{worked.cost(answer):.6f}"),
+    )
+
+
+def right_ev(notation: str, rules: Rules) -> float:
+    """The right play's EV per unit staked, for luck and skill."""
+    worked = work_out(notation, rules)
+    return worked.evs[worked.right]

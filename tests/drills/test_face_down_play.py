@@ -1,0 +1,64 @@
+"""A punter's play at 004 as its text deals it, graded by the chart of one column (the table
+play drill's notation ``v ?``: no banker card shown)."""
+
+from __future__ import annotations
+
+import pytest
+
+from drills.base import InvalidAnswerError, InvalidQuestionError
+from drills.table_play import DRILL
+from trainer.engine.banker.face_down import fixed_point
+from trainer.engine.rulebook.rules import Rules
+
+BANK = Rules.parse("russian-bank")
+FACE_UP = Rules.parse("russian-bank deal_faces=casino banker_best=false")
+
+
+@pytest.mark.parametrize("notation", ["TS 6H v ?", "TS 5H v ?", "9S 2H 3C v ?", "AS 6H v ?"])
+def test_the_right_play_is_the_fixed_points_for_the_exact_cards(notation: str) -> None:
+    values = tuple(
+        sorted({"A": 1, "T": 10}.get(w[0], 0) or int(w[0]) for w in notation.split()[:-2])
+    )
+    stand, hit = fixed_point(BANK).punter.values[values]
+    right, wrong = ("H", "S") if hit > stand else ("S", "H")
+    grade = DRILL.grade(notation, wrong, BANK)
+    assert not grade.correct and grade.right_answer == right
+    assert float(grade.ev_cost or 0) == pytest.approx(abs(hit - stand), abs=1e-5)
+    assert DRILL.grade(notation, right, BANK).correct
+    assert "no banker card shown" in grade.explanation
+    assert DRILL.question(notation, BANK).view["up"] is None
+
+
+def test_the_skill_names_the_row_and_the_draws() -> None:
+    assert DRILL.skill("TS 6H v ?", BANK) == "russian-bank: hard 16, no banker card"
+    assert DRILL.skill("9S 2H 3C v ?", BANK) == "russian-bank: hard 14, no banker card, 1 drawn"
+
+
+@pytest.mark.parametrize(
+    ("notation", "rules", "message"),
+    [
+        ("TS 6H v ?", FACE_UP, "deal_faces"),  # the face-up reading shows a banker card
+        ("AS KH v ?", BANK, "no play"),
+        ("TS 2H 2C 2D 3S v ?", BANK, "max_draws"),
+        ("TS 6H v", BANK, "reads like"),
+    ],
+)
+def test_a_notation_the_table_could_not_write_is_refused(
+    notation: str, rules: Rules, message: str
+) -> None:
+    with pytest.raises(InvalidQuestionError, match=message):
+        DRILL.grade(notation, "S", rules)
+
+
+def test_a_play_the_game_has_not_is_refused() -> None:
+    with pytest.raises(InvalidAnswerError, match="not allowed"):
+        DRILL.grade("TS 6H v ?", "D", BANK)
+
+
+def test_a_verdict_names_the_reading_it_depends_on() -> None:
+    from drills.punter_stake import DRILL as STAKE
+
+    play = DRILL.grade("TS 6H v ?", "H", BANK).explanation
+    stake = STAKE.grade("stake TS 6H bankroll 1000 risk 0.05", "1", BANK).explanation
+    for text in (play, stake):
+        assert "'Who sees what'" in text

@@ -1,0 +1,114 @@
+"""Training mode stops the table only for a mistake worth stopping for: one costing at least
+the learner's threshold (0.05 of a bet unless they set another), or one with no price (a
+count check) unless they chose to play on; a cheaper mistake is shown and play goes on. A bad
+threshold is a 400 naming its field."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from tests.web.test_table_pages import replayed
+from tests.web.test_table_web import counts, sit, step_form
+from trainer.store import tables
+
+# The indices and edge by count these pages grade by (worked out once per run).
+pytestmark = pytest.mark.usefixtures("count_studies")
+
+
+def stored_steps(db: Any, url: str) -> list[tables.Step]:
+    return tables.steps_of(db, url.rsplit("/", 1)[-1])
+
+
+def first_bet_of_two_units(client: Any, url: str, hidden_fields: Any) -> Any:
+    """Bet two units where the ramp bets one (the shoe's first bet, at a count of 0)."""
+    kind, fields = step_form(client, url, hidden_fields)
+    assert kind == "bet"
+    return client.post(url + "/step", data={**fields, "units": "2"})
+
+
+def bet_cost(db: Any) -> float:
+    row = db.execute("SELECT correct, ev_cost FROM attempts WHERE drill = 'bet-sizing'").fetchone()
+    assert row[0] == 0  # wrong: the ramp bets one unit at a count of 0
+    return float(Fraction(row[1]))
+
+
+def test_a_cheap_mistake_is_shown_and_play_goes_on(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, mode="training")
+    response = first_bet_of_two_units(client, url, hidden_fields)
+    assert response.status_code == 303
+    assert 0 < bet_cost(db) < 0.05
+    assert [s.state for s in stored_steps(db, url)] == ["played"]
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Not quite" in page and "held-choice" not in page
+    assert "keep it or take it back" not in page
+
+
+def test_the_same_mistake_stops_the_table_under_a_lower_threshold(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, mode="training", stop_at="0")
+    response = first_bet_of_two_units(client, url, hidden_fields)
+    assert response.status_code == 303
+    assert 0 < bet_cost(db) < 0.05
+    assert [s.state for s in stored_steps(db, url)] == ["held"]
+    page = client.get(response.headers["Location"]).get_data(as_text=True)
+    assert "held-choice" in page
+
+
+def play_to_the_first_count_check(client: Any, url: str, hidden_fields: Any) -> dict[str, str]:
+    """Bet one unit, decline insurance and stand until the table asks for the count (no
+    priced mistake stops it: the threshold is the highest there is)."""
+    for _ in range(100):
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "count":
+            return fields
+        extra = {"bet": {"units": "1"}, "insurance": {"answer": "N"}}.get(kind, {"answer": "S"})
+        assert client.post(url + "/step", data={**fields, **extra}).status_code == 303
+    raise AssertionError("no count check came")
+
+
+@pytest.mark.parametrize(("unpriced", "state"), [("stop", "held"), ("note", "played")])
+def test_a_wrong_count_stops_the_table_or_not_as_the_learner_set(
+    unpriced: str, state: str, client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, mode="training", unpriced=unpriced, stop_at="2")
+    fields = play_to_the_first_count_check(client, url, hidden_fields)
+    before = len(stored_steps(db, url))
+    running = replayed(db, url)[0].count_at(replayed(db, url)[2]).running
+    wrong = {**fields, "running": str(running - 1 if running > 0 else running + 1), "true": "0"}
+    response = client.post(url + "/step", data=wrong)
+    said = re.findall(r"field-error.*", response.get_data(as_text=True))
+    assert response.status_code == 303, said
+    steps = stored_steps(db, url)
+    assert len(steps) == before + 1 and steps[-1].step == "count"
+    assert steps[-1].state == state
+    if state == "held":  # taken back, the count is asked again
+        page = client.get(url).get_data(as_text=True)
+        assert "Keep my count" in page
+        held = {**hidden_fields(page.split("held-choice")[1]), "choice": "back"}
+        assert client.post(url + "/held", data=held).status_code == 303
+        assert step_form(client, url, hidden_fields)[0] == "count"
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("stop_at", "-1"), ("stop_at", "3"), ("stop_at", "abc"), ("stop_at", "0.0001"),
+     ("unpriced", "maybe")],
+)  # fmt: skip
+def test_a_bad_threshold_is_a_400_that_names_its_field(
+    field: str, value: str, client: Any, csrf: Any, db: Any
+) -> None:
+    from tests.web.test_table_web import SETUP
+
+    response = client.post("/table/", data={**SETUP, field: value, "csrf_token": csrf()})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert f'id="{field}-error"' in page
+    assert f'name="{field}"' in page.split(f'id="{field}-error"')[0].rsplit("<label", 1)[-1]
+    assert counts(db) == (0, 0)
