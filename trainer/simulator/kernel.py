@@ -406,7 +406,7 @@ def settle(p, f, hd, h, bet, first, dealer_total, dealer_natural):
         return stake * f[S.F_BLACKJACK]
     if total == 21 and hd[h, N] >= 3:
         ratio = _bonus(f, hd, h)
-        if ratio > 0.0 and not (dealer_total == 21 and p[S.TIES_DEALER]):
+        if ratio > 0.0 and not (dealer_total == 21 and p[S.TIE_VOIDS_BONUS]):
             if dealer_total > 21 and f[S.F_BUST] > ratio:
                 ratio = f[S.F_BUST]
             return stake * ratio

@@ -103,6 +103,7 @@ class Payouts:
     collects: float
     bust_pays: float
     ties_to_dealer: bool
+    tie_voids_bonus: bool
     five: float | None
     six: float | None
     sevens: float | None
@@ -118,6 +119,7 @@ class Payouts:
             collects=float(rules.dealer_blackjack_collects),
             bust_pays=float(rules.dealer_bust_pays),
             ties_to_dealer=rules.ties == "dealer",
+            tie_voids_bonus=rules.ties == "dealer" or not rules.tie_pays_bonus,
             five=_f(rules.five_card_21_pays),
             six=_f(rules.six_card_21_pays),
             sevens=_f(rules.seven_seven_seven_pays),
@@ -237,7 +239,7 @@ class HandValues:
                 vector.append(0.0 if self.peek_like else -p.collects)
             elif outcome == BUST:
                 vector.append(max(bonus or 1.0, p.bust_pays))
-            elif bonus is not None and not (outcome == 21 and p.ties_to_dealer):
+            elif bonus is not None and not (outcome == 21 and p.tie_voids_bonus):
                 vector.append(bonus)
             elif total > outcome:
                 vector.append(1.0)
