@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from drills import (
     bet_sizing,
+    deal_auction,
     deviations,
     hand_totals,
     punter_stake,
@@ -84,6 +85,7 @@ DRILLS: tuple[Drill, ...] = (
     table_play.DRILL,
     table_dealing.DRILL,
     punter_stake.DRILL,
+    deal_auction.DRILL,
     irregularities.DRILL,
     procedure.DRILL,
     table_payouts.DRILL,

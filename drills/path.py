@@ -110,7 +110,7 @@ STEPS: tuple[Step, ...] = (
         "table",
         "The table",
         "Whole rounds from a real shoe: bets, plays and the count together.",
-        ("table-play", "table-dealing", "punter-stake"),
+        ("table-play", "table-dealing", "punter-stake", "deal-auction"),
         (Bar("table-play", 100),),
     ),
     Step(

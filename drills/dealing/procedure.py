@@ -64,8 +64,8 @@ TEXT: dict[tuple[str, str], str] = {
     ("stop", "casino-boxes"): "003 is silent here; the trainer's casino deals to a cut card, and "
     "the round under way is finished before the shuffle.",
     ("reserve", "permanent-bank"): "000: before any deal the dealer may gather, shuffle and have "
-    "cut all the cards if he thinks there are too few for the round (the trainer: fewer than "
-    "15).",
+    "cut all the cards if he thinks there are too few for the round (the trainer reads it as "
+    "fewer than 15 cards: an interpretation of source 000, too few cards for the next deal).",
     ("burn", "twenty-one-club"): "002: the dealer burns a card by showing it and putting it "
     "face up under the pack; an ace may not be burned: the pack is shuffled and cut again.",
     ("burn", "casino-boxes"): "The casino game (003) burns one card after the shuffle, unseen; "

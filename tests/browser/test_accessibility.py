@@ -326,6 +326,7 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Table play": table,
     "Table dealing": table_dealing,
     "Stakes as a punter": table_dealing,  # asked at a table too
+    "Bidding for the deal": typed("1", "-5"),
     "Irregularities": irregularities,
     "Dealing procedure": procedure,
     "Payouts at the table": table_payouts,

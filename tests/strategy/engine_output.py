@@ -24,7 +24,7 @@ from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
 from trainer.engine.strategy.chart import Chart, compute_chart
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "strategy"
-COMMIT = "54f3851822577c647fbbf6e6cd7fd4e179ce6463"
+COMMIT = "c31ac9ac539f72cf2f598c80dd497dfc6d4889da"
 FILE = DATA / f"engine_output_{COMMIT[:7]}.json"
 STUDIED = ("vegas-6d-s17", "single-deck")  # Hi-Lo studies kept
 TOLERANCE = 1e-9

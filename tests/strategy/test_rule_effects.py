@@ -70,3 +70,45 @@ def test_double_restrictions():
     assert Action.DOUBLE not in action_evs(nine_eleven, "53v6")
     assert Action.DOUBLE not in action_evs(nine_eleven, "A8v6")  # soft 19, hard 9: not allowed
     assert Action.DOUBLE not in action_evs(SINGLE.replace(double_on="none"), "65v6")
+
+
+def _dealer_makes_21(left: list[int], total: int, soft: bool, hits_soft_17: bool) -> float:
+    """P(the dealer's hand ends on 21), drawing from ``left`` (counts of values 1 to 10), by
+    plain enumeration: the independent check of the strategy engine's dealer."""
+    best = total + 10 if soft and total + 10 <= 21 else total
+    if best > 21:
+        return 0.0
+    if best >= 17 and not (best == 17 and hits_soft_17 and soft and total + 10 == 17):
+        return 1.0 if best == 21 else 0.0
+    cards = sum(left)
+    chance = 0.0
+    for value in range(1, 11):
+        if left[value - 1]:
+            weight = left[value - 1] / cards
+            left[value - 1] -= 1
+            chance += weight * _dealer_makes_21(
+                left, total + value, soft or value == 1, hits_soft_17
+            )
+            left[value - 1] += 1
+    return chance
+
+
+def test_a_tie_pays_a_bonus_hand_nothing_unless_the_option_pays_it():
+    # 002: the dealer "не платит ничего тому, у кого равное с ним число очков"; the premiums
+    # are paid to a winner. A five-card 21 against a ten: the dealer's 21 ties it.
+    rules = SINGLE.replace(five_card_21_pays="2")
+    tie_nothing = action_evs(rules, "2234Tv10")[Action.STAND]
+    tie_paid = action_evs(rules.replace(tie_pays_bonus="true"), "2234Tv10")[Action.STAND]
+    assert tie_paid == pytest.approx(2.0)
+    left = [4] * 9 + [16]
+    for value in (2, 2, 3, 4, 10, 10):  # the hand and the dealer's ten
+        left[value - 1] -= 1
+    hole = [v for v in range(2, 11) for _ in range(left[v - 1])]  # peeked: no ace in the hole
+    p21 = 0.0
+    for value in set(hole):
+        weight = left[value - 1] / len(hole)
+        left[value - 1] -= 1
+        p21 += weight * _dealer_makes_21(left, 10 + value, False, SINGLE.dealer_hits_soft_17)
+        left[value - 1] += 1
+    assert 0.02 < p21 < 0.1
+    assert tie_nothing == pytest.approx(2.0 * (1 - p21))

@@ -22,10 +22,13 @@ Money is in units of the table minimum, as float64 (every payout ratio of the pr
 in binary at these sizes: halves, fifths and whole numbers of units).
 
 The shoe is :mod:`.shoe_kernel`. numba's cache on disk notices a change to a module's own
-source only, and this module's compiled functions hold the shoe's inlined: so when
-``shoe_kernel.py`` changes, this module's cache files are removed at import and its functions
-compiled afresh (:func:`forget_stale_cache`, on the directory numba itself uses:
-``$NUMBA_CACHE_DIR``, else ``__pycache__`` beside the module, else a user-wide one).
+source only, and this module's compiled functions hold the shoe's inlined and the slots' and
+tables' indices (:mod:`.slots`, :mod:`.tables`) frozen in, as the shoe's hold the slots': so
+when any of those sources changes, the cache files of both compiled modules (this one and the
+shoe's) are removed at import and their functions compiled afresh
+(:func:`forget_stale_cache`, on the directory numba itself uses: ``$NUMBA_CACHE_DIR``, else
+``__pycache__`` beside the module, else a user-wide one). A kernel compiled against the old
+indices read the parameters at the wrong places and crashed the process.
 """
 
 from __future__ import annotations
@@ -66,17 +69,28 @@ __all__ = [
 ]
 
 
-def forget_stale_cache(cache: Path, shoe_source: Path) -> bool:
-    """Remove this module's numba cache files from ``cache`` when ``shoe_source`` has changed
-    since they were written (a fingerprint of it is kept beside them); whether it did. An
+# The simulator's modules numba compiles, by the names their cache files start with.
+COMPILED_MODULES = ("kernel", "shoe_kernel")
+# The sources whose names and indices they hold frozen in, beside their own.
+FROZEN_IN = ("shoe_kernel.py", "slots.py", "tables.py")
+
+
+def forget_stale_cache(cache: Path, *sources: Path) -> bool:
+    """Remove the simulator's numba cache files (this module's and the shoe's) from ``cache``
+    when any of ``sources`` (what their compiled functions hold frozen in) has changed since
+    they were written (a fingerprint of them is kept beside them); whether it did. An
     unwritable cache is left alone (numba then keeps what it compiles in memory)."""
     stamp = cache / "kernel.shoe-source"
-    digest = hashlib.sha256(shoe_source.read_bytes()).hexdigest()
+    fingerprint = hashlib.sha256()
+    for source in sources:
+        fingerprint.update(hashlib.sha256(source.read_bytes()).digest())
+    digest = fingerprint.hexdigest()
     try:
         if stamp.exists() and stamp.read_text(encoding="ascii") == digest:
             return False
-        for old in cache.glob("kernel.*.nb[ic]"):
-            old.unlink(missing_ok=True)
+        for module in COMPILED_MODULES:
+            for old in cache.glob(f"{module}.*.nb[ic]"):
+                old.unlink(missing_ok=True)
         cache.mkdir(parents=True, exist_ok=True)
         stamp.write_text(digest, encoding="ascii")
     except OSError:
@@ -406,7 +420,7 @@ def settle(p, f, hd, h, bet, first, dealer_total, dealer_natural):
         return stake * f[S.F_BLACKJACK]
     if total == 21 and hd[h, N] >= 3:
         ratio = _bonus(f, hd, h)
-        if ratio > 0.0 and not (dealer_total == 21 and p[S.TIES_DEALER]):
+        if ratio > 0.0 and not (dealer_total == 21 and p[S.TIE_VOIDS_BONUS]):
             if dealer_total > 21 and f[S.F_BUST] > ratio:
                 ratio = f[S.F_BUST]
             return stake * ratio
@@ -551,4 +565,4 @@ def cache_dir() -> Path:
 
 
 # Before any function is called (numba loads a function's cache at its first call).
-forget_stale_cache(cache_dir(), Path(__file__).with_name("shoe_kernel.py"))
+forget_stale_cache(cache_dir(), *(Path(__file__).with_name(name) for name in FROZEN_IN))

@@ -92,6 +92,7 @@ PARAM_NAMES = (
     "max_draws",
     "up_index",
     "ties_dealer",
+    "tie_voids_bonus",
     "shuffle_after_refill",
     "surrender_void",
     "seats",
@@ -163,6 +164,7 @@ def _rule_values(rules: Rules) -> dict[str, int | bool]:
         "max_draws": -1 if rules.max_draws is None else rules.max_draws,
         "up_index": _UP_INDEX[rules.deal_faces],
         "ties_dealer": rules.ties == "dealer",
+        "tie_voids_bonus": rules.ties == "dealer" or not rules.tie_pays_bonus,
         # 004: the bank passes, and the pack is shuffled afresh, once it has been played out.
         "shuffle_after_refill": rules.table_rotation == "bank-passes-after-pack",
         "surrender_void": rules.hole_card == "none" and rules.surrender == "late",

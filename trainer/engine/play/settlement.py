@@ -13,7 +13,9 @@ The payouts (``RULES.md``):
   hand; without a hole card it takes the doubled and split stakes too, or the original bet only
   (``no_hole_card_loses``); with a peek only the original bet was ever out (000);
 - the bonus hands of 002 (21 on five or six cards, 7-7-7, 8-7-6) pay their ratio when the hand is
-  21 and not beaten (a dealer natural beats it, and a dealer 21 where ties go to the dealer);
+  21 and wins: a dealer natural beats it, and a dealer's 21 ties it, and a tie "pays nothing"
+  (002: "не платит ничего тому, у кого равное с ним число очков"), premium hand or not; the
+  option ``tie_pays_bonus`` pays the premium on a tie where ties push (an earlier reading);
 - a busted dealer pays every standing hand ``rules.dealer_bust_pays`` (004: 2:1);
 - otherwise the higher total wins 1:1, a tie pushes or goes to the dealer (``rules.ties``);
 - a bust loses at once, whatever the dealer does later; a surrender loses half (a late surrender
@@ -30,6 +32,7 @@ from typing import NamedTuple, Protocol
 
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
+from trainer.engine.rulebook.interpretations import INTERPRETATIONS
 from trainer.engine.rulebook.rules import Rules, format_ratio
 
 __all__ = [
@@ -198,6 +201,7 @@ class Payouts:
         "bust",
         "original_only",
         "ties_dealer",
+        "tie_voids_bonus",
         "takes_all",
         "surrender_void",
         "bonuses",
@@ -211,6 +215,7 @@ class Payouts:
         self.bust = whole_or_fraction(rules.dealer_bust_pays)
         self.original_only = rules.hole_card == "none" and rules.no_hole_card_loses == "original"
         self.ties_dealer = rules.ties == "dealer"
+        self.tie_voids_bonus = self.ties_dealer or not rules.tie_pays_bonus
         self.takes_all = rules.dealer_natural_takes_all
         # Late surrender without a hole card: the surrender stands only if the dealer's second
         # card makes no natural (as if he had peeked); early surrender stands whatever comes.
@@ -274,7 +279,11 @@ def settle_core(
         return Outcome.BLACKJACK, _times(stake, pay.blackjack), None, "natural"
     if total == 21 and pay.bonuses and len(cards) >= 3:
         bonus = bonus_of(pay.rules, cards)
-        if bonus is not None and not (dealer_total == 21 and pay.ties_dealer):
+        if bonus is not None and dealer_total == 21 and pay.tie_voids_bonus:
+            if pay.ties_dealer:
+                return Outcome.LOSE, -stake, None, "bonus-tie-to-dealer"
+            return Outcome.PUSH, 0, None, "bonus-tie"
+        if bonus is not None:
             ratio = pay.bonus_pays[bonus]
             if dealer_total > 21 and pay.bust > ratio:
                 ratio = pay.bust
@@ -350,7 +359,13 @@ def _why(rules: Rules, code: str, bonus: Bonus | None) -> str:
         collects = format_ratio(rules.dealer_blackjack_collects)
         return f"the dealer's natural wins and collects {collects}"
     if code == "bonus" and bonus is not None:
-        return f"{_BONUS_WORDS[bonus]} pays {format_ratio(bonus.pays(rules))}, as it is not beaten"
+        ratio = format_ratio(bonus.pays(rules))
+        if rules.tie_pays_bonus:
+            return f"{_BONUS_WORDS[bonus]} pays {ratio}, as it is not beaten"
+        return f"{_BONUS_WORDS[bonus]} pays {ratio}, as it wins"
+    if code in _NAMED:
+        words, key = _NAMED[code]
+        return f"{words} ({INTERPRETATIONS[key].naming()})"
     if code == "dealer-bust":
         return f"a busted dealer pays {format_ratio(rules.dealer_bust_pays)}"
     return _WHY[code]
@@ -363,12 +378,24 @@ _BONUS_WORDS = {
     Bonus.SIX_SEVEN_EIGHT: "8-7-6",
 }
 
+# The verdicts that rest on an interpretation of a text, and the one each names.
+_NAMED = {
+    "bonus-tie": ("a tie pays nothing, premium hand or not", "002-tie-premium"),
+    "bonus-tie-to-dealer": (
+        "a tie goes to the dealer, premium hand or not",
+        "002-tie-premium",
+    ),
+    "naturals-tie-to-dealer": (
+        "two naturals tie, and a tie goes to the dealer",
+        "002-home-ties",
+    ),
+}
+
 _WHY = {
     "surrender": "a surrendered hand loses half its stake",
     "surrender-void": "a late surrender without a hole card is void against the dealer's natural",
     "bust": "a hand that busts loses at once, whatever the dealer does later",
     "takes-all": "the banker's dealt 21 takes every stake, dealt 21s too",
-    "naturals-tie-to-dealer": "two naturals tie, and a tie goes to the dealer",
     "naturals-push": "a natural against the dealer's natural is a push",
     "dealer-natural-original": (
         "without a hole card, the dealer's natural takes the original bet only"

@@ -9,7 +9,7 @@ Who deals follows ``rules.table_rotation``:
 - ``"none"``: the house deals and banks; every player has a seat (casino presets, 000, 002 club).
 - ``"natural-takes-deal"`` (002 home): one of the players deals and banks. A player dealt a
   natural takes the deal after the round; of several, the one nearest the dealer's left; a dealer
-  who has a natural himself keeps it.
+  who has a natural himself keeps it. With ``deal_auction`` the deal is sold instead, each time.
 - ``"bank-passes-after-pack"`` (004): one of the players is the banker. When the pack has been
   played to its end (the "talia"), the bank passes to the punter on the banker's left; at every
   shuffle the cut is offered to the punter on the (new) banker's right.
@@ -25,9 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
+from trainer.engine.banker.auction import engine_bid, sell_at
 from trainer.engine.banker.face_down import banker_draws, face_down_game, fixed_point
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
@@ -121,6 +122,10 @@ class TablePolicy:
             return banker_draws(rules, tuple(c.value for c in round_.dealer_cards), punters)
         return round_.dealer_total < rules.dealer_stands_on
 
+    def bid_for_deal(self, table: Table, player: int, stake: Fraction) -> Fraction:
+        """002's auction: a player's bid for the deal (its worth, at most his bankroll)."""
+        return engine_bid(table.rules, len(table.names) - 1, stake, table.bankroll(player))
+
 
 class DrawToPolicy(TablePolicy):
     """Play every hand like a house dealer: hit below ``stand_on``, otherwise stand (tests; a
@@ -209,7 +214,8 @@ class TableRound(NamedTuple):
     shuffled: bool  # the shoe was shuffled before this round
     cut_by: int | None  # the player offered the cut at that shuffle (None: the house, no shuffle)
     next_dealer: int | None  # who deals the next round
-    bankrolls: tuple[Fraction, ...]  # every player's bankroll after the round
+    bankrolls: tuple[Fraction, ...]  # every player's bankroll after the round (a sale's too)
+    deal_sold_for: Fraction | None = None  # 002's auction: the price the deal was sold for
 
 
 _ROTATIONS = ("none", "natural-takes-deal", "bank-passes-after-pack")
@@ -377,9 +383,8 @@ class Table:
 
         dealer = self._dealer
         self._pay(players, result)
-        self._dealer = self._next_dealer(
-            result, players, pack_over=shoe.shuffles != shuffles_before
-        )
+        passed = self._next_dealer(result, players, pack_over=shoe.shuffles != shuffles_before)
+        self._dealer, price = self._sold(dealer, passed, sum(map(_box_total, amounts)), policy)
         self.rounds_played += 1
         record = TableRound(
             number=self.rounds_played,
@@ -391,9 +396,22 @@ class Table:
             cut_by=self.cut_by if shuffled else None,
             next_dealer=self._dealer,
             bankrolls=tuple(map(exact, bankrolls)),
+            deal_sold_for=price,
         )
         self.last = record
         return record
+
+    def _sold(
+        self, dealer: int | None, passed: int | None, staked: Money, policy: TablePolicy
+    ) -> tuple[int | None, Fraction | None]:
+        """002's auction (``auction.sell_at``): the deal that would pass sold, chips moving."""
+        if not self.rules.deal_auction or dealer is None or passed == dealer:
+            return passed, None
+        bid = partial(policy.bid_for_deal, self, stake=Fraction(staked, len(self.names) - 1))
+        buyer, price, nets = sell_at(self.rules, dealer, len(self.names), bid)
+        for who, net in enumerate(nets):
+            self._bankrolls[who] = _add(self._bankrolls[who], net)
+        return buyer, price
 
     def _pay(self, players: tuple[int, ...], result: RoundResult) -> None:
         """Settle the round's nets into the bankrolls (a box's co-bettors take their share)."""

@@ -8,7 +8,8 @@
   strategy engine;
 - :mod:`.procedure`: the dealer's procedure where the source texts prescribe it: when he may look
   at his hole card, which card he may burn, what he offers a box;
-- :mod:`.readings`: the texts' open readings, each a rule change away.
+- :mod:`.readings`: the texts' open readings, each a rule change away;
+- :mod:`.interpretations`: every rule a text leaves open, with the sentence it reads.
 
 The modules are imported from themselves (``from trainer.engine.rulebook.rules import Rules``).
 """

@@ -143,6 +143,10 @@ OPTION_LABELS: dict[str, OptionLabel] = {
         "A busted dealer pays", "What each standing hand wins when the dealer busts."
     ),
     "ties": OptionLabel("Ties", "Push: the stake comes back; dealer: the dealer wins ties."),
+    "tie_pays_bonus": OptionLabel(
+        "A bonus hand paid on a tie",
+        "Yes: a bonus hand tying the dealer's 21 is paid; no: a tie pays nothing (source 002).",
+    ),
     "five_card_21_pays": OptionLabel("21 with five cards pays", "A bonus hand; none: not paid."),
     "six_card_21_pays": OptionLabel("21 with six cards pays", "A bonus hand; none: not paid."),
     "seven_seven_seven_pays": OptionLabel("7-7-7 pays", "A bonus hand; none: not paid."),
@@ -168,6 +172,10 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     ),
     "table_rotation": OptionLabel(
         "The deal passes", "Who deals next: nobody (a house dealer), a natural, or after a pack."
+    ),
+    "deal_auction": OptionLabel(
+        "The deal is auctioned",
+        "Yes: when the deal would pass, it is sold to the highest bidder (source 002, at home).",
     ),
 }
 
@@ -321,6 +329,8 @@ def _table(rules: Rules) -> list[str]:
         lines.append(f"Deal method: {CHOICE_LABELS['deal_method'][str(rules.deal_method)]}")
     if rules.deal_faces != "casino":
         lines.append(f"Dealt with {DEAL_FACES[rules.deal_faces]}")
+    if rules.deal_auction:
+        lines.append("When the deal would pass, it is sold to the highest bidder")
     if rules.burn_cards and rules.burn_shown:
         lines.append("The burned card is shown to the table")
     return lines
@@ -330,6 +340,8 @@ def _payouts(rules: Rules) -> list[str]:
     lines: list[str] = []
     if rules.ties == "dealer":
         lines.append("Ties go to the dealer")
+    if rules.tie_pays_bonus:
+        lines.append("A bonus hand tying the dealer's 21 is paid its bonus")
     bonuses = [
         (rules.five_card_21_pays, "21 with five cards"),
         (rules.six_card_21_pays, "21 with six cards"),

@@ -108,6 +108,7 @@ class Rules:
     dealer_blackjack_collects: Fraction = Fraction(1)  # 002 home: the dealer collects 2:1
     dealer_bust_pays: Fraction = Fraction(1)  # 004: a busted banker pays every stake 2:1
     ties: str = "push"
+    tie_pays_bonus: bool = False  # 002: a bonus hand tying the dealer's 21 is paid its premium
     five_card_21_pays: Fraction | None = None
     six_card_21_pays: Fraction | None = None
     seven_seven_seven_pays: Fraction | None = None
@@ -121,6 +122,7 @@ class Rules:
     bet_after_deal: bool = False  # 004: stakes are placed after the two cards are dealt
     box_bettors: int = 1  # 003: a box holds its owner and up to two co-bettors
     table_rotation: str = "none"
+    deal_auction: bool = False  # 002 home: the deal is sold to the highest bidder when it passes
     interpretation: tuple[str, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
@@ -291,8 +293,24 @@ class Rules:
                 f"deal_faces must be {faces}, not {self.deal_faces}",
             )
         self._validate_deal_004()
+        self._validate_players_deal()
         if not 1 <= self.box_bettors <= 3:
             raise bad("box_bettors", f"must be 1 to 3, not {self.box_bettors}")
+
+    def _validate_players_deal(self) -> None:
+        """002's rules of ties and of the deal: combinations no text allows."""
+
+        def bad(option: str, why: str) -> InvalidRulesError:
+            return InvalidRulesError(f"{option}: {why}", option=option)
+
+        if self.tie_pays_bonus and self.ties == "dealer":
+            raise bad("tie_pays_bonus", "where a tie goes to the dealer, it pays nothing at all")
+        if self.deal_auction and self.table_rotation != "natural-takes-deal":
+            raise bad(
+                "deal_auction",
+                "only players who deal sell the deal (source 002's home game, where a "
+                "natural takes the deal); a table with a house dealer has none to sell",
+            )
 
     def _validate_deal_004(self) -> None:
         """004 as its text deals it: every card face down, and the banker who plays his best
@@ -406,8 +424,8 @@ _TWENTY_ONE = Rules(
     # card face down ("крап", the back, up), every second card face up.
     deal_faces="first-down",
     interpretation=(
-        "Interpretation: a bonus is paid when the hand makes 21 and is not beaten "
-        "(a dealer natural beats it).",
+        "Interpretation: a bonus is paid when the hand makes 21 and wins: a dealer natural "
+        "beats it, and a tie with the dealer's 21 pays nothing, premium hand or not.",
     ),
 )
 

@@ -142,17 +142,17 @@ def dealer_outcomes(  # type: ignore[no-untyped-def]
 
 
 @jit
-def _pay(code, total, bonus, has_bonus, peek_like, collects, bust_pays, ties):  # type: ignore[no-untyped-def]
+def _pay(code, total, bonus, has_bonus, peek_like, collects, bust_pays, ties, voids):  # type: ignore[no-untyped-def]
     """What standing on ``total`` pays against one dealer outcome: nothing lost to his natural
     where it is settled before play (else ``collects``), at least ``bust_pays`` when he busts, a
-    21's bonus where one is due (not against his 21 where ties go to him), else win, lose or
-    push."""
+    21's bonus where one is due (not against his 21 where ``voids``: a tie pays no bonus), else
+    win, lose (a tie too where ``ties`` go to him) or push."""
     if code == BJ:
         return 0.0 if peek_like else -collects
     if code == BUST:
         paid = bonus if has_bonus and bonus != 0.0 else 1.0
         return paid if paid >= bust_pays else bust_pays
-    if has_bonus and not (code == 21 and ties):
+    if has_bonus and not (code == 21 and voids):
         return bonus
     if total > code:
         return 1.0
@@ -162,7 +162,9 @@ def _pay(code, total, bonus, has_bonus, peek_like, collects, bust_pays, ties):  
 
 
 @jit
-def stand_values(out, codes, totals, bonus_kind, bonuses, peek_like, collects, bust_pays, ties):  # type: ignore[no-untyped-def]
+def stand_values(  # type: ignore[no-untyped-def]
+    out, codes, totals, bonus_kind, bonuses, peek_like, collects, bust_pays, ties, voids
+):
     """Standing on each hand: its outcomes times what each pays (``bonuses`` by kind, NaN
     where the rules pay none)."""
     hands = out.shape[0]
@@ -174,7 +176,7 @@ def stand_values(out, codes, totals, bonus_kind, bonuses, peek_like, collects, b
         s = 0.0
         for o in range(codes.shape[0]):
             s += out[i, o] * _pay(
-                codes[o], total, bonus, has_bonus, peek_like, collects, bust_pays, ties
+                codes[o], total, bonus, has_bonus, peek_like, collects, bust_pays, ties, voids
             )
         stand[i] = s
     return stand
@@ -273,7 +275,7 @@ def _chain(base, values, comp, total, pair_of, pair_m, pair_k, starts, out):  # 
 @jit
 def split_stands(  # type: ignore[no-untyped-def]
     p, levels, stand, comp, total, mults, orders, lengths, pair_of, pair_m, pair_k, starts,
-    codes, counts, totals, bonus_kind, bonuses, peek_like, collects, bust_pays, ties,
+    codes, counts, totals, bonus_kind, bonuses, peek_like, collects, bust_pays, ties, voids,
 ):  # fmt: skip
     """Standing on each split hand of pair index ``p``, per level: the unsplit hand's value
     plus the other pair cards' effect measured on its anchor (the pair card and the hand's
@@ -306,7 +308,9 @@ def split_stands(  # type: ignore[no-untyped-def]
         for j in range(levels):
             s = 0.0
             for o in range(outcomes):
-                pay = _pay(codes[o], t, bonus, has_bonus, peek_like, collects, bust_pays, ties)
+                pay = _pay(
+                    codes[o], t, bonus, has_bonus, peek_like, collects, bust_pays, ties, voids
+                )
                 s += (by_top[top, j + 1, o] - by_top[top, 0, o]) * pay
             result[i, j] = stand[i] + s
     return result

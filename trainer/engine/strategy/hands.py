@@ -108,6 +108,7 @@ class Payouts:
     collects: float
     bust_pays: float
     ties_to_dealer: bool
+    tie_voids_bonus: bool
     five: float | None
     six: float | None
     sevens: float | None
@@ -123,6 +124,7 @@ class Payouts:
             collects=float(rules.dealer_blackjack_collects),
             bust_pays=float(rules.dealer_bust_pays),
             ties_to_dealer=rules.ties == "dealer",
+            tie_voids_bonus=rules.ties == "dealer" or not rules.tie_pays_bonus,
             five=_f(rules.five_card_21_pays),
             six=_f(rules.six_card_21_pays),
             sevens=_f(rules.seven_seven_seven_pays),
@@ -278,7 +280,7 @@ class HandValues:
             p = self.payouts
             stand = core.stand_values(
                 shoe.outcomes, self.table.codes, hands.total, hands.bonus, self._bonuses(),
-                self.peek_like, p.collects, p.bust_pays, p.ties_to_dealer,
+                self.peek_like, p.collects, p.bust_pays, p.ties_to_dealer, p.tie_voids_bonus,
             )  # fmt: skip
             shoe.standing = (stand, stand.tolist())
         return shoe.standing

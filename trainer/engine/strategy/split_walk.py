@@ -82,6 +82,7 @@ def _standing(analysis: HandValues, p: int, levels: int) -> np.ndarray:
             t.orders_array, t.lengths_array, t.pair_of, t.pair_m, t.pair_k, t.segment_starts,
             t.codes, hands.counts, hands.total, hands.bonus, analysis._bonuses(),
             analysis.peek_like, pays.collects, pays.bust_pays, pays.ties_to_dealer,
+            pays.tie_voids_bonus,
         )  # fmt: skip
         shoe.split_stands[p] = found
     return found

@@ -6,6 +6,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from trainer.engine.rulebook import rule_words
+from trainer.engine.rulebook.interpretations import interpretations_for
 from trainer.engine.rulebook.rules import PRESETS, InvalidRulesError
 from trainer.web.readings import readings_context
 from trainer.web.support import choose_rules, render
@@ -17,10 +18,18 @@ bp = Blueprint("rules", __name__)
 def index() -> Response:
     presets = list(PRESETS.values())
     readings = {rules.name: readings_context(rules) for rules in presets}
+    interpretations = {
+        rules.name: [
+            {"item": item, "option": rule_words.OPTION_LABELS[item.option].label}
+            for item in interpretations_for(rules)
+        ]
+        for rules in presets
+    }
     return render(
         "rules.html",
         presets=presets,
         readings=readings,
+        interpretations=interpretations,
         sources=rule_words.SOURCES,
         section="rules",
     )

@@ -1,0 +1,116 @@
+"""Bidding for the deal (002 home's auction): the question, the grade against the deal's worth,
+the refusals, and the web road (issue 27)."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from drills.base import InvalidAnswerError, InvalidQuestionError, LearnerState
+from drills.deal_auction import DRILL, auction_notation
+from trainer.engine.banker.auction import deal_worth
+from trainer.engine.rulebook.rules import Rules, find_preset
+
+AUCTION = Rules.parse("twenty-one-home deal_auction=true")
+PAGE_RULES = find_preset("vegas-6d-s17")
+URL = "/drills/deal-auction"
+QUESTION = auction_notation(AUCTION, 4, 5)
+
+
+def test_a_question_names_the_home_game_with_the_auction_whatever_the_page_rules() -> None:
+    question = DRILL.new_question(random.Random(1), PAGE_RULES, LearnerState())
+    assert DRILL.rules_for(question.notation, PAGE_RULES) == AUCTION
+    assert 2 <= question.view["punters"] <= 11
+    assert question.view["limit"] == "100"
+
+
+def test_a_bid_near_the_worth_is_right_and_an_overbid_costs_what_it_overpays() -> None:
+    worth = Fraction(deal_worth(AUCTION, 4, 5)).limit_denominator(100)
+    near = DRILL.grade(QUESTION, str(int(worth)), PAGE_RULES)
+    assert near.correct and near.ev_cost == 0
+    assert near.right_answer == f"{float(worth):.2f}"
+    assert "an interpretation of source 002: the auction for the deal" in near.explanation
+    over = DRILL.grade(QUESTION, "90", PAGE_RULES)
+    assert not over.correct
+    assert over.ev_cost == (90 - worth) / 5
+    under = DRILL.grade(QUESTION, "1", PAGE_RULES)
+    assert not under.correct and under.ev_cost == 0
+    assert "another player" in under.explanation
+
+
+@pytest.mark.parametrize(
+    ("answer", "says"),
+    [("-5", "0 chips or more"), ("101", "table's maximum stake, 100"), ("lots", "in chips")],
+)
+def test_a_bid_breaking_a_rule_is_refused_saying_which(answer: str, says: str) -> None:
+    with pytest.raises(InvalidAnswerError, match=says):
+        DRILL.grade(QUESTION, answer, PAGE_RULES)
+
+
+@pytest.mark.parametrize(
+    ("notation", "says"),
+    [
+        ("twenty-one-club deal_auction=true|4|5", "house dealer"),
+        ("casino-boxes deal_auction=true|4|5", "house dealer"),
+        ("twenty-one-home|4|5", "no auction"),
+        ("twenty-one-home deal_auction=true decks=2|4|5", "home twenty-one only"),
+        ("twenty-one-home deal_auction=true|14|5", "punters"),
+        ("twenty-one-home deal_auction=true|4|500", "outside the table's limits"),
+        ("nonsense", "reads like"),
+    ],
+)
+def test_a_question_no_table_could_ask_is_refused(notation: str, says: str) -> None:
+    with pytest.raises(InvalidQuestionError, match=says):
+        DRILL.question(notation, PAGE_RULES)
+
+
+def _shown(page: str) -> str:
+    """The page as a learner reads it: without the hidden fields the form carries."""
+    return re.sub(r'<input type="hidden"[^>]*>', "", page)
+
+
+def _ask(client: Any, hidden_fields: Any) -> dict[str, str]:
+    page = client.get(URL)
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "deal_auction" not in _shown(text) and "max_bet" not in _shown(text)
+    return hidden_fields(text)
+
+
+def test_on_the_web_a_bid_is_graded_and_stored_with_the_auction_rules(
+    client: Any, hidden_fields: Any, db: Any
+) -> None:
+    form = _ask(client, hidden_fields)
+    response = client.post(f"{URL}/answer", data={**form, "answer": "100"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and "Not quite" in page
+    assert "deal_auction" not in _shown(page)
+    [row] = db.query("SELECT * FROM attempts")
+    assert row["drill"] == "deal-auction" and row["rules"] == AUCTION.notation()
+
+
+@pytest.mark.parametrize(("answer", "says"), [("-3", "0 chips or more"), ("250", "maximum")])
+def test_on_the_web_a_bid_past_a_rule_is_a_400_saying_so(
+    client: Any, hidden_fields: Any, db: Any, answer: str, says: str
+) -> None:
+    form = _ask(client, hidden_fields)
+    response = client.post(f"{URL}/answer", data={**form, "answer": answer})
+    assert response.status_code == 400
+    assert says in response.get_data(as_text=True)
+    assert not list(db.query("SELECT * FROM attempts"))
+
+
+def test_on_the_web_a_forged_casino_auction_is_a_400_naming_the_rule(
+    client: Any, hidden_fields: Any
+) -> None:
+    form = _ask(client, hidden_fields)
+    forged = {**form, "question": "twenty-one-club deal_auction=true|4|5", "answer": "10"}
+    response = client.post(f"{URL}/answer", data=forged)
+    assert response.status_code == 400
+    page = _shown(response.get_data(as_text=True))
+    assert "house dealer" in page and "The deal is auctioned" in page
+    assert "deal_auction" not in page and "table_rotation" not in page

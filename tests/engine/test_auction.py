@@ -1,0 +1,131 @@
+"""002's auction for the deal: its worth, the engine's bids, the sale at the table (issue 27)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from trainer.engine.banker.auction import (
+    InvalidBidError,
+    bank_edge,
+    check_bid,
+    deal_worth,
+    engine_bid,
+    passing_chance,
+    price_shares,
+    sell_deal,
+)
+from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.table import Table, TablePolicy
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
+
+AUCTION = Rules.parse("twenty-one-home deal_auction=true")
+
+
+def _passes_by_dealing(punters: int, deals: int, rng: random.Random) -> float:
+    """The share of deals, each from a shuffled pack, in which some punter is dealt a natural
+    and the dealer is not: the independent check of :func:`passing_chance`."""
+    pack = [1] * 4 + [10] * 16 + [0] * 32  # aces, ten-cards, the rest
+    passed = 0
+    for _ in range(deals):
+        rng.shuffle(pack)
+        hands = [pack[2 * i : 2 * i + 2] for i in range(punters + 1)]
+        natural = [sorted(hand) == [1, 10] for hand in hands]
+        passed += any(natural[:punters]) and not natural[punters]
+    return passed / deals
+
+
+@pytest.mark.parametrize("punters", [1, 4, 11])
+def test_the_chance_the_deal_passes_agrees_with_dealing(punters: int) -> None:
+    chance = passing_chance(AUCTION, punters)
+    deals = 40_000
+    seen = _passes_by_dealing(punters, deals, random.Random(punters))
+    error = (float(chance) * (1 - float(chance)) / deals) ** 0.5
+    assert abs(seen - float(chance)) < 4 * error
+
+
+def test_one_punter_passes_the_deal_with_a_natural_the_dealer_does_not_match() -> None:
+    one_natural = Fraction(2 * 4 * 16, 52 * 51)
+    both = one_natural * Fraction(2 * 3 * 15, 50 * 49)
+    assert passing_chance(AUCTION, 1) == one_natural - both
+    assert passing_chance(AUCTION, 2) < 2 * passing_chance(AUCTION, 1)  # the overlap
+    with pytest.raises(ValueError, match="punters"):
+        passing_chance(AUCTION, 0)
+
+
+def test_the_deal_is_worth_the_rounds_held_times_what_the_bank_makes_a_round() -> None:
+    edge = bank_edge(find_preset("twenty-one-home"))
+    assert edge > 0  # ties to the dealer and the double: the bank has the edge
+    for punters in (2, 5):
+        held = 1 / passing_chance(AUCTION, punters)
+        worth = deal_worth(AUCTION, punters, 5)
+        assert worth == pytest.approx(punters * 5 * edge * float(held))
+        assert deal_worth(AUCTION, punters, 10) == pytest.approx(2 * worth)
+    assert deal_worth(AUCTION, 3, 0) == 0
+    assert engine_bid(AUCTION, 4, 5) == int(deal_worth(AUCTION, 4, 5))
+
+
+@pytest.mark.parametrize(
+    ("notation", "option"),
+    [
+        ("twenty-one-club deal_auction=true", "deal_auction"),  # a house dealer
+        ("casino-boxes deal_auction=true", "deal_auction"),
+        ("russian-bank deal_auction=true", "deal_auction"),
+    ],
+)
+def test_no_auction_where_a_house_dealer_deals(notation: str, option: str) -> None:
+    with pytest.raises(InvalidRulesError, match="house dealer") as error:
+        Rules.parse(notation)
+    assert error.value.option == option
+
+
+@pytest.mark.parametrize(
+    ("rules", "bid", "rule"),
+    [
+        (AUCTION, -1, "0 or more"),
+        (AUCTION, Fraction(101), "max_bet"),
+        (find_preset("twenty-one-home"), 5, "deal_auction"),
+    ],
+)
+def test_a_bid_breaking_a_rule_is_refused_naming_it(rules: Rules, bid: int, rule: str) -> None:
+    with pytest.raises(InvalidBidError, match=rule):
+        check_bid(rules, bid)
+
+
+def test_the_highest_bid_wins_and_of_equal_bids_the_nearest_the_dealers_left() -> None:
+    assert sell_deal([3, 7, 5]) == (1, 7)
+    assert sell_deal([7, 7, 5]) == (0, 7)
+    with pytest.raises(InvalidBidError):
+        sell_deal([])
+    shares = price_shares(Fraction(30), 4, 2)
+    assert shares == [10, 10, -30, 10] and sum(shares) == 0
+
+
+class _Eager(TablePolicy):
+    """Player 3 wants the deal more than the engine's players do."""
+
+    def bid_for_deal(self, table: Table, player: int, stake: Fraction) -> Fraction:
+        bid = super().bid_for_deal(table, player, stake)
+        return bid + 1 if player == 3 else bid
+
+
+def test_at_the_table_the_deal_is_sold_when_it_would_pass_and_chips_are_kept() -> None:
+    table = Table(AUCTION, 4, 1000, Shoe(AUCTION, rng=random.Random(3)))
+    sales = []
+    for _ in range(80):
+        before = table.bankrolls
+        played = table.play_round([5] * 3, _Eager())
+        table.check_conservation()
+        if played.deal_sold_for is not None:
+            sales.append(played)
+            assert played.next_dealer == 3
+            assert played.deal_sold_for == engine_bid(AUCTION, 3, 5) + 1
+        else:
+            assert played.next_dealer == played.dealer
+        assert sum(table.bankrolls) == sum(before)
+    assert sales, "no natural passed the deal in 80 rounds"
+    home = find_preset("twenty-one-home")
+    plain = Table(home, 4, 1000, Shoe(home, rng=random.Random(3)))
+    assert all(plain.play_round([5] * 3).deal_sold_for is None for _ in range(20))

@@ -1,0 +1,44 @@
+"""The rules page lists every rule a text leaves open, with the text's sentence (issue 27)."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from trainer.engine.rulebook.interpretations import INTERPRETATIONS, PRESET_INTERPRETATIONS
+from trainer.engine.rulebook.rule_words import OPTION_LABELS
+
+
+def _preset_section(page: str, name: str) -> str:
+    start = page.index(f"<code>{name}</code>")
+    end = page.find('<li class="preset', start)
+    return page[start : end if end != -1 else len(page)]
+
+
+def test_each_game_lists_its_interpretations_with_the_russian_sentence(client: Any) -> None:
+    page = client.get("/rules").get_data(as_text=True)
+    for name, keys in PRESET_INTERPRETATIONS.items():
+        section = html.unescape(_preset_section(page, name))
+        for key in keys:
+            item = INTERPRETATIONS[key]
+            assert f'id="interpretation-{key}"' in section or key in page
+            assert item.quote in section, (name, key)
+            assert item.gloss in section
+            assert OPTION_LABELS[item.option].label in section
+        assert '<blockquote lang="ru">' in section
+
+
+def test_the_modern_tables_have_nothing_left_open(client: Any) -> None:
+    page = client.get("/rules").get_data(as_text=True)
+    assert "What the text leaves open" not in _preset_section(page, "vegas-6d-s17")
+
+
+def test_no_engine_option_name_is_shown_for_an_interpretation(client: Any) -> None:
+    page = client.get("/rules").get_data(as_text=True)
+    section = _preset_section(page, "twenty-one-home")
+    shown = re.sub(r"<[^>]*>", " ", section)  # the text a learner reads, not links' addresses
+    options = {INTERPRETATIONS[key].option for key in PRESET_INTERPRETATIONS["twenty-one-home"]}
+    named = [option for option in options if "_" in option]  # "ties" is a word too
+    assert "deal_auction" in named
+    assert [option for option in named if option in shown] == []
