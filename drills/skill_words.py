@@ -14,6 +14,7 @@ from trainer.engine.article import a_or_an
 from trainer.engine.counting import SYSTEMS
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
+from trainer.words import plural
 
 __all__ = ["decks_words", "rules_and_rest", "system_words", "words_of"]
 
@@ -40,7 +41,7 @@ def decks_words(text: str) -> str:
     match = _DECKS_RE.match(text)
     if match is None:
         return text
-    return f"{match[1]} deck{'s' if match[1] != '1' else ''}"
+    return plural("%(count)s deck", "%(count)s decks", int(match[1]))
 
 
 def rules_and_rest(key: str) -> tuple[Rules | None, str]:

@@ -15,6 +15,7 @@ from drills.base import InvalidQuestionError
 from trainer.engine.deck.cards import Card, InvalidCardError, Rank, Suit
 from trainer.engine.deck.hand import Hand, Situation
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import number, plural
 
 INSURANCE_SUFFIX = " insurance"
 SECTIONS = ("hard", "soft", "pairs")
@@ -174,8 +175,13 @@ def _check_pack(situation: Situation, rules: Rules) -> None:
     for card, count in suited.items():
         if count > rules.decks:
             raise InvalidQuestionError(
-                f"{rules.decks} pack{'s' if rules.decks > 1 else ''} hold {card} "
-                f"{rules.decks} time{'s' if rules.decks > 1 else ''}, not {count}"
+                plural(
+                    "%(count)s pack holds %(card)s once, not %(found)s times",
+                    "%(count)s packs hold %(card)s %(count)s times, not %(found)s",
+                    rules.decks,
+                    card=str(card),
+                    found=number(count),
+                )
             )
 
 

@@ -72,6 +72,7 @@ from trainer.engine.play.round import Round
 from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
 from trainer.engine.play.table_game import Ask
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import plural
 
 __all__ = [
     "DRILL",
@@ -356,10 +357,16 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
         reading = "counting the punters' face-down cards among the cards you have not seen"
     else:
         reading = "against the punters' cards as the table shows them"
-    why = (
-        f"On your {hand_total(question.dealer)} against {count} hand"
-        f"{'s' if count != 1 else ''} still standing, standing is worth {_money(evs['S'])} to "
-        f"the bank and drawing (then choosing best) {_money(evs['H'])}, {reading}."
+    why = plural(
+        "On your %(total)s against %(count)s hand still standing, standing is worth %(stand)s to "
+        "the bank and drawing (then choosing best) %(draw)s, %(reading)s.",
+        "On your %(total)s against %(count)s hands still standing, standing is worth %(stand)s "
+        "to the bank and drawing (then choosing best) %(draw)s, %(reading)s.",
+        count,
+        total=hand_total(question.dealer),
+        stand=_money(evs["S"]),
+        draw=_money(evs["H"]),
+        reading=reading,
     )
     return _graded("draw", evs, answer, why, rules.min_bet)
 

@@ -49,6 +49,7 @@ from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import plural
 
 __all__ = [
     "DEFAULT_STOP_AT",
@@ -184,8 +185,15 @@ class TableSpec:
         unit = _money(form.get("unit", ""), "the unit", "unit")
         if bankroll < rules.min_bet * boxes:
             raise InvalidTableSpecError(
-                f"A bankroll of {bankroll} cannot bet the table minimum ({rules.min_bet}) on "
-                f"{boxes} box{'es' if boxes > 1 else ''}.",
+                plural(
+                    "A bankroll of %(bankroll)s cannot bet the table minimum (%(minimum)s) on "
+                    "%(count)s box.",
+                    "A bankroll of %(bankroll)s cannot bet the table minimum (%(minimum)s) on "
+                    "%(count)s boxes.",
+                    boxes,
+                    bankroll=bankroll,
+                    minimum=rules.min_bet,
+                ),
                 "bankroll",
             )
         if unit > bankroll:
@@ -462,8 +470,8 @@ _WHOSE = {
 
 def settings_words(spec: TableSpec) -> str:
     """The table's settings in one line, for its page."""
-    seats = f"{spec.others} other seat{'s' if spec.others != 1 else ''}"
-    boxes = f"{spec.boxes} box{'es' if spec.boxes > 1 else ''}"
+    seats = plural("%(count)s other seat", "%(count)s other seats", spec.others)
+    boxes = plural("%(count)s box", "%(count)s boxes", spec.boxes)
     if spec.deals:
         bank = spec.rules.players_bank
         boxes = "the " + ("bank" if bank else "deal")
@@ -471,7 +479,11 @@ def settings_words(spec: TableSpec) -> str:
             banker = "banker" if bank else "dealer"
             boxes = f"a start at seat {spec.punter_seat} from the {banker}'s left"
     if spec.co_bettors:
-        boxes += f" with {spec.co_bettors} co-bettor{'s' if spec.co_bettors > 1 else ''} on each"
+        boxes += plural(
+            " with %(count)s co-bettor on each",
+            " with %(count)s co-bettors on each",
+            spec.co_bettors,
+        )
     # Where the players deal no index play is graded (the count study is the casino's), and a
     # bet only where the learner may punt (a punter's stake, made on their cards: 002 home,
     # where the deal passes, or a punter's seat at 004); insurance only where it is offered.

@@ -16,15 +16,13 @@ the names :data:`KEYWORDS` lists.
 
 from __future__ import annotations
 
+import gettext
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
 from babel import numbers as babel_numbers
-from flask import has_request_context
-from flask_babel import get_locale
-from flask_babel import gettext as _gettext
-from flask_babel import ngettext as _ngettext
 
 from trainer.engine.article import a_or_an  # noqa: F401 ("an 8", "a 10": English's article)
 
@@ -34,23 +32,37 @@ KEYWORDS = ("say", "plural:1,2")
 ENGLISH = "en"
 
 
+# Where the words find the learner's catalogue and locale: none (English) until the web layer
+# installs its own with :func:`use` (Flask-Babel's, per request). No Flask here, so that the
+# drills write their sentences through these helpers too.
+_translations: Callable[[], gettext.NullTranslations] = gettext.NullTranslations
+_locale_of: Callable[[], str] = lambda: ENGLISH  # noqa: E731
+
+
+def use(translations: Callable[[], gettext.NullTranslations], locale: Callable[[], str]) -> None:
+    """Read the catalogue and the locale from these from now on (the web's, per request)."""
+    global _translations, _locale_of
+    _translations, _locale_of = translations, locale
+
+
+def _filled(text: str, values: dict[str, Any]) -> str:
+    return text % values if values else text
+
+
 def say(text: str, **values: Any) -> str:
     """``text`` in the learner's language, its ``%(name)s`` placeholders filled from ``values``."""
-    return _gettext(text, **values)
+    return _filled(_translations().gettext(text), values)
 
 
 def plural(singular: str, many: str, count: int, **values: Any) -> str:
     """The sentence for ``count`` of something, in the form the learner's language uses for it;
     ``%(count)s`` in either form is ``count`` written by :func:`number`."""
-    return _ngettext(singular, many, count, **{"count": number(count), **values})
+    chosen = _translations().ngettext(singular, many, count)
+    return _filled(chosen, {"count": number(count), **values})
 
 
 def _locale() -> str:
-    if has_request_context():
-        locale = get_locale()
-        if locale is not None:
-            return str(locale)
-    return ENGLISH
+    return _locale_of()
 
 
 def number(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
@@ -78,4 +90,5 @@ def bets(value: float, digits: int = 2) -> str:
     priced."""
     shown = round(float(value), digits)
     text = babel_numbers.format_decimal(shown, format="#,##0." + "#" * digits, locale=_locale())
-    return _ngettext("%(count)s bet", "%(count)s bets", 1 if shown == 1 else 2, count=text)
+    chosen = _translations().ngettext("%(count)s bet", "%(count)s bets", 1 if shown == 1 else 2)
+    return _filled(chosen, {"count": text})

@@ -32,6 +32,7 @@ from trainer.engine.play.round import UP_INDEX, Round
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.procedure import dealer_offers, may_burn, may_look_at_hole_card
 from trainer.engine.rulebook.rules import Rules, find_preset
+from trainer.words import plural
 
 MAX_NOTATION = 80
 MAX_SEATS = 7
@@ -144,8 +145,17 @@ def _deal_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     return Answer(
         f"{target}-{'up' if up else 'down'}",
         tuple(list(choices.items())[:4]),
-        f"You are dealing a round to {seats} player{'s' if seats > 1 else ''}; "
-        f"{number - 1} card{'s are' if number > 2 else ' is'} out. Where does card {number} go?",
+        plural(
+            "You are dealing a round to %(count)s player; ",
+            "You are dealing a round to %(count)s players; ",
+            seats,
+        )
+        + plural(
+            "%(count)s card is out. Where does card %(next)s go?",
+            "%(count)s cards are out. Where does card %(next)s go?",
+            number - 1,
+            next=number,
+        ),
         view,
     )
 
@@ -297,9 +307,16 @@ def _dealer_natural_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     return Answer(
         right,
         _DEALER_NATURAL,
-        f"You have dealt {seats} player{'s' if seats > 1 else ''} a bet of {bet} each; your up "
-        f"card is {card_words(up)}, you look under it and have a natural. Seat {seat} has a "
-        "natural too. What do you do?",
+        plural(
+            "You have dealt %(count)s player a bet of %(bet)s each; your up card is %(up)s, you "
+            "look under it and have a natural. Seat %(seat)s has a natural too. What do you do?",
+            "You have dealt %(count)s players a bet of %(bet)s each; your up card is %(up)s, you "
+            "look under it and have a natural. Seat %(seat)s has a natural too. What do you do?",
+            seats,
+            bet=bet,
+            up=card_words(up),
+            seat=seat,
+        ),
         {"up": up, "hand": _NATURAL},
     )
 

@@ -111,6 +111,7 @@ def _candidates(drill: Drill, form: Form, rules: Rules) -> Iterator[dict[str, st
     yield {form.boxes[0]: right}
     for step in (1, -1, 0.5, -0.5, 2):
         yield {form.boxes[0]: f"{float(right) + step:g}"}
+    yield {form.boxes[0]: f"{float(right) / 2:.2f}"}  # far off, where near is right enough
 
 
 def right_of(drill: Drill, notation: str, rules: Rules, probe: str) -> str:

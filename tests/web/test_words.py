@@ -3,6 +3,9 @@ as in Python."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from flask import render_template_string
 
 from trainer.words import bets, number, plural, say, signed
@@ -60,3 +63,9 @@ def test_pages_write_plurals_and_numbers_through_the_helpers(client, db):
     page = client.get(f"/simulate/{job}").get_data(as_text=True)
     assert "10,000 rounds, 1 seat," in page
     assert "seat(s)" not in page
+
+
+def test_the_drills_can_use_them_without_flask():
+    """The drills may not import Flask: the words' helpers load without it."""
+    code = "import sys, trainer.words; sys.exit('flask' in sys.modules)"
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
