@@ -105,6 +105,7 @@ ANSWERS = {
     "Dealing procedure": answer_quiz,
     "Payouts at the table": answer_table,
     "Catch the dealer": answer_catch,
+    "Bidding for the deal": typed("10"),
 }
 SESSIONS = {"Running count", "Deck countdown", "Counting through a shoe"}
 
