@@ -181,30 +181,7 @@ class TableSpec:
         boxes = _whole(form.get("boxes", ""), 1, MAX_BOXES, "your boxes", "boxes")
         if others + boxes > 7:
             raise InvalidTableSpecError("A table has 7 spots: fewer seats or boxes.", "others")
-        bankroll = _money(form.get("bankroll", ""), "the bankroll", "bankroll")
-        unit = _money(form.get("unit", ""), "the unit", "unit")
-        if bankroll < rules.min_bet * boxes:
-            raise InvalidTableSpecError(
-                plural(
-                    "A bankroll of %(bankroll)s cannot bet the table minimum (%(minimum)s) on "
-                    "%(count)s box.",
-                    "A bankroll of %(bankroll)s cannot bet the table minimum (%(minimum)s) on "
-                    "%(count)s boxes.",
-                    boxes,
-                    bankroll=bankroll,
-                    minimum=rules.min_bet,
-                ),
-                "bankroll",
-            )
-        if unit > bankroll:
-            raise InvalidTableSpecError("The unit is more than the bankroll.", "unit")
-        if unit < rules.min_bet or (rules.max_bet is not None and unit > rules.max_bet):
-            high = f" to {rules.max_bet}" if rules.max_bet is not None else " or more"
-            raise InvalidTableSpecError(
-                f"A unit of {unit} is outside this table's limits ({rules.min_bet}{high} a "
-                "box): a bet of one unit could not be placed.",
-                "unit",
-            )
+        bankroll, unit = _money_of(rules, form, boxes)
         system = str(form.get("system", ""))[:20]
         convention = str(form.get("convention", ""))[:10]
         resolution = str(form.get("resolution", ""))[:10]
@@ -466,6 +443,38 @@ _WHOSE = {
     True: ("held by you", "(the bank passes left after the talia)"),
     False: ("held by you first (it passes to naturals)", "(the deal passes to naturals)"),
 }
+
+
+def _money_of(rules: Rules, form: Mapping[str, Any], boxes: int) -> tuple[Fraction, Fraction]:
+    """The set-up's bankroll and unit, each within what the table and the boxes allow.
+
+    :raises InvalidTableSpecError: naming what is wrong, and its field.
+    """
+    bankroll = _money(form.get("bankroll", ""), "the bankroll", "bankroll")
+    unit = _money(form.get("unit", ""), "the unit", "unit")
+    if bankroll < rules.min_bet * boxes:
+        raise InvalidTableSpecError(
+            plural(
+                "A bankroll of %(bankroll)s cannot bet the table minimum (%(minimum)s) on "
+                "%(count)s box.",
+                "A bankroll of %(bankroll)s cannot bet the table minimum (%(minimum)s) on "
+                "%(count)s boxes.",
+                boxes,
+                bankroll=bankroll,
+                minimum=rules.min_bet,
+            ),
+            "bankroll",
+        )
+    if unit > bankroll:
+        raise InvalidTableSpecError("The unit is more than the bankroll.", "unit")
+    if unit < rules.min_bet or (rules.max_bet is not None and unit > rules.max_bet):
+        high = f" to {rules.max_bet}" if rules.max_bet is not None else " or more"
+        raise InvalidTableSpecError(
+            f"A unit of {unit} is outside this table's limits ({rules.min_bet}{high} a "
+            "box): a bet of one unit could not be placed.",
+            "unit",
+        )
+    return bankroll, unit
 
 
 def settings_words(spec: TableSpec) -> str:

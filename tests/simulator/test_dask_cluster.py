@@ -21,7 +21,7 @@ def test_a_local_cluster_gives_one_process_figures() -> None:
     job = prepare(rules, chart=chart(rules), system=find_system("hi-lo"), seed=31)
     alone = run(job, 90_000, block_rounds=20_000)
     with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0"
     ) as cluster:
         spread = run(
             job, 90_000, block_rounds=20_000, map_blocks=dask_blocks(cluster.scheduler_address)
@@ -50,7 +50,7 @@ def test_the_command_runs_on_a_cluster(capsys: pytest.CaptureFixture[str]) -> No
     assert main(args) == 0
     alone = json.loads(capsys.readouterr().out)
     with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0"
     ) as cluster:
         assert main([*args, "--scheduler", cluster.scheduler_address]) == 0
     spread = json.loads(capsys.readouterr().out)

@@ -91,6 +91,6 @@ def local_cluster(workers: int) -> Iterator[str]:
         n_workers=workers,
         threads_per_worker=1,
         processes=LOCAL_PROCESSES,
-        dashboard_address=None,
+        dashboard_address=":0",
     ) as cluster:
         yield cluster.scheduler_address
