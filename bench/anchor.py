@@ -61,3 +61,12 @@ def median(values: Sequence[float]) -> float:
     if len(ordered) % 2:
         return ordered[middle]
     return (ordered[middle - 1] + ordered[middle]) / 2.0
+
+
+def ratios(
+    ours: Sequence[Sequence[float]], theirs: Sequence[Sequence[float]]
+) -> tuple[float, float]:
+    """The median ratio, pair by pair, of our wall and CPU times (each run's first two figures)
+    to the anchor's measured beside them."""
+    pairs = list(zip(ours, theirs, strict=True))
+    return median([a[0] / b[0] for a, b in pairs]), median([a[1] / b[1] for a, b in pairs])

@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from anchor import anchor_path, median, timed
+from anchor import anchor_path, median, ratios, timed
 
 from trainer.engine.counting import find_system
 from trainer.engine.indices import compute_study
@@ -97,8 +97,7 @@ def main(argv: list[str]) -> int:
                 f"(cached): {median([w for _, _, w in ours]):.2f} s wall"
             )
             if theirs:
-                charts = median([a[0] / b[0] for a, b in zip(ours, theirs, strict=True)])
-                cpu_charts = median([a[1] / b[1] for a, b in zip(ours, theirs, strict=True)])
+                charts, cpu_charts = ratios(ours, theirs)
                 print(
                     f"  = {charts:.1f} CA charts of wall time ({cpu_charts:.1f} of CPU time; the "
                     f"anchor's chart: {median([w for w, _ in theirs]):.2f} s wall, "

@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from anchor import anchor_path, median, timed
+from anchor import anchor_path, median, ratios, timed
 
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import compute_chart
@@ -96,8 +96,7 @@ def main(argv: list[str]) -> int:
             f"{median([w for w, _ in ours]):.3f} s wall, {median([c for _, c in ours]):.3f} s CPU"
         )
         if theirs:
-            wall_ratio = median([a[0] / b[0] for a, b in zip(ours, theirs, strict=True)])
-            cpu_ratio = median([a[1] / b[1] for a, b in zip(ours, theirs, strict=True)])
+            wall_ratio, cpu_ratio = ratios(ours, theirs)
             print(
                 f"  anchor (exact combinatorial analyzer, C++, same run): "
                 f"{median([w for w, _ in theirs]):.3f} s wall, "
