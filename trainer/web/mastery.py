@@ -47,12 +47,21 @@ class Mastery:
     detail: str = ""
 
 
-def mastery(user_id: int, stats: dict[str, attempts.DrillStats]) -> list[Mastery]:
-    """The learner's mastery, area by area, of the drills they have used (none for others)."""
+def count_tallies(user_id: int) -> list[schedules.ItemTally]:
+    """The learner's tallies of the drills mastered by item: deviations and the counts."""
+    return schedules.item_tallies(get_db(), user_id, ["deviations", "running-count", "shoe-count"])
+
+
+def mastery(
+    user_id: int,
+    stats: dict[str, attempts.DrillStats],
+    tallies: list[schedules.ItemTally] | None = None,
+) -> list[Mastery]:
+    """The learner's mastery, area by area, of the drills they have used (none for others);
+    ``tallies`` their :func:`count_tallies`, where the caller has them already."""
     found = _strategy_mastery(user_id) if "basic-strategy" in stats else []
-    tallies = schedules.item_tallies(
-        get_db(), user_id, ["deviations", "running-count", "shoe-count"]
-    )
+    if tallies is None:
+        tallies = count_tallies(user_id)
     found += _deviation_mastery([t for t in tallies if t.drill == "deviations"])
     found += _speed_mastery([t for t in tallies if t.drill != "deviations"])
     drills = registry()
@@ -137,11 +146,11 @@ def _speed_mastery(tallies: list[schedules.ItemTally]) -> list[Mastery]:
     ]
 
 
-def fastest_count(user_id: int) -> float:
-    """The fastest running count kept at 90% right, in any system (0 for none): the path's
-    running-count step reads it."""
-    tallies = schedules.item_tallies(get_db(), user_id, ["running-count", "shoe-count"])
-    return max(speeds_reached(tallies).values(), default=0.0)
+def fastest_count(tallies: list[schedules.ItemTally]) -> float:
+    """The fastest running count kept at 90% right, in any system (0 for none), from the
+    learner's :func:`count_tallies`: the path's running-count step reads it."""
+    counts = [t for t in tallies if t.drill != "deviations"]
+    return max(speeds_reached(counts).values(), default=0.0)
 
 
 def speeds_reached(tallies: list[schedules.ItemTally]) -> dict[str, float]:

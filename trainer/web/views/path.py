@@ -84,11 +84,11 @@ def path_context(user: users.User | None, stats: dict[str, attempts.DrillStats])
     start = place.start if place else None
     known = steps.read_known(place.known) if place else frozenset()
     answers = {slug: (s.attempts, s.correct) for slug, s in stats.items()}
-    speed = mastery.fastest_count(user.id) if user and stats else 0.0
-    walk = steps.walk(start, known, steps.Figures(answers, speed))
+    tallies = mastery.count_tallies(user.id) if user and stats else []
+    walk = steps.walk(start, known, steps.Figures(answers, mastery.fastest_count(tallies)))
     by_step: dict[str, list[mastery.Mastery]] = {}
     if user and stats:
-        for row in mastery.mastery(user.id, stats):
+        for row in mastery.mastery(user.id, stats, tallies):
             key = _MASTERY_STEPS.get(row.area)
             if key:
                 by_step.setdefault(key, []).append(row)
