@@ -138,10 +138,13 @@ def grouped(drills: Mapping[str, Drill]) -> list[tuple[Step, list[Drill]]]:
     return [(step, [drills[slug] for slug in step.drills if slug in drills]) for step in STEPS]
 
 
+# Every drill's title by slug, read once from the registry (which never changes).
+_TITLES = {slug: drill.title for slug, drill in registry().items()}
+
+
 def title(slug: str) -> str:
     """A drill's title, from the registry."""
-    drill = registry().get(slug)
-    return drill.title if drill is not None else slug
+    return _TITLES.get(slug, slug)
 
 
 def read_start(text: str) -> str:

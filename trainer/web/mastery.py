@@ -188,6 +188,11 @@ def next_step(user_id: int) -> dict[str, Any] | None:
             "cost": bets_text(cost), "count": counts[slug, skill], "item": item}  # fmt: skip
 
 
+# The smallest cost written as a number of bets: under it, "0.00" would read as free, so it is
+# said as under 0.01 of a bet (the table's verdicts and summary).
+SMALLEST_COST = Fraction(1, 200)
+
+
 def bets_text(cost: Fraction) -> str:
     """Expected money lost, in bets: ``"0.35 of a bet"``, ``"2.1 bets"``."""
     value = float(cost)

@@ -14,6 +14,7 @@ from typing import Any
 from drills import Grade
 from drills.table_session import Asked
 from drills.table_sums import ASK_NAMES
+from trainer.web.mastery import SMALLEST_COST
 from trainer.web.table_view import money
 from trainer.words import bets, say, signed
 
@@ -93,7 +94,7 @@ _YES_OR_NO = frozenset(("insurance", "dealer", "double", "redouble"))
 
 
 def _yes_or_no_lead(what: str, right: str, ev_cost: Fraction | None, cost: Fraction) -> str:
-    if ev_cost and ev_cost < Fraction(1, 200):
+    if ev_cost and ev_cost < SMALLEST_COST:
         return say("%(what)s: %(right)s was right; it cost under %(bets)s.", what=what,
                    right=right, bets=bets(0.01))  # fmt: skip
     if ev_cost and not cost:
@@ -132,7 +133,7 @@ def verdict(
         lead = say("%(what)s: %(answer)s, right.", what=what, answer=said)
     elif name in _YES_OR_NO:  # one of two choices: the right one says which was made
         lead = _yes_or_no_lead(what, was, ev_cost, cost)
-    elif ev_cost and ev_cost < Fraction(1, 200):  # "0 bets" would read as free
+    elif ev_cost and ev_cost < SMALLEST_COST:  # "0 bets" would read as free
         lead = say("%(what)s: %(right)s was right, not %(answer)s; it cost under %(bets)s.",
                    what=what, right=was, answer=said, bets=bets(0.01))  # fmt: skip
     elif ev_cost and not cost:  # a stored attempt's, without its stake

@@ -25,7 +25,7 @@ from drills.table_sums import (
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
-from trainer.web.mastery import bets_text
+from trainer.web.mastery import SMALLEST_COST, bets_text
 from trainer.words import bets, plural, say, signed
 
 __all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
@@ -409,7 +409,7 @@ def _group(kind: str, tally: Tally, deals: bool) -> str:
     """One kind of error in the summary's line: how many, and what the kept ones cost in bets
     (a punter's stakes, where the players deal, are stakes, not bets off a ramp)."""
     kind = "Stakes" if kind == "Bets" and deals else kind
-    if tally.bets >= Fraction(1, 200) and kind in _PRICED:
+    if tally.bets >= SMALLEST_COST and kind in _PRICED:
         one, many = _PRICED[kind]
         return plural(one, many, tally.count, bets=bets(float(tally.bets)))
     one, many = _GROUPS.get(kind, _GROUPS["Strategy"])
@@ -446,7 +446,7 @@ def _cost_text(cost: Fraction) -> str:
     to nothing, "less than 0.01 of a bet"); "" for none."""
     if not cost:
         return ""
-    if cost < Fraction(1, 200):
+    if cost < SMALLEST_COST:
         return say("less than %(cost)s", cost=bets_text(Fraction(1, 100)))
     return bets_text(cost)
 
