@@ -23,6 +23,8 @@ from flask import Blueprint, abort, make_response, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import Drill, DrillError, Question, registry
+from drills.dealing.table_words import card_words
+from trainer.engine.deck.cards import Card
 from trainer.store import attempts, reviews, schedules
 from trainer.web import mastery
 from trainer.web.caches import app_caches
@@ -299,7 +301,6 @@ def learner_attempts(user_id: int) -> Response:
 
 # A card in a stored question ("AS", "TD"): shown with its suit's sign ("A♠", "10♦").
 _CARD_CODE_RE = re.compile(r"(?<![\w-])(10|[2-9TJQKA])([SHDC])(?![\w-])")
-_SIGNS = {"S": "\u2660", "H": "\u2665", "D": "\u2666", "C": "\u2663"}
 _CARDS_SHOWN = 8
 
 
@@ -315,11 +316,10 @@ def _asked_words(drills: dict[str, Drill], attempt: attempts.Attempt) -> str:
     except (DrillError, ValueError):
         words = drill.title
     found = _CARD_CODE_RE.findall(attempt.question)
-    cards = " ".join(("10" if rank == "T" else rank) + _SIGNS[suit] for rank, suit in found)
-    if not cards:
+    if not found:
         return words
-    shown = " ".join(cards.split()[:_CARDS_SHOWN]) + (" …" if len(found) > _CARDS_SHOWN else "")
-    return f"{words}: {shown}"
+    shown = " ".join(card_words(Card.parse(rank + suit)) for rank, suit in found[:_CARDS_SHOWN])
+    return f"{words}: {shown}" + (" …" if len(found) > _CARDS_SHOWN else "")
 
 
 @bp.get("/learners/<int:user_id>/attempts.csv")
