@@ -14,7 +14,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.routing import IntegerConverter, Map
 
-from trainer.web import assets, caches, language, security, support, time_zone
+from trainer.web import assets, caches, jobs, language, security, support, time_zone
 from trainer.web.views import (
     auth,
     catch_dealer,
@@ -34,6 +34,7 @@ from trainer.web.views import (
 )
 
 BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
+    jobs,  # /healthz (the job queue's web side: limits, inline runs, the pool)
     pages,  # the home page
     path,  # the path: the one question, the steps in order, Continue, the placement check
     practice,  # Today: what is due, the daily goal and streak, practising what is due
@@ -68,6 +69,7 @@ def init_app(app: Flask) -> None:
     support.init_app(app)
     caches.init_app(app)
     time_zone.init_app(app)
+    jobs.init_app(app)
     count_jobs.init_app(app)
     simulation.init_app(app)
     assets.init_app(app)
