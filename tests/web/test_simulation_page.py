@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from trainer.simulator.job import run_job
+from trainer.jobs.worker import run_by_id as run_job
 from trainer.store import jobs, simulations
 
 FORM = {"preset": "vegas-6d-s17", "rounds": "20000", "seats": "1", "system": "hi-lo"}

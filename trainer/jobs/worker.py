@@ -1,6 +1,6 @@
 """A job worker: the process that runs queued jobs one after another, ``python -m
 trainer.jobs.worker DATABASE`` (started by the pool, :mod:`trainer.jobs.pool`), until none is
-queued.
+queued; ``python -m trainer.jobs.worker DATABASE JOB_ID`` runs that one queued job.
 
 While a job runs, a thread of its process writes the job's heartbeat every
 :data:`HEARTBEAT_SECONDS`, so that the pool can tell a job whose process is gone from one that
@@ -129,13 +129,16 @@ def work(database: str) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m trainer.jobs.worker DATABASE", file=sys.stderr)
+    """``DATABASE``: run queued jobs until none is left; ``DATABASE JOB_ID``: that one job."""
+    if len(argv) not in (1, 2) or (len(argv) == 2 and not argv[1].isdigit()):
+        print("usage: python -m trainer.jobs.worker DATABASE [JOB_ID]", file=sys.stderr)
         return 2
     logging.basicConfig(
         level=logging.INFO, format="[jobs %(process)d] %(levelname)s %(message)s", stream=sys.stderr
     )
     signal.signal(signal.SIGTERM, _stop)
+    if len(argv) == 2:
+        return run_by_id(argv[0], int(argv[1]))
     work(argv[0])
     return 0
 

@@ -4,12 +4,11 @@ DATABASE JOB_ID``.
 A simulation is a job of the app's job queue (:mod:`trainer.jobs`, kind ``simulation``):
 :func:`simulate_job` plays it from the job's fields, saying its progress after each block, and
 returns the figures (``simulate --json``'s) with a few bankroll paths. ``python -m
-trainer.simulator.job DATABASE JOB_ID`` runs one queued job in this process.
+trainer.jobs.worker DATABASE JOB_ID`` runs one queued job in a process of its own.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -30,8 +29,6 @@ __all__ = [
     "PATHS",
     "STAGES",
     "block_rounds_for",
-    "main",
-    "run_job",
     "settings_of",
     "simulate_job",
 ]
@@ -139,22 +136,3 @@ def simulate_job(
     stage("paths")
     result["paths"] = _paths(settings)
     return result
-
-
-def run_job(database: str, job_id: int) -> int:
-    """Run the simulation job ``job_id`` of the database at ``database`` in this process (as
-    the job workers do, :func:`trainer.jobs.worker.run_claimed`); 0 if it ended well."""
-    from trainer.jobs.worker import run_by_id
-
-    return run_by_id(database, job_id)
-
-
-def main(argv: list[str]) -> int:
-    if len(argv) != 2 or not argv[1].isdigit():
-        print("usage: python -m trainer.simulator.job DATABASE JOB_ID", file=sys.stderr)
-        return 2
-    return run_job(argv[0], int(argv[1]))
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
