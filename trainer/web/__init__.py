@@ -18,6 +18,7 @@ from trainer.web import assets, caches, jobs, language, security, support, time_
 from trainer.web.views import (
     auth,
     catch_dealer,
+    chart_jobs,
     count_jobs,
     count_worth,
     counting,
@@ -46,6 +47,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     counting,  # counting preferences and counting sessions
     strategy,  # the strategy chart for any rules, its EVs and house edge
     count_jobs,  # count studies worked out off the request, and their progress
+    chart_jobs,  # strategy charts for new rules worked out off the request, and their progress
     count_worth,  # what the count is worth: the index chart, the edge by count, the ramp
     table,  # sit at a table: whole rounds from a real shoe, every decision graded
     simulation,  # the simulator: a run off the request, its progress, its figures and plots
@@ -71,6 +73,7 @@ def init_app(app: Flask) -> None:
     time_zone.init_app(app)
     jobs.init_app(app)
     count_jobs.init_app(app)
+    chart_jobs.init_app(app)
     simulation.init_app(app)
     assets.init_app(app)
     for module in BLUEPRINT_MODULES:

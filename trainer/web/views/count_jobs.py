@@ -37,10 +37,12 @@ from trainer.web.support import get_db, is_htmx, render, rules_from_form
 
 __all__ = [
     "JobState",
+    "asked_page",
     "bp",
     "init_app",
     "job_state",
     "pending_page",
+    "recently_failed",
     "study_job_params",
     "study_or_start",
 ]
@@ -98,7 +100,7 @@ def study_job_params(rules: Rules, system: CountingSystem, processes: int) -> di
     }
 
 
-def _recently_failed(job: jobs.Job) -> bool:
+def recently_failed(job: jobs.Job) -> bool:
     if not job.failed or job.finished_at is None:
         return False
     ended = datetime.fromisoformat(job.finished_at.replace("Z", "+00:00"))
@@ -113,7 +115,7 @@ def study_or_start(rules: Rules, system: CountingSystem) -> tuple[Study | None, 
         return found, None
     key = count_study_key(rules.notation(), system.slug)
     going = jobs.latest_by_key(get_db(), key)
-    if going is not None and (not going.finished or _recently_failed(going)):
+    if going is not None and (not going.finished or recently_failed(going)):
         return None, _state_of(going)
     params = study_job_params(rules, system, current_app.config["COUNT_JOB_PROCESSES"])
     job = submit("count-study", params, what=NEW_STUDY, key=key, total=GRID_POINTS)
@@ -123,7 +125,7 @@ def study_or_start(rules: Rules, system: CountingSystem) -> tuple[Study | None, 
     return None, _state_of(job)
 
 
-def _asked_page() -> str:
+def asked_page() -> str:
     """The page to go on to once the study is there: this one (a GET), or the page an answer
     was sent from."""
     if request.method == "GET":
@@ -146,7 +148,7 @@ def pending_page(
         page_rules=rules,
         system=system,
         state=state or JobState(0, GRID_POINTS),
-        then=then or _asked_page(),
+        then=then or asked_page(),
     )
     response.headers["Retry-After"] = "2"
     return response
