@@ -176,6 +176,10 @@ def test_a_fresh_server_answers_while_its_warm_up_runs(tmp_path: Path) -> None:
                 time.sleep(0.1)
         log = log_path.read_text()
         assert "warm-up jobs queued" in log
+        deadline_pool = time.monotonic() + 30
+        while (health := _get(port, "/healthz"))[0] != 200:  # the job workers beat
+            assert time.monotonic() < deadline_pool, health
+            time.sleep(0.2)
         # Deviations meanwhile: the warm-up's own job's progress (no 429, no second job).
         status, page = _get(port, "/drills/deviations")
         assert status in (200, 202), page[:2000]

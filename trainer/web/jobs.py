@@ -30,7 +30,12 @@ from trainer.jobs import pool
 from trainer.jobs.worker import run_claimed
 from trainer.store import jobs, open_db
 from trainer.web.security import csrf_token
-from trainer.web.support import current_user_or_guest, get_db, limit_expensive_work
+from trainer.web.support import (
+    current_user,
+    current_user_or_guest,
+    get_db,
+    limit_expensive_work,
+)
 
 __all__ = ["bp", "init_app", "run_queued", "start_pool", "stop_pool", "submit"]
 
@@ -49,9 +54,9 @@ def _refuse(message: str, retry_after: int) -> None:
     raise TooManyRequests(description=message, retry_after=retry_after)
 
 
-def _check_limits(owner_id: int) -> None:
+def _check_limits(user: Any) -> None:
     config, db = current_app.config, get_db()
-    if jobs.active_count(db, owner_id=owner_id) >= config["JOBS_PER_LEARNER"]:
+    if user is not None and jobs.active_count(db, owner_id=user.id) >= config["JOBS_PER_LEARNER"]:
         _refuse(
             "You have as much work going on the server as it takes from one learner. Try "
             "again in half a minute, once some of it is done.",
@@ -95,9 +100,9 @@ def submit(
     if not has_session_cookie():
         csrf_token()  # the response sets the cookie: the next load has it
         abort(403, description=COOKIES_NEEDED)
-    owner = current_user_or_guest()
-    _check_limits(owner.id)
+    _check_limits(current_user())  # before a new visitor becomes a guest: a 429 stores nothing
     limit_expensive_work(what)
+    owner = current_user_or_guest()
     job, new = jobs.enqueue(db, kind, params, owner_id=owner.id, key=key, total=total)
     if new and (current_app.config["JOBS_INLINE"] if inline is None else inline):
         run_inline(db, job)
