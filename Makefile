@@ -12,9 +12,13 @@ WORKERS ?=
 TIMEOUT ?=
 PYTEST_ARGS ?=
 
-.PHONY: run dev test setup browser lint format typecheck db charts clean
+.PHONY: run dev test setup browser lint format typecheck db charts clean messages
 
-setup: $(VENV)/.installed static/vendor/htmx.min.js
+# The translations' catalogues (trainer/translations/<code>/LC_MESSAGES/messages.po, kept in git)
+# compiled for gettext (.mo, git-ignored) at set-up.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard trainer/translations/*/LC_MESSAGES/messages.po))
+
+setup: $(VENV)/.installed static/vendor/htmx.min.js $(CATALOGUES)
 
 # pip says each package it collects and installs (a line each, no progress bars: a log stays
 # readable); the steps are numbered so that a first run says how far it is.
@@ -35,6 +39,18 @@ node_modules/.installed: package.json package-lock.json
 static/vendor/htmx.min.js: node_modules/.installed
 	mkdir -p static/vendor
 	cp node_modules/htmx.org/dist/htmx.min.js $@
+
+%.mo: %.po $(VENV)/.installed
+	$(BIN)/pybabel compile -i $< -o $@
+
+# Every string the learner reads, found in the code and the templates (babel.cfg, with
+# trainer.words' keywords), into the template trainer/translations/messages.pot and merged into
+# each language's catalogue: new messages come in empty, changed ones marked fuzzy, to translate.
+messages: $(VENV)/.installed
+	$(BIN)/pybabel extract -F babel.cfg -k say -k plural:1,2 -c TRANSLATORS: --add-location=file \
+		--sort-output --no-wrap -o trainer/translations/messages.pot .
+	$(BIN)/pybabel update -i trainer/translations/messages.pot -d trainer/translations \
+		--no-wrap --ignore-obsolete
 
 db: setup
 	$(BIN)/flask --app trainer init-db
