@@ -1,8 +1,12 @@
 # The two commands: `make run` and `make test`. Both set everything up on a fresh machine:
-# a virtualenv in .venv with the project installed (pip install -e), htmx from the npm package
-# pinned in package-lock.json (npm ci) copied into the git-ignored static/vendor/ (axe-core, which
-# the accessibility test runs in the browser, stays in node_modules/), and the database under
-# instance/ (migrations applied).
+# a virtualenv in .venv, htmx from the npm package pinned in package-lock.json (npm ci) copied
+# into the git-ignored static/vendor/ (axe-core, which the accessibility test runs in the
+# browser, stays in node_modules/), and the database under instance/ (migrations applied).
+# Python's packages come from the locks, every release pinned with its files' hashes
+# (`pip install --require-hashes`, then the project itself with --no-deps): `make run` installs
+# requirements/server.txt, what the server needs and nothing else; `make test` adds
+# requirements/test.txt (the test tools, Dask). `make lock` works the locks out again from
+# pyproject.toml (scripts/lock).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,30 +15,60 @@ PORT ?= 5000
 WORKERS ?=
 TIMEOUT ?=
 PYTEST_ARGS ?=
+UPGRADE ?=
 
-.PHONY: run dev test setup browser lint format typecheck db charts clean
+.PHONY: run dev test setup setup-test browser lint format typecheck db charts lock clean
 
-setup: $(VENV)/.installed static/vendor/htmx.min.js
+# What the server needs; setup-test adds the test tools.
+setup: $(VENV)/.server-installed static/vendor/htmx.min.js
+setup-test: setup $(VENV)/.test-installed
 
-# pip says each package it collects and installs (a line each, no progress bars: a log stays
-# readable); the steps are numbered so that a first run says how far it is.
-$(VENV)/.installed: pyproject.toml
-	@echo "[setup 1/4] Making the virtualenv in $(VENV) ..."
+# pip names each package as it collects it (a line each, no progress bars: a log stays
+# readable), then unpacks them all in one step that prints nothing until it is done: the line
+# before each step says what it does and, where it can be long, about how long. The steps are
+# numbered so that a first run says how far it is: four for the server, a fifth for the tests.
+PIP_INSTALL := $(BIN)/python -m pip install --progress-bar off
+STEPS := $(if $(filter test lint format typecheck setup-test,$(MAKECMDGOALS)),5,4)
+
+$(BIN)/python:
+	@echo "[setup 1/$(STEPS)] Making the virtualenv in $(VENV) (a few seconds) ..."
 	$(PYTHON) -m venv $(VENV)
-	@echo "[setup 2/4] Upgrading pip ..."
-	$(BIN)/python -m pip install --progress-bar off --upgrade pip
-	@echo "[setup 3/4] Installing the trainer and its packages (numpy, numba, Flask, gunicorn, the test tools; a few minutes the first time) ..."
-	$(BIN)/python -m pip install --progress-bar off -e '.[test,dask]'
+
+# A stamp each, re-made when its lock or pyproject.toml changes. pip only adds and replaces:
+# `make clean` first for a virtualenv with nothing but the server's packages.
+$(VENV)/.server-installed: requirements/server.txt pyproject.toml | $(BIN)/python
+	@echo "[setup 2/$(STEPS)] Installing the server's $$(grep -c '^[a-z0-9]' $<) locked packages" \
+		"(numpy, numba, Flask, gunicorn ...; about 100 MB): pip names each, then unpacks them" \
+		"all at once (about 20 s the first time, silent) ..."
+	$(PIP_INSTALL) --require-hashes -r $<
+	@echo "[setup 3/$(STEPS)] Installing the trainer itself (editable) ..."
+	$(PIP_INSTALL) --no-deps --no-build-isolation -e .
+	touch $@
+
+# After the server's stamp (order only): the project is installed then, and two pips never run
+# at once in one virtualenv under make -j.
+$(VENV)/.test-installed: requirements/test.txt | $(VENV)/.server-installed
+	@echo "[setup 5/5] Installing the test tools' $$(grep -c '^[a-z0-9]' $<) locked packages" \
+		"(pytest, Playwright, mypy, ruff, Dask ...; about 500 MB): pip names each, then unpacks" \
+		"them all at once (about 30 s the first time, silent) ..."
+	$(PIP_INSTALL) --require-hashes -r $<
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
-	@echo "[setup 4/4] Installing htmx and axe-core from npm ..."
+	@echo "[setup 4/$(STEPS)] Installing htmx and axe-core from npm (a few seconds) ..."
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 static/vendor/htmx.min.js: node_modules/.installed
 	mkdir -p static/vendor
 	cp node_modules/htmx.org/dist/htmx.min.js $@
+
+# The locks again from pyproject.toml, by uv (the `lock` extra, installed here first): after
+# changing a dependency there. UPGRADE=1 moves every pin to the newest release allowed,
+# UPGRADE="flask numpy" only those; commit requirements/ with the change.
+lock: setup
+	$(PIP_INSTALL) --no-build-isolation -e '.[lock]'
+	PYTHON=$(BIN)/python UPGRADE="$(UPGRADE)" scripts/lock
 
 db: setup
 	$(BIN)/flask --app trainer init-db
@@ -77,20 +111,20 @@ test lint typecheck format: export HYPOTHESIS_STORAGE_DIRECTORY = $(CURDIR)/$(VE
 # then the whole suite (engine, store, web, drills and the browser tests in Chromium) on every
 # core, the tests marked serial after it (scripts/test-suite). One file or one option:
 # make test PYTEST_ARGS="tests/web/test_answer_cost.py -x".
-test: setup browser
+test: setup-test browser
 	$(BIN)/ruff check .
 	$(BIN)/python -m mypy --strict trainer/engine drills
 	$(BIN)/python -m mypy trainer/web trainer/simulator
 	PYTHON=$(BIN)/python scripts/test-suite $(PYTEST_ARGS)
 
-lint: setup
+lint: setup-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-format: setup
+format: setup-test
 	$(BIN)/ruff format .
 
-typecheck: setup
+typecheck: setup-test
 	$(BIN)/python -m mypy --strict trainer/engine drills
 	$(BIN)/python -m mypy trainer/web trainer/simulator
 
