@@ -23,39 +23,46 @@ UPGRADE ?=
 setup: $(VENV)/.server-installed static/vendor/htmx.min.js
 setup-test: setup $(VENV)/.test-installed
 
-# pip names each package as it collects it (a line each, no progress bars: a log stays
-# readable), then unpacks them all in one step that prints nothing until it is done: the line
-# before each step says what it does and, where it can be long, about how long. The steps are
-# numbered so that a first run says how far it is: four for the server, a fifth for the tests.
-PIP_INSTALL := $(BIN)/python -m pip install --progress-bar off
-STEPS := $(if $(filter test lint format typecheck setup-test,$(MAKECMDGOALS)),5,4)
+# Each step says first what it does and about how long it takes (figures from a fresh clone
+# on two busy cores), and is numbered, so that a first run says how far it is: five steps for
+# the server, a sixth for the tests. pip names each package it collects; on a terminal it draws
+# a bar for each download and counts the packages it unpacks, in a log it writes a line for each
+# download (the unpacking, a silent stretch there, is the longest part of steps 3 and 6).
+PIP_INSTALL := $(BIN)/python -m pip install
+STEPS := $(if $(filter test lint format typecheck setup-test,$(MAKECMDGOALS)),6,5)
 
 $(BIN)/python:
-	@echo "[setup 1/$(STEPS)] Making the virtualenv in $(VENV) (a few seconds) ..."
+	@echo "[setup 1/$(STEPS)] Making the virtualenv in $(VENV): Python puts its own pip in it" \
+		"(5 to 20 s, silent) ..."
 	$(PYTHON) -m venv $(VENV)
 
-# A stamp each, re-made when its lock or pyproject.toml changes. pip only adds and replaces:
-# `make clean` first for a virtualenv with nothing but the server's packages.
+# A stamp each, made again when its lock changes (or pyproject.toml, for the project). pip
+# only adds and replaces: `make clean` first for a virtualenv with nothing but the server's
+# packages. The locked pip first (its stanza of the lock): it counts what it unpacks.
 $(VENV)/.server-installed: requirements/server.txt pyproject.toml | $(BIN)/python
-	@echo "[setup 2/$(STEPS)] Installing the server's $$(grep -c '^[a-z0-9]' $<) locked packages" \
-		"(numpy, numba, Flask, gunicorn ...; about 100 MB): pip names each, then unpacks them" \
-		"all at once (about 20 s the first time, silent) ..."
+	@echo "[setup 2/$(STEPS)] Installing pip, the release the lock names (a few seconds) ..."
+	awk '/^[^ #]/ { stanza = /^pip==/ } stanza' $< > $(VENV)/pip-lock.txt
+	$(PIP_INSTALL) --require-hashes --no-deps -r $(VENV)/pip-lock.txt
+	@echo "[setup 3/$(STEPS)] Installing what the server needs: $$(grep -c '^[a-z0-9]' $<)" \
+		"packages from $< (numpy, numba, Flask, gunicorn ...; 115 MB to download, 20 to 40 s" \
+		"the first time) ..."
 	$(PIP_INSTALL) --require-hashes -r $<
-	@echo "[setup 3/$(STEPS)] Installing the trainer itself (editable) ..."
+	@echo "[setup 4/$(STEPS)] Installing the trainer itself (editable; a few seconds) ..."
 	$(PIP_INSTALL) --no-deps --no-build-isolation -e .
 	touch $@
 
 # After the server's stamp (order only): the project is installed then, and two pips never run
 # at once in one virtualenv under make -j.
 $(VENV)/.test-installed: requirements/test.txt | $(VENV)/.server-installed
-	@echo "[setup 5/5] Installing the test tools' $$(grep -c '^[a-z0-9]' $<) locked packages" \
-		"(pytest, Playwright, mypy, ruff, Dask ...; about 500 MB): pip names each, then unpacks" \
-		"them all at once (about 30 s the first time, silent) ..."
+	@echo "[setup 6/6] Adding the test tools: the server's packages and" \
+		"$$(( $$(grep -c '^[a-z0-9]' $<) - $$(grep -c '^[a-z0-9]' requirements/server.txt) ))" \
+		"more from $< (pytest, Playwright, mypy, ruff, Dask ...; 80 MB to download, 30 to" \
+		"60 s the first time) ..."
 	$(PIP_INSTALL) --require-hashes -r $<
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
-	@echo "[setup 4/$(STEPS)] Installing htmx and axe-core from npm (a few seconds) ..."
+	@echo "[setup 5/$(STEPS)] Installing htmx and axe-core from npm (a few seconds) ..."
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
