@@ -119,10 +119,14 @@ test lint typecheck format: export HYPOTHESIS_STORAGE_DIRECTORY = $(CURDIR)/$(VE
 # then the whole suite (engine, store, web, drills and the browser tests in Chromium) on every
 # core, the tests marked serial after it (scripts/test-suite). One file or one option:
 # make test PYTEST_ARGS="tests/web/test_answer_cost.py -x".
+# numba's kernels compile into its cache in the background meanwhile (scripts/warm-kernels), so
+# that the suite's workers start with them instead of each compiling the same ones.
 test: setup-test browser
-	$(BIN)/ruff check .
-	$(BIN)/python -m mypy --strict trainer/engine drills
-	$(BIN)/python -m mypy trainer/web trainer/simulator
+	PYTHON=$(BIN)/python scripts/warm-kernels & warm=$$!; \
+	$(BIN)/ruff check . \
+	  && $(BIN)/python -m mypy --strict trainer/engine drills \
+	  && $(BIN)/python -m mypy trainer/web trainer/simulator; \
+	checked=$$?; wait $$warm; exit $$checked
 	PYTHON=$(BIN)/python scripts/test-suite $(PYTEST_ARGS)
 
 lint: setup-test
