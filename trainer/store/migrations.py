@@ -482,7 +482,14 @@ def _time_zone(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE users ADD COLUMN time_zone TEXT")
 
 
-@migration("0019_jobs")
+@migration("0019_language")
+def _language(db: sqlite_utils.Database) -> None:
+    # The language a learner chose with the switch (a code the app offers, e.g. "ru"); NULL: the
+    # browser's (Accept-Language), else English (trainer/web/language.py).
+    db.execute("ALTER TABLE users ADD COLUMN language TEXT")
+
+
+@migration("0020_jobs")
 def _jobs(db: sqlite_utils.Database) -> None:
     # Every long computation is a job row (trainer/store/jobs.py), run by the job workers
     # (trainer/jobs/): its kind and parameters, who asked, its state and progress, the process
