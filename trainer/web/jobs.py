@@ -36,6 +36,7 @@ from trainer.web.support import (
     get_db,
     limit_expensive_work,
 )
+from trainer.words import say
 
 __all__ = ["bp", "init_app", "run_queued", "start_pool", "stop_pool", "submit"]
 
@@ -43,11 +44,6 @@ bp = Blueprint("jobs", __name__)
 LOG = logging.getLogger("trainer.jobs")
 # The pool of job workers this process started (gunicorn's master, or make dev's server).
 _POOL: dict[str, subprocess.Popen[bytes]] = {}
-
-COOKIES_NEEDED = (
-    "This page works something out on the server for you, and it needs your browser to keep "
-    "this site's cookie to know it is you. Allow cookies for this site, then load the page again."
-)
 
 
 def _refuse(message: str, retry_after: int) -> None:
@@ -58,8 +54,10 @@ def _check_limits(user: Any) -> None:
     config, db = current_app.config, get_db()
     if user is not None and jobs.active_count(db, owner_id=user.id) >= config["JOBS_PER_LEARNER"]:
         _refuse(
-            "You have as much work going on the server as it takes from one learner. Try "
-            "again in half a minute, once some of it is done.",
+            say(
+                "You have as much work going on the server as it takes from one learner. "
+                "Try again in half a minute, once some of it is done."
+            ),
             30,
         )
     queued = db.execute(
@@ -67,8 +65,10 @@ def _check_limits(user: Any) -> None:
     ).fetchone()[0]
     if queued >= config["JOBS_QUEUED_AT_MOST"]:
         _refuse(
-            "The server has as much work queued as it takes just now. Try again in a minute; "
-            "anything already worked out is shown at once meanwhile.",
+            say(
+                "The server has as much work queued as it takes just now. Try again in a "
+                "minute; anything already worked out is shown at once meanwhile."
+            ),
             60,
         )
 
@@ -99,7 +99,14 @@ def submit(
             return going
     if not has_session_cookie():
         csrf_token()  # the response sets the cookie: the next load has it
-        abort(403, description=COOKIES_NEEDED)
+        abort(
+            403,
+            description=say(
+                "This page works something out on the server for you, and it needs your "
+                "browser to keep this site's cookie to know it is you. Allow cookies for this "
+                "site, then load the page again."
+            ),
+        )
     _check_limits(current_user())  # before a new visitor becomes a guest: a 429 stores nothing
     limit_expensive_work(what)
     owner = current_user_or_guest()
