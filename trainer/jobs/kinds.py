@@ -60,14 +60,18 @@ def _count_study(params: dict[str, Any], report: Report) -> Any:
 
 
 def _chart(params: dict[str, Any], report: Report) -> Any:
-    """The strategy chart of ``rules`` into ``cache_dir``; for a preset, its text's advice and
-    its other readings' charts too (what the warm-up fills)."""
+    """The strategy chart of ``rules`` into ``cache_dir`` (and, for 004 dealt face down, the
+    banker's fixed point beside the charts); for a preset, its text's advice and its other
+    readings' charts too (what the warm-up fills)."""
+    from trainer.engine.banker.face_down import face_down_game, fixed_point
     from trainer.engine.rulebook.rules import Rules, preset_names
     from trainer.engine.strategy import cache as strategy_cache
     from trainer.engine.strategy.cli import fill_preset
 
     notation, directory = params["rules"], params.get("cache_dir")
     report.progress(0, 1)
+    if face_down_game(Rules.parse(notation)):
+        fixed_point(Rules.parse(notation))
     if params.get("whole_preset") and notation in preset_names():
         lines = list(fill_preset(notation, cache_dir=directory))
         report.progress(1, 1)
@@ -75,6 +79,17 @@ def _chart(params: dict[str, Any], report: Report) -> Any:
     chart = strategy_cache.chart(Rules.parse(notation), cache_dir=directory)
     report.progress(1, 1)
     return {"house_edge": chart.house_edge}
+
+
+def _fixed_point(params: dict[str, Any], report: Report) -> Any:
+    """The banker's fixed point of ``rules`` (004 dealt face down), kept beside the charts."""
+    from trainer.engine.banker.face_down import fixed_point
+    from trainer.engine.rulebook.rules import Rules
+
+    report.progress(0, 1)
+    point = fixed_point(Rules.parse(params["rules"]))
+    report.progress(1, 1)
+    return {"edge": point.edge}
 
 
 def _penetration(params: dict[str, Any], report: Report) -> Any:
@@ -122,6 +137,7 @@ def _simulation(params: dict[str, Any], report: Report) -> Any:
 KINDS: dict[str, Runner] = {
     "count-study": _count_study,
     "chart": _chart,
+    "fixed-point": _fixed_point,
     "penetration": _penetration,
     "simulation": _simulation,
 }

@@ -4,8 +4,9 @@ the server, and ``/healthz``.
 
 :func:`submit` is the one way a request asks for long work. A job with a key that is already
 queued or running (a count study someone else asked for) is shared and costs nothing. Anything
-new needs a visitor whose browser keeps the session cookie (a 403 saying so otherwise, its
-response setting one), and is refused with a 429 saying when to retry (``Retry-After``) past
+new needs a visitor whose browser keeps the session cookie (otherwise nothing starts and the
+response sets one: the pending page, reloading itself, starts the job on its next load), and is
+refused with a 429 saying when to retry (``Retry-After``) past
 ``JOBS_PER_LEARNER`` unfinished jobs of this learner, past ``JOBS_QUEUED_AT_MOST`` unfinished
 learners' jobs on the server, or past the learner's and the address's share of new expensive
 work (:func:`trainer.web.support.limit_expensive_work`).
@@ -22,7 +23,7 @@ import os
 import subprocess
 from typing import Any
 
-from flask import Blueprint, Flask, abort, current_app, jsonify, request
+from flask import Blueprint, Flask, current_app, jsonify, request
 from werkzeug.exceptions import TooManyRequests
 from werkzeug.wrappers import Response
 
@@ -85,29 +86,25 @@ def submit(
     key: str | None = None,
     total: int = 0,
     inline: bool | None = None,
-) -> jobs.Job:
+) -> jobs.Job | None:
     """The job for this learner (module doc): the unfinished one making ``key``, else a new
     one within the limits (``what`` names the work in the 429's words); under ``JOBS_INLINE``
-    a new job is run before this returns (``inline`` says otherwise where given).
+    a new job is run before this returns (``inline`` says otherwise where given). None for a
+    visitor without the session cookie: nothing is started, and the response sets the cookie,
+    so that the page's next load (the pending page reloads itself) starts it.
 
-    :raises HTTPException: 403 for a visitor without the session cookie, 429 past a limit.
+    :raises HTTPException: 429 past a limit.
     """
     db = get_db()
     if key is not None:
         going = jobs.latest_by_key(db, key)
         if going is not None and not going.finished:
             return going
-    if not has_session_cookie():
-        csrf_token()  # the response sets the cookie: the next load has it
-        abort(
-            403,
-            description=say(
-                "This page works something out on the server for you, and it needs your "
-                "browser to keep this site's cookie to know it is you. Allow cookies for this "
-                "site, then load the page again."
-            ),
-        )
     _check_limits(current_user())  # before a new visitor becomes a guest: a 429 stores nothing
+    if not has_session_cookie():
+        limit_expensive_work(what, record=False)
+        csrf_token()  # the response sets the cookie: the next load has it
+        return None
     limit_expensive_work(what)
     owner = current_user_or_guest()
     job, new = jobs.enqueue(db, kind, params, owner_id=owner.id, key=key, total=total)

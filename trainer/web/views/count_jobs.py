@@ -62,6 +62,7 @@ class JobState:
     total: int
     failed: bool = False
     busy: bool = False  # not started: as many jobs as may run at once are running
+    waiting: bool = False  # not asked for: the visitor's browser has no session cookie yet
     left: int | None = None  # the estimate of the seconds left (None: nothing to go by)
 
     @property
@@ -70,7 +71,7 @@ class JobState:
 
     @property
     def seconds_left(self) -> int | None:
-        return None if self.failed or self.busy else self.left
+        return None if self.failed or self.busy or self.waiting else self.left
 
 
 def _state_of(job: jobs.Job) -> JobState:
@@ -122,6 +123,8 @@ def study_or_start(rules: Rules, system: CountingSystem) -> tuple[Study | None, 
     found = cached_study(rules, system, cache_dir=strategy_cache_dir())
     if found is not None:  # run inline (tests)
         return found, None
+    if job is None:  # no session cookie yet: asked for on the page's next load
+        return None, JobState(0, GRID_POINTS, waiting=True)
     return None, _state_of(job)
 
 

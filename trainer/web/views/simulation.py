@@ -167,7 +167,9 @@ def start() -> Response:
             total=int(fields["rounds_total"]),
             inline=config["JOBS_INLINE"] and config["SIMULATION_LAUNCH"],
         )
-        return redirect(url_for("simulation.job", job_id=started.id), code=303)
+        if started is not None:  # None: no session cookie (a POST has one: its CSRF token)
+            return redirect(url_for("simulation.job", job_id=started.id), code=303)
+        message = "Your browser must keep this site's cookie to run a simulation."
     return _form_page(values, rules, status=429, limit_message=message)
 
 
