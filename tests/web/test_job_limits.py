@@ -132,3 +132,18 @@ def test_a_shared_job_already_going_is_shown_to_a_cookieless_visitor(app: Any) -
     client = app.test_client(use_cookies=False)
     assert client.get(f"/chart-jobs/progress?rules={NEW[0]}&next=/").status_code == 202
     assert len(_jobs(app)) == 1
+
+
+def test_004s_fixed_point_is_a_job_not_a_second_of_the_request(
+    app: Any, client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the fixed point was worked out in the request")
+
+    monkeypatch.setattr("trainer.engine.banker.face_down.work_out_fixed_point", refused)
+    rules = "russian-bank decks=3 dealer_stands_on=16"  # no preset, no reading: never kept
+    client.get("/")  # a browser the server knows
+    response = client.get(f"/strategy?rules={rules}")
+    assert response.status_code == 202
+    assert "Working out the strategy chart" in response.get_data(as_text=True)
+    assert [(j["kind"], j["key"]) for j in _jobs(app)] == [("fixed-point", f"fixed-point {rules}")]
