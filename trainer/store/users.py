@@ -12,7 +12,7 @@ from typing import Any
 import sqlite_utils
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from trainer.store.db import first_row, transaction, utc_now
+from trainer.store.db import checkpoint_and_truncate, first_row, transaction, utc_now
 from trainer.words import plural, say
 
 USERNAME_MIN = 3
@@ -276,7 +276,9 @@ def _references(db: sqlite_utils.Database, target: str) -> list[tuple[str, str, 
 def delete_account(db: sqlite_utils.Database, user_id: int) -> None:
     """Delete the learner and everything stored of them, in one transaction: every row of
     every table that refers to users names them, the rows that refer to those (a review
-    batch's items, a table session's steps), and their throttling keys."""
+    batch's items, a table session's steps), and their throttling keys. Nothing of them stays
+    readable in the database's files: deleted rows are zeroed (``secure_delete``, see
+    :func:`~trainer.store.db.open_db`) and the write-ahead log is checkpointed and cut."""
     user = get_user(db, user_id)
     if user is None:
         return
@@ -301,6 +303,8 @@ def delete_account(db: sqlite_utils.Database, user_id: int) -> None:
             db.execute("DELETE FROM expensive_work WHERE key = ?", [key])
         db.execute("DELETE FROM users WHERE id = ?", [user_id])
         db.execute("DELETE FROM account_deletions WHERE user_id = ?", [user_id])
+    # The deleted rows are zeroes in the file (secure_delete); the log's older frames go too.
+    checkpoint_and_truncate(db)
 
 
 def _refuse_taken(db: sqlite_utils.Database, name: str) -> None:
