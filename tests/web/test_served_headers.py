@@ -171,3 +171,22 @@ def test_the_apps_own_log_records_hold_no_password(
     assert client.post("/signin", data={**sent, "password": PASSWORD}).status_code == 303
     records = "\n".join(f"{r.getMessage()} {r.args!r} {r.exc_text or ''}" for r in caplog.records)
     assert PASSWORD not in records and WRONG not in records and REFUSED not in records
+
+
+_FORM = re.compile(r"<form\b([^>]*)>(.*?)</form>", re.DOTALL)
+
+
+def test_every_password_is_sent_in_a_forms_body_never_its_address(client: Any, csrf: Any) -> None:
+    """A GET form would put the password in the URL, so in every access log and history."""
+    pages = [client.get("/signup"), client.get("/signin")]
+    form = {"username": NAME, "password": PASSWORD, "csrf_token": csrf()}
+    assert client.post("/signup", data=form).status_code == 303
+    pages.append(client.get("/account"))
+    with_password = [
+        attributes
+        for page in pages
+        for attributes, inside in _FORM.findall(page.get_data(as_text=True))
+        if 'type="password"' in inside
+    ]
+    assert len(with_password) == 3  # sign-up, sign-in, deleting the account
+    assert all('method="post"' in attributes for attributes in with_password)
