@@ -22,6 +22,7 @@ from trainer.web.views import (
     count_worth,
     counting,
     drills,
+    glossary,
     history,
     pages,
     path,
@@ -42,6 +43,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     drills,  # every drill in drills.registry(), under /drills/<slug>
     history,  # progress, mistakes, a learner's attempts and their export
     rules,  # the rules presets and the learner's chosen table
+    glossary,  # the games' own words, in Russian and English, with the texts' sentences
     counting,  # counting preferences and counting sessions
     strategy,  # the strategy chart for any rules, its EVs and house edge
     count_jobs,  # count studies worked out off the request, and their progress
