@@ -11,6 +11,8 @@ from __future__ import annotations
 import os
 import sys
 
+import gunicorn.http.wsgi
+
 
 def _number(name: str, default: int, low: int, high: int) -> int:
     text = os.environ.get(name, "").strip()
@@ -40,6 +42,10 @@ accesslog = os.environ.get("ACCESS_LOG") or None
 errorlog = "-"
 # gunicorn 27's runtime control socket is not used (and two servers would share its path).
 control_socket_disable = True
+# The Server header names no software: gunicorn writes "Server: gunicorn" before the app's
+# headers on every response and has no setting for it, so the name it writes (its module's
+# SERVER, read per response) is set here, before the workers fork (test_served_headers.py).
+gunicorn.http.wsgi.SERVER = "trainer"
 
 
 def when_ready(server: object) -> None:

@@ -173,7 +173,7 @@ def start() -> Response:
     return _form_page(values, rules, status=429, limit_message=message)
 
 
-@bp.get("/simulate/<int:job_id>")
+@bp.get("/simulate/<rowid:job_id>")
 def job(job_id: int) -> Response:
     db = get_db()
     user = current_user()
