@@ -20,7 +20,6 @@ from werkzeug.wrappers import Response
 
 from drills import AskedAtTable, LearnerState, get_drill
 from drills import path as steps
-from drills.strategy_chart import cached_chart_for
 from trainer import words
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, paths, users
@@ -31,10 +30,10 @@ from trainer.web.support import (
     current_rules,
     current_user,
     get_db,
-    limit_expensive_work,
     make_rng,
     render,
 )
+from trainer.web.views.chart_jobs import chart_or_pending
 
 bp = Blueprint("path", __name__, url_prefix="/path")
 
@@ -47,7 +46,6 @@ _MASTERY_STEPS = {
     "Deviations": "deviations",
     "Counting speed": "running",
 }
-NEW_CHART = "a strategy chart for rules not worked out before"
 
 
 def current_place(user: users.User | None) -> paths.Place | None:
@@ -156,8 +154,7 @@ def start() -> Response:
 @bp.get("/placement")
 def placement() -> Response:
     rules = current_rules()
-    if cached_chart_for(rules, caches=app_caches()) is None:
-        limit_expensive_work(NEW_CHART)
+    chart_or_pending(rules, then=url_for("path.placement"))  # a new chart: a job works it out
     rng = make_rng()
     asked = []
     shown = []
