@@ -393,8 +393,10 @@ def reap(
 
 
 def pool_beat(db: sqlite_utils.Database, pid: int, host: str) -> None:
-    """The job workers of process ``pid`` on ``host`` are alive."""
+    """The job workers of process ``pid`` on ``host`` are alive (and the rows of pools silent
+    for a day, killed without saying so, are forgotten)."""
     with transaction(db):
+        db.execute("DELETE FROM job_pools WHERE heartbeat < ?", [time.time() - 86_400])
         db.execute(
             "INSERT INTO job_pools (pid, host, heartbeat) VALUES (?, ?, ?)"
             " ON CONFLICT (pid) DO UPDATE SET host = excluded.host, heartbeat = excluded.heartbeat",
