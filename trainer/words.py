@@ -26,8 +26,21 @@ from fractions import Fraction
 from babel import numbers as babel_numbers
 
 from trainer.engine import words as _core
-from trainer.engine.article import a_or_an  # noqa: F401 ("an 8", "a 10": English's article)
-from trainer.engine.words import KEYWORDS, N_, plural, say  # noqa: F401 (the one road)
+from trainer.engine.article import a_or_an  # "an 8", "a 10": English's article
+from trainer.engine.words import KEYWORDS, N_, plural, say  # the one road
+
+__all__ = [
+    "ENGLISH",
+    "KEYWORDS",
+    "N_",
+    "a_or_an",
+    "bets",
+    "number",
+    "plural",
+    "say",
+    "signed",
+    "use",
+]
 
 ENGLISH = "en"
 
