@@ -35,6 +35,7 @@ __all__ = [
     "N_",
     "a_or_an",
     "bets",
+    "locale",
     "number",
     "plural",
     "say",
@@ -60,8 +61,12 @@ def use(translations: Callable[[], gettext.NullTranslations], locale: Callable[[
     _core.use(translations, number)
 
 
-def _locale() -> str:
+def locale() -> str:
+    """The learner's locale now (English outside a request): what the words are written in."""
     return _locale_of()
+
+
+_locale = locale
 
 
 def number(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
@@ -89,4 +94,7 @@ def bets(value: float, digits: int = 2) -> str:
     priced."""
     shown = round(float(value), digits)
     text = babel_numbers.format_decimal(shown, format="#,##0." + "#" * digits, locale=_locale())
-    return plural("%(count)s bet", "%(count)s bets", 1 if shown == 1 else 2, count=text)
+    # The form for the number itself where it is whole ("1 bet", "5 ставок"); a fraction takes
+    # the form of 2 ("1.5 bets", "1,5 ставки").
+    whole = int(shown) if float(shown).is_integer() else 2
+    return plural("%(count)s bet", "%(count)s bets", abs(whole), count=text)

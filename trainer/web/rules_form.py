@@ -33,7 +33,7 @@ from trainer.engine.rulebook.rules import (
     parse_option,
     preset_names,
 )
-from trainer.web.language import request_locale
+from trainer.words import locale
 
 __all__ = [
     "error_text",
@@ -173,11 +173,11 @@ def register_filters(app: Flask) -> None:
 # Kept by the rules (a value) and the learner's language: every drill page names its rules in
 # words, twice an answer.
 def _summary(rules: Rules) -> str:
-    return _summary_in(rules, request_locale())
+    return _summary_in(rules, locale())
 
 
 def _summary_lines(rules: Rules) -> tuple[str, ...]:
-    return _lines_in(rules, request_locale())
+    return _lines_in(rules, locale())
 
 
 @lru_cache(maxsize=256)
