@@ -12,7 +12,8 @@ through the catalogue::
            "%(count)s decks, dealt to the end of the pack", rules.decks)
 
 A word kept in a table of the module (an option's label, a preset's title) is marked with
-:func:`N_` where it is written and said with :func:`say` where it is read: the catalogue finds
+:func:`N_` where it is written and said with :func:`say` where it is read (a sentence for one
+and for many with :func:`N_plural`, said with :func:`plural`): the catalogue finds
 it by the mark, the learner reads it in their language. ``pybabel extract`` finds every string
 passed here by the names :data:`KEYWORDS` lists.
 
@@ -28,10 +29,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["KEYWORDS", "N_", "number", "plural", "say", "use"]
+__all__ = ["KEYWORDS", "N_", "N_plural", "number", "plural", "say", "use"]
 
 # The names `pybabel extract -k` is given, beside gettext's own (`_`, `gettext`, `ngettext`).
-KEYWORDS = ("say", "plural:1,2", "N_")
+KEYWORDS = ("say", "plural:1,2", "N_", "N_plural:1,2")
 
 Number = int | float | Fraction | Decimal
 
@@ -85,3 +86,9 @@ def N_(text: str) -> str:  # noqa: N802 (gettext's own name for the mark)
     """``text`` as it is: marked for the catalogue where it is written, said with :func:`say`
     where it is read."""
     return text
+
+
+def N_plural(singular: str, many: str) -> tuple[str, str]:  # noqa: N802 (after N_)
+    """A sentence for one and for many, as it is: marked for the catalogue as one plural
+    message where it is written, said with :func:`plural` where it is read."""
+    return singular, many

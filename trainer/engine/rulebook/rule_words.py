@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from trainer.engine.rulebook.rule_options import DEAL_FACES
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.words import N_, number, plural, say
+from trainer.engine.words import N_, N_plural, number, plural, say
 
 __all__ = [
     "CHOICE_LABELS",
@@ -372,37 +372,37 @@ _DOUBLE_ON = {
 # How pairs are split, by (split_by, resplit_aces, split_aces_one_card): one sentence each, for
 # one hand and for many (there are always two or more).
 _SPLITS = {
-    ("rank", True, False): (
-        N_("Split pairs of one rank to %(count)s hand; aces may be resplit"),
-        N_("Split pairs of one rank to %(count)s hands; aces may be resplit"),
+    ("rank", True, False): N_plural(
+        "Split pairs of one rank to %(count)s hand; aces may be resplit",
+        "Split pairs of one rank to %(count)s hands; aces may be resplit",
     ),
-    ("rank", False, False): (
-        N_("Split pairs of one rank to %(count)s hand; aces split once"),
-        N_("Split pairs of one rank to %(count)s hands; aces split once"),
+    ("rank", False, False): N_plural(
+        "Split pairs of one rank to %(count)s hand; aces split once",
+        "Split pairs of one rank to %(count)s hands; aces split once",
     ),
-    ("rank", True, True): (
-        N_("Split pairs of one rank to %(count)s hand; aces may be resplit, one card each"),
-        N_("Split pairs of one rank to %(count)s hands; aces may be resplit, one card each"),
+    ("rank", True, True): N_plural(
+        "Split pairs of one rank to %(count)s hand; aces may be resplit, one card each",
+        "Split pairs of one rank to %(count)s hands; aces may be resplit, one card each",
     ),
-    ("rank", False, True): (
-        N_("Split pairs of one rank to %(count)s hand; aces split once, one card each"),
-        N_("Split pairs of one rank to %(count)s hands; aces split once, one card each"),
+    ("rank", False, True): N_plural(
+        "Split pairs of one rank to %(count)s hand; aces split once, one card each",
+        "Split pairs of one rank to %(count)s hands; aces split once, one card each",
     ),
-    ("value", True, False): (
-        N_("Split any two ten-value cards to %(count)s hand; aces may be resplit"),
-        N_("Split any two ten-value cards to %(count)s hands; aces may be resplit"),
+    ("value", True, False): N_plural(
+        "Split any two ten-value cards to %(count)s hand; aces may be resplit",
+        "Split any two ten-value cards to %(count)s hands; aces may be resplit",
     ),
-    ("value", False, False): (
-        N_("Split any two ten-value cards to %(count)s hand; aces split once"),
-        N_("Split any two ten-value cards to %(count)s hands; aces split once"),
+    ("value", False, False): N_plural(
+        "Split any two ten-value cards to %(count)s hand; aces split once",
+        "Split any two ten-value cards to %(count)s hands; aces split once",
     ),
-    ("value", True, True): (
-        N_("Split any two ten-value cards to %(count)s hand; aces may be resplit, one card each"),
-        N_("Split any two ten-value cards to %(count)s hands; aces may be resplit, one card each"),
+    ("value", True, True): N_plural(
+        "Split any two ten-value cards to %(count)s hand; aces may be resplit, one card each",
+        "Split any two ten-value cards to %(count)s hands; aces may be resplit, one card each",
     ),
-    ("value", False, True): (
-        N_("Split any two ten-value cards to %(count)s hand; aces split once, one card each"),
-        N_("Split any two ten-value cards to %(count)s hands; aces split once, one card each"),
+    ("value", False, True): N_plural(
+        "Split any two ten-value cards to %(count)s hand; aces split once, one card each",
+        "Split any two ten-value cards to %(count)s hands; aces split once, one card each",
     ),
 }
 
