@@ -19,7 +19,8 @@ from trainer.words import plural, say
 __all__ = ["decks_words", "rules_and_rest", "system_words", "words_of"]
 
 _AGAINST_RE = re.compile(r"\bv (A|10|[2-9])\b")
-_UNSEEN_RE = re.compile(r" v \?([0-9])$")  # 004 as dealt: no banker card, the cards drawn
+# 004 as dealt: a row with no banker card, by the cards drawn ("hard 14 v ?1").
+_UNSEEN_RE = re.compile(r"^(?P<row>(?:hard|soft) [0-9]{1,2}) v \?(?P<drawn>[0-9])$")
 _DECKS_RE = re.compile(r"^([1-8])d$")
 _SYSTEM_RE = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(slug) for slug in sorted(SYSTEMS, key=len, reverse=True))
@@ -33,13 +34,14 @@ def _against(match: re.Match[str]) -> str:
 
 
 def _unseen(match: re.Match[str]) -> str:
-    drawn = int(match[1])
+    drawn, row = int(match["drawn"]), match["row"]
     if drawn == 0:
-        return say(", two cards dealt, no banker card shown")
+        return say("%(row)s, two cards dealt, no banker card shown", row=row)
     return plural(
-        ", %(count)s card drawn, no banker card shown",
-        ", %(count)s cards drawn, no banker card shown",
+        "%(row)s, %(count)s card drawn, no banker card shown",
+        "%(row)s, %(count)s cards drawn, no banker card shown",
         drawn,
+        row=row,
     )
 
 
