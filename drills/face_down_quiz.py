@@ -23,11 +23,11 @@ from drills.base import Grade, Question
 from drills.strategy_cells import (
     WEAKEST_POOL,
     Cell,
-    cells_for,
     face_down_cell,
     face_down_evs,
     face_down_hand_for,
     leaning_weights,
+    quiz_cells,
     read_face_down,
     weakest_of,
 )
@@ -108,15 +108,15 @@ def next_notation(
     if mix == "weakest":
         pool = list(due[:WEAKEST_POOL]) or weakest_of(tally)
         if not pool:
-            note, pool = NO_MISTAKES, cells_for(rules)
+            note, pool = NO_MISTAKES, quiz_cells(rules)
     elif mix == "lean":
-        pool = cells_for(rules)
+        pool = quiz_cells(rules)
         weights = leaning_weights(pool, tally, lambda cell: face_down_evs(rules, cell))
         pool = rng.choices(pool, weights)
     else:
-        pool = cells_for(rules, None if mix == "cells" else mix)
-    known = set(cells_for(rules))
-    pool = [cell for cell in pool if cell in known] or cells_for(rules)
+        pool = quiz_cells(rules, None if mix == "cells" else mix)
+    known = set(quiz_cells(rules))
+    pool = [cell for cell in pool if cell in known] or quiz_cells(rules)
     cards = face_down_hand_for(rng.choice(pool), rules, rng)
     return face_down_play.notation_of(cards), note
 

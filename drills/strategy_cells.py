@@ -96,11 +96,17 @@ def cell_of(situation: Situation, rules: Rules) -> Cell:
 
 
 def cells_for(rules: Rules, section: str | None = None) -> list[Cell]:
-    """Every chart cell a two-card hand can land in under ``rules`` (21s excluded: no choice);
-    at 004 as dealt, every row of the chart of one column a punter playing it meets."""
+    """Every chart cell a two-card hand can land in under ``rules`` against an up card (21s
+    excluded: no choice), as the deviations and the index chart read them."""
+    return list(_cells(rules.split_by, section))
+
+
+def quiz_cells(rules: Rules, section: str | None = None) -> list[Cell]:
+    """The cells the basic-strategy quiz asks: :func:`cells_for`, or at 004 as dealt every row
+    of the chart of one column a punter playing it meets, by the cards drawn."""
     if face_down_game(rules):
         return [cell for cell in _face_down_hands(rules) if section in (None, cell.section)]
-    return list(_cells(rules.split_by, section))
+    return cells_for(rules, section)
 
 
 # -- 004 as dealt: no banker card -------------------------------------------------------------
@@ -240,10 +246,6 @@ def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:
     :raises InvalidQuestionError: for anything this quiz could not have dealt under ``rules``.
     """
     text = (notation or "").strip()
-    if face_down_game(rules):
-        raise InvalidQuestionError(
-            "deal_faces: at source 004's deal no banker card is shown (all-down)"
-        )
     insurance = text.lower().endswith(INSURANCE_SUFFIX)
     if insurance:
         text = text[: -len(INSURANCE_SUFFIX)]
@@ -374,7 +376,7 @@ def heat_columns(rules: Rules) -> tuple[str, ...]:
     """The heat map's columns: the up cards, or at 004 as dealt the cards drawn so far."""
     if not face_down_game(rules):
         return UP_LABELS
-    return tuple(sorted({cell.up for cell in cells_for(rules)}))
+    return tuple(sorted({cell.up for cell in quiz_cells(rules)}))
 
 
 def heat_map(
@@ -387,7 +389,7 @@ def heat_map(
     sections = []
     for section in SECTIONS:
         rows: dict[str, dict[str, dict[str, Any]]] = {}
-        for cell in cells_for(rules, section):
+        for cell in quiz_cells(rules, section):
             right, total = tally.get(cell, (0, 0))
             rows.setdefault(cell.row, {})[cell.up] = {
                 "cell": cell,

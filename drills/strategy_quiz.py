@@ -166,12 +166,21 @@ class Play:
 # -- working out a play ----------------------------------------------------------------------
 
 
-def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Play:
+def work_out(
+    notation: str, rules: Rules, caches: Caches | None = None
+) -> Play | face_down_quiz.FaceDownQuizPlay:
     """Everything about one question: its cell, the legal answers with their EVs, the right one
-    (the chart and count study read from ``caches``).
+    (the chart and count study read from ``caches``); at 004 as dealt, the face-down question's
+    (:mod:`drills.face_down_quiz`).
 
     :raises InvalidQuestionError: for a notation this quiz could not have asked.
     """
+    if face_down_game(rules):
+        return face_down_quiz.play_of(notation, rules)
+    return _face_up(notation, rules, caches)
+
+
+def _face_up(notation: str, rules: Rules, caches: Caches | None = None) -> Play:
     base, shown = split_count(notation)
     situation, insurance = read_situation(base, rules)
     if shown is not None:
@@ -484,7 +493,7 @@ class StrategyQuiz(Drill, AsksOnItsPage):
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         if face_down_game(rules):
             return face_down_quiz.question_of(notation, rules)
-        return _question_of(work_out(notation, rules, caches))
+        return _question_of(_face_up(notation, rules, caches))
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", "")).strip().upper()
@@ -494,14 +503,14 @@ class StrategyQuiz(Drill, AsksOnItsPage):
     ) -> Grade:
         if face_down_game(rules):
             return face_down_quiz.grade(notation, answer_text, rules)
-        return _grade_of(work_out(notation, rules, caches), answer_text, rules)
+        return _grade_of(_face_up(notation, rules, caches), answer_text, rules)
 
     def answered(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> tuple[Question, Grade]:
         if face_down_game(rules):
             return self.question(notation, rules), self.grade(notation, answer_text, rules)
-        play = work_out(notation, rules, caches)  # once for both
+        play = _face_up(notation, rules, caches)  # once for both
         return _question_of(play), _grade_of(play, answer_text, rules)
 
 

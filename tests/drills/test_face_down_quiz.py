@@ -13,7 +13,7 @@ import pytest
 from drills import InvalidAnswerError, InvalidQuestionError, LearnerState, PastAttempt
 from drills.face_down_quiz import MIXES as FACE_DOWN_MIXES
 from drills.skill_words import words_of
-from drills.strategy_cells import Cell, cells_for, face_down_code, weakest_cells
+from drills.strategy_cells import Cell, cells_for, face_down_code, quiz_cells, weakest_cells
 from drills.strategy_quiz import DRILL, MIXES
 from trainer.engine.banker.face_down import fixed_point
 from trainer.engine.banker.face_down_chart import one_column_chart
@@ -61,7 +61,7 @@ def test_every_mix_asks_no_banker_card_and_grades_by_the_engines_chart(mix: str)
 def test_the_cells_are_the_rows_of_the_chart_of_one_column_per_cards_drawn() -> None:
     chart = one_column_chart(BANK)
     rows = {(f"?{row.drawn}", row.soft, row.total): row.code for row in chart.rows}
-    cells = cells_for(BANK)
+    cells = quiz_cells(BANK)
     assert {(c.up, c.section == "soft", int(c.row)) for c in cells} == set(rows)
     for cell in cells:
         assert face_down_code(BANK, cell) == rows[(cell.up, cell.section == "soft", int(cell.row))]
@@ -77,7 +77,7 @@ def test_every_cell_comes_up_when_cells_are_equal() -> None:
     seen = Counter(
         DRILL.new_question(rng, BANK, state("cells")).view["play"].cell for _ in range(2000)
     )
-    assert set(seen) == set(cells_for(BANK))
+    assert set(seen) == set(quiz_cells(BANK))
     assert min(seen.values()) >= 8  # 68 cells, about 29 draws each
 
 
@@ -153,4 +153,6 @@ def test_a_timed_run_deals_face_down_hands() -> None:
 def test_the_face_up_reading_still_asks_the_up_card() -> None:
     question = DRILL.new_question(random.Random(6), FACE_UP, state("cells"))
     assert question.view["up"] is not None and not question.notation.endswith("?")
-    assert len(cells_for(FACE_UP)) == (16 + 8 + 10) * 10
+    assert len(quiz_cells(FACE_UP)) == (16 + 8 + 10) * 10
+    # The deviations and the index chart keep their cells by up card at 004 as dealt.
+    assert quiz_cells(FACE_UP) == cells_for(BANK)
