@@ -182,6 +182,7 @@ def _start(
         str(marker.parent),
         "--jobs",
         str(processes or current_app.config["COUNT_JOB_PROCESSES"]),
+        "--progress-lines",  # read back by _PROGRESS_RE
     ]
     with os.fdopen(handle, "w", encoding="utf-8") as log:
         log.write(f"job for {rules.notation()} in {system.slug} started {time.time():.0f}\n")
