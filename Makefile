@@ -1,8 +1,12 @@
 # The two commands: `make run` and `make test`. Both set everything up on a fresh machine:
-# a virtualenv in .venv with the project installed (pip install -e), htmx from the npm package
-# pinned in package-lock.json (npm ci) copied into the git-ignored static/vendor/ (axe-core, which
-# the accessibility test runs in the browser, stays in node_modules/), and the database under
-# instance/ (migrations applied).
+# a virtualenv in .venv, htmx from the npm package pinned in package-lock.json (npm ci) copied
+# into the git-ignored static/vendor/ (axe-core, which the accessibility test runs in the
+# browser, stays in node_modules/), and the database under instance/ (migrations applied).
+# Python's packages come from the locks, every release pinned with its files' hashes
+# (`pip install --require-hashes`, then the project itself with --no-deps): `make run` installs
+# requirements/server.txt, what the server needs and nothing else; `make test` adds
+# requirements/test.txt (the test tools, Dask). `make lock` works the locks out again from
+# pyproject.toml (scripts/lock).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,30 +15,84 @@ PORT ?= 5000
 WORKERS ?=
 TIMEOUT ?=
 PYTEST_ARGS ?=
+UPGRADE ?=
 
-.PHONY: run dev test setup browser lint format typecheck db charts clean
+.PHONY: run dev test setup setup-test browser lint format typecheck db charts lock clean messages
 
-setup: $(VENV)/.installed static/vendor/htmx.min.js
+# The translations' catalogues (trainer/translations/<code>/LC_MESSAGES/messages.po, kept in git)
+# compiled for gettext (.mo, git-ignored) at set-up.
+CATALOGUES := $(patsubst %.po,%.mo,$(wildcard trainer/translations/*/LC_MESSAGES/messages.po))
 
-# pip says each package it collects and installs (a line each, no progress bars: a log stays
-# readable); the steps are numbered so that a first run says how far it is.
-$(VENV)/.installed: pyproject.toml
-	@echo "[setup 1/4] Making the virtualenv in $(VENV) ..."
+# What the server needs; setup-test adds the test tools.
+setup: $(VENV)/.server-installed static/vendor/htmx.min.js $(CATALOGUES)
+setup-test: setup $(VENV)/.test-installed
+
+# Each step says first what it does and about how long it takes (a fresh clone on two cores
+# busy with other work: 12 s, 12 s, 53 s, 4 s and 3 s for the server's five, 43 s for the
+# tests'), and is numbered, so that a first run says how far it is: five steps for the server,
+# a sixth for the tests. pip names each package it collects; on a terminal it draws a bar for
+# each download and counts the packages it unpacks (no silent stretch over 3 s in step 6), in a
+# log it writes a line for each download, and the unpacking is silent (42 s in step 3 there).
+PIP_INSTALL := $(BIN)/python -m pip install
+STEPS := $(if $(filter test lint format typecheck setup-test,$(MAKECMDGOALS)),6,5)
+
+$(BIN)/python:
+	@echo "[setup 1/$(STEPS)] Making the virtualenv in $(VENV): Python puts its own pip in it" \
+		"(5 to 20 s, silent) ..."
 	$(PYTHON) -m venv $(VENV)
-	@echo "[setup 2/4] Upgrading pip ..."
-	$(BIN)/python -m pip install --progress-bar off --upgrade pip
-	@echo "[setup 3/4] Installing the trainer and its packages (numpy, numba, Flask, gunicorn, the test tools; a few minutes the first time) ..."
-	$(BIN)/python -m pip install --progress-bar off -e '.[test,dask]'
+
+# A stamp each, made again when its lock changes (or pyproject.toml, for the project). pip
+# only adds and replaces: `make clean` first for a virtualenv with nothing but the server's
+# packages. The locked pip first (its stanza of the lock): it counts what it unpacks.
+$(VENV)/.server-installed: requirements/server.txt pyproject.toml | $(BIN)/python
+	@echo "[setup 2/$(STEPS)] Installing pip, the release the lock names (5 to 15 s) ..."
+	awk '/^[^ #]/ { stanza = /^pip==/ } stanza' $< > $(VENV)/pip-lock.txt
+	$(PIP_INSTALL) --require-hashes --no-deps -r $(VENV)/pip-lock.txt
+	@echo "[setup 3/$(STEPS)] Installing what the server needs: $$(grep -c '^[a-z0-9]' $<)" \
+		"packages from $< (numpy, numba, Flask, gunicorn ...): 115 MB to download, then" \
+		"unpacking, counted on a terminal, silent in a log (20 to 60 s the first time) ..."
+	$(PIP_INSTALL) --require-hashes -r $<
+	@echo "[setup 4/$(STEPS)] Installing the trainer itself (editable; a few seconds) ..."
+	$(PIP_INSTALL) --no-deps --no-build-isolation -e .
+	touch $@
+
+# After the server's stamp (order only): the project is installed then, and two pips never run
+# at once in one virtualenv under make -j.
+$(VENV)/.test-installed: requirements/test.txt | $(VENV)/.server-installed
+	@echo "[setup 6/6] Adding the test tools: the server's packages and" \
+		"$$(( $$(grep -c '^[a-z0-9]' $<) - $$(grep -c '^[a-z0-9]' requirements/server.txt) ))" \
+		"more from $< (pytest, Playwright, mypy, ruff, Dask ...): 90 MB to download, then" \
+		"unpacking, counted on a terminal, silent in a log (30 to 60 s the first time) ..."
+	$(PIP_INSTALL) --require-hashes -r $<
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
-	@echo "[setup 4/4] Installing htmx and axe-core from npm ..."
+	@echo "[setup 5/$(STEPS)] Installing htmx and axe-core from npm (a few seconds) ..."
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
 static/vendor/htmx.min.js: node_modules/.installed
 	mkdir -p static/vendor
 	cp node_modules/htmx.org/dist/htmx.min.js $@
+
+%.mo: %.po $(VENV)/.server-installed
+	$(BIN)/pybabel compile -i $< -o $@
+
+# Every string the learner reads, found in the code and the templates (babel.cfg, with
+# trainer.words' keywords), into the template trainer/translations/messages.pot and merged into
+# each language's catalogue: new messages come in empty, changed ones marked fuzzy, to translate.
+messages: $(VENV)/.server-installed
+	$(BIN)/pybabel extract -F babel.cfg -k say -k plural:1,2 -c TRANSLATORS: --add-location=file \
+		--sort-output --no-wrap -o trainer/translations/messages.pot .
+	$(BIN)/pybabel update -i trainer/translations/messages.pot -d trainer/translations \
+		--no-wrap --ignore-obsolete
+
+# The locks again from pyproject.toml, by uv (the `lock` extra, installed here first): after
+# changing a dependency there. UPGRADE=1 moves every pin to the newest release allowed,
+# UPGRADE="flask numpy" only those; commit requirements/ with the change.
+lock: setup
+	$(PIP_INSTALL) --no-build-isolation -e '.[lock]'
+	PYTHON=$(BIN)/python UPGRADE="$(UPGRADE)" scripts/lock
 
 db: setup
 	$(BIN)/flask --app trainer init-db
@@ -77,20 +135,24 @@ test lint typecheck format: export HYPOTHESIS_STORAGE_DIRECTORY = $(CURDIR)/$(VE
 # then the whole suite (engine, store, web, drills and the browser tests in Chromium) on every
 # core, the tests marked serial after it (scripts/test-suite). One file or one option:
 # make test PYTEST_ARGS="tests/web/test_answer_cost.py -x".
-test: setup browser
-	$(BIN)/ruff check .
-	$(BIN)/python -m mypy --strict trainer/engine drills
-	$(BIN)/python -m mypy trainer/web trainer/simulator
+# numba's kernels compile into its cache in the background meanwhile (scripts/warm-kernels), so
+# that the suite's workers start with them instead of each compiling the same ones.
+test: setup-test browser
+	PYTHON=$(BIN)/python scripts/warm-kernels & warm=$$!; \
+	$(BIN)/ruff check . \
+	  && $(BIN)/python -m mypy --strict trainer/engine drills \
+	  && $(BIN)/python -m mypy trainer/web trainer/simulator; \
+	checked=$$?; wait $$warm; exit $$checked
 	PYTHON=$(BIN)/python scripts/test-suite $(PYTEST_ARGS)
 
-lint: setup
+lint: setup-test
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-format: setup
+format: setup-test
 	$(BIN)/ruff format .
 
-typecheck: setup
+typecheck: setup-test
 	$(BIN)/python -m mypy --strict trainer/engine drills
 	$(BIN)/python -m mypy trainer/web trainer/simulator
 

@@ -90,5 +90,8 @@ def bets(value: float, digits: int = 2) -> str:
     priced."""
     shown = round(float(value), digits)
     text = babel_numbers.format_decimal(shown, format="#,##0." + "#" * digits, locale=_locale())
-    chosen = _translations().ngettext("%(count)s bet", "%(count)s bets", 1 if shown == 1 else 2)
+    # The form for the number itself where it is whole ("1 bet", "5 ставок"); a fraction takes
+    # the form of 2 ("1.5 bets", "1,5 ставки").
+    whole = int(shown) if float(shown).is_integer() else 2
+    chosen = _translations().ngettext("%(count)s bet", "%(count)s bets", abs(whole))
     return _filled(chosen, {"count": text})

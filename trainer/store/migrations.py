@@ -480,3 +480,10 @@ def _time_zone(db: sqlite_utils.Database) -> None:
     # The time zone a learner chose on the account page (an IANA name, e.g. Europe/Moscow);
     # NULL: the browser's, where JavaScript says it, else UTC (trainer/web/time_zone.py).
     db.execute("ALTER TABLE users ADD COLUMN time_zone TEXT")
+
+
+@migration("0019_language")
+def _language(db: sqlite_utils.Database) -> None:
+    # The language a learner chose with the switch (a code the app offers, e.g. "ru"); NULL: the
+    # browser's (Accept-Language), else English (trainer/web/language.py).
+    db.execute("ALTER TABLE users ADD COLUMN language TEXT")

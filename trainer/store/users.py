@@ -52,6 +52,7 @@ class User:
     created_at: str
     session_generation: int = 0  # sessions made under another generation are signed out
     time_zone: str | None = None  # chosen on the account page (None: the browser's, or UTC)
+    language: str | None = None  # chosen with the language switch (None: the browser's)
 
     @property
     def display_name(self) -> str:
@@ -66,6 +67,7 @@ class User:
             created_at=row["created_at"],
             session_generation=row.get("session_generation", 0),
             time_zone=row.get("time_zone"),
+            language=row.get("language"),
         )
 
 
@@ -120,6 +122,13 @@ def set_time_zone(db: sqlite_utils.Database, user_id: int, zone: str | None) -> 
     it (None)."""
     with transaction(db):
         db.execute("UPDATE users SET time_zone = ? WHERE id = ?", [zone, user_id])
+
+
+def set_language(db: sqlite_utils.Database, user_id: int, language: str | None) -> None:
+    """Keep the language the learner chose (a code the caller has checked), or forget it (None:
+    the browser's)."""
+    with transaction(db):
+        db.execute("UPDATE users SET language = ? WHERE id = ?", [language, user_id])
 
 
 def find_user(db: sqlite_utils.Database, username: str) -> User | None:

@@ -1,22 +1,64 @@
-"""The learner's language: Flask-Babel set up on the app, and the words' helpers
-(:mod:`trainer.words`) given to every template.
+"""The learner's language: Flask-Babel set up on the app, the choice of language for each
+request, the switch that changes it, and the words' helpers (:mod:`trainer.words`) given to
+every template.
 
-English is the only language until the Russian catalogue lands; the locale selector is the one
-place that will choose between them.
+The languages offered are ``app.config["LANGUAGES"]`` (codes with a catalogue under
+``trainer/translations``; English always). A request's language is, in order:
+
+1. the one the learner chose with the switch (kept with the learner, ``users.language``; a
+   visitor who is not a learner yet keeps it in the session);
+2. the browser's (``Accept-Language``), the best match among those offered;
+3. English.
+
+A code that is not offered, chosen or sent, is English: never an error.
 """
 
 from __future__ import annotations
 
-from flask import Flask, has_request_context
+from flask import Blueprint, Flask, current_app, g, has_request_context, request, session
 from flask_babel import Babel, get_locale, get_translations
+from werkzeug.wrappers import Response
 
 from trainer import words
+from trainer.store import users
+from trainer.web.security import safe_next
+from trainer.web.support import current_user, get_db
 
-LANGUAGES = (words.ENGLISH,)
+RUSSIAN = "ru"
+
+# Each language named in its own words, as the switch shows it (not translated: a reader who
+# cannot read the page's language must still find their own).
+NAMES = {words.ENGLISH: "English", RUSSIAN: "Русский"}
+
+_SESSION_KEY = "language"
+
+bp = Blueprint("language", __name__)
+
+
+def offered() -> tuple[str, ...]:
+    """The languages this app offers, English first."""
+    return tuple(current_app.config["LANGUAGES"])
+
+
+def _chosen() -> str | None:
+    """The language the learner (or this session's visitor) chose with the switch, if any."""
+    user = current_user()
+    if user is not None and user.language is not None:
+        return user.language
+    kept = session.get(_SESSION_KEY)
+    return kept if isinstance(kept, str) else None
 
 
 def select_locale() -> str:
-    return words.ENGLISH
+    """This request's language (see the module's note): always one that is offered."""
+    if "language" not in g:
+        languages = offered()
+        chosen = _chosen()
+        if chosen in languages:
+            g.language = chosen
+        else:
+            g.language = request.accept_languages.best_match(languages) or words.ENGLISH
+    return g.language  # type: ignore[no-any-return]
 
 
 def request_locale() -> str:
@@ -25,8 +67,31 @@ def request_locale() -> str:
     return str(locale) if locale is not None else words.ENGLISH
 
 
+@bp.post("/language")
+def switch() -> Response:
+    """Speak the language chosen from now on, for this learner (or visitor), and go back to the
+    page the switch was on. A code not offered is English."""
+    code = request.form.get("language", "")[:16]
+    language = code if code in offered() else words.ENGLISH
+    session[_SESSION_KEY] = language
+    user = current_user()
+    if user is not None:
+        users.set_language(get_db(), user.id, language)
+    g.pop("language", None)
+    back = safe_next(request.form.get("next"), "/")
+    response = current_app.redirect(back, 303)
+    return response
+
+
+def _switch_choices() -> list[tuple[str, str]]:
+    return [(code, NAMES.get(code, code)) for code in offered()]
+
+
 def init_app(app: Flask) -> None:
+    app.config.setdefault("LANGUAGES", (words.ENGLISH,))
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
+    app.register_blueprint(bp)
     # The words' helpers read the request's catalogue (outside a request: none, English).
     words.use(get_translations, request_locale)
     app.jinja_env.globals.update(
@@ -36,4 +101,6 @@ def init_app(app: Flask) -> None:
         signed=words.signed,
         bets=words.bets,
         a_or_an=words.a_or_an,
+        page_language=request_locale,
+        language_choices=_switch_choices,
     )

@@ -1,0 +1,105 @@
+"""The translations' catalogues: every message the code and the templates give a learner is in
+each language's catalogue, translated, not fuzzy, with the same named placeholders as the English
+(a dropped or renamed ``%(name)s`` would fail, or say the wrong thing, at the moment a learner reads
+it). ``make messages`` brings the catalogues up to date; ``make setup`` compiles them."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOGUES = sorted((ROOT / "trainer/translations").glob("*/LC_MESSAGES/messages.po"))
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
+
+
+def _read(path: Path) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle)
+
+
+@pytest.fixture(scope="module")
+def extracted(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
+    """Every message in the code and templates now, as `make messages` finds them (babel.cfg)."""
+    out = tmp_path_factory.mktemp("messages") / "messages.pot"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "babel.messages.frontend",
+            "--quiet",
+            "extract",
+            "-F",
+            "babel.cfg",
+            "-k",
+            "say",
+            "-k",
+            "plural:1,2",
+            "-o",
+            str(out),
+            ".",
+        ],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    return _read(out)
+
+
+def _ids(message: Message) -> tuple[str, ...]:
+    return tuple(message.id) if isinstance(message.id, tuple) else (message.id,)
+
+
+def _strings(message: Message) -> tuple[str, ...]:
+    return tuple(message.string) if isinstance(message.string, tuple) else (message.string,)
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for name in PLACEHOLDER.findall(text) if name}
+
+
+def test_there_is_a_russian_catalogue() -> None:
+    assert [path.parts[-3] for path in CATALOGUES] == ["ru"]
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda path: path.parts[-3])
+def test_every_message_is_in_the_catalogue(path: Path, extracted: Catalog) -> None:
+    catalogue = _read(path)
+    missing = [message.id for message in extracted if message.id and message.id not in catalogue]
+    assert not missing, f"run `make messages` and translate: {missing[:10]}"
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda path: path.parts[-3])
+def test_every_message_is_translated_and_none_is_fuzzy(path: Path) -> None:
+    catalogue = _read(path)
+    fuzzy = [message.id for message in catalogue if message.id and message.fuzzy]
+    empty = [message.id for message in catalogue if message.id and not all(_strings(message))]
+    assert not fuzzy, f"fuzzy (check and clear the flag): {fuzzy[:10]}"
+    assert not empty, f"untranslated: {empty[:10]}"
+    plural_forms = catalogue.num_plurals
+    short = [m.id for m in catalogue if m.pluralizable and len(_strings(m)) != plural_forms]
+    assert not short, f"plural forms missing: {short[:10]}"
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda path: path.parts[-3])
+def test_a_translation_keeps_every_named_placeholder(path: Path) -> None:
+    wrong = []
+    for message in _read(path):
+        if not message.id:
+            continue
+        wanted = set().union(*(_placeholders(text) for text in _ids(message)))
+        for text in _strings(message):
+            if text and _placeholders(text) != wanted:
+                wrong.append((message.id, text))
+    assert not wrong, wrong[:5]
+
+
+def test_the_placeholder_check_sees_a_dropped_or_renamed_name() -> None:
+    assert _placeholders("%(count)s колоды, %(rest)s%%") == {"count", "rest"}
+    assert _placeholders("%(cuont)s колоды") != _placeholders("%(count)s decks")

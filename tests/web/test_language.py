@@ -1,0 +1,139 @@
+"""The learner's language: the browser's (Accept-Language) among those offered, else English; the
+switch on every page (a POST with its CSRF token, kept for a guest and a learner, never sending
+anyone off-site); ``<html lang>`` saying which. An unknown code is English, never an error."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from babel.messages.pofile import read_po
+
+from tests.conftest import app_config
+from trainer import create_app, store
+from trainer.store import users
+
+CATALOGUE = Path(__file__).resolve().parents[2] / "trainer/translations/ru/LC_MESSAGES/messages.po"
+
+
+def _russian(english: str) -> str:
+    """The catalogue's Russian for ``english`` (what the page must then show)."""
+    with CATALOGUE.open("rb") as handle:
+        message = read_po(handle).get(english)
+    assert message is not None and message.string, english
+    return str(message.string)
+
+
+@pytest.fixture
+def bilingual(tmp_path: Path, strategy_charts: None) -> Any:
+    return create_app(app_config(tmp_path, LANGUAGES=("en", "ru")))
+
+
+def _lang(page: str) -> str:
+    found = re.search(r'<html lang="([^"]+)"', page)
+    assert found is not None
+    return found.group(1)
+
+
+def _token(client: Any) -> str:
+    with client.session_transaction() as session:
+        return str(session.setdefault("_csrf", "test-csrf-token-0123456789"))
+
+
+def test_the_browsers_language_is_spoken_when_offered(bilingual: Any) -> None:
+    page = bilingual.test_client().get("/", headers={"Accept-Language": "ru-RU,ru;q=0.9"})
+    text = page.get_data(as_text=True)
+    assert _lang(text) == "ru"
+    assert _russian("Strategy chart") in text
+    assert ">Strategy chart<" not in text
+
+
+@pytest.mark.parametrize("header", ["xx-YY", "", "*", "ru;q=abc, de", "en-GB,en;q=0.8"])
+def test_a_language_not_offered_is_english_without_error(bilingual: Any, header: str) -> None:
+    page = bilingual.test_client().get("/", headers={"Accept-Language": header})
+    assert page.status_code == 200
+    assert _lang(page.get_data(as_text=True)) == "en"
+
+
+def test_only_offered_languages_are_spoken(app: Any) -> None:
+    """An app offering English alone speaks it to a Russian browser, and shows no switch."""
+    page = app.test_client().get("/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert _lang(page) == "en"
+    assert "language-switch" not in page
+
+
+def test_the_switch_is_on_every_page_naming_each_language_in_its_own_words(
+    bilingual: Any,
+) -> None:
+    client = bilingual.test_client()
+    for path in ("/", "/rules/", "/strategy/", "/drills/"):
+        page = client.get(path).get_data(as_text=True)
+        assert 'action="/language"' in page, path
+        assert 'lang="ru" aria-describedby="language-label" aria-pressed="false">Русский' in page
+        assert f'name="next" value="{path}"' in page
+
+
+def test_a_guest_keeps_the_language_chosen(bilingual: Any) -> None:
+    client = bilingual.test_client()
+    client.get("/drills/")
+    sent = client.post(
+        "/language", data={"csrf_token": _token(client), "language": "ru", "next": "/drills/"}
+    )
+    assert sent.status_code == 303
+    assert sent.headers["Location"].endswith("/drills/")
+    # The browser asks for English: the choice comes first.
+    page = client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert _lang(page) == "ru"
+
+
+def test_a_learner_keeps_the_language_with_their_account(bilingual: Any) -> None:
+    client = bilingual.test_client()
+    client.post(
+        "/signup",
+        data={"csrf_token": _token(client), "username": "olga", "password": "a long passphrase 7"},
+    )
+    client.post("/language", data={"csrf_token": _token(client), "language": "ru", "next": "/"})
+    db = store.open_db(bilingual.config["DATABASE"])
+    try:
+        learner = users.find_user(db, "olga")
+    finally:
+        db.close()
+    assert learner is not None and learner.language == "ru"
+    # Signed in again from another browser (a new session), the language comes along.
+    other = bilingual.test_client()
+    other.post(
+        "/signin",
+        data={"csrf_token": _token(other), "username": "olga", "password": "a long passphrase 7"},
+    )
+    assert _lang(other.get("/").get_data(as_text=True)) == "ru"
+
+
+def test_an_unknown_code_in_the_switch_is_english(bilingual: Any) -> None:
+    client = bilingual.test_client()
+    client.post("/language", data={"csrf_token": _token(client), "language": "ru", "next": "/"})
+    sent = client.post(
+        "/language", data={"csrf_token": _token(client), "language": "klingon" * 40, "next": "/"}
+    )
+    assert sent.status_code == 303
+    assert _lang(client.get("/", headers={"Accept-Language": "ru"}).get_data(as_text=True)) == "en"
+
+
+@pytest.mark.parametrize(
+    "target", ["//evil.example/", "https://evil.example/", "/\\evil.example", "/\t/evil.example"]
+)
+def test_the_switch_never_sends_anyone_off_site(bilingual: Any, target: str) -> None:
+    client = bilingual.test_client()
+    sent = client.post(
+        "/language", data={"csrf_token": _token(client), "language": "ru", "next": target}
+    )
+    assert sent.status_code == 303
+    assert sent.headers["Location"] in ("/", "http://localhost/")
+
+
+def test_the_switch_needs_its_csrf_token(bilingual: Any) -> None:
+    client = bilingual.test_client()
+    refused = client.post("/language", data={"language": "ru", "next": "/"})
+    assert refused.status_code == 403
+    assert _lang(client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)) == "en"
