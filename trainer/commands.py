@@ -212,13 +212,9 @@ def warm_penetration(systems: tuple[str, ...]) -> None:
 def warm_up_command() -> None:
     """Work out every chart and study a fresh server lacks, the first ones learners meet first
     (what `make run` does in the background while it answers)."""
-    from trainer.progress import progress_bar
-    from trainer.web.warm_up import plan, run
+    from trainer.web.warm_up import run
 
-    steps = plan(current_app.config["DEFAULT_RULES"])
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
-    with progress_bar("warm-up", unit="steps", total=len(steps)) as bar:
-        failed = run(app, bar.write, steps, step_done=bar.update)
+    failed = run(current_app._get_current_object(), click.echo)  # type: ignore[attr-defined]
     if failed:
         sys.exit(1)
 

@@ -165,15 +165,9 @@ _DOERS: dict[str, Callable[[Flask, Step, Echo], str]] = {
 }
 
 
-def run(
-    app: Flask,
-    echo: Echo,
-    steps: Sequence[Step] | None = None,
-    step_done: Callable[[int], None] | None = None,
-) -> int:
-    """Do every step (by default :func:`plan`'s for the app's default rules), a line on each
-    (and ``step_done`` told how many are done, for a progress bar); how many failed (a failed
-    step is said and the rest go on)."""
+def run(app: Flask, echo: Echo, steps: Sequence[Step] | None = None) -> int:
+    """Do every step (by default :func:`plan`'s for the app's default rules), a line on each;
+    how many failed (a failed step is said and the rest go on)."""
     steps = plan(app.config["DEFAULT_RULES"]) if steps is None else steps
     began = time.monotonic()
     failed = 0
@@ -188,8 +182,6 @@ def run(
         echo(
             f"[{number}/{len(steps)}] {step.words()}: {outcome} ({time.monotonic() - start:.1f} s)"
         )
-        if step_done is not None:
-            step_done(number)
     echo(
         f"Done in {time.monotonic() - began:.0f} s"
         + (f"; {failed} failed (the pages work them out when asked)." if failed else ".")
