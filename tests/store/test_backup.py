@@ -41,6 +41,7 @@ def test_a_backup_holds_the_commits_still_in_the_wal_and_none_in_progress(tmp_pa
     writer.execute("ROLLBACK")
     assert usernames(copy) == ["dora"]
     assert not Path(f"{copy}-wal").exists()  # one self-contained file
+    assert copy.stat().st_mode & 0o777 == 0o600  # password hashes: the owner's alone
     with sqlite3.connect(copy) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
         assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

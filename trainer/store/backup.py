@@ -58,6 +58,7 @@ def back_up(source: str | Path, target: str | Path) -> Path:
         ):
             src.backup(copy)
             copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
+        os.chmod(partial, 0o600)  # password hashes: for the owner's eyes only
         os.replace(partial, target)
     except sqlite3.Error as error:
         raise BackupError(f"could not copy {source} into {target}: {error}") from None
