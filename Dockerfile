@@ -32,7 +32,7 @@ WORKDIR /app
 # What the server needs and nothing else, every release pinned with its files' hashes (the
 # lock `make run` installs from), before the code: a change of code reuses this layer.
 COPY requirements/server.txt requirements/server.txt
-RUN pip install --require-hashes -r requirements/server.txt
+RUN python -m pip install --require-hashes -r requirements/server.txt
 
 COPY . .
 COPY --from=assets /src/static/vendor/htmx.min.js static/vendor/htmx.min.js
@@ -41,7 +41,7 @@ COPY --from=assets /src/static/vendor/htmx.min.js static/vendor/htmx.min.js
 # as make installs it: the templates and static files live beside the package, not in it.
 # Bytecode compiled now: the code's folders are not writable by the server's user.
 RUN pybabel compile --statistics -d trainer/translations \
-    && pip install --no-deps --no-build-isolation -e . \
+    && python -m pip install --no-deps --no-build-isolation -e . \
     && python -m compileall -q trainer drills gunicorn.conf.py \
     && mkdir -p instance && chown trainer:trainer instance
 

@@ -6,6 +6,7 @@ and compose.yaml serving that image with that volume. The build itself is untest
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
@@ -82,8 +83,11 @@ def test_gunicorn_serves_as_make_run_serves_it_as_a_user_that_is_not_root() -> N
     assert 'os.environ.get("BIND")' in (ROOT / "gunicorn.conf.py").read_text(encoding="utf-8")
     assert server["USER"] not in ("root", "0", "")
     assert server["VOLUME"] == "/app/instance" and server["WORKDIR"] == "/app"
-    health = server["HEALTHCHECK"]
-    assert "/healthz" in health and "CMD" in health
+    options, _, command = server["HEALTHCHECK"].partition(" CMD ")
+    assert "--interval=" in options
+    python, flag, code = json.loads(command)  # the exec form: no shell in the way
+    assert (python, flag) == ("python", "-c") and "/healthz" in code
+    compile(code, "HEALTHCHECK", "exec")  # it is Python that runs
 
 
 def test_compose_serves_the_image_with_the_instance_volume() -> None:
