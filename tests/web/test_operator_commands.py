@@ -65,10 +65,17 @@ def test_restore_refuses_a_file_that_is_not_a_trainer_database(app: Any, tmp_pat
     assert not Path(app.config["BACKUP_DIR"]).exists()  # nothing written
 
 
-def test_backup_refuses_to_overwrite_the_database(app: Any) -> None:
+def test_backup_refuses_to_overwrite_the_database_or_write_where_it_cannot(
+    app: Any, tmp_path: Path
+) -> None:
     result = run(app, "backup", app.config["DATABASE"])
     assert result.exit_code == 2
     assert "the database itself" in result.output
+    a_file = tmp_path / "a-file"
+    a_file.write_text("not a folder")
+    result = run(app, "backup", str(a_file / "copy.sqlite3"))
+    assert result.exit_code == 2
+    assert "could not copy" in result.output
 
 
 def test_an_app_copies_the_database_before_it_migrates_it(

@@ -48,10 +48,10 @@ def back_up(source: str | Path, target: str | Path) -> Path:
         raise BackupError(f"{target} is the database itself: name another file")
     if not Path(source).is_file():
         raise BackupError(f"there is no database at {source}")
-    target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_name(f".{target.name}.partial-{os.getpid()}")
-    partial.unlink(missing_ok=True)
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial.unlink(missing_ok=True)
         with (
             contextlib.closing(sqlite3.connect(source, timeout=10)) as src,
             contextlib.closing(sqlite3.connect(partial)) as copy,
@@ -60,10 +60,11 @@ def back_up(source: str | Path, target: str | Path) -> Path:
             copy.execute("PRAGMA journal_mode = DELETE")  # one self-contained file
         os.chmod(partial, 0o600)  # password hashes: for the owner's eyes only
         os.replace(partial, target)
-    except sqlite3.Error as error:
+    except (sqlite3.Error, OSError) as error:  # OSError: a folder that cannot be written
         raise BackupError(f"could not copy {source} into {target}: {error}") from None
     finally:
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
     return target
 
 
