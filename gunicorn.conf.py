@@ -13,6 +13,8 @@ import os
 import signal
 import sys
 
+import gunicorn.http.wsgi
+
 
 def _number(name: str, default: int, low: int, high: int) -> int:
     text = os.environ.get(name, "").strip()
@@ -42,6 +44,10 @@ accesslog = os.environ.get("ACCESS_LOG") or None
 errorlog = "-"
 # gunicorn 27's runtime control socket is not used (and two servers would share its path).
 control_socket_disable = True
+# The Server header names no software: gunicorn writes "Server: gunicorn" before the app's
+# headers on every response and has no setting for it, so the name it writes (its module's
+# SERVER, read per response) is set here, before the workers fork (test_served_headers.py).
+gunicorn.http.wsgi.SERVER = "trainer"
 
 
 # The process working out the caches in the background (trainer.web.warm_up), while it runs.

@@ -343,6 +343,7 @@ def pages(page: Page, audit: Audit) -> None:
         ("/drills/", "drills"),
         ("/path/placement", "placement check"),
         ("/rules", "rules"),
+        ("/glossary", "glossary"),
         ("/signin", "sign in"),
         ("/signup", "sign up"),
         ("/no-such-page", "not found"),

@@ -40,11 +40,54 @@ def test_good_usernames_are_kept_trimmed(db: Any, name: str, stored: str) -> Non
     assert users.create_user(db, name, "long enough password").username == stored
 
 
-@pytest.mark.parametrize(("password", "message"), [("", "at least 8"), ("short", "at least 8")])
-def test_short_passwords_are_refused(db: Any, password: str, message: str) -> None:
-    with pytest.raises(users.InvalidPasswordError, match=message):
-        users.create_user(db, "alice", password)
+@pytest.mark.parametrize(
+    ("name", "password", "message"),
+    [
+        ("alice", "", "at least 10 characters"),
+        ("alice", "short", "at least 10 characters"),
+        ("alice", "nine char", "at least 10 characters"),
+        ("alice", " " * 12, "only spaces"),
+        ("alice", "\t \u3000" * 4, "only spaces"),  # tabs and ideographic spaces too
+        ("alice", "x" * 257, "at most 256 characters"),
+        ("Long Username", "long username", "your username"),
+        ("long.user-name", " LONG.USER-NAME ", "your username"),
+        ("alice", "1234567890", "most common"),  # the list's first entry of ten characters
+        ("alice", "QWERTYUIOP", "most common"),  # compared lowercased, as the list is
+        ("alice", "basketball", "most common"),
+        ("alice", "friend of emily", "most common"),  # the list has passphrases too
+    ],
+)
+def test_weak_passwords_are_refused_and_nothing_is_written(
+    db: Any, name: str, password: str, message: str
+) -> None:
+    with pytest.raises(users.InvalidPasswordError, match=message) as refused:
+        users.create_user(db, name, password)
+    assert password.strip() == "" or password not in str(refused.value)  # never said back
     assert user_count(db) == 0
+    guest = users.create_guest(db)
+    with pytest.raises(users.InvalidPasswordError, match=message):
+        users.sign_up_guest(db, guest.id, name, password)
+    assert users.get_user(db, guest.id) == guest  # still a guest
+
+
+@pytest.mark.parametrize(
+    "password", ["ten chars!", "alice in the casino", "1234567890x", " " * 9 + "a"]
+)
+def test_passwords_that_break_no_rule_are_taken(db: Any, password: str) -> None:
+    assert users.create_user(db, "alice", password).username == "alice"
+    assert users.authenticate(db, "alice", password) is not None
+
+
+def test_the_common_passwords_list_is_read_whole_and_lowercased() -> None:
+    """Its notes are not passwords; every password is long enough to need the list and is
+    lowercased (the check lowercases what it compares); the source named in its notes had
+    1,780 of ten characters or more."""
+    common = users.common_passwords()
+    assert len(common) == 1780
+    assert not any(p.startswith("#") for p in common)
+    assert all(len(p) >= users.PASSWORD_MIN and p == p.lower() == p.strip() for p in common)
+    notes = users.COMMON_PASSWORDS.read_text(encoding="utf-8").split("\n1234567890\n")[0]
+    assert "Source: Django" in notes and "Royce Williams" in notes
 
 
 def test_a_taken_name_is_refused_in_any_case(db: Any) -> None:

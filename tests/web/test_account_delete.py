@@ -132,3 +132,42 @@ def test_the_account_page_and_the_downloads_are_never_cached(two: Any) -> None:
         assert "attachment" in download.headers["Content-Disposition"]
     rows = json.loads(alice.get(f"/learners/{alice_id}/attempts.json").get_data(as_text=True))
     assert len(rows) == 3
+
+
+def database_bytes(app: Any) -> bytes:
+    """The database's files as they lie on disk: the file, its write-ahead log and its index."""
+    path = app.config["DATABASE"]
+    found = b""
+    for suffix in ("", "-wal", "-shm"):
+        try:
+            with open(path + suffix, "rb") as data:
+                found += data.read()
+        except FileNotFoundError:
+            pass
+    return found
+
+
+def test_a_deleted_account_leaves_nothing_readable_in_the_files(app: Any, db: Any) -> None:
+    """secure_delete zeroes what is deleted, and the log's old frames are cut: the learner's
+    username and their answers' submission tokens (unique strings of theirs) cannot be read
+    back from the files, though they were there before."""
+    zelda, other = app.test_client(), app.test_client()
+    zelda_id = sign_up(zelda, "Zelda Quixote-Unique")
+    sign_up(other, "Olga Other-Learner")
+    for right in (True, False, True):
+        answer_hand(zelda, right=right)
+        answer_hand(other, right=right)
+    tokens = [r[0] for r in db.execute("SELECT token FROM attempts WHERE user_id = ?", [zelda_id])]
+    kept = [r[0] for r in db.execute("SELECT token FROM attempts WHERE user_id != ?", [zelda_id])]
+    secrets = [b"Zelda Quixote-Unique", b"zelda quixote-unique", *(t.encode() for t in tokens)]
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    assert len(tokens) == 3 and all(s in database_bytes(app) for s in secrets)  # found if there
+
+    data = {"confirm": "delete", "password": "password Zelda Quixote-Unique", "csrf_token": CSRF}
+    assert zelda.post("/account/delete", data=data).status_code == 200
+
+    left = database_bytes(app)
+    assert [s for s in secrets if s in left] == []
+    assert users.get_user(db, zelda_id) is None
+    # The other learner's rows are untouched, and still readable.
+    assert b"Olga Other-Learner" in left and all(t.encode() in left for t in kept)

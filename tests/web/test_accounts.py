@@ -76,7 +76,10 @@ def test_sign_in_only_goes_to_local_pages_afterwards(client: Any, csrf: Any) -> 
         ("    ", "password one", 400, "empty or only spaces"),
         ("x" * 40, "password one", 400, "at most 32"),
         ("bad\x07name", "password one", 400, "control"),
-        ("alice", "short", 400, "at least 8"),
+        ("alice", "short", 400, "at least 10 characters"),
+        ("alice", " " * 12, 400, "only spaces"),
+        ("Alice Smith", "alice smith", 400, "cannot be your username"),
+        ("alice", "qwertyuiop", 400, "most common passwords"),
     ],
 )
 def test_bad_sign_ups_are_readable_and_write_nothing(

@@ -34,7 +34,9 @@ def test_create_user_refuses_bad_input_with_status_2(app: Any, db: Any) -> None:
     for args, message in [
         (("dora", "--password", "password two"), "taken"),
         (("x", "--password", "password two"), "at least 3"),
-        (("erin", "--password", "short"), "at least 8"),
+        (("erin", "--password", "short"), "at least 10"),
+        (("erin", "--password", " " * 12), "only spaces"),
+        (("erin smith", "--password", "Erin Smith"), "your username"),
     ]:
         result = run(app, "create-user", *args)
         assert result.exit_code == 2

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.usefixtures("count_studies")
 
 CSRF = "test-csrf-token-0123456789"
 PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/progress",
-         "/mistakes", "/signin", "/signup", "/account", "/dealing/catch", "/table/",
+         "/mistakes", "/signin", "/signup", "/account", "/dealing/catch", "/table/", "/glossary",
          "/drills/basic-strategy/chart", "/strategy/chart", "/path/placement")  # fmt: skip
 # Pages of no arguments the walk reaches otherwise, or that are not a page a learner reads.
 NOT_WALKED_ALONE = {

@@ -20,7 +20,8 @@ _BEGIN_POLL_SECONDS = 0.0005
 
 
 def open_db(path: str | Path) -> sqlite_utils.Database:
-    """A connection to the database at ``path``: WAL mode, foreign keys on, a busy timeout.
+    """A connection to the database at ``path``: WAL mode, foreign keys on, secure deletion,
+    a busy timeout.
 
     Two workers writing at once wait for each other instead of failing with "database is
     locked" (write transactions start with ``BEGIN IMMEDIATE``, see :func:`transaction`).
@@ -28,6 +29,9 @@ def open_db(path: str | Path) -> sqlite_utils.Database:
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_MS / 1000)  # the busy timeout
     db = sqlite_utils.Database(conn, execute_plugins=False)
     db.execute("PRAGMA foreign_keys = ON")
+    # What is deleted is overwritten with zeros, not left readable in the file's free space: a
+    # deleted account's rows (its username, its answers) cannot be read back from the file.
+    db.execute("PRAGMA secure_delete = ON")
     if str(path) != ":memory:" and db.journal_mode != "wal":
         db.enable_wal()
     # In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut can lose the
@@ -83,6 +87,18 @@ def _begin_immediate(conn: sqlite3.Connection) -> None:
                 time.sleep(_BEGIN_POLL_SECONDS)
     finally:
         conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+
+def checkpoint_and_truncate(db: sqlite_utils.Database) -> bool:
+    """Copy the write-ahead log into the database file and cut the log to nothing; True if it
+    was done (False: a reader still held an older snapshot past the busy timeout, and the log's
+    old frames stay until a later checkpoint reuses them).
+
+    Called after a deletion: ``secure_delete`` zeroes what is deleted in the file, but the log
+    still holds the pages as they were before, until it is checkpointed and cut.
+    """
+    busy = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0]
+    return not busy
 
 
 def first_row(db: sqlite_utils.Database, sql: str, params: Any = ()) -> dict[str, Any] | None:

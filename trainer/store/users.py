@@ -5,17 +5,23 @@ from __future__ import annotations
 import sqlite3
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import sqlite_utils
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from trainer.store.db import first_row, transaction, utc_now
+from trainer.store.db import checkpoint_and_truncate, first_row, transaction, utc_now
+from trainer.words import plural, say
 
 USERNAME_MIN = 3
 USERNAME_MAX = 32
-PASSWORD_MIN = 8
+PASSWORD_MIN = 10
 PASSWORD_MAX = 256
+# The most common passwords (of PASSWORD_MIN characters or more), lowercased; its source is
+# named in its first lines.
+COMMON_PASSWORDS = Path(__file__).with_name("common_passwords.txt")
 _USERNAME_PUNCTUATION = " ._-"
 
 # Checked against when the username is unknown, so both cases take about as long.
@@ -104,12 +110,52 @@ def username_key(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-def check_new_password(password: str) -> None:
-    """:raises InvalidPasswordError: when the password is too short or too long."""
-    if len(password or "") < PASSWORD_MIN:
-        raise InvalidPasswordError(f"A password needs at least {PASSWORD_MIN} characters.")
+def check_new_password(password: str, username: str) -> None:
+    """Check a new password for the account ``username``: at least :data:`PASSWORD_MIN`
+    characters and at most :data:`PASSWORD_MAX`, not only spaces, not the username (in any
+    case), and not one of the most common passwords (:data:`COMMON_PASSWORDS`).
+
+    :raises InvalidPasswordError: naming the rule broken (never the password itself).
+    """
+    password = password or ""
+    if password and password.isspace():
+        raise InvalidPasswordError(
+            say("A password cannot be only spaces: put letters, digits or signs in it.")
+        )
+    if len(password) < PASSWORD_MIN:
+        raise InvalidPasswordError(
+            plural(
+                "A password needs at least %(count)s character.",
+                "A password needs at least %(count)s characters.",
+                PASSWORD_MIN,
+            )
+        )
     if len(password) > PASSWORD_MAX:
-        raise InvalidPasswordError(f"A password can have at most {PASSWORD_MAX} characters.")
+        raise InvalidPasswordError(
+            plural(
+                "A password can have at most %(count)s character.",
+                "A password can have at most %(count)s characters.",
+                PASSWORD_MAX,
+            )
+        )
+    if username_key(password.strip()) == username_key(username.strip()):
+        raise InvalidPasswordError(
+            say("A password cannot be your username: anyone who knows one would guess the other.")
+        )
+    if password.strip().lower() in common_passwords():
+        raise InvalidPasswordError(
+            say(
+                "That password is one of the most common ones, the first that anyone guessing "
+                "tries: choose another."
+            )
+        )
+
+
+@cache
+def common_passwords() -> frozenset[str]:
+    """The most common passwords, lowercased (read once)."""
+    lines = COMMON_PASSWORDS.read_text(encoding="utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
 
 
 def get_user(db: sqlite_utils.Database, user_id: int) -> User | None:
@@ -155,7 +201,7 @@ def create_user(db: sqlite_utils.Database, username: str, password: str) -> User
     :raises InvalidUsernameError, InvalidPasswordError, UsernameTakenError: nothing written.
     """
     name = clean_username(username)
-    check_new_password(password)
+    check_new_password(password, name)
     password_hash = generate_password_hash(password)
     now = utc_now()
     with transaction(db):
@@ -178,7 +224,7 @@ def sign_up_guest(db: sqlite_utils.Database, guest_id: int, username: str, passw
         nothing written.
     """
     name = clean_username(username)
-    check_new_password(password)
+    check_new_password(password, name)
     password_hash = generate_password_hash(password)
     with transaction(db):
         user = get_user(db, guest_id)
@@ -239,7 +285,9 @@ def _references(db: sqlite_utils.Database, target: str) -> list[tuple[str, str, 
 def delete_account(db: sqlite_utils.Database, user_id: int) -> None:
     """Delete the learner and everything stored of them, in one transaction: every row of
     every table that refers to users names them, the rows that refer to those (a review
-    batch's items, a table session's steps), and their throttling keys."""
+    batch's items, a table session's steps), and their throttling keys. Nothing of them stays
+    readable in the database's files: deleted rows are zeroed (``secure_delete``, see
+    :func:`~trainer.store.db.open_db`) and the write-ahead log is checkpointed and cut."""
     user = get_user(db, user_id)
     if user is None:
         return
@@ -264,6 +312,8 @@ def delete_account(db: sqlite_utils.Database, user_id: int) -> None:
             db.execute("DELETE FROM expensive_work WHERE key = ?", [key])
         db.execute("DELETE FROM users WHERE id = ?", [user_id])
         db.execute("DELETE FROM account_deletions WHERE user_id = ?", [user_id])
+    # The deleted rows are zeroes in the file (secure_delete); the log's older frames go too.
+    checkpoint_and_truncate(db)
 
 
 def _refuse_taken(db: sqlite_utils.Database, name: str) -> None:

@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from flask import Flask
-from werkzeug.routing import IntegerConverter, Map
+from werkzeug.routing import BaseConverter, ValidationError
 
 from trainer.web import assets, caches, language, security, support, time_zone
 from trainer.web.views import (
@@ -22,6 +22,7 @@ from trainer.web.views import (
     count_worth,
     counting,
     drills,
+    glossary,
     history,
     pages,
     path,
@@ -42,6 +43,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     drills,  # every drill in drills.registry(), under /drills/<slug>
     history,  # progress, mistakes, a learner's attempts and their export
     rules,  # the rules presets and the learner's chosen table
+    glossary,  # the games' own words, in Russian and English, with the texts' sentences
     counting,  # counting preferences and counting sessions
     strategy,  # the strategy chart for any rules, its EVs and house edge
     count_jobs,  # count studies worked out off the request, and their progress
@@ -52,17 +54,40 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
 )
 
 
-class StoredIdConverter(IntegerConverter):
-    """``<int:...>`` in every route: a whole number a stored row's id can be (SQLite's integers
-    end at 2**63 - 1), so a larger one is a 404 before any query, never an overflow."""
+# SQLite's largest integer: no stored row's id can be larger.
+LARGEST_ROW_ID = 2**63 - 1
 
-    def __init__(self, map: Map, *args: Any, **kwargs: Any) -> None:
-        kwargs.setdefault("max", 2**63 - 1)
-        super().__init__(map, *args, **kwargs)
+
+class RowIdConverter(BaseConverter):
+    """``<rowid:...>``: a stored row's id (or a position counted from 1): ASCII digits without a
+    sign or a leading zero, from 1 to :data:`LARGEST_ROW_ID`. Anything else (``-1``, ``0``,
+    ``1e3``, a number past SQLite's integers, digits of other scripts) is a 404 before any
+    query is made, never an overflow's 500."""
+
+    regex = r"[1-9][0-9]{0,18}"
+    weight = 50
+
+    def to_python(self, value: str) -> int:
+        number = int(value)
+        if number > LARGEST_ROW_ID:
+            raise ValidationError()
+        return number
+
+    def to_url(self, value: Any) -> str:
+        return str(int(value))
+
+
+class StoredKeyConverter(BaseConverter):
+    """``<key:...>``: a stored row's key as the store makes them (``secrets.token_urlsafe``: a
+    table's, a counting session's): URL-safe letters, digits, ``-`` and ``_``, at most 64;
+    anything else is a 404 before any query."""
+
+    regex = r"[A-Za-z0-9_-]{1,64}"
 
 
 def init_app(app: Flask) -> None:
-    app.url_map.converters["int"] = StoredIdConverter  # before any route is added
+    app.url_map.converters["rowid"] = RowIdConverter  # before any route is added
+    app.url_map.converters["key"] = StoredKeyConverter
     security.init_app(app)
     language.init_app(app)
     support.init_app(app)

@@ -50,7 +50,11 @@ def _chosen() -> str | None:
 
 
 def select_locale() -> str:
-    """This request's language (see the module's note): always one that is offered."""
+    """This request's language (see the module's note): always one that is offered. Outside a
+    request (a ``flask --app trainer`` command, whose errors say what a learner would read),
+    English."""
+    if not has_request_context():
+        return words.ENGLISH
     if "language" not in g:
         languages = offered()
         chosen = _chosen()

@@ -91,6 +91,16 @@ class CheckedSessionInterface(SecureCookieSessionInterface):
         signed_at = getattr(session, "signed_at", None)
         return signed_at is None or time.time() - signed_at >= _REFRESH_AFTER_SECONDS
 
+    def save_session(self, app: Flask, session: Any, response: Response) -> None:
+        """As Flask's, except for a static file served: the same for every visitor, it is sent
+        without ``Vary: Cookie`` and without a cookie, so that any cache may keep one copy.
+
+        (Flask adds ``Vary: Cookie`` whenever the session was looked at during the request, and
+        the request hooks look at it on every request.)"""
+        if request.endpoint == "static" and response.status_code < 400:
+            return
+        super().save_session(app, session, response)
+
     def open_session(self, app: Flask, request: Request) -> CheckedSession | None:
         serializer = self.get_signing_serializer(app)
         if serializer is None:
@@ -129,6 +139,8 @@ def rotate_csrf_token() -> None:
 
 
 def _refuse_tampered_session() -> None:
+    if request.endpoint == "static":
+        return  # a static file reads no session: served whatever the cookie
     if getattr(session, "tampered", False):
         abort(
             400,

@@ -22,6 +22,7 @@ from trainer.web.support import (
     render,
     start_session,
 )
+from trainer.words import say
 
 bp = Blueprint("auth", __name__)
 
@@ -37,28 +38,34 @@ _STATUS = {
 def signup() -> Response:
     user = current_user()
     if request.method == "GET":
-        return render("auth/signup.html", username="", error=None, section="account")
+        return _signup_page(username="", error=None)
     username = request.form.get("username", "")
     password = request.form.get("password", "")
     confirm = request.form.get("confirm")
     try:
         if confirm is not None and confirm != password:
-            raise users.InvalidPasswordError("The two passwords are not the same.")
+            raise users.InvalidPasswordError(say("The two passwords are not the same."))
         if user is not None and user.is_guest:
             account = users.sign_up_guest(get_db(), user.id, username, password)
         else:
             account = users.create_user(get_db(), username, password)
     except users.AccountError as error:
-        return render(
-            "auth/signup.html",
-            status=_STATUS.get(type(error), 400),
-            username=username,
-            error=str(error),
-            section="account",
-        )
+        return _signup_page(status=_STATUS.get(type(error), 400), username=username, error=error)
     start_session(account)
     security.rotate_csrf_token()
     return redirect(url_for("auth.account", welcome=1), 303)
+
+
+def _signup_page(*, status: int = 200, username: str, error: Exception | None) -> Response:
+    """The sign-up form, with what was wrong with the one sent (never the password sent)."""
+    return render(
+        "auth/signup.html",
+        status=status,
+        username=username,
+        error=str(error) if error else None,
+        password_min=users.PASSWORD_MIN,
+        section="account",
+    )
 
 
 @bp.route("/signin", methods=["GET", "POST"])

@@ -231,13 +231,13 @@ def _session_or_404(session_id: str) -> tuple[users.User, counting_store.StoredS
         abort(404, description="That counting session's drill is no longer offered.")
 
 
-@bp.get("/sessions/<session_id>")
+@bp.get("/sessions/<key:session_id>")
 def show(session_id: str) -> Response:
     user, stored, drill = _session_or_404(session_id)
     return drill_road.session_page(drill, user, stored.id, stored.spec)
 
 
-@bp.post("/sessions/<session_id>/answer")
+@bp.post("/sessions/<key:session_id>/answer")
 def answer(session_id: str) -> Response:
     """One checkpoint's counts, taken by the drill road (graded, stored once, shown)."""
     user, stored, drill = _session_or_404(session_id)

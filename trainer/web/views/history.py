@@ -284,7 +284,7 @@ def _shown(drills: dict[str, Drill], attempt: attempts.Attempt) -> Question | No
         return None
 
 
-@bp.get("/learners/<int:user_id>/attempts")
+@bp.get("/learners/<rowid:user_id>/attempts")
 def learner_attempts(user_id: int) -> Response:
     user = learner_or_404(user_id)
     rows = attempts.list_attempts(get_db(), user.id)
@@ -322,7 +322,7 @@ def _asked_words(drills: dict[str, Drill], attempt: attempts.Attempt) -> str:
     return f"{words}: {shown}" + (" …" if len(found) > _CARDS_SHOWN else "")
 
 
-@bp.get("/learners/<int:user_id>/attempts.csv")
+@bp.get("/learners/<rowid:user_id>/attempts.csv")
 def learner_attempts_csv(user_id: int) -> Response:
     user = learner_or_404(user_id)
     response = make_response(attempts.to_csv(attempts.list_attempts(get_db(), user.id)))
@@ -332,7 +332,7 @@ def learner_attempts_csv(user_id: int) -> Response:
     return response
 
 
-@bp.get("/learners/<int:user_id>/attempts.json")
+@bp.get("/learners/<rowid:user_id>/attempts.json")
 def learner_attempts_json(user_id: int) -> Response:
     user = learner_or_404(user_id)
     response = make_response(attempts.to_json(attempts.list_attempts(get_db(), user.id)))

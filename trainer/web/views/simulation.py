@@ -183,7 +183,7 @@ def _launch(job_id: int) -> None:
     threading.Thread(target=process.wait, daemon=True).start()
 
 
-@bp.get("/simulate/<int:job_id>")
+@bp.get("/simulate/<rowid:job_id>")
 def job(job_id: int) -> Response:
     db = get_db()
     user = current_user()

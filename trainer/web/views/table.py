@@ -228,7 +228,7 @@ def start() -> Response:
 # -- the table ---------------------------------------------------------------------------------
 
 
-@bp.get("/<table_id>")
+@bp.get("/<key:table_id>")
 def show(table_id: str) -> Response:
     """The table; after a plain form's step (post, redirect, get) that step's feedback
     (``shown``: its number) or a mistake taken back (``back``)."""
@@ -307,7 +307,7 @@ def _refused(seated: Seated, message: str) -> Response:
     return table_page(seated, status=400, error=message)
 
 
-@bp.post("/<table_id>/step")
+@bp.post("/<key:table_id>/step")
 def step(table_id: str) -> Response:
     seated = seated_or_404(table_id)
     form = request.form
@@ -429,7 +429,7 @@ def _store(
         )
 
 
-@bp.post("/<table_id>/held")
+@bp.post("/<key:table_id>/held")
 def held(table_id: str) -> Response:
     """Keep the mistake just shown (it is played) or take it back (choose again)."""
     seated = seated_or_404(table_id)
@@ -455,7 +455,7 @@ def _response_ms(asked_at: str) -> int | None:
     return None if sent is None else drill_road.now_ms() - sent
 
 
-@bp.get("/<table_id>/rounds/<int:number>")
+@bp.get("/<key:table_id>/rounds/<rowid:number>")
 def round_page(table_id: str, number: int) -> Response:
     """One round played, every card turned, with the learner's graded answers in it."""
     seated = seated_or_404(table_id)
