@@ -79,10 +79,11 @@ static/vendor/htmx.min.js: node_modules/.installed
 	$(BIN)/pybabel compile -i $< -o $@
 
 # Every string the learner reads, found in the code and the templates (babel.cfg, with
-# trainer.words' keywords), into the template trainer/translations/messages.pot and merged into
-# each language's catalogue: new messages come in empty, changed ones marked fuzzy, to translate.
+# trainer.engine.words' KEYWORDS: say, plural and the N_ marks), into the template
+# trainer/translations/messages.pot and merged into each language's catalogue: new messages
+# come in empty, changed ones marked fuzzy, to translate.
 messages: $(VENV)/.server-installed
-	$(BIN)/pybabel extract -F babel.cfg -k say -k plural:1,2 -c TRANSLATORS: --add-location=file \
+	$(BIN)/pybabel extract -F babel.cfg -k say -k plural:1,2 -k N_ -k N_plural:1,2 -c TRANSLATORS: --add-location=file \
 		--sort-output --no-wrap -o trainer/translations/messages.pot .
 	$(BIN)/pybabel update -i trainer/translations/messages.pot -d trainer/translations \
 		--no-wrap --ignore-obsolete

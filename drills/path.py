@@ -12,13 +12,25 @@ the step to continue with. Pure: no Flask, no store; the web reads the figures a
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
 from drills import get_drill, registry
-from drills.base import Drill, DrillError, Grade, Question, rules_for
+from drills.base import (
+    AsksOnItsPage,
+    Drill,
+    DrillError,
+    Grade,
+    LearnerState,
+    Question,
+    rules_for,
+)
+from drills.caches import Caches
+from drills.count_study import StudyPendingError
+from drills.counting.session import RunningCount
 from trainer.engine.rulebook.rules import Rules
 
 
@@ -262,6 +274,8 @@ def continue_drill(step: Step, answers: Mapping[str, tuple[int, int]]) -> str:
 # -- the placement check --------------------------------------------------------------------
 
 # What the placement check asks: (step, drill, the drill's options for the question), in order.
+# Every step a learner can be placed past has its questions here; the table's and the
+# dealer's steps are learnt at the table and by dealing, not placed.
 PLACEMENT: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
     ("totals", "hand-totals", ()),
     ("totals", "hand-totals", ()),
@@ -269,14 +283,68 @@ PLACEMENT: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
     ("basic", "basic-strategy", (("mix", "soft"),)),
     ("basic", "basic-strategy", (("mix", "pairs"),)),
     ("payouts", "payout-math", (("mix", "natural-3-2"),)),
+    ("running", "running-count", ()),
     ("true", "true-count", ()),
     ("true", "true-count", ()),
+    ("deviations", "deviations", ()),
+    ("bets", "bet-sizing", ()),
 )
+# The steps whose questions need the count study of the rules and system (indices, the edge by
+# count): while it is being worked out, the check asks the others.
+NEED_STUDY = frozenset({"deviations", "bets"})
 
 
 def placement_asks() -> tuple[tuple[str, str, dict[str, str]], ...]:
     """The placement check's questions to draw: step, drill, the drill's options."""
     return tuple((step, drill, dict(options)) for step, drill, options in PLACEMENT)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A placement check as drawn: each question's step, drill and question (``asked``), and
+    the steps left out because their count study is still being worked out (``waiting``: the
+    error saying which, to start its work)."""
+
+    asked: tuple[tuple[str, Drill, Question], ...]
+    waiting: tuple[str, ...] = ()
+    pending: StudyPendingError | None = None
+
+
+def draw_placement(
+    rng: random.Random,
+    rules: Rules,
+    counting: Mapping[str, str],
+    *,
+    caches: Caches | None = None,
+) -> Placement:
+    """The placement check's questions under ``rules``, each drawn by its drill (the counting
+    ones in the learner's ``counting`` preferences, as page options): a running count over a
+    short run of dealt cards, the others as on the drill's page.
+
+    :raises InvalidOptionError: where a drill cannot ask by its options (a bug in
+        :data:`PLACEMENT`).
+    """
+    asked: list[tuple[str, Drill, Question]] = []
+    waiting: list[str] = []
+    pending: StudyPendingError | None = None
+    for step, slug, options in placement_asks():
+        drill = get_drill(slug)
+        if isinstance(drill, RunningCount):
+            question = drill.short_run(rng, rules, counting)
+        elif isinstance(drill, AsksOnItsPage):
+            learner = LearnerState(options={**counting, **options})
+            try:
+                question = drill.new_question(rng, rules, learner, caches=caches)
+            except StudyPendingError as error:
+                if step not in NEED_STUDY:
+                    raise
+                waiting += [step] if step not in waiting else []
+                pending = error
+                continue
+        else:  # PLACEMENT names only drills that ask one of these two ways
+            raise TypeError(f"the placement check cannot draw a question of {slug}")
+        asked.append((step, drill, question))
+    return Placement(tuple(asked), tuple(waiting), pending)
 
 
 def placed(results: Sequence[tuple[str, bool]]) -> frozenset[str]:
@@ -322,6 +390,7 @@ def grade_placement(
     characters), on ``rules``. Each drill grades its own answer, as on its page.
 
     :raises PlacementAnswerError: for an answer a drill cannot read.
+    :raises StudyPendingError: where a count study the check was drawn with is gone.
     """
     graded = []
     for number, (step, slug, notation) in enumerate(asked, start=1):
@@ -337,6 +406,8 @@ def grade_placement(
             grade = (
                 drill.grade(notation, answer, rules_for(drill, notation, rules)) if answer else None
             )
+        except StudyPendingError:  # the study gone since the check was drawn: worked out again
+            raise
         except DrillError as error:
             raise PlacementAnswerError(number, error) from error
         graded.append(PlacedAnswer(step, drill, drill.question(notation, rules), grade))

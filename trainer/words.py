@@ -10,8 +10,10 @@ the learner's language does ("10,000" in English). Outside a request (the comman
 graded in a test) the words are English and the numbers formatted for English. In templates the
 same functions are ``_``, ``ngettext``, ``number`` and ``signed``.
 
-The catalogue is Flask-Babel's (gettext): ``pybabel extract`` finds every string passed here by
-the names :data:`KEYWORDS` lists.
+``say``, ``plural`` and ``N_`` are :mod:`trainer.engine.words`' own (the engine's sentences go
+through them too), so there is one road: this module adds the numbers. The catalogue is
+Flask-Babel's (gettext): ``pybabel extract`` finds every string passed here by the names
+:data:`KEYWORDS` lists.
 """
 
 from __future__ import annotations
@@ -20,49 +22,51 @@ import gettext
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
 
 from babel import numbers as babel_numbers
 
-from trainer.engine.article import a_or_an  # noqa: F401 ("an 8", "a 10": English's article)
+from trainer.engine import words as _core
+from trainer.engine.article import a_or_an  # "an 8", "a 10": English's article
+from trainer.engine.words import KEYWORDS, N_, plural, say  # the one road
 
-# The names `pybabel extract -k` is given, beside gettext's own (`_`, `gettext`, `ngettext`).
-KEYWORDS = ("say", "plural:1,2")
+__all__ = [
+    "ENGLISH",
+    "KEYWORDS",
+    "N_",
+    "a_or_an",
+    "bets",
+    "locale",
+    "number",
+    "plural",
+    "say",
+    "signed",
+    "use",
+]
 
 ENGLISH = "en"
 
 
-# Where the words find the learner's catalogue and locale: none (English) until the web layer
-# installs its own with :func:`use` (Flask-Babel's, per request). No Flask here, so that the
-# drills write their sentences through these helpers too.
-_translations: Callable[[], gettext.NullTranslations] = gettext.NullTranslations
+# Where the words find the learner's locale: English until the web layer installs its own with
+# :func:`use` (Flask-Babel's, per request). No Flask here, so that the drills write their
+# sentences through these helpers too.
 _locale_of: Callable[[], str] = lambda: ENGLISH  # noqa: E731
 
 
 def use(translations: Callable[[], gettext.NullTranslations], locale: Callable[[], str]) -> None:
-    """Read the catalogue and the locale from these from now on (the web's, per request)."""
-    global _translations, _locale_of
-    _translations, _locale_of = translations, locale
+    """Read the catalogue and the locale from these from now on (the web's, per request): the
+    engine's sentences too (:mod:`trainer.engine.words`), their numbers written by
+    :func:`number`."""
+    global _locale_of
+    _locale_of = locale
+    _core.use(translations, number)
 
 
-def _filled(text: str, values: dict[str, Any]) -> str:
-    return text % values if values else text
-
-
-def say(text: str, **values: Any) -> str:
-    """``text`` in the learner's language, its ``%(name)s`` placeholders filled from ``values``."""
-    return _filled(_translations().gettext(text), values)
-
-
-def plural(singular: str, many: str, count: int, **values: Any) -> str:
-    """The sentence for ``count`` of something, in the form the learner's language uses for it;
-    ``%(count)s`` in either form is ``count`` written by :func:`number`."""
-    chosen = _translations().ngettext(singular, many, count)
-    return _filled(chosen, {"count": number(count), **values})
-
-
-def _locale() -> str:
+def locale() -> str:
+    """The learner's locale now (English outside a request): what the words are written in."""
     return _locale_of()
+
+
+_locale = locale
 
 
 def number(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
@@ -93,5 +97,4 @@ def bets(value: float, digits: int = 2) -> str:
     # The form for the number itself where it is whole ("1 bet", "5 ставок"); a fraction takes
     # the form of 2 ("1.5 bets", "1,5 ставки").
     whole = int(shown) if float(shown).is_integer() else 2
-    chosen = _translations().ngettext("%(count)s bet", "%(count)s bets", abs(whole))
-    return _filled(chosen, {"count": text})
+    return plural("%(count)s bet", "%(count)s bets", abs(whole), count=text)

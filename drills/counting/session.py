@@ -17,6 +17,7 @@ Three kinds, one drill each:
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -31,11 +32,13 @@ from drills.base import (
 )
 from drills.caches import Caches
 from drills.counting.checkpoint import Checkpoint, read_checkpoint
-from drills.counting.notation import cards_text, format_count
+from drills.counting.notation import MAX_DECKS, cards_text, format_count
+from drills.counting.preferences import CountPreferences
 from drills.counting.tray import tray_for
 from drills.skill_words import decks_words, system_words
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
 from trainer.engine.rulebook.rules import Rules
 
 KINDS = ("running", "countdown", "shoe")
@@ -477,6 +480,17 @@ class RunningCount(SessionDrill):
     template = "drills/counting_setup.html"
     kind = "running"
     adapts_speed = True
+
+    def short_run(
+        self, rng: random.Random, rules: Rules, options: Mapping[str, str], cards: int = 12
+    ) -> Question:
+        """One checkpoint over a short run of ``cards`` dealt from a shuffled shoe of the
+        rules' decks, counted in the system ``options`` names (the learner's preferences): a
+        running count asked of the cards all shown at once (the placement check's)."""
+        system = CountPreferences.from_options(options).counting_system
+        decks = min(rules.decks, MAX_DECKS)
+        dealt = tuple(Shoe(Rules(decks=decks), rng).draw_many(cards))
+        return self.question(Checkpoint("rc", system, decks, dealt).notation, rules)
 
 
 class DeckCountdown(SessionDrill):

@@ -1,5 +1,5 @@
-// Every drill page: after an answer (htmx swaps #drill-panel), say the verdict in the page's
-// polite live region (#verdict, outside the panel, so it stays in the page), focus the next
+// Every drill page: after an answer (htmx swaps #drill-panel), say the verdict once in the
+// page's polite live region (#verdict, outside the panel, so it stays in the page), focus the next
 // question's input without scrolling to it, and bring the feedback into view. On arrival the
 // question's input is focused the same way, and the question's top is scrolled into view if it
 // or the input is not. Without this file the pages work as plain forms: the browser's autofocus and the
@@ -26,15 +26,41 @@
     return wanted;
   }
 
-  function announce(text) {
-    var region = document.getElementById("verdict");
-    if (!region) return;
-    // Emptied first, so that the same verdict twice running is said twice.
-    region.textContent = "";
-    window.setTimeout(function () {
+  // A verdict is said once. The polite live region (#verdict here, #table-said at the table)
+  // holds it only while it is being said: emptied again once the learner moves on (a key, a
+  // click) or after SAID_MS (react-aria's live announcer keeps its messages as long), so that a
+  // screen reader reading the page later meets the verdict once, in the feedback itself, not
+  // a second time in the hidden region. Where the focus goes to the feedback's heading (nothing
+  // left to answer), the heading is what is read, and the region says nothing.
+  var SAID_MS = 7000;
+  var said = { region: null, timer: null };
+
+  function hush() {
+    if (said.timer) window.clearTimeout(said.timer);
+    if (said.region) said.region.textContent = "";
+    said.region = null;
+    said.timer = null;
+  }
+
+  function announce(id, text) {
+    var region = document.getElementById(id);
+    hush();
+    if (!region || !text) return;
+    said.region = region;
+    // Set a moment after it was emptied, so that the same verdict twice running is said twice.
+    said.timer = window.setTimeout(function () {
       region.textContent = text;
+      said.timer = window.setTimeout(hush, SAID_MS);
     }, 50);
   }
+  window.sayVerdict = announce;
+
+  // Moving on ends what was said (a key pressed while the verdict is being set keeps it).
+  ["keydown", "pointerdown"].forEach(function (kind) {
+    document.addEventListener(kind, function () {
+      if (said.region && said.region.textContent) hush();
+    }, true);
+  });
 
   // The event on the panel itself: an out-of-band swap in the same response (the footer's
   // rules) fires its own, whose detail names the panel as the request's target too.
@@ -67,8 +93,9 @@
     var focused = pending || lastFeedback(panel);
     pending = null;
     if (focused && !focused.closest("[hidden]")) focused.focus({ preventScroll: true });
-    var said = panel.querySelector("[data-verdict]");
-    if (said) announce(said.getAttribute("data-verdict"));
+    var verdict = panel.querySelector("[data-verdict]");
+    var read = focused && focused.id === "feedback-heading";  // the focus reads it already
+    announce("verdict", verdict && !read ? verdict.getAttribute("data-verdict") : "");
     // The feedback and the next question's answer row (its box or buttons) on screen: the page
     // stays where it is when they are, else the feedback goes to the top.
     var shown = panel.querySelector(".feedback") || panel.querySelector(".question");

@@ -1,5 +1,5 @@
 // The table, with JavaScript on: after htmx swaps the table in, focus goes to the new step's
-// first control and the verdict is said in the page's live region. The keys are the quiz's
+// first control and the verdict is said once in the page's live region. The keys are the quiz's
 // (static/js/strategy_quiz.js reads form.table-keys too). Without either file every button
 // submits its form, one step per page.
 (function () {
@@ -7,9 +7,7 @@
 
   document.addEventListener("htmx:afterSwap", function (event) {
     if (!event.detail.target || event.detail.target.id !== "table-panel") return;
-    var said = document.getElementById("table-said");
     var feedback = event.detail.target.querySelector("[data-verdict]");
-    if (said) said.textContent = feedback ? feedback.getAttribute("data-verdict") : "";
     // The next step's first control; where there is none (the table is over), the last
     // step's feedback, else the summary: focus is never left on the page's body.
     var target = event.detail.target;
@@ -18,6 +16,11 @@
     // Where there is a verdict, it is what comes into view (on a phone the next hand's keys
     // would push it off the top): the keys keep the focus without scrolling to them.
     if (first) first.focus(feedback ? { preventScroll: true } : undefined);
+    // Said once (static/js/drill_panel.js): in the live region, unless the focus reads it.
+    var read = first && first.id === "feedback-heading";
+    if (window.sayVerdict) {
+      window.sayVerdict("table-said", feedback && !read ? feedback.getAttribute("data-verdict") : "");
+    }
     if (feedback) feedback.scrollIntoView({ block: "start" });
   });
 

@@ -18,6 +18,7 @@ from drills.counting.checkpoint import read_checkpoint
 from drills.counting.notation import format_count
 from drills.table_play import WORDS, work_out
 from drills.table_session import TableSpec, step_asks
+from tests.browser.test_browser_verdict import said_in_live_regions
 from trainer import store
 from trainer.engine.play.table_game import Ask, TableGame
 from trainer.engine.rulebook.rules import Rules
@@ -161,6 +162,9 @@ def one_step(page: Page, app: Any, state: dict[str, Any], *, javascript: bool) -
             if javascript:  # the verdict is said in the live region outside the table swapped
                 expect(page.locator("#table-said")).to_have_text(re.compile(r"^Not quite\. Play: "))
                 expect(page.locator("#table-panel #table-said")).to_have_count(0)
+                # Said once: the one live region, never the feedback itself.
+                lead = feedback.locator(".verdict-first").first.inner_text()
+                assert said_in_live_regions(page, lead) == 1
             press_held(page, "T", javascript, before)
             expect(page.get_by_text("Taken back: choose again.")).to_be_visible()
             state["play_error"] = ask.number

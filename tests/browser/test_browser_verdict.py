@@ -227,3 +227,42 @@ def test_without_javascript_the_title_names_the_verdict(page_with: Any) -> None:
     page.get_by_label("Hard", exact=True).check()
     page.get_by_role("button", name="Answer").click()
     expect(page).to_have_title(re.compile(r"^Not quite · Hand totals"))
+
+
+# Where a screen reader says text as it changes: the live regions of the page.
+LIVE = "[role=status], [role=alert], [role=log], [aria-live]:not([aria-live=off])"
+
+
+def said_in_live_regions(page: Page, text: str) -> int:
+    """How many times ``text`` stands in the page's live regions."""
+    found = page.evaluate(
+        "sel => Array.from(document.querySelectorAll(sel)).map(e => e.textContent)", LIVE
+    )
+    return sum(region.count(text) for region in found)
+
+
+@pytest.mark.parametrize("title", ["Basic strategy", "Payout math"])
+def test_the_verdict_is_said_once_and_read_once(page: Page, title: str) -> None:
+    """Said in one live region only (the feedback itself in none), and, once the learner moves
+    on, read once: the hidden region emptied, so that the page read through meets the verdict
+    in the feedback alone."""
+    open_drill(page, title)
+    ANSWERS[title](page)
+    heading = page.locator("#feedback-heading")
+    expect(heading).to_have_text(VERDICT)
+    line = heading.inner_text()
+    expect(page.locator("#verdict")).to_have_text(line)
+    assert said_in_live_regions(page, line) == 1
+    assert page.locator("#feedback").evaluate("(e, sel) => !e.closest(sel)", LIVE)
+    # Moving on (any key) ends what was said: the verdict stays in the page once, in view.
+    page.keyboard.press("Shift")
+    expect(page.locator("#verdict")).to_have_text("")
+    assert said_in_live_regions(page, line) == 0
+    # Read once: as the feedback's heading (the section it heads takes its name from it, as a
+    # landmark's name, not a second reading of the text).
+    read = [
+        node.strip(" -'")
+        for node in page.locator("main").aria_snapshot().splitlines()
+        if line in node and not node.strip(" -'").startswith("region ")
+    ]
+    assert len(read) == 1 and read[0].startswith("heading "), read

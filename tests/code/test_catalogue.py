@@ -14,6 +14,8 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
+from trainer.engine.words import KEYWORDS
+
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = sorted((ROOT / "trainer/translations").glob("*/LC_MESSAGES/messages.po"))
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")
@@ -37,10 +39,7 @@ def extracted(tmp_path_factory: pytest.TempPathFactory) -> Catalog:
             "extract",
             "-F",
             "babel.cfg",
-            "-k",
-            "say",
-            "-k",
-            "plural:1,2",
+            *(part for keyword in KEYWORDS for part in ("-k", keyword)),
             "-o",
             str(out),
             ".",

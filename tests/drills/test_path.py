@@ -127,7 +127,11 @@ def test_placement_marks_a_step_known_only_when_all_its_questions_are_right() ->
 def test_placement_asks_every_step_it_can_place_from_that_steps_drills() -> None:
     for step, drill, _options in steps.placement_asks():
         assert drill in steps.BY_KEY[step].drills
-    assert 6 <= len(steps.PLACEMENT) <= 10
+    assert 6 <= len(steps.PLACEMENT) <= 12
+    # Every step a learner can know before the table can be placed past.
+    assert {step for step, _drill, _options in steps.PLACEMENT} == {
+        step.key for step in steps.STEPS[: steps.STEPS.index(steps.BY_KEY["table"])]
+    }
 
 
 def test_a_bar_counts_its_accuracy_exactly() -> None:

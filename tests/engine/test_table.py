@@ -88,7 +88,7 @@ def test_a_bet_above_the_bankroll_is_refused_and_nothing_happens():
         table.play_round([10, 50])
     assert shoe.cards_remaining == left and table.bankrolls == (100, 20)
     assert table.rounds_played == 0
-    with pytest.raises(InvalidBetError, match="1 bets for 2 seats"):
+    with pytest.raises(InvalidBetError, match="1 bet for 2 seats"):
         table.play_round([10])
     with pytest.raises(InvalidBetError):
         table.play_round([10, 1])  # below the table minimum of 5

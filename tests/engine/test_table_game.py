@@ -82,7 +82,7 @@ def test_the_learner_sits_after_half_the_other_seats() -> None:
         (["bet 1"], "min_bet"),  # below the table minimum of 5
         (["bet 5000"], "max_bet"),
         (["bet 600"], "bankroll"),  # above a bankroll of 500
-        (["H"], "bet on each"),
+        (["H"], "needs a bet on your box"),
         (["bet 10", "X"], "H, S, D, P or R"),
     ],
 )

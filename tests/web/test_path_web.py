@@ -18,6 +18,9 @@ from drills.hand_totals import read_hand, right_answer
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import paths
 
+# The deviation and bet-sizing questions are drawn from the default rules' Hi-Lo study.
+pytestmark = pytest.mark.usefixtures("count_studies")
+
 _CONTINUE = re.compile(r'<a class="button continue" href="([^"]+)"')
 _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 
@@ -132,11 +135,12 @@ def test_a_returning_learner_sees_continue_and_today_before_the_path(client: Any
 # -- the placement check ------------------------------------------------------------------
 
 
-def open_check(client: Any) -> tuple[str, list[list[str]], Rules]:
+def open_check(client: Any, waiting: int = 0) -> tuple[str, list[list[str]], Rules]:
+    """Open the check (``waiting``: its questions left out while a study is worked out)."""
     response = client.get("/path/placement")
     assert response.status_code == 200
     page = response.get_data(as_text=True)
-    assert page.count('class="placement-question"') == len(steps.PLACEMENT)
+    assert page.count('class="placement-question"') == len(steps.PLACEMENT) - waiting
     with client.session_transaction() as session:
         kept = session["placement"]
     return kept["check"], kept["asked"], Rules.parse(kept["rules"])
@@ -149,7 +153,8 @@ def right_fields(number: int, slug: str, notation: str, rules: Rules) -> dict[st
         return {f"q{number}-kind": kind, f"q{number}-total": total}
     drill = get_drill(slug)
     question = drill.question(notation, rules)
-    guess = question.view["keys"][0][0] if slug == "basic-strategy" else "0"
+    keys = [key for key, _label, legal in question.view.get("keys", ()) if legal]
+    guess = keys[0] if keys else {"bet-sizing": "5"}.get(slug, "0")
     right = drill.grade(notation, guess, rules_for(drill, notation, rules)).right_answer
     return {f"q{number}-answer": right}
 
@@ -159,7 +164,7 @@ def wrong_fields(number: int, slug: str, notation: str, rules: Rules) -> dict[st
     if slug == "hand-totals":
         total = fields[f"q{number}-total"]
         return {f"q{number}-kind": "hard", f"q{number}-total": str(int(total or 21) + 1)}
-    if slug == "basic-strategy":
+    if slug in ("basic-strategy", "deviations"):
         question = get_drill(slug).question(notation, rules)
         keys = [key for key, _label, legal in question.view["keys"] if legal]
         return {f"q{number}-answer": next(k for k in keys if k != fields[f"q{number}-answer"])}
@@ -184,7 +189,10 @@ def test_right_answers_skip_their_steps(client: Any, csrf: Any) -> None:
     assert f"{len(placed)} steps marked as known" in done
     page = home(client)
     assert page.count(">Known: placement check<") == len(placed)
-    assert continue_href(page) == "/drills/running-count"  # the first step not placed
+    # Every step the check asks placed, running count, deviations and bet sizing too: the
+    # first step not placed is the table.
+    assert placed == {"totals", "basic", "payouts", "running", "true", "deviations", "bets"}
+    assert continue_href(page) == "/table/"
 
 
 def test_wrong_answers_do_not_skip_their_steps(client: Any, csrf: Any) -> None:
@@ -198,9 +206,10 @@ def test_wrong_answers_do_not_skip_their_steps(client: Any, csrf: Any) -> None:
     blank = next(n for n, (step, *_rest) in enumerate(asked, start=1) if step == "basic")
     fields.pop(f"q{blank}-answer")
     done = send_check(client, csrf, check, fields).get_data(as_text=True)
-    assert "1 step marked as known" in done
+    # Known: the counting steps alone (running count, true count, deviations, bet sizing).
+    assert "4 steps marked as known" in done
     page = home(client)
-    assert page.count(">Known: placement check<") == 1
+    assert page.count(">Known: placement check<") == 4
     assert 'id="step-true"' in page
     assert continue_href(page) == "/drills/hand-totals"
 
@@ -210,7 +219,11 @@ def test_wrong_answers_do_not_skip_their_steps(client: Any, csrf: Any) -> None:
     [
         {"q1-kind": "soft", "q1-total": "lots"},
         {"q3-answer": "Z"},
-        {"q7-answer": "9" * 30},
+        {"q7-answer": "9" * 30},  # a running count far out of reach
+        {"q7-answer": "lots"},
+        {"q8-answer": "1/0"},
+        {"q10-answer": "Z"},  # a deviation: no such play
+        {"q11-answer": "lots"},  # a bet: not an amount
         {"check": "forged"},
     ],
 )
@@ -242,3 +255,59 @@ def test_a_check_sent_twice_is_a_400(client: Any, csrf: Any) -> None:
 def test_a_check_without_a_csrf_token_is_refused(client: Any) -> None:
     check, _asked, _rules = open_check(client)
     assert client.post("/path/placement", data={"check": check}).status_code == 403
+
+
+def at(asked: list[list[str]], slug: str) -> int:
+    """The number of the question ``slug`` asks in the check."""
+    return next(n for n, (_step, drilled, _rest) in enumerate(asked, start=1) if drilled == slug)
+
+
+@pytest.mark.parametrize("slug", ["running-count", "deviations", "bet-sizing"])
+def test_a_count_step_is_placed_only_by_its_right_answer(client: Any, csrf: Any, slug: str) -> None:
+    """Each is graded by its drill: the running count over the cards shown, the deviation at
+    the count given, the bet on the ramp; one wrong answer keeps its step on the path."""
+    choose(client, csrf, "new")
+    check, asked, rules = open_check(client)
+    number = at(asked, slug)
+    step = asked[number - 1][0]
+    fields: dict[str, str] = {}
+    for n, (_step, drilled, notation) in enumerate(asked, start=1):
+        make = wrong_fields if n == number else right_fields
+        fields.update(make(n, drilled, notation, rules))
+    done = send_check(client, csrf, check, fields).get_data(as_text=True)
+    assert "6 steps marked as known" in done
+    title = steps.BY_KEY[step].title
+    assert f"<li>{title}</li>" not in done.split("</ul>")[0]
+    page = home(client)
+    assert f'id="step-{step}"' in page
+    assert continue_href(page) == "/drills/" + steps.continue_drill(steps.BY_KEY[step], {})
+
+
+def test_the_running_count_question_shows_every_card_and_no_notation(client: Any) -> None:
+    page = client.get("/path/placement").get_data(as_text=True)
+    with client.session_transaction() as session:
+        asked = session["placement"]["asked"]
+    notation = asked[at(asked, "running-count") - 1][2]
+    dealt = notation.split(": ", 1)[1].split()
+    question = page.split(f'id="q{at(asked, "running-count")}"')[1].split("</fieldset>")[0]
+    assert question.count('class="card') >= len(dealt) == 12
+    assert "Hi-Lo, from a 6-deck shoe: count the 12 cards below" in question
+    assert notation not in page and "rc hi-lo" not in page
+
+
+def test_while_the_count_study_is_worked_out_the_check_asks_the_rest(
+    client: Any, csrf: Any, monkeypatch: Any
+) -> None:
+    started: list[str] = []
+    monkeypatch.setattr("drills.count_study.cached_study", lambda *args, **kwargs: None)
+    monkeypatch.setattr(
+        "trainer.web.views.path.study_or_start",
+        lambda rules, system: started.append(f"{rules.notation()} {system.slug}") or (None, None),
+    )
+    check, asked, _rules = open_check(client, waiting=2)
+    page = client.get("/path/placement").get_data(as_text=True)
+    assert "Not asked yet, while their indices for these rules are worked out" in page
+    assert "<li>Deviations</li>" in page and "<li>Bet sizing</li>" in page
+    assert {slug for _step, slug, _notation in asked} >= {"running-count", "true-count"}
+    assert not {"deviations", "bet-sizing"} & {slug for _step, slug, _notation in asked}
+    assert started and started[0].endswith(" hi-lo")

@@ -111,7 +111,8 @@ def test_the_summary_groups_its_errors_and_shows_no_notation(
     assert counted, "no count error in a shoe of counts given as +1"
     # The grouped line: as many count errors as listed.
     groups = visible(re.search(r'class="error-groups">(.*?)</p>', summary, re.S).group(1))
-    assert re.search(rf"\b{len(counted)} count errors?\b", groups), groups
+    # Which count and which shoe they were counted for, in plain words.
+    assert re.search(rf"\b{len(counted)} count errors? \(Hi-Lo, 6 decks\)", groups), groups
     assert re.match(rf"{len(listed)} mistakes?:", groups), groups
     # Each kind under its own line, as many errors listed as it says.
     kinds = re.findall(r'<h3 class="error-kind">(.*?)</h3>\s*<ol class="table-errors">(.*?)</ol>',
@@ -119,7 +120,10 @@ def test_the_summary_groups_its_errors_and_shows_no_notation(
     assert kinds and sum(len(re.findall(r"<li>", errors)) for _, errors in kinds) == len(listed)
     for title, errors in kinds:
         assert int(visible(title).split(" ")[0]) == len(re.findall(r"<li>", errors)), title
-    assert any(visible(title).startswith(f"{len(counted)} count error") for title, _ in kinds)
+    assert any(
+        re.fullmatch(rf"{len(counted)} count errors? \(Hi-Lo, 6 decks\)", visible(title))
+        for title, _ in kinds
+    ), [visible(title) for title, _ in kinds]
     # No engine notation anywhere a learner reads it, and never the shoe so far.
     text = visible(summary)
     assert not CARD_CODE.search(text), CARD_CODE.search(text)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, current_app, request, url_for
+from flask_babel import get_locale
 
 from trainer.engine.rulebook.rules import Rules
 
@@ -15,7 +16,8 @@ class PureMacros:
     """A template's macros with each call's markup kept by its arguments, for a template whose
     macros depend on their arguments alone (no context, no caller), such as the cards: a card
     is drawn the same every time, and drawing a hand again cost some 15 us, four hands an
-    answer. A call whose arguments cannot be a key is simply made."""
+    answer. A call whose arguments cannot be a key is simply made. The request's language is
+    part of the key: a card's name is read aloud in it ("ace of spades", "туз пик")."""
 
     def __init__(self, module: Any, size: int = 4096) -> None:
         self._module = module
@@ -33,6 +35,7 @@ class PureMacros:
             # such as [up card], as a tuple.
             key = (
                 name,
+                str(get_locale()),
                 tuple((type(a), tuple(a) if type(a) is list else a) for a in args),
                 tuple(sorted((k, type(v), v) for k, v in kwargs.items())),
             )

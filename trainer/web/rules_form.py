@@ -33,6 +33,7 @@ from trainer.engine.rulebook.rules import (
     parse_option,
     preset_names,
 )
+from trainer.words import locale
 
 __all__ = [
     "error_text",
@@ -165,11 +166,25 @@ def register_filters(app: Flask) -> None:
     (one line), ``rules_lines`` (the full list); ``notation | notation_summary``."""
     app.add_template_filter(notation_summary, "notation_summary")
     app.add_template_filter(rule_words.title, "rules_title")
-    # Kept by the rules (a value): every drill page names its rules in words, twice an answer.
-    app.add_template_filter(lru_cache(maxsize=256)(rule_words.short_summary), "rules_summary")
+    app.add_template_filter(_summary, "rules_summary")
     app.add_template_filter(_summary_lines, "rules_lines")
 
 
-@lru_cache(maxsize=256)
+# Kept by the rules (a value) and the learner's language: every drill page names its rules in
+# words, twice an answer.
+def _summary(rules: Rules) -> str:
+    return _summary_in(rules, locale())
+
+
 def _summary_lines(rules: Rules) -> tuple[str, ...]:
+    return _lines_in(rules, locale())
+
+
+@lru_cache(maxsize=256)
+def _summary_in(rules: Rules, locale: str) -> str:
+    return rule_words.short_summary(rules)
+
+
+@lru_cache(maxsize=256)
+def _lines_in(rules: Rules, locale: str) -> tuple[str, ...]:
     return tuple(rule_words.summary_lines(rules))

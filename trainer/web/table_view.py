@@ -346,7 +346,7 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
             {"kind": k, "count": v.count, "cost": money(v.cost), "bets": f"{float(v.bets):.2f}"}
             for k, v in sorted(sums.kinds.items())
         ],
-        "groups": [_group(k, v, spec.deals) for k, v in sorted(sums.kinds.items())],
+        "groups": [_group(k, v, spec) for k, v in sorted(sums.kinds.items())],
         "by_kind": _by_kind(spec, sums),
         "mistakes": sum(v.count for v in sums.kinds.values()),
         "errors": [_error(error) for error in sums.errors],
@@ -365,7 +365,6 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
 _GROUPS = {
     "Strategy": ("%(count)s play", "%(count)s plays"),
     "Insurance": ("%(count)s insurance answer", "%(count)s insurance answers"),
-    "Counts": ("%(count)s count error", "%(count)s count errors"),
     "Dealing": ("%(count)s choice as the dealer", "%(count)s choices as the dealer"),
     "Redoubling": ("%(count)s redouble", "%(count)s redoubles"),
     "Bets": ("%(count)s bet off the ramp", "%(count)s bets off the ramp"),
@@ -398,17 +397,27 @@ def _by_kind(spec: TableSpec, sums: Sums) -> list[dict[str, Any]]:
     errors in the order they were made."""
     return [
         {
-            "title": _group(kind, tally, spec.deals),
+            "title": _group(kind, tally, spec),
             "errors": [_error(e) for e in sums.errors if KINDS.get(e.name, "Bets") == kind],
         }
         for kind, tally in sorted(sums.kinds.items())
     ]
 
 
-def _group(kind: str, tally: Tally, deals: bool) -> str:
+def _group(kind: str, tally: Tally, spec: TableSpec) -> str:
     """One kind of error in the summary's line: how many, and what the kept ones cost in bets
-    (a punter's stakes, where the players deal, are stakes, not bets off a ramp)."""
-    kind = "Stakes" if kind == "Bets" and deals else kind
+    (a punter's stakes, where the players deal, are stakes, not bets off a ramp); count
+    errors name the count and the shoe they were counted for ("3 count errors (Hi-Lo, 6
+    decks)")."""
+    kind = "Stakes" if kind == "Bets" and spec.deals else kind
+    if kind == "Counts":
+        return plural(
+            "%(count)s count error (%(system)s, %(shoe)s)",
+            "%(count)s count errors (%(system)s, %(shoe)s)",
+            tally.count,
+            system=spec.system.name,
+            shoe=plural("%(count)s deck", "%(count)s decks", spec.rules.decks),
+        )
     if tally.bets >= SMALLEST_COST and kind in _PRICED:
         one, many = _PRICED[kind]
         return plural(one, many, tally.count, bets=bets(float(tally.bets)))

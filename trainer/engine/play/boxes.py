@@ -16,6 +16,7 @@ from trainer.engine.play.misdeals import Misdeal
 from trainer.engine.play.phases import IllegalActionError
 from trainer.engine.play.settlement import Money, half, whole_or_fraction
 from trainer.engine.rulebook.rules import Rules
+from trainer.engine.words import number, plural, say
 
 __all__ = [
     "BetLike",
@@ -24,6 +25,7 @@ __all__ = [
     "HandInPlay",
     "InvalidBetError",
     "TooManySeatsError",
+    "bets_for_seats",
     "check_seats",
     "parse_bets",
     "parse_insurance",
@@ -48,8 +50,13 @@ def check_seats(rules: Rules, seats: int) -> None:
     """:raises TooManySeatsError: when ``seats`` players besides the dealer break ``max_seats``."""
     if rules.max_seats is not None and seats > rules.max_seats:
         raise TooManySeatsError(
-            f"max_seats: these rules seat at most {rules.max_seats} players besides the "
-            f"dealer, not {seats}"
+            "max_seats: "
+            + plural(
+                "these rules seat at most %(count)s player besides the dealer, not %(asked)s",
+                "these rules seat at most %(count)s players besides the dealer, not %(asked)s",
+                rules.max_seats,
+                asked=number(seats),
+            )
         )
 
 
@@ -151,12 +158,16 @@ def to_money(value: object, what: str) -> Money:
     if type(value) is Fraction:
         return whole_or_fraction(value)
     if isinstance(value, bool) or not isinstance(value, int | Fraction | Decimal | float | str):
-        raise InvalidBetError(f"{what} must be an amount of chips, not {value!r}")
+        raise InvalidBetError(_not_chips(what, value))
     try:
         amount = Fraction(str(value)) if isinstance(value, float | str) else Fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise InvalidBetError(f"{what} must be an amount of chips, not {value!r}") from None
+        raise InvalidBetError(_not_chips(what, value)) from None
     return whole_or_fraction(amount)
+
+
+def _not_chips(what: str, value: object) -> str:
+    return say("%(what)s must be an amount of chips, not %(value)r", what=what, value=value)
 
 
 def show_amount(amount: Money) -> str:
@@ -175,9 +186,11 @@ def parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Money, ...]]
     if type(bets) not in (list, tuple) and (
         isinstance(bets, str | bytes) or not isinstance(bets, Sequence)
     ):
-        raise InvalidBetError(f"bets must be a list with one bet per seat, not {bets!r}")
+        raise InvalidBetError(
+            say("bets must be a list with one bet per seat, not %(bets)r", bets=bets)
+        )
     if not bets:
-        raise InvalidBetError("a round needs at least one seat with a bet")
+        raise InvalidBetError(say("a round needs at least one seat with a bet"))
     parsed: list[tuple[Money, ...]] = []
     low = whole_or_fraction(rules.min_bet)
     high: Money | float = _NO_MAXIMUM if rules.max_bet is None else whole_or_fraction(rules.max_bet)
@@ -185,37 +198,61 @@ def parse_bets(rules: Rules, bets: Sequence[BetLike]) -> list[tuple[Money, ...]]
         if type(bet) is int and low <= bet <= high:  # speed 6 in trainer.engine.play.round
             parsed.append((bet,))
             continue
-        parsed.append(_box_stakes(rules, bet, f"seat {index}", low, high))
+        parsed.append(_box_stakes(rules, bet, index, low, high))
     return parsed
 
 
 def _box_stakes(
-    rules: Rules, bet: BetLike, where: str, low: Money, high: Money | float
+    rules: Rules, bet: BetLike, seat: int, low: Money, high: Money | float
 ) -> tuple[Money, ...]:
+    """The stakes on the box of seat ``seat`` (counted from 1), checked against the limits."""
+    at = number(seat)
     if isinstance(bet, Sequence) and not isinstance(bet, str):
         if not bet:
-            raise InvalidBetError(f"{where}: a box needs its owner's stake")
+            raise InvalidBetError(say("seat %(seat)s: a box needs its owner's stake", seat=at))
         if len(bet) > rules.box_bettors:
             raise InvalidBetError(
-                f"box_bettors: a box takes at most {rules.box_bettors} bettor"
-                f"{'s' if rules.box_bettors > 1 else ''}, {where} has {len(bet)}"
+                "box_bettors: "
+                + plural(
+                    "a box takes at most %(count)s bettor, seat %(seat)s has %(asked)s",
+                    "a box takes at most %(count)s bettors, seat %(seat)s has %(asked)s",
+                    rules.box_bettors,
+                    seat=at,
+                    asked=number(len(bet)),
+                )
             )
-        stakes = tuple(to_money(stake, f"{where}'s stake") for stake in bet)
+        stakes = tuple(to_money(s, say("seat %(seat)s's stake", seat=at)) for s in bet)
     else:
-        stakes = (to_money(bet, f"{where}'s bet"),)
+        stakes = (to_money(bet, say("seat %(seat)s's bet", seat=at)),)
     for stake in stakes:
         if stake <= 0:
-            raise InvalidBetError(f"{where}: a stake must be above 0, not {show_amount(stake)}")
+            raise InvalidBetError(
+                say(
+                    "seat %(seat)s: a stake must be above 0, not %(stake)s",
+                    seat=at,
+                    stake=show_amount(stake),
+                )
+            )
     total = sum(stakes)
     if total < low:
         raise InvalidBetError(
-            f"min_bet: {where} bets {show_amount(total)}, below the table minimum of "
-            f"{show_amount(rules.min_bet)}"
+            "min_bet: "
+            + say(
+                "seat %(seat)s bets %(total)s, below the table minimum of %(least)s",
+                seat=at,
+                total=show_amount(total),
+                least=show_amount(rules.min_bet),
+            )
         )
     if total > high and rules.max_bet is not None:
         raise InvalidBetError(
-            f"max_bet: {where} bets {show_amount(total)}, above the table maximum of "
-            f"{show_amount(rules.max_bet)}"
+            "max_bet: "
+            + say(
+                "seat %(seat)s bets %(total)s, above the table maximum of %(most)s",
+                seat=at,
+                total=show_amount(total),
+                most=show_amount(rules.max_bet),
+            )
         )
     return stakes
 
@@ -227,18 +264,27 @@ def parse_insurance(boxes: Sequence[Box], stakes: Sequence[object]) -> list[Mone
     """
     stakes = list(stakes)
     if len(stakes) != len(boxes):
-        raise IllegalActionError(f"insurance: give one stake per seat ({len(boxes)}), 0 to decline")
+        raise IllegalActionError(
+            "insurance: "
+            + say("give one stake per seat (%(seats)s), 0 to decline", seats=number(len(boxes)))
+        )
     amounts = []
     for index, (box, stake) in enumerate(zip(boxes, stakes, strict=True)):
         try:
-            amount = to_money(stake, f"seat {index + 1}'s insurance")
+            amount = to_money(stake, say("seat %(seat)s's insurance", seat=number(index + 1)))
         except InvalidBetError as exc:
             raise IllegalActionError(str(exc)) from None
         limit = box.insurance_limit()
         if amount < 0 or amount > limit:
             raise IllegalActionError(
-                f"insurance: seat {index + 1} may insure 0 to {show_amount(limit)} "
-                f"(half the bettor's own stake), not {show_amount(amount)}"
+                "insurance: "
+                + say(
+                    "seat %(seat)s may insure 0 to %(most)s (half the bettor's own stake), "
+                    "not %(asked)s",
+                    seat=number(index + 1),
+                    most=show_amount(limit),
+                    asked=show_amount(amount),
+                )
             )
         amounts.append(amount)
     return amounts
@@ -253,13 +299,25 @@ def seat_count(rules: Rules, parsed: list[tuple[Money, ...]] | None, seats: int 
     if parsed is None:
         if not (rules.bet_after_deal or rules.deal_method == 3):
             raise InvalidBetError(
-                "bets: these rules take every bet before the deal (bet_after_deal is off)"
+                "bet_after_deal: " + say("these rules take every bet before the deal")
             )
         if isinstance(seats, bool) or not isinstance(seats, int) or seats < 1:
-            raise ValueError(f"seats must be a whole number of at least 1, not {seats!r}")
+            raise ValueError(
+                say("seats must be a whole number of at least 1, not %(seats)r", seats=seats)
+            )
         check_seats(rules, seats)
         return seats
     if seats is not None and seats != len(parsed):
-        raise InvalidBetError(f"bets: {len(parsed)} bets for {seats} seats")
+        raise InvalidBetError("bets: " + bets_for_seats(len(parsed), seats))
     check_seats(rules, len(parsed))
     return len(parsed)
+
+
+def bets_for_seats(bets: int, seats: int) -> str:
+    """Why the bets are refused where their number is not the seats': ``"1 bet for 2 seats"``."""
+    return plural(
+        "%(count)s bet for %(seats)s",
+        "%(count)s bets for %(seats)s",
+        bets,
+        seats=plural("%(count)s seat", "%(count)s seats", seats),
+    )

@@ -85,6 +85,7 @@ from trainer.engine.play.boxes import (
     HandInPlay,
     InvalidBetError,
     TooManySeatsError,
+    bets_for_seats,
     parse_bets,
     parse_insurance,
     seat_count,
@@ -288,7 +289,7 @@ class Round:
             )
         parsed = parse_bets(self.rules, bets)
         if len(parsed) != len(self._seats):
-            raise InvalidBetError(f"bets: {len(parsed)} bets for {len(self._seats)} seats")
+            raise InvalidBetError("bets: " + bets_for_seats(len(parsed), len(self._seats)))
         for seat, stakes in zip(self._seats, parsed, strict=True):
             seat.set_stakes(stakes)
         if self.rules.deal_method == 3:

@@ -32,7 +32,7 @@ from trainer.engine.banker.auction import engine_bid, sell_at
 from trainer.engine.banker.face_down import banker_draws, face_down_game, fixed_point
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
-from trainer.engine.play.boxes import TooManySeatsError, check_seats
+from trainer.engine.play.boxes import TooManySeatsError, bets_for_seats, check_seats
 from trainer.engine.play.round import Action, InvalidBetError, Phase, Round, RoundResult
 from trainer.engine.play.settlement import Money, exact, whole_or_fraction
 from trainer.engine.rulebook.rules import Rules
@@ -363,7 +363,7 @@ class Table:
         policy = policy if policy is not None else TablePolicy()
         seated = self.seat_players
         if len(bets) != len(seated):
-            raise InvalidBetError(f"bets: {len(bets)} bets for {len(seated)} seats")
+            raise InvalidBetError("bets: " + bets_for_seats(len(bets), len(seated)))
         if None in bets:
             players = tuple(p for p, bet in zip(seated, bets, strict=True) if bet is not None)
             if not players:

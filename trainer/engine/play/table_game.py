@@ -78,8 +78,9 @@ from trainer.engine.play.table import (
     Table,
     TableRound,
 )
+from trainer.engine.play.table_setup import MAX_BOXES, MAX_OTHERS, TableSetup
 from trainer.engine.rulebook.legality import NATURAL_EARLY
-from trainer.engine.rulebook.rules import Rules
+from trainer.engine.words import number, plural, say
 
 if TYPE_CHECKING:
     from trainer.engine.strategy.chart import Chart
@@ -95,9 +96,6 @@ __all__ = [
     "TableSetup",
 ]
 
-MAX_OTHERS = 6
-MAX_BOXES = 3
-MAX_SEATS = 7  # the spots of a casino table
 CHECK_RATE = 5  # a count check before about one round in five
 # The learner's plays by their chart letters (the quiz's keys).
 PLAYS = {
@@ -114,74 +112,6 @@ _HOUSE_MONEY = 10**12
 
 class InvalidStepError(ValueError):
     """A learner's step that cannot be played where it comes (the message names the rule)."""
-
-
-@dataclass(frozen=True)
-class TableSetup:
-    """What a table is: its rules, who sits there, and the seed its shoe is shuffled from."""
-
-    rules: Rules
-    others: int  # seats the engine plays (0-6)
-    boxes: int  # boxes the learner plays (1-3)
-    seed: int
-    count_checks: bool = True
-    co_bettors: int = 0  # on each learner box, each staking the table minimum (003)
-    deals: bool = False  # the learner holds the deal or the bank (002 home, 004)
-    # Where the players deal (002 home, 004): 0, the learner deals (or banks) first; n, they
-    # start as a punter at the n-th seat from the dealer's (banker's) left (1 plays first).
-    punter_seat: int = 0
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.others <= MAX_OTHERS:
-            raise InvalidTableError(f"others: 0 to {MAX_OTHERS} other seats, not {self.others}")
-        if not 1 <= self.boxes <= MAX_BOXES:
-            raise InvalidTableError(f"boxes: 1 to {MAX_BOXES} boxes, not {self.boxes}")
-        if self.others + self.boxes > MAX_SEATS:
-            raise InvalidTableError(
-                f"seats: a table has {MAX_SEATS} spots; {self.others} other seats and "
-                f"{self.boxes} boxes make {self.others + self.boxes}"
-            )
-        if not 0 <= self.co_bettors < self.rules.box_bettors:
-            raise InvalidTableError(
-                f"box_bettors: a box of these rules takes {self.rules.box_bettors - 1} "
-                f"co-bettor{'s' if self.rules.box_bettors != 2 else ''} at most, "
-                f"not {self.co_bettors}"
-            )
-        rotation = self.rules.table_rotation
-        if rotation != "none" and not self.deals:
-            raise InvalidTableError(
-                f"table_rotation: {self.rules.name} passes the deal among the players; at a "
-                "learner's table the learner holds the deal (or the bank)"
-            )
-        if self.deals and (rotation == "none" or self.others < 1 or self.co_bettors):
-            raise InvalidTableError(
-                "table_rotation: the learner holds the deal only where the players deal "
-                "(002 home, 004), with one other seat or more and no co-bettors"
-            )
-        if self.punter_seat and (not self.deals or not 1 <= self.punter_seat <= self.others):
-            raise InvalidTableError(
-                "table_rotation: the learner starts as a punter only where the players deal "
-                f"(002 home, 004), at a seat from 1 to {self.others}, not {self.punter_seat}"
-            )
-
-    @property
-    def seats(self) -> int:
-        return self.others if self.deals else self.others + self.boxes
-
-    @property
-    def first_dealer(self) -> int:
-        """Where the players deal: the player who deals first (0 the learner; the engine's
-        players are 1 to ``others``, round the table)."""
-        return self.others + 1 - self.punter_seat if self.punter_seat else 0
-
-    @property
-    def learner_seats(self) -> range:
-        """The learner's boxes: after half the other seats (rounded down), side by side (none
-        where the players deal: :meth:`TableGame.learner_seats_in` says, round by round)."""
-        if self.deals:
-            return range(0)
-        first = self.others // 2
-        return range(first, first + self.boxes)
 
 
 @dataclass(frozen=True)
@@ -287,7 +217,9 @@ class _LearnerPolicy(BasicStrategyPolicy):
             return round_.hands(seat)[0].cards[0].value in redoubling_cards(self.rules)
         step = self._next("redouble", round_, seat)
         if step not in ("redouble 0", "redouble 1"):
-            raise InvalidStepError(f"the dealer doubled: redouble or not, not {step[:12]!r}")
+            raise InvalidStepError(
+                say("the dealer doubled: redouble or not, not %(step)r", step=step[:12])
+            )
         return step == "redouble 1"
 
     def early_surrender(self, round_: Round, seat: int) -> bool:
@@ -306,7 +238,9 @@ class _LearnerPolicy(BasicStrategyPolicy):
     def _play(step: str) -> Action:
         action = PLAYS.get(step)
         if action is None:
-            raise InvalidStepError(f"a play is H, S, D, P or R; {step[:12]!r} is not one")
+            raise InvalidStepError(
+                say("a play is H, S, D, P or R; %(step)r is not one", step=step[:12])
+            )
         return action
 
     def dealer_doubles(self, round_: Round) -> bool:
@@ -315,13 +249,15 @@ class _LearnerPolicy(BasicStrategyPolicy):
             return self.rules.table_rotation != "none" and first in doubling_cards(self.rules)
         step = self._next("double", round_, DEALER)
         if step not in ("double 0", "double 1"):
-            raise InvalidStepError(f"the dealer doubles the bets or not, not {step[:12]!r}")
+            raise InvalidStepError(
+                say("the dealer doubles the bets or not, not %(step)r", step=step[:12])
+            )
         return step == "double 1"
 
     def dealer_draws(self, round_: Round) -> bool:
         step = self._next("draw", round_, DEALER)
         if step not in ("draw", "stand"):
-            raise InvalidStepError(f"the dealer draws or stands, not {step[:12]!r}")
+            raise InvalidStepError(say("the dealer draws or stands, not %(step)r", step=step[:12]))
         return step == "draw"
 
     def _next(self, kind: str, round_: Round, seat: int) -> str:
@@ -351,16 +287,23 @@ class _LearnerPolicy(BasicStrategyPolicy):
             return most if step == "insure 1" else Fraction(0)
         part = _part(step)
         if part is None:
-            raise InvalidStepError(f"insurance is offered: answer it, not {step[:12]!r}")
+            raise InvalidStepError(
+                say("insurance is offered: answer it, not %(step)r", step=step[:12])
+            )
         if not 0 < part <= most:
             raise InvalidStepError(
-                f"insurance: at most {_words(most)} (half the bet), not {_words(part)}"
+                "insurance: "
+                + say(
+                    "at most %(most)s (half the bet), not %(asked)s",
+                    most=_words(most),
+                    asked=_words(part),
+                )
             )
         return part
 
 
 def _words(amount: Fraction) -> str:
-    return str(amount.numerator) if amount.denominator == 1 else f"{float(amount):.2f}"
+    return number(amount, 0 if amount.denominator == 1 else 2)
 
 
 def _part(step: str) -> Fraction | None:
@@ -381,11 +324,17 @@ def read_bets(step: str, boxes: int) -> tuple[Fraction, ...]:
     """
     words = step.split(" ")
     if words[0] != "bet" or len(words) != boxes + 1:
-        raise InvalidStepError(f"the next round needs a bet on each of your {boxes} boxes")
+        raise InvalidStepError(
+            plural(
+                "the next round needs a bet on your box",
+                "the next round needs a bet on each of your %(count)s boxes",
+                boxes,
+            )
+        )
     try:
         return tuple(Fraction(word) for word in words[1:])
     except (ValueError, ZeroDivisionError):
-        raise InvalidStepError(f"a bet is an amount, not {step[:30]!r}") from None
+        raise InvalidStepError(say("a bet is an amount, not %(step)r", step=step[:30])) from None
 
 
 class TableGame:
@@ -403,7 +352,10 @@ class TableGame:
             shoe = Shoe(rules, random.Random(setup.seed))
         if setup.deals:  # the learner is player 0, dealing; the punters on their left
             # Named by letter, not by seat: the deal (002) or the bank (004) moves them round.
-            names = ["You", *(f"Player {chr(ord('A') + n)}" for n in range(setup.others))]
+            others = (
+                say("Player %(letter)s", letter=chr(ord("A") + n)) for n in range(setup.others)
+            )
+            names = [say("You"), *others]
             self.table = Table(rules, names, _HOUSE_MONEY, shoe, dealer=setup.first_dealer)
         else:
             self.table = Table(rules, setup.seats, _HOUSE_MONEY, shoe)
@@ -478,11 +430,11 @@ class TableGame:
                 if pos == len(steps):
                     return Ask("count", number, seen, played, final=over)
                 if steps[pos] != "count":
-                    raise InvalidStepError("the count is asked now: give it first")
+                    raise InvalidStepError(say("the count is asked now: give it first"))
                 pos += 1
             if over:
                 if pos < len(steps):
-                    raise InvalidStepError("the shoe is played out: no more rounds from it")
+                    raise InvalidStepError(say("the shoe is played out: no more rounds from it"))
                 return Ask("over", number, seen, played)
             self._learner_now = learner = self._seats_now()
             punting = setup.deals and bool(learner)  # 002 home: the learner's bet comes later
@@ -507,7 +459,7 @@ class TableGame:
                 raise InvalidStepError(str(error)) from None
             round_ = table.last_round
             if round_ is None:  # play_round always sets it
-                raise InvalidTableError("the table kept no round")
+                raise InvalidTableError(say("the table kept no round"))
             used = policy.pos + (0 if punting else 1)
             self.rounds.append(PlayedRound(record, round_, seen, pos, used, learner))
             pos += used
@@ -550,7 +502,7 @@ class TableGame:
 
         def stake(step: str) -> Fraction:
             if not step.startswith("bet "):
-                raise InvalidStepError("you have your first card: your bet comes first")
+                raise InvalidStepError(say("you have your first card: your bet comes first"))
             (bet,) = read_bets(step, 1)
             self._check_money((bet,), bankroll)
             return bet
@@ -564,7 +516,7 @@ class TableGame:
         where the learner deals (a ``deal``), the punters' table minimums."""
         if self.setup.deals:
             if step != "deal":
-                raise InvalidStepError("you deal: the next round starts with the deal")
+                raise InvalidStepError(say("you deal: the next round starts with the deal"))
             return [self.setup.rules.min_bet] * self.setup.seats
         bets = read_bets(step, self.setup.boxes)
         self._check_money(bets, bankroll)
@@ -581,14 +533,27 @@ class TableGame:
         rules = self.setup.rules
         for bet in bets:
             if bet < rules.min_bet or (rules.max_bet is not None and bet > rules.max_bet):
-                limits = (
-                    f"{rules.min_bet} or more (no maximum)"
-                    if rules.max_bet is None
-                    else f"{rules.min_bet} to {rules.max_bet}"
-                )
-                raise InvalidStepError(
-                    f"min_bet and max_bet: a bet at this table is {limits}, not {bet}"
-                )
+                if rules.max_bet is None:
+                    limits = say(
+                        "a bet at this table is %(least)s or more (no maximum), not %(asked)s",
+                        least=_words(rules.min_bet),
+                        asked=_words(bet),
+                    )
+                else:
+                    limits = say(
+                        "a bet at this table is %(least)s to %(most)s, not %(asked)s",
+                        least=_words(rules.min_bet),
+                        most=_words(rules.max_bet),
+                        asked=_words(bet),
+                    )
+                raise InvalidStepError("min_bet and max_bet: " + limits)
         if bankroll is not None and sum(bets) > bankroll + self.learner_net:
             left = bankroll + self.learner_net
-            raise InvalidStepError(f"bankroll: your bets come to {sum(bets)} with {left} left")
+            raise InvalidStepError(
+                "bankroll: "
+                + say(
+                    "your bets come to %(bets)s with %(left)s left",
+                    bets=_words(sum(bets, Fraction(0))),
+                    left=_words(left),
+                )
+            )

@@ -11,6 +11,8 @@ import re
 from fractions import Fraction
 from typing import Any
 
+from trainer.engine.words import N_
+
 __all__ = [
     "DEAL_FACES",
     "MAX_NOTATION_LENGTH",
@@ -77,16 +79,21 @@ OPTION_CHOICES: dict[str, tuple[str, ...]] = {
     "table_rotation": ("none", "natural-takes-deal", "bank-passes-after-pack"),
 }
 
-# Which cards of the deal the players at the table see face up (every drawn card is face up).
+# Which cards of the deal the players at the table see face up (every drawn card is face up),
+# marked for the catalogue: said (trainer.engine.words.say) where they are read.
 DEAL_FACES: dict[str, str] = {
-    "casino": "the players' cards face up, the dealer's first card up and his second down",
-    "players-down": "the players' cards face down, the dealer's first card up and his second down",
-    "first-down": "everyone's first card face down and second card face up, the dealer's too",
-    "dealer-second-up": "the players' cards face down, the dealer's first down and second up",
+    "casino": N_("the players' cards face up, the dealer's first card up and his second down"),
+    "players-down": N_(
+        "the players' cards face down, the dealer's first card up and his second down"
+    ),
+    "first-down": N_("everyone's first card face down and second card face up, the dealer's too"),
+    "dealer-second-up": N_("the players' cards face down, the dealer's first down and second up"),
     # 004 as its text deals it: nobody's card is shown, drawn ones neither; the table sees how
     # many cards each hand holds, and a punter past 21 shows it.
-    "all-down": "every card face down, drawn cards too: the table sees how many cards each "
-    "hand holds, and a bust",
+    "all-down": N_(
+        "every card face down, drawn cards too: the table sees how many cards each "
+        "hand holds, and a bust"
+    ),
 }
 OPTION_CHOICES["deal_faces"] = tuple(DEAL_FACES)
 

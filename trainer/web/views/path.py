@@ -13,12 +13,14 @@ learner's mastery of each, Continue, and the placement check.
 from __future__ import annotations
 
 import secrets
+from contextlib import suppress
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, session, url_for
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from drills import AskedAtTable, LearnerState, get_drill
+from drills import AskedAtTable, get_drill
 from drills import path as steps
 from drills.strategy_chart import cached_chart_for
 from trainer import words
@@ -26,6 +28,7 @@ from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, paths, users
 from trainer.web import mastery
 from trainer.web.caches import app_caches
+from trainer.web.preferences import options_for
 from trainer.web.support import (
     PATH_KEY,
     current_rules,
@@ -35,6 +38,7 @@ from trainer.web.support import (
     make_rng,
     render,
 )
+from trainer.web.views.count_jobs import study_or_start
 
 bp = Blueprint("path", __name__, url_prefix="/path")
 
@@ -158,19 +162,21 @@ def placement() -> Response:
     rules = current_rules()
     if cached_chart_for(rules, caches=app_caches()) is None:
         limit_expensive_work(NEW_CHART)
-    rng = make_rng()
-    asked = []
-    shown = []
-    for step, slug, options in steps.placement_asks():
-        drill = get_drill(slug)
-        question = drill.new_question(  # type: ignore[attr-defined]
-            rng, rules, LearnerState(options=options), caches=app_caches()
-        )
-        asked.append([step, slug, question.notation])
-        shown.append((drill, question))
+    drawn = steps.draw_placement(make_rng(), rules, options_for("counting"), caches=app_caches())
+    if drawn.pending is not None:  # asked without them; their study is started meanwhile
+        with suppress(HTTPException):  # too much new work from this learner: asked later
+            study_or_start(drawn.pending.rules, drawn.pending.system)
+    asked = [[step, drill.slug, question.notation] for step, drill, question in drawn.asked]
     check = secrets.token_urlsafe(8)
     session[PLACEMENT_KEY] = {"check": check, "rules": rules.notation(), "asked": asked}
-    return render("path/placement.html", shown=shown, check=check, rules=rules, section="home")
+    return render(
+        "path/placement.html",
+        shown=[(drill, question) for _step, drill, question in drawn.asked],
+        waiting=[steps.BY_KEY[key] for key in drawn.waiting],
+        check=check,
+        rules=rules,
+        section="home",
+    )
 
 
 @bp.post("/placement")

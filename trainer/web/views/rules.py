@@ -30,7 +30,7 @@ def index() -> Response:
         presets=presets,
         readings=readings,
         interpretations=interpretations,
-        sources=rule_words.SOURCES,
+        sources=rule_words.source_words(),
         section="rules",
     )
 

@@ -1,0 +1,239 @@
+"""The pages whose templates speak through the catalogue, read in Russian: no Latin-letter word
+the templates themselves write (their text, or a message missing from the catalogue), beside a
+short allow-list (the counting systems' names, EV, the cards' letters, the units, CSV and JSON).
+
+The pages are walked as a guest whose browser asks for Russian (a few answers to each drill, a
+counting session, a run of catch the dealer), then the learner's own pages with those answers.
+What the Python code hands a template (a drill's title, a question's prompt, the rules' summary)
+is that code's to translate, not these templates': the test's app marks each such value as it is
+printed (Jinja's ``finalize``), and also each value put into a catalogue sentence, and the scan
+leaves the marked spans out. What a template writes itself (its text, a catalogue message, a
+macro's markup) is not marked, so an English word in it is found. Text inside ``<code>``,
+``<script>`` and ``<style>``, addresses and form values are not read; ``aria-label``, ``title``
+and ``alt`` are, as a screen reader says them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from markupsafe import Markup
+
+from drills import registry
+from tests.conftest import app_config
+from tests.web.test_plain_words import Walk, walk_catch, walk_drill, walk_session
+
+pytestmark = pytest.mark.usefixtures("count_studies")
+
+# The pages walked, and the templates they are drawn from.
+SCOPE = (
+    "base.html", "home.html", "_today.html", "history/*.html", "error.html", "_footer_rules.html",
+    "_cards.html", "counting_preferences.html", "drills/index.html", "drills/_list.html",
+    "drills/_page.html", "drills/_stats.html", "drills/hand_totals.html",
+    "drills/payout_math.html", "drills/_payout_situation.html", "drills/counting_*.html",
+    "drills/_counting_*.html", "drills/dealing.html", "drills/_dealing_result.html",
+    "drills/catch_the_dealer.html", "drills/_catch_*.html", "dealing/*.html",
+    "drills/_forms.html", "drills/_hidden_fields.html",
+)  # fmt: skip
+DRILLS = ("hand-totals", "payout-math", "true-count", "deck-estimation", "shoe-penetration",
+          "irregularities", "procedure")  # fmt: skip
+SESSIONS = ("running-count", "deck-countdown")
+
+# Words that are Latin in Russian too: the counting systems' names, the expected value's letters,
+# the cards' letters beside their suits, the keys named, the files offered, and the unit of time.
+ALLOWED = {
+    "Hi-Lo", "Hi-Opt", "KO", "Zen", "Omega", "Wong", "Halves", "Uston", "APC", "Red", "Seven",
+    "EV", "A", "K", "Q", "J", "F", "N", "Enter", "Tab", "CSV", "JSON", "JavaScript",
+}  # fmt: skip
+OPEN, CLOSE = "\ue000", "\ue001"  # around what the Python code handed a template
+LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
+
+
+class Said(str):
+    """A sentence the templates had said through the catalogue (its values already marked)."""
+
+
+class Drawn(Markup):
+    """Markup a template drew itself: a macro's, or a catalogue message's."""
+
+
+def _marked(value: Any) -> Any:
+    """``value`` between the marks when it is text from the Python code (not the templates')."""
+    if isinstance(value, (Said, Drawn)) or not isinstance(value, str):
+        return value
+    if isinstance(value, Markup):
+        return Markup(OPEN) + value + Markup(CLOSE)
+    return OPEN + value + CLOSE
+
+
+def _mark_the_python_values(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from flask_babel import get_translations
+    from jinja2 import pass_context
+    from jinja2.runtime import Macro
+
+    env = app.jinja_env
+    say, plural = env.globals["say"], env.globals["plural"]
+    gettext, ngettext = env.globals["gettext"], env.globals["ngettext"]
+
+    def marked(values: dict[str, Any]) -> dict[str, Any]:
+        return {name: _marked(value) for name, value in values.items()}
+
+    @pass_context
+    def said(context: Any, text: str, /, **values: Any) -> Any:
+        # A message the catalogue does not hold is the Python code's own text passed through
+        # (a path step's title): each message a template writes is in it (tests/code/
+        # test_catalogue.py), translated.
+        if get_translations().gettext(text) == text and LATIN_WORD.search(text):
+            return _marked(str(gettext(context, text, **values)))
+        return Drawn(gettext(context, text, **marked(values)))
+
+    @pass_context
+    def said_of(context: Any, one: str, many: str, n: int, /, **values: Any) -> Drawn:
+        return Drawn(ngettext(context, one, many, n, **marked(values)))
+
+    def say_marked(text: str, /, **values: Any) -> Said:
+        return Said(say(text, **marked(values)))
+
+    def plural_marked(one: str, many: str, n: int, /, **values: Any) -> Said:
+        return Said(plural(one, many, n, **marked(values)))
+
+    env.globals.update(
+        say=say_marked,
+        plural=plural_marked,
+        gettext=said,
+        _=said,
+        ngettext=said_of,
+    )
+    invoke = Macro._invoke
+    monkeypatch.setattr(Macro, "_invoke", lambda self, *args: Drawn(invoke(self, *args)))
+
+
+class MarkedWalk(Walk):
+    """A walk that keeps each page as drawn, marks and all, and reads its forms without them."""
+
+    def read(self, name: str, response: Any) -> str:
+        return super().read(name, response).replace(OPEN, "").replace(CLOSE, "")
+
+
+@pytest.fixture
+def russian(tmp_path: Path, strategy_charts: None, monkeypatch: pytest.MonkeyPatch) -> Walk:
+    """A guest's walk, in Russian, on an app whose templates mark what Python hands them."""
+    import flask
+
+    from trainer import create_app
+
+    options = {**flask.Flask.jinja_options, "finalize": _marked}
+    monkeypatch.setattr(flask.Flask, "jinja_options", options)
+    app = create_app(app_config(tmp_path, LANGUAGES=("en", "ru"), RNG_SEED=30))
+    _mark_the_python_values(app, monkeypatch)
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru-RU,ru;q=0.9"
+    return MarkedWalk(client)
+
+
+READ_ALOUD = {"aria-label", "title", "alt"}
+
+
+class _Read(HTMLParser):
+    """A page's text and the attributes read aloud, without <script>, <style>, <template> and
+    <code>: each part whole (``parts``), and without what lies between the marks (``own``). A
+    marked value may hold markup (a chart), so the marks are followed from part to part."""
+
+    SKIPPED = {"script", "style", "template", "code"}
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.own: list[str] = []
+        self.skipping = 0
+        self.depth = 0
+
+    def _unmarked(self, text: str, depth: int) -> tuple[str, int]:
+        kept = []
+        for char in text:
+            if char == OPEN:
+                depth += 1
+            elif char == CLOSE:
+                depth = max(depth - 1, 0)
+            elif depth == 0:
+                kept.append(char)
+        return "".join(kept), depth
+
+    def _read(self, text: str, *, attribute: bool) -> None:
+        own, depth = self._unmarked(text, self.depth)
+        if not attribute:
+            self.depth = depth
+        if not self.skipping:
+            self.parts.append(text.replace(OPEN, "").replace(CLOSE, ""))
+            self.own.append(own)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in self.SKIPPED:
+            self.skipping += 1
+        for name, value in attrs:
+            if name in READ_ALOUD and value:
+                self._read(value, attribute=True)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.SKIPPED and self.skipping:
+            self.skipping -= 1
+
+    def handle_data(self, data: str) -> None:
+        self._read(data, attribute=False)
+
+
+def latin_words(page: str, *, templates_only: bool = True) -> list[str]:
+    """The Latin-letter words outside the allow-list in what a learner reads on ``page``: only
+    the templates' own (``templates_only``), or every one (the Python code's too)."""
+    reader = _Read()
+    reader.feed(page)
+    reader.close()
+    texts = reader.own if templates_only else reader.parts
+    return [word for text in texts for word in LATIN_WORD.findall(text) if word not in ALLOWED]
+
+
+def walk_in_russian(walk: Walk) -> Iterator[tuple[str, str]]:
+    """The pages of this test's templates: the drills answered, a counting session and a run of
+    catch the dealer, then the learner's own pages with those answers."""
+    walk.get("the home page before any answer", "/")
+    walk.get("the drills", "/drills/")
+    drills = registry()
+    for slug in DRILLS:
+        walk_drill(walk, drills[slug])
+    walk.get("catch the dealer: the question", "/drills/catch-the-dealer")
+    for slug in SESSIONS:
+        walk_session(walk, slug)
+    walk.get("catch the dealer: the run's set-up", "/dealing/catch")
+    walk_catch(walk)
+    for url in ("/", "/progress", "/mistakes"):
+        walk.get(f"{url} with answers", url)
+    walk.get("/mistakes by cost", "/mistakes", sort="cost")
+    pages = "".join(page for _, page in walk.seen)
+    user = re.search(r"/learners/(\d+)/attempts", pages)
+    assert user is not None, "no page links to the learner's answers"
+    walk.get("the answers", f"/learners/{user.group(1)}/attempts")
+    missing = walk.client.get("/no-such-page")
+    assert missing.status_code == 404
+    walk.seen.append(("a page not found", missing.get_data(as_text=True)))
+    yield from walk.seen
+
+
+def test_the_scan_finds_an_english_word_the_template_wrote_and_not_a_value_handed_to_it() -> None:
+    page = (
+        f'<p aria-label="Карты">Дилер: {OPEN}stands on 17{CLOSE} (a natural)</p>'
+        f"<code>hi-lo 6d</code><p>Hi-Lo, A♠ K♥</p>"
+    )
+    assert latin_words(page) == ["a", "natural"]
+    assert latin_words(page, templates_only=False) == ["stands", "on", "a", "natural"]
+
+
+def test_the_pages_say_nothing_in_english_but_the_allowed_words(russian: Walk) -> None:
+    pages = list(walk_in_russian(russian))
+    assert len(pages) > 30
+    assert all(re.search(f'<html lang="{OPEN}?ru{CLOSE}?">', page) for _, page in pages)
+    hits = {name: words for name, page in pages if (words := latin_words(page))}
+    assert not hits, "\n".join(f"{name}: {' '.join(sorted(set(w)))}" for name, w in hits.items())

@@ -1,0 +1,94 @@
+"""The one place every sentence a learner reads passes through, so that each can be translated:
+the core of the trainer's words, kept in the engine so that the engine's own sentences (the
+rules in plain words, the table's refusals) go through it too. :mod:`trainer.words` builds on it
+and adds the numbers written the way the learner's language writes them (Babel's); the engine
+imports only the standard library's gettext here.
+
+Write whole sentences with named placeholders, never sentences glued from pieces, and plurals
+through the catalogue::
+
+    say("Dealer draws to %(total)s", total=number(16))
+    plural("%(count)s deck, dealt to the end of the pack",
+           "%(count)s decks, dealt to the end of the pack", rules.decks)
+
+A word kept in a table of the module (an option's label, a preset's title) is marked with
+:func:`N_` where it is written and said with :func:`say` where it is read (a sentence for one
+and for many with :func:`N_plural`, said with :func:`plural`): the catalogue finds
+it by the mark, the learner reads it in their language. ``pybabel extract`` finds every string
+passed here by the names :data:`KEYWORDS` lists.
+
+Until a caller installs a catalogue with :func:`use` (the web layer, per request), the words are
+English and the numbers written as English writes them ("10,000", "1.50").
+"""
+
+from __future__ import annotations
+
+import gettext
+from collections.abc import Callable
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+__all__ = ["KEYWORDS", "N_", "N_plural", "number", "plural", "say", "use"]
+
+# The names `pybabel extract -k` is given, beside gettext's own (`_`, `gettext`, `ngettext`).
+KEYWORDS = ("say", "plural:1,2", "N_", "N_plural:1,2")
+
+Number = int | float | Fraction | Decimal
+
+
+def _english_number(value: Number, digits: int = 0) -> str:
+    """``value`` rounded to ``digits`` places, grouped as English writes it ("10,000")."""
+    exact = Decimal(value.numerator) / value.denominator if isinstance(value, Fraction) else value
+    return f"{Decimal(str(exact)) if isinstance(exact, float) else Decimal(exact):,.{digits}f}"
+
+
+_translations: Callable[[], gettext.NullTranslations] = gettext.NullTranslations
+_number: Callable[[Number, int], str] = _english_number
+
+
+def use(
+    translations: Callable[[], gettext.NullTranslations],
+    numbers: Callable[[Number, int], str] | None = None,
+) -> None:
+    """Read the catalogue from ``translations`` from now on (the web's, per request), and write
+    numbers with ``numbers`` (the learner's language's), where given."""
+    global _translations, _number
+    _translations = translations
+    if numbers is not None:
+        _number = numbers
+
+
+def _filled(text: str, values: dict[str, Any]) -> str:
+    return text % values if values else text
+
+
+def say(text: str, **values: Any) -> str:
+    """``text`` in the learner's language, its ``%(name)s`` placeholders filled from ``values``."""
+    return _filled(_translations().gettext(text), values)
+
+
+def plural(singular: str, many: str, count: int, /, **values: Any) -> str:
+    """The sentence for ``count`` of something, in the form the learner's language uses for it;
+    ``%(count)s`` in either form is ``count`` written by :func:`number` (unless ``values``
+    gives it written otherwise: ``count="0.25"``)."""
+    chosen = _translations().ngettext(singular, many, count)
+    return _filled(chosen, {"count": number(count), **values})
+
+
+def number(value: Number, digits: int = 0) -> str:
+    """``value`` rounded to ``digits`` places and written as the learner's language writes it
+    ("10,000", "1.5")."""
+    return _number(value, digits)
+
+
+def N_(text: str) -> str:  # noqa: N802 (gettext's own name for the mark)
+    """``text`` as it is: marked for the catalogue where it is written, said with :func:`say`
+    where it is read."""
+    return text
+
+
+def N_plural(singular: str, many: str) -> tuple[str, str]:  # noqa: N802 (after N_)
+    """A sentence for one and for many, as it is: marked for the catalogue as one plural
+    message where it is written, said with :func:`plural` where it is read."""
+    return singular, many
