@@ -6,10 +6,14 @@ and compose.yaml serving that image with that volume. The build itself is untest
 
 from __future__ import annotations
 
+import http.server
 import json
+import os
 import re
 import shutil
 import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -88,6 +92,40 @@ def test_gunicorn_serves_as_make_run_serves_it_as_a_user_that_is_not_root() -> N
     python, flag, code = json.loads(command)  # the exec form: no shell in the way
     assert (python, flag) == ("python", "-c") and "/healthz" in code
     compile(code, "HEALTHCHECK", "exec")  # it is Python that runs
+
+
+def health_check_code() -> str:
+    server = dict((k, v) for k, v in stages(ROOT / "Dockerfile")[-1] if k != "RUN")
+    return str(json.loads(server["HEALTHCHECK"].partition(" CMD ")[2])[2])
+
+
+@pytest.mark.parametrize("status, healthy", [(200, True), (503, False)])
+def test_the_health_check_asks_healthz_at_binds_port(status: int, healthy: bool) -> None:
+    """The check's Python run against a stand-in server on BIND's port: healthy on a 200 from
+    /healthz, not on a 503 (the app's own /healthz is tested with the app)."""
+    asked: list[str] = []
+
+    class Answer(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            asked.append(self.path)
+            self.send_response(status)
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    with http.server.HTTPServer(("127.0.0.1", 0), Answer) as server:
+        thread = threading.Thread(target=server.handle_request, daemon=True)
+        thread.start()
+        done = subprocess.run(
+            [sys.executable, "-c", health_check_code()],
+            env={**os.environ, "BIND": f"0.0.0.0:{server.server_port}"},
+            capture_output=True,
+            timeout=30,
+        )
+        thread.join(timeout=10)
+    assert asked == ["/healthz"]
+    assert (done.returncode == 0) == healthy
 
 
 def test_compose_serves_the_image_with_the_instance_volume() -> None:
