@@ -5,7 +5,8 @@
 - ``export-attempts NAME [--format csv|json] [--output FILE]``: one learner's attempts.
 - ``remove-idle-guests [--older-than-hours H]``: delete guests who never stored anything.
 - ``warm-up``: work out what a fresh server lacks (charts, the default game's count study,
-  shoe-penetration studies) in the order learners meet it, a line on each step.
+  shoe-penetration studies) in the order learners meet it, a line on each step (and a bar of
+  the steps on a terminal).
 - ``backup PATH``: a consistent copy of the database while the app serves (SQLite's backup).
 - ``restore PATH [--yes]``: put a copy back (checked first; the current database is copied into
   ``BACKUP_DIR`` before it is replaced). Stop the server first.
@@ -212,9 +213,13 @@ def warm_penetration(systems: tuple[str, ...]) -> None:
 def warm_up_command() -> None:
     """Work out every chart and study a fresh server lacks, the first ones learners meet first
     (what `make run` does in the background while it answers)."""
-    from trainer.web.warm_up import run
+    from trainer.progress import progress_bar
+    from trainer.web.warm_up import plan, run
 
-    failed = run(current_app._get_current_object(), click.echo)  # type: ignore[attr-defined]
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    steps = plan(app.config["DEFAULT_RULES"])
+    with progress_bar("warm-up", unit="steps", total=len(steps)) as bar:
+        failed = run(app, bar.write, steps, step_done=bar.update)
     if failed:
         sys.exit(1)
 

@@ -15,6 +15,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -92,6 +93,10 @@ def test_gunicorn_serves_as_make_run_serves_it_as_a_user_that_is_not_root() -> N
     python, flag, code = json.loads(command)  # the exec form: no shell in the way
     assert (python, flag) == ("python", "-c") and "/healthz" in code
     compile(code, "HEALTHCHECK", "exec")  # it is Python that runs
+
+
+def test_the_app_answers_the_health_checks_path(app: Any) -> None:
+    assert "/healthz" in {rule.rule for rule in app.url_map.iter_rules()}
 
 
 def health_check_code() -> str:

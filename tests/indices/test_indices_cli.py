@@ -158,7 +158,7 @@ def test_the_key_follows_the_notation_and_the_system():
 
 
 def test_progress_lines_are_printed_where_asked_for(monkeypatch, capsys):
-    """The app's count-study jobs read a line per count (trainer.web.views.count_jobs)."""
+    """A line per count for a log, where asked for; piped, nothing otherwise."""
     from trainer.engine.indices import cli
 
     def quick_study(rules, system, progress, **_options):

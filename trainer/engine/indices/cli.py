@@ -7,7 +7,7 @@
 
 A study not worked out before shows its progress on a terminal (a bar of the counts charted, with
 an estimate of the time left); piped, nothing but the figures, unless ``--progress-lines`` asks
-for a line per count on standard error (the app's count-study jobs read those).
+for a line per count on standard error (for a log).
 
 Exit status 2 with a message on standard error for an unknown preset, option or system, a bad
 value, or a count outside -30..+30 (nothing is computed or cached then).
