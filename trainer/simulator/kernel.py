@@ -339,6 +339,7 @@ def _act(shoe, rng, p, st, cv, hd, nh, s, h, play):
 def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy):
     """Round._advance and act: every seat's hands in turn, left to right."""
     first, split, later = strategy[0], strategy[1], strategy[2]
+    fd_punter, fd_hands = strategy[3], strategy[4]
     value, rank, _ = cv
     for s in range(p[S.SEATS]):
         i = 0
@@ -351,10 +352,18 @@ def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy):
                     hd[h, DONE] = 1
                 else:
                     _check_done(p, hd, h, nh[s])
+            state = -1  # 004 as dealt: the hand's state in the face-down tables
             while not hd[h, DONE]:
-                row = count_row(p, st)
-                play = decide(p, hd, h, nh[s], up, row, first, split, later)
+                if p[S.FACE_DOWN]:  # the chart of one column, by the punter's own cards
+                    if state < 0:
+                        state = fd_hands[fd_hands[0, hd[h, V0]], hd[h, V1]]
+                    play = fd_punter[state]
+                else:
+                    play = decide(p, hd, h, nh[s], up, count_row(p, st), first, split, later)
+                hard = hd[h, HARD]
                 _act(shoe, rng, p, st, cv, hd, nh, s, h, play)
+                if p[S.FACE_DOWN]:
+                    state = fd_hands[state, hd[h, HARD] - hard]  # the card drawn, if any
             i += 1
 
 
@@ -382,6 +391,26 @@ def _dealer_draws(shoe, rng, p, st, cv, hd, dealer):
             _add(hd, dealer, draw(shoe, rng, p, st, cv), value, rank)
         else:
             return
+
+
+@jit
+def _banker_draws(shoe, rng, p, st, cv, hd, nh, dealer, hands, bank):
+    """dealer_play.dealer_draws with banker_best (004 as dealt): the banker draws while his
+    table says so (:mod:`.face_down_tables`), for his cards and the punters still standing as
+    he sees them: how many drew each number of cards."""
+    value, rank, _ = cv
+    base = p[S.SEATS] + 1
+    column = 0
+    for s in range(p[S.SEATS]):
+        for i in range(nh[s]):
+            h = s * MAXH + i
+            if not hd[h, SURR] and hd[h, HARD] <= 21 and hd[h, N] >= 2:
+                column += base ** (hd[h, N] - 2)
+    state = hands[hands[0, hd[dealer, V0]], hd[dealer, V1]]
+    while bank[state, column]:
+        card = draw(shoe, rng, p, st, cv)
+        _add(hd, dealer, card, value, rank)
+        state = hands[state, value[card]]
 
 
 @hot
@@ -467,7 +496,10 @@ def play_round(shoe, rng, p, f, st, cv, hd, nh, strategy, insure, bet):
             _add(hd, dealer, draw(shoe, rng, p, st, cv), cv[0], cv[1])
             dealer_natural = _natural(hd, dealer)
         if not dealer_natural and _waits_for_dealer(p, hd, nh):
-            _dealer_draws(shoe, rng, p, st, cv, hd, dealer)
+            if p[S.FACE_DOWN]:
+                _banker_draws(shoe, rng, p, st, cv, hd, nh, dealer, strategy[4], strategy[5])
+            else:
+                _dealer_draws(shoe, rng, p, st, cv, hd, dealer)
     if hole >= 0:
         st[RC] += tag[hole]
     net = insured * 2.0 if dealer_natural else -insured
