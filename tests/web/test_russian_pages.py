@@ -62,10 +62,12 @@ AT_THE_TABLE = ("table-play", "table-dealing", "table-payouts", "punter-stake", 
 SESSIONS = ("running-count", "deck-countdown")
 
 # Words that are Latin in Russian too: the counting systems' names, the expected value's letters,
-# the cards' letters beside their suits, the keys named, the files offered, and the unit of time.
+# the cards' letters beside their suits, the keys named, the files offered, the unit of time and
+# the time zones' names.
 ALLOWED = {
     "Hi-Lo", "Hi-Opt", "KO", "Zen", "Omega", "Wong", "Halves", "Uston", "APC", "Red", "Seven",
     "EV", "A", "K", "Q", "J", "F", "N", "Enter", "Tab", "CSV", "JSON", "JavaScript",
+    "UTC", "Continent", "City", "Europe", "Moscow",  # time zones as their names are written
 }  # fmt: skip
 OPEN, CLOSE = "\ue000", "\ue001"  # around what the Python code handed a template
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
