@@ -63,6 +63,8 @@ from trainer.web.support import (
 )
 from trainer.web.views import drills as drill_road
 from trainer.web.views.count_jobs import pending_page, study_or_start
+from trainer.words import number as words_number
+from trainer.words import say
 
 bp = Blueprint("table", __name__, url_prefix="/table")
 
@@ -110,7 +112,7 @@ def seated_or_404(table_id: str) -> Seated:
     user = current_user()
     stored = tables.get_table(get_db(), table_id[:40], user.id) if user else None
     if user is None or stored is None:
-        abort(404, description="There is no such table of yours.")
+        abort(404, description=say("There is no such table of yours."))
     rules = Rules.parse(stored.rules)
     spec = TableSpec.from_stored(rules, stored.setup)
     steps = tables.steps_of(get_db(), stored.id)
@@ -319,7 +321,7 @@ def step(table_id: str) -> Response:
         text, answers = read_step(seated.ask, form, seated.spec)
         after = replay(seated.spec, seated.stored.seed, [*_played(seated), text])
     except InvalidStepError as error:
-        return _refused(seated, f"That cannot be played. {plain_words(str(error))}")
+        return _refused(seated, say("That cannot be played. %(why)s", why=plain_words(str(error))))
     try:
         grades = _grades(seated, seated.ask, text, answers, seated.game.learner_net)
     except InvalidAnswerError as error:
@@ -328,7 +330,7 @@ def step(table_id: str) -> Response:
         _store(seated, text, token, grades, _response_ms(form.get("asked_at", "")))
     except tables.StaleStepError:
         return _refused(
-            seated_or_404(table_id), "That step was already played; nothing was stored."
+            seated_or_404(table_id), say("That step was already played; nothing was stored.")
         )
     steps = tables.steps_of(get_db(), seated.stored.id)
     if not is_htmx():  # a plain form: post, redirect, get (Back asks to send nothing again)
@@ -371,20 +373,24 @@ def _out_of_turn(seated: Seated, form: Any, token: str) -> Response | None:
     step is shown played once), from an old page or another tab, or of the wrong kind."""
     at = read_digits(form.get("at", ""), 6)
     if at is None:
-        return _refused(seated, "This form names no step of the table; it is shown as it is now.")
+        return _refused(
+            seated, say("This form names no step of the table; it is shown as it is now.")
+        )
     if any(s.token == token for s in seated.steps):  # a double click, a form sent again
         return table_page(seated, repeated=True)
     if at != seated.at:
         return _refused(
             seated,
-            "That step was already played (from another tab, or a page from before): nothing "
-            "was stored; the table is shown as it is now.",
+            say(
+                "That step was already played (from another tab, or a page from before): "
+                "nothing was stored; the table is shown as it is now."
+            ),
         )
     if seated.held is not None:
-        return _refused(seated, "Keep your play or take it back first.")
+        return _refused(seated, say("Keep your play or take it back first."))
     if form.get("kind") != seated.ask.kind:
         waits = table_view.waits_for(seated.ask)
-        return _refused(seated, f"The table is not asking for that now: it waits for {waits}.")
+        return _refused(seated, f"{say('The table is not asking for that now.')} {waits}")
     return None
 
 
@@ -436,9 +442,9 @@ def held(table_id: str) -> Response:
     at = read_digits(request.form.get("at", ""), 6)
     choice = request.form.get("choice", "")
     if seated.held is None or at != seated.held.n:
-        return _refused(seated, "There is no play waiting to be kept or taken back.")
+        return _refused(seated, say("There is no play waiting to be kept or taken back."))
     if choice not in ("keep", "back"):
-        return _refused(seated, "Keep the play or take it back.")
+        return _refused(seated, say("Keep the play or take it back."))
     tables.resolve_held(get_db(), seated.stored.id, seated.held.n, keep=choice == "keep")
     if not is_htmx():  # post, redirect, get
         back: dict[str, Any] = {"back": 1} if choice == "back" else {}
@@ -460,7 +466,12 @@ def round_page(table_id: str, number: int) -> Response:
     """One round played, every card turned, with the learner's graded answers in it."""
     seated = seated_or_404(table_id)
     if not 1 <= number <= len(seated.game.rounds):
-        abort(404, description=f"This table has played no round {number}.")
+        abort(
+            404,
+            description=say(
+                "This table has played no round %(number)s.", number=words_number(number)
+            ),
+        )
     played = seated.game.rounds[number - 1]
     errors = [e for e in summary_of(seated)["errors"] if e["round"] == number]
     return render(
