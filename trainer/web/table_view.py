@@ -27,7 +27,8 @@ from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.engine.words import N_plural
 from trainer.web.mastery import SMALLEST_COST, bets_text
-from trainer.words import N_, bets, number, plural, say, signed
+from trainer.words import N_, bets, plural, say, signed
+from trainer.words import number as written
 
 __all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
 
@@ -105,7 +106,7 @@ def _total(cards: tuple[Card, ...], faces: tuple[bool, ...]) -> str:
         return ""
     hard = sum(card.value for card in cards)
     soft = any(card.value == 1 for card in cards) and hard <= 11
-    return say("soft %(total)s", total=number(hard + 10)) if soft else number(hard)
+    return say("soft %(total)s", total=written(hard + 10)) if soft else written(hard)
 
 
 def _who(game: TableGame, number: int) -> tuple[int | None, tuple[int, ...]]:
@@ -147,9 +148,9 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
             )
         box = seat - learner.start + 1 if mine else 0
         label = (
-            say("Your box %(box)s", box=number(box))
+            say("Your box %(box)s", box=written(box))
             if mine
-            else say("Seat %(seat)s", seat=number(seat + 1))
+            else say("Seat %(seat)s", seat=written(seat + 1))
         )
         if rotating:
             label = say("You") if mine else game.table.names[players[seat]]
@@ -218,7 +219,7 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
                 say(
                     "Box %(box)s: your share %(share)s on your %(stake)s; the co-bettors' "
                     "%(shares)s on their %(stakes)s.",
-                    box=number(box),
+                    box=written(box),
                     share=signed_money(settled.shares[0]),
                     stake=money(settled.stakes[0]),
                     shares=", ".join(signed_money(share) for share in settled.shares[1:]),
@@ -229,7 +230,7 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
             lines.append(
                 say(
                     "Box %(box)s: insurance %(insurance)s, %(net)s.",
-                    box=number(box),
+                    box=written(box),
                     insurance=money(settled.insurance),
                     net=signed_money(settled.insurance_net),
                 )
@@ -239,7 +240,7 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
 
 def _dealer_line(game: TableGame, result: RoundResult) -> str:
     """The dealer's (004: the banker's) hand as the settlement opens with it."""
-    total = number(result.dealer_total)
+    total = written(result.dealer_total)
     if game.setup.rules.players_bank:
         if result.dealer_natural:
             return say("The banker has a dealt 21.")
@@ -257,10 +258,10 @@ def _which(deals: bool, box: int, hand: int) -> str:
     """Whose hand a settlement line is: the learner's (where the players deal) or a box's, and
     which of its hands after a split (``hand`` 0: the only one)."""
     if deals:
-        return say("You, hand %(hand)s", hand=number(hand)) if hand else say("You")
+        return say("You, hand %(hand)s", hand=written(hand)) if hand else say("You")
     if hand:
-        return say("Box %(box)s, hand %(hand)s", box=number(box), hand=number(hand))
-    return say("Box %(box)s", box=number(box))
+        return say("Box %(box)s, hand %(hand)s", box=written(box), hand=written(hand))
+    return say("Box %(box)s", box=written(box))
 
 
 def _deal_passed(game: TableGame, number: int) -> tuple[str, ...]:
@@ -292,7 +293,7 @@ def _hand_outcome(hand: HandResult, natural: str) -> str:
     pushes"`` (``natural``: the game's word for a natural)."""
     outcome = hand.outcome.value
     if not hand.natural:
-        return say(_HAND_OUTCOMES.get(outcome, _OUTCOMES[outcome]), total=number(hand.total))
+        return say(_HAND_OUTCOMES.get(outcome, _OUTCOMES[outcome]), total=written(hand.total))
     if outcome == "blackjack":
         return natural
     return say(_HAND_OUTCOMES.get(outcome, _OUTCOMES[outcome]), total=natural)
@@ -312,7 +313,7 @@ def _bank_lines(game: TableGame, number: int, result: RoundResult) -> list[str]:
         name = game.table.names[players[seat]]
         for index, hand in enumerate(settled.hands, start=1):
             if len(settled.hands) > 1:
-                name = say("%(name)s, hand %(hand)s", name=name, hand=number(index))
+                name = say("%(name)s, hand %(hand)s", name=name, hand=written(index))
             lines.append(
                 say(
                     "%(which)s: %(outcome)s; stake %(stake)s, the bank %(net)s.",
@@ -417,7 +418,7 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
         "result": signed_money(game.learner_net),
         "outcome": _outcome(game.learner_net),
         "kinds": [
-            {"kind": k, "count": v.count, "cost": money(v.cost), "bets": number(v.bets, 2)}
+            {"kind": k, "count": v.count, "cost": money(v.cost), "bets": written(v.bets, 2)}
             for k, v in sorted(sums.kinds.items())
         ],
         "groups": [_group(k, v, spec) for k, v in sorted(sums.kinds.items())],
