@@ -216,7 +216,9 @@ def walk_table(walk: Walk, name: str, table: dict[str, Any]) -> None:
         form = steps[0]
         if form.fields["kind"] not in kinds:
             kinds.add(form.fields["kind"])
-            walk.seen.append((f"{name}: a {form.fields['kind']} step", response.get_data(as_text=True)))
+            walk.seen.append(
+                (f"{name}: a {form.fields['kind']} step", response.get_data(as_text=True))
+            )
         response = walk.client.post(form.action, data=_step(form), follow_redirects=True)
         assert response.status_code == 200, response.get_data(as_text=True)[-600:]
     raise AssertionError(f"{name}: the shoe did not end")
