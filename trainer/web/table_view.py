@@ -117,6 +117,18 @@ def _who(game: TableGame, number: int) -> tuple[int | None, tuple[int, ...]]:
     return game.table.dealer, game.table.seat_players  # the round in play
 
 
+def _seat_label(game: TableGame, seat: int, box: int, players: tuple[int, ...] | None) -> str:
+    """A seat as the table names it: the learner's box (``box``, 0 for another's) or its
+    number; where the players deal (``players``: who sits at each seat), you or a name."""
+    if players is not None:
+        return say("You") if box else game.table.names[players[seat]]
+    return (
+        say("Your box %(box)s", box=written(box))
+        if box
+        else say("Seat %(seat)s", seat=written(seat + 1))
+    )
+
+
 def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
     """The round as the learner sees it now (in play, or settled)."""
     learner = game.learner_seats_in(number)
@@ -147,13 +159,7 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
                 )
             )
         box = seat - learner.start + 1 if mine else 0
-        label = (
-            say("Your box %(box)s", box=written(box))
-            if mine
-            else say("Seat %(seat)s", seat=written(seat + 1))
-        )
-        if rotating:
-            label = say("You") if mine else game.table.names[players[seat]]
+        label = _seat_label(game, seat, box, players if rotating else None)
         insurance = round_.insurance(seat)
         net = signed_money(result.seats[seat].net) if result is not None else ""
         seats.append(
