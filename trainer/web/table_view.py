@@ -390,6 +390,23 @@ def step_keys(ask: Ask) -> dict[str, Any]:
     return {"natural": hand.is_two_card_21, "play_keys": keys, "most_insurance": most}
 
 
+# Why a step sent is not played: its form names none, it was played already (from another tab
+# or an old page: "stale"; or just now, by a form sent twice: "played").
+_REFUSALS = {
+    "no step": N_("This form names no step of the table; it is shown as it is now."),
+    "stale": N_(
+        "That step was already played (from another tab, or a page from before): nothing was "
+        "stored; the table is shown as it is now."
+    ),
+    "played": N_("That step was already played; nothing was stored."),
+}
+
+
+def refusal(why: str) -> str:
+    """Why the step sent was not played, in words (``why``: a key of :data:`_REFUSALS`)."""
+    return say(_REFUSALS[why])
+
+
 def waits_for(ask: Ask) -> str:
     """What the table waits for, in words."""
     return say(_WAITS_FOR[ask.kind])

@@ -328,9 +328,8 @@ def step(table_id: str) -> Response:
         text, answers = read_step(seated.ask, form, seated.spec)
         after = replay(seated.spec, seated.stored.seed, [*_played(seated), text])
     except InvalidStepError as error:
-        return _refused(
-            seated, words.say("That cannot be played. %(why)s", why=plain_words(str(error)))
-        )
+        why = plain_words(str(error))
+        return _refused(seated, words.say("That cannot be played. %(why)s", why=why))
     try:
         grades = _grades(seated, seated.ask, text, answers, seated.game.learner_net)
     except InvalidAnswerError as error:
@@ -338,9 +337,7 @@ def step(table_id: str) -> Response:
     try:
         _store(seated, text, token, grades, _response_ms(form.get("asked_at", "")))
     except tables.StaleStepError:
-        return _refused(
-            seated_or_404(table_id), words.say("That step was already played; nothing was stored.")
-        )
+        return _refused(seated_or_404(table_id), table_view.refusal("played"))
     steps = tables.steps_of(get_db(), seated.stored.id)
     if not is_htmx():  # a plain form: post, redirect, get (Back asks to send nothing again)
         # Training mode: to the step's verdict (its anchor), not the next hand below it.
@@ -382,25 +379,17 @@ def _out_of_turn(seated: Seated, form: Any, token: str) -> Response | None:
     step is shown played once), from an old page or another tab, or of the wrong kind."""
     at = read_digits(form.get("at", ""), 6)
     if at is None:
-        return _refused(
-            seated, words.say("This form names no step of the table; it is shown as it is now.")
-        )
+        return _refused(seated, table_view.refusal("no step"))
     if any(s.token == token for s in seated.steps):  # a double click, a form sent again
         return table_page(seated, repeated=True)
     if at != seated.at:
-        return _refused(seated, words.say(_STALE))
+        return _refused(seated, table_view.refusal("stale"))
     if seated.held is not None:
         return _refused(seated, words.say("Keep your play or take it back first."))
     if form.get("kind") != seated.ask.kind:
         not_now = words.say("The table is not asking for that now.")
         return _refused(seated, f"{not_now} {table_view.waits_for(seated.ask)}")
     return None
-
-
-_STALE = words.N_(
-    "That step was already played (from another tab, or a page from before): nothing was "
-    "stored; the table is shown as it is now."
-)
 
 
 def _store(
