@@ -67,7 +67,7 @@ ALLOWED = {
     "Hi-Lo", "Hi-Opt", "KO", "Zen", "Omega", "Wong", "Halves", "Uston", "APC", "Red", "Seven",
     "EV", "A", "K", "Q", "J", "F", "N", "Enter", "Tab", "CSV", "JSON", "JavaScript",
     "UTC", "Continent", "City", "Europe", "Moscow",  # time zones as their names are written
-    "T",  # the table's key to take a mistake back
+    "T", "I",  # the table's keys: take a mistake back, take insurance
     "BOX", "talia",  # the glossary's notes: 003's own word, the English the pages use for талия
 }  # fmt: skip
 OPEN, CLOSE = "\ue000", "\ue001"  # around what the Python code handed a template
