@@ -50,6 +50,10 @@ class Walk:
         with client.session_transaction() as session:
             session["_csrf"] = CSRF
 
+    def text(self, response: Any) -> str:
+        """``response``'s page as the walk reads its links and forms."""
+        return str(response.get_data(as_text=True))
+
     def read(self, name: str, response: Any) -> str:
         page = str(response.get_data(as_text=True))
         assert response.status_code == 200, f"{name}: {response.status_code} {page[-600:]}"
@@ -203,7 +207,8 @@ def walk_table(walk: Walk, name: str, table: dict[str, Any]) -> None:
     url = response.headers["Location"]
     kinds: set[str] = set()
     for _ in range(600):
-        page = str(walk.client.get(url).get_data(as_text=True))
+        response = walk.client.get(url)
+        page = walk.text(response)
         steps = [form for form in forms_of(page) if "kind" in form.fields]
         if not steps:
             summary = walk.read(f"{name}: the summary", walk.client.get(url))
@@ -213,7 +218,9 @@ def walk_table(walk: Walk, name: str, table: dict[str, Any]) -> None:
         form = steps[0]
         if form.fields["kind"] not in kinds:
             kinds.add(form.fields["kind"])
-            walk.seen.append((f"{name}: a {form.fields['kind']} step", page))
+            walk.seen.append(
+                (f"{name}: a {form.fields['kind']} step", response.get_data(as_text=True))
+            )
         response = walk.client.post(form.action, data=_step(form), follow_redirects=True)
         assert response.status_code == 200, response.get_data(as_text=True)[-600:]
     raise AssertionError(f"{name}: the shoe did not end")

@@ -13,7 +13,7 @@ import sqlite_utils
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from trainer.store.db import checkpoint_and_truncate, first_row, transaction, utc_now
-from trainer.words import plural, say
+from trainer.words import number, plural, say
 
 USERNAME_MIN = 3
 USERNAME_MAX = 32
@@ -84,24 +84,40 @@ def clean_username(text: str) -> str:
     """
     name = unicodedata.normalize("NFC", text or "")
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise InvalidUsernameError("A username cannot contain control or invisible characters.")
+        raise InvalidUsernameError(
+            say("A username cannot contain control or invisible characters.")
+        )
     name = name.strip()
     if not name:
-        raise InvalidUsernameError("Choose a username: it was empty or only spaces.")
+        raise InvalidUsernameError(say("Choose a username: it was empty or only spaces."))
     if len(name) < USERNAME_MIN:
-        raise InvalidUsernameError(f"A username needs at least {USERNAME_MIN} characters.")
+        raise InvalidUsernameError(
+            plural(
+                "A username needs at least %(count)s character.",
+                "A username needs at least %(count)s characters.",
+                USERNAME_MIN,
+            )
+        )
     if len(name) > USERNAME_MAX:
         raise InvalidUsernameError(
-            f"A username can have at most {USERNAME_MAX} characters (this one has {len(name)})."
+            plural(
+                "A username can have at most %(count)s character (this one has %(length)s).",
+                "A username can have at most %(count)s characters (this one has %(length)s).",
+                USERNAME_MAX,
+                length=number(len(name)),
+            )
         )
     bad = sorted({ch for ch in name if not (ch.isalnum() or ch in _USERNAME_PUNCTUATION)})
     if bad:
         raise InvalidUsernameError(
-            "A username can use letters, digits, spaces, dots, dashes and underscores; "
-            f"not {' '.join(repr(ch) for ch in bad)}."
+            say(
+                "A username can use letters, digits, spaces, dots, dashes and underscores; "
+                "not %(characters)s.",
+                characters=" ".join(repr(ch) for ch in bad),
+            )
         )
     if "  " in name:
-        raise InvalidUsernameError("A username cannot have two spaces in a row.")
+        raise InvalidUsernameError(say("A username cannot have two spaces in a row."))
     return name
 
 
@@ -213,7 +229,7 @@ def create_user(db: sqlite_utils.Database, username: str, password: str) -> User
                 [name, username_key(name), password_hash, now, now],
             )
         except sqlite3.IntegrityError:
-            raise UsernameTakenError(f"The username {name!r} is taken.") from None
+            raise UsernameTakenError(say("The username '%(name)s' is taken.", name=name)) from None
     return User(id=cursor.lastrowid or 0, username=name, is_guest=False, created_at=now)
 
 
@@ -229,7 +245,7 @@ def sign_up_guest(db: sqlite_utils.Database, guest_id: int, username: str, passw
     with transaction(db):
         user = get_user(db, guest_id)
         if user is None or not user.is_guest:
-            raise NotAGuestError("This learner already has an account.")
+            raise NotAGuestError(say("This learner already has an account."))
         _refuse_taken(db, name)
         try:
             db.execute(
@@ -238,7 +254,7 @@ def sign_up_guest(db: sqlite_utils.Database, guest_id: int, username: str, passw
                 [name, username_key(name), password_hash, utc_now(), guest_id],
             )
         except sqlite3.IntegrityError:
-            raise UsernameTakenError(f"The username {name!r} is taken.") from None
+            raise UsernameTakenError(say("The username '%(name)s' is taken.", name=name)) from None
     return User(id=guest_id, username=name, is_guest=False, created_at=user.created_at)
 
 
@@ -318,7 +334,9 @@ def delete_account(db: sqlite_utils.Database, user_id: int) -> None:
 
 def _refuse_taken(db: sqlite_utils.Database, name: str) -> None:
     if find_user(db, name) is not None:
-        raise UsernameTakenError(f"The username {name!r} is taken: choose another one.")
+        raise UsernameTakenError(
+            say("The username '%(name)s' is taken: choose another one.", name=name)
+        )
 
 
 def authenticate(db: sqlite_utils.Database, username: str, password: str) -> User | None:

@@ -13,6 +13,7 @@ from trainer.engine.rulebook.readings import readings_for
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.cache import cached
 from trainer.web.caches import strategy_cache_dir
+from trainer.words import number, say
 
 __all__ = ["readings_context"]
 
@@ -29,7 +30,8 @@ def _edge(rules: Rules) -> float | None:
 
 def readings_context(rules: Rules) -> list[dict[str, Any]]:
     """Each open reading of ``rules``' text: what it says, ours with its house edge, and the
-    other readings with theirs and the difference (None where a chart is not worked out)."""
+    other readings with theirs and the difference (None where a chart is not worked out), in the
+    learner's words."""
     shown = []
     ours = _edge(rules)
     for reading in readings_for(rules):
@@ -39,7 +41,9 @@ def readings_context(rules: Rules) -> list[dict[str, Any]]:
             edge = _edge(read)
             others.append(
                 {
-                    "words": other.words,
+                    "words": say(other.words, total=number(other.total))
+                    if other.total is not None
+                    else say(other.words),
                     "rules": read,
                     "same": read == rules,
                     "edge": edge,
@@ -48,9 +52,9 @@ def readings_context(rules: Rules) -> list[dict[str, Any]]:
             )
         shown.append(
             {
-                "topic": reading.topic,
-                "text": reading.text,
-                "ours": reading.ours,
+                "topic": say(reading.topic),
+                "text": say(reading.text),
+                "ours": say(reading.ours),
                 "edge": ours,
                 "others": others,
             }

@@ -33,7 +33,7 @@ from trainer.engine.rulebook.rules import (
     parse_option,
     preset_names,
 )
-from trainer.words import locale
+from trainer.words import locale, say
 
 __all__ = [
     "error_text",
@@ -56,7 +56,9 @@ def read_rules(values: Mapping[str, str], *, default: Rules) -> Rules:
     try:
         return _read(values, default)
     except InvalidRulesError as error:
-        abort(400, description=f"Those rules cannot be played: {error_text(error)}")
+        abort(
+            400, description=say("Those rules cannot be played: %(error)s", error=error_text(error))
+        )
 
 
 def is_rules_form(values: Mapping[str, str]) -> bool:
@@ -89,7 +91,7 @@ def error_text(error: InvalidRulesError) -> str:
     option = error.option
     if option in rule_words.OPTION_LABELS:
         label = rule_words.OPTION_LABELS[option].label
-        text = f"{label}: {text.removeprefix(f'{option}: ')}"
+        text = say("%(rule)s: %(error)s", rule=label, error=text.removeprefix(f"{option}: "))
     return text if text.endswith(".") else f"{text}."
 
 
@@ -105,8 +107,10 @@ def plain_words(text: str) -> str:
         labels = [rule_words.OPTION_LABELS.get(name) for name in named[1].split(" and ")]
         if all(labels):
             words = [label.label for label in labels if label]
-            text = " and ".join([words[0], *(w[:1].lower() + w[1:] for w in words[1:])])
-            text += ": " + rest
+            rule = words[0]
+            for word in words[1:]:
+                rule = say("%(rule)s and %(other)s", rule=rule, other=word[:1].lower() + word[1:])
+            text = say("%(rule)s: %(error)s", rule=rule, error=rest)
         else:
             text = rest
     text = text[:1].upper() + text[1:]  # a sentence: "A bet is an amount", not "a bet ..."

@@ -16,7 +16,7 @@ from drills.table_session import Asked
 from drills.table_sums import ASK_NAMES
 from trainer.web.mastery import SMALLEST_COST
 from trainer.web.table_view import money
-from trainer.words import bets, say, signed
+from trainer.words import N_, bets, say, signed
 
 __all__ = ["answer_words", "feedback_view", "first_sentence", "stored_verdicts", "verdict"]
 
@@ -59,19 +59,19 @@ def stored_verdicts(rows: dict[str, Any]) -> list[dict[str, Any]]:
 
 # The answers the table's drills store, in the words of a verdict's first line.
 _ANSWER_WORDS = {
-    "H": "hit",
-    "S": "stand",
-    "D": "double",
-    "P": "split",
-    "R": "surrender",
-    "draw": "drawing",
-    "stand": "standing",
-    "double": "doubling the bets",
-    "no double": "not doubling",
-    "redouble": "redoubling",
-    "no redouble": "not redoubling",
+    "H": N_("hit"),
+    "S": N_("stand"),
+    "D": N_("double"),
+    "P": N_("split"),
+    "R": N_("surrender"),
+    "draw": N_("drawing"),
+    "stand": N_("standing"),
+    "double": N_("doubling the bets"),
+    "no double": N_("not doubling"),
+    "redouble": N_("redoubling"),
+    "no redouble": N_("not redoubling"),
 }
-_INSURANCE_WORDS = {"I": "taking it", "N": "declining it"}
+_INSURANCE_WORDS = {"I": N_("taking it"), "N": N_("declining it")}
 
 
 def answer_words(name: str, answer: str) -> str:
@@ -109,7 +109,7 @@ def _yes_or_no_lead(what: str, right: str, ev_cost: Fraction | None, cost: Fract
 def first_sentence(text: str) -> tuple[str, str]:
     """``text`` cut after its first sentence (a full stop, then a space and a capital, a
     bracket, a sign or a digit): that sentence, and the rest."""
-    found = re.search(r"[.!?](?=\s+[A-Z(+\-\u2212\d])", text)
+    found = re.search(r"[.!?](?=\s+[A-ZА-ЯЁ(+\-\u2212\d])", text)
     if found is None:
         return text.strip(), ""
     return text[: found.end()].strip(), text[found.end() :].strip()

@@ -25,19 +25,30 @@ from drills.table_sums import (
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
+from trainer.engine.words import N_plural
 from trainer.web.mastery import SMALLEST_COST, bets_text
-from trainer.words import bets, plural, say, signed
+from trainer.words import N_, bets, plural, say, signed
+from trainer.words import number as written
 
 __all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
 
 _OUTCOMES = {
-    "blackjack": "blackjack",
-    "win": "wins",
-    "push": "pushes",
-    "lose": "loses",
-    "bust": "busts",
-    "surrender": "surrendered",
-    "withdrawn": "withdrawn",
+    "blackjack": N_("blackjack"),
+    "win": N_("wins"),
+    "push": N_("pushes"),
+    "lose": N_("loses"),
+    "bust": N_("busts"),
+    "surrender": N_("surrendered"),
+    "withdrawn": N_("withdrawn"),
+}
+# A settled hand: its total and outcome, or the game's natural and its outcome.
+_HAND_OUTCOMES = {
+    "win": N_("%(total)s wins"),
+    "push": N_("%(total)s pushes"),
+    "lose": N_("%(total)s loses"),
+    "bust": N_("%(total)s busts"),
+    "surrender": N_("%(total)s surrendered"),
+    "withdrawn": N_("%(total)s withdrawn"),
 }
 
 
@@ -87,7 +98,7 @@ class RoundView:
     dealer_total: str
     done: bool
     lines: tuple[str, ...] = field(default=())
-    dealer_label: str = "Dealer"
+    dealer_label: str = ""  # "Dealer" when empty
 
 
 def _total(cards: tuple[Card, ...], faces: tuple[bool, ...]) -> str:
@@ -95,7 +106,7 @@ def _total(cards: tuple[Card, ...], faces: tuple[bool, ...]) -> str:
         return ""
     hard = sum(card.value for card in cards)
     soft = any(card.value == 1 for card in cards) and hard <= 11
-    return f"soft {hard + 10}" if soft else str(hard)
+    return say("soft %(total)s", total=written(hard + 10)) if soft else written(hard)
 
 
 def _who(game: TableGame, number: int) -> tuple[int | None, tuple[int, ...]]:
@@ -104,6 +115,18 @@ def _who(game: TableGame, number: int) -> tuple[int | None, tuple[int, ...]]:
         record = game.rounds[number - 1].record
         return record.dealer, record.seat_players
     return game.table.dealer, game.table.seat_players  # the round in play
+
+
+def _seat_label(game: TableGame, seat: int, box: int, players: tuple[int, ...] | None) -> str:
+    """A seat as the table names it: the learner's box (``box``, 0 for another's) or its
+    number; where the players deal (``players``: who sits at each seat), you or a name."""
+    if players is not None:
+        return say("You") if box else game.table.names[players[seat]]
+    return (
+        say("Your box %(box)s", box=written(box))
+        if box
+        else say("Seat %(seat)s", seat=written(seat + 1))
+    )
 
 
 def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
@@ -131,14 +154,12 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
                     stake=money(stake),
                     total=_total(hand.cards, shown),
                     acting=seat == acting_seat and index == acting_hand,
-                    outcome=_OUTCOMES[settled.outcome.value] if settled else "",
+                    outcome=say(_OUTCOMES[settled.outcome.value]) if settled else "",
                     net=signed_money(settled.net) if settled else "",
                 )
             )
         box = seat - learner.start + 1 if mine else 0
-        label = f"Your box {box}" if mine else f"Seat {seat + 1}"
-        if rotating:
-            label = "You" if mine else game.table.names[players[seat]]
+        label = _seat_label(game, seat, box, players if rotating else None)
         insurance = round_.insurance(seat)
         net = signed_money(result.seats[seat].net) if result is not None else ""
         seats.append(
@@ -146,13 +167,16 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
         )
     dealer_faces = round_.dealer_shown if done else round_.dealer_shown_in_play
     dealer_cards = round_.dealer_cards
-    label = "Dealer"
+    label = say("Dealer")
     bank = game.setup.rules.players_bank
     if game.learner_deals(number):  # the learner deals: their own cards, every one seen
         dealer_faces = (True,) * len(dealer_cards)
-        label = "You, the banker" if bank else "You, the dealer"
+        label = say("You, the banker") if bank else say("You, the dealer")
     elif rotating and dealer_player is not None:
-        label = f"{game.table.names[dealer_player]}, " + ("the banker" if bank else "dealing")
+        name = game.table.names[dealer_player]
+        label = (
+            say("%(name)s, the banker", name=name) if bank else say("%(name)s, dealing", name=name)
+        )
     lines = settlement_lines(game, round_, number) if done else ()
     return RoundView(
         number,
@@ -172,41 +196,78 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
         return ()
     learner = game.learner_seats_in(number)
     natural = _natural_word(game)
-    dealer = natural if result.dealer_natural else str(result.dealer_total)
-    if result.dealer_total > 21:
-        dealer = f"{result.dealer_total}, bust"
-    banker = "banker" if game.setup.rules.players_bank else "dealer"
-    lines = [f"The {banker} has {dealer}."]
+    lines = [_dealer_line(game, result)]
     passed = _deal_passed(game, number)
     if game.learner_deals(number):
         return (*lines, *_bank_lines(game, number, result), *passed)
     for seat in learner:
         box = seat - learner.start + 1
         settled = result.seats[seat]
-        name = "You" if game.setup.deals else f"Box {box}"
         for index, hand in enumerate(settled.hands, start=1):
-            which = name + (f", hand {index}" if len(settled.hands) > 1 else "")
-            line = (
-                f"{which}: {_hand_outcome(hand, natural)}; stake {money(hand.bet)}, "
-                f"{signed_money(hand.net)}"
-            )
+            which = _which(game.setup.deals, box, index if len(settled.hands) > 1 else 0)
+            values = {
+                "which": which,
+                "outcome": _hand_outcome(hand, natural),
+                "stake": money(hand.bet),
+                "net": signed_money(hand.net),
+            }
             if hand.bonus is not None:
-                line += f" (bonus: {hand.bonus.value})"
-            lines.append(line + ".")
+                line = say(
+                    "%(which)s: %(outcome)s; stake %(stake)s, %(net)s (bonus: %(bonus)s).",
+                    bonus=hand.bonus.value,
+                    **values,
+                )
+            else:
+                line = say("%(which)s: %(outcome)s; stake %(stake)s, %(net)s.", **values)
+            lines.append(line)
         if len(settled.stakes) > 1:
-            theirs = ", ".join(money(stake) for stake in settled.stakes[1:])
             lines.append(
-                f"Box {box}: your share {signed_money(settled.shares[0])} on your "
-                f"{money(settled.stakes[0])}; the co-bettors' "
-                f"{', '.join(signed_money(share) for share in settled.shares[1:])} "
-                f"on their {theirs}."
+                say(
+                    "Box %(box)s: your share %(share)s on your %(stake)s; the co-bettors' "
+                    "%(shares)s on their %(stakes)s.",
+                    box=written(box),
+                    share=signed_money(settled.shares[0]),
+                    stake=money(settled.stakes[0]),
+                    shares=", ".join(signed_money(share) for share in settled.shares[1:]),
+                    stakes=", ".join(money(stake) for stake in settled.stakes[1:]),
+                )
             )
         if settled.insurance:
             lines.append(
-                f"Box {box}: insurance {money(settled.insurance)}, "
-                f"{signed_money(settled.insurance_net)}."
+                say(
+                    "Box %(box)s: insurance %(insurance)s, %(net)s.",
+                    box=written(box),
+                    insurance=money(settled.insurance),
+                    net=signed_money(settled.insurance_net),
+                )
             )
     return (*lines, *passed)
+
+
+def _dealer_line(game: TableGame, result: RoundResult) -> str:
+    """The dealer's (004: the banker's) hand as the settlement opens with it."""
+    total = written(result.dealer_total)
+    if game.setup.rules.players_bank:
+        if result.dealer_natural:
+            return say("The banker has a dealt 21.")
+        if result.dealer_total > 21:
+            return say("The banker has %(total)s, bust.", total=total)
+        return say("The banker has %(total)s.", total=total)
+    if result.dealer_natural:
+        return say("The dealer has blackjack.")
+    if result.dealer_total > 21:
+        return say("The dealer has %(total)s, bust.", total=total)
+    return say("The dealer has %(total)s.", total=total)
+
+
+def _which(deals: bool, box: int, hand: int) -> str:
+    """Whose hand a settlement line is: the learner's (where the players deal) or a box's, and
+    which of its hands after a split (``hand`` 0: the only one)."""
+    if deals:
+        return say("You, hand %(hand)s", hand=written(hand)) if hand else say("You")
+    if hand:
+        return say("Box %(box)s, hand %(hand)s", box=written(box), hand=written(hand))
+    return say("Box %(box)s", box=written(box))
 
 
 def _deal_passed(game: TableGame, number: int) -> tuple[str, ...]:
@@ -219,22 +280,29 @@ def _deal_passed(game: TableGame, number: int) -> tuple[str, ...]:
     if after is None or after == record.dealer:
         return ()
     if after == 0:
-        return ("Your natural takes the deal: you deal the next round.",)
-    return (f"{game.table.names[after]}'s natural takes the deal: they deal the next round.",)
+        return (say("Your natural takes the deal: you deal the next round."),)
+    return (
+        say(
+            "%(name)s's natural takes the deal: they deal the next round.",
+            name=game.table.names[after],
+        ),
+    )
 
 
 def _natural_word(game: TableGame) -> str:
     """A natural as the game calls it: 004's "dealt 21", everywhere else a blackjack."""
-    return "a dealt 21" if game.setup.rules.players_bank else "blackjack"
+    return say("a dealt 21") if game.setup.rules.players_bank else say("blackjack")
 
 
 def _hand_outcome(hand: HandResult, natural: str) -> str:
     """A settled hand in words: ``"18 wins"``, ``"blackjack"`` (paid as one), ``"blackjack
     pushes"`` (``natural``: the game's word for a natural)."""
-    outcome = _OUTCOMES[hand.outcome.value]
+    outcome = hand.outcome.value
     if not hand.natural:
-        return f"{hand.total} {outcome}"
-    return natural if outcome == "blackjack" else f"{natural} {outcome}"
+        return say(_HAND_OUTCOMES.get(outcome, _OUTCOMES[outcome]), total=written(hand.total))
+    if outcome == "blackjack":
+        return natural
+    return say(_HAND_OUTCOMES.get(outcome, _OUTCOMES[outcome]), total=natural)
 
 
 def burned_shown(game: TableGame) -> tuple[Card, ...]:
@@ -250,10 +318,18 @@ def _bank_lines(game: TableGame, number: int, result: RoundResult) -> list[str]:
     for seat, settled in enumerate(result.seats):
         name = game.table.names[players[seat]]
         for index, hand in enumerate(settled.hands, start=1):
-            which = name + (f", hand {index}" if len(settled.hands) > 1 else "")
-            line = f"{which}: {_hand_outcome(hand, _natural_word(game))}; stake {money(hand.bet)}"
-            lines.append(f"{line}, the bank {signed_money(-hand.net)}.")
-    lines.append(f"The bank: {signed_money(result.bank_net)}.")
+            if len(settled.hands) > 1:
+                name = say("%(name)s, hand %(hand)s", name=name, hand=written(index))
+            lines.append(
+                say(
+                    "%(which)s: %(outcome)s; stake %(stake)s, the bank %(net)s.",
+                    which=name,
+                    outcome=_hand_outcome(hand, _natural_word(game)),
+                    stake=money(hand.bet),
+                    net=signed_money(-hand.net),
+                )
+            )
+    lines.append(say("The bank: %(net)s.", net=signed_money(result.bank_net)))
     return lines
 
 
@@ -282,18 +358,20 @@ DEALER_KEYS = {
     # A punter at 002 home, the dealer having doubled every bet.
     "redouble": [("D", "Double your stake again", True), ("N", "Do not redouble", True)],
 }
-# The first word of a held step, as the keep button names it (a play's letter: "play").
-_HELD_WORDS = {"bet": "bet", "insure": "answer", "count": "count"} | dict.fromkeys(
-    ("draw", "stand", "double", "redouble"), "choice"
-)
+# The keep button of a held step, by the step's first word (a play's letter: "Keep my play").
+_KEEP = {
+    "bet": N_("Keep my bet"),
+    "insure": N_("Keep my answer"),
+    "count": N_("Keep my count"),
+} | dict.fromkeys(("draw", "stand", "double", "redouble"), N_("Keep my choice"))
 
 
 def held_word(held: str | None) -> str:
-    """What the mistake held (its step) is, in the keep button's words: a bet, an answer, a
-    choice."""
+    """The keep button's words for the mistake held (its step): my bet, my answer, my
+    choice, my play."""
     if held is None:
-        return "play"
-    return _HELD_WORDS.get(held.split(" ")[0], "play")
+        return say("Keep my play")
+    return say(_KEEP.get(held.split(" ")[0], N_("Keep my play")))
 
 
 def step_keys(ask: Ask) -> dict[str, Any]:
@@ -312,19 +390,39 @@ def step_keys(ask: Ask) -> dict[str, Any]:
     return {"natural": hand.is_two_card_21, "play_keys": keys, "most_insurance": most}
 
 
+# Why a step sent is not played: its form names none, it was played already (from another tab
+# or an old page: "stale"; or just now, by a form sent twice: "played").
+_REFUSALS = {
+    "no step": N_("This form names no step of the table; it is shown as it is now."),
+    "stale": N_(
+        "That step was already played (from another tab, or a page from before): nothing was "
+        "stored; the table is shown as it is now."
+    ),
+    "played": N_("That step was already played; nothing was stored."),
+}
+
+
+def refusal(why: str) -> str:
+    """Why the step sent was not played, in words (``why``: a key of :data:`_REFUSALS`)."""
+    return say(_REFUSALS[why])
+
+
 def waits_for(ask: Ask) -> str:
     """What the table waits for, in words."""
-    return {
-        "deal": "the deal",
-        "double": "your choice to double the bets or not",
-        "redouble": "your choice to redouble or not",
-        "draw": "your draw",
-        "count": "the count",
-        "bet": "your bet",
-        "insurance": "your answer to insurance",
-        "play": "your play",
-        "over": "nothing: the shoe is played out",
-    }[ask.kind]
+    return say(_WAITS_FOR[ask.kind])
+
+
+_WAITS_FOR = {
+    "deal": N_("The table waits for the deal."),
+    "double": N_("The table waits for your choice to double the bets or not."),
+    "redouble": N_("The table waits for your choice to redouble or not."),
+    "draw": N_("The table waits for your draw."),
+    "count": N_("The table waits for the count."),
+    "bet": N_("The table waits for your bet."),
+    "insurance": N_("The table waits for your answer to insurance."),
+    "play": N_("The table waits for your play."),
+    "over": N_("The table waits for nothing: the shoe is played out."),
+}
 
 
 # -- the shoe's summary ----------------------------------------------------------------------------
@@ -343,7 +441,7 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
         "result": signed_money(game.learner_net),
         "outcome": _outcome(game.learner_net),
         "kinds": [
-            {"kind": k, "count": v.count, "cost": money(v.cost), "bets": f"{float(v.bets):.2f}"}
+            {"kind": k, "count": v.count, "cost": money(v.cost), "bets": written(v.bets, 2)}
             for k, v in sorted(sums.kinds.items())
         ],
         "groups": [_group(k, v, spec) for k, v in sorted(sums.kinds.items())],
@@ -363,32 +461,32 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
 # Each kind of error counted in the summary's one line ("3 count errors", "2 plays, 0.4
 # bets"): its words for one and for many.
 _GROUPS = {
-    "Strategy": ("%(count)s play", "%(count)s plays"),
-    "Insurance": ("%(count)s insurance answer", "%(count)s insurance answers"),
-    "Dealing": ("%(count)s choice as the dealer", "%(count)s choices as the dealer"),
-    "Redoubling": ("%(count)s redouble", "%(count)s redoubles"),
-    "Bets": ("%(count)s bet off the ramp", "%(count)s bets off the ramp"),
-    "Stakes": ("%(count)s stake", "%(count)s stakes"),
+    "Strategy": N_plural("%(count)s play", "%(count)s plays"),
+    "Insurance": N_plural("%(count)s insurance answer", "%(count)s insurance answers"),
+    "Dealing": N_plural("%(count)s choice as the dealer", "%(count)s choices as the dealer"),
+    "Redoubling": N_plural("%(count)s redouble", "%(count)s redoubles"),
+    "Bets": N_plural("%(count)s bet off the ramp", "%(count)s bets off the ramp"),
+    "Stakes": N_plural("%(count)s stake", "%(count)s stakes"),
 }
 _PRICED = {
-    "Strategy": ("%(count)s play, costing %(bets)s", "%(count)s plays, costing %(bets)s"),
-    "Insurance": (
+    "Strategy": N_plural("%(count)s play, costing %(bets)s", "%(count)s plays, costing %(bets)s"),
+    "Insurance": N_plural(
         "%(count)s insurance answer, costing %(bets)s",
         "%(count)s insurance answers, costing %(bets)s",
     ),
-    "Dealing": (
+    "Dealing": N_plural(
         "%(count)s choice as the dealer, costing %(bets)s",
         "%(count)s choices as the dealer, costing %(bets)s",
     ),
-    "Redoubling": (
+    "Redoubling": N_plural(
         "%(count)s redouble, costing %(bets)s",
         "%(count)s redoubles, costing %(bets)s",
     ),
-    "Bets": (
+    "Bets": N_plural(
         "%(count)s bet off the ramp, costing %(bets)s",
         "%(count)s bets off the ramp, costing %(bets)s",
     ),
-    "Stakes": ("%(count)s stake, costing %(bets)s", "%(count)s stakes, costing %(bets)s"),
+    "Stakes": N_plural("%(count)s stake, costing %(bets)s", "%(count)s stakes, costing %(bets)s"),
 }
 
 
@@ -465,15 +563,20 @@ def _ended(spec: TableSpec, game: TableGame) -> str:
     the bankroll spent."""
     table, first = game.table, game.setup.first_dealer
     if game.spent:
-        return "Your bankroll cannot cover the table minimum"
+        return say("Your bankroll cannot cover the table minimum")
     if not spec.rules.players_bank or table.dealer in (None, first):
-        return "The pack is played out" if spec.deals else "The shoe is played out"
-    to = "you" if table.dealer == 0 else table.names[table.dealer]
-    return f"The talia is played out and the bank passes to {to}"
+        return say("The pack is played out") if spec.deals else say("The shoe is played out")
+    if table.dealer == 0:
+        return say("The talia is played out and the bank passes to you")
+    return say(
+        "The talia is played out and the bank passes to %(name)s", name=table.names[table.dealer]
+    )
 
 
 def _outcome(net: Fraction) -> str:
     """The result in words: ``"you won 11"``, ``"you lost 2.50"``, ``"you broke even"``."""
     if net == 0:
-        return "you broke even"
-    return f"you {'won' if net > 0 else 'lost'} {money(abs(net))}"
+        return say("you broke even")
+    if net > 0:
+        return say("you won %(amount)s", amount=money(net))
+    return say("you lost %(amount)s", amount=money(-net))

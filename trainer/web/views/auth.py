@@ -22,7 +22,7 @@ from trainer.web.support import (
     render,
     start_session,
 )
-from trainer.words import say
+from trainer.words import N_, plural, say
 
 bp = Blueprint("auth", __name__)
 
@@ -32,6 +32,22 @@ _STATUS = {
     users.UsernameTakenError: 409,
     users.NotAGuestError: 409,
 }
+
+
+def _too_many(whose: int, minutes: int) -> str:
+    """Why a sign-in is refused unread: too many failures of this account (``whose`` 0) or of
+    this address (1), and how long to wait."""
+    if whose == 0:
+        return plural(
+            "Too many failed sign-ins for this account. Wait %(count)s minute, then try again.",
+            "Too many failed sign-ins for this account. Wait %(count)s minutes, then try again.",
+            minutes,
+        )
+    return plural(
+        "Too many failed sign-ins for your address. Wait %(count)s minute, then try again.",
+        "Too many failed sign-ins for your address. Wait %(count)s minutes, then try again.",
+        minutes,
+    )
 
 
 @bp.route("/signup", methods=["GET", "POST"])
@@ -64,6 +80,8 @@ def _signup_page(*, status: int = 200, username: str, error: Exception | None) -
         username=username,
         error=str(error) if error else None,
         password_min=users.PASSWORD_MIN,
+        username_min=users.USERNAME_MIN,
+        username_max=users.USERNAME_MAX,
         section="account",
     )
 
@@ -80,16 +98,14 @@ def signin() -> Response:
     window = config["SIGNIN_FAILURE_WINDOW_SECONDS"]
     keys = [throttle.account_key(username), throttle.address_key(request.remote_addr)]
     limits = [config["SIGNIN_MAX_FAILURES_PER_ACCOUNT"], config["SIGNIN_MAX_FAILURES_PER_ADDRESS"]]
-    for key, limit, whom in zip(keys, limits, ("this account", "your address"), strict=True):
+    for whose, (key, limit) in enumerate(zip(keys, limits, strict=True)):
         if throttle.recent_failures(db, key, since=now - window) >= limit:
             minutes = max(1, round(window / 60))
             response = render(
                 "auth/signin.html",
                 status=429,
                 username=username,
-                error=(
-                    f"Too many failed sign-ins for {whom}. Wait {minutes} minutes, then try again."
-                ),
+                error=_too_many(whose, minutes),
                 section="account",
             )
             response.headers["Retry-After"] = str(int(window))
@@ -99,7 +115,7 @@ def signin() -> Response:
             "auth/signin.html",
             status=400,
             username=username,
-            error="Type your username and your password.",
+            error=say("Type your username and your password."),
             section="account",
         )
     user = users.authenticate(db, username, password)
@@ -109,7 +125,7 @@ def signin() -> Response:
             "auth/signin.html",
             status=400,
             username=username,
-            error="That username and password do not match an account.",
+            error=say("That username and password do not match an account."),
             section="account",
         )
     throttle.clear_failures(db, keys[0])
@@ -140,7 +156,7 @@ def _account_page(*, status: int = 200, **shown: Any) -> Response:
         status=status,
         user=user,
         total_attempts=total,
-        confirm_word=DELETE_WORD,
+        confirm_word=say(DELETE_WORD),
         section="account",
         **context,
     )
@@ -156,17 +172,18 @@ def set_time_zone() -> Response:
     name = typed.strip()
     if name and time_zone.find_zone(name) is None:
         shown = typed[:40] + ("…" if len(typed) > 40 else "")
-        error = (
-            f"There is no time zone called {shown!r}; write one as Continent/City, such as "
-            "Europe/Moscow or America/New_York. Nothing was changed."
+        error = say(
+            "There is no time zone called '%(zone)s'; write one as Continent/City, such as "
+            "Europe/Moscow or America/New_York. Nothing was changed.",
+            zone=shown,
         )
         return _account_page(status=400, zone_error=error, zone_typed=typed[:80])
     users.set_time_zone(get_db(), current_user_or_guest().id, name or None)
     return redirect(url_for("auth.account", _anchor="time-zone"), 303)
 
 
-# What a learner types to confirm deleting their account.
-DELETE_WORD = "delete"
+# What a learner types to confirm deleting their account (in their language, or this).
+DELETE_WORD = N_("delete")
 
 
 @bp.post("/account/delete")
@@ -175,14 +192,16 @@ def delete_account() -> Response:
     for an account, its password); anything else changes nothing."""
     user = current_user()
     if user is None:
-        return _account_page(status=400, delete_error="There is no account here to delete.")
+        return _account_page(status=400, delete_error=say("There is no account here to delete."))
     typed = request.form.get("confirm", "")[:40].strip().lower()
-    if typed != DELETE_WORD:
-        error = f"Type {DELETE_WORD!r} in the box to delete; nothing was deleted."
+    if typed not in (DELETE_WORD, say(DELETE_WORD).lower()):
+        error = say(
+            "Type '%(word)s' in the box to delete; nothing was deleted.", word=say(DELETE_WORD)
+        )
         return _account_page(status=400, delete_error=error)
     password = request.form.get("password", "")[:1024]
     if not user.is_guest and users.authenticate(get_db(), user.username or "", password) is None:
-        error = "That is not your password; nothing was deleted."
+        error = say("That is not your password; nothing was deleted.")
         return _account_page(status=400, delete_error=error)
     end_session()
     users.delete_account(get_db(), user.id)

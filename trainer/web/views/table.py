@@ -44,6 +44,7 @@ from drills.table_session import (
     step_asks,
 )
 from drills.table_sums import ASK_NAMES, insured_share, step_ev, sums_of
+from trainer import words
 from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError, TableGame
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import tables, users
@@ -113,7 +114,7 @@ def seated_or_404(table_id: str) -> Seated:
     user = current_user()
     stored = tables.get_table(get_db(), table_id[:40], user.id) if user else None
     if user is None or stored is None:
-        abort(404, description="There is no such table of yours.")
+        abort(404, description=words.say("There is no such table of yours."))
     rules = Rules.parse(stored.rules)
     spec = TableSpec.from_stored(rules, stored.setup)
     steps = tables.steps_of(get_db(), stored.id)
@@ -327,7 +328,8 @@ def step(table_id: str) -> Response:
         text, answers = read_step(seated.ask, form, seated.spec)
         after = replay(seated.spec, seated.stored.seed, [*_played(seated), text])
     except InvalidStepError as error:
-        return _refused(seated, f"That cannot be played. {plain_words(str(error))}")
+        why = plain_words(str(error))
+        return _refused(seated, words.say("That cannot be played. %(why)s", why=why))
     try:
         grades = _grades(seated, seated.ask, text, answers, seated.game.learner_net)
     except InvalidAnswerError as error:
@@ -335,9 +337,7 @@ def step(table_id: str) -> Response:
     try:
         _store(seated, text, token, grades, _response_ms(form.get("asked_at", "")))
     except tables.StaleStepError:
-        return _refused(
-            seated_or_404(table_id), "That step was already played; nothing was stored."
-        )
+        return _refused(seated_or_404(table_id), table_view.refusal("played"))
     steps = tables.steps_of(get_db(), seated.stored.id)
     if not is_htmx():  # a plain form: post, redirect, get (Back asks to send nothing again)
         # Training mode: to the step's verdict (its anchor), not the next hand below it.
@@ -379,20 +379,16 @@ def _out_of_turn(seated: Seated, form: Any, token: str) -> Response | None:
     step is shown played once), from an old page or another tab, or of the wrong kind."""
     at = read_digits(form.get("at", ""), 6)
     if at is None:
-        return _refused(seated, "This form names no step of the table; it is shown as it is now.")
+        return _refused(seated, table_view.refusal("no step"))
     if any(s.token == token for s in seated.steps):  # a double click, a form sent again
         return table_page(seated, repeated=True)
     if at != seated.at:
-        return _refused(
-            seated,
-            "That step was already played (from another tab, or a page from before): nothing "
-            "was stored; the table is shown as it is now.",
-        )
+        return _refused(seated, table_view.refusal("stale"))
     if seated.held is not None:
-        return _refused(seated, "Keep your play or take it back first.")
+        return _refused(seated, words.say("Keep your play or take it back first."))
     if form.get("kind") != seated.ask.kind:
-        waits = table_view.waits_for(seated.ask)
-        return _refused(seated, f"The table is not asking for that now: it waits for {waits}.")
+        not_now = words.say("The table is not asking for that now.")
+        return _refused(seated, f"{not_now} {table_view.waits_for(seated.ask)}")
     return None
 
 
@@ -444,9 +440,9 @@ def held(table_id: str) -> Response:
     at = read_digits(request.form.get("at", ""), 6)
     choice = request.form.get("choice", "")
     if seated.held is None or at != seated.held.n:
-        return _refused(seated, "There is no play waiting to be kept or taken back.")
+        return _refused(seated, words.say("There is no play waiting to be kept or taken back."))
     if choice not in ("keep", "back"):
-        return _refused(seated, "Keep the play or take it back.")
+        return _refused(seated, words.say("Keep the play or take it back."))
     tables.resolve_held(get_db(), seated.stored.id, seated.held.n, keep=choice == "keep")
     if not is_htmx():  # post, redirect, get
         back: dict[str, Any] = {"back": 1} if choice == "back" else {}
@@ -468,7 +464,8 @@ def round_page(table_id: str, number: int) -> Response:
     """One round played, every card turned, with the learner's graded answers in it."""
     seated = seated_or_404(table_id)
     if not 1 <= number <= len(seated.game.rounds):
-        abort(404, description=f"This table has played no round {number}.")
+        missing = words.say("This table has played no round %(number)s.", number=str(number))
+        abort(404, description=missing)
     played = seated.game.rounds[number - 1]
     errors = [e for e in summary_of(seated)["errors"] if e["round"] == number]
     return render(
@@ -567,13 +564,13 @@ def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
     answers = {name: row["answer"] for name, row in _graded(seated).get(step.n, {}).items()}
     if answers:
         return answers
-    words = step.step.split(" ")
-    if words[0] == "bet" and seated.spec.deals:  # a punter's stake
-        return {"stake": table_view.money(Fraction(words[1]))}
-    if words[0] == "bet":
-        return {f"bet{box}": table_view.money(Fraction(bet)) for box, bet in enumerate(words[1:])}
-    if words[0] == "insure":
-        return {"insurance": "I" if words[1:2] in (["1"], ["part"]) else "N"}
+    parts = step.step.split(" ")
+    if parts[0] == "bet" and seated.spec.deals:  # a punter's stake
+        return {"stake": table_view.money(Fraction(parts[1]))}
+    if parts[0] == "bet":
+        return {f"bet{box}": table_view.money(Fraction(bet)) for box, bet in enumerate(parts[1:])}
+    if parts[0] == "insure":
+        return {"insurance": "I" if parts[1:2] in (["1"], ["part"]) else "N"}
     dealt = {"draw": ("dealer", "H"), "stand": ("dealer", "S"), "double 1": ("double", "D")}
     dealt["double 0"] = ("double", "N")
     dealt["redouble 1"], dealt["redouble 0"] = ("redouble", "D"), ("redouble", "N")
