@@ -150,13 +150,13 @@ def grouped(drills: Mapping[str, Drill]) -> list[tuple[Step, list[Drill]]]:
     return [(step, [drills[slug] for slug in step.drills if slug in drills]) for step in STEPS]
 
 
-# Every drill's title by slug, read once from the registry (which never changes).
-_TITLES = {slug: drill.title for slug, drill in registry().items()}
+# Every drill by slug, read once from the registry (which never changes).
+_DRILLS = registry()
 
 
 def title(slug: str) -> str:
-    """A drill's title, from the registry."""
-    return _TITLES.get(slug, slug)
+    """A drill's title, from the registry, in the learner's language."""
+    return _DRILLS[slug].title if slug in _DRILLS else slug
 
 
 def read_start(text: str) -> str:

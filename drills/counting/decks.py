@@ -28,6 +28,7 @@ from drills.counting.preferences import RESOLUTION_LABELS, RESOLUTIONS, STEPS, C
 from drills.counting.tray import tray_for
 from trainer.engine.counting import estimate_decks
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 _NOTATION_RE = re.compile(
     r"(?P<decks>[0-9]+d) played (?P<played>[0-9]{1,3}) (?P<ask>played|remaining) "
@@ -37,8 +38,8 @@ _NOTATION_RE = re.compile(
 
 class DeckEstimation(Drill, AsksOnItsPage, FollowsPreferences):
     slug = "deck-estimation"
-    title = "Deck estimation"
-    description = (
+    title = N_("Deck estimation")
+    description = N_(
         "A discard tray drawn to scale: how many decks have been played, or how many remain, "
         "to the full, half or quarter deck you chose?"
     )

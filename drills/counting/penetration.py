@@ -56,6 +56,7 @@ from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem, estimate_decks
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
+from trainer.words import N_
 
 KINDS = ("cards", "decks", "rounds", "share")
 # What dealing a table's studies is, in the words of the page that refuses it (a 429).
@@ -80,8 +81,8 @@ _NOTATION_RE = re.compile(
 
 class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
     slug = "shoe-penetration"
-    title = "Shoe penetration"
-    description = (
+    title = N_("Shoe penetration")
+    description = N_(
         "Where the cut card sits: cards, decks and rounds per shoe, and how deeper penetration "
         "makes high true counts come up more often, from shoes the simulator dealt."
     )

@@ -40,6 +40,7 @@ from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 KINDS = ("running", "countdown", "shoe")
 GROUPS = ("1", "2", "3", "rounds")
@@ -472,8 +473,8 @@ class RunningCount(SessionDrill):
     checkpoint's answer is stored with its notation (``"rc hi-lo 6d: 5H KD ..."``)."""
 
     slug = "running-count"
-    title = "Running count"
-    description = (
+    title = N_("Running count")
+    description = N_(
         "Cards from a shuffled shoe, one, two or three at a time or dealt in rounds, at the "
         "speed you set: keep the running count and give it at each checkpoint."
     )
@@ -499,8 +500,8 @@ class DeckCountdown(SessionDrill):
     ..."`` and ``"missing hi-lo: ..."``, the cards shown)."""
 
     slug = "deck-countdown"
-    title = "Deck countdown"
-    description = (
+    title = N_("Deck countdown")
+    description = N_(
         "Count down a deck with some cards secretly removed, against the clock: give your "
         "final count, then the count of the missing cards."
     )
@@ -515,8 +516,8 @@ class ShoeCount(SessionDrill):
     wrong."""
 
     slug = "shoe-count"
-    title = "Counting through a shoe"
-    description = (
+    title = N_("Counting through a shoe")
+    description = N_(
         "Rounds dealt at a table from the shuffle to the cut card: keep the count as the "
         "engine plays, give the running and true count when asked, and see where it slipped."
     )

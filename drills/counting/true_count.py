@@ -41,6 +41,7 @@ from drills.counting.tray import tray_for
 from drills.skill_words import decks_words, system_words
 from trainer.engine.counting import SYSTEMS, CountingSystem, estimate_decks, true_count
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 _NOTATION_RE = re.compile(
     r"(?P<system>[a-z0-9-]+) (?P<convention>[a-z]+) (?P<resolution>[a-z]+) (?P<decks>[0-9]+d) "
@@ -52,8 +53,8 @@ _TARGET_LOW, _TARGET_HIGH = -6, 8
 
 class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
     slug = "true-count"
-    title = "True count"
-    description = (
+    title = N_("True count")
+    description = N_(
         "A running count and the cards played: turn them into a true count, estimating the decks "
         "remaining and rounding the way you chose."
     )

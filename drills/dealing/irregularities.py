@@ -37,6 +37,7 @@ from drills.dealing.table_words import card_words, result_view
 from trainer.engine.play.round import Outcome
 from trainer.engine.rulebook.rule_words import summary_lines
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 __all__ = ["CHOICES", "DRILL", "Choice", "Irregularities"]
 
@@ -248,8 +249,8 @@ def decision_words(played: Played) -> str:
 
 class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
     slug = "irregularities"
-    title = "Irregularities"
-    description = (
+    title = N_("Irregularities")
+    description = N_(
         "Something has gone wrong in the deal of a permanent-bank round (source 000): too many "
         "cards, one card, none, a card face up or shown in the pack, a natural not announced. "
         "Choose what the text says the dealer does; the round is then played on."

@@ -20,12 +20,13 @@ from drills.payout.kinds import KINDS, MIXES, kinds_for
 from drills.payout.money import money_text, read_amount
 from drills.payout.play import read_question, read_question_played
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 
 class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
     slug = "payout-math"
-    title = "Payout math"
-    description = (
+    title = N_("Payout math")
+    description = N_(
         "A hand is settled before you: naturals at 3:2, 6:5 and 2:1, insurance and even money, "
         "surrender, split and doubled boxes, the bonuses of club and home twenty-one (21 with "
         "five or six cards, 7-7-7, 8-7-6) and the Russian banking game's double payouts. "
