@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 from drills.base import (
@@ -16,11 +17,11 @@ from drills.base import (
 from drills.caches import Caches
 from drills.payout.deal import make_question
 from drills.payout.explain import ask_text, explain, situation_view
-from drills.payout.kinds import KINDS, MIXES, kinds_for
+from drills.payout.kinds import KINDS, MIXES, Kind, kinds_for
 from drills.payout.money import money_text, read_amount
 from drills.payout.play import read_question, read_question_played
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_
+from trainer.words import N_, say
 
 
 class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
@@ -34,8 +35,16 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
     )
     template = "drills/payout_math.html"
     situation_template = "drills/_payout_situation.html"
-    mixes = MIXES
-    kinds = KINDS
+
+    @property
+    def mixes(self) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """The page's question mixes, their labels in the learner's language."""
+        return {value: (say(label), kinds) for value, (label, kinds) in MIXES.items()}
+
+    @property
+    def kinds(self) -> dict[str, Kind]:
+        """The kinds of question, their titles in the learner's language."""
+        return {slug: replace(kind, title=say(kind.title)) for slug, kind in KINDS.items()}
 
     def new_question(
         self,
@@ -55,7 +64,7 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
 
     def skill_words(self, key: str) -> str:
         """The payout kind's title (``"A natural at 6:5"``)."""
-        return KINDS[key].title if key in KINDS else key
+        return say(KINDS[key].title) if key in KINDS else key
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         question, result, _ = read_question_played(notation)
