@@ -31,6 +31,7 @@ from drills.counting.notation import (
 from drills.counting.preferences import CONVENTIONS, RESOLUTION_LABELS, RESOLUTIONS
 from trainer.engine.counting import CountingSystem, estimate_decks, running_count, true_count
 from trainer.engine.deck.cards import Card
+from trainer.words import say
 
 
 @dataclass(frozen=True)
@@ -142,7 +143,9 @@ class Checkpoint:
 
 def about_decks(value: Fraction) -> str:
     """Decks exactly where a learner would write them (2.5, 0.75), else about (0.71)."""
-    return format_decks(value) if 4 % value.denominator == 0 else f"about {float(value):.2f}"
+    if 4 % value.denominator == 0:
+        return format_decks(value)
+    return say("about %(decks)s", decks=f"{float(value):.2f}")
 
 
 def _approx(value: Fraction) -> str:
