@@ -36,7 +36,13 @@ from drills.counting.notation import (
     read_system,
     read_whole_count,
 )
-from drills.counting.preferences import CONVENTIONS, RESOLUTIONS, STEPS, CountPreferences
+from drills.counting.preferences import (
+    CONVENTION_WORDS,
+    CONVENTIONS,
+    RESOLUTIONS,
+    STEPS,
+    CountPreferences,
+)
 from drills.counting.tray import tray_for
 from drills.skill_words import decks_words, system_words
 from trainer.engine.counting import SYSTEMS, CountingSystem, estimate_decks, true_count
@@ -204,7 +210,6 @@ _GIVES = {
     "truncate": N_("%(running)s / %(estimate)s = %(exact)s; truncate gives %(right)s."),
     "round": N_("%(running)s / %(estimate)s = %(exact)s; round gives %(right)s."),
 }
-CONVENTION_WORDS = {"floor": N_("floor"), "truncate": N_("truncate"), "round": N_("round")}
 _SKILL_WORDS = {
     "full": N_("%(system)s, %(convention)s, to the full deck, %(decks)s"),
     "half": N_("%(system)s, %(convention)s, to the half deck, %(decks)s"),
