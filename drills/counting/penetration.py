@@ -255,17 +255,7 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             per_shoe = study(preset, pen, slug, cache_dir=where).rounds_per_shoe
             right = Fraction(round(per_shoe))
             correct = abs(answer - per_shoe) <= ROUNDS_TOLERANCE
-            explanation = say(
-                "Over %(shoes)s shoes dealt to %(penetration)s, a shoe lasted %(rounds)s rounds "
-                "on average at a table of %(seats)s and the dealer: about %(cut)s cards at some "
-                "%(per_hand)s cards a hand, plus the round that brings the cut card out.",
-                shoes=number(STUDY_SHOES),
-                penetration=pen_text,
-                rounds=number(float(per_shoe), 1),
-                seats=number(STUDY_SEATS),
-                cut=number(cut),
-                per_hand=number(2.7, 1),
-            )
+            explanation = _rounds_working(pen_text, per_shoe, cut)
         else:
             answer = _whole(answer_text.replace("%", ""), "the share in per cent", 100)
             threshold = int(arg)
@@ -276,31 +266,54 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             exact = share(pen)
             right = Fraction(round(exact))
             correct = abs(answer - exact) <= SHARE_TOLERANCE
-            others = ", ".join(
-                say(
-                    "%(share)s at %(penetration)s",
-                    share=percent_words(round(share(p))),
-                    penetration=penetration_text(p),
-                )
-                for p in penetrations_for(table)
-            )
-            explanation = say(
-                "%(share)s of rounds started at %(count)s or more at %(penetration)s "
-                "(%(others)s). Deeper penetration deals more rounds late in the shoe, where true "
-                "counts swing widest, so high counts come up more often (figures from "
-                "%(shoes)s dealt shoes, within a fraction of a point).",
-                share=percent_words(float(exact), 1),
-                count=f"+{threshold}",
-                penetration=pen_text,
-                others=others,
-                shoes=number(STUDY_SHOES),
-            )
+            others = {p: share(p) for p in penetrations_for(table)}
+            explanation = _share_working(exact, threshold, pen_text, others)
         return Grade(
             correct=correct,
             answer=str(answer if kind != "decks" else format_decks(answer)),
             right_answer=format_decks(right) if kind == "decks" else str(right),
             explanation=explanation,
         )
+
+
+def _rounds_working(pen_text: str, per_shoe: Fraction, cut: int) -> str:
+    """How long a shoe lasts, in words: the study's figure and why."""
+    return say(
+        "Over %(shoes)s shoes dealt to %(penetration)s, a shoe lasted %(rounds)s rounds on "
+        "average at a table of %(seats)s and the dealer: about %(cut)s cards at some "
+        "%(per_hand)s cards a hand, plus the round that brings the cut card out.",
+        shoes=number(STUDY_SHOES),
+        penetration=pen_text,
+        rounds=number(float(per_shoe), 1),
+        seats=number(STUDY_SEATS),
+        cut=number(cut),
+        per_hand=number(2.7, 1),
+    )
+
+
+def _share_working(
+    exact: Fraction, threshold: int, pen_text: str, others: Mapping[Fraction, Fraction]
+) -> str:
+    """The share of rounds at a good count, in words, beside the table's other penetrations."""
+    beside = ", ".join(
+        say(
+            "%(share)s at %(penetration)s",
+            share=percent_words(round(share)),
+            penetration=penetration_text(p),
+        )
+        for p, share in others.items()
+    )
+    return say(
+        "%(share)s of rounds started at %(count)s or more at %(penetration)s (%(others)s). "
+        "Deeper penetration deals more rounds late in the shoe, where true counts swing "
+        "widest, so high counts come up more often (figures from %(shoes)s dealt shoes, within "
+        "a fraction of a point).",
+        share=percent_words(float(exact), 1),
+        count=f"+{threshold}",
+        penetration=pen_text,
+        others=beside,
+        shoes=number(STUDY_SHOES),
+    )
 
 
 def _whole(text: str, what: str, highest: int) -> Fraction:

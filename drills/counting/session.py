@@ -306,6 +306,34 @@ def _place(session: CountingSession, after: int) -> str:
     return say("card %(number)s", number=number(session._starts[after + 1]))
 
 
+def _went_wrong(session: CountingSession, where: range, after: int, off: Fraction) -> str:
+    """Where the count went wrong since the checkpoint before, and by how much, in words."""
+    place, off_text = _place(session, after), format_count(off)
+    if where.start:
+        return say(
+            "The count went wrong between %(start)s and %(end)s: off by %(off)s in that stretch.",
+            start=_place(session, where.start - 1),
+            end=place,
+            off=off_text,
+        )
+    return say(
+        "The count went wrong by %(end)s: off by %(off)s in that stretch.", end=place, off=off_text
+    )
+
+
+def _stretch(session: CountingSession, where: range) -> list[dict[str, Any]]:
+    """The steps of a stretch where the count went wrong, with the count after each."""
+    return [
+        {
+            "label": session.steps[at].title
+            or say("Card %(number)s", number=number(session._starts[at] + 1)),
+            "cards": session.steps[at].cards,
+            "count": format_count(session.count_after(at)),
+        }
+        for at in where
+    ]
+
+
 def summary(
     session: CountingSession, answers: Mapping[tuple[int, str], Answered]
 ) -> list[dict[str, Any]]:
@@ -331,25 +359,8 @@ def summary(
             if error == 0 and error_before != 0:
                 note = say("Right again: the earlier slip was made up since the last checkpoint.")
             elif error != error_before:
-                place = _place(session, spec.after)
-                off = format_count(error - error_before)
-                note = (
-                    say("The count went wrong between %(start)s and %(end)s: off by %(off)s in "
-                        "that stretch.", start=_place(session, where.start - 1), end=place,
-                        off=off)
-                    if where.start
-                    else say("The count went wrong by %(end)s: off by %(off)s in that stretch.",
-                             end=place, off=off)
-                )  # fmt: skip
-                stretch = [
-                    {
-                        "label": session.steps[at].title
-                        or say("Card %(number)s", number=number(session._starts[at] + 1)),
-                        "cards": session.steps[at].cards,
-                        "count": format_count(session.count_after(at)),
-                    }
-                    for at in where
-                ]
+                note = _went_wrong(session, where, spec.after, error - error_before)
+                stretch = _stretch(session, where)
             elif error:
                 note = say(
                     "Still off by %(off)s: a slip from before, carried on.", off=format_count(error)
