@@ -108,14 +108,16 @@ charts: setup
 # Serves http://$(HOST):$(PORT) with gunicorn (override: make run PORT=8000 HOST=0.0.0.0
 # WORKERS=4 TIMEOUT=30; the settings are in gunicorn.conf.py). It answers as soon as the app is
 # loaded (which applies the migrations: no `make db` first, whose own load of the app took some
-# seconds); what is not worked out yet is worked out in the background ([warm-up] lines).
+# seconds); what is not worked out yet is queued as jobs for its job workers ([jobs] lines).
 run: setup
 	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) TIMEOUT=$(TIMEOUT) \
 		$(BIN)/gunicorn --config gunicorn.conf.py
 
 # Flask's development server: reloads on every change, shows tracebacks. Never for learners.
+# TRAINER_JOB_POOL=start: the app starts the job workers once, in the process that outlives
+# the reloader's restarts (trainer/web/jobs.py), as gunicorn.conf.py does for `make run`.
 dev: db
-	$(BIN)/flask --app trainer run --debug --host $(HOST) --port $(PORT)
+	TRAINER_JOB_POOL=start $(BIN)/flask --app trainer run --debug --host $(HOST) --port $(PORT)
 
 # The browser tests need Chromium: Debian's, installed with apt-get when this runs as root or
 # with sudo, otherwise one line saying what to install (scripts/apt-install).

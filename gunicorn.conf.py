@@ -8,9 +8,7 @@ master before the workers fork (``preload_app``), so migrations run once, not on
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import sys
 
 import gunicorn.http.wsgi
@@ -50,37 +48,33 @@ control_socket_disable = True
 gunicorn.http.wsgi.SERVER = "trainer"
 
 
-# The process working out the caches in the background (trainer.web.warm_up), while it runs.
-_warm_up: dict[str, int] = {}
-
-
 def when_ready(server: object) -> None:
     """Before the workers fork: what every worker should start with (:func:`trainer.web.warm`),
-    then the background warm-up of what is not worked out yet (:mod:`trainer.web.warm_up`),
-    where the app served is the trainer (a bench serves a bare Flask app with these settings
-    too). The server answers meanwhile."""
-    if not preload_app:
-        return  # the app is loaded in each worker, not here
+    the warm-up's jobs for what is not worked out yet (:mod:`trainer.web.warm_up`), and the
+    pool of job workers that runs every long computation (:mod:`trainer.jobs.pool`), where
+    the app served is the trainer (a bench serves a bare Flask app with these settings too).
+    The server answers meanwhile."""
     app = server.app.wsgi()  # type: ignore[attr-defined]
-    if getattr(app, "name", None) == "trainer":
-        from trainer.web import warm
-        from trainer.web.warm_up import start_in_background
+    if getattr(app, "name", None) != "trainer":
+        return
+    from trainer.web import warm
+    from trainer.web.jobs import start_pool
+    from trainer.web.warm_up import enqueue
 
+    if preload_app:
         warm(app)
-        pid = start_in_background(app, getattr(server, "LISTENERS", ()))
-        if pid is not None:
-            _warm_up["pid"] = pid
-            print(
-                f"Answering at http://{bind} now; the charts and studies not worked out yet "
-                "are worked out in the background ([warm-up] lines).",
-                file=sys.stderr,
-                flush=True,
-            )
+    queued = enqueue(app)
+    pid = start_pool(app)
+    print(
+        f"Answering at http://{bind} now; long work runs in the job workers (pid {pid}, "
+        f"[jobs] lines)" + (f", {queued} warm-up jobs queued." if queued else "."),
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def on_exit(server: object) -> None:
-    """The server stops: so does its warm-up, if it is still going."""
-    pid = _warm_up.pop("pid", None)
-    if pid is not None:
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGTERM)
+    """The server stops: so do its job workers (their jobs go back in the queue)."""
+    from trainer.web.jobs import stop_pool
+
+    stop_pool()

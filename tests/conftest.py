@@ -144,10 +144,12 @@ def store_answer(db: Any, user_id: int, token: str, **fields: Any) -> Any:
 
 
 # The strategy charts the pages and drills under test read without working them out (a quiz
-# says "being worked out" for a chart not yet cached): every preset's, some 15 s in all, worked
-# out once per run into the run's cache.
+# says "being worked out" for a chart not yet cached): every preset's, some 15 s in all, and the
+# fixed points of the presets dealt face down, worked out once per run into the run's cache.
 @pytest.fixture(scope="session")
 def strategy_charts() -> None:
+    from trainer.engine.banker.face_down import FIXED_POINTS, face_down_game, fixed_point
+    from trainer.engine.rulebook.readings import readings_for
     from trainer.engine.rulebook.rules import find_preset, preset_names
     from trainer.engine.strategy import chart
     from trainer.engine.strategy.cache import CACHE, cache_key
@@ -156,6 +158,16 @@ def strategy_charts() -> None:
     presets = [find_preset(name) for name in preset_names()]
     filled_once(
         "chart", presets, lambda rules: CACHE.path(cache_key(rules, full_shoe(rules.decks))), chart
+    )
+    # 004 dealt face down (and its text's other readings): the banker's fixed point beside the
+    # charts (a job's work in the app).
+    read = [o.rules(rules) for rules in presets for r in readings_for(rules) for o in r.others]
+    face_down = list(dict.fromkeys(rules for rules in presets + read if face_down_game(rules)))
+    filled_once(
+        "fixed-point",
+        face_down,
+        lambda rules: FIXED_POINTS.path(FIXED_POINTS.key(rules)),
+        fixed_point,
     )
 
 

@@ -28,6 +28,7 @@ from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.round import Round
 from trainer.engine.play.table import BasicStrategyPolicy, Table, TableRound
 from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy import Chart
 
 _SPEED_RE = re.compile(r"[0-9]{1,2}(?:[.,][0-9]{1,2})?|[.,][0-9]{1,2}|[0-9]{1,2}/[0-9]{1,2}")
 
@@ -54,7 +55,7 @@ def read_speed(text: str) -> Fraction:
 
 
 def deal_rounds(
-    rules: Rules, rng: random.Random, seats: int
+    rules: Rules, rng: random.Random, seats: int, chart: Chart | None = None
 ) -> tuple[tuple[Card, ...], list[tuple[Step, ...]]]:
     """Rounds at a table of ``seats`` engine players (playing the rules' basic strategy) and
     the engine's dealer, from a fresh shuffle until the shoe is due a shuffle. Returns the
@@ -63,14 +64,15 @@ def deal_rounds(
     play (002, ``deal_faces``), two (:func:`round_steps`).
 
     A round that would run the pack out and reshuffle the discards mid-round (a pack dealt to
-    its end) is not dealt: the session ends before it.
+    its end) is not dealt: the session ends before it. ``chart``: the rules' basic-strategy
+    chart where the caller holds it (from a cache), else worked out here (seconds).
     """
     if not 1 <= seats <= MAX_SEATS:
         raise InvalidSessionError(f"A table has 1 to {MAX_SEATS} seats, not {seats}.", "seats")
     shoe = Shoe(rules, rng)
     players = seats if rules.table_rotation == "none" else seats + 1
     table = Table(rules, players, rules.min_bet * 10**6, shoe)
-    policy = BasicStrategyPolicy(rules)
+    policy = BasicStrategyPolicy(rules, chart)
     burned = shoe.burned_seen
     rounds: list[tuple[Step, ...]] = []
     while len(rounds) < MAX_ROUNDS:
@@ -138,6 +140,7 @@ def build_running(
     cards: int,
     speed: Fraction,
     seats: int = 3,
+    chart: Chart | None = None,
 ) -> CountingSession:
     """Cards from a shuffled shoe of ``rules``, ``group`` at a time (or whole rounds at a
     table of ``seats``), up to ``cards`` cards (at most the cards before the cut card).
@@ -154,7 +157,7 @@ def build_running(
             "cards",
         )
     if group == "rounds":
-        burned, rounds = deal_rounds(rules, rng, seats)
+        burned, rounds = deal_rounds(rules, rng, seats, chart)
         steps: list[Step] = [Step(burned, "Burned")] if burned else []
         for round_steps_ in rounds:
             steps.extend(round_steps_)
@@ -205,14 +208,20 @@ def build_countdown(
 
 
 def build_shoe(
-    rules: Rules, rng: random.Random, prefs: CountPreferences, *, seats: int, speed: Fraction
+    rules: Rules,
+    rng: random.Random,
+    prefs: CountPreferences,
+    *,
+    seats: int,
+    speed: Fraction,
+    chart: Chart | None = None,
 ) -> CountingSession:
     """Rounds at a table of ``rules`` from the shuffle to the cut card, with the running (and,
     for a balanced system, the true) count asked at random round starts and at the end.
 
     :raises InvalidSessionError: for a table that cannot be dealt.
     """
-    burned, rounds = deal_rounds(rules, rng, seats)
+    burned, rounds = deal_rounds(rules, rng, seats, chart)
     steps = ([Step(burned, "Burned")] if burned else []) + [s for r in rounds for s in r]
     first_round = 1 if burned else 0
     last = len(steps) - 1

@@ -4,9 +4,10 @@ is and offers something to practise meanwhile, on a phone's screen too."""
 
 from __future__ import annotations
 
+import os
 import re
-import time
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlencode
 
@@ -43,27 +44,25 @@ def test_the_learners_time_zone_comes_from_the_browser_or_the_account_page(
 
 @pytest.fixture
 def pending_study(live_server: Any, request: pytest.FixtureRequest) -> Iterator[str]:
-    """A study whose job is going (a marker saying so, a third of the way and 20 s in; no
-    process runs it): the progress page's address. Each test has rules of its own: the
-    workers share the run's cache folder, where the markers are, and one test's marker
-    removed under another's page would show no job there."""
-    from trainer.engine.counting import find_system
+    """A study whose job is going (its row says so, a third of the way and 20 s in; no
+    process runs it): the progress page's address. Each test has rules of its own."""
     from trainer.engine.rulebook.rules import Rules
-    from trainer.web.views import count_jobs
+    from trainer.jobs.kinds import count_study_key
+    from trainer.store import jobs, open_db
 
     params = request.node.callspec.params
     decks = 2 + 2 * bool(params["javascript"]) + (params["viewport"] == DESKTOP)
     rules = Rules.parse(f"russian-bank decks={decks} dealer_stands_on=15")
-    with live_server.app.app_context():
-        marker = count_jobs._marker(rules, find_system("hi-lo"))
-    marker.parent.mkdir(parents=True, exist_ok=True)
-    marker.write_text(
-        f"job for {rules.notation()} in hi-lo started {int(time.time()) - 20}\n"
-        "indices: charts at 7 of 21 counts\n"
-    )
+    db = open_db(live_server.app.config["DATABASE"])
+    key = count_study_key(rules.notation(), "hi-lo")
+    job, _ = jobs.enqueue(db, "count-study", {"rules": rules.notation()}, key=key, total=21)
+    jobs.claim_id(db, job.id, os.getpid())
+    began = (datetime.now(UTC) - timedelta(seconds=20)).isoformat().replace("+00:00", "Z")
+    db.execute("UPDATE jobs SET started_at = ?, done = 7 WHERE id = ?", [began, job.id])
     query = urlencode({"rules": rules.notation(), "system": "hi-lo", "next": "/drills/"})
     yield f"/count-jobs/progress?{query}"
-    marker.unlink(missing_ok=True)
+    jobs.fail(db, job.id, "the test is over")
+    db.conn.close()
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["390", "1280"])

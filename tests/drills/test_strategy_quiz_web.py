@@ -28,6 +28,8 @@ def ask(client: Any, read: Callable[[str], dict[str, str]], query: str = "") -> 
     # wait=1: ask at once, whether or not an earlier test has worked out these rules' chart
     # (without it, rules never worked out in this process show the chart being worked out).
     query = f"{query}&wait=1" if query else "?wait=1"
+    if client.get_cookie("trainer_session") is None:
+        client.get("/")  # a browser the server knows: new rules' chart is a job it may start
     response = client.get(QUIZ + query)
     assert response.status_code == 200
     return read(response.get_data(as_text=True))

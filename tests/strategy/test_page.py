@@ -19,7 +19,18 @@ def strategy_app(tmp_path, monkeypatch, strategy_charts):
     from trainer import create_app
 
     monkeypatch.setattr(cache.CACHE, "_memory", {})
-    return create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path / "strategy-cache")))
+    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path / "strategy-cache")))
+    made = app.test_client
+
+    def visited(*args, **kwargs):
+        """A browser that has a session cookie (the home page sets it): a chart for new rules
+        is a job asked for by a visitor the server knows (tests/web/test_job_limits.py)."""
+        client = made(*args, **kwargs)
+        client.get("/")
+        return client
+
+    app.test_client = visited
+    return app
 
 
 def test_an_uncomputed_chart_shows_progress_then_the_block(strategy_app):

@@ -140,8 +140,15 @@ def harvest(client: Any) -> tuple[list[Form], list[str]]:
     pages = ["/", "/drills/", "/strategy", "/rules", "/progress", "/mistakes", "/account"]
     pages += ["/signin", "/signup", "/drills/basic-strategy/timed", "/learners/1/attempts"]
     pages += [f"/drills/{slug}" for slug in registry()]
+    pages += ["/simulate", "/table/"]  # the forms that queue jobs
     forms: list[Form] = []
-    links: list[str] = []
+    # The job routes: a study's and a chart's progress, a run's page, the health check.
+    links: list[str] = [
+        "/count-jobs/progress?rules=vegas-6d-s17&system=hi-lo&next=/",
+        "/chart-jobs/progress?rules=vegas-6d-s17&next=/",
+        "/simulate/1",
+        "/healthz",
+    ]
     for url in pages:
         response = client.get(url, follow_redirects=True)
         parser = _Forms(urlsplit(response.request.url).path)

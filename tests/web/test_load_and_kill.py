@@ -1,6 +1,7 @@
 """The app under gunicorn, learners answering while the server is killed with SIGKILL and
 restarted three times: every acknowledged answer stored exactly once, the database intact, and
-no 5xx outside the kill windows. Bounded: about 25 seconds."""
+no 5xx outside the kill windows. Bounded: about 25 seconds. And a count study and a simulation
+running when the server is killed: both run again and are done within a minute of the restart."""
 
 from __future__ import annotations
 
@@ -45,8 +46,9 @@ def free_port() -> int:
 class Server:
     """gunicorn (the project's gunicorn.conf.py, two workers) in its own process group."""
 
-    def __init__(self, database: Path, port: int) -> None:
+    def __init__(self, database: Path, port: int, **extra: str) -> None:
         config = {"DATABASE": str(database), "INSTANCE_PATH": str(database.parent / "instance")}
+        config.update(extra)
         config["SECRET_KEY"] = SECRET
         config["WARM_UP"] = False  # no background warm-up beside the learners (its own test)
         self.command = [
@@ -193,3 +195,74 @@ def test_answers_survive_the_server_being_killed_three_times(tmp_path: Path) -> 
     assert len(tokens) == len(set(tokens))  # none stored twice
     assert record.acknowledged <= set(tokens)  # every acknowledged answer kept
     assert set(tokens) <= record.sent  # nothing stored that was never sent
+
+
+def _state(database: Path, kind: str) -> tuple[str, int] | None:
+    db = sqlite3.connect(database)
+    try:
+        row = db.execute(
+            "SELECT state, tries FROM jobs WHERE kind = ? ORDER BY id DESC LIMIT 1", [kind]
+        ).fetchone()
+    finally:
+        db.close()
+    return (row[0], row[1]) if row else None
+
+
+@pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process groups (POSIX)")
+def test_a_count_study_and_a_simulation_finish_after_the_server_is_killed(
+    tmp_path: Path,
+) -> None:
+    """Killed with SIGKILL while a count study and a simulation run (their processes with it),
+    the server started again finds both jobs gone, runs them again, and both are done within a
+    minute of the restart; the learner's pages say so."""
+    database = tmp_path / "jobs.sqlite3"
+    # Its own chart cache: the study is worked out here, not found from another test's run.
+    server = Server(database, free_port(), STRATEGY_CACHE_DIR=str(tmp_path / "charts"))
+    server.start()
+    try:
+        status, set_cookie, page = call(server.port, "GET", "/simulate", {})
+        headers = {"Cookie": set_cookie.split(";", 1)[0]}
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page)
+        assert status == 200 and token is not None
+        form = {"preset": "vegas-6d-s17", "rounds": "2000000", "csrf_token": token.group(1)}
+        posted = {**headers, "Content-Type": "application/x-www-form-urlencoded"}
+        status, set_cookie, _ = call(server.port, "POST", "/simulate", posted, urlencode(form))
+        assert status == 303
+        headers = {"Cookie": set_cookie.split(";", 1)[0]}  # the guest the run made
+        query = urlencode({"rules": "russian-bank decks=3", "system": "hi-lo", "next": "/"})
+        status, _, page = call(server.port, "GET", f"/count-jobs/progress?{query}", headers)
+        assert status == 202, page[:500]
+        deadline = time.monotonic() + 60
+        while _state(database, "simulation") != ("running", 1) or _state(
+            database, "count-study"
+        ) != ("running", 1):
+            assert time.monotonic() < deadline, (
+                _state(database, "simulation"),
+                _state(database, "count-study"),
+            )
+            time.sleep(0.2)
+        time.sleep(1.0)
+        server.kill()
+        server.start()
+        restarted = time.monotonic()
+        while (
+            _state(database, "simulation")[0] != "done"
+            or _state(database, "count-study")[0] != "done"
+        ):
+            assert time.monotonic() - restarted < 60, (
+                _state(database, "simulation"),
+                _state(database, "count-study"),
+            )
+            assert "failed" not in (
+                _state(database, "simulation")[0],
+                _state(database, "count-study")[0],
+            )
+            time.sleep(0.5)
+        assert _state(database, "simulation")[1] == 2 and _state(database, "count-study")[1] == 2
+        status, _, page = call(server.port, "GET", "/simulate/1", headers)
+        assert status == 200 and "House edge" in page
+        status, _, _ = call(server.port, "GET", f"/count-jobs/progress?{query}", headers)
+        assert status == 303  # the study is there: on to the page asked for
+    finally:
+        if server.process is not None and server.process.poll() is None:
+            server.kill()

@@ -34,6 +34,8 @@ NOT_WALKED_ALONE = {
     "/dealing/catch/run": "catch the dealer's run: walked with its settings",
     "/counting/penetration-chart": "a block of the penetration drill's verdict, walked with it",
     "/count-jobs/progress": "a count study's progress block, read by a script",
+    "/chart-jobs/progress": "a new chart's progress block, read by a script",
+    "/healthz": "JSON for a health check, not a page a learner reads",
 }
 # The table's walks and drills: its verdicts are the table's own (templates/table/), not a drill's.
 TABLE_ONLY = {"table-play", "table-dealing", "punter-stake", "the table", "the bank"}

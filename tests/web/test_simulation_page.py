@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from trainer.simulator.job import run_job
-from trainer.store import simulations
+from trainer.jobs.worker import run_by_id as run_job
+from trainer.store import jobs, simulations
 
 FORM = {"preset": "vegas-6d-s17", "rounds": "20000", "seats": "1", "system": "hi-lo"}
 
@@ -77,7 +77,7 @@ def test_a_bad_field_is_a_400_beside_it_with_nothing_stored(
     response = _post(client, csrf, **fields)
     assert response.status_code == 400
     assert f'id="{named}-error"' in response.get_data(as_text=True)
-    assert db.execute("SELECT count(*) FROM simulation_jobs").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM jobs").fetchone()[0] == 0
 
 
 def test_one_run_at_a_time_per_learner(quiet_app: Any, client: Any, csrf: Any) -> None:
@@ -94,20 +94,22 @@ def test_another_learners_run_is_not_found(quiet_app: Any, client: Any, csrf: An
     assert client.get("/simulate/999999").status_code == 404
 
 
-def test_a_restart_fails_a_job_whose_process_is_gone_and_keeps_a_finished_one(
+def test_a_job_whose_process_is_gone_is_queued_again_then_failed_and_a_finished_one_kept(
     quiet_app: Any, client: Any, csrf: Any, db: Any
 ) -> None:
-    from trainer import create_app
-
     finished = _job_id(_post(client, csrf))
     assert run_job(quiet_app.config["DATABASE"], finished) == 0
     running = _job_id(_post(client, csrf))
-    assert simulations.started(db, running, pid=2**22 + 12345)  # a process that is not there
-    create_app(dict(quiet_app.config))  # the server starts again
+    gone = 2**22 + 12345  # a process that is not there
+    for tries in range(1, 4):
+        assert simulations.started(db, running, pid=gone)
+        db.execute("UPDATE jobs SET heartbeat = heartbeat - 60 WHERE id = ?", [running])
+        (found, outcome), *_ = jobs.reap(db, stale_seconds=5, hung_seconds=120, max_tries=3)
+        assert found.id == running and outcome == ("queued" if tries < 3 else "failed")
     assert simulations.get_job(db, running).status == "failed"
     assert simulations.get_job(db, finished).status == "done"
     text = client.get(f"/simulate/{running}").get_data(as_text=True)
-    assert "This run failed" in text
+    assert "This run failed: its process stopped 3 times" in text
 
 
 def test_every_bad_field_is_shown_beside_it_at_once(
@@ -120,7 +122,7 @@ def test_every_bad_field_is_shown_beside_it_at_once(
         assert f'id="{named}-error"' in text
         assert f'aria-describedby="{named}-error"' in text
     assert 'id="seed-error"' not in text
-    assert db.execute("SELECT count(*) FROM simulation_jobs").fetchone()[0] == 0
+    assert db.execute("SELECT count(*) FROM jobs").fetchone()[0] == 0
 
 
 def test_a_bad_rule_and_a_bad_field_are_both_shown(quiet_app: Any, client: Any, csrf: Any) -> None:
@@ -146,18 +148,18 @@ def test_progress_is_written_as_blocks_finish_and_each_stage_is_said(
     quiet_app: Any, client: Any, csrf: Any, db: Any, monkeypatch: Any
 ) -> None:
     told: list[tuple[str, int | str]] = []
-    progress, set_stage = simulations.progress, simulations.set_stage
+    progress, set_stage = jobs.progress, jobs.set_stage
 
-    def record_progress(db: Any, job_id: int, done: int) -> None:
+    def record_progress(db: Any, job_id: int, done: int, total: int | None = None) -> None:
         told.append(("rounds", done))
-        progress(db, job_id, done)
+        progress(db, job_id, done, total)
 
     def record_stage(db: Any, job_id: int, stage: str) -> None:
         told.append(("stage", stage))
         set_stage(db, job_id, stage)
 
-    monkeypatch.setattr(simulations, "progress", record_progress)
-    monkeypatch.setattr(simulations, "set_stage", record_stage)
+    monkeypatch.setattr(jobs, "progress", record_progress)
+    monkeypatch.setattr(jobs, "set_stage", record_stage)
     job_id = _job_id(_post(client, csrf, rounds="60000"))
     assert run_job(quiet_app.config["DATABASE"], job_id) == 0
     stages = [what for kind, what in told if kind == "stage"]

@@ -1,4 +1,4 @@
-"""A fresh server answers at once and works out what it lacks in the background
+"""A fresh server answers at once and works out what it lacks as jobs of its job workers
 (trainer/web/warm_up.py), in the order a new learner meets it; a page waiting on that work says
 how far it is, how long is left, and what to practise meanwhile."""
 
@@ -12,15 +12,17 @@ import socket
 import subprocess
 import sys
 import time
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.conftest import SECRET, app_config
-from trainer.engine.counting import find_system
 from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
-from trainer.web.views import count_jobs
+from trainer.jobs.kinds import count_study_key
+from trainer.store import jobs, open_db
 from trainer.web.warm_up import Step, plan, run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +37,10 @@ def test_the_default_games_chart_then_its_count_study_come_first() -> None:
     ]
     charts = [s.notation for s in steps if s.kind == "chart"]
     penetrations = [s.notation for s in steps if s.kind == "penetration"]
-    assert sorted(charts) == sorted(preset_names()) == sorted(penetrations)
+    studies = [s.notation for s in steps if s.kind == "count study"]
+    assert sorted(charts) == sorted(preset_names()) == sorted(penetrations) == sorted(studies)
+    # The other presets' count studies last (tens of seconds each).
+    assert all(s.kind == "count study" for s in steps[-(len(studies) - 1) :])
     # Every chart before the other presets' penetration studies.
     last_chart = max(i for i, s in enumerate(steps) if s.kind == "chart")
     assert all(s.kind == "chart" for s in steps[3 : last_chart + 1])
@@ -53,6 +58,8 @@ def test_a_default_that_is_no_preset_has_its_chart_and_study_but_no_penetration_
         Step("chart", "russian-bank"),
         Step("penetration", "vegas-6d-s17"),
         Step("penetration", "russian-bank"),
+        Step("count study", "vegas-6d-s17"),
+        Step("count study", "russian-bank"),
     ]
 
 
@@ -68,12 +75,16 @@ def test_each_step_says_how_it_went_and_a_failure_does_not_stop_the_rest(app: An
 
 
 def test_a_jobs_estimate_comes_from_its_pace_or_else_the_last_jobs_time() -> None:
-    text = "job for vegas-6d-s17 in hi-lo started 1000\nindices: charts at 5 of 21 counts\n"
-    assert count_jobs._state_of(text, now=1010).seconds_left == 32  # 2 s a count, 16 to go
-    fresh = "job for vegas-6d-s17 in hi-lo started 1000\n"
-    assert count_jobs._state_of(fresh, now=1004, last=30).seconds_left == 26
-    assert count_jobs._state_of(fresh, now=1004).seconds_left is None  # nothing to go by
-    assert count_jobs._state_of(text + "ended 1\n", now=1010).seconds_left is None  # failed
+    began = datetime(2026, 1, 1, 12, 0, 0, tzinfo=UTC)
+    job = jobs.Job(
+        1, "count-study", None, {}, None, "running", None, 5, 21, None, None, 1, None, None,
+        "2026-01-01T12:00:00.000Z", "2026-01-01T12:00:00.000Z", None,
+    )  # fmt: skip
+    assert job.seconds_left(began + timedelta(seconds=10)) == 32  # 2 s a count, 16 to go
+    fresh = replace(job, done=0)
+    assert fresh.seconds_left(began + timedelta(seconds=4), last=30) == 26
+    assert fresh.seconds_left(began + timedelta(seconds=4)) is None  # nothing to go by
+    assert replace(job, state="failed").seconds_left(began + timedelta(seconds=10)) is None
 
 
 def test_the_pending_page_shows_the_estimate_and_something_to_practise(
@@ -81,16 +92,15 @@ def test_the_pending_page_shows_the_estimate_and_something_to_practise(
 ) -> None:
     from trainer import create_app
 
-    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path)))
-    rules, system = Rules.parse("russian-bank decks=5"), find_system("hi-lo")
-    with app.app_context():
-        marker = count_jobs._marker(rules, system)
-    marker.parent.mkdir(parents=True, exist_ok=True)
-    started = int(time.time()) - 10
-    marker.write_text(
-        f"job for {rules.notation()} in hi-lo started {started}\n"
-        "indices: charts at 5 of 21 counts\n"
-    )
+    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path), JOBS_INLINE=False))
+    rules = Rules.parse("russian-bank decks=5")
+    db = open_db(app.config["DATABASE"])
+    key = count_study_key(rules.notation(), "hi-lo")
+    job, _ = jobs.enqueue(db, "count-study", {"rules": rules.notation()}, key=key, total=21)
+    jobs.claim_id(db, job.id, os.getpid())
+    ten_ago = (datetime.now(UTC) - timedelta(seconds=10)).isoformat().replace("+00:00", "Z")
+    db.execute("UPDATE jobs SET started_at = ? WHERE id = ?", [ten_ago, job.id])
+    jobs.progress(db, job.id, 5)
     client = app.test_client()
     query = {"rules": rules.notation(), "system": "hi-lo", "next": "/drills/deviations"}
     for headers in ({}, {"HX-Request": "true"}):
@@ -102,7 +112,7 @@ def test_the_pending_page_shows_the_estimate_and_something_to_practise(
         assert left is not None and 30 <= int(left.group(1)) <= 40, page
         assert "This takes up to a minute" not in page
         assert 'href="/drills/running-count"' in page and 'href="/drills/basic-strategy"' in page
-    assert list(tmp_path.glob("count-*.job")) == [marker]  # a job going: no other started
+    assert db["jobs"].count == 1  # a job going: no other started
 
 
 def _free_port() -> int:
@@ -165,19 +175,23 @@ def test_a_fresh_server_answers_while_its_warm_up_runs(tmp_path: Path) -> None:
             except OSError:
                 time.sleep(0.1)
         log = log_path.read_text()
-        assert "[warm-up] What learners will ask for" in log
-        assert "[warm-up] Done" not in log  # answering while the warm-up goes on
+        assert "warm-up jobs queued" in log
+        deadline_pool = time.monotonic() + 30
+        while (health := _get(port, "/healthz"))[0] != 200:  # the job workers beat
+            assert time.monotonic() < deadline_pool, health
+            time.sleep(0.2)
         # Deviations meanwhile: the warm-up's own job's progress (no 429, no second job).
         status, page = _get(port, "/drills/deviations")
         assert status in (200, 202), page[:2000]
         if status == 202:
             assert "Working out the indices" in page and "/drills/running-count" in page
-        while "[warm-up] [2/" not in log_path.read_text():  # the count study done
+        while "(count-study) done" not in log_path.read_text():  # the count study done
             assert time.monotonic() < deadline + 240, log_path.read_text()
             assert server.poll() is None, log_path.read_text()
             time.sleep(0.5)
         log = log_path.read_text()
-        assert "[warm-up] [1/" in log and log.index("[warm-up] [1/") < log.index("[warm-up] [2/")
+        chart, study = "job 1 (chart) started", "job 2 (count-study) started"
+        assert chart in log and study in log and log.index(chart) < log.index(study)
         assert len(list(caches.glob("count-*.json"))) == 1
         assert (
             _get(port, "/drills/deviations?system=hi-lo&convention=floor&resolution=half")[0] == 200
@@ -189,25 +203,3 @@ def test_a_fresh_server_answers_while_its_warm_up_runs(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait(timeout=10)
-
-
-def test_the_warm_up_leaves_a_going_job_alone_and_starts_a_quiet_one_again(
-    tmp_path: Path, strategy_charts: None
-) -> None:
-    from trainer import create_app
-
-    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path)))
-    rules, system = Rules.parse("russian-bank decks=3"), find_system("hi-lo")
-    with app.app_context():
-        marker = count_jobs._marker(rules, system)
-        marker.write_text(f"job for {rules.notation()} in hi-lo started {int(time.time())}\n")
-        assert count_jobs.start_for_warm_up(rules, system) is None  # a learner's, going
-        quiet = time.time() - count_jobs.QUIET_SECONDS - 5  # a server killed mid-job
-        os.utime(marker, (quiet, quiet))
-        child = count_jobs.start_for_warm_up(rules, system)
-        assert child is not None
-        assert count_jobs.job_state(rules, system) is not None  # its own marker, going
-        count_jobs.stop_for_warm_up(child, rules, system)  # the server stops meanwhile
-        state = count_jobs.job_state(rules, system)
-    assert child.returncode is not None
-    assert state is not None and state.failed  # marked ended: started again, not waited on

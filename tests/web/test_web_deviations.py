@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,8 @@ from tests.conftest import app_config
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cached_study
 from trainer.engine.rulebook.rules import Rules
-from trainer.web.views import count_jobs
+from trainer.store import open_db
+from trainer.web.jobs import run_queued
 
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")
@@ -66,8 +68,8 @@ def test_a_study_not_worked_out_is_computed_off_the_request_with_progress(
 ) -> None:
     from trainer import create_app
 
-    # An empty cache: nothing worked out.
-    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path)))
+    # An empty cache: nothing worked out; the job waits in the queue (no inline run).
+    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path), JOBS_INLINE=False))
     client = app.test_client()
     with client.session_transaction() as session:
         session["rules"] = "russian-bank"  # a study that takes seconds, not tens of them
@@ -80,8 +82,11 @@ def test_a_study_not_worked_out_is_computed_off_the_request_with_progress(
     assert "Working out the indices" in text and "<progress" in text
     assert '<noscript><meta http-equiv="refresh"' in text  # without JavaScript it refreshes
     assert "/count-jobs/progress?" in text  # with it, htmx polls
-    assert len(list(tmp_path.glob("count-*.job"))) == 1
     assert client.get(url).status_code == 202  # asked again: the same job, not another
+    db = open_db(app.config["DATABASE"])
+    assert [row["kind"] for row in db["jobs"].rows] == ["count-study"]
+    worker = threading.Thread(target=run_queued, args=(app,))  # the job workers, here
+    worker.start()
     poll = "/count-jobs/progress?rules=russian-bank&system=hi-lo&next=" + url.replace("&", "%26")
     deadline = time.monotonic() + 120
     while (polled := client.get(poll, headers={"HX-Request": "true"})).status_code == 202:
@@ -92,14 +97,8 @@ def test_a_study_not_worked_out_is_computed_off_the_request_with_progress(
         found = cached_study(Rules.parse("russian-bank"), find_system("hi-lo"), cache_dir=tmp_path)
     assert found is not None and found.indices.plays
     assert client.get(url).status_code == 200  # the drill asks at once now
-    assert list(tmp_path.glob("count-*.job")) == []
-
-
-def test_a_jobs_progress_is_read_from_its_marker() -> None:
-    text = "job\nindices: charts at 4 of 21 counts\nindices: charts at 9 of 21 counts\n"
-    state = count_jobs._state_of(text)
-    assert (state.done, state.total, state.failed, state.percent) == (9, 21, False, 43)
-    assert count_jobs._state_of(text + "indices: boom\n\nended 2\n").failed
+    worker.join(timeout=30)
+    assert [row["state"] for row in db["jobs"].rows] == ["done"]
 
 
 def test_the_progress_page_refuses_what_it_cannot_read(client: Any) -> None:
@@ -120,7 +119,7 @@ def test_past_the_limit_of_new_work_a_pending_study_is_a_429(
         session["rules"] = "russian-bank decks=3"  # studied nowhere else in the suite
     response = client.get("/drills/bet-sizing?system=hi-lo&convention=floor&resolution=half")
     assert response.status_code == 429 and "Retry-After" in response.headers
-    assert list(tmp_path.glob("count-*.job")) == []  # no job started
+    assert open_db(config["DATABASE"])["jobs"].count == 0  # no job started
 
 
 def test_a_missed_deviation_shows_its_plays_in_words_on_the_mistakes_page(

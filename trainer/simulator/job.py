@@ -1,18 +1,16 @@
 """A simulation job of the app, run as its own process: ``python -m trainer.simulator.job
 DATABASE JOB_ID``.
 
-It reads the job's settings from its row (:mod:`trainer.store.simulations`), says it has
-started (its pid), writes its progress after each block, and at the end the figures
-(``simulate --json``'s) with a few bankroll paths; or the error that stopped it.
+A simulation is a job of the app's job queue (:mod:`trainer.jobs`, kind ``simulation``):
+:func:`simulate_job` plays it from the job's fields, saying its progress after each block, and
+returns the figures (``simulate --json``'s) with a few bankroll paths. ``python -m
+trainer.jobs.worker DATABASE JOB_ID`` runs one queued job in a process of its own.
 """
 
 from __future__ import annotations
 
-import os
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from functools import partial
 from typing import Any
 
 from trainer.simulator.cluster import dask_blocks, dask_installed, local_cluster
@@ -26,9 +24,14 @@ from trainer.simulator.settings import (
     settings_from,
 )
 from trainer.simulator.settings import simulate as run_settings
-from trainer.store import open_db, simulations
 
-__all__ = ["PATHS", "STAGES", "block_rounds_for", "main", "settings_of"]
+__all__ = [
+    "PATHS",
+    "STAGES",
+    "block_rounds_for",
+    "settings_of",
+    "simulate_job",
+]
 
 # Progress is written after each block: some 40 blocks a run, of 10,000 to 100,000 rounds.
 BLOCKS_A_RUN = 40
@@ -112,38 +115,24 @@ def blocks_for(cluster: str | None, workers: int, stage: Callable[[str], None]) 
     yield None, f"{where} of this server{why}"
 
 
-def run_job(database: str, job_id: int) -> int:
-    db = open_db(database)
-    job = simulations.get_job(db, job_id)
-    if job is None or job.finished or not simulations.started(db, job_id, os.getpid()):
-        return 1
-    try:
-        settings = settings_of(job.settings)
-        stage = partial(simulations.set_stage, db, job_id)
-        with blocks_for(job.settings.get("cluster"), settings.workers, stage) as (blocks, where):
-            summary = run_settings(
-                settings,
-                progress=lambda done, _total: simulations.progress(db, job_id, done),
-                stage=stage,
-                map_blocks=blocks,
-                block_rounds=block_rounds_for(settings.rounds),
-            )
-        result = {**summary.to_json(), "ran_on": where}
-        simulations.set_stage(db, job_id, "paths")
-        result["paths"] = _paths(settings)
-        simulations.finish(db, job_id, result)
-    except Exception as exc:  # noqa: BLE001 (any failure is the job's, told on its page)
-        simulations.fail(db, job_id, f"{type(exc).__name__}: {exc}")
-        return 1
-    return 0
-
-
-def main(argv: list[str]) -> int:
-    if len(argv) != 2 or not argv[1].isdigit():
-        print("usage: python -m trainer.simulator.job DATABASE JOB_ID", file=sys.stderr)
-        return 2
-    return run_job(argv[0], int(argv[1]))
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+def simulate_job(
+    fields: dict[str, Any],
+    progress: Callable[[int, int], None],
+    stage: Callable[[str], None],
+) -> dict[str, Any]:
+    """Run the simulation a job's fields (the form's, as checked) ask for: its figures
+    (``simulate --json``'s), where it ran, and a few bankroll paths."""
+    settings = settings_of(fields)
+    total = int(fields.get("rounds_total", settings.rounds))
+    with blocks_for(fields.get("cluster"), settings.workers, stage) as (blocks, where):
+        summary = run_settings(
+            settings,
+            progress=lambda done, _total: progress(done, total),
+            stage=stage,
+            map_blocks=blocks,
+            block_rounds=block_rounds_for(settings.rounds),
+        )
+    result = {**summary.to_json(), "ran_on": where}
+    stage("paths")
+    result["paths"] = _paths(settings)
+    return result

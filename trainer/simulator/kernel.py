@@ -15,7 +15,10 @@ State lives in small arrays passed in, so a block of rounds allocates nothing pe
   function that deals: the round's cards go straight to the tray, with no array of their own
   and no copy at the round's end. Measured on ``bench/simulate.py``'s flat game: the sums in
   locals and no copy took it from 2.6 to 3.0 million rounds a second, dropping that array
-  from the shoe to 4.0;
+  from the shoe to 4.0; the round's functions inlined into one (:data:`.shoe_kernel.hot`),
+  the rules' parameters passed as tuples (values the compiler knows no store changes) and the
+  shuffle's random state kept in registers took it to some 9.7 million a CPU second, 0.44 of
+  ``bench/sim_loop.c``'s C loop run beside it;
 - ``rng``: xoshiro256** (four uint64), seeded per block by :mod:`.run`.
 
 Money is in units of the table minimum, as float64 (every payout ratio of the presets is exact
@@ -48,10 +51,13 @@ from trainer.simulator.shoe_kernel import (
     STATE,
     _copy,
     count_bucket,
+    count_now,
     count_row,
     draw,
+    hot,
     jit,
     needs_shuffle,
+    row_at,
     shuffle_shoe,
 )
 from trainer.simulator.tables import DOUBLE, HIT, SPLIT, STAND, SURRENDER
@@ -112,18 +118,18 @@ BFIELDS = 6
 # -- hands ----------------------------------------------------------------------------------------
 
 
-@jit
+@hot
 def _total(hd, h):
     hard = hd[h, HARD]
     return hard + 10 if hd[h, ACES] and hard <= 11 else hard
 
 
-@jit
+@hot
 def _soft(hd, h):
     return hd[h, ACES] and hd[h, HARD] <= 11
 
 
-@jit
+@hot
 def _add(hd, h, card, value, rank):
     """HandInPlay.add: a card to hand ``h`` (its value and, for the first three, kept)."""
     v = value[card]
@@ -138,19 +144,19 @@ def _add(hd, h, card, value, rank):
     hd[h, N] = n + 1
 
 
-@jit
+@hot
 def _clear(hd, h):
     for k in range(FIELDS):
         hd[h, k] = 0
 
 
-@jit
+@hot
 def _natural(hd, h):
     """settlement.is_natural: two cards making 21, not after a split."""
     return hd[h, N] == 2 and not hd[h, SPLITF] and hd[h, HARD] == 11 and hd[h, ACES]
 
 
-@jit
+@hot
 def _can_split(p, hd, h, nhands):
     """legality.why_not_split is None."""
     if p[S.MAX_SPLIT] < 2 or hd[h, N] != 2:
@@ -165,7 +171,7 @@ def _can_split(p, hd, h, nhands):
     return not (hd[h, V0] == 1 and not p[S.RSA] and nhands >= 2)
 
 
-@jit
+@hot
 def _can_double(p, hd, h):
     """legality.why_not_double is None."""
     rule = p[S.DOUBLE_ON]
@@ -182,7 +188,7 @@ def _can_double(p, hd, h):
     return not (p[S.MAX_DRAWS] >= 0 and hd[h, N] - 2 >= p[S.MAX_DRAWS])
 
 
-@jit
+@hot
 def _can_surrender(p, hd, h, nhands, up):
     """legality.why_not_surrender is None."""
     if p[S.SURRENDER] == 0 or hd[h, SPLITF] or nhands > 1:
@@ -192,7 +198,7 @@ def _can_surrender(p, hd, h, nhands, up):
     return not (not p[S.SURRENDER_VS_ACE] and up == 1)
 
 
-@jit
+@hot
 def _check_done(p, hd, h, nhands):
     """Round._check_done: a hand stops at a bust, 21, a split ace's card or the draw limit."""
     if _total(hd, h) >= 21:
@@ -207,7 +213,7 @@ def _check_done(p, hd, h, nhands):
 # -- decisions ------------------------------------------------------------------------------------
 
 
-@jit
+@hot
 def _legal(p, hd, h, nhands, up, play):
     if play == STAND:
         return True
@@ -222,7 +228,7 @@ def _legal(p, hd, h, nhands, up, play):
     return _can_surrender(p, hd, h, nhands, up)
 
 
-@jit
+@hot
 def first_cell(p, hd, h):
     """The chart cell of a round's first two cards (tables.CELLS)."""
     v0, v1 = hd[h, V0], hd[h, V1]
@@ -233,7 +239,7 @@ def first_cell(p, hd, h):
     return _total(hd, h) - 5
 
 
-@jit
+@hot
 def decide(p, hd, h, nhands, up, row, first, split, later):
     """The play for hand ``h``: the strategy's, or its fallback where the rules refuse it."""
     n = hd[h, N]
@@ -258,7 +264,7 @@ def decide(p, hd, h, nhands, up, row, first, split, later):
 # -- a round --------------------------------------------------------------------------------------
 
 
-@jit
+@hot
 def _deal(shoe, rng, p, st, cv, hd, nh, dealer):
     """Round._deal_pass twice: every seat, then the dealer. The hole card is left out of the
     count until the dealer shows it; it is returned (-1 when there is none yet)."""
@@ -309,7 +315,7 @@ def _split(shoe, rng, p, st, cv, hd, nh, s, h):
     _check_done(p, hd, h, nh[s])
 
 
-@jit
+@hot
 def _act(shoe, rng, p, st, cv, hd, nh, s, h, play):
     """Round.act: one play on hand ``h`` of seat ``s``."""
     value, rank, _ = cv
@@ -329,7 +335,7 @@ def _act(shoe, rng, p, st, cv, hd, nh, s, h, play):
         hd[h, SURR] = hd[h, ACTED] = hd[h, DONE] = 1
 
 
-@jit
+@hot
 def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy):
     """Round._advance and act: every seat's hands in turn, left to right."""
     first, split, later = strategy[0], strategy[1], strategy[2]
@@ -352,7 +358,7 @@ def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy):
             i += 1
 
 
-@jit
+@hot
 def _waits_for_dealer(p, hd, nh):
     """dealer_play.waits_for_dealer: a hand not bust, surrendered nor a paid natural."""
     for s in range(p[S.SEATS]):
@@ -363,7 +369,7 @@ def _waits_for_dealer(p, hd, nh):
     return False
 
 
-@jit
+@hot
 def _dealer_draws(shoe, rng, p, st, cv, hd, dealer):
     """dealer_play.dealer_draws: below stands_on (soft 17 too where h17), within max_draws."""
     value, rank, _ = cv
@@ -378,7 +384,7 @@ def _dealer_draws(shoe, rng, p, st, cv, hd, dealer):
             return
 
 
-@jit
+@hot
 def _bonus(f, hd, h):
     """settlement.bonus_of: the ratio a 21 of three, five or six cards earns (002), or 0."""
     n = hd[h, N]
@@ -396,7 +402,7 @@ def _bonus(f, hd, h):
     return 0.0
 
 
-@jit
+@hot
 def settle(p, f, hd, h, bet, first, dealer_total, dealer_natural):
     """settlement.settle_core: the net of one hand, in units (``first``: the seat's first
     hand, which a dealer natural takes the whole box's bet from under no_hole_card_loses)."""
@@ -433,7 +439,7 @@ def settle(p, f, hd, h, bet, first, dealer_total, dealer_natural):
     return 0.0
 
 
-@jit
+@hot
 def play_round(shoe, rng, p, f, st, cv, hd, nh, strategy, insure, bet):
     """One round (Round from the deal to settle); the net of every seat, in units, and the
     number of hands played. Its cards go to the discards."""
@@ -474,7 +480,7 @@ def play_round(shoe, rng, p, f, st, cv, hd, nh, strategy, insure, bet):
     return net, hands
 
 
-@jit
+@hot
 def _early_surrender(p, st, hd, nh, up, strategy):
     """Round.early_surrender: before the peek, a seat gives up half where its cell says R."""
     first = strategy[0]
@@ -486,7 +492,7 @@ def _early_surrender(p, st, hd, nh, up, strategy):
             hd[h, SURR] = hd[h, DONE] = hd[h, ACTED] = 1
 
 
-@jit
+@hot
 def _add_to_bucket(bk, bucket, x, b):
     """One round's net ``x`` and bet ``b`` added to its count's bucket."""
     bk[bucket, BN] += 1.0
@@ -530,8 +536,9 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
             shuffle_shoe(sh, rng, p, st, cv)
             packs += 1
         st[REFILLED] = 0
-        bet = bets[count_row(p, st)]
-        bucket = count_bucket(p, st)
+        count = count_now(p, st)  # worked out once a round: a division
+        bet = bets[row_at(p, count)]
+        bucket = count_bucket(p, count)
         x, hands = play_round(sh, rng, p, f, st, cv, hd, nh, strategy, insure, bet)
         b = bet * seats
         n += 1.0

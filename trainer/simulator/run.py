@@ -161,8 +161,9 @@ def play_block(
     ran_out = K.run_block(
         rounds,
         block_rng(job.seed, block),
-        job.params.ints,
-        job.params.floats,
+        # As tuples: the kernel reads them as values no store to its arrays can change.
+        tuple(int(v) for v in job.params.ints),
+        tuple(float(v) for v in job.params.floats),
         job.cards[1:],
         job.cards[0],
         arrays,

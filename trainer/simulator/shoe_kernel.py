@@ -14,7 +14,16 @@ from trainer.simulator import slots as S
 # (``_nrt=False``: no function here allocates; the caller passes every array in), since with it
 # each call that passes arrays counts references atomically: some 100 ns a call, ten times a
 # card's deal. The numpy error model: a division by zero gives inf or nan, never an exception.
-jit = njit(cache=True, error_model="numpy", _nrt=False)  # type: ignore[call-overload]
+#
+# ``hot``: the functions of a round, which LLVM is told to inline always (``forceinline``, its
+# ``alwaysinline``; left to itself it called them, each call passing every array's fields on
+# the stack); so the round is one function whose arrays' fields stay in registers. Measured on
+# ``bench/simulate.py``'s flat game beside its C loop: 2.3 to 8-9 million rounds a second, the
+# compile time unchanged (numba's own ``inline="always"`` was as fast but compiled for 50 s).
+# ``jit``: the rare ones (a shuffle, a refill, a split), called, and said so: a function
+# compiled for an inlined caller would otherwise inherit its forceinline.
+jit = njit(cache=True, error_model="numpy", _nrt=False, forceinline=False)  # type: ignore[call-overload]
+hot = njit(cache=True, error_model="numpy", _nrt=False, forceinline=True)  # type: ignore[call-overload]
 
 # Shoe state (st)
 # ROUND_START: where the round's cards begin in the discard tray (they go there as dealt).
@@ -22,15 +31,16 @@ NEXT, END, CUT, NDISC, NBURN, RC, ROUND_START, REFILLED, SHUFFLES, LOGPOS, EMPTY
 STATE = 11
 
 
-@jit
+@hot
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@jit
-def next_u64(rng):
-    """xoshiro256** (Blackman and Vigna, 2018): the next 64 random bits."""
-    s0, s1, s2, s3 = rng[0], rng[1], rng[2], rng[3]
+@hot
+def _step(s):
+    """xoshiro256** (Blackman and Vigna, 2018): the next 64 random bits of state ``s`` (four
+    uint64, as a tuple: in registers, where a loop keeps it) and the state after them."""
+    s0, s1, s2, s3 = s
     result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
     t = s1 << np.uint64(17)
     s2 ^= s0
@@ -39,23 +49,32 @@ def next_u64(rng):
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, 45)
-    rng[0], rng[1], rng[2], rng[3] = s0, s1, s2, s3
-    return result
+    return result, (s0, s1, s2, s3)
 
 
-@jit
-def below(rng, n):
-    """A uniform whole number in 0..n-1: Lemire's multiply-and-reject on 32 bits (the
-    remainder, a division, is worked out only in the rare case that needs it)."""
-    bound = np.uint64(n)
-    m = (next_u64(rng) >> np.uint64(32)) * bound
+@hot
+def _bounded(s, bound):
+    """A uniform whole number in 0..bound-1 from state ``s``, and the state after it: Lemire's
+    multiply-and-reject on 32 bits (the remainder, a division, is worked out only in the rare
+    case that needs it)."""
+    x, s = _step(s)
+    m = (x >> np.uint64(32)) * bound
     low = m & np.uint64(0xFFFFFFFF)
     if low < bound:
         limit = (np.uint64(1 << 32) - bound) % bound
         while low < limit:
-            m = (next_u64(rng) >> np.uint64(32)) * bound
+            x, s = _step(s)
+            m = (x >> np.uint64(32)) * bound
             low = m & np.uint64(0xFFFFFFFF)
-    return np.int64(m >> np.uint64(32))
+    return np.int64(m >> np.uint64(32)), s
+
+
+@hot
+def below(rng, n):
+    """A uniform whole number in 0..n-1 from the stream ``rng`` (its state, four uint64)."""
+    j, s = _bounded((rng[0], rng[1], rng[2], rng[3]), np.uint64(n))
+    rng[0], rng[1], rng[2], rng[3] = s
+    return j
 
 
 @jit
@@ -68,9 +87,13 @@ def _copy(to, at, source, start, n):
 @jit
 def _shuffle(cards, n, rng, p, log, st):
     """Fisher-Yates on ``cards[:n]``; the order is logged when tracing (the referee's)."""
+    # The stream's state in locals through the loop: in the array, each number's state was
+    # stored and loaded again (the cards might be the same memory, for all the compiler knows).
+    s = (rng[0], rng[1], rng[2], rng[3])
     for i in range(n - 1, 0, -1):
-        j = below(rng, i + 1)
+        j, s = _bounded(s, np.uint64(i + 1))
         cards[i], cards[j] = cards[j], cards[i]
+    rng[0], rng[1], rng[2], rng[3] = s
     if p[S.TRACE]:
         at = st[LOGPOS]
         log[at] = n
@@ -147,28 +170,45 @@ def shuffle_shoe(shoe, rng, p, st, cv):
 
 
 @jit
-def draw(shoe, rng, p, st, cv):
-    """Shoe.draw: the next card; an empty stack mid-round is refilled from the discards."""
+def _refill(shoe, rng, p, st, cv):
+    """Shoe.draw's refill of an empty stack mid-round from the discards (out of line: rare);
+    ``st[EMPTY]`` is set where there are none."""
     cards, disc, burned, log = shoe
     value, _, tag = cv
+    nd, nb = st[ROUND_START], st[NBURN]  # earlier rounds' discards, the burned cards
+    if nd + nb == 0:
+        # No raise here: a function that may raise makes every call to it slow (some 100 ns
+        # a card); the block stops after the round instead (run_block).
+        st[EMPTY] = 1
+        return
+    _copy(cards, 0, disc, 0, nd)
+    _copy(cards, nd, burned, 0, nb)
+    playing = st[NDISC] - nd  # this round's cards stay out, first in the tray
+    _copy(disc, 0, disc, nd, playing)
+    st[NDISC], st[ROUND_START] = playing, 0
+    st[REFILLED] = 1
+    _deal_from(cards, nd + nb, rng, p, st, burned, value, tag, log)
+
+
+@jit
+def _swap_in(cards, at, end, rng):
+    """A random one of the undealt ``cards[at:end]`` brought to ``at`` (a fresh shoe's deal)."""
+    j = at + below(rng, end - at)
+    cards[at], cards[j] = cards[j], cards[at]
+
+
+@hot
+def draw(shoe, rng, p, st, cv):
+    """Shoe.draw: the next card; an empty stack mid-round is refilled from the discards."""
+    cards, disc = shoe[0], shoe[1]
+    tag = cv[2]
     if st[NEXT] >= st[END]:
-        nd, nb = st[ROUND_START], st[NBURN]  # earlier rounds' discards, the burned cards
-        if nd + nb == 0:
-            # No raise here: a function that may raise makes every call to it slow (some
-            # 100 ns a card); the block stops after the round instead (run_block).
-            st[EMPTY] = 1
+        _refill(shoe, rng, p, st, cv)
+        if st[EMPTY]:
             return cards[0]
-        _copy(cards, 0, disc, 0, nd)
-        _copy(cards, nd, burned, 0, nb)
-        playing = st[NDISC] - nd  # this round's cards stay out, first in the tray
-        _copy(disc, 0, disc, nd, playing)
-        st[NDISC], st[ROUND_START] = playing, 0
-        st[REFILLED] = 1
-        _deal_from(cards, nd + nb, rng, p, st, burned, value, tag, log)
     at = st[NEXT]
     if p[S.FRESH]:  # a full shoe each round: shuffled card by card as they are dealt
-        j = at + below(rng, st[END] - at)
-        cards[at], cards[j] = cards[j], cards[at]
+        _swap_in(cards, at, st[END], rng)
     card = cards[at]
     st[NEXT] = at + 1
     disc[st[NDISC]] = card  # to the tray at once: it holds the round's from ROUND_START on
@@ -177,7 +217,7 @@ def draw(shoe, rng, p, st, cv):
     return card
 
 
-@jit
+@hot
 def needs_shuffle(p, st):
     """Shoe.needs_shuffle: the cut card is out, or fewer cards left than the reserve."""
     return st[NEXT] >= st[CUT] or st[END] - st[NEXT] < p[S.RESERVE]
@@ -186,30 +226,40 @@ def needs_shuffle(p, st):
 # -- the count ------------------------------------------------------------------------------------
 
 
-@jit
+@hot
 def count_now(p, st):
     """The count the player reads: the true count (exact decks left) or the running count."""
-    rc = st[RC] / p[S.SCALE]
-    if not p[S.BALANCED]:
-        return rc
     left = st[END] - st[NEXT]
-    return rc * 52.0 / left if left > 0 else rc
+    if not p[S.BALANCED] or left <= 0:
+        return st[RC] / p[S.SCALE]
+    # One division of whole numbers (a division's latency is a round's largest single cost):
+    # the floor and the nearest whole of the exact count, since no count lies nearer a whole
+    # or half count than 1 / (2 * left * scale) without being on it.
+    return (st[RC] * 52) / (left * p[S.SCALE])
 
 
-@jit
-def count_row(p, st):
-    """The row of the count tables: the floor of the count, within the tables' counts."""
+@hot
+def row_at(p, c):
+    """The row of the count tables at count ``c``: its floor, within the tables' counts."""
     if p[S.NCOUNT] == 1:
         return 0
-    row = np.int64(np.floor(count_now(p, st))) - p[S.COUNT_LO]
+    row = np.int64(np.floor(c)) - p[S.COUNT_LO]
     return min(max(row, 0), p[S.NCOUNT] - 1)
 
 
-@jit
-def count_bucket(p, st):
-    """The start-of-round count's report bucket: nearest whole count, halves away from 0 (or
-    its floor, as the penetration studies count)."""
-    c = count_now(p, st)
+@hot
+def count_row(p, st):
+    """The row of the count tables now (the count worked out only where the tables have more
+    than one)."""
+    if p[S.NCOUNT] == 1:
+        return 0
+    return row_at(p, count_now(p, st))
+
+
+@hot
+def count_bucket(p, c):
+    """Count ``c``'s report bucket (the count at the start of a round): nearest whole count,
+    halves away from 0 (or its floor, as the penetration studies count)."""
     if p[S.BUCKET_FLOOR]:
         whole = np.floor(c)
     else:

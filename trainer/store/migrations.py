@@ -487,3 +487,60 @@ def _language(db: sqlite_utils.Database) -> None:
     # The language a learner chose with the switch (a code the app offers, e.g. "ru"); NULL: the
     # browser's (Accept-Language), else English (trainer/web/language.py).
     db.execute("ALTER TABLE users ADD COLUMN language TEXT")
+
+
+@migration("0020_jobs")
+def _jobs(db: sqlite_utils.Database) -> None:
+    # Every long computation is a job row (trainer/store/jobs.py), run by the job workers
+    # (trainer/jobs/): its kind and parameters, who asked, its state and progress, the process
+    # running it and its heartbeat, and its result or error. A job with a key (a count study of
+    # one rule set and system, a chart) is shared: one unfinished job per key. The simulations
+    # move here with their ids (their pages are linked by id); simulation_jobs is dropped.
+    db.execute(
+        """
+        CREATE TABLE jobs (
+            id INTEGER PRIMARY KEY,
+            kind TEXT NOT NULL,
+            key TEXT,                        -- what it makes, where it is shared work
+            params TEXT NOT NULL,            -- JSON
+            owner_id INTEGER REFERENCES users(id),  -- NULL: the server's own (the warm-up)
+            state TEXT NOT NULL DEFAULT 'queued'
+                CHECK (state IN ('queued', 'running', 'done', 'failed')),
+            stage TEXT,                      -- what a running job is doing, in the kind's words
+            done INTEGER NOT NULL DEFAULT 0, -- progress: done of total
+            total INTEGER NOT NULL DEFAULT 0,
+            result TEXT,                     -- JSON
+            error TEXT,                      -- a readable message for the learner
+            tries INTEGER NOT NULL DEFAULT 0,
+            pid INTEGER,                     -- the process running it
+            heartbeat REAL,                  -- unix time it last said it was alive
+            created_at TEXT NOT NULL,
+            started_at TEXT,
+            finished_at TEXT
+        )
+        """
+    )
+    db.execute("CREATE INDEX jobs_by_state ON jobs (state, id)")
+    db.execute("CREATE INDEX jobs_by_owner ON jobs (owner_id, kind, state)")
+    db.execute("CREATE INDEX jobs_by_key ON jobs (key, state)")
+    db.execute(
+        "INSERT INTO jobs (id, kind, params, owner_id, state, stage, done, total, result, error,"
+        " created_at, started_at, finished_at)"
+        " SELECT id, 'simulation', settings, user_id,"
+        " CASE WHEN status IN ('done', 'failed') THEN status ELSE 'failed' END, stage,"
+        " rounds_done, rounds_total, result,"
+        " CASE WHEN status IN ('done', 'failed') THEN error"
+        " ELSE 'the server stopped while the job ran: run it again' END,"
+        " created_at, created_at, updated_at FROM simulation_jobs"
+    )
+    db.execute("DROP TABLE simulation_jobs")
+    # The job workers' own heartbeat (one row per pool), for /healthz.
+    db.execute(
+        """
+        CREATE TABLE job_pools (
+            pid INTEGER PRIMARY KEY,
+            host TEXT NOT NULL,
+            heartbeat REAL NOT NULL
+        )
+        """
+    )

@@ -14,10 +14,11 @@ from typing import Any
 from flask import Flask
 from werkzeug.routing import BaseConverter, ValidationError
 
-from trainer.web import assets, caches, language, security, support, time_zone
+from trainer.web import assets, caches, jobs, language, security, support, time_zone
 from trainer.web.views import (
     auth,
     catch_dealer,
+    chart_jobs,
     count_jobs,
     count_worth,
     counting,
@@ -35,6 +36,7 @@ from trainer.web.views import (
 )
 
 BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
+    jobs,  # /healthz (the job queue's web side: limits, inline runs, the pool)
     pages,  # the home page
     path,  # the path: the one question, the steps in order, Continue, the placement check
     practice,  # Today: what is due, the daily goal and streak, practising what is due
@@ -47,6 +49,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     counting,  # counting preferences and counting sessions
     strategy,  # the strategy chart for any rules, its EVs and house edge
     count_jobs,  # count studies worked out off the request, and their progress
+    chart_jobs,  # strategy charts for new rules worked out off the request, and their progress
     count_worth,  # what the count is worth: the index chart, the edge by count, the ramp
     table,  # sit at a table: whole rounds from a real shoe, every decision graded
     simulation,  # the simulator: a run off the request, its progress, its figures and plots
@@ -93,7 +96,9 @@ def init_app(app: Flask) -> None:
     support.init_app(app)
     caches.init_app(app)
     time_zone.init_app(app)
+    jobs.init_app(app)
     count_jobs.init_app(app)
+    chart_jobs.init_app(app)
     simulation.init_app(app)
     assets.init_app(app)
     for module in BLUEPRINT_MODULES:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trainer.engine.banker.face_down import cached_fixed_point
 from trainer.engine.banker.face_down_chart import one_column_chart
 from trainer.engine.rulebook.readings import readings_for
 from trainer.engine.rulebook.rules import Rules
@@ -18,7 +19,9 @@ __all__ = ["readings_context"]
 
 def _edge(rules: Rules) -> float | None:
     if rules.deal_faces == "all-down":
-        # 004 as its text deals it: the fixed point's edge (about a second, once a process).
+        # 004 as its text deals it: the fixed point's edge, where a job has worked it out.
+        if cached_fixed_point(rules) is None:
+            return None
         return one_column_chart(rules).house_edge
     found = cached(rules, cache_dir=strategy_cache_dir())  # the app's charts, nothing computed
     return found.house_edge if found is not None else None

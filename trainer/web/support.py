@@ -157,11 +157,11 @@ def learner_or_404(user_id: int) -> users.User:
 # -- expensive work -------------------------------------------------------------------------
 
 
-def limit_expensive_work(what: str) -> None:
+def limit_expensive_work(what: str, *, record: bool = True) -> None:
     """Count one piece of expensive work (``what``: "a strategy chart for new rules") for this
     address and learner, or refuse it with a 429 saying when to try again: at most
     ``EXPENSIVE_WORK_PER_WINDOW`` in ``EXPENSIVE_WORK_WINDOW_SECONDS``, per address and per
-    learner. Work already done (cached) is never counted."""
+    learner. Work already done (cached) is never counted; ``record=False`` only checks."""
     config = current_app.config
     limit, window = config["EXPENSIVE_WORK_PER_WINDOW"], config["EXPENSIVE_WORK_WINDOW_SECONDS"]
     db = get_db()
@@ -187,7 +187,8 @@ def limit_expensive_work(what: str) -> None:
                 retry_after=wait,
             )
             raise error
-    throttle.record_work(db, keys, at=now, forget_before=now - window)
+    if record:
+        throttle.record_work(db, keys, at=now, forget_before=now - window)
 
 
 def _duration(seconds: int) -> str:

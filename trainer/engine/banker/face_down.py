@@ -28,8 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
+from typing import Any
 
+from trainer.engine.cache import ResultCache
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.settlement import settle_hand
 from trainer.engine.rulebook.rules import Rules
@@ -41,8 +43,11 @@ __all__ = [
     "FixedPoint",
     "PunterPlay",
     "Round",
+    "FIXED_POINTS",
     "banker_draws",
+    "cached_fixed_point",
     "fixed_point",
+    "work_out_fixed_point",
     "punter_reach",
     "face_down_game",
     "two_card_ev",
@@ -333,8 +338,71 @@ class NoFixedPointError(ValueError):
     """The banker's and the punters' best answers went round without settling."""
 
 
-@lru_cache(maxsize=16)
+def _hands(mapping: Mapping[Hand, Any]) -> list[list[Any]]:
+    return [[list(hand), value] for hand, value in mapping.items()]
+
+
+def _encode(point: FixedPoint) -> dict[str, Any]:
+    return {
+        "punter": _hands(point.punter.moves),
+        "values": _hands(point.punter.values),
+        "banker": [[list(hand), drawn, move] for (hand, drawn), move in point.banker.moves.items()],
+        "stands_on": point.banker.stands_on,
+        "hits_soft_17": point.banker.hits_soft_17,
+        "evs": _hands(point.evs),
+        "edge": point.edge,
+        "rounds": [[r.punter_moved, r.banker_moved, r.edge] for r in point.rounds],
+        "start_edge": point.start_edge,
+        "cycle": point.cycle,
+    }
+
+
+def _decode(document: dict[str, Any]) -> FixedPoint:
+    punter = PunterPlay(
+        {tuple(hand): move for hand, move in document["punter"]},
+        {tuple(hand): (float(a), float(b)) for hand, (a, b) in document["values"]},
+    )
+    banker = BankerPlay(
+        {(tuple(hand), int(drawn)): move for hand, drawn, move in document["banker"]},
+        document["stands_on"],
+        bool(document["hits_soft_17"]),
+    )
+    return FixedPoint(
+        punter,
+        banker,
+        {tuple(hand): float(ev) for hand, ev in document["evs"]},
+        float(document["edge"]),
+        tuple(Round(int(p), int(b), float(e)) for p, b, e in document["rounds"]),
+        float(document["start_edge"]),
+        int(document["cycle"]),
+    )
+
+
+# The fixed points worked out, kept beside the strategy charts (a second of work each): the web
+# app's job workers work a new rule set's out, and its pages read it (cached_fixed_point).
+FIXED_POINTS: ResultCache[FixedPoint] = ResultCache(
+    "strategy-cache",
+    "fixed-point-1",
+    encode=_encode,
+    env_var="TRAINER_CACHE_DIR",
+    memory_limit=16,
+    prefix="fixed-point-",
+)
+
+
+def cached_fixed_point(rules: Rules) -> FixedPoint | None:
+    """The fixed point of ``rules`` if it is in memory or on disk, else None (nothing is
+    worked out)."""
+    return FIXED_POINTS.cached(FIXED_POINTS.key(rules), _decode)
+
+
 def fixed_point(rules: Rules) -> FixedPoint:
+    """The fixed point of ``rules`` (:func:`work_out_fixed_point`), from memory or disk, else
+    worked out now (about a second) and kept."""
+    return FIXED_POINTS.get(FIXED_POINTS.key(rules), partial(work_out_fixed_point, rules), _decode)
+
+
+def work_out_fixed_point(rules: Rules) -> FixedPoint:
     """The banker's best play and the punters' best chart, each against the other (module
     doc). Where the rules fix the banker's total (``banker_best`` off), the punters' best
     chart against that banker, in no rounds.

@@ -53,6 +53,7 @@ from trainer.web.support import (
     rules_from_form,
 )
 from trainer.web.views import drills as drill_road
+from trainer.web.views.chart_jobs import chart_or_pending
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
 
@@ -162,27 +163,34 @@ def start() -> Response:
         abort(400, description=f"There is no counting session of kind {kind[:20]!r}.")
     prefs = current_counting_preferences()
     rng = make_rng()
+    rules = rules_from_form(form.get("rules")) if kind == "shoe" else current_rules()
+    deals_rounds = kind == "shoe" or (kind == "running" and form.get("group") == "rounds")
+    # Whole rounds are played by the rules' chart: a chart not worked out yet is a job (its
+    # progress page, going back to the set-up form), never seconds of this request.
+    chart = chart_or_pending(rules) if deals_rounds else None
     try:
         speed = read_speed(form.get("speed", ""))
         if kind == "running":
             session = build_running(
-                current_rules(),
+                rules,
                 rng,
                 prefs,
                 group=form.get("group", ""),
                 cards=_whole(form.get("cards", ""), "the number of cards", "cards"),
                 speed=speed,
                 seats=_whole(form.get("seats", "3"), "the number of seats", "seats"),
+                chart=chart,
             )
         elif kind == "countdown":
             session = build_countdown(rng, prefs, removed=rng.randint(1, 5), speed=speed)
         else:
             session = build_shoe(
-                rules_from_form(form.get("rules")),
+                rules,
                 rng,
                 prefs,
                 seats=_whole(form.get("seats", ""), "the number of seats", "seats"),
                 speed=speed,
+                chart=chart,
             )
     except InvalidSessionError as error:
         return _setup_page(kind, error)

@@ -22,7 +22,6 @@ from werkzeug.wrappers import Response
 
 from drills import AskedAtTable, get_drill
 from drills import path as steps
-from drills.strategy_chart import cached_chart_for
 from trainer import words
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, paths, users
@@ -34,10 +33,10 @@ from trainer.web.support import (
     current_rules,
     current_user,
     get_db,
-    limit_expensive_work,
     make_rng,
     render,
 )
+from trainer.web.views.chart_jobs import chart_or_pending
 from trainer.web.views.count_jobs import study_or_start
 
 bp = Blueprint("path", __name__, url_prefix="/path")
@@ -51,7 +50,6 @@ _MASTERY_STEPS = {
     "Deviations": "deviations",
     "Counting speed": "running",
 }
-NEW_CHART = "a strategy chart for rules not worked out before"
 
 
 def current_place(user: users.User | None) -> paths.Place | None:
@@ -160,8 +158,7 @@ def start() -> Response:
 @bp.get("/placement")
 def placement() -> Response:
     rules = current_rules()
-    if cached_chart_for(rules, caches=app_caches()) is None:
-        limit_expensive_work(NEW_CHART)
+    chart_or_pending(rules, then=url_for("path.placement"))  # a new chart: a job works it out
     drawn = steps.draw_placement(make_rng(), rules, options_for("counting"), caches=app_caches())
     if drawn.pending is not None:  # asked without them; their study is started meanwhile
         with suppress(HTTPException):  # too much new work from this learner: asked later

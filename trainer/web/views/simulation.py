@@ -4,19 +4,17 @@ simulator off the request, its progress shown as it runs, its figures and plots 
 ``GET /simulate`` is the form and the learner's recent runs; ``POST /simulate`` checks every
 field (a 400 with the message beside the field, nothing started), refuses a learner who already
 has ``SIMULATION_JOBS_PER_LEARNER`` runs going or a server with ``SIMULATION_JOBS_AT_ONCE`` (a
-429 saying so), stores the job's row and starts its process (``python -m
-trainer.simulator.job``), then goes to ``GET /simulate/<id>``: the progress while it runs (htmx
-polls the block; without JavaScript the page refreshes itself), the figures and SVG plots when
-it is done. A run is kept and linkable; a run whose process died is shown as failed
-(:func:`trainer.store.simulations.fail_dead`, also at start-up).
+429 saying so), and queues the run as a job (:func:`trainer.web.jobs.submit`, within the
+queue's own limits), which the server's job workers run; then it goes to ``GET
+/simulate/<id>``: the progress while it runs (htmx polls the block; without JavaScript the page
+refreshes itself), the figures and SVG plots when it is done. A run is kept and linkable by its
+learner alone (another's id is a 404); a run whose process died is started again by the job
+pool, or failed with the reason.
 """
 
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import threading
 from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, redirect, request, url_for
@@ -30,8 +28,9 @@ from trainer.simulator.job import STAGES, settings_of
 from trainer.simulator.settings import INDICES, InvalidSettingError
 from trainer.simulator.summary import count_label
 from trainer.simulator.tables import RUNNING_BUCKETS, TRUE_BUCKETS
-from trainer.store import open_db, simulations
+from trainer.store import simulations
 from trainer.web.caches import strategy_cache_dir
+from trainer.web.jobs import submit
 from trainer.web.rules_form import option_fields, preset_menu, read_rules
 from trainer.web.simulation_plots import (
     Z95,
@@ -44,6 +43,8 @@ from trainer.web.simulation_plots import (
 from trainer.web.support import current_rules, current_user, current_user_or_guest, get_db, render
 
 bp = Blueprint("simulation", __name__)
+
+NEW_RUN = "a simulation"
 
 _FIELDS = ("rounds", "seats", "system", "indices", "ramp", "bankroll", "seed", "workers", "sweep")
 # Options that change nothing the simulator plays, left out of the form.
@@ -153,46 +154,32 @@ def start() -> Response:
     db = get_db()
     user = current_user_or_guest()
     config = current_app.config
-    simulations.fail_dead(db)
     if simulations.running_count(db, user.id) >= config["SIMULATION_JOBS_PER_LEARNER"]:
         message = "You have a simulation running already: wait for it to finish."
     elif simulations.running_count(db) >= config["SIMULATION_JOBS_AT_ONCE"]:
         message = "The server is running as many simulations as it can: try again in a minute."
     else:
-        job_id = simulations.create_job(db, user.id, fields)
-        if config["SIMULATION_LAUNCH"]:  # tests may run the job in their own process
-            _launch(job_id)
-        return redirect(url_for("simulation.job", job_id=job_id), code=303)
+        fields["cache_dir"] = str(strategy_cache_dir())  # the app's charts, not the default
+        started = submit(
+            simulations.KIND,
+            fields,
+            what=NEW_RUN,
+            total=int(fields["rounds_total"]),
+            inline=config["JOBS_INLINE"] and config["SIMULATION_LAUNCH"],
+        )
+        if started is not None:  # None: no session cookie (a POST has one: its CSRF token)
+            return redirect(url_for("simulation.job", job_id=started.id), code=303)
+        message = "Your browser must keep this site's cookie to run a simulation."
     return _form_page(values, rules, status=429, limit_message=message)
-
-
-def _launch(job_id: int) -> None:
-    """The job's own process, in a session of its own (it outlives a worker's restart)."""
-    env = dict(os.environ)
-    env["TRAINER_CACHE_DIR"] = str(strategy_cache_dir())  # the app's charts, not the default
-    command = [sys.executable, "-m", "trainer.simulator.job", current_app.config["DATABASE"]]
-    process = subprocess.Popen(  # noqa: S603 (our own interpreter and module, no shell)
-        [*command, str(job_id)],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-        start_new_session=True,
-    )
-    # A thread of this worker waits for it (and reaps it); the job writes how it ended itself.
-    threading.Thread(target=process.wait, daemon=True).start()
 
 
 @bp.get("/simulate/<rowid:job_id>")
 def job(job_id: int) -> Response:
     db = get_db()
     user = current_user()
-    found = simulations.get_job(db, job_id)
-    if found is None or user is None or found.user_id != user.id:
+    found = simulations.get_job(db, job_id, user.id) if user is not None else None
+    if found is None:  # another learner's run is not found, whether it exists or not
         abort(404)
-    if not found.finished:
-        simulations.fail_dead(db)
-        found = simulations.get_job(db, job_id) or found
     context: dict[str, Any] = {
         "job": found,
         "settings": found.settings,
@@ -237,6 +224,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("SIMULATION_MAX_ROUNDS", 20_000_000)
     app.config.setdefault("SIMULATION_JOBS_PER_LEARNER", 1)
     app.config.setdefault("SIMULATION_JOBS_AT_ONCE", 2)
+    # False: a run is queued and left there (a test runs it itself), even inline.
     app.config.setdefault("SIMULATION_LAUNCH", True)
     app.config.setdefault("SIMULATION_MAX_WORKERS", max(1, min(8, os.cpu_count() or 1)))
     # "local": a run with more than one worker gets a local Dask cluster of its own (where the
@@ -245,11 +233,3 @@ def init_app(app: Flask) -> None:
     cluster = app.config["SIMULATION_CLUSTER"]
     if cluster not in (None, "local"):
         check_address(str(cluster))
-    database = app.config.get("DATABASE")
-    if database and os.path.exists(database):
-        db = open_db(database)
-        try:
-            if "simulation_jobs" in db.table_names():
-                simulations.fail_dead(db)  # a restart: a job whose process is gone failed
-        finally:
-            db.conn.close()

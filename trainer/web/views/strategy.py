@@ -17,14 +17,15 @@ from werkzeug.wrappers import Response
 from drills.strategy_chart import PLAY_KEYS
 from trainer.engine.banker.face_down_chart import one_column_chart
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.strategy import CODES, Chart, chart
+from trainer.engine.strategy import CODES, Chart
 from trainer.engine.strategy.advice import advice_cost, advice_for
 from trainer.engine.strategy.cache import cached
 from trainer.engine.strategy.chart import UP_CARDS, exception_words, up_label
 from trainer.web.caches import strategy_cache_dir
 from trainer.web.readings import readings_context
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
-from trainer.web.support import current_rules, limit_expensive_work, render
+from trainer.web.support import current_rules, render
+from trainer.web.views.chart_jobs import chart_or_pending, fixed_point_or_pending
 
 bp = Blueprint("strategy", __name__)
 
@@ -162,14 +163,16 @@ def page() -> Response:
     if is_rules_form(request.args):
         # The rules form was sent: show the rules at their own address (one notation).
         return redirect(url_for("strategy.page", rules=rules.notation()), code=303)
+    here = url_for("strategy.page", rules=rules.notation())
     if rules.deal_faces == "all-down":
-        # 004 as its text deals it: no banker card, the chart of one column (about a second).
+        # 004 as its text deals it: no banker card, the chart of one column, from the banker's
+        # fixed point (a job works it out: about a second).
+        fixed_point_or_pending(rules, then=here)
         return render("strategy.html", one_column=one_column_chart(rules), **_context(rules, None))
     where = strategy_cache_dir()
     result = cached(rules, cache_dir=where)
     if result is None and request.args.get("wait") == "1":
-        limit_expensive_work(NEW_CHART)
-        result = chart(rules, cache_dir=where)
+        result = chart_or_pending(rules, then=here)
     return render("strategy.html", **_context(rules, result))
 
 
@@ -177,11 +180,10 @@ def page() -> Response:
 def chart_block() -> Response:
     """The chart block, computed now if need be (htmx asks for it while the page waits)."""
     rules = _rules_from_query()
+    here = url_for("strategy.page", rules=rules.notation())
     if rules.deal_faces == "all-down":
+        fixed_point_or_pending(rules, then=here)
         context = _context(rules, None)
         return render("strategy.html", block="chart", one_column=one_column_chart(rules), **context)
-    where = strategy_cache_dir()
-    if cached(rules, cache_dir=where) is None:
-        limit_expensive_work(NEW_CHART)
-    result = chart(rules, cache_dir=where)
+    result = chart_or_pending(rules, then=here)
     return render("strategy.html", block="chart", **_context(rules, result))

@@ -22,7 +22,7 @@ from drills import strategy_cells as cells
 from drills import strategy_quiz as quiz
 from drills import strategy_timed as timed
 from drills.strategy_cells import Cell, tally_by_cell
-from drills.strategy_chart import cached_chart_for, chart_for
+from drills.strategy_chart import cached_chart_for
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, users
 from trainer.web.caches import app_caches
@@ -41,6 +41,7 @@ from trainer.web.support import (
     render,
 )
 from trainer.web.views import drills as drill_road
+from trainer.web.views.chart_jobs import chart_or_pending
 from trainer.web.views.strategy import NEW_CHART
 
 bp = Blueprint("strategy_quiz", __name__, url_prefix="/drills/basic-strategy")
@@ -189,7 +190,7 @@ def ask() -> Response:
         # Re-drilling mistakes (the mistakes page's review batches) takes the generic road.
         return drill_road.ask(DRILL.slug)
     waits = request.args.get("wait") == "1"
-    settings = read_settings(request.args, work_now=waits)
+    settings = read_settings(request.args, work_now=False)  # a job works a new chart out
     if is_rules_form(request.args):
         # The settings form was sent: ask at the rules' own address (one notation, as /strategy).
         return redirect(url_for("strategy_quiz.ask", **settings.query()), code=303)
@@ -199,9 +200,10 @@ def ask() -> Response:
         # or two) and asks for its first question with wait=1 (htmx at once; a link without).
         return _page(settings, user, None, pending=True)
     if waits:
-        # The page waited for the chart: work it out now, whether or not the question drawn
-        # needs it (a hand dealt from a shoe is graded by its own EVs), so the next page asks.
-        chart_for(settings.rules, caches=app_caches())
+        # The page waited for the chart: a job works it out (its progress page meanwhile),
+        # whether or not the question drawn needs it (a hand dealt from a shoe is graded by its
+        # own EVs), so the next page asks.
+        chart_or_pending(settings.rules, then=url_for("strategy_quiz.ask", **settings.query()))
     past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
     question = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, question)
@@ -268,13 +270,14 @@ def _page(
 
 @bp.get("/chart")
 def heat_map() -> Response:
-    settings = read_settings(request.args)
+    settings = read_settings(request.args, work_now=False)  # a job works a new chart out
     if is_rules_form(request.args):
         # The heat map's rules form was sent: show it at the rules' own address, as the quiz.
         return redirect(url_for("strategy_quiz.heat_map", **settings.query()), code=303)
     rules = settings.rules
     tally = history(current_user(), settings, by_cell=True).tally
-    table = chart_for(rules, caches=app_caches())
+    then = url_for("strategy_quiz.heat_map", **settings.query())
+    table = chart_or_pending(rules, then=then)
     return render(
         "drills/_strategy_heatmap.html",
         settings=settings,

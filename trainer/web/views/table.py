@@ -29,7 +29,6 @@ from werkzeug.wrappers import Response
 from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import convention_choices, resolution_choices, system_choices
-from drills.strategy_chart import chart_for
 from drills.table_dealing import dealer_step
 from drills.table_session import (
     DEFAULT_STOP_AT,
@@ -62,6 +61,8 @@ from trainer.web.support import (
     render,
 )
 from trainer.web.views import drills as drill_road
+from trainer.web.views.chart_jobs import ChartPendingError, chart_or_pending
+from trainer.web.views.chart_jobs import pending_page as chart_pending_page
 from trainer.web.views.count_jobs import pending_page, study_or_start
 
 bp = Blueprint("table", __name__, url_prefix="/table")
@@ -101,7 +102,9 @@ class Seated:
 
 
 def replay(spec: TableSpec, seed: int, steps: list[str]) -> tuple[TableGame, Ask]:
-    game = TableGame(spec.setup(seed), chart_for(spec.rules, caches=app_caches()))
+    """The table as its steps left it (a chart not worked out yet: its job's progress page,
+    :class:`~trainer.web.views.chart_jobs.ChartPendingError`)."""
+    game = TableGame(spec.setup(seed), chart_or_pending(spec.rules))
     return game, game.play(steps, spec.bankroll)
 
 
@@ -210,7 +213,10 @@ def start() -> Response:
     # A study not worked out yet is started now (a 429 past the learner's share of new work,
     # nothing stored); the table is stored first, so that the progress page goes on to it.
     study = study_or_start(rules, spec.system) if spec.needs_study else None
-    chart_for(rules, caches=app_caches())
+    try:
+        chart = chart_or_pending(rules)
+    except ChartPendingError as pending:
+        chart, chart_job = None, pending.job
     user = current_user_or_guest()
     stored = tables.create_table(
         get_db(),
@@ -222,6 +228,8 @@ def start() -> Response:
     url = url_for("table.show", table_id=stored.id)
     if study is not None and study[0] is None:
         return pending_page(rules, spec.system, study[1], then=url)
+    if chart is None:
+        return chart_pending_page(rules, chart_job, then=url)
     return redirect(url, code=303)
 
 

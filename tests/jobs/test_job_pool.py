@@ -1,0 +1,132 @@
+"""The job pool in real processes (python -m trainer.jobs.pool, as the server starts it): it
+claims a queued job, writes its progress and heartbeat, marks it done; a job that raises is
+failed with a readable message and its traceback in the operator's log; a job whose worker is
+killed is noticed within seconds and run again to its end."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from trainer.jobs.kinds import chart_key, count_study_key
+from trainer.jobs.pool import PoolSettings
+from trainer.store import jobs, migrate, open_db
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def database(tmp_path: Path) -> Path:
+    path = tmp_path / "jobs.sqlite3"
+    db = open_db(path)
+    migrate(db)
+    db.conn.close()
+    return path
+
+
+@pytest.fixture
+def pool(database: Path, tmp_path: Path) -> Iterator[Callable[[], str]]:
+    """A pool of two workers on ``database``, a job's process taken for gone after 2 s; a
+    function returning its log so far."""
+    log_path = tmp_path / "pool.log"
+    settings = PoolSettings(str(database), at_once=2, stale_seconds=2.0, max_tries=3)
+    with log_path.open("wb") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "trainer.jobs.pool", *settings.arguments()],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        yield lambda: log_path.read_text(encoding="utf-8", errors="replace")
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def _wait_for(what: Callable[[], Any], seconds: float, log: Callable[[], str]) -> Any:
+    deadline = time.monotonic() + seconds
+    while not (found := what()):
+        assert time.monotonic() < deadline, log()
+        time.sleep(0.2)
+    return found
+
+
+def _job(database: Path, job_id: int) -> jobs.Job:
+    db = open_db(database)
+    try:
+        found = jobs.get(db, job_id)
+    finally:
+        db.conn.close()
+    assert found is not None
+    return found
+
+
+def _enqueue(database: Path, kind: str, params: dict[str, Any], **fields: Any) -> int:
+    db = open_db(database)
+    try:
+        return jobs.enqueue(db, kind, params, **fields)[0].id
+    finally:
+        db.conn.close()
+
+
+def test_the_pool_runs_a_job_to_its_end_and_fails_one_that_raises(
+    pool: Callable[[], str], database: Path, tmp_path: Path
+) -> None:
+    rules = "vegas-6d-s17 decks=3 double_after_split=false"  # no preset: never cached
+    chart = _enqueue(
+        database,
+        "chart",
+        {"rules": rules, "cache_dir": str(tmp_path / "charts")},
+        owner_id=None,
+        key=chart_key(rules),
+        total=1,
+    )
+    broken = _enqueue(database, "penetration", {"preset": "no-such-game", "system": "hi-lo"})
+    done = _wait_for(lambda: _job(database, chart).finished and _job(database, chart), 120, pool)
+    assert done.state == "done" and done.done == done.total == 1 and done.tries == 1
+    assert done.started_at and done.finished_at and done.heartbeat
+    assert done.result["house_edge"] != 0
+    assert list((tmp_path / "charts").glob("*.json"))  # where the pages read it
+    failed = _wait_for(lambda: _job(database, broken).finished and _job(database, broken), 60, pool)
+    assert failed.state == "failed" and "no-such-game" in (failed.error or "")
+    assert "Traceback" not in (failed.error or "")  # the learner's words, not the trace
+    log = pool()
+    assert f"job {chart} (chart) started" in log and f"job {chart} (chart) done" in log
+    assert f"job {broken} (penetration) failed" in log and "Traceback" in log  # the operator's
+
+
+@pytest.mark.serial  # kills a process and waits on a count study
+def test_a_job_whose_worker_is_killed_is_run_again_within_seconds(
+    pool: Callable[[], str], database: Path, tmp_path: Path
+) -> None:
+    rules = "russian-bank decks=3"  # a count study of seconds, not tens of them
+    study = _enqueue(
+        database,
+        "count-study",
+        {"rules": rules, "system": "hi-lo", "cache_dir": str(tmp_path / "charts")},
+        key=count_study_key(rules, "hi-lo"),
+        total=21,
+    )
+    running = _wait_for(
+        lambda: (job := _job(database, study)).state == "running" and job.pid and job, 60, pool
+    )
+    time.sleep(1.0)
+    beat = _job(database, study).heartbeat
+    assert beat is not None and beat > time.time() - 3  # the worker beats while it runs
+    os.kill(running.pid, signal.SIGKILL)
+    killed = time.monotonic()
+    _wait_for(lambda: _job(database, study).tries == 2, 20, pool)
+    assert time.monotonic() - killed < 15  # noticed within seconds, never left at 0%
+    assert f"job {study} (count-study): its process {running.pid} is gone" in pool()
+    done = _wait_for(lambda: _job(database, study).finished and _job(database, study), 180, pool)
+    assert done.state == "done" and done.done == 21
+    assert list((tmp_path / "charts").glob("count-*.json"))

@@ -1,0 +1,149 @@
+"""A visitor cannot make the server work for more than the bound: a chart for new rules is a job
+(its progress page), never seconds of the request; a visitor without the session cookie starts
+none (the page that would wait on it sets the cookie and reloads itself); past a learner's or
+the server's share of jobs a 429 says when to retry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import app_config
+from trainer.store import jobs, open_db
+
+TABLE = {
+    "others": "2",
+    "boxes": "1",
+    "bankroll": "500",
+    "unit": "5",
+    "system": "hi-lo",
+    "convention": "floor",
+    "resolution": "half",
+    "graded": ["strategy"],
+    "mode": "test",
+}
+# No preset plays these: never cached. One rule set per request, so each asks for a new chart.
+NEW = [f"vegas-6d-s17 decks={decks} double_after_split=false" for decks in (3, 5, 7)]
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The app with an empty chart cache, its jobs left queued (no inline run, no pool), and
+    no chart ever worked out in this process."""
+    from trainer import create_app
+    from trainer.engine.strategy import cache
+
+    monkeypatch.setenv("TRAINER_CACHE_DIR", str(tmp_path / "charts"))
+    monkeypatch.setattr(cache.CACHE, "_memory", {})
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a chart was worked out in the request")
+
+    monkeypatch.setattr(cache, "compute_chart", refused)
+    monkeypatch.setattr("trainer.engine.play.table._chart_of", refused)
+    return create_app(
+        app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path / "charts"), JOBS_INLINE=False)
+    )
+
+
+def _jobs(app: Any) -> list[dict[str, Any]]:
+    return list(open_db(app.config["DATABASE"])["jobs"].rows)
+
+
+def test_a_table_and_a_shoe_for_new_rules_wait_on_a_chart_job(
+    app: Any, client: Any, csrf: Any
+) -> None:
+    table = client.post("/table/", data={**TABLE, "rules": NEW[0], "csrf_token": csrf()})
+    assert table.status_code == 202
+    page = table.get_data(as_text=True)
+    assert "Working out the strategy chart" in page and "/chart-jobs/progress?" in page
+    assert '<noscript><meta http-equiv="refresh"' in page and "/table/" in page
+    shoe = client.post(
+        "/counting/sessions",
+        data={"csrf_token": csrf(), "kind": "shoe", "rules": NEW[1], "seats": "2", "speed": "20"},
+        headers={"Referer": "http://localhost/drills/counting-shoe"},
+    )
+    assert shoe.status_code == 202 and "Working out the strategy chart" in shoe.get_data(True)
+    assert [(j["kind"], j["state"]) for j in _jobs(app)] == [("chart", "queued")] * 2
+    # Asked again: the same job, nothing new.
+    again = client.post("/table/", data={**TABLE, "rules": NEW[0], "csrf_token": csrf()})
+    assert again.status_code == 202 and len(_jobs(app)) == 2
+
+
+def test_past_a_learners_share_of_jobs_a_429_says_when_to_retry(
+    app: Any, client: Any, csrf: Any
+) -> None:
+    for rules in NEW[:2]:
+        sent = client.post("/table/", data={**TABLE, "rules": rules, "csrf_token": csrf()})
+        assert sent.status_code == 202
+    refused = client.post("/table/", data={**TABLE, "rules": NEW[2], "csrf_token": csrf()})
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+    assert "Try again in half a minute" in refused.get_data(as_text=True)
+    assert len(_jobs(app)) == 2  # nothing queued for the refused request
+
+
+def test_past_the_servers_share_of_jobs_a_429_for_everyone(app: Any, csrf: Any) -> None:
+    app.config["JOBS_QUEUED_AT_MOST"] = 1
+    first, second = app.test_client(), app.test_client()
+    for client in (first, second):
+        with client.session_transaction() as session:
+            session["_csrf"] = "token-0123456789abcdef"
+    sent = first.post(
+        "/table/", data={**TABLE, "rules": NEW[0], "csrf_token": "token-0123456789abcdef"}
+    )
+    assert sent.status_code == 202
+    refused = second.post(
+        "/table/", data={**TABLE, "rules": NEW[1], "csrf_token": "token-0123456789abcdef"}
+    )
+    assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
+    assert len(_jobs(app)) == 1
+
+
+def test_a_visitor_without_the_session_cookie_starts_no_job(app: Any) -> None:
+    client = app.test_client(use_cookies=False)
+    progress = f"/chart-jobs/progress?rules={NEW[0]}&next=/"
+    waiting = client.get(progress)
+    assert waiting.status_code == 202  # the pending page, which reloads itself
+    assert "Allow cookies for this site" in waiting.get_data(as_text=True)
+    assert "trainer_session=" in waiting.headers.get("Set-Cookie", "")  # the next load has one
+    assert client.get(progress).status_code == 202
+    assert _jobs(app) == []  # however often it comes without the cookie
+    # A browser that keeps the cookie: the job starts on its next load.
+    browser = app.test_client()
+    assert browser.get(progress).status_code == 202 and _jobs(app) == []
+    started = browser.get(progress)
+    assert started.status_code == 202 and "Allow cookies" not in started.get_data(as_text=True)
+    assert [j["kind"] for j in _jobs(app)] == ["chart"]
+
+
+def test_a_count_study_for_a_visitor_without_the_cookie_waits_for_it(app: Any) -> None:
+    client = app.test_client(use_cookies=False)
+    query = f"rules={NEW[0]}&system=hi-lo&next=/"
+    waiting = client.get(f"/count-jobs/progress?{query}")
+    assert waiting.status_code == 202 and "Allow cookies" in waiting.get_data(as_text=True)
+    assert _jobs(app) == []
+
+
+def test_a_shared_job_already_going_is_shown_to_a_cookieless_visitor(app: Any) -> None:
+    db = open_db(app.config["DATABASE"])
+    jobs.enqueue(db, "chart", {"rules": NEW[0]}, key=f"chart {NEW[0]}", total=1)
+    client = app.test_client(use_cookies=False)
+    assert client.get(f"/chart-jobs/progress?rules={NEW[0]}&next=/").status_code == 202
+    assert len(_jobs(app)) == 1
+
+
+def test_004s_fixed_point_is_a_job_not_a_second_of_the_request(
+    app: Any, client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("the fixed point was worked out in the request")
+
+    monkeypatch.setattr("trainer.engine.banker.face_down.work_out_fixed_point", refused)
+    rules = "russian-bank decks=3 dealer_stands_on=16"  # no preset, no reading: never kept
+    client.get("/")  # a browser the server knows
+    response = client.get(f"/strategy?rules={rules}")
+    assert response.status_code == 202
+    assert "Working out the strategy chart" in response.get_data(as_text=True)
+    assert [(j["kind"], j["key"]) for j in _jobs(app)] == [("fixed-point", f"fixed-point {rules}")]

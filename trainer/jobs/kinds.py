@@ -1,0 +1,143 @@
+"""What each kind of job does: a function of the job's parameters (JSON, as stored) and a
+:class:`Report` to say how far it is, returning the job's result (JSON).
+
+Every kind writes what it works out where the pages read it (the app's caches, passed in the
+parameters) or returns it as its result (a simulation's figures). None of them knows the web
+app: the parameters carry everything, so a job runs the same inline in a test, in a job worker
+of the server, or on another machine's worker.
+
+This module runs long by design: it is never called in a request (except inline, in tests).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+__all__ = ["KINDS", "Report", "Runner", "count_study_key", "chart_key", "penetration_key"]
+
+
+class Report(Protocol):
+    """How a running job says how far it is."""
+
+    def progress(self, done: int, total: int) -> None: ...
+
+    def stage(self, name: str) -> None: ...
+
+
+Runner = Callable[[dict[str, Any], Report], Any]
+
+
+def count_study_key(notation: str, system: str) -> str:
+    return f"count-study {notation} {system}"
+
+
+def chart_key(notation: str) -> str:
+    return f"chart {notation}"
+
+
+def penetration_key(preset: str) -> str:
+    return f"penetration {preset}"
+
+
+def _count_study(params: dict[str, Any], report: Report) -> Any:
+    """The indices and the edge by count of ``rules`` in ``system``, into ``cache_dir``."""
+    from trainer.engine.counting import find_system
+    from trainer.engine.indices import study
+    from trainer.engine.rulebook.rules import Rules
+
+    rules, system = Rules.parse(params["rules"]), find_system(params["system"])
+    study(
+        rules,
+        system,
+        cache_dir=params.get("cache_dir"),
+        jobs=int(params.get("processes", 1)),
+        progress=report.progress,
+    )
+    return {"rules": params["rules"], "system": params["system"]}
+
+
+def _chart(params: dict[str, Any], report: Report) -> Any:
+    """The strategy chart of ``rules`` into ``cache_dir`` (and, for 004 dealt face down, the
+    banker's fixed point beside the charts); for a preset, its text's advice and its other
+    readings' charts too (what the warm-up fills)."""
+    from trainer.engine.banker.face_down import face_down_game, fixed_point
+    from trainer.engine.rulebook.rules import Rules, preset_names
+    from trainer.engine.strategy import cache as strategy_cache
+    from trainer.engine.strategy.cli import fill_preset
+
+    notation, directory = params["rules"], params.get("cache_dir")
+    report.progress(0, 1)
+    if face_down_game(Rules.parse(notation)):
+        fixed_point(Rules.parse(notation))
+    if params.get("whole_preset") and notation in preset_names():
+        lines = list(fill_preset(notation, cache_dir=directory))
+        report.progress(1, 1)
+        return {"lines": lines}
+    chart = strategy_cache.chart(Rules.parse(notation), cache_dir=directory)
+    report.progress(1, 1)
+    return {"house_edge": chart.house_edge}
+
+
+def _fixed_point(params: dict[str, Any], report: Report) -> Any:
+    """The banker's fixed point of ``rules`` (004 dealt face down), kept beside the charts."""
+    from trainer.engine.banker.face_down import fixed_point
+    from trainer.engine.rulebook.rules import Rules
+
+    report.progress(0, 1)
+    point = fixed_point(Rules.parse(params["rules"]))
+    report.progress(1, 1)
+    return {"edge": point.edge}
+
+
+def _penetration(params: dict[str, Any], report: Report) -> Any:
+    """The shoe-penetration studies of ``preset`` not dealt yet, into ``cache_dir``."""
+    from drills.counting import penetration_study
+    from trainer.engine.rulebook.rules import find_preset
+
+    preset, system, directory = params["preset"], params["system"], params.get("cache_dir")
+    depths = list(penetration_study.penetrations_for(find_preset(preset)))
+    dealt = 0
+    for done, depth in enumerate(depths):
+        report.progress(done, len(depths))
+        if penetration_study.cached_study(preset, depth, system, cache_dir=directory):
+            continue
+        penetration_study.study(preset, depth, system, cache_dir=directory)
+        dealt += 1
+    report.progress(len(depths), len(depths))
+    return {"dealt": dealt}
+
+
+@contextmanager
+def _cache_dir(directory: str | None) -> Iterator[None]:
+    """The engine's default chart cache pointed at ``directory`` while a simulation runs (the
+    simulator reads the charts and studies from the default)."""
+    before = os.environ.get("TRAINER_CACHE_DIR")
+    if directory:
+        os.environ["TRAINER_CACHE_DIR"] = directory
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("TRAINER_CACHE_DIR", None)
+        else:
+            os.environ["TRAINER_CACHE_DIR"] = before
+
+
+def _simulation(params: dict[str, Any], report: Report) -> Any:
+    """A learner's simulation (:mod:`trainer.simulator.job`): its figures and a few paths."""
+    from trainer.simulator.job import simulate_job
+
+    with _cache_dir(params.get("cache_dir")):
+        return simulate_job(params, report.progress, report.stage)
+
+
+KINDS: dict[str, Runner] = {
+    "count-study": _count_study,
+    "chart": _chart,
+    "fixed-point": _fixed_point,
+    "penetration": _penetration,
+    "simulation": _simulation,
+}

@@ -1,0 +1,147 @@
+"""A job worker: the process that runs queued jobs one after another, ``python -m
+trainer.jobs.worker DATABASE`` (started by the pool, :mod:`trainer.jobs.pool`), until none is
+queued; ``python -m trainer.jobs.worker DATABASE JOB_ID`` runs that one queued job.
+
+While a job runs, a thread of its process writes the job's heartbeat every
+:data:`HEARTBEAT_SECONDS`, so that the pool can tell a job whose process is gone from one that
+is only slow. A job that raises is failed: its traceback goes to the operator's log (the
+``trainer.jobs`` logger, on standard error: gunicorn's error log), a readable message to its
+row (the learner's page). A worker told to stop (SIGTERM) puts its job back in the queue.
+
+This module runs long by design: it is never called in a request (except inline, in tests).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from typing import Any
+
+import sqlite_utils
+
+from trainer.jobs.kinds import KINDS
+from trainer.store import jobs, open_db
+
+__all__ = ["HEARTBEAT_SECONDS", "LOG", "learner_message", "main", "run_by_id", "run_claimed"]
+
+HEARTBEAT_SECONDS = 1.0
+LOG = logging.getLogger("trainer.jobs")
+_GENERIC = "an error on the server stopped it (its operator has the details); try again later"
+
+
+def learner_message(error: BaseException) -> str:
+    """What a learner is told of ``error``: our own narrow errors (ValueError's kin) say what
+    was wrong in words; anything else is the server's, told to its operator only."""
+    if isinstance(error, ValueError) and str(error):
+        return str(error)
+    return _GENERIC
+
+
+class _Reporter:
+    """Progress and stages of one running job, written to its row."""
+
+    def __init__(self, db: sqlite_utils.Database, job: jobs.Job) -> None:
+        self.db, self.job = db, job
+        self._lock = threading.Lock()
+
+    def progress(self, done: int, total: int) -> None:
+        with self._lock:
+            jobs.progress(self.db, self.job.id, done, total)
+
+    def stage(self, name: str) -> None:
+        with self._lock:
+            jobs.set_stage(self.db, self.job.id, name)
+
+
+def _beating(database: str, job: jobs.Job, stop: threading.Event) -> None:
+    """The job's heartbeat, from a connection of its own, until ``stop``."""
+    db = open_db(database)
+    try:
+        while not stop.wait(HEARTBEAT_SECONDS):
+            if not jobs.beat(db, job.id, os.getpid()):
+                return  # the job is no longer this process's
+    finally:
+        db.conn.close()
+
+
+def run_claimed(db: sqlite_utils.Database, job: jobs.Job, database: str | None = None) -> bool:
+    """Run ``job`` (claimed by this process) to its end: done, or failed with its error
+    logged; with ``database`` a heartbeat thread beats meanwhile. Whether it ended well."""
+    stop = threading.Event()
+    if database is not None:
+        threading.Thread(target=_beating, args=(database, job, stop), daemon=True).start()
+    began = time.monotonic()
+    LOG.info("job %s (%s) started: %s (try %s)", job.id, job.kind, _what(job), job.tries)
+    try:
+        result = KINDS[job.kind](job.params, _Reporter(db, job))
+    except Exception as error:  # noqa: BLE001 (any failure is the job's, told on its page)
+        LOG.exception("job %s (%s) failed after %.1f s", job.id, job.kind, time.monotonic() - began)
+        jobs.fail(db, job.id, learner_message(error))
+        return False
+    finally:
+        stop.set()
+    jobs.finish(db, job.id, result, done=job.total or None)
+    LOG.info("job %s (%s) done in %.1f s", job.id, job.kind, time.monotonic() - began)
+    return True
+
+
+def _what(job: jobs.Job) -> str:
+    return job.key or str(job.params.get("rules", ""))
+
+
+def run_by_id(database: str, job_id: int) -> int:
+    """Run the queued job ``job_id`` in this process; 0 if it ended well."""
+    db = open_db(database)
+    try:
+        found = jobs.claim_id(db, job_id, os.getpid())
+        if found is None:
+            return 1
+        return 0 if run_claimed(db, found, database) else 1
+    finally:
+        db.conn.close()
+
+
+def _stop(signum: int, frame: Any) -> None:
+    raise SystemExit(128 + signum)
+
+
+def work(database: str) -> int:
+    """Run queued jobs until none is left; how many ran."""
+    db = open_db(database)
+    ran = 0
+    job = None
+    try:
+        while (job := jobs.claim(db, os.getpid())) is not None:
+            run_claimed(db, job, database)
+            ran += 1
+            job = None
+    except BaseException:
+        if job is not None and jobs.release(db, job.id, os.getpid()):
+            LOG.warning("job %s (%s) stopped with its worker: queued again", job.id, job.kind)
+        raise
+    finally:
+        db.conn.close()
+    return ran
+
+
+def main(argv: list[str]) -> int:
+    """``DATABASE``: run queued jobs until none is left; ``DATABASE JOB_ID``: that one job."""
+    if len(argv) not in (1, 2) or (len(argv) == 2 and not argv[1].isdigit()):
+        print("usage: python -m trainer.jobs.worker DATABASE [JOB_ID]", file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=logging.INFO, format="[jobs %(process)d] %(levelname)s %(message)s", stream=sys.stderr
+    )
+    signal.signal(signal.SIGTERM, _stop)
+    if len(argv) == 2:
+        return run_by_id(argv[0], int(argv[1]))
+    work(argv[0])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
