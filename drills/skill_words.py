@@ -14,11 +14,13 @@ from trainer.engine.article import a_or_an
 from trainer.engine.counting import SYSTEMS
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
-from trainer.words import plural
+from trainer.words import plural, say
 
 __all__ = ["decks_words", "rules_and_rest", "system_words", "words_of"]
 
 _AGAINST_RE = re.compile(r"\bv (A|10|[2-9])\b")
+# 004 as dealt: a row with no banker card, by the cards drawn ("hard 14 v ?1").
+_UNSEEN_RE = re.compile(r"^(?P<row>(?:hard|soft) [0-9]{1,2}) v \?(?P<drawn>[0-9])$")
 _DECKS_RE = re.compile(r"^([1-8])d$")
 _SYSTEM_RE = re.compile(
     r"(?<![\w-])(" + "|".join(re.escape(slug) for slug in sorted(SYSTEMS, key=len, reverse=True))
@@ -29,6 +31,18 @@ _SYSTEM_RE = re.compile(
 def _against(match: re.Match[str]) -> str:
     up = match[1]
     return "against " + a_or_an("ace" if up == "A" else up)
+
+
+def _unseen(match: re.Match[str]) -> str:
+    drawn, row = int(match["drawn"]), match["row"]
+    if drawn == 0:
+        return say("%(row)s, two cards dealt, no banker card shown", row=row)
+    return plural(
+        "%(row)s, %(count)s card drawn, no banker card shown",
+        "%(row)s, %(count)s cards drawn, no banker card shown",
+        drawn,
+        row=row,
+    )
 
 
 def system_words(text: str) -> str:
@@ -57,13 +71,15 @@ def rules_and_rest(key: str) -> tuple[Rules | None, str]:
 
 def words_of(key: str) -> str:
     """A key in plain words: its rules named as the footer names them, a cell's up card said
-    "against a 10", each system by its name, each ``"6d"`` as "6 decks"."""
+    "against a 10" (at 004 as dealt, ``"v ?1"`` as "1 card drawn, no banker card shown"), each
+    system by its name, each ``"6d"`` as "6 decks"."""
     rules, rest = rules_and_rest(key)
     words = rest.split(" ")
     counted = [word for word in (words[0], words[-1]) if word in SYSTEMS and len(words) > 1]
     if counted:  # a cell played by the count: "hi-lo hard 16 v 10", "insurance hi-lo"
         words.remove(counted[0])
-    text = _AGAINST_RE.sub(_against, " ".join(decks_words(word) for word in words))
+    text = _UNSEEN_RE.sub(_unseen, " ".join(decks_words(word) for word in words))
+    text = _AGAINST_RE.sub(_against, text)
     text = system_words(text.rstrip(",")) + (
         f" at the {SYSTEMS[counted[0]].name} count" if counted else ""
     )

@@ -1,6 +1,12 @@
 """The basic-strategy quiz's situations and chart cells: reading a question's situation, the cell
 it falls in, a hand dealt for a cell, and a learner's accuracy per cell (the weakest mix, the
-heat map)."""
+heat map).
+
+At 004 as its text deals it (``deal_faces=all-down``) no banker card is shown: a cell is a row of
+the punters' chart of one column, by the cards drawn so far (the banker reads the draws), and its
+column is :func:`drawn_label` in place of an up card: ``Cell("hard", "16", "?1")``, hard 16
+after one card drawn. Its questions read ``"TS 2H 4C v ?"`` (:mod:`drills.face_down_play`).
+"""
 
 from __future__ import annotations
 
@@ -11,11 +17,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from drills import face_down_play
 from drills.base import InvalidQuestionError
+from trainer.engine.banker.face_down import (
+    face_down_game,
+    fixed_point,
+    is_soft,
+    punter_reach,
+    total_of,
+)
 from trainer.engine.deck.cards import Card, InvalidCardError, Rank, Suit
 from trainer.engine.deck.hand import Hand, Situation
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import number, plural
+from trainer.words import number, plural, say
 
 INSURANCE_SUFFIX = " insurance"
 SECTIONS = ("hard", "soft", "pairs")
@@ -82,8 +96,94 @@ def cell_of(situation: Situation, rules: Rules) -> Cell:
 
 
 def cells_for(rules: Rules, section: str | None = None) -> list[Cell]:
-    """Every chart cell a two-card hand can land in under ``rules`` (21s excluded: no choice)."""
+    """Every chart cell a two-card hand can land in under ``rules`` against an up card (21s
+    excluded: no choice), as the deviations and the index chart read them."""
     return list(_cells(rules.split_by, section))
+
+
+def quiz_cells(rules: Rules, section: str | None = None) -> list[Cell]:
+    """The cells the basic-strategy quiz asks: :func:`cells_for`, or at 004 as dealt every row
+    of the chart of one column a punter playing it meets, by the cards drawn."""
+    if face_down_game(rules):
+        return [cell for cell in _face_down_hands(rules) if section in (None, cell.section)]
+    return cells_for(rules, section)
+
+
+# -- 004 as dealt: no banker card -------------------------------------------------------------
+
+
+def drawn_label(drawn: int) -> str:
+    """A face-down cell's column: the cards the punter drew so far (``"?0"``: none)."""
+    return f"?{drawn}"
+
+
+def face_down_cell(hand: Hand) -> Cell:
+    """The cell of a punter's hand at 004 as dealt: its row, by the cards drawn."""
+    return Cell("soft" if hand.is_soft else "hard", str(hand.total), drawn_label(len(hand) - 2))
+
+
+@lru_cache(maxsize=8)
+def _face_down_hands(rules: Rules) -> dict[Cell, tuple[tuple[tuple[int, ...], float], ...]]:
+    """Each cell of the chart of one column, in the chart's order, with the hands (card values)
+    making it that a punter playing the fixed point's chart holds, and their chances."""
+    reach = punter_reach(rules, fixed_point(rules).punter)
+    cells: dict[Cell, list[tuple[tuple[int, ...], float]]] = {}
+    for values, chance in reach.items():
+        section = "soft" if is_soft(values) else "hard"
+        cell = Cell(section, str(total_of(values)), drawn_label(len(values) - 2))
+        cells.setdefault(cell, []).append((values, chance))
+    order = sorted(cells, key=lambda c: (c.up, SECTIONS.index(c.section), int(c.row)))
+    return {cell: tuple(cells[cell]) for cell in order}
+
+
+def cell_words(cell: Cell) -> str:
+    """A cell as a learner reads it: ``"hard 16 v 10"``, ``"hard 16, 1 card drawn"``."""
+    if not cell.up.startswith("?"):
+        return str(cell)
+    drawn = int(cell.up[1:])
+    if drawn == 0:
+        return say("%(row)s, two cards dealt", row=f"{cell.section} {cell.row}")
+    row = f"{cell.section} {cell.row}"
+    return plural("%(row)s, %(count)s card drawn", "%(row)s, %(count)s cards drawn", drawn, row=row)
+
+
+def face_down_code(rules: Rules, cell: Cell) -> str:
+    """A face-down cell's play: ``"H"`` where drawing is worth more over its hands."""
+    evs = face_down_evs(rules, cell)
+    return "H" if evs["H"] > evs["S"] else "S"
+
+
+def face_down_evs(rules: Rules, cell: Cell) -> dict[str, float]:
+    """A face-down cell's EVs of standing and drawing, over its hands by their chances."""
+    hands = _face_down_hands(rules)[cell]
+    values = fixed_point(rules).punter.values
+    weight = sum(chance for _, chance in hands)
+    return {
+        key: sum(chance * values[h][i] for h, chance in hands) / weight
+        for i, key in enumerate(("S", "H"))
+    }
+
+
+def face_down_hand_for(cell: Cell, rules: Rules, rng: random.Random) -> tuple[Card, ...]:
+    """A punter's hand of that face-down cell, its hands drawn by their chances, in an order
+    a pack could deal (no card more often than the packs hold it)."""
+    hands = _face_down_hands(rules)[cell]
+    values = rng.choices([h for h, _ in hands], [chance for _, chance in hands])[0]
+    while True:
+        cards = [_card_of_value(value, rng) for value in values]
+        if max(Counter(cards).values()) <= rules.decks:
+            rng.shuffle(cards)
+            return tuple(cards)
+
+
+def read_face_down(notation: str, rules: Rules) -> Hand:
+    """The punter's hand a face-down question names (:func:`face_down_play.work_out`'s checks).
+
+    :raises InvalidQuestionError: for anything this quiz could not have dealt under ``rules``.
+    """
+    hand = face_down_play.work_out(notation, rules).hand
+    _check_pack(hand.cards, rules)
+    return hand
 
 
 @lru_cache(maxsize=16)
@@ -158,7 +258,7 @@ def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:
     hand = situation.hand
     if len(hand) != 2:
         raise InvalidQuestionError(f"a basic-strategy question is a two-card hand, not {len(hand)}")
-    _check_pack(situation, rules)
+    _check_pack((*situation.hand.cards, situation.up), rules)
     offers_insurance = situation.up.is_ace and rules.insurance
     if insurance and not offers_insurance:
         raise InvalidQuestionError(
@@ -169,8 +269,7 @@ def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:
     return situation, insurance
 
 
-def _check_pack(situation: Situation, rules: Rules) -> None:
-    cards = [*situation.hand.cards, situation.up]
+def _check_pack(cards: Sequence[Card], rules: Rules) -> None:
     suited = Counter(card for card in cards if card.suit is not None)
     for card, count in suited.items():
         if count > rules.decks:
@@ -245,6 +344,11 @@ def _play_cells(rules: Rules) -> dict[str, Cell | None]:
 
 def _play_cell(question: str, rules: Rules) -> Cell | None:
     """The chart cell of a play question's notation; None for insurance or a bad notation."""
+    if face_down_game(rules):
+        try:
+            return face_down_cell(read_face_down(question, rules))
+        except InvalidQuestionError:
+            return None
     try:
         situation, insurance = read_situation(question, rules)
     except InvalidQuestionError:
@@ -268,26 +372,41 @@ def accuracy_band(right: int, total: int) -> str:
     return "bad"
 
 
+def heat_columns(rules: Rules) -> tuple[str, ...]:
+    """The heat map's columns: the up cards, or at 004 as dealt the cards drawn so far."""
+    if not face_down_game(rules):
+        return UP_LABELS
+    return tuple(sorted({cell.up for cell in quiz_cells(rules)}))
+
+
 def heat_map(
     rules: Rules, tally: Mapping[Cell, tuple[int, int]], code: Callable[[Cell], str]
 ) -> list[tuple[str, list[dict[str, Any]]]]:
     """The heat map's sections: per section its rows, each cell with its chart ``code``, the
-    learner's right answers and answers there, and its :func:`accuracy_band`."""
+    learner's right answers and answers there, and its :func:`accuracy_band` (None in a column
+    the row has no hand in: at 004 as dealt, hard 4 after a draw)."""
+    columns = heat_columns(rules)
     sections = []
     for section in SECTIONS:
-        rows: dict[str, list[dict[str, Any]]] = {}
-        for cell in cells_for(rules, section):
+        rows: dict[str, dict[str, dict[str, Any]]] = {}
+        for cell in quiz_cells(rules, section):
             right, total = tally.get(cell, (0, 0))
-            rows.setdefault(cell.row, []).append(
-                {
-                    "cell": cell,
-                    "code": code(cell),
-                    "right": right,
-                    "total": total,
-                    "band": accuracy_band(right, total),
-                }
+            rows.setdefault(cell.row, {})[cell.up] = {
+                "cell": cell,
+                "words": cell_words(cell),
+                "code": code(cell),
+                "right": right,
+                "total": total,
+                "band": accuracy_band(right, total),
+            }
+        if rows:
+            order = (
+                sorted(rows, key=lambda row: (len(row), row))
+                if columns != UP_LABELS
+                else list(rows)
             )
-        sections.append((section, [{"label": row, "cells": cells} for row, cells in rows.items()]))
+            labelled = [{"label": r, "cells": [rows[r].get(up) for up in columns]} for r in order]
+            sections.append((section, labelled))
     return sections
 
 

@@ -25,6 +25,10 @@ Hand mixes (``learner.options["mix"]``): ``shoe`` (the first hand off a freshly 
 else their least accurate cells, from the attempts the caller passes in ``learner.recent``),
 ``lean`` (every cell, leaning toward those the learner gets wrong and the close calls, whose
 best two plays are within a few hundredths of a bet: ``strategy_cells.leaning_weights``).
+
+At 004 as its text deals it (``deal_faces=all-down``) no banker card is shown: the quiz asks the
+punter's own cards and how many he drew, graded by the chart of one column
+(:mod:`drills.face_down_quiz`).
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from drills import face_down_quiz
 from drills.base import (
     AsksOnItsPage,
     Drill,
@@ -61,6 +66,7 @@ from drills.strategy_cells import (
     weakest_of,
 )
 from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS, chart_for
+from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.hand import Hand, Situation
 from trainer.engine.deck.shoe import Shoe
@@ -160,12 +166,21 @@ class Play:
 # -- working out a play ----------------------------------------------------------------------
 
 
-def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Play:
+def work_out(
+    notation: str, rules: Rules, caches: Caches | None = None
+) -> Play | face_down_quiz.FaceDownQuizPlay:
     """Everything about one question: its cell, the legal answers with their EVs, the right one
-    (the chart and count study read from ``caches``).
+    (the chart and count study read from ``caches``); at 004 as dealt, the face-down question's
+    (:mod:`drills.face_down_quiz`).
 
     :raises InvalidQuestionError: for a notation this quiz could not have asked.
     """
+    if face_down_game(rules):
+        return face_down_quiz.play_of(notation, rules)
+    return _face_up(notation, rules, caches)
+
+
+def _face_up(notation: str, rules: Rules, caches: Caches | None = None) -> Play:
     base, shown = split_count(notation)
     situation, insurance = read_situation(base, rules)
     if shown is not None:
@@ -405,6 +420,9 @@ class StrategyQuiz(Drill, AsksOnItsPage):
         schedule has due (drawn from first; other mixes ignore both); ``counted``: the system
         whose count an insurance question shows (none by default); ``caches``: where the chart
         and the count study are read."""
+        if face_down_game(rules):  # 004 as dealt: no banker card (drills.face_down_quiz)
+            notation, note = face_down_quiz.next_notation(rng, rules, mix=mix, tally=tally, due=due)
+            return _noted(face_down_quiz.question_of(notation, rules), note)
         follow_up = _after_insurance(last_question, rules)
         if follow_up is not None:
             return self.question(follow_up, rules, caches=caches)
@@ -434,10 +452,7 @@ class StrategyQuiz(Drill, AsksOnItsPage):
         notation = str(situation) + (INSURANCE_SUFFIX if insurance else "")
         if insurance and counted is not None:
             notation = counted_insurance_notation(rng, situation, rules, counted, caches=caches)
-        question = self.question(notation, rules, caches=caches)
-        if note:
-            question = Question(question.notation, question.prompt, {**question.view, "note": note})
-        return question
+        return _noted(self.question(notation, rules, caches=caches), note)
 
     def timed_hands(
         self,
@@ -456,13 +471,19 @@ class StrategyQuiz(Drill, AsksOnItsPage):
             question = self.next_question(
                 rng, rules, mix=mix, last_question=None, tally=tally, caches=caches
             )
+            if face_down_game(rules):  # never a natural, never insurance
+                hands.append(question.notation)
+                continue
             situation, _ = read_situation(question.notation, rules)
             if not situation.hand.is_two_card_21:
                 hands.append(str(situation))
         return tuple(hands)
 
     def skill(self, notation: str, rules: Rules) -> str:
-        """The chart cell under these rules (``"vegas-6d-s17: hard 16 v 10"``), or insurance."""
+        """The chart cell under these rules (``"vegas-6d-s17: hard 16 v 10"``), or insurance;
+        at 004 as dealt, the row by the cards drawn (``"russian-bank: hard 16 v ?1"``)."""
+        if face_down_game(rules):
+            return f"{rules.notation()}: {face_down_quiz.play_of(notation, rules).cell}"
         base, shown = split_count(notation)
         situation, insurance = read_situation(base, rules)
         if insurance:
@@ -470,7 +491,9 @@ class StrategyQuiz(Drill, AsksOnItsPage):
         return f"{rules.notation()}: {cell_of(situation, rules)}"
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
-        return _question_of(work_out(notation, rules, caches))
+        if face_down_game(rules):
+            return face_down_quiz.question_of(notation, rules)
+        return _question_of(_face_up(notation, rules, caches))
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", "")).strip().upper()
@@ -478,13 +501,24 @@ class StrategyQuiz(Drill, AsksOnItsPage):
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> Grade:
-        return _grade_of(work_out(notation, rules, caches), answer_text, rules)
+        if face_down_game(rules):
+            return face_down_quiz.grade(notation, answer_text, rules)
+        return _grade_of(_face_up(notation, rules, caches), answer_text, rules)
 
     def answered(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> tuple[Question, Grade]:
-        play = work_out(notation, rules, caches)  # once for both
+        if face_down_game(rules):
+            return self.question(notation, rules), self.grade(notation, answer_text, rules)
+        play = _face_up(notation, rules, caches)  # once for both
         return _question_of(play), _grade_of(play, answer_text, rules)
+
+
+def _noted(question: Question, note: str) -> Question:
+    """The question with a note shown beside it, where there is one."""
+    if not note:
+        return question
+    return Question(question.notation, question.prompt, {**question.view, "note": note})
 
 
 def _question_of(play: Play) -> Question:

@@ -1,7 +1,8 @@
 """The application factory behind :func:`trainer.create_app`.
 
 Configuration comes from the defaults below, then ``instance/config.py`` if present, then the
-test configuration. The instance folder holds the SQLite database and the secret key, which is
+environment's ``TRAINER_*`` variables (``TRAINER_DATABASE`` sets ``DATABASE``), then the test
+configuration. The instance folder holds the SQLite database and the secret key, which is
 generated on first start (there is no built-in production secret).
 """
 
@@ -18,6 +19,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from trainer import store
+from trainer.store.backup import backup_before_migrations
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_RULES = "vegas-6d-s17"
@@ -55,27 +57,87 @@ def make_app(test_config: dict[str, Any] | None = None) -> Flask:
         # gunicorn (make run) works out the charts and studies not on disk yet in a process of
         # its own while it answers (trainer.web.warm_up); False leaves them to the pages.
         WARM_UP=True,
+        # Before migrations change an existing database, a copy of it goes here; the newest
+        # BACKUPS_KEPT such copies are kept (flask --app trainer backup takes one any time).
+        BACKUP_DIR=os.path.join(app.instance_path, "backups"),
+        BACKUPS_KEPT=5,
     )
     app.config.from_pyfile("config.py", silent=True)
+    config_from_environment(app)
     app.config.update(test_config)
     if not app.config.get("SECRET_KEY"):
         os.makedirs(app.instance_path, exist_ok=True)
         app.config["SECRET_KEY"] = load_or_create_secret(Path(app.instance_path) / "secret_key")
 
-    os.makedirs(os.path.dirname(os.path.abspath(app.config["DATABASE"])), exist_ok=True)
-    db = store.open_db(app.config["DATABASE"])
-    try:
-        store.migrate(db)
-    finally:
-        db.close()
+    migrate(app)
 
     from trainer import commands, web
 
     web.init_app(app)
     commands.init_app(app)
     if app.config["PROXY_FIX"]:
-        app.wsgi_app = ProxyFix(app.wsgi_app, **app.config["PROXY_FIX"])  # type: ignore[method-assign]
+        proxies = proxy_fix_settings(app.config["PROXY_FIX"])
+        app.wsgi_app = ProxyFix(app.wsgi_app, **proxies)  # type: ignore[method-assign]
     return app
+
+
+ENV_PREFIX = "TRAINER"
+# Keys whose value is text even where it reads as a number (a secret key of digits alone).
+TEXT_KEYS = ("DATABASE", "SECRET_KEY", "BACKUP_DIR", "DEFAULT_RULES", "STRATEGY_CACHE_DIR",
+             "PENETRATION_CACHE_DIR", "SIMULATION_CLUSTER")  # fmt: skip
+
+
+def config_from_environment(app: Flask) -> None:
+    """Any key from a ``TRAINER_<KEY>`` variable (``TRAINER_DATABASE``,
+    ``TRAINER_SESSION_COOKIE_SECURE=true``, ``TRAINER_PROXY_FIX=1``), its value read as JSON
+    where it is JSON (a number, ``true``, ``{...}``) and as text otherwise, as Flask's
+    ``from_prefixed_env`` reads it; :data:`TEXT_KEYS` always as text."""
+    app.config.from_prefixed_env(ENV_PREFIX)
+    for key in TEXT_KEYS:
+        text = os.environ.get(f"{ENV_PREFIX}_{key}")
+        if text is not None:
+            app.config[key] = text
+
+
+PROXY_HEADERS = ("x_for", "x_proto", "x_host", "x_port", "x_prefix")
+
+
+def proxy_fix_settings(setting: Any) -> dict[str, int]:
+    """werkzeug's ProxyFix arguments for ``PROXY_FIX``: a number of proxies in front (each
+    trusted for X-Forwarded-For, -Proto and -Host, as ``TRAINER_PROXY_FIX=1`` gives), or a
+    mapping from header to proxies (``{"x_for": 1, "x_proto": 1}``); a ValueError naming
+    what is wrong otherwise, so a server never starts trusting headers it was not told to."""
+    if isinstance(setting, int) and not isinstance(setting, bool) and 0 < setting <= 10:
+        return {"x_for": setting, "x_proto": setting, "x_host": setting}
+    if (
+        isinstance(setting, dict)
+        and setting
+        and all(
+            key in PROXY_HEADERS and isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10
+            for key, n in setting.items()
+        )
+    ):
+        return dict(setting)
+    raise ValueError(
+        f"PROXY_FIX = {setting!r}: give the number of proxies in front (1 to 10), or a mapping "
+        f"of {', '.join(PROXY_HEADERS)} to a number of proxies each"
+    )
+
+
+def migrate(app: Flask) -> None:
+    """Apply the migrations the database lacks, after copying it into ``BACKUP_DIR`` where it
+    already holds answers (a new database needs no copy)."""
+    os.makedirs(os.path.dirname(os.path.abspath(app.config["DATABASE"])), exist_ok=True)
+    copy = backup_before_migrations(
+        app.config["DATABASE"], app.config["BACKUP_DIR"], app.config["BACKUPS_KEPT"]
+    )
+    if copy is not None:
+        app.logger.warning("Migrations pending: the database was copied to %s first", copy)
+    db = store.open_db(app.config["DATABASE"])
+    try:
+        store.migrate(db)
+    finally:
+        db.close()
 
 
 def load_or_create_secret(path: Path) -> str:

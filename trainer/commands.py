@@ -5,7 +5,11 @@
 - ``export-attempts NAME [--format csv|json] [--output FILE]``: one learner's attempts.
 - ``remove-idle-guests [--older-than-hours H]``: delete guests who never stored anything.
 - ``warm-up``: work out what a fresh server lacks (charts, the default game's count study,
-  shoe-penetration studies) in the order learners meet it, a line on each step.
+  shoe-penetration studies) in the order learners meet it, a line on each step (and a bar of
+  the steps on a terminal).
+- ``backup PATH``: a consistent copy of the database while the app serves (SQLite's backup).
+- ``restore PATH [--yes]``: put a copy back (checked first; the current database is copied into
+  ``BACKUP_DIR`` before it is replaced). Stop the server first.
 - ``warm-penetration [--system SLUG ...]``: deal every preset's shoe-penetration studies into
   the cache (``PENETRATION_CACHE_DIR``), so the drill's chart never waits for them.
 
@@ -16,6 +20,7 @@ from __future__ import annotations
 
 import sys
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import NoReturn
 
 import click
@@ -24,7 +29,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from trainer import store
-from trainer.store import attempts, migrations, users
+from trainer.store import attempts, backup, migrations, users
 
 
 def _fail(message: str) -> NoReturn:
@@ -50,6 +55,48 @@ def init_db() -> None:
     if applied:
         click.echo(f"Applied {', '.join(applied)} to {path}")
     click.echo(f"Database {path} is at migration {names[-1] if names else '(none)'}.")
+
+
+@click.command("backup")
+@with_appcontext
+@click.argument("path", type=click.Path(dir_okay=False))
+def backup_command(path: str) -> None:
+    """Copy the database into PATH (replaced if there), consistent while the app serves."""
+    try:
+        copy = backup.back_up(current_app.config["DATABASE"], path)
+    except backup.BackupError as error:
+        _fail(str(error))
+    click.echo(f"Backed up {current_app.config['DATABASE']} to {copy}.")
+
+
+@click.command("restore")
+@with_appcontext
+@click.argument("path", type=click.Path(dir_okay=False))
+@click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
+def restore_command(path: str, yes: bool) -> None:
+    """Replace the database with the copy in PATH. Stop the server first: a server still
+    running keeps what it holds in memory (sessions, jobs) from the database it had."""
+    database = current_app.config["DATABASE"]
+    try:
+        backup.check_restorable(path)
+    except backup.BackupError as error:
+        _fail(str(error))
+    if not yes:
+        click.confirm(
+            f"Replace {database} with {path}? Stop the server first.", abort=True, err=True
+        )
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    kept = Path(current_app.config["BACKUP_DIR"]) / f"before-restore-{stamp}.sqlite3"
+    try:
+        replaced = backup.back_up(database, kept) if Path(database).is_file() else None
+        pending = backup.restore(path, database)
+    except backup.BackupError as error:
+        _fail(str(error))
+    click.echo(f"Restored {database} from {path}.")
+    if replaced is not None:
+        click.echo(f"The database it replaced is kept in {replaced}.")
+    if pending:
+        click.echo(f"The next start applies {len(pending)} migrations to it ({pending[0]} ...).")
 
 
 @click.command("create-user")
@@ -166,9 +213,13 @@ def warm_penetration(systems: tuple[str, ...]) -> None:
 def warm_up_command() -> None:
     """Work out every chart and study a fresh server lacks, the first ones learners meet first
     (what `make run` does in the background while it answers)."""
-    from trainer.web.warm_up import run
+    from trainer.progress import progress_bar
+    from trainer.web.warm_up import plan, run
 
-    failed = run(current_app._get_current_object(), click.echo)  # type: ignore[attr-defined]
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    steps = plan(app.config["DEFAULT_RULES"])
+    with progress_bar("warm-up", unit="steps", total=len(steps)) as bar:
+        failed = run(app, bar.write, steps, step_done=bar.update)
     if failed:
         sys.exit(1)
 
@@ -177,6 +228,8 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(init_db)
     app.cli.add_command(init_db, name="migrate")
     app.cli.add_command(create_user)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)
     app.cli.add_command(export_attempts)
     app.cli.add_command(warm_penetration)
     app.cli.add_command(warm_up_command)

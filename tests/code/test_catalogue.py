@@ -102,3 +102,18 @@ def test_a_translation_keeps_every_named_placeholder(path: Path) -> None:
 def test_the_placeholder_check_sees_a_dropped_or_renamed_name() -> None:
     assert _placeholders("%(count)s колоды, %(rest)s%%") == {"count", "rest"}
     assert _placeholders("%(cuont)s колоды") != _placeholders("%(count)s decks")
+
+
+@pytest.mark.parametrize("path", CATALOGUES, ids=lambda path: path.parts[-3])
+def test_no_message_could_break_out_of_an_attribute(path: Path) -> None:
+    """Jinja prints a catalogue message as markup, unescaped, and templates print some into
+    attributes (``aria-label="{{ _(...) }}"``): a straight double quote or an angle bracket in
+    one would end the attribute or open a tag. Russian quotes with «»."""
+    unsafe = [
+        text
+        for message in _read(path)
+        if message.id
+        for text in (*_ids(message), *_strings(message))
+        if any(mark in text for mark in '"<>')
+    ]
+    assert not unsafe, unsafe[:5]

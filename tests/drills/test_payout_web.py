@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -93,7 +94,9 @@ def test_an_htmx_answer_gets_the_panel_only(client: Any, hidden_fields: Any) -> 
     )
     page = response.get_data(as_text=True)
     assert "<html" not in page and "Not quite" in page
-    assert 'aria-label="The dealer&#39;s cards"' in page
+    # A catalogue message is markup to Jinja (its apostrophe printed as it is, or escaped where
+    # the label came in as text): either way the dealer's cards are in the panel.
+    assert re.search(r'aria-label="The dealer(&#39;|\')s cards"', page)
 
 
 def test_the_footer_names_the_questions_rules_beside_the_table_and_follows_the_panel(

@@ -31,6 +31,9 @@ from trainer.engine.rulebook.rules import Rules, find_preset
 
 KNOWN = Path(__file__).parent.parent / "data" / "strategy_quiz_known.csv"
 VEGAS = find_preset("vegas-6d-s17")
+# 004 read with the banker's card face up (its text deals every card face down: the quiz asks
+# that game in tests/drills/test_face_down_quiz.py): a table with no insurance, no doubling.
+FACE_UP_BANK = Rules.parse("russian-bank deal_faces=casino banker_best=false")
 
 
 def known_cells() -> list[dict[str, str]]:
@@ -119,7 +122,7 @@ def test_every_mix_makes_questions_the_quiz_can_read_again(mix: str, rng: random
 
 @pytest.mark.parametrize("section", ["hard", "soft", "pairs"])
 def test_a_section_mix_asks_only_that_section(section: str, rng: random.Random) -> None:
-    rules = find_preset("russian-bank")  # no insurance: every question is a play
+    rules = FACE_UP_BANK  # no insurance: every question is a play
     seen = Counter()
     for _ in range(150):
         question = DRILL.new_question(rng, rules, state(section))
@@ -128,7 +131,7 @@ def test_a_section_mix_asks_only_that_section(section: str, rng: random.Random) 
 
 
 def test_every_cell_comes_up_when_cells_are_equal(rng: random.Random) -> None:
-    rules = find_preset("russian-bank")
+    rules = FACE_UP_BANK
     cells = set(cells_for(rules))
     seen = Counter(
         DRILL.new_question(rng, rules, state("cells")).view["play"].cell for _ in range(6000)
@@ -147,7 +150,7 @@ def test_cells_cover_the_chart_rows_with_two_card_hands() -> None:
 
 
 def test_the_shoe_mix_deals_like_a_shoe(rng: random.Random) -> None:
-    rules = find_preset("russian-bank")
+    rules = FACE_UP_BANK
     sections = Counter(
         DRILL.new_question(rng, rules, state("shoe")).view["play"].cell.section for _ in range(1000)
     )
@@ -159,7 +162,7 @@ def test_the_shoe_mix_deals_like_a_shoe(rng: random.Random) -> None:
 
 
 def test_the_weakest_mix_draws_from_the_cells_most_often_wrong(rng: random.Random) -> None:
-    rules = find_preset("russian-bank")
+    rules = FACE_UP_BANK
     recent = (
         past("TS 6H v 7D", False),
         past("9S 7H v 7C", False),
@@ -177,7 +180,7 @@ def test_the_weakest_mix_draws_from_the_cells_most_often_wrong(rng: random.Rando
 
 
 def test_the_weakest_mix_without_mistakes_says_so(rng: random.Random) -> None:
-    question = DRILL.new_question(rng, find_preset("russian-bank"), state("weakest"))
+    question = DRILL.new_question(rng, FACE_UP_BANK, state("weakest"))
     assert "No mistakes yet" in question.view["note"]
 
 
@@ -199,7 +202,7 @@ def test_insurance_is_asked_against_an_ace_then_the_play(rng: random.Random) -> 
 
 
 def test_no_insurance_where_the_rules_offer_none(rng: random.Random) -> None:
-    rules = find_preset("russian-bank")
+    rules = FACE_UP_BANK
     for _ in range(300):
         assert not DRILL.new_question(rng, rules, state("cells")).notation.endswith("insurance")
 
@@ -222,13 +225,14 @@ def test_even_money_on_a_natural_against_an_ace() -> None:
         ("T63v9", "vegas-6d-s17", "two-card"),
         ("AKv9", "vegas-6d-s17", "natural"),
         ("T6v9 insurance", "vegas-6d-s17", "insurance"),
-        ("T6vA insurance", "russian-bank", "insurance"),
+        ("T6vA insurance", "russian-bank deal_faces=casino banker_best=false", "insurance"),
+        ("TS 6H v 9D", "russian-bank", "no banker card"),
         ("AS AS v AS", "single-deck", "pack"),
         ("T6 v 9 8", "vegas-6d-s17", "not a hand"),
     ],
 )
 def test_a_forged_notation_is_refused(notation: str, rules_name: str, why: str) -> None:
-    rules = find_preset(rules_name)
+    rules = Rules.parse(rules_name)
     with pytest.raises(InvalidQuestionError, match=why):
         DRILL.question(notation, rules)
     with pytest.raises(InvalidQuestionError):
@@ -240,9 +244,9 @@ def test_a_forged_notation_is_refused(notation: str, rules_name: str, why: str) 
     [
         ("TS 6H v 9D", "vegas-6d-s17", "P", "not a pair"),
         ("TS 2H v 9D", "casino-boxes", "D", "9-11 only"),
-        ("TS 6H v 9D", "russian-bank", "R", "no surrender"),
+        ("TS 6H v 9D", "russian-bank deal_faces=casino banker_best=false", "R", "no surrender"),
         ("TS 6H v AD", "casino-boxes", "R", "against an ace"),
-        ("8S 8H v 9D", "russian-bank", "P", "no splitting"),
+        ("8S 8H v 9D", "russian-bank deal_faces=casino banker_best=false", "P", "no splitting"),
         ("TS 6H v 9D", "vegas-6d-s17", "I", "one of"),
         ("TS 6H v 9D", "vegas-6d-s17", "hit", "one of"),
         ("TS 6H v AD insurance", "vegas-6d-s17", "H", "one of"),
@@ -252,7 +256,7 @@ def test_an_illegal_or_unknown_play_is_refused(
     notation: str, rules_name: str, answer: str, why: str
 ) -> None:
     with pytest.raises(InvalidAnswerError, match=why):
-        DRILL.grade(notation, answer, find_preset(rules_name))
+        DRILL.grade(notation, answer, Rules.parse(rules_name))
 
 
 def test_disabled_buttons_are_the_illegal_plays() -> None:

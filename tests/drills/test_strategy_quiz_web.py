@@ -162,20 +162,25 @@ def test_htmx_gets_the_panel_only(client: Any, hidden_fields: Any) -> None:
     assert "HX-Request" in response.headers["Vary"]
 
 
+# 004 read with the banker's card face up: the chart of one column per up card.
+FACE_UP_BANK = "russian-bank banker_best=false deal_faces=casino"
+FACE_UP_QUERY = "rules=russian-bank+banker_best%3Dfalse+deal_faces%3Dcasino"
+
+
 def test_the_heat_map_shows_each_cells_score(client: Any, hidden_fields: Any) -> None:
     for _ in range(3):
-        fields = ask(client, hidden_fields, "?rules=russian-bank&mix=cells")
+        fields = ask(client, hidden_fields, f"?{FACE_UP_QUERY}&mix=cells")
         fields["question"] = "TS 6H v 7D"
         # Wrong: a busted banker pays 2:1 in russian-bank, so 16 stands against a 7.
         client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})
-    fields = ask(client, hidden_fields, "?rules=russian-bank&mix=cells")
+    fields = ask(client, hidden_fields, f"?{FACE_UP_QUERY}&mix=cells")
     fields["question"] = "9S 7H v 7C"
     client.post(f"{QUIZ}/answer", data={**fields, "answer": "S"})  # right
     # The heat map's form goes to the rules' own address, as the quiz's Start does.
     sent = client.get(f"{QUIZ}/chart?preset=russian-bank&mix=cells")
     assert sent.status_code == 303
     assert sent.headers["Location"] == f"{QUIZ}/chart?rules=russian-bank&mix=cells"
-    page = client.get(sent.headers["Location"]).get_data(as_text=True)
+    page = client.get(f"{QUIZ}/chart?{FACE_UP_QUERY}&mix=cells").get_data(as_text=True)
     assert 'aria-label="hard 16 v 7: chart S, 1 of 4 right"' in page
     assert 'class="heat-poor"' in page
     # Other rules have their own map.
@@ -184,13 +189,40 @@ def test_the_heat_map_shows_each_cells_score(client: Any, hidden_fields: Any) ->
 
 
 def test_the_weakest_mix_asks_the_cell_got_wrong(client: Any, hidden_fields: Any) -> None:
-    fields = ask(client, hidden_fields, "?rules=russian-bank&mix=cells")
+    fields = ask(client, hidden_fields, f"?{FACE_UP_QUERY}&mix=cells")
     fields["question"] = "TS 6H v 7D"
     client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})  # wrong: stand
     for _ in range(3):
-        asked = ask(client, hidden_fields, "?rules=russian-bank&mix=weakest")
-        play = work_out(asked["question"], find_preset("russian-bank"))
+        asked = ask(client, hidden_fields, f"?{FACE_UP_QUERY}&mix=weakest")
+        play = work_out(asked["question"], Rules.parse(FACE_UP_BANK))
         assert str(play.cell) == "hard 16 v 7"
+
+
+def test_the_russian_bank_as_dealt_asks_no_banker_card(
+    client: Any, db: Any, hidden_fields: Any
+) -> None:
+    """Issue 27: the text deals every card face down, so the quiz shows the punter's own cards,
+    how many he drew, and grades by the chart of one column; its heat map has a column per
+    number of cards drawn."""
+    fields = ask(client, hidden_fields, "?rules=russian-bank&mix=cells")
+    assert fields["question"].endswith(" v ?")
+    fields["question"] = "TS 2H 4C v ?"  # hard 16 after one card drawn: stand
+    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert "The banker shows no card" in page and "Dealer shows" not in page
+    assert "chart of one column says stand" in page
+    [attempt] = stored(db)
+    assert not attempt.correct and attempt.right_answer == "S" and attempt.ev_cost > 0
+    forged = client.post(f"{QUIZ}/answer", data={**fields, "question": "TS 6H v 7D", "answer": "S"})
+    assert forged.status_code == 400
+    assert len(stored(db)) == 1
+    heat = client.get(f"{QUIZ}/chart?rules=russian-bank").get_data(as_text=True)
+    assert ">Dealt</th>" in heat and ">1 drawn</th>" in heat and ">2 drawn</th>" in heat
+    assert 'aria-label="hard 16, 1 card drawn: chart S, 0 of 1 right"' in heat
+    assert "?1" not in heat
+    quiz_page = client.get(f"{QUIZ}?rules=russian-bank&wait=1").get_data(as_text=True)
+    assert 'value="pairs"' not in quiz_page
 
 
 def timed_fields(page: str) -> dict[str, str]:

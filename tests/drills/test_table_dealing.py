@@ -150,23 +150,28 @@ def test_a_natural_is_settled_before_the_dealers_turn_only_where_it_is_shown() -
 
 
 def test_the_punters_ev_by_first_card_averages_to_the_charts_house_edge() -> None:
+    # The chart played against the dealer's second card, his first unseen, is the chart's own
+    # game: undoubled, the figures by his first card average to its house edge, to within the
+    # approximation trainer/engine/banker/method3.py names (the dealer's draws not less the
+    # punter's: 0.08 points here).
     shoe = full_shoe(HOME.decks)
     average = sum(players_ev_against(HOME, v) * shoe[v - 1] / sum(shoe) for v in range(1, 11))
-    assert average == pytest.approx(-chart(HOME).house_edge / 100, abs=1e-4)
+    assert average == pytest.approx(-chart(HOME).house_edge / 100, abs=1e-3)
 
 
 def test_doubling_is_right_where_the_bank_gains_the_redoubles_counted() -> None:
     losing = [value for value in range(1, 11) if players_ev_against(HOME, value) < 0]
     assert losing == [1, 8, 9, 10]  # the punters expect to lose against an 8, 9, ten or ace
-    # docs/table.md: it doubles on a 9, ten or ace (on an 8 the punters' aces redouble)
-    assert sorted(doubling_cards(HOME)) == [1, 9, 10]
+    # docs/table.md: it doubles on a ten or ace (on an 8 or a 9 the punters' aces redouble)
+    assert sorted(doubling_cards(HOME)) == [1, 10]
     ten = DRILL.grade("double TS stakes 3", "N", HOME)
     assert not ten.correct and ten.right_answer == "double"
     evs = double_evs(HOME, 10, 3.0)
     taken = redoublers_take(HOME, 10) * 3.0
     assert evs["D"] == pytest.approx(2 * evs["N"] - 2 * taken) and evs["N"] > 0 < taken
-    eight = DRILL.grade("double 8S stakes 3", "D", HOME)
-    assert not eight.correct and eight.right_answer == "no double"
+    for eight_or_nine in ("8S", "9S"):
+        graded = DRILL.grade(f"double {eight_or_nine} stakes 3", "D", HOME)
+        assert not graded.correct and graded.right_answer == "no double"
     assert float(ten.ev_cost or 0) == pytest.approx(evs["D"] - evs["N"], abs=1e-5)
     six = DRILL.grade("double 6H stakes 3", "D", HOME)
     assert not six.correct and six.right_answer == "no double"

@@ -74,6 +74,23 @@ def test_each_step_says_how_it_went_and_a_failure_does_not_stop_the_rest(app: An
     assert said[-1].startswith("Done in") and "1 failed" in said[-1]
 
 
+def test_the_command_counts_the_steps_done_and_draws_no_bar_when_piped(
+    app: Any, monkeypatch: Any
+) -> None:
+    from trainer.web import warm_up
+
+    done: list[int] = []
+    steps = [Step("chart", "vegas-6d-s17"), Step("chart", "single-deck")]
+    with app.app_context():
+        assert run(app, lambda _line: None, steps, step_done=done.append) == 0
+    assert done == [1, 2]  # a bar on a terminal follows these
+    monkeypatch.setattr(warm_up, "plan", lambda _rules: steps)
+    result = app.test_cli_runner().invoke(args=["warm-up"])  # not a terminal
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1].startswith("[1/2] strategy chart of vegas-6d-s17")
+    assert "%|" not in result.output and "\r" not in result.output
+
+
 def test_a_jobs_estimate_comes_from_its_pace_or_else_the_last_jobs_time() -> None:
     began = datetime(2026, 1, 1, 12, 0, 0, tzinfo=UTC)
     job = jobs.Job(

@@ -8,6 +8,9 @@
     python -m trainer simulate --preset vegas-6d-s17 --rounds 2000000 --ramp "1@-99,4@2" \\
         --sweep 1/2,2/3,3/4,5/6
 
+On a terminal, a bar on standard error says what is being done and how many rounds are played,
+with an estimate of the time left; piped, only the figures are printed.
+
 Bad input (zero or absurd rounds, an unreadable ramp, a bankroll below the table minimum, an
 unknown option) is exit status 2 with a message naming it, and nothing is played.
 """
@@ -18,7 +21,8 @@ import argparse
 import json
 import sys
 
-from trainer.simulator.settings import InvalidSettingError, settings_from, simulate
+from trainer.progress import progress_bar
+from trainer.simulator.settings import InvalidSettingError, Settings, settings_from, simulate
 from trainer.simulator.summary import Summary, count_label
 
 __all__ = ["main"]
@@ -96,6 +100,27 @@ def _sweep_lines(summary: Summary) -> list[str]:
     return lines
 
 
+# What the bar says while the simulator works, by its stage (trainer.simulator.settings).
+STAGE_WORDS = {
+    "chart": "working out the chart",
+    "indices": "working out the indices",
+    "compile": "loading the kernel",
+    "rounds": "playing",
+    "sweep": "playing the sweep",
+}
+
+
+def _simulate_with_progress(settings: Settings) -> Summary:
+    """The run's figures, with a bar of the rounds played (the sweep's too) on a terminal."""
+    total = settings.rounds * (1 + len(settings.sweep))
+    with progress_bar("simulate", unit="rounds", total=total, scale=True) as bar:
+        return simulate(
+            settings,
+            progress=lambda done, _total: bar.update(done, total),
+            stage=lambda stage: bar.describe(STAGE_WORDS.get(stage, stage)),
+        )
+
+
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     try:
@@ -117,7 +142,7 @@ def main(argv: list[str]) -> int:
     except InvalidSettingError as exc:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
-    summary = simulate(settings)
+    summary = _simulate_with_progress(settings)
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
     else:

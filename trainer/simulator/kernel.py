@@ -11,14 +11,10 @@ State lives in small arrays passed in, so a block of rounds allocates nothing pe
 - the shoe: ``cards`` (the stack, ``st[NEXT]..st[END]`` undealt), ``disc`` (the discard tray:
   each card goes there as it is dealt, the round's from ``st[ROUND_START]`` on), ``burned``;
 - a hand is a slot ``h`` in the ``hd`` arrays (``seat * MAXH + i``), its fields by column;
-- speed: the shoe is as few arrays as will do, since they are passed (by value) to every
-  function that deals: the round's cards go straight to the tray, with no array of their own
-  and no copy at the round's end. Measured on ``bench/simulate.py``'s flat game: the sums in
-  locals and no copy took it from 2.6 to 3.0 million rounds a second, dropping that array
-  from the shoe to 4.0; the round's functions inlined into one (:data:`.shoe_kernel.hot`),
-  the rules' parameters passed as tuples (values the compiler knows no store changes) and the
-  shuffle's random state kept in registers took it to some 9.7 million a CPU second, 0.44 of
-  ``bench/sim_loop.c``'s C loop run beside it;
+- speed (``bench/simulate.py``, beside ``bench/sim_loop.c``'s C loop): as few shoe arrays as
+  will do (the round's cards go straight to the tray), the round's functions inlined into one
+  (:data:`.shoe_kernel.hot`), the rules' parameters as tuples and the shuffle's state in
+  registers: from 2.6 to some 9.7 million rounds a CPU second, 0.44 of the C loop's;
 - ``rng``: xoshiro256** (four uint64), seeded per block by :mod:`.run`.
 
 Money is in units of the table minimum, as float64 (every payout ratio of the presets is exact
@@ -29,17 +25,16 @@ source only, and this module's compiled functions hold the shoe's inlined and th
 tables' indices (:mod:`.slots`, :mod:`.tables`) frozen in, as the shoe's hold the slots': so
 when any of those sources changes, the cache files of both compiled modules (this one and the
 shoe's) are removed at import and their functions compiled afresh
-(:func:`forget_stale_cache`, on the directory numba itself uses: ``$NUMBA_CACHE_DIR``, else
-``__pycache__`` beside the module, else a user-wide one). A kernel compiled against the old
-indices read the parameters at the wrong places and crashed the process.
+(:func:`forget_stale_cache`, in numba's own cache directory): a kernel compiled against the
+old indices read the parameters at the wrong places and crashed the process.
 """
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from trainer.simulator import slots as S
+from trainer.simulator.kernel_cache import FROZEN_IN, forget_stale_cache
 from trainer.simulator.shoe_kernel import (
     EMPTY,
     END,
@@ -73,35 +68,6 @@ __all__ = [
     "play_round",
     "run_block",
 ]
-
-
-# The simulator's modules numba compiles, by the names their cache files start with.
-COMPILED_MODULES = ("kernel", "shoe_kernel")
-# The sources whose names and indices they hold frozen in, beside their own.
-FROZEN_IN = ("shoe_kernel.py", "slots.py", "tables.py")
-
-
-def forget_stale_cache(cache: Path, *sources: Path) -> bool:
-    """Remove the simulator's numba cache files (this module's and the shoe's) from ``cache``
-    when any of ``sources`` (what their compiled functions hold frozen in) has changed since
-    they were written (a fingerprint of them is kept beside them); whether it did. An
-    unwritable cache is left alone (numba then keeps what it compiles in memory)."""
-    stamp = cache / "kernel.shoe-source"
-    fingerprint = hashlib.sha256()
-    for source in sources:
-        fingerprint.update(hashlib.sha256(source.read_bytes()).digest())
-    digest = fingerprint.hexdigest()
-    try:
-        if stamp.exists() and stamp.read_text(encoding="ascii") == digest:
-            return False
-        for module in COMPILED_MODULES:
-            for old in cache.glob(f"{module}.*.nb[ic]"):
-                old.unlink(missing_ok=True)
-        cache.mkdir(parents=True, exist_ok=True)
-        stamp.write_text(digest, encoding="ascii")
-    except OSError:
-        return False
-    return True
 
 
 MAXH = 8  # hands a seat may hold (max_split_hands is at most 8)
@@ -339,6 +305,7 @@ def _act(shoe, rng, p, st, cv, hd, nh, s, h, play):
 def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy):
     """Round._advance and act: every seat's hands in turn, left to right."""
     first, split, later = strategy[0], strategy[1], strategy[2]
+    fd_punter, fd_hands = strategy[3], strategy[4]
     value, rank, _ = cv
     for s in range(p[S.SEATS]):
         i = 0
@@ -351,10 +318,18 @@ def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy):
                     hd[h, DONE] = 1
                 else:
                     _check_done(p, hd, h, nh[s])
+            state = -1  # 004 as dealt: the hand's state in the face-down tables
             while not hd[h, DONE]:
-                row = count_row(p, st)
-                play = decide(p, hd, h, nh[s], up, row, first, split, later)
+                if p[S.FACE_DOWN]:  # the chart of one column, by the punter's own cards
+                    if state < 0:
+                        state = fd_hands[fd_hands[0, hd[h, V0]], hd[h, V1]]
+                    play = fd_punter[state]
+                else:
+                    play = decide(p, hd, h, nh[s], up, count_row(p, st), first, split, later)
+                hard = hd[h, HARD]
                 _act(shoe, rng, p, st, cv, hd, nh, s, h, play)
+                if p[S.FACE_DOWN]:
+                    state = fd_hands[state, hd[h, HARD] - hard]  # the card drawn, if any
             i += 1
 
 
@@ -382,6 +357,26 @@ def _dealer_draws(shoe, rng, p, st, cv, hd, dealer):
             _add(hd, dealer, draw(shoe, rng, p, st, cv), value, rank)
         else:
             return
+
+
+@jit
+def _banker_draws(shoe, rng, p, st, cv, hd, nh, dealer, hands, bank):
+    """dealer_play.dealer_draws with banker_best (004 as dealt): the banker draws while his
+    table (:mod:`.face_down_tables`) says so for his cards and how many standing punters drew
+    each number of cards."""
+    value, rank, _ = cv
+    base = p[S.SEATS] + 1
+    column = 0
+    for s in range(p[S.SEATS]):
+        for i in range(nh[s]):
+            h = s * MAXH + i
+            if not hd[h, SURR] and hd[h, HARD] <= 21 and hd[h, N] >= 2:
+                column += base ** (hd[h, N] - 2)
+    state = hands[hands[0, hd[dealer, V0]], hd[dealer, V1]]
+    while bank[state, column]:
+        card = draw(shoe, rng, p, st, cv)
+        _add(hd, dealer, card, value, rank)
+        state = hands[state, value[card]]
 
 
 @hot
@@ -467,7 +462,10 @@ def play_round(shoe, rng, p, f, st, cv, hd, nh, strategy, insure, bet):
             _add(hd, dealer, draw(shoe, rng, p, st, cv), cv[0], cv[1])
             dealer_natural = _natural(hd, dealer)
         if not dealer_natural and _waits_for_dealer(p, hd, nh):
-            _dealer_draws(shoe, rng, p, st, cv, hd, dealer)
+            if p[S.FACE_DOWN]:
+                _banker_draws(shoe, rng, p, st, cv, hd, nh, dealer, strategy[4], strategy[5])
+            else:
+                _dealer_draws(shoe, rng, p, st, cv, hd, dealer)
     if hole >= 0:
         st[RC] += tag[hole]
     net = insured * 2.0 if dealer_natural else -insured

@@ -6,7 +6,9 @@ engine's own :class:`~trainer.engine.play.table.Table` and
 :class:`~trainer.engine.deck.shoe.Shoe` whose every ``shuffle`` puts the cards in the order the
 kernel's shuffle did (the kernel logs each order when tracing), after checking the engine
 gathered exactly the same cards. :class:`TablesPolicy` decides as the kernel does, from the same
-strategy tables, through the engine's legality (``why_illegal``). The engine then plays the
+strategy tables, through the engine's legality (``why_illegal``); at 004 as dealt the punters
+read the chart of one column, and the banker is the engine's own, who works out his best for
+the bank at every draw (the kernel reads it from a table). The engine then plays the
 rounds by its own rules; a round whose net differs from the kernel's is a bug in the kernel (or
 in the tables' reading).
 """
@@ -21,11 +23,13 @@ from typing import Any
 
 import numpy as np
 
+from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.deck.cards import Card, pack
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.round import Action, Round
 from trainer.engine.play.table import Table, TablePolicy
 from trainer.engine.rulebook.rules import Rules
+from trainer.simulator.face_down_tables import NO_FACE_DOWN, FaceDownTables
 from trainer.simulator.run import Job, block_arrays, play_block
 from trainer.simulator.tables import HARD0, LETTERS, PAIR0, SOFT0, Strategy
 
@@ -68,8 +72,11 @@ class ReplayedShuffles(random.Random):
 class TablesPolicy(TablePolicy):
     """Decide from the kernel's strategy tables (their first count row: basic strategy)."""
 
-    def __init__(self, rules: Rules, strategy: Strategy) -> None:
+    def __init__(
+        self, rules: Rules, strategy: Strategy, face_down: FaceDownTables = NO_FACE_DOWN
+    ) -> None:
         self.rules = rules
+        self.face_down = face_down if face_down_game(rules) else None
         self.first = strategy.first[0]
         self.split = strategy.split[0]
         self.later = strategy.later[0]
@@ -90,6 +97,12 @@ class TablesPolicy(TablePolicy):
         seat = round_.current_seat
         assert seat is not None
         cards = round_.current_cards
+        if self.face_down is not None:  # 004 as dealt: no banker card, by the punter's cards
+            state = 0
+            for card in cards:
+                state = int(self.face_down.hands[state, card.value])
+            play = int(self.face_down.punter[state])
+            return play, play
         up = round_.up_card.value - 1
         total, soft = round_.current_total, int(round_.current_is_soft)
         if len(cards) == 2 and len(round_.hands(seat)) == 1:
@@ -140,7 +153,7 @@ def engine_nets(rules: Rules, job: Job, orders: list[np.ndarray], rounds: int) -
     replay = ReplayedShuffles(orders)
     shoe = Shoe(rules, replay)
     table = Table(rules, players, 10**9, shoe)
-    policy = TablesPolicy(rules, job.strategy)
+    policy = TablesPolicy(rules, job.strategy, job.face_down)
     bet = rules.min_bet
     nets = []
     for _ in range(rounds):

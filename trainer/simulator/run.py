@@ -19,9 +19,11 @@ from multiprocessing import get_context
 
 import numpy as np
 
+from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem
 from trainer.engine.rulebook.rules import Rules
 from trainer.simulator import kernel as K
+from trainer.simulator.face_down_tables import NO_FACE_DOWN, FaceDownTables, face_down_tables
 from trainer.simulator.kernel import STATE
 from trainer.simulator.ramp import Ramp
 from trainer.simulator.tables import I18, P, Params, Strategy, card_arrays, params_of, strategy_of
@@ -57,6 +59,7 @@ class Job:
     bets: np.ndarray
     seed: int
     seats: int
+    face_down: FaceDownTables = NO_FACE_DOWN  # 004 as dealt: the chart and the banker's best
 
 
 def _count_axis(system: CountingSystem) -> tuple[int, int]:
@@ -101,8 +104,10 @@ def prepare(
         system=system,
         trace=trace,
         fresh=fresh,
+        face_down=face_down_game(rules),
     )
-    return Job(params, card_arrays(rules.decks, system), strategy, bets, seed, seats)
+    face_down = face_down_tables(rules, seats) if face_down_game(rules) else NO_FACE_DOWN
+    return Job(params, card_arrays(rules.decks, system), strategy, bets, seed, seats, face_down)
 
 
 def block_arrays(job: Job, log_size: int = 1) -> tuple[np.ndarray, ...]:
@@ -167,7 +172,7 @@ def play_block(
         job.cards[1:],
         job.cards[0],
         arrays,
-        (s.first, s.split, s.later),
+        (s.first, s.split, s.later, job.face_down.punter, job.face_down.hands, job.face_down.bank),
         s.insure,
         job.bets,
         sums.acc,

@@ -107,6 +107,7 @@ PARAM_NAMES = (
     "fresh",
     "bucket_floor",
     "max_shoes",
+    "face_down",
 )
 P = {name: index for index, name in enumerate(PARAM_NAMES)}
 FLOAT_NAMES = ("blackjack", "collects", "bust", "five", "six", "sevens", "six_seven_eight")
@@ -114,11 +115,9 @@ F = {name: index for index, name in enumerate(FLOAT_NAMES)}
 
 _DOUBLE_ON = {"any": 0, "9-11": 1, "10-11": 2, "none": 3}
 _SURRENDER = {"none": 0, "late": 1, "early": 2}
-# 004 as its text deals it (``all-down``): the kernel has no punters' chart of one column nor
-# the banker's best play, so it deals the face-up reading (the banker's first card read by
-# the chart, the banker standing on ``dealer_stands_on``): an approximation, named here, of
-# the play in the counts it studies; the edge of the text's game is the engine's fixed point
-# (trainer/engine/banker/face_down.py), not the simulator's.
+# 004 as its text deals it (``all-down``): no card is shown; the punters play the chart of one
+# column and the banker his best (``face_down``, from :mod:`.face_down_tables`), not the up
+# card's strategy (a count study's draw-to seats keep reading the first card).
 _UP_INDEX = {"casino": 0, "players-down": 0, "first-down": 1, "dealer-second-up": 1, "all-down": 0}
 
 
@@ -181,11 +180,13 @@ def params_of(
     trace: bool = False,
     fresh: bool = False,
     max_shoes: int = 0,
+    face_down: bool = False,
 ) -> Params:
     """The kernel's parameters for ``rules`` with ``seats`` seats and a count axis of
     ``ncount`` whole counts from ``count_lo`` (``fresh``: every round from a full shoe, the
     strategy engine's game, for checking its edge; ``max_shoes``: a block stops when that
-    many packs have been dealt, 0 for no limit)."""
+    many packs have been dealt, 0 for no limit; ``face_down``: 004 as dealt, the seats and the
+    banker playing :mod:`.face_down_tables`)."""
     values: dict[str, int | bool] = {
         **_rule_values(rules),
         "seats": seats,
@@ -195,6 +196,7 @@ def params_of(
         "fresh": fresh,
         "bucket_floor": False,
         "max_shoes": max_shoes,
+        "face_down": face_down,
     }
     values.update(_count_params(rules, system))
     ints = np.array([int(values[name]) for name in PARAM_NAMES], dtype=np.int64)

@@ -20,7 +20,7 @@ from typing import Any
 
 from drills import DrillError, registry
 from drills.skill_words import system_words
-from drills.strategy_cells import cells_for
+from drills.strategy_cells import quiz_cells
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
@@ -83,7 +83,7 @@ def _strategy_mastery(user_id: int) -> list[Mastery]:
     found = []
     for notation, done in sorted(by_rules.items()):
         try:
-            total = len(cells_for(Rules.parse(notation)))
+            total = len(quiz_cells(Rules.parse(notation)))
         except InvalidRulesError:
             continue
         found.append(

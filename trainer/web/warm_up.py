@@ -192,9 +192,15 @@ def _run_step(app: Flask, db: Any, step: Step) -> tuple[str, bool]:
     return _outcome(found), not found.failed
 
 
-def run(app: Flask, echo: Echo, steps: Sequence[Step] | None = None) -> int:
+def run(
+    app: Flask,
+    echo: Echo,
+    steps: Sequence[Step] | None = None,
+    step_done: Callable[[int], None] | None = None,
+) -> int:
     """Do every step in this process (by default :func:`plan`'s for the app's default rules),
-    a line on each; how many failed (a failed step is said and the rest go on)."""
+    a line on each, ``step_done`` told how many are done (a progress bar); how many failed (a
+    failed step is said and the rest go on)."""
     from trainer.store import open_db
 
     steps = plan(app.config["DEFAULT_RULES"]) if steps is None else steps
@@ -214,6 +220,8 @@ def run(app: Flask, echo: Echo, steps: Sequence[Step] | None = None) -> int:
                 f"[{number}/{len(steps)}] {step.words()}: {outcome} "
                 f"({time.monotonic() - start:.1f} s)"
             )
+            if step_done is not None:
+                step_done(number)
     finally:
         db.conn.close()
     echo(

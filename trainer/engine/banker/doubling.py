@@ -17,52 +17,34 @@ bank's expected result once more, less twice what the redoubling punters expect 
 (:func:`redoublers_take`: each punter's first card any the pack less the dealer's holds), and is
 right where that is positive (:func:`double_evs`).
 
-The figure used is the strategy engine's: the punters' expected value per unit bet against an
-up card ``c`` (:func:`trainer.engine.strategy.chart.up_card_ev`: the chart played on a full
-pack, the dealer's naturals included), with the dealer's first card in the up card's place
-(:func:`players_ev_against`). It is an approximation of the bank's expectation given that first
-card, in two ways named here:
+The figures are the game as the table deals it (:mod:`.method3`): :func:`punter_ev` is a
+punter's expected result per unit staked holding his first card ``p`` against the dealer's first
+card ``d``, every second card dealt from the pack, the punter playing the strategy engine's chart
+against the dealer's *second* card (the one he sees), the dealer's naturals and his own paid as
+dealt; :func:`players_ev_against` ``d`` is its average over ``p``. The dealer's draws stand on
+17 (the preset's reading of "as he likes"), where the learner dealing draws as he chooses (which
+can only be worth more to the bank). Until issue 27 the punters were taken to play knowing the
+dealer's *first* card, the one he doubled on: 3.1 points too much for the bank.
 
-- under method 3 the punters see the dealer's *second* card, not his first, and play by it;
-  the engine's figure has them play knowing ``c`` itself;
-- the engine's dealer draws to 16 and stands on 17 (the preset's reading of "as he likes"),
-  where the learner dealing draws as he chooses (which can only be worth more to the bank).
-
-Averaged over the first card, the figure is the game's whole expectation exactly.
-
-**The punters' redouble.** The figure is the strategy engine's, card by card: :func:`punter_ev`
-is a punter's expected result per unit staked holding his first card ``p`` against the dealer's
-first card ``d``, his second card drawn from the pack less those two, each two-card hand played
-by its best play for its exact cards (:meth:`~trainer.engine.strategy.ev.UpCardAnalysis.initial`,
-made unconditional: the naturals, the dealer's included, paid as the rules pay them), the
-dealer's first card in the up card's place. Averaged over ``p`` it is :func:`players_ev_against`
-``d`` to within 0.002 of a bet (the chart's total-dependent play against each hand's own best).
-
-What a punter infers from the double: that the dealer's first card is one the engine's dealer
-doubles on (:func:`doubling_cards`), each as likely as the pack less his own card holds it.
-Redoubling multiplies his stake by 2 again, so it is worth his expectation once more, and is
-right where that expectation is above 0 (:func:`redouble_evs`). The approximations, named:
-
-- the punter plays knowing the dealer's first card, where under method 3 he sees the
-  dealer's second card and knows the first only to be one of those doubled on (as the dealer's
-  figure above does);
-- the punter takes the dealer to double as the engine's dealer does: a learner dealing who
-  doubles on other cards is not read by the engine's punters;
-- the other punters' cards, unseen when he decides, are not conditioned on (each is one of
-  the cards left, as his second card is).
+**The punters' redouble.** What a punter infers from the double: that the dealer's first card is
+one the engine's dealer doubles on (:func:`doubling_cards`), each as likely as the pack less his
+own card holds it. Redoubling multiplies his stake by 2 again, so it is worth his expectation
+once more, and is right where that expectation is above 0 (:func:`redouble_evs`).
 
 The engine's dealer doubles where doubling is worth more to the bank, the engine's punters
 redoubling by the rule above, and the engine's punters redouble by that rule against the
-dealer's doubling: :func:`doubling_cards` starts from doubling where the punters' expectation
-against the card is below 0 and goes back and forth until neither changes. At
-``twenty-one-home`` (one deck) the dealer doubles on a 9, a ten or an ace, and a punter
-redoubles on an ace.
+dealer's doubling, back and forth from a dealer who never doubles until neither changes
+(:func:`trainer.engine.banker.method3.method3_game`). At ``twenty-one-home`` (one deck) the
+dealer doubles on a ten or an ace, and a punter redoubles on an ace. The approximations and
+what the punters could also read from the double (they do not: see :mod:`.method3`) are named
+there with their sizes.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from trainer.engine.banker.method3 import method3_game
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import up_card_ev
 from trainer.engine.strategy.dealer import full_shoe
@@ -87,20 +69,37 @@ _ROUNDS = 10  # back and forth between the dealer's doubling and the punters' re
 
 @lru_cache(maxsize=64)
 def players_ev_against(rules: Rules, first: int) -> float:
-    """The punters' expected value per unit bet against the dealer's card ``first`` (1 the
-    ace to 10 the tens), by the strategy engine (the chart played, naturals included).
+    """The punters' expected value per unit bet against the dealer's first card ``first`` (1
+    the ace to 10 the tens): at deal method 3 as the table deals it (module doc), else by the
+    strategy engine with that card face up (the chart played, naturals included).
 
     :raises ValueError: for a card value outside 1 to 10.
     """
     if not 1 <= first <= 10:
         raise ValueError(f"dealer: a card's value is 1 (ace) to 10, not {first}")
-    return up_card_ev(rules, first)
+    if rules.deal_method != 3:
+        return up_card_ev(rules, first)
+    left = list(full_shoe(rules.decks))
+    left[first - 1] -= 1
+    evs = punter_evs(rules)
+    return sum(left[p - 1] / sum(left) * evs[(p, first)] for p in VALUES if left[p - 1] > 0)
 
 
 @lru_cache(maxsize=16)
 def punter_evs(rules: Rules) -> dict[tuple[int, int], float]:
     """Every punter's expected result per unit staked, by (his first card, the dealer's first
-    card), values 1 (ace) to 10 (module doc). About two seconds for a rules, then cached."""
+    card), values 1 (ace) to 10 (module doc): at deal method 3 the game as the table deals it
+    (:func:`~trainer.engine.banker.method3.method3_game`, some seconds for a rules, then
+    cached), else each two-card hand played best against the dealer's first card face up."""
+    if rules.deal_method == 3:
+        results = method3_game(rules).results[False]
+        shoe = full_shoe(rules.decks)
+        return {
+            (p, d): float(results[p - 1, d - 1])
+            for p in VALUES
+            for d in VALUES
+            if shoe[p - 1] - (p == d) > 0
+        }
     shoe = full_shoe(rules.decks)
     table: dict[tuple[int, int], float] = {}
     for dealer in VALUES:
@@ -181,6 +180,9 @@ def redoublers_take(rules: Rules, dealer: int) -> float:
 
 @lru_cache(maxsize=16)
 def _doubling_and_redoubling(rules: Rules) -> tuple[frozenset[int], frozenset[int]]:
+    if rules.deal_method == 3:
+        game = method3_game(rules)
+        return game.doubling, game.redoubling
     doubling = frozenset(d for d in VALUES if players_ev_against(rules, d) < 0)
     redoubling = _redoubles(rules, doubling)
     for _ in range(_ROUNDS):

@@ -40,6 +40,10 @@ from trainer.engine.strategy.dealer import full_shoe
 __all__ = [
     "BankerPlay",
     "bank_draw_evs",
+    "bank_stands_by_draws",
+    "card_chances",
+    "may_draw",
+    "with_card",
     "FixedPoint",
     "PunterPlay",
     "Round",
@@ -519,3 +523,28 @@ def _table_stands(rules: Rules, weights: tuple[tuple[int, float], ...]) -> dict[
         for total, ev in _bank_stands(rules, hands).items():
             stands[total] += weight * ev
     return stands
+
+
+def may_draw(rules: Rules, hand: Sequence[int]) -> bool:
+    """Whether a hand of these card values may take one more card (below 21, within
+    ``max_draws``)."""
+    return _may_draw(rules, tuple(sorted(hand)))
+
+
+def with_card(hand: Hand, value: int) -> Hand:
+    """The hand (sorted card values) with one more card of ``value``."""
+    return _add(hand, value)
+
+
+def card_chances(rules: Rules, hand: Sequence[int]) -> list[tuple[int, float]]:
+    """The next card's values and chances, drawn to ``hand``: the pack less its own cards (the
+    module's one approximation)."""
+    return _draws(full_shoe(rules.decks), tuple(sorted(hand)))
+
+
+def bank_stands_by_draws(rules: Rules) -> dict[int, dict[int, float]]:
+    """By how many cards a punter still standing drew: the bank's expected net, per unit he
+    staked, of standing on each total (``22``: bust) against him, at the fixed point's chart
+    (the terms :func:`bank_draw_evs` weighs by stake)."""
+    drawn = {len(hand) - 2 for hand in _punter_finals(rules, fixed_point(rules).punter)}
+    return {d: _table_stands(rules, ((d, 1.0),)) for d in sorted(drawn)}

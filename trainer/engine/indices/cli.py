@@ -5,6 +5,10 @@
     python -m trainer indices --system hilo --count 3                   # the plays in force at +3
     python -m trainer indices --system hilo --count 3 --hand T6 --dealer 10   # EVs at +3
 
+A study not worked out before shows its progress on a terminal (a bar of the counts charted, with
+an estimate of the time left); piped, nothing but the figures, unless ``--progress-lines`` asks
+for a line per count on standard error (for a log).
+
 Exit status 2 with a message on standard error for an unknown preset, option or system, a bad
 value, or a count outside -30..+30 (nothing is computed or cached then).
 """
@@ -27,6 +31,7 @@ from trainer.engine.indices.table import IndexTable
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, preset_names
 from trainer.engine.strategy import InvalidSituationError
 from trainer.engine.strategy.cli import rules_from
+from trainer.progress import progress_bar
 
 __all__ = ["CommandParser", "format_table", "main", "run_study", "study_parser"]
 
@@ -66,25 +71,33 @@ def study_parser(command: str, description: str) -> CommandParser:
     parser.add_argument("--no-cache", action="store_true", help="compute afresh")
     parser.add_argument("--cache-dir", help="where studies are cached (default $TRAINER_CACHE_DIR)")
     parser.add_argument("--jobs", type=int, default=1, metavar="N", help="processes (default 1)")
+    parser.add_argument(
+        "--progress-lines",
+        action="store_true",
+        help='a line per count charted on standard error ("charts at 5 of 21 counts")',
+    )
     return parser
 
 
 def run_study(args: argparse.Namespace, rules: Rules, system: CountingSystem) -> Study:
     """The study the parsed options of :func:`study_parser` ask for, with progress shown on
-    standard error while it computes."""
+    standard error while it computes: a bar on a terminal, lines where asked for."""
     command = args.command
+    with progress_bar(f"{command}: charting counts", unit="counts") as bar:
 
-    def progress(done: int, total: int) -> None:
-        print(f"{command}: charts at {done} of {total} counts", file=sys.stderr, flush=True)
+        def progress(done: int, total: int) -> None:
+            bar.update(done, total)
+            if args.progress_lines:
+                print(f"{command}: charts at {done} of {total} counts", file=sys.stderr, flush=True)
 
-    return study(
-        rules,
-        system,
-        cache_dir=args.cache_dir,
-        use_cache=not args.no_cache,
-        jobs=args.jobs,
-        progress=progress,
-    )
+        return study(
+            rules,
+            system,
+            cache_dir=args.cache_dir,
+            use_cache=not args.no_cache,
+            jobs=args.jobs,
+            progress=progress,
+        )
 
 
 def _parser() -> argparse.ArgumentParser:

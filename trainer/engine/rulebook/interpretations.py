@@ -188,9 +188,11 @@ _ALL = (
         "Every player, the dealer included, gets a card face down. Having looked at it, each "
         "player stakes. The dealer, having looked at his card, may double every stake.",
         "The dealer's first card is his hole card; the punters see his second card, and "
-        "whether he doubled, and play by the second card. The figures for the dealer's double "
-        "and a punter's redouble take the dealer's first card in the up card's place: an "
-        "approximation, which puts the bank's edge some 3 points above the game as dealt.",
+        "whether he doubled, and play the chart by the second card. They do not read the "
+        "double (that his first card is, or is not, one he doubles on): read, it would take "
+        "some 7 points off the bank's edge, and the dealer would then double on other cards, "
+        "and the punters read those, without end. The dealer's double and a punter's redouble "
+        "are each worked out against the other's for that game.",
         "deal_method",
     ),
     Interpretation(

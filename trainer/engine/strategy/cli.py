@@ -5,6 +5,9 @@
     python -m trainer strategy --preset casino-boxes --no-cache
     python -m trainer strategy --rules "vegas-6d-s17 decks=2 surrender=none"
 
+``--all-presets`` fills the cache with every preset's chart, a line each, and a bar of the presets
+on a terminal.
+
 Exit status 2 with a message on standard error for an unknown preset or option or a bad value.
 """
 
@@ -22,6 +25,7 @@ from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset,
 from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
 from trainer.engine.strategy.cache import chart as cached_chart
 from trainer.engine.strategy.chart import CODES, UP_CARDS, Chart, up_label
+from trainer.progress import progress_bar
 
 __all__ = [
     "fill_preset",
@@ -251,11 +255,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not 1 <= args.jobs <= 64:
         parser.error(f"--jobs must be 1 to 64, not {args.jobs}")
     if args.all_presets:
-        for name in preset_names():
-            for line in fill_preset(
-                name, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
-            ):
-                print(line, flush=True)
+        names = preset_names()
+        with progress_bar("strategy: every preset", unit="presets", total=len(names)) as bar:
+            for done, name in enumerate(names, 1):
+                bar.describe(f"strategy: {name}")
+                for line in fill_preset(
+                    name, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
+                ):
+                    bar.write(line)
+                bar.update(done)
         return 0
     try:
         rules = rules_from(args.preset, args.rule, args.rules)

@@ -10,19 +10,20 @@ session, so the server decides what was asked and when time is up.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
-from drills import Question
+from drills import Question, face_down_quiz
 from drills import strategy_cells as cells
 from drills import strategy_quiz as quiz
 from drills import strategy_timed as timed
 from drills.strategy_cells import Cell, tally_by_cell
 from drills.strategy_chart import cached_chart_for
+from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, users
 from trainer.web.caches import app_caches
@@ -43,6 +44,7 @@ from trainer.web.support import (
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import chart_or_pending
 from trainer.web.views.strategy import NEW_CHART
+from trainer.words import plural, say
 
 bp = Blueprint("strategy_quiz", __name__, url_prefix="/drills/basic-strategy")
 
@@ -257,7 +259,7 @@ def _page(
         settings.rules,
         question,
         settings=settings,
-        mixes=quiz.MIXES,
+        mixes=_mixes(settings.rules),
         timed_counts=timed.COUNTS,
         seconds_per_hand=timed.SECONDS_PER_HAND,
         **form,
@@ -277,23 +279,46 @@ def heat_map() -> Response:
     rules = settings.rules
     tally = history(current_user(), settings, by_cell=True).tally
     then = url_for("strategy_quiz.heat_map", **settings.query())
-    table = chart_or_pending(rules, then=then)
     return render(
         "drills/_strategy_heatmap.html",
         settings=settings,
         rules=rules,
         page_rules=rules,
-        sections=cells.heat_map(
-            rules, tally, lambda cell: table.code(cell.section, cell.row, cell.up)
-        ),
-        up_labels=cells.UP_LABELS,
+        sections=cells.heat_map(rules, tally, _chart_code(rules, then)),
+        up_labels=_column_words(rules),
         answered=sum(total for _, total in tally.values()),
         right_all=sum(right for right, _ in tally.values()),
         presets=preset_menu(),
         option_rows=option_fields(settings.rules),
-        mixes=quiz.MIXES,
+        mixes=_mixes(rules),
         section="drills",
         drill=DRILL,
+    )
+
+
+def _mixes(rules: Rules) -> dict[str, str]:
+    """The hand mixes these rules offer (no pairs to split at 004 as dealt)."""
+    if not face_down_game(rules):
+        return quiz.MIXES
+    return {key: words for key, words in quiz.MIXES.items() if key in face_down_quiz.MIXES}
+
+
+def _chart_code(rules: Rules, then: str) -> Callable[[Cell], str]:
+    """Each heat-map cell's play: the chart's (its job's page first where it is not worked out,
+    coming back to ``then``), or at 004 as dealt the chart of one column's."""
+    if face_down_game(rules):
+        return lambda cell: cells.face_down_code(rules, cell)
+    table = chart_or_pending(rules, then=then)
+    return lambda cell: table.code(cell.section, cell.row, cell.up)
+
+
+def _column_words(rules: Rules) -> tuple[str, ...]:
+    """The heat map's column heads: the up cards, or the cards the punter drew so far."""
+    if not face_down_game(rules):
+        return cells.UP_LABELS
+    drawn = [int(label[1:]) for label in cells.heat_columns(rules)]
+    return tuple(
+        say("Dealt") if n == 0 else plural("%(count)s drawn", "%(count)s drawn", n) for n in drawn
     )
 
 

@@ -1,0 +1,101 @@
+"""The long commands' progress on a terminal: a bar with the rate and an estimate of the time
+left (tqdm), drawn on standard error only where standard error is a terminal, so that output
+piped or sent to a log gets nothing extra.
+
+    with progress_bar("simulate", unit="rounds", total=settings.rounds) as bar:
+        simulate(settings, progress=bar.update)
+
+A command's own lines go through :meth:`Bar.write` while the bar is up, so that they print above
+it rather than through it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import IO, Any
+
+__all__ = ["Bar", "on_terminal", "progress_bar"]
+
+
+def on_terminal(stream: IO[str] | None = None) -> bool:
+    """Whether ``stream`` (standard error by default) is a terminal a bar can be drawn on."""
+    stream = sys.stderr if stream is None else stream
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or closed
+        return False
+
+
+class Bar:
+    """A progress bar, or nothing where the output is not a terminal."""
+
+    def __init__(self, tqdm_bar: Any | None) -> None:
+        self._bar = tqdm_bar
+
+    @property
+    def shown(self) -> bool:
+        return self._bar is not None
+
+    def update(self, done: int, total: int | None = None) -> None:
+        """``done`` of ``total`` (the bar's own total where not given) are done."""
+        if self._bar is None:
+            return
+        if total is not None and total != self._bar.total:
+            self._bar.total = total
+        self._bar.n = done
+        self._bar.refresh()
+
+    def describe(self, text: str) -> None:
+        """What is being done now, shown before the bar."""
+        if self._bar is not None:
+            self._bar.set_description_str(text)
+
+    def write(self, line: str) -> None:
+        """Print ``line`` on standard output (above the bar, where there is one)."""
+        if self._bar is None:
+            print(line, flush=True)
+        else:
+            self._bar.write(line, file=sys.stdout)
+
+
+@contextmanager
+def progress_bar(
+    description: str,
+    *,
+    unit: str,
+    total: int | None = None,
+    scale: bool = False,
+    stream: IO[str] | None = None,
+) -> Iterator[Bar]:
+    """A :class:`Bar` on ``stream`` (standard error) while the block runs, where that is a
+    terminal; one that draws nothing otherwise. ``scale`` writes large numbers short (1.2M)."""
+    stream = sys.stderr if stream is None else stream
+    if not on_terminal(stream):
+        yield Bar(None)
+        return
+    from tqdm import tqdm
+
+    with tqdm(
+        total=total,
+        desc=description,
+        unit=f" {unit}",
+        unit_scale=scale,
+        file=stream,
+        leave=False,
+        delay=0.5,  # a step read from a cache ends before any bar is drawn
+        **_width(stream),
+    ) as bar:
+        yield Bar(bar)
+
+
+def _width(stream: IO[str]) -> dict[str, Any]:
+    """The bar follows the terminal's width, where the terminal says it (a terminal of no
+    size, as some pseudo-terminals are, would get no bar at all): 80 columns otherwise."""
+    try:
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        columns = 0
+    return {"dynamic_ncols": True} if columns else {"ncols": 80, "nrows": 24}
