@@ -42,6 +42,7 @@ from typing import Any, Protocol, runtime_checkable
 from drills.caches import Caches
 from drills.skill_words import words_of
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import say
 
 
 class DrillError(ValueError):
@@ -99,9 +100,9 @@ class Grade:
         return _first_sentence(self.explanation)[1]
 
 
-# A sentence ends at a full stop (or ! ?) before a space and a capital, a digit or a sign: not
-# at a decimal point ("4.48 decks"), nor at a line that goes on in lower case.
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9+\-\u2212(])|\n+")
+# A sentence ends at a full stop (or ! ?) before a space and a capital (Latin or Cyrillic), a
+# digit or a sign: not at a decimal point ("4.48 decks"), nor at a line that goes on in lower case.
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-ZА-ЯЁ0-9+\-\u2212(])|\n+")
 
 
 def _first_sentence(text: str) -> tuple[str, str]:
@@ -141,11 +142,24 @@ class LearnerState:
     options: Mapping[str, str] = field(default_factory=dict)  # the page's query options
 
 
+class _SaidWhenRead:
+    """A drill's title or description as its class writes it (marked with ``N_``), said in the
+    learner's language each time it is read: the language is the request's, not the import's."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __get__(self, drill: object, owner: type | None = None) -> str:
+        return say(self.text) if self.text else self.text
+
+
 class Drill:
     """What every drill does: show the question a notation names, grade an answer to it and
     explain the grade (:attr:`Grade.explanation`); and name the skill a question asks, which
     its answer schedules for review. Subclasses set ``slug``, ``title``, ``description`` and
-    ``template``, and add the capabilities they have (:class:`AsksOnItsPage` and the rest)."""
+    ``template``, and add the capabilities they have (:class:`AsksOnItsPage` and the rest); the
+    title and description are written in English, marked with ``N_``, and read in the
+    learner's language."""
 
     slug: str = ""
     title: str = ""
@@ -158,6 +172,13 @@ class Drill:
     # is easy, over ``slow_ms`` hard.
     brisk_ms: int = 2_000
     slow_ms: int = 8_000
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # The title and description a subclass writes are said where they are read.
+        super().__init_subclass__(**kwargs)
+        for name in ("title", "description"):
+            if isinstance(cls.__dict__.get(name), str):
+                setattr(cls, name, _SaidWhenRead(cls.__dict__[name]))
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         """The question written ``notation``, for showing it again.

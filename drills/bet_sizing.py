@@ -42,6 +42,7 @@ from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 __all__ = [
     "DRILL",
@@ -161,8 +162,8 @@ def _asked_counts(ramp: BetRamp, table: EdgeTable) -> list[int]:
 
 class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
     slug = SLUG
-    title = "Bet sizing"
-    description = (
+    title = N_("Bet sizing")
+    description = N_(
         "A count and your bankroll: name the bet your ramp makes there, the Kelly ramp computed "
         "for your rules, counting system and risk of ruin."
     )

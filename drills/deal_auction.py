@@ -46,6 +46,7 @@ from trainer.engine.banker.doubling import doubling_cards, redoubling_cards
 from trainer.engine.rulebook.interpretations import INTERPRETATIONS
 from trainer.engine.rulebook.rule_words import OPTION_LABELS
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
+from trainer.words import N_
 
 __all__ = ["DRILL", "SLUG", "DealAuction", "auction_notation"]
 
@@ -137,8 +138,8 @@ def _values(cards: frozenset[int]) -> str:
 
 class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
     slug = SLUG
-    title = "Bidding for the deal"
-    description = (
+    title = N_("Bidding for the deal")
+    description = N_(
         "At home twenty-one the deal may be sold to the highest bidder. Name the most the "
         "deal is worth paying: what the bank makes while you hold it, until a punter's natural "
         "takes it."

@@ -69,6 +69,7 @@ from trainer.engine.indices.reading import evs_as_read, insurance_as_read
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import action_evs
+from trainer.words import N_
 
 __all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_out"]
 
@@ -430,8 +431,8 @@ def _count_shown(
 
 class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
     slug = SLUG
-    title = "Deviations"
-    description = (
+    title = N_("Deviations")
+    description = N_(
         "A hand, the dealer's up card and the count: play it by the index, computed for your "
         "rules and counting system, insurance included."
     )

@@ -24,6 +24,7 @@ from drills.caches import Caches
 from trainer.engine.deck.cards import Card, InvalidCardError, pack
 from trainer.engine.deck.hand import Hand
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_, number, plural, say
 
 MIN_CARDS = 2
 MAX_CARDS = 5
@@ -37,8 +38,8 @@ LOWEST_TOTAL, HIGHEST_TOTAL = 2, 50
 
 class HandTotals(Drill, AsksOnItsPage):
     slug = "hand-totals"
-    title = "Hand totals"
-    description = (
+    title = N_("Hand totals")
+    description = N_(
         "Two to five cards: give the total and say whether it is soft, hard or a bust. "
         "The ace counts 11 unless that would take the hand over 21."
     )
@@ -68,7 +69,7 @@ class HandTotals(Drill, AsksOnItsPage):
         hand = read_hand(notation)
         return Question(
             notation=str(hand),
-            prompt="What is this hand's total? Is it soft, hard or bust?",
+            prompt=say("What is this hand's total? Is it soft, hard or bust?"),
             view={"hand": hand},
         )
 
@@ -124,18 +125,24 @@ def read_answer(text: str) -> str:
     words = " ".join((text or "").lower().split())
     kind, _, total = words.partition(" ")
     if kind not in ("soft", "hard", "bust"):
-        raise InvalidAnswerError("Say whether the hand is soft, hard or bust.")
+        raise InvalidAnswerError(say("Say whether the hand is soft, hard or bust."))
     if kind == "bust":
         return "bust"
     if not total:
-        raise InvalidAnswerError("Type the hand's total, or choose bust.")
+        raise InvalidAnswerError(say("Type the hand's total, or choose bust."))
     if not total.isdecimal() or not total.isascii():
-        raise InvalidAnswerError(f"The total is a whole number, like 17; {total!r} is not.")
+        raise InvalidAnswerError(
+            say("The total is a whole number, like 17; %(typed)s is not.", typed=repr(total))
+        )
     value = int(total)
     if not LOWEST_TOTAL <= value <= HIGHEST_TOTAL:
         raise InvalidAnswerError(
-            f"A hand of 2 to 5 cards totals between {LOWEST_TOTAL} and {HIGHEST_TOTAL}, "
-            f"not {value}."
+            say(
+                "A hand of 2 to 5 cards totals between %(low)s and %(high)s, not %(total)s.",
+                low=number(LOWEST_TOTAL),
+                high=number(HIGHEST_TOTAL),
+                total=number(value),
+            )
         )
     return f"{kind} {value}"
 
@@ -149,22 +156,42 @@ def right_answer(hand: Hand) -> str:
 def explain(hand: Hand) -> str:
     """Why the answer is what it is, in a sentence a learner can check by hand."""
     sum_text = " + ".join(_value_text(card) for card in hand)
-    hard = hand.hard_total
+    hard, soft = number(hand.hard_total), number(hand.hard_total + 10)
     if not hand.has_ace:
         if hand.is_bust:
-            return f"{sum_text} = {hard}: over 21, so the hand is bust."
-        return f"{sum_text} = {hard}. No ace, so the total is hard {hard}."
-    aces = "the ace" if sum(card.is_ace for card in hand) == 1 else "every ace"
-    if hand.is_bust:
-        return f"{sum_text} = {hard} with {aces} as 1: over 21 even so, so the hand is bust."
-    if hand.is_soft:
-        return (
-            f"{sum_text} = {hard} with {aces} as 1. Counting one ace as 11 adds 10: "
-            f"{hard + 10}, not over 21, so the hand is soft {hard + 10}."
+            return say("%(sum)s = %(hard)s: over 21, so the hand is bust.", sum=sum_text, hard=hard)
+        return say(
+            "%(sum)s = %(hard)s. No ace, so the total is hard %(hard)s.", sum=sum_text, hard=hard
         )
-    return (
-        f"{sum_text} = {hard} with {aces} as 1. Counting an ace as 11 would make {hard + 10}, "
-        f"over 21, so the ace stays 1: hard {hard}."
+    aces = sum(card.is_ace for card in hand)
+    if hand.is_bust:
+        return plural(
+            "%(sum)s = %(hard)s with the ace as 1: over 21 even so, so the hand is bust.",
+            "%(sum)s = %(hard)s with every ace as 1: over 21 even so, so the hand is bust.",
+            aces,
+            sum=sum_text,
+            hard=hard,
+        )
+    if hand.is_soft:
+        return plural(
+            "%(sum)s = %(hard)s with the ace as 1. Counting one ace as 11 adds 10: %(soft)s, "
+            "not over 21, so the hand is soft %(soft)s.",
+            "%(sum)s = %(hard)s with every ace as 1. Counting one ace as 11 adds 10: %(soft)s, "
+            "not over 21, so the hand is soft %(soft)s.",
+            aces,
+            sum=sum_text,
+            hard=hard,
+            soft=soft,
+        )
+    return plural(
+        "%(sum)s = %(hard)s with the ace as 1. Counting an ace as 11 would make %(soft)s, "
+        "over 21, so the ace stays 1: hard %(hard)s.",
+        "%(sum)s = %(hard)s with every ace as 1. Counting an ace as 11 would make %(soft)s, "
+        "over 21, so the ace stays 1: hard %(hard)s.",
+        aces,
+        sum=sum_text,
+        hard=hard,
+        soft=soft,
     )
 
 

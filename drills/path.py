@@ -32,6 +32,7 @@ from drills.caches import Caches
 from drills.count_study import StudyPendingError
 from drills.counting.session import RunningCount
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 
 class UnknownStartError(ValueError):
@@ -60,7 +61,7 @@ class Bar:
 @dataclass(frozen=True)
 class Step:
     key: str
-    title: str
+    title: str  # marked N_, said where shown
     teaches: str  # one line
     drills: tuple[str, ...]  # the drills' slugs, in the order to take them
     bars: tuple[Bar, ...] = ()
@@ -70,65 +71,70 @@ class Step:
 STEPS: tuple[Step, ...] = (
     Step(
         "totals",
-        "Hand totals",
-        "Add up a hand and tell soft from hard: the ace counts 11 unless that busts it.",
+        N_("Hand totals"),
+        N_("Add up a hand and tell soft from hard: the ace counts 11 unless that busts it."),
         ("hand-totals",),
         (Bar("hand-totals", 20),),
     ),
     Step(
         "basic",
-        "Basic strategy",
-        "The best play of every hand against the dealer's card: hard, soft, pairs, surrender "
-        "and insurance.",
+        N_("Basic strategy"),
+        N_(
+            "The best play of every hand against the dealer's card: hard, soft, pairs, surrender "
+            "and insurance."
+        ),
         ("basic-strategy",),
         (Bar("basic-strategy", 100),),
     ),
     Step(
         "payouts",
-        "Payouts",
-        "What a win pays: naturals, insurance, even money, surrender, split and doubled hands.",
+        N_("Payouts"),
+        N_("What a win pays: naturals, insurance, even money, surrender, split and doubled hands."),
         ("payout-math",),
         (Bar("payout-math", 20),),
     ),
     Step(
         "running",
-        "Running count",
-        "Keep a running count as the cards fall, and keep it up at speed.",
+        N_("Running count"),
+        N_("Keep a running count as the cards fall, and keep it up at speed."),
         ("running-count", "deck-countdown"),
         speed=1.0,
     ),
     Step(
         "true",
-        "Deck estimation and true count",
-        "Judge the decks left from the discard tray and turn the running count into a true count.",
+        N_("Deck estimation and true count"),
+        N_(
+            "Judge the decks left from the discard tray and turn the running count into a true "
+            "count."
+        ),
         ("deck-estimation", "true-count", "shoe-count", "shoe-penetration"),
         (Bar("deck-estimation", 20), Bar("true-count", 20)),
     ),
     Step(
         "deviations",
-        "Deviations",
-        "Play a hand by the count where it beats basic strategy.",
+        N_("Deviations"),
+        N_("Play a hand by the count where it beats basic strategy."),
         ("deviations",),
         (Bar("deviations", 50),),
     ),
     Step(
         "bets",
-        "Bet sizing",
-        "Bet more when the count is in your favour, by a ramp sized for your bankroll.",
+        N_("Bet sizing"),
+        N_("Bet more when the count is in your favour, by a ramp sized for your bankroll."),
         ("bet-sizing",),
         (Bar("bet-sizing", 20),),
     ),
     Step(
         "table",
-        "The table",
-        "Whole rounds from a real shoe: bets, plays and the count together.",
+        N_("The table"),
+        N_("Whole rounds from a real shoe: bets, plays and the count together."),
         ("table-play", "table-dealing", "punter-stake", "deal-auction"),
         (Bar("table-play", 100),),
     ),
     Step(
         "dealer",
-        "The dealer's drills",
-        "Deal, pay and fix misdeals as the dealer does, and catch a dealer's slips.",
+        N_("The dealer's drills"),
+        N_("Deal, pay and fix misdeals as the dealer does, and catch a dealer's slips."),
         ("irregularities", "procedure", "table-payouts", "catch-the-dealer"),
         (Bar("procedure", 20), Bar("irregularities", 20), Bar("table-payouts", 10)),
     ),
@@ -150,13 +156,13 @@ def grouped(drills: Mapping[str, Drill]) -> list[tuple[Step, list[Drill]]]:
     return [(step, [drills[slug] for slug in step.drills if slug in drills]) for step in STEPS]
 
 
-# Every drill's title by slug, read once from the registry (which never changes).
-_TITLES = {slug: drill.title for slug, drill in registry().items()}
+# Every drill by slug, read once from the registry (which never changes).
+_DRILLS = registry()
 
 
 def title(slug: str) -> str:
-    """A drill's title, from the registry."""
-    return _TITLES.get(slug, slug)
+    """A drill's title, from the registry, in the learner's language."""
+    return _DRILLS[slug].title if slug in _DRILLS else slug
 
 
 def read_start(text: str) -> str:

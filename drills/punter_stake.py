@@ -46,6 +46,7 @@ from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.edge import kelly_fraction
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 __all__ = ["DRILL", "SLUG", "PunterStake", "stake_notation"]
 
@@ -122,8 +123,8 @@ def _value_words(value: int) -> str:
 
 class PunterStake(Drill, AskedAtTable):
     slug = SLUG
-    title = "Stakes as a punter"
-    description = (
+    title = N_("Stakes as a punter")
+    description = N_(
         "Your stake as a punter at the players' own games (home twenty-one, the Russian banking "
         "game), made on the cards you hold: graded by what those cards are worth, with the bet "
         "ramp's Kelly rule. Re-drill the ones you got wrong."

@@ -72,7 +72,7 @@ from trainer.engine.play.round import Round
 from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
 from trainer.engine.play.table_game import Ask
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import plural
+from trainer.words import N_, plural
 
 __all__ = [
     "DRILL",
@@ -404,8 +404,8 @@ def _grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> 
 
 class TableDealing(Drill, AskedAtTable):
     slug = SLUG
-    title = "Table dealing"
-    description = (
+    title = N_("Table dealing")
+    description = N_(
         "Every choice you make holding the deal or the bank (doubling the bets, drawing or "
         "standing), graded by what it is worth to the bank, and your redoubles as a punter: "
         "re-drill the ones you got wrong."

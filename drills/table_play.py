@@ -74,6 +74,7 @@ from trainer.engine.rulebook.legality import (
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import InvalidSituationError, action_evs
 from trainer.engine.strategy.dealer import full_shoe
+from trainer.words import N_
 
 __all__ = ["DRILL", "SLUG", "TableCount", "TablePlay", "notation_of", "work_out"]
 
@@ -419,8 +420,8 @@ def beats_the_chart(worked: Worked, answer: str) -> bool:
 
 class TablePlay(Drill, AskedAtTable):
     slug = SLUG
-    title = "Table play"
-    description = (
+    title = N_("Table play")
+    description = N_(
         "Every decision you make at a table, graded by basic strategy or by the index at your "
         "count: re-drill the ones you got wrong."
     )

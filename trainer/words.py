@@ -27,12 +27,13 @@ from babel import numbers as babel_numbers
 
 from trainer.engine import words as _core
 from trainer.engine.article import a_or_an  # "an 8", "a 10": English's article
-from trainer.engine.words import KEYWORDS, N_, plural, say  # the one road
+from trainer.engine.words import KEYWORDS, N_, N_plural, plural, say  # the one road
 
 __all__ = [
     "ENGLISH",
     "KEYWORDS",
     "N_",
+    "N_plural",
     "a_or_an",
     "bets",
     "locale",

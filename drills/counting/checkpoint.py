@@ -28,9 +28,10 @@ from drills.counting.notation import (
     read_system,
     read_whole_count,
 )
-from drills.counting.preferences import CONVENTIONS, RESOLUTION_LABELS, RESOLUTIONS
+from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from trainer.engine.counting import CountingSystem, estimate_decks, running_count, true_count
 from trainer.engine.deck.cards import Card
+from trainer.words import N_, N_plural, number, plural, say
 
 
 @dataclass(frozen=True)
@@ -57,11 +58,12 @@ class Checkpoint:
 
     @property
     def what(self) -> str:
-        return {
-            "rc": "the running count",
-            "tc": "the true count",
-            "missing": "the count of the missing cards",
-        }[self.kind]
+        return say(_WHAT[self.kind])
+
+    @property
+    def prompt(self) -> str:
+        """The question this checkpoint asks, in a whole sentence."""
+        return say(_PROMPTS[self.kind])
 
     @property
     def running(self) -> Fraction:
@@ -113,36 +115,100 @@ class Checkpoint:
         system = self.system
         if self.kind == "rc":
             start = system.initial_running_count(self.decks)
-            begin = f"from {format_count(start)} (the initial count for {self.decks} decks)"
-            begin = begin if start else "from 0"
-            return (
-                f"{system.name}, {begin}, over {len(self.cards)} cards: "
-                f"{format_count(self.running)}."
+            values = {"system": system.name, "running": format_count(self.running)}
+            if not start:
+                return plural(
+                    "%(system)s, from 0, over %(count)s card: %(running)s.",
+                    "%(system)s, from 0, over %(count)s cards: %(running)s.",
+                    len(self.cards),
+                    **values,
+                )
+            return plural(
+                "%(system)s, from %(start)s (the initial count for %(decks)s decks), over "
+                "%(count)s card: %(running)s.",
+                "%(system)s, from %(start)s (the initial count for %(decks)s decks), over "
+                "%(count)s cards: %(running)s.",
+                len(self.cards),
+                start=format_count(start),
+                decks=number(self.decks),
+                **values,
             )
         if self.kind == "tc":
             remaining = self.decks_remaining
             estimate = estimate_decks(remaining, self.resolution)
             exact = self.running / estimate
-            return (
-                f"Running count {format_count(self.running)}; {len(self.cards)} of "
-                f"{self.decks * CARDS_PER_DECK} cards seen, so {about_decks(remaining)} decks "
-                f"remain, {format_decks(estimate)} to the "
-                f"{RESOLUTION_LABELS[self.resolution].lower()[:-1]}. "
-                f"{format_count(self.running)} / {format_decks(estimate)} = "
-                f"{_approx(exact)}; {self.convention} gives {format_count(self.right)}."
+            seen = plural(
+                *_SEEN[self.resolution],
+                len(self.cards),
+                running=format_count(self.running),
+                total=number(self.decks * CARDS_PER_DECK),
+                exact=about_decks(remaining),
+                estimate=format_decks(estimate),
             )
+            division = say(
+                _GIVES[self.convention],
+                running=format_count(self.running),
+                estimate=format_decks(estimate),
+                exact=_approx(exact),
+                right=format_count(self.right),
+            )
+            return f"{seen} {division}"
         total = system.full_shoe_total(1)
-        seen = running_count(system, self.cards)
-        return (
-            f"A whole deck counts {format_count(total)} in {system.name}; the cards shown "
-            f"count {format_count(seen)}, so the missing cards count "
-            f"{format_count(total)} - ({format_count(seen)}) = {format_count(self.right)}."
+        seen_count = running_count(system, self.cards)
+        return say(
+            "A whole deck counts %(total)s in %(system)s; the cards shown count %(seen)s, so the "
+            "missing cards count %(total)s - (%(seen)s) = %(right)s.",
+            total=format_count(total),
+            system=system.name,
+            seen=format_count(seen_count),
+            right=format_count(self.right),
         )
+
+
+_WHAT = {
+    "rc": N_("the running count"),
+    "tc": N_("the true count"),
+    "missing": N_("the count of the missing cards"),
+}
+_PROMPTS = {
+    "rc": N_("What is the running count?"),
+    "tc": N_("What is the true count?"),
+    "missing": N_("What is the count of the missing cards?"),
+}
+# A true count checkpoint's working: the decks left to the resolution, then the division
+# rounded by the convention (each a whole sentence, for the catalogue).
+_SEEN = {
+    "full": N_plural(
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "remain, %(estimate)s to the full deck.",
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "remain, %(estimate)s to the full deck.",
+    ),
+    "half": N_plural(
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "remain, %(estimate)s to the half deck.",
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "remain, %(estimate)s to the half deck.",
+    ),
+    "quarter": N_plural(
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "remain, %(estimate)s to the quarter deck.",
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "remain, %(estimate)s to the quarter deck.",
+    ),
+}
+_GIVES = {
+    "floor": N_("%(running)s / %(estimate)s = %(exact)s; floor gives %(right)s."),
+    "truncate": N_("%(running)s / %(estimate)s = %(exact)s; truncate gives %(right)s."),
+    "round": N_("%(running)s / %(estimate)s = %(exact)s; round gives %(right)s."),
+}
 
 
 def about_decks(value: Fraction) -> str:
     """Decks exactly where a learner would write them (2.5, 0.75), else about (0.71)."""
-    return format_decks(value) if 4 % value.denominator == 0 else f"about {float(value):.2f}"
+    if 4 % value.denominator == 0:
+        return format_decks(value)
+    return say("about %(decks)s", decks=f"{float(value):.2f}")
 
 
 def _approx(value: Fraction) -> str:

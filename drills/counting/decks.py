@@ -28,6 +28,29 @@ from drills.counting.preferences import RESOLUTION_LABELS, RESOLUTIONS, STEPS, C
 from drills.counting.tray import tray_for
 from trainer.engine.counting import estimate_decks
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_, N_plural, number, plural, say
+
+# The working in words, played or remaining (a whole sentence each, for the catalogue).
+_PLAYED = N_plural(
+    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s card played, %(exact)s "
+    "decks, which is %(right)s to the nearest %(step)s deck.",
+    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s cards played, %(exact)s "
+    "decks, which is %(right)s to the nearest %(step)s deck.",
+)
+_REMAIN = N_plural(
+    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s card remains, %(exact)s "
+    "decks, which is %(right)s to the nearest %(step)s deck.",
+    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s cards remain, %(exact)s "
+    "decks, which is %(right)s to the nearest %(step)s deck.",
+)
+_SKILL_WORDS = {
+    ("played", "full"): N_("Decks played of %(decks)s, to the full deck"),
+    ("played", "half"): N_("Decks played of %(decks)s, to the half deck"),
+    ("played", "quarter"): N_("Decks played of %(decks)s, to the quarter deck"),
+    ("remaining", "full"): N_("Decks remaining of %(decks)s, to the full deck"),
+    ("remaining", "half"): N_("Decks remaining of %(decks)s, to the half deck"),
+    ("remaining", "quarter"): N_("Decks remaining of %(decks)s, to the quarter deck"),
+}
 
 _NOTATION_RE = re.compile(
     r"(?P<decks>[0-9]+d) played (?P<played>[0-9]{1,3}) (?P<ask>played|remaining) "
@@ -37,8 +60,8 @@ _NOTATION_RE = re.compile(
 
 class DeckEstimation(Drill, AsksOnItsPage, FollowsPreferences):
     slug = "deck-estimation"
-    title = "Deck estimation"
-    description = (
+    title = N_("Deck estimation")
+    description = N_(
         "A discard tray drawn to scale: how many decks have been played, or how many remain, "
         "to the full, half or quarter deck you chose?"
     )
@@ -75,13 +98,20 @@ class DeckEstimation(Drill, AsksOnItsPage, FollowsPreferences):
         if len(words) != 3 or words[2] not in RESOLUTIONS:
             return super().skill_words(key)
         decks, ask, resolution = words
-        return f"Decks {ask} of {decks.removesuffix('d')}, to the {resolution} deck"
+        return say(
+            _SKILL_WORDS.get((ask, resolution), key),
+            decks=number(int(decks.removesuffix("d"))) if decks[:-1].isdecimal() else decks,
+        )
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         decks, played, ask, resolution = read_question(notation)
         return Question(
             notation=notation,
-            prompt=f"How many decks {'have been played' if ask == 'played' else 'remain'}?",
+            prompt=(
+                say("How many decks have been played?")
+                if ask == "played"
+                else say("How many decks remain?")
+            ),
             view={
                 "decks": decks,
                 "ask": ask,
@@ -101,10 +131,14 @@ class DeckEstimation(Drill, AsksOnItsPage, FollowsPreferences):
         cards = played if ask == "played" else decks * CARDS_PER_DECK - played
         exact = Fraction(cards, CARDS_PER_DECK)
         right = estimate_decks(exact, resolution)
-        explanation = (
-            f"The tray holds {played} of the shoe's {decks * CARDS_PER_DECK} cards: "
-            f"{cards} cards {ask}, {about_decks(exact)} decks, which is {format_decks(right)} "
-            f"to the nearest {format_decks(STEPS[resolution])} deck."
+        explanation = plural(
+            *(_PLAYED if ask == "played" else _REMAIN),
+            cards,
+            played=number(played),
+            total=number(decks * CARDS_PER_DECK),
+            exact=about_decks(exact),
+            right=format_decks(right),
+            step=format_decks(STEPS[resolution]),
         )
         return Grade(
             correct=answer == right,

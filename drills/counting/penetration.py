@@ -49,6 +49,7 @@ from drills.counting.penetration_study import (
     penetration_text,
     penetrations_for,
     percent,
+    percent_words,
     study,
 )
 from drills.counting.preferences import RESOLUTIONS, CountPreferences
@@ -56,6 +57,7 @@ from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem, estimate_decks
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
+from trainer.words import N_, number, say
 
 KINDS = ("cards", "decks", "rounds", "share")
 # What dealing a table's studies is, in the words of the page that refuses it (a 429).
@@ -64,12 +66,27 @@ NEW_STUDY = "a shoe-penetration chart for a table and count not worked out befor
 ROUNDS_TOLERANCE = 1
 # Shares are read off the chart: within this many percentage points counts as right.
 SHARE_TOLERANCE = 1
-_UNITS = {"cards": "Cards", "decks": "Decks", "rounds": "Rounds", "share": "Per cent"}
+_UNITS = {
+    "cards": N_("Cards"),
+    "decks": N_("Decks"),
+    "rounds": N_("Rounds"),
+    "share": N_("Per cent"),
+}
 _KIND_WORDS = {
-    "cards": "Cards before the cut card",
-    "decks": "Decks before the cut card",
-    "rounds": "Rounds a shoe lasts",
-    "share": "Share of rounds at a good count",
+    "cards": N_("Cards before the cut card"),
+    "decks": N_("Decks before the cut card"),
+    "rounds": N_("Rounds a shoe lasts"),
+    "share": N_("Share of rounds at a good count"),
+}
+_DECKS_PROMPTS = {
+    "full": N_("How many decks are played before the cut card, to the full deck?"),
+    "half": N_("How many decks are played before the cut card, to the half deck?"),
+    "quarter": N_("How many decks are played before the cut card, to the quarter deck?"),
+}
+_DECKS_WORKING = {
+    "full": N_("%(cut)s cards of 52 a deck is %(exact)s decks: %(right)s to the full deck."),
+    "half": N_("%(cut)s cards of 52 a deck is %(exact)s decks: %(right)s to the half deck."),
+    "quarter": N_("%(cut)s cards of 52 a deck is %(exact)s decks: %(right)s to the quarter deck."),
 }
 
 _NOTATION_RE = re.compile(
@@ -80,8 +97,8 @@ _NOTATION_RE = re.compile(
 
 class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
     slug = "shoe-penetration"
-    title = "Shoe penetration"
-    description = (
+    title = N_("Shoe penetration")
+    description = N_(
         "Where the cut card sits: cards, decks and rounds per shoe, and how deeper penetration "
         "makes high true counts come up more often, from shoes the simulator dealt."
     )
@@ -123,21 +140,35 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             table = short_summary(find_preset(words[0]))
         except InvalidRulesError:
             return key
-        return f"{_KIND_WORDS[words[2]]}, {system_words(words[1])} ({table})"
+        return say(
+            "%(kind)s, %(system)s (%(table)s)",
+            kind=say(_KIND_WORDS[words[2]]),
+            system=system_words(words[1]),
+            table=table,
+        )
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         preset, pen, system, kind, arg = read_question(notation)
         table = find_preset(preset)
-        prompts = {
-            "cards": "How many cards are played before the cut card comes out?",
-            "decks": f"How many decks are played before the cut card, to the {arg} deck?",
-            "rounds": f"About how many rounds does one shoe last at a table of {STUDY_SEATS}?",
-            "share": f"At {penetration_text(pen)} penetration, what share of rounds start at a "
-            f"true count of +{arg} or more?",
-        }
+        if kind == "cards":
+            prompt = say("How many cards are played before the cut card comes out?")
+        elif kind == "decks":
+            prompt = say(_DECKS_PROMPTS[arg])
+        elif kind == "rounds":
+            prompt = say(
+                "About how many rounds does one shoe last at a table of %(seats)s?",
+                seats=number(STUDY_SEATS),
+            )
+        else:
+            prompt = say(
+                "At %(penetration)s penetration, what share of rounds start at a true count of "
+                "%(count)s or more?",
+                penetration=penetration_text(pen),
+                count=f"+{arg}",
+            )
         return Question(
             notation=notation,
-            prompt=prompts[kind],
+            prompt=prompt,
             view={
                 "preset": preset,
                 "decks": table.decks,
@@ -154,7 +185,7 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
                 "kind": kind,
                 "system": chart_system(system),
                 "chosen_system": system,
-                "unit": _UNITS[kind],
+                "unit": say(_UNITS[kind]),
                 "shoes": STUDY_SHOES,
             },
         )
@@ -203,26 +234,28 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             answer = _whole(answer_text, "the number of cards", size)
             right = Fraction(cut)
             correct = answer == right
-            explanation = f"{pen_text} of {size} cards is {cut} cards before the cut card."
+            explanation = say(
+                "%(penetration)s of %(size)s cards is %(cut)s cards before the cut card.",
+                penetration=pen_text,
+                size=number(size),
+                cut=number(cut),
+            )
         elif kind == "decks":
             answer = read_decks(answer_text, arg, table.decks, "the decks played")
             right = estimate_decks(Fraction(cut, CARDS_PER_DECK), arg)
             correct = answer == right
-            explanation = (
-                f"{cut} cards of 52 a deck is {float(Fraction(cut, CARDS_PER_DECK)):.2f} decks: "
-                f"{format_decks(right)} to the {arg} deck."
+            explanation = say(
+                _DECKS_WORKING[arg],
+                cut=number(cut),
+                exact=number(Fraction(cut, CARDS_PER_DECK), 2),
+                right=format_decks(right),
             )
         elif kind == "rounds":
             answer = _whole(answer_text, "the number of rounds", 500)
             per_shoe = study(preset, pen, slug, cache_dir=where).rounds_per_shoe
             right = Fraction(round(per_shoe))
             correct = abs(answer - per_shoe) <= ROUNDS_TOLERANCE
-            explanation = (
-                f"Over {STUDY_SHOES:,} shoes dealt to {pen_text}, a shoe lasted "
-                f"{float(per_shoe):.1f} rounds on average at a table of {STUDY_SEATS} and the "
-                f"dealer: about {cut} cards at some 2.7 cards a hand, plus the round that brings "
-                f"the cut card out."
-            )
+            explanation = _rounds_working(pen_text, per_shoe, cut)
         else:
             answer = _whole(answer_text.replace("%", ""), "the share in per cent", 100)
             threshold = int(arg)
@@ -233,21 +266,54 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             exact = share(pen)
             right = Fraction(round(exact))
             correct = abs(answer - exact) <= SHARE_TOLERANCE
-            others = ", ".join(
-                f"{round(share(p))}% at {penetration_text(p)}" for p in penetrations_for(table)
-            )
-            explanation = (
-                f"{float(exact):.1f}% of rounds started at +{threshold} or more at {pen_text} "
-                f"({others}). Deeper penetration deals more rounds late in the shoe, where true "
-                f"counts swing widest, so high counts come up more often (figures from "
-                f"{STUDY_SHOES:,} dealt shoes, within a fraction of a point)."
-            )
+            others = {p: share(p) for p in penetrations_for(table)}
+            explanation = _share_working(exact, threshold, pen_text, others)
         return Grade(
             correct=correct,
             answer=str(answer if kind != "decks" else format_decks(answer)),
             right_answer=format_decks(right) if kind == "decks" else str(right),
             explanation=explanation,
         )
+
+
+def _rounds_working(pen_text: str, per_shoe: Fraction, cut: int) -> str:
+    """How long a shoe lasts, in words: the study's figure and why."""
+    return say(
+        "Over %(shoes)s shoes dealt to %(penetration)s, a shoe lasted %(rounds)s rounds on "
+        "average at a table of %(seats)s and the dealer: about %(cut)s cards at some "
+        "%(per_hand)s cards a hand, plus the round that brings the cut card out.",
+        shoes=number(STUDY_SHOES),
+        penetration=pen_text,
+        rounds=number(float(per_shoe), 1),
+        seats=number(STUDY_SEATS),
+        cut=number(cut),
+        per_hand=number(2.7, 1),
+    )
+
+
+def _share_working(
+    exact: Fraction, threshold: int, pen_text: str, others: Mapping[Fraction, Fraction]
+) -> str:
+    """The share of rounds at a good count, in words, beside the table's other penetrations."""
+    beside = ", ".join(
+        say(
+            "%(share)s at %(penetration)s",
+            share=percent_words(round(share)),
+            penetration=penetration_text(p),
+        )
+        for p, share in others.items()
+    )
+    return say(
+        "%(share)s of rounds started at %(count)s or more at %(penetration)s (%(others)s). "
+        "Deeper penetration deals more rounds late in the shoe, where true counts swing "
+        "widest, so high counts come up more often (figures from %(shoes)s dealt shoes, within "
+        "a fraction of a point).",
+        share=percent_words(float(exact), 1),
+        count=f"+{threshold}",
+        penetration=pen_text,
+        others=beside,
+        shoes=number(STUDY_SHOES),
+    )
 
 
 def _whole(text: str, what: str, highest: int) -> Fraction:

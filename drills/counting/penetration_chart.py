@@ -13,10 +13,12 @@ from drills.counting.penetration_study import (
     penetration_text,
     penetrations_for,
     percent,
+    percent_words,
     study,
 )
 from trainer.engine.counting import CountingSystem, CountStudy
 from trainer.engine.rulebook.rules import find_preset
+from trainer.words import say
 
 _COLOURS = ("#9cc3e6", "#4f8fcb", "#1f5c99", "#0b2f57", "#6b3fa0")
 
@@ -114,7 +116,14 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
     )
     words = "; ".join(
         f"+{k} or more: "
-        + ", ".join(f"{round(v)}% at {penetration_text(p)}" for p, v in zip(pens, row, strict=True))
+        + ", ".join(
+            say(
+                "%(share)s at %(penetration)s",
+                share=percent_words(round(v)),
+                penetration=penetration_text(p),
+            )
+            for p, v in zip(pens, row, strict=True)
+        )  # fmt: skip
         for k, row in zip(THRESHOLDS, shares, strict=True)
     )
     return ChartView(

@@ -24,6 +24,7 @@ from drills.counting.notation import CARDS_PER_DECK, read_system
 from trainer.engine.cache import ResultCache
 from trainer.engine.counting import CountingSystem, CountStudy
 from trainer.engine.rulebook.rules import Rules, find_preset
+from trainer.words import number, say
 
 STUDY_SHOES = 10_000
 STUDY_SEATS = 3
@@ -207,4 +208,9 @@ def percent(share: Fraction) -> Fraction:
 
 
 def penetration_text(penetration: Fraction) -> str:
-    return f"{round(float(penetration) * 100)}%"
+    return percent_words(round(float(penetration) * 100))
+
+
+def percent_words(value: float, digits: int = 0) -> str:
+    """A share in per cent as the learner's language writes it ("75%", "75 %")."""
+    return say("%(percent)s%%", percent=number(value, digits))

@@ -10,18 +10,21 @@ from fractions import Fraction
 from typing import Any
 
 from trainer.engine.counting import SYSTEMS, CountingSystem
+from trainer.words import N_, say
 
 CONVENTIONS = ("floor", "truncate", "round")
 RESOLUTIONS = ("full", "half", "quarter")
 CONVENTION_LABELS = {
-    "floor": "Floor (round down: +2.7 is +2, -1.5 is -2)",
-    "truncate": "Truncate (toward zero: +2.7 is +2, -1.5 is -1)",
-    "round": "Round (to the nearest: +2.7 is +3, -1.5 is -2)",
+    "floor": N_("Floor (round down: +2.7 is +2, -1.5 is -2)"),
+    "truncate": N_("Truncate (toward zero: +2.7 is +2, -1.5 is -1)"),
+    "round": N_("Round (to the nearest: +2.7 is +3, -1.5 is -2)"),
 }
+# A convention named inside a sentence ("Hi-Lo, floor, to the half deck").
+CONVENTION_WORDS = {"floor": N_("floor"), "truncate": N_("truncate"), "round": N_("round")}
 RESOLUTION_LABELS = {
-    "full": "Full decks",
-    "half": "Half decks",
-    "quarter": "Quarter decks",
+    "full": N_("Full decks"),
+    "half": N_("Half decks"),
+    "quarter": N_("Quarter decks"),
 }
 STEPS = {"full": Fraction(1), "half": Fraction(1, 2), "quarter": Fraction(1, 4)}
 
@@ -84,6 +87,16 @@ def preference_errors(options: Mapping[str, str]) -> dict[str, str]:
     return errors
 
 
+def convention_choices() -> dict[str, str]:
+    """Each rounding convention by name, its label in the learner's language."""
+    return {value: say(CONVENTION_LABELS[value]) for value in CONVENTIONS}
+
+
+def resolution_choices() -> dict[str, str]:
+    """Each deck resolution by name, its label in the learner's language."""
+    return {value: say(RESOLUTION_LABELS[value]) for value in RESOLUTIONS}
+
+
 def system_choices() -> list[tuple[str, str]]:
     """Every system as (slug, its name and card values), for the menu it is chosen from."""
     return [(system.slug, f"{system.name}: {card_values(system)}") for system in SYSTEMS.values()]
@@ -102,8 +115,10 @@ def card_values(system: CountingSystem) -> str:
         if black_tag == red_tag:
             value = _signed(black_tag)
         else:
-            value = f"{_signed(red_tag)} red, {_signed(black_tag)} black"
-        if groups and groups[-1][1] == value and "red" not in value:
+            value = say(
+                "%(red)s red, %(black)s black", red=_signed(red_tag), black=_signed(black_tag)
+            )
+        if groups and groups[-1][1] == value and black_tag == red_tag:
             groups[-1][0].append(rank)
         else:
             groups.append(([rank], value))
@@ -113,8 +128,9 @@ def card_values(system: CountingSystem) -> str:
             f"{ranks[0]}-{ranks[-1]}" if len(ranks) > 2 and ranks[-1] != "A" else " ".join(ranks)
         )
         parts.append(f"{shown} {value}")
-    side = "; aces counted on the side" if system.ace_side_count else ""
-    return ", ".join(parts) + side
+    if system.ace_side_count:
+        return say("%(values)s; aces counted on the side", values=", ".join(parts))
+    return ", ".join(parts)
 
 
 def _signed(tag: Fraction) -> str:

@@ -33,17 +33,29 @@ from drills.base import (
 from drills.caches import Caches
 from drills.counting.checkpoint import Checkpoint, read_checkpoint
 from drills.counting.notation import MAX_DECKS, cards_text, format_count
-from drills.counting.preferences import CountPreferences
+from drills.counting.preferences import CONVENTION_WORDS, CountPreferences
 from drills.counting.tray import tray_for
 from drills.skill_words import decks_words, system_words
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_, number, say
+
+# A true count checkpoint's skill in words, by deck resolution.
+_TC_SKILL = {
+    "full": N_("%(ask)s, %(system)s, %(convention)s, to the full deck, %(decks)s"),
+    "half": N_("%(ask)s, %(system)s, %(convention)s, to the half deck, %(decks)s"),
+    "quarter": N_("%(ask)s, %(system)s, %(convention)s, to the quarter deck, %(decks)s"),
+}
 
 KINDS = ("running", "countdown", "shoe")
 GROUPS = ("1", "2", "3", "rounds")
-ASK_LABELS = {"rc": "Running count", "tc": "True count", "missing": "Count of the missing cards"}
+ASK_LABELS = {
+    "rc": N_("Running count"),
+    "tc": N_("True count"),
+    "missing": N_("Count of the missing cards"),
+}
 # The session page's answer field of each ask.
 FIELDS = {"rc": "running", "tc": "true", "missing": "missing"}
 MIN_SPEED, MAX_SPEED = Fraction(1, 4), Fraction(20)
@@ -83,10 +95,18 @@ class Step:
     def title(self) -> str:
         """The step's label, saying which view of its round it is."""
         if self.phase == "play":
-            return f"{self.label}, as played (face-down cards unseen)"
+            return say("%(step)s, as played (face-down cards unseen)", step=self.label_words)
         if self.phase == "turned":
-            return f"{self.label}, its face-down cards turned over"
-        return self.label
+            return say("%(step)s, its face-down cards turned over", step=self.label_words)
+        return self.label_words
+
+    @property
+    def label_words(self) -> str:
+        """The step's label in the learner's language ("Round 7", "Burned")."""
+        round_number = self.label.removeprefix("Round ")
+        if round_number.isdecimal():
+            return say("Round %(number)s", number=number(int(round_number)))
+        return say(self.label) if self.label else ""
 
     @property
     def held(self) -> tuple[tuple[str, tuple[tuple[Card, bool], ...]], ...]:
@@ -279,10 +299,39 @@ def _place(session: CountingSession, after: int) -> str:
     """Where step ``after`` ends, in words: "round 7", "the burn", "card 26"."""
     step = session.steps[after]
     if step.label == "Burned":
-        return "the burn"
-    if step.label:
-        return step.label.lower()
-    return f"card {session._starts[after + 1]}"
+        return say("the burn")
+    round_number = step.label.removeprefix("Round ")
+    if round_number.isdecimal():
+        return say("round %(number)s", number=number(int(round_number)))
+    return say("card %(number)s", number=number(session._starts[after + 1]))
+
+
+def _went_wrong(session: CountingSession, where: range, after: int, off: Fraction) -> str:
+    """Where the count went wrong since the checkpoint before, and by how much, in words."""
+    place, off_text = _place(session, after), format_count(off)
+    if where.start:
+        return say(
+            "The count went wrong between %(start)s and %(end)s: off by %(off)s in that stretch.",
+            start=_place(session, where.start - 1),
+            end=place,
+            off=off_text,
+        )
+    return say(
+        "The count went wrong by %(end)s: off by %(off)s in that stretch.", end=place, off=off_text
+    )
+
+
+def _stretch(session: CountingSession, where: range) -> list[dict[str, Any]]:
+    """The steps of a stretch where the count went wrong, with the count after each."""
+    return [
+        {
+            "label": session.steps[at].title
+            or say("Card %(number)s", number=number(session._starts[at] + 1)),
+            "cards": session.steps[at].cards,
+            "count": format_count(session.count_after(at)),
+        }
+        for at in where
+    ]
 
 
 def summary(
@@ -300,7 +349,7 @@ def summary(
         asks = []
         for ask in spec.asks:
             answered = answers.get((index, ask))
-            asks.append({"ask": ask, "label": ASK_LABELS[ask], "answered": answered})
+            asks.append({"ask": ask, "label": say(ASK_LABELS[ask]), "answered": answered})
         rc = answers.get((index, "rc"))
         note = ""
         stretch: list[dict[str, Any]] = []
@@ -308,37 +357,24 @@ def summary(
             error = _signed_number(rc.answer) - _signed_number(rc.right_answer)
             where = session.segment(index)
             if error == 0 and error_before != 0:
-                note = "Right again: the earlier slip was made up since the last checkpoint."
+                note = say("Right again: the earlier slip was made up since the last checkpoint.")
             elif error != error_before:
-                place = _place(session, spec.after)
-                span = (
-                    f"between {_place(session, where.start - 1)} and {place}"
-                    if where.start
-                    else f"by {place}"
-                )
-                note = (
-                    f"The count went wrong {span}: off by "
-                    f"{format_count(error - error_before)} in that stretch."
-                )
-                stretch = [
-                    {
-                        "label": session.steps[at].title or f"Card {session._starts[at] + 1}",
-                        "cards": session.steps[at].cards,
-                        "count": format_count(session.count_after(at)),
-                    }
-                    for at in where
-                ]
+                note = _went_wrong(session, where, spec.after, error - error_before)
+                stretch = _stretch(session, where)
             elif error:
-                note = f"Still off by {format_count(error)}: a slip from before, carried on."
+                note = say(
+                    "Still off by %(off)s: a slip from before, carried on.", off=format_count(error)
+                )
             error_before = error
         tc = answers.get((index, "tc"))
         if tc is not None and rc is not None and rc.correct and not tc.correct:
-            note = (note + " " if note else "") + "The running count was right: the slip was in "
-            note += "turning it into a true count."
+            note = (note + " " if note else "") + say(
+                "The running count was right: the slip was in turning it into a true count."
+            )
         rows.append(
             {
                 "number": index + 1,
-                "where": f"after {_place(session, spec.after)}",
+                "where": say("after %(place)s", place=_place(session, spec.after)),
                 "asks": asks,
                 "note": note,
                 "stretch": stretch,
@@ -358,7 +394,7 @@ def page_view(
         "session": session,
         "index": index,
         "done": done,
-        "ask_labels": ASK_LABELS,
+        "ask_labels": {ask: say(label) for ask, label in ASK_LABELS.items()},
         "fields": FIELDS,
     }
     if done:
@@ -432,16 +468,21 @@ class SessionDrill(Drill, AskedInSessions):
         second"`` (a session's skill)."""
         words = key.split()
         if len(words) == 3 and words[0] in ASK_LABELS:
-            return f"{ASK_LABELS[words[0]]}, {system_words(words[1])}, {decks_words(words[2])}"
+            return say("%(ask)s, %(system)s, %(decks)s", ask=say(ASK_LABELS[words[0]]),
+                       system=system_words(words[1]), decks=decks_words(words[2]))  # fmt: skip
         if len(words) == 2 and words[0] in ASK_LABELS:
-            return f"{ASK_LABELS[words[0]]}, {system_words(words[1])}"
-        if len(words) == 5 and words[0] in ASK_LABELS:  # a true count: its rounding too
-            label, system, convention, resolution, decks = words
-            return (f"{ASK_LABELS[label]}, {system_words(system)}, {convention}, to the "
-                    f"{resolution} deck, {decks_words(decks)}")  # fmt: skip
+            return say("%(ask)s, %(system)s", ask=say(ASK_LABELS[words[0]]),
+                       system=system_words(words[1]))  # fmt: skip
+        if len(words) == 5 and words[0] in ASK_LABELS and words[3] in _TC_SKILL:
+            label, system, convention, resolution, decks = words  # a true count: its rounding
+            return say(_TC_SKILL[resolution], ask=say(ASK_LABELS[label]),
+                       system=system_words(system),
+                       convention=say(CONVENTION_WORDS.get(convention, convention)),
+                       decks=decks_words(decks))  # fmt: skip
         if len(words) == 5 and words[2] == "at" and words[4] == "cards/s":
-            system, decks, speed = system_words(words[0]), decks_words(words[1]), words[3]
-            return f"Counting {system}, {decks}, at {speed} cards a second"
+            return say("Counting %(system)s, %(decks)s, at %(speed)s cards a second",
+                       system=system_words(words[0]), decks=decks_words(words[1]),
+                       speed=words[3])  # fmt: skip
         return super().skill_words(key)
 
     def session_skill(self, session: CountingSession) -> str:
@@ -456,7 +497,7 @@ class SessionDrill(Drill, AskedInSessions):
         else:
             view = {}
         view["checkpoint"] = checkpoint
-        return Question(notation=notation, prompt=f"What is {checkpoint.what}?", view=view)
+        return Question(notation=notation, prompt=checkpoint.prompt, view=view)
 
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
@@ -472,8 +513,8 @@ class RunningCount(SessionDrill):
     checkpoint's answer is stored with its notation (``"rc hi-lo 6d: 5H KD ..."``)."""
 
     slug = "running-count"
-    title = "Running count"
-    description = (
+    title = N_("Running count")
+    description = N_(
         "Cards from a shuffled shoe, one, two or three at a time or dealt in rounds, at the "
         "speed you set: keep the running count and give it at each checkpoint."
     )
@@ -499,8 +540,8 @@ class DeckCountdown(SessionDrill):
     ..."`` and ``"missing hi-lo: ..."``, the cards shown)."""
 
     slug = "deck-countdown"
-    title = "Deck countdown"
-    description = (
+    title = N_("Deck countdown")
+    description = N_(
         "Count down a deck with some cards secretly removed, against the clock: give your "
         "final count, then the count of the missing cards."
     )
@@ -515,8 +556,8 @@ class ShoeCount(SessionDrill):
     wrong."""
 
     slug = "shoe-count"
-    title = "Counting through a shoe"
-    description = (
+    title = N_("Counting through a shoe")
+    description = N_(
         "Rounds dealt at a table from the shuffle to the cut card: keep the count as the "
         "engine plays, give the running and true count when asked, and see where it slipped."
     )

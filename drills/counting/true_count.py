@@ -36,11 +36,18 @@ from drills.counting.notation import (
     read_system,
     read_whole_count,
 )
-from drills.counting.preferences import CONVENTIONS, RESOLUTIONS, STEPS, CountPreferences
+from drills.counting.preferences import (
+    CONVENTION_WORDS,
+    CONVENTIONS,
+    RESOLUTIONS,
+    STEPS,
+    CountPreferences,
+)
 from drills.counting.tray import tray_for
 from drills.skill_words import decks_words, system_words
 from trainer.engine.counting import SYSTEMS, CountingSystem, estimate_decks, true_count
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_, N_plural, number, plural, say
 
 _NOTATION_RE = re.compile(
     r"(?P<system>[a-z0-9-]+) (?P<convention>[a-z]+) (?P<resolution>[a-z]+) (?P<decks>[0-9]+d) "
@@ -52,8 +59,8 @@ _TARGET_LOW, _TARGET_HIGH = -6, 8
 
 class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
     slug = "true-count"
-    title = "True count"
-    description = (
+    title = N_("True count")
+    description = N_(
         "A running count and the cards played: turn them into a true count, estimating the decks "
         "remaining and rounding the way you chose."
     )
@@ -106,8 +113,11 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
         if len(words) != 4 or words[2] not in RESOLUTIONS:
             return super().skill_words(key)
         system, convention, resolution, decks = words
-        return (
-            f"{system_words(system)}, {convention}, to the {resolution} deck, {decks_words(decks)}"
+        return say(
+            _SKILL_WORDS[resolution],
+            system=system_words(system),
+            convention=say(CONVENTION_WORDS.get(convention, convention)),
+            decks=decks_words(decks),
         )
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
@@ -116,7 +126,7 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
         remaining = Fraction(decks * CARDS_PER_DECK - played, CARDS_PER_DECK)
         return Question(
             notation=notation,
-            prompt="What is the true count?",
+            prompt=say("What is the true count?"),
             view={
                 "system": system,
                 "convention": convention,
@@ -154,13 +164,57 @@ def converted(
     right = true_count(running, remaining, convention, resolution)
     exact = running / estimate
     exact_text = format_count(exact) if exact.denominator == 1 else f"{float(exact):+.2f}"
-    explanation = (
-        f"{played} of {decks * CARDS_PER_DECK} cards played: {decks * CARDS_PER_DECK - played} "
-        f"remain, {about_decks(remaining)} decks, which is {format_decks(estimate)} to the "
-        f"{resolution} deck. {format_count(running)} / {format_decks(estimate)} = "
-        f"{exact_text}; {convention} gives {format_count(right)}."
+    decks_left = plural(
+        _REMAINING[resolution][0],
+        _REMAINING[resolution][1],
+        played,
+        total=number(decks * CARDS_PER_DECK),
+        left=number(decks * CARDS_PER_DECK - played),
+        exact=about_decks(remaining),
+        estimate=format_decks(estimate),
     )
-    return right, explanation
+    division = say(
+        _GIVES[convention],
+        running=format_count(running),
+        estimate=format_decks(estimate),
+        exact=exact_text,
+        right=format_count(right),
+    )
+    return right, f"{decks_left} {division}"
+
+
+# The conversion in words: the decks left to the resolution, then the division rounded by the
+# convention (each a whole sentence, for the catalogue).
+_REMAINING = {
+    "full": N_plural(
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(estimate)s to the full deck.",
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(estimate)s to the full deck.",
+    ),
+    "half": N_plural(
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(estimate)s to the half deck.",
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(estimate)s to the half deck.",
+    ),
+    "quarter": N_plural(
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(estimate)s to the quarter deck.",
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(estimate)s to the quarter deck.",
+    ),
+}
+_GIVES = {
+    "floor": N_("%(running)s / %(estimate)s = %(exact)s; floor gives %(right)s."),
+    "truncate": N_("%(running)s / %(estimate)s = %(exact)s; truncate gives %(right)s."),
+    "round": N_("%(running)s / %(estimate)s = %(exact)s; round gives %(right)s."),
+}
+_SKILL_WORDS = {
+    "full": N_("%(system)s, %(convention)s, to the full deck, %(decks)s"),
+    "half": N_("%(system)s, %(convention)s, to the half deck, %(decks)s"),
+    "quarter": N_("%(system)s, %(convention)s, to the quarter deck, %(decks)s"),
+}
 
 
 def read_question(

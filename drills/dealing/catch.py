@@ -39,6 +39,7 @@ from drills.payout.money import money_text
 from trainer.engine.deck.hand import Hand
 from trainer.engine.rulebook.rule_words import summary_lines
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 DEFAULT_RATE = 30
 CALLS = {"foul": "Foul", "next": "Next"}
@@ -112,8 +113,8 @@ def _question(round_: CatchRound) -> Question:
 
 class CatchTheDealer(Drill, AsksOnItsPage, NamesItsRules):
     slug = "catch-the-dealer"
-    title = "Catch the dealer"
-    description = (
+    title = N_("Catch the dealer")
+    description = N_(
         "Rounds are dealt and settled before you, and now and then the dealer slips: a wrong "
         "total, a draw on 17 or a stand on 16, a box paid wrong, a natural paid as a plain "
         "win, a soft hand read as hard. Call the foul before the next round."

@@ -37,6 +37,7 @@ from drills.dealing.table_words import card_words, result_view
 from trainer.engine.play.round import Outcome
 from trainer.engine.rulebook.rule_words import summary_lines
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_, number, say
 
 __all__ = ["CHOICES", "DRILL", "Choice", "Irregularities"]
 
@@ -68,51 +69,55 @@ def _remedy(slug: str, label: str, *names: str, outcome: Outcome | None = None) 
 
 
 _REDEAL = _remedy(
-    "redeal", "Void the round: every bet goes back and the cards are dealt again", "redeal"
+    "redeal", N_("Void the round: every bet goes back and the cards are dealt again"), "redeal"
 )
 _EXPOSED = (
     _remedy(
         "offer",
-        "Offer it to the player: he may take it or refuse it; refused, the next player to draw "
-        "may take it; refused again, it goes to the discards",
+        N_(
+            "Offer it to the player: he may take it or refuse it; refused, the next player to draw "
+            "may take it; refused again, it goes to the discards"
+        ),
         "take-exposed",
         "refuse-exposed",
     ),
-    _remedy("must-take", "It is his card: he must take it", "take-exposed"),
-    _remedy("discard", "Put it in the discards and deal him the next card", "dealer-discards"),
+    _remedy("must-take", N_("It is his card: he must take it"), "take-exposed"),
+    _remedy("discard", N_("Put it in the discards and deal him the next card"), "dealer-discards"),
 )
 
 CHOICES: dict[str, tuple[Choice, ...]] = {
     "extra-card": (
         _remedy(
             "keep-two",
-            "The player keeps any two of his cards; the others go to the discards face up",
+            N_("The player keeps any two of his cards; the others go to the discards face up"),
             "keep-two",
         ),
-        _remedy("withdraw", "The player takes his bet back and sits the round out", "withdraw"),
-        _remedy("back", "Take the last card back and deal it to the next in line", "card-back"),
+        _remedy("withdraw", N_("The player takes his bet back and sits the round out"), "withdraw"),
+        _remedy("back", N_("Take the last card back and deal it to the next in line"), "card-back"),
         _REDEAL,
     ),
     "unasked-card": (*_EXPOSED, _REDEAL),
     "shown-card": (
         *_EXPOSED,
-        _remedy("reshuffle", "Gather the pack and shuffle it again before dealing on", "reshuffle"),
+        _remedy(
+            "reshuffle", N_("Gather the pack and shuffle it again before dealing on"), "reshuffle"
+        ),
     ),
     "one-card": (
         _remedy(
             "choose",
-            "The player may take his bet back, or take the missing card when his turn comes",
+            N_("The player may take his bet back, or take the missing card when his turn comes"),
             "withdraw",
             "take-missing",
         ),
         _remedy(
             "missing",
-            "He gets the missing card when his turn comes: the bet stands",
+            N_("He gets the missing card when his turn comes: the bet stands"),
             "take-missing",
         ),  # fmt: skip
         _remedy(
             "withdraw",
-            "His bet is returned and he sits the round out: he has no choice",
+            N_("His bet is returned and he sits the round out: he has no choice"),
             "withdraw",
         ),  # fmt: skip
         _REDEAL,
@@ -120,136 +125,174 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
     "one-card-natural": (
         Choice(
             "withdrawn",
-            "His bet is withdrawn: returned to him, neither lost nor paid",
+            N_("His bet is withdrawn: returned to him, neither lost nor paid"),
             outcome=Outcome.WITHDRAWN,
         ),  # fmt: skip
         Choice(
             "lost",
-            "The dealer's natural takes it, as it takes every bet without a natural",
+            N_("The dealer's natural takes it, as it takes every bet without a natural"),
             outcome=Outcome.LOSE,
         ),  # fmt: skip
-        Choice("push", "It is a tie: his one card cannot lose to a natural", outcome=Outcome.PUSH),
+        Choice(
+            "push", N_("It is a tie: his one card cannot lose to a natural"), outcome=Outcome.PUSH
+        ),
         _REDEAL,
     ),
     "no-cards": (
         _remedy(
             "withdrawn",
-            "His bet is withdrawn: it goes back to him and he sits the round out",
+            N_("His bet is withdrawn: it goes back to him and he sits the round out"),
             outcome=Outcome.WITHDRAWN,
         ),  # fmt: skip
-        _remedy("in-turn", "He gets his two cards when his turn comes, and plays", "take-missing"),
+        _remedy(
+            "in-turn", N_("He gets his two cards when his turn comes, and plays"), "take-missing"
+        ),
         Choice(
-            "lost", "Without cards he cannot beat the dealer: his bet is lost", outcome=Outcome.LOSE
+            "lost",
+            N_("Without cards he cannot beat the dealer: his bet is lost"),
+            outcome=Outcome.LOSE,
         ),  # fmt: skip
         _REDEAL,
     ),
     "face-up": (
         _remedy(
             "choose",
-            "The player may accept the card and play on, or take his bet back",
+            N_("The player may accept the card and play on, or take his bet back"),
             "accept",
             "withdraw",
         ),
-        _remedy("stands", "The card stands: he plays on with it", "accept"),
+        _remedy("stands", N_("The card stands: he plays on with it"), "accept"),
         _remedy(
-            "replace", "Put it in the discards and deal him the next card face down", "replace"
+            "replace", N_("Put it in the discards and deal him the next card face down"), "replace"
         ),  # fmt: skip
         _REDEAL,
     ),
     "late-natural": (
         Choice(
             "plain-21",
-            "His 21 counts as a 21 of three or more cards: the round is played on, and a "
-            "player's natural still wins",
+            N_(
+                "His 21 counts as a 21 of three or more cards: the round is played on, and a "
+                "player's natural still wins"
+            ),
             remedies=frozenset(),
             natural=False,
         ),
-        Choice("natural", "He shows it now and collects every bet without a natural", natural=True),
+        Choice(
+            "natural", N_("He shows it now and collects every bet without a natural"), natural=True
+        ),
         _REDEAL,
     ),
 }
 
 TITLES = {
-    "extra-card": "Too many cards dealt",
-    "unasked-card": "A card the player did not ask for",
-    "shown-card": "A card shown in the pack",
-    "one-card": "One card only",
-    "one-card-natural": "One card only, and the dealer has a natural",
-    "no-cards": "No cards",
-    "face-up": "A card dealt face up",
-    "late-natural": "The dealer's natural not announced",
+    "extra-card": N_("Too many cards dealt"),
+    "unasked-card": N_("A card the player did not ask for"),
+    "shown-card": N_("A card shown in the pack"),
+    "one-card": N_("One card only"),
+    "one-card-natural": N_("One card only, and the dealer has a natural"),
+    "no-cards": N_("No cards"),
+    "face-up": N_("A card dealt face up"),
+    "late-natural": N_("The dealer's natural not announced"),
 }
 
-# What 000 says of each ("Нарушения правил"), in English.
+# What 000 says of each ("Нарушения правил"), in the learner's language (marked here, said
+# where shown).
 TEXT = {
-    "extra-card": "000: a player dealt too many cards may keep any two of them and discard the "
-    "rest face up.",
-    "unasked-card": "000: a card dealt to a player who did not ask for it he may accept or refuse; "
-    "refused, the next player to draw may do the same; refused by him too, it goes to the "
-    "discards.",
-    "shown-card": "000: a card to be dealt that shows in the pack the player may accept or refuse; "
-    "refused, the next player to draw may do the same; refused by him too, it goes to the "
-    "discards.",
-    "one-card": "000: a player dealt one card only may take his bet back, or take the missing card "
-    "in his turn.",
-    "one-card-natural": "000: a player dealt one card only withdraws his bet when the dealer has "
-    "a natural.",
-    "no-cards": "000: a player who is dealt no cards withdraws his bet.",
-    "face-up": "000: a player dealt a card face up instead of face down may accept it or take "
-    "his bet back.",
-    "late-natural": "000: a natural the dealer does not announce before he offers a card to the "
-    "first player counts as a 21 of three or more cards.",
+    "extra-card": N_(
+        "000: a player dealt too many cards may keep any two of them and discard the rest face up."
+    ),
+    "unasked-card": N_(
+        "000: a card dealt to a player who did not ask for it he may accept or refuse; refused, "
+        "the next player to draw may do the same; refused by him too, it goes to the discards."
+    ),
+    "shown-card": N_(
+        "000: a card to be dealt that shows in the pack the player may accept or refuse; refused, "
+        "the next player to draw may do the same; refused by him too, it goes to the discards."
+    ),
+    "one-card": N_(
+        "000: a player dealt one card only may take his bet back, or take the missing card in his "
+        "turn."
+    ),
+    "one-card-natural": N_(
+        "000: a player dealt one card only withdraws his bet when the dealer has a natural."
+    ),
+    "no-cards": N_("000: a player who is dealt no cards withdraws his bet."),
+    "face-up": N_(
+        "000: a player dealt a card face up instead of face down may accept it or take his bet "
+        "back."
+    ),
+    "late-natural": N_(
+        "000: a natural the dealer does not announce before he offers a card to the first player "
+        "counts as a 21 of three or more cards."
+    ),
 }
 
 
 def what_happened(played: Played) -> str:
     """The situation in a sentence, as the dealer meets it."""
     q = played.question
-    seat = f"seat {q.seat + 1}"
     exposed = card_words(played.table["exposed"]) if played.table["exposed"] else ""
-    happened = {
-        "extra-card": f"You dealt {seat} three cards instead of two.",
-        "unasked-card": f"At {seat}'s turn you dealt him a card he did not ask for: {exposed}.",
-        "shown-card": f"At {seat}'s turn the next card showed face up in the pack: {exposed}.",
-        "one-card": f"You dealt {seat} one card only.",
-        "one-card-natural": f"You dealt {seat} one card only; he chose to take the missing card "
-        "in turn. Then you looked under your up card: you have a natural.",
-        "no-cards": f"You dealt {seat} no cards at all.",
-        "face-up": f"You dealt {seat}'s second card face up instead of face down.",
-        "late-natural": "You looked under your up card and have a natural, but said nothing and "
-        f"offered {seat}, the first to draw, a card.",
-    }
-    return happened[q.kind]
+    return say(_HAPPENED[q.kind], seat=number(q.seat + 1), card=exposed)
+
+
+_HAPPENED = {
+    "extra-card": N_("You dealt seat %(seat)s three cards instead of two."),
+    "unasked-card": N_(
+        "At seat %(seat)s's turn you dealt him a card he did not ask for: %(card)s."
+    ),
+    "shown-card": N_("At seat %(seat)s's turn the next card showed face up in the pack: %(card)s."),
+    "one-card": N_("You dealt seat %(seat)s one card only."),
+    "one-card-natural": N_(
+        "You dealt seat %(seat)s one card only; he chose to take the missing card in turn. Then "
+        "you looked under your up card: you have a natural."
+    ),
+    "no-cards": N_("You dealt seat %(seat)s no cards at all."),
+    "face-up": N_("You dealt seat %(seat)s's second card face up instead of face down."),
+    "late-natural": N_(
+        "You looked under your up card and have a natural, but said nothing and offered seat "
+        "%(seat)s, the first to draw, a card."
+    ),
+}
 
 
 def decision_words(played: Played) -> str:
     """What the player decided, where the text left him a choice, in a sentence."""
     q = played.question
     words = q.decision
-    seat = f"Seat {q.seat + 1}"
+    seat = number(q.seat + 1)
     if q.kind == "extra-card":
-        return f"{seat} kept his cards {words[1]} and {words[2]}; the other went to the discards."
+        return say(
+            "Seat %(seat)s kept his cards %(first)s and %(second)s; the other went to the "
+            "discards.",
+            seat=seat,
+            first=words[1],
+            second=words[2],
+        )
     if words in (("bet-back",), ("withdraw",)):
-        return f"{seat} took his bet back."
+        return say("Seat %(seat)s took his bet back.", seat=seat)
     if words == ("missing",):
-        return f"{seat} took the missing card in his turn."
+        return say("Seat %(seat)s took the missing card in his turn.", seat=seat)
     if q.kind == "face-up":
-        return f"{seat} accepted the card."
-    answers = {
-        ("accept",): f"{seat} took it.",
-        ("refuse",): f"{seat} refused it, and nobody after him was to draw: it went to the "
-        "discards.",
-        ("refuse", "accept"): f"{seat} refused it; the next player to draw took it.",
-        ("refuse", "refuse"): f"{seat} refused it, so did the next player to draw: it went to "
-        "the discards.",
-    }
-    return answers.get(words, "")
+        return say("Seat %(seat)s accepted the card.", seat=seat)
+    return say(_DECIDED[words], seat=seat) if words in _DECIDED else ""
+
+
+_DECIDED = {
+    ("accept",): N_("Seat %(seat)s took it."),
+    ("refuse",): N_(
+        "Seat %(seat)s refused it, and nobody after him was to draw: it went to the discards."
+    ),
+    ("refuse", "accept"): N_("Seat %(seat)s refused it; the next player to draw took it."),
+    ("refuse", "refuse"): N_(
+        "Seat %(seat)s refused it, so did the next player to draw: it went to the discards."
+    ),
+}
 
 
 class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
     slug = "irregularities"
-    title = "Irregularities"
-    description = (
+    title = N_("Irregularities")
+    description = N_(
         "Something has gone wrong in the deal of a permanent-bank round (source 000): too many "
         "cards, one card, none, a card face up or shown in the pack, a natural not announced. "
         "Choose what the text says the dealer does; the round is then played on."
@@ -259,7 +302,17 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
     brisk_ms = 6_000
     slow_ms = 20_000
     titles = TITLES
-    option = PageOption("kind", "Irregularity", TITLES, "Any of the text's list", "New situation")
+
+    @property
+    def option(self) -> PageOption:
+        """The page's one option, in the learner's language."""
+        return PageOption(
+            "kind",
+            say("Irregularity"),
+            {kind: say(title) for kind, title in TITLES.items()},
+            say("Any of the text's list"),
+            say("New situation"),
+        )
 
     def new_question(
         self,
@@ -290,12 +343,12 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
         )
         return Question(
             notation=str(played.question),
-            prompt="What does the dealer do?",
+            prompt=say("What does the dealer do?"),
             view={
-                "title": TITLES[played.question.kind],
+                "title": say(TITLES[played.question.kind]),
                 "happened": what_happened(played),
                 "table": played.table,
-                "choices": [(str(n), c.slug, c.label) for n, c in enumerate(choices, start=1)],
+                "choices": [(str(n), c.slug, say(c.label)) for n, c in enumerate(choices, start=1)],
                 "result": result_view(played.result),
                 "rules_lines": summary_lines(RULES),
             },
@@ -333,19 +386,19 @@ def _choice(kind: str, answer: str) -> Choice:
     for choice in CHOICES[kind]:
         if answer in (choice.slug, choice.label):
             return choice
-    raise InvalidAnswerError("Choose one of the remedies offered (press its number).")
+    raise InvalidAnswerError(say("Choose one of the remedies offered (press its number)."))
 
 
 def explain(played: Played, chosen: Choice, right: Choice) -> str:
     """The text's rule, the player's decision and the round played on, in sentences."""
-    parts = [TEXT[played.question.kind]]
+    parts = [say(TEXT[played.question.kind])]
     if chosen.slug != right.slug:
-        parts.append(f"“{chosen.label}” is not what the text says.")
+        parts.append(say("“%(choice)s” is not what the text says.", choice=say(chosen.label)))
     decided = decision_words(played)
     if decided:
         parts.append(decided)
     view = result_view(played.result)
-    parts.append("Played on: " + "; ".join(view["lines"]) + ".")
+    parts.append(say("Played on: %(lines)s.", lines="; ".join(view["lines"])))
     return " ".join(parts)
 
 

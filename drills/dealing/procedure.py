@@ -30,6 +30,7 @@ from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.procedure_points import POINTS, Answer, read_point
 from trainer.engine.rulebook.rule_words import title
 from trainer.engine.rulebook.rules import Rules, find_preset
+from trainer.words import N_
 
 __all__ = ["DRILL", "Procedure"]
 
@@ -108,8 +109,8 @@ def _step(notation: str) -> tuple[int, int] | None:
 
 class Procedure(Drill, AsksOnItsPage, NamesItsRules):
     slug = "procedure"
-    title = "Dealing procedure"
-    description = (
+    title = N_("Dealing procedure")
+    description = N_(
         "Deal as the source texts prescribe (000's permanent bank, 002's club game, 003's "
         "casino): where the next card goes, the hole card, naturals, the joker and the burned "
         "card, reshuffling, and what the dealer offers. Choose what the dealer must do."

@@ -36,6 +36,7 @@ from trainer.engine.play.round import RoundResult
 from trainer.engine.play.settlement import Outcome, SeatResult
 from trainer.engine.rulebook.rule_words import summary_lines
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 BOX_FIELDS = tuple(f"box{n}" for n in range(1, MAX_BOXES + 1))
 _FIELD_LIMIT = 20
@@ -139,8 +140,8 @@ def box_explanation(rules: Rules, result: RoundResult, seat: SeatResult) -> str:
 
 class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
     slug = "table-payouts"
-    title = "Payouts at the table"
-    description = (
+    title = N_("Payouts at the table")
+    description = N_(
         "A whole table is settled before you, up to seven boxes: naturals at your rules' ratio, "
         "insurance and even money, surrender, split and doubled hands, co-bettors, bonus hands. "
         "Pay every box as a dealer does, against the clock."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from fractions import Fraction
 
 from drills.base import (
@@ -16,16 +17,17 @@ from drills.base import (
 from drills.caches import Caches
 from drills.payout.deal import make_question
 from drills.payout.explain import ask_text, explain, situation_view
-from drills.payout.kinds import KINDS, MIXES, kinds_for
+from drills.payout.kinds import KINDS, MIXES, Kind, kinds_for
 from drills.payout.money import money_text, read_amount
 from drills.payout.play import read_question, read_question_played
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_, say
 
 
 class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
     slug = "payout-math"
-    title = "Payout math"
-    description = (
+    title = N_("Payout math")
+    description = N_(
         "A hand is settled before you: naturals at 3:2, 6:5 and 2:1, insurance and even money, "
         "surrender, split and doubled boxes, the bonuses of club and home twenty-one (21 with "
         "five or six cards, 7-7-7, 8-7-6) and the Russian banking game's double payouts. "
@@ -33,8 +35,16 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
     )
     template = "drills/payout_math.html"
     situation_template = "drills/_payout_situation.html"
-    mixes = MIXES
-    kinds = KINDS
+
+    @property
+    def mixes(self) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """The page's question mixes, their labels in the learner's language."""
+        return {value: (say(label), kinds) for value, (label, kinds) in MIXES.items()}
+
+    @property
+    def kinds(self) -> dict[str, Kind]:
+        """The kinds of question, their titles in the learner's language."""
+        return {slug: replace(kind, title=say(kind.title)) for slug, kind in KINDS.items()}
 
     def new_question(
         self,
@@ -54,7 +64,7 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
 
     def skill_words(self, key: str) -> str:
         """The payout kind's title (``"A natural at 6:5"``)."""
-        return KINDS[key].title if key in KINDS else key
+        return say(KINDS[key].title) if key in KINDS else key
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         question, result, _ = read_question_played(notation)

@@ -14,6 +14,7 @@ from trainer.engine.play.round import RoundResult
 from trainer.engine.play.settlement import HandResult, HandSettlement, Outcome, settle_hand
 from trainer.engine.rulebook.rule_words import summary_lines
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import number, say
 
 _RULE_WORDS = ("pay", "Insurance", "surrender", "Ties", "No hole card", "dealt 21", "collects")
 
@@ -27,12 +28,18 @@ def hand_notes(hand: Any, index: int, count: int) -> str:
     """A settled hand's notes: split, doubled, surrendered."""
     notes = []
     if count > 1:
-        notes.append(f"hand {index + 1} of {count} after splitting")
+        notes.append(
+            say(
+                "hand %(number)s of %(count)s after splitting",
+                number=number(index + 1),
+                count=number(count),
+            )
+        )
     if hand.doubled:
-        notes.append("doubled")
+        notes.append(say("doubled"))
     if hand.outcome is Outcome.SURRENDER:
-        notes.append("surrendered")
-    return ", ".join(notes)
+        notes.append(say("surrendered"))
+    return say(", ").join(notes)
 
 
 def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, Any]:
@@ -40,7 +47,9 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
     rules = question.rules
     kind = KINDS[question.kind]
     seat = seat_of(result)
-    bettors = ["You"] + [f"Co-bettor {n}" for n in range(1, len(question.bets))]
+    bettors = [say("You")] + [
+        say("Co-bettor %(number)s", number=number(n)) for n in range(1, len(question.bets))
+    ]
     hands = [
         {
             "cards": Hand(hand.cards),
@@ -52,7 +61,7 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
     ]
     return {
         "kind": kind.slug,
-        "kind_title": kind.title,
+        "kind_title": say(kind.title),
         "rules": rules,
         "rules_lines": rules_lines(rules),
         "dealer": Hand(result.dealer_cards),
@@ -98,41 +107,55 @@ def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> 
     parts = []
     for index, hand in enumerate(seat.hands):
         why = hand_why(rules, result, hand)
-        label = f"Hand {index + 1}" if len(seat.hands) > 1 else "Your hand"
+        values = {
+            "total": number(hand.total),
+            "stake": money_text(hand.bet),
+            "why": why,
+            "net": signed_text(hand.net),
+        }
         parts.append(
-            f"{label} ({hand.total}, stake {money_text(hand.bet)}): {why}: {signed_text(hand.net)}."
-        )
+            say("Hand %(number)s (%(total)s, stake %(stake)s): %(why)s: %(net)s.",
+                number=number(index + 1), **values)
+            if len(seat.hands) > 1
+            else say("Your hand (%(total)s, stake %(stake)s): %(why)s: %(net)s.", **values)
+        )  # fmt: skip
     if seat.insurance:
-        verdict = (
-            "the dealer has a natural, so it pays 2:1"
-            if result.dealer_natural
-            else "the dealer has no natural, so it is lost"
-        )
+        values = {"stake": money_text(seat.insurance), "net": signed_text(seat.insurance_net)}
         parts.append(
-            f"Insurance of {money_text(seat.insurance)}: {verdict}: "
-            f"{signed_text(seat.insurance_net)}."
-        )
+            say("Insurance of %(stake)s: the dealer has a natural, so it pays 2:1: %(net)s.",
+                **values)
+            if result.dealer_natural
+            else say("Insurance of %(stake)s: the dealer has no natural, so it is lost: %(net)s.",
+                     **values)
+        )  # fmt: skip
     if len(seat.hands) > 1 or seat.insurance:
-        parts.append(f"In all: {signed_text(seat.net)}.")
+        parts.append(say("In all: %(net)s.", net=signed_text(seat.net)))
     ask = question.ask
     if ask in (Ask.SHARE2, Ask.SHARE3):
         index = 1 if ask is Ask.SHARE2 else 2
         total = sum(question.bets, Fraction(0))
         parts.append(
-            f"The box's result is shared pro rata: {money_text(seat.net)} x "
-            f"{money_text(question.bets[index])}/{money_text(total)} = {money_text(amount)}."
+            say(
+                "The box's result is shared pro rata: %(net)s x %(share)s/%(box)s = %(amount)s.",
+                net=money_text(seat.net),
+                share=money_text(question.bets[index]),
+                box=money_text(total),
+                amount=money_text(amount),
+            )
         )
     elif ask is Ask.BACK:
-        parts.append(f"Of the stake, {money_text(amount)} comes back.")
+        parts.append(say("Of the stake, %(amount)s comes back.", amount=money_text(amount)))
     elif ask is Ask.INSURANCE:
-        parts.append(f"The insurance bet pays {money_text(amount)}.")
+        parts.append(say("The insurance bet pays %(amount)s.", amount=money_text(amount)))
     elif ask is Ask.PAY:
-        parts.append(f"The dealer pays {money_text(amount)}.")
+        parts.append(say("The dealer pays %(amount)s.", amount=money_text(amount)))
     return " ".join(parts)
 
 
 def ask_text(question: PayoutQuestion) -> str:
     """The question's wording; with co-bettors, the net is the whole box's."""
     if question.ask is Ask.NET and len(question.bets) > 1:
-        return "What is the whole box's net result, all its bettors together? (a loss is negative)"
-    return ASK_TEXT[question.ask]
+        return say(
+            "What is the whole box's net result, all its bettors together? (a loss is negative)"
+        )
+    return say(ASK_TEXT[question.ask])

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from drills.payout.question import Ask, PayoutQuestion
 from trainer.engine.play.round import RoundResult, SeatResult
 from trainer.engine.play.settlement import Bonus, Outcome
+from trainer.words import N_
 
 VEGAS = "vegas-6d-s17"
 SIX_FIVE = "vegas-6d-s17 blackjack_pays=6:5"
@@ -87,55 +88,56 @@ def _co_bettors(result: RoundResult, q: PayoutQuestion) -> bool:
 
 
 _KIND_LIST = (
-    Kind("natural-3-2", "A natural at 3:2", (VEGAS,), "RULES.md, 003: natural pays 3:2",
+    Kind("natural-3-2", N_("A natural at 3:2"), (VEGAS,), "RULES.md, 003: natural pays 3:2",
          (Ask.PAY,), _natural),
-    Kind("natural-6-5", "A natural at 6:5", (SIX_FIVE,), "RULES.md: blackjack_pays option 6:5",
+    Kind("natural-6-5", N_("A natural at 6:5"), (SIX_FIVE,), "RULES.md: blackjack_pays option 6:5",
          (Ask.PAY,), _natural),
-    Kind("natural-2-1", "A natural at 2:1", (TWO_ONE,),
+    Kind("natural-2-1", N_("A natural at 2:1"), (TWO_ONE,),
          "RULES.md: blackjack_pays option 2:1 (single-deck scenario)", (Ask.PAY,), _natural),
-    Kind("insurance-wins", "Insurance against a dealer natural", (VEGAS,),
+    Kind("insurance-wins", N_("Insurance against a dealer natural"), (VEGAS,),
          "RULES.md, 003: insurance pays 2:1", (Ask.INSURANCE, Ask.NET), _insurance_wins),
-    Kind("insurance-loses", "Insurance when the dealer has no natural", (VEGAS,),
+    Kind("insurance-loses", N_("Insurance when the dealer has no natural"), (VEGAS,),
          "RULES.md, 003: insurance loses its stake", (Ask.NET,), _insurance_loses),
-    Kind("even-money", "Even money on a natural", (VEGAS,),
+    Kind("even-money", N_("Even money on a natural"), (VEGAS,),
          "RULES.md, 003: natural vs ace: even money 1:1", (Ask.PAY,), _even_money),
-    Kind("surrender", "Surrender", (VEGAS,), "RULES.md, 003: surrender loses half",
+    Kind("surrender", N_("Surrender"), (VEGAS,), "RULES.md, 003: surrender loses half",
          (Ask.BACK, Ask.NET), _surrendered),
-    Kind("split-double", "A box after splits and doubles", (VEGAS, BOXES),
+    Kind("split-double", N_("A box after splits and doubles"), (VEGAS, BOXES),
          "RULES.md, 003: split to 4 hands, double after split", (Ask.NET,), _split_and_doubled),
-    Kind("five-card-21", "21 with five cards", (CLUB, HOME), "002: 21 with five cards pays 2x",
+    Kind("five-card-21", N_("21 with five cards"), (CLUB, HOME), "002: 21 with five cards pays 2x",
          (Ask.PAY,), _bonus(Bonus.FIVE_CARD_21)),
-    Kind("six-card-21", "21 with six cards", (CLUB, HOME), "002: 21 with six cards pays 3x",
+    Kind("six-card-21", N_("21 with six cards"), (CLUB, HOME), "002: 21 with six cards pays 3x",
          (Ask.PAY,), _bonus(Bonus.SIX_CARD_21)),
-    Kind("seven-seven-seven", "7-7-7", (CLUB, HOME), "002: 7-7-7 pays 3x",
+    Kind("seven-seven-seven", N_("7-7-7"), (CLUB, HOME), "002: 7-7-7 pays 3x",
          (Ask.PAY,), _bonus(Bonus.SEVEN_SEVEN_SEVEN)),
-    Kind("eight-seven-six", "8-7-6", (CLUB, HOME), "002: 8-7-6 pays 2x",
+    Kind("eight-seven-six", N_("8-7-6"), (CLUB, HOME), "002: 8-7-6 pays 2x",
          (Ask.PAY,), _bonus(Bonus.SIX_SEVEN_EIGHT)),
-    Kind("russian-natural", "A dealt 21 pays 2x (the Russian banking game)", (RUSSIAN,),
+    Kind("russian-natural", N_("A dealt 21 pays 2x (the Russian banking game)"), (RUSSIAN,),
          "004: a dealt 21 pays double", (Ask.PAY,), _natural),
-    Kind("russian-bust", "The busted banker pays 2x (the Russian banking game)", (RUSSIAN,),
+    Kind("russian-bust", N_("The busted banker pays 2x (the Russian banking game)"), (RUSSIAN,),
          "004: a busted banker pays every stake double", (Ask.PAY,), _banker_busts),
-    Kind("co-bettors", "A box with co-bettors (casino blackjack with boxes)", (BOXES,),
+    Kind("co-bettors", N_("A box with co-bettors (casino blackjack with boxes)"), (BOXES,),
          "003: up to three bettors on a box, settled pro rata", (Ask.SHARE2, Ask.SHARE3, Ask.NET),
          _co_bettors),
 )  # fmt: skip
 KINDS: dict[str, Kind] = {kind.slug: kind for kind in _KIND_LIST}
 
-# The page's question mixes: option value -> (label, kinds).
+# The page's question mixes: option value -> (label, kinds); the labels and the kinds' titles are
+# marked here and said where shown.
 MIXES: dict[str, tuple[str, tuple[str, ...]]] = {
-    "all": ("Every kind", tuple(KINDS)),
-    "naturals": ("Naturals: 3:2, 6:5, 2:1", ("natural-3-2", "natural-6-5", "natural-2-1")),
+    "all": (N_("Every kind"), tuple(KINDS)),
+    "naturals": (N_("Naturals: 3:2, 6:5, 2:1"), ("natural-3-2", "natural-6-5", "natural-2-1")),
     "insurance": (
-        "Insurance, even money, surrender",
+        N_("Insurance, even money, surrender"),
         ("insurance-wins", "insurance-loses", "even-money", "surrender"),
     ),
-    "splits": ("Splits and doubles", ("split-double",)),
+    "splits": (N_("Splits and doubles"), ("split-double",)),
     "bonuses": (
-        "Bonus hands of club and home twenty-one",
+        N_("Bonus hands of club and home twenty-one"),
         ("five-card-21", "six-card-21", "seven-seven-seven", "eight-seven-six"),
     ),
     "seeds": (
-        "The historical games: club twenty-one, boxes, the Russian bank",
+        N_("The historical games: club twenty-one, boxes, the Russian bank"),
         ("five-card-21", "seven-seven-seven", "russian-natural", "russian-bust", "co-bettors"),
     ),
 }

@@ -7,6 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from drills.base import InvalidAnswerError
+from trainer.words import say
 
 ABSURD = Decimal(1_000_000)
 CENT = Fraction(1, 100)
@@ -26,7 +27,7 @@ def read_amount(text: str, *, signed: bool) -> Decimal:
     shown = (text or "").strip()
     raw = shown.replace("\u2212", "-").replace(" ", "")
     if not raw:
-        raise InvalidAnswerError("Type an amount, like 22.50.")
+        raise InvalidAnswerError(say("Type an amount, like 22.50."))
     sign = ""
     if raw[0] in "+-":
         sign, raw = raw[0], raw[1:]
@@ -36,16 +37,20 @@ def read_amount(text: str, *, signed: bool) -> Decimal:
     if _GROUPED_RE.fullmatch(raw):
         raw = raw.replace(",", "")
     if not _AMOUNT_RE.fullmatch(raw):
-        raise InvalidAnswerError(f"{shown!r} is not an amount: type a number like 22.50.")
+        raise InvalidAnswerError(
+            say("%(typed)s is not an amount: type a number like 22.50.", typed=repr(shown))
+        )
     amount = Decimal(sign.replace("+", "") + raw)
     if amount < 0 and not signed:
         raise InvalidAnswerError(
-            "The question asks what is paid: an amount of 0 or more, not a negative one."
+            say("The question asks what is paid: an amount of 0 or more, not a negative one.")
         )
     if abs(amount) > ABSURD:
-        raise InvalidAnswerError(f"{shown} is far beyond any payout at these tables.")
+        raise InvalidAnswerError(
+            say("%(typed)s is far beyond any payout at these tables.", typed=shown)
+        )
     if "." in raw and len(raw.partition(".")[2]) > 2:
-        raise InvalidAnswerError("Money is paid to the cent: at most two decimals.")
+        raise InvalidAnswerError(say("Money is paid to the cent: at most two decimals."))
     return amount
 
 

@@ -11,6 +11,7 @@ from drills.payout.money import money_text
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import Action
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
+from trainer.words import N_
 
 
 class Ask(Enum):
@@ -30,12 +31,12 @@ class Ask(Enum):
 
 
 ASK_TEXT = {
-    Ask.NET: "What is your net result for the round? (a loss is negative, e.g. -7.50)",
-    Ask.PAY: "How much does the dealer pay you in all? (your winnings, not the stake back)",
-    Ask.BACK: "How much of your stake does the dealer give back?",
-    Ask.INSURANCE: "How much does the dealer pay on your insurance bet?",
-    Ask.SHARE2: "What is the first co-bettor's net result? (a loss is negative)",
-    Ask.SHARE3: "What is the second co-bettor's net result? (a loss is negative)",
+    Ask.NET: N_("What is your net result for the round? (a loss is negative, e.g. -7.50)"),
+    Ask.PAY: N_("How much does the dealer pay you in all? (your winnings, not the stake back)"),
+    Ask.BACK: N_("How much of your stake does the dealer give back?"),
+    Ask.INSURANCE: N_("How much does the dealer pay on your insurance bet?"),
+    Ask.SHARE2: N_("What is the first co-bettor's net result? (a loss is negative)"),
+    Ask.SHARE3: N_("What is the second co-bettor's net result? (a loss is negative)"),
 }
 
 MOVE_ACTIONS = {

@@ -1,6 +1,8 @@
 """The pages whose templates speak through the catalogue, read in Russian: no Latin-letter word
 the templates themselves write (their text, or a message missing from the catalogue), beside a
 short allow-list (the counting systems' names, EV, the cards' letters, the units, CSV and JSON).
+On the drill pages whose Python code says every word through the catalogue too
+(:data:`WHOLLY_SAID`), no Latin-letter word at all, whoever wrote it.
 
 The pages are walked as a guest whose browser asks for Russian (a few answers to each drill, a
 counting session, a run of catch the dealer), then the learner's own pages with those answers.
@@ -35,6 +37,7 @@ from tests.web.test_plain_words import (
     walk_session,
     walk_table,
 )
+from trainer.engine.counting import SYSTEMS
 
 pytestmark = pytest.mark.usefixtures("count_studies")
 
@@ -59,6 +62,11 @@ DRILLS = ("hand-totals", "payout-math", "true-count", "deck-estimation", "shoe-p
 AT_THE_TABLE = ("table-play", "table-dealing", "table-payouts", "punter-stake", "deal-auction",
                 "bet-sizing", "deviations")  # fmt: skip
 SESSIONS = ("running-count", "deck-countdown")
+# The pages (by the walk's names) of the drills whose Python code says every word a learner
+# reads through the catalogue: their titles, prompts, working, choices and skills. On these the
+# scan reads everything, the marked values too.
+WHOLLY_SAID = ("true-count", "deck-estimation", "shoe-penetration: the question",
+               "running-count", "deck-countdown")  # fmt: skip
 
 # Words that are Latin in Russian too: the counting systems' names, the expected value's letters,
 # the cards' letters beside their suits, the keys named, the files offered, the unit of time and
@@ -69,7 +77,14 @@ ALLOWED = {
     "UTC", "Continent", "City", "Europe", "Moscow",  # time zones as their names are written
     "T", "I",  # the table's keys: take a mistake back, take insurance
     "BOX", "talia",  # the glossary's notes: 003's own word, the English the pages use for талия
+    "English",  # the language switch names each language in its own words
 }  # fmt: skip
+# The systems' whole names, read as one word each (their words are not English to translate).
+SYSTEM_NAMES = re.compile(
+    "|".join(
+        re.escape(system.name) for system in sorted(SYSTEMS.values(), key=lambda s: -len(s.name))
+    )
+)
 OPEN, CLOSE = "\ue000", "\ue001"  # around what the Python code handed a template
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
 
@@ -217,7 +232,12 @@ def latin_words(page: str, *, templates_only: bool = True) -> list[str]:
     reader.feed(page)
     reader.close()
     texts = reader.own if templates_only else reader.parts
-    return [word for text in texts for word in LATIN_WORD.findall(text) if word not in ALLOWED]
+    return [
+        word
+        for text in texts
+        for word in LATIN_WORD.findall(SYSTEM_NAMES.sub(" ", text))
+        if word not in ALLOWED
+    ]
 
 
 def walk_in_russian(walk: Walk) -> Iterator[tuple[str, str]]:
@@ -296,10 +316,10 @@ def _refused(walk: Walk, name: str, url: str, data: dict[str, str]) -> None:
 def test_the_scan_finds_an_english_word_the_template_wrote_and_not_a_value_handed_to_it() -> None:
     page = (
         f'<p aria-label="Карты">Дилер: {OPEN}stands on 17{CLOSE} (a natural)</p>'
-        f"<code>hi-lo 6d</code><p>Hi-Lo, A♠ K♥</p>"
+        f"<code>hi-lo 6d</code><p>Hi-Lo, A♠ K♥, Uston APC (Advanced Point Count); Count</p>"
     )
-    assert latin_words(page) == ["a", "natural"]
-    assert latin_words(page, templates_only=False) == ["stands", "on", "a", "natural"]
+    assert latin_words(page) == ["a", "natural", "Count"]
+    assert latin_words(page, templates_only=False) == ["stands", "on", "a", "natural", "Count"]
 
 
 def test_the_pages_say_nothing_in_english_but_the_allowed_words(russian: Walk) -> None:
@@ -307,6 +327,11 @@ def test_the_pages_say_nothing_in_english_but_the_allowed_words(russian: Walk) -
     assert len(pages) > 30
     assert all(re.search(f'<html lang="{OPEN}?ru{CLOSE}?">', page) for _, page in pages)
     hits = {name: words for name, page in pages if (words := latin_words(page))}
+    hits |= {
+        f"{name} (every word)": words
+        for name, page in pages
+        if name.startswith(WHOLLY_SAID) and (words := latin_words(page, templates_only=False))
+    }
     assert not hits, "\n".join(f"{name}: {' '.join(sorted(set(w)))}" for name, w in hits.items())
 
 

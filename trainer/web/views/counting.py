@@ -28,12 +28,10 @@ from drills.counting.pace import SpeedLevel, read_level
 from drills.counting.penetration_chart import cached_chart
 from drills.counting.penetration_chart import chart as study_chart
 from drills.counting.preferences import (
-    CONVENTION_LABELS,
-    CONVENTIONS,
     PREFERENCE_FIELDS,
-    RESOLUTION_LABELS,
-    RESOLUTIONS,
+    convention_choices,
     preference_errors,
+    resolution_choices,
     system_choices,
 )
 from drills.counting.session import DRILL_OF_KIND, KINDS, InvalidSessionError
@@ -61,12 +59,14 @@ bp = Blueprint("counting", __name__, url_prefix="/counting")
 
 NEW_STUDY = penetration.NEW_STUDY
 
-# What the preferences form offers, the same for every page.
-_CHOICES = {
-    "systems": system_choices(),
-    "conventions": [(value, CONVENTION_LABELS[value]) for value in CONVENTIONS],
-    "resolutions": [(value, RESOLUTION_LABELS[value]) for value in RESOLUTIONS],
-}
+
+def _choices() -> dict[str, list[tuple[str, str]]]:
+    """What the preferences form offers, the same for every page, in the learner's language."""
+    return {
+        "systems": system_choices(),
+        "conventions": list(convention_choices().items()),
+        "resolutions": list(resolution_choices().items()),
+    }
 
 
 @bp.app_context_processor
@@ -77,7 +77,7 @@ def _counting_context() -> dict[str, Any]:
         "counting_prefs": current_counting_preferences,
         "counting_speed": _counting_speed,
         "format_count": format_count,
-        "counting_choices": _CHOICES,
+        "counting_choices": _choices(),
     }
 
 

@@ -28,7 +28,7 @@ from werkzeug.wrappers import Response
 
 from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
-from drills.counting.preferences import CONVENTION_LABELS, RESOLUTION_LABELS, system_choices
+from drills.counting.preferences import convention_choices, resolution_choices, system_choices
 from drills.table_dealing import dealer_step
 from drills.table_session import (
     DEFAULT_STOP_AT,
@@ -160,8 +160,8 @@ def _setup_page(
         presets=preset_menu(),
         fields=option_fields(rules),
         systems=system_choices(),
-        conventions=CONVENTION_LABELS,
-        resolutions=RESOLUTION_LABELS,
+        conventions=convention_choices(),
+        resolutions=resolution_choices(),
         graded_choices=GRADED,
         modes=MODES,
         unpriced=UNPRICED,
