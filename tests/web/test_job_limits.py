@@ -44,7 +44,12 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
     monkeypatch.setattr(cache, "compute_chart", refused)
     monkeypatch.setattr("trainer.engine.play.table._chart_of", refused)
     return create_app(
-        app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path / "charts"), JOBS_INLINE=False)
+        app_config(
+            tmp_path,
+            STRATEGY_CACHE_DIR=str(tmp_path / "charts"),
+            PENETRATION_CACHE_DIR=str(tmp_path / "penetration"),
+            JOBS_INLINE=False,
+        )
     )
 
 
@@ -147,3 +152,26 @@ def test_004s_fixed_point_is_a_job_not_a_second_of_the_request(
     assert response.status_code == 202
     assert "Working out the strategy chart" in response.get_data(as_text=True)
     assert [(j["kind"], j["key"]) for j in _jobs(app)] == [("fixed-point", f"fixed-point {rules}")]
+
+
+def test_a_penetration_chart_not_dealt_yet_is_a_job_the_page_polls(
+    app: Any, client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shoe-penetration chart's studies (seconds of dealt shoes) are dealt by a job: the
+    request queues it and answers 202 at once, polling again (htmx) or reloading (no script)."""
+    from drills.counting import penetration_study
+
+    def refused(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a penetration study was dealt in the request")
+
+    monkeypatch.setattr(penetration_study, "study", refused)
+    monkeypatch.setattr("drills.counting.penetration_chart.study", refused)
+    client.get("/")  # the session cookie: a visitor without it starts nothing
+    asked = "/counting/penetration-chart?preset=single-deck&system=hi-lo"
+    page = client.get(asked)
+    assert page.status_code == 202 and page.headers["Retry-After"] == "2"
+    assert '<noscript><meta http-equiv="refresh"' in page.get_data(as_text=True)
+    polled = client.get(asked, headers={"HX-Request": "true"})
+    assert polled.status_code == 202
+    assert 'hx-trigger="load delay:2s"' in polled.get_data(as_text=True)
+    assert [(j["kind"], j["state"]) for j in _jobs(app)] == [("penetration", "queued")]

@@ -26,7 +26,6 @@ from drills.counting.dealing import build_countdown, build_running, build_shoe, 
 from drills.counting.notation import format_count
 from drills.counting.pace import SpeedLevel, read_level
 from drills.counting.penetration_chart import cached_chart
-from drills.counting.penetration_chart import chart as study_chart
 from drills.counting.preferences import (
     PREFERENCE_FIELDS,
     convention_choices,
@@ -35,10 +34,12 @@ from drills.counting.preferences import (
     system_choices,
 )
 from drills.counting.session import DRILL_OF_KIND, KINDS, InvalidSessionError
+from trainer.jobs.kinds import penetration_key
 from trainer.store import counting as counting_store
 from trainer.store import speeds, users
 from trainer.web import security
-from trainer.web.caches import app_caches
+from trainer.web.caches import app_caches, penetration_cache_dir
+from trainer.web.jobs import submit
 from trainer.web.preferences import current_counting_preferences, preferences_error_page
 from trainer.web.recording import speed_level
 from trainer.web.support import (
@@ -47,13 +48,13 @@ from trainer.web.support import (
     current_user_or_guest,
     digits,
     get_db,
-    limit_expensive_work,
     make_rng,
     render,
     rules_from_form,
 )
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import chart_or_pending
+from trainer.web.warm_up import COUNT_SYSTEM
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
 
@@ -111,22 +112,31 @@ def penetration_chart() -> Response:
         )
     except InvalidQuestionError as error:
         abort(400, description=f"There is no penetration chart for that: {error}.")
-    # Its studies not cached would be dealt now: seconds of work.
-    if cached_chart(preset, chosen, caches=app_caches()) is None:
-        limit_expensive_work(NEW_STUDY)
-    view = {
-        "preset": preset,
-        "system": penetration_study.chart_system(chosen),
-        "chosen_system": chosen,
-    }
-    return render(
+    system = penetration_study.chart_system(chosen)
+    view = {"preset": preset, "system": system, "chosen_system": chosen}
+    view["shoes"] = penetration_study.STUDY_SHOES
+    found = cached_chart(preset, chosen, caches=app_caches())
+    if found is None:
+        # Its studies are seconds of work: a job (the warm-up's own, where it is going), the
+        # page polling it meanwhile (202), never dealt in the request.
+        key = penetration_key(preset) + ("" if system.slug == COUNT_SYSTEM else f" {system.slug}")
+        params = {"preset": preset, "system": system.slug}
+        params["cache_dir"] = str(penetration_cache_dir())
+        submit("penetration", params, what=NEW_STUDY, key=key)
+        found = cached_chart(preset, chosen, caches=app_caches())  # worked out inline (tests)
+    response = render(
         "drills/counting_penetration_chart.html",
         block="chart",
+        status=200 if found is not None else 202,
         v=view,
-        c=study_chart(preset, chosen, caches=app_caches()),
+        c=found,
+        polling=found is None,
         drill=penetration.DRILL,
         section="drills",
     )
+    if found is None:
+        response.headers["Retry-After"] = "2"
+    return response
 
 
 @bp.post("/preferences")
