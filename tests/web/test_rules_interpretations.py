@@ -11,7 +11,7 @@ from trainer.engine.rulebook.rule_words import OPTION_LABELS
 
 
 def _preset_section(page: str, name: str) -> str:
-    start = page.index(f"<code>{name}</code>")
+    start = page.index(f'id="preset-{name}"')
     end = page.find('<li class="preset', start)
     return page[start : end if end != -1 else len(page)]
 
