@@ -130,3 +130,66 @@ def test_a_job_whose_worker_is_killed_is_run_again_within_seconds(
     done = _wait_for(lambda: _job(database, study).finished and _job(database, study), 180, pool)
     assert done.state == "done" and done.done == 21
     assert list((tmp_path / "charts").glob("count-*.json"))
+
+
+def _children(pid: int) -> set[int]:
+    found = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True, check=False)
+    return {int(line) for line in found.stdout.split()}
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    state = (
+        Path(f"/proc/{pid}/stat").read_text().split()[2] if Path(f"/proc/{pid}").exists() else "Z"
+    )
+    return state != "Z"
+
+
+@pytest.mark.serial  # stops a process mid-study
+@pytest.mark.parametrize("processes", [1, 2])  # the study in the worker, or in helpers of its
+def test_a_worker_told_to_stop_puts_its_job_back_and_leaves_no_process_behind(
+    database: Path, tmp_path: Path, processes: int
+) -> None:
+    """SIGTERM (the server stopped as usual) is no failure of the learner's job: it goes back to
+    the queue, the worker takes no other, and the study's own helper processes end with it."""
+    rules = "vegas-6d-s17 decks=3"
+    study = _enqueue(
+        database,
+        "count-study",
+        {
+            "rules": rules,
+            "system": "hi-lo",
+            "cache_dir": str(tmp_path / "charts"),
+            "processes": processes,
+        },
+        key=count_study_key(rules, "hi-lo"),
+        total=21,
+    )
+    later = _enqueue(database, "penetration", {"preset": "no-such-game", "system": "hi-lo"})
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "trainer.jobs.worker", str(database)],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+    log: Callable[[], str] = lambda: ""  # noqa: E731
+    _wait_for(
+        lambda: (
+            _job(database, study).done > 0
+            and (processes == 1 or len(_children(worker.pid)) >= processes)
+        ),
+        120,
+        log,
+    )
+    helpers = _children(worker.pid)
+    worker.terminate()
+    output = worker.communicate(timeout=30)[0].decode(errors="replace")
+    stopped = _job(database, study)
+    assert stopped.state == "queued" and not stopped.error, output
+    assert f"job {study} (count-study) stopped with its worker: queued again" in output
+    assert _job(database, later).state == "queued"  # no other job taken after the stop
+    time.sleep(1.0)
+    assert not [pid for pid in helpers if _alive(pid)], output

@@ -137,3 +137,21 @@ def test_the_switch_needs_its_csrf_token(bilingual: Any) -> None:
     refused = client.post("/language", data={"language": "ru", "next": "/"})
     assert refused.status_code == 403
     assert _lang(client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)) == "en"
+
+
+def test_a_visitor_keeps_the_language_on_becoming_a_guest(bilingual: Any) -> None:
+    """The first answer makes a visitor a guest (a new session): the language chosen before
+    stays."""
+    client = bilingual.test_client()
+    client.get("/")
+    client.post("/language", data={"csrf_token": _token(client), "language": "ru", "next": "/"})
+    page = client.get("/drills/hand-totals").get_data(as_text=True)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
+    answered = client.post(
+        "/drills/hand-totals/answer",
+        data={**fields, "total": "12", "kind": "hard", "csrf_token": _token(client)},
+    )
+    assert answered.status_code in (200, 400)
+    with client.session_transaction() as session:
+        assert "uid" in session  # a guest now
+    assert _lang(client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)) == "ru"

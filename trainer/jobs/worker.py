@@ -14,6 +14,7 @@ This module runs long by design: it is never called in a request (except inline,
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import signal
 import sys
@@ -30,6 +31,9 @@ __all__ = ["HEARTBEAT_SECONDS", "LOG", "learner_message", "main", "run_by_id", "
 
 HEARTBEAT_SECONDS = 1.0
 LOG = logging.getLogger("trainer.jobs")
+# Set when the worker is told to stop: what its job raises from then on is the stop, not the
+# job's failure (numba turns the SystemExit raised in its code into a SystemError).
+_STOPPING = threading.Event()
 _GENERIC = "an error on the server stopped it (its operator has the details); try again later"
 
 
@@ -79,6 +83,8 @@ def run_claimed(db: sqlite_utils.Database, job: jobs.Job, database: str | None =
     try:
         result = KINDS[job.kind](job.params, _Reporter(db, job))
     except Exception as error:  # noqa: BLE001 (any failure is the job's, told on its page)
+        if _STOPPING.is_set():  # told to stop mid-job: the caller puts it back in the queue
+            raise SystemExit(1) from error
         LOG.exception("job %s (%s) failed after %.1f s", job.id, job.kind, time.monotonic() - began)
         jobs.fail(db, job.id, learner_message(error))
         return False
@@ -100,12 +106,21 @@ def run_by_id(database: str, job_id: int) -> int:
         found = jobs.claim_id(db, job_id, os.getpid())
         if found is None:
             return 1
-        return 0 if run_claimed(db, found, database) else 1
+        try:
+            return 0 if run_claimed(db, found, database) else 1
+        except BaseException:
+            jobs.release(db, found.id, os.getpid())
+            raise
     finally:
         db.conn.close()
 
 
 def _stop(signum: int, frame: Any) -> None:
+    """SIGTERM: end the job's own helper processes (a count study's), then this one; its job
+    goes back to the queue, and no other is taken."""
+    _STOPPING.set()
+    for child in multiprocessing.active_children():
+        child.terminate()
     raise SystemExit(128 + signum)
 
 
@@ -115,7 +130,7 @@ def work(database: str) -> int:
     ran = 0
     job = None
     try:
-        while (job := jobs.claim(db, os.getpid())) is not None:
+        while not _STOPPING.is_set() and (job := jobs.claim(db, os.getpid())) is not None:
             run_claimed(db, job, database)
             ran += 1
             job = None

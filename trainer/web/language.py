@@ -23,7 +23,7 @@ from werkzeug.wrappers import Response
 from trainer import words
 from trainer.store import users
 from trainer.web.security import safe_next
-from trainer.web.support import current_user, get_db
+from trainer.web.support import LANGUAGE_KEY, current_user, get_db
 
 RUSSIAN = "ru"
 
@@ -31,7 +31,6 @@ RUSSIAN = "ru"
 # cannot read the page's language must still find their own).
 NAMES = {words.ENGLISH: "English", RUSSIAN: "Русский"}
 
-_SESSION_KEY = "language"
 
 bp = Blueprint("language", __name__)
 
@@ -46,7 +45,7 @@ def _chosen() -> str | None:
     user = current_user()
     if user is not None and user.language is not None:
         return user.language
-    kept = session.get(_SESSION_KEY)
+    kept = session.get(LANGUAGE_KEY)
     return kept if isinstance(kept, str) else None
 
 
@@ -97,7 +96,7 @@ def switch() -> Response:
     page the switch was on. A code not offered is English."""
     code = request.form.get("language", "")[:16]
     language = code if code in offered() else words.ENGLISH
-    session[_SESSION_KEY] = language
+    session[LANGUAGE_KEY] = language
     user = current_user()
     if user is not None:
         users.set_language(get_db(), user.id, language)

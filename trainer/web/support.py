@@ -119,14 +119,18 @@ def current_user_or_guest() -> users.User:
     return user
 
 
+# The language a visitor chose with the switch, before they are a learner (trainer.web.language).
+LANGUAGE_KEY = "language"
+
+
 def start_session(user: users.User) -> None:
     """Make ``user`` this session's learner (sign-in, sign-up, a new guest).
 
-    The chosen rules, the CSRF token and where a newcomer starts on the path are kept: a
-    visitor becomes a guest on their first answer, and the forms already on their pages carry
-    that token (sign-in and sign-up rotate it themselves).
+    The chosen rules, the language, the CSRF token and where a newcomer starts on the path are
+    kept: a visitor becomes a guest on their first answer, and the forms already on their pages
+    carry that token (sign-in and sign-up rotate it themselves).
     """
-    kept_keys = (_RULES_KEY, security.CSRF_SESSION_KEY, PATH_KEY)
+    kept_keys = (_RULES_KEY, LANGUAGE_KEY, security.CSRF_SESSION_KEY, PATH_KEY)
     kept = {key: session[key] for key in kept_keys if key in session}
     session.clear()
     session.update(kept)
