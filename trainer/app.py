@@ -19,6 +19,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from trainer import store
+from trainer.config_checks import ConfigError, check_config
 from trainer.store.backup import backup_before_migrations
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,6 +69,9 @@ def make_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         os.makedirs(app.instance_path, exist_ok=True)
         app.config["SECRET_KEY"] = load_or_create_secret(Path(app.instance_path) / "secret_key")
+    # A value its pages cannot use stops the server here, before the database is touched.
+    check_config(app.config)
+    proxies = proxy_fix_settings(app.config["PROXY_FIX"]) if app.config["PROXY_FIX"] else None
 
     migrate(app)
 
@@ -75,8 +79,7 @@ def make_app(test_config: dict[str, Any] | None = None) -> Flask:
 
     web.init_app(app)
     commands.init_app(app)
-    if app.config["PROXY_FIX"]:
-        proxies = proxy_fix_settings(app.config["PROXY_FIX"])
+    if proxies:
         app.wsgi_app = ProxyFix(app.wsgi_app, **proxies)  # type: ignore[method-assign]
     return app
 
@@ -105,7 +108,7 @@ PROXY_HEADERS = ("x_for", "x_proto", "x_host", "x_port", "x_prefix")
 def proxy_fix_settings(setting: Any) -> dict[str, int]:
     """werkzeug's ProxyFix arguments for ``PROXY_FIX``: a number of proxies in front (each
     trusted for X-Forwarded-For, -Proto and -Host, as ``TRAINER_PROXY_FIX=1`` gives), or a
-    mapping from header to proxies (``{"x_for": 1, "x_proto": 1}``); a ValueError naming
+    mapping from header to proxies (``{"x_for": 1, "x_proto": 1}``); a ConfigError naming
     what is wrong otherwise, so a server never starts trusting headers it was not told to."""
     if isinstance(setting, int) and not isinstance(setting, bool) and 0 < setting <= 10:
         return {"x_for": setting, "x_proto": setting, "x_host": setting}
@@ -118,7 +121,7 @@ def proxy_fix_settings(setting: Any) -> dict[str, int]:
         )
     ):
         return dict(setting)
-    raise ValueError(
+    raise ConfigError(
         f"PROXY_FIX = {setting!r}: give the number of proxies in front (1 to 10), or a mapping "
         f"of {', '.join(PROXY_HEADERS)} to a number of proxies each"
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, Any
@@ -46,12 +47,25 @@ class Bar:
         if total is not None and total != self._bar.total:
             self._bar.total = total
         self._bar.n = done
-        self._bar.refresh()
+        self._draw()
 
     def describe(self, text: str) -> None:
         """What is being done now, shown before the bar."""
         if self._bar is not None:
-            self._bar.set_description_str(text)
+            self._bar.set_description_str(text, refresh=False)
+            self._draw()
+
+    def _draw(self) -> None:
+        """Draw the bar, once its delay is past (tqdm's refresh alone draws at once)."""
+        bar = self._bar
+        if bar is not None and time.time() >= bar.start_t + bar.delay:
+            bar.refresh()
+
+    def clear(self) -> None:
+        """Blank the bar's line, the cursor at its start, so that what prints next begins a
+        clean line (tqdm's close blanks only a bar it drew itself, not one drawn by refresh)."""
+        if self._bar is not None:
+            self._bar.clear()
 
     def write(self, line: str) -> None:
         """Print ``line`` on standard output (above the bar, where there is one)."""
@@ -88,7 +102,11 @@ def progress_bar(
         delay=0.5,  # a step read from a cache ends before any bar is drawn
         **_width(stream),
     ) as bar:
-        yield Bar(bar)
+        shown = Bar(bar)
+        try:
+            yield shown
+        finally:
+            shown.clear()
 
 
 def _width(stream: IO[str]) -> dict[str, Any]:

@@ -163,3 +163,56 @@ def test_proxy_settings_are_checked() -> None:
     for bad in (True, 0, 11, "1", {"x_forwarded": 1}, {"x_for": -1}, {}):
         with pytest.raises(ValueError, match="PROXY_FIX"):
             proxy_fix_settings(bad)
+
+
+@pytest.mark.parametrize(
+    ("variable", "value", "says"),
+    [
+        ("PERMANENT_SESSION_LIFETIME", "soon", "whole number of seconds"),
+        ("PERMANENT_SESSION_LIFETIME", "0", "whole number of seconds"),
+        ("DEFAULT_RULES", "nonesuch", "name of a preset: "),
+        ("JOBS_AT_ONCE", "0", "whole number, 1 or more"),
+        ("JOBS_PER_LEARNER", "-1", "whole number, 1 or more"),
+        ("JOBS_QUEUED_AT_MOST", "lots", "whole number, 1 or more"),
+        ("JOB_HUNG_SECONDS", "0", "number of seconds"),
+        ("SIMULATION_JOBS_AT_ONCE", "1.5", "whole number, 1 or more"),
+        ("PROXY_FIX", "true", "number of proxies"),
+    ],
+)
+def test_a_setting_the_pages_cannot_use_stops_the_start_with_one_line(
+    tmp_path: Path,
+    strategy_charts: None,
+    monkeypatch: pytest.MonkeyPatch,
+    variable: str,
+    value: str,
+    says: str,
+) -> None:
+    """Not a server whose every page is a 500, or whose jobs never run, while /healthz says
+    ok: the start is refused, naming the key and what it takes, before the database is made."""
+    from trainer.config_checks import ConfigError
+
+    monkeypatch.setenv(f"TRAINER_{variable}", value)
+    config = app_config(tmp_path)
+    with pytest.raises(ConfigError) as refused:
+        create_app(config)
+    message = str(refused.value)
+    assert message.startswith(f"{variable} = ") and says in message and "\n" not in message
+    assert isinstance(refused.value, RuntimeError)  # gunicorn prints it alone, no traceback
+    assert not Path(config["DATABASE"]).exists()
+
+
+def test_good_settings_from_the_environment_start(
+    tmp_path: Path, strategy_charts: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for variable, value in {
+        "PERMANENT_SESSION_LIFETIME": "3600",
+        "DEFAULT_RULES": "single-deck",
+        "JOBS_AT_ONCE": "1",
+        "JOBS_QUEUED_AT_MOST": "40",
+        "JOB_STALE_SECONDS": "2.5",
+        "BACKUPS_KEPT": "0",
+    }.items():
+        monkeypatch.setenv(f"TRAINER_{variable}", value)
+    app = create_app(app_config(tmp_path))
+    assert app.config["JOBS_AT_ONCE"] == 1 and app.config["JOB_STALE_SECONDS"] == 2.5
+    assert app.test_client().get("/").status_code == 200

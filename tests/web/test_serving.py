@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import runpy
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -78,3 +81,26 @@ def test_before_forking_gunicorn_warms_the_trainer_and_leaves_another_app_alone(
     assert {"drills/strategy_quiz.html", "_cards.html", "base.html"} <= compiled
     bare = Flask("bare")
     settings["when_ready"](Server(bare))  # a bench's bare endpoint: nothing to warm, no error
+
+
+def test_a_bad_setting_stops_gunicorn_with_one_line_not_a_traceback(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "TRAINER_DATABASE": str(tmp_path / "trainer.sqlite3"),
+        "TRAINER_SECRET_KEY": "test-secret-key",
+        "TRAINER_JOBS_AT_ONCE": "0",
+        "WORKERS": "1",
+        "PORT": "0",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "gunicorn"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert "Error: JOBS_AT_ONCE = 0: give a whole number, 1 or more" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert not (tmp_path / "trainer.sqlite3").exists()

@@ -172,3 +172,34 @@ def test_a_session_not_used_for_its_lifetime_and_a_day_is_over(
     lifetime = client.application.permanent_session_lifetime.total_seconds()
     monkeypatch.setattr(time, "time", lambda: now + lifetime + 24 * 3600 + 60)
     assert "Signed in as" not in client.get("/account").get_data(as_text=True)
+
+
+def test_an_hour_long_session_lasts_about_an_hour_not_a_day_more(
+    tmp_path: Any, strategy_charts: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """PERMANENT_SESSION_LIFETIME=3600: the cookie's margin is a tenth of the lifetime (six
+    minutes), not a day, both in its Expires and in what the server takes."""
+    import time
+
+    from tests.conftest import app_config
+    from trainer import create_app
+
+    client = create_app(app_config(tmp_path, PERMANENT_SESSION_LIFETIME=3600)).test_client()
+
+    def csrf() -> str:
+        with client.session_transaction() as session:
+            return str(session.setdefault("_csrf", "test-csrf-token-0123456789"))
+
+    now = time.time()
+    signed = sign_up(client, csrf)
+    cookie = signed.headers["Set-Cookie"]
+    expires = parsedate_to_datetime(re.search(r"Expires=([^;]+)", cookie)[1]).timestamp()
+    assert now + 3600 - 60 <= expires <= now + 3600 + 6 * 60 + 60
+    # A visit half an hour on is taken, and its cookie (past six minutes old) signed again.
+    monkeypatch.setattr(time, "time", lambda: now + 30 * 60)
+    visit = client.get("/account")
+    assert "Signed in as" in visit.get_data(as_text=True)
+    assert "trainer_session=" in visit.headers.get("Set-Cookie", "")
+    # A cookie unused for the hour and its six minutes is refused: a new visitor.
+    monkeypatch.setattr(time, "time", lambda: now + 30 * 60 + 3600 + 7 * 60)
+    assert "Signed in as" not in client.get("/account").get_data(as_text=True)

@@ -28,11 +28,18 @@ CONTENT_SECURITY_POLICY = (
 
 
 # An unchanged permanent session's cookie is signed and sent again (its lifetime starting
-# again) once it is this old, not on every response: signing it took some 0.4 ms a request.
+# again) once it is this old, not on every response: signing it took some 0.4 ms a request. A
+# short lifetime is refreshed sooner: after a tenth of it (an hour's session, every 6 minutes).
 _REFRESH_AFTER_SECONDS = 24 * 60 * 60
-# So a cookie is given that much more than the session's lifetime: the learner's last visit may
-# have come up to a day after its signing, and the lifetime runs from the last visit.
-_REFRESH_MARGIN = timedelta(seconds=_REFRESH_AFTER_SECONDS)
+_REFRESH_SHARE = 10
+
+
+def _refresh_after(app: Flask) -> timedelta:
+    """How old an unchanged cookie is when it is signed again, and so the margin a cookie is
+    given beyond the session's lifetime: the learner's last visit may have come that long after
+    its signing, and the lifetime runs from the last visit."""
+    lifetime = app.permanent_session_lifetime
+    return min(timedelta(seconds=_REFRESH_AFTER_SECONDS), lifetime / _REFRESH_SHARE)
 
 
 class CheckedSession(SecureCookieSession):
@@ -45,12 +52,14 @@ class CheckedSession(SecureCookieSession):
 
 class CheckedSessionInterface(SecureCookieSessionInterface):
     """Flask's signed-cookie sessions, except that a bad signature is reported, not ignored,
-    and an unchanged cookie is refreshed once a day rather than on every response.
+    and an unchanged cookie is refreshed once a day (sooner, for a short lifetime) rather than
+    on every response.
 
     A permanent session lasts ``PERMANENT_SESSION_LIFETIME`` (30 days) from the learner's last
-    visit, however long ago its cookie was signed: a cookie is signed at most a day before that
-    visit, so the browser keeps it, and the server takes it, for the lifetime and a day from
-    its signing (:data:`_REFRESH_MARGIN`). It may so last up to a day longer, never shorter.
+    visit, however long ago its cookie was signed: a cookie is signed at most a day (a tenth
+    of a shorter lifetime, :func:`_refresh_after`) before that visit, so the browser keeps it,
+    and the server takes it, for the lifetime and that margin from its signing. It may so last
+    up to a day (a tenth) longer, never shorter.
     """
 
     session_class = CheckedSession
@@ -76,7 +85,7 @@ class CheckedSessionInterface(SecureCookieSessionInterface):
 
     @staticmethod
     def _lasts(app: Flask) -> timedelta:
-        return app.permanent_session_lifetime + _REFRESH_MARGIN
+        return app.permanent_session_lifetime + _refresh_after(app)
 
     def get_expiration_time(self, app: Flask, session: Any) -> datetime | None:
         if session.permanent:
@@ -89,7 +98,7 @@ class CheckedSessionInterface(SecureCookieSessionInterface):
         if not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
             return False
         signed_at = getattr(session, "signed_at", None)
-        return signed_at is None or time.time() - signed_at >= _REFRESH_AFTER_SECONDS
+        return signed_at is None or time.time() - signed_at >= _refresh_after(app).total_seconds()
 
     def save_session(self, app: Flask, session: Any, response: Response) -> None:
         """As Flask's, except for a static file served: the same for every visitor, it is sent
