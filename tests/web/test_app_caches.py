@@ -120,6 +120,7 @@ def test_two_apps_in_one_process_keep_their_own_charts_and_studies(
     first, second = make_app(tmp_path, "first"), make_app(tmp_path, "second")
     clients = first.test_client(), second.test_client()
     for client in clients:
+        client.get("/")  # the session cookie: a visitor without it starts no job
         answer_the_quiz(client, hidden_fields)
     for client in clients:
         open_the_strategy_page(client)
