@@ -148,7 +148,6 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
-@pytest.mark.serial  # stops a process mid-study
 @pytest.mark.parametrize("processes", [1, 2])  # the study in the worker, or in helpers of its
 def test_a_worker_told_to_stop_puts_its_job_back_and_leaves_no_process_behind(
     database: Path, tmp_path: Path, processes: int

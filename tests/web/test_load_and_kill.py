@@ -225,11 +225,11 @@ def test_a_count_study_and_a_simulation_finish_after_the_server_is_killed(
         token = re.search(r'name="csrf_token" value="([^"]+)"', page)
         assert status == 200 and token is not None
         # Long enough to be running when the server is killed (the kernel plays some ten
-        # million rounds of one seat a second): the most rounds a run may have, seven seats.
+        # million rounds of one seat a second): the most rounds a run may have, three seats.
         form = {
             "preset": "vegas-6d-s17",
             "rounds": "20000000",
-            "seats": "7",
+            "seats": "3",
             "csrf_token": token.group(1),
         }
         posted = {**headers, "Content-Type": "application/x-www-form-urlencoded"}
