@@ -161,7 +161,7 @@ def explain(hand: Hand) -> str:
         if hand.is_bust:
             return say("%(sum)s = %(hard)s: over 21, so the hand is bust.", sum=sum_text, hard=hard)
         return say(
-            "%(sum)s = %(hard)s. No ace, so the total is hard %(hard)s.", sum=sum_text, hard=hard
+            "%(sum)s = %(hard)s; no ace, so the total is hard %(hard)s.", sum=sum_text, hard=hard
         )
     aces = sum(card.is_ace for card in hand)
     if hand.is_bust:
@@ -174,9 +174,9 @@ def explain(hand: Hand) -> str:
         )
     if hand.is_soft:
         return plural(
-            "%(sum)s = %(hard)s with the ace as 1. Counting one ace as 11 adds 10: %(soft)s, "
+            "%(sum)s = %(hard)s with the ace as 1; counting one ace as 11 adds 10: %(soft)s, "
             "not over 21, so the hand is soft %(soft)s.",
-            "%(sum)s = %(hard)s with every ace as 1. Counting one ace as 11 adds 10: %(soft)s, "
+            "%(sum)s = %(hard)s with every ace as 1; counting one ace as 11 adds 10: %(soft)s, "
             "not over 21, so the hand is soft %(soft)s.",
             aces,
             sum=sum_text,
@@ -184,9 +184,9 @@ def explain(hand: Hand) -> str:
             soft=soft,
         )
     return plural(
-        "%(sum)s = %(hard)s with the ace as 1. Counting an ace as 11 would make %(soft)s, "
+        "%(sum)s = %(hard)s with the ace as 1; counting an ace as 11 would make %(soft)s, "
         "over 21, so the ace stays 1: hard %(hard)s.",
-        "%(sum)s = %(hard)s with every ace as 1. Counting an ace as 11 would make %(soft)s, "
+        "%(sum)s = %(hard)s with every ace as 1; counting an ace as 11 would make %(soft)s, "
         "over 21, so the ace stays 1: hard %(hard)s.",
         aces,
         sum=sum_text,

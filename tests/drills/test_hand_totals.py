@@ -65,13 +65,16 @@ def test_other_answers_are_graded_wrong(notation: str, answer: str) -> None:
         ("AS 6H", "soft 17", "one ace as 11"),
         ("AS 6H TD", "hard 17", "the ace stays 1"),
         ("KS QH 2C", "bust", "over 21"),
-        ("9S 7H 5D", "hard 21", "No ace"),
+        ("9S 7H 5D", "hard 21", "no ace"),
     ],
 )
 def test_the_explanation_says_why(notation: str, answer: str, words: str) -> None:
     grade = DRILL.grade(notation, answer, RULES)
     assert words in grade.explanation
     assert (answer.split()[-1] if answer != "bust" else "over 21") in grade.explanation
+    # The verdict shows the first sentence alone: it must reach the total it explains, not
+    # stop at the sum with the aces as 1 (A + 6 = 7 read under "soft 17").
+    assert words in grade.why and answer.split()[-1] in grade.why
 
 
 def test_new_questions_are_valid_hands_of_two_to_five_distinct_suited_cards(
