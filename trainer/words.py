@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Callable
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from babel import numbers as babel_numbers
@@ -76,7 +76,10 @@ def number(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
     shape = "#,##0" + ("." + "0" * digits if digits > 0 else "")
     if isinstance(value, Fraction):
         value = float(value)
-    return babel_numbers.format_decimal(value, format=shape, locale=_locale())
+    try:
+        return babel_numbers.format_decimal(value, format=shape, locale=_locale())
+    except InvalidOperation:  # past Decimal's 28 digits (a number a visitor typed): as it is
+        return str(value)
 
 
 def signed(value: int | float | Fraction | Decimal, digits: int = 0) -> str:

@@ -69,3 +69,12 @@ def test_the_drills_can_use_them_without_flask():
     """The drills may not import Flask: the words' helpers load without it."""
     code = "import sys, trainer.words; sys.exit('flask' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_a_number_past_decimals_precision_is_written_as_it_is() -> None:
+    """A number a visitor typed may have hundreds of digits: written, never an error."""
+    from trainer.words import number
+
+    huge = int("9" * 300)
+    assert number(huge) == "9" * 300
+    assert number(123456) == "123,456"
