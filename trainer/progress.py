@@ -99,7 +99,7 @@ def progress_bar(
         unit_scale=scale,
         file=stream,
         leave=False,
-        delay=0.5,  # a step read from a cache ends before any bar is drawn
+        delay=_delay(),
         **_width(stream),
     ) as bar:
         shown = Bar(bar)
@@ -107,6 +107,16 @@ def progress_bar(
             yield shown
         finally:
             shown.clear()
+
+
+def _delay() -> float:
+    """Seconds before a bar is drawn, so that a step read from a cache ends before any bar
+    is: half a second, or what tqdm's own ``TQDM_DELAY`` says (0 to 60 s)."""
+    try:
+        seconds = float(os.environ.get("TQDM_DELAY", "0.5"))
+    except ValueError:
+        return 0.5
+    return min(max(seconds, 0.0), 60.0) if seconds == seconds else 0.5
 
 
 def _width(stream: IO[str]) -> dict[str, Any]:

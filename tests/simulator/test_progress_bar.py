@@ -10,6 +10,8 @@ import subprocess
 import sys
 import threading
 
+import pytest
+
 from trainer.progress import on_terminal, progress_bar
 
 SIMULATE = [sys.executable, "-m", "trainer", "simulate", "--preset", "single-deck"]
@@ -53,9 +55,11 @@ def test_simulate_piped_prints_the_figures_alone() -> None:
     assert "\r" not in done.stdout
 
 
-def test_simulate_on_a_terminal_shows_the_rounds_played() -> None:
-    """Standard error on a pseudo-terminal: the bar, its stages and the rate; standard output
-    (piped) still the figures alone."""
+def on_a_terminal(stdout_too: bool) -> tuple[int, str, str]:
+    """Simulate with standard error (and standard output, if ``stdout_too``) on a
+    pseudo-terminal, the bar drawn at once (``TQDM_DELAY=0``) so that the test does not
+    depend on how fast this machine plays: the exit status, what the terminal showed, and
+    what was piped."""
     main, child = pty.openpty()
     drawn: list[bytes] = []
 
@@ -72,21 +76,28 @@ def test_simulate_on_a_terminal_shows_the_rounds_played() -> None:
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
     try:
-        done = subprocess.run(  # rounds enough to play past the bar's half-second delay
-            [*SIMULATE, "--rounds", "2000000"],
-            stdout=subprocess.PIPE,
+        done = subprocess.run(
+            [*SIMULATE, *ROUNDS],
+            stdout=child if stdout_too else subprocess.PIPE,
             stderr=child,
             text=True,
             timeout=300,
+            env={**os.environ, "TQDM_DELAY": "0"},
         )
     finally:
         os.close(child)
     reader.join(timeout=10)
     os.close(main)
-    text = b"".join(drawn).decode("utf-8", "replace")
-    assert done.returncode == 0
-    assert "playing:" in text and "rounds/s" in text and "/2.00M" in text
-    assert done.stdout.startswith("Simulation of single-deck")
+    return done.returncode, b"".join(drawn).decode("utf-8", "replace"), done.stdout or ""
+
+
+def test_simulate_on_a_terminal_shows_the_rounds_played() -> None:
+    """Standard error on a pseudo-terminal: the bar, its stages and the rate; standard output
+    (piped) still the figures alone."""
+    status, text, piped = on_a_terminal(stdout_too=False)
+    assert status == 0
+    assert "playing:" in text and "rounds/s" in text and "/400k" in text
+    assert piped.startswith("Simulation of single-deck")
 
 
 def test_the_bar_leaves_a_blank_line_behind_it() -> None:
@@ -113,31 +124,19 @@ def test_no_bar_is_drawn_before_its_delay() -> None:
 def test_simulate_on_a_terminal_prints_its_figures_on_a_line_of_their_own() -> None:
     """Standard output and standard error on the same pseudo-terminal, as at a shell prompt:
     the bar's line is blanked and the figures start at its beginning."""
-    main, child = pty.openpty()
-    drawn: list[bytes] = []
-
-    def read() -> None:
-        while True:
-            try:
-                chunk = os.read(main, 65536)
-            except OSError:  # the child's end is closed
-                return
-            if not chunk:
-                return
-            drawn.append(chunk)
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    try:
-        done = subprocess.run(
-            [*SIMULATE, "--rounds", "2000000"], stdout=child, stderr=child, timeout=300
-        )
-    finally:
-        os.close(child)
-    reader.join(timeout=10)
-    os.close(main)
-    text = b"".join(drawn).decode("utf-8", "replace")
-    assert done.returncode == 0
+    status, text, _ = on_a_terminal(stdout_too=True)
+    assert status == 0
     assert "rounds/s" in text
     before, _, _ = text.partition("Simulation of single-deck")
     assert before.endswith("\r") and before.rstrip("\r").rsplit("\r", 1)[-1].strip() == ""
+
+
+def test_the_delay_follows_tqdm_delay_within_bounds(monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = Terminal()
+    for setting, delay in (("0", 0.0), ("2.5", 2.5), ("1e9", 60.0), ("-3", 0.0), ("x", 0.5)):
+        monkeypatch.setenv("TQDM_DELAY", setting)
+        with progress_bar("simulate", unit="rounds", total=100, stream=terminal) as bar:
+            assert bar._bar.delay == delay  # type: ignore[union-attr]
+    monkeypatch.setenv("TQDM_DELAY", "nan")
+    with progress_bar("simulate", unit="rounds", total=100, stream=terminal) as bar:
+        assert bar._bar.delay == 0.5  # type: ignore[union-attr]
