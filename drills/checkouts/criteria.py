@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from trainer.words import N_, say
+from trainer.words import N_, plural, say
 
 
 class UnknownCheckoutError(ValueError):
@@ -112,6 +112,25 @@ TITLES = {
     "true-count": N_("True count and bet"),
     "dealer": N_("Dealer"),
 }
+DESCRIPTIONS = {
+    "counting": N_(
+        "The team checkout: a deck with two cards held back is laid out; count it down, then "
+        "name the tag total of the two cards held back (in Hi-Lo, +2 means two low cards, 0 one "
+        "high and one low or two neutral)."
+    ),
+    "basic-strategy": N_("Hands dealt from a shoe: your play on each, by basic strategy."),
+    "deviations": N_(
+        "Index plays of your counting system at their counts: your play on each, by the count."
+    ),
+    "true-count": N_(
+        "A shoe dealt a stretch at a time: after each stretch, your true count and your bet by "
+        "your ramp (the bet-sizing drill's, at its default bankroll and risk of ruin)."
+    ),
+    "dealer": N_(
+        "The dealer-school benchmarks: a stack of cheques, a table's insurance maximum, a table "
+        "of seven boxes paid, and each bonus of the club, home and Russian banking games paid."
+    ),
+}
 KINDS = tuple(_DEFAULTS)
 
 
@@ -144,3 +163,50 @@ def criteria_for(kind: str, stricter: Criteria | None = None) -> Criteria:
         if min(default.allowed(sort), stricter.allowed(sort))
     }
     return Criteria(kind, parts, errors)
+
+
+def criteria_lines(criteria: Criteria) -> list[str]:
+    """The criteria in plain sentences, for the start page and the certificate: each part (a
+    run of like parts as one line), then the errors allowed."""
+    lines = []
+    parts = list(criteria.parts)
+    while parts:
+        part = parts.pop(0)
+        times = 1
+        while parts and parts[0] == part:
+            parts.pop(0)
+            times += 1
+        each = plural(
+            "%(count)s answer in at most %(seconds)s seconds",
+            "%(count)s answers in at most %(seconds)s seconds",
+            part.items,
+            seconds=part.seconds,
+        )
+        if times == 1:
+            lines.append(say("%(part)s: %(each)s.", part=say(part.title), each=each))
+        else:
+            lines.append(
+                say(
+                    "%(part)s, %(times)s times in a row: each %(each)s.",
+                    part=say(part.title),
+                    times=times,
+                    each=each,
+                )
+            )
+    lines.append(_errors_line(criteria))
+    return lines
+
+
+def _errors_line(criteria: Criteria) -> str:
+    if criteria.kind == "true-count":
+        checks = len(criteria.parts)
+        return say(
+            "The true count within one of the right one at %(right)s checks of %(checks)s, "
+            "and every bet your ramp's for the true count or for a count one either side of it.",
+            right=checks - criteria.allowed("check-count"),
+            checks=checks,
+        )
+    allowed = sum(criteria.errors.values())
+    if not allowed:
+        return say("No errors: every answer right.")
+    return plural("At most %(count)s error.", "At most %(count)s errors.", allowed)
