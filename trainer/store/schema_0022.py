@@ -30,6 +30,12 @@ def _checkouts(db: sqlite_utils.Database) -> None:
         """
     )
     db.execute("CREATE INDEX checkout_runs_by_user ON checkout_runs (user_id, id)")
+    _starts_and_answers(db)
+    _certificates(db)
+    _append_only(db)
+
+
+def _starts_and_answers(db: sqlite_utils.Database) -> None:
     db.execute(
         """
         CREATE TABLE checkout_starts (
@@ -56,6 +62,9 @@ def _checkouts(db: sqlite_utils.Database) -> None:
         )
         """
     )
+
+
+def _certificates(db: sqlite_utils.Database) -> None:
     db.execute(
         """
         CREATE TABLE checkout_certificates (
@@ -73,6 +82,9 @@ def _checkouts(db: sqlite_utils.Database) -> None:
         """
     )
     db.execute("CREATE INDEX checkout_certificates_by_user ON checkout_certificates (user_id)")
+
+
+def _append_only(db: sqlite_utils.Database) -> None:
     for table in _CHECKOUT_TABLES:
         db.execute(
             f"""

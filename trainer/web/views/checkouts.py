@@ -13,6 +13,7 @@ nothing is stored. A passed run's certificate is public at ``/certificates/<sign
 from __future__ import annotations
 
 import random
+import sqlite3
 from dataclasses import asdict
 from datetime import UTC, datetime
 
@@ -32,7 +33,6 @@ from drills.checkouts.plan import (
     figures,
     standing,
 )
-from drills.count_study import StudyPendingError
 from trainer.engine.counting import SYSTEMS
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
@@ -43,6 +43,7 @@ from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.support import clock_now, current_rules, current_user, get_db, make_rng, render
 from trainer.web.time_zone import learner_zone
+from trainer.web.views.chart_jobs import chart_or_pending
 from trainer.words import say
 
 bp = Blueprint("checkouts", __name__)
@@ -125,16 +126,11 @@ def start(kind: str) -> Response:
     prefs = current_counting_preferences()
     criteria = criteria_for(kind)
     rng = random.Random(make_rng().getrandbits(64))
-    try:
-        items = deal_items(criteria, rng, rules, prefs, caches=app_caches())
-    except StudyPendingError:
-        abort(
-            503,
-            description=say(
-                "The index plays of these rules and system are being worked out: open the "
-                "index chart, then try again in a minute."
-            ),
-        )
+    if kind in ("basic-strategy", "deviations", "true-count"):
+        # Rules never worked out before: their chart's job page, then back to the start page
+        # (the count's study, where it is missing, shows its own: StudyPendingError's page).
+        chart_or_pending(rules, then=url_for("checkouts.start_page", kind=kind))
+    items = deal_items(criteria, rng, rules, prefs, caches=app_caches())
     run_id = stored.create_run(
         get_db(),
         user.id,
@@ -269,7 +265,10 @@ def answer(run_id: int) -> Response:
     except DrillError:
         _refuse(say("This checkout's question cannot be read: start a new one."))
     answered = stored.StoredAnswer(part, index, item.sort, grade.answer, grade.correct, run.now)
-    stored.record_answer(get_db(), run.stored, answered)
+    try:
+        stored.record_answer(get_db(), run.stored, answered)
+    except sqlite3.IntegrityError:  # the same item answered at once from two tabs: one counts
+        _refuse(say("That answer is not for the question asked now: a checkout goes in order."))
     return redirect(url_for("checkouts.run_page", run_id=run_id), code=303)
 
 
