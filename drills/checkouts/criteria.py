@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from drills.payout.kinds import KINDS as PAYOUT_KINDS
 from trainer.words import N_, plural, say
 
 
@@ -99,7 +100,7 @@ _DEFAULTS: dict[str, Criteria] = {
             Part("cheques", 1, 10, N_("A stack of 20 cheques")),
             Part("insurance", 1, 10, N_("The insurance maximum of a table")),
             Part("table", 1, 60, N_("A table of seven boxes paid")),
-            *(Part("bonus", 1, 30, N_("A bonus paid")) for _ in BONUS_KINDS),
+            *(Part("bonus", 1, 30, PAYOUT_KINDS[kind].title) for kind in BONUS_KINDS),
         ),
         {},
     ),
@@ -182,13 +183,16 @@ def criteria_lines(criteria: Criteria) -> list[str]:
             part.items,
             seconds=part.seconds,
         )
+        title = say(part.title)
+        if part.sort == "bonus":
+            title = say("A bonus paid — %(bonus)s", bonus=title)
         if times == 1:
-            lines.append(say("%(part)s: %(each)s.", part=say(part.title), each=each))
+            lines.append(say("%(part)s: %(each)s.", part=title, each=each))
         else:
             lines.append(
                 say(
                     "%(part)s, %(times)s times in a row: each %(each)s.",
-                    part=say(part.title),
+                    part=title,
                     times=times,
                     each=each,
                 )

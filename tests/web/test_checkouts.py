@@ -113,7 +113,8 @@ def test_the_start_page_names_the_criteria_and_the_rules(client: Any) -> None:
     assert "6 decks" in page or "Las Vegas" in page
     dealer = client.get("/checkouts/dealer").get_data(as_text=True)
     assert "A stack of 20 cheques: 1 answer in at most 10 seconds." in dealer
-    assert "A bonus paid, 6 times in a row" in dealer
+    assert "A bonus paid \u2014 21 with five cards: 1 answer in at most 30 seconds." in dealer
+    assert "A bonus paid \u2014 The busted banker pays 2x" in dealer
     assert client.get("/checkouts/nothing").status_code == 404
 
 

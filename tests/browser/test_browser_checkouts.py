@@ -1,0 +1,92 @@
+"""A checkout in a browser, by keyboard, JavaScript on and off: the dealer checkout found from the
+menu, its criteria read on its start page, each part started and answered before its deadline
+(shown as a time; with JavaScript a countdown too), and the certificate it gives opened by a
+stranger at its link."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from drills.checkouts.plan import SORT_DRILLS
+from drills.dealing.table_payouts import BOX_FIELDS
+from trainer import store
+from trainer.engine.rulebook.rules import Rules
+from trainer.store import checkouts as stored
+
+
+def right_answers(live_server: Any, run_id: int, part: int) -> dict[str, str]:
+    """The item's right answer by field, worked out by its drill from the stored run."""
+    db = store.open_db(live_server.app.config["DATABASE"])
+    try:
+        user = db.execute("SELECT user_id FROM checkout_runs WHERE id = ?", [run_id]).fetchone()[0]
+        run = stored.get_run(db, run_id, user)
+    finally:
+        db.close()
+    assert run is not None
+    sort, notation = run.items[part][0]
+    rules = Rules.parse(run.rules)
+    if sort == "table":
+        right = SORT_DRILLS[sort].grade(notation, ";".join("0" for _ in range(7)), rules)
+        amounts = right.right_answer.replace("\u2212", "-").split("; ")
+        return dict(zip(BOX_FIELDS, amounts, strict=False))
+    return {"answer": SORT_DRILLS[sort].grade(notation, "0", rules).right_answer}
+
+
+def answer_part(page: Page, fields: dict[str, str], javascript: bool) -> None:
+    first = page.locator("form.checkout-question input[type=text]").first
+    expect(first).to_be_focused()  # the learner types at once
+    clock = page.locator(".checkout-clock")
+    expect(clock).to_contain_text(re.compile(r"Answer by \d\d:\d\d:\d\d \(UTC\)"))
+    if javascript:
+        expect(clock.locator(".checkout-left")).to_have_text(re.compile(r"^\d+ s$"))
+    for name, value in fields.items():
+        box = page.locator(f"form.checkout-question input[name={name}]")
+        expect(box).to_be_focused()
+        page.keyboard.type(value)
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")  # on the Answer (or Pay) button
+
+
+def test_the_dealer_checkout_to_a_certificate(
+    learner: Any, live_server: Any, browser: Browser, browser_context_args: dict[str, Any]
+) -> None:
+    page = learner.page
+    learner.sign_up("dealer" + secrets.token_hex(3), "password for the dealer")
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Checkouts").click()
+    page.get_by_role("link", name="Dealer", exact=True).click()
+    expect(page.get_by_role("heading", name="Dealer checkout", level=1)).to_be_visible()
+    expect(page.locator(".checkout-criteria")).to_contain_text(
+        "A stack of 20 cheques: 1 answer in at most 10 seconds."
+    )
+    page.get_by_role("button", name="Deal this checkout").click()
+    run_id = int(page.url.rsplit("/", 1)[1])
+    for part in range(9):
+        expect(
+            page.get_by_role("heading", name=re.compile(f"^Part {part + 1} of 9"))
+        ).to_be_visible()
+        expect(page.get_by_role("button", name="Start")).to_be_focused()
+        page.keyboard.press("Enter")
+        answer_part(page, right_answers(live_server, run_id, part), learner.javascript)
+    expect(page.get_by_role("heading", name="Passed")).to_be_visible()
+    link = page.get_by_role("link", name="Your certificate")
+    tab_to = link.get_attribute("href")
+    assert tab_to is not None and "/certificates/" in tab_to
+    link.click()
+    certificate = page.locator("article.certificate")
+    expect(certificate).to_contain_text("passed the Dealer checkout of this trainer on")
+    expect(certificate).to_contain_text("A table of seven boxes paid")
+    expect(certificate).to_contain_text("Verified")
+    # A stranger (no session) opens the link; an edited link is refused.
+    stranger = browser.new_context(**browser_context_args)
+    try:
+        other = stranger.new_page()
+        other.goto(tab_to)
+        expect(other.locator("article.certificate")).to_contain_text("Dealer checkout passed")
+        other.goto(tab_to[:-3] + ("xyz" if not tab_to.endswith("xyz") else "abc"))
+        expect(other.get_by_role("alert")).to_contain_text("not a certificate of this trainer")
+    finally:
+        stranger.close()
