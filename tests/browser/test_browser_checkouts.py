@@ -73,8 +73,8 @@ def test_the_dealer_checkout_to_a_certificate(
         answer_part(page, right_answers(live_server, run_id, part), learner.javascript)
     expect(page.get_by_role("heading", name="Passed")).to_be_visible()
     link = page.get_by_role("link", name="Your certificate")
-    tab_to = link.get_attribute("href")
-    assert tab_to is not None and "/certificates/" in tab_to
+    address = link.get_attribute("href")
+    assert address is not None and "/certificates/" in address
     link.click()
     certificate = page.locator("article.certificate")
     expect(certificate).to_contain_text("passed the Dealer checkout of this trainer on")
@@ -84,9 +84,9 @@ def test_the_dealer_checkout_to_a_certificate(
     stranger = browser.new_context(**browser_context_args)
     try:
         other = stranger.new_page()
-        other.goto(tab_to)
+        other.goto(address)
         expect(other.locator("article.certificate")).to_contain_text("Dealer checkout passed")
-        other.goto(tab_to[:-3] + ("xyz" if not tab_to.endswith("xyz") else "abc"))
+        other.goto(address[:-3] + ("xyz" if not address.endswith("xyz") else "abc"))
         expect(other.get_by_role("alert")).to_contain_text("not a certificate of this trainer")
     finally:
         stranger.close()
