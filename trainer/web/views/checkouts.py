@@ -85,6 +85,12 @@ def _rules_words(rules_text: str, system_text: str, kind: str) -> str:
     return rules
 
 
+def learners_criteria(kind: str, user: users.User | None) -> Criteria:
+    """The criteria ``user`` takes the checkout ``kind`` under: the defaults, or a class's
+    stricter ones (the one place to pass them: ``criteria_for(kind, stricter)``)."""
+    return criteria_for(kind)
+
+
 @bp.get("/checkouts/")
 def index() -> Response:
     user = current_user()
@@ -112,7 +118,7 @@ def start_page(kind: str) -> Response:
         kind=kind,
         title=checkout_criteria.title_of(kind),
         description=say(checkout_criteria.DESCRIPTIONS[kind]),
-        lines=checkout_criteria.criteria_lines(criteria_for(kind)),
+        lines=checkout_criteria.criteria_lines(learners_criteria(kind, user)),
         rules_words=_rules_words(current_rules().notation(), system, kind),
         signed_in=user is not None and not user.is_guest,
     )
@@ -124,7 +130,7 @@ def start(kind: str) -> Response:
     user = _learner_or_403()
     rules = current_rules()
     prefs = current_counting_preferences()
-    criteria = criteria_for(kind)
+    criteria = learners_criteria(kind, user)
     rng = random.Random(make_rng().getrandbits(64))
     if kind in ("basic-strategy", "deviations", "true-count"):
         # Rules never worked out before: their chart's job page, then back to the start page
