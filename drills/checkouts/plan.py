@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from drills import deviations, strategy_quiz
-from drills.base import Drill, LearnerState
+from drills.base import Drill, Grade, LearnerState, Question
 from drills.caches import Caches
 from drills.checkouts.criteria import BONUS_KINDS, Criteria
 from drills.checkouts.items import CHEQUE_STACK, HELD_BACK, TABLE_INSURANCE
@@ -99,6 +99,24 @@ def deal_items(
         (Item("table", table.notation),),
         *((Item("bonus", str(make_question(kind_, rng))),) for kind_ in BONUS_KINDS),
     )
+
+
+def show_item(item: Item, rules: Rules, *, caches: Caches | None = None) -> Question:
+    """The item as its drill asks it (its prompt and what the page draws)."""
+    return SORT_DRILLS[item.sort].question(item.notation, rules, caches=caches)
+
+
+def grade_item(
+    item: Item, form: Mapping[str, str], rules: Rules, *, caches: Caches | None = None
+) -> Grade:
+    """The grade of the answer the submitted ``form`` gives to ``item``, by its drill (which
+    reads the form's fields and re-derives the right answer from the item's notation).
+
+    :raises InvalidAnswerError: for an answer not in the form the item asks for.
+    :raises InvalidQuestionError: for an item its drill cannot read.
+    """
+    drill = SORT_DRILLS[item.sort]
+    return drill.grade(item.notation, drill.answer_text(form), rules, caches=caches)
 
 
 @dataclass(frozen=True)

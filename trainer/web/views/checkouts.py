@@ -24,13 +24,14 @@ from drills.base import DrillError, InvalidAnswerError
 from drills.checkouts import criteria as checkout_criteria
 from drills.checkouts.criteria import KINDS, Criteria, criteria_for
 from drills.checkouts.plan import (
-    SORT_DRILLS,
     Answered,
     Item,
     Standing,
     counting_system,
     deal_items,
     figures,
+    grade_item,
+    show_item,
     standing,
 )
 from trainer.engine.counting import SYSTEMS
@@ -197,7 +198,7 @@ def _show(run: _Run, *, status: int = 200, error: str = "") -> Response:
     question = None
     if not at.over and at.part in run.starts:
         item = run.items[at.part][at.item]
-        question = SORT_DRILLS[item.sort].question(item.notation, run.rules, caches=app_caches())
+        question = show_item(item, run.rules, caches=app_caches())
     response = render(
         "checkouts/run.html",
         status=status,
@@ -262,10 +263,8 @@ def answer(run_id: int) -> Response:
     if (part, index) != (at.part, at.item) or part not in run.starts:
         _refuse(say("That answer is not for the question asked now: a checkout goes in order."))
     item = run.items[part][index]
-    drill = SORT_DRILLS[item.sort]
     try:
-        grade = drill.grade(item.notation, drill.answer_text(request.form), run.rules,
-                            caches=app_caches())  # fmt: skip
+        grade = grade_item(item, request.form, run.rules, caches=app_caches())
     except InvalidAnswerError as error:
         return _show(run, status=400, error=str(error))
     except DrillError:
@@ -294,7 +293,7 @@ def _certificate_link(certificate: stored.StoredCertificate) -> str:
     return url_for("checkouts.certificate", token=token, _external=True)
 
 
-@bp.get("/certificates/<token>")
+@bp.get("/certificates/<signed:token>")
 def certificate(token: str) -> Response:
     found = certificates.read_token(token)
     if found is None:
