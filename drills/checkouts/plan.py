@@ -119,6 +119,15 @@ def grade_item(
     return drill.grade(item.notation, drill.answer_text(form), rules, caches=caches)
 
 
+def answer_words(item: Item, answer: str, rules: Rules, *, caches: Caches | None = None) -> str:
+    """An answer to ``item`` as the learner reads it: a play by its name ("Stand", not its
+    key), an amount or a count as it is."""
+    keys = show_item(item, rules, caches=caches).view.get("keys")
+    if not keys:
+        return answer
+    return next((str(label) for key, label, _ in keys if key == answer), answer)
+
+
 @dataclass(frozen=True)
 class Answered:
     """One stored answer of a run: where it stands, its sort, whether it was right, when."""

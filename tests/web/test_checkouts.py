@@ -245,6 +245,8 @@ def test_a_wrong_answer_ends_the_counting_checkout(client: Any, db: Any) -> None
     assert client.post(f"/checkouts/runs/{run_id}/answer", data=wrong).status_code == 303
     page = client.get(f"/checkouts/runs/{run_id}").get_data(as_text=True)
     assert "Not passed: too many errors" in page
+    right = right_form(db, run_id, 0, 0)["answer"].replace("-", "\u2212")
+    assert f"A deck counted down, question 1: you answered +999; right: {right}." in page
     assert rows(db)[2] == 0
 
 
@@ -280,6 +282,9 @@ def test_each_checkout_passes_with_right_answers_in_time(
     page = client.get(f"/checkouts/runs/{run_id}").get_data(as_text=True)
     assert "Passed" in page, page
     assert rows(db)[2] == 1
+    if kind == "deviations":  # its one error, its plays named in words, not by their keys
+        assert "Index plays, question 4: you answered " in page
+        assert not re.search(r"you answered [A-Z];", page)
 
 
 def test_checkouts_are_linked_from_the_menu_and_progress(client: Any) -> None:

@@ -33,6 +33,7 @@ class StoredAnswer:
     item: int
     sort: str
     answer: str
+    right_answer: str
     correct: bool
     answered_ms: int
 
@@ -131,11 +132,11 @@ def start_part(db: sqlite_utils.Database, run: StoredRun, part: int, now_ms: int
 
 def run_answers(db: sqlite_utils.Database, run_id: int) -> list[StoredAnswer]:
     rows = db.execute(
-        "SELECT part, item, sort, answer, correct, answered_ms FROM checkout_answers"
+        "SELECT part, item, sort, answer, right_answer, correct, answered_ms FROM checkout_answers"
         " WHERE run_id = ? ORDER BY answered_ms, part, item",
         [run_id],
     ).fetchall()
-    return [StoredAnswer(p, i, s, a, bool(c), t) for p, i, s, a, c, t in rows]
+    return [StoredAnswer(p, i, s, a, r, bool(c), t) for p, i, s, a, r, c, t in rows]
 
 
 def record_answer(db: sqlite_utils.Database, run: StoredRun, answer: StoredAnswer) -> None:
@@ -143,10 +144,10 @@ def record_answer(db: sqlite_utils.Database, run: StoredRun, answer: StoredAnswe
     with transaction(db):
         db.execute(
             "INSERT INTO checkout_answers"
-            " (run_id, user_id, part, item, sort, answer, correct, answered_ms)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " (run_id, user_id, part, item, sort, answer, right_answer, correct, answered_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [run.id, run.user_id, answer.part, answer.item, answer.sort, answer.answer,
-             int(answer.correct), answer.answered_ms],
+             answer.right_answer, int(answer.correct), answer.answered_ms],
         )  # fmt: skip
 
 

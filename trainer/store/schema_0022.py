@@ -56,6 +56,7 @@ def _starts_and_answers(db: sqlite_utils.Database) -> None:
             item INTEGER NOT NULL,
             sort TEXT NOT NULL,
             answer TEXT NOT NULL,            -- the learner's answer, as graded
+            right_answer TEXT NOT NULL,      -- the right one, shown once the run is over
             correct INTEGER NOT NULL CHECK (correct IN (0, 1)),
             answered_ms INTEGER NOT NULL,
             PRIMARY KEY (run_id, part, item)

@@ -27,6 +27,7 @@ from drills.checkouts.plan import (
     Answered,
     Item,
     Standing,
+    answer_words,
     counting_system,
     deal_items,
     figures,
@@ -213,11 +214,31 @@ def _show(run: _Run, *, status: int = 200, error: str = "") -> Response:
         remaining_ms=max((at.deadline_ms or 0) - run.now, 0),
         figures=[asdict(f) for f in figures(run.criteria, run.items, run.starts, run.answers)],
         certificate=certificate,
+        mistakes=_mistakes(run) if at.over else [],
         error=error,
         form=request.form,
     )
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+def _mistakes(run: _Run) -> list[dict[str, str]]:
+    """A finished run's wrong answers, each with the right one: its part, the question's
+    number, what was answered and what was right, in words."""
+    shown = []
+    for answer in stored.run_answers(get_db(), run.stored.id):
+        if answer.correct:
+            continue
+        item = run.items[answer.part][answer.item]
+        shown.append(
+            {
+                "part": run.criteria.parts[answer.part].title,
+                "number": str(answer.item + 1),
+                "answer": answer_words(item, answer.answer, run.rules, caches=app_caches()),
+                "right": answer_words(item, answer.right_answer, run.rules, caches=app_caches()),
+            }
+        )
+    return shown
 
 
 def _refuse(message: str) -> None:
@@ -269,7 +290,9 @@ def answer(run_id: int) -> Response:
         return _show(run, status=400, error=str(error))
     except DrillError:
         _refuse(say("This checkout's question cannot be read: start a new one."))
-    answered = stored.StoredAnswer(part, index, item.sort, grade.answer, grade.correct, run.now)
+    answered = stored.StoredAnswer(
+        part, index, item.sort, grade.answer, grade.right_answer, grade.correct, run.now
+    )
     try:
         stored.record_answer(get_db(), run.stored, answered)
     except sqlite3.IntegrityError:  # the same item answered at once from two tabs: one counts
