@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from drills.checkouts.plan import SORT_DRILLS
 from drills.dealing.table_payouts import BOX_FIELDS
+from tests.browser.test_accessibility import Audit
 from trainer import store
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import checkouts as stored
@@ -64,14 +65,22 @@ def test_the_dealer_checkout_to_a_certificate(
     )
     page.get_by_role("button", name="Deal this checkout").click()
     run_id = int(page.url.rsplit("/", 1)[1])
+    # WCAG 2.1 AA on the pages test_accessibility.py does not reach (axe runs as a script: with
+    # JavaScript on only).
+    audit = Audit(page) if learner.javascript else None
     for part in range(9):
-        expect(
-            page.get_by_role("heading", name=re.compile(f"^Part {part + 1} of 9"))
-        ).to_be_visible()
+        heading = page.get_by_role("heading", name=re.compile(f"^Part {part + 1} of 9"))
+        expect(heading).to_be_visible()
         expect(page.get_by_role("button", name="Start")).to_be_focused()
         page.keyboard.press("Enter")
+        expect(page.locator(".checkout-clock")).to_be_visible()
+        if audit and part in (2, 3):  # the table (60 s) and a bonus (30 s): time to audit
+            audit.check(f"the dealer checkout's part {part + 1}")
+            page.locator("form.checkout-question input[type=text]").first.focus()
         answer_part(page, right_answers(live_server, run_id, part), learner.javascript)
     expect(page.get_by_role("heading", name="Passed")).to_be_visible()
+    if audit:
+        audit.check("a checkout passed")
     link = page.get_by_role("link", name="Your certificate")
     address = link.get_attribute("href")
     assert address is not None and "/certificates/" in address
@@ -80,6 +89,9 @@ def test_the_dealer_checkout_to_a_certificate(
     expect(certificate).to_contain_text("passed the Dealer checkout of this trainer on")
     expect(certificate).to_contain_text("A table of seven boxes paid")
     expect(certificate).to_contain_text("Verified")
+    if audit:
+        audit.check("a certificate")
+        assert audit.found == {}, f"axe found violations:\n{audit.report()}"
     # A stranger (no session) opens the link; an edited link is refused.
     stranger = browser.new_context(**browser_context_args)
     try:
