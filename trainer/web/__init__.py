@@ -19,6 +19,7 @@ from trainer.web.views import (
     auth,
     catch_dealer,
     chart_jobs,
+    classes,
     count_jobs,
     count_worth,
     counting,
@@ -54,6 +55,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     table,  # sit at a table: whole rounds from a real shoe, every decision graded
     simulation,  # the simulator: a run off the request, its progress, its figures and plots
     catch_dealer,  # catch the dealer: a run of rounds, the learner's calls, the summary
+    classes,  # classes: a coach, invites, members' work since joining, assignments, export
 )
 
 
