@@ -20,6 +20,7 @@ from trainer.store.classes import ClassError, Member
 from trainer.store.db import all_rows, first_row, transaction
 from trainer.store.goals import MAX_ANSWER_MS
 from trainer.store.reviews import MAX_BATCH, ReviewBatch, create_batch
+from trainer.words import say
 
 # The newest answers of a class a heat map or a common-mistakes list reads.
 CLASS_WITHIN = 20_000
@@ -216,7 +217,9 @@ def add_assignment(
             "SELECT count(*) FROM class_assignments WHERE class_id = ?", [class_id]
         ).fetchone()
         if count >= MAX_ASSIGNMENTS:
-            raise ClassError(f"A class has at most {MAX_ASSIGNMENTS} assignments: remove one.")
+            raise ClassError(
+                say("A class has at most %(most)s assignments: remove one.", most=MAX_ASSIGNMENTS)
+            )
         row = first_row(
             db,
             "INSERT INTO class_assignments (class_id, kind, target, rules, system, speed,"
@@ -235,7 +238,7 @@ def add_assignment(
             ],  # fmt: skip
         )
     if row is None:
-        raise ClassError("The assignment could not be stored.")
+        raise ClassError(say("The assignment could not be stored."))
     return Assignment(**row)
 
 

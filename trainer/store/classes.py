@@ -19,6 +19,7 @@ from typing import Any
 import sqlite_utils
 
 from trainer.store.db import all_rows, first_row, transaction
+from trainer.words import say
 
 # The most learners a class holds (its members and its unused invites together).
 MAX_MEMBERS = 40
@@ -84,9 +85,11 @@ def clean_name(text: str, what: str) -> str:
     """A name typed into a form, its spaces tidied; :class:`ClassError` if empty or too long."""
     name = " ".join((text or "").split())
     if not name:
-        raise ClassError(f"{what} is empty: type one.")
+        raise ClassError(say("%(what)s is empty: type one.", what=what))
     if len(name) > NAME_MAX or not name.isprintable():
-        raise ClassError(f"{what} is at most {NAME_MAX} letters, spaces and signs.")
+        raise ClassError(
+            say("%(what)s is at most %(most)s letters, spaces and signs.", what=what, most=NAME_MAX)
+        )
     return name
 
 
@@ -99,14 +102,15 @@ def create_class(
             "SELECT count(*) FROM classes WHERE coach_id = ?", [coach_id]
         ).fetchone()
         if count >= MAX_CLASSES:
-            raise ClassError(f"A coach runs at most {MAX_CLASSES} classes.")
+            raise ClassError(say("A coach runs at most %(most)s classes.", most=MAX_CLASSES))
         row = first_row(
             db,
             "INSERT INTO classes (coach_id, name, coach_name, created_at) VALUES (?, ?, ?, ?)"
             " RETURNING *",
             [coach_id, name, coach_name, at],
         )
-    assert row is not None  # an INSERT ... RETURNING returns its row
+    if row is None:
+        raise ClassError(say("The class could not be stored."))
     return Class.from_row(row)
 
 
@@ -141,7 +145,9 @@ def make_invites(db: sqlite_utils.Database, class_id: int, count: int, *, at: st
         ).fetchone()
         room = MAX_MEMBERS - member_count(db, class_id) - open_now  # a seat per open invite
         if count < 1 or count > room:
-            raise ClassError(f"This class has room for {max(room, 0)} more invites now.")
+            raise ClassError(
+                say("This class has room for %(room)s more invites now.", room=max(room, 0))
+            )
         made = []
         for _ in range(count):
             row = first_row(
@@ -150,7 +156,8 @@ def make_invites(db: sqlite_utils.Database, class_id: int, count: int, *, at: st
                 " RETURNING *",
                 [class_id, secrets.token_urlsafe(INVITE_BYTES), at],
             )
-            assert row is not None
+            if row is None:
+                raise ClassError(say("The invite could not be stored."))
             made.append(Invite(**row))
     return made
 
@@ -181,20 +188,24 @@ def invited_class(db: sqlite_utils.Database, code: str) -> tuple[Invite, Class]:
     """
     row = first_row(db, "SELECT * FROM class_invites WHERE code = ?", [code])
     if row is None:
-        raise UnknownInviteError("No class has this invite: check the code you were given.")
+        raise UnknownInviteError(say("No class has this invite: check the code you were given."))
     invite = Invite(**row)
     if invite.used_at is not None:
         raise InviteRefusedError(
-            "This invite was used already: an invite lets one learner in. Ask the coach for one "
-            "of your own."
+            say(
+                "This invite was used already: an invite lets one learner in. Ask the coach for "
+                "one of your own."
+            )
         )
     if invite.revoked_at is not None:
-        raise InviteRefusedError("The coach revoked this invite: ask them for a new one.")
+        raise InviteRefusedError(say("The coach revoked this invite: ask them for a new one."))
     found = first_row(db, "SELECT * FROM classes WHERE id = ?", [invite.class_id])
     if found is None:
-        raise UnknownInviteError("No class has this invite: check the code you were given.")
+        raise UnknownInviteError(say("No class has this invite: check the code you were given."))
     if member_count(db, invite.class_id) >= MAX_MEMBERS:
-        raise InviteRefusedError(f"This class is full: it holds {MAX_MEMBERS} learners.")
+        raise InviteRefusedError(
+            say("This class is full: it holds %(most)s learners.", most=MAX_MEMBERS)
+        )
     return invite, Class.from_row(found)
 
 
@@ -207,16 +218,22 @@ def join(db: sqlite_utils.Database, code: str, user_id: int, name: str, *, at: s
     with transaction(db):
         invite, joined = invited_class(db, code)
         if joined.coach_id == user_id:
-            raise InviteRefusedError("You coach this class: a coach does not join their own class.")
+            raise InviteRefusedError(
+                say("You coach this class: a coach does not join their own class.")
+            )
         if current_member(db, joined.id, user_id) is not None:
-            raise InviteRefusedError("You are in this class already; the invite was kept unused.")
+            raise InviteRefusedError(
+                say("You are in this class already; the invite was kept unused.")
+            )
         used = db.execute(
             "UPDATE class_invites SET used_at = ? WHERE id = ? AND used_at IS NULL"
             " AND revoked_at IS NULL",
             [at, invite.id],
         )
         if used.rowcount != 1:  # used by another learner in between: refused as used
-            raise InviteRefusedError("This invite was used already: ask the coach for another.")
+            raise InviteRefusedError(
+                say("This invite was used already: ask the coach for another.")
+            )
         db.execute(
             "INSERT INTO class_members (class_id, user_id, name, joined_at) VALUES (?, ?, ?, ?)",
             [joined.id, user_id, name, at],

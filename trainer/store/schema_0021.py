@@ -9,6 +9,13 @@ from trainer.store.migration import migration
 
 @migration("0021_classes")
 def _classes(db: sqlite_utils.Database) -> None:
+    # Classes, their invites, members and assignments (trainer/store/classes.py, class_work.py).
+    _classes_and_invites(db)
+    _members(db)
+    _assignments(db)
+
+
+def _classes_and_invites(db: sqlite_utils.Database) -> None:
     # A class (trainer/store/classes.py): its coach, a learner with an account, and the name
     # the coach gives themselves for their learners (never their username).
     db.execute(
@@ -37,6 +44,9 @@ def _classes(db: sqlite_utils.Database) -> None:
         """
     )
     db.execute("CREATE INDEX class_invites_by_class ON class_invites (class_id, id)")
+
+
+def _members(db: sqlite_utils.Database) -> None:
     # A membership: joining is the learner's consent to the coach reading their work from
     # joined_at; leaving (left_at) withdraws it, and the row then shows nothing to the coach.
     # A learner who joins again has a new row, from the new joining.
@@ -57,6 +67,9 @@ def _classes(db: sqlite_utils.Database) -> None:
         " WHERE left_at IS NULL"
     )
     db.execute("CREATE INDEX class_members_by_user ON class_members (user_id, left_at)")
+
+
+def _assignments(db: sqlite_utils.Database) -> None:
     # What a coach sets the class to practise: a drill, or a step of the path (its drills), the
     # answers and share right to reach (the newest answers since it was set), optionally under
     # one rule set, and for counting a system and a speed; and the day it is due.

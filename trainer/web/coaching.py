@@ -257,8 +257,8 @@ def strategy_heat(class_id: int, chosen: str | None) -> dict[str, Any]:
     the one the class answered most under), the rule sets answered under, and the cells most
     often wrong."""
     by_rules: dict[str, list[class_work.QuestionTally]] = {}
-    for tally in class_work.class_tally(get_db(), class_id, "basic-strategy"):
-        by_rules.setdefault(tally.rules, []).append(tally)
+    for answered in class_work.class_tally(get_db(), class_id, "basic-strategy"):
+        by_rules.setdefault(answered.rules, []).append(answered)
     seen = sorted(by_rules, key=lambda n: -sum(t.answers for t in by_rules[n]))
     notation = chosen if chosen in by_rules else (seen[0] if seen else None)
     rules = _rules(notation) if notation else None
@@ -342,7 +342,7 @@ def speed_heat(class_id: int) -> list[dict[str, Any]]:
 def common_drills(class_id: int) -> list[tuple[str, str, int]]:
     """The drills the class has mistakes to drill again in: (slug, title, questions)."""
     drills = registry()
-    found = []
+    found: list[tuple[str, str, int]] = []
     for slug in ("basic-strategy", "deviations", "payout-math", "hand-totals", "true-count"):
         questions = class_work.common_mistakes(get_db(), class_id, slug)
         if questions and slug in drills:
