@@ -142,7 +142,7 @@ def _refused(error: InviteRefusedError) -> Response:
     )
 
 
-@bp.get("/join/<code>")
+@bp.get("/join/<key:code>")
 def invite(code: str) -> Response:
     _account_or_403()
     try:
@@ -160,7 +160,7 @@ def invite(code: str) -> Response:
     )
 
 
-@bp.post("/join/<code>")
+@bp.post("/join/<key:code>")
 def join(code: str) -> Response:
     user = _account_or_403()
     if request.form.get("consent") != "yes":
