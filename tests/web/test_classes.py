@@ -29,7 +29,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def clocked(tmp_path: Path, clock: Clock, strategy_charts: None) -> Any:
-    return create_app(app_config(tmp_path, CLOCK=clock))
+    return create_app(app_config(tmp_path, CLOCK=clock, LANGUAGES=("en", "ru")))
 
 
 @pytest.fixture
@@ -322,3 +322,45 @@ def test_assignments_show_in_today_and_the_coach_sees_who_is_on_track(
     assert "Behind: 0 of 100." in cat_home  # five days of seven gone, nothing done
     page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
     assert page.count("1 of 3 learners done or on track.") == 2
+
+
+def test_joining_needs_the_learners_consent_and_a_name(
+    team: dict[str, Any], clocked: Any, db: Any
+) -> None:
+    code = invite(team["coach"], team["class_id"])
+    hal = Person(clocked, "hal")
+    before = member_rows(db)
+    assert hal.post(f"/join/{code}", name="Hal").status_code == 400
+    assert hal.post(f"/join/{code}", name="  ", consent="yes").status_code == 400
+    assert hal.post(f"/join/{code}", name="x" * 41, consent="yes").status_code == 400
+    assert member_rows(db) == before
+    assert join(hal, code, "Hal").status_code == 303  # the invite was not used up
+
+
+def test_the_coach_drills_the_class_common_mistakes(
+    team: dict[str, Any], db: Any, clock: Clock
+) -> None:
+    coach, class_id = team["coach"], team["class_id"]
+    assert (
+        coach.post(f"/classes/{class_id}/drill-mistakes", drill="basic-strategy").status_code == 400
+    )
+    a_week(db, {team["ann"].id: 0.5, team["ben"].id: 0.5}, START, days=1)
+    clock.advance(timedelta(days=1))
+    response = coach.post(f"/classes/{class_id}/drill-mistakes", drill="basic-strategy")
+    assert response.status_code == 303
+    assert "/drills/basic-strategy?review=" in response.headers["Location"]
+    page = coach.get(response.headers["Location"]).get_data(as_text=True)
+    assert "Drilling your mistakes again: question <strong>1</strong> of 4." in page
+    (owner,) = db.execute("SELECT user_id FROM review_batches ORDER BY id DESC LIMIT 1").fetchone()
+    assert owner == coach.id
+    assert coach.post(f"/classes/{class_id}/drill-mistakes", drill="no-drill").status_code == 400
+
+
+def test_the_class_page_reads_in_russian(team: dict[str, Any], db: Any, clock: Clock) -> None:
+    coach, class_id = team["coach"], team["class_id"]
+    a_week(db, {team["ann"].id: 0.9}, START, days=1)
+    clock.advance(timedelta(days=1))
+    page = coach.client.get(f"/classes/{class_id}", headers={"Accept-Language": "ru"})
+    text = page.get_data(as_text=True)
+    assert "Ученики" in text and "В чём ошибается класс" in text and "Скорость счёта" in text
+    assert "What the class gets wrong" not in text
