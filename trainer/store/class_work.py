@@ -190,6 +190,46 @@ def drill_common_mistakes(
     return create_batch(db, user_id, drill, asked)
 
 
+# -- the last checkouts ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckoutTaken:
+    """A member's checkout run since joining, as the class page lists it."""
+
+    name: str  # the member's name in the class
+    kind: str
+    rules: str
+    taken_ms: int
+    passed: bool
+
+
+def last_checkouts(
+    db: sqlite_utils.Database, class_id: int, *, limit: int = 20
+) -> list[CheckoutTaken]:
+    """The class's newest checkout runs, each member's since joining (the checkouts' tables of
+    migration 0022: ``checkout_runs``, and ``checkout_certificates`` for a pass); none where
+    this instance does not have them."""
+    if "checkout_runs" not in db.table_names():
+        return []
+    passed = (
+        "EXISTS (SELECT 1 FROM checkout_certificates c WHERE c.run_id = r.id)"
+        if "checkout_certificates" in db.table_names()
+        else "0"
+    )
+    rows = db.execute(
+        f"SELECT m.name, r.kind, r.rules, r.created_ms, {passed} FROM checkout_runs r"
+        " JOIN class_members m ON m.user_id = r.user_id AND m.class_id = ?"
+        " AND m.left_at IS NULL"
+        " AND r.created_ms >= (julianday(m.joined_at) - 2440587.5) * 86400000"
+        " ORDER BY r.id DESC LIMIT ?",
+        [class_id, int(limit)],
+    )
+    return [
+        CheckoutTaken(name, kind, rules, int(ms), bool(ok)) for name, kind, rules, ms, ok in rows
+    ]
+
+
 # -- assignments ----------------------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -353,12 +353,22 @@ def common_drills(class_id: int) -> list[tuple[str, str, int]]:
 # -- the last checkouts ---------------------------------------------------------------------
 
 
-def last_checkouts(class_id: int, members: Sequence[Member]) -> list[dict[str, Any]]:
-    """The members' last checkouts since joining. The checkouts are built apart (migration
-    0022); until they are in this instance's schema, there are none to show."""
-    if "checkouts" not in get_db().table_names():
-        return []
-    return []  # joined up with the checkouts' own store when that lands
+def last_checkouts(class_id: int) -> list[dict[str, Any]]:
+    """The members' last checkouts since joining (the checkouts are built apart, migration
+    0022: until their tables are in this instance's schema, there are none to show)."""
+    shown = []
+    for taken in class_work.last_checkouts(get_db(), class_id):
+        when = datetime.fromtimestamp(taken.taken_ms / 1000, UTC)
+        shown.append({"name": taken.name, "kind": checkout_title(taken.kind),
+                      "rules": readable(taken.rules), "day": when.date().isoformat(),
+                      "passed": taken.passed})  # fmt: skip
+    return shown
+
+
+def checkout_title(kind: str) -> str:
+    """A checkout's name in words: at the merge with the checkouts, their
+    ``drills.checkouts.criteria.title_of``."""
+    return kind
 
 
 # -- the export -----------------------------------------------------------------------------

@@ -207,7 +207,7 @@ def page(class_id: int) -> Response:
             payouts=coaching.skill_heat(found.id, "payout-math"),
             speeds=coaching.speed_heat(found.id),
             common=coaching.common_drills(found.id),
-            checkouts=coaching.last_checkouts(found.id, report["members"]),
+            checkouts=coaching.last_checkouts(found.id),
             words=coaching.assignment_words,
             invites=[i for i in classes.invites_of(get_db(), found.id) if i.open],
             max_members=classes.MAX_MEMBERS,
