@@ -52,7 +52,7 @@ def test_a_coach_and_three_learners_a_week_on(
     coach = learner.page
     tag = uuid.uuid4().hex[:6]
     sign_up(coach, f"coach-{tag}")
-    coach.get_by_role("link", name="Classes").click()
+    coach.get_by_role("navigation", name="Main").get_by_role("link", name="Classes").click()
     coach.get_by_label("The class's name").fill("Friday team")
     coach.get_by_label("Your name as your learners will see it").fill("Coach Kim")
     coach.get_by_role("button", name="Start a class").click()
