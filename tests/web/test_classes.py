@@ -384,10 +384,12 @@ def test_the_last_checkouts_are_each_members_since_joining(
                    " run_id INTEGER, user_id INTEGER, holder TEXT, kind TEXT, rules TEXT,"
                    " system TEXT, figures TEXT, issued_ms INTEGER)")  # fmt: skip
     joined_ms = int(START.timestamp() * 1000)
-    for run, (user, at, kind) in enumerate(
-        [(ann.id, joined_ms - 60_000, "true-count-and-bet"), (ann.id, joined_ms + 60_000, "basic-strategy"),
-         (team["ben"].id, joined_ms + 120_000, "counting")], start=1000,
-    ):  # fmt: skip
+    runs = [
+        (ann.id, joined_ms - 60_000, "true-count-and-bet"),
+        (ann.id, joined_ms + 60_000, "basic-strategy"),
+        (team["ben"].id, joined_ms + 120_000, "counting"),
+    ]
+    for run, (user, at, kind) in enumerate(runs, start=1000):
         db.execute(
             "INSERT INTO checkout_runs (id, user_id, kind, rules, system, criteria, items,"
             " created_ms) VALUES (?, ?, ?, 'vegas-6d-s17', 'hi-lo', '{}', '[]', ?)",
