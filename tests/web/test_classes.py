@@ -407,3 +407,21 @@ def test_the_last_checkouts_are_each_members_since_joining(
     assert "Ben took counting under Las Vegas" in section and "not passed" in section
     assert "Ann passed basic-strategy under Las Vegas" in section
     assert "true-count-and-bet" not in section  # taken before she joined
+
+
+def test_an_invite_opened_before_signing_in_leads_to_sign_in_and_back(
+    team: dict[str, Any], clocked: Any
+) -> None:
+    code = invite(team["coach"], team["class_id"])
+    visitor = clocked.test_client()
+    page = visitor.get(f"/join/{code}")
+    assert page.status_code == 403
+    assert f'href="/signin?next=/join/{code}"' in page.get_data(as_text=True)
+    assert "Tuesday team" not in page.get_data(as_text=True)  # nothing of the class shown
+    assert team["coach"].get(f"/join/{code}").status_code == 200
+    response = join(team["coach"], code, "Me")
+    assert response.status_code == 400 and "You coach this class" in response.get_data(as_text=True)
+    response = join(team["ann"], code, "Ann again")
+    assert response.status_code == 400 and "in this class already" in response.get_data(
+        as_text=True
+    )

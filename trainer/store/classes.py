@@ -212,19 +212,16 @@ def invited_class(db: sqlite_utils.Database, code: str) -> tuple[Invite, Class]:
 def join(db: sqlite_utils.Database, code: str, user_id: int, name: str, *, at: str) -> Class:
     """Join the invite's class as ``name`` (the name the coach sees), using the invite up.
 
-    :raises InviteRefusedError: as :func:`invited_class`; or the learner coaches the class, or
-        is in it already (the invite stays unused).
+    :raises InviteRefusedError: as :func:`invited_class`.
+    :raises ClassError: the learner coaches the class, or is in it already (the invite stays
+        unused).
     """
     with transaction(db):
         invite, joined = invited_class(db, code)
         if joined.coach_id == user_id:
-            raise InviteRefusedError(
-                say("You coach this class: a coach does not join their own class.")
-            )
+            raise ClassError(say("You coach this class: a coach does not join their own class."))
         if current_member(db, joined.id, user_id) is not None:
-            raise InviteRefusedError(
-                say("You are in this class already; the invite was kept unused.")
-            )
+            raise ClassError(say("You are in this class already; the invite was kept unused."))
         used = db.execute(
             "UPDATE class_invites SET used_at = ? WHERE id = ? AND used_at IS NULL"
             " AND revoked_at IS NULL",

@@ -144,7 +144,9 @@ def _refused(error: InviteRefusedError) -> Response:
 
 @bp.get("/join/<key:code>")
 def invite(code: str) -> Response:
-    _account_or_403()
+    user = current_user()
+    if user is None or user.is_guest:  # the link opened before signing in: the way in
+        return _private(render("classes/sign_in_first.html", section="classes", status=403))
     try:
         _invite, found = classes.invited_class(get_db(), _code(code))
     except InviteRefusedError as error:
