@@ -425,3 +425,26 @@ def test_an_invite_opened_before_signing_in_leads_to_sign_in_and_back(
     assert response.status_code == 400 and "in this class already" in response.get_data(
         as_text=True
     )
+
+
+def test_streaks_count_each_learners_own_days(team: dict[str, Any], db: Any, clock: Clock) -> None:
+    """Ann chose Moscow (UTC+3) on her account page, Ben chose nothing (UTC). Each practised 20
+    answers a day, from 20:50 to 21:09 UTC, three days running: Ben's days each hold 20 (a
+    streak of 3); Moscow's midnight (21:00 UTC) splits Ann's, so her first and last days hold 10
+    and only two days in a row met the goal of 20 answers, as her Today says."""
+    coach, class_id, ann, ben = team["coach"], team["class_id"], team["ann"], team["ben"]
+    assert ann.post("/account/time-zone", time_zone="Europe/Moscow").status_code == 303
+    for person in (ann, ben):
+        for day in range(3):
+            evening = START.replace(hour=20, minute=50) + timedelta(days=day)
+            for n in range(20):
+                store(db, person.id, evening + timedelta(minutes=n), 100 * day + n)
+    clock.advance(timedelta(days=3, hours=3))  # 12:00 UTC, 15:00 in Moscow, the day after
+    rows = {
+        row["learner"]: row
+        for row in csv.DictReader(
+            io.StringIO(coach.get(f"/classes/{class_id}/export.csv").get_data(as_text=True))
+        )
+    }
+    assert (rows["Ann"]["streak_days"], rows["Ben"]["streak_days"]) == ("2", "3")
+    assert "Europe/Moscow" not in coach.get(f"/classes/{class_id}").get_data(as_text=True)

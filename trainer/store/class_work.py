@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, date, timedelta, tzinfo
 from fractions import Fraction
 from typing import Any
 
@@ -18,7 +19,14 @@ import sqlite_utils
 from trainer.store.attempts import Attempt, stored_notation
 from trainer.store.classes import ClassError, Member
 from trainer.store.db import all_rows, first_row, transaction
-from trainer.store.goals import MAX_ANSWER_MS
+from trainer.store.goals import (
+    STREAK_DAYS,
+    Activity,
+    days_table,
+    local_day,
+    midnights,
+    time_answering,
+)
 from trainer.store.reviews import MAX_BATCH, ReviewBatch, create_batch
 from trainer.words import say
 
@@ -63,23 +71,36 @@ def member_totals(db: sqlite_utils.Database, member: Member) -> dict[str, Totals
     return {row[0]: Totals(*row) for row in rows}
 
 
-def member_days(
-    db: sqlite_utils.Database, member: Member, since: str
-) -> dict[str, tuple[int, int]]:
-    """Per UTC day (YYYY-MM-DD) from ``since`` (a stored time; never before joining): the
-    member's answers and the time spent answering them (ms, as ``goals.time_answering``
-    counts it: from each answer to the next, each stretch at most a few minutes)."""
-    start = max(since, member.joined_at)
+def member_activity(
+    db: sqlite_utils.Database, member: Member, today: date, zone: tzinfo = UTC
+) -> Activity:
+    """The member's answers per day of theirs (in ``zone``) since joining (at most
+    :data:`~trainer.store.goals.STREAK_DAYS` back), and the time spent answering on each, as
+    Today counts them; the joining day counts from the moment of joining."""
+    first = max(local_day(member.joined_at, zone), today - timedelta(days=STREAK_DAYS))
+    bounds = [max(b, member.joined_at) for b in midnights(first, max(today, first), zone)]
+    days, params = days_table(first, bounds)
     rows = db.execute(
-        "SELECT substr(created_at, 1, 10) AS day, count(*),"
-        " sum(min(CASE WHEN before IS NULL OR substr(before, 1, 10) != substr(created_at, 1, 10)"
-        " THEN coalesce(response_ms, 0)"
-        " ELSE (julianday(created_at) - julianday(before)) * 86400000 END, ?))"
-        " FROM (SELECT created_at, response_ms, lag(created_at) OVER (ORDER BY created_at, id)"
-        " AS before FROM attempts WHERE user_id = ? AND created_at >= ?) GROUP BY day",
-        [MAX_ANSWER_MS, member.user_id, start],
+        f"WITH {days} SELECT days.day, count(*) FROM days JOIN attempts"
+        " ON attempts.user_id = ? AND attempts.created_at >= days.start"
+        " AND attempts.created_at < days.stop GROUP BY days.day",
+        [*params, member.user_id],
     )
-    return {day: (count, round(ms or 0)) for day, count, ms in rows}
+    answers = {date.fromisoformat(day): count for day, count in rows}
+
+    def time_of(day: date) -> int:
+        n = (day - first).days
+        if not 0 <= n < len(bounds) - 1:
+            return 0
+        return time_answering(db, member.user_id, bounds[n], bounds[n + 1])
+
+    return Activity(answers, time_of)
+
+
+def member_minutes(db: sqlite_utils.Database, member: Member, since: str, until: str) -> int:
+    """The minutes the member spent answering from ``since`` to ``until`` (stored times; never
+    before joining)."""
+    return round(time_answering(db, member.user_id, max(since, member.joined_at), until) / 60_000)
 
 
 def member_costly(

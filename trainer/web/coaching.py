@@ -14,7 +14,7 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from fractions import Fraction
 from typing import Any
 
@@ -22,13 +22,15 @@ from drills import DrillError, registry
 from drills import path as steps
 from drills.skill_words import decks_words, system_words
 from drills.strategy_cells import accuracy_band, cell_words, tally_by_cell
+from trainer.clock import stamp
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
-from trainer.store import class_work, classes, goals, paths
+from trainer.store import class_work, classes, goals, paths, users
 from trainer.store.class_work import Assignment, Totals
 from trainer.store.classes import Class, Member
 from trainer.web.mastery import SPEED_ACCURACY, SPEED_CHECKPOINTS, bets_text
 from trainer.web.support import get_db
+from trainer.web.time_zone import find_zone
 from trainer.words import number, plural, say
 
 # Mistakes shown per learner, and rows per heat-map table.
@@ -89,24 +91,32 @@ def learner_row(
     member: Member, now: datetime, assignments: Sequence[Assignment], speed: float = 0.0
 ) -> LearnerRow:
     """A member's row of the class page: everything from their work since joining (``speed``:
-    their :func:`fastest_counts`)."""
+    their :func:`fastest_counts`), their days counted as Today counts them: midnight to
+    midnight in the time zone they chose (UTC where they chose none)."""
     db = get_db()
     totals = class_work.member_totals(db, member)
-    days = class_work.member_days(db, member, member.joined_at)
-    today = now.date()
-    week_start = (today - WEEK + timedelta(days=1)).isoformat()
-    activity = goals.Activity.of({date.fromisoformat(d): v for d, v in days.items()})
+    zone = member_zone(member)
+    today = now.astimezone(zone).date()
+    activity = class_work.member_activity(db, member, today, zone)
+    end = stamp(datetime.combine(today + timedelta(days=1), time(0), tzinfo=zone))
+    week = stamp(datetime.combine(today - WEEK + timedelta(days=1), time(0), tzinfo=zone))
     row = LearnerRow(
         member=member,
         step=path_step(member, totals, speed),
         totals=totals,
-        week_minutes=round(sum(ms for d, (_, ms) in days.items() if d >= week_start) / 60_000),
-        total_minutes=round(sum(ms for _, ms in days.values()) / 60_000),
-        streak=goals.streak(activity, goals.goals_by_day(db, member.user_id), today),
+        week_minutes=class_work.member_minutes(db, member, week, end),
+        total_minutes=class_work.member_minutes(db, member, member.joined_at, end),
+        streak=goals.streak(activity, goals.goals_by_day(db, member.user_id, zone), today),
     )
     row.costliest = costliest(member)
-    row.progress = {a.id: progress(member, a, today) for a in assignments}
+    row.progress = {a.id: progress(member, a, now.date()) for a in assignments}
     return row
+
+
+def member_zone(member: Member) -> tzinfo:
+    """The time zone the member chose on their account page (used, never shown), else UTC."""
+    user = users.get_user(get_db(), member.user_id)
+    return (find_zone(user.time_zone) if user else None) or UTC
 
 
 def path_step(member: Member, totals: dict[str, Totals], speed: float) -> str:
