@@ -15,7 +15,8 @@ State lives in small arrays passed in, so a block of rounds allocates nothing pe
   will do (the round's cards go straight to the tray), the round's functions inlined into one
   (:data:`.shoe_kernel.hot`), the rules' parameters as tuples and the shuffle's state in
   registers: from 2.6 to some 9.7 million rounds a CPU second, 0.44 of the C loop's;
-- ``rng``: xoshiro256** (four uint64), seeded per block by :mod:`.run`.
+- ``rng``: two xoshiro256** streams (four uint64 each: the shoe's, then the count noise's),
+  seeded per block by :mod:`.run`.
 
 Money is in units of the table minimum, as float64 (every payout ratio of the presets is exact
 in binary at these sizes: halves, fifths and whole numbers of units).
@@ -33,6 +34,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 from trainer.simulator import slots as S
 from trainer.simulator.kernel_cache import FROZEN_IN, forget_stale_cache
 from trainer.simulator.shoe_kernel import (
@@ -45,12 +48,14 @@ from trainer.simulator.shoe_kernel import (
     ROUND_START,
     STATE,
     _copy,
+    _normal,
     count_bucket,
     count_now,
     count_row,
     draw,
     hot,
     jit,
+    misread,
     needs_shuffle,
     row_at,
     shuffle_shoe,
@@ -524,6 +529,7 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
     # The run's sums kept in locals (registers), added to ``acc`` when the block ends: a sum
     # in an array is loaded and stored again each round (LLVM cannot tell the arrays apart).
     n = sx = sb = sxx = sbb = sxb = played = 0.0
+    walk = 0.0  # the player's running count error this shoe, where counts are misread
     ran_out = -1
     for r in range(rounds):
         if p[S.FRESH]:
@@ -533,11 +539,21 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
                 break  # the packs asked for are dealt (a study's shoes)
             shuffle_shoe(sh, rng, p, st, cv)
             packs += 1
+            walk = 0.0
         st[REFILLED] = 0
         count = count_now(p, st)  # worked out once a round: a division
+        bucket = count_bucket(p, count)  # the exact count's, whatever the player reads
+        off = seen = 0
+        if p[S.COUNT_NOISE]:  # the player reads a count off by ``off`` all round
+            off = misread(rng, p, f, st, walk)
+            st[RC] += off
+            count = count_now(p, st)
+            seen = st[NEXT]
         bet = bets[row_at(p, count)]
-        bucket = count_bucket(p, count)
         x, hands = play_round(sh, rng, p, f, st, cv, hd, nh, strategy, insure, bet)
+        if p[S.COUNT_NOISE]:
+            st[RC] -= off
+            walk += f[S.F_RC_SD] * np.sqrt(max(st[NEXT] - seen, 0)) * _normal(rng)
         b = bet * seats
         n += 1.0
         sx += x
