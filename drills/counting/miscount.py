@@ -125,8 +125,6 @@ def _rounds(session: Any, first: int, last: int) -> list[int]:
     ]
 
 
-
-
 def _first_seat(hands: Hands) -> list[tuple[tuple[Card, ...], Card]]:
     """The first seat's hands (two cards or more) and the dealer's up card (the dealer's hand
     is listed last)."""
