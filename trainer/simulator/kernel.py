@@ -34,8 +34,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
 from trainer.simulator import slots as S
 from trainer.simulator.kernel_cache import FROZEN_IN, forget_stale_cache
 from trainer.simulator.shoe_kernel import (
@@ -48,7 +46,6 @@ from trainer.simulator.shoe_kernel import (
     ROUND_START,
     STATE,
     _copy,
-    _normal,
     count_bucket,
     count_now,
     count_row,
@@ -59,6 +56,7 @@ from trainer.simulator.shoe_kernel import (
     needs_shuffle,
     row_at,
     shuffle_shoe,
+    walked,
 )
 from trainer.simulator.tables import DOUBLE, HIT, SPLIT, STAND, SURRENDER
 
@@ -506,6 +504,8 @@ def _add_to_bucket(bk, bucket, x, b):
     bk[bucket, BBB] += b * b
 
 
+# Long because the run's sums are kept in locals (registers, the note in the body), which a
+# helper could not keep.
 @jit
 def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, bk, nets):
     """Play ``rounds`` rounds from a fresh shoe, adding each round's net ``x`` and total
@@ -543,17 +543,11 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
         st[REFILLED] = 0
         count = count_now(p, st)  # worked out once a round: a division
         bucket = count_bucket(p, count)  # the exact count's, whatever the player reads
-        off = seen = 0
-        if p[S.COUNT_NOISE]:  # the player reads a count off by ``off`` all round
-            off = misread(rng, p, f, st, walk)
-            st[RC] += off
-            count = count_now(p, st)
-            seen = st[NEXT]
-        bet = bets[row_at(p, count)]
+        off, seen = misread(rng, p, f, st, walk), st[NEXT]  # the player's count is off all round
+        bet = bets[row_at(p, count_now(p, st) if off else count)]
         x, hands = play_round(sh, rng, p, f, st, cv, hd, nh, strategy, insure, bet)
-        if p[S.COUNT_NOISE]:
-            st[RC] -= off
-            walk += f[S.F_RC_SD] * np.sqrt(max(st[NEXT] - seen, 0)) * _normal(rng)
+        st[RC] -= off
+        walk = walked(rng, p, f, st, walk, seen)
         b = bet * seats
         n += 1.0
         sx += x

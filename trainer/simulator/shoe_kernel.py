@@ -289,15 +289,30 @@ def _normal(rng):
 
 @hot
 def misread(rng, p, f, st, walk):
-    """What the player's count is off by now, as running-count units of the kernel (scaled):
-    the running count's error so far this shoe (``walk``, in tags), then for a balanced count
-    the decks left misjudged (``f[DECK_SD]``) and the conversion off (``f[TC_SD]``); the count
-    read is the nearest the shoe's running count can make of it (tables.CountNoise)."""
+    """What the player's count is off by now, added to the running count the round reads (and
+    taken off after it): none without count errors; else the running count's error so far
+    this shoe (``walk``, in tags), then for a balanced count the decks left misjudged
+    (``f[DECK_SD]``) and the conversion off (``f[TC_SD]``), as the nearest count the shoe's
+    running count can make (tables.CountNoise). In the kernel's scaled running-count units."""
+    if not p[S.COUNT_NOISE]:
+        return 0
     scale = p[S.SCALE]
     off = walk * scale
     left = st[END] - st[NEXT]
     if not p[S.BALANCED] or left <= 0:
-        return np.int64(np.floor(off + 0.5))
-    decks = max(left / 52.0 + f[S.F_DECK_SD] * _normal(rng), 0.25)
-    read = (st[RC] + off) / (scale * decks) + f[S.F_TC_SD] * _normal(rng)
-    return np.int64(np.floor(read * left * scale / 52.0 + 0.5)) - st[RC]
+        shift = np.int64(np.floor(off + 0.5))
+    else:
+        decks = max(left / 52.0 + f[S.F_DECK_SD] * _normal(rng), 0.25)
+        read = (st[RC] + off) / (scale * decks) + f[S.F_TC_SD] * _normal(rng)
+        shift = np.int64(np.floor(read * left * scale / 52.0 + 0.5)) - st[RC]
+    st[RC] += shift
+    return shift
+
+
+@hot
+def walked(rng, p, f, st, walk, seen):
+    """The running count's error after a round that dealt from ``seen`` on: a random walk of
+    ``f[RC_SD]`` a card (no error without count errors)."""
+    if not p[S.COUNT_NOISE]:
+        return walk
+    return walk + f[S.F_RC_SD] * np.sqrt(max(st[NEXT] - seen, 0)) * _normal(rng)
