@@ -95,6 +95,25 @@ def priced_loss(model: ErrorModel, end: str, run: Mapping[str, float]) -> float:
     return sum(_kind_loss(model.kinds[name], end, run) for name in PRICED_KINDS)
 
 
+def _ror(win: float, run: Mapping[str, float], bankroll: float) -> float:
+    return float(counter_risk(win, run["sd"], bankroll)["ror"] or 0.0)
+
+
+# Student's t at 97.5% for 1 to 10 degrees of freedom (the chunks less one).
+_T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228)
+
+
+def _paired(better: Sequence[float], worse: Sequence[float]) -> tuple[float, float]:
+    """The mean of the paired differences and the half-width of its 95% interval."""
+    diffs = [a - b for a, b in zip(better, worse, strict=True)]
+    mean = sum(diffs) / len(diffs)
+    if len(diffs) < 2:
+        return mean, math.inf
+    variance = sum((d - mean) ** 2 for d in diffs) / (len(diffs) - 1)
+    t = _T975[min(len(diffs) - 1, len(_T975)) - 1]
+    return mean, t * math.sqrt(variance / len(diffs))
+
+
 def _kind_loss(kind: Kind, end: str, run: Mapping[str, float]) -> float:
     share = kind.at(end) * kind.cost
     return share if kind.name == "bet" else share * run["bet"] * run["hands"]
@@ -141,6 +160,8 @@ class Leak:
     played: bool  # simulated (a count error) rather than priced
     low: float  # the worth's range an hour (units): the rate's interval, or the simulation's
     high: float
+    ror: float = 1.0  # the risk of ruin at the bankroll with this error
+    ror_fixed: float = 1.0  # and without it
 
     @property
     def told_apart(self) -> bool:
@@ -150,30 +171,35 @@ class Leak:
 
 def leaks(model: ErrorModel, result: Mapping[str, Any]) -> list[Leak]:
     """Each kind of error in the model, costliest first: a count error's worth is the run
-    without it less the learner's run, give or take twice the two runs' standard errors added
-    (a bound: the runs share their cards, so the difference's own error is smaller); a priced
-    error's, its price at its rate, from the low to the high end of the rate's interval."""
-    runs, unit = result["runs"], result["unit"]
+    without it less the learner's run, chunk by chunk on the same cards, within a 95%
+    interval from the spread of the chunks' differences (Student's t); a priced error's, its
+    price at its rate, from the low to the high end of the rate's interval."""
+    runs, unit, bankroll = result["runs"], result["unit"], result["bankroll_units"]
     pace = model.pace.per_hour
     yours = runs["yours"]
+    loss = priced_loss(model, "rate", yours)
+    ror = _ror(yours["win"] - loss, yours, bankroll)
     found = []
     for name in COUNT_KINDS:
         without = runs.get(f"without-{name}")
         if without is not None:
-            worth = (without["win"] - yours["win"]) * pace
-            spread = 2 * (without["se"] + yours["se"]) * pace
+            worth, spread = _paired(without["wins"], yours["wins"])
+            low, high = (worth - spread) * pace, (worth + spread) * pace
+            fixed = _ror(without["win"] - priced_loss(model, "rate", without), without, bankroll)
             found.append(
-                Leak(
-                    name, DRILL_OF[name], worth, worth * unit, True, worth - spread, worth + spread
-                )
-            )
+                Leak(name, DRILL_OF[name], worth * pace, worth * pace * unit, True, low, high,
+                     ror, fixed)
+            )  # fmt: skip
     for name in PRICED_KINDS:
         kind = model.kinds[name]
         if kind.enough:
             worth, low, high = (
                 _kind_loss(kind, end, yours) * pace for end in ("rate", "low", "high")
             )
-            found.append(Leak(name, DRILL_OF[name], worth, worth * unit, False, low, high))
+            fixed = _ror(yours["win"] - loss + worth / pace, yours, bankroll)
+            found.append(
+                Leak(name, DRILL_OF[name], worth, worth * unit, False, low, high, ror, fixed)
+            )
     return sorted(found, key=lambda leak: -leak.per_hour)
 
 

@@ -10,6 +10,8 @@ for their bankroll and risk, as the bet-sizing drill teaches it.
 from __future__ import annotations
 
 import dataclasses
+import math
+import statistics
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -18,11 +20,16 @@ from trainer.engine.counting import find_system
 from trainer.engine.indices import bet_ramp, cached_study, study
 from trainer.engine.rulebook.rules import Rules
 from trainer.simulator.settings import settings_from, simulate
+from trainer.simulator.summary import Summary
 from trainer.simulator.tables import CountNoise
 
 __all__ = ["MAX_RUNS", "kelly_ramp", "play_runs"]
 
 MAX_RUNS = 8
+# A run is played as this many chunks, seeded 0..7 on from the job's seed, each run's the same:
+# the chunks' spread is the win's standard error, and a difference between two runs is taken
+# chunk by chunk (the same cards), its error from the spread of the differences.
+CHUNKS = 8
 
 
 def kelly_ramp(rules: Rules, system_slug: str, bankroll: Fraction, risk: float) -> str:
@@ -48,8 +55,9 @@ def play_runs(
 ) -> dict[str, Any]:
     """Play each of ``params["runs"]`` (name: the count errors, running count per card, true
     count, decks) ``params["rounds"]`` rounds of ``params["rules"]`` in ``params["system"]``
-    with the learner's ramp; each run's win, SD and average bet a round (table minimums) and
-    hands a round, with the win's standard error."""
+    with the learner's ramp, in :data:`CHUNKS` chunks; each run's win, SD and average bet a
+    round (table minimums) and hands a round, with the win's standard error and each chunk's
+    win."""
     words = str(params["rules"]).split()
     rules = Rules.parse(" ".join(words))
     bankroll = Fraction(str(params["bankroll"]))
@@ -65,25 +73,52 @@ def play_runs(
     )
     runs = dict(list(params["runs"].items())[:MAX_RUNS])
     unit = float(rules.min_bet)
-    found = {}
-    total = base.rounds * len(runs)
+    chunk = dataclasses.replace(base, rounds=max(base.rounds // CHUNKS, 1))
+    total = chunk.rounds * CHUNKS * len(runs)
     stage("rounds")
+    found = {}
     for i, (name, noise) in enumerate(runs.items()):
-        settings = dataclasses.replace(base, noise=CountNoise(*(float(v) for v in noise)))
-        summary = simulate(settings, progress=_counted_on(progress, i * base.rounds, total))
-        found[name] = {
-            "win": summary.win_per_100 / 100 / unit,
-            "se": summary.se_percent / 100 * summary.average_bet / unit,
-            "sd": summary.sd_per_100 / 10 / unit,
-            "bet": summary.average_bet / unit,
-            "hands": summary.hands / max(summary.rounds, 1),
-        }
+        errors = CountNoise(*(float(v) for v in noise))
+        parts = []
+        for c in range(CHUNKS):  # the same seeds in every run: its chunks pair with theirs
+            settings = dataclasses.replace(chunk, noise=errors, seed=base.seed + c)
+            told = _counted_on(progress, (i * CHUNKS + c) * chunk.rounds, total)
+            parts.append(_figures(simulate(settings, progress=told), unit))
+        found[name] = _pooled(parts)
     return {
         "runs": found,
         "ramp": ramp,
         "unit": unit,
         "bankroll_units": float(bankroll / rules.min_bet),
-        "rounds": base.rounds,
+        "rounds": chunk.rounds * CHUNKS,
+    }
+
+
+def _figures(summary: Summary, unit: float) -> dict[str, float]:
+    """A chunk's win, mean square, average bet (table minimums a round) and hands a round."""
+    win = summary.win_per_100 / 100 / unit
+    sd = summary.sd_per_100 / 10 / unit
+    return {
+        "win": win,
+        "square": sd * sd + win * win,
+        "bet": summary.average_bet / unit,
+        "hands": summary.hands / max(summary.rounds, 1),
+    }
+
+
+def _pooled(parts: list[dict[str, float]]) -> dict[str, Any]:
+    """A run's figures from its chunks of equal rounds: the means, the SD a round, and the
+    win's standard error from the chunks' spread; each chunk's win kept (``wins``) to pair."""
+    wins = [part["win"] for part in parts]
+    win = statistics.fmean(wins)
+    square = statistics.fmean(part["square"] for part in parts)
+    return {
+        "win": win,
+        "se": statistics.stdev(wins) / math.sqrt(len(wins)),
+        "sd": math.sqrt(max(square - win * win, 0.0)),
+        "bet": statistics.fmean(part["bet"] for part in parts),
+        "hands": statistics.fmean(part["hands"] for part in parts),
+        "wins": wins,
     }
 
 
