@@ -105,7 +105,7 @@ _T975 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228)
 
 def _paired(better: Sequence[float], worse: Sequence[float]) -> tuple[float, float]:
     """The mean of the paired differences and the half-width of its 95% interval."""
-    diffs = [a - b for a, b in zip(better, worse, strict=True)]
+    diffs = [float(a) - float(b) for a, b in zip(better, worse, strict=True)]
     mean = sum(diffs) / len(diffs)
     if len(diffs) < 2:
         return mean, math.inf

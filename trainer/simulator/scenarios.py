@@ -96,8 +96,8 @@ def play_runs(
 
 def _figures(summary: Summary, unit: float) -> dict[str, float]:
     """A chunk's win, mean square, average bet (table minimums a round) and hands a round."""
-    win = summary.win_per_100 / 100 / unit
-    sd = summary.sd_per_100 / 10 / unit
+    win = float(summary.win_per_100) / 100 / unit
+    sd = float(summary.sd_per_100) / 10 / unit
     return {
         "win": win,
         "square": sd * sd + win * win,
