@@ -29,7 +29,7 @@ CSRF = "test-csrf-token-0123456789"
 PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/progress",
          "/mistakes", "/signin", "/signup", "/account", "/dealing/catch", "/table/", "/glossary",
          "/drills/basic-strategy/chart", "/strategy/chart", "/path/placement",
-         "/classes")  # fmt: skip
+         "/classes", "/your-game")  # fmt: skip
 # Pages of no arguments the walk reaches otherwise, or that are not a page a learner reads.
 NOT_WALKED_ALONE = {
     "/drills/basic-strategy": "a drill: walked with every drill",
@@ -241,7 +241,7 @@ def walk_pages(walk: Walk) -> None:
     walk.get("/rules with an option changed", "/rules", rules="vegas-6d-s17 decks=2")
     drill = registry()["hand-totals"]
     walk_drill(walk, drill)  # a history to show
-    for url in ("/", "/progress", "/mistakes", "/account"):
+    for url in ("/", "/progress", "/mistakes", "/account", "/your-game"):
         walk.get(f"{url} with a history", url)
     user = re.search(r"/learners/(\d+)/attempts", "".join(page for _, page in walk.seen))
     assert user is not None, "no page links to the learner's history"
@@ -257,7 +257,7 @@ def walk_own_pages(walk: Walk) -> None:
     walk_session(walk, "running-count")
     walk_table(walk, "the table", CASINO_TABLE)
     walk.seen.clear()
-    for url in ("/", "/progress", "/mistakes", "/account"):
+    for url in ("/", "/progress", "/mistakes", "/account", "/your-game"):
         walk.get(f"{url} after every drill", url)
     walk.get("/mistakes by cost after every drill", "/mistakes", sort="cost")
     user = re.search(r"/learners/(\d+)/attempts", "".join(page for _, page in walk.seen))
