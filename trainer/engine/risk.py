@@ -75,8 +75,8 @@ __all__ = [
 SERIES_TERMS = 64
 # Each input's bounds: (lowest, highest, whether the lowest itself is allowed).
 LIMITS: dict[str, tuple[float, float, bool]] = {
-    "win_rate": (-1000.0, 1000.0, True),
-    "sd": (0.0, 10_000.0, False),
+    "win_rate": (-10_000.0, 10_000.0, True),
+    "sd": (0.0, 100_000.0, False),
     "bankroll": (0.0, 1e9, False),
     "rounds": (1.0, 1e9, True),
     "goal": (0.0, 1e9, False),
