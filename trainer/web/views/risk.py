@@ -131,7 +131,7 @@ def _form_context(values: dict[str, str], rules: Rules) -> dict[str, Any]:
     }
 
 
-def _canonical(values: dict[str, str], rules: Rules) -> dict[str, str]:
+def _canonical(values: dict[str, str], rules: Rules) -> dict[str, Any]:
     """The query at its own address: the rules in their notation, not the form's fields."""
     kept = ("source", "system", "ramp", *RISK_FIELDS)
     return {"rules": rules.notation(), **{k: values[k] for k in kept if values.get(k)}}
