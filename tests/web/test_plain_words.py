@@ -24,7 +24,7 @@ from trainer.engine.rulebook.rules import Rules
 pytestmark = pytest.mark.usefixtures("count_studies")
 
 CSRF = "test-csrf-token-0123456789"
-PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/progress",
+PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/risk", "/progress",
          "/mistakes", "/signin", "/signup", "/account", "/dealing/catch", "/table/", "/glossary",
          "/drills/basic-strategy/chart", "/strategy/chart", "/path/placement")  # fmt: skip
 # Pages of no arguments the walk reaches otherwise, or that are not a page a learner reads.
