@@ -133,3 +133,22 @@ def test_the_counting_page_links_its_ramps_risk(client: Any, count_studies: None
     assert link
     page = _text(client.get(link.group(1)))
     assert "for a bankroll of 2,000 units" in page  # 10,000 at a table minimum of 5
+
+
+def test_a_game_not_worked_out_waits_for_its_study_off_the_request(tmp_path: Path) -> None:
+    from trainer import create_app
+    from trainer.store import open_db
+
+    # An empty cache: the study is a job of the queue, left there (no inline run).
+    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path), JOBS_INLINE=False))
+    client = app.test_client()
+    url = "/risk?source=game&rules=russian-bank&system=hi-lo&ramp=1@-99,4@2&bankroll=400"
+    first = client.get(url)
+    assert first.status_code == 202
+    text = _text(first)
+    assert "Working out the indices" in text and '<noscript><meta http-equiv="refresh"' in text
+    assert "/count-jobs/progress?" in text and "next=/risk?source%3Dgame" in text
+    assert client.get(url).status_code == 202  # asked again: the same job, not another
+    db = open_db(app.config["DATABASE"])
+    assert [row["kind"] for row in db["jobs"].rows] == ["count-study"]
+    db.close()
