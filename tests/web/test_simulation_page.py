@@ -51,6 +51,9 @@ def test_a_run_shows_its_progress_then_its_figures(
     done = client.get(f"/simulate/{job_id}").get_data(as_text=True)
     assert "Your edge" in done and "Risk of ruin" in done  # a ramp: a counter's game
     assert "House edge" not in done
+    link = re.search(r'<a href="(/risk\?[^"]+)">The risk of this game', done)
+    assert link and "bankroll=400" in link.group(1)  # 2000 at a table minimum of 5
+    assert client.get(link.group(1).replace("&amp;", "&")).status_code == 200
     assert 'class="sim-plot sim-frequency"' in done and 'class="sim-plot sim-edge"' in done
     assert 'class="sim-plot sim-paths"' in done and "hx-trigger" not in done
     polled = client.get(f"/simulate/{job_id}?poll=1", headers={"HX-Request": "true"})

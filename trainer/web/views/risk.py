@@ -142,6 +142,8 @@ def page() -> Response:
     values = {k: v[:200] for k, v in request.args.items()}
     if not values:
         values = dict(DEFAULTS)
+    if not values.get("bankroll", "").strip():  # a link from a run without one: the example's
+        values["bankroll"] = DEFAULTS["bankroll"]
     try:
         given, game = read_choice(values)
     except FieldError as error:

@@ -31,7 +31,7 @@ from trainer.simulator.tables import RUNNING_BUCKETS, TRUE_BUCKETS
 from trainer.store import simulations
 from trainer.web.caches import strategy_cache_dir
 from trainer.web.jobs import submit
-from trainer.web.rules_form import option_fields, preset_menu, read_rules
+from trainer.web.rules_form import option_fields, preset_menu, read_rules, readable_rules
 from trainer.web.simulation_plots import (
     Z95,
     edge_plot,
@@ -188,7 +188,7 @@ def job(job_id: int) -> Response:
     }
     if found.status == "done" and found.result:
         result = players_edges(found.result)
-        context.update(_figures(result), result=result)
+        context.update(_figures(result), result=result, risk_query=_risk_query(result))
     response = render("simulation_job.html", block="progress" if _polled() else None, **context)
     response.headers["Vary"] = "HX-Request"
     return response
@@ -216,6 +216,23 @@ def _figures(result: dict[str, Any]) -> dict[str, Any]:
             "sweep": sweep_plot(result["sweep"]) if result.get("sweep") else None,
         },
     }
+
+
+def _risk_query(result: dict[str, Any]) -> dict[str, str] | None:
+    """The risk page's query for a finished run: its win rate and SD a round, and its bankroll,
+    in table minimums (None for a run whose rules are no longer read)."""
+    rules = readable_rules(str(result.get("rules", "")))
+    if rules is None or not result.get("sd_per_100"):
+        return None
+    unit = float(rules.min_bet)
+    query = {
+        "source": "figures",
+        "win_rate": f"{result['win_per_100'] / 100 / unit:.6f}",
+        "sd": f"{result['sd_per_100'] / 10 / unit:.6f}",
+    }
+    if result.get("bankroll"):
+        query["bankroll"] = f"{float(result['bankroll']) / unit:.6g}"
+    return query
 
 
 def players_edges(result: dict[str, Any]) -> dict[str, Any]:
