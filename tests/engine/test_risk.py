@@ -236,6 +236,9 @@ def test_the_certainty_equivalent_at_full_kelly_betting_is_half_the_win() -> Non
         ("kelly", "0"),
         ("bankroll", "1_000"),
         ("bankroll", "\u0661\u0662"),
+        ("sd", "1e-300"),  # read to 12 places: 0
+        ("bankroll", "1e-13"),
+        ("kelly", "1/10000000000000"),
     ],
 )
 def test_bad_input_names_its_field(field: str, text: str) -> None:
@@ -252,6 +255,23 @@ def test_a_missing_win_rate_is_asked_for_unless_a_game_gives_it() -> None:
     assert given.with_game(0.02, 1.1).win_rate == 0.02
     with pytest.raises(risk.InvalidRiskInputError, match="sd"):
         given.with_game(0.02, math.nan)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"win_rate": "1e-300", "sd": "1", "bankroll": "1", "rounds": "1", "goal": "1"},
+        {"win_rate": "1e-12", "sd": "1e-12", "bankroll": "1e-12", "rounds": "1", "goal": "1e-12"},
+        {"win_rate": "-1e-12", "sd": "1e5", "bankroll": "1e-12", "rounds": "1e9", "goal": "1e9"},
+        {"win_rate": "1e4", "sd": "1e-12", "bankroll": "1e9", "rounds": "1e9", "goal": "1e-12"},
+    ],
+)
+def test_the_tiniest_figures_divide_by_nothing_that_is_0(values: dict[str, str]) -> None:
+    report = risk.risk_report(risk.read_inputs({**values, "target_ror": "0.5", "kelly": "1e-12"}))
+    for name in ("ror", "trip_ror", "goal_probability", "goal_probability_in_rounds"):
+        assert 0.0 <= getattr(report, name) <= 1.0, name
+    assert report.n0 is None or math.isfinite(report.n0)
+    assert math.isfinite(report.ce) and math.isfinite(report.score)
 
 
 def _corners() -> list[dict[str, str]]:

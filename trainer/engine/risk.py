@@ -39,8 +39,9 @@ the bankroll, or the goal, moves by one standard deviation of a round (:func:`di
 The suite checks each figure against a count of ruins and goals over random walks, within three
 standard errors plus that error (``tests/engine/test_risk.py``).
 
-Every number is bounded by :func:`read_inputs` before anything is worked out, and each figure
-takes a fixed number of steps whatever the numbers.
+Every number is bounded by :func:`read_inputs` before anything is worked out (and read to
+:data:`PLACES` decimal places), and each figure takes a fixed number of steps whatever the
+numbers.
 """
 
 from __future__ import annotations
@@ -73,6 +74,7 @@ __all__ = [
 ]
 
 SERIES_TERMS = 64
+PLACES = 12  # every input is read to this many decimal places
 # Each input's bounds: (lowest, highest, whether the lowest itself is allowed).
 LIMITS: dict[str, tuple[float, float, bool]] = {
     "win_rate": (-10_000.0, 10_000.0, True),
@@ -281,7 +283,9 @@ def _number(field: str, text: str) -> float:
         raise InvalidRiskInputError(field, f"not a number: {raw!r}") from None
     if abs(value) > 10**12:  # before float(): 10^300 is a number, only not one taken here
         return _bounded(field, math.copysign(math.inf, value), raw)
-    return _bounded(field, float(value), raw)
+    # Read to 12 places: a figure of 1e-300 is 0 here (refused where 0 is), so no square of a
+    # win rate, a deviation or a distance underflows to a division by 0.
+    return _bounded(field, round(float(value), PLACES), raw)
 
 
 def read_inputs(values: Mapping[str, str | None], *, game_given: bool = False) -> RiskInputs:
