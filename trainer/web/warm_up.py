@@ -35,6 +35,7 @@ from typing import Any
 from flask import Flask
 
 from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
+from trainer.engine.strategy.cli import whose_edge
 
 __all__ = ["COUNT_SYSTEM", "Step", "enqueue", "plan", "run"]
 
@@ -173,7 +174,7 @@ def _outcome(job: Any) -> str:
         first, readings = result["lines"][0].split(None, 1)[1].strip(), len(result["lines"]) - 1
         return first + (f" and {readings} other readings" if readings else "")
     if "house_edge" in result:
-        return f"house edge {result['house_edge']:.3f}%"
+        return whose_edge(result["house_edge"])
     if "dealt" in result:
         return f"{result['dealt']} dealt" if result["dealt"] else "there already"
     return "worked out"
