@@ -30,6 +30,7 @@ from typing import Any
 
 from drills import (
     Grade,
+    back_count,
     bet_sizing,
     face_down_play,
     punter_stake,
@@ -53,6 +54,8 @@ from trainer.words import plural
 
 __all__ = [
     "DEFAULT_STOP_AT",
+    "Wonging",
+    "boxes_played",
     "GRADED",
     "MODES",
     "Asked",
@@ -170,6 +173,7 @@ class TableSpec:
     punter_seat: int = 0  # 002 home, 004: 0 the learner deals first, n a punter at seat n
     stop_at: Fraction = DEFAULT_STOP_AT  # training mode stops for mistakes costing this (bets)
     stop_unpriced: bool = True  # and for a mistake with no price (a count check)
+    wong: bool = False  # back-counting: watch rounds, come in and leave, boxes by the count
 
     @classmethod
     def from_form(cls, rules: Rules, form: Mapping[str, Any]) -> TableSpec:
@@ -198,6 +202,13 @@ class TableSpec:
             raise InvalidTableSpecError("Choose training or test mode.", "mode")
         punter_seat = _punter_seat(rules, form, others)
         stop_at, stop_unpriced = _stops(form)
+        wong = str(form.get("wong", ""))[:2] == "1"
+        if wong and (rules.table_rotation != "none" or others < 1):
+            raise InvalidTableSpecError(
+                "To watch rounds from behind the table, at least one other seat must play them "
+                "(and the house must deal).",
+                "wong",
+            )
         spec = cls(
             rules,
             others,
@@ -213,6 +224,7 @@ class TableSpec:
             punter_seat,
             stop_at,
             stop_unpriced,
+            wong,
         )
         spec.setup(0)  # the engine's own checks (the rules' seats, who deals)
         return spec
@@ -235,6 +247,7 @@ class TableSpec:
             co_bettors=self.co_bettors,
             deals=self.deals,
             punter_seat=self.punter_seat,
+            wong=self.wong,
         )
 
     def to_json(self) -> str:
@@ -253,6 +266,7 @@ class TableSpec:
                 **({"punter_seat": self.punter_seat} if self.punter_seat else {}),
                 "stop_at": str(self.stop_at),
                 "stop_unpriced": self.stop_unpriced,
+                **({"wong": True} if self.wong else {}),
             },
             sort_keys=True,
         )
@@ -274,6 +288,7 @@ class TableSpec:
             int(data.get("punter_seat", 0)),
             Fraction(data.get("stop_at", DEFAULT_STOP_AT)),
             bool(data.get("stop_unpriced", True)),
+            bool(data.get("wong", False)),
         )
 
     def worth_stopping(self, wrong: Iterable[Grade]) -> bool:
@@ -289,7 +304,7 @@ class TableSpec:
     def needs_study(self) -> bool:
         """Whether grading needs the count study of the rules and system (not where the
         learner deals: no bet or index play of theirs is graded then)."""
-        return not self.deals and bool(self.graded & {"deviations", "bets"})
+        return not self.deals and (self.wong or bool(self.graded & {"deviations", "bets"}))
 
     def count_at(self, ask: Ask) -> TableCount:
         """The count as the learner keeps it where ``ask`` stops."""
@@ -335,26 +350,39 @@ class Asked:
     stake: Fraction = Fraction(0)
 
 
+@dataclass(frozen=True)
+class Wonging:
+    """At a back-counting table, what a bet step did: the boxes it played (0: it watched),
+    and whether the learner played the round before."""
+
+    boxes: int
+    was_in: bool
+
+
+def boxes_played(step: str) -> int:
+    """The boxes a bet step plays (``watch``: none)."""
+    return 0 if step == "watch" else len(step.split(" ")) - 1
+
+
 def step_asks(
-    spec: TableSpec, ask: Ask, bankroll: Fraction | None = None, *, caches: Caches | None = None
+    spec: TableSpec,
+    ask: Ask,
+    bankroll: Fraction | None = None,
+    *,
+    caches: Caches | None = None,
+    wonging: Wonging | None = None,
 ) -> list[Asked]:
     """The graded questions of the step the table waits for (none when nothing is graded);
     ``bankroll``, what the learner has now (a punter's stake is sized on it; by default the
-    table's starting bankroll); ``caches``, where a play's chart and count study are read."""
+    table's starting bankroll); ``caches``, where a play's chart and count study are read;
+    ``wonging``, at a back-counting table, what its bet step did (without it, every box bet)."""
     if ask.kind == "play":
         return _play_asks(spec, ask, caches)
     if ask.kind == "bet" and "bets" in spec.graded and spec.deals:
         return _stake_asks(spec, ask, spec.bankroll if bankroll is None else bankroll)
-    if ask.kind == "bet" and "bets" in spec.graded and not spec.deals:
-        count = spec.count_at(ask).played_by(spec.rules.decks)
-        kind = "tc" if spec.system.balanced else "rc"
-        notation = (
-            f"{spec.system.slug} bankroll {int(spec.bankroll)} risk 0.05 "
-            f"{kind} {signed(max(-30, min(30, int(count))))}"
-        )
-        # The bet's EV cost is in bets of the table minimum (the ramp's unit).
-        low = spec.rules.min_bet
-        return [Asked(f"bet{box}", bet_sizing.SLUG, notation, low) for box in range(spec.boxes)]
+    if ask.kind == "bet" and not spec.deals:
+        now = spec.bankroll if bankroll is None else bankroll
+        return _bet_asks(spec, ask, now, wonging)
     if ask.kind == "insurance" and "insurance" in spec.graded and ask.round is not None:
         seat = ask.seat if ask.seat is not None else 0
         hand = ask.round.hands(seat)[0]
@@ -393,6 +421,41 @@ def step_asks(
             checks.append(Asked("tc", counting_session.SHOE.slug, tc.notation))
         return checks
     return []
+
+
+def _bet_asks(
+    spec: TableSpec, ask: Ask, bankroll: Fraction, wonging: Wonging | None
+) -> list[Asked]:
+    """A bet step's questions: each box's bet by the ramp; at a back-counting table, first
+    whether to play the round at all and, playing, on how many boxes (each cost in bets of
+    the table minimum)."""
+    low = spec.rules.min_bet
+    played = spec.boxes if wonging is None else wonging.boxes
+    asks: list[Asked] = []
+    if spec.wong:
+        count, risk = spec.count_at(ask), DEFAULT_RISK
+        was_in = wonging is not None and wonging.was_in
+        asks.append(
+            Asked(
+                "wong",
+                back_count.SLUG,
+                back_count.enter_notation(was_in, bankroll, risk, count),
+                low,
+            )
+        )
+        if played and spec.boxes > 1:
+            notation = back_count.boxes_notation(spec.boxes, bankroll, risk, count)
+            asks.append(Asked("boxes", back_count.SLUG, notation, low))
+    if "bets" in spec.graded:
+        count_now = spec.count_at(ask).played_by(spec.rules.decks)
+        kind = "tc" if spec.system.balanced else "rc"
+        notation = (
+            f"{spec.system.slug} bankroll {int(spec.bankroll)} risk 0.05 "
+            f"{kind} {signed(max(-30, min(30, int(count_now))))}"
+        )
+        # The bet's EV cost is in bets of the table minimum (the ramp's unit).
+        asks += [Asked(f"bet{box}", bet_sizing.SLUG, notation, low) for box in range(played)]
+    return asks
 
 
 def _stake_asks(spec: TableSpec, ask: Ask, bankroll: Fraction) -> list[Asked]:

@@ -56,6 +56,8 @@ ASK_NAMES = {
     "double": "Doubling the bets",
     "redouble": "Redoubling",  # a punter at 002 home, the dealer having doubled
     "stake": "Your stake",  # a punter at 002 home or 004, on the cards seen
+    "wong": "Play or watch",  # a back-counting table: the round worth playing at the count
+    "boxes": "Boxes",  # and on how many boxes
 }
 # The kind each ask's errors are counted under in the summary (any other: "Bets").
 KINDS = {
@@ -67,6 +69,8 @@ KINDS = {
     "double": "Dealing",
     "redouble": "Redoubling",
     "stake": "Bets",
+    "wong": "Back-counting",
+    "boxes": "Back-counting",
 }
 # An error in words: what the learner did, and what was right ("you hit, where standing was
 # right"), by the answers the drills store.
@@ -181,6 +185,10 @@ def error_words(name: str, answer: str, right: str) -> str:
         return f"you gave the {kind} count as {answer}, where it was {right}"
     if name.startswith("bet"):
         return f"you bet {answer} on box {int(name[3:]) + 1}, where the ramp bets {right}"
+    if name == "wong":
+        return f"you chose to {answer}, where the count said {right}"
+    if name == "boxes":
+        return f"you played {answer} boxes, where {right} were worth most at the count"
     if name == "stake":
         return f"you staked {answer}, where the edge you held called for {right}"
     return f"you {_DID.get(answer, answer)}, where {_RIGHT.get(right, right)} was right"
