@@ -40,11 +40,12 @@ from drills import (
 )
 from drills.caches import Caches
 from drills.count_study import signed
-from drills.counting import session as counting_session
-from drills.counting.checkpoint import Checkpoint
-from drills.counting.notation import CARDS_PER_DECK
+from drills.counting.notation import (
+    CARDS_PER_DECK,
+)
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from drills.strategy_cells import INSURANCE_SUFFIX
+from drills.table_counts import count_checks
 from drills.table_play import TableCount, notation_of
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.hand import Hand
@@ -72,6 +73,7 @@ GRADED: dict[str, str] = {
     "bets": "Bets (your ramp at the count; a punter's stake by the cards it is on)",
     "insurance": "Insurance and even money",
     "counts": "Counts (running and true)",
+    "tray": "The discard tray: the decks left judged by eye, and the true count from them",
 }
 MODES: dict[str, str] = {
     "training": "Training: each error shown at once, with the right play; take it back",
@@ -196,6 +198,12 @@ class TableSpec:
         graded = frozenset(str(g)[:12] for g in _list(form, "graded"))
         if not graded <= set(GRADED):
             raise InvalidTableSpecError("Choose what is graded from the list.", "graded")
+        if "tray" in graded and not ({"counts"} <= graded and SYSTEMS[system].balanced):
+            raise InvalidTableSpecError(
+                "The discard tray is judged at the count checks of a true count: grade the "
+                "counts too, with a balanced system.",
+                "graded",
+            )
         co_bettors = _whole(form.get("co_bettors", "0") or "0", 0, 2, "co-bettors", "co_bettors")
         mode = str(form.get("mode", ""))[:10]
         if mode not in MODES:
@@ -371,11 +379,17 @@ def step_asks(
     *,
     caches: Caches | None = None,
     wonging: Wonging | None = None,
+    answers: Mapping[str, str] | None = None,
 ) -> list[Asked]:
     """The graded questions of the step the table waits for (none when nothing is graded);
     ``bankroll``, what the learner has now (a punter's stake is sized on it; by default the
     table's starting bankroll); ``caches``, where a play's chart and count study are read;
-    ``wonging``, at a back-counting table, what its bet step did (without it, every box bet)."""
+    ``wonging``, at a back-counting table, what its bet step did (without it, every box bet);
+    ``answers``, the step's answers by ask name: where the tray is judged, the true count is
+    graded as converted from the learner's own running count and decks left (without them,
+    from the right ones).
+
+    :raises InvalidAnswerError: for a running count or decks left the conversion cannot read."""
     if ask.kind == "play":
         return _play_asks(spec, ask, caches)
     if ask.kind == "bet" and "bets" in spec.graded and spec.deals:
@@ -406,20 +420,12 @@ def step_asks(
             per = sum(ask.round.stakes(ask.seat), Fraction(0))
         return [Asked(name, table_dealing.SLUG, found, per)] if found else []
     if ask.kind == "count" and "counts" in spec.graded:
-        decks = spec.rules.decks
-        checks = [
-            Asked(
-                "rc",
-                counting_session.SHOE.slug,
-                Checkpoint("rc", spec.system, decks, ask.seen).notation,
-            )
-        ]
-        # A true count needs cards left to divide by: not once the whole pack is seen (the
-        # end of 004's talia, of a pack dealt to its end).
-        if spec.system.balanced and len(ask.seen) < decks * CARDS_PER_DECK:
-            tc = Checkpoint("tc", spec.system, decks, ask.seen, spec.convention, spec.resolution)
-            checks.append(Asked("tc", counting_session.SHOE.slug, tc.notation))
-        return checks
+        rounding = (spec.convention, spec.resolution)
+        tray = "tray" in spec.graded
+        checks = count_checks(
+            spec.system, spec.rules.decks, rounding, ask, tray=tray, answers=answers
+        )
+        return [Asked(name, slug, notation) for name, slug, notation in checks]
     return []
 
 

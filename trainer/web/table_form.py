@@ -41,7 +41,9 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     """
     money = table_view.money
     if ask.kind == "count":
-        return "count", {"rc": form.get("running", "")[:8], "tc": form.get("true", "")[:8]}
+        rc, tc = form.get("running", "")[:8], form.get("true", "")[:8]
+        # Where the tray is judged, the true count is graded as the learner's conversion.
+        return "count", {"rc": rc, "tc": tc, "decks": form.get("decks_left", "")[:8], "convert": tc}
     if ask.kind in ("deal", "double", "draw", "redouble"):
         letter = form.get("answer", "")[:2].upper()
         step = dealer_step(ask.kind, letter)

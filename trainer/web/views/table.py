@@ -27,6 +27,7 @@ from werkzeug.wrappers import Response
 from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import convention_choices, resolution_choices, system_choices
+from drills.counting.tray import tray_for
 from drills.table_session import (
     DEFAULT_STOP_AT,
     GRADED,
@@ -288,7 +289,7 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         "bet_amounts": {n: table_view.money(seated.spec.unit * n) for n in range(1, BET_KEYS + 1)},
         **table_view.step_keys(ask),
         "burned": table_view.burned_shown(game),
-        "asks_true": any(a.name == "tc" for a in step_asks(seated.spec, ask, caches=app_caches())),
+        **_count_asked(seated.spec, ask),
         # The pack dealt to its end ran out inside the last round (000, 002, 004): the
         # discards were shuffled to finish it, and the count starts again from there.
         "refilled": game.table.shoe.refills > 0,
@@ -303,6 +304,18 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         **shown,
     }
     return render(TEMPLATE, block="table", status=status, **context)
+
+
+def _count_asked(spec: TableSpec, ask: Ask) -> dict[str, Any]:
+    """What a count check asks: a true count (``asks_true``), and whether the decks left are
+    judged from the tray (``tray``: the tray drawn to scale with the discards in it)."""
+    names = {a.name for a in step_asks(spec, ask, caches=app_caches())}
+    judged = "decks" in names
+    return {
+        "asks_true": "tc" in names or judged,
+        "tray": tray_for(spec.rules.decks, ask.played) if judged else None,
+        "tray_hidden": "tray" in spec.graded,  # its size is judged by eye, not read
+    }
 
 
 def _refused(seated: Seated, message: str) -> Response:
@@ -361,7 +374,12 @@ def _grades(
         wonging = Wonging(boxes_played(text), bool(before))
     net = game.learner_net  # the learner's bankroll then: a stake, boxes sized on it
     asks = step_asks(
-        seated.spec, ask, seated.spec.bankroll + net, caches=app_caches(), wonging=wonging
+        seated.spec,
+        ask,
+        seated.spec.bankroll + net,
+        caches=app_caches(),
+        wonging=wonging,
+        answers=answers,
     )
     found = drill_road.grade_answers(
         [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
