@@ -10,7 +10,9 @@ drills, by name (``rc``, ``tc``; where the discard tray is judged, ``decks`` and
   count, the decks left judged by eye from the tray drawn to scale (``deck-estimation``), and
   the true count as converted from the learner's own running count and decks left
   (``true-count``, the decks shown as a number), so the estimate and the conversion are
-  graded apart and a wrong estimate is not counted again against the division.
+  graded apart and a wrong estimate is not counted again against the division. (Where less
+  than a step of the learner's resolution is in the tray, or left in the shoe, there is
+  nothing to judge: the plain true count is asked.)
 """
 
 from __future__ import annotations
@@ -56,7 +58,8 @@ def count_checks(
     if not system.balanced or len(ask.seen) >= decks * CARDS_PER_DECK:
         return checks
     total = decks * CARDS_PER_DECK
-    if tray and ask.played <= total - STEPS[resolution] * CARDS_PER_DECK:
+    step = int(STEPS[resolution] * CARDS_PER_DECK)
+    if tray and step <= ask.played <= total - step:  # a step played, and one left to judge
         estimate = f"{decks}d played {ask.played} remaining {resolution}"
         running, played = _converted_from(system, decks, resolution, ask, answers)
         notation = (

@@ -51,10 +51,12 @@ from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import plural
+from trainer.words import N_, plural
 
 __all__ = [
     "DEFAULT_STOP_AT",
+    "DISTRACTIONS",
+    "PACES",
     "Wonging",
     "boxes_played",
     "GRADED",
@@ -88,6 +90,20 @@ DEFAULT_RISK = Fraction(1, 20)
 DEFAULT_STOP_AT = Fraction(1, 20)
 MAX_STOP_AT = Fraction(2)
 _STOP_RE = re.compile(r"[0-9](?:\.[0-9]{1,3})?")  # ASCII digits, at most 3 places
+# The pace the cards come at, with JavaScript (ms a card; 0: step by step, as without it): the
+# dealer's varied a little round it, the other seats' more (each a speed of its own).
+PACES: dict[str, str] = {
+    "0": N_("Step by step (no pace)"),
+    "1500": N_("Slow: 1.5 seconds a card"),
+    "900": N_("A casino's pace: 0.9 seconds a card"),
+    "500": N_("Fast: half a second a card"),
+}
+# What else goes on at the table while the learner counts (with JavaScript).
+DISTRACTIONS: dict[str, str] = {
+    "none": N_("None"),
+    "talk": N_("Table talk"),
+    "busy": N_("Table talk, the other players' chips and their questions"),
+}
 # What training mode does with a mistake that has no price (a count check).
 UNPRICED: dict[str, str] = {
     "stop": "Stop the table for it",
@@ -176,6 +192,8 @@ class TableSpec:
     stop_at: Fraction = DEFAULT_STOP_AT  # training mode stops for mistakes costing this (bets)
     stop_unpriced: bool = True  # and for a mistake with no price (a count check)
     wong: bool = False  # back-counting: watch rounds, come in and leave, boxes by the count
+    pace: int = 0  # ms a card with JavaScript (PACES; 0: step by step)
+    distraction: str = "none"  # DISTRACTIONS
 
     @classmethod
     def from_form(cls, rules: Rules, form: Mapping[str, Any]) -> TableSpec:
@@ -210,13 +228,8 @@ class TableSpec:
             raise InvalidTableSpecError("Choose training or test mode.", "mode")
         punter_seat = _punter_seat(rules, form, others)
         stop_at, stop_unpriced = _stops(form)
-        wong = str(form.get("wong", ""))[:2] == "1"
-        if wong and (rules.table_rotation != "none" or others < 1):
-            raise InvalidTableSpecError(
-                "To watch rounds from behind the table, at least one other seat must play them "
-                "(and the house must deal).",
-                "wong",
-            )
+        wong = _wong(rules, form, others)
+        pace, distraction = _conditions(form)
         spec = cls(
             rules,
             others,
@@ -233,6 +246,8 @@ class TableSpec:
             stop_at,
             stop_unpriced,
             wong,
+            pace,
+            distraction,
         )
         spec.setup(0)  # the engine's own checks (the rules' seats, who deals)
         return spec
@@ -275,6 +290,8 @@ class TableSpec:
                 "stop_at": str(self.stop_at),
                 "stop_unpriced": self.stop_unpriced,
                 **({"wong": True} if self.wong else {}),
+                **({"pace": self.pace} if self.pace else {}),
+                **({"distraction": self.distraction} if self.distraction != "none" else {}),
             },
             sort_keys=True,
         )
@@ -297,6 +314,8 @@ class TableSpec:
             Fraction(data.get("stop_at", DEFAULT_STOP_AT)),
             bool(data.get("stop_unpriced", True)),
             bool(data.get("wong", False)),
+            int(data.get("pace", 0)),
+            str(data.get("distraction", "none")),
         )
 
     def worth_stopping(self, wrong: Iterable[Grade]) -> bool:
@@ -320,6 +339,36 @@ class TableSpec:
         return TableCount(
             self.system, self.convention, self.resolution, int(running), _tray(self.rules, ask)
         )
+
+
+def _wong(rules: Rules, form: Mapping[str, Any], others: int) -> bool:
+    """Whether the form asks to back-count (watch rounds from behind the table).
+
+    :raises InvalidTableSpecError: where nobody else would play a round watched.
+    """
+    wong = str(form.get("wong", ""))[:2] == "1"
+    if wong and (rules.table_rotation != "none" or others < 1):
+        raise InvalidTableSpecError(
+            "To watch rounds from behind the table, at least one other seat must play them "
+            "(and the house must deal).",
+            "wong",
+        )
+    return wong
+
+
+def _conditions(form: Mapping[str, Any]) -> tuple[int, str]:
+    """The pace (ms a card) and the distraction a set-up form asks for, each from its list
+    (the defaults where the form sends none).
+
+    :raises InvalidTableSpecError: for anything else.
+    """
+    pace = str(form.get("pace", "0") or "0")[:5]
+    if pace not in PACES:
+        raise InvalidTableSpecError("Choose the pace from the list.", "pace")
+    distraction = str(form.get("distraction", "none") or "none")[:5]
+    if distraction not in DISTRACTIONS:
+        raise InvalidTableSpecError("Choose the distraction from the list.", "distraction")
+    return int(pace), distraction
 
 
 def _punter_seat(rules: Rules, form: Mapping[str, Any], others: int) -> int:
@@ -506,14 +555,6 @@ def _play_asks(spec: TableSpec, ask: Ask, caches: Caches | None) -> list[Asked]:
     return [Asked("play", table_play.SLUG, notation, stake)]
 
 
-# Where the players deal, whose the deal (or bank) is: by whether the bank passes (004) or the
-# deal (002 home), then by whether the learner holds it first or starts as a punter.
-_WHOSE = {
-    True: ("held by you", "(the bank passes left after the talia)"),
-    False: ("held by you first (it passes to naturals)", "(the deal passes to naturals)"),
-}
-
-
 def _money_of(rules: Rules, form: Mapping[str, Any], boxes: int) -> tuple[Fraction, Fraction]:
     """The set-up's bankroll and unit, each within what the table and the boxes allow.
 
@@ -544,47 +585,3 @@ def _money_of(rules: Rules, form: Mapping[str, Any], boxes: int) -> tuple[Fracti
             "unit",
         )
     return bankroll, unit
-
-
-def settings_words(spec: TableSpec) -> str:
-    """The table's settings in one line, for its page."""
-    seats = plural("%(count)s other seat", "%(count)s other seats", spec.others)
-    boxes = plural("%(count)s box", "%(count)s boxes", spec.boxes)
-    if spec.deals:
-        bank = spec.rules.players_bank
-        boxes = "the " + ("bank" if bank else "deal")
-        if spec.punter_seat:
-            banker = "banker" if bank else "dealer"
-            boxes = f"a start at seat {spec.punter_seat} from the {banker}'s left"
-    if spec.co_bettors:
-        boxes += plural(
-            " with %(count)s co-bettor on each",
-            " with %(count)s co-bettors on each",
-            spec.co_bettors,
-        )
-    # Where the players deal no index play is graded (the count study is the casino's), and a
-    # bet only where the learner may punt (a punter's stake, made on their cards: 002 home,
-    # where the deal passes, or a punter's seat at 004); insurance only where it is offered.
-    banks_only = spec.deals and spec.rules.players_bank and not spec.punter_seat
-    moot = (
-        ({"deviations"} if spec.deals else set())
-        | ({"bets"} if banks_only else set())
-        | (set() if spec.rules.insurance else {"insurance"})
-    )
-    graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded - moot)
-    whose = _WHOSE[spec.rules.players_bank][bool(spec.punter_seat)] if spec.deals else "of yours"
-    return (
-        f"{seats}, {boxes} {whose}; {spec.system.name} ({spec.convention}, decks to the "
-        f"{spec.resolution} deck); graded: {graded or 'nothing'}; {_mode_words(spec)}"
-    )
-
-
-def _mode_words(spec: TableSpec) -> str:
-    """The mode, and in training what it stops for."""
-    if spec.mode != "training":
-        return f"{spec.mode} mode"
-    at = f"{float(spec.stop_at):g}"
-    counts = "" if spec.stop_unpriced else ", not for a count"
-    if spec.stop_at == 0:
-        return f"training mode, stopping for every mistake{counts}"
-    return f"training mode, stopping for mistakes costing {at} of a bet or more{counts}"

@@ -12,9 +12,11 @@ from typing import Any
 import pytest
 
 from drills.counting.notation import CARDS_PER_DECK, format_count, format_decks
+from drills.table_counts import count_checks
 from drills.table_session import TableSpec
 from tests.web.test_table_web import SETUP, answer, counts, post_step, sit, step_form
-from trainer.engine.counting import running_count, true_count
+from trainer.engine.counting import estimate_decks, find_system, running_count, true_count
+from trainer.engine.deck.cards import Card
 from trainer.engine.play.table_game import Ask, TableGame
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
@@ -26,9 +28,10 @@ TRAY = {**SETUP, "graded": ["counts", "tray"], "resolution": "half", "convention
 
 
 def to_a_count_check(client: Any, url: str, hidden_fields: Any) -> dict[str, str]:
-    for _ in range(400):
+    """Play on to a count check that judges the tray (half a deck or more in it)."""
+    for _ in range(600):
         kind, fields = step_form(client, url, hidden_fields)
-        if kind == "count":
+        if kind == "count" and 'name="decks_left"' in client.get(url).get_data(as_text=True):
             return fields
         assert post_step(client, url, answer(kind, fields)).status_code == 200
     raise AssertionError("no count check came")
@@ -61,7 +64,9 @@ def test_the_estimate_and_the_conversion_are_graded_apart(
     decks = spec.rules.decks
     rc = running_count(spec.system, ask.seen, decks)
     left = Fraction(decks * CARDS_PER_DECK - ask.played, CARDS_PER_DECK)
-    wrong_left = max(Fraction(1, 2), round(left * 2) / Fraction(2) + 1)  # a deck too many
+    right_left = estimate_decks(left, "half")
+    # A deck off (too many where the shoe has room for it, else too few).
+    wrong_left = right_left + 1 if right_left + 1 <= decks else right_left - 1
     # The true count from the learner's own running count and (wrong) decks left.
     theirs = true_count(Fraction(rc), wrong_left, "floor", "half")
     before = counts(db)
@@ -90,3 +95,20 @@ def test_the_tray_needs_the_counts_graded_and_a_balanced_system(client: Any, csr
     for changes in ({"graded": ["tray"]}, {"system": "ko"}):
         data = {**TRAY, **changes, "csrf_token": csrf()}
         assert client.post("/table/", data=data).status_code == 400
+
+
+def test_a_count_check_with_less_than_a_step_in_the_tray_asks_the_plain_true_count() -> None:
+    """Nothing to judge in a tray holding less than the learner's step (half a deck)."""
+    seen = tuple(Card.parse(c) for c in ["5H", "KD", "2C", "9S", "7D", "AH", "TC", "3S", "4D"])
+    early = Ask("count", 2, seen, len(seen))
+    names = [
+        name
+        for name, _, _ in count_checks(find_system("hi-lo"), 6, ("floor", "half"), early, tray=True)
+    ]
+    assert names == ["rc", "tc"]
+    later = Ask("count", 9, seen, 40)
+    names = [
+        name
+        for name, _, _ in count_checks(find_system("hi-lo"), 6, ("floor", "half"), later, tray=True)
+    ]
+    assert names == ["rc", "decks", "convert"]

@@ -30,8 +30,10 @@ from drills.counting.preferences import convention_choices, resolution_choices, 
 from drills.counting.tray import tray_for
 from drills.table_session import (
     DEFAULT_STOP_AT,
+    DISTRACTIONS,
     GRADED,
     MODES,
+    PACES,
     UNPRICED,
     Asked,
     InvalidTableSpecError,
@@ -39,9 +41,9 @@ from drills.table_session import (
     Wonging,
     boxes_played,
     read_digits,
-    settings_words,
     step_asks,
 )
+from drills.table_settings import settings_words
 from drills.table_sums import ASK_NAMES, insured_share, step_ev, sums_of
 from trainer import words
 from trainer.engine.play.table_game import Ask, InvalidStepError, TableGame
@@ -155,6 +157,8 @@ def _setup_page(
         conventions=convention_choices(),
         resolutions=resolution_choices(),
         graded_choices=GRADED,
+        paces=PACES,
+        distractions=DISTRACTIONS,
         modes=MODES,
         unpriced=UNPRICED,
         stop_default=table_view.decimal(DEFAULT_STOP_AT),
