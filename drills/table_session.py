@@ -75,7 +75,8 @@ GRADED: dict[str, str] = {
     "bets": "Bets (your ramp at the count; a punter's stake by the cards it is on)",
     "insurance": "Insurance and even money",
     "counts": "Counts (running and true)",
-    "tray": "The discard tray: the decks left judged by eye, and the true count from them",
+    "tray": "The discard tray (the decks left judged by eye, and the true count from them)",
+    "cover": "Cover (how much your bets look like a counter's, scored at the end of the shoe)",
 }
 MODES: dict[str, str] = {
     "training": "Training: each error shown at once, with the right play; take it back",
@@ -331,7 +332,7 @@ class TableSpec:
     def needs_study(self) -> bool:
         """Whether grading needs the count study of the rules and system (not where the
         learner deals: no bet or index play of theirs is graded then)."""
-        return not self.deals and (self.wong or bool(self.graded & {"deviations", "bets"}))
+        return not self.deals and (self.wong or bool(self.graded & {"deviations", "bets", "cover"}))
 
     def count_at(self, ask: Ask) -> TableCount:
         """The count as the learner keeps it where ``ask`` stops."""

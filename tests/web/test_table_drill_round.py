@@ -54,3 +54,14 @@ def test_the_summary_offers_a_drill_round_of_the_shoes_mistakes(
 def test_a_drill_round_of_a_bad_size_is_refused(client: Any, csrf: Any, size: str) -> None:
     data = {"drill": "table-play", "round": size, "csrf_token": csrf()}
     assert client.post("/mistakes/review", data=data).status_code == 400
+
+
+def test_a_flat_bettor_s_cover_is_scored_at_the_end_of_the_shoe(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, rules="single-deck", unit="10", others="1", graded=["cover"])
+    page = play_out(client, url, hidden_fields)
+    section = page.split('id="cover-heading"')[1].split("</section>")[0]
+    assert "0% of your bets" in section  # a flat bet: the count explains none of it
+    assert "1.0 to 1" in section
+    assert "the cover gave up" in section

@@ -24,7 +24,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
-from drills import Grade, InvalidAnswerError, get_drill, registry
+from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import convention_choices, resolution_choices, system_choices
 from drills.counting.tray import tray_for
@@ -62,6 +62,7 @@ from trainer.web.support import (
     is_htmx,
     render,
 )
+from trainer.web.table_end import cover_words, drill_round
 from trainer.web.table_form import BET_KEYS, PLAY_LETTERS, read_step
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import ChartPendingError, chart_or_pending
@@ -288,7 +289,8 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         "feedback": None,
         "repeated": False,
         "summary": summary_of(seated) if ask.kind == "over" else None,
-        "drill_round": _drill_round(seated) if ask.kind == "over" else [],
+        "drill_round": drill_round(_graded(seated)) if ask.kind == "over" else [],
+        "cover": cover_words(seated.spec, game) if ask.kind == "over" else None,
         "held_feedback": held_feedback(seated),
         "ask_names": ASK_NAMES,
         "bet_amounts": {n: table_view.money(seated.spec.unit * n) for n in range(1, BET_KEYS + 1)},
@@ -321,25 +323,6 @@ def _count_asked(spec: TableSpec, ask: Ask) -> dict[str, Any]:
         "tray": tray_for(spec.rules.decks, ask.played) if judged else None,
         "tray_hidden": "tray" in spec.graded,  # its size is judged by eye, not read
     }
-
-
-DRILL_ROUND = 10  # questions in the drill round offered between shoes
-
-
-def _drill_round(seated: Seated) -> list[dict[str, Any]]:
-    """The drills this shoe's mistakes were of, for a drill round before the next shoe: each
-    with how many (the round itself asks that drill's mistakes by the review schedule)."""
-    wrong: dict[str, int] = {}
-    for by_name in _graded(seated).values():
-        for row in by_name.values():
-            if not row["correct"]:
-                wrong[row["drill"]] = wrong.get(row["drill"], 0) + 1
-    drills = registry()
-    return [
-        {"slug": slug, "title": drills[slug].title, "count": count, "size": DRILL_ROUND}
-        for slug, count in sorted(wrong.items(), key=lambda item: -item[1])
-        if slug in drills
-    ]
 
 
 def _refused(seated: Seated, message: str) -> Response:
