@@ -28,6 +28,7 @@ from trainer.web.views import (
     pages,
     path,
     practice,
+    replay,
     rules,
     simulation,
     strategy,
@@ -54,6 +55,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     table,  # sit at a table: whole rounds from a real shoe, every decision graded
     simulation,  # the simulator: a run off the request, its progress, its figures and plots
     catch_dealer,  # catch the dealer: a run of rounds, the learner's calls, the summary
+    replay,  # a shoe replayed step by step, and shared as a link
 )
 
 
