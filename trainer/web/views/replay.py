@@ -68,8 +68,7 @@ class Source:
     def url(self, step: int) -> str:
         if self.token:
             return url_for("replay.shared", token=self.token, step=step)
-        endpoint = "replay.table" if self.kind == "table" else "replay.count"
-        return url_for(endpoint, source_id=self.source_id, step=step)
+        return _own_url(self.kind, self.source_id, str(step))
 
 
 def _mine_or_404() -> users.User:
@@ -96,19 +95,19 @@ def index() -> Response:
                   section="replays")  # fmt: skip
 
 
-@bp.get("/table/<key:source_id>")
-def table(source_id: str) -> Response:
+@bp.get("/table/<key:table_id>")
+def table(table_id: str) -> Response:
     user = _mine_or_404()
-    stored = tables.get_table(get_db(), source_id, user.id)
+    stored = tables.get_table(get_db(), table_id, user.id)
     if stored is None:
         abort(404, description=say("There is no such shoe of yours."))
     return _table_page(Source("table", stored.id, user), stored)
 
 
-@bp.get("/count/<key:source_id>")
-def count(source_id: str) -> Response:
+@bp.get("/count/<key:session_id>")
+def count(session_id: str) -> Response:
     user = _mine_or_404()
-    stored = counting_store.get_session(get_db(), source_id, user.id)
+    stored = counting_store.get_session(get_db(), session_id, user.id)
     if stored is None:
         abort(404, description=say("There is no such shoe of yours."))
     return _count_page(Source("count", stored.id, user), stored)
@@ -150,27 +149,45 @@ def _owned_or_404(kind: str, source_id: str) -> users.User:
     return user
 
 
-@bp.post("/<kind>/<key:source_id>/share")
-def share(kind: str, source_id: str) -> Response:
-    """Share the shoe as a link (the live one, made now if there is none)."""
+@bp.post("/table/<key:table_id>/share")
+def share_table(table_id: str) -> Response:
+    """Share the table's shoe as a link (the live one, made now if there is none)."""
+    return _shared("table", table_id, share=True)
+
+
+@bp.post("/table/<key:table_id>/withdraw")
+def withdraw_table(table_id: str) -> Response:
+    """Withdraw the table's link: it says so from now on."""
+    return _shared("table", table_id, share=False)
+
+
+@bp.post("/count/<key:session_id>/share")
+def share_count(session_id: str) -> Response:
+    return _shared("count", session_id, share=True)
+
+
+@bp.post("/count/<key:session_id>/withdraw")
+def withdraw_count(session_id: str) -> Response:
+    return _shared("count", session_id, share=False)
+
+
+def _shared(kind: str, source_id: str, *, share: bool) -> Response:
+    """Share or withdraw the learner's own shoe, then back to its replay (at the step shown)."""
     user = _owned_or_404(kind, source_id)
-    replays.share(get_db(), user.id, kind, source_id)
+    if share:
+        replays.share(get_db(), user.id, kind, source_id)
+    else:
+        replays.withdraw(get_db(), user.id, kind, source_id)
     return redirect(_own_url(kind, source_id, request.form.get("step", "")) + "#share", 303)
 
 
-@bp.post("/<kind>/<key:source_id>/withdraw")
-def withdraw(kind: str, source_id: str) -> Response:
-    """Withdraw the shoe's link: it says so from now on."""
-    user = _owned_or_404(kind, source_id)
-    replays.withdraw(get_db(), user.id, kind, source_id)
-    return redirect(_own_url(kind, source_id, request.form.get("step", "")) + "#share", 303)
-
-
-def _own_url(kind: str, source_id: str, step: str) -> str:
-    endpoint = "replay.table" if kind == "table" else "replay.count"
-    number = step.isascii() and step.isdecimal() and len(step) <= 5
-    keep: dict[str, Any] = {"step": step} if number else {}
-    return url_for(endpoint, source_id=source_id, **keep)
+def _own_url(kind: str, source_id: str, step: str = "") -> str:
+    keep: dict[str, Any] = {}
+    if step.isascii() and step.isdecimal() and len(step) <= 5:
+        keep["step"] = step
+    if kind == "table":
+        return url_for("replay.table", table_id=source_id, **keep)
+    return url_for("replay.count", session_id=source_id, **keep)
 
 
 def _step_or_400(total: int) -> int:
