@@ -52,7 +52,7 @@ bp = Blueprint("replay", __name__, url_prefix="/replays")
 TEMPLATE = "replay/replay.html"
 # A dealer's or a punter's choice at 002 home and 004, as the verdicts' words name it.
 _CHOICES = {"double 1": "double", "double 0": "no double", "redouble 1": "redouble"}
-_CHOICES["redouble 0"] = "no redouble"
+_CHOICES.update({"redouble 0": "no redouble", "draw": "draw", "stand": "stand"})
 
 
 @dataclass(frozen=True)
@@ -308,8 +308,10 @@ def _step_words(step: str) -> str:
         return say("Insurance: %(answer)s.", answer=table_verdict.answer_words("insurance", answer))
     if parts[0] in STEP_WORDS:
         return say(STEP_WORDS[parts[0]])
-    choice = table_verdict.answer_words("dealer", _CHOICES.get(step, step))
-    return say("Your choice: %(choice)s.", choice=choice)
+    if step in _CHOICES:
+        choice = table_verdict.answer_words("dealer", _CHOICES[step])
+        return say("Your choice: %(choice)s.", choice=choice)
+    return say("A step of yours that nothing grades.")  # never its notation
 
 
 # -- a counting session -------------------------------------------------------------------------
