@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.page_text import notation_in, visible_text
 from tests.web.test_table_web import answer, post_step, step_form
 from trainer.store import replays
 
@@ -169,3 +170,38 @@ def test_a_counting_session_replays_up_to_the_last_checkpoint_answered(
     last = client.get(f"{replay}?step={total}").get_data(as_text=True)
     assert re.search(r"Running count: (0, right|[+-]?\d+ was right, not 0)\.", last)
     assert client.get(f"{replay}?step={total + 1}").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"rules": "twenty-one-home", "unit": "1", "graded": ["strategy"]},  # the learner deals
+        {"rules": "russian-bank decks=1", "unit": "1", "bankroll": "200", "graded": ["strategy"]},
+        {"rules": "single-deck", "unit": "10", "graded": ["counts", "insurance"], "boxes": "2"},
+    ],
+    ids=["home deal", "russian bank", "two boxes"],
+)
+def test_every_step_of_every_kind_of_table_replays(
+    client: Any, csrf: Any, hidden_fields: Any, changes: dict[str, Any]
+) -> None:
+    response = client.post("/table/", data={**SETUP, **changes, "csrf_token": csrf()})
+    assert response.status_code == 303, response.get_data(as_text=True)[-800:]
+    url = str(response.headers["Location"])
+    for _ in range(60):
+        page = client.get(url).get_data(as_text=True)
+        kind = re.search(r'name="kind" value="(\w+)"', page)
+        if kind is None:
+            break
+        keys = re.findall(r'name="answer" value="(\w+)"', page)
+        chosen = next((k for k in ("S", "N", "D", "H") if k in keys), keys[0] if keys else "S")
+        extra = {"count": {"running": "0", "true": "0"}, "bet": {"units": "1"}}
+        data = {**hidden_fields(page), **extra.get(kind.group(1), {"answer": chosen})}
+        assert post_step(client, url, data).status_code == 200
+    replay = f"/replays/table/{table_id(url)}"
+    first = client.get(replay).get_data(as_text=True)
+    found = re.search(r"Step 1 of (\d+)", first)
+    assert found, first[-600:]
+    for step in range(1, int(found.group(1)) + 1):
+        page = client.get(f"{replay}?step={step}")
+        assert page.status_code == 200, (step, page.get_data(as_text=True)[-600:])
+        assert notation_in(visible_text(page.get_data(as_text=True))) == [], step
