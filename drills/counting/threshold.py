@@ -26,6 +26,7 @@ from trainer.words import N_
 
 __all__ = [
     "DISTRACTIONS",
+    "TABLE_TALK",
     "MAX_SPEED",
     "MIN_SPEED",
     "START_SPEED",
@@ -46,8 +47,20 @@ START_SPEED = Fraction(1)
 REVERSALS_NEEDED = 4
 REVERSALS_KEPT = 6
 TARGET = Fraction(9, 10)  # where the staircase settles: STEP_SLOWER / (STEP_FASTER + STEP_SLOWER)
-# The distraction levels a staircase is kept apart for (the key stored, its words).
-DISTRACTIONS: dict[str, str] = {"none": N_("no distraction")}
+# The distraction levels a staircase is kept apart for (the key stored, its words; the table's
+# own keys): table talk comes at random moments while the cards flip, with JavaScript.
+DISTRACTIONS: dict[str, str] = {"none": N_("no distraction"), "talk": N_("table talk")}
+# What the table says meanwhile (static/js/counting_talk.js shows one line at a time).
+TABLE_TALK: tuple[str, ...] = (
+    N_("Anyone want a drink?"),
+    N_("Did you see that? Three blackjacks in a row!"),
+    N_("Dealer, change this hundred for me, please."),
+    N_("I always split tens. Always."),
+    N_("Is this seat taken?"),
+    N_("Last shoe, then dinner."),
+    N_("What is the count, mate? Only joking."),
+    N_("Insurance is a sucker bet, they say."),
+)
 
 
 class UnknownDistractionError(ValueError):

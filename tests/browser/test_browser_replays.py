@@ -1,7 +1,7 @@
 """A counter's new tools in a browser, by keyboard, JavaScript on and off: a table's shoe
 replayed step by step (the arrow keys with JavaScript, the links and the step field without),
 shared as a link another learner opens, then withdrawn; the aces drill answered by keyboard; a
-running count dealt at the speed threshold's staircase."""
+running count dealt at the speed threshold's staircase, with table talk."""
 
 from __future__ import annotations
 
@@ -133,6 +133,12 @@ def test_a_running_count_dealt_at_the_threshold(learner: Learner) -> None:
     box.focus()
     page.keyboard.press("Space")
     expect(box).to_be_checked()
+    page.get_by_label("Distraction while you count (with JavaScript)").select_option("talk")
     page.get_by_role("button", name="Deal").click()
     expect(page).to_have_url(re.compile(r"/counting/sessions/"))
     expect(page.get_by_text("2 cards per second")).to_be_visible()
+    if learner.javascript:  # the table talks while the cards flip
+        expect(page.locator(".talk-now")).not_to_be_empty()
+        expect(page.get_by_text("nobody talks")).to_be_hidden()
+    else:
+        expect(page.get_by_text("nobody talks")).to_be_visible()

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from drills.counting.pace import DEFAULT_LEVEL, SPEED_LEVELS
 from drills.counting.threshold import STEP_FASTER, STEP_SLOWER
 
 SETUP = {"kind": "running", "group": "1", "cards": "12", "speed": "5", "threshold": "1"}
@@ -73,3 +74,27 @@ def test_a_forged_threshold_request_is_refused(
     assert response.status_code == 400
     assert re.search(r"threshold|distraction|Tick the box", response.get_data(as_text=True))
     assert db["counting_sessions"].count == 0 and db["threshold_sessions"].count == 0
+
+
+def test_a_staircase_is_kept_apart_for_each_distraction(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    client.get("/drills/running-count")
+    quiet = deal(client, csrf).headers["Location"].rsplit("/", 1)[1]
+    page = client.get(f"/counting/sessions/{quiet}").get_data(as_text=True)
+    assert "data-talk" not in page
+    answered = client.post(
+        f"/counting/sessions/{quiet}/answer", data={**hidden_fields(page), "running": "0"}
+    )
+    assert answered.status_code == 200
+    talk = deal(client, csrf, distraction="talk").headers["Location"].rsplit("/", 1)[1]
+    assert db["threshold_sessions"].get(talk)["distraction"] == "talk"
+    # The talking staircase starts afresh, at the learner's speed level (which a session dealt
+    # at its speed moves too: the quiet one was).
+    level = next(db.query("SELECT level FROM counting_speeds"), {"level": DEFAULT_LEVEL})
+    start = Fraction(json.loads(db["counting_sessions"].get(talk)["spec"])["speed"])
+    assert start == SPEED_LEVELS[level["level"] - 1]
+    page = client.get(f"/counting/sessions/{talk}").get_data(as_text=True)
+    assert "data-talk" in page and "nobody talks" in page
+    progress = client.get("/progress").get_data(as_text=True)
+    assert "Hi-Lo, no distraction" in progress

@@ -14,7 +14,7 @@ import sqlite_utils
 
 from trainer.store.db import all_rows, transaction, utc_now
 
-__all__ = ["add_session", "first_speed", "kept_apart", "trials"]
+__all__ = ["add_session", "distraction_of", "first_speed", "kept_apart", "trials"]
 
 
 def add_session(
@@ -82,3 +82,14 @@ def first_speed(
         [user_id, system, distraction],
     )
     return Fraction(rows[0]["speed"]) if rows else None
+
+
+def distraction_of(db: sqlite_utils.Database, session_id: str, user_id: int) -> str | None:
+    """The distraction the learner's staircase session ``session_id`` is dealt with (None: it
+    is no staircase session of theirs)."""
+    rows = all_rows(
+        db,
+        "SELECT distraction FROM threshold_sessions WHERE session_id = ? AND user_id = ?",
+        [session_id, user_id],
+    )
+    return str(rows[0]["distraction"]) if rows else None

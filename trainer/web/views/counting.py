@@ -35,8 +35,10 @@ from drills.counting.preferences import (
 )
 from drills.counting.session import DRILL_OF_KIND, KINDS, InvalidSessionError
 from drills.counting.threshold import (
+    DISTRACTIONS,
     STEP_FASTER,
     STEP_SLOWER,
+    TABLE_TALK,
     Staircase,
     UnknownDistractionError,
     read_distraction,
@@ -89,6 +91,8 @@ def _counting_context() -> dict[str, Any]:
         "counting_prefs": current_counting_preferences,
         "counting_speed": _counting_speed,
         "counting_threshold": _counting_threshold,
+        "counting_distraction": _counting_distraction,
+        "table_talk": [say(line) for line in TABLE_TALK],
         "format_count": format_count,
         "counting_choices": _choices(),
     }
@@ -106,8 +110,17 @@ def _counting_threshold() -> dict[str, Any]:
         "threshold": speed_words(found) if found is not None else "",
         "trials": stairs.trials,
         "faster": speed_words(STEP_FASTER),
+        "distractions": {key: say(words) for key, words in DISTRACTIONS.items()},
         "slower": speed_words(STEP_SLOWER),
     }
+
+
+def _counting_distraction(session_id: str) -> str:
+    """The distraction the learner's session is dealt with ("none" unless their staircase
+    dealt it with one)."""
+    user = current_user()
+    found = thresholds.distraction_of(get_db(), session_id, user.id) if user else None
+    return found or "none"
 
 
 def _counting_speed() -> SpeedLevel:
@@ -207,7 +220,7 @@ def start() -> Response:
     # progress page, going back to the set-up form), never seconds of this request.
     chart = chart_or_pending(rules) if deals_rounds else None
     try:
-        staircase = _staircase_asked(kind, form, prefs.system)
+        staircase, distraction = _staircase_asked(kind, form, prefs.system)
         speed = staircase.speed if staircase else read_speed(form.get("speed", ""))
         if kind == "running":
             session = build_running(
@@ -245,21 +258,21 @@ def start() -> Response:
                 session_id=stored.id,
                 user_id=user.id,
                 system=session.system,
-                distraction="none",
+                distraction=distraction,
                 speed=speed,
             )
     return redirect(url_for("counting.show", session_id=stored.id), code=303)
 
 
-def _staircase_asked(kind: str, form: Any, system: str) -> Staircase | None:
-    """The learner's staircase, where the set-up form asks for a session at its speed (a
-    running count or a shoe, at no distraction: the sessions have none yet).
+def _staircase_asked(kind: str, form: Any, system: str) -> tuple[Staircase | None, str]:
+    """The learner's staircase at the distraction asked, where the set-up form asks for a
+    session at its speed (a running count or a shoe); (None, "none") where it does not.
 
     :raises InvalidSessionError: for a form that asks it of another kind, or sends another value.
     """
     asked = form.get("threshold", "")
     if not asked:
-        return None
+        return None, "none"
     if kind not in ("running", "shoe"):  # the form has no such field: said above it
         raise InvalidSessionError(
             say("Only a running count or a shoe is dealt at your threshold's speed.")
@@ -267,10 +280,11 @@ def _staircase_asked(kind: str, form: Any, system: str) -> Staircase | None:
     if asked != "1":
         raise InvalidSessionError(say("Tick the box, or leave it."), "threshold")
     try:
-        read_distraction(str(form.get("distraction", "none")))  # none but "none" is offered yet
+        distraction = read_distraction(str(form.get("distraction", "none")))
     except UnknownDistractionError:
         raise InvalidSessionError(say("There is no such distraction level."), "threshold") from None
-    return threshold_staircase(current_user_or_guest().id, system, "none")
+    user = current_user_or_guest()
+    return threshold_staircase(user.id, system, distraction), distraction
 
 
 def _setup_page(kind: str, error: InvalidSessionError) -> Response:
