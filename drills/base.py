@@ -322,7 +322,12 @@ class AskedInSessions(Protocol):
         ...
 
     def session_view(
-        self, session: Any, session_id: str, grades: Mapping[str, Grade]
+        self,
+        session: Any,
+        session_id: str,
+        grades: Mapping[str, Grade],
+        *,
+        caches: Caches | None = None,
     ) -> dict[str, Any]:
         """What the session's page shows (``session_template``), by name, after the answers
         graded so far (by submission token): the checkpoint asked now or the summary."""

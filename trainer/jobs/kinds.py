@@ -134,10 +134,19 @@ def _simulation(params: dict[str, Any], report: Report) -> Any:
         return simulate_job(params, report.progress, report.stage)
 
 
+def _your_game(params: dict[str, Any], report: Report) -> Any:
+    """A learner's game beside a perfect counter's (:mod:`trainer.simulator.scenarios`)."""
+    from trainer.simulator.scenarios import play_runs
+
+    with _cache_dir(params.get("cache_dir")):
+        return play_runs(params, report.progress, report.stage)
+
+
 KINDS: dict[str, Runner] = {
     "count-study": _count_study,
     "chart": _chart,
     "fixed-point": _fixed_point,
     "penetration": _penetration,
     "simulation": _simulation,
+    "your-game": _your_game,
 }

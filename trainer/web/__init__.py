@@ -19,6 +19,7 @@ from trainer.web.views import (
     auth,
     catch_dealer,
     chart_jobs,
+    classes,
     count_jobs,
     count_worth,
     counting,
@@ -34,6 +35,7 @@ from trainer.web.views import (
     strategy,
     strategy_quiz,
     table,
+    your_game,
 )
 
 BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
@@ -55,6 +57,8 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     table,  # sit at a table: whole rounds from a real shoe, every decision graded
     simulation,  # the simulator: a run off the request, its progress, its figures and plots
     catch_dealer,  # catch the dealer: a run of rounds, the learner's calls, the summary
+    classes,  # classes: a coach, invites, members' work since joining, assignments, export
+    your_game,  # your game: the learner's errors played by the simulator, the leaks ranked
     replay,  # a shoe replayed step by step, and shared as a link
 )
 
@@ -102,6 +106,7 @@ def init_app(app: Flask) -> None:
     count_jobs.init_app(app)
     chart_jobs.init_app(app)
     simulation.init_app(app)
+    your_game.init_app(app)
     assets.init_app(app)
     for module in BLUEPRINT_MODULES:
         app.register_blueprint(module.bp)
