@@ -98,3 +98,12 @@ def test_a_staircase_is_kept_apart_for_each_distraction(
     assert "data-talk" in page and "nobody talks" in page
     progress = client.get("/progress").get_data(as_text=True)
     assert "Hi-Lo, no distraction" in progress
+
+
+def test_a_new_visitors_refused_threshold_session_makes_no_guest(
+    client: Any, csrf: Any, db: Any
+) -> None:
+    users = db["users"].count
+    response = deal(client, csrf, cards="many")
+    assert response.status_code == 400
+    assert db["users"].count == users and db["counting_sessions"].count == 0

@@ -36,6 +36,8 @@ from drills.counting.preferences import (
 from drills.counting.session import DRILL_OF_KIND, KINDS, InvalidSessionError
 from drills.counting.threshold import (
     DISTRACTIONS,
+    MAX_SPEED,
+    MIN_SPEED,
     STEP_FASTER,
     STEP_SLOWER,
     TABLE_TALK,
@@ -283,7 +285,9 @@ def _staircase_asked(kind: str, form: Any, system: str) -> tuple[Staircase | Non
         distraction = read_distraction(str(form.get("distraction", "none")))
     except UnknownDistractionError:
         raise InvalidSessionError(say("There is no such distraction level."), "threshold") from None
-    user = current_user_or_guest()
+    user = current_user()  # a new visitor's guest is made once the session is dealt, not before
+    if user is None:
+        return Staircase(min(MAX_SPEED, max(MIN_SPEED, SpeedLevel().speed))), distraction
     return threshold_staircase(user.id, system, distraction), distraction
 
 
