@@ -377,6 +377,8 @@ def pages(page: Page, audit: Audit) -> None:
         ("/signin", "sign in"),
         ("/signup", "sign up"),
         ("/no-such-page", "not found"),
+        ("/risk?win_rate=0.01&sd=1.15&bankroll=200&rounds=5000&goal=100", "risk"),
+        ("/risk?win_rate=0.01&sd=0&bankroll=200", "risk: a bad field"),
     ]:
         page.goto(path)
         audit.check(state)

@@ -26,7 +26,7 @@ from trainer.engine.rulebook.rules import Rules
 pytestmark = pytest.mark.usefixtures("count_studies")
 
 CSRF = "test-csrf-token-0123456789"
-PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/progress",
+PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/risk", "/progress",
          "/mistakes", "/signin", "/signup", "/account", "/dealing/catch", "/table/", "/glossary",
          "/drills/basic-strategy/chart", "/strategy/chart", "/path/placement",
          "/classes", "/your-game", "/replays/")  # fmt: skip

@@ -32,7 +32,7 @@ INDICES = ("none", "i18", "all")
 MAX_DEPTHS = 8  # penetrations in a sweep
 # The figures a sweep keeps of each depth.
 SWEEP_KEYS = (
-    "edge_percent",
+    "player_edge_percent",
     "se_percent",
     "win_per_100",
     "sd_per_100",

@@ -30,6 +30,7 @@ from trainer.web.views import (
     path,
     practice,
     replay,
+    risk,
     rules,
     simulation,
     strategy,
@@ -56,6 +57,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     count_worth,  # what the count is worth: the index chart, the edge by count, the ramp
     table,  # sit at a table: whole rounds from a real shoe, every decision graded
     simulation,  # the simulator: a run off the request, its progress, its figures and plots
+    risk,  # the risk a counter lives with: ruin, a trip, a goal, N0, SCORE, the CE
     catch_dealer,  # catch the dealer: a run of rounds, the learner's calls, the summary
     classes,  # classes: a coach, invites, members' work since joining, assignments, export
     your_game,  # your game: the learner's errors played by the simulator, the leaks ranked
