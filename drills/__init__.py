@@ -10,6 +10,7 @@ and under ``/drills/<slug>``.
 from __future__ import annotations
 
 from drills import (
+    back_count,
     bet_sizing,
     deal_auction,
     deviations,
@@ -86,6 +87,7 @@ DRILLS: tuple[Drill, ...] = (
     table_play.DRILL,
     table_dealing.DRILL,
     punter_stake.DRILL,
+    back_count.DRILL,
     deal_auction.DRILL,
     irregularities.DRILL,
     procedure.DRILL,

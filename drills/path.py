@@ -128,7 +128,7 @@ STEPS: tuple[Step, ...] = (
         "table",
         N_("The table"),
         N_("Whole rounds from a real shoe: bets, plays and the count together."),
-        ("table-play", "table-dealing", "punter-stake", "deal-auction"),
+        ("table-play", "table-dealing", "punter-stake", "back-count", "deal-auction"),
         (Bar("table-play", 100),),
     ),
     Step(

@@ -345,6 +345,7 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Table play": table,
     "Table dealing": table_dealing,
     "Stakes as a punter": table_dealing,  # asked at a table too
+    "Back-counting and boxes": table_dealing,  # asked at a back-counting table
     "Bidding for the deal": typed("1", "-5"),
     "Irregularities": irregularities,
     "Dealing procedure": procedure,

@@ -21,7 +21,7 @@ from drills import (
 from trainer.engine.rulebook.rules import find_preset
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLE_ONLY = {"table-play", "table-dealing", "punter-stake"}
+TABLE_ONLY = {"table-play", "table-dealing", "punter-stake", "back-count"}
 SESSIONS = {"running-count", "deck-countdown", "shoe-count"}
 
 

@@ -41,7 +41,7 @@ NOT_WALKED_ALONE = {
     "/healthz": "JSON for a health check, not a page a learner reads",
 }
 # The table's walks and drills: its verdicts are the table's own (templates/table/), not a drill's.
-TABLE_ONLY = {"table-play", "table-dealing", "punter-stake", "the table", "the bank"}
+TABLE_ONLY = {"table-play", "table-dealing", "punter-stake", "back-count", "the table", "the bank"}
 
 
 class Walk:
