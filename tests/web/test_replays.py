@@ -178,8 +178,9 @@ def test_a_counting_session_replays_up_to_the_last_checkpoint_answered(
         {"rules": "twenty-one-home", "unit": "1", "graded": ["strategy"]},  # the learner deals
         {"rules": "russian-bank decks=1", "unit": "1", "bankroll": "200", "graded": ["strategy"]},
         {"rules": "single-deck", "unit": "10", "graded": ["counts", "insurance"], "boxes": "2"},
+        {"rules": "single-deck", "unit": "10", "graded": ["strategy"], "wong": "1"},
     ],
-    ids=["home deal", "russian bank", "two boxes"],
+    ids=["home deal", "russian bank", "two boxes", "back-counting"],
 )
 def test_every_step_of_every_kind_of_table_replays(
     client: Any, csrf: Any, hidden_fields: Any, changes: dict[str, Any]
