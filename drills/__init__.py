@@ -41,7 +41,7 @@ from drills.base import (
     preferences_of,
     rules_for,
 )
-from drills.counting import decks, penetration, session, true_count
+from drills.counting import aces, decks, penetration, session, true_count
 from drills.dealing import catch, irregularities, procedure, table_payouts
 from drills.payout import drill as payout
 
@@ -79,6 +79,7 @@ DRILLS: tuple[Drill, ...] = (
     session.COUNTDOWN,
     decks.DRILL,
     true_count.DRILL,
+    aces.DRILL,
     session.SHOE,
     penetration.DRILL,
     deviations.DRILL,

@@ -43,6 +43,7 @@ def test_the_other_capabilities_are_had_by_the_drills_that_use_them() -> None:
         "bet-sizing",
         "deviations",
         "true-count",
+        "ace-side-count",
         "deck-estimation",
         "shoe-penetration",
     }

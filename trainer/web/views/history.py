@@ -27,7 +27,7 @@ from drills.dealing.table_words import card_words
 from drills.table_session import DISTRACTIONS, PACES
 from trainer.engine.deck.cards import Card
 from trainer.store import attempts, reviews, schedules, tables
-from trainer.web import mastery
+from trainer.web import mastery, thresholds
 from trainer.web.caches import app_caches
 from trainer.web.charts import Day, describe, last_days, trend_chart
 from trainer.web.rules_form import readable_rules
@@ -85,6 +85,7 @@ def progress() -> Response:
         weekly=weekly,
         mastery=mastery.mastery(user.id, stats) if user and stats else [],
         next_step=mastery.next_step(user.id) if user and stats else None,
+        thresholds=thresholds.weekly_view(user.id) if user else [],
         cost_text=cost_text,
         conditions=_by_condition(user.id, drills) if user else [],
         section="progress",
