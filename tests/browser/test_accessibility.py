@@ -314,10 +314,26 @@ def table_dealing(page: Page, audit: Audit) -> None:
     expect(page.get_by_role("link", name="Sit at a table")).to_be_visible()
 
 
+def aces(page: Page, audit: Audit) -> None:
+    """The aces drill: its three numbers answered (right or wrong: the feedback), then one
+    that is no number (the error)."""
+    for label, value in (("Aces left over", "0"), ("True count for your bet", "0"),
+                         ("True count for insurance", "0")):  # fmt: skip
+        page.get_by_label(re.compile(label)).fill(value)
+    page.get_by_role("button", name="Answer").click()
+    verdict(page)
+    audit.check("aces: feedback")
+    page.get_by_label(re.compile("Aces left over")).fill("x")
+    page.get_by_role("button", name="Answer").click()
+    expect(page.locator("#answer-error")).to_be_visible()
+    audit.check("aces: an answer that is no number")
+
+
 DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Hand totals": hand_totals,
     "Basic strategy": strategy_quiz,
     "True count": typed("+30", "many"),
+    "Aces: the side count": aces,
     "Deck estimation": typed("0.5", "many"),
     "Running count": counting_session({}),
     "Deck countdown": counting_session({}),
@@ -329,12 +345,27 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Table play": table,
     "Table dealing": table_dealing,
     "Stakes as a punter": table_dealing,  # asked at a table too
+    "Back-counting and boxes": table_dealing,  # asked at a back-counting table
     "Bidding for the deal": typed("1", "-5"),
     "Irregularities": irregularities,
     "Dealing procedure": procedure,
     "Payouts at the table": table_payouts,
     "Catch the dealer": catch_the_dealer,
 }
+
+
+def replays(page: Page, audit: Audit) -> None:
+    """A table's shoe replayed (its first steps played through the table's forms), shared."""
+    from tests.browser.test_browser_replays import played_table
+
+    table_id = played_table(page, steps=4)
+    page.goto("/replays/")
+    audit.check("replays: the list")
+    page.goto(f"/replays/table/{table_id}?step=2")
+    audit.check("replays: a step")
+    page.get_by_role("button", name="Make a link").click()
+    expect(page.get_by_role("button", name="Withdraw the link")).to_be_visible()
+    audit.check("replays: shared")
 
 
 def pages(page: Page, audit: Audit) -> None:
@@ -347,6 +378,8 @@ def pages(page: Page, audit: Audit) -> None:
         ("/signin", "sign in"),
         ("/signup", "sign up"),
         ("/no-such-page", "not found"),
+        ("/risk?win_rate=0.01&sd=1.15&bankroll=200&rounds=5000&goal=100", "risk"),
+        ("/risk?win_rate=0.01&sd=0&bankroll=200", "risk: a bad field"),
     ]:
         page.goto(path)
         audit.check(state)
@@ -405,6 +438,50 @@ def learners_pages(page: Page, audit: Audit) -> None:
     history(page, audit)
 
 
+def a_class(page: Page, audit: Audit) -> None:
+    """A coach's class (empty, then with a learner who answered), the invite, joining, a
+    used invite refused, a learner's page."""
+
+    def sign_up(name: str) -> None:
+        page.goto("/signup")
+        page.get_by_label("Username").fill(name)
+        page.get_by_label("Password").fill("a long enough password")
+        page.get_by_role("button", name="Sign up").click()
+
+    sign_up("audit-coach")
+    page.goto("/classes")
+    audit.check("classes: none yet")
+    page.get_by_label("The class's name").fill("Audited")
+    page.get_by_label("Your name as your learners will see it").fill("Kim")
+    page.get_by_role("button", name="Start a class").click()
+    page.get_by_role("button", name="Make invites").click()
+    audit.check("a class: no learner yet, an invite")
+    link = page.locator("code.invite-link").first.inner_text().strip()
+    class_url = page.url.split("#")[0]
+    page.get_by_role("link", name="Account").click()
+    page.get_by_role("button", name="Sign out").click()
+    sign_up("audit-learner")
+    page.goto(link)
+    audit.check("an invite")
+    page.get_by_label("Your name as your coach will see it").fill("Sam")
+    page.get_by_label(re.compile("I agree")).check()
+    page.get_by_role("button", name="Join the class").click()
+    audit.check("classes: joined")
+    page.goto(link)
+    audit.check("an invite used already")
+    drill("Payout math")(page, Audit(page))
+    page.get_by_role("link", name="Account").click()
+    page.get_by_role("button", name="Sign out").click()
+    page.goto("/signin")
+    page.get_by_label("Username").fill("audit-coach")
+    page.get_by_label("Password").fill("a long enough password")
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(class_url)
+    audit.check("a class with a learner")
+    page.get_by_role("link", name="Sam").click()
+    audit.check("a learner of a class")
+
+
 def checkouts(page: Page, audit: Audit) -> None:
     """The checkouts: the list, a start page, a part to start, the cheque stack, an answer in
     the wrong form, a failed run's wrong answers, and the counting checkout's deck."""
@@ -441,6 +518,8 @@ WALKS: dict[str, Callable[[Page, Audit], None]] = {
     "pages": pages,
     **{title: drill(title) for title in DRILL_STATES},
     "a learner's own pages": learners_pages,
+    "a class": a_class,
+    "replays": replays,
     "checkouts": checkouts,
 }
 

@@ -297,6 +297,9 @@ def answer(run_id: int) -> Response:
         stored.record_answer(get_db(), run.stored, answered)
     except sqlite3.IntegrityError:  # the same item answered at once from two tabs: one counts
         _refuse(say("That answer is not for the question asked now: a checkout goes in order."))
+    after = _Run(run.stored, run.now)
+    if after.standing.outcome == "passed":
+        _certify(after)  # issued with the last answer, whether or not its page is read
     return redirect(url_for("checkouts.run_page", run_id=run_id), code=303)
 
 
