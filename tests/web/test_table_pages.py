@@ -475,3 +475,20 @@ def test_a_natural_surrendered_early_is_graded_a_mistake_with_its_cost(
     shown = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "A natural against 10" in shown and "Surrender costs" in shown
     assert tables.steps_of(db, url.rsplit("/", 1)[-1])[-1].state == "held"
+
+
+@pytest.mark.parametrize(
+    ("preset", "deals", "co_bettors"),
+    [("vegas-6d-s17", False, False), ("twenty-one-home", True, False),
+     ("russian-bank", True, False), ("casino-boxes", False, True)],
+)  # fmt: skip
+def test_the_set_up_form_explains_only_what_its_rules_have(
+    preset: str, deals: bool, co_bettors: bool, client: Any, csrf: Any
+) -> None:
+    """Who holds the deal, and where the learner starts, belong with home twenty-one and the
+    Russian banking game only; co-bettors with the casino boxes: not on a Vegas table's form."""
+    drawn = client.post("/table/", data={"rules": preset, "rules_only": "1", "csrf_token": csrf()})
+    page = drawn.get_data(as_text=True)
+    assert ("you hold the deal" in page) is deals
+    assert ('name="punter_seat"' in page) is deals
+    assert ('name="co_bettors"' in page) is co_bettors

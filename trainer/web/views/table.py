@@ -177,6 +177,8 @@ def _setup_page(
         setup_error=str(error) if error else None,
         setup_field=error.field if error else None,
         table_rules=rules,  # the footer names the rules being set up, as the form shows them
+        players_deal=rules.table_rotation != "none",  # 002 home, 004: who deals, where to start
+        takes_co_bettors=rules.box_bettors > 1,  # 003's casino boxes
         section="table",
         **{"mine": [], **shown},
     )
