@@ -332,6 +332,11 @@ class AskedInSessions(Protocol):
         """The skill a session's checkpoints ask, such as counting in a system at a speed."""
         ...
 
+    def counted(self, grades: Mapping[str, Grade]) -> dict[str, Grade]:
+        """A checkpoint's grades (by ask name) as they are stored and counted: the road
+        stores only these (a checkpoint is answered once its first ask is)."""
+        ...
+
 
 @runtime_checkable
 class AskedAtTable(Protocol):

@@ -35,7 +35,7 @@ from drills.base import (
     Question,
 )
 from drills.caches import Caches
-from drills.count_study import read_system, signed, study_for
+from drills.count_study import read_system, signed, signed_notation, study_for
 from drills.counting.preferences import CountPreferences
 from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem
@@ -189,7 +189,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         kind = "tc" if system.balanced else "rc"
         notation = (
             f"{system.slug} bankroll {_money(bankroll)} risk {_risk_text(risk)} "
-            f"{kind} {signed(count)}"
+            f"{kind} {signed_notation(count)}"
         )
         return self.question(notation, rules, caches=caches)
 

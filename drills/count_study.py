@@ -112,7 +112,13 @@ def grid_words(rules: Rules, system: CountingSystem) -> str:
 
 
 def signed(value: Fraction | int) -> str:
-    """A count as a learner writes it: ``+3``, ``0``, ``-2``."""
+    """A count as a learner reads it: ``+3``, ``0``, ``\u22122`` (a true minus sign, as
+    :func:`trainer.words.signed` writes every number a learner reads)."""
+    return signed_notation(value).replace("-", "\u2212")
+
+
+def signed_notation(value: Fraction | int) -> str:
+    """A count as a question's notation writes it: ``+3``, ``0``, ``-2`` (ASCII, parsed back)."""
     value = Fraction(value)
     text = str(value) if value.denominator != 1 else str(value.numerator)
     return f"+{text}" if value > 0 else text

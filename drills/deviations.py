@@ -54,6 +54,7 @@ from drills.count_study import (
     read_rounding,
     read_system,
     signed,
+    signed_notation,
     study_for,
 )
 from drills.counting.notation import CARDS_PER_DECK
@@ -126,7 +127,7 @@ class Asked:
         head = self.system.slug
         if self.played is not None:
             head += f" {self.convention} {self.resolution}"
-        tail = f" {self.kind} {signed(self.count)}"
+        tail = f" {self.kind} {signed_notation(self.count)}"
         if self.played is not None:
             tail += f" played {self.played}"
         return f"{head} {self.situation}{' insurance' if self.insurance else ''}{tail}"

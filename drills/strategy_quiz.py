@@ -52,7 +52,15 @@ from drills.base import (
     Question,
 )
 from drills.caches import Caches
-from drills.count_study import count_unit, grid_words, near, read_system, signed, study_for
+from drills.count_study import (
+    count_unit,
+    grid_words,
+    near,
+    read_system,
+    signed,
+    signed_notation,
+    study_for,
+)
 from drills.strategy_cells import (
     INSURANCE_SUFFIX,
     WEAKEST_POOL,
@@ -115,7 +123,8 @@ class ShownCount:
         return "true count" if self.system.balanced else "running count"
 
     def suffix(self) -> str:
-        return f" {self.system.slug} {'tc' if self.system.balanced else 'rc'} {signed(self.count)}"
+        kind = "tc" if self.system.balanced else "rc"
+        return f" {self.system.slug} {kind} {signed_notation(self.count)}"
 
     def words(self) -> str:
         return f"{self.system.name} {self.kind} of {signed(self.count)}"

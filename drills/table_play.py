@@ -52,6 +52,7 @@ from drills.count_study import (
     read_rounding,
     read_system,
     signed,
+    signed_notation,
     study_for,
 )
 from drills.counting.notation import CARDS_PER_DECK
@@ -101,7 +102,7 @@ class TableCount:
     def suffix(self) -> str:
         return (
             f" {self.system.slug} {self.convention} {self.resolution} "
-            f"rc {signed(self.running)} played {self.played}"
+            f"rc {signed_notation(self.running)} played {self.played}"
         )
 
     def played_by(self, decks: int) -> Fraction:

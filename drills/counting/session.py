@@ -284,15 +284,33 @@ def answer_token(session_id: str, index: int, ask: str) -> str:
 
 
 def next_checkpoint(session: CountingSession, answers: Mapping[tuple[int, str], Answered]) -> int:
-    """The first checkpoint not answered yet (``len(checkpoints)`` when all are)."""
+    """The first checkpoint not answered yet (``len(checkpoints)`` when all are): answered
+    once its first ask, the running count, is (a true count may be left out:
+    :func:`counted_once`)."""
     for index, spec in enumerate(session.checkpoints):
-        if any((index, ask) not in answers for ask in spec.asks):
+        if (index, spec.asks[0]) not in answers:
             return index
     return len(session.checkpoints)
 
 
+def counted_once(grades: Mapping[str, Grade]) -> dict[str, Grade]:
+    """A count check's grades (by ask name) as they are stored and counted.
+
+    Where the running count is wrong, the true count worked out from it is wrong with it:
+    one slip, which graded twice would count as two mistakes in the learner's figures (two
+    wrong answers at the table's summary, on the progress page and the path). So the true
+    count is left out there, and the check counts once, at the running count; where the
+    running count is right, the true count is graded as the division it is.
+    """
+    running = grades.get("rc")
+    if running is not None and not running.correct:
+        return {name: grade for name, grade in grades.items() if name != "tc"}
+    return dict(grades)
+
+
 def _signed_number(text: str) -> Fraction:
-    return Fraction(text.replace("+", "")) if text not in ("", "0") else Fraction(0)
+    cleaned = text.replace("+", "").replace("\u2212", "-")  # a count as read: a true minus
+    return Fraction(cleaned) if cleaned not in ("", "0") else Fraction(0)
 
 
 def _place(session: CountingSession, after: int) -> str:
@@ -431,6 +449,9 @@ class SessionDrill(Drill, AskedInSessions):
 
     def read_session(self, spec: str) -> CountingSession:
         return CountingSession.from_json(spec)
+
+    def counted(self, grades: Mapping[str, Grade]) -> dict[str, Grade]:
+        return counted_once(grades)
 
     def session_asks(
         self, session: CountingSession, session_id: str

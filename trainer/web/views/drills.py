@@ -306,18 +306,20 @@ def session_grades(
     for asks in checkpoints:
         for ask in asks:
             attempt = attempts.find_attempt(get_db(), user.id, ask.token)
-            if attempt is None:
+            if attempt is None and ask is asks[0]:
                 return found
-            found[ask.token] = stored_answer(drill, attempt, rules)[1]
+            if attempt is not None:  # a true count left out (counted_once) has none
+                found[ask.token] = stored_answer(drill, attempt, rules)[1]
     return found
 
 
 def _next_checkpoint(
     checkpoints: tuple[tuple[SessionAsk, ...], ...], grades: Mapping[str, Grade]
 ) -> int:
-    """The first checkpoint not answered yet (``len(checkpoints)`` when all are)."""
+    """The first checkpoint not answered yet (``len(checkpoints)`` when all are): answered
+    once its first ask is (a true count may be left out: ``AskedInSessions.counted``)."""
     for index, asks in enumerate(checkpoints):
-        if any(ask.token not in grades for ask in asks):
+        if asks[0].token not in grades:
             return index
     return len(checkpoints)
 
@@ -375,6 +377,8 @@ def answer_checkpoint(
         errors: list[str] = []
         for ask in asks:
             try:
+                if resent and ask.token not in grades:  # left out when it was answered
+                    continue
                 new[ask.name] = (
                     grades[ask.token]
                     if resent
@@ -383,6 +387,8 @@ def answer_checkpoint(
             except InvalidAnswerError as error:
                 errors.append(str(error))
         if not resent and not errors:
+            new = drill.counted(new)  # a wrong running count: one slip, not two
+            asks = tuple(ask for ask in asks if ask.name in new)
             record_checkpoint(user, drill, session, asks, new, response_ms=response_ms)
             grades.update({ask.token: new[ask.name] for ask in asks})
     # The page is drawn once the write is done, not while it holds the lock.

@@ -29,6 +29,7 @@ from werkzeug.wrappers import Response
 from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import convention_choices, resolution_choices, system_choices
+from drills.counting.session import counted_once
 from drills.table_dealing import dealer_step
 from drills.table_session import (
     DEFAULT_STOP_AT,
@@ -369,9 +370,11 @@ def _grades(
         [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
     )
     share = insured_share(ask, text)  # part of the insurance: its cost is that part's
+    kept = counted_once({a.name: grade for a, grade in zip(asks, found, strict=True)})
     grades = [
         (replace(a, stake=a.stake * share) if a.name == "insurance" else a, grade)
         for a, grade in zip(asks, found, strict=True)
+        if a.name in kept  # a count check's true count, left out after a wrong running count
     ]
     return grades
 
