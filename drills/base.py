@@ -88,6 +88,9 @@ class Grade:
     right_answer: str
     explanation: str
     ev_cost: Fraction | None = None  # the mistake's cost in bets, where the drill has one
+    # The cost as the verdict's first line says it, where "of a bet" would not say which bet
+    # (a bet-sizing mistake is priced in table minimums, and in money): one short sentence.
+    cost_words: str | None = None
 
     @property
     def why(self) -> str:

@@ -42,7 +42,7 @@ from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_
+from trainer.words import N_, number, say
 
 __all__ = [
     "DRILL",
@@ -238,13 +238,29 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         table = study_for(rules, system, caches=caches).edge
         ramp = bet_ramp(table, bankroll, float(risk))
         right = ramp.bet_at(count)
+        lost = bet_cost(table, count, answer, right)
         return Grade(
             correct=answer == right,
             answer=_money(answer),
             right_answer=_money(right),
             explanation=explain(ramp, table, count, rules),
-            ev_cost=bet_cost(table, count, answer, right) / rules.min_bet,
+            ev_cost=lost / rules.min_bet,
+            cost_words=cost_words(lost, rules),
         )
+
+
+def cost_words(lost: Fraction, rules: Rules) -> str:
+    """A bet's cost as its verdict says it: the money given up a round, and that as a share of
+    one betting unit, the table minimum, the ramp's unit (a bet-sizing cost is "of a bet" of
+    that minimum, not of the bet made)."""
+    money = float(lost)
+    return say(
+        "It gives up %(money)s a round on average: %(percent)s%% of one betting unit (the "
+        "table minimum, %(unit)s).",
+        money=number(money, 2 if money >= 0.01 or money == 0 else 4),
+        percent=number(float(lost / rules.min_bet) * 100, 2),
+        unit=_money(rules.min_bet),
+    )
 
 
 def bet_cost(table: EdgeTable, count: int, bet: Fraction, right: Fraction) -> Fraction:

@@ -76,7 +76,7 @@ from drills.strategy_cells import (
 from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS, chart_for
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem
-from trainer.engine.deck.hand import Hand, Situation
+from trainer.engine.deck.hand import Hand, InvalidHandError, Situation
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.indices import CountOutOfRangeError
 from trainer.engine.indices import Play as IndexPlay
@@ -350,8 +350,8 @@ def explain(play: Play) -> str:
         taken = play.evs["I"]
         if play.natural:
             return (
-                f"Even money is worth {_percent(taken)} of the bet for sure; playing the natural "
-                f"out is worth {_percent(play.evs['N'])} on average."
+                f"Even money wins {taken * 100:.0f}% of your bet for sure; playing the natural "
+                f"out wins {play.evs['N'] * 100:.1f}% of it on average."
             )
         return (
             f"The insurance bet is worth {_percent(taken)} of your bet on average "
@@ -374,6 +374,15 @@ def explain(play: Play) -> str:
     right = PLAY_KEYS[play.right].lower()
     text = f"The chart for these rules says {meaning} for {row} against {against}"
     return text + ("." if meaning == right else f": here, {right}.")
+
+
+def is_even_money(notation: str) -> bool:
+    """Whether an insurance question (``"AS KH v AD insurance"``) is even money: asked on a
+    natural (the table's verdict names it so)."""
+    try:
+        return Hand.parse(notation.split(" v ", 1)[0]).is_two_card_21
+    except InvalidHandError:
+        return False
 
 
 def _percent(value: float) -> str:
