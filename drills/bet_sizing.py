@@ -250,16 +250,14 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
 
 
 def cost_words(lost: Fraction, rules: Rules) -> str:
-    """A bet's cost as its verdict says it: the money given up a round, and that as a share of
-    one betting unit, the table minimum, the ramp's unit (a bet-sizing cost is "of a bet" of
-    that minimum, not of the bet made)."""
+    """A bet's cost as its verdict's first line says it (short: the line is some 15 words):
+    the money given up a round, and that as a share of the table minimum, the ramp's betting
+    unit (a bet-sizing cost is "of a bet" of that minimum, not of the bet made)."""
     money = float(lost)
     return say(
-        "It gives up %(money)s a round on average: %(percent)s%% of one betting unit (the "
-        "table minimum, %(unit)s).",
+        "It costs %(money)s: %(percent)s%% of the table minimum.",
         money=number(money, 2 if money >= 0.01 or money == 0 else 4),
         percent=number(float(lost / rules.min_bet) * 100, 2),
-        unit=_money(rules.min_bet),
     )
 
 

@@ -325,7 +325,7 @@ def test_a_mistake_made_again_after_taking_it_back_and_kept_is_priced(
     assert row[1] == "2" and row[2] != "0" and float(row[3]) > 0
     assert page.count("you took it back") + page.count("taken back") >= 1
     skill = re.search(r"Your mistakes cost \(skill\)</dt><dd>([^<]+)</dd>", page)
-    assert skill and skill[1].startswith("-") and skill[1] != "-0"
+    assert skill and skill[1].startswith("\u2212") and skill[1] != "\u22120"  # a true minus
 
 
 # A talia of a short pack (one deck), holding the bank.
