@@ -41,7 +41,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from drills import face_down_quiz
+from drills import count_study, face_down_quiz
 from drills.base import (
     AsksOnItsPage,
     Drill,
@@ -52,15 +52,7 @@ from drills.base import (
     Question,
 )
 from drills.caches import Caches
-from drills.count_study import (
-    count_unit,
-    grid_words,
-    near,
-    read_system,
-    signed,
-    signed_notation,
-    study_for,
-)
+from drills.count_study import count_unit, grid_words, near, read_system, signed, study_for
 from drills.strategy_cells import (
     INSURANCE_SUFFIX,
     WEAKEST_POOL,
@@ -76,7 +68,7 @@ from drills.strategy_cells import (
 from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS, chart_for
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem
-from trainer.engine.deck.hand import Hand, InvalidHandError, Situation
+from trainer.engine.deck.hand import Hand, Situation
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.indices import CountOutOfRangeError
 from trainer.engine.indices import Play as IndexPlay
@@ -124,7 +116,7 @@ class ShownCount:
 
     def suffix(self) -> str:
         kind = "tc" if self.system.balanced else "rc"
-        return f" {self.system.slug} {kind} {signed_notation(self.count)}"
+        return f" {self.system.slug} {kind} {count_study.signed_notation(self.count)}"
 
     def words(self) -> str:
         return f"{self.system.name} {self.kind} of {signed(self.count)}"
@@ -374,15 +366,6 @@ def explain(play: Play) -> str:
     right = PLAY_KEYS[play.right].lower()
     text = f"The chart for these rules says {meaning} for {row} against {against}"
     return text + ("." if meaning == right else f": here, {right}.")
-
-
-def is_even_money(notation: str) -> bool:
-    """Whether an insurance question (``"AS KH v AD insurance"``) is even money: asked on a
-    natural (the table's verdict names it so)."""
-    try:
-        return Hand.parse(notation.split(" v ", 1)[0]).is_two_card_21
-    except InvalidHandError:
-        return False
 
 
 def _percent(value: float) -> str:

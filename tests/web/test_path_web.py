@@ -127,7 +127,7 @@ def test_a_returning_learner_sees_continue_and_today_before_the_path(client: Any
     assert "Where are you starting from?" not in page
     assert continue_href(page) == "/drills/hand-totals"
     assert page.index("continue-heading") < page.index('id="today"') < page.index('id="path"')
-    assert "Hand totals: your last answer, 100% right." in page
+    assert "Hand totals: your last 1 answer, 100% right." in page
 
 
 # -- the placement check ------------------------------------------------------------------

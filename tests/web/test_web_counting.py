@@ -418,7 +418,8 @@ def test_the_running_count_misses_appear_in_the_mistakes(
     given = miss_every_checkpoint(client, db, url, hidden_fields)
     mistakes = client.get("/mistakes").get_data(as_text=True)
     assert "Running count" in mistakes
-    assert f"You said <strong>{given[-1]}</strong>" in mistakes
+    said = given[-1].replace("-", "\u2212")  # the answer as stored and read: a true minus
+    assert f"You said <strong>{said}</strong>" in mistakes
     user = client.get("/progress").get_data(as_text=True)
     assert "Running count" in user
     assert attempts  # the store the mistakes page reads

@@ -12,9 +12,9 @@ from fractions import Fraction
 from typing import Any
 
 from drills import Grade
-from drills.strategy_quiz import is_even_money
 from drills.table_session import Asked
 from drills.table_sums import ASK_NAMES
+from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.web.mastery import SMALLEST_COST
 from trainer.web.table_view import money
 from trainer.words import N_, bets, say, signed
@@ -44,8 +44,15 @@ def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
 
 
 def _named(name: str, question: str) -> str:
-    """The ask's name as its verdict says it: insurance on a natural is even money."""
-    return "even money" if name == "insurance" and is_even_money(question) else name
+    """The ask's name as its verdict says it: insurance on a natural (``"AS KH v AD
+    insurance"``) is even money."""
+    if name != "insurance":
+        return name
+    try:
+        natural = Hand.parse(question.split(" v ", 1)[0]).is_two_card_21
+    except InvalidHandError:
+        return name
+    return "even money" if natural else name
 
 
 def stored_verdicts(rows: dict[str, Any]) -> list[dict[str, Any]]:
