@@ -43,6 +43,7 @@ settings.register_profile("trainer", deadline=None)
 settings.load_profile("trainer")
 
 
+TESTS_PASSWORD_HASH = "pbkdf2:sha256:1000"
 # The run's cache folder: made by the process pytest starts in, inherited by xdist's workers.
 CACHES_ENV = "TRAINER_TEST_CACHES"
 
@@ -64,6 +65,11 @@ def pytest_configure(config: pytest.Config) -> None:
     root = Path(os.environ[CACHES_ENV])
     os.environ["TRAINER_CACHE_DIR"] = str(root / "strategy-cache")
     os.environ["TRAINER_PENETRATION_CACHE_DIR"] = str(root / "penetration-cache")
+    # The tests' accounts hash their passwords cheaply (scrypt's 0.1 CPU-s a hash, hundreds of
+    # sign-ups and sign-ins): tests/store/test_users.py checks what the app itself uses.
+    from trainer.store import users
+
+    users.PASSWORD_HASH = TESTS_PASSWORD_HASH
 
 
 _MADE_KEY = pytest.StashKey[str]()

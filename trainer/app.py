@@ -21,6 +21,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from trainer import store
 from trainer.config_checks import ConfigError, check_config
 from trainer.store.backup import backup_before_migrations
+from trainer.web.template_code import TEMPLATE_CODE
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_RULES = "vegas-6d-s17"
@@ -36,6 +37,8 @@ def make_app(test_config: dict[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
+    # Every app in the process shares the templates' compiled code (trainer.web.template_code).
+    app.jinja_options = {**app.jinja_options, "bytecode_cache": TEMPLATE_CODE}
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "trainer.sqlite3"),
         SESSION_COOKIE_HTTPONLY=True,

@@ -34,17 +34,16 @@ from drills.dealing.catch_round import (
     paid_text,
     read_round,
 )
-from drills.dealing.table_payouts import hand_views, payout_rules
+from drills.dealing.table_payouts import hand_views
 from drills.payout.money import money_text
 from trainer.engine.deck.hand import Hand
-from trainer.engine.rulebook.rule_words import summary_lines
+from trainer.engine.rulebook.rule_words import dealer_lines, payout_lines
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_
 
 DEFAULT_RATE = 30
 CALLS = {"foul": "Foul", "next": "Next"}
 _RATE_RE = re.compile(r"[0-9]{1,3}")
-_DEALER_WORDS = ("Dealer", "dealer")
 
 
 def verdict(planted: bool, call: str) -> str:
@@ -87,11 +86,11 @@ def round_view(round_: CatchRound) -> dict[str, Any]:
     """What the page shows of a round: the rules that bind the dealer, his cards and the total
     he announced, every box and what he paid it."""
     rules = round_.rules
-    lines = [line for line in summary_lines(rules) if line.startswith(_DEALER_WORDS)]
+    lines = dealer_lines(rules)
     dealer = Hand(round_.dealer)
     return {
         "number": round_.number,
-        "rules_lines": lines + [line for line in payout_rules(rules) if line not in lines],
+        "rules_lines": lines + [line for line in payout_lines(rules) if line not in lines],
         "dealer": dealer,
         "hand": dealer,
         "said": round_.said,

@@ -34,21 +34,15 @@ from drills.payout.money import money_text, read_amount, signed_text
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.round import RoundResult
 from trainer.engine.play.settlement import Outcome, SeatResult
-from trainer.engine.rulebook.rule_words import summary_lines
+from trainer.engine.rulebook.rule_words import payout_lines
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_
 
 BOX_FIELDS = tuple(f"box{n}" for n in range(1, MAX_BOXES + 1))
 _FIELD_LIMIT = 20
 _BOX_COUNTS = {str(n): n for n in range(1, MAX_BOXES + 1)}
-_RULE_WORDS = ("pay", "Insurance", "insurance", "urrender", "Ties", "hole card", "collects", "21")
 # Chips a dealer pays with, largest first (a 2.50 chip and a half-chip pay 3:2 and 6:5 on odd bets).
 _CHIPS = (Fraction(100), Fraction(25), Fraction(5), Fraction(5, 2), Fraction(1), Fraction(1, 2))
-
-
-def payout_rules(rules: Rules) -> list[str]:
-    """The lines of the rules in plain words that bear on what a box is paid."""
-    return [line for line in summary_lines(rules) if any(word in line for word in _RULE_WORDS)]
 
 
 def chips_for(amount: Fraction) -> str:
@@ -105,7 +99,7 @@ def table_view(question: TableQuestion, result: RoundResult) -> dict[str, Any]:
     """What the page shows: the dealer's cards, every box settled, the payout rules."""
     rules = question.rules
     return {
-        "rules_lines": payout_rules(rules),
+        "rules_lines": payout_lines(rules),
         "dealer": Hand(result.dealer_cards),
         "hand": Hand(result.dealer_cards),
         "dealer_total": result.dealer_total,

@@ -12,16 +12,9 @@ from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.round import RoundResult
 from trainer.engine.play.settlement import HandResult, HandSettlement, Outcome, settle_hand
-from trainer.engine.rulebook.rule_words import summary_lines
+from trainer.engine.rulebook.rule_words import payout_lines
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import number, say
-
-_RULE_WORDS = ("pay", "Insurance", "surrender", "Ties", "No hole card", "dealt 21", "collects")
-
-
-def rules_lines(rules: Rules) -> list[str]:
-    """The lines of the rules' summary that bear on payouts."""
-    return [line for line in summary_lines(rules) if any(word in line for word in _RULE_WORDS)]
 
 
 def hand_notes(hand: Any, index: int, count: int) -> str:
@@ -63,7 +56,7 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
         "kind": kind.slug,
         "kind_title": say(kind.title),
         "rules": rules,
-        "rules_lines": rules_lines(rules),
+        "rules_lines": payout_lines(rules),
         "dealer": Hand(result.dealer_cards),
         "dealer_total": result.dealer_total,
         "dealer_natural": result.dealer_natural,

@@ -121,3 +121,34 @@ def test_a_box_takes_its_co_bettors_in_the_right_number() -> None:
     two = Rules.parse("casino-boxes box_bettors=2")
     with pytest.raises(InvalidTableError, match="takes 1 co-bettor at most, not 2"):
         TableSetup(two, others=1, boxes=1, seed=1, co_bettors=2)
+
+
+# The English words the payout drills once chose the rules' lines by: every line they chose
+# must still be chosen, in any language.
+PAYOUT_WORDS = ("pay", "Insurance", "insurance", "urrender", "Ties", "hole card", "collects", "21")
+
+
+@pytest.mark.parametrize(
+    "notation", [*sorted(PRESETS), *(f"vegas-6d-s17 {changes}" for changes in CHANGES)]
+)
+def test_the_payout_and_dealer_lines_are_chosen_by_rule_not_by_word(
+    notation: str, marking: Marking
+) -> None:
+    """In another language the payout drills show the same lines as in English: a catalogue
+    that rewrites every message (as Russian does) loses none of them."""
+    rules = Rules.parse(notation)
+    words.use(gettext.NullTranslations)
+    english = rule_words.summary_lines(rules)
+    chosen = rule_words.payout_lines(rules)
+    stated = [line for line in chosen if line not in rules.interpretation]
+    assert stated == [
+        line
+        for line in english
+        if line not in rules.interpretation and any(word in line for word in PAYOUT_WORDS)
+    ]
+    dealer = rule_words.dealer_lines(rules)
+    assert all(line in english for line in dealer) and dealer
+    words.use(lambda: marking)
+    assert len(rule_words.payout_lines(rules)) == len(chosen)
+    said = [line for line in rule_words.payout_lines(rules) if line not in rules.interpretation]
+    assert said and all(line.startswith("«") for line in said)

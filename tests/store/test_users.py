@@ -134,3 +134,22 @@ def test_a_guest_cannot_take_a_taken_name(db: Any) -> None:
     with pytest.raises(users.UsernameTakenError):
         users.sign_up_guest(db, guest.id, "Alice", "password two")
     assert users.get_user(db, guest.id).is_guest
+
+
+def test_the_app_hashes_passwords_with_scrypt_and_the_tests_cheaply(db: Any) -> None:
+    """A server (a process of its own, as gunicorn's) hashes with scrypt at werkzeug's cost;
+    the tests' accounts with the cheap hash tests/conftest.py sets, and still salted."""
+    import subprocess
+    import sys
+
+    from tests.conftest import TESTS_PASSWORD_HASH
+
+    code = "from trainer.store import users; print(users.hash_password('long enough password'))"
+    served = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert served.startswith("scrypt:32768:8:1$")
+    users.create_user(db, "hashed", "long enough password")
+    stored = db.execute("SELECT password_hash FROM users WHERE username = 'hashed'").fetchone()[0]
+    assert stored.startswith(TESTS_PASSWORD_HASH + "$") and "long enough" not in stored
+    assert users.authenticate(db, "hashed", "long enough password") is not None

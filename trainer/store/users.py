@@ -24,8 +24,20 @@ PASSWORD_MAX = 256
 COMMON_PASSWORDS = Path(__file__).with_name("common_passwords.txt")
 _USERNAME_PUNCTUATION = " ._-"
 
-# Checked against when the username is unknown, so both cases take about as long.
-_DUMMY_HASH = generate_password_hash("not a real password")
+# How a password is hashed: scrypt with werkzeug's parameters (2**15 rounds, 8 blocks, 1 lane;
+# about 0.1 CPU-s and 32 MB a hash), named here so that it is seen and stays the same when
+# werkzeug's default moves. The tests' accounts need no strength and set a cheap one.
+PASSWORD_HASH = "scrypt:32768:8:1"
+
+
+def hash_password(password: str) -> str:
+    return generate_password_hash(password, method=PASSWORD_HASH)
+
+
+@cache
+def _dummy_hash(method: str) -> str:
+    """Checked against when the username is unknown, so both cases take about as long."""
+    return generate_password_hash("not a real password", method=method)
 
 
 class AccountError(ValueError):
@@ -218,7 +230,7 @@ def create_user(db: sqlite_utils.Database, username: str, password: str) -> User
     """
     name = clean_username(username)
     check_new_password(password, name)
-    password_hash = generate_password_hash(password)
+    password_hash = hash_password(password)
     now = utc_now()
     with transaction(db):
         _refuse_taken(db, name)
@@ -241,7 +253,7 @@ def sign_up_guest(db: sqlite_utils.Database, guest_id: int, username: str, passw
     """
     name = clean_username(username)
     check_new_password(password, name)
-    password_hash = generate_password_hash(password)
+    password_hash = hash_password(password)
     with transaction(db):
         user = get_user(db, guest_id)
         if user is None or not user.is_guest:
@@ -343,7 +355,7 @@ def authenticate(db: sqlite_utils.Database, username: str, password: str) -> Use
     """The account if the username and password match, else None (same work either way)."""
     key = username_key((username or "").strip())
     row = db.execute("SELECT id, password_hash FROM users WHERE username_key = ?", [key]).fetchone()
-    stored_hash = row[1] if row else _DUMMY_HASH
+    stored_hash = row[1] if row else _dummy_hash(PASSWORD_HASH)
     matches = check_password_hash(stored_hash, password or "")
     if row is None or not matches:
         return None

@@ -24,6 +24,8 @@ __all__ = [
     "OptionLabel",
     "change_words",
     "choice_label",
+    "dealer_lines",
+    "payout_lines",
     "short_summary",
     "source_words",
     "summary_lines",
@@ -315,6 +317,31 @@ def summary_lines(rules: Rules) -> list[str]:
         *_table(rules),
         *rules.interpretation,
     ]
+
+
+# The words of the English interpretations that bear on what a hand is paid (the interpretations
+# are the presets' own sentences; every other line is chosen by the rule it states).
+_PAYOUT_INTERPRETATION_WORDS = ("pay", "insurance", "urrender", "tie", "hole card", "collects")
+
+
+def dealer_lines(rules: Rules) -> list[str]:
+    """The lines of :func:`summary_lines` that bind the dealer: how he draws, and his hole card."""
+    return _pack_and_dealer(rules)[1:-1]
+
+
+def payout_lines(rules: Rules) -> list[str]:
+    """The lines of :func:`summary_lines` that bear on what a hand is paid, chosen by the rules
+    they state (not by their words, which are the learner's language)."""
+    dealer = _pack_and_dealer(rules)
+    options = _player_options(rules)
+    hole_card = [dealer[-2]] if rules.hole_card != "peek" else []
+    surrender_and_insurance = [_surrender(rules), options[options.index(_surrender(rules)) + 1]]
+    interpretations = [
+        line
+        for line in rules.interpretation
+        if any(word in line.lower() for word in _PAYOUT_INTERPRETATION_WORDS)
+    ]
+    return [*hole_card, dealer[-1], *surrender_and_insurance, *_payouts(rules), *interpretations]
 
 
 def _pack_and_dealer(rules: Rules) -> list[str]:
