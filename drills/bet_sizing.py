@@ -43,6 +43,7 @@ from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ram
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, number, say
+from trainer.words import signed as signed_number
 
 __all__ = [
     "DRILL",
@@ -278,10 +279,11 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
     bet = ramp.bet_at(count)
     ideal = ramp.kelly_fraction * float(ramp.bankroll) * row.indices / ROUND_VARIANCE
     if row.indices <= 0:
-        why = f"the player has no edge there ({row.indices * 100:+.2f}%): the table minimum"
+        edge = signed_number(row.indices * 100, 2)
+        why = f"the player has no edge there ({edge}%): the table minimum"
         how = ""
     else:
-        why = f"the edge there is {row.indices * 100:+.2f}% of the bet"
+        why = f"the edge there is {signed_number(row.indices * 100, 2)}% of the bet"
         how = (
             f"Sized by Kelly: {ramp.kelly_fraction:.2f} x {_money(ramp.bankroll)} x "
             f"{row.indices * 100:.2f}% / {ROUND_VARIANCE} (the variance of a round) = "
@@ -290,7 +292,7 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
     rows = "; ".join(f"{where}: {bet_text}" for where, bet_text in ramp_rows(ramp))
     return (
         f"At a {kind} of {signed(count)} the ramp bets {_money(bet)}: {why}. {how}"
-        f"The whole ramp: {rows}. It wins {ramp.win_per_100:.2f} per 100 rounds "
+        f"The whole ramp: {rows}. It wins {number(ramp.win_per_100, 2)} per 100 rounds "
         f"(standard deviation {ramp.sd_per_100:.0f}), with a risk of ruin of "
         f"{ramp.risk_of_ruin * 100:.1f}%.{_why_riskier(ramp, rules)}"
     )

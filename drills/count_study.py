@@ -17,6 +17,7 @@ from fractions import Fraction
 from drills.base import DrillError, InvalidQuestionError
 from drills.caches import Caches, strategy_dir
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
+from trainer import words
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.indices import Study, cached_study
 from trainer.engine.indices.table import count_grid
@@ -109,6 +110,9 @@ def grid_words(rules: Rules, system: CountingSystem) -> str:
     unbalanced system's running counts span more than a true count's -10 to +10."""
     grid = count_grid(rules, system)
     return f"from {signed(grid[0])} to {signed(grid[-1])}"
+
+
+signed_number = words.signed  # any number with its sign, as a learner reads it ("+0.82")
 
 
 def signed(value: Fraction | int) -> str:

@@ -71,6 +71,7 @@ from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import action_evs
 from trainer.words import N_
+from trainer.words import signed as signed_number
 
 __all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_out"]
 
@@ -271,7 +272,7 @@ def _index_words(play: Play) -> str:
 
 
 def _percent(value: float) -> str:
-    return f"{value * 100:+.2f}%"
+    return f"{signed_number(value * 100, 2)}%"
 
 
 def explain(worked: Worked, answer: str) -> str:

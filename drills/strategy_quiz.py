@@ -369,7 +369,7 @@ def explain(play: Play) -> str:
 
 
 def _percent(value: float) -> str:
-    return f"{value * 100:+.2f}%"
+    return f"{count_study.signed_number(value * 100, 2)}%"
 
 
 # -- the drill --------------------------------------------------------------------------------

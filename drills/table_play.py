@@ -76,6 +76,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import InvalidSituationError, action_evs
 from trainer.engine.strategy.dealer import full_shoe
 from trainer.words import N_
+from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "TableCount", "TablePlay", "notation_of", "work_out"]
 
@@ -395,7 +396,7 @@ def explain(worked: Worked, answer: str) -> str:
     if worked.evs:
         where = "at this count" if worked.evs_at_count else "for these cards"
         evs = ", ".join(
-            f"{WORDS[key]} {value * 100:+.2f}%"
+            f"{WORDS[key]} {signed_number(value * 100, 2)}%"
             for key, value in sorted(worked.evs.items(), key=lambda item: -item[1])
         )
         text += f" EV of each play {where}, per bet: {evs}."

@@ -393,7 +393,7 @@ def test_early_surrender_is_asked_before_the_peek_and_graded(
             shown = client.get(response.headers["Location"]).get_data(as_text=True)
             said = r"<strong>Play: (surrender, right|\w+ was right, not surrender)"
             assert re.search(said, shown)
-            assert "surrender -" in shown  # its EV, early surrender's, among the plays'
+            assert "surrender \u2212" in shown  # its EV, early surrender's, among the plays'
             return
         assert client.post(url + "/step", data=answer(kind, fields)).status_code == 303
 
