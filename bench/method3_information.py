@@ -26,7 +26,7 @@ It prints the bank's result per unit stake in A and in B (which the engine's fig
 within its standard error), and B - A with the standard error of the paired difference.
 ``--exact`` adds B worked out exactly (:func:`exact_edge`: every card after the first two
 enumerated and drawn from what is left, the dealer's from the pack less the punter's draws too,
-which the engine's figure does not take out: the difference is that approximation's size).
+as the engine's figure now does: the two agree to the last digits).
 ``--reading`` adds what the punters could also read from the double
 (:func:`trainer.engine.banker.method3.reading_the_double`).
 """

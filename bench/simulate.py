@@ -122,7 +122,7 @@ def main() -> None:
         found = simulate(settings)
         exact = chart(settings.rules).house_edge
         print(
-            f"flat edge over {found.rounds:,} rounds: {found.edge_percent:.4f}% "
+            f"flat edge over {found.rounds:,} rounds: {-found.player_edge_percent:.4f}% "
             f"+- {found.se_percent:.4f}% to the house (full-shoe exact: {exact:.4f}%; "
             f"{found.rounds_per_second / 1e6:.2f} M rounds/s on {args.workers} workers, {_load()})"
         )

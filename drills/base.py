@@ -286,20 +286,17 @@ class CostlyFeedback(Protocol):
         self, answered: Question, options: Mapping[str, str], *, caches: Caches | None = None
     ) -> dict[str, Any]:
         """What the feedback shows beside the ``answered`` question that takes work to make
-        (the penetration chart), by name: made by the view before it renders, never by the
-        template. ``options`` are the page's query options, with ``wait=1`` when the page
-        cannot fetch that work later (no htmx: without JavaScript)."""
+        (the penetration chart), by name, where it is worked out already: read by the view
+        before it renders, never by the template, and never made here (what is not worked out
+        is ``None``: the page links to where a job works it out, fetched by htmx, or a page of
+        its own without JavaScript). ``options`` are the page's query options."""
         ...
 
-    def uncached_work(
-        self, notation: str, *, feedback_waits: bool, caches: Caches | None = None
-    ) -> str | None:
+    def uncached_work(self, notation: str, *, caches: Caches | None = None) -> str | None:
         """The expensive work not done yet (nothing cached) that answering ``notation`` would
         do now, in words ("a shoe-penetration study ..."), or None: what :meth:`Drill.grade`
-        reads and, when the page waits for it (``feedback_waits``, without JavaScript), what
-        :meth:`feedback_data` makes. The road counts it as expensive work, refused with a 429
-        past the limit, before it grades. None for a notation the drill does not read (grading
-        it is the 400)."""
+        reads. The road counts it as expensive work, refused with a 429 past the limit, before
+        it grades. None for a notation the drill does not read (grading it is the 400)."""
         ...
 
 
@@ -325,7 +322,12 @@ class AskedInSessions(Protocol):
         ...
 
     def session_view(
-        self, session: Any, session_id: str, grades: Mapping[str, Grade]
+        self,
+        session: Any,
+        session_id: str,
+        grades: Mapping[str, Grade],
+        *,
+        caches: Caches | None = None,
     ) -> dict[str, Any]:
         """What the session's page shows (``session_template``), by name, after the answers
         graded so far (by submission token): the checkpoint asked now or the summary."""

@@ -35,6 +35,7 @@ from drills.base import (
     Question,
 )
 from drills.caches import Caches
+from drills.method3_figures import game_ready
 from trainer.engine.banker.auction import (
     InvalidBidError,
     bank_edge,
@@ -167,6 +168,7 @@ class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         table, punters, stake = read_auction(notation)
+        game_ready(table)  # the game's figures, never worked out in a request
         return Question(
             notation=auction_notation(table, punters, stake),
             prompt="The deal is up for sale. What is the most it is worth paying, in chips?",
@@ -189,6 +191,7 @@ class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
     ) -> Grade:
         table, punters, stake = read_auction(notation)
         bid = read_bid(answer_text, table)
+        game_ready(table)
         worth = Fraction(deal_worth(table, punters, stake)).limit_denominator(100)
         right = abs(bid - worth) <= _LEEWAY * worth
         cost = max(bid - worth, Fraction(0)) / stake

@@ -39,6 +39,7 @@ from drills.bet_sizing import read_bankroll, read_risk
 from drills.caches import Caches
 from drills.dealing.table_words import amount, card_words, cards_words
 from drills.face_down_play import SIGHT
+from drills.method3_figures import game_ready
 from trainer.engine.article import a_or_an
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.banker.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
@@ -168,6 +169,7 @@ class PunterStake(Drill, AskedAtTable):
     ) -> Grade:
         cards, up, bankroll, risk = read_stake(notation, rules)
         stake = _read_stake(answer_text, rules, bankroll)
+        game_ready(rules)  # 002's method 3: the game's figures, never worked out in a request
         edge = stake_edge(rules, cards, up)
         right = min(kelly_stake(rules, edge, bankroll, float(risk)), bankroll)
         lost = max((right - stake) * Fraction(f"{edge.edge:.6f}"), Fraction(0))

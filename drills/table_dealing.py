@@ -56,6 +56,7 @@ from drills.base import LearnerState as LearnerState
 from drills.caches import Caches
 from drills.dealing.table_words import amount
 from drills.face_down_play import SIGHT
+from drills.method3_figures import game_ready
 from trainer.engine.article import a_or_an
 from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_values
 from trainer.engine.banker.doubling import (
@@ -462,6 +463,8 @@ class TableDealing(Drill, AskedAtTable):
         if answer not in KEYS[kind].values():
             keys = " or ".join(KEYS[kind])
             raise InvalidAnswerError(f"Answer with {keys}; {answer_text[:10]!r} is not.")
+        if kind in ("double", "redouble"):
+            game_ready(rules)  # the game's figures, never worked out in a request
         if kind == "double":
             first, stakes = read_double(notation)
             return _grade_double(first, stakes, answer, rules)

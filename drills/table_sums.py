@@ -171,6 +171,8 @@ class Sums:
     kinds: dict[str, Tally]
     cost: Fraction
     luck: Luck | None
+    # Every running-count check, right or wrong, in order: (question, answer, right answer).
+    checks: tuple[tuple[str, str, str], ...] = ()
 
 
 def error_words(name: str, answer: str, right: str) -> str:
@@ -309,7 +311,16 @@ def sums_of(
                 costed = True
     cost = sum((k.cost for k in kinds.values()), Fraction(0))
     bets_cost = kinds["Bets"].cost if "Bets" in kinds else Fraction(0)
-    return Sums(errors, kinds, cost, luck_of(rules, game, steps, cost, bets_cost))
+    luck = luck_of(rules, game, steps, cost, bets_cost)
+    return Sums(errors, kinds, cost, luck, count_checks(steps, graded))
+
+
+def count_checks(
+    steps: Sequence[StoredStep], graded: Mapping[int, Mapping[str, Mapping[str, Any]]]
+) -> tuple[tuple[str, str, str], ...]:
+    """The running-count checks of the stored steps in order: question, answer, right one."""
+    rows = (graded.get(step.n, {}).get("rc") for step in steps)
+    return tuple((r["question"], r["answer"], r["right_answer"]) for r in rows if r is not None)
 
 
 def _dealer_error(

@@ -151,7 +151,8 @@ def store_answer(db: Any, user_id: int, token: str, **fields: Any) -> Any:
 
 # The strategy charts the pages and drills under test read without working them out (a quiz
 # says "being worked out" for a chart not yet cached): every preset's, some 15 s in all, and the
-# fixed points of the presets dealt face down, worked out once per run into the run's cache.
+# fixed points of the presets dealt face down and the games of 002's deal method 3, worked out
+# once per run into the run's cache.
 @pytest.fixture(scope="session")
 def strategy_charts() -> None:
     from trainer.engine.banker.face_down import FIXED_POINTS, face_down_game, fixed_point
@@ -175,6 +176,11 @@ def strategy_charts() -> None:
         lambda rules: FIXED_POINTS.path(FIXED_POINTS.key(rules)),
         fixed_point,
     )
+    # 002's deal method 3: its game (the dealer's double, the punters' redouble) beside them.
+    from trainer.engine.banker.method3 import GAMES, method3_game
+
+    method3 = [rules for rules in presets if rules.deal_method == 3]
+    filled_once("method3", method3, lambda rules: GAMES.path(GAMES.key(rules)), method3_game)
 
 
 # The count studies (indices and the edge by count) the count drills and the counting pages use

@@ -1,4 +1,5 @@
-"""``python -m trainer``: the engine's command line (replay, strategy, indices, edge, simulate).
+"""``python -m trainer``: the engine's command line (replay, strategy, indices, edge, simulate,
+risk).
 
 Each subcommand lives beside the code it drives and exposes ``main(argv) -> int``; this module only
 dispatches, so that ``python -m trainer replay`` never imports the strategy engine and vice versa.
@@ -19,6 +20,7 @@ COMMANDS = {
     "indices": ("trainer.engine.indices.cli", "deviation indices for any rules and system"),
     "edge": ("trainer.engine.indices.edge_cli", "the edge by count and a bet ramp"),
     "simulate": ("trainer.simulator.cli", "simulate rounds: edge, variance, risk (compiled)"),
+    "risk": ("trainer.simulator.risk_cli", "risk of ruin, a trip's risk, a goal, N0, SCORE, CE"),
 }
 
 

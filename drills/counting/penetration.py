@@ -38,7 +38,7 @@ from drills.counting.notation import (
     read_number,
     read_system,
 )
-from drills.counting.penetration_chart import chart_when_ready
+from drills.counting.penetration_chart import cached_chart
 from drills.counting.penetration_study import (
     STUDY_SEATS,
     STUDY_SHOES,
@@ -190,11 +190,9 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             },
         )
 
-    def uncached_work(
-        self, notation: str, *, feedback_waits: bool, caches: Caches | None = None
-    ) -> str | None:
+    def uncached_work(self, notation: str, *, caches: Caches | None = None) -> str | None:
         """A study a rounds question's grade reads (a share question's, every penetration's),
-        or the chart's studies when the feedback waits for its chart, if one is not cached."""
+        if one is not cached (the feedback's chart is never dealt in the request)."""
         try:
             preset, pen, system, kind, _ = read_question(notation)
         except InvalidQuestionError:
@@ -203,7 +201,7 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
         pens = set()
         if kind == "rounds":
             pens.add(pen)
-        if kind == "share" or feedback_waits:
+        if kind == "share":
             pens.update(penetrations_for(find_preset(preset)))
         where = penetration_dir(caches)
         if all(cached_study(preset, p, slug, cache_dir=where) is not None for p in pens):
@@ -215,10 +213,11 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
     ) -> dict[str, Any]:
         """The chart of the answered question's study, shown with its feedback (shown with the
         question, it would give a share question's answer away): None while its studies are not
-        cached (a second or so each the first time), unless the page waits for it (``wait=1``)."""
+        cached (a second or so each the first time). Its studies are then a job's work: htmx
+        fetches the chart's page, which starts the job and polls it; without JavaScript the
+        feedback links to that page, which reloads itself until the chart is there."""
         view = answered.view
-        wait = options.get("wait") == "1"
-        chart = chart_when_ready(view["preset"], view["chosen_system"], wait, caches=caches)
+        chart = cached_chart(view["preset"], view["chosen_system"], caches=caches)
         return {"penetration_chart": chart}
 
     def grade(

@@ -72,16 +72,6 @@ def cached_chart(
     return _draw(preset, system, [found for found in studies if found is not None])
 
 
-def chart_when_ready(
-    preset: str, system: CountingSystem, wait: bool = False, *, caches: Caches | None = None
-) -> ChartView | None:
-    """What the page draws: the chart if cached, else ``None`` (the page shows it computing),
-    unless asked to ``wait`` for it (the page without JavaScript)."""
-    if wait:
-        return chart(preset, system, caches=caches)
-    return cached_chart(preset, system, caches=caches)
-
-
 def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> ChartView:
     pens = penetrations_for(find_preset(preset))
     shares = [[percent(s.share_at_least(k)) for s in studies] for k in THRESHOLDS]

@@ -32,6 +32,7 @@ from drills.base import (
 )
 from drills.caches import Caches
 from drills.counting.checkpoint import Checkpoint, read_checkpoint
+from drills.counting.miscount import miscount_view
 from drills.counting.notation import MAX_DECKS, cards_text, format_count
 from drills.counting.preferences import CONVENTION_WORDS, CountPreferences
 from drills.counting.tray import tray_for
@@ -470,7 +471,12 @@ class SessionDrill(Drill, AskedInSessions):
         )
 
     def session_view(
-        self, session: CountingSession, session_id: str, grades: Mapping[str, Grade]
+        self,
+        session: CountingSession,
+        session_id: str,
+        grades: Mapping[str, Grade],
+        *,
+        caches: Caches | None = None,
     ) -> dict[str, Any]:
         answers = {}
         for index, spec in enumerate(session.checkpoints):
@@ -478,7 +484,10 @@ class SessionDrill(Drill, AskedInSessions):
                 grade = grades.get(answer_token(session_id, index, ask))
                 if grade is not None:
                     answers[index, ask] = Answered(grade.answer, grade.right_answer, grade.correct)
-        return page_view(session, answers)
+        view = page_view(session, answers)
+        if view["done"] and session.kind == "shoe":  # what its count errors cost at the table
+            view.update(miscount_view(session, answers, caches))
+        return view
 
     def skill(self, notation: str, rules: Rules) -> str:
         """A checkpoint re-drilled alone: its kind, system and shoe (``"rc hi-lo 6d"``)."""

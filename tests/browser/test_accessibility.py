@@ -347,6 +347,8 @@ def pages(page: Page, audit: Audit) -> None:
         ("/signin", "sign in"),
         ("/signup", "sign up"),
         ("/no-such-page", "not found"),
+        ("/risk?win_rate=0.01&sd=1.15&bankroll=200&rounds=5000&goal=100", "risk"),
+        ("/risk?win_rate=0.01&sd=0&bankroll=200", "risk: a bad field"),
     ]:
         page.goto(path)
         audit.check(state)
@@ -405,12 +407,57 @@ def learners_pages(page: Page, audit: Audit) -> None:
     history(page, audit)
 
 
+def a_class(page: Page, audit: Audit) -> None:
+    """A coach's class (empty, then with a learner who answered), the invite, joining, a
+    used invite refused, a learner's page."""
+
+    def sign_up(name: str) -> None:
+        page.goto("/signup")
+        page.get_by_label("Username").fill(name)
+        page.get_by_label("Password").fill("a long enough password")
+        page.get_by_role("button", name="Sign up").click()
+
+    sign_up("audit-coach")
+    page.goto("/classes")
+    audit.check("classes: none yet")
+    page.get_by_label("The class's name").fill("Audited")
+    page.get_by_label("Your name as your learners will see it").fill("Kim")
+    page.get_by_role("button", name="Start a class").click()
+    page.get_by_role("button", name="Make invites").click()
+    audit.check("a class: no learner yet, an invite")
+    link = page.locator("code.invite-link").first.inner_text().strip()
+    class_url = page.url.split("#")[0]
+    page.get_by_role("link", name="Account").click()
+    page.get_by_role("button", name="Sign out").click()
+    sign_up("audit-learner")
+    page.goto(link)
+    audit.check("an invite")
+    page.get_by_label("Your name as your coach will see it").fill("Sam")
+    page.get_by_label(re.compile("I agree")).check()
+    page.get_by_role("button", name="Join the class").click()
+    audit.check("classes: joined")
+    page.goto(link)
+    audit.check("an invite used already")
+    drill("Payout math")(page, Audit(page))
+    page.get_by_role("link", name="Account").click()
+    page.get_by_role("button", name="Sign out").click()
+    page.goto("/signin")
+    page.get_by_label("Username").fill("audit-coach")
+    page.get_by_label("Password").fill("a long enough password")
+    page.get_by_role("button", name="Sign in").click()
+    page.goto(class_url)
+    audit.check("a class with a learner")
+    page.get_by_role("link", name="Sam").click()
+    audit.check("a learner of a class")
+
+
 # One walk a test, so that the workers share the audit: the pages, each drill's states, and a
 # learner's own pages. Each walk starts from a new guest in a browser context of its own.
 WALKS: dict[str, Callable[[Page, Audit], None]] = {
     "pages": pages,
     **{title: drill(title) for title in DRILL_STATES},
     "a learner's own pages": learners_pages,
+    "a class": a_class,
 }
 
 

@@ -26,7 +26,7 @@ def test_run_a_small_simulation_and_read_it(learner: Any) -> None:
     expect(figures).to_be_visible(timeout=60_000)
     expect(page.get_by_text("Risk of ruin", exact=True)).to_be_visible()
     expect(page.get_by_role("img", name="How often each count starts a round")).to_be_visible()
-    expect(page.get_by_role("img", name="The house edge at each count")).to_be_visible()
+    expect(page.get_by_role("img", name="Your edge at each count")).to_be_visible()
     paths = page.get_by_role("img", name="A few bankroll paths")
     expect(paths.locator("polyline")).to_have_count(5)
     table = page.get_by_role("table", name="Each true count at the start of a round")

@@ -184,7 +184,9 @@ def test_edge_command_prints_the_edges_and_the_ramp(count_studies, capsys, monke
     argv = ["--preset", "single-deck", "--bankroll", "5000", "--risk", "0.05"]
     assert main([*argv, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert list(data) == ["rules", "system", "count", "edges", "ramp"]
+    assert list(data) == ["rules", "system", "count", "player_edge_percent", "edges", "ramp"]
+    table = study_cache.study(Rules.parse("single-deck"), find_system("hi-lo")).edge
+    assert data["player_edge_percent"] == round(100 * table.flat_edge, 4) > 0  # the player's
     assert [row["count"] for row in data["edges"]] == list(range(-10, 11))
     assert sum(row["share"] for row in data["edges"]) == pytest.approx(1.0, abs=1e-5)
     assert data["ramp"]["bets"][0] == {"count": -10, "bet": 10.0}  # single deck's minimum

@@ -129,7 +129,7 @@ def test_flat_bet_edge_on_a_full_shoe_is_the_exact_edge(notation: str) -> None:
         compile_seconds=0.0,
         settings={},
     )
-    assert abs(found.edge_percent - exact.house_edge) < 3 * found.se_percent
+    assert abs(-found.player_edge_percent - exact.house_edge) < 3 * found.se_percent
     assert 0.03 < found.se_percent < 0.1
 
 
@@ -155,5 +155,5 @@ def test_the_russian_bank_as_dealt_has_the_fixed_points_edge() -> None:
         settings={},
     )
     assert exact == pytest.approx(-14.83, abs=0.01)
-    assert abs(found.edge_percent - exact) < 3 * found.se_percent
+    assert abs(-found.player_edge_percent - exact) < 3 * found.se_percent
     assert 0.03 < found.se_percent < 0.2

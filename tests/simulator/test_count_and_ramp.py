@@ -88,8 +88,8 @@ def test_a_ramp_with_indices_turns_the_edge_to_the_player(count_studies: None) -
             bankroll="10000",
         )
     )
-    assert flat.edge_percent > 0 > counted.edge_percent
-    assert counted.edge_percent < flat.edge_percent - 3 * counted.se_percent
+    assert flat.player_edge_percent < 0 < counted.player_edge_percent
+    assert counted.player_edge_percent > flat.player_edge_percent + 3 * counted.se_percent
     assert counted.average_bet > flat.average_bet
     assert counted.n0 is not None and counted.score > 0
     assert 0 < counted.risk_of_ruin < 1

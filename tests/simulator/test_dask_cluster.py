@@ -54,5 +54,5 @@ def test_the_command_runs_on_a_cluster(capsys: pytest.CaptureFixture[str]) -> No
     ) as cluster:
         assert main([*args, "--scheduler", cluster.scheduler_address]) == 0
     spread = json.loads(capsys.readouterr().out)
-    assert spread["edge_percent"] == alone["edge_percent"]
+    assert spread["player_edge_percent"] == alone["player_edge_percent"]
     assert spread["scheduler"] == cluster.scheduler_address

@@ -18,11 +18,11 @@ from trainer.simulator.settings import InvalidSettingError, settings_from
 ISSUE_KEYS = {
     "rules",
     "rounds",
-    "edge_percent",
+    "player_edge_percent",
     "se_percent",
     "rounds_per_second",
     "tc_frequency",
-    "edge_by_tc",
+    "player_edge_by_tc",
     "win_per_100",
     "sd_per_100",
     "risk_of_ruin",
@@ -50,7 +50,9 @@ def test_json_has_the_issues_keys(capsys: pytest.CaptureFixture[str]) -> None:
     assert found["rules"] == "vegas-6d-s17 surrender=none"
     assert found["rounds"] == 20000
     assert abs(sum(found["tc_frequency"].values()) - 1) < 1e-4
-    assert set(found["edge_by_tc"]) == set(found["tc_frequency"])
+    assert set(found["player_edge_by_tc"]) == set(found["tc_frequency"])
+    assert "edge_percent" not in found and "edge_by_tc" not in found  # one key, the player's
+    assert found["player_edge_percent"] < 0  # flat bets without surrender: the house has it
     assert found["risk_of_ruin"] == 1.0  # flat bets against the house: ruin is certain
     assert found["average_bet"] == 5.0  # the preset's table minimum
 
@@ -89,14 +91,15 @@ def test_same_seed_same_figures_other_seed_others(capsys: pytest.CaptureFixture[
     one = _json(capsys, *args, "--seed", "4")
     two = _json(capsys, *args, "--seed", "4")
     other = _json(capsys, *args, "--seed", "5")
-    assert one["edge_percent"] == two["edge_percent"]
-    assert one["edge_percent"] != other["edge_percent"]
+    assert one["player_edge_percent"] == two["player_edge_percent"]
+    assert one["player_edge_percent"] != other["player_edge_percent"]
 
 
 def test_text_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--preset", "casino-boxes", "--rounds", "3000", "--seats", "3"]) == 0
     out = capsys.readouterr().out
     assert "house edge" in out and "3 seat(s)" in out and "rounds a second" in out
+    assert "house edge      -" not in out  # never the house's edge as a negative number
 
 
 def test_the_worker_count_does_not_change_the_figures() -> None:
@@ -180,9 +183,10 @@ def test_a_penetration_sweep(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["--preset", "single-deck", "--rounds", "40000", "--ramp", "1@-99,4@2"]
     found = _json(capsys, *args, "--sweep", "5/6,1/2,2/3")
     assert [d["penetration"] for d in found["sweep"]] == ["1/2", "2/3", "5/6"]
-    assert set(found["sweep"][0]) >= {"edge_percent", "se_percent", "sd_per_100", "score"}
+    assert set(found["sweep"][0]) >= {"player_edge_percent", "se_percent", "sd_per_100", "score"}
     alone = _json(capsys, *args, "--penetration", "2/3")
-    assert found["sweep"][1]["edge_percent"] == alone["edge_percent"]  # the same seed and game
+    # The same seed and game:
+    assert found["sweep"][1]["player_edge_percent"] == alone["player_edge_percent"]
     assert main(["simulate", *args, "--sweep", "1/2,3/4"]) == 0
     assert "penetration sweep" in capsys.readouterr().out
     assert main(["simulate", *args, "--sweep", "1/2,0"]) == 2

@@ -23,7 +23,8 @@ def fresh_memory(monkeypatch):
 def test_json_output_has_the_agreed_shape(tmp_path, capsys):
     assert main(["--rules", FACE_UP, "--json", "--cache-dir", str(tmp_path)]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert list(data) == ["rules", "house_edge_percent", "chart", "ev"]
+    assert list(data) == ["rules", "player_edge_percent", "house_edge_percent", "chart", "ev"]
+    assert data["player_edge_percent"] == -data["house_edge_percent"]  # the key every command has
     assert data["rules"] == Rules.parse(FACE_UP).to_dict()
     assert isinstance(data["house_edge_percent"], float)
     assert set(data["chart"]) == {"hard", "soft", "pairs"}
@@ -38,7 +39,8 @@ def test_text_output_shows_the_grid_legend_and_house_edge(tmp_path, capsys):
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "Hard totals" in out and "Pairs" in out and "Legend:" in out
-    assert "House edge playing this chart:" in out
+    # These rules give the player the edge: said as the player's, never a negative house edge.
+    assert "Playing this chart: player's edge 24." in out and "edge -" not in out
     assert "1 deck" in out
     assert "Basic strategy for The Russian banking game (source 004)" in out
     assert "(rules russian-bank decks=1 banker_best=false deal_faces=casino)" in out
@@ -51,11 +53,14 @@ def test_the_texts_own_deal_prints_its_chart_of_one_column(tmp_path, capsys):
     assert main(["--preset", "russian-bank", "--cache-dir", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert "the chart has one column" in out and "Pairs" not in out
-    assert f"House edge: {-100 * point.edge:.3f}% of a punter's stake" in out
+    # The punters have the edge at 004: said as theirs, never as a negative house edge.
+    assert f"Punters' edge {100 * point.edge:.3f}% of a punter's stake" in out
+    assert "house edge -" not in out.lower()
     assert f"worked out in {len(point.rounds)} rounds" in out
     assert main(["--preset", "russian-bank", "--json", "--cache-dir", str(tmp_path)]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["house_edge"] == pytest.approx(-100 * point.edge)
+    assert data["player_edge_percent"] == pytest.approx(100 * point.edge)
     assert len(data["rounds"]) == len(point.rounds)
     assert {row["drawn"] for row in data["rows"]} == {0, 1, 2}  # at most three draws: 0 to 2
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import app_config
@@ -43,11 +45,13 @@ def test_an_uncomputed_chart_shows_progress_then_the_block(strategy_app):
     block = client.get(f"/strategy/chart?rules={FACE_UP}", headers={"HX-Request": "true"})
     body = block.get_data(as_text=True)
     assert block.status_code == 200
-    assert "<html" not in body and "House edge playing this chart" in body
+    # These rules give the player the edge: said as theirs, never as a negative house edge.
+    assert "<html" not in body and "Your edge playing this chart" in body
+    assert "House edge playing this chart" not in body
     assert "Following it costs" in body  # the text's advice, priced
     # Now cached: the whole page shows the chart at once.
     again = client.get(f"/strategy?rules={FACE_UP}").get_data(as_text=True)
-    assert "House edge playing this chart" in again and "Working out" not in again
+    assert "Your edge playing this chart" in again and "Working out" not in again
 
 
 def test_options_change_the_chart_and_a_cell_shows_its_evs(strategy_app):
@@ -150,10 +154,13 @@ def test_the_texts_other_readings_show_their_house_edges(strategy_app):
     text = strategy_app.test_client().get("/strategy?rules=russian-bank").get_data(as_text=True)
     assert "Interpretation: Who sees what" in text and "не исключая и себя" in text
     assert "Interpretation: The banker&#39;s drawing" in text
-    assert f"House edge under this reading: <strong>{ours:.3f}%</strong>" in text
+    # The punters have the edge at 004: theirs, never a negative house edge.
+    assert ours < 0 and sixteen < 0
+    assert f"Your edge under this reading: <strong>{-ours:.3f}%</strong>" in text
+    assert not re.search(r"[Hh]ouse edge[^.]{0,60}[-\u2212]\d", text)
     # The difference signed as counts are read, a true minus sign (trainer.words.signed).
     difference = f"{sixteen - ours:+.3f}".replace("-", "\u2212")
-    assert f"{sixteen:.3f}%" in text and f"{difference} points" in text
+    assert f"your edge {-sixteen:.3f}%" in text and f"{difference} points" in text
     assert f'href="/strategy?rules={FACE_UP}"' in text
     assert text.count("not worked out yet") == 1  # the face-up reading's chart
 

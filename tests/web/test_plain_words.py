@@ -9,7 +9,9 @@ Notation stays where a learner does not read it: links, hidden fields, attribute
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Callable, Iterator
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +26,10 @@ from trainer.engine.rulebook.rules import Rules
 pytestmark = pytest.mark.usefixtures("count_studies")
 
 CSRF = "test-csrf-token-0123456789"
-PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/progress",
+PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/risk", "/progress",
          "/mistakes", "/signin", "/signup", "/account", "/dealing/catch", "/table/", "/glossary",
-         "/drills/basic-strategy/chart", "/strategy/chart", "/path/placement")  # fmt: skip
+         "/drills/basic-strategy/chart", "/strategy/chart", "/path/placement",
+         "/classes", "/your-game")  # fmt: skip
 # Pages of no arguments the walk reaches otherwise, or that are not a page a learner reads.
 NOT_WALKED_ALONE = {
     "/drills/basic-strategy": "a drill: walked with every drill",
@@ -238,7 +241,7 @@ def walk_pages(walk: Walk) -> None:
     walk.get("/rules with an option changed", "/rules", rules="vegas-6d-s17 decks=2")
     drill = registry()["hand-totals"]
     walk_drill(walk, drill)  # a history to show
-    for url in ("/", "/progress", "/mistakes", "/account"):
+    for url in ("/", "/progress", "/mistakes", "/account", "/your-game"):
         walk.get(f"{url} with a history", url)
     user = re.search(r"/learners/(\d+)/attempts", "".join(page for _, page in walk.seen))
     assert user is not None, "no page links to the learner's history"
@@ -254,7 +257,7 @@ def walk_own_pages(walk: Walk) -> None:
     walk_session(walk, "running-count")
     walk_table(walk, "the table", CASINO_TABLE)
     walk.seen.clear()
-    for url in ("/", "/progress", "/mistakes", "/account"):
+    for url in ("/", "/progress", "/mistakes", "/account", "/your-game"):
         walk.get(f"{url} after every drill", url)
     walk.get("/mistakes by cost after every drill", "/mistakes", sort="cost")
     user = re.search(r"/learners/(\d+)/attempts", "".join(page for _, page in walk.seen))
@@ -262,7 +265,47 @@ def walk_own_pages(walk: Walk) -> None:
     walk.get("the history after every drill", f"/learners/{user.group(1)}/attempts")
 
 
+def signed_up(walk: Walk, name: str) -> Walk:
+    walk.post(f"{name} signs up", "/signup", {"username": name, "password": "password " + name})
+    with walk.client.session_transaction() as session:
+        session["_csrf"] = CSRF  # signing up starts a new session
+    return walk
+
+
+def walk_class(walk: Walk) -> None:
+    """A coach's pages after a member's answers to the drills the class page reads (strategy,
+    index plays, payouts, a counting session), with an assignment; the member's invite page,
+    classes page and Today; an invite used already."""
+    tag = uuid.uuid4().hex[:8]
+    signed_up(walk, f"coach{tag}")
+    page = walk.post("a class started", "/classes", {"name": "Walkers", "coach_name": "Kim"})
+    class_url = re.search(r'action="(/classes/\d+)/invites"', page)
+    assert class_url is not None
+    page = walk.post("invites made", f"{class_url[1]}/invites", {"count": "2"})
+    code = re.findall(r"/join/([A-Za-z0-9_-]{32,})", page)[0]
+    member = signed_up(Walk(walk.client.application.test_client()), f"member{tag}")
+    member.get("the invite", f"/join/{code}")
+    member.post("joined", f"/join/{code}", {"name": "Sam", "consent": "yes"})
+    walk.post("an assignment set", f"{class_url[1]}/assignments",
+              {"target": "drill:running-count", "system": "hi-lo", "speed": "2", "answers": "20",
+               "percent": "90", "due": str(date.today() + timedelta(days=30))})  # fmt: skip
+    for slug in ("basic-strategy", "deviations", "payout-math", "hand-totals"):
+        walk_drill(member, registry()[slug])
+    walk_session(member, "running-count")
+    member.get("Today with an assignment", "/")
+    refused = member.client.post(f"/join/{code}", data={"csrf_token": CSRF, "name": "Sam"})
+    member.seen.append(("an invite used already", refused.get_data(as_text=True)))
+    walk.seen.clear()
+    walk.seen.extend(member.seen[-3:])
+    page = walk.get("the class page", class_url[1])
+    learner = re.search(r'href="(/classes/\d+/learners/\d+)"', page)
+    assert learner is not None
+    walk.get("a learner's page", learner[1])
+    walk.get("the coach's classes", "/classes")
+
+
 WALKS: dict[str, Callable[[Walk], None]] = {
+    "a class": walk_class,
     "pages": walk_pages,
     "your pages": walk_own_pages,
     "catch the dealer": walk_catch,

@@ -55,7 +55,7 @@ SCOPE = (
     "drills/_asked_at_table.html", "drills/_verdict.html", "drills/_choice_feedback.html",
     "drills/punter_stake.html", "drills/_punter_stake_situation.html", "drills/deal_auction.html",
     "drills/_deal_auction_situation.html", "drills/bet_sizing.html", "drills/_bet_situation.html",
-    "drills/deviations.html", "drills/_deviation_situation.html",
+    "drills/deviations.html", "drills/_deviation_situation.html", "risk.html",
 )  # fmt: skip
 DRILLS = ("hand-totals", "payout-math", "true-count", "deck-estimation", "shoe-penetration",
           "irregularities", "procedure")  # fmt: skip
@@ -78,6 +78,7 @@ ALLOWED = {
     "T", "I",  # the table's keys: take a mistake back, take insurance
     "BOX", "talia",  # the glossary's notes: 003's own word, the English the pages use for талия
     "English",  # the language switch names each language in its own words
+    "SCORE", "Blackjack", "Attack",  # the risk page: a counter's figure, Schlesinger's book
 }  # fmt: skip
 # The systems' whole names, read as one word each (their words are not English to translate).
 SYSTEM_NAMES = re.compile(
@@ -277,6 +278,10 @@ def walk_the_table_and_the_account(walk: Walk) -> Iterator[tuple[str, str]]:
     for url in ("/rules", "/glossary", "/"):
         walk.get(url, url)
     walk.get("/rules with an option changed", "/rules", rules="vegas-6d-s17 decks=2")
+    asked = {"win_rate": "0.01", "sd": "1.15", "bankroll": "200", "rounds": "5000"}
+    walk.get("/risk, every figure", "/risk", **asked, goal="100", target_ror="0.05", kelly="0.5")
+    walk.get("/risk of a losing game", "/risk", **{**asked, "win_rate": "-0.01"}, target_ror="0.1")
+    walk.get("/risk of a game", "/risk", source="game", rules="vegas-6d-s17", bankroll="400")
     walk.get("/rules of the bank", "/rules", rules="russian-bank")
     # The placement check (path/placement*.html) is walked once the strategy quiz's partials it
     # draws (drills/_strategy_situation.html) speak Russian too: they are not in SCOPE yet.

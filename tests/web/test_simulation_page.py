@@ -49,7 +49,11 @@ def test_a_run_shows_its_progress_then_its_figures(
     assert '<meta http-equiv="refresh" content="2">' in waiting  # without JavaScript
     assert run_job(quiet_app.config["DATABASE"], job_id) == 0
     done = client.get(f"/simulate/{job_id}").get_data(as_text=True)
-    assert "House edge" in done and "Risk of ruin" in done
+    assert "Your edge" in done and "Risk of ruin" in done  # a ramp: a counter's game
+    assert "House edge" not in done
+    link = re.search(r'<a href="(/risk\?[^"]+)">The risk of this game', done)
+    assert link and "bankroll=400" in link.group(1)  # 2000 at a table minimum of 5
+    assert client.get(link.group(1).replace("&amp;", "&")).status_code == 200
     assert 'class="sim-plot sim-frequency"' in done and 'class="sim-plot sim-edge"' in done
     assert 'class="sim-plot sim-paths"' in done and "hx-trigger" not in done
     polled = client.get(f"/simulate/{job_id}?poll=1", headers={"HX-Request": "true"})
@@ -188,11 +192,12 @@ def test_the_page_says_what_a_running_job_is_doing(
 
 
 def _counts_result() -> dict[str, Any]:
+    """A run's figures as the simulator keeps them (the player's edges)."""
     keys = [str(c) for c in range(-10, 11)]
     return {
         "rules": "vegas-6d-s17",
         "rounds": 20000,
-        "edge_percent": 0.5,
+        "player_edge_percent": -0.5,
         "se_percent": 0.8,
         "win_per_100": -2.5,
         "sd_per_100": 57.0,
@@ -202,7 +207,7 @@ def _counts_result() -> dict[str, Any]:
         "risk_of_ruin": None,
         "rounds_per_second": 2_000_000,
         "tc_frequency": {k: 1 / 21 for k in keys},
-        "edge_by_tc": {k: -0.6 * int(k) for k in keys},
+        "player_edge_by_tc": {k: 0.6 * int(k) for k in keys},
         "se_by_tc": {k: 1.5 for k in keys},
         "tc_ends": [-10, 10],
         "system": "hi-lo",
@@ -222,6 +227,41 @@ def test_the_end_counts_are_labelled_as_holding_those_beyond(
     assert '<th scope="row">+9</th>' in text and '<th scope="row">\u22129</th>' in text
     assert "\u00b1 2.94%" in text  # the 95% interval: 1.96 standard errors of 1.5%
     assert text.count('class="edge-bar"') == 21
+
+
+def _kept_before_whose_edge(result: dict[str, Any]) -> dict[str, Any]:
+    """The same figures as a run kept before the simulator said whose its edge was: the
+    house's, under edge_percent and edge_by_tc."""
+    old = {k: v for k, v in result.items() if not k.startswith("player_edge")}
+    old["edge_percent"] = -result["player_edge_percent"]
+    old["edge_by_tc"] = {k: -v for k, v in result["player_edge_by_tc"].items()}
+    return old
+
+
+@pytest.mark.parametrize("kept", ["now", "before"])
+def test_every_edge_says_whose_it_is_and_none_is_a_negative_house_edge(
+    quiet_app: Any, client: Any, csrf: Any, db: Any, kept: str
+) -> None:
+    """Flat basic strategy where the house wins: "House edge 0.500%"; the counts' edges are
+    yours, positive where you have it; a run kept before is read the same way."""
+    result = _counts_result()
+    job_id = _job_id(_post(client, csrf))
+    assert simulations.started(db, job_id, pid=os.getpid())
+    simulations.finish(db, job_id, result if kept == "now" else _kept_before_whose_edge(result))
+    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    assert "<dt>House edge</dt><dd><strong>0.500%</strong>" in text
+    assert "Your edge at each count" in text and "<td>+3.00%</td>" in text  # at +5: 0.6 x 5
+    assert not re.search(r"[Hh]ouse edge[^.]{0,40}[-\u2212]\d", text)
+    assert "You have the edge from a count of +1." in text
+
+
+def test_a_counters_run_says_your_edge(quiet_app: Any, client: Any, csrf: Any, db: Any) -> None:
+    result = {**_counts_result(), "player_edge_percent": 1.25}
+    job_id = _job_id(_post(client, csrf, ramp="1@-99,8@2"))
+    assert simulations.started(db, job_id, pid=os.getpid())
+    simulations.finish(db, job_id, result)
+    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    assert "<dt>Your edge</dt><dd><strong>+1.250%</strong>" in text and "House edge" not in text
 
 
 def test_a_sweep_plays_each_penetration_and_draws_the_edge_at_each(
@@ -270,7 +310,8 @@ def test_a_run_with_workers_goes_to_a_local_dask_cluster_with_the_same_figures(
     one, two = (simulations.get_job(db, i).result for i in (alone, spread))
     assert two["ran_on"] == "a local Dask cluster of 2 workers"
     assert one["ran_on"] == "one process of this server"
-    assert two["edge_percent"] == one["edge_percent"] and two["tc_frequency"] == one["tc_frequency"]
+    assert two["player_edge_percent"] == one["player_edge_percent"]
+    assert two["tc_frequency"] == one["tc_frequency"]
     text = client.get(f"/simulate/{spread}").get_data(as_text=True)
     assert "on a local Dask cluster of 2 workers" in text
 

@@ -49,7 +49,7 @@ def _labels(keys: list[str]) -> dict[str, str]:
 
 def test_the_edge_plot_has_a_95_percent_bar_at_each_count_and_round_ticks() -> None:
     keys = [str(c) for c in range(-6, 7)]
-    edge = {k: 0.5 - 0.5 * int(k) for k in keys}
+    edge = {k: -0.5 + 0.5 * int(k) for k in keys}  # the player's: rising with the count
     se = {k: 0.2 + 0.1 * abs(int(k)) for k in keys}
     svg = str(edge_plot(edge, {k: 0.05 for k in keys}, _labels(keys), se))
     bars = re.findall(r'class="edge-bar" d="M([\d.]+),([\d.]+)V([\d.]+)', svg)
@@ -59,8 +59,9 @@ def test_the_edge_plot_has_a_95_percent_bar_at_each_count_and_round_ticks() -> N
     assert "95%" in svg
     ticks = re.findall(r'text-anchor="end">([^<]+)<', svg)
     assert ticks and all(re.fullmatch(r"(0|[+\u2212]\d+)%", t) for t in ticks), ticks
-    # at +6 the 95% interval reaches 0.5 - 3 - 1.96 * 0.8 = -4.07%: the axis goes beyond it
-    assert "\u22125%" in ticks or "\u22126%" in ticks
+    # at -6 the 95% interval reaches -0.5 - 3 - 1.96 * 0.8 = -5.07%: the axis goes beyond it
+    assert "\u221210%" in ticks  # ticks of 5%: the first below -5.07% is -10%
+    assert "Your edge at each count" in svg and "You have the edge from a count of +2." in svg
     assert abs(Z95 - 1.96) < 1e-9
 
 

@@ -56,6 +56,10 @@ def test_every_id_in_a_route_goes_through_a_bounded_converter(app: Any) -> None:
     assert arguments == {
         ("job_id", "rowid"),
         ("user_id", "rowid"),
+        ("class_id", "rowid"),
+        ("invite_id", "rowid"),
+        ("assignment_id", "rowid"),
+        ("code", "key"),
         ("number", "rowid"),
         ("table_id", "key"),
         ("session_id", "key"),

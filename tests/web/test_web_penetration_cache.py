@@ -1,8 +1,9 @@
 """The shoe-penetration chart, shown with an answer's feedback and never with the question (it
 would give a share question's answer away). While its studies are not cached yet the feedback
-shows them being worked out (never dealing them itself) and htmx fetches the chart; a plain
-answer (without JavaScript) waits for it, as does the chart's own page; the studies stay in the
-app's cache directory across a restart."""
+shows them being worked out (never dealing them itself, with JavaScript or without) and htmx
+fetches the chart from its own page, which has a job deal them; without JavaScript the feedback
+links to that page, which reloads itself until the job is done; the studies stay in the app's
+cache directory across a restart."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ CHART = '<svg class="penetration-chart"'
 # The chart's progress says so in a status (the page's verdict region is another status).
 STUDYING = '<p role="status">Dealing'
 PENS = len(penetrations_for(find_preset("single-deck")))
+OWN_PAGE = "/counting/penetration-chart?preset=single-deck&system=hi-lo"
 
 
 @pytest.fixture(autouse=True)
@@ -117,12 +119,18 @@ def test_an_uncached_chart_is_shown_computing_then_fetched_by_htmx(
     assert CHART in answer(single_deck, hidden_fields, htmx=True)
 
 
-def test_without_javascript_the_feedback_waits_for_the_chart(
+def test_without_javascript_the_feedback_links_to_the_charts_own_page(
     app: Any, single_deck: Any, hidden_fields: Any
 ) -> None:
-    waited = answer(single_deck, hidden_fields, htmx=False)
-    assert CHART in waited and STUDYING not in waited
+    plain = answer(single_deck, hidden_fields, htmx=False)
+    assert CHART not in plain and "<html" in plain
+    assert not cache_of(app).exists()  # nothing dealt in the request
+    fetch, link = progress_urls(plain)
+    assert link == OWN_PAGE
+    shown = page(single_deck, link)  # its job deals them (at once under TESTING: inline)
+    assert "<html" in shown and CHART in shown
     assert len(list(cache_of(app).glob("*.json"))) == PENS
+    assert CHART in answer(single_deck, hidden_fields, htmx=False)  # drawn at once now
 
 
 def test_the_progress_link_waits_for_the_chart_on_a_page_of_its_own(
@@ -137,6 +145,7 @@ def test_the_progress_link_waits_for_the_chart_on_a_page_of_its_own(
 def test_a_restart_reads_the_same_chart_from_the_disk(
     app: Any, single_deck: Any, hidden_fields: Any
 ) -> None:
+    page(single_deck, OWN_PAGE)  # dealt by its job
     waited = answer(single_deck, hidden_fields, htmx=False)
     chart = waited[waited.index(CHART) : waited.index("</svg>", waited.index(CHART))]
     clear_memory()  # as a new process would start
@@ -152,7 +161,7 @@ def test_the_cache_directory_comes_from_the_config(hidden_fields: Any, tmp_path:
     client = app.test_client()
     with client.session_transaction() as session:
         session["rules"] = "single-deck"
-    answer(client, hidden_fields, htmx=False)
+    assert client.get(OWN_PAGE).status_code == 200  # dealt by its job
     assert len(list((tmp_path / "elsewhere").glob("*.json"))) == PENS
     assert not cache_of(app).exists()
 
@@ -207,13 +216,15 @@ def test_grading_from_studies_not_dealt_yet_is_limited_per_learner(
     assert "feedback-heading" in answer(single_deck, hidden_fields, htmx=True, asked=first)
 
 
-def test_a_feedback_waiting_for_its_chart_is_limited_per_learner(
+def test_the_charts_page_is_limited_per_learner_and_the_feedback_never_deals(
     app: Any, single_deck: Any, hidden_fields: Any
 ) -> None:
     app.config["EXPENSIVE_WORK_PER_WINDOW"] = 1
-    assert CHART in answer(single_deck, hidden_fields, htmx=False)  # dealt: the one allowed
-    refused = post_answer(single_deck, hidden_fields, asked="1/2 zen cards", htmx=False)
+    assert CHART in page(single_deck, OWN_PAGE)  # dealt by its job: the one allowed
+    refused = single_deck.get(OWN_PAGE.replace("hi-lo", "zen"))
     assert refused.status_code == 429
-    # With htmx the feedback deals nothing (it shows the chart being worked out): answered.
-    shown = answer(single_deck, hidden_fields, htmx=True, asked="1/2 zen cards")
-    assert STUDYING in shown
+    # The feedback deals nothing, with JavaScript or without: answered, the chart shown being
+    # worked out.
+    for htmx in (True, False):
+        shown = answer(single_deck, hidden_fields, htmx=htmx, asked="1/2 zen cards")
+        assert STUDYING in shown and CHART not in shown

@@ -61,24 +61,39 @@ def _count_study(params: dict[str, Any], report: Report) -> Any:
 
 def _chart(params: dict[str, Any], report: Report) -> Any:
     """The strategy chart of ``rules`` into ``cache_dir`` (and, for 004 dealt face down, the
-    banker's fixed point beside the charts); for a preset, its text's advice and its other
-    readings' charts too (what the warm-up fills)."""
+    banker's fixed point beside the charts; for 002's deal method 3, its game); for a preset,
+    its text's advice and its other readings' charts too (what the warm-up fills)."""
     from trainer.engine.banker.face_down import face_down_game, fixed_point
     from trainer.engine.rulebook.rules import Rules, preset_names
     from trainer.engine.strategy import cache as strategy_cache
     from trainer.engine.strategy.cli import fill_preset
 
     notation, directory = params["rules"], params.get("cache_dir")
+    rules = Rules.parse(notation)
     report.progress(0, 1)
-    if face_down_game(Rules.parse(notation)):
-        fixed_point(Rules.parse(notation))
+    if face_down_game(rules):
+        fixed_point(rules)
     if params.get("whole_preset") and notation in preset_names():
         lines = list(fill_preset(notation, cache_dir=directory))
+        _method3(rules)
         report.progress(1, 1)
         return {"lines": lines}
-    chart = strategy_cache.chart(Rules.parse(notation), cache_dir=directory)
+    chart = strategy_cache.chart(rules, cache_dir=directory)
+    _method3(rules)
     report.progress(1, 1)
     return {"house_edge": chart.house_edge}
+
+
+def _method3(rules: Any) -> None:
+    """002's deal method 3 game of ``rules`` (the game played, without the auction for the
+    deal), worked out after the chart it reads and kept beside it: some seconds, never in a
+    request."""
+    from trainer.engine.banker.auction import played_rules
+    from trainer.engine.banker.method3 import method3_game
+
+    played = played_rules(rules)
+    if played.deal_method == 3:
+        method3_game(played)
 
 
 def _fixed_point(params: dict[str, Any], report: Report) -> Any:
@@ -134,10 +149,19 @@ def _simulation(params: dict[str, Any], report: Report) -> Any:
         return simulate_job(params, report.progress, report.stage)
 
 
+def _your_game(params: dict[str, Any], report: Report) -> Any:
+    """A learner's game beside a perfect counter's (:mod:`trainer.simulator.scenarios`)."""
+    from trainer.simulator.scenarios import play_runs
+
+    with _cache_dir(params.get("cache_dir")):
+        return play_runs(params, report.progress, report.stage)
+
+
 KINDS: dict[str, Runner] = {
     "count-study": _count_study,
     "chart": _chart,
     "fixed-point": _fixed_point,
     "penetration": _penetration,
     "simulation": _simulation,
+    "your-game": _your_game,
 }

@@ -7,7 +7,7 @@ the strategy engine's chart and computed indices (:mod:`.tables`); a run is cut 
 seeded apart, so its figures do not depend on the number of workers (:mod:`.run`).
 
     settings = settings_from(preset="vegas-6d-s17", rounds=10**7, options=["surrender=none"])
-    summary = simulate(settings)          # summary.edge_percent, .se_percent, ...
+    summary = simulate(settings)          # summary.player_edge_percent, .se_percent, ...
 """
 
 from trainer.simulator.settings import InvalidSettingError, Settings, settings_from, simulate

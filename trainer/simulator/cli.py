@@ -64,7 +64,8 @@ def format_summary(summary: Summary) -> str:
     """The figures as text."""
     lines = [
         f"Simulation of {summary.rules}: {summary.rounds:,} rounds, {summary.seats} seat(s)",
-        f"  house edge      {summary.edge_percent:+.3f}% +- {summary.se_percent:.3f}% (1 SE)",
+        f"  {_whose(summary.player_edge_percent)}      {abs(summary.player_edge_percent):.3f}% "
+        f"+- {summary.se_percent:.3f}% (1 SE)",
         f"  win per 100     {summary.win_per_100:+.2f}   SD per 100 {summary.sd_per_100:.2f}",
         f"  average bet     {summary.average_bet:.2f}",
     ]
@@ -72,9 +73,9 @@ def format_summary(summary: Summary) -> str:
         lines.append(f"  N0              {summary.n0:,.0f} rounds   SCORE {summary.score:.2f}")
     if summary.risk_of_ruin is not None:
         lines.append(f"  risk of ruin    {100 * summary.risk_of_ruin:.2f}%")
-    lines.append("  count at the start of a round: frequency, house edge there (+- 1 SE)")
+    lines.append("  count at the start of a round: frequency, your edge there (+- 1 SE)")
     for key, share in summary.tc_frequency.items():
-        edge, se = summary.edge_by_tc.get(key), summary.se_by_tc.get(key)
+        edge, se = summary.player_edge_by_tc.get(key), summary.se_by_tc.get(key)
         shown = "" if edge is None else f"{edge:+8.3f}%"
         shown += "" if edge is None or se is None else f" +- {se:.3f}%"
         label = count_label(key, summary.tc_ends, plain=True)
@@ -88,13 +89,19 @@ def format_summary(summary: Summary) -> str:
     return "\n".join(lines)
 
 
+def _whose(player_edge: float) -> str:
+    """Whose the edge is, so that it is never a negative edge: "your edge" (the player has it
+    or it is even) or "house edge"."""
+    return "your edge " if player_edge >= 0 else "house edge"
+
+
 def _sweep_lines(summary: Summary) -> list[str]:
     if not summary.sweep:
         return []
-    lines = ["  penetration sweep: house edge (+- 1 SE), SD per 100, SCORE"]
+    lines = ["  penetration sweep: your edge (+- 1 SE), SD per 100, SCORE"]
     for depth in summary.sweep:
         lines.append(
-            f"    {depth['penetration']:>6}  {depth['edge_percent']:+7.3f}% +- "
+            f"    {depth['penetration']:>6}  {depth['player_edge_percent']:+7.3f}% +- "
             f"{depth['se_percent']:.3f}%  {depth['sd_per_100']:7.2f}  {depth['score'] or 0:6.2f}"
         )
     return lines

@@ -15,7 +15,8 @@ State lives in small arrays passed in, so a block of rounds allocates nothing pe
   will do (the round's cards go straight to the tray), the round's functions inlined into one
   (:data:`.shoe_kernel.hot`), the rules' parameters as tuples and the shuffle's state in
   registers: from 2.6 to some 9.7 million rounds a CPU second, 0.44 of the C loop's;
-- ``rng``: xoshiro256** (four uint64), seeded per block by :mod:`.run`.
+- ``rng``: two xoshiro256** streams (four uint64 each: the shoe's, then the count noise's),
+  seeded per block by :mod:`.run`.
 
 Money is in units of the table minimum, as float64 (every payout ratio of the presets is exact
 in binary at these sizes: halves, fifths and whole numbers of units).
@@ -51,9 +52,11 @@ from trainer.simulator.shoe_kernel import (
     draw,
     hot,
     jit,
+    misread,
     needs_shuffle,
     row_at,
     shuffle_shoe,
+    walked,
 )
 from trainer.simulator.tables import DOUBLE, HIT, SPLIT, STAND, SURRENDER
 
@@ -501,6 +504,8 @@ def _add_to_bucket(bk, bucket, x, b):
     bk[bucket, BBB] += b * b
 
 
+# Long because the run's sums are kept in locals (registers, the note in the body), which a
+# helper could not keep.
 @jit
 def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, bk, nets):
     """Play ``rounds`` rounds from a fresh shoe, adding each round's net ``x`` and total
@@ -524,6 +529,7 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
     # The run's sums kept in locals (registers), added to ``acc`` when the block ends: a sum
     # in an array is loaded and stored again each round (LLVM cannot tell the arrays apart).
     n = sx = sb = sxx = sbb = sxb = played = 0.0
+    walk = 0.0  # the player's running count error this shoe, where counts are misread
     ran_out = -1
     for r in range(rounds):
         if p[S.FRESH]:
@@ -533,11 +539,15 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
                 break  # the packs asked for are dealt (a study's shoes)
             shuffle_shoe(sh, rng, p, st, cv)
             packs += 1
+            walk = 0.0
         st[REFILLED] = 0
         count = count_now(p, st)  # worked out once a round: a division
-        bet = bets[row_at(p, count)]
-        bucket = count_bucket(p, count)
+        bucket = count_bucket(p, count)  # the exact count's, whatever the player reads
+        off, seen = misread(rng, p, f, st, walk), st[NEXT]  # the player's count is off all round
+        bet = bets[row_at(p, count_now(p, st) if off else count)]
         x, hands = play_round(sh, rng, p, f, st, cv, hd, nh, strategy, insure, bet)
+        st[RC] -= off
+        walk = walked(rng, p, f, st, walk, seen)
         b = bet * seats
         n += 1.0
         sx += x

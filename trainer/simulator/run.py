@@ -26,7 +26,16 @@ from trainer.simulator import kernel as K
 from trainer.simulator.face_down_tables import NO_FACE_DOWN, FaceDownTables, face_down_tables
 from trainer.simulator.kernel import STATE
 from trainer.simulator.ramp import Ramp
-from trainer.simulator.tables import I18, P, Params, Strategy, card_arrays, params_of, strategy_of
+from trainer.simulator.tables import (
+    I18,
+    CountNoise,
+    P,
+    Params,
+    Strategy,
+    card_arrays,
+    params_of,
+    strategy_of,
+)
 
 __all__ = [
     "BLOCK_ROUNDS",
@@ -79,6 +88,7 @@ def prepare(
     seed: int = 0,
     trace: bool = False,
     fresh: bool = False,
+    noise: CountNoise | None = None,
 ) -> Job:
     """The job for these settings (``chart`` and ``index_table`` from the strategy engine)."""
     lo, hi = _count_axis(system)
@@ -105,6 +115,7 @@ def prepare(
         trace=trace,
         fresh=fresh,
         face_down=face_down_game(rules),
+        noise=noise,
     )
     face_down = face_down_tables(rules, seats) if face_down_game(rules) else NO_FACE_DOWN
     return Job(params, card_arrays(rules.decks, system), strategy, bets, seed, seats, face_down)
@@ -125,10 +136,13 @@ def block_arrays(job: Job, log_size: int = 1) -> tuple[np.ndarray, ...]:
 
 
 def block_rng(seed: int, block: int) -> np.ndarray:
-    """Block ``block``'s xoshiro256** state, from numpy's SeedSequence (never all zeros)."""
-    state = np.random.SeedSequence(seed, spawn_key=(block,)).generate_state(4, np.uint64)
-    if not state.any():
-        state[0] = 1
+    """Block ``block``'s two xoshiro256** states, from numpy's SeedSequence (neither all
+    zeros): the shoe's (the first four words, as before there was a second) and the count
+    noise's, apart so that a player's miscounts leave the cards as they were."""
+    state = np.random.SeedSequence(seed, spawn_key=(block,)).generate_state(8, np.uint64)
+    for start in (0, 4):
+        if not state[start : start + 4].any():
+            state[start] = 1
     return state
 
 

@@ -19,7 +19,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.simulator.run import BLOCK_ROUNDS, Job, Sums, prepare, run, warm
 from trainer.simulator.summary import Summary, summarise
-from trainer.simulator.tables import P
+from trainer.simulator.tables import CountNoise, P
 
 __all__ = ["InvalidSettingError", "Settings", "settings_from", "simulate"]
 
@@ -32,7 +32,7 @@ INDICES = ("none", "i18", "all")
 MAX_DEPTHS = 8  # penetrations in a sweep
 # The figures a sweep keeps of each depth.
 SWEEP_KEYS = (
-    "edge_percent",
+    "player_edge_percent",
     "se_percent",
     "win_per_100",
     "sd_per_100",
@@ -69,6 +69,7 @@ class Settings:
     workers: int = 1
     scheduler: str | None = None  # a Dask scheduler's address: the blocks go to its cluster
     sweep: tuple[Fraction, ...] = ()  # penetrations to play the run at too, shallowest first
+    noise: CountNoise = CountNoise()  # the player's count errors (none: a perfect counter)
 
     @property
     def counting(self) -> CountingSystem:
@@ -85,6 +86,7 @@ class Settings:
             "workers": self.workers,
             "scheduler": self.scheduler,
             **({"sweep_penetrations": [str(d) for d in self.sweep]} if self.sweep else {}),
+            **({"count_noise": dataclasses.asdict(self.noise)} if self.noise.any else {}),
         }
 
 
@@ -292,6 +294,7 @@ def job_of(
         ramp=settings.ramp,
         seed=settings.seed,
         trace=trace,
+        noise=settings.noise,
     )
 
 

@@ -267,3 +267,52 @@ def count_bucket(p, c):
         whole = whole if c >= 0 else -whole
     b = np.int64(whole) - p[S.BUCKET_LO]
     return min(max(b, 0), p[S.NBUCKET] - 1)
+
+
+# -- the player's count errors (tables.CountNoise) ------------------------------------------------
+
+
+@hot
+def _uniform(rng):
+    """A uniform number in (0, 1) from the count noise's stream (``rng[4:8]``, apart from the
+    shoe's: a miscount never moves a card)."""
+    x, s = _step((rng[4], rng[5], rng[6], rng[7]))
+    rng[4], rng[5], rng[6], rng[7] = s
+    return (np.float64(x >> np.uint64(11)) + 0.5) * (1.0 / 9007199254740992.0)
+
+
+@hot
+def _normal(rng):
+    """A standard normal number (Box and Muller, 1958) from the count noise's stream."""
+    return np.sqrt(-2.0 * np.log(_uniform(rng))) * np.cos(2.0 * np.pi * _uniform(rng))
+
+
+@hot
+def misread(rng, p, f, st, walk):
+    """What the player's count is off by now, added to the running count the round reads (and
+    taken off after it): none without count errors; else the running count's error so far
+    this shoe (``walk``, in tags), then for a balanced count the decks left misjudged
+    (``f[DECK_SD]``) and the conversion off (``f[TC_SD]``), as the nearest count the shoe's
+    running count can make (tables.CountNoise). In the kernel's scaled running-count units."""
+    if not p[S.COUNT_NOISE]:
+        return 0
+    scale = p[S.SCALE]
+    off = walk * scale
+    left = st[END] - st[NEXT]
+    if not p[S.BALANCED] or left <= 0:
+        shift = np.int64(np.floor(off + 0.5))
+    else:
+        decks = max(left / 52.0 + f[S.F_DECK_SD] * _normal(rng), 0.25)
+        read = (st[RC] + off) / (scale * decks) + f[S.F_TC_SD] * _normal(rng)
+        shift = np.int64(np.floor(read * left * scale / 52.0 + 0.5)) - st[RC]
+    st[RC] += shift
+    return shift
+
+
+@hot
+def walked(rng, p, f, st, walk, seen):
+    """The running count's error after a round that dealt from ``seen`` on: a random walk of
+    ``f[RC_SD]`` a card (no error without count errors)."""
+    if not p[S.COUNT_NOISE]:
+        return walk
+    return walk + f[S.F_RC_SD] * np.sqrt(max(st[NEXT] - seen, 0)) * _normal(rng)

@@ -3,9 +3,10 @@ deviation per 100 rounds, N0, SCORE, risk of ruin, the count's frequencies and t
 
 Per round, ``x`` is the net of every seat and ``b`` their initial bets, in table minimums:
 
-- the edge is ``sum(x) / sum(b)`` (the player's; printed with the house's sign: positive when
-  the house has it), its standard error that of a ratio estimator,
-  ``sqrt(sum((x - e b)^2)) / sum(b)``;
+- the edge is ``sum(x) / sum(b)``, the player's: positive when the player wins (in JSON
+  ``player_edge_percent``, the key every command gives the player's edge under; the text says
+  "your edge" or, where the house has it, "house edge": never the house's edge as a negative
+  number), its standard error that of a ratio estimator, ``sqrt(sum((x - e b)^2)) / sum(b)``;
 - the win rate and standard deviation per 100 rounds are ``100 mean(x)`` and ``10 sd(x)``, in
   money (times the table minimum);
 - N0 is ``var(x) / mean(x)^2`` rounds (where the player wins), SCORE ``10^6 / N0``
@@ -15,8 +16,8 @@ Per round, ``x`` is the net of every seat and ``b`` their initial bets, in table
 - the true count (running count for an unbalanced system) at the start of each round is
   counted in whole counts (nearest, halves away from zero); the two end buckets (``tc_ends``,
   -10 and +10 for a true count) hold every count beyond them too, so they are written
-  "<= -10" and ">= +10" (:func:`count_label`); the edge at each count has the standard error
-  of the same ratio estimator (``se_by_tc``).
+  "<= -10" and ">= +10" (:func:`count_label`); the player's edge at each count
+  (``player_edge_by_tc``) has the standard error of the same ratio estimator (``se_by_tc``).
 """
 
 from __future__ import annotations
@@ -48,13 +49,13 @@ def count_label(key: str | int, ends: tuple[int, int] | list[int], *, plain: boo
 
 @dataclass(frozen=True)
 class Summary:
-    """A run's figures (module doc); percentages have the house's sign."""
+    """A run's figures (module doc); edges are the player's, positive when the player wins."""
 
     rules: str
     rounds: int
     seats: int
     hands: int
-    edge_percent: float
+    player_edge_percent: float
     se_percent: float
     win_per_100: float
     sd_per_100: float
@@ -63,7 +64,7 @@ class Summary:
     risk_of_ruin: float | None
     average_bet: float
     tc_frequency: dict[str, float]
-    edge_by_tc: dict[str, float | None]
+    player_edge_by_tc: dict[str, float | None]
     se_by_tc: dict[str, float | None]
     tc_ends: tuple[int, int]
     seconds: float
@@ -80,11 +81,11 @@ class Summary:
         return {
             "rules": self.rules,
             "rounds": self.rounds,
-            "edge_percent": _round(self.edge_percent),
+            "player_edge_percent": _round(self.player_edge_percent),
             "se_percent": _round(self.se_percent),
             "rounds_per_second": round(self.rounds_per_second),
             "tc_frequency": {k: _round(v, 6) for k, v in self.tc_frequency.items()},
-            "edge_by_tc": {k: _round(v) for k, v in self.edge_by_tc.items()},
+            "player_edge_by_tc": {k: _round(v) for k, v in self.player_edge_by_tc.items()},
             "se_by_tc": {k: _round(v) for k, v in self.se_by_tc.items()},
             "tc_ends": list(self.tc_ends),
             "win_per_100": _round(self.win_per_100),
@@ -116,7 +117,7 @@ def _ratio_se(sx: float, sb: float, sxx: float, sxb: float, sbb: float, n: float
 
 
 def _bucket_figures(sums: Sums, lo: int, rounds: float) -> tuple[dict, dict, dict]:
-    """The share of rounds, the house edge (percent) and its standard error at each count."""
+    """The share of rounds, the player's edge (percent) and its standard error at each count."""
     frequency: dict[str, float] = {}
     edge: dict[str, float | None] = {}
     error: dict[str, float | None] = {}
@@ -128,7 +129,7 @@ def _bucket_figures(sums: Sums, lo: int, rounds: float) -> tuple[dict, dict, dic
         frequency[key] = float(n / rounds)
         edge[key] = error[key] = None
         if row[K.BB]:
-            edge[key] = float(-100.0 * row[K.BX] / row[K.BB])
+            edge[key] = float(100.0 * row[K.BX] / row[K.BB])
             se = _ratio_se(row[K.BX], row[K.BB], row[K.BXX], row[K.BXB], row[K.BBB], n)
             error[key] = 100.0 * se if n > 1 else None
     return frequency, edge, error
@@ -166,7 +167,7 @@ def summarise(
         rounds=int(n),
         seats=seats,
         hands=int(acc[K.HANDS]),
-        edge_percent=-100.0 * e,
+        player_edge_percent=100.0 * e,
         se_percent=100.0 * se,
         win_per_100=100.0 * mean * unit,
         sd_per_100=10.0 * math.sqrt(var) * unit,
@@ -175,7 +176,7 @@ def summarise(
         risk_of_ruin=risk,
         average_bet=sb / n / seats * unit,
         tc_frequency=frequency,
-        edge_by_tc=edge,
+        player_edge_by_tc=edge,
         se_by_tc=error,
         tc_ends=(bucket_lo, bucket_lo + len(sums.buckets) - 1),
         seconds=seconds,

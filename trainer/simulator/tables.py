@@ -108,9 +108,23 @@ PARAM_NAMES = (
     "bucket_floor",
     "max_shoes",
     "face_down",
+    "count_noise",
 )
 P = {name: index for index, name in enumerate(PARAM_NAMES)}
-FLOAT_NAMES = ("blackjack", "collects", "bust", "five", "six", "sevens", "six_seven_eight")
+FLOAT_NAMES = (
+    "blackjack",
+    "collects",
+    "bust",
+    "five",
+    "six",
+    "sevens",
+    "six_seven_eight",
+    # The player's count errors (:class:`CountNoise`), standard deviations: of the running
+    # count per card seen, of the true count as converted, and of the decks left as estimated.
+    "rc_sd",
+    "tc_sd",
+    "deck_sd",
+)
 F = {name: index for index, name in enumerate(FLOAT_NAMES)}
 
 _DOUBLE_ON = {"any": 0, "9-11": 1, "10-11": 2, "none": 3}
@@ -119,6 +133,25 @@ _SURRENDER = {"none": 0, "late": 1, "early": 2}
 # column and the banker his best (``face_down``, from :mod:`.face_down_tables`), not the up
 # card's strategy (a count study's draw-to seats keep reading the first card).
 _UP_INDEX = {"casino": 0, "players-down": 0, "first-down": 1, "dealer-second-up": 1, "all-down": 0}
+
+
+@dataclass(frozen=True)
+class CountNoise:
+    """A player's count errors, as standard deviations (0: none): ``rc_sd`` of the running count
+    per card seen (a random walk from each shuffle, in the system's tags), ``tc_sd`` of the true
+    count as converted each round, ``deck_sd`` of the decks left as estimated each round (decks).
+
+    The kernel adds them to the count the player reads at the start of each round (the bet) and
+    through it (the index plays), never to the cards: the smallest mechanism that plays a
+    miscount (:func:`.shoe_kernel.misread`)."""
+
+    rc_sd: float = 0.0
+    tc_sd: float = 0.0
+    deck_sd: float = 0.0
+
+    @property
+    def any(self) -> bool:
+        return self.rc_sd > 0 or self.tc_sd > 0 or self.deck_sd > 0
 
 
 @dataclass(frozen=True)
@@ -181,12 +214,15 @@ def params_of(
     fresh: bool = False,
     max_shoes: int = 0,
     face_down: bool = False,
+    noise: CountNoise | None = None,
 ) -> Params:
     """The kernel's parameters for ``rules`` with ``seats`` seats and a count axis of
     ``ncount`` whole counts from ``count_lo`` (``fresh``: every round from a full shoe, the
     strategy engine's game, for checking its edge; ``max_shoes``: a block stops when that
     many packs have been dealt, 0 for no limit; ``face_down``: 004 as dealt, the seats and the
-    banker playing :mod:`.face_down_tables`)."""
+    banker playing :mod:`.face_down_tables`; ``noise``: the player's count errors, where the
+    player reads a count that is not the exact one)."""
+    noise = noise if noise is not None else CountNoise()
     values: dict[str, int | bool] = {
         **_rule_values(rules),
         "seats": seats,
@@ -197,6 +233,7 @@ def params_of(
         "bucket_floor": False,
         "max_shoes": max_shoes,
         "face_down": face_down,
+        "count_noise": noise.any,
     }
     values.update(_count_params(rules, system))
     ints = np.array([int(values[name]) for name in PARAM_NAMES], dtype=np.int64)
@@ -209,6 +246,9 @@ def params_of(
             _ratio(rules.six_card_21_pays),
             _ratio(rules.seven_seven_seven_pays),
             _ratio(rules.six_seven_eight_pays),
+            noise.rc_sd,
+            noise.tc_sd,
+            noise.deck_sd,
         ],
         dtype=np.float64,
     )

@@ -19,6 +19,7 @@ from trainer.web.views import (
     auth,
     catch_dealer,
     chart_jobs,
+    classes,
     count_jobs,
     count_worth,
     counting,
@@ -28,11 +29,13 @@ from trainer.web.views import (
     pages,
     path,
     practice,
+    risk,
     rules,
     simulation,
     strategy,
     strategy_quiz,
     table,
+    your_game,
 )
 
 BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
@@ -53,7 +56,10 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     count_worth,  # what the count is worth: the index chart, the edge by count, the ramp
     table,  # sit at a table: whole rounds from a real shoe, every decision graded
     simulation,  # the simulator: a run off the request, its progress, its figures and plots
+    risk,  # the risk a counter lives with: ruin, a trip, a goal, N0, SCORE, the CE
     catch_dealer,  # catch the dealer: a run of rounds, the learner's calls, the summary
+    classes,  # classes: a coach, invites, members' work since joining, assignments, export
+    your_game,  # your game: the learner's errors played by the simulator, the leaks ranked
 )
 
 
@@ -100,6 +106,7 @@ def init_app(app: Flask) -> None:
     count_jobs.init_app(app)
     chart_jobs.init_app(app)
     simulation.init_app(app)
+    your_game.init_app(app)
     assets.init_app(app)
     for module in BLUEPRINT_MODULES:
         app.register_blueprint(module.bp)

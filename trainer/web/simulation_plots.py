@@ -173,7 +173,7 @@ def _edges_with_bars(
         interval = f" (95%: {e - half:+.2f}% to {e + half:+.2f}%)" if half else ""
         body.append(
             f'<circle class="edge-dot" cx="{x:.1f}" cy="{y(e):.1f}" r="3"><title>'
-            f"{escape(label)}: {e:+.2f}% to the house{interval}</title></circle>"
+            f"{escape(label)}: your edge {e:+.2f}%{interval}</title></circle>"
         )
     return [*body, *_x_labels(xs, labels, step), _x_title(x_title)]
 
@@ -184,8 +184,8 @@ def edge_plot(
     labels: dict[str, str],
     se: dict[str, float | None] | None = None,
 ) -> Markup:
-    """The house edge (percent) at each count with at least 0.1% of the rounds, each with its
-    95% interval (``se``: the standard errors) as a bar."""
+    """The player's edge (percent, positive when the player wins) at each count with at least
+    0.1% of the rounds, each with its 95% interval (``se``: the standard errors) as a bar."""
     se = se or {}
     counts = [c for c in _counts(list(edge)) if edge[str(c)] is not None]
     counts = [c for c in counts if frequency.get(str(c), 0.0) >= 0.001]
@@ -193,29 +193,28 @@ def edge_plot(
     halves = [Z95 * float(se.get(str(c)) or 0.0) for c in counts]
     shown = [labels[str(c)] for c in counts]
     body = _edges_with_bars(shown, edges, halves, "true count at the start of a round")
-    turn = next((shown[i] for i, e in enumerate(edges) if e < 0), None)
+    turn = next((shown[i] for i, e in enumerate(edges) if e > 0), None)
     desc = (
-        f"The player has the edge from a count of {turn}."
+        f"You have the edge from a count of {turn}."
         if turn is not None
         else "The house has the edge at every count shown."
     ) + (" Each bar is a 95% interval." if se else "")
-    return _svg("sim-edge", "The house edge at each count", desc, body)
+    return _svg("sim-edge", "Your edge at each count", desc, body)
 
 
 def sweep_plot(sweep: Sequence[dict[str, Any]]) -> Markup:
-    """The house edge at each penetration of a sweep, with its 95% interval."""
+    """The player's edge at each penetration of a sweep, with its 95% interval."""
     labels = [penetration_words(str(depth["penetration"])) for depth in sweep]
-    edges = [float(depth["edge_percent"] or 0.0) for depth in sweep]
+    edges = [float(depth["player_edge_percent"] or 0.0) for depth in sweep]
     halves = [Z95 * float(depth["se_percent"] or 0.0) for depth in sweep]
     body = _edges_with_bars(labels, edges, halves, "penetration (share of the pack dealt)")
-    best = min(range(len(edges)), key=edges.__getitem__) if edges else None
+    best = max(range(len(edges)), key=edges.__getitem__) if edges else None
     desc = (
-        f"The house edge is lowest at {labels[best]}: {edges[best]:+.2f}%. "
-        "Each bar is a 95% interval."
+        f"Your edge is highest at {labels[best]}: {edges[best]:+.2f}%. Each bar is a 95% interval."
         if best is not None
         else ""
     )
-    return _svg("sim-sweep", "The house edge at each penetration", desc, body)
+    return _svg("sim-sweep", "Your edge at each penetration", desc, body)
 
 
 def penetration_words(depth: str) -> str:

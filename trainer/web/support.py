@@ -250,21 +250,15 @@ def is_htmx() -> bool:
     return request.headers.get("HX-Request") == "true"
 
 
-def feedback_waits() -> bool:
-    """Whether this answer's feedback waits for the work it shows (the penetration chart):
-    without htmx the page cannot fetch it later, nor can a page asked with ``wait=1``."""
-    return not is_htmx() or request.args.get("wait") == "1"
-
-
 def feedback_data(drill: Any, shown: dict[str, Any]) -> dict[str, Any]:
     """What a drill page's feedback on the answer ``shown`` (its ``answered`` and ``grade``)
     shows that takes work (:meth:`drills.CostlyFeedback.feedback_data`), ``wait=1`` when it
-    waits; nothing for a drill without :class:`~drills.CostlyFeedback`."""
+    is worked out already (never made here); nothing for a drill without
+    :class:`~drills.CostlyFeedback`."""
     answered = shown.get("answered")
     if not isinstance(drill, CostlyFeedback) or answered is None or shown.get("grade") is None:
         return {}
-    options = {**request.args, **({"wait": "1"} if feedback_waits() else {})}
-    return dict(drill.feedback_data(answered, options, caches=app_caches()))
+    return dict(drill.feedback_data(answered, dict(request.args), caches=app_caches()))
 
 
 def limit_uncached_work(drill: Any, notation: str) -> None:
@@ -272,7 +266,7 @@ def limit_uncached_work(drill: Any, notation: str) -> None:
     (:meth:`drills.CostlyFeedback.uncached_work`), before it is done: a 429 past the limit."""
     if not isinstance(drill, CostlyFeedback):
         return
-    work = drill.uncached_work(notation, feedback_waits=feedback_waits(), caches=app_caches())
+    work = drill.uncached_work(notation, caches=app_caches())
     if work is not None:
         limit_expensive_work(work)
 

@@ -10,6 +10,8 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from drills.count_study import StudyPendingError
+from drills.counting.miscount import play_words, table_prices
 from drills.dealing.table_words import cards_words
 from drills.strategy_chart import PLAY_KEYS
 from drills.table_session import TableSpec
@@ -26,6 +28,7 @@ from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.engine.words import N_plural
+from trainer.web.caches import app_caches
 from trainer.web.mastery import SMALLEST_COST, bets_text
 from trainer.words import MINUS, N_, bets, plural, say, signed
 from trainer.words import number as written
@@ -454,7 +457,20 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
             for part in ("perfect", "yours", "skill", "luck")
         },
         "cost": money(sums.cost),
+        **table_miscount(spec, game, sums.checks),
     }
+
+
+def table_miscount(spec: TableSpec, game: TableGame, checks: Any) -> dict[str, Any]:
+    """The count errors' price (:func:`drills.counting.miscount.table_prices`) beside them in
+    the shoe's summary, and their totals; none while the count study is being worked out."""
+    try:
+        found = table_prices(spec, game, checks, app_caches()) if checks else []
+    except StudyPendingError:
+        found = []
+    total = {f"miscount_lost{end}": sum((getattr(p, part).lost for p in found), Fraction(0))
+             for end, part in (("", "until_next"), ("_end", "to_end"))}  # fmt: skip
+    return {"miscounts": found, "play_words": play_words(), **total}
 
 
 # Each kind of error counted in the summary's one line ("3 count errors", "2 plays, 0.4

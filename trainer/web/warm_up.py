@@ -7,6 +7,8 @@ starts answering at once; gunicorn's ``when_ready`` queues the warm-up's jobs (:
 before it starts the job workers, in this order (:func:`plan`):
 
 1. the default game's strategy chart (the quiz, the table, every drill that plays hands);
+   each chart's job also works out what its game's pages read beside it (004 dealt face
+   down: the banker's fixed point; 002's deal method 3: the dealer's double, some seconds);
 2. its Hi-Lo count study (Deviations, Bet sizing, the table's count), the same job a learner
    who opens one of those pages meanwhile is shown the progress of (the jobs are shared);
 3. its shoe-penetration studies (the penetration drill's chart);
@@ -33,6 +35,7 @@ from typing import Any
 from flask import Flask
 
 from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
+from trainer.engine.strategy.cli import whose_edge
 
 __all__ = ["COUNT_SYSTEM", "Step", "enqueue", "plan", "run"]
 
@@ -110,6 +113,7 @@ def _job_of(app: Flask, step: Step) -> tuple[str, dict[str, Any], str, int]:
 def _there(app: Flask, step: Step) -> bool:
     """Whether what ``step`` makes is worked out already (nothing to queue)."""
     from drills.counting import penetration_study
+    from trainer.engine.banker.method3 import cached_method3_game
     from trainer.engine.counting import find_system
     from trainer.engine.indices import cached_study
     from trainer.engine.strategy.cache import cached
@@ -123,6 +127,7 @@ def _there(app: Flask, step: Step) -> bool:
         return (
             rules.deal_faces != "all-down"
             and cached(rules, cache_dir=strategy_cache_dir(app)) is not None
+            and (rules.deal_method != 3 or cached_method3_game(rules) is not None)
         )
     if step.kind == "count study":
         found = cached_study(rules, find_system(COUNT_SYSTEM), cache_dir=strategy_cache_dir(app))
@@ -169,7 +174,7 @@ def _outcome(job: Any) -> str:
         first, readings = result["lines"][0].split(None, 1)[1].strip(), len(result["lines"]) - 1
         return first + (f" and {readings} other readings" if readings else "")
     if "house_edge" in result:
-        return f"house edge {result['house_edge']:.3f}%"
+        return whose_edge(result["house_edge"])
     if "dealt" in result:
         return f"{result['dealt']} dealt" if result["dealt"] else "there already"
     return "worked out"

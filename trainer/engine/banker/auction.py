@@ -50,6 +50,7 @@ __all__ = [
     "deal_worth",
     "engine_bid",
     "passing_chance",
+    "played_rules",
     "price_shares",
     "sell_at",
     "sell_deal",
@@ -115,10 +116,10 @@ def deal_worth(rules: Rules, punters: int, stake: Fraction | int) -> float:
     if stake < 0:
         raise ValueError(f"stake: a stake is 0 or more, not {stake}")
     held = 1 / passing_chance(rules, punters)
-    return float(punters * Fraction(stake) * held) * bank_edge(_played(rules))
+    return float(punters * Fraction(stake) * held) * bank_edge(played_rules(rules))
 
 
-def _played(rules: Rules) -> Rules:
+def played_rules(rules: Rules) -> Rules:
     """The rules the rounds are played by: the auction changes who deals, not the play (so the
     strategy engine's charts are the ones worked out for the game without it)."""
     return rules.replace(deal_auction=False) if rules.deal_auction else rules

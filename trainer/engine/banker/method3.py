@@ -19,49 +19,69 @@ dealer's double (on a first card where doubling, the punters redoubling so, is w
 bank than not), back and forth from a dealer who never doubles until neither moves
 (:attr:`Method3.rounds`).
 
-The approximations, each named with its size (``bench/method3_information.py`` and the tests):
+**Exact, card by card.** The dealer's draws come from the pack less his two cards and every card
+the punter holds, his draws included (:mod:`.method3_dealer`, compiled: a second or two a rule
+set). Until issue 27's last step they did not take out the punter's draws: 0.06 points of the
+bank's edge at ``twenty-one-home`` (+22.91% then, +22.86% now; undoubled, the punters' loss
+11.82% then, 11.76% now). Each figure is the bench's exact enumeration
+(``bench/method3_information.py --exact``, its own deal and play) to the last digits
+(``tests/engine/test_method3_information.py``). Two things the figures leave out are exact as
+they stand, cards nobody's play reads being as good as cards still in the pack: a split pair is
+worked as two hands each played on its own, its second card from the pack less the pair and the
+up card (the other hand's cards are unseen by this hand's play and by the dealer's draws); the
+other punters' cards are not conditioned on. Two ten-value cards are not split (the chart never
+splits them).
 
-- the dealer's draws come from the pack less his two cards and the punter's first two; the
-  cards the punter drew are not taken out of the dealer's pack (the punter's own next cards and
-  the hole card's chances do take them out): 0.08 points of the bank's edge at
-  ``twenty-one-home`` (undoubled, the chart's game: 11.82% against the strategy engine's exact
-  11.74%), at most 0.0013 of a stake per pair of first cards where enumerated;
-- a split is worked as two hands, each played on its own, its second card from the pack less
-  the pair and the up card (the other hand's cards not taken out); two ten-value cards are not
-  split (the chart never splits them);
-- one punter against the dealer: the other punters' cards, unseen by him, are not conditioned
-  on (each is one of the cards left, as at the strategy engine);
-- stakes are flat: a dealer who reads a punter's first card from his stake is not modelled.
+**What is read, and what is not.** Stakes are flat: a dealer who reads a punter's first card
+from his stake is not modelled (the engine's punters stake flat, so their stakes tell him
+nothing). A dealer who doubles tells the punters his hole card is one he doubles on, and one who
+does not, that it is not. :func:`reading_the_double` works out the punters' best play knowing
+that (each hand played best for the hole card's chances among those cards, given all he has
+seen): at ``twenty-one-home`` it takes the bank from +22.86% to some +15.8% of a stake, and the
+dealer's best answer to such punters is then to double on every card but a ten, to which their
+best answer changes again: there is no equilibrium in pure strategies. The text says only that
+the dealer "может удвоить" (may double): it gives no rule for when, so the game it describes has
+its equilibrium in mixed strategies (the dealer doubling on some first cards at random, with
+chances that leave him indifferent there), which this module does not work out. The engine's
+punters do not read the double (the table's punters play the chart), and that reading is named
+on the rules page as an interpretation (``002-method-3``); docs/table.md gives its size.
 
-**What the punters could also read.** A dealer who doubles tells the punters his hole card is one
-he doubles on, and one who does not, that it is not. :func:`reading_the_double` works out the
-punters' best play knowing that (each hand played best for the hole card's chances among those
-cards, given all he has seen): at ``twenty-one-home`` it takes the bank from +22.91% to +15.77%
-of a stake, and the dealer's best answer to such punters is then to double on every card but a
-ten, to which their best answer changes again: no pure fixed point. So the engine's punters do
-not read the double (the table's punters play the chart), and that reading is named on the rules
-page as an interpretation.
+**Kept on disk.** The game of a rule set is some seconds of work: :data:`GAMES` keeps it beside
+the strategy charts. The web app's chart job works it out with the chart
+(``trainer.jobs.kinds``), and its pages read it with :func:`cached_method3_game`; a drill that
+needs it first asks ``drills.method3_figures.game_ready``, so no request works it out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import Any
 
 import numpy as np
 
+from trainer.engine.banker.method3_dealer import BUST, FINALS, LOWEST, dealer_finals
+from trainer.engine.cache import ResultCache
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.settlement import settle_hand
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 
-__all__ = ["Chart", "Method3", "chart_play", "method3_game", "reading_the_double"]
+__all__ = [
+    "GAMES",
+    "Chart",
+    "Method3",
+    "cached_method3_game",
+    "chart_play",
+    "method3_game",
+    "reading_the_double",
+    "work_out_method3_game",
+]
 
 VALUES = range(1, 11)
 Hand = tuple[int, ...]
 _CARD = {value: Card.parse("A23456789T"[value - 1] + "S") for value in VALUES}
-_FINALS = 6  # the dealer's final totals 17..21, then bust
 _MOST_ROUNDS = 10
 
 
@@ -79,10 +99,13 @@ def _natural(a: int, b: int) -> bool:
 
 
 def _dealer_cards(final: int) -> tuple[Card, ...]:
-    """Cards making the dealer's final total (index into 17..21, 5 a bust), no natural."""
-    if final == _FINALS - 1:
+    """Cards making the dealer's final total (index ``total - LOWEST`` into 12..21, then
+    :data:`BUST`), never a natural."""
+    if final == BUST:
         return (_CARD[10], _CARD[10], _CARD[2])
-    return (_CARD[10], _CARD[2], _CARD[final + 5])
+    if final == 0:
+        return (_CARD[10], _CARD[1], _CARD[1])
+    return (_CARD[10], _CARD[2], _CARD[LOWEST - 12 + final])
 
 
 @lru_cache(maxsize=50_000)
@@ -92,7 +115,7 @@ def _pays(rules: Rules, hand: Hand, split: bool) -> np.ndarray:
     return np.array(
         [
             float(settle_hand(rules, cards, _dealer_cards(f), 1, split=split).net)
-            for f in range(_FINALS)
+            for f in range(FINALS)
         ]
     )
 
@@ -103,42 +126,11 @@ def _pay_natural(rules: Rules, a: int, b: int, d1: int, d2: int) -> float:
     return float(settle_hand(rules, cards, (_CARD[d1], _CARD[d2]), 1).net)
 
 
-@lru_cache(maxsize=200_000)
-def _dealer_from(rules: Rules, left: tuple[int, ...], hard: int, ace: bool) -> np.ndarray:
-    """The chances of the dealer's final totals, drawing from the pack ``left`` (counts by
-    value) with ``hard`` (aces 1) and an ace or not, by the rules' draw (``dealer_stands_on``,
-    soft 17)."""
-    total = hard + 10 if ace and hard <= 11 else hard
-    soft = ace and hard <= 11
-    if total > 21:
-        bust: np.ndarray = np.eye(_FINALS)[_FINALS - 1]
-        return bust
-    stands = total >= rules.dealer_stands_on and not (
-        rules.dealer_hits_soft_17 and soft and total == 17
-    )
-    if stands:
-        final: np.ndarray = np.eye(_FINALS)[min(max(total, 17), 21) - 17]
-        return final
-    cards = sum(left)
-    found = np.zeros(_FINALS)
-    for value in VALUES:
-        n = left[value - 1]
-        if n:
-            rest = left[: value - 1] + (n - 1,) + left[value:]
-            found += n / cards * _dealer_from(rules, rest, hard + value, ace or value == 1)
-    return found
-
-
 def _dealer_finals(rules: Rules, left: tuple[int, ...], up: int) -> np.ndarray:
-    """[hole, final]: the dealer's final totals for each hole card, from the pack ``left`` (the
-    up card and the punter's cards out; each hole card taken out in turn)."""
-    table = np.zeros((10, _FINALS))
-    for hole in VALUES:
-        n = left[hole - 1]
-        if n and not _natural(hole, up):
-            rest = left[: hole - 1] + (n - 1,) + left[hole:]
-            table[hole - 1] = _dealer_from(rules, rest, hole + up, 1 in (hole, up))
-    return table
+    """[hole, final]: the dealer's final totals for each hole card, drawing exactly from the
+    pack ``left`` (the up card and the punter's cards out; each hole card taken out in turn;
+    :func:`.method3_dealer.dealer_finals`)."""
+    return dealer_finals(left, up, rules.dealer_stands_on, rules.dealer_hits_soft_17)
 
 
 _BUST_RESULT = np.full(10, -1.0)
@@ -197,7 +189,7 @@ class _Player:
         for value in (start.a, start.b, start.up):
             left[value - 1] -= 1
         self.left = tuple(left)
-        self.finals = _dealer_finals(rules, self.left, start.up)
+        self.finals: dict[tuple[int, ...], np.ndarray] = {}
         self.allowed = np.array(
             [v in start.holes and not _natural(v, start.up) for v in VALUES], dtype=float
         )
@@ -215,19 +207,28 @@ class _Player:
         found = self.memo.get(key)
         if found is not None:
             return found
-        stand = self.finals @ _pays(self.start.rules, hand, split)
-        found = stand
-        if _total(hand) < 21:
-            if self.chart is not None:
-                draws = self.chart(hand, self.start.up, False) == "H"
-                hit = self._hit(hand, left, split) if draws else stand
-            else:
-                hit = self._hit(hand, left, split)
-                weights = np.array(left, dtype=float) * self.allowed
-                draws = float(weights @ hit) > float(weights @ stand)
+        if _total(hand) >= 21:
+            found = self._stand(hand, left, split)
+        elif self.chart is not None:
+            draws = self.chart(hand, self.start.up, False) == "H"
+            self.moves[key] = "H" if draws else "S"
+            found = self._hit(hand, left, split) if draws else self._stand(hand, left, split)
+        else:
+            hit, stand = self._hit(hand, left, split), self._stand(hand, left, split)
+            weights = np.array(left, dtype=float) * self.allowed
+            draws = float(weights @ hit) > float(weights @ stand)
             self.moves[key] = "H" if draws else "S"
             found = hit if draws else stand
         self.memo[key] = found
+        return found
+
+    def _stand(self, hand: Hand, left: tuple[int, ...], split: bool) -> np.ndarray:
+        """The result for each hole card standing on ``hand``, the dealer drawing from
+        ``left``: the pack less every card the punter has drawn."""
+        finals = self.finals.get(left)
+        if finals is None:
+            finals = self.finals[left] = _dealer_finals(self.start.rules, left, self.start.up)
+        found: np.ndarray = finals @ _pays(self.start.rules, hand, split)
         return found
 
     def _hit(self, hand: Hand, left: tuple[int, ...], split: bool) -> np.ndarray:
@@ -393,8 +394,64 @@ def _edge(rules: Rules, doubling: frozenset[int], bank: np.ndarray) -> float:
     return float(chances @ chosen / chances.sum())
 
 
-@lru_cache(maxsize=8)
+def _encode(game: Method3) -> dict[str, Any]:
+    return {
+        "doubling": sorted(game.doubling),
+        "redoubling": sorted(game.redoubling),
+        "edge": game.edge,
+        "rounds": game.rounds,
+        "results": {
+            str(doubled).lower(): table.tolist() for doubled, table in game.results.items()
+        },
+    }
+
+
+def _decode(rules: Rules, document: dict[str, Any]) -> Method3:
+    results = {
+        doubled: np.array(document["results"][str(doubled).lower()], dtype=float).reshape(10, 10)
+        for doubled in (True, False)
+    }
+    return Method3(
+        rules,
+        frozenset(int(card) for card in document["doubling"]),
+        frozenset(int(card) for card in document["redoubling"]),
+        float(document["edge"]),
+        int(document["rounds"]),
+        results,
+    )
+
+
+# The games worked out, kept beside the strategy charts (some seconds of work each): the web
+# app's job workers work a rule set's out (with its chart), and its pages read it, never working
+# it out in a request (cached_method3_game). Bump the version when the figures change.
+GAMES: ResultCache[Method3] = ResultCache(
+    "strategy-cache",
+    "method3-2",
+    encode=_encode,
+    env_var="TRAINER_CACHE_DIR",
+    memory_limit=8,
+    prefix="method3-",
+)
+
+
+def cached_method3_game(rules: Rules) -> Method3 | None:
+    """The game of ``rules`` if it is in memory or on disk, else None (nothing is worked out)."""
+    return GAMES.cached(GAMES.key(rules), partial(_decode, rules))
+
+
 def method3_game(rules: Rules) -> Method3:
+    """002's deal method 3 as the table deals it (:func:`work_out_method3_game`), from memory or
+    disk, else worked out now (some seconds) and kept.
+
+    :raises ValueError: for rules without deal method 3.
+    """
+    if rules.deal_method != 3:
+        raise ValueError("deal_method: the dealer doubles on his first card in method 3 only")
+    work_out, decode = partial(work_out_method3_game, rules), partial(_decode, rules)
+    return GAMES.get(GAMES.key(rules), work_out, decode)
+
+
+def work_out_method3_game(rules: Rules) -> Method3:
     """002's deal method 3 as the table deals it (module doc): the punters playing the
     strategy engine's chart against the dealer's second card, the dealer doubling and the
     punters redoubling where each is worth it against the other.
@@ -403,9 +460,9 @@ def method3_game(rules: Rules) -> Method3:
     """
     if rules.deal_method != 3:
         raise ValueError("deal_method: the dealer doubles on his first card in method 3 only")
-    from trainer.engine.strategy.chart import compute_chart
+    from trainer.engine.strategy.cache import chart
 
-    play = chart_play(compute_chart(rules).codes)
+    play = chart_play(chart(rules).codes)
     table = _by_first_cards(rules, _results(rules, frozenset(VALUES), play))
     results = {True: table, False: table}
     doubling, redoubling, bank, rounds = _settled(rules, results)

@@ -20,6 +20,7 @@ from trainer.engine.indices.edge import (
     InvalidRampError,
     bet_ramp,
     count_frequencies,
+    ramp_game,
 )
 from trainer.engine.indices.shoes import (
     COUNT_LIMIT,
@@ -46,6 +47,7 @@ __all__ = [
     "Study",
     "action_evs_at",
     "bet_ramp",
+    "ramp_game",
     "cached_study",
     "chart_at",
     "composition_at",

@@ -17,11 +17,19 @@
   never below the minimum nor above the maximum; at counts without an edge the minimum is bet.
   The win rate and standard deviation per 100 rounds, and the risk of ruin, are those of the
   rounded ramp. The variance of one round is taken as :data:`ROUND_VARIANCE` for every count.
+- **A ramp's game** (:func:`ramp_game`, what ``python -m trainer risk`` works its risk from):
+  betting ``b`` units at a count where a unit expects ``e``, a round wins ``b e`` on average with
+  a second moment of ``b^2 (v + e^2)``; over the counts' shares the win rate is
+  ``sum(share b e)`` and the variance ``sum(share b^2 (v + e^2))`` less its square. A ramp
+  steps at the floor of the exact true count (as the simulator's does), while a whole count
+  here holds the exact counts within half a count of it: its rounds below it (taken as half)
+  bet the step below, those at or above it the count's own (a running count is whole: its own).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -42,6 +50,7 @@ __all__ = [
     "count_frequencies",
     "kelly_bet",
     "kelly_fraction",
+    "ramp_game",
 ]
 
 # The variance of one round of blackjack in units of the initial bet squared: 1.3 for six decks
@@ -271,3 +280,18 @@ def bet_ramp(table: EdgeTable, bankroll: Fraction | int | str, risk: float) -> B
         sd_per_100=10.0 * math.sqrt(variance),
         risk_of_ruin=ruin,
     )
+
+
+def ramp_game(table: EdgeTable, units_at: Callable[[int], float]) -> tuple[float, float]:
+    """The win rate and the standard deviation a round, in units, of betting ``units_at(count)``
+    units from the whole count ``count`` up to the next, with the indices (module doc)."""
+    mean = square = 0.0
+    for row in table.counts:
+        bets = (units_at(row.count - 1), units_at(row.count))
+        if not table.system.balanced:  # a running count is whole: the count's own bet
+            bets = (bets[1], bets[1])
+        bet = (bets[0] + bets[1]) / 2
+        bet_squared = (bets[0] ** 2 + bets[1] ** 2) / 2
+        mean += row.share * bet * row.indices
+        square += row.share * bet_squared * (ROUND_VARIANCE + row.indices * row.indices)
+    return mean, math.sqrt(max(square - mean * mean, 0.0))

@@ -83,6 +83,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ramp = bet_ramp(table, *ramp_input) if ramp_input else None
     if args.json:
         document = table.to_json()
+        # The player's edge, under the key every command gives it (positive when the player
+        # wins): flat betting with the indices, over every round.
+        document = {
+            **{key: document[key] for key in ("rules", "system", "count")},
+            "player_edge_percent": round(100 * table.flat_edge, 4),
+            **document,
+        }
         if ramp:
             document["ramp"] = ramp.to_json()
         print(json.dumps(document, indent=1))

@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from trainer.engine.banker.face_down_chart import OneColumnChart, one_column_chart
 from trainer.engine.rulebook.readings import readings_for
@@ -28,12 +29,14 @@ from trainer.engine.strategy.chart import CODES, UP_CARDS, Chart, up_label
 from trainer.progress import progress_bar
 
 __all__ = [
+    "chart_json",
     "fill_preset",
     "format_advice",
     "format_chart",
     "format_one_column",
     "main",
     "one_column_json",
+    "whose_edge",
 ]
 
 
@@ -103,13 +106,25 @@ def rules_from(preset: str, changes: Sequence[str], notation: str | None = None)
 _SECTION_TITLES = {"hard": "Hard totals", "soft": "Soft totals", "pairs": "Pairs"}
 
 
+PUNTERS = "punters' edge"
+
+
+def whose_edge(house_edge: float, player: str = "player's edge", places: int = 3) -> str:
+    """An edge in percent as its holder's, never a negative number for the other side:
+    ``"house edge 0.512%"`` where the house has it, ``"player's edge 1.2%"`` where not."""
+    if house_edge < 0:
+        return f"{player} {-house_edge:.{places}f}%"
+    return f"house edge {house_edge:.{places}f}%"
+
+
 def format_advice(priced: AdviceCost) -> str:
     """The text's own advice against the chart: where they differ and what it costs."""
     advice = priced.advice
     lines = [
         f'The source text ({advice.source}) advises: "{advice.text}".',
         f"Following it costs {priced.cost:.3f} percentage points of every stake "
-        f"(house edge {priced.house_edge_advice:.3f}% instead of {priced.house_edge_math:.3f}%).",
+        f"({whose_edge(priced.house_edge_advice)} instead of "
+        f"{whose_edge(priced.house_edge_math)}).",
     ]
     if priced.differences:
         lines.append("Where the math draws and the advice stands:")
@@ -152,11 +167,10 @@ def format_chart(result: Chart) -> str:
         "Dealer's up card across the top. Hard rows are two-card totals without an ace (or a",
         "three-card total where no two cards make it); soft rows hold an ace counted as 11.",
         "",
-        f"House edge playing this chart: {result.house_edge:.3f}% of the initial bet"
-        + (" (the player has the edge)" if result.house_edge < 0 else ""),
+        f"Playing this chart: {whose_edge(result.house_edge)} of the initial bet",
         "(the best total-dependent strategy: every later decision follows the chart's rows by",
         "total, or an exception; hard 16 is played as hard 16 whatever cards make it)",
-        f"Playing every hand the best way for its exact cards: {result.house_edge_cd:.3f}%",
+        f"Playing every hand the best way for its exact cards: {whose_edge(result.house_edge_cd)}",
     ]
     return "\n".join(lines)
 
@@ -181,19 +195,18 @@ def format_one_column(result: OneColumnChart) -> str:
         "",
         "H: draw a card; S: stand. No banker card is shown, so the chart has one column.",
         "",
-        f"House edge: {result.house_edge:.3f}% of a punter's stake"
-        + (" (the punters have the edge)" if result.house_edge < 0 else ""),
+        f"{whose_edge(result.house_edge, PUNTERS).capitalize()} of a punter's stake",
     ]
     if point.rounds:
         lines.append(
             "The banker plays his best against this chart, and it is the punters' best against "
             f"him: worked out in {len(point.rounds)} rounds from a banker standing on "
-            f"{result.rules.dealer_stands_on} (house edge {-100 * point.start_edge:.3f}%):"
+            f"{result.rules.dealer_stands_on} ({whose_edge(-100 * point.start_edge, PUNTERS)}):"
         )
         for number, step in enumerate(point.rounds, start=1):
             lines.append(
                 f"  round {number}: {step.banker_moved} of the banker's choices moved, "
-                f"{step.punter_moved} of the punters'; house edge {-100 * step.edge:.3f}%"
+                f"{step.punter_moved} of the punters'; {whose_edge(-100 * step.edge, PUNTERS)}"
             )
         if point.cycle:
             lines.append(
@@ -208,6 +221,7 @@ def one_column_json(result: OneColumnChart) -> dict[str, object]:
     point = result.point
     return {
         "rules": result.rules.notation(),
+        "player_edge_percent": -result.house_edge,
         "house_edge": result.house_edge,
         "rows": [
             {"soft": r.soft, "total": r.total, "drawn": r.drawn, "code": r.code}
@@ -222,6 +236,17 @@ def one_column_json(result: OneColumnChart) -> dict[str, object]:
     }
 
 
+def chart_json(result: Chart) -> dict[str, Any]:
+    """The chart as JSON (its cached form), after its rules the player's edge, the key every
+    command gives it under (positive when the player wins; the house edge is its negative)."""
+    document = result.to_json()
+    return {
+        "rules": document["rules"],
+        "player_edge_percent": -document["house_edge_percent"],
+        **document,
+    }
+
+
 def fill_preset(
     name: str, *, cache_dir: str | None = None, use_cache: bool = True, jobs: int = 1
 ) -> Iterator[str]:
@@ -233,10 +258,10 @@ def fill_preset(
     """
     rules = find_preset(name)
     if rules.deal_faces == "all-down":
-        yield f"{name:<16} house edge {one_column_chart(rules).house_edge:7.3f}%"
+        yield f"{name:<16} {whose_edge(one_column_chart(rules).house_edge, PUNTERS)}"
     else:
         result = cached_chart(rules, cache_dir=cache_dir, use_cache=use_cache, jobs=jobs)
-        line = f"{name:<16} house edge {result.house_edge:7.3f}%"
+        line = f"{name:<16} {whose_edge(result.house_edge)}"
         advice = advice_for(rules)
         if advice is not None:
             priced = advice_cost(rules, advice, cache_dir=cache_dir)
@@ -245,7 +270,7 @@ def fill_preset(
     for reading in readings_for(rules):
         for other in reading.others:
             edge = _edge_of(other.rules(rules), cache_dir, use_cache, jobs)
-            yield f"  reading: {other.words}: house edge {edge:7.3f}%"
+            yield f"  reading: {other.words}: {whose_edge(edge)}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -278,7 +303,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rules, cache_dir=args.cache_dir, use_cache=not args.no_cache, jobs=args.jobs
     )
     if args.json:
-        print(json.dumps(result.to_json(), indent=1))
+        print(json.dumps(chart_json(result), indent=1))
         return 0
     print(format_chart(result))
     advice = advice_for(rules)

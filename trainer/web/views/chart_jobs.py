@@ -3,21 +3,29 @@
 
 A chart for rules not worked out before takes seconds (1.6 to 4.8 s measured on 2 cores), more
 than a request may spend; so does the banker's fixed point of 004 dealt face down (about a
-second), which the same job works out beside its chart. A view that needs one asks
+second), which the same job works out beside its chart, and 002's deal method 3 game (the
+dealer's double and the punters' redouble, :func:`trainer.engine.banker.method3.method3_game`:
+some seconds), which it works out after the chart. A view that needs one asks
 :func:`chart_or_pending`: the cached chart, or :class:`ChartPendingError` after making sure a
 job is working it out (shared by everyone who asks for the same rules; a 429 past the limits;
 for a visitor without the session cookie, asked for on the page's next load).
+A drill that reads the method-3 game raises :class:`drills.method3_figures.GamePendingError`
+where it is not worked out: the same job, the same progress page.
 The app's handler for it shows the progress page (htmx polls it; without JavaScript it refreshes
 itself), which goes on to the page asked for once the chart is there.
 """
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, redirect, request
+from flask import Blueprint, Flask, current_app, redirect, request
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from drills.method3_figures import GamePendingError
 from drills.strategy_chart import cached_chart_for
+from trainer.engine.banker.auction import played_rules
 from trainer.engine.banker.face_down import FixedPoint, cached_fixed_point, face_down_game
+from trainer.engine.banker.method3 import cached_method3_game
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Chart
 from trainer.jobs.kinds import chart_key
@@ -84,10 +92,13 @@ def fixed_point_or_pending(rules: Rules, then: str | None = None) -> FixedPoint:
 
 
 def _ready(rules: Rules) -> Chart | None:
-    """The chart, where it and (for 004 dealt face down) the banker's fixed point are worked
-    out; else None."""
+    """The chart, where it and (for 004 dealt face down) the banker's fixed point, (for 002's
+    deal method 3) the game are worked out; else None."""
     found = cached_chart_for(rules, caches=app_caches())
     if found is None or (face_down_game(rules) and cached_fixed_point(rules) is None):
+        return None
+    played = played_rules(rules)
+    if played.deal_method == 3 and cached_method3_game(played) is None:
         return None
     return found
 
@@ -143,5 +154,18 @@ def _on_pending(error: ChartPendingError) -> Response:
     return pending_page(error.rules, error.job, error.then or asked_page())
 
 
+def _on_game_pending(error: GamePendingError) -> Response:
+    """A drill's method-3 game not worked out: the chart's job works it out (a 429 page past
+    the limits), its progress page going on to the page asked for."""
+    try:
+        chart_or_pending(error.rules)
+    except ChartPendingError as pending:
+        return _on_pending(pending)
+    except HTTPException as refused:  # too much new work from this learner: the 429 page
+        return current_app.handle_http_exception(refused)  # type: ignore[return-value]
+    return redirect(asked_page(), code=303)  # worked out between the drill's look and ours
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(ChartPendingError, _on_pending)
+    app.register_error_handler(GamePendingError, _on_game_pending)

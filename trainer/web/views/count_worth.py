@@ -30,7 +30,7 @@ from drills.count_study import grid_words, signed
 from drills.counting.preferences import system_choices
 from drills.strategy_cells import UP_LABELS, cells_for
 from trainer.engine.counting import SYSTEMS, CountingSystem
-from trainer.engine.indices import COUNT_LIMIT, IndexTable, Play, Study, bet_ramp
+from trainer.engine.indices import COUNT_LIMIT, BetRamp, IndexTable, Play, Study, bet_ramp
 from trainer.engine.rulebook.rules import Rules
 from trainer.web.edge_plot import edge_chart
 from trainer.web.preferences import current_counting_preferences
@@ -185,6 +185,19 @@ def _context(choice: Choice, study: Study) -> dict[str, Any]:
         "flat_edge": edge.flat_edge,
         "ramp": ramp,
         "ramp_rows": ramp_rows(ramp),
+        "risk_query": _risk_query(ramp, choice),
+    }
+
+
+def _risk_query(ramp: BetRamp, choice: Choice) -> dict[str, str]:
+    """The risk page's query for this ramp: its win rate, SD and bankroll in table minimums."""
+    unit = float(choice.rules.min_bet)
+    return {
+        "source": "figures",
+        "win_rate": f"{ramp.win_per_100 / 100 / unit:.6f}",
+        "sd": f"{ramp.sd_per_100 / 10 / unit:.6f}",
+        "bankroll": f"{float(choice.bankroll) / unit:.6g}",
+        "target_ror": f"{float(choice.risk):g}",
     }
 
 

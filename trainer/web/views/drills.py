@@ -342,7 +342,7 @@ def session_page(
         "asked_at": now_ms(),
         "stats": attempts.drill_stats(get_db(), user.id, drill=drill.slug).get(drill.slug),
         "section": "drills",
-        **drill.session_view(session, session_id, grades),
+        **drill.session_view(session, session_id, grades, caches=app_caches()),
         **shown,
     }
     return render(drill.session_template, block="panel", status=status, **context)

@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response
 
 from trainer.store import attempts
 from trainer.web.support import clock_now, current_user, get_db, render
+from trainer.web.views.classes import learner_assignments
 from trainer.web.views.path import path_context
 from trainer.web.views.practice import today
 
@@ -20,5 +21,10 @@ def home() -> Response:
     stats = attempts.drill_stats(get_db(), user.id) if user else {}
     shown = today(user, clock_now()) if user and stats else None
     return render(
-        "home.html", stats=stats, today=shown, section="home", **path_context(user, stats)
+        "home.html",
+        stats=stats,
+        today=shown,
+        assignments=learner_assignments(user),
+        section="home",
+        **path_context(user, stats),
     )

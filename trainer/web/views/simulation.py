@@ -31,7 +31,7 @@ from trainer.simulator.tables import RUNNING_BUCKETS, TRUE_BUCKETS
 from trainer.store import simulations
 from trainer.web.caches import strategy_cache_dir
 from trainer.web.jobs import submit
-from trainer.web.rules_form import option_fields, preset_menu, read_rules
+from trainer.web.rules_form import option_fields, preset_menu, read_rules, readable_rules
 from trainer.web.simulation_plots import (
     Z95,
     edge_plot,
@@ -187,7 +187,8 @@ def job(job_id: int) -> Response:
         "section": "simulate",
     }
     if found.status == "done" and found.result:
-        context.update(_figures(found.result))
+        result = players_edges(found.result)
+        context.update(_figures(result), result=result, risk_query=_risk_query(result))
     response = render("simulation_job.html", block="progress" if _polled() else None, **context)
     response.headers["Vary"] = "HX-Request"
     return response
@@ -201,7 +202,8 @@ def _figures(result: dict[str, Any]) -> dict[str, Any]:
         balanced = find_system(str(result.get("system", "hi-lo"))).balanced
         ends = [-TRUE_BUCKETS, TRUE_BUCKETS] if balanced else [-RUNNING_BUCKETS, RUNNING_BUCKETS]
     labels = {key: count_label(key, ends) for key in result["tc_frequency"]}
-    frequency, edge, se = result["tc_frequency"], result["edge_by_tc"], result.get("se_by_tc")
+    frequency, edge = result["tc_frequency"], result["player_edge_by_tc"]
+    se = result.get("se_by_tc")
     return {
         "labels": labels,
         "z95": Z95,
@@ -214,6 +216,45 @@ def _figures(result: dict[str, Any]) -> dict[str, Any]:
             "sweep": sweep_plot(result["sweep"]) if result.get("sweep") else None,
         },
     }
+
+
+def _risk_query(result: dict[str, Any]) -> dict[str, str] | None:
+    """The risk page's query for a finished run: its win rate and SD a round, and its bankroll,
+    in table minimums (None for a run whose rules are no longer read)."""
+    rules = readable_rules(str(result.get("rules", "")))
+    if rules is None or not result.get("sd_per_100"):
+        return None
+    unit = float(rules.min_bet)
+    query = {
+        "source": "figures",
+        "win_rate": f"{result['win_per_100'] / 100 / unit:.6f}",
+        "sd": f"{result['sd_per_100'] / 10 / unit:.6f}",
+    }
+    if result.get("bankroll"):
+        query["bankroll"] = f"{float(result['bankroll']) / unit:.6g}"
+    return query
+
+
+def players_edges(result: dict[str, Any]) -> dict[str, Any]:
+    """A run's figures with its edges the player's (``player_edge_percent``,
+    ``player_edge_by_tc``, and in a sweep's depths), whenever it was kept: a run kept before
+    the simulator said whose its edge was has the house's, under ``edge_percent`` and
+    ``edge_by_tc``."""
+
+    def player(figures: dict[str, Any]) -> dict[str, Any]:
+        if "player_edge_percent" in figures or "edge_percent" not in figures:
+            return figures
+        house = figures["edge_percent"]
+        found = {k: v for k, v in figures.items() if k != "edge_percent"}
+        return {**found, "player_edge_percent": None if house is None else -house}
+
+    found = player(result)
+    if "edge_by_tc" in found:
+        by_count = found.pop("edge_by_tc")
+        found["player_edge_by_tc"] = {k: None if v is None else -v for k, v in by_count.items()}
+    if found.get("sweep"):
+        found["sweep"] = [player(depth) for depth in found["sweep"]]
+    return found
 
 
 def _polled() -> bool:

@@ -296,6 +296,14 @@ def heat_map() -> Response:
     )
 
 
+def heat_sections(
+    rules: Rules, tally: Mapping[Cell, tuple[int, int]], then: str
+) -> tuple[list[tuple[str, list[dict[str, Any]]]], tuple[str, ...]]:
+    """The heat map of ``tally`` under ``rules``, and its column heads: a learner's (above) or
+    a class's (``trainer/web/coaching.py``); a chart not worked out yet comes back to ``then``."""
+    return cells.heat_map(rules, tally, _chart_code(rules, then)), _column_words(rules)
+
+
 def _mixes(rules: Rules) -> dict[str, str]:
     """The hand mixes these rules offer (no pairs to split at 004 as dealt)."""
     if not face_down_game(rules):

@@ -1,0 +1,337 @@
+"""The price of a miscount: what a running count that is off would have done at the table.
+
+A learner counting through a shoe (:mod:`drills.counting.session`, ``shoe-count``) who gives a
+running count off by ``e`` at a checkpoint is read as having played the rounds after it with
+that count: each round's bet by their ramp (the bet-sizing drill's Kelly ramp for the default
+bankroll and risk, :func:`trainer.engine.indices.bet_ramp`) and the first seat's index plays
+(:func:`drills.deviations.work_out`) at the count ``e`` off, beside the same at the right
+count. Two stretches are priced: until the next checkpoint (which shows the right count) and,
+had it never been corrected, to the end of the shoe.
+
+The EV a wrong bet gives up is the bet-sizing drill's (:func:`drills.bet_sizing.bet_cost`: the
+bet missing where the player has the edge, or staked where he has none, times the exact edge by
+count of the count study); a wrong index play's is the deviations drill's (the EVs at that count
+of the study), times the bet. Money is the table's; "bets" are table minimums.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from drills.base import InvalidQuestionError
+from drills.bet_sizing import DEFAULT_RISK, bet_cost, default_bankroll
+from drills.caches import Caches
+from drills.count_study import StudyPendingError, study_for
+from drills.counting.notation import CARDS_PER_DECK
+from drills.deviations import work_out
+from trainer.engine.counting import CountingSystem, running_count, true_count
+from trainer.engine.deck.cards import Card
+from trainer.engine.indices import BetRamp, EdgeTable, bet_ramp
+from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy import InvalidSituationError
+from trainer.words import N_, number, say
+
+__all__ = [
+    "Changed",
+    "Counter",
+    "Price",
+    "RoundSeen",
+    "Stretch",
+    "miscount_view",
+    "price",
+    "prices",
+    "session_rounds",
+    "stretch",
+    "table_prices",
+    "table_rounds",
+]
+
+
+Hands = Sequence[tuple[str, tuple[Card, ...]]]
+Changes = tuple[tuple[Card, ...], Card, str, str]
+# The plays as a learner reads them (the index table's keys).
+PLAY_WORDS = {
+    "H": N_("hit"),
+    "S": N_("stand"),
+    "D": N_("double"),
+    "P": N_("split"),
+    "R": N_("surrender"),
+}
+
+
+def play_words() -> dict[str, str]:
+    return {key: say(text) for key, text in PLAY_WORDS.items()}
+
+
+@dataclass(frozen=True)
+class Changed:
+    """One round the wrong count changed: the bet and the index plays, and the EV lost."""
+
+    label: str  # the round's step label ("Round 7")
+    count: Fraction  # the right count (true count; an unbalanced system's running count)
+    read: Fraction  # the count read
+    bet: Fraction  # money, by the right count
+    bet_read: Fraction
+    plays: tuple[Changes, ...]  # (hand, up card, right play, play read), as play keys
+    lost: Fraction  # money
+
+
+@dataclass(frozen=True)
+class Stretch:
+    """Rounds played with the wrong count: those it changed, and the EV lost in all."""
+
+    rounds: int
+    changed: tuple[Changed, ...]
+
+    @property
+    def lost(self) -> Fraction:
+        return sum((c.lost for c in self.changed), Fraction(0))
+
+    @property
+    def bets(self) -> int:
+        return sum(1 for c in self.changed if c.bet != c.bet_read)
+
+    @property
+    def plays(self) -> int:
+        return sum(len(c.plays) for c in self.changed)
+
+
+@dataclass(frozen=True)
+class Price:
+    """A checkpoint's miscount priced: until the next checkpoint, and never corrected."""
+
+    index: int
+    off: Fraction
+    until_next: Stretch
+    to_end: Stretch
+
+
+@dataclass(frozen=True)
+class RoundSeen:
+    """A round as a wrong count would meet it: its label in words, the cards seen since the
+    shuffle before it was dealt, and the hands priced (first two cards, the dealer's up card)."""
+
+    label: str
+    before: tuple[Card, ...]
+    hands: tuple[tuple[tuple[Card, ...], Card], ...]
+
+
+@dataclass(frozen=True)
+class Counter:
+    """The game a count is kept in: rules, system, rounding, and the learner's ramp."""
+
+    rules: Rules
+    system: CountingSystem
+    convention: str
+    resolution: str
+    ramp: BetRamp
+    edge: EdgeTable
+    caches: Caches | None
+
+    @classmethod
+    def of(cls, rules: Rules, system: CountingSystem, convention: str, resolution: str,
+           caches: Caches | None = None, bankroll: Fraction | None = None) -> Counter:  # fmt: skip
+        """The ramp is the bet-sizing drill's for ``bankroll`` (its default where not given)
+        at its default risk of ruin.
+
+        :raises StudyPendingError: while the count study is being worked out."""
+        study = study_for(rules, system, caches=caches)
+        money = default_bankroll(rules) if bankroll is None else int(bankroll)
+        ramp = bet_ramp(study.edge, money, float(DEFAULT_RISK))
+        return cls(rules, system, convention, resolution, ramp, study.edge, caches)
+
+    def count(self, running: Fraction, played: int) -> Fraction:
+        """The count bet and played by (a true count, or an unbalanced system's running one)."""
+        if not self.system.balanced:
+            return running
+        left = max(self.rules.decks * CARDS_PER_DECK - played, 1)
+        return true_count(running, Fraction(left, CARDS_PER_DECK), self.convention, self.resolution)
+
+
+def _play_changes(counter: Counter, seen: RoundSeen, running: Fraction, read: Fraction,
+                  bet: Fraction) -> tuple[list[Changes], Fraction]:  # fmt: skip
+    """The index plays the wrong count changes, and the EV they give up (money)."""
+    changes: list[Changes] = []
+    lost = Fraction(0)
+    if running.denominator != 1 or read.denominator != 1:
+        return changes, lost  # a half count has no deviation question
+    system = counter.system
+    rounding = f" {counter.convention} {counter.resolution}" if system.balanced else ""
+    tray = f" played {len(seen.before)}" if system.balanced else ""
+    for cards, up in seen.hands:
+        asked = f"{system.slug}{rounding} {' '.join(str(card) for card in cards)} v {up}"
+        try:
+            right = work_out(f"{asked} rc {_signed(running)}{tray}", counter.rules, counter.caches)
+            wrong = work_out(f"{asked} rc {_signed(read)}{tray}", counter.rules, counter.caches)
+        except (InvalidQuestionError, InvalidSituationError):
+            continue  # no index there, a tray the drill does not ask, cards the shoe lacks
+        if right.right != wrong.right and wrong.right in (right.evs or {}):
+            changes.append((cards, up, right.right, wrong.right))
+            lost += Fraction(f"{right.cost(wrong.right):.6f}") * bet
+    return changes, lost
+
+
+def _signed(value: Fraction) -> str:
+    return f"+{value.numerator}" if value > 0 else str(value.numerator)
+
+
+def stretch(counter: Counter, rounds: Sequence[RoundSeen], off: Fraction) -> Stretch:
+    """``rounds`` played with a running count ``off`` from the right one."""
+    changed = []
+    for seen in rounds:
+        played = len(seen.before)
+        running = running_count(counter.system, seen.before, counter.rules.decks)
+        count, read = counter.count(running, played), counter.count(running + off, played)
+        bet, bet_read = counter.ramp.bet_at(float(count)), counter.ramp.bet_at(float(read))
+        lost = bet_cost(counter.edge, int(count), bet_read, bet) if bet != bet_read else Fraction(0)
+        plays, play_lost = _play_changes(counter, seen, running, running + off, bet)
+        if bet != bet_read or plays:
+            changed.append(
+                Changed(seen.label, count, read, bet, bet_read, tuple(plays), lost + play_lost)
+            )
+    return Stretch(len(rounds), tuple(changed))
+
+
+def price(counter: Counter, rounds: Sequence[RoundSeen], index: int, start: int, stop: int,
+          off: Fraction) -> Price:  # fmt: skip
+    """A count off by ``off`` from round ``start`` on: until round ``stop`` (the next check),
+    and to the end of the shoe."""
+    return Price(
+        index, off, stretch(counter, rounds[start:stop], off), stretch(counter, rounds[start:], off)
+    )
+
+
+# -- counting through a shoe -------------------------------------------------------------------
+
+
+def _first_seat(hands: Hands) -> tuple[tuple[tuple[Card, ...], Card], ...]:
+    """The first seat's hands (two cards or more, their first two) and the dealer's up card
+    (the dealer's hand is listed last)."""
+    if len(hands) < 2 or not hands[-1][1]:
+        return ()
+    seat = hands[0][0].split(",")[0]
+    up = hands[-1][1][0]
+    return tuple(
+        (cards[:2], up)
+        for who, cards in hands[:-1]
+        if who.split(",")[0] == seat and len(cards) >= 2
+    )
+
+
+def session_rounds(session: Any) -> tuple[list[RoundSeen], list[int]]:
+    """A shoe session's rounds (the first seat's hands priced, as if the learner sat there),
+    and for each checkpoint the first round after it."""
+    rounds: list[RoundSeen] = []
+    starts = {}
+    for at, step in enumerate(session.steps):
+        if step.label.startswith("Round ") and step.phase != "turned":
+            starts[at] = len(rounds)
+            before = session.seen(at - 1) if at else ()
+            rounds.append(RoundSeen(step.label_words, before, _first_seat(step.hands)))
+    after = [
+        next((starts[at] for at in sorted(starts) if at > spec.after), len(rounds))
+        for spec in session.checkpoints
+    ]
+    return rounds, after
+
+
+def prices(
+    session: Any, errors: Mapping[int, Fraction], caches: Caches | None = None
+) -> list[Price]:
+    """Each checkpoint's running-count error (``errors``: by checkpoint index) priced.
+
+    :raises StudyPendingError: while the count study of the session's rules is not worked out.
+    """
+    rules = Rules.parse(session.rules)
+    counter = Counter.of(
+        rules, session.counting_system, session.convention, session.resolution, caches
+    )
+    rounds, after = session_rounds(session)
+    found = []
+    for index, off in sorted(errors.items()):
+        if off:
+            stop = after[index + 1] if index + 1 < len(after) else len(rounds)
+            found.append(price(counter, rounds, index, after[index], stop, off))
+    return found
+
+
+# -- at the table -----------------------------------------------------------------------------
+
+
+def table_rounds(game: Any) -> list[RoundSeen]:
+    """A table's rounds (a :class:`trainer.engine.play.table_game.TableGame`'s), the learner's
+    boxes priced (a box split is left out: its first two cards are no longer a hand)."""
+    found = []
+    for played in game.rounds:
+        up = played.round.up_card
+        hands = tuple(
+            (played.round.hands(seat)[0].cards[:2], up)
+            for seat in played.learner
+            if len(played.round.hands(seat)) == 1 and len(played.round.hands(seat)[0].cards) >= 2
+        )
+        label = say("Round %(number)s", number=number(played.record.number))
+        found.append(RoundSeen(label, tuple(played.seen_before), hands))
+    return found
+
+
+def table_prices(spec: Any, game: Any, checks: Sequence[tuple[str, str, str]],
+                 caches: Caches | None = None) -> list[Price]:  # fmt: skip
+    """A table's running-count checks (question, answer, right answer: every one, in order)
+    priced where the answer was off, with the ramp the table grades bets by (its starting
+    bankroll): from the first round dealt after the cards it counted, until the next check and
+    to the end of the shoe.
+
+    :raises StudyPendingError: while the count study is being worked out.
+    """
+    counter = Counter.of(
+        spec.rules, spec.system, spec.convention, spec.resolution, caches, spec.bankroll
+    )
+    rounds = table_rounds(game)
+    starts = []
+    for question, _, _ in checks:
+        cards = len(question.split(":", 1)[1].split()) if ":" in question else 0
+        starts.append(
+            next((i for i, r in enumerate(rounds) if len(r.before) >= cards), len(rounds))
+        )
+    found = []
+    for index, (_, given, right) in enumerate(checks):
+        off = (_number(given) or Fraction(0)) - (_number(right) or Fraction(0))
+        if off and _number(given) is not None:
+            stop = starts[index + 1] if index + 1 < len(starts) else len(rounds)
+            found.append(price(counter, rounds, index, starts[index], stop, off))
+    return found
+
+
+def _number(text: str) -> Fraction | None:
+    try:
+        return Fraction(text.strip().replace("+", "").replace("\N{MINUS SIGN}", "-"))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def miscount_view(
+    session: Any, answers: Mapping[tuple[int, str], Any], caches: Caches | None
+) -> dict[str, Any]:
+    """What a finished shoe's summary shows of its count errors' price (by checkpoint index),
+    and their total; ``miscount_pending`` while the count study is being worked out."""
+    errors = {}
+    for (index, ask), answered in answers.items():
+        given, right = _number(answered.answer), _number(answered.right_answer)
+        if ask == "rc" and given is not None and right is not None and given != right:
+            errors[index] = given - right
+    if not errors:
+        return {}
+    try:
+        found = prices(session, errors, caches)
+    except StudyPendingError:
+        return {"miscount_pending": True}
+    return {
+        "prices": {price.index: price for price in found},
+        "miscount_lost": sum((p.until_next.lost for p in found), Fraction(0)),
+        "miscount_lost_end": sum((p.to_end.lost for p in found), Fraction(0)),
+        "miscount_unit": Rules.parse(session.rules).min_bet,
+        "play_words": play_words(),
+    }

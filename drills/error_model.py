@@ -1,0 +1,354 @@
+"""A learner's error model, read from their own answers: how often and how costly each kind of
+error is, with an interval from the answers' own spread, and where there are too few answers,
+nothing but "not enough answers yet".
+
+Kinds of error and the answers each is read from (the drills' slugs):
+
+- ``play``: basic-strategy plays (``basic-strategy``, ``table-play``): the share wrong, and the
+  mean EV each wrong one gave up (the drills price it, in bets);
+- ``deviation``: index plays (``deviations``): the same;
+- ``bet``: the bet against the learner's ramp (``bet-sizing``): the share wrong and the mean EV
+  given up, in table minimums;
+- ``running``: the running count at the counting drills' checkpoints (``running-count``,
+  ``shoe-count``, ``deck-countdown``): the change in its error since the checkpoint before, as
+  a standard deviation per card counted in between, read as a random walk (variance
+  proportional to the cards: the simulator plays it so);
+- ``true``: the true-count conversion (``true-count``, and the true counts asked at checkpoints):
+  the standard deviation of the answer from the right one, in true counts;
+- ``decks``: the decks played or left judged from the tray (``deck-estimation``): the standard
+  deviation in decks.
+
+The interval of a share is Wilson's score interval at 95%; of a standard deviation, the
+chi-square interval of ``n`` errors about 0 (Wilson and Hilferty's approximation of the
+quantiles). A kind is in the model only from :data:`FLOORS` answers: below it an interval is
+wider than the figure it bounds (a share of 3 in 30 runs from 3.5% to 26%).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from fractions import Fraction
+from typing import Any, Protocol
+
+__all__ = [
+    "COUNT_KINDS",
+    "FLOORS",
+    "KINDS",
+    "PRICED_KINDS",
+    "Answered",
+    "ErrorModel",
+    "Kind",
+    "TablePace",
+    "error_model",
+    "model_from_json",
+    "model_to_json",
+    "sd_interval",
+    "table_pace",
+    "wilson",
+]
+
+Z95 = 1.959964
+CARDS_PER_DECK = 52
+PRICED_KINDS = ("play", "deviation", "bet")  # a share wrong and a mean cost
+COUNT_KINDS = ("running", "true", "decks")  # a standard deviation, played by the simulator
+KINDS = PRICED_KINDS + COUNT_KINDS
+# The answers a kind needs before it is in the model (the module's note says why).
+FLOORS = {"play": 30, "deviation": 30, "bet": 30, "running": 20, "true": 30, "decks": 30}
+# The drill that trains each kind (the leaks link to it).
+DRILL_OF = {
+    "play": "basic-strategy",
+    "deviation": "deviations",
+    "bet": "bet-sizing",
+    "running": "running-count",
+    "true": "true-count",
+    "decks": "deck-estimation",
+}
+_PLAY = ("basic-strategy", "table-play")
+_COUNTING = ("running-count", "shoe-count", "deck-countdown")
+_TOKEN = re.compile(r"cs-(?P<session>.+)-(?P<index>\d+)-(?P<ask>[a-z]+)")
+SITTING_GAP = 600  # seconds between two table answers that end a sitting
+TABLE_FLOOR = 50  # hands at the table before their pace is read from them
+TABLE_FLOOR_MINUTES = 10
+ASSUMED_HANDS_AN_HOUR = 100  # a full table's pace, where the learner's is not known
+
+
+class Answered(Protocol):
+    """What the model reads of one stored answer (the store's ``Attempt`` has it)."""
+
+    @property
+    def drill(self) -> str: ...
+    @property
+    def question(self) -> str: ...
+    @property
+    def answer(self) -> str: ...
+    @property
+    def right_answer(self) -> str: ...
+    @property
+    def correct(self) -> bool: ...
+    @property
+    def ev_cost(self) -> Fraction | None: ...
+    @property
+    def token(self) -> str: ...
+    @property
+    def created_at(self) -> str: ...
+
+
+def wilson(wrong: int, answers: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson's score interval of the share ``wrong / answers``."""
+    if answers <= 0:
+        return 0.0, 1.0
+    p = wrong / answers
+    spread = z * math.sqrt(p * (1 - p) / answers + z * z / (4 * answers * answers))
+    middle = p + z * z / (2 * answers)
+    scale = 1 + z * z / answers
+    return max(0.0, (middle - spread) / scale), min(1.0, (middle + spread) / scale)
+
+
+def _chi2_quantile(q: float, df: int) -> float:
+    """The chi-square quantile (Wilson and Hilferty, 1931): within 1% from 10 degrees up."""
+    z = _normal_quantile(q)
+    k = 2 / (9 * df)
+    return df * (1 - k + z * math.sqrt(k)) ** 3
+
+
+def _normal_quantile(q: float) -> float:
+    """The standard normal quantile, by bisection of erf (no scipy)."""
+    low, high = -10.0, 10.0
+    for _ in range(80):
+        mid = (low + high) / 2
+        if 0.5 * (1 + math.erf(mid / math.sqrt(2))) < q:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def sd_interval(sum_squares: float, weight: float, n: int) -> tuple[float, float, float]:
+    """The standard deviation of errors about 0 (``sum_squares / weight``, rooted) and its
+    95% chi-square interval for ``n`` errors."""
+    if n <= 0 or weight <= 0:
+        return 0.0, 0.0, 0.0
+    variance = sum_squares / weight
+    low = n * variance / _chi2_quantile(0.975, n)
+    high = n * variance / _chi2_quantile(0.025, n)
+    return math.sqrt(variance), math.sqrt(low), math.sqrt(high)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of error as the learner's answers show it.
+
+    For a priced kind: ``rate`` the share wrong and its interval, ``cost`` the mean EV a wrong
+    answer gave up (bets; table minimums for a bet) where priced. For a count kind: ``rate``
+    the standard deviation (per card for the running count) and its interval."""
+
+    name: str
+    answers: int
+    wrong: int
+    rate: float
+    low: float
+    high: float
+    cost: float = 0.0
+    priced: int = 0  # wrong answers with a price
+
+    @property
+    def enough(self) -> bool:
+        return self.answers >= FLOORS[self.name]
+
+    @property
+    def floor(self) -> int:
+        return FLOORS[self.name]
+
+    @property
+    def drill(self) -> str:
+        return DRILL_OF[self.name]
+
+    def at(self, end: str) -> float:
+        """The rate at ``"rate"``, ``"low"`` or ``"high"`` (0 where there are too few answers:
+        the kind is left out of the model)."""
+        return float(getattr(self, end)) if self.enough else 0.0
+
+
+@dataclass(frozen=True)
+class TablePace:
+    """Hands an hour at the table, from the learner's own sittings, or assumed."""
+
+    hands: int
+    minutes: float
+    measured: bool
+
+    @property
+    def per_hour(self) -> float:
+        if not self.measured:
+            return float(ASSUMED_HANDS_AN_HOUR)
+        return self.hands / (self.minutes / 60)
+
+
+@dataclass(frozen=True)
+class ErrorModel:
+    kinds: dict[str, Kind]
+    pace: TablePace
+    speeds: tuple[str, ...] = field(default=())  # counting speeds practised (cards a second)
+
+    @property
+    def enough(self) -> bool:
+        """Whether any kind has the answers to be in the model."""
+        return any(kind.enough for kind in self.kinds.values())
+
+    def noise(self, end: str = "rate", without: str | None = None) -> tuple[float, float, float]:
+        """The count errors the simulator plays: running count per card, true count, decks."""
+        return tuple(  # type: ignore[return-value]
+            0.0 if name == without else self.kinds[name].at(end) for name in COUNT_KINDS
+        )
+
+
+@dataclass
+class _Tally:
+    answers: int = 0
+    wrong: int = 0
+    cost: Fraction = Fraction(0)
+    priced: int = 0
+    squares: float = 0.0
+    weight: float = 0.0
+
+    def priced_kind(self, name: str) -> Kind:
+        low, high = wilson(self.wrong, self.answers)
+        rate = self.wrong / self.answers if self.answers else 0.0
+        cost = float(self.cost / self.priced) if self.priced else 0.0
+        return Kind(name, self.answers, self.wrong, rate, low, high, cost, self.priced)
+
+    def spread_kind(self, name: str) -> Kind:
+        sd, low, high = sd_interval(self.squares, self.weight, self.answers)
+        return Kind(name, self.answers, self.wrong, sd, low, high)
+
+
+def _number(text: str) -> Fraction | None:
+    try:
+        return Fraction(text.strip().replace("+", ""))
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _add_priced(tally: _Tally, answer: Answered) -> None:
+    tally.answers += 1
+    if not answer.correct:
+        tally.wrong += 1
+        if answer.ev_cost is not None:
+            tally.cost += answer.ev_cost
+            tally.priced += 1
+
+
+def _error(answer: Answered) -> float | None:
+    given, right = _number(answer.answer), _number(answer.right_answer)
+    return None if given is None or right is None else float(given - right)
+
+
+def _add_spread(tally: _Tally, error: float | None, weight: float, right: bool) -> None:
+    if error is None or weight <= 0:
+        return
+    tally.answers += 1
+    tally.wrong += int(not right)
+    tally.squares += error * error
+    tally.weight += weight
+
+
+def _checkpoint_cards(question: str) -> int:
+    return len(question.split(":", 1)[1].split()) if ":" in question else 0
+
+
+def _add_checkpoints(tallies: dict[str, _Tally], answers: Iterable[Answered]) -> None:
+    """Each session's checkpoints in order. The learner keeps their own count through a
+    session (a slip carries on, as the session's summary reads it), so a running count's error
+    is the change in its error since the checkpoint before, over the cards counted since; a
+    true count asked there is one conversion (its error holds the running count's too)."""
+    sessions: dict[str, list[tuple[int, Answered]]] = defaultdict(list)
+    for answer in answers:
+        match = _TOKEN.fullmatch(answer.token)
+        key = match["session"] if match else answer.token
+        sessions[key].append((int(match["index"]) if match else 0, answer))
+    for asked in sessions.values():
+        before, error_before = 0, 0.0
+        for _, answer in sorted(asked, key=lambda pair: pair[0]):
+            cards = _checkpoint_cards(answer.question)
+            error = _error(answer)
+            if answer.question.startswith("tc "):
+                _add_spread(tallies["true"], error, 1.0, answer.correct)
+            elif answer.question.startswith("rc ") and cards > before and error is not None:
+                slip = error - error_before
+                _add_spread(tallies["running"], slip, float(cards - before), slip == 0)
+                before, error_before = cards, error
+
+
+def _parts(answers: Iterable[Answered]) -> dict[str, list[Answered]]:
+    parts: dict[str, list[Answered]] = defaultdict(list)
+    for answer in answers:
+        parts[answer.drill].append(answer)
+    return parts
+
+
+def error_model(answers: Iterable[Answered]) -> ErrorModel:
+    """The error model of one learner's ``answers`` (the caller's: never anyone else's)."""
+    parts = _parts(answers)
+    tallies = {name: _Tally() for name in KINDS}
+    for drill in _PLAY:
+        for answer in parts[drill]:
+            _add_priced(tallies["play"], answer)
+    for answer in parts["deviations"]:
+        _add_priced(tallies["deviation"], answer)
+    for answer in parts["bet-sizing"]:
+        _add_priced(tallies["bet"], answer)
+    _add_checkpoints(tallies, (a for drill in _COUNTING for a in parts[drill]))
+    for answer in parts["true-count"]:
+        _add_spread(tallies["true"], _error(answer), 1.0, answer.correct)
+    for answer in parts["deck-estimation"]:
+        _add_spread(tallies["decks"], _error(answer), 1.0, answer.correct)
+    kinds = {name: tallies[name].priced_kind(name) for name in PRICED_KINDS}
+    kinds.update({name: tallies[name].spread_kind(name) for name in COUNT_KINDS})
+    return ErrorModel(kinds, table_pace(parts["table-play"]))
+
+
+def _when(text: str) -> datetime:
+    return datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def _first_decision(question: str) -> bool:
+    """A box's first decision at the table: two cards, not a split hand."""
+    hand = question.split(" v ", 1)[0].split()
+    return len(hand) == 2 and " split " not in f" {question} "
+
+
+def table_pace(answers: Sequence[Answered]) -> TablePace:
+    """Hands an hour at the table: first decisions of a box over the time of the sittings
+    (answers more than :data:`SITTING_GAP` apart start a new one); assumed where there are
+    fewer than :data:`TABLE_FLOOR` hands or :data:`TABLE_FLOOR_MINUTES` minutes."""
+    times = sorted(_when(a.created_at) for a in answers)
+    seconds = sum(
+        gap
+        for earlier, later in zip(times, times[1:], strict=False)
+        if (gap := (later - earlier).total_seconds()) <= SITTING_GAP
+    )
+    hands = sum(1 for a in answers if _first_decision(a.question))
+    measured = hands >= TABLE_FLOOR and seconds >= TABLE_FLOOR_MINUTES * 60
+    return TablePace(hands, seconds / 60, measured)
+
+
+def model_to_json(model: ErrorModel) -> dict[str, object]:
+    """The model as a job's parameters keep it (the figures are read against it later)."""
+    return {
+        "kinds": {name: dataclasses.asdict(kind) for name, kind in model.kinds.items()},
+        "pace": dataclasses.asdict(model.pace),
+    }
+
+
+def model_from_json(data: dict[str, Any]) -> ErrorModel:
+    """:raises KeyError, TypeError, ValueError: for anything :func:`model_to_json` did not write."""
+    kinds = {name: Kind(**fields) for name, fields in data["kinds"].items() if name in KINDS}
+    if set(kinds) != set(KINDS):
+        raise ValueError("an error model names every kind of error")
+    return ErrorModel(kinds, TablePace(**data["pace"]))

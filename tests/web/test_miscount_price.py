@@ -1,0 +1,60 @@
+"""The price of a miscount: a shoe counted through with wrong running counts shows, beside each
+count error, the bets and index plays it changes until the next checkpoint and to the end of the
+shoe, with the EV given up; the summary prices them all."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from drills.counting.checkpoint import read_checkpoint
+from tests.web.test_web_counting import checkpoint_fields, shown_cards, start
+from trainer.engine.counting import running_count
+from trainer.engine.deck.cards import Card
+
+pytestmark = pytest.mark.usefixtures("count_studies")
+TOTAL = re.compile(
+    r"would have given up ([0-9.,]+) in expectation before each next checkpoint"
+    r".*?and ([0-9.,]+) had none"
+)
+
+
+def count_through(client: Any, csrf: Any, hidden_fields: Any, off: int) -> str:
+    """A single-deck shoe with two seats, every running count answered ``off`` from the right
+    one; the summary page."""
+    url = start(client, csrf, "shoe", rules="single-deck", seats="2")
+    seen: list[Card] = []
+    for _ in range(100):
+        page = client.get(url).get_data(as_text=True)
+        if "Summary:" in page:
+            return page
+        seen += shown_cards(page)
+        running = running_count(read_checkpoint("rc hi-lo 1d:").system, seen, 1)
+        data = {**hidden_fields(page), "running": str(int(running) + off)}
+        if "true" in checkpoint_fields(page):
+            data["true"] = "0"
+        assert client.post(f"{url}/answer", data=data).status_code == 200
+    pytest.fail("the shoe never ended")
+
+
+def test_a_shoe_counted_high_prices_its_count_errors(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    # Eight high: the rounds whose true count gives no edge are bet up, at a cost, and a
+    # single-deck shoe has such rounds after every checkpoint but its last.
+    page = count_through(client, csrf, hidden_fields, off=8)
+    assert page.count('class="miscount-price"') >= 1
+    assert "a count off by +8, until the next checkpoint: bets changed" in page
+    total = TOTAL.search(page.replace("\n", " "))
+    assert total is not None
+    until_next, to_end = (float(x.replace(",", "")) for x in total.groups())
+    assert to_end >= until_next >= 0  # what they come to depends on the shuffle (see tests/drills)
+
+
+def test_a_shoe_counted_right_has_nothing_to_price(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    page = count_through(client, csrf, hidden_fields, off=0)
+    assert 'class="miscount-price"' not in page and "would have given up" not in page

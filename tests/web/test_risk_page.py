@@ -1,0 +1,155 @@
+"""The risk page (trainer/web/views/risk.py): the engine's figures for a win rate and SD or for a
+game, every field bounded first (a 400 beside the field, nothing worked out or stored)."""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import app_config
+from trainer.engine import risk
+from trainer.engine.counting import find_system
+from trainer.engine.indices import ramp_game, study
+from trainer.engine.rulebook.rules import Rules
+from trainer.simulator.ramp import Ramp
+
+
+def _text(response: Any) -> str:
+    return html.unescape(response.get_data(as_text=True))
+
+
+def test_the_page_opens_on_a_counters_example_and_the_menu_links_it(client: Any) -> None:
+    response = client.get("/risk")
+    assert response.status_code == 200
+    text = _text(response)
+    # 0.01 units a round, SD 1.15, 200 units: exp(-2 x 0.01 x 200 / 1.3225) = 4.86%.
+    assert "<strong>4.86%</strong> for a bankroll of 200 units" in text
+    assert "<strong>198.1 units</strong>" in text  # the bankroll for a 5% risk
+    assert "13,225 rounds" in text and "75.61" in text  # N0 and SCORE
+    assert '<a href="/risk" aria-current="page">Risk</a>' in text
+    assert "up to 1,000,000,000 units" in text  # the page says what its bounds are
+
+
+def test_every_figure_asked_for(client: Any) -> None:
+    query = "win_rate=0.01&sd=1.15&bankroll=200&rounds=5000&goal=100&target_ror=0.02&kelly=0.5"
+    text = _text(client.get(f"/risk?{query}"))
+    trip = 100 * risk.trip_risk_of_ruin(0.01, 1.15, 200, 5000)
+    goal = 100 * risk.goal_probability(0.01, 1.15, 200, 100)
+    within = 100 * risk.goal_probability_in_rounds(0.01, 1.15, 200, 100, 5000)
+    assert f"<strong>{trip:.2f}%</strong> within 5,000 rounds" in text
+    assert f"<strong>{goal:.2f}%</strong> to win 100 units first" in text
+    assert f"<strong>{within:.2f}%</strong> to win it first within 5,000 rounds" in text
+    ce = 0.01 - 1.15**2 / (2 * 0.5 * 200)
+    assert f"<strong>{ce:+.5f} units a round</strong>".replace("-", "\u2212") in text
+    assert "the model is good to" in text
+
+
+def test_a_losing_game_has_no_bankroll_for_a_target(client: Any) -> None:
+    text = _text(client.get("/risk?win_rate=-0.005&sd=1.15&bankroll=200&target_ror=0.05"))
+    assert "<strong>100.00%</strong>" in text and "loses any bankroll in the end" in text
+    assert "none: the game does not win" in text
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("sd", "-1"),
+        ("sd", "0"),
+        ("bankroll", "0"),
+        ("win_rate", "nan"),
+        ("sd", "NaN"),
+        ("bankroll", "inf"),
+        ("target_ror", "0"),
+        ("target_ror", "1"),
+        ("goal", "1e300"),
+        ("rounds", "1e300"),
+        ("rounds", "2.5"),
+        ("kelly", "0"),
+        ("bankroll", "%D9%A1%D9%A0%D9%A0"),  # Arabic-Indic digits: a number here is 0-9
+        ("goal", "9" * 500),
+        ("sd", "1e-300"),  # read to 12 places: 0
+    ],
+)
+def test_a_bad_field_is_a_400_beside_it(client: Any, field: str, value: str) -> None:
+    query = {"win_rate": "0.01", "sd": "1.15", "bankroll": "200", field: value}
+    url = "/risk?" + "&".join(f"{k}={v}" for k, v in query.items())
+    response = client.get(url)
+    assert response.status_code == 400
+    text = _text(response)
+    assert f'id="{field}-error"' in text and 'aria-invalid="true"' in text
+    assert "Traceback" not in text and "The risk</h2>" not in text
+
+
+def test_a_bad_game_is_a_400_with_nothing_worked_out(tmp_path: Path) -> None:
+    from trainer import create_app
+
+    cache = tmp_path / "cache"
+    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(cache)))
+    client = app.test_client()
+    base = "/risk?source=game&rules=vegas-6d-s17&bankroll=400"
+    for query, field in [
+        ("&system=nope", "system"),
+        ("&ramp=lots", "ramp"),
+        ("&ramp=1@-99,20000@2", "ramp"),
+        ("&rule-decks=99", "rules"),
+    ]:
+        response = client.get(base + query)
+        assert response.status_code == 400, query
+        assert f'id="{field}-error"' in _text(response), query
+    assert not cache.exists()  # no study started, nothing cached
+
+
+@pytest.mark.usefixtures("count_studies")
+def test_a_games_figures_come_from_its_edge_by_count(client: Any) -> None:
+    ramp = "1@-99,2@1,4@2,8@3"
+    response = client.get(
+        f"/risk?source=game&rules=vegas-6d-s17&system=hi-lo&ramp={ramp}&bankroll=400&rounds=10000"
+    )
+    assert response.status_code == 200
+    text = _text(response)
+    table = study(Rules.parse("vegas-6d-s17"), find_system("hi-lo")).edge
+    win_rate, sd = ramp_game(table, Ramp.parse(ramp).units_at)
+    assert f"you win +{win_rate:.4f} units a round on average" in text
+    ror = 100 * math.exp(-2 * win_rate * 400 / sd**2)
+    assert f"<strong>{ror:.2f}%</strong> for a bankroll of 400 units" in text
+
+
+@pytest.mark.usefixtures("count_studies")
+def test_the_rules_form_goes_to_the_pages_own_address(client: Any) -> None:
+    response = client.get("/risk?source=game&rules=vegas-6d-s17&preset=single-deck&bankroll=400")
+    assert response.status_code == 303
+    location = response.headers["Location"]
+    assert location.startswith("/risk?rules=single-deck&source=game")
+    assert "bankroll=400" in location and "preset" not in location
+
+
+def test_the_counting_page_links_its_ramps_risk(client: Any, count_studies: None) -> None:
+    text = _text(client.get("/indices?rules=vegas-6d-s17&system=hi-lo&bankroll=10000&risk=0.05"))
+    link = re.search(r'<a href="(/risk\?[^"]+)">the risk of this ramp</a>', text)
+    assert link
+    page = _text(client.get(link.group(1)))
+    assert "for a bankroll of 2,000 units" in page  # 10,000 at a table minimum of 5
+
+
+def test_a_game_not_worked_out_waits_for_its_study_off_the_request(tmp_path: Path) -> None:
+    from trainer import create_app
+    from trainer.store import open_db
+
+    # An empty cache: the study is a job of the queue, left there (no inline run).
+    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path), JOBS_INLINE=False))
+    client = app.test_client()
+    url = "/risk?source=game&rules=russian-bank&system=hi-lo&ramp=1@-99,4@2&bankroll=400"
+    first = client.get(url)
+    assert first.status_code == 202
+    text = _text(first)
+    assert "Working out the indices" in text and '<noscript><meta http-equiv="refresh"' in text
+    assert "/count-jobs/progress?" in text and "next=/risk?source%3Dgame" in text
+    assert client.get(url).status_code == 202  # asked again: the same job, not another
+    db = open_db(app.config["DATABASE"])
+    assert [row["kind"] for row in db["jobs"].rows] == ["count-study"]
+    db.close()

@@ -1,0 +1,195 @@
+"""Your game: a learner's own answers read as an error model, worked out by the simulator (a job)
+beside a perfect counter's game, the leaks ranked; "not enough answers yet" for a learner with
+too few; another learner's answers and jobs never shown."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import UTC, datetime, timedelta
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from drills.error_model import FLOORS, error_model, sd_interval, wilson
+from trainer.store import attempts
+
+pytestmark = pytest.mark.usefixtures("count_studies")
+
+RANKS = "23456789TJQKA"
+START = datetime(2026, 11, 2, 18, 0, tzinfo=UTC)  # a Monday
+
+
+@pytest.fixture
+def app(tmp_path: Any, strategy_charts: None) -> Any:
+    from tests.conftest import app_config
+    from trainer import create_app
+
+    return create_app(app_config(tmp_path, YOUR_GAME_ROUNDS=20_000))
+
+
+def sign_up(client: Any, name: str) -> int:
+    with client.session_transaction() as session:
+        session["_csrf"] = "csrf-for-" + name
+    data = {"username": name, "password": "password " + name, "csrf_token": "csrf-for-" + name}
+    assert client.post("/signup", data=data).status_code == 303
+    with client.session_transaction() as session:
+        session["_csrf"] = "csrf-for-" + name
+        return int(session["uid"])
+
+
+def _store(
+    db: Any,
+    user: int,
+    n: int,
+    drill: str,
+    question: str,
+    answer: str,
+    right: str,
+    *,
+    cost: Fraction | None = None,
+    token: str | None = None,
+    day: int = 0,
+) -> None:
+    attempts.record_attempt(
+        db,
+        user_id=user,
+        drill=drill,
+        question=question,
+        rules="vegas-6d-s17",
+        answer=answer,
+        right_answer=right,
+        correct=answer == right,
+        token=token or f"yg-{user}-{drill}-{n}",
+        ev_cost=cost if answer != right else None,
+        created_at=(START + timedelta(days=day, seconds=20 * n)).isoformat(),
+    )
+
+
+def seed(db: Any, user: int, *, weeks: int = 2) -> None:
+    """Answers of every kind: one play in ten wrong at 0.1 of a bet, one running count in
+    three off by one, true counts and decks off now and then, table hands for a pace."""
+    rng = random.Random(user)
+    for week in range(weeks):
+        day = 7 * week
+        for n in range(40):
+            _store(db, user, n + 100 * week, "basic-strategy", "T6v9", "H" if n % 10 else "S", "H",
+                   cost=Fraction(1, 10), day=day)  # fmt: skip
+            _store(db, user, n + 100 * week, "deviations", "T6vT hi-lo tc +1",
+                   "S" if n % 5 == 0 else "H", "H", cost=Fraction(3, 100), day=day)  # fmt: skip
+            _store(db, user, n + 100 * week, "bet-sizing", "hi-lo bankroll 10000 risk 0.05 tc +3",
+                   "50" if n % 8 == 0 else "40", "40", cost=Fraction(1, 20), day=day)  # fmt: skip
+            off = rng.choice((-1, 0, 0, 1))
+            tc = "hi-lo floor half 6d rc +7 played 130 tray"
+            _store(db, user, n + 100 * week, "true-count", tc, f"{2 + off:+d}", "+2", day=day)
+            _store(db, user, n + 100 * week, "deck-estimation", "6d played 130 remaining half",
+                   "3.5" if n % 6 == 0 else "3.5" if off else "3", "3", day=day)  # fmt: skip
+        for session in range(3):
+            for index in range(8):
+                cards = " ".join(
+                    f"{RANKS[(index * 26 + k) % 13]}S" for k in range(26 * (index + 1))
+                )
+                off = 1 if (index + session) % 3 == 0 else 0
+                token = f"cs-s{week}{session}u{user}-{index}-rc"
+                given = f"{off:+d}" if off else "0"
+                rc = f"rc hi-lo 6d: {cards}"
+                _store(db, user, index, "running-count", rc, given, "0", token=token, day=day)
+        for n in range(60):
+            _store(db, user, n + 100 * week, "table-play", "TS 6H v 9D", "hit", "hit", day=day)
+
+
+def test_the_interval_helpers_match_known_values() -> None:
+    low, high = wilson(3, 30)  # Wilson's interval of 3 in 30 (Newcombe, 1998: 0.0346 to 0.2562)
+    assert round(low, 3) == 0.035 and round(high, 3) == 0.256
+    sd, low, high = sd_interval(30.0, 30.0, 30)  # s = 1 with 30 errors: chi-square 16.79, 46.98
+    assert sd == 1.0 and round(low, 2) == 0.80 and round(high, 2) == 1.34
+
+
+def test_a_learner_without_answers_reads_not_enough_answers_yet(client: Any, db: Any) -> None:
+    sign_up(client, "nobody")
+    page = client.get("/your-game")
+    assert page.status_code == 200
+    text = page.get_data(as_text=True)
+    assert "Not enough answers yet." in text
+    assert "Work out my game" not in text
+    refused = client.post("/your-game", data={"csrf_token": "csrf-for-nobody", "bankroll": "20000"})
+    assert refused.status_code == 400
+    assert db["jobs"].count == 0
+
+
+def test_the_model_reads_each_kind_from_the_learners_answers(app: Any, db: Any) -> None:
+    user = db["users"].insert({"created_at": "2026-01-01", "is_guest": 1}).last_pk
+    seed(db, user, weeks=1)
+    model = error_model(attempts.list_attempts(db, user))
+    play = model.kinds["play"]
+    assert (play.answers, play.wrong) == (
+        100,
+        4,
+    )  # the quiz and the table and play.cost == pytest.approx(0.1)
+    running = model.kinds["running"]
+    assert running.answers == 24 and running.enough
+    # Off by one at checkpoints 1, 4 and 7 of each session's 8 (counted on from the one
+    # before, a slip and its making up are two changes), each 26 cards after the one before.
+    changes = sum(
+        sum(1 for i in range(8) if ((i + s) % 3 == 0) != (i > 0 and (i - 1 + s) % 3 == 0))
+        for s in range(3)
+    )
+    assert running.rate == pytest.approx((changes / (24 * 26)) ** 0.5)
+    assert model.kinds["true"].enough and model.kinds["decks"].enough
+    assert model.pace.measured  # 60 hands, 20 seconds apart
+    assert model.pace.per_hour == pytest.approx(60 / (59 * 20 / 3600))
+    assert all(kind.answers >= FLOORS[name] for name, kind in model.kinds.items())
+
+
+def test_a_seeded_learner_gets_figures_and_ranked_leaks(client: Any, db: Any) -> None:
+    alice = sign_up(client, "alice")
+    seed(db, alice)
+    page = client.get("/your-game").get_data(as_text=True)
+    assert "Work out my game" in page and "Not enough answers yet." not in page
+    posted = client.post(
+        "/your-game", data={"csrf_token": "csrf-for-alice", "bankroll": "20000", "risk": "5%"}
+    )
+    assert posted.status_code == 303
+    result = client.get(posted.headers["Location"])
+    assert result.status_code == 200
+    text = result.get_data(as_text=True)
+    assert "You beside a perfect counter" in text
+    assert "Your leaks, costliest first" in text
+    leaks = re.findall(r"<li><strong>([^<]+)</strong>: fixing it is worth (-?[0-9.,]+)", text)
+    assert len(leaks) == 6  # every kind has its answers
+    worths = [float(worth.replace(",", "")) for _, worth in leaks]
+    priced = [w for (name, _), w in zip(leaks, worths, strict=True) if "plays" in name]
+    assert all(w > 0 for w in priced)
+    assert "<svg" in text and "Your win an hour, week by week" in text
+    assert 'href="/drills/running-count"' in text
+
+
+def test_another_learners_answers_and_jobs_never_show(client: Any, app: Any, db: Any) -> None:
+    alice = sign_up(client, "alice")
+    seed(db, alice)
+    posted = client.post(
+        "/your-game", data={"csrf_token": "csrf-for-alice", "bankroll": "20000", "risk": "5%"}
+    )
+    where = posted.headers["Location"]
+    other = app.test_client()
+    sign_up(other, "bob")
+    assert other.get(where).status_code == 404
+    page = other.get("/your-game").get_data(as_text=True)
+    assert "Not enough answers yet." in page
+    assert "Your game as last worked out" not in page
+
+
+@pytest.mark.parametrize("bankroll", ["", "-5", "1e9", "x" * 300, "99999999999"])
+def test_a_bad_bankroll_is_a_400_and_starts_nothing(client: Any, db: Any, bankroll: str) -> None:
+    alice = sign_up(client, "alice")
+    seed(db, alice, weeks=1)
+    answer = client.post("/your-game", data={"csrf_token": "csrf-for-alice", "bankroll": bankroll})
+    assert answer.status_code == 400
+    assert "bankroll" in answer.get_data(as_text=True).lower()
+    assert db["jobs"].count == 0
+
+
+def test_a_post_without_its_csrf_token_is_refused(client: Any, db: Any) -> None:
+    sign_up(client, "alice")
+    assert client.post("/your-game", data={"bankroll": "20000"}).status_code == 403
