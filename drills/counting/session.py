@@ -285,9 +285,8 @@ def answer_token(session_id: str, index: int, ask: str) -> str:
 
 
 def next_checkpoint(session: CountingSession, answers: Mapping[tuple[int, str], Answered]) -> int:
-    """The first checkpoint not answered yet (``len(checkpoints)`` when all are): answered
-    once its first ask, the running count, is (a true count may be left out:
-    :func:`counted_once`)."""
+    """The first checkpoint whose first ask, the running count, is not answered yet
+    (``len(checkpoints)`` when all are; a true count may be left out: :func:`counted_once`)."""
     for index, spec in enumerate(session.checkpoints):
         if (index, spec.asks[0]) not in answers:
             return index
@@ -295,14 +294,10 @@ def next_checkpoint(session: CountingSession, answers: Mapping[tuple[int, str], 
 
 
 def counted_once(grades: Mapping[str, Grade]) -> dict[str, Grade]:
-    """A count check's grades (by ask name) as they are stored and counted.
-
-    Where the running count is wrong, the true count worked out from it is wrong with it:
-    one slip, which graded twice would count as two mistakes in the learner's figures (two
-    wrong answers at the table's summary, on the progress page and the path). So the true
-    count is left out there, and the check counts once, at the running count; where the
-    running count is right, the true count is graded as the division it is.
-    """
+    """A count check's grades (by ask name) as stored and counted: where the running count is
+    wrong, the true count worked out from it is wrong with it, one slip that graded twice
+    counted as two mistakes (the table's summary, the progress page, the path); so it is left
+    out, and the check counts once. With the running count right, the true count is graded."""
     running = grades.get("rc")
     if running is not None and not running.correct:
         return {name: grade for name, grade in grades.items() if name != "tc"}
