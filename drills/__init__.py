@@ -10,6 +10,7 @@ and under ``/drills/<slug>``.
 from __future__ import annotations
 
 from drills import (
+    back_count,
     bet_sizing,
     deal_auction,
     deviations,
@@ -40,7 +41,7 @@ from drills.base import (
     preferences_of,
     rules_for,
 )
-from drills.counting import decks, penetration, session, true_count
+from drills.counting import aces, decks, penetration, session, true_count
 from drills.dealing import catch, irregularities, procedure, table_payouts
 from drills.payout import drill as payout
 
@@ -78,6 +79,7 @@ DRILLS: tuple[Drill, ...] = (
     session.COUNTDOWN,
     decks.DRILL,
     true_count.DRILL,
+    aces.DRILL,
     session.SHOE,
     penetration.DRILL,
     deviations.DRILL,
@@ -85,6 +87,7 @@ DRILLS: tuple[Drill, ...] = (
     table_play.DRILL,
     table_dealing.DRILL,
     punter_stake.DRILL,
+    back_count.DRILL,
     deal_auction.DRILL,
     irregularities.DRILL,
     procedure.DRILL,

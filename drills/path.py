@@ -114,7 +114,7 @@ STEPS: tuple[Step, ...] = (
             "Judge the decks left from the discard tray and turn the running count into a true "
             "count."
         ),
-        ("deck-estimation", "true-count", "shoe-count", "shoe-penetration"),
+        ("deck-estimation", "true-count", "ace-side-count", "shoe-count", "shoe-penetration"),
         (Bar("deck-estimation", 20), Bar("true-count", 20)),
     ),
     Step(
@@ -135,7 +135,7 @@ STEPS: tuple[Step, ...] = (
         "table",
         N_("The table"),
         N_("Whole rounds from a real shoe: bets, plays and the count together."),
-        ("table-play", "table-dealing", "punter-stake", "deal-auction"),
+        ("table-play", "table-dealing", "punter-stake", "back-count", "deal-auction"),
         (Bar("table-play", 100),),
     ),
     Step(

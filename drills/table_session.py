@@ -30,6 +30,7 @@ from typing import Any
 
 from drills import (
     Grade,
+    back_count,
     bet_sizing,
     face_down_play,
     punter_stake,
@@ -39,20 +40,25 @@ from drills import (
 )
 from drills.caches import Caches
 from drills.count_study import signed_notation
-from drills.counting import session as counting_session
-from drills.counting.checkpoint import Checkpoint
-from drills.counting.notation import CARDS_PER_DECK
+from drills.counting.notation import (
+    CARDS_PER_DECK,
+)
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from drills.strategy_cells import INSURANCE_SUFFIX
+from drills.table_counts import count_checks
 from drills.table_play import TableCount, notation_of
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import plural
+from trainer.words import N_, plural
 
 __all__ = [
     "DEFAULT_STOP_AT",
+    "DISTRACTIONS",
+    "PACES",
+    "Wonging",
+    "boxes_played",
     "GRADED",
     "MODES",
     "Asked",
@@ -69,6 +75,8 @@ GRADED: dict[str, str] = {
     "bets": "Bets (your ramp at the count; a punter's stake by the cards it is on)",
     "insurance": "Insurance and even money",
     "counts": "Counts (running and true)",
+    "tray": "The discard tray (the decks left judged by eye, and the true count from them)",
+    "cover": "Cover (how much your bets look like a counter's, scored at the end of the shoe)",
 }
 MODES: dict[str, str] = {
     "training": "Training: each error shown at once, with the right play; take it back",
@@ -83,6 +91,20 @@ DEFAULT_RISK = Fraction(1, 20)
 DEFAULT_STOP_AT = Fraction(1, 20)
 MAX_STOP_AT = Fraction(2)
 _STOP_RE = re.compile(r"[0-9](?:\.[0-9]{1,3})?")  # ASCII digits, at most 3 places
+# The pace the cards come at, with JavaScript (ms a card; 0: step by step, as without it): the
+# dealer's varied a little round it, the other seats' more (each a speed of its own).
+PACES: dict[str, str] = {
+    "0": N_("Step by step (no pace)"),
+    "1500": N_("Slow: 1.5 seconds a card"),
+    "900": N_("A casino's pace: 0.9 seconds a card"),
+    "500": N_("Fast: half a second a card"),
+}
+# What else goes on at the table while the learner counts (with JavaScript).
+DISTRACTIONS: dict[str, str] = {
+    "none": N_("None"),
+    "talk": N_("Table talk"),
+    "busy": N_("Table talk, the other players' chips and their questions"),
+}
 # What training mode does with a mistake that has no price (a count check).
 UNPRICED: dict[str, str] = {
     "stop": "Stop the table for it",
@@ -170,6 +192,9 @@ class TableSpec:
     punter_seat: int = 0  # 002 home, 004: 0 the learner deals first, n a punter at seat n
     stop_at: Fraction = DEFAULT_STOP_AT  # training mode stops for mistakes costing this (bets)
     stop_unpriced: bool = True  # and for a mistake with no price (a count check)
+    wong: bool = False  # back-counting: watch rounds, come in and leave, boxes by the count
+    pace: int = 0  # ms a card with JavaScript (PACES; 0: step by step)
+    distraction: str = "none"  # DISTRACTIONS
 
     @classmethod
     def from_form(cls, rules: Rules, form: Mapping[str, Any]) -> TableSpec:
@@ -192,12 +217,20 @@ class TableSpec:
         graded = frozenset(str(g)[:12] for g in _list(form, "graded"))
         if not graded <= set(GRADED):
             raise InvalidTableSpecError("Choose what is graded from the list.", "graded")
+        if "tray" in graded and not ({"counts"} <= graded and SYSTEMS[system].balanced):
+            raise InvalidTableSpecError(
+                "The discard tray is judged at the count checks of a true count: grade the "
+                "counts too, with a balanced system.",
+                "graded",
+            )
         co_bettors = _whole(form.get("co_bettors", "0") or "0", 0, 2, "co-bettors", "co_bettors")
         mode = str(form.get("mode", ""))[:10]
         if mode not in MODES:
             raise InvalidTableSpecError("Choose training or test mode.", "mode")
         punter_seat = _punter_seat(rules, form, others)
         stop_at, stop_unpriced = _stops(form)
+        wong = _wong(rules, form, others)
+        pace, distraction = _conditions(form)
         spec = cls(
             rules,
             others,
@@ -213,6 +246,9 @@ class TableSpec:
             punter_seat,
             stop_at,
             stop_unpriced,
+            wong,
+            pace,
+            distraction,
         )
         spec.setup(0)  # the engine's own checks (the rules' seats, who deals)
         return spec
@@ -235,6 +271,7 @@ class TableSpec:
             co_bettors=self.co_bettors,
             deals=self.deals,
             punter_seat=self.punter_seat,
+            wong=self.wong,
         )
 
     def to_json(self) -> str:
@@ -253,6 +290,9 @@ class TableSpec:
                 **({"punter_seat": self.punter_seat} if self.punter_seat else {}),
                 "stop_at": str(self.stop_at),
                 "stop_unpriced": self.stop_unpriced,
+                **({"wong": True} if self.wong else {}),
+                **({"pace": self.pace} if self.pace else {}),
+                **({"distraction": self.distraction} if self.distraction != "none" else {}),
             },
             sort_keys=True,
         )
@@ -274,6 +314,9 @@ class TableSpec:
             int(data.get("punter_seat", 0)),
             Fraction(data.get("stop_at", DEFAULT_STOP_AT)),
             bool(data.get("stop_unpriced", True)),
+            bool(data.get("wong", False)),
+            int(data.get("pace", 0)),
+            str(data.get("distraction", "none")),
         )
 
     def worth_stopping(self, wrong: Iterable[Grade]) -> bool:
@@ -289,7 +332,7 @@ class TableSpec:
     def needs_study(self) -> bool:
         """Whether grading needs the count study of the rules and system (not where the
         learner deals: no bet or index play of theirs is graded then)."""
-        return not self.deals and bool(self.graded & {"deviations", "bets"})
+        return not self.deals and (self.wong or bool(self.graded & {"deviations", "bets", "cover"}))
 
     def count_at(self, ask: Ask) -> TableCount:
         """The count as the learner keeps it where ``ask`` stops."""
@@ -297,6 +340,36 @@ class TableSpec:
         return TableCount(
             self.system, self.convention, self.resolution, int(running), _tray(self.rules, ask)
         )
+
+
+def _wong(rules: Rules, form: Mapping[str, Any], others: int) -> bool:
+    """Whether the form asks to back-count (watch rounds from behind the table).
+
+    :raises InvalidTableSpecError: where nobody else would play a round watched.
+    """
+    wong = str(form.get("wong", ""))[:2] == "1"
+    if wong and (rules.table_rotation != "none" or others < 1):
+        raise InvalidTableSpecError(
+            "To watch rounds from behind the table, at least one other seat must play them "
+            "(and the house must deal).",
+            "wong",
+        )
+    return wong
+
+
+def _conditions(form: Mapping[str, Any]) -> tuple[int, str]:
+    """The pace (ms a card) and the distraction a set-up form asks for, each from its list
+    (the defaults where the form sends none).
+
+    :raises InvalidTableSpecError: for anything else.
+    """
+    pace = str(form.get("pace", "0") or "0")[:5]
+    if pace not in PACES:
+        raise InvalidTableSpecError("Choose the pace from the list.", "pace")
+    distraction = str(form.get("distraction", "none") or "none")[:5]
+    if distraction not in DISTRACTIONS:
+        raise InvalidTableSpecError("Choose the distraction from the list.", "distraction")
+    return int(pace), distraction
 
 
 def _punter_seat(rules: Rules, form: Mapping[str, Any], others: int) -> int:
@@ -335,26 +408,45 @@ class Asked:
     stake: Fraction = Fraction(0)
 
 
+@dataclass(frozen=True)
+class Wonging:
+    """At a back-counting table, what a bet step did: the boxes it played (0: it watched),
+    and whether the learner played the round before."""
+
+    boxes: int
+    was_in: bool
+
+
+def boxes_played(step: str) -> int:
+    """The boxes a bet step plays (``watch``: none)."""
+    return 0 if step == "watch" else len(step.split(" ")) - 1
+
+
 def step_asks(
-    spec: TableSpec, ask: Ask, bankroll: Fraction | None = None, *, caches: Caches | None = None
+    spec: TableSpec,
+    ask: Ask,
+    bankroll: Fraction | None = None,
+    *,
+    caches: Caches | None = None,
+    wonging: Wonging | None = None,
+    answers: Mapping[str, str] | None = None,
 ) -> list[Asked]:
     """The graded questions of the step the table waits for (none when nothing is graded);
     ``bankroll``, what the learner has now (a punter's stake is sized on it; by default the
-    table's starting bankroll); ``caches``, where a play's chart and count study are read."""
+    table's starting bankroll); ``caches``, where a play's chart and count study are read;
+    ``wonging``, at a back-counting table, what its bet step did (without it, every box bet);
+    ``answers``, the step's answers by ask name: where the tray is judged, the true count is
+    graded as converted from the learner's own running count and decks left (without them,
+    from the right ones).
+
+    :raises InvalidAnswerError: for a running count or decks left the conversion cannot read."""
     if ask.kind == "play":
         return _play_asks(spec, ask, caches)
     if ask.kind == "bet" and "bets" in spec.graded and spec.deals:
         return _stake_asks(spec, ask, spec.bankroll if bankroll is None else bankroll)
-    if ask.kind == "bet" and "bets" in spec.graded and not spec.deals:
-        count = spec.count_at(ask).played_by(spec.rules.decks)
-        kind = "tc" if spec.system.balanced else "rc"
-        notation = (
-            f"{spec.system.slug} bankroll {int(spec.bankroll)} risk 0.05 "
-            f"{kind} {signed_notation(max(-30, min(30, int(count))))}"
-        )
-        # The bet's EV cost is in bets of the table minimum (the ramp's unit).
-        low = spec.rules.min_bet
-        return [Asked(f"bet{box}", bet_sizing.SLUG, notation, low) for box in range(spec.boxes)]
+    if ask.kind == "bet" and not spec.deals:
+        now = spec.bankroll if bankroll is None else bankroll
+        return _bet_asks(spec, ask, now, wonging)
     if ask.kind == "insurance" and "insurance" in spec.graded and ask.round is not None:
         seat = ask.seat if ask.seat is not None else 0
         hand = ask.round.hands(seat)[0]
@@ -379,21 +471,48 @@ def step_asks(
             per = sum(ask.round.stakes(ask.seat), Fraction(0))
         return [Asked(name, table_dealing.SLUG, found, per)] if found else []
     if ask.kind == "count" and "counts" in spec.graded:
-        decks = spec.rules.decks
-        checks = [
-            Asked(
-                "rc",
-                counting_session.SHOE.slug,
-                Checkpoint("rc", spec.system, decks, ask.seen).notation,
-            )
-        ]
-        # A true count needs cards left to divide by: not once the whole pack is seen (the
-        # end of 004's talia, of a pack dealt to its end).
-        if spec.system.balanced and len(ask.seen) < decks * CARDS_PER_DECK:
-            tc = Checkpoint("tc", spec.system, decks, ask.seen, spec.convention, spec.resolution)
-            checks.append(Asked("tc", counting_session.SHOE.slug, tc.notation))
-        return checks
+        rounding = (spec.convention, spec.resolution)
+        tray = "tray" in spec.graded
+        checks = count_checks(
+            spec.system, spec.rules.decks, rounding, ask, tray=tray, answers=answers
+        )
+        return [Asked(name, slug, notation) for name, slug, notation in checks]
     return []
+
+
+def _bet_asks(
+    spec: TableSpec, ask: Ask, bankroll: Fraction, wonging: Wonging | None
+) -> list[Asked]:
+    """A bet step's questions: each box's bet by the ramp; at a back-counting table, first
+    whether to play the round at all and, playing, on how many boxes (each cost in bets of
+    the table minimum)."""
+    low = spec.rules.min_bet
+    played = spec.boxes if wonging is None else wonging.boxes
+    asks: list[Asked] = []
+    if spec.wong:
+        count, risk = spec.count_at(ask), DEFAULT_RISK
+        was_in = wonging is not None and wonging.was_in
+        asks.append(
+            Asked(
+                "wong",
+                back_count.SLUG,
+                back_count.enter_notation(was_in, bankroll, risk, count),
+                low,
+            )
+        )
+        if played and spec.boxes > 1:
+            notation = back_count.boxes_notation(spec.boxes, bankroll, risk, count)
+            asks.append(Asked("boxes", back_count.SLUG, notation, low))
+    if "bets" in spec.graded:
+        count_now = spec.count_at(ask).played_by(spec.rules.decks)
+        kind = "tc" if spec.system.balanced else "rc"
+        notation = (
+            f"{spec.system.slug} bankroll {int(spec.bankroll)} risk 0.05 "
+            f"{kind} {signed_notation(max(-30, min(30, int(count_now))))}"
+        )
+        # The bet's EV cost is in bets of the table minimum (the ramp's unit).
+        asks += [Asked(f"bet{box}", bet_sizing.SLUG, notation, low) for box in range(played)]
+    return asks
 
 
 def _stake_asks(spec: TableSpec, ask: Ask, bankroll: Fraction) -> list[Asked]:
@@ -438,14 +557,6 @@ def _play_asks(spec: TableSpec, ask: Ask, caches: Caches | None) -> list[Asked]:
     return [Asked("play", table_play.SLUG, notation, stake)]
 
 
-# Where the players deal, whose the deal (or bank) is: by whether the bank passes (004) or the
-# deal (002 home), then by whether the learner holds it first or starts as a punter.
-_WHOSE = {
-    True: ("held by you", "(the bank passes left after the talia)"),
-    False: ("held by you first (it passes to naturals)", "(the deal passes to naturals)"),
-}
-
-
 def _money_of(rules: Rules, form: Mapping[str, Any], boxes: int) -> tuple[Fraction, Fraction]:
     """The set-up's bankroll and unit, each within what the table and the boxes allow.
 
@@ -476,47 +587,3 @@ def _money_of(rules: Rules, form: Mapping[str, Any], boxes: int) -> tuple[Fracti
             "unit",
         )
     return bankroll, unit
-
-
-def settings_words(spec: TableSpec) -> str:
-    """The table's settings in one line, for its page."""
-    seats = plural("%(count)s other seat", "%(count)s other seats", spec.others)
-    boxes = plural("%(count)s box", "%(count)s boxes", spec.boxes)
-    if spec.deals:
-        bank = spec.rules.players_bank
-        boxes = "the " + ("bank" if bank else "deal")
-        if spec.punter_seat:
-            banker = "banker" if bank else "dealer"
-            boxes = f"a start at seat {spec.punter_seat} from the {banker}'s left"
-    if spec.co_bettors:
-        boxes += plural(
-            " with %(count)s co-bettor on each",
-            " with %(count)s co-bettors on each",
-            spec.co_bettors,
-        )
-    # Where the players deal no index play is graded (the count study is the casino's), and a
-    # bet only where the learner may punt (a punter's stake, made on their cards: 002 home,
-    # where the deal passes, or a punter's seat at 004); insurance only where it is offered.
-    banks_only = spec.deals and spec.rules.players_bank and not spec.punter_seat
-    moot = (
-        ({"deviations"} if spec.deals else set())
-        | ({"bets"} if banks_only else set())
-        | (set() if spec.rules.insurance else {"insurance"})
-    )
-    graded = ", ".join(GRADED[g].split(" (")[0].lower() for g in GRADED if g in spec.graded - moot)
-    whose = _WHOSE[spec.rules.players_bank][bool(spec.punter_seat)] if spec.deals else "of yours"
-    return (
-        f"{seats}, {boxes} {whose}; {spec.system.name} ({spec.convention}, decks to the "
-        f"{spec.resolution} deck); graded: {graded or 'nothing'}; {_mode_words(spec)}"
-    )
-
-
-def _mode_words(spec: TableSpec) -> str:
-    """The mode, and in training what it stops for."""
-    if spec.mode != "training":
-        return f"{spec.mode} mode"
-    at = f"{float(spec.stop_at):g}"
-    counts = "" if spec.stop_unpriced else ", not for a count"
-    if spec.stop_at == 0:
-        return f"training mode, stopping for every mistake{counts}"
-    return f"training mode, stopping for mistakes costing {at} of a bet or more{counts}"

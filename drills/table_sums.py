@@ -56,6 +56,10 @@ ASK_NAMES = {
     "double": "Doubling the bets",
     "redouble": "Redoubling",  # a punter at 002 home, the dealer having doubled
     "stake": "Your stake",  # a punter at 002 home or 004, on the cards seen
+    "decks": "Decks left, from the tray",  # a count check where the tray is judged
+    "convert": "True count, from your count and decks left",
+    "wong": "Play or watch",  # a back-counting table: the round worth playing at the count
+    "boxes": "Boxes",  # and on how many boxes
 }
 # The kind each ask's errors are counted under in the summary (any other: "Bets").
 KINDS = {
@@ -67,6 +71,10 @@ KINDS = {
     "double": "Dealing",
     "redouble": "Redoubling",
     "stake": "Bets",
+    "decks": "Counts",
+    "convert": "Counts",
+    "wong": "Back-counting",
+    "boxes": "Back-counting",
 }
 # An error in words: what the learner did, and what was right ("you hit, where standing was
 # right"), by the answers the drills store.
@@ -183,6 +191,14 @@ def error_words(name: str, answer: str, right: str) -> str:
         return f"you gave the {kind} count as {answer}, where it was {right}"
     if name.startswith("bet"):
         return f"you bet {answer} on box {int(name[3:]) + 1}, where the ramp bets {right}"
+    if name == "decks":
+        return f"you judged {answer} decks left in the shoe, where {right} were"
+    if name == "convert":
+        return f"you converted your count to a true count of {answer}, where it gives {right}"
+    if name == "wong":
+        return f"you chose to {answer}, where the count said {right}"
+    if name == "boxes":
+        return f"you played {answer} boxes, where {right} were worth most at the count"
     if name == "stake":
         return f"you staked {answer}, where the edge you held called for {right}"
     return f"you {_DID.get(answer, answer)}, where {_RIGHT.get(right, right)} was right"

@@ -7,8 +7,11 @@
 (function () {
   "use strict";
 
+  // A radio button or a check box takes no text: the keys answer from it (the table's
+  // boxes for the round are chosen with the arrows, then the bet's key pressed).
   function typing(target) {
     if (!target || !target.tagName) return false;
+    if (target.tagName === "INPUT" && /^(radio|checkbox)$/.test(target.type)) return false;
     return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
   }
 

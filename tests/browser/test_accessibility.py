@@ -314,10 +314,26 @@ def table_dealing(page: Page, audit: Audit) -> None:
     expect(page.get_by_role("link", name="Sit at a table")).to_be_visible()
 
 
+def aces(page: Page, audit: Audit) -> None:
+    """The aces drill: its three numbers answered (right or wrong: the feedback), then one
+    that is no number (the error)."""
+    for label, value in (("Aces left over", "0"), ("True count for your bet", "0"),
+                         ("True count for insurance", "0")):  # fmt: skip
+        page.get_by_label(re.compile(label)).fill(value)
+    page.get_by_role("button", name="Answer").click()
+    verdict(page)
+    audit.check("aces: feedback")
+    page.get_by_label(re.compile("Aces left over")).fill("x")
+    page.get_by_role("button", name="Answer").click()
+    expect(page.locator("#answer-error")).to_be_visible()
+    audit.check("aces: an answer that is no number")
+
+
 DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Hand totals": hand_totals,
     "Basic strategy": strategy_quiz,
     "True count": typed("+30", "many"),
+    "Aces: the side count": aces,
     "Deck estimation": typed("0.5", "many"),
     "Running count": counting_session({}),
     "Deck countdown": counting_session({}),
@@ -329,12 +345,27 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Table play": table,
     "Table dealing": table_dealing,
     "Stakes as a punter": table_dealing,  # asked at a table too
+    "Back-counting and boxes": table_dealing,  # asked at a back-counting table
     "Bidding for the deal": typed("1", "-5"),
     "Irregularities": irregularities,
     "Dealing procedure": procedure,
     "Payouts at the table": table_payouts,
     "Catch the dealer": catch_the_dealer,
 }
+
+
+def replays(page: Page, audit: Audit) -> None:
+    """A table's shoe replayed (its first steps played through the table's forms), shared."""
+    from tests.browser.test_browser_replays import played_table
+
+    table_id = played_table(page, steps=4)
+    page.goto("/replays/")
+    audit.check("replays: the list")
+    page.goto(f"/replays/table/{table_id}?step=2")
+    audit.check("replays: a step")
+    page.get_by_role("button", name="Make a link").click()
+    expect(page.get_by_role("button", name="Withdraw the link")).to_be_visible()
+    audit.check("replays: shared")
 
 
 def pages(page: Page, audit: Audit) -> None:
@@ -458,6 +489,7 @@ WALKS: dict[str, Callable[[Page, Audit], None]] = {
     **{title: drill(title) for title in DRILL_STATES},
     "a learner's own pages": learners_pages,
     "a class": a_class,
+    "replays": replays,
 }
 
 

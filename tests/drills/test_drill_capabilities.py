@@ -21,7 +21,7 @@ from drills import (
 from trainer.engine.rulebook.rules import find_preset
 
 ROOT = Path(__file__).resolve().parents[2]
-TABLE_ONLY = {"table-play", "table-dealing", "punter-stake"}
+TABLE_ONLY = {"table-play", "table-dealing", "punter-stake", "back-count"}
 SESSIONS = {"running-count", "deck-countdown", "shoe-count"}
 
 
@@ -43,6 +43,7 @@ def test_the_other_capabilities_are_had_by_the_drills_that_use_them() -> None:
         "bet-sizing",
         "deviations",
         "true-count",
+        "ace-side-count",
         "deck-estimation",
         "shoe-penetration",
     }

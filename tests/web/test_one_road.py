@@ -40,6 +40,10 @@ ASKED_ELSEWHERE = {
         "vegas-6d-s17",
     ),
     "punter-stake": ("stake KS 6C bankroll 1000 risk 0.05", "russian-bank"),
+    "back-count": (
+        "enter out bankroll 2000 risk 0.05 hi-lo floor half rc +7 played 130",
+        "vegas-6d-s17",
+    ),
 }
 
 

@@ -29,7 +29,7 @@ CSRF = "test-csrf-token-0123456789"
 PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/risk", "/progress",
          "/mistakes", "/signin", "/signup", "/account", "/dealing/catch", "/table/", "/glossary",
          "/drills/basic-strategy/chart", "/strategy/chart", "/path/placement",
-         "/classes", "/your-game")  # fmt: skip
+         "/classes", "/your-game", "/replays/")  # fmt: skip
 # Pages of no arguments the walk reaches otherwise, or that are not a page a learner reads.
 NOT_WALKED_ALONE = {
     "/drills/basic-strategy": "a drill: walked with every drill",
@@ -41,7 +41,7 @@ NOT_WALKED_ALONE = {
     "/healthz": "JSON for a health check, not a page a learner reads",
 }
 # The table's walks and drills: its verdicts are the table's own (templates/table/), not a drill's.
-TABLE_ONLY = {"table-play", "table-dealing", "punter-stake", "the table", "the bank"}
+TABLE_ONLY = {"table-play", "table-dealing", "punter-stake", "back-count", "the table", "the bank"}
 
 
 class Walk:
@@ -105,6 +105,12 @@ def _candidates(drill: Drill, form: Form, rules: Rules) -> Iterator[dict[str, st
         kind, _, total = right_of(drill, notation, rules, "bust").partition(" ")
         yield {"kind": kind, "total": total}
         yield {"kind": "hard", "total": "3"}
+        return
+    if drill.slug == "ace-side-count":  # three numbers, said as "aces +2, bet +1, insurance 0"
+        probe = drill.answer_text({name: "0" for name in form.boxes})
+        numbers = re.findall(r"[+-]?\d+", right_of(drill, notation, rules, probe))
+        yield dict(zip(form.boxes, numbers, strict=True))
+        yield {name: "9" for name in form.boxes}
         return
     for name in ("answer", "call"):
         if _keys(form, name):
@@ -260,6 +266,13 @@ def walk_own_pages(walk: Walk) -> None:
     for url in ("/", "/progress", "/mistakes", "/account", "/your-game"):
         walk.get(f"{url} after every drill", url)
     walk.get("/mistakes by cost after every drill", "/mistakes", sort="cost")
+    shoes = walk.get("/replays/ after every drill", "/replays/")
+    for replay in re.findall(r'href="(/replays/(?:table|count)/[^"?]+)"', shoes)[:2]:
+        first = walk.get(f"{replay}: its first step", replay)
+        last = re.search(r'href="([^"]+)" data-replay="last"', first)
+        if last:
+            url, _, step = last.group(1).partition("?step=")
+            walk.get(f"{replay}: its last step", url, step=step)
     user = re.search(r"/learners/(\d+)/attempts", "".join(page for _, page in walk.seen))
     assert user is not None, "no page links to the learner's history"
     walk.get("the history after every drill", f"/learners/{user.group(1)}/attempts")

@@ -46,6 +46,7 @@ ASKED_ELSEWHERE = {
     "table-play": "TS 3H 3C v TD",
     "table-dealing": "draw TS 6H against 9C JD stake 5; unseen 24 24 24 24 24 23 24 24 23 94",
     "punter-stake": "stake KS 6C bankroll 1000 risk 0.05",
+    "back-count": "boxes 3 bankroll 2000 risk 0.05 hi-lo floor half rc +7 played 130",
 }
 # The rules such a question is asked under, where not Las Vegas (a stake on cards seen: 004).
 ASKED_UNDER = {"punter-stake": "russian-bank"}

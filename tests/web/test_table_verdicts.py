@@ -106,9 +106,9 @@ def test_the_summary_groups_its_errors_and_shows_no_notation(
     url = sit(client, csrf, mode="test")
     page = play_a_test_shoe(client, url, hidden_fields)
     summary = page.split('class="table-summary"')[1].split("</section>")[0]
-    # The errors as listed (the count errors' prices, in their own list, are not errors).
-    errors_only = "".join(re.findall(r'<ol class="table-errors">.*?</ol>', summary, re.S))
-    listed = [visible(e) for e in re.findall(r"<li>(.*?)</li>", errors_only, re.S)]
+    # The errors' lists (one under each kind), not the count errors' prices below them.
+    errors = "".join(part.split("</ol>")[0] for part in summary.split('class="table-errors"')[1:])
+    listed = [visible(e) for e in re.findall(r"<li>(.*?)</li>", errors, re.S)]
     counted = [e for e in listed if "count as" in e]
     assert counted, "no count error in a shoe of counts given as +1"
     # The grouped line: as many count errors as listed.

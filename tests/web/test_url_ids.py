@@ -63,6 +63,7 @@ def test_every_id_in_a_route_goes_through_a_bounded_converter(app: Any) -> None:
         ("number", "rowid"),
         ("table_id", "key"),
         ("session_id", "key"),
+        ("token", "key"),  # a shared replay's
         ("slug", "default"),
     }
 
@@ -124,6 +125,8 @@ def someone_elses(app: Any, db: Any) -> dict[str, str]:
         "table": f"/table/{table.id}",
         "round": f"/table/{table.id}/rounds/1",
         "session": f"/counting/sessions/{session.id}",
+        "table replay": f"/replays/table/{table.id}",
+        "session replay": f"/replays/count/{session.id}",
         "history": f"/learners/{owner.id}/attempts",
         "download": f"/learners/{owner.id}/attempts.json",
     }
@@ -133,6 +136,8 @@ NEVER_MADE = {
     "table": "/table/NeverMadeTable00",
     "round": "/table/NeverMadeTable00/rounds/1",
     "session": "/counting/sessions/NeverMadeSess000",
+    "table replay": "/replays/table/NeverMadeTable00",
+    "session replay": "/replays/count/NeverMadeSess000",
     "history": f"/learners/{LARGEST_ROW_ID}/attempts",
     "download": f"/learners/{LARGEST_ROW_ID}/attempts.json",
 }

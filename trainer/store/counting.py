@@ -80,3 +80,13 @@ def get_preferences(db: sqlite_utils.Database, user_id: int) -> dict[str, str]:
         None,
     )
     return dict(row) if row else {}
+
+
+def list_sessions(db: sqlite_utils.Database, user_id: int, limit: int = 10) -> list[StoredSession]:
+    """The learner's newest counting sessions first."""
+    rows = db.query(
+        "SELECT * FROM counting_sessions WHERE user_id = ? ORDER BY created_at DESC, rowid DESC"
+        " LIMIT ?",
+        [user_id, limit],
+    )
+    return [StoredSession(**row) for row in rows]

@@ -22,6 +22,7 @@ __all__ = [
     "StaleStepError",
     "Step",
     "StoredTable",
+    "accuracy_by_condition",
     "add_step",
     "create_table",
     "get_table",
@@ -159,3 +160,21 @@ def table_attempts(db: sqlite_utils.Database, user_id: int, prefix: str) -> dict
         [user_id, prefix, prefix + "~"],
     )
     return {row["token"]: row for row in rows}
+
+
+def accuracy_by_condition(db: sqlite_utils.Database, user_id: int) -> list[dict[str, Any]]:
+    """The learner's answers at their tables, by the pace (ms a card, 0 step by step) and the
+    distraction each table was dealt with, and by drill: each a row of pace, distraction,
+    drill, attempts and correct. A table's attempts are found by their tokens, which start
+    with ``t`` and the table's 16-character id (``trainer.web.views.table.step_token``)."""
+    rows = db.query(
+        "SELECT coalesce(json_extract(s.setup, '$.pace'), 0) AS pace,"
+        " coalesce(json_extract(s.setup, '$.distraction'), 'none') AS distraction,"
+        " a.drill AS drill, count(*) AS attempts, sum(a.correct) AS correct"
+        " FROM attempts a JOIN table_sessions s"
+        " ON s.id = substr(a.token, 2, 16) AND s.user_id = a.user_id"
+        " WHERE a.user_id = ? AND a.token LIKE 't%'"
+        " GROUP BY pace, distraction, a.drill ORDER BY a.drill, pace, distraction",
+        [user_id],
+    )
+    return [dict(row) for row in rows]

@@ -29,6 +29,7 @@ from trainer.web.views import (
     pages,
     path,
     practice,
+    replay,
     risk,
     rules,
     simulation,
@@ -60,6 +61,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     catch_dealer,  # catch the dealer: a run of rounds, the learner's calls, the summary
     classes,  # classes: a coach, invites, members' work since joining, assignments, export
     your_game,  # your game: the learner's errors played by the simulator, the leaks ranked
+    replay,  # a shoe replayed step by step, and shared as a link
 )
 
 

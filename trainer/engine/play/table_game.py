@@ -317,13 +317,15 @@ def _part(step: str) -> Fraction | None:
         return None
 
 
-def read_bets(step: str, boxes: int) -> tuple[Fraction, ...]:
-    """The bets of a ``bet`` step, one per box.
+def read_bets(step: str, boxes: int, *, vary: bool = False) -> tuple[Fraction, ...]:
+    """The bets of a ``bet`` step, one per box (``vary``: one per box played, one to
+    ``boxes``).
 
     :raises InvalidStepError: for anything else.
     """
     words = step.split(" ")
-    if words[0] != "bet" or len(words) != boxes + 1:
+    sized = 2 <= len(words) <= boxes + 1 if vary else len(words) == boxes + 1
+    if words[0] != "bet" or not sized:
         raise InvalidStepError(
             plural(
                 "the next round needs a bet on your box",
@@ -399,12 +401,11 @@ class TableGame:
                 ),
                 Fraction(0),
             )
-        seats = self.setup.learner_seats
         return sum(
             (
                 played.record.result.seats[seat].shares[0]
                 for played in self.rounds
-                for seat in seats
+                for seat in played.learner
             ),
             Fraction(0),
         )
@@ -442,13 +443,16 @@ class TableGame:
                 return Ask("deal" if setup.deals else "bet", number, seen, played)
             if punting:
                 low = setup.rules.min_bet
-                all_bets: list[Fraction | tuple[Fraction, ...]] = [low] * setup.seats
+                all_bets: list[Fraction | tuple[Fraction, ...] | None] = [low] * setup.seats
                 policy = _LearnerPolicy(
                     setup, self.chart, steps[pos:], learner=learner, stake=self._stake(bankroll)
                 )
             else:
-                all_bets = self._round_bets(steps[pos], bankroll)
-                policy = _LearnerPolicy(setup, self.chart, steps[pos + 1 :], deals=setup.deals)
+                all_bets, learner = self._round_bets(steps[pos], bankroll)
+                self._learner_now = learner  # the boxes bet on (none: the learner watches)
+                policy = _LearnerPolicy(
+                    setup, self.chart, steps[pos + 1 :], deals=setup.deals, learner=learner
+                )
             try:
                 record = table.play_round(all_bets, policy)
             except _Waiting as waiting:  # every step is played: the learner decides next
@@ -494,7 +498,7 @@ class TableGame:
         players deal; holding the deal or the bank they stake nothing: the bank pays on)."""
         if self._bankroll is None or (self.setup.deals and self.table.dealer == 0):
             return False
-        boxes = 1 if self.setup.deals else self.setup.boxes
+        boxes = 1 if self.setup.deals or self.setup.wong else self.setup.boxes
         return self._bankroll + self.learner_net < self.setup.rules.min_bet * boxes
 
     def _stake(self, bankroll: Fraction | None) -> Callable[[str], Fraction]:
@@ -511,22 +515,36 @@ class TableGame:
 
     def _round_bets(
         self, step: str, bankroll: Fraction | None
-    ) -> list[Fraction | tuple[Fraction, ...]]:
-        """Every seat's bet for the round a step starts: the learner's own (a ``bet``), or,
-        where the learner deals (a ``deal``), the punters' table minimums."""
-        if self.setup.deals:
+    ) -> tuple[list[Fraction | tuple[Fraction, ...] | None], range]:
+        """Every seat's bet for the round a step starts (``None``: a box sat out), and the
+        learner's seats in it: their own (a ``bet``; at a back-counting table one to all their
+        boxes, or ``watch``: none), or, where the learner deals (a ``deal``), the punters'
+        table minimums."""
+        setup = self.setup
+        if setup.deals:
             if step != "deal":
                 raise InvalidStepError(say("you deal: the next round starts with the deal"))
-            return [self.setup.rules.min_bet] * self.setup.seats
-        bets = read_bets(step, self.setup.boxes)
+            return [setup.rules.min_bet] * setup.seats, self._learner_now
+        if step == "watch" and not setup.wong:
+            raise InvalidStepError(say("this table is not set up to watch rounds: bet"))
+        bets = () if step == "watch" else read_bets(step, setup.boxes, vary=setup.wong)
         self._check_money(bets, bankroll)
-        return self._seat_bets(bets)
+        first = setup.learner_seats.start
+        return self._seat_bets(bets), range(first, first + len(bets))
 
-    def _seat_bets(self, bets: tuple[Fraction, ...]) -> list[Fraction | tuple[Fraction, ...]]:
+    def _seat_bets(
+        self, bets: tuple[Fraction, ...]
+    ) -> list[Fraction | tuple[Fraction, ...] | None]:
+        """The seats' bets, the learner's first ``len(bets)`` boxes played, the rest sat out."""
         low = self.setup.rules.min_bet
-        seats: list[Fraction | tuple[Fraction, ...]] = [low] * self.setup.seats
-        for seat, bet in zip(self.setup.learner_seats, bets, strict=True):
-            seats[seat] = (bet, *[low] * self.setup.co_bettors) if self.setup.co_bettors else bet
+        seats: list[Fraction | tuple[Fraction, ...] | None] = [low] * self.setup.seats
+        for n, seat in enumerate(self.setup.learner_seats):
+            if n >= len(bets):
+                seats[seat] = None
+            elif self.setup.co_bettors:
+                seats[seat] = (bets[n], *[low] * self.setup.co_bettors)
+            else:
+                seats[seat] = bets[n]
         return seats
 
     def _check_money(self, bets: tuple[Fraction, ...], bankroll: Fraction | None) -> None:

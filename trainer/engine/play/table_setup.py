@@ -35,10 +35,25 @@ class TableSetup:
     # Where the players deal (002 home, 004): 0, the learner deals (or banks) first; n, they
     # start as a punter at the n-th seat from the dealer's (banker's) left (1 plays first).
     punter_seat: int = 0
+    # Back-counting (Wonging): the learner may watch a round (a ``watch`` step) or play fewer
+    # of their boxes than they have (a ``bet`` with fewer amounts); other seats must play it.
+    wong: bool = False
 
     def __post_init__(self) -> None:
         self._check_seats()
         self._check_deal()
+        self._check_wong()
+
+    def _check_wong(self) -> None:
+        """:raises InvalidTableError: for back-counting where nobody else would play a round."""
+        if self.wong and (self.deals or self.others < 1):
+            raise InvalidTableError(
+                "wong: "
+                + say(
+                    "to watch rounds from behind the table, one other seat or more must play "
+                    "them, and the house must deal"
+                )
+            )
 
     def _check_seats(self) -> None:
         """:raises InvalidTableError: for seats or boxes a table cannot hold."""

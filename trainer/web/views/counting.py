@@ -34,9 +34,21 @@ from drills.counting.preferences import (
     system_choices,
 )
 from drills.counting.session import DRILL_OF_KIND, KINDS, InvalidSessionError
+from drills.counting.threshold import (
+    DISTRACTIONS,
+    MAX_SPEED,
+    MIN_SPEED,
+    STEP_FASTER,
+    STEP_SLOWER,
+    TABLE_TALK,
+    Staircase,
+    UnknownDistractionError,
+    read_distraction,
+)
 from trainer.jobs.kinds import penetration_key
 from trainer.store import counting as counting_store
-from trainer.store import speeds, users
+from trainer.store import speeds, thresholds, users
+from trainer.store.db import transaction
 from trainer.web import security
 from trainer.web.caches import app_caches, penetration_cache_dir
 from trainer.web.jobs import submit
@@ -52,9 +64,12 @@ from trainer.web.support import (
     render,
     rules_from_form,
 )
+from trainer.web.thresholds import speed_words
+from trainer.web.thresholds import staircase as threshold_staircase
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import chart_or_pending
 from trainer.web.warm_up import COUNT_SYSTEM
+from trainer.words import say
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
 
@@ -77,9 +92,37 @@ def _counting_context() -> dict[str, Any]:
         "counting_svg": current_app.jinja_env.get_template("drills/_counting_tray.html").module,
         "counting_prefs": current_counting_preferences,
         "counting_speed": _counting_speed,
+        "counting_threshold": _counting_threshold,
+        "counting_distraction": _counting_distraction,
+        "table_talk": [say(line) for line in TABLE_TALK],
         "format_count": format_count,
         "counting_choices": _choices(),
     }
+
+
+def _counting_threshold() -> dict[str, Any]:
+    """The learner's staircase in their counting system, as the set-up page shows it (a new
+    visitor's starts at the default speed level's speed)."""
+    user = current_user()
+    system = current_counting_preferences().system
+    stairs = threshold_staircase(user.id, system) if user else Staircase(SpeedLevel().speed)
+    found = stairs.threshold
+    return {
+        "speed": speed_words(stairs.speed),
+        "threshold": speed_words(found) if found is not None else "",
+        "trials": stairs.trials,
+        "faster": speed_words(STEP_FASTER),
+        "distractions": {key: say(words) for key, words in DISTRACTIONS.items()},
+        "slower": speed_words(STEP_SLOWER),
+    }
+
+
+def _counting_distraction(session_id: str) -> str:
+    """The distraction the learner's session is dealt with ("none" unless their staircase
+    dealt it with one)."""
+    user = current_user()
+    found = thresholds.distraction_of(get_db(), session_id, user.id) if user else None
+    return found or "none"
 
 
 def _counting_speed() -> SpeedLevel:
@@ -179,7 +222,8 @@ def start() -> Response:
     # progress page, going back to the set-up form), never seconds of this request.
     chart = chart_or_pending(rules) if deals_rounds else None
     try:
-        speed = read_speed(form.get("speed", ""))
+        staircase, distraction = _staircase_asked(kind, form, prefs.system)
+        speed = staircase.speed if staircase else read_speed(form.get("speed", ""))
         if kind == "running":
             session = build_running(
                 rules,
@@ -205,10 +249,46 @@ def start() -> Response:
     except InvalidSessionError as error:
         return _setup_page(kind, error)
     user = current_user_or_guest()
-    stored = counting_store.create_session(
-        get_db(), user_id=user.id, drill=session.drill, rules=session.rules, spec=session.to_json()
-    )
+    db = get_db()
+    with transaction(db):
+        stored = counting_store.create_session(
+            db, user_id=user.id, drill=session.drill, rules=session.rules, spec=session.to_json()
+        )
+        if staircase is not None:  # a trial of the learner's staircase at that speed
+            thresholds.add_session(
+                db,
+                session_id=stored.id,
+                user_id=user.id,
+                system=session.system,
+                distraction=distraction,
+                speed=speed,
+            )
     return redirect(url_for("counting.show", session_id=stored.id), code=303)
+
+
+def _staircase_asked(kind: str, form: Any, system: str) -> tuple[Staircase | None, str]:
+    """The learner's staircase at the distraction asked, where the set-up form asks for a
+    session at its speed (a running count or a shoe); (None, "none") where it does not.
+
+    :raises InvalidSessionError: for a form that asks it of another kind, or sends another value.
+    """
+    asked = form.get("threshold", "")
+    if not asked:
+        return None, "none"
+    if kind not in ("running", "shoe"):  # the form has no such field: said above it
+        raise InvalidSessionError(
+            say("Only a running count or a shoe is dealt at your threshold's speed.")
+        )
+    if asked != "1":
+        raise InvalidSessionError(say("Tick the box, or leave it."), "threshold")
+    try:
+        distraction = read_distraction(str(form.get("distraction", "none")))
+    except UnknownDistractionError:
+        raise InvalidSessionError(say("There is no such distraction level."), "threshold") from None
+    user = current_user()  # a new visitor's guest is made once the session is dealt, not before
+    if user is None:
+        return Staircase(min(MAX_SPEED, max(MIN_SPEED, SpeedLevel().speed))), distraction
+    return threshold_staircase(user.id, system, distraction), distraction
 
 
 def _setup_page(kind: str, error: InvalidSessionError) -> Response:

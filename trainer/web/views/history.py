@@ -24,9 +24,10 @@ from werkzeug.wrappers import Response
 
 from drills import Drill, DrillError, Question, registry
 from drills.dealing.table_words import card_words
+from drills.table_session import DISTRACTIONS, PACES
 from trainer.engine.deck.cards import Card
-from trainer.store import attempts, reviews, schedules
-from trainer.web import mastery
+from trainer.store import attempts, reviews, schedules, tables
+from trainer.web import mastery, thresholds
 from trainer.web.caches import app_caches
 from trainer.web.charts import Day, describe, last_days, trend_chart
 from trainer.web.rules_form import readable_rules
@@ -84,9 +85,29 @@ def progress() -> Response:
         weekly=weekly,
         mastery=mastery.mastery(user.id, stats) if user and stats else [],
         next_step=mastery.next_step(user.id) if user and stats else None,
+        thresholds=thresholds.weekly_view(user.id) if user else [],
         cost_text=cost_text,
+        conditions=_by_condition(user.id, drills) if user else [],
         section="progress",
     )
+
+
+def _by_condition(user_id: int, drills: dict[str, Any]) -> list[dict[str, Any]]:
+    """The learner's accuracy at the table under each pace and distraction, drill by drill,
+    where some table of theirs had either (nothing to compare otherwise)."""
+    rows = tables.accuracy_by_condition(get_db(), user_id)
+    if not any(r["pace"] or r["distraction"] != "none" for r in rows):
+        return []
+    return [
+        {
+            "drill": drills[r["drill"]].title if r["drill"] in drills else r["drill"],
+            "pace": PACES.get(str(r["pace"]), PACES["0"]),
+            "distraction": DISTRACTIONS.get(r["distraction"], DISTRACTIONS["none"]),
+            "attempts": r["attempts"],
+            "share": round(100 * (r["correct"] or 0) / r["attempts"]),
+        }
+        for r in rows
+    ]
 
 
 def _day(by_day: dict[str, reviews.DayFigures], day: date) -> Day:
@@ -238,8 +259,20 @@ def review() -> Response:
             seen.add((attempt.question, attempt.rules))
             unique.append(attempt)
     ordered = by_schedule(user.id, registry()[chosen.drill], unique)
-    batch = reviews.create_batch(get_db(), user.id, chosen.drill, ordered[: reviews.MAX_BATCH])
+    # A short drill round (between shoes at the table): its first few, the most overdue.
+    most = _round_size(request.form.get("round", ""))
+    batch = reviews.create_batch(get_db(), user.id, chosen.drill, ordered[:most])
     return redirect(url_for("drills.ask", slug=batch.drill, review=batch.id), code=303)
+
+
+def _round_size(text: str) -> int:
+    """How many mistakes a batch holds: all shown (up to a batch's most), or a short drill
+    round's 1 to 20; a readable 400 for anything else."""
+    if not text:
+        return reviews.MAX_BATCH
+    if not text.isdecimal() or not text.isascii() or len(text) > 2 or not 1 <= int(text) <= 20:
+        abort(400, description=f"A drill round is 1 to 20 questions, not {text[:8]!r}.")
+    return int(text)
 
 
 def by_schedule(

@@ -40,7 +40,7 @@ from trainer.web.simulation_plots import (
     penetration_words,
     sweep_plot,
 )
-from trainer.web.support import current_rules, current_user, current_user_or_guest, get_db, render
+from trainer.web.support import current_rules, current_user, get_db, render
 
 bp = Blueprint("simulation", __name__)
 
@@ -152,9 +152,12 @@ def start() -> Response:
     except InvalidSettingError as error:
         return _form_page(values, current_rules(), status=400, setup_errors=error.errors)
     db = get_db()
-    user = current_user_or_guest()
+    # A new visitor becomes a guest once the job starts (submit), not before a refusal: a 429
+    # stores nothing.
+    user = current_user()
     config = current_app.config
-    if simulations.running_count(db, user.id) >= config["SIMULATION_JOBS_PER_LEARNER"]:
+    mine = simulations.running_count(db, user.id) if user is not None else 0
+    if mine >= config["SIMULATION_JOBS_PER_LEARNER"]:
         message = "You have a simulation running already: wait for it to finish."
     elif simulations.running_count(db) >= config["SIMULATION_JOBS_AT_ONCE"]:
         message = "The server is running as many simulations as it can: try again in a minute."

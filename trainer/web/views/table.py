@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -30,23 +28,26 @@ from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import convention_choices, resolution_choices, system_choices
 from drills.counting.session import counted_once
-from drills.table_dealing import dealer_step
+from drills.counting.tray import tray_for
 from drills.table_session import (
     DEFAULT_STOP_AT,
+    DISTRACTIONS,
     GRADED,
     MODES,
-    MONEY_RE,
+    PACES,
     UNPRICED,
     Asked,
     InvalidTableSpecError,
     TableSpec,
+    Wonging,
+    boxes_played,
     read_digits,
-    settings_words,
     step_asks,
 )
+from drills.table_settings import settings_words
 from drills.table_sums import ASK_NAMES, insured_share, step_ev, sums_of
 from trainer import words
-from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError, TableGame
+from trainer.engine.play.table_game import Ask, InvalidStepError, TableGame
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import tables, users
 from trainer.store.db import transaction
@@ -62,6 +63,8 @@ from trainer.web.support import (
     is_htmx,
     render,
 )
+from trainer.web.table_end import cover_words, drill_round
+from trainer.web.table_form import BET_KEYS, PLAY_LETTERS, read_step
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import ChartPendingError, chart_or_pending
 from trainer.web.views.chart_jobs import pending_page as chart_pending_page
@@ -71,14 +74,6 @@ bp = Blueprint("table", __name__, url_prefix="/table")
 
 
 TEMPLATE = "table/table.html"
-_PLAYS = ("H", "S", "D", "P", "R")
-BET_KEYS = 8  # keys 1 to 8 bet that many units
-_DEALER_KEYS = {
-    "deal": "deal the next round",
-    "double": "double the bets with D, or not with N",
-    "draw": "draw with H, or stand with S",
-    "redouble": "redouble your stake with D, or not with N",
-}
 _NAMES = tuple(ASK_NAMES)
 
 
@@ -164,6 +159,8 @@ def _setup_page(
         conventions=convention_choices(),
         resolutions=resolution_choices(),
         graded_choices=GRADED,
+        paces=PACES,
+        distractions=DISTRACTIONS,
         modes=MODES,
         unpriced=UNPRICED,
         stop_default=table_view.decimal(DEFAULT_STOP_AT),
@@ -261,7 +258,7 @@ def _step_feedback(seated: Seated, n: int) -> list[dict[str, Any]] | None:
     before = [s.step for s in seated.steps[:-1] if s.state == "played"]
     game, ask = replay(seated.spec, seated.stored.seed, before)
     try:
-        grades = _grades(seated, ask, last.step, answers_of(seated, last), game.learner_net)
+        grades = _grades(seated, game, ask, last.step, answers_of(seated, last))
     except InvalidAnswerError:
         return None
     return table_verdict.feedback_view(grades) or None
@@ -279,6 +276,7 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         table_view.round_view(game, current, ask.number) if current is not None else settled
     )
     previous = settled if current is not None and seated.held is None else None
+    last_boxes = game.rounds[-1].learner if game.rounds else range(0)  # none: watched
     context: dict[str, Any] = {
         "seated": seated,
         "spec": seated.spec,
@@ -294,24 +292,40 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         "feedback": None,
         "repeated": False,
         "summary": summary_of(seated) if ask.kind == "over" else None,
+        "drill_round": drill_round(_graded(seated)) if ask.kind == "over" else [],
+        "cover": cover_words(seated.spec, game) if ask.kind == "over" else None,
         "held_feedback": held_feedback(seated),
         "ask_names": ASK_NAMES,
         "bet_amounts": {n: table_view.money(seated.spec.unit * n) for n in range(1, BET_KEYS + 1)},
         **table_view.step_keys(ask),
         "burned": table_view.burned_shown(game),
-        "asks_true": any(a.name == "tc" for a in step_asks(seated.spec, ask, caches=app_caches())),
+        **_count_asked(seated.spec, ask),
         # The pack dealt to its end ran out inside the last round (000, 002, 004): the
         # discards were shuffled to finish it, and the count starts again from there.
         "refilled": game.table.shoe.refills > 0,
         "spent": game.spent,
         "held_word": table_view.held_word(seated.held.step if seated.held else None),
         "early": ask.kind == "play" and ask.early,
+        "wong_in": bool(last_boxes),  # back-counting: the learner played the last round
+        "boxes_default": len(last_boxes) or seated.spec.boxes,
         "page_rules": seated.rules,
         "table_rules": seated.rules,  # the footer names the shoe in play, not the chosen rules
         "section": "table",
         **shown,
     }
     return render(TEMPLATE, block="table", status=status, **context)
+
+
+def _count_asked(spec: TableSpec, ask: Ask) -> dict[str, Any]:
+    """What a count check asks: a true count (``asks_true``), and whether the decks left are
+    judged from the tray (``tray``: the tray drawn to scale with the discards in it)."""
+    names = {a.name for a in step_asks(spec, ask, caches=app_caches())}
+    judged = "decks" in names
+    return {
+        "asks_true": "tc" in names or judged,
+        "tray": tray_for(spec.rules.decks, ask.played) if judged else None,
+        "tray_hidden": "tray" in spec.graded,  # its size is judged by eye, not read
+    }
 
 
 def _refused(seated: Seated, message: str) -> Response:
@@ -334,7 +348,7 @@ def step(table_id: str) -> Response:
         why = plain_words(str(error))
         return _refused(seated, words.say("That cannot be played. %(why)s", why=why))
     try:
-        grades = _grades(seated, seated.ask, text, answers, seated.game.learner_net)
+        grades = _grades(seated, seated.game, seated.ask, text, answers)
     except InvalidAnswerError as error:
         return _refused(seated, str(error))
     try:
@@ -357,15 +371,26 @@ def step(table_id: str) -> Response:
 
 
 def _grades(
-    seated: Seated, ask: Ask, text: str, answers: dict[str, str], net: Fraction
+    seated: Seated, game: TableGame, ask: Ask, text: str, answers: dict[str, str]
 ) -> list[tuple[Asked, Grade]]:
-    """The graded questions of the step ``text`` where the table waits at ``ask``, by the
-    drills (each an attempt; the dealer's choices by ``table-dealing``), the learner up
-    ``net`` on the table then.
+    """The graded questions of the step ``text`` where ``game`` waits at ``ask``, by the
+    drills (each an attempt; the dealer's choices by ``table-dealing``).
 
     :raises InvalidAnswerError: for an answer a drill cannot grade.
     """
-    asks = step_asks(seated.spec, ask, seated.spec.bankroll + net, caches=app_caches())
+    wonging = None
+    if seated.spec.wong and ask.kind == "bet":  # what the bet step did, the round before
+        before = game.rounds[-1].learner if game.rounds else range(0)
+        wonging = Wonging(boxes_played(text), bool(before))
+    net = game.learner_net  # the learner's bankroll then: a stake, boxes sized on it
+    asks = step_asks(
+        seated.spec,
+        ask,
+        seated.spec.bankroll + net,
+        caches=app_caches(),
+        wonging=wonging,
+        answers=answers,
+    )
     found = drill_road.grade_answers(
         [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
     )
@@ -492,63 +517,6 @@ def step_token(table_id: str, n: int, name: str) -> str:
     return f"t{table_id}-{n:05d}-{_NAMES.index(name)}"
 
 
-def _amount(text: str, what: str, unit: Fraction) -> Fraction:
-    text = (text or "").strip().replace(",", "")
-    if not text or len(text) > 12:
-        raise InvalidStepError(f"{what} is an amount, such as {table_view.money(unit)}")
-    if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
-        raise InvalidStepError(f"{what} is an amount, not {text[:12]!r}")
-    return Fraction(Decimal(text))
-
-
-def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, dict[str, str]]:
-    """The step a form sends where the table waits at ``ask``, and its answers by ask name.
-
-    :raises InvalidStepError: for a form that sends no step of that kind.
-    """
-    money = table_view.money
-    if ask.kind == "count":
-        return "count", {"rc": form.get("running", "")[:8], "tc": form.get("true", "")[:8]}
-    if ask.kind in ("deal", "double", "draw", "redouble"):
-        letter = form.get("answer", "")[:2].upper()
-        step = dealer_step(ask.kind, letter)
-        if step is None:
-            raise InvalidStepError(_DEALER_KEYS[ask.kind])
-        name = {"draw": "dealer", "double": "double", "redouble": "redouble"}.get(ask.kind)
-        return step, ({name: letter} if name else {})
-    if ask.kind == "bet":
-        boxes = 1 if spec.deals else spec.boxes  # a punter (002 home, 004) stakes on one hand
-        units = form.get("units", "")
-        if units:
-            count = read_digits(units, 1)
-            if count is None or not 1 <= count <= BET_KEYS:
-                raise InvalidStepError(f"bet 1 to {BET_KEYS} units")
-            bets = [spec.unit * count] * boxes
-        else:
-            what = "a stake" if spec.deals else "a bet"
-            bets = [_amount(form.get(f"bet{box}", ""), what, spec.unit) for box in range(boxes)]
-        text = "bet " + " ".join(str(bet) for bet in bets)
-        if spec.deals:  # a punter's stake, on the cards seen
-            return text, {"stake": money(bets[0])}
-        return text, {f"bet{box}": money(bet) for box, bet in enumerate(bets)}
-    answer = form.get("answer", "")[:2].upper()
-    if ask.kind == "insurance":
-        part = form.get("insure_amount", "").strip()
-        if not answer and part:  # part of the insurance allowed: graded as taking it
-            return f"insure part {_amount(part, 'insurance', spec.unit)}", {"insurance": "I"}
-        if answer not in ("I", "N"):
-            raise InvalidStepError("answer insurance with I (take it) or N (no)")
-        return f"insure {1 if answer == 'I' else 0}", {"insurance": answer}
-    if ask.kind == "play":
-        if answer not in _PLAYS:
-            raise InvalidStepError("a play is H, S, D, P or R")
-        reason = ask.why_illegal(PLAYS[answer])  # the replay's check, and a natural's early
-        if reason is not None:
-            raise InvalidStepError(reason)
-        return answer, {"play": answer}
-    raise InvalidStepError("the shoe is played out: no more rounds from it")
-
-
 def _graded(seated: Seated) -> dict[int, dict[str, Any]]:
     """The table's graded attempts, by step ``n`` and then ask name."""
     found = tables.table_attempts(get_db(), seated.user.id, f"t{seated.stored.id}-")
@@ -569,6 +537,12 @@ def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
     if answers:
         return answers
     parts = step.step.split(" ")
+    if parts[0] == "watch":
+        return {"wong": "W"}
+    if parts[0] == "bet" and seated.spec.wong:
+        money = table_view.money
+        placed = {f"bet{box}": money(Fraction(bet)) for box, bet in enumerate(parts[1:])}
+        return {"wong": "P", "boxes": str(len(parts) - 1), **placed}
     if parts[0] == "bet" and seated.spec.deals:  # a punter's stake
         return {"stake": table_view.money(Fraction(parts[1]))}
     if parts[0] == "bet":
@@ -581,7 +555,7 @@ def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
     if step.step in dealt:
         name, letter = dealt[step.step]
         return {name: letter}
-    return {"play": step.step} if step.step in _PLAYS else answers
+    return {"play": step.step} if step.step in PLAY_LETTERS else answers
 
 
 def held_feedback(seated: Seated) -> list[dict[str, Any]]:

@@ -1,0 +1,113 @@
+// The table's pace and distraction, with JavaScript (a table set up with them: the server
+// writes data-pace, ms a card, and data-distraction on #table-conditions). Without this file the
+// table is step by step. After each swap of the table, the cards dealt since the last page come
+// one at a time: the other seats' each at a speed of their own (half to twice the pace), the
+// learner's and the dealer's round the pace (0.8 to 1.2 of it); the round's results and the
+// step's keys wait (inert) until every card is out. Table talk (and, busy, the other players'
+// chips and questions) comes at random moments; a click for each card if the learner turns the
+// sound on. Nothing here shows or says the count.
+(function () {
+  "use strict";
+
+  var conditions = document.getElementById("table-conditions");
+  if (!conditions) return;
+  conditions.hidden = false;
+  var without = document.getElementById("table-no-pace"); // the note for a page without this file
+  if (without) without.hidden = true;
+  // Bounded here too: a page can only hold the server's choices, 0 or 200 ms to 3 s a card.
+  var pace = Math.min(3000, Math.max(0, Number(conditions.getAttribute("data-pace")) || 0));
+  if (pace > 0 && pace < 200) pace = 200;
+  var distraction = conditions.getAttribute("data-distraction") || "none";
+  var shown = {}; // cards already out, by round and hand
+  var round = "";
+  var timers = [];
+  var sound = false;
+  var audio = null;
+
+  function between(low, high) { return low + Math.random() * (high - low); }
+
+  function click() {
+    if (!sound) return;
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      var osc = audio.createOscillator(), gain = audio.createGain();
+      osc.frequency.value = 1400 + Math.random() * 400;
+      gain.gain.setValueAtTime(0.08, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.05);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(); osc.stop(audio.currentTime + 0.06);
+    } catch (e) { sound = false; }
+  }
+
+  var button = document.getElementById("table-sound");
+  if (button) {
+    sound = window.localStorage && localStorage.getItem("table-sound") === "on";
+    button.setAttribute("aria-pressed", sound ? "true" : "false");
+    button.addEventListener("click", function () {
+      sound = !sound;
+      button.setAttribute("aria-pressed", sound ? "true" : "false");
+      try { localStorage.setItem("table-sound", sound ? "on" : "off"); } catch (e) { /* private */ }
+    });
+  }
+
+  function deal(panel) {
+    timers.forEach(clearTimeout);
+    timers = [];
+    var heading = panel.querySelector("#round-heading");
+    var now = heading ? heading.textContent.replace(/,.*$/, "") : "";
+    if (now !== round) { shown = {}; round = now; }
+    var queue = [];
+    var groups = panel.querySelectorAll("section.felt .seat, section.felt .dealer-box");
+    groups.forEach(function (group, g) {
+      var dealer = group.classList.contains("dealer-box");
+      var factor = dealer || group.classList.contains("mine") ? between(0.8, 1.2) : between(0.5, 2.0);
+      group.querySelectorAll(".hand").forEach(function (hand, h) {
+        var key = g + ":" + h;
+        var cards = hand.querySelectorAll(".card");
+        var before = shown[key] || 0;
+        for (var i = before; i < cards.length; i++) {
+          queue.push({ card: cards[i], wait: pace * factor, dealer: dealer });
+        }
+        shown[key] = cards.length;
+      });
+    });
+    if (!pace || !queue.length) return;
+    // The seats first, dealer's left onwards, then the dealer, as a dealer deals out a turn.
+    queue.sort(function (a, b) { return (a.dealer ? 1 : 0) - (b.dealer ? 1 : 0); });
+    var form = panel.querySelector("form.table-step");
+    var focused = form && form.querySelector("[autofocus]");
+    panel.classList.add("dealing");
+    if (form) form.inert = true;
+    queue.forEach(function (item) { item.card.classList.add("pending"); });
+    var at = 0;
+    queue.forEach(function (item) {
+      at += item.wait;
+      timers.push(setTimeout(function () { item.card.classList.remove("pending"); click(); }, at));
+    });
+    timers.push(setTimeout(function () {
+      panel.classList.remove("dealing");
+      if (form) { form.inert = false; if (focused) focused.focus(); }
+    }, at + 50));
+  }
+
+  function talk() {
+    var log = document.getElementById("table-talk");
+    var lines = document.getElementById("table-talk-lines");
+    if (!log || !lines) return;
+    var all = lines.content.querySelectorAll("p");
+    function next() {
+      var line = all[Math.floor(Math.random() * all.length)].cloneNode(true);
+      log.appendChild(line);
+      while (log.children.length > 4) log.removeChild(log.firstChild);
+      setTimeout(next, between(distraction === "busy" ? 2500 : 4000, 9000));
+    }
+    setTimeout(next, between(1500, 4000));
+  }
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "table-panel") deal(event.detail.target);
+  });
+  var panel = document.getElementById("table-panel");
+  if (panel) deal(panel);
+  if (distraction !== "none") talk();
+})();

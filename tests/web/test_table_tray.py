@@ -1,0 +1,114 @@
+"""The discard tray at the table: where it is judged, a count check draws the tray to scale
+with the cards played (their number not written anywhere on the page), asks the decks left,
+and grades the estimate (``deck-estimation``) and the true count as converted from the
+learner's own running count and decks left (``true-count``) apart."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from drills.counting.notation import CARDS_PER_DECK, format_count, format_decks
+from drills.table_counts import count_checks
+from drills.table_session import TableSpec
+from tests.web.test_table_web import SETUP, answer, counts, post_step, sit, step_form
+from trainer.engine.counting import estimate_decks, find_system, running_count, true_count
+from trainer.engine.deck.cards import Card
+from trainer.engine.play.table_game import Ask, TableGame
+from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy import chart
+from trainer.store import tables
+
+pytestmark = pytest.mark.usefixtures("count_studies")
+
+TRAY = {**SETUP, "graded": ["counts", "tray"], "resolution": "half", "convention": "floor"}
+
+
+def to_a_count_check(client: Any, url: str, hidden_fields: Any) -> dict[str, str]:
+    """Play on to a count check that judges the tray (half a deck or more in it)."""
+    for _ in range(600):
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "count" and 'name="decks_left"' in client.get(url).get_data(as_text=True):
+            return fields
+        assert post_step(client, url, answer(kind, fields)).status_code == 200
+    raise AssertionError("no count check came")
+
+
+def replayed(db: Any, url: str) -> tuple[TableSpec, Ask]:
+    table_id = url.rstrip("/").split("/")[-1]
+    row = db["table_sessions"].get(table_id)
+    spec = TableSpec.from_stored(Rules.parse(row["rules"]), json.loads(row["setup"]))
+    steps = [s.step for s in tables.steps_of(db, table_id) if s.state == "played"]
+    return spec, TableGame(spec.setup(row["seed"]), chart(spec.rules)).play(steps, spec.bankroll)
+
+
+def test_the_tray_is_drawn_and_its_size_not_written(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **TRAY)
+    to_a_count_check(client, url, hidden_fields)
+    page = client.get(url).get_data(as_text=True)
+    assert 'class="tray"' in page and 'name="decks_left"' in page
+    assert "Discard tray" not in page.split('class="table-money"')[1].split("</div>")[0]
+
+
+def test_the_estimate_and_the_conversion_are_graded_apart(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **TRAY)
+    fields = to_a_count_check(client, url, hidden_fields)
+    spec, ask = replayed(db, url)
+    decks = spec.rules.decks
+    rc = running_count(spec.system, ask.seen, decks)
+    left = Fraction(decks * CARDS_PER_DECK - ask.played, CARDS_PER_DECK)
+    right_left = estimate_decks(left, "half")
+    # A deck off (too many where the shoe has room for it, else too few).
+    wrong_left = right_left + 1 if right_left + 1 <= decks else right_left - 1
+    # The true count from the learner's own running count and (wrong) decks left.
+    theirs = true_count(Fraction(rc), wrong_left, "floor", "half")
+    before = counts(db)
+    data = {**fields, "running": format_count(rc), "decks_left": format_decks(wrong_left)}
+    response = post_step(client, url, {**data, "true": format_count(theirs)})
+    assert response.status_code == 200
+    assert counts(db)[1] == before[1] + 3
+    graded = {r["drill"]: r["correct"] for r in db["attempts"].rows}
+    assert graded == {"shoe-count": 1, "deck-estimation": 0, "true-count": 1}
+
+
+@pytest.mark.parametrize("decks_left", ["", "0", "99", "abc", "1.3"])
+def test_a_decks_left_that_cannot_be_read_is_refused_and_nothing_stored(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any, decks_left: str
+) -> None:
+    url = sit(client, csrf, **TRAY)
+    fields = to_a_count_check(client, url, hidden_fields)
+    before = counts(db)
+    data = {**fields, "running": "0", "true": "0", "decks_left": decks_left}
+    response = client.post(url + "/step", data=data)
+    assert response.status_code == 400
+    assert counts(db) == before
+
+
+def test_the_tray_needs_the_counts_graded_and_a_balanced_system(client: Any, csrf: Any) -> None:
+    for changes in ({"graded": ["tray"]}, {"system": "ko"}):
+        data = {**TRAY, **changes, "csrf_token": csrf()}
+        assert client.post("/table/", data=data).status_code == 400
+
+
+def test_a_count_check_with_less_than_a_step_in_the_tray_asks_the_plain_true_count() -> None:
+    """Nothing to judge in a tray holding less than the learner's step (half a deck)."""
+    seen = tuple(Card.parse(c) for c in ["5H", "KD", "2C", "9S", "7D", "AH", "TC", "3S", "4D"])
+    early = Ask("count", 2, seen, len(seen))
+    names = [
+        name
+        for name, _, _ in count_checks(find_system("hi-lo"), 6, ("floor", "half"), early, tray=True)
+    ]
+    assert names == ["rc", "tc"]
+    later = Ask("count", 9, seen, 40)
+    names = [
+        name
+        for name, _, _ in count_checks(find_system("hi-lo"), 6, ("floor", "half"), later, tray=True)
+    ]
+    assert names == ["rc", "decks", "convert"]

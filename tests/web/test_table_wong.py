@@ -1,0 +1,118 @@
+"""Back-counting at the table: watch rounds from behind it, come in and leave, and change the
+number of boxes from round to round; each choice graded (``back-count``) and stored, a forged
+one refused with nothing stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.web.test_table_web import SETUP, counts, post_step, sit, step_form
+
+pytestmark = pytest.mark.usefixtures("count_studies")
+
+WONG = {**SETUP, "others": "2", "boxes": "3", "wong": "1", "graded": ["bets"]}
+
+
+def drills_of(db: Any) -> list[tuple[str, str]]:
+    return [(row["drill"], row["question"].split(" ")[0]) for row in db["attempts"].rows]
+
+
+def test_a_watched_round_is_graded_and_deals_the_others_alone(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **WONG)
+    kind, fields = step_form(client, url, hidden_fields)
+    page = client.get(url).get_data(as_text=True)
+    assert kind == "bet" and "Watch" in page and 'name="boxes"' in page
+    response = post_step(client, url, {**fields, "watch": "1"})
+    assert response.status_code == 200
+    steps = list(db["table_steps"].rows)
+    assert [s["step"] for s in steps] == ["watch"]
+    # Watching is one question: play or watch (no bets, no boxes).
+    assert drills_of(db) == [("back-count", "enter")]
+    shown = response.get_data(as_text=True)
+    assert "Your box" not in shown.split("Round 1")[-1].split("</section>")[0]
+
+
+def test_playing_two_of_three_boxes_bets_two_and_grades_the_boxes(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **WONG)
+    _, fields = step_form(client, url, hidden_fields)
+    response = post_step(client, url, {**fields, "boxes": "2", "units": "1"})
+    assert response.status_code == 200
+    (step,) = db["table_steps"].rows
+    assert step["step"] == "bet 5 5"
+    assert sorted(drills_of(db)) == sorted(
+        [
+            ("back-count", "enter"),
+            ("back-count", "boxes"),
+            ("bet-sizing", "hi-lo"),
+            ("bet-sizing", "hi-lo"),
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [{"boxes": "4", "units": "1"}, {"boxes": "0", "units": "1"}, {"boxes": "x", "units": "1"}],
+)
+def test_a_forged_number_of_boxes_is_refused_and_nothing_stored(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any, forged: dict[str, str]
+) -> None:
+    url = sit(client, csrf, **WONG)
+    _, fields = step_form(client, url, hidden_fields)
+    before = counts(db)
+    response = client.post(url + "/step", data={**fields, **forged})
+    assert response.status_code == 400
+    assert "boxes" in response.get_data(as_text=True)
+    assert counts(db) == before
+
+
+def test_watching_at_a_table_not_set_up_for_it_is_refused(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf)
+    _, fields = step_form(client, url, hidden_fields)
+    before = counts(db)
+    response = client.post(url + "/step", data={**fields, "watch": "1"})
+    assert response.status_code == 400  # read as a bet with none given
+    assert counts(db) == before
+
+
+def test_back_counting_with_no_one_else_at_the_table_is_refused(client: Any, csrf: Any) -> None:
+    response = client.post("/table/", data={**WONG, "others": "0", "csrf_token": csrf()})
+    assert response.status_code == 400
+    assert "other seat" in response.get_data(as_text=True)
+
+
+def test_the_enter_question_knows_whether_the_learner_played_the_round_before(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    url = sit(client, csrf, **{**WONG, "mode": "test"})
+    _, fields = step_form(client, url, hidden_fields)
+    post_step(client, url, {**fields, "watch": "1"})
+    kind, fields = step_form(client, url, hidden_fields)
+    assert kind == "bet"
+    assert "You are watching" in client.get(url).get_data(as_text=True)
+    post_step(client, url, {**fields, "boxes": "1", "units": "2"})
+    while True:  # stand through the round
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "bet":
+            break
+        answer = {"count": {"running": "0", "true": "0"}}.get(
+            kind, {"answer": "N" if kind == "insurance" else "S"}
+        )
+        post_step(client, url, {**fields, **answer})
+    assert "You are playing" in client.get(url).get_data(as_text=True)
+    post_step(client, url, {**fields, "watch": "1"})
+    enters = [
+        r["question"].split(" ")[:2] for r in db["attempts"].rows if r["drill"] == "back-count"
+    ]
+    assert [e for e in enters if e[0] == "enter"] == [
+        ["enter", "out"],
+        ["enter", "out"],
+        ["enter", "in"],
+    ]

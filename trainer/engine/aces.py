@@ -1,0 +1,94 @@
+"""The ace side count of an ace-neutral system (Hi-Opt I and II, Omega II, Uston APC), exactly.
+
+Such a system tags the ace 0, so that its count plays hands well; but an ace left in the shoe
+is worth as much to the player's bet as a ten (blackjacks pay 3:2), so the aces are counted on
+the side and the count is corrected for the bet. The method, as the systems' books give it:
+
+- aces expected to have been played: 4 per deck played (the discard tray, to the learner's
+  deck resolution); the aces left over (or under) the expected are ``expected - seen``; per
+  deck left, that surplus over the decks remaining;
+- **the bet**: add the surplus to the running count at the weight of a ten-value card (one
+  point per ace in Hi-Opt I, two in Hi-Opt II and Omega II, three in Uston APC), then divide by
+  the decks left for the betting true count;
+- **insurance**: the side count does not change it. Insurance wins on a ten in the hole and on
+  nothing else, and an ace is no ten: an ace-rich shoe even has fewer tens in each card left.
+  Insurance goes by the main count alone, whose tens the ace-neutral tags already weigh.
+
+Sources: Lance Humble and Carl Cooper, *The World's Greatest Blackjack Book* (1980) for Hi-Opt I
+and II; Bryce Carlson, *Blackjack for Blood* (1992) for Omega II; Ken Uston, *Million Dollar
+Blackjack* (1981) for the Advanced Point Count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from trainer.engine.counting import CountingSystem, InvalidCountError, true_count
+
+__all__ = ["ACES_PER_DECK", "AceReading", "NoAceSideCountError", "ace_weight", "read_aces"]
+
+ACES_PER_DECK = 4
+
+
+class NoAceSideCountError(InvalidCountError):
+    """The system counts aces in its main count: it keeps no ace side count."""
+
+
+def ace_weight(system: CountingSystem) -> Fraction:
+    """How many points of the running count one ace over the expected is worth for the bet:
+    the weight of a ten-value card in the system (1 in Hi-Opt I, 2 in Hi-Opt II).
+
+    :raises NoAceSideCountError: for a system that counts its aces (Hi-Lo, KO...).
+    """
+    if not system.ace_side_count:
+        raise NoAceSideCountError(f"{system.name} counts aces in its count: no side count")
+    return -system.tags[9]
+
+
+@dataclass(frozen=True)
+class AceReading:
+    """What the ace side count says at one point of a shoe, and what it changes."""
+
+    expected: Fraction  # aces expected in the decks played
+    surplus: Fraction  # aces left over the expected (negative: under it)
+    per_deck: Fraction  # the surplus per deck left
+    weight: Fraction  # points of the running count per ace, for the bet
+    betting_running: Fraction  # the running count corrected for the aces
+    betting_true: Fraction  # ... per deck left, rounded as the learner rounds
+    insurance_true: Fraction  # the main count per deck left, rounded: the aces change nothing
+
+
+def read_aces(
+    system: CountingSystem,
+    decks: int,
+    decks_played: Fraction,
+    aces_seen: int,
+    running: Fraction,
+    convention: str = "exact",
+    resolution: str = "exact",
+) -> AceReading:
+    """The ace side count after ``decks_played`` of ``decks`` decks (the tray as estimated) with
+    ``aces_seen`` aces among them and the main count at ``running``.
+
+    :raises NoAceSideCountError: for a system without a side count.
+    :raises InvalidCountError: for no decks left, or more aces seen than the shoe holds.
+    """
+    weight = ace_weight(system)
+    left = decks - Fraction(decks_played)
+    if decks_played < 0 or left <= 0:
+        raise InvalidCountError(f"{decks_played} decks played of {decks} leaves none to count")
+    if not 0 <= aces_seen <= ACES_PER_DECK * decks:
+        raise InvalidCountError(f"a shoe of {decks} decks holds {ACES_PER_DECK * decks} aces")
+    expected = ACES_PER_DECK * Fraction(decks_played)
+    surplus = expected - aces_seen
+    adjusted = running + weight * surplus
+    return AceReading(
+        expected=expected,
+        surplus=surplus,
+        per_deck=surplus / left,
+        weight=weight,
+        betting_running=adjusted,
+        betting_true=true_count(adjusted, left, convention, resolution),
+        insurance_true=true_count(running, left, convention, resolution),
+    )

@@ -1,0 +1,91 @@
+"""A table step's form read: the step it sends where the table waits, and its answers by ask
+name (:func:`read_step`), every field bounded before it is read; the view
+(:mod:`trainer.web.views.table`) replays the step before anything is stored."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+
+from drills.table_dealing import dealer_step
+from drills.table_session import MONEY_RE, TableSpec, read_digits
+from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError
+from trainer.web import table_view
+
+__all__ = ["BET_KEYS", "PLAY_LETTERS", "read_step"]
+
+PLAY_LETTERS = ("H", "S", "D", "P", "R")
+BET_KEYS = 8  # keys 1 to 8 bet that many units
+_DEALER_KEYS = {
+    "deal": "deal the next round",
+    "double": "double the bets with D, or not with N",
+    "draw": "draw with H, or stand with S",
+    "redouble": "redouble your stake with D, or not with N",
+}
+
+
+def _amount(text: str, what: str, unit: Fraction) -> Fraction:
+    text = (text or "").strip().replace(",", "")
+    if not text or len(text) > 12:
+        raise InvalidStepError(f"{what} is an amount, such as {table_view.money(unit)}")
+    if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
+        raise InvalidStepError(f"{what} is an amount, not {text[:12]!r}")
+    return Fraction(Decimal(text))
+
+
+def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, dict[str, str]]:
+    """The step a form sends where the table waits at ``ask``, and its answers by ask name.
+
+    :raises InvalidStepError: for a form that sends no step of that kind.
+    """
+    money = table_view.money
+    if ask.kind == "count":
+        rc, tc = form.get("running", "")[:8], form.get("true", "")[:8]
+        # Where the tray is judged, the true count is graded as the learner's conversion.
+        return "count", {"rc": rc, "tc": tc, "decks": form.get("decks_left", "")[:8], "convert": tc}
+    if ask.kind in ("deal", "double", "draw", "redouble"):
+        letter = form.get("answer", "")[:2].upper()
+        step = dealer_step(ask.kind, letter)
+        if step is None:
+            raise InvalidStepError(_DEALER_KEYS[ask.kind])
+        name = {"draw": "dealer", "double": "double", "redouble": "redouble"}.get(ask.kind)
+        return step, ({name: letter} if name else {})
+    if ask.kind == "bet" and spec.wong and form.get("watch", "")[:2] == "1":
+        return "watch", {"wong": "W"}
+    if ask.kind == "bet":
+        boxes = 1 if spec.deals else spec.boxes  # a punter (002 home, 004) stakes on one hand
+        if spec.wong:  # back-counting: on one to all the learner's boxes, as chosen
+            boxes = read_digits(form.get("boxes", ""), 1) or 0
+            if not 1 <= boxes <= spec.boxes:
+                raise InvalidStepError(f"play 1 to {spec.boxes} boxes, or watch the round")
+        units = form.get("units", "")
+        if units:
+            count = read_digits(units, 1)
+            if count is None or not 1 <= count <= BET_KEYS:
+                raise InvalidStepError(f"bet 1 to {BET_KEYS} units")
+            bets = [spec.unit * count] * boxes
+        else:
+            what = "a stake" if spec.deals else "a bet"
+            bets = [_amount(form.get(f"bet{box}", ""), what, spec.unit) for box in range(boxes)]
+        text = "bet " + " ".join(str(bet) for bet in bets)
+        if spec.deals:  # a punter's stake, on the cards seen
+            return text, {"stake": money(bets[0])}
+        placed = {f"bet{box}": money(bet) for box, bet in enumerate(bets)}
+        return text, ({"wong": "P", "boxes": str(boxes), **placed} if spec.wong else placed)
+    answer = form.get("answer", "")[:2].upper()
+    if ask.kind == "insurance":
+        part = form.get("insure_amount", "").strip()
+        if not answer and part:  # part of the insurance allowed: graded as taking it
+            return f"insure part {_amount(part, 'insurance', spec.unit)}", {"insurance": "I"}
+        if answer not in ("I", "N"):
+            raise InvalidStepError("answer insurance with I (take it) or N (no)")
+        return f"insure {1 if answer == 'I' else 0}", {"insurance": answer}
+    if ask.kind == "play":
+        if answer not in PLAY_LETTERS:
+            raise InvalidStepError("a play is H, S, D, P or R")
+        reason = ask.why_illegal(PLAYS[answer])  # the replay's check, and a natural's early
+        if reason is not None:
+            raise InvalidStepError(reason)
+        return answer, {"play": answer}
+    raise InvalidStepError("the shoe is played out: no more rounds from it")
