@@ -482,6 +482,36 @@ def a_class(page: Page, audit: Audit) -> None:
     audit.check("a learner of a class")
 
 
+def checkouts(page: Page, audit: Audit) -> None:
+    """The checkouts: the list, a start page, a part to start, the cheque stack, an answer in
+    the wrong form, a failed run's wrong answers, and the counting checkout's deck."""
+    page.goto("/signup")
+    page.get_by_label("Username").fill("audited-checkouts")
+    page.get_by_label("Password").fill("a long enough password")
+    page.get_by_role("button", name="Sign up").click()
+    page.goto("/checkouts/")
+    audit.check("checkouts")
+    page.get_by_role("link", name="Dealer", exact=True).click()
+    audit.check("checkouts: the dealer's start page")
+    page.get_by_role("button", name="Deal this checkout").click()
+    audit.check("checkouts: a part to start")
+    page.get_by_role("button", name="Start").click()
+    expect(page.locator("svg.cheque-stack")).to_be_visible()
+    audit.check("checkouts: a stack of cheques")
+    page.get_by_label("The stack is worth").fill("many")
+    page.get_by_role("button", name="Answer").click()
+    expect(page.locator(".field-error")).to_be_visible()
+    audit.check("checkouts: an answer in the wrong form")
+    page.get_by_label("The stack is worth").fill("1")
+    page.get_by_role("button", name="Answer").click()
+    expect(page.locator(".checkout-mistakes")).to_be_visible()
+    audit.check("checkouts: a run failed")
+    page.goto("/checkouts/counting")
+    page.get_by_role("button", name="Deal this checkout").click()
+    page.get_by_role("button", name="Start").click()
+    audit.check("checkouts: a deck counted down")
+
+
 # One walk a test, so that the workers share the audit: the pages, each drill's states, and a
 # learner's own pages. Each walk starts from a new guest in a browser context of its own.
 WALKS: dict[str, Callable[[Page, Audit], None]] = {
@@ -490,6 +520,7 @@ WALKS: dict[str, Callable[[Page, Audit], None]] = {
     "a learner's own pages": learners_pages,
     "a class": a_class,
     "replays": replays,
+    "checkouts": checkouts,
 }
 
 

@@ -369,23 +369,15 @@ def test_the_class_page_reads_in_russian(team: dict[str, Any], db: Any, clock: C
 def test_the_last_checkouts_are_each_members_since_joining(
     team: dict[str, Any], db: Any, clock: Clock
 ) -> None:
-    """The class page reads the checkouts' runs and certificates (their columns as migration
-    0022 on the checkouts' branch makes them, made here by hand where it is not merged yet)."""
+    """The class page reads the checkouts' runs and certificates (migration 0022), each named
+    by its title."""
     coach, class_id, ann = team["coach"], team["class_id"], team["ann"]
     assert "No checkouts taken since your learners joined." in coach.get(
         f"/classes/{class_id}"
     ).get_data(as_text=True)
-    if "checkout_runs" not in db.table_names():
-        db.execute(
-            "CREATE TABLE checkout_runs (id INTEGER PRIMARY KEY, user_id INTEGER, kind TEXT,"
-            " rules TEXT, system TEXT, criteria TEXT, items TEXT, created_ms INTEGER)"
-        )
-        db.execute("CREATE TABLE checkout_certificates (id INTEGER PRIMARY KEY, code TEXT,"
-                   " run_id INTEGER, user_id INTEGER, holder TEXT, kind TEXT, rules TEXT,"
-                   " system TEXT, figures TEXT, issued_ms INTEGER)")  # fmt: skip
     joined_ms = int(START.timestamp() * 1000)
     runs = [
-        (ann.id, joined_ms - 60_000, "true-count-and-bet"),
+        (ann.id, joined_ms - 60_000, "true-count"),
         (ann.id, joined_ms + 60_000, "basic-strategy"),
         (team["ben"].id, joined_ms + 120_000, "counting"),
     ]
@@ -404,9 +396,9 @@ def test_the_last_checkouts_are_each_members_since_joining(
     db.conn.commit()
     page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
     section = page[page.index('id="last-checkouts"') :][:2000]
-    assert "Ben took counting under Las Vegas" in section and "not passed" in section
-    assert "Ann passed basic-strategy under Las Vegas" in section
-    assert "true-count-and-bet" not in section  # taken before she joined
+    assert "Ben took Counting under Las Vegas" in section and "not passed" in section
+    assert "Ann passed Basic strategy under Las Vegas" in section
+    assert "True count and bet" not in section  # taken before she joined
 
 
 def test_an_invite_opened_before_signing_in_leads_to_sign_in_and_back(

@@ -77,7 +77,9 @@ def test_the_quiz_keeps_its_charts_in_the_configured_directory(
 
 def test_only_the_drill_road_grades_or_stores_an_answer() -> None:
     """Every answer (counting-session checkpoints included) is graded and stored by
-    trainer/web/views/drills.py alone: no other web module grades one or writes an attempt."""
+    trainer/web/views/drills.py alone: no other web module grades one or writes an attempt.
+    (A checkout's answers are not attempts: drills.checkouts.plan grades them and
+    views/checkouts.py stores them apart from practice, in the checkout tables.)"""
     web = Path(__file__).resolve().parents[2] / "trainer" / "web"
     graders = re.compile(r"\.grade\(|record_attempt\(|drill_road\.record\(|\.answered\(notation")
     found = {

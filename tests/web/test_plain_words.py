@@ -9,6 +9,7 @@ Notation stays where a learner does not read it: links, hidden fields, attribute
 from __future__ import annotations
 
 import re
+import secrets
 import uuid
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
@@ -18,6 +19,9 @@ from typing import Any
 import pytest
 
 from drills import DRILLS, AsksOnItsPage, Drill, DrillError, registry
+from drills.checkouts.criteria import KINDS, criteria_for
+from drills.checkouts.plan import SORT_DRILLS
+from drills.dealing.table_payouts import BOX_FIELDS
 from tests.conftest import app_config
 from tests.web.page_text import Form, forms_of, notation_in, verdict_parts, visible_text
 from trainer.engine.rulebook.rules import Rules
@@ -29,7 +33,7 @@ CSRF = "test-csrf-token-0123456789"
 PAGES = ("/", "/drills/", "/rules", "/strategy", "/indices", "/simulate", "/risk", "/progress",
          "/mistakes", "/signin", "/signup", "/account", "/dealing/catch", "/table/", "/glossary",
          "/drills/basic-strategy/chart", "/strategy/chart", "/path/placement",
-         "/classes", "/your-game", "/replays/")  # fmt: skip
+         "/classes", "/your-game", "/replays/", "/checkouts/")  # fmt: skip
 # Pages of no arguments the walk reaches otherwise, or that are not a page a learner reads.
 NOT_WALKED_ALONE = {
     "/drills/basic-strategy": "a drill: walked with every drill",
@@ -317,8 +321,59 @@ def walk_class(walk: Walk) -> None:
     walk.get("the coach's classes", "/classes")
 
 
+def walk_checkouts(walk: Walk) -> None:
+    """Each checkout's start page; the counting and strategy checkouts' first question; the
+    dealer checkout's every part (its answers worked out from the stored run), to its
+    certificate."""
+    name = "plain" + secrets.token_hex(4)  # the app is the module's: a new learner each walk
+    walk.post("signed up", "/signup", {"username": name, "password": "plain words 1"})
+    with walk.client.session_transaction() as session:
+        session["_csrf"] = CSRF  # a sign-up draws a new token
+    for kind in KINDS:
+        walk.get(f"the {kind} checkout", f"/checkouts/{kind}")
+    # (deviations and the true count deal from the count's studies, which this app has not)
+    for kind in ("counting", "basic-strategy", "dealer"):
+        page = walk.post(f"the {kind} checkout dealt", f"/checkouts/{kind}", {})
+        run = re.search(r'action="/checkouts/runs/(\d+)/start"', page)
+        assert run is not None, f"the {kind} checkout shows no part to start"
+        parts = len(criteria_for(kind).parts) if kind == "dealer" else 1
+        for part in range(parts):
+            walk.post(f"{kind}: part {part}", f"/checkouts/runs/{run.group(1)}/start",
+                      {"part": str(part)})  # fmt: skip
+            if kind == "dealer":
+                walk.post(f"{kind}: part {part} answered", f"/checkouts/runs/{run.group(1)}/answer",
+                          _right_checkout_answer(walk, int(run.group(1)), part))  # fmt: skip
+    walk.get("the checkouts", "/checkouts/")
+    page = walk.seen[-2][1]
+    link = re.search(r'href="http://localhost(/certificates/[^"]+)"', page)
+    assert link is not None, "the dealer checkout passed gives no certificate"
+    walk.get("a certificate", link.group(1))
+
+
+def _right_checkout_answer(walk: Walk, run_id: int, part: int) -> dict[str, str]:
+    from trainer import store
+    from trainer.store import checkouts
+
+    db = store.open_db(walk.client.application.config["DATABASE"])
+    try:
+        user = db.execute("SELECT user_id FROM checkout_runs WHERE id = ?", [run_id]).fetchone()
+        run = checkouts.get_run(db, run_id, user[0])
+    finally:
+        db.close()
+    assert run is not None
+    sort, notation = run.items[part][0]
+    rules = Rules.parse(run.rules)
+    place = {"part": str(part), "item": "0"}
+    if sort == "table":
+        right = SORT_DRILLS[sort].grade(notation, ";".join("0" for _ in range(7)), rules)
+        amounts = right.right_answer.replace("\u2212", "-").split("; ")
+        return {**place, **dict(zip(BOX_FIELDS, amounts, strict=False))}
+    return {**place, "answer": SORT_DRILLS[sort].grade(notation, "0", rules).right_answer}
+
+
 WALKS: dict[str, Callable[[Walk], None]] = {
     "a class": walk_class,
+    "checkouts": walk_checkouts,
     "pages": walk_pages,
     "your pages": walk_own_pages,
     "catch the dealer": walk_catch,
@@ -372,7 +427,10 @@ BEHIND_DETAILS = {
     "table-payouts": "Box 1:",
 }
 
-VERDICT_WALKS = [name for name in WALKS if name not in ("pages", "your pages", *TABLE_ONLY)]
+# (A checkout shows no verdict on an answer: it is a test, with no hints until the end.)
+VERDICT_WALKS = [
+    name for name in WALKS if name not in ("pages", "your pages", "checkouts", *TABLE_ONLY)
+]
 
 
 @pytest.mark.parametrize("name", VERDICT_WALKS)

@@ -26,6 +26,8 @@ import pytest
 from markupsafe import Markup
 
 from drills import registry
+from drills.checkouts.criteria import KINDS
+from drills.checkouts.items import HELD_BACK
 from tests.conftest import app_config
 from tests.web.test_plain_words import (
     BANK_TABLE,
@@ -37,7 +39,10 @@ from tests.web.test_plain_words import (
     walk_session,
     walk_table,
 )
+from trainer import store
 from trainer.engine.counting import SYSTEMS
+from trainer.engine.rulebook.rules import Rules
+from trainer.store import checkouts as stored
 
 pytestmark = pytest.mark.usefixtures("count_studies")
 
@@ -56,6 +61,7 @@ SCOPE = (
     "drills/punter_stake.html", "drills/_punter_stake_situation.html", "drills/deal_auction.html",
     "drills/_deal_auction_situation.html", "drills/bet_sizing.html", "drills/_bet_situation.html",
     "drills/deviations.html", "drills/_deviation_situation.html", "risk.html",
+    "checkouts/*.html",
 )  # fmt: skip
 DRILLS = ("hand-totals", "payout-math", "true-count", "deck-estimation", "shoe-penetration",
           "irregularities", "procedure")  # fmt: skip
@@ -308,8 +314,55 @@ def walk_the_table_and_the_account(walk: Walk) -> Iterator[tuple[str, str]]:
     walk.post("signed in", "/signin", {"username": "learner30", "password": "a long pass 30"})
     with walk.client.session_transaction() as session:
         session["_csrf"] = CSRF  # a sign-in draws a new token
+    walk_checkouts(walk)
     walk.post("deleted", "/account/delete", {"confirm": "delete", "password": "a long pass 30"})
     yield from walk.seen
+
+
+def walk_checkouts(walk: Walk) -> None:
+    """The checkouts, their start pages, a counting checkout passed to its certificate (its
+    answers worked out from the stored run), a dealer checkout's first items, and refusals."""
+    walk.get("the checkouts", "/checkouts/")
+    for kind in KINDS:
+        walk.get(f"the {kind} checkout's start", f"/checkouts/{kind}")
+    walk.post("a counting checkout dealt", "/checkouts/counting", {})
+    run = _latest_run(walk)
+    for part in range(3):
+        answers = f"/checkouts/runs/{run.id}/answer"
+        walk.post(f"counting: part {part} started", f"/checkouts/runs/{run.id}/start",
+                  {"part": str(part)})  # fmt: skip
+        if part == 0:
+            _refused(walk, "a count not a number", answers, {"part": "0", "item": "0",
+                     "answer": "lots"})  # fmt: skip
+        notation = run.items[part][0][1]
+        right = HELD_BACK.grade(notation, "0", Rules.parse(run.rules)).right_answer
+        answer = {"part": str(part), "item": "0", "answer": right.replace("\u2212", "-")}
+        walk.post(f"counting: part {part} answered", answers, answer)
+    _refused(walk, "an answer out of order", answers, {"part": "0", "item": "0", "answer": "0"})
+    passed = walk.seen[-2][1]
+    link = re.search(f'(/certificates/[^"{OPEN}{CLOSE}]+)', passed)
+    assert link, "the passed checkout links no certificate"
+    walk.get("a certificate", link.group(1))
+    missing = walk.client.get("/certificates/not.signed")
+    walk.seen.append(("a certificate forged", missing.get_data(as_text=True)))
+    walk.post("a dealer checkout dealt", "/checkouts/dealer", {})
+    run = _latest_run(walk)
+    walk.post("dealer: the cheques", f"/checkouts/runs/{run.id}/start", {"part": "0"})
+    walk.post("dealer: a wrong stack", f"/checkouts/runs/{run.id}/answer",
+              {"part": "0", "item": "0", "answer": "1"})  # fmt: skip
+
+
+def _latest_run(walk: Walk) -> stored.StoredRun:
+    db = store.open_db(walk.client.application.config["DATABASE"])
+    try:
+        run_id, user_id = db.execute(
+            "SELECT id, user_id FROM checkout_runs ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        found = stored.get_run(db, run_id, user_id)
+    finally:
+        db.close()
+    assert found is not None
+    return found
 
 
 def _refused(walk: Walk, name: str, url: str, data: dict[str, str]) -> None:

@@ -51,7 +51,7 @@ def id_rules(app: Any) -> list[tuple[str, dict[str, str], set[str]]]:
 
 def test_every_id_in_a_route_goes_through_a_bounded_converter(app: Any) -> None:
     """No route takes a bare number (werkzeug's int has no upper bound) or an id as free text;
-    the only free text is a drill's name, looked up in the registry."""
+    the only free text is a drill's or a checkout's name, looked up in its registry."""
     arguments = {(name, kind) for _, found, _ in id_rules(app) for name, kind in found.items()}
     assert arguments == {
         ("job_id", "rowid"),
@@ -63,8 +63,11 @@ def test_every_id_in_a_route_goes_through_a_bounded_converter(app: Any) -> None:
         ("number", "rowid"),
         ("table_id", "key"),
         ("session_id", "key"),
+        ("run_id", "rowid"),
+        ("token", "signed"),  # a checkout certificate's link
         ("token", "key"),  # a shared replay's
         ("slug", "default"),
+        ("kind", "default"),  # a checkout's name, looked up in drills.checkouts.criteria.KINDS
     }
 
 

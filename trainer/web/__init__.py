@@ -19,6 +19,7 @@ from trainer.web.views import (
     auth,
     catch_dealer,
     chart_jobs,
+    checkouts,
     classes,
     count_jobs,
     count_worth,
@@ -62,6 +63,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     classes,  # classes: a coach, invites, members' work since joining, assignments, export
     your_game,  # your game: the learner's errors played by the simulator, the leaks ranked
     replay,  # a shoe replayed step by step, and shared as a link
+    checkouts,  # checkouts: formal tests under the server's clock, and their certificates
 )
 
 
@@ -96,9 +98,18 @@ class StoredKeyConverter(BaseConverter):
     regex = r"[A-Za-z0-9_-]{1,64}"
 
 
+class SignedLinkConverter(BaseConverter):
+    """``<signed:...>``: a signed link's token (itsdangerous's URL-safe text: letters, digits,
+    ``-``, ``_`` and the ``.`` before its signature), at most 200 characters; anything else is
+    a 404 before the signature is checked."""
+
+    regex = r"[A-Za-z0-9_.-]{1,200}"
+
+
 def init_app(app: Flask) -> None:
     app.url_map.converters["rowid"] = RowIdConverter  # before any route is added
     app.url_map.converters["key"] = StoredKeyConverter
+    app.url_map.converters["signed"] = SignedLinkConverter
     security.init_app(app)
     language.init_app(app)
     support.init_app(app)

@@ -20,6 +20,8 @@ from typing import Any
 
 from drills import DrillError, registry
 from drills import path as steps
+from drills.checkouts.criteria import KINDS as CHECKOUT_KINDS
+from drills.checkouts.criteria import title_of
 from drills.skill_words import decks_words, system_words
 from drills.strategy_cells import accuracy_band, cell_words, tally_by_cell
 from trainer.clock import stamp
@@ -376,9 +378,8 @@ def last_checkouts(class_id: int) -> list[dict[str, Any]]:
 
 
 def checkout_title(kind: str) -> str:
-    """A checkout's name in words: at the merge with the checkouts, their
-    ``drills.checkouts.criteria.title_of``."""
-    return kind
+    """A checkout's name in words (``drills.checkouts.criteria.title_of``)."""
+    return title_of(kind) if kind in CHECKOUT_KINDS else kind
 
 
 # -- the export -----------------------------------------------------------------------------

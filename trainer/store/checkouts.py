@@ -1,0 +1,210 @@
+"""Checkouts as stored (migration 0022), apart from practice: runs, their parts' clock starts,
+their answers and the certificates of passed runs. Every table is append-only; a run's state is
+read back from its rows (:mod:`drills.checkouts.plan` works out where it stands). Times are the
+server's clock in milliseconds since the epoch."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+import sqlite_utils
+
+from trainer.store.db import transaction
+
+
+@dataclass(frozen=True)
+class StoredRun:
+    id: int
+    user_id: int
+    kind: str
+    rules: str
+    system: str
+    criteria: dict[str, Any]
+    items: list[list[list[str]]]
+    created_ms: int
+
+
+@dataclass(frozen=True)
+class StoredAnswer:
+    part: int
+    item: int
+    sort: str
+    answer: str
+    right_answer: str
+    correct: bool
+    answered_ms: int
+
+
+@dataclass(frozen=True)
+class StoredCertificate:
+    code: str
+    run_id: int
+    user_id: int
+    holder: str
+    kind: str
+    rules: str
+    system: str
+    figures: list[dict[str, Any]]
+    issued_ms: int
+
+
+def create_run(
+    db: sqlite_utils.Database,
+    user_id: int,
+    *,
+    kind: str,
+    rules: str,
+    system: str,
+    criteria: dict[str, Any],
+    items: list[list[list[str]]],
+    now_ms: int,
+) -> int:
+    """Store a new run with its dealt items; return its id."""
+    with transaction(db):
+        cursor = db.execute(
+            "INSERT INTO checkout_runs (user_id, kind, rules, system, criteria, items, created_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [user_id, kind, rules, system, json.dumps(criteria), json.dumps(items), now_ms],
+        )
+        return int(cursor.lastrowid or 0)
+
+
+def _run(row: Any) -> StoredRun:
+    return StoredRun(
+        id=row[0],
+        user_id=row[1],
+        kind=row[2],
+        rules=row[3],
+        system=row[4],
+        criteria=json.loads(row[5]),
+        items=json.loads(row[6]),
+        created_ms=row[7],
+    )
+
+
+_RUN_COLUMNS = "id, user_id, kind, rules, system, criteria, items, created_ms"
+
+
+def get_run(db: sqlite_utils.Database, run_id: int, user_id: int) -> StoredRun | None:
+    """The run ``run_id`` if it is ``user_id``'s, else None."""
+    row = db.execute(
+        f"SELECT {_RUN_COLUMNS} FROM checkout_runs WHERE id = ? AND user_id = ?",
+        [run_id, user_id],
+    ).fetchone()
+    return _run(row) if row else None
+
+
+def run_criteria(db: sqlite_utils.Database, run_id: int) -> dict[str, Any]:
+    """The criteria a run was dealt with (for its certificate, whoever reads it)."""
+    row = db.execute("SELECT criteria FROM checkout_runs WHERE id = ?", [run_id]).fetchone()
+    return dict(json.loads(row[0])) if row else {}
+
+
+def recent_runs(db: sqlite_utils.Database, user_id: int, limit: int = 10) -> list[StoredRun]:
+    rows = db.execute(
+        f"SELECT {_RUN_COLUMNS} FROM checkout_runs WHERE user_id = ? ORDER BY id DESC LIMIT ?",
+        [user_id, limit],
+    ).fetchall()
+    return [_run(row) for row in rows]
+
+
+def part_starts(db: sqlite_utils.Database, run_id: int) -> dict[int, int]:
+    """Each started part's clock start (ms), by part."""
+    rows = db.execute(
+        "SELECT part, started_ms FROM checkout_starts WHERE run_id = ?", [run_id]
+    ).fetchall()
+    return {part: started for part, started in rows}
+
+
+def start_part(db: sqlite_utils.Database, run: StoredRun, part: int, now_ms: int) -> None:
+    """Start the clock of ``part`` of ``run`` at ``now_ms`` (once: a second start keeps the
+    first)."""
+    with transaction(db):
+        db.execute(
+            "INSERT OR IGNORE INTO checkout_starts (run_id, user_id, part, started_ms)"
+            " VALUES (?, ?, ?, ?)",
+            [run.id, run.user_id, part, now_ms],
+        )
+
+
+def run_answers(db: sqlite_utils.Database, run_id: int) -> list[StoredAnswer]:
+    rows = db.execute(
+        "SELECT part, item, sort, answer, right_answer, correct, answered_ms FROM checkout_answers"
+        " WHERE run_id = ? ORDER BY answered_ms, part, item",
+        [run_id],
+    ).fetchall()
+    return [StoredAnswer(p, i, s, a, r, bool(c), t) for p, i, s, a, r, c, t in rows]
+
+
+def record_answer(db: sqlite_utils.Database, run: StoredRun, answer: StoredAnswer) -> None:
+    """Store one answer of ``run`` (the caller checked it answers the item asked now)."""
+    with transaction(db):
+        db.execute(
+            "INSERT INTO checkout_answers"
+            " (run_id, user_id, part, item, sort, answer, right_answer, correct, answered_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [run.id, run.user_id, answer.part, answer.item, answer.sort, answer.answer,
+             answer.right_answer, int(answer.correct), answer.answered_ms],
+        )  # fmt: skip
+
+
+def issue_certificate(
+    db: sqlite_utils.Database,
+    run: StoredRun,
+    *,
+    holder: str,
+    figures: list[dict[str, Any]],
+    now_ms: int,
+) -> StoredCertificate:
+    """The certificate of the passed ``run``: made once, with a random code its link names."""
+    with transaction(db):
+        found = certificate_of_run(db, run.id)
+        if found is not None:
+            return found
+        code = secrets.token_urlsafe(18)
+        db.execute(
+            "INSERT INTO checkout_certificates"
+            " (code, run_id, user_id, holder, kind, rules, system, figures, issued_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [code, run.id, run.user_id, holder, run.kind, run.rules, run.system,
+             json.dumps(figures), now_ms],
+        )  # fmt: skip
+    return StoredCertificate(
+        code, run.id, run.user_id, holder, run.kind, run.rules, run.system, figures, now_ms
+    )
+
+
+_CERTIFICATE_COLUMNS = "code, run_id, user_id, holder, kind, rules, system, figures, issued_ms"
+
+
+def _certificate(row: Any) -> StoredCertificate:
+    code, run_id, user_id, holder, kind, rules, system, figures, issued_ms = row
+    return StoredCertificate(
+        code, run_id, user_id, holder, kind, rules, system, json.loads(figures), issued_ms
+    )
+
+
+def certificate_of_run(db: sqlite_utils.Database, run_id: int) -> StoredCertificate | None:
+    row = db.execute(
+        f"SELECT {_CERTIFICATE_COLUMNS} FROM checkout_certificates WHERE run_id = ?", [run_id]
+    ).fetchone()
+    return _certificate(row) if row else None
+
+
+def certificate_by_code(db: sqlite_utils.Database, code: str) -> StoredCertificate | None:
+    row = db.execute(
+        f"SELECT {_CERTIFICATE_COLUMNS} FROM checkout_certificates WHERE code = ?", [code]
+    ).fetchone()
+    return _certificate(row) if row else None
+
+
+def certificates_of(db: sqlite_utils.Database, user_id: int) -> list[StoredCertificate]:
+    rows = db.execute(
+        f"SELECT {_CERTIFICATE_COLUMNS} FROM checkout_certificates WHERE user_id = ?"
+        " ORDER BY issued_ms DESC",
+        [user_id],
+    ).fetchall()
+    return [_certificate(row) for row in rows]

@@ -1,0 +1,355 @@
+"""Checkouts: formal tests with fixed pass criteria, against the server's clock, with no hints;
+stored apart from practice (:mod:`trainer.store.checkouts`).
+
+``GET /checkouts/`` lists them with the learner's certificates; ``GET /checkouts/<kind>`` names
+a checkout's criteria and rules, and ``POST`` to it deals a run. ``GET /checkouts/runs/<id>``
+shows the run: the next part's start, the item asked now with the part's deadline (a time,
+which JavaScript counts down), or the outcome. ``POST .../start`` starts the part's clock,
+``POST .../answer`` takes the answer to the item asked now: one for another item, another
+learner's run, a part not started or after the deadline is refused (a 400 or 404 page) and
+nothing is stored. A passed run's certificate is public at ``/certificates/<signed link>``.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import asdict
+from datetime import UTC, datetime
+
+from flask import Blueprint, abort, redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from drills.base import DrillError, InvalidAnswerError
+from drills.checkouts import criteria as checkout_criteria
+from drills.checkouts.criteria import KINDS, Criteria, criteria_for
+from drills.checkouts.plan import (
+    Answered,
+    Item,
+    Standing,
+    answer_words,
+    counting_system,
+    deal_items,
+    figures,
+    grade_item,
+    show_item,
+    standing,
+)
+from trainer.engine.counting import SYSTEMS
+from trainer.engine.rulebook.rule_words import short_summary
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules
+from trainer.store import checkouts as stored
+from trainer.store import users
+from trainer.web import certificates
+from trainer.web.caches import app_caches
+from trainer.web.preferences import current_counting_preferences
+from trainer.web.support import clock_now, current_rules, current_user, get_db, make_rng, render
+from trainer.web.time_zone import learner_zone
+from trainer.web.views.chart_jobs import chart_or_pending
+from trainer.words import say
+
+bp = Blueprint("checkouts", __name__)
+
+
+def now_ms() -> int:
+    """The server's time (the app's clock, which a test may move), in ms since the epoch."""
+    return int(clock_now().timestamp() * 1000)
+
+
+def _learner_or_403() -> users.User:
+    user = current_user()
+    if user is None or user.is_guest:
+        abort(403, description=say("A checkout needs an account: sign up or sign in first."))
+    return user
+
+
+def _kind_or_404(kind: str) -> str:
+    if kind not in KINDS:
+        abort(404, description=say("There is no such checkout."))
+    return kind
+
+
+def _rules_words(rules_text: str, system_text: str, kind: str) -> str:
+    system = SYSTEMS[system_text.split()[0]].name if system_text else ""
+    try:
+        rules = short_summary(Rules.parse(rules_text))
+    except InvalidRulesError:
+        rules = ""
+    if kind == "counting":
+        return say("Counting in %(system)s, one deck.", system=system)
+    if kind in ("deviations", "true-count"):
+        return say("%(rules)s; counting in %(system)s.", rules=rules, system=system)
+    if kind == "dealer":
+        return say(
+            "%(rules)s; the bonuses of club and home twenty-one and the Russian banking game.",
+            rules=rules,
+        )
+    return rules
+
+
+def learners_criteria(kind: str, user: users.User | None) -> Criteria:
+    """The criteria ``user`` takes the checkout ``kind`` under: the defaults, or a class's
+    stricter ones (the one place to pass them: ``criteria_for(kind, stricter)``)."""
+    return criteria_for(kind)
+
+
+@bp.get("/checkouts/")
+def index() -> Response:
+    user = current_user()
+    signed_in = user is not None and not user.is_guest
+    held = stored.certificates_of(get_db(), user.id) if signed_in and user else []
+    return render(
+        "checkouts/index.html",
+        section="checkouts",
+        kinds=[(kind, checkout_criteria.title_of(kind)) for kind in KINDS],
+        certificates=[(c, _certificate_link(c)) for c in held],
+        checkout_titles=checkout_criteria.TITLES,
+        signed_in=signed_in,
+    )
+
+
+@bp.get("/checkouts/<kind>")
+def start_page(kind: str) -> Response:
+    kind = _kind_or_404(kind)
+    prefs = current_counting_preferences()
+    system = f"{counting_system(kind, prefs)} {prefs.convention} {prefs.resolution}"
+    user = current_user()
+    return render(
+        "checkouts/start.html",
+        section="checkouts",
+        kind=kind,
+        title=checkout_criteria.title_of(kind),
+        description=say(checkout_criteria.DESCRIPTIONS[kind]),
+        lines=checkout_criteria.criteria_lines(learners_criteria(kind, user)),
+        rules_words=_rules_words(current_rules().notation(), system, kind),
+        signed_in=user is not None and not user.is_guest,
+    )
+
+
+@bp.post("/checkouts/<kind>")
+def start(kind: str) -> Response:
+    kind = _kind_or_404(kind)
+    user = _learner_or_403()
+    rules = current_rules()
+    prefs = current_counting_preferences()
+    criteria = learners_criteria(kind, user)
+    rng = random.Random(make_rng().getrandbits(64))
+    if kind in ("basic-strategy", "deviations", "true-count"):
+        # Rules never worked out before: their chart's job page, then back to the start page
+        # (the count's study, where it is missing, shows its own: StudyPendingError's page).
+        chart_or_pending(rules, then=url_for("checkouts.start_page", kind=kind))
+    items = deal_items(criteria, rng, rules, prefs, caches=app_caches())
+    run_id = stored.create_run(
+        get_db(),
+        user.id,
+        kind=kind,
+        rules=rules.notation(),
+        system=f"{counting_system(kind, prefs)} {prefs.convention} {prefs.resolution}",
+        criteria=criteria.to_json(),
+        items=[[[item.sort, item.notation] for item in part] for part in items],
+        now_ms=now_ms(),
+    )
+    return redirect(url_for("checkouts.run_page", run_id=run_id), code=303)
+
+
+class _Run:
+    """A stored run read back: its criteria, items, starts, answers and where it stands."""
+
+    def __init__(self, run: stored.StoredRun, now: int) -> None:
+        self.stored = run
+        self.criteria = Criteria.from_json(run.criteria)
+        self.items = tuple(tuple(Item(s, n) for s, n in part) for part in run.items)
+        self.rules = Rules.parse(run.rules)
+        self.starts = stored.part_starts(get_db(), run.id)
+        self.answers = [
+            Answered(a.part, a.item, a.sort, a.correct, a.answered_ms)
+            for a in stored.run_answers(get_db(), run.id)
+        ]
+        self.now = now
+        self.standing: Standing = standing(
+            self.criteria, self.items, self.starts, self.answers, now
+        )
+
+
+def _run_or_404(run_id: int) -> _Run:
+    """The learner's own run; another learner's (or none) is a 404 that says nothing of it."""
+    user = current_user()
+    run = stored.get_run(get_db(), run_id, user.id) if user is not None else None
+    if run is None:
+        abort(404, description=say("You have no checkout run with that number."))
+    return _Run(run, now_ms())
+
+
+def _deadline_words(deadline_ms: int) -> str:
+    moment = datetime.fromtimestamp(deadline_ms / 1000, UTC).astimezone(learner_zone())
+    return moment.strftime("%H:%M:%S")
+
+
+@bp.get("/checkouts/runs/<rowid:run_id>")
+def run_page(run_id: int) -> Response:
+    run = _run_or_404(run_id)
+    return _show(run)
+
+
+def _show(run: _Run, *, status: int = 200, error: str = "") -> Response:
+    at = run.standing
+    certificate = None
+    if at.outcome == "passed":
+        certificate = _certify(run)
+    question = None
+    if not at.over and at.part in run.starts:
+        item = run.items[at.part][at.item]
+        question = show_item(item, run.rules, caches=app_caches())
+    response = render(
+        "checkouts/run.html",
+        status=status,
+        section="checkouts",
+        run=run,
+        at=at,
+        title=checkout_criteria.title_of(run.stored.kind),
+        part=run.criteria.parts[at.part] if at.part < len(run.items) else None,
+        item=run.items[at.part][at.item] if question else None,
+        question=question,
+        deadline=_deadline_words(at.deadline_ms) if at.deadline_ms else "",
+        remaining_ms=max((at.deadline_ms or 0) - run.now, 0),
+        figures=[asdict(f) for f in figures(run.criteria, run.items, run.starts, run.answers)],
+        certificate=certificate,
+        mistakes=_mistakes(run) if at.over else [],
+        error=error,
+        form=request.form,
+    )
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
+
+
+def _mistakes(run: _Run) -> list[dict[str, str]]:
+    """A finished run's wrong answers, each with the right one: its part, the question's
+    number, what was answered and what was right, in words."""
+    shown = []
+    for answer in stored.run_answers(get_db(), run.stored.id):
+        if answer.correct:
+            continue
+        item = run.items[answer.part][answer.item]
+        shown.append(
+            {
+                "part": run.criteria.parts[answer.part].title,
+                "number": str(answer.item + 1),
+                "answer": answer_words(item, answer.answer, run.rules, caches=app_caches()),
+                "right": answer_words(item, answer.right_answer, run.rules, caches=app_caches()),
+            }
+        )
+    return shown
+
+
+def _refuse(message: str) -> None:
+    abort(400, description=message)
+
+
+def _posted_place(run: _Run) -> tuple[int, int]:
+    part_text = request.form.get("part", "")[:4]
+    item_text = request.form.get("item", "0")[:4]
+    if not (part_text.isdecimal() and item_text.isdecimal() and part_text.isascii()):
+        _refuse(say("That answer names no part of this checkout."))
+    return int(part_text), int(item_text)
+
+
+@bp.post("/checkouts/runs/<rowid:run_id>/start")
+def start_part(run_id: int) -> Response:
+    run = _run_or_404(run_id)
+    part, _ = _posted_place(run)
+    at = run.standing
+    if at.over:
+        _refuse(say("This checkout is over: start a new one from its page."))
+    if part != at.part or part in run.starts:
+        _refuse(say("That part is not the one to start now: this checkout goes in order."))
+    stored.start_part(get_db(), run.stored, part, run.now)
+    return redirect(url_for("checkouts.run_page", run_id=run_id), code=303)
+
+
+@bp.post("/checkouts/runs/<rowid:run_id>/answer")
+def answer(run_id: int) -> Response:
+    run = _run_or_404(run_id)
+    part, index = _posted_place(run)
+    at = run.standing
+    if at.outcome == "clock":
+        _refuse(
+            say(
+                "That answer came after the clock ran out (the deadline was %(deadline)s): it "
+                "was not recorded, and this checkout is not passed.",
+                deadline=_deadline_words(at.deadline_ms or 0),
+            )
+        )
+    if at.over:
+        _refuse(say("This checkout is over: start a new one from its page."))
+    if (part, index) != (at.part, at.item) or part not in run.starts:
+        _refuse(say("That answer is not for the question asked now: a checkout goes in order."))
+    item = run.items[part][index]
+    try:
+        grade = grade_item(item, request.form, run.rules, caches=app_caches())
+    except InvalidAnswerError as error:
+        return _show(run, status=400, error=str(error))
+    except DrillError:
+        _refuse(say("This checkout's question cannot be read: start a new one."))
+    answered = stored.StoredAnswer(
+        part, index, item.sort, grade.answer, grade.right_answer, grade.correct, run.now
+    )
+    try:
+        stored.record_answer(get_db(), run.stored, answered)
+    except sqlite3.IntegrityError:  # the same item answered at once from two tabs: one counts
+        _refuse(say("That answer is not for the question asked now: a checkout goes in order."))
+    after = _Run(run.stored, run.now)
+    if after.standing.outcome == "passed":
+        _certify(after)  # issued with the last answer, whether or not its page is read
+    return redirect(url_for("checkouts.run_page", run_id=run_id), code=303)
+
+
+def _certify(run: _Run) -> str:
+    """The link of the passed run's certificate (made once, when first shown)."""
+    user = users.get_user(get_db(), run.stored.user_id)
+    holder = user.display_name if user is not None else ""
+    shown = [asdict(f) for f in figures(run.criteria, run.items, run.starts, run.answers)]
+    made = stored.issue_certificate(
+        get_db(), run.stored, holder=holder, figures=shown, now_ms=run.now
+    )
+    return _certificate_link(made)
+
+
+def _certificate_link(certificate: stored.StoredCertificate) -> str:
+    token = certificates.link_token(certificate)
+    return url_for("checkouts.certificate", token=token, _external=True)
+
+
+@bp.get("/certificates/<signed:token>")
+def certificate(token: str) -> Response:
+    found = certificates.read_token(token)
+    if found is None:
+        abort(
+            404,
+            description=say(
+                "This is not a certificate of this trainer: the link was not signed here, or it "
+                "was changed after it was."
+            ),
+        )
+    code, digest = found
+    held = stored.certificate_by_code(get_db(), code)
+    if held is None:
+        abort(
+            410,
+            description=say(
+                "This certificate was withdrawn: the learner who held it deleted their account."
+            ),
+        )
+    if certificates.digest(held) != digest:
+        abort(404, description=say("This certificate no longer says what was signed."))
+    issued = datetime.fromtimestamp(held.issued_ms / 1000, UTC)
+    criteria = Criteria.from_json(stored.run_criteria(get_db(), held.run_id))
+    return render(
+        "checkouts/certificate.html",
+        held=held,
+        figures=held.figures,
+        title=checkout_criteria.title_of(held.kind),
+        rules_words=_rules_words(held.rules, held.system, held.kind),
+        lines=checkout_criteria.criteria_lines(criteria),
+        issued=issued.strftime("%Y-%m-%d"),
+        link=request.url,
+    )
