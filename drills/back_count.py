@@ -56,6 +56,7 @@ from drills.count_study import (
     read_rounding,
     read_system,
     signed,
+    signed_notation,
     study_for,
 )
 from drills.counting.notation import CARDS_PER_DECK
@@ -225,7 +226,7 @@ class BackCount(Drill, AskedAtTable):
         kind = "tc" if count.system.balanced else "rc"
         value = round(count.played_by(rules.decks))
         what = "boxes" if asked.boxes else "enter"
-        return f"{rules.notation()}: {what} {count.system.slug} {kind} {signed(value)}"
+        return f"{rules.notation()}: {what} {count.system.slug} {kind} {signed_notation(value)}"
 
     def skill_words(self, key: str) -> str:
         """``"Back-counting: enter or leave at a Hi-Lo true count of +2"``."""

@@ -88,6 +88,9 @@ class Grade:
     right_answer: str
     explanation: str
     ev_cost: Fraction | None = None  # the mistake's cost in bets, where the drill has one
+    # The cost as the verdict's first line says it, where "of a bet" would not say which bet
+    # (a bet-sizing mistake is priced in table minimums, and in money): one short sentence.
+    cost_words: str | None = None
 
     @property
     def why(self) -> str:
@@ -332,6 +335,11 @@ class AskedInSessions(Protocol):
 
     def session_skill(self, session: Any) -> str:
         """The skill a session's checkpoints ask, such as counting in a system at a speed."""
+        ...
+
+    def counted(self, grades: Mapping[str, Grade]) -> dict[str, Grade]:
+        """A checkpoint's grades (by ask name) as they are stored and counted: the road
+        stores only these (a checkpoint is answered once its first ask is)."""
         ...
 
 

@@ -35,14 +35,15 @@ from drills.base import (
     Question,
 )
 from drills.caches import Caches
-from drills.count_study import read_system, signed, study_for
+from drills.count_study import read_system, signed, signed_notation, study_for
 from drills.counting.preferences import CountPreferences
 from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_
+from trainer.words import N_, number, say
+from trainer.words import signed as signed_number
 
 __all__ = [
     "DRILL",
@@ -189,7 +190,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         kind = "tc" if system.balanced else "rc"
         notation = (
             f"{system.slug} bankroll {_money(bankroll)} risk {_risk_text(risk)} "
-            f"{kind} {signed(count)}"
+            f"{kind} {signed_notation(count)}"
         )
         return self.question(notation, rules, caches=caches)
 
@@ -238,13 +239,27 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         table = study_for(rules, system, caches=caches).edge
         ramp = bet_ramp(table, bankroll, float(risk))
         right = ramp.bet_at(count)
+        lost = bet_cost(table, count, answer, right)
         return Grade(
             correct=answer == right,
             answer=_money(answer),
             right_answer=_money(right),
             explanation=explain(ramp, table, count, rules),
-            ev_cost=bet_cost(table, count, answer, right) / rules.min_bet,
+            ev_cost=lost / rules.min_bet,
+            cost_words=cost_words(lost, rules),
         )
+
+
+def cost_words(lost: Fraction, rules: Rules) -> str:
+    """A bet's cost as its verdict's first line says it (short: the line is some 15 words):
+    the money given up a round, and that as a share of the table minimum, the ramp's betting
+    unit (a bet-sizing cost is "of a bet" of that minimum, not of the bet made)."""
+    money = float(lost)
+    return say(
+        "Cost: %(money)s, %(percent)s%% of the table minimum.",
+        money=number(money, 2 if money >= 0.01 or money == 0 else 4),
+        percent=number(float(lost / rules.min_bet) * 100, 2),
+    )
 
 
 def bet_cost(table: EdgeTable, count: int, bet: Fraction, right: Fraction) -> Fraction:
@@ -264,10 +279,11 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
     bet = ramp.bet_at(count)
     ideal = ramp.kelly_fraction * float(ramp.bankroll) * row.indices / ROUND_VARIANCE
     if row.indices <= 0:
-        why = f"the player has no edge there ({row.indices * 100:+.2f}%): the table minimum"
+        edge = signed_number(row.indices * 100, 2)
+        why = f"the player has no edge there ({edge}%): the table minimum"
         how = ""
     else:
-        why = f"the edge there is {row.indices * 100:+.2f}% of the bet"
+        why = f"the edge there is {signed_number(row.indices * 100, 2)}% of the bet"
         how = (
             f"Sized by Kelly: {ramp.kelly_fraction:.2f} x {_money(ramp.bankroll)} x "
             f"{row.indices * 100:.2f}% / {ROUND_VARIANCE} (the variance of a round) = "
@@ -276,7 +292,7 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
     rows = "; ".join(f"{where}: {bet_text}" for where, bet_text in ramp_rows(ramp))
     return (
         f"At a {kind} of {signed(count)} the ramp bets {_money(bet)}: {why}. {how}"
-        f"The whole ramp: {rows}. It wins {ramp.win_per_100:.2f} per 100 rounds "
+        f"The whole ramp: {rows}. It wins {number(ramp.win_per_100, 2)} per 100 rounds "
         f"(standard deviation {ramp.sd_per_100:.0f}), with a risk of ruin of "
         f"{ramp.risk_of_ruin * 100:.1f}%.{_why_riskier(ramp, rules)}"
     )

@@ -17,6 +17,7 @@ from fractions import Fraction
 from drills.base import DrillError, InvalidQuestionError
 from drills.caches import Caches, strategy_dir
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
+from trainer import words
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.indices import Study, cached_study
 from trainer.engine.indices.table import count_grid
@@ -111,8 +112,17 @@ def grid_words(rules: Rules, system: CountingSystem) -> str:
     return f"from {signed(grid[0])} to {signed(grid[-1])}"
 
 
+signed_number = words.signed  # any number with its sign, as a learner reads it ("+0.82")
+
+
 def signed(value: Fraction | int) -> str:
-    """A count as a learner writes it: ``+3``, ``0``, ``-2``."""
+    """A count as a learner reads it: ``+3``, ``0``, ``\u22122`` (a true minus sign, as
+    :func:`trainer.words.signed` writes every number a learner reads)."""
+    return signed_notation(value).replace("-", "\u2212")
+
+
+def signed_notation(value: Fraction | int) -> str:
+    """A count as a question's notation writes it: ``+3``, ``0``, ``-2`` (ASCII, parsed back)."""
     value = Fraction(value)
     text = str(value) if value.denominator != 1 else str(value.numerator)
     return f"+{text}" if value > 0 else text

@@ -54,6 +54,7 @@ from drills.count_study import (
     read_rounding,
     read_system,
     signed,
+    signed_notation,
     study_for,
 )
 from drills.counting.notation import CARDS_PER_DECK
@@ -70,6 +71,7 @@ from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import action_evs
 from trainer.words import N_
+from trainer.words import signed as signed_number
 
 __all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_out"]
 
@@ -126,7 +128,7 @@ class Asked:
         head = self.system.slug
         if self.played is not None:
             head += f" {self.convention} {self.resolution}"
-        tail = f" {self.kind} {signed(self.count)}"
+        tail = f" {self.kind} {signed_notation(self.count)}"
         if self.played is not None:
             tail += f" played {self.played}"
         return f"{head} {self.situation}{' insurance' if self.insurance else ''}{tail}"
@@ -270,7 +272,7 @@ def _index_words(play: Play) -> str:
 
 
 def _percent(value: float) -> str:
-    return f"{value * 100:+.2f}%"
+    return f"{signed_number(value * 100, 2)}%"
 
 
 def explain(worked: Worked, answer: str) -> str:

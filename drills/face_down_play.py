@@ -29,6 +29,7 @@ from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import signed as signed_number
 
 __all__ = ["FaceDownPlay", "grade", "is_face_down", "notation_of", "question", "skill"]
 
@@ -121,7 +122,8 @@ def explain(worked: FaceDownPlay, answer: str) -> str:
         f"Your {_row(hand)} ({cards_words(hand.cards)}) {drawn}, no banker card shown {SIGHT}: "
         f"the punters' chart of one column says {WORDS[worked.right]}. Against the banker who "
         "plays his best, reading how many cards you drew, standing is worth "
-        f"{worked.evs['S'] * 100:+.2f}% of the stake and drawing {worked.evs['H'] * 100:+.2f}%."
+        f"{signed_number(worked.evs['S'] * 100, 2)}% of the stake and drawing "
+        f"{signed_number(worked.evs['H'] * 100, 2)}%."
     )
     cost = worked.cost(answer)
     if answer != worked.right and cost > 0:

@@ -47,6 +47,13 @@ STARTS: dict[str, str] = {
     "deals": "I deal, or am training to",
 }
 NINETY = Fraction(9, 10)
+# A step's mastery rests on the learner's last answers to each drill, not on every answer ever
+# given: a learner's first tries (most of them wrong while learning) would otherwise hold a
+# step back long after they have learnt it, and a lapse long ago would count for as much as
+# today's. By answers rather than by weeks, so that a learner back after a month away is still
+# where they were. 100 is the largest bar's count (basic strategy), and enough answers to tell
+# 90% right from 80% (a standard error of 3 points).
+RECENT_ANSWERS = 100
 
 
 @dataclass(frozen=True)
@@ -140,6 +147,8 @@ STEPS: tuple[Step, ...] = (
     ),
 )
 BY_KEY: dict[str, Step] = {step.key: step for step in STEPS}
+# The drills whose answers the steps' bars measure.
+BAR_DRILLS: tuple[str, ...] = tuple(dict.fromkeys(bar.drill for s in STEPS for bar in s.bars))
 
 # The steps each answer to the one question says the learner knows (or, for a dealer, does not
 # need first): they are skipped, still one click away.
@@ -195,8 +204,9 @@ class State(Enum):
 
 @dataclass(frozen=True)
 class Figures:
-    """What the learner has done: per drill, answers and right answers; and the fastest
-    running count kept at 90% right, in cards a second (0 for none)."""
+    """What the learner has done: per drill, answers and right answers (of their last
+    :data:`RECENT_ANSWERS`); and the fastest running count kept at 90% right, in cards a
+    second (0 for none)."""
 
     answers: Mapping[str, tuple[int, int]]
     speed: float = 0.0

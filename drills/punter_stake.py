@@ -48,6 +48,7 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.edge import kelly_fraction
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_
+from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "PunterStake", "stake_notation"]
 
@@ -222,7 +223,8 @@ def _explain(
             "played by the chart of one column against the banker playing his best, his "
             f"dealt 21 taking every stake; {SIGHT[1:-1]}"
         )
-    how = f"{_hand_words(cards, up)}: a unit staked expects {edge.edge * 100:+.2f}% ({worth})."
+    expects = signed_number(edge.edge * 100, 2)
+    how = f"{_hand_words(cards, up)}: a unit staked expects {expects}% ({worth})."
     if edge.edge <= 0:
         return f"{how} With no edge the stake is the table minimum, {amount(rules.min_bet)}."
     fraction = kelly_fraction(float(risk))

@@ -41,7 +41,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from drills import face_down_quiz
+from drills import count_study, face_down_quiz
 from drills.base import (
     AsksOnItsPage,
     Drill,
@@ -115,7 +115,8 @@ class ShownCount:
         return "true count" if self.system.balanced else "running count"
 
     def suffix(self) -> str:
-        return f" {self.system.slug} {'tc' if self.system.balanced else 'rc'} {signed(self.count)}"
+        kind = "tc" if self.system.balanced else "rc"
+        return f" {self.system.slug} {kind} {count_study.signed_notation(self.count)}"
 
     def words(self) -> str:
         return f"{self.system.name} {self.kind} of {signed(self.count)}"
@@ -341,8 +342,8 @@ def explain(play: Play) -> str:
         taken = play.evs["I"]
         if play.natural:
             return (
-                f"Even money is worth {_percent(taken)} of the bet for sure; playing the natural "
-                f"out is worth {_percent(play.evs['N'])} on average."
+                f"Even money wins {taken * 100:.0f}% of your bet for sure; playing the natural "
+                f"out wins {play.evs['N'] * 100:.1f}% of it on average."
             )
         return (
             f"The insurance bet is worth {_percent(taken)} of your bet on average "
@@ -368,7 +369,7 @@ def explain(play: Play) -> str:
 
 
 def _percent(value: float) -> str:
-    return f"{value * 100:+.2f}%"
+    return f"{count_study.signed_number(value * 100, 2)}%"
 
 
 # -- the drill --------------------------------------------------------------------------------

@@ -25,7 +25,13 @@ from drills.counting import decks as deck_estimation
 from drills.counting import session as counting_session
 from drills.counting import true_count
 from drills.counting.checkpoint import Checkpoint
-from drills.counting.notation import CARDS_PER_DECK, format_count, read_decks, read_number
+from drills.counting.notation import (
+    CARDS_PER_DECK,
+    count_notation,
+    format_count,
+    read_decks,
+    read_number,
+)
 from drills.counting.preferences import STEPS
 from trainer.engine.counting import CountingSystem, running_count
 from trainer.engine.play.table_game import Ask
@@ -63,7 +69,7 @@ def count_checks(
         estimate = f"{decks}d played {ask.played} remaining {resolution}"
         running, played = _converted_from(system, decks, resolution, ask, answers)
         notation = (
-            f"{system.slug} {convention} {resolution} {decks}d rc {format_count(running)} "
+            f"{system.slug} {convention} {resolution} {decks}d rc {count_notation(running)} "
             f"played {played} decks"
         )
         return [

@@ -74,6 +74,7 @@ from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
 from trainer.engine.play.table_game import Ask
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, plural
+from trainer.words import signed as signed_number
 
 __all__ = [
     "DRILL",
@@ -287,7 +288,7 @@ def _label(value: int) -> str:
 
 
 def _money(value: float) -> str:
-    return f"{value:+.2f}"
+    return f"{signed_number(value, 2)}"
 
 
 def _graded(kind: str, evs: dict[str, float], answer: str, why: str, per: Fraction) -> Grade:
@@ -378,11 +379,12 @@ def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> G
     taken = redoublers_take(rules, first.value)
     why = (
         f"Your first card is {_label(first.value)}: against it the punters expect "
-        f"{players * 100:+.2f}% of their bets (the strategy engine's figure, as if they saw "
-        f"that card), so the bank expects {-players * 100:+.2f}%. On stakes of "
+        f"{signed_number(players * 100, 2)}% of their bets (the strategy engine's figure, as if "
+        f"they saw that card), so the bank expects {signed_number(-players * 100, 2)}%. On stakes "
+        "of "
         f"{amount(stakes)} that is {_money(evs['N'])} if you leave them, and "
         f"{_money(evs['D'])} if you double them, the punters who redouble taking "
-        f"{taken * 200:+.2f}% of the stakes back."
+        f"{signed_number(taken * 200, 2)}% of the stakes back."
     )
     return _graded("double", evs, answer, why, rules.min_bet)
 
@@ -396,7 +398,8 @@ def _grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> 
     )
     why = (
         f"Your first card is {_label(first.value)} and the dealer doubled, so his first card "
-        f"is one he doubles on ({doubled}): you expect {ev * 100:+.2f}% of your stake. "
+        f"is one he doubles on ({doubled}): you expect {signed_number(ev * 100, 2)}% of your "
+        "stake. "
         f"On your stake of {amount(stake)} that is {_money(evs['N'])} if you leave it, and "
         f"{_money(evs['D'])} if you redouble."
     )

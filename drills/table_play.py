@@ -52,6 +52,7 @@ from drills.count_study import (
     read_rounding,
     read_system,
     signed,
+    signed_notation,
     study_for,
 )
 from drills.counting.notation import CARDS_PER_DECK
@@ -75,6 +76,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import InvalidSituationError, action_evs
 from trainer.engine.strategy.dealer import full_shoe
 from trainer.words import N_
+from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "TableCount", "TablePlay", "notation_of", "work_out"]
 
@@ -101,7 +103,7 @@ class TableCount:
     def suffix(self) -> str:
         return (
             f" {self.system.slug} {self.convention} {self.resolution} "
-            f"rc {signed(self.running)} played {self.played}"
+            f"rc {signed_notation(self.running)} played {self.played}"
         )
 
     def played_by(self, decks: int) -> Fraction:
@@ -394,7 +396,7 @@ def explain(worked: Worked, answer: str) -> str:
     if worked.evs:
         where = "at this count" if worked.evs_at_count else "for these cards"
         evs = ", ".join(
-            f"{WORDS[key]} {value * 100:+.2f}%"
+            f"{WORDS[key]} {signed_number(value * 100, 2)}%"
             for key, value in sorted(worked.evs.items(), key=lambda item: -item[1])
         )
         text += f" EV of each play {where}, per bet: {evs}."

@@ -39,7 +39,7 @@ from drills import (
     table_play,
 )
 from drills.caches import Caches
-from drills.count_study import signed
+from drills.count_study import signed_notation
 from drills.counting.notation import (
     CARDS_PER_DECK,
 )
@@ -454,7 +454,8 @@ def step_asks(
         if "deviations" in spec.graded:
             count = spec.count_at(ask).played_by(spec.rules.decks)
             kind = "tc" if spec.system.balanced else "rc"
-            notation += f" {spec.system.slug} {kind} {signed(max(-30, min(30, int(count))))}"
+            shown = signed_notation(max(-30, min(30, int(count))))
+            notation += f" {spec.system.slug} {kind} {shown}"
         return [Asked("insurance", strategy_quiz.SLUG, notation, ask.round.bets(seat)[0])]
     if ask.kind in ("draw", "double", "redouble") and "strategy" in spec.graded:
         # The dealer's choices in bets of the table minimum; a punter's redouble, of his stake.
@@ -507,7 +508,7 @@ def _bet_asks(
         kind = "tc" if spec.system.balanced else "rc"
         notation = (
             f"{spec.system.slug} bankroll {int(spec.bankroll)} risk 0.05 "
-            f"{kind} {signed(max(-30, min(30, int(count_now))))}"
+            f"{kind} {signed_notation(max(-30, min(30, int(count_now))))}"
         )
         # The bet's EV cost is in bets of the table minimum (the ramp's unit).
         asks += [Asked(f"bet{box}", bet_sizing.SLUG, notation, low) for box in range(played)]

@@ -31,6 +31,7 @@ from trainer.engine.words import KEYWORDS, N_, N_plural, plural, say  # the one 
 
 __all__ = [
     "ENGLISH",
+    "MINUS",
     "KEYWORDS",
     "N_",
     "N_plural",
@@ -45,6 +46,7 @@ __all__ = [
 ]
 
 ENGLISH = "en"
+MINUS = "\u2212"  # the one minus sign a learner reads
 
 
 # Where the words find the learner's locale: English until the web layer installs its own with
@@ -77,9 +79,12 @@ def number(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
     if isinstance(value, Fraction):
         value = float(value)
     try:
-        return babel_numbers.format_decimal(value, format=shape, locale=_locale())
+        text = babel_numbers.format_decimal(value, format=shape, locale=_locale())
     except InvalidOperation:  # past Decimal's 28 digits (a number a visitor typed): as it is
-        return str(value)
+        text = str(value)
+    # One minus sign on every page: the true minus (U+2212), as :func:`signed` writes it, not
+    # the hyphen the locale's data gives ("-4" beside "−1" at the table read as two signs).
+    return text.replace("-", MINUS)
 
 
 def signed(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
@@ -89,7 +94,7 @@ def signed(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
     if rounded > 0:
         return "+" + text
     if rounded < 0:
-        return "\u2212" + text
+        return MINUS + text
     return text
 
 
@@ -98,6 +103,7 @@ def bets(value: float, digits: int = 2) -> str:
     priced."""
     shown = round(float(value), digits)
     text = babel_numbers.format_decimal(shown, format="#,##0." + "#" * digits, locale=_locale())
+    text = text.replace("-", MINUS)
     # The form for the number itself where it is whole ("1 bet", "5 ставок"); a fraction takes
     # the form of 2 ("1.5 bets", "1,5 ставки").
     whole = int(shown) if float(shown).is_integer() else 2

@@ -35,6 +35,7 @@ from drills.caches import Caches
 from drills.counting.notation import (
     CARDS_PER_DECK,
     MAX_DECKS,
+    count_notation,
     format_count,
     format_decks,
     read_decks_count,
@@ -98,7 +99,7 @@ class AceSideCount(Drill, AsksOnItsPage, FollowsPreferences):
         running = max(-reach, min(reach, running))
         notation = (
             f"{system.slug} {prefs.convention} {prefs.resolution} {decks}d "
-            f"played {played} aces {aces} rc {format_count(Fraction(running))}"
+            f"played {played} aces {aces} rc {count_notation(Fraction(running))}"
         )
         return self.question(notation, rules, caches=caches)
 

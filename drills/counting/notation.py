@@ -22,7 +22,13 @@ TRUE_COUNT_BOUND = 60
 
 
 def format_count(value: Fraction) -> str:
-    """A count as a learner writes it: ``"+3"``, ``"0"``, ``"-1.5"``."""
+    """A count as a learner reads it: ``"+3"``, ``"0"``, ``"\u22121.5"`` (a true minus sign, as
+    :func:`trainer.words.signed` writes; :func:`read_number` reads it back)."""
+    return count_notation(value).replace("-", "\u2212")
+
+
+def count_notation(value: Fraction) -> str:
+    """A count as a question's notation writes it: ``"+3"``, ``"0"``, ``"-1.5"`` (ASCII)."""
     value = Fraction(value)
     text = _decimal(abs(value))
     if value > 0:

@@ -285,15 +285,28 @@ def answer_token(session_id: str, index: int, ask: str) -> str:
 
 
 def next_checkpoint(session: CountingSession, answers: Mapping[tuple[int, str], Answered]) -> int:
-    """The first checkpoint not answered yet (``len(checkpoints)`` when all are)."""
+    """The first checkpoint whose first ask, the running count, is not answered yet
+    (``len(checkpoints)`` when all are; a true count may be left out: :func:`counted_once`)."""
     for index, spec in enumerate(session.checkpoints):
-        if any((index, ask) not in answers for ask in spec.asks):
+        if (index, spec.asks[0]) not in answers:
             return index
     return len(session.checkpoints)
 
 
+def counted_once(grades: Mapping[str, Grade]) -> dict[str, Grade]:
+    """A count check's grades (by ask name) as stored and counted: where the running count is
+    wrong, the true count worked out from it is wrong with it, one slip that graded twice
+    counted as two mistakes (the table's summary, the progress page, the path); so it is left
+    out, and the check counts once. With the running count right, the true count is graded."""
+    running = grades.get("rc")
+    if running is not None and not running.correct:
+        return {name: grade for name, grade in grades.items() if name != "tc"}
+    return dict(grades)
+
+
 def _signed_number(text: str) -> Fraction:
-    return Fraction(text.replace("+", "")) if text not in ("", "0") else Fraction(0)
+    cleaned = text.replace("+", "").replace("\u2212", "-")  # a count as read: a true minus
+    return Fraction(cleaned) if cleaned not in ("", "0") else Fraction(0)
 
 
 def _place(session: CountingSession, after: int) -> str:
@@ -432,6 +445,9 @@ class SessionDrill(Drill, AskedInSessions):
 
     def read_session(self, spec: str) -> CountingSession:
         return CountingSession.from_json(spec)
+
+    def counted(self, grades: Mapping[str, Grade]) -> dict[str, Grade]:
+        return counted_once(grades)
 
     def session_asks(
         self, session: CountingSession, session_id: str

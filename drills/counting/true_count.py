@@ -29,6 +29,7 @@ from drills.caches import Caches
 from drills.counting.checkpoint import about_decks
 from drills.counting.notation import (
     CARDS_PER_DECK,
+    count_notation,
     format_count,
     format_decks,
     read_decks_count,
@@ -99,7 +100,7 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
         running = max(-reach, min(reach, running))
         notation = (
             f"{system.slug} {prefs.convention} {prefs.resolution} {decks}d "
-            f"rc {format_count(running)} played {played} {show}"
+            f"rc {count_notation(running)} played {played} {show}"
         )
         return self.question(notation, rules, caches=caches)
 

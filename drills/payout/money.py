@@ -55,15 +55,15 @@ def read_amount(text: str, *, signed: bool) -> Decimal:
 
 
 def money_text(amount: Fraction | Decimal | int) -> str:
-    """An amount as the drill writes it: ``15``, ``22.50``, ``-7.50``."""
+    """An amount as the drill writes it: ``15``, ``22.50``, ``\u22127.50`` (a true minus)."""
     value = Fraction(amount)
     if value.denominator == 1:
-        return str(value.numerator)
+        return str(value.numerator).replace("-", "\u2212")
     cents = value * 100
     if cents.denominator != 1:
-        return str(Decimal(value.numerator) / Decimal(value.denominator))
+        return str(Decimal(value.numerator) / Decimal(value.denominator)).replace("-", "\u2212")
     whole = abs(cents.numerator)
-    sign = "-" if value < 0 else ""
+    sign = "\u2212" if value < 0 else ""  # the true minus a learner reads (read back too)
     return f"{sign}{whole // 100}.{whole % 100:02d}"
 
 

@@ -2,7 +2,8 @@
 // table's forms (form.table-keys: plays, insurance, bet keys, keep or take back) answer the same way.
 // Without this file the quiz still works: buttons submit the form, the server keeps the time.
 // A key answers only while focus is in the question (its first button has it on arrival and
-// after each answer), never from a link or a field elsewhere on the page (WCAG 2.1.4).
+// after each answer) or in the verdict on the last answer (its Details summary, once opened),
+// never from a link or a field elsewhere on the page (WCAG 2.1.4).
 (function () {
   "use strict";
 
@@ -19,6 +20,11 @@
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (typing(event.target) || event.key.length !== 1) return;
     var question = event.target.closest && event.target.closest("form.strategy-question, form.table-keys");
+    // From the verdict on the last answer (its Details opened, the focus left on its summary),
+    // the keys still answer the question asked now: the verdict belongs to the drill.
+    if (!question && event.target.closest && event.target.closest(".feedback")) {
+      question = document.querySelector("form.strategy-question, form.table-keys");
+    }
     if (!question) return;
     var key = event.key.toUpperCase();
     var button = question.querySelector('button[data-key="' + key + '"]:not([disabled])');

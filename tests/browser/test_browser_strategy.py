@@ -229,3 +229,20 @@ def test_a_chart_never_worked_out_is_shown_being_worked_out_then_the_quiz_asks(
     expect(page.locator("form.strategy-question input[name=rules]")).to_have_value(
         "vegas-6d-s17 decks=5 double_after_split=false"
     )
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+def test_the_hand_comes_before_the_quiz_settings(page_with: Any, width: int) -> None:
+    """On a phone the question (the dealer's card, the hand, the play keys) is on the first
+    screen and the settings come after it, one link away; at desktop width too."""
+    page = page_with(viewport={"width": width, "height": 844})
+    page.goto("/drills/basic-strategy")
+    hand = page.locator("form.strategy-question .table-cards")
+    expect(hand).to_be_in_viewport()
+    expect(page.locator("form.strategy-question button:not([disabled])").first).to_be_in_viewport()
+    settings = page.locator("section.strategy-settings")
+    hand_box, settings_box = hand.bounding_box(), settings.bounding_box()
+    assert hand_box and settings_box and hand_box["y"] < settings_box["y"]
+    page.get_by_role("link", name=re.compile("^Quiz settings")).click()
+    expect(page.get_by_role("heading", name="Quiz settings")).to_be_in_viewport()
+    expect(settings.locator("select[name=mix]")).to_be_visible()

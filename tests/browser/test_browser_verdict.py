@@ -266,3 +266,36 @@ def test_the_verdict_is_said_once_and_read_once(page: Page, title: str) -> None:
         if line in node and not node.strip(" -'").startswith("region ")
     ]
     assert len(read) == 1 and read[0].startswith("heading "), read
+
+
+def test_the_quiz_keys_still_answer_once_details_is_opened_by_keyboard(page: Page) -> None:
+    """Details opened from the keyboard (Shift+Tab back to its summary, Enter): it opens and
+    closes by keyboard, and the play keys answer the next hand without tabbing back."""
+    open_drill(page, "Basic strategy")
+    answer_quiz(page)
+    expect(page.locator("#feedback-heading")).to_have_text(VERDICT)
+    # Once the panel has settled (the next hand's first key focused), back to Details.
+    expect(page.locator("form.strategy-question button:not([disabled])").first).to_be_focused()
+    summary = page.locator("section.feedback details.verdict-details > summary")
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("section.feedback details.verdict-details")).to_have_attribute("open", "")
+    expect(summary).to_be_focused()
+    token = page.locator("form.strategy-question input[name=token]").input_value()
+    key = page.locator("form.strategy-question button:not([disabled])").first.get_attribute(
+        "data-key"
+    )
+    page.keyboard.press(str(key).lower())
+    expect(page.locator("form.strategy-question input[name=token]")).not_to_have_value(token)
+    expect(page.locator("#feedback-heading")).to_have_text(VERDICT)
+    # Details still opens and closes by keyboard on the new verdict.
+    # Once the panel has settled (the next hand's first key focused), back to Details.
+    expect(page.locator("form.strategy-question button:not([disabled])").first).to_be_focused()
+    summary = page.locator("section.feedback details.verdict-details > summary")
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("section.feedback details.verdict-details")).to_have_attribute("open", "")
+    page.keyboard.press("Enter")
+    expect(page.locator("section.feedback details.verdict-details")).not_to_have_attribute(
+        "open", ""
+    )

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from drills import InvalidAnswerError, InvalidQuestionError
 from drills.counting.checkpoint import Checkpoint, read_checkpoint
 from drills.counting.notation import (
+    count_notation,
     format_count,
     format_decks,
     read_count,
@@ -56,8 +57,10 @@ def test_a_count_reads_back_as_written(value):
 
 
 def test_counts_are_signed_and_decks_are_decimal():
-    assert [format_count(Fraction(n)) for n in (3, 0, -2)] == ["+3", "0", "-2"]
-    assert format_count(Fraction(-3, 2)) == "-1.5"
+    # A learner reads a true minus sign (as every number is written); the notation, ASCII.
+    assert [format_count(Fraction(n)) for n in (3, 0, -2)] == ["+3", "0", "\u22122"]
+    assert format_count(Fraction(-3, 2)) == "\u22121.5"
+    assert count_notation(Fraction(-3, 2)) == "-1.5"
     assert [format_decks(Fraction(n, 4)) for n in (8, 10, 3)] == ["2", "2.5", "0.75"]
 
 

@@ -38,7 +38,7 @@ RULES = find_preset("vegas-6d-s17")
 def test_true_counts_follow_the_convention(notation, answer):
     grade = TRUE.grade(notation, answer, RULES)
     assert grade.correct, grade.explanation
-    assert grade.right_answer == answer
+    assert grade.right_answer == answer.replace("-", "\u2212")  # a true minus, as read
     wrong = str(int(answer) + 1)
     assert not TRUE.grade(notation, wrong, RULES).correct
 

@@ -39,7 +39,7 @@ def test_the_data_file_covers_every_kind() -> None:
 def test_the_known_amount_is_graded_right(notation: str, amount: str, source: str) -> None:
     grade = DRILL.grade(notation, amount, RULES)
     assert grade.correct, f"{notation}: {source}"
-    assert grade.right_answer == amount
+    assert grade.right_answer == amount.replace("-", "\u2212")  # a true minus, as read
     assert grade.ev_cost == 0
 
 
@@ -185,7 +185,7 @@ def test_the_explanation_names_the_rule_and_the_amount() -> None:
 
 @pytest.mark.parametrize(
     ("amount", "text"),
-    [(Fraction(45, 2), "22.50"), (Fraction(-15, 2), "-7.50"), (Fraction(30), "30"), (0, "0")],
+    [(Fraction(45, 2), "22.50"), (Fraction(-15, 2), "\u22127.50"), (Fraction(30), "30"), (0, "0")],
 )
 def test_amounts_are_written_to_the_cent(amount: Fraction, text: str) -> None:
     assert money_text(amount) == text

@@ -62,7 +62,7 @@ def test_insurance_questions_show_a_count_near_the_index_when_asked() -> None:
             rng, VEGAS, mix="shoe", last_question=None, tally={}, counted=hilo
         )
         if "insurance" in question.notation:
-            counts.append(int(question.view["count"]["value"]))
+            counts.append(int(question.view["count"]["value"].replace("\u2212", "-")))
         else:
             assert "count" not in question.view  # a play question shows none
     assert all(-1 <= c <= 7 for c in counts) and len(set(counts)) > 3
@@ -129,6 +129,7 @@ def test_no_insurance_index_names_the_counts_looked_over_in_the_system(system: s
     counted = find_system(system)
     grid = count_grid(VEGAS, counted)
     words = grid_words(VEGAS, counted)
-    assert words == f"from {grid[0]:+d} to {grid[-1]:+d}".replace("+0", "0")
+    expected = f"from {grid[0]:+d} to {grid[-1]:+d}".replace("+0", "0").replace("-", "\u2212")
+    assert words == expected
     if system == "ko":  # running counts: the span is not a true count's
-        assert words != "from -10 to +10"
+        assert words != "from \u221210 to +10"

@@ -91,7 +91,7 @@ def test_a_box_paid_wrong_is_named_and_priced() -> None:
     _, result = read_played(notation)
     assert [seat.hands[0].outcome for seat in result.seats] == [Outcome.WIN, Outcome.LOSE]
     grade = DRILL.grade(notation, "10;20", VEGAS)
-    assert not grade.correct and grade.right_answer == "+10; -20"
+    assert not grade.correct and grade.right_answer == "+10; \u221220"
     assert grade.ev_cost == Fraction(40, 30)
     first, second = grade.explanation.split("\n")
     assert "right" in first and "not +20" in second

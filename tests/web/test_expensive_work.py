@@ -4,6 +4,7 @@ Pages that only show what is cached are never limited."""
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -148,3 +149,39 @@ def test_a_penetration_chart_not_worked_out_is_limited_and_a_cached_one_is_not(
     app.config["EXPENSIVE_WORK_PER_WINDOW"] -= 1
     assert client.get(url).status_code == 200  # cached: shown whatever the limit
     clear_memory()
+
+
+def test_a_chart_being_worked_out_shows_its_time_so_far_and_an_honest_estimate(
+    client: Any, db: Any
+) -> None:
+    """From the first second the page says how long the job has run; with no chart worked out
+    on this server yet, why the first takes longest (the engine compiles its arithmetic once);
+    after one has, the time left by that one's."""
+    from trainer.store import jobs
+
+    client.application.config["JOBS_INLINE"] = False  # the job waits for a worker, as served
+    client.get(f"/drills/basic-strategy?rules={NEW_RULES}")
+    waiting = client.get(f"/drills/basic-strategy?wait=1&rules={NEW_RULES}").get_data(True)
+    assert "Waiting for the server to start on the strategy chart" in waiting
+    (job_id,) = db.execute("SELECT id FROM jobs WHERE kind = 'chart'").fetchone()
+    db.execute(
+        "UPDATE jobs SET state = 'running', started_at = strftime('%Y-%m-%dT%H:%M:%fZ',"
+        " 'now', '-4 seconds') WHERE id = ?",
+        [job_id],
+    )
+    db.conn.commit()
+    first = client.get(f"/drills/basic-strategy?wait=1&rules={NEW_RULES}").get_data(True)
+    assert re.search(r"started [45] s ago", first), first[-3000:]
+    assert "The first chart on a new server takes longest" in first
+    assert ": a few seconds." not in first  # what it said, first chart or not
+    # Another chart that took 30 s: this one's estimate goes by it.
+    other, _ = jobs.enqueue(db, "chart", {"rules": "single-deck"}, key="chart other", total=1)
+    db.execute(
+        "UPDATE jobs SET state = 'done', started_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now',"
+        " '-40 seconds'), finished_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-10 seconds')"
+        " WHERE id = ?",
+        [other.id],
+    )
+    db.conn.commit()
+    later = client.get(f"/drills/basic-strategy?wait=1&rules={NEW_RULES}").get_data(True)
+    assert re.search(r"About (25|30) seconds left", later), later[-3000:]  # 30 s less 4, by fives

@@ -16,7 +16,7 @@ from drills import get_drill, rules_for
 from drills import path as steps
 from drills.hand_totals import read_hand, right_answer
 from trainer.engine.rulebook.rules import Rules
-from trainer.store import paths
+from trainer.store import attempts, paths
 
 # The deviation and bet-sizing questions are drawn from the default rules' Hi-Lo study.
 pytestmark = pytest.mark.usefixtures("count_studies")
@@ -92,12 +92,10 @@ def test_a_dealer_who_has_the_basics_continues_to_the_dealers_drills(
     answer_a_hand(client)
     user_id = db["users"].rows.__next__()["id"]
     for kind in ("hand-totals", "payout-math"):
-        db.execute(
-            "INSERT OR REPLACE INTO drill_totals (user_id, drill, attempts, correct, timed,"
-            " response_ms_sum) VALUES (?, ?, 20, 20, 0, 0)",
-            [user_id, kind],
-        )
-    db.conn.commit()
+        for n in range(20):
+            attempts.record_attempt(db, user_id=user_id, drill=kind, question="A5",
+                                    rules="vegas-6d-s17", answer="1", right_answer="1",
+                                    correct=True, token=f"{kind}-{n}")  # fmt: skip
     assert continue_href(home(client)) == "/drills/procedure"
 
 
@@ -129,7 +127,7 @@ def test_a_returning_learner_sees_continue_and_today_before_the_path(client: Any
     assert "Where are you starting from?" not in page
     assert continue_href(page) == "/drills/hand-totals"
     assert page.index("continue-heading") < page.index('id="today"') < page.index('id="path"')
-    assert "Hand totals: 1 answer, 100% right." in page
+    assert "Hand totals: your last 1 answer, 100% right." in page
 
 
 # -- the placement check ------------------------------------------------------------------
@@ -311,3 +309,27 @@ def test_while_the_count_study_is_worked_out_the_check_asks_the_rest(
     assert {slug for _step, slug, _notation in asked} >= {"running-count", "true-count"}
     assert not {"deviations", "bet-sizing"} & {slug for _step, slug, _notation in asked}
     assert started and started[0].endswith(" hi-lo")
+
+
+@pytest.mark.parametrize(("first", "then", "done"), [(False, True, True), (True, False, False)])
+def test_a_steps_mastery_rests_on_the_last_answers(
+    client: Any, db: Any, first: bool, then: bool, done: bool
+) -> None:
+    """A hundred wrong first tries, then a hundred right: the step is done (its figures are the
+    last hundred answers, all right); the other way round, it is not, however many right
+    answers came long before. The path says what its figures rest on."""
+    answer_a_hand(client)  # a guest, with a row
+    (user_id,) = db.execute("SELECT user_id FROM attempts").fetchone()
+    for n, correct in enumerate([first] * 150 + [then] * steps.RECENT_ANSWERS):
+        attempts.record_attempt(db, user_id=user_id, drill="hand-totals", question="A5",
+                                rules="vegas-6d-s17", answer="soft 16" if correct else "16",
+                                right_answer="soft 16", correct=correct, token=f"t{n}")  # fmt: skip
+    assert attempts.recent_tallies(db, user_id, ["hand-totals", "deviations"], 100) == {
+        "hand-totals": (100, 100 if then else 0)
+    }
+    page = re.sub(r"\s+", " ", unescape(home(client)))
+    step = page.split('id="step-totals"')[1].split("</li>")[0]
+    assert ("Done</span>" in step) is done
+    right = 100 if then else 0
+    assert f"Hand totals: your last 100 answers, {right}% right." in step
+    assert "rest on your last 100 answers to each drill" in page

@@ -112,7 +112,7 @@ def _candidates(drill: Drill, form: Form, rules: Rules) -> Iterator[dict[str, st
         return
     if drill.slug == "ace-side-count":  # three numbers, said as "aces +2, bet +1, insurance 0"
         probe = drill.answer_text({name: "0" for name in form.boxes})
-        numbers = re.findall(r"[+-]?\d+", right_of(drill, notation, rules, probe))
+        numbers = re.findall(r"[+\-\u2212]?\d+", right_of(drill, notation, rules, probe))
         yield dict(zip(form.boxes, numbers, strict=True))
         yield {name: "9" for name in form.boxes}
         return

@@ -31,9 +31,9 @@ FIGURES = ("Perfect dealer play expected", "Your mistakes cost (skill)", "So you
 
 
 def figure(page: str, label: str) -> float:
-    found = re.search(rf"<dt>{re.escape(label)}</dt><dd>([-+]?[\d.]+)</dd>", page)
+    found = re.search(rf"<dt>{re.escape(label)}</dt><dd>([-+\u2212]?[\d.]+)</dd>", page)
     assert found, f"no {label!r} in the summary"
-    return float(found[1])
+    return float(found[1].replace("\u2212", "-"))  # written with the true minus, as read
 
 
 # Where the deal passes to a punter's natural (twenty-one-home) the learner plays on as a

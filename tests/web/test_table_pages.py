@@ -325,7 +325,7 @@ def test_a_mistake_made_again_after_taking_it_back_and_kept_is_priced(
     assert row[1] == "2" and row[2] != "0" and float(row[3]) > 0
     assert page.count("you took it back") + page.count("taken back") >= 1
     skill = re.search(r"Your mistakes cost \(skill\)</dt><dd>([^<]+)</dd>", page)
-    assert skill and skill[1].startswith("-") and skill[1] != "-0"
+    assert skill and skill[1].startswith("\u2212") and skill[1] != "\u22120"  # a true minus
 
 
 # A talia of a short pack (one deck), holding the bank.
@@ -393,7 +393,7 @@ def test_early_surrender_is_asked_before_the_peek_and_graded(
             shown = client.get(response.headers["Location"]).get_data(as_text=True)
             said = r"<strong>Play: (surrender, right|\w+ was right, not surrender)"
             assert re.search(said, shown)
-            assert "surrender -" in shown  # its EV, early surrender's, among the plays'
+            assert "surrender \u2212" in shown  # its EV, early surrender's, among the plays'
             return
         assert client.post(url + "/step", data=answer(kind, fields)).status_code == 303
 
@@ -475,3 +475,20 @@ def test_a_natural_surrendered_early_is_graded_a_mistake_with_its_cost(
     shown = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "A natural against 10" in shown and "Surrender costs" in shown
     assert tables.steps_of(db, url.rsplit("/", 1)[-1])[-1].state == "held"
+
+
+@pytest.mark.parametrize(
+    ("preset", "deals", "co_bettors"),
+    [("vegas-6d-s17", False, False), ("twenty-one-home", True, False),
+     ("russian-bank", True, False), ("casino-boxes", False, True)],
+)  # fmt: skip
+def test_the_set_up_form_explains_only_what_its_rules_have(
+    preset: str, deals: bool, co_bettors: bool, client: Any, csrf: Any
+) -> None:
+    """Who holds the deal, and where the learner starts, belong with home twenty-one and the
+    Russian banking game only; co-bettors with the casino boxes: not on a Vegas table's form."""
+    drawn = client.post("/table/", data={"rules": preset, "rules_only": "1", "csrf_token": csrf()})
+    page = drawn.get_data(as_text=True)
+    assert ("you hold the deal" in page) is deals
+    assert ('name="punter_seat"' in page) is deals
+    assert ('name="co_bettors"' in page) is co_bettors

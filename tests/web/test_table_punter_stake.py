@@ -84,6 +84,7 @@ def test_a_stake_at_the_bank_is_graded_on_the_cards_and_the_bankroll_then(
         net = game.rounds[number].record.result.seats[0].net
         at_stakes += evs[0] if evs else net
     plays_cost = sum(Fraction(s.cost) for s in played if not s.step.startswith("bet"))
+    figures = {k: v.replace("\u2212", "-") for k, v in figures.items()}  # a true minus, as read
     yours = float(figures["So your play expected"])
     assert abs(yours - float(at_stakes - plays_cost)) < 0.011
     skill = float(figures["Your mistakes cost (skill)"])

@@ -112,3 +112,19 @@ def test_a_bad_threshold_is_a_400_that_names_its_field(
     assert f'id="{field}-error"' in page
     assert f'name="{field}"' in page.split(f'id="{field}-error"')[0].rsplit("<label", 1)[-1]
     assert counts(db) == (0, 0)
+
+
+def test_a_wrong_count_check_is_one_mistake_in_the_learners_figures(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """A running count off by one makes the true count worked from it wrong too: one slip,
+    stored as one wrong answer, and the progress page counts one answer, wrong."""
+    url = sit(client, csrf, mode="training", unpriced="note", stop_at="2")
+    fields = play_to_the_first_count_check(client, url, hidden_fields)
+    running = replayed(db, url)[0].count_at(replayed(db, url)[2]).running
+    wrong = {**fields, "running": str(running - 1 if running > 0 else running + 1), "true": "0"}
+    assert client.post(url + "/step", data=wrong).status_code == 303
+    rows = db.execute("SELECT question, correct FROM attempts WHERE drill = 'shoe-count'")
+    assert [(question[:3], correct) for question, correct in rows.fetchall()] == [("rc ", 0)]
+    progress = re.sub(r"<[^>]+>", " ", client.get("/progress").get_data(as_text=True))
+    assert re.search(r"Counting through a shoe\s+1\s+0%", progress)

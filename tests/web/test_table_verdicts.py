@@ -132,9 +132,12 @@ def test_the_summary_groups_its_errors_and_shows_no_notation(
     assert not COUNT_NOTATION.search(text), COUNT_NOTATION.search(text)
     assert not [name for name in OPTION_NAMES if name in text]
     assert "Drilled again" not in text
+    # One minus sign: the true minus every number a learner reads is written with.
+    assert not re.search(r"(?<![\w\u2212-])-\d", text), re.search(r".{30}(?<![\w-])-\d.{10}", text)
     for error in counted:  # a count error is one line: what was said, what was right
         assert re.fullmatch(
-            r"Round \d+ : you gave the (running|true) count as [+-]?\d+, where it was [+-]?\d+\.",
+            r"Round \d+ : you gave the (running|true) count as [+\u2212]?\d+, where it was "
+            r"[+\u2212]?\d+\.",
             error,
         ), error
     # A play's error shows its hand against the up card, with suit symbols.

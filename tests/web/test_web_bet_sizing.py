@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import html
 import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from drills.bet_sizing import DRILL
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import number
 
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")
@@ -31,6 +33,38 @@ def test_a_bet_is_graded_by_the_ramp_and_stored(client: Any, db: Any, hidden_fie
     assert "Right" in response.get_data(as_text=True)
     stored = [(a["drill"], a["answer"], a["correct"]) for a in db["attempts"].rows]
     assert stored == [("bet-sizing", right, 1)]
+
+
+def test_a_wrong_bets_cost_names_its_unit_the_table_minimum_and_the_money(
+    client: Any, hidden_fields: Any
+) -> None:
+    """A bet-sizing cost is in table minimums, not "of a bet" of the bet made: the verdict's
+    first line says so in words, with the money given up."""
+    for _ in range(20):
+        text = client.get(URL + "&bankroll=20000&risk=0.1").get_data(as_text=True)
+        form = hidden_fields(text)
+        rules = Rules.parse(form["rules"])
+        right = Fraction(DRILL.grade(form["question"], "0", rules).right_answer)
+        for bet in (rules.min_bet, right * 4):  # under the ramp with an edge, over it without
+            grade = DRILL.grade(form["question"], str(bet), rules)
+            if grade.ev_cost:
+                break
+        else:
+            continue
+        action = html.unescape(ACTION_RE.search(text).group(1))
+        page = client.post(action, data={**form, "answer": str(bet)}).get_data(as_text=True)
+        line = html.unescape(re.search(r'<h2 id="feedback-heading"[^>]*>(.*?)</h2>', page).group(1))
+        lost = float(grade.ev_cost * rules.min_bet)
+        money = number(lost, 2 if lost >= 0.01 else 4)
+        assert line.startswith("Not quite: your ramp bets"), line
+        percent = number(float(grade.ev_cost) * 100, 2)
+        assert line.endswith(f"Cost: {money}, {percent}% of the table minimum."), line
+        assert "of a bet" not in line, line
+        # Every number the verdict writes (the edge, the count) has the one true minus sign.
+        verdict = html.unescape(page.split('id="feedback"')[1].split("</section>")[0])
+        assert not re.search(r"(?<![\w-])-\d", re.sub(r"<[^>]+>", " ", verdict)), verdict
+        return
+    pytest.fail("no costly bet in 20 questions")
 
 
 def test_a_bankroll_or_risk_that_makes_no_ramp_is_a_400_beside_its_field(

@@ -263,6 +263,43 @@ def test_a_shoe_is_counted_through_and_each_count_stored_once(
         assert read_checkpoint(row["question"]).grade(row["answer"]).correct == bool(row["correct"])
 
 
+def test_a_wrong_running_count_at_a_checkpoint_counts_once(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any
+) -> None:
+    """A running count off by two makes the true count worked from it wrong too: one slip, so
+    one wrong answer stored (the running count's) and shown, in the learner's figures as on
+    the page; with the running count right, a wrong true count is a mistake of its own."""
+    url = start(client, csrf, "shoe", rules="single-deck", seats="2")
+    seen: list[Card] = []
+    asked = 0
+    for _ in range(100):
+        page = client.get(url).get_data(as_text=True)
+        assert "Summary:" not in page, "no checkpoint asked a true count"
+        seen += shown_cards(page)
+        if "true" in checkpoint_fields(page):
+            break
+        running = running_count(read_checkpoint("rc hi-lo 1d:").system, seen, 1)
+        client.post(f"{url}/answer", data={**hidden_fields(page), "running": str(int(running))})
+        asked += 1
+    running = int(running_count(read_checkpoint("rc hi-lo 1d:").system, seen, 1))
+    data = {**hidden_fields(page), "running": str(running + 2), "true": "0"}
+    response = client.post(f"{url}/answer", data=data)
+    assert response.status_code == 200
+    rows = stored(db)[asked:]
+    assert [(row["question"][:3], row["correct"]) for row in rows] == [("rc ", 0)]
+    verdict = html.unescape(response.get_data(as_text=True)).split('id="feedback-heading"')[1]
+    assert "Running count" in verdict.split("</h2>")[0]
+    assert "True count" not in verdict.split("</h2>")[0]
+    # The next checkpoint is asked; the figures count one answer for the check, wrong.
+    assert client.get(url).get_data(as_text=True).count('name="checkpoint"') == 1
+    stats = attempts.drill_stats(db, rows[0]["user_id"], drill="shoe-count")["shoe-count"]
+    assert (stats.attempts - asked, stats.correct) == (1, asked)
+    progress = re.sub(
+        r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get("/progress").get_data(as_text=True))
+    )
+    assert f"Counting through a shoe {asked + 1} " in progress
+
+
 @pytest.mark.parametrize("htmx", [False, True])
 @pytest.mark.parametrize(
     ("kind", "fields"),
@@ -282,7 +319,10 @@ def test_a_resent_checkpoint_answer_shows_its_stored_grade_counted_once(
     first = client.post(f"{url}/answer", data=data, headers=headers)
     assert first.status_code == 200
     graded = stored(db)
-    assert len(graded) == len(checkpoint_fields(page))
+    # A wrong running count is stored alone: the true count worked from it is left out.
+    fields = checkpoint_fields(page)
+    left_out = "true" in fields and not graded[0]["correct"]
+    assert len(graded) == len(fields) - left_out
     # The same form again, and again with other counts (a second tab): the stored grade.
     for resent in (data, {**data, **{name: "-5" for name in checkpoint_fields(page)}}):
         again = client.post(f"{url}/answer", data=resent, headers=headers)
@@ -378,7 +418,8 @@ def test_the_running_count_misses_appear_in_the_mistakes(
     given = miss_every_checkpoint(client, db, url, hidden_fields)
     mistakes = client.get("/mistakes").get_data(as_text=True)
     assert "Running count" in mistakes
-    assert f"You said <strong>{given[-1]}</strong>" in mistakes
+    said = given[-1].replace("-", "\u2212")  # the answer as stored and read: a true minus
+    assert f"You said <strong>{said}</strong>" in mistakes
     user = client.get("/progress").get_data(as_text=True)
     assert "Running count" in user
     assert attempts  # the store the mistakes page reads

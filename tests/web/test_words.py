@@ -21,6 +21,14 @@ def test_counts_always_carry_their_sign():
     assert [signed(3), signed(-2), signed(0), signed(-0.01, 1)] == ["+3", "\u22122", "0", "0.0"]
 
 
+def test_a_negative_number_takes_the_same_minus_sign_as_a_count():
+    """One minus sign a learner reads: a number's is the true minus a count's is ("\u22124",
+    never "-4" beside "\u22121")."""
+    assert number(-4) == "\u22124" == signed(-4)
+    assert number(-1234.5, 1) == "\u22121,234.5"
+    assert bets(-0.5) == "\u22120.5 bets"
+
+
 def test_plurals_choose_their_form_and_write_the_number():
     assert plural("%(count)s seat", "%(count)s seats", 1) == "1 seat"
     assert plural("%(count)s seat", "%(count)s seats", 10000) == "10,000 seats"

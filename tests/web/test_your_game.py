@@ -156,9 +156,11 @@ def test_a_seeded_learner_gets_figures_and_ranked_leaks(client: Any, db: Any) ->
     text = result.get_data(as_text=True)
     assert "You beside a perfect counter" in text
     assert "Your leaks, costliest first" in text
-    leaks = re.findall(r"<li><strong>([^<]+)</strong>: fixing it is worth (-?[0-9.,]+)", text)
+    leaks = re.findall(
+        r"<li><strong>([^<]+)</strong>: fixing it is worth ([-\u2212]?[0-9.,]+)", text
+    )
     assert len(leaks) == 6  # every kind has its answers
-    worths = [float(worth.replace(",", "")) for _, worth in leaks]
+    worths = [float(worth.replace(",", "").replace("\u2212", "-")) for _, worth in leaks]
     priced = [w for (name, _), w in zip(leaks, worths, strict=True) if "plays" in name]
     assert all(w > 0 for w in priced)
     assert "<svg" in text and "Your win an hour, week by week" in text

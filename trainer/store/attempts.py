@@ -312,6 +312,23 @@ def drill_stats(
     }
 
 
+def recent_tallies(
+    db: sqlite_utils.Database, user_id: int, drills: Iterable[str], last: int
+) -> dict[str, tuple[int, int]]:
+    """Per drill (of ``drills`` the learner has answered): how many of their ``last`` answers
+    there are (at most ``last``) and how many of those were right, newest first by id."""
+    found: dict[str, tuple[int, int]] = {}
+    for drill in dict.fromkeys(drills):
+        row = db.execute(
+            "SELECT count(*), coalesce(sum(correct), 0) FROM (SELECT correct FROM attempts"
+            " WHERE user_id = ? AND drill = ? ORDER BY id DESC LIMIT ?)",
+            [user_id, drill, last],
+        ).fetchone()
+        if row[0]:
+            found[drill] = (int(row[0]), int(row[1]))
+    return found
+
+
 def to_csv(attempts: Iterable[Attempt]) -> str:
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=EXPORT_FIELDS, lineterminator="\n")

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from markupsafe import Markup, escape
 
 from trainer.engine.indices import CountEdge
+from trainer.words import signed as signed_number
 
 __all__ = ["describe_edge", "edge_chart"]
 
@@ -20,7 +21,7 @@ _SHARE_HEIGHT = 36  # the frequency bars' tallest, along the bottom of the plot
 
 
 def _signed(count: int) -> str:
-    return f"+{count}" if count > 0 else str(count)
+    return signed_number(count)
 
 
 def describe_edge(rows: Sequence[CountEdge], kind: str) -> str:
@@ -35,9 +36,10 @@ def describe_edge(rows: Sequence[CountEdge], kind: str) -> str:
         else "Playing basic strategy the player never has the edge over these counts."
     )
     return (
-        f"Edge with basic strategy from {low.basic * 100:+.2f}% at {_signed(low.count)} to "
-        f"{high.basic * 100:+.2f}% at {_signed(high.count)}; with the indices from "
-        f"{low.indices * 100:+.2f}% to {high.indices * 100:+.2f}%. {where}"
+        f"Edge with basic strategy from {signed_number(low.basic * 100, 2)}% at "
+        f"{_signed(low.count)} to {signed_number(high.basic * 100, 2)}% at "
+        f"{_signed(high.count)}; with the indices from {signed_number(low.indices * 100, 2)}% "
+        f"to {signed_number(high.indices * 100, 2)}%. {where}"
     )
 
 
@@ -90,7 +92,9 @@ def edge_chart(rows: Sequence[CountEdge], *, kind: str, title: str, chart_id: st
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py, _ in points)
         parts.append(f'<polyline class="edge-line {name}" points="{path}"/>')
         for px, py, row in points:
-            label = f"{_signed(row.count)}: {getattr(row, value_of) * 100:+.2f}% ({name})"
+            label = (
+                f"{_signed(row.count)}: {signed_number(getattr(row, value_of) * 100, 2)}% ({name})"
+            )
             parts.append(
                 f'<circle class="edge-dot {name}" cx="{px:.1f}" cy="{py:.1f}" r="3">'
                 f"<title>{escape(label)}</title></circle>"

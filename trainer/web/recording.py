@@ -86,12 +86,17 @@ def record_checkpoint(
     grades: Mapping[str, Grade],
     *,
     response_ms: int | None,
-) -> None:
-    """Store a session checkpoint's graded answers (``grades`` by ask name), each under its
-    ask's token and the session's skill (:meth:`~drills.AskedInSessions.session_skill`), then
-    move the speed level (:func:`adapt_speed`): inside the caller's transaction."""
-    skill = drill.session_skill(session) if isinstance(drill, AskedInSessions) else None
-    for ask in asks:
-        record(user, drill, ask.notation, grades[ask.name], rules=session.rules, token=ask.token,
+) -> dict[str, Grade]:
+    """Store a session checkpoint's graded answers (``grades`` by ask name) as the drill counts
+    them (:meth:`~drills.AskedInSessions.counted`: a wrong running count's true count is left
+    out, one slip stored once), each under its ask's token and the session's skill
+    (:meth:`~drills.AskedInSessions.session_skill`), then move the speed level
+    (:func:`adapt_speed`): inside the caller's transaction. The grades stored."""
+    skill, kept = None, dict(grades)
+    if isinstance(drill, AskedInSessions):
+        skill, kept = drill.session_skill(session), drill.counted(grades)
+    for ask in (ask for ask in asks if ask.name in kept):
+        record(user, drill, ask.notation, kept[ask.name], rules=session.rules, token=ask.token,
                response_ms=response_ms, skill=skill)  # fmt: skip
-    adapt_speed(drill, user, session, all(grade.correct for grade in grades.values()))
+    adapt_speed(drill, user, session, all(grade.correct for grade in kept.values()))
+    return kept

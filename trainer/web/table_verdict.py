@@ -14,6 +14,7 @@ from typing import Any
 from drills import Grade
 from drills.table_session import Asked
 from drills.table_sums import ASK_NAMES
+from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.web.mastery import SMALLEST_COST
 from trainer.web.table_view import money
 from trainer.words import N_, bets, say, signed
@@ -27,9 +28,10 @@ def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
     shown = []
     for asked, grade in grades:
         cost = (grade.ev_cost or Fraction(0)) * asked.stake
+        name = _named(asked.name, asked.notation)
         shown.append(
             verdict(
-                asked.name,
+                name,
                 grade.answer,
                 grade.right_answer,
                 grade.correct,
@@ -41,11 +43,23 @@ def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
     return shown
 
 
+def _named(name: str, question: str) -> str:
+    """The ask's name as its verdict says it: insurance on a natural (``"AS KH v AD
+    insurance"``) is even money."""
+    if name != "insurance":
+        return name
+    try:
+        natural = Hand.parse(question.split(" v ", 1)[0]).is_two_card_21
+    except InvalidHandError:
+        return name
+    return "even money" if natural else name
+
+
 def stored_verdicts(rows: dict[str, Any]) -> list[dict[str, Any]]:
     """A step's stored attempts (by ask name) as verdicts' first lines."""
     return [
         verdict(
-            name,
+            _named(name, row.get("question", "")),
             row["answer"],
             row["right_answer"],
             bool(row["correct"]),
@@ -72,6 +86,8 @@ _ANSWER_WORDS = {
     "no redouble": N_("not redoubling"),
 }
 _INSURANCE_WORDS = {"I": N_("taking it"), "N": N_("declining it")}
+_OWN_NAMES = {"even money": N_("Even money")}  # an insurance ask on a natural
+_EVEN_MONEY_WORDS = {"I": N_("taking even money"), "N": N_("playing the natural out")}
 
 
 def answer_words(name: str, answer: str) -> str:
@@ -84,13 +100,15 @@ def answer_words(name: str, answer: str) -> str:
             return answer
     if name == "insurance":
         return say(_INSURANCE_WORDS.get(answer, answer))
+    if name == "even money":
+        return say(_EVEN_MONEY_WORDS.get(answer, answer))
     return say(_ANSWER_WORDS[answer]) if answer in _ANSWER_WORDS else answer
 
 
 # Asks answered by one of two choices (insurance, the dealer's draw, doubling, redoubling):
 # a wrong answer's line names the right choice only ("not redoubling was right, not
 # redoubling" would read as a riddle).
-_YES_OR_NO = frozenset(("insurance", "dealer", "double", "redouble"))
+_YES_OR_NO = frozenset(("insurance", "even money", "dealer", "double", "redouble"))
 
 
 def _yes_or_no_lead(what: str, right: str, ev_cost: Fraction | None, cost: Fraction) -> str:
@@ -127,7 +145,7 @@ def verdict(
     """One graded answer as a verdict: a first line that says whether it was right, the right
     answer and what the mistake cost (at most about 15 words); for a mistake one sentence of
     why; the rest of the explanation (its EVs, the ramp, the method) kept for "details"."""
-    what = say(ASK_NAMES[name])
+    what = say(ASK_NAMES.get(name) or _OWN_NAMES[name])
     said, was = answer_words(name, answer), answer_words(name, right)
     if correct:
         lead = say("%(what)s: %(answer)s, right.", what=what, answer=said)

@@ -30,7 +30,7 @@ from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.engine.words import N_plural
 from trainer.web.caches import app_caches
 from trainer.web.mastery import SMALLEST_COST, bets_text
-from trainer.words import N_, bets, plural, say, signed
+from trainer.words import MINUS, N_, bets, plural, say, signed
 from trainer.words import number as written
 
 __all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
@@ -58,9 +58,8 @@ _HAND_OUTCOMES = {
 def money(value: Fraction | int) -> str:
     """An amount as the table shows it: ``25``, ``7.50``."""
     value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    return f"{float(value):.2f}"
+    text = str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+    return text.replace("-", MINUS)  # the one minus sign a learner reads
 
 
 def decimal(value: Fraction) -> str:
@@ -70,7 +69,7 @@ def decimal(value: Fraction) -> str:
 
 def signed_money(value: Fraction | int) -> str:
     value = Fraction(value)
-    return ("+" if value > 0 else "") + money(value) if value >= 0 else "-" + money(-value)
+    return ("+" if value > 0 else "") + money(value) if value >= 0 else MINUS + money(-value)
 
 
 @dataclass(frozen=True)

@@ -112,7 +112,12 @@ def _job_for(rules: Rules, kind: str, key: str) -> jobs.Job | None:
 
 
 def pending_page(rules: Rules, job: jobs.Job | None, then: str) -> Response:
-    """The progress page (its ``progress`` block for htmx), going on to ``then``."""
+    """The progress page (its ``progress`` block for htmx), going on to ``then``: how long the
+    job has run, and the time left by the last chart's (None on a server that has worked out no
+    chart yet: the page says why the first one takes longest)."""
+    elapsed = job.elapsed() if job is not None else None
+    last = jobs.last_seconds(get_db(), "chart")
+    left = job.seconds_left(last=last) if job is not None else None
     response = render(
         "chart_pending.html",
         block="progress",
@@ -120,6 +125,8 @@ def pending_page(rules: Rules, job: jobs.Job | None, then: str) -> Response:
         rules=rules,
         page_rules=rules,
         job=job,
+        elapsed=round(elapsed) if elapsed is not None else None,
+        left=left,
         then=then,
     )
     response.headers["Retry-After"] = "2"

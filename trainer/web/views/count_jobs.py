@@ -64,6 +64,7 @@ class JobState:
     busy: bool = False  # not started: as many jobs as may run at once are running
     waiting: bool = False  # not asked for: the visitor's browser has no session cookie yet
     left: int | None = None  # the estimate of the seconds left (None: nothing to go by)
+    elapsed: int | None = None  # seconds since it started (None: not started)
 
     @property
     def percent(self) -> int:
@@ -83,6 +84,7 @@ def _state_of(job: jobs.Job) -> JobState:
         failed=job.failed,
         busy=busy,
         left=job.seconds_left(last=jobs.last_seconds(db, "count-study")),
+        elapsed=round(job.elapsed() or 0) if job.started_at else None,
     )
 
 

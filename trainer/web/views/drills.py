@@ -306,18 +306,19 @@ def session_grades(
     for asks in checkpoints:
         for ask in asks:
             attempt = attempts.find_attempt(get_db(), user.id, ask.token)
-            if attempt is None:
+            if attempt is not None:  # (a true count left out, AskedInSessions.counted: none)
+                found[ask.token] = stored_answer(drill, attempt, rules)[1]
+            elif ask is asks[0]:
                 return found
-            found[ask.token] = stored_answer(drill, attempt, rules)[1]
     return found
 
 
 def _next_checkpoint(
     checkpoints: tuple[tuple[SessionAsk, ...], ...], grades: Mapping[str, Grade]
 ) -> int:
-    """The first checkpoint not answered yet (``len(checkpoints)`` when all are)."""
+    """The first checkpoint whose first ask is unanswered (``len(checkpoints)`` when all are)."""
     for index, asks in enumerate(checkpoints):
-        if any(ask.token not in grades for ask in asks):
+        if asks[0].token not in grades:
             return index
     return len(checkpoints)
 
@@ -373,7 +374,7 @@ def answer_checkpoint(
         resent = index < current  # a double click, a form sent again: its stored grades
         new: dict[str, Grade] = {}
         errors: list[str] = []
-        for ask in asks:
+        for ask in (a for a in asks if not resent or a.token in grades):  # as stored
             try:
                 new[ask.name] = (
                     grades[ask.token]
@@ -383,20 +384,12 @@ def answer_checkpoint(
             except InvalidAnswerError as error:
                 errors.append(str(error))
         if not resent and not errors:
-            record_checkpoint(user, drill, session, asks, new, response_ms=response_ms)
-            grades.update({ask.token: new[ask.name] for ask in asks})
+            new = record_checkpoint(user, drill, session, asks, new, response_ms=response_ms)
+            grades.update({ask.token: new[ask.name] for ask in asks if ask.name in new})
     # The page is drawn once the write is done, not while it holds the lock.
     if errors:
-        return session_page(
-            drill,
-            user,
-            session_id,
-            spec,
-            status=400,
-            grades=grades,
-            error=" ".join(errors),
-            form=form,
-        )
+        failed: dict[str, Any] = {"error": " ".join(errors), "form": form}
+        return session_page(drill, user, session_id, spec, status=400, grades=grades, **failed)
     shown = {"repeated": True} if resent else {"response_ms": response_ms}
     return session_page(drill, user, session_id, spec, grades=grades, graded=(index, new), **shown)
 

@@ -85,7 +85,11 @@ def path_context(user: users.User | None, stats: dict[str, attempts.DrillStats])
     place = current_place(user)
     start = place.start if place else None
     known = steps.read_known(place.known) if place else frozenset()
-    answers = {slug: (s.attempts, s.correct) for slug, s in stats.items()}
+    answers = (
+        attempts.recent_tallies(get_db(), user.id, steps.BAR_DRILLS, steps.RECENT_ANSWERS)
+        if user and stats
+        else {}
+    )
     tallies = mastery.count_tallies(user.id) if user and stats else []
     walk = steps.walk(start, known, steps.Figures(answers, mastery.fastest_count(tallies)))
     by_step: dict[str, list[mastery.Mastery]] = {}
@@ -104,6 +108,7 @@ def path_context(user: users.User | None, stats: dict[str, attempts.DrillStats])
         "path_continue": _continue_url(current.step, answers) if current else None,
         "path_titles": {slug: steps.title(slug) for step in steps.STEPS for slug in step.drills},
         "path_placement_size": len(steps.PLACEMENT),
+        "path_recent": steps.RECENT_ANSWERS,
     }
 
 

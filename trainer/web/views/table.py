@@ -27,6 +27,7 @@ from werkzeug.wrappers import Response
 from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import convention_choices, resolution_choices, system_choices
+from drills.counting.session import counted_once
 from drills.counting.tray import tray_for
 from drills.table_session import (
     DEFAULT_STOP_AT,
@@ -174,6 +175,8 @@ def _setup_page(
         setup_error=str(error) if error else None,
         setup_field=error.field if error else None,
         table_rules=rules,  # the footer names the rules being set up, as the form shows them
+        players_deal=rules.table_rotation != "none",  # 002 home, 004: who deals, where to start
+        takes_co_bettors=rules.box_bettors > 1,  # 003's casino boxes
         section="table",
         **{"mine": [], **shown},
     )
@@ -392,11 +395,12 @@ def _grades(
         [(get_drill(a.drill), a.notation, answers.get(a.name, "")) for a in asks], seated.rules
     )
     share = insured_share(ask, text)  # part of the insurance: its cost is that part's
-    grades = [
+    kept = counted_once({a.name: grade for a, grade in zip(asks, found, strict=True)})
+    return [
         (replace(a, stake=a.stake * share) if a.name == "insurance" else a, grade)
         for a, grade in zip(asks, found, strict=True)
+        if a.name in kept  # a count check's true count, left out after a wrong running count
     ]
-    return grades
 
 
 def _out_of_turn(seated: Seated, form: Any, token: str) -> Response | None:
