@@ -143,7 +143,7 @@ class AceSideCount(Drill, AsksOnItsPage, FollowsPreferences):
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> Grade:
         system, convention, resolution, decks, played, aces, running = read_question(notation)
-        parts = (answer_text or "").split(";")
+        parts = _fields(answer_text or "")
         if len(parts) != len(FIELDS):
             raise InvalidAnswerError(say("Give all three: the aces, the bet's count, insurance's."))
         surplus = read_number(parts[0], say("the aces over or under"), whole_only=True)
@@ -165,13 +165,21 @@ class AceSideCount(Drill, AsksOnItsPage, FollowsPreferences):
 
 
 def _answer(surplus: Fraction, bet: Fraction, insurance: Fraction) -> str:
-    """Three answers as stored: ``"aces +2, bet +3, insurance +1"``."""
-    return say(
-        "aces %(aces)s, bet %(bet)s, insurance %(insurance)s",
-        aces=format_count(surplus),
-        bet=format_count(bet),
-        insurance=format_count(insurance),
+    """Three answers as stored, in every language alike and read again by :meth:`grade` (a
+    resent answer is graded from it): ``"aces +2, bet +3, insurance -1"``."""
+    return (
+        f"aces {count_notation(surplus)}, bet {count_notation(bet)}, "
+        f"insurance {count_notation(insurance)}"
     )
+
+
+_STORED = re.compile(r"aces (\S+), bet (\S+), insurance (\S+)")
+
+
+def _fields(answer_text: str) -> list[str]:
+    """The three answers of a form's text (``"+2;+3;-1"``) or of a stored answer."""
+    stored = _STORED.fullmatch(answer_text.strip())
+    return list(stored.groups()) if stored else answer_text.split(";")
 
 
 def _working(

@@ -89,6 +89,14 @@ def answer_catch(page: Page) -> None:
     page.keyboard.press("Enter")
 
 
+def answer_aces(page: Page) -> None:
+    """Type 0 in each of the three boxes, the first focused, Tab between them, Enter."""
+    expect(page.locator("form.question input[name=aces]")).to_be_focused()
+    for name in ("aces", "bet", "insurance"):
+        page.locator(f"form.question input[name={name}]").fill("0")
+    page.locator("form.question input[name=insurance]").press("Enter")
+
+
 ANSWERS = {
     "Hand totals": answer_hand_totals,
     "Basic strategy": answer_quiz,
@@ -106,6 +114,7 @@ ANSWERS = {
     "Payouts at the table": answer_table,
     "Catch the dealer": answer_catch,
     "Bidding for the deal": typed("10"),
+    "Aces: the side count": answer_aces,
 }
 SESSIONS = {"Running count", "Deck countdown", "Counting through a shoe"}
 

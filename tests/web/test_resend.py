@@ -37,6 +37,7 @@ CANDIDATES: tuple[dict[str, str], ...] = (
     {"answer": "reshuffle"},
     *({"answer": slug} for slug in ("dealer-up", "look", "pay-now", "finish", "burn", "nothing")),
     {"call": "next"},  # Catch the dealer
+    {"aces": "0", "bet": "0", "insurance": "0"},  # the ace side count's three numbers
     # Payouts at the table: one amount per box, for tables of 1 to 7 boxes.
     *({f"box{n}": "0" for n in range(1, boxes + 1)} for boxes in range(1, 8)),
 )
