@@ -192,3 +192,49 @@ def test_a_worker_told_to_stop_puts_its_job_back_and_leaves_no_process_behind(
     assert _job(database, later).state == "queued"  # no other job taken after the stop
     time.sleep(1.0)
     assert not [pid for pid in helpers if _alive(pid)], output
+
+
+def test_a_worker_whose_parent_is_killed_puts_its_job_back_and_stops(
+    database: Path, tmp_path: Path
+) -> None:
+    """The pool killed with the server (SIGKILL, no word to its workers): a worker running a job
+    sees its parent gone at its next heartbeat, puts the job back in the queue and ends, rather
+    than run on alone, its output read by nobody."""
+    rules = "vegas-6d-s17 decks=3"
+    study = _enqueue(
+        database,
+        "count-study",
+        {"rules": rules, "system": "hi-lo", "cache_dir": str(tmp_path / "charts"), "processes": 1},
+        key=count_study_key(rules, "hi-lo"),
+        total=21,
+    )
+    log_path = tmp_path / "worker.log"
+    # A parent that starts the worker, says its pid and waits to be killed, as the pool would.
+    starts = (
+        "import subprocess, sys, time; "
+        f"w = subprocess.Popen([sys.executable, '-m', 'trainer.jobs.worker', {str(database)!r}],"
+        f" stdout=open({str(log_path)!r}, 'wb'), stderr=subprocess.STDOUT); "
+        "print(w.pid, flush=True); time.sleep(600)"
+    )
+    with subprocess.Popen(
+        [sys.executable, "-c", starts], cwd=ROOT, stdout=subprocess.PIPE, text=True
+    ) as parent:
+        assert parent.stdout is not None
+        worker = int(parent.stdout.readline())
+        log: Callable[[], str] = lambda: log_path.read_text(errors="replace")  # noqa: E731
+        _wait_for(lambda: _job(database, study).state == "running", 120, log)
+        parent.kill()
+        parent.wait(timeout=30)
+    _wait_for(lambda: not _alive(worker), 30, log)
+    stopped = _job(database, study)
+    assert stopped.state == "queued" and not stopped.error, log()
+    assert "the worker's parent is gone, stopping" in log()
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` is a live process (not a zombie waiting for its parent)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -4,9 +4,11 @@ queued; ``python -m trainer.jobs.worker DATABASE JOB_ID`` runs that one queued j
 
 While a job runs, a thread of its process writes the job's heartbeat every
 :data:`HEARTBEAT_SECONDS`, so that the pool can tell a job whose process is gone from one that
-is only slow. A job that raises is failed: its traceback goes to the operator's log (the
-``trainer.jobs`` logger, on standard error: gunicorn's error log), a readable message to its
-row (the learner's page). A worker told to stop (SIGTERM) puts its job back in the queue.
+is only slow. The heartbeat also watches the process that started the worker (the pool): once
+it is gone (killed with the server), the worker stops as on SIGTERM, its job back in the queue,
+rather than live on alone. A job that raises is failed: its traceback goes to the operator's
+log (the ``trainer.jobs`` logger, on standard error: gunicorn's error log), a readable message
+to its row (the learner's page). A worker told to stop (SIGTERM) puts its job back in the queue.
 
 This module runs long by design: it is never called in a request (except inline, in tests).
 """
@@ -34,6 +36,8 @@ LOG = logging.getLogger("trainer.jobs")
 # Set when the worker is told to stop: what its job raises from then on is the stop, not the
 # job's failure (numba turns the SystemExit raised in its code into a SystemError).
 _STOPPING = threading.Event()
+# The process that started this worker (``main``): the worker stops when it is gone.
+_PARENT: int | None = None
 _GENERIC = "an error on the server stopped it (its operator has the details); try again later"
 
 
@@ -66,6 +70,10 @@ def _beating(database: str, job: jobs.Job, stop: threading.Event) -> None:
     db = open_db(database)
     try:
         while not stop.wait(HEARTBEAT_SECONDS):
+            if _PARENT is not None and os.getppid() != _PARENT:
+                LOG.warning("job %s (%s): the worker's parent is gone, stopping", job.id, job.kind)
+                os.kill(os.getpid(), signal.SIGTERM)  # _stop: the job goes back in the queue
+                return
             if not jobs.beat(db, job.id, os.getpid()):
                 return  # the job is no longer this process's
     finally:
@@ -130,7 +138,11 @@ def work(database: str) -> int:
     ran = 0
     job = None
     try:
-        while not _STOPPING.is_set() and (job := jobs.claim(db, os.getpid())) is not None:
+        while (
+            not _STOPPING.is_set()
+            and _PARENT in (None, os.getppid())
+            and (job := jobs.claim(db, os.getpid())) is not None
+        ):
             run_claimed(db, job, database)
             ran += 1
             job = None
@@ -152,6 +164,8 @@ def main(argv: list[str]) -> int:
         level=logging.INFO, format="[jobs %(process)d] %(levelname)s %(message)s", stream=sys.stderr
     )
     signal.signal(signal.SIGTERM, _stop)
+    global _PARENT
+    _PARENT = os.getppid()
     if len(argv) == 2:
         return run_by_id(argv[0], int(argv[1]))
     work(argv[0])
