@@ -166,6 +166,32 @@ def criteria_for(kind: str, stricter: Criteria | None = None) -> Criteria:
     return Criteria(kind, parts, errors)
 
 
+# A class's clock for a checkout: this share of the default's at least, in per cent.
+LEAST_TIME_PERCENT = 50
+
+
+def most_errors(kind: str) -> int:
+    """The most errors a class may allow in the checkout ``kind``: the default's."""
+    return max(_DEFAULTS[kind].errors.values(), default=0)
+
+
+def class_criteria(kind: str, time_percent: int, errors: int) -> Criteria:
+    """A class's criteria for the checkout ``kind``, to pass to :func:`criteria_for`: each
+    part's clock ``time_percent`` per cent of the default's (rounded down, at least a
+    second), and at most ``errors`` errors of each sort the default allows any of.
+
+    :raises ValueError: a share outside ``LEAST_TIME_PERCENT``..100, or more errors than the
+        default allows.
+    """
+    default = criteria_for(kind)
+    if not LEAST_TIME_PERCENT <= time_percent <= 100 or not 0 <= errors <= most_errors(kind):
+        raise ValueError(f"criteria out of bounds: {time_percent}%, {errors} errors")
+    parts = tuple(
+        replace(part, seconds=max(1, part.seconds * time_percent // 100)) for part in default.parts
+    )
+    return Criteria(kind, parts, {sort: errors for sort in default.errors})
+
+
 def criteria_lines(criteria: Criteria) -> list[str]:
     """The criteria in plain sentences, for the start page and the certificate: each part (a
     run of like parts as one line), then the errors allowed."""

@@ -440,3 +440,116 @@ def test_streaks_count_each_learners_own_days(team: dict[str, Any], db: Any, clo
     }
     assert (rows["Ann"]["streak_days"], rows["Ben"]["streak_days"]) == ("2", "3")
     assert "Europe/Moscow" not in coach.get(f"/classes/{class_id}").get_data(as_text=True)
+
+
+# -- a class's stricter checkout criteria -------------------------------------------------------
+
+
+def criteria_rows(db: Any) -> list[tuple[Any, ...]]:
+    return db.execute(
+        "SELECT class_id, kind, time_percent, errors FROM class_checkout_criteria ORDER BY kind"
+    ).fetchall()
+
+
+def set_criteria(coach: Person, class_id: int, kind: str, percent: str, errors: str) -> Any:
+    url = f"/classes/{class_id}/checkout-criteria"
+    return coach.post(url, kind=kind, time_percent=percent, errors=errors)
+
+
+def test_a_member_takes_a_checkout_under_the_class_stricter_criteria(
+    team: dict[str, Any], clocked: Any, db: Any
+) -> None:
+    coach, class_id, ann = team["coach"], team["class_id"], team["ann"]
+    assert set_criteria(coach, class_id, "basic-strategy", "50", "0").status_code == 303
+    assert set_criteria(coach, class_id, "deviations", "100", "0").status_code == 303
+    assert criteria_rows(db) == [
+        (class_id, "basic-strategy", 50, 0),
+        (class_id, "deviations", 100, 0),
+    ]
+    coach_page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
+    assert "Basic strategy: each clock 50% of the default, at most 0 errors." in coach_page
+    # The member's start page names the class's clock (half the default's 300 s) and errors.
+    page = ann.get("/checkouts/basic-strategy").get_data(as_text=True)
+    assert "100 answers in at most 150 seconds" in page
+    assert "stricter criteria than the defaults" in page
+    deviations = ann.get("/checkouts/deviations").get_data(as_text=True)
+    assert "No errors: every answer right." in deviations
+    # The run is dealt, and will be graded, under them.
+    dealt = ann.post("/checkouts/basic-strategy")
+    assert dealt.status_code == 303, dealt.get_data(as_text=True)
+    run_id = int(dealt.headers["Location"].rsplit("/", 1)[1])
+    (criteria,) = db.execute("SELECT criteria FROM checkout_runs WHERE id = ?", [run_id]).fetchone()
+    assert '"basic-strategy", "parts": [["play", 100, 150,' in criteria
+    # A learner in no class, and the coach, see the defaults.
+    for outsider in (Person(clocked, "dan_account"), coach):
+        page = outsider.get("/checkouts/basic-strategy").get_data(as_text=True)
+        assert "100 answers in at most 300 seconds" in page
+        assert "stricter criteria" not in page
+        assert "At most 1 error." in outsider.get("/checkouts/deviations").get_data(as_text=True)
+    # Leaving the class leaves its criteria behind.
+    assert ann.post(f"/classes/{class_id}/leave").status_code == 303
+    page = ann.get("/checkouts/basic-strategy").get_data(as_text=True)
+    assert "100 answers in at most 300 seconds" in page
+
+
+def test_a_learner_in_two_classes_takes_the_strictest_of_each(
+    team: dict[str, Any], clocked: Any
+) -> None:
+    coach, class_id, ben = team["coach"], team["class_id"], team["ben"]
+    other = Person(clocked, "other_coach")
+    other_class = start_class(other, "Friday team")
+    assert join(ben, invite(other, other_class), "Ben").status_code == 303
+    assert set_criteria(coach, class_id, "deviations", "90", "1").status_code == 303
+    assert set_criteria(other, other_class, "deviations", "100", "0").status_code == 303
+    page = ben.get("/checkouts/deviations").get_data(as_text=True)
+    assert "40 answers in at most 216 seconds" in page  # 90% of 240 s
+    assert "No errors: every answer right." in page
+    # Setting again replaces the class's criteria.
+    assert set_criteria(coach, class_id, "deviations", "100", "1").status_code == 303
+    assert "40 answers in at most 240 seconds" in ben.get("/checkouts/deviations").get_data(
+        as_text=True
+    )
+
+
+@pytest.mark.parametrize(
+    "field, value, named",
+    [("kind", "no-such-checkout", "Choose the checkout"), ("kind", "", "Choose the checkout"),
+     ("time_percent", "49", "clock"), ("time_percent", "101", "clock"),
+     ("time_percent", "-50", "clock"), ("time_percent", "abc", "clock"),
+     ("time_percent", "99999999999", "clock"), ("errors", "1", "errors allowed"),
+     ("errors", "-1", "errors allowed"), ("errors", "", "errors allowed")],
+)  # fmt: skip
+def test_bad_checkout_criteria_are_a_readable_400_and_store_nothing(
+    team: dict[str, Any], db: Any, field: str, value: str, named: str
+) -> None:
+    coach, class_id = team["coach"], team["class_id"]
+    data = {"kind": "basic-strategy", "time_percent": "80", "errors": "0", field: value}
+    response = coach.post(f"/classes/{class_id}/checkout-criteria", **data)
+    assert response.status_code == 400
+    text = response.get_data(as_text=True)
+    assert named in text and "Traceback" not in text
+    assert criteria_rows(db) == []
+    # deviations allow one error by default, never two
+    two = set_criteria(coach, class_id, "deviations", "80", "2")
+    assert two.status_code == 400 and criteria_rows(db) == []
+
+
+def test_another_coach_or_a_member_cannot_set_a_class_criteria(
+    team: dict[str, Any], clocked: Any, db: Any
+) -> None:
+    class_id = team["class_id"]
+    other = Person(clocked, "other_coach")
+    start_class(other, "Friday team")
+    for who in (other, team["ann"]):
+        assert set_criteria(who, class_id, "basic-strategy", "50", "0").status_code == 404
+        assert "Checkout criteria" not in who.get(f"/classes/{class_id}").get_data(as_text=True)
+    assert criteria_rows(db) == []
+
+
+def test_setting_checkout_criteria_needs_the_csrf_token(team: dict[str, Any], db: Any) -> None:
+    coach, class_id = team["coach"], team["class_id"]
+    url = f"/classes/{class_id}/checkout-criteria"
+    data = {"kind": "basic-strategy", "time_percent": "50", "errors": "0"}
+    assert coach.client.post(url, data=data).status_code == 403
+    assert coach.client.post(url, data={**data, "csrf_token": "forged"}).status_code == 403
+    assert criteria_rows(db) == []

@@ -12,7 +12,14 @@ from __future__ import annotations
 
 import sqlite_utils
 
-from trainer.store import schema_0001, schema_0011, schema_0021, schema_0022, schema_0023  # noqa: F401  (they register, in order)
+from trainer.store import (  # noqa: F401  (they register, in order)
+    schema_0001,
+    schema_0011,
+    schema_0021,
+    schema_0022,
+    schema_0023,
+    schema_0024,
+)
 from trainer.store.db import transaction, utc_now
 from trainer.store.migration import MIGRATIONS, Migration, migration
 

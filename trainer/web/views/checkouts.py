@@ -39,7 +39,7 @@ from trainer.engine.counting import SYSTEMS
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import checkouts as stored
-from trainer.store import users
+from trainer.store import class_criteria, users
 from trainer.web import certificates
 from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
@@ -89,8 +89,19 @@ def _rules_words(rules_text: str, system_text: str, kind: str) -> str:
 
 def learners_criteria(kind: str, user: users.User | None) -> Criteria:
     """The criteria ``user`` takes the checkout ``kind`` under: the defaults, or a class's
-    stricter ones (the one place to pass them: ``criteria_for(kind, stricter)``)."""
-    return criteria_for(kind)
+    stricter ones (the one place to pass them: ``criteria_for(kind, stricter)``): the strictest
+    of every class the learner is in now, so leaving a class leaves its criteria behind."""
+    if user is None or user.is_guest:
+        return criteria_for(kind)
+    strictest = class_criteria.strictest_for(get_db(), user.id, kind)
+    if strictest is None:
+        return criteria_for(kind)
+    own = checkout_criteria.class_criteria(
+        kind,
+        max(strictest.time_percent, checkout_criteria.LEAST_TIME_PERCENT),
+        min(strictest.errors, checkout_criteria.most_errors(kind)),
+    )
+    return criteria_for(kind, own)
 
 
 @bp.get("/checkouts/")
@@ -114,13 +125,15 @@ def start_page(kind: str) -> Response:
     prefs = current_counting_preferences()
     system = f"{counting_system(kind, prefs)} {prefs.convention} {prefs.resolution}"
     user = current_user()
+    criteria = learners_criteria(kind, user)
     return render(
         "checkouts/start.html",
         section="checkouts",
         kind=kind,
         title=checkout_criteria.title_of(kind),
         description=say(checkout_criteria.DESCRIPTIONS[kind]),
-        lines=checkout_criteria.criteria_lines(learners_criteria(kind, user)),
+        lines=checkout_criteria.criteria_lines(criteria),
+        class_set=criteria != criteria_for(kind),
         rules_words=_rules_words(current_rules().notation(), system, kind),
         signed_in=user is not None and not user.is_guest,
     )

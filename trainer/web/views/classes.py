@@ -12,6 +12,9 @@
 - ``POST /classes/<id>/leave``: a member leaves; from then the coach sees nothing of them.
 - ``POST /classes/<id>/assignments``, ``.../assignments/<aid>/remove``: set or remove one.
 - ``POST /classes/<id>/drill-mistakes``: the coach drills the class's common mistakes of a drill.
+- ``POST /classes/<id>/checkout-criteria``: the coach sets the class's stricter criteria for a
+  checkout (its clock as a share of the default's, the errors allowed); members take the
+  checkout under them (``checkouts.learners_criteria``).
 
 Every coach's page and export is read through :func:`coached_or_404`: another coach's class, a
 learner not in the class or who left, is a 404. Pages and exports are ``private, no-store``.
@@ -27,10 +30,11 @@ from werkzeug.wrappers import Response
 
 from drills import path as steps
 from drills import registry
+from drills.checkouts import criteria as checkout_criteria
 from drills.counting.preferences import SYSTEMS, system_choices
 from trainer.clock import stamp
 from trainer.engine.rulebook.rules import preset_names
-from trainer.store import class_work, classes, reviews, users
+from trainer.store import class_criteria, class_work, classes, reviews, users
 from trainer.store.classes import Class, ClassError, InviteRefusedError
 from trainer.web import coaching
 from trainer.web.rules_form import preset_menu
@@ -210,6 +214,8 @@ def page(class_id: int) -> Response:
             speeds=coaching.speed_heat(found.id),
             common=coaching.common_drills(found.id),
             checkouts=coaching.last_checkouts(found.id),
+            checkout_criteria=_checkout_criteria_rows(found.id),
+            least_percent=checkout_criteria.LEAST_TIME_PERCENT,
             words=coaching.assignment_words,
             invites=[i for i in classes.invites_of(get_db(), found.id) if i.open],
             max_members=classes.MAX_MEMBERS,
@@ -275,6 +281,44 @@ def drill_mistakes(class_id: int) -> Response:
     except reviews.InvalidReviewError:
         abort(400, description=say("The class has no mistakes in this drill to drill again."))
     return redirect(url_for("drills.ask", slug=slug, review=batch.id), code=303)
+
+
+# -- stricter checkout criteria --------------------------------------------------------------
+
+
+def _checkout_criteria_rows(class_id: int) -> list[dict[str, object]]:
+    """Each checkout with the most errors a class may allow and what this class sets (or None)."""
+    set_now = class_criteria.criteria_of_class(get_db(), class_id)
+    return [
+        {"kind": kind, "title": checkout_criteria.title_of(kind),
+         "most_errors": checkout_criteria.most_errors(kind), "set": set_now.get(kind)}
+        for kind in checkout_criteria.KINDS
+    ]  # fmt: skip
+
+
+@bp.post("/classes/<rowid:class_id>/checkout-criteria")
+def set_checkout_criteria(class_id: int) -> Response:
+    _user, found = coached_or_404(class_id)
+    kind = request.form.get("kind", "")[:40]
+    if kind not in checkout_criteria.KINDS:
+        abort(400, description=say("Choose the checkout from the list."))
+    percent = _bounded(
+        request.form.get("time_percent", ""),
+        say("The clock's share of the default"),
+        checkout_criteria.LEAST_TIME_PERCENT,
+        100,
+    )
+    errors = _bounded(
+        request.form.get("errors", ""),
+        say("The errors allowed"),
+        0,
+        checkout_criteria.most_errors(kind),
+    )
+    stricter = class_criteria.Stricter(percent, errors)
+    class_criteria.set_criteria(get_db(), found.id, kind, stricter, at=_now())
+    return redirect(
+        url_for("classes.page", class_id=found.id, _anchor="checkout-criteria"), code=303
+    )
 
 
 # -- assignments ------------------------------------------------------------------------------
