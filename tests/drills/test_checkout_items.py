@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from drills.base import InvalidAnswerError, InvalidQuestionError
-from drills.checkouts.criteria import KINDS, UnknownCheckoutError, criteria_for
+from drills.checkouts.criteria import KINDS, UnknownCheckoutError, class_criteria, criteria_for
 from drills.checkouts.items import CHEQUE_STACK, HELD_BACK, TABLE_INSURANCE
 from drills.checkouts.plan import Answered, Item, standing
 from drills.checkouts.shoe_checks import SHOE_CHECK, _Check, shoe_notations
@@ -131,3 +131,18 @@ def test_a_runs_standing() -> None:
     assert standing(criteria, items, {0: 0}, [_answered(0, 0, False)], 1).outcome == "errors"
     three = [_answered(n, 0) for n in range(3)]
     assert standing(criteria, items, {0: 0, 1: 0, 2: 0}, three, 10**9).outcome == "passed"
+
+
+def test_a_class_criteria_shorten_every_clock_and_bound_the_errors() -> None:
+    counting = criteria_for("counting", class_criteria("counting", 50, 0))
+    assert [p.seconds for p in counting.parts] == [15, 15, 15]
+    deviations = criteria_for("deviations", class_criteria("deviations", 75, 0))
+    assert deviations.parts[0].seconds == 180 and deviations.allowed("index") == 0
+    assert criteria_for("deviations", class_criteria("deviations", 100, 1)) == criteria_for(
+        "deviations"
+    )
+    for kind, percent, errors in (("counting", 49, 0), ("counting", 101, 0),
+                                  ("basic-strategy", 80, 1), ("deviations", 80, 2),
+                                  ("deviations", 80, -1)):  # fmt: skip
+        with pytest.raises(ValueError):
+            class_criteria(kind, percent, errors)
