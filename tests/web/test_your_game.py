@@ -104,6 +104,13 @@ def test_the_interval_helpers_match_known_values() -> None:
     assert round(low, 3) == 0.035 and round(high, 3) == 0.256
     sd, low, high = sd_interval(30.0, 30.0, 30)  # s = 1 with 30 errors: chi-square 16.79, 46.98
     assert sd == 1.0 and round(low, 2) == 0.80 and round(high, 2) == 1.34
+    # One error (chi-square quantiles of 1 degree: 0.000982 and 5.024; NIST/SEMATECH
+    # e-Handbook, table 1.3.6.7.4): s = 1, the interval sqrt(1/5.024) to sqrt(1/0.000982).
+    sd, low, high = sd_interval(1.0, 1.0, 1)
+    assert sd == 1.0 and round(low, 3) == 0.446 and round(high, 1) == 31.9
+    sd, low, high = sd_interval(4.0, 2.0, 2)  # two errors: 0.0506 and 7.378 (the same table)
+    assert low**2 == pytest.approx(4 / 7.378, rel=1e-3)
+    assert high**2 == pytest.approx(4 / 0.0506, rel=1e-3)  # the table's three figures
 
 
 def test_a_learner_without_answers_reads_not_enough_answers_yet(client: Any, db: Any) -> None:
