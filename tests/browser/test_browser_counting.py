@@ -165,7 +165,8 @@ def test_count_through_a_whole_shoe_then_find_each_miss(learner) -> None:
         if true_box.count():
             true = Checkpoint("tc", HI_LO, 1, tuple(seen), "floor", "half").right
             true_box.fill(signed(true + 1))  # and the true count off by one
-            misses.append((signed(true + 1), signed(true)))
+            if said == running:  # a true count from a wrong running count is not a second miss
+                misses.append((signed(true + 1), signed(true)))
         page.get_by_role("button", name="Answer").click()
         verdict = "Right" if said == running and not true_box.count() else "Not quite"
         expect(page.get_by_role("heading", name=f"Checkpoint {number}: {verdict}")).to_be_visible()
@@ -176,10 +177,9 @@ def test_count_through_a_whole_shoe_then_find_each_miss(learner) -> None:
     page.get_by_role("link", name="Mistakes", exact=True).click()
     shoe_mistakes = page.locator("li.mistake").filter(has_text="Counting through a shoe")
     expect(shoe_mistakes).to_have_count(len(misses))
-    for said, right in misses:
-        expect(shoe_mistakes.filter(has_text=f"You said {said}; right: {right}")).not_to_have_count(
-            0
-        )
+    for said, right in misses:  # the page's minus sign is the true one
+        line = f"You said {said}; right: {right}".replace("-", "\u2212")
+        expect(shoe_mistakes.filter(has_text=line)).not_to_have_count(0)
 
 
 def test_a_replayed_or_malformed_checkpoint_is_refused(learner) -> None:

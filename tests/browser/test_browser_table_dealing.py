@@ -148,7 +148,9 @@ def test_a_talia_of_russian_bank_holding_the_bank(page: Page, live_server: Any) 
     ):
         term = luck.locator("dt", has_text=label)
         expect(term).to_have_count(1)
-        figures[label] = float(term.locator("xpath=following-sibling::dd[1]").inner_text())
+        figures[label] = float(
+            term.locator("xpath=following-sibling::dd[1]").inner_text().replace("\u2212", "-")
+        )
     assert figures["Your mistakes cost (skill)"] < 0  # the wrong draw kept
     perfect, skill = figures["Perfect dealer play expected"], figures["Your mistakes cost (skill)"]
     assert abs(perfect + skill - figures["So your play expected"]) < 0.011
@@ -173,7 +175,7 @@ def test_a_talia_of_russian_bank_holding_the_bank(page: Page, live_server: Any) 
 
 def right_stake(page: Page, spec: Any, ask: Any) -> str:
     """The stake a punter's cards call for, on the bankroll the page shows."""
-    bankroll = Fraction(page.locator(".table-money .bankroll").inner_text())
+    bankroll = Fraction(page.locator(".table-money .bankroll").inner_text().replace("\u2212", "-"))
     (asked,) = step_asks(spec, ask, bankroll)
     return punter_stake.DRILL.grade(asked.notation, "1", spec.rules).right_answer
 

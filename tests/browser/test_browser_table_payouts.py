@@ -55,7 +55,7 @@ def test_a_learner_pays_a_table_of_five_boxes_by_keyboard(learner) -> None:
     # The next table has five boxes too; this time box 3 is paid a chip too much.
     amounts = owed(page)
     assert len(amounts) == 5
-    amounts[2] = money_text(Fraction(amounts[2]) + 1)
+    amounts[2] = money_text(Fraction(amounts[2].replace("\u2212", "-")) + 1)
     pay_by_keyboard(page, amounts)
     expect(page.get_by_role("heading", name="Not quite")).to_be_visible()
     # The box paid wrong is shown at once; every box's pay is behind Details.
