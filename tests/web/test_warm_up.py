@@ -208,7 +208,9 @@ def test_a_fresh_server_answers_while_its_warm_up_runs(tmp_path: Path) -> None:
             time.sleep(0.5)
         log = log_path.read_text()
         chart, study = "job 1 (chart) started", "job 2 (count-study) started"
-        assert chart in log and study in log and log.index(chart) < log.index(study)
+        # Queued in that order (their ids); which of the pool's two workers writes its first
+        # line first is a race, so the lines' order is not.
+        assert chart in log and study in log
         assert len(list(caches.glob("count-*.json"))) == 1
         assert (
             _get(port, "/drills/deviations?system=hi-lo&convention=floor&resolution=half")[0] == 200
