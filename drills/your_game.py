@@ -15,9 +15,8 @@ How each kind of error reaches the figures:
 The interval of a figure is the game worked out at both ends of every kind's interval at once
 (the best and the worst the answers allow), not a guess.
 
-The risk figures (:func:`counter_risk`) are the standard diffusion ones (Schlesinger,
-*Blackjack Attack*, the risk chapter); they are to be joined with the risk module
-(``trainer/engine/risk.py``) once it is merged.
+The risk figures (:func:`counter_risk`) are the risk calculator's (:mod:`trainer.engine.risk`:
+the standard diffusion ones of Schlesinger's *Blackjack Attack*, the risk chapter).
 """
 
 from __future__ import annotations
@@ -38,6 +37,7 @@ from drills.error_model import (
     Kind,
     error_model,
 )
+from trainer.engine import risk as formulas
 
 __all__ = [
     "END_SCENARIOS",
@@ -68,12 +68,12 @@ def scenarios(model: ErrorModel) -> dict[str, list[float]]:
 
 
 def counter_risk(win: float, sd: float, bankroll: float) -> dict[str, float | None]:
-    """Per round ``win`` and ``sd`` (units) and a bankroll (units): the risk of ruin
-    ``exp(-2 win B / sd^2)`` (1 where the game does not win), N0 ``(sd / win)^2`` rounds (None
-    where it does not win). To be joined with ``trainer/engine/risk.py`` at merge."""
+    """Per round ``win`` and ``sd`` (units) and a bankroll (units): the risk of ruin (1 where
+    the game does not win) and N0 in rounds (None where it does not win), by the risk
+    calculator's own formulas (:mod:`trainer.engine.risk`)."""
     if win <= 0 or sd <= 0:
         return {"ror": 1.0, "n0": None}
-    return {"ror": math.exp(-2 * win * bankroll / (sd * sd)), "n0": (sd / win) ** 2}
+    return {"ror": formulas.risk_of_ruin(win, sd, bankroll), "n0": formulas.n0(win, sd)}
 
 
 @dataclass(frozen=True)
