@@ -168,7 +168,7 @@ def test_a_counting_session_replays_up_to_the_last_checkpoint_answered(
     first = client.get(replay).get_data(as_text=True)
     total = int(re.search(r"Step 1 of (\d+)", first).group(1))  # type: ignore[union-attr]
     last = client.get(f"{replay}?step={total}").get_data(as_text=True)
-    assert re.search(r"Running count: (0, right|[+-]?\d+ was right, not 0)\.", last)
+    assert re.search(r"Running count: (0, right|[+\-\u2212]?\d+ was right, not 0)\.", last)
     assert client.get(f"{replay}?step={total + 1}").status_code == 404
 
 
