@@ -32,6 +32,20 @@ class Day:
         return Fraction(self.correct, self.attempts) if self.attempts else None
 
 
+def line_and_dots(points: Sequence[tuple[float, float, str]]) -> list[str]:
+    """A chart's line through ``points`` (x, y, what a dot's tooltip says) and a dot at each."""
+    parts = []
+    if len(points) > 1:
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y, _ in points)
+        parts.append(f'<polyline class="accuracy-line" points="{path}"/>')
+    for x, y, label in points:
+        parts.append(
+            f'<circle class="accuracy-dot" cx="{x:.1f}" cy="{y:.1f}" r="3.5">'
+            f"<title>{escape(label)}</title></circle>"
+        )
+    return parts
+
+
 def last_days(today: date, count: int = 30) -> list[date]:
     """The ``count`` days ending with ``today``, oldest first."""
     return [today - timedelta(days=count - 1 - n) for n in range(count)]
@@ -133,13 +147,6 @@ def trend_chart(
                 f'<text class="axis" x="{x:.1f}" y="{HEIGHT - 10}" text-anchor="middle">'
                 f"{day.day.strftime('%d %b')}</text>"
             )
-    if len(points) > 1:
-        path = " ".join(f"{x:.1f},{y:.1f}" for x, y, _ in points)
-        parts.append(f'<polyline class="accuracy-line" points="{path}"/>')
-    for x, y, label in points:
-        parts.append(
-            f'<circle class="accuracy-dot" cx="{x:.1f}" cy="{y:.1f}" r="3.5">'
-            f"<title>{escape(label)}</title></circle>"
-        )
+    parts += line_and_dots(points)
     parts.append("</svg>")
     return Markup("".join(parts))

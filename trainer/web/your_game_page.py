@@ -11,6 +11,7 @@ from markupsafe import Markup, escape
 
 from drills.error_model import CARDS_PER_DECK, Kind
 from drills.your_game import Week
+from trainer.web.charts import line_and_dots
 from trainer.words import N_, number, say
 
 TITLES = {
@@ -129,13 +130,6 @@ def win_rate_plot(weeks: Sequence[Week], *, unit: float) -> Markup:
             f'<text class="axis" x="{x:.1f}" y="{HEIGHT - 10}" text-anchor="middle">'
             f"{week.start.strftime('%d %b')}</text>"
         )
-    if len(points) > 1:
-        path = " ".join(f"{x:.1f},{y:.1f}" for x, y, _ in points)
-        parts.append(f'<polyline class="accuracy-line" points="{path}"/>')
-    for x, y, label in points:
-        parts.append(
-            f'<circle class="accuracy-dot" cx="{x:.1f}" cy="{y:.1f}" r="3.5">'
-            f"<title>{escape(label)}</title></circle>"
-        )
+    parts += line_and_dots(points)
     parts.append("</svg>")
     return Markup("".join(parts))
