@@ -65,6 +65,11 @@ def pytest_configure(config: pytest.Config) -> None:
     root = Path(os.environ[CACHES_ENV])
     os.environ["TRAINER_CACHE_DIR"] = str(root / "strategy-cache")
     os.environ["TRAINER_PENETRATION_CACHE_DIR"] = str(root / "penetration-cache")
+    # Hypothesis keeps its examples and constants in the run's folder, not .hypothesis/ in the
+    # checkout (a file run alone, outside CI, wrote it there).
+    from hypothesis.configuration import set_hypothesis_home_dir
+
+    set_hypothesis_home_dir(root / "hypothesis")
     # The tests' accounts hash their passwords cheaply (scrypt's 0.1 CPU-s a hash, hundreds of
     # sign-ups and sign-ins): tests/store/test_users.py checks what the app itself uses.
     from trainer.store import users
