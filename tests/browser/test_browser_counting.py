@@ -104,7 +104,7 @@ def test_convert_running_to_true_counts_in_two_conventions(learner) -> None:
     # A wrong answer is shown with the conversion worked out.
     notation = page.locator("form.question input[name=question]").input_value()
     right = TRUE.grade(notation, "0", RULES).right_answer
-    page.get_by_label("True count", exact=True).fill(signed(int(right) + 1))
+    page.get_by_label("True count", exact=True).fill(signed(int(right.replace("\u2212", "-")) + 1))
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Not quite")).to_be_visible()
     expect(page.locator("details.verdict-details")).to_contain_text("truncate gives")
