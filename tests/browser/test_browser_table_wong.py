@@ -84,12 +84,12 @@ def test_watch_a_round_then_come_in_on_two_boxes(learner: Any, live_server: Any)
     expect(page.locator(".seat.mine")).to_have_count(2)
     expect(page.locator(".seat.mine").nth(1)).to_have_attribute("aria-label", "Your box 2")
     expect(page.get_by_role("group", name="Your box 3")).to_have_count(0)
-    for _ in range(20):  # the round played to its end, by the right plays
+    for _ in range(20):  # the round played to its end, by the right plays (no insurance)
         spec, ask = where(live_server.app, page)
-        if ask.kind != "play":
+        if ask.kind not in ("play", "insurance"):
             break
         before = page.locator("input[name=token]").input_value()
-        press(page, right_play(spec, ask), javascript)
+        press(page, "N" if ask.kind == "insurance" else right_play(spec, ask), javascript)
         sent(page, before)
     expect(page.get_by_text("Round 2 settled").first).to_be_visible()
 
