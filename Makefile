@@ -151,13 +151,19 @@ test lint typecheck format: export HYPOTHESIS_STORAGE_DIRECTORY = $(CURDIR)/$(VE
 # core, the tests marked serial after it (scripts/test-suite). One file or one option:
 # make test PYTEST_ARGS="tests/web/test_answer_cost.py -x".
 # numba's kernels compile into its cache in the background meanwhile (scripts/warm-kernels), so
-# that the suite's workers start with them instead of each compiling the same ones.
+# that the suite's workers start with them instead of each compiling the same ones; for a whole
+# run (no PYTEST_ARGS), then the suite's charts and count studies into the run's cache folder
+# (tests/warm_caches.py), which the suite's workers read rather than work out at their start.
 test: setup-test browser
-	PYTHON=$(BIN)/python scripts/warm-kernels & warm=$$!; \
+	if [ -z "$${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi; \
+	caches=$$(mktemp -d "$${TMPDIR:-/tmp}/trainer-test-caches-XXXXXX") || exit 1; \
+	trap 'rm -rf "$$caches"' EXIT; export TRAINER_TEST_CACHES=$$caches; \
+	PYTHON=$(BIN)/python FILL_TEST_CACHES=$(if $(strip $(PYTEST_ARGS)),,1) \
+	  scripts/warm-kernels & warm=$$!; \
 	$(BIN)/ruff check . \
 	  && $(BIN)/python -m mypy --strict trainer/engine drills \
 	  && $(BIN)/python -m mypy trainer/web trainer/simulator; \
-	checked=$$?; wait $$warm; exit $$checked
+	checked=$$?; wait $$warm; [ $$checked -eq 0 ] || exit $$checked; \
 	PYTHON=$(BIN)/python scripts/test-suite $(PYTEST_ARGS)
 
 lint: setup-test
