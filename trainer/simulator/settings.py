@@ -215,7 +215,7 @@ def _seating(
     elif enter is not None and leave is not None and leave > enter:
         faults["leave"] = f"must be at most the count you sit in at ({enter:+d}), not {leave:+d}"
     if enter is not None and others == 0:
-        faults["others"] = "back-counting, you watch other players' rounds: at least 1"
+        faults["others"] = "at least 1 to back-count: you watch the other players' rounds"
     if spots and spots < mine:
         faults["spots"] = f"must be at least your seats ({mine}), not {spots}"
     if spots and spots_at is None:
