@@ -87,3 +87,13 @@ def test_a_back_counters_run_says_what_was_played(quiet_app: Any, client: Any, c
     for words in ("<dt>A round you play</dt>", "<dt>A round dealt</dt>", "<dt>An hour</dt>"):
         assert words in text
     assert "every hand of the round together" in text
+
+
+def test_a_run_of_every_round_says_a_round_once(quiet_app: Any, client: Any, csrf: Any) -> None:
+    response = _post(client, csrf)
+    job_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    assert run_job(quiet_app.config["DATABASE"], job_id) == 0
+    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    assert "<dt>A round you play</dt>" in text and "<dt>An hour</dt>" in text
+    assert "Rounds played" not in text and "A round dealt" not in text
+    assert "other players at the table" not in text and "Back-counting:" not in text
