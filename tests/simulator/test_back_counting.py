@@ -130,3 +130,17 @@ def test_an_entry_count_never_reached_plays_no_round(capsys: pytest.CaptureFixtu
     assert found["win_per_round_seen"] == 0 and found["tc_frequency_played"] == {}
     assert main(["simulate", "--preset", "vegas-6d-s17", *table]) == 0
     assert "no round played" in capsys.readouterr().out
+
+
+def test_a_back_counter_leaves_at_the_shuffle() -> None:
+    def played(leave: str) -> dict:
+        table = {"others": 1, "enter": 1, "leave": leave}
+        return simulate(
+            settings_from(preset="vegas-6d-s17", rounds=200_000, seed=9, table=table)
+        ).to_json()
+
+    stays, leaves_at_0 = played("-99"), played("0")
+    # Never leaving on the count, they still watch each new shoe until it reaches +1: some
+    # rounds of each shoe, not one round in the whole run.
+    assert leaves_at_0["played_fraction"] < stays["played_fraction"] < 0.9
+    assert min(int(count) for count in stays["tc_frequency_played"]) < -3

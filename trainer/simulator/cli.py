@@ -11,7 +11,8 @@
         --enter 2 --leave 0 --spots 2 --spots-at 3 --ramp "1@-99,2@2,4@3" --json
 
 Back-counting (``--enter``): the player watches the other players' rounds (``--others``),
-sits in at that true count or more and leaves below ``--leave``; ``--spots N --spots-at C``
+sits in at that true count or more and leaves below ``--leave`` or at the shuffle (``--leave
+-99``: every round to the shuffle); ``--spots N --spots-at C``
 plays N hands (1 to 3) from a true count of C up, the ramp's bet on each.
 
 On a terminal, a bar on standard error says what is being done and how many rounds are played,
@@ -68,7 +69,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--enter", help="back-count: sit in at this true count or more (-99 to 99)")
     parser.add_argument(
-        "--leave", help="back-count: leave below this true count (at most --enter; its default)"
+        "--leave",
+        help="back-count: leave below this true count or at the shuffle (at most --enter; "
+        "its default; -99: every round to the shuffle)",
     )
     parser.add_argument("--spots", help="hands to play at a good count (1 to 3)")
     parser.add_argument("--spots-at", help="the true count from which to play --spots hands")

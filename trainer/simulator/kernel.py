@@ -546,7 +546,7 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
                 break  # the packs asked for are dealt (a study's shoes)
             shuffle_shoe(sh, rng, p, st, cv)
             packs += 1
-            walk = 0.0
+            walk, sitting = 0.0, False  # a back-counter leaves at the shuffle
         st[REFILLED] = 0
         count = count_now(p, st)  # worked out once a round: a division
         bucket = count_bucket(p, count)  # the exact count's, whatever the player reads

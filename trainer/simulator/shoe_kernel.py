@@ -274,8 +274,8 @@ def boxes_at(p, read, sitting):
     """The player's boxes this round at the count they read, and whether they sit in: at
     ``SPOTS_AT`` or more ``SPOTS`` boxes (more spots at a good count), else ``SEATS``.
     Back-counting (``WONG``), a player watching sits in at ``WONG_IN`` or more, one sitting in
-    leaves below ``WONG_OUT``, and one watching has none. The count decides alone: a shuffle
-    leaves a player where the new shoe's count puts them."""
+    leaves below ``WONG_OUT`` (and at the shuffle: the kernel's run), and one watching has
+    none."""
     if p[S.WONG]:
         sitting = read >= (p[S.WONG_OUT] if sitting else p[S.WONG_IN])
         if not sitting:
