@@ -29,7 +29,7 @@ def clock() -> Clock:
 
 @pytest.fixture
 def app(tmp_path: Path, clock: Clock, strategy_charts: None) -> Any:
-    return create_app(app_config(tmp_path, CLOCK=clock))
+    return create_app(app_config(tmp_path, CLOCK=clock, LANGUAGES=("en", "ru")))
 
 
 @pytest.fixture
@@ -200,3 +200,18 @@ def test_clearing_a_criterion_gives_the_class_the_defaults_again(
         bad = coach.post(url, kind=kind)
         assert bad.status_code == 400 and "Choose the checkout" in bad.get_data(as_text=True)
     assert len(criteria_rows(db)) == 2
+
+
+def test_the_deletion_reads_in_russian(team: dict[str, Any]) -> None:
+    coach, class_id = team["coach"], team["class_id"]
+    russian = {"Accept-Language": "ru"}
+    page = html.unescape(
+        coach.client.get(f"/classes/{class_id}", headers=russian).get_data(as_text=True)
+    )
+    assert "Удалить «Tuesday team»…" in page and "Вернуть обычные условия: " in page
+    confirm = coach.client.get(f"/classes/{class_id}/delete", headers=russian)
+    text = html.unescape(confirm.get_data(as_text=True))
+    assert "Удалить «Tuesday team»?" in text
+    assert "Его 1 неиспользованное приглашение: ссылка перестанет работать." in text
+    assert "То, что вы видите о его 2 учениках" in text
+    assert "Deleting the class" not in text and "Its 1" not in text
