@@ -341,18 +341,17 @@ def clear_checkout_criteria(class_id: int) -> Response:
 # -- deleting the class -----------------------------------------------------------------------
 
 
-@bp.get("/classes/<rowid:class_id>/delete")
-def confirm_delete(class_id: int) -> Response:
-    _user, found = coached_or_404(class_id)
-    contents = classes.class_contents(get_db(), found.id)
-    return _private(
-        render("classes/delete.html", found=found, contents=contents, section="classes")
-    )
-
-
-@bp.post("/classes/<rowid:class_id>/delete")
+# One rule for both methods: a second rule for the same path would make a bad id a 405 for the
+# method the first rule does not take, instead of a 404 (RowIdConverter refuses it in both).
+@bp.route("/classes/<rowid:class_id>/delete", methods=["GET", "POST"])
 def delete(class_id: int) -> Response:
+    """GET: what deleting the class removes, and the button; POST: the deletion."""
     user, found = coached_or_404(class_id)
+    if request.method == "GET":
+        contents = classes.class_contents(get_db(), found.id)
+        return _private(
+            render("classes/delete.html", found=found, contents=contents, section="classes")
+        )
     if not classes.delete_class(get_db(), found.id, user.id):
         abort(404)
     return redirect(url_for("classes.index", deleted=1), code=303)
