@@ -220,6 +220,12 @@ class Drill:
             self.grade(notation, answer_text, rules, caches=caches),
         )
 
+    def answer_words(self, answer: str) -> str:
+        """An answer as :meth:`grade` writes it (:attr:`Grade.answer`, :attr:`Grade.right_answer`)
+        in the learner's words, for a verdict's sentence. By default as written: a drill whose
+        answers are words of English ("soft 17") says them through the catalogue."""
+        return answer
+
     def skill(self, notation: str, rules: Rules) -> str:
         """The skill a question asks (a question the road has read, so valid), as the key of
         the reviewable item an answer to it schedules: questions asking the same thing have

@@ -221,7 +221,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
             "limits": limits,
             "unit": _money(rules.min_bet),
         }
-        return Question(notation=notation, prompt="Your bet at this count?", view=view)
+        return Question(notation=notation, prompt=say("Your bet at this count?"), view=view)
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:16]

@@ -47,7 +47,7 @@ from trainer.engine.banker.doubling import doubling_cards, redoubling_cards
 from trainer.engine.rulebook.interpretations import INTERPRETATIONS
 from trainer.engine.rulebook.rule_words import OPTION_LABELS
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
-from trainer.words import N_
+from trainer.words import N_, say
 
 __all__ = ["DRILL", "SLUG", "DealAuction", "auction_notation"]
 
@@ -171,7 +171,7 @@ class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
         game_ready(table)  # the game's figures, never worked out in a request
         return Question(
             notation=auction_notation(table, punters, stake),
-            prompt="The deal is up for sale. What is the most it is worth paying, in chips?",
+            prompt=say("The deal is up for sale. What is the most it is worth paying, in chips?"),
             view={
                 "punters": punters,
                 "stake": stake,

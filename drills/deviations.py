@@ -70,7 +70,7 @@ from trainer.engine.indices.reading import evs_as_read, insurance_as_read
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import action_evs
-from trainer.words import N_
+from trainer.words import N_, say
 from trainer.words import signed as signed_number
 
 __all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_out"]
@@ -78,9 +78,9 @@ __all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_
 SLUG = "deviations"
 INSURANCE = ("insurance", "A")
 CELL_SETS: dict[str, str] = {
-    "i18": "The Illustrious 18 and the Fab 4",
-    "range": "Every cell with an index in a range",
-    "weakest": "My weakest cells",
+    "i18": N_("The Illustrious 18 and the Fab 4"),
+    "range": N_("Every cell with an index in a range"),
+    "weakest": N_("My weakest cells"),
 }
 DEFAULT_SET = "i18"
 WEAKEST_POOL = 8
@@ -498,7 +498,9 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
                 resolution=asked.resolution,
                 tray=tray_for(rules.decks, asked.played),
             )
-        prompt = "Do you take insurance?" if asked.insurance else "Your play at this count?"
+        prompt = (
+            say("Do you take insurance?") if asked.insurance else say("Your play at this count?")
+        )
         return Question(notation=asked.notation(), prompt=prompt, view=view)
 
     def answer_text(self, form: Mapping[str, str]) -> str:

@@ -29,13 +29,14 @@ from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_, say
 from trainer.words import signed as signed_number
 
 __all__ = ["FaceDownPlay", "grade", "is_face_down", "notation_of", "question", "skill"]
 
 WORDS = {"H": "draw", "S": "stand"}
 # The interpretation a verdict at 004's deal depends on, named as the rules page names it.
-SIGHT = "(the reading of the text named 'Who sees what' on the rules page: no card is shown)"
+SIGHT = N_("(the reading of the text named 'Who sees what' on the rules page: no card is shown)")
 _NOTATION_RE = re.compile(r"(?P<hand>(?:[2-9TJQKA][SHDC] ){2,12})v \?")
 _TIE = 1e-9
 
@@ -99,7 +100,7 @@ def question(notation: str, rules: Rules) -> Question:
         "split_hands": 0,
         "keys": [(key, label, key in WORDS) for key, label in PLAY_KEYS.items()],
     }
-    return Question(notation=notation, prompt="Your play?", view=view)
+    return Question(notation=notation, prompt=say("Your play?"), view=view)
 
 
 def _row(hand: Hand) -> str:

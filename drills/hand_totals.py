@@ -83,6 +83,9 @@ class HandTotals(Drill, AsksOnItsPage):
             return "bust"
         return f"{kind} {total}".strip()
 
+    def answer_words(self, answer: str) -> str:
+        return total_words(answer)
+
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> Grade:
@@ -95,6 +98,20 @@ class HandTotals(Drill, AsksOnItsPage):
             right_answer=right,
             explanation=explain(hand),
         )
+
+
+def total_words(answer: str) -> str:
+    """An answer as graded (``"soft 18"``, ``"hard 13"``, ``"bust"``) in the learner's words, as
+    a chart's rows name hands ("мягкие 18", "жёсткие 13"); anything else as it is."""
+    kind, _, total = answer.partition(" ")
+    if kind == "bust" and not total:
+        return say("bust")
+    if kind in _KIND_WORDS and total.isdigit():
+        return say(_KIND_WORDS[kind], total=number(int(total)))
+    return answer
+
+
+_KIND_WORDS = {"soft": N_("soft %(total)s"), "hard": N_("hard %(total)s")}
 
 
 def read_hand(notation: str) -> Hand:

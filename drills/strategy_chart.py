@@ -12,6 +12,7 @@ from drills.caches import Caches, strategy_dir
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Chart, chart
 from trainer.engine.strategy.cache import cached
+from trainer.words import N_, say
 
 __all__ = ["EVEN_MONEY_KEYS", "INSURANCE_KEYS", "PLAY_KEYS", "cached_chart_for", "chart_for"]
 
@@ -25,6 +26,26 @@ PLAY_KEYS: dict[str, str] = {
 }
 INSURANCE_KEYS: dict[str, str] = {"I": "Take insurance", "N": "No insurance"}
 EVEN_MONEY_KEYS: dict[str, str] = {"I": "Take even money", "N": "No, play the natural"}
+# The keys' labels as a verdict's sentence says them ("Not quite: stand, not hit."): each a
+# whole message, not the button's label lowered.
+_CHOICE_WORDS: dict[str, str] = {
+    "Hit": N_("hit"),
+    "Stand": N_("stand"),
+    "Double": N_("double"),
+    "Split": N_("split"),
+    "Surrender": N_("surrender"),
+    "Take insurance": N_("take insurance"),
+    "No insurance": N_("no insurance"),
+    "Take even money": N_("take even money"),
+    "No, play the natural": N_("play the natural out"),
+}
+
+
+def choice_words(label: str) -> str:
+    """A key's label (:data:`PLAY_KEYS`, :data:`INSURANCE_KEYS`, :data:`EVEN_MONEY_KEYS`) in a
+    verdict's words, in the learner's language; another label lowered, as it is."""
+    said = _CHOICE_WORDS.get(label)
+    return say(said) if said is not None else label.lower()
 
 
 def chart_for(rules: Rules, *, caches: Caches | None = None) -> Chart:

@@ -76,6 +76,7 @@ from trainer.engine.indices.reading import insurance_as_read
 from trainer.engine.indices.table import count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, InvalidSituationError, action_evs
+from trainer.words import say
 
 __all__ = [
     "DRILL",
@@ -528,12 +529,12 @@ def _question_of(play: Play) -> Question:
     canonical += play.shown.suffix() if play.shown else ""
     if play.insurance:
         prompt = (
-            "You have a natural and the dealer shows an ace. Even money?"
+            say("You have a natural and the dealer shows an ace. Even money?")
             if play.natural
-            else "The dealer shows an ace. Do you take insurance?"
+            else say("The dealer shows an ace. Do you take insurance?")
         )
     else:
-        prompt = "Your play?"
+        prompt = say("Your play?")
     view: dict[str, Any] = {
         "hand": play.situation.hand,
         "up": play.situation.up,

@@ -54,7 +54,6 @@ from drills.base import (
 )
 from drills.base import LearnerState as LearnerState
 from drills.caches import Caches
-from drills.dealing.table_words import amount
 from drills.face_down_play import SIGHT
 from drills.method3_figures import game_ready
 from trainer.engine.article import a_or_an
@@ -73,7 +72,7 @@ from trainer.engine.play.round import Round
 from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
 from trainer.engine.play.table_game import Ask
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, plural
+from trainer.words import N_, number, plural, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -283,8 +282,16 @@ def kind_of(notation: str) -> str:
     return kind
 
 
+# A card's value as a sentence names it ("an ace", "a ten", "an 8"), each a message: in
+# Russian the value alone ("туз", "десятка", "8").
+_VALUE_WORDS = {1: N_("an ace"), 10: N_("a ten")}
+_ARTICLES = {"a": N_("a %(card)s"), "an": N_("an %(card)s")}
+
+
 def _label(value: int) -> str:
-    return a_or_an("ace" if value == 1 else ("ten" if value == 10 else str(value)))
+    if value in _VALUE_WORDS:
+        return say(_VALUE_WORDS[value])
+    return say(_ARTICLES[a_or_an(str(value)).split(" ")[0]], card=number(value))
 
 
 def _money(value: float) -> str:
@@ -351,14 +358,15 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
     evs = _draw_evs(notation, rules)
     count = len(question.hands)
     if face_down_game(rules):
-        reading = (
+        reading = say(
             "reading each punter by his stake and how many cards he drew, against the punters' "
-            f"best play (the chart of one column) {SIGHT}"
+            "best play (the chart of one column) %(sight)s",
+            sight=say(SIGHT),
         )
     elif any(hand.hidden for hand in question.hands):
-        reading = "counting the punters' face-down cards among the cards you have not seen"
+        reading = say("counting the punters' face-down cards among the cards you have not seen")
     else:
-        reading = "against the punters' cards as the table shows them"
+        reading = say("against the punters' cards as the table shows them")
     why = plural(
         "On your %(total)s against %(count)s hand still standing, standing is worth %(stand)s to "
         "the bank and drawing (then choosing best) %(draw)s, %(reading)s.",
@@ -377,14 +385,19 @@ def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> G
     players = players_ev_against(rules, first.value)
     evs = double_evs(rules, first.value, float(stakes))
     taken = redoublers_take(rules, first.value)
-    why = (
-        f"Your first card is {_label(first.value)}: against it the punters expect "
-        f"{signed_number(players * 100, 2)}% of their bets (the strategy engine's figure, as if "
-        f"they saw that card), so the bank expects {signed_number(-players * 100, 2)}%. On stakes "
-        "of "
-        f"{amount(stakes)} that is {_money(evs['N'])} if you leave them, and "
-        f"{_money(evs['D'])} if you double them, the punters who redouble taking "
-        f"{signed_number(taken * 200, 2)}% of the stakes back."
+    why = say(
+        "Your first card is %(card)s: against it the punters expect %(punters)s%% of their bets "
+        "(the strategy engine's figure, as if they saw that card), so the bank expects "
+        "%(bank)s%%. On stakes of %(stakes)s that is %(leave)s if you leave them, and "
+        "%(double)s if you double them, the punters who redouble taking %(taken)s%% of the "
+        "stakes back.",
+        card=_label(first.value),
+        punters=signed_number(players * 100, 2),
+        bank=signed_number(-players * 100, 2),
+        stakes=number(stakes, 0 if stakes.denominator == 1 else 2),
+        leave=_money(evs["N"]),
+        double=_money(evs["D"]),
+        taken=signed_number(taken * 200, 2),
     )
     return _graded("double", evs, answer, why, rules.min_bet)
 
@@ -393,15 +406,19 @@ def _grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> 
     evs = redouble_evs(rules, first.value, float(stake))
     ev = redoubled_ev(rules, first.value)
     doubled = ", ".join(
-        "an ace" if value == 1 else ("a ten" if value == 10 else str(value))
+        say(_VALUE_WORDS[value]) if value in _VALUE_WORDS else number(value)
         for value in sorted(doubling_cards(rules))
     )
-    why = (
-        f"Your first card is {_label(first.value)} and the dealer doubled, so his first card "
-        f"is one he doubles on ({doubled}): you expect {signed_number(ev * 100, 2)}% of your "
-        "stake. "
-        f"On your stake of {amount(stake)} that is {_money(evs['N'])} if you leave it, and "
-        f"{_money(evs['D'])} if you redouble."
+    why = say(
+        "Your first card is %(card)s and the dealer doubled, so his first card is one he "
+        "doubles on (%(doubled)s): you expect %(expect)s%% of your stake. On your stake of "
+        "%(stake)s that is %(leave)s if you leave it, and %(redouble)s if you redouble.",
+        card=_label(first.value),
+        doubled=doubled,
+        expect=signed_number(ev * 100, 2),
+        stake=number(stake, 0 if stake.denominator == 1 else 2),
+        leave=_money(evs["N"]),
+        redouble=_money(evs["D"]),
     )
     return _graded("redouble", evs, answer, why, stake)
 
@@ -426,11 +443,11 @@ class TableDealing(Drill, AskedAtTable):
         if kind == "redouble":
             first, stake = read_redouble(notation, rules)
             view.update(first=first, stakes=f"{float(stake):.2f}")
-            return Question(notation=notation, prompt="Redouble your stake?", view=view)
+            return Question(notation=notation, prompt=say("Redouble your stake?"), view=view)
         if kind == "double":
             first, stakes = read_double(notation)
             view.update(first=first, stakes=f"{float(stakes):.2f}")
-            return Question(notation=notation, prompt="Double every bet?", view=view)
+            return Question(notation=notation, prompt=say("Double every bet?"), view=view)
         found = read_draw(notation, rules)
         view.update(
             dealer=found.dealer,
@@ -438,7 +455,7 @@ class TableDealing(Drill, AskedAtTable):
             hands=[(hand.hidden, hand.shown, f"{float(hand.stake):.2f}") for hand in found.hands],
             unseen=sum(found.unseen),
         )
-        return Question(notation=notation, prompt="Draw or stand?", view=view)
+        return Question(notation=notation, prompt=say("Draw or stand?"), view=view)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The dealer's total (or first card, doubling) under these rules

@@ -75,7 +75,7 @@ from trainer.engine.rulebook.legality import (
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import InvalidSituationError, action_evs
 from trainer.engine.strategy.dealer import full_shoe
-from trainer.words import N_
+from trainer.words import N_, say
 from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "TableCount", "TablePlay", "notation_of", "work_out"]
@@ -450,7 +450,7 @@ class TablePlay(Drill, AskedAtTable):
                 played=count.played,
                 rounding=f"{count.convention}, decks to the {count.resolution} deck",
             )
-        return Question(notation=notation, prompt="Your play?", view=view)
+        return Question(notation=notation, prompt=say("Your play?"), view=view)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The chart cell under these rules, and the system where the count decides

@@ -24,6 +24,7 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import Ask, TableGame
 from trainer.engine.rulebook.legality import early_surrender_offered
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 __all__ = [
     "ASK_NAMES",
@@ -45,36 +46,36 @@ __all__ = [
 
 # What each graded question of a step is called on the page and in the summary.
 ASK_NAMES = {
-    "play": "Play",
-    "insurance": "Insurance",
-    "rc": "Running count",
-    "tc": "True count",
-    "bet0": "Bet, box 1",
-    "bet1": "Bet, box 2",
-    "bet2": "Bet, box 3",
-    "dealer": "Your draw",  # the learner dealing: table-dealing attempts
-    "double": "Doubling the bets",
-    "redouble": "Redoubling",  # a punter at 002 home, the dealer having doubled
-    "stake": "Your stake",  # a punter at 002 home or 004, on the cards seen
-    "decks": "Decks left, from the tray",  # a count check where the tray is judged
-    "convert": "True count, from your count and decks left",
-    "wong": "Play or watch",  # a back-counting table: the round worth playing at the count
-    "boxes": "Boxes",  # and on how many boxes
+    "play": N_("Play"),
+    "insurance": N_("Insurance"),
+    "rc": N_("Running count"),
+    "tc": N_("True count"),
+    "bet0": N_("Bet, box 1"),
+    "bet1": N_("Bet, box 2"),
+    "bet2": N_("Bet, box 3"),
+    "dealer": N_("Your draw"),  # the learner dealing: table-dealing attempts
+    "double": N_("Doubling the bets"),
+    "redouble": N_("Redoubling"),  # a punter at 002 home, the dealer having doubled
+    "stake": N_("Your stake"),  # a punter at 002 home or 004, on the cards seen
+    "decks": N_("Decks left, from the tray"),  # a count check where the tray is judged
+    "convert": N_("True count, from your count and decks left"),
+    "wong": N_("Play or watch"),  # a back-counting table: the round worth playing at the count
+    "boxes": N_("Boxes"),  # and on how many boxes
 }
 # The kind each ask's errors are counted under in the summary (any other: "Bets").
 KINDS = {
-    "play": "Strategy",
-    "insurance": "Insurance",
-    "rc": "Counts",
-    "tc": "Counts",
-    "dealer": "Dealing",
-    "double": "Dealing",
-    "redouble": "Redoubling",
-    "stake": "Bets",
-    "decks": "Counts",
-    "convert": "Counts",
-    "wong": "Back-counting",
-    "boxes": "Back-counting",
+    "play": N_("Strategy"),
+    "insurance": N_("Insurance"),
+    "rc": N_("Counts"),
+    "tc": N_("Counts"),
+    "dealer": N_("Dealing"),
+    "double": N_("Dealing"),
+    "redouble": N_("Redoubling"),
+    "stake": N_("Bets"),
+    "decks": N_("Counts"),
+    "convert": N_("Counts"),
+    "wong": N_("Back-counting"),
+    "boxes": N_("Back-counting"),
 }
 # An error in words: what the learner did, and what was right ("you hit, where standing was
 # right"), by the answers the drills store.

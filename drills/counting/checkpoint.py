@@ -31,7 +31,7 @@ from drills.counting.notation import (
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from trainer.engine.counting import CountingSystem, estimate_decks, running_count, true_count
 from trainer.engine.deck.cards import Card
-from trainer.words import N_, N_plural, number, plural, say
+from trainer.words import N_, N_plural, number, plural, say, signed
 
 
 @dataclass(frozen=True)
@@ -208,14 +208,13 @@ def about_decks(value: Fraction) -> str:
     """Decks exactly where a learner would write them (2.5, 0.75), else about (0.71)."""
     if 4 % value.denominator == 0:
         return format_decks(value)
-    return say("about %(decks)s", decks=f"{float(value):.2f}")
+    return say("about %(decks)s", decks=number(value, 2))
 
 
 def _approx(value: Fraction) -> str:
     if value.denominator == 1:
         return format_count(value)
-    sign = "+" if value > 0 else "-"
-    return f"{sign}{abs(float(value)):.2f}"
+    return signed(value, 2)
 
 
 _CHECKPOINT_RE = re.compile(

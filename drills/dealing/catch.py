@@ -39,7 +39,7 @@ from drills.payout.money import money_text
 from trainer.engine.deck.hand import Hand
 from trainer.engine.rulebook.rule_words import dealer_lines, payout_lines
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_
+from trainer.words import N_, say
 
 DEFAULT_RATE = 30
 CALLS = {"foul": "Foul", "next": "Next"}
@@ -105,7 +105,7 @@ def round_view(round_: CatchRound) -> dict[str, Any]:
 def _question(round_: CatchRound) -> Question:
     return Question(
         notation=round_.notation,
-        prompt="Did the dealer make a mistake in this round?",
+        prompt=say("Did the dealer make a mistake in this round?"),
         view=round_view(round_),
     )
 

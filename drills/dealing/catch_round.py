@@ -28,6 +28,7 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.play.round import RoundResult
 from trainer.engine.play.settlement import Outcome, SeatResult, hand_total
 from trainer.engine.rulebook.rules import Rules, format_ratio
+from trainer.words import say
 
 MAX_ROUNDS = 50
 _SEED_RE = re.compile(r"[0-9]{1,15}")
@@ -264,7 +265,7 @@ def deal_round(rules: Rules, seed: int, rate: int, number: int) -> CatchRound:
 def paid_text(amount: Fraction) -> str:
     """What the dealer did with a box: ``pays 15``, ``takes 10``, ``push``."""
     if amount > 0:
-        return f"pays {money_text(amount)}"
+        return say("pays %(amount)s", amount=money_text(amount))
     if amount < 0:
-        return f"takes {money_text(-amount)}"
-    return "push"
+        return say("takes %(amount)s", amount=money_text(-amount))
+    return say("push")

@@ -33,10 +33,11 @@ from drills.payout.explain import hand_notes, hand_why
 from drills.payout.money import money_text, read_amount, signed_text
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.round import RoundResult
-from trainer.engine.play.settlement import Outcome, SeatResult
+from trainer.engine.play.settlement import Bonus, Outcome, SeatResult
 from trainer.engine.rulebook.rule_words import payout_lines
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_
+from trainer.words import N_, plural, say
+from trainer.words import number as number_of
 
 BOX_FIELDS = tuple(f"box{n}" for n in range(1, MAX_BOXES + 1))
 _FIELD_LIMIT = 20
@@ -59,13 +60,22 @@ def chips_for(amount: Fraction) -> str:
     return " + ".join(parts) or "nothing"
 
 
+# A bonus hand of 002 as a hand's note names it.
+_BONUS_NOTES = {
+    Bonus.FIVE_CARD_21: N_("bonus: 21 with five cards"),
+    Bonus.SIX_CARD_21: N_("bonus: 21 with six cards"),
+    Bonus.SEVEN_SEVEN_SEVEN: N_("bonus: 7-7-7"),
+    Bonus.SIX_SEVEN_EIGHT: N_("bonus: 8-7-6"),
+}
+
+
 def _hand_notes(hand: Any, count: int, index: int) -> str:
     notes = [hand_notes(hand, index, count)] if hand_notes(hand, index, count) else []
     if hand.natural and not hand.split:
-        notes.append("a natural")
+        notes.append(say("a natural"))
     if hand.bonus is not None:
-        notes.append(f"bonus: {hand.bonus.value}")
-    return ", ".join(notes)
+        notes.append(say(_BONUS_NOTES[hand.bonus]))
+    return say(", ").join(notes)
 
 
 def hand_views(seat: SeatResult) -> list[dict[str, Any]]:
@@ -82,7 +92,9 @@ def hand_views(seat: SeatResult) -> list[dict[str, Any]]:
 
 
 def _box_view(number: int, seat: SeatResult) -> dict[str, Any]:
-    bettors = ["Player"] + [f"co-bettor {n}" for n in range(1, len(seat.stakes))]
+    bettors = [say("Player")] + [
+        say("co-bettor %(number)s", number=number_of(n)) for n in range(1, len(seat.stakes))
+    ]
     hands = hand_views(seat)
     natural = bool(seat.hands) and seat.hands[0].natural and not seat.hands[0].split
     return {
@@ -166,9 +178,11 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
         count = len(result.seats)
         return Question(
             notation=str(question),
-            prompt=f"Pay the table: what does each of the {count} boxes get?"
-            if count > 1
-            else "Pay the box: what does it get?",
+            prompt=plural(
+                "Pay the box: what does it get?",
+                "Pay the table: what does each of the %(count)s boxes get?",
+                count,
+            ),
             view=table_view(question, result),
         )
 

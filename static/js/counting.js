@@ -52,6 +52,27 @@
     return parts.join(". ");
   }
 
+  // The script's words in English, where a page gives none of its own (data-words).
+  var ENGLISH = {
+    step: "Step %(step)s of %(steps)s",
+    paused: "Paused at step %(step)s of %(steps)s",
+    count: "Your count?",
+    pause: "Pause",
+    resume: "Resume",
+    by_hand: "Step by hand",
+    timed: "Flip at the set speed",
+    by_hand_start: "Step by hand: press Next step for each step.",
+    ready: "Get ready…",
+  };
+
+  function wordsOf(controls) {
+    try {
+      return (controls && JSON.parse(controls.dataset.words || "{}")) || {};
+    } catch (error) {
+      return {}; // words unreadable: English
+    }
+  }
+
   function focusQuietly(element) {
     if (element) element.focus({ preventScroll: true });
   }
@@ -68,6 +89,7 @@
     var pauseButton = controls && controls.querySelector(".flip-pause");
     var nextButton = controls && controls.querySelector(".flip-next");
     var paceButton = controls && controls.querySelector(".flip-pace");
+    var said = wordsOf(controls);
     list.dataset.flipState = "running";
 
     // Step i is on show while the cards elapsed lie in [ends[i - 1], ends[i]).
@@ -83,6 +105,15 @@
     var begin = 0;
     var pausedAt = null;
     var frameId = null;
+
+    // A message in the page's language (the controls' data-words, written by the template
+    // through the catalogue), its %(name)s placeholders filled from `values`.
+    function word(key, values) {
+      var text = said[key] || ENGLISH[key] || key;
+      return text.replace(/%\((\w+)\)s/g, function (whole, name) {
+        return values && name in values ? String(values[name]) : whole;
+      });
+    }
 
     // The status line shows `text`; a screen reader hears `cards` after it too.
     function say(text, cards) {
@@ -101,7 +132,7 @@
       if (shown >= 0) steps[shown].classList.remove("current");
       steps[at].classList.add("current");
       shown = at;
-      say("Step " + (at + 1) + " of " + steps.length, describe(steps[at]));
+      say(word("step", { step: at + 1, steps: steps.length }), describe(steps[at]));
     }
 
     function finish() {
@@ -112,7 +143,7 @@
       list.classList.add("flipped");
       list.dataset.flipState = "done";
       if (controls) controls.hidden = true;
-      say("Your count?");
+      say(word("count"));
       form.hidden = false;
       var input = form.querySelector("input:not([type=hidden])");
       if (input) {
@@ -151,12 +182,11 @@
       controls.hidden = false;
       if (pauseButton) {
         pauseButton.hidden = pace !== "timed";
-        pauseButton.textContent = pausedAt === null ? "Pause" : "Resume";
+        pauseButton.textContent = word(pausedAt === null ? "pause" : "resume");
       }
       if (nextButton) nextButton.hidden = pace !== "hand";
       if (paceButton) {
-        paceButton.textContent =
-          pace === "hand" ? "Flip at " + list.dataset.speed + " a second" : "Step by hand";
+        paceButton.textContent = word(pace === "hand" ? "timed" : "by_hand");
       }
     }
 
@@ -170,7 +200,7 @@
         if (pace !== "timed") return;
         if (pausedAt === null) {
           pausedAt = performance.now();
-          say("Paused at step " + Math.max(shown + 1, 1) + " of " + steps.length);
+          say(word("paused", { step: Math.max(shown + 1, 1), steps: steps.length }));
         } else {
           begin += performance.now() - pausedAt;
           pausedAt = null;
@@ -194,10 +224,10 @@
     list.classList.add("flipping");
     showControls();
     if (pace === "hand") {
-      say("Step by hand: press Next step for each step.");
+      say(word("by_hand_start"));
       focusQuietly(nextButton);
     } else {
-      say("Get ready…");
+      say(word("ready"));
       // After a checkpoint answer its verdict's heading has the focus, else the cards' heading.
       focusQuietly(panel.querySelector("#feedback-heading") || panel.querySelector("#run-heading"));
       runTimed();

@@ -83,10 +83,11 @@ class KeptUrls:
 
 def oob_footer(page_rules: Rules, current: Rules) -> bytes:
     """The htmx panel's footer (``_footer_rules.html``, swapped out of band), kept per app by
-    its rules and the mount point."""
+    its rules, the mount point and the request's language (the footer is written in it: an htmx
+    answer in Russian must not be handed a footer kept from an English page)."""
     env = current_app.jinja_env
     footers: dict[tuple[Any, ...], bytes] = current_app.extensions.setdefault("trainer.footers", {})
-    key = (request.script_root, page_rules, current)
+    key = (request.script_root, str(get_locale()), page_rules, current)
     kept = None if env.auto_reload else footers.get(key)
     if kept is None:
         kept = (

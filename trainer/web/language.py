@@ -20,6 +20,7 @@ from flask import Blueprint, Flask, current_app, g, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from werkzeug.wrappers import Response
 
+from drills.strategy_chart import choice_words
 from trainer import words
 from trainer.store import users
 from trainer.web.security import safe_next
@@ -133,6 +134,7 @@ def init_app(app: Flask) -> None:
         signed=words.signed,
         bets=words.bets,
         a_or_an=words.a_or_an,
+        choice_words=choice_words,  # a key's label in a verdict's sentence
         page_language=request_locale,
         language_choices=_switch_choices,
     )

@@ -354,11 +354,11 @@ def money_view(game: TableGame, bankroll: Fraction) -> dict[str, Any]:
 
 # The learner dealing: each step's keys (key, label, allowed).
 DEALER_KEYS = {
-    "deal": [("D", "Deal the round", True)],
-    "double": [("D", "Double every bet", True), ("N", "Do not double", True)],
-    "draw": [("H", "Draw a card", True), ("S", "Stand", True)],
+    "deal": [("D", N_("Deal the round"), True)],
+    "double": [("D", N_("Double every bet"), True), ("N", N_("Do not double"), True)],
+    "draw": [("H", N_("Draw a card"), True), ("S", N_("Stand"), True)],
     # A punter at 002 home, the dealer having doubled every bet.
-    "redouble": [("D", "Double your stake again", True), ("N", "Do not redouble", True)],
+    "redouble": [("D", N_("Double your stake again"), True), ("N", N_("Do not redouble"), True)],
 }
 # The keep button of a held step, by the step's first word (a play's letter: "Keep my play").
 _KEEP = {
@@ -380,7 +380,8 @@ def step_keys(ask: Ask) -> dict[str, Any]:
     """What the step's form needs to know of the round: the plays allowed, a natural."""
     round_ = ask.round
     if ask.kind in DEALER_KEYS:
-        return {"natural": False, "play_keys": DEALER_KEYS[ask.kind]}
+        keys = [(key, say(label), allowed) for key, label, allowed in DEALER_KEYS[ask.kind]]
+        return {"natural": False, "play_keys": keys}
     if round_ is None or ask.seat is None:
         return {"natural": False, "play_keys": []}
     hand = round_.hands(ask.seat)[0]

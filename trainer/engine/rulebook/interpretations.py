@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.engine.rulebook.rules import Rules
+from trainer.engine.words import N_
 
 __all__ = ["INTERPRETATIONS", "PRESET_INTERPRETATIONS", "Interpretation", "interpretations_for"]
 
@@ -26,7 +27,7 @@ class Interpretation:
     source: str  # "000", "002"
     topic: str  # in English, a few words
     quote: str  # the text's sentence, in Russian, word for word
-    gloss: str  # the sentence in English
+    gloss: str  # the sentence in English (shown on the English page only: not in the catalogue)
     ours: str  # how the trainer plays it
     option: str = ""  # the rule option that plays it otherwise, where there is one
 
@@ -41,172 +42,212 @@ _ALL = (
     Interpretation(
         "000-reserve",
         "000",
-        "Too few cards for the next deal",
+        N_("Too few cards for the next deal"),
         "Перед любой сдачей сдающий может собрать, перетасовать и дать снять все карты, если "
         "считает, что карт не хватит для проведения очередной сдачи.",
-        "Before any deal the dealer may gather, shuffle and have cut all the cards, if he thinks "
-        "there are not enough cards for the next deal.",
-        "What the dealer 'thinks' is a fixed reserve: he reshuffles before a round when fewer "
-        "than 15 cards are left.",
+        (
+            "Before any deal the dealer may gather, shuffle and have cut all the cards, if he "
+            "thinks there are not enough cards for the next deal."
+        ),
+        N_(
+            "What the dealer 'thinks' is a fixed reserve: he reshuffles before a round when fewer "
+            "than 15 cards are left."
+        ),
         "reshuffle_reserve",
     ),
     Interpretation(
         "000-joker",
         "000",
-        "The joker at the bottom",
+        N_("The joker at the bottom"),
         "Сдающий продолжает пользоваться первоначально перетасованной колодой, пока не дойдет "
         "до показанной немой карты, которая свидетельствует об окончании перетасованных карт.",
-        "The dealer goes on dealing from the pack as first shuffled until he reaches the blank "
-        "card showing at the bottom, which marks the end of the shuffled cards.",
-        "The joker is the cut card at the bottom of the pack, so the whole pack is dealt.",
+        (
+            "The dealer goes on dealing from the pack as first shuffled until he reaches the blank "
+            "card showing at the bottom, which marks the end of the shuffled cards."
+        ),
+        N_("The joker is the cut card at the bottom of the pack, so the whole pack is dealt."),
         "penetration",
     ),
     Interpretation(
         "000-split",
         "000",
-        "Who splits a pair, and how often",
+        N_("Who splits a pair, and how often"),
         "Если первые две карты одного из игроков окажутся в одном номинале (например, два "
         "валета или две шестерки), сдающий имеет право расценивать их как две отдельные руки.",
-        "If a player's first two cards are of one rank (two jacks or two sixes, say), the "
-        "dealer has the right to treat them as two separate hands.",
-        "The player chooses to split (the dealer deals the two hands); a pair of one rank, "
-        "split once, each hand drawing as usual.",
+        (
+            "If a player's first two cards are of one rank (two jacks or two sixes, say), the "
+            "dealer has the right to treat them as two separate hands."
+        ),
+        N_(
+            "The player chooses to split (the dealer deals the two hands); a pair of one rank, "
+            "split once, each hand drawing as usual."
+        ),
         "max_split_hands",
     ),
     Interpretation(
         "000-natural",
         "000",
-        "What the dealer's natural takes",
+        N_("What the dealer's natural takes"),
         "При этом выплаты игроков не должны превышать величину их исходных ставок.",
-        "Then what the players pay must not exceed their original stakes.",
-        "The dealer has looked under his ten or ace, so his natural is known before anyone "
-        "draws and takes the original stakes only.",
+        ("Then what the players pay must not exceed their original stakes."),
+        N_(
+            "The dealer has looked under his ten or ace, so his natural is known before anyone "
+            "draws and takes the original stakes only."
+        ),
         "hole_card",
     ),
     Interpretation(
         "000-soft-17",
         "000",
-        "The dealer's ace",
+        N_("The dealer's ace"),
         "При наличии у сдающего туза он обязан оценить его в 11 очков и остаться при своих, "
         "если такая оценка обеспечивает ему на картах не менее 17, но не более 21 очка.",
-        "A dealer holding an ace must count it 11 and stand, if that makes his cards at least "
-        "17 and at most 21.",
-        "The dealer stands on a soft 17.",
+        (
+            "A dealer holding an ace must count it 11 and stand, if that makes his cards at least "
+            "17 and at most 21."
+        ),
+        N_("The dealer stands on a soft 17."),
         "dealer_hits_soft_17",
     ),
     # -- 002, blackjack / twenty-one, club and home -------------------------------------------
     Interpretation(
         "002-tie-premium",
         "002",
-        "A tie with a premium hand",
+        N_("A tie with a premium hand"),
         "Если он стоит на 21 или имеет меньшее число очков, он собирает с каждого, кто имеет "
         "меньший счет, выплачивает тем, у кого счет больше, но не платит ничего тому, у кого "
         "равное с ним число очков.",
-        "If he stands on 21 or less, he collects from everyone with a lower count, pays those "
-        "with a higher count, but pays nothing to one with a count equal to his.",
-        "A premium (five or six cards to 21, 7-7-7, 8-7-6) is paid to a winner: a premium hand "
-        "that ties the dealer's 21 is paid nothing (at home, a tie goes to the dealer).",
+        (
+            "If he stands on 21 or less, he collects from everyone with a lower count, pays those "
+            "with a higher count, but pays nothing to one with a count equal to his."
+        ),
+        N_(
+            "A premium (five or six cards to 21, 7-7-7, 8-7-6) is paid to a winner: a premium hand "
+            "that ties the dealer's 21 is paid nothing (at home, a tie goes to the dealer)."
+        ),
         "tie_pays_bonus",
     ),
     Interpretation(
         "002-premiums-at-home",
         "002",
-        "The premiums at home",
+        N_("The premiums at home"),
         "ТОЛЬКО В ДОМАШНЕЙ ИГРЕ действуют два специфических правила",
-        "ONLY IN THE HOME GAME do two rules of its own apply",
-        "The premiums (РАСЧЕТЫ) are for club and home alike; the home game changes only ties and "
-        "the natural.",
+        ("ONLY IN THE HOME GAME do two rules of its own apply"),
+        N_(
+            "The premiums (РАСЧЕТЫ) are for club and home alike; the home game changes only ties "
+            "and the natural."
+        ),
         "five_card_21_pays",
     ),
     Interpretation(
         "002-pack",
         "002",
-        "One pack or two",
+        N_("One pack or two"),
         "Обычная колода в 52 листа. Чаще используют две стасованные колоды.",
-        "An ordinary pack of 52 cards. More often two packs shuffled together are used.",
-        "The club deals two packs, the home game one.",
+        ("An ordinary pack of 52 cards. More often two packs shuffled together are used."),
+        N_("The club deals two packs, the home game one."),
         "decks",
     ),
     Interpretation(
         "002-burn",
         "002",
-        "The burned card",
+        N_("The burned card"),
         'Сдатчик может "сжечь" карту - предъявить её и положить крапом вниз под колоду.',
-        "The dealer may 'burn' a card: show it and put it back down (face up) under the pack.",
-        "One card is burned after each shuffle, shown to the table, and lies face up at the "
-        "bottom: it is the cut card, and the pack is dealt down to it.",
+        ("The dealer may 'burn' a card: show it and put it back down (face up) under the pack."),
+        N_(
+            "One card is burned after each shuffle, shown to the table, and lies face up at the "
+            "bottom: it is the cut card, and the pack is dealt down to it."
+        ),
         "burn_shown",
     ),
     Interpretation(
         "002-split",
         "002",
-        "The variant: splitting a pair",
+        N_("The variant: splitting a pair"),
         "Если игрок получает в сдаче пару, типа двух шестерок или двух валетов, он может "
         "считать их за две руки.",
-        "If a player is dealt a pair, such as two sixes or two jacks, he may count them as two "
-        "hands.",
-        "A pair of one rank, split once; the dealer gives each hand a card, then each is "
-        "played as usual.",
+        (
+            "If a player is dealt a pair, such as two sixes or two jacks, he may count them as two "
+            "hands."
+        ),
+        N_(
+            "A pair of one rank, split once; the dealer gives each hand a card, then each is "
+            "played as usual."
+        ),
         "max_split_hands",
     ),
     Interpretation(
         "002-home-dealer",
         "002",
-        "The home dealer's drawing",
+        N_("The home dealer's drawing"),
         "В домашней игре сдатчик может действовать по своему усмотрению.",
-        "In the home game the dealer may act as he sees fit.",
-        "The engine's dealer draws to 16 and stands on 17; a learner dealing draws as he "
-        "chooses, each draw graded by what it is worth to the bank.",
+        ("In the home game the dealer may act as he sees fit."),
+        N_(
+            "The engine's dealer draws to 16 and stands on 17; a learner dealing draws as he "
+            "chooses, each draw graded by what it is worth to the bank."
+        ),
         "dealer_stands_on",
     ),
     Interpretation(
         "002-home-ties",
         "002",
-        "Two naturals at home",
+        N_("Two naturals at home"),
         "При ничьей получает сдатчик.",
-        "On a tie, the dealer collects.",
-        "A natural against the dealer's natural is a tie, and goes to the dealer: the player "
-        "loses his stake (once, not double).",
+        ("On a tie, the dealer collects."),
+        N_(
+            "A natural against the dealer's natural is a tie, and goes to the dealer: the player "
+            "loses his stake (once, not double)."
+        ),
         "ties",
     ),
     Interpretation(
         "002-home-natural",
         "002",
-        "The natural at home",
+        N_("The natural at home"),
         'Сдатчик, как и любой игрок, собирает выигрыш в двойном размере за "Блек Джек".',
-        "The dealer, like any player, collects double for a 'Black Jack'.",
-        "'Like any player': a player's natural is paid double too, and the dealer's collects "
-        "double from every stake.",
+        ("The dealer, like any player, collects double for a 'Black Jack'."),
+        N_(
+            "'Like any player': a player's natural is paid double too, and the dealer's collects "
+            "double from every stake."
+        ),
         "blackjack_pays",
     ),
     Interpretation(
         "002-method-3",
         "002",
-        "What the punters see under deal method 3",
+        N_("What the punters see under deal method 3"),
         "Каждый игрок, включая сдатчика, получает карту крапом вверх. Просмотрев её, каждый "
         "игрок делает ставку. Сдатчик, просмотрев свою карту, может удвоить все ставки.",
-        "Every player, the dealer included, gets a card face down. Having looked at it, each "
-        "player stakes. The dealer, having looked at his card, may double every stake.",
-        "The dealer's first card is his hole card; the punters see his second card, and "
-        "whether he doubled, and play the chart by the second card. They do not read the "
-        "double (that his first card is, or is not, one he doubles on): read, it would take "
-        "some 7 points off the bank's edge, and the dealer would then double on other cards, "
-        "and the punters read those, without end. The dealer's double and a punter's redouble "
-        "are each worked out against the other's for that game.",
+        (
+            "Every player, the dealer included, gets a card face down. Having looked at it, each "
+            "player stakes. The dealer, having looked at his card, may double every stake."
+        ),
+        N_(
+            "The dealer's first card is his hole card; the punters see his second card, and "
+            "whether he doubled, and play the chart by the second card. They do not read the "
+            "double (that his first card is, or is not, one he doubles on): read, it would take "
+            "some 7 points off the bank's edge, and the dealer would then double on other cards, "
+            "and the punters read those, without end. The dealer's double and a punter's redouble "
+            "are each worked out against the other's for that game."
+        ),
         "deal_method",
     ),
     Interpretation(
         "002-auction",
         "002",
-        "The auction for the deal",
+        N_("The auction for the deal"),
         'Среди некоторых групп игроков принято определять сдатчика аукционом, как в "Шмен-дефер".',
-        "Among some groups of players it is the custom to settle the dealer by auction, as in "
-        "chemin de fer.",
-        "With the auction on, the deal is sold to the highest bidder whenever it would pass: "
-        "the price, in chips, is shared equally among the other players, and buys the deal "
-        "until a punter's natural takes it (then it is sold again). The deal is worth the "
-        "holder's expected profit while he keeps it. Chemin de fer's own auction sells the "
-        "bank for the size of the bank put up, not a price: that reading is not played.",
+        (
+            "Among some groups of players it is the custom to settle the dealer by auction, as in "
+            "chemin de fer."
+        ),
+        N_(
+            "With the auction on, the deal is sold to the highest bidder whenever it would pass: "
+            "the price, in chips, is shared equally among the other players, and buys the deal "
+            "until a punter's natural takes it (then it is sold again). The deal is worth the "
+            "holder's expected profit while he keeps it. Chemin de fer's own auction sells the "
+            "bank for the size of the bank put up, not a price: that reading is not played."
+        ),
         "deal_auction",
     ),
 )
