@@ -36,6 +36,7 @@ from drills.base import (
 )
 from drills.caches import Caches
 from drills.method3_figures import game_ready
+from trainer.engine.article import a_or_an
 from trainer.engine.banker.auction import (
     InvalidBidError,
     bank_edge,
@@ -47,7 +48,7 @@ from trainer.engine.banker.doubling import doubling_cards, redoubling_cards
 from trainer.engine.rulebook.interpretations import INTERPRETATIONS
 from trainer.engine.rulebook.rule_words import OPTION_LABELS
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
-from trainer.words import N_, say
+from trainer.words import N_, number, plural, say
 
 __all__ = ["DRILL", "SLUG", "DealAuction", "auction_notation"]
 
@@ -129,12 +130,24 @@ def _chips(amount: Fraction | float | None) -> str:
     return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
 
 
+# A card's value as a sentence names it, each a message ("an ace"; in Russian "туз").
+_VALUE_WORDS = {1: N_("an ace"), 10: N_("a ten")}
+
+
+def _value(value: int) -> str:
+    if value in _VALUE_WORDS:
+        return say(_VALUE_WORDS[value])
+    article = N_("an %(card)s") if a_or_an(str(value)).startswith("an ") else N_("a %(card)s")
+    return say(article, card=number(value))
+
+
 def _values(cards: frozenset[int]) -> str:
-    words = {1: "an ace", 8: "an 8", 10: "a ten"}
-    names = [words.get(value, f"a {value}") for value in sorted(cards)]
+    names = [_value(value) for value in sorted(cards)]
     if not names:
-        return "no card"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        return say("no card")
+    if len(names) == 1:
+        return names[0]
+    return say("%(some)s or %(last)s", some=say(", ").join(names[:-1]), last=names[-1])
 
 
 class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
@@ -184,7 +197,7 @@ class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
         return "deal-worth"
 
     def skill_words(self, key: str) -> str:
-        return "The deal's worth at an auction"
+        return say("The deal's worth at an auction")
 
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
@@ -212,21 +225,41 @@ def explain(rules: Rules, punters: int, stake: int, bid: Fraction) -> str:
     a_round = punters * stake * edge
     worth = deal_worth(rules, punters, stake)
     if bid > Fraction(worth) * (1 + _LEEWAY):
-        verdict = "Above the worth you pay more than the deal will make you."
+        verdict = say("Above the worth you pay more than the deal will make you.")
     elif bid < Fraction(worth) * (1 - _LEEWAY):
-        verdict = "Below the worth another player, bidding what it is worth, takes the deal."
+        verdict = say("Below the worth another player, bidding what it is worth, takes the deal.")
     else:
-        verdict = "Bid up to that, and no more."
-    return (
-        f"The bank expects {edge:.1%} of each stake a round (the dealer doubling on "
-        f"{_values(doubling_cards(home))}, a punter redoubling on "
-        f"{_values(redoubling_cards(home))}): with {punters} punters staking {stake}, "
-        f"{a_round:.2f} chips a round. A punter's natural that the dealer does not match passes "
-        f"the deal in {chance:.1%} of rounds, so you hold it {1 / chance:.1f} rounds on "
-        f"average: the deal is worth {a_round:.2f} × {1 / chance:.2f} = {worth:.2f} chips. "
-        f"{verdict} This rests on {INTERPRETATIONS['002-auction'].naming()}: the price is "
-        "shared among the other players and buys the deal until a punter's natural."
+        verdict = say("Bid up to that, and no more.")
+    worked = plural(
+        "The bank expects %(edge)s%% of each stake a round (the dealer doubling on %(doubles)s, "
+        "a punter redoubling on %(redoubles)s): with %(count)s punter staking %(stake)s, "
+        "%(round)s chips a round.",
+        "The bank expects %(edge)s%% of each stake a round (the dealer doubling on %(doubles)s, "
+        "a punter redoubling on %(redoubles)s): with %(count)s punters staking %(stake)s, "
+        "%(round)s chips a round.",
+        punters,
+        edge=number(edge * 100, 1),
+        doubles=_values(doubling_cards(home)),
+        redoubles=_values(redoubling_cards(home)),
+        stake=number(stake),
+        round=number(a_round, 2),
     )
+    held = say(
+        "A punter's natural that the dealer does not match passes the deal in %(chance)s%% of "
+        "rounds, so you hold it %(rounds)s rounds on average: the deal is worth %(round)s × "
+        "%(factor)s = %(worth)s chips.",
+        chance=number(chance * 100, 1),
+        rounds=number(1 / chance, 1),
+        round=number(a_round, 2),
+        factor=number(1 / chance, 2),
+        worth=number(worth, 2),
+    )
+    rests = say(
+        "This rests on %(interpretation)s: the price is shared among the other players and buys "
+        "the deal until a punter's natural.",
+        interpretation=INTERPRETATIONS["002-auction"].naming(),
+    )
+    return f"{worked} {held} {verdict} {rests}"
 
 
 DRILL = DealAuction()

@@ -8,6 +8,8 @@ from typing import Any
 
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import Outcome, RoundResult
+from trainer.words import N_, say
+from trainer.words import number as written
 
 _SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
@@ -18,7 +20,7 @@ def card_words(card: Card) -> str:
 
 
 def cards_words(cards: Iterable[Card]) -> str:
-    return " ".join(card_words(card) for card in cards) or "no cards"
+    return " ".join(card_words(card) for card in cards) or say("no cards")
 
 
 def amount(value: Fraction) -> str:
@@ -27,15 +29,17 @@ def amount(value: Fraction) -> str:
 
 def outcome_words(outcome: Outcome, net: Fraction, bet: Fraction) -> str:
     """How a hand ended and what it won or lost: ``"wins 10"``, ``"bet withdrawn"``."""
-    return {
-        Outcome.BLACKJACK: f"a natural, paid {amount(net)}",
-        Outcome.WIN: f"wins {amount(net)}",
-        Outcome.PUSH: "ties: the bet goes back",
-        Outcome.LOSE: f"loses {amount(-net)}",
-        Outcome.BUST: f"busts and loses {amount(-net)}",
-        Outcome.SURRENDER: f"surrenders, loses {amount(-net)}",
-        Outcome.WITHDRAWN: f"bet of {amount(bet)} withdrawn: neither lost nor paid",
-    }[outcome]
+    said = {
+        Outcome.BLACKJACK: (N_("a natural, paid %(amount)s"), net),
+        Outcome.WIN: (N_("wins %(amount)s"), net),
+        Outcome.PUSH: (N_("ties: the bet goes back"), net),
+        Outcome.LOSE: (N_("loses %(amount)s"), -net),
+        Outcome.BUST: (N_("busts and loses %(amount)s"), -net),
+        Outcome.SURRENDER: (N_("surrenders, loses %(amount)s"), -net),
+        Outcome.WITHDRAWN: (N_("bet of %(amount)s withdrawn: neither lost nor paid"), bet),
+    }
+    words, value = said[outcome]
+    return say(words, amount=written(value, 0 if value.denominator == 1 else 2))
 
 
 def result_view(result: RoundResult) -> dict[str, Any]:
@@ -47,19 +51,30 @@ def result_view(result: RoundResult) -> dict[str, Any]:
         for hand in seat.hands:
             words = outcome_words(hand.outcome, hand.net, hand.bet)
             hands.append({"cards": hand.cards, "total": hand.total, "words": words})
-            total = f" = {hand.total}" if hand.cards else ""
-            lines.append(f"seat {number} {cards_words(hand.cards)}{total} {words}")
+            cards = cards_words(hand.cards)
+            values = {"seat": written(number), "cards": cards, "outcome": words}
+            lines.append(
+                say("seat %(seat)s %(cards)s = %(total)s %(outcome)s", **values,
+                    total=written(hand.total))
+                if hand.cards
+                else say("seat %(seat)s %(cards)s %(outcome)s", **values)
+            )  # fmt: skip
         seats.append({"number": number, "hands": hands, "net": seat.net})
-    natural = " (a natural)" if result.dealer_natural else ""
-    if not natural and len(result.dealer_cards) == 2 and result.dealer_total == 21:
-        natural = " (not counted as a natural)"  # 000: a natural not announced in time
-    lines.append(f"the dealer {cards_words(result.dealer_cards)} = {result.dealer_total}{natural}")
+    note = say("a natural") if result.dealer_natural else ""
+    if not note and len(result.dealer_cards) == 2 and result.dealer_total == 21:
+        note = say("not counted as a natural")  # 000: a natural not announced in time
+    dealer = {"cards": cards_words(result.dealer_cards), "total": written(result.dealer_total)}
+    lines.append(
+        say("the dealer %(cards)s = %(total)s (%(note)s)", **dealer, note=note)
+        if note
+        else say("the dealer %(cards)s = %(total)s", **dealer)
+    )
     return {
         "seats": seats,
         "dealer": result.dealer_cards,
         "dealer_total": result.dealer_total,
         "dealer_natural": result.dealer_natural,
-        "dealer_note": natural.strip(" ()"),
+        "dealer_note": note,
         "bank_net": result.bank_net,
         "lines": lines,
     }

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.words import N_
+from trainer.engine.words import N_, say
 
 __all__ = ["INTERPRETATIONS", "PRESET_INTERPRETATIONS", "Interpretation", "interpretations_for"]
 
@@ -34,7 +34,11 @@ class Interpretation:
     def naming(self) -> str:
         """The interpretation as a verdict names it: ``"an interpretation of source 000: too few
         cards for the next deal"``."""
-        return f"an interpretation of source {self.source}: {self.topic.lower()}"
+        return say(
+            "an interpretation of source %(source)s: %(topic)s",
+            source=self.source,
+            topic=say(self.topic).lower(),
+        )
 
 
 _ALL = (

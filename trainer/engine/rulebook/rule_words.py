@@ -315,7 +315,7 @@ def summary_lines(rules: Rules) -> list[str]:
         *_player_options(rules),
         *_payouts(rules),
         *_table(rules),
-        *rules.interpretation,
+        *(say(line) for line in rules.interpretation),  # the presets' own, marked N_
     ]
 
 
@@ -337,7 +337,7 @@ def payout_lines(rules: Rules) -> list[str]:
     hole_card = [dealer[-2]] if rules.hole_card != "peek" else []
     surrender_and_insurance = [_surrender(rules), options[options.index(_surrender(rules)) + 1]]
     interpretations = [
-        line
+        say(line)
         for line in rules.interpretation
         if any(word in line.lower() for word in _PAYOUT_INTERPRETATION_WORDS)
     ]

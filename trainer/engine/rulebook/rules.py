@@ -32,6 +32,7 @@ from trainer.engine.rulebook.rule_options import (
     parse_ratio,
     read_value,
 )
+from trainer.engine.words import N_
 
 __all__ = [
     "DEAL_FACES",
@@ -424,8 +425,10 @@ _TWENTY_ONE = Rules(
     # card face down ("крап", the back, up), every second card face up.
     deal_faces="first-down",
     interpretation=(
-        "Interpretation: a bonus is paid when the hand makes 21 and wins: a dealer natural "
-        "beats it, and a tie with the dealer's 21 pays nothing, premium hand or not.",
+        N_(
+            "Interpretation: a bonus is paid when the hand makes 21 and wins: a dealer natural "
+            "beats it, and a tie with the dealer's 21 pays nothing, premium hand or not."
+        ),
     ),
 )
 
@@ -455,8 +458,10 @@ PRESETS: dict[str, Rules] = {
         # "one card down to each player, one up to the dealer, then one more down to everyone"
         deal_faces="players-down",
         interpretation=(
-            "Interpretation: the joker is the cut card at the bottom, so the whole pack is dealt; "
-            "the dealer reshuffles before a round when fewer than 15 cards are left.",
+            N_(
+                "Interpretation: the joker is the cut card at the bottom, so the whole pack is "
+                "dealt; the dealer reshuffles before a round when fewer than 15 cards are left."
+            ),
         ),
     ),
     # 002, club rules: a house dealer, bonus hands.
@@ -478,10 +483,14 @@ PRESETS: dict[str, Rules] = {
         table_rotation="natural-takes-deal",
         interpretation=_TWENTY_ONE.interpretation
         + (
-            "Interpretation: the home dealer 'draws as he likes'; we let him draw to 16 "
-            "and stand on 17.",
-            "Interpretation: a natural against the dealer's natural is a tie, and ties go to "
-            "the dealer: the player loses the stake (once, not double).",
+            N_(
+                "Interpretation: the home dealer 'draws as he likes'; we let him draw to 16 "
+                "and stand on 17."
+            ),
+            N_(
+                "Interpretation: a natural against the dealer's natural is a tie, and ties go to "
+                "the dealer: the player loses the stake (once, not double)."
+            ),
         ),
     ),
     # 003: modern European casino with boxes, no hole card.
@@ -507,8 +516,10 @@ PRESETS: dict[str, Rules] = {
         min_bet=Fraction(10),
         max_bet=Fraction(1000),
         interpretation=(
-            "Interpretation: the text never mentions a peek, so the dealer's second card comes "
-            "after every box has played and a dealer natural takes doubled and split bets too.",
+            N_(
+                "Interpretation: the text never mentions a peek, so the dealer's second card comes "
+                "after every box has played and a dealer natural takes doubled and split bets too."
+            ),
         ),
     ),
     # 004: the Russian banking game.
@@ -538,12 +549,17 @@ PRESETS: dict[str, Rules] = {
         interpretation=(
             # Who sees what and the banker's drawing are readings with an option each
             # (rulebook/readings.py), shown once on the rules page with the text's sentence.
-            "Interpretation: “Закупившийся банкомет выплачивает все ставки понтеров вдвое” (a "
-            "busted banker pays every stake double): the stakes of the punters still standing; "
-            "a punter past 21 lost at once (“Понтер или банкомет, прикупивший и составивший "
-            "более 21 очка, проигрывает”).",
-            "Interpretation: the pack is played to its end (a talia), then the bank passes left.",
-            "Interpretation: 'at most three cards drawn' holds for the banker too.",
+            N_(
+                "Interpretation: “Закупившийся банкомет выплачивает все ставки понтеров вдвое” (a "
+                "busted banker pays every stake double): the stakes of the punters still standing; "
+                "a punter past 21 lost at once (“Понтер или банкомет, прикупивший и составивший "
+                "более 21 очка, проигрывает”)."
+            ),
+            N_(
+                "Interpretation: the pack is played to its end (a talia), then the bank passes "
+                "left."
+            ),
+            N_("Interpretation: 'at most three cards drawn' holds for the banker too."),
         ),
     ),
     "vegas-6d-s17": _VEGAS,
