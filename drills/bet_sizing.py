@@ -124,6 +124,11 @@ def _money(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
 
 
+def _written(value: Fraction) -> str:
+    """An amount as the learner's language writes it ("10,000", "10 000")."""
+    return number(value, 0 if value.denominator == 1 else 2)
+
+
 def ramp_rows(ramp: BetRamp) -> list[tuple[str, str]]:
     """The ramp in a few rows: (counts, bet), counts sharing a bet run together."""
     rows: list[tuple[list[int], Fraction]] = []
@@ -135,16 +140,18 @@ def ramp_rows(ramp: BetRamp) -> list[tuple[str, str]]:
     out = []
     for index, (counts, bet) in enumerate(rows):
         if len(rows) == 1:
-            where = "every count"
+            where = say("every count")
         elif index == 0:
-            where = f"{signed(counts[-1])} or less"
+            where = say("%(count)s or less", count=signed_number(counts[-1]))
         elif index == len(rows) - 1:
-            where = f"{signed(counts[0])} or more"
+            where = say("%(count)s or more", count=signed_number(counts[0]))
         elif len(counts) == 1:
-            where = signed(counts[0])
+            where = signed_number(counts[0])
         else:
-            where = f"{signed(counts[0])} to {signed(counts[-1])}"
-        out.append((where, _money(bet)))
+            where = say(
+                "%(low)s to %(high)s", low=signed_number(counts[0]), high=signed_number(counts[-1])
+            )
+        out.append((where, _written(bet)))
     return out
 
 
@@ -209,8 +216,10 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         system, bankroll, risk, count = read_question(notation, rules)
-        limits = f"{_money(rules.min_bet)} to " + (
-            _money(rules.max_bet) if rules.max_bet is not None else "no maximum"
+        limits = (
+            say("%(low)s to %(high)s", low=_written(rules.min_bet), high=_written(rules.max_bet))
+            if rules.max_bet is not None
+            else say("%(low)s, no maximum", low=_written(rules.min_bet))
         )
         view: dict[str, Any] = {
             "system": system.name,
@@ -274,28 +283,61 @@ def bet_cost(table: EdgeTable, count: int, bet: Fraction, right: Fraction) -> Fr
 
 def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
     """How the ramp makes its bet at ``count``, and the whole ramp."""
-    kind = "true count" if table.system.balanced else "running count"
     row = min(table.counts, key=lambda c: abs(c.count - count))
     bet = ramp.bet_at(count)
     ideal = ramp.kelly_fraction * float(ramp.bankroll) * row.indices / ROUND_VARIANCE
+    edge = signed_number(row.indices * 100, 2)
+    values = {"count": signed_number(count), "bet": _written(bet), "edge": edge}
     if row.indices <= 0:
-        edge = signed_number(row.indices * 100, 2)
-        why = f"the player has no edge there ({edge}%): the table minimum"
+        first = say(_NO_EDGE[table.system.balanced], **values)
         how = ""
     else:
-        why = f"the edge there is {signed_number(row.indices * 100, 2)}% of the bet"
-        how = (
-            f"Sized by Kelly: {ramp.kelly_fraction:.2f} x {_money(ramp.bankroll)} x "
-            f"{row.indices * 100:.2f}% / {ROUND_VARIANCE} (the variance of a round) = "
-            f"{ideal:.1f}, in units of {_money(rules.min_bet)} within the table's limits. "
+        first = say(_EDGE[table.system.balanced], **values)
+        how = " " + say(
+            "Sized by Kelly: %(kelly)s x %(bankroll)s x %(edge)s%% / %(variance)s (the variance "
+            "of a round) = %(ideal)s, in units of %(unit)s within the table's limits.",
+            kelly=number(ramp.kelly_fraction, 2),
+            bankroll=_written(ramp.bankroll),
+            edge=number(row.indices * 100, 2),
+            variance=number(ROUND_VARIANCE, 1),
+            ideal=number(ideal, 1),
+            unit=_written(rules.min_bet),
         )
-    rows = "; ".join(f"{where}: {bet_text}" for where, bet_text in ramp_rows(ramp))
-    return (
-        f"At a {kind} of {signed(count)} the ramp bets {_money(bet)}: {why}. {how}"
-        f"The whole ramp: {rows}. It wins {number(ramp.win_per_100, 2)} per 100 rounds "
-        f"(standard deviation {ramp.sd_per_100:.0f}), with a risk of ruin of "
-        f"{ramp.risk_of_ruin * 100:.1f}%.{_why_riskier(ramp, rules)}"
+    rows = say("; ").join(
+        say("%(counts)s: %(bet)s", counts=where, bet=amount) for where, amount in ramp_rows(ramp)
     )
+    whole = say(
+        "The whole ramp: %(rows)s. It wins %(win)s per 100 rounds (standard deviation %(sd)s), "
+        "with a risk of ruin of %(ruin)s%%.",
+        rows=rows,
+        win=number(ramp.win_per_100, 2),
+        sd=number(ramp.sd_per_100),
+        ruin=number(ramp.risk_of_ruin * 100, 1),
+    )
+    return f"{first}{how} {whole}{_why_riskier(ramp, rules)}"
+
+
+# The first sentence, by whether the system's count is a true count (balanced) or running.
+_EDGE = {
+    True: N_(
+        "At a true count of %(count)s the ramp bets %(bet)s: the edge there is %(edge)s%% of the "
+        "bet."
+    ),
+    False: N_(
+        "At a running count of %(count)s the ramp bets %(bet)s: the edge there is %(edge)s%% of "
+        "the bet."
+    ),
+}
+_NO_EDGE = {
+    True: N_(
+        "At a true count of %(count)s the ramp bets %(bet)s: the player has no edge there "
+        "(%(edge)s%%): the table minimum."
+    ),
+    False: N_(
+        "At a running count of %(count)s the ramp bets %(bet)s: the player has no edge there "
+        "(%(edge)s%%): the table minimum."
+    ),
+}
 
 
 def _why_riskier(ramp: BetRamp, rules: Rules) -> str:
@@ -303,13 +345,16 @@ def _why_riskier(ramp: BetRamp, rules: Rules) -> str:
     if ramp.risk_of_ruin <= ramp.risk * 1.1:
         return ""
     minimums = ramp.bankroll / rules.min_bet
-    return (
-        f" That is above the {ramp.risk * 100:g}% the Kelly fraction aims at, which holds for "
-        f"bets in proportion to the edge: this ramp must bet the table minimum "
-        f"({_money(rules.min_bet)}) where the player has no edge, and bets whole minimums, and "
-        f"those bets weigh the more the smaller the bankroll is in table minimums (here "
-        f"{float(minimums):,.0f}); a bigger bankroll brings it down toward "
-        f"{ramp.risk * 100:g}%."
+    aimed = number(ramp.risk * 100, 0 if (ramp.risk * 100) == int(ramp.risk * 100) else 2)
+    return " " + say(
+        "That is above the %(aimed)s%% the Kelly fraction aims at, which holds for bets in "
+        "proportion to the edge: this ramp must bet the table minimum (%(minimum)s) where the "
+        "player has no edge, and bets whole minimums, and those bets weigh the more the smaller "
+        "the bankroll is in table minimums (here %(minimums)s); a bigger bankroll brings it down "
+        "toward %(aimed)s%%.",
+        aimed=aimed,
+        minimum=_written(rules.min_bet),
+        minimums=number(minimums),
     )
 
 

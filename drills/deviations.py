@@ -61,6 +61,7 @@ from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.preferences import STEPS, CountPreferences
 from drills.counting.tray import tray_for
 from drills.counting.true_count import converted
+from drills.hand_totals import total_words
 from drills.strategy_cells import Cell, cell_of, cells_for, hand_for, read_situation
 from drills.strategy_chart import INSURANCE_KEYS, PLAY_KEYS
 from trainer.engine.counting import CountingSystem, estimate_decks
@@ -70,7 +71,7 @@ from trainer.engine.indices.reading import evs_as_read, insurance_as_read
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import action_evs
-from trainer.words import N_, say
+from trainer.words import N_, number, say
 from trainer.words import signed as signed_number
 
 __all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_out"]
@@ -85,13 +86,13 @@ CELL_SETS: dict[str, str] = {
 DEFAULT_SET = "i18"
 WEAKEST_POOL = 8
 _PLAY_WORDS = {
-    "H": "hit",
-    "S": "stand",
-    "D": "double",
-    "P": "split",
-    "R": "surrender",
-    "I": "take insurance",
-    "N": "no insurance",
+    "H": N_("hit"),
+    "S": N_("stand"),
+    "D": N_("double"),
+    "P": N_("split"),
+    "R": N_("surrender"),
+    "I": N_("take insurance"),
+    "N": N_("no insurance"),
 }
 _NOTATION_RE = re.compile(
     rf"{SYSTEM}(?: {ROUNDING})?"
@@ -265,46 +266,75 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
 
 
 def _index_words(play: Play) -> str:
-    where = f"at {signed(play.index)} or above" if play.when == "at_or_above" else "below"
-    if play.when != "at_or_above":
-        where += f" {signed(play.index)}"
-    return f"{_PLAY_WORDS[play.play]} {where}"
+    values = {"play": say(_PLAY_WORDS[play.play]), "index": signed_number(play.index)}
+    if play.when == "at_or_above":
+        return say("%(play)s at %(index)s or above", **values)
+    return say("%(play)s below %(index)s", **values)
 
 
-def _percent(value: float) -> str:
-    return f"{signed_number(value * 100, 2)}%"
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# The sentence that plays the count, by whether the system's count is a true count or running.
+_AT_COUNT = {
+    True: N_("At a true count of %(count)s the play is %(play)s."),
+    False: N_("At a running count of %(count)s the play is %(play)s."),
+}
 
 
 def explain(worked: Worked, answer: str) -> str:
     """Why the right play is right at this count, with each play's EV and the mistake's cost."""
     asked = worked.asked
     hand, up = worked.cell
-    kind = "true count" if asked.system.balanced else "running count"
-    what = "Insurance" if asked.insurance else f"{hand.capitalize()} against {up}"
-    indices = "; ".join(_index_words(play) for play in worked.plays)
-    text = (
-        f"{what} ({asked.system.name}): basic strategy is {_PLAY_WORDS[worked.basic]}; the "
-        f"index says {indices}. "
-    )
+    values = {
+        "system": asked.system.name,
+        "basic": say(_PLAY_WORDS[worked.basic]),
+        "indices": say("; ").join(_index_words(play) for play in worked.plays),
+    }
+    if asked.insurance:
+        text = say(
+            "Insurance (%(system)s): basic strategy is %(basic)s; the index says %(indices)s.",
+            **values,
+        )
+    else:
+        said = total_words(hand) if " " in hand else say("a pair of %(rank)s", rank=hand)
+        text = say(
+            "%(hand)s against %(up)s (%(system)s): basic strategy is %(basic)s; the index says "
+            "%(indices)s.",
+            hand=_capital(said),
+            up=up,
+            **values,
+        )
     if worked.count.how:
-        text += worked.count.how + " "
-    text += f"At a {kind} of {signed(worked.count.value)} the play is {_PLAY_WORDS[worked.right]}."
+        text += " " + worked.count.how
+    text += " " + say(
+        _AT_COUNT[asked.system.balanced],
+        count=signed_number(worked.count.value),
+        play=say(_PLAY_WORDS[worked.right]),
+    )
     if worked.evs is None:
-        return text + " (No shoe at this depth reaches this count: no EVs to show.)"
-    evs = ", ".join(
-        f"{_PLAY_WORDS[key]} {_percent(ev)}"
+        return text + " " + say("(No shoe at this depth reaches this count: no EVs to show.)")
+    evs = say(", ").join(
+        say("%(play)s %(ev)s%%", play=say(_PLAY_WORDS[key]), ev=signed_number(ev * 100, 2))
         for key, ev in sorted(worked.evs.items(), key=lambda item: -item[1])
     )
-    text += f" The EV of each play at this count, per bet: {evs}."
+    text += " " + say("The EV of each play at this count, per bet: %(evs)s.", evs=evs)
     if answer != worked.right:
         cost = worked.cost(answer)
+        play = say(_PLAY_WORDS[answer])
         if cost > 0:
-            text += f" {_PLAY_WORDS[answer].capitalize()} costs {cost * 100:.2f}% of the bet here."
+            text += " " + say(
+                "%(play)s costs %(percent)s%% of the bet here.",
+                play=_capital(play),
+                percent=number(cost * 100, 2),
+            )
         else:
-            text += (
-                f" At exactly this count and with these cards {_PLAY_WORDS[answer]} is worth as "
-                "much or more: the index is where the two plays cross on average over the "
-                "cell's hands, rounded to a whole count."
+            text += " " + say(
+                "At exactly this count and with these cards %(play)s is worth as much or more: "
+                "the index is where the two plays cross on average over the cell's hands, "
+                "rounded to a whole count.",
+                play=play,
             )
     return text
 
