@@ -14,10 +14,9 @@ answered ``H``, ``S``, ``D``, ``P`` or ``R``. With a count shown (the quiz's opt
 ``insurance=count``), the insurance question names the count in the learner's system
 (``"TS 6H v AD insurance hi-lo tc +3"``; ``rc`` for an unbalanced system's running count) and
 is graded by the computed insurance index at that count (:mod:`trainer.engine.indices`), with
-the bet's EV there for this hand.
-
-Rules: any rules, written as their notation (``"vegas-6d-s17 decks=2"``,
-:meth:`trainer.engine.rulebook.rules.Rules.parse`) in pages and the store.
+the bet's EV there for this hand. Rules: any rules, written as their notation
+(``"vegas-6d-s17 decks=2"``, :meth:`trainer.engine.rulebook.rules.Rules.parse`) in pages and
+the store.
 
 Hand mixes (``learner.options["mix"]``): ``shoe`` (the first hand off a freshly shuffled
 :class:`~trainer.engine.deck.shoe.Shoe`), ``cells`` (every chart cell equally), ``hard``, ``soft``,
@@ -76,7 +75,7 @@ from trainer.engine.indices.reading import insurance_as_read
 from trainer.engine.indices.table import count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, InvalidSituationError, action_evs
-from trainer.words import say
+from trainer.words import N_, say
 
 __all__ = [
     "DRILL",
@@ -523,18 +522,18 @@ def _noted(question: Question, note: str) -> Question:
     return Question(question.notation, question.prompt, {**question.view, "note": note})
 
 
+_PROMPTS = {  # the question's words: by whether it asks about insurance, then on a natural
+    (False, False): N_("Your play?"),
+    (True, False): N_("The dealer shows an ace. Do you take insurance?"),
+    (True, True): N_("You have a natural and the dealer shows an ace. Even money?"),
+}
+
+
 def _question_of(play: Play) -> Question:
     """The question a worked-out play is, as the page shows it."""
     canonical = str(play.situation) + (INSURANCE_SUFFIX if play.insurance else "")
     canonical += play.shown.suffix() if play.shown else ""
-    if play.insurance:
-        prompt = (
-            say("You have a natural and the dealer shows an ace. Even money?")
-            if play.natural
-            else say("The dealer shows an ace. Do you take insurance?")
-        )
-    else:
-        prompt = say("Your play?")
+    prompt = say(_PROMPTS[(play.insurance, play.insurance and play.natural)])
     view: dict[str, Any] = {
         "hand": play.situation.hand,
         "up": play.situation.up,

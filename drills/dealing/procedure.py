@@ -30,7 +30,7 @@ from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.procedure_points import POINTS, Answer, read_point
 from trainer.engine.rulebook.rule_words import title
 from trainer.engine.rulebook.rules import Rules, find_preset
-from trainer.words import N_
+from trainer.words import N_, say
 
 __all__ = ["DRILL", "Procedure"]
 
@@ -120,10 +120,20 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
     brisk_ms = 4_000
     slow_ms = 15_000
     points = {
-        IN_ORDER: "A whole deal, point by point",
+        IN_ORDER: N_("A whole deal, point by point"),
         **{slug: point.title for slug, point in POINTS.items()},
     }
-    option = PageOption("point", "Point of the deal", points, "Any point", "New question")
+
+    @property
+    def option(self) -> PageOption:
+        """The page's one option, in the learner's language."""
+        return PageOption(
+            "point",
+            say("Point of the deal"),
+            {slug: say(title) for slug, title in self.points.items()},
+            say("Any point"),
+            say("New question"),
+        )
 
     def new_question(
         self,
@@ -164,7 +174,7 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
             prompt=answer.prompt,
             view={
                 "point": point,
-                "title": POINTS[point].title,
+                "title": say(POINTS[point].title),
                 "game": title(played_under),
                 "prompt": answer.prompt,
                 "choices": [(str(n), slug, label) for n, (slug, label) in enumerate(choices, 1)],

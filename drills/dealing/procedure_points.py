@@ -32,7 +32,7 @@ from trainer.engine.play.round import UP_INDEX, Round
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.procedure import dealer_offers, may_burn, may_look_at_hole_card
 from trainer.engine.rulebook.rules import Rules, find_preset
-from trainer.words import plural
+from trainer.words import N_, plural
 
 MAX_NOTATION = 80
 MAX_SEATS = 7
@@ -467,22 +467,23 @@ def _reserve_read(text: str) -> tuple[Any, ...]:
 POINTS: dict[str, Point] = {
     point.slug: point
     for point in (
-        Point("deal", "The deal order", ("permanent-bank", "twenty-one-club", "casino-boxes"),
+        Point("deal", N_("The deal order"), ("permanent-bank", "twenty-one-club", "casino-boxes"),
               _deal_read, _deal_answer, _deal_make),
-        Point("peek", "Looking at the hole card", ("permanent-bank", "casino-boxes"),
+        Point("peek", N_("Looking at the hole card"), ("permanent-bank", "casino-boxes"),
               _one_card, _peek_answer, _peek_make),
-        Point("natural", "A player's natural", ("permanent-bank", "twenty-one-club"),
+        Point("natural", N_("A player's natural"), ("permanent-bank", "twenty-one-club"),
               _natural_read, _natural_answer, _natural_make),
-        Point("dealer-natural", "The dealer's natural", ("permanent-bank", "twenty-one-club"),
+        Point("dealer-natural", N_("The dealer's natural"), ("permanent-bank", "twenty-one-club"),
               _dealer_natural_read, _dealer_natural_answer, _dealer_natural_make),
-        Point("stop", "The end of the pack", ("permanent-bank", "twenty-one-club", "casino-boxes"),
+        Point("stop", N_("The end of the pack"),
+              ("permanent-bank", "twenty-one-club", "casino-boxes"),
               _no_args, _stop_answer, lambda rng, rules: "-"),
-        Point("reserve", "Too few cards left", ("permanent-bank",),
+        Point("reserve", N_("Too few cards left"), ("permanent-bank",),
               _reserve_read, _reserve_answer, lambda rng, rules: str(rng.randint(5, 40))),
-        Point("burn", "The card to burn", ("twenty-one-club", "casino-boxes"),
+        Point("burn", N_("The card to burn"), ("twenty-one-club", "casino-boxes"),
               _one_card, _burn_answer,
               lambda rng, rules: rng.choice(["AS", "AH", "AD", "7D", "KC", "2H"])),
-        Point("offer", "What the dealer offers", ("casino-boxes",),
+        Point("offer", N_("What the dealer offers"), ("casino-boxes",),
               _offer_read, _offer_answer, _offer_make),
     )
 }  # fmt: skip

@@ -179,10 +179,12 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
         return Question(
             notation=str(question),
             prompt=plural(
-                "Pay the box: what does it get?",
+                "Pay the table: what does each of the %(count)s box get?",
                 "Pay the table: what does each of the %(count)s boxes get?",
                 count,
-            ),
+            )
+            if count > 1
+            else say("Pay the box: what does it get?"),
             view=table_view(question, result),
         )
 

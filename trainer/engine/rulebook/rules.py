@@ -15,6 +15,16 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
+from trainer.engine.rulebook.preset_readings import (
+    BONUS_ON_21,
+    BUSTED_BANKER,
+    HOME_DEALER_DRAWS,
+    HOME_NATURALS_TIE,
+    JOKER_AND_RESERVE,
+    NO_PEEK,
+    TALIA,
+    THREE_DRAWS,
+)
 from trainer.engine.rulebook.rule_options import (
     DEAL_FACES,
     FRACTION_OPTIONS,
@@ -32,7 +42,6 @@ from trainer.engine.rulebook.rule_options import (
     parse_ratio,
     read_value,
 )
-from trainer.engine.words import N_
 
 __all__ = [
     "DEAL_FACES",
@@ -424,12 +433,7 @@ _TWENTY_ONE = Rules(
     # Deal method 1: "по одной карте крапом вверх и по одной карте - крапом вниз": every first
     # card face down ("крап", the back, up), every second card face up.
     deal_faces="first-down",
-    interpretation=(
-        N_(
-            "Interpretation: a bonus is paid when the hand makes 21 and wins: a dealer natural "
-            "beats it, and a tie with the dealer's 21 pays nothing, premium hand or not."
-        ),
-    ),
+    interpretation=(BONUS_ON_21,),
 )
 
 PRESETS: dict[str, Rules] = {
@@ -457,12 +461,7 @@ PRESETS: dict[str, Rules] = {
         max_bet=Fraction(10),
         # "one card down to each player, one up to the dealer, then one more down to everyone"
         deal_faces="players-down",
-        interpretation=(
-            N_(
-                "Interpretation: the joker is the cut card at the bottom, so the whole pack is "
-                "dealt; the dealer reshuffles before a round when fewer than 15 cards are left."
-            ),
-        ),
+        interpretation=(JOKER_AND_RESERVE,),
     ),
     # 002, club rules: a house dealer, bonus hands.
     "twenty-one-club": dataclasses.replace(
@@ -483,14 +482,8 @@ PRESETS: dict[str, Rules] = {
         table_rotation="natural-takes-deal",
         interpretation=_TWENTY_ONE.interpretation
         + (
-            N_(
-                "Interpretation: the home dealer 'draws as he likes'; we let him draw to 16 "
-                "and stand on 17."
-            ),
-            N_(
-                "Interpretation: a natural against the dealer's natural is a tie, and ties go to "
-                "the dealer: the player loses the stake (once, not double)."
-            ),
+            HOME_DEALER_DRAWS,
+            HOME_NATURALS_TIE,
         ),
     ),
     # 003: modern European casino with boxes, no hole card.
@@ -515,12 +508,7 @@ PRESETS: dict[str, Rules] = {
         box_bettors=3,
         min_bet=Fraction(10),
         max_bet=Fraction(1000),
-        interpretation=(
-            N_(
-                "Interpretation: the text never mentions a peek, so the dealer's second card comes "
-                "after every box has played and a dealer natural takes doubled and split bets too."
-            ),
-        ),
+        interpretation=(NO_PEEK,),
     ),
     # 004: the Russian banking game.
     "russian-bank": Rules(
@@ -549,17 +537,9 @@ PRESETS: dict[str, Rules] = {
         interpretation=(
             # Who sees what and the banker's drawing are readings with an option each
             # (rulebook/readings.py), shown once on the rules page with the text's sentence.
-            N_(
-                "Interpretation: “Закупившийся банкомет выплачивает все ставки понтеров вдвое” (a "
-                "busted banker pays every stake double): the stakes of the punters still standing; "
-                "a punter past 21 lost at once (“Понтер или банкомет, прикупивший и составивший "
-                "более 21 очка, проигрывает”)."
-            ),
-            N_(
-                "Interpretation: the pack is played to its end (a talia), then the bank passes "
-                "left."
-            ),
-            N_("Interpretation: 'at most three cards drawn' holds for the banker too."),
+            BUSTED_BANKER,
+            TALIA,
+            THREE_DRAWS,
         ),
     ),
     "vegas-6d-s17": _VEGAS,
