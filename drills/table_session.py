@@ -51,7 +51,7 @@ from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, plural
+from trainer.words import N_, plain_amount, plural
 
 __all__ = [
     "DEFAULT_STOP_AT",
@@ -121,7 +121,7 @@ class InvalidTableSpecError(ValueError):
 
 
 def _money(text: str, what: str, field: str) -> Fraction:
-    text = (text or "").strip().replace(",", "")
+    text = plain_amount((text or "")[:24])
     if not text or len(text) > 12:
         raise InvalidTableSpecError(f"Give {what} as an amount, such as 1000.", field)
     if not MONEY_RE.fullmatch(text):  # no sign, no exponent, no infinity: digits and cents
@@ -134,7 +134,7 @@ def _money(text: str, what: str, field: str) -> Fraction:
 
 def _stop_at(text: str) -> Fraction:
     """The training mode's threshold, in bets (the default where the form sends none)."""
-    text = (text or "").strip()
+    text = plain_amount((text or "")[:16])
     if not text:
         return DEFAULT_STOP_AT
     if len(text) > 5 or not _STOP_RE.fullmatch(text) or Fraction(Decimal(text)) > MAX_STOP_AT:

@@ -12,6 +12,7 @@ from drills.table_dealing import dealer_step
 from drills.table_session import MONEY_RE, TableSpec, read_digits
 from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError
 from trainer.web import table_view
+from trainer.words import plain_amount
 
 __all__ = ["BET_KEYS", "PLAY_LETTERS", "read_step"]
 
@@ -26,7 +27,7 @@ _DEALER_KEYS = {
 
 
 def _amount(text: str, what: str, unit: Fraction) -> Fraction:
-    text = (text or "").strip().replace(",", "")
+    text = plain_amount((text or "")[:24])
     if not text or len(text) > 12:
         raise InvalidStepError(f"{what} is an amount, such as {table_view.money(unit)}")
     if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
@@ -39,7 +40,7 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
 
     :raises InvalidStepError: for a form that sends no step of that kind.
     """
-    money = table_view.money
+    money = table_view.money_notation  # the answers stored, read back
     if ask.kind == "count":
         rc, tc = form.get("running", "")[:8], form.get("true", "")[:8]
         # Where the tray is judged, the true count is graded as the learner's conversion.

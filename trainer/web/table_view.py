@@ -31,9 +31,18 @@ from trainer.engine.words import N_plural
 from trainer.web.caches import app_caches
 from trainer.web.mastery import SMALLEST_COST, bets_text
 from trainer.words import MINUS, N_, bets, plural, say, signed
+from trainer.words import money as written_money
 from trainer.words import number as written
 
-__all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
+__all__ = [
+    "HandView",
+    "SeatView",
+    "burned_shown",
+    "money",
+    "money_notation",
+    "round_view",
+    "settlement_lines",
+]
 
 _OUTCOMES = {
     "blackjack": N_("blackjack"),
@@ -56,10 +65,16 @@ _HAND_OUTCOMES = {
 
 
 def money(value: Fraction | int) -> str:
-    """An amount as the table shows it: ``25``, ``7.50``."""
+    """An amount as the table shows a learner it, in their language: ``25``, ``7.50``,
+    ``10,000`` (``7,50`` and ``10 000`` in Russian); a negative with the true minus."""
+    return written_money(Fraction(value))
+
+
+def money_notation(value: Fraction | int) -> str:
+    """An amount as a form, a link or a stored answer carries it, read back by the table's
+    forms (:data:`drills.table_session.MONEY_RE`): ASCII, ``25``, ``7.50``, ``10000``."""
     value = Fraction(value)
-    text = str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
-    return text.replace("-", MINUS)  # the one minus sign a learner reads
+    return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
 
 
 def decimal(value: Fraction) -> str:

@@ -1,0 +1,75 @@
+"""Numbers, money and dates written the Russian way on Russian pages (``10 000``, ``7,50``,
+``4 дек.``), while what a form, a link or a stored answer carries stays in its ASCII notation
+(it is read back); and the table's set-up and summary in Russian words."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import app_config
+from trainer import words
+from trainer.web import table_view
+from trainer.web.charts import Day, describe, trend_chart
+
+NBSP = "\u00a0"
+ENGLISH_MONTHS = re.compile(r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
+
+
+@pytest.fixture
+def app(tmp_path: Path, strategy_charts: None) -> Any:
+    from trainer import create_app
+
+    return create_app(app_config(tmp_path, LANGUAGES=("en", "ru")))
+
+
+def _in(app: Any, language: str) -> Any:
+    return app.test_request_context(headers={"Accept-Language": language})
+
+
+DAYS = [Day(date(2026, 11, 5) + (date(2026, 1, 2) - date(2026, 1, 1)) * n, n % 3, n % 2)
+        for n in range(30)]  # fmt: skip
+
+
+def test_the_progress_charts_write_their_dates_in_the_pages_language(app: Any) -> None:
+    with _in(app, "ru"):
+        chart = str(trend_chart(DAYS, title="Т", chart_id="t"))
+        said = describe(DAYS)
+    assert not ENGLISH_MONTHS.search(chart), chart
+    assert "нояб." in chart and "дек." in chart  # the axis: "5 нояб.", "4 дек."
+    assert "4 дек. 2026\u202fг." in said and "Dec" not in said
+    assert "Точность изменилась" in said
+    with _in(app, "en"):
+        english = str(trend_chart(DAYS, title="T", chart_id="t"))
+    assert "Nov" in english and "Dec" in english
+
+
+def test_money_and_shares_are_written_the_russian_way(app: Any) -> None:
+    with _in(app, "ru"):
+        assert table_view.money(Fraction(15, 2)) == "7,50"
+        assert table_view.money(10000) == f"10{NBSP}000"
+        assert table_view.signed_money(Fraction(-5, 2)) == "\u22122,50"
+        assert words.percent(Fraction(33, 10000), 2) == "0,33 %"
+        # What forms carry stays ASCII, and an amount typed the Russian way reads as meant.
+        assert table_view.money_notation(Fraction(15, 2)) == "7.50"
+        assert table_view.money_notation(10000) == "10000"
+        assert words.plain_amount(f"1{NBSP}000,50") == "1000.50"
+    with _in(app, "en"):
+        assert table_view.money(Fraction(15, 2)) == "7.50"
+        assert table_view.money(10000) == "10,000"
+        assert words.plain_amount("1,000.50") == "1000.50"
+
+
+def test_the_russian_table_set_up_writes_its_limits_the_russian_way_and_fills_ascii(
+    app: Any,
+) -> None:
+    client = app.test_client()
+    page = client.get("/table/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert f"от 5 до 1{NBSP}000 на бокс" in page
+    bankroll = re.search(r'name="bankroll"[^>]*value="([^"]+)"', page)
+    assert bankroll is not None and re.fullmatch(r"[0-9]+(\.[0-9]{2})?", bankroll[1])
