@@ -16,6 +16,7 @@ from tests.conftest import app_config
 from trainer import words
 from trainer.web import table_view
 from trainer.web.charts import Day, describe, trend_chart
+from trainer.web.keys import KEY_SETS, key_letter
 
 NBSP = "\u00a0"
 ENGLISH_MONTHS = re.compile(r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
@@ -73,3 +74,29 @@ def test_the_russian_table_set_up_writes_its_limits_the_russian_way_and_fills_as
     assert f"от 5 до 1{NBSP}000 на бокс" in page
     bankroll = re.search(r'name="bankroll"[^>]*value="([^"]+)"', page)
     assert bankroll is not None and re.fullmatch(r"[0-9]+(\.[0-9]{2})?", bankroll[1])
+
+
+def test_the_keys_letters_are_one_cyrillic_letter_each_and_differ_within_each_form(
+    app: Any,
+) -> None:
+    with _in(app, "ru"):
+        letters = [[key_letter(key, label) for key, label in keys] for keys in KEY_SETS]
+    assert all(re.fullmatch("[А-ЯЁ]", letter) for shown in letters for letter in shown), letters
+    assert all(len(set(shown)) == len(shown) for shown in letters), letters
+    assert letters[0] == ["П", "С", "У", "Р", "Н"]  # стоять С, сарэнда Н
+    with _in(app, "en"):
+        assert [key_letter(key, label) for key, label in KEY_SETS[0]] == list("HSDPR")
+
+
+def test_the_russian_quiz_shows_each_buttons_letter_beside_its_latin_key(app: Any) -> None:
+    client = app.test_client()
+    page = client.get("/drills/basic-strategy", headers={"Accept-Language": "ru"})
+    text = page.get_data(as_text=True)
+    buttons = re.findall(r"<button[^>]*data-key=\"(\w)\"[^>]*>(.*?)</button>", text, re.S)
+    assert buttons, text[-2000:]
+    for key, inside in buttons:
+        shown = re.search(r"<kbd>(.)</kbd>", inside)
+        assert shown is not None and re.fullmatch("[А-ЯЁ]", shown[1]), inside
+    assert re.search(r'data-key="S" data-key-local="С" aria-keyshortcuts="S С"', text) or all(
+        key in "IN" for key, _ in buttons
+    )  # an insurance question (an ace up) shows В and Б
