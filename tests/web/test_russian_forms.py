@@ -94,7 +94,7 @@ def test_the_russian_quiz_shows_each_buttons_letter_beside_its_latin_key(app: An
     text = page.get_data(as_text=True)
     buttons = re.findall(r"<button[^>]*data-key=\"(\w)\"[^>]*>(.*?)</button>", text, re.S)
     assert buttons, text[-2000:]
-    for key, inside in buttons:
+    for _key, inside in buttons:
         shown = re.search(r"<kbd>(.)</kbd>", inside)
         assert shown is not None and re.fullmatch("[А-ЯЁ]", shown[1]), inside
     assert re.search(r'data-key="S" data-key-local="С" aria-keyshortcuts="S С"', text) or all(
