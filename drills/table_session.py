@@ -70,17 +70,17 @@ __all__ = [
 ]
 
 GRADED: dict[str, str] = {
-    "strategy": "Basic strategy",
-    "deviations": "Deviations (index plays at your count)",
-    "bets": "Bets (your ramp at the count; a punter's stake by the cards it is on)",
-    "insurance": "Insurance and even money",
-    "counts": "Counts (running and true)",
-    "tray": "The discard tray (the decks left judged by eye, and the true count from them)",
-    "cover": "Cover (how much your bets look like a counter's, scored at the end of the shoe)",
+    "strategy": N_("Basic strategy"),
+    "deviations": N_("Deviations (index plays at your count)"),
+    "bets": N_("Bets (your ramp at the count; a punter's stake by the cards it is on)"),
+    "insurance": N_("Insurance and even money"),
+    "counts": N_("Counts (running and true)"),
+    "tray": N_("The discard tray (the decks left judged by eye, and the true count from them)"),
+    "cover": N_("Cover (how much your bets look like a counter's, scored at the end of the shoe)"),
 }
 MODES: dict[str, str] = {
-    "training": "Training: each error shown at once, with the right play; take it back",
-    "test": "Test: errors shown at the end of the shoe",
+    "training": N_("Training: each error shown at once, with the right play; take it back"),
+    "test": N_("Test: errors shown at the end of the shoe"),
 }
 MAX_BANKROLL = Fraction(10**9)
 MONEY_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,2})?")  # ASCII digits only
@@ -107,8 +107,8 @@ DISTRACTIONS: dict[str, str] = {
 }
 # What training mode does with a mistake that has no price (a count check).
 UNPRICED: dict[str, str] = {
-    "stop": "Stop the table for it",
-    "note": "Show it and play on",
+    "stop": N_("Stop the table for it"),
+    "note": N_("Show it and play on"),
 }
 
 

@@ -100,3 +100,43 @@ def test_the_russian_quiz_shows_each_buttons_letter_beside_its_latin_key(app: An
     assert re.search(r'data-key="S" data-key-local="С" aria-keyshortcuts="S С"', text) or all(
         key in "IN" for key, _ in buttons
     )  # an insurance question (an ace up) shows В and Б
+
+
+def test_the_table_set_up_offers_its_choices_in_russian(app: Any) -> None:
+    page = app.test_client().get("/table/", headers={"Accept-Language": "ru"})
+    text = page.get_data(as_text=True)
+    for russian in ("Отклонения по индексу (ходы по вашему счёту)", "Счёт (текущий и истинный)",
+                    "Тренировка: каждая ошибка показывается сразу", "Проверка: ошибки показываются",
+                    "Останавливать из-за неё игру", "Показать её и играть дальше"):  # fmt: skip
+        assert russian in text
+    for english in ("Deviations (", "Counts (", "Training:", "Test:", "Stop the table for it"):
+        assert english not in text
+
+
+CASINO = {"others": "1", "boxes": "1", "bankroll": "1000", "unit": "10", "system": "hi-lo",
+          "convention": "floor", "resolution": "half", "graded": ["strategy", "counts"],
+          "mode": "training", "stop_at": "0.05", "unpriced": "note"}  # fmt: skip
+
+
+def test_the_tables_settings_and_its_errors_are_said_in_russian(app: Any) -> None:
+    from werkzeug.datastructures import MultiDict
+
+    from drills.table_session import TableSpec
+    from drills.table_settings import settings_words
+    from drills.table_sums import error_words
+    from trainer.engine.rulebook.rules import Rules
+
+    spec = TableSpec.from_form(Rules.parse("single-deck"), MultiDict(CASINO))
+    with _in(app, "ru"):
+        said = settings_words(spec)
+        assert error_words("play", "S", "H") == "вы остановились, а верно было прикупить"
+        assert error_words("rc", "0", "\u22123") == "вы назвали текущий счёт 0, а он был \u22123"
+        assert error_words("dealer", "draw", "stand") == ("вы прикупили карту, а верно было стоять")
+    assert said == (
+        "ещё 1 место, 1 ваш бокс; Hi-Lo (с округлением вниз, колоды до половины колоды); "
+        "оценивается: базовая стратегия, счёт; режим тренировки, остановка на ошибках ценой "
+        "от 0,05 ставки, кроме ошибок счёта"
+    )
+    with _in(app, "en"):
+        assert error_words("play", "S", "H") == "you stood, where hitting was right"
+        assert settings_words(spec).startswith("1 other seat, 1 box of yours; Hi-Lo (rounded down")
