@@ -41,7 +41,7 @@ KEY_LETTERS: dict[tuple[str, str], str] = {
 
 # The buttons shown together (one form's), whose letters must differ: the plays; insurance;
 # even money; a held mistake's; a bet's (with the digits); the dealer's choices. Their labels
-# are the buttons' words (the templates say them through the catalogue: ``_(label)``).
+# are the buttons' words (the templates say them through the catalogue: ``say(label)``).
 KEY_SETS: tuple[tuple[tuple[str, str], ...], ...] = (
     (("H", N_("Hit")), ("S", N_("Stand")), ("D", N_("Double")), ("P", N_("Split")),
      ("R", N_("Surrender"))),
