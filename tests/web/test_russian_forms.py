@@ -140,3 +140,29 @@ def test_the_tables_settings_and_its_errors_are_said_in_russian(app: Any) -> Non
     with _in(app, "en"):
         assert error_words("play", "S", "H") == "you stood, where hitting was right"
         assert settings_words(spec).startswith("1 other seat, 1 box of yours; Hi-Lo (rounded down")
+
+
+def test_the_progress_pages_mastery_is_said_in_russian(app: Any) -> None:
+    from drills.strategy_cells import cells_for
+    from tests.web.test_progress_skill import answer, item
+    from trainer import store
+    from trainer.engine.rulebook.rules import find_preset
+    from trainer.store import users
+
+    db = store.open_db(app.config["DATABASE"])
+    try:
+        guest = users.create_guest(db)
+        answer(db, guest.id, 0, correct=True, answer="H")
+        for key in ("hard 16 v 10", "soft 18 v 9", "pairs 8-8 v A"):
+            item(db, guest.id, "basic-strategy", f"vegas-6d-s17: {key}")
+        item(db, guest.id, "running-count", "hi-lo 6d at 2 cards/s", reviews=10, lapses=1)
+        db.commit()
+    finally:
+        db.close()
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["uid"], session["gen"] = guest.id, 0
+    page = client.get("/progress", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    cells = len(cells_for(find_preset("vegas-6d-s17")))
+    assert f"Базовая стратегия</th><td>3 из {cells} клеток</td><td>по правилам: " in page
+    assert "Скорость счёта</th><td>2 карты в секунду</td><td>Hi-Lo, с точностью 90 % и выше" in page
