@@ -166,3 +166,19 @@ def test_the_progress_pages_mastery_is_said_in_russian(app: Any) -> None:
     cells = len(cells_for(find_preset("vegas-6d-s17")))
     assert f"Базовая стратегия</th><td>3 из {cells} клеток</td><td>по правилам: " in page
     assert "Скорость счёта</th><td>2 карты в секунду</td><td>Hi-Lo, с точностью 90 % и выше" in page
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_table_page_draws_its_figures_bold_not_as_tags(app: Any, language: str) -> None:
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    sat = client.post("/table/", data={**CASINO, "csrf_token": "test-csrf-token-0123456789"})
+    assert sat.status_code == 303
+    page = client.get(sat.headers["Location"]).get_data(as_text=True)
+    assert "&lt;strong" not in page
+    tray = re.search(r"<span>[^<]*<strong>0</strong>[^<]*312[^<]*</span>", page)  # 6 decks
+    assert tray is not None, page[page.find("table-money") :][:600]
+    if language == "ru":
+        assert "<kbd>Д</kbd>" in page  # "Другая сумма"
