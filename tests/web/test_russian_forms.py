@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import date
 from fractions import Fraction
@@ -182,3 +183,41 @@ def test_the_table_page_draws_its_figures_bold_not_as_tags(app: Any, language: s
     assert tray is not None, page[page.find("table-money") :][:600]
     if language == "ru":
         assert "<kbd>Д</kbd>" in page  # "Другая сумма"
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"others": "9"}, "Другие места: от 0 до 6."),
+        ({"bankroll": "много"}, "Банкролл 'много' — это не сумма."),
+        ({"mode": "blitz"}, "Выберите режим тренировки или проверки."),
+        ({"unit": "2"}, "Единица ставки 2 вне лимитов этого стола (от 5 до 1\u00a0000 на бокс)"),
+    ],
+)
+def test_a_table_refused_in_russian_says_why_in_russian(
+    app: Any, changes: dict[str, str], said: str
+) -> None:
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    refused = client.post(
+        "/table/",
+        data={**CASINO, **changes, "csrf_token": "test-csrf-token-0123456789"},
+        headers={"Accept-Language": "ru"},
+    )
+    assert refused.status_code == 400
+    assert said in html.unescape(refused.get_data(as_text=True))
+
+
+def test_an_amount_typed_the_russian_way_sets_the_table_up(app: Any) -> None:
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    sat = client.post(
+        "/table/",
+        data={**CASINO, "bankroll": "1\u00a0000,50", "csrf_token": "test-csrf-token-0123456789"},
+        headers={"Accept-Language": "ru"},
+    )
+    assert sat.status_code == 303
+    page = client.get(sat.headers["Location"], headers={"Accept-Language": "ru"})
+    assert '<strong class="bankroll">1\u00a0000,50</strong>' in page.get_data(as_text=True)
