@@ -58,7 +58,7 @@ ASK_NAMES = {
     "stake": "Your stake",  # a punter at 002 home or 004, on the cards seen
     "decks": "Decks left, from the tray",  # a count check where the tray is judged
     "convert": "True count, from your count and decks left",
-    "wong": "Play or watch",  # a back-counting table: the round worth playing at the count
+    "wong": "Come in or watch",  # a back-counting table: the round worth playing at the count
     "boxes": "Boxes",  # and on how many boxes
 }
 # The kind each ask's errors are counted under in the summary (any other: "Bets").

@@ -116,3 +116,38 @@ def test_the_enter_question_knows_whether_the_learner_played_the_round_before(
         ["enter", "out"],
         ["enter", "in"],
     ]
+
+
+def test_seated_the_choice_is_stay_or_leave_and_its_verdict_survives_the_redirect(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """Watching, the bet step offers to come in or watch (W); seated, to stay or leave (L).
+    Each choice is stored as its key and graded again, after a plain form's redirect, from
+    it: the verdict names the choice."""
+    url = sit(client, csrf, **{**WONG, "mode": "training", "boxes": "1"})
+    page = client.get(url).get_data(as_text=True)
+    assert "come in, or watch from behind the table?" in page and 'data-key="W"' in page
+    _, fields = step_form(client, url, hidden_fields)
+    shown = post_step(client, url, {**fields, "watch": "1"}).get_data(as_text=True)
+    assert "Come in or watch: " in shown
+    while True:  # to round 2's bet, then come in on the one box
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "bet":
+            break
+        post_step(client, url, {**fields, "running": "0", "true": "0"})
+    post_step(client, url, {**fields, "boxes": "1", "units": "1"})
+    while True:  # stand through the round
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "bet":
+            break
+        answer = {"count": {"running": "0", "true": "0"}}.get(
+            kind, {"answer": "N" if kind == "insurance" else "S"}
+        )
+        post_step(client, url, {**fields, **answer})
+    page = client.get(url).get_data(as_text=True)
+    assert "stay at the table, or leave it?" in page
+    assert 'data-key="L"' in page and 'data-key="W"' not in page
+    shown = post_step(client, url, {**fields, "watch": "1"}).get_data(as_text=True)
+    assert "Stay or leave: " in shown
+    last = [r for r in db["attempts"].rows if r["drill"] == "back-count"][-1]
+    assert last["question"].startswith("enter in ") and last["answer"] == "L"
