@@ -1,11 +1,19 @@
-"""The discard tray drawn to scale, beside the true-count questions."""
+"""The discard tray drawn to scale, beside the true-count questions.
+
+A drill's tray (:func:`tray_for`) holds a number of cards; the table's (:func:`tray_of`) is the
+table's actual discard pile, the cards burned since the shuffle and every card discarded since,
+so the stack drawn is as high as those cards are (burned cards included, as a casino's tray
+holds them). The drawing is a height to scale: one deck's height beside it, a faint edge every
+13 cards; the cards' faces are not drawn (a tray is seen edge on)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from drills.counting.notation import CARDS_PER_DECK
+from trainer.engine.deck.cards import Card
 
 # -- the discard tray ----------------------------------------------------------------------------
 
@@ -66,3 +74,9 @@ def _svg_number(value: Fraction) -> str:
 
 def tray_for(decks: int, played: int) -> TrayView:
     return TrayView(decks=decks, played=played)
+
+
+def tray_of(decks: int, pile: Sequence[Card]) -> TrayView:
+    """The tray of a ``decks``-deck shoe holding ``pile``, the actual discards (with the burned
+    cards): drawn as high as those cards stand."""
+    return TrayView(decks=decks, played=len(pile))

@@ -137,10 +137,13 @@ class Ask:
     kind: str
     number: int  # the round asked about (a count or bet: the one about to be dealt)
     seen: tuple[Card, ...]  # the cards the learner has seen since the shuffle, this round's too
-    played: int  # cards dealt before this round since the shuffle (the discard tray)
+    played: int  # cards dealt before this round since the shuffle (the tray less the burned)
     round: Round | None = None  # the round in play (insurance, play)
     seat: int | None = None  # the seat that decides (insurance, play)
     final: bool = False  # the count check at the end of the shoe
+    # The discard tray as it stands: the cards burned since the shuffle, then every card
+    # discarded, as they went in (this round's are still on the table).
+    tray: tuple[Card, ...] = ()
 
     @property
     def early(self) -> bool:
@@ -425,22 +428,23 @@ class TableGame:
             number = len(self.rounds) + 1
             seen = table.seen_since_shuffle
             played = len(table.shoe.dealt())
+            tray = table.shoe.burned + table.shoe.discards
             over = self._played_out()
             due = over or (number > 1 and self._checks.randrange(CHECK_RATE) == 0)
             if due and setup.count_checks:
                 if pos == len(steps):
-                    return Ask("count", number, seen, played, final=over)
+                    return Ask("count", number, seen, played, final=over, tray=tray)
                 if steps[pos] != "count":
                     raise InvalidStepError(say("the count is asked now: give it first"))
                 pos += 1
             if over:
                 if pos < len(steps):
                     raise InvalidStepError(say("the shoe is played out: no more rounds from it"))
-                return Ask("over", number, seen, played)
+                return Ask("over", number, seen, played, tray=tray)
             self._learner_now = learner = self._seats_now()
             punting = setup.deals and bool(learner)  # 002 home: the learner's bet comes later
             if pos == len(steps) and not punting:
-                return Ask("deal" if setup.deals else "bet", number, seen, played)
+                return Ask("deal" if setup.deals else "bet", number, seen, played, tray=tray)
             if punting:
                 low = setup.rules.min_bet
                 all_bets: list[Fraction | tuple[Fraction, ...] | None] = [low] * setup.seats
@@ -458,7 +462,8 @@ class TableGame:
             except _Waiting as waiting:  # every step is played: the learner decides next
                 seen_now = seen + waiting.round.seen_by(waiting.seat)
                 seat = None if waiting.seat == DEALER else waiting.seat
-                return Ask(waiting.kind, number, seen_now, played, waiting.round, seat)
+                tray = table.shoe.burned + table.shoe.discards  # a refill may have emptied it
+                return Ask(waiting.kind, number, seen_now, played, waiting.round, seat, tray=tray)
             except (InvalidBetError, InsufficientBankrollError, IllegalActionError) as error:
                 raise InvalidStepError(str(error)) from None
             round_ = table.last_round
