@@ -39,8 +39,22 @@ expectation less the variance over ``2 f B``; each ``n`` is worth it with its be
 (the Kelly bet for that variance, in whole table units, within the limits and the bankroll), and
 the right number of boxes is the one worth most (the fewest, among equals). Where the edge is
 below 0, one box at the minimum loses least. A wrong number costs the utility it gives up, in
-bets of the table minimum. (More boxes also deal more cards a round, so fewer rounds a shoe: not
-priced here.)
+bets of the table minimum.
+
+**The cards more boxes use**: a box is one more hand a round, so more boxes bring the cut card
+out sooner and the shoe deals fewer rounds. With ``k`` other seats, every hand (the dealer's
+too) taken as using the same number of cards on average, a round of one box uses ``k + 2``
+hands, so each box past the first costs ``1 / (k + 2)`` of a round (:func:`rounds_lost`). A
+round given up is priced at what a round is worth to a back-counter on average
+(:func:`round_worth`: over the counts of the study, as often as each comes up, the best
+number of boxes' utility where it is above 0, else 0, the round watched), and that price is
+taken off each number of boxes' utility before the best is chosen. Approximated: the rounds
+lost are at the end of the shoe, where the counts stray further than on average (so a round
+there is worth a little more than priced); the learner's later rounds are taken as played
+without this correction; a player's hand and the dealer's as the same size (a player's who
+splits or doubles is a little longer, the dealer's a little longer when she draws to 17). The
+``others`` of the notation is the number of other seats (``boxes 3 others 2 bankroll ...``);
+an older question without it is graded without the cards priced.
 """
 
 from __future__ import annotations
@@ -100,7 +114,10 @@ SLUG = "back-count"
 BOX_CORRELATION = Fraction(1, 2)
 _MONEY = r" bankroll (?P<bankroll>[0-9]{1,10}) risk (?P<risk>0\.[0-9]{1,4})"
 _COUNT = rf" {SYSTEM} {ROUNDING} rc {COUNT} {PLAYED}"
-_QUESTION_RE = re.compile(rf"(?:enter (?P<now>in|out)|boxes (?P<boxes>[1-3])){_MONEY}{_COUNT}")
+_QUESTION_RE = re.compile(
+    rf"(?:enter (?P<now>in|out)|boxes (?P<boxes>[1-3])(?: others (?P<others>[0-6]))?)"
+    rf"{_MONEY}{_COUNT}"
+)
 # The keys of each state's two choices, and the words of each (as the buttons say them).
 _KEYS = {False: ("C", "W"), True: ("S", "L")}  # watching: come in, watch; seated: stay, leave
 _WORDS = {"C": N_("Come in"), "W": N_("Watch"), "S": N_("Stay"), "L": N_("Leave")}
@@ -120,9 +137,12 @@ def enter_notation(playing: bool, bankroll: Fraction, risk: Fraction, count: Tab
     return f"enter {'in' if playing else 'out'}{_money(bankroll, risk)}{count.suffix()}"
 
 
-def boxes_notation(boxes: int, bankroll: Fraction, risk: Fraction, count: TableCount) -> str:
-    """The how-many-boxes question for a learner with ``boxes`` boxes and ``bankroll`` now."""
-    return f"boxes {boxes}{_money(bankroll, risk)}{count.suffix()}"
+def boxes_notation(
+    boxes: int, bankroll: Fraction, risk: Fraction, count: TableCount, others: int
+) -> str:
+    """The how-many-boxes question for a learner with ``boxes`` boxes and ``bankroll`` now,
+    at a table with ``others`` other seats."""
+    return f"boxes {boxes} others {others}{_money(bankroll, risk)}{count.suffix()}"
 
 
 @dataclass(frozen=True)
@@ -132,6 +152,7 @@ class _Asked:
     boxes: int = 0  # boxes: how many the learner has (0: an enter question)
     bankroll: Fraction = Fraction(0)
     risk: Fraction = Fraction(0)
+    others: int | None = None  # boxes: the other seats (None: an older question, cards unpriced)
 
 
 def _count(match: re.Match[str], rules: Rules) -> TableCount:
@@ -156,7 +177,8 @@ def read_question(notation: str, rules: Rules) -> _Asked:
     if boxes > MAX_BOXES or not rules.min_bet <= bankroll or not 0 < risk < 1:
         raise InvalidQuestionError("boxes 1 to 3, a bankroll of the minimum or more, a risk 0-1")
     playing = match["now"] == "in"
-    return _Asked(_count(match, rules), playing, boxes, bankroll, risk)
+    others = int(match["others"]) if match["others"] else None
+    return _Asked(_count(match, rules), playing, boxes, bankroll, risk, others)
 
 
 def edge_at(table: EdgeTable, count: Fraction) -> float:
@@ -205,10 +227,47 @@ def box_values(rules: Rules, edge: float, bankroll: Fraction, risk: float) -> di
     return found
 
 
-def best_boxes(rules: Rules, edge: float, bankroll: Fraction, risk: float, boxes: int) -> int:
-    """The number of boxes (1 to ``boxes``) worth most at ``edge``; the fewest among equals."""
-    values = box_values(rules, edge, bankroll, risk)
+def rounds_lost(boxes: int, others: int) -> Fraction:
+    """The rounds of the shoe that ``boxes`` boxes give up against one, at a table with
+    ``others`` other seats: each box past the first is one more hand of the ``others + 2``
+    (the dealer's, the others', one box) a round takes, every hand as long on average."""
+    return Fraction(boxes - 1, others + 2)
+
+
+def round_worth(
+    table: EdgeTable, rules: Rules, bankroll: Fraction, risk: float, boxes: int
+) -> float:
+    """What a round is worth to a back-counter on average (money, the ramp's utility): at
+    each count of the study, as often as it comes up, the best of 1 to ``boxes`` boxes'
+    utility where it is above 0, else 0 (the round watched)."""
+    shares = sum(row.share for row in table.counts)
+    worth = 0.0
+    for row in table.counts:
+        values = box_values(rules, row.indices, bankroll, risk)
+        worth += row.share * max(0.0, *(values[n] for n in range(1, boxes + 1)))
+    return worth / shares
+
+
+def priced_values(rules: Rules, edge: float, asked: _Asked, table: EdgeTable) -> dict[int, float]:
+    """Each number of boxes' utility at ``edge`` less the rounds its cards give up, each at a
+    round's worth on average (as :func:`box_values` where the other seats are not known)."""
+    risk = float(asked.risk)
+    values = box_values(rules, edge, asked.bankroll, risk)
+    if asked.others is None:
+        return values
+    worth = round_worth(table, rules, asked.bankroll, risk, asked.boxes)
+    return {n: v - float(rounds_lost(n, asked.others)) * worth for n, v in values.items()}
+
+
+def best_of(values: dict[int, float], boxes: int) -> int:
+    """The number of boxes (1 to ``boxes``) worth most; the fewest among equals."""
     return max(range(1, boxes + 1), key=lambda n: (round(values[n], 9), -n))
+
+
+def best_boxes(rules: Rules, edge: float, bankroll: Fraction, risk: float, boxes: int) -> int:
+    """The number of boxes (1 to ``boxes``) worth most at ``edge``, the cards they use not
+    priced; the fewest among equals."""
+    return best_of(box_values(rules, edge, bankroll, risk), boxes)
 
 
 class BackCount(Drill, AskedAtTable):
@@ -283,7 +342,7 @@ class BackCount(Drill, AskedAtTable):
         edge = edge_at(table, played_by)
         answer = (answer_text or "").strip().upper()
         if asked.boxes:
-            return _grade_boxes(rules, asked, edge, played_by, answer)
+            return _grade_boxes(rules, asked, table, edge, played_by, answer)
         return _grade_enter(rules, asked, table, edge, played_by, answer)
 
 
@@ -321,15 +380,14 @@ def _grade_enter(
 
 
 def _grade_boxes(
-    rules: Rules, asked: _Asked, edge: float, played_by: Fraction, answer: str
+    rules: Rules, asked: _Asked, table: EdgeTable, edge: float, played_by: Fraction, answer: str
 ) -> Grade:
     if not (answer.isdecimal() and answer.isascii() and 1 <= int(answer) <= asked.boxes):
         raise InvalidAnswerError(
             say("Answer with a number of boxes from 1 to %(most)s.", most=number(asked.boxes))
         )
-    risk = float(asked.risk)
-    values = box_values(rules, edge, asked.bankroll, risk)
-    right = best_boxes(rules, edge, asked.bankroll, risk, asked.boxes)
+    values = priced_values(rules, edge, asked, table)
+    right = best_of(values, asked.boxes)
     chosen = int(answer)
     lost = max(values[right] - values[chosen], 0.0)
     return Grade(
@@ -409,7 +467,17 @@ def _explain_boxes(
         each=each,
         right=number(right),
     )
-    return f"{worth} {why}"
+    if asked.others is None:
+        return f"{worth} {why}"
+    cards = say(
+        "Each box past the first is one more hand a round of the %(hands)s the table deals "
+        "(the dealer's, %(others)s other seats', yours): the cut card comes sooner, and each "
+        "costs that share of a round, as much as an average round is worth to you; taken off "
+        "above.",
+        hands=number(asked.others + 2),
+        others=number(asked.others),
+    )
+    return f"{worth} {why} {cards}"
 
 
 DRILL = BackCount()

@@ -8,7 +8,16 @@ from fractions import Fraction
 
 import pytest
 
-from drills.back_count import DRILL, best_boxes, box_values, edge_at, exit_edge, ordinary_edge
+from drills.back_count import (
+    DRILL,
+    best_boxes,
+    box_values,
+    edge_at,
+    exit_edge,
+    ordinary_edge,
+    round_worth,
+    rounds_lost,
+)
 from drills.base import InvalidAnswerError, InvalidQuestionError
 from drills.count_study import study_for
 from trainer.engine.counting import find_system
@@ -133,9 +142,47 @@ def test_a_boxes_question_is_graded_by_the_best_number(rules: Rules) -> None:
 
 
 @pytest.mark.parametrize(
+    ("boxes", "others", "lost"), [(1, 2, 0), (2, 2, Fraction(1, 4)), (3, 0, 1)]
+)
+def test_each_box_past_the_first_is_one_more_hand_of_the_rounds(
+    boxes: int, others: int, lost: Fraction
+) -> None:
+    """A round of one box deals the dealer, the others and the box: ``others + 2`` hands."""
+    assert rounds_lost(boxes, others) == lost
+
+
+def test_the_cards_more_boxes_use_are_priced_at_a_rounds_worth(rules: Rules) -> None:
+    """At true count +1 with a big bankroll three boxes are worth most a round; but each box
+    past the first brings the cut card a quarter of a round sooner (two other seats), and a
+    round is worth far more on average than the small edge at +1 adds: one box is right."""
+    table = study_for(rules, find_system("hi-lo")).edge
+    big = Fraction(100_000)
+    assert best_boxes(rules, edge_at(table, Fraction(1)), big, 0.05, 3) == 3
+    worth = round_worth(table, rules, big, 0.05, 3)
+    values = box_values(rules, edge_at(table, Fraction(1)), big, 0.05)
+    assert values[3] - values[1] < float(rounds_lost(3, 2)) * worth
+    tail = "bankroll 100000 risk 0.05 hi-lo floor full rc +5 played 52"
+    priced = DRILL.grade(f"boxes 3 others 2 {tail}", "3", rules)
+    assert not priced.correct and priced.right_answer == "1"
+    assert priced.ev_cost is not None and priced.ev_cost > 0
+    assert "one more hand a round" in priced.explanation
+    # The same question without the other seats (an older one): the cards not priced.
+    assert DRILL.grade(f"boxes 3 {tail}", "3", rules).correct
+    # At +4 the edge is worth the rounds: three boxes still.
+    assert DRILL.grade(f"boxes 3 others 2 {tail.replace('+5', '+20')}", "3", rules).correct
+
+
+def test_a_round_is_worth_more_to_a_bigger_bankroll(rules: Rules) -> None:
+    table = study_for(rules, find_system("hi-lo")).edge
+    small = round_worth(table, rules, Fraction(500), 0.05, 1)
+    assert 0 < small < round_worth(table, rules, Fraction(10_000), 0.05, 1)
+
+
+@pytest.mark.parametrize(
     "notation",
     [
         "enter maybe hi-lo",
+        "boxes 3 others 7 bankroll 10000 risk 0.05 hi-lo floor full rc +2 played 52",
         "boxes 4 bankroll 10000 risk 0.05 hi-lo floor full rc +2 played 52",
         "enter out bankroll 10000 risk 0.05 hi-lo floor full rc +2 played 300",
     ],

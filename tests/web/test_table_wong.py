@@ -45,6 +45,9 @@ def test_playing_two_of_three_boxes_bets_two_and_grades_the_boxes(
     assert response.status_code == 200
     (step,) = db["table_steps"].rows
     assert step["step"] == "bet 5 5"
+    # The boxes are graded knowing the two other seats (the cards each box takes of a round).
+    (boxes,) = [r["question"] for r in db["attempts"].rows if r["question"].startswith("boxes")]
+    assert boxes.startswith("boxes 3 others 2 bankroll ")
     assert sorted(drills_of(db)) == sorted(
         [
             ("back-count", "enter"),
