@@ -328,7 +328,7 @@ class BackCount(Drill, AskedAtTable):
             return super().skill_words(key)
         if words[-4] == "boxes":
             return say("How many boxes at a count of %(count)s", count=words[-1])
-        return say("Whether to play or watch at a count of %(count)s", count=words[-1])
+        return say("Whether to come in or leave at a count of %(count)s", count=words[-1])
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:2].strip().upper()
@@ -434,13 +434,18 @@ def _explain_enter(
             count=at,
             edge=now,
         )
-        then = {
-            "S": say("Staying costs at most what the table wins from anyone who sits: stay."),
-            "L": say(
+        if right == "L":
+            then = say(
                 "This round costs you more than being seen leaving: leave, and watch until "
                 "the count rises."
-            ),
-        }[right]
+            )
+        elif edge > 0:
+            then = say("The round is worth playing, on the ramp's bet: stay.")
+        else:
+            then = say(
+                "Staying costs no more than the table wins from anyone who sits, and leaving "
+                "would mark you: stay."
+            )
     return f"{rule} {then}"
 
 
