@@ -110,6 +110,9 @@ _RIGHT = {
 }
 
 
+_WONG = {"C": "come in", "W": "watch", "S": "stay", "L": "leave"}
+
+
 class StoredStep(Protocol):
     """A learner's step as the table stored it (``trainer.store.tables.Step`` is one)."""
 
@@ -195,8 +198,9 @@ def error_words(name: str, answer: str, right: str) -> str:
         return f"you judged {answer} decks left in the shoe, where {right} were"
     if name == "convert":
         return f"you converted your count to a true count of {answer}, where it gives {right}"
-    if name == "wong":
-        return f"you chose to {answer}, where the count said {right}"
+    if name == "wong":  # a back-counter's choice, stored as its key (drills.back_count)
+        did, said = _WONG.get(answer, answer), _WONG.get(right, right)
+        return f"you chose to {did}, where the count said to {said}"
     if name == "boxes":
         return f"you played {answer} boxes, where {right} were worth most at the count"
     if name == "stake":
