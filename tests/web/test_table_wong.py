@@ -4,6 +4,7 @@ one refused with nothing stored."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -154,3 +155,35 @@ def test_seated_the_choice_is_stay_or_leave_and_its_verdict_survives_the_redirec
     assert "Stay or leave: " in shown
     last = [r for r in db["attempts"].rows if r["drill"] == "back-count"][-1]
     assert last["question"].startswith("enter in ") and last["answer"] == "L"
+
+
+def test_a_re_drilled_exit_is_answered_and_graded_in_the_choices_words(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """From the mistakes page, a seated question asks stay (S) or leave (L), and its verdict
+    names them in words, not by their keys."""
+    from tests.web.test_resend import action_of, sign_up
+    from trainer.store import attempts
+
+    user_id = sign_up(client, csrf)
+    question = "enter in bankroll 2000 risk 0.05 hi-lo floor half rc -20 played 130"  # tc -5
+    attempts.record_attempt(
+        db,
+        user_id=user_id,
+        drill="back-count",
+        question=question,
+        rules="vegas-6d-s17",
+        answer="S",
+        right_answer="L",
+        correct=False,
+        token="missed-exit",
+    )
+    mistakes = client.get("/mistakes").get_data(as_text=True)
+    assert "You said stay; right: leave." in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", mistakes))
+    data = {"drill": "back-count", "sort": "newest", "csrf_token": "test-csrf-token-0123456789"}
+    review = client.post("/mistakes/review", data=data)
+    page = client.get(review.headers["Location"]).get_data(as_text=True)
+    assert 'data-key="S"' in page and 'data-key="L"' in page and 'data-key="W"' not in page
+    fields = {**hidden_fields(page), "answer": "S"}
+    shown = client.post(action_of(page), data=fields).get_data(as_text=True)
+    assert "Not quite: leave, not stay." in shown
