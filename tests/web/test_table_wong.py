@@ -187,3 +187,24 @@ def test_a_re_drilled_exit_is_answered_and_graded_in_the_choices_words(
     fields = {**hidden_fields(page), "answer": "S"}
     shown = client.post(action_of(page), data=fields).get_data(as_text=True)
     assert "Not quite: leave, not stay." in shown
+
+
+def test_the_back_counters_verdicts_are_said_in_russian(
+    tmp_path: Any, strategy_charts: None, hidden_fields: Any
+) -> None:
+    """The step and its verdict name the choice in the learner's language ("Войти или
+    смотреть: смотреть", not "Come in or watch")."""
+    from tests.conftest import app_config
+    from trainer import create_app
+
+    client = create_app(app_config(tmp_path, LANGUAGES=("en", "ru"))).test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru-RU,ru;q=0.9"
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    setup = {**WONG, "mode": "training", "boxes": "1", "csrf_token": "test-csrf-token-0123456789"}
+    url = client.post("/table/", data=setup).headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    assert "войти в игру или смотреть из-за стола?" in page
+    _, fields = step_form(client, url, hidden_fields)
+    shown = post_step(client, url, {**fields, "watch": "1"}).get_data(as_text=True)
+    assert "Войти или смотреть: смотреть" in shown
