@@ -6,6 +6,7 @@ learner's own running count and decks left (``true-count``) apart."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from fractions import Fraction
 from typing import Any
 
@@ -108,7 +109,7 @@ def test_a_count_check_with_less_than_a_step_in_the_tray_asks_the_plain_true_cou
         for name, _, _ in count_checks(find_system("hi-lo"), 6, ("floor", "half"), early, tray=True)
     ]
     assert names == ["rc", "tc"]
-    later = Ask("count", 9, seen, 40, tray=seen * 5)
+    later = Ask("count", 9, seen, 40, tray_layers=(seen * 5,))
     names = [
         name
         for name, _, _ in count_checks(find_system("hi-lo"), 6, ("floor", "half"), later, tray=True)
@@ -120,9 +121,9 @@ def test_the_tray_is_the_actual_discards_with_the_burned_card(
     client: Any, csrf: Any, db: Any, hidden_fields: Any
 ) -> None:
     """The tray drawn at a count check is the table's own discard pile: the card burned at the
-    shuffle, then every card of the rounds played, in the order they went in; drawn as high
-    as those cards stand (one card higher than the cards dealt), and the decks left graded
-    as the cards still in the shoe."""
+    shuffle, then each round's cards as they were picked up; drawn layer by layer as high as
+    those cards stand (one card higher than the cards dealt), and the decks left graded as the
+    cards still in the shoe."""
     url = sit(client, csrf, **TRAY)
     to_a_count_check(client, url, hidden_fields)
     spec, ask = replayed(db, url)
@@ -139,10 +140,20 @@ def test_the_tray_is_the_actual_discards_with_the_burned_card(
     assert ask.tray == shoe.burned + shoe.discards
     assert sorted(map(str, ask.tray[1:])) == sorted(map(str, shoe.dealt()))
     assert set(ask.seen) <= set(ask.tray[1:])  # every card seen is in the tray, the burn not
+    # A layer for the burn, then one for each round played, its cards as the round dealt them.
+    burn, *pickups = ask.tray_layers
+    assert burn == shoe.burned and len(pickups) == len(game.rounds)
+    for layer, played in zip(pickups, game.rounds, strict=True):  # a hole card unshown aside
+        shown = Counter(played.round.seen_by(None))
+        assert shown <= Counter(layer) and len(layer) - shown.total() <= 1
     page = client.get(url).get_data(as_text=True)
-    drawn = tray_of(rules.decks, ask.tray)
-    assert f'height="{drawn.stack_height}"' in page
-    assert drawn.stack_height != tray_for(rules.decks, ask.played).stack_height
+    drawn = tray_of(rules.decks, ask.tray_layers)
+    assert page.count('class="tray-layer"') == len(ask.tray_layers)
+    top_x, top_y, _ = drawn.slabs[-1]
+    assert f'x="{top_x}" y="{top_y}"' in page
+    # The pile's top stands where a stack of all its cards would, the burned card included.
+    assert top_y == tray_for(rules.decks, len(ask.tray)).stack_y
+    assert top_y != tray_for(rules.decks, ask.played).stack_y
     estimate = next(n for name, _, n in spec_checks(spec, ask) if name == "decks")
     assert estimate.startswith(f"{rules.decks}d played {len(ask.tray)} ")
 

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -141,9 +141,14 @@ class Ask:
     round: Round | None = None  # the round in play (insurance, play)
     seat: int | None = None  # the seat that decides (insurance, play)
     final: bool = False  # the count check at the end of the shoe
-    # The discard tray as it stands: the cards burned since the shuffle, then every card
-    # discarded, as they went in (this round's are still on the table).
-    tray: tuple[Card, ...] = ()
+    # The discard tray as it stands, as it was filled: the cards burned at the shuffle, then
+    # each round's cards as the dealer picked them up (this round's are still on the table).
+    tray_layers: tuple[tuple[Card, ...], ...] = ()
+
+    @property
+    def tray(self) -> tuple[Card, ...]:
+        """The cards in the discard tray, the burned first, in the order they went in."""
+        return tuple(card for layer in self.tray_layers for card in layer)
 
     @property
     def early(self) -> bool:
@@ -421,6 +426,11 @@ class TableGame:
         :raises InvalidStepError: for a step that cannot be played where it comes; every step
             after it is not played.
         """
+        ask = self._play(steps, bankroll)
+        return replace(ask, tray_layers=self.table.shoe.tray_layers)  # the tray where it waits
+
+    def _play(self, steps: Sequence[str], bankroll: Fraction | None) -> Ask:
+        """:meth:`play`'s replay, the tray aside."""
         table, setup = self.table, self.setup
         self._bankroll = bankroll
         pos = 0
@@ -428,23 +438,22 @@ class TableGame:
             number = len(self.rounds) + 1
             seen = table.seen_since_shuffle
             played = len(table.shoe.dealt())
-            tray = table.shoe.burned + table.shoe.discards
             over = self._played_out()
             due = over or (number > 1 and self._checks.randrange(CHECK_RATE) == 0)
             if due and setup.count_checks:
                 if pos == len(steps):
-                    return Ask("count", number, seen, played, final=over, tray=tray)
+                    return Ask("count", number, seen, played, final=over)
                 if steps[pos] != "count":
                     raise InvalidStepError(say("the count is asked now: give it first"))
                 pos += 1
             if over:
                 if pos < len(steps):
                     raise InvalidStepError(say("the shoe is played out: no more rounds from it"))
-                return Ask("over", number, seen, played, tray=tray)
+                return Ask("over", number, seen, played)
             self._learner_now = learner = self._seats_now()
             punting = setup.deals and bool(learner)  # 002 home: the learner's bet comes later
             if pos == len(steps) and not punting:
-                return Ask("deal" if setup.deals else "bet", number, seen, played, tray=tray)
+                return Ask("deal" if setup.deals else "bet", number, seen, played)
             if punting:
                 low = setup.rules.min_bet
                 all_bets: list[Fraction | tuple[Fraction, ...] | None] = [low] * setup.seats
@@ -462,8 +471,7 @@ class TableGame:
             except _Waiting as waiting:  # every step is played: the learner decides next
                 seen_now = seen + waiting.round.seen_by(waiting.seat)
                 seat = None if waiting.seat == DEALER else waiting.seat
-                tray = table.shoe.burned + table.shoe.discards  # a refill may have emptied it
-                return Ask(waiting.kind, number, seen_now, played, waiting.round, seat, tray=tray)
+                return Ask(waiting.kind, number, seen_now, played, waiting.round, seat)
             except (InvalidBetError, InsufficientBankrollError, IllegalActionError) as error:
                 raise InvalidStepError(str(error)) from None
             round_ = table.last_round

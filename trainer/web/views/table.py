@@ -324,7 +324,7 @@ def _count_asked(spec: TableSpec, ask: Ask) -> dict[str, Any]:
     judged = "decks" in names
     return {
         "asks_true": "tc" in names or judged,
-        "tray": tray_of(spec.rules.decks, ask.tray) if judged else None,
+        "tray": tray_of(spec.rules.decks, ask.tray_layers) if judged else None,
         "tray_hidden": "tray" in spec.graded,  # its size is judged by eye, not read
     }
 
