@@ -8,9 +8,10 @@ rounding, the running count with every card seen, the cards in the discard tray)
 
     enter out bankroll 2000 risk 0.05 hi-lo floor half rc +7 played 130  # come in or watch?
     enter in bankroll 2000 risk 0.05 hi-lo floor half rc -2 played 200   # stay or leave?
-    boxes 3 bankroll 2000 risk 0.05 hi-lo floor half rc +7 played 130    # 1, 2 or 3 boxes?
+    boxes 3 others 2 bankroll 2000 risk 0.05 hi-lo floor half rc +7 played 130  # 1, 2 or 3?
 
-with the learner's bankroll then and the risk of ruin of the table's ramp.
+with the learner's bankroll then and the risk of ruin of the table's ramp (and, for the boxes,
+the other seats at the table).
 
 **Come in or watch, stay or leave**: two thresholds, both from the count study's exact edge
 with the indices (:mod:`trainer.engine.indices.edge`, at the nearest count of its grid):
@@ -103,8 +104,12 @@ __all__ = [
     "boxes_notation",
     "edge_at",
     "enter_notation",
+    "best_of",
     "exit_edge",
     "ordinary_edge",
+    "priced_values",
+    "round_worth",
+    "rounds_lost",
 ]
 
 SLUG = "back-count"
