@@ -45,23 +45,24 @@ __all__ = [
     "sums_of",
 ]
 
-# What each graded question of a step is called on the page and in the summary.
+# What each graded question of a step is called on the page and in the summary (said in the
+# learner's language where it is shown).
 ASK_NAMES = {
-    "play": "Play",
-    "insurance": "Insurance",
-    "rc": "Running count",
-    "tc": "True count",
-    "bet0": "Bet, box 1",
-    "bet1": "Bet, box 2",
-    "bet2": "Bet, box 3",
-    "dealer": "Your draw",  # the learner dealing: table-dealing attempts
-    "double": "Doubling the bets",
-    "redouble": "Redoubling",  # a punter at 002 home, the dealer having doubled
-    "stake": "Your stake",  # a punter at 002 home or 004, on the cards seen
-    "decks": "Decks left, from the tray",  # a count check where the tray is judged
-    "convert": "True count, from your count and decks left",
-    "wong": "Play or watch",  # a back-counting table: the round worth playing at the count
-    "boxes": "Boxes",  # and on how many boxes
+    "play": N_("Play"),
+    "insurance": N_("Insurance"),
+    "rc": N_("Running count"),
+    "tc": N_("True count"),
+    "bet0": N_("Bet, box 1"),
+    "bet1": N_("Bet, box 2"),
+    "bet2": N_("Bet, box 3"),
+    "dealer": N_("Your draw"),  # the learner dealing: table-dealing attempts
+    "double": N_("Doubling the bets"),
+    "redouble": N_("Redoubling"),  # a punter at 002 home, the dealer having doubled
+    "stake": N_("Your stake"),  # a punter at 002 home or 004, on the cards seen
+    "decks": N_("Decks left, from the tray"),  # a count check where the tray is judged
+    "convert": N_("True count, from your count and decks left"),
+    "wong": N_("Come in or watch"),  # a back-counting table: the round worth playing at the count
+    "boxes": N_("Boxes"),  # and on how many boxes
 }
 # The kind each ask's errors are counted under in the summary (any other: "Bets").
 KINDS = {
@@ -112,6 +113,21 @@ _RIGHT = {
     "no double": N_("where not doubling was right"),
     "redouble": N_("where redoubling was right"),
     "no redouble": N_("where not redoubling was right"),
+}
+
+
+# A back-counter's choice, stored as its key: what the learner chose, what the count said.
+_WONG_DID = {
+    "C": N_("you chose to come in"),
+    "W": N_("you chose to watch"),
+    "S": N_("you chose to stay"),
+    "L": N_("you chose to leave"),
+}
+_WONG_SAID = {
+    "C": N_("where the count said to come in"),
+    "W": N_("where the count said to watch"),
+    "S": N_("where the count said to stay"),
+    "L": N_("where the count said to leave"),
 }
 
 
@@ -205,9 +221,12 @@ def error_words(name: str, answer: str, right: str) -> str:
     if name == "convert":
         return say("you converted your count to a true count of %(answer)s, where it gives"
                    " %(right)s", **values)  # fmt: skip
-    if name == "wong":  # the stored words ("play", "watch"), said again in this language
-        return say("you chose to %(answer)s, where the count said %(right)s",
-                   answer=say(answer), right=say(right))  # fmt: skip
+    if name == "wong":  # a back-counter's choice, stored as its key (drills.back_count)
+        did = (say(_WONG_DID[answer]) if answer in _WONG_DID
+               else say("you chose %(answer)s", answer=say(answer)))  # fmt: skip
+        said = (say(_WONG_SAID[right]) if right in _WONG_SAID
+                else say("where the count said %(right)s", right=say(right)))  # fmt: skip
+        return say("%(did)s, %(right)s", did=did, right=said)
     if name == "boxes":
         return say("you played %(answer)s boxes, where %(right)s were worth most at the count",
                    **values)  # fmt: skip

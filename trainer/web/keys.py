@@ -30,6 +30,7 @@ KEY_LETTERS: dict[tuple[str, str], str] = {
     ("T", "Take it back"): N_("The key for Take it back (T)"),
     ("K", "Keep"): N_("The key for Keep my play (K)"),
     ("W", "Watch"): N_("The key for Watch (W)"),
+    ("L", "Leave"): N_("The key for Leave (L)"),
     ("A", "Another amount"): N_("The key for Another amount (A)"),
     ("D", "Deal the round"): N_("The key for Deal the round (D)"),
     ("D", "Double every bet"): N_("The key for Double every bet (D)"),
@@ -49,6 +50,7 @@ KEY_SETS: tuple[tuple[tuple[str, str], ...], ...] = (
     (("I", N_("Take even money")), ("N", N_("No, play the natural"))),
     (("T", N_("Take it back")), ("K", "Keep")),  # its words say what is kept ("Keep my bet")
     (("W", N_("Watch")), ("A", N_("Another amount"))),
+    (("L", N_("Leave")), ("A", N_("Another amount"))),
     (("D", N_("Deal the round")),),
     (("D", N_("Double every bet")), ("N", N_("Do not double"))),
     (("H", N_("Draw a card")), ("S", N_("Stand"))),
