@@ -222,3 +222,17 @@ def test_an_amount_typed_the_russian_way_sets_the_table_up(app: Any) -> None:
     assert sat.status_code == 303
     page = client.get(sat.headers["Location"], headers={"Accept-Language": "ru"})
     assert '<strong class="bankroll">1\u00a0000,50</strong>' in page.get_data(as_text=True)
+
+
+def test_a_table_step_refused_in_russian_says_why_in_russian(app: Any) -> None:
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    sat = client.post("/table/", data={**CASINO, "csrf_token": "test-csrf-token-0123456789"})
+    url = sat.headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page))
+    refused = client.post(f"{url}/step", data={**fields, "units": "9"})
+    assert refused.status_code == 400
+    assert "Ставьте от 1 до 8 единиц." in refused.get_data(as_text=True)
