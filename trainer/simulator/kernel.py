@@ -536,6 +536,10 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
     # in an array is loaded and stored again each round (LLVM cannot tell the arrays apart).
     n = sx = sb = sxx = sbb = sxb = played = sat = boxes = dealt = 0.0
     sitting = False  # back-counting: whether the player sits in (they start watching)
+    # One box count all run unless the player back-counts or spreads: decided once, not a
+    # round at a time.
+    fixed = not p[S.WONG] and p[S.SPOTS] == p[S.SEATS]
+    fixed_seats = p[S.SEATS] + p[S.OTHERS]
     walk = 0.0  # the player's running count error this shoe, where counts are misread
     ran_out = -1
     for r in range(rounds):
@@ -553,8 +557,11 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
         off, seen = misread(rng, p, f, st, walk), st[NEXT]  # the player's count is off all round
         read = count_now(p, st) if off else count
         bet = bets[row_at(p, read)]
-        mine, sitting = boxes_at(p, read, sitting)
-        seats = max(mine + p[S.OTHERS], 1)
+        if fixed:
+            mine, seats = p[S.SEATS], fixed_seats
+        else:
+            mine, sitting = boxes_at(p, read, sitting)
+            seats = max(mine + p[S.OTHERS], 1)
         x, hands = play_round(sh, rng, p, f, st, cv, hd, nh, strategy, insure, bet, mine, seats)
         st[RC] -= off
         walk = walked(rng, p, f, st, walk, seen)
