@@ -38,8 +38,10 @@ from trainer.web.views.count_jobs import asked_page, recently_failed
 
 __all__ = [
     "ChartPendingError",
+    "ask_for_chart",
     "bp",
     "chart_or_pending",
+    "chart_ready",
     "fixed_point_or_pending",
     "init_app",
     "pending_page",
@@ -89,6 +91,22 @@ def fixed_point_or_pending(rules: Rules, then: str | None = None) -> FixedPoint:
         if found is None:
             raise ChartPendingError(rules, job, then)
     return found
+
+
+def chart_ready(rules: Rules) -> bool:
+    """Whether :func:`chart_or_pending` would answer at once (the chart, and the game its
+    rules deal, worked out): nothing is asked for."""
+    return _ready(rules) is not None
+
+
+def ask_for_chart(rules: Rules) -> None:
+    """Have a job work out the chart of ``rules`` (and its game) where it is not worked out,
+    for a page that shows something else meanwhile: nothing past the limits (no 429 page),
+    nothing for a visitor without the session cookie."""
+    try:
+        chart_or_pending(rules)
+    except (ChartPendingError, HTTPException):
+        return
 
 
 def _ready(rules: Rules) -> Chart | None:
