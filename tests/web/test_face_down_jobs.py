@@ -113,6 +113,8 @@ def test_the_quiz_waits_for_the_banker_then_asks(
     assert _jobs(app) == []  # showing that starts nothing
     waited = client.get(f"/drills/basic-strategy?wait=1&rules={BANK}&mix=shoe")
     assert _waiting(waited)
+    # Without JavaScript it reloads the quiz that waits, so as to come back here until done.
+    assert "url=/drills/basic-strategy?wait=1&amp;rules=russian-bank" in waited.get_data(True)
     assert _jobs(app) == [("chart", "queued", f"chart {BANK}")]
     assert face_down.cached_fixed_point(find_preset(BANK)) is None
 

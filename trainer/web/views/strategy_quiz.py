@@ -87,8 +87,11 @@ def ready_or_pending(settings: Settings) -> None:
     002's method 3) are worked out; else a job works them out and its progress page is shown,
     going on to the quiz (:class:`~trainer.web.views.chart_jobs.ChartPendingError`): an answer
     or a timed run sent under rules not worked out (a form sent by hand) never works them out
-    in the request."""
-    chart_or_pending(settings.rules, then=url_for("strategy_quiz.ask", **settings.query()))
+    in the request. The progress page goes on to the quiz that waits (``wait=1``): without
+    JavaScript its reload before the job is done comes back to the progress page, not to the
+    quiz's page that shows the chart being worked out (it reloads nothing)."""
+    then = url_for("strategy_quiz.ask", wait=1, **settings.query())
+    chart_or_pending(settings.rules, then=then)
 
 
 @dataclass(frozen=True)
