@@ -113,8 +113,10 @@ def test_the_quiz_waits_for_the_banker_then_asks(
     assert _jobs(app) == []  # showing that starts nothing
     waited = client.get(f"/drills/basic-strategy?wait=1&rules={BANK}&mix=shoe")
     assert _waiting(waited)
-    # Without JavaScript it reloads the quiz that waits, so as to come back here until done.
-    assert "url=/drills/basic-strategy?wait=1&amp;rules=russian-bank" in waited.get_data(True)
+    # Without JavaScript it reloads itself until the job is done, then goes on to the quiz.
+    reloads = re.search(r'http-equiv="refresh" content="3; url=([^"]+)"', waited.get_data(True))
+    assert reloads is not None and reloads[1].startswith("/chart-jobs/progress?rules=russian-bank")
+    assert "next=/drills/basic-strategy?wait%3D1" in reloads[1]
     assert _jobs(app) == [("chart", "queued", f"chart {BANK}")]
     assert face_down.cached_fixed_point(find_preset(BANK)) is None
 
@@ -214,6 +216,7 @@ def test_the_mistakes_page_says_the_game_is_worked_out_then_shows_the_question(
     assert client.get("/progress").status_code == 200  # the mastery of 004's cells: not either
     waiting = client.get(link[1].replace("&amp;", "&"))
     assert _waiting(waiting) and len(_jobs(app)) == 1  # the same job
+    assert f'content="3; url={link[1]}"' in waiting.get_data(True)  # no script: it reloads
 
     _run_the_queue(app, tmp_path, monkeypatch)
     done = client.get(link[1].replace("&amp;", "&"))
