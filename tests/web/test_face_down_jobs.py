@@ -224,3 +224,18 @@ def test_the_mistakes_page_says_the_game_is_worked_out_then_shows_the_question(
     shown = client.get(f"/mistakes?drill={drill}").get_data(as_text=True)
     assert "worked out in a moment" not in shown
     assert shows in shown  # the question as its drill draws it
+
+
+def test_no_drill_page_works_the_banker_out_under_004s_rules(app: Any, learner: Any) -> None:
+    """Every drill's page, the learner's table set to 004 as dealt: each asks, or shows the
+    job's progress page, and none works the banker out (``_refused`` would fail the test)."""
+    from drills import registry
+
+    client, _ = learner
+    chosen = client.post("/rules", data={"preset": BANK, "csrf_token": CSRF})
+    assert chosen.status_code == 303
+    shown = {}
+    for slug in registry():
+        shown[slug] = client.get(f"/drills/{slug}", follow_redirects=True).status_code
+    assert set(shown.values()) <= {200, 202}, shown
+    assert shown["basic-strategy"] == 200  # its page says the chart is being worked out
