@@ -19,9 +19,9 @@ from typing import Any
 
 from drills import face_down_play
 from drills.base import InvalidQuestionError
+from drills.method3_figures import banker_fixed_point
 from trainer.engine.banker.face_down import (
     face_down_game,
-    fixed_point,
     is_soft,
     punter_reach,
     total_of,
@@ -126,7 +126,7 @@ def face_down_cell(hand: Hand) -> Cell:
 def _face_down_hands(rules: Rules) -> dict[Cell, tuple[tuple[tuple[int, ...], float], ...]]:
     """Each cell of the chart of one column, in the chart's order, with the hands (card values)
     making it that a punter playing the fixed point's chart holds, and their chances."""
-    reach = punter_reach(rules, fixed_point(rules).punter)
+    reach = punter_reach(rules, banker_fixed_point(rules).punter)
     cells: dict[Cell, list[tuple[tuple[int, ...], float]]] = {}
     for values, chance in reach.items():
         section = "soft" if is_soft(values) else "hard"
@@ -156,7 +156,7 @@ def face_down_code(rules: Rules, cell: Cell) -> str:
 def face_down_evs(rules: Rules, cell: Cell) -> dict[str, float]:
     """A face-down cell's EVs of standing and drawing, over its hands by their chances."""
     hands = _face_down_hands(rules)[cell]
-    values = fixed_point(rules).punter.values
+    values = banker_fixed_point(rules).punter.values
     weight = sum(chance for _, chance in hands)
     return {
         key: sum(chance * values[h][i] for h, chance in hands) / weight
