@@ -76,6 +76,7 @@ from trainer.engine.indices.reading import insurance_as_read
 from trainer.engine.indices.table import count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, InvalidSituationError, action_evs
+from trainer.words import N_
 
 __all__ = [
     "DRILL",
@@ -85,15 +86,12 @@ __all__ = [
 
 SLUG = "basic-strategy"
 
+# The hand mixes' names, said in the learner's language by the settings.
 MIXES: dict[str, str] = {
-    "shoe": "As dealt from a shoe",
-    "cells": "Every chart cell equally",
-    "hard": "Hard totals only",
-    "soft": "Soft totals only",
-    "pairs": "Pairs only",
-    "weakest": "My weakest cells",
-    "lean": "Leaning to my mistakes and close calls",
-}
+    "shoe": N_("As dealt from a shoe"), "cells": N_("Every chart cell equally"),
+    "hard": N_("Hard totals only"), "soft": N_("Soft totals only"), "pairs": N_("Pairs only"),
+    "weakest": N_("My weakest cells"), "lean": N_("Leaning to my mistakes and close calls"),
+}  # fmt: skip
 # The mixes that read the learner's per-cell tally.
 TALLIED_MIXES = ("weakest", "lean")
 DEFAULT_MIX = "shoe"

@@ -41,6 +41,7 @@ from trainer.web.simulation_plots import (
     sweep_plot,
 )
 from trainer.web.support import current_rules, current_user, get_db, render
+from trainer.words import number, plural, say
 
 bp = Blueprint("simulation", __name__)
 
@@ -74,11 +75,13 @@ def _workers_words() -> str:
     cluster = current_app.config["SIMULATION_CLUSTER"]
     if cluster == "local":
         if dask_installed():
-            return "more than one: a local Dask cluster of that many workers, started for the run"
-        return "more than one: that many processes of this server (Dask is not installed here)"
+            return say(
+                "more than one: a local Dask cluster of that many workers, started for the run"
+            )
+        return say("more than one: that many processes of this server (Dask is not installed here)")
     if cluster:
-        return "more than one: played on the server's Dask cluster"
-    return "more than one: that many processes of this server"
+        return say("more than one: played on the server's Dask cluster")
+    return say("more than one: that many processes of this server")
 
 
 def _form_page(values: dict[str, str], rules: Any, *, status: int = 200, **extra: Any) -> Response:
@@ -132,8 +135,16 @@ def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
     if settings.rounds * runs > limit:
         raise InvalidSettingError(
             "rounds",
-            f"a sweep of {runs - 1} penetrations plays the rounds {runs} times: at most "
-            f"{limit // runs:,} rounds ({limit:,} in all)",
+            plural(
+                "a sweep of %(count)s penetration plays the rounds %(runs)s times: at most "
+                "%(most)s rounds (%(limit)s in all)",
+                "a sweep of %(count)s penetrations plays the rounds %(runs)s times: at most "
+                "%(most)s rounds (%(limit)s in all)",
+                runs - 1,
+                runs=number(runs),
+                most=number(limit // runs),
+                limit=number(limit),
+            ),
         )
     fields.update(
         rounds=settings.rounds,
@@ -158,9 +169,9 @@ def start() -> Response:
     config = current_app.config
     mine = simulations.running_count(db, user.id) if user is not None else 0
     if mine >= config["SIMULATION_JOBS_PER_LEARNER"]:
-        message = "You have a simulation running already: wait for it to finish."
+        message = say("You have a simulation running already: wait for it to finish.")
     elif simulations.running_count(db) >= config["SIMULATION_JOBS_AT_ONCE"]:
-        message = "The server is running as many simulations as it can: try again in a minute."
+        message = say("The server is running as many simulations as it can: try again in a minute.")
     else:
         fields["cache_dir"] = str(strategy_cache_dir())  # the app's charts, not the default
         started = submit(
@@ -172,7 +183,7 @@ def start() -> Response:
         )
         if started is not None:  # None: no session cookie (a POST has one: its CSRF token)
             return redirect(url_for("simulation.job", job_id=started.id), code=303)
-        message = "Your browser must keep this site's cookie to run a simulation."
+        message = say("Your browser must keep this site's cookie to run a simulation.")
     return _form_page(values, rules, status=429, limit_message=message)
 
 
