@@ -15,6 +15,7 @@ pool, or failed with the reason.
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, redirect, request, url_for
@@ -41,7 +42,7 @@ from trainer.web.simulation_plots import (
     sweep_plot,
 )
 from trainer.web.support import current_rules, current_user, get_db, render
-from trainer.words import number, plural, say
+from trainer.words import N_, N_plural, number, plural, say
 
 bp = Blueprint("simulation", __name__)
 
@@ -208,6 +209,47 @@ def job(job_id: int) -> Response:
     return response
 
 
+# Where a run was played, as the simulator keeps it in English (trainer/simulator/job.py), and
+# the same in the learner's words, read after "on" ("… rounds a second on %(where)s").
+_RAN_ON = (
+    (re.compile(r"the Dask cluster at (?P<address>.+)"), N_("the Dask cluster at %(address)s")),
+    (
+        re.compile(r"a local Dask cluster of (?P<count>\d+) workers"),
+        N_plural(
+            "a local Dask cluster of %(count)s worker", "a local Dask cluster of %(count)s workers"
+        ),
+    ),
+    (
+        re.compile(
+            r"(?P<count>\d+) worker processes of this server \(Dask is not installed here\)"
+        ),
+        N_plural(
+            "%(count)s worker process of this server (Dask is not installed here)",
+            "%(count)s worker processes of this server (Dask is not installed here)",
+        ),
+    ),
+    (
+        re.compile(r"(?P<count>\d+) worker processes of this server"),
+        N_plural(
+            "%(count)s worker process of this server", "%(count)s worker processes of this server"
+        ),
+    ),
+    (re.compile(r"one process of this server"), N_("one process of this server")),
+)
+
+
+def ran_on_words(kept: str) -> str:
+    """Where a run was played, in the learner's words (as kept where the shape is not known)."""
+    for shape, words in _RAN_ON:
+        found = shape.fullmatch(kept)
+        if found is None:
+            continue
+        if isinstance(words, tuple):
+            return plural(*words, int(found["count"]))
+        return say(words, **found.groupdict())
+    return kept
+
+
 def _figures(result: dict[str, Any]) -> dict[str, Any]:
     """What a finished run's page shows beside its figures: each count's label (the end
     buckets hold the counts beyond them too) and the plots."""
@@ -219,6 +261,7 @@ def _figures(result: dict[str, Any]) -> dict[str, Any]:
     frequency, edge = result["tc_frequency"], result["player_edge_by_tc"]
     se = result.get("se_by_tc")
     return {
+        "ran_on": ran_on_words(str(result.get("ran_on") or "")),
         "labels": labels,
         "z95": Z95,
         "sweep_labels": [penetration_words(d["penetration"]) for d in result.get("sweep", [])],
