@@ -16,6 +16,7 @@ is a 400 with the message beside its field, and nothing is computed, cached or s
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -150,7 +151,7 @@ def _hand_words(hand: str, up: str) -> str:
     return say("%(pair)s against %(up)s", pair=hand, up=up)
 
 
-def _cell_label(words: str, plays: list[Play], span: str, in_force: bool) -> str:
+def _cell_label(words: str, plays: Sequence[Play], span: str, in_force: bool) -> str:
     """What a cell of the index chart says to a screen reader and in its tooltip."""
     if plays:
         label = say(
