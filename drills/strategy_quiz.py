@@ -76,7 +76,7 @@ from trainer.engine.indices.reading import insurance_as_read
 from trainer.engine.indices.table import count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, InvalidSituationError, action_evs
-from trainer.words import N_
+from trainer.words import N_, say
 
 __all__ = [
     "DRILL",
@@ -375,8 +375,8 @@ def _percent(value: float) -> str:
 
 class StrategyQuiz(Drill, AsksOnItsPage):
     slug = SLUG
-    title = "Basic strategy"
-    description = (
+    title = N_("Basic strategy")
+    description = N_(
         "Your two cards against the dealer's up card: hit, stand, double, split or surrender? "
         "The right play comes from the exact EVs for the rules you choose."
     )
@@ -435,7 +435,7 @@ class StrategyQuiz(Drill, AsksOnItsPage):
             if mix == "weakest":
                 pool = list(due[:WEAKEST_POOL]) or weakest_of(tally)
                 if not pool:
-                    note = "No mistakes yet under these rules: every cell comes up equally."
+                    note = say("No mistakes yet under these rules: every cell comes up equally.")
                     pool = cells_for(rules)
             elif mix == "lean":
                 pool = cells_for(rules)
@@ -526,12 +526,12 @@ def _question_of(play: Play) -> Question:
     canonical += play.shown.suffix() if play.shown else ""
     if play.insurance:
         prompt = (
-            "You have a natural and the dealer shows an ace. Even money?"
+            say("You have a natural and the dealer shows an ace. Even money?")
             if play.natural
-            else "The dealer shows an ace. Do you take insurance?"
+            else say("The dealer shows an ace. Do you take insurance?")
         )
     else:
-        prompt = "Your play?"
+        prompt = say("Your play?")
     view: dict[str, Any] = {
         "hand": play.situation.hand,
         "up": play.situation.up,
