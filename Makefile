@@ -34,7 +34,7 @@ setup-test: setup $(VENV)/.test-installed
 # each download and counts the packages it unpacks (no silent stretch over 3 s in step 6), in a
 # log it writes a line for each download, and the unpacking is silent (42 s in step 3 there).
 PIP_INSTALL := $(BIN)/python -m pip install
-STEPS := $(if $(filter test lint format typecheck setup-test,$(MAKECMDGOALS)),6,5)
+STEPS := $(if $(filter test lint format typecheck setup-test run dev,$(MAKECMDGOALS)),6,5)
 
 $(BIN)/python:
 	@echo "[setup 1/$(STEPS)] Making the virtualenv in $(VENV): Python puts its own pip in it" \
@@ -64,6 +64,18 @@ $(VENV)/.test-installed: requirements/test.txt | $(VENV)/.server-installed
 		"more from $< (pytest, Playwright, mypy, ruff, Dask ...): 90 MB to download, then" \
 		"unpacking, counted on a terminal, silent in a log (30 to 60 s the first time) ..."
 	$(PIP_INSTALL) --require-hashes -r $<
+	touch $@
+
+# numba's compiled kernels, once, before a server first starts (`make run`, `make dev`): its two
+# job workers each compiled them in the first jobs (some 14 CPU-s each; under load the default
+# game's chart and count study took 65 and 80 s on a fresh clone, and the first counter waited
+# that long for Deviations). Checked again when the engine or the simulator changes (numba then
+# compiles only what changed). Into $(VENV)/cache/numba, where the engine keeps them.
+KERNEL_SOURCES := $(wildcard trainer/engine/*.py trainer/engine/*/*.py trainer/simulator/*.py)
+$(VENV)/.kernels-compiled: $(KERNEL_SOURCES) | $(VENV)/.server-installed
+	@echo "[setup 6/6] Compiling the trainer's numerical kernels once, so that the server's" \
+		"first jobs do not (15 to 60 s) ..."
+	PYTHON=$(BIN)/python WARM_LABEL="setup 6/6" scripts/warm-kernels
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
@@ -109,14 +121,14 @@ charts: setup
 # WORKERS=4 TIMEOUT=30; the settings are in gunicorn.conf.py). It answers as soon as the app is
 # loaded (which applies the migrations: no `make db` first, whose own load of the app took some
 # seconds); what is not worked out yet is queued as jobs for its job workers ([jobs] lines).
-run: setup
+run: setup $(VENV)/.kernels-compiled
 	HOST=$(HOST) PORT=$(PORT) WORKERS=$(WORKERS) TIMEOUT=$(TIMEOUT) \
 		$(BIN)/gunicorn --config gunicorn.conf.py
 
 # Flask's development server: reloads on every change, shows tracebacks. Never for learners.
 # TRAINER_JOB_POOL=start: the app starts the job workers once, in the process that outlives
 # the reloader's restarts (trainer/web/jobs.py), as gunicorn.conf.py does for `make run`.
-dev: db
+dev: db $(VENV)/.kernels-compiled
 	TRAINER_JOB_POOL=start $(BIN)/flask --app trainer run --debug --host $(HOST) --port $(PORT)
 
 # The browser tests need Chromium: Debian's, installed with apt-get when this runs as root or
@@ -139,13 +151,19 @@ test lint typecheck format: export HYPOTHESIS_STORAGE_DIRECTORY = $(CURDIR)/$(VE
 # core, the tests marked serial after it (scripts/test-suite). One file or one option:
 # make test PYTEST_ARGS="tests/web/test_answer_cost.py -x".
 # numba's kernels compile into its cache in the background meanwhile (scripts/warm-kernels), so
-# that the suite's workers start with them instead of each compiling the same ones.
+# that the suite's workers start with them instead of each compiling the same ones; for a whole
+# run (no PYTEST_ARGS), then the suite's charts and count studies into the run's cache folder
+# (tests/warm_caches.py), which the suite's workers read rather than work out at their start.
 test: setup-test browser
-	PYTHON=$(BIN)/python scripts/warm-kernels & warm=$$!; \
+	if [ -z "$${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi; \
+	caches=$$(mktemp -d "$${TMPDIR:-/tmp}/trainer-test-caches-XXXXXX") || exit 1; \
+	trap 'rm -rf "$$caches"' EXIT; export TRAINER_TEST_CACHES=$$caches; \
+	PYTHON=$(BIN)/python FILL_TEST_CACHES=$(if $(strip $(PYTEST_ARGS)),,1) \
+	  scripts/warm-kernels & warm=$$!; \
 	$(BIN)/ruff check . \
 	  && $(BIN)/python -m mypy --strict trainer/engine drills \
 	  && $(BIN)/python -m mypy trainer/web trainer/simulator; \
-	checked=$$?; wait $$warm; exit $$checked
+	checked=$$?; wait $$warm; [ $$checked -eq 0 ] || exit $$checked; \
 	PYTHON=$(BIN)/python scripts/test-suite $(PYTEST_ARGS)
 
 lint: setup-test

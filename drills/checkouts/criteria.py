@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
 from drills.payout.kinds import KINDS as PAYOUT_KINDS
 from trainer.words import N_, plural, say
@@ -164,6 +165,27 @@ def criteria_for(kind: str, stricter: Criteria | None = None) -> Criteria:
         if min(default.allowed(sort), stricter.allowed(sort))
     }
     return Criteria(kind, parts, errors)
+
+
+# The pace a checkout deals its cards at (cards a second, under the default clock), where it
+# deals them card by card: the counting checkout's deck of 50 in 25 of its 30 seconds, which
+# leaves 5 to name the held-back cards (a team's "a deck in under 30 seconds"); the true count
+# checkout's stretches at 2 cards a second, a quick dealer's pace as the cards come out.
+DEAL_PACE = {"counting": Fraction(2), "true-count": Fraction(2)}
+
+
+def deal_pace(criteria: Criteria, part: int) -> Fraction | None:
+    """Cards a second to deal part ``part`` of a run under ``criteria`` at: the checkout's
+    pace, faster in proportion where a class's clock is shorter than the default (its cards
+    then take the same share of the clock). None for a checkout that deals no cards.
+
+    :raises IndexError: for a part the checkout does not have.
+    """
+    pace = DEAL_PACE.get(criteria.kind)
+    if pace is None:
+        return None
+    default = _DEFAULTS[criteria.kind].parts[part].seconds
+    return pace * default / criteria.parts[part].seconds
 
 
 # A class's clock for a checkout: this share of the default's at least, in per cent.

@@ -440,7 +440,7 @@ def learners_pages(page: Page, audit: Audit) -> None:
 
 def a_class(page: Page, audit: Audit) -> None:
     """A coach's class (empty, then with a learner who answered), the invite, joining, a
-    used invite refused, a learner's page."""
+    used invite refused, a learner's page, the class's deletion page and its deletion."""
 
     def sign_up(name: str) -> None:
         page.goto("/signup")
@@ -480,6 +480,10 @@ def a_class(page: Page, audit: Audit) -> None:
     audit.check("a class with a learner")
     page.get_by_role("link", name="Sam").click()
     audit.check("a learner of a class")
+    page.goto(class_url + "/delete")
+    audit.check("a class's deletion page")
+    page.get_by_role("button", name="Delete Audited for good").click()
+    audit.check("classes: a class deleted")
 
 
 def checkouts(page: Page, audit: Audit) -> None:
@@ -509,6 +513,7 @@ def checkouts(page: Page, audit: Audit) -> None:
     page.goto("/checkouts/counting")
     page.get_by_role("button", name="Deal this checkout").click()
     page.get_by_role("button", name="Start").click()
+    expect(page.locator(".deal-spot .card")).to_have_count(1)  # the deck dealt card by card
     audit.check("checkouts: a deck counted down")
 
 

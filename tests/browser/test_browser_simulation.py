@@ -53,3 +53,31 @@ def test_every_bad_field_is_shown_beside_it(learner: Any) -> None:
     expect(page.locator("#rounds-error")).to_contain_text("1 to 20,000,000")
     expect(page.locator("#bankroll-error")).to_contain_text("below the table minimum")
     expect(page.get_by_label("Bankroll")).to_have_attribute("aria-describedby", "bankroll-error")
+
+
+def test_back_count_with_two_hands_at_a_good_count(learner: Any) -> None:
+    page = learner.page
+    page.goto("/simulate")
+    table = page.get_by_role("group", name="Other players, back-counting and more hands")
+    table.get_by_label("Sit in at a count of").fill("1")
+    table.get_by_label("Leave below a count of").fill("3")
+    table.get_by_label("Leave below a count of").press("Enter")
+    leave = page.get_by_label("Leave below a count of")
+    expect(leave).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#leave-error")).to_contain_text("at most the count you sit in at")
+    expect(page.locator("#others-error")).to_contain_text("at least 1")
+    table = page.get_by_role("group", name="Other players, back-counting and more hands")
+    table.get_by_label("Other players at the table").fill("2")
+    leave.fill("\u22121")  # a true minus, as the pages write counts
+    table.get_by_label("Hands at a good count").fill("2")
+    table.get_by_label("Play them from a count of").fill("3")
+    page.get_by_label("Rounds").fill("60000")
+    page.get_by_label("Bet ramp").fill("1@-99,2@2,4@3")
+    page.get_by_label("Bet ramp").press("Enter")
+    expect(page.get_by_text("Back-counting: you sit in at a count of +1")).to_be_visible()
+    expect(page.get_by_text("From a count of +3 you play 2 hands")).to_be_visible()
+    expect(page.get_by_role("heading", name="The figures")).to_be_visible(timeout=60_000)
+    expect(page.get_by_text("Rounds played", exact=True)).to_be_visible()
+    expect(page.get_by_text(re.compile(r"of 60,000 rounds dealt \(\d"))).to_be_visible()
+    expect(page.get_by_text("every hand of the round together")).to_be_visible()
+    expect(page.get_by_text("An hour", exact=True)).to_be_visible()

@@ -57,6 +57,7 @@ def test_each_layer_imports_only_what_lies_below_it(layer: str) -> None:
     assert broken == []
 
 
+@pytest.mark.long
 def test_no_module_or_function_is_too_long_to_hold() -> None:
     """A module past the cap says why in its docstring ("Long because ..."), a function in a
     comment ("# Long because ...")."""

@@ -20,6 +20,8 @@ from trainer.engine.deck.cards import pack
 from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import chart
 
+pytestmark = pytest.mark.long  # a bench's pure-Python enumeration and 60,000 dealt rounds
+
 HOME = find_preset("twenty-one-home")
 ROUNDS = 30_000
 

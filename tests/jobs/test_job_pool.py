@@ -78,6 +78,7 @@ def _enqueue(database: Path, kind: str, params: dict[str, Any], **fields: Any) -
         db.conn.close()
 
 
+@pytest.mark.long
 def test_the_pool_runs_a_job_to_its_end_and_fails_one_that_raises(
     pool: Callable[[], str], database: Path, tmp_path: Path
 ) -> None:
@@ -148,6 +149,7 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("processes", [1, 2])  # the study in the worker, or in helpers of its
 def test_a_worker_told_to_stop_puts_its_job_back_and_leaves_no_process_behind(
     database: Path, tmp_path: Path, processes: int

@@ -63,6 +63,7 @@ def test_rule_options_play_the_engines_rounds(notation: str) -> None:
     _agree(notation, 2, 1500)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("seats", [1, 4])
 def test_the_kernels_banker_is_the_engines_best_banker(seats: int) -> None:
     """Every hand the banker may draw to, against every table of punters standing: the

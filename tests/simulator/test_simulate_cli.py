@@ -102,6 +102,7 @@ def test_text_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert "house edge      -" not in out  # never the house's edge as a negative number
 
 
+@pytest.mark.long
 def test_the_worker_count_does_not_change_the_figures() -> None:
     rules = Rules.parse("vegas-6d-s17")
     job = prepare(rules, chart=chart(rules), system=find_system("hi-lo"), seed=99)
@@ -167,6 +168,7 @@ print(int(sums.acc[0]), resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
 """
 
 
+@pytest.mark.long
 def test_a_workers_memory_stays_small_whatever_the_rounds() -> None:
     """Each worker keeps a block's sums only: 30 blocks cost it no more than one."""
     import subprocess

@@ -105,3 +105,30 @@ def test_deleting_an_account_takes_its_classes_and_memberships(db: Any) -> None:
     users.delete_account(db, coach)
     for table in ("classes", "class_invites", "class_members", "class_assignments"):
         assert db.execute(f"SELECT count(*) FROM {table}").fetchone()[0] == 0, table
+
+
+def test_deleting_a_class_removes_every_row_naming_it_and_nothing_of_its_learners(db: Any) -> None:
+    coach, team = a_class(db)
+    other = classes.create_class(db, coach, "Other team", "Coach", at=stamp(START))
+    # Every table naming a class is one deleting it empties: a new one must be added there.
+    naming = {
+        (table, key[3])
+        for table in db.table_names()
+        for key in db.execute(f"PRAGMA foreign_key_list([{table}])").fetchall()
+        if key[2] == "classes"
+    }
+    assert naming | {("classes", "id")} == set(classes.CLASS_TABLES)
+    ann = account(db, "ann")
+    for found in (team, other):
+        (invite, _open) = classes.make_invites(db, found.id, 2, at=stamp(START))
+        classes.join(db, invite.code, ann, "Ann", at=stamp(START))
+    store(db, ann, START + timedelta(hours=1), 1)
+    assert classes.delete_class(db, team.id, ann) is False  # a member is not its coach
+    assert classes.delete_class(db, team.id, coach) is True
+    assert classes.coached_class(db, team.id, coach) is None
+    for table, column in classes.CLASS_TABLES:
+        left = db.execute(f"SELECT count(*) FROM [{table}] WHERE [{column}] = ?", [team.id])
+        assert left.fetchone()[0] == 0, table
+    assert classes.class_contents(db, other.id) == classes.ClassContents(1, 1, 0, 0)
+    assert db.execute("SELECT count(*) FROM attempts WHERE user_id = ?", [ann]).fetchone()[0] == 1
+    assert classes.delete_class(db, team.id, coach) is False  # gone already

@@ -24,6 +24,7 @@ def test_every_chart_cell_and_ev_is_the_snapshots(name):
     assert differences(SNAPSHOT["charts"][name], preset_chart(name), name) == []
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("name", STUDIED)
 def test_every_index_and_edge_by_count_is_the_snapshots(name):
     assert differences(SNAPSHOT["studies"][name], hilo_study(name), name) == []

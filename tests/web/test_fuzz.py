@@ -190,6 +190,7 @@ def check(response: Any, before: dict[str, int], db: Any, what: str) -> list[str
     return problems
 
 
+@pytest.mark.long
 def test_malformed_requests_never_fail_store_or_reflect(fuzz_app: Any, db: Any) -> None:
     rng = random.Random(SEED)
     client = fuzz_app.test_client()
@@ -238,6 +239,7 @@ def test_malformed_requests_never_fail_store_or_reflect(fuzz_app: Any, db: Any) 
     assert problems == [], "\n".join(problems)
 
 
+@pytest.mark.long
 def test_every_route_with_any_path_value_is_never_a_server_error(fuzz_app: Any, db: Any) -> None:
     """Each route with an argument, each argument given each of the path values in turn (the
     others a drill's name), sent as GET and as POST (with the session's CSRF token): a 4xx,

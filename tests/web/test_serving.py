@@ -83,6 +83,7 @@ def test_before_forking_gunicorn_warms_the_trainer_and_leaves_another_app_alone(
     settings["when_ready"](Server(bare))  # a bench's bare endpoint: nothing to warm, no error
 
 
+@pytest.mark.long
 def test_a_bad_setting_stops_gunicorn_with_one_line_not_a_traceback(tmp_path: Path) -> None:
     env = {
         **os.environ,

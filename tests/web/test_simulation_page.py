@@ -316,6 +316,7 @@ def test_a_run_with_workers_goes_to_a_local_dask_cluster_with_the_same_figures(
     assert "on a local Dask cluster of 2 workers" in text
 
 
+@pytest.mark.long
 def test_without_dask_a_run_with_workers_uses_processes_and_says_so(
     quiet_app: Any, client: Any, csrf: Any, db: Any, monkeypatch: Any
 ) -> None:

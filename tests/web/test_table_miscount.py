@@ -27,6 +27,7 @@ def play_out(client: Any, url: str, hidden_fields: Any, running: str) -> str:
     pytest.fail("the shoe never ended")
 
 
+@pytest.mark.long
 def test_a_table_counted_as_zero_prices_its_count_errors(
     client: Any, csrf: Any, hidden_fields: Any
 ) -> None:

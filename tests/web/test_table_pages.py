@@ -65,6 +65,7 @@ def stored_setup(db: Any) -> dict[str, Any]:
     return dict(json.loads(db.execute("SELECT setup FROM table_sessions").fetchone()[0]))
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("preset", "unit", "bankroll"), [("permanent-bank", 1, 2000), ("casino-boxes", 10, 20000)]
 )

@@ -7,6 +7,13 @@
         --scheduler tcp://10.0.0.5:8786
     python -m trainer simulate --preset vegas-6d-s17 --rounds 2000000 --ramp "1@-99,4@2" \\
         --sweep 1/2,2/3,3/4,5/6
+    python -m trainer simulate --preset vegas-6d-s17 --rounds 2000000 --others 2 \\
+        --enter 2 --leave 0 --spots 2 --spots-at 3 --ramp "1@-99,2@2,4@3" --json
+
+Back-counting (``--enter``): the player watches the other players' rounds (``--others``),
+sits in at that true count or more and leaves below ``--leave`` or at the shuffle (``--leave
+-99``: every round to the shuffle); ``--spots N --spots-at C``
+plays N hands (1 to 3) from a true count of C up, the ramp's bet on each.
 
 On a terminal, a bar on standard error says what is being done and how many rounds are played,
 with an estimate of the time left; piped, only the figures are printed.
@@ -19,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from trainer.progress import progress_bar
@@ -56,17 +64,31 @@ def _parser() -> argparse.ArgumentParser:
         metavar="P,P,...",
         help='penetrations to play the run at too, "1/2,2/3,3/4,5/6": the edge and SD at each',
     )
+    parser.add_argument(
+        "--others", default="0", help="other players at the table, dealt every round (0 to 6)"
+    )
+    parser.add_argument("--enter", help="back-count: sit in at this true count or more (-99 to 99)")
+    parser.add_argument(
+        "--leave",
+        help="back-count: leave below this true count or at the shuffle (at most --enter; "
+        "its default; -99: every round to the shuffle)",
+    )
+    parser.add_argument("--spots", help="hands to play at a good count (1 to 3)")
+    parser.add_argument("--spots-at", help="the true count from which to play --spots hands")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
 
 def format_summary(summary: Summary) -> str:
     """The figures as text."""
+    edge = summary.player_edge_percent
     lines = [
         f"Simulation of {summary.rules}: {summary.rounds:,} rounds, {summary.seats} seat(s)",
-        f"  {_whose(summary.player_edge_percent)}      {abs(summary.player_edge_percent):.3f}% "
-        f"+- {summary.se_percent:.3f}% (1 SE)",
+        f"  {_whose(edge)}      {abs(edge):.3f}% +- {summary.se_percent:.3f}% (1 SE)"
+        if math.isfinite(edge)
+        else "  no round played: the count never reached the one you sit in at",
         f"  win per 100     {summary.win_per_100:+.2f}   SD per 100 {summary.sd_per_100:.2f}",
+        *_table_lines(summary.table or {}),
         f"  average bet     {summary.average_bet:.2f}",
     ]
     if summary.n0 is not None:
@@ -75,9 +97,9 @@ def format_summary(summary: Summary) -> str:
         lines.append(f"  risk of ruin    {100 * summary.risk_of_ruin:.2f}%")
     lines.append("  count at the start of a round: frequency, your edge there (+- 1 SE)")
     for key, share in summary.tc_frequency.items():
-        edge, se = summary.player_edge_by_tc.get(key), summary.se_by_tc.get(key)
-        shown = "" if edge is None else f"{edge:+8.3f}%"
-        shown += "" if edge is None or se is None else f" +- {se:.3f}%"
+        at, se = summary.player_edge_by_tc.get(key), summary.se_by_tc.get(key)
+        shown = "" if at is None else f"{at:+8.3f}%"
+        shown += "" if at is None or se is None else f" +- {se:.3f}%"
         label = count_label(key, summary.tc_ends, plain=True)
         lines.append(f"    {label:>6}  {100 * share:7.3f}%  {shown}")
     lines += _sweep_lines(summary)
@@ -87,6 +109,23 @@ def format_summary(summary: Summary) -> str:
         f"{summary.compile_seconds:.2f} s)"
     )
     return "\n".join(lines)
+
+
+def _table_lines(table: dict) -> list[str]:
+    """The rounds played and the figures per round played and seen, and an hour (units)."""
+    if not table:
+        return []
+    played = table["win_per_round_played"]
+    return [
+        f"  rounds played   {table['rounds_played']:,} ({100 * table['played_fraction']:.2f}% "
+        f"of the rounds seen)",
+        f"  a round played  win {played or 0:+.4f}  SD {table['sd_per_round_played'] or 0:.4f}"
+        " (units, every spot's net summed)",
+        f"  a round seen    win {table['win_per_round_seen']:+.4f}  SD "
+        f"{table['sd_per_round_seen']:.4f}",
+        f"  an hour         {table['rounds_per_hour']:.0f} rounds: win "
+        f"{table['win_per_hour']:+.3f}  SD {table['sd_per_hour']:.3f} (units)",
+    ]
 
 
 def _whose(player_edge: float) -> str:
@@ -145,6 +184,13 @@ def main(argv: list[str]) -> int:
             workers=args.workers,
             scheduler=args.scheduler,
             sweep=args.sweep,
+            table={
+                "others": args.others,
+                "enter": args.enter,
+                "leave": args.leave,
+                "spots": args.spots,
+                "spots_at": args.spots_at,
+            },
         )
     except InvalidSettingError as exc:
         print(f"simulate: {exc}", file=sys.stderr)

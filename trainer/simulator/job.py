@@ -38,6 +38,8 @@ __all__ = [
 BLOCKS_A_RUN = 40
 BLOCK_LIMITS = (10_000, 100_000)
 PATHS = 5
+# Other players, back-counting and more hands (:func:`settings_from`'s ``table``).
+TABLE_FIELDS = ("others", "enter", "leave", "spots", "spots_at")
 PATH_ROUNDS = 2_000
 # What a running job says it is doing (the job's ``stage``), as its page says it.
 STAGES = {
@@ -80,6 +82,7 @@ def settings_of(
         seed=fields.get("seed", 0),
         workers=fields.get("workers", 1),
         sweep=fields.get("sweep") or None,
+        table={name: fields.get(name) for name in TABLE_FIELDS},
         max_rounds=max_rounds,
         max_workers=max_workers,
     )

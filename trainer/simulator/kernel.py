@@ -46,6 +46,7 @@ from trainer.simulator.shoe_kernel import (
     ROUND_START,
     STATE,
     _copy,
+    boxes_at,
     count_bucket,
     count_now,
     count_row,
@@ -77,11 +78,12 @@ MAXH = 8  # hands a seat may hold (max_split_hands is at most 8)
 # Hand fields (hd[h, field])
 HARD, ACES, N, SPLITF, SPLITACE, DOUBLED, SURR, DONE, NEEDS, ACTED, V0, V1, V2, R0, R1 = range(15)
 FIELDS = 15
-# Accumulators (acc): per run, then per bucket of the start-of-round count (bk[bucket, field])
-ROUNDS, SUMX, SUMB, SUMXX, SUMBB, SUMXB, HANDS = range(7)
-ACC = 7
-BN, BX, BB, BXX, BXB, BBB = range(6)
-BFIELDS = 6
+# Accumulators (acc): per run, then per bucket of the start-of-round count (bk[bucket, field]);
+# ROUNDS are all dealt (seen), PLAYED (BP) those sat in, BOXES the player's, DEALT the table's.
+ROUNDS, SUMX, SUMB, SUMXX, SUMBB, SUMXB, HANDS, PLAYED, BOXES, DEALT = range(10)
+ACC = 10
+BN, BX, BB, BXX, BXB, BBB, BP = range(7)
+BFIELDS = 7
 
 
 # -- hands ----------------------------------------------------------------------------------------
@@ -238,13 +240,14 @@ def _deal(shoe, rng, p, st, cv, hd, nh, dealer):
     """Round._deal_pass twice: every seat, then the dealer. The hole card is left out of the
     count until the dealer shows it; it is returned (-1 when there is none yet)."""
     value, rank, tag = cv
-    for s in range(p[S.SEATS]):
+    seats = dealer // MAXH  # the boxes dealt this round
+    for s in range(seats):
         nh[s] = 1
         _clear(hd, s * MAXH)
     _clear(hd, dealer)
     hole = -1
     for second in range(2):
-        for s in range(p[S.SEATS]):
+        for s in range(seats):
             _add(hd, s * MAXH, draw(shoe, rng, p, st, cv), value, rank)
         if second == 0 or p[S.PEEK]:
             card = draw(shoe, rng, p, st, cv)
@@ -305,12 +308,12 @@ def _act(shoe, rng, p, st, cv, hd, nh, s, h, play):
 
 
 @hot
-def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy):
+def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy, seats):
     """Round._advance and act: every seat's hands in turn, left to right."""
     first, split, later = strategy[0], strategy[1], strategy[2]
     fd_punter, fd_hands = strategy[3], strategy[4]
     value, rank, _ = cv
-    for s in range(p[S.SEATS]):
+    for s in range(seats):
         i = 0
         while i < nh[s]:
             h = s * MAXH + i
@@ -337,9 +340,9 @@ def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy):
 
 
 @hot
-def _waits_for_dealer(p, hd, nh):
+def _waits_for_dealer(hd, nh, seats):
     """dealer_play.waits_for_dealer: a hand not bust, surrendered nor a paid natural."""
-    for s in range(p[S.SEATS]):
+    for s in range(seats):
         for i in range(nh[s]):
             h = s * MAXH + i
             if not hd[h, SURR] and hd[h, HARD] <= 21 and hd[h, N] >= 2 and not _natural(hd, h):
@@ -438,11 +441,11 @@ def settle(p, f, hd, h, bet, first, dealer_total, dealer_natural):
 
 
 @hot
-def play_round(shoe, rng, p, f, st, cv, hd, nh, strategy, insure, bet):
-    """One round (Round from the deal to settle); the net of every seat, in units, and the
-    number of hands played. Its cards go to the discards."""
+def play_round(shoe, rng, p, f, st, cv, hd, nh, strategy, insure, bet, mine, seats):
+    """One round (Round from the deal to settle) of ``seats`` boxes, the player's the first
+    ``mine`` of them (the others' are dealt and played, not counted); the net of the player's
+    boxes, in units, and the number of hands they played. Its cards go to the discards."""
     tag = cv[2]
-    seats = p[S.SEATS]
     dealer = seats * MAXH
     st[ROUND_START] = st[NDISC]  # the round's cards go to the tray as they are dealt
     hole = _deal(shoe, rng, p, st, cv, hd, nh, dealer)
@@ -450,21 +453,21 @@ def play_round(shoe, rng, p, f, st, cv, hd, nh, strategy, insure, bet):
     dealer_natural = False
     insured = 0.0
     if p[S.INSURANCE] and up == 1 and insure[count_row(p, st)]:
-        insured = bet / 2.0 * seats
+        insured = bet / 2.0 * mine
     early = p[S.SURRENDER] == 2 and p[S.PEEK] and (up == 1 or up == 10)
     if early:
-        _early_surrender(p, st, hd, nh, up, strategy)
+        _early_surrender(p, st, hd, up, strategy, seats)
     if p[S.PEEK] and _natural(hd, dealer):
         dealer_natural = True
     else:
         for s in range(seats):
             if _natural(hd, s * MAXH):
                 hd[s * MAXH, DONE] = 1
-        _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy)
+        _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy, seats)
         if not p[S.PEEK]:
             _add(hd, dealer, draw(shoe, rng, p, st, cv), cv[0], cv[1])
             dealer_natural = _natural(hd, dealer)
-        if not dealer_natural and _waits_for_dealer(p, hd, nh):
+        if not dealer_natural and _waits_for_dealer(hd, nh, seats):
             if p[S.FACE_DOWN]:
                 _banker_draws(shoe, rng, p, st, cv, hd, nh, dealer, strategy[4], strategy[5])
             else:
@@ -474,7 +477,7 @@ def play_round(shoe, rng, p, f, st, cv, hd, nh, strategy, insure, bet):
     net = insured * 2.0 if dealer_natural else -insured
     dealer_total = _total(hd, dealer)
     hands = 0
-    for s in range(seats):
+    for s in range(mine):
         for i in range(nh[s]):
             net += settle(p, f, hd, s * MAXH + i, bet, i == 0, dealer_total, dealer_natural)
         hands += nh[s]
@@ -482,11 +485,11 @@ def play_round(shoe, rng, p, f, st, cv, hd, nh, strategy, insure, bet):
 
 
 @hot
-def _early_surrender(p, st, hd, nh, up, strategy):
+def _early_surrender(p, st, hd, up, strategy, seats):
     """Round.early_surrender: before the peek, a seat gives up half where its cell says R."""
     first = strategy[0]
     row = count_row(p, st)
-    for s in range(p[S.SEATS]):
+    for s in range(seats):
         h = s * MAXH
         cell = first_cell(p, hd, h)
         if first[row, up - 1, cell, 0] == SURRENDER:
@@ -494,9 +497,11 @@ def _early_surrender(p, st, hd, nh, up, strategy):
 
 
 @hot
-def _add_to_bucket(bk, bucket, x, b):
-    """One round's net ``x`` and bet ``b`` added to its count's bucket."""
+def _add_to_bucket(bk, bucket, x, b, played):
+    """One round's net ``x`` and bet ``b`` added to its count's bucket (``played``: 1.0 where
+    the player sat in, 0.0 where they watched)."""
     bk[bucket, BN] += 1.0
+    bk[bucket, BP] += played
     bk[bucket, BX] += x
     bk[bucket, BB] += b
     bk[bucket, BXX] += x * x
@@ -515,9 +520,10 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
     (``acc[ROUNDS]`` says how many rounds were played). Returns -1, or the number of the
     round in which the shoe ran out of cards (the block stops).
 
+    The player's boxes (none, watching) by the count they read (:func:`.boxes_at`), first.
+
     ``shoe`` is (stack, discards, burned, log, state, hands, hands per seat), every array
     allocated by the caller (:func:`.run.block_arrays`)."""
-    seats = p[S.SEATS]
     st, hd, nh = shoe[4], shoe[5], shoe[6]
     sh = (shoe[0], shoe[1], shoe[2], shoe[3])
     _copy(sh[0], 0, codes, 0, codes.size)
@@ -528,7 +534,8 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
     packs = 1
     # The run's sums kept in locals (registers), added to ``acc`` when the block ends: a sum
     # in an array is loaded and stored again each round (LLVM cannot tell the arrays apart).
-    n = sx = sb = sxx = sbb = sxb = played = 0.0
+    n = sx = sb = sxx = sbb = sxb = played = sat = boxes = dealt = 0.0
+    sitting = False  # back-counting: whether the player sits in (they start watching)
     walk = 0.0  # the player's running count error this shoe, where counts are misread
     ran_out = -1
     for r in range(rounds):
@@ -539,24 +546,30 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
                 break  # the packs asked for are dealt (a study's shoes)
             shuffle_shoe(sh, rng, p, st, cv)
             packs += 1
-            walk = 0.0
+            walk, sitting = 0.0, False  # a back-counter leaves at the shuffle
         st[REFILLED] = 0
         count = count_now(p, st)  # worked out once a round: a division
         bucket = count_bucket(p, count)  # the exact count's, whatever the player reads
         off, seen = misread(rng, p, f, st, walk), st[NEXT]  # the player's count is off all round
-        bet = bets[row_at(p, count_now(p, st) if off else count)]
-        x, hands = play_round(sh, rng, p, f, st, cv, hd, nh, strategy, insure, bet)
+        read = count_now(p, st) if off else count
+        bet = bets[row_at(p, read)]
+        mine, sitting = boxes_at(p, read, sitting)
+        seats = max(mine + p[S.OTHERS], 1)
+        x, hands = play_round(sh, rng, p, f, st, cv, hd, nh, strategy, insure, bet, mine, seats)
         st[RC] -= off
         walk = walked(rng, p, f, st, walk, seen)
-        b = bet * seats
+        b = bet * mine
         n += 1.0
+        sat += 1.0 if mine else 0.0
+        boxes += mine
+        dealt += seats
         sx += x
         sb += b
         sxx += x * x
         sbb += b * b
         sxb += x * b
         played += hands
-        _add_to_bucket(bk, bucket, x, b)
+        _add_to_bucket(bk, bucket, x, b, 1.0 if mine else 0.0)
         if r < nets.size:  # the caller asked for each round's net (the referee, paths)
             nets[r] = x
         if st[EMPTY]:
@@ -569,6 +582,9 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
     acc[SUMBB] += sbb
     acc[SUMXB] += sxb
     acc[HANDS] += played
+    acc[PLAYED] += sat
+    acc[BOXES] += boxes
+    acc[DEALT] += dealt
     return ran_out
 
 

@@ -31,6 +31,7 @@ from trainer.simulator.tables import (
     CountNoise,
     P,
     Params,
+    Seating,
     Strategy,
     card_arrays,
     params_of,
@@ -69,6 +70,7 @@ class Job:
     seed: int
     seats: int
     face_down: FaceDownTables = NO_FACE_DOWN  # 004 as dealt: the chart and the banker's best
+    boxes: int = 0  # the most boxes a round deals (0: the seats)
 
 
 def _count_axis(system: CountingSystem) -> tuple[int, int]:
@@ -89,6 +91,7 @@ def prepare(
     trace: bool = False,
     fresh: bool = False,
     noise: CountNoise | None = None,
+    seating: Seating | None = None,
 ) -> Job:
     """The job for these settings (``chart`` and ``index_table`` from the strategy engine)."""
     lo, hi = _count_axis(system)
@@ -116,22 +119,26 @@ def prepare(
         fresh=fresh,
         face_down=face_down_game(rules),
         noise=noise,
+        seating=seating,
     )
     face_down = face_down_tables(rules, seats) if face_down_game(rules) else NO_FACE_DOWN
-    return Job(params, card_arrays(rules.decks, system), strategy, bets, seed, seats, face_down)
+    boxes = (seating or Seating()).most_boxes(seats)
+    cards = card_arrays(rules.decks, system)
+    return Job(params, cards, strategy, bets, seed, seats, face_down, boxes)
 
 
 def block_arrays(job: Job, log_size: int = 1) -> tuple[np.ndarray, ...]:
     """The arrays a block plays in (run_block's ``shoe``), allocated once per worker."""
     size = job.cards[0].size
+    boxes = max(job.boxes, job.seats)
     return (
         np.empty(size, np.int16),
         np.empty(size, np.int16),
         np.empty(16, np.int16),
         np.zeros(log_size, np.int16),
         np.zeros(STATE, np.int64),
-        np.zeros((job.seats * K.MAXH + 1, K.FIELDS), np.int64),
-        np.zeros(job.seats, np.int64),
+        np.zeros((boxes * K.MAXH + 1, K.FIELDS), np.int64),
+        np.zeros(boxes, np.int64),
     )
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.rulebook.rule_options import InvalidRulesError
 from trainer.engine.rulebook.rules import Rules
@@ -20,7 +21,7 @@ from trainer.engine.words import number, say
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.simulator.run import BLOCK_ROUNDS, Job, Sums, prepare, run, warm
 from trainer.simulator.summary import Summary, summarise
-from trainer.simulator.tables import CountNoise, P
+from trainer.simulator.tables import CountNoise, P, Seating
 
 __all__ = ["InvalidSettingError", "Settings", "settings_from", "simulate"]
 
@@ -31,6 +32,8 @@ MAX_SEED = 2**63 - 1
 MAX_BANKROLL = 10**12
 INDICES = ("none", "i18", "all")
 MAX_DEPTHS = 8  # penetrations in a sweep
+MAX_SPOTS = 3  # boxes the player spreads to at a good count
+MAX_COUNT = 99  # an entry, exit or spots count, either way (true counts; running counts too)
 # The figures a sweep keeps of each depth.
 SWEEP_KEYS = (
     "player_edge_percent",
@@ -71,6 +74,7 @@ class Settings:
     scheduler: str | None = None  # a Dask scheduler's address: the blocks go to its cluster
     sweep: tuple[Fraction, ...] = ()  # penetrations to play the run at too, shallowest first
     noise: CountNoise = CountNoise()  # the player's count errors (none: a perfect counter)
+    seating: Seating = Seating()  # other players, back-counting and spots (none: alone)
 
     @property
     def counting(self) -> CountingSystem:
@@ -88,6 +92,11 @@ class Settings:
             "scheduler": self.scheduler,
             **({"sweep_penetrations": [str(d) for d in self.sweep]} if self.sweep else {}),
             **({"count_noise": dataclasses.asdict(self.noise)} if self.noise.any else {}),
+            "others": self.seating.others,
+            "enter": self.seating.enter,
+            "leave": self.seating.leave,
+            "spots": self.seating.spots or self.seats,
+            "spots_at": self.seating.spots_at if self.seating.spots else None,
         }
 
 
@@ -208,6 +217,55 @@ def _sweep_depths(text: str | None, rules: Rules | None) -> tuple[Fraction, ...]
     return tuple(sorted(depths))
 
 
+def _count(field: str, text: str | int | None) -> int | None:
+    """A whole count of ``field`` (an entry, exit or spots count), or ``None`` where blank."""
+    if text is None or str(text).strip() == "":
+        return None
+    raw = str(text).strip().replace("\u2212", "-")  # a true minus sign, as the pages write it
+    return _whole(field, raw.removeprefix("+"), -MAX_COUNT, MAX_COUNT)
+
+
+def _seating(
+    rules: Rules | None,
+    seats: int | None,
+    table: dict[str, str | int | None],
+) -> Seating:
+    """Other players, back-counting and spots (:class:`~.tables.Seating`), each field
+    checked against the others and the table's seats."""
+    check = _Checks()
+    counts = {name: check(_count, name, table.get(name)) for name in ("enter", "leave", "spots_at")}
+    others = check(_whole, "others", table.get("others") or 0, 0, MAX_SEATS - 1)
+    spots = check(_whole, "spots", table.get("spots") or 0, 0, MAX_SPOTS)
+    check.raise_any()
+    mine = seats or 1
+    enter, leave, spots_at = counts["enter"], counts["leave"], counts["spots_at"]
+    faults: dict[str, str] = {}
+    if leave is not None and enter is None:
+        faults["leave"] = "give the count you sit in at too (enter)"
+    elif enter is not None and leave is not None and leave > enter:
+        faults["leave"] = f"must be at most the count you sit in at ({enter:+d}), not {leave:+d}"
+    if enter is not None and others == 0:
+        faults["others"] = "at least 1 to back-count: you watch the other players' rounds"
+    if spots and spots < mine:
+        faults["spots"] = f"must be at least your seats ({mine}), not {spots}"
+    if spots and spots_at is None:
+        faults["spots_at"] = f"give the count from which you play {spots} hands"
+    elif spots_at is not None and not spots:
+        faults["spots"] = "give how many hands you play from that count (1 to 3)"
+    most = min(MAX_SEATS, (rules.max_seats if rules else None) or MAX_SEATS)
+    if max(mine, spots) + others > most:
+        faults["others"] = (
+            f"your {max(mine, spots)} hands and {others} other players are more than the "
+            f"table's {most} seats"
+        )
+    if rules is not None and face_down_game(rules) and (others or enter is not None or spots):
+        faults.setdefault("others", "not in a game dealt face down (the banker's game as dealt)")
+    if faults:
+        field, message = next(iter(faults.items()))
+        raise InvalidSettingError(field, message, faults)
+    return Seating(others, enter, leave, spots, spots_at or 0)
+
+
 def _system(text: str) -> CountingSystem:
     try:
         return find_system(str(text)[:40])
@@ -232,7 +290,8 @@ class _Checks:
         try:
             return check(*args)
         except InvalidSettingError as exc:
-            self.errors.setdefault(exc.field, exc.message)
+            for field, message in exc.errors.items():
+                self.errors.setdefault(field, message)
             return None
 
     def raise_any(self) -> None:
@@ -258,9 +317,12 @@ def settings_from(
     sweep: str | None = None,
     max_rounds: int = MAX_ROUNDS,
     max_workers: int = MAX_WORKERS,
+    table: dict[str, str | int | None] | None = None,
 ) -> Settings:
     """Settings from text, every value bounded before it is read; ``max_rounds`` and
     ``max_workers`` are the caller's bounds (the app's are lower than the command line's).
+    ``table`` holds the other players and back-counting's and spots' fields (``others``,
+    ``enter``, ``leave``, ``spots``, ``spots_at``: :func:`_seating`).
 
     :raises InvalidSettingError: naming every field at fault (``errors``).
     """
@@ -279,7 +341,9 @@ def settings_from(
         "scheduler": check(_scheduler, scheduler),
         "sweep": check(_sweep_depths, sweep, rules),
     }
+    found = check(_seating, rules, values["seats"], table or {})
     check.raise_any()
+    values["seating"] = found
     return Settings(rules=rules, **values)
 
 
@@ -326,6 +390,7 @@ def job_of(
         seed=settings.seed,
         trace=trace,
         noise=settings.noise,
+        seating=settings.seating,
     )
 
 

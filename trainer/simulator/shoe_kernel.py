@@ -269,6 +269,20 @@ def count_bucket(p, c):
     return min(max(b, 0), p[S.NBUCKET] - 1)
 
 
+@hot
+def boxes_at(p, read, sitting):
+    """The player's boxes this round at the count they read, and whether they sit in: at
+    ``SPOTS_AT`` or more ``SPOTS`` boxes (more spots at a good count), else ``SEATS``.
+    Back-counting (``WONG``), a player watching sits in at ``WONG_IN`` or more, one sitting in
+    leaves below ``WONG_OUT`` (and at the shuffle: the kernel's run), and one watching has
+    none."""
+    if p[S.WONG]:
+        sitting = read >= (p[S.WONG_OUT] if sitting else p[S.WONG_IN])
+        if not sitting:
+            return np.int64(0), False
+    return (p[S.SPOTS] if read >= p[S.SPOTS_AT] else p[S.SEATS]), True
+
+
 # -- the player's count errors (tables.CountNoise) ------------------------------------------------
 
 

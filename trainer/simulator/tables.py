@@ -45,6 +45,7 @@ __all__ = [
     "LETTERS",
     "Params",
     "Strategy",
+    "Seating",
     "card_arrays",
     "params_of",
     "strategy_of",
@@ -109,6 +110,13 @@ PARAM_NAMES = (
     "max_shoes",
     "face_down",
     "count_noise",
+    # The table (:class:`Seating`): other players' boxes, back-counting, more spots.
+    "others",
+    "wong",
+    "wong_in",
+    "wong_out",
+    "spots",
+    "spots_at",
 )
 P = {name: index for index, name in enumerate(PARAM_NAMES)}
 FLOAT_NAMES = (
@@ -152,6 +160,38 @@ class CountNoise:
     @property
     def any(self) -> bool:
         return self.rc_sd > 0 or self.tc_sd > 0 or self.deck_sd > 0
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Who plays at the table besides the player's own seats: ``others`` other players' boxes,
+    dealt every round after the player's; back-counting (``enter`` not ``None``): the player
+    watches, sits in at a count of ``enter`` or more and leaves below ``leave``; and ``spots``
+    boxes from a count of ``spots_at`` up (0: the seats alone). Counts are whole counts of the
+    count the bets are read from (true counts; running counts for an unbalanced system)."""
+
+    others: int = 0
+    enter: int | None = None
+    leave: int | None = None
+    spots: int = 0
+    spots_at: int = 0
+
+    def values(self, seats: int) -> dict[str, int]:
+        """The kernel's parameters for a player of ``seats`` seats at this table."""
+        wong = self.enter is not None
+        enter = self.enter if self.enter is not None else 0
+        return {
+            "others": self.others,
+            "wong": wong,
+            "wong_in": enter,
+            "wong_out": self.leave if self.leave is not None else enter,
+            "spots": self.spots or seats,
+            "spots_at": self.spots_at if self.spots else 0,
+        }
+
+    def most_boxes(self, seats: int) -> int:
+        """The most boxes a round deals."""
+        return max(seats, self.spots) + self.others
 
 
 @dataclass(frozen=True)
@@ -215,13 +255,15 @@ def params_of(
     max_shoes: int = 0,
     face_down: bool = False,
     noise: CountNoise | None = None,
+    seating: Seating | None = None,
 ) -> Params:
     """The kernel's parameters for ``rules`` with ``seats`` seats and a count axis of
     ``ncount`` whole counts from ``count_lo`` (``fresh``: every round from a full shoe, the
     strategy engine's game, for checking its edge; ``max_shoes``: a block stops when that
     many packs have been dealt, 0 for no limit; ``face_down``: 004 as dealt, the seats and the
     banker playing :mod:`.face_down_tables`; ``noise``: the player's count errors, where the
-    player reads a count that is not the exact one)."""
+    player reads a count that is not the exact one; ``seating``: other players, back-counting
+    and spots)."""
     noise = noise if noise is not None else CountNoise()
     values: dict[str, int | bool] = {
         **_rule_values(rules),
@@ -234,6 +276,7 @@ def params_of(
         "max_shoes": max_shoes,
         "face_down": face_down,
         "count_noise": noise.any,
+        **(seating or Seating()).values(seats),
     }
     values.update(_count_params(rules, system))
     ints = np.array([int(values[name]) for name in PARAM_NAMES], dtype=np.int64)

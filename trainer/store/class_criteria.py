@@ -59,3 +59,14 @@ def strictest_for(db: sqlite_utils.Database, user_id: int, kind: str) -> Stricte
     if row is None or row["time_percent"] is None:
         return None
     return Stricter(int(row["time_percent"]), int(row["errors"]))
+
+
+def clear_criteria(db: sqlite_utils.Database, class_id: int, kind: str) -> bool:
+    """Drop the class's criteria for the checkout ``kind``: its members take it under the
+    defaults again (or another class's of theirs). False if the class set none for it."""
+    with transaction(db):
+        cursor = db.execute(
+            "DELETE FROM class_checkout_criteria WHERE class_id = ? AND kind = ?",
+            [class_id, kind],
+        )
+    return cursor.rowcount == 1

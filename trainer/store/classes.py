@@ -291,3 +291,56 @@ def leave(db: sqlite_utils.Database, class_id: int, user_id: int, *, at: str) ->
             [at, class_id, user_id],
         )
     return cursor.rowcount == 1
+
+
+# -- deleting a class -----------------------------------------------------------------------
+
+# Every table that names a class, the class's own table last: what deleting a class removes.
+# The learners' answers name no class (a member's work is read through their membership), so
+# nothing of theirs is here; a new table that names classes must be added (tests check).
+CLASS_TABLES = (
+    ("class_checkout_criteria", "class_id"),
+    ("class_assignments", "class_id"),
+    ("class_invites", "class_id"),
+    ("class_members", "class_id"),
+    ("classes", "id"),
+)
+
+
+@dataclass(frozen=True)
+class ClassContents:
+    """What deleting a class would remove, counted for its confirmation page."""
+
+    members: int  # current members (the coach's view of each goes)
+    invites: int  # open invites (they stop working)
+    assignments: int
+    criteria: int  # checkouts the class sets stricter criteria for
+
+
+def class_contents(db: sqlite_utils.Database, class_id: int) -> ClassContents:
+    def count(sql: str) -> int:
+        (found,) = db.execute(sql, [class_id]).fetchone()
+        return int(found)
+
+    return ClassContents(
+        members=member_count(db, class_id),
+        invites=count(
+            "SELECT count(*) FROM class_invites WHERE class_id = ? AND used_at IS NULL"
+            " AND revoked_at IS NULL"
+        ),
+        assignments=count("SELECT count(*) FROM class_assignments WHERE class_id = ?"),
+        criteria=count("SELECT count(*) FROM class_checkout_criteria WHERE class_id = ?"),
+    )
+
+
+def delete_class(db: sqlite_utils.Database, class_id: int, coach_id: int) -> bool:
+    """Delete the class ``coach_id`` coaches, in one transaction: its invites, memberships
+    (past and present), assignments and checkout criteria, then the class. The learners' own
+    answers, sessions and checkouts stay theirs. False (nothing changed) for a class that is not
+    ``coach_id``'s."""
+    with transaction(db):
+        if coached_class(db, class_id, coach_id) is None:
+            return False
+        for table, column in CLASS_TABLES:
+            db.execute(f"DELETE FROM [{table}] WHERE [{column}] = ?", [class_id])
+    return True

@@ -8,6 +8,10 @@ which JavaScript counts down), or the outcome. ``POST .../start`` starts the par
 ``POST .../answer`` takes the answer to the item asked now: one for another item, another
 learner's run, a part not started or after the deadline is refused (a 400 or 404 page) and
 nothing is stored. A passed run's certificate is public at ``/certificates/<signed link>``.
+
+The counting and true count checkouts' cards are dealt card by card at the checkout's pace with
+JavaScript (``static/js/checkout_deal.js``), timed from the part's start by the server's clock;
+without it the page shows them whole and says it is step by step.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from datetime import UTC, datetime
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from drills.base import DrillError, InvalidAnswerError
+from drills.base import DrillError, InvalidAnswerError, Question
 from drills.checkouts import criteria as checkout_criteria
 from drills.checkouts.criteria import KINDS, Criteria, criteria_for
 from drills.checkouts.plan import (
@@ -46,7 +50,7 @@ from trainer.web.preferences import current_counting_preferences
 from trainer.web.support import clock_now, current_rules, current_user, get_db, make_rng, render
 from trainer.web.time_zone import learner_zone
 from trainer.web.views.chart_jobs import chart_or_pending
-from trainer.words import say
+from trainer.words import number, say
 
 bp = Blueprint("checkouts", __name__)
 
@@ -230,9 +234,28 @@ def _show(run: _Run, *, status: int = 200, error: str = "") -> Response:
         mistakes=_mistakes(run) if at.over else [],
         error=error,
         form=request.form,
+        deal=_deal(run, question),
     )
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+def _deal(run: _Run, question: Question | None) -> dict[str, object] | None:
+    """How the item's cards are dealt with JavaScript on, where the checkout deals them card by
+    card: ms a card at its pace (and the pace in words), and the ms of the part's clock gone
+    (the server's), so the deal keeps to the part's start whenever the page is loaded. None for
+    an item with no cards."""
+    if question is None or not question.view.get("cards"):
+        return None
+    pace = checkout_criteria.deal_pace(run.criteria, run.standing.part)
+    if pace is None:
+        return None
+    started = run.starts[run.standing.part]
+    return {
+        "card_ms": round(1000 / pace),
+        "pace": number(pace, 0 if pace.denominator == 1 else 1),
+        "elapsed_ms": max(run.now - started, 0),
+    }
 
 
 def _mistakes(run: _Run) -> list[dict[str, str]]:

@@ -14,7 +14,11 @@
 - ``POST /classes/<id>/drill-mistakes``: the coach drills the class's common mistakes of a drill.
 - ``POST /classes/<id>/checkout-criteria``: the coach sets the class's stricter criteria for a
   checkout (its clock as a share of the default's, the errors allowed); members take the
-  checkout under them (``checkouts.learners_criteria``).
+  checkout under them (``checkouts.learners_criteria``). ``.../checkout-criteria/clear``
+  drops them: the members take that checkout under the defaults again.
+- ``GET /classes/<id>/delete``: what deleting the class removes, and the button that does it;
+  ``POST`` to it deletes the class, its invites, assignments, criteria and memberships (the
+  coach's view of the learners), never the learners' own answers.
 
 Every coach's page and export is read through :func:`coached_or_404`: another coach's class, a
 learner not in the class or who left, is a 404. Pages and exports are ``private, no-store``.
@@ -319,6 +323,38 @@ def set_checkout_criteria(class_id: int) -> Response:
     return redirect(
         url_for("classes.page", class_id=found.id, _anchor="checkout-criteria"), code=303
     )
+
+
+@bp.post("/classes/<rowid:class_id>/checkout-criteria/clear")
+def clear_checkout_criteria(class_id: int) -> Response:
+    _user, found = coached_or_404(class_id)
+    kind = request.form.get("kind", "")[:40]
+    if kind not in checkout_criteria.KINDS:
+        abort(400, description=say("Choose the checkout from the list."))
+    if not class_criteria.clear_criteria(get_db(), found.id, kind):
+        abort(404, description=say("This class sets no criteria of its own for that checkout."))
+    return redirect(
+        url_for("classes.page", class_id=found.id, _anchor="checkout-criteria"), code=303
+    )
+
+
+# -- deleting the class -----------------------------------------------------------------------
+
+
+# One rule for both methods: a second rule for the same path would make a bad id a 405 for the
+# method the first rule does not take, instead of a 404 (RowIdConverter refuses it in both).
+@bp.route("/classes/<rowid:class_id>/delete", methods=["GET", "POST"])
+def delete(class_id: int) -> Response:
+    """GET: what deleting the class removes, and the button; POST: the deletion."""
+    user, found = coached_or_404(class_id)
+    if request.method == "GET":
+        contents = classes.class_contents(get_db(), found.id)
+        return _private(
+            render("classes/delete.html", found=found, contents=contents, section="classes")
+        )
+    if not classes.delete_class(get_db(), found.id, user.id):
+        abort(404)
+    return redirect(url_for("classes.index", deleted=1), code=303)
 
 
 # -- assignments ------------------------------------------------------------------------------

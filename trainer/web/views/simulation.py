@@ -25,7 +25,7 @@ from werkzeug.wrappers import Response
 from drills.counting.preferences import system_choices
 from trainer.engine.counting import find_system
 from trainer.simulator.cluster import check_address, dask_installed
-from trainer.simulator.job import STAGES, settings_of
+from trainer.simulator.job import STAGES, TABLE_FIELDS, settings_of
 from trainer.simulator.settings import INDICES, InvalidSettingError
 from trainer.simulator.summary import count_label
 from trainer.simulator.tables import RUNNING_BUCKETS, TRUE_BUCKETS
@@ -120,6 +120,7 @@ def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
     fields.update(
         {name: values.get(name, "").strip() or _DEFAULTS.get(name, "") for name in _FIELDS}
     )
+    fields.update({name: values.get(name, "").strip() for name in TABLE_FIELDS})
     config = current_app.config
     limit = config["SIMULATION_MAX_ROUNDS"]
     try:
@@ -147,6 +148,14 @@ def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
                 limit=number(limit),
             ),
         )
+    seating = settings.seating
+    fields.update(  # as read: a true minus sign or a plus written once, the way the page shows it
+        others=seating.others or "",
+        enter="" if seating.enter is None else seating.enter,
+        leave="" if seating.leave is None else seating.leave,
+        spots=seating.spots or "",
+        spots_at=seating.spots_at if seating.spots else "",
+    )
     fields.update(
         rounds=settings.rounds,
         rounds_total=settings.rounds * runs,

@@ -1,0 +1,101 @@
+"""The counting checkout's deck dealt in a browser, by keyboard. With JavaScript the cards come
+one at a time at the checkout's pace (a class's half clock: 4 a second), in the deck's order,
+each covering the last; a reload goes on where the server's clock says, never from the start;
+once all are out the status says so and the answer goes in. Without JavaScript the deck is
+shown whole under a note saying the page is step by step."""
+
+from __future__ import annotations
+
+import secrets
+import time
+from datetime import UTC, datetime
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_browser_checkouts import right_answers
+from trainer import store
+from trainer.clock import stamp
+from trainer.store import class_criteria, classes, users
+
+
+def in_a_half_clock_class(live_server: Any, learner_id: int) -> None:
+    """Put the learner in a class whose coach halves the counting checkout's clock."""
+    db = store.open_db(live_server.app.config["DATABASE"])
+    try:
+        now = stamp(datetime.now(UTC))
+        coach = users.create_user(db, "coach" + secrets.token_hex(3), "password for the coach")
+        found = classes.create_class(db, coach.id, "Half clock", "Coach", at=now)
+        (invite,) = classes.make_invites(db, found.id, 1, at=now)
+        classes.join(db, invite.code, learner_id, "Learner", at=now)
+        stricter = class_criteria.Stricter(time_percent=50, errors=0)
+        class_criteria.set_criteria(db, found.id, "counting", stricter, at=now)
+    finally:
+        db.close()
+
+
+def learner_id(live_server: Any, name: str) -> int:
+    db = store.open_db(live_server.app.config["DATABASE"])
+    try:
+        user = users.find_user(db, name)
+    finally:
+        db.close()
+    assert user is not None
+    return user.id
+
+
+def shown_index(page: Page, order: list[str]) -> int:
+    """The place in the deck of the one card on show."""
+    spot = page.locator(".deal-spot .card")
+    expect(spot).to_have_count(1)
+    label = spot.get_attribute("aria-label")
+    assert label is not None and label.strip() in order
+    return order.index(label.strip())
+
+
+def test_the_deck_is_dealt_card_by_card(learner: Any, live_server: Any) -> None:
+    page = learner.page
+    name = "counter" + secrets.token_hex(3)
+    learner.sign_up(name, "password for the counter")
+    in_a_half_clock_class(live_server, learner_id(live_server, name))
+    page.goto("/checkouts/counting")
+    expect(page.locator("main")).to_contain_text("A deck counted down, 3 times in a row")
+    button = page.get_by_role("button", name="Deal this checkout")
+    button.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="Start")).to_be_focused()
+    run_id = int(page.url.rsplit("/", 1)[1])
+    page.keyboard.press("Enter")
+    note = page.get_by_role("note").filter(has_text="This page is step by step")
+    deck = page.get_by_role("group", name="The deck counted down")
+    if not learner.javascript:
+        expect(note).to_be_visible()
+        expect(deck.get_by_role("img")).to_have_count(50)
+        print("\n--- without JavaScript ---\n" + page.locator("main").inner_text()[:420])
+    else:
+        expect(note).to_be_hidden()
+        expect(deck).to_be_hidden()
+        expect(page.locator("main")).to_contain_text("50 cards, dealt one at a time at 4 cards")
+        order = [
+            (label or "").strip()
+            for label in page.locator("[data-deal-source] .card").evaluate_all(
+                "cards => cards.map(card => card.getAttribute('aria-label'))"
+            )
+        ]
+        assert len(order) == 50
+        seen = [shown_index(page, order)]
+        for _ in range(4):
+            time.sleep(0.6)
+            seen.append(shown_index(page, order))
+        assert seen == sorted(seen) and len(set(seen)) == len(seen)  # in order, moving on
+        print(f"\n--- cards on show at 0.6 s steps: places {seen} of 50 ---")
+        page.reload()  # the deal goes on by the server's clock, not from the first card
+        assert shown_index(page, order) >= seen[-1]
+        status = page.get_by_role("status").filter(has_text="cards are dealt")
+        expect(status).to_have_text("All 50 cards are dealt: your answer.", timeout=20_000)
+        expect(page.locator(".deal-spot .card")).to_have_count(0)
+    box = page.get_by_role("textbox", name="Tag total of the two cards held back")
+    expect(box).to_be_focused()
+    page.keyboard.type(right_answers(live_server, run_id, 0)["answer"].replace("\u2212", "-"))
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Part 2 of 3: A deck counted down")).to_be_visible()
