@@ -38,6 +38,7 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import say
 
 __all__ = ["MIXES", "FaceDownQuizPlay", "grade", "next_notation", "play_of", "question_of"]
 
@@ -82,7 +83,7 @@ def question_of(notation: str, rules: Rules) -> Question:
         "keys": [(key, label, key in play.evs) for key, label in PLAY_KEYS.items()],
     }
     canonical = face_down_play.notation_of(play.hand.cards)
-    return Question(notation=canonical, prompt="Your play?", view=view)
+    return Question(notation=canonical, prompt=say("Your play?"), view=view)
 
 
 def grade(notation: str, answer_text: str, rules: Rules) -> Grade:
@@ -108,7 +109,7 @@ def next_notation(
     if mix == "weakest":
         pool = list(due[:WEAKEST_POOL]) or weakest_of(tally)
         if not pool:
-            note, pool = NO_MISTAKES, quiz_cells(rules)
+            note, pool = say(NO_MISTAKES), quiz_cells(rules)
     elif mix == "lean":
         pool = quiz_cells(rules)
         weights = leaning_weights(pool, tally, lambda cell: face_down_evs(rules, cell))
