@@ -28,6 +28,10 @@ when any of those sources changes, the cache files of both compiled modules (thi
 shoe's) are removed at import and their functions compiled afresh
 (:func:`forget_stale_cache`, in numba's own cache directory): a kernel compiled against the
 old indices read the parameters at the wrong places and crashed the process.
+
+Long because a round is one compiled unit: its pieces are inlined into one another (``hot``),
+and every module more is one more source whose change numba's cache does not see
+(``FROZEN_IN``); the shoe, already apart, is the one seam that has a life of its own.
 """
 
 from __future__ import annotations
