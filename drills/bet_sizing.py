@@ -142,15 +142,13 @@ def ramp_rows(ramp: BetRamp) -> list[tuple[str, str]]:
         if len(rows) == 1:
             where = say("every count")
         elif index == 0:
-            where = say("%(count)s or less", count=signed_number(counts[-1]))
+            where = say("%(count)s or less", count=signed(counts[-1]))
         elif index == len(rows) - 1:
-            where = say("%(count)s or more", count=signed_number(counts[0]))
+            where = say("%(count)s or more", count=signed(counts[0]))
         elif len(counts) == 1:
-            where = signed_number(counts[0])
+            where = signed(counts[0])
         else:
-            where = say(
-                "%(low)s to %(high)s", low=signed_number(counts[0]), high=signed_number(counts[-1])
-            )
+            where = say("%(low)s to %(high)s", low=signed(counts[0]), high=signed(counts[-1]))
         out.append((where, _written(bet)))
     return out
 

@@ -14,9 +14,10 @@ answered ``H``, ``S``, ``D``, ``P`` or ``R``. With a count shown (the quiz's opt
 ``insurance=count``), the insurance question names the count in the learner's system
 (``"TS 6H v AD insurance hi-lo tc +3"``; ``rc`` for an unbalanced system's running count) and
 is graded by the computed insurance index at that count (:mod:`trainer.engine.indices`), with
-the bet's EV there for this hand. Rules: any rules, written as their notation
-(``"vegas-6d-s17 decks=2"``, :meth:`trainer.engine.rulebook.rules.Rules.parse`) in pages and
-the store.
+the bet's EV there for this hand.
+
+Rules: any rules, written as their notation (``"vegas-6d-s17 decks=2"``,
+:meth:`trainer.engine.rulebook.rules.Rules.parse`) in pages and the store.
 
 Hand mixes (``learner.options["mix"]``): ``shoe`` (the first hand off a freshly shuffled
 :class:`~trainer.engine.deck.shoe.Shoe`), ``cells`` (every chart cell equally), ``hard``, ``soft``,
@@ -85,15 +86,12 @@ __all__ = [
 
 SLUG = "basic-strategy"
 
+# The hand mixes' names, said in the learner's language by the settings.
 MIXES: dict[str, str] = {
-    "shoe": "As dealt from a shoe",
-    "cells": "Every chart cell equally",
-    "hard": "Hard totals only",
-    "soft": "Soft totals only",
-    "pairs": "Pairs only",
-    "weakest": "My weakest cells",
-    "lean": "Leaning to my mistakes and close calls",
-}
+    "shoe": N_("As dealt from a shoe"), "cells": N_("Every chart cell equally"),
+    "hard": N_("Hard totals only"), "soft": N_("Soft totals only"), "pairs": N_("Pairs only"),
+    "weakest": N_("My weakest cells"), "lean": N_("Leaning to my mistakes and close calls"),
+}  # fmt: skip
 # The mixes that read the learner's per-cell tally.
 TALLIED_MIXES = ("weakest", "lean")
 DEFAULT_MIX = "shoe"
@@ -377,8 +375,8 @@ def _percent(value: float) -> str:
 
 class StrategyQuiz(Drill, AsksOnItsPage):
     slug = SLUG
-    title = "Basic strategy"
-    description = (
+    title = N_("Basic strategy")
+    description = N_(
         "Your two cards against the dealer's up card: hit, stand, double, split or surrender? "
         "The right play comes from the exact EVs for the rules you choose."
     )
@@ -437,7 +435,7 @@ class StrategyQuiz(Drill, AsksOnItsPage):
             if mix == "weakest":
                 pool = list(due[:WEAKEST_POOL]) or weakest_of(tally)
                 if not pool:
-                    note = "No mistakes yet under these rules: every cell comes up equally."
+                    note = say("No mistakes yet under these rules: every cell comes up equally.")
                     pool = cells_for(rules)
             elif mix == "lean":
                 pool = cells_for(rules)
@@ -522,18 +520,18 @@ def _noted(question: Question, note: str) -> Question:
     return Question(question.notation, question.prompt, {**question.view, "note": note})
 
 
-_PROMPTS = {  # the question's words: by whether it asks about insurance, then on a natural
-    (False, False): N_("Your play?"),
-    (True, False): N_("The dealer shows an ace. Do you take insurance?"),
-    (True, True): N_("You have a natural and the dealer shows an ace. Even money?"),
-}
-
-
 def _question_of(play: Play) -> Question:
     """The question a worked-out play is, as the page shows it."""
     canonical = str(play.situation) + (INSURANCE_SUFFIX if play.insurance else "")
     canonical += play.shown.suffix() if play.shown else ""
-    prompt = say(_PROMPTS[(play.insurance, play.insurance and play.natural)])
+    if play.insurance:
+        prompt = (
+            say("You have a natural and the dealer shows an ace. Even money?")
+            if play.natural
+            else say("The dealer shows an ace. Do you take insurance?")
+        )
+    else:
+        prompt = say("Your play?")
     view: dict[str, Any] = {
         "hand": play.situation.hand,
         "up": play.situation.up,

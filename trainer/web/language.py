@@ -23,6 +23,7 @@ from werkzeug.wrappers import Response
 from drills.strategy_chart import choice_words
 from trainer import words
 from trainer.store import users
+from trainer.web.keys import key_letter
 from trainer.web.security import safe_next
 from trainer.web.support import LANGUAGE_KEY, current_user, get_db
 
@@ -133,8 +134,13 @@ def init_app(app: Flask) -> None:
         number=words.number,
         signed=words.signed,
         bets=words.bets,
+        money=words.money,
+        percent=words.percent,
+        day=words.day,
+        day_month=words.day_month,
         a_or_an=words.a_or_an,
         choice_words=choice_words,  # a key's label in a verdict's sentence
+        key_letter=key_letter,
         page_language=request_locale,
         language_choices=_switch_choices,
     )
