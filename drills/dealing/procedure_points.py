@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -32,7 +32,7 @@ from trainer.engine.play.round import UP_INDEX, Round
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.procedure import dealer_offers, may_burn, may_look_at_hole_card
 from trainer.engine.rulebook.rules import Rules, find_preset
-from trainer.words import N_, plural
+from trainer.words import N_, number, plural, say
 
 MAX_NOTATION = 80
 MAX_SEATS = 7
@@ -51,6 +51,9 @@ class Answer:
     choices: tuple[tuple[str, str], ...]  # (slug, label), the right one among them
     prompt: str
     view: dict[str, Any]
+    # The labels in the learner's words, where a label is not a message of its own (it names a
+    # seat or an amount): the labels, in English, are what an answer is stored as.
+    said: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -102,9 +105,13 @@ def _dealt(rules: Rules, seats: int) -> list[tuple[str, Card, bool]]:
     return [(*where[card][:1], card, where[card][1]) for card in _LOW[: len(where)]]
 
 
-def _target_words(target: str, up: bool) -> str:
-    who = "You (the dealer)" if target == "dealer" else target.replace("-", " ").capitalize()
-    return f"{who}, face {'up' if up else 'down'}"
+def _target_words(target: str, up: bool, *, said: bool = False) -> str:
+    """Where a card goes: in English (the label stored), or ``said`` in the learner's words."""
+    text = say if said else lambda message, **values: message % values
+    if target == "dealer":
+        return text(N_("You (the dealer), face up") if up else N_("You (the dealer), face down"))
+    seat = int(target.split("-")[1])
+    return text(N_("Seat %(seat)s, face up") if up else N_("Seat %(seat)s, face down"), seat=seat)
 
 
 def _deal_read(text: str) -> tuple[Any, ...]:
@@ -135,11 +142,16 @@ def _deal_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     choices: dict[str, str] = {}
     for who, face in candidates:
         choices.setdefault(f"{who}-{'up' if face else 'down'}", _target_words(who, face))
+    said = {
+        _target_words(who, face): _target_words(who, face, said=True) for who, face in candidates
+    }
     held: dict[str, list[tuple[Card, bool]]] = {}
     for who, card, face in before:
         held.setdefault(who, []).append((card, face))
     view = {
-        "seats": [(f"Seat {n}", held.get(f"seat-{n}", [])) for n in range(1, seats + 1)],
+        "seats": [
+            (say("Seat %(seat)s", seat=n), held.get(f"seat-{n}", [])) for n in range(1, seats + 1)
+        ],
         "dealer": held.get("dealer", []),
     }
     return Answer(
@@ -157,6 +169,7 @@ def _deal_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
             next=number,
         ),
         view,
+        said,
     )
 
 
@@ -171,9 +184,9 @@ def _deal_make(rng: random.Random, rules: Rules) -> str:
 # -- the peek ---------------------------------------------------------------------------------
 
 _PEEK = (
-    ("look", "Look at your hole card now, for a natural"),
-    ("wait", "Do not look at it until your own turn to draw"),
-    ("none", "You have no hole card: your second card comes after every box has played"),
+    ("look", N_("Look at your hole card now, for a natural")),
+    ("wait", N_("Do not look at it until your own turn to draw")),
+    ("none", N_("You have no hole card: your second card comes after every box has played")),
 )
 
 
@@ -186,7 +199,10 @@ def _peek_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     return Answer(
         right,
         _PEEK,
-        f"The deal is done; your up card is {card_words(up)}. May you look at your hole card?",
+        say(
+            "The deal is done; your up card is %(up)s. May you look at your hole card?",
+            up=card_words(up),
+        ),
         {"up": up},
     )
 
@@ -240,19 +256,35 @@ def _natural_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     net = round_.settle().seats[seat - 1].net
     now = rules.hole_card == "peek"  # the dealer's natural is known before play
     stake = Fraction(bet)
-    choices = (
-        ("pay-now", f"Pay seat {seat} {amount(net)} now, before the first player draws"),
-        ("pay-later", f"Pay seat {seat} {amount(net)} once you have played your own hand"),
-        ("even-now", f"Pay seat {seat} {amount(stake)} now, before the first player draws"),
-        ("double-now", f"Pay seat {seat} {amount(2 * stake)} now, before the first player draws"),
+    worded = (
+        ("pay-now", _PAY_NOW, net),
+        ("pay-later", N_("Pay seat %(seat)s %(amount)s once you have played your own hand"), net),
+        ("even-now", _PAY_NOW, stake),
+        ("double-now", _PAY_NOW, 2 * stake),
     )
+    choices = tuple(
+        (slug, words % {"seat": seat, "amount": amount(paid)}) for slug, words, paid in worded
+    )
+    said = {
+        label: say(words, seat=seat, amount=number(paid, 0 if paid.denominator == 1 else 2))
+        for (_, label), (_, words, paid) in zip(choices, worded, strict=True)
+    }
     return Answer(
         "pay-now" if now else "pay-later",
         choices,
-        f"Seat {seat} shows a natural on a bet of {bet}. Your up card is {card_words(up)}, and "
-        f"you have no natural. What do you do with seat {seat}'s bet?",
+        say(
+            "Seat %(seat)s shows a natural on a bet of %(bet)s. Your up card is %(up)s, and you "
+            "have no natural. What do you do with seat %(seat)s's bet?",
+            seat=seat,
+            bet=number(bet),
+            up=card_words(up),
+        ),
         {"up": up, "hand": _NATURAL},
+        said,
     )
+
+
+_PAY_NOW = N_("Pay seat %(seat)s %(amount)s now, before the first player draws")
 
 
 def _natural_make(rng: random.Random, rules: Rules) -> str:
@@ -265,10 +297,10 @@ def _natural_make(rng: random.Random, rules: Rules) -> str:
 # -- the dealer's natural -----------------------------------------------------------------------
 
 _DEALER_NATURAL = (
-    ("show-now", "Show it at once: take every bet without a natural; a player's natural ties"),
-    ("play-first", "Let the players draw first, then show it"),
-    ("take-all", "Show it at once and take every bet, a player's natural too"),
-    ("take-double", "Show it at once and take double from every bet without a natural"),
+    ("show-now", N_("Show it at once: take every bet without a natural; a player's natural ties")),
+    ("play-first", N_("Let the players draw first, then show it")),
+    ("take-all", N_("Show it at once and take every bet, a player's natural too")),
+    ("take-double", N_("Show it at once and take double from every bet without a natural")),
 )
 
 
@@ -332,10 +364,10 @@ def _dealer_natural_make(rng: random.Random, rules: Rules) -> str:
 
 
 _STOP = (
-    ("shuffle-now", "Stop: shuffle the played cards, have them cut, and deal the round on"),
-    ("finish", "Deal the round on to its end, and shuffle before the next one"),
-    ("unshuffled", "Deal the round on from the played cards, turned over but not shuffled"),
-    ("void", "Stop the round: every bet goes back, and shuffle"),
+    ("shuffle-now", N_("Stop: shuffle the played cards, have them cut, and deal the round on")),
+    ("finish", N_("Deal the round on to its end, and shuffle before the next one")),
+    ("unshuffled", N_("Deal the round on from the played cards, turned over but not shuffled")),
+    ("void", N_("Stop the round: every bet goes back, and shuffle")),
 )
 
 
@@ -351,24 +383,27 @@ def _stop_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     if not right:  # pragma: no cover - every preset's shoe does one or the other
         raise InvalidQuestionError("this shoe neither shuffles nor ends here")
     if rules.penetration < 1:
-        mark = "the cut card"
+        mark = say("the cut card")
     elif rules.burn_cards:
-        mark = "the burned card, lying face up under the pack"
+        mark = say("the burned card, lying face up under the pack")
     else:
-        mark = "the joker, lying face up under the pack"
+        mark = say("the joker, lying face up under the pack")
     return Answer(
         right,
         _STOP,
-        f"In the middle of a round a player asks for a card, and the next card is {mark}. "
-        "What do you do?",
+        say(
+            "In the middle of a round a player asks for a card, and the next card is %(mark)s. "
+            "What do you do?",
+            mark=mark,
+        ),
         {},
     )
 
 
 _RESERVE = (
-    ("deal", "Deal the round from the cards left"),
-    ("reshuffle", "Gather every card, shuffle, have the pack cut, and then deal"),
-    ("ask", "Ask the players whether to deal or to shuffle"),
+    ("deal", N_("Deal the round from the cards left")),
+    ("reshuffle", N_("Gather every card, shuffle, have the pack cut, and then deal")),
+    ("ask", N_("Ask the players whether to deal or to shuffle")),
 )
 
 
@@ -379,16 +414,16 @@ def _reserve_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     return Answer(
         "reshuffle" if shoe.needs_shuffle else "deal",
         _RESERVE,
-        f"Before a round, {left} cards are left above the joker. What do you do?",
+        say("Before a round, %(left)s cards are left above the joker. What do you do?", left=left),
         {},
     )
 
 
 _BURN = (
-    ("burn", "Burn it as you would any card"),
-    ("reshuffle", "It may not be burned: shuffle the pack and have it cut again"),
-    ("next", "Put it back in the pack and burn the next card"),
-    ("deal", "Deal it to the first player and burn the next card"),
+    ("burn", N_("Burn it as you would any card")),
+    ("reshuffle", N_("It may not be burned: shuffle the pack and have it cut again")),
+    ("next", N_("Put it back in the pack and burn the next card")),
+    ("deal", N_("Deal it to the first player and burn the next card")),
 )
 
 
@@ -397,8 +432,11 @@ def _burn_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     return Answer(
         "burn" if may_burn(rules, card) else "reshuffle",
         _BURN,
-        f"You have shuffled and the pack is cut; the card you turn up to burn is "
-        f"{card_words(card)}. What do you do?",
+        say(
+            "You have shuffled and the pack is cut; the card you turn up to burn is %(card)s. "
+            "What do you do?",
+            card=card_words(card),
+        ),
         {"card": card},
     )
 
@@ -406,11 +444,11 @@ def _burn_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
 # -- what the dealer offers a box ------------------------------------------------------------
 
 _OFFER = (
-    ("insurance", "Offer insurance"),
-    ("even-money", "Offer even money"),
-    ("double", "Offer a double"),
-    ("surrender", "Offer surrender"),
-    ("nothing", "Offer nothing: the box plays"),
+    ("insurance", N_("Offer insurance")),
+    ("even-money", N_("Offer even money")),
+    ("double", N_("Offer a double")),
+    ("surrender", N_("Offer surrender")),
+    ("nothing", N_("Offer nothing: the box plays")),
 )
 
 
@@ -432,8 +470,13 @@ def _offer_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     return Answer(
         offers[0].value if offers else "nothing",
         _OFFER,
-        f"Your up card is {card_words(up)}; box 1 holds {card_words(first)} "
-        f"{card_words(second)}. What do you offer it before it plays?",
+        say(
+            "Your up card is %(up)s; box 1 holds %(first)s %(second)s. What do you offer it "
+            "before it plays?",
+            up=card_words(up),
+            first=card_words(first),
+            second=card_words(second),
+        ),
         {"up": up, "hand": (first, second)},
     )
 

@@ -35,7 +35,7 @@ pytestmark = pytest.mark.usefixtures("count_studies")
 
 
 PROMPTED = ("hand-totals", "bet-sizing", "deviations", "catch-the-dealer", "deal-auction",
-            "table-payouts")  # fmt: skip
+            "table-payouts", "procedure")  # fmt: skip
 QUESTION_HEADING = r'<h2 id="question-heading".*?</h2>'
 FEEDBACK_HEADING = r'<h2 id="feedback-heading".*?</h2>'
 KEYS = r'<div class="answer-row strategy-keys">.*?</div>'
@@ -64,7 +64,11 @@ def test_the_starts_the_prompts_and_the_verdicts_are_said_in_russian(russian: Wa
         )
     walk_drill(russian, drills["hand-totals"])
     parts["hand-totals: a wrong answer"] = _part(russian.seen[-1][1], FEEDBACK_HEADING)
-    for slug in ("deviations", "bet-sizing", "deal-auction"):
+    page = russian.get("procedure: the question", "/drills/procedure")
+    parts["procedure: its answers"] = _part(
+        page, r'<div class="answer-row[^"]*choice-keys">.*?</div>'
+    )
+    for slug in ("deviations", "bet-sizing", "deal-auction", "procedure"):
         walk_drill(russian, drills[slug])
         parts[f"{slug}: its working"] = _part(russian.seen[-1][1], FEEDBACK)
     assert "Неверно" in parts["hand-totals: a wrong answer"]
