@@ -222,3 +222,37 @@ def test_a_fresh_server_answers_while_its_warm_up_runs(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait(timeout=10)
+
+
+@pytest.mark.long  # works out 004's charts and fixed points afresh: some ten seconds
+def test_after_the_warm_up_of_004_its_first_quiz_question_waits_for_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: the warm-up said 004's chart was done, yet the quiz's first question queued
+    a chart job: the warm-up made the chart of one column (the banker's fixed point), while the
+    quiz and the table also wait for the chart of the rules as written."""
+    from trainer import create_app
+    from trainer.web.warm_up import enqueue
+
+    caches = tmp_path / "strategy-cache"
+    monkeypatch.setenv("TRAINER_CACHE_DIR", str(caches))  # the fixed points', as the server's
+    config = app_config(tmp_path, STRATEGY_CACHE_DIR=str(caches), JOBS_INLINE=False)
+    app = create_app({**config, "WARM_UP": True})
+    steps = [step for step in plan("russian-bank") if step.notation == "russian-bank"]
+    charts = [step for step in steps if step.kind == "chart"]
+    assert charts == [Step("chart", "russian-bank")]
+    db = open_db(app.config["DATABASE"])
+    assert enqueue(app, charts) == 1  # a fresh server: the chart's job is queued
+    with app.app_context():
+        assert run(app, lambda line: None, charts) == 0
+    done = db["jobs"].count
+    client = app.test_client()
+    for wait in ("", "1"):
+        query = {"rules": "russian-bank", "wait": wait}
+        response = client.get("/drills/basic-strategy", query_string=query)
+        page = response.get_data(as_text=True)
+        assert response.status_code == 200, page
+        assert "Working out the chart" not in page
+        assert "The banker shows no card" in page
+    assert db["jobs"].count == done  # nothing more to work out
+    assert enqueue(app, charts) == 0  # done, and seen to be: not queued again

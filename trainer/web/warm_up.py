@@ -113,6 +113,7 @@ def _job_of(app: Flask, step: Step) -> tuple[str, dict[str, Any], str, int]:
 def _there(app: Flask, step: Step) -> bool:
     """Whether what ``step`` makes is worked out already (nothing to queue)."""
     from drills.counting import penetration_study
+    from trainer.engine.banker.face_down import cached_fixed_point, face_down_game
     from trainer.engine.banker.method3 import cached_method3_game
     from trainer.engine.counting import find_system
     from trainer.engine.indices import cached_study
@@ -123,10 +124,10 @@ def _there(app: Flask, step: Step) -> bool:
         rules = Rules.parse(step.notation)
     except ValueError:
         return False
-    if step.kind == "chart":
+    if step.kind == "chart":  # what the quiz and the table wait for (chart_jobs' _ready)
         return (
-            rules.deal_faces != "all-down"
-            and cached(rules, cache_dir=strategy_cache_dir(app)) is not None
+            cached(rules, cache_dir=strategy_cache_dir(app)) is not None
+            and (not face_down_game(rules) or cached_fixed_point(rules) is not None)
             and (rules.deal_method != 3 or cached_method3_game(rules) is not None)
         )
     if step.kind == "count study":
