@@ -4,6 +4,7 @@ how far it is, how long is left, and what to practise meanwhile."""
 
 from __future__ import annotations
 
+import html
 import http.client
 import os
 import re
@@ -254,5 +255,6 @@ def test_after_the_warm_up_of_004_its_first_quiz_question_waits_for_nothing(
         assert response.status_code == 200, page
         assert "Working out the chart" not in page
         assert "The banker shows no card" in page
+        assert "the dealer's up card" not in html.unescape(page)  # none in 004: said so
     assert db["jobs"].count == done  # nothing more to work out
     assert enqueue(app, charts) == 0  # done, and seen to be: not queued again

@@ -174,3 +174,21 @@ def test_at_004_dealt_face_down_a_deviation_answer_is_a_400_naming_the_option(
     assert response.status_code == 400
     assert "deal_faces: the banker shows no card" in html.unescape(response.get_data(as_text=True))
     assert db["attempts"].count == 0
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/indices?rules=russian-bank&system=hi-lo",
+        "/risk?source=game&rules=russian-bank&system=hi-lo&ramp=1@-99,4@2&bankroll=400",
+    ],
+)
+def test_at_004_dealt_face_down_the_counts_worth_pages_say_it_is_not_worked_out(
+    client: Any, db: Any, url: str
+) -> None:
+    response = client.get(url)
+    assert response.status_code == 200
+    text = html.unescape(response.get_data(as_text=True))
+    assert "What the count is worth: not for this game" in text
+    assert "the banker shows no card" in text and 'href="/drills/basic-strategy"' in text
+    assert db["jobs"].count == 0  # no study of a game it does not describe
