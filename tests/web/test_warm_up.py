@@ -256,5 +256,6 @@ def test_after_the_warm_up_of_004_its_first_quiz_question_waits_for_nothing(
         assert "Working out the chart" not in page
         assert "The banker shows no card" in page
         assert "the dealer's up card" not in html.unescape(page)  # none in 004: said so
+        assert 'name="insurance"' not in page  # nor insurance, nor a count to take it by
     assert db["jobs"].count == done  # nothing more to work out
     assert enqueue(app, charts) == 0  # done, and seen to be: not queued again
