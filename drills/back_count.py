@@ -8,15 +8,29 @@ rounding, the running count with every card seen, the cards in the discard tray)
 
     enter out bankroll 2000 risk 0.05 hi-lo floor half rc +7 played 130  # come in or watch?
     enter in bankroll 2000 risk 0.05 hi-lo floor half rc -2 played 200   # stay or leave?
-    boxes 3 bankroll 2000 risk 0.05 hi-lo floor half rc +7 played 130    # 1, 2 or 3 boxes?
+    boxes 3 others 2 bankroll 2000 risk 0.05 hi-lo floor half rc +7 played 130  # 1, 2 or 3?
 
-with the learner's bankroll then and the risk of ruin of the table's ramp.
+with the learner's bankroll then and the risk of ruin of the table's ramp (and, for the boxes,
+the other seats at the table).
 
-**Enter or leave**: a round is worth playing where the player's edge at the count (the count
-study's exact edge with the indices, :mod:`trainer.engine.indices.edge`, at the nearest count of
-its grid) is above 0. Watching where it is above 0 gives up the edge on the ramp's bet at that
-count; playing where it is below gives up the edge on a table-minimum bet: each cost in bets of
-the table minimum. At an edge of exactly 0 either is right.
+**Come in or watch, stay or leave**: two thresholds, both from the count study's exact edge
+with the indices (:mod:`trainer.engine.indices.edge`, at the nearest count of its grid):
+
+- watching, **come in** where the edge at the count is above 0 (a round watched costs nothing;
+  one played at an edge above 0 wins it on the ramp's bet, below 0 loses it on a table-minimum
+  bet);
+- seated, **stay** while the edge is no worse than an ordinary player's, the house's edge over
+  the shoe (:func:`ordinary_edge`: basic strategy, flat bets, the share-weighted mean of the
+  study's basic-strategy edge by count; 0 where the game off the top favours the player), and
+  **leave** below it. Leaving is what marks a back-counter (an ordinary player sits through the
+  shoe), so it is priced as being seen: it costs what the table expects to win from an ordinary
+  player in a round, that edge on a minimum bet. Staying costs the edge at the count on a
+  minimum bet (the ramp's bet where it is above 0).
+
+Each choice is worth its value in bets of the table minimum; the right one is worth most
+(either, where they are worth the same), and a wrong one costs the difference. The answer is
+stored as its key (``C`` come in, ``W`` watch, ``S`` stay, ``L`` leave; ``P``, to be at the
+table, and ``W``, behind it, are read too), in every language alike.
 
 **Boxes**: with ``n`` boxes of ``b`` each, the round expects ``n b e`` and its variance is
 ``n b^2 v (1 + (n - 1) r)``: two boxes at one table share the dealer's hand, and their results
@@ -26,8 +40,22 @@ expectation less the variance over ``2 f B``; each ``n`` is worth it with its be
 (the Kelly bet for that variance, in whole table units, within the limits and the bankroll), and
 the right number of boxes is the one worth most (the fewest, among equals). Where the edge is
 below 0, one box at the minimum loses least. A wrong number costs the utility it gives up, in
-bets of the table minimum. (More boxes also deal more cards a round, so fewer rounds a shoe: not
-priced here.)
+bets of the table minimum.
+
+**The cards more boxes use**: a box is one more hand a round, so more boxes bring the cut card
+out sooner and the shoe deals fewer rounds. With ``k`` other seats, every hand (the dealer's
+too) taken as using the same number of cards on average, a round of one box uses ``k + 2``
+hands, so each box past the first costs ``1 / (k + 2)`` of a round (:func:`rounds_lost`). A
+round given up is priced at what a round is worth to a back-counter on average
+(:func:`round_worth`: over the counts of the study, as often as each comes up, the best
+number of boxes' utility where it is above 0, else 0, the round watched), and that price is
+taken off each number of boxes' utility before the best is chosen. Approximated: the rounds
+lost are at the end of the shoe, where the counts stray further than on average (so a round
+there is worth a little more than priced); the learner's later rounds are taken as played
+without this correction; a player's hand and the dealer's as the same size (a player's who
+splits or doubles is a little longer, the dealer's a little longer when she draws to 17). The
+``others`` of the notation is the number of other seats (``boxes 3 others 2 bankroll ...``);
+an older question without it is graded without the cards priced.
 """
 
 from __future__ import annotations
@@ -65,6 +93,7 @@ from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, EdgeTable,
 from trainer.engine.play.table_setup import MAX_BOXES
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, number, say
+from trainer.words import signed as signed_number
 
 __all__ = [
     "BOX_CORRELATION",
@@ -75,6 +104,12 @@ __all__ = [
     "boxes_notation",
     "edge_at",
     "enter_notation",
+    "best_of",
+    "exit_edge",
+    "ordinary_edge",
+    "priced_values",
+    "round_worth",
+    "rounds_lost",
 ]
 
 SLUG = "back-count"
@@ -84,8 +119,16 @@ SLUG = "back-count"
 BOX_CORRELATION = Fraction(1, 2)
 _MONEY = r" bankroll (?P<bankroll>[0-9]{1,10}) risk (?P<risk>0\.[0-9]{1,4})"
 _COUNT = rf" {SYSTEM} {ROUNDING} rc {COUNT} {PLAYED}"
-_QUESTION_RE = re.compile(rf"(?:enter (?P<now>in|out)|boxes (?P<boxes>[1-3])){_MONEY}{_COUNT}")
-_ANSWERS = {"P": N_("play"), "W": N_("watch")}
+_QUESTION_RE = re.compile(
+    rf"(?:enter (?P<now>in|out)|boxes (?P<boxes>[1-3])(?: others (?P<others>[0-6]))?)"
+    rf"{_MONEY}{_COUNT}"
+)
+# The keys of each state's two choices, and the words of each (as the buttons say them).
+_KEYS = {False: ("C", "W"), True: ("S", "L")}  # watching: come in, watch; seated: stay, leave
+_WORDS = {"C": N_("Come in"), "W": N_("Watch"), "S": N_("Stay"), "L": N_("Leave")}
+# What each answer read means: at the table this round (True) or behind it; ``P`` and ``W``
+# are what the table's form sends (a bet, or watching), and what attempts stored before.
+_AT_TABLE = {"C": True, "S": True, "P": True, "W": False, "L": False}
 
 
 def _money(bankroll: Fraction, risk: Fraction) -> str:
@@ -99,9 +142,12 @@ def enter_notation(playing: bool, bankroll: Fraction, risk: Fraction, count: Tab
     return f"enter {'in' if playing else 'out'}{_money(bankroll, risk)}{count.suffix()}"
 
 
-def boxes_notation(boxes: int, bankroll: Fraction, risk: Fraction, count: TableCount) -> str:
-    """The how-many-boxes question for a learner with ``boxes`` boxes and ``bankroll`` now."""
-    return f"boxes {boxes}{_money(bankroll, risk)}{count.suffix()}"
+def boxes_notation(
+    boxes: int, bankroll: Fraction, risk: Fraction, count: TableCount, others: int
+) -> str:
+    """The how-many-boxes question for a learner with ``boxes`` boxes and ``bankroll`` now,
+    at a table with ``others`` other seats."""
+    return f"boxes {boxes} others {others}{_money(bankroll, risk)}{count.suffix()}"
 
 
 @dataclass(frozen=True)
@@ -111,6 +157,7 @@ class _Asked:
     boxes: int = 0  # boxes: how many the learner has (0: an enter question)
     bankroll: Fraction = Fraction(0)
     risk: Fraction = Fraction(0)
+    others: int | None = None  # boxes: the other seats (None: an older question, cards unpriced)
 
 
 def _count(match: re.Match[str], rules: Rules) -> TableCount:
@@ -135,13 +182,27 @@ def read_question(notation: str, rules: Rules) -> _Asked:
     if boxes > MAX_BOXES or not rules.min_bet <= bankroll or not 0 < risk < 1:
         raise InvalidQuestionError("boxes 1 to 3, a bankroll of the minimum or more, a risk 0-1")
     playing = match["now"] == "in"
-    return _Asked(_count(match, rules), playing, boxes, bankroll, risk)
+    others = int(match["others"]) if match["others"] else None
+    return _Asked(_count(match, rules), playing, boxes, bankroll, risk, others)
 
 
 def edge_at(table: EdgeTable, count: Fraction) -> float:
     """The player's edge (with the indices) at the count of the study's grid nearest ``count``
     (its ends beyond them), as the bet ramp reads it."""
     return min(table.counts, key=lambda row: abs(row.count - count)).indices
+
+
+def ordinary_edge(table: EdgeTable) -> float:
+    """The edge of an ordinary player over the shoe (basic strategy, flat bets): the study's
+    basic-strategy edge by count weighted by how often each count comes up."""
+    shares = sum(row.share for row in table.counts)
+    return sum(row.share * row.basic for row in table.counts) / shares
+
+
+def exit_edge(table: EdgeTable) -> float:
+    """The edge below which a seated back-counter leaves: an ordinary player's, or 0 where
+    that favours the player (leaving at a count with the edge never pays)."""
+    return min(0.0, ordinary_edge(table))
 
 
 def _kelly_bet(rules: Rules, edge: float, bankroll: Fraction, risk: float, share: float) -> int:
@@ -171,10 +232,47 @@ def box_values(rules: Rules, edge: float, bankroll: Fraction, risk: float) -> di
     return found
 
 
-def best_boxes(rules: Rules, edge: float, bankroll: Fraction, risk: float, boxes: int) -> int:
-    """The number of boxes (1 to ``boxes``) worth most at ``edge``; the fewest among equals."""
-    values = box_values(rules, edge, bankroll, risk)
+def rounds_lost(boxes: int, others: int) -> Fraction:
+    """The rounds of the shoe that ``boxes`` boxes give up against one, at a table with
+    ``others`` other seats: each box past the first is one more hand of the ``others + 2``
+    (the dealer's, the others', one box) a round takes, every hand as long on average."""
+    return Fraction(boxes - 1, others + 2)
+
+
+def round_worth(
+    table: EdgeTable, rules: Rules, bankroll: Fraction, risk: float, boxes: int
+) -> float:
+    """What a round is worth to a back-counter on average (money, the ramp's utility): at
+    each count of the study, as often as it comes up, the best of 1 to ``boxes`` boxes'
+    utility where it is above 0, else 0 (the round watched)."""
+    shares = sum(row.share for row in table.counts)
+    worth = 0.0
+    for row in table.counts:
+        values = box_values(rules, row.indices, bankroll, risk)
+        worth += row.share * max(0.0, *(values[n] for n in range(1, boxes + 1)))
+    return worth / shares
+
+
+def priced_values(rules: Rules, edge: float, asked: _Asked, table: EdgeTable) -> dict[int, float]:
+    """Each number of boxes' utility at ``edge`` less the rounds its cards give up, each at a
+    round's worth on average (as :func:`box_values` where the other seats are not known)."""
+    risk = float(asked.risk)
+    values = box_values(rules, edge, asked.bankroll, risk)
+    if asked.others is None:
+        return values
+    worth = round_worth(table, rules, asked.bankroll, risk, asked.boxes)
+    return {n: v - float(rounds_lost(n, asked.others)) * worth for n, v in values.items()}
+
+
+def best_of(values: dict[int, float], boxes: int) -> int:
+    """The number of boxes (1 to ``boxes``) worth most; the fewest among equals."""
     return max(range(1, boxes + 1), key=lambda n: (round(values[n], 9), -n))
+
+
+def best_boxes(rules: Rules, edge: float, bankroll: Fraction, risk: float, boxes: int) -> int:
+    """The number of boxes (1 to ``boxes``) worth most at ``edge``, the cards they use not
+    priced; the fewest among equals."""
+    return best_of(box_values(rules, edge, bankroll, risk), boxes)
 
 
 class BackCount(Drill, AskedAtTable):
@@ -207,13 +305,13 @@ class BackCount(Drill, AskedAtTable):
             "keys": (
                 [(str(n), number(n), True) for n in range(1, asked.boxes + 1)]
                 if asked.boxes
-                else [("P", say("Play"), True), ("W", say("Watch"), True)]
+                else [(key, say(_WORDS[key]), True) for key in _KEYS[asked.playing]]
             ),
         }
         if asked.boxes:
             prompt = say("How many boxes do you play this round?")
         elif asked.playing:
-            prompt = say("You played the last round: play this one, or leave the table?")
+            prompt = say("You played the last round: stay for this one, or leave the table?")
         else:
             prompt = say("You are watching: come in for this round, or watch on?")
         return Question(notation=notation, prompt=prompt, view=view)
@@ -235,7 +333,7 @@ class BackCount(Drill, AskedAtTable):
             return super().skill_words(key)
         if words[-4] == "boxes":
             return say("How many boxes at a count of %(count)s", count=words[-1])
-        return say("Whether to play or watch at a count of %(count)s", count=words[-1])
+        return say("Whether to come in or leave at a count of %(count)s", count=words[-1])
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:2].strip().upper()
@@ -249,40 +347,52 @@ class BackCount(Drill, AskedAtTable):
         edge = edge_at(table, played_by)
         answer = (answer_text or "").strip().upper()
         if asked.boxes:
-            return _grade_boxes(rules, asked, edge, played_by, answer)
-        if answer not in _ANSWERS:
-            raise InvalidAnswerError(
-                say(
-                    "Answer with P (play the round) or W (watch it); %(answer)s is not one.",
-                    answer=repr(answer_text[:4]),
-                )
+            return _grade_boxes(rules, asked, table, edge, played_by, answer)
+        return _grade_enter(rules, asked, table, edge, played_by, answer)
+
+
+def _grade_enter(
+    rules: Rules, asked: _Asked, table: EdgeTable, edge: float, played_by: Fraction, answer: str
+) -> Grade:
+    """Come in or watch (watching), stay or leave (seated): each choice's value in bets of the
+    table minimum, a wrong one costing the difference (the module's docstring)."""
+    join, stay_out = _KEYS[asked.playing]
+    if answer not in _AT_TABLE or (answer in _KEYS[not asked.playing] and answer != "W"):
+        raise InvalidAnswerError(
+            say(
+                "Answer with %(first)s (%(first_word)s) or %(second)s (%(second_word)s); "
+                "%(answer)s is not one.",
+                first=join,
+                first_word=say(_WORDS[join]).lower(),
+                second=stay_out,
+                second_word=say(_WORDS[stay_out]).lower(),
+                answer=repr(answer[:4]),
             )
-        right = "P" if edge > 0 else "W"
-        cost = Fraction(0)
-        if answer == "W" and edge > 0:  # the ramp's bet at the count, its edge given up
-            units = _kelly_bet(rules, edge, asked.bankroll, float(asked.risk), 1.0)
-            cost = Fraction(f"{edge:.6f}") * units
-        elif answer == "P" and edge < 0:  # a table-minimum bet at a count against the player
-            cost = Fraction(f"{-edge:.6f}")
-        return Grade(
-            correct=answer == right or edge == 0,
-            answer=say(_ANSWERS[answer]),
-            right_answer=say(_ANSWERS[right]),
-            explanation=_explain_enter(asked, edge, played_by, right),
-            ev_cost=cost,
         )
+    units = _kelly_bet(rules, edge, asked.bankroll, float(asked.risk), 1.0) if edge > 0 else 1
+    floor = exit_edge(table)
+    value = {join: Fraction(f"{edge:.6f}") * units}  # the round played, on the ramp's bet
+    value[stay_out] = Fraction(f"{floor:.6f}") if asked.playing else Fraction(0)
+    chosen = join if _AT_TABLE[answer] else stay_out
+    right = max((join, stay_out), key=lambda key: value[key])
+    return Grade(
+        correct=value[chosen] == value[right],
+        answer=chosen,
+        right_answer=right,
+        explanation=_explain_enter(asked, edge, floor, played_by, right),
+        ev_cost=value[right] - value[chosen],
+    )
 
 
 def _grade_boxes(
-    rules: Rules, asked: _Asked, edge: float, played_by: Fraction, answer: str
+    rules: Rules, asked: _Asked, table: EdgeTable, edge: float, played_by: Fraction, answer: str
 ) -> Grade:
     if not (answer.isdecimal() and answer.isascii() and 1 <= int(answer) <= asked.boxes):
         raise InvalidAnswerError(
             say("Answer with a number of boxes from 1 to %(most)s.", most=number(asked.boxes))
         )
-    risk = float(asked.risk)
-    values = box_values(rules, edge, asked.bankroll, risk)
-    right = best_boxes(rules, edge, asked.bankroll, risk, asked.boxes)
+    values = priced_values(rules, edge, asked, table)
+    right = best_of(values, asked.boxes)
     chosen = int(answer)
     lost = max(values[right] - values[chosen], 0.0)
     return Grade(
@@ -300,20 +410,48 @@ def _count_words(asked: _Asked, played_by: Fraction) -> str:
     return say("a running count of %(count)s", count=signed(round(played_by)))
 
 
-def _explain_enter(asked: _Asked, edge: float, played_by: Fraction, right: str) -> str:
-    at = _count_words(asked, played_by)
-    worth = say(
-        "At %(count)s you have an edge of %(edge)s per unit staked (with the indices).",
-        count=at,
-        edge=f"{edge * 100:+.2f}%",
-    )
-    if right == "P":
-        then = say("A round with the edge is worth playing: come in, or stay.")
-    else:
-        then = say(
-            "Without the edge every round costs you: watch, or leave, until the count rises."
+def _percent(edge: float) -> str:
+    return f"{signed_number(edge * 100, 2)}%"
+
+
+def _explain_enter(
+    asked: _Asked, edge: float, floor: float, played_by: Fraction, right: str
+) -> str:
+    """The rule in one sentence (a verdict's why), then what it gives at this count."""
+    at, now, low = _count_words(asked, played_by), _percent(edge), _percent(floor)
+    if not asked.playing:
+        rule = say(
+            "Come in only where your edge at the count is above 0: at %(count)s it is "
+            "%(edge)s per unit staked (with the indices).",
+            count=at,
+            edge=now,
         )
-    return f"{worth} {then}"
+        then = {
+            "C": say("The round is worth playing, on the ramp's bet: come in."),
+            "W": say("Watching costs nothing: watch on until the count rises."),
+        }[right]
+    else:
+        rule = say(
+            "Seated, stay while your edge is no worse than an ordinary player's over the shoe "
+            "(%(floor)s: basic strategy, flat bets), because leaving is what marks a "
+            "back-counter, and leave below it: at %(count)s it is %(edge)s (with the indices).",
+            floor=low,
+            count=at,
+            edge=now,
+        )
+        if right == "L":
+            then = say(
+                "This round costs you more than being seen leaving: leave, and watch until "
+                "the count rises."
+            )
+        elif edge > 0:
+            then = say("The round is worth playing, on the ramp's bet: stay.")
+        else:
+            then = say(
+                "Staying costs no more than the table wins from anyone who sits, and leaving "
+                "would mark you: stay."
+            )
+    return f"{rule} {then}"
 
 
 def _explain_boxes(
@@ -323,7 +461,7 @@ def _explain_boxes(
     worth = say(
         "At %(count)s you have an edge of %(edge)s per unit staked (with the indices).",
         count=at,
-        edge=f"{edge * 100:+.2f}%",
+        edge=_percent(edge),
     )
     each = ", ".join(
         say("%(boxes)s: %(value)s", boxes=number(n), value=number(v, 2))
@@ -339,7 +477,17 @@ def _explain_boxes(
         each=each,
         right=number(right),
     )
-    return f"{worth} {why}"
+    if asked.others is None:
+        return f"{worth} {why}"
+    cards = say(
+        "Each box past the first is one more hand a round of the %(hands)s the table deals "
+        "(the dealer's, %(others)s other seats', yours): the cut card comes sooner, and each "
+        "costs that share of a round, as much as an average round is worth to you; taken off "
+        "above.",
+        hands=number(asked.others + 2),
+        others=number(asked.others),
+    )
+    return f"{worth} {why} {cards}"
 
 
 DRILL = BackCount()

@@ -135,15 +135,15 @@ def ramp_rows(ramp: BetRamp) -> list[tuple[str, str]]:
     out = []
     for index, (counts, bet) in enumerate(rows):
         if len(rows) == 1:
-            where = "every count"
+            where = say("every count")
         elif index == 0:
-            where = f"{signed(counts[-1])} or less"
+            where = say("%(count)s or less", count=signed(counts[-1]))
         elif index == len(rows) - 1:
-            where = f"{signed(counts[0])} or more"
+            where = say("%(count)s or more", count=signed(counts[0]))
         elif len(counts) == 1:
             where = signed(counts[0])
         else:
-            where = f"{signed(counts[0])} to {signed(counts[-1])}"
+            where = say("%(low)s to %(high)s", low=signed(counts[0]), high=signed(counts[-1]))
         out.append((where, _money(bet)))
     return out
 

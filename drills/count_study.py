@@ -139,7 +139,7 @@ def grid_words(rules: Rules, system: CountingSystem) -> str:
     """The counts the indices are looked for over, in words (``"from -10 to +10"``): an
     unbalanced system's running counts span more than a true count's -10 to +10."""
     grid = count_grid(rules, system)
-    return f"from {signed(grid[0])} to {signed(grid[-1])}"
+    return words.say("from %(low)s to %(high)s", low=signed(grid[0]), high=signed(grid[-1]))
 
 
 signed_number = words.signed  # any number with its sign, as a learner reads it ("+0.82")

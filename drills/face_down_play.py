@@ -23,8 +23,9 @@ from typing import Any
 
 from drills.base import Grade, InvalidAnswerError, InvalidQuestionError, Question
 from drills.dealing.table_words import cards_words
+from drills.method3_figures import banker_fixed_point
 from drills.strategy_chart import PLAY_KEYS
-from trainer.engine.banker.face_down import face_down_game, fixed_point
+from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.engine.play.settlement import is_natural
@@ -65,7 +66,8 @@ class FaceDownPlay:
 
 
 def work_out(notation: str, rules: Rules) -> FaceDownPlay:
-    """:raises InvalidQuestionError: for a notation the table could not have written."""
+    """:raises InvalidQuestionError: for a notation the table could not have written.
+    :raises GamePendingError: while the banker's fixed point is not worked out (a job's)."""
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
         raise InvalidQuestionError("a decision with no banker card shown reads like 'TS 6H v ?'")
@@ -83,7 +85,7 @@ def work_out(notation: str, rules: Rules) -> FaceDownPlay:
     if most is not None and len(hand) - 2 >= most:
         raise InvalidQuestionError(f"max_draws: a hand draws {most} cards at most")
     key = tuple(sorted(card.value for card in hand.cards))
-    values = fixed_point(rules).punter.values.get(key)
+    values = banker_fixed_point(rules).punter.values.get(key)  # never worked out here
     if values is None:
         raise InvalidQuestionError("no punter holds these cards at this table")
     stand, hit = values

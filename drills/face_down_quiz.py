@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from drills import face_down_play
 from drills.base import Grade, Question
+from drills.method3_figures import banker_fixed_point
 from drills.strategy_cells import (
     WEAKEST_POOL,
     Cell,
@@ -32,12 +33,12 @@ from drills.strategy_cells import (
     weakest_of,
 )
 from drills.strategy_chart import PLAY_KEYS
-from trainer.engine.banker.face_down import fixed_point
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import say
 
 __all__ = ["MIXES", "FaceDownQuizPlay", "grade", "next_notation", "play_of", "question_of"]
 
@@ -82,7 +83,7 @@ def question_of(notation: str, rules: Rules) -> Question:
         "keys": [(key, label, key in play.evs) for key, label in PLAY_KEYS.items()],
     }
     canonical = face_down_play.notation_of(play.hand.cards)
-    return Question(notation=canonical, prompt="Your play?", view=view)
+    return Question(notation=canonical, prompt=say("Your play?"), view=view)
 
 
 def grade(notation: str, answer_text: str, rules: Rules) -> Grade:
@@ -108,7 +109,7 @@ def next_notation(
     if mix == "weakest":
         pool = list(due[:WEAKEST_POOL]) or weakest_of(tally)
         if not pool:
-            note, pool = NO_MISTAKES, quiz_cells(rules)
+            note, pool = say(NO_MISTAKES), quiz_cells(rules)
     elif mix == "lean":
         pool = quiz_cells(rules)
         weights = leaning_weights(pool, tally, lambda cell: face_down_evs(rules, cell))
@@ -124,7 +125,7 @@ def next_notation(
 def deal_from_shoe(rules: Rules, rng: random.Random) -> tuple[Card, ...]:
     """Two cards off a shuffled pack, played by the chart: one of the decisions met on the way
     (a dealt 21 has none and is dealt again)."""
-    chart = fixed_point(rules).punter
+    chart = banker_fixed_point(rules).punter
     while True:
         shoe = Shoe(rules, rng)
         cards = [shoe.draw(), shoe.draw()]

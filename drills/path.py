@@ -31,6 +31,7 @@ from drills.base import (
 from drills.caches import Caches
 from drills.count_study import StudyNotForGameError, StudyPendingError
 from drills.counting.session import RunningCount
+from drills.method3_figures import GamePendingError
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_
 
@@ -426,8 +427,8 @@ def grade_placement(
             grade = (
                 drill.grade(notation, answer, rules_for(drill, notation, rules)) if answer else None
             )
-        except StudyPendingError:  # the study gone since the check was drawn: worked out again
-            raise
+        except (StudyPendingError, GamePendingError):  # gone since the check was drawn: a
+            raise  # job works it out again
         except DrillError as error:
             raise PlacementAnswerError(number, error) from error
         graded.append(PlacedAnswer(step, drill, drill.question(notation, rules), grade))

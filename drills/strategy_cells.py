@@ -19,9 +19,9 @@ from typing import Any
 
 from drills import face_down_play
 from drills.base import InvalidQuestionError
+from drills.method3_figures import banker_fixed_point
 from trainer.engine.banker.face_down import (
     face_down_game,
-    fixed_point,
     is_soft,
     punter_reach,
     total_of,
@@ -29,7 +29,7 @@ from trainer.engine.banker.face_down import (
 from trainer.engine.deck.cards import Card, InvalidCardError, Rank, Suit
 from trainer.engine.deck.hand import Hand, Situation
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import number, plural, say
+from trainer.words import N_, number, plural, say
 
 INSURANCE_SUFFIX = " insurance"
 SECTIONS = ("hard", "soft", "pairs")
@@ -126,7 +126,7 @@ def face_down_cell(hand: Hand) -> Cell:
 def _face_down_hands(rules: Rules) -> dict[Cell, tuple[tuple[tuple[int, ...], float], ...]]:
     """Each cell of the chart of one column, in the chart's order, with the hands (card values)
     making it that a punter playing the fixed point's chart holds, and their chances."""
-    reach = punter_reach(rules, fixed_point(rules).punter)
+    reach = punter_reach(rules, banker_fixed_point(rules).punter)
     cells: dict[Cell, list[tuple[tuple[int, ...], float]]] = {}
     for values, chance in reach.items():
         section = "soft" if is_soft(values) else "hard"
@@ -136,14 +136,22 @@ def _face_down_hands(rules: Rules) -> dict[Cell, tuple[tuple[tuple[int, ...], fl
     return {cell: tuple(cells[cell]) for cell in order}
 
 
+# A cell's words by its section, against an up card, and its hand alone (the learner's words).
+_CELL_WORDS = {"hard": N_("hard %(row)s v %(up)s"), "soft": N_("soft %(row)s v %(up)s"),
+               "pairs": N_("pairs %(row)s v %(up)s")}  # fmt: skip
+_HAND_WORDS = {"hard": N_("hard %(total)s"), "soft": N_("soft %(total)s")}
+
+
 def cell_words(cell: Cell) -> str:
     """A cell as a learner reads it: ``"hard 16 v 10"``, ``"hard 16, 1 card drawn"``."""
     if not cell.up.startswith("?"):
-        return str(cell)
+        words = _CELL_WORDS.get(cell.section)
+        return say(words, row=cell.row, up=cell.up) if words else str(cell)
     drawn = int(cell.up[1:])
+    hand = _HAND_WORDS.get(cell.section)
+    row = say(hand, total=cell.row) if hand else f"{cell.section} {cell.row}"
     if drawn == 0:
-        return say("%(row)s, two cards dealt", row=f"{cell.section} {cell.row}")
-    row = f"{cell.section} {cell.row}"
+        return say("%(row)s, two cards dealt", row=row)
     return plural("%(row)s, %(count)s card drawn", "%(row)s, %(count)s cards drawn", drawn, row=row)
 
 
@@ -156,7 +164,7 @@ def face_down_code(rules: Rules, cell: Cell) -> str:
 def face_down_evs(rules: Rules, cell: Cell) -> dict[str, float]:
     """A face-down cell's EVs of standing and drawing, over its hands by their chances."""
     hands = _face_down_hands(rules)[cell]
-    values = fixed_point(rules).punter.values
+    values = banker_fixed_point(rules).punter.values
     weight = sum(chance for _, chance in hands)
     return {
         key: sum(chance * values[h][i] for h, chance in hands) / weight

@@ -76,6 +76,7 @@ from trainer.engine.indices.reading import insurance_as_read
 from trainer.engine.indices.table import count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, InvalidSituationError, action_evs
+from trainer.words import N_, say
 
 __all__ = [
     "DRILL",
@@ -85,15 +86,12 @@ __all__ = [
 
 SLUG = "basic-strategy"
 
+# The hand mixes' names, said in the learner's language by the settings.
 MIXES: dict[str, str] = {
-    "shoe": "As dealt from a shoe",
-    "cells": "Every chart cell equally",
-    "hard": "Hard totals only",
-    "soft": "Soft totals only",
-    "pairs": "Pairs only",
-    "weakest": "My weakest cells",
-    "lean": "Leaning to my mistakes and close calls",
-}
+    "shoe": N_("As dealt from a shoe"), "cells": N_("Every chart cell equally"),
+    "hard": N_("Hard totals only"), "soft": N_("Soft totals only"), "pairs": N_("Pairs only"),
+    "weakest": N_("My weakest cells"), "lean": N_("Leaning to my mistakes and close calls"),
+}  # fmt: skip
 # The mixes that read the learner's per-cell tally.
 TALLIED_MIXES = ("weakest", "lean")
 DEFAULT_MIX = "shoe"
@@ -377,8 +375,8 @@ def _percent(value: float) -> str:
 
 class StrategyQuiz(Drill, AsksOnItsPage):
     slug = SLUG
-    title = "Basic strategy"
-    description = (
+    title = N_("Basic strategy")
+    description = N_(
         "Your two cards against the dealer's up card: hit, stand, double, split or surrender? "
         "The right play comes from the exact EVs for the rules you choose."
     )
@@ -437,7 +435,7 @@ class StrategyQuiz(Drill, AsksOnItsPage):
             if mix == "weakest":
                 pool = list(due[:WEAKEST_POOL]) or weakest_of(tally)
                 if not pool:
-                    note = "No mistakes yet under these rules: every cell comes up equally."
+                    note = say("No mistakes yet under these rules: every cell comes up equally.")
                     pool = cells_for(rules)
             elif mix == "lean":
                 pool = cells_for(rules)
@@ -528,12 +526,12 @@ def _question_of(play: Play) -> Question:
     canonical += play.shown.suffix() if play.shown else ""
     if play.insurance:
         prompt = (
-            "You have a natural and the dealer shows an ace. Even money?"
+            say("You have a natural and the dealer shows an ace. Even money?")
             if play.natural
-            else "The dealer shows an ace. Do you take insurance?"
+            else say("The dealer shows an ace. Do you take insurance?")
         )
     else:
-        prompt = "Your play?"
+        prompt = say("Your play?")
     view: dict[str, Any] = {
         "hand": play.situation.hand,
         "up": play.situation.up,

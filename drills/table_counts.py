@@ -7,7 +7,8 @@ drills, by name (``rc``, ``tc``; where the discard tray is judged, ``decks`` and
 - the true count, for a balanced system while cards are left to divide by: the checkpoint's
   too, by the exact cards played;
 - where the tray is judged (:mod:`drills.table_session`'s ``tray``): instead of that true
-  count, the decks left judged by eye from the tray drawn to scale (``deck-estimation``), and
+  count, the decks left judged by eye from the tray drawn to scale (``deck-estimation``: the
+  cards still in the shoe, all but the tray's, whose burned cards count as played), and
   the true count as converted from the learner's own running count and decks left
   (``true-count``, the decks shown as a number), so the estimate and the conversion are
   graded apart and a wrong estimate is not counted again against the division. (Where less
@@ -65,8 +66,11 @@ def count_checks(
         return checks
     total = decks * CARDS_PER_DECK
     step = int(STEPS[resolution] * CARDS_PER_DECK)
-    if tray and step <= ask.played <= total - step:  # a step played, and one left to judge
-        estimate = f"{decks}d played {ask.played} remaining {resolution}"
+    # The decks left are judged from the tray as it stands (its burned cards too): the right
+    # estimate is of the cards still in the shoe.
+    pile = len(ask.tray)
+    if tray and step <= pile <= total - step:  # a step played, and one left to judge
+        estimate = f"{decks}d played {pile} remaining {resolution}"
         running, played = _converted_from(system, decks, resolution, ask, answers)
         notation = (
             f"{system.slug} {convention} {resolution} {decks}d rc {count_notation(running)} "
@@ -92,7 +96,7 @@ def _converted_from(
     own (their decks left as cards played), or the right ones."""
     total = decks * CARDS_PER_DECK
     if answers is None:
-        return Fraction(running_count(system, ask.seen, decks)), ask.played
+        return Fraction(running_count(system, ask.seen, decks)), len(ask.tray)
     running = read_number(answers.get("rc", ""), "the running count")
     if abs(running) > 2 * total or (running * system._scale).denominator != 1:
         raise InvalidAnswerError(f"{format_count(running)} is not a running count here.")

@@ -323,6 +323,7 @@ def bank_ev(notation: str, rules: Rules) -> float:
     """What the right choice is worth to the bank, in money (for luck and skill): doubling
     the bets, the whole round's expectation; at the dealer's turn, that of the hands still
     standing (the busts and naturals are settled already: :func:`settled_at_once`)."""
+    game_ready(rules)  # the game's figures, never worked out in a request
     if kind_of(notation) == "double":
         first, stakes = read_double(notation)
         return max(double_evs(rules, first.value, float(stakes)).values())
@@ -463,8 +464,7 @@ class TableDealing(Drill, AskedAtTable):
         if answer not in KEYS[kind].values():
             keys = " or ".join(KEYS[kind])
             raise InvalidAnswerError(f"Answer with {keys}; {answer_text[:10]!r} is not.")
-        if kind in ("double", "redouble"):
-            game_ready(rules)  # the game's figures, never worked out in a request
+        game_ready(rules)  # 004's banker, 002's method 3: never worked out in a request
         if kind == "double":
             first, stakes = read_double(notation)
             return _grade_double(first, stakes, answer, rules)

@@ -501,7 +501,7 @@ def _bet_asks(
             )
         )
         if played and spec.boxes > 1:
-            notation = back_count.boxes_notation(spec.boxes, bankroll, risk, count)
+            notation = back_count.boxes_notation(spec.boxes, bankroll, risk, count, spec.others)
             asks.append(Asked("boxes", back_count.SLUG, notation, low))
     if "bets" in spec.graded:
         count_now = spec.count_at(ask).played_by(spec.rules.decks)

@@ -24,6 +24,7 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import Ask, TableGame
 from trainer.engine.rulebook.legality import early_surrender_offered
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 __all__ = [
     "ASK_NAMES",
@@ -43,23 +44,24 @@ __all__ = [
     "sums_of",
 ]
 
-# What each graded question of a step is called on the page and in the summary.
+# What each graded question of a step is called on the page and in the summary (said in the
+# learner's language where it is shown).
 ASK_NAMES = {
-    "play": "Play",
-    "insurance": "Insurance",
-    "rc": "Running count",
-    "tc": "True count",
-    "bet0": "Bet, box 1",
-    "bet1": "Bet, box 2",
-    "bet2": "Bet, box 3",
-    "dealer": "Your draw",  # the learner dealing: table-dealing attempts
-    "double": "Doubling the bets",
-    "redouble": "Redoubling",  # a punter at 002 home, the dealer having doubled
-    "stake": "Your stake",  # a punter at 002 home or 004, on the cards seen
-    "decks": "Decks left, from the tray",  # a count check where the tray is judged
-    "convert": "True count, from your count and decks left",
-    "wong": "Play or watch",  # a back-counting table: the round worth playing at the count
-    "boxes": "Boxes",  # and on how many boxes
+    "play": N_("Play"),
+    "insurance": N_("Insurance"),
+    "rc": N_("Running count"),
+    "tc": N_("True count"),
+    "bet0": N_("Bet, box 1"),
+    "bet1": N_("Bet, box 2"),
+    "bet2": N_("Bet, box 3"),
+    "dealer": N_("Your draw"),  # the learner dealing: table-dealing attempts
+    "double": N_("Doubling the bets"),
+    "redouble": N_("Redoubling"),  # a punter at 002 home, the dealer having doubled
+    "stake": N_("Your stake"),  # a punter at 002 home or 004, on the cards seen
+    "decks": N_("Decks left, from the tray"),  # a count check where the tray is judged
+    "convert": N_("True count, from your count and decks left"),
+    "wong": N_("Come in or watch"),  # a back-counting table: the round worth playing at the count
+    "boxes": N_("Boxes"),  # and on how many boxes
 }
 # The kind each ask's errors are counted under in the summary (any other: "Bets").
 KINDS = {
@@ -108,6 +110,9 @@ _RIGHT = {
     "redouble": "redoubling",
     "no redouble": "not redoubling",
 }
+
+
+_WONG = {"C": "come in", "W": "watch", "S": "stay", "L": "leave"}
 
 
 class StoredStep(Protocol):
@@ -195,8 +200,9 @@ def error_words(name: str, answer: str, right: str) -> str:
         return f"you judged {answer} decks left in the shoe, where {right} were"
     if name == "convert":
         return f"you converted your count to a true count of {answer}, where it gives {right}"
-    if name == "wong":
-        return f"you chose to {answer}, where the count said {right}"
+    if name == "wong":  # a back-counter's choice, stored as its key (drills.back_count)
+        did, said = _WONG.get(answer, answer), _WONG.get(right, right)
+        return f"you chose to {did}, where the count said to {said}"
     if name == "boxes":
         return f"you played {answer} boxes, where {right} were worth most at the count"
     if name == "stake":

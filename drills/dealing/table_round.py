@@ -26,6 +26,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from drills.base import InvalidQuestionError
+from drills.method3_figures import game_ready
 from drills.payout.money import money_text
 from drills.payout.play import StackedDeal
 from drills.payout.question import MOVE_ACTIONS
@@ -137,7 +138,12 @@ def _check_move(move: str, boxes: int) -> None:
 
 def start(rules: Rules, source: CardSource, stakes: Sequence[tuple[Fraction, ...]]) -> Round:
     """A round dealt from ``source`` with these boxes (stakes after the deal where the rules
-    take them then: 004)."""
+    take them then: 004).
+
+    :raises GamePendingError: at 004 dealt face down while its banker (who draws as best
+        serves the bank, by the fixed point) is not worked out: never worked out here.
+    """
+    game_ready(rules)
     bets = [box[0] if len(box) == 1 else box for box in stakes]
     if rules.bet_after_deal:
         round_ = Round(rules, source, seats=len(bets))

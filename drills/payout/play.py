@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from drills.base import InvalidQuestionError
+from drills.method3_figures import game_ready
 from drills.payout.kinds import KINDS, seat_of
 from drills.payout.money import CENT
 from drills.payout.question import MOVE_ACTIONS, Ask, PayoutQuestion, rules_notation
@@ -86,6 +87,13 @@ class StackedDeal:
 
 
 def start_round(rules: Rules, deal: Any, bets: tuple[Fraction, ...]) -> Round:
+    """A round dealt from ``deal`` with these bets (after the deal where the rules take them
+    then: 004).
+
+    :raises GamePendingError: at 004 dealt face down while its banker (who draws as best
+        serves the bank, by the fixed point) is not worked out: never worked out here.
+    """
+    game_ready(rules)
     bet: Fraction | tuple[Fraction, ...] = bets[0] if len(bets) == 1 else bets
     if rules.bet_after_deal:
         round_ = Round(rules, deal, seats=1)

@@ -43,7 +43,11 @@
     var label = document.querySelector(".countdown .countdown-time");
     if (deadline === null || !label) return;
     var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-    label.textContent = left > 0 ? left + " s" : "0 s: time is up, answer to see your score";
+    // The words are the page's (its language's), on the countdown; English where it has none.
+    var shown = label.closest(".countdown");
+    var seconds = shown.getAttribute("data-seconds-left") || "# s";
+    var timeUp = shown.getAttribute("data-time-up") || "0 s: time is up, answer to see your score";
+    label.textContent = left > 0 ? seconds.replace("#", String(left)) : timeUp;
   }
   document.addEventListener("DOMContentLoaded", startCountdown);
   document.addEventListener("htmx:afterSwap", startCountdown);

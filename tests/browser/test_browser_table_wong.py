@@ -1,7 +1,7 @@
 """Back-counting in a browser, as a counter preparing for a casino would, by keyboard only:
 set up a table to watch from behind, watch a round (W), come in on two of three boxes (the
-boxes chosen with the arrow keys, the bet with its key), and play the round; with JavaScript
-on and off."""
+boxes chosen with the arrow keys, the bet with its key), play the round, then leave (L); with
+JavaScript on and off."""
 
 from __future__ import annotations
 
@@ -53,18 +53,19 @@ def test_watch_a_round_then_come_in_on_two_boxes(learner: Any, live_server: Any)
     page, javascript = learner.page, learner.javascript
     sit_behind(page)
     expect(
-        page.get_by_role("heading", name="Round 1: play it, or watch it from behind the table?")
+        page.get_by_role("heading", name="Round 1: come in, or watch from behind the table?")
     ).to_be_visible()
     expect(page.get_by_text("You are watching: come in for this round")).to_be_visible()
     before = page.locator("input[name=token]").input_value()
     press(page, "W", javascript)
     sent(page, before)
+    expect(page.locator("section.feedback")).to_contain_text("Come in or watch: ")
     # The other seats played round 1 alone: none of its boxes is the learner's.
     settled = page.locator(".settlement, section.felt").first
     expect(settled).to_be_visible()
     expect(page.locator(".seat.mine")).to_have_count(0)
     to_the_next_bet(page, live_server.app, javascript)
-    expect(page.get_by_role("heading", name="play it, or watch it")).to_be_visible()
+    expect(page.get_by_role("heading", name="come in, or watch from behind")).to_be_visible()
     # Two boxes, by keyboard: three (the most) is checked at first; the arrow moves to two.
     three = page.get_by_role("radio", name="3")
     expect(three).to_be_checked()
@@ -92,6 +93,16 @@ def test_watch_a_round_then_come_in_on_two_boxes(learner: Any, live_server: Any)
         press(page, "N" if ask.kind == "insurance" else right_play(spec, ask), javascript)
         sent(page, before)
     expect(page.get_by_text("Round 2 settled").first).to_be_visible()
+    # Seated now: the choice is to stay (a bet) or leave (L), graded against the exit edge.
+    to_the_next_bet(page, live_server.app, javascript)
+    expect(page.get_by_role("heading", name="stay at the table, or leave it?")).to_be_visible()
+    expect(page.locator("form.table-step button[data-key='W']")).to_have_count(0)
+    before = page.locator("input[name=token]").input_value()
+    press(page, "L", javascript)
+    sent(page, before)
+    feedback = page.locator("section.feedback")
+    expect(feedback).to_contain_text("Stay or leave: ")
+    expect(page.locator(".seat.mine")).to_have_count(0)  # the round dealt without the learner
 
 
 def _casino_set_up(page: Page, pace: str) -> None:

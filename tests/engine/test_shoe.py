@@ -148,6 +148,19 @@ def test_shuffle_gathers_discards_but_not_cards_in_play():
         shoe.check_conservation([])
 
 
+def test_the_tray_holds_the_burn_then_each_discard_as_it_went_in():
+    shoe = Shoe(SIX_DECKS, random.Random(3))
+    burned = shoe.burned
+    first, second = shoe.draw_many(7), shoe.draw_many(12)
+    shoe.discard(first)
+    shoe.discard([])  # nothing picked up: no layer
+    shoe.discard(second)
+    assert shoe.tray_layers == (burned, tuple(first), tuple(second))
+    assert sum(map(len, shoe.tray_layers)) == len(shoe.discards) + len(shoe.burned) == 20
+    shoe.shuffle()
+    assert shoe.tray_layers == (shoe.burned,)  # the new burn alone
+
+
 def test_empty_stack_mid_round_reshuffles_the_discards():
     rules = find_preset("permanent-bank")
     shoe = Shoe(rules, random.Random(4))

@@ -46,3 +46,15 @@ def test_a_database_that_does_not_answer_is_a_503(tmp_path: Path) -> None:
     response = app.test_client().get("/healthz")
     assert response.status_code == 503
     assert response.get_json()["database"] == "not answering"
+
+
+def test_it_names_no_cookie_in_vary_even_for_a_browser_with_a_session(tmp_path: Path) -> None:
+    """A cache in front of the server may keep one answer for everyone: the session is not
+    read, so it is neither refreshed nor named in ``Vary`` (a page does both)."""
+    client = _app(tmp_path).test_client()
+    page = client.get("/")
+    assert "Cookie" in page.headers["Vary"] and "Set-Cookie" in page.headers  # a page's way
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert "Cookie" not in response.headers.get("Vary", "")
+    assert "Set-Cookie" not in response.headers

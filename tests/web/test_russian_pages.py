@@ -29,11 +29,13 @@ from drills import registry
 from drills.checkouts.criteria import KINDS
 from drills.checkouts.items import HELD_BACK
 from tests.conftest import app_config
+from tests.web.page_text import forms_of
 from tests.web.test_plain_words import (
     BANK_TABLE,
     CASINO_TABLE,
     CSRF,
     Walk,
+    question_form,
     walk_catch,
     walk_drill,
     walk_session,
@@ -43,6 +45,7 @@ from trainer import store
 from trainer.engine.counting import SYSTEMS
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import checkouts as stored
+from trainer.store import simulations
 
 pytestmark = pytest.mark.usefixtures("count_studies")
 
@@ -61,7 +64,10 @@ SCOPE = (
     "drills/punter_stake.html", "drills/_punter_stake_situation.html", "drills/deal_auction.html",
     "drills/_deal_auction_situation.html", "drills/bet_sizing.html", "drills/_bet_situation.html",
     "drills/deviations.html", "drills/_deviation_situation.html", "risk.html",
-    "checkouts/*.html",
+    "checkouts/*.html", "strategy.html", "_chart_table.html", "_one_column_chart.html",
+    "chart_pending.html", "count_pending.html", "_waiting.html", "count_worth.html",
+    "simulation.html", "simulation_job.html", "drills/strategy_quiz.html",
+    "drills/_strategy_*.html",
 )  # fmt: skip
 DRILLS = ("hand-totals", "payout-math", "true-count", "deck-estimation", "shoe-penetration",
           "irregularities", "procedure")  # fmt: skip
@@ -85,6 +91,8 @@ ALLOWED = {
     "BOX", "talia",  # the glossary's notes: 003's own word, the English the pages use for талия
     "English",  # the language switch names each language in its own words
     "SCORE", "Blackjack", "Attack",  # the risk page: a counter's figure, Schlesinger's book
+    "H", "S", "D", "P", "R",  # the strategy chart's codes for the plays, as the chart writes them
+    "Dask",  # the simulator's cluster, by its name
 }  # fmt: skip
 # The systems' whole names, read as one word each (their words are not English to translate).
 SYSTEM_NAMES = re.compile(
@@ -289,8 +297,7 @@ def walk_the_table_and_the_account(walk: Walk) -> Iterator[tuple[str, str]]:
     walk.get("/risk of a losing game", "/risk", **{**asked, "win_rate": "-0.01"}, target_ror="0.1")
     walk.get("/risk of a game", "/risk", source="game", rules="vegas-6d-s17", bankroll="400")
     walk.get("/rules of the bank", "/rules", rules="russian-bank")
-    # The placement check (path/placement*.html) is walked once the strategy quiz's partials it
-    # draws (drills/_strategy_situation.html) speak Russian too: they are not in SCOPE yet.
+    walk.get("the placement check", "/path/placement")
     for url in ("/account", "/signup", "/signin"):
         walk.get(f"{url} as a guest", url)
     for name, data in (
@@ -365,8 +372,13 @@ def _latest_run(walk: Walk) -> stored.StoredRun:
     return found
 
 
-def _refused(walk: Walk, name: str, url: str, data: dict[str, str]) -> None:
-    response = walk.client.post(url, data={"csrf_token": CSRF, **data})
+def _refused(
+    walk: Walk, name: str, url: str, data: dict[str, str], *, method: str = "post"
+) -> None:
+    if method == "get":
+        response = walk.client.get(url)
+    else:
+        response = walk.client.post(url, data={"csrf_token": CSRF, **data})
     assert 400 <= response.status_code < 500, f"{name}: {response.status_code}"
     walk.seen.append((name, response.get_data(as_text=True)))
 
@@ -396,5 +408,97 @@ def test_the_pages_say_nothing_in_english_but_the_allowed_words(russian: Walk) -
 def test_the_table_the_rules_and_the_account_say_nothing_in_english(russian: Walk) -> None:
     pages = list(walk_the_table_and_the_account(russian))
     assert len(pages) > 30
+    hits = {name: words for name, page in pages if (words := latin_words(page))}
+    assert not hits, "\n".join(f"{name}: {' '.join(sorted(set(w)))}" for name, w in hits.items())
+
+
+def walk_the_tools(walk: Walk) -> Iterator[tuple[str, str]]:
+    """The strategy chart, the basic-strategy quiz, the index chart, the simulator and the
+    pages that wait on work being done, in Russian."""
+    for name, query in (
+        ("the chart", {}),
+        ("a chart cell", {"cell": "hard.16.10"}),
+        ("the chart with exceptions", {"rules": "casino-boxes", "cell": "hard.16.10"}),
+        ("the chart of one column", {"rules": "russian-bank"}),
+        ("the text's own advice", {"rules": "russian-bank banker_best=false deal_faces=casino"}),
+    ):
+        walk.get(f"/strategy: {name}", "/strategy", **query)
+    walk.get("the chart's block", "/strategy/chart", rules="vegas-6d-s17")
+    _refused(walk, "a chart cell refused", "/strategy?cell=hard.16", {}, method="get")
+    walk_drill(walk, registry()["basic-strategy"])
+    walk.get("the quiz's heat map", "/drills/basic-strategy/chart")
+    page = walk.get("the quiz counting on insurance", "/drills/basic-strategy", insurance="count")
+    timed = next(form for form in forms_of(page) if "timed-form" in form.classes)
+    page = walk.post("a timed run", timed.action, timed.fields)
+    for _ in range(40):
+        if "timed-results" in page:
+            break
+        form = question_form(page)
+        keys = [value for name, value, off in form.buttons if name == "answer" and not off]
+        page = walk.post("a timed run answered", form.action, {**form.fields, "answer": keys[0]})
+    assert "timed-results" in page, "the timed run did not end"
+    walk.get("the index chart", "/indices")
+    walk.get("the index chart at a count", "/indices", rules="single-deck", count="2", risk="0.025")
+    _refused(walk, "the index chart refused", "/indices?count=99", {}, method="get")
+    _walk_the_simulator(walk)
+    app = walk.client.application
+    app.config["JOBS_INLINE"] = False  # the work waits for a worker, as served
+    for name, url in (
+        ("a chart being worked out", "/strategy?rules=vegas-6d-s17+decks%3D3&wait=1"),
+        ("its progress", "/chart-jobs/progress?rules=vegas-6d-s17+decks%3D3&next=/strategy"),
+        ("the indices being worked out", "/indices?rules=vegas-6d-s17+decks%3D3&system=ko"),
+    ):
+        response = walk.client.get(url)
+        assert response.status_code == 202, f"{name}: {response.status_code}"
+        walk.seen.append((name, response.get_data(as_text=True)))
+    yield from walk.seen
+
+
+def _walk_the_simulator(walk: Walk) -> None:
+    """The simulator's form, a run's pages queued and running, and its figures once done
+    (figures made up here: the pages are read, not the simulator)."""
+    app = walk.client.application
+    app.config["SIMULATION_LAUNCH"] = False  # no run is played: its figures are set below
+    walk.get("the simulator", "/simulate")
+    _refused(walk, "a simulation refused", "/simulate", {"rounds": "0", "preset": "vegas-6d-s17"})
+    fields = {"preset": "vegas-6d-s17", "rounds": "20000", "seats": "1", "system": "hi-lo",
+              "ramp": "1@-99,2@1,4@2", "bankroll": "2000", "sweep": "1/2,3/4"}  # fmt: skip
+    walk.post("a simulation queued", "/simulate", fields)
+    db = store.open_db(app.config["DATABASE"])
+    try:
+        (job_id,) = db.execute("SELECT id FROM jobs ORDER BY id DESC LIMIT 1").fetchone()
+        assert simulations.started(db, job_id, pid=1)
+        simulations.set_stage(db, job_id, "sweep")
+        simulations.progress(db, job_id, 5000)
+        walk.get("a simulation running", f"/simulate/{job_id}")
+        simulations.finish(db, job_id, _a_run_done())
+    finally:
+        db.close()
+    walk.get("a simulation done", f"/simulate/{job_id}")
+    walk.get("the simulator with a run", "/simulate")
+
+
+def _a_run_done() -> dict[str, Any]:
+    """A run's figures as the simulator keeps them, made up (a counter's game with a sweep)."""
+    keys = [str(c) for c in range(-10, 11)]
+    depth = {"player_edge_percent": 0.4, "se_percent": 0.2, "sd_per_100": 160.0, "score": 6.1}
+    return {
+        "rules": "vegas-6d-s17", "rounds": 20000, "player_edge_percent": 0.5,
+        "se_percent": 0.3, "win_per_100": 4.25, "sd_per_100": 160.0, "average_bet": 12.5,
+        "n0": 10240.0, "score": 7.06, "risk_of_ruin": 0.0412, "bankroll": 2000,
+        "rounds_per_second": 2_000_000, "ran_on": "2 processes",
+        "tc_frequency": {k: 1 / 21 for k in keys},
+        "player_edge_by_tc": {k: 0.6 * int(k) for k in keys},
+        "se_by_tc": {k: 1.5 for k in keys}, "tc_ends": [-10, 10], "system": "hi-lo",
+        "paths": [[2000.0, 2010.0, 1995.0], [2000.0, 1980.0, 2040.0]],
+        "sweep": [{**depth, "penetration": "1/2"}, {**depth, "penetration": "3/4"}],
+    }  # fmt: skip
+
+
+def test_the_chart_the_quiz_the_indices_and_the_simulator_say_nothing_in_english(
+    russian: Walk,
+) -> None:
+    pages = list(walk_the_tools(russian))
+    assert len(pages) > 20
     hits = {name: words for name, page in pages if (words := latin_words(page))}
     assert not hits, "\n".join(f"{name}: {' '.join(sorted(set(w)))}" for name, w in hits.items())

@@ -38,6 +38,8 @@ pytestmark = pytest.mark.usefixtures("count_studies")
         ),
         ("double", "double", "no double", "you doubled the bets, where not doubling was right"),
         ("redouble", "no redouble", "redouble", "you did not redouble, where redoubling was right"),
+        ("wong", "L", "S", "you chose to leave, where the count said to stay"),
+        ("wong", "C", "W", "you chose to come in, where the count said to watch"),
     ],
 )
 def test_each_kind_of_error_reads_as_a_sentence(

@@ -6,17 +6,20 @@ learner's own running count and decks left (``true-count``) apart."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from drills.counting.notation import CARDS_PER_DECK, format_count, format_decks
+from drills.counting.tray import tray_for, tray_of
 from drills.table_counts import count_checks
 from drills.table_session import TableSpec
 from tests.web.test_table_web import SETUP, answer, counts, post_step, sit, step_form
 from trainer.engine.counting import estimate_decks, find_system, running_count, true_count
 from trainer.engine.deck.cards import Card
+from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.table_game import Ask, TableGame
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
@@ -63,7 +66,7 @@ def test_the_estimate_and_the_conversion_are_graded_apart(
     spec, ask = replayed(db, url)
     decks = spec.rules.decks
     rc = running_count(spec.system, ask.seen, decks)
-    left = Fraction(decks * CARDS_PER_DECK - ask.played, CARDS_PER_DECK)
+    left = Fraction(decks * CARDS_PER_DECK - len(ask.tray), CARDS_PER_DECK)
     right_left = estimate_decks(left, "half")
     # A deck off (too many where the shoe has room for it, else too few).
     wrong_left = right_left + 1 if right_left + 1 <= decks else right_left - 1
@@ -106,9 +109,55 @@ def test_a_count_check_with_less_than_a_step_in_the_tray_asks_the_plain_true_cou
         for name, _, _ in count_checks(find_system("hi-lo"), 6, ("floor", "half"), early, tray=True)
     ]
     assert names == ["rc", "tc"]
-    later = Ask("count", 9, seen, 40)
+    later = Ask("count", 9, seen, 40, tray_layers=(seen * 5,))
     names = [
         name
         for name, _, _ in count_checks(find_system("hi-lo"), 6, ("floor", "half"), later, tray=True)
     ]
     assert names == ["rc", "decks", "convert"]
+
+
+def test_the_tray_is_the_actual_discards_with_the_burned_card(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """The tray drawn at a count check is the table's own discard pile: the card burned at the
+    shuffle, then each round's cards as they were picked up; drawn layer by layer as high as
+    those cards stand (one card higher than the cards dealt), and the decks left graded as the
+    cards still in the shoe."""
+    url = sit(client, csrf, **TRAY)
+    to_a_count_check(client, url, hidden_fields)
+    spec, ask = replayed(db, url)
+    rules = spec.rules
+    assert rules.burn_cards == 1 and not rules.burn_shown
+    assert len(ask.tray) == ask.played + rules.burn_cards
+    # The same shuffle, dealt as far: the burned card, then the cards dealt, are the tray's.
+    row = db["table_sessions"].get(url.rstrip("/").split("/")[-1])
+    game = TableGame(spec.setup(row["seed"]), chart(rules))
+    game.play(
+        [s.step for s in tables.steps_of(db, row["id"]) if s.state == "played"], spec.bankroll
+    )
+    shoe: Shoe = game.table.shoe
+    assert ask.tray == shoe.burned + shoe.discards
+    assert sorted(map(str, ask.tray[1:])) == sorted(map(str, shoe.dealt()))
+    assert set(ask.seen) <= set(ask.tray[1:])  # every card seen is in the tray, the burn not
+    # A layer for the burn, then one for each round played, its cards as the round dealt them.
+    burn, *pickups = ask.tray_layers
+    assert burn == shoe.burned and len(pickups) == len(game.rounds)
+    for layer, played in zip(pickups, game.rounds, strict=True):  # a hole card unshown aside
+        shown = Counter(played.round.seen_by(None))
+        assert shown <= Counter(layer) and len(layer) - shown.total() <= 1
+    page = client.get(url).get_data(as_text=True)
+    drawn = tray_of(rules.decks, ask.tray_layers)
+    assert page.count('class="tray-layer"') == len(ask.tray_layers)
+    top_x, top_y, _ = drawn.slabs[-1]
+    assert f'x="{top_x}" y="{top_y}"' in page
+    # The pile's top stands where a stack of all its cards would, the burned card included.
+    assert top_y == tray_for(rules.decks, len(ask.tray)).stack_y
+    assert top_y != tray_for(rules.decks, ask.played).stack_y
+    estimate = next(n for name, _, n in spec_checks(spec, ask) if name == "decks")
+    assert estimate.startswith(f"{rules.decks}d played {len(ask.tray)} ")
+
+
+def spec_checks(spec: TableSpec, ask: Ask) -> list[tuple[str, str, str]]:
+    rounding = (spec.convention, spec.resolution)
+    return count_checks(spec.system, spec.rules.decks, rounding, ask, tray=True)

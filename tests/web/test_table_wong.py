@@ -4,6 +4,7 @@ one refused with nothing stored."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -45,6 +46,9 @@ def test_playing_two_of_three_boxes_bets_two_and_grades_the_boxes(
     assert response.status_code == 200
     (step,) = db["table_steps"].rows
     assert step["step"] == "bet 5 5"
+    # The boxes are graded knowing the two other seats (the cards each box takes of a round).
+    (boxes,) = [r["question"] for r in db["attempts"].rows if r["question"].startswith("boxes")]
+    assert boxes.startswith("boxes 3 others 2 bankroll ")
     assert sorted(drills_of(db)) == sorted(
         [
             ("back-count", "enter"),
@@ -116,3 +120,91 @@ def test_the_enter_question_knows_whether_the_learner_played_the_round_before(
         ["enter", "out"],
         ["enter", "in"],
     ]
+
+
+def test_seated_the_choice_is_stay_or_leave_and_its_verdict_survives_the_redirect(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """Watching, the bet step offers to come in or watch (W); seated, to stay or leave (L).
+    Each choice is stored as its key and graded again, after a plain form's redirect, from
+    it: the verdict names the choice."""
+    url = sit(client, csrf, **{**WONG, "mode": "training", "boxes": "1"})
+    page = client.get(url).get_data(as_text=True)
+    assert "come in, or watch from behind the table?" in page and 'data-key="W"' in page
+    _, fields = step_form(client, url, hidden_fields)
+    shown = post_step(client, url, {**fields, "watch": "1"}).get_data(as_text=True)
+    assert "Come in or watch: " in shown
+    while True:  # to round 2's bet, then come in on the one box
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "bet":
+            break
+        post_step(client, url, {**fields, "running": "0", "true": "0"})
+    post_step(client, url, {**fields, "boxes": "1", "units": "1"})
+    while True:  # stand through the round
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "bet":
+            break
+        answer = {"count": {"running": "0", "true": "0"}}.get(
+            kind, {"answer": "N" if kind == "insurance" else "S"}
+        )
+        post_step(client, url, {**fields, **answer})
+    page = client.get(url).get_data(as_text=True)
+    assert "stay at the table, or leave it?" in page
+    assert 'data-key="L"' in page and 'data-key="W"' not in page
+    shown = post_step(client, url, {**fields, "watch": "1"}).get_data(as_text=True)
+    assert "Stay or leave: " in shown
+    last = [r for r in db["attempts"].rows if r["drill"] == "back-count"][-1]
+    assert last["question"].startswith("enter in ") and last["answer"] == "L"
+
+
+def test_a_re_drilled_exit_is_answered_and_graded_in_the_choices_words(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """From the mistakes page, a seated question asks stay (S) or leave (L), and its verdict
+    names them in words, not by their keys."""
+    from tests.web.test_resend import action_of, sign_up
+    from trainer.store import attempts
+
+    user_id = sign_up(client, csrf)
+    question = "enter in bankroll 2000 risk 0.05 hi-lo floor half rc -20 played 130"  # tc -5
+    attempts.record_attempt(
+        db,
+        user_id=user_id,
+        drill="back-count",
+        question=question,
+        rules="vegas-6d-s17",
+        answer="S",
+        right_answer="L",
+        correct=False,
+        token="missed-exit",
+    )
+    mistakes = client.get("/mistakes").get_data(as_text=True)
+    assert "You said stay; right: leave." in re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", mistakes))
+    data = {"drill": "back-count", "sort": "newest", "csrf_token": "test-csrf-token-0123456789"}
+    review = client.post("/mistakes/review", data=data)
+    page = client.get(review.headers["Location"]).get_data(as_text=True)
+    assert 'data-key="S"' in page and 'data-key="L"' in page and 'data-key="W"' not in page
+    fields = {**hidden_fields(page), "answer": "S"}
+    shown = client.post(action_of(page), data=fields).get_data(as_text=True)
+    assert "Not quite: leave, not stay." in shown
+
+
+def test_the_back_counters_verdicts_are_said_in_russian(
+    tmp_path: Any, strategy_charts: None, hidden_fields: Any
+) -> None:
+    """The step and its verdict name the choice in the learner's language ("Войти или
+    смотреть: смотреть", not "Come in or watch")."""
+    from tests.conftest import app_config
+    from trainer import create_app
+
+    client = create_app(app_config(tmp_path, LANGUAGES=("en", "ru"))).test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru-RU,ru;q=0.9"
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    setup = {**WONG, "mode": "training", "boxes": "1", "csrf_token": "test-csrf-token-0123456789"}
+    url = client.post("/table/", data=setup).headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    assert "войти в игру или смотреть из-за стола?" in page
+    _, fields = step_form(client, url, hidden_fields)
+    shown = post_step(client, url, {**fields, "watch": "1"}).get_data(as_text=True)
+    assert "Войти или смотреть: смотреть" in shown

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from trainer.engine.words import N_
 from trainer.simulator.cluster import dask_blocks, dask_installed, local_cluster
 from trainer.simulator.run import paths
 from trainer.simulator.settings import (
@@ -42,13 +43,13 @@ TABLE_FIELDS = ("others", "enter", "leave", "spots", "spots_at")
 PATH_ROUNDS = 2_000
 # What a running job says it is doing (the job's ``stage``), as its page says it.
 STAGES = {
-    "chart": "Working out the basic strategy of these rules",
-    "indices": "Working out the indices of the count (a minute or so the first time)",
-    "compile": "Loading the simulator (compiled the first time, some seconds)",
-    "cluster": "Starting a local Dask cluster",
-    "rounds": "Playing the rounds",
-    "sweep": "Playing the rounds at each penetration of the sweep",
-    "paths": "Playing a few bankroll paths",
+    "chart": N_("Working out the basic strategy of these rules"),
+    "indices": N_("Working out the indices of the count (a minute or so the first time)"),
+    "compile": N_("Loading the simulator (compiled the first time, some seconds)"),
+    "cluster": N_("Starting a local Dask cluster"),
+    "rounds": N_("Playing the rounds"),
+    "sweep": N_("Playing the rounds at each penetration of the sweep"),
+    "paths": N_("Playing a few bankroll paths"),
 }
 
 

@@ -28,6 +28,10 @@ when any of those sources changes, the cache files of both compiled modules (thi
 shoe's) are removed at import and their functions compiled afresh
 (:func:`forget_stale_cache`, in numba's own cache directory): a kernel compiled against the
 old indices read the parameters at the wrong places and crashed the process.
+
+Long because a round is one compiled unit: its pieces are inlined into one another (``hot``),
+and every module more is one more source whose change numba's cache does not see
+(``FROZEN_IN``); the shoe, already apart, is the one seam that has a life of its own.
 """
 
 from __future__ import annotations
@@ -536,6 +540,10 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
     # in an array is loaded and stored again each round (LLVM cannot tell the arrays apart).
     n = sx = sb = sxx = sbb = sxb = played = sat = boxes = dealt = 0.0
     sitting = False  # back-counting: whether the player sits in (they start watching)
+    # One box count all run unless the player back-counts or spreads: decided once, not a
+    # round at a time.
+    fixed = not p[S.WONG] and p[S.SPOTS] == p[S.SEATS]
+    fixed_seats = p[S.SEATS] + p[S.OTHERS]
     walk = 0.0  # the player's running count error this shoe, where counts are misread
     ran_out = -1
     for r in range(rounds):
@@ -553,8 +561,11 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
         off, seen = misread(rng, p, f, st, walk), st[NEXT]  # the player's count is off all round
         read = count_now(p, st) if off else count
         bet = bets[row_at(p, read)]
-        mine, sitting = boxes_at(p, read, sitting)
-        seats = max(mine + p[S.OTHERS], 1)
+        if fixed:
+            mine, seats = p[S.SEATS], fixed_seats
+        else:
+            mine, sitting = boxes_at(p, read, sitting)
+            seats = max(mine + p[S.OTHERS], 1)
         x, hands = play_round(sh, rng, p, f, st, cv, hd, nh, strategy, insure, bet, mine, seats)
         st[RC] -= off
         walk = walked(rng, p, f, st, walk, seen)

@@ -17,6 +17,7 @@ from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.rulebook.rule_options import InvalidRulesError
 from trainer.engine.rulebook.rules import Rules
+from trainer.engine.words import number, say
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.simulator.run import BLOCK_ROUNDS, Job, Sums, prepare, run, warm
 from trainer.simulator.summary import Summary, summarise
@@ -106,10 +107,20 @@ def _whole(field: str, text: str | int, low: int, high: int) -> int:
         raw = str(text).strip().replace("_", "")
         digits = raw.removeprefix("-")
         if not digits or len(raw) > 20 or not (digits.isascii() and digits.isdigit()):
-            raise InvalidSettingError(field, f"{str(text)[:24]!r} is not a whole number")
+            raise InvalidSettingError(
+                field, say("%(typed)s is not a whole number", typed=repr(str(text)[:24]))
+            )
         value = int(raw)
     if not low <= value <= high:
-        raise InvalidSettingError(field, f"must be {low:,} to {high:,}, not {value:,}")
+        raise InvalidSettingError(
+            field,
+            say(
+                "must be %(low)s to %(high)s, not %(value)s",
+                low=number(low),
+                high=number(high),
+                value=number(value),
+            ),
+        )
     return value
 
 
@@ -129,12 +140,20 @@ def _bankroll(text: str | None, rules: Rules | None) -> Fraction | None:
         return None
     raw = str(text).strip()
     if len(raw) > 16 or not raw.replace(".", "", 1).isdigit() or not raw.isascii():
-        raise InvalidSettingError("bankroll", f"{raw[:24]!r} is not an amount")
+        typed = repr(raw[:24])
+        raise InvalidSettingError("bankroll", say("%(typed)s is not an amount", typed=typed))
     amount = Fraction(raw)
     if rules is not None and amount < rules.min_bet:
-        raise InvalidSettingError("bankroll", f"{raw} is below the table minimum ({rules.min_bet})")
+        raise InvalidSettingError(
+            "bankroll",
+            say(
+                "%(typed)s is below the table minimum (%(minimum)s)",
+                typed=raw,
+                minimum=rules.min_bet,
+            ),
+        )
     if amount > MAX_BANKROLL:
-        raise InvalidSettingError("bankroll", f"at most {MAX_BANKROLL:,}")
+        raise InvalidSettingError("bankroll", say("at most %(most)s", most=number(MAX_BANKROLL)))
     return amount
 
 
@@ -148,8 +167,12 @@ def _ramp(text: str | None, rules: Rules | None) -> Ramp | None:
     if rules is not None and rules.max_bet is not None and ramp.top * rules.min_bet > rules.max_bet:
         raise InvalidSettingError(
             "ramp",
-            f"its top bet, {ramp.top} x {rules.min_bet}, is above the table maximum "
-            f"({rules.max_bet})",
+            say(
+                "its top bet, %(top)s x %(minimum)s, is above the table maximum (%(maximum)s)",
+                top=ramp.top,
+                minimum=rules.min_bet,
+                maximum=rules.max_bet,
+            ),
         )
     return ramp
 
@@ -176,7 +199,14 @@ def _sweep_depths(text: str | None, rules: Rules | None) -> tuple[Fraction, ...]
         return ()
     words = [word.strip() for word in str(text)[:200].split(",")]
     if len(words) > MAX_DEPTHS:
-        raise InvalidSettingError("sweep", f"at most {MAX_DEPTHS} penetrations, not {len(words)}")
+        raise InvalidSettingError(
+            "sweep",
+            say(
+                "at most %(most)s penetrations, not %(count)s",
+                most=number(MAX_DEPTHS),
+                count=number(len(words)),
+            ),
+        )
     depths = set()
     base = rules if rules is not None else Rules.parse("vegas-6d-s17")
     for word in words:
@@ -245,7 +275,8 @@ def _system(text: str) -> CountingSystem:
 
 def _indices(text: str) -> str:
     if text not in INDICES:
-        raise InvalidSettingError("indices", f"must be one of {', '.join(INDICES)}")
+        names = ", ".join(INDICES)
+        raise InvalidSettingError("indices", say("must be one of %(names)s", names=names))
     return text
 
 

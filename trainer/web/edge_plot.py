@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from markupsafe import Markup, escape
 
 from trainer.engine.indices import CountEdge
+from trainer.words import N_, number, say
 from trainer.words import signed as signed_number
 
 __all__ = ["describe_edge", "edge_chart"]
@@ -24,22 +25,44 @@ def _signed(count: int) -> str:
     return signed_number(count)
 
 
+# Where the player's edge starts, by the kind of count ("true count", "running count").
+_EDGE_FROM = {
+    "true count": N_(
+        "The player has the edge playing basic strategy from a true count of %(count)s."
+    ),
+    "running count": N_(
+        "The player has the edge playing basic strategy from a running count of %(count)s."
+    ),
+}
+_KINDS = {"true count": N_("true count"), "running count": N_("running count")}
+
+
+def _percent(value: float) -> str:
+    return signed_number(value * 100, 2)
+
+
 def describe_edge(rows: Sequence[CountEdge], kind: str) -> str:
-    """The plot in two sentences, for ``<desc>`` and the page."""
+    """The plot in two sentences, for ``<desc>`` and the page (``kind``: "true count" or
+    "running count"), in the learner's language."""
     if not rows:
-        return "No counts to show."
+        return say("No counts to show.")
     first = next((row for row in rows if row.basic > 0), None)
     low, high = rows[0], rows[-1]
     where = (
-        f"The player has the edge playing basic strategy from a {kind} of {_signed(first.count)}."
+        say(_EDGE_FROM.get(kind, _EDGE_FROM["true count"]), count=_signed(first.count))
         if first is not None
-        else "Playing basic strategy the player never has the edge over these counts."
+        else say("Playing basic strategy the player never has the edge over these counts.")
     )
-    return (
-        f"Edge with basic strategy from {signed_number(low.basic * 100, 2)}% at "
-        f"{_signed(low.count)} to {signed_number(high.basic * 100, 2)}% at "
-        f"{_signed(high.count)}; with the indices from {signed_number(low.indices * 100, 2)}% "
-        f"to {signed_number(high.indices * 100, 2)}%. {where}"
+    return say(
+        "Edge with basic strategy from %(low)s%% at %(low_count)s to %(high)s%% at "
+        "%(high_count)s; with the indices from %(low_indices)s%% to %(high_indices)s%%. %(where)s",
+        low=_percent(low.basic),
+        low_count=_signed(low.count),
+        high=_percent(high.basic),
+        high_count=_signed(high.count),
+        low_indices=_percent(low.indices),
+        high_indices=_percent(high.indices),
+        where=where,
     )
 
 
@@ -73,10 +96,14 @@ def edge_chart(rows: Sequence[CountEdge], *, kind: str, title: str, chart_id: st
     bar_w = max(step * 0.6, 1.0)
     for index, row in enumerate(rows):
         height = row.share / most * _SHARE_HEIGHT
+        share = say(
+            "%(count)s: %(share)s%% of rounds",
+            count=_signed(row.count),
+            share=number(row.share * 100, 1),
+        )
         parts.append(
             f'<rect class="share" x="{x(index) - bar_w / 2:.1f}" y="{TOP + plot_h - height:.1f}" '
-            f'width="{bar_w:.1f}" height="{height:.1f}"><title>{escape(_signed(row.count))}: '
-            f"{row.share * 100:.1f}% of rounds</title></rect>"
+            f'width="{bar_w:.1f}" height="{height:.1f}"><title>{escape(share)}</title></rect>'
         )
         if len(rows) <= 25 or index % 2 == 0:
             parts.append(
@@ -85,15 +112,18 @@ def edge_chart(rows: Sequence[CountEdge], *, kind: str, title: str, chart_id: st
             )
     parts.append(
         f'<text class="axis" x="{LEFT + plot_w / 2:.1f}" y="{HEIGHT - 4}" '
-        f'text-anchor="middle">{escape(kind)}</text>'
+        f'text-anchor="middle">{escape(say(_KINDS[kind]) if kind in _KINDS else kind)}</text>'
     )
+    # Each line's dots, named: "+2: +0.51% (basic)".
+    named = {"basic": N_("%(count)s: %(edge)s%% (basic)"),
+             "indices": N_("%(count)s: %(edge)s%% (indices)")}  # fmt: skip
     for name, value_of in (("basic", "basic"), ("indices", "indices")):
         points = [(x(i), y(getattr(row, value_of)), row) for i, row in enumerate(rows)]
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py, _ in points)
         parts.append(f'<polyline class="edge-line {name}" points="{path}"/>')
         for px, py, row in points:
-            label = (
-                f"{_signed(row.count)}: {signed_number(getattr(row, value_of) * 100, 2)}% ({name})"
+            label = say(
+                named[name], count=_signed(row.count), edge=_percent(getattr(row, value_of))
             )
             parts.append(
                 f'<circle class="edge-dot {name}" cx="{px:.1f}" cy="{py:.1f}" r="3">'
@@ -119,6 +149,6 @@ def _grid(low: float, high: float, y: Callable[[float], float], plot_w: float) -
         )
         parts.append(
             f'<text class="axis" x="{LEFT - 6}" y="{at + 4:.1f}" text-anchor="end">'
-            f"{percent:+d}%</text>"
+            f"{escape(say('%(share)s%%', share=signed_number(percent)))}</text>"
         )
     return parts

@@ -16,6 +16,7 @@ from itsdangerous import BadSignature, SignatureExpired
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 CSRF_SESSION_KEY = "_csrf"
+HEALTH_CHECK = "jobs.healthz"  # /healthz's endpoint: no session read, no cookie, no Vary
 _UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _NEXT_MAX_LENGTH = 2000
 
@@ -102,11 +103,15 @@ class CheckedSessionInterface(SecureCookieSessionInterface):
 
     def save_session(self, app: Flask, session: Any, response: Response) -> None:
         """As Flask's, except for a static file served: the same for every visitor, it is sent
-        without ``Vary: Cookie`` and without a cookie, so that any cache may keep one copy.
+        without ``Vary: Cookie`` and without a cookie, so that any cache may keep one copy; and
+        for ``/healthz``, which reads no session (a health check sends no cookie, and a
+        browser's is neither refreshed nor named in ``Vary``).
 
         (Flask adds ``Vary: Cookie`` whenever the session was looked at during the request, and
         the request hooks look at it on every request.)"""
-        if request.endpoint == "static" and response.status_code < 400:
+        if request.endpoint == HEALTH_CHECK or (
+            request.endpoint == "static" and response.status_code < 400
+        ):
             return
         super().save_session(app, session, response)
 
@@ -148,8 +153,8 @@ def rotate_csrf_token() -> None:
 
 
 def _refuse_tampered_session() -> None:
-    if request.endpoint == "static":
-        return  # a static file reads no session: served whatever the cookie
+    if request.endpoint in ("static", HEALTH_CHECK):
+        return  # a static file, /healthz: no session read, served whatever the cookie
     if getattr(session, "tampered", False):
         abort(
             400,

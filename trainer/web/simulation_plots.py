@@ -17,6 +17,8 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from trainer.words import number, plural, say, signed
+
 __all__ = [
     "Z95",
     "edge_plot",
@@ -69,8 +71,13 @@ def _decimals(ticks: Sequence[float]) -> int:
 def _signed(value: float, places: int) -> str:
     """A percentage with its sign, zero without one: ``+0.5%``, ``0%``, ``\u22121%``."""
     if abs(value) < 0.5 * 10.0**-places:
-        return "0%"
-    return f"{value:+.{places}f}%".replace("-", "\u2212")
+        return _percent(number(0))
+    return _percent(signed(value, places))
+
+
+def _percent(share: str) -> str:
+    """A share already written, with the per cent sign as the learner's language puts it."""
+    return say("%(share)s%%", share=share)
 
 
 def _axis_y(ticks: Sequence[float], y: Callable[[float], float], label: Callable[[float], str]):
@@ -124,22 +131,31 @@ def frequency_plot(frequency: dict[str, float], labels: dict[str, str]) -> Marku
     ticks = nice_ticks(0.0, max(frequency.values(), default=0.0) or 0.01, 5)
     y = _scale(ticks)
     places = max(0, _decimals(ticks) - 2)
-    body = _axis_y(ticks, y, lambda v: f"{100 * v:.{places}f}%")
+    body = _axis_y(ticks, y, lambda v: _percent(number(100 * v, places)))
     step = PLOT_W / max(len(counts), 1)
     xs = [LEFT + (i + 0.5) * step for i in range(len(counts))]
     for x, count in zip(xs, counts, strict=True):
         share = frequency[str(count)]
         top = y(share)
+        title = say(
+            "%(count)s: %(share)s%% of rounds",
+            count=labels[str(count)],
+            share=number(share * 100, 2),
+        )
         body.append(
             f'<rect class="bar" x="{x - step * 0.35:.1f}" y="{top:.1f}" '
             f'width="{step * 0.7:.1f}" height="{y(0.0) - top:.1f}"><title>'
-            f"{escape(labels[str(count)])}: {share:.2%} of rounds</title></rect>"
+            f"{escape(title)}</title></rect>"
         )
     body += _x_labels(xs, [labels[str(c)] for c in counts], step)
-    body.append(_x_title("true count at the start of a round"))
+    body.append(_x_title(say("true count at the start of a round")))
     top = max(counts, key=lambda c: frequency[str(c)]) if counts else 0
-    desc = f"The count most often at the start of a round is {labels[str(top)]}." if counts else ""
-    return _svg("sim-frequency", "How often each count starts a round", desc, body)
+    desc = (
+        say("The count most often at the start of a round is %(count)s.", count=labels[str(top)])
+        if counts
+        else ""
+    )
+    return _svg("sim-frequency", say("How often each count starts a round"), desc, body)
 
 
 def _edges_with_bars(
@@ -170,10 +186,21 @@ def _edges_with_bars(
                 f'<path class="edge-bar" d="M{x:.1f},{low:.1f}V{high:.1f}'
                 f'M{x - 3:.1f},{low:.1f}h6M{x - 3:.1f},{high:.1f}h6"/>'
             )
-        interval = f" (95%: {e - half:+.2f}% to {e + half:+.2f}%)" if half else ""
+        edge = signed(e, 2)
+        title = (
+            say(
+                "%(count)s: your edge %(edge)s%% (95%%: %(low)s%% to %(high)s%%)",
+                count=label,
+                edge=edge,
+                low=signed(e - half, 2),
+                high=signed(e + half, 2),
+            )
+            if half
+            else say("%(count)s: your edge %(edge)s%%", count=label, edge=edge)
+        )
         body.append(
             f'<circle class="edge-dot" cx="{x:.1f}" cy="{y(e):.1f}" r="3"><title>'
-            f"{escape(label)}: your edge {e:+.2f}%{interval}</title></circle>"
+            f"{escape(title)}</title></circle>"
         )
     return [*body, *_x_labels(xs, labels, step), _x_title(x_title)]
 
@@ -192,14 +219,14 @@ def edge_plot(
     edges = [float(edge[str(c)] or 0.0) for c in counts]
     halves = [Z95 * float(se.get(str(c)) or 0.0) for c in counts]
     shown = [labels[str(c)] for c in counts]
-    body = _edges_with_bars(shown, edges, halves, "true count at the start of a round")
+    body = _edges_with_bars(shown, edges, halves, say("true count at the start of a round"))
     turn = next((shown[i] for i, e in enumerate(edges) if e > 0), None)
     desc = (
-        f"You have the edge from a count of {turn}."
+        say("You have the edge from a count of %(count)s.", count=turn)
         if turn is not None
-        else "The house has the edge at every count shown."
-    ) + (" Each bar is a 95% interval." if se else "")
-    return _svg("sim-edge", "Your edge at each count", desc, body)
+        else say("The house has the edge at every count shown.")
+    ) + (" " + say("Each bar is a %(share)s%% interval.", share=number(95)) if se else "")
+    return _svg("sim-edge", say("Your edge at each count"), desc, body)
 
 
 def sweep_plot(sweep: Sequence[dict[str, Any]]) -> Markup:
@@ -207,20 +234,25 @@ def sweep_plot(sweep: Sequence[dict[str, Any]]) -> Markup:
     labels = [penetration_words(str(depth["penetration"])) for depth in sweep]
     edges = [float(depth["player_edge_percent"] or 0.0) for depth in sweep]
     halves = [Z95 * float(depth["se_percent"] or 0.0) for depth in sweep]
-    body = _edges_with_bars(labels, edges, halves, "penetration (share of the pack dealt)")
+    body = _edges_with_bars(labels, edges, halves, say("penetration (share of the pack dealt)"))
     best = max(range(len(edges)), key=edges.__getitem__) if edges else None
     desc = (
-        f"Your edge is highest at {labels[best]}: {edges[best]:+.2f}%. Each bar is a 95% interval."
+        say(
+            "Your edge is highest at %(depth)s: %(edge)s%%. Each bar is a %(share)s%% interval.",
+            depth=labels[best],
+            edge=signed(edges[best], 2),
+            share=number(95),
+        )
         if best is not None
         else ""
     )
-    return _svg("sim-sweep", "Your edge at each penetration", desc, body)
+    return _svg("sim-sweep", say("Your edge at each penetration"), desc, body)
 
 
 def penetration_words(depth: str) -> str:
     """A penetration as a reader sees it: ``"3/4"`` is ``"75%"``."""
     share = 100 * Fraction(depth)
-    return f"{int(share)}%" if share.denominator == 1 else f"{float(share):.1f}%"
+    return _percent(number(share, 0 if share.denominator == 1 else 1))
 
 
 def paths_plot(paths: list[list[float]], bankroll: float | None) -> Markup:
@@ -229,14 +261,20 @@ def paths_plot(paths: list[list[float]], bankroll: float | None) -> Markup:
     ticks = nice_ticks(min(flat), max(flat), 5)
     y = _scale(ticks)
     longest = max((len(path) for path in paths), default=1)
-    body = _axis_y(ticks, y, lambda v: f"{v:,.0f}")
+    body = _axis_y(ticks, y, lambda v: number(v))
     for i, path in enumerate(paths):
         step = PLOT_W / max(longest - 1, 1)
         points = " ".join(f"{LEFT + j * step:.1f},{y(v):.1f}" for j, v in enumerate(path))
         body.append(f'<polyline class="path path-{i}" points="{points}"/>')
     rounds = (longest - 1) * 20
-    body.append(_x_title(f"rounds (0 to {rounds:,})"))
-    ends = ", ".join(f"{path[-1]:,.0f}" for path in paths if path)
-    start = f"from {bankroll:,.0f}" if bankroll else "from 0"
-    desc = f"{len(paths)} bankroll paths of {rounds:,} rounds {start}, ending at {ends}."
-    return _svg("sim-paths", "A few bankroll paths", desc, body)
+    body.append(_x_title(say("rounds (%(low)s to %(high)s)", low=number(0), high=number(rounds))))
+    ends = ", ".join(number(path[-1]) for path in paths if path)
+    desc = plural(
+        "%(count)s bankroll path of %(rounds)s rounds from %(start)s, ending at %(ends)s.",
+        "%(count)s bankroll paths of %(rounds)s rounds from %(start)s, ending at %(ends)s.",
+        len(paths),
+        rounds=number(rounds),
+        start=number(bankroll or 0),
+        ends=ends,
+    )
+    return _svg("sim-paths", say("A few bankroll paths"), desc, body)

@@ -32,6 +32,7 @@ from trainer.engine.rulebook.rules import (
 from trainer.store import attempts, throttle, users
 from trainer.web import rules_form, security
 from trainer.web.caches import app_caches
+from trainer.web.error_words import error_words
 from trainer.web.kept import KeptUrls, PureMacros
 
 _USER_KEY = "uid"
@@ -286,13 +287,8 @@ def render(
 
 def _error_page(error: HTTPException) -> Response:
     status = error.code or 500
-    response = render(
-        "error.html",
-        block="message",
-        status=status,
-        title=error.name,
-        message=error.description,
-    )
+    title, message = error_words(error)
+    response = render("error.html", block="message", status=status, title=title, message=message)
     for name, value in error.get_headers():
         if name.lower() != "content-type":
             response.headers[name] = value

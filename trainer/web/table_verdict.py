@@ -45,7 +45,10 @@ def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
 
 def _named(name: str, question: str) -> str:
     """The ask's name as its verdict says it: insurance on a natural (``"AS KH v AD
-    insurance"``) is even money."""
+    insurance"``) is even money; a back-counter's choice while seated (``"enter in ..."``) is
+    to stay or leave."""
+    if name == "wong" and question.startswith("enter in "):
+        return "stay or leave"
     if name != "insurance":
         return name
     try:
@@ -86,7 +89,10 @@ _ANSWER_WORDS = {
     "no redouble": N_("not redoubling"),
 }
 _INSURANCE_WORDS = {"I": N_("taking it"), "N": N_("declining it")}
-_OWN_NAMES = {"even money": N_("Even money")}  # an insurance ask on a natural
+# An insurance ask on a natural; a back-counter's choice while seated (watching: "wong").
+_OWN_NAMES = {"even money": N_("Even money"), "stay or leave": N_("Stay or leave")}
+# A back-counter's choices, stored as their keys (drills.back_count).
+_WONG_WORDS = {"C": N_("coming in"), "W": N_("watching"), "S": N_("staying"), "L": N_("leaving")}
 _EVEN_MONEY_WORDS = {"I": N_("taking even money"), "N": N_("playing the natural out")}
 
 
@@ -102,13 +108,17 @@ def answer_words(name: str, answer: str) -> str:
         return say(_INSURANCE_WORDS.get(answer, answer))
     if name == "even money":
         return say(_EVEN_MONEY_WORDS.get(answer, answer))
+    if name in ("wong", "stay or leave"):
+        return say(_WONG_WORDS[answer]) if answer in _WONG_WORDS else answer
     return say(_ANSWER_WORDS[answer]) if answer in _ANSWER_WORDS else answer
 
 
 # Asks answered by one of two choices (insurance, the dealer's draw, doubling, redoubling):
 # a wrong answer's line names the right choice only ("not redoubling was right, not
 # redoubling" would read as a riddle).
-_YES_OR_NO = frozenset(("insurance", "even money", "dealer", "double", "redouble"))
+_YES_OR_NO = frozenset(
+    ("insurance", "even money", "dealer", "double", "redouble", "wong", "stay or leave")
+)
 
 
 def _yes_or_no_lead(what: str, right: str, ev_cost: Fraction | None, cost: Fraction) -> str:

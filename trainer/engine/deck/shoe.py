@@ -82,6 +82,7 @@ class Shoe:
         self._end = len(self._stack)
         self._cut = self._end
         self._discards: list[Card] = []
+        self._pickups: list[int] = []  # how many cards each discard put in the tray, in order
         self._burned: list[Card] = []
         self._dealt_since_shuffle = 0
         self.shuffles = 0  # how many times the shoe has been shuffled
@@ -129,6 +130,7 @@ class Shoe:
         stack.extend(self._discards)
         stack.extend(self._burned)
         self._discards = []
+        self._pickups = []
         self._burned = []
         self._deal_from(stack, rng)
 
@@ -167,6 +169,7 @@ class Shoe:
             )
         stack = self._discards + self._burned
         self._discards = []
+        self._pickups = []
         self._burned = []
         self.refills += 1
         self._deal_from(stack, rng)
@@ -207,6 +210,8 @@ class Shoe:
                 if card not in kinds:
                     raise InvalidDiscardError(f"{card!r} is not a card of this shoe's pack")
         self._discards.extend(cards)
+        if cards:
+            self._pickups.append(len(cards))
 
     # -- state --------------------------------------------------------------------------------
 
@@ -265,6 +270,17 @@ class Shoe:
     def discards(self) -> tuple[Card, ...]:
         """The discard tray, oldest first."""
         return tuple(self._discards)
+
+    @property
+    def tray_layers(self) -> tuple[tuple[Card, ...], ...]:
+        """The discard tray as it was filled: the burned cards (where any were), then each
+        discard's cards (a round's, as the dealer picks them up), oldest first."""
+        layers = [tuple(self._burned)] if self._burned else []
+        at = 0
+        for size in self._pickups:
+            layers.append(tuple(self._discards[at : at + size]))
+            at += size
+        return tuple(layers)
 
     @property
     def burned(self) -> tuple[Card, ...]:

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -137,10 +137,18 @@ class Ask:
     kind: str
     number: int  # the round asked about (a count or bet: the one about to be dealt)
     seen: tuple[Card, ...]  # the cards the learner has seen since the shuffle, this round's too
-    played: int  # cards dealt before this round since the shuffle (the discard tray)
+    played: int  # cards dealt before this round since the shuffle (the tray less the burned)
     round: Round | None = None  # the round in play (insurance, play)
     seat: int | None = None  # the seat that decides (insurance, play)
     final: bool = False  # the count check at the end of the shoe
+    # The discard tray as it stands, as it was filled: the cards burned at the shuffle, then
+    # each round's cards as the dealer picked them up (this round's are still on the table).
+    tray_layers: tuple[tuple[Card, ...], ...] = ()
+
+    @property
+    def tray(self) -> tuple[Card, ...]:
+        """The cards in the discard tray, the burned first, in the order they went in."""
+        return tuple(card for layer in self.tray_layers for card in layer)
 
     @property
     def early(self) -> bool:
@@ -418,6 +426,11 @@ class TableGame:
         :raises InvalidStepError: for a step that cannot be played where it comes; every step
             after it is not played.
         """
+        ask = self._play(steps, bankroll)
+        return replace(ask, tray_layers=self.table.shoe.tray_layers)  # the tray where it waits
+
+    def _play(self, steps: Sequence[str], bankroll: Fraction | None) -> Ask:
+        """:meth:`play`'s replay, the tray aside."""
         table, setup = self.table, self.setup
         self._bankroll = bankroll
         pos = 0

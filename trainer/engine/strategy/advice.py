@@ -13,6 +13,7 @@ from pathlib import Path
 
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.cache import chart
+from trainer.engine.words import N_
 
 __all__ = ["TEXT_ADVICE", "AdviceCost", "TextAdvice", "advice_cost", "advice_for"]
 
@@ -29,7 +30,8 @@ class TextAdvice:
 TEXT_ADVICE: dict[str, TextAdvice] = {
     "russian-bank": TextAdvice(
         source="004_4f7cabea975445f1.txt",
-        text="16 to 20 is close: do not draw",
+        # The text's words in English, said in the page's language (its own, in Russian).
+        text=N_("16 to 20 is close: do not draw"),
         stand_on=frozenset(range(16, 21)),
     ),
 }

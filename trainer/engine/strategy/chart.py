@@ -37,6 +37,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 from trainer.engine.strategy.ev import Action, UpCardAnalysis
 from trainer.engine.strategy.optimum import Deal, Optimum, best_policy, evaluate, policy_of
+from trainer.engine.words import N_, say
 
 __all__ = [
     "CODES",
@@ -58,15 +59,16 @@ HARD_ROWS: tuple[int, ...] = tuple(range(5, 22))
 SOFT_ROWS: tuple[int, ...] = tuple(range(13, 22))
 PAIR_ROWS: tuple[int, ...] = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
 
+# What each code means (marked for the catalogue: a page says them in the learner's language).
 CODES: dict[str, str] = {
-    "H": "hit",
-    "S": "stand",
-    "D/H": "double if allowed, otherwise hit",
-    "D/S": "double if allowed, otherwise stand",
-    "P": "split",
-    "R/H": "surrender if allowed, otherwise hit",
-    "R/S": "surrender if allowed, otherwise stand",
-    "R/P": "surrender if allowed, otherwise split",
+    "H": N_("hit"),
+    "S": N_("stand"),
+    "D/H": N_("double if allowed, otherwise hit"),
+    "D/S": N_("double if allowed, otherwise stand"),
+    "P": N_("split"),
+    "R/H": N_("surrender if allowed, otherwise hit"),
+    "R/S": N_("surrender if allowed, otherwise stand"),
+    "R/P": N_("surrender if allowed, otherwise split"),
 }
 
 # What an exception says, by its key (the value is a play's letter).
@@ -75,19 +77,26 @@ EXCEPTIONS: dict[str, str] = {
     "after_split": "on a split hand's first two cards",
     "if_played_perfectly": "best only if every later decision is made for the exact cards",
 }
+# The same as whole sentences with the play in them, said in the learner's language.
+_EXCEPTION_SENTENCES: dict[str, str] = {
+    "three_or_more": N_("with three cards or more: %(play)s"),
+    "after_split": N_("on a split hand's first two cards: %(play)s"),
+    "if_played_perfectly": N_(
+        "%(play)s is best only if every later decision is made for the exact cards"
+    ),
+}
 
 Exceptions = dict[str, dict[str, dict[str, dict[str, str]]]]
 
-_PLAYS = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
+_PLAYS = {"H": N_("hit"), "S": N_("stand"), "D": N_("double"), "P": N_("split"),
+          "R": N_("surrender")}  # fmt: skip
 
 
 def exception_words(found: dict[str, str]) -> str:
-    """One cell's exceptions in words: ``"with three cards or more: stand"``."""
+    """One cell's exceptions in words (the learner's language): ``"with three cards or more:
+    stand"``."""
     return "; ".join(
-        f"{_PLAYS[play[0]]} is {EXCEPTIONS[key]}"
-        if key == "if_played_perfectly"
-        else f"{EXCEPTIONS[key]}: {_PLAYS[play[0]]}"
-        for key, play in found.items()
+        say(_EXCEPTION_SENTENCES[key], play=say(_PLAYS[play[0]])) for key, play in found.items()
     )
 
 

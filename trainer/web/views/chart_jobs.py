@@ -9,8 +9,10 @@ some seconds), which it works out after the chart. A view that needs one asks
 :func:`chart_or_pending`: the cached chart, or :class:`ChartPendingError` after making sure a
 job is working it out (shared by everyone who asks for the same rules; a 429 past the limits;
 for a visitor without the session cookie, asked for on the page's next load).
-A drill that reads the method-3 game raises :class:`drills.method3_figures.GamePendingError`
-where it is not worked out: the same job, the same progress page.
+A drill that reads either game (004's banker, 002's method 3) raises
+:class:`drills.method3_figures.GamePendingError` where it is not worked out (drills read them
+from the cache only): the same job, the same progress page; the mistakes page says so on the
+question's line instead (:func:`ask_for_chart`, a link to the progress page).
 The app's handler for it shows the progress page (htmx polls it; without JavaScript it refreshes
 itself), which goes on to the page asked for once the chart is there.
 """
@@ -38,8 +40,10 @@ from trainer.web.views.count_jobs import asked_page, recently_failed
 
 __all__ = [
     "ChartPendingError",
+    "ask_for_chart",
     "bp",
     "chart_or_pending",
+    "chart_ready",
     "fixed_point_or_pending",
     "init_app",
     "pending_page",
@@ -89,6 +93,22 @@ def fixed_point_or_pending(rules: Rules, then: str | None = None) -> FixedPoint:
         if found is None:
             raise ChartPendingError(rules, job, then)
     return found
+
+
+def chart_ready(rules: Rules) -> bool:
+    """Whether :func:`chart_or_pending` would answer at once (the chart, and the game its
+    rules deal, worked out): nothing is asked for."""
+    return _ready(rules) is not None
+
+
+def ask_for_chart(rules: Rules) -> None:
+    """Have a job work out the chart of ``rules`` (and its game) where it is not worked out,
+    for a page that shows something else meanwhile: nothing past the limits (no 429 page),
+    nothing for a visitor without the session cookie."""
+    try:
+        chart_or_pending(rules)
+    except (ChartPendingError, HTTPException):
+        return
 
 
 def _ready(rules: Rules) -> Chart | None:
@@ -155,8 +175,8 @@ def _on_pending(error: ChartPendingError) -> Response:
 
 
 def _on_game_pending(error: GamePendingError) -> Response:
-    """A drill's method-3 game not worked out: the chart's job works it out (a 429 page past
-    the limits), its progress page going on to the page asked for."""
+    """A drill's game (004's banker, 002's method 3) not worked out: the chart's job works it
+    out (a 429 page past the limits), its progress page going on to the page asked for."""
     try:
         chart_or_pending(error.rules)
     except ChartPendingError as pending:

@@ -39,6 +39,7 @@ from drills.checkouts.plan import (
     show_item,
     standing,
 )
+from drills.method3_figures import GamePendingError
 from trainer.engine.counting import SYSTEMS
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
@@ -324,6 +325,8 @@ def answer(run_id: int) -> Response:
         grade = grade_item(item, request.form, run.rules, caches=app_caches())
     except InvalidAnswerError as error:
         return _show(run, status=400, error=str(error))
+    except GamePendingError:  # its game gone from the cache since: a job works it out again
+        raise
     except DrillError:
         _refuse(say("This checkout's question cannot be read: start a new one."))
     answered = stored.StoredAnswer(

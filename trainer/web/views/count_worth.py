@@ -16,6 +16,7 @@ is a 400 with the message beside its field, and nothing is computed, cached or s
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -37,11 +38,25 @@ from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
 from trainer.web.views.count_jobs import pending_page, study_or_start
+from trainer.web.views.strategy import CELL_TITLES
+from trainer.words import N_, say
 
 bp = Blueprint("count_worth", __name__)
 
-_SECTIONS = (("hard", "Hard totals"), ("soft", "Soft totals"), ("pairs", "Pairs"))
-_PLAY_WORDS = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
+_SECTIONS = (("hard", N_("Hard totals")), ("soft", N_("Soft totals")), ("pairs", N_("Pairs")))
+_PLAY_WORDS = {"H": N_("hit"), "S": N_("stand"), "D": N_("double"), "P": N_("split"),
+               "R": N_("surrender"), "I": N_("take insurance")}  # fmt: skip
+# A play in force from its index on, as a cell's label says it.
+_WHEN = {
+    "at_or_above": N_("%(play)s at or above %(count)s"),
+    "below": N_("%(play)s below %(count)s"),
+}
+# A hand of the study's (``hard 16``, ``soft 18``, ``8-8``, ``insurance``) against an up card.
+_HANDS = {
+    "hard": N_("hard %(row)s against %(up)s"),
+    "soft": N_("soft %(row)s against %(up)s"),
+    "insurance": N_("insurance against %(up)s"),
+}
 _COUNT_RE = re.compile(r"[+-]?[0-9]{1,3}")
 # Options that do not change what the count is worth, left out of the form.
 _NOT_STUDIED = {"max_seats", "box_bettors", "table_rotation", "deal_faces", "split_deal_order"}
@@ -88,14 +103,21 @@ def read_choice(values: dict[str, str]) -> Choice:
         raise FieldError(str(error.description), "rules") from None
     slug = values.get("system") or current_counting_preferences().system
     if slug not in SYSTEMS:
-        raise FieldError(f"There is no counting system called {slug[:20]!r}.", "system")
+        raise FieldError(
+            say("There is no counting system called %(system)s.", system=repr(slug[:20])), "system"
+        )
     count = None
     text = (values.get("count") or "").strip()
     if text:
         if not _COUNT_RE.fullmatch(text) or abs(int(text)) > COUNT_LIMIT:
+            typed = (f"-{COUNT_LIMIT}", f"+{COUNT_LIMIT}")  # as the field takes them
             raise FieldError(
-                f"A count is a whole number from -{COUNT_LIMIT} to +{COUNT_LIMIT}, not "
-                f"{text[:12]!r}.",
+                say(
+                    "A count is a whole number from %(low)s to %(high)s, not %(typed)s.",
+                    low=typed[0],
+                    high=typed[1],
+                    typed=repr(text[:12]),
+                ),
                 "count",
             )
         count = int(text)
@@ -112,10 +134,35 @@ def _play_text(play: Play) -> str:
     return f"{play.play} {sign}{signed(play.index)}"
 
 
+def _play_word(code: str) -> str:
+    return say(_PLAY_WORDS[code]) if code in _PLAY_WORDS else code
+
+
 def _play_words(play: Play) -> str:
-    word = "take insurance" if play.play == "I" else _PLAY_WORDS.get(play.play, play.play)
-    where = "at or above" if play.when == "at_or_above" else "below"
-    return f"{word} {where} {signed(play.index)}"
+    when = _WHEN["at_or_above" if play.when == "at_or_above" else "below"]
+    return say(when, play=_play_word(play.play), count=signed(play.index))
+
+
+def _hand_words(hand: str, up: str) -> str:
+    """A study's hand against an up card in words (``hard 16 against 10``)."""
+    kind, _, row = hand.partition(" ")
+    if kind in _HANDS:
+        return say(_HANDS[kind], row=row, up=up)
+    return say("%(pair)s against %(up)s", pair=hand, up=up)
+
+
+def _cell_label(words: str, plays: Sequence[Play], span: str, in_force: bool) -> str:
+    """What a cell of the index chart says to a screen reader and in its tooltip."""
+    if plays:
+        label = say(
+            "%(cell)s: basic %(play)s; %(indices)s",
+            cell=words,
+            play=_play_word(plays[0].basic),
+            indices="; ".join(_play_words(p) for p in plays),
+        )
+    else:
+        label = say("%(cell)s: no index %(span)s", cell=words, span=span)
+    return say("%(cell)s (in force at this count)", cell=label) if in_force else label
 
 
 def _band(index: int) -> str:
@@ -136,48 +183,47 @@ def index_grid(table: IndexTable, count: int | None) -> list[dict[str, Any]]:
             plays = table.find(hand, cell.up)
             nearest = min(plays, key=lambda p: abs(p.index)) if plays else None
             in_force = count is not None and any(p.applies(count) for p in plays)
-            words = f"{'Pair' if key == 'pairs' else key.capitalize()} {cell.row} against {cell.up}"
+            words = say(CELL_TITLES[key], row=cell.row, up=cell.up)
             rows.setdefault(cell.row, []).append(
                 {
                     "up": cell.up,
                     "plays": [_play_text(p) for p in plays],
                     "band": _band(nearest.index) if nearest else "idx-none",
                     "in_force": in_force,
-                    "label": f"{words}: "
-                    + (
-                        f"basic {_PLAY_WORDS.get(plays[0].basic, plays[0].basic)}; "
-                        + "; ".join(_play_words(p) for p in plays)
-                        if plays
-                        else f"no index {span}"
-                    )
-                    + (" (in force at this count)" if in_force else ""),
+                    "label": _cell_label(words, plays, span, in_force),
                 }
             )
         shown = [{"label": row, "cells": cells} for row, cells in rows.items()]
-        sections.append({"key": key, "title": title, "rows": shown})
+        sections.append({"key": key, "title": say(title), "rows": shown})
     return sections
 
 
 def _context(choice: Choice, study: Study) -> dict[str, Any]:
     table, edge = study.indices, study.edge
     kind = "true count" if choice.system.balanced else "running count"
+    title = (
+        say("The edge by true count: %(system)s", system=choice.system.name)
+        if choice.system.balanced
+        else say("The edge by running count: %(system)s", system=choice.system.name)
+    )
     ramp = bet_ramp(edge, choice.bankroll, float(choice.risk))
     bets = dict(ramp.bets)
     return {
         "table": table,
-        "kind": kind,
+        "kind": say(kind),
+        "true_count": choice.system.balanced,
         "insurance": [_play_words(p) for p in table.find("insurance", "A")],
         "grid": index_grid(table, choice.count),
         "span": grid_words(table.rules, table.system),
         "in_force": [
-            (f"{p.hand} against {p.dealer}", _play_words(p))
+            (_hand_words(p.hand, p.dealer), _play_words(p))
             for p in table.plays
             if choice.count is not None and p.applies(choice.count)
         ],
         "edge_svg": edge_chart(
             edge.counts,
             kind=kind,
-            title=f"The edge by {kind}: {choice.system.name}",
+            title=title,
             chart_id="edge-chart",
         ),
         "edges": [(row, bets[row.count]) for row in edge.counts],

@@ -24,13 +24,16 @@ from werkzeug.wrappers import Response
 
 from drills import Drill, DrillError, Question, registry
 from drills.dealing.table_words import card_words
+from drills.method3_figures import GamePendingError
 from drills.table_session import DISTRACTIONS, PACES
 from trainer.engine.deck.cards import Card
+from trainer.engine.rulebook.rules import Rules
 from trainer.store import attempts, reviews, schedules, tables
 from trainer.web import mastery, thresholds
 from trainer.web.caches import app_caches
 from trainer.web.charts import Day, describe, last_days, trend_chart
 from trainer.web.rules_form import readable_rules
+from trainer.web.security import safe_next
 from trainer.web.support import (
     clock_now,
     current_user,
@@ -39,6 +42,7 @@ from trainer.web.support import (
     render,
 )
 from trainer.web.time_zone import learner_zone
+from trainer.web.views.chart_jobs import ask_for_chart
 from trainer.web.views.drills import stored_rules
 from trainer.words import number as format_number
 from trainer.words import plural
@@ -203,6 +207,8 @@ def mistakes() -> Response:
     drill_slugs, rule_names = reviews.mistake_choices(db, user.id) if user else ([], [])
     drills = registry()
     shown = [_mistake_row(drills, a, rank) for a, rank in found]
+    for rules in {row["waits_on"] for row in shown} - {None}:
+        ask_for_chart(rules)  # a job works the game out (within the limits); the next load shows it
     groups: dict[str, int] = {}
     for attempt in wrong:
         if attempt.drill in drills:
@@ -228,11 +234,18 @@ def mistakes() -> Response:
 
 
 def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
-    """One mistake as the page lists it: the question in words, the answers, the rules."""
-    question = _shown(drills, a)
+    """One mistake as the page lists it: the question in words, the answers, the rules; for a
+    question whose game is being worked out (:func:`_shown`), the progress page's address."""
+    question, waits_on = _shown(drills, a)
+    waiting = None
+    if waits_on is not None:
+        here = safe_next(request.full_path.rstrip("?"), url_for("history.mistakes"))
+        waiting = url_for("chart_jobs.progress", rules=waits_on.notation(), next=here)
     return {
         "attempt": a,
         "question": question,
+        "waits_on": waits_on,
+        "waiting": waiting,
         "asked": _asked_words(drills, a),
         "drill": drills.get(a.drill),
         "rules": readable_rules(a.rules),
@@ -305,16 +318,22 @@ def _answer_words(question: Question | None, answer: str) -> str:
     return answer
 
 
-def _shown(drills: dict[str, Drill], attempt: attempts.Attempt) -> Question | None:
-    """The question as its drill shows it, or None if the drill is gone or cannot read it."""
+def _shown(
+    drills: dict[str, Drill], attempt: attempts.Attempt
+) -> tuple[Question | None, Rules | None]:
+    """The question as its drill shows it, or None if the drill is gone or cannot read it; and
+    where it reads a game not worked out yet (004's banker, 002's method 3: never worked out
+    in a request), that game's rules, else None."""
     drill = drills.get(attempt.drill)
     if drill is None:
-        return None
+        return None, None
     rules = stored_rules(attempt.rules)
     try:
-        return drill.question(attempt.question, rules, caches=app_caches())
+        return drill.question(attempt.question, rules, caches=app_caches()), None
+    except GamePendingError as pending:
+        return None, pending.rules
     except DrillError:
-        return None
+        return None, None
 
 
 @bp.get("/learners/<rowid:user_id>/attempts")

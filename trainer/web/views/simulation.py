@@ -15,6 +15,7 @@ pool, or failed with the reason.
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, redirect, request, url_for
@@ -41,6 +42,7 @@ from trainer.web.simulation_plots import (
     sweep_plot,
 )
 from trainer.web.support import current_rules, current_user, get_db, render
+from trainer.words import N_, N_plural, number, plural, say
 
 bp = Blueprint("simulation", __name__)
 
@@ -74,11 +76,13 @@ def _workers_words() -> str:
     cluster = current_app.config["SIMULATION_CLUSTER"]
     if cluster == "local":
         if dask_installed():
-            return "more than one: a local Dask cluster of that many workers, started for the run"
-        return "more than one: that many processes of this server (Dask is not installed here)"
+            return say(
+                "more than one: a local Dask cluster of that many workers, started for the run"
+            )
+        return say("more than one: that many processes of this server (Dask is not installed here)")
     if cluster:
-        return "more than one: played on the server's Dask cluster"
-    return "more than one: that many processes of this server"
+        return say("more than one: played on the server's Dask cluster")
+    return say("more than one: that many processes of this server")
 
 
 def _form_page(values: dict[str, str], rules: Any, *, status: int = 200, **extra: Any) -> Response:
@@ -133,8 +137,16 @@ def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
     if settings.rounds * runs > limit:
         raise InvalidSettingError(
             "rounds",
-            f"a sweep of {runs - 1} penetrations plays the rounds {runs} times: at most "
-            f"{limit // runs:,} rounds ({limit:,} in all)",
+            plural(
+                "a sweep of %(count)s penetration plays the rounds %(runs)s times: at most "
+                "%(most)s rounds (%(limit)s in all)",
+                "a sweep of %(count)s penetrations plays the rounds %(runs)s times: at most "
+                "%(most)s rounds (%(limit)s in all)",
+                runs - 1,
+                runs=number(runs),
+                most=number(limit // runs),
+                limit=number(limit),
+            ),
         )
     seating = settings.seating
     fields.update(  # as read: a true minus sign or a plus written once, the way the page shows it
@@ -167,9 +179,9 @@ def start() -> Response:
     config = current_app.config
     mine = simulations.running_count(db, user.id) if user is not None else 0
     if mine >= config["SIMULATION_JOBS_PER_LEARNER"]:
-        message = "You have a simulation running already: wait for it to finish."
+        message = say("You have a simulation running already: wait for it to finish.")
     elif simulations.running_count(db) >= config["SIMULATION_JOBS_AT_ONCE"]:
-        message = "The server is running as many simulations as it can: try again in a minute."
+        message = say("The server is running as many simulations as it can: try again in a minute.")
     else:
         fields["cache_dir"] = str(strategy_cache_dir())  # the app's charts, not the default
         started = submit(
@@ -181,7 +193,7 @@ def start() -> Response:
         )
         if started is not None:  # None: no session cookie (a POST has one: its CSRF token)
             return redirect(url_for("simulation.job", job_id=started.id), code=303)
-        message = "Your browser must keep this site's cookie to run a simulation."
+        message = say("Your browser must keep this site's cookie to run a simulation.")
     return _form_page(values, rules, status=429, limit_message=message)
 
 
@@ -206,6 +218,47 @@ def job(job_id: int) -> Response:
     return response
 
 
+# Where a run was played, as the simulator keeps it in English (trainer/simulator/job.py), and
+# the same in the learner's words, read after "on" ("… rounds a second on %(where)s").
+_RAN_ON = (
+    (re.compile(r"the Dask cluster at (?P<address>.+)"), N_("the Dask cluster at %(address)s")),
+    (
+        re.compile(r"a local Dask cluster of (?P<count>\d+) workers"),
+        N_plural(
+            "a local Dask cluster of %(count)s worker", "a local Dask cluster of %(count)s workers"
+        ),
+    ),
+    (
+        re.compile(
+            r"(?P<count>\d+) worker processes of this server \(Dask is not installed here\)"
+        ),
+        N_plural(
+            "%(count)s worker process of this server (Dask is not installed here)",
+            "%(count)s worker processes of this server (Dask is not installed here)",
+        ),
+    ),
+    (
+        re.compile(r"(?P<count>\d+) worker processes of this server"),
+        N_plural(
+            "%(count)s worker process of this server", "%(count)s worker processes of this server"
+        ),
+    ),
+    (re.compile(r"one process of this server"), N_("one process of this server")),
+)
+
+
+def ran_on_words(kept: str) -> str:
+    """Where a run was played, in the learner's words (as kept where the shape is not known)."""
+    for shape, words in _RAN_ON:
+        found = shape.fullmatch(kept)
+        if found is None:
+            continue
+        if isinstance(words, tuple):
+            return plural(*words, int(found["count"]))
+        return say(words, **found.groupdict())
+    return kept
+
+
 def _figures(result: dict[str, Any]) -> dict[str, Any]:
     """What a finished run's page shows beside its figures: each count's label (the end
     buckets hold the counts beyond them too) and the plots."""
@@ -217,6 +270,7 @@ def _figures(result: dict[str, Any]) -> dict[str, Any]:
     frequency, edge = result["tc_frequency"], result["player_edge_by_tc"]
     se = result.get("se_by_tc")
     return {
+        "ran_on": ran_on_words(str(result.get("ran_on") or "")),
         "labels": labels,
         "z95": Z95,
         "sweep_labels": [penetration_words(d["penetration"]) for d in result.get("sweep", [])],

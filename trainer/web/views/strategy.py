@@ -14,7 +14,6 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from drills.strategy_chart import PLAY_KEYS
 from trainer.engine.banker.face_down_chart import one_column_chart
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import CODES, Chart
@@ -26,13 +25,27 @@ from trainer.web.readings import readings_context
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
 from trainer.web.views.chart_jobs import chart_or_pending, fixed_point_or_pending
+from trainer.words import N_, say
 
 bp = Blueprint("strategy", __name__)
 
 NEW_CHART = "a strategy chart for rules not worked out before"
 
-_SECTIONS = (("hard", "Hard totals"), ("soft", "Soft totals"), ("pairs", "Pairs"))
-_CELL_TITLES = {"hard": "Hard", "soft": "Soft", "pairs": "Pair"}
+_SECTIONS = (("hard", N_("Hard totals")), ("soft", N_("Soft totals")), ("pairs", N_("Pairs")))
+# A cell by its section, row and up card, as a heading says it and as the text's advice lists it.
+CELL_TITLES = {
+    "hard": N_("Hard %(row)s against %(up)s"),
+    "soft": N_("Soft %(row)s against %(up)s"),
+    "pairs": N_("Pair %(row)s against %(up)s"),
+}
+_ADVICE_CELLS = {
+    "hard": N_("hard %(row)s against %(up)s"),
+    "soft": N_("soft %(row)s against %(up)s"),
+    "pairs": N_("pairs %(row)s against %(up)s"),
+}
+# The actions' names in a cell's table of EVs.
+_ACTION_NAMES = {"H": N_("Hit"), "S": N_("Stand"), "D": N_("Double"), "P": N_("Split"),
+                 "R": N_("Surrender")}  # fmt: skip
 # Options that do not change the play of one hand, left out of the form.
 _NOT_PLAY = {
     "penetration",
@@ -81,7 +94,7 @@ def _grid(result: Chart) -> list[dict[str, Any]]:
                     ],
                 }
             )
-        sections.append({"key": key, "title": title, "rows": rows})
+        sections.append({"key": key, "title": say(title), "rows": rows})
     return sections
 
 
@@ -94,7 +107,7 @@ def _exception(result: Chart, section: str, row: str, up: str) -> str | None:
 def _exception_list(result: Chart) -> list[dict[str, str]]:
     return [
         {
-            "cell": f"{_CELL_TITLES[section]} {row} against {up}",
+            "cell": say(CELL_TITLES[section], row=row, up=up),
             "code": result.codes[section][row][up],
             "words": words,
             "id": f"{section}.{row}.{up}",
@@ -109,18 +122,23 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
         return None
     parts = text.split(".")
     if len(parts) != 3:
-        abort(400, description=f"{text!r} is not a chart cell (write it like hard.16.10).")
+        abort(
+            400,
+            description=say(
+                "%(cell)s is not a chart cell (write it like hard.16.10).", cell=repr(text)
+            ),
+        )
     section, row, up = parts
     try:
         evs = result.evs[section][row][up]
         code = result.codes[section][row][up]
     except KeyError:
-        abort(404, description=f"The chart has no cell {text!r}.")
+        abort(404, description=say("The chart has no cell %(cell)s.", cell=repr(text)))
     best = max(evs.values())
     actions = [
         {
             "code": action,
-            "name": PLAY_KEYS.get(action, action),
+            "name": say(_ACTION_NAMES[action]) if action in _ACTION_NAMES else action,
             "ev": value,
             "cost": best - value,
         }
@@ -128,7 +146,7 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
     ]
     return {
         "section": section,
-        "title": f"{_CELL_TITLES[section]} {row} against {up}",
+        "title": say(CELL_TITLES[section], row=row, up=up),
         "code": code,
         "actions": actions,
         "exception": _exception(result, section, row, up),
@@ -142,7 +160,7 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
         "query": {"rules": rules.notation()},
         "presets": preset_menu(),
         "fields": option_fields(rules, [o for o in Rules.option_names() if o not in _NOT_PLAY]),
-        "codes": CODES,
+        "codes": {code: say(meaning) for code, meaning in CODES.items()},
         "chart": result,
         "section": "strategy",
         "grid": _grid(result) if result is not None else None,
@@ -153,7 +171,12 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
     }
     advice = advice_for(rules)
     if result is not None and advice is not None:
-        context["advice"] = advice_cost(rules, advice)
+        cost = advice_cost(rules, advice)
+        context["advice"] = cost
+        context["advice_cells"] = [
+            (say(_ADVICE_CELLS[section], row=row, up=up), math, followed)
+            for section, row, up, math, followed in cost.differences
+        ]
     return context
 
 

@@ -22,7 +22,6 @@ from drills import strategy_cells as cells
 from drills import strategy_quiz as quiz
 from drills import strategy_timed as timed
 from drills.strategy_cells import Cell, tally_by_cell
-from drills.strategy_chart import cached_chart_for
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, users
@@ -37,13 +36,11 @@ from trainer.web.support import (
     drill_totals,
     get_db,
     is_htmx,
-    limit_expensive_work,
     make_rng,
     render,
 )
 from trainer.web.views import drills as drill_road
-from trainer.web.views.chart_jobs import chart_or_pending
-from trainer.web.views.strategy import NEW_CHART
+from trainer.web.views.chart_jobs import chart_or_pending, chart_ready
 from trainer.words import plural, say
 
 bp = Blueprint("strategy_quiz", __name__, url_prefix="/drills/basic-strategy")
@@ -68,10 +65,10 @@ class Settings:
         return {"rules": self.rules.notation(), "mix": self.mix, **shown, **extra}
 
 
-def read_settings(values: Mapping[str, str], *, work_now: bool = True) -> Settings:
+def read_settings(values: Mapping[str, str]) -> Settings:
     """Settings from a query string or a form (the rules form's fields, or a link's ``rules``
-    notation); a 400 naming what is wrong. Rules whose chart is not worked out yet count as
-    expensive work (a 429 past the limit) unless the caller will not work it out now."""
+    notation); a 400 naming what is wrong. Nothing is worked out: a view that reads the chart
+    asks :func:`ready_or_pending` (a job, past the limits a 429)."""
     mix = values.get("mix") or quiz.DEFAULT_MIX
     if mix not in quiz.MIXES:
         abort(400, description=f"There is no hand mix called {mix[:40]!r}.")
@@ -82,11 +79,19 @@ def read_settings(values: Mapping[str, str], *, work_now: bool = True) -> Settin
             description=f"Insurance goes by the count ({BY_COUNT!r}) or not, not {count[:20]!r}.",
         )
     rules = read_rules(values, default=current_rules())
-    if (
-        work_now and cached_chart_for(rules, caches=app_caches()) is None
-    ):  # the quiz would work it out now
-        limit_expensive_work(NEW_CHART)
     return Settings(rules=rules, mix=mix, count=bool(count))
+
+
+def ready_or_pending(settings: Settings) -> None:
+    """Nothing where the chart of the settings' rules and the game they deal (004's banker,
+    002's method 3) are worked out; else a job works them out and its progress page is shown,
+    going on to the quiz (:class:`~trainer.web.views.chart_jobs.ChartPendingError`): an answer
+    or a timed run sent under rules not worked out (a form sent by hand) never works them out
+    in the request. The progress page goes on to the quiz that waits (``wait=1``): without
+    JavaScript its reload before the job is done comes back to the progress page, not to the
+    quiz's page that shows the chart being worked out (it reloads nothing)."""
+    then = url_for("strategy_quiz.ask", wait=1, **settings.query())
+    chart_or_pending(settings.rules, then=then)
 
 
 @dataclass(frozen=True)
@@ -192,20 +197,21 @@ def ask() -> Response:
         # Re-drilling mistakes (the mistakes page's review batches) takes the generic road.
         return drill_road.ask(DRILL.slug)
     waits = request.args.get("wait") == "1"
-    settings = read_settings(request.args, work_now=False)  # a job works a new chart out
+    settings = read_settings(request.args)  # a job works a new chart out
     if is_rules_form(request.args):
         # The settings form was sent: ask at the rules' own address (one notation, as /strategy).
         return redirect(url_for("strategy_quiz.ask", **settings.query()), code=303)
     user = current_user()  # a new visitor becomes a guest on their first answer, not here
-    if not waits and cached_chart_for(settings.rules, caches=app_caches()) is None:
-        # Rules never worked out before: the page shows the chart being worked out (a second
-        # or two) and asks for its first question with wait=1 (htmx at once; a link without).
+    if not waits and not chart_ready(settings.rules):
+        # Rules never worked out before (their chart, or the game they deal: 004's banker,
+        # 002's method 3): the page shows the chart being worked out and asks for its first
+        # question with wait=1 (htmx at once; a link without).
         return _page(settings, user, None, pending=True)
     if waits:
         # The page waited for the chart: a job works it out (its progress page meanwhile),
         # whether or not the question drawn needs it (a hand dealt from a shoe is graded by its
         # own EVs), so the next page asks.
-        chart_or_pending(settings.rules, then=url_for("strategy_quiz.ask", **settings.query()))
+        ready_or_pending(settings)
     past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
     question = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, question)
@@ -217,6 +223,7 @@ def answer() -> Response:
     if form.get("review"):
         return drill_road.answer(DRILL.slug)
     settings = read_settings(form)
+    ready_or_pending(settings)
     token = drill_road.submission_token_or_400(form, reload="the quiz")
     asked_at = drill_road.asked_at_or_400(form.get("asked_at", ""))
     answered = drill_road.answer_once(
@@ -272,7 +279,7 @@ def _page(
 
 @bp.get("/chart")
 def heat_map() -> Response:
-    settings = read_settings(request.args, work_now=False)  # a job works a new chart out
+    settings = read_settings(request.args)  # a job works a new chart out
     if is_rules_form(request.args):
         # The heat map's rules form was sent: show it at the rules' own address, as the quiz.
         return redirect(url_for("strategy_quiz.heat_map", **settings.query()), code=303)
@@ -305,18 +312,19 @@ def heat_sections(
 
 
 def _mixes(rules: Rules) -> dict[str, str]:
-    """The hand mixes these rules offer (no pairs to split at 004 as dealt)."""
-    if not face_down_game(rules):
-        return quiz.MIXES
-    return {key: words for key, words in quiz.MIXES.items() if key in face_down_quiz.MIXES}
+    """The hand mixes these rules offer (no pairs to split at 004 as dealt), in the learner's
+    words."""
+    offered = face_down_quiz.MIXES if face_down_game(rules) else quiz.MIXES
+    return {key: say(words) for key, words in quiz.MIXES.items() if key in offered}
 
 
 def _chart_code(rules: Rules, then: str) -> Callable[[Cell], str]:
     """Each heat-map cell's play: the chart's (its job's page first where it is not worked out,
-    coming back to ``then``), or at 004 as dealt the chart of one column's."""
+    coming back to ``then``), or at 004 as dealt the chart of one column's (its banker's
+    fixed point worked out by the same job)."""
+    table = chart_or_pending(rules, then=then)
     if face_down_game(rules):
         return lambda cell: cells.face_down_code(rules, cell)
-    table = chart_or_pending(rules, then=then)
     return lambda cell: table.code(cell.section, cell.row, cell.up)
 
 
@@ -352,6 +360,7 @@ def start_timed() -> Response:
         count = timed.read_count(request.form.get("count", ""))
     except timed.InvalidRunError as error:
         abort(400, description=str(error))
+    ready_or_pending(settings)
     user = current_user_or_guest()
     past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
     hands = DRILL.timed_hands(

@@ -28,7 +28,7 @@ from drills import Grade, InvalidAnswerError, get_drill
 from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import convention_choices, resolution_choices, system_choices
 from drills.counting.session import counted_once
-from drills.counting.tray import tray_for
+from drills.counting.tray import tray_of
 from drills.table_session import (
     DEFAULT_STOP_AT,
     DISTRACTIONS,
@@ -318,12 +318,13 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
 
 def _count_asked(spec: TableSpec, ask: Ask) -> dict[str, Any]:
     """What a count check asks: a true count (``asks_true``), and whether the decks left are
-    judged from the tray (``tray``: the tray drawn to scale with the discards in it)."""
+    judged from the tray (``tray``: the tray drawn to scale with the actual discards in it,
+    the burned cards too)."""
     names = {a.name for a in step_asks(spec, ask, caches=app_caches())}
     judged = "decks" in names
     return {
         "asks_true": "tc" in names or judged,
-        "tray": tray_for(spec.rules.decks, ask.played) if judged else None,
+        "tray": tray_of(spec.rules.decks, ask.tray_layers) if judged else None,
         "tray_hidden": "tray" in spec.graded,  # its size is judged by eye, not read
     }
 
