@@ -47,11 +47,12 @@ from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from drills.strategy_cells import INSURANCE_SUFFIX
 from drills.table_counts import count_checks
 from drills.table_play import TableCount, notation_of
+from drills.table_setup_words import refusal
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, plural
+from trainer.words import N_, money, number, plain_amount, plural
 
 __all__ = [
     "DEFAULT_STOP_AT",
@@ -70,17 +71,17 @@ __all__ = [
 ]
 
 GRADED: dict[str, str] = {
-    "strategy": "Basic strategy",
-    "deviations": "Deviations (index plays at your count)",
-    "bets": "Bets (your ramp at the count; a punter's stake by the cards it is on)",
-    "insurance": "Insurance and even money",
-    "counts": "Counts (running and true)",
-    "tray": "The discard tray (the decks left judged by eye, and the true count from them)",
-    "cover": "Cover (how much your bets look like a counter's, scored at the end of the shoe)",
+    "strategy": N_("Basic strategy"),
+    "deviations": N_("Deviations (index plays at your count)"),
+    "bets": N_("Bets (your ramp at the count; a punter's stake by the cards it is on)"),
+    "insurance": N_("Insurance and even money"),
+    "counts": N_("Counts (running and true)"),
+    "tray": N_("The discard tray (the decks left judged by eye, and the true count from them)"),
+    "cover": N_("Cover (how much your bets look like a counter's, scored at the end of the shoe)"),
 }
 MODES: dict[str, str] = {
-    "training": "Training: each error shown at once, with the right play; take it back",
-    "test": "Test: errors shown at the end of the shoe",
+    "training": N_("Training: each error shown at once, with the right play; take it back"),
+    "test": N_("Test: errors shown at the end of the shoe"),
 }
 MAX_BANKROLL = Fraction(10**9)
 MONEY_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,2})?")  # ASCII digits only
@@ -107,8 +108,8 @@ DISTRACTIONS: dict[str, str] = {
 }
 # What training mode does with a mistake that has no price (a count check).
 UNPRICED: dict[str, str] = {
-    "stop": "Stop the table for it",
-    "note": "Show it and play on",
+    "stop": N_("Stop the table for it"),
+    "note": N_("Show it and play on"),
 }
 
 
@@ -120,29 +121,25 @@ class InvalidTableSpecError(ValueError):
         self.field = field
 
 
-def _money(text: str, what: str, field: str) -> Fraction:
-    text = (text or "").strip().replace(",", "")
+def _money(text: str, field: str) -> Fraction:
+    text = plain_amount((text or "")[:24])
     if not text or len(text) > 12:
-        raise InvalidTableSpecError(f"Give {what} as an amount, such as 1000.", field)
+        raise InvalidTableSpecError(refusal(f"{field} no amount"), field)
     if not MONEY_RE.fullmatch(text):  # no sign, no exponent, no infinity: digits and cents
-        raise InvalidTableSpecError(f"{what.capitalize()} {text!r} is not an amount.", field)
+        raise InvalidTableSpecError(refusal(f"{field} not an amount", typed=repr(text)), field)
     value = Fraction(Decimal(text))
     if value <= 0 or value > MAX_BANKROLL:
-        raise InvalidTableSpecError(f"{what.capitalize()} must be above 0.", field)
+        raise InvalidTableSpecError(refusal(f"{field} not above 0"), field)
     return value
 
 
 def _stop_at(text: str) -> Fraction:
     """The training mode's threshold, in bets (the default where the form sends none)."""
-    text = (text or "").strip()
+    text = plain_amount((text or "")[:16])
     if not text:
         return DEFAULT_STOP_AT
     if len(text) > 5 or not _STOP_RE.fullmatch(text) or Fraction(Decimal(text)) > MAX_STOP_AT:
-        raise InvalidTableSpecError(
-            f"Stop the table for mistakes costing at least: a number of bets from 0 to "
-            f"{MAX_STOP_AT}, such as 0.05.",
-            "stop_at",
-        )
+        raise InvalidTableSpecError(refusal("stop_at", most=number(MAX_STOP_AT)), "stop_at")
     return Fraction(Decimal(text))
 
 
@@ -152,10 +149,7 @@ def _stops(form: Mapping[str, Any]) -> tuple[Fraction, bool]:
     stop_at = _stop_at(str(form.get("stop_at", ""))[:12])
     unpriced = str(form.get("unpriced", "stop") or "stop")[:10]
     if unpriced not in UNPRICED:
-        raise InvalidTableSpecError(
-            "A mistake with no price (a count check): stop the table for it or play on.",
-            "unpriced",
-        )
+        raise InvalidTableSpecError(refusal("unpriced"), "unpriced")
     return stop_at, unpriced == "stop"
 
 
@@ -167,10 +161,10 @@ def read_digits(text: str, most: int) -> int | None:
     return int(text)
 
 
-def _whole(text: str, low: int, high: int, what: str, field: str) -> int:
+def _whole(text: str, low: int, high: int, field: str) -> int:
     value = read_digits((text or "").strip(), 2)
     if value is None or not low <= value <= high:
-        raise InvalidTableSpecError(f"{what.capitalize()}: {low} to {high}.", field)
+        raise InvalidTableSpecError(refusal(field, low=number(low), high=number(high)), field)
     return value
 
 
@@ -202,31 +196,27 @@ class TableSpec:
 
         :raises InvalidTableSpecError: naming what is wrong, and its field.
         """
-        others = _whole(form.get("others", ""), 0, MAX_OTHERS, "other seats", "others")
-        boxes = _whole(form.get("boxes", ""), 1, MAX_BOXES, "your boxes", "boxes")
+        others = _whole(form.get("others", ""), 0, MAX_OTHERS, "others")
+        boxes = _whole(form.get("boxes", ""), 1, MAX_BOXES, "boxes")
         if others + boxes > 7:
-            raise InvalidTableSpecError("A table has 7 spots: fewer seats or boxes.", "others")
+            raise InvalidTableSpecError(refusal("spots"), "others")
         bankroll, unit = _money_of(rules, form, boxes)
         system = str(form.get("system", ""))[:20]
         convention = str(form.get("convention", ""))[:10]
         resolution = str(form.get("resolution", ""))[:10]
         if system not in SYSTEMS:
-            raise InvalidTableSpecError(f"There is no counting system {system!r}.", "system")
+            raise InvalidTableSpecError(refusal("system", system=repr(system)), "system")
         if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
-            raise InvalidTableSpecError("Choose how true counts are rounded.", "system")
+            raise InvalidTableSpecError(refusal("rounding"), "system")
         graded = frozenset(str(g)[:12] for g in _list(form, "graded"))
         if not graded <= set(GRADED):
-            raise InvalidTableSpecError("Choose what is graded from the list.", "graded")
+            raise InvalidTableSpecError(refusal("graded"), "graded")
         if "tray" in graded and not ({"counts"} <= graded and SYSTEMS[system].balanced):
-            raise InvalidTableSpecError(
-                "The discard tray is judged at the count checks of a true count: grade the "
-                "counts too, with a balanced system.",
-                "graded",
-            )
-        co_bettors = _whole(form.get("co_bettors", "0") or "0", 0, 2, "co-bettors", "co_bettors")
+            raise InvalidTableSpecError(refusal("tray"), "graded")
+        co_bettors = _whole(form.get("co_bettors", "0") or "0", 0, 2, "co_bettors")
         mode = str(form.get("mode", ""))[:10]
         if mode not in MODES:
-            raise InvalidTableSpecError("Choose training or test mode.", "mode")
+            raise InvalidTableSpecError(refusal("mode"), "mode")
         punter_seat = _punter_seat(rules, form, others)
         stop_at, stop_unpriced = _stops(form)
         wong = _wong(rules, form, others)
@@ -349,11 +339,7 @@ def _wong(rules: Rules, form: Mapping[str, Any], others: int) -> bool:
     """
     wong = str(form.get("wong", ""))[:2] == "1"
     if wong and (rules.table_rotation != "none" or others < 1):
-        raise InvalidTableSpecError(
-            "To watch rounds from behind the table, at least one other seat must play them "
-            "(and the house must deal).",
-            "wong",
-        )
+        raise InvalidTableSpecError(refusal("wong"), "wong")
     return wong
 
 
@@ -365,23 +351,19 @@ def _conditions(form: Mapping[str, Any]) -> tuple[int, str]:
     """
     pace = str(form.get("pace", "0") or "0")[:5]
     if pace not in PACES:
-        raise InvalidTableSpecError("Choose the pace from the list.", "pace")
+        raise InvalidTableSpecError(refusal("pace"), "pace")
     distraction = str(form.get("distraction", "none") or "none")[:5]
     if distraction not in DISTRACTIONS:
-        raise InvalidTableSpecError("Choose the distraction from the list.", "distraction")
+        raise InvalidTableSpecError(refusal("distraction"), "distraction")
     return int(pace), distraction
 
 
 def _punter_seat(rules: Rules, form: Mapping[str, Any], others: int) -> int:
     """Where the learner starts where the players deal (002 home, 004): 0 holding the deal
     or the bank, n a punter at seat n from the dealer's (banker's) left."""
-    seat = _whole(form.get("punter_seat", "0") or "0", 0, MAX_OTHERS, "your seat", "punter_seat")
+    seat = _whole(form.get("punter_seat", "0") or "0", 0, MAX_OTHERS, "punter_seat")
     if seat and (rules.table_rotation == "none" or seat > others):
-        raise InvalidTableSpecError(
-            "You start as a punter only where the players deal (home twenty-one, the Russian "
-            f"banking game), at a seat from 1 to the other seats ({others}).",
-            "punter_seat",
-        )
+        raise InvalidTableSpecError(refusal("punter", others=number(others)), "punter_seat")
     return seat
 
 
@@ -562,8 +544,8 @@ def _money_of(rules: Rules, form: Mapping[str, Any], boxes: int) -> tuple[Fracti
 
     :raises InvalidTableSpecError: naming what is wrong, and its field.
     """
-    bankroll = _money(form.get("bankroll", ""), "the bankroll", "bankroll")
-    unit = _money(form.get("unit", ""), "the unit", "unit")
+    bankroll = _money(form.get("bankroll", ""), "bankroll")
+    unit = _money(form.get("unit", ""), "unit")
     if bankroll < rules.min_bet * boxes:
         raise InvalidTableSpecError(
             plural(
@@ -572,18 +554,17 @@ def _money_of(rules: Rules, form: Mapping[str, Any], boxes: int) -> tuple[Fracti
                 "A bankroll of %(bankroll)s cannot bet the table minimum (%(minimum)s) on "
                 "%(count)s boxes.",
                 boxes,
-                bankroll=bankroll,
-                minimum=rules.min_bet,
+                bankroll=money(bankroll),
+                minimum=money(rules.min_bet),
             ),
             "bankroll",
         )
     if unit > bankroll:
-        raise InvalidTableSpecError("The unit is more than the bankroll.", "unit")
+        raise InvalidTableSpecError(refusal("unit over bankroll"), "unit")
     if unit < rules.min_bet or (rules.max_bet is not None and unit > rules.max_bet):
-        high = f" to {rules.max_bet}" if rules.max_bet is not None else " or more"
-        raise InvalidTableSpecError(
-            f"A unit of {unit} is outside this table's limits ({rules.min_bet}{high} a "
-            "box): a bet of one unit could not be placed.",
-            "unit",
-        )
+        amounts = {"unit": money(unit), "low": money(rules.min_bet)}
+        if rules.max_bet is None:
+            raise InvalidTableSpecError(refusal("unit below minimum", **amounts), "unit")
+        amounts["high"] = money(rules.max_bet)
+        raise InvalidTableSpecError(refusal("unit outside limits", **amounts), "unit")
     return bankroll, unit

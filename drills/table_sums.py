@@ -24,7 +24,8 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import Ask, TableGame
 from trainer.engine.rulebook.legality import early_surrender_offered
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_
+from trainer.words import N_, say
+from trainer.words import number as written
 
 __all__ = [
     "ASK_NAMES",
@@ -65,54 +66,69 @@ ASK_NAMES = {
 }
 # The kind each ask's errors are counted under in the summary (any other: "Bets").
 KINDS = {
-    "play": "Strategy",
-    "insurance": "Insurance",
-    "rc": "Counts",
-    "tc": "Counts",
-    "dealer": "Dealing",
-    "double": "Dealing",
-    "redouble": "Redoubling",
-    "stake": "Bets",
-    "decks": "Counts",
-    "convert": "Counts",
-    "wong": "Back-counting",
-    "boxes": "Back-counting",
+    "play": N_("Strategy"),
+    "insurance": N_("Insurance"),
+    "rc": N_("Counts"),
+    "tc": N_("Counts"),
+    "dealer": N_("Dealing"),
+    "double": N_("Dealing"),
+    "redouble": N_("Redoubling"),
+    "stake": N_("Bets"),
+    "decks": N_("Counts"),
+    "convert": N_("Counts"),
+    "wong": N_("Back-counting"),
+    "boxes": N_("Back-counting"),
 }
 # An error in words: what the learner did, and what was right ("you hit, where standing was
-# right"), by the answers the drills store.
+# right"), by the answers the drills store: each a catalogue phrase for its slot of the one
+# sentence (error_words).
+# TRANSLATORS: what the learner did, the first half of a summary's error line.
 _DID = {
-    "H": "hit",
-    "S": "stood",
-    "D": "doubled",
-    "P": "split",
-    "R": "surrendered",
-    "I": "took insurance",
-    "N": "declined insurance",
-    "draw": "drew a card",
-    "stand": "stood",
-    "double": "doubled the bets",
-    "no double": "did not double the bets",
-    "redouble": "redoubled your stake",
-    "no redouble": "did not redouble",
+    "H": N_("you hit"),
+    "S": N_("you stood"),
+    "D": N_("you doubled"),
+    "P": N_("you split"),
+    "R": N_("you surrendered"),
+    "I": N_("you took insurance"),
+    "N": N_("you declined insurance"),
+    "draw": N_("you drew a card"),
+    "stand": N_("you stood"),
+    "double": N_("you doubled the bets"),
+    "no double": N_("you did not double the bets"),
+    "redouble": N_("you redoubled your stake"),
+    "no redouble": N_("you did not redouble"),
 }
+# TRANSLATORS: what was right, the second half of a summary's error line.
 _RIGHT = {
-    "H": "hitting",
-    "S": "standing",
-    "D": "doubling",
-    "P": "splitting",
-    "R": "surrendering",
-    "I": "taking it",
-    "N": "declining it",
-    "draw": "drawing a card",
-    "stand": "standing",
-    "double": "doubling them",
-    "no double": "not doubling",
-    "redouble": "redoubling",
-    "no redouble": "not redoubling",
+    "H": N_("where hitting was right"),
+    "S": N_("where standing was right"),
+    "D": N_("where doubling was right"),
+    "P": N_("where splitting was right"),
+    "R": N_("where surrendering was right"),
+    "I": N_("where taking it was right"),
+    "N": N_("where declining it was right"),
+    "draw": N_("where drawing a card was right"),
+    "stand": N_("where standing was right"),
+    "double": N_("where doubling them was right"),
+    "no double": N_("where not doubling was right"),
+    "redouble": N_("where redoubling was right"),
+    "no redouble": N_("where not redoubling was right"),
 }
 
 
-_WONG = {"C": "come in", "W": "watch", "S": "stay", "L": "leave"}
+# A back-counter's choice, stored as its key: what the learner chose, what the count said.
+_WONG_DID = {
+    "C": N_("you chose to come in"),
+    "W": N_("you chose to watch"),
+    "S": N_("you chose to stay"),
+    "L": N_("you chose to leave"),
+}
+_WONG_SAID = {
+    "C": N_("where the count said to come in"),
+    "W": N_("where the count said to watch"),
+    "S": N_("where the count said to stay"),
+    "L": N_("where the count said to leave"),
+}
 
 
 class StoredStep(Protocol):
@@ -189,25 +205,36 @@ class Sums:
 
 
 def error_words(name: str, answer: str, right: str) -> str:
-    """An error of the ask ``name`` as the summary says it: what the learner did, and what
-    was right (``"you did not double the bets, where doubling them was right"``)."""
+    """An error of the ask ``name`` as the summary says it, in the learner's language: what
+    the learner did, and what was right (``"you did not double the bets, where doubling them
+    was right"``)."""
+    values = {"answer": answer, "right": right}
     if name in ("rc", "tc"):
-        kind = "running" if name == "rc" else "true"
-        return f"you gave the {kind} count as {answer}, where it was {right}"
+        if name == "rc":
+            return say("you gave the running count as %(answer)s, where it was %(right)s", **values)
+        return say("you gave the true count as %(answer)s, where it was %(right)s", **values)
     if name.startswith("bet"):
-        return f"you bet {answer} on box {int(name[3:]) + 1}, where the ramp bets {right}"
+        return say("you bet %(answer)s on box %(box)s, where the ramp bets %(right)s",
+                   box=written(int(name[3:]) + 1), **values)  # fmt: skip
     if name == "decks":
-        return f"you judged {answer} decks left in the shoe, where {right} were"
+        return say("you judged %(answer)s decks left in the shoe, where %(right)s were", **values)
     if name == "convert":
-        return f"you converted your count to a true count of {answer}, where it gives {right}"
+        return say("you converted your count to a true count of %(answer)s, where it gives"
+                   " %(right)s", **values)  # fmt: skip
     if name == "wong":  # a back-counter's choice, stored as its key (drills.back_count)
-        did, said = _WONG.get(answer, answer), _WONG.get(right, right)
-        return f"you chose to {did}, where the count said to {said}"
+        did = (say(_WONG_DID[answer]) if answer in _WONG_DID
+               else say("you chose %(answer)s", answer=say(answer)))  # fmt: skip
+        said = (say(_WONG_SAID[right]) if right in _WONG_SAID
+                else say("where the count said %(right)s", right=say(right)))  # fmt: skip
+        return say("%(did)s, %(right)s", did=did, right=said)
     if name == "boxes":
-        return f"you played {answer} boxes, where {right} were worth most at the count"
+        return say("you played %(answer)s boxes, where %(right)s were worth most at the count",
+                   **values)  # fmt: skip
     if name == "stake":
-        return f"you staked {answer}, where the edge you held called for {right}"
-    return f"you {_DID.get(answer, answer)}, where {_RIGHT.get(right, right)} was right"
+        return say("you staked %(answer)s, where the edge you held called for %(right)s", **values)
+    did = say(_DID[answer]) if answer in _DID else say("you chose %(answer)s", answer=answer)
+    should = say(_RIGHT[right]) if right in _RIGHT else say("where %(right)s was right", **values)
+    return say("%(did)s, %(right)s", did=did, right=should)
 
 
 _CARD_RE = re.compile(r"(?:10|[2-9TJQKA])[SHDC]")

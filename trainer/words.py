@@ -5,10 +5,14 @@ Write whole sentences with named placeholders, never sentences glued from pieces
     say("Your running count is %(count)s.", count=signed(rc))
     plural("%(count)s seat", "%(count)s seats", seats)
 
-Numbers go through :func:`number` (and :func:`signed`, :func:`bets`), which writes them the way
-the learner's language does ("10,000" in English). Outside a request (the command line, a drill
-graded in a test) the words are English and the numbers formatted for English. In templates the
-same functions are ``_``, ``ngettext``, ``number`` and ``signed``.
+Numbers go through :func:`number` (and :func:`signed`, :func:`money`, :func:`percent`,
+:func:`bets`), which writes them the way the learner's language does ("10,000" and "7.50" in
+English, "10 000" and "7,50" in Russian), and dates through :func:`day` and :func:`day_month`
+("4 Dec 2026", "4 дек. 2026 г."). What a form, a link or a stored answer carries is never
+written by these: it is read back, so it stays in its ASCII notation. Outside a request (the
+command line, a drill graded in a test) the words are English and the numbers formatted for
+English. In templates the same functions are ``_``, ``ngettext``, ``number``, ``signed``,
+``money``, ``percent``, ``day`` and ``day_month``.
 
 ``say``, ``plural`` and ``N_`` are :mod:`trainer.engine.words`' own (the engine's sentences go
 through them too), so there is one road: this module adds the numbers. The catalogue is
@@ -20,9 +24,11 @@ from __future__ import annotations
 
 import gettext
 from collections.abc import Callable
+from datetime import date
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from babel import dates as babel_dates
 from babel import numbers as babel_numbers
 
 from trainer.engine import words as _core
@@ -37,9 +43,14 @@ __all__ = [
     "N_plural",
     "a_or_an",
     "bets",
+    "day",
+    "day_month",
     "locale",
+    "money",
     "number",
     "plural",
+    "percent",
+    "plain_amount",
     "say",
     "signed",
     "use",
@@ -108,3 +119,39 @@ def bets(value: float, digits: int = 2) -> str:
     # the form of 2 ("1.5 bets", "1,5 ставки").
     whole = int(shown) if float(shown).is_integer() else 2
     return plural("%(count)s bet", "%(count)s bets", abs(whole), count=text)
+
+
+def money(value: int | float | Fraction | Decimal) -> str:
+    """An amount as a learner reads it: whole with no decimals ("25", "10,000"; "10 000" in
+    Russian), else to the cent ("7.50"; "7,50" in Russian); a negative with the true minus."""
+    whole = Fraction(value).denominator == 1 if not isinstance(value, float) else value.is_integer()
+    return number(value, 0 if whole else 2)
+
+
+def percent(share: int | float | Fraction | Decimal, digits: int = 0) -> str:
+    """``share`` (a fraction of 1) as a percentage to ``digits`` places: "33%", "0.33%" in
+    English, "33 %", "0,33 %" in Russian (the catalogue's sentence puts the sign)."""
+    return say("%(share)s%%", share=number(Fraction(share) * 100, digits))
+
+
+def day(value: date) -> str:
+    """A date as the learner's language writes it, short: "4 Dec 2026", "4 дек. 2026 г."."""
+    return babel_dates.format_date(value, format="medium", locale=_locale())
+
+
+def day_month(value: date) -> str:
+    """A day and its month, for a chart's axis: "4 Dec", "4 дек."."""
+    return babel_dates.format_date(value, format="d MMM", locale=_locale())
+
+
+_SPACES = dict.fromkeys(map(ord, " \u00a0\u202f\u2009"), None)
+
+
+def plain_amount(text: str) -> str:
+    """An amount a learner typed, as its ASCII notation (what the forms' patterns read):
+    grouping spaces and marks dropped, the decimal mark a point. In Russian the comma is the
+    decimal mark ("7,50" is 7.50), in English a thousands mark ("1,000" is 1000)."""
+    text = text.strip().translate(_SPACES)
+    if babel_numbers.get_decimal_symbol(_locale()) == "," and "." not in text:
+        return text.replace(",", ".")
+    return text.replace(",", "")

@@ -1,4 +1,5 @@
-// The basic-strategy quiz: answer keys (H S D P R I N) and the timed run's countdown; the
+// The basic-strategy quiz: answer keys (H S D P R I N, and each button's letter in the page's
+// language beside them: trainer/web/keys.py) and the timed run's countdown; the
 // table's forms (form.table-keys: plays, insurance, bet keys, keep or take back) answer the same way.
 // Without this file the quiz still works: buttons submit the form, the server keeps the time.
 // A key answers only while focus is in the question (its first button has it on arrival and
@@ -26,8 +27,17 @@
       question = document.querySelector("form.strategy-question, form.table-keys");
     }
     if (!question) return;
+    // The character typed, on whichever layout: a button's Latin key (data-key) or its letter
+    // in the page's language (data-key-local, the one it shows: "П" for Прикупить).
     var key = event.key.toUpperCase();
-    var button = question.querySelector('button[data-key="' + key + '"]:not([disabled])');
+    var button = null;
+    question.querySelectorAll("button[data-key]:not([disabled])").forEach(function (each) {
+      if (button) return;
+      var local = each.getAttribute("data-key-local");
+      if (each.getAttribute("data-key").toUpperCase() === key || (local && local.toUpperCase() === key)) {
+        button = each;
+      }
+    });
     if (!button) return;
     event.preventDefault();
     button.click();

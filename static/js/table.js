@@ -26,14 +26,18 @@
 
   // A: "Another amount" opened and its field focused (a stake of many units, typed), while
   // focus is in the step's form, as the other keys answer (static/js/strategy_quiz.js).
+  // Its letter in the page's language (data-key-local on the summary, the one shown) too.
   document.addEventListener("keydown", function (event) {
-    if (event.defaultPrevented || event.repeat || event.key.toUpperCase() !== "A") return;
+    if (event.defaultPrevented || event.repeat || !event.key) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     var form = event.target.closest && event.target.closest("form.table-keys");
     if (!form || /^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
     var amounts = form.querySelector("details.bet-amounts");
     var field = amounts && amounts.querySelector("input");
     if (!field) return;
+    var typed = event.key.toUpperCase();
+    var local = amounts.querySelector("summary").getAttribute("data-key-local");
+    if (typed !== "A" && !(local && typed === local.toUpperCase())) return;
     event.preventDefault();
     amounts.open = true;
     field.focus();

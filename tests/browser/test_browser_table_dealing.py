@@ -175,7 +175,8 @@ def test_a_talia_of_russian_bank_holding_the_bank(page: Page, live_server: Any) 
 
 def right_stake(page: Page, spec: Any, ask: Any) -> str:
     """The stake a punter's cards call for, on the bankroll the page shows."""
-    bankroll = Fraction(page.locator(".table-money .bankroll").inner_text().replace("\u2212", "-"))
+    shown = page.locator(".table-money .bankroll").inner_text()
+    bankroll = Fraction(shown.replace("\u2212", "-").replace(",", ""))  # "1,015" in English
     (asked,) = step_asks(spec, ask, bankroll)
     return punter_stake.DRILL.grade(asked.notation, "1", spec.rules).right_answer
 

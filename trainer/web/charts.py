@@ -13,7 +13,8 @@ from fractions import Fraction
 
 from markupsafe import Markup, escape
 
-from trainer.words import number, plural
+from trainer.words import day as day_words
+from trainer.words import day_month, number, percent, plural, say
 
 WIDTH, HEIGHT = 640, 220
 LEFT, RIGHT, TOP, BOTTOM = 40, 44, 14, 30
@@ -52,24 +53,27 @@ def last_days(today: date, count: int = 30) -> list[date]:
 
 
 def _percent(value: Fraction) -> str:
-    return f"{round(value * 100)}%"
+    return percent(round(value * 100) / Fraction(100))
 
 
 def describe(days: Sequence[Day], unit: str = "day") -> str:
     """The trend in one sentence, for ``<desc>`` and the page (``unit``: what each entry is, a
-    day or a week starting that day)."""
+    day or a week starting that day), its dates as the learner's language writes them."""
     active = [d for d in days if d.attempts]
     if not active:
-        return f"No answers in the {len(days)} {unit}s shown."
+        if unit == "day":
+            return plural("No answers in the %(count)s day shown.",
+                          "No answers in the %(count)s days shown.", len(days))  # fmt: skip
+        return plural("No answers in the %(count)s week shown.",
+                      "No answers in the %(count)s weeks shown.", len(days))  # fmt: skip
     total = sum(d.attempts for d in active)
     right = sum(d.correct for d in active)
-    when = "on " if unit == "day" else f"in the {unit} of "
     first, last = active[0], active[-1]
     values = {
         "active": number(len(active)),
         "shown": number(len(days)),
-        "first": days[0].day.isoformat(),
-        "last": days[-1].day.isoformat(),
+        "first": day_words(days[0].day),
+        "last": day_words(days[-1].day),
         "right": _percent(Fraction(right, total)),
     }
     if unit == "day":
@@ -91,11 +95,31 @@ def describe(days: Sequence[Day], unit: str = "day") -> str:
             **values,
         )
     if len(active) > 1 and first.accuracy is not None and last.accuracy is not None:
-        text += (
-            f" Accuracy went from {_percent(first.accuracy)} {when}{first.day.isoformat()} "
-            f"to {_percent(last.accuracy)} {when}{last.day.isoformat()}."
+        went = {
+            "before": _percent(first.accuracy),
+            "after": _percent(last.accuracy),
+            "first": day_words(first.day),
+            "last": day_words(last.day),
+        }
+        text += " " + (
+            say("Accuracy went from %(before)s on %(first)s to %(after)s on %(last)s.", **went)
+            if unit == "day"
+            else say(
+                "Accuracy went from %(before)s in the week of %(first)s to %(after)s in the week"
+                " of %(last)s.",
+                **went,
+            )
         )
     return text
+
+
+def _answered(day: Day, unit: str) -> str:
+    """A bar's tooltip: the day (or week) and how many answers it had."""
+    if unit == "day":
+        return plural("%(day)s: %(count)s answer", "%(day)s: %(count)s answers", day.attempts,
+                      day=day_words(day.day))  # fmt: skip
+    return plural("Week of %(day)s: %(count)s answer", "Week of %(day)s: %(count)s answers",
+                  day.attempts, day=day_words(day.day))  # fmt: skip
 
 
 def trend_chart(
@@ -122,7 +146,8 @@ def trend_chart(
         )
         count = round(most * fraction)
         parts.append(
-            f'<text class="axis" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{count}</text>'
+            f'<text class="axis" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">'
+            f"{number(count)}</text>"
         )
         parts.append(
             f'<text class="axis accuracy" x="{LEFT + plot_w + 6}" y="{y + 4:.1f}">'
@@ -131,7 +156,7 @@ def trend_chart(
     points = []
     for index, day in enumerate(days):
         x = LEFT + index * step + step / 2
-        label = f"{day.day.isoformat()}: {day.attempts} answered"
+        label = _answered(day, unit)
         if day.attempts:
             height = day.attempts / most * plot_h
             parts.append(
@@ -141,11 +166,13 @@ def trend_chart(
             )
         if day.accuracy is not None:
             y = TOP + plot_h - float(day.accuracy) * plot_h
-            points.append((x, y, f"{day.day.isoformat()}: {_percent(day.accuracy)} right"))
+            right = say("%(day)s: %(share)s right", day=day_words(day.day),
+                        share=_percent(day.accuracy))  # fmt: skip
+            points.append((x, y, right))
         if (len(days) - 1 - index) % label_every == 0:  # counting back from today
             parts.append(
                 f'<text class="axis" x="{x:.1f}" y="{HEIGHT - 10}" text-anchor="middle">'
-                f"{day.day.strftime('%d %b')}</text>"
+                f"{escape(day_month(day.day))}</text>"
             )
     parts += line_and_dots(points)
     parts.append("</svg>")

@@ -22,6 +22,7 @@ from werkzeug.wrappers import Response
 
 from trainer import words
 from trainer.store import users
+from trainer.web.keys import key_letter
 from trainer.web.security import safe_next
 from trainer.web.support import LANGUAGE_KEY, current_user, get_db
 
@@ -132,7 +133,12 @@ def init_app(app: Flask) -> None:
         number=words.number,
         signed=words.signed,
         bets=words.bets,
+        money=words.money,
+        percent=words.percent,
+        day=words.day,
+        day_month=words.day_month,
         a_or_an=words.a_or_an,
+        key_letter=key_letter,
         page_language=request_locale,
         language_choices=_switch_choices,
     )

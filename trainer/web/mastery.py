@@ -18,6 +18,8 @@ from datetime import date, timedelta
 from fractions import Fraction
 from typing import Any
 
+from babel.numbers import format_decimal
+
 from drills import DrillError, registry
 from drills.method3_figures import GamePendingError
 from drills.skill_words import system_words
@@ -29,7 +31,7 @@ from trainer.store import attempts, reviews, schedules
 from trainer.web.charts import Day
 from trainer.web.support import get_db
 from trainer.web.views.drills import stored_rules
-from trainer.words import bets, number, say
+from trainer.words import bets, locale, number, percent, plural, say
 
 WEEKS = 12
 # Checkpoints at a speed needed before its accuracy counts, and the accuracy that is reached.
@@ -69,10 +71,21 @@ def mastery(
     for slug in _ACCURACY_DRILLS:
         s = stats.get(slug)
         if s is not None and s.accuracy is not None:
-            time = f", {s.mean_response_ms / 1000:.1f} s an answer" if s.mean_response_ms else ""
-            found.append(Mastery(drills[slug].title, f"{round(s.accuracy * 100)}% right",
-                                 f"of {s.attempts} answers{time}"))  # fmt: skip
+            figure = say("%(share)s right", share=percent(round(s.accuracy * 100) / Fraction(100)))
+            found.append(Mastery(drills[slug].title, figure, _answers_words(s)))
     return found
+
+
+def _answers_words(stats: attempts.DrillStats) -> str:
+    """How many answers an accuracy is of, and their mean time where it is known."""
+    if not stats.mean_response_ms:
+        return plural("of %(count)s answer", "of %(count)s answers", stats.attempts)
+    return plural(
+        "of %(count)s answer, %(time)s s an answer",
+        "of %(count)s answers, %(time)s s an answer",
+        stats.attempts,
+        time=number(stats.mean_response_ms / 1000, 1),
+    )
 
 
 def _strategy_mastery(user_id: int) -> list[Mastery]:
@@ -84,12 +97,16 @@ def _strategy_mastery(user_id: int) -> list[Mastery]:
     found = []
     for notation, done in sorted(by_rules.items()):
         try:
-            figure = f"{done} of {len(quiz_cells(Rules.parse(notation)))} cells"
+            total = len(quiz_cells(Rules.parse(notation)))
+            figure = plural("%(count)s of %(total)s cell", "%(count)s of %(total)s cells", total,
+                            count=number(done), total=number(total))  # fmt: skip
         except InvalidRulesError:
             continue
         except GamePendingError:  # 004's chart of one column, its banker being worked out
-            figure = f"{done} cells"  # (never worked out here: the quiz's page has it done)
-        found.append(Mastery("Basic strategy", figure, f"under {readable(notation)}"))
+            # (never worked out here: the quiz's page has it done)
+            figure = plural("%(count)s cell", "%(count)s cells", done)
+        under = say("under %(rules)s", rules=readable(notation))
+        found.append(Mastery(say("Basic strategy"), figure, under))
     return found
 
 
@@ -125,12 +142,23 @@ def _deviation_mastery(tallies: list[schedules.ItemTally]) -> list[Mastery]:
         famous = famous_cells(rules)
         done = sum(mastered for cell, mastered in cells if cell in famous)
         others = [mastered for cell, mastered in cells if cell not in famous]
-        named = "the Illustrious 18" + (" and Fab 4" if len(famous) > len(ILLUSTRIOUS_18) else "")
-        detail = f"{named}, {system_words(system)} count, under {short_summary(rules)}"
+        values = {"system": system_words(system), "rules": short_summary(rules)}
+        if len(famous) > len(ILLUSTRIOUS_18):
+            detail = say("the Illustrious 18 and Fab 4, %(system)s count, under %(rules)s",
+                         **values)  # fmt: skip
+        else:
+            detail = say("the Illustrious 18, %(system)s count, under %(rules)s", **values)
         if others:
-            met = f"{len(others)} other {'index' if len(others) == 1 else 'indices'} met"
-            detail += f"; of {met}, {sum(others)} mastered"
-        found.append(Mastery("Deviations", f"{done} of {len(famous)} indices", detail))
+            detail = plural(
+                "%(detail)s; of %(count)s other index met, %(mastered)s mastered",
+                "%(detail)s; of %(count)s other indices met, %(mastered)s mastered",
+                len(others),
+                detail=detail,
+                mastered=number(sum(others)),
+            )
+        figure = plural("%(count)s of %(total)s index", "%(count)s of %(total)s indices",
+                        len(famous), count=number(done), total=number(len(famous)))  # fmt: skip
+        found.append(Mastery(say("Deviations"), figure, detail))
     return found
 
 
@@ -139,9 +167,18 @@ def _speed_mastery(tallies: list[schedules.ItemTally]) -> list[Mastery]:
     best = speeds_reached(tallies)
     return [
         Mastery(
-            "Counting speed",
-            f"{speed:g} cards a second",
-            f"{system_words(system)}, at 90% right or better",
+            say("Counting speed"),
+            plural(
+                "%(count)s card a second",
+                "%(count)s cards a second",
+                int(speed) if float(speed).is_integer() else 2,  # a fraction takes 2's form
+                count=format_decimal(speed, format="#,##0.###", locale=locale()),
+            ),
+            say(
+                "%(system)s, at %(share)s right or better",
+                system=system_words(system),
+                share=percent(SPEED_ACCURACY),
+            ),
         )  # fmt: skip
         for system, speed in sorted(best.items())
     ]

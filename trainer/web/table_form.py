@@ -12,25 +12,38 @@ from drills.table_dealing import dealer_step
 from drills.table_session import MONEY_RE, TableSpec, read_digits
 from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError
 from trainer.web import table_view
+from trainer.words import N_, number, plain_amount, say
 
 __all__ = ["BET_KEYS", "PLAY_LETTERS", "read_step"]
 
 PLAY_LETTERS = ("H", "S", "D", "P", "R")
 BET_KEYS = 8  # keys 1 to 8 bet that many units
+# Why a step is refused, in the learner's language (the view makes each a sentence).
 _DEALER_KEYS = {
-    "deal": "deal the next round",
-    "double": "double the bets with D, or not with N",
-    "draw": "draw with H, or stand with S",
-    "redouble": "redouble your stake with D, or not with N",
+    "deal": N_("deal the next round"),
+    "double": N_("double the bets with D, or not with N"),
+    "draw": N_("draw with H, or stand with S"),
+    "redouble": N_("redouble your stake with D, or not with N"),
+}
+_NO_AMOUNT = {
+    "stake": N_("a stake is an amount, such as %(amount)s"),
+    "bet": N_("a bet is an amount, such as %(amount)s"),
+    "insurance": N_("insurance is an amount, such as %(amount)s"),
+}
+_NOT_AN_AMOUNT = {
+    "stake": N_("a stake is an amount, not %(typed)s"),
+    "bet": N_("a bet is an amount, not %(typed)s"),
+    "insurance": N_("insurance is an amount, not %(typed)s"),
 }
 
 
 def _amount(text: str, what: str, unit: Fraction) -> Fraction:
-    text = (text or "").strip().replace(",", "")
+    """The amount typed for ``what`` (a stake, a bet, insurance), in its ASCII notation."""
+    text = plain_amount((text or "")[:24])
     if not text or len(text) > 12:
-        raise InvalidStepError(f"{what} is an amount, such as {table_view.money(unit)}")
+        raise InvalidStepError(say(_NO_AMOUNT[what], amount=table_view.money(unit)))
     if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
-        raise InvalidStepError(f"{what} is an amount, not {text[:12]!r}")
+        raise InvalidStepError(say(_NOT_AN_AMOUNT[what], typed=repr(text[:12])))
     return Fraction(Decimal(text))
 
 
@@ -39,7 +52,7 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
 
     :raises InvalidStepError: for a form that sends no step of that kind.
     """
-    money = table_view.money
+    money = table_view.money_notation  # the answers stored, read back
     if ask.kind == "count":
         rc, tc = form.get("running", "")[:8], form.get("true", "")[:8]
         # Where the tray is judged, the true count is graded as the learner's conversion.
@@ -48,7 +61,7 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
         letter = form.get("answer", "")[:2].upper()
         step = dealer_step(ask.kind, letter)
         if step is None:
-            raise InvalidStepError(_DEALER_KEYS[ask.kind])
+            raise InvalidStepError(say(_DEALER_KEYS[ask.kind]))
         name = {"draw": "dealer", "double": "double", "redouble": "redouble"}.get(ask.kind)
         return step, ({name: letter} if name else {})
     if ask.kind == "bet" and spec.wong and form.get("watch", "")[:2] == "1":
@@ -58,15 +71,16 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
         if spec.wong:  # back-counting: on one to all the learner's boxes, as chosen
             boxes = read_digits(form.get("boxes", ""), 1) or 0
             if not 1 <= boxes <= spec.boxes:
-                raise InvalidStepError(f"play 1 to {spec.boxes} boxes, or watch the round")
+                raise InvalidStepError(say("play 1 to %(most)s boxes, or watch the round",
+                                           most=number(spec.boxes)))  # fmt: skip
         units = form.get("units", "")
         if units:
             count = read_digits(units, 1)
             if count is None or not 1 <= count <= BET_KEYS:
-                raise InvalidStepError(f"bet 1 to {BET_KEYS} units")
+                raise InvalidStepError(say("bet 1 to %(most)s units", most=number(BET_KEYS)))
             bets = [spec.unit * count] * boxes
         else:
-            what = "a stake" if spec.deals else "a bet"
+            what = "stake" if spec.deals else "bet"
             bets = [_amount(form.get(f"bet{box}", ""), what, spec.unit) for box in range(boxes)]
         text = "bet " + " ".join(str(bet) for bet in bets)
         if spec.deals:  # a punter's stake, on the cards seen
@@ -79,13 +93,13 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
         if not answer and part:  # part of the insurance allowed: graded as taking it
             return f"insure part {_amount(part, 'insurance', spec.unit)}", {"insurance": "I"}
         if answer not in ("I", "N"):
-            raise InvalidStepError("answer insurance with I (take it) or N (no)")
+            raise InvalidStepError(say("answer insurance with I (take it) or N (no)"))
         return f"insure {1 if answer == 'I' else 0}", {"insurance": answer}
     if ask.kind == "play":
         if answer not in PLAY_LETTERS:
-            raise InvalidStepError("a play is H, S, D, P or R")
+            raise InvalidStepError(say("a play is H, S, D, P or R"))
         reason = ask.why_illegal(PLAYS[answer])  # the replay's check, and a natural's early
         if reason is not None:
             raise InvalidStepError(reason)
         return answer, {"play": answer}
-    raise InvalidStepError("the shoe is played out: no more rounds from it")
+    raise InvalidStepError(say("the shoe is played out: no more rounds from it"))

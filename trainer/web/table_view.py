@@ -6,7 +6,6 @@ payout, and the money. Data only: the templates draw it, and never call the engi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -30,10 +29,12 @@ from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.engine.words import N_plural
 from trainer.web.caches import app_caches
 from trainer.web.mastery import SMALLEST_COST, bets_text
-from trainer.words import MINUS, N_, bets, plural, say, signed
+from trainer.web.table_money import decimal, money, money_notation, signed_money
+from trainer.words import N_, bets, plural, say, signed
 from trainer.words import number as written
 
-__all__ = ["HandView", "SeatView", "burned_shown", "money", "round_view", "settlement_lines"]
+__all__ = ["HandView", "SeatView", "burned_shown", "decimal", "money", "money_notation",
+           "round_view", "settlement_lines", "signed_money"]  # fmt: skip
 
 _OUTCOMES = {
     "blackjack": N_("blackjack"),
@@ -53,23 +54,6 @@ _HAND_OUTCOMES = {
     "surrender": N_("%(total)s surrendered"),
     "withdrawn": N_("%(total)s withdrawn"),
 }
-
-
-def money(value: Fraction | int) -> str:
-    """An amount as the table shows it: ``25``, ``7.50``."""
-    value = Fraction(value)
-    text = str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
-    return text.replace("-", MINUS)  # the one minus sign a learner reads
-
-
-def decimal(value: Fraction) -> str:
-    """A fraction written as the form takes it back: ``0.05``, ``1``."""
-    return format(Decimal(value.numerator) / value.denominator, "f").rstrip("0").rstrip(".") or "0"
-
-
-def signed_money(value: Fraction | int) -> str:
-    value = Fraction(value)
-    return ("+" if value > 0 else "") + money(value) if value >= 0 else MINUS + money(-value)
 
 
 @dataclass(frozen=True)

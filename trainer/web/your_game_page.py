@@ -12,7 +12,7 @@ from markupsafe import Markup, escape
 from drills.error_model import CARDS_PER_DECK, Kind
 from drills.your_game import Week
 from trainer.web.charts import line_and_dots
-from trainer.words import N_, number, say
+from trainer.words import N_, day, day_month, number, say
 
 TITLES = {
     "play": N_("Basic-strategy plays"),
@@ -87,9 +87,9 @@ def describe(weeks: Sequence[Week], unit: float) -> str:
         "Your win an hour went from %(first)s in the week of %(start)s to %(last)s in the"
         " week of %(end)s.",
         first=_money(first.win_per_hour * unit),
-        start=first.start.isoformat(),
+        start=day(first.start),
         last=_money(last.win_per_hour * unit),
-        end=last.start.isoformat(),
+        end=day(last.start),
     )
 
 
@@ -125,10 +125,11 @@ def win_rate_plot(weeks: Sequence[Week], *, unit: float) -> Markup:
     points = []
     for index, (week, value) in enumerate(zip(weeks, values, strict=True)):
         x = LEFT + index * step + step / 2
-        points.append((x, y_of(value), f"{week.start.isoformat()}: {_money(value)}"))
+        label = say("Week of %(day)s: %(money)s", day=day(week.start), money=_money(value))
+        points.append((x, y_of(value), label))
         parts.append(
             f'<text class="axis" x="{x:.1f}" y="{HEIGHT - 10}" text-anchor="middle">'
-            f"{week.start.strftime('%d %b')}</text>"
+            f"{escape(day_month(week.start))}</text>"
         )
     parts += line_and_dots(points)
     parts.append("</svg>")

@@ -75,10 +75,21 @@ def progress() -> Response:
         by_day = figures.get(slug, {})
         days = [_day(by_day, day) for day in last_days(today, _TREND_DAYS)]
         if any(d.attempts for d in days):  # a drill not used lately is not drawn empty
-            recent.append(_trend(slug, title, days, f"{title}: the last {_TREND_DAYS} days"))
+            heading = plural(
+                "%(title)s: the last %(count)s day",
+                "%(title)s: the last %(count)s days",
+                _TREND_DAYS,
+                title=title,
+            )
+            recent.append(_trend(slug, title, days, heading))
         weeks = mastery.weeks(today, by_day)
         if any(w.attempts for w in weeks):
-            title_weeks = f"{title}: the last {mastery.WEEKS} weeks"
+            title_weeks = plural(
+                "%(title)s: the last %(count)s week",
+                "%(title)s: the last %(count)s weeks",
+                mastery.WEEKS,
+                title=title,
+            )
             weekly.append(_trend(slug, title, weeks, title_weeks, unit="week", every=2))
     return render(
         "history/progress.html",

@@ -135,8 +135,8 @@ def money_defaults(rules: Rules) -> dict[str, str]:
     table minimums: a smaller one makes the ramp's own risk of ruin far above the 5% it aims
     at, for the minimum bets where the count gives no edge), a unit of the table minimum."""
     return {
-        "bankroll": table_view.money(default_bankroll(rules)),
-        "unit": table_view.money(rules.min_bet),
+        "bankroll": table_view.money_notation(default_bankroll(rules)),
+        "unit": table_view.money_notation(rules.min_bet),
     }
 
 
@@ -167,9 +167,13 @@ def _setup_page(
         prefs=prefs,
         defaults={
             **money_defaults(rules),
-            "limits": table_view.money(rules.min_bet)
-            + " to "
-            + (table_view.money(rules.max_bet) if rules.max_bet is not None else "no maximum"),
+            "limits": words.say(
+                "%(low)s to %(high)s",
+                low=table_view.money(rules.min_bet),
+                high=table_view.money(rules.max_bet),
+            )
+            if rules.max_bet is not None
+            else words.say("%(low)s or more", low=table_view.money(rules.min_bet)),
         },
         setup_form=form if form is not None else (request.form if error else {}),
         setup_error=str(error) if error else None,
@@ -541,13 +545,14 @@ def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
     if parts[0] == "watch":
         return {"wong": "W"}
     if parts[0] == "bet" and seated.spec.wong:
-        money = table_view.money
+        money = table_view.money_notation
         placed = {f"bet{box}": money(Fraction(bet)) for box, bet in enumerate(parts[1:])}
         return {"wong": "P", "boxes": str(len(parts) - 1), **placed}
     if parts[0] == "bet" and seated.spec.deals:  # a punter's stake
-        return {"stake": table_view.money(Fraction(parts[1]))}
+        return {"stake": table_view.money_notation(Fraction(parts[1]))}
     if parts[0] == "bet":
-        return {f"bet{box}": table_view.money(Fraction(bet)) for box, bet in enumerate(parts[1:])}
+        notation = table_view.money_notation
+        return {f"bet{box}": notation(Fraction(bet)) for box, bet in enumerate(parts[1:])}
     if parts[0] == "insure":
         return {"insurance": "I" if parts[1:2] in (["1"], ["part"]) else "N"}
     dealt = {"draw": ("dealer", "H"), "stand": ("dealer", "S"), "double 1": ("double", "D")}

@@ -1,0 +1,238 @@
+"""Numbers, money and dates written the Russian way on Russian pages (``10 000``, ``7,50``,
+``4 дек.``), while what a form, a link or a stored answer carries stays in its ASCII notation
+(it is read back); and the table's set-up and summary in Russian words."""
+
+from __future__ import annotations
+
+import html
+import re
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import app_config
+from trainer import words
+from trainer.web import table_view
+from trainer.web.charts import Day, describe, trend_chart
+from trainer.web.keys import KEY_SETS, key_letter
+
+NBSP = "\u00a0"
+ENGLISH_MONTHS = re.compile(r"\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
+
+
+@pytest.fixture
+def app(tmp_path: Path, strategy_charts: None) -> Any:
+    from trainer import create_app
+
+    return create_app(app_config(tmp_path, LANGUAGES=("en", "ru")))
+
+
+def _in(app: Any, language: str) -> Any:
+    return app.test_request_context(headers={"Accept-Language": language})
+
+
+DAYS = [Day(date(2026, 11, 5) + (date(2026, 1, 2) - date(2026, 1, 1)) * n, n % 3, n % 2)
+        for n in range(30)]  # fmt: skip
+
+
+def test_the_progress_charts_write_their_dates_in_the_pages_language(app: Any) -> None:
+    with _in(app, "ru"):
+        chart = str(trend_chart(DAYS, title="Т", chart_id="t"))
+        said = describe(DAYS)
+    assert not ENGLISH_MONTHS.search(chart), chart
+    assert "нояб." in chart and "дек." in chart  # the axis: "5 нояб.", "4 дек."
+    assert "4 дек. 2026\u202fг." in said and "Dec" not in said
+    assert "Точность изменилась" in said
+    with _in(app, "en"):
+        english = str(trend_chart(DAYS, title="T", chart_id="t"))
+    assert "Nov" in english and "Dec" in english
+
+
+def test_money_and_shares_are_written_the_russian_way(app: Any) -> None:
+    with _in(app, "ru"):
+        assert table_view.money(Fraction(15, 2)) == "7,50"
+        assert table_view.money(10000) == f"10{NBSP}000"
+        assert table_view.signed_money(Fraction(-5, 2)) == "\u22122,50"
+        assert words.percent(Fraction(33, 10000), 2) == f"0,33{NBSP}%"
+        # What forms carry stays ASCII, and an amount typed the Russian way reads as meant.
+        assert table_view.money_notation(Fraction(15, 2)) == "7.50"
+        assert table_view.money_notation(10000) == "10000"
+        assert words.plain_amount(f"1{NBSP}000,50") == "1000.50"
+    with _in(app, "en"):
+        assert table_view.money(Fraction(15, 2)) == "7.50"
+        assert table_view.money(10000) == "10,000"
+        assert words.plain_amount("1,000.50") == "1000.50"
+
+
+def test_the_russian_table_set_up_writes_its_limits_the_russian_way_and_fills_ascii(
+    app: Any,
+) -> None:
+    client = app.test_client()
+    page = client.get("/table/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert f"от 5 до 1{NBSP}000 на бокс" in page
+    bankroll = re.search(r'name="bankroll"[^>]*value="([^"]+)"', page)
+    assert bankroll is not None and re.fullmatch(r"[0-9]+(\.[0-9]{2})?", bankroll[1])
+
+
+def test_the_keys_letters_are_one_cyrillic_letter_each_and_differ_within_each_form(
+    app: Any,
+) -> None:
+    with _in(app, "ru"):
+        letters = [[key_letter(key, label) for key, label in keys] for keys in KEY_SETS]
+    assert all(re.fullmatch("[А-ЯЁ]", letter) for shown in letters for letter in shown), letters
+    assert all(len(set(shown)) == len(shown) for shown in letters), letters
+    assert letters[0] == ["П", "С", "У", "Р", "Н"]  # стоять С, сарэнда Н
+    with _in(app, "en"):
+        assert [key_letter(key, label) for key, label in KEY_SETS[0]] == list("HSDPR")
+
+
+def test_the_russian_quiz_shows_each_buttons_letter_beside_its_latin_key(app: Any) -> None:
+    client = app.test_client()
+    page = client.get("/drills/basic-strategy", headers={"Accept-Language": "ru"})
+    text = page.get_data(as_text=True)
+    buttons = re.findall(r"<button[^>]*data-key=\"(\w)\"[^>]*>(.*?)</button>", text, re.S)
+    assert buttons, text[-2000:]
+    for _key, inside in buttons:
+        shown = re.search(r"<kbd>(.)</kbd>", inside)
+        assert shown is not None and re.fullmatch("[А-ЯЁ]", shown[1]), inside
+    assert re.search(r'data-key="S" data-key-local="С" aria-keyshortcuts="S С"', text) or all(
+        key in "IN" for key, _ in buttons
+    )  # an insurance question (an ace up) shows В and Б
+
+
+def test_the_table_set_up_offers_its_choices_in_russian(app: Any) -> None:
+    page = app.test_client().get("/table/", headers={"Accept-Language": "ru"})
+    text = page.get_data(as_text=True)
+    for russian in ("Отклонения по индексу (ходы по вашему счёту)", "Счёт (текущий и истинный)",
+                    "Тренировка: каждая ошибка показывается сразу", "Проверка: ошибки показываются",
+                    "Останавливать из-за неё игру", "Показать её и играть дальше"):  # fmt: skip
+        assert russian in text
+    for english in ("Deviations (", "Counts (", "Training:", "Test:", "Stop the table for it"):
+        assert english not in text
+
+
+CASINO = {"others": "1", "boxes": "1", "bankroll": "1000", "unit": "10", "system": "hi-lo",
+          "convention": "floor", "resolution": "half", "graded": ["strategy", "counts"],
+          "mode": "training", "stop_at": "0.05", "unpriced": "note"}  # fmt: skip
+
+
+def test_the_tables_settings_and_its_errors_are_said_in_russian(app: Any) -> None:
+    from werkzeug.datastructures import MultiDict
+
+    from drills.table_session import TableSpec
+    from drills.table_settings import settings_words
+    from drills.table_sums import error_words
+    from trainer.engine.rulebook.rules import Rules
+
+    spec = TableSpec.from_form(Rules.parse("single-deck"), MultiDict(CASINO))
+    with _in(app, "ru"):
+        said = settings_words(spec)
+        assert error_words("play", "S", "H") == "вы остановились, а верно было прикупить"
+        assert error_words("rc", "0", "\u22123") == "вы назвали текущий счёт 0, а он был \u22123"
+        assert error_words("dealer", "draw", "stand") == ("вы прикупили карту, а верно было стоять")
+    assert said == (
+        "ещё 1 место, 1 ваш бокс; Hi-Lo (с округлением вниз, колоды до половины колоды); "
+        "оценивается: базовая стратегия, счёт; режим тренировки, остановка на ошибках ценой "
+        "от 0,05 ставки, кроме ошибок счёта"
+    )
+    with _in(app, "en"):
+        assert error_words("play", "S", "H") == "you stood, where hitting was right"
+        assert settings_words(spec).startswith("1 other seat, 1 box of yours; Hi-Lo (rounded down")
+
+
+def test_the_progress_pages_mastery_is_said_in_russian(app: Any) -> None:
+    from drills.strategy_cells import cells_for
+    from tests.web.test_progress_skill import answer, item
+    from trainer import store
+    from trainer.engine.rulebook.rules import find_preset
+    from trainer.store import users
+
+    db = store.open_db(app.config["DATABASE"])
+    try:
+        guest = users.create_guest(db)
+        answer(db, guest.id, 0, correct=True, answer="H")
+        for key in ("hard 16 v 10", "soft 18 v 9", "pairs 8-8 v A"):
+            item(db, guest.id, "basic-strategy", f"vegas-6d-s17: {key}")
+        item(db, guest.id, "running-count", "hi-lo 6d at 2 cards/s", reviews=10, lapses=1)
+        db.commit()
+    finally:
+        db.close()
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["uid"], session["gen"] = guest.id, 0
+    page = client.get("/progress", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    cells = len(cells_for(find_preset("vegas-6d-s17")))
+    assert f"Базовая стратегия</th><td>3 из {cells} клеток</td><td>по правилам: " in page
+    speed = f"Скорость счёта</th><td>2 карты в секунду</td><td>Hi-Lo, с точностью 90{NBSP}% и выше"
+    assert speed in page
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_table_page_draws_its_figures_bold_not_as_tags(app: Any, language: str) -> None:
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    sat = client.post("/table/", data={**CASINO, "csrf_token": "test-csrf-token-0123456789"})
+    assert sat.status_code == 303
+    page = client.get(sat.headers["Location"]).get_data(as_text=True)
+    assert "&lt;strong" not in page
+    tray = re.search(r"<span>[^<]*<strong>\d+</strong>[^<]*312[^<]*</span>", page)  # 6 decks
+    assert tray is not None, page[page.find("table-money") :][:600]
+    if language == "ru":
+        assert "<kbd>Д</kbd>" in page  # "Другая сумма"
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [
+        ({"others": "9"}, "Другие места: от 0 до 6."),
+        ({"bankroll": "много"}, "Банкролл 'много' — это не сумма."),
+        ({"mode": "blitz"}, "Выберите режим тренировки или проверки."),
+        ({"unit": "2"}, "Единица ставки 2 вне лимитов этого стола (от 5 до 1\u00a0000 на бокс)"),
+    ],
+)
+def test_a_table_refused_in_russian_says_why_in_russian(
+    app: Any, changes: dict[str, str], said: str
+) -> None:
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    refused = client.post(
+        "/table/",
+        data={**CASINO, **changes, "csrf_token": "test-csrf-token-0123456789"},
+        headers={"Accept-Language": "ru"},
+    )
+    assert refused.status_code == 400
+    assert said in html.unescape(refused.get_data(as_text=True))
+
+
+def test_an_amount_typed_the_russian_way_sets_the_table_up(app: Any) -> None:
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    sat = client.post(
+        "/table/",
+        data={**CASINO, "bankroll": "1\u00a0000,50", "csrf_token": "test-csrf-token-0123456789"},
+        headers={"Accept-Language": "ru"},
+    )
+    assert sat.status_code == 303
+    page = client.get(sat.headers["Location"], headers={"Accept-Language": "ru"})
+    assert '<strong class="bankroll">1\u00a0000,50</strong>' in page.get_data(as_text=True)
+
+
+def test_a_table_step_refused_in_russian_says_why_in_russian(app: Any) -> None:
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    sat = client.post("/table/", data={**CASINO, "csrf_token": "test-csrf-token-0123456789"})
+    url = sat.headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page))
+    refused = client.post(f"{url}/step", data={**fields, "units": "9"})
+    assert refused.status_code == 400
+    assert "Ставьте от 1 до 8 единиц." in refused.get_data(as_text=True)

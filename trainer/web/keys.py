@@ -1,0 +1,68 @@
+"""The answer keys' letters in the learner's language: each button of the quiz and the table
+answers to its Latin key ("H" for Hit, as today) and, where the catalogue gives one, to a letter
+of its own word in the page's language ("П" for Прикупить), shown on the button. The keys are
+bound to the character typed (``event.key``, static/js/strategy_quiz.js), so a learner on either
+keyboard layout can play.
+
+Each letter is a catalogue message of its own ("The key for Hit (H)"), translated as one
+letter, chosen by the translator so that no two buttons shown together share one (стоять and
+сарэнда both start with С: сарэнда is Н). Where the catalogue has none (English), the Latin key.
+"""
+
+from __future__ import annotations
+
+from trainer.words import N_, say
+
+__all__ = ["KEY_LETTERS", "KEY_SETS", "key_letter"]
+
+# TRANSLATORS: each is one letter of the button's word, upper case, that no other button of
+# its set (KEY_SETS) uses.
+KEY_LETTERS: dict[tuple[str, str], str] = {
+    ("H", "Hit"): N_("The key for Hit (H)"),
+    ("S", "Stand"): N_("The key for Stand (S)"),
+    ("D", "Double"): N_("The key for Double (D)"),
+    ("P", "Split"): N_("The key for Split (P)"),
+    ("R", "Surrender"): N_("The key for Surrender (R)"),
+    ("I", "Take insurance"): N_("The key for Take insurance (I)"),
+    ("N", "No insurance"): N_("The key for No insurance (N)"),
+    ("I", "Take even money"): N_("The key for Take even money (I)"),
+    ("N", "No, play the natural"): N_("The key for No, play the natural (N)"),
+    ("T", "Take it back"): N_("The key for Take it back (T)"),
+    ("K", "Keep"): N_("The key for Keep my play (K)"),
+    ("W", "Watch"): N_("The key for Watch (W)"),
+    ("L", "Leave"): N_("The key for Leave (L)"),
+    ("A", "Another amount"): N_("The key for Another amount (A)"),
+    ("D", "Deal the round"): N_("The key for Deal the round (D)"),
+    ("D", "Double every bet"): N_("The key for Double every bet (D)"),
+    ("N", "Do not double"): N_("The key for Do not double (N)"),
+    ("H", "Draw a card"): N_("The key for Draw a card (H)"),
+    ("D", "Double your stake again"): N_("The key for Double your stake again (D)"),
+    ("N", "Do not redouble"): N_("The key for Do not redouble (N)"),
+}
+
+# The buttons shown together (one form's), whose letters must differ: the plays; insurance;
+# even money; a held mistake's; a bet's (with the digits); the dealer's choices. Their labels
+# are the buttons' words (the templates say them through the catalogue: ``say(label)``).
+KEY_SETS: tuple[tuple[tuple[str, str], ...], ...] = (
+    (("H", N_("Hit")), ("S", N_("Stand")), ("D", N_("Double")), ("P", N_("Split")),
+     ("R", N_("Surrender"))),
+    (("I", N_("Take insurance")), ("N", N_("No insurance"))),
+    (("I", N_("Take even money")), ("N", N_("No, play the natural"))),
+    (("T", N_("Take it back")), ("K", "Keep")),  # its words say what is kept ("Keep my bet")
+    (("W", N_("Watch")), ("A", N_("Another amount"))),
+    (("L", N_("Leave")), ("A", N_("Another amount"))),
+    (("D", N_("Deal the round")),),
+    (("D", N_("Double every bet")), ("N", N_("Do not double"))),
+    (("H", N_("Draw a card")), ("S", N_("Stand"))),
+    (("D", N_("Double your stake again")), ("N", N_("Do not redouble"))),
+)  # fmt: skip
+
+
+def key_letter(key: str, label: str) -> str:
+    """The letter the button for ``label`` (its English words; the Latin ``key``) shows in the
+    learner's language: the catalogue's, or ``key`` where it gives none."""
+    message = KEY_LETTERS.get((key, label))
+    if message is None:
+        return key
+    letter = say(message)
+    return letter if len(letter) == 1 and letter.isalpha() else key
