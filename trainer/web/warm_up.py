@@ -34,6 +34,7 @@ from typing import Any
 
 from flask import Flask
 
+from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
 from trainer.engine.strategy.cli import whose_edge
 
@@ -69,14 +70,22 @@ def _later_presets(default: str, names: Sequence[str]) -> list[str]:
 def plan(default: str, names: Sequence[str] | None = None) -> list[Step]:
     """The warm-up's steps, in the order a new learner meets what they make (module doc)."""
     names = list(preset_names() if names is None else names)
-    steps = [Step("chart", default), Step("count study", default)]
+    steps = [Step("chart", default)]
+    if _counted(Rules.parse(default)):
+        steps.append(Step("count study", default))
     if default in names:  # penetration studies are kept per preset
         steps.append(Step("penetration", default))
     later = _later_presets(default, names)
     steps += [Step("chart", name) for name in later]
     steps += [Step("penetration", name) for name in later]
-    steps += [Step("count study", name) for name in later]
+    steps += [Step("count study", name) for name in later if _counted(find_preset(name))]
     return steps
+
+
+def _counted(rules: Rules) -> bool:
+    """Whether a count study applies to the game: not to 004 dealt face down, whose banker
+    shows no card (no page reads one: drills/count_study.py says the study is not for it)."""
+    return not face_down_game(rules)
 
 
 def _job_of(app: Flask, step: Step) -> tuple[str, dict[str, Any], str, int]:
