@@ -7,6 +7,12 @@ A count study (the indices and the edge by count, :mod:`trainer.engine.indices`)
 seconds to compute cold, far too long for a request. A drill asks :func:`study_for`; when the
 study is not worked out yet it raises :class:`StudyPendingError`, and the web layer computes it
 off the request (``trainer.web.views.count_jobs``) while the page shows progress.
+
+The count study reads a dealer's up card: its indices are cells of a chart with one column per
+up card, and its edge by count is played by them. At 004 as its text deals it (``deal_faces
+all-down``) the banker shows no card, and no count study of that game is worked out: there
+:func:`study_for` raises :class:`StudyNotForGameError`, and the web layer says so plainly and
+offers the drills that do practise that game, rather than show an up card the game never shows.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from drills.base import DrillError, InvalidQuestionError
 from drills.caches import Caches, strategy_dir
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from trainer import words
+from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.indices import Study, cached_study
 from trainer.engine.indices.table import count_grid
@@ -29,7 +36,9 @@ __all__ = [
     "PLAYED",
     "ROUNDING",
     "SYSTEM",
+    "StudyNotForGameError",
     "StudyPendingError",
+    "counts_by_study",
     "count_unit",
     "grid_words",
     "near",
@@ -60,11 +69,32 @@ class StudyPendingError(DrillError):
         self.system = system
 
 
+class StudyNotForGameError(DrillError):
+    """The rules deal a game the count study does not describe (004 dealt face down: no banker
+    card is shown, and the study's indices and edge by count read one)."""
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__(
+            "deal_faces: the banker shows no card at this game (all-down), and the count study's "
+            "indices and edge by count are worked out for a game where the dealer shows one"
+        )
+        self.rules = rules
+
+
+def counts_by_study(rules: Rules) -> bool:
+    """Whether the count study describes the game ``rules`` deal (every game but 004 dealt
+    face down, where no banker card is shown)."""
+    return not face_down_game(rules)
+
+
 def study_for(rules: Rules, system: CountingSystem, *, caches: Caches | None = None) -> Study:
     """The cached count study of ``rules`` and ``system`` (in ``caches``' strategy directory).
 
+    :raises StudyNotForGameError: for 004 dealt face down (no up card: :func:`counts_by_study`).
     :raises StudyPendingError: when it is not worked out yet.
     """
+    if not counts_by_study(rules):
+        raise StudyNotForGameError(rules)
     found = cached_study(rules, system, cache_dir=strategy_dir(caches))
     if found is None:
         raise StudyPendingError(rules, system)

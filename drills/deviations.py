@@ -49,7 +49,9 @@ from drills.count_study import (
     PLAYED,
     ROUNDING,
     SYSTEM,
+    StudyNotForGameError,
     count_unit,
+    counts_by_study,
     near,
     read_rounding,
     read_system,
@@ -148,7 +150,10 @@ def _strategy_cell(hand: str, up: str) -> Cell:
 
 
 def read_question(notation: str, rules: Rules) -> Asked:
-    """:raises InvalidQuestionError: for a notation this drill could not have written."""
+    """:raises InvalidQuestionError: for a notation this drill could not have written (at 004
+    dealt face down, any: no up card is shown, :func:`drills.count_study.counts_by_study`)."""
+    if not counts_by_study(rules):
+        raise InvalidQuestionError(str(StudyNotForGameError(rules)))
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
         raise InvalidQuestionError(

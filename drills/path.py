@@ -29,7 +29,7 @@ from drills.base import (
     rules_for,
 )
 from drills.caches import Caches
-from drills.count_study import StudyPendingError
+from drills.count_study import StudyNotForGameError, StudyPendingError
 from drills.counting.session import RunningCount
 from drills.method3_figures import GamePendingError
 from trainer.engine.rulebook.rules import Rules
@@ -353,6 +353,10 @@ def draw_placement(
             learner = LearnerState(options={**counting, **options})
             try:
                 question = drill.new_question(rng, rules, learner, caches=caches)
+            except StudyNotForGameError:
+                if step not in NEED_STUDY:
+                    raise
+                continue  # 004 dealt face down: no count study, no such question to place by
             except StudyPendingError as error:
                 if step not in NEED_STUDY:
                     raise

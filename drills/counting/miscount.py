@@ -24,7 +24,7 @@ from typing import Any
 from drills.base import InvalidQuestionError
 from drills.bet_sizing import DEFAULT_RISK, bet_cost, default_bankroll
 from drills.caches import Caches
-from drills.count_study import StudyPendingError, study_for
+from drills.count_study import StudyNotForGameError, StudyPendingError, study_for
 from drills.counting.notation import CARDS_PER_DECK
 from drills.deviations import work_out
 from trainer.engine.counting import CountingSystem, running_count, true_count
@@ -328,6 +328,8 @@ def miscount_view(
         found = prices(session, errors, caches)
     except StudyPendingError:
         return {"miscount_pending": True}
+    except StudyNotForGameError:  # 004 dealt face down: no count study prices an error there
+        return {}
     return {
         "prices": {price.index: price for price in found},
         "miscount_lost": sum((p.until_next.lost for p in found), Fraction(0)),

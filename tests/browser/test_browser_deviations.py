@@ -75,3 +75,21 @@ def test_ten_deviation_questions_by_keyboard(learner: Any) -> None:
     expect(page.get_by_label("Your figures for this drill")).to_contain_text(
         f"{round(100 * (QUESTIONS - len(WRONG_AT)) / QUESTIONS)}% right"
     )
+
+
+def test_at_004_dealt_face_down_deviations_offers_the_games_own_drills(learner: Any) -> None:
+    """Issue 27: a learner who chose 004 on the rules page opened Deviations and saw "Dealer
+    shows 9" in a game whose banker shows no card. The page says why it asks nothing there and
+    leads to the punter's own quiz, which asks at once (its chart is there)."""
+    page = learner.page
+    page.goto("/rules")
+    page.locator("#preset-russian-bank").get_by_role("button").click()
+    page.goto("/drills/deviations")
+    expect(page.get_by_role("heading", level=1)).to_have_text("Deviations: not for this game")
+    expect(page.locator("#not-for-game")).to_contain_text("the banker shows no card")
+    expect(page.locator("main")).not_to_contain_text("Dealer shows")
+    expect(page.locator("form.strategy-question")).to_have_count(0)
+    page.get_by_role("link", name="Basic strategy").click()
+    expect(page.locator("form.strategy-question")).to_be_visible()
+    expect(page.locator("form.strategy-question")).to_contain_text("The banker shows no card")
+    assert page.locator("form.strategy-question input[name=question]").input_value().endswith("v ?")

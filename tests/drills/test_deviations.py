@@ -23,7 +23,7 @@ from drills import (
     PastAttempt,
 )
 from drills.caches import Caches
-from drills.count_study import StudyPendingError
+from drills.count_study import StudyNotForGameError, StudyPendingError, counts_by_study
 from drills.deviations import DRILL, FAB_4, ILLUSTRIOUS_18, read_question, work_out
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cached_study
@@ -208,3 +208,24 @@ def test_a_study_not_worked_out_yet_is_pending(tmp_path: Path) -> None:
         )
     assert raised.value.system.slug == "hi-lo"
     assert list(tmp_path.iterdir()) == []  # nothing computed, nothing written
+
+
+def test_at_004_dealt_face_down_no_question_shows_a_banker_card(tmp_path: Path) -> None:
+    """Issue 27: 004's banker shows no card, and the count study reads one: the drill asks
+    nothing there (rather than "the dealer shows 9"), and a question written for a table with
+    an up card is refused under its rules, naming the option."""
+    face_down = Rules.parse("russian-bank")
+    face_up = Rules.parse("russian-bank banker_best=false deal_faces=casino")  # its other reading
+    assert not counts_by_study(face_down) and counts_by_study(face_up)
+    with pytest.raises(StudyNotForGameError) as raised:
+        DRILL.new_question(
+            random.Random(1),
+            face_down,
+            LearnerState(options=PREFS),
+            caches=Caches(strategy=tmp_path),
+        )
+    assert raised.value.rules == face_down and "deal_faces" in str(raised.value)
+    assert list(tmp_path.iterdir()) == []  # no study asked for, none written
+    with pytest.raises(InvalidQuestionError, match="deal_faces: the banker shows no card"):
+        read_question("hi-lo TS 6H v 9H tc +1", face_down)
+    assert read_question("hi-lo TS 6H v 9H tc +1", face_up).situation.up.value == 9

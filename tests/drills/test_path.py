@@ -4,12 +4,16 @@ check marking a step known only when all of its questions are right."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from drills import path as steps
 from drills import registry
+from drills.caches import Caches
+from trainer.engine.rulebook.rules import Rules
 
 
 def keys_of(walk: steps.Walk, state: steps.State) -> list[str]:
@@ -139,3 +143,20 @@ def test_a_bar_counts_its_accuracy_exactly() -> None:
     assert steps.BarProgress(bar, 10, 9).met
     assert not steps.BarProgress(bar, 10, 8).met
     assert not steps.BarProgress(bar, 9, 9).met
+
+
+def test_at_004_dealt_face_down_placement_leaves_out_the_count_studys_steps(
+    tmp_path: Path,
+) -> None:
+    """004's banker shows no card and no count study describes it: the placement check asks
+    no deviation or bet there, and waits for no study (it is not worked out, ever)."""
+    placement = steps.draw_placement(
+        random.Random(3),
+        Rules.parse("russian-bank"),
+        {"system": "hi-lo", "convention": "floor", "resolution": "half"},
+        caches=Caches(strategy=tmp_path),
+    )
+    asked = {step for step, _drill, _question in placement.asked}
+    assert asked and not asked & steps.NEED_STUDY
+    assert placement.waiting == () and placement.pending is None
+    assert "v ?" in next(q.notation for s, _d, q in placement.asked if s == "basic")

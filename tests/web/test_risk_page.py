@@ -143,7 +143,8 @@ def test_a_game_not_worked_out_waits_for_its_study_off_the_request(tmp_path: Pat
     # An empty cache: the study is a job of the queue, left there (no inline run).
     app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path), JOBS_INLINE=False))
     client = app.test_client()
-    url = "/risk?source=game&rules=russian-bank&system=hi-lo&ramp=1@-99,4@2&bankroll=400"
+    face_up = "russian-bank+banker_best%3Dfalse+deal_faces%3Dcasino"  # 004's other reading
+    url = f"/risk?source=game&rules={face_up}&system=hi-lo&ramp=1@-99,4@2&bankroll=400"
     first = client.get(url)
     assert first.status_code == 202
     text = _text(first)

@@ -4,6 +4,7 @@ how far it is, how long is left, and what to practise meanwhile."""
 
 from __future__ import annotations
 
+import html
 import http.client
 import os
 import re
@@ -20,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import SECRET, app_config
+from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
 from trainer.jobs.kinds import count_study_key
 from trainer.store import jobs, open_db
@@ -38,7 +40,10 @@ def test_the_default_games_chart_then_its_count_study_come_first() -> None:
     charts = [s.notation for s in steps if s.kind == "chart"]
     penetrations = [s.notation for s in steps if s.kind == "penetration"]
     studies = [s.notation for s in steps if s.kind == "count study"]
-    assert sorted(charts) == sorted(preset_names()) == sorted(penetrations) == sorted(studies)
+    assert sorted(charts) == sorted(preset_names()) == sorted(penetrations)
+    # A count study for every game a count applies to: not 004 dealt face down.
+    counted = [n for n in preset_names() if not face_down_game(find_preset(n))]
+    assert sorted(studies) == sorted(counted) and len(counted) < len(charts)
     # The other presets' count studies last (tens of seconds each).
     assert all(s.kind == "count study" for s in steps[-(len(studies) - 1) :])
     # Every chart before the other presets' penetration studies.
@@ -59,7 +64,6 @@ def test_a_default_that_is_no_preset_has_its_chart_and_study_but_no_penetration_
         Step("penetration", "vegas-6d-s17"),
         Step("penetration", "russian-bank"),
         Step("count study", "vegas-6d-s17"),
-        Step("count study", "russian-bank"),
     ]
 
 
@@ -163,7 +167,9 @@ def test_a_fresh_server_answers_while_its_warm_up_runs(tmp_path: Path) -> None:
         "SECRET_KEY": SECRET,
         "STRATEGY_CACHE_DIR": str(caches),
         "PENETRATION_CACHE_DIR": str(tmp_path / "penetration-cache"),
-        "DEFAULT_RULES": "russian-bank",  # a count study of seconds, not tens of them
+        # A count study of seconds, not tens of them (004's was, but as dealt face down no
+        # count study applies to it).
+        "DEFAULT_RULES": "twenty-one-club",
     }
     port = _free_port()
     log_path = tmp_path / "server.log"
@@ -222,3 +228,39 @@ def test_a_fresh_server_answers_while_its_warm_up_runs(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait(timeout=10)
+
+
+@pytest.mark.long  # works out 004's charts and fixed points afresh: some ten seconds
+def test_after_the_warm_up_of_004_its_first_quiz_question_waits_for_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27: the warm-up said 004's chart was done, yet the quiz's first question queued
+    a chart job: the warm-up made the chart of one column (the banker's fixed point), while the
+    quiz and the table also wait for the chart of the rules as written."""
+    from trainer import create_app
+    from trainer.web.warm_up import enqueue
+
+    caches = tmp_path / "strategy-cache"
+    monkeypatch.setenv("TRAINER_CACHE_DIR", str(caches))  # the fixed points', as the server's
+    config = app_config(tmp_path, STRATEGY_CACHE_DIR=str(caches), JOBS_INLINE=False)
+    app = create_app({**config, "WARM_UP": True})
+    steps = [step for step in plan("russian-bank") if step.notation == "russian-bank"]
+    charts = [step for step in steps if step.kind == "chart"]
+    assert charts == [Step("chart", "russian-bank")]
+    db = open_db(app.config["DATABASE"])
+    assert enqueue(app, charts) == 1  # a fresh server: the chart's job is queued
+    with app.app_context():
+        assert run(app, lambda line: None, charts) == 0
+    done = db["jobs"].count
+    client = app.test_client()
+    for wait in ("", "1"):
+        query = {"rules": "russian-bank", "wait": wait}
+        response = client.get("/drills/basic-strategy", query_string=query)
+        page = response.get_data(as_text=True)
+        assert response.status_code == 200, page
+        assert "Working out the chart" not in page
+        assert "The banker shows no card" in page
+        assert "the dealer's up card" not in html.unescape(page)  # none in 004: said so
+        assert 'name="insurance"' not in page  # nor insurance, nor a count to take it by
+    assert db["jobs"].count == done  # nothing more to work out
+    assert enqueue(app, charts) == 0  # done, and seen to be: not queued again

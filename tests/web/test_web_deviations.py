@@ -10,6 +10,7 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
@@ -24,6 +25,9 @@ from trainer.web.jobs import run_queued
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")
 
+# 004's other reading, the punters' cards and the banker's first card face up: a count study of
+# seconds (004 as its text deals it shows no banker card, and has none: see the end).
+FACE_UP = "russian-bank banker_best=false deal_faces=casino"
 ACTION_RE = re.compile(r'<form class="question[^"]*" method="post"\s+action="([^"]*)"')
 
 
@@ -72,7 +76,7 @@ def test_a_study_not_worked_out_is_computed_off_the_request_with_progress(
     app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path), JOBS_INLINE=False))
     client = app.test_client()
     with client.session_transaction() as session:
-        session["rules"] = "russian-bank"  # a study that takes seconds, not tens of them
+        session["rules"] = FACE_UP  # a study that takes seconds, not tens of them
     url = "/drills/deviations?system=hi-lo&convention=floor&resolution=half"
     started = time.monotonic()
     first = client.get(url)
@@ -87,14 +91,15 @@ def test_a_study_not_worked_out_is_computed_off_the_request_with_progress(
     assert [row["kind"] for row in db["jobs"].rows] == ["count-study"]
     worker = threading.Thread(target=run_queued, args=(app,))  # the job workers, here
     worker.start()
-    poll = "/count-jobs/progress?rules=russian-bank&system=hi-lo&next=" + url.replace("&", "%26")
+    rules = quote(FACE_UP)
+    poll = f"/count-jobs/progress?rules={rules}&system=hi-lo&next=" + url.replace("&", "%26")
     deadline = time.monotonic() + 120
     while (polled := client.get(poll, headers={"HX-Request": "true"})).status_code == 202:
         assert time.monotonic() < deadline, polled.get_data(as_text=True)
         time.sleep(0.5)
     assert polled.status_code == 200 and polled.headers["HX-Redirect"] == url
     with app.test_request_context():
-        found = cached_study(Rules.parse("russian-bank"), find_system("hi-lo"), cache_dir=tmp_path)
+        found = cached_study(Rules.parse(FACE_UP), find_system("hi-lo"), cache_dir=tmp_path)
     assert found is not None and found.indices.plays
     assert client.get(url).status_code == 200  # the drill asks at once now
     worker.join(timeout=30)
@@ -116,7 +121,7 @@ def test_past_the_limit_of_new_work_a_pending_study_is_a_429(
     config = app_config(tmp_path, STRATEGY_CACHE_DIR=str(tmp_path), EXPENSIVE_WORK_PER_WINDOW=0)
     client = create_app(config).test_client()
     with client.session_transaction() as session:
-        session["rules"] = "russian-bank decks=3"  # studied nowhere else in the suite
+        session["rules"] = FACE_UP + " decks=3"  # studied nowhere else in the suite
     response = client.get("/drills/bet-sizing?system=hi-lo&convention=floor&resolution=half")
     assert response.status_code == 429 and "Retry-After" in response.headers
     assert open_db(config["DATABASE"])["jobs"].count == 0  # no job started
@@ -135,3 +140,55 @@ def test_a_missed_deviation_shows_its_plays_in_words_on_the_mistakes_page(
     words = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
     words |= {"I": "take insurance", "N": "no insurance"}
     assert f"You said <strong>{words[wrong]}</strong>" in mistakes
+
+
+@pytest.mark.parametrize("slug", ["deviations", "bet-sizing"])
+def test_at_004_dealt_face_down_the_count_drills_say_plainly_they_do_not_apply(
+    client: Any, db: Any, slug: str
+) -> None:
+    """Issue 27: under 004 as its text deals it, Deviations showed "Dealer shows 9" and the
+    count study of a game with an up card. The page says why nothing is asked and offers the
+    drills that practise this game; no study is started."""
+    with client.session_transaction() as session:
+        session["rules"] = "russian-bank"
+    response = client.get(f"/drills/{slug}?system=hi-lo&convention=floor&resolution=half")
+    assert response.status_code == 200
+    text = html.unescape(response.get_data(as_text=True))
+    assert "not for this game" in text and "the banker shows no card" in text
+    assert "Dealer shows" not in text and "up card" not in text
+    assert 'name="question"' not in text
+    for offered in ("/drills/basic-strategy", "/drills/punter-stake", "/drills/table-play"):
+        assert f'href="{offered}"' in text
+    assert 'href="/drills/deviations"' not in text and 'href="/table/"' in text
+    assert db["jobs"].count == 0 and db["attempts"].count == 0
+
+
+def test_at_004_dealt_face_down_a_deviation_answer_is_a_400_naming_the_option(
+    client: Any, db: Any, hidden_fields: Any
+) -> None:
+    page = client.get("/drills/deviations?system=hi-lo&convention=floor&resolution=half")
+    form = hidden_fields(page.get_data(as_text=True))
+    action = html.unescape(ACTION_RE.search(page.get_data(as_text=True)).group(1))
+    sent = {**form, "rules": "russian-bank", "question": "hi-lo TS 6H v 9H tc +1", "answer": "H"}
+    response = client.post(action, data=sent)
+    assert response.status_code == 400
+    assert "deal_faces: the banker shows no card" in html.unescape(response.get_data(as_text=True))
+    assert db["attempts"].count == 0
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/indices?rules=russian-bank&system=hi-lo",
+        "/risk?source=game&rules=russian-bank&system=hi-lo&ramp=1@-99,4@2&bankroll=400",
+    ],
+)
+def test_at_004_dealt_face_down_the_counts_worth_pages_say_it_is_not_worked_out(
+    client: Any, db: Any, url: str
+) -> None:
+    response = client.get(url)
+    assert response.status_code == 200
+    text = html.unescape(response.get_data(as_text=True))
+    assert "What the count is worth: not for this game" in text
+    assert "the banker shows no card" in text and 'href="/drills/basic-strategy"' in text
+    assert db["jobs"].count == 0  # no study of a game it does not describe

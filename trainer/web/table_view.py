@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from drills.count_study import StudyPendingError
+from drills.count_study import StudyNotForGameError, StudyPendingError
 from drills.counting.miscount import play_words, table_prices
 from drills.dealing.table_words import cards_words
 from drills.strategy_chart import PLAY_KEYS
@@ -448,10 +448,11 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
 
 def table_miscount(spec: TableSpec, game: TableGame, checks: Any) -> dict[str, Any]:
     """The count errors' price (:func:`drills.counting.miscount.table_prices`) beside them in
-    the shoe's summary, and their totals; none while the count study is being worked out."""
+    the shoe's summary, and their totals; none while the count study is being worked out, nor
+    at 004 dealt face down (no count study describes it)."""
     try:
         found = table_prices(spec, game, checks, app_caches()) if checks else []
-    except StudyPendingError:
+    except (StudyPendingError, StudyNotForGameError):
         found = []
     total = {f"miscount_lost{end}": sum((getattr(p, part).lost for p in found), Fraction(0))
              for end, part in (("", "until_next"), ("_end", "to_end"))}  # fmt: skip

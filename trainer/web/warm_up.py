@@ -34,6 +34,7 @@ from typing import Any
 
 from flask import Flask
 
+from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
 from trainer.engine.strategy.cli import whose_edge
 
@@ -69,14 +70,22 @@ def _later_presets(default: str, names: Sequence[str]) -> list[str]:
 def plan(default: str, names: Sequence[str] | None = None) -> list[Step]:
     """The warm-up's steps, in the order a new learner meets what they make (module doc)."""
     names = list(preset_names() if names is None else names)
-    steps = [Step("chart", default), Step("count study", default)]
+    steps = [Step("chart", default)]
+    if _counted(Rules.parse(default)):
+        steps.append(Step("count study", default))
     if default in names:  # penetration studies are kept per preset
         steps.append(Step("penetration", default))
     later = _later_presets(default, names)
     steps += [Step("chart", name) for name in later]
     steps += [Step("penetration", name) for name in later]
-    steps += [Step("count study", name) for name in later]
+    steps += [Step("count study", name) for name in later if _counted(find_preset(name))]
     return steps
+
+
+def _counted(rules: Rules) -> bool:
+    """Whether a count study applies to the game: not to 004 dealt face down, whose banker
+    shows no card (no page reads one: drills/count_study.py says the study is not for it)."""
+    return not face_down_game(rules)
 
 
 def _job_of(app: Flask, step: Step) -> tuple[str, dict[str, Any], str, int]:
@@ -113,6 +122,7 @@ def _job_of(app: Flask, step: Step) -> tuple[str, dict[str, Any], str, int]:
 def _there(app: Flask, step: Step) -> bool:
     """Whether what ``step`` makes is worked out already (nothing to queue)."""
     from drills.counting import penetration_study
+    from trainer.engine.banker.face_down import cached_fixed_point, face_down_game
     from trainer.engine.banker.method3 import cached_method3_game
     from trainer.engine.counting import find_system
     from trainer.engine.indices import cached_study
@@ -123,10 +133,10 @@ def _there(app: Flask, step: Step) -> bool:
         rules = Rules.parse(step.notation)
     except ValueError:
         return False
-    if step.kind == "chart":
+    if step.kind == "chart":  # what the quiz and the table wait for (chart_jobs' _ready)
         return (
-            rules.deal_faces != "all-down"
-            and cached(rules, cache_dir=strategy_cache_dir(app)) is not None
+            cached(rules, cache_dir=strategy_cache_dir(app)) is not None
+            and (not face_down_game(rules) or cached_fixed_point(rules) is not None)
             and (rules.deal_method != 3 or cached_method3_game(rules) is not None)
         )
     if step.kind == "count study":

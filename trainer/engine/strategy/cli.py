@@ -252,12 +252,14 @@ def fill_preset(
 ) -> Iterator[str]:
     """Work out the preset ``name``'s chart (the chart of one column at 004 as its text deals
     it), its text's advice and its other readings' charts into the cache (those there are
-    read), a line on each as it is done.
+    read), a line on each as it is done. At 004 dealt face down the chart of the rules as
+    written is worked out too: the quiz and the table read it before their first question.
 
     :raises InvalidRulesError: for a preset there is not.
     """
     rules = find_preset(name)
     if rules.deal_faces == "all-down":
+        cached_chart(rules, cache_dir=cache_dir, use_cache=use_cache, jobs=jobs)
         yield f"{name:<16} {whose_edge(one_column_chart(rules).house_edge, PUNTERS)}"
     else:
         result = cached_chart(rules, cache_dir=cache_dir, use_cache=use_cache, jobs=jobs)

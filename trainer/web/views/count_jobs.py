@@ -23,7 +23,8 @@ from flask import Blueprint, Flask, abort, current_app, redirect, request
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from drills.count_study import StudyPendingError
+from drills import registry
+from drills.count_study import StudyNotForGameError, StudyPendingError
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.indices import Study, cached_study
 from trainer.engine.indices.table import GRID_POINTS
@@ -189,6 +190,21 @@ def _on_pending(error: StudyPendingError) -> Response:
     return pending_page(error.rules, error.system, state)
 
 
+def _on_not_for_game(error: StudyNotForGameError) -> Response:
+    """A page that rests on the count study, at 004 dealt face down: said plainly (no up card
+    is shown, no question asked), with the drills that do practise this game."""
+    slug = (request.view_args or {}).get("slug", "")
+    asked = registry().get(slug) if isinstance(slug, str) else None
+    return render(
+        "count_not_for_game.html",
+        rules=error.rules,
+        page_rules=error.rules,
+        asked=asked,
+        section="drills",
+    )
+
+
 def init_app(app: Flask) -> None:
     app.config.setdefault("COUNT_JOB_PROCESSES", 1)
     app.register_error_handler(StudyPendingError, _on_pending)
+    app.register_error_handler(StudyNotForGameError, _on_not_for_game)

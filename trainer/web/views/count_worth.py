@@ -27,7 +27,7 @@ from werkzeug.wrappers import Response
 
 from drills import InvalidOptionError
 from drills.bet_sizing import DEFAULT_RISK, default_bankroll, ramp_rows, read_bankroll, read_risk
-from drills.count_study import grid_words, signed
+from drills.count_study import StudyNotForGameError, counts_by_study, grid_words, signed
 from drills.counting.preferences import system_choices
 from drills.strategy_cells import UP_LABELS, cells_for
 from trainer.engine.counting import SYSTEMS, CountingSystem
@@ -277,6 +277,8 @@ def page() -> Response:
         )
     if is_rules_form(request.args):  # the form was sent: show it at its own address
         return redirect(url_for("count_worth.page", **choice.query()), code=303)
+    if not counts_by_study(choice.rules):  # 004 dealt face down: no up card, no study of it
+        raise StudyNotForGameError(choice.rules)
     study, state = study_or_start(choice.rules, choice.system)
     if study is None:
         return pending_page(choice.rules, choice.system, state)

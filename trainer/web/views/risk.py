@@ -25,6 +25,7 @@ from flask import Blueprint, redirect, request, url_for
 from werkzeug.exceptions import BadRequest
 from werkzeug.wrappers import Response
 
+from drills.count_study import StudyNotForGameError, counts_by_study
 from drills.counting.preferences import system_choices
 from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.indices import ramp_game
@@ -161,6 +162,8 @@ def page() -> Response:
         return redirect(url_for("risk.page", **_canonical(values, rules)), code=303)
     game_figures = None
     if game:
+        if not counts_by_study(game.rules):  # 004 dealt face down: no up card, no study of it
+            raise StudyNotForGameError(game.rules)
         study, state = study_or_start(game.rules, game.system)
         if study is None:
             return pending_page(game.rules, game.system, state)
