@@ -57,11 +57,20 @@ def test_a_language_not_offered_is_english_without_error(bilingual: Any, header:
     assert _lang(page.get_data(as_text=True)) == "en"
 
 
-def test_only_offered_languages_are_spoken(app: Any) -> None:
-    """An app offering English alone speaks it to a Russian browser, and shows no switch."""
+def test_only_offered_languages_are_spoken(tmp_path: Path, strategy_charts: None) -> None:
+    """An app set to offer English alone speaks it to a Russian browser, and shows no
+    switch."""
+    english = create_app(app_config(tmp_path, LANGUAGES=("en",)))
+    page = english.test_client().get("/", headers={"Accept-Language": "ru"})
+    assert _lang(page.get_data(as_text=True)) == "en"
+    assert "language-switch" not in page.get_data(as_text=True)
+
+
+def test_russian_is_offered_by_default(app: Any) -> None:
+    """A Russian browser gets Russian from an app as it comes, with the switch."""
     page = app.test_client().get("/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
-    assert _lang(page) == "en"
-    assert "language-switch" not in page
+    assert _lang(page) == "ru"
+    assert "language-switch" in page
 
 
 def test_the_switch_is_on_every_page_naming_each_language_in_its_own_words(

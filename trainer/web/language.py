@@ -113,7 +113,9 @@ def _switch_choices() -> list[tuple[str, str]]:
 
 
 def init_app(app: Flask) -> None:
-    app.config.setdefault("LANGUAGES", (words.ENGLISH,))
+    # Russian beside English: a Russian browser gets it, and every page has the switch.
+    # LANGUAGES = ("en",) in instance/config.py offers English alone.
+    app.config.setdefault("LANGUAGES", (words.ENGLISH, RUSSIAN))
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", "translations")
     Babel(app, locale_selector=select_locale)
     app.register_blueprint(bp)
