@@ -203,9 +203,8 @@ def _face_up(notation: str, rules: Rules, caches: Caches | None = None) -> Play:
 @lru_cache(maxsize=4096)
 def _insurance_evs(rules: Rules, values: tuple[int, int]) -> tuple[float, float]:
     """(taken, declined): the EVs of taking insurance (or even money on a natural) with the
-    two-card hand of ``values`` against an ace, and of declining it. The engine works them out
-    from the chance of a natural alone (:func:`~trainer.engine.strategy.insurance_evs`: no play of
-    the hand worked out, so a cold server answers at once), each kept once worked out."""
+    two-card hand of ``values`` against an ace, and of declining it: from the chance of a natural
+    alone (:func:`~trainer.engine.strategy.insurance_evs`: no play worked out), each kept."""
     engine_evs = insurance_evs(rules, values, 1)
     if Action.EVEN_MONEY in engine_evs:
         # Even money (1 unit for sure) against playing the natural out.
