@@ -72,7 +72,7 @@ from trainer.engine.indices import COUNT_LIMIT, CountOutOfRangeError, IndexTable
 from trainer.engine.indices.reading import evs_as_read, insurance_as_read
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.strategy import action_evs
+from trainer.engine.strategy import action_evs, first_actions
 from trainer.words import N_, number, say
 from trainer.words import signed as signed_number
 
@@ -513,8 +513,11 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
         keys = INSURANCE_KEYS if asked.insurance else PLAY_KEYS
         legal = set(keys)
         if not asked.insurance:
-            evs = action_evs(rules, asked.situation.hand, asked.situation.up)
-            legal = {action.value for action in evs}
+            # The legal plays by the rules alone: no EV is worked out to ask (the grade does).
+            hand, up = asked.situation.hand, asked.situation.up
+            two = len(hand) == 2
+            actions = first_actions(rules, hand, up) if two else tuple(action_evs(rules, hand, up))
+            legal = {action.value for action in actions}
         view: dict[str, Any] = {
             "hand": asked.situation.hand,
             "up": asked.situation.up,

@@ -75,7 +75,7 @@ from trainer.engine.indices import Play as IndexPlay
 from trainer.engine.indices.reading import insurance_as_read
 from trainer.engine.indices.table import count_grid
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.strategy import Action, InvalidSituationError, action_evs
+from trainer.engine.strategy import Action, InvalidSituationError, insurance_evs
 from trainer.words import N_, say
 
 __all__ = [
@@ -201,9 +201,9 @@ def _face_up(notation: str, rules: Rules, caches: Caches | None = None) -> Play:
 @lru_cache(maxsize=4096)
 def _insurance_evs(rules: Rules, values: tuple[int, int]) -> tuple[float, float]:
     """(taken, declined): the EVs of taking insurance (or even money on a natural) with the
-    two-card hand of ``values`` against an ace, and of declining it. The engine works out
-    every play of the hand to give them (some 4 ms), so each is kept once worked out."""
-    engine_evs = action_evs(rules, values, 1)
+    two-card hand of ``values`` against an ace, and of declining it: from the chance of a natural
+    alone (:func:`~trainer.engine.strategy.insurance_evs`: no play worked out), each kept."""
+    engine_evs = insurance_evs(rules, values, 1)
     if Action.EVEN_MONEY in engine_evs:
         # Even money (1 unit for sure) against playing the natural out.
         return engine_evs[Action.EVEN_MONEY], engine_evs[Action.STAND]

@@ -8,6 +8,10 @@
 (function () {
   "use strict";
 
+  // The keys answer: the pages' hints that say so show (static/css/app.css hides them without
+  // this file, where a letter key does nothing).
+  document.documentElement.classList.add("js-keys");
+
   // A radio button or a check box takes no text: the keys answer from it (the table's
   // boxes for the round are chosen with the arrows, then the bet's key pressed).
   function typing(target) {

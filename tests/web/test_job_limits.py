@@ -5,6 +5,8 @@ the server's share of jobs a 429 says when to retry."""
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from pathlib import Path
 from typing import Any
 
@@ -175,3 +177,52 @@ def test_a_penetration_chart_not_dealt_yet_is_a_job_the_page_polls(
     assert polled.status_code == 202
     assert 'hx-trigger="load delay:2s"' in polled.get_data(as_text=True)
     assert [(j["kind"], j["state"]) for j in _jobs(app)] == [("penetration", "queued")]
+
+
+_REFRESH = re.compile(r'<meta http-equiv="refresh" content="\d+; url=([^"]+)">')
+
+
+def _refresh_url(page: str) -> str:
+    found = _REFRESH.search(page)
+    assert found, "no refresh: without JavaScript the page would wait forever"
+    return unescape(found.group(1))
+
+
+def test_without_javascript_a_new_chart_is_waited_for_then_the_quiz_goes_on(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    quiz = client.get("/drills/basic-strategy", query_string={"rules": NEW[2]})
+    assert quiz.status_code == 200 and "Working out the chart" in quiz.get_data(as_text=True)
+    then = _refresh_url(quiz.get_data(as_text=True))
+    assert "wait=1" in then
+    # The waiting page reloads its progress, which shows it again while the chart is worked
+    # out (never the quiz's page, which would not wait).
+    for _ in range(3):
+        waiting = client.get(then)
+        assert waiting.status_code == 202
+        then = _refresh_url(waiting.get_data(as_text=True))
+        assert then.startswith("/chart-jobs/progress?")
+    # The chart is there: the next reload goes on to the quiz by itself.
+    monkeypatch.setattr("trainer.web.views.chart_jobs._ready", lambda rules: object())
+    on = client.get(then)
+    assert on.status_code == 303
+    assert on.headers["Location"].startswith("/drills/basic-strategy?")
+    assert "wait=1" not in on.headers["Location"]
+
+
+def test_without_javascript_the_strategy_page_waits_for_its_chart(client: Any) -> None:
+    page = client.get("/strategy", query_string={"rules": NEW[1]})
+    then = _refresh_url(page.get_data(as_text=True))
+    assert "wait=1" in then
+    waiting = client.get(then)
+    assert waiting.status_code == 202
+    assert _refresh_url(waiting.get_data(as_text=True)).startswith("/chart-jobs/progress?")
+
+
+def test_without_javascript_a_count_study_page_reloads_its_progress(client: Any) -> None:
+    client.get("/")  # the session cookie, so that a job is asked for
+    query = {"rules": NEW[0], "system": "hi-lo", "next": "/drills/deviations"}
+    waiting = client.get("/count-jobs/progress", query_string=query)
+    assert waiting.status_code == 202
+    again = _refresh_url(waiting.get_data(as_text=True))
+    assert again.startswith("/count-jobs/progress?") and "next=/drills/deviations" in again

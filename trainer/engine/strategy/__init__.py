@@ -37,6 +37,8 @@ __all__ = [
     "compute_chart",
     "cost_of",
     "full_shoe",
+    "first_actions",
+    "insurance_evs",
 ]
 
 
@@ -126,6 +128,42 @@ def action_evs(
         if len(values) == 2:
             return analysis.initial(values[0], values[1])
         return analysis.multi_card(tuple(hand_counts))
+
+
+def first_actions(rules: Rules, hand: HandLike, up: UpLike) -> tuple[Action, ...]:
+    """The legal actions of a two-card ``hand`` from the full shoe: the keys of
+    :func:`action_evs`, by the rules alone (no compiled arithmetic, so a request may ask it cold).
+
+    :raises InvalidSituationError: for a hand not of two cards, or cards the shoe does not hold.
+    """
+    values, up_value = _two_cards(rules, hand, up)
+    with _LOCK:
+        return _analysis(rules, full_shoe(rules.decks), up_value).first_actions(*values)
+
+
+def insurance_evs(rules: Rules, hand: HandLike, up: UpLike) -> dict[Action, float]:
+    """The EVs of :func:`action_evs` for a two-card ``hand`` that need no play worked out, from
+    the full shoe: insurance, or on a natural even money and standing, where offered (the
+    chance of a natural alone: no compiled arithmetic, so a request may ask it cold).
+
+    :raises InvalidSituationError: for a hand not of two cards, or cards the shoe does not hold.
+    """
+    values, up_value = _two_cards(rules, hand, up)
+    with _LOCK:
+        return _analysis(rules, full_shoe(rules.decks), up_value).insurance(*values)
+
+
+def _two_cards(rules: Rules, hand: HandLike, up: UpLike) -> tuple[tuple[int, int], int]:
+    """A two-card hand's values and the up card's, the full shoe holding them."""
+    values, up_value = _values_of(hand), _up_value(up)
+    if len(values) != 2:
+        raise InvalidSituationError("a first decision is made on two cards")
+    counts = [0] * 10
+    for v in values + (up_value,):
+        counts[v - 1] += 1
+    if any(need > have for need, have in zip(counts, full_shoe(rules.decks), strict=True)):
+        raise InvalidSituationError("the shoe does not hold these cards")
+    return (values[0], values[1]), up_value
 
 
 def best_action(

@@ -5,11 +5,13 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
+from drills import Drill, get_drill
+from trainer.engine.banker.punter_stake import stakes_on_cards
 from trainer.engine.rulebook import rule_words
 from trainer.engine.rulebook.interpretations import interpretations_for
-from trainer.engine.rulebook.rules import PRESETS, InvalidRulesError
+from trainer.engine.rulebook.rules import PRESETS, InvalidRulesError, Rules
 from trainer.web.readings import readings_context
-from trainer.web.support import choose_rules, render
+from trainer.web.support import choose_rules, current_rules, render
 
 bp = Blueprint("rules", __name__)
 
@@ -25,14 +27,31 @@ def index() -> Response:
         ]
         for rules in presets
     }
+    chosen = current_rules()
+    way_on = _way_on(chosen) if request.args.get("chosen", "")[:64] == chosen.name else None
     return render(
         "rules.html",
+        way_on=way_on,
         presets=presets,
         readings=readings,
         interpretations=interpretations,
         sources=rule_words.source_words(),
         section="rules",
     )
+
+
+def _way_on(rules: Rules) -> dict[str, object]:
+    """Where a learner who has just chosen ``rules`` goes on to: whether the players hold the
+    deal in turn (002 home, 004: the table as the dealer or banker, or as a punter), and the
+    drills of this game's own (a punter's stakes, dealing, bidding for the deal)."""
+    players_deal = rules.table_rotation != "none"
+    own = [
+        ("punter-stake", players_deal and stakes_on_cards(rules) > 0),
+        ("table-dealing", players_deal),
+        ("deal-auction", rules.deal_auction),
+    ]
+    drills: list[Drill] = [get_drill(slug) for slug, offered in own if offered]
+    return {"players_deal": players_deal, "drills": drills}
 
 
 @bp.post("/rules")

@@ -1,0 +1,47 @@
+"""After choosing a game on the rules page, the page offers the way on: the quiz, the table
+(holding the deal or the bank, or as a punter, where the players deal in turn) and the game's
+own drills; a table whose deal does not pass offers the table alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def choose(client: Any, csrf: Any, preset: str) -> str:
+    chosen = client.post("/rules", data={"preset": preset, "csrf_token": csrf()})
+    assert chosen.status_code == 303
+    page = client.get(chosen.headers["Location"])
+    assert page.status_code == 200
+    return str(page.get_data(as_text=True))
+
+
+def test_choosing_the_russian_bank_offers_its_drills_and_both_seats(client: Any, csrf: Any) -> None:
+    page = choose(client, csrf, "russian-bank")
+    way_on = page[page.index('id="way-on-heading"') :].split("</section>")[0]
+    for href in (
+        "/drills/basic-strategy",
+        "/table/?punter_seat=0",
+        "/table/?punter_seat=1",
+        "/drills/table-dealing",
+        "/drills/punter-stake",
+    ):
+        assert f'href="{href}"' in way_on, href
+    assert "/drills/deal-auction" not in way_on  # home twenty-one's alone
+    punter = client.get("/table/?punter_seat=1").get_data(as_text=True)
+    assert '<option value="1" selected>' in punter
+
+
+def test_a_casino_game_offers_the_quiz_and_the_table(client: Any, csrf: Any) -> None:
+    page = choose(client, csrf, "vegas-6d-h17")
+    way_on = page[page.index('id="way-on-heading"') :].split("</section>")[0]
+    assert 'href="/drills/basic-strategy"' in way_on and 'href="/table/"' in way_on
+    assert "punter" not in way_on
+
+
+def test_the_way_on_is_offered_only_just_after_choosing(client: Any) -> None:
+    assert 'id="way-on-heading"' not in client.get("/rules").get_data(as_text=True)
+    bad = client.get("/table/?punter_seat=99")
+    assert (
+        bad.status_code == 200
+        and "selected>" not in bad.get_data(as_text=True).split('name="punter_seat"')[-1][:10]
+    )
