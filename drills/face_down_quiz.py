@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from drills import face_down_play
+from drills.face_down_play import FACE_DOWN_KEYS
 from drills.base import Grade, Question
 from drills.strategy_cells import (
     WEAKEST_POOL,
@@ -31,7 +32,6 @@ from drills.strategy_cells import (
     read_face_down,
     weakest_of,
 )
-from drills.strategy_chart import PLAY_KEYS
 from trainer.engine.banker.face_down import fixed_point
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
@@ -58,7 +58,7 @@ class FaceDownQuizPlay:
 
     @property
     def keys(self) -> dict[str, str]:
-        return PLAY_KEYS
+        return FACE_DOWN_KEYS
 
     @property
     def drawn(self) -> int:
@@ -79,7 +79,7 @@ def question_of(notation: str, rules: Rules) -> Question:
         "up": None,
         "drawn": play.drawn,
         "play": play,
-        "keys": [(key, label, key in play.evs) for key, label in PLAY_KEYS.items()],
+        "keys": [(key, label, key in play.evs) for key, label in FACE_DOWN_KEYS.items()],
     }
     canonical = face_down_play.notation_of(play.hand.cards)
     return Question(notation=canonical, prompt="Your play?", view=view)
