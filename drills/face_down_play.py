@@ -32,7 +32,15 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, number, plural, say
 from trainer.words import signed as signed_number
 
-__all__ = ["FACE_DOWN_KEYS", "FaceDownPlay", "grade", "is_face_down", "notation_of", "question", "skill"]
+__all__ = [
+    "FACE_DOWN_KEYS",
+    "FaceDownPlay",
+    "grade",
+    "is_face_down",
+    "notation_of",
+    "question",
+    "skill",
+]
 
 WORDS = {"H": "draw", "S": "stand"}
 # The answer keys at 004, where a punter draws (the word of the game's text), in button order.
@@ -140,8 +148,8 @@ def explain(worked: FaceDownPlay, answer: str) -> str:
         )  # fmt: skip
     how = say(
         "the play comes from the punters' chart of one column, worked out against the banker "
-        "who plays his best and reads how many cards you drew. No banker card is shown at this game: the reading of the "
-        "text named 'Who sees what' on the rules page."
+        "who plays his best and reads how many cards you drew. No banker card is shown at "
+        "this game: the reading of the text named 'Who sees what' on the rules page."
     )
     text = f"{why}\n{held} {how}"
     cost = worked.cost(answer)

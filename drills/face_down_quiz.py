@@ -19,8 +19,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from drills import face_down_play
-from drills.face_down_play import FACE_DOWN_KEYS
 from drills.base import Grade, Question
+from drills.face_down_play import FACE_DOWN_KEYS
 from drills.strategy_cells import (
     WEAKEST_POOL,
     Cell,

@@ -73,7 +73,7 @@ from trainer.engine.play.round import Round
 from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
 from trainer.engine.play.table_game import Ask
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, plural
+from trainer.words import N_, plural, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -377,14 +377,21 @@ def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> G
     players = players_ev_against(rules, first.value)
     evs = double_evs(rules, first.value, float(stakes))
     taken = redoublers_take(rules, first.value)
-    why = (
-        f"Your first card is {_label(first.value)}: against it the punters expect "
-        f"{signed_number(players * 100, 2)}% of their bets (the strategy engine's figure, as if "
-        f"they saw that card), so the bank expects {signed_number(-players * 100, 2)}%. On stakes "
-        "of "
-        f"{amount(stakes)} that is {_money(evs['N'])} if you leave them, and "
-        f"{_money(evs['D'])} if you double them, the punters who redouble taking "
-        f"{signed_number(taken * 200, 2)}% of the stakes back."
+    why = say(
+        "Your first card is %(card)s: against it the punters expect %(players)s%% of their "
+        "bets, so the bank expects %(bank)s%%.",
+        card=_label(first.value),
+        players=signed_number(players * 100, 2),
+        bank=signed_number(-players * 100, 2),
+    )
+    why += " " + say(
+        "On stakes of %(stakes)s that is %(leave)s if you leave them, and %(double)s if you "
+        "double them, the punters who redouble taking %(back)s%% of the stakes back. The "
+        "punters' figure is their best play as if they could see your first card.",
+        stakes=amount(stakes),
+        leave=_money(evs["N"]),
+        double=_money(evs["D"]),
+        back=signed_number(taken * 200, 2),
     )
     return _graded("double", evs, answer, why, rules.min_bet)
 
