@@ -131,7 +131,7 @@ def test_a_learner_answers_five_points_of_the_deal(page: Page) -> None:
     shown = choose_point(page, "Too few cards left")
     press_choice(page, "Ask the players", javascript=True)
     expect(page.get_by_role("heading", name="Not quite")).to_be_visible()
-    expect(page.locator(".feedback")).to_contain_text("000: before any deal")
+    expect(page.locator(".feedback")).to_contain_text("(text 000) say: before any deal")
     page.goto("/mistakes")
     mistake = page.locator(".mistake").filter(has_text="Dealing procedure")
     expect(mistake).to_have_count(1)
