@@ -47,7 +47,7 @@ from trainer.engine.banker.doubling import doubling_cards, redoubling_cards
 from trainer.engine.rulebook.interpretations import INTERPRETATIONS
 from trainer.engine.rulebook.rule_words import OPTION_LABELS
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
-from trainer.words import N_
+from trainer.words import N_, number, plural, say
 
 __all__ = ["DRILL", "SLUG", "DealAuction", "auction_notation"]
 
@@ -201,6 +201,10 @@ class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
             right_answer=_chips(worth),
             explanation=explain(table, punters, stake, bid),
             ev_cost=cost,
+            # The overpayment in chips, not as a share of the stake ("406% of a bet").
+            cost_words=say("Paying that gives away %(chips)s.", chips=chips(bid - worth))
+            if bid > worth
+            else None,
         )
 
 
@@ -217,16 +221,35 @@ def explain(rules: Rules, punters: int, stake: int, bid: Fraction) -> str:
         verdict = "Below the worth another player, bidding what it is worth, takes the deal."
     else:
         verdict = "Bid up to that, and no more."
-    return (
+    why = say(
+        "The bank makes %(a_round)s a round from %(punters)s punters staking %(stake)s, and you "
+        "hold the deal %(rounds)s rounds on average: %(worth)s.",
+        a_round=chips(Fraction(a_round)),
+        punters=number(punters),
+        stake=number(stake),
+        rounds=number(1 / chance, 1),
+        worth=chips(Fraction(worth)),
+    )
+    working = (
         f"The bank expects {edge:.1%} of each stake a round (the dealer doubling on "
         f"{_values(doubling_cards(home))}, a punter redoubling on "
         f"{_values(redoubling_cards(home))}): with {punters} punters staking {stake}, "
-        f"{a_round:.2f} chips a round. A punter's natural that the dealer does not match passes "
-        f"the deal in {chance:.1%} of rounds, so you hold it {1 / chance:.1f} rounds on "
+        f"{a_round:.2f} chips a round. A punter's natural that the dealer does not match "
+        f"passes the deal in {chance:.1%} of rounds, so you hold it {1 / chance:.1f} rounds on "
         f"average: the deal is worth {a_round:.2f} × {1 / chance:.2f} = {worth:.2f} chips. "
         f"{verdict} This rests on {INTERPRETATIONS['002-auction'].naming()}: the price is "
         "shared among the other players and buys the deal until a punter's natural."
     )
+    return f"{why}\n{working}"
+
+
+def chips(amount: Fraction) -> str:
+    """An amount of chips as a learner reads it ("1 chip", "5.94 chips"): a whole number takes
+    its own plural form, a fraction the form of 2."""
+    shown = round(float(amount), 2)
+    whole = int(shown) if shown.is_integer() else 2
+    return plural("%(count)s chip", "%(count)s chips", abs(whole),
+                  count=number(shown, 0 if shown.is_integer() else 2))  # fmt: skip
 
 
 DRILL = DealAuction()
