@@ -65,6 +65,7 @@ from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, EdgeTable,
 from trainer.engine.play.table_setup import MAX_BOXES
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, number, say
+from trainer.words import signed as signed_number
 
 __all__ = [
     "BOX_CORRELATION",
@@ -305,7 +306,7 @@ def _explain_enter(asked: _Asked, edge: float, played_by: Fraction, right: str) 
     worth = say(
         "At %(count)s you have an edge of %(edge)s per unit staked (with the indices).",
         count=at,
-        edge=f"{edge * 100:+.2f}%",
+        edge=f"{signed_number(edge * 100, 2)}%",
     )
     if right == "P":
         then = say("A round with the edge is worth playing: come in, or stay.")
@@ -323,7 +324,7 @@ def _explain_boxes(
     worth = say(
         "At %(count)s you have an edge of %(edge)s per unit staked (with the indices).",
         count=at,
-        edge=f"{edge * 100:+.2f}%",
+        edge=f"{signed_number(edge * 100, 2)}%",
     )
     each = ", ".join(
         say("%(boxes)s: %(value)s", boxes=number(n), value=number(v, 2))

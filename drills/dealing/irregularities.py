@@ -291,7 +291,7 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
     slug = "irregularities"
     title = N_("Irregularities")
     description = N_(
-        "Something has gone wrong in the deal of a permanent-bank round (source 000): too many "
+        "Something has gone wrong in the deal of a permanent-bank round (text 000): too many "
         "cards, one card, none, a card face up or shown in the pack, a natural not announced. "
         "Choose what the text says the dealer does; the round is then played on."
     )

@@ -119,6 +119,6 @@ def _grid(low: float, high: float, y: Callable[[float], float], plot_w: float) -
         )
         parts.append(
             f'<text class="axis" x="{LEFT - 6}" y="{at + 4:.1f}" text-anchor="end">'
-            f"{percent:+d}%</text>"
+            f"{_signed(percent)}%</text>"
         )
     return parts

@@ -147,8 +147,9 @@ def option_fields(rules: Rules, options: Iterable[str] | None = None) -> list[di
 
 
 def preset_menu() -> list[tuple[str, str]]:
-    """Every preset as (name, title) for a menu."""
-    return [(name, rule_words.title(find_preset(name))) for name in preset_names()]
+    """Every preset as (name, title) for a menu: where the game is chosen, a source text's
+    game names its text."""
+    return [(name, rule_words.chosen_title(find_preset(name))) for name in preset_names()]
 
 
 def readable_rules(notation: str) -> Rules | None:
