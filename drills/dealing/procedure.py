@@ -150,8 +150,8 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
     slug = "procedure"
     title = N_("Dealing procedure")
     description = N_(
-        "Deal as the source texts prescribe (000's permanent bank, 002's club game, 003's "
-        "casino): where the next card goes, the hole card, naturals, the joker and the burned "
+        "Deal as the old texts prescribe for the permanent bank, club twenty-one and casino "
+        "blackjack with boxes: where the next card goes, the hole card, naturals, the joker and the burned "
         "card, reshuffling, and what the dealer offers. Choose what the dealer must do."
     )
     template = "drills/dealing.html"

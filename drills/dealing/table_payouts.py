@@ -36,7 +36,7 @@ from trainer.engine.play.round import RoundResult
 from trainer.engine.play.settlement import Outcome, SeatResult
 from trainer.engine.rulebook.rule_words import payout_lines
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_
+from trainer.words import N_, say
 
 BOX_FIELDS = tuple(f"box{n}" for n in range(1, MAX_BOXES + 1))
 _FIELD_LIMIT = 20
@@ -82,7 +82,9 @@ def hand_views(seat: SeatResult) -> list[dict[str, Any]]:
 
 
 def _box_view(number: int, seat: SeatResult) -> dict[str, Any]:
-    bettors = ["Player"] + [f"co-bettor {n}" for n in range(1, len(seat.stakes))]
+    bettors = [say("The player")] + [
+        say("Co-bettor %(number)s", number=n) for n in range(1, len(seat.stakes))
+    ]
     hands = hand_views(seat)
     natural = bool(seat.hands) and seat.hands[0].natural and not seat.hands[0].split
     return {
