@@ -233,9 +233,7 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     ),
     "deal_auction": OptionLabel(
         N_("The deal is auctioned"),
-        N_(
-            "Yes: when the deal would pass, it is sold to the highest bidder (text 002, at home)."
-        ),
+        N_("Yes: when the deal would pass, it is sold to the highest bidder (text 002, at home)."),
     ),
 }
 
@@ -277,6 +275,15 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
 def title(rules: Rules) -> str:
     """The preset's name in plain words (``"Club twenty-one"``)."""
     return say(PRESET_TITLES[rules.name]) if rules.name in PRESET_TITLES else rules.name
+
+
+def chosen_title(rules: Rules) -> str:
+    """The preset's name where a game is chosen: a source text's game names its text once
+    (``"Club twenty-one (text 002)"``); everywhere else the game's own name (:func:`title`)."""
+    text = PRESET_TEXTS.get(rules.name)
+    if text is None:
+        return title(rules)
+    return say("%(game)s (text %(text)s)", game=title(rules), text=text)
 
 
 def source_words() -> dict[str, str]:
