@@ -12,7 +12,10 @@ __all__ = ["settings_words"]
 # Where the players deal, whose the deal (or bank) is: by whether the bank passes (004) or the
 # deal (002 home), then by whether the learner holds it first or starts as a punter.
 _WHOSE = {
-    True: ("held by you", "(the bank passes left after the talia, every card of both packs played once)"),
+    True: (
+        "held by you",
+        "(the bank passes left after the talia, every card of both packs played once)",
+    ),
     False: ("held by you first (it passes to naturals)", "(the deal passes to naturals)"),
 }
 

@@ -151,8 +151,9 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
     title = N_("Dealing procedure")
     description = N_(
         "Deal as the old texts prescribe for the permanent bank, club twenty-one and casino "
-        "blackjack with boxes: where the next card goes, the hole card, naturals, the joker and the burned "
-        "card, reshuffling, and what the dealer offers. Choose what the dealer must do."
+        "blackjack with boxes: where the next card goes, the hole card, naturals, the joker "
+        "and the burned card, reshuffling, and what the dealer offers. Choose what the dealer "
+        "must do."
     )
     template = "drills/dealing.html"
     situation_template = "drills/_procedure_situation.html"
