@@ -283,7 +283,7 @@ def chosen_title(rules: Rules) -> str:
     text = PRESET_TEXTS.get(rules.name)
     if text is None:
         return title(rules)
-    return say("%(game)s (text %(text)s)", game=title(rules), text=text)
+    return say("%(game)s (text %(number)s)", game=title(rules), number=text)
 
 
 def source_words() -> dict[str, str]:
