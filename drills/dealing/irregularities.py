@@ -202,12 +202,12 @@ TEXT = {
         "a player dealt too many cards may keep any two of them and discard the rest face up."
     ),
     "unasked-card": N_(
-        "a card dealt to a player who did not ask for it he may accept or refuse; refused, "
-        "the next player to draw may do the same; refused by him too, it goes to the discards."
+        "a card dealt unasked the player may accept or refuse; if he refuses, the next player "
+        "to draw may take it; if he refuses too, it goes to the discards."
     ),
     "shown-card": N_(
-        "a card to be dealt that shows in the pack the player may accept or refuse; refused, "
-        "the next player to draw may do the same; refused by him too, it goes to the discards."
+        "a card that shows in the pack the player may accept or refuse; if he refuses, the "
+        "next player to draw may take it; if he refuses too, it goes to the discards."
     ),
     "one-card": N_(
         "a player dealt one card only may take his bet back, or take the missing card in his turn."
