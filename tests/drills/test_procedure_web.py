@@ -87,6 +87,6 @@ def test_a_wrong_answers_heading_quotes_the_text_and_the_why_names_it(
     form["question"] = "reserve|permanent-bank|9"
     response = client.post(f"{URL}/answer?point=reserve", data={**form, "answer": "deal"})
     page = html.unescape(response.get_data(as_text=True))
-    assert "Not quite: the text says “Gather every card, shuffle, have the pack cut, and" in page
+    assert "Not quite: “Gather every card, shuffle, have the pack cut, and then deal”." in page
     assert "The permanent bank's rules (text 000) say: before any deal" in page
     assert "the text says otherwise" not in page
