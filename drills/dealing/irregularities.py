@@ -398,7 +398,8 @@ def explain(played: Played, chosen: Choice, right: Choice) -> str:
         parts.append(decided)
     view = result_view(played.result)
     parts.append(say("Played on: %(lines)s.", lines="; ".join(view["lines"])))
-    return " ".join(parts)
+    # The text's rule is the why, one sentence on its own line; the rest goes behind Details.
+    return parts[0] + "\n" + " ".join(parts[1:])
 
 
 DRILL = Irregularities()
