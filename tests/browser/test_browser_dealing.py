@@ -61,9 +61,12 @@ def test_a_learner_resolves_each_irregularity_of_the_list(page: Page) -> None:
     choose_kind(page, "No cards")
     press_choice(page, "his bet is lost", javascript=True)
     expect(page.get_by_role("heading", name="Not quite")).to_be_visible()
-    # Issue 26: the heading quotes the text's remedy, the why names the text and its rule.
-    expect(page.locator("#feedback-heading")).to_contain_text("His bet is withdrawn")
-    expect(page.locator(".feedback")).to_contain_text("The permanent bank's rules (text 000) say:")
+    # Issue 26: the heading says wrong in a line (quoting the text's remedy where it fits);
+    # the why names the text and says its rule.
+    expect(page.locator("#feedback-heading")).to_contain_text("Not quite")
+    expect(page.locator(".feedback p.why")).to_contain_text(
+        "The permanent bank's rules (text 000) say: a player who is dealt no cards withdraws"
+    )
     expect(page.get_by_text(f"{len(TEXT_SAYS) + 1} answered")).to_be_visible()
     page.goto("/mistakes")
     mistake = page.locator(".mistake").filter(has_text="Irregularities")
