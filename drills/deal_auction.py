@@ -214,6 +214,10 @@ class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
             right_answer=_chips(worth),
             explanation=explain(table, punters, stake, bid),
             ev_cost=cost,
+            # The overpayment in chips, not as a share of the stake ("406% of a bet").
+            cost_words=say("Paying that gives away %(chips)s.", chips=chips(bid - worth))
+            if bid > worth
+            else None,
         )
 
 
@@ -230,6 +234,15 @@ def explain(rules: Rules, punters: int, stake: int, bid: Fraction) -> str:
         verdict = say("Below the worth another player, bidding what it is worth, takes the deal.")
     else:
         verdict = say("Bid up to that, and no more.")
+    why = say(
+        "The bank makes %(a_round)s a round from %(punters)s punters staking %(stake)s, and you "
+        "hold the deal %(rounds)s rounds on average: %(worth)s.",
+        a_round=chips(Fraction(a_round)),
+        punters=number(punters),
+        stake=number(stake),
+        rounds=number(1 / chance, 1),
+        worth=chips(Fraction(worth)),
+    )
     worked = plural(
         "The bank expects %(edge)s%% of each stake a round (the dealer doubling on %(doubles)s, "
         "a punter redoubling on %(redoubles)s): with %(count)s punter staking %(stake)s, "
@@ -259,7 +272,17 @@ def explain(rules: Rules, punters: int, stake: int, bid: Fraction) -> str:
         "the deal until a punter's natural.",
         interpretation=INTERPRETATIONS["002-auction"].naming(),
     )
-    return f"{worked} {held} {verdict} {rests}"
+    working = f"{worked} {held} {verdict} {rests}"
+    return f"{why}\n{working}"
+
+
+def chips(amount: Fraction) -> str:
+    """An amount of chips as a learner reads it ("1 chip", "5.94 chips"): a whole number takes
+    its own plural form, a fraction the form of 2."""
+    shown = round(float(amount), 2)
+    whole = int(shown) if shown.is_integer() else 2
+    return plural("%(count)s chip", "%(count)s chips", abs(whole),
+                  count=number(shown, 0 if shown.is_integer() else 2))  # fmt: skip
 
 
 DRILL = DealAuction()

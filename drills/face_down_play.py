@@ -30,12 +30,22 @@ from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, say
+from trainer.words import N_, number, plural, say
 from trainer.words import signed as signed_number
 
-__all__ = ["FaceDownPlay", "grade", "is_face_down", "notation_of", "question", "skill"]
+__all__ = [
+    "FACE_DOWN_KEYS",
+    "FaceDownPlay",
+    "grade",
+    "is_face_down",
+    "notation_of",
+    "question",
+    "skill",
+]
 
 WORDS = {"H": "draw", "S": "stand"}
+# The answer keys at 004, where a punter draws (the word of the game's text), in button order.
+FACE_DOWN_KEYS: dict[str, str] = {**PLAY_KEYS, "H": "Draw"}
 # The interpretation a verdict at 004's deal depends on, named as the rules page names it.
 SIGHT = N_("(the reading of the text named 'Who sees what' on the rules page: no card is shown)")
 _NOTATION_RE = re.compile(r"(?P<hand>(?:[2-9TJQKA][SHDC] ){2,12})v \?")
@@ -100,7 +110,7 @@ def question(notation: str, rules: Rules) -> Question:
         "hand": worked.hand,
         "up": None,
         "split_hands": 0,
-        "keys": [(key, label, key in WORDS) for key, label in PLAY_KEYS.items()],
+        "keys": [(key, label, key in WORDS) for key, label in FACE_DOWN_KEYS.items()],
     }
     return Question(notation=notation, prompt=say("Your play?"), view=view)
 
@@ -117,21 +127,47 @@ def skill(notation: str, rules: Rules) -> str:
 
 
 def explain(worked: FaceDownPlay, answer: str) -> str:
+    """One short sentence of why (the two plays' worth, the better one first, in the word the
+    heading uses: draw or stand), then the working for "Details": the hand, the chart and the
+    reading of the text it depends on."""
     hand = worked.hand
-    drawn = {0: "on your two dealt cards", 1: "after one card drawn"}.get(
-        worked.drawn, f"after {worked.drawn} cards drawn"
+    stand = signed_number(worked.evs["S"] * 100, 2)
+    draw = signed_number(worked.evs["H"] * 100, 2)
+    if worked.right == "H":
+        why = say("Drawing is worth %(draw)s%% of the stake here, standing %(stand)s%%.",
+                  draw=draw, stand=stand)  # fmt: skip
+    else:
+        why = say("Standing is worth %(stand)s%% of the stake here, drawing %(draw)s%%.",
+                  draw=draw, stand=stand)  # fmt: skip
+    if worked.drawn == 0:
+        held = say("Your %(row)s (%(cards)s) on your two dealt cards, no banker card shown:",
+                   row=_row_words(hand), cards=cards_words(hand.cards))  # fmt: skip
+    else:
+        held = plural(
+            "Your %(row)s (%(cards)s) after %(count)s card drawn, no banker card shown:",
+            "Your %(row)s (%(cards)s) after %(count)s cards drawn, no banker card shown:",
+            worked.drawn, row=_row_words(hand), cards=cards_words(hand.cards),
+        )  # fmt: skip
+    how = say(
+        "the play comes from the punters' chart of one column, worked out against the banker "
+        "who plays his best and reads how many cards you drew. No banker card is shown at "
+        "this game: the reading of the text named 'Who sees what' on the rules page."
     )
-    text = (
-        f"Your {_row(hand)} ({cards_words(hand.cards)}) {drawn}, no banker card shown {SIGHT}: "
-        f"the punters' chart of one column says {WORDS[worked.right]}. Against the banker who "
-        "plays his best, reading how many cards you drew, standing is worth "
-        f"{signed_number(worked.evs['S'] * 100, 2)}% of the stake and drawing "
-        f"{signed_number(worked.evs['H'] * 100, 2)}%."
-    )
+    text = f"{why}\n{held} {how}"
     cost = worked.cost(answer)
     if answer != worked.right and cost > 0:
-        text += f" To {WORDS[answer]} costs {cost * 100:.2f}% of the stake."
+        text += " " + say("To %(play)s costs %(percent)s%% of the stake.",
+                          play=say(_VERBS[answer]), percent=number(cost * 100, 2))  # fmt: skip
     return text
+
+
+_VERBS = {"H": N_("draw"), "S": N_("stand")}
+
+
+def _row_words(hand: Hand) -> str:
+    if hand.is_soft:
+        return say("soft %(total)s", total=hand.total)
+    return say("hard %(total)s", total=hand.total)
 
 
 def grade(notation: str, answer_text: str, rules: Rules) -> Grade:

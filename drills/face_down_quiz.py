@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from drills import face_down_play
 from drills.base import Grade, Question
+from drills.face_down_play import FACE_DOWN_KEYS
 from drills.method3_figures import banker_fixed_point
 from drills.strategy_cells import (
     WEAKEST_POOL,
@@ -32,7 +33,6 @@ from drills.strategy_cells import (
     read_face_down,
     weakest_of,
 )
-from drills.strategy_chart import PLAY_KEYS
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
 from trainer.engine.deck.shoe import Shoe
@@ -59,7 +59,7 @@ class FaceDownQuizPlay:
 
     @property
     def keys(self) -> dict[str, str]:
-        return PLAY_KEYS
+        return FACE_DOWN_KEYS
 
     @property
     def drawn(self) -> int:
@@ -80,7 +80,7 @@ def question_of(notation: str, rules: Rules) -> Question:
         "up": None,
         "drawn": play.drawn,
         "play": play,
-        "keys": [(key, label, key in play.evs) for key, label in PLAY_KEYS.items()],
+        "keys": [(key, label, key in play.evs) for key, label in FACE_DOWN_KEYS.items()],
     }
     canonical = face_down_play.notation_of(play.hand.cards)
     return Question(notation=canonical, prompt=say("Your play?"), view=view)

@@ -47,7 +47,7 @@ from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.edge import kelly_fraction
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_
+from trainer.words import N_, number, say
 from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "PunterStake", "stake_notation"]
@@ -226,7 +226,13 @@ def _explain(
     expects = signed_number(edge.edge * 100, 2)
     how = f"{_hand_words(cards, up)}: a unit staked expects {expects}% ({worth})."
     if edge.edge <= 0:
-        return f"{how} With no edge the stake is the table minimum, {amount(rules.min_bet)}."
+        why = say("A unit staked on these cards expects %(edge)s%%: with no edge, stake the "
+                  "table minimum, %(least)s.", edge=expects,
+                  least=amount(rules.min_bet))  # fmt: skip
+        return f"{why}\n{how}"
+    why = say("A unit staked on these cards expects %(edge)s%%, so your bankroll of "
+              "%(bankroll)s takes a stake of %(right)s.", edge=expects, bankroll=amount(bankroll),
+              right=amount(right))  # fmt: skip
     fraction = kelly_fraction(float(risk))
     ideal = fraction * float(bankroll) * edge.edge / edge.second_moment
     capped = ""
@@ -235,9 +241,9 @@ def _explain(
     elif right == bankroll and ideal > float(right):
         capped = f", held to your bankroll of {amount(bankroll)}"
     return (
-        f"{how} The ramp's Kelly rule: {fraction:.2f} (for a {float(risk) * 100:g}% risk of "
-        f"ruin) x your bankroll {amount(bankroll)} x the edge {edge.edge:.4f} / the result's "
-        f"mean square {edge.second_moment:.2f} (its variance plus the edge squared) = "
+        f"{why}\n{how} The ramp's Kelly rule: {fraction:.2f} (for a {float(risk) * 100:g}% risk "
+        f"of ruin) × your bankroll {amount(bankroll)} × the edge {number(edge.edge, 4)} / the "
+        f"result's mean square {edge.second_moment:.2f} (its variance plus the edge squared) = "
         f"{ideal:.2f}, in whole units of {amount(rules.min_bet)}: {amount(right)}{capped}. A "
         "stake within a quarter of it counts as right; one above it gives up no expectation "
         "but stakes more of your bankroll than the risk of ruin chosen allows."

@@ -53,6 +53,7 @@ from drills.base import (
 )
 from drills.caches import Caches
 from drills.count_study import count_unit, grid_words, near, read_system, signed, study_for
+from drills.play_why import play_why
 from drills.strategy_cells import (
     INSURANCE_SUFFIX,
     WEAKEST_POOL,
@@ -66,6 +67,7 @@ from drills.strategy_cells import (
     weakest_of,
 )
 from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS, chart_for
+from trainer.engine.article import a_or_an
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.hand import Hand, Situation
@@ -320,6 +322,11 @@ def illegal_reason(play: Play, answer: str, rules: Rules) -> str:
     return "that play is not allowed here"
 
 
+_MEANING = {"H": "hit", "S": "stand", "P": "split", "D/H": "double, else hit",
+            "D/S": "double, else stand", "R/H": "surrender, else hit",
+            "R/S": "surrender, else stand", "R/P": "surrender, else split"}  # fmt: skip
+
+
 def explain(play: Play) -> str:
     """Why the right answer is right, in a sentence."""
     if play.shown is not None:
@@ -348,22 +355,13 @@ def explain(play: Play) -> str:
             f"(it pays 2:1 when the dealer has a ten-value card under the ace): "
             + ("take it." if play.right == "I" else "decline it.")
         )
-    meaning = {
-        "H": "hit",
-        "S": "stand",
-        "P": "split",
-        "D/H": "double, else hit",
-        "D/S": "double, else stand",
-        "R/H": "surrender, else hit",
-        "R/S": "surrender, else stand",
-        "R/P": "surrender, else split",
-    }.get(play.code, play.code)
+    meaning = _MEANING.get(play.code, play.code)
     row = play.cell.row if play.cell.section == "pairs" else f"{play.cell.section} {play.cell.row}"
-    up = play.cell.up
-    against = "an ace" if up == "A" else f"{'an' if up == '8' else 'a'} {up}"
+    against = "an ace" if play.cell.up == "A" else a_or_an(play.cell.up)
     right = PLAY_KEYS[play.right].lower()
-    text = f"The chart for these rules says {meaning} for {row} against {against}"
-    return text + ("." if meaning == right else f": here, {right}.")
+    here = "." if meaning == right else f": here, {right}."
+    chart = f"The chart for these rules says {meaning} for {row} against {against}{here}"
+    return f"{play_why(play.evs, play.right)}\n{chart}"
 
 
 def _percent(value: float) -> str:
@@ -378,7 +376,7 @@ class StrategyQuiz(Drill, AsksOnItsPage):
     title = N_("Basic strategy")
     description = N_(
         "Your two cards against the dealer's up card: hit, stand, double, split or surrender? "
-        "The right play comes from the exact EVs for the rules you choose."
+        "The right play is worked out exactly for the rules you choose."
     )
     template = "drills/strategy_quiz.html"
     situation_template = "drills/_strategy_situation.html"

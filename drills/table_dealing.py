@@ -387,18 +387,20 @@ def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> G
     evs = double_evs(rules, first.value, float(stakes))
     taken = redoublers_take(rules, first.value)
     why = say(
-        "Your first card is %(card)s: against it the punters expect %(punters)s%% of their bets "
-        "(the strategy engine's figure, as if they saw that card), so the bank expects "
-        "%(bank)s%%. On stakes of %(stakes)s that is %(leave)s if you leave them, and "
-        "%(double)s if you double them, the punters who redouble taking %(taken)s%% of the "
-        "stakes back.",
+        "Your first card is %(card)s: against it the punters expect %(players)s%% of their "
+        "bets, so the bank expects %(bank)s%%.",
         card=_label(first.value),
-        punters=signed_number(players * 100, 2),
+        players=signed_number(players * 100, 2),
         bank=signed_number(-players * 100, 2),
+    )
+    why += " " + say(
+        "On stakes of %(stakes)s that is %(leave)s if you leave them, and %(double)s if you "
+        "double them, the punters who redouble taking %(back)s%% of the stakes back. The "
+        "punters' figure is their best play as if they could see your first card.",
         stakes=number(stakes, 0 if stakes.denominator == 1 else 2),
         leave=_money(evs["N"]),
         double=_money(evs["D"]),
-        taken=signed_number(taken * 200, 2),
+        back=signed_number(taken * 200, 2),
     )
     return _graded("double", evs, answer, why, rules.min_bet)
 

@@ -49,7 +49,7 @@ from drills.skill_words import decks_words, system_words
 from trainer.engine.aces import ACES_PER_DECK, AceReading, read_aces
 from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, say
+from trainer.words import N_, say, signed
 
 _NOTATION_RE = re.compile(
     r"(?P<system>[a-z0-9-]+) (?P<convention>[a-z]+) (?P<resolution>[a-z]+) (?P<decks>[0-9]d) "
@@ -197,7 +197,7 @@ def _working(
         played=format_decks(played),
         seen=str(aces),
         surplus=format_count(reading.surplus),
-        per_deck=f"{float(reading.per_deck):+.2f}",
+        per_deck=signed(reading.per_deck, 2),
     )
     bet = say(
         "For the bet each ace is worth %(weight)s: %(running)s + %(weight)s × %(surplus)s = "

@@ -134,5 +134,6 @@ def card_values(system: CountingSystem) -> str:
 
 
 def _signed(tag: Fraction) -> str:
-    text = str(tag.numerator) if tag.denominator == 1 else f"{float(tag):g}"
-    return f"+{text}" if tag > 0 else text
+    text = str(abs(tag.numerator)) if tag.denominator == 1 else f"{abs(float(tag)):g}"
+    # The one minus sign a learner reads (U+2212), as trainer.words writes every number.
+    return f"+{text}" if tag > 0 else (f"\u2212{text}" if tag < 0 else text)

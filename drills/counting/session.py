@@ -584,7 +584,7 @@ class ShoeCount(SessionDrill):
     title = N_("Counting through a shoe")
     description = N_(
         "Rounds dealt at a table from the shuffle to the cut card: keep the count as the "
-        "engine plays, give the running and true count when asked, and see where it slipped."
+        "cards come, give the running and true count when asked, and see where it slipped."
     )
     template = "drills/counting_setup.html"
     kind = "shoe"

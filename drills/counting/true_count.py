@@ -48,7 +48,7 @@ from drills.counting.tray import tray_for
 from drills.skill_words import decks_words, system_words
 from trainer.engine.counting import SYSTEMS, CountingSystem, estimate_decks, true_count
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, N_plural, number, plural, say
+from trainer.words import N_, N_plural, number, plural, say, signed
 
 _NOTATION_RE = re.compile(
     r"(?P<system>[a-z0-9-]+) (?P<convention>[a-z]+) (?P<resolution>[a-z]+) (?P<decks>[0-9]+d) "
@@ -164,7 +164,7 @@ def converted(
     estimate = estimate_decks(remaining, resolution)
     right = true_count(running, remaining, convention, resolution)
     exact = running / estimate
-    exact_text = format_count(exact) if exact.denominator == 1 else f"{float(exact):+.2f}"
+    exact_text = format_count(exact) if exact.denominator == 1 else signed(exact, 2)
     decks_left = plural(
         _REMAINING[resolution][0],
         _REMAINING[resolution][1],

@@ -168,18 +168,19 @@ class CatchTheDealer(Drill, AsksOnItsPage, NamesItsRules):
             raise InvalidAnswerError("Call Foul (the dealer made a mistake) or Next (he did not).")
         planted = round_.mistake is not None
         said = verdict(planted, call)
-        what = f"The mistake was {KINDS[round_.mistake]}. " if round_.mistake else ""
-        lead = {
-            "caught": "Caught.",
-            "missed": "Missed: the dealer made a mistake.",
-            "false call": "A false call: the dealer made no mistake.",
-            "right": "Right: no mistake in this round.",
-        }[said]
+        # The verdict's heading says caught, missed, a false call or right (the page writes it
+        # from the call and the right one); the why is the slip itself, or how the round was
+        # played right, and the kind of mistake follows behind Details.
+        what = (
+            " " + say("The mistake was %(kind)s.", kind=say(KINDS[round_.mistake]))
+            if round_.mistake
+            else ""
+        )
         return Grade(
             correct=said in ("caught", "right"),
             answer=call,
             right_answer="foul" if planted else "next",
-            explanation=f"{lead} {what}{round_.words}",
+            explanation=f"{round_.words}{what}",
         )
 
 

@@ -199,30 +199,28 @@ TITLES = {
 # where shown).
 TEXT = {
     "extra-card": N_(
-        "000: a player dealt too many cards may keep any two of them and discard the rest face up."
+        "a player dealt too many cards may keep any two of them and discard the rest face up."
     ),
     "unasked-card": N_(
-        "000: a card dealt to a player who did not ask for it he may accept or refuse; refused, "
-        "the next player to draw may do the same; refused by him too, it goes to the discards."
+        "a card dealt unasked the player may accept or refuse; if he refuses, the next player "
+        "to draw may take it; if he refuses too, it goes to the discards."
     ),
     "shown-card": N_(
-        "000: a card to be dealt that shows in the pack the player may accept or refuse; refused, "
-        "the next player to draw may do the same; refused by him too, it goes to the discards."
+        "a card that shows in the pack the player may accept or refuse; if he refuses, the "
+        "next player to draw may take it; if he refuses too, it goes to the discards."
     ),
     "one-card": N_(
-        "000: a player dealt one card only may take his bet back, or take the missing card in his "
-        "turn."
+        "a player dealt one card only may take his bet back, or take the missing card in his turn."
     ),
     "one-card-natural": N_(
-        "000: a player dealt one card only withdraws his bet when the dealer has a natural."
+        "a player dealt one card only withdraws his bet when the dealer has a natural."
     ),
-    "no-cards": N_("000: a player who is dealt no cards withdraws his bet."),
+    "no-cards": N_("a player who is dealt no cards withdraws his bet."),
     "face-up": N_(
-        "000: a player dealt a card face up instead of face down may accept it or take his bet "
-        "back."
+        "a player dealt a card face up instead of face down may accept it or take his bet back."
     ),
     "late-natural": N_(
-        "000: a natural the dealer does not announce before he offers a card to the first player "
+        "a natural the dealer does not announce before he offers a card to the first player "
         "counts as a 21 of three or more cards."
     ),
 }
@@ -293,7 +291,7 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
     slug = "irregularities"
     title = N_("Irregularities")
     description = N_(
-        "Something has gone wrong in the deal of a permanent-bank round (source 000): too many "
+        "Something has gone wrong in the deal of a permanent-bank round (text 000): too many "
         "cards, one card, none, a card face up or shown in the pack, a natural not announced. "
         "Choose what the text says the dealer does; the round is then played on."
     )
@@ -391,7 +389,8 @@ def _choice(kind: str, answer: str) -> Choice:
 
 def explain(played: Played, chosen: Choice, right: Choice) -> str:
     """The text's rule, the player's decision and the round played on, in sentences."""
-    parts = [say(TEXT[played.question.kind])]
+    parts = [say("The permanent bank's rules (text 000) say: %(rule)s",
+                 rule=say(TEXT[played.question.kind]))]  # fmt: skip
     if chosen.slug != right.slug:
         parts.append(say("“%(choice)s” is not what the text says.", choice=say(chosen.label)))
     decided = decision_words(played)
@@ -399,7 +398,8 @@ def explain(played: Played, chosen: Choice, right: Choice) -> str:
         parts.append(decided)
     view = result_view(played.result)
     parts.append(say("Played on: %(lines)s.", lines="; ".join(view["lines"])))
-    return " ".join(parts)
+    # The text's rule is the why, one sentence on its own line; the rest goes behind Details.
+    return parts[0] + "\n" + " ".join(parts[1:])
 
 
 DRILL = Irregularities()

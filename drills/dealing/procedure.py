@@ -34,78 +34,86 @@ from trainer.words import N_, say
 
 __all__ = ["DRILL", "Procedure"]
 
-# What each text says at each point, in English, by (point, preset).
+# What each text says at each point, by (point, preset): the rule as a clause that follows
+# its text's name (:data:`SAYS`), so that the verdict's why names the text it quotes.
 TEXT: dict[tuple[str, str], str] = {
     ("deal", "permanent-bank"): N_(
-        "000: each player gets one card face down, the dealer one face "
-        "up; then everyone, the dealer too, one more face down."
+        "each player gets one card face down, the dealer one face up; then everyone, the dealer "
+        "too, one more face down."
     ),
     ("deal", "twenty-one-club"): N_(
-        "002 (deal method 1): the cards are dealt one at a time from "
-        "the dealer's left; everyone, the dealer included, gets one card face down, then one face "
-        "up."
+        "the cards are dealt one at a time from the dealer's left (deal method 1); everyone, "
+        "the dealer included, gets one card face down, then one face up."
     ),
     ("deal", "casino-boxes"): N_(
-        "003, as the trainer reads it: the boxes' cards face up, the "
-        "dealer one card face up; his second card comes only after every box has played."
+        "the boxes' cards go face up, the dealer's one card face up; his second card comes "
+        "only after every box has played (as the trainer reads it)."
     ),
     ("peek", "permanent-bank"): N_(
-        "000: with a ten, a face or an ace up the dealer may look at "
-        "his hole card for a natural; with any other card he may not until his turn to draw."
+        "with a ten, a face or an ace up the dealer may look at his hole card for a natural; "
+        "with any other card he may not until his turn to draw."
     ),
     ("peek", "casino-boxes"): N_(
-        "003 never speaks of a peek: the trainer deals the dealer's "
-        "second card after every box has played, so there is no hole card to look at."
+        "nothing of a peek: the trainer deals the dealer's second card after every box has "
+        "played, so there is no hole card to look at."
     ),
     ("natural", "permanent-bank"): N_(
-        "000: a natural against a dealer without one is paid one "
-        "and a half times the bet, and the dealer settles the naturals before he turns to the "
-        "first player on his left."
+        "a natural against a dealer without one is paid one and a half times the bet, and the "
+        "dealer settles the naturals before he turns to the first player on his left."
     ),
     ("natural", "twenty-one-club"): N_(
-        "002: a natural is shown and settled at once, paid one and a half times the bet."
+        "a natural is shown and settled at once, paid one and a half times the bet."
     ),
     ("dealer-natural", "permanent-bank"): N_(
-        "000: a dealer with a natural collects the bets of "
-        "the players without one, never more than their original bets; a player's natural against "
-        "it ties, and he takes his chips back. He has looked under his ten or ace, so it is shown "
-        "before anyone draws."
+        "a dealer with a natural collects the bets of the players without one, never more than "
+        "their original bets; a player's natural against it ties, and he takes his chips back. "
+        "He has looked under his ten or ace, so it is shown before anyone draws."
     ),
     ("dealer-natural", "twenty-one-club"): N_(
-        "002: a natural is shown and the round settled at "
-        "once; against the dealer's natural only another natural escapes, as a tie."
+        "a natural is shown and the round settled at once; against the dealer's natural only "
+        "another natural escapes, as a tie."
     ),
     ("stop", "permanent-bank"): N_(
-        "000: the dealer deals until he reaches the joker; then he "
-        "shuffles the played cards, has them cut, puts the joker under them face up and deals on."
+        "the dealer deals until he reaches the joker; then he shuffles the played cards, has "
+        "them cut, puts the joker under them face up and deals on."
     ),
     ("stop", "twenty-one-club"): N_(
-        "002: the deal goes on until the dealer reaches the card lying "
-        "face up under the pack; then he shuffles, the pack is cut, and the deal goes on."
+        "the deal goes on until the dealer reaches the card lying face up under the pack; then "
+        "he shuffles, the pack is cut, and the deal goes on."
     ),
     ("stop", "casino-boxes"): N_(
-        "003 is silent here; the trainer's casino deals to a cut card, and "
-        "the round under way is finished before the shuffle."
+        "nothing here; the trainer's casino deals to a cut card, and the round under way is "
+        "finished before the shuffle."
     ),
     ("reserve", "permanent-bank"): N_(
-        "000: before any deal the dealer may gather, shuffle and have "
-        "cut all the cards if he thinks there are too few for the round (the trainer reads it as "
-        "fewer than 15 cards: an interpretation of source 000, too few cards for the next deal)."
+        "before any deal the dealer may gather, shuffle and have cut all the cards if he thinks "
+        "there are too few for the round. The trainer reads too few as fewer than 15 cards: too "
+        "few for the next deal."
     ),
     ("burn", "twenty-one-club"): N_(
-        "002: the dealer burns a card by showing it and putting it "
-        "face up under the pack; an ace may not be burned: the pack is shuffled and cut again."
+        "the dealer burns a card by showing it and putting it face up under the pack; an ace "
+        "may not be burned: the pack is shuffled and cut again."
     ),
     ("burn", "casino-boxes"): N_(
-        "The casino game (003) burns one card after the shuffle, unseen; "
-        "any card, an ace too (002's ace rule is its own)."
+        "one card is burned after the shuffle, unseen; any card, an ace too (the ace rule is "
+        "the club game's own)."
     ),
     ("offer", "casino-boxes"): N_(
-        "003: against an ace up the dealer offers insurance, and even "
-        "money to a natural; he offers a double on 9, 10 and 11; he never offers surrender (a "
-        "player may ask for it)."
+        "against an ace up the dealer offers insurance, and even money to a natural; he offers "
+        "a double on 9, 10 and 11; he never offers surrender (a player may ask for it)."
     ),
 }
+# Each text by its game's name and its number, saying the rule that follows.
+SAYS: dict[str, str] = {
+    "permanent-bank": N_("The permanent bank's rules (text 000) say: %(rule)s"),
+    "twenty-one-club": N_("The club rules (text 002) say: %(rule)s"),
+    "casino-boxes": N_("The casino rules (text 003) say: %(rule)s"),
+}
+
+
+def says(point: str, preset: str) -> str:
+    """What the text of ``preset``'s game says at ``point``, naming the text."""
+    return say(SAYS[preset], rule=say(TEXT[(point, preset)]))
 
 
 # "A whole deal, point by point": the points of each text's game in the order a deal meets them
@@ -142,9 +150,10 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
     slug = "procedure"
     title = N_("Dealing procedure")
     description = N_(
-        "Deal as the source texts prescribe (000's permanent bank, 002's club game, 003's "
-        "casino): where the next card goes, the hole card, naturals, the joker and the burned "
-        "card, reshuffling, and what the dealer offers. Choose what the dealer must do."
+        "Deal as the old texts prescribe for the permanent bank, club twenty-one and casino "
+        "blackjack with boxes: where the next card goes, the hole card, naturals, the joker "
+        "and the burned card, reshuffling, and what the dealer offers. Choose what the dealer "
+        "must do."
     )
     template = "drills/dealing.html"
     situation_template = "drills/_procedure_situation.html"
@@ -236,7 +245,7 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
             correct=chosen == answer.right,
             answer=labels[chosen],
             right_answer=labels[answer.right],
-            explanation=say(TEXT[(point, played_under.name)]),
+            explanation=says(point, played_under.name),
         )
 
 

@@ -92,8 +92,8 @@ def hand_views(seat: SeatResult) -> list[dict[str, Any]]:
 
 
 def _box_view(number: int, seat: SeatResult) -> dict[str, Any]:
-    bettors = [say("Player")] + [
-        say("co-bettor %(number)s", number=number_of(n)) for n in range(1, len(seat.stakes))
+    bettors = [say("The player")] + [
+        say("Co-bettor %(number)s", number=number_of(n)) for n in range(1, len(seat.stakes))
     ]
     hands = hand_views(seat)
     natural = bool(seat.hands) and seat.hands[0].natural and not seat.hands[0].split

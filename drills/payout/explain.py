@@ -121,28 +121,44 @@ def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> 
             else say("Insurance of %(stake)s: the dealer has no natural, so it is lost: %(net)s.",
                      **values)
         )  # fmt: skip
-    if len(seat.hands) > 1 or seat.insurance:
-        parts.append(say("In all: %(net)s.", net=signed_text(seat.net)))
+    why = _adding_up(question, seat) if len(seat.hands) > 1 or seat.insurance else ""
     ask = question.ask
     if ask in (Ask.SHARE2, Ask.SHARE3):
         index = 1 if ask is Ask.SHARE2 else 2
         total = sum(question.bets, Fraction(0))
-        parts.append(
-            say(
-                "The box's result is shared pro rata: %(net)s x %(share)s/%(box)s = %(amount)s.",
-                net=money_text(seat.net),
-                share=money_text(question.bets[index]),
-                box=money_text(total),
-                amount=money_text(amount),
-            )
+        why = say(
+            "The box's result is shared pro rata: %(net)s × %(share)s/%(box)s = %(amount)s.",
+            net=signed_text(seat.net),
+            share=money_text(question.bets[index]),
+            box=money_text(total),
+            amount=money_text(amount),
         )
     elif ask is Ask.BACK:
         parts.append(say("Of the stake, %(amount)s comes back.", amount=money_text(amount)))
     elif ask is Ask.INSURANCE:
+        why = parts.pop()  # the insurance's own sentence: the amount asked
         parts.append(say("The insurance bet pays %(amount)s.", amount=money_text(amount)))
     elif ask is Ask.PAY:
         parts.append(say("The dealer pays %(amount)s.", amount=money_text(amount)))
-    return " ".join(parts)
+    # The visible why (the first sentence) adds up to the amount asked: where hands or an
+    # insurance bet are summed, the sum comes first and each part follows behind Details.
+    return " ".join(([why] if why else []) + parts)
+
+
+def _adding_up(question: PayoutQuestion, seat: Any) -> str:
+    """One sentence summing a box's parts: "In all +15: your hand +22.50, the insurance
+    −7.50"."""
+    pieces = [
+        say("hand %(number)s %(net)s", number=number(index + 1), net=signed_text(hand.net))
+        if len(seat.hands) > 1
+        else say("your hand %(net)s", net=signed_text(hand.net))
+        for index, hand in enumerate(seat.hands)
+    ]
+    if seat.insurance:
+        pieces.append(say("the insurance %(net)s", net=signed_text(seat.insurance_net)))
+    return say(
+        "In all %(net)s: %(parts)s.", net=signed_text(seat.net), parts=say(", ").join(pieces)
+    )
 
 
 def ask_text(question: PayoutQuestion) -> str:

@@ -48,7 +48,7 @@ def test_a_learner_answers_a_five_card_21_and_a_6_5_natural(learner) -> None:
     # The full list of the question's rules is a click away.
     # 002's bonus hands are paid in its club and its home game alike (РАСЧЕТЫ covers both).
     expect(form.locator("details.rules-line summary")).to_contain_text(
-        re.compile(r"(Club|Home) twenty-one \(source 002\)")
+        re.compile(r"(Club|Home) twenty-one")
     )
     expect(form.get_by_role("group", name="Your hand").get_by_role("img")).to_have_count(5)
     _, amount = situation(page)

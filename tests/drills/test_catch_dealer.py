@@ -106,8 +106,12 @@ def test_a_call_is_graded_by_the_mistake_planted(
     assert verdict(planted, call) == said
     assert grade.correct is correct and grade.answer == call
     assert grade.right_answer == ("foul" if planted else "next")
+    round_ = deal_round(VEGAS, 3, rate, 1)
+    # Issue 26: the visible why is the slip itself ("The dealer read his soft 17 (A♦ 6♣) as 7
+    # and drew on"), or how the round was played right; the kind of mistake behind Details.
+    assert grade.why == round_.words
     if planted:
-        assert "The mistake was" in grade.explanation
+        assert grade.details.startswith("The mistake was")
     assert DRILL.skill(notation, VEGAS).startswith("catch-the-dealer ")
 
 

@@ -8,7 +8,8 @@ from trainer.engine.counting import SYSTEMS
 
 def test_hi_lo_and_red_7_in_plain_words() -> None:
     # Hi-Lo: 2-6 count +1, 7-9 nothing, tens and aces -1 (tests/data/counting_tags.json).
-    assert card_values(SYSTEMS["hi-lo"]) == "2-6 +1, 7-9 0, 10 A -1"
+    # A negative value takes the true minus sign (issue 26), a range the hyphen.
+    assert card_values(SYSTEMS["hi-lo"]) == "2-6 +1, 7-9 0, 10 A \u22121"
     # Red 7: as Hi-Lo, but a red seven counts +1.
     assert "7 +1 red, 0 black" in card_values(SYSTEMS["red-7"])
     assert card_values(SYSTEMS["wong-halves"]).startswith("2 +0.5, 3 4 +1, 5 +1.5")

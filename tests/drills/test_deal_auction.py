@@ -114,3 +114,22 @@ def test_on_the_web_a_forged_casino_auction_is_a_400_naming_the_rule(
     page = _shown(response.get_data(as_text=True))
     assert "house dealer" in page and "The deal is auctioned" in page
     assert "deal_auction" not in page and "table_rotation" not in page
+
+
+def test_an_overbid_is_priced_in_chips_and_the_why_says_how_the_worth_comes_about() -> None:
+    """Issue 26: "It costs 406.06% of a bet" meant nothing; the cost is the chips overpaid,
+    and the why is one sentence: a round's take times the rounds the deal is held."""
+    worth = Fraction(deal_worth(AUCTION, 4, 5)).limit_denominator(100)
+    over = DRILL.grade(QUESTION, "90", PAGE_RULES)
+    assert over.cost_words == f"Paying that gives away {float(90 - worth):.2f} chips."
+    assert "%" not in (over.cost_words or "")
+    assert over.why.startswith("The bank makes ") and "from 4 punters staking 5" in over.why
+    assert over.why.endswith(f"{float(worth):.2f} chips.")
+    assert len(over.why.split()) <= 30
+
+
+def test_a_stake_of_one_chip_is_said_in_the_singular() -> None:
+    from drills.deal_auction import chips
+
+    assert chips(Fraction(1)) == "1 chip" and chips(Fraction(5)) == "5 chips"
+    assert chips(Fraction(594, 100)) == "5.94 chips"

@@ -62,3 +62,15 @@ def test_a_verdict_names_the_reading_it_depends_on() -> None:
     stake = STAKE.grade("stake TS 6H bankroll 1000 risk 0.05", "1", BANK).explanation
     for text in (play, stake):
         assert "'Who sees what'" in text
+
+
+def test_the_why_is_one_short_sentence_in_the_headings_word() -> None:
+    """Issue 26: the visible why is one short sentence saying what each play is worth, in the
+    word the heading uses (draw, as the buttons say it); the reading goes behind Details."""
+    from drills.face_down_play import FACE_DOWN_KEYS
+
+    grade = DRILL.grade("QC 2S v ?", "S", BANK)
+    assert grade.right_answer == "H" and FACE_DOWN_KEYS["H"] == "Draw"
+    assert grade.why.startswith("Drawing is worth ") and "standing" in grade.why
+    assert len(grade.why.split()) <= 12 and "Who sees what" not in grade.why
+    assert "Who sees what" in grade.details and "Q♣ 2♠" in grade.details

@@ -49,7 +49,7 @@ def test_a_wrong_remedy_is_stored_wrong_with_the_texts(
     response = client.post(f"{URL}/answer", data={**form, "answer": "lost"})
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and "Not quite" in page
-    assert "000: a player who is dealt no cards withdraws his bet." in page
+    assert "(text 000) say: a player who is dealt no cards withdraws his bet." in page
     [row] = db.query("SELECT correct, answer, right_answer FROM attempts")
     assert row["correct"] == 0 and "lost" in row["answer"] and "withdrawn" in row["right_answer"]
 

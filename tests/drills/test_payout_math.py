@@ -211,3 +211,22 @@ def test_bonus_hands_are_dealt_under_both_002_games_from_any_seed(kind: str) -> 
         games.add(question.rules_text.split()[0])
         assert question.kind == kind
     assert games == {"twenty-one-club", "twenty-one-home"}
+
+
+@pytest.mark.parametrize(
+    ("notation", "first"),
+    [
+        ("insurance-loses|vegas-6d-s17|20|TS AH 9D 7C|ins=10 s|net",
+         "In all +10: your hand +20, the insurance \u221210."),
+        ("insurance-wins|vegas-6d-s17|20|TS AH 8D KC|ins=10|insurance",
+         "Insurance of 10: the dealer has a natural, so it pays 2:1: +20."),
+        ("co-bettors|casino-boxes|20+10|TS 9H 9D 8C|s|share2",
+         "The box's result is shared pro rata: +30 \u00d7 10/30 = 10."),
+    ],
+)  # fmt: skip
+def test_the_visible_why_adds_up_to_the_right_amount(notation: str, first: str) -> None:
+    """Issue 26: the why under "the right amount is 15" said only "a natural pays 3:2:
+    +22.50", the insurance's −7.50 behind Details; now its one sentence sums every part."""
+    grade = DRILL.grade(notation, "1", RULES)
+    assert grade.why == first
+    assert grade.why.endswith(f"{grade.right_answer}.") or f" {grade.right_answer}:" in grade.why

@@ -94,7 +94,8 @@ def test_every_point_is_asked_under_each_of_its_texts_with_one_right_answer() ->
 def test_the_feedback_cites_the_text() -> None:
     grade = DRILL.grade("burn|twenty-one-club|AS", "burn", RULES)
     assert not grade.correct
-    assert grade.explanation.startswith("002: ") and "an ace may not be burned" in grade.explanation
+    assert grade.why.startswith("The club rules (text 002) say: ")
+    assert "an ace may not be burned" in grade.why
 
 
 @pytest.mark.parametrize("answer", ["", "6", "look", "burn" * 30])

@@ -3,6 +3,7 @@ rules, bad input a readable 400 storing nothing."""
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pytest
@@ -28,7 +29,7 @@ def test_an_answer_is_stored_under_the_texts_rules(
     response = client.post(f"{URL}/answer?point=reserve", data={**form, "answer": "reshuffle"})
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and "Right" in page
-    assert "000: before any deal the dealer may gather" in page
+    assert "(text 000) say: before any deal the dealer may gather" in page
     assert hidden_fields(page)["question"].startswith("reserve|")
     [row] = db.query("SELECT drill, correct, rules, question FROM attempts")
     assert row == {
@@ -76,3 +77,16 @@ def test_a_whole_deal_follows_the_learners_answers_point_by_point(
         asked.append(form["question"].split("|")[0])
         assert form["question"].split("|")[1] == preset
     assert tuple(asked) == ROUNDS[preset]
+
+
+def test_a_wrong_answers_heading_quotes_the_text_and_the_why_names_it(
+    client: Any, hidden_fields: Any
+) -> None:
+    """Issue 26: "Not quite: the text says otherwise." named neither the text nor its rule."""
+    form = ask(client, hidden_fields, "reserve")
+    form["question"] = "reserve|permanent-bank|9"
+    response = client.post(f"{URL}/answer?point=reserve", data={**form, "answer": "deal"})
+    page = html.unescape(response.get_data(as_text=True))
+    assert "Not quite: “Gather every card, shuffle, have the pack cut, and then deal”." in page
+    assert "The permanent bank's rules (text 000) say: before any deal" in page
+    assert "the text says otherwise" not in page

@@ -141,3 +141,15 @@ def test_a_stake_the_table_would_refuse_is_refused_here_too(
 ) -> None:
     with pytest.raises(InvalidAnswerError, match=re.escape(said)):
         DRILL.grade(notation, stake, rules)
+
+
+def test_the_why_is_one_short_sentence_naming_the_stake() -> None:
+    """Issue 26: the visible why of a stake is one short sentence (the edge and the stake it
+    makes), the ramp's working behind Details."""
+    from drills.punter_stake import DRILL as STAKES
+
+    bank = Rules.parse("russian-bank")
+    grade = STAKES.grade("stake KS QH bankroll 1000 risk 0.05", "3", bank)
+    assert not grade.correct and grade.why.endswith(f"a stake of {grade.right_answer}.")
+    assert len(grade.why.split()) <= 20 and "Kelly" not in grade.why
+    assert "Kelly" in grade.details

@@ -263,3 +263,15 @@ def test_disabled_buttons_are_the_illegal_plays() -> None:
     question = DRILL.question("TS 6H v 9D", find_preset("casino-boxes"))
     legal = {key: ok for key, _, ok in question.view["keys"]}
     assert legal == {"H": True, "S": True, "D": False, "P": False, "R": True}
+
+
+def test_the_why_is_computed_from_the_evs_not_the_chart_repeated() -> None:
+    """Issue 26: "The chart for these rules says hit for hard 12 against a 7." repeated the
+    answer; the why says what the right play and the next best are worth, from the EVs."""
+    play = work_out("TS 2H v 7D", VEGAS)
+    grade = DRILL.grade("TS 2H v 7D", "S", VEGAS)
+    hit, stand = (f"{abs(play.evs[key]) * 100:.2f}%" for key in ("H", "S"))
+    assert grade.why == (
+        f"On average hitting is worth \u2212{hit} of the bet here, standing \u2212{stand}."
+    )
+    assert "chart" not in grade.why and "The chart for these rules" in grade.details

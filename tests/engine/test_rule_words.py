@@ -36,9 +36,16 @@ def test_every_preset_reads_in_plain_words(name: str) -> None:
         assert "=" not in line
 
 
-def test_the_source_games_name_their_source_not_a_file_number_alone() -> None:
-    assert PRESET_TITLES["twenty-one-club"] == "Club twenty-one (source 002)"
-    assert "(source 004)" in PRESET_TITLES["russian-bank"]
+def test_the_source_games_go_by_their_names_and_name_their_text_where_chosen() -> None:
+    # Issue 26: "(source 002)" on every page; the game's own name, and its text named once
+    # where the game is chosen.
+    from trainer.engine.rulebook.rule_words import chosen_title
+    from trainer.engine.rulebook.rules import find_preset
+
+    assert PRESET_TITLES["twenty-one-club"] == "Club twenty-one"
+    assert "source" not in PRESET_TITLES["russian-bank"]
+    assert chosen_title(find_preset("twenty-one-club")) == "Club twenty-one (text 002)"
+    assert chosen_title(find_preset("vegas-6d-s17")) == PRESET_TITLES["vegas-6d-s17"]
 
 
 def test_changes_are_named_by_label_and_value_in_words() -> None:

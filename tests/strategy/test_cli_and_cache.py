@@ -42,7 +42,7 @@ def test_text_output_shows_the_grid_legend_and_house_edge(tmp_path, capsys):
     # These rules give the player the edge: said as the player's, never a negative house edge.
     assert "Playing this chart: player's edge 24." in out and "edge -" not in out
     assert "1 deck" in out
-    assert "Basic strategy for The Russian banking game (source 004)" in out
+    assert "Basic strategy for The Russian banking game" in out
     assert "(rules russian-bank decks=1 banker_best=false deal_faces=casino)" in out
 
 

@@ -117,6 +117,6 @@ def test_a_forged_or_malformed_call_is_a_readable_400_and_stores_nothing(
 def test_a_missed_mistake_is_on_the_mistakes_page(client: Any) -> None:
     form = start(client, seed="14", rate="100", rounds="1")
     status, page = call(client, form, "next")
-    assert status == 200 and "Missed" in page
+    assert status == 200 and "Not quite: missed, the dealer made a mistake (Foul)." in page
     mistakes = client.get("/mistakes?drill=catch-the-dealer").get_data(as_text=True)
     assert "Catch the dealer" in mistakes and "You said <strong>next</strong>" in mistakes

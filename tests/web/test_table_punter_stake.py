@@ -159,3 +159,31 @@ def test_a_stake_in_another_scripts_digits_is_refused(
     refused = client.post(url + "/step", data={**fields, "bet0": "١٠"})
     assert refused.status_code == 400 and "A stake is an amount" in refused.get_data(as_text=True)
     assert replayed(db, url)[2].kind == "bet" and stakes(db) == []
+
+
+@pytest.mark.parametrize(
+    ("deals", "bankroll", "most", "keys"),
+    [
+        (True, 1000, None, (1, 10, 20, 50, 100, 200, 500, 1000)),
+        (True, 1000, 300, (1, 2, 5, 10, 20, 50, 100, 200)),
+        (True, 60, None, (1, 2, 5, 10, 20, 50)),
+        (True, 6, None, (1, 2, 3, 4, 5, 6, 7, 8)),
+        (False, 1000, None, (1, 2, 3, 4, 5, 6, 7, 8)),
+    ],
+)
+def test_a_punters_stake_keys_reach_the_stakes_the_bankroll_makes(
+    deals: bool, bankroll: int, most: int | None, keys: tuple[int, ...]
+) -> None:
+    """Issue 26: a punter's stake on his cards is a share of the bankroll (249, 59 of 1,000),
+    so its keys run 1-2-5 up to the most the table takes, not 1 to 8 units."""
+    from types import SimpleNamespace
+
+    from trainer.web.table_form import bet_units
+
+    spec = SimpleNamespace(
+        deals=deals, unit=Fraction(1), bankroll=Fraction(bankroll),
+        rules=SimpleNamespace(max_bet=None if most is None else Fraction(most)),
+    )  # fmt: skip
+    units = bet_units(spec)  # type: ignore[arg-type]
+    assert units[: len(keys)] == keys and len(units) <= 8
+    assert units == tuple(sorted(set(units)))

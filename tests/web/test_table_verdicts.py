@@ -191,13 +191,15 @@ def test_a_verdicts_why_is_its_explanations_first_sentence(text: str, first: str
     ("name", "answer", "right", "line"),
     [
         ("redouble", "redouble", "no redouble",
-         "Redoubling: not redoubling was right; it cost 0.21 bets (0.42)."),
+         "Not redoubling was right; it cost 0.21 bets, 0.42 in chips."),
         ("double", "no double", "double",
-         "Doubling the bets: doubling the bets was right; it cost 0.21 bets (0.42)."),
-        ("dealer", "stand", "draw", "Your draw: drawing was right; it cost 0.21 bets (0.42)."),
-        ("insurance", "I", "N", "Insurance: declining it was right; it cost 0.21 bets (0.42)."),
-        ("play", "H", "S", "Play: stand was right, not hit; it cost 0.21 bets (0.42)."),
-        ("bet0", "40", "5", "Bet, box 1: 5 was right, not 40; it cost 0.21 bets (0.42)."),
+         "Doubling the bets was right; it cost 0.21 bets, 0.42 in chips."),
+        ("dealer", "stand", "draw",
+         "Your draw: drawing was right; it cost 0.21 bets, 0.42 in chips."),
+        ("insurance", "I", "N",
+         "Insurance: declining it was right; it cost 0.21 bets, 0.42 in chips."),
+        ("play", "H", "S", "Play: stand was right, not hit; it cost 0.21 bets, 0.42 in chips."),
+        ("bet0", "40", "5", "Bet, box 1: 5 was right, not 40; it cost 0.21 bets, 0.42 in chips."),
     ],
 )  # fmt: skip
 def test_a_wrong_answers_first_line_names_the_right_one_and_its_cost(
@@ -211,3 +213,26 @@ def test_a_wrong_answers_first_line_names_the_right_one_and_its_cost(
         said = verdict(name, answer, right, False, Fraction(21, 100), Fraction(42, 100), "Why.")
     assert said["lead"] == line and said["why"] == "Why." and said["details"] == ""
     assert words(said["lead"]) <= 15
+
+
+@pytest.mark.parametrize(
+    ("name", "answer", "right", "correct", "line"),
+    [
+        ("double", "no double", "double", False, "Doubling the bets was right; it cost 0.34 bets."),
+        ("double", "double", "double", True, "Doubling the bets, right."),
+        ("stake", "3", "249", False, "Your stake: 249 was right, not 3; it cost 0.34 bets."),
+    ],
+)  # fmt: skip
+def test_a_first_line_says_no_phrase_nor_figure_twice(
+    name: str, answer: str, right: str, correct: bool, line: str, app: Any
+) -> None:
+    """Issue 26: "Doubling the bets: doubling the bets was right; it cost 0.34 bets (0.34)"
+    said the ask's name twice and the cost twice; at a stake of one unit the money is the
+    figure in bets, said once."""
+    from trainer.web.table_verdict import verdict
+
+    cost = Fraction(34, 100)
+    with app.test_request_context():
+        said = verdict(name, answer, right, correct, None if correct else cost, cost, "Why.")
+    assert said["lead"] == line
+    assert said["lead"].casefold().count("doubling the bets") <= 1 and "(0.34)" not in line

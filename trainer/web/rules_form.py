@@ -147,8 +147,9 @@ def option_fields(rules: Rules, options: Iterable[str] | None = None) -> list[di
 
 
 def preset_menu() -> list[tuple[str, str]]:
-    """Every preset as (name, title) for a menu."""
-    return [(name, rule_words.title(find_preset(name))) for name in preset_names()]
+    """Every preset as (name, title) for a menu: where the game is chosen, a source text's
+    game names its text."""
+    return [(name, rule_words.chosen_title(find_preset(name))) for name in preset_names()]
 
 
 def readable_rules(notation: str) -> Rules | None:
@@ -165,10 +166,16 @@ def notation_summary(notation: str) -> str:
     return rule_words.short_summary(rules) if rules is not None else notation
 
 
+def _preset_chosen(name: str) -> str:
+    return rule_words.chosen_title(find_preset(name))
+
+
 def register_filters(app: Flask) -> None:
     """The rules in plain words in any template: ``rules | rules_title``, ``rules_summary``
-    (one line), ``rules_lines`` (the full list); ``notation | notation_summary``."""
+    (one line), ``rules_lines`` (the full list); ``notation | notation_summary``; a preset
+    where the game is chosen, ``name | preset_chosen`` (a source text's game names its text)."""
     app.add_template_filter(notation_summary, "notation_summary")
+    app.add_template_filter(_preset_chosen, "preset_chosen")
     app.add_template_filter(rule_words.title, "rules_title")
     app.add_template_filter(_summary, "rules_summary")
     app.add_template_filter(_summary_lines, "rules_lines")

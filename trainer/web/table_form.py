@@ -14,10 +14,32 @@ from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError
 from trainer.web import table_view
 from trainer.words import N_, number, plain_amount, say
 
-__all__ = ["BET_KEYS", "PLAY_LETTERS", "read_step"]
+__all__ = ["BET_KEYS", "PLAY_LETTERS", "bet_units", "read_step"]
 
 PLAY_LETTERS = ("H", "S", "D", "P", "R")
-BET_KEYS = 8  # keys 1 to 8 bet that many units
+BET_KEYS = 8  # keys 1 to 8 bet that many units (a punter's stake: the amounts bet_units gives)
+# A punter's stake on the cards seen (002 home, 004) is the ramp's Kelly stake on their edge, a
+# share of the bankroll: tens or hundreds of units, not 1 to 8. Its keys run 1-2-5 up to the
+# largest stake the table takes.
+_STEPS = (1, 2, 5)
+
+
+def bet_units(spec: TableSpec) -> tuple[int, ...]:
+    """How many units each of the keys 1 to 8 bets: that many at a casino table; at a table
+    where the punter stakes on the cards seen, 1 and then the 1-2-5 series up to the table
+    maximum (or the bankroll where there is none)."""
+    plain = tuple(range(1, BET_KEYS + 1))
+    if not spec.deals or spec.unit <= 0:
+        return plain
+    most = spec.bankroll if spec.rules.max_bet is None else min(spec.bankroll, spec.rules.max_bet)
+    top = int(most / spec.unit)
+    if top <= BET_KEYS:
+        return plain
+    series = [step * 10**power for power in range(12) for step in _STEPS]
+    series = [units for units in series if 1 < units <= top]
+    return (1, *series[-(BET_KEYS - 1) :])
+
+
 # Why a step is refused, in the learner's language (the view makes each a sentence).
 _DEALER_KEYS = {
     "deal": N_("deal the next round"),
@@ -78,7 +100,7 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
             count = read_digits(units, 1)
             if count is None or not 1 <= count <= BET_KEYS:
                 raise InvalidStepError(say("bet 1 to %(most)s units", most=number(BET_KEYS)))
-            bets = [spec.unit * count] * boxes
+            bets = [spec.unit * bet_units(spec)[count - 1]] * boxes
         else:
             what = "stake" if spec.deals else "bet"
             bets = [_amount(form.get(f"bet{box}", ""), what, spec.unit) for box in range(boxes)]

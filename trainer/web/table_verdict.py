@@ -17,7 +17,7 @@ from drills.table_sums import ASK_NAMES
 from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.web.mastery import SMALLEST_COST
 from trainer.web.table_view import money
-from trainer.words import N_, bets, say, signed
+from trainer.words import N_, bets, number, say, signed
 
 __all__ = ["answer_words", "feedback_view", "first_sentence", "stored_verdicts", "verdict"]
 
@@ -121,16 +121,37 @@ _YES_OR_NO = frozenset(
 )
 
 
+def _price(ev_cost: Fraction, cost: Fraction) -> str:
+    """What a mistake cost, in bets, and in chips where that is another figure (a bet of 10
+    units: "0.34 bets, 3.40 in chips"; at a stake of one unit the two are one number, said once)."""
+    if ev_cost < SMALLEST_COST:  # "0 bets" would read as free
+        return say("under %(bets)s", bets=bets(0.01))
+    said = bets(float(ev_cost))
+    if not cost or money(cost) == number(float(ev_cost), 2):
+        return said
+    return say("%(bets)s, %(money)s in chips", bets=said, money=money(cost))
+
+
+def _repeats(what: str, answer: str) -> bool:
+    """Whether an answer's words already say the ask's name ("doubling the bets")."""
+    return what.casefold() in answer.casefold()
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _yes_or_no_lead(what: str, right: str, ev_cost: Fraction | None, cost: Fraction) -> str:
-    if ev_cost and ev_cost < SMALLEST_COST:
-        return say("%(what)s: %(right)s was right; it cost under %(bets)s.", what=what,
-                   right=right, bets=bets(0.01))  # fmt: skip
-    if ev_cost and not cost:
-        return say("%(what)s: %(right)s was right; it cost %(bets)s.", what=what, right=right,
-                   bets=bets(float(ev_cost)))  # fmt: skip
+    """One of two choices: the right one says which was made; where it repeats the ask's name
+    ("Doubling the bets: doubling the bets was right") the name is left out."""
+    if _repeats(what, right):
+        if ev_cost:
+            return say("%(right)s was right; it cost %(price)s.", right=_capital(right),
+                       price=_price(ev_cost, cost))  # fmt: skip
+        return say("%(right)s was right.", right=_capital(right))
     if ev_cost:
-        return say("%(what)s: %(right)s was right; it cost %(bets)s (%(money)s).", what=what,
-                   right=right, bets=bets(float(ev_cost)), money=money(cost))  # fmt: skip
+        return say("%(what)s: %(right)s was right; it cost %(price)s.", what=what, right=right,
+                   price=_price(ev_cost, cost))  # fmt: skip
     return say("%(what)s: %(right)s was right.", what=what, right=right)
 
 
@@ -157,25 +178,15 @@ def verdict(
     why; the rest of the explanation (its EVs, the ramp, the method) kept for "details"."""
     what = say(ASK_NAMES.get(name) or _OWN_NAMES[name])
     said, was = answer_words(name, answer), answer_words(name, right)
-    if correct:
+    if correct and _repeats(what, said):
+        lead = say("%(answer)s, right.", answer=_capital(said))
+    elif correct:
         lead = say("%(what)s: %(answer)s, right.", what=what, answer=said)
     elif name in _YES_OR_NO:  # one of two choices: the right one says which was made
         lead = _yes_or_no_lead(what, was, ev_cost, cost)
-    elif ev_cost and ev_cost < SMALLEST_COST:  # "0 bets" would read as free
-        lead = say("%(what)s: %(right)s was right, not %(answer)s; it cost under %(bets)s.",
-                   what=what, right=was, answer=said, bets=bets(0.01))  # fmt: skip
-    elif ev_cost and not cost:  # a stored attempt's, without its stake
-        lead = say("%(what)s: %(right)s was right, not %(answer)s; it cost %(bets)s.",
-                   what=what, right=was, answer=said, bets=bets(float(ev_cost)))  # fmt: skip
     elif ev_cost:
-        lead = say(
-            "%(what)s: %(right)s was right, not %(answer)s; it cost %(bets)s (%(money)s).",
-            what=what,
-            right=was,
-            answer=said,
-            bets=bets(float(ev_cost)),
-            money=money(cost),
-        )
+        lead = say("%(what)s: %(right)s was right, not %(answer)s; it cost %(price)s.",
+                   what=what, right=was, answer=said, price=_price(ev_cost, cost))  # fmt: skip
     else:
         lead = say("%(what)s: %(right)s was right, not %(answer)s.", what=what, right=was,
                    answer=said)  # fmt: skip

@@ -50,7 +50,7 @@ READINGS: dict[str, tuple[Reading, ...]] = {
     "casino-boxes": (
         Reading(
             N_("Doubling"),
-            N_("“The dealer offers double on 9, 10, 11” (source 003)."),
+            N_("“The dealer offers double on 9, 10, 11” (text 003)."),
             N_("Only a hard 9, 10 or 11 may double."),
             (
                 Alternative(
@@ -60,7 +60,7 @@ READINGS: dict[str, tuple[Reading, ...]] = {
         ),
         Reading(
             N_("A late dealer natural"),
-            N_("The text speaks of the dealer's first card and never of a peek (source 003)."),
+            N_("The text speaks of the dealer's first card and never of a peek (text 003)."),
             N_("No hole card: a dealer natural drawn after play takes doubled and split bets too."),
             (
                 Alternative(
@@ -77,7 +77,7 @@ READINGS: dict[str, tuple[Reading, ...]] = {
                 "“Банкомет сдает всем понтерам по две карты, не исключая и себя” (the banker deals "
                 "two cards to every punter, not excepting himself) and “Банкомет первый смотрит "
                 "свои карты” (the banker looks at his cards first): no card is said to be shown "
-                "(source 004)."
+                "(text 004)."
             ),
             N_(
                 "Every card is dealt and drawn face down. A punter sees his own cards only, so his "
@@ -99,7 +99,7 @@ READINGS: dict[str, tuple[Reading, ...]] = {
             N_(
                 "“...посредством прикупки, которая возможна как для понтеров, так и для банкомета” "
                 "(drawing is open to the punters and to the banker alike): he draws as he likes "
-                "(source 004)."
+                "(text 004)."
             ),
             N_(
                 "The automatic banker plays his best for the bank's money by what he sees, and the "
@@ -118,7 +118,7 @@ READINGS: dict[str, tuple[Reading, ...]] = {
     "twenty-one-home": (
         Reading(
             N_("The home dealer's drawing"),
-            N_("At home the dealer draws as he likes (source 002)."),
+            N_("At home the dealer draws as he likes (text 002)."),
             N_("The dealer draws to 16 and stands on 17."),
             _policy(),
         ),

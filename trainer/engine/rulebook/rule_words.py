@@ -19,7 +19,9 @@ from trainer.engine.words import N_, N_plural, number, plural, say
 __all__ = [
     "CHOICE_LABELS",
     "OPTION_LABELS",
+    "PRESET_TEXTS",
     "PRESET_TITLES",
+    "chosen_title",
     "SOURCES",
     "OptionLabel",
     "change_words",
@@ -50,13 +52,14 @@ class OptionLabel:
         return say(self.help_text)
 
 
-# Each preset's name in plain words; the source texts' games say which text they come from.
+# Each preset's name in plain words; where a game is chosen, a source text's game says which
+# text it comes from (:func:`chosen_title`), and nowhere else.
 PRESET_TITLES: dict[str, str] = {
-    "permanent-bank": N_("Blackjack with a permanent bank (source 000)"),
-    "twenty-one-club": N_("Club twenty-one (source 002)"),
-    "twenty-one-home": N_("Home twenty-one (source 002)"),
-    "casino-boxes": N_("Casino blackjack with boxes (source 003)"),
-    "russian-bank": N_("The Russian banking game (source 004)"),
+    "permanent-bank": N_("Blackjack with a permanent bank"),
+    "twenty-one-club": N_("Club twenty-one"),
+    "twenty-one-home": N_("Home twenty-one"),
+    "casino-boxes": N_("Casino blackjack with boxes"),
+    "russian-bank": N_("The Russian banking game"),
     "vegas-6d-s17": N_("Las Vegas, 6 decks, dealer stands on soft 17"),
     "vegas-6d-h17": N_("Las Vegas, 6 decks, dealer hits soft 17"),
     "double-deck": N_("Double deck, dealer hits soft 17"),
@@ -64,7 +67,16 @@ PRESET_TITLES: dict[str, str] = {
     "custom": N_("Custom rules"),
 }
 
-# The four historical texts (in Russian) the trainer follows, which "(source 002)" names.
+# The text each source game comes from ("(text 002)" where the game is chosen).
+PRESET_TEXTS: dict[str, str] = {
+    "permanent-bank": "000",
+    "twenty-one-club": "002",
+    "twenty-one-home": "002",
+    "casino-boxes": "003",
+    "russian-bank": "004",
+}
+
+# The four historical texts (in Russian) the trainer follows, which "(text 002)" names.
 SOURCES: dict[str, str] = {
     "000": N_(
         "Blackjack with a permanent bank: a Hoyle-style casino game with two decks and a "
@@ -97,11 +109,11 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     ),
     "burn_cards": OptionLabel(N_("Burn cards"), N_("Cards taken off the top after each shuffle.")),
     "burn_ace_reshuffles": OptionLabel(
-        N_("An ace may not be burned"), N_("A burned ace means a new shuffle and cut (source 002).")
+        N_("An ace may not be burned"), N_("A burned ace means a new shuffle and cut (text 002).")
     ),
     "burn_shown": OptionLabel(
         N_("The burned card is shown"),
-        N_("Yes: shown to the table and counted (source 002); no: burned face down, unseen."),
+        N_("Yes: shown to the table and counted (text 002); no: burned face down, unseen."),
     ),
     "dealer_hits_soft_17": OptionLabel(
         N_("Dealer hits soft 17"), N_("The dealer draws to a soft 17 (an ace counted 11) too.")
@@ -119,15 +131,15 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     ),
     "dealer_natural_takes_all": OptionLabel(
         N_("Banker's dealt 21 takes all"),
-        N_("It beats every hand, a punter's dealt 21 too (source 004)."),
+        N_("It beats every hand, a punter's dealt 21 too (text 004)."),
     ),
     "dealer_natural_must_be_announced": OptionLabel(
         N_("Dealer's natural must be announced"),
-        N_("Unannounced before the first player draws, it counts as a plain 21 (source 000)."),
+        N_("Unannounced before the first player draws, it counts as a plain 21 (text 000)."),
     ),
     "banker_best": OptionLabel(
         N_("The banker plays his best"),
-        N_("Yes: he draws as best serves the bank, by what he sees (source 004); no: by a total."),
+        N_("Yes: he draws as best serves the bank, by what he sees (text 004); no: by a total."),
     ),
     "double_on": OptionLabel(
         N_("Double down on"), N_("The two-card totals a player may double on.")
@@ -183,7 +195,7 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     ),
     "tie_pays_bonus": OptionLabel(
         N_("A bonus hand paid on a tie"),
-        N_("Yes: a bonus hand tying the dealer's 21 is paid; no: a tie pays nothing (source 002)."),
+        N_("Yes: a bonus hand tying the dealer's 21 is paid; no: a tie pays nothing (text 002)."),
     ),
     "five_card_21_pays": OptionLabel(
         N_("21 with five cards pays"), N_("A bonus hand; none: not paid.")
@@ -199,7 +211,7 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     ),
     "max_seats": OptionLabel(
         N_("Most players"),
-        N_("Players seated besides the dealer (none: any number; source 002: 12)."),
+        N_("Players seated besides the dealer (none: any number; text 002: 12)."),
     ),
     "deal_method": OptionLabel(
         N_("Deal method"),
@@ -210,10 +222,10 @@ OPTION_LABELS: dict[str, OptionLabel] = {
         N_("Which dealt cards the table sees; drawn cards come face up, except where none is."),
     ),
     "bet_after_deal": OptionLabel(
-        N_("Bets after the deal"), N_("Stakes go down once the two cards are dealt (source 004).")
+        N_("Bets after the deal"), N_("Stakes go down once the two cards are dealt (text 004).")
     ),
     "box_bettors": OptionLabel(
-        N_("Bettors on a box"), N_("The box's owner and up to two co-bettors (source 003).")
+        N_("Bettors on a box"), N_("The box's owner and up to two co-bettors (text 003).")
     ),
     "table_rotation": OptionLabel(
         N_("The deal passes"),
@@ -221,9 +233,7 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     ),
     "deal_auction": OptionLabel(
         N_("The deal is auctioned"),
-        N_(
-            "Yes: when the deal would pass, it is sold to the highest bidder (source 002, at home)."
-        ),
+        N_("Yes: when the deal would pass, it is sold to the highest bidder (text 002, at home)."),
     ),
 }
 
@@ -243,10 +253,10 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
     "split_deal_order": {"in-turn": N_("in turn"), "both-first": N_("both first")},
     "deal_faces": {
         "casino": N_("the players' cards and the dealer's first"),
-        "players-down": N_("the dealer's first card only (source 000)"),
-        "first-down": N_("every second card, the dealer's too (source 002)"),
-        "dealer-second-up": N_("the dealer's second card only (source 002, method 2)"),
-        "all-down": N_("none, drawn cards neither (source 004)"),
+        "players-down": N_("the dealer's first card only (text 000)"),
+        "first-down": N_("every second card, the dealer's too (text 002)"),
+        "dealer-second-up": N_("the dealer's second card only (text 002, method 2)"),
+        "all-down": N_("none, drawn cards neither (text 004)"),
     },
     # RULES.md 002, deal methods: "крапом вверх" (back up) is face down.
     "deal_method": {
@@ -263,8 +273,17 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
 
 
 def title(rules: Rules) -> str:
-    """The preset's name in plain words (``"Club twenty-one (source 002)"``)."""
+    """The preset's name in plain words (``"Club twenty-one"``)."""
     return say(PRESET_TITLES[rules.name]) if rules.name in PRESET_TITLES else rules.name
+
+
+def chosen_title(rules: Rules) -> str:
+    """The preset's name where a game is chosen: a source text's game names its text once
+    (``"Club twenty-one (text 002)"``); everywhere else the game's own name (:func:`title`)."""
+    text = PRESET_TEXTS.get(rules.name)
+    if text is None:
+        return title(rules)
+    return say("%(game)s (text %(number)s)", game=title(rules), number=text)
 
 
 def source_words() -> dict[str, str]:

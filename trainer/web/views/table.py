@@ -64,7 +64,7 @@ from trainer.web.support import (
     render,
 )
 from trainer.web.table_end import cover_words, drill_round
-from trainer.web.table_form import BET_KEYS, PLAY_LETTERS, read_step
+from trainer.web.table_form import BET_KEYS, PLAY_LETTERS, bet_units, read_step
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import ChartPendingError, chart_or_pending
 from trainer.web.views.chart_jobs import pending_page as chart_pending_page
@@ -303,7 +303,11 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         "cover": cover_words(seated.spec, game) if ask.kind == "over" else None,
         "held_feedback": held_feedback(seated),
         "ask_names": ASK_NAMES,
-        "bet_amounts": {n: table_view.money(seated.spec.unit * n) for n in range(1, BET_KEYS + 1)},
+        "bet_amounts": {
+            n: table_view.money(seated.spec.unit * units)
+            for n, units in enumerate(bet_units(seated.spec), start=1)
+        },
+        "bet_scaled": bet_units(seated.spec) != tuple(range(1, BET_KEYS + 1)),
         **table_view.step_keys(ask),
         "burned": table_view.burned_shown(game),
         **_count_asked(seated.spec, ask),

@@ -1,0 +1,38 @@
+"""The one sentence of why under a play's verdict, computed from the plays' EVs (never written
+per cell): what the right play and the next best are worth on average, in % of the bet."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from trainer.words import N_, say, signed
+
+__all__ = ["play_why"]
+
+# Each play as the subject of the why's sentence.
+_DOING = {
+    "H": N_("hitting"),
+    "S": N_("standing"),
+    "D": N_("doubling"),
+    "P": N_("splitting"),
+    "R": N_("surrendering"),
+}
+
+
+def play_why(evs: Mapping[str, float], right: str) -> str:
+    """``"On average hitting is worth −25.00% of the bet here, standing −29.00%."``: the right
+    play's EV and the best of the others' (the right play's alone where it is the only one)."""
+    worth = signed(evs[right] * 100, 2)
+    others = sorted((key for key in evs if key != right and key in _DOING),
+                    key=lambda key: -evs[key])  # fmt: skip
+    if not others:
+        return say("On average %(play)s is worth %(worth)s%% of the bet here.",
+                   play=say(_DOING[right]), worth=worth)  # fmt: skip
+    runner = others[0]
+    return say(
+        "On average %(play)s is worth %(worth)s%% of the bet here, %(other)s %(other_worth)s%%.",
+        play=say(_DOING[right]),
+        worth=worth,
+        other=say(_DOING[runner]),
+        other_worth=signed(evs[runner] * 100, 2),
+    )
