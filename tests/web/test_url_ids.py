@@ -156,7 +156,12 @@ def test_another_learners_id_is_the_same_404_as_one_never_made(
     theirs = client.get(someone_elses[what])
     never = client.get(NEVER_MADE[what])
     assert theirs.status_code == never.status_code == 404
-    assert theirs.get_data(as_text=True) == never.get_data(as_text=True)
+    # The same page but for the address asked for, which the language switch sends back to.
+    mine, made = (
+        page.get_data(as_text=True).replace(path, "PATH")
+        for page, path in ((theirs, someone_elses[what]), (never, NEVER_MADE[what]))
+    )
+    assert mine == made
 
 
 @pytest.mark.parametrize("step", ["step", "held"])
