@@ -263,7 +263,7 @@ def cost_words(lost: Fraction, rules: Rules) -> str:
     unit (a bet-sizing cost is "of a bet" of that minimum, not of the bet made)."""
     money = float(lost)
     return say(
-        "Cost: %(money)s in chips of expected win a round, %(percent)s%% of the table minimum.",
+        "Cost: %(money)s chips a round, %(percent)s%% of the minimum.",
         money=number(money, 2 if money >= 0.01 or money == 0 else 4),
         percent=number(float(lost / rules.min_bet) * 100, 2),
     )

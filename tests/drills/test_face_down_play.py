@@ -10,6 +10,9 @@ from drills.table_play import DRILL
 from trainer.engine.banker.face_down import fixed_point
 from trainer.engine.rulebook.rules import Rules
 
+# The banker's fixed point on disk, as the chart's job leaves it: drills only read it.
+pytestmark = pytest.mark.usefixtures("strategy_charts")
+
 BANK = Rules.parse("russian-bank")
 FACE_UP = Rules.parse("russian-bank deal_faces=casino banker_best=false")
 

@@ -20,6 +20,10 @@ from trainer.engine.banker.face_down_chart import one_column_chart
 from trainer.engine.deck.hand import Hand
 from trainer.engine.rulebook.rules import Rules, find_preset
 
+# The games' figures on disk (the banker's fixed point, 002's method-3 game), as the chart's
+# job leaves them: drills only read them.
+pytestmark = pytest.mark.usefixtures("strategy_charts")
+
 BANK = find_preset("russian-bank")  # deal_faces=all-down, the banker plays his best
 FACE_UP = Rules.parse("russian-bank deal_faces=casino banker_best=false")
 

@@ -18,6 +18,10 @@ from drills.payout.money import money_text, read_amount
 from drills.payout.play import read_question
 from trainer.engine.rulebook.rules import find_preset
 
+# The games' figures on disk (the banker's fixed point, 002's method-3 game), as the chart's
+# job leaves them: drills only read them.
+pytestmark = pytest.mark.usefixtures("strategy_charts")
+
 DATA = Path(__file__).parent.parent / "data" / "payouts.csv"
 RULES = find_preset("vegas-6d-s17")  # the page's rules: a payout question names its own
 

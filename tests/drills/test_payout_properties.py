@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,10 @@ from drills.payout.deal import make_question
 from drills.payout.kinds import KINDS
 from drills.payout.play import read_question, read_question_played
 from trainer.engine.play.settlement import Outcome, settle_hand
+
+# The games' figures on disk (the banker's fixed point, 002's method-3 game), as the chart's
+# job leaves them: drills only read them.
+pytestmark = pytest.mark.usefixtures("strategy_charts")
 
 
 @settings(max_examples=150, deadline=None)

@@ -15,6 +15,10 @@ from trainer.engine.banker.punter_stake import kelly_stake, stake_edge
 from trainer.engine.deck.cards import Card
 from trainer.engine.rulebook.rules import Rules
 
+# The games' figures on disk (the banker's fixed point, 002's method-3 game), as the chart's
+# job leaves them: drills only read them.
+pytestmark = pytest.mark.usefixtures("strategy_charts")
+
 # The face-up reading (the banker's first card shown), a named option; the text's own deal,
 # every card face down, is tests/engine/test_face_down.py's.
 BANK = Rules.parse("russian-bank deal_faces=casino banker_best=false")

@@ -19,6 +19,10 @@ from trainer.engine.play.round import Round
 from trainer.engine.play.settlement import Bonus, Outcome
 from trainer.engine.rulebook.rules import PRESETS, find_preset
 
+# The games' figures on disk (the banker's fixed point, 002's method-3 game), as the chart's
+# job leaves them: drills only read them.
+pytestmark = pytest.mark.usefixtures("strategy_charts")
+
 VEGAS = find_preset("vegas-6d-s17")
 
 

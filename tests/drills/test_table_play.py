@@ -9,6 +9,10 @@ from drills import InvalidAnswerError, InvalidQuestionError
 from drills.table_play import DRILL, explain, right_ev, work_out
 from trainer.engine.rulebook.rules import Rules
 
+# The games' figures on disk (the banker's fixed point, 002's method-3 game), as the chart's
+# job leaves them: drills only read them.
+pytestmark = pytest.mark.usefixtures("strategy_charts")
+
 RULES = Rules.parse("vegas-6d-s17")
 
 

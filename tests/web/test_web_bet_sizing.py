@@ -56,13 +56,11 @@ def test_a_wrong_bets_cost_names_its_unit_the_table_minimum_and_the_money(
         line = html.unescape(re.search(r'<h2 id="feedback-heading"[^>]*>(.*?)</h2>', page).group(1))
         lost = float(grade.ev_cost * rules.min_bet)
         money = number(lost, 2 if lost >= 0.01 else 4)
-        assert line.startswith("Not quite: your ramp bets"), line
+        assert line.startswith("Not quite: bet "), line
         percent = number(float(grade.ev_cost) * 100, 2)
-        # Issue 26: the cost says its unit ("0.16 in chips of expected win a round"), not a
-        # bare figure.
-        assert line.endswith(
-            f"Cost: {money} in chips of expected win a round, {percent}% of the table minimum."
-        ), line
+        # Issue 26: the cost says its unit ("0.16 chips a round"), not a bare figure, in a line
+        # of some 15 words.
+        assert line.endswith(f"Cost: {money} chips a round, {percent}% of the minimum."), line
         assert "of a bet" not in line, line
         # Every number the verdict writes (the edge, the count) has the one true minus sign.
         verdict = html.unescape(page.split('id="feedback"')[1].split("</section>")[0])
