@@ -240,3 +240,33 @@ def _alive(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_a_worker_whose_database_is_gone_still_stops_when_its_parent_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The heartbeat cannot be written (the database deleted under the worker): the thread
+    keeps watching the parent, and stops the worker once the parent is gone. Before, the
+    failed write ended the thread, and a worker whose pool was killed ran on alone."""
+    import threading
+
+    from trainer.jobs import worker
+
+    killed: list[int] = []
+    monkeypatch.setattr(worker, "HEARTBEAT_SECONDS", 0.01)
+    monkeypatch.setattr(worker.os, "kill", lambda pid, sig: killed.append(sig))
+    gone = tmp_path / "gone" / "trainer.sqlite3"  # its folder does not exist: open fails
+    job = jobs.Job(id=1, kind="chart", key="k", params={}, owner_id=None, state="running",
+                   stage=None, done=0, total=1, result=None, error=None, tries=1,
+                   pid=os.getpid(), heartbeat=None, created_at="", started_at=None,
+                   finished_at=None)  # fmt: skip
+    stop = threading.Event()
+    monkeypatch.setattr(worker, "_PARENT", os.getppid())  # the parent alive: beats tried
+    beat = threading.Thread(target=worker._beating, args=(str(gone), job, stop), daemon=True)
+    beat.start()
+    time.sleep(0.1)
+    assert beat.is_alive() and killed == []  # the failed writes did not end the thread
+    monkeypatch.setattr(worker, "_PARENT", -1)  # now the parent is gone
+    beat.join(timeout=5)
+    stop.set()
+    assert killed == [signal.SIGTERM]

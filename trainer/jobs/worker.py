@@ -19,6 +19,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import sqlite3
 import sys
 import threading
 import time
@@ -66,18 +67,25 @@ class _Reporter:
 
 
 def _beating(database: str, job: jobs.Job, stop: threading.Event) -> None:
-    """The job's heartbeat, from a connection of its own, until ``stop``."""
-    db = open_db(database)
+    """The job's heartbeat, from a connection of its own, until ``stop``. A database that
+    cannot be written (gone, locked) stops the beat, not the watch on the parent: a worker
+    whose database was deleted under it, its pool killed, ran on alone for half an hour."""
+    db: sqlite_utils.Database | None = None
     try:
         while not stop.wait(HEARTBEAT_SECONDS):
             if _PARENT is not None and os.getppid() != _PARENT:
                 LOG.warning("job %s (%s): the worker's parent is gone, stopping", job.id, job.kind)
                 os.kill(os.getpid(), signal.SIGTERM)  # _stop: the job goes back in the queue
                 return
-            if not jobs.beat(db, job.id, os.getpid()):
-                return  # the job is no longer this process's
+            try:
+                db = db or open_db(database)
+                if not jobs.beat(db, job.id, os.getpid()):
+                    return  # the job is no longer this process's
+            except sqlite3.Error as error:
+                LOG.warning("job %s (%s): no heartbeat written: %s", job.id, job.kind, error)
     finally:
-        db.conn.close()
+        if db is not None:
+            db.conn.close()
 
 
 def run_claimed(db: sqlite_utils.Database, job: jobs.Job, database: str | None = None) -> bool:
