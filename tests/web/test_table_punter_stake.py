@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from drills.punter_stake import DRILL
+from drills.table_session import DEFAULT_STOP_AT
 from tests.web.test_table_bank_punter_web import ANSWERS, PUNTER_BANK
 from tests.web.test_table_pages import replayed, waits
 from tests.web.test_table_punter_web import PUNTER_TABLE, play_until
@@ -53,8 +54,16 @@ def test_a_stake_at_the_bank_is_graded_on_the_cards_and_the_bankroll_then(
         game = replayed(db, url)[1]
         notation = expected(ask, 200 + game.learner_net, banker=True)
         right = DRILL.grade(notation, "1", rules).right_answer
-        if not wrong_sent and ask.number > 1:  # one wrong stake, then the right ones
-            wrong_sent = "1" if right != "1" else "20"
+        # One wrong stake, then the right ones: a stake whose cost stops the table (where the
+        # edge is near 0 every stake costs less than that: the next round is tried).
+        costly = [
+            stake
+            for stake in ("1", "20")
+            if stake != right
+            and (DRILL.grade(notation, stake, rules).ev_cost or 0) >= DEFAULT_STOP_AT
+        ]
+        if not wrong_sent and ask.number > 1 and costly:
+            wrong_sent = costly[0]
             sent = client.post(url + "/step", data={**fields, "bet0": wrong_sent})
             assert sent.status_code == 303
             held = client.get(sent.headers["Location"]).get_data(as_text=True)
