@@ -251,6 +251,11 @@ def test_its_members_are_told_until_they_dismiss_it_and_no_one_else(
     for url in ("/", "/classes"):
         assert "was closed by its coach" not in said(ann, url)
     assert ann.post(dismiss, next="//evil.example").status_code == 404  # dismissed already
+    users.delete_account(db, ann.id)  # the rows go with the account
+    assert (
+        db.execute("SELECT count(*) FROM class_closures WHERE user_id = ?", [ann.id]).fetchone()[0]
+        == 0
+    )
 
 
 def test_a_dismissal_goes_back_only_to_a_page_of_this_site(team: dict[str, Any], db: Any) -> None:
