@@ -15,11 +15,11 @@ from drills.dealing.table_words import cards_words
 from drills.strategy_chart import PLAY_KEYS
 from drills.table_session import TableSpec
 from drills.table_sums import (
-    ASK_NAMES,
     KINDS,
     Error,
     Sums,
     Tally,
+    ask_name,
     cards_that_matter,
     count_of,
 )
@@ -539,7 +539,7 @@ def _error(error: Error) -> dict[str, Any]:
         at = say("%(kind)s %(count)s", kind=kind, count=signed(count[1]))
     return {
         "round": error.round,
-        "what": ASK_NAMES[error.name],
+        "what": ask_name(error.name, error.question),
         "words": error.words,
         "cards": cards or at,
         "answer": error.answer,
