@@ -64,6 +64,9 @@ class HandView:
     acting: bool = False
     outcome: str = ""
     net: str = ""
+    # At a paced table, each card the step just brought: (its place in the dealing order,
+    # whether it is turned face up rather than dealt); None for a card shown before.
+    reveal: tuple[tuple[int, bool] | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,7 @@ class RoundView:
     done: bool
     lines: tuple[str, ...] = field(default=())
     dealer_label: str = ""  # "Dealer" when empty
+    dealer_reveal: tuple[tuple[int, bool] | None, ...] = ()  # as HandView.reveal
 
 
 def _total(cards: tuple[Card, ...], faces: tuple[bool, ...]) -> str:
