@@ -307,7 +307,7 @@ def table_page(
         "repeated": False,
         "summary": summary_of(seated) if ask.kind == "over" else None,
         "drill_round": drill_round(_graded(seated)) if ask.kind == "over" else [],
-        "cover": cover_words(seated.spec, game) if ask.kind == "over" else None,
+        "cover": cover_words(seated.spec, game, seated.stored) if ask.kind == "over" else None,
         "held_feedback": held_feedback(seated),
         "ask_names": ASK_NAMES,
         "bet_amounts": {
