@@ -64,14 +64,16 @@ _WATCH = """() => {
   new MutationObserver((changes) => {
     for (const change of changes) {
       const card = change.target;
-      if (!card.classList.contains("card") || !(change.oldValue || "").includes("pending")) continue;
-      if (card.classList.contains("pending") || card.classList.contains("pending-turn")) continue;
+      const was = change.oldValue || "";
+      if (!card.classList.contains("card") || !was.includes("pending")) continue;
+      if (card.matches(".pending, .pending-turn")) continue;
       const box = card.closest(".seat");
       const who = box ? "box " + (felt().indexOf(box) + 1) : "dealer";
       window.cameOut.push([who, Number(card.dataset.reveal)]);
     }
-  }).observe(document.getElementById("table-panel"),
-             {subtree: true, attributes: true, attributeFilter: ["class"], attributeOldValue: true});
+  }).observe(document.getElementById("table-panel"), {
+    subtree: true, attributes: true, attributeFilter: ["class"], attributeOldValue: true,
+  });
 }"""
 
 
