@@ -26,4 +26,8 @@ def test_a_session_is_the_same_rules_started_within_three_hours(db: Any) -> None
     now = table(dora, "single-deck", "2026-05-01T17:00:00.000Z")
     assert [t.id for t in tables.session_before(db, now)] == [first.id, second.id]
     assert tables.session_before(db, first) == []
+    # Started in the same millisecond: the one stored first comes before, never after.
+    twin = table(dora, "single-deck", "2026-05-01T17:00:00.000Z")
+    assert [t.id for t in tables.session_before(db, twin)] == [first.id, second.id, now.id]
+    assert [t.id for t in tables.session_before(db, now)] == [first.id, second.id]
     assert [t.id for t in tables.session_before(db, old)] == []

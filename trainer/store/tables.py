@@ -112,9 +112,11 @@ def session_before(db: sqlite_utils.Database, table: StoredTable) -> list[Stored
     rules started before it, going back while each started within :data:`SESSION_GAP` of the
     next (at most :data:`SESSION_SHOES` with it)."""
     rows = db.query(
-        "SELECT * FROM table_sessions WHERE user_id = ? AND rules = ? AND id != ?"
-        " AND created_at <= ? ORDER BY created_at DESC, rowid DESC LIMIT ?",
-        [table.user_id, table.rules, table.id, table.created_at, SESSION_SHOES - 1],
+        "SELECT t.* FROM table_sessions t, table_sessions this WHERE this.id = ?"
+        " AND t.user_id = this.user_id AND t.rules = this.rules AND (t.created_at < this.created_at"
+        " OR (t.created_at = this.created_at AND t.rowid < this.rowid))"
+        " ORDER BY t.created_at DESC, t.rowid DESC LIMIT ?",
+        [table.id, SESSION_SHOES - 1],
     )
     found: list[StoredTable] = []
     after = _when(table.created_at)
