@@ -69,8 +69,9 @@ def _marks(page: str) -> list[tuple[int, str, int]]:
             for index, card in enumerate(re.findall(r'<span class="card[^"]*"[^>]*>', hand)):
                 mark = re.search(r'data-reveal="(\d+)"', card)
                 if mark:
+                    whose = "dealer" if who == 0 else f"box {who}"
                     found.append(
-                        (int(mark.group(1)), "dealer" if who == 0 else f"box {who}", index)
+                        (int(mark.group(1)), whose + " turned" * ("data-turn" in card), index)
                     )
     return sorted(found)
 
@@ -93,6 +94,28 @@ def test_a_step_marks_its_cards_in_the_order_a_dealer_deals_and_a_reload_none(
     ]  # fmt: skip
     assert [n for n, _, _ in marks] == list(range(len(marks)))
     assert "data-reveal" not in client.get(url).get_data(as_text=True)
+
+
+def test_the_hole_card_is_turned_after_the_boxes_draw_and_before_the_dealer_draws(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    """The step that ends a round (every hand stood): the other boxes' draws, then the hole card
+    turned face up, then the dealer's own draws."""
+    url = sit(client, csrf, pace="500", others="2")
+    for _ in range(60):
+        kind, fields = step_form(client, url, hidden_fields)
+        sent = client.post(url + "/step", data=answer(kind, fields), headers={"HX-Request": "true"})
+        marks = _marks(sent.get_data(as_text=True))
+        whose = [who for _, who, _ in marks]
+        if "dealer turned" in whose:
+            break
+    else:
+        raise AssertionError("no round ended with the hole card turned")
+    turned = whose.index("dealer turned")
+    assert all(who.startswith("box") for who in whose[:turned])
+    assert all(who == "dealer" for who in whose[turned + 1 :])  # the dealer's draws
+    (index,) = [i for _, who, i in marks if who == "dealer turned"]
+    assert index == 1  # the hole card: the dealer's second
 
 
 def test_a_table_at_no_pace_marks_nothing(client: Any, csrf: Any, hidden_fields: Any) -> None:
