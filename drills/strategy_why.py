@@ -6,6 +6,7 @@ its numbers written by :mod:`trainer.words`, in the learner's language.
 
 from __future__ import annotations
 
+from drills.dealing.table_words import cards_words
 from drills.play_why import play_why
 from drills.strategy_chart import PLAY_KEYS, choice_words
 from drills.strategy_play import Play, ShownCount
@@ -139,15 +140,16 @@ def illegal_reason(play: Play, answer: str, rules: Rules) -> str:
     if answer == "P":
         if rules.max_split_hands == 1:
             return say("these rules allow no splitting")
-        return say("%(hand)s is not a pair you may split", hand=str(hand))
+        return say("%(hand)s is not a pair you may split", hand=cards_words(hand))
     if answer == "D":
         if rules.double_on == "none":
             return say("these rules allow no doubling")
-        return say(
-            "these rules allow doubling on %(totals)s only, and this hand is %(total)s",
-            totals=rules.double_on,
-            total=number(hand.total),
-        )
+        if rules.double_on != "any":
+            return say(
+                "these rules allow doubling on %(totals)s only, and this hand is %(total)s",
+                totals=rules.double_on,
+                total=number(hand.total),
+            )
     if answer == "R":
         if rules.surrender == "none":
             return say("these rules allow no surrender")
