@@ -14,6 +14,7 @@ import html
 import json
 import re
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
@@ -166,8 +167,8 @@ def test_the_placement_checks_plays_and_its_results_read_in_russian(russian: Wal
 
 def test_an_old_answer_stored_in_english_reads_in_russian(russian: Walk) -> None:
     """An attempt stored before the quiz stored keys (its play by its English name, "Stand"):
-    the mistakes page and the answers page name it in Russian; a stored text that is no play
-    is shown as it is."""
+    the mistakes page and the answers page name it in Russian, and the mistakes page its cost;
+    a stored text that is no play is shown as it is."""
     walk_drill(russian, registry()["hand-totals"])  # the guest's first answers
     app = russian.client.application
     db = store.open_db(app.config["DATABASE"])
@@ -175,7 +176,8 @@ def test_an_old_answer_stored_in_english_reads_in_russian(russian: Walk) -> None
         (user_id,) = db.execute("SELECT user_id FROM attempts ORDER BY id DESC").fetchone()
         for token, answer in (("old-play", "Stand"), ("old-text", "Soft 99")):
             store_answer(db, user_id, token, drill="basic-strategy", question="TS 6H v 9D",
-                         answer=answer, right_answer="H", correct=False)  # fmt: skip
+                         answer=answer, right_answer="H", correct=False,
+                         ev_cost=Fraction(4625, 10000))  # fmt: skip
     finally:
         db.close()
     page = russian.get("/mistakes of the quiz", "/mistakes", drill="basic-strategy")
@@ -183,7 +185,9 @@ def test_an_old_answer_stored_in_english_reads_in_russian(russian: Walk) -> None
     assert len(mistakes) == 2
     answered = [re.findall(r"<strong>([^<]*)</strong>", mistake)[-2:] for mistake in mistakes]
     assert answered[0][0] == "Soft 99"  # newest first: no play, shown as stored
-    said = {"the old answer's": " ".join(answered[1])}
+    said = {"the old answer's": " ".join(answered[1]),
+            "its cost": _part(mistakes[1], r'<span class="cost">.*?</span>')}  # fmt: skip
+    assert "46,25" in said["its cost"] and "ставки" in said["its cost"]
     page = russian.get("the answers", f"/learners/{user_id}/attempts")
     rows = re.findall(r'<tr class="wrong">.*?</tr>', page, re.S)
     assert len(rows) >= 2

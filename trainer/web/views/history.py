@@ -172,17 +172,18 @@ def _read_filter(args: Any) -> reviews.MistakeFilter:
 
 
 def cost_text(cost: Fraction | None) -> str:
-    """A mistake's cost as a share of the bet (``"50% of the bet"``), in bets above one bet
-    (``"12.5 bets"``: a punter's stake, a bet off the ramp), or a dash."""
+    """A mistake's cost as a share of the bet (``"50% of the bet"``, ``"16.67% of the bet"``),
+    in bets above one bet (``"12.5 bets"``: a punter's stake, a bet off the ramp), or a dash;
+    in the learner's words."""
     if cost is None:
         return "–"
     if cost == 0:
-        return "nothing"
+        return say("nothing")
     if cost > 1:
         return mastery.bets_text(cost)
-    percent = float(cost * 100)
-    shown = f"{percent:.2f}".rstrip("0").rstrip(".")
-    return f"{shown}% of the bet"
+    percent = round(float(cost * 100), 2)
+    digits = next(digits for digits in (0, 1, 2) if round(percent, digits) == percent)
+    return say("%(percent)s%% of the bet", percent=format_number(percent, digits))
 
 
 def _page_number(text: str | None) -> int:
