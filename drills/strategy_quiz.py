@@ -54,6 +54,7 @@ from drills.base import (
 )
 from drills.caches import Caches
 from drills.count_study import count_unit, near, signed, study_for
+from drills.skill_words import words_of
 from drills.strategy_cells import (
     INSURANCE_SUFFIX,
     WEAKEST_POOL,
@@ -68,7 +69,7 @@ from drills.strategy_cells import (
 )
 from drills.strategy_chart import PLAY_KEYS, chart_for
 from drills.strategy_play import Play, ShownCount, split_count
-from drills.strategy_why import explain, illegal_reason
+from drills.strategy_why import explain, illegal_reason, item_words
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.hand import Hand, Situation
@@ -349,6 +350,11 @@ class StrategyQuiz(Drill, AsksOnItsPage):
         if insurance:
             return f"{rules.notation()}: insurance" + (f" {shown.system.slug}" if shown else "")
         return f"{rules.notation()}: {cell_of(situation, rules)}"
+
+    def skill_words(self, key: str) -> str:
+        """A chart cell's key as the learner reads it ("hard 16 against a 9 (Las Vegas, ...)"),
+        in their words; another key as :func:`drills.skill_words.words_of` writes it."""
+        return item_words(key) or words_of(key)
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         if face_down_game(rules):

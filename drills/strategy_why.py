@@ -1,21 +1,28 @@
 """The basic-strategy quiz's words on a play worked out (:class:`drills.strategy_play.Play`): why
 the right answer is right (:func:`explain`: the verdict's why, then its details) and why a play
 that is not allowed is not (:func:`illegal_reason`), each a whole sentence of the catalogue with
-its numbers written by :mod:`trainer.words`, in the learner's language.
+its numbers written by :mod:`trainer.words`, in the learner's language; and a quiz item's cell
+in words (:func:`item_words`), for the pages that list items.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from drills.dealing.table_words import cards_words
 from drills.play_why import play_why
+from drills.skill_words import rules_and_rest
+from drills.strategy_cells import Cell
 from drills.strategy_chart import PLAY_KEYS, choice_words
 from drills.strategy_play import Play, ShownCount
 from trainer.engine.article import a_or_an
+from trainer.engine.counting import SYSTEMS
 from trainer.engine.indices import Play as IndexPlay
+from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, number, say, signed
 
-__all__ = ["explain", "illegal_reason"]
+__all__ = ["explain", "illegal_reason", "item_words"]
 
 # What a chart cell's code says to do, as the chart's sentence names it.
 _MEANING = {"H": N_("hit"), "S": N_("stand"), "P": N_("split"), "D/H": N_("double, else hit"),
@@ -29,6 +36,16 @@ _CELL = {
     ("hard", True): N_("hard %(row)s against an ace"),
     ("soft", True): N_("soft %(row)s against an ace"),
     ("pairs", True): N_("%(pair)s against an ace"),
+}
+# A chart cell as a reviewable item's words name it (the pages that list items: the answers,
+# Today, the next step).
+_ITEM = {
+    ("hard", False): N_("hard %(row)s against %(up)s"),
+    ("soft", False): N_("soft %(row)s against %(up)s"),
+    ("pairs", False): N_("pairs %(row)s against %(up)s"),
+    ("hard", True): N_("hard %(row)s against an ace"),
+    ("soft", True): N_("soft %(row)s against an ace"),
+    ("pairs", True): N_("pairs %(row)s against an ace"),
 }
 _ARTICLES = {"a": N_("a %(card)s"), "an": N_("an %(card)s")}
 # The insurance index in words: what it says to do, at or above its count or below it.
@@ -86,13 +103,42 @@ def explain(play: Play) -> str:
     return f"{play_why(play.evs, play.right)}\n{_chart_says(play)}"
 
 
+def _cell_words(cell: Cell, said: Mapping[tuple[str, bool], str]) -> str:
+    """A chart cell in the words of ``said`` (by its section and whether it is against an ace),
+    its up card with English's article where one is said."""
+    ace = cell.up == "A"
+    up = "" if ace else say(_ARTICLES[a_or_an(cell.up).split(" ")[0]], card=cell.up)
+    return say(said[cell.section, ace], row=cell.row, pair=cell.row, up=up)
+
+
+def item_words(key: str) -> str | None:
+    """A quiz item's key (``"vegas-6d-s17: hard 16 v 9"``) in the learner's words, as
+    :func:`drills.skill_words.words_of` writes it in English ("hard 16 against a 9 (Las Vegas,
+    6 decks, ...)"); None for a key that is no chart cell against an up card."""
+    rules, rest = rules_and_rest(key)
+    section, _, system = rest.partition(" ")
+    if section == "insurance" and (not system or system in SYSTEMS):
+        words = (
+            say("insurance at the %(system)s count", system=SYSTEMS[system].name)
+            if system
+            else say("insurance")
+        )
+    else:
+        try:
+            cell = Cell.parse(rest)
+        except ValueError:
+            return None
+        if cell.up.startswith("?"):  # 004 as dealt: no banker card
+            return None
+        words = _cell_words(cell, _ITEM)
+    return f"{words} ({short_summary(rules)})" if rules is not None else words
+
+
 def _chart_says(play: Play) -> str:
     """What the chart says in the cell: its code's meaning, and the right play where the code
     names more than one."""
     cell = play.cell
-    ace = cell.up == "A"
-    up = "" if ace else say(_ARTICLES[a_or_an(cell.up).split(" ")[0]], card=cell.up)
-    words = say(_CELL[cell.section, ace], row=cell.row, pair=cell.row, up=up)
+    words = _cell_words(cell, _CELL)
     meaning = say(_MEANING[play.code]) if play.code in _MEANING else play.code
     right = choice_words(PLAY_KEYS[play.right])
     if play.code == play.right:

@@ -191,7 +191,10 @@ def test_an_old_answer_stored_in_english_reads_in_russian(russian: Walk) -> None
     page = russian.get("the answers", f"/learners/{user_id}/attempts")
     rows = re.findall(r'<tr class="wrong">.*?</tr>', page, re.S)
     assert len(rows) >= 2
-    said["the answers page's old answer"] = " ".join(re.findall(r"<td>([^<]*)</td>", rows[1])[3:5])
+    cells = re.findall(r"<td>([^<]*)</td>", rows[1])
+    said["the answers page's old answer"] = " ".join(cells[3:5])
+    said["the answers page's question"] = cells[2]
+    assert cells[2].startswith("жёсткие 16 против 9 (Лас-Вегас")
     assert said["the old answer's"] == "Стоять прикупить"  # the key "H" as its button says it
     assert "<td>Soft 99</td>" in rows[0] and "<td>Стоять</td>" in rows[1]
     assert not _english(said), _english(said)
@@ -230,6 +233,8 @@ def test_every_sentence_of_the_quizs_why_is_said_in_russian(russian: Walk) -> No
             rules = Rules.parse(f"vegas-6d-s17 {options}")
             for answer in "PDR":
                 said[f"{options}: {answer}"] = illegal_reason(hand, answer, rules)
+        for item in ("hard 16 v 10", "soft 18 v A", "pairs 8-8 v A", "insurance", "insurance ko"):
+            said[f"the item {item}"] = DRILL.skill_words(f"vegas-6d-s17: {item}")
         against_ace = replace(hand, situation=work_out("TS 6H v AD", vegas).situation)
         said["surrender against an ace"] = illegal_reason(
             against_ace, "R", Rules.parse("vegas-6d-s17 surrender_vs_ace=false")
