@@ -242,3 +242,18 @@ def test_every_sentence_of_the_quizs_why_is_said_in_russian(russian: Walk) -> No
     assert "Таблица для этих правил" in said["5S 6H v 6D: D"]
     assert "текущем счёте" in said["a running count, no index"]
     assert not _english(said), _english(said)
+
+
+def test_a_timed_runs_results_name_the_plays_in_russian(russian: Walk) -> None:
+    page = russian.get("the quiz", "/drills/basic-strategy")
+    timed = next(form for form in forms_of(page) if "timed-form" in form.classes)
+    page = russian.post("a timed run", timed.action, timed.fields)
+    for _ in range(40):
+        if "timed-results" in page:
+            break
+        form = question_form(page)
+        keys = [value for name, value, off in form.buttons if name == "answer" and not off]
+        page = russian.post("a timed run answered", form.action, {**form.fields, "answer": keys[0]})
+    results = _part(page, r'<section class="timed-results".*?</section>')
+    assert "вы выбрали" in results
+    assert not _english({"the timed run's results": results}), results
