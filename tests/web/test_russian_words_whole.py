@@ -146,6 +146,13 @@ def test_the_quizs_verdicts_read_in_russian_with_their_details(russian: Walk) ->
         assert "Таблица для этих правил" in part, f"{name}: no chart's line in the details"
     assert "Верно" in parts["the quiz: a right answer"]
     assert "Неверно" in parts["the quiz: a wrong answer"]
+    # Insurance taken against a 16, then even money declined: each verdict a sentence of its own.
+    for notation, answer in (("TS 6H v AD insurance", "I"), ("AS KH v AD insurance", "N")):
+        form = question_form(russian.get("the quiz", "/drills/basic-strategy"))
+        page = russian.post(f"the quiz: {notation}", form.action,
+                            {**form.fields, "question": notation, "answer": answer})  # fmt: skip
+        parts[f"the quiz: {notation} answered {answer}"] = _part(page, FEEDBACK)
+    assert "страховку здесь брать не нужно" in parts["the quiz: TS 6H v AD insurance answered I"]
     assert not _english(parts), _english(parts)
 
 
