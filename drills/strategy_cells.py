@@ -20,6 +20,7 @@ from typing import Any
 from drills import face_down_play
 from drills.base import InvalidQuestionError
 from drills.method3_figures import banker_fixed_point
+from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS
 from trainer.engine.banker.face_down import (
     face_down_game,
     is_soft,
@@ -246,6 +247,21 @@ def hand_for(cell: Cell, rng: random.Random) -> Situation:
             break
     rng.shuffle(cards)
     return Situation(Hand.of(cards), up)
+
+
+def question_keys(notation: str, rules: Rules) -> Mapping[str, str]:
+    """The keys a quiz question's buttons answer with, from its notation alone: the plays' (at
+    004 as dealt, "H" is Draw), or insurance's, or even money's on a natural.
+
+    :raises InvalidQuestionError: for an insurance question this quiz could not have asked.
+    """
+    if face_down_game(rules):
+        return face_down_play.FACE_DOWN_KEYS
+    base, insurance, _ = (notation or "").partition(INSURANCE_SUFFIX)
+    if not insurance:
+        return PLAY_KEYS
+    situation, _ = read_situation(base + insurance, rules)
+    return EVEN_MONEY_KEYS if situation.hand.is_two_card_21 else INSURANCE_KEYS
 
 
 def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:

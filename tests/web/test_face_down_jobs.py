@@ -226,6 +226,32 @@ def test_the_mistakes_page_says_the_game_is_worked_out_then_shows_the_question(
     assert shows in shown  # the question as its drill draws it
 
 
+@pytest.mark.parametrize(
+    ("drill", "question", "language", "said", "right"),
+    [
+        ("basic-strategy", QUESTION, "en", "stand", "draw"),
+        ("table-play", "TS 2H 3C v ?", "en", "stand", "draw"),
+        ("basic-strategy", QUESTION, "ru", "стоять", "прикупить"),
+    ],
+)
+def test_a_pending_mistakes_answers_are_said_in_words_at_once(
+    app: Any, learner: Any, drill: str, question: str, language: str, said: str, right: str
+) -> None:
+    """While 004's banker is worked out (the question not drawn yet), the answers are already
+    the buttons' words, not the stored keys ("S", "H"): naming a key works nothing out."""
+    client, user_id = learner
+    _store_mistake(
+        app, user_id, "t-1", drill=drill, question=question, rules=BANK, answer="S",
+        right_answer="H",
+    )  # fmt: skip
+    page = client.get(f"/mistakes?drill={drill}", headers={"Accept-Language": language})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200 and f'<html lang="{language}"' in text
+    assert 'role="status">' in text and "/chart-jobs/progress?" in text  # still pending
+    assert f"<strong>{said}</strong>" in text and f"<strong>{right}</strong>" in text
+    assert "<strong>S</strong>" not in text and "<strong>H</strong>" not in text
+
+
 @pytest.mark.parametrize("preset", [BANK, HOME])
 def test_no_drill_page_works_either_game_out(app: Any, learner: Any, preset: str) -> None:
     """Every drill's page, three times (questions are drawn at random), the learner's table set
