@@ -43,7 +43,7 @@ from trainer.store.classes import Class, ClassError, InviteRefusedError
 from trainer.web import coaching
 from trainer.web.rules_form import preset_menu
 from trainer.web.support import clock_now, current_user, digits, get_db, render
-from trainer.web.views.strategy_quiz import heat_sections
+from trainer.web.views.strategy_quiz import heat_at_once
 from trainer.words import say
 
 bp = Blueprint("classes", __name__)
@@ -202,11 +202,9 @@ def page(class_id: int) -> Response:
     chosen = request.args.get("rules", "")[:200] or None
     report = coaching.learners_and_class(found, clock_now())
     strategy = coaching.strategy_heat(found.id, chosen)
-    if strategy["rules"] is not None:
+    if strategy["rules"] is not None:  # at once: the plays wait for their chart, not the coach
         then = url_for("classes.page", class_id=found.id, rules=strategy["notation"])
-        strategy["sections"], strategy["up_labels"] = heat_sections(
-            strategy["rules"], strategy["tally"], then
-        )
+        strategy.update(heat_at_once(strategy["rules"], strategy["tally"], then))
     return _private(
         render(
             "classes/class.html",
