@@ -39,7 +39,7 @@ from trainer.web.support import (
 )
 from trainer.words import say
 
-__all__ = ["bp", "init_app", "run_queued", "start_pool", "stop_pool", "submit"]
+__all__ = ["bp", "init_app", "run_queued", "start_pool", "stop_pool", "submit", "waited_on"]
 
 bp = Blueprint("jobs", __name__)
 LOG = logging.getLogger("trainer.jobs")
@@ -99,7 +99,7 @@ def submit(
     if key is not None:
         going = jobs.latest_by_key(db, key)
         if going is not None and not going.finished:
-            return going
+            return waited_on(going)
     _check_limits(current_user())  # before a new visitor becomes a guest: a 429 stores nothing
     if not has_session_cookie():
         limit_expensive_work(what, record=False)
@@ -114,6 +114,15 @@ def submit(
     return job
 
 
+def waited_on(job: jobs.Job) -> jobs.Job:
+    """``job``, which a learner's page is about to show the progress of: where it is the
+    server's own and still queued (the warm-up's, making what they asked for), it is taken
+    before the rest of the server's background work (:func:`trainer.store.jobs.hasten`)."""
+    if job.state == "queued" and job.priority < jobs.WAITED_ON:
+        jobs.hasten(get_db(), job.id)
+    return job
+
+
 def run_inline(db: Any, job: jobs.Job) -> bool:
     """Run the queued ``job`` in this process now (tests, ``flask warm-up``)."""
     claimed = jobs.claim_id(db, job.id, os.getpid())
@@ -121,7 +130,8 @@ def run_inline(db: Any, job: jobs.Job) -> bool:
 
 
 def run_queued(app: Flask) -> int:
-    """Run every queued job in this process, oldest first; how many ran."""
+    """Run every queued job in this process, in the workers' order (those learners wait on
+    first, then the oldest); how many ran."""
     db = open_db(app.config["DATABASE"])
     ran = 0
     try:
