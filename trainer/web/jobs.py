@@ -29,7 +29,7 @@ from werkzeug.wrappers import Response
 
 from trainer.jobs import pool
 from trainer.jobs.worker import run_claimed
-from trainer.store import jobs, open_db
+from trainer.store import jobs, open_db, serving
 from trainer.web.security import csrf_token
 from trainer.web.support import (
     current_user,
@@ -215,5 +215,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("JOB_MAX_TRIES", 3)  # starts before a job is failed
     app.config.setdefault("JOBS_PER_LEARNER", 2)  # unfinished jobs one learner may have
     app.config.setdefault("JOBS_QUEUED_AT_MOST", 12)  # unfinished learners' jobs in all
-    if _dev_server_parent() and not app.config["JOBS_INLINE"]:
-        start_pool(app)
+    if _dev_server_parent():
+        serving.hold(app.config["DATABASE"])  # `flask restore` refuses while this server runs
+        if not app.config["JOBS_INLINE"]:
+            start_pool(app)
