@@ -117,7 +117,7 @@ def test_restore_waits_for_the_server_to_stop(server: str, tmp_path: Path) -> No
                 tmp_path / "server.log"
             ).read_text()[-3000:]
             time.sleep(0.2)
-        assert name  # (the header's words: test_dev_server_header)
+        assert name == "trainer"  # no software named, no version: make dev's too
         refused = subprocess.run(restore, cwd=ROOT, capture_output=True, text=True, timeout=60)
         assert refused.returncode == 2, refused.stderr
         assert f"a server is serving {database} now" in refused.stderr
