@@ -62,6 +62,30 @@ def test_restore_is_refused_while_this_process_serves_the_database(
     assert usernames(database) == ["dora"]
 
 
+def test_a_process_that_answers_a_request_serves_its_database(
+    tmp_path: Path, strategy_charts: None
+) -> None:
+    """However it is served (``flask run`` alone, another WSGI server), a process that has
+    answered a request holds its database until it exits."""
+    from tests.conftest import app_config
+    from trainer import create_app
+
+    app = create_app(app_config(tmp_path, TESTING=False))
+    database = app.config["DATABASE"]
+    copy = tmp_path / "copy.sqlite3"
+    _two_learners_and_a_copy_of_one(Path(database), copy)
+    assert not serving.served(database)
+    try:
+        assert app.test_client().get("/signin").status_code == 200
+        assert serving.served(database)
+        refused = app.test_cli_runner().invoke(args=["restore", str(copy), "--yes"])
+        assert refused.exit_code == 2 and "a server is serving" in refused.output
+    finally:
+        serving.release(database)
+    assert not serving.served(database)
+    assert usernames(database) == ["dora", "erin"]
+
+
 def _free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

@@ -1,8 +1,9 @@
 """Which databases a server is serving: a server holds a shared lock on a file beside its
 database (``<database>.serving``) for as long as it runs (gunicorn's master from ``when_ready``,
-``make dev``'s server from the app's start), so that ``flask --app trainer restore`` can tell a
-database in use and refuse to replace it under a running server, which would go on with the
-sessions and jobs of the database it had.
+``make dev``'s server from the app's start, any other process from the first request it
+answers), so that ``flask --app trainer restore`` can tell a database in use and refuse to
+replace it under a running server, which would go on with the sessions and jobs of the
+database it had.
 
 The lock is the kernel's (``flock``): it goes with the process however the process ends (a
 ``SIGKILL`` too), so a server that died never leaves the database marked as served; several
@@ -17,7 +18,7 @@ from pathlib import Path
 
 __all__ = ["hold", "lock_path", "release", "served"]
 
-# The lock files this process holds open, by the database's resolved path.
+# The lock files this process holds open, by the database's path as configured.
 _HELD: dict[str, int] = {}
 
 
@@ -30,8 +31,8 @@ def hold(database: str | Path) -> None:
     """Mark ``database`` as served by this process until it exits (or :func:`release`); a
     process that holds it already changes nothing. Its children forked later hold it with it
     (gunicorn's workers)."""
-    key = str(Path(database).resolve())
-    if key in _HELD:
+    key = str(database)
+    if key in _HELD:  # (a request's check: no system call)
         return
     path = lock_path(database)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -42,7 +43,7 @@ def hold(database: str | Path) -> None:
 
 def release(database: str | Path) -> None:
     """This process no longer serves ``database`` (the server stops)."""
-    descriptor = _HELD.pop(str(Path(database).resolve()), None)
+    descriptor = _HELD.pop(str(database), None)
     if descriptor is not None:
         os.close(descriptor)  # the lock goes with the last descriptor of the open file
 

@@ -219,3 +219,11 @@ def init_app(app: Flask) -> None:
         serving.hold(app.config["DATABASE"])  # `flask restore` refuses while this server runs
         if not app.config["JOBS_INLINE"]:
             start_pool(app)
+    if not app.testing:  # whatever serves it (gunicorn's and make dev's hold it from the start)
+        app.before_request(_serving)
+
+
+def _serving() -> None:
+    """A process that answers requests serves the database until it exits: `flask restore`
+    refuses meanwhile (nothing new where it holds it already)."""
+    serving.hold(current_app.config["DATABASE"])
