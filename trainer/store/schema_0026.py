@@ -1,4 +1,4 @@
-"""Schema migration 0025 (see ``trainer.store.migrations``): never edit a shipped one."""
+"""Schema migration 0026 (see ``trainer.store.migrations``): never edit a shipped one."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sqlite_utils
 from trainer.store.migration import migration
 
 
-@migration("0025_job_priority")
+@migration("0026_job_priority")
 def _job_priority(db: sqlite_utils.Database) -> None:
     # Which queued job a worker takes first (trainer/store/jobs.py's claim): 1 where a learner
     # waits on it (asked for it, or is shown the warm-up's job making what they asked for), 0
