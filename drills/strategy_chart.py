@@ -39,6 +39,7 @@ EVEN_MONEY_KEYS: dict[str, str] = {"I": "Take even money", "N": "No, play the na
 _CHOICE_WORDS: dict[str, str] = {
     "Hit": N_("hit"),
     "Stand": N_("stand"),
+    "Draw": N_("draw"),  # a punter's hit at 004 (drills.face_down_play.FACE_DOWN_KEYS)
     "Double": N_("double"),
     "Split": N_("split"),
     "Surrender": N_("surrender"),
@@ -50,8 +51,8 @@ _CHOICE_WORDS: dict[str, str] = {
 
 
 def choice_words(label: str) -> str:
-    """A key's label (:data:`PLAY_KEYS`, :data:`INSURANCE_KEYS`, :data:`EVEN_MONEY_KEYS`) in a
-    verdict's words, in the learner's language; another label lowered, as it is."""
+    """A key's label (:data:`PLAY_KEYS`, :data:`INSURANCE_KEYS`, :data:`EVEN_MONEY_KEYS`, 004's
+    "Draw") in a verdict's words, in the learner's language; another label lowered, as it is."""
     said = _CHOICE_WORDS.get(label)
     return say(said) if said is not None else label.lower()
 

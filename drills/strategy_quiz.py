@@ -44,6 +44,7 @@ from typing import Any
 
 from drills import face_down_quiz
 from drills.base import (
+    AnswersByKey,
     AsksOnItsPage,
     Drill,
     Grade,
@@ -64,6 +65,7 @@ from drills.strategy_cells import (
     cells_for,
     hand_for,
     leaning_weights,
+    question_keys,
     read_situation,
     weakest_of,
 )
@@ -235,7 +237,7 @@ def cost_of_answer(play: Play, answer: str) -> float:
 # -- the drill --------------------------------------------------------------------------------
 
 
-class StrategyQuiz(Drill, AsksOnItsPage):
+class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
     slug = SLUG
     title = N_("Basic strategy")
     description = N_(
@@ -360,6 +362,8 @@ class StrategyQuiz(Drill, AsksOnItsPage):
         if face_down_game(rules):
             return face_down_quiz.question_of(notation, rules)
         return _question_of(_face_up(notation, rules, caches))
+
+    answer_keys = staticmethod(question_keys)  # from the notation alone (AnswersByKey)
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", "")).strip().upper()

@@ -47,7 +47,7 @@ from trainer.web.rules_form import preset_menu
 from trainer.web.security import safe_next
 from trainer.web.support import clock_now, current_user, digits, get_db, render
 from trainer.web.time_zone import learner_zone
-from trainer.web.views.strategy_quiz import heat_sections
+from trainer.web.views.strategy_quiz import heat_at_once
 from trainer.words import day, say
 
 bp = Blueprint("classes", __name__)
@@ -207,11 +207,9 @@ def page(class_id: int) -> Response:
     chosen = request.args.get("rules", "")[:200] or None
     report = coaching.learners_and_class(found, clock_now())
     strategy = coaching.strategy_heat(found.id, chosen)
-    if strategy["rules"] is not None:
+    if strategy["rules"] is not None:  # at once: the plays wait for their chart, not the coach
         then = url_for("classes.page", class_id=found.id, rules=strategy["notation"])
-        strategy["sections"], strategy["up_labels"] = heat_sections(
-            strategy["rules"], strategy["tally"], then
-        )
+        strategy.update(heat_at_once(strategy["rules"], strategy["tally"], then))
     return _private(
         render(
             "classes/class.html",

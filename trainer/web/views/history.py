@@ -15,6 +15,7 @@ Only the current learner's attempts are ever read; another learner's id in a URL
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date, timedelta
 from fractions import Fraction
 from typing import Any
@@ -23,9 +24,10 @@ from flask import Blueprint, abort, make_response, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import Drill, DrillError, Question, registry
+from drills.base import AnswersByKey
 from drills.dealing.table_words import card_words
 from drills.method3_figures import GamePendingError
-from drills.strategy_chart import stored_play_words
+from drills.strategy_chart import choice_words, stored_play_words
 from drills.table_session import DISTRACTIONS, PACES
 from trainer.engine.deck.cards import Card
 from trainer.engine.rulebook.rules import Rules
@@ -250,6 +252,7 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
     """One mistake as the page lists it: the question in words, the answers, the rules; for a
     question whose game is being worked out (:func:`_shown`), the progress page's address."""
     question, waits_on = _shown(drills, a)
+    keys = _answer_keys(drills.get(a.drill), question, a)
     waiting = None
     if waits_on is not None:
         here = safe_next(request.full_path.rstrip("?"), url_for("history.mistakes"))
@@ -262,8 +265,8 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         "asked": _asked_words(drills, a),
         "drill": drills.get(a.drill),
         "rules": readable_rules(a.rules),
-        "said": _answer_words(question, a.answer),
-        "right": _answer_words(question, a.right_answer),
+        "said": _said(keys, a.answer),
+        "right": _said(keys, a.right_answer),
         "rank": rank,
     }
 
@@ -317,19 +320,30 @@ def by_schedule(
     return sorted(wrong, key=lambda a: dues.get(skills.get(a.id, ""), never))
 
 
-def _answer_words(question: Question | None, answer: str) -> str:
-    """An answer as the learner read it on the button, in their words: "hit", not the stored
-    key "H" (nor the English name an old attempt stored, "Hit")."""
-    play = question.view.get("play") if question else None
-    keys = getattr(play, "keys", None)
-    if isinstance(keys, dict) and answer in keys:
-        return say(str(keys[answer])).lower()
-    shown = question.view.get("keys") if question else None  # (key, label, legal) per button
-    if isinstance(shown, list):
-        labels = {str(key): str(label) for key, label, *_ in shown}
-        if answer in labels:
-            return say(labels[answer]).lower()
-    return stored_play_words(answer)
+def _said(keys: Mapping[str, str], answer: str) -> str:
+    """An answer in the learner's words: its key's ("H": "hit"), else the play an old attempt
+    stored in English ("Hit"), else as stored."""
+    return choice_words(keys[answer]) if answer in keys else stored_play_words(answer)
+
+
+def _answer_keys(
+    drill: Drill | None, question: Question | None, attempt: attempts.Attempt
+) -> Mapping[str, str]:
+    """The keys an attempt's answers were given with and the buttons' words ("H": "Hit"), so
+    that the page says "hit", not the stored key: the question's own, or where its game is
+    still being worked out (no question yet), those its drill names from the notation alone
+    (:class:`drills.base.AnswersByKey`); none where the answer was typed."""
+    if question is None:
+        if not isinstance(drill, AnswersByKey):
+            return {}
+        try:
+            return drill.answer_keys(attempt.question, stored_rules(attempt.rules))
+        except DrillError:
+            return {}
+    shown = question.view.get("keys")  # (key, label, legal) per button
+    keys = {str(key): str(label) for key, label, *_ in shown} if isinstance(shown, list) else {}
+    played = getattr(question.view.get("play"), "keys", None)
+    return {**keys, **played} if isinstance(played, dict) else keys
 
 
 def _shown(
