@@ -45,6 +45,7 @@ from trainer.web.views.drills import (
     stored_answer,
     submission_token_or_400,
 )
+from trainer.words import say
 
 bp = Blueprint("catch_dealer", __name__, url_prefix="/dealing/catch")
 
@@ -213,8 +214,8 @@ def summary(calls: list[tuple[int, Any, Any]]) -> list[dict[str, Any]]:
     return [
         {
             "number": number,
-            "call": catch.CALLS[grade.answer],
-            "verdict": _verdict_of(question, grade),
+            "call": say(catch.CALLS[grade.answer]),
+            "verdict": say(catch.VERDICT_WORDS[_verdict_of(question, grade)]),
             "explanation": grade.explanation,
         }
         for number, question, grade in calls
