@@ -445,17 +445,17 @@ class TableDealing(Drill, AskedAtTable):
         view: dict[str, Any] = {"kind": kind, "keys": keys}
         if kind == "redouble":
             first, stake = read_redouble(notation, rules)
-            view.update(first=first, stakes=f"{float(stake):.2f}")
+            view.update(first=first, stakes=number(stake, 2))
             return Question(notation=notation, prompt=say("Redouble your stake?"), view=view)
         if kind == "double":
             first, stakes = read_double(notation)
-            view.update(first=first, stakes=f"{float(stakes):.2f}")
+            view.update(first=first, stakes=number(stakes, 2))
             return Question(notation=notation, prompt=say("Double every bet?"), view=view)
         found = read_draw(notation, rules)
         view.update(
             dealer=found.dealer,
             total=hand_total(found.dealer),
-            hands=[(hand.hidden, hand.shown, f"{float(hand.stake):.2f}") for hand in found.hands],
+            hands=[(hand.hidden, hand.shown, number(hand.stake, 2)) for hand in found.hands],
             unseen=sum(found.unseen),
         )
         return Question(notation=notation, prompt=say("Draw or stand?"), view=view)
@@ -481,8 +481,15 @@ class TableDealing(Drill, AskedAtTable):
         text = (answer_text or "").strip()
         answer = KEYS[kind].get(text.upper(), text.lower())
         if answer not in KEYS[kind].values():
-            keys = " or ".join(KEYS[kind])
-            raise InvalidAnswerError(f"Answer with {keys}; {answer_text[:10]!r} is not.")
+            first, second = KEYS[kind]
+            raise InvalidAnswerError(
+                say(
+                    "Answer with %(first)s or %(second)s; %(typed)s is not.",
+                    first=first,
+                    second=second,
+                    typed=repr(answer_text[:10]),
+                )  # fmt: skip
+            )
         game_ready(rules)  # 004's banker, 002's method 3: never worked out in a request
         if kind == "double":
             first, stakes = read_double(notation)
