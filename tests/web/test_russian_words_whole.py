@@ -33,7 +33,14 @@ from tests.web.test_plain_words import (
     walk_table,
 )
 from tests.web.test_plain_words import _step as _answered
-from tests.web.test_russian_pages import CLOSE, OPEN, MarkedWalk, latin_words, russian
+from tests.web.test_russian_pages import (
+    CLOSE,
+    OPEN,
+    TRAINING_TABLE,
+    MarkedWalk,
+    latin_words,
+    russian,
+)
 
 __all__ = ["russian"]  # the fixture the tests walk with, shared with that module
 
@@ -132,8 +139,6 @@ def test_an_htmx_answer_in_russian_keeps_its_footer_russian(russian: Walk) -> No
 
 # -- the table's part of issue 30: its working, verdicts, refusals and keys -----------------------
 
-TRAINING_TABLE = {**CASINO_TABLE, "graded": ["strategy"], "mode": "training", "stop_at": "0",
-                  "unpriced": "stop"}  # fmt: skip
 VERDICT = r'<section id="verdict".*?</section>'
 # A drill's verdict without the situation drawn beside it (its own words, read elsewhere): the
 # heading, the why and the details; the table payouts' working, box by box.
