@@ -146,6 +146,7 @@ VERDICT_LINES = r'<section id="feedback".*?(?=<div class="verdict-shown">|</sect
 WORKING = {"table-payouts": r'<ul class="box-feedback">.*?</ul>'}
 CATCH_SUMMARY = r'<section class="catch-summary".*?</section>'
 REFUSAL = r'<p class="field-error".*?</p>'
+REFUSED = r'<(p|section) class="(field-error|notice error)".*?</\1>'  # a field's, or a 400 page's
 CATCH_CALLS = r'<div class="answer-row catch-calls">.*?</div>'
 
 
@@ -171,6 +172,15 @@ def test_the_dealers_drills_say_their_working_and_verdicts_in_russian(russian: W
             parts[f"{name}: the verdict"] = _part(page, WORKING.get(slug, VERDICT_LINES))
     walk_catch(russian)
     parts["catch the dealer: the run's summary"] = _part(russian.seen[-1][1], CATCH_SUMMARY)
+    # A run's set-up refused (its rounds out of bounds), and a run that cannot be played.
+    for name, query in (
+        ("a run's set-up refused", {"rounds": "99", "rate": "500"}),
+        ("a run refused", {"rules": "vegas-6d-s17", "rounds": "99", "seed": "1"}),
+    ):
+        refused = russian.client.get("/dealing/catch" if "set-up" in name else "/dealing/catch/run",
+                                     query_string=query)  # fmt: skip
+        assert refused.status_code == 400, name
+        parts[name] = _part(russian.text(refused), REFUSED)
     assert not _english(parts), _english(parts)
     assert "Бокс 1:" in parts["table-payouts: a wrong answer: the verdict"]
     assert "Раунд 1:" in parts["catch the dealer: the run's summary"]
