@@ -140,6 +140,8 @@ def test_an_htmx_answer_in_russian_keeps_its_footer_russian(russian: Walk) -> No
 # -- the table's part of issue 30: its working, verdicts, refusals and keys -----------------------
 
 VERDICT = r'<section id="verdict".*?</section>'
+PUNTER_TABLE = {**BANK_TABLE, "others": "2", "punter_seat": "1", "graded": ["bets"],
+                "stop_at": "0", "unpriced": "stop"}  # fmt: skip
 # A drill's verdict without the situation drawn beside it (its own words, read elsewhere): the
 # heading, the why and the details; the table payouts' working, box by box.
 VERDICT_LINES = r'<section id="feedback".*?(?=<div class="verdict-shown">|</section>)'
@@ -208,11 +210,16 @@ def test_the_dealers_keys_show_cyrillic_letters_in_russian(russian: Walk) -> Non
 
 def test_a_mistake_at_the_table_and_a_count_refused_read_in_russian(russian: Walk) -> None:
     """A training table stops on a play's mistake: its verdict (the chart, the EVs, the cost)
-    reads in Russian; a count check answered with nothing is refused in Russian."""
+    reads in Russian, and so does a punter's stake held at the Russian bank (the Kelly rule's
+    working); a count check answered with nothing is refused in Russian."""
     walk_table(russian, "training", TRAINING_TABLE)
     held = russian.seen[-1][1]
     parts = {"a mistake held: its verdict": _part(held, VERDICT)}
     assert "Неверно" in parts["a mistake held: its verdict"]
+    # A punter's stake at the Russian bank, off the Kelly rule: its working too.
+    walk_table(russian, "a punter", PUNTER_TABLE)
+    parts["a punter's stake held: its verdict"] = _part(russian.seen[-1][1], VERDICT)
+    assert "единица ставки" in parts["a punter's stake held: its verdict"]
     response = russian.client.post("/table/", data={**CASINO_TABLE, "csrf_token": CSRF})
     url = response.headers["Location"]
     for _ in range(200):
