@@ -481,12 +481,12 @@ class TableDealing(Drill, AskedAtTable):
         text = (answer_text or "").strip()
         answer = KEYS[kind].get(text.upper(), text.lower())
         if answer not in KEYS[kind].values():
-            first, second = KEYS[kind]
+            one, other = KEYS[kind]
             raise InvalidAnswerError(
                 say(
                     "Answer with %(first)s or %(second)s; %(typed)s is not.",
-                    first=first,
-                    second=second,
+                    first=one,
+                    second=other,
                     typed=repr(answer_text[:10]),
                 )  # fmt: skip
             )

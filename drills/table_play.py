@@ -256,7 +256,7 @@ class Worked:
     code: str  # the chart's code, exceptions applied
     basic: str
     right: str
-    index: str  # the index that decided, in words ("" when none)
+    index: tuple[tuple[str, int, str], ...]  # the cell's index plays (play, index, when), or ()
     count: Fraction | None  # the count played by
     legal: frozenset[str]
     evs: dict[str, float]
@@ -320,7 +320,8 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
     elif decision.split and "after_split" in found:
         code = found["after_split"]
     basic = _first_legal(code, reasons, hand.total)
-    right, index, played_by, evs, at_count = basic, "", None, None, False
+    index: tuple[tuple[str, int, str], ...] = ()
+    right, played_by, evs, at_count = basic, None, None, False
     if decision.count is not None:
         count = decision.count
         played_by = count.played_by(rules.decks)
@@ -331,7 +332,7 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
             by_index = table.play_at(cell_hand, up_key, float(played_by)) or basic
             if by_index in legal:
                 right = by_index
-            index = "; ".join(_index_words(p.play, p.index, p.when) for p in plays)
+            index = tuple((p.play, p.index, p.when) for p in plays)
             evs = _evs_at(rules, count, hand, up, legal)
             at_count = evs is not None
     if evs is None:
@@ -405,7 +406,9 @@ def _chart_words(worked: Worked) -> str:
 def _index_said(worked: Worked) -> str:
     """What the index says, and the play it gives at the learner's count."""
     count = signed(worked.count) if worked.count is not None else "?"
-    values = {"index": worked.index, "count": count, "play": say(WORDS[worked.right])}
+    # Said here, not where the work is kept (work_out's cache serves every language).
+    index = say("; ").join(_index_words(*play) for play in worked.index)
+    values = {"index": index, "count": count, "play": say(WORDS[worked.right])}
     if worked.decision.count and worked.decision.count.system.balanced:
         return say("The index says %(index)s; at your true count of %(count)s: %(play)s.", **values)
     return say("The index says %(index)s; at your running count of %(count)s: %(play)s.", **values)
