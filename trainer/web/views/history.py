@@ -25,6 +25,7 @@ from werkzeug.wrappers import Response
 from drills import Drill, DrillError, Question, registry
 from drills.dealing.table_words import card_words
 from drills.method3_figures import GamePendingError
+from drills.strategy_chart import stored_play_words
 from drills.table_session import DISTRACTIONS, PACES
 from trainer.engine.deck.cards import Card
 from trainer.engine.rulebook.rules import Rules
@@ -45,7 +46,7 @@ from trainer.web.time_zone import learner_zone
 from trainer.web.views.chart_jobs import ask_for_chart
 from trainer.web.views.drills import stored_rules
 from trainer.words import number as format_number
-from trainer.words import plural
+from trainer.words import plural, say
 
 bp = Blueprint("history", __name__)
 
@@ -171,17 +172,18 @@ def _read_filter(args: Any) -> reviews.MistakeFilter:
 
 
 def cost_text(cost: Fraction | None) -> str:
-    """A mistake's cost as a share of the bet (``"50% of the bet"``), in bets above one bet
-    (``"12.5 bets"``: a punter's stake, a bet off the ramp), or a dash."""
+    """A mistake's cost as a share of the bet (``"50% of the bet"``, ``"16.67% of the bet"``),
+    in bets above one bet (``"12.5 bets"``: a punter's stake, a bet off the ramp), or a dash;
+    in the learner's words."""
     if cost is None:
         return "–"
     if cost == 0:
-        return "nothing"
+        return say("nothing")
     if cost > 1:
         return mastery.bets_text(cost)
-    percent = float(cost * 100)
-    shown = f"{percent:.2f}".rstrip("0").rstrip(".")
-    return f"{shown}% of the bet"
+    percent = round(float(cost * 100), 2)
+    digits = next(digits for digits in (0, 1, 2) if round(percent, digits) == percent)
+    return say("%(percent)s%% of the bet", percent=format_number(percent, digits))
 
 
 def _page_number(text: str | None) -> int:
@@ -316,17 +318,18 @@ def by_schedule(
 
 
 def _answer_words(question: Question | None, answer: str) -> str:
-    """An answer as the learner read it on the button: "hit", not the stored key "H"."""
+    """An answer as the learner read it on the button, in their words: "hit", not the stored
+    key "H" (nor the English name an old attempt stored, "Hit")."""
     play = question.view.get("play") if question else None
     keys = getattr(play, "keys", None)
     if isinstance(keys, dict) and answer in keys:
-        return str(keys[answer]).lower()
+        return say(str(keys[answer])).lower()
     shown = question.view.get("keys") if question else None  # (key, label, legal) per button
     if isinstance(shown, list):
         labels = {str(key): str(label) for key, label, *_ in shown}
         if answer in labels:
-            return labels[answer].lower()
-    return answer
+            return say(labels[answer]).lower()
+    return stored_play_words(answer)
 
 
 def _shown(
