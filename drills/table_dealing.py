@@ -97,6 +97,10 @@ KEYS = {
 }
 _LABELS = {"H": "Draw a card", "S": "Stand", "D": "Double every bet", "N": "Do not double"}
 _REDOUBLE_LABELS = {"D": "Double your stake again", "N": "Do not redouble"}
+# The answers as stored ("draw"), in the learner's words (the mistakes page's).
+_ANSWER_WORDS = {"draw": N_("draw"), "stand": N_("stand"), "double": N_("double"),
+                 "no double": N_("no double"), "redouble": N_("redouble"),
+                 "no redouble": N_("no redouble")}  # fmt: skip
 _TIE = 1e-9
 _MAX_LENGTH = 700
 _CARD = r"[2-9TJQKA][SHDC]"
@@ -442,7 +446,8 @@ class TableDealing(Drill, AskedAtTable):
         kind = kind_of(notation)
         labels = _REDOUBLE_LABELS if kind == "redouble" else _LABELS
         keys = [(key, labels[key], True) for key in KEYS[kind]]
-        view: dict[str, Any] = {"kind": kind, "keys": keys}
+        said = {answer: say(_ANSWER_WORDS[answer]) for answer in KEYS[kind].values()}
+        view: dict[str, Any] = {"kind": kind, "keys": keys, "answer_words": said}
         if kind == "redouble":
             first, stake = read_redouble(notation, rules)
             view.update(first=first, stakes=number(stake, 2))

@@ -105,6 +105,8 @@ def round_view(round_: CatchRound) -> dict[str, Any]:
         # Every box settled before his turn (busts, naturals, surrenders): he draws nothing.
         "no_draw": not round_.result.dealer_natural and not dealer_played(round_.result),
         "boxes": _boxes(round_),
+        # The calls as stored ("foul"), in the learner's words (the mistakes page's).
+        "answer_words": {call: say(words).lower() for call, words in CALLS.items()},
     }
 
 

@@ -160,6 +160,7 @@ CATCH_SUMMARY = r'<section class="catch-summary".*?</section>'
 REFUSAL = r'<p class="field-error".*?</p>'
 REFUSED = r'<(p|section) class="(field-error|notice error)".*?</\1>'  # a field's, or a 400 page's
 CATCH_CALLS = r'<div class="answer-row catch-calls">.*?</div>'
+SAID = r"<p>[^<]*Вы ответили.*?</p>"  # a mistake's answer and the right one, on /mistakes
 
 
 def _found(page: str, pattern: str) -> str:
@@ -193,6 +194,10 @@ def test_the_dealers_drills_say_their_working_and_verdicts_in_russian(russian: W
                                      query_string=query)  # fmt: skip
         assert refused.status_code == 400, name
         parts[name] = _part(russian.text(refused), REFUSED)
+    # The mistakes page says the stored answers ("foul", an English label) in Russian.
+    for slug in ("irregularities", "catch-the-dealer"):
+        page = russian.get(f"/mistakes of {slug}", "/mistakes", drill=slug)
+        parts[f"/mistakes of {slug}"] = _part(page, SAID)
     assert not _english(parts), _english(parts)
     assert "Бокс 1:" in parts["table-payouts: a wrong answer: the verdict"]
     assert "Раунд 1:" in parts["catch the dealer: the run's summary"]
@@ -213,6 +218,8 @@ def test_the_dealers_keys_show_cyrillic_letters_in_russian(russian: Walk) -> Non
         assert keys and all(re.fullmatch("[А-ЯЁ]", key) for key in keys), (name, keys)
         assert len(set(keys)) == len(keys), (name, keys)
     assert shown["catch the dealer's calls"] == ["О", "Д"]
+    said = _part(russian.get("/mistakes", "/mistakes", drill="table-dealing"), SAID)
+    assert not _english({"/mistakes of table-dealing": said}), said
     assert shown["the bank: a draw step"] == ["П", "С"]
     # The other players are named by the Russian alphabet too (the Cyrillic А, not the Latin).
     assert "Игрок \u0410" in steps["the bank: a draw step"]

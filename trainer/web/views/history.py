@@ -320,6 +320,10 @@ def by_schedule(
 def _answer_words(question: Question | None, answer: str) -> str:
     """An answer as the learner read it on the button, in their words: "hit", not the stored
     key "H" (nor the English name an old attempt stored, "Hit")."""
+    for name in ("answer_words", "said"):  # a drill's own words for its stored answers
+        words = question.view.get(name) if question else None
+        if isinstance(words, dict) and answer in words:
+            return str(words[answer])
     play = question.view.get("play") if question else None
     keys = getattr(play, "keys", None)
     if isinstance(keys, dict) and answer in keys:
