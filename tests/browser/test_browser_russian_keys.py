@@ -230,6 +230,10 @@ def test_the_bank_is_dealt_and_drawn_by_cyrillic_letters(
                 assert keys == ["П", "С"]
                 press(page, "с")
                 drawn += 1
+            elif kind == "count":
+                for field in step.locator("input[type=text]").all():
+                    field.fill("0")
+                page.keyboard.press("Enter")
             else:
                 pytest.fail(f"a step this walk does not take: {kind}")
         page.wait_for_function("form => !form.isConnected", arg=before)
