@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from babel.numbers import get_decimal_symbol
+
 from drills.base import (
     AskedAtTable,
     Drill,
@@ -47,7 +49,7 @@ from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.edge import kelly_fraction
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, say
+from trainer.words import N_, locale, number, say
 from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "PunterStake", "stake_notation"]
@@ -109,14 +111,27 @@ def read_stake(
     return cards, up, bankroll, risk
 
 
+def _amount(value: Fraction) -> str:
+    """An amount as the table writes it ("1000", "12.50"), with the learner's decimal mark
+    ("12,50" in Russian)."""
+    return amount(value).replace(".", get_decimal_symbol(locale()))
+
+
 def _hand_words(cards: tuple[Card, ...], up: Card | None) -> str:
     if len(cards) == 1:
-        return f"Your first card is {card_words(cards[0])}, the dealer's cards unknown"
+        return say("Your first card is %(card)s, the dealer's cards unknown",
+                   card=card_words(cards[0]))  # fmt: skip
     hand = Hand(cards)
-    kind = "dealt " if hand.total == 21 else ("soft " if hand.is_soft else "")
+    total = number(hand.total)
+    if hand.total == 21:
+        held = say("dealt %(total)s", total=total)
+    else:
+        held = say("soft %(total)s", total=total) if hand.is_soft else total
+    values = {"hand": held, "cards": cards_words(cards)}
     if up is None:  # 004 as its text deals it: no banker card shown
-        return f"Your {kind}{hand.total} ({cards_words(cards)}), the banker's cards unseen"
-    return f"Your {kind}{hand.total} ({cards_words(cards)}) against the banker's {card_words(up)}"
+        return say("Your %(hand)s (%(cards)s), the banker's cards unseen", **values)
+    return say("Your %(hand)s (%(cards)s) against the banker's %(up)s", up=card_words(up),
+               **values)  # fmt: skip
 
 
 def _value_words(value: int) -> str:
@@ -140,12 +155,13 @@ class PunterStake(Drill, AskedAtTable):
         view: dict[str, Any] = {
             "cards": cards,
             "up": up,
-            "bankroll": amount(bankroll),
-            "risk": f"{float(risk) * 100:g}%",
-            "unit": amount(rules.min_bet),
+            "bankroll": _amount(bankroll),
+            "risk": say("%(share)s%%", share=_as_g(float(risk) * 100)),
+            "unit": _amount(rules.min_bet),
             "words": _hand_words(cards, up),
         }
-        prompt = "Your stake on these cards?" if len(cards) == 2 else "Your stake on this card?"
+        one = len(cards) == 1
+        prompt = say("Your stake on this card?") if one else say("Your stake on these cards?")
         return Question(notation=notation, prompt=prompt, view=view)
 
     def skill(self, notation: str, rules: Rules) -> str:
@@ -191,17 +207,41 @@ def _read_stake(text: str, rules: Rules, bankroll: Fraction) -> Fraction:
     cleaned = (text or "").strip().replace(",", "")
     if not _MONEY_RE.fullmatch(cleaned):
         raise InvalidAnswerError(
-            f"Answer with an amount, such as {amount(rules.min_bet)}; {text[:16]!r} is not one."
+            say(
+                "Answer with an amount, such as %(least)s; %(typed)s is not one.",
+                least=_amount(rules.min_bet),
+                typed=repr(text[:16]),
+            )  # fmt: skip
         )
     stake = Fraction(cleaned)
     most = bankroll if rules.max_bet is None else min(bankroll, rules.max_bet)
     if not rules.min_bet <= stake <= most:
-        limit = "your bankroll" if most == bankroll else "the table maximum"
+        values = {"least": _amount(rules.min_bet), "most": _amount(most), "stake": _amount(stake)}
         raise InvalidAnswerError(
-            f"A stake here is {amount(rules.min_bet)} to {amount(most)} ({limit}), not "
-            f"{amount(stake)}."
+            say("A stake here is %(least)s to %(most)s (your bankroll), not %(stake)s.", **values)
+            if most == bankroll
+            else say(
+                "A stake here is %(least)s to %(most)s (the table maximum), not %(stake)s.",
+                **values,
+            )  # fmt: skip
         )
     return stake
+
+
+def _worth(cards: tuple[Card, ...], up: Card | None) -> str:
+    """What a unit staked on these cards is worked out against, in words."""
+    if len(cards) == 2 and up is None:
+        return say("played by the chart of one column against the banker playing his best, his "
+                   "dealt 21 taking every stake; %(sight)s", sight=say(SIGHT)[1:-1])  # fmt: skip
+    if up is not None:
+        return say("played best for these cards, his dealt 21 taking every stake")
+    return say("the dealer doubling on the cards he doubles on, and you redoubling where it pays")
+
+
+def _as_g(value: float) -> str:
+    """``value`` to as many places as it has (``"5"``, ``"2.5"``), in the learner's language."""
+    places = len(f"{value:g}".partition(".")[2])
+    return number(value, places)
 
 
 def _explain(
@@ -213,41 +253,41 @@ def _explain(
     risk: Fraction,
     right: Fraction,
 ) -> str:
-    worth = (
-        "played best for these cards, his dealt 21 taking every stake"
-        if up is not None
-        else "the dealer doubling on the cards he doubles on, and you redoubling where it pays"
-    )
-    if len(cards) == 2 and up is None:
-        worth = (
-            "played by the chart of one column against the banker playing his best, his "
-            f"dealt 21 taking every stake; {SIGHT[1:-1]}"
-        )
     expects = signed_number(edge.edge * 100, 2)
-    how = f"{_hand_words(cards, up)}: a unit staked expects {expects}% ({worth})."
+    how = say("%(hand)s: a unit staked expects %(edge)s%% (%(worth)s).",
+              hand=_hand_words(cards, up), edge=expects, worth=_worth(cards, up))  # fmt: skip
     if edge.edge <= 0:
         why = say("A unit staked on these cards expects %(edge)s%%: with no edge, stake the "
                   "table minimum, %(least)s.", edge=expects,
-                  least=amount(rules.min_bet))  # fmt: skip
+                  least=_amount(rules.min_bet))  # fmt: skip
         return f"{why}\n{how}"
     why = say("A unit staked on these cards expects %(edge)s%%, so your bankroll of "
-              "%(bankroll)s takes a stake of %(right)s.", edge=expects, bankroll=amount(bankroll),
-              right=amount(right))  # fmt: skip
+              "%(bankroll)s takes a stake of %(right)s.", edge=expects, bankroll=_amount(bankroll),
+              right=_amount(right))  # fmt: skip
     fraction = kelly_fraction(float(risk))
     ideal = fraction * float(bankroll) * edge.edge / edge.second_moment
     capped = ""
     if rules.max_bet is not None and right == rules.max_bet and ideal > float(right):
-        capped = f", held to the table maximum of {amount(rules.max_bet)}"
+        capped = say(", held to the table maximum of %(most)s", most=_amount(rules.max_bet))
     elif right == bankroll and ideal > float(right):
-        capped = f", held to your bankroll of {amount(bankroll)}"
-    return (
-        f"{why}\n{how} The ramp's Kelly rule: {fraction:.2f} (for a {float(risk) * 100:g}% risk "
-        f"of ruin) × your bankroll {amount(bankroll)} × the edge {number(edge.edge, 4)} / the "
-        f"result's mean square {edge.second_moment:.2f} (its variance plus the edge squared) = "
-        f"{ideal:.2f}, in whole units of {amount(rules.min_bet)}: {amount(right)}{capped}. A "
-        "stake within a quarter of it counts as right; one above it gives up no expectation "
-        "but stakes more of your bankroll than the risk of ruin chosen allows."
+        capped = say(", held to your bankroll of %(bankroll)s", bankroll=_amount(bankroll))
+    kelly = say(
+        "The ramp's Kelly rule: %(fraction)s (for a %(risk)s%% risk of ruin) × your bankroll "
+        "%(bankroll)s × the edge %(edge)s / the result's mean square %(square)s (its variance "
+        "plus the edge squared) = %(ideal)s, in whole units of %(unit)s: %(right)s%(capped)s. "
+        "A stake within a quarter of it counts as right; one above it gives up no expectation "
+        "but stakes more of your bankroll than the risk of ruin chosen allows.",
+        fraction=number(fraction, 2),
+        risk=_as_g(float(risk) * 100),
+        bankroll=_amount(bankroll),
+        edge=number(edge.edge, 4),
+        square=number(edge.second_moment, 2),
+        ideal=number(ideal, 2),
+        unit=_amount(rules.min_bet),
+        right=_amount(right),
+        capped=capped,
     )
+    return f"{why}\n{how} {kelly}"
 
 
 DRILL = PunterStake()

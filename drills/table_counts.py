@@ -36,6 +36,7 @@ from drills.counting.notation import (
 from drills.counting.preferences import STEPS
 from trainer.engine.counting import CountingSystem, running_count
 from trainer.engine.play.table_game import Ask
+from trainer.words import say
 
 __all__ = ["count_checks"]
 
@@ -97,10 +98,12 @@ def _converted_from(
     total = decks * CARDS_PER_DECK
     if answers is None:
         return Fraction(running_count(system, ask.seen, decks)), len(ask.tray)
-    running = read_number(answers.get("rc", ""), "the running count")
+    running = read_number(answers.get("rc", ""), say("the running count"))
     if abs(running) > 2 * total or (running * system._scale).denominator != 1:
-        raise InvalidAnswerError(f"{format_count(running)} is not a running count here.")
-    left = read_decks(answers.get("decks", ""), resolution, decks, "the decks left")
+        raise InvalidAnswerError(
+            say("%(count)s is not a running count here.", count=format_count(running))
+        )
+    left = read_decks(answers.get("decks", ""), resolution, decks, say("the decks left"))
     if left == 0:
-        raise InvalidAnswerError("A tray never holds the whole shoe: give the decks left.")
+        raise InvalidAnswerError(say("A tray never holds the whole shoe: give the decks left."))
     return running, total - int(left * CARDS_PER_DECK)

@@ -97,6 +97,10 @@ KEYS = {
 }
 _LABELS = {"H": "Draw a card", "S": "Stand", "D": "Double every bet", "N": "Do not double"}
 _REDOUBLE_LABELS = {"D": "Double your stake again", "N": "Do not redouble"}
+# The answers as stored ("draw"), in the learner's words (the mistakes page's).
+_ANSWER_WORDS = {"draw": N_("draw"), "stand": N_("stand"), "double": N_("double"),
+                 "no double": N_("no double"), "redouble": N_("redouble"),
+                 "no redouble": N_("no redouble")}  # fmt: skip
 _TIE = 1e-9
 _MAX_LENGTH = 700
 _CARD = r"[2-9TJQKA][SHDC]"
@@ -442,20 +446,21 @@ class TableDealing(Drill, AskedAtTable):
         kind = kind_of(notation)
         labels = _REDOUBLE_LABELS if kind == "redouble" else _LABELS
         keys = [(key, labels[key], True) for key in KEYS[kind]]
-        view: dict[str, Any] = {"kind": kind, "keys": keys}
+        said = {answer: say(_ANSWER_WORDS[answer]) for answer in KEYS[kind].values()}
+        view: dict[str, Any] = {"kind": kind, "keys": keys, "answer_words": said}
         if kind == "redouble":
             first, stake = read_redouble(notation, rules)
-            view.update(first=first, stakes=f"{float(stake):.2f}")
+            view.update(first=first, stakes=number(stake, 2))
             return Question(notation=notation, prompt=say("Redouble your stake?"), view=view)
         if kind == "double":
             first, stakes = read_double(notation)
-            view.update(first=first, stakes=f"{float(stakes):.2f}")
+            view.update(first=first, stakes=number(stakes, 2))
             return Question(notation=notation, prompt=say("Double every bet?"), view=view)
         found = read_draw(notation, rules)
         view.update(
             dealer=found.dealer,
             total=hand_total(found.dealer),
-            hands=[(hand.hidden, hand.shown, f"{float(hand.stake):.2f}") for hand in found.hands],
+            hands=[(hand.hidden, hand.shown, number(hand.stake, 2)) for hand in found.hands],
             unseen=sum(found.unseen),
         )
         return Question(notation=notation, prompt=say("Draw or stand?"), view=view)
@@ -481,8 +486,15 @@ class TableDealing(Drill, AskedAtTable):
         text = (answer_text or "").strip()
         answer = KEYS[kind].get(text.upper(), text.lower())
         if answer not in KEYS[kind].values():
-            keys = " or ".join(KEYS[kind])
-            raise InvalidAnswerError(f"Answer with {keys}; {answer_text[:10]!r} is not.")
+            one, other = KEYS[kind]
+            raise InvalidAnswerError(
+                say(
+                    "Answer with %(first)s or %(second)s; %(typed)s is not.",
+                    first=one,
+                    second=other,
+                    typed=repr(answer_text[:10]),
+                )  # fmt: skip
+            )
         game_ready(rules)  # 004's banker, 002's method 3: never worked out in a request
         if kind == "double":
             first, stakes = read_double(notation)

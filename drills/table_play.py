@@ -58,6 +58,7 @@ from drills.count_study import (
 )
 from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.true_count import converted
+from drills.hand_totals import total_words
 from drills.strategy_chart import PLAY_KEYS, chart_for
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.cards import Card, InvalidCardError
@@ -76,13 +77,14 @@ from trainer.engine.rulebook.legality import (
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import InvalidSituationError, action_evs
 from trainer.engine.strategy.dealer import full_shoe
-from trainer.words import N_, say
+from trainer.words import N_, number, plural, say
 from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "TableCount", "TablePlay", "notation_of", "work_out"]
 
 SLUG = "table-play"
-WORDS = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
+WORDS = {"H": N_("hit"), "S": N_("stand"), "D": N_("double"), "P": N_("split"),
+         "R": N_("surrender")}  # fmt: skip
 _TIE = 1e-9
 _NOTATION_RE = re.compile(
     r"(?P<hand>(?:[2-9TJQKA][SHDC] ){2,11})v (?P<up>[2-9TJQKA][SHDC])"
@@ -255,7 +257,7 @@ class Worked:
     code: str  # the chart's code, exceptions applied
     basic: str
     right: str
-    index: str  # the index that decided, in words ("" when none)
+    index: tuple[tuple[str, int, str], ...]  # the cell's index plays (play, index, when), or ()
     count: Fraction | None  # the count played by
     legal: frozenset[str]
     evs: dict[str, float]
@@ -319,7 +321,8 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
     elif decision.split and "after_split" in found:
         code = found["after_split"]
     basic = _first_legal(code, reasons, hand.total)
-    right, index, played_by, evs, at_count = basic, "", None, None, False
+    index: tuple[tuple[str, int, str], ...] = ()
+    right, played_by, evs, at_count = basic, None, None, False
     if decision.count is not None:
         count = decision.count
         played_by = count.played_by(rules.decks)
@@ -330,7 +333,7 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
             by_index = table.play_at(cell_hand, up_key, float(played_by)) or basic
             if by_index in legal:
                 right = by_index
-            index = "; ".join(_index_words(p.play, p.index, p.when) for p in plays)
+            index = tuple((p.play, p.index, p.when) for p in plays)
             evs = _evs_at(rules, count, hand, up, legal)
             at_count = evs is not None
     if evs is None:
@@ -364,50 +367,91 @@ def _evs_at(
 
 
 def _index_words(play: str, index: int, when: str) -> str:
-    where = f"at {signed(index)} or above" if when == "at_or_above" else f"below {signed(index)}"
-    return f"{WORDS[play]} {where}"
+    values = {"play": say(WORDS[play]), "index": signed(index)}
+    if when == "at_or_above":
+        return say("%(play)s at %(index)s or above", **values)
+    return say("%(play)s below %(index)s", **values)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _chart_words(worked: Worked) -> str:
+    """The hand, the up card and what the chart says for it, as the explanation's sentence."""
+    section, row, up = worked.cell
+    hand = worked.decision.situation.hand
+    what = (
+        say("%(pair)s (a pair)", pair=row)
+        if section == "pairs"
+        else total_words(f"{section} {row}")
+    )
+    cards = (
+        plural("%(count)s card, a split hand", "%(count)s cards, a split hand", len(hand))
+        if worked.decision.split
+        else plural("%(count)s card", "%(count)s cards", len(hand))
+    )
+    # The chart's code in words ("D/H": "double, else hit"), never its letters.
+    letters = worked.code.split("/")
+    chart = say(", else ").join(say(WORDS[k]) if k in WORDS else k for k in letters)
+    values = {"hand": _capital(what), "up": up, "cards": cards, "chart": chart}
+    if letters == [worked.basic]:
+        return say("%(hand)s against %(up)s (%(cards)s): the chart says %(chart)s.", **values)
+    return say(
+        "%(hand)s against %(up)s (%(cards)s): the chart says %(chart)s, so %(play)s.",
+        play=say(WORDS[worked.basic]),
+        **values,
+    )
+
+
+def _index_said(worked: Worked) -> str:
+    """What the index says, and the play it gives at the learner's count."""
+    count = signed(worked.count) if worked.count is not None else "?"
+    # Said here, not where the work is kept (work_out's cache serves every language).
+    index = say("; ").join(_index_words(*play) for play in worked.index)
+    values = {"index": index, "count": count, "play": say(WORDS[worked.right])}
+    if worked.decision.count and worked.decision.count.system.balanced:
+        return say("The index says %(index)s; at your true count of %(count)s: %(play)s.", **values)
+    return say("The index says %(index)s; at your running count of %(count)s: %(play)s.", **values)
 
 
 def explain(worked: Worked, answer: str) -> str:
     """Why the right play is right, with each play's EV and the mistake's cost."""
-    section, row, up = worked.cell
-    hand = worked.decision.situation.hand
-    what = f"{row} (a pair)" if section == "pairs" else f"{section} {row}"
-    cards = f"{len(hand)} cards" + (", a split hand" if worked.decision.split else "")
-    # The chart's code in words ("D/H": "double, else hit"), never its letters.
-    chart = ", else ".join(WORDS.get(letter, letter) for letter in worked.code.split("/"))
-    text = f"{what.capitalize()} against {up} ({cards}): the chart says {chart}"
-    text += "." if chart == WORDS[worked.basic] else f", so {WORDS[worked.basic]}."
+    text = _chart_words(worked)
     if _is_natural(worked.decision):
-        text = (
-            f"A natural against {up}, before the dealer checks for blackjack: stand, and it is "
+        text = say(
+            "A natural against %(up)s, before the dealer checks for blackjack: stand, and it is "
             "paid after the peek (a push against his blackjack); surrender gives up half the "
-            "bet whatever he holds."
+            "bet whatever he holds.",
+            up=worked.cell[2],
         )
     if worked.index:
-        kind = (
-            "true" if worked.decision.count and worked.decision.count.system.balanced else "running"
-        )
-        count = signed(worked.count) if worked.count is not None else "?"
-        said = f"The index says {worked.index}; at your {kind} count of {count}: "
-        said += f"{WORDS[worked.right]}."
+        said = _index_said(worked)
         # Where the index overrules the chart, it is the why, and comes first (a verdict's
         # first sentence is its why; the chart's play is not the right one here).
         text = f"{said} {text}" if worked.right != worked.basic else f"{text} {said}"
     if worked.evs:
-        where = "at this count" if worked.evs_at_count else "for these cards"
-        evs = ", ".join(
-            f"{WORDS[key]} {signed_number(value * 100, 2)}%"
+        evs = say(", ").join(
+            say("%(play)s %(ev)s%%", play=say(WORDS[key]), ev=signed_number(value * 100, 2))
             for key, value in sorted(worked.evs.items(), key=lambda item: -item[1])
         )
-        text += f" EV of each play {where}, per bet: {evs}."
+        text += " " + (
+            say("EV of each play at this count, per bet: %(evs)s.", evs=evs)
+            if worked.evs_at_count
+            else say("EV of each play for these cards, per bet: %(evs)s.", evs=evs)
+        )
     cost = worked.cost(answer)
     if answer != worked.right and cost > 0:
-        text += f" {WORDS[answer].capitalize()} costs {cost * 100:.2f}% of the bet."
+        text += " " + say(
+            "%(play)s costs %(percent)s%% of the bet.",
+            play=_capital(say(WORDS[answer])),
+            percent=number(cost * 100, 2),
+        )
     if beats_the_chart(worked, answer):
-        text += (
-            f" For these exact cards, though, {WORDS[answer]} is worth more than the chart's "
-            "play (the chart is by total, and these cards change the odds): both are right."
+        text += " " + say(
+            "For these exact cards, though, %(play)s is worth more than the chart's play (the "
+            "chart is by total, and these cards change the odds): both are right.",
+            play=say(WORDS[answer]),
         )
     return text
 

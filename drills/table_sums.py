@@ -24,7 +24,7 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import Ask, TableGame
 from trainer.engine.rulebook.legality import early_surrender_offered
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, say
+from trainer.words import N_, money, say
 from trainer.words import number as written
 
 __all__ = [
@@ -230,7 +230,8 @@ def error_words(name: str, answer: str, right: str) -> str:
         return say("you gave the true count as %(answer)s, where it was %(right)s", **values)
     if name.startswith("bet"):
         return say("you bet %(answer)s on box %(box)s, where the ramp bets %(right)s",
-                   box=written(int(name[3:]) + 1), **values)  # fmt: skip
+                   box=written(int(name[3:]) + 1), answer=_amount(answer),
+                   right=_amount(right))  # fmt: skip
     if name == "decks":
         return say("you judged %(answer)s decks left in the shoe, where %(right)s were", **values)
     if name == "convert":
@@ -246,10 +247,21 @@ def error_words(name: str, answer: str, right: str) -> str:
         return say("you played %(answer)s boxes, where %(right)s were worth most at the count",
                    **values)  # fmt: skip
     if name == "stake":
-        return say("you staked %(answer)s, where the edge you held called for %(right)s", **values)
+        return say("you staked %(answer)s, where the edge you held called for %(right)s",
+                   answer=_amount(answer), right=_amount(right))  # fmt: skip
     did = say(_DID[answer]) if answer in _DID else say("you chose %(answer)s", answer=answer)
     should = say(_RIGHT[right]) if right in _RIGHT else say("where %(right)s was right", **values)
     return say("%(did)s, %(right)s", did=did, right=should)
+
+
+def _amount(text: str) -> str:
+    """A stored amount ("12.5") as the learner's language writes it ("12,50" in Russian); any
+    other answer as it is."""
+    try:
+        value = Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return text
+    return money(value)
 
 
 _CARD_RE = re.compile(r"(?:10|[2-9TJQKA])[SHDC]")

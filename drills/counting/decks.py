@@ -126,7 +126,7 @@ class DeckEstimation(Drill, AsksOnItsPage, FollowsPreferences):
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> Grade:
         decks, played, ask, resolution = read_question(notation)
-        what = f"the decks {ask}"
+        what = say("the decks played") if ask == "played" else say("the decks remaining")
         answer = read_decks(answer_text, resolution, decks, what)
         cards = played if ask == "played" else decks * CARDS_PER_DECK - played
         exact = Fraction(cards, CARDS_PER_DECK)

@@ -8,9 +8,10 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from drills.base import InvalidAnswerError, InvalidQuestionError
-from drills.counting.preferences import RESOLUTION_LABELS, STEPS
+from drills.counting.preferences import STEPS
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.deck.cards import Card, InvalidCardError
+from trainer.words import N_, say
 
 CARDS_PER_DECK = 52
 MAX_DECKS = 8
@@ -76,10 +77,12 @@ def read_number(text: str, what: str, *, whole_only: bool = False) -> Fraction:
     """
     cleaned = " ".join(str(text or "").replace("−", "-").replace("–", "-").split())
     if not cleaned:
-        raise InvalidAnswerError(f"Type {what}.")
+        raise InvalidAnswerError(say("Type %(what)s.", what=what))
     if len(cleaned) <= 40 and _LONG_NUMBER_RE.fullmatch(cleaned):
         shown = cleaned[:12] + ("…" if len(cleaned) > 12 else "")
-        raise InvalidAnswerError(f"{shown} is far out of reach for {what}.")
+        raise InvalidAnswerError(
+            say("%(typed)s is far out of reach for %(what)s.", typed=shown, what=what)
+        )
     match = _NUMBER_RE.fullmatch(cleaned)
     if match:
         sign, whole, decimals, vulgar = match.groups()
@@ -94,10 +97,16 @@ def read_number(text: str, what: str, *, whole_only: bool = False) -> Fraction:
         sign, whole, numerator, denominator = match.groups()
         value = int(whole or 0) + Fraction(int(numerator), int(denominator))
         return -value if sign == "-" else value
-    kind, example = (
-        ("a whole number", "+3, 0 or -2") if whole_only else ("a number", "+3, -2 or 1.5")
+    values = {"what": what, "typed": repr(cleaned[:20])}
+    if whole_only:
+        raise InvalidAnswerError(
+            say(
+                "Type %(what)s as a whole number, like +3, 0 or -2; %(typed)s is not one.", **values
+            )  # fmt: skip
+        )
+    raise InvalidAnswerError(
+        say("Type %(what)s as a number, like +3, -2 or 1.5; %(typed)s is not one.", **values)
     )
-    raise InvalidAnswerError(f"Type {what} as {kind}, like {example}; {cleaned[:20]!r} is not one.")
 
 
 def read_count(text: str, system: CountingSystem, bound: Fraction, what: str) -> Fraction:
@@ -109,14 +118,25 @@ def read_count(text: str, system: CountingSystem, bound: Fraction, what: str) ->
     value = read_number(text, what)
     if abs(value) > bound:
         raise InvalidAnswerError(
-            f"{what.capitalize()} of {format_count(value)} is out of reach here: it lies "
-            f"between {format_count(-bound)} and {format_count(bound)}."
+            say(
+                "%(what)s of %(value)s is out of reach here: it lies between %(low)s and %(high)s.",
+                what=_capital(what),
+                value=format_count(value),
+                low=format_count(-bound),
+                high=format_count(bound),
+            )  # fmt: skip
         )
     step = Fraction(1, system._scale)
     if (value / step).denominator != 1:
-        kind = "whole numbers" if step == 1 else f"steps of {format_decks(step)}"
+        values = {"system": system.name, "value": format_count(value)}
         raise InvalidAnswerError(
-            f"{system.name} counts in {kind}: {format_count(value)} is not one."
+            say("%(system)s counts in whole numbers: %(value)s is not one.", **values)
+            if step == 1
+            else say(
+                "%(system)s counts in steps of %(step)s: %(value)s is not one.",
+                step=format_decks(step),
+                **values,
+            )  # fmt: skip
         )
     return value
 
@@ -129,14 +149,35 @@ def read_whole_count(text: str, what: str) -> Fraction:
     value = read_number(text, what, whole_only=True)
     if value.denominator != 1:
         raise InvalidAnswerError(
-            f"{what.capitalize()} is a whole number once rounded; {format_count(value)} is not."
+            say(
+                "%(what)s is a whole number once rounded; %(value)s is not.",
+                what=_capital(what),
+                value=format_count(value),
+            )  # fmt: skip
         )
     if abs(value) > TRUE_COUNT_BOUND:
         raise InvalidAnswerError(
-            f"{what.capitalize()} of {format_count(value)} is out of reach: true counts at a "
-            f"table lie well within -{TRUE_COUNT_BOUND} and +{TRUE_COUNT_BOUND}."
+            say(
+                "%(what)s of %(value)s is out of reach: true counts at a table lie well within "
+                "-%(bound)s and +%(bound)s.",
+                what=_capital(what),
+                value=format_count(value),
+                bound=str(TRUE_COUNT_BOUND),
+            )  # fmt: skip
         )
     return value
+
+
+# Decks given off the resolution's step, by the resolution.
+_TO_THE_STEP = {
+    "full": N_("Give %(what)s to the full deck: a multiple of %(step)s; %(value)s is not."),
+    "half": N_("Give %(what)s to the half deck: a multiple of %(step)s; %(value)s is not."),
+    "quarter": N_("Give %(what)s to the quarter deck: a multiple of %(step)s; %(value)s is not."),
+}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def read_decks(text: str, resolution: str, highest: int, what: str) -> Fraction:
@@ -148,12 +189,21 @@ def read_decks(text: str, resolution: str, highest: int, what: str) -> Fraction:
     step = STEPS[resolution]
     if not 0 <= value <= highest:
         raise InvalidAnswerError(
-            f"Give {what} as a number from 0 to {highest}, not {format_decks(value)}."
+            say(
+                "Give %(what)s as a number from 0 to %(highest)s, not %(value)s.",
+                what=what,
+                highest=str(highest),
+                value=format_decks(value),
+            )  # fmt: skip
         )
     if (value / step).denominator != 1:
         raise InvalidAnswerError(
-            f"Give {what} to the {RESOLUTION_LABELS[resolution].lower()[:-1]}: "
-            f"a multiple of {format_decks(step)}; {format_decks(value)} is not."
+            say(
+                _TO_THE_STEP[resolution],
+                what=what,
+                step=format_decks(step),
+                value=format_decks(value),
+            )  # fmt: skip
         )
     return value
 

@@ -240,7 +240,7 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
                 cut=number(cut),
             )
         elif kind == "decks":
-            answer = read_decks(answer_text, arg, table.decks, "the decks played")
+            answer = read_decks(answer_text, arg, table.decks, say("the decks played"))
             right = estimate_decks(Fraction(cut, CARDS_PER_DECK), arg)
             correct = answer == right
             explanation = say(

@@ -145,7 +145,7 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> Grade:
         system, convention, resolution, decks, running, played, _show = read_question(notation)
-        answer = read_whole_count(answer_text, "the true count")
+        answer = read_whole_count(answer_text, say("the true count"))
         right, explanation = converted(running, decks, played, convention, resolution)
         return Grade(
             correct=answer == right,
@@ -243,7 +243,7 @@ def read_question(
     if not 0 <= played <= total - STEPS[resolution] * CARDS_PER_DECK:
         raise InvalidQuestionError(f"{played} cards played leaves too few of {total}")
     try:
-        running = read_number(match["running"], "the running count")
+        running = read_number(match["running"], say("the running count"))
     except ValueError:
         raise InvalidQuestionError("the running count is not a number") from None
     if (running * system._scale).denominator != 1 or abs(running) > 2 * total:

@@ -35,14 +35,20 @@ from drills.dealing.catch_round import (
     read_round,
 )
 from drills.dealing.table_payouts import hand_views
-from drills.payout.money import money_text
 from trainer.engine.deck.hand import Hand
 from trainer.engine.rulebook.rule_words import dealer_lines, payout_lines
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, say
+from trainer.words import N_, money, say
 
 DEFAULT_RATE = 30
-CALLS = {"foul": "Foul", "next": "Next"}
+CALLS = {"foul": N_("Foul"), "next": N_("Next")}  # said in the learner's language where shown
+# A call's verdict in words, for the run's summary (:func:`verdict` names it).
+VERDICT_WORDS = {
+    "caught": N_("caught"),
+    "missed": N_("missed"),
+    "false call": N_("false call"),
+    "right": N_("right"),
+}
 _RATE_RE = re.compile(r"[0-9]{1,3}")
 
 
@@ -62,7 +68,7 @@ def read_rate(text: str | None) -> int:
     if text is None or text == "":
         return DEFAULT_RATE
     if not _RATE_RE.fullmatch(text) or int(text) > 100:
-        raise InvalidOptionError("The rate is a whole percentage, 0 to 100.", field="rate")
+        raise InvalidOptionError(say("The rate is a whole percentage, 0 to 100."), field="rate")
     return int(text)
 
 
@@ -73,8 +79,8 @@ def _boxes(round_: CatchRound) -> list[dict[str, Any]]:
         boxes.append(
             {
                 "number": number,
-                "stakes": " + ".join(map(money_text, seat.stakes)),
-                "insurance": money_text(seat.insurance) if seat.insurance else None,
+                "stakes": " + ".join(map(money, seat.stakes)),
+                "insurance": money(seat.insurance) if seat.insurance else None,
                 "hands": hands,
                 "paid": paid_text(paid),
             }
@@ -99,6 +105,8 @@ def round_view(round_: CatchRound) -> dict[str, Any]:
         # Every box settled before his turn (busts, naturals, surrenders): he draws nothing.
         "no_draw": not round_.result.dealer_natural and not dealer_played(round_.result),
         "boxes": _boxes(round_),
+        # The calls as stored ("foul"), in the learner's words (the mistakes page's).
+        "answer_words": {call: say(words).lower() for call, words in CALLS.items()},
     }
 
 
@@ -165,7 +173,9 @@ class CatchTheDealer(Drill, AsksOnItsPage, NamesItsRules):
     def _grade(self, round_: CatchRound, answer_text: str) -> Grade:
         call = (answer_text or "").strip().lower()
         if call not in CALLS:
-            raise InvalidAnswerError("Call Foul (the dealer made a mistake) or Next (he did not).")
+            raise InvalidAnswerError(
+                say("Call Foul (the dealer made a mistake) or Next (he did not).")
+            )
         planted = round_.mistake is not None
         said = verdict(planted, call)
         # The verdict's heading says caught, missed, a false call or right (the page writes it

@@ -22,13 +22,13 @@ from drills.dealing.table_deal import deal_table
 from drills.dealing.table_round import TableQuestion, replay, rules_of
 from drills.dealing.table_words import cards_words
 from drills.payout.explain import settled_again
-from drills.payout.money import money_text, signed_text
 from trainer.engine.deck.cards import Card, pack
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.round import RoundResult
 from trainer.engine.play.settlement import Outcome, SeatResult, hand_total
 from trainer.engine.rulebook.rules import Rules, format_ratio
-from trainer.words import say
+from trainer.words import N_, money, say
+from trainer.words import number as written
 
 MAX_ROUNDS = 50
 _SEED_RE = re.compile(r"[0-9]{1,15}")
@@ -36,14 +36,14 @@ _NUMBER_RE = re.compile(r"[0-9]{1,3}")
 _ATTEMPTS = 80
 _STANDING = (Outcome.WIN, Outcome.LOSE, Outcome.PUSH)
 
-# The mistakes a dealer is caught at, in words.
+# The mistakes a dealer is caught at, in words (said in the learner's language where shown).
 KINDS = {
-    "wrong-total": "a wrong total announced",
-    "draw-on-17": "a draw on 17",
-    "stand-on-stiff": "a stand on 16 or less",
-    "wrong-payout": "a box paid wrong",
-    "missed-natural": "a natural paid as a plain win",
-    "misread-soft": "a soft hand read as hard",
+    "wrong-total": N_("a wrong total announced"),
+    "draw-on-17": N_("a draw on 17"),
+    "stand-on-stiff": N_("a stand on 16 or less"),
+    "wrong-payout": N_("a box paid wrong"),
+    "missed-natural": N_("a natural paid as a plain win"),
+    "misread-soft": N_("a soft hand read as hard"),
 }
 
 
@@ -125,6 +125,12 @@ def _cards(cards: tuple[Card, ...]) -> str:
     return cards_words(cards)
 
 
+def _signed(amount: Fraction) -> str:
+    """A box's net as a learner reads it, signed, in the learner's language ("+7.50",
+    "−10"; "+7,50" in Russian)."""
+    return f"+{money(amount)}" if amount > 0 else money(amount)
+
+
 # A planted mistake: the dealer's cards as he played them, the total he announced, what each box
 # was paid, and what the mistake was in words.
 Planted = tuple[tuple[Card, ...], int, list[Fraction], str]
@@ -152,8 +158,12 @@ class _Planting:
         if not dealer_played(self.result) or self.total != 17:
             return None
         cards = (*self.dealer, self.rest[0])
-        rule = "hits soft 17 only" if self.rules.dealer_hits_soft_17 else "stands on all 17s"
-        return self._dealt(cards, f"The dealer drew on 17 ({_cards(self.dealer)}): he {rule}.")
+        shown = _cards(self.dealer)
+        if self.rules.dealer_hits_soft_17:
+            words = say("The dealer drew on 17 (%(cards)s): he hits soft 17 only.", cards=shown)
+        else:
+            words = say("The dealer drew on 17 (%(cards)s): he stands on all 17s.", cards=shown)
+        return self._dealt(cards, words)
 
     def _stand_on_stiff(self) -> Planted | None:
         if not dealer_played(self.result):
@@ -162,8 +172,9 @@ class _Planting:
         for size in range(2, len(self.dealer)):
             cards = self.dealer[:size]
             if 12 <= hand_total(cards) < stands:
-                words = (f"The dealer stood on {hand_total(cards)} ({_cards(cards)}): "
-                         f"he draws below {stands}.")  # fmt: skip
+                words = say("The dealer stood on %(total)s (%(cards)s): he draws below"
+                            " %(stands)s.", total=written(hand_total(cards)),
+                            cards=_cards(cards), stands=written(stands))  # fmt: skip
                 return self._dealt(cards, words)
         return None
 
@@ -177,8 +188,9 @@ class _Planting:
         while sum(card.value for card in cards) < 17:  # every ace read as 1
             cards = (*cards, next(extra))
         hard = sum(card.value for card in self.dealer)
-        words = (f"The dealer read his soft {self.total} ({_cards(self.dealer)}) as {hard} "
-                 f"and drew on: a soft {self.total} stands.")  # fmt: skip
+        words = say("The dealer read his soft %(total)s (%(cards)s) as %(hard)s and drew on:"
+                    " a soft %(total)s stands.", total=written(self.total),
+                    cards=_cards(self.dealer), hard=written(hard))  # fmt: skip
         return self._dealt(cards, words)
 
     def _wrong_total(self) -> Planted | None:
@@ -187,7 +199,12 @@ class _Planting:
             return None
         told = self.rng.choice(said)
         nets = [seat.net for seat in self.result.seats]
-        words = f"The dealer announced {told}; his cards ({_cards(self.dealer)}) make {self.total}."
+        words = say(
+            "The dealer announced %(told)s; his cards (%(cards)s) make %(total)s.",
+            told=written(told),
+            cards=_cards(self.dealer),
+            total=written(self.total),
+        )
         return self.dealer, told, nets, words
 
     def _wrong_payout(self) -> Planted | None:
@@ -200,8 +217,9 @@ class _Planting:
         wrong = [seat.net + d for d in (-stake, stake, -stake / 2, stake / 2) if d]
         nets = [s.net for s in self.result.seats]
         nets[index] = self.rng.choice(wrong)
-        words = (f"Box {index + 1} was paid {signed_text(nets[index])}; "
-                 f"it is owed {signed_text(seat.net)}.")  # fmt: skip
+        words = say("Box %(box)s was paid %(paid)s; it is owed %(owed)s.",
+                    box=written(index + 1), paid=_signed(nets[index]),
+                    owed=_signed(seat.net))  # fmt: skip
         return self.dealer, self.total, nets, words
 
     def _missed_natural(self) -> Planted | None:
@@ -213,9 +231,10 @@ class _Planting:
                 if hand.outcome is Outcome.BLACKJACK:
                     nets[index] += hand.bet - hand.net
                     ratio = format_ratio(self.rules.blackjack_pays)
-                    words = (f"Box {index + 1}'s natural was paid 1:1, as a plain win "
-                             f"({signed_text(nets[index])}); a natural pays {ratio}: "
-                             f"{signed_text(seat.net)}.")  # fmt: skip
+                    words = say("Box %(box)s's natural was paid 1:1, as a plain win"
+                                " (%(paid)s); a natural pays %(ratio)s: %(owed)s.",
+                                box=written(index + 1), paid=_signed(nets[index]),
+                                ratio=ratio, owed=_signed(seat.net))  # fmt: skip
                     return self.dealer, self.total, nets, words
         return None
 
@@ -227,8 +246,12 @@ def _plain_box(seat: SeatResult) -> bool:
 
 
 def _right_words(result: RoundResult) -> str:
-    paid = ", ".join(f"box {n} {signed_text(seat.net)}" for n, seat in enumerate(result.seats, 1))
-    return f"The dealer played this round right: {result.dealer_total}, and {paid}."
+    paid = ", ".join(
+        say("box %(box)s %(net)s", box=written(n), net=_signed(seat.net))
+        for n, seat in enumerate(result.seats, 1)
+    )
+    return say("The dealer played this round right: %(total)s, and %(paid)s.",
+               total=written(result.dealer_total), paid=paid)  # fmt: skip
 
 
 def deal_round(rules: Rules, seed: int, rate: int, number: int) -> CatchRound:
@@ -265,7 +288,7 @@ def deal_round(rules: Rules, seed: int, rate: int, number: int) -> CatchRound:
 def paid_text(amount: Fraction) -> str:
     """What the dealer did with a box: ``pays 15``, ``takes 10``, ``push``."""
     if amount > 0:
-        return say("pays %(amount)s", amount=money_text(amount))
+        return say("pays %(amount)s", amount=money(amount))
     if amount < 0:
-        return say("takes %(amount)s", amount=money_text(-amount))
+        return say("takes %(amount)s", amount=money(-amount))
     return say("push")

@@ -347,6 +347,9 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
                 "happened": what_happened(played),
                 "table": played.table,
                 "choices": [(str(n), c.slug, say(c.label)) for n, c in enumerate(choices, start=1)],
+                # Each answer as stored (its English label) in the learner's words, for the
+                # verdict's line (templates/drills/dealing.html).
+                "said": {c.label: say(c.label) for c in choices},
                 "result": result_view(played.result),
                 "rules_lines": summary_lines(RULES),
             },

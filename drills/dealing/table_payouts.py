@@ -30,13 +30,13 @@ from drills.caches import Caches
 from drills.dealing.table_deal import deal_table
 from drills.dealing.table_round import MAX_BOXES, TableQuestion, read_played, read_table
 from drills.payout.explain import hand_notes, hand_why
-from drills.payout.money import money_text, read_amount, signed_text
+from drills.payout.money import read_amount, signed_text
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.round import RoundResult
 from trainer.engine.play.settlement import Bonus, Outcome, SeatResult
 from trainer.engine.rulebook.rule_words import payout_lines
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, plural, say
+from trainer.words import N_, money, plural, say
 from trainer.words import number as number_of
 
 BOX_FIELDS = tuple(f"box{n}" for n in range(1, MAX_BOXES + 1))
@@ -47,17 +47,24 @@ _CHIPS = (Fraction(100), Fraction(25), Fraction(5), Fraction(5, 2), Fraction(1),
 
 
 def chips_for(amount: Fraction) -> str:
-    """The chips to pay an amount with, largest first: ``4 x 5 + 1 x 2.50``."""
+    """The chips to pay an amount with, largest first: ``4 x 5 + 1 x 2.50`` (in the learner's
+    language: ``4 × 5 + 1 × 2,50``)."""
     parts = []
     left = abs(amount)
     for chip in _CHIPS:
         count = int(left // chip)
         if count:
-            parts.append(f"{count} x {money_text(chip)}")
+            # TRANSLATORS: so many chips of a value, as a dealer counts a payment out.
+            parts.append(say("%(count)s x %(chip)s", count=number_of(count), chip=money(chip)))
             left -= count * chip
     if left:
-        parts.append(money_text(left))
-    return " + ".join(parts) or "nothing"
+        parts.append(money(left))
+    return " + ".join(parts) or say("nothing")
+
+
+def _signed(amount: Fraction) -> str:
+    """An amount a learner reads, signed ("+7.50", "−10", "0"; "+7,50" in Russian)."""
+    return f"+{money(amount)}" if amount > 0 else money(amount)
 
 
 # A bonus hand of 002 as a hand's note names it.
@@ -84,7 +91,7 @@ def hand_views(seat: SeatResult) -> list[dict[str, Any]]:
         {
             "cards": Hand(hand.cards),
             "total": hand.total,
-            "stake": money_text(hand.bet),
+            "stake": money(hand.bet),
             "notes": _hand_notes(hand, len(seat.hands), index),
         }
         for index, hand in enumerate(seat.hands)
@@ -100,9 +107,9 @@ def _box_view(number: int, seat: SeatResult) -> dict[str, Any]:
     return {
         "number": number,
         "field": BOX_FIELDS[number - 1],
-        "bets": list(zip(bettors, map(money_text, seat.stakes), strict=True)),
+        "bets": list(zip(bettors, map(money, seat.stakes), strict=True)),
         "hands": hands,
-        "insurance": money_text(seat.insurance) if seat.insurance else None,
+        "insurance": money(seat.insurance) if seat.insurance else None,
         "even_money": natural and bool(seat.insurance),
     }
 
@@ -120,27 +127,46 @@ def table_view(question: TableQuestion, result: RoundResult) -> dict[str, Any]:
     }
 
 
-def box_explanation(rules: Rules, result: RoundResult, seat: SeatResult) -> str:
-    """How one box's net comes out of the rules, hand by hand, in the engine's words."""
+def _hand_working(rules: Rules, result: RoundResult, seat: SeatResult) -> list[str]:
+    """How each hand of a box is settled: its total, stake, the rule and its net (the chips it
+    is paid with where they are not whole)."""
     parts = []
     for index, hand in enumerate(seat.hands):
-        label = f"hand {index + 1}" if len(seat.hands) > 1 else "the hand"
+        several = len(seat.hands) > 1
         if hand.outcome is Outcome.WITHDRAWN:
-            parts.append(f"{label} was taken back: 0")
+            parts.append(say("hand %(number)s was taken back: 0", number=number_of(index + 1))
+                         if several else say("the hand was taken back: 0"))  # fmt: skip
             continue
-        why = hand_why(rules, result, hand)
-        stake = money_text(hand.bet)
-        text = f"{label} ({hand.total}, stake {stake}): {why}: {signed_text(hand.net)}"
+        values = {"total": number_of(hand.total), "stake": money(hand.bet),
+                  "why": hand_why(rules, result, hand), "net": _signed(hand.net)}  # fmt: skip
         if hand.net > 0 and hand.net.denominator != 1:
-            text += f" (paid in chips: {chips_for(hand.net)})"
+            values["chips"] = chips_for(hand.net)
+            text = (say("hand %(number)s (%(total)s, stake %(stake)s): %(why)s: %(net)s (paid in"
+                        " chips: %(chips)s)", number=number_of(index + 1), **values) if several
+                    else say("the hand (%(total)s, stake %(stake)s): %(why)s: %(net)s (paid in"
+                             " chips: %(chips)s)", **values))  # fmt: skip
+        else:
+            text = (say("hand %(number)s (%(total)s, stake %(stake)s): %(why)s: %(net)s",
+                        number=number_of(index + 1), **values) if several
+                    else say("the hand (%(total)s, stake %(stake)s): %(why)s: %(net)s",
+                             **values))  # fmt: skip
         parts.append(text)
+    return parts
+
+
+def box_explanation(rules: Rules, result: RoundResult, seat: SeatResult) -> str:
+    """How one box's net comes out of the rules, hand by hand, in the engine's words (the
+    learner's language)."""
+    parts = _hand_working(rules, result, seat)
     if seat.insurance:
-        verdict = "pays 2:1" if result.dealer_natural else "is lost"
-        parts.append(f"insurance of {money_text(seat.insurance)} {verdict}: "
-                     f"{signed_text(seat.insurance_net)}")  # fmt: skip
+        values = {"stake": money(seat.insurance), "net": _signed(seat.insurance_net)}
+        parts.append(say("insurance of %(stake)s pays 2:1: %(net)s", **values)
+                     if result.dealer_natural
+                     else say("insurance of %(stake)s is lost: %(net)s", **values))  # fmt: skip
     if len(seat.stakes) > 1:
-        shares = ", ".join(signed_text(share) for share in seat.shares)
-        parts.append(f"shared pro rata by its bettors (player first, insurance his): {shares}")
+        shares = ", ".join(_signed(share) for share in seat.shares)
+        parts.append(say("shared pro rata by its bettors (player first, insurance his):"
+                         " %(shares)s", shares=shares))  # fmt: skip
     return "; ".join(parts)
 
 
@@ -208,21 +234,36 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
         texts = (answer_text or "").split(";")
         if len(texts) != len(result.seats):
             raise InvalidAnswerError(
-                f"Pay every box: {len(result.seats)} amounts, one per box, not {len(texts)}."
+                plural(
+                    "Pay every box: %(count)s amount, one per box, not %(given)s.",
+                    "Pay every box: %(count)s amounts, one per box, not %(given)s.",
+                    len(result.seats),
+                    given=number_of(len(texts)),
+                )  # fmt: skip
             )
         given = []
         for number, text in enumerate(texts, 1):
             try:
                 given.append(Fraction(read_amount(text, signed=True)))
             except InvalidAnswerError as error:
-                raise InvalidAnswerError(f"Box {number}: {error}") from None
+                raise InvalidAnswerError(
+                    say("Box %(box)s: %(error)s", box=number_of(number), error=str(error))
+                ) from None
         right = [seat.net for seat in result.seats]
         lines = []
         paid = zip(given, right, result.seats, strict=True)
         for number, (amount, owed, seat) in enumerate(paid, 1):
-            verdict = "right" if amount == owed else f"not {signed_text(amount)}"
-            why = box_explanation(question.rules, result, seat)
-            lines.append(f"Box {number}: {signed_text(owed)}, {verdict}: {why}.")
+            values = {"box": number_of(number), "owed": _signed(owed),
+                      "why": box_explanation(question.rules, result, seat)}  # fmt: skip
+            lines.append(
+                say("Box %(box)s: %(owed)s, right: %(why)s.", **values)
+                if amount == owed
+                else say(
+                    "Box %(box)s: %(owed)s, not %(given)s: %(why)s.",
+                    given=_signed(amount),
+                    **values,
+                )  # fmt: skip
+            )
         stake = sum((sum(seat.stakes, Fraction(0)) for seat in result.seats), Fraction(0))
         return Grade(
             correct=given == right,

@@ -1,6 +1,7 @@
-// Catch the dealer: the F and N keys call Foul and Next on the round on screen, and in a run
-// (a form with data-seconds) the round moves on by itself, calling Next, when its time is up,
-// the seconds left shown. Without this file the buttons do it all: a round per page.
+// Catch the dealer: the F and N keys (and their letters in the page's language) call Foul and
+// Next on the round on screen, and in a run (a form with data-seconds) the round moves on by
+// itself, calling Next, when its time is up, the seconds left shown. Without this file the
+// buttons do it all: a round per page.
 (function () {
   "use strict";
 
@@ -44,10 +45,19 @@
     if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
     var form = roundForm();
     if (!form) return;
+    // The character typed, on whichever layout: a call's Latin key or its letter in the page's
+    // language (data-key-local, the one its button shows: "О" for Ошибка).
     var key = event.key.toLowerCase();
-    if (key === "f" || key === "n") {
+    var called = null;
+    form.querySelectorAll("button[name=call][data-key]").forEach(function (button) {
+      var local = button.getAttribute("data-key-local");
+      if (button.getAttribute("data-key") === key || (local && local.toLowerCase() === key)) {
+        called = button.value;
+      }
+    });
+    if (called) {
       event.preventDefault();
-      call(form, key === "f" ? "foul" : "next");
+      call(form, called);
     }
   });
 

@@ -174,3 +174,69 @@ def test_the_table_plays_by_cyrillic_letters(russian_page: Page, live_server: An
         if {"play", "latin"} <= played:
             break
     assert {"play", "latin", "amount"} <= played, played
+
+
+def test_catch_the_dealer_calls_by_their_cyrillic_letters(
+    russian_page: Page, live_server: Any
+) -> None:
+    """Ошибка (О) and Дальше (Д) call a round by the letters their buttons show, F and N
+    beside them."""
+    page = russian_page
+    page.goto("/drills/catch-the-dealer")
+    calls = page.locator("form.catch-question .catch-calls")
+    expect(calls.locator("button[value=foul] kbd")).to_have_text("О")
+    expect(calls.locator("button[value=next] kbd")).to_have_text("Д")
+    expect(calls.locator("button[value=foul]")).to_have_attribute("aria-keyshortcuts", "F О")
+    for letter, call in (("д", "next"), ("о", "foul"), ("n", "next")):
+        page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
+        token = page.locator("form.catch-question input[name=token]").input_value()
+        press(page, letter)
+        expect(page.locator("#feedback")).to_be_visible()
+        assert _last_answer(live_server)[0] == call
+        page.goto("/drills/catch-the-dealer")
+        expect(page.locator("form.catch-question input[name=token]")).not_to_have_value(token)
+
+
+def test_the_bank_is_dealt_and_drawn_by_cyrillic_letters(
+    russian_page: Page, live_server: Any
+) -> None:
+    """Holding the bank in Russian: Сдать кон by С, then Прикупить карту (П) and Стоять (С)
+    shown on the dealer's buttons, a held mistake kept by О."""
+    page = russian_page
+    page.goto("/table/")
+    page.locator("select[name=preset]").select_option("russian-bank")
+    expect(page.locator("input[name=rules]").first).to_have_value("russian-bank")  # redrawn
+    page.locator("input[name=others]").fill("1")
+    page.locator("input[name=mode][value=training]").check()
+    page.locator("input[name=stop_at]").fill("0")
+    page.get_by_role("button", name="Сесть", exact=True).click()
+    dealt = drawn = 0
+    for _ in range(40):
+        page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
+        expect(page.locator("form.table-step, form.held-choice")).to_have_count(1)
+        if page.locator("form.held-choice").count():
+            before = page.locator("form.held-choice").element_handle()
+            press(page, "о")
+        else:
+            step = page.locator("form.table-step")
+            kind = step.locator("input[name=kind]").input_value()
+            before = step.element_handle()
+            keys = [k.inner_text() for k in step.locator(".strategy-keys kbd").all()]
+            if kind == "deal":
+                assert keys == ["С"]
+                press(page, "с")
+                dealt += 1
+            elif kind == "draw":
+                assert keys == ["П", "С"]
+                press(page, "с")
+                drawn += 1
+            elif kind == "count":
+                for field in step.locator("input[type=text]").all():
+                    field.fill("0")
+                page.keyboard.press("Enter")
+            else:
+                pytest.fail(f"a step this walk does not take: {kind}")
+        page.wait_for_function("form => !form.isConnected", arg=before)
+        if dealt >= 2 and drawn >= 1:
+            break
+    assert dealt >= 2 and drawn >= 1, (dealt, drawn)

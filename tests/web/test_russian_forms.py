@@ -236,3 +236,21 @@ def test_a_table_step_refused_in_russian_says_why_in_russian(app: Any) -> None:
     refused = client.post(f"{url}/step", data={**fields, "units": "9"})
     assert refused.status_code == 400
     assert "Ставьте от 1 до 8 единиц." in refused.get_data(as_text=True)
+
+
+def test_a_table_plays_verdict_is_said_in_each_requests_language(
+    app: Any, count_studies: None
+) -> None:
+    """The work behind a table play is kept across requests (``work_out``'s cache); its
+    verdict is said in the language of the request that reads it, whichever came first."""
+    from drills.table_play import explain, work_out
+    from trainer.engine.rulebook.rules import Rules
+
+    notation, rules = "TS 2H v 3D hi-lo floor half rc +12 played 52", Rules.parse("vegas-6d-s17")
+    said = {}
+    for language in ("en", "ru", "en"):
+        with _in(app, language):
+            said[language] = explain(work_out(notation, rules), "H")
+    assert said["en"].startswith("The index says stand at +2 or above; at your true count of +2")
+    assert said["ru"].startswith("Индекс говорит: стоять при счёте +2 и выше; при вашем истинном")
+    assert "Жёсткие 12 против 3 (2 карты): по таблице — прикупить." in said["ru"]

@@ -74,11 +74,15 @@ DRILLS = ("hand-totals", "payout-math", "true-count", "deck-estimation", "shoe-p
 AT_THE_TABLE = ("table-play", "table-dealing", "table-payouts", "punter-stake", "deal-auction",
                 "bet-sizing", "deviations")  # fmt: skip
 SESSIONS = ("running-count", "deck-countdown")
+# A training table that stops for every mistake of play: the walk ends at the first one held.
+TRAINING_TABLE = {**CASINO_TABLE, "graded": ["strategy"], "mode": "training", "stop_at": "0",
+                  "unpriced": "stop"}  # fmt: skip
 # The pages (by the walk's names) of the drills whose Python code says every word a learner
 # reads through the catalogue: their titles, prompts, working, choices and skills. On these the
 # scan reads everything, the marked values too.
 WHOLLY_SAID = ("true-count", "deck-estimation", "shoe-penetration: the question",
-               "running-count", "deck-countdown")  # fmt: skip
+               "running-count", "deck-countdown", "irregularities", "catch-the-dealer",
+               "catch the dealer")  # fmt: skip
 
 # Words that are Latin in Russian too: the counting systems' names, the expected value's letters,
 # the cards' letters beside their suits, the keys named, the files offered, the unit of time and
@@ -289,6 +293,7 @@ def walk_the_table_and_the_account(walk: Walk) -> Iterator[tuple[str, str]]:
         walk_drill(walk, drills[slug])
     walk_table(walk, "the table", CASINO_TABLE)
     walk_table(walk, "the bank", BANK_TABLE)
+    walk_table(walk, "a training table", TRAINING_TABLE)  # to its first mistake, held
     for url in ("/rules", "/glossary", "/"):
         walk.get(url, url)
     walk.get("/rules with an option changed", "/rules", rules="vegas-6d-s17 decks=2")

@@ -38,10 +38,13 @@ KEY_LETTERS: dict[tuple[str, str], str] = {
     ("H", "Draw a card"): N_("The key for Draw a card (H)"),
     ("D", "Double your stake again"): N_("The key for Double your stake again (D)"),
     ("N", "Do not redouble"): N_("The key for Do not redouble (N)"),
+    ("F", "Foul"): N_("The key for Foul (F)"),  # catch the dealer's calls
+    ("N", "Next"): N_("The key for Next (N)"),
 }
 
 # The buttons shown together (one form's), whose letters must differ: the plays; insurance;
-# even money; a held mistake's; a bet's (with the digits); the dealer's choices. Their labels
+# even money; a held mistake's; a bet's (with the digits); the dealer's choices; catch the
+# dealer's calls. Their labels
 # are the buttons' words (the templates say them through the catalogue: ``say(label)``).
 KEY_SETS: tuple[tuple[tuple[str, str], ...], ...] = (
     (("H", N_("Hit")), ("S", N_("Stand")), ("D", N_("Double")), ("P", N_("Split")),
@@ -55,6 +58,7 @@ KEY_SETS: tuple[tuple[tuple[str, str], ...], ...] = (
     (("D", N_("Double every bet")), ("N", N_("Do not double"))),
     (("H", N_("Draw a card")), ("S", N_("Stand"))),
     (("D", N_("Double your stake again")), ("N", N_("Do not redouble"))),
+    (("F", N_("Foul")), ("N", N_("Next"))),
 )  # fmt: skip
 
 

@@ -368,8 +368,9 @@ def step_keys(ask: Ask) -> dict[str, Any]:
     """What the step's form needs to know of the round: the plays allowed, a natural."""
     round_ = ask.round
     if ask.kind in DEALER_KEYS:
-        keys = [(key, say(label), allowed) for key, label, allowed in DEALER_KEYS[ask.kind]]
-        return {"natural": False, "play_keys": keys}
+        # The labels in English: the buttons say them, and find their letters by them
+        # (trainer/web/keys.py), in the learner's language.
+        return {"natural": False, "play_keys": DEALER_KEYS[ask.kind]}
     if round_ is None or ask.seat is None:
         return {"natural": False, "play_keys": []}
     hand = round_.hands(ask.seat)[0]

@@ -34,6 +34,7 @@ from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
 from trainer.engine.rulebook.interpretations import INTERPRETATIONS
 from trainer.engine.rulebook.rules import Rules, format_ratio
+from trainer.engine.words import N_, say
 
 __all__ = [
     "Bonus",
@@ -352,58 +353,62 @@ def settle_hand(
 
 
 def _why(rules: Rules, code: str, bonus: Bonus | None) -> str:
-    """The rule behind a settlement, in plain words, with the rules' own ratios."""
+    """The rule behind a settlement, in plain words (the learner's language), with the rules'
+    own ratios."""
     if code == "natural":
-        return f"a natural pays {format_ratio(rules.blackjack_pays)}"
+        return say("a natural pays %(ratio)s", ratio=format_ratio(rules.blackjack_pays))
     if code == "dealer-natural":
         collects = format_ratio(rules.dealer_blackjack_collects)
-        return f"the dealer's natural wins and collects {collects}"
+        return say("the dealer's natural wins and collects %(ratio)s", ratio=collects)
     if code == "bonus" and bonus is not None:
-        ratio = format_ratio(bonus.pays(rules))
+        values = {"hand": say(_BONUS_WORDS[bonus]), "ratio": format_ratio(bonus.pays(rules))}
         if rules.tie_pays_bonus:
-            return f"{_BONUS_WORDS[bonus]} pays {ratio}, as it is not beaten"
-        return f"{_BONUS_WORDS[bonus]} pays {ratio}, as it wins"
+            return say("%(hand)s pays %(ratio)s, as it is not beaten", **values)
+        return say("%(hand)s pays %(ratio)s, as it wins", **values)
     if code in _NAMED:
         words, key = _NAMED[code]
-        return f"{words} ({INTERPRETATIONS[key].naming()})"
+        return say("%(rule)s (%(interpretation)s)", rule=say(words),
+                   interpretation=INTERPRETATIONS[key].naming())  # fmt: skip
     if code == "dealer-bust":
-        return f"a busted dealer pays {format_ratio(rules.dealer_bust_pays)}"
-    return _WHY[code]
+        return say("a busted dealer pays %(ratio)s", ratio=format_ratio(rules.dealer_bust_pays))
+    return say(_WHY[code])
 
 
 _BONUS_WORDS = {
-    Bonus.FIVE_CARD_21: "a 21 with five cards",
-    Bonus.SIX_CARD_21: "a 21 with six cards",
-    Bonus.SEVEN_SEVEN_SEVEN: "7-7-7",
-    Bonus.SIX_SEVEN_EIGHT: "8-7-6",
+    Bonus.FIVE_CARD_21: N_("a 21 with five cards"),
+    Bonus.SIX_CARD_21: N_("a 21 with six cards"),
+    Bonus.SEVEN_SEVEN_SEVEN: N_("7-7-7"),
+    Bonus.SIX_SEVEN_EIGHT: N_("8-7-6"),
 }
 
 # The verdicts that rest on an interpretation of a text, and the one each names.
 _NAMED = {
-    "bonus-tie": ("a tie pays nothing, premium hand or not", "002-tie-premium"),
+    "bonus-tie": (N_("a tie pays nothing, premium hand or not"), "002-tie-premium"),
     "bonus-tie-to-dealer": (
-        "a tie goes to the dealer, premium hand or not",
+        N_("a tie goes to the dealer, premium hand or not"),
         "002-tie-premium",
     ),
     "naturals-tie-to-dealer": (
-        "two naturals tie, and a tie goes to the dealer",
+        N_("two naturals tie, and a tie goes to the dealer"),
         "002-home-ties",
     ),
 }
 
 _WHY = {
-    "surrender": "a surrendered hand loses half its stake",
-    "surrender-void": "a late surrender without a hole card is void against the dealer's natural",
-    "bust": "a hand that busts loses at once, whatever the dealer does later",
-    "takes-all": "the banker's dealt 21 takes every stake, dealt 21s too",
-    "naturals-push": "a natural against the dealer's natural is a push",
-    "dealer-natural-original": (
+    "surrender": N_("a surrendered hand loses half its stake"),
+    "surrender-void": N_(
+        "a late surrender without a hole card is void against the dealer's natural"
+    ),
+    "bust": N_("a hand that busts loses at once, whatever the dealer does later"),
+    "takes-all": N_("the banker's dealt 21 takes every stake, dealt 21s too"),
+    "naturals-push": N_("a natural against the dealer's natural is a push"),
+    "dealer-natural-original": N_(
         "without a hole card, the dealer's natural takes the original bet only"
     ),
-    "higher": "the higher total wins 1:1",
-    "lower": "the lower total loses the stake",
-    "tie-to-dealer": "a tie goes to the dealer",
-    "tie": "equal totals push",
+    "higher": N_("the higher total wins 1:1"),
+    "lower": N_("the lower total loses the stake"),
+    "tie-to-dealer": N_("a tie goes to the dealer"),
+    "tie": N_("equal totals push"),
 }
 
 

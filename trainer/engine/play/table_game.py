@@ -80,7 +80,7 @@ from trainer.engine.play.table import (
 )
 from trainer.engine.play.table_setup import MAX_BOXES, MAX_OTHERS, TableSetup
 from trainer.engine.rulebook.legality import NATURAL_EARLY
-from trainer.engine.words import number, plural, say
+from trainer.engine.words import N_, number, plural, say
 
 if TYPE_CHECKING:
     from trainer.engine.strategy.chart import Chart
@@ -105,6 +105,9 @@ PLAYS = {
     "P": Action.SPLIT,
     "R": Action.SURRENDER,
 }
+# TRANSLATORS: the letters the other players of a dealt game are named by, in order ("Player
+# A"...): the first letters of your alphabet, seven of them.
+_LETTERS = N_("ABCDEFG")
 # Each engine-played bankroll: far more than any shoe can lose (the learner's own is kept by
 # the caller, from the learner seats' nets).
 _HOUSE_MONEY = 10**12
@@ -362,9 +365,9 @@ class TableGame:
             shoe = Shoe(rules, random.Random(setup.seed))
         if setup.deals:  # the learner is player 0, dealing; the punters on their left
             # Named by letter, not by seat: the deal (002) or the bank (004) moves them round.
-            others = (
-                say("Player %(letter)s", letter=chr(ord("A") + n)) for n in range(setup.others)
-            )
+            letters = say(_LETTERS)
+            letters = letters if len(letters) >= setup.others else _LETTERS
+            others = (say("Player %(letter)s", letter=letters[n]) for n in range(setup.others))
             names = [say("You"), *others]
             self.table = Table(rules, names, _HOUSE_MONEY, shoe, dealer=setup.first_dealer)
         else:

@@ -45,6 +45,7 @@ from trainer.web.views.drills import (
     stored_answer,
     submission_token_or_400,
 )
+from trainer.words import N_, say
 
 bp = Blueprint("catch_dealer", __name__, url_prefix="/dealing/catch")
 
@@ -52,9 +53,9 @@ DRILL = catch.DRILL
 _NUMBER_RE = re.compile(r"[0-9]{1,15}")
 # What a run may be set to: (lowest, highest, default), and the field's words.
 _BOUNDS = {
-    "rate": (0, 100, catch.DEFAULT_RATE, "The rate is a whole percentage, 0 to 100."),
-    "speed": (2, 60, 8, "A round lasts 2 to 60 seconds."),
-    "rounds": (1, MAX_ROUNDS, 10, f"A run has 1 to {MAX_ROUNDS} rounds."),
+    "rate": (0, 100, catch.DEFAULT_RATE, N_("The rate is a whole percentage, 0 to 100.")),
+    "speed": (2, 60, 8, N_("A round lasts 2 to 60 seconds.")),
+    "rounds": (1, MAX_ROUNDS, 10, N_("A run has 1 to %(most)s rounds.")),
 }
 _RECENT = 1_000  # a learner's latest answers to the drill read for a run's progress
 
@@ -90,7 +91,7 @@ def _setting(values: Mapping[str, str], name: str) -> tuple[int | None, str | No
     if text == "":
         return default, None
     if not _NUMBER_RE.fullmatch(text) or not low <= int(text) <= high:
-        return None, words
+        return None, say(words, most=str(MAX_ROUNDS))
     return int(text), None
 
 
@@ -107,14 +108,18 @@ def read_settings(values: Mapping[str, str]) -> tuple[dict[str, int], dict[str, 
     return found, errors
 
 
+def _unplayable(errors: Mapping[str, str]) -> str:
+    return say("This run cannot be played: %(why)s", why=" ".join(errors.values()))
+
+
 def run_or_400(values: Mapping[str, str]) -> Run:
     """The run an address or a form names; a 400 naming what is wrong."""
     settings, errors = read_settings(values)
     seed = values.get("seed", "")
     if errors:
-        abort(400, description="This run cannot be played: " + " ".join(errors.values()))
+        abort(400, description=_unplayable(errors))
     if not _NUMBER_RE.fullmatch(seed):
-        abort(400, description="This run names no seed (a whole number); start it again.")
+        abort(400, description=say("This run names no seed (a whole number); start it again."))
     return Run(rules_from_form(values.get("rules")), int(seed), **settings)
 
 
@@ -160,7 +165,7 @@ def run() -> Response:
     if not request.args.get("seed"):
         settings, errors = read_settings(request.args)
         if errors:
-            abort(400, description="This run cannot be played: " + " ".join(errors.values()))
+            abort(400, description=_unplayable(errors))
         query = {**request.args.to_dict(), "seed": str(make_rng().getrandbits(40))}
         return redirect(f"{url_for('catch_dealer.run')}?{urlencode(query)}", code=303)
     return run_page(run_or_400(request.args))
@@ -213,8 +218,8 @@ def summary(calls: list[tuple[int, Any, Any]]) -> list[dict[str, Any]]:
     return [
         {
             "number": number,
-            "call": catch.CALLS[grade.answer],
-            "verdict": _verdict_of(question, grade),
+            "call": say(catch.CALLS[grade.answer]),
+            "verdict": say(catch.VERDICT_WORDS[_verdict_of(question, grade)]),
             "explanation": grade.explanation,
         }
         for number, question, grade in calls
@@ -227,7 +232,8 @@ def call() -> Response:
     run = run_or_400(form)
     text = form.get("round", "")
     if not _NUMBER_RE.fullmatch(text) or not 1 <= int(text) <= run.rounds:
-        abort(400, description=f"A call names a round of the run, 1 to {run.rounds}.")
+        abort(400, description=say("A call names a round of the run, 1 to %(last)s.",
+                                   last=str(run.rounds)))  # fmt: skip
     number = int(text)
     token = submission_token_or_400(form, reload="the run")
     asked_at = asked_at_or_400(form.get("asked_at", ""))
@@ -257,10 +263,12 @@ def _refusal(run: Run, number: int, token: str, called: str) -> str | None:
         return None
     current = next_round(answered_rounds(user, run), run.rounds)
     if number < current:
-        return (
-            f"Round {number} is gone: the call came after it was answered and the next round "
-            "dealt. Nothing was stored; call the round on screen now."
+        return say(
+            "Round %(number)s is gone: the call came after it was answered and the next round "
+            "dealt. Nothing was stored; call the round on screen now.",
+            number=str(number),
         )
     if number > current:
-        return f"Round {number} has not been dealt yet; nothing was stored."
+        return say("Round %(number)s has not been dealt yet; nothing was stored.",
+                   number=str(number))  # fmt: skip
     return None

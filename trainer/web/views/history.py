@@ -265,8 +265,8 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         "asked": _asked_words(drills, a),
         "drill": drills.get(a.drill),
         "rules": readable_rules(a.rules),
-        "said": _said(keys, a.answer),
-        "right": _said(keys, a.right_answer),
+        "said": _said(question, keys, a.answer),
+        "right": _said(question, keys, a.right_answer),
         "rank": rank,
     }
 
@@ -320,9 +320,14 @@ def by_schedule(
     return sorted(wrong, key=lambda a: dues.get(skills.get(a.id, ""), never))
 
 
-def _said(keys: Mapping[str, str], answer: str) -> str:
-    """An answer in the learner's words: its key's ("H": "hit"), else the play an old attempt
-    stored in English ("Hit"), else as stored."""
+def _said(question: Question | None, keys: Mapping[str, str], answer: str) -> str:
+    """An answer in the learner's words: the drill's own words for it (a catch-the-dealer call,
+    a dealing answer), else its key's ("H": "hit"), else the play an old attempt stored in
+    English ("Hit"), else as stored."""
+    for name in ("answer_words", "said"):
+        words = question.view.get(name) if question else None
+        if isinstance(words, dict) and answer in words:
+            return str(words[answer])
     return choice_words(keys[answer]) if answer in keys else stored_play_words(answer)
 
 
