@@ -142,3 +142,24 @@ def test_a_waiting_address_never_kept_is_a_404(app: Any) -> None:
     client = _learner(app)
     assert client.get("/drills/deviations/waiting/never-kept-token-0123").status_code == 404
     assert client.get("/drills/deviations/waiting/bad!token").status_code == 404
+
+
+def test_an_answer_is_kept_even_past_the_limits_on_jobs(
+    app: Any, hidden_fields: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no room for a job (the server's queue full), the answer is not refused: it waits,
+    kept, and its page asks again on each load."""
+    client = _learner(app)
+    with monkeypatch.context() as refusing:
+        _refuse(refusing)
+        action, form = _question(client, hidden_fields)
+        assert _count(app, "jobs") == 1  # the question's figures asked for ahead of the answer
+        db = open_db(app.config["DATABASE"])
+        with db.conn:
+            db.execute("DELETE FROM jobs")  # gone, and no room for another:
+        app.config["JOBS_QUEUED_AT_MOST"] = 0
+        sent = client.post(action, data=form)
+        assert sent.status_code == 303 and WAITING.match(sent.headers["Location"])
+        page = client.get(sent.headers["Location"])
+        assert page.status_code == 202 and "Your answer is kept" in page.get_data(as_text=True)
+        assert _count(app, "attempts") == 0 and _count(app, "jobs") == 0

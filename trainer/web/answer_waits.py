@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import abort, redirect, request, session, url_for
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from drills import Drill, FiguresOffRequest
@@ -24,10 +25,10 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.jobs.kinds import figures_key
 from trainer.store import attempts
 from trainer.web.caches import app_caches, strategy_cache_dir
-from trainer.web.jobs import submit
+from trainer.web.jobs import has_session_cookie, submit
 from trainer.web.support import current_user, get_db, is_htmx, render
 
-__all__ = ["figures_ready", "forget", "kept", "taken_or_404", "wait", "waiting_page"]
+__all__ = ["ask_ahead", "figures_ready", "forget", "kept", "taken_or_404", "wait", "waiting_page"]
 
 _KEY = "kept_answers"
 _MOST = 4  # answers kept at once in one session (the oldest let go): the cookie stays small
@@ -40,11 +41,23 @@ NEW_FIGURES = "the figures of an answer not worked out before"
 def figures_ready(drill: Drill, notation: str, rules: Rules) -> bool:
     """Whether the figures grading ``notation`` reads are kept (any drill but a
     :class:`~drills.FiguresOffRequest`: yes); where not, a job is asked to work them out (run
-    at once under ``JOBS_INLINE``: then they are)."""
+    at once under ``JOBS_INLINE``: then they are; past the limits on jobs, asked again on the
+    waiting page's next load: the answer is never refused for it)."""
     if not isinstance(drill, FiguresOffRequest):
         return True
     if drill.figures_kept(notation, rules, caches=app_caches()):
         return True
+    try:
+        _submit(drill, notation, rules)
+    except HTTPException:  # past the limits on jobs: the answer waits, kept, and asks again
+        return False
+    return drill.figures_kept(notation, rules, caches=app_caches())
+
+
+def _submit(drill: Drill, notation: str, rules: Rules) -> None:
+    """The job working out ``notation``'s figures: held to the limits on jobs (a 429 past
+    them), not counted as expensive work (a second of a worker's time: every deviation
+    answered would count)."""
     params = {
         "drill": drill.slug,
         "question": notation,
@@ -52,8 +65,21 @@ def figures_ready(drill: Drill, notation: str, rules: Rules) -> bool:
         "cache_dir": str(strategy_cache_dir()),
     }
     key = figures_key(drill.slug, rules.notation(), notation)
-    submit("figures", params, what=NEW_FIGURES, key=key, total=1)
-    return drill.figures_kept(notation, rules, caches=app_caches())
+    submit("figures", params, what=NEW_FIGURES, key=key, total=1, counted=False)
+
+
+def ask_ahead(drill: Drill, notation: str, rules: Rules) -> None:
+    """As a question is asked of a learner (a session cookie, a learner already), have its
+    figures worked out ahead of the answer, so that the answer seldom waits; past the limits
+    on jobs, nothing (the answer asks again)."""
+    if not isinstance(drill, FiguresOffRequest) or current_user() is None:
+        return
+    if not has_session_cookie() or drill.figures_kept(notation, rules, caches=app_caches()):
+        return
+    try:
+        _submit(drill, notation, rules)
+    except HTTPException:  # too much work going on: the answer's own request asks again
+        return
 
 
 def wait(drill: Drill, form: Mapping[str, str], token: str, rules: Rules) -> Response:

@@ -504,6 +504,8 @@ def page(
     context = question_context(
         drill, user, rules, question, error=error, token=token, asked_at=asked_at
     )
+    if question is not None and error is None:  # its figures worked out before it is answered
+        answer_waits.ask_ahead(drill, question.notation, context["question_rules"] or rules)
     # The footer names the question's rules beside the learner's table when they differ.
     context.update(_FEEDBACK_NONE, page_rules=context["question_rules"] or rules, **shown)
     context.update(feedback_data(drill, shown))
