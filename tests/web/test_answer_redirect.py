@@ -49,6 +49,18 @@ def test_a_plain_answer_is_sent_to_its_verdicts_address(
     assert "rules=vegas-6d-s17" in location
 
 
+def test_the_answer_forms_query_never_sends_the_browser_off_this_site(
+    client: Any, hidden_fields: Any
+) -> None:
+    query = "?_external=1&_scheme=https&slug=x&attempt_id=9&next=//evil.example/"
+    data = hand_totals_answer(asked(client, hidden_fields))
+    sent = client.post(f"/drills/hand-totals/answer{query}", data=data)
+    location = sent.headers["Location"]
+    assert sent.status_code == 303 and location.startswith("/drills/hand-totals/answered/")
+    assert urlsplit(location).netloc == "" and "_external" not in location
+    assert client.get(location).status_code == 200
+
+
 def test_the_verdicts_address_shows_it_and_a_reload_stores_nothing(
     client: Any, hidden_fields: Any, db: Any
 ) -> None:

@@ -25,8 +25,9 @@ from trainer.web.support import current_user, get_db, is_htmx
 
 __all__ = ["Answered", "answered_again", "see_verdict", "stored_attempt_or_404"]
 
-# Names of an answer form's query that its verdict's address does not take on (url_for's own).
-_NOT_KEPT = frozenset({"again", "attempt_id", "_anchor", "_external", "_method", "_scheme"})
+# Names of an answer form's query that its verdict's address does not take on (with every name
+# starting "_": url_for's own, such as _external, which would make it another host's address).
+_NOT_KEPT = frozenset({"again", "attempt_id", "slug", "session_id"})
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,11 @@ def see_verdict(
         found = answered
     if is_htmx() or found is None:
         return shown()
-    kept = {name: value for name, value in request.args.items() if name not in _NOT_KEPT}
+    kept = {
+        name: value
+        for name, value in request.args.items()
+        if name not in _NOT_KEPT and not name.startswith("_")
+    }
     query: dict[str, Any] = {**kept, **(values or {}), **({"again": "1"} if again else {})}
     address = url_for(endpoint, attempt_id=found.id, _anchor="feedback", **query)
     return redirect(address, code=303)
