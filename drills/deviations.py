@@ -43,7 +43,7 @@ from drills.base import (
     LearnerState,
     Question,
 )
-from drills.caches import Caches, strategy_dir
+from drills.caches import Caches
 from drills.count_study import (
     COUNT,
     PLAYED,
@@ -72,7 +72,6 @@ from trainer.engine.counting import CountingSystem, estimate_decks
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand, Situation
 from trainer.engine.indices import COUNT_LIMIT, IndexTable, Play
-from trainer.engine.indices.cache import study
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import action_evs, first_actions
@@ -550,15 +549,12 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
             asked = read_question(notation, rules)
             if not study_for(rules, asked.system, caches=caches).indices.find(*asked.cell(rules)):
                 return True
-        except (InvalidQuestionError, StudyNotForGameError):
-            return True
-        except StudyPendingError:
-            return False
+        except (InvalidQuestionError, StudyNotForGameError, StudyPendingError):
+            return True  # grading says so (a study missing: its own job and waiting page)
         return kept(rules, asked.notation(), caches) is not None
 
     def work_figures(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> None:
-        """The question's count study (if missing) and its EVs, worked out and kept (a job)."""
-        study(rules, read_question(notation, rules).system, cache_dir=strategy_dir(caches))
+        """The question's EVs, worked out and kept (a job; the count study must be kept)."""
         work_out(notation, rules, caches)
 
     def grade(
