@@ -3,7 +3,12 @@
 ``GET /drills/<slug>`` shows a question; its form carries the question's notation, the rules
 preset, a submission token and the time it was asked. ``POST /drills/<slug>/answer`` re-derives
 the right answer from the notation (the drill's ``grade``), stores the attempt once per token,
-and shows the feedback with the next question. htmx requests get only the ``panel`` block.
+and shows the feedback with the next question. htmx requests get only the ``panel`` block; a
+plain form's answer, once stored, goes on (303) to ``GET /drills/<slug>/answered/<attempt id>``,
+its verdict for its own learner alone (Post/Redirect/Get, :mod:`trainer.web.verdicts`). An
+answer whose figures are not worked out yet (a deviation's EVs) waits for them, kept, at
+``/drills/<slug>/waiting/<token>`` (:mod:`trainer.web.answer_waits`). A counting session's
+checkpoints take the road's other half, :mod:`trainer.web.session_answers`.
 
 Re-drilling: ``GET /drills/<slug>?review=<batch id>`` asks the questions of a stored review
 batch (``trainer.store.reviews``, made on the mistakes page) in order, under the rules each was
