@@ -204,3 +204,22 @@ def test_a_counting_checkpoint_redirects_to_the_sessions_verdict(
     again = client.post(f"{session_page}/answer", data=form)
     assert "again=1" in again.headers["Location"]
     assert "counted once" in client.get(again.headers["Location"]).get_data(as_text=True)
+
+
+def test_a_call_catching_the_dealer_goes_to_its_runs_verdict(
+    app: Any, client: Any, db: Any
+) -> None:
+    from tests.web.test_catch_dealer_web import RUN, start
+
+    form = start(client, seed="7")
+    sent = client.post(RUN, data={**form, "call": "next"})
+    assert sent.status_code == 303
+    location = sent.headers["Location"]
+    assert re.match(r"^/dealing/catch/run/answered/\d+\?.*seed=\d+.*#feedback$", location)
+    shown = client.get(location)
+    assert shown.status_code == 200 and "Round 1:" in shown.get_data(as_text=True)
+    client.get(location)
+    assert len(stored_ids(db)) == 1
+    other_run = location.replace("seed=7", "seed=8")  # the same attempt, another run's page
+    assert client.get(other_run).status_code == 404
+    assert app.test_client().get(location).status_code == 404  # a new visitor: nobody's
