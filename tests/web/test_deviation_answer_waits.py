@@ -40,22 +40,26 @@ def _refuse(monkeypatch: pytest.MonkeyPatch) -> None:
     deviations.work_out.cache_clear()
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, count_studies: None) -> Iterator[Any]:
-    """The app reading the run's charts and count studies, its jobs left queued (no inline
-    run), its figures kept under this test's own version."""
-    from trainer import create_app
-
-    own: ResultCache[deviation_figures.Figures] = ResultCache(
+def _own_cache(version: str) -> ResultCache[deviation_figures.Figures]:
+    """The figures' cache under a version of the test's own: none of its keys found before."""
+    return ResultCache(
         "strategy-cache",
-        f"test-{tmp_path.name}",
+        version,
         encode=deviation_figures._encode,
         env_var="TRAINER_CACHE_DIR",
         memory_limit=64,
         prefix="deviation-",
         beside=deviation_figures.CHARTS,
     )
-    monkeypatch.setattr(deviation_figures, "CACHE", own)
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, count_studies: None) -> Iterator[Any]:
+    """The app reading the run's charts and count studies, its jobs left queued (no inline
+    run), its figures kept under this test's own version."""
+    from trainer import create_app
+
+    monkeypatch.setattr(deviation_figures, "CACHE", _own_cache(f"test-{tmp_path.name}"))
     deviations.work_out.cache_clear()
     yield create_app(app_config(tmp_path, JOBS_INLINE=False))
     deviations.work_out.cache_clear()
@@ -85,7 +89,7 @@ def _question(client: Any, hidden_fields: Any) -> tuple[str, dict[str, str]]:
 
 
 def test_an_answer_waits_for_its_figures_then_is_stored_once(
-    app: Any, hidden_fields: Any, monkeypatch: pytest.MonkeyPatch
+    app: Any, hidden_fields: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     from trainer.web.jobs import run_queued
 
@@ -136,6 +140,14 @@ def test_an_answer_waits_for_its_figures_then_is_stored_once(
         assert _count(app, "attempts") == 1
         fresh_action, fresh = _question(client, hidden_fields)
         assert fresh["question"]  # the next question asks without working anything out
+        # The figures gone from the cache since (a new version of it): the verdict's page
+        # waits for them again rather than work them out.
+        refusing.setattr(deviation_figures, "CACHE", _own_cache(f"{tmp_path.name}-again"))
+        deviations.work_out.cache_clear()
+        gone = client.get(verdict)
+        assert gone.status_code == 202 and "Your answer is kept" in gone.get_data(as_text=True)
+        assert verdict.split("#")[0] in gone.get_data(as_text=True).replace("&amp;", "&")
+        assert _count(app, "attempts") == 1
 
 
 def test_a_waiting_address_never_kept_is_a_404(app: Any) -> None:

@@ -140,15 +140,17 @@ def taken_or_404(drill: Drill, token: str) -> Response:
     return redirect(address, code=303)
 
 
-def waiting_page(drill: Drill, token: str) -> Response:
+def waiting_page(drill: Drill, token: str | None) -> Response:
     """The page of an answer kept while its figures are worked out (202; its ``panel`` for
-    htmx), asking again until they are there."""
+    htmx), asking again until they are there: at its waiting address, or (``token`` None: an
+    answer stored, its figures gone from the cache since) at this page's own."""
+    again = _waiting_address(drill, token) if token else request.full_path.rstrip("?")
     response = render(
         "drills/answer_waiting.html",
         block="panel",
         status=202,
         drill=drill,
-        again=_waiting_address(drill, token),
+        again=again,
         section="drills",
     )
     response.headers["Retry-After"] = "2"

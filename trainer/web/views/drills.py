@@ -247,6 +247,12 @@ def verdict(slug: str, attempt_id: int) -> Response:
     if request.args.get("review"):
         batch = review_batch_or_404(drill, request.args["review"])
     rules = rules_from_form(request.args["rules"]) if "rules" in request.args else None
+    found = stored_attempt_or_404(attempt_id)
+    graded_under = rules or stored_rules(found.rules)
+    if found.drill == drill.slug and not answer_waits.figures_ready(
+        drill, found.question, graded_under
+    ):  # its figures gone from the cache since: worked out again, off the request
+        return answer_waits.waiting_page(drill, None)
     answered = answered_or_404(drill, attempt_id, rules)
     return verdict_page(drill, answered, rules or current_rules(), batch)
 
