@@ -57,10 +57,12 @@ def when_ready(server: object) -> None:
     app = server.app.wsgi()  # type: ignore[attr-defined]
     if getattr(app, "name", None) != "trainer":
         return
+    from trainer.store import serving
     from trainer.web import warm
     from trainer.web.jobs import start_pool
     from trainer.web.warm_up import enqueue
 
+    serving.hold(app.config["DATABASE"])  # `flask restore` refuses while this server runs
     if preload_app:
         warm(app)
     queued = enqueue(app)
@@ -74,7 +76,12 @@ def when_ready(server: object) -> None:
 
 
 def on_exit(server: object) -> None:
-    """The server stops: so do its job workers (their jobs go back in the queue)."""
+    """The server stops: so do its job workers (their jobs go back in the queue), and it no
+    longer holds its database."""
+    from trainer.store import serving
     from trainer.web.jobs import stop_pool
 
     stop_pool()
+    app = server.app.wsgi()  # type: ignore[attr-defined]
+    if getattr(app, "name", None) == "trainer":
+        serving.release(app.config["DATABASE"])

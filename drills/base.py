@@ -24,7 +24,8 @@ The capabilities are :class:`typing.Protocol` classes the road checks with ``isi
 - :class:`NamesItsRules`: a question names the rules it is played under;
 - :class:`CostlyFeedback`: grading or feedback that takes work worth caching and limiting;
 - :class:`AskedInSessions`: questions asked at a session's checkpoints (counting sessions);
-- :class:`AskedAtTable`: questions asked only at a seat at the table (``/table``).
+- :class:`AskedAtTable`: questions asked only at a seat at the table (``/table``);
+- :class:`AnswersByKey`: answers are buttons' keys, named from a question's notation alone.
 
 A drill without :class:`AsksOnItsPage` is asked elsewhere (a session, the table): its page
 says where, and takes an answer only when a review batch re-drills one of its questions.
@@ -374,6 +375,21 @@ class AskedAtTable(Protocol):
     bet, insurance, a count check.)"""
 
     choice_word: str  # what its page calls an answer: "play", "choice", "stake"
+
+
+@runtime_checkable
+class AnswersByKey(Protocol):
+    """A drill whose answers are its buttons' keys ("H" for Hit), which it names from a
+    question's notation alone, working out none of its figures: the mistakes page says a stored
+    answer in words while the question's game is still being worked out (004's banker)."""
+
+    def answer_keys(self, notation: str, rules: Rules) -> Mapping[str, str]:
+        """The keys the question's buttons answer with, and their labels (the English words,
+        as the catalogue knows them), in button order.
+
+        :raises InvalidQuestionError: for a notation this drill could not have asked.
+        """
+        ...
 
 
 def rules_for(drill: Drill, notation: str, rules: Rules) -> Rules:

@@ -40,6 +40,7 @@ __all__ = [
     "is_face_down",
     "notation_of",
     "question",
+    "read_hand",
     "skill",
 ]
 
@@ -79,6 +80,22 @@ class FaceDownPlay:
 def work_out(notation: str, rules: Rules) -> FaceDownPlay:
     """:raises InvalidQuestionError: for a notation the table could not have written.
     :raises GamePendingError: while the banker's fixed point is not worked out (a job's)."""
+    hand = read_hand(notation, rules)
+    key = tuple(sorted(card.value for card in hand.cards))
+    values = banker_fixed_point(rules).punter.values.get(key)  # never worked out here
+    if values is None:
+        raise InvalidQuestionError("no punter holds these cards at this table")
+    stand, hit = values
+    evs = {"S": stand, "H": hit}
+    return FaceDownPlay(hand, evs, "H" if hit > stand + _TIE else "S")
+
+
+def read_hand(notation: str, rules: Rules) -> Hand:
+    """The punter's hand a decision names, read without the banker's figures (whether a punter
+    playing his best chart holds it is :func:`work_out`'s check).
+
+    :raises InvalidQuestionError: for a notation the table could not have written.
+    """
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
         raise InvalidQuestionError("a decision with no banker card shown reads like 'TS 6H v ?'")
@@ -95,13 +112,7 @@ def work_out(notation: str, rules: Rules) -> FaceDownPlay:
         raise InvalidQuestionError("a bust hand or a 21 has no play to choose")
     if most is not None and len(hand) - 2 >= most:
         raise InvalidQuestionError(f"max_draws: a hand draws {most} cards at most")
-    key = tuple(sorted(card.value for card in hand.cards))
-    values = banker_fixed_point(rules).punter.values.get(key)  # never worked out here
-    if values is None:
-        raise InvalidQuestionError("no punter holds these cards at this table")
-    stand, hit = values
-    evs = {"S": stand, "H": hit}
-    return FaceDownPlay(hand, evs, "H" if hit > stand + _TIE else "S")
+    return hand
 
 
 def question(notation: str, rules: Rules) -> Question:

@@ -84,6 +84,7 @@ class Judged:
     correct: bool
     ev_cost: Fraction | None = None
     graded_then: bool = True  # graded when played (else graded by the replay)
+    question: str = ""  # its drill's notation (a back-counter's: watching or seated)
 
 
 def table_counts(spec: TableSpec, ask: Ask) -> Counts:
@@ -115,7 +116,14 @@ def judged_step(
         if row is not None:
             cost = Fraction(row["ev_cost"]) if row["ev_cost"] else None
             found.append(
-                Judged(asked.name, row["answer"], row["right_answer"], bool(row["correct"]), cost)
+                Judged(
+                    asked.name,
+                    row["answer"],
+                    row["right_answer"],
+                    bool(row["correct"]),
+                    cost,
+                    question=row.get("question") or asked.notation,
+                )
             )
             continue
         if asked.name not in answers:
@@ -131,6 +139,7 @@ def judged_step(
                 grade.correct,
                 grade.ev_cost,
                 graded_then=False,
+                question=asked.notation,
             )  # fmt: skip
         )
     return found

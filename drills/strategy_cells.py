@@ -19,7 +19,8 @@ from typing import Any
 
 from drills import face_down_play
 from drills.base import InvalidQuestionError
-from drills.method3_figures import banker_fixed_point
+from drills.method3_figures import GamePendingError, banker_fixed_point
+from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS
 from trainer.engine.banker.face_down import (
     face_down_game,
     is_soft,
@@ -248,6 +249,21 @@ def hand_for(cell: Cell, rng: random.Random) -> Situation:
     return Situation(Hand.of(cards), up)
 
 
+def question_keys(notation: str, rules: Rules) -> Mapping[str, str]:
+    """The keys a quiz question's buttons answer with, from its notation alone: the plays' (at
+    004 as dealt, "H" is Draw), or insurance's, or even money's on a natural.
+
+    :raises InvalidQuestionError: for an insurance question this quiz could not have asked.
+    """
+    if face_down_game(rules):
+        return face_down_play.FACE_DOWN_KEYS
+    base, insurance, _ = (notation or "").partition(INSURANCE_SUFFIX)
+    if not insurance:
+        return PLAY_KEYS
+    situation, _ = read_situation(base + insurance, rules)
+    return EVEN_MONEY_KEYS if situation.hand.is_two_card_21 else INSURANCE_KEYS
+
+
 def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:
     """The situation a notation names and whether it is the insurance question.
 
@@ -352,11 +368,13 @@ def _play_cells(rules: Rules) -> dict[str, Cell | None]:
 
 def _play_cell(question: str, rules: Rules) -> Cell | None:
     """The chart cell of a play question's notation; None for insurance or a bad notation."""
-    if face_down_game(rules):
+    if face_down_game(rules):  # the cell is the hand's: no banker's figure needed to tally it
         try:
-            return face_down_cell(read_face_down(question, rules))
+            hand = face_down_play.read_hand(question, rules)
+            _check_pack(hand.cards, rules)
         except InvalidQuestionError:
             return None
+        return face_down_cell(hand)
     try:
         situation, insurance = read_situation(question, rules)
     except InvalidQuestionError:
@@ -380,29 +398,44 @@ def accuracy_band(right: int, total: int) -> str:
     return "bad"
 
 
-def heat_columns(rules: Rules) -> tuple[str, ...]:
-    """The heat map's columns: the up cards, or at 004 as dealt the cards drawn so far."""
+def heat_cells(rules: Rules, tally: Mapping[Cell, tuple[int, int]]) -> list[Cell]:
+    """The heat map's cells: those the quiz asks (:func:`quiz_cells`), or at 004 as dealt while
+    the banker's fixed point (which decides the rows a punter meets) is worked out, those in
+    ``tally``, in the chart's order."""
+    try:
+        return quiz_cells(rules)
+    except GamePendingError:
+        return sorted(tally, key=lambda c: (c.up, SECTIONS.index(c.section), int(c.row)))
+
+
+def heat_columns(
+    rules: Rules, tally: Mapping[Cell, tuple[int, int]] | None = None
+) -> tuple[str, ...]:
+    """The heat map's columns: the up cards, or at 004 as dealt the cards drawn so far (those
+    of :func:`heat_cells`)."""
     if not face_down_game(rules):
         return UP_LABELS
-    return tuple(sorted({cell.up for cell in quiz_cells(rules)}))
+    return tuple(sorted({cell.up for cell in heat_cells(rules, tally or {})}))
 
 
 def heat_map(
-    rules: Rules, tally: Mapping[Cell, tuple[int, int]], code: Callable[[Cell], str]
+    rules: Rules, tally: Mapping[Cell, tuple[int, int]], code: Callable[[Cell], str] | None
 ) -> list[tuple[str, list[dict[str, Any]]]]:
-    """The heat map's sections: per section its rows, each cell with its chart ``code``, the
-    learner's right answers and answers there, and its :func:`accuracy_band` (None in a column
-    the row has no hand in: at 004 as dealt, hard 4 after a draw)."""
-    columns = heat_columns(rules)
+    """The heat map's sections: per section its rows, each cell with its chart ``code`` (``""``
+    where ``code`` is None: the chart still being worked out), the learner's right answers and
+    answers there, and its :func:`accuracy_band` (None in a column the row has no hand in: at
+    004 as dealt, hard 4 after a draw)."""
+    columns = heat_columns(rules, tally)
+    cells = heat_cells(rules, tally)
     sections = []
     for section in SECTIONS:
         rows: dict[str, dict[str, dict[str, Any]]] = {}
-        for cell in quiz_cells(rules, section):
+        for cell in (cell for cell in cells if cell.section == section):
             right, total = tally.get(cell, (0, 0))
             rows.setdefault(cell.row, {})[cell.up] = {
                 "cell": cell,
                 "words": cell_words(cell),
-                "code": code(cell),
+                "code": code(cell) if code is not None else "",
                 "right": right,
                 "total": total,
                 "band": accuracy_band(right, total),

@@ -14,7 +14,15 @@ from trainer.engine.strategy import Chart, chart
 from trainer.engine.strategy.cache import cached
 from trainer.words import N_, say
 
-__all__ = ["EVEN_MONEY_KEYS", "INSURANCE_KEYS", "PLAY_KEYS", "cached_chart_for", "chart_for"]
+__all__ = [
+    "EVEN_MONEY_KEYS",
+    "INSURANCE_KEYS",
+    "PLAY_KEYS",
+    "cached_chart_for",
+    "chart_for",
+    "choice_words",
+    "stored_play_words",
+]
 
 # The answer keys, in the order the buttons show them.
 PLAY_KEYS: dict[str, str] = {
@@ -31,6 +39,7 @@ EVEN_MONEY_KEYS: dict[str, str] = {"I": "Take even money", "N": "No, play the na
 _CHOICE_WORDS: dict[str, str] = {
     "Hit": N_("hit"),
     "Stand": N_("stand"),
+    "Draw": N_("draw"),  # a punter's hit at 004 (drills.face_down_play.FACE_DOWN_KEYS)
     "Double": N_("double"),
     "Split": N_("split"),
     "Surrender": N_("surrender"),
@@ -42,10 +51,30 @@ _CHOICE_WORDS: dict[str, str] = {
 
 
 def choice_words(label: str) -> str:
-    """A key's label (:data:`PLAY_KEYS`, :data:`INSURANCE_KEYS`, :data:`EVEN_MONEY_KEYS`) in a
-    verdict's words, in the learner's language; another label lowered, as it is."""
+    """A key's label (:data:`PLAY_KEYS`, :data:`INSURANCE_KEYS`, :data:`EVEN_MONEY_KEYS`, 004's
+    "Draw") in a verdict's words, in the learner's language; another label lowered, as it is."""
     said = _CHOICE_WORDS.get(label)
     return say(said) if said is not None else label.lower()
+
+
+# A play as an old attempt may have stored it, in English (the button's label, or a verdict's
+# word, in any case), by the key's label it names.
+_STORED_PLAYS: dict[str, str] = {
+    **{label.lower(): label for keys in (PLAY_KEYS, INSURANCE_KEYS, EVEN_MONEY_KEYS)
+       for label in keys.values()},
+    **{words.lower(): label for label, words in _CHOICE_WORDS.items()},
+}  # fmt: skip
+
+
+def stored_play_words(stored: str) -> str:
+    """An answer as stored, in the learner's words where it names a play in English ("Hit",
+    "hit", "take insurance": said as the button says it, lowered where it was stored lowered);
+    anything else (a key, a number, a sentence) as it is."""
+    label = _STORED_PLAYS.get(stored.strip().lower())
+    if label is None:
+        return stored
+    said = say(label)
+    return said.lower() if stored.strip().islower() else said
 
 
 def chart_for(rules: Rules, *, caches: Caches | None = None) -> Chart:

@@ -29,20 +29,22 @@ best two plays are within a few hundredths of a bet: ``strategy_cells.leaning_we
 At 004 as its text deals it (``deal_faces=all-down``) no banker card is shown: the quiz asks the
 punter's own cards and how many he drew, graded by the chart of one column
 (:mod:`drills.face_down_quiz`).
+
+A question worked out is a :class:`~drills.strategy_play.Play`; the verdict's words on it (why
+the right answer is right, why a play is not allowed) are :mod:`drills.strategy_why`'s.
 """
 
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from drills import count_study, face_down_quiz
+from drills import face_down_quiz
 from drills.base import (
+    AnswersByKey,
     AsksOnItsPage,
     Drill,
     Grade,
@@ -52,8 +54,8 @@ from drills.base import (
     Question,
 )
 from drills.caches import Caches
-from drills.count_study import count_unit, grid_words, near, read_system, signed, study_for
-from drills.play_why import play_why
+from drills.count_study import count_unit, near, signed, study_for
+from drills.skill_words import words_of
 from drills.strategy_cells import (
     INSURANCE_SUFFIX,
     WEAKEST_POOL,
@@ -63,11 +65,13 @@ from drills.strategy_cells import (
     cells_for,
     hand_for,
     leaning_weights,
+    question_keys,
     read_situation,
     weakest_of,
 )
-from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS, chart_for
-from trainer.engine.article import a_or_an
+from drills.strategy_chart import PLAY_KEYS, chart_for
+from drills.strategy_play import Play, ShownCount, split_count
+from drills.strategy_why import explain, illegal_reason, item_words
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.hand import Hand, Situation
@@ -99,71 +103,6 @@ TALLIED_MIXES = ("weakest", "lean")
 DEFAULT_MIX = "shoe"
 # Two EVs closer than this are a tie: either play is right.
 _TIE = 1e-9
-# An insurance question's count, when the quiz shows one: " hi-lo tc +3".
-_COUNT_RE = re.compile(r" (?P<system>[a-z0-9-]{1,20}) (?P<kind>tc|rc) (?P<count>[+-]?[0-9]{1,2})$")
-
-
-@dataclass(frozen=True)
-class ShownCount:
-    """The count an insurance question shows, in the learner's system."""
-
-    system: CountingSystem
-    count: int
-
-    @property
-    def kind(self) -> str:
-        return "true count" if self.system.balanced else "running count"
-
-    def suffix(self) -> str:
-        kind = "tc" if self.system.balanced else "rc"
-        return f" {self.system.slug} {kind} {count_study.signed_notation(self.count)}"
-
-    def words(self) -> str:
-        return f"{self.system.name} {self.kind} of {signed(self.count)}"
-
-
-def split_count(notation: str) -> tuple[str, ShownCount | None]:
-    """A question's notation without its shown count, and the count (None where none).
-
-    :raises InvalidQuestionError: for a count on anything but an insurance question, or one
-        this quiz could not have shown.
-    """
-    match = _COUNT_RE.search(notation or "")
-    if match is None:
-        return notation, None
-    base = notation[: match.start()]
-    if not base.endswith(INSURANCE_SUFFIX):
-        raise InvalidQuestionError("only an insurance question shows a count")
-    system = read_system(match["system"])
-    if (match["kind"] == "tc") != system.balanced:
-        raise InvalidQuestionError(
-            f"{system.name} shows its {'true' if system.balanced else 'running'} count"
-        )
-    return base, ShownCount(system, int(match["count"]))
-
-
-@dataclass(frozen=True)
-class Play:
-    """A play question worked out: the cell, the legal plays with their EVs, the right one."""
-
-    situation: Situation
-    cell: Cell
-    code: str
-    evs: dict[str, float]  # legal plays only, by key
-    right: str
-    insurance: bool = False
-    natural: bool = False
-    notes: tuple[str, ...] = field(default=())
-    shown: ShownCount | None = None  # the count an insurance question is played by
-    index: str = ""  # the insurance index in words, where a count is shown
-
-    @property
-    def keys(self) -> dict[str, str]:
-        if not self.insurance:
-            return PLAY_KEYS
-        return EVEN_MONEY_KEYS if self.natural else INSURANCE_KEYS
-
-
 # -- working out a play ----------------------------------------------------------------------
 
 
@@ -240,9 +179,8 @@ def _counted_insurance(
     evs = {"I": 1.0, "N": 1.0 - bet} if natural else {"I": bet, "N": 0.0}
     indices = table.find("insurance", "A")
     right = table.play_at("insurance", "A", shown.count) or "N"
-    words = "; ".join(_index_words(p) for p in indices)
-    index = words or f"none {grid_words(rules, shown.system)}: never take it"
-    return _insurance(situation, evs, right, shown=shown, index=index)
+    grid = count_grid(rules, shown.system)
+    return _insurance(situation, evs, right, shown=shown, indices=indices, grid=grid)
 
 
 def _insurance(
@@ -250,10 +188,12 @@ def _insurance(
     evs: dict[str, float],
     right: str,
     shown: ShownCount | None = None,
-    index: str = "",
+    indices: Sequence[IndexPlay] = (),
+    grid: Sequence[int] = (0, 0),
 ) -> Play:
     """The insurance question on ``situation``'s hand (even money on a natural), ``right``
-    by ``evs``; by the count where one is ``shown`` (``index``: its index in words)."""
+    by ``evs``; by the count where one is ``shown`` (``indices``: its system's insurance
+    indices, looked for over the counts of ``grid``)."""
     hand = situation.hand
     natural = hand.is_two_card_21
     cell = Cell("insurance", "natural" if natural else str(hand.total), "A")
@@ -266,15 +206,9 @@ def _insurance(
         insurance=True,
         natural=natural,
         shown=shown,
-        index=index,
+        indices=tuple(indices),
+        grid=(grid[0], grid[-1]),
     )
-
-
-def _index_words(play: IndexPlay) -> str:
-    act = "take it" if play.play == "I" else "decline it"
-    if play.when == "at_or_above":
-        return f"{act} at {signed(play.index)} or above"
-    return f"{act} below {signed(play.index)}"
 
 
 def counted_insurance_notation(
@@ -300,78 +234,10 @@ def cost_of_answer(play: Play, answer: str) -> float:
     return max(max(play.evs.values()) - play.evs[answer], 0.0)
 
 
-def illegal_reason(play: Play, answer: str, rules: Rules) -> str:
-    """Why a play that is not in ``play.evs`` is not allowed, in one sentence."""
-    hand = play.situation.hand
-    if answer == "P":
-        if rules.max_split_hands == 1:
-            return "these rules allow no splitting"
-        return f"{hand} is not a pair you may split"
-    if answer == "D":
-        if rules.double_on == "none":
-            return "these rules allow no doubling"
-        return (
-            f"these rules allow doubling on {rules.double_on} only, and this hand is {hand.total}"
-        )
-    if answer == "R":
-        if rules.surrender == "none":
-            return "these rules allow no surrender"
-        if play.situation.up.is_ace and not rules.surrender_vs_ace:
-            return "these rules allow no surrender against an ace"
-        return "surrender is not allowed here"
-    return "that play is not allowed here"
-
-
-_MEANING = {"H": "hit", "S": "stand", "P": "split", "D/H": "double, else hit",
-            "D/S": "double, else stand", "R/H": "surrender, else hit",
-            "R/S": "surrender, else stand", "R/P": "surrender, else split"}  # fmt: skip
-
-
-def explain(play: Play) -> str:
-    """Why the right answer is right, in a sentence."""
-    if play.shown is not None:
-        bet = play.evs["I"] if not play.natural else 1.0 - play.evs["N"]
-        text = (
-            f"At a {play.shown.words()} the insurance index ({play.index}) says "
-            + ("take it" if play.right == "I" else "decline it")
-            + f"; the insurance bet is worth {_percent(bet)} of your bet here, with these cards."
-        )
-        if (bet > 0) != (play.right == "I"):
-            text += (
-                " With these very cards the bet is worth the other way: the index is the count "
-                "where it breaks even over the hands you may hold, rounded to a whole count, "
-                "and the count is what you play by."
-            )
-        return text
-    if play.insurance:
-        taken = play.evs["I"]
-        if play.natural:
-            return (
-                f"Even money wins {taken * 100:.0f}% of your bet for sure; playing the natural "
-                f"out wins {play.evs['N'] * 100:.1f}% of it on average."
-            )
-        return (
-            f"The insurance bet is worth {_percent(taken)} of your bet on average "
-            f"(it pays 2:1 when the dealer has a ten-value card under the ace): "
-            + ("take it." if play.right == "I" else "decline it.")
-        )
-    meaning = _MEANING.get(play.code, play.code)
-    row = play.cell.row if play.cell.section == "pairs" else f"{play.cell.section} {play.cell.row}"
-    against = "an ace" if play.cell.up == "A" else a_or_an(play.cell.up)
-    right = PLAY_KEYS[play.right].lower()
-    here = "." if meaning == right else f": here, {right}."
-    chart = f"The chart for these rules says {meaning} for {row} against {against}{here}"
-    return f"{play_why(play.evs, play.right)}\n{chart}"
-
-
-def _percent(value: float) -> str:
-    return f"{count_study.signed_number(value * 100, 2)}%"
-
-
 # -- the drill --------------------------------------------------------------------------------
 
 
-class StrategyQuiz(Drill, AsksOnItsPage):
+class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
     slug = SLUG
     title = N_("Basic strategy")
     description = N_(
@@ -487,10 +353,17 @@ class StrategyQuiz(Drill, AsksOnItsPage):
             return f"{rules.notation()}: insurance" + (f" {shown.system.slug}" if shown else "")
         return f"{rules.notation()}: {cell_of(situation, rules)}"
 
+    def skill_words(self, key: str) -> str:
+        """A chart cell's key as the learner reads it ("hard 16 against a 9 (Las Vegas, ...)"),
+        in their words; another key as :func:`drills.skill_words.words_of` writes it."""
+        return item_words(key) or words_of(key)
+
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         if face_down_game(rules):
             return face_down_quiz.question_of(notation, rules)
         return _question_of(_face_up(notation, rules, caches))
+
+    answer_keys = staticmethod(question_keys)  # from the notation alone (AnswersByKey)
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", "")).strip().upper()
@@ -550,11 +423,18 @@ def _grade_of(play: Play, answer_text: str, rules: Rules) -> Grade:
     answer = (answer_text or "").strip().upper()
     keys = play.keys
     if answer not in keys:
-        letters = ", ".join(keys)
-        raise InvalidAnswerError(f"Answer with one of {letters}; {answer_text!r} is not one.")
+        raise InvalidAnswerError(
+            say(
+                "Answer with one of %(letters)s; %(answer)s is not one.",
+                letters=", ".join(keys),
+                answer=repr(answer_text),
+            )  # fmt: skip
+        )
     if answer not in play.evs:
         why = illegal_reason(play, answer, rules)
-        raise InvalidAnswerError(f"{keys[answer]} is not allowed for this hand: {why}.")
+        raise InvalidAnswerError(
+            say("%(play)s is not allowed for this hand: %(why)s.", play=say(keys[answer]), why=why)
+        )
     cost = cost_of_answer(play, answer)
     # By the count, the index decides (its EVs may favour the other play right at it).
     correct = answer == play.right or (play.shown is None and cost < _TIE)

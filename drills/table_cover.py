@@ -18,12 +18,28 @@ shuffle over the decks left; an unbalanced system's running count):
   at each round's count (the count study's edge with the indices, at the nearest count of its
   grid); the learner's bets expect the same sum with their own bets; the cover gives up the
   difference (negative: the learner's bets expected more than the ramp's, with more risk).
+
+A casino that watches a player through several shoes reads the pattern across them, not only
+within one (:func:`session_cover`: the shoes of one session, each its rounds bet, in order):
+
+- **the count across the session**: the same ``r^2``, over every bet of every shoe (a counter
+  on one ramp shows it plainly once many counts have come up); a sign at half the variance;
+- **the shuffle**: the bet before the shuffle (the last of a shoe) against the bet after it
+  (the first of the next): a flat or ordinary bettor's does not change when the dealer
+  shuffles; a counter's falls back to the minimum after a good shoe, or jumps from it. A sign
+  where it changes at half the shuffles or more; how many it fell at, and the largest change
+  in table minimums, beside it, with how many shoes began at the session's smallest bet;
+- **the same spread shoe after shoe**: the same smallest and largest bet in every shoe (a
+  ramp played to the letter), a sign where there is a spread at all;
+- **what the cover cost** over the session, the shoes' figures summed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import pairwise
 
 from drills.back_count import edge_at
 from drills.caches import Caches
@@ -34,7 +50,15 @@ from trainer.engine.counting import running_count
 from trainer.engine.indices.edge import bet_ramp
 from trainer.engine.play.table_game import TableGame
 
-__all__ = ["Cover", "cover_of", "explained_share"]
+__all__ = [
+    "BetAtCount",
+    "Cover",
+    "SessionCover",
+    "bets_of",
+    "cover_of",
+    "explained_share",
+    "session_cover",
+]
 
 
 @dataclass(frozen=True)
@@ -67,8 +91,19 @@ def explained_share(counts: list[float], bets: list[float]) -> float:
     return max(0.0, min(1.0, sxy * sxy / (sxx * syy)))
 
 
-def cover_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) -> Cover | None:
-    """The cover of the rounds the learner played at ``game`` (None: fewer than 2 rounds).
+@dataclass(frozen=True)
+class BetAtCount:
+    """One round the learner bet: the true count before it, their bet (all boxes), the ramp's
+    bet for as many boxes, and the edge at the count."""
+
+    count: Fraction
+    bet: Fraction
+    ramp: Fraction
+    edge: Fraction
+
+
+def bets_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) -> list[BetAtCount]:
+    """The rounds the learner bet at ``game``, in order (rounds watched are not bets).
 
     :raises StudyPendingError: while the count study is being worked out.
     """
@@ -76,9 +111,7 @@ def cover_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) 
     total = rules.decks * CARDS_PER_DECK
     table = study_for(rules, system, caches=caches).edge
     ramp = bet_ramp(table, spec.bankroll, float(DEFAULT_RISK))
-    counts: list[Fraction] = []
-    bets: list[Fraction] = []
-    ramp_ev = your_ev = Fraction(0)
+    found: list[BetAtCount] = []
     for played in game.rounds:
         if not played.learner:
             continue
@@ -87,20 +120,95 @@ def cover_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) 
         left = max(total - len(played.seen_before), 1)
         count = running * CARDS_PER_DECK / left if system.balanced else running
         edge = Fraction(f"{edge_at(table, count):.6f}")
-        counts.append(count)
-        bets.append(bet)
-        ramp_ev += ramp.bet_at(float(count)) * len(played.learner) * edge
-        your_ev += bet * edge
+        ramp_bet = Fraction(ramp.bet_at(float(count))) * len(played.learner)
+        found.append(BetAtCount(count, bet, ramp_bet, edge))
+    return found
+
+
+def cover_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) -> Cover | None:
+    """The cover of the rounds the learner played at ``game`` (None: fewer than 2 rounds).
+
+    :raises StudyPendingError: while the count study is being worked out.
+    """
+    rounds = bets_of(spec, game, caches=caches)
+    bets = [r.bet for r in rounds]
     if len(bets) < 2:
         return None
     mean = sum(bets, Fraction(0)) / len(bets)
     jumps = [abs(b - a) for a, b in zip(bets, bets[1:], strict=False)]
     return Cover(
         rounds=len(bets),
-        explained=explained_share([float(c) for c in counts], [float(b) for b in bets]),
+        explained=explained_share([float(r.count) for r in rounds], [float(b) for b in bets]),
         spread=max(bets) / min(bets),
         off_the_top=float(bets[0] / mean),
-        largest_jump=max(jumps) / rules.min_bet,
-        ramp_ev=ramp_ev,
-        your_ev=your_ev,
+        largest_jump=max(jumps) / spec.rules.min_bet,
+        ramp_ev=sum((r.ramp * r.edge for r in rounds), Fraction(0)),
+        your_ev=sum((r.bet * r.edge for r in rounds), Fraction(0)),
+    )
+
+
+# -- across the shoes of one session -----------------------------------------------------------
+
+# What a casino that watches a player through several shoes reads as a counter's (each a sign
+# the summary names, with its figures):
+COUNT_SIGN = 0.5  # the count explains at least half the variance of the session's bets
+SHUFFLE_SIGN = Fraction(
+    1, 2
+)  # the bet changes at half the shuffles or more (a flat bettor's never)
+
+
+@dataclass(frozen=True)
+class SessionCover:
+    """The cover of the shoes of one session taken together (the shoes in play order)."""
+
+    shoes: int
+    rounds: int
+    explained: float  # the count's share of the variance of every bet of the session
+    spreads: tuple[tuple[Fraction, Fraction], ...]  # each shoe's smallest and largest bet
+    shuffles: int  # shuffles with a bet on both sides (the last of a shoe, the first of the next)
+    changed: int  # of those, the shuffles the bet changed at
+    fell: int  # of those, the shuffles the bet fell at
+    largest_change: Fraction  # the largest change of bet at a shuffle, in table minimums
+    off_the_top: int  # shoes whose first bet was the session's smallest
+    given_up: Fraction  # what the cover gave up over the session, as each shoe's summary
+
+    @property
+    def same_spread(self) -> bool:
+        """The same smallest and largest bet in every shoe, and a spread (a pattern)."""
+        low, high = self.spreads[0]
+        return self.shoes > 1 and high > low and all(s == (low, high) for s in self.spreads)
+
+    @property
+    def signs(self) -> tuple[str, ...]:
+        """The counter's signs the session shows: ``count``, ``shuffle``, ``spread``."""
+        found = []
+        if self.explained >= COUNT_SIGN:
+            found.append("count")
+        if self.shuffles and Fraction(self.changed, self.shuffles) >= SHUFFLE_SIGN:
+            found.append("shuffle")
+        if self.same_spread:
+            found.append("spread")
+        return tuple(found)
+
+
+def session_cover(shoes: Sequence[Sequence[BetAtCount]], min_bet: Fraction) -> SessionCover | None:
+    """The cover of a session's shoes (each its rounds bet, in order; shoes not bet in left
+    out): None where fewer than two shoes were bet in."""
+    bet_in = [list(shoe) for shoe in shoes if shoe]
+    if len(bet_in) < 2:
+        return None
+    every = [r for shoe in bet_in for r in shoe]
+    smallest = min(r.bet for r in every)
+    changes = [shoe[0].bet - before[-1].bet for before, shoe in pairwise(bet_in)]
+    return SessionCover(
+        shoes=len(bet_in),
+        rounds=len(every),
+        explained=explained_share([float(r.count) for r in every], [float(r.bet) for r in every]),
+        spreads=tuple((min(r.bet for r in s), max(r.bet for r in s)) for s in bet_in),
+        shuffles=len(changes),
+        changed=sum(1 for c in changes if c),
+        fell=sum(1 for c in changes if c < 0),
+        largest_change=max(abs(c) for c in changes) / min_bet,
+        off_the_top=sum(1 for shoe in bet_in if shoe[0].bet == smallest),
+        given_up=sum((r.ramp * r.edge - r.bet * r.edge for r in every), Fraction(0)),
     )

@@ -35,6 +35,7 @@ from typing import Any
 
 from drills import face_down_play
 from drills.base import (
+    AnswersByKey,
     AskedAtTable,
     Drill,
     Grade,
@@ -420,7 +421,7 @@ def beats_the_chart(worked: Worked, answer: str) -> bool:
     return evs[answer] > evs[right] + _TIE
 
 
-class TablePlay(Drill, AskedAtTable):
+class TablePlay(Drill, AskedAtTable, AnswersByKey):
     slug = SLUG
     title = N_("Table play")
     description = N_(
@@ -451,6 +452,12 @@ class TablePlay(Drill, AskedAtTable):
                 rounding=f"{count.convention}, decks to the {count.resolution} deck",
             )
         return Question(notation=notation, prompt=say("Your play?"), view=view)
+
+    def answer_keys(self, notation: str, rules: Rules) -> Mapping[str, str]:
+        """The play's keys; at 004 as dealt (no banker card), "H" is Draw."""
+        if face_down_play.is_face_down(notation):
+            return face_down_play.FACE_DOWN_KEYS
+        return PLAY_KEYS
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The chart cell under these rules, and the system where the count decides

@@ -29,6 +29,8 @@ from trainer.words import number as written
 
 __all__ = [
     "ASK_NAMES",
+    "SEATED_WONG",
+    "ask_name",
     "KINDS",
     "cards_that_matter",
     "count_of",
@@ -61,9 +63,22 @@ ASK_NAMES = {
     "stake": N_("Your stake"),  # a punter at 002 home or 004, on the cards seen
     "decks": N_("Decks left, from the tray"),  # a count check where the tray is judged
     "convert": N_("True count, from your count and decks left"),
-    "wong": N_("Come in or watch"),  # a back-counting table: the round worth playing at the count
+    "wong": N_("Come in or watch"),  # a back-counter watching: the round worth playing at the count
     "boxes": N_("Boxes"),  # and on how many boxes
 }
+# A back-counter's choice where they played the round before (its question ``enter in ...``).
+SEATED_WONG = N_("Stay or leave")
+
+
+def ask_name(name: str, question: str) -> str:
+    """What the ask ``name`` of ``question`` is called (a catalogue message, said where shown):
+    a back-counter's choice is to stay or leave where they played the round before, to come in
+    or watch where they watched it."""
+    if name == "wong" and question.startswith("enter in "):
+        return SEATED_WONG
+    return ASK_NAMES[name]
+
+
 # The kind each ask's errors are counted under in the summary (any other: "Bets").
 KINDS = {
     "play": N_("Strategy"),

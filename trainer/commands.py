@@ -9,7 +9,8 @@
   the steps on a terminal).
 - ``backup PATH``: a consistent copy of the database while the app serves (SQLite's backup).
 - ``restore PATH [--yes]``: put a copy back (checked first; the current database is copied into
-  ``BACKUP_DIR`` before it is replaced). Stop the server first.
+  ``BACKUP_DIR`` before it is replaced). Refused while a server serves the database
+  (:mod:`trainer.store.serving`): stop the server first.
 - ``warm-penetration [--system SLUG ...]``: deal every preset's shoe-penetration studies into
   the cache (``PENETRATION_CACHE_DIR``), so the drill's chart never waits for them.
 
@@ -29,7 +30,7 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 
 from trainer import store
-from trainer.store import attempts, backup, migrations, users
+from trainer.store import attempts, backup, migrations, serving, users
 
 
 def _fail(message: str) -> NoReturn:
@@ -74,9 +75,16 @@ def backup_command(path: str) -> None:
 @click.argument("path", type=click.Path(dir_okay=False))
 @click.option("--yes", is_flag=True, help="Do not ask before replacing the database.")
 def restore_command(path: str, yes: bool) -> None:
-    """Replace the database with the copy in PATH. Stop the server first: a server still
-    running keeps what it holds in memory (sessions, jobs) from the database it had."""
+    """Replace the database with the copy in PATH. Stop the server first (refused while one
+    serves it): a server still running would keep the sessions and jobs of the database it
+    had."""
     database = current_app.config["DATABASE"]
+    if serving.served(database):
+        _fail(
+            f"a server is serving {database} now (gunicorn, make run or make dev): it would go "
+            "on with the sessions and jobs of the database it had. Stop the server, run this "
+            "again, then start the server."
+        )
     try:
         backup.check_restorable(path)
     except backup.BackupError as error:

@@ -188,6 +188,46 @@ def standing(
 
 
 @dataclass(frozen=True)
+class Deal:
+    """Where an item's deal stands: its cards, ms a card at the checkout's pace, how many the
+    server has served (card ``n`` is due ``n`` cards' time after the first was served, so the
+    deal never runs ahead of the checkout's pace, and one fallen behind may catch up), and the ms
+    until the next is due (0: now), None once all are served."""
+
+    total: int
+    card_ms: int
+    served: int
+    next_ms: int | None
+
+    @property
+    def done(self) -> bool:
+        return self.next_ms is None
+
+
+def deal_at(total: int, card_ms: int, served_ms: Sequence[int], now_ms: int) -> Deal:
+    """The deal of ``total`` cards, ``card_ms`` apart, whose cards were served at ``served_ms``
+    (in order), at ``now_ms``."""
+    served = len(served_ms)
+    if served >= total:
+        return Deal(total, card_ms, served, None)
+    first = served_ms[0] if served_ms else now_ms
+    return Deal(total, card_ms, served, max(first + served * card_ms - now_ms, 0))
+
+
+def card_refusal(deal: Deal, card: int) -> str:
+    """Why card ``card`` may not be served now: ``"shown"`` (served already: nothing to do),
+    ``"dealt"`` (the deal has no more), ``"order"`` (beyond the next one), ``"early"`` (the
+    next, before its moment), or ``""`` (serve it)."""
+    if card < deal.served:
+        return "shown"
+    if deal.done or card >= deal.total:
+        return "dealt"
+    if card != deal.served:
+        return "order"
+    return "early" if deal.next_ms else ""
+
+
+@dataclass(frozen=True)
 class PartFigures:
     """What a part of a passed run shows: its title, items, errors, and the seconds it took
     against the seconds allowed."""

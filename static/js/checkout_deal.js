@@ -1,36 +1,32 @@
-// A checkout's cards dealt one at a time at its pace (the counting and true count checkouts):
-// data-card-ms a card, timed from the part's start by the server's clock (data-elapsed-ms: the
-// part's ms gone when the page was made), so a reload goes on where the deal has got to and
-// never deals again. Each card covers the last and is said in an assertive live region (the
-// newest card interrupts the one before); after the last the status says the cards are dealt.
-// The deadline is the server's: this only shows the cards. Without this file the page shows
-// them all at once, under a note that says the page is step by step.
+// A checkout's cards, served by the server one at a time (the counting and true count
+// checkouts): the page holds only the card served last, and POST .../card serves the next once
+// the one before is out and its moment has come by the server's clock. This asks for each when
+// the server says it is due (data-next-ms, the server's ms until then), puts it in the spot (an
+// assertive live region: each card covers the last and is said), and after the last card's time
+// says the cards are dealt. The deadline is the server's: this only asks and shows. Without
+// this file (or if the server stops answering as it should) the learner presses Next card.
 (function () {
   "use strict";
 
   var box = document.querySelector(".checkout-deal[data-card-ms]");
-  if (!box) return;
-  var whole = box.querySelector("[data-deal-whole]");
-  var source = box.querySelector("[data-deal-source]");
-  var table = box.querySelector("[data-deal-table]");
+  if (!box || !window.fetch || !window.DOMParser || !window.FormData) return;
+  var form = document.getElementById("deal-next");
   var spot = box.querySelector("[data-deal-card]");
   var count = box.querySelector("[data-deal-count]");
   var status = box.querySelector("[data-deal-status]");
   var note = box.querySelector("[data-deal-note]");
-  if (!whole || !source || !table || !spot || !count || !status) return;
-  var cards = Array.prototype.slice.call(source.querySelectorAll(".card"));
-  if (!cards.length) return;
-  // Bounded here too: the server's paces are 2 to 4 cards a second.
-  var cardMs = Math.min(5000, Math.max(100, Number(box.getAttribute("data-card-ms")) || 500));
-  var elapsed = Math.max(0, Number(box.getAttribute("data-elapsed-ms")) || 0);
-  var start = performance.now() - elapsed;
-  var shown = -1;
+  var next = box.querySelector("[data-deal-next]");
+  if (!spot || !count || !status) return;
+  var answer = document.querySelector(".checkout-question input[name=answer]");
+  var TRIES = 20; // refusals in a row (a clock's skew) before handing over to Next card
 
-  function show(index) {
-    shown = index;
-    spot.replaceChildren(cards[index].cloneNode(true));
-    count.textContent = index + 1 + " / " + cards.length;
+  // Every number read from a page is bounded: the server's paces are 2 to 4 cards a second.
+  function bounded(text, low, high, fallback) {
+    var value = Number(text);
+    if (text === null || text === "" || !isFinite(value)) return fallback;
+    return Math.min(high, Math.max(low, value));
   }
+  var cardMs = bounded(box.getAttribute("data-card-ms"), 100, 5000, 500);
 
   function finish() {
     spot.replaceChildren();
@@ -39,20 +35,59 @@
     box.classList.add("dealt");
   }
 
-  function step() {
-    var now = performance.now();
-    var index = Math.floor((now - start) / cardMs);
-    if (index >= cards.length) {
-      finish();
-      return;
-    }
-    if (index !== shown) show(index);
-    // The next card's moment, worked out from the start each time: no drift.
-    window.setTimeout(step, Math.max(5, start + (index + 1) * cardMs - now));
+  function handOver() {
+    if (note) note.hidden = false;
+    if (next) next.hidden = false;
   }
 
-  whole.hidden = true;
+  function schedule(source, refused) {
+    if (!source.hasAttribute("data-next-ms")) {
+      window.setTimeout(finish, cardMs); // the last card stays its time, then goes
+      return;
+    }
+    var wait = bounded(source.getAttribute("data-next-ms"), 0, 60000, cardMs);
+    window.setTimeout(function () {
+      ask(refused);
+    }, wait);
+  }
+
+  function shown(text, ok, refused) {
+    var fresh = new DOMParser()
+      .parseFromString(text, "text/html")
+      .querySelector(".checkout-deal[data-served]");
+    if (!fresh || !form) return handOver();
+    var card = fresh.querySelector("[data-deal-card] .card");
+    var place = fresh.querySelector("[data-deal-count]");
+    if (ok && card) {
+      spot.replaceChildren(document.importNode(card, true));
+      count.textContent = place ? place.textContent : "";
+    } else if (refused >= TRIES) {
+      return handOver();
+    }
+    form.elements.namedItem("card").value = String(
+      bounded(fresh.getAttribute("data-served"), 0, 1000, 0)
+    );
+    schedule(fresh, ok ? 0 : refused + 1);
+  }
+
+  function ask(refused) {
+    fetch(form.action, {
+      method: "POST",
+      body: new FormData(form),
+      headers: { "HX-Request": "true" },
+      credentials: "same-origin",
+    })
+      .then(function (response) {
+        if (response.status !== 200 && response.status !== 400) throw new Error("refused");
+        return response.text().then(function (text) {
+          shown(text, response.ok, refused);
+        });
+      })
+      .catch(handOver);
+  }
+
   if (note) note.hidden = true;
-  table.hidden = false;
-  step();
+  if (next) next.hidden = true;
+  if (answer) answer.focus();
+  schedule(box, 0); // (no form once every card is out, and then no data-next-ms either)
 })();

@@ -1,7 +1,7 @@
 // The table's pace and distraction, with JavaScript (a table set up with them: the server
 // writes data-pace, ms a card, and data-distraction on #table-conditions). Without this file the
-// table is step by step. After each swap of the table, the cards dealt since the last page come
-// one at a time: the other seats' each at a speed of their own (half to twice the pace), the
+// table is step by step. After each step, the cards it brought come one at a time, in the order
+// a dealer deals them: the other seats' each at a speed of their own (half to twice the pace), the
 // learner's and the dealer's round the pace (0.8 to 1.2 of it); the round's results and the
 // step's keys wait (inert) until every card is out. Table talk (and, busy, the other players'
 // chips and questions) comes at random moments; a click for each card if the learner turns the
@@ -18,8 +18,6 @@
   var pace = Math.min(3000, Math.max(0, Number(conditions.getAttribute("data-pace")) || 0));
   if (pace > 0 && pace < 200) pace = 200;
   var distraction = conditions.getAttribute("data-distraction") || "none";
-  var shown = {}; // cards already out, by round and hand
-  var round = "";
   var timers = [];
   var sound = false;
   var audio = null;
@@ -50,39 +48,45 @@
     });
   }
 
+  // The server marks the cards the step just sent brought (data-reveal: their place in the
+  // order a dealer deals them, each box's first card from the dealer's left, the dealer's, the
+  // second cards, the hole card, then the draws and the dealer's turn; data-turn: a card turned
+  // face up). A page drawn again (a reload, Back) marks none: what was dealt shows at once.
   function deal(panel) {
     timers.forEach(clearTimeout);
     timers = [];
-    var heading = panel.querySelector("#round-heading");
-    var now = heading ? heading.textContent.replace(/,.*$/, "") : "";
-    if (now !== round) { shown = {}; round = now; }
-    var queue = [];
-    var groups = panel.querySelectorAll("section.felt .seat, section.felt .dealer-box");
-    groups.forEach(function (group, g) {
-      var dealer = group.classList.contains("dealer-box");
-      var factor = dealer || group.classList.contains("mine") ? between(0.8, 1.2) : between(0.5, 2.0);
-      group.querySelectorAll(".hand").forEach(function (hand, h) {
-        var key = g + ":" + h;
-        var cards = hand.querySelectorAll(".card");
-        var before = shown[key] || 0;
-        for (var i = before; i < cards.length; i++) {
-          queue.push({ card: cards[i], wait: pace * factor, dealer: dealer });
-        }
-        shown[key] = cards.length;
-      });
+    var cards = Array.prototype.slice.call(panel.querySelectorAll("section.felt .card[data-reveal]"));
+    if (!pace || !cards.length) return;
+    cards.sort(function (a, b) {
+      return Number(a.getAttribute("data-reveal")) - Number(b.getAttribute("data-reveal"));
     });
-    if (!pace || !queue.length) return;
-    // The seats first, dealer's left onwards, then the dealer, as a dealer deals out a turn.
-    queue.sort(function (a, b) { return (a.dealer ? 1 : 0) - (b.dealer ? 1 : 0); });
+    var speeds = []; // each box's (and the dealer's) speed for this step, drawn afresh
+    var queue = cards.map(function (card) {
+      var group = card.closest(".seat, .dealer-box");
+      var found = speeds.filter(function (s) { return s.group === group; })[0];
+      if (!found) {
+        var steady = !group || group.classList.contains("dealer-box") || group.classList.contains("mine");
+        found = { group: group, factor: steady ? between(0.8, 1.2) : between(0.5, 2.0) };
+        speeds.push(found);
+      }
+      return { card: card, wait: pace * found.factor, turn: card.hasAttribute("data-turn") };
+    });
     var form = panel.querySelector("form.table-step");
     var focused = form && form.querySelector("[autofocus]");
     panel.classList.add("dealing");
     if (form) form.inert = true;
-    queue.forEach(function (item) { item.card.classList.add("pending"); });
+    queue.forEach(function (item) {
+      item.card.classList.add(item.turn ? "pending-turn" : "pending");
+      if (item.turn) item.card.setAttribute("aria-hidden", "true"); // its face is not out yet
+    });
     var at = 0;
     queue.forEach(function (item) {
       at += item.wait;
-      timers.push(setTimeout(function () { item.card.classList.remove("pending"); click(); }, at));
+      timers.push(setTimeout(function () {
+        item.card.classList.remove("pending", "pending-turn");
+        item.card.removeAttribute("aria-hidden");
+        click();
+      }, at));
     });
     timers.push(setTimeout(function () {
       panel.classList.remove("dealing");

@@ -1,7 +1,8 @@
 """A coach clears a class's stricter checkout criteria and deletes the class in a browser, by
 keyboard, JavaScript on and off: a member reads the stricter clock, then the defaults again;
 the deletion's page says what goes (never the learners' answers), and after it the member is in
-no class, while the member's own try at the delete page is a 404."""
+no class and is told so on their next page until they dismiss the line, while the member's own
+try at the delete page is a 404."""
 
 from __future__ import annotations
 
@@ -88,9 +89,24 @@ def test_a_coach_clears_a_criterion_then_deletes_the_class(
         )
         gone = coach.goto(class_url)
         assert gone is not None and gone.status == 404
+        # The member is told on their next page, until they dismiss it (by keyboard); the
+        # coach, who is no member, never is.
+        closed = "Your class “Monday team” was closed by its coach on "
+        expect(coach.locator("main")).not_to_contain_text("was closed by its coach")
+        member.goto("/")
+        line = member.locator(".class-closure")
+        expect(line).to_have_count(1)
+        expect(line).to_contain_text(closed)
+        expect(line).to_contain_text("your own answers, sessions and checkouts are kept.")
         member.goto("/classes")
         expect(member.get_by_role("region", name="Coaches who see your work")).to_contain_text(
             "No coach sees your work"
         )
+        print("\n--- the member's classes page ---\n" + member.locator("main").inner_text()[:300])
+        press(member, line.get_by_role("button", name="Dismiss the notice that “Monday team”"))
+        expect(member.locator(".class-closure")).to_have_count(0)
+        assert member.url.split("?")[0].endswith("/classes")
+        member.goto("/")
+        expect(member.locator(".class-closure")).to_have_count(0)
     finally:
         context.close()

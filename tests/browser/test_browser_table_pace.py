@@ -55,3 +55,48 @@ def test_without_javascript_the_table_says_it_is_step_by_step(
         expect(page.locator("section.felt .card").first).to_be_visible()
     finally:
         context.close()
+
+
+# Records, as each card comes out, whose it is and its place in the dealing order.
+_WATCH = """() => {
+  window.cameOut = [];
+  const felt = () => [...document.querySelectorAll("section.felt .seat")];
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      const card = change.target;
+      const was = change.oldValue || "";
+      if (!card.classList.contains("card") || !was.includes("pending")) continue;
+      if (card.matches(".pending, .pending-turn")) continue;
+      const box = card.closest(".seat");
+      const who = box ? "box " + (felt().indexOf(box) + 1) : "dealer";
+      window.cameOut.push([who, Number(card.dataset.reveal)]);
+    }
+  }).observe(document.getElementById("table-panel"), {
+    subtree: true, attributes: true, attributeFilter: ["class"], attributeOldValue: true,
+  });
+}"""
+
+
+def test_the_deal_comes_in_a_dealer_s_order_and_a_reload_deals_nothing_again(
+    page: Page, live_server: Any
+) -> None:
+    """Four boxes and the dealer: each box's first card from the dealer's left, the dealer's
+    up card, each box's second card, the hole card; reloaded, the table shows every card at
+    once."""
+    sit_at_pace(page)
+    ready(page)
+    page.evaluate(_WATCH)
+    page.locator("form.table-step button[data-key='1']").focus()
+    page.keyboard.press("1")
+    expect(page.locator("section.felt .card.pending").first).to_be_attached()
+    expect(page.locator("section.felt .card.pending")).to_have_count(0, timeout=20_000)
+    came_out = page.evaluate("() => window.cameOut")
+    assert [n for _, n in came_out] == list(range(len(came_out)))
+    boxes = ["box 1", "box 2", "box 3", "box 4"]
+    assert [who for who, _ in came_out[:10]] == [*boxes, "dealer", *boxes, "dealer"]
+    shown = page.locator("section.felt .card").count()
+    page.reload()
+    ready(page)
+    expect(page.locator("section.felt .card")).to_have_count(shown)
+    expect(page.locator("section.felt .card.pending, section.felt [data-reveal]")).to_have_count(0)
+    expect(page.locator("form.table-step")).not_to_have_js_property("inert", True)

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
 import pytest
 
-from drills.table_cover import explained_share
+from drills.table_cover import BetAtCount, explained_share, session_cover
 
 
 def test_a_bet_that_follows_the_count_exactly_is_all_explained() -> None:
@@ -19,3 +24,36 @@ def test_a_flat_bet_or_too_few_rounds_explains_nothing() -> None:
 def test_a_known_case_worked_by_hand() -> None:
     """Counts 0 1 2 3, bets 1 2 2 4: Sxx 5, Syy 4.75, Sxy 4.5, so r^2 = 20.25 / 23.75."""
     assert explained_share([0, 1, 2, 3], [1, 2, 2, 4]) == pytest.approx(20.25 / 23.75)
+
+
+# -- across the shoes of a session -------------------------------------------------------------
+
+SESSION = json.loads((Path(__file__).parents[1] / "data" / "session_cover.json").read_text())
+
+
+def _shoe(rows: list[list[str]]) -> list[BetAtCount]:
+    return [BetAtCount(*(Fraction(x) for x in row)) for row in rows]
+
+
+@pytest.mark.parametrize("case", SESSION["cases"], ids=lambda case: case["name"])
+def test_a_session_s_cover_is_read_across_its_shoes(case: dict[str, Any]) -> None:
+    found = session_cover([_shoe(s) for s in case["shoes"]], Fraction(SESSION["min_bet"]))
+    assert found is not None
+    assert found.shoes == len(case["shoes"])
+    assert found.explained == pytest.approx(case["explained"])
+    assert found.spreads == tuple((Fraction(a), Fraction(b)) for a, b in case["spreads"])
+    assert (found.shuffles, found.changed, found.fell) == (
+        case["shuffles"],
+        case["changed"],
+        case["fell"],
+    )
+    assert found.largest_change == Fraction(case["largest_change"])
+    assert found.off_the_top == case["off_the_top"]
+    assert found.given_up == Fraction(case["given_up"])
+    assert list(found.signs) == case["signs"]
+
+
+def test_one_shoe_bet_in_is_no_session() -> None:
+    shoe = _shoe([["0", "10", "10", "0"], ["1", "20", "20", "0"]])
+    assert session_cover([shoe, []], Fraction(10)) is None
+    assert session_cover([shoe, shoe], Fraction(10)) is not None

@@ -12,7 +12,7 @@ import pytest
 
 from drills import table_play
 from drills.table_session import TableSpec, step_asks
-from drills.table_sums import Tally, error_words, insured_share, step_ev, sums_of
+from drills.table_sums import Tally, ask_name, error_words, insured_share, step_ev, sums_of
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.table_game import Ask, TableGame
@@ -177,3 +177,17 @@ def test_insuring_part_of_the_most_allowed_takes_that_share() -> None:
 
 def test_a_count_error_names_both_counts() -> None:
     assert error_words("rc", "+3", "+5") == "you gave the running count as +3, where it was +5"
+
+
+@pytest.mark.parametrize(
+    ("question", "named"),
+    [
+        ("enter in bankroll 2000 risk 0.05 hi-lo floor half rc -7 played 130", "Stay or leave"),
+        ("enter out bankroll 2000 risk 0.05 hi-lo floor half rc +7 played 130", "Come in or watch"),
+    ],
+)
+def test_a_back_counter_s_choice_is_named_by_where_they_stand(question: str, named: str) -> None:
+    """Seated (they played the round before), the choice is to stay or leave; watching, to come
+    in or watch: the summary's error list and the replay name it so."""
+    assert ask_name("wong", question) == named
+    assert ask_name("play", "TS 6H v TD hi-lo floor half rc +7 played 130") == "Play"

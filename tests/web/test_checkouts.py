@@ -291,3 +291,35 @@ def test_checkouts_are_linked_from_the_menu_and_progress(client: Any) -> None:
     sign_up(client, "alice")
     assert 'href="/checkouts/"' in client.get("/").get_data(as_text=True)
     assert 'href="/checkouts/"' in client.get("/progress").get_data(as_text=True)
+
+
+def deal_the_cards(client: Any, run_id: int, part: int, clock: Clock, cards: int = 50) -> None:
+    """Ask for each card after the first as it comes due, 500 ms apart (the server's clock)."""
+    for card in range(1, cards):
+        clock.advance(timedelta(milliseconds=500))
+        data = {"part": str(part), "item": "0", "card": str(card), "csrf_token": CSRF}
+        assert client.post(f"/checkouts/runs/{run_id}/card", data=data).status_code == 303
+
+
+def test_a_dealt_deck_passes_in_time_and_fails_too_slow(client: Any, db: Any, clock: Clock) -> None:
+    sign_up(client, "alice")
+    run_id = deal(client, "counting")
+    for part in range(3):
+        start_part(client, run_id, part)
+        deal_the_cards(client, run_id, part, clock)  # the last card at 24.5 s
+        clock.advance(timedelta(seconds=5))  # answered at 29.5 s of the 30 allowed
+        answered = client.post(
+            f"/checkouts/runs/{run_id}/answer", data=right_form(db, run_id, part, 0)
+        )
+        assert answered.status_code == 303
+    assert "Passed" in client.get(f"/checkouts/runs/{run_id}").get_data(as_text=True)
+    # Too slow: the same deal, answered 30.5 s after the first card was served.
+    slow = deal(client, "counting")
+    start_part(client, slow, 0)
+    deal_the_cards(client, slow, 0, clock)
+    clock.advance(timedelta(seconds=6))
+    late = client.post(f"/checkouts/runs/{slow}/answer", data=right_form(db, slow, 0, 0))
+    assert late.status_code == 400
+    assert "after the clock ran out" in late.get_data(as_text=True)
+    page = client.get(f"/checkouts/runs/{slow}").get_data(as_text=True)
+    assert "Not passed: the clock ran out" in page

@@ -215,3 +215,62 @@ def test_the_deletion_reads_in_russian(team: dict[str, Any]) -> None:
     assert "Его 1 неиспользованное приглашение: ссылка перестанет работать." in text
     assert "То, что вы видите о его 2 учениках" in text
     assert "Deleting the class" not in text and "Its 1" not in text
+
+
+CLOSED = (
+    "Your class “Tuesday team” was closed by its coach on Nov 2, 2026; your own answers, "
+    "sessions and checkouts are kept."
+)
+
+
+def said(person: Person, url: str) -> str:
+    return html.unescape(person.get(url).get_data(as_text=True))
+
+
+def test_its_members_are_told_until_they_dismiss_it_and_no_one_else(
+    team: dict[str, Any], app: Any, db: Any
+) -> None:
+    coach, class_id, ann, ben = team["coach"], team["class_id"], team["ann"], team["ben"]
+    assert ben.post(f"/classes/{class_id}/leave").status_code == 303  # a member no more
+    stranger = Person(app, "stranger")
+    assert CLOSED not in said(ann, "/")  # not before the class is deleted
+    assert coach.post(f"/classes/{class_id}/delete").status_code == 303
+    for url in ("/", "/classes"):
+        assert said(ann, url).count(CLOSED) == 1
+        for other in (ben, stranger, coach):
+            assert "was closed by its coach" not in said(other, url)
+    (closure_id,) = [row[0] for row in db.execute("SELECT id FROM class_closures").fetchall()]
+    dismiss = f"/classes/closures/{closure_id}/dismiss"
+    # Only with the form's CSRF token, and only the member's own.
+    assert ann.client.post(dismiss, data={"next": "/"}).status_code == 403
+    for other in (ben, stranger, coach):
+        assert other.post(dismiss, next="/").status_code == 404
+    assert said(ann, "/").count(CLOSED) == 1
+    done = ann.post(dismiss, next="/")
+    assert done.status_code == 303 and done.headers["Location"] == "/"
+    for url in ("/", "/classes"):
+        assert "was closed by its coach" not in said(ann, url)
+    assert ann.post(dismiss, next="//evil.example").status_code == 404  # dismissed already
+    users.delete_account(db, ann.id)  # the rows go with the account
+    assert (
+        db.execute("SELECT count(*) FROM class_closures WHERE user_id = ?", [ann.id]).fetchone()[0]
+        == 0
+    )
+
+
+def test_a_dismissal_goes_back_only_to_a_page_of_this_site(team: dict[str, Any], db: Any) -> None:
+    coach, class_id, ann = team["coach"], team["class_id"], team["ann"]
+    assert coach.post(f"/classes/{class_id}/delete").status_code == 303
+    ann_closure = "SELECT id FROM class_closures WHERE user_id = ?"
+    (closure_id,) = db.execute(ann_closure, [ann.id]).fetchone()
+    russian = {"Accept-Language": "ru"}  # the day as Babel writes it (a narrow no-break space)
+    shown = html.unescape(ann.client.get("/", headers=russian).get_data(as_text=True))
+    closed_ru = (
+        "Ваш класс «Tuesday team» закрыт его тренером 2 нояб. 2026\u202fг.; "
+        "ваши собственные ответы, сессии и зачёты сохранены."
+    )
+    assert closed_ru in shown
+    done = ann.post(f"/classes/closures/{closure_id}/dismiss", next="//evil.example/")
+    assert done.status_code == 303 and done.headers["Location"] == "/classes"
+    for bad in ("0", "x", "9" * 30):
+        assert ann.post(f"/classes/closures/{bad}/dismiss").status_code == 404

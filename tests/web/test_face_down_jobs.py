@@ -20,7 +20,7 @@ import pytest
 from drills import strategy_cells, table_dealing
 from tests.conftest import app_config
 from trainer.engine.banker import face_down, method3
-from trainer.engine.rulebook.rules import find_preset
+from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.store import attempts, open_db, reviews, users
 
 BANK = "russian-bank"  # 004 dealt face down: its chart is on disk, its banker is not
@@ -224,6 +224,96 @@ def test_the_mistakes_page_says_the_game_is_worked_out_then_shows_the_question(
     shown = client.get(f"/mistakes?drill={drill}").get_data(as_text=True)
     assert "worked out in a moment" not in shown
     assert shows in shown  # the question as its drill draws it
+
+
+@pytest.mark.parametrize(
+    ("drill", "question", "language", "said", "right"),
+    [
+        ("basic-strategy", QUESTION, "en", "stand", "draw"),
+        ("table-play", "TS 2H 3C v ?", "en", "stand", "draw"),
+        ("basic-strategy", QUESTION, "ru", "стоять", "прикупить"),
+    ],
+)
+def test_a_pending_mistakes_answers_are_said_in_words_at_once(
+    app: Any, learner: Any, drill: str, question: str, language: str, said: str, right: str
+) -> None:
+    """While 004's banker is worked out (the question not drawn yet), the answers are already
+    the buttons' words, not the stored keys ("S", "H"): naming a key works nothing out."""
+    client, user_id = learner
+    _store_mistake(
+        app, user_id, "t-1", drill=drill, question=question, rules=BANK, answer="S",
+        right_answer="H",
+    )  # fmt: skip
+    page = client.get(f"/mistakes?drill={drill}", headers={"Accept-Language": language})
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200 and f'<html lang="{language}"' in text
+    assert 'role="status">' in text and "/chart-jobs/progress?" in text  # still pending
+    assert f"<strong>{said}</strong>" in text and f"<strong>{right}</strong>" in text
+    assert "<strong>S</strong>" not in text and "<strong>H</strong>" not in text
+
+
+def _class_of_one(app: Any) -> tuple[Any, int, int]:
+    """A coach (signed up, their browser) with a class Ann has joined: the coach, the class's
+    id and Ann's learner id."""
+    from tests.web.test_classes import Person, invite, join, start_class
+
+    coach = Person(app, "coachy")
+    class_id = start_class(coach)
+    ann = Person(app, "ann_account")
+    assert join(ann, invite(coach, class_id), "Ann").status_code == 303
+    return coach, class_id, ann.id
+
+
+def _heat_cell(page: str, words: str) -> str:
+    """A heat-map cell of the class page: its cell's words, the class's right answers and
+    answers, and what it shows."""
+    found = re.search(
+        rf'<td class="heat-[a-z]+" title="{re.escape(words)}: [^"]*"[^>]*>(.*?)</td>', page
+    )
+    assert found is not None, words
+    return found[0]
+
+
+@pytest.mark.parametrize(
+    ("rules", "question", "cell", "waits_for"),
+    [
+        (BANK, QUESTION, "hard 16, two cards dealt", "The banker's play under these rules"),
+        ("vegas-6d-s17 decks=3", "TS 6H v 9D", "hard 16 v 9", "The strategy chart for these rules"),
+    ],
+    ids=["004's banker", "a chart for new rules"],
+)
+def test_the_class_heat_map_shows_at_once_while_its_figures_are_worked_out(
+    app: Any,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    rules: str,
+    question: str,
+    cell: str,
+    waits_for: str,
+) -> None:
+    """A coach's page draws the class's heat map from the stored answers at once, each cell
+    without its play while the figures it is read from are worked out, a line saying which
+    and linking to their job's progress; then, once done, with the plays."""
+    coach, class_id, ann_id = _class_of_one(app)
+    for n, correct in enumerate((True, False, False)):
+        _store_mistake(
+            app, ann_id, f"t-{n}", drill="basic-strategy", question=question, rules=rules,
+            answer="S", right_answer="H", correct=correct,
+        )  # fmt: skip
+    page = coach.get(f"/classes/{class_id}")
+    text = page.get_data(as_text=True)
+    assert page.status_code == 200 and "Working out the strategy chart" not in text
+    assert "1 / 3" in _heat_cell(text, cell) and 'class="code"' not in _heat_cell(text, cell)
+    assert f"{waits_for} is still being worked out" in text
+    link = re.search(r'href="(/chart-jobs/progress\?[^"]+)"', text)
+    assert link is not None and f"next=/classes/{class_id}" in link[1]
+    assert _jobs(app) == [("chart", "queued", f"chart {Rules.parse(rules).notation()}")]
+    if rules != BANK:
+        return  # a chart for new rules takes seconds to work out: 004's banker shows the rest
+    _run_the_queue(app, tmp_path, monkeypatch)
+    text = coach.get(f"/classes/{class_id}").get_data(as_text=True)
+    assert waits_for not in text
+    assert re.search(r'<span class="code">[HS]</span>', _heat_cell(text, cell))  # its play
 
 
 @pytest.mark.parametrize("preset", [BANK, HOME])

@@ -297,7 +297,10 @@ def walk_the_table_and_the_account(walk: Walk) -> Iterator[tuple[str, str]]:
     walk.get("/risk of a losing game", "/risk", **{**asked, "win_rate": "-0.01"}, target_ror="0.1")
     walk.get("/risk of a game", "/risk", source="game", rules="vegas-6d-s17", bankroll="400")
     walk.get("/rules of the bank", "/rules", rules="russian-bank")
-    walk.get("the placement check", "/path/placement")
+    page = walk.get("the placement check", "/path/placement")
+    form = next(form for form in forms_of(page) if "placement" in form.classes)
+    answered = {name: keys[0] for name, keys in form.radios.items() if name.endswith("-answer")}
+    walk.post("the placement check answered", form.action, {**form.fields, **answered})
     for url in ("/account", "/signup", "/signin"):
         walk.get(f"{url} as a guest", url)
     for name, data in (

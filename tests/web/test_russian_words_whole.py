@@ -13,10 +13,17 @@ from __future__ import annotations
 import html
 import json
 import re
+from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
 from drills import registry
+from drills.base import InvalidAnswerError
+from drills.strategy_play import Play, ShownCount
+from drills.strategy_quiz import DRILL, work_out
+from drills.strategy_why import explain, illegal_reason
+from tests.conftest import store_answer
 from tests.web.page_text import forms_of
 from tests.web.test_plain_words import (
     BANK_TABLE,
@@ -28,6 +35,9 @@ from tests.web.test_plain_words import (
     walk_table,
 )
 from tests.web.test_russian_pages import CLOSE, OPEN, MarkedWalk, latin_words, russian
+from trainer import store
+from trainer.engine.counting import find_system
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = ["russian"]  # the fixture the tests walk with, shared with that module
 
@@ -122,3 +132,135 @@ def test_an_htmx_answer_in_russian_keeps_its_footer_russian(russian: Walk) -> No
         footers.append(footer.replace(OPEN, "").replace(CLOSE, ""))
     assert "Your table" in footers[0]
     assert "Ваш стол" in footers[1] and "Your table" not in footers[1]
+
+
+def test_the_quizs_verdicts_read_in_russian_with_their_details(russian: Walk) -> None:
+    """A right and a wrong answer to the basic-strategy quiz: the verdict, its why, the EV table
+    and the chart's line behind Details, each word said in Russian."""
+    walk_drill(russian, registry()["basic-strategy"])
+    (_, right), (_, wrong) = russian.seen[-2:]
+    parts = {"the quiz: a right answer": _part(right, FEEDBACK),
+             "the quiz: a wrong answer": _part(wrong, FEEDBACK)}  # fmt: skip
+    for name, part in parts.items():
+        assert '<details class="verdict-details">' in part, f"{name}: no details"
+        assert "Таблица для этих правил" in part, f"{name}: no chart's line in the details"
+    assert "Верно" in parts["the quiz: a right answer"]
+    assert "Неверно" in parts["the quiz: a wrong answer"]
+    # Insurance taken against a 16, then even money declined: each verdict a sentence of its own.
+    for notation, answer in (("TS 6H v AD insurance", "I"), ("AS KH v AD insurance", "N")):
+        form = question_form(russian.get("the quiz", "/drills/basic-strategy"))
+        page = russian.post(f"the quiz: {notation}", form.action,
+                            {**form.fields, "question": notation, "answer": answer})  # fmt: skip
+        parts[f"the quiz: {notation} answered {answer}"] = _part(page, FEEDBACK)
+    assert "страховку здесь брать не нужно" in parts["the quiz: TS 6H v AD insurance answered I"]
+    assert not _english(parts), _english(parts)
+
+
+def test_the_placement_checks_plays_and_its_results_read_in_russian(russian: Walk) -> None:
+    page = russian.get("the placement check", "/path/placement")
+    plays = re.findall(r'<fieldset class="plays">.*?</fieldset>', page, re.S)
+    assert len(plays) >= 3, "the placement check asks no play"
+    parts = {f"the placement check: play {n}": part for n, part in enumerate(plays, start=1)}
+    assert any("Прикупить" in part for part in plays)
+    form = next(form for form in forms_of(page) if "placement" in form.classes)
+    # Each play answered with its first key, right or not; the other questions left blank.
+    answers = {name: keys[0] for name, keys in form.radios.items() if name.endswith("-answer")}
+    done = russian.post("the placement check answered", form.action, {**form.fields, **answers})
+    said = re.findall(r"<li><p>.*?</li>", _part(done, r'<details class="placement-answers">.*?'
+                                                      r"</details>"), re.S)  # fmt: skip
+    parts |= {f"the placement's answer {n}": part for n, part in enumerate(said, start=1)}
+    assert not _english(parts), _english(parts)
+
+
+def test_an_old_answer_stored_in_english_reads_in_russian(russian: Walk) -> None:
+    """An attempt stored before the quiz stored keys (its play by its English name, "Stand"):
+    the mistakes page and the answers page name it in Russian, and the mistakes page its cost;
+    a stored text that is no play is shown as it is."""
+    walk_drill(russian, registry()["hand-totals"])  # the guest's first answers
+    app = russian.client.application
+    db = store.open_db(app.config["DATABASE"])
+    try:
+        (user_id,) = db.execute("SELECT user_id FROM attempts ORDER BY id DESC").fetchone()
+        for token, answer in (("old-play", "Stand"), ("old-text", "Soft 99")):
+            store_answer(db, user_id, token, drill="basic-strategy", question="TS 6H v 9D",
+                         answer=answer, right_answer="H", correct=False,
+                         ev_cost=Fraction(4625, 10000))  # fmt: skip
+    finally:
+        db.close()
+    page = russian.get("/mistakes of the quiz", "/mistakes", drill="basic-strategy")
+    mistakes = page.split('<li class="mistake">')[1:]
+    assert len(mistakes) == 2
+    answered = [re.findall(r"<strong>([^<]*)</strong>", mistake)[-2:] for mistake in mistakes]
+    assert answered[0][0] == "Soft 99"  # newest first: no play, shown as stored
+    said = {"the old answer's": " ".join(answered[1]),
+            "its cost": _part(mistakes[1], r'<span class="cost">.*?</span>')}  # fmt: skip
+    assert "46,25" in said["its cost"] and "ставки" in said["its cost"]
+    page = russian.get("the answers", f"/learners/{user_id}/attempts")
+    rows = re.findall(r'<tr class="wrong">.*?</tr>', page, re.S)
+    assert len(rows) >= 2
+    cells = re.findall(r"<td>([^<]*)</td>", rows[1])
+    said["the answers page's old answer"] = " ".join(cells[3:5])
+    said["the answers page's question"] = cells[2]
+    assert cells[2].startswith("жёсткие 16 против 9 (Лас-Вегас")
+    assert said["the old answer's"] == "Стоять прикупить"  # the key "H" as its button says it
+    assert "<td>Soft 99</td>" in rows[0] and "<td>Стоять</td>" in rows[1]
+    assert not _english(said), _english(said)
+
+
+# Questions whose why takes each of the quiz's sentences (Las Vegas, six decks, S17): a double
+# the chart writes "D/H", a surrender "R/H", a pair, a soft hand and a hard one against an ace,
+# insurance, even money, and insurance by the count on either side of its index.
+WHY_ASKED = ("5S 6H v 6D", "TS 6H v 9D", "8S 8H v AD", "AS 7H v AD", "TS 2H v AD",
+             "TS 6H v AD insurance", "AS KH v AD insurance", "9S 7H v AD insurance hi-lo tc +6",
+             "9S 7H v AD insurance hi-lo tc 0", "TS TH v AD insurance hi-lo tc +3",
+             "5S 4H v AD insurance hi-lo tc +2", "AS KH v AD insurance hi-lo tc -2")  # fmt: skip
+
+
+def test_every_sentence_of_the_quizs_why_is_said_in_russian(russian: Walk) -> None:
+    vegas = Rules.parse("vegas-6d-s17")
+    said: dict[str, str] = {}
+    with russian.client.application.test_request_context(headers={"Accept-Language": "ru"}):
+        for notation in WHY_ASKED:
+            play = work_out(notation, vegas)
+            assert isinstance(play, Play)
+            for answer in play.evs:
+                said[f"{notation}: {answer}"] = DRILL.grade(notation, answer, vegas).explanation
+            for answer in set(play.keys) - set(play.evs):
+                with pytest.raises(InvalidAnswerError) as refused:
+                    DRILL.grade(notation, answer, vegas)
+                said[f"{notation}: {answer} refused"] = str(refused.value)
+        counted = work_out("9S 7H v AD insurance hi-lo tc +6", vegas)
+        assert isinstance(counted, Play)
+        ko = replace(counted, shown=ShownCount(find_system("ko"), 2), indices=())
+        said["a running count, no index"] = explain(ko)
+        hand = work_out("TS 6H v 9D", vegas)
+        assert isinstance(hand, Play)
+        for options in ("max_split_hands=1", "double_on=none", "double_on=10-11",
+                        "surrender=none", "surrender_vs_ace=false"):  # fmt: skip
+            rules = Rules.parse(f"vegas-6d-s17 {options}")
+            for answer in "PDR":
+                said[f"{options}: {answer}"] = illegal_reason(hand, answer, rules)
+        for item in ("hard 16 v 10", "soft 18 v A", "pairs 8-8 v A", "insurance", "insurance ko"):
+            said[f"the item {item}"] = DRILL.skill_words(f"vegas-6d-s17: {item}")
+        against_ace = replace(hand, situation=work_out("TS 6H v AD", vegas).situation)
+        said["surrender against an ace"] = illegal_reason(
+            against_ace, "R", Rules.parse("vegas-6d-s17 surrender_vs_ace=false")
+        )
+    assert "Таблица для этих правил" in said["5S 6H v 6D: D"]
+    assert "текущем счёте" in said["a running count, no index"]
+    assert not _english(said), _english(said)
+
+
+def test_a_timed_runs_results_name_the_plays_in_russian(russian: Walk) -> None:
+    page = russian.get("the quiz", "/drills/basic-strategy")
+    timed = next(form for form in forms_of(page) if "timed-form" in form.classes)
+    page = russian.post("a timed run", timed.action, timed.fields)
+    for _ in range(40):
+        if "timed-results" in page:
+            break
+        form = question_form(page)
+        keys = [value for name, value, off in form.buttons if name == "answer" and not off]
+        page = russian.post("a timed run answered", form.action, {**form.fields, "answer": keys[0]})
+    results = _part(page, r'<section class="timed-results".*?</section>')
+    assert "вы выбрали" in results
+    assert not _english({"the timed run's results": results}), results

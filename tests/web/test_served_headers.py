@@ -1,7 +1,7 @@
 """What the production server (gunicorn with the project's gunicorn.conf.py) sends and logs: a
-``Server`` header that names no software, static files without ``Vary: Cookie`` or a cookie,
-and no password in its error log or its access log, even at the debug level. The same for the
-app alone (the test client, its log records captured)."""
+``Server`` header that names no software (nor does the development server's), static files
+without ``Vary: Cookie`` or a cookie, and no password in its error log or its access log, even
+at the debug level. The same for the app alone (the test client, its log records captured)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import re
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -113,6 +114,27 @@ def test_the_server_header_names_no_software(served: Served) -> None:
         assert status in (200, 404)
         assert "\n" not in headers["server"]  # one Server header, not gunicorn's and another
         assert not STACK.search(headers["server"]), headers["server"]
+
+
+def test_the_development_servers_header_names_no_software(app: Any) -> None:
+    """Werkzeug's development server (``make dev``'s, the browser tests' live server) sends
+    ``Server: trainer`` too, not its name and Python's with their versions."""
+    from werkzeug.serving import make_server
+
+    server = make_server("127.0.0.1", 0, app)
+    thread = threading.Thread(target=server.handle_request)
+    thread.start()
+    try:
+        connection = http.client.HTTPConnection("127.0.0.1", server.server_port, timeout=20)
+        connection.request("GET", "/signin")
+        response = connection.getresponse()
+        response.read()
+        connection.close()
+    finally:
+        thread.join(timeout=20)
+        server.server_close()
+    assert response.status == 200
+    assert response.getheader("Server") == "trainer"
 
 
 def test_static_files_do_not_vary_by_cookie_and_set_none(served: Served) -> None:

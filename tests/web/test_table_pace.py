@@ -5,6 +5,7 @@ the learner's accuracy at each kept apart on the progress page."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -56,3 +57,69 @@ def test_the_progress_page_keeps_each_condition_apart(
     section = page.split('id="conditions-heading"')[1].split("</section>")[0]
     assert "Fast: half a second a card" in section and "Table talk" in section
     assert "Step by step (no pace)" in section
+
+
+def _marks(page: str) -> list[tuple[int, str, int]]:
+    """The cards a page marks to be shown one by one: (place in the dealing order, whose,
+    which of that hand's cards), in dealing order."""
+    felt = page.split('<section class="felt"')[1].split("</section>")[0]
+    found = []
+    for who, box in enumerate(re.split(r'<div class="(?:dealer-box|seat(?: mine)?)"', felt)[1:]):
+        for hand in box.split('class="hand')[1:]:
+            for index, card in enumerate(re.findall(r'<span class="card[^"]*"[^>]*>', hand)):
+                mark = re.search(r'data-reveal="(\d+)"', card)
+                if mark:
+                    whose = "dealer" if who == 0 else f"box {who}"
+                    found.append(
+                        (int(mark.group(1)), whose + " turned" * ("data-turn" in card), index)
+                    )
+    return sorted(found)
+
+
+def test_a_step_marks_its_cards_in_the_order_a_dealer_deals_and_a_reload_none(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    """The deal after a bet comes out as a dealer deals it: each box's first card from the
+    dealer's left, the dealer's up card, each box's second card, the hole card; the same
+    table drawn again (a reload) marks nothing, so nothing is dealt twice."""
+    url = sit(client, csrf, pace="500", others="2")
+    kind, fields = step_form(client, url, hidden_fields)
+    assert kind == "bet"
+    sent = client.post(url + "/step", data=answer(kind, fields), headers={"HX-Request": "true"})
+    marks = _marks(sent.get_data(as_text=True))
+    deal = [(who, index) for _, who, index in marks[:8]]
+    assert deal == [
+        ("box 1", 0), ("box 2", 0), ("box 3", 0), ("dealer", 0),
+        ("box 1", 1), ("box 2", 1), ("box 3", 1), ("dealer", 1),
+    ]  # fmt: skip
+    assert [n for n, _, _ in marks] == list(range(len(marks)))
+    assert "data-reveal" not in client.get(url).get_data(as_text=True)
+
+
+def test_the_hole_card_is_turned_after_the_boxes_draw_and_before_the_dealer_draws(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    """The step that ends a round (every hand stood): the other boxes' draws, then the hole card
+    turned face up, then the dealer's own draws."""
+    url = sit(client, csrf, pace="500", others="2")
+    for _ in range(60):
+        kind, fields = step_form(client, url, hidden_fields)
+        sent = client.post(url + "/step", data=answer(kind, fields), headers={"HX-Request": "true"})
+        marks = _marks(sent.get_data(as_text=True))
+        whose = [who for _, who, _ in marks]
+        if "dealer turned" in whose:
+            break
+    else:
+        raise AssertionError("no round ended with the hole card turned")
+    turned = whose.index("dealer turned")
+    assert all(who.startswith("box") for who in whose[:turned])
+    assert all(who == "dealer" for who in whose[turned + 1 :])  # the dealer's draws
+    (index,) = [i for _, who, i in marks if who == "dealer turned"]
+    assert index == 1  # the hole card: the dealer's second
+
+
+def test_a_table_at_no_pace_marks_nothing(client: Any, csrf: Any, hidden_fields: Any) -> None:
+    url = sit(client, csrf, distraction="talk")
+    kind, fields = step_form(client, url, hidden_fields)
+    sent = client.post(url + "/step", data=answer(kind, fields), headers={"HX-Request": "true"})
+    assert "data-reveal" not in sent.get_data(as_text=True)

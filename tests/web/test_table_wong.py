@@ -155,6 +155,15 @@ def test_seated_the_choice_is_stay_or_leave_and_its_verdict_survives_the_redirec
     assert "Stay or leave: " in shown
     last = [r for r in db["attempts"].rows if r["drill"] == "back-count"][-1]
     assert last["question"].startswith("enter in ") and last["answer"] == "L"
+    # The replay names the step as it was: leaving while seated, not coming in or watching.
+    played = [s for s in db["table_steps"].rows if s["state"] == "played"]
+    replay_url = "/replays/table/" + url.rstrip("/").rsplit("/", 1)[1]
+    replay = client.get(f"{replay_url}?step={len(played)}")
+    decisions = replay.get_data(as_text=True).split('class="replay-decisions"')[1]
+    decisions = decisions.split("</ul>")[0]
+    assert "Stay or leave: " in decisions and "Come in or watch" not in decisions
+    first = client.get(f"{replay_url}?step=1").get_data(as_text=True)
+    assert "Come in or watch: " in first.split('class="replay-decisions"')[1].split("</ul>")[0]
 
 
 def test_a_re_drilled_exit_is_answered_and_graded_in_the_choices_words(

@@ -58,6 +58,7 @@ def test_every_id_in_a_route_goes_through_a_bounded_converter(app: Any) -> None:
         ("user_id", "rowid"),
         ("class_id", "rowid"),
         ("invite_id", "rowid"),
+        ("closure_id", "rowid"),
         ("assignment_id", "rowid"),
         ("code", "key"),
         ("number", "rowid"),

@@ -1,7 +1,8 @@
-"""Checkouts as stored (migration 0022), apart from practice: runs, their parts' clock starts,
-their answers and the certificates of passed runs. Every table is append-only; a run's state is
-read back from its rows (:mod:`drills.checkouts.plan` works out where it stands). Times are the
-server's clock in milliseconds since the epoch."""
+"""Checkouts as stored (migrations 0022 and 0025), apart from practice: runs, their parts' clock
+starts, the cards of their deals as served, their answers and the certificates of passed runs.
+Every table is append-only; a run's state is read back from its rows
+(:mod:`drills.checkouts.plan` works out where it stands). Times are the server's clock in
+milliseconds since the epoch."""
 
 from __future__ import annotations
 
@@ -119,15 +120,49 @@ def part_starts(db: sqlite_utils.Database, run_id: int) -> dict[int, int]:
     return {part: started for part, started in rows}
 
 
-def start_part(db: sqlite_utils.Database, run: StoredRun, part: int, now_ms: int) -> None:
+def start_part(
+    db: sqlite_utils.Database, run: StoredRun, part: int, now_ms: int, *, first_card: bool = False
+) -> None:
     """Start the clock of ``part`` of ``run`` at ``now_ms`` (once: a second start keeps the
-    first)."""
+    first), and with ``first_card`` serve its first item's first card at the same moment."""
     with transaction(db):
         db.execute(
             "INSERT OR IGNORE INTO checkout_starts (run_id, user_id, part, started_ms)"
             " VALUES (?, ?, ?, ?)",
             [run.id, run.user_id, part, now_ms],
         )
+        if first_card:
+            serve_card(db, run, part, 0, 0, now_ms)
+
+
+def served_cards(db: sqlite_utils.Database, run_id: int, part: int, item: int) -> list[int]:
+    """When each card of an item's deal was served (ms), in the deal's order."""
+    rows = db.execute(
+        "SELECT served_ms FROM checkout_cards WHERE run_id = ? AND part = ? AND item = ?"
+        " ORDER BY card",
+        [run_id, part, item],
+    ).fetchall()
+    return [served for (served,) in rows]
+
+
+def serve_card(
+    db: sqlite_utils.Database, run: StoredRun, part: int, item: int, card: int, now_ms: int
+) -> bool:
+    """Record card ``card`` of an item's deal as served at ``now_ms``: only the next one, in
+    order (the caller checked it is due). False, storing nothing, for any other card."""
+    with transaction(db):
+        (served,) = db.execute(
+            "SELECT count(*) FROM checkout_cards WHERE run_id = ? AND part = ? AND item = ?",
+            [run.id, part, item],
+        ).fetchone()
+        if card != served:
+            return False
+        db.execute(
+            "INSERT INTO checkout_cards (run_id, user_id, part, item, card, served_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            [run.id, run.user_id, part, item, card, now_ms],
+        )
+    return True
 
 
 def run_answers(db: sqlite_utils.Database, run_id: int) -> list[StoredAnswer]:

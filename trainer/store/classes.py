@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlite_utils
 
-from trainer.store.db import all_rows, first_row, transaction
+from trainer.store.db import all_rows, first_row, transaction, utc_now
 from trainer.words import say
 
 # The most learners a class holds (its members and its unused invites together).
@@ -333,14 +333,57 @@ def class_contents(db: sqlite_utils.Database, class_id: int) -> ClassContents:
     )
 
 
-def delete_class(db: sqlite_utils.Database, class_id: int, coach_id: int) -> bool:
+def delete_class(
+    db: sqlite_utils.Database, class_id: int, coach_id: int, *, at: str | None = None
+) -> bool:
     """Delete the class ``coach_id`` coaches, in one transaction: its invites, memberships
-    (past and present), assignments and checkout criteria, then the class. The learners' own
-    answers, sessions and checkouts stay theirs. False (nothing changed) for a class that is not
-    ``coach_id``'s."""
+    (past and present), assignments and checkout criteria, then the class. Each current member
+    is told (:func:`closures_of`: the class's name and ``at``, the moment it closed). The
+    learners' own answers, sessions and checkouts stay theirs. False (nothing changed) for a
+    class that is not ``coach_id``'s."""
     with transaction(db):
-        if coached_class(db, class_id, coach_id) is None:
+        found = coached_class(db, class_id, coach_id)
+        if found is None:
             return False
+        db.execute(
+            "INSERT INTO class_closures (user_id, class_name, closed_at)"
+            " SELECT user_id, ?, ? FROM class_members WHERE class_id = ? AND left_at IS NULL",
+            [found.name, at or utc_now(), class_id],
+        )
         for table, column in CLASS_TABLES:
             db.execute(f"DELETE FROM [{table}] WHERE [{column}] = ?", [class_id])
     return True
+
+
+# -- telling the members of a deleted class -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Closure:
+    """A class deleted by its coach, as one of its members is told: its name and when."""
+
+    id: int
+    class_name: str
+    closed_at: str
+
+
+def closures_of(db: sqlite_utils.Database, user_id: int) -> list[Closure]:
+    """The classes of ``user_id``'s deleted while they were members, not dismissed yet."""
+    rows = db.execute(
+        "SELECT id, class_name, closed_at FROM class_closures"
+        " WHERE user_id = ? AND dismissed_at IS NULL ORDER BY id",
+        [user_id],
+    ).fetchall()
+    return [Closure(*row) for row in rows]
+
+
+def dismiss_closure(db: sqlite_utils.Database, user_id: int, closure_id: int, *, at: str) -> bool:
+    """The member has read that the class closed: not shown again. False for another
+    learner's, or one dismissed already."""
+    with transaction(db):
+        cursor = db.execute(
+            "UPDATE class_closures SET dismissed_at = ?"
+            " WHERE id = ? AND user_id = ? AND dismissed_at IS NULL",
+            [at, closure_id, user_id],
+        )
+    return cursor.rowcount == 1

@@ -26,7 +26,9 @@ import sqlite_utils
 from trainer.store.db import transaction, utc_now
 
 __all__ = [
+    "BACKGROUND",
     "UNFINISHED",
+    "WAITED_ON",
     "Job",
     "active_count",
     "beat",
@@ -36,6 +38,7 @@ __all__ = [
     "fail",
     "finish",
     "get",
+    "hasten",
     "jobs_of",
     "last_seconds",
     "latest_by_key",
@@ -52,6 +55,9 @@ __all__ = [
 ]
 
 UNFINISHED = ("queued", "running")
+# A queued job's priority (:func:`claim` takes the highest first, then the oldest): the server's
+# own background work (the warm-up's), or a job a learner waits on.
+BACKGROUND, WAITED_ON = 0, 1
 # The reason a job is failed with when its process stopped once too often.
 STOPPED = "its process stopped {tries} times (the server restarted, or it ran out of memory)"
 
@@ -81,6 +87,7 @@ class Job:
     created_at: str
     started_at: str | None
     finished_at: str | None
+    priority: int = BACKGROUND
 
     @property
     def finished(self) -> bool:
@@ -134,6 +141,7 @@ def _job(row: dict[str, Any]) -> Job:
         created_at=row["created_at"],
         started_at=row["started_at"],
         finished_at=row["finished_at"],
+        priority=row["priority"],
     )
 
 
@@ -188,18 +196,22 @@ def enqueue(
     total: int = 0,
 ) -> tuple[Job, bool]:
     """A new queued job, or (for a ``key`` with an unfinished job) that one; and whether it
-    is new."""
+    is new. A learner's (``owner_id``) is :data:`WAITED_ON`, taken before the server's own,
+    and so is the server's own one they share (:func:`hasten`)."""
+    priority = BACKGROUND if owner_id is None else WAITED_ON
     with transaction(db):
         if key is not None:
             found = _one(
                 db, "SELECT * FROM jobs WHERE key = ? AND state IN ('queued', 'running')", [key]
             )
             if found is not None:
+                if priority == WAITED_ON and hasten(db, found.id):
+                    found = get(db, found.id) or found
                 return found, False
         cursor = db.execute(
-            "INSERT INTO jobs (kind, key, params, owner_id, total, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            [kind, key, json.dumps(params), owner_id, total, utc_now()],
+            "INSERT INTO jobs (kind, key, params, owner_id, total, created_at, priority)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [kind, key, json.dumps(params), owner_id, total, utc_now(), priority],
         )
         rows = list(db.query("SELECT * FROM jobs WHERE id = ?", [cursor.lastrowid]))
     return _job(rows[0]), True
@@ -245,16 +257,22 @@ def _start(db: sqlite_utils.Database, job_id: int, pid: int) -> None:
 
 
 def claim(db: sqlite_utils.Database, pid: int) -> Job | None:
-    """Take the oldest queued job for the process ``pid``, a learner's before the server's own
-    (the warm-up's); None: nothing is queued."""
+    """Take the oldest queued job for the process ``pid``, those a learner waits on before the
+    server's own (the warm-up's: :func:`hasten`); None: nothing is queued."""
     with transaction(db):
         row = db.execute(
-            "SELECT id FROM jobs WHERE state = 'queued' ORDER BY owner_id IS NULL, id LIMIT 1"
+            "SELECT id FROM jobs WHERE state = 'queued' ORDER BY priority DESC, id LIMIT 1"
         ).fetchone()
         if row is None:
             return None
         _start(db, row[0], pid)
         return get(db, row[0])
+
+
+def hasten(db: sqlite_utils.Database, job_id: int) -> bool:
+    """A learner waits on the queued job ``job_id`` (the warm-up's, making what they asked
+    for): it is taken before the server's own background work. Whether it was not already."""
+    return _update(db, job_id, "state = 'queued' AND priority < ?", WAITED_ON, priority=WAITED_ON)
 
 
 def claim_id(db: sqlite_utils.Database, job_id: int, pid: int) -> Job | None:

@@ -19,6 +19,8 @@ from trainer.store import (  # noqa: F401  (they register, in order)
     schema_0022,
     schema_0023,
     schema_0024,
+    schema_0025,
+    schema_0026,
 )
 from trainer.store.db import transaction, utc_now
 from trainer.store.migration import MIGRATIONS, Migration, migration

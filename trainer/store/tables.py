@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 import sqlite_utils
@@ -28,6 +29,7 @@ __all__ = [
     "get_table",
     "list_tables",
     "resolve_held",
+    "session_before",
     "steps_of",
     "table_attempts",
 ]
@@ -99,6 +101,36 @@ def list_tables(db: sqlite_utils.Database, user_id: int, limit: int = 10) -> lis
         [user_id, limit],
     )
     return [_table(row) for row in rows]
+
+
+SESSION_GAP = timedelta(hours=3)  # a table started longer after the one before is a new session
+SESSION_SHOES = 12  # the most shoes a session's cover is read over
+
+
+def session_before(db: sqlite_utils.Database, table: StoredTable) -> list[StoredTable]:
+    """The tables of the learner's session before ``table``, oldest first: those at the same
+    rules started before it, going back while each started within :data:`SESSION_GAP` of the
+    next (at most :data:`SESSION_SHOES` with it)."""
+    rows = db.query(
+        "SELECT t.* FROM table_sessions t, table_sessions this WHERE this.id = ?"
+        " AND t.user_id = this.user_id AND t.rules = this.rules AND (t.created_at < this.created_at"
+        " OR (t.created_at = this.created_at AND t.rowid < this.rowid))"
+        " ORDER BY t.created_at DESC, t.rowid DESC LIMIT ?",
+        [table.id, SESSION_SHOES - 1],
+    )
+    found: list[StoredTable] = []
+    after = _when(table.created_at)
+    for row in rows:
+        earlier = _table(row)
+        if after - _when(earlier.created_at) > SESSION_GAP:
+            break
+        found.append(earlier)
+        after = _when(earlier.created_at)
+    return found[::-1]
+
+
+def _when(stamp: str) -> datetime:
+    return datetime.fromisoformat(stamp.replace("Z", "+00:00"))
 
 
 def steps_of(db: sqlite_utils.Database, table_id: str) -> list[Step]:

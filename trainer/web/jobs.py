@@ -29,7 +29,7 @@ from werkzeug.wrappers import Response
 
 from trainer.jobs import pool
 from trainer.jobs.worker import run_claimed
-from trainer.store import jobs, open_db
+from trainer.store import jobs, open_db, serving
 from trainer.web.security import csrf_token
 from trainer.web.support import (
     current_user,
@@ -39,7 +39,7 @@ from trainer.web.support import (
 )
 from trainer.words import say
 
-__all__ = ["bp", "init_app", "run_queued", "start_pool", "stop_pool", "submit"]
+__all__ = ["bp", "init_app", "run_queued", "start_pool", "stop_pool", "submit", "waited_on"]
 
 bp = Blueprint("jobs", __name__)
 LOG = logging.getLogger("trainer.jobs")
@@ -102,7 +102,7 @@ def submit(
     if key is not None:
         going = jobs.latest_by_key(db, key)
         if going is not None and not going.finished:
-            return going
+            return waited_on(going)
     _check_limits(current_user())  # before a new visitor becomes a guest: a 429 stores nothing
     if not has_session_cookie():
         if counted:
@@ -119,6 +119,15 @@ def submit(
     return job
 
 
+def waited_on(job: jobs.Job) -> jobs.Job:
+    """``job``, which a learner's page is about to show the progress of: where it is the
+    server's own and still queued (the warm-up's, making what they asked for), it is taken
+    before the rest of the server's background work (:func:`trainer.store.jobs.hasten`)."""
+    if job.state == "queued" and job.priority < jobs.WAITED_ON:
+        jobs.hasten(get_db(), job.id)
+    return job
+
+
 def run_inline(db: Any, job: jobs.Job) -> bool:
     """Run the queued ``job`` in this process now (tests, ``flask warm-up``)."""
     claimed = jobs.claim_id(db, job.id, os.getpid())
@@ -126,7 +135,8 @@ def run_inline(db: Any, job: jobs.Job) -> bool:
 
 
 def run_queued(app: Flask) -> int:
-    """Run every queued job in this process, oldest first; how many ran."""
+    """Run every queued job in this process, in the workers' order (those learners wait on
+    first, then the oldest); how many ran."""
     db = open_db(app.config["DATABASE"])
     ran = 0
     try:
@@ -210,5 +220,15 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("JOB_MAX_TRIES", 3)  # starts before a job is failed
     app.config.setdefault("JOBS_PER_LEARNER", 2)  # unfinished jobs one learner may have
     app.config.setdefault("JOBS_QUEUED_AT_MOST", 12)  # unfinished learners' jobs in all
-    if _dev_server_parent() and not app.config["JOBS_INLINE"]:
-        start_pool(app)
+    if _dev_server_parent():
+        serving.hold(app.config["DATABASE"])  # `flask restore` refuses while this server runs
+        if not app.config["JOBS_INLINE"]:
+            start_pool(app)
+    if not app.testing:  # whatever serves it (gunicorn's and make dev's hold it from the start)
+        app.before_request(_serving)
+
+
+def _serving() -> None:
+    """A process that answers requests serves the database until it exits: `flask restore`
+    refuses meanwhile (nothing new where it holds it already)."""
+    serving.hold(current_app.config["DATABASE"])

@@ -20,7 +20,7 @@ from flask import Blueprint, Flask, current_app, g, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 from werkzeug.wrappers import Response
 
-from drills.strategy_chart import choice_words
+from drills.strategy_chart import choice_words, stored_play_words
 from trainer import words
 from trainer.store import users
 from trainer.web.keys import key_letter
@@ -142,6 +142,7 @@ def init_app(app: Flask) -> None:
         day_month=words.day_month,
         a_or_an=words.a_or_an,
         choice_words=choice_words,  # a key's label in a verdict's sentence
+        stored_play_words=stored_play_words,  # an old attempt's English play, in its words
         key_letter=key_letter,
         page_language=request_locale,
         language_choices=_switch_choices,

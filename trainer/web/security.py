@@ -12,11 +12,15 @@ from urllib.parse import urlsplit
 from flask import Flask, Request, Response, abort, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadSignature, SignatureExpired
+from werkzeug.serving import WSGIRequestHandler
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 CSRF_SESSION_KEY = "_csrf"
 HEALTH_CHECK = "jobs.healthz"  # /healthz's endpoint: no session read, no cookie, no Vary
+# The servers' Server header: no software, no version (gunicorn's is set in gunicorn.conf.py,
+# Werkzeug's development server's in init_app).
+SERVER_NAME = "trainer"
 _UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _NEXT_MAX_LENGTH = 2000
 
@@ -230,7 +234,15 @@ def _headers(response: Response) -> Response:
     return response
 
 
+def _server_name(_handler: object) -> str:
+    return SERVER_NAME
+
+
 def init_app(app: Flask) -> None:
+    # Werkzeug's development server (make dev; the browser tests' live server) names no
+    # software either: its handler's Server header is Werkzeug's and Python's versions
+    # (http.server's version_string), which no setting of `flask run` changes.
+    WSGIRequestHandler.version_string = _server_name  # type: ignore[method-assign,assignment]
     app.session_interface = CheckedSessionInterface()
     app.before_request(_refuse_tampered_session)
     app.before_request(_check_csrf)

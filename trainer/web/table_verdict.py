@@ -13,7 +13,7 @@ from typing import Any
 
 from drills import Grade
 from drills.table_session import Asked
-from drills.table_sums import ASK_NAMES
+from drills.table_sums import ASK_NAMES, SEATED_WONG, ask_name
 from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.web.mastery import SMALLEST_COST
 from trainer.web.table_view import money
@@ -28,7 +28,7 @@ def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
     shown = []
     for asked, grade in grades:
         cost = (grade.ev_cost or Fraction(0)) * asked.stake
-        name = _named(asked.name, asked.notation)
+        name = verdict_name(asked.name, asked.notation)
         shown.append(
             verdict(
                 name,
@@ -43,11 +43,11 @@ def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
     return shown
 
 
-def _named(name: str, question: str) -> str:
+def verdict_name(name: str, question: str) -> str:
     """The ask's name as its verdict says it: insurance on a natural (``"AS KH v AD
     insurance"``) is even money; a back-counter's choice while seated (``"enter in ..."``) is
     to stay or leave."""
-    if name == "wong" and question.startswith("enter in "):
+    if ask_name(name, question) == SEATED_WONG:
         return "stay or leave"
     if name != "insurance":
         return name
@@ -62,7 +62,7 @@ def stored_verdicts(rows: dict[str, Any]) -> list[dict[str, Any]]:
     """A step's stored attempts (by ask name) as verdicts' first lines."""
     return [
         verdict(
-            _named(name, row.get("question", "")),
+            verdict_name(name, row.get("question", "")),
             row["answer"],
             row["right_answer"],
             bool(row["correct"]),
@@ -90,7 +90,7 @@ _ANSWER_WORDS = {
 }
 _INSURANCE_WORDS = {"I": N_("taking it"), "N": N_("declining it")}
 # An insurance ask on a natural; a back-counter's choice while seated (watching: "wong").
-_OWN_NAMES = {"even money": N_("Even money"), "stay or leave": N_("Stay or leave")}
+_OWN_NAMES = {"even money": N_("Even money"), "stay or leave": SEATED_WONG}
 # A back-counter's choices, stored as their keys (drills.back_count).
 _WONG_WORDS = {"C": N_("coming in"), "W": N_("watching"), "S": N_("staying"), "L": N_("leaving")}
 _EVEN_MONEY_WORDS = {"I": N_("taking even money"), "N": N_("playing the natural out")}

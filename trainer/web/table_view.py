@@ -15,11 +15,11 @@ from drills.dealing.table_words import cards_words
 from drills.strategy_chart import PLAY_KEYS
 from drills.table_session import TableSpec
 from drills.table_sums import (
-    ASK_NAMES,
     KINDS,
     Error,
     Sums,
     Tally,
+    ask_name,
     cards_that_matter,
     count_of,
 )
@@ -64,6 +64,9 @@ class HandView:
     acting: bool = False
     outcome: str = ""
     net: str = ""
+    # At a paced table, each card the step just brought: (its place in the dealing order,
+    # whether it is turned face up rather than dealt); None for a card shown before.
+    reveal: tuple[tuple[int, bool] | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,7 @@ class RoundView:
     done: bool
     lines: tuple[str, ...] = field(default=())
     dealer_label: str = ""  # "Dealer" when empty
+    dealer_reveal: tuple[tuple[int, bool] | None, ...] = ()  # as HandView.reveal
 
 
 def _total(cards: tuple[Card, ...], faces: tuple[bool, ...]) -> str:
@@ -539,7 +543,7 @@ def _error(error: Error) -> dict[str, Any]:
         at = say("%(kind)s %(count)s", kind=kind, count=signed(count[1]))
     return {
         "round": error.round,
-        "what": ASK_NAMES[error.name],
+        "what": ask_name(error.name, error.question),
         "words": error.words,
         "cards": cards or at,
         "answer": error.answer,

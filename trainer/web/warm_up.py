@@ -16,7 +16,8 @@ before it starts the job workers, in this order (:func:`plan`):
 5. their shoe-penetration studies;
 6. their Hi-Lo count studies.
 
-The warm-up's jobs are the server's own (no owner): a learner's job is taken before them.
+The warm-up's jobs are the server's own (no owner): a learner's job is taken before them, and
+so is one of theirs that a learner's page waits on (:func:`trainer.web.jobs.waited_on`).
 Whatever is there already is not queued. The workers log each job's start and end. ``flask
 --app trainer warm-up`` (``make charts``) runs the same steps in the foreground, a line each.
 

@@ -9,9 +9,12 @@ which JavaScript counts down), or the outcome. ``POST .../start`` starts the par
 learner's run, a part not started or after the deadline is refused (a 400 or 404 page) and
 nothing is stored. A passed run's certificate is public at ``/certificates/<signed link>``.
 
-The counting and true count checkouts' cards are dealt card by card at the checkout's pace with
-JavaScript (``static/js/checkout_deal.js``), timed from the part's start by the server's clock;
-without it the page shows them whole and says it is step by step.
+The counting and true count checkouts' cards are served one at a time: the page holds only the
+card served last, and ``POST .../card`` serves the next once the one before is out and its moment
+has come (card ``n`` is due ``n`` cards' time after the first, served with the part's start, by
+the server's clock), stored with the run (``checkout_cards``). JavaScript
+(``static/js/checkout_deal.js``) asks for each at the checkout's pace; without it the learner
+presses Next card for each, never ahead of the same moments.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import random
 import sqlite3
 from dataclasses import asdict
 from datetime import UTC, datetime
+from typing import Any, NoReturn
 
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
@@ -32,7 +36,9 @@ from drills.checkouts.plan import (
     Item,
     Standing,
     answer_words,
+    card_refusal,
     counting_system,
+    deal_at,
     deal_items,
     figures,
     grade_item,
@@ -48,7 +54,15 @@ from trainer.store import class_criteria, users
 from trainer.web import certificates
 from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
-from trainer.web.support import clock_now, current_rules, current_user, get_db, make_rng, render
+from trainer.web.support import (
+    clock_now,
+    current_rules,
+    current_user,
+    get_db,
+    is_htmx,
+    make_rng,
+    render,
+)
 from trainer.web.time_zone import learner_zone
 from trainer.web.views.chart_jobs import chart_or_pending
 from trainer.words import number, say
@@ -209,7 +223,7 @@ def run_page(run_id: int) -> Response:
     return _show(run)
 
 
-def _show(run: _Run, *, status: int = 200, error: str = "") -> Response:
+def _show(run: _Run, *, status: int = 200, error: str = "", deal_error: str = "") -> Response:
     at = run.standing
     certificate = None
     if at.outcome == "passed":
@@ -234,28 +248,37 @@ def _show(run: _Run, *, status: int = 200, error: str = "") -> Response:
         certificate=certificate,
         mistakes=_mistakes(run) if at.over else [],
         error=error,
-        form=request.form,
+        deal_error=deal_error,
+        form=request.form if not deal_error else {},
         deal=_deal(run, question),
     )
     response.headers["Cache-Control"] = "private, no-store"
     return response
 
 
-def _deal(run: _Run, question: Question | None) -> dict[str, object] | None:
-    """How the item's cards are dealt with JavaScript on, where the checkout deals them card by
-    card: ms a card at its pace (and the pace in words), and the ms of the part's clock gone
-    (the server's), so the deal keeps to the part's start whenever the page is loaded. None for
-    an item with no cards."""
+def _deal(run: _Run, question: Question | None) -> dict[str, Any] | None:
+    """The deal of the item asked now, where the checkout deals its cards one at a time: the
+    card served last (the only one the page holds), where the deal stands by the server's
+    clock, and the pace in words. None for an item with no cards. The page holds no card the
+    server has not served: the next comes from ``POST .../card`` once it is due."""
     if question is None or not question.view.get("cards"):
         return None
-    pace = checkout_criteria.deal_pace(run.criteria, run.standing.part)
+    at = run.standing
+    pace = checkout_criteria.deal_pace(run.criteria, at.part)
     if pace is None:
         return None
-    started = run.starts[run.standing.part]
+    cards = question.view["cards"]
+    served = stored.served_cards(get_db(), run.stored.id, at.part, at.item)
+    if not served:  # an item dealt after its part's start: its first card is served now
+        stored.serve_card(get_db(), run.stored, at.part, at.item, 0, run.now)
+        served = [run.now]
+    deal = deal_at(len(cards), round(1000 / pace), served, run.now)
     return {
-        "card_ms": round(1000 / pace),
+        "state": deal,
+        "card": cards[deal.served - 1],
         "pace": number(pace, 0 if pace.denominator == 1 else 1),
-        "elapsed_ms": max(run.now - started, 0),
+        "shown": number(deal.served),
+        "total": number(deal.total),
     }
 
 
@@ -278,7 +301,7 @@ def _mistakes(run: _Run) -> list[dict[str, str]]:
     return shown
 
 
-def _refuse(message: str) -> None:
+def _refuse(message: str) -> NoReturn:
     abort(400, description=message)
 
 
@@ -299,8 +322,68 @@ def start_part(run_id: int) -> Response:
         _refuse(say("This checkout is over: start a new one from its page."))
     if part != at.part or part in run.starts:
         _refuse(say("That part is not the one to start now: this checkout goes in order."))
-    stored.start_part(get_db(), run.stored, part, run.now)
+    first = run.items[part][0]
+    deals = bool(
+        checkout_criteria.deal_pace(run.criteria, part)
+        and show_item(first, run.rules, caches=app_caches()).view.get("cards")
+    )
+    # A dealt item's first card is served with the start: the part's clock and the deal's
+    # both run from that moment, by the server's clock.
+    stored.start_part(get_db(), run.stored, part, run.now, first_card=deals)
     return redirect(url_for("checkouts.run_page", run_id=run_id), code=303)
+
+
+def _card_refusals(deal: dict[str, Any], card: int) -> dict[str, str]:
+    return {
+        "early": say(
+            "Card %(card)s is not due yet: this checkout deals %(pace)s cards a second. Press "
+            "Next card again.",
+            card=number(card + 1),
+            pace=deal["pace"],
+        ),
+        "order": say("That is not the next card: the cards come one at a time, in order."),
+        "dealt": say("Every card of this deal is out: your answer."),
+    }
+
+
+@bp.post("/checkouts/runs/<rowid:run_id>/card")
+def next_card(run_id: int) -> Response:
+    """The next card of the deal asked now, once the one before is served and its moment has
+    come by the server's clock: for htmx (JavaScript's deal) the deal's fragment, else the run's
+    page. Any other card is refused (a 400 that says why), and another learner's run is a 404."""
+    run = _run_or_404(run_id)
+    part, index = _posted_place(run)
+    card_text = request.form.get("card", "")[:4]
+    if not (card_text.isdecimal() and card_text.isascii()):
+        _refuse(say("That asks for no card of this deal."))
+    at = run.standing
+    if at.over:
+        _refuse(say("This checkout is over: start a new one from its page."))
+    if (part, index) != (at.part, at.item) or part not in run.starts:
+        _refuse(say("That card is not for the question asked now: a checkout goes in order."))
+    question = show_item(run.items[part][index], run.rules, caches=app_caches())
+    deal = _deal(run, question)
+    if deal is None:
+        _refuse(say("This question deals no cards."))
+    card = int(card_text)
+    refusal = card_refusal(deal["state"], card)
+    error = _card_refusals(deal, card).get(refusal, "")
+    if not refusal:
+        stored.serve_card(get_db(), run.stored, part, index, card, run.now)
+    if not is_htmx():
+        if error:
+            return _show(run, status=400, deal_error=error)
+        return redirect(url_for("checkouts.run_page", run_id=run_id), code=303)
+    response = render(
+        "checkouts/_deal.html",
+        status=400 if error else 200,
+        run=run,
+        at=at,
+        deal=_deal(run, question),
+        deal_error=error,
+    )
+    response.headers["Cache-Control"] = "private, no-store"
+    return response
 
 
 @bp.post("/checkouts/runs/<rowid:run_id>/answer")

@@ -18,7 +18,9 @@
   drops them: the members take that checkout under the defaults again.
 - ``GET /classes/<id>/delete``: what deleting the class removes, and the button that does it;
   ``POST`` to it deletes the class, its invites, assignments, criteria and memberships (the
-  coach's view of the learners), never the learners' own answers.
+  coach's view of the learners), never the learners' own answers. Each current member is told
+  on their home and classes pages (one line: the class's name, the day it closed, their own
+  work kept) until they dismiss it: ``POST /classes/closures/<id>/dismiss`` (their own only).
 
 Every coach's page and export is read through :func:`coached_or_404`: another coach's class, a
 learner not in the class or who left, is a 404. Pages and exports are ``private, no-store``.
@@ -26,7 +28,7 @@ learner not in the class or who left, is a 404. Pages and exports are ``private,
 
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from fractions import Fraction
 
 from flask import Blueprint, abort, make_response, redirect, request, url_for
@@ -42,9 +44,11 @@ from trainer.store import class_criteria, class_work, classes, reviews, users
 from trainer.store.classes import Class, ClassError, InviteRefusedError
 from trainer.web import coaching
 from trainer.web.rules_form import preset_menu
+from trainer.web.security import safe_next
 from trainer.web.support import clock_now, current_user, digits, get_db, render
-from trainer.web.views.strategy_quiz import heat_sections
-from trainer.words import say
+from trainer.web.time_zone import learner_zone
+from trainer.web.views.strategy_quiz import heat_at_once
+from trainer.words import day, say
 
 bp = Blueprint("classes", __name__)
 
@@ -97,6 +101,7 @@ def index() -> Response:
             account=account,
             coached=[(c, classes.member_count(db, c.id)) for c in coached],
             joined=joined,
+            closures=class_closures(user),
             name_max=classes.NAME_MAX,
             section="classes",
         )
@@ -202,11 +207,9 @@ def page(class_id: int) -> Response:
     chosen = request.args.get("rules", "")[:200] or None
     report = coaching.learners_and_class(found, clock_now())
     strategy = coaching.strategy_heat(found.id, chosen)
-    if strategy["rules"] is not None:
+    if strategy["rules"] is not None:  # at once: the plays wait for their chart, not the coach
         then = url_for("classes.page", class_id=found.id, rules=strategy["notation"])
-        strategy["sections"], strategy["up_labels"] = heat_sections(
-            strategy["rules"], strategy["tally"], then
-        )
+        strategy.update(heat_at_once(strategy["rules"], strategy["tally"], then))
     return _private(
         render(
             "classes/class.html",
@@ -338,6 +341,35 @@ def clear_checkout_criteria(class_id: int) -> Response:
     )
 
 
+# -- a class closed by its coach, as its members are told -------------------------------------
+
+
+def class_closures(user: users.User | None) -> list[dict[str, object]]:
+    """The classes the learner was in that their coach deleted, not dismissed yet: each one's
+    name and the day it closed (in the learner's time zone), for one line on the home and
+    classes pages."""
+    if user is None or user.is_guest:
+        return []
+    zone = learner_zone()
+    return [
+        {
+            "id": closure.id,
+            "name": closure.class_name,
+            "day": day(datetime.fromisoformat(closure.closed_at).astimezone(zone).date()),
+        }
+        for closure in classes.closures_of(get_db(), user.id)
+    ]
+
+
+@bp.post("/classes/closures/<rowid:closure_id>/dismiss")
+def dismiss_closure(closure_id: int) -> Response:
+    """The member has read that a class closed: the line goes. Another learner's is a 404."""
+    user = _account_or_403()
+    if not classes.dismiss_closure(get_db(), user.id, closure_id, at=_now()):
+        abort(404)
+    return redirect(safe_next(request.form.get("next"), url_for("classes.index")), code=303)
+
+
 # -- deleting the class -----------------------------------------------------------------------
 
 
@@ -352,7 +384,7 @@ def delete(class_id: int) -> Response:
         return _private(
             render("classes/delete.html", found=found, contents=contents, section="classes")
         )
-    if not classes.delete_class(get_db(), found.id, user.id):
+    if not classes.delete_class(get_db(), found.id, user.id, at=_now()):
         abort(404)
     return redirect(url_for("classes.index", deleted=1), code=303)
 

@@ -32,7 +32,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.jobs.kinds import count_study_key
 from trainer.store import jobs
 from trainer.web.caches import strategy_cache_dir
-from trainer.web.jobs import submit
+from trainer.web.jobs import submit, waited_on
 from trainer.web.security import safe_next
 from trainer.web.support import get_db, is_htmx, render, rules_from_form
 
@@ -120,7 +120,7 @@ def study_or_start(rules: Rules, system: CountingSystem) -> tuple[Study | None, 
     key = count_study_key(rules.notation(), system.slug)
     going = jobs.latest_by_key(get_db(), key)
     if going is not None and (not going.finished or recently_failed(going)):
-        return None, _state_of(going)
+        return None, _state_of(waited_on(going))
     params = study_job_params(rules, system, current_app.config["COUNT_JOB_PROCESSES"])
     job = submit("count-study", params, what=NEW_STUDY, key=key, total=GRID_POINTS)
     found = cached_study(rules, system, cache_dir=strategy_cache_dir())

@@ -15,6 +15,8 @@ while a study is not cached yet (without htmx, the chart on a page of its own).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from functools import cached_property
 from typing import Any
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
@@ -76,13 +78,29 @@ bp = Blueprint("counting", __name__, url_prefix="/counting")
 NEW_STUDY = penetration.NEW_STUDY
 
 
-def _choices() -> dict[str, list[tuple[str, str]]]:
-    """What the preferences form offers, the same for every page, in the learner's language."""
-    return {
-        "systems": system_choices(),
-        "conventions": list(convention_choices().items()),
-        "resolutions": list(resolution_choices().items()),
-    }
+class _Choices:
+    """What the preferences form offers, the same for every page, in the learner's language:
+    each list said when a template first reads it (every page's context has this, few pages
+    show the form: saying every system's card values cost a quiz answer a tenth of its CPU)."""
+
+    @cached_property
+    def systems(self) -> list[tuple[str, str]]:
+        return system_choices()
+
+    @cached_property
+    def conventions(self) -> list[tuple[str, str]]:
+        return list(convention_choices().items())
+
+    @cached_property
+    def resolutions(self) -> list[tuple[str, str]]:
+        return list(resolution_choices().items())
+
+
+class _TableTalk:
+    """The dealer's table talk in the learner's language, said when a template reads it."""
+
+    def __iter__(self) -> Iterator[str]:
+        return (say(line) for line in TABLE_TALK)
 
 
 @bp.app_context_processor
@@ -94,9 +112,9 @@ def _counting_context() -> dict[str, Any]:
         "counting_speed": _counting_speed,
         "counting_threshold": _counting_threshold,
         "counting_distraction": _counting_distraction,
-        "table_talk": [say(line) for line in TABLE_TALK],
+        "table_talk": _TableTalk(),
         "format_count": format_count,
-        "counting_choices": _choices(),
+        "counting_choices": _Choices(),
     }
 
 

@@ -15,6 +15,7 @@ Only the current learner's attempts are ever read; another learner's id in a URL
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import date, timedelta
 from fractions import Fraction
 from typing import Any
@@ -23,8 +24,10 @@ from flask import Blueprint, abort, make_response, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import Drill, DrillError, Question, registry
+from drills.base import AnswersByKey
 from drills.dealing.table_words import card_words
 from drills.method3_figures import GamePendingError
+from drills.strategy_chart import choice_words, stored_play_words
 from drills.table_session import DISTRACTIONS, PACES
 from trainer.engine.deck.cards import Card
 from trainer.engine.rulebook.rules import Rules
@@ -45,7 +48,7 @@ from trainer.web.time_zone import learner_zone
 from trainer.web.views.chart_jobs import ask_for_chart
 from trainer.web.views.drills import stored_rules
 from trainer.words import number as format_number
-from trainer.words import plural
+from trainer.words import plural, say
 
 bp = Blueprint("history", __name__)
 
@@ -171,17 +174,18 @@ def _read_filter(args: Any) -> reviews.MistakeFilter:
 
 
 def cost_text(cost: Fraction | None) -> str:
-    """A mistake's cost as a share of the bet (``"50% of the bet"``), in bets above one bet
-    (``"12.5 bets"``: a punter's stake, a bet off the ramp), or a dash."""
+    """A mistake's cost as a share of the bet (``"50% of the bet"``, ``"16.67% of the bet"``),
+    in bets above one bet (``"12.5 bets"``: a punter's stake, a bet off the ramp), or a dash;
+    in the learner's words."""
     if cost is None:
         return "–"
     if cost == 0:
-        return "nothing"
+        return say("nothing")
     if cost > 1:
         return mastery.bets_text(cost)
-    percent = float(cost * 100)
-    shown = f"{percent:.2f}".rstrip("0").rstrip(".")
-    return f"{shown}% of the bet"
+    percent = round(float(cost * 100), 2)
+    digits = next(digits for digits in (0, 1, 2) if round(percent, digits) == percent)
+    return say("%(percent)s%% of the bet", percent=format_number(percent, digits))
 
 
 def _page_number(text: str | None) -> int:
@@ -248,6 +252,7 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
     """One mistake as the page lists it: the question in words, the answers, the rules; for a
     question whose game is being worked out (:func:`_shown`), the progress page's address."""
     question, waits_on = _shown(drills, a)
+    keys = _answer_keys(drills.get(a.drill), question, a)
     waiting = None
     if waits_on is not None:
         here = safe_next(request.full_path.rstrip("?"), url_for("history.mistakes"))
@@ -260,8 +265,8 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         "asked": _asked_words(drills, a),
         "drill": drills.get(a.drill),
         "rules": readable_rules(a.rules),
-        "said": _answer_words(question, a.answer),
-        "right": _answer_words(question, a.right_answer),
+        "said": _said(keys, a.answer),
+        "right": _said(keys, a.right_answer),
         "rank": rank,
     }
 
@@ -315,18 +320,30 @@ def by_schedule(
     return sorted(wrong, key=lambda a: dues.get(skills.get(a.id, ""), never))
 
 
-def _answer_words(question: Question | None, answer: str) -> str:
-    """An answer as the learner read it on the button: "hit", not the stored key "H"."""
-    play = question.view.get("play") if question else None
-    keys = getattr(play, "keys", None)
-    if isinstance(keys, dict) and answer in keys:
-        return str(keys[answer]).lower()
-    shown = question.view.get("keys") if question else None  # (key, label, legal) per button
-    if isinstance(shown, list):
-        labels = {str(key): str(label) for key, label, *_ in shown}
-        if answer in labels:
-            return labels[answer].lower()
-    return answer
+def _said(keys: Mapping[str, str], answer: str) -> str:
+    """An answer in the learner's words: its key's ("H": "hit"), else the play an old attempt
+    stored in English ("Hit"), else as stored."""
+    return choice_words(keys[answer]) if answer in keys else stored_play_words(answer)
+
+
+def _answer_keys(
+    drill: Drill | None, question: Question | None, attempt: attempts.Attempt
+) -> Mapping[str, str]:
+    """The keys an attempt's answers were given with and the buttons' words ("H": "Hit"), so
+    that the page says "hit", not the stored key: the question's own, or where its game is
+    still being worked out (no question yet), those its drill names from the notation alone
+    (:class:`drills.base.AnswersByKey`); none where the answer was typed."""
+    if question is None:
+        if not isinstance(drill, AnswersByKey):
+            return {}
+        try:
+            return drill.answer_keys(attempt.question, stored_rules(attempt.rules))
+        except DrillError:
+            return {}
+    shown = question.view.get("keys")  # (key, label, legal) per button
+    keys = {str(key): str(label) for key, label, *_ in shown} if isinstance(shown, list) else {}
+    played = getattr(question.view.get("play"), "keys", None)
+    return {**keys, **played} if isinstance(played, dict) else keys
 
 
 def _shown(

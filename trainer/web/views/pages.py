@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 
 from trainer.store import attempts
 from trainer.web.support import clock_now, current_user, get_db, render
-from trainer.web.views.classes import learner_assignments
+from trainer.web.views.classes import class_closures, learner_assignments
 from trainer.web.views.path import path_context
 from trainer.web.views.practice import today
 
@@ -25,6 +25,7 @@ def home() -> Response:
         stats=stats,
         today=shown,
         assignments=learner_assignments(user),
+        closures=class_closures(user),
         section="home",
         **path_context(user, stats),
     )

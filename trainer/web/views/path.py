@@ -228,7 +228,7 @@ def grade_placement() -> Response:
 def _shown_grade(placed: steps.PlacedAnswer) -> dict[str, Any]:
     """A placement answer as the results show it: a play by its name, not its key."""
     grade = placed.grade
-    names = {key: label for key, label, _legal in placed.question.view.get("keys", ())}
+    names = {key: words.say(label) for key, label, _legal in placed.question.view.get("keys", ())}
     return {
         "drill": placed.drill,
         "question": placed.question,

@@ -289,8 +289,9 @@ def _table_page(source: Source, stored: tables.StoredTable) -> Response:
 
 
 def _verdict(judged: Any) -> dict[str, Any]:
+    name = table_verdict.verdict_name(judged.name, judged.question)
     line = table_verdict.verdict(
-        judged.name, judged.answer, judged.right, judged.correct, judged.ev_cost, Fraction(0), ""
+        name, judged.answer, judged.right, judged.correct, judged.ev_cost, Fraction(0), ""
     )
     return {**line, "graded_then": judged.graded_then}
 

@@ -23,7 +23,8 @@ from drills import strategy_cells as cells
 from drills import strategy_quiz as quiz
 from drills import strategy_timed as timed
 from drills.strategy_cells import Cell, tally_by_cell
-from trainer.engine.banker.face_down import face_down_game
+from drills.strategy_chart import cached_chart_for
+from trainer.engine.banker.face_down import cached_fixed_point, face_down_game
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, users
 from trainer.web.caches import app_caches
@@ -42,7 +43,7 @@ from trainer.web.support import (
 )
 from trainer.web.verdicts import Answered, see_verdict
 from trainer.web.views import drills as drill_road
-from trainer.web.views.chart_jobs import chart_or_pending, chart_ready
+from trainer.web.views.chart_jobs import ask_for_chart, chart_or_pending, chart_ready
 from trainer.words import plural, say
 
 bp = Blueprint("strategy_quiz", __name__, url_prefix="/drills/basic-strategy")
@@ -322,12 +323,37 @@ def heat_map() -> Response:
     )
 
 
-def heat_sections(
-    rules: Rules, tally: Mapping[Cell, tuple[int, int]], then: str
-) -> tuple[list[tuple[str, list[dict[str, Any]]]], tuple[str, ...]]:
-    """The heat map of ``tally`` under ``rules``, and its column heads: a learner's (above) or
-    a class's (``trainer/web/coaching.py``); a chart not worked out yet comes back to ``then``."""
-    return cells.heat_map(rules, tally, _chart_code(rules, then)), _column_words(rules)
+def heat_at_once(rules: Rules, tally: Mapping[Cell, tuple[int, int]], then: str) -> dict[str, Any]:
+    """A class's heat map of ``tally`` under ``rules`` (``sections``, ``up_labels``) at once, a
+    coach never waiting on a computation: where the figures its cells' plays are read from are
+    not worked out yet (``waits_for``: ``"chart"``, or at 004 as dealt ``"banker"``, his fixed
+    point), the cells without their plays, and the chart's job asked for (``waiting``: its
+    progress page, going on to ``then``)."""
+    code = _code_at_once(rules)
+    found: dict[str, Any] = {
+        "sections": cells.heat_map(rules, tally, code),
+        "up_labels": _column_words(rules, tally),
+        "waiting": None,
+        "waits_for": None,
+    }
+    if code is None:
+        ask_for_chart(rules)  # within the limits; the page shows the answers meanwhile
+        found["waiting"] = url_for("chart_jobs.progress", rules=rules.notation(), next=then)
+        found["waits_for"] = "banker" if face_down_game(rules) else "chart"
+    return found
+
+
+def _code_at_once(rules: Rules) -> Callable[[Cell], str] | None:
+    """Each heat-map cell's play where what it is read from is worked out already (the chart,
+    or at 004 as dealt the banker's fixed point); None where not (nothing asked for)."""
+    if face_down_game(rules):
+        if cached_fixed_point(rules) is None:
+            return None
+        return lambda cell: cells.face_down_code(rules, cell)
+    table = cached_chart_for(rules, caches=app_caches())
+    if table is None:
+        return None
+    return lambda cell: table.code(cell.section, cell.row, cell.up)
 
 
 def _mixes(rules: Rules) -> dict[str, str]:
@@ -347,11 +373,13 @@ def _chart_code(rules: Rules, then: str) -> Callable[[Cell], str]:
     return lambda cell: table.code(cell.section, cell.row, cell.up)
 
 
-def _column_words(rules: Rules) -> tuple[str, ...]:
+def _column_words(
+    rules: Rules, tally: Mapping[Cell, tuple[int, int]] | None = None
+) -> tuple[str, ...]:
     """The heat map's column heads: the up cards, or the cards the punter drew so far."""
     if not face_down_game(rules):
         return cells.UP_LABELS
-    drawn = [int(label[1:]) for label in cells.heat_columns(rules)]
+    drawn = [int(label[1:]) for label in cells.heat_columns(rules, tally)]
     return tuple(
         say("Dealt") if n == 0 else plural("%(count)s drawn", "%(count)s drawn", n) for n in drawn
     )

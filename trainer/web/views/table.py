@@ -51,7 +51,7 @@ from trainer.engine.play.table_game import Ask, InvalidStepError, TableGame
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import tables, users
 from trainer.store.db import transaction
-from trainer.web import table_verdict, table_view
+from trainer.web import table_reveal, table_verdict, table_view
 from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import option_fields, plain_words, preset_menu, read_rules
@@ -65,6 +65,7 @@ from trainer.web.support import (
 )
 from trainer.web.table_end import cover_words, drill_round
 from trainer.web.table_form import BET_KEYS, PLAY_LETTERS, bet_units, read_step
+from trainer.web.table_view import RoundView
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import ChartPendingError, chart_or_pending
 from trainer.web.views.chart_jobs import pending_page as chart_pending_page
@@ -271,17 +272,23 @@ def _step_feedback(seated: Seated, n: int) -> list[dict[str, Any]] | None:
     return table_verdict.feedback_view(grades) or None
 
 
-def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
-    """The table where it stands (its ``table`` block for htmx)."""
+def table_page(
+    seated: Seated,
+    *,
+    status: int = 200,
+    dealt: bool = False,
+    before: RoundView | None = None,
+    **shown: Any,
+) -> Response:
+    """The table where it stands (its ``table`` block for htmx); after a step (``dealt``) at a
+    paced table, the cards it brought since the felt ``before`` it marked to come one by one."""
     game, ask = seated.game, seated.ask
     current = ask.round  # the round in play (a held mistake's too)
     played = table_view.last_round(game, ask)
     settled = table_view.round_view(game, played.round, played.record.number) if played else None
-    # The round in play on the felt, else the one just settled; the one just settled is shown
-    # above the next where that is already dealt (a punter's bet after their first card).
-    round_shown = (
-        table_view.round_view(game, current, ask.number) if current is not None else settled
-    )
+    round_shown = table_reveal.round_on_felt(game, ask)  # `previous`: settled, above the next
+    if dealt and seated.spec.pace and round_shown is not None:
+        round_shown = table_reveal.with_reveal(seated.rules, before, round_shown)
     previous = settled if current is not None and seated.held is None else None
     last_boxes = game.rounds[-1].learner if game.rounds else range(0)  # none: watched
     context: dict[str, Any] = {
@@ -300,7 +307,7 @@ def table_page(seated: Seated, *, status: int = 200, **shown: Any) -> Response:
         "repeated": False,
         "summary": summary_of(seated) if ask.kind == "over" else None,
         "drill_round": drill_round(_graded(seated)) if ask.kind == "over" else [],
-        "cover": cover_words(seated.spec, game) if ask.kind == "over" else None,
+        "cover": cover_words(seated.spec, game, seated.stored) if ask.kind == "over" else None,
         "held_feedback": held_feedback(seated),
         "ask_names": ASK_NAMES,
         "bet_amounts": {
@@ -379,7 +386,8 @@ def step(table_id: str) -> Response:
         now = replace(seated, steps=steps, held=steps[-1])
     else:  # where the step's own replay left it (no need to replay it again)
         now = replace(seated, steps=steps, game=after[0], ask=after[1])
-    return table_page(now, feedback=feedback)
+    felt = table_reveal.round_on_felt(seated.game, seated.ask)  # as the learner saw it
+    return table_page(now, feedback=feedback, dealt=True, before=felt)
 
 
 def _grades(
@@ -488,7 +496,9 @@ def held(table_id: str) -> Response:
     if not is_htmx():  # post, redirect, get
         back: dict[str, Any] = {"back": 1} if choice == "back" else {}
         return redirect(url_for("table.show", table_id=table_id, **back), code=303)
-    return table_page(seated_or_404(table_id), taken_back=choice == "back")
+    felt = table_reveal.round_on_felt(seated.game, seated.ask)
+    now = seated_or_404(table_id)
+    return table_page(now, taken_back=choice == "back", dealt=True, before=felt)
 
 
 def _played(seated: Seated) -> list[str]:

@@ -1,0 +1,205 @@
+"""The basic-strategy quiz's words on a play worked out (:class:`drills.strategy_play.Play`): why
+the right answer is right (:func:`explain`: the verdict's why, then its details) and why a play
+that is not allowed is not (:func:`illegal_reason`), each a whole sentence of the catalogue with
+its numbers written by :mod:`trainer.words`, in the learner's language; and a quiz item's cell
+in words (:func:`item_words`), for the pages that list items.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from drills.dealing.table_words import cards_words
+from drills.play_why import play_why
+from drills.skill_words import rules_and_rest
+from drills.strategy_cells import Cell
+from drills.strategy_chart import PLAY_KEYS, choice_words
+from drills.strategy_play import Play, ShownCount
+from trainer.engine.article import a_or_an
+from trainer.engine.counting import SYSTEMS
+from trainer.engine.indices import Play as IndexPlay
+from trainer.engine.rulebook.rule_words import short_summary
+from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_, number, say, signed
+
+__all__ = ["explain", "illegal_reason", "item_words"]
+
+# What a chart cell's code says to do, as the chart's sentence names it.
+_MEANING = {"H": N_("hit"), "S": N_("stand"), "P": N_("split"), "D/H": N_("double, else hit"),
+            "D/S": N_("double, else stand"), "R/H": N_("surrender, else hit"),
+            "R/S": N_("surrender, else stand"), "R/P": N_("surrender, else split")}  # fmt: skip
+# A cell as the chart's sentence names it, by its section and whether the dealer shows an ace.
+_CELL = {
+    ("hard", False): N_("hard %(row)s against %(up)s"),
+    ("soft", False): N_("soft %(row)s against %(up)s"),
+    ("pairs", False): N_("%(pair)s against %(up)s"),
+    ("hard", True): N_("hard %(row)s against an ace"),
+    ("soft", True): N_("soft %(row)s against an ace"),
+    ("pairs", True): N_("%(pair)s against an ace"),
+}
+# A chart cell as a reviewable item's words name it (the pages that list items: the answers,
+# Today, the next step).
+_ITEM = {
+    ("hard", False): N_("hard %(row)s against %(up)s"),
+    ("soft", False): N_("soft %(row)s against %(up)s"),
+    ("pairs", False): N_("pairs %(row)s against %(up)s"),
+    ("hard", True): N_("hard %(row)s against an ace"),
+    ("soft", True): N_("soft %(row)s against an ace"),
+    ("pairs", True): N_("pairs %(row)s against an ace"),
+}
+_ARTICLES = {"a": N_("a %(card)s"), "an": N_("an %(card)s")}
+# The insurance index in words: what it says to do, at or above its count or below it.
+_INDEX = {
+    ("I", "at_or_above"): N_("take it at %(index)s or above"),
+    ("I", "below"): N_("take it below %(index)s"),
+    ("N", "at_or_above"): N_("decline it at %(index)s or above"),
+    ("N", "below"): N_("decline it below %(index)s"),
+}
+# The counted insurance's sentence, by the count's kind (true or running) and the index's play.
+_BY_THE_INDEX = {
+    (True, "I"): N_(
+        "At a %(system)s true count of %(count)s the insurance index (%(index)s) says take it; "
+        "the insurance bet is worth %(worth)s%% of your bet here, with these cards."
+    ),
+    (True, "N"): N_(
+        "At a %(system)s true count of %(count)s the insurance index (%(index)s) says decline "
+        "it; the insurance bet is worth %(worth)s%% of your bet here, with these cards."
+    ),
+    (False, "I"): N_(
+        "At a %(system)s running count of %(count)s the insurance index (%(index)s) says take "
+        "it; the insurance bet is worth %(worth)s%% of your bet here, with these cards."
+    ),
+    (False, "N"): N_(
+        "At a %(system)s running count of %(count)s the insurance index (%(index)s) says "
+        "decline it; the insurance bet is worth %(worth)s%% of your bet here, with these cards."
+    ),
+}
+_INSURANCE = {
+    "I": N_(
+        "The insurance bet is worth %(worth)s%% of your bet on average (it pays 2:1 when the "
+        "dealer has a ten-value card under the ace): take it."
+    ),
+    "N": N_(
+        "The insurance bet is worth %(worth)s%% of your bet on average (it pays 2:1 when the "
+        "dealer has a ten-value card under the ace): decline it."
+    ),
+}
+
+
+def explain(play: Play) -> str:
+    """Why the right answer is right: its first sentence the verdict's why, the rest (the
+    chart's word on the cell) its details, lines apart."""
+    if play.shown is not None:
+        return _by_the_count(play, play.shown)
+    if play.insurance:
+        if play.natural:
+            return say(
+                "Even money wins %(taken)s%% of your bet for sure; playing the natural out wins "
+                "%(out)s%% of it on average.",
+                taken=number(play.evs["I"] * 100),
+                out=number(play.evs["N"] * 100, 1),
+            )
+        return say(_INSURANCE[play.right], worth=signed(play.evs["I"] * 100, 2))
+    return f"{play_why(play.evs, play.right)}\n{_chart_says(play)}"
+
+
+def _cell_words(cell: Cell, said: Mapping[tuple[str, bool], str]) -> str:
+    """A chart cell in the words of ``said`` (by its section and whether it is against an ace),
+    its up card with English's article where one is said."""
+    ace = cell.up == "A"
+    up = "" if ace else say(_ARTICLES[a_or_an(cell.up).split(" ")[0]], card=cell.up)
+    return say(said[cell.section, ace], row=cell.row, pair=cell.row, up=up)
+
+
+def item_words(key: str) -> str | None:
+    """A quiz item's key (``"vegas-6d-s17: hard 16 v 9"``) in the learner's words, as
+    :func:`drills.skill_words.words_of` writes it in English ("hard 16 against a 9 (Las Vegas,
+    6 decks, ...)"); None for a key that is no chart cell against an up card."""
+    rules, rest = rules_and_rest(key)
+    section, _, system = rest.partition(" ")
+    if section == "insurance" and (not system or system in SYSTEMS):
+        words = (
+            say("insurance at the %(system)s count", system=SYSTEMS[system].name)
+            if system
+            else say("insurance")
+        )
+    else:
+        try:
+            cell = Cell.parse(rest)
+        except ValueError:
+            return None
+        if cell.up.startswith("?"):  # 004 as dealt: no banker card
+            return None
+        words = _cell_words(cell, _ITEM)
+    return f"{words} ({short_summary(rules)})" if rules is not None else words
+
+
+def _chart_says(play: Play) -> str:
+    """What the chart says in the cell: its code's meaning, and the right play where the code
+    names more than one."""
+    cell = play.cell
+    words = _cell_words(cell, _CELL)
+    meaning = say(_MEANING[play.code]) if play.code in _MEANING else play.code
+    right = choice_words(PLAY_KEYS[play.right])
+    if play.code == play.right:
+        return say("The chart for these rules says %(meaning)s for %(cell)s.",
+                   meaning=meaning, cell=words)  # fmt: skip
+    return say(
+        "The chart for these rules says %(meaning)s for %(cell)s: here, %(right)s.",
+        meaning=meaning,
+        cell=words,
+        right=right,
+    )
+
+
+def _by_the_count(play: Play, shown: ShownCount) -> str:
+    """Insurance by the count shown: what the index says there, and the bet's worth here."""
+    bet = play.evs["I"] if not play.natural else 1.0 - play.evs["N"]
+    index = say("; ").join(_index_words(index) for index in play.indices) or say(
+        "none from %(low)s to %(high)s: never take it",
+        low=signed(play.grid[0]),
+        high=signed(play.grid[1]),
+    )
+    text = say(
+        _BY_THE_INDEX[shown.system.balanced, play.right],
+        system=shown.system.name,
+        count=signed(shown.count),
+        index=index,
+        worth=signed(bet * 100, 2),
+    )
+    if (bet > 0) != (play.right == "I"):
+        text += " " + say(
+            "With these very cards the bet is worth the other way: the index is the count "
+            "where it breaks even over the hands you may hold, rounded to a whole count, and "
+            "the count is what you play by."
+        )
+    return text
+
+
+def _index_words(index: IndexPlay) -> str:
+    return say(_INDEX[index.play, index.when], index=signed(index.index))
+
+
+def illegal_reason(play: Play, answer: str, rules: Rules) -> str:
+    """Why a play that is not in ``play.evs`` is not allowed, in one sentence."""
+    hand = play.situation.hand
+    if answer == "P":
+        if rules.max_split_hands == 1:
+            return say("these rules allow no splitting")
+        return say("%(hand)s is not a pair you may split", hand=cards_words(hand))
+    if answer == "D":
+        if rules.double_on == "none":
+            return say("these rules allow no doubling")
+        if rules.double_on != "any":
+            return say(
+                "these rules allow doubling on %(totals)s only, and this hand is %(total)s",
+                totals=rules.double_on,
+                total=number(hand.total),
+            )
+    if answer == "R":
+        if rules.surrender == "none":
+            return say("these rules allow no surrender")
+        if play.situation.up.is_ace and not rules.surrender_vs_ace:
+            return say("these rules allow no surrender against an ace")
+        return say("surrender is not allowed here")
+    return say("that play is not allowed here")
