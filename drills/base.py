@@ -308,6 +308,23 @@ class CostlyFeedback(Protocol):
 
 
 @runtime_checkable
+class FiguresOffRequest(Protocol):
+    """A drill whose grade reads figures worked out once per question and kept (a deviation's
+    EVs at its count: seconds of CPU in a cold process, too long for a request). The road asks
+    :meth:`figures_kept` before it grades; where they are not kept, a job works them out
+    (:meth:`work_figures`) while the answer waits, and the grade then reads them."""
+
+    def figures_kept(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> bool:
+        """Whether grading ``notation`` under ``rules`` would find its figures kept (a notation
+        the drill does not read: True, grading it is the 400)."""
+        ...
+
+    def work_figures(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> None:
+        """Work out and keep ``notation``'s figures (in a job, never in a request)."""
+        ...
+
+
+@runtime_checkable
 class AskedInSessions(Protocol):
     """A drill whose questions are asked at a session's checkpoints (a counting session's
     page, ``/counting/sessions/<id>``, drawn with ``session_template``): the road takes a

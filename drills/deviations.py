@@ -29,7 +29,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from drills.base import (
@@ -50,6 +50,7 @@ from drills.count_study import (
     ROUNDING,
     SYSTEM,
     StudyNotForGameError,
+    StudyPendingError,
     count_unit,
     counts_by_study,
     near,
@@ -63,13 +64,14 @@ from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.preferences import STEPS, CountPreferences
 from drills.counting.tray import tray_for
 from drills.counting.true_count import converted
+from drills.deviation_figures import evs_at, figures, kept
 from drills.hand_totals import total_words
 from drills.strategy_cells import Cell, cell_of, cells_for, hand_for, read_situation
 from drills.strategy_chart import INSURANCE_KEYS, PLAY_KEYS
 from trainer.engine.counting import CountingSystem, estimate_decks
-from trainer.engine.deck.hand import Situation
-from trainer.engine.indices import COUNT_LIMIT, CountOutOfRangeError, IndexTable, Play
-from trainer.engine.indices.reading import evs_as_read, insurance_as_read
+from trainer.engine.deck.cards import Card
+from trainer.engine.deck.hand import Hand, Situation
+from trainer.engine.indices import COUNT_LIMIT, IndexTable, Play
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import action_evs, first_actions
@@ -253,21 +255,20 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
     count = read_count(asked, rules)
     right = table.play_at(*cell, float(count.value)) or plays[0].basic
     hand, up = asked.situation.hand, asked.situation.up
-    if asked.insurance:
-        legal = frozenset(INSURANCE_KEYS)
-    else:
-        legal = frozenset(action.value for action in action_evs(rules, hand, up)) & set(PLAY_KEYS)
-    evs: dict[str, float] | None
-    try:
-        if asked.insurance:
-            taken = insurance_as_read(rules, asked.system, count.exact, hand, count.cards_left)
-            evs = {"I": taken, "N": 0.0}
-        else:
-            found = evs_as_read(rules, asked.system, count.exact, hand, up, count.cards_left)
-            evs = {action.value: ev for action, ev in found.items() if action.value in legal}
-    except CountOutOfRangeError:
-        evs = None
+    legal = (
+        frozenset(INSURANCE_KEYS) if asked.insurance else _legal(rules, hand, up) & set(PLAY_KEYS)
+    )
+    args = (rules, asked.system, count.exact, hand, up, count.cards_left)
+    make = partial(evs_at, *args, None if asked.insurance else legal)
+    evs = figures(rules, asked.notation(), make, caches).evs  # kept, else worked out (a job)
     return Worked(asked, cell, count, plays, right, legal, evs)
+
+
+def _legal(rules: Rules, hand: Hand, up: Card) -> frozenset[str]:
+    """The legal plays by the rules alone (of two cards: no EV is worked out)."""
+    two = len(hand) == 2
+    actions = first_actions(rules, hand, up) if two else tuple(action_evs(rules, hand, up))
+    return frozenset(action.value for action in actions)
 
 
 def _index_words(play: Play) -> str:
@@ -511,13 +512,11 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         asked = read_question(notation, rules)
         keys = INSURANCE_KEYS if asked.insurance else PLAY_KEYS
-        legal = set(keys)
-        if not asked.insurance:
-            # The legal plays by the rules alone: no EV is worked out to ask (the grade does).
-            hand, up = asked.situation.hand, asked.situation.up
-            two = len(hand) == 2
-            actions = first_actions(rules, hand, up) if two else tuple(action_evs(rules, hand, up))
-            legal = {action.value for action in actions}
+        legal = (
+            set(keys)
+            if asked.insurance
+            else _legal(rules, asked.situation.hand, asked.situation.up)
+        )
         view: dict[str, Any] = {
             "hand": asked.situation.hand,
             "up": asked.situation.up,
@@ -543,6 +542,20 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:8].strip().upper()
+
+    def figures_kept(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> bool:
+        """Whether the question's EVs are kept (one the drill cannot grade: True, its 400)."""
+        try:
+            asked = read_question(notation, rules)
+            if not study_for(rules, asked.system, caches=caches).indices.find(*asked.cell(rules)):
+                return True
+        except (InvalidQuestionError, StudyNotForGameError, StudyPendingError):
+            return True  # grading says so (a study missing: its own job and waiting page)
+        return kept(rules, asked.notation(), caches) is not None
+
+    def work_figures(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> None:
+        """The question's EVs, worked out and kept (a job; the count study must be kept)."""
+        work_out(notation, rules, caches)
 
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None

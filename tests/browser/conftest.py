@@ -119,8 +119,9 @@ class Learner:
         expect(page.get_by_role("heading", name=verdict)).to_be_visible()
         answered = page.get_by_role("group", name="The hand you answered").get_by_role("img")
         expect(answered).to_have_count(len(Hand.parse(notation)))
-        # htmx swaps the panel in place; without JavaScript the form posts to /answer.
-        assert page.url.endswith("/answer#feedback") != self.javascript
+        # htmx swaps the panel in place; without JavaScript the form posts to /answer, which
+        # sends the browser on to the answer's own verdict address (Post/Redirect/Get).
+        assert ("/answered/" in page.url and page.url.endswith("#feedback")) != self.javascript
         return notation
 
 

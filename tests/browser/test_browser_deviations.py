@@ -55,8 +55,9 @@ def answer_one(learner: Any, *, correct: bool) -> None:
     )
     if not correct:
         expect(heading).to_contain_text(f"{KEY_NAMES[worked.right].lower()}, not ")
-    # htmx swaps the panel in place; without JavaScript the form posts to .../answer.
-    assert urlsplit(page.url).path.endswith("/answer") != learner.javascript
+    # htmx swaps the panel in place; without JavaScript the form posts to .../answer and goes
+    # on to the answer's verdict address.
+    assert ("/answered/" in urlsplit(page.url).path) != learner.javascript
 
 
 def test_ten_deviation_questions_by_keyboard(learner: Any) -> None:

@@ -105,11 +105,16 @@ def test_the_drill_through_the_web(client: Any, db: Any, hidden_fields: Any) -> 
     reading = read_aces(*[read_question(notation)[i] for i in (0, 3, 4, 5, 6)], "floor", "half")
     data = {**fields, "aces": str(reading.surplus), "bet": str(reading.betting_true),
             "insurance": str(reading.insurance_true)}  # fmt: skip
-    answered = client.post(action.group(1).replace("&amp;", "&"), data=data)
+    answered = client.post(action.group(1).replace("&amp;", "&"), data=data, follow_redirects=True)
     assert answered.status_code == 200 and "Right" in answered.get_data(as_text=True)
     assert db["attempts"].count == 1
     # A question of a system with no ace side count (a new submission: a resent one, the same
     # token, shows the stored grade).
     forged = {**data, "question": re.sub(r"^\S+", "hi-lo", notation), "token": "a-new-token"}
-    assert client.post(action.group(1).replace("&amp;", "&"), data=forged).status_code == 400
+    assert (
+        client.post(
+            action.group(1).replace("&amp;", "&"), data=forged, follow_redirects=True
+        ).status_code
+        == 400
+    )
     assert db["attempts"].count == 1

@@ -85,7 +85,7 @@ def test_on_the_web_a_bid_is_graded_and_stored_with_the_auction_rules(
     client: Any, hidden_fields: Any, db: Any
 ) -> None:
     form = _ask(client, hidden_fields)
-    response = client.post(f"{URL}/answer", data={**form, "answer": "100"})
+    response = client.post(f"{URL}/answer", data={**form, "answer": "100"}, follow_redirects=True)
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and "Not quite" in page
     assert "deal_auction" not in _shown(page)
@@ -98,7 +98,7 @@ def test_on_the_web_a_bid_past_a_rule_is_a_400_saying_so(
     client: Any, hidden_fields: Any, db: Any, answer: str, says: str
 ) -> None:
     form = _ask(client, hidden_fields)
-    response = client.post(f"{URL}/answer", data={**form, "answer": answer})
+    response = client.post(f"{URL}/answer", data={**form, "answer": answer}, follow_redirects=True)
     assert response.status_code == 400
     assert says in response.get_data(as_text=True)
     assert not list(db.query("SELECT * FROM attempts"))
@@ -109,7 +109,7 @@ def test_on_the_web_a_forged_casino_auction_is_a_400_naming_the_rule(
 ) -> None:
     form = _ask(client, hidden_fields)
     forged = {**form, "question": "twenty-one-club deal_auction=true|4|5", "answer": "10"}
-    response = client.post(f"{URL}/answer", data=forged)
+    response = client.post(f"{URL}/answer", data=forged, follow_redirects=True)
     assert response.status_code == 400
     page = _shown(response.get_data(as_text=True))
     assert "house dealer" in page and "The deal is auctioned" in page

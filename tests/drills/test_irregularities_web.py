@@ -31,7 +31,9 @@ def test_a_right_remedy_is_stored_and_the_round_played_on_is_shown(
 ) -> None:
     form = ask(client, hidden_fields, "extra-card")
     assert form["question"].startswith("extra-card|")
-    response = client.post(f"{URL}/answer?kind=extra-card", data={**form, "answer": "keep-two"})
+    response = client.post(
+        f"{URL}/answer?kind=extra-card", data={**form, "answer": "keep-two"}, follow_redirects=True
+    )
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and "Right" in page
     assert "The round played on" in page and "keep any two" in page
@@ -46,7 +48,7 @@ def test_a_wrong_remedy_is_stored_wrong_with_the_texts(
 ) -> None:
     form = ask(client, hidden_fields, "no-cards")
     assert right(form["question"]) == "withdrawn"
-    response = client.post(f"{URL}/answer", data={**form, "answer": "lost"})
+    response = client.post(f"{URL}/answer", data={**form, "answer": "lost"}, follow_redirects=True)
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and "Not quite" in page
     assert "(text 000) say: a player who is dealt no cards withdraws his bet." in page
@@ -69,7 +71,9 @@ def test_bad_input_is_a_readable_400_storing_nothing(
     client: Any, hidden_fields: Any, db: Any, change: dict[str, str], message: str
 ) -> None:
     form = ask(client, hidden_fields, "no-cards")
-    response = client.post(f"{URL}/answer", data={**form, "answer": "withdrawn", **change})
+    response = client.post(
+        f"{URL}/answer", data={**form, "answer": "withdrawn", **change}, follow_redirects=True
+    )
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0
@@ -84,7 +88,7 @@ def test_a_wrong_answer_is_on_the_mistakes_page_with_its_situation(
     client: Any, hidden_fields: Any
 ) -> None:
     form = ask(client, hidden_fields, "face-up")
-    client.post(f"{URL}/answer", data={**form, "answer": "redeal"})
+    client.post(f"{URL}/answer", data={**form, "answer": "redeal"}, follow_redirects=True)
     page = client.get("/mistakes").get_data(as_text=True)
     assert "Irregularities" in page and "A card dealt face up." in page
     assert "Void the round" in page

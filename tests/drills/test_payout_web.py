@@ -33,7 +33,9 @@ def test_the_page_asks_the_kind_chosen_and_keeps_it_for_the_next(
     kinds = DRILL.kinds if mix in DRILL.kinds else dict.fromkeys(DRILL.mixes[mix][1])
     assert read_question(form["question"]).kind in kinds
     response = client.post(
-        f"{URL}/answer?mix={mix}", data={**form, "answer": right(form["question"])}
+        f"{URL}/answer?mix={mix}",
+        data={**form, "answer": right(form["question"])},
+        follow_redirects=True,
     )
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and "Right" in page
@@ -46,7 +48,7 @@ def test_a_wrong_amount_is_stored_with_its_cost_and_the_rules_in_play(
 ) -> None:
     form = ask(client, hidden_fields, "natural-6-5")
     amount = right(form["question"])
-    response = client.post(f"{URL}/answer", data={**form, "answer": "$1.00"})
+    response = client.post(f"{URL}/answer", data={**form, "answer": "$1.00"}, follow_redirects=True)
     page = response.get_data(as_text=True)
     assert f"Not quite: the right amount is {amount}, not 1." in page
     [row] = db.query("SELECT * FROM attempts")
@@ -70,7 +72,7 @@ def test_a_bad_amount_is_a_readable_400_and_stores_nothing(
     client: Any, hidden_fields: Any, db: Any, typed: str, message: str
 ) -> None:
     form = ask(client, hidden_fields, "natural-3-2")
-    response = client.post(f"{URL}/answer", data={**form, "answer": typed})
+    response = client.post(f"{URL}/answer", data={**form, "answer": typed}, follow_redirects=True)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     assert db["attempts"].count == 0
@@ -81,7 +83,9 @@ def test_a_bad_amount_is_a_readable_400_and_stores_nothing(
 def test_a_forged_situation_is_refused(client: Any, hidden_fields: Any, db: Any) -> None:
     form = ask(client, hidden_fields, "natural-3-2")
     forged = "natural-3-2|vegas-6d-s17|15|9S 9H KD 7C|-|pay"
-    response = client.post(f"{URL}/answer", data={**form, "question": forged, "answer": "22.50"})
+    response = client.post(
+        f"{URL}/answer", data={**form, "question": forged, "answer": "22.50"}, follow_redirects=True
+    )
     assert response.status_code == 400
     assert "not a question this drill asks" in response.get_data(as_text=True)
     assert db["attempts"].count == 0
@@ -90,7 +94,10 @@ def test_a_forged_situation_is_refused(client: Any, hidden_fields: Any, db: Any)
 def test_an_htmx_answer_gets_the_panel_only(client: Any, hidden_fields: Any) -> None:
     form = ask(client, hidden_fields, "surrender")
     response = client.post(
-        f"{URL}/answer", data={**form, "answer": "1"}, headers={"HX-Request": "true"}
+        f"{URL}/answer",
+        data={**form, "answer": "1"},
+        headers={"HX-Request": "true"},
+        follow_redirects=True,
     )
     page = response.get_data(as_text=True)
     assert "<html" not in page and "Not quite" in page
@@ -112,6 +119,7 @@ def test_the_footer_names_the_questions_rules_beside_the_table_and_follows_the_p
         f"{URL}/answer?mix=natural-6-5",
         data={**form, "answer": right(form["question"])},
         headers={"HX-Request": "true"},
+        follow_redirects=True,
     ).get_data(as_text=True)
     assert "<html" not in answered
     assert summary in answered.split('<p id="footer-rules" hx-swap-oob="true">', 1)[1]

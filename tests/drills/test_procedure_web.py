@@ -26,7 +26,9 @@ def test_an_answer_is_stored_under_the_texts_rules(
 ) -> None:
     form = ask(client, hidden_fields, "reserve")
     form["question"] = "reserve|permanent-bank|9"
-    response = client.post(f"{URL}/answer?point=reserve", data={**form, "answer": "reshuffle"})
+    response = client.post(
+        f"{URL}/answer?point=reserve", data={**form, "answer": "reshuffle"}, follow_redirects=True
+    )
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and "Right" in page
     assert "(text 000) say: before any deal the dealer may gather" in page
@@ -54,7 +56,7 @@ def test_bad_input_is_a_readable_400_storing_nothing(
 ) -> None:
     form = ask(client, hidden_fields, "reserve")
     data = {**form, "question": "reserve|permanent-bank|9", "answer": "reshuffle", **change}
-    response = client.post(f"{URL}/answer", data=data)
+    response = client.post(f"{URL}/answer", data=data, follow_redirects=True)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0
@@ -71,7 +73,9 @@ def test_a_whole_deal_follows_the_learners_answers_point_by_point(
     for _ in ROUNDS[preset][1:]:
         labels = DRILL.question(form["question"], RULES).view["choices"]
         page = client.post(
-            f"{URL}/answer?point=round", data={**form, "answer": labels[0][1]}
+            f"{URL}/answer?point=round",
+            data={**form, "answer": labels[0][1]},
+            follow_redirects=True,
         ).get_data(as_text=True)
         form = hidden_fields(page)
         asked.append(form["question"].split("|")[0])
@@ -85,7 +89,9 @@ def test_a_wrong_answers_heading_quotes_the_text_and_the_why_names_it(
     """Issue 26: "Not quite: the text says otherwise." named neither the text nor its rule."""
     form = ask(client, hidden_fields, "reserve")
     form["question"] = "reserve|permanent-bank|9"
-    response = client.post(f"{URL}/answer?point=reserve", data={**form, "answer": "deal"})
+    response = client.post(
+        f"{URL}/answer?point=reserve", data={**form, "answer": "deal"}, follow_redirects=True
+    )
     page = html.unescape(response.get_data(as_text=True))
     assert "Not quite: “Gather every card, shuffle, have the pack cut, and then deal”." in page
     assert "The permanent bank's rules (text 000) say: before any deal" in page

@@ -97,7 +97,9 @@ def test_the_quiz_page_shows_the_count_and_takes_insurance_by_it(
     assert found is not None, "no insurance question in 60 deals"
     assert 'class="big-count"' in found and 'name="insurance" value="count"' in found
     form = hidden_fields(found)
-    response = client.post("/drills/basic-strategy/answer", data={**form, "answer": "N"})
+    response = client.post(
+        "/drills/basic-strategy/answer", data={**form, "answer": "N"}, follow_redirects=True
+    )
     assert response.status_code == 200
     assert "insurance index" in response.get_data(as_text=True)
     assert [a["question"] for a in db["attempts"].rows] == [form["question"]]

@@ -48,7 +48,7 @@ def test_a_right_answer_is_stored_and_shown_with_every_plays_ev(
 ) -> None:
     fields = ask(client, hidden_fields, "?rules=vegas-6d-s17&mix=cells")
     key = right_key(fields)
-    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": key})
+    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": key}, follow_redirects=True)
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert re.search(r'<h2 id="feedback-heading"[^>]*>Right: \w', page)
@@ -62,7 +62,9 @@ def test_a_wrong_answer_stores_its_cost(client: Any, db: Any, hidden_fields: Any
     fields = ask(client, hidden_fields, "?rules=vegas-6d-s17&mix=hard")
     play = work_out(fields["question"], find_preset("vegas-6d-s17"))
     wrong = next(k for k in play.evs if k != play.right and play.evs[k] < play.evs[play.right])
-    page = client.post(f"{QUIZ}/answer", data={**fields, "answer": wrong}).get_data(as_text=True)
+    page = client.post(
+        f"{QUIZ}/answer", data={**fields, "answer": wrong}, follow_redirects=True
+    ).get_data(as_text=True)
     assert "Not quite" in page
     [attempt] = stored(db)
     assert not attempt.correct and attempt.right_answer == play.right
@@ -85,7 +87,9 @@ def test_custom_rules_are_carried_and_stored_with_their_options(
     )
     fields = ask(client, hidden_fields, "?" + sent.headers["Location"].split("?", 1)[1])
     assert fields["rules"] == "vegas-6d-s17 double_on=10-11 surrender=none"
-    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": right_key(fields)})
+    response = client.post(
+        f"{QUIZ}/answer", data={**fields, "answer": right_key(fields)}, follow_redirects=True
+    )
     assert response.status_code == 200
     [attempt] = stored(db)
     assert attempt.rules == "vegas-6d-s17 double_on=10-11 surrender=none"
@@ -118,7 +122,9 @@ def test_a_forged_form_is_a_400_and_stores_nothing(
     client: Any, db: Any, hidden_fields: Any, change: dict[str, str], message: str
 ) -> None:
     fields = ask(client, hidden_fields)
-    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": "H", **change})
+    response = client.post(
+        f"{QUIZ}/answer", data={**fields, "answer": "H", **change}, follow_redirects=True
+    )
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     assert stored(db) == []
@@ -129,7 +135,7 @@ def test_an_illegal_play_is_a_400_that_keeps_the_question(
 ) -> None:
     fields = ask(client, hidden_fields)
     fields["question"] = "TS 6H v 9D"
-    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": "P"})
+    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": "P"}, follow_redirects=True)
     page = response.get_data(as_text=True)
     assert response.status_code == 400
     assert "Split is not allowed for this hand" in page
@@ -146,8 +152,8 @@ def test_illegal_plays_have_disabled_buttons(client: Any, hidden_fields: Any) ->
 
 def test_a_resent_answer_counts_once(client: Any, db: Any, hidden_fields: Any) -> None:
     fields = ask(client, hidden_fields)
-    client.post(f"{QUIZ}/answer", data={**fields, "answer": "S"})
-    again = client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})
+    client.post(f"{QUIZ}/answer", data={**fields, "answer": "S"}, follow_redirects=True)
+    again = client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"}, follow_redirects=True)
     assert "counted once" in again.get_data(as_text=True)
     assert len(stored(db)) == 1
 
@@ -155,7 +161,10 @@ def test_a_resent_answer_counts_once(client: Any, db: Any, hidden_fields: Any) -
 def test_htmx_gets_the_panel_only(client: Any, hidden_fields: Any) -> None:
     fields = ask(client, hidden_fields)
     response = client.post(
-        f"{QUIZ}/answer", data={**fields, "answer": "S"}, headers={"HX-Request": "true"}
+        f"{QUIZ}/answer",
+        data={**fields, "answer": "S"},
+        headers={"HX-Request": "true"},
+        follow_redirects=True,
     )
     page = response.get_data(as_text=True)
     assert "feedback-heading" in page and "<html" not in page
@@ -172,10 +181,10 @@ def test_the_heat_map_shows_each_cells_score(client: Any, hidden_fields: Any) ->
         fields = ask(client, hidden_fields, f"?{FACE_UP_QUERY}&mix=cells")
         fields["question"] = "TS 6H v 7D"
         # Wrong: a busted banker pays 2:1 in russian-bank, so 16 stands against a 7.
-        client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})
+        client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"}, follow_redirects=True)
     fields = ask(client, hidden_fields, f"?{FACE_UP_QUERY}&mix=cells")
     fields["question"] = "9S 7H v 7C"
-    client.post(f"{QUIZ}/answer", data={**fields, "answer": "S"})  # right
+    client.post(f"{QUIZ}/answer", data={**fields, "answer": "S"}, follow_redirects=True)  # right
     # The heat map's form goes to the rules' own address, as the quiz's Start does.
     sent = client.get(f"{QUIZ}/chart?preset=russian-bank&mix=cells")
     assert sent.status_code == 303
@@ -191,7 +200,9 @@ def test_the_heat_map_shows_each_cells_score(client: Any, hidden_fields: Any) ->
 def test_the_weakest_mix_asks_the_cell_got_wrong(client: Any, hidden_fields: Any) -> None:
     fields = ask(client, hidden_fields, f"?{FACE_UP_QUERY}&mix=cells")
     fields["question"] = "TS 6H v 7D"
-    client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})  # wrong: stand
+    client.post(
+        f"{QUIZ}/answer", data={**fields, "answer": "H"}, follow_redirects=True
+    )  # wrong: stand
     for _ in range(3):
         asked = ask(client, hidden_fields, f"?{FACE_UP_QUERY}&mix=weakest")
         play = work_out(asked["question"], Rules.parse(FACE_UP_BANK))
@@ -207,7 +218,7 @@ def test_the_russian_bank_as_dealt_asks_no_banker_card(
     fields = ask(client, hidden_fields, "?rules=russian-bank&mix=cells")
     assert fields["question"].endswith(" v ?")
     fields["question"] = "TS 2H 4C v ?"  # hard 16 after one card drawn: stand
-    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"})
+    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"}, follow_redirects=True)
     page = response.get_data(as_text=True)
     assert response.status_code == 200
     assert "The banker shows no card" in page and "Dealer shows" not in page
@@ -215,7 +226,11 @@ def test_the_russian_bank_as_dealt_asks_no_banker_card(
     assert "Standing is worth " in page and "chart of one column" in page
     [attempt] = stored(db)
     assert not attempt.correct and attempt.right_answer == "S" and attempt.ev_cost > 0
-    forged = client.post(f"{QUIZ}/answer", data={**fields, "question": "TS 6H v 7D", "answer": "S"})
+    forged = client.post(
+        f"{QUIZ}/answer",
+        data={**fields, "question": "TS 6H v 7D", "answer": "S"},
+        follow_redirects=True,
+    )
     assert forged.status_code == 400
     assert len(stored(db)) == 1
     heat = client.get(f"{QUIZ}/chart?rules=russian-bank").get_data(as_text=True)
@@ -244,7 +259,9 @@ def test_a_timed_run_scores_and_shows_the_slowest(
     for index in range(10):
         fields = timed_fields(page)
         assert fields["index"] == str(index)
-        response = client.post(f"{QUIZ}/timed/answer", data={**fields, "answer": "H"})
+        response = client.post(
+            f"{QUIZ}/timed/answer", data={**fields, "answer": "H"}, follow_redirects=True
+        )
         assert response.status_code == 200
         page = response.get_data(as_text=True)
     assert "Run complete" in page
@@ -252,7 +269,9 @@ def test_a_timed_run_scores_and_shows_the_slowest(
     assert "Your slowest decisions" in page
     assert len(stored(db)) == 10
     # An answer to a hand the run is not asking is refused.
-    stale = client.post(f"{QUIZ}/timed/answer", data={**fields, "answer": "H"})
+    stale = client.post(
+        f"{QUIZ}/timed/answer", data={**fields, "answer": "H"}, follow_redirects=True
+    )
     assert stale.status_code == 400
     assert len(stored(db)) == 10
 
@@ -269,7 +288,9 @@ def test_a_timed_run_out_of_time_stores_nothing_more(
     with client.session_transaction() as session:
         run = session["strategy_timed"]
         session["strategy_timed"] = {**run, "started": run["started"] - run["limit_ms"] - 1}
-    response = client.post(f"{QUIZ}/timed/answer", data={**timed_fields(page), "answer": "H"})
+    response = client.post(
+        f"{QUIZ}/timed/answer", data={**timed_fields(page), "answer": "H"}, follow_redirects=True
+    )
     assert "Time is up" in response.get_data(as_text=True)
     assert stored(db) == []
 
@@ -287,7 +308,7 @@ def test_a_timed_run_after_an_insurance_question_deals_different_hands(
     # must not take that follow-up for every one of its hands.
     fields = ask(client, hidden_fields, "?rules=vegas-6d-s17&mix=cells")
     insurance = {**fields, "question": "TS 6H v AD insurance", "answer": "N"}
-    assert client.post(f"{QUIZ}/answer", data=insurance).status_code == 200
+    assert client.post(f"{QUIZ}/answer", data=insurance, follow_redirects=True).status_code == 200
     [attempt] = stored(db)
     assert attempt.question.endswith("insurance")
     start = client.post(

@@ -37,14 +37,14 @@ def test_a_table_of_five_paid_right_is_stored_once_under_its_rules(
     form = ask(client, hidden_fields)
     amounts = paid(form["question"])
     assert len(amounts) == 5
-    response = client.post(f"{URL}/answer?boxes=5", data={**form, **amounts})
+    response = client.post(f"{URL}/answer?boxes=5", data={**form, **amounts}, follow_redirects=True)
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and "Right" in page and "You took" in page
     assert page.count('class="amount"') == 5  # the next table, five boxes again
     [row] = db.query("SELECT * FROM attempts")
     assert row["drill"] == "table-payouts" and row["correct"] == 1
     assert row["rules"] == "vegas-6d-s17" and row["question"] == form["question"]
-    again = client.post(f"{URL}/answer?boxes=5", data={**form, **amounts})
+    again = client.post(f"{URL}/answer?boxes=5", data={**form, **amounts}, follow_redirects=True)
     assert "counted once" in again.get_data(as_text=True)
     assert db["attempts"].count == 1
 
@@ -55,7 +55,9 @@ def test_a_wrong_box_shows_up_on_the_mistakes_page(
     form = ask(client, hidden_fields, 3)
     amounts = paid(form["question"])
     amounts["box2"] = "999"
-    page = client.post(f"{URL}/answer", data={**form, **amounts}).get_data(as_text=True)
+    page = client.post(f"{URL}/answer", data={**form, **amounts}, follow_redirects=True).get_data(
+        as_text=True
+    )
     assert "Not quite" in page and "Box 2:" in page and "not +999" in page
     mistakes = client.get("/mistakes").get_data(as_text=True)
     assert "Payouts at the table" in mistakes and "Box 3" in mistakes
@@ -74,7 +76,9 @@ def test_a_box_not_paid_an_amount_is_a_readable_400_and_stores_nothing(
     client: Any, hidden_fields: Any, db: Any, change: dict[str, str], message: str
 ) -> None:
     form = ask(client, hidden_fields)
-    response = client.post(f"{URL}/answer", data={**form, **paid(form["question"]), **change})
+    response = client.post(
+        f"{URL}/answer", data={**form, **paid(form["question"]), **change}, follow_redirects=True
+    )
     page = response.get_data(as_text=True)
     assert response.status_code == 400 and message in page
     assert db["attempts"].count == 0
@@ -86,7 +90,9 @@ def test_a_forged_table_is_a_readable_400_and_stores_nothing(
 ) -> None:
     form = ask(client, hidden_fields, 2)
     forged = form["question"].rsplit("|", 1)[0] + "|s s s s s s s"
-    response = client.post(f"{URL}/answer", data={**form, "question": forged, "box1": "0"})
+    response = client.post(
+        f"{URL}/answer", data={**form, "question": forged, "box1": "0"}, follow_redirects=True
+    )
     assert response.status_code == 400
     assert "not a question this drill asks" in response.get_data(as_text=True)
     assert db["attempts"].count == 0

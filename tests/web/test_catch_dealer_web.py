@@ -29,7 +29,7 @@ def start(client: Any, **settings: str) -> dict[str, str]:
 
 
 def call(client: Any, form: dict[str, str], choice: str, **changed: str) -> tuple[int, str]:
-    response = client.post(RUN, data={**form, "call": choice, **changed})
+    response = client.post(RUN, data={**form, "call": choice, **changed}, follow_redirects=True)
     return response.status_code, response.get_data(as_text=True)
 
 

@@ -45,7 +45,7 @@ def count_checkpoints(client: Any, csrf: Any, db: Any, speed: str, rights: list[
                 count = int(read_checkpoint(ask.notation).right)
                 # A miss by one toward zero: a count the cards could have made.
                 data[ask.field] = str(count if right else count - 1 if count > 0 else count + 1)
-            assert client.post(f"{url}/answer", data=data).status_code == 200
+            assert client.post(f"{url}/answer", data=data, follow_redirects=True).status_code == 200
 
 
 def test_the_level_rises_after_a_run_of_right_checkpoints_and_falls_after_a_miss(

@@ -45,7 +45,9 @@ def test_a_right_answer_is_stored_with_every_field(
 ) -> None:
     form = ask(client, hidden_fields)
     right = right_answer(Hand.parse(form["question"]))
-    response = client.post("/drills/hand-totals/answer", data=fields_for(form, right))
+    response = client.post(
+        "/drills/hand-totals/answer", data=fields_for(form, right), follow_redirects=True
+    )
     assert response.status_code == 200
     page = response.get_data(as_text=True)
     assert "Right" in page
@@ -64,7 +66,9 @@ def test_a_wrong_answer_is_stored_wrong_with_the_right_one(
     client: Any, hidden_fields: Any, db: Any
 ) -> None:
     form = {**ask(client, hidden_fields), "question": "AS 6H"}
-    response = client.post("/drills/hand-totals/answer", data=fields_for(form, "hard 17"))
+    response = client.post(
+        "/drills/hand-totals/answer", data=fields_for(form, "hard 17"), follow_redirects=True
+    )
     page = response.get_data(as_text=True)
     assert "Not quite: the hand is soft 17, not hard 17." in page
     [row] = stored(db)
@@ -73,8 +77,8 @@ def test_a_wrong_answer_is_stored_wrong_with_the_right_one(
 
 def test_one_answer_sent_twice_is_stored_once(client: Any, hidden_fields: Any, db: Any) -> None:
     form = fields_for(ask(client, hidden_fields), "bust")
-    first = client.post("/drills/hand-totals/answer", data=form)
-    second = client.post("/drills/hand-totals/answer", data=form)
+    first = client.post("/drills/hand-totals/answer", data=form, follow_redirects=True)
+    second = client.post("/drills/hand-totals/answer", data=form, follow_redirects=True)
     assert first.status_code == second.status_code == 200
     assert "counted once" in second.get_data(as_text=True)
     assert len(stored(db)) == 1
@@ -86,6 +90,7 @@ def test_htmx_gets_only_the_panel_block(client: Any, hidden_fields: Any) -> None
         "/drills/hand-totals/answer",
         data=fields_for(form, "bust"),
         headers={"HX-Request": "true"},
+        follow_redirects=True,
     )
     page = response.get_data(as_text=True)
     assert "<html" not in page and "<nav" not in page
@@ -109,7 +114,7 @@ def test_a_forged_question_is_a_400_and_nothing_is_stored(
     client: Any, hidden_fields: Any, db: Any, question: str, message: str
 ) -> None:
     form = {**fields_for(ask(client, hidden_fields), "hard 12"), "question": question}
-    response = client.post("/drills/hand-totals/answer", data=form)
+    response = client.post("/drills/hand-totals/answer", data=form, follow_redirects=True)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     assert stored(db) == []
@@ -128,7 +133,9 @@ def test_an_answer_in_the_wrong_form_is_a_400_keeping_the_question(
     client: Any, hidden_fields: Any, db: Any, answer_fields: dict[str, str], message: str
 ) -> None:
     form = ask(client, hidden_fields)
-    response = client.post("/drills/hand-totals/answer", data={**form, **answer_fields})
+    response = client.post(
+        "/drills/hand-totals/answer", data={**form, **answer_fields}, follow_redirects=True
+    )
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert message in page
@@ -152,7 +159,7 @@ def test_a_damaged_form_is_a_400_and_nothing_is_stored(
     client: Any, hidden_fields: Any, db: Any, change: dict[str, str], message: str
 ) -> None:
     form = {**fields_for(ask(client, hidden_fields), "bust"), **change}
-    response = client.post("/drills/hand-totals/answer", data=form)
+    response = client.post("/drills/hand-totals/answer", data=form, follow_redirects=True)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     assert stored(db) == []
@@ -163,7 +170,10 @@ def test_an_answer_without_csrf_is_a_403_and_nothing_is_stored(
 ) -> None:
     form = fields_for(ask(client, hidden_fields), "bust")
     del form["csrf_token"]
-    assert client.post("/drills/hand-totals/answer", data=form).status_code == 403
+    assert (
+        client.post("/drills/hand-totals/answer", data=form, follow_redirects=True).status_code
+        == 403
+    )
     assert stored(db) == []
 
 
@@ -175,7 +185,9 @@ def test_an_unknown_drill_is_a_404(client: Any) -> None:
 
 def test_stats_follow_the_answers(client: Any, hidden_fields: Any) -> None:
     form = ask(client, hidden_fields)
-    page = client.post("/drills/hand-totals/answer", data=fields_for(form, "bust"))
+    page = client.post(
+        "/drills/hand-totals/answer", data=fields_for(form, "bust"), follow_redirects=True
+    )
     text = page.get_data(as_text=True)
     assert "<strong>1</strong> answered" in text
 
@@ -189,7 +201,7 @@ def test_a_chosen_preset_is_recorded_with_the_attempt(
     )
     form = ask(client, hidden_fields)
     assert form["rules"] == "single-deck"
-    client.post("/drills/hand-totals/answer", data=fields_for(form, "bust"))
+    client.post("/drills/hand-totals/answer", data=fields_for(form, "bust"), follow_redirects=True)
     assert [a.rules for a in attempts.list_attempts(db, 1)] == ["single-deck"]
 
 
@@ -209,11 +221,15 @@ def test_a_malformed_answer_from_a_new_visitor_writes_nothing_at_all(
         "asked_at": "1",
         "csrf_token": csrf(),
     }
-    response = client.post("/drills/hand-totals/answer", data={**form, "kind": "soft"})
+    response = client.post(
+        "/drills/hand-totals/answer", data={**form, "kind": "soft"}, follow_redirects=True
+    )
     assert response.status_code == 400
     assert db.execute("SELECT count(*) FROM users").fetchone()[0] == 0
     response = client.post(
-        "/drills/hand-totals/answer", data={**form, "kind": "soft", "total": "17"}
+        "/drills/hand-totals/answer",
+        data={**form, "kind": "soft", "total": "17"},
+        follow_redirects=True,
     )
     assert response.status_code == 200
     assert db.execute("SELECT count(*) FROM users WHERE is_guest = 1").fetchone()[0] == 1

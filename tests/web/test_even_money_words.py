@@ -25,7 +25,9 @@ def test_even_money_on_the_quiz_reads_as_one_line_and_one_sentence(
 ) -> None:
     form = hidden_fields(client.get("/drills/basic-strategy?rules=vegas-6d-s17").get_data(True))
     form["question"] = NATURAL
-    wrong = client.post("/drills/basic-strategy/answer", data={**form, "answer": "I"})
+    wrong = client.post(
+        "/drills/basic-strategy/answer", data={**form, "answer": "I"}, follow_redirects=True
+    )
     assert wrong.status_code == 200
     line, why = heading_and_why(wrong.get_data(as_text=True))
     # Under Vegas 3:2 rules the natural is worth more played out than even money's sure 1.

@@ -43,7 +43,10 @@ def test_the_first_answer_makes_the_guest(client: Any, db: Any, hidden_fields: A
     page = client.get("/drills/basic-strategy?rules=vegas-6d-s17&mix=cells").get_data(True)
     assert learners(db) == 0
     form = {**hidden_fields(page), "answer": _BUTTON.findall(page)[0]}
-    assert client.post("/drills/basic-strategy/answer", data=form).status_code == 200
+    assert (
+        client.post("/drills/basic-strategy/answer", data=form, follow_redirects=True).status_code
+        == 200
+    )
     assert learners(db) == 1
     assert attempts.drill_stats(db, 1)["basic-strategy"].attempts == 1
 

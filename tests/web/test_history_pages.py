@@ -150,7 +150,9 @@ def test_one_learner_never_sees_anothers_mistakes_or_batches(
     assert alice_client.get(location).status_code == 200
     form = hidden_fields(alice_client.get(location).get_data(as_text=True))
     form["csrf_token"] = "csrf-for-bob"
-    assert bob.post("/drills/payout-math/answer", data=form).status_code == 404
+    assert (
+        bob.post("/drills/payout-math/answer", data=form, follow_redirects=True).status_code == 404
+    )
 
 
 def review(client: Any, name: str, **filters: str) -> str:
@@ -174,7 +176,9 @@ def test_drilling_mistakes_again_asks_them_in_order_and_records_each(
         form = hidden_fields(page)
         assert form["question"] == notation
         response = client.post(
-            "/drills/payout-math/answer", data={**form, "answer": answers[notation]}
+            "/drills/payout-math/answer",
+            data={**form, "answer": answers[notation]},
+            follow_redirects=True,
         )
         assert response.status_code == 200
         page = response.get_data(as_text=True)
@@ -219,16 +223,24 @@ def test_a_review_answer_resent_counts_once_and_others_are_refused(
     first = hidden_fields(client.get(location).get_data(as_text=True))
     second_page = client.get(location).get_data(as_text=True)  # the same question, asked again
     count = db["attempts"].count
-    sent = client.post("/drills/payout-math/answer", data={**first, "answer": "20"})
+    sent = client.post(
+        "/drills/payout-math/answer", data={**first, "answer": "20"}, follow_redirects=True
+    )
     assert "Review done: <strong>1 of 1</strong>" in sent.get_data(as_text=True)
-    again = client.post("/drills/payout-math/answer", data={**first, "answer": "20"})
+    again = client.post(
+        "/drills/payout-math/answer", data={**first, "answer": "20"}, follow_redirects=True
+    )
     assert again.status_code == 200 and "counted once" in again.get_data(as_text=True)
     other = hidden_fields(second_page)  # another token for the answered question
-    refused = client.post("/drills/payout-math/answer", data={**other, "answer": "20"})
+    refused = client.post(
+        "/drills/payout-math/answer", data={**other, "answer": "20"}, follow_redirects=True
+    )
     assert refused.status_code == 400
     assert "answered this question of the review already" in refused.get_data(as_text=True)
     forged = client.post(
-        "/drills/payout-math/answer", data={**other, "question": PAYOUT, "answer": "22.50"}
+        "/drills/payout-math/answer",
+        data={**other, "question": PAYOUT, "answer": "22.50"},
+        follow_redirects=True,
     )
     assert forged.status_code == 400
     assert db["attempts"].count == count + 1
@@ -284,7 +296,9 @@ def test_any_drill_on_the_common_road_can_be_drilled_again(
     form = hidden_fields(client.get(location).get_data(as_text=True))
     assert form["question"] == "AS 7D"
     response = client.post(
-        "/drills/hand-totals/answer", data={**form, "kind": "soft", "total": "18"}
+        "/drills/hand-totals/answer",
+        data={**form, "kind": "soft", "total": "18"},
+        follow_redirects=True,
     )
     page = response.get_data(as_text=True)
     assert "Review done: <strong>1 of 1</strong> right" in page

@@ -76,8 +76,9 @@ def test_the_quiz_keeps_its_charts_in_the_configured_directory(
 
 
 def test_only_the_drill_road_grades_or_stores_an_answer() -> None:
-    """Every answer (counting-session checkpoints included) is graded and stored by
-    trainer/web/views/drills.py alone: no other web module grades one or writes an attempt.
+    """Every answer (counting-session checkpoints included) is graded and stored by the drill
+    road alone: trainer/web/views/drills.py, and for a session's checkpoints its other half,
+    trainer/web/session_answers.py; no other web module grades one or writes an attempt.
     (A checkout's answers are not attempts: drills.checkouts.plan grades them and
     views/checkouts.py stores them apart from practice, in the checkout tables.)"""
     web = Path(__file__).resolve().parents[2] / "trainer" / "web"
@@ -87,4 +88,4 @@ def test_only_the_drill_road_grades_or_stores_an_answer() -> None:
         for path in web.rglob("*.py")
         if graders.search(path.read_text(encoding="utf-8"))
     }
-    assert found == {"views/drills.py"}
+    assert found == {"views/drills.py", "session_answers.py"}

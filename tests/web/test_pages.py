@@ -109,7 +109,10 @@ def test_htmx_is_served_from_static_vendor(client: Any) -> None:
 def test_one_answer_is_one_answer(client: Any, hidden_fields: Any) -> None:
     fields = hidden_fields(client.get("/drills/hand-totals").get_data(as_text=True))
     answer = {**fields, "kind": "hard", "total": "12"}
-    assert client.post("/drills/hand-totals/answer", data=answer).status_code == 200
+    assert (
+        client.post("/drills/hand-totals/answer", data=answer, follow_redirects=True).status_code
+        == 200
+    )
     account = client.get("/account").get_data(as_text=True)
     assert "1 answer so far" in account and "1 answers" not in account
 

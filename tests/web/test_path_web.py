@@ -45,7 +45,10 @@ def answer_a_hand(client: Any) -> None:
     form = dict(_HIDDEN.findall(page))
     kind, _, total = right_answer(read_hand(form["question"])).partition(" ")
     form.update(kind=kind, total=total)
-    assert client.post("/drills/hand-totals/answer", data=form).status_code == 200
+    assert (
+        client.post("/drills/hand-totals/answer", data=form, follow_redirects=True).status_code
+        == 200
+    )
 
 
 def test_a_new_visitor_is_asked_where_they_start_and_sees_the_path(client: Any, db: Any) -> None:

@@ -162,7 +162,9 @@ def test_a_counting_session_replays_up_to_the_last_checkpoint_answered(
     assert "No checkpoint of this session is answered yet" in empty and "Step 1" not in empty
     page = client.get(f"/counting/sessions/{session_id}").get_data(as_text=True)
     sent = client.post(
-        f"/counting/sessions/{session_id}/answer", data={**hidden_fields(page), "running": "0"}
+        f"/counting/sessions/{session_id}/answer",
+        data={**hidden_fields(page), "running": "0"},
+        follow_redirects=True,
     )
     assert sent.status_code == 200
     first = client.get(replay).get_data(as_text=True)

@@ -111,10 +111,10 @@ def test_a_resent_answer_shows_its_stored_grade_and_counts_once(
     page = question_page(client, db, user_id, drill)
     form = hidden_fields(page)
     data = {**form, **an_answer(drill, form["question"], form.get("rules") or "vegas-6d-s17")}
-    first = client.post(action_of(page), data=data)
+    first = client.post(action_of(page), data=data, follow_redirects=True)
     assert first.status_code == 200, first.get_data(as_text=True)
     count = db["attempts"].count
-    again = client.post(action_of(page), data=data)
+    again = client.post(action_of(page), data=data, follow_redirects=True)
     assert again.status_code == 200, again.get_data(as_text=True)
     assert "counted once" in again.get_data(as_text=True)
     assert db["attempts"].count == count
@@ -126,11 +126,14 @@ def test_a_token_used_for_another_drills_question_is_refused(
 ) -> None:
     totals = client.get("/drills/hand-totals").get_data(as_text=True)
     sent = {**hidden_fields(totals), "kind": "hard", "total": "12"}
-    assert client.post("/drills/hand-totals/answer", data=sent).status_code == 200
+    assert (
+        client.post("/drills/hand-totals/answer", data=sent, follow_redirects=True).status_code
+        == 200
+    )
     page = client.get("/drills/true-count", follow_redirects=True).get_data(as_text=True)
     other = {**hidden_fields(page), "token": sent["token"], "answer": "+1"}
     count = db["attempts"].count
-    response = client.post(action_of(page), data=other)
+    response = client.post(action_of(page), data=other, follow_redirects=True)
     assert response.status_code == 400
     assert "another drill" in response.get_data(as_text=True)
     assert db["attempts"].count == count

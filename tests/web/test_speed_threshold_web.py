@@ -40,7 +40,8 @@ def test_a_session_is_dealt_at_the_staircase_and_moves_it(
         if 'name="checkpoint"' not in page:
             break
         response = client.post(f"/counting/sessions/{session_id}/answer",
-                               data={**hidden_fields(page), "running": "0"})  # fmt: skip
+                               data={**hidden_fields(page), "running": "0"},
+                               follow_redirects=True)  # fmt: skip
         page = response.get_data(as_text=True)
     answers = list(db.query("SELECT correct FROM attempts ORDER BY id"))
     assert answers
@@ -84,7 +85,9 @@ def test_a_staircase_is_kept_apart_for_each_distraction(
     page = client.get(f"/counting/sessions/{quiet}").get_data(as_text=True)
     assert "data-talk" not in page
     answered = client.post(
-        f"/counting/sessions/{quiet}/answer", data={**hidden_fields(page), "running": "0"}
+        f"/counting/sessions/{quiet}/answer",
+        data={**hidden_fields(page), "running": "0"},
+        follow_redirects=True,
     )
     assert answered.status_code == 200
     talk = deal(client, csrf, distraction="talk").headers["Location"].rsplit("/", 1)[1]

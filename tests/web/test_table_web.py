@@ -267,7 +267,7 @@ def test_a_mistake_at_the_table_is_drilled_again_from_the_mistakes_page(
     question = client.get(review.headers["Location"]).get_data(as_text=True)
     assert "Your play?" in question
     again = {**hidden_fields(question), "answer": worked.right}
-    response = client.post("/drills/table-play/answer", data=again)
+    response = client.post("/drills/table-play/answer", data=again, follow_redirects=True)
     assert response.status_code == 200, response.get_data(as_text=True)[:2000]
     assert "Right" in response.get_data(as_text=True)
     assert "the chart says" in response.get_data(as_text=True)

@@ -53,7 +53,10 @@ def answer_hand(client: Any, *, right: bool | Callable[[str], bool]) -> str:
     if not (right(item) if callable(right) else right):  # bust as hard 22, soft as hard
         kind, total = ("hard", "22") if kind == "bust" else (_OTHER_KIND[kind], total)
     form.update(kind=kind, total=total)
-    assert client.post("/drills/hand-totals/answer", data=form).status_code == 200
+    assert (
+        client.post("/drills/hand-totals/answer", data=form, follow_redirects=True).status_code
+        == 200
+    )
     return item
 
 
@@ -180,7 +183,9 @@ def test_practise_now_asks_a_due_item_and_reschedules_it(
     assert form["question"] == item.question
     kind, _, total = right_answer(read_hand(form["question"])).partition(" ")
     form.update(kind=kind, total=total)
-    done = learner.post("/drills/hand-totals/answer", data=form).get_data(as_text=True)
+    done = learner.post("/drills/hand-totals/answer", data=form, follow_redirects=True).get_data(
+        as_text=True
+    )
     assert "Practise what is due next" in done and "1 of 1</strong> right" in done
     assert schedules.due_items(db, 1, clock.now()) == []
     (again,) = schedules.due_items(db, 1, clock.now() + timedelta(days=30))
@@ -207,7 +212,9 @@ def test_practise_now_asks_a_drills_due_items_in_one_batch_most_overdue_first(
         assert form["question"] == item.question  # the most overdue first
         kind, _, total = right_answer(read_hand(form["question"])).partition(" ")
         page = learner.post(
-            "/drills/hand-totals/answer", data={**form, "kind": kind, "total": total}
+            "/drills/hand-totals/answer",
+            data={**form, "kind": kind, "total": total},
+            follow_redirects=True,
         )
         page = page.get_data(as_text=True)
     assert f"{len(due)} of {len(due)}</strong> right" in page

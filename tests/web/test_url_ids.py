@@ -12,7 +12,7 @@ import pytest
 from werkzeug.routing import ValidationError
 
 from tests.web.test_today import answer_hand
-from trainer.store import counting, tables, users
+from trainer.store import attempts, counting, tables, users
 from trainer.web import LARGEST_ROW_ID, RowIdConverter, StoredKeyConverter
 
 # What a route's id may not be: signs, zeros, other notations and scripts, and numbers past
@@ -65,6 +65,7 @@ def test_every_id_in_a_route_goes_through_a_bounded_converter(app: Any) -> None:
         ("table_id", "key"),
         ("session_id", "key"),
         ("run_id", "rowid"),
+        ("attempt_id", "rowid"),  # an answer's verdict (Post/Redirect/Get)
         ("token", "signed"),  # a checkout certificate's link
         ("token", "key"),  # a shared replay's
         ("slug", "default"),
@@ -123,6 +124,10 @@ def someone_elses(app: Any, db: Any) -> dict[str, str]:
     session = counting.create_session(
         db, user_id=owner.id, drill="running-count", rules="vegas-6d-s17", spec="x"
     )
+    answered, _ = attempts.record_attempt(
+        db, user_id=owner.id, drill="hand-totals", question="TS 6H", rules="vegas-6d-s17",
+        answer="hard 16", right_answer="hard 16", correct=True, token="theirs-0123456789abc",
+    )  # fmt: skip
     assert tables.get_table(db, table.id, owner.id) is not None  # there, for its owner
     assert counting.get_session(db, session.id, owner.id) is not None
     return {
@@ -133,6 +138,7 @@ def someone_elses(app: Any, db: Any) -> dict[str, str]:
         "session replay": f"/replays/count/{session.id}",
         "history": f"/learners/{owner.id}/attempts",
         "download": f"/learners/{owner.id}/attempts.json",
+        "verdict": f"/drills/hand-totals/answered/{answered.id}",
     }
 
 
@@ -144,6 +150,7 @@ NEVER_MADE = {
     "session replay": "/replays/count/NeverMadeSess000",
     "history": f"/learners/{LARGEST_ROW_ID}/attempts",
     "download": f"/learners/{LARGEST_ROW_ID}/attempts.json",
+    "verdict": f"/drills/hand-totals/answered/{LARGEST_ROW_ID}",
 }
 
 

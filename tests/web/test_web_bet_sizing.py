@@ -28,7 +28,7 @@ def test_a_bet_is_graded_by_the_ramp_and_stored(client: Any, db: Any, hidden_fie
     action = html.unescape(ACTION_RE.search(text).group(1))
     assert "bankroll=20000" in action and "risk=0.1" in action
     right = DRILL.grade(form["question"], "0", Rules.parse(form["rules"])).right_answer
-    response = client.post(action, data={**form, "answer": right})
+    response = client.post(action, data={**form, "answer": right}, follow_redirects=True)
     assert response.status_code == 200
     assert "Right" in response.get_data(as_text=True)
     stored = [(a["drill"], a["answer"], a["correct"]) for a in db["attempts"].rows]
@@ -52,7 +52,9 @@ def test_a_wrong_bets_cost_names_its_unit_the_table_minimum_and_the_money(
         else:
             continue
         action = html.unescape(ACTION_RE.search(text).group(1))
-        page = client.post(action, data={**form, "answer": str(bet)}).get_data(as_text=True)
+        page = client.post(
+            action, data={**form, "answer": str(bet)}, follow_redirects=True
+        ).get_data(as_text=True)
         line = html.unescape(re.search(r'<h2 id="feedback-heading"[^>]*>(.*?)</h2>', page).group(1))
         lost = float(grade.ev_cost * rules.min_bet)
         money = number(lost, 2 if lost >= 0.01 else 4)

@@ -135,11 +135,15 @@ def test_a_true_count_answer_is_graded_and_stored(
     page = client.get("/drills/true-count", follow_redirects=True).get_data(as_text=True)
     form = hidden_fields(page)
     for bad in ("", "two", "1.5", "+99"):
-        response = client.post(answer_action(page), data={**form, "answer": bad})
+        response = client.post(
+            answer_action(page), data={**form, "answer": bad}, follow_redirects=True
+        )
         assert response.status_code == 400
         assert 'role="alert"' in response.get_data(as_text=True)
     assert stored(db) == []
-    response = client.post(answer_action(page), data={**form, "answer": "+60"})
+    response = client.post(
+        answer_action(page), data={**form, "answer": "+60"}, follow_redirects=True
+    )
     assert response.status_code == 200
     [row] = stored(db)
     assert row["drill"] == "true-count" and row["question"] == form["question"]
@@ -159,7 +163,9 @@ def test_the_penetration_feedback_charts_the_study(client: Any, hidden_fields: A
     assert '<svg class="penetration-chart"' not in page  # it would show a share's answer
     data = {**hidden_fields(page), "question": "single-deck 1/2 hi-lo share 2", "answer": "5"}
     # Without JavaScript the answer's page waits for the chart.
-    feedback = client.post(answer_action(page), data=data).get_data(as_text=True)
+    feedback = client.post(answer_action(page), data=data, follow_redirects=True).get_data(
+        as_text=True
+    )
     assert '<svg class="penetration-chart"' in feedback
     assert "+3 or more" in feedback
 
@@ -213,7 +219,11 @@ def miss_every_checkpoint(client: Any, db: Any, url: str, hidden_fields: Any) ->
         count = int(read_checkpoint(asks[0].notation).right)
         missed = count - 1 if count > 0 else count + 1
         given.append(f"{missed:+d}" if missed else "0")
-        client.post(f"{url}/answer", data={**hidden_fields(page), "running": given[-1]})
+        client.post(
+            f"{url}/answer",
+            data={**hidden_fields(page), "running": given[-1]},
+            follow_redirects=True,
+        )
     assert "Summary:" in client.get(url).get_data(as_text=True)
     return given
 
@@ -242,11 +252,11 @@ def test_a_shoe_is_counted_through_and_each_count_stored_once(
         misses += wrong
         if "true" in checkpoint_fields(page):
             data["true"] = "0"
-        response = client.post(f"{url}/answer", data=data)
+        response = client.post(f"{url}/answer", data=data, follow_redirects=True)
         assert response.status_code == 200
         # The same form again is a replay: its stored grade again, nothing more stored.
         before = len(stored(db))
-        replay = client.post(f"{url}/answer", data=data)
+        replay = client.post(f"{url}/answer", data=data, follow_redirects=True)
         assert replay.status_code == 200
         assert f"Checkpoint {number}: " in replay.get_data(as_text=True)
         assert "counted once" in replay.get_data(as_text=True)
@@ -279,11 +289,15 @@ def test_a_wrong_running_count_at_a_checkpoint_counts_once(
         if "true" in checkpoint_fields(page):
             break
         running = running_count(read_checkpoint("rc hi-lo 1d:").system, seen, 1)
-        client.post(f"{url}/answer", data={**hidden_fields(page), "running": str(int(running))})
+        client.post(
+            f"{url}/answer",
+            data={**hidden_fields(page), "running": str(int(running))},
+            follow_redirects=True,
+        )
         asked += 1
     running = int(running_count(read_checkpoint("rc hi-lo 1d:").system, seen, 1))
     data = {**hidden_fields(page), "running": str(running + 2), "true": "0"}
-    response = client.post(f"{url}/answer", data=data)
+    response = client.post(f"{url}/answer", data=data, follow_redirects=True)
     assert response.status_code == 200
     rows = stored(db)[asked:]
     assert [(row["question"][:3], row["correct"]) for row in rows] == [("rc ", 0)]
@@ -316,7 +330,7 @@ def test_a_resent_checkpoint_answer_shows_its_stored_grade_counted_once(
     page = client.get(url).get_data(as_text=True)
     data = {**hidden_fields(page), **{name: "0" for name in checkpoint_fields(page)}}
     headers = {"HX-Request": "true"} if htmx else {}
-    first = client.post(f"{url}/answer", data=data, headers=headers)
+    first = client.post(f"{url}/answer", data=data, headers=headers, follow_redirects=True)
     assert first.status_code == 200
     graded = stored(db)
     # A wrong running count is stored alone: the true count worked from it is left out.
@@ -325,7 +339,7 @@ def test_a_resent_checkpoint_answer_shows_its_stored_grade_counted_once(
     assert len(graded) == len(fields) - left_out
     # The same form again, and again with other counts (a second tab): the stored grade.
     for resent in (data, {**data, **{name: "-5" for name in checkpoint_fields(page)}}):
-        again = client.post(f"{url}/answer", data=resent, headers=headers)
+        again = client.post(f"{url}/answer", data=resent, headers=headers, follow_redirects=True)
         assert again.status_code == 200
         text = html.unescape(again.get_data(as_text=True))
         assert "Checkpoint 1: " in text and "counted once" in text
@@ -354,7 +368,7 @@ def test_bad_checkpoint_answers_store_nothing(
         ({"running": "0", "missing": "0", "checkpoint": "\u0660"}, "names no checkpoint"),
     ]
     for fields, message in cases:
-        response = client.post(f"{url}/answer", data={**form, **fields})
+        response = client.post(f"{url}/answer", data={**form, **fields}, follow_redirects=True)
         assert response.status_code == 400
         assert message in response.get_data(as_text=True)
     assert stored(db) == []
@@ -406,6 +420,7 @@ def test_checkpoints_cannot_be_answered_through_the_generic_road(
             "token": "t" * 20,
             "asked_at": "1",
         },
+        follow_redirects=True,
     )
     assert response.status_code == 400
     assert stored(db) == []
@@ -442,7 +457,9 @@ def test_a_missed_checkpoint_is_drilled_again_from_the_mistakes(
     assert form["question"] in {row["question"] for row in missed}
     assert 'aria-label="The cards seen"' in page
     right = str(read_checkpoint(form["question"]).grade("0").right_answer)
-    response = client.post("/drills/running-count/answer", data={**form, "answer": right})
+    response = client.post(
+        "/drills/running-count/answer", data={**form, "answer": right}, follow_redirects=True
+    )
     assert response.status_code == 200
     assert "Right" in response.get_data(as_text=True)
     assert stored(db)[-1]["correct"] == 1
@@ -453,8 +470,8 @@ def test_a_replayed_true_count_answer_shows_its_grade_counted_once(
 ) -> None:
     page = client.get("/drills/true-count", follow_redirects=True).get_data(as_text=True)
     form = {**hidden_fields(page), "answer": "+1"}
-    assert client.post(answer_action(page), data=form).status_code == 200
-    replay = client.post(answer_action(page), data=form)
+    assert client.post(answer_action(page), data=form, follow_redirects=True).status_code == 200
+    replay = client.post(answer_action(page), data=form, follow_redirects=True)
     assert replay.status_code == 200
     assert "counted once" in replay.get_data(as_text=True)
     assert len(stored(db)) == 1
@@ -471,6 +488,7 @@ def test_htmx_gets_the_panel_only_and_rounds_are_drawn_by_hand(
         f"{url}/answer",
         data={**hidden_fields(page), "running": "0"},
         headers={"HX-Request": "true"},
+        follow_redirects=True,
     )
     assert response.status_code == 200
     panel = response.get_data(as_text=True)

@@ -68,7 +68,9 @@ def post_answer(client: Any, hidden_fields: Any, *, asked: str, htmx: bool = Tru
     assert action is not None
     data = {**hidden_fields(shown), "question": f"single-deck {asked}", "answer": "1"}
     headers = {"HX-Request": "true"} if htmx else {}
-    return client.post(html.unescape(action.group(1)), data=data, headers=headers)
+    return client.post(
+        html.unescape(action.group(1)), data=data, headers=headers, follow_redirects=True
+    )
 
 
 def answer(client: Any, hidden_fields: Any, *, htmx: bool, asked: str = "1/2 hi-lo cards") -> str:

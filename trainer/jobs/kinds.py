@@ -16,7 +16,15 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
-__all__ = ["KINDS", "Report", "Runner", "count_study_key", "chart_key", "penetration_key"]
+__all__ = [
+    "KINDS",
+    "Report",
+    "Runner",
+    "chart_key",
+    "count_study_key",
+    "figures_key",
+    "penetration_key",
+]
 
 
 class Report(Protocol):
@@ -40,6 +48,10 @@ def chart_key(notation: str) -> str:
 
 def penetration_key(preset: str) -> str:
     return f"penetration {preset}"
+
+
+def figures_key(drill: str, notation: str, question: str) -> str:
+    return f"figures {drill} {notation} {question}"
 
 
 def _count_study(params: dict[str, Any], report: Report) -> Any:
@@ -141,6 +153,24 @@ def _cache_dir(directory: str | None) -> Iterator[None]:
             os.environ["TRAINER_CACHE_DIR"] = before
 
 
+def _figures(params: dict[str, Any], report: Report) -> Any:
+    """The figures one question of ``drill`` is graded by, under ``rules``, into ``cache_dir``
+    (:class:`drills.FiguresOffRequest`: a deviation's EVs at its count)."""
+    from pathlib import Path
+
+    from drills import FiguresOffRequest, get_drill
+    from drills.caches import Caches
+    from trainer.engine.rulebook.rules import Rules
+
+    drill, directory = get_drill(params["drill"]), params.get("cache_dir")
+    report.progress(0, 1)
+    if isinstance(drill, FiguresOffRequest):
+        caches = Caches(strategy=Path(directory)) if directory else None
+        drill.work_figures(params["question"], Rules.parse(params["rules"]), caches=caches)
+    report.progress(1, 1)
+    return {"drill": params["drill"], "question": params["question"]}
+
+
 def _simulation(params: dict[str, Any], report: Report) -> Any:
     """A learner's simulation (:mod:`trainer.simulator.job`): its figures and a few paths."""
     from trainer.simulator.job import simulate_job
@@ -162,6 +192,7 @@ KINDS: dict[str, Runner] = {
     "chart": _chart,
     "fixed-point": _fixed_point,
     "penetration": _penetration,
+    "figures": _figures,
     "simulation": _simulation,
     "your-game": _your_game,
 }

@@ -86,12 +86,15 @@ def submit(
     key: str | None = None,
     total: int = 0,
     inline: bool | None = None,
+    counted: bool = True,
 ) -> jobs.Job | None:
     """The job for this learner (module doc): the unfinished one making ``key``, else a new
     one within the limits (``what`` names the work in the 429's words); under ``JOBS_INLINE``
     a new job is run before this returns (``inline`` says otherwise where given). None for a
     visitor without the session cookie: nothing is started, and the response sets the cookie,
-    so that the page's next load (the pending page reloads itself) starts it.
+    so that the page's next load (the pending page reloads itself) starts it. ``counted=False``:
+    work as small as one answer's figures (a second's, of a worker's time), held to the limits
+    on jobs alone, not counted as expensive work (every deviation answered would be).
 
     :raises HTTPException: 429 past a limit.
     """
@@ -102,10 +105,12 @@ def submit(
             return waited_on(going)
     _check_limits(current_user())  # before a new visitor becomes a guest: a 429 stores nothing
     if not has_session_cookie():
-        limit_expensive_work(what, record=False)
+        if counted:
+            limit_expensive_work(what, record=False)
         csrf_token()  # the response sets the cookie: the next load has it
         return None
-    limit_expensive_work(what)
+    if counted:
+        limit_expensive_work(what)
     owner = current_user_or_guest()
     job, new = jobs.enqueue(db, kind, params, owner_id=owner.id, key=key, total=total)
     if new and (current_app.config["JOBS_INLINE"] if inline is None else inline):

@@ -19,6 +19,7 @@ import re
 import secrets
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
@@ -38,8 +39,10 @@ from trainer.web.support import (
     render,
     rules_from_form,
 )
+from trainer.web.verdicts import see_verdict
 from trainer.web.views.drills import (
     answer_once,
+    answered_or_404,
     asked_at_or_400,
     now_ms,
     stored_answer,
@@ -246,6 +249,20 @@ def call() -> Response:
                                asked_at=asked_at)  # fmt: skip
     if answered.grade is None:
         return run_page(run, status=400, error=answered.error, token=token)
+    shown = partial(run_page, run, **answered.feedback)
+    return see_verdict(answered, shown, "catch_dealer.verdict", run.query)
+
+
+@bp.get("/run/answered/<rowid:attempt_id>")
+def verdict(attempt_id: int) -> Response:
+    """The run after one of its calls (where a plain form's call goes, 303): its verdict, then
+    the next round or the summary; a call of another run, or anyone else's, is a 404."""
+    run = run_or_400(request.args)
+    answered = answered_or_404(DRILL, attempt_id, run.rules)
+    if not answered.attempt or answered.attempt.question not in {
+        run.notation(n) for n in range(1, run.rounds + 1)
+    }:
+        abort(404)
     return run_page(run, **answered.feedback)
 
 

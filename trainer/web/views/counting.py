@@ -6,7 +6,7 @@ store (:mod:`trainer.web.preferences`); the counting drills declare that they fo
 (``Drill.preferences``) and the drills' road puts them in their pages' options. A session's
 checkpoints are answered on the session's page; its drills declare so (``AskedInSessions``), and
 this module only finds the learner's session: the drills' road grades, stores and shows its
-answers (:func:`trainer.web.views.drills.answer_checkpoint`), as it does every other answer.
+answers (:func:`trainer.web.session_answers.answer_checkpoint`), as it does every other answer.
 
 The shoe-penetration drill's studies are cached (the app's, :mod:`trainer.web.caches`);
 ``GET /counting/penetration-chart?preset=&system=`` is the chart its feedback fetches by htmx
@@ -51,7 +51,7 @@ from trainer.jobs.kinds import penetration_key
 from trainer.store import counting as counting_store
 from trainer.store import speeds, thresholds, users
 from trainer.store.db import transaction
-from trainer.web import security
+from trainer.web import security, session_answers
 from trainer.web.caches import app_caches, penetration_cache_dir
 from trainer.web.jobs import submit
 from trainer.web.preferences import current_counting_preferences, preferences_error_page
@@ -350,11 +350,18 @@ def _session_or_404(session_id: str) -> tuple[users.User, counting_store.StoredS
 @bp.get("/sessions/<key:session_id>")
 def show(session_id: str) -> Response:
     user, stored, drill = _session_or_404(session_id)
-    return drill_road.session_page(drill, user, stored.id, stored.spec)
+    return session_answers.session_page(drill, user, stored.id, stored.spec)
 
 
 @bp.post("/sessions/<key:session_id>/answer")
 def answer(session_id: str) -> Response:
     """One checkpoint's counts, taken by the drill road (graded, stored once, shown)."""
     user, stored, drill = _session_or_404(session_id)
-    return drill_road.answer_checkpoint(drill, user, stored.id, stored.spec, request.form)
+    return session_answers.answer_checkpoint(drill, user, stored.id, stored.spec, request.form)
+
+
+@bp.get("/sessions/<key:session_id>/answered/<rowid:attempt_id>")
+def verdict(session_id: str, attempt_id: int) -> Response:
+    """The session after one checkpoint's answers (where a plain form's answer goes, 303)."""
+    user, stored, drill = _session_or_404(session_id)
+    return session_answers.checkpoint_verdict(drill, user, stored.id, stored.spec, attempt_id)

@@ -3,7 +3,12 @@
 ``GET /drills/<slug>`` shows a question; its form carries the question's notation, the rules
 preset, a submission token and the time it was asked. ``POST /drills/<slug>/answer`` re-derives
 the right answer from the notation (the drill's ``grade``), stores the attempt once per token,
-and shows the feedback with the next question. htmx requests get only the ``panel`` block.
+and shows the feedback with the next question. htmx requests get only the ``panel`` block; a
+plain form's answer, once stored, goes on (303) to ``GET /drills/<slug>/answered/<attempt id>``,
+its verdict for its own learner alone (Post/Redirect/Get, :mod:`trainer.web.verdicts`). An
+answer whose figures are not worked out yet (a deviation's EVs) waits for them, kept, at
+``/drills/<slug>/waiting/<token>`` (:mod:`trainer.web.answer_waits`). A counting session's
+checkpoints take the road's other half, :mod:`trainer.web.session_answers`.
 
 Re-drilling: ``GET /drills/<slug>?review=<batch id>`` asks the questions of a stored review
 batch (``trainer.store.reviews``, made on the mistakes page) in order, under the rules each was
@@ -19,7 +24,7 @@ import re
 import secrets
 import time
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
@@ -38,7 +43,6 @@ from drills import (
     LearnerState,
     PastAttempt,
     Question,
-    SessionAsk,
     UnknownDrillError,
     get_drill,
     path,
@@ -48,12 +52,11 @@ from drills import (
 )
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
-from trainer.store.db import transaction
+from trainer.web import answer_waits
 from trainer.web.caches import app_caches
 from trainer.web.kept import oob_footer
 from trainer.web.preferences import errors_in, options_for, preferences_error_page
-from trainer.web.recording import record, record_checkpoint
-from trainer.web.rules_form import readable_rules
+from trainer.web.recording import record
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -68,6 +71,7 @@ from trainer.web.support import (
     render,
     rules_from_form,
 )
+from trainer.web.verdicts import Answered, answered_again, see_verdict, stored_attempt_or_404
 
 bp = Blueprint("drills", __name__, url_prefix="/drills")
 
@@ -174,8 +178,29 @@ def _option_error_page(
 
 @bp.post("/<slug>/answer")
 def answer(slug: str) -> Response:
+    return take_answer(get_drill_or_404(slug), request.form)
+
+
+@bp.get("/<slug>/waiting/<key:token>")
+def waiting(slug: str, token: str) -> Response:
+    """An answer kept while its figures are worked out (:mod:`trainer.web.answer_waits`): the
+    waiting page until they are there, then the answer taken like any other (stored once) and
+    on to its verdict; an answer taken already goes on to its verdict."""
     drill = get_drill_or_404(slug)
-    form = request.form
+    found = answer_waits.kept(drill, token) if _TOKEN_RE.fullmatch(token) else None
+    if found is None:
+        return answer_waits.taken_or_404(drill, token)
+    form, rules = found
+    if not answer_waits.figures_ready(drill, form.get("question", ""), stored_rules(rules)):
+        return answer_waits.waiting_page(drill, token)
+    taken = take_answer(drill, form)
+    answer_waits.forget(token)
+    return taken
+
+
+def take_answer(drill: Drill, form: Mapping[str, str]) -> Response:
+    """One answer form's answer to ``drill`` (sent now, or kept while its figures were worked
+    out): graded, stored once and shown (:func:`see_verdict`); a malformed one, a 400."""
     if not isinstance(drill, AsksOnItsPage) and not form.get("review"):
         said = (text for kind, text in _ASKED_ELSEWHERE.items() if isinstance(drill, kind))
         abort(400, description=next(said))
@@ -189,6 +214,8 @@ def answer(slug: str) -> Response:
         rules = item_rules(item)
     else:
         rules = rules_from_form(form.get("rules"))
+    if not answer_waits.figures_ready(drill, notation, rules):  # never worked out in a request
+        return answer_waits.wait(drill, form, token, rules)
     answered = answer_once(drill, notation, form, rules, token=token, asked_at=asked_at)
     if answered.grade is None or answered.attempt is None:
         return page(
@@ -202,16 +229,59 @@ def answer(slug: str) -> Response:
             asked_at=asked_at,
             review=review_context(batch, item),
         )
-    user = current_user_or_guest()
-    feedback = answered.feedback
     if batch is not None and item is not None:
         reviews.mark_answered(get_db(), item.id, answered.attempt.id)
+    values = {"slug": drill.slug, "rules": rules.notation()}
+    if batch is not None:
+        values["review"] = str(batch.id)
+    shown = partial(verdict_page, drill, answered, rules, batch)
+    return see_verdict(answered, shown, "drills.verdict", values)
+
+
+@bp.get("/<slug>/answered/<rowid:attempt_id>")
+def verdict(slug: str, attempt_id: int) -> Response:
+    """The verdict on one of the learner's answers (where a plain form's answer goes, 303),
+    with the next question; anyone else's answer is a 404."""
+    drill = get_drill_or_404(slug)
+    batch = None
+    if request.args.get("review"):
+        batch = review_batch_or_404(drill, request.args["review"])
+    rules = rules_from_form(request.args["rules"]) if "rules" in request.args else None
+    found = stored_attempt_or_404(attempt_id)
+    graded_under = rules or stored_rules(found.rules)
+    if found.drill == drill.slug and not answer_waits.figures_ready(
+        drill, found.question, graded_under
+    ):  # its figures gone from the cache since: worked out again, off the request
+        return answer_waits.waiting_page(drill, None)
+    answered = answered_or_404(drill, attempt_id, rules)
+    return verdict_page(drill, answered, rules or current_rules(), batch)
+
+
+def verdict_page(
+    drill: Drill, answered: Answered, rules: Rules, batch: reviews.ReviewBatch | None = None
+) -> Response:
+    """An answer's feedback, then the review batch's next question or a fresh one under
+    ``rules`` (the page's)."""
+    user = current_user_or_guest()
+    feedback = answered.feedback
+    if batch is not None:
         return _review_page(drill, review_batch_or_404(drill, str(batch.id)), **feedback)
     try:
         following = fresh_question(drill, user, rules)
     except InvalidOptionError as error:  # options changed in the answer form's address
         return _option_error_page(drill, user, rules, error, 200, **feedback)
     return page(drill, user, rules, following, **feedback)
+
+
+def answered_or_404(drill: Drill, attempt_id: int, rules: Rules | None = None) -> Answered:
+    """The current learner's stored answer ``attempt_id`` to ``drill``, graded again (under
+    ``rules``, by default those it was stored with), for its verdict's GET address: anyone
+    else's, or none, is a 404."""
+    found = stored_attempt_or_404(attempt_id)
+    if found.drill != drill.slug:
+        abort(404)
+    question, grade = stored_answer(drill, found, rules or stored_rules(found.rules))
+    return Answered(question, grade, found, created=not answered_again())
 
 
 # -- re-drilling a review batch -----------------------------------------------------------------
@@ -293,107 +363,6 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
     return page(drill, user, rules, following, review_done=done, **feedback)
 
 
-# -- answers asked in a session (a drill :class:`~drills.AskedInSessions`: a counting session) --
-
-
-def session_grades(
-    drill: Drill, user: users.User, checkpoints: tuple[tuple[SessionAsk, ...], ...], rules: Rules
-) -> dict[str, Grade]:
-    """The grades of a session's answers stored so far, by token, checkpoint by checkpoint up
-    to the first not answered: each stored answer graded again (a stored question its drill no
-    longer reads is a 400)."""
-    found: dict[str, Grade] = {}
-    for asks in checkpoints:
-        for ask in asks:
-            attempt = attempts.find_attempt(get_db(), user.id, ask.token)
-            if attempt is not None:  # (a true count left out, AskedInSessions.counted: none)
-                found[ask.token] = stored_answer(drill, attempt, rules)[1]
-            elif ask is asks[0]:
-                return found
-    return found
-
-
-def _next_checkpoint(
-    checkpoints: tuple[tuple[SessionAsk, ...], ...], grades: Mapping[str, Grade]
-) -> int:
-    """The first checkpoint whose first ask is unanswered (``len(checkpoints)`` when all are)."""
-    for index, asks in enumerate(checkpoints):
-        if asks[0].token not in grades:
-            return index
-    return len(checkpoints)
-
-
-def session_page(
-    drill: Drill, user: users.User, session_id: str, spec: str, *, status: int = 200, **shown: Any
-) -> Response:
-    """A session's page (its ``panel`` block for htmx) after the answers stored so far: the
-    drill's view of the session, and what else is shown by name (``error`` and ``form``,
-    ``graded`` (checkpoint index, grades by ask), ``response_ms``, ``repeated``)."""
-    if not isinstance(drill, AskedInSessions):
-        abort(404, description="That drill is not asked in sessions.")
-    session = drill.read_session(spec)
-    rules = stored_rules(session.rules)
-    grades = shown.pop("grades", None)
-    if grades is None:
-        grades = session_grades(drill, user, drill.session_asks(session, session_id), rules)
-    context: dict[str, Any] = {
-        **dict.fromkeys(("error", "graded", "response_ms")),
-        **{"drill": drill, "session_id": session_id, "form": {}, "repeated": False},
-        "asked_at": now_ms(),
-        "stats": attempts.drill_stats(get_db(), user.id, drill=drill.slug).get(drill.slug),
-        "section": "drills",
-        **drill.session_view(session, session_id, grades, caches=app_caches()),
-        **shown,
-    }
-    return render(drill.session_template, block="panel", status=status, **context)
-
-
-def answer_checkpoint(
-    drill: Drill, user: users.User, session_id: str, spec: str, form: Mapping[str, str]
-) -> Response:
-    """Grade one checkpoint's answers (its ``checkpoint`` index, each ask's field) and store
-    them once: sent again, its stored grades are shown, counted once; a malformed one, what is
-    wrong (nothing stored); a checkpoint not asked yet, a 400."""
-    text = form.get("checkpoint", "")
-    if not digits(text) or len(text) > 4:
-        abort(400, description="This answer names no checkpoint; reload the session.")
-    index = int(text)
-    asked_at = form.get("asked_at", "")
-    response_ms = now_ms() - int(asked_at) if digits(asked_at) and len(asked_at) < 16 else None
-    if not isinstance(drill, AskedInSessions):
-        abort(404, description="That drill is not asked in sessions.")
-    session = drill.read_session(spec)
-    rules = stored_rules(session.rules)
-    checkpoints, caches = drill.session_asks(session, session_id), app_caches()
-    with transaction(get_db()):  # one answer per checkpoint, even from two tabs at once
-        grades = session_grades(drill, user, checkpoints, rules)
-        current = _next_checkpoint(checkpoints, grades)
-        if index >= len(checkpoints) or index > current:
-            abort(400, description=f"Checkpoint {index + 1} was never asked; nothing was stored.")
-        asks = checkpoints[index]
-        resent = index < current  # a double click, a form sent again: its stored grades
-        new: dict[str, Grade] = {}
-        errors: list[str] = []
-        for ask in (a for a in asks if not resent or a.token in grades):  # as stored
-            try:
-                new[ask.name] = (
-                    grades[ask.token]
-                    if resent
-                    else drill.grade(ask.notation, form.get(ask.field, ""), rules, caches=caches)
-                )
-            except InvalidAnswerError as error:
-                errors.append(str(error))
-        if not resent and not errors:
-            new = record_checkpoint(user, drill, session, asks, new, response_ms=response_ms)
-            grades.update({ask.token: new[ask.name] for ask in asks if ask.name in new})
-    # The page is drawn once the write is done, not while it holds the lock.
-    if errors:
-        failed: dict[str, Any] = {"error": " ".join(errors), "form": form}
-        return session_page(drill, user, session_id, spec, status=400, grades=grades, **failed)
-    shown = {"repeated": True} if resent else {"response_ms": response_ms}
-    return session_page(drill, user, session_id, spec, grades=grades, graded=(index, new), **shown)
-
-
 # -- answers given at a table (trainer/web/views/table.py: each step's answers, by drill) ---------
 
 
@@ -447,30 +416,6 @@ def read_answer(
             return drill.question(notation, rules, caches=caches), None, str(error)
     except InvalidQuestionError as error:
         abort(400, description=f"That is not a question this {asker} asks: {error}.")
-
-
-@dataclass(frozen=True)
-class Answered:
-    """One answer through the road: the question, and its grade with the stored attempt (and
-    whether it is new), or (a malformed answer, nothing stored) what is wrong with it."""
-
-    question: Question
-    grade: Grade | None
-    attempt: attempts.Attempt | None = None
-    created: bool = False
-    error: str | None = None
-
-    @property
-    def feedback(self) -> dict[str, Any]:
-        """What a drill page shows of it (:func:`page`'s feedback names)."""
-        return {
-            "answered": self.question,
-            "grade": self.grade,
-            "response_ms": self.attempt.response_ms if self.attempt else None,
-            "repeated": not self.created,
-            # The rules it was graded under (in a review batch, not the next question's).
-            "answered_rules": readable_rules(self.attempt.rules) if self.attempt else None,
-        }
 
 
 def answer_once(
@@ -570,6 +515,8 @@ def page(
     context = question_context(
         drill, user, rules, question, error=error, token=token, asked_at=asked_at
     )
+    if question is not None and error is None:  # its figures worked out before it is answered
+        answer_waits.ask_ahead(drill, question.notation, context["question_rules"] or rules)
     # The footer names the question's rules beside the learner's table when they differ.
     context.update(_FEEDBACK_NONE, page_rules=context["question_rules"] or rules, **shown)
     context.update(feedback_data(drill, shown))

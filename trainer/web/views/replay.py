@@ -37,7 +37,7 @@ from drills.table_sums import ASK_NAMES
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import counting as counting_store
 from trainer.store import replays, tables, users
-from trainer.web import table_verdict, table_view
+from trainer.web import session_answers, table_verdict, table_view
 from trainer.web.caches import app_caches
 from trainer.web.support import current_user, get_db, render
 from trainer.web.views import drills as drill_road
@@ -328,7 +328,7 @@ def _count_page(source: Source, stored: counting_store.StoredSession) -> Respons
     session: CountingSession = drill.read_session(stored.spec)
     rules = drill_road.stored_rules(session.rules)
     asks = drill.session_asks(session, stored.id)
-    grades = drill_road.session_grades(drill, source.owner, asks, rules)
+    grades = session_answers.session_grades(drill, source.owner, asks, rules)
     answers: dict[tuple[int, str], Answered] = {}
     shown = 0  # the steps up to the last checkpoint answered: the cards after it are unseen
     for index, spec in enumerate(session.checkpoints):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, session, url_for
@@ -40,6 +41,7 @@ from trainer.web.support import (
     make_rng,
     render,
 )
+from trainer.web.verdicts import Answered, see_verdict
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import ask_for_chart, chart_or_pending, chart_ready
 from trainer.words import plural, say
@@ -247,6 +249,23 @@ def answer() -> Response:
             token=token,
             asked_at=asked_at,
         )
+    shown = partial(_verdict_page, settings, answered)
+    return see_verdict(answered, shown, "strategy_quiz.verdict", settings.query())
+
+
+@bp.get("/answered/<rowid:attempt_id>")
+def verdict(attempt_id: int) -> Response:
+    """The verdict on one of the learner's answers (where a plain form's answer goes), with the
+    next question; anyone else's answer is a 404."""
+    if request.args.get("review"):
+        return drill_road.verdict(DRILL.slug, attempt_id)
+    settings = read_settings(request.args)
+    ready_or_pending(settings)
+    answered = drill_road.answered_or_404(DRILL, attempt_id, settings.rules)
+    return _verdict_page(settings, answered)
+
+
+def _verdict_page(settings: Settings, answered: Answered) -> Response:
     user = current_user_or_guest()
     past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
     following = next_question(quiz_rng(user, past), settings, past)
@@ -437,6 +456,16 @@ def timed_answer() -> Response:
         return _timed_page(run, user, status=400, error=answered.error)
     run = run.answered(drill_road.now_ms())
     session[_TIMED_KEY] = run.to_json()
+    shown = partial(_timed_page, run, user, answered=answered.question, grade=answered.grade)
+    return see_verdict(answered, shown, "strategy_quiz.timed_verdict")
+
+
+@bp.get("/timed/answered/<rowid:attempt_id>", endpoint="timed_verdict")
+def timed_verdict(attempt_id: int) -> Response:
+    """The timed run after one of its answers (where a plain form's answer goes): its verdict,
+    and the run's next hand (or its results, once time is up)."""
+    run, user = _learners_run_or_abort(404)
+    answered = drill_road.answered_or_404(DRILL, attempt_id, _run_settings(run).rules)
     return _timed_page(run, user, answered=answered.question, grade=answered.grade)
 
 
