@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from drills.table_dealing import (
+    DRILL,
     KEYS,
     bank_ev,
     dealer_grade,
@@ -39,6 +40,11 @@ def figure(page: str, label: str) -> float:
 # Where the deal passes to a punter's natural (twenty-one-home) the learner plays on as a
 # punter until it comes back: their answers there (a mistake among them is kept).
 AS_A_PUNTER = {"bet": {"units": "1"}, "play": {"answer": "S"}, "redouble": {"answer": "N"}}
+
+
+def _costs_enough(notation: str, answer: str, rules: Any) -> bool:
+    cost = DRILL.grade(notation, answer, rules).ev_cost
+    return cost is not None and cost >= Fraction(1, 20)
 
 
 def deal_to_the_end(
@@ -80,9 +86,12 @@ def deal_to_the_end(
             if notation is not None and grade is not None:
                 first.setdefault(ask.number, (kind, notation))
                 right = next(k for k, w in KEYS[kind].items() if w == grade.right_answer)
-                choices += 1
                 other = next(k for k in KEYS[kind] if k != right)
-                data = {"answer": other if choices == wrong else right}
+                # The wrong-th choice whose wrong answer costs enough to show in the summary's
+                # two places (a shuffle can make the other answer almost as good).
+                costly = _costs_enough(notation, other, spec.rules)
+                choices += costly
+                data = {"answer": other if costly and choices == wrong else right}
             else:
                 data = {"answer": "S" if kind == "draw" else "N"}
         assert client.post(url + "/step", data={**fields, **data}).status_code == 303
