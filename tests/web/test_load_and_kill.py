@@ -32,6 +32,7 @@ KILLS = 3
 RUN_SECONDS = 3.0  # answering between kills
 _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 _DRILL = "/drills/hand-totals"
+_LOCATION = re.compile(r'href="([^"]+)"')  # a 303's body names where it sends
 
 # It kills servers and loads the machine: after the rest, alone.
 pytestmark = pytest.mark.serial
@@ -127,6 +128,23 @@ def learner(port: int, record: Record, stop: threading.Event) -> None:
             continue
         if set_cookie:
             cookie = set_cookie.split(";", 1)[0]
+        if status == 303 and form is not None:  # stored: on to its verdict's own page
+            with record.lock:
+                record.acknowledged.add(form["token"])
+            form = None
+            location = _LOCATION.search(text)
+            if location is None:
+                with record.lock:
+                    record.failures.append(f"303 with no verdict address: {text[:200]}")
+                return
+            verdict = html.unescape(location[1]).split("#", 1)[0]
+            try:
+                status, set_cookie, text = call(port, "GET", verdict, {"Cookie": cookie})
+            except (OSError, http.client.HTTPException):  # the server is down: a new question
+                time.sleep(0.05)
+                continue
+            if set_cookie:
+                cookie = set_cookie.split(";", 1)[0]
         if status >= 500:
             with record.lock:
                 record.server_errors.append((time.monotonic(), status))
@@ -136,7 +154,7 @@ def learner(port: int, record: Record, stop: threading.Event) -> None:
             with record.lock:
                 record.failures.append(f"{status}: {text[:200]}")
             return
-        if form is not None:
+        if form is not None:  # (an answer shown at once, as htmx gets it)
             with record.lock:
                 record.acknowledged.add(form["token"])
         page = text

@@ -83,7 +83,9 @@ def test_a_wrong_draw_is_an_attempt_on_the_mistakes_page_and_drilled_again(
     assert "Draw or stand?" in question and "cards you have not seen" in question
     right = next(key for key, word in KEYS["draw"].items() if word == grade.right_answer)
     answered = client.post(
-        "/drills/table-dealing/answer", data={**hidden_fields(question), "answer": right}
+        "/drills/table-dealing/answer",
+        data={**hidden_fields(question), "answer": right},
+        follow_redirects=True,
     )
     page = answered.get_data(as_text=True)
     assert answered.status_code == 200, page[:2000]

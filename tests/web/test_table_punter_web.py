@@ -119,7 +119,9 @@ def test_a_redouble_is_graded_stored_once_and_drilled_again(
     assert "Redouble your stake?" in question
     right = "D" if grade.right_answer == "redouble" else "N"
     answered = client.post(
-        "/drills/table-dealing/answer", data={**hidden_fields(question), "answer": right}
+        "/drills/table-dealing/answer",
+        data={**hidden_fields(question), "answer": right},
+        follow_redirects=True,
     )
     assert answered.status_code == 200 and "Right" in answered.get_data(as_text=True)
     assert dealing_attempts(db)[-1]["correct"] == 1

@@ -194,7 +194,7 @@ def test_a_re_drilled_exit_is_answered_and_graded_in_the_choices_words(
     page = client.get(review.headers["Location"]).get_data(as_text=True)
     assert 'data-key="S"' in page and 'data-key="L"' in page and 'data-key="W"' not in page
     fields = {**hidden_fields(page), "answer": "S"}
-    shown = client.post(action_of(page), data=fields).get_data(as_text=True)
+    shown = client.post(action_of(page), data=fields, follow_redirects=True).get_data(as_text=True)
     assert "Not quite: leave, not stay." in shown
 
 
