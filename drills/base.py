@@ -323,6 +323,12 @@ class FiguresOffRequest(Protocol):
         """Work out and keep ``notation``'s figures (in a job, never in a request)."""
         ...
 
+    def check_answer(self, notation: str, answer_text: str, rules: Rules) -> str:
+        """The answer, normalised, where it is one the drill grades (no figure read): a
+        malformed one raises :class:`InvalidAnswerError` (or :class:`InvalidQuestionError`)
+        before any figure is asked for, so that a refused answer starts no job."""
+        ...
+
 
 @runtime_checkable
 class AskedInSessions(Protocol):

@@ -557,20 +557,31 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
         """The question's EVs, worked out and kept (a job; the count study must be kept)."""
         work_out(notation, rules, caches)
 
-    def grade(
-        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
-    ) -> Grade:
-        worked = work_out(notation, rules, caches)
-        keys = INSURANCE_KEYS if worked.asked.insurance else PLAY_KEYS
+    def check_answer(self, notation: str, answer_text: str, rules: Rules) -> str:
+        """The answer, normalised, if it is one of the question's keys and legal by the rules
+        alone (no figures read).
+
+        :raises InvalidQuestionError: for a notation this drill could not have asked.
+        :raises InvalidAnswerError: for any other answer."""
+        asked = read_question(notation, rules)
+        keys = INSURANCE_KEYS if asked.insurance else PLAY_KEYS
         answer = (answer_text or "").strip().upper()
         if answer not in keys:
             raise InvalidAnswerError(
                 f"Answer with one of {', '.join(keys)}; {answer_text!r} is not one."
             )
-        if answer not in worked.legal:
+        hand, up = asked.situation.hand, asked.situation.up
+        if not asked.insurance and answer not in _legal(rules, hand, up):
             raise InvalidAnswerError(
                 f"{keys[answer]} is not allowed for this hand under these rules."
             )
+        return answer
+
+    def grade(
+        self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
+    ) -> Grade:
+        answer = self.check_answer(notation, answer_text, rules)  # before any figure is read
+        worked = work_out(notation, rules, caches)
         return Grade(
             correct=answer == worked.right,
             answer=answer,

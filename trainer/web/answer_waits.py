@@ -20,7 +20,7 @@ from flask import abort, redirect, request, session, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from drills import Drill, FiguresOffRequest
+from drills import Drill, DrillError, FiguresOffRequest
 from trainer.engine.rulebook.rules import Rules
 from trainer.jobs.kinds import figures_key
 from trainer.store import attempts
@@ -36,6 +36,18 @@ _FIELDS = 24  # an answer form's fields kept, at most, each cut to _LENGTH chara
 _LENGTH = 200
 _NOT_KEPT = frozenset({"csrf_token"})
 NEW_FIGURES = "the figures of an answer not worked out before"
+
+
+def well_formed(drill: Drill, notation: str, form: Mapping[str, str], rules: Rules) -> bool:
+    """Whether the answer in ``form`` is one ``drill`` would grade, judged without its figures
+    (a :class:`~drills.FiguresOffRequest`'s ``check_answer``; any other drill: yes)."""
+    if not isinstance(drill, FiguresOffRequest):
+        return True
+    try:
+        drill.check_answer(notation, drill.answer_text(form), rules)
+    except DrillError:
+        return False
+    return True
 
 
 def figures_ready(drill: Drill, notation: str, rules: Rules) -> bool:

@@ -214,7 +214,9 @@ def take_answer(drill: Drill, form: Mapping[str, str]) -> Response:
         rules = item_rules(item)
     else:
         rules = rules_from_form(form.get("rules"))
-    if not answer_waits.figures_ready(drill, notation, rules):  # never worked out in a request
+    if answer_waits.well_formed(drill, notation, form, rules) and not answer_waits.figures_ready(
+        drill, notation, rules
+    ):  # never worked out in a request (a malformed answer: its 400 below, no job asked)
         return answer_waits.wait(drill, form, token, rules)
     answered = answer_once(drill, notation, form, rules, token=token, asked_at=asked_at)
     if answered.grade is None or answered.attempt is None:
