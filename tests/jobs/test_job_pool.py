@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -270,3 +271,29 @@ def test_a_worker_whose_database_is_gone_still_stops_when_its_parent_does(
     beat.join(timeout=5)
     stop.set()
     assert killed == [signal.SIGTERM]
+
+
+def test_an_idle_worker_takes_a_job_queued_soon_after_and_none_after_its_wait(
+    database: Path,
+) -> None:
+    """Its queue empty, a worker waits (``linger``) for another job and takes it itself (the
+    next deviation's figures find the engine loaded); without a wait it exits at once, and a
+    job queued later is left for the pool's next worker."""
+    from trainer.jobs import worker
+
+    first = _enqueue(database, "penetration", {"preset": "no-such-game", "system": "hi-lo"})
+    second: list[int] = []
+
+    def queue_another() -> None:
+        time.sleep(0.3)
+        second.append(_enqueue(database, "penetration", {"preset": "no-such", "system": "hi-lo"}))
+
+    threading.Thread(target=queue_another).start()
+    assert worker.work(str(database), linger=3.0) == 2
+    assert _job(database, first).finished and _job(database, second[0]).finished
+
+    third = _enqueue(database, "penetration", {"preset": "none-at-all", "system": "hi-lo"})
+    assert worker.work(str(database), linger=0.0) == 1
+    assert _job(database, third).finished
+    fourth = _enqueue(database, "penetration", {"preset": "none-either", "system": "hi-lo"})
+    assert _job(database, fourth).state == "queued"

@@ -101,6 +101,10 @@ def _queued(db: Any) -> int:
     return int(db.execute("SELECT count(*) FROM jobs WHERE state = 'queued'").fetchone()[0])
 
 
+def _running(db: Any) -> int:
+    return int(db.execute("SELECT count(*) FROM jobs WHERE state = 'running'").fetchone()[0])
+
+
 def serve(settings: PoolSettings, parent: int) -> None:
     """The pool's loop (module doc), until the parent ``parent`` is gone."""
     db = open_db(settings.database)
@@ -112,7 +116,12 @@ def serve(settings: PoolSettings, parent: int) -> None:
             jobs.pool_beat(db, os.getpid(), host)
             _reap(db, settings)
             workers = [worker for worker in workers if worker.poll() is None]
-            wanted = min(_queued(db), settings.at_once) - len(workers)
+            # A new worker for each queued job that no idle worker (one waiting for work,
+            # worker.LINGER_SECONDS) will take, up to ``at_once`` in all: a job queued behind a
+            # busy worker gets its own (it used to wait for the busy one, a count study's half
+            # minute, where one job was queued).
+            idle = max(0, len(workers) - _running(db))
+            wanted = min(_queued(db) - idle, settings.at_once - len(workers))
             for _ in range(max(0, wanted)):
                 workers.append(
                     subprocess.Popen(  # noqa: S603 (our own interpreter and module)

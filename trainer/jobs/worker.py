@@ -1,6 +1,7 @@
 """A job worker: the process that runs queued jobs one after another, ``python -m
 trainer.jobs.worker DATABASE`` (started by the pool, :mod:`trainer.jobs.pool`), until none is
-queued; ``python -m trainer.jobs.worker DATABASE JOB_ID`` runs that one queued job.
+queued and none has come for :data:`LINGER_SECONDS` (a job soon after finds its engine loaded);
+``python -m trainer.jobs.worker DATABASE JOB_ID`` runs that one queued job.
 
 While a job runs, a thread of its process writes the job's heartbeat every
 :data:`HEARTBEAT_SECONDS`, so that the pool can tell a job whose process is gone from one that
@@ -33,6 +34,12 @@ from trainer.store import jobs, open_db
 __all__ = ["HEARTBEAT_SECONDS", "LOG", "learner_message", "main", "run_by_id", "run_claimed"]
 
 HEARTBEAT_SECONDS = 1.0
+# Once the queue is empty a worker waits this long for another job before it exits, looking
+# every LOOK_SECONDS (a read, not a write): a job that comes soon after (the next deviation's
+# figures, a learner's next chart) is taken at once by a process whose engine is loaded, instead
+# of a new process's 2 to 5 s of start-up. $TRAINER_JOB_LINGER_SECONDS sets it (0: exit at once).
+LINGER_SECONDS = 30.0
+LOOK_SECONDS = 0.1
 LOG = logging.getLogger("trainer.jobs")
 # Set when the worker is told to stop: what its job raises from then on is the stop, not the
 # job's failure (numba turns the SystemExit raised in its code into a SystemError).
@@ -140,20 +147,29 @@ def _stop(signum: int, frame: Any) -> None:
     raise SystemExit(128 + signum)
 
 
-def work(database: str) -> int:
-    """Run queued jobs until none is left; how many ran."""
+def work(database: str, linger: float | None = None) -> int:
+    """Run queued jobs until none is left and none has come for ``linger`` seconds (the
+    setting's, else :data:`LINGER_SECONDS`); how many ran. It stops sooner when told to or when
+    the process that started it is gone."""
+    wait = _linger() if linger is None else linger
     db = open_db(database)
     ran = 0
     job = None
+    idle_since = time.monotonic()
     try:
-        while (
-            not _STOPPING.is_set()
-            and _PARENT in (None, os.getppid())
-            and (job := jobs.claim(db, os.getpid())) is not None
-        ):
+        while not _STOPPING.is_set() and _PARENT in (None, os.getppid()):
+            if not jobs.any_queued(db):
+                if time.monotonic() - idle_since >= wait:
+                    break
+                time.sleep(LOOK_SECONDS)
+                continue
+            job = jobs.claim(db, os.getpid())
+            if job is None:  # another worker took it
+                continue
             run_claimed(db, job, database)
             ran += 1
             job = None
+            idle_since = time.monotonic()
     except BaseException:
         if job is not None and jobs.release(db, job.id, os.getpid()):
             LOG.warning("job %s (%s) stopped with its worker: queued again", job.id, job.kind)
@@ -161,6 +177,17 @@ def work(database: str) -> int:
     finally:
         db.conn.close()
     return ran
+
+
+def _linger() -> float:
+    """The seconds an idle worker waits for another job (see :data:`LINGER_SECONDS`)."""
+    setting = os.environ.get("TRAINER_JOB_LINGER_SECONDS", "")
+    try:
+        seconds = float(setting) if setting else LINGER_SECONDS
+    except ValueError:
+        LOG.warning("TRAINER_JOB_LINGER_SECONDS=%r is not a number: %s s", setting, LINGER_SECONDS)
+        return LINGER_SECONDS
+    return min(max(seconds, 0.0), 3600.0)
 
 
 def main(argv: list[str]) -> int:

@@ -26,6 +26,7 @@ import sqlite_utils
 from trainer.store.db import transaction, utc_now
 
 __all__ = [
+    "any_queued",
     "BACKGROUND",
     "UNFINISHED",
     "WAITED_ON",
@@ -254,6 +255,11 @@ def _start(db: sqlite_utils.Database, job_id: int, pid: int) -> None:
         " tries = tries + 1 WHERE id = ?",
         [pid, time.time(), utc_now(), job_id],
     )
+
+
+def any_queued(db: sqlite_utils.Database) -> bool:
+    """Whether a job waits in the queue (a read: an idle worker asks often)."""
+    return db.execute("SELECT 1 FROM jobs WHERE state = 'queued' LIMIT 1").fetchone() is not None
 
 
 def claim(db: sqlite_utils.Database, pid: int) -> Job | None:
