@@ -361,7 +361,7 @@ def live_server(
     app = create_app(
         app_config(tmp_path_factory.mktemp("live"), SIGNIN_MAX_FAILURES_PER_ADDRESS=10_000)
     )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    server = make_server("127.0.0.1", 0, _closed_at_once(app), threaded=True)
     thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
     thread.start()
     try:
@@ -370,6 +370,25 @@ def live_server(
         server.shutdown()
         thread.join(timeout=10)
         server.server_close()
+
+
+def _closed_at_once(app: Any) -> Any:
+    """``app`` with each response read whole and closed before the server writes it.
+    Werkzeug's development server skips a response's ``close`` where the browser resets the
+    connection while the request is drained (a page left while a script was loading): the
+    static file it had opened was then collected during whichever test ran next, a
+    ResourceWarning that failed it. Nothing the app sends is streamed."""
+
+    def serve(environ: Any, start_response: Any) -> list[bytes]:
+        body = app(environ, start_response)
+        try:
+            return [b"".join(body)]
+        finally:
+            close = getattr(body, "close", None)
+            if close is not None:
+                close()
+
+    return serve
 
 
 CHROMIUM_ARGS = [
