@@ -74,10 +74,12 @@ def cards_in_source(page: Page) -> int:
     return len(re.findall(r'class="card(?: red)?" role="img"', page.content()))
 
 
-def deal_by_presses(page: Page, order: list[str]) -> int:
-    """Press Next card for each card after the first; return the presses refused (too early)."""
+def deal_by_presses(page: Page, order: list[str], seconds_a_card: float) -> int:
+    """Press Next card for each card after the first, a card's time after the last, as a
+    learner keeping to the pace would; return the presses refused (too early)."""
     refused = 0
     for place in range(1, 50):
+        time.sleep(seconds_a_card)
         while True:
             page.get_by_role("button", name="Next card").press("Enter")
             if page.get_by_role("alert").filter(has_text="is not due yet").count():
@@ -111,7 +113,7 @@ def test_the_deck_is_dealt_card_by_card(learner: Any, live_server: Any) -> None:
         expect(note).to_be_visible()
         assert cards_in_source(page) == 1  # developer tools find nothing ahead
         expect(page.get_by_role("button", name="Next card")).to_be_focused()
-        refused = deal_by_presses(page, order)
+        refused = deal_by_presses(page, order, 0.5)  # the checkout's 2 cards a second
         expect(page.get_by_role("status")).to_have_text("All 50 cards are dealt: your answer.")
         print(f"\n--- without JavaScript: 49 presses, {refused} refused as too early ---")
         print(page.locator("main").inner_text()[:420])
