@@ -75,11 +75,13 @@ def cards_in_source(page: Page) -> int:
 
 
 def deal_by_presses(page: Page, order: list[str], seconds_a_card: float) -> int:
-    """Press Next card for each card after the first, a card's time after the last, as a
-    learner keeping to the pace would; return the presses refused (too early)."""
+    """Press Next card for each card after the first, each at its moment (the first card's
+    time and a card's time for each since), as a learner keeping to the pace would; return the
+    presses refused (too early)."""
     refused = 0
+    first = time.monotonic()
     for place in range(1, 50):
-        time.sleep(seconds_a_card)
+        time.sleep(max(0.0, first + place * seconds_a_card - time.monotonic()))
         while True:
             page.get_by_role("button", name="Next card").press("Enter")
             if page.get_by_role("alert").filter(has_text="is not due yet").count():
