@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from trainer.jobs.kinds import chart_key, count_study_key
-from trainer.jobs.pool import PoolSettings
+from trainer.jobs.pool import PoolSettings, workers_wanted
 from trainer.store import jobs, migrate, open_db
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -297,3 +297,20 @@ def test_an_idle_worker_takes_a_job_queued_soon_after_and_none_after_its_wait(
     assert _job(database, third).finished
     fourth = _enqueue(database, "penetration", {"preset": "none-either", "system": "hi-lo"})
     assert _job(database, fourth).state == "queued"
+
+
+@pytest.mark.parametrize(
+    ("queued", "running", "alive", "wanted"),
+    [
+        (1, 1, 1, 1),  # behind a busy worker: a worker of its own (it waited for the busy one)
+        (1, 0, 1, 0),  # an idle worker waits for work: it takes the job
+        (1, 1, 2, 0),  # one busy, one idle: the idle one takes it
+        (3, 0, 0, 2),  # none alive: as many as allowed
+        (3, 2, 2, 0),  # all busy and at the most allowed: the jobs wait
+        (0, 0, 0, 0),
+    ],
+)
+def test_the_pool_starts_a_worker_for_each_job_no_idle_worker_takes(
+    queued: int, running: int, alive: int, wanted: int
+) -> None:
+    assert workers_wanted(queued, running, alive, at_once=2) == wanted

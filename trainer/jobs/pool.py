@@ -27,7 +27,7 @@ from typing import Any
 
 from trainer.store import jobs, open_db
 
-__all__ = ["TICK_SECONDS", "PoolSettings", "main", "settings_of", "start"]
+__all__ = ["TICK_SECONDS", "PoolSettings", "main", "settings_of", "start", "workers_wanted"]
 
 TICK_SECONDS = 0.5
 LOG = logging.getLogger("trainer.jobs")
@@ -97,6 +97,15 @@ def _reap(db: Any, settings: PoolSettings) -> None:
         )
 
 
+def workers_wanted(queued: int, running: int, alive: int, at_once: int) -> int:
+    """How many workers to start: one for each queued job that no idle worker (one waiting
+    for work, ``worker.LINGER_SECONDS``) will take, up to ``at_once`` alive in all. A job queued
+    behind a busy worker gets its own (it used to wait for the busy one, a count study's half
+    minute, where one job was queued)."""
+    idle = max(0, alive - running)
+    return max(0, min(queued - idle, at_once - alive))
+
+
 def _queued(db: Any) -> int:
     return int(db.execute("SELECT count(*) FROM jobs WHERE state = 'queued'").fetchone()[0])
 
@@ -116,13 +125,8 @@ def serve(settings: PoolSettings, parent: int) -> None:
             jobs.pool_beat(db, os.getpid(), host)
             _reap(db, settings)
             workers = [worker for worker in workers if worker.poll() is None]
-            # A new worker for each queued job that no idle worker (one waiting for work,
-            # worker.LINGER_SECONDS) will take, up to ``at_once`` in all: a job queued behind a
-            # busy worker gets its own (it used to wait for the busy one, a count study's half
-            # minute, where one job was queued).
-            idle = max(0, len(workers) - _running(db))
-            wanted = min(_queued(db) - idle, settings.at_once - len(workers))
-            for _ in range(max(0, wanted)):
+            wanted = workers_wanted(_queued(db), _running(db), len(workers), settings.at_once)
+            for _ in range(wanted):
                 workers.append(
                     subprocess.Popen(  # noqa: S603 (our own interpreter and module)
                         [sys.executable, "-m", "trainer.jobs.worker", settings.database],
