@@ -20,6 +20,18 @@ def drills_of(db: Any) -> list[tuple[str, str]]:
     return [(row["drill"], row["question"].split(" ")[0]) for row in db["attempts"].rows]
 
 
+def stand_to_the_next_bet(client: Any, url: str, hidden_fields: Any) -> dict[str, str]:
+    """Stand through the round (no insurance, counts of 0); the next bet step's fields."""
+    while True:
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "bet":
+            return fields
+        answer = {"count": {"running": "0", "true": "0"}}.get(
+            kind, {"answer": "N" if kind == "insurance" else "S"}
+        )
+        post_step(client, url, {**fields, **answer})
+
+
 def test_a_watched_round_is_graded_and_deals_the_others_alone(
     client: Any, csrf: Any, db: Any, hidden_fields: Any
 ) -> None:
@@ -102,14 +114,7 @@ def test_the_enter_question_knows_whether_the_learner_played_the_round_before(
     assert kind == "bet"
     assert "You are watching" in client.get(url).get_data(as_text=True)
     post_step(client, url, {**fields, "boxes": "1", "units": "2"})
-    while True:  # stand through the round
-        kind, fields = step_form(client, url, hidden_fields)
-        if kind == "bet":
-            break
-        answer = {"count": {"running": "0", "true": "0"}}.get(
-            kind, {"answer": "N" if kind == "insurance" else "S"}
-        )
-        post_step(client, url, {**fields, **answer})
+    fields = stand_to_the_next_bet(client, url, hidden_fields)
     assert "You are playing" in client.get(url).get_data(as_text=True)
     post_step(client, url, {**fields, "watch": "1"})
     enters = [
@@ -140,14 +145,7 @@ def test_seated_the_choice_is_stay_or_leave_and_its_verdict_survives_the_redirec
             break
         post_step(client, url, {**fields, "running": "0", "true": "0"})
     post_step(client, url, {**fields, "boxes": "1", "units": "1"})
-    while True:  # stand through the round
-        kind, fields = step_form(client, url, hidden_fields)
-        if kind == "bet":
-            break
-        answer = {"count": {"running": "0", "true": "0"}}.get(
-            kind, {"answer": "N" if kind == "insurance" else "S"}
-        )
-        post_step(client, url, {**fields, **answer})
+    fields = stand_to_the_next_bet(client, url, hidden_fields)
     page = client.get(url).get_data(as_text=True)
     assert "stay at the table, or leave it?" in page
     assert 'data-key="L"' in page and 'data-key="W"' not in page
