@@ -116,7 +116,7 @@ def _share_url_builders() -> None:
         return made[key]
 
     shared.shared = True  # type: ignore[attr-defined]
-    Rule._compile_builder = shared  # type: ignore[method-assign]
+    Rule._compile_builder = shared  # type: ignore[method-assign,assignment]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
