@@ -110,8 +110,9 @@ def test_the_deck_is_dealt_card_by_card(learner: Any, live_server: Any) -> None:
     page.keyboard.press("Enter")
     order = deck_order(live_server, run_id)
     note = page.get_by_role("note").filter(has_text="Without JavaScript the cards come one")
-    assert shown_index(page, order) == 0
+    first = shown_index(page, order)
     if not learner.javascript:
+        assert first == 0  # the first card, until Next card is pressed
         expect(note).to_be_visible()
         assert cards_in_source(page) == 1  # developer tools find nothing ahead
         expect(page.get_by_role("button", name="Next card")).to_be_focused()
@@ -124,6 +125,7 @@ def test_the_deck_is_dealt_card_by_card(learner: Any, live_server: Any) -> None:
         expect(page.get_by_role("button", name="Next card")).to_be_hidden()
         expect(page.locator("main")).to_contain_text("50 cards, dealt one at a time at 4 cards")
         seen = [shown_index(page, order)]
+        assert seen[0] >= first  # dealing on from the first (on a busy machine, already past it)
         for _ in range(4):
             time.sleep(0.6)
             seen.append(shown_index(page, order))
