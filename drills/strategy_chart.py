@@ -77,6 +77,12 @@ def stored_play_words(stored: str) -> str:
     return said.lower() if stored.strip().islower() else said
 
 
+def pair_words(row: str) -> str:
+    """A chart's pair row as a learner reads it: "8-8", and the aces' "A-A" in the learner's
+    language (the letter is English's)."""
+    return say("A-A") if row == "A-A" else row
+
+
 def chart_for(rules: Rules, *, caches: Caches | None = None) -> Chart:
     """The chart these rules play (from ``caches``' charts when it is there)."""
     return chart(rules, cache_dir=strategy_dir(caches))

@@ -13,7 +13,7 @@ from drills.dealing.table_words import cards_words
 from drills.play_why import play_why
 from drills.skill_words import rules_and_rest
 from drills.strategy_cells import Cell
-from drills.strategy_chart import PLAY_KEYS, choice_words
+from drills.strategy_chart import PLAY_KEYS, choice_words, pair_words
 from drills.strategy_play import Play, ShownCount
 from trainer.engine.article import a_or_an
 from trainer.engine.counting import SYSTEMS
@@ -108,7 +108,7 @@ def _cell_words(cell: Cell, said: Mapping[tuple[str, bool], str]) -> str:
     its up card with English's article where one is said."""
     ace = cell.up == "A"
     up = "" if ace else say(_ARTICLES[a_or_an(cell.up).split(" ")[0]], card=cell.up)
-    return say(said[cell.section, ace], row=cell.row, pair=cell.row, up=up)
+    return say(said[cell.section, ace], row=cell.row, pair=pair_words(cell.row), up=up)
 
 
 def item_words(key: str) -> str | None:

@@ -59,7 +59,7 @@ from drills.count_study import (
 from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.true_count import converted
 from drills.hand_totals import total_words
-from drills.strategy_chart import PLAY_KEYS, chart_for
+from drills.strategy_chart import PLAY_KEYS, chart_for, pair_words
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand, InvalidHandError, Situation
@@ -382,7 +382,7 @@ def _chart_words(worked: Worked) -> str:
     section, row, up = worked.cell
     hand = worked.decision.situation.hand
     what = (
-        say("%(pair)s (a pair)", pair=row)
+        say("%(pair)s (a pair)", pair=pair_words(row))
         if section == "pairs"
         else total_words(f"{section} {row}")
     )
