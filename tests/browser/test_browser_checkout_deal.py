@@ -84,6 +84,7 @@ def deal_by_presses(page: Page, order: list[str], seconds_a_card: float) -> int:
         time.sleep(max(0.0, first + place * seconds_a_card - time.monotonic()))
         while True:
             page.get_by_role("button", name="Next card").press("Enter")
+            page.wait_for_load_state()  # the press returns once the next page starts to load
             if page.get_by_role("alert").filter(has_text="is not due yet").count():
                 refused += 1
                 time.sleep(0.1)

@@ -60,6 +60,9 @@ def test_a_coach_and_three_learners_a_week_on(
     class_url = coach.url.split("#")[0]
     coach.get_by_label("How many invites").fill("4")
     coach.get_by_role("button", name="Make invites").click()
+    # all_inner_texts does not wait: without JavaScript the click returns before the
+    # redirected page is parsed, so wait for the four links first.
+    expect(coach.locator("code.invite-link")).to_have_count(4)
     links = [text.strip() for text in coach.locator("code.invite-link").all_inner_texts()]
     assert len(links) == 4 and all(len(link.rsplit("/", 1)[1]) >= 32 for link in links)
 
