@@ -32,14 +32,15 @@ setup-test: setup $(VENV)/.test-installed
 # tests'), and is numbered, so that a first run says how far it is: five steps for the server,
 # a sixth for the tests. pip names each package it collects; on a terminal it draws a bar for
 # each download and counts the packages it unpacks (no silent stretch over 3 s in step 6), in a
-# log it writes a line for each download, and the unpacking is silent (42 s in step 3 there).
+# log it writes a line for each download, and the unpacking (42 s in step 3 there) is said by
+# scripts/say-while, a line every 10 s, as are the other steps that print nothing themselves.
 PIP_INSTALL := $(BIN)/python -m pip install
 STEPS := $(if $(filter test lint format typecheck setup-test run dev,$(MAKECMDGOALS)),6,5)
 
 $(BIN)/python:
 	@echo "[setup 1/$(STEPS)] Making the virtualenv in $(VENV): Python puts its own pip in it" \
-		"(5 to 20 s, silent) ..."
-	$(PYTHON) -m venv $(VENV)
+		"(5 to 20 s) ..."
+	scripts/say-while "setup 1/$(STEPS)" "making the virtualenv" -- $(PYTHON) -m venv $(VENV)
 
 # A stamp each, made again when its lock changes (or pyproject.toml, for the project). pip
 # only adds and replaces: `make clean` first for a virtualenv with nothing but the server's
@@ -50,8 +51,9 @@ $(VENV)/.server-installed: requirements/server.txt pyproject.toml | $(BIN)/pytho
 	$(PIP_INSTALL) --require-hashes --no-deps -r $(VENV)/pip-lock.txt
 	@echo "[setup 3/$(STEPS)] Installing what the server needs: $$(grep -c '^[a-z0-9]' $<)" \
 		"packages from $< (numpy, numba, Flask, gunicorn ...): 115 MB to download, then" \
-		"unpacking, counted on a terminal, silent in a log (20 to 60 s the first time) ..."
-	$(PIP_INSTALL) --require-hashes -r $<
+		"unpacking, counted on a terminal (20 to 60 s the first time) ..."
+	scripts/say-while --not-on-a-terminal "setup 3/$(STEPS)" "installing the server's packages" \
+		-- $(PIP_INSTALL) --require-hashes -r $<
 	@echo "[setup 4/$(STEPS)] Installing the trainer itself (editable; a few seconds) ..."
 	$(PIP_INSTALL) --no-deps --no-build-isolation -e .
 	touch $@
@@ -62,8 +64,9 @@ $(VENV)/.test-installed: requirements/test.txt | $(VENV)/.server-installed
 	@echo "[setup 6/6] Adding the test tools: the server's packages and" \
 		"$$(( $$(grep -c '^[a-z0-9]' $<) - $$(grep -c '^[a-z0-9]' requirements/server.txt) ))" \
 		"more from $< (pytest, Playwright, mypy, ruff, Dask ...): 90 MB to download, then" \
-		"unpacking, counted on a terminal, silent in a log (30 to 60 s the first time) ..."
-	$(PIP_INSTALL) --require-hashes -r $<
+		"unpacking, counted on a terminal (30 to 60 s the first time) ..."
+	scripts/say-while --not-on-a-terminal "setup 6/6" "installing the test tools" \
+		-- $(PIP_INSTALL) --require-hashes -r $<
 	touch $@
 
 # numba's compiled kernels, once, before a server first starts (`make run`, `make dev`): its two
