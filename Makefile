@@ -134,10 +134,18 @@ run: setup $(VENV)/.kernels-compiled
 dev: db $(VENV)/.kernels-compiled
 	TRAINER_JOB_POOL=start $(BIN)/flask --app trainer run --debug --host $(HOST) --port $(PORT)
 
-# The browser tests need Chromium: Debian's, installed with apt-get when this runs as root or
-# with sudo, otherwise one line saying what to install (scripts/apt-install).
+# The browser tests need Chromium: Debian's headless shell (chromium-headless-shell: the same
+# Chromium without a window, a third cheaper to run; tests/conftest.py), installed with apt-get
+# when this runs as root or with sudo, otherwise one line saying what to install
+# (scripts/apt-install). Debian's whole browser (/usr/bin/chromium) does when the shell cannot
+# be installed, and $CHROMIUM_PATH names any other.
 browser:
-	@[ -x "$${CHROMIUM_PATH:-/usr/bin/chromium}" ] || scripts/apt-install chromium
+	@if [ -n "$${CHROMIUM_PATH:-}" ]; then \
+	  [ -x "$$CHROMIUM_PATH" ] || { echo "CHROMIUM_PATH=$$CHROMIUM_PATH: no such program" >&2; exit 1; }; \
+	elif [ ! -x /usr/bin/chromium-headless-shell ]; then \
+	  scripts/apt-install chromium-headless-shell || { [ -x /usr/bin/chromium ] \
+	    && echo "Using /usr/bin/chromium instead, the whole browser (slower)." >&2; }; \
+	fi
 
 # The tools keep their caches in the virtualenv, so that a test run leaves nothing new in the
 # checkout (`git status --porcelain --ignored` is the same before and after): Python's bytecode,
