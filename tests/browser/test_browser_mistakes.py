@@ -16,8 +16,12 @@ PAYS = {"five-card-21": Fraction(2), "natural-6-5": Fraction(6, 5), "natural-3-2
 
 def ask(page: Page, label: str) -> tuple[str, str]:
     page.get_by_label("Questions").select_option(label=label)
+    asked = page.locator("form.question input[name=question]")
+    before = asked.input_value() if asked.count() else None
     page.get_by_role("button", name="New question").click()
-    notation = page.locator("form.question input[name=question]").input_value()
+    if before is not None:  # input_value does not wait for the new question to arrive
+        expect(asked).not_to_have_value(before)
+    notation = asked.input_value()
     question = read_question(notation)
     return notation, money_text(question.bets[0] * PAYS[question.kind])
 
