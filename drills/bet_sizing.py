@@ -209,8 +209,12 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         words = key.split()
         if len(words) != 3 or words[1] not in ("tc", "rc"):
             return super().skill_words(key)
-        count = "true count" if words[1] == "tc" else "running count"
-        return f"The bet at a {system_words(words[0])} {count} of {words[2]}"
+        message = (
+            N_("The bet at a %(system)s true count of %(count)s")
+            if words[1] == "tc"
+            else N_("The bet at a %(system)s running count of %(count)s")
+        )
+        return say(message, system=system_words(words[0]), count=words[2])
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         system, bankroll, risk, count = read_question(notation, rules)

@@ -28,8 +28,8 @@ from drills.base import (
 from drills.caches import Caches
 from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.procedure_points import POINTS, Answer, read_point
-from trainer.engine.rulebook.rule_words import title
-from trainer.engine.rulebook.rules import Rules, find_preset
+from trainer.engine.rulebook.rule_words import short_summary, title
+from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
 from trainer.words import N_, say
 
 __all__ = ["DRILL", "Procedure"]
@@ -201,6 +201,13 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
         """The point under its preset (``"burn twenty-one-club"``)."""
         point, preset, _ = notation.split("|", 2)
         return f"{point} {preset}"
+
+    def skill_words(self, key: str) -> str:
+        """The point's title, and its preset as the footer names it."""
+        point, _, preset = key.partition(" ")
+        if point not in POINTS or preset not in preset_names():
+            return super().skill_words(key)
+        return f"{say(POINTS[point].title)} ({short_summary(find_preset(preset))})"
 
     def _answer(self, notation: str) -> tuple[str, Rules, Answer]:
         point, rules, arguments = read_point(notation)

@@ -385,3 +385,57 @@ def test_a_timed_runs_results_name_the_plays_in_russian(russian: Walk) -> None:
     results = _part(page, r'<section class="timed-results".*?</section>')
     assert "вы выбрали" in results
     assert not _english({"the timed run's results": results}), results
+
+
+# -- the items a learner's pages list (the answers, Today, the next step), by drill ------------
+
+FACES_UP = "russian-bank banker_best=false deal_faces=casino"  # the banker's first card shown
+# A key of each shape each drill's skill() writes, beside the quiz's (read above): its words in
+# Russian hold no English word (only the systems' names and the allowed letters).
+ITEM_KEYS = (
+    ("table-play", "vegas-6d-s17: hard 16 v 10"),
+    ("table-play", "vegas-6d-s17: hard 16 v 10, 3 cards or more"),
+    ("table-play", "vegas-6d-s17: pairs 8-8 v 6, split hi-lo"),
+    ("table-play", "vegas-6d-s17: pairs A-A v A"),
+    ("table-play", "vegas-6d-s17: natural v A, early surrender"),
+    ("table-play", "russian-bank: hard 16, no banker card"),
+    ("table-play", "russian-bank: hard 15, no banker card, 2 drawn"),
+    ("deviations", "vegas-6d-s17: hi-lo hard 12 v 8"),
+    ("deviations", "vegas-6d-s17: hi-lo 8-8 v 6"),
+    ("deviations", "vegas-6d-s17: hi-lo insurance v A"),
+    ("deviations", "vegas-6d-s17: ko soft 18 v 2"),
+    ("basic-strategy", "russian-bank: hard 14 v ?1"),
+    ("basic-strategy", "russian-bank: soft 18 v ?0"),
+    ("punter-stake", "russian-bank: a stake on 19"),
+    ("punter-stake", "russian-bank: a stake on soft 17"),
+    ("punter-stake", "twenty-one-home: a stake on an ace"),
+    ("punter-stake", "twenty-one-home: a stake on a ten"),
+    ("punter-stake", "twenty-one-home: a stake on an 8"),
+    ("punter-stake", f"{FACES_UP}: a stake on 19 against a 6"),
+    ("punter-stake", f"{FACES_UP}: a stake on 19 against an ace"),
+    ("table-dealing", "russian-bank: the bank's 16"),
+    ("table-dealing", "twenty-one-home: doubling on 7"),
+    ("table-dealing", "twenty-one-home: redoubling on A"),
+    ("hand-totals", "soft 17"),
+    ("hand-totals", "bust"),
+    ("bet-sizing", "hi-lo tc -2"),
+    ("bet-sizing", "ko rc +4"),
+    ("catch-the-dealer", "catch-the-dealer none"),
+    ("catch-the-dealer", "catch-the-dealer draw-on-17"),
+    ("irregularities", "one-card-natural"),
+    ("procedure", "stop casino-boxes"),
+    ("table-payouts", "table-payouts vegas-6d-s17"),
+)  # fmt: skip
+
+
+def test_each_drills_items_are_listed_in_russian(russian: Walk) -> None:
+    drills = registry()
+    with russian.client.application.test_request_context(headers={"Accept-Language": "ru"}):
+        said = {f"{slug}: {key}": drills[slug].skill_words(key) for slug, key in ITEM_KEYS}
+    assert said["table-play: vegas-6d-s17: pairs 8-8 v 6, split hi-lo"].startswith(
+        "пара 8-8 против 6, после сплита, по счёту Hi-Lo (Лас-Вегас"
+    )
+    assert said["punter-stake: russian-bank: a stake on 19"] == (
+        "ставка на 19 (Русская банковая игра)"
+    )
+    assert not _english(said), _english(said)
