@@ -316,6 +316,7 @@ def test_an_old_answer_stored_in_english_reads_in_russian(russian: Walk) -> None
     said = {"the old answer's": " ".join(answered[1]),
             "its cost": _part(mistakes[1], r'<span class="cost">.*?</span>')}  # fmt: skip
     assert "46,25" in said["its cost"] and "ставки" in said["its cost"]
+    assert "46,25\u00a0% ставки" in said["its cost"]  # the sign kept to its number
     page = russian.get("the answers", f"/learners/{user_id}/attempts")
     rows = re.findall(r'<tr class="wrong">.*?</tr>', page, re.S)
     assert len(rows) >= 2
