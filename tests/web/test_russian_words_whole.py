@@ -440,3 +440,52 @@ def test_each_drills_items_are_listed_in_russian(russian: Walk) -> None:
         "ставка на 19 (Русская банковая игра)"
     )
     assert not _english(said), _english(said)
+
+
+# -- refusals of a malformed address or form: what was wrong, said in Russian -----------------
+
+# What a malformed answer form names (the typed values Cyrillic, so that the scan reads only the
+# page's own words): a question no drill asks, rules of no preset, an option's value that is no
+# number, an option the rules do not have, a word that is no option=value, and no rules at all.
+BAD_FORMS = {
+    "a question in no notation": {"question": "ZZ v 99"},
+    "rules of no preset": {"rules": "нет-таких"},
+    "an option's value no number": {"rules": "vegas-6d-s17 decks=много"},
+    "an option unknown": {"rules": "vegas-6d-s17 колоды=2"},
+    "a word not option=value": {"rules": "vegas-6d-s17 колоды"},
+    "no rules": {"rules": ""},
+}
+BAD_ADDRESSES = {
+    "the chart's rules, a value no number": "/strategy?rules=vegas-6d-s17+decks%3Dмного",
+    "the chart's rules, an option unknown": "/strategy?rules=vegas-6d-s17+колоды%3D2",
+    "the indices' rules, a value no number": "/indices?rules=vegas-6d-s17+decks%3Dмного",
+    "a review that is not": "/drills/hand-totals?review=12345",
+    "the mistakes of no drill": "/mistakes?drill=нет",
+    "the mistakes from no date": "/mistakes?since=вчера",
+    "the mistakes to no day": "/mistakes?until=2026-02-30",
+    "the mistakes' dates the wrong way": "/mistakes?since=2026-12-01&until=2026-01-01",
+    "the mistakes sorted by nothing": "/mistakes?sort=цена",
+    "the mistakes' page no number": "/mistakes?page=два",
+}
+
+
+def test_a_malformed_form_or_address_is_refused_in_russian(russian: Walk) -> None:
+    """Each drill's answer form sent with a malformed question or rules, and the addresses of the
+    chart, the indices, a review and the mistakes with a malformed value: a 400 (a 404 for the
+    review) whose message says, in Russian, what was wrong."""
+    parts = {}
+    for slug in ("hand-totals", "basic-strategy", "true-count", "deviations", "table-payouts"):
+        form = question_form(russian.get(slug, f"/drills/{slug}"))
+        for name, change in BAD_FORMS.items():
+            data = {"csrf_token": CSRF, **form.fields, **change}
+            refused = russian.client.post(form.action, data=data)
+            assert refused.status_code == 400, (slug, name, refused.status_code)
+            parts[f"{slug}: {name}"] = _found(russian.text(refused), REFUSED)
+    for name, url in BAD_ADDRESSES.items():
+        refused = russian.client.get(url)
+        assert refused.status_code in (400, 404), (name, refused.status_code)
+        parts[name] = _found(russian.text(refused), REFUSED)
+    said = parts["hand-totals: an option's value no number"]
+    assert "Колоды: нужно целое число, а не" in said, said
+    assert "его запись не читается" in parts["basic-strategy: a question in no notation"]
+    assert not _english(parts), _english(parts)

@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from trainer.engine.words import N_
+from trainer.engine.words import N_, Said, SaidError
 
 __all__ = [
     "DEAL_FACES",
@@ -32,11 +32,13 @@ __all__ = [
 ]
 
 
-class InvalidRulesError(ValueError):
+class InvalidRulesError(SaidError):
     """A rule option is out of range or contradicts another option."""
 
-    def __init__(self, message: str, *, option: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, *, option: str | None = None, said: Said | None = None
+    ) -> None:
+        super().__init__(message, said=said)
         self.option = option  # the option at fault, when one is (forms show the error beside it)
 
 
@@ -130,14 +132,23 @@ def parse_ratio(text: str | Fraction | int) -> Fraction:
     else:
         raw = str(text).strip()
         if not _RATIO.fullmatch(raw):
-            raise OptionValueError(f"{str(text)[:MAX_VALUE_LENGTH]!r} is not a ratio like 3:2")
+            shown = repr(str(text)[:MAX_VALUE_LENGTH])
+            raise OptionValueError(f"{shown} is not a ratio like 3:2", said=_not_a_ratio(shown))
         try:
             value = Fraction(raw.replace(":", "/"))
         except ZeroDivisionError:
-            raise OptionValueError(f"{text!r} is not a ratio like 3:2") from None
+            raise OptionValueError(f"{text!r} is not a ratio like 3:2",
+                                   said=_not_a_ratio(repr(text))) from None  # fmt: skip
     if value <= 0:
-        raise OptionValueError(f"{text!r} is not a positive ratio")
+        raise OptionValueError(
+            f"{text!r} is not a positive ratio",
+            said=(N_("%(value)s is not a positive ratio"), {"value": repr(text)}),
+        )
     return value
+
+
+def _not_a_ratio(shown: str) -> Said:
+    return N_("%(value)s is not a ratio like 3:2"), {"value": shown}
 
 
 def format_ratio(value: Fraction | None) -> str:
@@ -198,7 +209,11 @@ def read_value(option: str, value: Any, default: Any) -> Any:
         if text is None:
             return Fraction(value)
         if not _NUMBER.fullmatch(text):
-            raise OptionValueError(f"expected a number like 10, 2.5 or 3/4, not {value!r}")
+            raise OptionValueError(
+                f"expected a number like 10, 2.5 or 3/4, not {value!r}",
+                said=(N_("expected a number like 10, 2.5 or 3/4, not %(value)s"),
+                      {"value": repr(value)}),
+            )  # fmt: skip
         return Fraction(text)
     if isinstance(default, bool):
         if isinstance(value, bool):
@@ -207,7 +222,10 @@ def read_value(option: str, value: Any, default: Any) -> Any:
             return True
         if text in _FALSE:
             return False
-        raise OptionValueError(f"expected true or false, not {value!r}")
+        raise OptionValueError(
+            f"expected true or false, not {value!r}",
+            said=(N_("expected true or false, not %(value)s"), {"value": repr(value)}),
+        )
     if option in _OPTIONAL_INTS:
         if value is None or text == "none":
             return None
@@ -220,10 +238,13 @@ def read_value(option: str, value: Any, default: Any) -> Any:
 
 
 def _int(value: Any) -> int:
-    if isinstance(value, bool):
-        raise OptionValueError(f"expected a whole number, not {value!r}")
+    if isinstance(value, bool) or (
+        not isinstance(value, int) and not _WHOLE.fullmatch(str(value).strip())
+    ):
+        raise OptionValueError(
+            f"expected a whole number, not {value!r}",
+            said=(N_("expected a whole number, not %(value)s"), {"value": repr(value)}),
+        )
     if isinstance(value, int):
         return value
-    if not _WHOLE.fullmatch(str(value).strip()):
-        raise OptionValueError(f"expected a whole number, not {value!r}")
     return int(str(value).strip())

@@ -47,8 +47,8 @@ from trainer.web.support import (
 from trainer.web.time_zone import learner_zone
 from trainer.web.views.chart_jobs import ask_for_chart
 from trainer.web.views.drills import stored_rules
+from trainer.words import N_, plural, say
 from trainer.words import number as format_number
-from trainer.words import plural, say
 
 bp = Blueprint("history", __name__)
 
@@ -157,19 +157,22 @@ def _read_filter(args: Any) -> reviews.MistakeFilter:
     until = (args.get("until") or "").strip() or None
     sort = (args.get("sort") or "newest").strip()
     if drill is not None and drill not in registry():
-        abort(400, description=f"There is no drill called {drill!r} to filter by.")
-    for name, value in (("From", since), ("To", until)):
+        abort(400, description=say("There is no drill called %(drill)s to filter by.",
+                                   drill=repr(drill)))  # fmt: skip
+    for name, value in ((N_("From"), since), (N_("To"), until)):
         if value is not None:
             if not _DATE_RE.fullmatch(value):
-                abort(400, description=f"{name}: {value!r} is not a date like 2026-11-29.")
+                abort(400, description=say("%(field)s: %(value)s is not a date like 2026-11-29.",
+                                           field=say(name), value=repr(value)))  # fmt: skip
             try:
                 date.fromisoformat(value)
             except ValueError:
-                abort(400, description=f"{name}: {value!r} is not a day of the calendar.")
+                abort(400, description=say("%(field)s: %(value)s is not a day of the calendar.",
+                                           field=say(name), value=repr(value)))  # fmt: skip
     if since and until and since > until:
-        abort(400, description="The date range ends before it starts.")
+        abort(400, description=say("The date range ends before it starts."))
     if sort not in reviews.SORTS:
-        abort(400, description=f"Sort by {' or '.join(reviews.SORTS)}, not {sort!r}.")
+        abort(400, description=say("Sort by newest or cost, not %(sort)s.", sort=repr(sort)))
     return reviews.MistakeFilter(drill=drill, rules=rules, since=since, until=until, sort=sort)
 
 
@@ -192,7 +195,8 @@ def _page_number(text: str | None) -> int:
     """The mistakes page asked for (from 1); a readable 400 for anything else."""
     text = (text or "1").strip()
     if not text.isdecimal() or not text.isascii() or len(text) > 6 or int(text) < 1:
-        abort(400, description=f"Page {text[:12]!r} is not a page number like 2.")
+        abort(400, description=say("Page %(page)s is not a page number like 2.",
+                                   page=repr(text[:12])))  # fmt: skip
     return int(text)
 
 
@@ -300,7 +304,8 @@ def _round_size(text: str) -> int:
     if not text:
         return reviews.MAX_BATCH
     if not text.isdecimal() or not text.isascii() or len(text) > 2 or not 1 <= int(text) <= 20:
-        abort(400, description=f"A drill round is 1 to 20 questions, not {text[:8]!r}.")
+        abort(400, description=say("A drill round is 1 to 20 questions, not %(typed)s.",
+                                   typed=repr(text[:8])))  # fmt: skip
     return int(text)
 
 
