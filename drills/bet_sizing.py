@@ -77,13 +77,16 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
     cleaned = text.strip().replace(",", "").replace(" ", "")
     if re.fullmatch(r"[0-9]{11,}", cleaned):  # a whole amount, only too big for a ramp
         raise InvalidOptionError(
-            f"The bankroll {cleaned[:16]} is more than a ramp is worked out for (at most "
-            f"{MAX_BANKROLL}).",
+            say("The bankroll %(bankroll)s is more than a ramp is worked out for (at most "
+                "%(most)s).", bankroll=cleaned[:16], most=str(MAX_BANKROLL)),
             field="bankroll",
-        )
+        )  # fmt: skip
     if not re.fullmatch(r"[0-9]{1,10}", cleaned):
         raise InvalidOptionError(
-            f"The bankroll must be a whole amount, such as 10000, not {text[:16]!r}.",
+            say(
+                "The bankroll must be a whole amount, such as 10000, not %(typed)s.",
+                typed=repr(text[:16]),
+            ),  # fmt: skip
             field="bankroll",
         )
     try:

@@ -466,6 +466,9 @@ BAD_ADDRESSES = {
     "the mistakes' dates the wrong way": "/mistakes?since=2026-12-01&until=2026-01-01",
     "the mistakes sorted by nothing": "/mistakes?sort=цена",
     "the mistakes' page no number": "/mistakes?page=два",
+    "the quiz's hands of no mix": "/drills/basic-strategy?mix=нет",
+    "a drill's counting system none": "/drills/true-count?system=нет",
+    "bet sizing's bankroll no amount": "/drills/bet-sizing?bankroll=много",
 }
 
 
@@ -482,10 +485,13 @@ def test_a_malformed_form_or_address_is_refused_in_russian(russian: Walk) -> Non
             assert refused.status_code == 400, (slug, name, refused.status_code)
             parts[f"{slug}: {name}"] = _found(russian.text(refused), REFUSED)
     for name, url in BAD_ADDRESSES.items():
-        refused = russian.client.get(url)
+        refused = russian.client.get(url, follow_redirects=True)  # to the preferences' address
         assert refused.status_code in (400, 404), (name, refused.status_code)
         parts[name] = _found(russian.text(refused), REFUSED)
     said = parts["hand-totals: an option's value no number"]
     assert "Колоды: нужно целое число, а не" in said, said
     assert "его запись не читается" in parts["basic-strategy: a question in no notation"]
+    refused = russian.client.post("/rules", data={"csrf_token": CSRF, "preset": "нет-таких"})
+    assert refused.status_code == 400
+    parts["the rules chosen of no preset"] = _found(russian.text(refused), REFUSED)
     assert not _english(parts), _english(parts)

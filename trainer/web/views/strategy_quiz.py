@@ -74,7 +74,7 @@ def read_settings(values: Mapping[str, str]) -> Settings:
     asks :func:`ready_or_pending` (a job, past the limits a 429)."""
     mix = values.get("mix") or quiz.DEFAULT_MIX
     if mix not in quiz.MIXES:
-        abort(400, description=f"There is no hand mix called {mix[:40]!r}.")
+        abort(400, description=say("There is no hand mix called %(mix)s.", mix=repr(mix[:40])))
     count = values.get("insurance") or ""
     if count not in ("", BY_COUNT):
         abort(
