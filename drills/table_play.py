@@ -52,6 +52,7 @@ from drills.count_study import (
     SYSTEM,
     read_rounding,
     read_system,
+    rounding_words,
     signed,
     signed_notation,
     study_for,
@@ -493,7 +494,7 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
                 system=count.system.name,
                 running=signed(count.running),
                 played=count.played,
-                rounding=f"{count.convention}, decks to the {count.resolution} deck",
+                rounding=rounding_words(count.convention, count.resolution),
             )
         return Question(notation=notation, prompt=say("Your play?"), view=view)
 

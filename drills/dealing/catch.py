@@ -150,6 +150,10 @@ class CatchTheDealer(Drill, AsksOnItsPage, NamesItsRules):
         played right pass (``"catch-the-dealer none"``)."""
         return f"{self.slug} {deal_round(*read_round(notation)).mistake or 'none'}"
 
+    def answer_words(self, answer: str) -> str:
+        """A call (``"foul"``, ``"next"``) as its button names it, in the learner's words."""
+        return say(CALLS[answer]).lower() if answer in CALLS else answer
+
     def skill_words(self, key: str) -> str:
         """``"Catching a draw on 17"``, or ``"A round dealt right, let pass"``."""
         slug, _, mistake = key.partition(" ")

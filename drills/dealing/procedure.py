@@ -202,6 +202,10 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
         point, preset, _ = notation.split("|", 2)
         return f"{point} {preset}"
 
+    def answer_words(self, answer: str) -> str:
+        """A stored answer (a choice's words, marked for the catalogue) in the learner's."""
+        return say(answer)
+
     def skill_words(self, key: str) -> str:
         """The point's title, and its preset as the footer names it."""
         point, _, preset = key.partition(" ")

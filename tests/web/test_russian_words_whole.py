@@ -495,3 +495,38 @@ def test_a_malformed_form_or_address_is_refused_in_russian(russian: Walk) -> Non
     assert refused.status_code == 400
     parts["the rules chosen of no preset"] = _found(russian.text(refused), REFUSED)
     assert not _english(parts), _english(parts)
+
+
+def test_the_mistakes_and_the_answers_say_every_drills_answers_in_russian(russian: Walk) -> None:
+    """A wrong answer to the drills whose answers are words (a hand's total, the aces' three
+    counts, a dealer's remedy or call) and a table's mistakes with the count shown: the mistakes
+    page says each question and answer in Russian, and the answers page each item and answer."""
+    drills = registry()
+    for slug in ("hand-totals", "ace-side-count", "irregularities", "procedure",
+                 "catch-the-dealer"):  # fmt: skip
+        walk_drill(russian, drills[slug])
+    walk_table(russian, "the table", CASINO_TABLE)
+    page = russian.get("/mistakes", "/mistakes")
+    mistakes = re.findall(r'<li class="mistake">.*?</li>', page, re.S)
+    assert len(mistakes) >= 5
+    parts = {f"/mistakes: {n}": part for n, part in enumerate(mistakes, start=1)}
+    user = re.search(r"/learners/(\d+)/attempts", russian.get("/progress", "/progress"))
+    assert user is not None
+    answers = russian.get("the answers", f"/learners/{user.group(1)}/attempts")
+    rows = re.findall(r"<tr class=\"(?:right|wrong)\">.*?</tr>", answers, re.S)
+    parts |= {f"the answers: {n}": row for n, row in enumerate(rows, start=1)}
+    said = " ".join(parts.values())
+    assert "тузы" in said and "жёсткие" in said, said
+    # A table's decision and a back-counter's, with the count shown and its rounding.
+    vegas = Rules.parse("vegas-6d-s17")
+    with russian.client.application.test_request_context(headers={"Accept-Language": "ru"}):
+        for slug, notation in (
+            ("table-play", "TS 2H v 3D hi-lo floor half rc +7 played 130"),
+            ("back-count", "enter out bankroll 10000 risk 0.05 hi-lo round full rc +3 played 52"),
+        ):
+            view = drills[slug].question(notation, vegas).view
+            parts[f"{slug}: the count's rounding"] = view["rounding"]
+    assert parts["table-play: the count's rounding"] == (
+        "округление вниз, колоды с точностью до половины колоды"
+    )
+    assert not _english(parts), _english(parts)

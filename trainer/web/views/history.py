@@ -269,8 +269,8 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         "asked": _asked_words(drills, a),
         "drill": drills.get(a.drill),
         "rules": readable_rules(a.rules),
-        "said": _said(question, keys, a.answer),
-        "right": _said(question, keys, a.right_answer),
+        "said": _said(drills.get(a.drill), question, keys, a.answer),
+        "right": _said(drills.get(a.drill), question, keys, a.right_answer),
         "rank": rank,
     }
 
@@ -325,15 +325,21 @@ def by_schedule(
     return sorted(wrong, key=lambda a: dues.get(skills.get(a.id, ""), never))
 
 
-def _said(question: Question | None, keys: Mapping[str, str], answer: str) -> str:
-    """An answer in the learner's words: the drill's own words for it (a catch-the-dealer call,
-    a dealing answer), else its key's ("H": "hit"), else the play an old attempt stored in
-    English ("Hit"), else as stored."""
+def _said(
+    drill: Drill | None, question: Question | None, keys: Mapping[str, str], answer: str
+) -> str:
+    """An answer in the learner's words: the question's own words for it (a catch-the-dealer
+    call, a dealing answer), else its key's ("H": "hit"), else the drill's words for an answer
+    it writes ("soft 17", "aces +2, ..."), else the play an old attempt stored in English
+    ("Hit"), else as stored."""
     for name in ("answer_words", "said"):
         words = question.view.get(name) if question else None
         if isinstance(words, dict) and answer in words:
             return str(words[answer])
-    return choice_words(keys[answer]) if answer in keys else stored_play_words(answer)
+    if answer in keys:
+        return choice_words(keys[answer])
+    said = drill.answer_words(answer) if drill is not None else answer
+    return said if said != answer else stored_play_words(answer)
 
 
 def _answer_keys(
@@ -384,9 +390,22 @@ def learner_attempts(user_id: int) -> Response:
         user=user,
         attempts=rows,
         asked={a.id: _asked_words(drills, a) for a in rows},
+        said={
+            a.id: (_stored_words(drills, a, a.answer), _stored_words(drills, a, a.right_answer))
+            for a in rows
+        },  # fmt: skip
         drills=drills,
         section="progress",
     )
+
+
+def _stored_words(drills: dict[str, Drill], attempt: attempts.Attempt, answer: str) -> str:
+    """A stored answer in the learner's words, from the answer alone (the answers page reads no
+    question again): its drill's words for it ("soft 17", a call), else an old attempt's
+    English play ("Hit"), else as stored."""
+    drill = drills.get(attempt.drill)
+    said = drill.answer_words(answer) if drill is not None else answer
+    return said if said != answer else stored_play_words(answer)
 
 
 # A card in a stored question ("AS", "TD"): shown with its suit's sign ("A♠", "10♦").
