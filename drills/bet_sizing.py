@@ -247,7 +247,10 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         cleaned = answer_text.strip().replace(",", "")
         if not _MONEY_RE.fullmatch(cleaned):
             raise InvalidAnswerError(
-                f"Answer with an amount, such as 25; {answer_text!r} is not one."
+                say(
+                    "Answer with an amount, such as 25; %(answer)s is not one.",
+                    answer=repr(answer_text),
+                )  # fmt: skip
             )
         answer = Fraction(cleaned)
         table = study_for(rules, system, caches=caches).edge

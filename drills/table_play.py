@@ -533,7 +533,11 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
         worked = work_out(notation, rules, caches)
         answer = (answer_text or "").strip().upper()
         if answer not in PLAY_KEYS:
-            raise InvalidAnswerError(f"Answer with one of H, S, D, P, R; {answer_text!r} is not.")
+            raise InvalidAnswerError(
+                say(
+                    "Answer with one of H, S, D, P, R; %(answer)s is not.", answer=repr(answer_text)
+                )
+            )
         if answer not in worked.legal:
             raise InvalidAnswerError(f"{PLAY_KEYS[answer]} is not allowed for this hand here.")
         tie = answer in worked.evs and worked.right in worked.evs and not worked.index

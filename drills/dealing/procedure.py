@@ -251,7 +251,7 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
             (slug for slug, label in answer.choices if answer_text in (slug, label)), None
         )
         if chosen is None:
-            raise InvalidAnswerError("Choose one of the answers offered (press its number).")
+            raise InvalidAnswerError(say("Choose one of the answers offered (press its number)."))
         return Grade(
             correct=chosen == answer.right,
             answer=labels[chosen],

@@ -491,6 +491,15 @@ def test_a_malformed_form_or_address_is_refused_in_russian(russian: Walk) -> Non
     said = parts["hand-totals: an option's value no number"]
     assert "Колоды: нужно целое число, а не" in said, said
     assert "его запись не читается" in parts["basic-strategy: a question in no notation"]
+    # An answer in no form the drill reads (a letter no key, a word no number).
+    for slug in ("deviations", "bet-sizing", "deal-auction", "procedure", "shoe-penetration"):
+        page = russian.text(russian.client.get(f"/drills/{slug}", follow_redirects=True))
+        form = question_form(page)
+        typed = {**dict.fromkeys(form.boxes, "много"), "answer": "Ж"}
+        refused = russian.client.post(form.action, data={"csrf_token": CSRF, **form.fields,
+                                                         **typed})  # fmt: skip
+        assert refused.status_code == 400, (slug, refused.status_code)
+        parts[f"{slug}: an answer unread"] = _found(russian.text(refused), REFUSED)
     refused = russian.client.post("/rules", data={"csrf_token": CSRF, "preset": "нет-таких"})
     assert refused.status_code == 400
     parts["the rules chosen of no preset"] = _found(russian.text(refused), REFUSED)
