@@ -469,6 +469,15 @@ BAD_ADDRESSES = {
     "the quiz's hands of no mix": "/drills/basic-strategy?mix=нет",
     "a drill's counting system none": "/drills/true-count?system=нет",
     "bet sizing's bankroll no amount": "/drills/bet-sizing?bankroll=много",
+    "a penetration chart of nothing": "/counting/penetration-chart?preset=нет&system=нет",
+    "a timed run not going": "/drills/basic-strategy/timed",
+}
+# Forms of the learner's own settings sent with a value that is none.
+BAD_SETTINGS = {
+    "a daily goal before any answer": ("/today/goal", {"kind": "answers", "amount": "20"}),
+    "a speed level no number": ("/counting/speed", {"level": "много"}),
+    "a counting session of no kind": ("/counting/sessions", {"kind": "нет"}),
+    "a drill round of no drill": ("/mistakes/review", {}),
 }
 
 
@@ -500,6 +509,10 @@ def test_a_malformed_form_or_address_is_refused_in_russian(russian: Walk) -> Non
                                                          **typed})  # fmt: skip
         assert refused.status_code == 400, (slug, refused.status_code)
         parts[f"{slug}: an answer unread"] = _found(russian.text(refused), REFUSED)
+    for name, (url, data) in BAD_SETTINGS.items():
+        refused = russian.client.post(url, data={"csrf_token": CSRF, **data})
+        assert refused.status_code == 400, (name, refused.status_code)
+        parts[name] = _found(russian.text(refused), REFUSED)
     refused = russian.client.post("/rules", data={"csrf_token": CSRF, "preset": "нет-таких"})
     assert refused.status_code == 400
     parts["the rules chosen of no preset"] = _found(russian.text(refused), REFUSED)

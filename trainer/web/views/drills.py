@@ -372,7 +372,7 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
         try:
             question = drill.question(item.question, rules, caches=app_caches())
         except InvalidQuestionError:
-            abort(400, description="This review holds a question its drill no longer asks.")
+            abort(400, description=say("This review holds a question its drill no longer asks."))
         return page(drill, user, rules, question, review=review_context(batch, item), **feedback)
     answered = reviews.batch_attempts(get_db(), batch)
     done = {"right": sum(a.correct for a in answered), "count": len(batch.items)}

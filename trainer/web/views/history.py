@@ -281,10 +281,10 @@ def review() -> Response:
     user = current_user()
     chosen = _read_filter(request.form)
     if chosen.drill is None:
-        abort(400, description="Choose the drill whose mistakes to drill again.")
+        abort(400, description=say("Choose the drill whose mistakes to drill again."))
     wrong = reviews.find_mistakes(get_db(), user.id, chosen, limit=_MISTAKES_SHOWN) if user else []
     if user is None or not wrong:
-        abort(400, description="There are no mistakes like that to drill again.")
+        abort(400, description=say("There are no mistakes like that to drill again."))
     unique: list[attempts.Attempt] = []
     seen: set[tuple[str, str]] = set()
     for attempt in wrong:
