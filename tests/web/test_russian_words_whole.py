@@ -459,6 +459,7 @@ BAD_ADDRESSES = {
     "the chart's rules, a value no number": "/strategy?rules=vegas-6d-s17+decks%3Dмного",
     "the chart's rules, an option unknown": "/strategy?rules=vegas-6d-s17+колоды%3D2",
     "the indices' rules, a value no number": "/indices?rules=vegas-6d-s17+decks%3Dмного",
+    "the chart's rules, a value out of range": "/strategy?rules=vegas-6d-s17+decks%3D99",
     "a review that is not": "/drills/hand-totals?review=12345",
     "the mistakes of no drill": "/mistakes?drill=нет",
     "the mistakes from no date": "/mistakes?since=вчера",
@@ -500,6 +501,7 @@ def test_a_malformed_form_or_address_is_refused_in_russian(russian: Walk) -> Non
     said = parts["hand-totals: an option's value no number"]
     assert "Колоды: нужно целое число, а не" in said, said
     assert "его запись не читается" in parts["basic-strategy: a question in no notation"]
+    assert "от 1 до 8, а не 99" in parts["the chart's rules, a value out of range"]
     # An answer in no form the drill reads (a letter no key, a word no number).
     for slug in ("deviations", "bet-sizing", "deal-auction", "procedure", "shoe-penetration"):
         page = russian.text(russian.client.get(f"/drills/{slug}", follow_redirects=True))

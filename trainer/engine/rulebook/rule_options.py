@@ -26,6 +26,7 @@ __all__ = [
     "FRACTION_OPTIONS",
     "exact_number",
     "format_ratio",
+    "said_of",
     "option_to_text",
     "parse_ratio",
     "read_value",
@@ -145,6 +146,30 @@ def parse_ratio(text: str | Fraction | int) -> Fraction:
             said=(N_("%(value)s is not a positive ratio"), {"value": repr(text)}),
         )
     return value
+
+
+# The two shapes of the rules' validation reasons that name the values allowed, and their
+# sentences of the catalogue (:func:`said_of`).
+_IN_RANGE = re.compile(r"must be ([0-9]+) to ([0-9]+), not (\S+)")
+_ONE_OF = re.compile(r"must be one of ([a-z0-9, -]+), not ('[^']*')")
+
+
+def said_of(why: str) -> Said | None:
+    """A validation reason ("must be 1 to 8, not 9") as the catalogue says it, where it names
+    a range or the choices allowed; None for any other reason (its text is the command line's)."""
+    found = _IN_RANGE.fullmatch(why)
+    if found is not None:
+        low, high, value = found.groups()
+        return N_("must be %(low)s to %(high)s, not %(value)s"), {
+            "low": low,
+            "high": high,
+            "value": value,
+        }
+    found = _ONE_OF.fullmatch(why)
+    if found is not None:
+        choices, value = found.groups()
+        return N_("must be one of %(choices)s, not %(value)s"), {"choices": choices, "value": value}
+    return None
 
 
 def _not_a_ratio(shown: str) -> Said:

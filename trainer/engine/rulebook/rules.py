@@ -41,6 +41,7 @@ from trainer.engine.rulebook.rule_options import (
     option_to_text,
     parse_ratio,
     read_value,
+    said_of,
 )
 from trainer.engine.words import N_
 
@@ -252,7 +253,7 @@ class Rules:
 
     def _validate(self) -> None:
         def bad(option: str, why: str) -> InvalidRulesError:
-            return InvalidRulesError(f"{option}: {why}", option=option)
+            return InvalidRulesError(f"{option}: {why}", option=option, said=said_of(why))
 
         if _RULES_NAMES and self.name not in _RULES_NAMES:
             raise UnknownPresetError(
