@@ -43,11 +43,12 @@ from typing import Any, Protocol, runtime_checkable
 from drills.caches import Caches
 from drills.skill_words import words_of
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import say
+from trainer.words import SaidError, say
 
 
-class DrillError(ValueError):
-    """A drill was given something it cannot accept."""
+class DrillError(SaidError):
+    """A drill was given something it cannot accept (said in the catalogue's words where its
+    raiser gives them: :class:`trainer.words.SaidError`)."""
 
 
 class UnknownDrillError(DrillError):

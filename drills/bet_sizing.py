@@ -77,13 +77,16 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
     cleaned = text.strip().replace(",", "").replace(" ", "")
     if re.fullmatch(r"[0-9]{11,}", cleaned):  # a whole amount, only too big for a ramp
         raise InvalidOptionError(
-            f"The bankroll {cleaned[:16]} is more than a ramp is worked out for (at most "
-            f"{MAX_BANKROLL}).",
+            say("The bankroll %(bankroll)s is more than a ramp is worked out for (at most "
+                "%(most)s).", bankroll=cleaned[:16], most=str(MAX_BANKROLL)),
             field="bankroll",
-        )
+        )  # fmt: skip
     if not re.fullmatch(r"[0-9]{1,10}", cleaned):
         raise InvalidOptionError(
-            f"The bankroll must be a whole amount, such as 10000, not {text[:16]!r}.",
+            say(
+                "The bankroll must be a whole amount, such as 10000, not %(typed)s.",
+                typed=repr(text[:16]),
+            ),  # fmt: skip
             field="bankroll",
         )
     try:
@@ -209,8 +212,12 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         words = key.split()
         if len(words) != 3 or words[1] not in ("tc", "rc"):
             return super().skill_words(key)
-        count = "true count" if words[1] == "tc" else "running count"
-        return f"The bet at a {system_words(words[0])} {count} of {words[2]}"
+        message = (
+            N_("The bet at a %(system)s true count of %(count)s")
+            if words[1] == "tc"
+            else N_("The bet at a %(system)s running count of %(count)s")
+        )
+        return say(message, system=system_words(words[0]), count=words[2])
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         system, bankroll, risk, count = read_question(notation, rules)
@@ -240,7 +247,10 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         cleaned = answer_text.strip().replace(",", "")
         if not _MONEY_RE.fullmatch(cleaned):
             raise InvalidAnswerError(
-                f"Answer with an amount, such as 25; {answer_text!r} is not one."
+                say(
+                    "Answer with an amount, such as 25; %(answer)s is not one.",
+                    answer=repr(answer_text),
+                )  # fmt: skip
             )
         answer = Fraction(cleaned)
         table = study_for(rules, system, caches=caches).edge

@@ -43,6 +43,7 @@ __all__ = [
     "grid_words",
     "near",
     "read_rounding",
+    "rounding_words",
     "read_system",
     "signed",
     "study_for",
@@ -117,6 +118,30 @@ def read_rounding(convention: str, resolution: str) -> tuple[str, str]:
     if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
         raise InvalidQuestionError(f"unknown rounding {convention!r} {resolution!r}")
     return convention, resolution
+
+
+# A true-count rounding in words, as the counting drills' pages say it (their template's
+# ``conversion``): the rounding, then the decks' resolution.
+_CONVENTION_WORDS = {
+    "floor": words.N_("floor"),
+    "truncate": words.N_("truncate"),
+    "round": words.N_("round"),
+}
+_RESOLUTION_WORDS = {
+    "full": words.N_("%(rounding)s, decks to the full deck"),
+    "half": words.N_("%(rounding)s, decks to the half deck"),
+    "quarter": words.N_("%(rounding)s, decks to the quarter deck"),
+}
+
+
+def rounding_words(convention: str, resolution: str) -> str:
+    """``"floor, decks to the half deck"`` in the learner's words."""
+    rounding = (
+        words.say(_CONVENTION_WORDS[convention]) if convention in _CONVENTION_WORDS else convention
+    )
+    if resolution not in _RESOLUTION_WORDS:
+        return f"{rounding}, decks to the {resolution} deck"
+    return words.say(_RESOLUTION_WORDS[resolution], rounding=rounding)
 
 
 def count_unit(rules: Rules, system: CountingSystem) -> int:

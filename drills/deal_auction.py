@@ -109,7 +109,7 @@ def read_bid(text: str, rules: Rules) -> Fraction:
     """
     typed = (text or "").strip().replace(",", "")[:16]
     if not _BID_RE.fullmatch(typed):
-        raise InvalidAnswerError("Type your bid in chips, like 25 or 12.50.")
+        raise InvalidAnswerError(say("Type your bid in chips, like 25 or 12.50."))
     try:
         return check_bid(rules, Fraction(typed))
     except InvalidBidError:

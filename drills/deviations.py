@@ -568,7 +568,11 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
         answer = (answer_text or "").strip().upper()
         if answer not in keys:
             raise InvalidAnswerError(
-                f"Answer with one of {', '.join(keys)}; {answer_text!r} is not one."
+                say(
+                    "Answer with one of %(letters)s; %(answer)s is not one.",
+                    letters=", ".join(keys),
+                    answer=repr(answer_text),
+                )  # fmt: skip
             )
         hand, up = asked.situation.hand, asked.situation.up
         if not asked.insurance and answer not in _legal(rules, hand, up):

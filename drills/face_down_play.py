@@ -185,7 +185,9 @@ def grade(notation: str, answer_text: str, rules: Rules) -> Grade:
     worked = work_out(notation, rules)
     answer = (answer_text or "").strip().upper()
     if answer not in PLAY_KEYS:
-        raise InvalidAnswerError(f"Answer with one of H, S, D, P, R; {answer_text!r} is not.")
+        raise InvalidAnswerError(
+            say("Answer with one of H, S, D, P, R; %(answer)s is not.", answer=repr(answer_text))
+        )
     if answer not in WORDS:
         raise InvalidAnswerError(f"{PLAY_KEYS[answer]} is not allowed for this hand here.")
     tie = abs(worked.evs["H"] - worked.evs["S"]) <= _TIE

@@ -76,6 +76,9 @@ class HandTotals(Drill, AsksOnItsPage):
     def skill(self, notation: str, rules: Rules) -> str:
         return right_answer(read_hand(notation))  # "soft 17": the total to work out
 
+    def skill_words(self, key: str) -> str:
+        return total_words(key)  # "soft 17": "мягкие 17" in Russian
+
     def answer_text(self, form: Mapping[str, str]) -> str:
         kind = str(form.get("kind", "")).strip().lower()
         total = str(form.get("total", "")).strip()

@@ -42,12 +42,14 @@ from drills.caches import Caches
 from drills.dealing.table_words import amount, card_words, cards_words
 from drills.face_down_play import SIGHT
 from drills.method3_figures import game_ready
+from drills.skill_words import rules_and_rest
 from trainer.engine.article import a_or_an
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.banker.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
 from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.edge import kelly_fraction
+from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, locale, number, say
 from trainer.words import signed as signed_number
@@ -138,6 +140,22 @@ def _value_words(value: int) -> str:
     return a_or_an({1: "ace", 10: "ten"}.get(value, str(value)))
 
 
+# A stake's key as :meth:`PunterStake.skill` writes it (after its rules), and its words.
+_SKILL_RE = re.compile(
+    r"^a stake on (?:(?P<on>an ace|a ten|an? [2-9])|(?P<total>(?:soft )?[0-9]{1,2}))"
+    r"(?: against (?P<up>an ace|a ten|an? [2-9]))?$"
+)
+_STAKE_ON = {"an ace": N_("a stake on an ace"), "a ten": N_("a stake on a ten")}
+_AGAINST = {"an ace": N_("%(stake)s against an ace"), "a ten": N_("%(stake)s against a ten")}
+_ARTICLES = {"a": N_("a %(card)s"), "an": N_("an %(card)s")}
+
+
+def _card(words: str) -> str:
+    """``"a 7"``, ``"an 8"`` in the learner's words ("7", "8" in Russian)."""
+    article, _, card = words.partition(" ")
+    return say(_ARTICLES[article], card=card)
+
+
 class PunterStake(Drill, AskedAtTable):
     slug = SLUG
     title = N_("Stakes as a punter")
@@ -176,6 +194,28 @@ class PunterStake(Drill, AskedAtTable):
         if up is None:
             return f"{rules.notation()}: a stake on {total}"
         return f"{rules.notation()}: a stake on {total} against {_value_words(up.value)}"
+
+    def skill_words(self, key: str) -> str:
+        """A stake's key (:meth:`skill`) in the learner's words: ``"a stake on 19 against a 6
+        (...)"``, ``"ставка на 19 против 6 (...)"``."""
+        rules, rest = rules_and_rest(key)
+        found = _SKILL_RE.match(rest)
+        if rules is None or found is None:
+            return super().skill_words(key)
+        on, total, up = found["on"], found["total"], found["up"]
+        if on in _STAKE_ON:
+            stake = say(_STAKE_ON[on])
+        elif on is not None:
+            stake = say("a stake on %(card)s", card=_card(on))
+        else:
+            soft, _, value = total.rpartition(" ")
+            message = N_("a stake on soft %(total)s") if soft else N_("a stake on %(total)s")
+            stake = say(message, total=number(int(value)))
+        if up in _AGAINST:
+            stake = say(_AGAINST[up], stake=stake)
+        elif up is not None:
+            stake = say("%(stake)s against %(up)s", stake=stake, up=_card(up))
+        return f"{stake} ({short_summary(rules)})"
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:16]

@@ -56,6 +56,7 @@ from drills.base import LearnerState as LearnerState
 from drills.caches import Caches
 from drills.face_down_play import SIGHT
 from drills.method3_figures import game_ready
+from drills.skill_words import rules_and_rest
 from trainer.engine.article import a_or_an
 from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_values
 from trainer.engine.banker.doubling import (
@@ -71,6 +72,7 @@ from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.play.round import Round
 from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
 from trainer.engine.play.table_game import Ask
+from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, number, plural, say
 from trainer.words import signed as signed_number
@@ -292,6 +294,19 @@ _VALUE_WORDS = {1: N_("an ace"), 10: N_("a ten")}
 _ARTICLES = {"a": N_("a %(card)s"), "an": N_("an %(card)s")}
 
 
+# A choice's key as :meth:`TableDealing.skill` writes it (after its rules), and its words.
+_SKILL_RE = re.compile(
+    r"^(?:the bank's (?P<total>[0-9]{1,2})"
+    r"|(?P<word>doubling|redoubling) on (?P<card>A|[0-9]{1,2}))$"
+)
+_DOUBLING = {
+    ("doubling", False): N_("doubling on %(card)s"),
+    ("doubling", True): N_("doubling on A"),
+    ("redoubling", False): N_("redoubling on %(card)s"),
+    ("redoubling", True): N_("redoubling on A"),
+}
+
+
 def _label(value: int) -> str:
     if value in _VALUE_WORDS:
         return say(_VALUE_WORDS[value])
@@ -475,6 +490,19 @@ class TableDealing(Drill, AskedAtTable):
             word = "doubling" if kind == "double" else "redoubling"
             return f"{rules.notation()}: {word} on {value}"
         return f"{rules.notation()}: the bank's {hand_total(read_draw(notation, rules).dealer)}"
+
+    def skill_words(self, key: str) -> str:
+        """A choice's key (:meth:`skill`) in the learner's words: ``"the bank's 16 (...)"``,
+        ``"doubling on 7 (...)"``."""
+        rules, rest = rules_and_rest(key)
+        found = _SKILL_RE.match(rest)
+        if rules is None or found is None:
+            return super().skill_words(key)
+        if found["total"] is not None:
+            said = say("the bank's %(total)s", total=number(int(found["total"])))
+        else:
+            said = say(_DOUBLING[found["word"], found["card"] == "A"], card=found["card"])
+        return f"{said} ({short_summary(rules)})"
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:10].strip()

@@ -52,6 +52,7 @@ from drills.count_study import (
     SYSTEM,
     read_rounding,
     read_system,
+    rounding_words,
     signed,
     signed_notation,
     study_for,
@@ -493,7 +494,7 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
                 system=count.system.name,
                 running=signed(count.running),
                 played=count.played,
-                rounding=f"{count.convention}, decks to the {count.resolution} deck",
+                rounding=rounding_words(count.convention, count.resolution),
             )
         return Question(notation=notation, prompt=say("Your play?"), view=view)
 
@@ -532,7 +533,11 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
         worked = work_out(notation, rules, caches)
         answer = (answer_text or "").strip().upper()
         if answer not in PLAY_KEYS:
-            raise InvalidAnswerError(f"Answer with one of H, S, D, P, R; {answer_text!r} is not.")
+            raise InvalidAnswerError(
+                say(
+                    "Answer with one of H, S, D, P, R; %(answer)s is not.", answer=repr(answer_text)
+                )
+            )
         if answer not in worked.legal:
             raise InvalidAnswerError(f"{PLAY_KEYS[answer]} is not allowed for this hand here.")
         tie = answer in worked.evs and worked.right in worked.evs and not worked.index

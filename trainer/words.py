@@ -35,7 +35,7 @@ from babel import numbers as babel_numbers
 
 from trainer.engine import words as _core
 from trainer.engine.article import a_or_an  # "an 8", "a 10": English's article
-from trainer.engine.words import KEYWORDS, N_, N_plural, plural, say  # the one road
+from trainer.engine.words import KEYWORDS, N_, N_plural, SaidError, plural, said, say  # one road
 
 __all__ = [
     "ENGLISH",
@@ -53,6 +53,8 @@ __all__ = [
     "plural",
     "percent",
     "plain_amount",
+    "said",
+    "SaidError",
     "say",
     "signed",
     "use",

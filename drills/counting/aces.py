@@ -136,6 +136,15 @@ class AceSideCount(Drill, AsksOnItsPage, FollowsPreferences):
             },
         )
 
+    def answer_words(self, answer: str) -> str:
+        """``"aces +2, bet +3, insurance -1"`` in the learner's words; anything else as it is."""
+        stored = _STORED.fullmatch(answer.strip())
+        if stored is None:
+            return answer
+        aces, bet, insurance = stored.groups()
+        return say("aces %(aces)s, bet %(bet)s, insurance %(insurance)s", aces=aces, bet=bet,
+                   insurance=insurance)  # fmt: skip
+
     def answer_text(self, form: Mapping[str, str]) -> str:
         return ";".join(str(form.get(name, ""))[:8].strip() for name in FIELDS)
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from drills.base import InvalidOptionError
+from trainer.words import number, say
 
 # Cards per second at each level, from 1.
 SPEED_LEVELS: tuple[Fraction, ...] = tuple(
@@ -64,9 +65,15 @@ def read_level(text: str) -> int:
     top = len(SPEED_LEVELS)
     if not cleaned.isdecimal() or not cleaned.isascii() or len(cleaned) > 2:
         raise InvalidOptionError(
-            f"A speed level is a whole number from 1 to {top}, not {cleaned[:20]!r}.", "level"
-        )
+            say("A speed level is a whole number from 1 to %(top)s, not %(typed)s.",
+                top=number(top), typed=repr(cleaned[:20])),
+            "level",
+        )  # fmt: skip
     level = int(cleaned)
     if not 1 <= level <= top:
-        raise InvalidOptionError(f"A speed level is 1 to {top}, not {level}.", "level")
+        raise InvalidOptionError(
+            say("A speed level is 1 to %(top)s, not %(level)s.", top=number(top),
+                level=number(level)),
+            "level",
+        )  # fmt: skip
     return level

@@ -230,7 +230,7 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
         pen_text = penetration_text(pen)
         slug, where = chart_system(system).slug, penetration_dir(caches)
         if kind == "cards":
-            answer = _whole(answer_text, "the number of cards", size)
+            answer = _whole(answer_text, N_("the number of cards"), size)
             right = Fraction(cut)
             correct = answer == right
             explanation = say(
@@ -250,13 +250,13 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
                 right=format_decks(right),
             )
         elif kind == "rounds":
-            answer = _whole(answer_text, "the number of rounds", 500)
+            answer = _whole(answer_text, N_("the number of rounds"), 500)
             per_shoe = study(preset, pen, slug, cache_dir=where).rounds_per_shoe
             right = Fraction(round(per_shoe))
             correct = abs(answer - per_shoe) <= ROUNDS_TOLERANCE
             explanation = _rounds_working(pen_text, per_shoe, cut)
         else:
-            answer = _whole(answer_text.replace("%", ""), "the share in per cent", 100)
+            answer = _whole(answer_text.replace("%", ""), N_("the share in per cent"), 100)
             threshold = int(arg)
 
             def share(p: Fraction) -> Fraction:
@@ -316,9 +316,13 @@ def _share_working(
 
 
 def _whole(text: str, what: str, highest: int) -> Fraction:
-    value = read_number(text, what, whole_only=True)
+    """The whole number ``text`` gives for ``what`` (marked for the catalogue), 0 to
+    ``highest``."""
+    said = say(what)
+    value = read_number(text, said, whole_only=True)
     if value.denominator != 1 or not 0 <= value <= highest:
-        raise InvalidAnswerError(f"Give {what} as a whole number from 0 to {highest}.")
+        raise InvalidAnswerError(say("Give %(what)s as a whole number from 0 to %(highest)s.",
+                                     what=said, highest=number(highest)))  # fmt: skip
     return value
 
 

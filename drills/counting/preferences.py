@@ -71,18 +71,23 @@ def preference_errors(options: Mapping[str, str]) -> dict[str, str]:
     errors = {}
     system = options.get("system")
     if system is not None and system not in SYSTEMS:
-        errors["system"] = (
-            f"There is no counting system called {system[:30]!r}: choose one of the menu's."
+        errors["system"] = say(
+            "There is no counting system called %(system)s: choose one of the menu's.",
+            system=repr(system[:30]),
         )
     convention = options.get("convention")
     if convention is not None and convention not in CONVENTIONS:
-        errors["convention"] = (
-            f"True counts are rounded by {', '.join(CONVENTIONS)}, not {convention[:20]!r}."
+        errors["convention"] = say(
+            "True counts are rounded by %(ways)s, not %(typed)s.",
+            ways=", ".join(CONVENTIONS),
+            typed=repr(convention[:20]),
         )
     resolution = options.get("resolution")
     if resolution is not None and resolution not in RESOLUTIONS:
-        errors["resolution"] = (
-            f"Decks are estimated to the {', '.join(RESOLUTIONS)} deck, not {resolution[:20]!r}."
+        errors["resolution"] = say(
+            "Decks are estimated to the %(ways)s deck, not %(typed)s.",
+            ways=", ".join(RESOLUTIONS),
+            typed=repr(resolution[:20]),
         )
     return errors
 

@@ -150,6 +150,19 @@ class CatchTheDealer(Drill, AsksOnItsPage, NamesItsRules):
         played right pass (``"catch-the-dealer none"``)."""
         return f"{self.slug} {deal_round(*read_round(notation)).mistake or 'none'}"
 
+    def answer_words(self, answer: str) -> str:
+        """A call (``"foul"``, ``"next"``) as its button names it, in the learner's words."""
+        return say(CALLS[answer]).lower() if answer in CALLS else answer
+
+    def skill_words(self, key: str) -> str:
+        """``"Catching a draw on 17"``, or ``"A round dealt right, let pass"``."""
+        slug, _, mistake = key.partition(" ")
+        if slug != self.slug or (mistake != "none" and mistake not in KINDS):
+            return super().skill_words(key)
+        if mistake == "none":
+            return say("A round dealt right, let pass")
+        return say("Catching %(mistake)s", mistake=say(KINDS[mistake]))
+
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         return _question(deal_round(*read_round(notation)))
 

@@ -333,6 +333,14 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
         """The irregularity (``"extra-card"``): the notation's first field."""
         return notation.split("|", 1)[0]
 
+    def answer_words(self, answer: str) -> str:
+        """A stored answer (a remedy's words, marked for the catalogue) in the learner's."""
+        return say(answer)
+
+    def skill_words(self, key: str) -> str:
+        """The irregularity's title (``"Too many cards dealt"``)."""
+        return say(TITLES[key]) if key in TITLES else super().skill_words(key)
+
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         played = read_played(notation)
         _right_choice(played)  # a situation the text resolves one way

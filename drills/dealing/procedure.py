@@ -28,8 +28,8 @@ from drills.base import (
 from drills.caches import Caches
 from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.procedure_points import POINTS, Answer, read_point
-from trainer.engine.rulebook.rule_words import title
-from trainer.engine.rulebook.rules import Rules, find_preset
+from trainer.engine.rulebook.rule_words import short_summary, title
+from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
 from trainer.words import N_, say
 
 __all__ = ["DRILL", "Procedure"]
@@ -202,6 +202,17 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
         point, preset, _ = notation.split("|", 2)
         return f"{point} {preset}"
 
+    def answer_words(self, answer: str) -> str:
+        """A stored answer (a choice's words, marked for the catalogue) in the learner's."""
+        return say(answer)
+
+    def skill_words(self, key: str) -> str:
+        """The point's title, and its preset as the footer names it."""
+        point, _, preset = key.partition(" ")
+        if point not in POINTS or preset not in preset_names():
+            return super().skill_words(key)
+        return f"{say(POINTS[point].title)} ({short_summary(find_preset(preset))})"
+
     def _answer(self, notation: str) -> tuple[str, Rules, Answer]:
         point, rules, arguments = read_point(notation)
         return point.slug, rules, point.answer(rules, arguments)
@@ -240,7 +251,7 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
             (slug for slug, label in answer.choices if answer_text in (slug, label)), None
         )
         if chosen is None:
-            raise InvalidAnswerError("Choose one of the answers offered (press its number).")
+            raise InvalidAnswerError(say("Choose one of the answers offered (press its number)."))
         return Grade(
             correct=chosen == answer.right,
             answer=labels[chosen],

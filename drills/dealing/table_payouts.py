@@ -34,8 +34,8 @@ from drills.payout.money import read_amount, signed_text
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.round import RoundResult
 from trainer.engine.play.settlement import Bonus, Outcome, SeatResult
-from trainer.engine.rulebook.rule_words import payout_lines
-from trainer.engine.rulebook.rules import Rules
+from trainer.engine.rulebook.rule_words import payout_lines, short_summary
+from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
 from trainer.words import N_, money, plural, say
 from trainer.words import number as number_of
 
@@ -198,6 +198,13 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
     def skill(self, notation: str, rules: Rules) -> str:
         """Paying a table under these rules' preset: ``"table-payouts casino-boxes"``."""
         return f"{self.slug} {read_table(notation).rules.name}"
+
+    def skill_words(self, key: str) -> str:
+        """``"Paying a table (Las Vegas, ...)"``."""
+        slug, _, preset = key.partition(" ")
+        if slug != self.slug or preset not in preset_names():
+            return super().skill_words(key)
+        return say("Paying a table (%(rules)s)", rules=short_summary(find_preset(preset)))
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         question, result = read_played(notation)

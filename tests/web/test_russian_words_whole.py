@@ -316,6 +316,7 @@ def test_an_old_answer_stored_in_english_reads_in_russian(russian: Walk) -> None
     said = {"the old answer's": " ".join(answered[1]),
             "its cost": _part(mistakes[1], r'<span class="cost">.*?</span>')}  # fmt: skip
     assert "46,25" in said["its cost"] and "ставки" in said["its cost"]
+    assert "46,25\u00a0% ставки" in said["its cost"]  # the sign kept to its number
     page = russian.get("the answers", f"/learners/{user_id}/attempts")
     rows = re.findall(r'<tr class="wrong">.*?</tr>', page, re.S)
     assert len(rows) >= 2
@@ -385,3 +386,171 @@ def test_a_timed_runs_results_name_the_plays_in_russian(russian: Walk) -> None:
     results = _part(page, r'<section class="timed-results".*?</section>')
     assert "вы выбрали" in results
     assert not _english({"the timed run's results": results}), results
+
+
+# -- the items a learner's pages list (the answers, Today, the next step), by drill ------------
+
+FACES_UP = "russian-bank banker_best=false deal_faces=casino"  # the banker's first card shown
+# A key of each shape each drill's skill() writes, beside the quiz's (read above): its words in
+# Russian hold no English word (only the systems' names and the allowed letters).
+ITEM_KEYS = (
+    ("table-play", "vegas-6d-s17: hard 16 v 10"),
+    ("table-play", "vegas-6d-s17: hard 16 v 10, 3 cards or more"),
+    ("table-play", "vegas-6d-s17: pairs 8-8 v 6, split hi-lo"),
+    ("table-play", "vegas-6d-s17: pairs A-A v A"),
+    ("table-play", "vegas-6d-s17: natural v A, early surrender"),
+    ("table-play", "russian-bank: hard 16, no banker card"),
+    ("table-play", "russian-bank: hard 15, no banker card, 2 drawn"),
+    ("deviations", "vegas-6d-s17: hi-lo hard 12 v 8"),
+    ("deviations", "vegas-6d-s17: hi-lo 8-8 v 6"),
+    ("deviations", "vegas-6d-s17: hi-lo insurance v A"),
+    ("deviations", "vegas-6d-s17: ko soft 18 v 2"),
+    ("basic-strategy", "russian-bank: hard 14 v ?1"),
+    ("basic-strategy", "russian-bank: soft 18 v ?0"),
+    ("punter-stake", "russian-bank: a stake on 19"),
+    ("punter-stake", "russian-bank: a stake on soft 17"),
+    ("punter-stake", "twenty-one-home: a stake on an ace"),
+    ("punter-stake", "twenty-one-home: a stake on a ten"),
+    ("punter-stake", "twenty-one-home: a stake on an 8"),
+    ("punter-stake", f"{FACES_UP}: a stake on 19 against a 6"),
+    ("punter-stake", f"{FACES_UP}: a stake on 19 against an ace"),
+    ("table-dealing", "russian-bank: the bank's 16"),
+    ("table-dealing", "twenty-one-home: doubling on 7"),
+    ("table-dealing", "twenty-one-home: redoubling on A"),
+    ("hand-totals", "soft 17"),
+    ("hand-totals", "bust"),
+    ("bet-sizing", "hi-lo tc -2"),
+    ("bet-sizing", "ko rc +4"),
+    ("catch-the-dealer", "catch-the-dealer none"),
+    ("catch-the-dealer", "catch-the-dealer draw-on-17"),
+    ("irregularities", "one-card-natural"),
+    ("procedure", "stop casino-boxes"),
+    ("table-payouts", "table-payouts vegas-6d-s17"),
+)  # fmt: skip
+
+
+def test_each_drills_items_are_listed_in_russian(russian: Walk) -> None:
+    drills = registry()
+    with russian.client.application.test_request_context(headers={"Accept-Language": "ru"}):
+        said = {f"{slug}: {key}": drills[slug].skill_words(key) for slug, key in ITEM_KEYS}
+    assert said["table-play: vegas-6d-s17: pairs 8-8 v 6, split hi-lo"].startswith(
+        "пара 8-8 против 6, после сплита, по счёту Hi-Lo (Лас-Вегас"
+    )
+    assert said["punter-stake: russian-bank: a stake on 19"] == (
+        "ставка на 19 (Русская банковая игра)"
+    )
+    assert not _english(said), _english(said)
+
+
+# -- refusals of a malformed address or form: what was wrong, said in Russian -----------------
+
+# What a malformed answer form names (the typed values Cyrillic, so that the scan reads only the
+# page's own words): a question no drill asks, rules of no preset, an option's value that is no
+# number, an option the rules do not have, a word that is no option=value, and no rules at all.
+BAD_FORMS = {
+    "a question in no notation": {"question": "ZZ v 99"},
+    "rules of no preset": {"rules": "нет-таких"},
+    "an option's value no number": {"rules": "vegas-6d-s17 decks=много"},
+    "an option unknown": {"rules": "vegas-6d-s17 колоды=2"},
+    "a word not option=value": {"rules": "vegas-6d-s17 колоды"},
+    "no rules": {"rules": ""},
+}
+BAD_ADDRESSES = {
+    "the chart's rules, a value no number": "/strategy?rules=vegas-6d-s17+decks%3Dмного",
+    "the chart's rules, an option unknown": "/strategy?rules=vegas-6d-s17+колоды%3D2",
+    "the indices' rules, a value no number": "/indices?rules=vegas-6d-s17+decks%3Dмного",
+    "the chart's rules, a value out of range": "/strategy?rules=vegas-6d-s17+decks%3D99",
+    "a review that is not": "/drills/hand-totals?review=12345",
+    "the mistakes of no drill": "/mistakes?drill=нет",
+    "the mistakes from no date": "/mistakes?since=вчера",
+    "the mistakes to no day": "/mistakes?until=2026-02-30",
+    "the mistakes' dates the wrong way": "/mistakes?since=2026-12-01&until=2026-01-01",
+    "the mistakes sorted by nothing": "/mistakes?sort=цена",
+    "the mistakes' page no number": "/mistakes?page=два",
+    "the quiz's hands of no mix": "/drills/basic-strategy?mix=нет",
+    "a drill's counting system none": "/drills/true-count?system=нет",
+    "bet sizing's bankroll no amount": "/drills/bet-sizing?bankroll=много",
+    "a penetration chart of nothing": "/counting/penetration-chart?preset=нет&system=нет",
+    "a timed run not going": "/drills/basic-strategy/timed",
+}
+# Forms of the learner's own settings sent with a value that is none.
+BAD_SETTINGS = {
+    "a daily goal before any answer": ("/today/goal", {"kind": "answers", "amount": "20"}),
+    "a speed level no number": ("/counting/speed", {"level": "много"}),
+    "a counting session of no kind": ("/counting/sessions", {"kind": "нет"}),
+    "a drill round of no drill": ("/mistakes/review", {}),
+}
+
+
+def test_a_malformed_form_or_address_is_refused_in_russian(russian: Walk) -> None:
+    """Each drill's answer form sent with a malformed question or rules, and the addresses of the
+    chart, the indices, a review and the mistakes with a malformed value: a 400 (a 404 for the
+    review) whose message says, in Russian, what was wrong."""
+    parts = {}
+    for slug in ("hand-totals", "basic-strategy", "true-count", "deviations", "table-payouts"):
+        form = question_form(russian.get(slug, f"/drills/{slug}"))
+        for name, change in BAD_FORMS.items():
+            data = {"csrf_token": CSRF, **form.fields, **change}
+            refused = russian.client.post(form.action, data=data)
+            assert refused.status_code == 400, (slug, name, refused.status_code)
+            parts[f"{slug}: {name}"] = _found(russian.text(refused), REFUSED)
+    for name, url in BAD_ADDRESSES.items():
+        refused = russian.client.get(url, follow_redirects=True)  # to the preferences' address
+        assert refused.status_code in (400, 404), (name, refused.status_code)
+        parts[name] = _found(russian.text(refused), REFUSED)
+    said = parts["hand-totals: an option's value no number"]
+    assert "Колоды: нужно целое число, а не" in said, said
+    assert "его запись не читается" in parts["basic-strategy: a question in no notation"]
+    assert "от 1 до 8, а не 99" in parts["the chart's rules, a value out of range"]
+    # An answer in no form the drill reads (a letter no key, a word no number).
+    for slug in ("deviations", "bet-sizing", "deal-auction", "procedure", "shoe-penetration"):
+        page = russian.text(russian.client.get(f"/drills/{slug}", follow_redirects=True))
+        form = question_form(page)
+        typed = {**dict.fromkeys(form.boxes, "много"), "answer": "Ж"}
+        refused = russian.client.post(form.action, data={"csrf_token": CSRF, **form.fields,
+                                                         **typed})  # fmt: skip
+        assert refused.status_code == 400, (slug, refused.status_code)
+        parts[f"{slug}: an answer unread"] = _found(russian.text(refused), REFUSED)
+    for name, (url, data) in BAD_SETTINGS.items():
+        refused = russian.client.post(url, data={"csrf_token": CSRF, **data})
+        assert refused.status_code == 400, (name, refused.status_code)
+        parts[name] = _found(russian.text(refused), REFUSED)
+    refused = russian.client.post("/rules", data={"csrf_token": CSRF, "preset": "нет-таких"})
+    assert refused.status_code == 400
+    parts["the rules chosen of no preset"] = _found(russian.text(refused), REFUSED)
+    assert not _english(parts), _english(parts)
+
+
+def test_the_mistakes_and_the_answers_say_every_drills_answers_in_russian(russian: Walk) -> None:
+    """A wrong answer to the drills whose answers are words (a hand's total, the aces' three
+    counts, a dealer's remedy or call) and a table's mistakes with the count shown: the mistakes
+    page says each question and answer in Russian, and the answers page each item and answer."""
+    drills = registry()
+    for slug in ("hand-totals", "ace-side-count", "irregularities", "procedure",
+                 "catch-the-dealer"):  # fmt: skip
+        walk_drill(russian, drills[slug])
+    walk_table(russian, "the table", CASINO_TABLE)
+    page = russian.get("/mistakes", "/mistakes")
+    mistakes = re.findall(r'<li class="mistake">.*?</li>', page, re.S)
+    assert len(mistakes) >= 5
+    parts = {f"/mistakes: {n}": part for n, part in enumerate(mistakes, start=1)}
+    user = re.search(r"/learners/(\d+)/attempts", russian.get("/progress", "/progress"))
+    assert user is not None
+    answers = russian.get("the answers", f"/learners/{user.group(1)}/attempts")
+    rows = re.findall(r"<tr class=\"(?:right|wrong)\">.*?</tr>", answers, re.S)
+    parts |= {f"the answers: {n}": row for n, row in enumerate(rows, start=1)}
+    said = " ".join(parts.values())
+    assert "тузы" in said and "жёсткие" in said, said
+    # A table's decision and a back-counter's, with the count shown and its rounding.
+    vegas = Rules.parse("vegas-6d-s17")
+    with russian.client.application.test_request_context(headers={"Accept-Language": "ru"}):
+        for slug, notation in (
+            ("table-play", "TS 2H v 3D hi-lo floor half rc +7 played 130"),
+            ("back-count", "enter out bankroll 10000 risk 0.05 hi-lo round full rc +3 played 52"),
+        ):
+            view = drills[slug].question(notation, vegas).view
+            parts[f"{slug}: the count's rounding"] = view["rounding"]
+    assert parts["table-play: the count's rounding"] == (
+        "округление вниз, колоды с точностью до половины колоды"
+    )
+    assert not _english(parts), _english(parts)

@@ -27,9 +27,20 @@ import gettext
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import Any, Self
 
-__all__ = ["KEYWORDS", "N_", "N_plural", "number", "plural", "say", "use"]
+__all__ = [
+    "KEYWORDS",
+    "N_",
+    "N_plural",
+    "Said",
+    "SaidError",
+    "number",
+    "plural",
+    "said",
+    "say",
+    "use",
+]
 
 # The names `pybabel extract -k` is given, beside gettext's own (`_`, `gettext`, `ngettext`).
 KEYWORDS = ("say", "plural:1,2", "N_", "N_plural:1,2")
@@ -92,3 +103,33 @@ def N_plural(singular: str, many: str) -> tuple[str, str]:  # noqa: N802 (after 
     """A sentence for one and for many, as it is: marked for the catalogue as one plural
     message where it is written, said with :func:`plural` where it is read."""
     return singular, many
+
+
+# A message of the catalogue (marked with :func:`N_` where it is written) and its values.
+Said = tuple[str, dict[str, Any]]
+
+
+class SaidError(ValueError):
+    """An error a learner may read: its text (English) is the command line's and the logs';
+    ``said``, where the raiser gives it, is the same in the catalogue's words (a message marked
+    with :func:`N_` and its named values), which :func:`said` says in the learner's language."""
+
+    def __init__(self, message: str, *, said: Said | None = None) -> None:
+        super().__init__(message)
+        self.said = said
+
+    @classmethod
+    def said_as(cls, text: str, /, **values: Any) -> Self:
+        """The error whose text is the message ``text`` (marked with :func:`N_`) filled from
+        ``values`` in English, and said in the learner's language where they read it."""
+        return cls(_filled(text, values), said=(text, values))
+
+
+def said(error: BaseException) -> str | None:
+    """``error``'s message in the learner's language, where its raiser gave it in the
+    catalogue's words (:class:`SaidError`); None where it did not."""
+    found = getattr(error, "said", None)
+    if found is None:
+        return None
+    text, values = found
+    return say(text, **values)

@@ -8,9 +8,9 @@ from typing import Any
 
 from werkzeug.exceptions import HTTPException
 
-from trainer.words import ENGLISH, N_, locale, say
+from trainer.words import ENGLISH, N_, locale, said, say
 
-__all__ = ["error_words"]
+__all__ = ["error_said", "error_words"]
 
 # By status: the heading, and the sentence shown where the view gave none of its own.
 _WORDS: dict[int, tuple[str, str]] = {
@@ -43,3 +43,14 @@ def error_words(error: HTTPException) -> tuple[str, Any]:
         return heading, message
     werkzeugs = message == type(error).description and locale() != ENGLISH
     return say(words[0]), say(words[1]) if werkzeugs else message
+
+
+def error_said(error: BaseException, fallback: str) -> str:
+    """What an engine's or a drill's refusal says, in the learner's words: in English its own
+    text (the command line's, in full); in another language as its raiser said it in the
+    catalogue's words (:class:`trainer.words.SaidError`), else ``fallback``, a sentence of the
+    catalogue saying what was wrong without the detail."""
+    if locale() == ENGLISH:
+        return str(error)
+    text = said(error)
+    return text if text is not None else fallback

@@ -33,6 +33,7 @@ from trainer.engine.rulebook.rules import (
     parse_option,
     preset_names,
 )
+from trainer.web.error_words import error_said
 from trainer.words import locale, say
 
 __all__ = [
@@ -86,11 +87,19 @@ def _read(values: Mapping[str, str], default: Rules) -> Rules:
 
 
 def error_text(error: InvalidRulesError) -> str:
-    """An engine error in the interface's words: the option's label, not its field name."""
-    text = str(error)
+    """An engine error in the interface's words: the option's label, not its field name; the
+    engine's reason in the learner's language where it says it so (else, in another language
+    than English, that the value or the notation cannot be played, without the detail)."""
     option = error.option
-    if option in rule_words.OPTION_LABELS:
-        label = rule_words.OPTION_LABELS[option].label
+    labelled = option in rule_words.OPTION_LABELS
+    fallback = (
+        say("this value cannot be played under these rules")
+        if labelled
+        else say("these rules cannot be read or played")
+    )
+    text = error_said(error, fallback)
+    if labelled:
+        label = rule_words.OPTION_LABELS[str(option)].label
         text = say("%(rule)s: %(error)s", rule=label, error=text.removeprefix(f"{option}: "))
     return text if text.endswith(".") else f"{text}."
 

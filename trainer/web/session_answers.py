@@ -20,6 +20,7 @@ from trainer.web.recording import record_checkpoint
 from trainer.web.support import digits, get_db, render
 from trainer.web.verdicts import answered_again, see_verdict, stored_attempt_or_404
 from trainer.web.views.drills import now_ms, stored_answer, stored_rules
+from trainer.words import number, say
 
 __all__ = ["answer_checkpoint", "checkpoint_verdict", "session_grades", "session_page"]
 
@@ -58,7 +59,7 @@ def session_page(
     drill's view of the session, and what else is shown by name (``error`` and ``form``,
     ``graded`` (checkpoint index, grades by ask), ``response_ms``, ``repeated``)."""
     if not isinstance(drill, AskedInSessions):
-        abort(404, description="That drill is not asked in sessions.")
+        abort(404, description=say("That drill is not asked in sessions."))
     session = drill.read_session(spec)
     rules = stored_rules(session.rules)
     grades = shown.pop("grades", None)
@@ -84,12 +85,12 @@ def answer_checkpoint(
     wrong (nothing stored); a checkpoint not asked yet, a 400."""
     text = form.get("checkpoint", "")
     if not digits(text) or len(text) > 4:
-        abort(400, description="This answer names no checkpoint; reload the session.")
+        abort(400, description=say("This answer names no checkpoint; reload the session."))
     index = int(text)
     asked_at = form.get("asked_at", "")
     response_ms = now_ms() - int(asked_at) if digits(asked_at) and len(asked_at) < 16 else None
     if not isinstance(drill, AskedInSessions):
-        abort(404, description="That drill is not asked in sessions.")
+        abort(404, description=say("That drill is not asked in sessions."))
     session = drill.read_session(spec)
     rules = stored_rules(session.rules)
     checkpoints, caches = drill.session_asks(session, session_id), app_caches()
@@ -97,7 +98,8 @@ def answer_checkpoint(
         grades = session_grades(drill, user, checkpoints, rules)
         current = _next_checkpoint(checkpoints, grades)
         if index >= len(checkpoints) or index > current:
-            abort(400, description=f"Checkpoint {index + 1} was never asked; nothing was stored.")
+            abort(400, description=say("Checkpoint %(number)s was never asked; nothing was stored.",
+                                       number=number(index + 1)))  # fmt: skip
         asks = checkpoints[index]
         resent = index < current  # a double click, a form sent again: its stored grades
         new: dict[str, Grade] = {}

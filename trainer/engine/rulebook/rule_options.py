@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from trainer.engine.words import N_
+from trainer.engine.words import N_, Said, SaidError
 
 __all__ = [
     "DEAL_FACES",
@@ -26,17 +26,20 @@ __all__ = [
     "FRACTION_OPTIONS",
     "exact_number",
     "format_ratio",
+    "said_of",
     "option_to_text",
     "parse_ratio",
     "read_value",
 ]
 
 
-class InvalidRulesError(ValueError):
+class InvalidRulesError(SaidError):
     """A rule option is out of range or contradicts another option."""
 
-    def __init__(self, message: str, *, option: str | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self, message: str, *, option: str | None = None, said: Said | None = None
+    ) -> None:
+        super().__init__(message, said=said)
         self.option = option  # the option at fault, when one is (forms show the error beside it)
 
 
@@ -130,14 +133,47 @@ def parse_ratio(text: str | Fraction | int) -> Fraction:
     else:
         raw = str(text).strip()
         if not _RATIO.fullmatch(raw):
-            raise OptionValueError(f"{str(text)[:MAX_VALUE_LENGTH]!r} is not a ratio like 3:2")
+            shown = repr(str(text)[:MAX_VALUE_LENGTH])
+            raise OptionValueError(f"{shown} is not a ratio like 3:2", said=_not_a_ratio(shown))
         try:
             value = Fraction(raw.replace(":", "/"))
         except ZeroDivisionError:
-            raise OptionValueError(f"{text!r} is not a ratio like 3:2") from None
+            raise OptionValueError(f"{text!r} is not a ratio like 3:2",
+                                   said=_not_a_ratio(repr(text))) from None  # fmt: skip
     if value <= 0:
-        raise OptionValueError(f"{text!r} is not a positive ratio")
+        raise OptionValueError(
+            f"{text!r} is not a positive ratio",
+            said=(N_("%(value)s is not a positive ratio"), {"value": repr(text)}),
+        )
     return value
+
+
+# The two shapes of the rules' validation reasons that name the values allowed, and their
+# sentences of the catalogue (:func:`said_of`).
+_IN_RANGE = re.compile(r"must be ([0-9]+) to ([0-9]+), not (\S+)")
+_ONE_OF = re.compile(r"must be one of ([a-z0-9, -]+), not ('[^']*')")
+
+
+def said_of(why: str) -> Said | None:
+    """A validation reason ("must be 1 to 8, not 9") as the catalogue says it, where it names
+    a range or the choices allowed; None for any other reason (its text is the command line's)."""
+    found = _IN_RANGE.fullmatch(why)
+    if found is not None:
+        low, high, value = found.groups()
+        return N_("must be %(low)s to %(high)s, not %(value)s"), {
+            "low": low,
+            "high": high,
+            "value": value,
+        }
+    found = _ONE_OF.fullmatch(why)
+    if found is not None:
+        choices, value = found.groups()
+        return N_("must be one of %(choices)s, not %(value)s"), {"choices": choices, "value": value}
+    return None
+
+
+def _not_a_ratio(shown: str) -> Said:
+    return N_("%(value)s is not a ratio like 3:2"), {"value": shown}
 
 
 def format_ratio(value: Fraction | None) -> str:
@@ -198,7 +234,11 @@ def read_value(option: str, value: Any, default: Any) -> Any:
         if text is None:
             return Fraction(value)
         if not _NUMBER.fullmatch(text):
-            raise OptionValueError(f"expected a number like 10, 2.5 or 3/4, not {value!r}")
+            raise OptionValueError(
+                f"expected a number like 10, 2.5 or 3/4, not {value!r}",
+                said=(N_("expected a number like 10, 2.5 or 3/4, not %(value)s"),
+                      {"value": repr(value)}),
+            )  # fmt: skip
         return Fraction(text)
     if isinstance(default, bool):
         if isinstance(value, bool):
@@ -207,7 +247,10 @@ def read_value(option: str, value: Any, default: Any) -> Any:
             return True
         if text in _FALSE:
             return False
-        raise OptionValueError(f"expected true or false, not {value!r}")
+        raise OptionValueError(
+            f"expected true or false, not {value!r}",
+            said=(N_("expected true or false, not %(value)s"), {"value": repr(value)}),
+        )
     if option in _OPTIONAL_INTS:
         if value is None or text == "none":
             return None
@@ -220,10 +263,13 @@ def read_value(option: str, value: Any, default: Any) -> Any:
 
 
 def _int(value: Any) -> int:
-    if isinstance(value, bool):
-        raise OptionValueError(f"expected a whole number, not {value!r}")
+    if isinstance(value, bool) or (
+        not isinstance(value, int) and not _WHOLE.fullmatch(str(value).strip())
+    ):
+        raise OptionValueError(
+            f"expected a whole number, not {value!r}",
+            said=(N_("expected a whole number, not %(value)s"), {"value": repr(value)}),
+        )
     if isinstance(value, int):
         return value
-    if not _WHOLE.fullmatch(str(value).strip()):
-        raise OptionValueError(f"expected a whole number, not {value!r}")
     return int(str(value).strip())

@@ -41,7 +41,9 @@ from trainer.engine.rulebook.rule_options import (
     option_to_text,
     parse_ratio,
     read_value,
+    said_of,
 )
+from trainer.engine.words import N_
 
 __all__ = [
     "DEAL_FACES",
@@ -188,14 +190,15 @@ class Rules:
             )
         words = text.split()
         if not words:
-            raise RulesNotationError("a rules notation starts with a preset name")
+            raise RulesNotationError.said_as(N_("a rules notation starts with a preset name"))
         base = _base_rules(words[0])
         changes: dict[str, str] = {}
         for word in words[1:]:
             option, equals, value = word.partition("=")
             shown = word[: MAX_VALUE_LENGTH * 2]
             if not equals or not option or not value:
-                raise RulesNotationError(f"{shown!r} is not option=value (like decks=2)")
+                said = N_("%(word)s is not option=value (like decks=2)")
+                raise RulesNotationError.said_as(said, word=repr(shown))
             if option in changes:
                 raise RulesNotationError(f"{option} is given twice", option=option)
             changes[option] = value
@@ -250,7 +253,7 @@ class Rules:
 
     def _validate(self) -> None:
         def bad(option: str, why: str) -> InvalidRulesError:
-            return InvalidRulesError(f"{option}: {why}", option=option)
+            return InvalidRulesError(f"{option}: {why}", option=option, said=said_of(why))
 
         if _RULES_NAMES and self.name not in _RULES_NAMES:
             raise UnknownPresetError(
@@ -369,7 +372,8 @@ def parse_option(option: str, value: Any) -> Any:
     """
     if option not in _FIELDS:
         shown = option[:MAX_VALUE_LENGTH]
-        raise UnknownOptionError(f"unknown rule option {shown!r}", option=option)
+        said = N_("unknown rule option %(option)s"), {"option": repr(shown)}
+        raise UnknownOptionError(f"unknown rule option {shown!r}", option=option, said=said)
     if isinstance(value, str) and len(value) > MAX_VALUE_LENGTH:
         raise OptionValueError(
             f"{option}: a value is at most {MAX_VALUE_LENGTH} characters", option=option
@@ -378,7 +382,7 @@ def parse_option(option: str, value: Any) -> Any:
         return read_value(option, value, _FIELDS[option].default)
     except InvalidRulesError as exc:
         message = str(exc) if str(exc).startswith(f"{option}:") else f"{option}: {exc}"
-        raise OptionValueError(message, option=option) from None
+        raise OptionValueError(message, option=option, said=exc.said) from None
     except (ValueError, ZeroDivisionError, TypeError, OverflowError):
         shown = str(value)[:MAX_VALUE_LENGTH]
         raise OptionValueError(f"{option}: cannot read {shown!r}", option=option) from None
@@ -580,9 +584,9 @@ def find_preset(name: str) -> Rules:
         return PRESETS[name]
     except (KeyError, TypeError):
         shown = str(name)[:MAX_VALUE_LENGTH]
-        raise UnknownPresetError(
-            f"unknown preset {shown!r}; presets are: {', '.join(PRESETS)}"
-        ) from None
+        said = N_("there are no rules called %(name)s"), {"name": repr(shown)}
+        message = f"unknown preset {shown!r}; presets are: {', '.join(PRESETS)}"
+        raise UnknownPresetError(message, said=said) from None
 
 
 def _base_rules(name: str) -> Rules:

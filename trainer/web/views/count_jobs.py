@@ -35,6 +35,7 @@ from trainer.web.caches import strategy_cache_dir
 from trainer.web.jobs import submit, waited_on
 from trainer.web.security import safe_next
 from trainer.web.support import get_db, is_htmx, render, rules_from_form
+from trainer.words import say
 
 __all__ = [
     "JobState",
@@ -168,7 +169,7 @@ def progress() -> Response:
     try:
         system = find_system(request.args.get("system", "")[:40])
     except UnknownSystemError:
-        abort(400, description="There is no such counting system.")
+        abort(400, description=say("There is no such counting system."))
     then = safe_next(request.args.get("next"), "/")
     found, state = study_or_start(rules, system)
     if found is None:

@@ -53,6 +53,7 @@ from trainer.store import speeds, thresholds, users
 from trainer.store.db import transaction
 from trainer.web import security, session_answers
 from trainer.web.caches import app_caches, penetration_cache_dir
+from trainer.web.error_words import error_said
 from trainer.web.jobs import submit
 from trainer.web.preferences import current_counting_preferences, preferences_error_page
 from trainer.web.recording import speed_level
@@ -156,7 +157,7 @@ def set_speed() -> Response:
     try:
         level = read_level(request.form.get("level", "")[:20])
     except InvalidOptionError as error:
-        abort(400, description=f"{error} Nothing was changed.")
+        abort(400, description=say("%(why)s Nothing was changed.", why=str(error)))
     user = current_user_or_guest()
     system = current_counting_preferences().system
     speeds.set_level(get_db(), user.id, system, level, 0)
@@ -172,7 +173,8 @@ def penetration_chart() -> Response:
             request.args.get("preset", ""), request.args.get("system", "")
         )
     except InvalidQuestionError as error:
-        abort(400, description=f"There is no penetration chart for that: {error}.")
+        why = error_said(error, say("its preset or system is not one the trainer has"))
+        abort(400, description=say("There is no penetration chart for that: %(why)s.", why=why))
     system = penetration_study.chart_system(chosen)
     view = {"preset": preset, "system": system, "chosen_system": chosen}
     view["shoes"] = penetration_study.STUDY_SHOES
@@ -231,7 +233,8 @@ def start() -> Response:
     form = request.form
     kind = form.get("kind", "")
     if kind not in KINDS:
-        abort(400, description=f"There is no counting session of kind {kind[:20]!r}.")
+        abort(400, description=say("There is no counting session of kind %(kind)s.",
+                                   kind=repr(kind[:20])))  # fmt: skip
     prefs = current_counting_preferences()
     rng = make_rng()
     rules = rules_from_form(form.get("rules")) if kind == "shoe" else current_rules()
@@ -340,11 +343,11 @@ def _session_or_404(session_id: str) -> tuple[users.User, counting_store.StoredS
     user = current_user()
     stored = counting_store.get_session(get_db(), session_id, user.id) if user else None
     if user is None or stored is None:
-        abort(404, description="There is no such counting session of yours.")
+        abort(404, description=say("There is no such counting session of yours."))
     try:
         return user, stored, get_drill(stored.drill)
     except UnknownDrillError:
-        abort(404, description="That counting session's drill is no longer offered.")
+        abort(404, description=say("That counting session's drill is no longer offered."))
 
 
 @bp.get("/sessions/<key:session_id>")

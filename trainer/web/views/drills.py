@@ -54,6 +54,7 @@ from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, reviews, users
 from trainer.web import answer_waits
 from trainer.web.caches import app_caches
+from trainer.web.error_words import error_said
 from trainer.web.kept import oob_footer
 from trainer.web.preferences import errors_in, options_for, preferences_error_page
 from trainer.web.recording import record
@@ -72,6 +73,7 @@ from trainer.web.support import (
     rules_from_form,
 )
 from trainer.web.verdicts import Answered, answered_again, see_verdict, stored_attempt_or_404
+from trainer.words import N_, say
 
 bp = Blueprint("drills", __name__, url_prefix="/drills")
 
@@ -79,9 +81,23 @@ _TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _RECENT = 200
 # What an answer sent to the road for a drill asked elsewhere (not ``AsksOnItsPage``) is told.
 _ASKED_ELSEWHERE = {
-    AskedInSessions: "A counting session's checkpoints are answered on the session's own page; "
-    "nothing was stored.",
-    AskedAtTable: "A table's decisions are answered at the table; nothing was stored.",
+    AskedInSessions: N_(
+        "A counting session's checkpoints are answered on the session's own page; "
+        "nothing was stored."
+    ),
+    AskedAtTable: N_("A table's decisions are answered at the table; nothing was stored."),
+}
+# Who asked a question an answer names (the drill road's, the quiz's own pages').
+_NOT_ASKED = {
+    "drill": N_("That is not a question this drill asks: %(error)s."),
+    "quiz": N_("That is not a question this quiz asks: %(error)s."),
+}
+# What a learner reloads to answer again, by the page the answer came from.
+_RELOAD = {
+    "the drill": N_("This answer has no valid submission token; reload the drill."),
+    "the quiz": N_("This answer has no valid submission token; reload the quiz."),
+    "the run": N_("This answer has no valid submission token; reload the run."),
+    "the table": N_("This answer has no valid submission token; reload the table."),
 }
 
 
@@ -89,7 +105,7 @@ def get_drill_or_404(slug: str) -> Drill:
     try:
         return get_drill(slug)
     except UnknownDrillError:
-        abort(404, description=f"There is no drill called {slug!r}.")
+        abort(404, description=say("There is no drill called %(slug)s.", slug=repr(slug)))
 
 
 def fresh_question(drill: Drill, user: users.User | None, rules: Rules) -> Question | None:
@@ -138,10 +154,11 @@ def ask(slug: str) -> Response:
     rules = current_rules()
     wrong = errors_in(preferences_of(drill), request.args)
     if wrong:  # named in the address but unknown: said so, not replaced by the saved ones
-        lead = (
-            f"The address of {drill.title} names counting preferences the trainer does not "
-            "have, so no question was asked: the reason is beside the field. Choose yours, and "
-            "the drill follows them."
+        lead = say(
+            "The address of %(drill)s names counting preferences the trainer does not have, so "
+            "no question was asked: the reason is beside the field. Choose yours, and the drill "
+            "follows them.",
+            drill=say(drill.title),
         )
         return preferences_error_page(wrong, url_for("drills.ask", slug=drill.slug), lead)
     moved = with_preferences(drill)
@@ -203,7 +220,7 @@ def take_answer(drill: Drill, form: Mapping[str, str]) -> Response:
     out): graded, stored once and shown (:func:`see_verdict`); a malformed one, a 400."""
     if not isinstance(drill, AsksOnItsPage) and not form.get("review"):
         said = (text for kind, text in _ASKED_ELSEWHERE.items() if isinstance(drill, kind))
-        abort(400, description=next(said))
+        abort(400, description=say(next(said)))
     token = submission_token_or_400(form)
     asked_at = asked_at_or_400(form.get("asked_at", ""))
     notation = form.get("question", "")
@@ -307,10 +324,10 @@ def review_batch_or_404(drill: Drill, batch_id: str) -> reviews.ReviewBatch:
     """The current learner's review batch for this drill; anything else is a 404."""
     user = current_user()
     if user is None or not digits(batch_id) or len(batch_id) > 12:
-        abort(404, description="There is no such review.")
+        abort(404, description=say("There is no such review."))
     batch = reviews.get_batch(get_db(), user.id, int(batch_id))
     if batch is None or batch.drill != drill.slug:
-        abort(404, description="There is no such review.")
+        abort(404, description=say("There is no such review."))
     return batch
 
 
@@ -321,14 +338,14 @@ def review_item_or_400(
     answered; anything else is a 400."""
     item = next((i for i in batch.items if str(i.id) == item_id), None)
     if item is None or item.question != notation:
-        abort(400, description="That is not the question this review asked.")
+        abort(400, description=say("That is not the question this review asked."))
     if item.attempt_id is not None:
         user = current_user()
         earlier = attempts.find_attempt(get_db(), user.id, token) if user else None
         if earlier is None or earlier.id != item.attempt_id:
-            abort(400, description="You have answered this question of the review already.")
+            abort(400, description=say("You have answered this question of the review already."))
     elif item != batch.next_item:
-        abort(400, description="That is not the question this review asks now.")
+        abort(400, description=say("That is not the question this review asks now."))
     return item
 
 
@@ -355,7 +372,7 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
         try:
             question = drill.question(item.question, rules, caches=app_caches())
         except InvalidQuestionError:
-            abort(400, description="This review holds a question its drill no longer asks.")
+            abort(400, description=say("This review holds a question its drill no longer asks."))
         return page(drill, user, rules, question, review=review_context(batch, item), **feedback)
     answered = reviews.batch_attempts(get_db(), batch)
     done = {"right": sum(a.correct for a in answered), "count": len(batch.items)}
@@ -393,14 +410,14 @@ def submission_token_or_400(form: Mapping[str, str], *, reload: str = "the drill
     """The answer form's submission token; a 400 if it has none that could be one."""
     token = form.get("token", "")
     if not _TOKEN_RE.fullmatch(token):
-        abort(400, description=f"This answer has no valid submission token; reload {reload}.")
+        abort(400, description=say(_RELOAD[reload]))
     return token
 
 
 def asked_at_or_400(text: str) -> int:
     """The time (ms) the answer form says its question was asked; a 400 if it says none."""
     if not digits(text) or len(text) > 15:
-        abort(400, description="This answer form is missing the time its question was asked.")
+        abort(400, description=say("This answer form is missing the time its question was asked."))
     return int(text)
 
 
@@ -417,7 +434,8 @@ def read_answer(
         except InvalidAnswerError as error:
             return drill.question(notation, rules, caches=caches), None, str(error)
     except InvalidQuestionError as error:
-        abort(400, description=f"That is not a question this {asker} asks: {error}.")
+        why = error_said(error, say("its notation cannot be read"))
+        abort(400, description=say(_NOT_ASKED[asker], error=why.removesuffix(".")))
 
 
 def answer_once(
@@ -462,13 +480,17 @@ def stored_answer(drill: Drill, attempt: attempts.Attempt, rules: Rules) -> tupl
     if attempt.drill != drill.slug:
         abort(
             400,
-            description="This answer's submission token was used for another drill's question; "
-            "reload the drill. Nothing was stored.",
+            description=say(
+                "This answer's submission token was used for another drill's question; reload "
+                "the drill. Nothing was stored."
+            ),
         )
     try:
         return drill.answered(attempt.question, attempt.answer, rules, caches=app_caches())
     except (InvalidQuestionError, InvalidAnswerError) as error:
-        abort(400, description=f"That answer was stored for a question no longer asked: {error}.")
+        why = error_said(error, say("its notation cannot be read")).removesuffix(".")
+        abort(400, description=say("That answer was stored for a question no longer asked: "
+                                   "%(error)s.", error=why))  # fmt: skip
 
 
 def question_context(

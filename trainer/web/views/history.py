@@ -47,8 +47,8 @@ from trainer.web.support import (
 from trainer.web.time_zone import learner_zone
 from trainer.web.views.chart_jobs import ask_for_chart
 from trainer.web.views.drills import stored_rules
+from trainer.words import N_, plural, say
 from trainer.words import number as format_number
-from trainer.words import plural, say
 
 bp = Blueprint("history", __name__)
 
@@ -157,19 +157,22 @@ def _read_filter(args: Any) -> reviews.MistakeFilter:
     until = (args.get("until") or "").strip() or None
     sort = (args.get("sort") or "newest").strip()
     if drill is not None and drill not in registry():
-        abort(400, description=f"There is no drill called {drill!r} to filter by.")
-    for name, value in (("From", since), ("To", until)):
+        abort(400, description=say("There is no drill called %(drill)s to filter by.",
+                                   drill=repr(drill)))  # fmt: skip
+    for name, value in ((N_("From"), since), (N_("To"), until)):
         if value is not None:
             if not _DATE_RE.fullmatch(value):
-                abort(400, description=f"{name}: {value!r} is not a date like 2026-11-29.")
+                abort(400, description=say("%(field)s: %(value)s is not a date like 2026-11-29.",
+                                           field=say(name), value=repr(value)))  # fmt: skip
             try:
                 date.fromisoformat(value)
             except ValueError:
-                abort(400, description=f"{name}: {value!r} is not a day of the calendar.")
+                abort(400, description=say("%(field)s: %(value)s is not a day of the calendar.",
+                                           field=say(name), value=repr(value)))  # fmt: skip
     if since and until and since > until:
-        abort(400, description="The date range ends before it starts.")
+        abort(400, description=say("The date range ends before it starts."))
     if sort not in reviews.SORTS:
-        abort(400, description=f"Sort by {' or '.join(reviews.SORTS)}, not {sort!r}.")
+        abort(400, description=say("Sort by newest or cost, not %(sort)s.", sort=repr(sort)))
     return reviews.MistakeFilter(drill=drill, rules=rules, since=since, until=until, sort=sort)
 
 
@@ -192,7 +195,8 @@ def _page_number(text: str | None) -> int:
     """The mistakes page asked for (from 1); a readable 400 for anything else."""
     text = (text or "1").strip()
     if not text.isdecimal() or not text.isascii() or len(text) > 6 or int(text) < 1:
-        abort(400, description=f"Page {text[:12]!r} is not a page number like 2.")
+        abort(400, description=say("Page %(page)s is not a page number like 2.",
+                                   page=repr(text[:12])))  # fmt: skip
     return int(text)
 
 
@@ -265,8 +269,8 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         "asked": _asked_words(drills, a),
         "drill": drills.get(a.drill),
         "rules": readable_rules(a.rules),
-        "said": _said(question, keys, a.answer),
-        "right": _said(question, keys, a.right_answer),
+        "said": _said(drills.get(a.drill), question, keys, a.answer),
+        "right": _said(drills.get(a.drill), question, keys, a.right_answer),
         "rank": rank,
     }
 
@@ -277,10 +281,10 @@ def review() -> Response:
     user = current_user()
     chosen = _read_filter(request.form)
     if chosen.drill is None:
-        abort(400, description="Choose the drill whose mistakes to drill again.")
+        abort(400, description=say("Choose the drill whose mistakes to drill again."))
     wrong = reviews.find_mistakes(get_db(), user.id, chosen, limit=_MISTAKES_SHOWN) if user else []
     if user is None or not wrong:
-        abort(400, description="There are no mistakes like that to drill again.")
+        abort(400, description=say("There are no mistakes like that to drill again."))
     unique: list[attempts.Attempt] = []
     seen: set[tuple[str, str]] = set()
     for attempt in wrong:
@@ -300,7 +304,8 @@ def _round_size(text: str) -> int:
     if not text:
         return reviews.MAX_BATCH
     if not text.isdecimal() or not text.isascii() or len(text) > 2 or not 1 <= int(text) <= 20:
-        abort(400, description=f"A drill round is 1 to 20 questions, not {text[:8]!r}.")
+        abort(400, description=say("A drill round is 1 to 20 questions, not %(typed)s.",
+                                   typed=repr(text[:8])))  # fmt: skip
     return int(text)
 
 
@@ -320,15 +325,21 @@ def by_schedule(
     return sorted(wrong, key=lambda a: dues.get(skills.get(a.id, ""), never))
 
 
-def _said(question: Question | None, keys: Mapping[str, str], answer: str) -> str:
-    """An answer in the learner's words: the drill's own words for it (a catch-the-dealer call,
-    a dealing answer), else its key's ("H": "hit"), else the play an old attempt stored in
-    English ("Hit"), else as stored."""
+def _said(
+    drill: Drill | None, question: Question | None, keys: Mapping[str, str], answer: str
+) -> str:
+    """An answer in the learner's words: the question's own words for it (a catch-the-dealer
+    call, a dealing answer), else its key's ("H": "hit"), else the drill's words for an answer
+    it writes ("soft 17", "aces +2, ..."), else the play an old attempt stored in English
+    ("Hit"), else as stored."""
     for name in ("answer_words", "said"):
         words = question.view.get(name) if question else None
         if isinstance(words, dict) and answer in words:
             return str(words[answer])
-    return choice_words(keys[answer]) if answer in keys else stored_play_words(answer)
+    if answer in keys:
+        return choice_words(keys[answer])
+    said = drill.answer_words(answer) if drill is not None else answer
+    return said if said != answer else stored_play_words(answer)
 
 
 def _answer_keys(
@@ -379,9 +390,22 @@ def learner_attempts(user_id: int) -> Response:
         user=user,
         attempts=rows,
         asked={a.id: _asked_words(drills, a) for a in rows},
+        said={
+            a.id: (_stored_words(drills, a, a.answer), _stored_words(drills, a, a.right_answer))
+            for a in rows
+        },  # fmt: skip
         drills=drills,
         section="progress",
     )
+
+
+def _stored_words(drills: dict[str, Drill], attempt: attempts.Attempt, answer: str) -> str:
+    """A stored answer in the learner's words, from the answer alone (the answers page reads no
+    question again): its drill's words for it ("soft 17", a call), else an old attempt's
+    English play ("Hit"), else as stored."""
+    drill = drills.get(attempt.drill)
+    said = drill.answer_words(answer) if drill is not None else answer
+    return said if said != answer else stored_play_words(answer)
 
 
 # A card in a stored question ("AS", "TD"): shown with its suit's sign ("A♠", "10♦").

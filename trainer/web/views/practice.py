@@ -24,9 +24,11 @@ from drills import Drill, DrillError, registry
 from trainer.clock import stamp
 from trainer.store import attempts, goals, reviews, schedules, users
 from trainer.store.db import first_row
+from trainer.web.error_words import error_said
 from trainer.web.support import clock_now, current_user, get_db
 from trainer.web.time_zone import learner_zone
 from trainer.web.views.drills import stored_rules
+from trainer.words import N_, say
 
 bp = Blueprint("practice", __name__)
 
@@ -75,12 +77,19 @@ def item_words(item: schedules.Item) -> str:
     return drill.skill_words(item.item) if drill is not None else item.item
 
 
+# What a form's whole number is, in the refusal of one that is not.
+_NOT_WHOLE = {
+    "goal": N_("The goal is a whole number, like 20; %(typed)s is not."),
+    "item": N_("An item is a whole number, like 20; %(typed)s is not."),
+}
+
+
 def _bounded_int(text: str, what: str) -> int:
     """A whole number from a form (at most six digits, a sign allowed); a 400 otherwise."""
     text = text.strip()
     digits = text[1:] if text[:1] in "+-" else text
     if not digits.isdecimal() or not digits.isascii() or len(digits) > 6:
-        abort(400, description=f"{what} is a whole number, like 20; {text[:20]!r} is not.")
+        abort(400, description=say(_NOT_WHOLE[what], typed=repr(text[:20])))
     return int(text)
 
 
@@ -88,13 +97,15 @@ def _bounded_int(text: str, what: str) -> int:
 def set_goal() -> Response:
     user = current_user()
     if user is None:
-        abort(400, description="Answer a question first: a goal belongs to a learner.")
+        abort(400, description=say("Answer a question first: a goal belongs to a learner."))
     kind = request.form.get("kind", "")
-    amount = _bounded_int(request.form.get("amount", ""), "The goal")
+    amount = _bounded_int(request.form.get("amount", ""), "goal")
     try:
         goal = goals.check_goal(kind[:20], amount)
     except goals.InvalidGoalError as error:
-        abort(400, description=f"That goal was not kept: {error}. Nothing was changed.")
+        why = error_said(error, say("it is not a goal the trainer keeps"))
+        abort(400, description=say("That goal was not kept: %(why)s. Nothing was changed.",
+                                   why=why))  # fmt: skip
     goals.set_goal(get_db(), user.id, goal, at=stamp(clock_now()))
     return redirect(url_for("pages.home", _anchor="today"), code=303)
 
@@ -108,10 +119,10 @@ def start() -> Response:
     db = get_db()
     item = None
     if request.form.get("item"):
-        item_id = _bounded_int(request.form["item"], "An item")
+        item_id = _bounded_int(request.form["item"], "item")
         item = schedules.get_item(db, user.id, item_id) if item_id > 0 else None
         if item is None:
-            abort(400, description="There is no such item to practise; nothing was changed.")
+            abort(400, description=say("There is no such item to practise; nothing was changed."))
     else:
         item = next_item(user.id, clock_now())
     drills = registry()

@@ -74,12 +74,16 @@ def read_settings(values: Mapping[str, str]) -> Settings:
     asks :func:`ready_or_pending` (a job, past the limits a 429)."""
     mix = values.get("mix") or quiz.DEFAULT_MIX
     if mix not in quiz.MIXES:
-        abort(400, description=f"There is no hand mix called {mix[:40]!r}.")
+        abort(400, description=say("There is no hand mix called %(mix)s.", mix=repr(mix[:40])))
     count = values.get("insurance") or ""
     if count not in ("", BY_COUNT):
         abort(
             400,
-            description=f"Insurance goes by the count ({BY_COUNT!r}) or not, not {count[:20]!r}.",
+            description=say(
+                "Insurance goes by the count (%(count)s) or not, not %(typed)s.",
+                count=repr(BY_COUNT),
+                typed=repr(count[:20]),
+            ),  # fmt: skip
         )
     rules = read_rules(values, default=current_rules())
     return Settings(rules=rules, mix=mix, count=bool(count))
@@ -396,7 +400,7 @@ def _learners_run_or_abort(status: int) -> tuple[timed.TimedRun, users.User]:
     except timed.InvalidRunError:
         run = None
     if run is None or user is None or run.user != user.id:
-        abort(status, description="There is no timed run going: start one from the quiz.")
+        abort(status, description=say("There is no timed run going: start one from the quiz."))
     return run, user
 
 
@@ -438,7 +442,7 @@ def timed_page() -> Response:
 def timed_answer() -> Response:
     run, user = _learners_run_or_abort(400)
     if not run.asks(request.form.get("run", ""), request.form.get("index", "")):
-        abort(400, description="That answer is for a hand this run is not asking now.")
+        abort(400, description=say("That answer is for a hand this run is not asking now."))
     if run.done(drill_road.now_ms()):
         return _timed_page(run, user)
     settings = _run_settings(run)
@@ -473,7 +477,7 @@ def _run_settings(run: timed.TimedRun) -> Settings:
     try:
         return Settings(rules=Rules.parse(run.rules), mix=run.mix)
     except InvalidRulesError:
-        abort(400, description="That timed run's rules cannot be played: start another one.")
+        abort(400, description=say("That timed run's rules cannot be played: start another one."))
 
 
 def _timed_page(run: timed.TimedRun, user: users.User, **shown: Any) -> Response:
