@@ -141,3 +141,34 @@ def test_older_mistakes_due_come_back_in_the_drill_round_say_why_and_stay_out_of
     assert again.last_review > item.last_review
     assert client.get(url).get_data(as_text=True).split("drill-round-heading")[0] == summary
     db.close()
+
+
+def test_what_a_drill_round_asked_is_not_asked_again_at_once(
+    tmp_path: Any, hidden_fields: Any, strategy_charts: None
+) -> None:
+    """Every question of the round answered (right or wrong, each rescheduled): the summary
+    offers no second round of them while none is due again."""
+    app = create_app(app_config(tmp_path, CLOCK=Clock(fixed=START)))
+    client = app.test_client()
+
+    def csrf() -> str:
+        with client.session_transaction() as session:
+            return str(session.setdefault("_csrf", "test-csrf-token-0123456789"))
+
+    url = sit(client, csrf, rules="single-deck", unit="10", others="1", graded=["strategy"])
+    page = play_out(client, url, hidden_fields)
+    shoe = re.search(r"(\d+) mistakes? in this shoe", page)
+    assert shoe is not None and int(shoe.group(1)) <= 10  # one round asks them all
+    asked = client.get(drill_round(client, csrf, url, "table-play").headers["Location"])
+    text = asked.get_data(as_text=True)
+    for _ in range(10):
+        if "Drill round done" in text:
+            break
+        form = {**hidden_fields(text), "answer": "S"}
+        text = client.post("/drills/table-play/answer", data=form, follow_redirects=True).get_data(
+            as_text=True
+        )
+    assert "Drill round done" in text and "Back to the shoe" in text
+    again = client.get(url).get_data(as_text=True)
+    assert 'name="drill" value="table-play"' not in again
+    assert drill_round(client, csrf, url, "table-play").status_code == 400  # nothing to ask

@@ -17,7 +17,7 @@ from typing import Any
 from drills import Drill, DrillError, registry
 from trainer.clock import stamp
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
-from trainer.store import reviews, schedules, tables
+from trainer.store import attempts, reviews, schedules, tables
 from trainer.store.attempts import Attempt
 from trainer.store.drill_rounds import Reason
 from trainer.web.support import clock_now, get_db
@@ -60,10 +60,18 @@ def round_questions(
             continue  # a question its drill no longer reads: not asked again
     dues = schedules.dues_of(db, user_id, drill.slug, sorted(set(skills.values())))
     prefix = table_prefix(table_id)
+    due_by = stamp(now)
     shoe = [a for a in wrong if a.id in skills and a.token.startswith(prefix)]
     missed_now = {skills[a.id] for a in shoe}
+    # This shoe's mistakes, less those a drill round has asked since (their item reviewed off
+    # the table and not due again yet): a second round does not ask at once what one just did.
+    drilled = {
+        skill
+        for skill in missed_now
+        if dues.get(skill, _NEVER) > due_by and _reviewed_off(user_id, drill, skill, prefix)
+    }
+    shoe = [a for a in shoe if skills[a.id] not in drilled]
     older: dict[str, Attempt] = {}
-    due_by = stamp(now)
     for attempt in wrong:
         skill = skills.get(attempt.id)
         if skill is None or skill in missed_now or attempt.token.startswith(prefix):
@@ -74,6 +82,14 @@ def round_questions(
     found += [(a, Reason("shoe", a.created_at)) for a in reversed(shoe)]  # in the shoe's order
     found.sort(key=lambda pair: dues.get(skills[pair[0].id], _NEVER))  # stable: ties kept
     return found
+
+
+def _reviewed_off(user_id: int, drill: Drill, skill: str, prefix: str) -> bool:
+    """Whether the item ``skill`` was last reviewed by an answer given off the table (the
+    table's answers' tokens start with ``prefix``)."""
+    item = schedules.find_item(get_db(), user_id, drill.slug, skill)
+    last = attempts.get_attempt(get_db(), user_id, item.last_attempt_id) if item else None
+    return last is not None and not last.token.startswith(prefix)
 
 
 def asked_drills(user_id: int, table_id: str) -> list[str]:
