@@ -172,3 +172,23 @@ def test_what_a_drill_round_asked_is_not_asked_again_at_once(
     again = client.get(url).get_data(as_text=True)
     assert 'name="drill" value="table-play"' not in again
     assert drill_round(client, csrf, url, "table-play").status_code == 400  # nothing to ask
+
+
+def test_every_drill_round_offered_asks_its_first_question(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    """Every kind of question a table grades (plays and index plays, bets, insurance, counts):
+    each round offered opens on its drill's page at its first question, marked."""
+    graded = ["strategy", "deviations", "bets", "insurance", "counts"]
+    url = sit(client, csrf, rules="single-deck", unit="10", others="1", graded=graded)
+    page = play_out(client, url, hidden_fields)
+    offered = re.findall(r'name="drill" value="([a-z-]+)"', page)
+    assert len(offered) >= 2
+    for drill in offered:
+        response = drill_round(client, csrf, url, drill)
+        assert response.status_code == 303, drill
+        asked = client.get(response.headers["Location"])
+        assert asked.status_code == 200, drill
+        assert "Drill round between shoes: question <strong>1</strong>" in asked.get_data(
+            as_text=True
+        )
