@@ -13,6 +13,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from drills import registry
+from tests.browser.test_accessibility import Audit
 from tests.browser.test_browser_table import ready, sit_down
 from trainer import store
 from trainer.engine.rulebook.rules import Rules
@@ -81,6 +82,9 @@ def test_the_drill_round_asks_an_older_mistake_due_and_says_why(
     item = an_old_mistake(live_server.app, url.rsplit("/", 1)[1])
     play_out(page, url)
     page.goto(url)
+    audit = Audit(page) if learner.javascript else None  # axe runs in the page's JavaScript
+    if audit:
+        audit.check("a played-out table's summary with its drill round")
     section = page.locator("section.drill-round")
     expect(
         section.get_by_role("heading", name="A drill round before the next shoe")
@@ -96,6 +100,9 @@ def test_the_drill_round_asks_an_older_mistake_due_and_says_why(
     expect(status).to_contain_text("Not part of the shoe")
     expect(status).to_contain_text("Due for review: you missed this 9 days ago.")
     expect(page.locator("input[name=question]")).to_have_value(OLD)  # the most overdue first
+    if audit:
+        audit.check("a drill round's question")
+        assert audit.found == {}, audit.report()
     stand = page.locator('form.question button[data-key="S"]')
     page.locator("form.question").evaluate("form => { form.dataset.answered = 'yes'; }")
     if learner.javascript:
