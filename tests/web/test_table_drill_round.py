@@ -78,12 +78,6 @@ def test_a_drill_round_is_refused_before_the_shoe_is_out_and_for_a_drill_not_ask
     assert client.post(url + "/drill-round", data=data).status_code == 403  # as every form
 
 
-@pytest.mark.parametrize("size", ["0", "21", "x", "١"])
-def test_a_drill_round_of_a_bad_size_is_refused(client: Any, csrf: Any, size: str) -> None:
-    data = {"drill": "table-play", "round": size, "csrf_token": csrf()}
-    assert client.post("/mistakes/review", data=data).status_code == 400
-
-
 def test_a_flat_bettor_s_cover_is_scored_at_the_end_of_the_shoe(
     client: Any, csrf: Any, hidden_fields: Any
 ) -> None:
