@@ -56,7 +56,10 @@ def test_the_summary_offers_a_drill_round_of_the_shoes_mistakes(
     response = drill_round(client, csrf, url, offered[0])
     assert response.status_code == 303
     batch = int(re.search(r"review=(\d+)", response.headers["Location"]).group(1))
-    assert 1 <= db["review_items"].count_where("batch_id = ?", [batch]) <= 10
+    size = db["review_items"].count_where("batch_id = ?", [batch])
+    assert 1 <= size <= 10
+    said = re.search(r"Drill round: [^<]*, (\d+) questions?</button>", page)
+    assert said is not None and int(said.group(1)) == size  # as many as the button said
     assert db["attempts"].count == attempts_before  # nothing answered, the shoe untouched
     asked = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Drill round between shoes: question <strong>1</strong> of" in asked

@@ -79,7 +79,11 @@ def round_questions(
         if dues.get(skill, _NEVER) <= due_by:
             older.setdefault(skill, attempt)  # the newest mistake of the item
     found = [(a, Reason("missed", a.created_at)) for a in older.values()]
-    found += [(a, Reason("shoe", a.created_at)) for a in reversed(shoe)]  # in the shoe's order
+    asked: set[tuple[str, str]] = set()
+    for attempt in reversed(shoe):  # in the shoe's order, each question once
+        if (attempt.question, attempt.rules) not in asked:
+            asked.add((attempt.question, attempt.rules))
+            found.append((attempt, Reason("shoe", attempt.created_at)))
     found.sort(key=lambda pair: dues.get(skills[pair[0].id], _NEVER))  # stable: ties kept
     return found
 
