@@ -2,8 +2,9 @@
 // writes data-pace, ms a card, and data-distraction on #table-conditions). Without this file the
 // table is step by step. After each step, the cards it brought come one at a time, in the order
 // a dealer deals them: the other seats' each at a speed of their own (half to twice the pace), the
-// learner's and the dealer's round the pace (0.8 to 1.2 of it); the round's results and the
-// step's keys wait (inert) until every card is out. Table talk (and, busy, the other players'
+// learner's and the dealer's round the pace (0.8 to 1.2 of it); each hand's total waits for
+// that hand's cards (a split box's hands one after the other), the round's results and the
+// step's keys (inert) until every card is out. Table talk (and, busy, the other players'
 // chips and questions) comes at random moments; a click for each card if the learner turns the
 // sound on. Nothing here shows or says the count.
 (function () {
@@ -75,9 +76,17 @@
     var focused = form && form.querySelector("[autofocus]");
     panel.classList.add("dealing");
     if (form) form.inert = true;
-    queue.forEach(function (item) {
+    // Hand by hand: a hand (a split box's each, the dealer's) shows its total once its own last
+    // card is out, so a split's first hand is played out on the felt before the next one's
+    // card comes; the hand to play is marked once every card is out.
+    queue.forEach(function (item, n) {
       item.card.classList.add(item.turn ? "pending-turn" : "pending");
       if (item.turn) item.card.setAttribute("aria-hidden", "true"); // its face is not out yet
+      item.hand = item.card.closest(".seat-hand, .dealer-box");
+      if (item.hand) item.hand.classList.add("hand-dealing");
+      item.last = !queue.slice(n + 1).some(function (later) {
+        return later.card.closest(".seat-hand, .dealer-box") === item.hand;
+      });
     });
     var at = 0;
     queue.forEach(function (item) {
@@ -85,6 +94,7 @@
       timers.push(setTimeout(function () {
         item.card.classList.remove("pending", "pending-turn");
         item.card.removeAttribute("aria-hidden");
+        if (item.last && item.hand) item.hand.classList.remove("hand-dealing");
         click();
       }, at));
     });

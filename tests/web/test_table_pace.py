@@ -123,3 +123,80 @@ def test_a_table_at_no_pace_marks_nothing(client: Any, csrf: Any, hidden_fields:
     kind, fields = step_form(client, url, hidden_fields)
     sent = client.post(url + "/step", data=answer(kind, fields), headers={"HX-Request": "true"})
     assert "data-reveal" not in sent.get_data(as_text=True)
+
+
+def deal_a_pair(app: Any, table_id: str) -> int:
+    """Give the table ``table_id`` (no step played yet) the first seed whose first round,
+    bet one unit, deals the learner a pair of two to ten to split, with the play asked at once
+    (no insurance); the learner's box (from 0, the dealer's left)."""
+    from drills.table_session import TableSpec
+    from trainer import store
+    from trainer.engine.play.round import Action
+    from trainer.engine.rulebook.rules import Rules
+    from trainer.web.table_money import money_notation
+    from trainer.web.views.table import replay
+
+    db = store.open_db(app.config["DATABASE"])
+    try:
+        rules, setup = db.execute(
+            "SELECT rules, setup FROM table_sessions WHERE id = ?", [table_id]
+        ).fetchone()
+        spec = TableSpec.from_stored(Rules.parse(rules), json.loads(setup))
+        with app.app_context():
+            for seed in range(1, 2000):
+                _, ask = replay(spec, seed, [f"bet {money_notation(spec.unit)}"])
+                if ask.kind != "play" or ask.round is None or ask.seat is None:
+                    continue
+                (hand,) = ask.round.hands(ask.seat)
+                first, second = hand
+                if Action.SPLIT in ask.round.legal_actions() and first.value != 1:
+                    db.execute("UPDATE table_sessions SET seed = ? WHERE id = ?", [seed, table_id])
+                    db.conn.commit()
+                    return ask.seat
+    finally:
+        db.close()
+    raise AssertionError("no seed in 2,000 deals the learner a pair")
+
+
+def _hand_marks(page: str, box: int) -> list[tuple[int, int]]:
+    """The cards a page marks in the learner's box (``box``, from 0), in dealing order: each
+    (its hand, its place in the hand)."""
+    felt = page.split('<section class="felt"')[1].split("</section>")[0]
+    seat = re.split(r'<div class="seat(?: mine)?"', felt)[box + 1]
+    found = []
+    for hand, cards in enumerate(seat.split('<div class="seat-hand')[1:]):
+        for index, card in enumerate(re.findall(r'<span class="card[^"]*"[^>]*>', cards)):
+            mark = re.search(r'data-reveal="(\d+)"', card)
+            if mark:
+                found.append((int(mark.group(1)), hand, index))
+    return [(hand, index) for _, hand, index in sorted(found)]
+
+
+def test_a_split_box_s_cards_come_hand_by_hand_and_a_reload_deals_none(
+    app: Any, client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    """Split at a paced table: the split brings the first hand its second card alone (the
+    second hand's comes at its turn); standing on the first hand brings the second hand's
+    card, before any other card; a reload marks nothing."""
+    url = sit(client, csrf, pace="500", others="2", graded=["strategy"])
+    box = deal_a_pair(app, url.rsplit("/", 1)[1])
+    kind, fields = step_form(client, url, hidden_fields)
+    assert kind == "bet"
+    htmx = {"HX-Request": "true"}
+    dealt = client.post(url + "/step", data=answer(kind, fields), headers=htmx)
+    assert _hand_marks(dealt.get_data(as_text=True), box) == [(0, 0), (0, 1)]
+    kind, fields = step_form(client, url, hidden_fields)
+    assert kind == "play"
+    split = client.post(url + "/step", data={**fields, "answer": "P"}, headers=htmx)
+    page = split.get_data(as_text=True)
+    assert page.count('<div class="seat-hand') >= 2 + 2  # two hands here, one a box elsewhere
+    assert _hand_marks(page, box) == [(0, 1)]  # the first hand's second card, and no other
+    assert _hand_marks(client.get(url).get_data(as_text=True), box) == []  # a reload: none
+    kind, fields = step_form(client, url, hidden_fields)
+    stood = client.post(url + "/step", data={**fields, "answer": "S"}, headers=htmx)
+    page = stood.get_data(as_text=True)
+    assert _hand_marks(page, box)[0] == (1, 1)  # the second hand's card, at its turn
+    assert all(hand == 1 for hand, _ in _hand_marks(page, box))
+    marks = [int(n) for n in re.findall(r'data-reveal="(\d+)"', page)]
+    assert sorted(marks) == list(range(len(marks)))
+    assert "data-reveal" not in client.get(url).get_data(as_text=True)

@@ -21,6 +21,7 @@ from trainer.store import (  # noqa: F401  (they register, in order)
     schema_0024,
     schema_0025,
     schema_0026,
+    schema_0027,
 )
 from trainer.store.db import transaction, utc_now
 from trainer.store.migration import MIGRATIONS, Migration, migration

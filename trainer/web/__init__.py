@@ -24,6 +24,7 @@ from trainer.web.views import (
     count_jobs,
     count_worth,
     counting,
+    drill_round,
     drills,
     glossary,
     history,
@@ -57,6 +58,7 @@ BLUEPRINT_MODULES: tuple[ModuleType, ...] = (
     chart_jobs,  # strategy charts for new rules worked out off the request, and their progress
     count_worth,  # what the count is worth: the index chart, the edge by count, the ramp
     table,  # sit at a table: whole rounds from a real shoe, every decision graded
+    drill_round,  # the drill round between shoes: a table's mistakes due, on the drill road
     simulation,  # the simulator: a run off the request, its progress, its figures and plots
     risk,  # the risk a counter lives with: ruin, a trip, a goal, N0, SCORE, the CE
     catch_dealer,  # catch the dealer: a run of rounds, the learner's calls, the summary

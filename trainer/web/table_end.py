@@ -1,12 +1,11 @@
 """What a played-out table's summary adds: the cover of the shoe's bets in words
-(:mod:`drills.table_cover`), and the drill round offered before the next shoe."""
+(:mod:`drills.table_cover`). The drill round offered before the next shoe is
+:mod:`trainer.web.table_drill_round`'s."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from drills import registry
 from drills.table_cover import bets_of, cover_of, session_cover
 from drills.table_session import TableSpec
 from trainer import words
@@ -18,7 +17,7 @@ from trainer.web.caches import app_caches
 from trainer.web.support import get_db
 from trainer.words import N_
 
-__all__ = ["DRILL_ROUND", "cover_words", "drill_round", "session_cover_words"]
+__all__ = ["cover_words", "session_cover_words"]
 
 # The counter's signs a session's bets show (drills.table_cover.SessionCover.signs), each a
 # sentence of the summary.
@@ -29,8 +28,6 @@ _SIGNS = {
                   "was; a counter's falls back to the minimum, or jumps from it."),
     "spread": N_("The same smallest and largest bet in every shoe: a ramp played to the letter."),
 }  # fmt: skip
-
-DRILL_ROUND = 10  # questions in the drill round offered between shoes
 
 
 def cover_words(
@@ -56,23 +53,6 @@ def cover_words(
         "given_up": table_view.signed_money(found.given_up),
         "session": session,
     }
-
-
-def drill_round(graded: Mapping[int, Mapping[str, Any]]) -> list[dict[str, Any]]:
-    """The drills a shoe's mistakes were of (its ``graded`` attempts, by step and ask name),
-    for a drill round before the next shoe: each with how many (the round itself asks that
-    drill's mistakes by the review schedule)."""
-    wrong: dict[str, int] = {}
-    for by_name in graded.values():
-        for row in by_name.values():
-            if not row["correct"]:
-                wrong[row["drill"]] = wrong.get(row["drill"], 0) + 1
-    drills = registry()
-    return [
-        {"slug": slug, "title": drills[slug].title, "count": count, "size": DRILL_ROUND}
-        for slug, count in sorted(wrong.items(), key=lambda item: -item[1])
-        if slug in drills
-    ]
 
 
 def session_cover_words(

@@ -51,7 +51,7 @@ from drills import (
     rules_for,
 )
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
-from trainer.store import attempts, reviews, users
+from trainer.store import attempts, drill_rounds, reviews, users
 from trainer.web import answer_waits
 from trainer.web.caches import app_caches
 from trainer.web.error_words import error_said
@@ -59,6 +59,7 @@ from trainer.web.kept import oob_footer
 from trainer.web.preferences import errors_in, options_for, preferences_error_page
 from trainer.web.recording import record
 from trainer.web.support import (
+    clock_now,
     current_rules,
     current_user,
     current_user_or_guest,
@@ -72,6 +73,7 @@ from trainer.web.support import (
     render,
     rules_from_form,
 )
+from trainer.web.table_drill_round import why_words
 from trainer.web.verdicts import Answered, answered_again, see_verdict, stored_attempt_or_404
 from trainer.words import N_, say
 
@@ -354,12 +356,18 @@ def review_context(
 ) -> dict[str, Any] | None:
     if batch is None or item is None:
         return None
+    drill_round = drill_rounds.round_of(get_db(), batch)
+    why = None
+    if drill_round is not None and item.position < len(drill_round.reasons):
+        why = why_words(drill_round.reasons[item.position], clock_now())
     return {
         "batch": batch.id,
         "item": item.id,
         "position": item.position + 1,
         "count": len(batch.items),
         "practice": batch.purpose == "practice",
+        "drill_round": drill_round.table_id if drill_round else None,
+        "why": why,
     }
 
 
@@ -375,8 +383,13 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
             abort(400, description=say("This review holds a question its drill no longer asks."))
         return page(drill, user, rules, question, review=review_context(batch, item), **feedback)
     answered = reviews.batch_attempts(get_db(), batch)
-    done = {"right": sum(a.correct for a in answered), "count": len(batch.items)}
-    done["practice"] = batch.purpose == "practice"
+    drill_round = drill_rounds.round_of(get_db(), batch)
+    done: dict[str, Any] = {
+        "right": sum(a.correct for a in answered),
+        "count": len(batch.items),
+        "practice": batch.purpose == "practice",
+        "drill_round": drill_round.table_id if drill_round else None,
+    }
     rules = current_rules()
     following = fresh_question(drill, user, rules)
     return page(drill, user, rules, following, review_done=done, **feedback)

@@ -292,21 +292,8 @@ def review() -> Response:
             seen.add((attempt.question, attempt.rules))
             unique.append(attempt)
     ordered = by_schedule(user.id, registry()[chosen.drill], unique)
-    # A short drill round (between shoes at the table): its first few, the most overdue.
-    most = _round_size(request.form.get("round", ""))
-    batch = reviews.create_batch(get_db(), user.id, chosen.drill, ordered[:most])
+    batch = reviews.create_batch(get_db(), user.id, chosen.drill, ordered[: reviews.MAX_BATCH])
     return redirect(url_for("drills.ask", slug=batch.drill, review=batch.id), code=303)
-
-
-def _round_size(text: str) -> int:
-    """How many mistakes a batch holds: all shown (up to a batch's most), or a short drill
-    round's 1 to 20; a readable 400 for anything else."""
-    if not text:
-        return reviews.MAX_BATCH
-    if not text.isdecimal() or not text.isascii() or len(text) > 2 or not 1 <= int(text) <= 20:
-        abort(400, description=say("A drill round is 1 to 20 questions, not %(typed)s.",
-                                   typed=repr(text[:8])))  # fmt: skip
-    return int(text)
 
 
 def by_schedule(

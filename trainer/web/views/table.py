@@ -63,7 +63,8 @@ from trainer.web.support import (
     is_htmx,
     render,
 )
-from trainer.web.table_end import cover_words, drill_round
+from trainer.web.table_drill_round import offers
+from trainer.web.table_end import cover_words
 from trainer.web.table_form import BET_KEYS, PLAY_LETTERS, bet_units, read_step
 from trainer.web.table_view import RoundView
 from trainer.web.views import drills as drill_road
@@ -306,7 +307,7 @@ def table_page(
         "feedback": None,
         "repeated": False,
         "summary": summary_of(seated) if ask.kind == "over" else None,
-        "drill_round": drill_round(_graded(seated)) if ask.kind == "over" else [],
+        "drill_round": offers(seated.user.id, seated.stored.id) if ask.kind == "over" else [],
         "cover": cover_words(seated.spec, game, seated.stored) if ask.kind == "over" else None,
         "held_feedback": held_feedback(seated),
         "ask_names": ASK_NAMES,
