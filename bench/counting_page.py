@@ -1,23 +1,23 @@
 """Bench: a new rule set's whole counting page (the index chart, the edge by count, the ramp:
 ``/indices``) ready for a learner, in seconds of wall time from the first request.
 
-    .venv/bin/python bench/counting_page.py [--anchor PATH] [--repeat N] [--jobs N] [notation]
+    .venv/bin/python bench/counting_page.py [--anchor PATH] [--repeat N] [--jobs N] [--poll S]
+        [notation]
 
-The trainer is served by gunicorn with the project's ``gunicorn.conf.py`` (as ``make run``
-serves it), on a temporary database and instance with an empty strategy cache and no warm-up:
-nothing of these rules is worked out before the learner asks. Once the server answers (its
-``/healthz``), a learner opens
-``/indices?rules=NOTATION&system=hi-lo`` and asks again every 0.25 s while the page says the
-study is being worked out (202; a browser asks every second or two) until it shows the page
-(200). numba's cache on disk is the usual one (warm after an install's first run). Printed:
-each run's seconds to the page beside issue 28's target of 15 s on an idle machine, with the
-machine's load (on a busy one the figure is longer: say so), and, with ``--anchor`` (the CA
-driver of ``bench/anchor.py``), the anchor's time run after each, the page's time in CA charts.
-Under each run, where its seconds went, from the count-study job's row in the server's database
-(its times queued, started and finished, and the job's own ``seconds``): the request that
-queued it, the wait for a worker, the engine's import, the chart at the first count (after the
-full shoe's), the other counts, the polling and the last request. ``--jobs`` sets the study's
-processes (by default the app's ``COUNT_JOB_PROCESSES``).
+The trainer is served by gunicorn with the project's ``gunicorn.conf.py`` (as ``make run`` serves
+it), on a temporary database and instance with an empty strategy cache and no warm-up: nothing of
+these rules is worked out before the learner asks. Once the server answers (its ``/healthz``), a
+learner opens ``/indices?rules=NOTATION&system=hi-lo`` and asks again every 0.25 s (``--poll``; the
+waiting page's htmx asks every 2 s, without JavaScript it reloads every 3 s) while the page says
+the study is being worked out (202) until it shows the page (200). numba's cache on disk is the
+usual one (warm after an install's first run). Printed: each run's seconds to the page beside issue
+28's target of 15 s on an idle machine, with the machine's load (on a busy one the figure is
+longer: say so), and, with ``--anchor`` (the CA driver of ``bench/anchor.py``), the anchor's time
+run after each, the page's time in CA charts. Under each run, where its seconds went, from the
+count-study job's row in the server's database (its times queued, started and finished, and the
+job's own ``seconds``): the request that queued it, the wait for a worker, the engine's import, the
+chart at the first count (after the full shoe's), the other counts, the polling and the last
+request. ``--jobs`` sets the study's processes (by default the app's ``COUNT_JOB_PROCESSES``).
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def _breakdown(database: str, asked: float, ready: float, last_call: float) -> d
 
 
 def _ready_seconds(
-    notation: str, jobs: int | None, deadline: float = 600.0
+    notation: str, jobs: int | None, poll: float = POLL, deadline: float = 600.0
 ) -> tuple[float, dict[str, float]]:
     """Seconds from the first request for the counting page of ``notation`` to the page, on a
     fresh server with nothing of these rules worked out, and where they went."""
@@ -116,7 +116,7 @@ def _ready_seconds(
                     )
                 if status != 202:
                     raise SystemExit(f"the counting page answered {status}")
-                time.sleep(POLL)
+                time.sleep(poll)
             raise SystemExit(f"the counting page was not ready in {deadline:.0f} s")
 
 
@@ -126,15 +126,21 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--anchor", help="the CA driver (else $BJ_ANCHOR)")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument(
+        "--poll",
+        type=float,
+        default=POLL,
+        help=f"seconds between the learner's requests (default {POLL}; the page's htmx: 2)",
+    )
+    parser.add_argument(
         "--jobs", type=int, help="the study job's processes (default: the app's own setting)"
     )
     args = parser.parse_args(argv)
-    if not 1 <= args.repeat <= 10 or not 1 <= (args.jobs or 1) <= 8:
-        parser.error("--repeat is 1..10 and --jobs 1..8")
+    if not 1 <= args.repeat <= 10 or not 1 <= (args.jobs or 1) <= 8 or not 0 < args.poll <= 10:
+        parser.error("--repeat is 1..10, --jobs 1..8 and --poll more than 0, at most 10")
     anchor = anchor_path(args.anchor)
     seconds, charts = [], []
     for _ in range(args.repeat):
-        ready, parts = _ready_seconds(args.notation, args.jobs)
+        ready, parts = _ready_seconds(args.notation, args.jobs, args.poll)
         seconds.append(ready)
         line = f"{args.notation}: the counting page in {seconds[-1]:.1f} s"
         if anchor is not None:
