@@ -207,8 +207,9 @@ def _on_not_for_game(error: StudyNotForGameError) -> Response:
 
 def init_app(app: Flask) -> None:
     # A study's counts shared between two processes where the machine has two cores (a new
-    # rule set's counting page on an idle 2-core machine: 4.3 s to 3.0 s, bench/counting_page.py);
-    # one where the job runs in the request that asks (tests).
+    # rule set's counting page on a 2-core machine at load 2.4 to 2.9: 4.3 s to 3.0 s,
+    # bench/counting_page.py), as the warm-up's studies are; one where the job runs in the
+    # request that asks (tests).
     cores = min(2, os.cpu_count() or 1)
     app.config.setdefault("COUNT_JOB_PROCESSES", 1 if app.config["JOBS_INLINE"] else cores)
     app.register_error_handler(StudyPendingError, _on_pending)
