@@ -12,6 +12,7 @@ from trainer.engine.counting import find_system
 from trainer.engine.indices import cache
 from trainer.engine.indices.cli import main
 from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy import cache as strategy_cache
 
 # One worker runs this file: its cold whole-process run (a study, about 40 s) is a module
 # fixture, which each worker taking one of its tests would otherwise run again.
@@ -66,6 +67,14 @@ def test_second_run_reads_the_disk_and_computes_nothing(single_deck_json, monkey
     argv = ["--preset", "single-deck", "--system", "Hi-Lo", "--json", "--cache-dir", str(directory)]
     assert main(argv) == 0
     assert json.loads(capsys.readouterr().out) == data
+
+
+def test_a_study_leaves_the_full_shoes_chart_for_the_charts_page(single_deck_json):
+    # Worked out once for the study, not again by the chart's own job.
+    directory, _, _ = single_deck_json
+    rules = Rules.parse("single-deck")
+    assert strategy_cache.cached(rules, cache_dir=directory) is not None
+    assert strategy_cache.cached(rules.replace(decks=2), cache_dir=directory) is None
 
 
 def test_text_lists_the_plays_in_force_at_a_count(single_deck_json, capsys):

@@ -227,3 +227,16 @@ def test_without_javascript_a_count_study_page_reloads_its_progress(client: Any)
     assert waiting.status_code == 202
     again = _refresh_url(waiting.get_data(as_text=True))
     assert again.startswith("/count-jobs/progress?") and "next=/drills/deviations" in again
+
+
+@pytest.mark.parametrize(("cores", "processes"), [(1, 1), (2, 2), (16, 2)])
+def test_a_count_study_job_shares_its_counts_among_two_cores_at_most(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cores: int, processes: int
+) -> None:
+    from trainer import create_app
+
+    monkeypatch.setattr("os.cpu_count", lambda: cores)
+    served = create_app(app_config(tmp_path / "served", JOBS_INLINE=False))
+    inline = create_app(app_config(tmp_path / "inline"))  # a test's: in the request, alone
+    assert served.config["COUNT_JOB_PROCESSES"] == processes
+    assert inline.config["COUNT_JOB_PROCESSES"] == 1

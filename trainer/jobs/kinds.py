@@ -12,6 +12,7 @@ This module runs long by design: it is never called in a request (except inline,
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -55,10 +56,21 @@ def figures_key(drill: str, notation: str, question: str) -> str:
 
 
 def _count_study(params: dict[str, Any], report: Report) -> Any:
-    """The indices and the edge by count of ``rules`` in ``system``, into ``cache_dir``."""
+    """The indices and the edge by count of ``rules`` in ``system``, into ``cache_dir``; its
+    result says where the job's time went (``seconds``: the engine's import, the chart at the
+    first count, the rest: ``bench/counting_page.py`` prints them)."""
+    began = time.monotonic()
     from trainer.engine.counting import find_system
     from trainer.engine.indices import study
     from trainer.engine.rulebook.rules import Rules
+
+    loaded = time.monotonic()
+    first: list[float] = []
+
+    def progress(done: int, total: int) -> None:
+        if not first:
+            first.append(time.monotonic())
+        report.progress(done, total)
 
     rules, system = Rules.parse(params["rules"]), find_system(params["system"])
     study(
@@ -66,9 +78,20 @@ def _count_study(params: dict[str, Any], report: Report) -> Any:
         system,
         cache_dir=params.get("cache_dir"),
         jobs=int(params.get("processes", 1)),
-        progress=report.progress,
+        progress=progress,
     )
-    return {"rules": params["rules"], "system": params["system"]}
+    ended = time.monotonic()
+    at_first = first[0] if first else ended
+    seconds = {
+        "import": loaded - began,
+        "first_count": at_first - loaded,
+        "other_counts": ended - at_first,
+    }
+    return {
+        "rules": params["rules"],
+        "system": params["system"],
+        "seconds": {part: round(value, 3) for part, value in seconds.items()},
+    }
 
 
 def _chart(params: dict[str, Any], report: Report) -> Any:

@@ -23,6 +23,7 @@ from trainer.engine.indices.table import IndexTable, Play
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.cache import CACHE as CHARTS
 from trainer.engine.strategy.cache import CODE_VERSION as STRATEGY_VERSION
+from trainer.engine.strategy.cache import chart as strategy_chart
 
 __all__ = [
     "CACHE",
@@ -103,9 +104,17 @@ def study(
 ) -> Study:
     """The study of ``rules`` and ``system``: from memory or disk, else computed and written
     for next time (``use_cache=False`` computes afresh and still writes)."""
+    full_shoe_chart = partial(strategy_chart, cache_dir=cache_dir, use_cache=use_cache)
     return CACHE.get(
         cache_key(rules, system),
-        partial(compute_study, rules, system, jobs=jobs, progress=progress),
+        partial(
+            compute_study,
+            rules,
+            system,
+            jobs=jobs,
+            progress=progress,
+            full_shoe_chart=full_shoe_chart,
+        ),
         partial(_from_json, rules, system),
         cache_dir,
         use_cache=use_cache,

@@ -48,14 +48,18 @@ def compute_study(
     *,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    full_shoe_chart: Callable[[Rules], Chart] = compute_chart,
 ) -> Study:
     """The indices and the edge by count of ``rules`` and ``system``.
 
     :param jobs: worker processes to share the counts among.
     :param progress: called with (counts done, counts in all) as they complete.
+    :param full_shoe_chart: the chart of the full shoe (basic strategy), by default computed;
+        the cached study passes the strategy cache's, so that a chart worked out already is
+        not worked out again, and one worked out here is there for the chart's page.
     """
     grid = count_grid(rules, system)
-    neutral = compute_chart(rules)
+    neutral = full_shoe_chart(rules)
     results: list[tuple[Chart, float, float]] = []
     if jobs > 1:
         from concurrent.futures import ProcessPoolExecutor  # only here: 25 ms to import
