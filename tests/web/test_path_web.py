@@ -343,6 +343,21 @@ def test_htmx_gets_the_result_with_no_redirect(client: Any, csrf: Any) -> None:
     assert client.get(f"/path/placement/{check}").status_code == 200
 
 
+def test_the_check_is_graded_from_the_apps_own_caches(
+    client: Any, csrf: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """A server whose charts and count studies are kept where its configuration says (not the
+    engine's default folder) grades the check from there: it was sent to a count study's
+    waiting page instead, which went on to a new check, the answers lost."""
+    check, asked, rules = open_check(client)
+    fields = all_right(asked, rules)
+    monkeypatch.setenv("TRAINER_CACHE_DIR", str(tmp_path / "not-the-apps"))
+    done = send_check(client, csrf, check, fields)
+    assert done.status_code == 200 and done.request.path == f"/path/placement/{check}"
+    placed = len({step for step, _slug, _notation in asked})
+    assert f"{placed} steps marked as known" in done.get_data(as_text=True)
+
+
 def test_a_check_without_a_csrf_token_is_refused(client: Any) -> None:
     check, _asked, _rules = open_check(client)
     assert client.post("/path/placement", data={"check": check}).status_code == 403

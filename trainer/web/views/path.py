@@ -205,7 +205,7 @@ def grade_placement() -> Response:
             400, description=words.say("The placement check's rules are unknown: start it again.")
         )
     try:
-        graded = steps.grade_placement(kept["asked"], request.form, rules)
+        graded = steps.grade_placement(kept["asked"], request.form, rules, caches=app_caches())
     except steps.PlacementAnswerError as error:
         abort(
             400,
@@ -283,7 +283,7 @@ def _shown_kept(item: list[Any], rules: Rules) -> dict[str, Any]:
     name, not its key. :raises DrillError: for a drill or question the app no longer knows."""
     _step, slug, notation, answer, right, correct = item
     drill = get_drill(str(slug))
-    question = drill.question(str(notation), rules)
+    question = drill.question(str(notation), rules, caches=app_caches())
     names = {key: words.say(label) for key, label, _legal in question.view.get("keys", ())}
     return {
         "drill": drill,
