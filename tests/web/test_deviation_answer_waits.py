@@ -107,7 +107,8 @@ def test_an_answer_waits_for_its_figures_then_is_stored_once(
         page = client.get(waiting)
         text = page.get_data(as_text=True)
         assert page.status_code == 202 and "Your answer is kept" in text
-        assert 'http-equiv="refresh"' in text and 'name="question"' not in text
+        assert 'http-equiv="refresh" content="1; url=' in text and 'name="question"' not in text
+        assert page.headers["Retry-After"] == "1"  # a figures job takes a second or less
         swapped = client.get(waiting, headers={"HX-Request": "true"})
         assert swapped.status_code == 202 and "<html" not in swapped.get_data(as_text=True)
         assert "hx-get=" in swapped.get_data(as_text=True)

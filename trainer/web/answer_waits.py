@@ -240,7 +240,7 @@ def waiting_page(
         section="drills",
     )
     if not failed:
-        response.headers["Retry-After"] = "2"
+        response.headers["Retry-After"] = "1"
     return response
 
 
