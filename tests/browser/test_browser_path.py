@@ -113,6 +113,24 @@ def test_the_placement_result_reloads_and_goes_back_without_sending_it_again(
     expect(result).to_be_visible()
 
 
+def test_an_unreadable_placement_answer_is_named_and_the_others_kept(newcomer: Page) -> None:
+    page = newcomer
+    page.goto("/path/placement")
+    first = page.locator("#q1")
+    first.get_by_label("Total").fill("1")  # no hand totals 1
+    first.get_by_label("Soft").check()
+    page.get_by_role("button", name="Check my answers").click()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Question 1: ")
+    expect(page.locator("#q1").get_by_label("Total")).to_have_value("1")
+    expect(page.locator("#q1").get_by_label("Soft")).to_be_checked()
+    alert.get_by_role("link").click()  # to the question named
+    expect(page.locator("#q1").get_by_label("Total")).to_be_in_viewport()
+    page.locator("#q1").get_by_label("Total").fill("12")  # a total that can be read
+    page.get_by_role("button", name="Check my answers").click()
+    expect(page.get_by_role("heading", name="Your placement check")).to_be_visible()
+
+
 def test_a_returning_learner_opens_any_drill_by_its_title_from_home(newcomer: Page) -> None:
     page = newcomer
     page.goto("/")

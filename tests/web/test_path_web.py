@@ -250,6 +250,35 @@ def test_tampered_input_is_a_400_that_keeps_nothing(
     assert ">Known: placement check<" not in home(client)
 
 
+PLAYS = ("basic-strategy", "deviations")  # their answers are radio buttons
+
+
+def test_an_unreadable_answer_shows_the_check_again_as_sent(client: Any, csrf: Any) -> None:
+    """A 400 that keeps nothing, but loses nothing either: every answer in its place, the one
+    that could not be read named; sent again, mended, it is graded."""
+    check, asked, rules = open_check(client)
+    fields = all_right(asked, rules)
+    bad = at(asked, "running-count")
+    sent = send_check(client, csrf, check, {**fields, f"q{bad}-answer": "lots"})
+    page = sent.get_data(as_text=True)
+    assert sent.status_code == 400 and sent.request.path == "/path/placement"
+    assert f'<a href="#q{bad}">Question {bad}: ' in unescape(page)
+    assert f'id="q{bad}" aria-describedby="placement-error"' in page
+    assert f'name="check" value="{check}"' in page and 'value="lots"' in page
+    radios = {f"q{n}-answer" for n, (_s, slug, _q) in enumerate(asked, 1) if slug in PLAYS}
+    for name, value in fields.items():
+        if name == f"q{bad}-answer":
+            continue
+        if name in radios or name.endswith("-kind"):
+            shown = rf'name="{name}" value="{re.escape(value)}" checked'
+        else:
+            shown = rf'name="{name}"[^>]*value="{re.escape(value)}"'
+        assert re.search(shown, page), name
+    assert ">Known: placement check<" not in home(client)
+    done = send_check(client, csrf, check, fields)
+    assert done.status_code == 200 and done.request.path == f"/path/placement/{check}"
+
+
 def test_a_check_sent_twice_is_a_400(client: Any, csrf: Any) -> None:
     check, _asked, _rules = open_check(client)
     assert send_check(client, csrf, check, {}).status_code == 200

@@ -207,15 +207,7 @@ def grade_placement() -> Response:
     try:
         graded = steps.grade_placement(kept["asked"], request.form, rules, caches=app_caches())
     except steps.PlacementAnswerError as error:
-        abort(
-            400,
-            description=words.say(
-                "Question %(number)s: %(error)s Nothing was kept; answer it and send the "
-                "check again.",
-                number=words.number(error.number),
-                error=str(error.error),
-            ),
-        )
+        return _sent_again(kept["asked"], rules, str(kept["check"]), error)
     session.pop(PLACEMENT_KEY, None)
     known = steps.placed([(placed.step, placed.correct) for placed in graded])
     user = current_user()
@@ -234,6 +226,35 @@ def grade_placement() -> Response:
     if is_htmx():  # the block htmx swaps in, no redirect (as an answer's verdict)
         return placement_result(check)
     return redirect(url_for("path.placement_result", check=check), code=303)
+
+
+def _sent_again(
+    asked: list[list[str]], rules: Rules, check: str, error: steps.PlacementAnswerError
+) -> Response:
+    """The check again as it was sent (400, nothing kept): each answer in its place, and the
+    one its drill could not read named above the questions and beside its own."""
+    shown = []
+    for _step, slug, notation in asked:
+        drill = get_drill(slug)
+        shown.append((drill, drill.question(notation, rules, caches=app_caches())))
+    message = words.say(
+        "Question %(number)s: %(error)s Nothing was kept; answer it and send the check again.",
+        number=words.number(error.number),
+        error=str(error.error),
+    )
+    sent = {name: value[:40] for name, value in request.form.items() if name.startswith("q")}
+    return render(
+        "path/placement.html",
+        status=400,
+        shown=shown,
+        waiting=[],
+        check=check,
+        rules=rules,
+        sent=sent,
+        error=message,
+        error_at=error.number,
+        section="home",
+    )
 
 
 @bp.get("/placement/<key:check>")
