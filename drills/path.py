@@ -405,11 +405,16 @@ class PlacementAnswerError(DrillError):
 
 
 def grade_placement(
-    asked: Sequence[Sequence[str]], answers: Mapping[str, str], rules: Rules
+    asked: Sequence[Sequence[str]],
+    answers: Mapping[str, str],
+    rules: Rules,
+    *,
+    caches: Caches | None = None,
 ) -> list[PlacedAnswer]:
     """Grade the placement check: ``asked`` its questions as drawn (step, drill slug, the
     question's notation), ``answers`` the form's fields (``q<number>-<field>``, each cut to 40
-    characters), on ``rules``. Each drill grades its own answer, as on its page.
+    characters), on ``rules``. Each drill grades its own answer, as on its page, reading the
+    charts and count studies it was drawn from (``caches``, the app's).
 
     :raises PlacementAnswerError: for an answer a drill cannot read.
     :raises StudyPendingError: where a count study the check was drawn with is gone.
@@ -426,11 +431,14 @@ def grade_placement(
         try:
             answer = drill.answer_text(fields)
             grade = (
-                drill.grade(notation, answer, rules_for(drill, notation, rules)) if answer else None
+                drill.grade(notation, answer, rules_for(drill, notation, rules), caches=caches)
+                if answer
+                else None
             )
         except (StudyPendingError, GamePendingError):  # gone since the check was drawn: a
             raise  # job works it out again
         except DrillError as error:
             raise PlacementAnswerError(number, error) from error
-        graded.append(PlacedAnswer(step, drill, drill.question(notation, rules), grade))
+        question = drill.question(notation, rules, caches=caches)
+        graded.append(PlacedAnswer(step, drill, question, grade))
     return graded

@@ -6,6 +6,7 @@ who has answered finds each drill on the home page by its title alone (Continue 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -91,6 +92,43 @@ def test_a_counter_continues_to_deviations_and_the_check_can_be_taken(newcomer: 
     expect(page.get_by_role("heading", name="Next on your path: Deviations")).to_be_visible()
     page.get_by_role("link", name="Continue", exact=True).click()
     expect(page.get_by_role("heading", name="Deviations", level=1)).to_be_visible()
+
+
+def test_the_placement_result_reloads_and_goes_back_without_sending_it_again(
+    newcomer: Page,
+) -> None:
+    """Its own address (Post/Redirect/Get): a reload shows it again, Back goes to the check,
+    and no browser asks to send a form again."""
+    page = newcomer
+    page.goto("/path/placement")
+    page.get_by_role("button", name="Check my answers").click()  # all left blank
+    result = page.get_by_role("heading", name="No step marked as known yet")
+    expect(result).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/path/placement/[A-Za-z0-9_-]+$"))
+    page.reload()
+    expect(result).to_be_visible()
+    page.go_back()
+    expect(page.get_by_role("heading", name="Placement check", level=1)).to_be_visible()
+    page.go_forward()
+    expect(result).to_be_visible()
+
+
+def test_an_unreadable_placement_answer_is_named_and_the_others_kept(newcomer: Page) -> None:
+    page = newcomer
+    page.goto("/path/placement")
+    first = page.locator("#q1")
+    first.get_by_label("Total").fill("1")  # no hand totals 1
+    first.get_by_label("Soft").check()
+    page.get_by_role("button", name="Check my answers").click()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Question 1: ")
+    expect(page.locator("#q1").get_by_label("Total")).to_have_value("1")
+    expect(page.locator("#q1").get_by_label("Soft")).to_be_checked()
+    alert.get_by_role("link").click()  # to the question named
+    expect(page.locator("#q1").get_by_label("Total")).to_be_in_viewport()
+    page.locator("#q1").get_by_label("Total").fill("12")  # a total that can be read
+    page.get_by_role("button", name="Check my answers").click()
+    expect(page.get_by_role("heading", name="Your placement check")).to_be_visible()
 
 
 def test_a_returning_learner_opens_any_drill_by_its_title_from_home(newcomer: Page) -> None:

@@ -107,7 +107,8 @@ def test_an_answer_waits_for_its_figures_then_is_stored_once(
         page = client.get(waiting)
         text = page.get_data(as_text=True)
         assert page.status_code == 202 and "Your answer is kept" in text
-        assert 'http-equiv="refresh"' in text and 'name="question"' not in text
+        assert 'http-equiv="refresh" content="1; url=' in text and 'name="question"' not in text
+        assert page.headers["Retry-After"] == "1"  # a figures job takes a second or less
         swapped = client.get(waiting, headers={"HX-Request": "true"})
         assert swapped.status_code == 202 and "<html" not in swapped.get_data(as_text=True)
         assert "hx-get=" in swapped.get_data(as_text=True)
@@ -175,3 +176,112 @@ def test_an_answer_is_kept_even_past_the_limits_on_jobs(
         page = client.get(sent.headers["Location"])
         assert page.status_code == 202 and "Your answer is kept" in page.get_data(as_text=True)
         assert _count(app, "attempts") == 0 and _count(app, "jobs") == 0
+
+
+def _broken_job(monkeypatch: pytest.MonkeyPatch, how: str) -> None:
+    """The figures' job made to end without them: raising, or (a cache it cannot write to)
+    done with nothing kept."""
+    if how == "raises":
+
+        def broken(*args: Any, **kwargs: Any) -> Any:
+            raise ValueError("the shoe at this count could not be solved")
+
+        monkeypatch.setattr(deviations, "work_out", broken)
+    else:
+        monkeypatch.setattr(deviation_figures.CACHE, "_write", lambda *args: None)
+
+
+@pytest.mark.parametrize("how", ["raises", "writes nothing"])
+def test_a_failed_figures_job_is_told_and_tried_again_keeping_the_answer(
+    app: Any, hidden_fields: Any, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    from trainer.web.jobs import run_queued
+
+    client = _learner(app)
+    with monkeypatch.context() as refusing:
+        _refuse(refusing)
+        action, form = _question(client, hidden_fields)
+        waiting = client.post(action, data=form).headers["Location"]
+        assert WAITING.match(waiting)
+    with monkeypatch.context() as breaking:
+        _broken_job(breaking, how)
+        assert run_queued(app) == 1
+    assert _count(app, "jobs") == 1
+    with monkeypatch.context() as refusing:
+        _refuse(refusing)
+        for headers in ({}, {}, {"HX-Request": "true"}):  # reloaded: it stops asking
+            page = client.get(waiting, headers=headers)
+            text = page.get_data(as_text=True)
+            assert page.status_code == 200, text[-2000:]
+            assert "Working out the figures of your answer failed." in text
+            assert "Your answer is kept." not in text and "hx-get=" not in text
+            assert 'http-equiv="refresh"' not in text
+            assert 'href="/drills/running-count"' in text  # something to practise meanwhile
+            assert (("<html" in text) == (not headers)) and "Traceback" not in text
+        assert _count(app, "jobs") == 1 and _count(app, "attempts") == 0  # nothing asked again
+        again = re.search(r'<form method="post" action="([^"]+)"', text)
+        assert again is not None and again[1] == "/drills/deviations/figures-again"
+        fields = hidden_fields(text)
+        assert fields["token"] == form["token"] and fields["next"] == waiting
+        assert fields.pop("csrf_token") == CSRF
+        assert client.post(again[1], data=fields).status_code == 403  # no CSRF token: refused
+        sent = client.post(again[1], data={**fields, "csrf_token": CSRF})
+        assert sent.status_code == 303 and sent.headers["Location"] == waiting
+        assert _count(app, "jobs") == 2  # asked for again, the answer still kept
+        page = client.get(waiting)
+        assert page.status_code == 202 and "Your answer is kept." in page.get_data(as_text=True)
+    assert run_queued(app) == 1  # this time it works the figures out
+    with monkeypatch.context() as refusing:
+        _refuse(refusing)
+        ready = client.get(waiting)
+        assert ready.status_code == 303 and VERDICT.match(ready.headers["Location"])
+        assert _count(app, "attempts") == 1
+
+
+def test_asking_again_for_no_answer_is_a_400_and_for_anothers_a_404(app: Any) -> None:
+    client = _learner(app)
+    sent = client.post("/drills/deviations/figures-again", data={"csrf_token": CSRF})
+    assert sent.status_code == 400 and "the form names no answer" in sent.get_data(as_text=True)
+    for fields in ({"token": "never-kept-token-0123"}, {"attempt": "1"}, {"token": "bad!"}):
+        sent = client.post("/drills/deviations/figures-again", data={**fields, "csrf_token": CSRF})
+        assert sent.status_code == 404, fields
+
+
+def test_a_stored_answers_figures_failing_again_are_told_on_its_verdicts_page(
+    app: Any, hidden_fields: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from trainer.web.jobs import run_queued
+
+    client = _learner(app)
+    with monkeypatch.context() as refusing:
+        _refuse(refusing)
+        action, form = _question(client, hidden_fields)
+        waiting = client.post(action, data=form).headers["Location"]
+    run_queued(app)
+    with monkeypatch.context() as refusing:
+        _refuse(refusing)
+        verdict = client.get(waiting).headers["Location"]
+        assert VERDICT.match(verdict) is not None
+    # The figures gone from the cache since, and the job working them out again fails.
+    monkeypatch.setattr(deviation_figures, "CACHE", _own_cache(f"{tmp_path.name}-gone"))
+    with monkeypatch.context() as refusing:
+        _refuse(refusing)
+        assert client.get(verdict).status_code == 202
+    with monkeypatch.context() as breaking:
+        _broken_job(breaking, "raises")
+        assert run_queued(app) == 1
+    with monkeypatch.context() as refusing:
+        _refuse(refusing)
+        page = client.get(verdict)
+        text = page.get_data(as_text=True)
+        assert page.status_code == 200 and "Working out the figures of your answer failed." in text
+        fields = hidden_fields(text)
+        attempt = VERDICT.match(verdict)
+        assert attempt is not None and fields["attempt"] == attempt[1]
+        jobs_before = _count(app, "jobs")
+        sent = client.post("/drills/deviations/figures-again", data=fields)
+        assert sent.status_code == 303 and sent.headers["Location"] == verdict.split("#")[0]
+        assert _count(app, "jobs") == jobs_before + 1
+        assert client.get(verdict).status_code == 202  # waiting again
+        other = _learner(app)  # another learner cannot ask for it
+        assert other.post("/drills/deviations/figures-again", data=fields).status_code == 404

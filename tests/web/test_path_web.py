@@ -174,7 +174,12 @@ def wrong_fields(number: int, slug: str, notation: str, rules: Rules) -> dict[st
 
 
 def send_check(client: Any, csrf: Any, check: str, fields: dict[str, str]) -> Any:
-    return client.post("/path/placement", data={"csrf_token": csrf(), "check": check, **fields})
+    """The check sent as a plain form, on to its result's page (303)."""
+    return client.post(
+        "/path/placement",
+        data={"csrf_token": csrf(), "check": check, **fields},
+        follow_redirects=True,
+    )
 
 
 def test_right_answers_skip_their_steps(client: Any, csrf: Any) -> None:
@@ -245,12 +250,141 @@ def test_tampered_input_is_a_400_that_keeps_nothing(
     assert ">Known: placement check<" not in home(client)
 
 
+PLAYS = ("basic-strategy", "deviations")  # their answers are radio buttons
+
+
+def test_an_unreadable_answer_shows_the_check_again_as_sent(client: Any, csrf: Any) -> None:
+    """A 400 that keeps nothing, but loses nothing either: every answer in its place, the one
+    that could not be read named; sent again, mended, it is graded."""
+    check, asked, rules = open_check(client)
+    fields = all_right(asked, rules)
+    bad = at(asked, "running-count")
+    sent = send_check(client, csrf, check, {**fields, f"q{bad}-answer": "lots"})
+    page = sent.get_data(as_text=True)
+    assert sent.status_code == 400 and sent.request.path == "/path/placement"
+    assert f'<a href="#q{bad}">Question {bad}: ' in unescape(page)
+    assert f'id="q{bad}" aria-describedby="placement-error"' in page
+    assert f'name="check" value="{check}"' in page and 'value="lots"' in page
+    radios = {f"q{n}-answer" for n, (_s, slug, _q) in enumerate(asked, 1) if slug in PLAYS}
+    for name, value in fields.items():
+        if name == f"q{bad}-answer":
+            continue
+        if name in radios or name.endswith("-kind"):
+            shown = rf'name="{name}" value="{re.escape(value)}" checked'
+        else:
+            shown = rf'name="{name}"[^>]*value="{re.escape(value)}"'
+        assert re.search(shown, page), name
+    assert ">Known: placement check<" not in home(client)
+    done = send_check(client, csrf, check, fields)
+    assert done.status_code == 200 and done.request.path == f"/path/placement/{check}"
+
+
 def test_a_check_sent_twice_is_a_400(client: Any, csrf: Any) -> None:
     check, _asked, _rules = open_check(client)
     assert send_check(client, csrf, check, {}).status_code == 200
     again = send_check(client, csrf, check, {})
     assert again.status_code == 400
     assert "start it again" in again.get_data(as_text=True)
+
+
+def all_right(asked: list[list[str]], rules: Rules) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for number, (_step, slug, notation) in enumerate(asked, start=1):
+        fields.update(right_fields(number, slug, notation, rules))
+    return fields
+
+
+def test_the_result_is_a_page_of_its_own_that_a_reload_or_back_sends_nothing_to(
+    client: Any, csrf: Any, db: Any
+) -> None:
+    answer_a_hand(client)  # a guest, with a row: the place is stored
+    choose(client, csrf, "new")
+    check, asked, rules = open_check(client)
+    sent = client.post(
+        "/path/placement", data={"csrf_token": csrf(), "check": check, **all_right(asked, rules)}
+    )
+    assert sent.status_code == 303
+    address = sent.headers["Location"]
+    assert address == f"/path/placement/{check}"
+    placed = len({step for step, _slug, _notation in asked})
+    stored = list(db.query("SELECT * FROM learner_paths"))
+    assert len(stored) == 1
+    for _ in range(2):  # shown, then reloaded: the same result, nothing graded or kept again
+        shown = client.get(address)
+        assert shown.status_code == 200
+        text = shown.get_data(as_text=True)
+        assert f"{placed} steps marked as known" in text
+        assert text.count("Right: ") == len(asked) and "Not quite" not in text
+        assert list(db.query("SELECT * FROM learner_paths")) == stored
+    # Back, to the check's page: a new check is drawn; the old one's form is refused (400) and
+    # its result still shown.
+    assert client.get("/path/placement").status_code == 200
+    assert (
+        client.post("/path/placement", data={"csrf_token": csrf(), "check": check}).status_code
+        == 400
+    )
+    assert client.get(address).status_code == 200
+    assert home(client).count(">Known: placement check<") == placed
+
+
+def test_a_results_page_is_its_own_learners_alone(app: Any, client: Any, csrf: Any) -> None:
+    answer_a_hand(client)
+    check, asked, rules = open_check(client)
+    address = send_check(client, csrf, check, all_right(asked, rules)).request.path
+    assert address == f"/path/placement/{check}"
+    assert client.get(address).status_code == 200
+    other = app.test_client()  # another learner, or a visitor: never found
+    assert other.get(address).status_code == 404
+    answer_a_hand(other)
+    assert other.get(address).status_code == 404
+    with client.session_transaction() as session:  # the same browser, signed in as another
+        session["uid"] = other_uid = _uid(other)
+        session["gen"] = 0
+    assert other_uid is not None
+    assert client.get(address).status_code == 404
+    assert client.get("/path/placement/never-sent-check").status_code == 404
+
+
+def _uid(client: Any) -> int | None:
+    with client.session_transaction() as session:
+        found = session.get("uid")
+    return found if isinstance(found, int) else None
+
+
+def test_a_visitors_result_is_kept_in_their_session(client: Any, csrf: Any, db: Any) -> None:
+    check, asked, rules = open_check(client)
+    done = send_check(client, csrf, check, all_right(asked, rules))
+    assert done.status_code == 200 and done.request.path == f"/path/placement/{check}"
+    assert _uid(client) is None and db["users"].count == 0  # no row made for it
+    with client.session_transaction() as session:
+        assert session["placement_result"]["check"] == check
+    assert client.get(done.request.path).status_code == 200
+
+
+def test_htmx_gets_the_result_with_no_redirect(client: Any, csrf: Any) -> None:
+    check, asked, rules = open_check(client)
+    sent = client.post(
+        "/path/placement",
+        data={"csrf_token": csrf(), "check": check, **all_right(asked, rules)},
+        headers={"HX-Request": "true"},
+    )
+    assert sent.status_code == 200 and "steps marked as known" in sent.get_data(as_text=True)
+    assert client.get(f"/path/placement/{check}").status_code == 200
+
+
+def test_the_check_is_graded_from_the_apps_own_caches(
+    client: Any, csrf: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+) -> None:
+    """A server whose charts and count studies are kept where its configuration says (not the
+    engine's default folder) grades the check from there: it was sent to a count study's
+    waiting page instead, which went on to a new check, the answers lost."""
+    check, asked, rules = open_check(client)
+    fields = all_right(asked, rules)
+    monkeypatch.setenv("TRAINER_CACHE_DIR", str(tmp_path / "not-the-apps"))
+    done = send_check(client, csrf, check, fields)
+    assert done.status_code == 200 and done.request.path == f"/path/placement/{check}"
+    placed = len({step for step, _slug, _notation in asked})
+    assert f"{placed} steps marked as known" in done.get_data(as_text=True)
 
 
 def test_a_check_without_a_csrf_token_is_refused(client: Any) -> None:

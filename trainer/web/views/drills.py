@@ -16,6 +16,10 @@ first asked with; the form then carries ``review`` and ``review_item`` (``_hidde
 and the answer is graded and stored as usual, then marks its item answered. The server asks only
 the batch's next question and refuses an answer to any other. After the last one the learner
 gets the batch's score and fresh questions.
+
+Long because it is the one road every drill's answer takes: the question, the answer, its wait
+for figures (and asking for them again) and its verdict share the token, the rules an item was
+asked under and the page, and split apart they would call back into one another.
 """
 
 from __future__ import annotations
@@ -52,12 +56,14 @@ from drills import (
 )
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, drill_rounds, reviews, users
+from trainer.store.db import utc_now
 from trainer.web import answer_waits
 from trainer.web.caches import app_caches
 from trainer.web.error_words import error_said
 from trainer.web.kept import oob_footer
 from trainer.web.preferences import errors_in, options_for, preferences_error_page
 from trainer.web.recording import record
+from trainer.web.security import safe_next
 from trainer.web.support import (
     clock_now,
     current_rules,
@@ -203,18 +209,44 @@ def answer(slug: str) -> Response:
 @bp.get("/<slug>/waiting/<key:token>")
 def waiting(slug: str, token: str) -> Response:
     """An answer kept while its figures are worked out (:mod:`trainer.web.answer_waits`): the
-    waiting page until they are there, then the answer taken like any other (stored once) and
-    on to its verdict; an answer taken already goes on to its verdict."""
+    waiting page until they are there (or it says working them out failed), then the answer
+    taken like any other (stored once) and on to its verdict; an answer taken already goes on
+    to its verdict."""
     drill = get_drill_or_404(slug)
     found = answer_waits.kept(drill, token) if _TOKEN_RE.fullmatch(token) else None
     if found is None:
         return answer_waits.taken_or_404(drill, token)
-    form, rules = found
-    if not answer_waits.figures_ready(drill, form.get("question", ""), stored_rules(rules)):
-        return answer_waits.waiting_page(drill, token)
-    taken = take_answer(drill, form)
+    notation, rules = found.form.get("question", ""), stored_rules(found.rules)
+    shown = answer_waits.figures_page(drill, notation, rules, found.since, token=token)
+    if shown is not None:
+        return shown
+    taken = take_answer(drill, found.form)
     answer_waits.forget(token)
     return taken
+
+
+@bp.post("/<slug>/figures-again")
+def figures_again(slug: str) -> Response:
+    """Ask again for the figures of an answer (kept under ``token``, or stored: ``attempt``)
+    whose job ended without them; on (303) to its waiting page or verdict."""
+    drill = get_drill_or_404(slug)
+    token, attempt = request.form.get("token", "")[:64], request.form.get("attempt", "")[:12]
+    if token:
+        found = answer_waits.kept(drill, token) if _TOKEN_RE.fullmatch(token) else None
+        if found is None:  # taken meanwhile: on to its verdict (another's: a 404)
+            return answer_waits.taken_or_404(drill, token)
+        notation, rules = found.form.get("question", ""), stored_rules(found.rules)
+        back = url_for("drills.waiting", slug=drill.slug, token=token)
+    elif digits(attempt):
+        stored = stored_attempt_or_404(int(attempt))
+        if stored.drill != drill.slug:
+            abort(404)
+        notation, rules = stored.question, stored_rules(stored.rules)
+        back = url_for("drills.verdict", slug=drill.slug, attempt_id=stored.id, rules=stored.rules)
+    else:
+        abort(400, description=say("Nothing was asked for again: the form names no answer."))
+    answer_waits.try_again(drill, notation, rules, token or None)
+    return redirect(safe_next(request.form.get("next"), back), code=303)
 
 
 def take_answer(drill: Drill, form: Mapping[str, str]) -> Response:
@@ -233,10 +265,11 @@ def take_answer(drill: Drill, form: Mapping[str, str]) -> Response:
         rules = item_rules(item)
     else:
         rules = rules_from_form(form.get("rules"))
+    sent = utc_now()
     if answer_waits.well_formed(drill, notation, form, rules) and not answer_waits.figures_ready(
         drill, notation, rules
     ):  # never worked out in a request (a malformed answer: its 400 below, no job asked)
-        return answer_waits.wait(drill, form, token, rules)
+        return answer_waits.wait(drill, form, token, rules, sent)
     answered = answer_once(drill, notation, form, rules, token=token, asked_at=asked_at)
     if answered.grade is None or answered.attempt is None:
         return page(
@@ -270,10 +303,12 @@ def verdict(slug: str, attempt_id: int) -> Response:
     rules = rules_from_form(request.args["rules"]) if "rules" in request.args else None
     found = stored_attempt_or_404(attempt_id)
     graded_under = rules or stored_rules(found.rules)
-    if found.drill == drill.slug and not answer_waits.figures_ready(
-        drill, found.question, graded_under
-    ):  # its figures gone from the cache since: worked out again, off the request
-        return answer_waits.waiting_page(drill, None)
+    if found.drill == drill.slug:  # its figures gone from the cache since: worked out again
+        shown = answer_waits.figures_page(
+            drill, found.question, graded_under, None, attempt_id=found.id
+        )
+        if shown is not None:
+            return shown
     answered = answered_or_404(drill, attempt_id, rules)
     return verdict_page(drill, answered, rules or current_rules(), batch)
 

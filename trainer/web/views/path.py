@@ -7,7 +7,10 @@ learner's mastery of each, Continue, and the placement check.
 - ``GET /path/placement``: a short mixed quiz drawn from the drills (:data:`drills.path.PLACEMENT`),
   its questions kept in the session so the form carries only the answers.
 - ``POST /path/placement``: graded by the drills, nothing stored as an attempt; the steps whose
-  every question was right are marked known and skipped.
+  every question was right are marked known and skipped (stored as the start is). The result
+  is kept in the session of whoever took it, and a plain form goes on (303) to
+  ``GET /path/placement/<check>``, which shows it (Post/Redirect/Get: a reload or the back
+  button sends nothing again; anyone else is a 404); htmx gets the page with no redirect.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from flask import Blueprint, abort, redirect, request, session, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from drills import AskedAtTable, get_drill
+from drills import AskedAtTable, DrillError, get_drill
 from drills import path as steps
 from trainer import words
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
@@ -33,6 +36,7 @@ from trainer.web.support import (
     current_rules,
     current_user,
     get_db,
+    is_htmx,
     make_rng,
     render,
 )
@@ -44,6 +48,8 @@ bp = Blueprint("path", __name__, url_prefix="/path")
 # The session's key for the placement check's questions while it is open (PATH_KEY: the start
 # and known steps until the learner has a row).
 PLACEMENT_KEY = "placement"
+# The session's key for the last placement check's result, shown at its own GET address.
+RESULT_KEY = "placement_result"
 # Mastery rows of the progress page (trainer/web/mastery.py) by the step they measure.
 _MASTERY_STEPS = {
     "Basic strategy": "basic",
@@ -199,17 +205,9 @@ def grade_placement() -> Response:
             400, description=words.say("The placement check's rules are unknown: start it again.")
         )
     try:
-        graded = steps.grade_placement(kept["asked"], request.form, rules)
+        graded = steps.grade_placement(kept["asked"], request.form, rules, caches=app_caches())
     except steps.PlacementAnswerError as error:
-        abort(
-            400,
-            description=words.say(
-                "Question %(number)s: %(error)s Nothing was kept; answer it and send the "
-                "check again.",
-                number=words.number(error.number),
-                error=str(error.error),
-            ),
-        )
+        return _sent_again(kept["asked"], rules, str(kept["check"]), error)
     session.pop(PLACEMENT_KEY, None)
     known = steps.placed([(placed.step, placed.correct) for placed in graded])
     user = current_user()
@@ -217,23 +215,102 @@ def grade_placement() -> Response:
     start = place.start if place else "new"
     before = steps.read_known(place.known) if place else frozenset()
     keep_place(user, paths.Place(start, steps.known_text(before | known)))
+    check = str(kept["check"])
+    session[RESULT_KEY] = {
+        "check": check,
+        "owner": user.id if user is not None else None,
+        "rules": rules.notation(),
+        "known": sorted(known),
+        "graded": [_kept_grade(placed) for placed in graded],
+    }
+    if is_htmx():  # the block htmx swaps in, no redirect (as an answer's verdict)
+        return placement_result(check)
+    return redirect(url_for("path.placement_result", check=check), code=303)
+
+
+def _sent_again(
+    asked: list[list[str]], rules: Rules, check: str, error: steps.PlacementAnswerError
+) -> Response:
+    """The check again as it was sent (400, nothing kept): each answer in its place, and the
+    one its drill could not read named above the questions and beside its own."""
+    shown = []
+    for _step, slug, notation in asked:
+        drill = get_drill(slug)
+        shown.append((drill, drill.question(notation, rules, caches=app_caches())))
+    message = words.say(
+        "Question %(number)s: %(error)s Nothing was kept; answer it and send the check again.",
+        number=words.number(error.number),
+        error=str(error.error),
+    )
+    sent = {name: value[:40] for name, value in request.form.items() if name.startswith("q")}
+    return render(
+        "path/placement.html",
+        status=400,
+        shown=shown,
+        waiting=[],
+        check=check,
+        rules=rules,
+        sent=sent,
+        error=message,
+        error_at=error.number,
+        section="home",
+    )
+
+
+@bp.get("/placement/<key:check>")
+def placement_result(check: str) -> Response:
+    """The placement check's result (where its answer goes, 303: a reload or the back button
+    sends nothing again), kept in the session of the learner who took it: anyone else's, or
+    an older check's, is a 404."""
+    found = session.get(RESULT_KEY)
+    user = current_user()
+    if (
+        not isinstance(found, dict)
+        or found.get("check") != check
+        or found.get("owner") != (user.id if user is not None else None)
+    ):
+        abort(404)
+    try:
+        rules = Rules.parse(str(found["rules"]))
+        graded = [_shown_kept(item, rules) for item in found["graded"]]
+    except (InvalidRulesError, DrillError, KeyError, TypeError, ValueError):
+        abort(404)  # kept by an older version of the app, or tampered with: not shown
+    known = set(found.get("known") or ())
     return render(
         "path/placement_done.html",
-        graded=[_shown_grade(placed) for placed in graded],
+        graded=graded,
         known=[step for step in steps.STEPS if step.key in known],
         section="home",
     )
 
 
-def _shown_grade(placed: steps.PlacedAnswer) -> dict[str, Any]:
-    """A placement answer as the results show it: a play by its name, not its key."""
+def _kept_grade(placed: steps.PlacedAnswer) -> list[Any]:
+    """A graded placement answer as its result page keeps it in the session: its step, drill
+    and question's notation, and (None: left blank) the answer, the right one and whether it
+    was right."""
     grade = placed.grade
-    names = {key: words.say(label) for key, label, _legal in placed.question.view.get("keys", ())}
+    return [
+        placed.step,
+        placed.drill.slug,
+        placed.question.notation,
+        grade.answer if grade else None,
+        grade.right_answer if grade else None,
+        placed.correct,
+    ]
+
+
+def _shown_kept(item: list[Any], rules: Rules) -> dict[str, Any]:
+    """A kept placement answer (:func:`_kept_grade`) as the results show it: a play by its
+    name, not its key. :raises DrillError: for a drill or question the app no longer knows."""
+    _step, slug, notation, answer, right, correct = item
+    drill = get_drill(str(slug))
+    question = drill.question(str(notation), rules, caches=app_caches())
+    names = {key: words.say(label) for key, label, _legal in question.view.get("keys", ())}
     return {
-        "drill": placed.drill,
-        "question": placed.question,
-        "blank": grade is None,
-        "correct": placed.correct,
-        "said": names.get(grade.answer, grade.answer) if grade else "",
-        "right": names.get(grade.right_answer, grade.right_answer) if grade else "",
+        "drill": drill,
+        "question": question,
+        "blank": answer is None,
+        "correct": bool(correct),
+        "said": names.get(answer, answer) if answer is not None else "",
+        "right": names.get(right, right) if right is not None else "",
     }
