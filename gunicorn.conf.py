@@ -67,8 +67,10 @@ def when_ready(server: object) -> None:
         warm(app)
     queued = enqueue(app)
     pid = start_pool(app)
+    # The addresses listened on: `bind` above is only the default that --bind overrides.
+    addresses = ", ".join(str(listener) for listener in server.LISTENERS)  # type: ignore[attr-defined]
     print(
-        f"Answering at http://{bind} now; long work runs in the job workers (pid {pid}, "
+        f"Answering at {addresses} now; long work runs in the job workers (pid {pid}, "
         f"[jobs] lines)" + (f", {queued} warm-up jobs queued." if queued else "."),
         file=sys.stderr,
         flush=True,

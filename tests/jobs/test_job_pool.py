@@ -1,12 +1,15 @@
 """The job pool in real processes (python -m trainer.jobs.pool, as the server starts it): it
 claims a queued job, writes its progress and heartbeat, marks it done; a job that raises is
 failed with a readable message and its traceback in the operator's log; a job whose worker is
-killed is noticed within seconds and run again to its end."""
+killed is noticed within seconds and run again to its end; the pool itself, killed while its
+server serves, is started again, and a round of its checks that fails does not end it."""
 
 from __future__ import annotations
 
+import logging
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -17,8 +20,9 @@ from typing import Any
 
 import pytest
 
+from trainer.jobs import pool as pool_module
 from trainer.jobs.kinds import chart_key, count_study_key
-from trainer.jobs.pool import PoolSettings, workers_wanted
+from trainer.jobs.pool import PoolSettings, Supervised, workers_wanted
 from trainer.store import jobs, migrate, open_db
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -314,3 +318,89 @@ def test_the_pool_starts_a_worker_for_each_job_no_idle_worker_takes(
     queued: int, running: int, alive: int, wanted: int
 ) -> None:
     assert workers_wanted(queued, running, alive, at_once=2) == wanted
+
+
+def _pools_alive(database: Path) -> int:
+    db = open_db(database)
+    try:
+        return jobs.pools_alive(db, within=2.0)
+    finally:
+        db.conn.close()
+
+
+@pytest.mark.serial  # kills a process and waits on new ones
+def test_a_pool_killed_while_its_server_serves_is_started_again_and_runs_the_queue(
+    database: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # Nothing else would run the queue: before, a killed pool (the out-of-memory killer, a stray
+    # kill) left every job queued at 0% and /healthz failing until the server restarted.
+    caplog.set_level(logging.INFO, logger="trainer.jobs")
+    settings = PoolSettings(str(database), at_once=1, stale_seconds=2.0)
+    supervised = Supervised(settings, check_seconds=0.1)
+    try:
+        first = supervised.pid
+        _wait_for(lambda: _pools_alive(database), 60, lambda: "the first pool never beat")
+        os.kill(first, signal.SIGKILL)
+        killed = time.monotonic()
+        _wait_for(lambda: supervised.pid != first, 10, lambda: caplog.text)
+        assert time.monotonic() - killed < 5
+        assert f"job pool {first} stopped (exit status -9)" in caplog.text
+        broken = _enqueue(database, "penetration", {"preset": "no-such-game", "system": "hi-lo"})
+        failed = _wait_for(
+            lambda: _job(database, broken).finished and _job(database, broken),
+            60,
+            lambda: caplog.text,
+        )
+        assert failed.state == "failed"  # the new pool's worker took it
+    finally:
+        supervised.stop()
+    last = supervised.process
+    assert last.poll() is not None  # stopped for good with its server ...
+    time.sleep(0.5)
+    assert supervised.process is last  # ... and not started again
+    assert not _pools_alive(database)
+
+
+def test_a_round_of_the_pools_checks_that_fails_is_said_once_and_the_pool_goes_on(
+    database: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A database locked past its wait or a full disk used to end the pool, and its running jobs
+    # with it (its workers are stopped as it exits).
+    caplog.set_level(logging.INFO, logger="trainer.jobs")
+    db = open_db(database)
+    settings = PoolSettings(str(database))
+    beat = jobs.pool_beat
+
+    def locked(*args: Any) -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(jobs, "pool_beat", locked)
+    workers: list[Any] = []
+    try:
+        assert pool_module.tick_or_say(db, settings, workers, failing=False) is True
+        assert pool_module.tick_or_say(db, settings, workers, failing=True) is True
+        assert caplog.text.count("a round of its checks failed") == 1  # not once a tick
+        assert "Traceback" in caplog.text and "database is locked" in caplog.text
+        monkeypatch.setattr(jobs, "pool_beat", beat)
+        assert pool_module.tick_or_say(db, settings, workers, failing=True) is False
+        assert "its checks work again" in caplog.text
+        assert jobs.pools_alive(db, within=5.0) == 1  # its heartbeat written again
+    finally:
+        db.conn.close()
+
+
+def test_ctrl_c_at_the_servers_terminal_leaves_the_pool_for_the_server_to_stop(
+    database: Path,
+) -> None:
+    # Ctrl+C reaches the whole process group: a pool that stopped on it at once, seconds before
+    # the server had shut down, was taken for crashed and started again meanwhile.
+    process = pool_module.start(PoolSettings(str(database), at_once=1))
+    try:
+        _wait_for(lambda: _pools_alive(database), 60, lambda: "the pool never beat")
+        process.send_signal(signal.SIGINT)
+        time.sleep(1.5)
+        assert process.poll() is None and _pools_alive(database)
+    finally:
+        process.terminate()  # as the server stops it
+        assert process.wait(timeout=20) == 0
+    assert not _pools_alive(database)

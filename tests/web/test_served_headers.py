@@ -212,3 +212,11 @@ def test_every_password_is_sent_in_a_forms_body_never_its_address(client: Any, c
     ]
     assert len(with_password) == 3  # sign-up, sign-in, deleting the account
     assert all('method="post"' in attributes for attributes in with_password)
+
+
+def test_the_start_line_names_the_address_listened_on(served: Served) -> None:
+    """gunicorn.conf.py's line saying the server answers names the address given with --bind
+    (it named the file's default, 127.0.0.1:5000, whatever the server listened on)."""
+    written = served.written()
+    assert f"Answering at http://127.0.0.1:{served.port} now" in written
+    assert "127.0.0.1:5000" not in written

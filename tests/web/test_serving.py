@@ -74,6 +74,7 @@ def test_before_forking_gunicorn_warms_the_trainer_and_leaves_another_app_alone(
     class Server:
         def __init__(self, served: Any) -> None:
             self.app = type("Loaded", (), {"wsgi": lambda _self: served})()
+            self.LISTENERS = ["http://127.0.0.1:5000"]  # gunicorn's arbiter's sockets
 
     app.jinja_env.cache.clear()
     settings["when_ready"](Server(app))

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import logging
 import os
-import subprocess
 from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify, request
@@ -43,8 +42,9 @@ __all__ = ["bp", "init_app", "run_queued", "start_pool", "stop_pool", "submit", 
 
 bp = Blueprint("jobs", __name__)
 LOG = logging.getLogger("trainer.jobs")
-# The pool of job workers this process started (gunicorn's master, or make dev's server).
-_POOL: dict[str, subprocess.Popen[bytes]] = {}
+# The pool of job workers this process started (gunicorn's master, or make dev's server), kept
+# running while it serves (started again should it exit: :class:`trainer.jobs.pool.Supervised`).
+_POOL: dict[str, pool.Supervised] = {}
 
 
 def _refuse(message: str, retry_after: int) -> None:
@@ -152,23 +152,20 @@ def run_queued(app: Flask) -> int:
 
 
 def start_pool(app: Flask) -> int | None:
-    """Start the pool of job workers for ``app`` (once per process); its pid. gunicorn's
-    ``when_ready`` calls this in the master, ``make dev`` through :func:`init_app`."""
-    if "pool" in _POOL and _POOL["pool"].poll() is None:
+    """Start the pool of job workers for ``app`` (once per process), kept running until
+    :func:`stop_pool`; its pid. gunicorn's ``when_ready`` calls this in the master, ``make
+    dev`` through :func:`init_app`."""
+    if "pool" in _POOL:
         return _POOL["pool"].pid
-    _POOL["pool"] = pool.start(pool.settings_of(app.config))
+    _POOL["pool"] = pool.Supervised(pool.settings_of(app.config))
     return _POOL["pool"].pid
 
 
 def stop_pool() -> None:
     """Stop the pool (the server stops): its workers put their jobs back in the queue."""
-    process = _POOL.pop("pool", None)
-    if process is not None and process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    supervised = _POOL.pop("pool", None)
+    if supervised is not None:
+        supervised.stop()
 
 
 def _dev_server_parent() -> bool:
