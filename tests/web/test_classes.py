@@ -129,6 +129,21 @@ def test_a_coach_sees_each_learners_week_since_joining(
     assert "Hi-Lo, 6 decks, at 2 cards a second" in page
 
 
+def test_a_learners_page_names_each_mistakes_rules_once(
+    team: dict[str, Any], db: Any, clock: Clock
+) -> None:
+    """The strategy skill's words name their rules already: the line does not add them again."""
+    coach, class_id, cat = team["coach"], team["class_id"], team["cat"]
+    a_week(db, {cat.id: 0.3}, START, days=1)
+    clock.advance(timedelta(days=1))
+    page = coach.get(f"/classes/{class_id}/learners/{cat.id}").get_data(as_text=True)
+    costliest = page.split("Costliest mistakes", 1)[1]
+    lines = re.findall(r"<li>(.*?)</li>", costliest, re.S)
+    assert lines and all(
+        line.count("Las Vegas, 6 decks, dealer stands on soft 17") == 1 for line in lines
+    ), lines
+
+
 def test_the_export_holds_each_learner_since_joining_and_no_account(
     team: dict[str, Any], db: Any, clock: Clock
 ) -> None:

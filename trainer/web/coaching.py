@@ -146,7 +146,8 @@ def fastest_counts(class_id: int) -> dict[int, float]:
 
 
 def costliest(member: Member) -> list[dict[str, Any]]:
-    """The member's costliest mistakes since joining (EV in bets), each in words."""
+    """The member's costliest mistakes since joining (EV in bets), each in words; ``rules``
+    names the rules where the skill's words do not."""
     drills = registry()
     shown = []
     for slug, question, notation, cost, count in class_work.member_costly(get_db(), member):
@@ -157,8 +158,9 @@ def costliest(member: Member) -> list[dict[str, Any]]:
             skill = drill.skill_words(drill.skill(question, rules))
         except (DrillError, ValueError):
             continue
+        named = readable(notation)  # said once: most skills' words name their rules already
         shown.append({"drill": drill.title, "skill": skill, "cost": bets_text(cost),
-                      "count": count, "rules": readable(notation)})  # fmt: skip
+                      "count": count, "rules": "" if named in skill else named})  # fmt: skip
         if len(shown) == COSTLIEST_SHOWN:
             break
     return shown
