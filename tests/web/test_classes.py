@@ -339,6 +339,23 @@ def test_assignments_show_in_today_and_the_coach_sees_who_is_on_track(
     assert page.count("1 of 3 learners done or on track.") == 2
 
 
+def test_an_assignments_speed_is_said_as_a_number_in_the_learners_language(
+    team: dict[str, Any],
+) -> None:
+    """The speed as the coach typed it ("1.5", "3/7") is a number on the page: "1,5" in
+    Russian, never the fraction typed."""
+    coach, class_id = team["coach"], team["class_id"]
+    for speed in ("1.5", "3/7"):
+        assert coach.post(f"/classes/{class_id}/assignments", target="drill:running-count",
+                          speed=speed, answers="20", percent="90",
+                          due="2026-11-09").status_code == 303  # fmt: skip
+    english = team["ann"].get("/").get_data(as_text=True)
+    assert "at 1.5 cards a second" in english and "at 0.43 cards a second" in english
+    assert "3/7" not in english
+    russian = team["ann"].client.get("/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "1,5" in russian and "0,43" in russian and "1.5" not in russian
+
+
 def test_joining_needs_the_learners_consent_and_a_name(
     team: dict[str, Any], clocked: Any, db: Any
 ) -> None:

@@ -233,6 +233,13 @@ def _at_speed(
     return kept
 
 
+def speed_number(speed: Fraction) -> str:
+    """Cards a second as a number in the learner's language, with the places it needs (at
+    most two): "2", "1.5", "0.43" for 3/7."""
+    places = next((n for n in (0, 1) if (speed * 10**n).denominator == 1), 2)
+    return number(speed, places)
+
+
 def assignment_words(assignment: Assignment) -> str:
     """What an assignment asks, in one sentence: "Running count, Hi-Lo at 2 cards a second or
     faster: 90% right of the newest 50 answers"."""
@@ -249,7 +256,8 @@ def assignment_words(assignment: Assignment) -> str:
     if assignment.system:
         parts.append(system_words(assignment.system))
     if assignment.speed:
-        parts.append(say("at %(speed)s cards a second or faster", speed=assignment.speed))
+        shown = speed_number(Fraction(assignment.speed))  # as typed: "1.5", "3/7"
+        parts.append(say("at %(speed)s cards a second or faster", speed=shown))
     target = plural(
         "%(percent)s%% right of the newest %(count)s answer",
         "%(percent)s%% right of the newest %(count)s answers",
@@ -344,7 +352,7 @@ def speed_heat(class_id: int) -> list[dict[str, Any]]:
             "%(system)s, %(decks)s, at %(speed)s cards a second",
             system=system_words(system),
             decks=decks_words(f"{decks}d"),
-            speed=number(float(speed), 2 if speed.denominator > 1 else 0),
+            speed=speed_number(speed),
         )
         row = _row(words, right, total)
         row["learners"] = len(learners)
