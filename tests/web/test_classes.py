@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from drills.checkouts.criteria import criteria_for
 from tests.conftest import app_config
 from tests.web.class_week import a_week, store
 from trainer import create_app
@@ -402,7 +404,8 @@ def test_the_last_checkouts_are_each_members_since_joining(
     team: dict[str, Any], db: Any, clock: Clock
 ) -> None:
     """The class page reads the checkouts' runs and certificates (migration 0022), each named
-    by its title."""
+    by its title: passed, not passed (over: here a clock run out), or not finished (a run
+    only dealt, or under way, is no failure)."""
     coach, class_id, ann = team["coach"], team["class_id"], team["ann"]
     assert "No checkouts taken since your learners joined." in coach.get(
         f"/classes/{class_id}"
@@ -412,13 +415,21 @@ def test_the_last_checkouts_are_each_members_since_joining(
         (ann.id, joined_ms - 60_000, "true-count"),
         (ann.id, joined_ms + 60_000, "basic-strategy"),
         (team["ben"].id, joined_ms + 120_000, "counting"),
+        (team["cat"].id, joined_ms + 180_000, "counting"),
     ]
     for run, (user, at, kind) in enumerate(runs, start=1000):
+        criteria = json.dumps(criteria_for(kind).to_json())
+        items = json.dumps([[["deck", "x"]] for _ in criteria_for(kind).parts])
         db.execute(
             "INSERT INTO checkout_runs (id, user_id, kind, rules, system, criteria, items,"
-            " created_ms) VALUES (?, ?, ?, 'vegas-6d-s17', 'hi-lo', '{}', '[]', ?)",
-            [run, user, kind, at],
+            " created_ms) VALUES (?, ?, ?, 'vegas-6d-s17', 'hi-lo', ?, ?, ?)",
+            [run, user, kind, criteria, items, at],
         )
+    # Ben started his first part and let its 30 s run out; Cat's run is only dealt.
+    db.execute(
+        "INSERT INTO checkout_starts (run_id, user_id, part, started_ms) VALUES (1002, ?, 0, ?)",
+        [team["ben"].id, joined_ms + 121_000],
+    )
     db.execute(
         "INSERT INTO checkout_certificates (code, run_id, user_id, holder, kind, rules, system,"
         " figures, issued_ms) VALUES ('c', 1001, ?, 'Ann', 'basic-strategy', 'vegas-6d-s17',"
@@ -426,9 +437,12 @@ def test_the_last_checkouts_are_each_members_since_joining(
         [ann.id, joined_ms + 90_000],
     )
     db.conn.commit()
+    clock.advance(timedelta(hours=1))
     page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
     section = page[page.index('id="last-checkouts"') :][:2000]
     assert "Ben took Counting under Las Vegas" in section and "not passed" in section
+    assert "Cat started Counting under Las Vegas" in section and "not finished" in section
+    assert "Cat took" not in section
     assert "Ann passed Basic strategy under Las Vegas" in section
     assert "True count and bet" not in section  # taken before she joined
 

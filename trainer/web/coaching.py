@@ -21,14 +21,15 @@ from typing import Any
 from drills import DrillError, registry
 from drills import path as steps
 from drills.checkouts.criteria import KINDS as CHECKOUT_KINDS
-from drills.checkouts.criteria import title_of
+from drills.checkouts.criteria import Criteria, title_of
+from drills.checkouts.plan import Answered, Item, standing
 from drills.skill_words import decks_words, system_words
 from drills.strategy_cells import accuracy_band, cell_words, tally_by_cell
 from trainer.clock import stamp
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
-from trainer.store import class_work, classes, goals, paths, users
-from trainer.store.class_work import Assignment, Totals
+from trainer.store import checkouts, class_work, classes, goals, paths, users
+from trainer.store.class_work import Assignment, CheckoutTaken, Totals
 from trainer.store.classes import Class, Member
 from trainer.web.mastery import SPEED_ACCURACY, SPEED_CHECKPOINTS, bets_text
 from trainer.web.support import get_db
@@ -375,16 +376,34 @@ def common_drills(class_id: int) -> list[tuple[str, str, int]]:
 # -- the last checkouts ---------------------------------------------------------------------
 
 
-def last_checkouts(class_id: int) -> list[dict[str, Any]]:
+def last_checkouts(class_id: int, now: datetime) -> list[dict[str, Any]]:
     """The members' last checkouts since joining (the checkouts are built apart, migration
-    0022: until their tables are in this instance's schema, there are none to show)."""
+    0022: until their tables are in this instance's schema, there are none to show), each
+    passed, not passed, or not finished: dealt or under way, not over by ``now``."""
     shown = []
     for taken in class_work.last_checkouts(get_db(), class_id):
         when = datetime.fromtimestamp(taken.taken_ms / 1000, UTC)
+        state = "passed" if taken.passed else _run_state(taken, int(now.timestamp() * 1000))
         shown.append({"name": taken.name, "kind": checkout_title(taken.kind),
                       "rules": readable(taken.rules), "day": when.date().isoformat(),
-                      "passed": taken.passed})  # fmt: skip
+                      "passed": taken.passed, "state": state})  # fmt: skip
     return shown
+
+
+def _run_state(taken: CheckoutTaken, now_ms: int) -> str:
+    """Where a run without a certificate stands by ``now_ms``: ``failed`` once it is over (too
+    many errors, or a clock run out), else ``unfinished`` (only dealt, or under way now)."""
+    db = get_db()
+    run = checkouts.get_run(db, taken.run_id, taken.user_id)
+    if run is None:
+        return "failed"
+    answers = [Answered(a.part, a.item, a.sort, a.correct, a.answered_ms)
+               for a in checkouts.run_answers(db, run.id)]  # fmt: skip
+    items = tuple(tuple(Item(sort, notation) for sort, notation in part) for part in run.items)
+    at = standing(
+        Criteria.from_json(run.criteria), items, checkouts.part_starts(db, run.id), answers, now_ms
+    )
+    return "failed" if at.over else "unfinished"
 
 
 def checkout_title(kind: str) -> str:
