@@ -371,6 +371,21 @@ def test_joining_needs_the_learners_consent_and_a_name(
     assert join(hal, code, "Hal").status_code == 303  # the invite was not used up
 
 
+def test_a_name_a_member_goes_by_already_is_refused(
+    team: dict[str, Any], clocked: Any, db: Any
+) -> None:
+    """Two learners named Ann would be one row apart on the coach's page and export, with
+    nothing to tell them apart: the second is asked for another name, the invite kept."""
+    code = invite(team["coach"], team["class_id"])
+    other = Person(clocked, "another_ann")
+    before = member_rows(db)
+    response = join(other, code, "ann")
+    assert response.status_code == 400
+    assert "Another learner in this class goes by ann" in response.get_data(as_text=True)
+    assert member_rows(db) == before
+    assert join(other, code, "Ann K.").status_code == 303
+
+
 def test_the_coach_drills_the_class_common_mistakes(
     team: dict[str, Any], db: Any, clock: Clock
 ) -> None:
