@@ -334,11 +334,13 @@ def test_assignments_show_in_today_and_the_coach_sees_who_is_on_track(
     assert "Hi-Lo, at 2 cards a second or faster" in home
     assert home.count("Done.") == 2
     ben_home = team["ben"].get("/").get_data(as_text=True)
-    assert "Behind: 100 of 100." in ben_home  # enough answers, too few right
+    assert "Behind: 100 of 100, 60% right." in ben_home  # enough answers, too few right
     cat_home = team["cat"].get("/").get_data(as_text=True)
     assert "Behind: 0 of 100." in cat_home  # five days of seven gone, nothing done
     page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
     assert page.count("1 of 3 learners done or on track.") == 2
+    export = coach.get(f"/classes/{class_id}/export.csv").get_data(as_text=True)
+    assert "behind 100/100 60%" in export  # Ben's, as on his Today
 
 
 def test_an_assignments_speed_is_said_as_a_number_in_the_learners_language(

@@ -52,6 +52,11 @@ class Progress:
     answers: int  # counted toward it (of the target)
     right: int
 
+    @property
+    def percent(self) -> int:
+        """The share of the counted answers that were right, in whole per cent (0 for none)."""
+        return round(100 * self.right / self.answers) if self.answers else 0
+
 
 @dataclass
 class LearnerRow:
@@ -443,7 +448,7 @@ def class_csv(rows: Sequence[LearnerRow], assignments: Sequence[Assignment]) -> 
 def _progress_cell(found: Progress | None, assignment: Assignment) -> str:
     if found is None:
         return ""
-    return f"{found.state} {found.answers}/{assignment.answers}"
+    return f"{found.state} {found.answers}/{assignment.answers} {found.percent}%"
 
 
 def _cell(text: str) -> str:
