@@ -229,8 +229,8 @@ def card_refusal(deal: Deal, card: int) -> str:
 
 @dataclass(frozen=True)
 class PartFigures:
-    """What a part of a passed run shows: its title, items, errors, and the seconds it took
-    against the seconds allowed."""
+    """What a part of a run shows: its title, the answers given (all its items, in a passed
+    run), errors, and the seconds it took against the seconds allowed."""
 
     title: str
     items: int
@@ -245,7 +245,8 @@ def figures(
     starts: Mapping[int, int],
     answers: Sequence[Answered],
 ) -> list[PartFigures]:
-    """Each part's figures, from its start and its answers."""
+    """Each part's figures, from its start and its answers: a part a failed run never reached
+    shows no answer and no time, not its items as if answered."""
     out = []
     for n, part in enumerate(criteria.parts):
         own = [a for a in answers if a.part == n]
@@ -253,7 +254,7 @@ def figures(
         out.append(
             PartFigures(
                 title=part.title,
-                items=len(items[n]),
+                items=len(own),
                 errors=sum(not a.correct for a in own),
                 seconds=max(last - starts.get(n, last), 0) / 1000,
                 allowed=part.seconds,

@@ -16,7 +16,7 @@ import pytest
 from drills.base import InvalidAnswerError, InvalidQuestionError
 from drills.checkouts.criteria import KINDS, UnknownCheckoutError, class_criteria, criteria_for
 from drills.checkouts.items import CHEQUE_STACK, HELD_BACK, TABLE_INSURANCE
-from drills.checkouts.plan import Answered, Item, standing
+from drills.checkouts.plan import Answered, Item, figures, standing
 from drills.checkouts.shoe_checks import SHOE_CHECK, _Check, shoe_notations
 from trainer.engine.counting import SYSTEMS
 from trainer.engine.deck.cards import pack
@@ -131,6 +131,19 @@ def test_a_runs_standing() -> None:
     assert standing(criteria, items, {0: 0}, [_answered(0, 0, False)], 1).outcome == "errors"
     three = [_answered(n, 0) for n in range(3)]
     assert standing(criteria, items, {0: 0, 1: 0, 2: 0}, three, 10**9).outcome == "passed"
+
+
+def test_a_failed_runs_figures_show_only_what_was_answered() -> None:
+    """A run failed on its second part: the third, never started, shows no answer and no time
+    (not its item as if answered), the second its one wrong answer."""
+    criteria = criteria_for("counting")
+    items = tuple((Item("deck", "x"),) for _ in range(3))
+    answers = [_answered(0, 0, at=25_000), _answered(1, 0, False, at=40_100)]
+    shown = figures(criteria, items, {0: 0, 1: 40_000}, answers)
+    assert [(f.items, f.errors, f.seconds) for f in shown] == [(1, 0, 25.0), (1, 1, 0.1), (0, 0, 0)]
+    three = [_answered(n, 0, at=10_000 * (n + 1)) for n in range(3)]
+    passed = figures(criteria, items, {0: 0, 1: 10_000, 2: 20_000}, three)
+    assert [(f.items, f.errors, f.seconds) for f in passed] == [(1, 0, 10.0)] * 3
 
 
 def test_a_class_criteria_shorten_every_clock_and_bound_the_errors() -> None:

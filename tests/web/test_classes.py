@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from drills.checkouts.criteria import criteria_for
 from tests.conftest import app_config
 from tests.web.class_week import a_week, store
 from trainer import create_app
@@ -127,6 +129,21 @@ def test_a_coach_sees_each_learners_week_since_joining(
     assert "Under Las Vegas, 6 decks, dealer stands on soft 17" in page
     assert re.search(r"hard 12 against a 3 at the Hi-Lo count.*?33% \(14 of 42\)", page, re.S)
     assert "Hi-Lo, 6 decks, at 2 cards a second" in page
+
+
+def test_a_learners_page_names_each_mistakes_rules_once(
+    team: dict[str, Any], db: Any, clock: Clock
+) -> None:
+    """The strategy skill's words name their rules already: the line does not add them again."""
+    coach, class_id, cat = team["coach"], team["class_id"], team["cat"]
+    a_week(db, {cat.id: 0.3}, START, days=1)
+    clock.advance(timedelta(days=1))
+    page = coach.get(f"/classes/{class_id}/learners/{cat.id}").get_data(as_text=True)
+    costliest = page.split("Costliest mistakes", 1)[1]
+    lines = re.findall(r"<li>(.*?)</li>", costliest, re.S)
+    assert lines and all(
+        line.count("Las Vegas, 6 decks, dealer stands on soft 17") == 1 for line in lines
+    ), lines
 
 
 def test_the_export_holds_each_learner_since_joining_and_no_account(
@@ -317,11 +334,30 @@ def test_assignments_show_in_today_and_the_coach_sees_who_is_on_track(
     assert "Hi-Lo, at 2 cards a second or faster" in home
     assert home.count("Done.") == 2
     ben_home = team["ben"].get("/").get_data(as_text=True)
-    assert "Behind: 100 of 100." in ben_home  # enough answers, too few right
+    assert "Behind: 100 of 100, 60% right." in ben_home  # enough answers, too few right
     cat_home = team["cat"].get("/").get_data(as_text=True)
     assert "Behind: 0 of 100." in cat_home  # five days of seven gone, nothing done
     page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
     assert page.count("1 of 3 learners done or on track.") == 2
+    export = coach.get(f"/classes/{class_id}/export.csv").get_data(as_text=True)
+    assert "behind 100/100 60%" in export  # Ben's, as on his Today
+
+
+def test_an_assignments_speed_is_said_as_a_number_in_the_learners_language(
+    team: dict[str, Any],
+) -> None:
+    """The speed as the coach typed it ("1.5", "3/7") is a number on the page: "1,5" in
+    Russian, never the fraction typed."""
+    coach, class_id = team["coach"], team["class_id"]
+    for speed in ("1.5", "3/7"):
+        assert coach.post(f"/classes/{class_id}/assignments", target="drill:running-count",
+                          speed=speed, answers="20", percent="90",
+                          due="2026-11-09").status_code == 303  # fmt: skip
+    english = team["ann"].get("/").get_data(as_text=True)
+    assert "at 1.5 cards a second" in english and "at 0.43 cards a second" in english
+    assert "3/7" not in english
+    russian = team["ann"].client.get("/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "1,5" in russian and "0,43" in russian and "1.5" not in russian
 
 
 def test_joining_needs_the_learners_consent_and_a_name(
@@ -335,6 +371,21 @@ def test_joining_needs_the_learners_consent_and_a_name(
     assert hal.post(f"/join/{code}", name="x" * 41, consent="yes").status_code == 400
     assert member_rows(db) == before
     assert join(hal, code, "Hal").status_code == 303  # the invite was not used up
+
+
+def test_a_name_a_member_goes_by_already_is_refused(
+    team: dict[str, Any], clocked: Any, db: Any
+) -> None:
+    """Two learners named Ann would be one row apart on the coach's page and export, with
+    nothing to tell them apart: the second is asked for another name, the invite kept."""
+    code = invite(team["coach"], team["class_id"])
+    other = Person(clocked, "another_ann")
+    before = member_rows(db)
+    response = join(other, code, "ann")
+    assert response.status_code == 400
+    assert "Another learner in this class goes by ann" in response.get_data(as_text=True)
+    assert member_rows(db) == before
+    assert join(other, code, "Ann K.").status_code == 303
 
 
 def test_the_coach_drills_the_class_common_mistakes(
@@ -370,7 +421,8 @@ def test_the_last_checkouts_are_each_members_since_joining(
     team: dict[str, Any], db: Any, clock: Clock
 ) -> None:
     """The class page reads the checkouts' runs and certificates (migration 0022), each named
-    by its title."""
+    by its title: passed, not passed (over: here a clock run out), or not finished (a run
+    only dealt, or under way, is no failure)."""
     coach, class_id, ann = team["coach"], team["class_id"], team["ann"]
     assert "No checkouts taken since your learners joined." in coach.get(
         f"/classes/{class_id}"
@@ -380,13 +432,21 @@ def test_the_last_checkouts_are_each_members_since_joining(
         (ann.id, joined_ms - 60_000, "true-count"),
         (ann.id, joined_ms + 60_000, "basic-strategy"),
         (team["ben"].id, joined_ms + 120_000, "counting"),
+        (team["cat"].id, joined_ms + 180_000, "counting"),
     ]
     for run, (user, at, kind) in enumerate(runs, start=1000):
+        criteria = json.dumps(criteria_for(kind).to_json())
+        items = json.dumps([[["deck", "x"]] for _ in criteria_for(kind).parts])
         db.execute(
             "INSERT INTO checkout_runs (id, user_id, kind, rules, system, criteria, items,"
-            " created_ms) VALUES (?, ?, ?, 'vegas-6d-s17', 'hi-lo', '{}', '[]', ?)",
-            [run, user, kind, at],
+            " created_ms) VALUES (?, ?, ?, 'vegas-6d-s17', 'hi-lo', ?, ?, ?)",
+            [run, user, kind, criteria, items, at],
         )
+    # Ben started his first part and let its 30 s run out; Cat's run is only dealt.
+    db.execute(
+        "INSERT INTO checkout_starts (run_id, user_id, part, started_ms) VALUES (1002, ?, 0, ?)",
+        [team["ben"].id, joined_ms + 121_000],
+    )
     db.execute(
         "INSERT INTO checkout_certificates (code, run_id, user_id, holder, kind, rules, system,"
         " figures, issued_ms) VALUES ('c', 1001, ?, 'Ann', 'basic-strategy', 'vegas-6d-s17',"
@@ -394,9 +454,12 @@ def test_the_last_checkouts_are_each_members_since_joining(
         [ann.id, joined_ms + 90_000],
     )
     db.conn.commit()
+    clock.advance(timedelta(hours=1))
     page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
     section = page[page.index('id="last-checkouts"') :][:2000]
     assert "Ben took Counting under Las Vegas" in section and "not passed" in section
+    assert "Cat started Counting under Las Vegas" in section and "not finished" in section
+    assert "Cat took" not in section
     assert "Ann passed Basic strategy under Las Vegas" in section
     assert "True count and bet" not in section  # taken before she joined
 

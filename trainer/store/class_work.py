@@ -223,6 +223,8 @@ class CheckoutTaken:
     rules: str
     taken_ms: int
     passed: bool
+    run_id: int
+    user_id: int
 
 
 def last_checkouts(
@@ -239,7 +241,8 @@ def last_checkouts(
         else "0"
     )
     rows = db.execute(
-        f"SELECT m.name, r.kind, r.rules, r.created_ms, {passed} FROM checkout_runs r"
+        f"SELECT m.name, r.kind, r.rules, r.created_ms, {passed}, r.id, r.user_id"
+        " FROM checkout_runs r"
         " JOIN class_members m ON m.user_id = r.user_id AND m.class_id = ?"
         " AND m.left_at IS NULL"
         " AND r.created_ms >= (julianday(m.joined_at) - 2440587.5) * 86400000"
@@ -247,7 +250,8 @@ def last_checkouts(
         [class_id, int(limit)],
     )
     return [
-        CheckoutTaken(name, kind, rules, int(ms), bool(ok)) for name, kind, rules, ms, ok in rows
+        CheckoutTaken(name, kind, rules, int(ms), bool(ok), run, user)
+        for name, kind, rules, ms, ok, run, user in rows
     ]
 
 

@@ -213,8 +213,9 @@ def join(db: sqlite_utils.Database, code: str, user_id: int, name: str, *, at: s
     """Join the invite's class as ``name`` (the name the coach sees), using the invite up.
 
     :raises InviteRefusedError: as :func:`invited_class`.
-    :raises ClassError: the learner coaches the class, or is in it already (the invite stays
-        unused).
+    :raises ClassError: the learner coaches the class, is in it already, or a member goes by
+        this name already (letter case aside), where the coach could not tell them apart (the
+        invite stays unused).
     """
     with transaction(db):
         invite, joined = invited_class(db, code)
@@ -222,6 +223,19 @@ def join(db: sqlite_utils.Database, code: str, user_id: int, name: str, *, at: s
             raise ClassError(say("You coach this class: a coach does not join their own class."))
         if current_member(db, joined.id, user_id) is not None:
             raise ClassError(say("You are in this class already; the invite was kept unused."))
+        (same,) = db.execute(
+            "SELECT count(*) FROM class_members WHERE class_id = ? AND left_at IS NULL"
+            " AND lower(name) = lower(?)",
+            [joined.id, name],
+        ).fetchone()
+        if same:
+            raise ClassError(
+                say(
+                    "Another learner in this class goes by %(name)s: give a name your coach can "
+                    "tell apart, such as one with an initial.",
+                    name=name,
+                )
+            )
         used = db.execute(
             "UPDATE class_invites SET used_at = ? WHERE id = ? AND used_at IS NULL"
             " AND revoked_at IS NULL",

@@ -21,14 +21,15 @@ from typing import Any
 from drills import DrillError, registry
 from drills import path as steps
 from drills.checkouts.criteria import KINDS as CHECKOUT_KINDS
-from drills.checkouts.criteria import title_of
+from drills.checkouts.criteria import Criteria, title_of
+from drills.checkouts.plan import Answered, Item, standing
 from drills.skill_words import decks_words, system_words
 from drills.strategy_cells import accuracy_band, cell_words, tally_by_cell
 from trainer.clock import stamp
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
-from trainer.store import class_work, classes, goals, paths, users
-from trainer.store.class_work import Assignment, Totals
+from trainer.store import checkouts, class_work, classes, goals, paths, users
+from trainer.store.class_work import Assignment, CheckoutTaken, Totals
 from trainer.store.classes import Class, Member
 from trainer.web.mastery import SPEED_ACCURACY, SPEED_CHECKPOINTS, bets_text
 from trainer.web.support import get_db
@@ -50,6 +51,11 @@ class Progress:
     state: str  # "done", "on-track", "behind", "overdue"
     answers: int  # counted toward it (of the target)
     right: int
+
+    @property
+    def percent(self) -> int:
+        """The share of the counted answers that were right, in whole per cent (0 for none)."""
+        return round(100 * self.right / self.answers) if self.answers else 0
 
 
 @dataclass
@@ -146,7 +152,8 @@ def fastest_counts(class_id: int) -> dict[int, float]:
 
 
 def costliest(member: Member) -> list[dict[str, Any]]:
-    """The member's costliest mistakes since joining (EV in bets), each in words."""
+    """The member's costliest mistakes since joining (EV in bets), each in words; ``rules``
+    names the rules where the skill's words do not."""
     drills = registry()
     shown = []
     for slug, question, notation, cost, count in class_work.member_costly(get_db(), member):
@@ -157,8 +164,9 @@ def costliest(member: Member) -> list[dict[str, Any]]:
             skill = drill.skill_words(drill.skill(question, rules))
         except (DrillError, ValueError):
             continue
+        named = readable(notation)  # said once: most skills' words name their rules already
         shown.append({"drill": drill.title, "skill": skill, "cost": bets_text(cost),
-                      "count": count, "rules": readable(notation)})  # fmt: skip
+                      "count": count, "rules": "" if named in skill else named})  # fmt: skip
         if len(shown) == COSTLIEST_SHOWN:
             break
     return shown
@@ -231,6 +239,13 @@ def _at_speed(
     return kept
 
 
+def speed_number(speed: Fraction) -> str:
+    """Cards a second as a number in the learner's language, with the places it needs (at
+    most two): "2", "1.5", "0.43" for 3/7."""
+    places = next((n for n in (0, 1) if (speed * 10**n).denominator == 1), 2)
+    return number(speed, places)
+
+
 def assignment_words(assignment: Assignment) -> str:
     """What an assignment asks, in one sentence: "Running count, Hi-Lo at 2 cards a second or
     faster: 90% right of the newest 50 answers"."""
@@ -247,7 +262,8 @@ def assignment_words(assignment: Assignment) -> str:
     if assignment.system:
         parts.append(system_words(assignment.system))
     if assignment.speed:
-        parts.append(say("at %(speed)s cards a second or faster", speed=assignment.speed))
+        shown = speed_number(Fraction(assignment.speed))  # as typed: "1.5", "3/7"
+        parts.append(say("at %(speed)s cards a second or faster", speed=shown))
     target = plural(
         "%(percent)s%% right of the newest %(count)s answer",
         "%(percent)s%% right of the newest %(count)s answers",
@@ -342,7 +358,7 @@ def speed_heat(class_id: int) -> list[dict[str, Any]]:
             "%(system)s, %(decks)s, at %(speed)s cards a second",
             system=system_words(system),
             decks=decks_words(f"{decks}d"),
-            speed=number(float(speed), 2 if speed.denominator > 1 else 0),
+            speed=speed_number(speed),
         )
         row = _row(words, right, total)
         row["learners"] = len(learners)
@@ -365,16 +381,34 @@ def common_drills(class_id: int) -> list[tuple[str, str, int]]:
 # -- the last checkouts ---------------------------------------------------------------------
 
 
-def last_checkouts(class_id: int) -> list[dict[str, Any]]:
+def last_checkouts(class_id: int, now: datetime) -> list[dict[str, Any]]:
     """The members' last checkouts since joining (the checkouts are built apart, migration
-    0022: until their tables are in this instance's schema, there are none to show)."""
+    0022: until their tables are in this instance's schema, there are none to show), each
+    passed, not passed, or not finished: dealt or under way, not over by ``now``."""
     shown = []
     for taken in class_work.last_checkouts(get_db(), class_id):
         when = datetime.fromtimestamp(taken.taken_ms / 1000, UTC)
+        state = "passed" if taken.passed else _run_state(taken, int(now.timestamp() * 1000))
         shown.append({"name": taken.name, "kind": checkout_title(taken.kind),
                       "rules": readable(taken.rules), "day": when.date().isoformat(),
-                      "passed": taken.passed})  # fmt: skip
+                      "passed": taken.passed, "state": state})  # fmt: skip
     return shown
+
+
+def _run_state(taken: CheckoutTaken, now_ms: int) -> str:
+    """Where a run without a certificate stands by ``now_ms``: ``failed`` once it is over (too
+    many errors, or a clock run out), else ``unfinished`` (only dealt, or under way now)."""
+    db = get_db()
+    run = checkouts.get_run(db, taken.run_id, taken.user_id)
+    if run is None:
+        return "failed"
+    answers = [Answered(a.part, a.item, a.sort, a.correct, a.answered_ms)
+               for a in checkouts.run_answers(db, run.id)]  # fmt: skip
+    items = tuple(tuple(Item(sort, notation) for sort, notation in part) for part in run.items)
+    at = standing(
+        Criteria.from_json(run.criteria), items, checkouts.part_starts(db, run.id), answers, now_ms
+    )
+    return "failed" if at.over else "unfinished"
 
 
 def checkout_title(kind: str) -> str:
@@ -414,7 +448,7 @@ def class_csv(rows: Sequence[LearnerRow], assignments: Sequence[Assignment]) -> 
 def _progress_cell(found: Progress | None, assignment: Assignment) -> str:
     if found is None:
         return ""
-    return f"{found.state} {found.answers}/{assignment.answers}"
+    return f"{found.state} {found.answers}/{assignment.answers} {found.percent}%"
 
 
 def _cell(text: str) -> str:

@@ -220,7 +220,7 @@ def page(class_id: int) -> Response:
             payouts=coaching.skill_heat(found.id, "payout-math"),
             speeds=coaching.speed_heat(found.id),
             common=coaching.common_drills(found.id),
-            checkouts=coaching.last_checkouts(found.id),
+            checkouts=coaching.last_checkouts(found.id, clock_now()),
             checkout_criteria=_checkout_criteria_rows(found.id),
             least_percent=checkout_criteria.LEAST_TIME_PERCENT,
             words=coaching.assignment_words,
