@@ -61,7 +61,7 @@ from trainer.words import N_, number, say
 
 KINDS = ("cards", "decks", "rounds", "share")
 # What dealing a table's studies is, in the words of the page that refuses it (a 429).
-NEW_STUDY = "a shoe-penetration chart for a table and count not worked out before"
+NEW_STUDY = N_("a shoe-penetration chart for a table and count not worked out before")
 # Rounds per shoe are estimated: within this many rounds counts as right.
 ROUNDS_TOLERANCE = 1
 # Shares are read off the chart: within this many percentage points counts as right.

@@ -185,3 +185,17 @@ def test_a_chart_being_worked_out_shows_its_time_so_far_and_an_honest_estimate(
     db.conn.commit()
     later = client.get(f"/drills/basic-strategy?wait=1&rules={NEW_RULES}").get_data(True)
     assert re.search(r"About (25|30) seconds left", later), later[-3000:]  # 30 s less 4, by fives
+
+
+def test_the_refusal_is_said_in_the_learners_language(app: Any, client: Any, full: float) -> None:
+    """A Russian browser reads the 429 in Russian: what the work is, how many such requests,
+    and when to try again, each word through the catalogue (not the English sentence)."""
+    client.get("/", headers={"Accept-Language": "ru"})  # a browser the server knows
+    refused = client.get(f"/strategy/chart?rules={NEW_RULES}", headers={"Accept-Language": "ru"})
+    assert refused.status_code == 429
+    page = refused.get_data(as_text=True)
+    allowed = app.config["EXPENSIVE_WORK_PER_WINDOW"]
+    assert "Чтобы рассчитать таблицу стратегии для правил" in page
+    assert re.search(rf"прислали {allowed} таких запрос(а|ов)\.", page)
+    assert re.search(r"Попробуйте снова через \d+ (минуту|минуты|минут|секунд[уы]?)", page)
+    assert "Try again" not in page and "such requests" not in page

@@ -34,6 +34,7 @@ from trainer.store.db import utc_now
 from trainer.web.caches import app_caches, strategy_cache_dir
 from trainer.web.jobs import has_session_cookie, submit
 from trainer.web.support import current_user, get_db, is_htmx, render
+from trainer.words import N_
 
 __all__ = [
     "Kept",
@@ -54,7 +55,7 @@ _MOST = 4  # answers kept at once in one session (the oldest let go): the cookie
 _FIELDS = 24  # an answer form's fields kept, at most, each cut to _LENGTH characters
 _LENGTH = 200
 _NOT_KEPT = frozenset({"csrf_token"})
-NEW_FIGURES = "the figures of an answer not worked out before"
+NEW_FIGURES = N_("the figures of an answer not worked out before")
 # An answer stored, its figures gone since (no time it began waiting): a job making them that
 # failed this long ago or less is shown as failed; an older one is asked for again.
 _FAILED_SHOWN = timedelta(minutes=5)

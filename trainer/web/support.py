@@ -34,7 +34,7 @@ from trainer.web import rules_form, security
 from trainer.web.caches import app_caches
 from trainer.web.error_words import error_words
 from trainer.web.kept import KeptUrls, PureMacros
-from trainer.words import say
+from trainer.words import number, plural, say
 
 _USER_KEY = "uid"
 _GENERATION_KEY = "gen"
@@ -183,24 +183,27 @@ def limit_expensive_work(what: str, *, record: bool = True) -> None:
             over = len(asked) - limit
             expires = asked[over] + window if over < len(asked) else now + window
             wait = max(1, math.ceil(expires - now))
-            error = TooManyRequests(
-                description=(
-                    f"Working out {what} takes a few seconds of the server's time, and "
-                    f"{len(asked)} such requests came from you in the last "
-                    f"{round(window / 60)} minutes. Try again in {_duration(wait)}; anything "
-                    "already worked out (every preset) is shown at once meanwhile."
-                ),
-                retry_after=wait,
+            asked_words = plural(
+                "Working out %(what)s takes a few seconds of the server's time, and "
+                "%(count)s such request came from you in the last %(minutes)s minutes.",
+                "Working out %(what)s takes a few seconds of the server's time, and "
+                "%(count)s such requests came from you in the last %(minutes)s minutes.",
+                len(asked), what=say(what), minutes=number(round(window / 60)),
+            )  # fmt: skip
+            wait_words = say(
+                "Try again in %(wait)s; anything already worked out (every preset) is shown "
+                "at once meanwhile.",
+                wait=_duration(wait),
             )
-            raise error
+            raise TooManyRequests(description=f"{asked_words} {wait_words}", retry_after=wait)
     if record:
         throttle.record_work(db, keys, at=now, forget_before=now - window)
 
 
 def _duration(seconds: int) -> str:
     if seconds < 90:
-        return f"{seconds} seconds"
-    return f"{round(seconds / 60)} minutes"
+        return plural("%(count)s second", "%(count)s seconds", seconds)
+    return plural("%(count)s minute", "%(count)s minutes", round(seconds / 60))
 
 
 # -- rules and randomness -------------------------------------------------------------------

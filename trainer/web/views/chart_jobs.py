@@ -37,6 +37,7 @@ from trainer.web.jobs import submit
 from trainer.web.security import safe_next
 from trainer.web.support import get_db, is_htmx, render, rules_from_form
 from trainer.web.views.count_jobs import asked_page, recently_failed
+from trainer.words import N_
 
 __all__ = [
     "ChartPendingError",
@@ -51,7 +52,7 @@ __all__ = [
 
 bp = Blueprint("chart_jobs", __name__)
 
-NEW_CHART = "a strategy chart for rules not worked out before"
+NEW_CHART = N_("a strategy chart for rules not worked out before")
 
 
 class ChartPendingError(Exception):

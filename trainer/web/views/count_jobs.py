@@ -36,7 +36,7 @@ from trainer.web.caches import strategy_cache_dir
 from trainer.web.jobs import submit, waited_on
 from trainer.web.security import safe_next
 from trainer.web.support import get_db, is_htmx, render, rules_from_form
-from trainer.words import say
+from trainer.words import N_, say
 
 __all__ = [
     "JobState",
@@ -52,7 +52,7 @@ __all__ = [
 
 bp = Blueprint("count_jobs", __name__)
 
-NEW_STUDY = "the indices for rules and a counting system not worked out before"
+NEW_STUDY = N_("the indices for rules and a counting system not worked out before")
 # A failed study's job is shown as failed this long before a page asks for it again.
 FAILED_SHOWN_SECONDS = 5 * 60
 
