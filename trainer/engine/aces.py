@@ -10,11 +10,16 @@ the side and the count is corrected for the bet. The method, as the systems' boo
 - **the bet**: add the surplus to the running count at the weight of a ten-value card (one
   point per ace in Hi-Opt I, two in Hi-Opt II and Omega II, three in Uston APC), then divide by
   the decks left for the betting true count;
-- **insurance**: the side count does not change it. Insurance wins on a ten in the hole and on
-  nothing else, and an ace is no ten: an ace-rich shoe even has fewer tens in each card left.
-  Insurance goes by the main count alone, whose tens the ace-neutral tags already weigh.
+- **insurance**: by the convention kept here, the side count does not change it:
+  insurance wins on a ten in the hole and on nothing else, and it goes by the main count alone.
+  That is an approximation, and it leans one way: an ace left over the expected is a non-ten
+  left, so the rest of the shoe holds fewer tens (a third of a ten per ace). By least squares
+  over a deck a surplus ace is worth -2/3 point of the main count for insurance in Hi-Opt I,
+  -7/6 in Hi-Opt II, -4/3 in Omega II and -16/9 in Uston APC; Advanced Omega II players take
+  -1 a surplus ace (tests/data/aces/published.json, with the sources checked).
 
-Sources: Lance Humble and Carl Cooper, *The World's Greatest Blackjack Book* (1980) for Hi-Opt I
+Published figures this module is checked against: tests/data/aces/published.json. Sources:
+Lance Humble and Carl Cooper, *The World's Greatest Blackjack Book* (1980) for Hi-Opt I
 and II; Bryce Carlson, *Blackjack for Blood* (1992) for Omega II; Ken Uston, *Million Dollar
 Blackjack* (1981) for the Advanced Point Count.
 """
