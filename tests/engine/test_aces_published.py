@@ -72,6 +72,9 @@ def test_the_points_the_aces_add_for_the_bet(case: dict[str, Any], running: int)
     left = case["decks"] - played
     assert reading.betting_true == Fraction(running + case["points"]) / left
     assert reading.insurance_true == Fraction(running) / left
+    # Said per deck left instead (the surplus aces per deck remaining, added to the true
+    # count at the same weight), it is the same figure while nothing is rounded.
+    assert reading.betting_true == reading.insurance_true + reading.weight * reading.per_deck
 
 
 def test_an_ace_is_worth_a_ten_for_the_bet_by_the_effects_of_removal() -> None:
