@@ -5,6 +5,7 @@ it). ``make messages`` brings the catalogues up to date; ``make setup`` compiles
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -117,3 +118,32 @@ def test_no_message_could_break_out_of_an_attribute(path: Path) -> None:
         if any(mark in text for mark in '"<>')
     ]
     assert not unsafe, unsafe[:5]
+
+
+# What a refusal's page shows the learner: werkzeug's ``abort`` and HTTP exceptions' description.
+_REFUSALS = {"abort", "BadRequest", "NotFound", "Forbidden", "TooManyRequests", "Gone", "Conflict"}
+
+
+def _said_literally(call: ast.Call) -> list[ast.expr]:
+    """The texts a refusal shows that are written in place (a string or an f-string), where
+    the learner's language could not reach them."""
+    name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+    if name not in _REFUSALS:
+        return []
+    shown = call.args[1:] if name == "abort" else call.args
+    shown += [word.value for word in call.keywords if word.arg == "description"]
+    return [text for text in shown if isinstance(text, ast.Constant | ast.JoinedStr)
+            and (not isinstance(text, ast.Constant) or isinstance(text.value, str))]  # fmt: skip
+
+
+def test_every_refusal_a_learner_reads_goes_through_the_catalogue() -> None:
+    """A 4xx page's words in the web layer and the drills are said (``say``, ``plural``), never
+    a string or f-string written in the ``abort``/exception call: a Russian learner would read
+    them in English (the job limits' 429 and the drill round's 400s did)."""
+    found = []
+    for path in sorted([*(ROOT / "trainer/web").rglob("*.py"), *(ROOT / "drills").rglob("*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                found += [f"{path.relative_to(ROOT)}:{t.lineno}" for t in _said_literally(node)]
+    assert not found, found

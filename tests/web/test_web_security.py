@@ -29,6 +29,21 @@ def test_a_non_ascii_csrf_token_is_refused_not_a_500(
         assert response.status_code == 403, path
 
 
+def test_a_refused_form_is_explained_in_the_learners_language(client: Any, csrf: Any) -> None:
+    """The CSRF refusals and a tampered session's, on a Russian browser: in Russian."""
+    csrf()
+    ru = {"Accept-Language": "ru"}
+    missing = client.post("/rules", data={}, headers=ru).get_data(as_text=True)
+    assert "Форма пришла без своего защитного токена" in missing and "security token" not in missing
+    wrong = client.post("/rules", data={"csrf_token": "x" * 32}, headers=ru).get_data(as_text=True)
+    assert "Защитный токен формы не совпадает" in wrong and "does not match" not in wrong
+    value = client.get_cookie("trainer_session").value
+    client.set_cookie("trainer_session", value[:-3] + ("AAA" if value[-3:] != "AAA" else "BBB"))
+    tampered = client.post("/signout", data={"csrf_token": "whatever"}, headers=ru)
+    assert tampered.status_code == 400
+    assert "Не удалось проверить cookie вашей сессии" in tampered.get_data(as_text=True)
+
+
 @pytest.mark.parametrize(
     "target",
     [

@@ -14,6 +14,8 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadSignature, SignatureExpired
 from werkzeug.serving import WSGIRequestHandler
 
+from trainer.words import say
+
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
 CSRF_SESSION_KEY = "_csrf"
@@ -162,7 +164,7 @@ def _refuse_tampered_session() -> None:
     if getattr(session, "tampered", False):
         abort(
             400,
-            description=(
+            description=say(
                 "Your session cookie could not be verified: it was changed, or it was not made "
                 "by this server. It has been cleared; reload the page to continue, and sign in "
                 "again if you had an account."
@@ -178,7 +180,7 @@ def _check_csrf() -> None:
     if not sent:
         abort(
             403,
-            description=(
+            description=say(
                 "This form arrived without its security token, so nothing was saved. "
                 "Go back, reload the page and send it again."
             ),
@@ -189,7 +191,7 @@ def _check_csrf() -> None:
     ):
         abort(
             403,
-            description=(
+            description=say(
                 "This form's security token does not match your session (the page may be old, "
                 "or the form came from another site), so nothing was saved. Go back, reload the "
                 "page and send it again."

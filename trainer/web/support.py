@@ -183,19 +183,19 @@ def limit_expensive_work(what: str, *, record: bool = True) -> None:
             over = len(asked) - limit
             expires = asked[over] + window if over < len(asked) else now + window
             wait = max(1, math.ceil(expires - now))
-            asked_words = plural(
+            refusal = plural(
                 "Working out %(what)s takes a few seconds of the server's time, and "
-                "%(count)s such request came from you in the last %(minutes)s minutes.",
+                "%(count)s such request came from you in the last %(minutes)s minutes. Try "
+                "again in %(wait)s; anything already worked out (every preset) is shown at "
+                "once meanwhile.",
                 "Working out %(what)s takes a few seconds of the server's time, and "
-                "%(count)s such requests came from you in the last %(minutes)s minutes.",
+                "%(count)s such requests came from you in the last %(minutes)s minutes. Try "
+                "again in %(wait)s; anything already worked out (every preset) is shown at "
+                "once meanwhile.",
                 len(asked), what=say(what), minutes=number(round(window / 60)),
-            )  # fmt: skip
-            wait_words = say(
-                "Try again in %(wait)s; anything already worked out (every preset) is shown "
-                "at once meanwhile.",
                 wait=_duration(wait),
-            )
-            raise TooManyRequests(description=f"{asked_words} {wait_words}", retry_after=wait)
+            )  # fmt: skip
+            raise TooManyRequests(description=refusal, retry_after=wait)
     if record:
         throttle.record_work(db, keys, at=now, forget_before=now - window)
 
