@@ -68,6 +68,7 @@ def test_every_id_in_a_route_goes_through_a_bounded_converter(app: Any) -> None:
         ("attempt_id", "rowid"),  # an answer's verdict (Post/Redirect/Get)
         ("token", "signed"),  # a checkout certificate's link
         ("token", "key"),  # a shared replay's
+        ("check", "key"),  # a placement check's result (Post/Redirect/Get)
         ("slug", "default"),
         ("kind", "default"),  # a checkout's name, looked up in drills.checkouts.criteria.KINDS
     }
