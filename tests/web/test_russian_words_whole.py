@@ -234,7 +234,10 @@ def test_a_mistake_at_the_table_and_a_count_refused_read_in_russian(russian: Wal
     parts = {"a mistake held: its verdict": _part(held, VERDICT)}
     assert "Неверно" in parts["a mistake held: its verdict"]
     # A punter's stake at the Russian bank, off the Kelly rule: its working too.
-    walk_table(russian, "a punter", PUNTER_TABLE)
+    for _ in range(8):  # a shoe whose smallest stakes were all right holds nothing: another
+        walk_table(russian, "a punter", PUNTER_TABLE)
+        if re.search(VERDICT, russian.seen[-1][1], re.S):
+            break
     parts["a punter's stake held: its verdict"] = _part(russian.seen[-1][1], VERDICT)
     assert "единица ставки" in parts["a punter's stake held: its verdict"]
     response = russian.client.post("/table/", data={**CASINO_TABLE, "csrf_token": CSRF})
