@@ -63,6 +63,9 @@ def test_the_holder_chooses_the_name_and_every_link_verifies(
     shown = stranger.get(first).get_data(as_text=True)
     assert "alice" not in shown and "A learner of this trainer, who chose to show no name" in shown
     assert "The name on your certificate" not in shown  # the form is its holder's alone
+    mine = client.get(first).get_data(as_text=True)  # signed in: the page names them above
+    article = mine.split('<article class="certificate"', 1)[1].split("</article>", 1)[0]
+    assert "alice" not in article and "who chose to show no name" in article
 
     response = name_it(client, run_id, name="  Alice   Brown ", then="run")
     assert response.status_code == 303 and response.headers["Location"].endswith("#certificate")
@@ -85,6 +88,7 @@ def test_the_holder_chooses_the_name_and_every_link_verifies(
     own = client.get(second)
     assert own.headers["Cache-Control"] == "private, no-store"
     assert 'value="Alice Brown"' in own.get_data(as_text=True)
+    assert "<strong>Alice Brown</strong> passed" in own.get_data(as_text=True)
     response = name_it(client, run_id, no_name="yes", then="certificate")
     assert response.status_code == 303
     third = response.headers["Location"].removeprefix("http://localhost")

@@ -521,7 +521,7 @@ def certificate(token: str) -> Response:
         lines=checkout_criteria.criteria_lines(criteria),
         issued=issued.strftime("%Y-%m-%d"),
         link=_certificate_link(held) if renamed else request.url,
-        name=name,
+        shown_name=name,  # (not ``name``: base.html sets its own)
         renamed=renamed,
         naming=name_form(held, user) if holder and user is not None else None,
     )
