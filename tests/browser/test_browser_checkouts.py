@@ -80,6 +80,8 @@ def test_the_dealer_checkout_to_a_certificate(
             page.locator("form.checkout-question input[type=text]").first.focus()
         answer_part(page, right_answers(live_server, run_id, part), learner.javascript)
     expect(page.get_by_role("heading", name="Passed")).to_be_visible()
+    passed_naming = page.get_by_role("region", name="The name on your certificate")
+    expect(passed_naming).to_contain_text("It shows no name yet")  # named here or on its page
     if audit:
         audit.check("a checkout passed")
     link = page.get_by_role("link", name="Your certificate")
