@@ -1,7 +1,7 @@
 """A checkout in a browser, by keyboard, JavaScript on and off: the dealer checkout found from the
 menu, its criteria read on its start page, each part started and answered before its deadline
-(shown as a time; with JavaScript a countdown too), and the certificate it gives opened by a
-stranger at its link."""
+(shown as a time; with JavaScript a countdown too), the certificate it gives named by its holder
+(never their username), and opened by a stranger at its new link and at the one before."""
 
 from __future__ import annotations
 
@@ -56,7 +56,8 @@ def test_the_dealer_checkout_to_a_certificate(
     learner: Any, live_server: Any, browser: Browser, browser_context_args: dict[str, Any]
 ) -> None:
     page = learner.page
-    learner.sign_up("dealer" + secrets.token_hex(3), "password for the dealer")
+    username = "dealer" + secrets.token_hex(3)
+    learner.sign_up(username, "password for the dealer")
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Checkouts").click()
     page.get_by_role("link", name="Dealer", exact=True).click()
     expect(page.get_by_role("heading", name="Dealer checkout", level=1)).to_be_visible()
@@ -79,6 +80,8 @@ def test_the_dealer_checkout_to_a_certificate(
             page.locator("form.checkout-question input[type=text]").first.focus()
         answer_part(page, right_answers(live_server, run_id, part), learner.javascript)
     expect(page.get_by_role("heading", name="Passed")).to_be_visible()
+    passed_naming = page.get_by_role("region", name="The name on your certificate")
+    expect(passed_naming).to_contain_text("It shows no name yet")  # named here or on its page
     if audit:
         audit.check("a checkout passed")
     link = page.get_by_role("link", name="Your certificate")
@@ -86,9 +89,24 @@ def test_the_dealer_checkout_to_a_certificate(
     assert address is not None and "/certificates/" in address
     link.click()
     certificate = page.locator("article.certificate")
-    expect(certificate).to_contain_text("passed the Dealer checkout of this trainer on")
+    # Issued with no name: never the username.
+    expect(certificate).to_contain_text("who chose to show no name, passed its Dealer checkout on")
+    expect(certificate).not_to_contain_text(username)
     expect(certificate).to_contain_text("A table of seven boxes paid")
     expect(certificate).to_contain_text("Verified")
+    # Its holder names it on its own page, by keyboard: the page it returns to is its new link.
+    naming = page.get_by_role("region", name="The name on your certificate")
+    expect(naming).to_contain_text("It shows no name yet")
+    naming.get_by_label(re.compile("^Name to show")).focus()
+    page.keyboard.type("Dana K.")
+    page.keyboard.press("Tab")
+    expect(naming.get_by_role("button", name="Show this name")).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(certificate).to_contain_text("Dana K. passed the Dealer checkout of this trainer on")
+    expect(naming).to_contain_text("It shows the name Dana K.")
+    named = page.url
+    assert named != address and "/certificates/" in named
+    print(f"\n--- the certificate, named ---\n{certificate.inner_text()}")
     if audit:
         audit.check("a certificate")
         assert audit.found == {}, f"axe found violations:\n{audit.report()}"
@@ -96,8 +114,17 @@ def test_the_dealer_checkout_to_a_certificate(
     stranger = browser.new_context(**browser_context_args)
     try:
         other = stranger.new_page()
+        other.goto(named)
+        shown = other.locator("article.certificate")
+        expect(shown).to_contain_text("Dealer checkout passed")
+        expect(shown).to_contain_text("Dana K. passed")
+        expect(shown).to_contain_text("has not been changed.")
+        expect(other.get_by_role("region", name="The name on your certificate")).to_have_count(0)
+        # The link made before the name: still verified, under the name shown now.
         other.goto(address)
-        expect(other.locator("article.certificate")).to_contain_text("Dealer checkout passed")
+        expect(shown).to_contain_text("Dana K. passed")
+        expect(shown).to_contain_text("Its holder has changed the name it shows")
+        expect(shown).not_to_contain_text(username)
         other.goto(address[:-3] + ("xyz" if not address.endswith("xyz") else "abc"))
         expect(other.get_by_role("alert")).to_contain_text("not a certificate of this trainer")
     finally:

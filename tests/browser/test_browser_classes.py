@@ -107,12 +107,24 @@ def test_a_coach_and_three_learners_a_week_on(
         expect(coach.get_by_role("heading", name="Last checkouts")).to_be_visible()
         expect(coach.locator("main")).to_contain_text("pairs 8-8 v 10")
         expect(coach.locator("main")).to_contain_text("Hi-Lo, 6 decks, at 2 cards a second")
+        # Each learner's mastery, from their week since joining: Ann counts right 9 times in 10
+        # at 2 cards a second; her page says it per area, with what it is of.
+        expect(learners_table).to_contain_text("Counting speed: 2 cards a second")
+        expect(learners_table).to_contain_text("Basic strategy: 0 of 340 cells")
         seen = [learners_table.inner_text(), *coach.locator("table.class-heat").all_inner_texts()]
         print("\n--- what the coach sees a week on ---\n" + "\n".join(seen))
+        learners_table.get_by_role("link", name="Ann").focus()
+        coach.keyboard.press("Enter")
+        mastery = coach.get_by_role("region", name="Mastery since joining", exact=True)
+        expect(mastery).to_contain_text("Hi-Lo, at 90% right or better")
+        expect(mastery).to_contain_text("the Illustrious 18 and Fab 4, Hi-Lo count")
+        print("--- Ann's mastery since joining ---\n" + mastery.inner_text())
+        coach.goto(class_url)
         with coach.expect_download() as download:
             coach.get_by_role("link", name="Download the class as CSV").click()
         exported = Path(download.value.path()).read_text(encoding="utf-8")
         assert exported.splitlines()[1].startswith("Ann,") and f"-{tag}" not in exported
+        assert "Counting speed: 2 cards a second" in exported.splitlines()[1]
 
         # An assignment, set by keyboard; Ann sees it in Today.
         coach.get_by_label("What to practise").select_option(label="Basic strategy")

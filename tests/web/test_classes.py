@@ -616,3 +616,83 @@ def test_setting_checkout_criteria_needs_the_csrf_token(team: dict[str, Any], db
     assert coach.client.post(url, data=data).status_code == 403
     assert coach.client.post(url, data={**data, "csrf_token": "forged"}).status_code == 403
     assert criteria_rows(db) == []
+
+
+def mastery_cell(page: str, name: str) -> str:
+    """The class page's mastery cell of the learner named ``name``."""
+    row = re.search(rf">{name}</a>.*?</tr>", page, re.S)
+    assert row is not None, name
+    cells = re.findall(r"<td>(.*?)</td>", row.group(0), re.S)
+    return cells[1]
+
+
+def right_every_third_day(db: Any, user_id: int, first: datetime, token: str) -> None:
+    """Hard 16 v 9 answered right, briskly, every third day from ``first``, 12 times: enough
+    for FSRS to expect it remembered a week on (mastered)."""
+    from trainer.store import schedules
+
+    for n in range(12):
+        schedules.record_scheduled(
+            db, skill="vegas-6d-s17: hard 16 v 9", now=first + timedelta(days=3 * n),
+            timing=schedules.Pace(), user_id=user_id, drill="basic-strategy",
+            question="TS 6H v 9D", rules="vegas-6d-s17", answer="H", right_answer="H",
+            correct=True, ev_cost=None, response_ms=1_000, token=f"{token}-{n}",
+        )  # fmt: skip
+
+
+def test_a_coach_sees_each_learners_mastery_since_joining_only(
+    team: dict[str, Any], db: Any, clock: Clock
+) -> None:
+    """Mastery as the progress page measures it, replayed from the answers since joining: an
+    item a learner mastered before joining is not the class's to see."""
+    from trainer.store import schedules
+
+    coach, class_id, ann, ben = team["coach"], team["class_id"], team["ann"], team["ben"]
+    right_every_third_day(db, ann.id, START - timedelta(days=40), "before")
+    assert schedules.item_tallies(db, ann.id, ["basic-strategy"])[0].mastered  # on her own page
+    page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
+    assert "Mastery since joining" in page
+    assert mastery_cell(page, "Ann") == "none yet"  # her mastery from before joining is hers
+    learner = coach.get(f"/classes/{class_id}/learners/{ann.id}").get_data(as_text=True)
+    assert "Nothing mastered yet since joining" in learner
+    a_week(db, {ann.id: 0.9, ben.id: 0.6}, START)
+    clock.advance(timedelta(days=7))
+    page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
+    ann_cell, ben_cell = mastery_cell(page, "Ann"), mastery_cell(page, "Ben")
+    # A week of daily practice masters no cell yet (a day's answers to a cell are one review's
+    # worth of spacing); Ann counts right 9 times in 10 at 2 cards a second, Ben 6 in 10.
+    assert (
+        "Basic strategy: 0 of 340 cells" in ann_cell and "Deviations: 0 of 21 indices" in ann_cell
+    )
+    assert "Counting speed: 2 cards a second" in ann_cell
+    assert "Counting speed" not in ben_cell and "Payout math: 75% right" in ben_cell
+    # Spaced right answers since joining master hard 16 v 9: one cell, as her progress page says.
+    right_every_third_day(db, ann.id, START + timedelta(days=8), "after")
+    clock.advance(timedelta(days=40))
+    page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
+    assert "Basic strategy: 1 of 340 cells" in mastery_cell(page, "Ann")
+    learner = coach.get(f"/classes/{class_id}/learners/{ann.id}").get_data(as_text=True)
+    section = learner.split("Mastery since joining", 1)[1].split("Answers per drill", 1)[0]
+    assert re.search(r"Basic strategy</th><td>1 of 340 cells</td>", section)
+    assert "Hi-Lo, at 90% right or better" in section
+    export = coach.get(f"/classes/{class_id}/export.csv").get_data(as_text=True)
+    rows = {row["learner"]: row for row in csv.DictReader(io.StringIO(export))}
+    assert "Basic strategy: 1 of 340 cells" in rows["Ann"]["mastery_since_joining"]
+    assert rows["Cat"]["mastery_since_joining"] == ""
+    assert re.search(r"Payout math</th><td>100% right</td><td>of 28 answers", section)
+    # In Russian, whole.
+    coach.post("/language", language="ru")
+    learner = coach.get(f"/classes/{class_id}/learners/{ann.id}").get_data(as_text=True)
+    assert "Освоено с вступления" in learner and "1 из 340 клеток" in learner
+
+
+def test_a_former_member_mastery_is_never_read(team: dict[str, Any], db: Any, clock: Clock) -> None:
+    """A learner who left and joined again: the coach sees mastery from the new joining only."""
+    coach, class_id, ben = team["coach"], team["class_id"], team["ben"]
+    assert ben.post(f"/classes/{class_id}/leave").status_code == 303
+    right_every_third_day(db, ben.id, START + timedelta(days=1), "away")
+    clock.advance(timedelta(days=40))
+    assert coach.get(f"/classes/{class_id}/learners/{ben.id}").status_code == 404
+    assert join(ben, invite(coach, class_id), "Ben").status_code == 303
+    page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
+    assert mastery_cell(page, "Ben") == "none yet"

@@ -243,3 +243,57 @@ def certificates_of(db: sqlite_utils.Database, user_id: int) -> list[StoredCerti
         [user_id],
     ).fetchall()
     return [_certificate(row) for row in rows]
+
+
+# -- the name a certificate shows (migration 0028) -----------------------------------------------
+
+# The most times a certificate's name is changed (each change is a row: the table is append-only).
+MAX_NAMINGS = 30
+
+
+class NamingError(ValueError):
+    """A certificate's name its holder may not set: too many changes already."""
+
+
+def shown_name(db: sqlite_utils.Database, code: str) -> str:
+    """The name the certificate shows: the one its holder chose last, else "" (no name: never
+    the username an early certificate was issued with)."""
+    row = db.execute(
+        "SELECT name FROM certificate_names WHERE code = ? ORDER BY id DESC LIMIT 1", [code]
+    ).fetchone()
+    return str(row[0]) if row else ""
+
+
+def names_shown(db: sqlite_utils.Database, certificate: StoredCertificate) -> list[str]:
+    """Every name a link of the certificate may have been signed with, oldest first: the one
+    it was issued with, no name, and each its holder chose."""
+    rows = db.execute(
+        "SELECT name FROM certificate_names WHERE code = ? ORDER BY id", [certificate.code]
+    ).fetchall()
+    return list(dict.fromkeys([certificate.holder, "", *(str(row[0]) for row in rows)]))
+
+
+def name_certificate(
+    db: sqlite_utils.Database, code: str, user_id: int, name: str, *, now_ms: int
+) -> bool:
+    """Set the name the certificate shows ("" for none), if ``user_id`` holds it; False for
+    a certificate they do not hold (nothing stored).
+
+    :raises NamingError: when its name was changed :data:`MAX_NAMINGS` times already.
+    """
+    with transaction(db):
+        held = db.execute(
+            "SELECT 1 FROM checkout_certificates WHERE code = ? AND user_id = ?", [code, user_id]
+        ).fetchone()
+        if held is None:
+            return False
+        (count,) = db.execute(
+            "SELECT count(*) FROM certificate_names WHERE code = ?", [code]
+        ).fetchone()
+        if count >= MAX_NAMINGS:
+            raise NamingError(code)
+        db.execute(
+            "INSERT INTO certificate_names (code, user_id, name, named_ms) VALUES (?, ?, ?, ?)",
+            [code, user_id, name, now_ms],
+        )
+    return True

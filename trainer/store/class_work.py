@@ -186,6 +186,61 @@ def count_tallies(
     ]
 
 
+# The newest answers of one member a mastery figure is replayed from (:func:`member_answers`).
+MEMBER_WITHIN = 5_000
+
+
+@dataclass(frozen=True)
+class Answered:
+    """One of a member's answers since joining, as their mastery is replayed from it."""
+
+    drill: str
+    question: str
+    rules: str  # the rules' notation
+    correct: bool
+    response_ms: int | None
+    created_at: str
+
+
+def member_answers(
+    db: sqlite_utils.Database, member: Member, drills: Sequence[str], *, within: int = MEMBER_WITHIN
+) -> list[Answered]:
+    """The member's newest ``within`` answers to these drills since joining, oldest first."""
+    marks = ", ".join("?" for _ in drills)
+    rows = db.execute(
+        "SELECT drill, question, rules, rules_options, correct, response_ms, created_at"
+        f" FROM attempts WHERE user_id = ? AND created_at >= ? AND drill IN ({marks})"
+        " ORDER BY id DESC LIMIT ?",
+        [member.user_id, member.joined_at, *drills, int(within)],
+    )
+    found = [
+        Answered(drill, question, stored_notation(rules, options), bool(correct), ms, at)
+        for drill, question, rules, options, correct, ms, at in rows
+    ]
+    found.reverse()
+    return found
+
+
+def member_count_tallies(db: sqlite_utils.Database, member: Member) -> list[CountTally]:
+    """The member's counting checkpoints since joining (the running count's and the shoe
+    count's, as the progress page counts them): per system, shoe and speed, the answers and
+    right answers."""
+    rows = db.execute(
+        "SELECT json_extract(s.spec, '$.system'), json_extract(s.spec, '$.decks'),"
+        " json_extract(s.spec, '$.speed'), count(*), sum(w.correct)"
+        " FROM (SELECT * FROM attempts WHERE user_id = ? AND created_at >= ?"
+        " AND drill IN ('running-count', 'shoe-count') ORDER BY id DESC LIMIT ?) w"
+        " JOIN counting_sessions s ON s.user_id = w.user_id"
+        " AND substr(w.token, 1, length(s.id) + 4) = 'cs-' || s.id || '-'"
+        " GROUP BY 1, 2, 3",
+        [member.user_id, member.joined_at, MEMBER_WITHIN],
+    )
+    return [
+        CountTally(member.user_id, str(system), int(decks), Fraction(str(speed)), answers, right)
+        for system, decks, speed, answers, right in rows
+    ]
+
+
 def common_mistakes(
     db: sqlite_utils.Database, class_id: int, drill: str, *, limit: int = MAX_BATCH
 ) -> list[tuple[str, str]]:

@@ -10,7 +10,7 @@ wrong and the response time (:func:`rating_for`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
@@ -240,6 +240,40 @@ def item_tallies(db: sqlite_utils.Database, user_id: int, drills: list[str]) -> 
         [State.Review.value, MASTERED_STABILITY_DAYS, user_id, *drills],
     )
     return [ItemTally(d, i, r, lapses, bool(m)) for d, i, r, lapses, m in rows]
+
+
+@dataclass(frozen=True)
+class Reviewed:
+    """One answer to replay: its drill, the item it reviewed, right or not, its response time,
+    when it was given, and its drill's :class:`Timing`."""
+
+    drill: str
+    item: str
+    correct: bool
+    response_ms: int | None
+    at: datetime
+    timing: Timing
+
+
+def replayed_tallies(answers: Iterable[Reviewed]) -> list[ItemTally]:
+    """The items these answers alone (oldest first) would have scheduled, as
+    :func:`item_tallies` tallies them: what a learner mastered from these answers, with
+    nothing of their answers before (a coach's view, since a learner joined the class)."""
+    cards: dict[tuple[str, str], tuple[Card, int, int]] = {}
+    for answer in answers:
+        key = (answer.drill, answer.item)
+        card, reviews, lapses = cards.get(key) or (Card(card_id=0, due=answer.at), 0, 0)
+        rating = rating_for(answer.correct, answer.response_ms, answer.timing)
+        card, _ = SCHEDULER.review_card(card, rating, answer.at, answer.response_ms)
+        cards[key] = (card, reviews + 1, lapses + (not answer.correct))
+    return [
+        ItemTally(drill, item, reviews, lapses, _mastered(card))
+        for (drill, item), (card, reviews, lapses) in cards.items()
+    ]
+
+
+def _mastered(card: Card) -> bool:
+    return card.state == State.Review and (card.stability or 0.0) >= MASTERED_STABILITY_DAYS
 
 
 def find_item(db: sqlite_utils.Database, user_id: int, drill: str, item: str) -> Item | None:

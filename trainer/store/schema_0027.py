@@ -1,4 +1,4 @@
-"""Schema migration 0027 (see ``trainer.store.migrations``): never edit a shipped one."""
+"""Schema migrations 0027 and 0028 (see ``trainer.store.migrations``): never edit a shipped one."""
 
 from __future__ import annotations
 
@@ -19,5 +19,38 @@ def _drill_rounds(db: sqlite_utils.Database) -> None:
             table_id TEXT NOT NULL REFERENCES table_sessions(id),
             reasons TEXT NOT NULL
         )
+        """
+    )
+
+
+@migration("0028_certificate_names")
+def _certificate_names(db: sqlite_utils.Database) -> None:
+    # The name a checkout certificate shows (trainer/store/checkouts.py): its holder's choice,
+    # the newest row; none yet shows no name (never the username the first certificates were
+    # issued with, which their ``holder`` keeps so that their links still verify). Append-only
+    # like the certificates, and deleted with the holder's account.
+    db.execute(
+        """
+        CREATE TABLE certificate_names (
+            id INTEGER PRIMARY KEY,
+            code TEXT NOT NULL REFERENCES checkout_certificates(code),
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            name TEXT NOT NULL,              -- "" for no name
+            named_ms INTEGER NOT NULL
+        )
+        """
+    )
+    db.execute("CREATE INDEX certificate_names_by_code ON certificate_names (code, id)")
+    db.execute(
+        """
+        CREATE TRIGGER certificate_names_append_only_update BEFORE UPDATE ON certificate_names
+        BEGIN SELECT RAISE(ABORT, 'certificate names are append-only'); END
+        """
+    )
+    db.execute(
+        """
+        CREATE TRIGGER certificate_names_append_only_delete BEFORE DELETE ON certificate_names
+        WHEN NOT EXISTS (SELECT 1 FROM account_deletions WHERE user_id = OLD.user_id)
+        BEGIN SELECT RAISE(ABORT, 'certificate names are append-only'); END
         """
     )

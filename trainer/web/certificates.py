@@ -2,7 +2,12 @@
 signed with the instance's secret key (HMAC, itsdangerous, which Flask itself uses for its
 session), so that a link cannot be forged nor edited. A link whose signature holds but whose
 certificate is gone was withdrawn (its learner deleted their account); one whose certificate
-no longer says what was signed was altered."""
+no longer says what was signed was altered.
+
+What is signed is what the page shows: the name its holder chose for it (``name``: "" for no
+name), not the username early certificates were issued with. A link signed under a name its
+holder has changed since still verifies what it certifies: its page says the name changed.
+"""
 
 from __future__ import annotations
 
@@ -22,11 +27,12 @@ def _serializer() -> URLSafeSerializer:
     return URLSafeSerializer(current_app.secret_key or "", salt=_SALT)
 
 
-def digest(certificate: StoredCertificate) -> str:
-    """What the certificate says (its holder, checkout, rules, figures, date), hashed."""
+def digest(certificate: StoredCertificate, name: str) -> str:
+    """What the certificate says (the name it shows, its checkout, rules, figures, date),
+    hashed."""
     said = [
         certificate.code,
-        certificate.holder,
+        name,
         certificate.kind,
         certificate.rules,
         certificate.system,
@@ -37,8 +43,9 @@ def digest(certificate: StoredCertificate) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:24]
 
 
-def link_token(certificate: StoredCertificate) -> str:
-    return str(_serializer().dumps([certificate.code, digest(certificate)]))
+def link_token(certificate: StoredCertificate, name: str) -> str:
+    """The link's token of the certificate showing ``name``."""
+    return str(_serializer().dumps([certificate.code, digest(certificate, name)]))
 
 
 def read_token(token: str) -> tuple[str, str] | None:

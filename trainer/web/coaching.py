@@ -28,10 +28,17 @@ from drills.strategy_cells import accuracy_band, cell_words, tally_by_cell
 from trainer.clock import stamp
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
-from trainer.store import checkouts, class_work, classes, goals, paths, users
+from trainer.store import checkouts, class_work, classes, goals, paths, schedules, users
 from trainer.store.class_work import Assignment, CheckoutTaken, Totals
 from trainer.store.classes import Class, Member
-from trainer.web.mastery import SPEED_ACCURACY, SPEED_CHECKPOINTS, bets_text
+from trainer.web.mastery import (
+    SPEED_ACCURACY,
+    SPEED_CHECKPOINTS,
+    Accuracy,
+    Mastery,
+    bets_text,
+    mastery_rows,
+)
 from trainer.web.support import get_db
 from trainer.web.time_zone import find_zone
 from trainer.words import number, plural, say
@@ -68,6 +75,7 @@ class LearnerRow:
     streak: int
     costliest: list[dict[str, Any]] = field(default_factory=list)
     progress: dict[int, Progress] = field(default_factory=dict)
+    mastery: list[Mastery] = field(default_factory=list)
 
     @property
     def answers(self) -> int:
@@ -117,6 +125,7 @@ def learner_row(
         streak=goals.streak(activity, goals.goals_by_day(db, member.user_id, zone), today),
     )
     row.costliest = costliest(member)
+    row.mastery = member_mastery(member, totals)
     row.progress = {a.id: progress(member, a, now.date()) for a in assignments}
     return row
 
@@ -149,6 +158,51 @@ def fastest_counts(class_id: int) -> dict[int, float]:
         if Fraction(tally.right, tally.answers) >= SPEED_ACCURACY:
             best[tally.user_id] = max(best.get(tally.user_id, 0.0), float(tally.speed))
     return best
+
+
+# The drills whose items are replayed for a member's mastery since joining.
+_REPLAYED = ("basic-strategy", "deviations")
+
+
+def member_mastery(member: Member, totals: dict[str, Totals]) -> list[Mastery]:
+    """The member's mastery as their progress page measures it (chart cells and index plays
+    mastered, the counting speed kept at 9 in 10 right, the accuracy drills' share right),
+    counted from their answers since joining alone: each item's schedule replayed from those
+    answers (:func:`trainer.store.schedules.replayed_tallies`), as if they began then."""
+    drills = registry()
+    skills: dict[tuple[str, str, str], str | None] = {}
+    reviewed = []
+    for answered in class_work.member_answers(get_db(), member, _REPLAYED):
+        drill = drills.get(answered.drill)
+        key = (answered.drill, answered.question, answered.rules)
+        if drill is None:
+            continue
+        if key not in skills:
+            rules = _rules(answered.rules)
+            try:
+                skills[key] = drill.skill(answered.question, rules) if rules else None
+            except (DrillError, ValueError):
+                skills[key] = None
+        if (item := skills[key]) is not None:
+            at = datetime.fromisoformat(answered.created_at)
+            reviewed.append(schedules.Reviewed(answered.drill, item, answered.correct,
+                                               answered.response_ms, at, drill))  # fmt: skip
+    replayed = schedules.replayed_tallies(reviewed)
+    counts = [
+        schedules.ItemTally(
+            "running-count",
+            f"{t.system} {t.decks}d at {float(t.speed):g} cards/s",
+            t.answers,
+            t.answers - t.right,
+            False,
+        )  # fmt: skip
+        for t in class_work.member_count_tallies(get_db(), member)
+    ]
+    return mastery_rows(
+        [t for t in replayed if t.drill == "basic-strategy"],
+        [t for t in replayed if t.drill == "deviations"] + counts,
+        {slug: Accuracy(t.answers, t.right, t.mean_ms) for slug, t in totals.items()},
+    )
 
 
 def costliest(member: Member) -> list[dict[str, Any]]:
@@ -420,7 +474,7 @@ def checkout_title(kind: str) -> str:
 
 CSV_FIELDS = (
     "learner", "joined", "path_step", "answers", "right", "percent_right", "minutes_last_7_days",
-    "minutes_since_joining", "streak_days", "costliest_mistake",
+    "minutes_since_joining", "streak_days", "costliest_mistake", "mastery_since_joining",
 )  # fmt: skip
 
 
@@ -439,6 +493,7 @@ def class_csv(rows: Sequence[LearnerRow], assignments: Sequence[Assignment]) -> 
                 row.right, round(100 * row.right / row.answers) if row.answers else "",
                 row.week_minutes, row.total_minutes, row.streak,
                 _cell(f"{worst['drill']}: {worst['skill']} ({worst['cost']})") if worst else "",
+                _cell("; ".join(f"{m.area}: {m.figure}" for m in row.mastery)),
                 *(_progress_cell(row.progress.get(a.id), a) for a in assignments),
             ]
         )  # fmt: skip

@@ -62,35 +62,62 @@ def mastery(
 ) -> list[Mastery]:
     """The learner's mastery, area by area, of the drills they have used (none for others);
     ``tallies`` their :func:`count_tallies`, where the caller has them already."""
-    found = _strategy_mastery(user_id) if "basic-strategy" in stats else []
+    db = get_db()
+    cells = (
+        schedules.item_tallies(db, user_id, ["basic-strategy"]) if "basic-strategy" in stats else []
+    )
     if tallies is None:
         tallies = count_tallies(user_id)
+    accuracies = {slug: Accuracy(s.attempts, s.correct, s.mean_response_ms)
+                  for slug, s in stats.items()}  # fmt: skip
+    return mastery_rows(cells, tallies, accuracies)
+
+
+@dataclass(frozen=True)
+class Accuracy:
+    """A drill's answers, right answers and mean response time (None where none was kept)."""
+
+    answers: int
+    right: int
+    mean_ms: int | None
+
+
+def mastery_rows(
+    cells: list[schedules.ItemTally],
+    tallies: list[schedules.ItemTally],
+    accuracies: dict[str, Accuracy],
+) -> list[Mastery]:
+    """Mastery area by area, from the basic-strategy items' tallies (``cells``), the
+    deviations' and counts' (``tallies``) and the accuracy drills' figures: the progress
+    page's, from all of a learner's answers, and a coach's, from those since joining."""
+    found = _strategy_mastery(cells)
     found += _deviation_mastery([t for t in tallies if t.drill == "deviations"])
     found += _speed_mastery([t for t in tallies if t.drill != "deviations"])
     drills = registry()
     for slug in _ACCURACY_DRILLS:
-        s = stats.get(slug)
-        if s is not None and s.accuracy is not None:
-            figure = say("%(share)s right", share=percent(round(s.accuracy * 100) / Fraction(100)))
-            found.append(Mastery(drills[slug].title, figure, _answers_words(s)))
+        s = accuracies.get(slug)
+        if s is not None and s.answers:
+            share = percent(round(Fraction(s.right, s.answers) * 100) / Fraction(100))
+            found.append(Mastery(drills[slug].title, say("%(share)s right", share=share),
+                                 _answers_words(s)))  # fmt: skip
     return found
 
 
-def _answers_words(stats: attempts.DrillStats) -> str:
+def _answers_words(stats: Accuracy) -> str:
     """How many answers an accuracy is of, and their mean time where it is known."""
-    if not stats.mean_response_ms:
-        return plural("of %(count)s answer", "of %(count)s answers", stats.attempts)
+    if not stats.mean_ms:
+        return plural("of %(count)s answer", "of %(count)s answers", stats.answers)
     return plural(
         "of %(count)s answer, %(time)s s an answer",
         "of %(count)s answers, %(time)s s an answer",
-        stats.attempts,
-        time=number(stats.mean_response_ms / 1000, 1),
+        stats.answers,
+        time=number(stats.mean_ms / 1000, 1),
     )
 
 
-def _strategy_mastery(user_id: int) -> list[Mastery]:
+def _strategy_mastery(cells: list[schedules.ItemTally]) -> list[Mastery]:
     by_rules: dict[str, int] = {}
-    for tally in schedules.item_tallies(get_db(), user_id, ["basic-strategy"]):
+    for tally in cells:
         notation, _, cell = tally.item.partition(": ")
         if cell != "insurance" and not cell.startswith("insurance "):
             by_rules[notation] = by_rules.get(notation, 0) + tally.mastered

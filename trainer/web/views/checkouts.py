@@ -7,7 +7,9 @@ shows the run: the next part's start, the item asked now with the part's deadlin
 which JavaScript counts down), or the outcome. ``POST .../start`` starts the part's clock,
 ``POST .../answer`` takes the answer to the item asked now: one for another item, another
 learner's run, a part not started or after the deadline is refused (a 400 or 404 page) and
-nothing is stored. A passed run's certificate is public at ``/certificates/<signed link>``.
+nothing is stored. A passed run's certificate is public at ``/certificates/<signed link>``;
+it shows the name its holder chooses, never their username: ``POST
+.../certificate-name`` (the holder's own run; from the run's page or the certificate's).
 
 The counting and true count checkouts' cards are served one at a time: the page holds only the
 card served last, and ``POST .../card`` serves the next once the one before is out and its moment
@@ -50,7 +52,7 @@ from trainer.engine.counting import SYSTEMS
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import checkouts as stored
-from trainer.store import class_criteria, users
+from trainer.store import class_criteria, classes, users
 from trainer.web import certificates
 from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
@@ -225,9 +227,12 @@ def run_page(run_id: int) -> Response:
 
 def _show(run: _Run, *, status: int = 200, error: str = "", deal_error: str = "") -> Response:
     at = run.standing
-    certificate = None
+    certificate, naming = None, None
+    user = current_user()
     if at.outcome == "passed":
         certificate = _certify(run)
+        held = stored.certificate_of_run(get_db(), run.stored.id)
+        naming = name_form(held, user) if held is not None and user is not None else None
     question = None
     if not at.over and at.part in run.starts:
         item = run.items[at.part][at.item]
@@ -246,6 +251,7 @@ def _show(run: _Run, *, status: int = 200, error: str = "", deal_error: str = ""
         remaining_ms=max((at.deadline_ms or 0) - run.now, 0),
         figures=[asdict(f) for f in figures(run.criteria, run.items, run.starts, run.answers)],
         certificate=certificate,
+        naming=naming,
         mistakes=_mistakes(run) if at.over else [],
         error=error,
         deal_error=deal_error,
@@ -426,19 +432,54 @@ def answer(run_id: int) -> Response:
 
 
 def _certify(run: _Run) -> str:
-    """The link of the passed run's certificate (made once, when first shown)."""
-    user = users.get_user(get_db(), run.stored.user_id)
-    holder = user.display_name if user is not None else ""
+    """The link of the passed run's certificate (made once, when first shown), issued with no
+    name: its holder chooses the one it shows (:func:`name_certificate`)."""
     shown = [asdict(f) for f in figures(run.criteria, run.items, run.starts, run.answers)]
-    made = stored.issue_certificate(
-        get_db(), run.stored, holder=holder, figures=shown, now_ms=run.now
-    )
+    made = stored.issue_certificate(get_db(), run.stored, holder="", figures=shown, now_ms=run.now)
     return _certificate_link(made)
 
 
 def _certificate_link(certificate: stored.StoredCertificate) -> str:
-    token = certificates.link_token(certificate)
+    """The certificate's link, signing the name it shows now."""
+    token = certificates.link_token(certificate, stored.shown_name(get_db(), certificate.code))
     return url_for("checkouts.certificate", token=token, _external=True)
+
+
+def name_form(certificate: stored.StoredCertificate, user: users.User) -> dict[str, Any]:
+    """What the holder's form to name the certificate shows: the name it shows now, and what
+    the field holds: that name, else the name they gave in a class (a suggestion, never set
+    until they press the button)."""
+    name = stored.shown_name(get_db(), certificate.code)
+    joined = classes.memberships(get_db(), user.id)
+    suggested = name or (joined[-1][0].name if joined else "")
+    return {"name": name, "value": suggested, "run_id": certificate.run_id,
+            "most": classes.NAME_MAX}  # fmt: skip
+
+
+@bp.post("/checkouts/runs/<rowid:run_id>/certificate-name")
+def name_certificate(run_id: int) -> Response:
+    """The holder sets the name their certificate shows (or none): another learner's run, or
+    a run without a certificate, is a 404; a bad name a readable 400; nothing stored then."""
+    run = _run_or_404(run_id)
+    held = stored.certificate_of_run(get_db(), run.stored.id)
+    if held is None:
+        abort(404, description=say("This run has no certificate: only a passed run has one."))
+    name = ""
+    if request.form.get("no_name") != "yes":
+        try:
+            name = classes.clean_name(
+                request.form.get("name", "")[:200], say("The name on your certificate")
+            )
+        except classes.ClassError as error:
+            abort(400, description=say("The name was not changed: %(error)s", error=str(error)))
+    try:
+        stored.name_certificate(get_db(), held.code, held.user_id, name, now_ms=run.now)
+    except stored.NamingError:
+        abort(400, description=say("The name was not changed: a certificate's name is changed "
+                                   "at most %(most)s times.", most=stored.MAX_NAMINGS))  # fmt: skip
+    if request.form.get("then") == "certificate":
+        return redirect(_certificate_link(held), code=303)
+    return redirect(url_for("checkouts.run_page", run_id=run_id, _anchor="certificate"), code=303)
 
 
 @bp.get("/certificates/<signed:token>")
@@ -461,11 +502,17 @@ def certificate(token: str) -> Response:
                 "This certificate was withdrawn: the learner who held it deleted their account."
             ),
         )
-    if certificates.digest(held) != digest:
+    name = stored.shown_name(get_db(), held.code)
+    renamed = certificates.digest(held, name) != digest
+    if renamed and digest not in {
+        certificates.digest(held, n) for n in stored.names_shown(get_db(), held)
+    }:
         abort(404, description=say("This certificate no longer says what was signed."))
+    user = current_user()
+    holder = user is not None and user.id == held.user_id
     issued = datetime.fromtimestamp(held.issued_ms / 1000, UTC)
     criteria = Criteria.from_json(stored.run_criteria(get_db(), held.run_id))
-    return render(
+    response = render(
         "checkouts/certificate.html",
         held=held,
         figures=held.figures,
@@ -473,5 +520,11 @@ def certificate(token: str) -> Response:
         rules_words=_rules_words(held.rules, held.system, held.kind),
         lines=checkout_criteria.criteria_lines(criteria),
         issued=issued.strftime("%Y-%m-%d"),
-        link=request.url,
+        link=_certificate_link(held) if renamed else request.url,
+        shown_name=name,  # (not ``name``: base.html sets its own)
+        renamed=renamed,
+        naming=name_form(held, user) if holder and user is not None else None,
     )
+    if holder:  # its holder's page holds their form: never kept by a cache
+        response.headers["Cache-Control"] = "private, no-store"
+    return response
