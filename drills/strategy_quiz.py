@@ -379,7 +379,8 @@ class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> tuple[Question, Grade]:
         if face_down_game(rules):
-            return self.question(notation, rules), self.grade(notation, answer_text, rules)
+            question = self.question(notation, rules, caches=caches)
+            return question, self.grade(notation, answer_text, rules, caches=caches)
         play = _face_up(notation, rules, caches)  # once for both
         return _question_of(play), _grade_of(play, answer_text, rules)
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import re
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -53,6 +54,7 @@ __all__ = [
     "plural",
     "percent",
     "plain_amount",
+    "said_numbers",
     "said",
     "SaidError",
     "say",
@@ -176,3 +178,20 @@ def plain_amount(text: str) -> str:
     if babel_numbers.get_decimal_symbol(_locale()) == "," and "." not in text:
         return text.replace(",", ".")
     return text.replace(",", "")
+
+
+_STORED_NUMBER = re.compile(r"(?<![\w.,])(-?)(\d+)(?:\.(\d+))?(?!\w)")
+
+
+def said_numbers(text: object) -> str:
+    """A stored answer's numbers (``"17.15"``, ``"+1.5"``, ``"-3"``, ``"\u221210.50; +35"``:
+    ASCII digits, a point) in the learner's language, each to the places it has ("17,15" in
+    Russian), a hyphen before one the true minus; other signs and words as they are."""
+
+    def written(match: re.Match[str]) -> str:
+        sign, whole, places = match.group(1), match.group(2), match.group(3) or ""
+        return number(Decimal(f"{sign}{whole}.{places}" if places else sign + whole), len(places))
+
+    if not isinstance(text, str):  # a template's value not there (no answer yet): as it is
+        return str(text)
+    return _STORED_NUMBER.sub(written, text)

@@ -49,7 +49,7 @@ from drills.skill_words import decks_words, system_words
 from trainer.engine.aces import ACES_PER_DECK, AceReading, read_aces
 from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, say, signed
+from trainer.words import N_, said_numbers, say, signed
 
 _NOTATION_RE = re.compile(
     r"(?P<system>[a-z0-9-]+) (?P<convention>[a-z]+) (?P<resolution>[a-z]+) (?P<decks>[0-9]d) "
@@ -142,8 +142,14 @@ class AceSideCount(Drill, AsksOnItsPage, FollowsPreferences):
         if stored is None:
             return answer
         aces, bet, insurance = stored.groups()
-        return say("aces %(aces)s, bet %(bet)s, insurance %(insurance)s", aces=aces, bet=bet,
-                   insurance=insurance)  # fmt: skip
+        return say("aces %(aces)s, bet %(bet)s, insurance %(insurance)s", aces=said_numbers(aces),
+                   bet=said_numbers(bet), insurance=said_numbers(insurance))  # fmt: skip
+
+    def answer_numbers(self, answer: str) -> str:
+        """A stored answer's three numbers alone (``"+2, +3, -1"``), for a verdict's line that
+        names the right answer in words just before them; anything else as it is."""
+        stored = _STORED.fullmatch(answer.strip())
+        return ", ".join(map(said_numbers, stored.groups())) if stored is not None else answer
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return ";".join(str(form.get(name, ""))[:8].strip() for name in FIELDS)

@@ -103,6 +103,25 @@ TEXT: dict[tuple[str, str], str] = {
         "a double on 9, 10 and 11; he never offers surrender (a player may ask for it)."
     ),
 }
+# The right choice as a wrong answer's verdict names it, where its label is too long for that
+# line (about 15 words at most, templates/drills/dealing.html): the label's gist, by label.
+SHORT: dict[str, str] = {
+    "You have no hole card: your second card comes after every box has played": N_(
+        "You have no hole card: it comes after the boxes play"
+    ),
+    "Show it at once: take every bet without a natural; a player's natural ties": N_(
+        "Show it at once; a player's natural ties"
+    ),
+    "Stop: shuffle the played cards, have them cut, and deal the round on": N_(
+        "Stop, shuffle the played cards, have them cut, deal on"
+    ),
+    "Deal the round on from the played cards, turned over but not shuffled": N_(
+        "Deal on from the played cards, unshuffled"
+    ),
+    "It may not be burned: shuffle the pack and have it cut again": N_(
+        "An ace may not be burned: shuffle and cut again"
+    ),
+}
 # Each text by its game's name and its number, saying the rule that follows.
 SAYS: dict[str, str] = {
     "permanent-bank": N_("The permanent bank's rules (text 000) say: %(rule)s"),
@@ -234,6 +253,7 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
                 ],
                 # Each answer (stored in English) in the learner's words, for the verdict.
                 "said": {label: answer.said.get(label) or say(label) for _, label in choices},
+                "short": {label: say(SHORT[label]) for _, label in choices if label in SHORT},
                 "step": _step(notation),
                 **answer.view,
             },

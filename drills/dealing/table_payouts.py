@@ -234,6 +234,29 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
             amounts.append(str(form.get(name, ""))[:_FIELD_LIMIT].replace(";", " "))
         return ";".join(amounts)
 
+    def wrong_line(self, grade: Grade) -> str:
+        """A wrong answer's verdict line: the first box paid wrong, what it gets and what it was
+        paid, then how many more were paid wrong (the lines per box follow under it)."""
+        paid, owed = (
+            [Fraction(read_amount(text, signed=True)) for text in stored.split("; ")]
+            for stored in (grade.answer, grade.right_answer)
+        )
+        wrong = [n for n, (a, b) in enumerate(zip(paid, owed, strict=True)) if a != b]
+        if not wrong:
+            return say("Not quite.")
+        first = wrong[0]
+        line = say(
+            "Not quite: box %(box)s gets %(right)s, not %(answer)s.",
+            box=number_of(first + 1),
+            right=_signed(owed[first]),
+            answer=_signed(paid[first]),
+        )
+        if len(wrong) == 1:
+            return line
+        more = plural("%(count)s more box paid wrong.", "%(count)s more boxes paid wrong.",
+                      len(wrong) - 1)  # fmt: skip
+        return f"{line} {more}"
+
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> Grade:

@@ -105,3 +105,35 @@ def test_setting_up_a_double_deck_table_the_footer_names_its_shoe(
         page.get_by_role("button", name="Show these rules' options").press("Enter")
     expect(footer).to_contain_text("This table: Double deck")
     expect(footer).to_contain_text("Your rules for the drills: Las Vegas, 6 decks")
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["javascript", "no-javascript"])
+def test_a_first_visit_without_the_cookie_has_its_chart_queued_at_once(
+    page_with: Any, live_server: Any, monkeypatch: pytest.MonkeyPatch, javascript: bool
+) -> None:
+    """Issue 26: a visitor's first load of a waiting page only set the cookie; the chart's job
+    was queued at the next poll, 2 or 3 s on. The page now reloads itself at once, and that
+    reload (the cookie with it) queues the job: within a second of the first load here, the
+    page saying the server is about to start."""
+    from trainer.engine.rulebook.rules import Rules
+    from trainer.store import open_db
+
+    monkeypatch.setitem(live_server.app.config, "JOBS_INLINE", False)  # left queued, not run
+    rules = Rules.parse(
+        f"vegas-6d-s17 decks={5 + 2 * javascript} double_after_split=false surrender=none"
+    ).notation()
+    db = open_db(live_server.app.config["DATABASE"])
+    page = page_with(java_script_enabled=javascript, viewport=PHONE)
+    try:
+        started = datetime.now(UTC)
+        page.goto(f"/chart-jobs/progress?{urlencode({'rules': rules, 'next': '/drills/'})}")
+        expect(page.get_by_role("status").first).to_contain_text(
+            "Waiting for the server to start on the strategy chart", timeout=1_500
+        )
+        [job] = [j for j in db["jobs"].rows if j["key"] == f"chart {rules}"]
+        queued = datetime.fromisoformat(job["created_at"].replace("Z", "+00:00"))
+        assert (queued - started).total_seconds() < 1.5  # not a poll's 2 or 3 s on
+        expect(page.get_by_text("Allow cookies")).to_have_count(0)
+    finally:
+        db.execute("DELETE FROM jobs WHERE key = ?", [f"chart {rules}"])
+        db.conn.close()

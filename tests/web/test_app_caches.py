@@ -6,6 +6,7 @@ other's folders or to the engine's default ones (the environment's)."""
 from __future__ import annotations
 
 import html
+import os
 import re
 from collections.abc import Iterator
 from fractions import Fraction
@@ -139,3 +140,54 @@ def test_two_apps_in_one_process_keep_their_own_charts_and_studies(
     assert worked.charts.count(preset) == 2
     assert len(worked.studies) == 2
     assert files(tmp_path / "env-charts") == [] and files(tmp_path / "env-studies") == []
+
+
+def test_catch_the_dealer_and_the_face_down_quiz_ask_with_the_apps_caches(
+    app: Any, client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every question and grade the web asks of a drill carries the app's caches: a drill that
+    reads a chart or a count study from them would otherwise look in the engine's default
+    folder, and on a server whose STRATEGY_CACHE_DIR is elsewhere work it out or wait for a
+    job (the placement check did, issue 26). Catch the dealer's run page asked its rounds
+    without them; the quiz's face-down questions were asked and graded without them."""
+    from drills import strategy_quiz
+    from drills.dealing import catch
+    from trainer.web.caches import app_caches
+
+    given: list[Any] = []
+    drills = (catch.DRILL, strategy_quiz.DRILL)
+    for drill in drills:
+        for name in ("question", "grade"):
+            method = getattr(type(drill), name)
+
+            def spy(self: Any, *args: Any, _method: Any = method, **kwargs: Any) -> Any:
+                given.append(kwargs.get("caches"))
+                return _method(self, *args, **kwargs)
+
+            monkeypatch.setattr(type(drill), name, spy)
+    query = {"rules": "vegas-6d-s17", "rate": "50", "speed": "60", "rounds": "3", "seed": "7"}
+    assert client.get("/dealing/catch/run", query_string=query).status_code == 200
+    face_down = find_preset("russian-bank")
+    strategy_quiz.DRILL.answered("TS 6H v ?", "H", face_down, caches=app_caches(app))
+    assert len(given) >= 3 and all(caches == app_caches(app) for caches in given)
+
+
+def test_a_server_with_its_own_cache_folder_deals_catch_the_dealer_without_working_out(
+    tmp_path: Path, worked: Worked
+) -> None:
+    """A server whose STRATEGY_CACHE_DIR holds the charts (the run's), the engine's default
+    folder an empty one: a run of Catch the dealer is dealt and called with no chart worked
+    out and no waiting page."""
+    from trainer import create_app
+
+    held = Path(os.environ["TRAINER_TEST_CACHES"]) / "strategy-cache"
+    app = create_app(app_config(tmp_path, STRATEGY_CACHE_DIR=str(held)))
+    client = app.test_client()
+    query = {"rules": RULES, "rate": "100", "speed": "60", "rounds": "2", "seed": "11"}
+    page = client.get("/dealing/catch/run", query_string=query)
+    assert page.status_code == 200 and "Round 1 of 2" in page.get_data(as_text=True)
+    form = dict(re.findall(r'<input type="hidden" name="([^"]*)" value="([^"]*)"', page.text))
+    form = {name: html.unescape(value) for name, value in form.items()}
+    called = client.post("/dealing/catch/run", data={**form, "call": "foul"}, follow_redirects=True)
+    assert called.status_code == 200 and "Round 2 of 2" in called.get_data(as_text=True)
+    assert worked.charts == [] and worked.studies == []

@@ -108,9 +108,66 @@ def test_past_the_servers_share_of_jobs_a_429_for_everyone(app: Any, csrf: Any) 
     assert len(_jobs(app)) == 1
 
 
+def refreshes(page: Any) -> list[tuple[str, str]]:
+    """A page's meta refreshes: (seconds, address), whether or not inside <noscript>."""
+    found = re.findall(
+        r'<meta http-equiv="refresh" content="(\d+); url=([^"]+)">', page.get_data(as_text=True)
+    )
+    return [(seconds, unescape(url)) for seconds, url in found]
+
+
+WAITING_PAGES = {
+    "chart": f"/chart-jobs/progress?rules={NEW[0]}&next=/",
+    "count-study": f"/count-jobs/progress?rules={NEW[0]}&system=hi-lo&next=/",
+}
+
+
+@pytest.mark.parametrize("kind", WAITING_PAGES)
+def test_a_first_visit_without_the_cookie_reloads_at_once_and_queues_the_job(
+    app: Any, kind: str
+) -> None:
+    """Issue 26: the first load of a waiting page only sets the cookie; the job was queued at
+    the next poll, 2 s on (htmx) or 3 s (no JavaScript). The whole page now reloads itself at
+    once, with or without JavaScript, and that reload, bringing the cookie, queues the job."""
+    browser = app.test_client()
+    first = browser.get(WAITING_PAGES[kind])
+    assert first.status_code == 202 and _jobs(app) == []
+    assert "trainer_session=" in first.headers.get("Set-Cookie", "")
+    [(seconds, again)] = refreshes(first)
+    assert seconds == "0" and again.endswith("&again=1")
+    assert "<noscript><meta" not in first.get_data(as_text=True)  # for JavaScript on too
+    assert "Allow cookies" not in first.get_data(as_text=True)
+    started = browser.get(again)
+    assert started.status_code == 202 and [j["kind"] for j in _jobs(app)] == [kind]
+    assert [seconds for seconds, _ in refreshes(started)] == ["3"]  # polls as before
+
+
+@pytest.mark.parametrize("kind", WAITING_PAGES)
+def test_a_browser_refusing_cookies_is_reloaded_at_once_only_once(app: Any, kind: str) -> None:
+    client = app.test_client(use_cookies=False)
+    [(seconds, again)] = refreshes(client.get(WAITING_PAGES[kind]))
+    assert seconds == "0"
+    refused = client.get(again)
+    assert refused.status_code == 202 and "Allow cookies for this site" in refused.get_data(
+        as_text=True
+    )
+    [(seconds, url)] = refreshes(refused)
+    assert seconds == "3" and "again" not in url  # its usual pace, not at once
+    assert _jobs(app) == []
+
+
+@pytest.mark.parametrize("kind", WAITING_PAGES)
+def test_an_htmx_poll_without_the_cookie_is_not_reloaded_at_once(app: Any, kind: str) -> None:
+    """The fragment htmx swaps in has no head: no reload in it, at once or not."""
+    client = app.test_client(use_cookies=False)
+    polled = client.get(WAITING_PAGES[kind], headers={"HX-Request": "true"})
+    assert polled.status_code == 202 and refreshes(polled) == []
+    assert "Allow cookies for this site" in polled.get_data(as_text=True)
+
+
 def test_a_visitor_without_the_session_cookie_starts_no_job(app: Any) -> None:
     client = app.test_client(use_cookies=False)
-    progress = f"/chart-jobs/progress?rules={NEW[0]}&next=/"
+    progress = f"/chart-jobs/progress?rules={NEW[0]}&next=/&again=1"
     waiting = client.get(progress)
     assert waiting.status_code == 202  # the pending page, which reloads itself
     assert "Allow cookies for this site" in waiting.get_data(as_text=True)
@@ -127,7 +184,7 @@ def test_a_visitor_without_the_session_cookie_starts_no_job(app: Any) -> None:
 
 def test_a_count_study_for_a_visitor_without_the_cookie_waits_for_it(app: Any) -> None:
     client = app.test_client(use_cookies=False)
-    query = f"rules={NEW[0]}&system=hi-lo&next=/"
+    query = f"rules={NEW[0]}&system=hi-lo&next=/&again=1"
     waiting = client.get(f"/count-jobs/progress?{query}")
     assert waiting.status_code == 202 and "Allow cookies" in waiting.get_data(as_text=True)
     assert _jobs(app) == []

@@ -86,3 +86,16 @@ def test_a_number_past_decimals_precision_is_written_as_it_is() -> None:
     huge = int("9" * 300)
     assert number(huge) == "9" * 300
     assert number(123456) == "123,456"
+
+
+def test_a_stored_answers_numbers_are_said_in_the_learners_language(app) -> None:
+    """The stored answers ("17.15", "-3") went into Russian verdicts as they are stored:
+    "сдача стоит 17.15"."""
+    from trainer.words import said_numbers
+
+    stored = "17.15; +1.5; −10.50; -3; 0; hard 12; a-3"
+    with app.test_request_context():
+        assert said_numbers(stored) == "17.15; +1.5; −10.50; −3; 0; hard 12; a-3"
+        assert render_template_string("{{ said_numbers('2.5') }}") == "2.5"
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        assert said_numbers(stored) == "17,15; +1,5; −10,50; −3; 0; hard 12; a-3"

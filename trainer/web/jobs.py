@@ -34,6 +34,7 @@ from trainer.web.support import (
     current_user,
     current_user_or_guest,
     get_db,
+    is_htmx,
     limit_expensive_work,
 )
 from trainer.words import say
@@ -76,6 +77,21 @@ def _check_limits(user: Any) -> None:
 
 def has_session_cookie() -> bool:
     return bool(request.cookies.get(current_app.config["SESSION_COOKIE_NAME"]))
+
+
+AGAIN = "again"  # the query field of a waiting page's one immediate reload (below)
+
+
+def reload_at_once(url: str) -> str | None:
+    """Where a waiting page shown whole to a visitor without the session cookie reloads itself
+    at once (``url``, marked as that reload), so that its job is queued within a fraction of a
+    second rather than at the page's first poll, some seconds on: the response sets the cookie
+    (:func:`submit`), the reload brings it. None for a page that is not such a first load: an
+    htmx poll, or the reload itself (a browser that refuses cookies is not sent round again:
+    it waits on the page's usual reload, a few seconds apart)."""
+    if has_session_cookie() or is_htmx() or request.args.get(AGAIN):
+        return None
+    return f"{url}{'&' if '?' in url else '?'}{AGAIN}=1"
 
 
 def submit(

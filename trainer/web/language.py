@@ -137,6 +137,7 @@ def init_app(app: Flask) -> None:
         signed=words.signed,
         bets=words.bets,
         money=words.money,
+        said_numbers=words.said_numbers,  # a stored answer's numbers, in the learner's language
         percent=words.percent,
         day=words.day,
         day_month=words.day_month,

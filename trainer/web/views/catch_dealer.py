@@ -31,6 +31,7 @@ from drills.dealing.catch_round import MAX_ROUNDS, round_notation
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import attempts, users
 from trainer.store.db import transaction
+from trainer.web.caches import app_caches
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -180,7 +181,11 @@ def run_page(run: Run, *, status: int = 200, **shown: Any) -> Response:
     user = current_user()
     answered = answered_rounds(user, run)
     number = next_round(answered, run.rounds)
-    question = DRILL.question(run.notation(number), run.rules) if number <= run.rounds else None
+    question = (
+        DRILL.question(run.notation(number), run.rules, caches=app_caches())
+        if number <= run.rounds
+        else None
+    )
     calls = [
         (n, *stored_answer(DRILL, answered[n], run.rules))
         for n in sorted(answered)

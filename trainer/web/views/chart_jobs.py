@@ -19,7 +19,7 @@ itself), which goes on to the page asked for once the chart is there.
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask, current_app, redirect, request
+from flask import Blueprint, Flask, current_app, redirect, request, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -33,7 +33,7 @@ from trainer.engine.strategy import Chart
 from trainer.jobs.kinds import chart_key
 from trainer.store import jobs
 from trainer.web.caches import app_caches, strategy_cache_dir
-from trainer.web.jobs import submit
+from trainer.web.jobs import reload_at_once, submit
 from trainer.web.security import safe_next
 from trainer.web.support import get_db, is_htmx, render, rules_from_form
 from trainer.web.views.count_jobs import asked_page, recently_failed
@@ -136,6 +136,7 @@ def pending_page(rules: Rules, job: jobs.Job | None, then: str) -> Response:
     """The progress page (its ``progress`` block for htmx), going on to ``then``: how long the
     job has run, and the time left by the last chart's (None on a server that has worked out no
     chart yet: the page says why the first one takes longest)."""
+    progress_url = url_for("chart_jobs.progress", rules=rules.notation(), next=then)
     elapsed = job.elapsed() if job is not None else None
     last = jobs.last_seconds(get_db(), "chart")
     left = job.seconds_left(last=last) if job is not None else None
@@ -149,6 +150,8 @@ def pending_page(rules: Rules, job: jobs.Job | None, then: str) -> Response:
         elapsed=round(elapsed) if elapsed is not None else None,
         left=left,
         then=then,
+        at_once=reload_at_once(progress_url) if job is None else None,
+        progress_url=progress_url,
     )
     response.headers["Retry-After"] = "2"
     return response

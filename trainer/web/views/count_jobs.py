@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, abort, current_app, redirect, request
+from flask import Blueprint, Flask, abort, current_app, redirect, request, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
@@ -33,7 +33,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.jobs.kinds import count_study_key
 from trainer.store import jobs
 from trainer.web.caches import strategy_cache_dir
-from trainer.web.jobs import submit, waited_on
+from trainer.web.jobs import reload_at_once, submit, waited_on
 from trainer.web.security import safe_next
 from trainer.web.support import get_db, is_htmx, render, rules_from_form
 from trainer.words import N_, say
@@ -148,6 +148,11 @@ def pending_page(
 ) -> Response:
     """The progress page (its ``progress`` block for htmx), going on to ``then`` (by default
     the page asked for) once the study is worked out."""
+    state = state or JobState(0, GRID_POINTS)
+    then = then or asked_page()
+    progress_url = url_for(
+        "count_jobs.progress", rules=rules.notation(), system=system.slug, next=then
+    )
     response = render(
         "count_pending.html",
         block="progress",
@@ -155,8 +160,10 @@ def pending_page(
         rules=rules,
         page_rules=rules,
         system=system,
-        state=state or JobState(0, GRID_POINTS),
-        then=then or asked_page(),
+        state=state,
+        then=then,
+        at_once=reload_at_once(progress_url) if state.waiting else None,
+        progress_url=progress_url,
     )
     response.headers["Retry-After"] = "2"
     return response
