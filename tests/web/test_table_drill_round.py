@@ -157,9 +157,13 @@ def test_what_a_drill_round_asked_is_not_asked_again_at_once(
         with client.session_transaction() as session:
             return str(session.setdefault("_csrf", "test-csrf-token-0123456789"))
 
-    url = sit(client, csrf, rules="single-deck", unit="10", others="1", graded=["strategy"])
-    page = play_out(client, url, hidden_fields)
-    shoe = re.search(r"(\d+) mistakes? in this shoe", page)
+    for seed in range(1, 9):  # a shoe with no mistake, or more than a round holds: another
+        app.config["RNG_SEED"] = seed
+        url = sit(client, csrf, rules="single-deck", unit="10", others="1", graded=["strategy"])
+        page = play_out(client, url, hidden_fields)
+        shoe = re.search(r"(\d+) mistakes? in this shoe", page)
+        if shoe is not None and int(shoe.group(1)) <= 10:
+            break
     assert shoe is not None and int(shoe.group(1)) <= 10  # one round asks them all
     asked = client.get(drill_round(client, csrf, url, "table-play").headers["Location"])
     text = asked.get_data(as_text=True)
