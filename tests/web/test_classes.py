@@ -683,7 +683,7 @@ def test_a_coach_sees_each_learners_mastery_since_joining_only(
     # In Russian, whole.
     coach.post("/language", language="ru")
     learner = coach.get(f"/classes/{class_id}/learners/{ann.id}").get_data(as_text=True)
-    assert "Освоено с вступления" in learner and "1 из 340 клеток" in learner
+    assert "Освоено с момента вступления" in learner and "1 из 340 клеток" in learner
 
 
 def test_a_former_member_mastery_is_never_read(team: dict[str, Any], db: Any, clock: Clock) -> None:

@@ -195,7 +195,7 @@ def test_the_refusal_is_said_in_the_learners_language(app: Any, client: Any, ful
     assert refused.status_code == 429
     page = refused.get_data(as_text=True)
     allowed = app.config["EXPENSIVE_WORK_PER_WINDOW"]
-    assert "Чтобы рассчитать таблицу стратегии для правил" in page
+    assert "Чтобы рассчитать таблицу стратегии для новых правил" in page
     assert re.search(rf"прислали {allowed} таких запрос(а|ов)\.", page)
     assert re.search(r"Попробуйте снова через \d+ (минуту|минуты|минут|секунд[уы]?)", page)
     assert "Try again" not in page and "such requests" not in page
