@@ -48,7 +48,7 @@ from trainer.engine.banker.doubling import doubling_cards, redoubling_cards
 from trainer.engine.rulebook.interpretations import INTERPRETATIONS
 from trainer.engine.rulebook.rule_words import OPTION_LABELS
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
-from trainer.words import N_, number, plural, say
+from trainer.words import N_, number, plain_amount, plural, say
 
 __all__ = ["DRILL", "SLUG", "DealAuction", "auction_notation"]
 
@@ -107,7 +107,7 @@ def read_bid(text: str, rules: Rules) -> Fraction:
     :raises InvalidAnswerError: for no amount, or a bid the auction refuses (below nothing,
         past the table's maximum), saying which rule it breaks in plain words.
     """
-    typed = (text or "").strip().replace(",", "")[:16]
+    typed = plain_amount((text or "").strip())[:16]
     if not _BID_RE.fullmatch(typed):
         raise InvalidAnswerError(say("Type your bid in chips, like 25 or 12.50."))
     try:
@@ -115,12 +115,12 @@ def read_bid(text: str, rules: Rules) -> Fraction:
     except InvalidBidError:
         if Fraction(typed) < 0:
             raise InvalidAnswerError(
-                "A bid for the deal is 0 chips or more: nobody is paid to take it."
+                say("A bid for the deal is 0 chips or more: nobody is paid to take it.")
             ) from None
         raise InvalidAnswerError(
-            f"A bid for the deal is at most the table's maximum stake, {_chips(rules.max_bet)} "
-            "chips: that is the table's limit."
-        ) from None
+            say("A bid for the deal is at most the table's maximum stake, %(limit)s chips: "
+                "that is the table's limit.", limit=_chips(rules.max_bet))
+        ) from None  # fmt: skip
 
 
 def _chips(amount: Fraction | float | None) -> str:

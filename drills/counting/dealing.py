@@ -29,6 +29,7 @@ from trainer.engine.play.round import Round
 from trainer.engine.play.table import BasicStrategyPolicy, Table, TableRound
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Chart
+from trainer.words import said_numbers, say
 
 _SPEED_RE = re.compile(r"[0-9]{1,2}(?:[.,][0-9]{1,2})?|[.,][0-9]{1,2}|[0-9]{1,2}/[0-9]{1,2}")
 
@@ -41,14 +42,21 @@ def read_speed(text: str) -> Fraction:
     cleaned = str(text).strip()
     if not _SPEED_RE.fullmatch(cleaned) or cleaned.endswith("/0"):
         raise InvalidSessionError(
-            f"The speed is a number of cards per second, like 2 or 1.5, not {cleaned[:20]!r}.",
+            say(
+                "The speed is a number of cards per second, like 2 or 1.5, not %(typed)s.",
+                typed=repr(cleaned[:20]),
+            ),
             "speed",
         )
     speed = Fraction(cleaned.replace(",", "."))
     if not MIN_SPEED <= speed <= MAX_SPEED:
         raise InvalidSessionError(
-            f"The speed is {float(MIN_SPEED):g} to {float(MAX_SPEED):g} cards per second, "
-            f"not {float(speed):g}.",
+            say(
+                "The speed is %(low)s to %(high)s cards per second, not %(speed)s.",
+                low=said_numbers(f"{float(MIN_SPEED):g}"),
+                high=said_numbers(f"{float(MAX_SPEED):g}"),
+                speed=said_numbers(f"{float(speed):g}"),
+            ),  # fmt: skip
             "speed",
         )
     return speed
@@ -68,7 +76,10 @@ def deal_rounds(
     chart where the caller holds it (from a cache), else worked out here (seconds).
     """
     if not 1 <= seats <= MAX_SEATS:
-        raise InvalidSessionError(f"A table has 1 to {MAX_SEATS} seats, not {seats}.", "seats")
+        raise InvalidSessionError(
+            say("A table has 1 to %(most)s seats, not %(seats)s.", most=MAX_SEATS, seats=seats),
+            "seats",
+        )
     shoe = Shoe(rules, rng)
     players = seats if rules.table_rotation == "none" else seats + 1
     table = Table(rules, players, rules.min_bet * 10**6, shoe)
@@ -149,13 +160,16 @@ def build_running(
     """
     if group not in GROUPS:
         raise InvalidSessionError(
-            f"Cards come 1, 2 or 3 at a time, or in rounds, not {group[:20]!r}.", "group"
-        )
+            say("Cards come 1, 2 or 3 at a time, or in rounds, not %(typed)s.",
+                typed=repr(group[:20])),
+            "group",
+        )  # fmt: skip
     if not 4 <= cards <= rules.decks * CARDS_PER_DECK:
         raise InvalidSessionError(
-            f"Count 4 to {rules.decks * CARDS_PER_DECK} cards with these rules, not {cards}.",
+            say("Count 4 to %(most)s cards with these rules, not %(cards)s.",
+                most=rules.decks * CARDS_PER_DECK, cards=cards),
             "cards",
-        )
+        )  # fmt: skip
     if group == "rounds":
         burned, rounds = deal_rounds(rules, rng, seats, chart)
         steps: list[Step] = [Step(burned, "Burned")] if burned else []
@@ -189,7 +203,8 @@ def build_countdown(
     :raises InvalidSessionError: for another number of removed cards.
     """
     if not 1 <= removed <= 10:
-        raise InvalidSessionError(f"Take 1 to 10 cards out of the deck, not {removed}.")
+        raise InvalidSessionError(say("Take 1 to 10 cards out of the deck, not %(removed)s.",
+                                      removed=removed))  # fmt: skip
     deck = pack(1)
     rng.shuffle(deck)
     hidden, shown = deck[:removed], deck[removed:]

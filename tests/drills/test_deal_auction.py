@@ -133,3 +133,18 @@ def test_a_stake_of_one_chip_is_said_in_the_singular() -> None:
 
     assert chips(Fraction(1)) == "1 chip" and chips(Fraction(5)) == "5 chips"
     assert chips(Fraction(594, 100)) == "5.94 chips"
+
+
+def test_a_russian_bid_reads_its_decimal_comma_and_is_refused_in_russian(app: Any) -> None:
+    """In Russian the comma is the decimal mark: "12,50" is 12.50 chips, not 1,250 (which the
+    table's limit would refuse); a refused bid says why in Russian."""
+    from drills.deal_auction import read_bid
+
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        assert read_bid("12,50", AUCTION) == Fraction(25, 2)
+        with pytest.raises(InvalidAnswerError, match="0 фишек или больше"):
+            read_bid("-5", AUCTION)
+        with pytest.raises(InvalidAnswerError, match="не выше максимальной ставки стола"):
+            read_bid("100000", AUCTION)
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert read_bid("12.50", AUCTION) == Fraction(25, 2)  # English as before

@@ -407,6 +407,30 @@ def test_a_session_that_cannot_be_dealt_is_refused(
     assert list(db.query("SELECT * FROM counting_sessions")) == []
 
 
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"kind": "running", "group": "5", "cards": "52"}, "по 1, 2 или 3 за раз"),
+        ({"kind": "running", "group": "1", "cards": "9999"}, "от 4 до 312 карт, а не 9999"),
+        ({"kind": "shoe", "rules": "single-deck", "seats": "9"}, "от 1 до 7 мест, а не 9"),
+        ({"kind": "shoe", "rules": "single-deck", "seats": "100000"}, "слишком много"),
+        ({"kind": "shoe", "rules": "single-deck", "seats": "three"}, "должно быть целым"),
+        ({"kind": "countdown", "speed": "99"}, "от 0,25 до 20 карт в секунду, а не 99"),
+        ({"kind": "countdown", "speed": "fast"}, "например 2 или 1,5"),
+    ],
+)
+def test_a_session_refused_says_why_in_the_learners_language(
+    client: Any, csrf: Any, fields: dict[str, str], message: str
+) -> None:
+    response = client.post(
+        "/counting/sessions",
+        data={"csrf_token": csrf(), "speed": "2", **fields},
+        headers={"Accept-Language": "ru"},
+    )
+    assert response.status_code == 400
+    assert message in html.unescape(response.get_data(as_text=True))
+
+
 def test_checkpoints_cannot_be_answered_through_the_generic_road(
     client: Any, hidden_fields: Any, db: Any
 ) -> None:

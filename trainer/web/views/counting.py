@@ -72,7 +72,7 @@ from trainer.web.thresholds import staircase as threshold_staircase
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import chart_or_pending
 from trainer.web.warm_up import COUNT_SYSTEM
-from trainer.words import say
+from trainer.words import N_, say
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
 
@@ -251,9 +251,9 @@ def start() -> Response:
                 rng,
                 prefs,
                 group=form.get("group", ""),
-                cards=_whole(form.get("cards", ""), "the number of cards", "cards"),
+                cards=_whole(form.get("cards", ""), "cards"),
                 speed=speed,
-                seats=_whole(form.get("seats", "3"), "the number of seats", "seats"),
+                seats=_whole(form.get("seats", "3"), "seats"),
                 chart=chart,
             )
         elif kind == "countdown":
@@ -263,7 +263,7 @@ def start() -> Response:
                 rules,
                 rng,
                 prefs,
-                seats=_whole(form.get("seats", ""), "the number of seats", "seats"),
+                seats=_whole(form.get("seats", ""), "seats"),
                 speed=speed,
                 chart=chart,
             )
@@ -328,13 +328,24 @@ def _setup_page(kind: str, error: InvalidSessionError) -> Response:
     )
 
 
-def _whole(text: str, what: str, field: str) -> int:
+# A whole number's refusals, by the field it is read from: whole sentences for the catalogue.
+_NOT_WHOLE = {
+    "cards": N_("Give the number of cards as a whole number, not %(typed)s."),
+    "seats": N_("Give the number of seats as a whole number, not %(typed)s."),
+}
+_TOO_MANY = {
+    "cards": N_("The number of cards of %(typed)s is far too many."),
+    "seats": N_("The number of seats of %(typed)s is far too many."),
+}
+
+
+def _whole(text: str, field: str) -> int:
     text = text.strip()
     if not digits(text):
-        raise InvalidSessionError(f"Give {what} as a whole number, not {text[:20]!r}.", field)
+        raise InvalidSessionError(say(_NOT_WHOLE[field], typed=repr(text[:20])), field)
     if len(text) > 4:
         shown = text[:12] + ("…" if len(text) > 12 else "")
-        raise InvalidSessionError(f"{what.capitalize()} of {shown} is far too many.", field)
+        raise InvalidSessionError(say(_TOO_MANY[field], typed=shown), field)
     return int(text)
 
 
