@@ -4,7 +4,9 @@ insurance (:mod:`trainer.engine.aces`).
 A question gives the shoe, the decks played (the discard tray, to the learner's resolution),
 the aces seen among them and the main running count; the learner gives three numbers: the aces
 left over (+) or under (-) the expected, the true count for the bet (corrected for those aces)
-and the true count for insurance (not corrected: an ace is no ten). All three must be right.
+and the true count for insurance (corrected the other way: an ace left over is a non-ten left,
+so fewer tens per card, at the least-squares weight the engine works out from the tags). All
+three must be right.
 
 The notation names everything the answers depend on::
 
@@ -203,7 +205,7 @@ def _working(
     lead = (
         say("Right: the aces, the bet's count and insurance's.")
         if right
-        else say("The aces change the bet, never insurance.")
+        else say("The aces move the bet's count one way and insurance's the other.")
     )
     side = say(
         "%(expected)s aces are expected in %(played)s decks played and %(seen)s were seen: "
@@ -224,9 +226,13 @@ def _working(
         true=format_count(reading.betting_true),
     )
     insurance = say(
-        "Insurance wins only on a ten, and an ace is no ten: it goes by the count alone, "
-        "%(running)s, a true count of %(true)s.",
+        "Insurance wins only on a ten, and each ace over the expected leaves fewer tens per "
+        "card: %(weight)s per ace, so %(running)s + (%(weight)s) × %(surplus)s = %(adjusted)s, "
+        "which gives a true count of %(true)s.",
+        weight=format_count(reading.insurance_weight),
         running=format_count(running),
+        surplus=format_count(reading.surplus),
+        adjusted=format_count(reading.insurance_running),
         true=format_count(reading.insurance_true),
     )
     return f"{lead} {side} {bet} {insurance}"

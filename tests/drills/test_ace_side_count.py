@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from drills import InvalidAnswerError, InvalidQuestionError, LearnerState
 from drills.counting.aces import DRILL, read_question
-from trainer.engine.aces import NoAceSideCountError, ace_weight, read_aces
+from trainer.engine.aces import NoAceSideCountError, ace_weight, insurance_ace_weight, read_aces
 from trainer.engine.counting import SYSTEMS, find_system
 from trainer.engine.rulebook.rules import Rules
 
@@ -39,7 +39,38 @@ def test_known_answers(case: dict[str, Any]) -> None:
     assert reading.per_deck == Fraction(case["per_deck"])
     assert reading.betting_running == Fraction(case["betting_running"])
     assert reading.betting_true == Fraction(case["betting_true"])
+    assert reading.insurance_weight == Fraction(case["insurance_weight"])
+    assert reading.insurance_running == Fraction(case["insurance_running"])
     assert reading.insurance_true == Fraction(case["insurance_true"])
+
+
+IN_A_DECK = (1, 1, 1, 1, 1, 1, 1, 1, 1, 4)  # ace first, four ten-values last
+
+
+def _insurance_weight_by_hand(slug: str) -> Fraction:
+    """The points of running count per ace left over, for insurance, by other arithmetic than
+    the engine's (which solves the two-variable normal equations): an ace-neutral balanced
+    count's tags are uncorrelated with the ace over a deck, so each slope is its own. An ace
+    left is a non-ace fewer left, and 16 of a deck's 48 non-aces are tens: -1/3 ten. A point
+    of the count (tags summing to 0 over a deck) is ``-(the ten's tag x 4) / sum(tag^2)``
+    tens left."""
+    tags = find_system(slug).tags
+    squares = sum(n * tag * tag for n, tag in zip(IN_A_DECK, tags, strict=True))
+    tens_per_point = -tags[9] * 4 / squares
+    return Fraction(-16, 48) / tens_per_point
+
+
+def test_the_insurance_weights_by_hand() -> None:
+    by_hand = {slug: _insurance_weight_by_hand(slug)
+               for slug in ("hi-opt-1", "hi-opt-2", "omega-2", "uston-apc")}  # fmt: skip
+    assert by_hand == {"hi-opt-1": Fraction(-2, 3), "hi-opt-2": Fraction(-7, 6),
+                       "omega-2": Fraction(-4, 3), "uston-apc": Fraction(-16, 9)}  # fmt: skip
+    for case in DATA["cases"]:
+        assert Fraction(case["insurance_weight"]) == by_hand[case["system"]], case["note"]
+    for slug, weight in by_hand.items():
+        assert insurance_ace_weight(SYSTEMS[slug]) == weight
+    with pytest.raises(NoAceSideCountError):
+        insurance_ace_weight(SYSTEMS["hi-lo"])
 
 
 def test_only_ace_neutral_systems_keep_a_side_count() -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from trainer.engine.aces import ACES_PER_DECK, ace_weight, read_aces
+from trainer.engine.aces import ACES_PER_DECK, ace_weight, insurance_ace_weight, read_aces
 from trainer.engine.counting import CountingSystem, find_system
 
 DATA = json.loads((Path(__file__).parents[1] / "data" / "aces" / "published.json").read_text())
@@ -63,18 +63,16 @@ def test_the_aces_expected(case: dict[str, Any]) -> None:
 @pytest.mark.parametrize("running", [-4, 0, 5])
 def test_the_points_the_aces_add_for_the_bet(case: dict[str, Any], running: int) -> None:
     """Exact: each source gives whole points. The true count for the bet is the adjusted
-    running count over the decks left ('before ... the true count conversion', Uston APC);
-    the count for play and insurance is the main count, unadjusted."""
+    running count over the decks left ('before ... the true count conversion', Uston APC)."""
     system = find_system(case["system"])
     played = Fraction(case["played"])
     reading = read_aces(system, case["decks"], played, case["aces"], Fraction(running))
     assert reading.betting_running - running == case["points"]
     left = case["decks"] - played
     assert reading.betting_true == Fraction(running + case["points"]) / left
-    assert reading.insurance_true == Fraction(running) / left
-    # Said per deck left instead (the surplus aces per deck remaining, added to the true
+    # Said per deck left instead (the surplus aces per deck remaining, added to the main true
     # count at the same weight), it is the same figure while nothing is rounded.
-    assert reading.betting_true == reading.insurance_true + reading.weight * reading.per_deck
+    assert reading.betting_true == Fraction(running) / left + reading.weight * reading.per_deck
 
 
 def test_an_ace_is_worth_a_ten_for_the_bet_by_the_effects_of_removal() -> None:
@@ -135,15 +133,20 @@ def _insurance_points_per_surplus_ace(system: CountingSystem) -> Fraction:
 
 def test_what_the_aces_change_in_insurance() -> None:
     """The one source with a figure (Advanced Omega II, -1 point per surplus ace) agrees with
-    least squares to the whole point it gives (-4/3); the engine keeps the bet-only
-    convention and leaves insurance to the main count (the data file's note says why)."""
+    least squares to the whole point it gives (-4/3), and so does the engine: it takes the
+    least-squares weight, which moves insurance against the bet."""
     exact = {slug: _insurance_points_per_surplus_ace(find_system(slug))
              for slug in SIDE_COUNT_SYSTEMS}  # fmt: skip
     assert exact == {"hi-opt-1": Fraction(-2, 3), "hi-opt-2": Fraction(-7, 6),
                      "omega-2": Fraction(-4, 3), "uston-apc": Fraction(-16, 9)}  # fmt: skip
     (omega,) = [c for c in DATA["insurance_adjustment"] if c["system"] == "omega-2"]
-    assert abs(exact["omega-2"] - omega["points_per_surplus_ace"]) <= Fraction(1, 2)
-    # The engine: four aces over the expected change the bet and never insurance.
+    # Within rounding: the source's whole point is the exact weight to the nearest point.
+    assert round(exact["omega-2"]) == omega["points_per_surplus_ace"]
+    for slug in SIDE_COUNT_SYSTEMS:
+        assert insurance_ace_weight(find_system(slug)) == exact[slug], slug
+    # The engine: four aces over the expected in a double deck at the half raise the bet by
+    # 2 x 4 and lower insurance by 4/3 x 4 (the source's 1 x 4, to the whole point per ace).
     reading = read_aces(find_system("omega-2"), 2, Fraction(1), 0, Fraction(3))
     assert reading.betting_running == 3 + 2 * 4
-    assert reading.insurance_true == 3
+    assert reading.insurance_running == 3 - Fraction(4, 3) * 4
+    assert reading.insurance_true == Fraction(-7, 3)  # one deck left, not rounded

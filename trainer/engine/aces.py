@@ -10,13 +10,15 @@ the side and the count is corrected for the bet. The method, as the systems' boo
 - **the bet**: add the surplus to the running count at the weight of a ten-value card (one
   point per ace in Hi-Opt I, two in Hi-Opt II and Omega II, three in Uston APC), then divide by
   the decks left for the betting true count;
-- **insurance**: by the convention kept here, the side count does not change it:
-  insurance wins on a ten in the hole and on nothing else, and it goes by the main count alone.
-  That is an approximation, and it leans one way: an ace left over the expected is a non-ten
-  left, so the rest of the shoe holds fewer tens (a third of a ten per ace). By least squares
-  over a deck a surplus ace is worth -2/3 point of the main count for insurance in Hi-Opt I,
-  -7/6 in Hi-Opt II, -4/3 in Omega II and -16/9 in Uston APC; Advanced Omega II players take
-  -1 a surplus ace (tests/data/aces/published.json, with the sources checked).
+- **insurance**: insurance wins on a ten in the hole and on nothing else, and an ace left over
+  the expected is a non-ten left, so the rest of the shoe holds fewer tens per card (a third of
+  a ten per ace). The side count therefore lowers the insurance count, at the least-squares
+  weight :func:`insurance_ace_weight` works out from the system's tags over a deck: -2/3 point
+  per surplus ace in Hi-Opt I, -7/6 in Hi-Opt II, -4/3 in Omega II and -16/9 in Uston APC
+  (Advanced Omega II players take -1, that to a whole point: tests/data/aces/published.json).
+  It is rounded as the bet is: added to the running count unrounded, the sum divided by the
+  decks left and only the true count rounded, once, by the learner's convention and deck
+  resolution.
 
 Published figures this module is checked against: tests/data/aces/published.json. Sources:
 Lance Humble and Carl Cooper, *The World's Greatest Blackjack Book* (1980) for Hi-Opt I
@@ -31,9 +33,18 @@ from fractions import Fraction
 
 from trainer.engine.counting import CountingSystem, InvalidCountError, true_count
 
-__all__ = ["ACES_PER_DECK", "AceReading", "NoAceSideCountError", "ace_weight", "read_aces"]
+__all__ = [
+    "ACES_PER_DECK",
+    "AceReading",
+    "NoAceSideCountError",
+    "ace_weight",
+    "insurance_ace_weight",
+    "read_aces",
+]
 
 ACES_PER_DECK = 4
+# How many cards of each value a deck holds, ace first and the ten-values last (as the tags).
+_IN_A_DECK = (1, 1, 1, 1, 1, 1, 1, 1, 1, 4)
 
 
 class NoAceSideCountError(InvalidCountError):
@@ -51,6 +62,38 @@ def ace_weight(system: CountingSystem) -> Fraction:
     return -system.tags[9]
 
 
+def insurance_ace_weight(system: CountingSystem) -> Fraction:
+    """How many points of the running count one ace over the expected is worth for insurance:
+    the least-squares weight over a deck (each value as often as a deck holds it) of the tens
+    on the system's tags and on the aces, ``-(tens per ace) / (tens per point)``: -2/3 in
+    Hi-Opt I, -7/6 in Hi-Opt II, -4/3 in Omega II, -16/9 in Uston APC. Negative: an ace left
+    is a non-ten left, so the rest of the shoe holds fewer tens per card.
+
+    :raises NoAceSideCountError: for a system that counts its aces (Hi-Lo, KO...).
+    """
+    ace_weight(system)  # refuses a system without a side count
+    cards = sum(_IN_A_DECK)
+    tags = system.tags
+    aces = (1, *(0,) * 9)
+    tens = (*(0,) * 9, 1)
+
+    def cov(xs: tuple[Fraction | int, ...], ys: tuple[Fraction | int, ...]) -> Fraction:
+        mean_x = Fraction(sum(n * x for n, x in zip(_IN_A_DECK, xs, strict=True)), cards)
+        mean_y = Fraction(sum(n * y for n, y in zip(_IN_A_DECK, ys, strict=True)), cards)
+        return sum(
+            (n * (x - mean_x) * (y - mean_y) for n, x, y in zip(_IN_A_DECK, xs, ys, strict=True)),
+            Fraction(0),
+        )
+
+    # The normal equations of tens = a + per_point * tag + per_ace * ace, solved exactly.
+    tt, ta, aa = cov(tags, tags), cov(tags, aces), cov(aces, aces)
+    ty, ay = cov(tags, tens), cov(aces, tens)
+    determinant = tt * aa - ta * ta
+    per_point = (ty * aa - ta * ay) / determinant
+    per_ace = (tt * ay - ta * ty) / determinant
+    return -per_ace / per_point
+
+
 @dataclass(frozen=True)
 class AceReading:
     """What the ace side count says at one point of a shoe, and what it changes."""
@@ -61,7 +104,9 @@ class AceReading:
     weight: Fraction  # points of the running count per ace, for the bet
     betting_running: Fraction  # the running count corrected for the aces
     betting_true: Fraction  # ... per deck left, rounded as the learner rounds
-    insurance_true: Fraction  # the main count per deck left, rounded: the aces change nothing
+    insurance_weight: Fraction  # points of the running count per ace, for insurance
+    insurance_running: Fraction  # the running count corrected for the aces, for insurance
+    insurance_true: Fraction  # ... per deck left, rounded as the learner rounds
 
 
 def read_aces(
@@ -76,6 +121,11 @@ def read_aces(
     """The ace side count after ``decks_played`` of ``decks`` decks (the tray as estimated) with
     ``aces_seen`` aces among them and the main count at ``running``.
 
+    Both corrections are rounded alike: the surplus times the weight (:func:`ace_weight` for
+    the bet, :func:`insurance_ace_weight` for insurance, a fraction) is added to the running
+    count unrounded, and only the true count of the sum is rounded, by ``convention`` to the
+    decks left estimated to ``resolution`` (:func:`~trainer.engine.counting.true_count`).
+
     :raises NoAceSideCountError: for a system without a side count.
     :raises InvalidCountError: for no decks left, or more aces seen than the shoe holds.
     """
@@ -88,6 +138,8 @@ def read_aces(
     expected = ACES_PER_DECK * Fraction(decks_played)
     surplus = expected - aces_seen
     adjusted = running + weight * surplus
+    insurance_weight = insurance_ace_weight(system)
+    insuring = running + insurance_weight * surplus
     return AceReading(
         expected=expected,
         surplus=surplus,
@@ -95,5 +147,7 @@ def read_aces(
         weight=weight,
         betting_running=adjusted,
         betting_true=true_count(adjusted, left, convention, resolution),
-        insurance_true=true_count(running, left, convention, resolution),
+        insurance_weight=insurance_weight,
+        insurance_running=insuring,
+        insurance_true=true_count(insuring, left, convention, resolution),
     )
