@@ -11,7 +11,7 @@ from drills.base import InvalidAnswerError, InvalidQuestionError
 from drills.counting.preferences import STEPS
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.deck.cards import Card, InvalidCardError
-from trainer.words import N_, say
+from trainer.words import N_, said_numbers, say
 
 CARDS_PER_DECK = 52
 MAX_DECKS = 8
@@ -24,8 +24,9 @@ TRUE_COUNT_BOUND = 60
 
 def format_count(value: Fraction) -> str:
     """A count as a learner reads it: ``"+3"``, ``"0"``, ``"\u22121.5"`` (a true minus sign, as
-    :func:`trainer.words.signed` writes; :func:`read_number` reads it back)."""
-    return count_notation(value).replace("-", "\u2212")
+    :func:`trainer.words.signed` writes; the decimal mark the learner's language's, "1,5" in
+    Russian; :func:`read_number` reads either back)."""
+    return said_numbers(count_notation(value).replace("-", "\u2212"))
 
 
 def count_notation(value: Fraction) -> str:
@@ -40,8 +41,8 @@ def count_notation(value: Fraction) -> str:
 
 
 def format_decks(value: Fraction) -> str:
-    """Decks as a learner writes them: ``"2"``, ``"2.5"``, ``"0.75"``."""
-    return _decimal(Fraction(value))
+    """Decks as a learner writes them: ``"2"``, ``"2.5"``, ``"0.75"`` ("2,5" in Russian)."""
+    return said_numbers(_decimal(Fraction(value)))
 
 
 def _decimal(value: Fraction) -> str:
