@@ -27,6 +27,7 @@ from drills.counting.notation import (
     read_decks_count,
     read_system,
     read_whole_count,
+    stored_count,
 )
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from trainer.engine.counting import CountingSystem, estimate_decks, running_count, true_count
@@ -106,8 +107,8 @@ class Checkpoint:
         right = self.right
         return Grade(
             correct=answer == right,
-            answer=format_count(answer),
-            right_answer=format_count(right),
+            answer=stored_count(answer),
+            right_answer=stored_count(right),
             explanation=self.explain(),
         )
 

@@ -23,7 +23,13 @@ from drills.base import (
 )
 from drills.caches import Caches
 from drills.counting.checkpoint import about_decks
-from drills.counting.notation import CARDS_PER_DECK, format_decks, read_decks, read_decks_count
+from drills.counting.notation import (
+    CARDS_PER_DECK,
+    format_decks,
+    read_decks,
+    read_decks_count,
+    stored_decks,
+)
 from drills.counting.preferences import RESOLUTION_LABELS, RESOLUTIONS, STEPS, CountPreferences
 from drills.counting.tray import tray_for
 from trainer.engine.counting import estimate_decks
@@ -142,8 +148,8 @@ class DeckEstimation(Drill, AsksOnItsPage, FollowsPreferences):
         )
         return Grade(
             correct=answer == right,
-            answer=format_decks(answer),
-            right_answer=format_decks(right),
+            answer=stored_decks(answer),
+            right_answer=stored_decks(right),
             explanation=explanation,
         )
 

@@ -29,6 +29,17 @@ def format_count(value: Fraction) -> str:
     return said_numbers(count_notation(value).replace("-", "\u2212"))
 
 
+def stored_count(value: Fraction) -> str:
+    """A count as an attempt stores it (its answer and right answer, read back by the history
+    and the error model): ``"+3"``, ``"\u22121.5"``, a point whatever the learner's language."""
+    return count_notation(value).replace("-", "\u2212")
+
+
+def stored_decks(value: Fraction) -> str:
+    """Decks as an attempt stores them: ``"2.5"``, a point whatever the learner's language."""
+    return _decimal(Fraction(value))
+
+
 def count_notation(value: Fraction) -> str:
     """A count as a question's notation writes it: ``"+3"``, ``"0"``, ``"-1.5"`` (ASCII)."""
     value = Fraction(value)

@@ -37,6 +37,7 @@ from drills.counting.notation import (
     read_decks,
     read_number,
     read_system,
+    stored_decks,
 )
 from drills.counting.penetration_chart import cached_chart
 from drills.counting.penetration_study import (
@@ -269,8 +270,8 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             explanation = _share_working(exact, threshold, pen_text, others)
         return Grade(
             correct=correct,
-            answer=str(answer if kind != "decks" else format_decks(answer)),
-            right_answer=format_decks(right) if kind == "decks" else str(right),
+            answer=str(answer if kind != "decks" else stored_decks(answer)),
+            right_answer=stored_decks(right) if kind == "decks" else str(right),
             explanation=explanation,
         )
 

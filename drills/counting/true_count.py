@@ -36,6 +36,7 @@ from drills.counting.notation import (
     read_number,
     read_system,
     read_whole_count,
+    stored_count,
 )
 from drills.counting.preferences import (
     CONVENTION_WORDS,
@@ -149,8 +150,8 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
         right, explanation = converted(running, decks, played, convention, resolution)
         return Grade(
             correct=answer == right,
-            answer=format_count(answer),
-            right_answer=format_count(right),
+            answer=stored_count(answer),
+            right_answer=stored_count(right),
             explanation=explanation,
         )
 

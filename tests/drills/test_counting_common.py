@@ -183,3 +183,18 @@ def test_the_tray_is_drawn_to_scale():
     one = tray_for(6, 52)
     assert float(one.stack_height) == pytest.approx(float(one.deck_height), abs=0.01)
     assert len(tray_for(2, 53).edges) == 4  # a line every 13 cards
+
+
+def test_a_count_and_decks_read_in_russian_and_are_stored_with_a_point(app: object) -> None:
+    """A Russian learner reads "1,5" and "−2,5"; an attempt stores "1.5" and "−2.5" in every
+    language (the history and the error model read them back)."""
+    from drills.counting.notation import format_count, format_decks, stored_count, stored_decks
+
+    with app.test_request_context(headers={"Accept-Language": "ru"}):  # type: ignore[attr-defined]
+        assert format_decks(Fraction(3, 2)) == "1,5"
+        assert format_count(Fraction(-5, 2)) == "\u22122,5"
+        assert stored_decks(Fraction(3, 2)) == "1.5"
+        assert stored_count(Fraction(-5, 2)) == "\u22122.5"
+    with app.test_request_context(headers={"Accept-Language": "en"}):  # type: ignore[attr-defined]
+        assert format_decks(Fraction(3, 2)) == stored_decks(Fraction(3, 2)) == "1.5"
+        assert format_count(Fraction(-5, 2)) == stored_count(Fraction(-5, 2)) == "\u22122.5"
