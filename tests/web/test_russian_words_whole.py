@@ -229,7 +229,10 @@ def test_a_mistake_at_the_table_and_a_count_refused_read_in_russian(russian: Wal
     """A training table stops on a play's mistake: its verdict (the chart, the EVs, the cost)
     reads in Russian, and so does a punter's stake held at the Russian bank (the Kelly rule's
     working); a count check answered with nothing is refused in Russian."""
-    walk_table(russian, "training", TRAINING_TABLE)
+    for _ in range(8):  # a walk that ended held nothing (a shoe of no play step wrong): another
+        walk_table(russian, "training", TRAINING_TABLE)
+        if re.search(VERDICT, russian.seen[-1][1], re.S):
+            break
     held = russian.seen[-1][1]
     parts = {"a mistake held: its verdict": _part(held, VERDICT)}
     assert "Неверно" in parts["a mistake held: its verdict"]
