@@ -207,7 +207,11 @@ def test_the_dealers_keys_show_cyrillic_letters_in_russian(russian: Walk) -> Non
     """The bank's deal and draw keys and catch the dealer's calls each show a Cyrillic letter,
     no two alike where shown together (their Latin keys still answer beside them), and the
     bank's other players are lettered in Russian."""
-    walk_table(russian, "the bank", BANK_TABLE)
+    for _ in range(8):  # a shoe whose first keys were all right left no mistake: another
+        walk_table(russian, "the bank", BANK_TABLE)
+        mistakes = russian.get("/mistakes", "/mistakes", drill="table-dealing")
+        if re.search(SAID, mistakes, re.S):
+            break
     steps = {name: page for name, page in russian.seen if name.startswith("the bank: a ")}
     steps["catch the dealer's calls"] = russian.get("catch the dealer", "/drills/catch-the-dealer")
     shown = {
@@ -218,7 +222,7 @@ def test_the_dealers_keys_show_cyrillic_letters_in_russian(russian: Walk) -> Non
         assert keys and all(re.fullmatch("[А-ЯЁ]", key) for key in keys), (name, keys)
         assert len(set(keys)) == len(keys), (name, keys)
     assert shown["catch the dealer's calls"] == ["О", "Д"]
-    said = _part(russian.get("/mistakes", "/mistakes", drill="table-dealing"), SAID)
+    said = _part(mistakes, SAID)
     assert not _english({"/mistakes of table-dealing": said}), said
     assert shown["the bank: a draw step"] == ["П", "С"]
     # The other players are named by the Russian alphabet too (the Cyrillic А, not the Latin).
