@@ -26,7 +26,7 @@ def format_count(value: Fraction) -> str:
     """A count as a learner reads it: ``"+3"``, ``"0"``, ``"\u22121.5"`` (a true minus sign, as
     :func:`trainer.words.signed` writes; the decimal mark the learner's language's, "1,5" in
     Russian; :func:`read_number` reads either back)."""
-    return said_numbers(count_notation(value).replace("-", "\u2212"))
+    return said_numbers(stored_count(value))
 
 
 def stored_count(value: Fraction) -> str:
@@ -53,7 +53,7 @@ def count_notation(value: Fraction) -> str:
 
 def format_decks(value: Fraction) -> str:
     """Decks as a learner writes them: ``"2"``, ``"2.5"``, ``"0.75"`` ("2,5" in Russian)."""
-    return said_numbers(_decimal(Fraction(value)))
+    return said_numbers(stored_decks(value))
 
 
 def _decimal(value: Fraction) -> str:

@@ -19,7 +19,6 @@ offer something else to practise meanwhile.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
 from typing import Any, NamedTuple
 
 from flask import abort, redirect, request, session, url_for
@@ -34,6 +33,7 @@ from trainer.store.db import utc_now
 from trainer.web.caches import app_caches, strategy_cache_dir
 from trainer.web.jobs import has_session_cookie, submit
 from trainer.web.support import current_user, get_db, is_htmx, render
+from trainer.web.views.count_jobs import recently_failed
 from trainer.words import N_
 
 __all__ = [
@@ -56,9 +56,6 @@ _FIELDS = 24  # an answer form's fields kept, at most, each cut to _LENGTH chara
 _LENGTH = 200
 _NOT_KEPT = frozenset({"csrf_token"})
 NEW_FIGURES = N_("the figures of an answer not worked out before")
-# An answer stored, its figures gone since (no time it began waiting): a job making them that
-# failed this long ago or less is shown as failed; an older one is asked for again.
-_FAILED_SHOWN = timedelta(minutes=5)
 
 
 class Kept(NamedTuple):
@@ -103,7 +100,7 @@ def figures_failed(drill: Drill, notation: str, rules: Rules, since: str | None)
     ended without them since ``since`` (:func:`utc_now`'s text): failed (its error, or its
     process stopped too often), or done with nothing kept (a cache it could not write). With
     ``since`` None (an answer stored, its figures gone since): a job failed in the last few
-    minutes."""
+    minutes (:func:`~trainer.web.views.count_jobs.recently_failed`, as the study pages show)."""
     if not isinstance(drill, FiguresOffRequest):
         return False
     if drill.figures_kept(notation, rules, caches=app_caches()):
@@ -114,8 +111,7 @@ def figures_failed(drill: Drill, notation: str, rules: Rules, since: str | None)
         return False
     if since is not None:
         return job.finished_at >= since
-    ended = datetime.fromisoformat(job.finished_at.replace("Z", "+00:00"))
-    return job.failed and datetime.now(UTC) - ended < _FAILED_SHOWN
+    return recently_failed(job)
 
 
 def _submit(drill: Drill, notation: str, rules: Rules) -> None:
