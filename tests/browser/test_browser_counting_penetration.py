@@ -63,6 +63,7 @@ def test_the_chart_comes_with_the_feedback_worked_out_then_drawn(learner, live_s
     if learner.javascript:
         page.route("**/counting/penetration-chart*", hold)
     open_single_deck_penetration(page)
+    learner.wait_for_htmx()  # else an answer sent at once goes as a plain post (seen in CI)
     chart = page.get_by_role("img", name=CHART_NAME)
     # Before an answer, no chart: it would show a share question's answer.
     # (The page's verdict region, outside the panel, is a status too: the panel's are meant.)

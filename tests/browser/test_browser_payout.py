@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
@@ -15,12 +16,15 @@ from tests.browser.conftest import tab_to
 PAYS = {"five-card-21": Fraction(2), "natural-6-5": Fraction(6, 5), "natural-3-2": Fraction(3, 2)}
 
 
-def choose_kind(page: Page, label: str) -> None:
+def choose_kind(learner: Any, label: str) -> None:
+    """Pick a kind of question: a plain form, so a new page (htmx loaded again before answering)."""
+    page = learner.page
     page.get_by_label("Questions").select_option(label=label)
     page.get_by_role("button", name="New question").click()
     expect(
         page.get_by_role("heading", name=re.compile("How much does the dealer pay"))
     ).to_be_visible()
+    learner.wait_for_htmx()
 
 
 def situation(page: Page) -> tuple[str, str]:
@@ -41,7 +45,7 @@ def test_a_learner_answers_a_five_card_21_and_a_6_5_natural(learner) -> None:
     page = learner.page
     learner.open_drill("Payout math")
 
-    choose_kind(page, "21 with five cards")
+    choose_kind(learner, "21 with five cards")
     form = page.locator("form.question")
     in_play = form.get_by_role("list", name="Rules in play")
     expect(in_play.get_by_text("21 with five cards pays 2:1")).to_be_visible()
@@ -63,7 +67,7 @@ def test_a_learner_answers_a_five_card_21_and_a_6_5_natural(learner) -> None:
     expect(page.get_by_role("heading", name="Not quite")).to_be_visible()
     expect(page.locator(".feedback")).to_contain_text(f"the right amount is {amount}")
 
-    choose_kind(page, "A natural at 6:5")
+    choose_kind(learner, "A natural at 6:5")
     in_play = page.locator("form.question").get_by_role("list", name="Rules in play")
     expect(in_play.get_by_text("Naturals pay 6:5")).to_be_visible()
     _, amount = situation(page)
@@ -75,7 +79,7 @@ def test_a_learner_answers_a_five_card_21_and_a_6_5_natural(learner) -> None:
 def test_a_bad_amount_is_explained_and_nothing_is_stored(learner) -> None:
     page = learner.page
     learner.open_drill("Payout math")
-    choose_kind(page, "A natural at 3:2")
+    choose_kind(learner, "A natural at 3:2")
     notation, amount = situation(page)
     type_amount(page, "abc")
     expect(page.get_by_role("alert")).to_contain_text("is not an amount")
