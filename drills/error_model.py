@@ -94,7 +94,10 @@ _TOKEN = re.compile(r"cs-(?P<session>.+)-(?P<index>\d+)-(?P<ask>[a-z]+)")
 SITTING_GAP = 600  # seconds between two table answers that end a sitting
 TABLE_FLOOR = 50  # hands at the table before their pace is read from them
 TABLE_FLOOR_MINUTES = 10
-ASSUMED_HANDS_AN_HOUR = 100  # a full table's pace, where the learner's is not known
+# Where the learner's own pace is not known: about three players at the table at the
+# simulator's assumed pace (trainer.simulator.summary: 418 / 4 = 104), an assumption the
+# pages say is one.
+ASSUMED_HANDS_AN_HOUR = 100
 
 
 class Answered(Protocol):

@@ -68,10 +68,11 @@ def _store(
     )
 
 
-def seed(db: Any, user: int, *, weeks: int = 2) -> None:
+def seed(db: Any, user: int, *, weeks: int = 2, table: bool = True) -> None:
     """Answers of every kind: one play in ten wrong at 0.1 of a bet, insurance by the count
     missed where due 3 times in 30 and taken where not 4 times in 30, one running count in
-    three off by one, true counts and decks off now and then, table hands for a pace."""
+    three off by one, true counts and decks off now and then, table hands for a pace (none
+    without ``table``)."""
     rng = random.Random(user)
     for week in range(weeks):
         day = 7 * week
@@ -103,7 +104,7 @@ def seed(db: Any, user: int, *, weeks: int = 2) -> None:
                 given = f"{off:+d}" if off else "0"
                 rc = f"rc hi-lo 6d: {cards}"
                 _store(db, user, index, "running-count", rc, given, "0", token=token, day=day)
-        for n in range(60):
+        for n in range(60 if table else 0):
             _store(db, user, n + 100 * week, "table-play", "TS 6H v 9D", "hit", "hit", day=day)
 
 
@@ -173,6 +174,8 @@ def test_a_seeded_learner_gets_figures_and_ranked_leaks(client: Any, db: Any) ->
     assert result.status_code == 200
     text = result.get_data(as_text=True)
     assert "You beside a perfect counter" in text
+    pace = re.search(r"An hour here is ([0-9,]+) hands: your own pace at the table\.", text)
+    assert pace and int(pace.group(1).replace(",", "")) == 183  # 60 hands over 59 x 20 s
     assert "Your leaks, costliest first" in text
     leaks = re.findall(
         r"<li><strong>([^<]+)</strong>: fixing it is worth ([-\u2212]?[0-9.,]+)", text
@@ -187,6 +190,19 @@ def test_a_seeded_learner_gets_figures_and_ranked_leaks(client: Any, db: Any) ->
     assert taken in [name for name, _ in leaks]  # its own leak, priced, with its drill
     assert worths[[name for name, _ in leaks].index(taken)] > 0
     assert text.count('href="/drills/deviations"') >= 2
+
+
+def test_without_table_hands_the_page_says_its_pace_is_assumed(client: Any, db: Any) -> None:
+    alice = sign_up(client, "alice")
+    seed(db, alice, weeks=1, table=False)
+    page = client.get("/your-game").get_data(as_text=True)
+    assert "Hands an hour at the table: 100 assumed (about three players at the table)" in page
+    posted = client.post(
+        "/your-game", data={"csrf_token": "csrf-for-alice", "bankroll": "20000", "risk": "5%"}
+    )
+    text = client.get(posted.headers["Location"]).get_data(as_text=True)
+    assert "An hour here is 100 hands, an assumed pace (about three players at the table)" in text
+    assert "your own pace at the table" not in text
 
 
 def test_another_learners_answers_and_jobs_never_show(client: Any, app: Any, db: Any) -> None:
