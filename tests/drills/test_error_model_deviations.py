@@ -13,6 +13,7 @@ import pytest
 
 from drills.count_study import study_for
 from drills.deviation_due import index_due, reader
+from drills.deviations import read_count, read_question
 from drills.error_model import FLOORS, error_model, model_from_json, model_to_json, wilson
 from drills.your_game import figures, leaks
 from trainer.engine.counting import find_system
@@ -87,6 +88,22 @@ def test_a_question_is_due_at_its_index_and_not_below(question: Any) -> None:
     assert index_due(_asked(question, -1), RULES) is False
     assert index_due("T6vT hi-lo tc +1", RULES) is None  # no notation the drill writes
     assert index_due("hi-lo TS 6H v TD tc +1", "no-such-preset") is None
+
+
+def test_a_running_count_with_its_tray_is_read_as_the_drill_reads_it() -> None:
+    """The tray's true count, worked out as the drill grades it (``read_count``)."""
+    rules = Rules.parse(RULES)
+    table = study_for(rules, find_system("hi-lo")).indices
+    seen = set()
+    for running in range(-12, 13, 3):
+        for played in range(26, 234, 26):
+            notation = f"hi-lo floor half TS 4H v TD rc {running:+d} played {played}"
+            asked = read_question(notation, rules)
+            count = float(read_count(asked, rules).value)
+            due = any(play.applies(count) for play in table.find(*FOURTEEN[0]))
+            assert index_due(notation, RULES) is due
+            seen.add(due)
+    assert seen == {True, False}
 
 
 @pytest.mark.parametrize("question", [INSURANCE, FOURTEEN], ids=["insurance", "14v10"])
