@@ -6,7 +6,15 @@ Kinds of error and the answers each is read from (the drills' slugs):
 
 - ``play``: basic-strategy plays (``basic-strategy``, ``table-play``): the share wrong, and the
   mean EV each wrong one gave up (the drills price it, in bets);
-- ``deviation``: index plays (``deviations``): the same;
+- ``deviation``: index plays missed (``deviations``, the questions at a count where the cell's
+  index is due, and those whose count cannot be read again): the same;
+- ``taken``: basic strategy left where the count does not call for the index play (the
+  ``deviations`` questions where no index is due; most wrong answers there are the index play
+  taken too early, standing on 16 against a 10 at a negative count, insurance below its
+  index): the same. Which questions were due is read by the caller's ``due``
+  (:func:`drills.deviation_due.reader`). Each of the two is weighted by its share of the
+  drill's questions, so that the two together price a wrong deviation answer as one kind did
+  before they were told apart;
 - ``bet``: the bet against the learner's ramp (``bet-sizing``): the share wrong and the mean EV
   given up, in table minimums;
 - ``running``: the running count at the counting drills' checkpoints (``running-count``,
@@ -30,7 +38,7 @@ import dataclasses
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
@@ -42,6 +50,7 @@ __all__ = [
     "KINDS",
     "PRICED_KINDS",
     "Answered",
+    "Due",
     "ErrorModel",
     "Kind",
     "TablePace",
@@ -55,27 +64,40 @@ __all__ = [
 
 Z95 = 1.959964
 CARDS_PER_DECK = 52
-PRICED_KINDS = ("play", "deviation", "bet")  # a share wrong and a mean cost
+PRICED_KINDS = ("play", "deviation", "taken", "bet")  # a share wrong and a mean cost
 COUNT_KINDS = ("running", "true", "decks")  # a standard deviation, played by the simulator
 KINDS = PRICED_KINDS + COUNT_KINDS
 # The answers a kind needs before it is in the model (the module's note says why).
-FLOORS = {"play": 30, "deviation": 30, "bet": 30, "running": 20, "true": 30, "decks": 30}
+FLOORS = {
+    "play": 30,
+    "deviation": 30,
+    "taken": 30,
+    "bet": 30,
+    "running": 20,
+    "true": 30,
+    "decks": 30,
+}
 # The drill that trains each kind (the leaks link to it).
 DRILL_OF = {
     "play": "basic-strategy",
     "deviation": "deviations",
+    "taken": "deviations",
     "bet": "bet-sizing",
     "running": "running-count",
     "true": "true-count",
     "decks": "deck-estimation",
 }
 _PLAY = ("basic-strategy", "table-play")
+_DEVIATION = ("deviation", "taken")  # the deviations drill's two kinds
 _COUNTING = ("running-count", "shoe-count", "deck-countdown")
 _TOKEN = re.compile(r"cs-(?P<session>.+)-(?P<index>\d+)-(?P<ask>[a-z]+)")
 SITTING_GAP = 600  # seconds between two table answers that end a sitting
 TABLE_FLOOR = 50  # hands at the table before their pace is read from them
 TABLE_FLOOR_MINUTES = 10
-ASSUMED_HANDS_AN_HOUR = 100  # a full table's pace, where the learner's is not known
+# Where the learner's own pace is not known: about three players at the table at the
+# simulator's assumed pace (trainer.simulator.summary: 418 / 4 = 104), an assumption the
+# pages say is one.
+ASSUMED_HANDS_AN_HOUR = 100
 
 
 class Answered(Protocol):
@@ -97,6 +119,12 @@ class Answered(Protocol):
     def token(self) -> str: ...
     @property
     def created_at(self) -> str: ...
+    @property
+    def rules(self) -> str: ...
+
+
+# Whether a deviations answer's index was due at its count (None: it cannot be read).
+Due = Callable[[Answered], bool | None]
 
 
 def wilson(wrong: int, answers: int, z: float = Z95) -> tuple[float, float]:
@@ -171,8 +199,10 @@ class Kind:
     """One kind of error as the learner's answers show it.
 
     For a priced kind: ``rate`` the share wrong and its interval, ``cost`` the mean EV a wrong
-    answer gave up (bets; table minimums for a bet) where priced. For a count kind: ``rate``
-    the standard deviation (per card for the running count) and its interval."""
+    answer gave up (bets; table minimums for a bet) where priced, ``weight`` the share of its
+    drill's questions the kind is read from (the two deviation kinds split the drill's; 1
+    for the others). For a count kind: ``rate`` the standard deviation (per card for the
+    running count) and its interval."""
 
     name: str
     answers: int
@@ -182,6 +212,7 @@ class Kind:
     high: float
     cost: float = 0.0
     priced: int = 0  # wrong answers with a price
+    weight: float = 1.0
 
     @property
     def enough(self) -> bool:
@@ -243,11 +274,13 @@ class _Tally:
     squares: float = 0.0
     weight: float = 0.0
 
-    def priced_kind(self, name: str) -> Kind:
+    def priced_kind(self, name: str, of: int = 0) -> Kind:
+        """The kind, ``of`` the questions its drill asked (0: the kind's own)."""
         low, high = wilson(self.wrong, self.answers)
         rate = self.wrong / self.answers if self.answers else 0.0
         cost = float(self.cost / self.priced) if self.priced else 0.0
-        return Kind(name, self.answers, self.wrong, rate, low, high, cost, self.priced)
+        weight = self.answers / of if of else 1.0
+        return Kind(name, self.answers, self.wrong, rate, low, high, cost, self.priced, weight)
 
     def spread_kind(self, name: str) -> Kind:
         sd, low, high = sd_interval(self.squares, self.weight, self.answers)
@@ -318,15 +351,17 @@ def _parts(answers: Iterable[Answered]) -> dict[str, list[Answered]]:
     return parts
 
 
-def error_model(answers: Iterable[Answered]) -> ErrorModel:
-    """The error model of one learner's ``answers`` (the caller's: never anyone else's)."""
+def error_model(answers: Iterable[Answered], *, due: Due | None = None) -> ErrorModel:
+    """The error model of one learner's ``answers`` (the caller's: never anyone else's);
+    ``due`` tells the deviations questions whose index was due (without it, all are)."""
     parts = _parts(answers)
     tallies = {name: _Tally() for name in KINDS}
     for drill in _PLAY:
         for answer in parts[drill]:
             _add_priced(tallies["play"], answer)
     for answer in parts["deviations"]:
-        _add_priced(tallies["deviation"], answer)
+        taken = due is not None and due(answer) is False
+        _add_priced(tallies["taken" if taken else "deviation"], answer)
     for answer in parts["bet-sizing"]:
         _add_priced(tallies["bet"], answer)
     _add_checkpoints(tallies, (a for drill in _COUNTING for a in parts[drill]))
@@ -334,7 +369,11 @@ def error_model(answers: Iterable[Answered]) -> ErrorModel:
         _add_spread(tallies["true"], _error(answer), 1.0, answer.correct)
     for answer in parts["deck-estimation"]:
         _add_spread(tallies["decks"], _error(answer), 1.0, answer.correct)
-    kinds = {name: tallies[name].priced_kind(name) for name in PRICED_KINDS}
+    asked = len(parts["deviations"])
+    kinds = {
+        name: tallies[name].priced_kind(name, asked if name in _DEVIATION else 0)
+        for name in PRICED_KINDS
+    }
     kinds.update({name: tallies[name].spread_kind(name) for name in COUNT_KINDS})
     return ErrorModel(kinds, table_pace(parts["table-play"]))
 
@@ -373,8 +412,12 @@ def model_to_json(model: ErrorModel) -> dict[str, object]:
 
 
 def model_from_json(data: dict[str, Any]) -> ErrorModel:
-    """:raises KeyError, TypeError, ValueError: for anything :func:`model_to_json` did not write."""
+    """:raises KeyError, TypeError, ValueError: for anything :func:`model_to_json` did not write.
+
+    A model written before the ``taken`` kind was told apart has none: it is read as no
+    answers of it (its ``deviation`` holds every deviations answer, of weight 1)."""
     kinds = {name: Kind(**fields) for name, fields in data["kinds"].items() if name in KINDS}
+    kinds.setdefault("taken", Kind("taken", 0, 0, 0.0, 0.0, 1.0))
     if set(kinds) != set(KINDS):
         raise ValueError("an error model names every kind of error")
     return ErrorModel(kinds, TablePace(**data["pace"]))

@@ -10,7 +10,9 @@ How each kind of error reaches the figures:
   same cards (the shoe's random stream is apart from the miscounts');
 - the play, deviation and bet errors are *priced*: the learner's share of wrong answers times
   the mean EV their wrong answers gave up (the drills price each one), per hand at the average
-  bet (a bet error per round, in table minimums). The simulator does not play a wrong play.
+  bet (a bet error per round, in table minimums). The simulator does not play a wrong play:
+  neither an index play missed where it is due nor one taken where it is not (``deviation``
+  and ``taken``, each weighted by its share of the drill's questions).
 
 The interval of a figure is the game worked out at both ends of every kind's interval at once
 (the best and the worst the answers allow), not a guess.
@@ -33,6 +35,7 @@ from drills.error_model import (
     DRILL_OF,
     PRICED_KINDS,
     Answered,
+    Due,
     ErrorModel,
     Kind,
     error_model,
@@ -115,7 +118,7 @@ def _paired(better: Sequence[float], worse: Sequence[float]) -> tuple[float, flo
 
 
 def _kind_loss(kind: Kind, end: str, run: Mapping[str, float]) -> float:
-    share = kind.at(end) * kind.cost
+    share = kind.at(end) * kind.weight * kind.cost
     return share if kind.name == "bet" else share * run["bet"] * run["hands"]
 
 
@@ -218,7 +221,12 @@ def _monday(created_at: str) -> date:
 
 
 def weekly(
-    answers: Iterable[Answered], model: ErrorModel, result: Mapping[str, Any], least: int = 20
+    answers: Iterable[Answered],
+    model: ErrorModel,
+    result: Mapping[str, Any],
+    least: int = 20,
+    *,
+    due: Due | None = None,
 ) -> list[Week]:
     """The learner's win an hour week by week: the perfect counter's less each kind's cost at
     that week's own rate (a kind the week has too few answers of: the whole record's). A count
@@ -240,7 +248,7 @@ def weekly(
         asked = by_week[start]
         if len(asked) < least:
             continue
-        week = _with_record(error_model(asked), model)
+        week = _with_record(error_model(asked, due=due), model)
         loss = priced_loss(week, "rate", yours)
         for name, cost in count_cost.items():
             whole = model.kinds[name].rate

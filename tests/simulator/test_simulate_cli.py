@@ -100,6 +100,22 @@ def test_text_figures(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "house edge" in out and "3 seat(s)" in out and "rounds a second" in out
     assert "house edge      -" not in out  # never the house's edge as a negative number
+    assert "at an assumed pace (418 hands dealt an hour" in out  # the figures an hour say so
+
+
+def test_your_own_rounds_an_hour_put_the_figures_an_hour(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["simulate", "--preset", "vegas-6d-s17", "--rounds", "20000", "--seed", "3"]
+    assumed = _json(capsys, *args[1:])
+    given = _json(capsys, *args[1:], "--rounds-an-hour", "80")
+    assert assumed["pace"] == "assumed" and assumed["rounds_per_hour"] == 209.0
+    assert given["pace"] == "given" and given["rounds_per_hour"] == 80.0
+    assert given["win_per_round_seen"] == assumed["win_per_round_seen"]  # the same run
+    assert given["win_per_hour"] == pytest.approx(assumed["win_per_round_seen"] * 80, abs=1e-3)
+    assert given["sd_per_hour"] == pytest.approx(assumed["sd_per_round_seen"] * 80**0.5, abs=1e-3)
+    assert main(["simulate", *args[1:], "--rounds-an-hour", "80"]) == 0
+    assert "at the rounds an hour you gave" in capsys.readouterr().out
 
 
 @pytest.mark.long
@@ -131,6 +147,11 @@ def test_the_worker_count_does_not_change_the_figures() -> None:
         (["--rounds", "10", "--indices", "some"], "indices"),
         (["--rounds", "10", "--penetration", "2"], "penetration"),
         (["--rounds", "10", "--workers", "0"], "workers"),
+        (["--rounds", "10", "--rounds-an-hour", "0"], "--rounds-an-hour"),
+        (["--rounds", "10", "--rounds-an-hour", "5000"], "--rounds-an-hour"),
+        (["--rounds", "10", "--rounds-an-hour", "nan"], "--rounds-an-hour"),
+        (["--rounds", "10", "--rounds-an-hour", "inf"], "--rounds-an-hour"),
+        (["--rounds", "10", "--rounds-an-hour", "fast"], "--rounds-an-hour"),
     ],
 )
 def test_bad_input_is_status_2_naming_it(

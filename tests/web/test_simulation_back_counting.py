@@ -95,5 +95,7 @@ def test_a_run_of_every_round_says_a_round_once(quiet_app: Any, client: Any, csr
     assert run_job(quiet_app.config["DATABASE"], job_id) == 0
     text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
     assert "<dt>A round you play</dt>" in text and "<dt>An hour</dt>" in text
+    # The figures an hour say their pace is an assumption, and what it is.
+    assert "The pace is assumed, not measured: 209 rounds an hour heads-up, 52 at seven" in text
     assert "Rounds played" not in text and "A round dealt" not in text
     assert "other players at the table" not in text and "Back-counting:" not in text

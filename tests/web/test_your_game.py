@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from drills.deviation_due import reader
 from drills.error_model import FLOORS, error_model, sd_interval, wilson
 from trainer.store import attempts
 
@@ -67,17 +68,17 @@ def _store(
     )
 
 
-def seed(db: Any, user: int, *, weeks: int = 2) -> None:
-    """Answers of every kind: one play in ten wrong at 0.1 of a bet, one running count in
-    three off by one, true counts and decks off now and then, table hands for a pace."""
+def seed(db: Any, user: int, *, weeks: int = 2, table: bool = True) -> None:
+    """Answers of every kind: one play in ten wrong at 0.1 of a bet, insurance by the count
+    missed where due 3 times in 30 and taken where not 4 times in 30, one running count in
+    three off by one, true counts and decks off now and then, table hands for a pace (none
+    without ``table``)."""
     rng = random.Random(user)
     for week in range(weeks):
         day = 7 * week
         for n in range(40):
             _store(db, user, n + 100 * week, "basic-strategy", "T6v9", "H" if n % 10 else "S", "H",
                    cost=Fraction(1, 10), day=day)  # fmt: skip
-            _store(db, user, n + 100 * week, "deviations", "T6vT hi-lo tc +1",
-                   "S" if n % 5 == 0 else "H", "H", cost=Fraction(3, 100), day=day)  # fmt: skip
             _store(db, user, n + 100 * week, "bet-sizing", "hi-lo bankroll 10000 risk 0.05 tc +3",
                    "50" if n % 8 == 0 else "40", "40", cost=Fraction(1, 20), day=day)  # fmt: skip
             off = rng.choice((-1, 0, 0, 1))
@@ -85,6 +86,14 @@ def seed(db: Any, user: int, *, weeks: int = 2) -> None:
             _store(db, user, n + 100 * week, "true-count", tc, f"{2 + off:+d}", "+2", day=day)
             _store(db, user, n + 100 * week, "deck-estimation", "6d played 130 remaining half",
                    "3.5" if n % 6 == 0 else "3.5" if off else "3", "3", day=day)  # fmt: skip
+        for n in range(60):  # insurance (its index +3 or so): due at +6, not due at -1
+            due = n % 2 == 0
+            question = f"hi-lo 9S 7H v AD insurance tc {'+6' if due else '-1'}"
+            right = "I" if due else "N"
+            wrong = n % 20 == 0 if due else n % 16 == 1  # missed 3 in 30, taken 4 in 30
+            answer = ("N" if due else "I") if wrong else right
+            _store(db, user, n + 100 * week, "deviations", question, answer, right,
+                   cost=Fraction(3, 100) if due else Fraction(4, 100), day=day)  # fmt: skip
         for session in range(3):
             for index in range(8):
                 cards = " ".join(
@@ -95,7 +104,7 @@ def seed(db: Any, user: int, *, weeks: int = 2) -> None:
                 given = f"{off:+d}" if off else "0"
                 rc = f"rc hi-lo 6d: {cards}"
                 _store(db, user, index, "running-count", rc, given, "0", token=token, day=day)
-        for n in range(60):
+        for n in range(60 if table else 0):
             _store(db, user, n + 100 * week, "table-play", "TS 6H v 9D", "hit", "hit", day=day)
 
 
@@ -128,7 +137,10 @@ def test_a_learner_without_answers_reads_not_enough_answers_yet(client: Any, db:
 def test_the_model_reads_each_kind_from_the_learners_answers(app: Any, db: Any) -> None:
     user = db["users"].insert({"created_at": "2026-01-01", "is_guest": 1}).last_pk
     seed(db, user, weeks=1)
-    model = error_model(attempts.list_attempts(db, user))
+    model = error_model(attempts.list_attempts(db, user), due=reader())
+    missed, taken = model.kinds["deviation"], model.kinds["taken"]
+    assert (missed.answers, missed.wrong, taken.answers, taken.wrong) == (30, 3, 30, 4)
+    assert missed.weight == taken.weight == 0.5 and taken.cost == pytest.approx(0.04)
     play = model.kinds["play"]
     assert (play.answers, play.wrong) == (
         100,
@@ -162,16 +174,35 @@ def test_a_seeded_learner_gets_figures_and_ranked_leaks(client: Any, db: Any) ->
     assert result.status_code == 200
     text = result.get_data(as_text=True)
     assert "You beside a perfect counter" in text
+    pace = re.search(r"An hour here is ([0-9,]+) hands: your own pace at the table\.", text)
+    assert pace and int(pace.group(1).replace(",", "")) == 183  # 60 hands over 59 x 20 s
     assert "Your leaks, costliest first" in text
     leaks = re.findall(
         r"<li><strong>([^<]+)</strong>: fixing it is worth ([-\u2212]?[0-9.,]+)", text
     )
-    assert len(leaks) == 6  # every kind has its answers
+    assert len(leaks) == 7  # every kind has its answers
     worths = [float(worth.replace(",", "").replace("\u2212", "-")) for _, worth in leaks]
     priced = [w for (name, _), w in zip(leaks, worths, strict=True) if "plays" in name]
     assert all(w > 0 for w in priced)
     assert "<svg" in text and "Your win an hour, week by week" in text
     assert 'href="/drills/running-count"' in text
+    taken = "Index plays made where the count does not call for them"
+    assert taken in [name for name, _ in leaks]  # its own leak, priced, with its drill
+    assert worths[[name for name, _ in leaks].index(taken)] > 0
+    assert text.count('href="/drills/deviations"') >= 2
+
+
+def test_without_table_hands_the_page_says_its_pace_is_assumed(client: Any, db: Any) -> None:
+    alice = sign_up(client, "alice")
+    seed(db, alice, weeks=1, table=False)
+    page = client.get("/your-game").get_data(as_text=True)
+    assert "Hands an hour at the table: 100 assumed (about three players at the table)" in page
+    posted = client.post(
+        "/your-game", data={"csrf_token": "csrf-for-alice", "bankroll": "20000", "risk": "5%"}
+    )
+    text = client.get(posted.headers["Location"]).get_data(as_text=True)
+    assert "An hour here is 100 hands, an assumed pace (about three players at the table)" in text
+    assert "your own pace at the table" not in text
 
 
 def test_another_learners_answers_and_jobs_never_show(client: Any, app: Any, db: Any) -> None:

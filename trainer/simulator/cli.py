@@ -15,11 +15,16 @@ sits in at that true count or more and leaves below ``--leave`` or at the shuffl
 -99``: every round to the shuffle); ``--spots N --spots-at C``
 plays N hands (1 to 3) from a true count of C up, the ramp's bet on each.
 
+Figures an hour are at an assumed pace (:data:`.summary.HANDS_AN_HOUR`: some 209 rounds an hour
+heads-up, 52 at seven boxes), and the text says so; ``--rounds-an-hour R`` puts your own pace
+(rounds dealt an hour, 10 to 1000) instead.
+
 On a terminal, a bar on standard error says what is being done and how many rounds are played,
 with an estimate of the time left; piped, only the figures are printed.
 
 Bad input (zero or absurd rounds, an unreadable ramp, a bankroll below the table minimum, an
-unknown option) is exit status 2 with a message naming it, and nothing is played.
+unknown option, rounds an hour out of range) is exit status 2 with a message naming it, and
+nothing is played.
 """
 
 from __future__ import annotations
@@ -31,7 +36,14 @@ import sys
 
 from trainer.progress import progress_bar
 from trainer.simulator.settings import InvalidSettingError, Settings, settings_from, simulate
-from trainer.simulator.summary import Summary, count_label
+from trainer.simulator.summary import (
+    HANDS_AN_HOUR,
+    ROUNDS_AN_HOUR,
+    Summary,
+    at_pace,
+    count_label,
+    rounds_an_hour,
+)
 
 __all__ = ["main"]
 
@@ -75,6 +87,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--spots", help="hands to play at a good count (1 to 3)")
     parser.add_argument("--spots-at", help="the true count from which to play --spots hands")
+    parser.add_argument(
+        "--rounds-an-hour",
+        help=f"your table's pace for the figures an hour: rounds dealt an hour "
+        f"({ROUNDS_AN_HOUR[0]} to {ROUNDS_AN_HOUR[1]}; assumed otherwise: "
+        f"{rounds_an_hour(1):.0f} heads-up, {rounds_an_hour(7):.0f} at seven boxes)",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 
@@ -125,7 +143,37 @@ def _table_lines(table: dict) -> list[str]:
         f"{table['sd_per_round_seen']:.4f}",
         f"  an hour         {table['rounds_per_hour']:.0f} rounds: win "
         f"{table['win_per_hour']:+.3f}  SD {table['sd_per_hour']:.3f} (units)",
+        f"                  {_pace_words(table)}",
     ]
+
+
+def _pace_words(table: dict) -> str:
+    """Whose pace the figures an hour are at."""
+    if table.get("pace") == "given":
+        return "at the rounds an hour you gave (--rounds-an-hour)"
+    return (
+        f"at an assumed pace ({HANDS_AN_HOUR} hands dealt an hour, the dealer's counted: "
+        f"{rounds_an_hour(1):.0f} rounds heads-up); --rounds-an-hour for yours"
+    )
+
+
+def _read_pace(text: str | None) -> float | None:
+    """``--rounds-an-hour``, checked before anything is played.
+
+    :raises InvalidSettingError: for anything but a number in :data:`ROUNDS_AN_HOUR`."""
+    if text is None:
+        return None
+    low, high = ROUNDS_AN_HOUR
+    try:
+        value = float(text[:20])
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and low <= value <= high):
+        raise InvalidSettingError(
+            "rounds_an_hour",
+            f"--rounds-an-hour is the rounds dealt an hour, {low} to {high}, not {text[:20]!r}",
+        )
+    return value
 
 
 def _whose(player_edge: float) -> str:
@@ -170,6 +218,7 @@ def _simulate_with_progress(settings: Settings) -> Summary:
 def main(argv: list[str]) -> int:
     args = _parser().parse_args(argv)
     try:
+        pace = _read_pace(args.rounds_an_hour)
         settings = settings_from(
             preset=args.preset,
             rounds=args.rounds,
@@ -196,6 +245,8 @@ def main(argv: list[str]) -> int:
         print(f"simulate: {exc}", file=sys.stderr)
         return 2
     summary = _simulate_with_progress(settings)
+    if pace is not None:
+        summary = at_pace(summary, pace)
     if args.json:
         print(json.dumps(summary.to_json(), indent=2))
     else:

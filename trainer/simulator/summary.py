@@ -31,13 +31,18 @@ figures per 100 rounds seen (the N0 and the risk of ruin too):
   minimums (units), and ``sd_per_round_played`` and ``sd_per_round_seen``, the standard
   deviation of a round's ``x`` (units);
 - ``rounds_per_hour``, at a table pace of :data:`HANDS_AN_HOUR` hands dealt an hour (the
-  dealer's counted as one): some 209 rounds an hour heads-up, 139 with two boxes, 52 with seven
-  (the rounds an hour often quoted from Schlesinger's "Blackjack Attack"), from the boxes each
-  round dealt, the other players' too; ``win_per_hour`` and ``sd_per_hour`` (units) from it.
+  dealer's counted as one): some 209 rounds an hour heads-up, 139 with two boxes, 52 with seven,
+  from the boxes each round dealt, the other players' too; ``win_per_hour`` and ``sd_per_hour``
+  (units) from it, and ``pace`` ``"assumed"``. These rounds an hour are often quoted (and
+  attributed to Schlesinger's *Blackjack Attack*), but no published table of them could be
+  found to check them against (other tables quoted go from 200 heads-up to 65 at seven, or 230
+  to 55): the pace is an assumption, and every figure an hour says so. :func:`at_pace` puts a
+  user's own rounds an hour instead (``pace`` ``"given"``; ``simulate --rounds-an-hour``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -46,11 +51,27 @@ from typing import Any
 from trainer.simulator import kernel as K
 from trainer.simulator.run import Sums
 
-__all__ = ["HANDS_AN_HOUR", "Summary", "count_label", "summarise"]
+__all__ = [
+    "HANDS_AN_HOUR",
+    "ROUNDS_AN_HOUR",
+    "Summary",
+    "at_pace",
+    "count_label",
+    "rounds_an_hour",
+    "summarise",
+]
 
 # Hands an hour a dealer deals, the dealer's own counted: a round of ``n`` boxes takes
 # ``(n + 1) / HANDS_AN_HOUR`` of an hour (209 rounds an hour heads-up, 52 at seven boxes).
+# An assumption (the module's note says why), not a measured pace.
 HANDS_AN_HOUR = 418
+# The rounds an hour a user may give instead (a slow full table to a fast machine game).
+ROUNDS_AN_HOUR = (10, 1000)
+
+
+def rounds_an_hour(boxes: int) -> float:
+    """The assumed rounds an hour with ``boxes`` boxes dealt a round (the dealer's apart)."""
+    return HANDS_AN_HOUR / (boxes + 1)
 
 
 def count_label(key: str | int, ends: tuple[int, int] | list[int], *, plain: bool = False) -> str:
@@ -234,5 +255,27 @@ def _table_figures(sums: Sums, var: float, lo: int) -> dict[str, Any]:
         "rounds_per_hour": _round(per_hour, 1),
         "win_per_hour": _round(sx / n * per_hour),
         "sd_per_hour": _round(math.sqrt(var * per_hour)),
+        "pace": "assumed",
         "tc_frequency_played": by_count,
     }
+
+
+def at_pace(summary: Summary, rounds: float) -> Summary:
+    """``summary`` with its figures an hour at ``rounds`` rounds dealt an hour (the user's own
+    pace, within :data:`ROUNDS_AN_HOUR`) instead of the assumed one.
+
+    :raises ValueError: for a pace outside :data:`ROUNDS_AN_HOUR`.
+    """
+    low, high = ROUNDS_AN_HOUR
+    if not (math.isfinite(rounds) and low <= rounds <= high):
+        raise ValueError(f"rounds an hour are {low} to {high}, not {rounds!r}")
+    if not summary.table:
+        return summary
+    table = dict(summary.table)
+    table.update(
+        rounds_per_hour=_round(rounds, 1),
+        win_per_hour=_round(table["win_per_round_seen"] * rounds),
+        sd_per_hour=_round(table["sd_per_round_seen"] * math.sqrt(rounds)),
+        pace="given",
+    )
+    return dataclasses.replace(summary, table=table)

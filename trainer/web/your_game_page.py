@@ -16,7 +16,8 @@ from trainer.words import N_, day, day_month, number, say
 
 TITLES = {
     "play": N_("Basic-strategy plays"),
-    "deviation": N_("Index plays (deviations)"),
+    "deviation": N_("Index plays missed where the count calls for them"),
+    "taken": N_("Index plays made where the count does not call for them"),
     "bet": N_("Bets against your ramp"),
     "running": N_("The running count"),
     "true": N_("Turning it into a true count"),
@@ -48,7 +49,23 @@ def describe_kind(kind: Kind) -> str:
             share=_percent(kind.rate), low=_percent(kind.low), high=_percent(kind.high),
             cost=number(kind.cost, 3),
         )  # fmt: skip
-    if kind.name in ("play", "deviation"):
+    if kind.name == "taken":
+        return say(
+            "Where the count did not call for the index play, %(share)s of your answers left"
+            " basic strategy (95%% interval %(low)s to %(high)s); each gave up %(cost)s of a"
+            " bet on average. These questions were %(part)s of your deviation answers.",
+            share=_percent(kind.rate), low=_percent(kind.low), high=_percent(kind.high),
+            cost=number(kind.cost, 3), part=_percent(kind.weight),
+        )  # fmt: skip
+    if kind.name == "deviation":
+        return say(
+            "Where the count called for the index play, %(share)s of your answers missed it"
+            " (95%% interval %(low)s to %(high)s); each gave up %(cost)s of a bet on average."
+            " These questions were %(part)s of your deviation answers.",
+            share=_percent(kind.rate), low=_percent(kind.low), high=_percent(kind.high),
+            cost=number(kind.cost, 3), part=_percent(kind.weight),
+        )  # fmt: skip
+    if kind.name == "play":
         return say(
             "%(share)s wrong (95%% interval %(low)s to %(high)s); a wrong play gave up"
             " %(cost)s of a bet on average.",

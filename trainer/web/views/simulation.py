@@ -27,7 +27,7 @@ from trainer.engine.counting import find_system
 from trainer.simulator.cluster import check_address, dask_installed
 from trainer.simulator.job import STAGES, TABLE_FIELDS, settings_of
 from trainer.simulator.settings import INDICES, InvalidSettingError
-from trainer.simulator.summary import count_label
+from trainer.simulator.summary import count_label, rounds_an_hour
 from trainer.simulator.tables import RUNNING_BUCKETS, TRUE_BUCKETS
 from trainer.store import simulations
 from trainer.web.caches import strategy_cache_dir
@@ -271,6 +271,7 @@ def _figures(result: dict[str, Any]) -> dict[str, Any]:
     se = result.get("se_by_tc")
     return {
         "ran_on": ran_on_words(str(result.get("ran_on") or "")),
+        "pace": {"heads_up": rounds_an_hour(1), "full": rounds_an_hour(7)},  # assumed
         "labels": labels,
         "z95": Z95,
         "sweep_labels": [penetration_words(d["penetration"]) for d in result.get("sweep", [])],

@@ -20,6 +20,7 @@ from werkzeug.wrappers import Response
 from drills import registry
 from drills.base import InvalidOptionError
 from drills.bet_sizing import DEFAULT_RISK, default_bankroll, read_bankroll, read_risk
+from drills.deviation_due import reader
 from drills.error_model import (
     ErrorModel,
     error_model,
@@ -28,7 +29,7 @@ from drills.error_model import (
 )
 from drills.your_game import figures, leaks, scenarios, weekly
 from trainer.store import attempts, jobs
-from trainer.web.caches import strategy_cache_dir
+from trainer.web.caches import app_caches, strategy_cache_dir
 from trainer.web.jobs import submit
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.support import current_rules, current_user, get_db, render
@@ -50,6 +51,11 @@ def _answers() -> list[attempts.Attempt]:
     if user is None:
         return []
     return attempts.list_attempts(get_db(), user.id, limit=MOST_ANSWERS)
+
+
+def _model(answers: list[attempts.Attempt]) -> ErrorModel:
+    """The model of ``answers``, each deviations answer read as due or not by its count study."""
+    return error_model(answers, due=reader(app_caches()))
 
 
 def _latest() -> jobs.Job | None:
@@ -88,7 +94,7 @@ def _model_context(model: ErrorModel) -> dict[str, Any]:
 
 @bp.get("/your-game")
 def page() -> Response:
-    return _page(error_model(_answers()))
+    return _page(_model(_answers()))
 
 
 def _read_form() -> tuple[str, str]:
@@ -104,7 +110,7 @@ def _read_form() -> tuple[str, str]:
 
 @bp.post("/your-game")
 def start() -> Response:
-    model = error_model(_answers())
+    model = _model(_answers())
     values = {name: request.form.get(name, "")[:20] for name in ("bankroll", "risk")}
     try:
         bankroll, risk = _read_form()
@@ -148,7 +154,7 @@ def job(job_id: int) -> Response:
 def _results(found: jobs.Job) -> dict[str, Any]:
     model = model_from_json(found.params["model"])
     result = found.result
-    weeks = weekly(_answers(), model, result)
+    weeks = weekly(_answers(), model, result, due=reader(app_caches()))
     return {
         **_model_context(model),
         "games": figures(model, result),
