@@ -23,6 +23,7 @@ from fractions import Fraction
 from drills.base import DrillError, InvalidQuestionError
 from drills.caches import Caches, strategy_dir
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
+from drills.refusals import NO_ROUNDING, NO_SYSTEM
 from trainer import words
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
@@ -107,7 +108,7 @@ def read_system(slug: str) -> CountingSystem:
     try:
         return find_system(slug)
     except UnknownSystemError:
-        raise InvalidQuestionError(f"there is no counting system {slug[:20]!r}") from None
+        raise InvalidQuestionError.said_as(NO_SYSTEM) from None
 
 
 def read_rounding(convention: str, resolution: str) -> tuple[str, str]:
@@ -116,7 +117,7 @@ def read_rounding(convention: str, resolution: str) -> tuple[str, str]:
     :raises InvalidQuestionError: for a rounding the trainer does not know.
     """
     if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
-        raise InvalidQuestionError(f"unknown rounding {convention!r} {resolution!r}")
+        raise InvalidQuestionError.said_as(NO_ROUNDING)
     return convention, resolution
 
 

@@ -57,12 +57,15 @@ def split_count(notation: str) -> tuple[str, ShownCount | None]:
         return notation, None
     base = notation[: match.start()]
     if not base.endswith(INSURANCE_SUFFIX):
-        raise InvalidQuestionError("only an insurance question shows a count")
+        raise InvalidQuestionError.said_as(N_("only an insurance question shows a count"))
     system = read_system(match["system"])
     if (match["kind"] == "tc") != system.balanced:
-        raise InvalidQuestionError(
-            f"{system.name} shows its {'true' if system.balanced else 'running'} count"
+        shows = (
+            N_("%(system)s shows its true count")
+            if system.balanced
+            else N_("%(system)s shows its running count")
         )
+        raise InvalidQuestionError.said_as(shows, system=system.name)
     return base, ShownCount(system, int(match["count"]))
 
 

@@ -1,0 +1,62 @@
+"""The refusals of a forged question that many drills share, in the catalogue's words
+(:class:`drills.base.InvalidQuestionError`, said in the learner's language on the error page):
+one message for one thing wrong, whichever drill reads the notation. Each says what was wrong
+without the notation itself, which a learner does not read."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+
+from drills.base import InvalidQuestionError
+from trainer.engine.deck.cards import Card
+from trainer.words import N_, number
+
+__all__ = [
+    "BUST_OR_21",
+    "CARDS_NOT_CARDS",
+    "CARD_TOO_OFTEN",
+    "COUNT_OUT_OF_RANGE",
+    "NATURAL",
+    "NEEDS_MORE_CARDS",
+    "NOT_IN_FORM",
+    "NO_ROUNDING",
+    "NO_SUIT",
+    "NO_SYSTEM",
+    "ROUND_OVER_CARDS",
+    "ROUND_OVER_MOVES",
+    "ROUND_UNPLAYABLE",
+    "TOO_LONG",
+    "check_pack",
+    "too_few_left",
+]
+
+CARDS_NOT_CARDS = N_("the question's cards cannot be read")
+NO_SUIT = N_("a card of the question has no suit")
+CARD_TOO_OFTEN = N_("a card comes more often than the decks of these rules hold")
+NATURAL = N_("a natural has no play to choose")
+BUST_OR_21 = N_("a bust hand or a 21 has no play to choose")
+NEEDS_MORE_CARDS = N_("the round needs more cards than the question deals")
+ROUND_OVER_CARDS = N_("the round is over before every card is dealt")
+ROUND_OVER_MOVES = N_("the round is over before every decision is played")
+ROUND_UNPLAYABLE = N_("the round cannot be played as the question writes it")
+NOT_IN_FORM = N_("the question is not written the way this drill writes its questions")
+TOO_LONG = N_("the question is longer than any this drill writes")
+NO_SYSTEM = N_("the trainer has no such counting system")
+NO_ROUNDING = N_("the trainer has no such true-count rounding")
+COUNT_OUT_OF_RANGE = N_("no shoe reaches that count with the cards left")
+
+
+def check_pack(cards: Iterable[Card], decks: int) -> None:
+    """:raises InvalidQuestionError: where a suited card comes more often than ``decks`` hold
+    (a card twice in one pack)."""
+    suited = Counter(card for card in cards if card.suit is not None)
+    if any(count > decks for count in suited.values()):
+        raise InvalidQuestionError.said_as(CARD_TOO_OFTEN)
+
+
+def too_few_left(played: int) -> InvalidQuestionError:
+    """The refusal of ``played`` cards played leaving too few in the shoe for the question."""
+    return InvalidQuestionError.said_as(
+        N_("%(played)s cards played leave too few in the shoe"), played=number(played)
+    )
