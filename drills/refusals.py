@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterable
 
 from drills.base import InvalidQuestionError
+from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.cards import Card
 from trainer.words import N_, number
 
@@ -20,7 +21,9 @@ __all__ = [
     "NATURAL",
     "NEEDS_MORE_CARDS",
     "NOT_IN_FORM",
+    "NO_RESOLUTION",
     "NO_ROUNDING",
+    "NO_RULES",
     "NO_SUIT",
     "NO_SYSTEM",
     "ROUND_OVER_CARDS",
@@ -29,6 +32,7 @@ __all__ = [
     "TOO_LONG",
     "check_pack",
     "too_few_left",
+    "unreachable_count",
 ]
 
 CARDS_NOT_CARDS = N_("the question's cards cannot be read")
@@ -43,7 +47,9 @@ ROUND_UNPLAYABLE = N_("the round cannot be played as the question writes it")
 NOT_IN_FORM = N_("the question is not written the way this drill writes its questions")
 TOO_LONG = N_("the question is longer than any this drill writes")
 NO_SYSTEM = N_("the trainer has no such counting system")
+NO_RULES = N_("the trainer has no such rules")
 NO_ROUNDING = N_("the trainer has no such true-count rounding")
+NO_RESOLUTION = N_("the decks are read to a whole, a half or a quarter deck only")
 COUNT_OUT_OF_RANGE = N_("no shoe reaches that count with the cards left")
 
 
@@ -59,4 +65,12 @@ def too_few_left(played: int) -> InvalidQuestionError:
     """The refusal of ``played`` cards played leaving too few in the shoe for the question."""
     return InvalidQuestionError.said_as(
         N_("%(played)s cards played leave too few in the shoe"), played=number(played)
+    )
+
+
+def unreachable_count(system: CountingSystem) -> InvalidQuestionError:
+    """The refusal of a running count ``system`` cannot reach (a fraction of its step, or
+    beyond what the shoe holds)."""
+    return InvalidQuestionError.said_as(
+        N_("%(system)s cannot reach that running count"), system=system.name
     )
