@@ -25,7 +25,12 @@ __all__ = [
     "NO_ROUNDING",
     "NO_RULES",
     "NO_SUIT",
+    "NOT_A_MOVE",
+    "NOT_A_STAKE",
     "NO_SYSTEM",
+    "MOVE_MISFITS",
+    "PARTS",
+    "ROUND_WAITS",
     "ROUND_OVER_CARDS",
     "ROUND_OVER_MOVES",
     "ROUND_UNPLAYABLE",
@@ -45,6 +50,11 @@ ROUND_OVER_CARDS = N_("the round is over before every card is dealt")
 ROUND_OVER_MOVES = N_("the round is over before every decision is played")
 ROUND_UNPLAYABLE = N_("the round cannot be played as the question writes it")
 NOT_IN_FORM = N_("the question is not written the way this drill writes its questions")
+PARTS = N_("the question does not have the parts this drill writes in it")
+NOT_A_STAKE = N_("a stake of the question is not an amount of money")
+NOT_A_MOVE = N_("a decision of the question is not one a player takes")
+MOVE_MISFITS = N_("a decision of the question does not fit the round where it comes")
+ROUND_WAITS = N_("the round waits for a decision the question does not give")
 TOO_LONG = N_("the question is longer than any this drill writes")
 NO_SYSTEM = N_("the trainer has no such counting system")
 NO_RULES = N_("the trainer has no such rules")
