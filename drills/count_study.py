@@ -76,10 +76,12 @@ class StudyNotForGameError(DrillError):
     card is shown, and the study's indices and edge by count read one)."""
 
     def __init__(self, rules: Rules) -> None:
-        super().__init__(
-            "deal_faces: the banker shows no card at this game (all-down), and the count study's "
-            "indices and edge by count are worked out for a game where the dealer shows one"
+        text = words.N_(
+            "the banker shows no card at this game (every card is dealt face down), and the "
+            "count study's indices and edge by count are worked out for a game where the dealer "
+            "shows one"
         )
+        super().__init__(text, said=(text, {}))
         self.rules = rules
 
 

@@ -66,6 +66,7 @@ from drills.counting.tray import tray_for
 from drills.counting.true_count import converted
 from drills.deviation_figures import evs_at, figures, kept
 from drills.hand_totals import total_words
+from drills.refusals import NATURAL, NOT_IN_FORM, too_few_left
 from drills.strategy_cells import Cell, cell_of, cells_for, hand_for, read_situation
 from drills.strategy_chart import INSURANCE_KEYS, PLAY_KEYS
 from trainer.engine.counting import CountingSystem, estimate_decks
@@ -155,37 +156,43 @@ def read_question(notation: str, rules: Rules) -> Asked:
     """:raises InvalidQuestionError: for a notation this drill could not have written (at 004
     dealt face down, any: no up card is shown, :func:`drills.count_study.counts_by_study`)."""
     if not counts_by_study(rules):
-        raise InvalidQuestionError(str(StudyNotForGameError(rules)))
+        raise InvalidQuestionError.caused_by(StudyNotForGameError(rules), NOT_IN_FORM)
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError(
-            "a deviation question reads like 'hi-lo TS 6H v TD tc +1' or "
-            "'hi-lo floor half TS 6H v TD rc +7 played 130'"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a deviation question names the counting system, the hand, the dealer's up card "
+               "and the count (a running count with the cards played and the rounding)")
+        )  # fmt: skip
     system = read_system(match["system"])
     text = match["situation"] + (" insurance" if match["insurance"] else "")
     situation, insurance = read_situation(text, rules)
     if situation.hand.is_two_card_21:
-        raise InvalidQuestionError("a natural has no play to choose")
+        raise InvalidQuestionError.said_as(NATURAL)
     count = int(match["count"])
     played = int(match["played"]) if match["played"] is not None else None
     tray = match["convention"] is not None
     if tray != (played is not None) or tray != (match["kind"] == "rc" and system.balanced):
-        raise InvalidQuestionError(
-            "a running count of a balanced system comes with its tray and rounding; a true "
-            "count (or an unbalanced system's running count) without them"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a running count of a balanced system comes with its tray and rounding; a true "
+               "count (or an unbalanced system's running count) without them")
+        )  # fmt: skip
     if match["kind"] == "tc" and not system.balanced:
-        raise InvalidQuestionError(f"{system.name} is unbalanced: its count is a running count")
+        raise InvalidQuestionError.said_as(
+            N_("%(system)s is unbalanced: its count is a running count"), system=system.name
+        )
     asked = Asked(system, situation, insurance, match["kind"], count)
     if played is None:
         if not -COUNT_LIMIT <= count <= COUNT_LIMIT:
-            raise InvalidQuestionError(f"a count is -{COUNT_LIMIT} to +{COUNT_LIMIT}")
+            raise InvalidQuestionError.said_as(
+                N_("a count here is %(least)s to %(most)s"),
+                least=signed_number(-COUNT_LIMIT),
+                most=signed_number(COUNT_LIMIT),
+            )
         return asked
     convention, resolution = read_rounding(match["convention"], match["resolution"])
     total = rules.decks * CARDS_PER_DECK
     if not 0 <= played <= total - STEPS[resolution] * CARDS_PER_DECK or abs(count) > total:
-        raise InvalidQuestionError(f"{played} cards played leaves too few of {total}")
+        raise too_few_left(played)
     return Asked(system, situation, insurance, "rc", count, convention, resolution, played)
 
 
@@ -251,7 +258,9 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
     cell = asked.cell(rules)
     plays = table.find(*cell)
     if not plays:
-        raise InvalidQuestionError(f"{' v '.join(cell)} has no index under these rules")
+        raise InvalidQuestionError.said_as(
+            N_("this hand against this card has no index under these rules")
+        )
     count = read_count(asked, rules)
     right = table.play_at(*cell, float(count.value)) or plays[0].basic
     hand, up = asked.situation.hand, asked.situation.up

@@ -22,6 +22,7 @@ __all__ = [
     "NEEDS_MORE_CARDS",
     "NOT_IN_FORM",
     "NO_RESOLUTION",
+    "NO_RAMP",
     "NO_ROUNDING",
     "NO_RULES",
     "NO_SUIT",
@@ -58,6 +59,7 @@ ROUND_WAITS = N_("the round waits for a decision the question does not give")
 TOO_LONG = N_("the question is longer than any this drill writes")
 NO_SYSTEM = N_("the trainer has no such counting system")
 NO_RULES = N_("the trainer has no such rules")
+NO_RAMP = N_("the question's bankroll and risk of ruin make no bet ramp")
 NO_ROUNDING = N_("the trainer has no such true-count rounding")
 NO_RESOLUTION = N_("the decks are read to a whole, a half or a quarter deck only")
 COUNT_OUT_OF_RANGE = N_("no shoe reaches that count with the cards left")
