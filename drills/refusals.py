@@ -9,9 +9,10 @@ from collections import Counter
 from collections.abc import Iterable
 
 from drills.base import InvalidQuestionError
+from drills.strategy_chart import PLAY_KEYS
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.cards import Card
-from trainer.words import N_, number
+from trainer.words import N_, number, say
 
 __all__ = [
     "BUST_OR_21",
@@ -37,6 +38,7 @@ __all__ = [
     "ROUND_UNPLAYABLE",
     "TOO_LONG",
     "check_pack",
+    "not_allowed",
     "too_few_left",
     "unreachable_count",
 ]
@@ -86,3 +88,9 @@ def unreachable_count(system: CountingSystem) -> InvalidQuestionError:
     return InvalidQuestionError.said_as(
         N_("%(system)s cannot reach that running count"), system=system.name
     )
+
+
+def not_allowed(key: str) -> str:
+    """That the play of ``key`` (a key of :data:`drills.strategy_chart.PLAY_KEYS`) is not
+    allowed for the hand, said now (an answer's refusal, shown as it is)."""
+    return say("%(play)s is not allowed for this hand here.", play=say(PLAY_KEYS[key]))
