@@ -366,17 +366,22 @@ def read_range(options: Mapping[str, str]) -> tuple[int, int]:
     for name, default in (("low", "-3"), ("high", "+3")):
         text = str(options.get(name) or default).strip()
         if not re.fullmatch(r"[+-]?[0-9]{1,3}", text) or abs(int(text)) > COUNT_LIMIT:
-            raise InvalidOptionError(
-                f"The {'lowest' if name == 'low' else 'highest'} index must be a whole count "
-                f"from -{COUNT_LIMIT} to +{COUNT_LIMIT}, not {text[:12]!r}.",
-                field=name,
-            )
+            which = (
+                N_("The lowest index must be a whole count from %(least)s to %(most)s, not "
+                   "%(typed)s.")
+                if name == "low"
+                else N_("The highest index must be a whole count from %(least)s to %(most)s, "
+                        "not %(typed)s.")
+            )  # fmt: skip
+            limits = {"least": signed_number(-COUNT_LIMIT), "most": signed_number(COUNT_LIMIT)}
+            raise InvalidOptionError(say(which, typed=repr(text[:12]), **limits), field=name)
         bounds.append(int(text))
     if bounds[0] > bounds[1]:
         raise InvalidOptionError(
-            f"The lowest index ({signed(bounds[0])}) is above the highest ({signed(bounds[1])}).",
+            say("The lowest index (%(low)s) is above the highest (%(high)s).",
+                low=signed_number(bounds[0]), high=signed_number(bounds[1])),
             field="low",
-        )
+        )  # fmt: skip
     return bounds[0], bounds[1]
 
 
@@ -417,17 +422,19 @@ def pool(table: IndexTable, learner: LearnerState) -> tuple[list[tuple[str, str]
     """
     chosen = learner.options.get("cells") or DEFAULT_SET
     if chosen not in CELL_SETS:
-        raise InvalidOptionError(f"There is no choice of cells called {chosen[:20]!r}.", "cells")
+        raise InvalidOptionError(
+            say("There is no choice of cells called %(typed)s.", typed=repr(chosen[:20])), "cells"
+        )
     insurance = [INSURANCE] if table.rules.insurance and table.find(*INSURANCE) else []
     if chosen == "range":
         low, high = read_range(learner.options)
         cells = sorted({(p.hand, p.dealer) for p in table.plays if low <= p.index <= high})
         if not cells:
             raise InvalidOptionError(
-                f"No cell has an index from {signed(low)} to {signed(high)} under these rules "
-                "in this system.",
+                say("No cell has an index from %(low)s to %(high)s under these rules in this "
+                    "system.", low=signed_number(low), high=signed_number(high)),
                 field="low",
-            )
+            )  # fmt: skip
         return cells, ""
     if chosen == "weakest":
         found = weakest(learner.recent, table)
@@ -442,10 +449,10 @@ def pool(table: IndexTable, learner: LearnerState) -> tuple[list[tuple[str, str]
         cells = sorted({(p.hand, p.dealer) for p in table.plays})
     if not cells:
         raise InvalidOptionError(
-            "No cell has an index under these rules in this system: basic strategy is the "
-            "play at every count.",
+            say("No cell has an index under these rules in this system: basic strategy is "
+                "the play at every count."),
             field="cells",
-        )
+        )  # fmt: skip
     return cells, note
 
 
@@ -586,8 +593,9 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
         hand, up = asked.situation.hand, asked.situation.up
         if not asked.insurance and answer not in _legal(rules, hand, up):
             raise InvalidAnswerError(
-                f"{keys[answer]} is not allowed for this hand under these rules."
-            )
+                say("%(play)s is not allowed for this hand under these rules.",
+                    play=say(keys[answer]))
+            )  # fmt: skip
         return answer
 
     def grade(

@@ -195,7 +195,7 @@ def grade(notation: str, answer_text: str, rules: Rules) -> Grade:
             say("Answer with one of H, S, D, P, R; %(answer)s is not.", answer=repr(answer_text))
         )
     if answer not in WORDS:
-        raise InvalidAnswerError(not_allowed(answer))
+        raise not_allowed(answer)
     tie = abs(worked.evs["H"] - worked.evs["S"]) <= _TIE
     return Grade(
         correct=answer == worked.right or tie,

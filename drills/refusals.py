@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from drills.base import InvalidQuestionError
+from drills.base import InvalidAnswerError, InvalidQuestionError
 from drills.strategy_chart import PLAY_KEYS
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.cards import Card
@@ -28,6 +28,7 @@ __all__ = [
     "NO_RULES",
     "NO_SUIT",
     "NOT_A_MOVE",
+    "NOT_AN_INSURANCE",
     "NOT_A_STAKE",
     "NO_SYSTEM",
     "MOVE_MISFITS",
@@ -55,6 +56,7 @@ ROUND_UNPLAYABLE = N_("the round cannot be played as the question writes it")
 NOT_IN_FORM = N_("the question is not written the way this drill writes its questions")
 PARTS = N_("the question does not have the parts this drill writes in it")
 NOT_A_STAKE = N_("a stake of the question is not an amount of money")
+NOT_AN_INSURANCE = N_("the insurance stake is not an amount of money")
 NOT_A_MOVE = N_("a decision of the question is not one a player takes")
 MOVE_MISFITS = N_("a decision of the question does not fit the round where it comes")
 ROUND_WAITS = N_("the round waits for a decision the question does not give")
@@ -90,7 +92,9 @@ def unreachable_count(system: CountingSystem) -> InvalidQuestionError:
     )
 
 
-def not_allowed(key: str) -> str:
-    """That the play of ``key`` (a key of :data:`drills.strategy_chart.PLAY_KEYS`) is not
-    allowed for the hand, said now (an answer's refusal, shown as it is)."""
-    return say("%(play)s is not allowed for this hand here.", play=say(PLAY_KEYS[key]))
+def not_allowed(key: str) -> InvalidAnswerError:
+    """The refusal of an answer whose play (a key of :data:`drills.strategy_chart.PLAY_KEYS`)
+    the hand does not allow, said now (an answer's refusal is shown as it is)."""
+    return InvalidAnswerError(
+        say("%(play)s is not allowed for this hand here.", play=say(PLAY_KEYS[key]))
+    )

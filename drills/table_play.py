@@ -542,7 +542,7 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
                 )
             )
         if answer not in worked.legal:
-            raise InvalidAnswerError(not_allowed(answer))
+            raise not_allowed(answer)
         tie = answer in worked.evs and worked.right in worked.evs and not worked.index
         tie = tie and abs(worked.evs[answer] - worked.evs[worked.right]) <= _TIE
         return Grade(

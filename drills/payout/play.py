@@ -21,6 +21,7 @@ from drills.refusals import (
     NO_SUIT,
     NOT_A_MOVE,
     NOT_A_STAKE,
+    NOT_AN_INSURANCE,
     PARTS,
     ROUND_OVER_CARDS,
     ROUND_OVER_MOVES,
@@ -128,7 +129,7 @@ def play_move(round_: Round, move: str) -> None:
             raise InvalidQuestionError.said_as(
                 N_("insurance is offered here: the next decision is the insurance stake")
             )
-        round_.insure([_read_money(move[4:], N_("the insurance stake is not an amount of money"))])
+        round_.insure([_read_money(move[4:], NOT_AN_INSURANCE)])
     elif round_.phase is Phase.PLAYER_TURNS and move in MOVE_ACTIONS:
         round_.act(MOVE_ACTIONS[move])
     else:
