@@ -37,7 +37,7 @@ from drills.base import (
 from drills.caches import Caches
 from drills.count_study import read_system, signed, signed_notation, study_for
 from drills.counting.preferences import CountPreferences
-from drills.refusals import NO_RAMP
+from drills.refusals import NO_RAMP, count_kind
 from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
@@ -386,12 +386,7 @@ def read_question(notation: str, rules: Rules) -> tuple[CountingSystem, Fraction
         )  # fmt: skip
     system = read_system(match["system"])
     if (match["kind"] == "tc") != system.balanced:
-        bets_by = (
-            N_("%(system)s bets by its true count")
-            if system.balanced
-            else N_("%(system)s bets by its running count")
-        )
-        raise InvalidQuestionError.said_as(bets_by, system=system.name)
+        raise count_kind(system)
     try:
         bankroll = read_bankroll(match["bankroll"], rules)
         risk = read_risk(match["risk"])

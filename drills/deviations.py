@@ -32,6 +32,7 @@ from fractions import Fraction
 from functools import lru_cache, partial
 from typing import Any
 
+from drills import refusals
 from drills.base import (
     AsksOnItsPage,
     Drill,
@@ -66,7 +67,6 @@ from drills.counting.tray import tray_for
 from drills.counting.true_count import converted
 from drills.deviation_figures import evs_at, figures, kept
 from drills.hand_totals import total_words
-from drills.refusals import NATURAL, NOT_IN_FORM, too_few_left
 from drills.strategy_cells import Cell, cell_of, cells_for, hand_for, read_situation
 from drills.strategy_chart import INSURANCE_KEYS, PLAY_KEYS
 from trainer.engine.counting import CountingSystem, estimate_decks
@@ -156,7 +156,7 @@ def read_question(notation: str, rules: Rules) -> Asked:
     """:raises InvalidQuestionError: for a notation this drill could not have written (at 004
     dealt face down, any: no up card is shown, :func:`drills.count_study.counts_by_study`)."""
     if not counts_by_study(rules):
-        raise InvalidQuestionError.caused_by(StudyNotForGameError(rules), NOT_IN_FORM)
+        raise InvalidQuestionError.caused_by(StudyNotForGameError(rules), refusals.NOT_IN_FORM)
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
         raise InvalidQuestionError.said_as(
@@ -167,7 +167,7 @@ def read_question(notation: str, rules: Rules) -> Asked:
     text = match["situation"] + (" insurance" if match["insurance"] else "")
     situation, insurance = read_situation(text, rules)
     if situation.hand.is_two_card_21:
-        raise InvalidQuestionError.said_as(NATURAL)
+        raise InvalidQuestionError.said_as(refusals.NATURAL)
     count = int(match["count"])
     played = int(match["played"]) if match["played"] is not None else None
     tray = match["convention"] is not None
@@ -177,22 +177,16 @@ def read_question(notation: str, rules: Rules) -> Asked:
                "count (or an unbalanced system's running count) without them")
         )  # fmt: skip
     if match["kind"] == "tc" and not system.balanced:
-        raise InvalidQuestionError.said_as(
-            N_("%(system)s is unbalanced: its count is a running count"), system=system.name
-        )
+        raise refusals.count_kind(system)
     asked = Asked(system, situation, insurance, match["kind"], count)
     if played is None:
         if not -COUNT_LIMIT <= count <= COUNT_LIMIT:
-            raise InvalidQuestionError.said_as(
-                N_("a count here is %(least)s to %(most)s"),
-                least=signed_number(-COUNT_LIMIT),
-                most=signed_number(COUNT_LIMIT),
-            )
+            raise refusals.count_beyond(COUNT_LIMIT)
         return asked
     convention, resolution = read_rounding(match["convention"], match["resolution"])
     total = rules.decks * CARDS_PER_DECK
     if not 0 <= played <= total - STEPS[resolution] * CARDS_PER_DECK or abs(count) > total:
-        raise too_few_left(played)
+        raise refusals.too_few_left(played)
     return Asked(system, situation, insurance, "rc", count, convention, resolution, played)
 
 
@@ -258,9 +252,7 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
     cell = asked.cell(rules)
     plays = table.find(*cell)
     if not plays:
-        raise InvalidQuestionError.said_as(
-            N_("this hand against this card has no index under these rules")
-        )
+        raise InvalidQuestionError.said_as(N_("no index here for this hand against this card"))
     count = read_count(asked, rules)
     right = table.play_at(*cell, float(count.value)) or plays[0].basic
     hand, up = asked.situation.hand, asked.situation.up
@@ -366,15 +358,12 @@ def read_range(options: Mapping[str, str]) -> tuple[int, int]:
     for name, default in (("low", "-3"), ("high", "+3")):
         text = str(options.get(name) or default).strip()
         if not re.fullmatch(r"[+-]?[0-9]{1,3}", text) or abs(int(text)) > COUNT_LIMIT:
-            which = (
-                N_("The lowest index must be a whole count from %(least)s to %(most)s, not "
-                   "%(typed)s.")
-                if name == "low"
-                else N_("The highest index must be a whole count from %(least)s to %(most)s, "
-                        "not %(typed)s.")
+            least, most = signed_number(-COUNT_LIMIT), signed_number(COUNT_LIMIT)
+            raise InvalidOptionError(
+                say("Each end of the index range is a whole count from %(least)s to %(most)s, "
+                    "not %(typed)s.", least=least, most=most, typed=repr(text[:12])),
+                field=name,
             )  # fmt: skip
-            limits = {"least": signed_number(-COUNT_LIMIT), "most": signed_number(COUNT_LIMIT)}
-            raise InvalidOptionError(say(which, typed=repr(text[:12]), **limits), field=name)
         bounds.append(int(text))
     if bounds[0] > bounds[1]:
         raise InvalidOptionError(
@@ -442,9 +431,8 @@ def pool(table: IndexTable, learner: LearnerState) -> tuple[list[tuple[str, str]
             return found, ""
     cells = [*insurance, *_with_plays(table, ILLUSTRIOUS_18[1:] + FAB_4)]
     cells = list(dict.fromkeys(cells))
-    note = (
-        "No mistakes yet: the Illustrious 18 and the Fab 4 come up." if chosen == "weakest" else ""
-    )
+    none_yet = chosen == "weakest"  # no mistakes to ask by
+    note = say("No mistakes yet: the Illustrious 18 and the Fab 4 come up.") if none_yet else ""
     if not cells:  # rules under which none of them has an index: every cell that has one
         cells = sorted({(p.hand, p.dealer) for p in table.plays})
     if not cells:
@@ -592,10 +580,7 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
             )
         hand, up = asked.situation.hand, asked.situation.up
         if not asked.insurance and answer not in _legal(rules, hand, up):
-            raise InvalidAnswerError(
-                say("%(play)s is not allowed for this hand under these rules.",
-                    play=say(keys[answer]))
-            )  # fmt: skip
+            raise refusals.not_allowed(answer, keys)
         return answer
 
     def grade(

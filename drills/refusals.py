@@ -6,13 +6,13 @@ without the notation itself, which a learner does not read."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from drills.base import InvalidAnswerError, InvalidQuestionError
 from drills.strategy_chart import PLAY_KEYS
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.cards import Card
-from trainer.words import N_, number, say
+from trainer.words import N_, number, say, signed
 
 __all__ = [
     "BUST_OR_21",
@@ -39,6 +39,8 @@ __all__ = [
     "ROUND_UNPLAYABLE",
     "TOO_LONG",
     "check_pack",
+    "count_beyond",
+    "count_kind",
     "not_allowed",
     "too_few_left",
     "unreachable_count",
@@ -92,9 +94,28 @@ def unreachable_count(system: CountingSystem) -> InvalidQuestionError:
     )
 
 
-def not_allowed(key: str) -> InvalidAnswerError:
-    """The refusal of an answer whose play (a key of :data:`drills.strategy_chart.PLAY_KEYS`)
-    the hand does not allow, said now (an answer's refusal is shown as it is)."""
+def not_allowed(key: str, keys: Mapping[str, str] = PLAY_KEYS) -> InvalidAnswerError:
+    """The refusal of an answer whose play (a key of ``keys``, the plays' names) the hand does
+    not allow, said now (an answer's refusal is shown as it is)."""
     return InvalidAnswerError(
-        say("%(play)s is not allowed for this hand here.", play=say(PLAY_KEYS[key]))
+        say("%(play)s is not allowed for this hand here.", play=say(keys[key]))
+    )
+
+
+def count_beyond(limit: int) -> InvalidQuestionError:
+    """The refusal of a count beyond ``limit`` either way (the counts a question asks by)."""
+    return InvalidQuestionError.said_as(
+        N_("a count here is %(least)s to %(most)s"), least=signed(-limit), most=signed(limit)
+    )
+
+
+def count_kind(system: CountingSystem) -> InvalidQuestionError:
+    """The refusal of a count of the kind ``system`` is not read by: a balanced system's
+    play, bet or insurance goes by its true count, an unbalanced one's by its running count."""
+    if system.balanced:
+        return InvalidQuestionError.said_as(
+            N_("%(system)s is read by its true count here"), system=system.name
+        )
+    return InvalidQuestionError.said_as(
+        N_("%(system)s is read by its running count here"), system=system.name
     )

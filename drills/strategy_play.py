@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from drills import count_study
 from drills.base import InvalidQuestionError
 from drills.count_study import read_system
+from drills.refusals import count_kind
 from drills.strategy_cells import INSURANCE_SUFFIX, Cell
 from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS
 from trainer.engine.counting import CountingSystem
@@ -60,12 +61,7 @@ def split_count(notation: str) -> tuple[str, ShownCount | None]:
         raise InvalidQuestionError.said_as(N_("only an insurance question shows a count"))
     system = read_system(match["system"])
     if (match["kind"] == "tc") != system.balanced:
-        shows = (
-            N_("%(system)s shows its true count")
-            if system.balanced
-            else N_("%(system)s shows its running count")
-        )
-        raise InvalidQuestionError.said_as(shows, system=system.name)
+        raise count_kind(system)
     return base, ShownCount(system, int(match["count"]))
 
 
