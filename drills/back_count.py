@@ -89,6 +89,7 @@ from drills.count_study import (
     study_for,
 )
 from drills.counting.notation import CARDS_PER_DECK
+from drills.refusals import too_few_left
 from drills.table_play import TableCount
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, EdgeTable, kelly_fraction
 from trainer.engine.play.table_setup import MAX_BOXES
@@ -166,7 +167,7 @@ def _count(match: re.Match[str], rules: Rules) -> TableCount:
     convention, resolution = read_rounding(match["convention"], match["resolution"])
     played = int(match["played"])
     if played > rules.decks * CARDS_PER_DECK - CARDS_PER_DECK // 4:
-        raise InvalidQuestionError(f"{played} cards played leaves too few in the shoe")
+        raise too_few_left(played)
     return TableCount(system, convention, resolution, int(match["count"]), played)
 
 
@@ -174,14 +175,18 @@ def read_question(notation: str, rules: Rules) -> _Asked:
     """:raises InvalidQuestionError: for a notation the table could not have written."""
     match = _QUESTION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError(
-            "a back-counting question reads like 'enter out bankroll 2000 risk 0.05 hi-lo floor "
-            "half rc +7 played 130' or 'boxes 3 bankroll 2000 ...'"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a back-counting question names what it asks, the bankroll, the risk of ruin, "
+               "the counting system, the rounding, the count and the cards played")
+        )  # fmt: skip
     boxes = int(match["boxes"]) if match["boxes"] else 0
     bankroll, risk = Fraction(int(match["bankroll"])), Fraction(match["risk"])
     if boxes > MAX_BOXES or not rules.min_bet <= bankroll or not 0 < risk < 1:
-        raise InvalidQuestionError("boxes 1 to 3, a bankroll of the minimum or more, a risk 0-1")
+        raise InvalidQuestionError.said_as(
+            N_("a back-counting question plays 1 to %(most)s boxes, with a bankroll of at least "
+               "the table's minimum and a risk of ruin above 0 and below 1"),
+            most=number(MAX_BOXES),
+        )  # fmt: skip
     playing = match["now"] == "in"
     others = int(match["others"]) if match["others"] else None
     return _Asked(_count(match, rules), playing, boxes, bankroll, risk, others)

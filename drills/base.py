@@ -38,7 +38,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, Self, runtime_checkable
 
 from drills.caches import Caches
 from drills.skill_words import words_of
@@ -49,6 +49,16 @@ from trainer.words import SaidError, say
 class DrillError(SaidError):
     """A drill was given something it cannot accept (said in the catalogue's words where its
     raiser gives them: :class:`trainer.words.SaidError`)."""
+
+    @classmethod
+    def caused_by(cls, error: BaseException, text: str, /, **values: Any) -> Self:
+        """The error for ``error``, caught where a drill reads its notation: in the cause's own
+        catalogue words where it has them (:class:`trainer.words.SaidError`), else the message
+        ``text`` (marked with :func:`trainer.words.N_`) filled from ``values``."""
+        found = getattr(error, "said", None)
+        if found is not None:
+            return cls(str(error), said=found)
+        return cls.said_as(text, **values)
 
 
 class UnknownDrillError(DrillError):

@@ -37,12 +37,13 @@ from drills.base import (
 from drills.caches import Caches
 from drills.count_study import read_system, signed, signed_notation, study_for
 from drills.counting.preferences import CountPreferences
+from drills.refusals import NO_RAMP, count_kind
 from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, say
+from trainer.words import N_, money, number, percent, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -78,7 +79,7 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
     if re.fullmatch(r"[0-9]{11,}", cleaned):  # a whole amount, only too big for a ramp
         raise InvalidOptionError(
             say("The bankroll %(bankroll)s is more than a ramp is worked out for (at most "
-                "%(most)s).", bankroll=cleaned[:16], most=str(MAX_BANKROLL)),
+                "%(most)s).", bankroll=cleaned[:16], most=money(MAX_BANKROLL)),
             field="bankroll",
         )  # fmt: skip
     if not re.fullmatch(r"[0-9]{1,10}", cleaned):
@@ -91,8 +92,13 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
         )
     try:
         return check_ramp(rules, cleaned, 0.5)
-    except InvalidRampError as error:
-        raise InvalidOptionError(f"The {error}.", field="bankroll") from None
+    except InvalidRampError:
+        least, most = money(rules.min_bet), money(MAX_BANKROLL)
+        raise InvalidOptionError(
+            say("The bankroll must be at least the table minimum (%(least)s) and at most "
+                "%(most)s.", least=least, most=most),
+            field="bankroll",
+        ) from None  # fmt: skip
 
 
 def read_risk(text: str) -> Fraction:
@@ -101,21 +107,22 @@ def read_risk(text: str) -> Fraction:
     :raises InvalidOptionError: naming the field, for anything not above 0 and below 1.
     """
     cleaned = text.strip()
-    percent = cleaned.endswith("%")
+    as_percent = cleaned.endswith("%")
     try:
         if not cleaned.isascii():  # Decimal reads any script's digits; a risk is 0-9
             raise InvalidOperation(cleaned)
         value = Decimal(cleaned.removesuffix("%").strip()[:10])
     except InvalidOperation:
         value = Decimal("NaN")
-    if value.is_finite() and percent:
+    if value.is_finite() and as_percent:
         value /= 100
     if not value.is_finite() or not 0 < value < 1 or value != round(value, 4):
         raise InvalidOptionError(
-            "The risk of ruin must be above 0 and below 1, to at most four places (0.05, or "
-            f"5%), not {text[:16]!r}.",
+            say("The risk of ruin must be above 0 and below 1, to at most four places "
+                "(%(fraction)s, or %(percent)s), not %(typed)s.", fraction=number(0.05, 2),
+                percent=percent(Fraction(1, 20)), typed=repr(text[:16])),
             field="risk",
-        )
+        )  # fmt: skip
     return Fraction(value)
 
 
@@ -373,19 +380,18 @@ def read_question(notation: str, rules: Rules) -> tuple[CountingSystem, Fraction
     """
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError(
-            "a bet-sizing question reads like 'hi-lo bankroll 10000 risk 0.05 tc +3'"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a bet-sizing question names the counting system, the bankroll, the risk of ruin "
+               "and the count")
+        )  # fmt: skip
     system = read_system(match["system"])
     if (match["kind"] == "tc") != system.balanced:
-        raise InvalidQuestionError(
-            f"{system.name} bets by its {'true' if system.balanced else 'running'} count"
-        )
+        raise count_kind(system)
     try:
         bankroll = read_bankroll(match["bankroll"], rules)
         risk = read_risk(match["risk"])
     except InvalidOptionError as error:
-        raise InvalidQuestionError(str(error)) from None
+        raise InvalidQuestionError.caused_by(error, NO_RAMP) from None
     return system, bankroll, risk, int(match["count"])
 
 

@@ -23,6 +23,7 @@ from fractions import Fraction
 from drills.base import DrillError, InvalidQuestionError
 from drills.caches import Caches, strategy_dir
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
+from drills.refusals import NO_ROUNDING, NO_SYSTEM
 from trainer import words
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
@@ -75,10 +76,12 @@ class StudyNotForGameError(DrillError):
     card is shown, and the study's indices and edge by count read one)."""
 
     def __init__(self, rules: Rules) -> None:
-        super().__init__(
-            "deal_faces: the banker shows no card at this game (all-down), and the count study's "
-            "indices and edge by count are worked out for a game where the dealer shows one"
+        text = words.N_(
+            "the banker shows no card at this game (every card is dealt face down), and the "
+            "count study's indices and edge by count are worked out for a game where the dealer "
+            "shows one"
         )
+        super().__init__(text, said=(text, {}))
         self.rules = rules
 
 
@@ -107,7 +110,7 @@ def read_system(slug: str) -> CountingSystem:
     try:
         return find_system(slug)
     except UnknownSystemError:
-        raise InvalidQuestionError(f"there is no counting system {slug[:20]!r}") from None
+        raise InvalidQuestionError.said_as(NO_SYSTEM) from None
 
 
 def read_rounding(convention: str, resolution: str) -> tuple[str, str]:
@@ -116,7 +119,7 @@ def read_rounding(convention: str, resolution: str) -> tuple[str, str]:
     :raises InvalidQuestionError: for a rounding the trainer does not know.
     """
     if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
-        raise InvalidQuestionError(f"unknown rounding {convention!r} {resolution!r}")
+        raise InvalidQuestionError.said_as(NO_ROUNDING)
     return convention, resolution
 
 

@@ -36,6 +36,7 @@ from drills.base import (
 )
 from drills.caches import Caches
 from drills.method3_figures import game_ready
+from drills.refusals import NO_RULES
 from trainer.engine.article import a_or_an
 from trainer.engine.banker.auction import (
     InvalidBidError,
@@ -48,7 +49,7 @@ from trainer.engine.banker.doubling import doubling_cards, redoubling_cards
 from trainer.engine.rulebook.interpretations import INTERPRETATIONS
 from trainer.engine.rulebook.rule_words import OPTION_LABELS
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
-from trainer.words import N_, number, plain_amount, plural, say
+from trainer.words import N_, money, number, plain_amount, plural, say
 
 __all__ = ["DRILL", "SLUG", "DealAuction", "auction_notation"]
 
@@ -74,22 +75,35 @@ def read_auction(notation: str) -> tuple[Rules, int, int]:
     """
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError("a bid for the deal reads like 'twenty-one-home …|4|5'")
+        raise InvalidQuestionError.said_as(
+            N_("a bid for the deal names the rules, the punters and their stake")
+        )
     try:
         rules = Rules.parse(match["rules"])
-    except InvalidRulesError as error:
-        raise InvalidQuestionError(_plain(error)) from None
+    except InvalidRulesError as error:  # in English the option's label, not its engine name
+        said = InvalidQuestionError.caused_by(error, NO_RULES).said
+        raise InvalidQuestionError(_plain(error), said=said) from None
     if not rules.deal_auction:
-        raise InvalidQuestionError("These rules do not sell the deal: there is no auction.")
+        raise InvalidQuestionError.said_as(
+            N_("These rules do not sell the deal: there is no auction.")
+        )
     if rules.replace(deal_auction=False) != find_preset(HOME):
-        raise InvalidQuestionError("Bidding for the deal is asked at home twenty-one only.")
+        raise InvalidQuestionError.said_as(
+            N_("Bidding for the deal is asked at home twenty-one only.")
+        )
     punters, stake = int(match["punters"]), int(match["stake"])
     if punters not in _PUNTERS:
-        raise InvalidQuestionError(
-            f"Home twenty-one seats 2 to 11 punters beside the dealer, not {punters}."
-        )
+        raise InvalidQuestionError.said_as(
+            N_("Home twenty-one seats %(least)s to %(most)s punters beside the dealer, not "
+               "%(punters)s."),
+            least=number(min(_PUNTERS)),
+            most=number(max(_PUNTERS)),
+            punters=number(punters),
+        )  # fmt: skip
     if rules.max_bet is not None and not rules.min_bet <= stake <= rules.max_bet:
-        raise InvalidQuestionError(f"A stake of {stake} is outside the table's limits.")
+        raise InvalidQuestionError.said_as(
+            N_("A stake of %(stake)s is outside the table's limits."), stake=money(stake)
+        )
     return rules, punters, stake
 
 

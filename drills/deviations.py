@@ -32,6 +32,7 @@ from fractions import Fraction
 from functools import lru_cache, partial
 from typing import Any
 
+from drills import refusals
 from drills.base import (
     AsksOnItsPage,
     Drill,
@@ -155,37 +156,37 @@ def read_question(notation: str, rules: Rules) -> Asked:
     """:raises InvalidQuestionError: for a notation this drill could not have written (at 004
     dealt face down, any: no up card is shown, :func:`drills.count_study.counts_by_study`)."""
     if not counts_by_study(rules):
-        raise InvalidQuestionError(str(StudyNotForGameError(rules)))
+        raise InvalidQuestionError.caused_by(StudyNotForGameError(rules), refusals.NOT_IN_FORM)
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError(
-            "a deviation question reads like 'hi-lo TS 6H v TD tc +1' or "
-            "'hi-lo floor half TS 6H v TD rc +7 played 130'"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a deviation question names the counting system, the hand, the dealer's up card "
+               "and the count (a running count with the cards played and the rounding)")
+        )  # fmt: skip
     system = read_system(match["system"])
     text = match["situation"] + (" insurance" if match["insurance"] else "")
     situation, insurance = read_situation(text, rules)
     if situation.hand.is_two_card_21:
-        raise InvalidQuestionError("a natural has no play to choose")
+        raise InvalidQuestionError.said_as(refusals.NATURAL)
     count = int(match["count"])
     played = int(match["played"]) if match["played"] is not None else None
     tray = match["convention"] is not None
     if tray != (played is not None) or tray != (match["kind"] == "rc" and system.balanced):
-        raise InvalidQuestionError(
-            "a running count of a balanced system comes with its tray and rounding; a true "
-            "count (or an unbalanced system's running count) without them"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a running count of a balanced system comes with its tray and rounding; a true "
+               "count (or an unbalanced system's running count) without them")
+        )  # fmt: skip
     if match["kind"] == "tc" and not system.balanced:
-        raise InvalidQuestionError(f"{system.name} is unbalanced: its count is a running count")
+        raise refusals.count_kind(system)
     asked = Asked(system, situation, insurance, match["kind"], count)
     if played is None:
         if not -COUNT_LIMIT <= count <= COUNT_LIMIT:
-            raise InvalidQuestionError(f"a count is -{COUNT_LIMIT} to +{COUNT_LIMIT}")
+            raise refusals.count_beyond(COUNT_LIMIT)
         return asked
     convention, resolution = read_rounding(match["convention"], match["resolution"])
     total = rules.decks * CARDS_PER_DECK
     if not 0 <= played <= total - STEPS[resolution] * CARDS_PER_DECK or abs(count) > total:
-        raise InvalidQuestionError(f"{played} cards played leaves too few of {total}")
+        raise refusals.too_few_left(played)
     return Asked(system, situation, insurance, "rc", count, convention, resolution, played)
 
 
@@ -251,7 +252,7 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
     cell = asked.cell(rules)
     plays = table.find(*cell)
     if not plays:
-        raise InvalidQuestionError(f"{' v '.join(cell)} has no index under these rules")
+        raise InvalidQuestionError.said_as(N_("no index here for this hand against this card"))
     count = read_count(asked, rules)
     right = table.play_at(*cell, float(count.value)) or plays[0].basic
     hand, up = asked.situation.hand, asked.situation.up
@@ -357,17 +358,19 @@ def read_range(options: Mapping[str, str]) -> tuple[int, int]:
     for name, default in (("low", "-3"), ("high", "+3")):
         text = str(options.get(name) or default).strip()
         if not re.fullmatch(r"[+-]?[0-9]{1,3}", text) or abs(int(text)) > COUNT_LIMIT:
+            least, most = signed_number(-COUNT_LIMIT), signed_number(COUNT_LIMIT)
             raise InvalidOptionError(
-                f"The {'lowest' if name == 'low' else 'highest'} index must be a whole count "
-                f"from -{COUNT_LIMIT} to +{COUNT_LIMIT}, not {text[:12]!r}.",
+                say("Each end of the index range is a whole count from %(least)s to %(most)s, "
+                    "not %(typed)s.", least=least, most=most, typed=repr(text[:12])),
                 field=name,
-            )
+            )  # fmt: skip
         bounds.append(int(text))
     if bounds[0] > bounds[1]:
         raise InvalidOptionError(
-            f"The lowest index ({signed(bounds[0])}) is above the highest ({signed(bounds[1])}).",
+            say("The lowest index (%(low)s) is above the highest (%(high)s).",
+                low=signed_number(bounds[0]), high=signed_number(bounds[1])),
             field="low",
-        )
+        )  # fmt: skip
     return bounds[0], bounds[1]
 
 
@@ -408,17 +411,19 @@ def pool(table: IndexTable, learner: LearnerState) -> tuple[list[tuple[str, str]
     """
     chosen = learner.options.get("cells") or DEFAULT_SET
     if chosen not in CELL_SETS:
-        raise InvalidOptionError(f"There is no choice of cells called {chosen[:20]!r}.", "cells")
+        raise InvalidOptionError(
+            say("There is no choice of cells called %(typed)s.", typed=repr(chosen[:20])), "cells"
+        )
     insurance = [INSURANCE] if table.rules.insurance and table.find(*INSURANCE) else []
     if chosen == "range":
         low, high = read_range(learner.options)
         cells = sorted({(p.hand, p.dealer) for p in table.plays if low <= p.index <= high})
         if not cells:
             raise InvalidOptionError(
-                f"No cell has an index from {signed(low)} to {signed(high)} under these rules "
-                "in this system.",
+                say("No cell has an index from %(low)s to %(high)s under these rules in this "
+                    "system.", low=signed_number(low), high=signed_number(high)),
                 field="low",
-            )
+            )  # fmt: skip
         return cells, ""
     if chosen == "weakest":
         found = weakest(learner.recent, table)
@@ -426,17 +431,16 @@ def pool(table: IndexTable, learner: LearnerState) -> tuple[list[tuple[str, str]
             return found, ""
     cells = [*insurance, *_with_plays(table, ILLUSTRIOUS_18[1:] + FAB_4)]
     cells = list(dict.fromkeys(cells))
-    note = (
-        "No mistakes yet: the Illustrious 18 and the Fab 4 come up." if chosen == "weakest" else ""
-    )
+    none_yet = chosen == "weakest"  # no mistakes to ask by
+    note = say("No mistakes yet: the Illustrious 18 and the Fab 4 come up.") if none_yet else ""
     if not cells:  # rules under which none of them has an index: every cell that has one
         cells = sorted({(p.hand, p.dealer) for p in table.plays})
     if not cells:
         raise InvalidOptionError(
-            "No cell has an index under these rules in this system: basic strategy is the "
-            "play at every count.",
+            say("No cell has an index under these rules in this system: basic strategy is "
+                "the play at every count."),
             field="cells",
-        )
+        )  # fmt: skip
     return cells, note
 
 
@@ -576,9 +580,7 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
             )
         hand, up = asked.situation.hand, asked.situation.up
         if not asked.insurance and answer not in _legal(rules, hand, up):
-            raise InvalidAnswerError(
-                f"{keys[answer]} is not allowed for this hand under these rules."
-            )
+            raise refusals.not_allowed(answer, keys)
         return answer
 
     def grade(

@@ -24,6 +24,7 @@ from typing import Any
 from drills.base import Grade, InvalidAnswerError, InvalidQuestionError, Question
 from drills.dealing.table_words import cards_words
 from drills.method3_figures import banker_fixed_point
+from drills.refusals import BUST_OR_21, CARDS_NOT_CARDS, not_allowed
 from drills.strategy_chart import PLAY_KEYS
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.deck.cards import Card
@@ -84,7 +85,7 @@ def work_out(notation: str, rules: Rules) -> FaceDownPlay:
     key = tuple(sorted(card.value for card in hand.cards))
     values = banker_fixed_point(rules).punter.values.get(key)  # never worked out here
     if values is None:
-        raise InvalidQuestionError("no punter holds these cards at this table")
+        raise InvalidQuestionError.said_as(N_("no punter holds these cards at this table"))
     stand, hit = values
     evs = {"S": stand, "H": hit}
     return FaceDownPlay(hand, evs, "H" if hit > stand + _TIE else "S")
@@ -98,20 +99,25 @@ def read_hand(notation: str, rules: Rules) -> Hand:
     """
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError("a decision with no banker card shown reads like 'TS 6H v ?'")
-    if not face_down_game(rules):
-        raise InvalidQuestionError(
-            "deal_faces: the banker's card is hidden only at source 004's deal (all-down)"
+        raise InvalidQuestionError.said_as(
+            N_("a decision with no banker card shown names the punter's hand only")
         )
+    if not face_down_game(rules):
+        raise InvalidQuestionError.said_as(
+            N_("the banker's card is hidden only where every card is dealt face down (source "
+               "004's deal)")
+        )  # fmt: skip
     try:
         hand = Hand.parse(match["hand"])
     except InvalidHandError as error:
-        raise InvalidQuestionError(str(error)) from None
+        raise InvalidQuestionError.caused_by(error, CARDS_NOT_CARDS) from None
     most = rules.max_draws
     if hand.is_bust or hand.total >= 21 or is_natural(hand.cards):
-        raise InvalidQuestionError("a bust hand or a 21 has no play to choose")
+        raise InvalidQuestionError.said_as(BUST_OR_21)
     if most is not None and len(hand) - 2 >= most:
-        raise InvalidQuestionError(f"max_draws: a hand draws {most} cards at most")
+        raise InvalidQuestionError.said_as(
+            N_("a hand draws %(most)s cards at most under these rules"), most=number(most)
+        )
     return hand
 
 
@@ -189,7 +195,7 @@ def grade(notation: str, answer_text: str, rules: Rules) -> Grade:
             say("Answer with one of H, S, D, P, R; %(answer)s is not.", answer=repr(answer_text))
         )
     if answer not in WORDS:
-        raise InvalidAnswerError(f"{PLAY_KEYS[answer]} is not allowed for this hand here.")
+        raise not_allowed(answer)
     tie = abs(worked.evs["H"] - worked.evs["S"]) <= _TIE
     return Grade(
         correct=answer == worked.right or tie,

@@ -125,15 +125,22 @@ def read_hand(notation: str) -> Hand:
     try:
         hand = Hand.parse(notation)
     except InvalidCardError as error:
-        raise InvalidQuestionError(f"the question is not a hand of cards: {error}") from None
+        raise InvalidQuestionError.caused_by(
+            error, N_("the question is not a hand of cards")
+        ) from None
     if not MIN_CARDS <= len(hand) <= MAX_CARDS:
-        raise InvalidQuestionError(
-            f"a hand-totals question has {MIN_CARDS} to {MAX_CARDS} cards, not {len(hand)}"
+        raise InvalidQuestionError.said_as(
+            N_("a hand-totals question has %(least)s to %(most)s cards, not %(cards)s"),
+            least=number(MIN_CARDS),
+            most=number(MAX_CARDS),
+            cards=number(len(hand)),
         )
     if any(card.suit is None for card in hand):
-        raise InvalidQuestionError("a hand-totals question names every card's suit")
+        raise InvalidQuestionError.said_as(N_("a hand-totals question names every card's suit"))
     if len(set(hand.cards)) != len(hand):
-        raise InvalidQuestionError("a hand-totals question is dealt from one pack: no card twice")
+        raise InvalidQuestionError.said_as(
+            N_("a hand-totals question is dealt from one pack: no card twice")
+        )
     return hand
 
 

@@ -42,6 +42,7 @@ from drills.caches import Caches
 from drills.dealing.table_words import amount, card_words, cards_words
 from drills.face_down_play import SIGHT
 from drills.method3_figures import game_ready
+from drills.refusals import CARDS_NOT_CARDS, NO_RAMP
 from drills.skill_words import rules_and_rest
 from trainer.engine.article import a_or_an
 from trainer.engine.banker.face_down import face_down_game
@@ -87,29 +88,30 @@ def read_stake(
     """
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError(
-            "a punter's stake reads like 'stake KS 6C v AD bankroll 1000 risk 0.05'"
+        raise InvalidQuestionError.said_as(
+            N_("a punter's stake names the cards, the bankroll and the risk of ruin")
         )
     try:
         cards = tuple(Card.parse(word) for word in match["cards"].split())
         up = Card.parse(match["up"]) if match["up"] else None
     except InvalidCardError as error:
-        raise InvalidQuestionError(str(error)) from None
+        raise InvalidQuestionError.caused_by(error, CARDS_NOT_CARDS) from None
     seen = stakes_on_cards(rules)
     if seen == 0:
-        raise InvalidQuestionError("bet_after_deal: these rules take every stake before the deal")
+        raise InvalidQuestionError.said_as(N_("these rules take every stake before the deal"))
     shows_up = rules.bet_after_deal and not face_down_game(rules)
     if len(cards) != seen or (up is not None) != shows_up:
-        shape = "one card (002)"
-        if seen == 2:
-            shape = "two cards and the banker's up card" if shows_up else "two cards alone"
-            shape += " (004)"
-        raise InvalidQuestionError(f"deal_faces: a punter here stakes on {shape}")
+        shape = N_("a punter here stakes on one card (source 002)")
+        if seen == 2 and shows_up:
+            shape = N_("a punter here stakes on two cards and the banker's up card (source 004)")
+        elif seen == 2:
+            shape = N_("a punter here stakes on two cards alone (source 004)")
+        raise InvalidQuestionError.said_as(shape)
     try:
         bankroll = read_bankroll(match["bankroll"], rules)
         risk = read_risk(match["risk"])
     except InvalidOptionError as error:
-        raise InvalidQuestionError(str(error)) from None
+        raise InvalidQuestionError.caused_by(error, NO_RAMP) from None
     return cards, up, bankroll, risk
 
 

@@ -63,9 +63,16 @@ _SYSTEM_RE = re.compile(
 )  # fmt: skip
 
 
+# An up card in a key no cell pattern reads, by the article English gives it ("against a 10",
+# "against an 8"), said through the catalogue like the cells' own.
+_AGAINST = {"a": N_("against a %(card)s"), "an": N_("against an %(card)s")}
+
+
 def _against(match: re.Match[str]) -> str:
     up = match[1]
-    return "against " + a_or_an("ace" if up == "A" else up)
+    if up == "A":
+        return say("against an ace")
+    return say(_AGAINST[a_or_an(up).split(" ")[0]], card=up)
 
 
 def _unseen(match: re.Match[str]) -> str:
@@ -108,24 +115,20 @@ def rules_and_rest(key: str) -> tuple[Rules | None, str]:
 def words_of(key: str) -> str:
     """A key in plain words: its rules named as the footer names them, a cell's up card said
     "against a 10" (at 004 as dealt, ``"v ?1"`` as "1 card drawn, no banker card shown"), each
-    system by its name, each ``"6d"`` as "6 decks"; in the learner's language where the key is
-    a cell, a row with no banker card or a row dealt face down."""
+    system by its name, each ``"6d"`` as "6 decks", in the learner's language; a key no cell
+    pattern reads is shown as it is, but for those words (no English joined to it)."""
     rules, rest = rules_and_rest(key)
     words = rest.split(" ")
     counted = [word for word in (words[0], words[-1]) if word in SYSTEMS and len(words) > 1]
     if counted:  # a cell played by the count: "hi-lo hard 16 v 10", "insurance hi-lo"
         words.remove(counted[0])
     said = _said(" ".join(words))
-    if said is not None:
-        if counted:
-            said = say("%(cell)s at the %(system)s count", cell=said,
-                       system=SYSTEMS[counted[0]].name)  # fmt: skip
-    else:
+    if said is None:  # a key no cell pattern reads: as it is, its decks, systems and up card said
         text = _UNSEEN_RE.sub(_unseen, " ".join(decks_words(word) for word in words))
-        text = _AGAINST_RE.sub(_against, text)
-        said = system_words(text.rstrip(",")) + (
-            f" at the {SYSTEMS[counted[0]].name} count" if counted else ""
-        )
+        said = system_words(_AGAINST_RE.sub(_against, text).rstrip(","))
+    if counted:
+        said = say("%(cell)s at the %(system)s count", cell=said,
+                   system=SYSTEMS[counted[0]].name)  # fmt: skip
     return f"{said} ({short_summary(rules)})" if rules is not None else said
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from drills import face_down_play
 from drills.base import InvalidQuestionError
 from drills.method3_figures import GamePendingError, banker_fixed_point
+from drills.refusals import NATURAL, check_pack
 from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS
 from trainer.engine.banker.face_down import (
     face_down_game,
@@ -276,36 +277,28 @@ def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:
     try:
         situation = Situation.parse(text)
     except InvalidCardError as error:
-        raise InvalidQuestionError(
-            f"the question is not a hand against an up card: {error}"
+        raise InvalidQuestionError.caused_by(
+            error, N_("the question is not a hand against an up card")
         ) from None
     hand = situation.hand
     if len(hand) != 2:
-        raise InvalidQuestionError(f"a basic-strategy question is a two-card hand, not {len(hand)}")
+        raise InvalidQuestionError.said_as(
+            N_("a basic-strategy question is a two-card hand, not one of %(cards)s cards"),
+            cards=number(len(hand)),
+        )
     _check_pack((*situation.hand.cards, situation.up), rules)
     offers_insurance = situation.up.is_ace and rules.insurance
     if insurance and not offers_insurance:
-        raise InvalidQuestionError(
-            "insurance is only asked against an ace, at a table that offers it"
+        raise InvalidQuestionError.said_as(
+            N_("insurance is only asked against an ace, at a table that offers it")
         )
     if hand.is_two_card_21 and not insurance:
-        raise InvalidQuestionError("a natural has no play to choose")
+        raise InvalidQuestionError.said_as(NATURAL)
     return situation, insurance
 
 
 def _check_pack(cards: Sequence[Card], rules: Rules) -> None:
-    suited = Counter(card for card in cards if card.suit is not None)
-    for card, count in suited.items():
-        if count > rules.decks:
-            raise InvalidQuestionError(
-                plural(
-                    "%(count)s pack holds %(card)s once, not %(found)s times",
-                    "%(count)s packs hold %(card)s %(count)s times, not %(found)s",
-                    rules.decks,
-                    card=str(card),
-                    found=number(count),
-                )
-            )
+    check_pack(cards, rules.decks)
 
 
 def weakest_cells(recent: Sequence[Any], rules: Rules) -> list[Cell]:

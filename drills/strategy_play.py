@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from drills import count_study
 from drills.base import InvalidQuestionError
 from drills.count_study import read_system
+from drills.refusals import count_kind
 from drills.strategy_cells import INSURANCE_SUFFIX, Cell
 from drills.strategy_chart import EVEN_MONEY_KEYS, INSURANCE_KEYS, PLAY_KEYS
 from trainer.engine.counting import CountingSystem
@@ -57,12 +58,10 @@ def split_count(notation: str) -> tuple[str, ShownCount | None]:
         return notation, None
     base = notation[: match.start()]
     if not base.endswith(INSURANCE_SUFFIX):
-        raise InvalidQuestionError("only an insurance question shows a count")
+        raise InvalidQuestionError.said_as(N_("only an insurance question shows a count"))
     system = read_system(match["system"])
     if (match["kind"] == "tc") != system.balanced:
-        raise InvalidQuestionError(
-            f"{system.name} shows its {'true' if system.balanced else 'running'} count"
-        )
+        raise count_kind(system)
     return base, ShownCount(system, int(match["count"]))
 
 

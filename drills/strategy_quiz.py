@@ -55,6 +55,7 @@ from drills.base import (
 )
 from drills.caches import Caches
 from drills.count_study import count_unit, near, signed, study_for
+from drills.refusals import COUNT_OUT_OF_RANGE
 from drills.skill_words import words_of
 from drills.strategy_cells import (
     INSURANCE_SUFFIX,
@@ -133,7 +134,9 @@ def _face_up(notation: str, rules: Rules, caches: Caches | None = None) -> Play:
         code = table.code(cell.section, cell.row, cell.up)
         cell_evs = table.evs[cell.section][cell.row][cell.up]
     except KeyError:
-        raise InvalidQuestionError(f"the chart for these rules has no cell {cell}") from None
+        raise InvalidQuestionError.said_as(
+            N_("the chart for these rules has no cell for this hand against this card")
+        ) from None
     evs = {key: float(cell_evs[key]) for key in PLAY_KEYS if key in cell_evs}
     right = code[0]
     return Play(situation=situation, cell=cell, code=code, evs=evs, right=right)
@@ -158,7 +161,9 @@ def _insurance_play(situation: Situation, rules: Rules) -> Play:
     try:
         taken, declined = _insurance_evs(rules, (first, second))
     except InvalidSituationError as error:
-        raise InvalidQuestionError(f"the strategy engine cannot read this hand: {error}") from None
+        raise InvalidQuestionError.caused_by(
+            error, N_("the strategy engine cannot work out this hand")
+        ) from None
     right = "I" if taken > declined + _TIE else "N"
     return _insurance(situation, {"I": float(taken), "N": float(declined)}, right)
 
@@ -172,7 +177,7 @@ def _counted_insurance(
     try:
         bet = insurance_as_read(rules, shown.system, shown.count, hand)
     except CountOutOfRangeError as error:
-        raise InvalidQuestionError(str(error)) from None
+        raise InvalidQuestionError.caused_by(error, COUNT_OUT_OF_RANGE) from None
     natural = hand.is_two_card_21
     # Even money is insurance on a natural: 1 for sure against 1.5 x (no dealer ten), which is
     # worth the insurance bet's EV less than 1.

@@ -56,6 +56,7 @@ from drills.base import LearnerState as LearnerState
 from drills.caches import Caches
 from drills.face_down_play import SIGHT
 from drills.method3_figures import game_ready
+from drills.refusals import CARDS_NOT_CARDS
 from drills.skill_words import rules_and_rest
 from trainer.engine.article import a_or_an
 from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_values
@@ -194,7 +195,9 @@ class DrawQuestion:
 def _stake(text: str) -> Fraction:
     stake = Fraction(text)  # the pattern allows digits and one slash only
     if stake <= 0 or stake > 10**9:
-        raise InvalidQuestionError(f"a stake is above 0, not {text}")
+        raise InvalidQuestionError.said_as(
+            N_("a stake of the question is above 0 and at most %(most)s"), most=number(10**9)
+        )
     return stake
 
 
@@ -202,33 +205,37 @@ def _cards(text: str) -> tuple[Card, ...]:
     try:
         return tuple(Card.parse(word) for word in text.split())
     except InvalidCardError as error:
-        raise InvalidQuestionError(str(error)) from None
+        raise InvalidQuestionError.caused_by(error, CARDS_NOT_CARDS) from None
 
 
 def read_draw(notation: str, rules: Rules) -> DrawQuestion:
     """:raises InvalidQuestionError: for a notation the table could not have written."""
     match = _DRAW_RE.fullmatch(notation) if len(notation) <= _MAX_LENGTH else None
     if match is None:
-        raise InvalidQuestionError(
-            "a dealer's draw reads like 'draw TS 6H against ? 5C stake 1; unseen "
-            "3 4 4 3 4 4 4 3 4 12'"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a dealer's draw names the dealer's cards, each punter's cards and stake, and the "
+               "cards unseen")
+        )  # fmt: skip
     dealer = _cards(match["dealer"])
     hands = []
     for text in [part for part in match["hands"].split("; ") if part][:24]:
         found = _HAND_RE.fullmatch(text.strip())
         if found is None:
-            raise InvalidQuestionError(f"a punter's hand reads like '? 5C stake 1', not {text!r}")
+            raise InvalidQuestionError.said_as(
+                N_("a punter's hand of the question does not name its cards and its stake")
+            )
         words = found["cards"].split()
         hidden = words.count("?")
         if face_down_game(rules):
             if hidden != len(words) or not 2 <= hidden <= 2 + (rules.max_draws or 9):
-                raise InvalidQuestionError(
-                    "deal_faces: at source 004 every punter's card is face down ('? ? stake 1'), "
-                    "two dealt and at most the draws allowed"
-                )
+                raise InvalidQuestionError.said_as(
+                    N_("at this game every punter's card is face down: two dealt, and at most "
+                       "the draws allowed")
+                )  # fmt: skip
         elif hidden > 1 or (hidden and words[0] != "?"):
-            raise InvalidQuestionError("a punter's hand has one face-down card at most, first")
+            raise InvalidQuestionError.said_as(
+                N_("a punter's hand has one face-down card at most, its first")
+            )
         shown = _cards(" ".join(word for word in words if word != "?"))
         hands.append(StandingHand(shown, hidden, _stake(found["stake"]), bool(found["split"])))
     unseen = tuple(int(n) for n in match["unseen"].split())
@@ -240,43 +247,52 @@ def _check_cards(
     rules: Rules, dealer: tuple[Card, ...], hands: list[StandingHand], unseen: tuple[int, ...]
 ) -> None:
     if hand_total(dealer) >= 21:
-        raise InvalidQuestionError("the dealer draws only below 21")
+        raise InvalidQuestionError.said_as(N_("the dealer draws only below 21"))
     if rules.max_draws is not None and len(dealer) - 2 >= rules.max_draws:
-        raise InvalidQuestionError(f"the dealer draws {rules.max_draws} cards at most")
+        raise InvalidQuestionError.said_as(
+            N_("the dealer draws %(most)s cards at most under these rules"),
+            most=number(rules.max_draws),
+        )
     shown = [*dealer, *(card for hand in hands for card in hand.shown)]
-    whole = unseen_values(rules, ())
     left = unseen_values(rules, shown)
-    for value, (have, most) in enumerate(zip(unseen, left, strict=True), start=1):
+    for have, most in zip(unseen, left, strict=True):
         if have > most:
-            raise InvalidQuestionError(
-                f"{have} cards of value {value} unseen, but the pack holds {whole[value - 1]} "
-                f"and {whole[value - 1] - most} are shown"
+            raise InvalidQuestionError.said_as(
+                N_("more cards of one value are unseen than the pack holds beside those shown")
             )
     if sum(unseen) < 1 or sum(unseen) < sum(hand.hidden for hand in hands):
-        raise InvalidQuestionError("too few cards unseen for the face-down cards and a draw")
+        raise InvalidQuestionError.said_as(
+            N_("too few cards are unseen for the face-down cards and a draw")
+        )
     for hand in hands:
         if hand.shown and hand_total(hand.shown) > 21:
-            raise InvalidQuestionError("a bust hand is settled at once, not played against")
+            raise InvalidQuestionError.said_as(
+                N_("a bust hand is settled at once, not played against")
+            )
 
 
 def read_double(notation: str) -> tuple[Card, Fraction]:
     """:raises InvalidQuestionError: for a notation the table could not have written."""
     match = _DOUBLE_RE.fullmatch(notation)
     if match is None:
-        raise InvalidQuestionError("a dealer's double reads like 'double 7S stakes 3'")
+        raise InvalidQuestionError.said_as(
+            N_("a dealer's double names the dealer's first card and the stakes")
+        )
     return _cards(match["first"])[0], _stake(match["stakes"])
 
 
 def read_redouble(notation: str, rules: Rules) -> tuple[Card, Fraction]:
     """:raises InvalidQuestionError: for a notation the table could not have written."""
     if rules.deal_method != 3:
-        raise InvalidQuestionError(
-            "deal_method: a punter redoubles only where the dealer may double the bets (002 "
-            "deal method 3)"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a punter redoubles only where the dealer may double the bets (source 002's "
+               "third way of dealing)")
+        )  # fmt: skip
     match = _REDOUBLE_RE.fullmatch(notation)
     if match is None:
-        raise InvalidQuestionError("a punter's redouble reads like 'redouble AS stake 2'")
+        raise InvalidQuestionError.said_as(
+            N_("a punter's redouble names the punter's first card and the stake")
+        )
     return _cards(match["first"])[0], _stake(match["stake"])
 
 
@@ -284,7 +300,9 @@ def kind_of(notation: str) -> str:
     """``draw``, ``double`` or ``redouble``: the kind of the question."""
     kind = (notation or "").split(" ", 1)[0]
     if kind not in KEYS or len(notation) > _MAX_LENGTH:
-        raise InvalidQuestionError("a dealing choice starts 'draw', 'double' or 'redouble'")
+        raise InvalidQuestionError.said_as(
+            N_("a dealing choice is a dealer's draw, a dealer's double or a punter's redouble")
+        )
     return kind
 
 

@@ -60,6 +60,7 @@ from drills.count_study import (
 from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.true_count import converted
 from drills.hand_totals import total_words
+from drills.refusals import BUST_OR_21, CARDS_NOT_CARDS, not_allowed, too_few_left
 from drills.strategy_chart import PLAY_KEYS, chart_for, pair_words
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.cards import Card, InvalidCardError
@@ -144,28 +145,30 @@ def read_decision(notation: str, rules: Rules) -> Decision:
     """:raises InvalidQuestionError: for a notation the table could not have written."""
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError(
-            "a table decision reads like 'TS 3H 3C v TD' or 'TS 6H v TD hi-lo floor half rc +7 "
-            "played 130'"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a table decision names the hand and the dealer's up card (and the count, where "
+               "one is kept)")
+        )  # fmt: skip
     try:
         hand = Hand.parse(match["hand"])
         up = Card.parse(match["up"])
     except (InvalidCardError, InvalidHandError) as error:
-        raise InvalidQuestionError(str(error)) from None
+        raise InvalidQuestionError.caused_by(error, CARDS_NOT_CARDS) from None
     hands = int(match["hands"]) if match["hands"] else 0
     natural = not hands and is_natural(hand.cards)
     if natural and not early_surrender_offered(rules, up.value):
-        raise InvalidQuestionError(
-            "a natural has no play to choose, but early surrender before the peek"
+        raise InvalidQuestionError.said_as(
+            N_("a natural has no play to choose, except early surrender before the peek")
         )
     if hand.is_bust or (hand.total == 21 and not natural):
-        raise InvalidQuestionError("a bust hand or a 21 has no play to choose")
+        raise InvalidQuestionError.said_as(BUST_OR_21)
     count = None
     if match["system"]:
         count = _read_count(match, rules)
     if hands > rules.max_split_hands:
-        raise InvalidQuestionError(f"these rules split to {rules.max_split_hands} hands at most")
+        raise InvalidQuestionError.said_as(
+            N_("these rules split to %(most)s hands at most"), most=number(rules.max_split_hands)
+        )
     return Decision(Situation(hand, up), hands, count)
 
 
@@ -186,7 +189,7 @@ def _read_count(match: re.Match[str], rules: Rules) -> TableCount:
     convention, resolution = read_rounding(match["convention"], match["resolution"])
     played = int(match["played"])
     if played > rules.decks * CARDS_PER_DECK - CARDS_PER_DECK // 4:
-        raise InvalidQuestionError(f"{played} cards played leaves too few in the shoe")
+        raise too_few_left(played)
     return TableCount(system, convention, resolution, int(match["count"]), played)
 
 
@@ -539,7 +542,7 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
                 )
             )
         if answer not in worked.legal:
-            raise InvalidAnswerError(f"{PLAY_KEYS[answer]} is not allowed for this hand here.")
+            raise not_allowed(answer)
         tie = answer in worked.evs and worked.right in worked.evs and not worked.index
         tie = tie and abs(worked.evs[answer] - worked.evs[worked.right]) <= _TIE
         return Grade(

@@ -15,10 +15,11 @@ from drills.base import Drill, Grade, InvalidAnswerError, InvalidQuestionError, 
 from drills.caches import Caches
 from drills.dealing.table_words import card_words
 from drills.payout.money import money_text, read_amount
+from drills.refusals import CARDS_NOT_CARDS, NO_SYSTEM
 from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.deck.cards import Card, InvalidCardError, pack
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import say, signed
+from trainer.words import N_, number, say, signed
 
 _NUMBER_RE = re.compile(r"[+\-\u2212]?[0-9]{1,3}(?:[.,]5)?")
 
@@ -37,7 +38,7 @@ def read_signed(text: str) -> Fraction:
 def _system(slug: str) -> CountingSystem:
     system = SYSTEMS.get(slug)
     if system is None:
-        raise InvalidQuestionError(f"no counting system {slug[:20]!r}")
+        raise InvalidQuestionError.said_as(NO_SYSTEM)
     return system
 
 
@@ -45,7 +46,7 @@ def _cards(text: str) -> tuple[Card, ...]:
     try:
         return tuple(Card.parse(word) for word in text.split())
     except InvalidCardError:
-        raise InvalidQuestionError("those are not cards") from None
+        raise InvalidQuestionError.said_as(CARDS_NOT_CARDS) from None
 
 
 class HeldBackDeck(Drill):
@@ -71,7 +72,11 @@ class HeldBackDeck(Drill):
             or len(held) != 2
             or sorted(map(str, shown + held)) != sorted(map(str, pack(1)))
         ):
-            raise InvalidQuestionError("a held-back deck is one deck: 50 cards shown, 2 held")
+            raise InvalidQuestionError.said_as(
+                N_("a held-back deck is one deck: %(shown)s cards shown, %(held)s held"),
+                shown=number(50),
+                held=number(2),
+            )
         return _system(slug), shown, held
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
@@ -126,7 +131,10 @@ class ChequeStack(Drill):
             or words[0] != "cheques"
             or any(not w.isdecimal() or int(w) not in CHEQUES for w in words[1:])
         ):
-            raise InvalidQuestionError("a stack is 20 cheques of 1, 5, 25 or 100")
+            raise InvalidQuestionError.said_as(
+                N_("a stack is %(count)s cheques, each of a value the table uses"),
+                count=number(STACK),
+            )
         return tuple(int(w) for w in words[1:])
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
@@ -172,7 +180,10 @@ class TableInsurance(Drill):
             or words[0] != "insurance"
             or any(not w.isdecimal() or int(w) not in _STAKES for w in words[1:])
         ):
-            raise InvalidQuestionError("a table's insurance is seven stakes")
+            raise InvalidQuestionError.said_as(
+                N_("a table's insurance is %(count)s stakes, each one a table takes"),
+                count=number(BOXES),
+            )
         return tuple(int(w) for w in words[1:])
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:

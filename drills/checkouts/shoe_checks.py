@@ -26,11 +26,12 @@ from drills.checkouts.items import read_signed
 from drills.count_study import study_for
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from drills.payout.money import money_text, read_amount
+from drills.refusals import NO_ROUNDING
 from trainer.engine.counting import SYSTEMS, CountingSystem, true_count
 from trainer.engine.deck.cards import Card, pack
 from trainer.engine.indices import BetRamp, bet_ramp
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import say, signed
+from trainer.words import N_, say, signed
 
 CHECKS = 10
 DEALT = Fraction(3, 4)  # the share of the shoe dealt before the cut card
@@ -53,9 +54,9 @@ class _Check:
     def __init__(self, notation: str, rules: Rules) -> None:
         found = _NOTATION_RE.fullmatch(notation[:100])
         if not found or found["system"] not in SYSTEMS or not SYSTEMS[found["system"]].balanced:
-            raise InvalidQuestionError("that is not a check of a shoe")
+            raise InvalidQuestionError.said_as(N_("that is not a check of a shoe"))
         if found["convention"] not in CONVENTIONS or found["resolution"] not in RESOLUTIONS:
-            raise InvalidQuestionError("that check names no known rounding")
+            raise InvalidQuestionError.said_as(NO_ROUNDING)
         self.sort = found["sort"]
         self.system = SYSTEMS[found["system"]]
         self.convention, self.resolution = found["convention"], found["resolution"]

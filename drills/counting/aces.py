@@ -47,6 +47,7 @@ from drills.counting.notation import (
 )
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS, STEPS, CountPreferences
 from drills.counting.tray import tray_for
+from drills.refusals import NO_ROUNDING, unreachable_count
 from drills.skill_words import decks_words, system_words
 from trainer.engine.aces import ACES_PER_DECK, AceReading, read_aces
 from trainer.engine.counting import SYSTEMS, CountingSystem
@@ -248,25 +249,30 @@ def read_question(
     """
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError(
-            "an aces question reads like 'hi-opt-1 floor half 6d played 5/2 aces 7 rc +4'"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("an aces question names the counting system, the rounding, the decks, the decks "
+               "played, the aces seen and the running count")
+        )  # fmt: skip
     system = read_system(match["system"])
     if not system.ace_side_count:
-        raise InvalidQuestionError(f"{system.name} keeps no ace side count")
+        raise InvalidQuestionError.said_as(
+            N_("%(system)s keeps no ace side count"), system=system.name
+        )
     convention, resolution = match["convention"], match["resolution"]
     if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
-        raise InvalidQuestionError("unknown rounding")
+        raise InvalidQuestionError.said_as(NO_ROUNDING)
     decks = read_decks_count(match["decks"])
     played = Fraction(match["played"])
     if (played / STEPS[resolution]).denominator != 1 or not 0 < played <= decks - 1:
-        raise InvalidQuestionError(f"{played} decks played is not on the tray of {decks}")
+        raise InvalidQuestionError.said_as(
+            N_("that many decks played is not on the tray of this shoe")
+        )
     aces = int(match["aces"])
     if aces > ACES_PER_DECK * decks:
-        raise InvalidQuestionError(f"a shoe of {decks} decks holds {ACES_PER_DECK * decks} aces")
+        raise InvalidQuestionError.said_as(N_("the question shows more aces than its shoe holds"))
     running = Fraction(int(match["running"]))
     if abs(running) > 2 * decks * CARDS_PER_DECK:
-        raise InvalidQuestionError(f"{system.name} cannot reach a running count of {running}")
+        raise unreachable_count(system)
     return system, convention, resolution, decks, played, aces, running
 
 

@@ -30,6 +30,7 @@ from drills.counting.notation import (
     stored_count,
 )
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
+from drills.refusals import NO_ROUNDING
 from trainer.engine.counting import CountingSystem, estimate_decks, running_count, true_count
 from trainer.engine.deck.cards import Card
 from trainer.words import N_, N_plural, number, plural, say, signed
@@ -232,20 +233,29 @@ def read_checkpoint(notation: str) -> Checkpoint:
     """
     match = _CHECKPOINT_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError("a counting checkpoint reads like 'rc hi-lo 6d: 5H KD'")
+        raise InvalidQuestionError.said_as(
+            N_("a counting checkpoint names what it asks, the counting system, the decks and "
+               "the cards seen")
+        )  # fmt: skip
     kind = match["kind"]
     system = read_system(match["system"])
     has_conversion = match["convention"] is not None
     if has_conversion != (kind == "tc"):
-        raise InvalidQuestionError("only a true count names a convention and a resolution")
+        raise InvalidQuestionError.said_as(
+            N_("only a true count names its rounding and how closely the decks are read")
+        )
     if (match["decks"] is None) != (kind == "missing"):
-        raise InvalidQuestionError("a running or true count names the decks, 'missing' does not")
+        raise InvalidQuestionError.said_as(
+            N_("a running or true count names the decks; the missing cards do not")
+        )
     decks = read_decks_count(match["decks"]) if match["decks"] else 1
     cards = read_cards(match["cards"], decks)
     convention = match["convention"] or "floor"
     resolution = match["resolution"] or "half"
     if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
-        raise InvalidQuestionError(f"unknown convention or resolution in {notation[:40]!r}")
+        raise InvalidQuestionError.said_as(NO_ROUNDING)
     if kind != "rc" and len(cards) >= decks * CARDS_PER_DECK:
-        raise InvalidQuestionError("a true count or missing cards need cards left unseen")
+        raise InvalidQuestionError.said_as(
+            N_("a true count or the missing cards need cards left unseen")
+        )
     return Checkpoint(kind, system, decks, cards, convention, resolution)

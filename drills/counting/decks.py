@@ -32,6 +32,7 @@ from drills.counting.notation import (
 )
 from drills.counting.preferences import RESOLUTION_LABELS, RESOLUTIONS, STEPS, CountPreferences
 from drills.counting.tray import tray_for
+from drills.refusals import NO_RESOLUTION
 from trainer.engine.counting import estimate_decks
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, N_plural, number, plural, say
@@ -161,18 +162,19 @@ def read_question(notation: str) -> tuple[int, int, str, str]:
     """
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError(
-            "a deck-estimation question reads like '6d played 130 remaining half'"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a deck-estimation question names the decks, the cards played, what it asks "
+               "and how closely")
+        )  # fmt: skip
     decks = read_decks_count(match["decks"])
     resolution = match["resolution"]
     if resolution not in RESOLUTIONS:
-        raise InvalidQuestionError(f"unknown resolution {resolution!r}")
+        raise InvalidQuestionError.said_as(NO_RESOLUTION)
     played = int(match["played"])
     step_cards = int(STEPS[resolution] * CARDS_PER_DECK)
     if not step_cards <= played <= decks * CARDS_PER_DECK - step_cards:
-        raise InvalidQuestionError(
-            f"{played} cards played is not a tray this drill shows for {decks} decks"
+        raise InvalidQuestionError.said_as(
+            N_("this drill shows no tray with that many cards played from this shoe")
         )
     return decks, played, match["ask"], resolution
 

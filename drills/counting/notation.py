@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable
 from fractions import Fraction
 
 from drills.base import InvalidAnswerError, InvalidQuestionError
 from drills.counting.preferences import STEPS
+from drills.refusals import CARDS_NOT_CARDS, NO_SUIT, NO_SYSTEM, check_pack
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.deck.cards import Card, InvalidCardError
-from trainer.words import N_, said_numbers, say
+from trainer.words import N_, number, said_numbers, say
 
 CARDS_PER_DECK = 52
 MAX_DECKS = 8
@@ -235,24 +235,20 @@ def read_cards(text: str, decks: int) -> tuple[Card, ...]:
     try:
         cards = tuple(Card.parse(part) for part in text.split())
     except InvalidCardError as error:
-        raise InvalidQuestionError(f"the cards are not all cards: {error}") from None
+        raise InvalidQuestionError.caused_by(error, CARDS_NOT_CARDS) from None
     if any(card.suit is None for card in cards):
-        raise InvalidQuestionError("every card of a counting question has its suit")
+        raise InvalidQuestionError.said_as(NO_SUIT)
     if len(cards) > decks * CARDS_PER_DECK:
-        raise InvalidQuestionError(f"a {decks}-deck shoe holds {decks * CARDS_PER_DECK} cards")
-    copies = Counter(cards).most_common(1)
-    if copies and copies[0][1] > decks:
-        raise InvalidQuestionError(
-            f"{copies[0][0]} comes {copies[0][1]} times: a {decks}-deck shoe has {decks}"
-        )
+        raise InvalidQuestionError.said_as(N_("the question shows more cards than its shoe holds"))
+    check_pack(cards, decks)
     return cards
 
 
 def read_system(slug: str) -> CountingSystem:
     try:
         return find_system(slug)
-    except UnknownSystemError as error:
-        raise InvalidQuestionError(str(error)) from None
+    except UnknownSystemError:
+        raise InvalidQuestionError.said_as(NO_SYSTEM) from None
 
 
 def read_decks_count(text: str) -> int:
@@ -262,5 +258,7 @@ def read_decks_count(text: str) -> int:
     """
     match = re.fullmatch(r"([1-8])d", text)
     if match is None:
-        raise InvalidQuestionError(f"{text!r} is not a number of decks from 1d to {MAX_DECKS}d")
+        raise InvalidQuestionError.said_as(
+            N_("a shoe here has 1 to %(most)s decks"), most=number(MAX_DECKS)
+        )
     return int(match.group(1))

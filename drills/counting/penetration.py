@@ -54,11 +54,12 @@ from drills.counting.penetration_study import (
     study,
 )
 from drills.counting.preferences import RESOLUTIONS, CountPreferences
+from drills.refusals import NO_RESOLUTION, NO_RULES
 from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem, estimate_decks
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
-from trainer.words import N_, number, say
+from trainer.words import N_, number, say, signed
 
 KINDS = ("cards", "decks", "rounds", "share")
 # What dealing a table's studies is, in the words of the page that refuses it (a 429).
@@ -335,7 +336,7 @@ def read_chart(preset: str, system: str) -> tuple[str, CountingSystem]:
     try:
         rules = find_preset(preset)
     except InvalidRulesError as error:
-        raise InvalidQuestionError(str(error)) from None
+        raise InvalidQuestionError.caused_by(error, NO_RULES) from None
     return rules.name, read_system(system)
 
 
@@ -346,27 +347,37 @@ def read_question(notation: str) -> tuple[str, Fraction, CountingSystem, str, st
     """
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError(
-            "a penetration question reads like 'vegas-6d-s17 3/4 hi-lo share 2'"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a penetration question names the rules, the penetration, the counting system "
+               "and what it asks")
+        )  # fmt: skip
     try:
         rules = find_preset(match["preset"])
     except InvalidRulesError as error:
-        raise InvalidQuestionError(str(error)) from None
+        raise InvalidQuestionError.caused_by(error, NO_RULES) from None
     numerator, _, denominator = match["pen"].partition("/")
     if denominator and int(denominator) == 0:
-        raise InvalidQuestionError(f"the penetration {match['pen']} divides by zero")
+        raise InvalidQuestionError.said_as(N_("the penetration divides by zero"))
     pen = Fraction(match["pen"])
     if pen not in penetrations_for(rules):
-        raise InvalidQuestionError(f"the penetration {pen} is not one this drill compares")
+        raise InvalidQuestionError.said_as(
+            N_("the penetration %(penetration)s is not one this drill compares"),
+            penetration=penetration_text(pen),
+        )
     system = read_system(match["system"])
     kind, arg = match["kind"], match["arg"] or ""
     if kind == "decks" and arg not in RESOLUTIONS:
-        raise InvalidQuestionError(f"decks are estimated to {', '.join(RESOLUTIONS)}")
+        raise InvalidQuestionError.said_as(NO_RESOLUTION)
     if kind == "share" and arg not in {str(k) for k in THRESHOLDS}:
-        raise InvalidQuestionError(f"shares are asked for +{THRESHOLDS[0]} to +{THRESHOLDS[-1]}")
+        raise InvalidQuestionError.said_as(
+            N_("shares are asked for true counts of %(least)s to %(most)s"),
+            least=signed(THRESHOLDS[0]),
+            most=signed(THRESHOLDS[-1]),
+        )
     if kind in ("cards", "rounds") and arg:
-        raise InvalidQuestionError(f"a {kind} question takes nothing more")
+        raise InvalidQuestionError.said_as(
+            N_("a question of the cards or the rounds dealt takes nothing more")
+        )
     return rules.name, pen, system, kind, arg
 
 

@@ -46,6 +46,7 @@ from drills.counting.preferences import (
     CountPreferences,
 )
 from drills.counting.tray import tray_for
+from drills.refusals import NO_ROUNDING, too_few_left, unreachable_count
 from drills.skill_words import decks_words, system_words
 from trainer.engine.counting import SYSTEMS, CountingSystem, estimate_decks, true_count
 from trainer.engine.rulebook.rules import Rules
@@ -229,26 +230,25 @@ def read_question(
     """
     match = _NOTATION_RE.fullmatch(notation or "")
     if match is None:
-        raise InvalidQuestionError(
-            "a true-count question reads like 'hi-lo floor half 6d rc +7 played 130 tray'"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("a true-count question names the counting system, the rounding, the decks, the "
+               "running count and the cards played")
+        )  # fmt: skip
     system = read_system(match["system"])
     convention, resolution = match["convention"], match["resolution"]
-    if convention not in CONVENTIONS:
-        raise InvalidQuestionError(f"unknown convention {convention!r}")
-    if resolution not in RESOLUTIONS:
-        raise InvalidQuestionError(f"unknown resolution {resolution!r}")
+    if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
+        raise InvalidQuestionError.said_as(NO_ROUNDING)
     decks = read_decks_count(match["decks"])
     played = int(match["played"])
     total = decks * CARDS_PER_DECK
     if not 0 <= played <= total - STEPS[resolution] * CARDS_PER_DECK:
-        raise InvalidQuestionError(f"{played} cards played leaves too few of {total}")
+        raise too_few_left(played)
     try:
         running = read_number(match["running"], say("the running count"))
     except ValueError:
-        raise InvalidQuestionError("the running count is not a number") from None
+        raise InvalidQuestionError.said_as(N_("the running count is not a number")) from None
     if (running * system._scale).denominator != 1 or abs(running) > 2 * total:
-        raise InvalidQuestionError(f"{system.name} cannot reach a running count of {running}")
+        raise unreachable_count(system)
     return system, convention, resolution, decks, running, played, match["show"]
 
 

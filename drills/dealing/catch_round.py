@@ -22,6 +22,7 @@ from drills.dealing.table_deal import deal_table
 from drills.dealing.table_round import TableQuestion, replay, rules_of
 from drills.dealing.table_words import cards_words
 from drills.payout.explain import settled_again
+from drills.refusals import PARTS
 from trainer.engine.deck.cards import Card, pack
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.round import RoundResult
@@ -79,14 +80,23 @@ def read_round(notation: str) -> tuple[Rules, int, int, int]:
     """
     fields = (notation or "")[:400].split("|")
     if len(fields) != 4:
-        raise InvalidQuestionError("a round of Catch the dealer has four fields separated by |")
+        raise InvalidQuestionError.said_as(PARTS)
     rules_text, seed, rate, number = fields
     if not _SEED_RE.fullmatch(seed):
-        raise InvalidQuestionError("the seed is a whole number of at most 15 digits")
+        raise InvalidQuestionError.said_as(
+            N_("the run's seed is a whole number of at most %(digits)s digits"),
+            digits=written(15),
+        )
     if not _NUMBER_RE.fullmatch(rate) or int(rate) > 100:
-        raise InvalidQuestionError("the rate is a whole percentage, 0 to 100")
+        raise InvalidQuestionError.said_as(
+            N_("the rate of mistakes is a whole percentage, %(least)s to %(most)s"),
+            least=written(0),
+            most=written(100),
+        )
     if not _NUMBER_RE.fullmatch(number) or not 1 <= int(number) <= MAX_ROUNDS:
-        raise InvalidQuestionError(f"a run has rounds 1 to {MAX_ROUNDS}")
+        raise InvalidQuestionError.said_as(
+            N_("a run has rounds 1 to %(most)s"), most=written(MAX_ROUNDS)
+        )
     return rules_of(rules_text), int(seed), int(rate), int(number)
 
 

@@ -410,7 +410,9 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
 def _right_choice(played: Played) -> Choice:
     holding = [c for c in CHOICES[played.question.kind] if c.holds(played)]
     if len(holding) != 1:
-        raise InvalidQuestionError("that situation is not one the text resolves one way")
+        raise InvalidQuestionError.said_as(
+            N_("that situation is not one the text resolves one way")
+        )
     return holding[0]
 
 

@@ -20,13 +20,23 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
 from drills.base import InvalidQuestionError
+from drills.refusals import (
+    CARDS_NOT_CARDS,
+    NEEDS_MORE_CARDS,
+    NO_SUIT,
+    PARTS,
+    ROUND_OVER_CARDS,
+    ROUND_UNPLAYABLE,
+    ROUND_WAITS,
+    TOO_LONG,
+    check_pack,
+)
 from trainer.engine.deck.cards import Card, InvalidCardError, pack
 from trainer.engine.deck.hand import Hand
 from trainer.engine.deck.shoe import ArrangedCards, ShoeExhaustedError
@@ -36,6 +46,7 @@ from trainer.engine.play.phases import Action, IllegalActionError, Phase
 from trainer.engine.play.round import Outcome, Round, RoundResult
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.rules import Rules, find_preset
+from trainer.words import N_, number
 
 RULES: Rules = find_preset("permanent-bank")
 MAX_NOTATION = 400
@@ -116,9 +127,7 @@ class Cards(ArrangedCards):
         try:
             return super().draw()
         except ShoeExhaustedError:
-            raise InvalidQuestionError(
-                "the round needs more cards than the question deals"
-            ) from None
+            raise InvalidQuestionError.said_as(NEEDS_MORE_CARDS) from None
 
 
 def read(notation: str) -> Misdealt:
@@ -127,40 +136,51 @@ def read(notation: str) -> Misdealt:
     :raises InvalidQuestionError: naming the field that is wrong.
     """
     if not isinstance(notation, str) or len(notation) > MAX_NOTATION:
-        raise InvalidQuestionError(f"an irregularity is at most {MAX_NOTATION} characters")
+        raise InvalidQuestionError.said_as(TOO_LONG)
     fields = notation.split("|")
     if len(fields) != 5:
-        raise InvalidQuestionError("an irregularity has five fields separated by |")
+        raise InvalidQuestionError.said_as(PARTS)
     kind_text, seat_text, bets_text, cards_text, decision_text = fields
     kind = KINDS.get(kind_text)
     if kind is None:
-        raise InvalidQuestionError(f"there is no irregularity called {kind_text[:30]!r}")
+        raise InvalidQuestionError.said_as(N_("the trainer has no such irregularity"))
     if not _SEAT_RE.fullmatch(seat_text):
-        raise InvalidQuestionError("the seat is one digit, 1 to 9")
+        raise InvalidQuestionError.said_as(
+            N_("the question's seat is one digit, 1 to %(most)s"), most=number(9)
+        )
     bets_words = bets_text.split("+")
     if not 1 <= len(bets_words) <= MAX_SEATS or not all(map(_BET_RE.fullmatch, bets_words)):
-        raise InvalidQuestionError(f"the bets are 1 to {MAX_SEATS} whole numbers joined by +")
+        raise InvalidQuestionError.said_as(
+            N_("the question's bets are 1 to %(most)s whole numbers"), most=number(MAX_SEATS)
+        )
     seat = int(seat_text) - 1
     if seat >= len(bets_words):
-        raise InvalidQuestionError(f"there is no seat {seat + 1} at a table of {len(bets_words)}")
+        raise InvalidQuestionError.said_as(
+            N_("there is no seat %(seat)s at a table of %(seats)s seats"),
+            seat=number(seat + 1),
+            seats=number(len(bets_words)),
+        )
     decision = () if decision_text == "-" else tuple(decision_text.split(" "))
     if (" ".join(decision) or "-") not in kind.decisions:
-        raise InvalidQuestionError(f"{decision_text[:30]!r} is not a decision a {kind.slug} takes")
+        raise InvalidQuestionError.said_as(
+            N_("the question's decision is not one taken in this irregularity")
+        )
     return Misdealt(kind.slug, seat, tuple(map(int, bets_words)), _read_cards(cards_text), decision)
 
 
 def _read_cards(text: str) -> tuple[Card, ...]:
     words = text.split(" ")
     if not 1 <= len(words) <= MAX_CARDS:
-        raise InvalidQuestionError(f"a round deals 1 to {MAX_CARDS} cards")
+        raise InvalidQuestionError.said_as(
+            N_("a round deals 1 to %(most)s cards"), most=number(MAX_CARDS)
+        )
     try:
         cards = tuple(Card.parse(word) for word in words)
     except InvalidCardError as error:
-        raise InvalidQuestionError(f"the cards are not cards: {error}") from None
+        raise InvalidQuestionError.caused_by(error, CARDS_NOT_CARDS) from None
     if any(card.suit is None for card in cards):
-        raise InvalidQuestionError("an irregularity names every card's suit")
-    if any(count > RULES.decks for count in Counter(cards).values()):
-        raise InvalidQuestionError(f"a card appears more often than {RULES.decks} decks hold")
+        raise InvalidQuestionError.said_as(NO_SUIT)
+    check_pack(cards, RULES.decks)
     return cards
 
 
@@ -183,16 +203,24 @@ def start(question: Misdealt, source: Cards) -> Round:
             RULES, source, list(question.bets), misdeals=misdeals, announce_natural=kind.announced
         )
         if is_natural(round_.dealer_cards[:2]) is not kind.dealer_natural:
-            having = "holds" if kind.dealer_natural else "does not hold"
-            raise InvalidQuestionError(f"in a {kind.slug} the dealer {having} a natural")
+            having = (
+                N_("in this irregularity the dealer holds a natural")
+                if kind.dealer_natural
+                else N_("in this irregularity the dealer does not hold a natural")
+            )
+            raise InvalidQuestionError.said_as(having)
         if kind.exposed:
             while round_.phase is Phase.PLAYER_TURNS and (round_.current_seat or 0) < question.seat:
                 round_.act(policy(round_))
             if not _turn_of(round_, question.seat):
-                raise InvalidQuestionError(f"seat {question.seat + 1} never has a turn to draw")
+                raise InvalidQuestionError.said_as(
+                    N_("seat %(seat)s never has a turn to draw"), seat=number(question.seat + 1)
+                )
             round_.expose_card()
         elif kind.misdeal is None and not _turn_of(round_, question.seat):
-            raise InvalidQuestionError(f"seat {question.seat + 1} is not the first to draw")
+            raise InvalidQuestionError.said_as(
+                N_("seat %(seat)s is not the first to draw"), seat=number(question.seat + 1)
+            )
     return round_
 
 
@@ -217,10 +245,12 @@ def decide(round_: Round, question: Misdealt) -> None:
         elif kind.exposed:
             for word in words:
                 if round_.phase is not Phase.EXPOSED_CARD:
-                    raise InvalidQuestionError("the exposed card is gone before every answer")
+                    raise InvalidQuestionError.said_as(
+                        N_("the exposed card is gone before every answer")
+                    )
                 round_.answer_exposed_card(word == "accept")
             if round_.phase is Phase.EXPOSED_CARD:
-                raise InvalidQuestionError("the exposed card is still on offer")
+                raise InvalidQuestionError.said_as(N_("the exposed card is still on offer"))
 
 
 def play_out(round_: Round) -> RoundResult:
@@ -229,7 +259,7 @@ def play_out(round_: Round) -> RoundResult:
         while round_.phase is Phase.PLAYER_TURNS:
             round_.act(policy(round_))
         if round_.phase is not Phase.DONE:
-            raise InvalidQuestionError(f"the round waits at {round_.phase.value}")
+            raise InvalidQuestionError.said_as(ROUND_WAITS)
         return round_.settle()
 
 
@@ -241,7 +271,7 @@ def engine_refusals() -> Iterator[None]:
     except InvalidQuestionError:
         raise
     except (IllegalActionError, InvalidBetError, ValueError) as error:
-        raise InvalidQuestionError(f"the round cannot be played: {error}") from None
+        raise InvalidQuestionError.caused_by(error, ROUND_UNPLAYABLE) from None
 
 
 # The remedies the engine has for a misdealt seat or an exposed card, each tried on the
@@ -294,7 +324,7 @@ def read_played(notation: str) -> Played:
     decide(round_, question)
     result = play_out(round_)
     if source.drawn != len(question.cards):
-        raise InvalidQuestionError("the round is over before every card is dealt")
+        raise InvalidQuestionError.said_as(ROUND_OVER_CARDS)
     return Played(question, table, allowed_remedies(question), result)
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from drills.base import InvalidQuestionError
 from drills.dealing.table_words import amount, card_words
+from drills.refusals import CARDS_NOT_CARDS, PARTS, ROUND_UNPLAYABLE, TOO_LONG
 from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand
 from trainer.engine.deck.shoe import Shoe
@@ -70,21 +71,27 @@ class Point:
 
 def read_card(text: str) -> Card:
     if not _CARD_RE.fullmatch(text):
-        raise InvalidQuestionError(f"{text[:10]!r} is not a card with its suit, like KH")
+        raise InvalidQuestionError.said_as(N_("a card of the question is not a card with its suit"))
     try:
         return Card.parse(text)
     except InvalidCardError as error:  # pragma: no cover - the pattern admits cards only
-        raise InvalidQuestionError(str(error)) from None
+        raise InvalidQuestionError.caused_by(error, CARDS_NOT_CARDS) from None
 
 
 def read_numbers(text: str, count: int, low: int, high: int) -> list[int]:
     """``count`` whole numbers of digits 0-9, each ``low`` to ``high``."""
     words = text.split(" ")
     if len(words) != count or not all(w.isascii() and w.isdecimal() and len(w) <= 3 for w in words):
-        raise InvalidQuestionError(f"expected {count} whole number(s) here, not {text[:20]!r}")
+        raise InvalidQuestionError.said_as(
+            N_("the question does not give the whole numbers this point asks about")
+        )
     numbers = [int(w) for w in words]
     if not all(low <= n <= high for n in numbers):
-        raise InvalidQuestionError(f"each number here is {low} to {high}")
+        raise InvalidQuestionError.said_as(
+            N_("each number of the question here is %(least)s to %(most)s"),
+            least=number(low),
+            most=number(high),
+        )
     return numbers
 
 
@@ -117,17 +124,21 @@ def _target_words(target: str, up: bool, *, said: bool = False) -> str:
 def _deal_read(text: str) -> tuple[Any, ...]:
     seats, card = read_numbers(text, 2, 1, MAX_SEATS * 2 + 2)
     if seats > MAX_SEATS:
-        raise InvalidQuestionError(f"a deal question has 1 to {MAX_SEATS} players")
+        raise InvalidQuestionError.said_as(
+            N_("a deal question has 1 to %(most)s players"), most=number(MAX_SEATS)
+        )
     return seats, card
 
 
 def _deal_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
-    seats, number = args
+    seats, asked = args
     order = _dealt(rules, seats)
-    if not 2 <= number <= len(order):
-        raise InvalidQuestionError(f"this deal has cards 2 to {len(order)} to ask about")
-    target, _, up = order[number - 1]
-    before = order[: number - 1]
+    if not 2 <= asked <= len(order):
+        raise InvalidQuestionError.said_as(
+            N_("this deal has cards 2 to %(most)s to ask about"), most=number(len(order))
+        )
+    target, _, up = order[asked - 1]
+    before = order[: asked - 1]
     last = before[-1][0]
     following = 1 if last == "dealer" else int(last.split("-")[1]) % seats + 1
     candidates = [
@@ -165,8 +176,8 @@ def _deal_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
         + plural(
             "%(count)s card is out. Where does card %(next)s go?",
             "%(count)s cards are out. Where does card %(next)s go?",
-            number - 1,
-            next=number,
+            asked - 1,
+            next=number(asked),
         ),
         view,
         said,
@@ -218,7 +229,11 @@ def _natural_read(text: str) -> tuple[Any, ...]:
     numbers, _, up = text.rpartition(" ")
     seats, seat, bet = read_numbers(numbers, 3, 1, 100)
     if seats > MAX_SEATS or seat > seats:
-        raise InvalidQuestionError(f"no seat {seat} among {min(seats, 99)} players")
+        raise InvalidQuestionError.said_as(
+            N_("there is no seat %(seat)s among %(seats)s players"),
+            seat=number(seat),
+            seats=number(min(seats, 99)),
+        )
     return seats, seat, bet, read_card(up)
 
 
@@ -242,7 +257,7 @@ def _natural_round(rules: Rules, args: tuple[Any, ...]) -> Round:
     try:
         return Round(rules, Shoe.stacked(rules, cards), [Fraction(bet)] * seats)
     except ValueError as error:
-        raise InvalidQuestionError(f"the round cannot be dealt: {error}") from None
+        raise InvalidQuestionError.caused_by(error, ROUND_UNPLAYABLE) from None
 
 
 def _natural_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
@@ -250,7 +265,9 @@ def _natural_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     round_ = _natural_round(rules, args)
     # The engine takes the natural out of the turns before the first player draws.
     if round_.dealer_natural or round_.current_seat == seat - 1:
-        raise InvalidQuestionError("that round is not one with a player's natural to settle")
+        raise InvalidQuestionError.said_as(
+            N_("that round is not one with a player's natural to settle")
+        )
     while round_.phase is Phase.PLAYER_TURNS:
         round_.act(Action.STAND)
     net = round_.settle().seats[seat - 1].net
@@ -307,9 +324,10 @@ _DEALER_NATURAL = (
 def _dealer_natural_read(text: str) -> tuple[Any, ...]:
     seats, seat, bet, up = _natural_read(text)
     if up.value not in (1, 10) or up in _NATURAL:
-        raise InvalidQuestionError(
-            "the dealer's natural shows an ace or a ten-card other than AS KD"
-        )
+        raise InvalidQuestionError.said_as(
+            N_("the dealer's natural shows an ace or a ten-card, other than the two cards it is "
+               "made of here")
+        )  # fmt: skip
     return seats, seat, bet, up
 
 
@@ -323,7 +341,7 @@ def _dealer_natural_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     try:
         round_ = Round(rules, Shoe.stacked(rules, cards), [Fraction(bet)] * seats)
     except ValueError as error:
-        raise InvalidQuestionError(f"the round cannot be dealt: {error}") from None
+        raise InvalidQuestionError.caused_by(error, ROUND_UNPLAYABLE) from None
     if round_.phase is Phase.DONE:  # the engine ended the round at the peek: settle it now
         nets = [seat_result.net for seat_result in round_.settle().seats]
         others = [net for index, net in enumerate(nets) if index != seat - 1]
@@ -381,7 +399,7 @@ def _stop_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     shoe.draw()  # the card the player asked for
     right = "shuffle-now" if shoe.shuffles > shuffles else "finish" if shoe.needs_shuffle else ""
     if not right:  # pragma: no cover - every preset's shoe does one or the other
-        raise InvalidQuestionError("this shoe neither shuffles nor ends here")
+        raise InvalidQuestionError.said_as(N_("this shoe neither shuffles nor ends here"))
     if rules.penetration < 1:
         mark = say("the cut card")
     elif rules.burn_cards:
@@ -455,7 +473,9 @@ _OFFER = (
 def _offer_read(text: str) -> tuple[Any, ...]:
     words = text.split(" ")
     if len(words) != 3:
-        raise InvalidQuestionError("an offer question names the up card and the box's two cards")
+        raise InvalidQuestionError.said_as(
+            N_("an offer question names the up card and the box's two cards")
+        )
     return tuple(read_card(word) for word in words)
 
 
@@ -466,7 +486,7 @@ def _offer_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
         rules, up.value, hand.total, hand.is_soft, natural=is_natural(hand.cards)
     )
     if len(offers) > 1:
-        raise InvalidQuestionError("that box is offered more than one thing at once")
+        raise InvalidQuestionError.said_as(N_("that box is offered more than one thing at once"))
     return Answer(
         offers[0].value if offers else "nothing",
         _OFFER,
@@ -499,7 +519,9 @@ def _one_card(text: str) -> tuple[Any, ...]:
 
 def _no_args(text: str) -> tuple[Any, ...]:
     if text != "-":
-        raise InvalidQuestionError("this point takes no arguments: write -")
+        raise InvalidQuestionError.said_as(
+            N_("this point of the procedure asks about nothing more")
+        )
     return ()
 
 
@@ -538,13 +560,15 @@ def read_point(notation: str) -> tuple[Point, Rules, tuple[Any, ...]]:
     :raises InvalidQuestionError: naming what is wrong.
     """
     if not isinstance(notation, str) or len(notation) > MAX_NOTATION:
-        raise InvalidQuestionError(f"a procedure question is at most {MAX_NOTATION} characters")
+        raise InvalidQuestionError.said_as(TOO_LONG)
     fields = notation.split("|")
     if len(fields) != 3:
-        raise InvalidQuestionError("a procedure question has three fields separated by |")
+        raise InvalidQuestionError.said_as(PARTS)
     point = POINTS.get(fields[0])
     if point is None:
-        raise InvalidQuestionError(f"there is no procedure point called {fields[0][:20]!r}")
+        raise InvalidQuestionError.said_as(N_("the trainer has no such point of the procedure"))
     if fields[1] not in point.presets:
-        raise InvalidQuestionError(f"{point.title} is not asked under {fields[1][:30]!r}")
+        raise InvalidQuestionError.said_as(
+            N_("%(point)s is not asked under those rules"), point=say(point.title)
+        )
     return point, find_preset(fields[1]), point.read(fields[2])

@@ -19,7 +19,6 @@ The notation has four fields separated by ``|``::
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -30,11 +29,28 @@ from drills.method3_figures import game_ready
 from drills.payout.money import money_text
 from drills.payout.play import StackedDeal
 from drills.payout.question import MOVE_ACTIONS
+from drills.refusals import (
+    CARDS_NOT_CARDS,
+    MOVE_MISFITS,
+    NO_RULES,
+    NO_SUIT,
+    NOT_A_MOVE,
+    NOT_A_STAKE,
+    NOT_AN_INSURANCE,
+    PARTS,
+    ROUND_OVER_CARDS,
+    ROUND_OVER_MOVES,
+    ROUND_UNPLAYABLE,
+    ROUND_WAITS,
+    TOO_LONG,
+    check_pack,
+)
 from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.boxes import InvalidBetError, TooManySeatsError
 from trainer.engine.play.round import CardSource, IllegalActionError, Phase, Round, RoundResult
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
+from trainer.words import N_, number
 
 MAX_BOXES = 7
 MAX_NOTATION = 1_500  # a table of seven boxes, every one split four times, fits well inside
@@ -45,13 +61,14 @@ _CHOICE_RE = re.compile(r"[01]")
 _PER_BOX = ("ins", "es", "rd")
 
 
-def read_money(text: str, what: str) -> Fraction:
+def read_money(text: str, refusal: str = NOT_A_STAKE) -> Fraction:
     """An amount written in a notation (``15``, ``7.50``): ASCII digits only, bounded.
 
-    :raises InvalidQuestionError: for anything else.
+    :raises InvalidQuestionError: saying ``refusal`` (a message of the catalogue) for
+        anything else.
     """
     if not _MONEY_RE.fullmatch(text):
-        raise InvalidQuestionError(f"{what} {text[:20]!r} is not an amount like 15 or 7.50")
+        raise InvalidQuestionError.said_as(refusal)
     return Fraction(Decimal(text))
 
 
@@ -80,7 +97,7 @@ def rules_of(text: str) -> Rules:
     try:
         return Rules.parse(text)
     except InvalidRulesError as error:
-        raise InvalidQuestionError(f"the rules field is not rules: {error}") from None
+        raise InvalidQuestionError.caused_by(error, NO_RULES) from None
 
 
 def read_table(notation: str) -> TableQuestion:
@@ -89,33 +106,36 @@ def read_table(notation: str) -> TableQuestion:
     :raises InvalidQuestionError: naming the field that is wrong.
     """
     if not isinstance(notation, str) or len(notation) > MAX_NOTATION:
-        raise InvalidQuestionError(f"a table's notation is at most {MAX_NOTATION} characters")
+        raise InvalidQuestionError.said_as(TOO_LONG)
     fields = notation.split("|")
     if len(fields) != 4:
-        raise InvalidQuestionError("a table's round has four fields separated by |")
+        raise InvalidQuestionError.said_as(PARTS)
     rules_text, boxes_text, cards_text, moves_text = fields
     rules = rules_of(rules_text)
     boxes = boxes_text.split(",")
     if not 1 <= len(boxes) <= MAX_BOXES:
-        raise InvalidQuestionError(f"a table has 1 to {MAX_BOXES} boxes")
-    stakes = tuple(
-        tuple(read_money(stake, "the stake") for stake in box.split("+")) for box in boxes
-    )
+        raise InvalidQuestionError.said_as(
+            N_("a table has 1 to %(most)s boxes"), most=number(MAX_BOXES)
+        )
+    stakes = tuple(tuple(read_money(stake) for stake in box.split("+")) for box in boxes)
     if any(len(box) > 3 for box in stakes):
-        raise InvalidQuestionError("a box holds at most three bettors")
+        raise InvalidQuestionError.said_as(N_("a box holds at most three bettors"))
     if len(cards_text) > 3 * _MAX_CARDS:
-        raise InvalidQuestionError(f"a round deals at most {_MAX_CARDS} cards")
+        raise InvalidQuestionError.said_as(
+            N_("a round deals at most %(most)s cards"), most=number(_MAX_CARDS)
+        )
     try:
         cards = Hand.parse(cards_text).cards
     except InvalidCardError as error:
-        raise InvalidQuestionError(f"the cards are not cards: {error}") from None
+        raise InvalidQuestionError.caused_by(error, CARDS_NOT_CARDS) from None
     if any(card.suit is None for card in cards):
-        raise InvalidQuestionError("a table's round names every card's suit")
-    if any(count > rules.decks for count in Counter(cards).values()):
-        raise InvalidQuestionError(f"a card appears more often than {rules.decks} decks hold")
+        raise InvalidQuestionError.said_as(NO_SUIT)
+    check_pack(cards, rules.decks)
     moves = () if moves_text == "-" else tuple(moves_text.split(" "))
     if len(moves) > _MAX_MOVES:
-        raise InvalidQuestionError(f"a round has at most {_MAX_MOVES} decisions")
+        raise InvalidQuestionError.said_as(
+            N_("a round has at most %(most)s decisions"), most=number(_MAX_MOVES)
+        )
     for move in moves:
         _check_move(move, len(boxes))
     return TableQuestion(rules.notation(), stakes, cards, moves)
@@ -126,14 +146,14 @@ def _check_move(move: str, boxes: int) -> None:
         return
     name, _, values = move.partition("=")
     if name not in _PER_BOX or len(values.split(":")) != boxes:
-        raise InvalidQuestionError(
-            f"{move[:20]!r} is not a decision (h s d p r, or one choice per box: ins= es= rd=)"
-        )
+        raise InvalidQuestionError.said_as(NOT_A_MOVE)
     for value in values.split(":"):
         if name == "ins":
-            read_money(value, "the insurance stake")
+            read_money(value, NOT_AN_INSURANCE)
         elif not _CHOICE_RE.fullmatch(value):
-            raise InvalidQuestionError(f"{move[:20]!r}: a choice is 0 or 1")
+            raise InvalidQuestionError.said_as(
+                N_("a box's choice in a decision of the question is neither yes nor no")
+            )
 
 
 def start(rules: Rules, source: CardSource, stakes: Sequence[tuple[Fraction, ...]]) -> Round:
@@ -164,7 +184,7 @@ def apply_move(round_: Round, move: str) -> None:
     if phase is Phase.PLAYER_TURNS and move in MOVE_ACTIONS:
         round_.act(MOVE_ACTIONS[move])
     elif phase is Phase.INSURANCE and name == "ins":
-        round_.insure([read_money(value, "the insurance stake") for value in choices])
+        round_.insure([read_money(value, NOT_AN_INSURANCE) for value in choices])
     elif phase is Phase.EARLY_SURRENDER and name == "es":
         round_.early_surrender([value == "1" for value in choices])
     elif phase is Phase.DEALER_DOUBLE and name == "dd":
@@ -172,7 +192,7 @@ def apply_move(round_: Round, move: str) -> None:
     elif phase is Phase.REDOUBLE and name == "rd":
         round_.redouble([value == "1" for value in choices])
     else:
-        raise InvalidQuestionError(f"the decision {move!r} does not fit the round ({phase.value})")
+        raise InvalidQuestionError.said_as(MOVE_MISFITS)
 
 
 def replay(question: TableQuestion) -> tuple[Round, RoundResult]:
@@ -186,15 +206,15 @@ def replay(question: TableQuestion) -> tuple[Round, RoundResult]:
         moves = list(question.moves)
         while round_.phase is not Phase.DONE:
             if not moves:
-                raise InvalidQuestionError(f"the round waits at {round_.phase.value}: no moves")
+                raise InvalidQuestionError.said_as(ROUND_WAITS)
             apply_move(round_, moves.pop(0))
         if moves:
-            raise InvalidQuestionError("the round is over before every decision is played")
+            raise InvalidQuestionError.said_as(ROUND_OVER_MOVES)
         if deal.drawn != len(deal.cards):
-            raise InvalidQuestionError("the round is over before every card is dealt")
+            raise InvalidQuestionError.said_as(ROUND_OVER_CARDS)
         return round_, round_.settle()
     except (IllegalActionError, InvalidBetError, TooManySeatsError) as error:
-        raise InvalidQuestionError(f"the round cannot be played: {error}") from None
+        raise InvalidQuestionError.caused_by(error, ROUND_UNPLAYABLE) from None
 
 
 def read_played(notation: str) -> tuple[TableQuestion, RoundResult]:

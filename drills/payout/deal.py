@@ -12,7 +12,7 @@ from drills.base import InvalidQuestionError
 from drills.payout.kinds import BOXES, CLUB, HOME, KINDS, RUSSIAN, SIX_FIVE, TWO_ONE, VEGAS
 from drills.payout.money import money_text
 from drills.payout.play import play_move, read_question_played, start_round
-from drills.payout.question import PayoutQuestion, rules_of
+from drills.payout.question import NO_KIND, PayoutQuestion, rules_of
 from trainer.engine.deck.cards import Card, pack
 from trainer.engine.deck.hand import Hand
 from trainer.engine.deck.shoe import ArrangedCards
@@ -108,7 +108,7 @@ def _plan(kind: str, rng: random.Random) -> _Plan:
     if kind == "co-bettors":
         return _Plan(_two_card_hand(rng, 5, 20), rng.choice([2, 3, 4, 5, 6, 7, 8, 9, 10]),
                      moves=_simple_play)  # fmt: skip
-    raise InvalidQuestionError(f"there is no payout question of the kind {kind!r}")
+    raise InvalidQuestionError.said_as(NO_KIND)
 
 
 def _two_card_hand(rng: random.Random, low: int, high: int) -> list[int]:

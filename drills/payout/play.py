@@ -4,7 +4,6 @@ right amount, checked to be a question of its kind."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from decimal import Decimal
 from fractions import Fraction
@@ -14,18 +13,36 @@ from drills.base import InvalidQuestionError
 from drills.method3_figures import game_ready
 from drills.payout.kinds import KINDS, seat_of
 from drills.payout.money import CENT
-from drills.payout.question import MOVE_ACTIONS, Ask, PayoutQuestion, rules_notation
+from drills.payout.question import MOVE_ACTIONS, NO_KIND, Ask, PayoutQuestion, rules_notation
+from drills.refusals import (
+    CARDS_NOT_CARDS,
+    MOVE_MISFITS,
+    NEEDS_MORE_CARDS,
+    NO_SUIT,
+    NOT_A_MOVE,
+    NOT_A_STAKE,
+    NOT_AN_INSURANCE,
+    PARTS,
+    ROUND_OVER_CARDS,
+    ROUND_OVER_MOVES,
+    ROUND_UNPLAYABLE,
+    ROUND_WAITS,
+    check_pack,
+)
 from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.round import IllegalActionError, InvalidBetError, Phase, Round, RoundResult
 from trainer.engine.rulebook.rules import Rules
+from trainer.words import N_
 
 _MONEY_RE = re.compile(r"[0-9]{1,7}(\.[0-9]{1,2})?")
 
 
-def _read_money(text: str, what: str) -> Fraction:
+def _read_money(text: str, refusal: str = NOT_A_STAKE) -> Fraction:
+    """``text`` as an amount of money (like 15 or 7.50); :raises InvalidQuestionError:
+    saying ``refusal`` (a message of the catalogue) for anything else."""
     if not _MONEY_RE.fullmatch(text):
-        raise InvalidQuestionError(f"{what} {text!r} is not an amount like 15 or 7.50")
+        raise InvalidQuestionError.said_as(refusal)
     return Fraction(Decimal(text))
 
 
@@ -36,35 +53,39 @@ def read_question(notation: str) -> PayoutQuestion:
     """
     fields = (notation or "").split("|")
     if len(fields) != 6:
-        raise InvalidQuestionError("a payout question has six fields separated by |")
+        raise InvalidQuestionError.said_as(PARTS)
     kind_slug, rules_text, bets_text, cards_text, moves_text, ask_text = fields
     kind = KINDS.get(kind_slug)
     if kind is None:
-        raise InvalidQuestionError(f"there is no payout question of the kind {kind_slug!r}")
+        raise InvalidQuestionError.said_as(NO_KIND)
     if rules_notation(rules_text) not in kind.rules:
-        raise InvalidQuestionError(f"a {kind_slug} question is not played under {rules_text!r}")
-    bets = tuple(_read_money(bet, "the stake") for bet in bets_text.split("+"))
+        raise InvalidQuestionError.said_as(
+            N_("this kind of payout question is not played under those rules")
+        )
+    bets = tuple(_read_money(bet) for bet in bets_text.split("+"))
     try:
         cards = Hand.parse(cards_text).cards
     except InvalidCardError as error:
-        raise InvalidQuestionError(f"the cards are not cards: {error}") from None
+        raise InvalidQuestionError.caused_by(error, CARDS_NOT_CARDS) from None
     if any(card.suit is None for card in cards):
-        raise InvalidQuestionError("a payout question names every card's suit")
+        raise InvalidQuestionError.said_as(NO_SUIT)
     moves = () if moves_text == "-" else tuple(moves_text.split(" "))
     for move in moves:
         if move not in MOVE_ACTIONS and not move.startswith("ins="):
-            raise InvalidQuestionError(f"{move!r} is not a move (h s d p r, ins=amount)")
+            raise InvalidQuestionError.said_as(NOT_A_MOVE)
     try:
         ask = Ask(ask_text)
     except ValueError:
-        raise InvalidQuestionError(f"{ask_text!r} is not something a question asks") from None
+        raise InvalidQuestionError.said_as(
+            N_("the question asks for something no payout question asks")
+        ) from None
     if ask not in kind.asks:
-        raise InvalidQuestionError(f"a {kind_slug} question does not ask for {ask.value!r}")
+        raise InvalidQuestionError.said_as(
+            N_("this kind of payout question does not ask for that amount")
+        )
     question = PayoutQuestion(kind_slug, rules_text, bets, cards, moves, ask)
     rules = question.rules
-    seen = Counter(cards)
-    if any(count > rules.decks for count in seen.values()):
-        raise InvalidQuestionError(f"a card appears more often than {rules.decks} decks hold")
+    check_pack(cards, rules.decks)
     return question
 
 
@@ -77,7 +98,7 @@ class StackedDeal:
 
     def draw(self) -> Card:
         if self.drawn >= len(self.cards):
-            raise InvalidQuestionError("the round needs more cards than the question deals")
+            raise InvalidQuestionError.said_as(NEEDS_MORE_CARDS)
         card = self.cards[self.drawn]
         self.drawn += 1
         return card
@@ -105,12 +126,14 @@ def start_round(rules: Rules, deal: Any, bets: tuple[Fraction, ...]) -> Round:
 def play_move(round_: Round, move: str) -> None:
     if round_.phase is Phase.INSURANCE:
         if not move.startswith("ins="):
-            raise InvalidQuestionError("insurance is offered here: the next move is ins=amount")
-        round_.insure([_read_money(move[4:], "the insurance stake")])
+            raise InvalidQuestionError.said_as(
+                N_("insurance is offered here: the next decision is the insurance stake")
+            )
+        round_.insure([_read_money(move[4:], NOT_AN_INSURANCE)])
     elif round_.phase is Phase.PLAYER_TURNS and move in MOVE_ACTIONS:
         round_.act(MOVE_ACTIONS[move])
     else:
-        raise InvalidQuestionError(f"the move {move!r} does not fit the round")
+        raise InvalidQuestionError.said_as(MOVE_MISFITS)
 
 
 def settle(question: PayoutQuestion) -> RoundResult:
@@ -125,17 +148,15 @@ def settle(question: PayoutQuestion) -> RoundResult:
         moves = list(question.moves)
         while round_.phase is not Phase.DONE:
             if not moves:
-                raise InvalidQuestionError(
-                    f"the round waits at {round_.phase.value}: no moves left"
-                )
+                raise InvalidQuestionError.said_as(ROUND_WAITS)
             play_move(round_, moves.pop(0))
         if moves:
-            raise InvalidQuestionError("the round is over before every move is played")
+            raise InvalidQuestionError.said_as(ROUND_OVER_MOVES)
         if deal.drawn != len(deal.cards):
-            raise InvalidQuestionError("the round is over before every card is dealt")
+            raise InvalidQuestionError.said_as(ROUND_OVER_CARDS)
         return round_.settle()
     except (IllegalActionError, InvalidBetError) as error:
-        raise InvalidQuestionError(f"the round cannot be played: {error}") from None
+        raise InvalidQuestionError.caused_by(error, ROUND_UNPLAYABLE) from None
 
 
 def right_amount(question: PayoutQuestion, result: RoundResult) -> Fraction:
@@ -150,7 +171,7 @@ def right_amount(question: PayoutQuestion, result: RoundResult) -> Fraction:
         return seat.insurance_net
     index = 1 if ask is Ask.SHARE2 else 2
     if index >= len(seat.shares):
-        raise InvalidQuestionError("the box has no such co-bettor")
+        raise InvalidQuestionError.said_as(N_("the box has no such co-bettor"))
     return seat.shares[index]
 
 
@@ -163,10 +184,16 @@ def read_question_played(notation: str) -> tuple[PayoutQuestion, RoundResult, Fr
     result = settle(question)
     kind = KINDS[question.kind]
     if not kind.fits(result, question):
-        raise InvalidQuestionError(f"that round is not a {kind.slug} question")
+        raise InvalidQuestionError.said_as(
+            N_("that round is not a question of this kind of payout")
+        )
     amount = right_amount(question, result)
     if not question.ask.signed and amount < 0:
-        raise InvalidQuestionError(f"a {question.ask.value} question asks for an amount paid")
+        raise InvalidQuestionError.said_as(
+            N_("this question asks for an amount paid, and the round pays nothing")
+        )
     if (amount / CENT).denominator != 1:
-        raise InvalidQuestionError("a payout question's answer is a whole number of cents")
+        raise InvalidQuestionError.said_as(
+            N_("a payout question's answer is a whole number of cents")
+        )
     return question, result, amount

@@ -8,10 +8,14 @@ from fractions import Fraction
 
 from drills.base import InvalidQuestionError
 from drills.payout.money import money_text
+from drills.refusals import NO_RULES
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import Action
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.words import N_
+
+# The refusal of a kind of payout question the drill does not have.
+NO_KIND = N_("the trainer has no such kind of payout question")
 
 
 class Ask(Enum):
@@ -89,4 +93,4 @@ def rules_of(text: str) -> Rules:
     try:
         return Rules.parse(rules_notation(text))
     except InvalidRulesError as error:
-        raise InvalidQuestionError(f"the rules field is not rules: {error}") from None
+        raise InvalidQuestionError.caused_by(error, NO_RULES) from None

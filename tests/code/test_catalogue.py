@@ -147,3 +147,47 @@ def test_every_refusal_a_learner_reads_goes_through_the_catalogue() -> None:
             if isinstance(node, ast.Call):
                 found += [f"{path.relative_to(ROOT)}:{t.lineno}" for t in _said_literally(node)]
     assert not found, found
+
+
+# A drill's refusals of a question, an answer or a page option, and how each must be said.
+_DRILL_REFUSALS = {"InvalidQuestionError", "InvalidAnswerError", "InvalidOptionError"}
+# Made from a catalogue message: marked and said where the learner reads it (the question's).
+_SAID_LATER = {"said_as", "caused_by"}
+
+
+def _said_now(text: ast.expr) -> bool:
+    """Whether ``text`` is said through the catalogue where it is written (``say``, ``plural``,
+    or a choice of two such)."""
+    if isinstance(text, ast.IfExp):
+        return _said_now(text.body) and _said_now(text.orelse)
+    return isinstance(text, ast.Call) and getattr(text.func, "id", "") in ("say", "plural")
+
+
+def _unsaid_refusal(call: ast.Call) -> bool:
+    """Whether ``call`` makes a drill's refusal a learner would read in English: a question's
+    not from a catalogue message (``.said_as``, ``.caused_by``: the error page says it in the
+    learner's language), an answer's or an option's not said where it is made."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        return func.value.id in _DRILL_REFUSALS and func.attr not in _SAID_LATER
+    if not isinstance(func, ast.Name) or func.id not in _DRILL_REFUSALS:
+        return False
+    if func.id == "InvalidQuestionError":  # unless given its catalogue form (``said=``)
+        return not any(word.arg == "said" for word in call.keywords)
+    return not call.args or not _said_now(call.args[0])
+
+
+def test_every_drill_refusal_has_its_words_in_the_catalogue() -> None:
+    """A forged question, a malformed answer or a page option a drill refuses is said in the
+    learner's language with what was wrong: never an English string or f-string, which a
+    Russian learner read as a bare «его запись не читается» or in English (194 question
+    refusals did)."""
+    found = []
+    for path in sorted([*(ROOT / "trainer").rglob("*.py"), *(ROOT / "drills").rglob("*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found += [
+            f"{path.relative_to(ROOT)}:{node.lineno}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and _unsaid_refusal(node)
+        ]
+    assert not found, (len(found), found[:10])

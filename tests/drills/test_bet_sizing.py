@@ -147,5 +147,5 @@ def test_a_bankroll_too_big_says_so_rather_than_asking_for_a_whole_amount() -> N
     with pytest.raises(InvalidOptionError) as raised:
         read_bankroll("99999999999999", rules())
     assert raised.value.field == "bankroll"
-    assert "at most 1000000000" in str(raised.value)
+    assert "at most 1,000,000,000" in str(raised.value)
     assert "whole amount" not in str(raised.value)

@@ -124,14 +124,14 @@ def test_a_call_that_is_neither_foul_nor_next_is_refused(call: str) -> None:
 @pytest.mark.parametrize(
     ("notation", "message"),
     [
-        ("vegas-6d-s17|3|50", "four fields"),
+        ("vegas-6d-s17|3|50", "parts this drill writes"),
         ("vegas-6d-s17|3|101|1", "0 to 100"),
         ("vegas-6d-s17|3|50|0", "rounds 1 to 50"),
         ("vegas-6d-s17|3|50|51", "rounds 1 to 50"),
         ("vegas-6d-s17|-3|50|1", "seed"),
         ("vegas-6d-s17|\u0663|50|1", "seed"),  # an Arabic-Indic digit is not 0-9
         ("vegas-6d-s17|1234567890123456|50|1", "seed"),
-        ("no-such|3|50|1", "not rules"),
+        ("no-such|3|50|1", "unknown preset"),
     ],
 )
 def test_a_forged_round_is_refused(notation: str, message: str) -> None:

@@ -60,7 +60,7 @@ def test_a_bid_breaking_a_rule_is_refused_saying_which(answer: str, says: str) -
         ("twenty-one-home deal_auction=true decks=2|4|5", "home twenty-one only"),
         ("twenty-one-home deal_auction=true|14|5", "punters"),
         ("twenty-one-home deal_auction=true|4|500", "outside the table's limits"),
-        ("nonsense", "reads like"),
+        ("nonsense", "names the rules"),
     ],
 )
 def test_a_question_no_table_could_ask_is_refused(notation: str, says: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -130,3 +131,16 @@ def test_the_weakest_mix_draws_the_cells_due_for_review_first() -> None:
         random.Random(1), RULES, mix="weakest", last_question=None, tally=tally
     )
     assert cell_of(read_situation(question.notation, RULES)[0], RULES) == Cell("pairs", "8-8", "A")
+
+
+def test_a_key_no_pattern_reads_joins_no_english_to_it_in_russian(app: Any) -> None:
+    """Issue 30: a key the helpers cannot read is shown as it is, but its up card, decks and
+    system are said through the catalogue, as the cells' own are (no "against a 10" or "at the
+    Hi-Lo count" in English on a Russian page)."""
+    from drills.skill_words import words_of
+
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        assert words_of("nonsense: hard 16 v 10") == "nonsense: hard 16 против 10"
+        assert words_of("hi-lo half v A 6d") == "half против туза 6 колод, по счёту Hi-Lo"
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert words_of("hi-lo half v A 6d") == "half against an ace 6 decks at the Hi-Lo count"

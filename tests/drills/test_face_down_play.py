@@ -40,10 +40,10 @@ def test_the_skill_names_the_row_and_the_draws() -> None:
 @pytest.mark.parametrize(
     ("notation", "rules", "message"),
     [
-        ("TS 6H v ?", FACE_UP, "deal_faces"),  # the face-up reading shows a banker card
+        ("TS 6H v ?", FACE_UP, "every card is dealt face down"),  # the face-up reading shows one
         ("AS KH v ?", BANK, "no play"),
-        ("TS 2H 2C 2D 3S v ?", BANK, "max_draws"),
-        ("TS 6H v", BANK, "reads like"),
+        ("TS 2H 2C 2D 3S v ?", BANK, "cards at most"),
+        ("TS 6H v", BANK, "names the hand"),
     ],
 )
 def test_a_notation_the_table_could_not_write_is_refused(

@@ -121,8 +121,8 @@ def test_an_answer_not_offered_is_refused(answer: str) -> None:
 @pytest.mark.parametrize(
     ("notation", "message"),
     [
-        ("extra-card|1|10+10|2H 9C TD 7S 5D 9H 8C", "five fields"),
-        ("misdeal|1|10+10|2H 9C TD 7S 5D 9H 8C|keep 2 3", "no irregularity"),
+        ("extra-card|1|10+10|2H 9C TD 7S 5D 9H 8C", "parts this drill writes"),
+        ("misdeal|1|10+10|2H 9C TD 7S 5D 9H 8C|keep 2 3", "no such irregularity"),
         ("extra-card|3|10+10|2H 9C TD 7S 5D 9H 8C|keep 2 3", "no seat 3"),
         ("extra-card|0|10+10|2H 9C TD 7S 5D 9H 8C|keep 2 3", "one digit"),
         ("extra-card|١|10+10|2H 9C TD 7S 5D 9H 8C|keep 2 3", "one digit"),
@@ -131,16 +131,16 @@ def test_an_answer_not_offered_is_refused(answer: str) -> None:
         ("extra-card|1|10+100|2H 9C TD 7S 5D 9H 8C|keep 2 3", "whole numbers"),
         ("extra-card|1|10+10|2H 9C TD 7S 5D 9H|keep 2 3", "more cards"),
         ("extra-card|1|10+10|2H 9C TD 7S 5D 9H 8C 4S|keep 2 3", "before every card"),
-        ("extra-card|1|10+10|2H 9C TD 7S 5D 9H 8C|keep 2 2", "not a decision"),
-        ("extra-card|1|10+10|2H 9C TD 7S 5D 9H 8C|accept", "not a decision"),
+        ("extra-card|1|10+10|2H 9C TD 7S 5D 9H 8C|keep 2 2", "not one taken in this irregularity"),
+        ("extra-card|1|10+10|2H 9C TD 7S 5D 9H 8C|accept", "not one taken in this irregularity"),
         ("extra-card|1|10+10|2H 2H 2H 7S 5D 9H 8C|keep 2 3", "more often"),
         ("extra-card|1|10+10|2H 9 TD 7S 5D 9H 8C|keep 2 3", "suit"),
-        ("extra-card|1|10+10|2H 9X TD 7S 5D 9H 8C|keep 2 3", "not cards"),
+        ("extra-card|1|10+10|2H 9X TD 7S 5D 9H 8C|keep 2 3", "cards cannot be read"),
         ("no-cards|1|10+10|9C AD TS KC|-", "does not hold a natural"),
         ("late-natural|1|10+10|TS AD KH 9S KC 5D 4C|-", "holds a natural"),
         ("shown-card|1|10+10|TS 5H 9D 6C 8S TH 3D|refuse", "still on offer"),
         ("shown-card|2|10+10|TS 5H 9D 6C 8S TH 3D|refuse accept", "gone before"),
-        ("x" * 401, "at most 400"),
+        ("x" * 401, "longer than any"),
     ],
 )
 def test_a_forged_situation_is_refused(notation: str, message: str) -> None:

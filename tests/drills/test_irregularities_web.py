@@ -64,7 +64,7 @@ def test_a_wrong_remedy_is_stored_wrong_with_the_texts(
         ({"question": "no-cards|1|10+10|9C AD TS KC|-"}, "does not hold a natural"),
         ({"question": "no-cards|1|10+10|9C TD TS|-"}, "more cards than the question deals"),
         ({"question": "no-cards|9|10+10|9C TD TS 8C|-"}, "no seat 9"),
-        ({"question": "forged|1|10|TS|-"}, "no irregularity"),
+        ({"question": "forged|1|10|TS|-"}, "no such irregularity"),
     ],
 )
 def test_bad_input_is_a_readable_400_storing_nothing(

@@ -107,8 +107,8 @@ def test_an_answer_not_offered_is_refused(answer: str) -> None:
 @pytest.mark.parametrize(
     ("notation", "message"),
     [
-        ("deal|permanent-bank", "three fields"),
-        ("shuffle|permanent-bank|-", "no procedure point"),
+        ("deal|permanent-bank", "parts this drill writes"),
+        ("shuffle|permanent-bank|-", "no such point of the procedure"),
         ("reserve|casino-boxes|14", "not asked under"),
         ("reserve|permanent-bank|١٤", "whole number"),
         ("reserve|permanent-bank|0", "1 to 60"),
@@ -117,14 +117,14 @@ def test_an_answer_not_offered_is_refused(answer: str) -> None:
         ("deal|casino-boxes|3 8", "cards 2 to 7"),
         ("deal|permanent-bank|8 4", "1 to 7 players"),
         ("natural|permanent-bank|2 3 5 9C", "no seat 3"),
-        ("natural|permanent-bank|2 1 50 9C", "cannot be dealt"),
+        ("natural|permanent-bank|2 1 50 9C", "cannot be played"),
         ("peek|permanent-bank|K", "not a card with its suit"),
         ("offer|casino-boxes|AH 5S 5D", "more than one thing"),
         ("offer|casino-boxes|AH 5S", "two cards"),
-        ("stop|permanent-bank|now", "no arguments"),
+        ("stop|permanent-bank|now", "nothing more"),
         ("dealer-natural|permanent-bank|3 2 5 9H", "an ace or a ten-card"),
         ("dealer-natural|casino-boxes|3 2 5 AH", "not asked under"),
-        ("peek|permanent-bank|" + "K" * 80, "at most 80"),
+        ("peek|permanent-bank|" + "K" * 80, "longer than any"),
     ],
 )
 def test_a_forged_question_is_refused(notation: str, message: str) -> None:

@@ -108,9 +108,9 @@ def test_home_stakes_on_the_first_card() -> None:
         ("stake TS 9H bankroll 1000 risk 0.05", HOME, "one card"),
         ("stake TS 9H v 6C bankroll 0 risk 0.05", BANK, "bankroll"),
         ("stake TS 9H v 6C bankroll 1000 risk 0.0", BANK, "risk"),
-        ("stake TS 9X v 6C bankroll 1000 risk 0.05", BANK, "reads like"),
-        ("stake TS 9H v 6C bankroll 99999999999 risk 0.05", BANK, "reads like"),
-        ("setup", BANK, "reads like"),
+        ("stake TS 9X v 6C bankroll 1000 risk 0.05", BANK, "names the cards"),
+        ("stake TS 9H v 6C bankroll 99999999999 risk 0.05", BANK, "names the cards"),
+        ("setup", BANK, "names the cards"),
     ],
 )
 def test_a_forged_notation_is_refused(notation: str, rules: Rules, said: str) -> None:

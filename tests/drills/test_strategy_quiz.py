@@ -227,7 +227,7 @@ def test_even_money_on_a_natural_against_an_ace() -> None:
         ("T6v9 insurance", "vegas-6d-s17", "insurance"),
         ("T6vA insurance", "russian-bank deal_faces=casino banker_best=false", "insurance"),
         ("TS 6H v 9D", "russian-bank", "no banker card"),
-        ("AS AS v AS", "single-deck", "pack"),
+        ("AS AS v AS", "single-deck", "more often than the decks"),
         ("T6 v 9 8", "vegas-6d-s17", "not a hand"),
     ],
 )

@@ -128,17 +128,17 @@ def test_an_answer_not_an_amount_per_box_is_refused(typed: str, message: str) ->
 @pytest.mark.parametrize(
     ("notation", "message"),
     [
-        ("vegas-6d-s17|10,20|TS 6D 9H TH TC KD|s", "no moves"),
+        ("vegas-6d-s17|10,20|TS 6D 9H TH TC KD|s", "waits for a decision"),
         ("vegas-6d-s17|10,20|TS 6D 9H TH TC KD 5C|s s", "every card"),
         ("vegas-6d-s17|10,20|TS 6D 9H TH TC|s s", "more cards"),
-        ("vegas-6d-s17|1,20|TS 6D 9H TH TC KD|s s", "min_bet"),
-        ("vegas-6d-s17|10,20|TS 6D 9H TH TC KD|s x", "not a decision"),
+        ("vegas-6d-s17|1,20|TS 6D 9H TH TC KD|s s", "cannot be played"),
+        ("vegas-6d-s17|10,20|TS 6D 9H TH TC KD|s x", "not one a player takes"),
         ("vegas-6d-s17|10,1e3|TS 6D 9H TH TC KD|s s", "not an amount"),
-        ("no-such|10|TS 9H 6D TH|s", "not rules"),
+        ("no-such|10|TS 9H 6D TH|s", "unknown preset"),
         ("vegas-6d-s17|10,10,10,10,10,10,10,10|TS|s", "1 to 7 boxes"),
-        ("single-deck|10|AS AS 6D TH|s", "decks hold"),
-        ("vegas-6d-s17|10|TS 9H 6D TH|s|s", "four fields"),
-        ("x" * 2000, "at most"),
+        ("single-deck|10|AS AS 6D TH|s", "decks of these rules hold"),
+        ("vegas-6d-s17|10|TS 9H 6D TH|s|s", "parts this drill writes"),
+        ("x" * 2000, "longer than any"),
     ],
 )
 def test_a_forged_table_is_refused_naming_what_is_wrong(notation: str, message: str) -> None:

@@ -121,6 +121,31 @@ def test_a_forged_question_is_a_400_and_nothing_is_stored(
 
 
 @pytest.mark.parametrize(
+    ("question", "message"),
+    [
+        ("AS", "в вопросе о сумме руки от 2 до 5 карт, а не 1."),
+        ("AS AS", "сдаётся из одной колоды: ни одна карта не встречается дважды."),
+        ("A 7", "в вопросе о сумме руки у каждой карты названа масть."),
+        ("ZZ", "вопрос не называет руку из карт."),
+    ],
+)
+def test_a_forged_questions_400_says_what_was_wrong_in_russian(
+    client: Any, hidden_fields: Any, db: Any, question: str, message: str
+) -> None:
+    """Issue 30: the refusal's detail in the learner's language, not the bare «его запись не
+    читается» (nor the English, nor the notation)."""
+    russian = {"Accept-Language": "ru"}
+    form = {**fields_for(ask(client, hidden_fields, **russian), "hard 12"), "question": question}
+    response = client.post("/drills/hand-totals/answer", data=form, headers=russian)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 400
+    said = re.search(r"Такого вопроса это упражнение не задаёт: [^<]*", page)
+    assert said is not None and said[0].endswith(message), said
+    assert "не читается" not in page and "question" not in said[0]
+    assert stored(db) == []
+
+
+@pytest.mark.parametrize(
     ("answer_fields", "message"),
     [
         ({"kind": "", "total": "12"}, "soft, hard or bust"),

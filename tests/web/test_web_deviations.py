@@ -168,7 +168,7 @@ def test_at_004_dealt_face_down_the_count_drills_say_plainly_they_do_not_apply(
     assert db["jobs"].count == 0 and db["attempts"].count == 0
 
 
-def test_at_004_dealt_face_down_a_deviation_answer_is_a_400_naming_the_option(
+def test_at_004_dealt_face_down_a_deviation_answer_is_a_400_saying_why(
     client: Any, db: Any, hidden_fields: Any
 ) -> None:
     page = client.get("/drills/deviations?system=hi-lo&convention=floor&resolution=half")
@@ -177,7 +177,7 @@ def test_at_004_dealt_face_down_a_deviation_answer_is_a_400_naming_the_option(
     sent = {**form, "rules": "russian-bank", "question": "hi-lo TS 6H v 9H tc +1", "answer": "H"}
     response = client.post(action, data=sent, follow_redirects=True)
     assert response.status_code == 400
-    assert "deal_faces: the banker shows no card" in html.unescape(response.get_data(as_text=True))
+    assert "the banker shows no card" in html.unescape(response.get_data(as_text=True))
     assert db["attempts"].count == 0
 
 

@@ -80,10 +80,9 @@ def read_settings(values: Mapping[str, str]) -> Settings:
         abort(
             400,
             description=say(
-                "Insurance goes by the count (%(count)s) or not, not %(typed)s.",
-                count=repr(BY_COUNT),
+                "Insurance questions either go by the count or not; %(typed)s is neither.",
                 typed=repr(count[:20]),
-            ),  # fmt: skip
+            ),
         )
     rules = read_rules(values, default=current_rules())
     return Settings(rules=rules, mix=mix, count=bool(count))
