@@ -54,11 +54,13 @@ class DrillError(SaidError):
     def caused_by(cls, error: BaseException, text: str, /, **values: Any) -> Self:
         """The error for ``error``, caught where a drill reads its notation: in the cause's own
         catalogue words where it has them (:class:`trainer.words.SaidError`), else the message
-        ``text`` (marked with :func:`trainer.words.N_`) filled from ``values``."""
+        ``text`` (marked with :func:`trainer.words.N_`) filled from ``values`` (the cause's
+        English after it in the error's text, for the command line and the logs)."""
         found = getattr(error, "said", None)
         if found is not None:
             return cls(str(error), said=found)
-        return cls.said_as(text, **values)
+        made = cls.said_as(text, **values)  # the cause's own English kept for the logs
+        return cls(f"{made}: {error}", said=made.said)
 
 
 class UnknownDrillError(DrillError):
