@@ -511,7 +511,7 @@ def test_a_malformed_form_or_address_is_refused_in_russian(russian: Walk) -> Non
     said = parts["hand-totals: an option's value no number"]
     assert "Колоды: нужно целое число, а не" in said, said
     said = parts["basic-strategy: a question in no notation"]  # what was wrong (issue 30)
-    assert "вопрос не называет руку против открытой карты дилера" in said, said
+    assert "в вопросе нет руки против открытой карты дилера" in said, said
     assert "от 1 до 8, а не 99" in parts["the chart's rules, a value out of range"]
     # An answer in no form the drill reads (a letter no key, a word no number).
     for slug in ("deviations", "bet-sizing", "deal-auction", "procedure", "shoe-penetration"):
