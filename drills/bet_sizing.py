@@ -43,7 +43,7 @@ from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, money, number, percent, say
+from trainer.words import N_, money, number, percent, plain_amount, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -106,7 +106,7 @@ def read_risk(text: str) -> Fraction:
 
     :raises InvalidOptionError: naming the field, for anything not above 0 and below 1.
     """
-    cleaned = text.strip()
+    cleaned = plain_amount(text)  # "0,05" in Russian
     as_percent = cleaned.endswith("%")
     try:
         if not cleaned.isascii():  # Decimal reads any script's digits; a risk is 0-9

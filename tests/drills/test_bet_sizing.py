@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -149,3 +150,11 @@ def test_a_bankroll_too_big_says_so_rather_than_asking_for_a_whole_amount() -> N
     assert raised.value.field == "bankroll"
     assert "at most 1,000,000,000" in str(raised.value)
     assert "whole amount" not in str(raised.value)
+
+
+def test_a_russian_risk_reads_its_decimal_comma(app: Any) -> None:
+    """The Russian refusal's example is "0,05": the drill reads it, as it reads "0.05"."""
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        assert read_risk("0,05") == read_risk("0.05") == Fraction(1, 20)
+        with pytest.raises(InvalidOptionError, match="0,05"):
+            read_risk("1,5")

@@ -154,3 +154,20 @@ def test_a_game_not_worked_out_waits_for_its_study_off_the_request(tmp_path: Pat
     db = open_db(app.config["DATABASE"])
     assert [row["kind"] for row in db["jobs"].rows] == ["count-study"]
     db.close()
+
+
+def test_numbers_are_read_as_the_learner_writes_them(client: Any) -> None:
+    """A decimal comma in Russian ("0,01"), a thousands comma in English ("1,000"): the same
+    figures as written with a point (the Russian hints write "0,05")."""
+
+    def figures(query: str, language: str = "en") -> list[str]:
+        response = client.get(f"/risk?{query}", headers={"Accept-Language": language})
+        assert response.status_code == 200
+        return re.findall(r"<strong>(.*?)</strong>", _text(response))
+
+    query = "win_rate=0.01&sd=1.15&bankroll=1000&target_ror=0.05"
+    english = figures(query)
+    assert len(english) >= 3
+    assert figures(query.replace("1000", "1,000")) == english
+    russian = figures("win_rate=0,01&sd=1,15&bankroll=1000&target_ror=0,05", "ru")
+    assert russian == figures(query, "ru") and len(russian) == len(english)

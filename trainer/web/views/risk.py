@@ -36,7 +36,7 @@ from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
 from trainer.web.views.count_jobs import pending_page, study_or_start
-from trainer.words import N_, say
+from trainer.words import N_, plain_amount, say
 
 bp = Blueprint("risk", __name__)
 
@@ -141,6 +141,9 @@ def _canonical(values: dict[str, str], rules: Rules) -> dict[str, Any]:
 @bp.get("/risk")
 def page() -> Response:
     values = {k: v[:200] for k, v in request.args.items()}
+    for field in RISK_FIELDS:  # as the learner writes them: "0,05" in Russian, "1,000" in English
+        if field in values:
+            values[field] = plain_amount(values[field])
     if not values:
         values = dict(DEFAULTS)
     if not values.get("bankroll", "").strip():  # a link from a run without one: the example's
