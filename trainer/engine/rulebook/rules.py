@@ -584,7 +584,7 @@ def find_preset(name: str) -> Rules:
         return PRESETS[name]
     except (KeyError, TypeError):
         shown = str(name)[:MAX_VALUE_LENGTH]
-        said = N_("there are no rules called %(name)s"), {"name": repr(shown)}
+        said = N_("there are no rules called “%(name)s”"), {"name": shown}
         message = f"unknown preset {shown!r}; presets are: {', '.join(PRESETS)}"
         raise UnknownPresetError(message, said=said) from None
 
