@@ -9,11 +9,18 @@ counted), as a :class:`~fractions.Fraction`:
   (a king and a queen are a hard 20);
 - insurance: the up card an ace (every hand, before the dealer looks).
 
+With a chart (``later=``), a total's hands of three cards or more are counted too, as the
+chart's basic strategy reaches them: from the two-card hands it hits first, card by card, each
+hand passing its chance on to the longer ones while the chart hits it (its code read as a
+player reads it once doubling and surrender are gone, ``D/H`` as a hit, and its exceptions on
+three cards or more); a hand meets a total at most once, so the sum is the chance that a round
+meets the cell. That is for a stand-or-hit index (hard 12 against a 3), which a counter plays on
+any number of cards; a double, a split or a surrender is on two cards only.
+
 In a game where the dealer peeks under a ten or an ace, no decision is made against a natural:
-the chance of one, given the cards seen, is taken out. What is left out: hands reached after
-hitting (a 16 of three cards against a 10) and split hands; for a stand or hit index on a hard
-total they add about as much again (``docs/your-game.md`` gives the figures), so the chance here
-is the round's first decision's, not every decision's.
+the chance of one, given the cards seen (the hole card is as likely any unseen card), is taken
+out. Left out: split hands (a decision on a hand made by a split), and any limit on the cards a
+hand may draw.
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy.chart import Chart, up_label
 from trainer.engine.strategy.dealer import full_shoe
 
 __all__ = ["cell_chance", "two_card_hands"]
@@ -75,9 +83,11 @@ def _no_natural(rules: Rules, shoe: list[int], up: int) -> Fraction:
     return 1 - Fraction(shoe[other - 1], sum(shoe))
 
 
-def cell_chance(rules: Rules, hand: str, dealer: str) -> Fraction:
+def cell_chance(rules: Rules, hand: str, dealer: str, *, later: Chart | None = None) -> Fraction:
     """The chance that a round's first hand meets the cell (``"hard 16"``, ``"10"``), or that
-    insurance is offered (``"insurance"``, ``"A"``): see the module's note for what counts."""
+    insurance is offered (``"insurance"``, ``"A"``): on its first two cards, and with a chart
+    (``later``) a total's hands of three cards or more that the chart hits to (see the
+    module's note)."""
     shoe = list(full_shoe(rules.decks))
     up = _up_value(dealer)
     if hand == "insurance":
@@ -96,4 +106,74 @@ def cell_chance(rules: Rules, hand: str, dealer: str) -> Fraction:
         if a == b == 10 and rules.split_by == "rank":
             dealt *= _same_ten_rank(rules.decks, up)
         chance += dealt * _no_natural(rules, rest, up)
+    if later is not None and " " in hand:
+        section, row = hand.split(" ")
+        chance += _later(rules, later, (section == "soft", int(row)), up, shoe)
     return chance_up * chance
+
+
+Counts = tuple[int, ...]  # cards of each value 1..10 in a hand
+
+
+def _total(counts: Counts) -> tuple[bool, int]:
+    """(soft, total) of a hand."""
+    hard = sum(value * n for value, n in enumerate(counts, start=1))
+    soft = counts[0] > 0 and hard + 10 <= 21
+    return soft, hard + 10 if soft else hard
+
+
+def _hits_first(chart: Chart, a: int, b: int, up: str) -> bool:
+    """Whether the chart's first action on the two-card hand ``a``, ``b`` is a hit."""
+    if a == b:
+        row = "A-A" if a == 1 else f"{a}-{a}"
+        code = chart.codes["pairs"].get(row, {}).get(up, "S")
+    else:
+        soft, total = _total(tuple((v == a) + (v == b) for v in range(1, 11)))
+        code = chart.codes["soft" if soft else "hard"].get(str(total), {}).get(up, "S")
+    return code[0] == "H"
+
+
+def _hits_later(chart: Chart, soft: bool, total: int, up: str) -> bool:
+    """Whether the chart hits a hand of three cards or more of ``total``."""
+    section, row = ("soft" if soft else "hard"), str(total)
+    found = chart.exceptions.get(section, {}).get(row, {}).get(up, {})
+    if "three_or_more" in found:
+        return found["three_or_more"] == "H"
+    code = chart.codes[section].get(row, {}).get(up)
+    if code is None:  # a total the chart has no row for: below its rows a hit, above a stand
+        return total <= 11
+    return code[-1] == "H"
+
+
+def _later(
+    rules: Rules, chart: Chart, target: tuple[bool, int], up: int, shoe: list[int]
+) -> Fraction:
+    """The chance (given the up card, out of ``shoe``) that the chart's hits reach a hand of
+    three cards or more of ``target`` (soft, total)."""
+    label, left = up_label(up), sum(shoe)
+    level: dict[Counts, Fraction] = {}
+    for a in range(1, 11):
+        for b in range(a, 11):
+            if {a, b} == {1, 10} or not _hits_first(chart, a, b, label):
+                continue
+            counts = tuple((v == a) + (v == b) for v in range(1, 11))
+            dealt = Fraction(shoe[a - 1], left) * Fraction(shoe[b - 1] - (a == b), left - 1)
+            level[counts] = dealt * (1 if a == b else 2)
+    found, cards = Fraction(0), 2
+    while level:
+        longer: dict[Counts, Fraction] = {}
+        for counts, chance in level.items():
+            soft, total = _total(counts)
+            if cards > 2:
+                if (soft, total) == target:
+                    rest = [n - counts[v] for v, n in enumerate(shoe)]
+                    found += chance * _no_natural(rules, rest, up)
+                if not _hits_later(chart, soft, total, label):
+                    continue
+            for v in range(10):
+                have = shoe[v] - counts[v]
+                child = counts[:v] + (counts[v] + 1,) + counts[v + 1 :]
+                if have > 0 and _total(child)[1] <= 21:
+                    longer[child] = longer.get(child, 0) + chance * Fraction(have, left - cards)
+        level, cards = longer, cards + 1
+    return found
