@@ -12,9 +12,10 @@ Kinds of error and the answers each is read from (the drills' slugs):
   ``deviations`` questions where no index is due; most wrong answers there are the index play
   taken too early, standing on 16 against a 10 at a negative count, insurance below its
   index): the same. Which questions were due is read by the caller's ``due``
-  (:func:`drills.deviation_due.reader`). Each of the two is weighted by its share of the
-  drill's questions, so that the two together price a wrong deviation answer as one kind did
-  before they were told apart;
+  (:func:`drills.deviation_due.reader`). Each of the two is priced at its ``reach``, the
+  chance that a hand meets its situation (an index's cell at a count past the index, or not:
+  :mod:`drills.deviation_reach`); where that is not known, at its share of the drill's
+  questions, as before;
 - ``bet``: the bet against the learner's ramp (``bet-sizing``): the share wrong and the mean EV
   given up, in table minimums;
 - ``running``: the running count at the counting drills' checkpoints (``running-count``,
@@ -38,7 +39,7 @@ import dataclasses
 import math
 import re
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
@@ -55,6 +56,7 @@ __all__ = [
     "Kind",
     "TablePace",
     "error_model",
+    "with_reach",
     "model_from_json",
     "model_to_json",
     "sd_interval",
@@ -201,8 +203,9 @@ class Kind:
     For a priced kind: ``rate`` the share wrong and its interval, ``cost`` the mean EV a wrong
     answer gave up (bets; table minimums for a bet) where priced, ``weight`` the share of its
     drill's questions the kind is read from (the two deviation kinds split the drill's; 1
-    for the others). For a count kind: ``rate`` the standard deviation (per card for the
-    running count) and its interval."""
+    for the others), ``reach`` the chance that a hand meets the kind's situation (the two
+    deviation kinds; ``None``: not known). For a count kind: ``rate`` the standard deviation
+    (per card for the running count) and its interval."""
 
     name: str
     answers: int
@@ -213,6 +216,12 @@ class Kind:
     cost: float = 0.0
     priced: int = 0  # wrong answers with a price
     weight: float = 1.0
+    reach: float | None = None
+
+    @property
+    def per_hand(self) -> float:
+        """What a hand's price is taken at: the kind's reach where known, else its weight."""
+        return self.reach if self.reach is not None else self.weight
 
     @property
     def enough(self) -> bool:
@@ -351,9 +360,15 @@ def _parts(answers: Iterable[Answered]) -> dict[str, list[Answered]]:
     return parts
 
 
-def error_model(answers: Iterable[Answered], *, due: Due | None = None) -> ErrorModel:
+def error_model(
+    answers: Iterable[Answered],
+    *,
+    due: Due | None = None,
+    reach: Mapping[str, float] | None = None,
+) -> ErrorModel:
     """The error model of one learner's ``answers`` (the caller's: never anyone else's);
-    ``due`` tells the deviations questions whose index was due (without it, all are)."""
+    ``due`` tells the deviations questions whose index was due (without it, all are);
+    ``reach`` the chance that a hand meets each deviation kind's situation, by kind."""
     parts = _parts(answers)
     tallies = {name: _Tally() for name in KINDS}
     for drill in _PLAY:
@@ -375,7 +390,20 @@ def error_model(answers: Iterable[Answered], *, due: Due | None = None) -> Error
         for name in PRICED_KINDS
     }
     kinds.update({name: tallies[name].spread_kind(name) for name in COUNT_KINDS})
-    return ErrorModel(kinds, table_pace(parts["table-play"]))
+    return with_reach(ErrorModel(kinds, table_pace(parts["table-play"])), reach)
+
+
+def with_reach(model: ErrorModel, reach: Mapping[str, float] | None) -> ErrorModel:
+    """``model`` with each deviation kind's reach (one it has already is kept)."""
+    if reach is None:
+        return model
+    kinds = {
+        name: dataclasses.replace(kind, reach=reach[name])
+        if name in _DEVIATION and kind.reach is None and name in reach
+        else kind
+        for name, kind in model.kinds.items()
+    }
+    return dataclasses.replace(model, kinds=kinds)
 
 
 def _when(text: str) -> datetime:

@@ -12,7 +12,9 @@ How each kind of error reaches the figures:
   the mean EV their wrong answers gave up (the drills price each one), per hand at the average
   bet (a bet error per round, in table minimums). The simulator does not play a wrong play:
   neither an index play missed where it is due nor one taken where it is not (``deviation``
-  and ``taken``, each weighted by its share of the drill's questions).
+  and ``taken``); each of these is charged only at the hands that can make it, at the chance
+  that a hand meets one of the drill's index plays at a count past its index or not
+  (:attr:`drills.error_model.Kind.reach`, :mod:`drills.deviation_reach`).
 
 The interval of a figure is the game worked out at both ends of every kind's interval at once
 (the best and the worst the answers allow), not a guess.
@@ -23,6 +25,7 @@ the standard diffusion ones of Schlesinger's *Blackjack Attack*, the risk chapte
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -118,7 +121,7 @@ def _paired(better: Sequence[float], worse: Sequence[float]) -> tuple[float, flo
 
 
 def _kind_loss(kind: Kind, end: str, run: Mapping[str, float]) -> float:
-    share = kind.at(end) * kind.weight * kind.cost
+    share = kind.at(end) * kind.per_hand * kind.cost
     return share if kind.name == "bet" else share * run["bet"] * run["hands"]
 
 
@@ -165,6 +168,12 @@ class Leak:
     high: float
     ror: float = 1.0  # the risk of ruin at the bankroll with this error
     ror_fixed: float = 1.0  # and without it
+    reach: float | None = None  # a deviation kind's: the chance a hand can make it
+
+    @property
+    def one_hand_in(self) -> int | None:
+        """How many hands, about, to one that meets the kind's situation (its reach)."""
+        return round(1 / self.reach) if self.reach else None
 
     @property
     def told_apart(self) -> bool:
@@ -201,8 +210,9 @@ def leaks(model: ErrorModel, result: Mapping[str, Any]) -> list[Leak]:
             )
             fixed = _ror(yours["win"] - loss + worth / pace, yours, bankroll)
             found.append(
-                Leak(name, DRILL_OF[name], worth, worth * unit, False, low, high, ror, fixed)
-            )
+                Leak(name, DRILL_OF[name], worth, worth * unit, False, low, high, ror, fixed,
+                     kind.reach)
+            )  # fmt: skip
     return sorted(found, key=lambda leak: -leak.per_hour)
 
 
@@ -258,8 +268,14 @@ def weekly(
 
 
 def _with_record(week: ErrorModel, record: ErrorModel) -> ErrorModel:
-    """A week's model, each kind it has too few answers of taken from the whole record."""
-    kinds = {name: kind if kind.enough else record.kinds[name] for name, kind in week.kinds.items()}
+    """A week's model, each kind it has too few answers of taken from the whole record (and
+    each kind's reach: the game's, not the week's)."""
+    kinds = {
+        name: dataclasses.replace(kind, reach=record.kinds[name].reach)
+        if kind.enough
+        else record.kinds[name]
+        for name, kind in week.kinds.items()
+    }
     return ErrorModel(kinds, record.pace)
 
 

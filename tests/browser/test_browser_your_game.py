@@ -5,6 +5,7 @@ answers reads "not enough answers yet"."""
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Any
 
@@ -46,7 +47,14 @@ def test_work_out_your_game_and_read_it(learner: Any, live_server: Any) -> None:
     expect(figures.get_by_role("row", name="Risk of ruin at your bankroll (%)")).to_be_visible()
     leaks = page.locator("ol.your-leaks > li")
     expect(leaks).to_have_count(7)
-    expect(leaks.filter(has_text="Index plays made where the count")).to_have_count(1)
+    taken = leaks.filter(has_text="Index plays made where the count")
+    expect(taken).to_have_count(1)
+    # A deviation error is charged only at the hands that meet an index play: it says how often.
+    expect(taken).to_contain_text(
+        re.compile(r"About 1 hand in \d+ meets one of your index plays where the count does not")
+    )
+    missed = leaks.filter(has_text="Index plays missed where the count")
+    expect(missed).to_contain_text(re.compile(r"About 1 hand in \d+ meets one of your index plays"))
     leaks.first.get_by_role("link", name="Practise:").focus()
     expect(page.get_by_role("img", name="Your win an hour, week by week")).to_be_visible()
     page.screenshot(

@@ -13,6 +13,7 @@ import pytest
 
 from drills.count_study import study_for
 from drills.deviation_due import index_due, reader
+from drills.deviation_reach import reach
 from drills.deviations import read_count, read_question
 from drills.error_model import FLOORS, error_model, model_from_json, model_to_json, wilson
 from drills.your_game import figures, leaks
@@ -177,3 +178,24 @@ def test_taking_an_index_play_early_costs_more_the_more_often(game: dict[str, An
     assert won_few["perfect"] == won_many["perfect"]
     drop = won_few["yours"].win_per_hour - won_many["yours"].win_per_hour
     assert drop > 0 and drop == pytest.approx(many.per_hour - few.per_hour)
+
+
+def test_a_deviation_error_is_priced_only_at_the_hands_that_can_make_it(
+    game: dict[str, Any],
+) -> None:
+    found = reach(Rules.parse(RULES), find_system("hi-lo"))
+    assert found is not None
+    shares = {"deviation": found.due, "taken": found.not_due}
+    before = error_model(learner(40, 8, 60, 15), due=reader())
+    after = error_model(learner(40, 8, 60, 15), due=reader(), reach=shares)
+    yours, pace = game["runs"]["yours"], after.pace.per_hour
+    for name, weight in (("deviation", 0.4), ("taken", 0.6)):
+        (old,) = [leak for leak in leaks(before, game) if leak.kind == name]
+        (new,) = [leak for leak in leaks(after, game) if leak.kind == name]
+        kind = after.kinds[name]
+        price = kind.rate * kind.cost * shares[name] * yours["bet"] * yours["hands"] * pace
+        assert new.per_hour == pytest.approx(price)
+        # Before: charged at every hand, at the share of the drill's questions.
+        assert new.per_hour == pytest.approx(old.per_hour * shares[name] / weight)
+        assert 0 < new.per_hour < old.per_hour / 2
+        assert new.one_hand_in == round(1 / shares[name]) and old.one_hand_in is None

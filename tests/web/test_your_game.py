@@ -13,7 +13,10 @@ from typing import Any
 import pytest
 
 from drills.deviation_due import reader
+from drills.deviation_reach import reach
 from drills.error_model import FLOORS, error_model, sd_interval, wilson
+from trainer.engine.counting import find_system
+from trainer.engine.rulebook.rules import Rules
 from trainer.store import attempts
 
 pytestmark = pytest.mark.usefixtures("count_studies")
@@ -190,6 +193,12 @@ def test_a_seeded_learner_gets_figures_and_ranked_leaks(client: Any, db: Any) ->
     assert taken in [name for name, _ in leaks]  # its own leak, priced, with its drill
     assert worths[[name for name, _ in leaks].index(taken)] > 0
     assert text.count('href="/drills/deviations"') >= 2
+    # Each deviation kind is charged at the hands that can make it, and says how often.
+    found = reach(Rules.parse("vegas-6d-s17"), find_system("hi-lo"))
+    assert found is not None
+    for words, share in (("calls for it", found.due), ("does not call for it", found.not_due)):
+        said = f"About 1 hand in {round(1 / share)} meets one of your index plays where the count"
+        assert f"{said} {words}." in text
 
 
 def test_without_table_hands_the_page_says_its_pace_is_assumed(client: Any, db: Any) -> None:

@@ -21,13 +21,18 @@ from drills import registry
 from drills.base import InvalidOptionError
 from drills.bet_sizing import DEFAULT_RISK, default_bankroll, read_bankroll, read_risk
 from drills.deviation_due import reader
+from drills.deviation_reach import reach
 from drills.error_model import (
     ErrorModel,
     error_model,
     model_from_json,
     model_to_json,
+    with_reach,
 )
 from drills.your_game import figures, leaks, scenarios, weekly
+from trainer.engine.counting import UnknownSystemError, find_system
+from trainer.engine.rulebook.rule_options import InvalidRulesError
+from trainer.engine.rulebook.rules import Rules
 from trainer.store import attempts, jobs
 from trainer.web.caches import app_caches, strategy_cache_dir
 from trainer.web.jobs import submit
@@ -53,9 +58,23 @@ def _answers() -> list[attempts.Attempt]:
     return attempts.list_attempts(get_db(), user.id, limit=MOST_ANSWERS)
 
 
+def _reach(rules: str | None = None, system: str | None = None) -> dict[str, float] | None:
+    """How often a hand meets one of the deviations drill's index plays where due and where
+    not, in the game (the page's rules and system unless named); None before its count study
+    is kept."""
+    try:
+        game = Rules.parse(rules) if rules else current_rules()
+        counting = find_system(system) if system else current_counting_preferences().counting_system
+    except (InvalidRulesError, UnknownSystemError):  # an old job's game no longer read
+        return None
+    found = reach(game, counting, app_caches())
+    return None if found is None else {"deviation": found.due, "taken": found.not_due}
+
+
 def _model(answers: list[attempts.Attempt]) -> ErrorModel:
-    """The model of ``answers``, each deviations answer read as due or not by its count study."""
-    return error_model(answers, due=reader(app_caches()))
+    """The model of ``answers``, each deviations answer read as due or not by its count study,
+    each deviation kind priced at the hands that can make it."""
+    return error_model(answers, due=reader(app_caches()), reach=_reach())
 
 
 def _latest() -> jobs.Job | None:
@@ -152,7 +171,8 @@ def job(job_id: int) -> Response:
 
 
 def _results(found: jobs.Job) -> dict[str, Any]:
-    model = model_from_json(found.params["model"])
+    params = found.params
+    model = with_reach(model_from_json(params["model"]), _reach(params["rules"], params["system"]))
     result = found.result
     weeks = weekly(_answers(), model, result, due=reader(app_caches()))
     return {
