@@ -109,8 +109,8 @@ def read_system(slug: str) -> CountingSystem:
     """:raises InvalidQuestionError: for a system the trainer does not know."""
     try:
         return find_system(slug)
-    except UnknownSystemError:
-        raise InvalidQuestionError.said_as(NO_SYSTEM) from None
+    except UnknownSystemError as error:  # the system's name kept in the English, for the CLI
+        raise InvalidQuestionError.caused_by(error, NO_SYSTEM) from None
 
 
 def read_rounding(convention: str, resolution: str) -> tuple[str, str]:

@@ -247,8 +247,8 @@ def read_cards(text: str, decks: int) -> tuple[Card, ...]:
 def read_system(slug: str) -> CountingSystem:
     try:
         return find_system(slug)
-    except UnknownSystemError:
-        raise InvalidQuestionError.said_as(NO_SYSTEM) from None
+    except UnknownSystemError as error:  # the system's name kept in the English, for the CLI
+        raise InvalidQuestionError.caused_by(error, NO_SYSTEM) from None
 
 
 def read_decks_count(text: str) -> int:

@@ -83,8 +83,9 @@ def deal_by_presses(page: Page, order: list[str], seconds_a_card: float) -> int:
     for place in range(1, 50):
         time.sleep(max(0.0, first + place * seconds_a_card - time.monotonic()))
         while True:
-            page.get_by_role("button", name="Next card").press("Enter")
-            page.wait_for_load_state()  # the press returns once the next page starts to load
+            # Until the next page has loaded, the old one would answer (a refusal read as a card).
+            with page.expect_navigation():
+                page.get_by_role("button", name="Next card").press("Enter")
             if page.get_by_role("alert").filter(has_text="is not due yet").count():
                 refused += 1
                 time.sleep(0.1)
