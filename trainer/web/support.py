@@ -33,7 +33,7 @@ from trainer.store import attempts, throttle, users
 from trainer.web import rules_form, security
 from trainer.web.caches import app_caches
 from trainer.web.error_words import error_words
-from trainer.web.kept import KeptUrls, PureMacros
+from trainer.web.kept import KeptPieces, KeptUrls, PureMacros
 from trainer.words import number, plural, say
 
 _USER_KEY = "uid"
@@ -309,6 +309,9 @@ def init_app(app: Flask) -> None:
     cards = None if env.auto_reload else PureMacros(env.get_template("_cards.html").module)
     if not env.auto_reload:  # (make dev: a static file's version changes as it is edited)
         env.globals["url_for"] = KeptUrls(app)
+    # Pieces of the quiz's panel kept by what they show (drawn afresh each time in make dev).
+    pieces = env.globals["kept_piece"] = KeptPieces()
+    pieces.on = not env.auto_reload
     app.teardown_appcontext(_end_request_db)
     app.register_error_handler(HTTPException, _error_page)
     rules_form.register_filters(app)
