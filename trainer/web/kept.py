@@ -125,8 +125,20 @@ class KeptPieces:
         self._size = size
         self._kept: dict[Any, tuple[tuple[str, ...], tuple[int, ...]]] = {}
 
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def kept(self, name: str) -> int:
+        """How many pieces named ``name`` are kept."""
+        return sum(1 for key in self._kept if key[0] == name)
+
     def __call__(
-        self, name: str, fills: tuple[Any, ...], *key: Any, caller: Callable[..., str], when: bool = True
+        self,
+        name: str,
+        fills: tuple[Any, ...],
+        *key: Any,
+        caller: Callable[..., str],
+        when: bool = True,
     ) -> Markup:
         if not (self.on and when):
             return Markup(caller(*fills))
@@ -166,7 +178,8 @@ def _with_holes(
     """The block drawn with a hole for each fill: the text between the holes and the fill each
     hole takes, in the order written; None where a hole is not written exactly once."""
     holes = [_HOLE.format(index) for index in range(len(fills))]
-    drawn = str(caller(*(Markup(h) if type(f) is Markup else h for h, f in zip(holes, fills))))
+    marked = (Markup(h) if type(f) is Markup else h for h, f in zip(holes, fills, strict=True))
+    drawn = str(caller(*marked))
     places = []
     for index, hole in enumerate(holes):
         if drawn.count(hole) != 1:
