@@ -9,10 +9,10 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app, request, url_for
-from flask_babel import get_locale
 from markupsafe import Markup, escape
 
 from trainer.engine.rulebook.rules import Rules
+from trainer.web.catalogue import request_locale
 
 
 class PureMacros:
@@ -38,7 +38,7 @@ class PureMacros:
             # such as [up card], as a tuple.
             key = (
                 name,
-                str(get_locale()),
+                request_locale(),
                 tuple((type(a), tuple(a) if type(a) is list else a) for a in args),
                 tuple(sorted((k, type(v), v) for k, v in kwargs.items())),
             )
@@ -90,7 +90,7 @@ def oob_footer(page_rules: Rules, current: Rules) -> bytes:
     answer in Russian must not be handed a footer kept from an English page)."""
     env = current_app.jinja_env
     footers: dict[tuple[Any, ...], bytes] = current_app.extensions.setdefault("trainer.footers", {})
-    key = (request.script_root, str(get_locale()), page_rules, current)
+    key = (request.script_root, request_locale(), page_rules, current)
     kept = None if env.auto_reload else footers.get(key)
     if kept is None:
         kept = (
@@ -145,7 +145,7 @@ class KeptPieces:
         try:
             found_key = (
                 name,
-                str(get_locale()),
+                request_locale(),
                 request.script_root,
                 tuple(type(fill) is Markup for fill in fills),
                 _frozen(key),
@@ -198,9 +198,9 @@ def _frozen(value: Any) -> Any:
     value with its type (an equal markup and text, or 0.0 and -0.0, are written apart)."""
     kind = type(value)
     if kind is list or kind is tuple:
-        return (kind, tuple(_frozen(item) for item in value))
+        return (kind, tuple(map(_frozen, value)))
     if kind is dict:
-        return (kind, tuple((k, _frozen(v)) for k, v in value.items()))
+        return (kind, tuple(value), tuple(map(_frozen, value.values())))
     if kind is float:
         return (kind, repr(value))
     hash(value)  # TypeError where it cannot be a key
