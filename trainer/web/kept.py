@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app, request, url_for
+from jinja2 import Environment
 from markupsafe import Markup, escape
 
 from trainer.engine.rulebook.rules import Rules
@@ -54,6 +55,16 @@ class PureMacros:
             return markup
 
         return call
+
+
+def kept_card_macros(env: Environment) -> PureMacros:
+    """The card macros (``_cards.html``), kept, and the templates' global ``kept_cards``: set
+    before the module is made, since a module sees the globals of its making, so that its own
+    ``hand`` draws each card through the kept ``card`` (a hand not kept yet is quick too)."""
+    kept = PureMacros(None)
+    env.globals["kept_cards"] = kept
+    kept._module = env.get_template("_cards.html").module
+    return kept
 
 
 class KeptUrls:

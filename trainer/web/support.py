@@ -33,7 +33,7 @@ from trainer.store import attempts, throttle, users
 from trainer.web import rules_form, security
 from trainer.web.caches import app_caches
 from trainer.web.error_words import error_words
-from trainer.web.kept import KeptPieces, KeptUrls, PureMacros
+from trainer.web.kept import KeptPieces, KeptUrls, kept_card_macros
 from trainer.words import number, plural, say
 
 _USER_KEY = "uid"
@@ -306,7 +306,7 @@ def init_app(app: Flask) -> None:
     app.extensions["trainer.clock"] = app.config.get("CLOCK") or Clock()
     env = app.jinja_env
     # Memoised unless templates reload as they change (make dev): a kept card would go stale.
-    cards = None if env.auto_reload else PureMacros(env.get_template("_cards.html").module)
+    cards = None if env.auto_reload else kept_card_macros(env)
     if not env.auto_reload:  # (make dev: a static file's version changes as it is edited)
         env.globals["url_for"] = KeptUrls(app)
     # Pieces of the quiz's panel kept by what they show (drawn afresh each time in make dev).
