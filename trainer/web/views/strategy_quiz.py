@@ -38,7 +38,7 @@ from trainer.web.support import (
     drill_totals,
     get_db,
     is_htmx,
-    make_rng,
+    random_bits,
     render,
 )
 from trainer.web.verdicts import Answered, see_verdict
@@ -178,10 +178,11 @@ def _same_rules(notation: str, wanted: Rules) -> bool:
 
 
 def quiz_rng(user: users.User | None, past: History) -> random.Random:
-    """This question's generator: :func:`make_rng` (seeded by ``RNG_SEED`` in tests) moved on by
-    the learner's answers so far, so a seeded session still asks a different hand each time."""
+    """This question's generator: :func:`random_bits` (seeded by ``RNG_SEED`` in tests) moved
+    on by the learner's answers so far, so a seeded session still asks a different hand each
+    time."""
     user_id = user.id if user else None
-    return random.Random(f"{make_rng().getrandbits(64)}:{user_id}:{past.answers}")
+    return random.Random(f"{random_bits(64)}:{user_id}:{past.answers}")
 
 
 def next_question(rng: random.Random, settings: Settings, past: History) -> Question:
