@@ -265,6 +265,7 @@ def question_keys(notation: str, rules: Rules) -> Mapping[str, str]:
     return EVEN_MONEY_KEYS if situation.hand.is_two_card_21 else INSURANCE_KEYS
 
 
+@lru_cache(maxsize=1024)  # an answer reads its question three times (grade, skill, next)
 def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:
     """The situation a notation names and whether it is the insurance question.
 

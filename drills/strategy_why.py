@@ -8,6 +8,7 @@ in words (:func:`item_words`), for the pages that list items.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from drills.dealing.table_words import cards_words
 from drills.play_why import play_why
@@ -20,7 +21,7 @@ from trainer.engine.counting import SYSTEMS
 from trainer.engine.indices import Play as IndexPlay
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, say, signed
+from trainer.words import N_, locale, number, say, signed
 
 __all__ = ["explain", "illegal_reason", "item_words"]
 
@@ -86,9 +87,29 @@ _INSURANCE = {
 }
 
 
+# Each explanation kept by all it reads of a play (never its cards: the situation) and the
+# language: the quiz explains the same few hundred cells again and again.
+_EXPLAINED: dict[tuple[Any, ...], str] = {}
+
+
 def explain(play: Play) -> str:
     """Why the right answer is right: its first sentence the verdict's why, the rest (the
     chart's word on the cell) its details, lines apart."""
+    evs = tuple((name, repr(ev)) for name, ev in play.evs.items())  # -0.0 apart from 0.0
+    key: tuple[Any, ...] = (locale(), play.cell, play.code, play.right, play.insurance)
+    key += (play.natural, evs, play.shown, play.indices, play.grid)
+    try:
+        found = _EXPLAINED.get(key)
+    except TypeError:  # a count or index that cannot be a key
+        return _explained(play)
+    if found is None:
+        if len(_EXPLAINED) >= 8192:
+            _EXPLAINED.clear()
+        found = _EXPLAINED[key] = _explained(play)
+    return found
+
+
+def _explained(play: Play) -> str:
     if play.shown is not None:
         return _by_the_count(play, play.shown)
     if play.insurance:

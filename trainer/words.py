@@ -91,7 +91,25 @@ _locale = locale
 
 def number(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
     """``value`` rounded to ``digits`` places and written with the language's grouping and
-    decimal mark ("10,000", "1.5")."""
+    decimal mark ("10,000", "1.5"); each kept by the locale and the value's ``repr`` (a page
+    writes the same few numbers again and again, and Babel's writing is some 20 us a number)."""
+    try:
+        key = (_locale(), digits, type(value), repr(value))
+        return _written[key]
+    except KeyError:
+        pass
+    except ValueError:  # an integer too long to write as text (a visitor's): not kept
+        return _number(value, digits)
+    if len(_written) >= 8192:
+        _written.clear()
+    _written[key] = text = _number(value, digits)
+    return text
+
+
+_written: dict[tuple[str, int, type, str], str] = {}
+
+
+def _number(value: int | float | Fraction | Decimal, digits: int) -> str:
     shape = "#,##0" + ("." + "0" * digits if digits > 0 else "")
     if isinstance(value, Fraction):
         value = float(value)

@@ -21,11 +21,13 @@ from drills.strategy_cells import (
     read_situation,
     weakest_cells,
 )
+from drills.strategy_play import Play
 from drills.strategy_quiz import (
     DRILL,
     MIXES,
     work_out,
 )
+from drills.strategy_why import _EXPLAINED, _explained, explain
 from trainer.engine.deck.hand import Situation
 from trainer.engine.rulebook.rules import Rules, find_preset
 
@@ -275,3 +277,14 @@ def test_the_why_is_computed_from_the_evs_not_the_chart_repeated() -> None:
         f"On average hitting is worth \u2212{hit} of the bet here, standing \u2212{stand}."
     )
     assert "chart" not in grade.why and "The chart for these rules" in grade.details
+
+
+def test_an_explanation_kept_is_the_one_worked_out_for_other_cards_of_its_cell() -> None:
+    rng = random.Random(3)
+    _EXPLAINED.clear()
+    for cell in cells_for(VEGAS):
+        for _ in range(3):  # other ranks and suits of the cell: the first one's words kept
+            play = work_out(str(hand_for(cell, rng)), VEGAS)
+            assert isinstance(play, Play)
+            assert explain(play) == _explained(play)
+    assert len(_EXPLAINED) < len(cells_for(VEGAS)) * 3

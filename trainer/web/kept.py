@@ -1,15 +1,19 @@
 """Markup and addresses kept by their arguments, where they depend on nothing else: the card
-macros' markup, the templates' site-relative addresses, the htmx panel's footer. Nothing is kept
-while templates reload as they change (``make dev``)."""
+macros' markup, the templates' site-relative addresses, the htmx panel's footer, and pieces of a
+page kept by what they show with what changes each time filled in (:class:`KeptPieces`). Nothing
+is kept while templates reload as they change (``make dev``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app, request, url_for
-from flask_babel import get_locale
+from jinja2 import Environment
+from markupsafe import Markup, escape
 
 from trainer.engine.rulebook.rules import Rules
+from trainer.web.catalogue import request_locale
 
 
 class PureMacros:
@@ -35,7 +39,7 @@ class PureMacros:
             # such as [up card], as a tuple.
             key = (
                 name,
-                str(get_locale()),
+                request_locale(),
                 tuple((type(a), tuple(a) if type(a) is list else a) for a in args),
                 tuple(sorted((k, type(v), v) for k, v in kwargs.items())),
             )
@@ -51,6 +55,16 @@ class PureMacros:
             return markup
 
         return call
+
+
+def kept_card_macros(env: Environment) -> PureMacros:
+    """The card macros (``_cards.html``), kept, and the templates' global ``kept_cards``: set
+    before the module is made, since a module sees the globals of its making, so that its own
+    ``hand`` draws each card through the kept ``card`` (a hand not kept yet is quick too)."""
+    kept = PureMacros(None)
+    env.globals["kept_cards"] = kept
+    kept._module = env.get_template("_cards.html").module
+    return kept
 
 
 class KeptUrls:
@@ -87,7 +101,7 @@ def oob_footer(page_rules: Rules, current: Rules) -> bytes:
     answer in Russian must not be handed a footer kept from an English page)."""
     env = current_app.jinja_env
     footers: dict[tuple[Any, ...], bytes] = current_app.extensions.setdefault("trainer.footers", {})
-    key = (request.script_root, str(get_locale()), page_rules, current)
+    key = (request.script_root, request_locale(), page_rules, current)
     kept = None if env.auto_reload else footers.get(key)
     if kept is None:
         kept = (
@@ -99,3 +113,106 @@ def oob_footer(page_rules: Rules, current: Rules) -> bytes:
             footers.clear()
         footers[key] = kept
     return kept
+
+
+class KeptPieces:
+    """A template's piece kept by everything it shows, with the values that change every time
+    (a submission token, the cards of this hand) filled in: the templates' ``kept_piece``, called
+    with a call block whose arguments are those values::
+
+        {% call(token, cards) kept_piece("a name", (token, cards_markup), question.prompt, ...) %}
+          ...{{ token }}...{{ cards }}...
+        {% endcall %}
+
+    The block is drawn once per key (the name, the request's language and mount point, and the
+    values after ``fills``) with a hole for each fill, then kept; each call fills the holes, as
+    the block would have written them (escaped, unless markup). So the key must name everything
+    else the block reads, and the block may only write a fill, never look into it. A fill's
+    hole that is not written exactly once, a key that cannot be one, or ``when`` false: the
+    block is simply drawn. ``on`` false (a test drawing both ways) keeps nothing."""
+
+    def __init__(self, size: int = 2048) -> None:
+        self.on = True
+        self._size = size
+        self._kept: dict[Any, tuple[tuple[str, ...], tuple[int, ...]]] = {}
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def kept(self, name: str) -> int:
+        """How many pieces named ``name`` are kept."""
+        return sum(1 for key in self._kept if key[0] == name)
+
+    def __call__(
+        self,
+        name: str,
+        fills: tuple[Any, ...],
+        *key: Any,
+        caller: Callable[..., str],
+        when: bool = True,
+    ) -> Markup:
+        if not (self.on and when):
+            return Markup(caller(*fills))
+        try:
+            found_key = (
+                name,
+                request_locale(),
+                request.script_root,
+                tuple(type(fill) is Markup for fill in fills),
+                _frozen(key),
+            )
+            kept = self._kept.get(found_key)
+        except TypeError:  # a value that cannot be a key
+            return Markup(caller(*fills))
+        if kept is None:
+            kept = _with_holes(caller, fills)
+            if kept is None:
+                return Markup(caller(*fills))
+            if len(self._kept) >= self._size:
+                self._kept.clear()
+            self._kept[found_key] = kept
+        chunks, order = kept
+        written = [chunks[0]]
+        for index, chunk in zip(order, chunks[1:], strict=True):
+            fill = fills[index]
+            written.append(fill if type(fill) is Markup else escape(fill))
+            written.append(chunk)
+        return Markup("".join(written))
+
+
+_HOLE = "\x00kept-hole-{}\x00"
+
+
+def _with_holes(
+    caller: Callable[..., str], fills: tuple[Any, ...]
+) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
+    """The block drawn with a hole for each fill: the text between the holes and the fill each
+    hole takes, in the order written; None where a hole is not written exactly once."""
+    holes = [_HOLE.format(index) for index in range(len(fills))]
+    marked = (Markup(h) if type(f) is Markup else h for h, f in zip(holes, fills, strict=True))
+    drawn = str(caller(*marked))
+    places = []
+    for index, hole in enumerate(holes):
+        if drawn.count(hole) != 1:
+            return None
+        places.append((drawn.index(hole), index))
+    chunks, start = [], 0
+    for at, index in sorted(places):
+        chunks.append(drawn[start:at])
+        start = at + len(holes[index])
+    chunks.append(drawn[start:])
+    return tuple(chunks), tuple(index for _, index in sorted(places))
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a key: lists, tuples and dicts as tuples of their items (in order), each
+    value with its type (an equal markup and text, or 0.0 and -0.0, are written apart)."""
+    kind = type(value)
+    if kind is list or kind is tuple:
+        return (kind, tuple(map(_frozen, value)))
+    if kind is dict:
+        return (kind, tuple(value), tuple(map(_frozen, value.values())))
+    if kind is float:
+        return (kind, repr(value))
+    hash(value)  # TypeError where it cannot be a key
+    return (kind, value)

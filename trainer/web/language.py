@@ -15,14 +15,14 @@ A code that is not offered, chosen or sent, is English: never an error.
 
 from __future__ import annotations
 
-from babel.support import NullTranslations
 from flask import Blueprint, Flask, current_app, g, has_request_context, request, session
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel
 from werkzeug.wrappers import Response
 
 from drills.strategy_chart import choice_words, stored_play_words
 from trainer import words
 from trainer.store import users
+from trainer.web.catalogue import request_locale, request_translations
 from trainer.web.keys import key_letter
 from trainer.web.security import safe_next
 from trainer.web.support import LANGUAGE_KEY, current_user, get_db
@@ -65,31 +65,6 @@ def select_locale() -> str:
         else:
             g.language = request.accept_languages.best_match(languages) or words.ENGLISH
     return g.language  # type: ignore[no-any-return]
-
-
-def request_locale() -> str:
-    """The locale of the request being answered (English outside one), looked up once a
-    request (as :func:`request_translations`)."""
-    if not has_request_context():
-        return words.ENGLISH
-    if "locale_code" not in g:
-        locale = get_locale()
-        g.locale_code = str(locale) if locale is not None else words.ENGLISH
-    return g.locale_code  # type: ignore[no-any-return]
-
-
-def request_translations() -> NullTranslations:
-    """The request's catalogue, Flask-Babel's ``get_translations``, looked up once a request: its
-    own lookup walks the app context some ten times a string, and a quiz answer says some
-    twenty (a tenth of the answer's CPU time). Flask-Babel keeps a request's locale and
-    catalogue for the whole request too (until its ``refresh``, which this app does not call:
-    the language switch answers with a redirect)."""
-    if not has_request_context():
-        return get_translations()
-    found = g.get("translations")
-    if found is None:
-        found = g.translations = get_translations()
-    return found  # type: ignore[no-any-return]
 
 
 @bp.post("/language")

@@ -33,7 +33,7 @@ from trainer.store import attempts, throttle, users
 from trainer.web import rules_form, security
 from trainer.web.caches import app_caches
 from trainer.web.error_words import error_words
-from trainer.web.kept import KeptUrls, PureMacros
+from trainer.web.kept import KeptPieces, KeptUrls, kept_card_macros
 from trainer.words import number, plural, say
 
 _USER_KEY = "uid"
@@ -250,6 +250,14 @@ def make_rng() -> random.Random:
     return random.Random(seed if seed is not None else secrets.randbits(64))
 
 
+def random_bits(count: int) -> int:
+    """``count`` random bits: :func:`make_rng`'s first (the same every time under
+    ``RNG_SEED``), drawn without making a generator where nothing is seeded (making one is
+    some 15 us)."""
+    seed = current_app.config.get("RNG_SEED")
+    return random.Random(seed).getrandbits(count) if seed is not None else secrets.randbits(count)
+
+
 # -- rendering ------------------------------------------------------------------------------
 
 
@@ -306,9 +314,12 @@ def init_app(app: Flask) -> None:
     app.extensions["trainer.clock"] = app.config.get("CLOCK") or Clock()
     env = app.jinja_env
     # Memoised unless templates reload as they change (make dev): a kept card would go stale.
-    cards = None if env.auto_reload else PureMacros(env.get_template("_cards.html").module)
+    cards = None if env.auto_reload else kept_card_macros(env)
     if not env.auto_reload:  # (make dev: a static file's version changes as it is edited)
         env.globals["url_for"] = KeptUrls(app)
+    # Pieces of the quiz's panel kept by what they show (drawn afresh each time in make dev).
+    pieces = env.globals["kept_piece"] = KeptPieces()
+    pieces.on = not env.auto_reload
     app.teardown_appcontext(_end_request_db)
     app.register_error_handler(HTTPException, _error_page)
     rules_form.register_filters(app)

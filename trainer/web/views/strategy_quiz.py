@@ -38,7 +38,7 @@ from trainer.web.support import (
     drill_totals,
     get_db,
     is_htmx,
-    make_rng,
+    random_bits,
     render,
 )
 from trainer.web.verdicts import Answered, see_verdict
@@ -95,7 +95,10 @@ def ready_or_pending(settings: Settings) -> None:
     or a timed run sent under rules not worked out (a form sent by hand) never works them out
     in the request. The progress page goes on to the quiz that waits (``wait=1``): without
     JavaScript its reload before the job is done comes back to the progress page, not to the
-    quiz's page that shows the chart being worked out (it reloads nothing)."""
+    quiz's page that shows the chart being worked out (it reloads nothing). Nearly always the
+    chart is there: the address to go on to is not built then."""
+    if chart_ready(settings.rules):
+        return
     then = url_for("strategy_quiz.ask", wait=1, **settings.query())
     chart_or_pending(settings.rules, then=then)
 
@@ -174,10 +177,11 @@ def _same_rules(notation: str, wanted: Rules) -> bool:
 
 
 def quiz_rng(user: users.User | None, past: History) -> random.Random:
-    """This question's generator: :func:`make_rng` (seeded by ``RNG_SEED`` in tests) moved on by
-    the learner's answers so far, so a seeded session still asks a different hand each time."""
+    """This question's generator: :func:`random_bits` (seeded by ``RNG_SEED`` in tests) moved
+    on by the learner's answers so far, so a seeded session still asks a different hand each
+    time."""
     user_id = user.id if user else None
-    return random.Random(f"{make_rng().getrandbits(64)}:{user_id}:{past.answers}")
+    return random.Random(f"{random_bits(64)}:{user_id}:{past.answers}")
 
 
 def next_question(rng: random.Random, settings: Settings, past: History) -> Question:
@@ -279,17 +283,21 @@ def _page(
     settings: Settings, user: users.User | None, question: Question | None, **shown: Any
 ) -> Response:
     """The quiz's page: the drill road's, with the settings and what they offer (the settings
-    form is outside the panel an htmx request gets, so that one is spared making it)."""
+    form and its hand mixes are outside the panel an htmx request gets, so that one is spared
+    making them)."""
     form: dict[str, Any] = {}
     if not is_htmx():
-        form = {"presets": preset_menu(), "option_rows": option_fields(settings.rules)}
+        form = {
+            "presets": preset_menu(),
+            "option_rows": option_fields(settings.rules),
+            "mixes": _mixes(settings.rules),
+        }
     return drill_road.page(
         DRILL,
         user,
         settings.rules,
         question,
         settings=settings,
-        mixes=_mixes(settings.rules),
         timed_counts=timed.COUNTS,
         seconds_per_hand=timed.SECONDS_PER_HAND,
         **form,

@@ -1,0 +1,38 @@
+"""The request's locale and catalogue, each looked up once a request (Flask-Babel's own lookups
+walk the app context several times a call, and a quiz answer says some thirty strings): what
+the words' helpers, the templates' gettext and the markup kept by language
+(:mod:`trainer.web.kept`) read. Outside a request, English."""
+
+from __future__ import annotations
+
+from babel.support import NullTranslations
+from flask import g, has_request_context
+from flask_babel import get_locale, get_translations
+
+from trainer import words
+
+
+def request_locale() -> str:
+    """The locale of the request being answered (English outside one), looked up once a
+    request (as :func:`request_translations`)."""
+    if not has_request_context():
+        return words.ENGLISH
+    found = g.get("locale_code")
+    if found is None:
+        locale = get_locale()
+        found = g.locale_code = str(locale) if locale is not None else words.ENGLISH
+    return found  # type: ignore[no-any-return]
+
+
+def request_translations() -> NullTranslations:
+    """The request's catalogue, Flask-Babel's ``get_translations``, looked up once a request: its
+    own lookup walks the app context some ten times a string, and a quiz answer says some
+    twenty (a tenth of the answer's CPU time). Flask-Babel keeps a request's locale and
+    catalogue for the whole request too (until its ``refresh``, which this app does not call:
+    the language switch answers with a redirect)."""
+    if not has_request_context():
+        return get_translations()
+    found = g.get("translations")
+    if found is None:
+        found = g.translations = get_translations()
+    return found  # type: ignore[no-any-return]
