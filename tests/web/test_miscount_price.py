@@ -13,11 +13,17 @@ from drills.counting.checkpoint import read_checkpoint
 from tests.web.test_web_counting import checkpoint_fields, shown_cards, start
 from trainer.engine.counting import running_count
 from trainer.engine.deck.cards import Card
+from trainer.engine.rulebook.rules import Rules
 
 pytestmark = pytest.mark.usefixtures("count_studies")
 TOTAL = re.compile(
-    r"would have given up ([0-9.,]+) in expectation before each next checkpoint"
-    r".*?and ([0-9.,]+) had none"
+    r"would have given up ([0-9.,]+) in expectation \(([0-9.,]+) table minimums\) before each "
+    r"next checkpoint.*?and ([0-9.,]+) \(([0-9.,]+) table minimums\) had none"
+)
+# Each count error's price, in money and in bets (table minimums), both stretches.
+PRICE = re.compile(
+    r"expectation given up ([0-9.,]+) \(([0-9.,]+) table minimums\)\. Never corrected, to the "
+    r"end of the shoe: .*?expectation given up ([0-9.,]+) \(([0-9.,]+) table minimums\)\."
 )
 
 
@@ -52,8 +58,17 @@ def test_a_shoe_counted_high_prices_its_count_errors(
     assert "a count off by +8, until the next checkpoint: bets changed" in page
     total = TOTAL.search(page.replace("\n", " "))
     assert total is not None
-    until_next, to_end = (float(x.replace(",", "")) for x in total.groups())
+    until_next, units, to_end, units_end = (float(x.replace(",", "")) for x in total.groups())
     assert to_end >= until_next >= 0  # what they come to depends on the shuffle (see tests/drills)
+    # The EV lost in bets (table minimums) too, not only in money.
+    unit = float(Rules.parse("single-deck").min_bet)
+    assert units == pytest.approx(until_next / unit, abs=0.01)
+    assert units_end == pytest.approx(to_end / unit, abs=0.01)
+    found = PRICE.findall(page.replace("\n", " "))
+    assert found
+    for money, bets, money_end, bets_end in found:
+        assert float(bets) == pytest.approx(float(money) / unit, abs=0.01)
+        assert float(bets_end) == pytest.approx(float(money_end) / unit, abs=0.01)
 
 
 def test_a_shoe_counted_right_has_nothing_to_price(
