@@ -308,12 +308,18 @@ def table_rounds(game: Any) -> list[RoundSeen]:
     return found
 
 
-def table_prices(spec: Any, game: Any, checks: Sequence[tuple[str, str, str]],
-                 caches: Caches | None = None) -> list[Price]:  # fmt: skip
+def table_prices(
+    spec: Any,
+    game: Any,
+    checks: Sequence[tuple[str, str, str]],
+    caches: Caches | None = None,
+    true_checks: Sequence[tuple[str, str, str] | None] = (),
+) -> list[Price]:
     """A table's running-count checks (question, answer, right answer: every one, in order)
     priced where the answer was off, with the ramp the table grades bets by (its starting
     bankroll): from the first round dealt after the cards it counted, until the next check and
-    to the end of the shoe.
+    to the end of the shoe. Where the running count was right, the true count asked with it
+    (``true_checks``, beside each; None where none was) is priced where it was off.
 
     :raises StudyPendingError: while the count study is being worked out.
     """
@@ -329,11 +335,20 @@ def table_prices(spec: Any, game: Any, checks: Sequence[tuple[str, str, str]],
         )
     found = []
     for index, (_, given, right) in enumerate(checks):
-        off = (_number(given) or Fraction(0)) - (_number(right) or Fraction(0))
-        if off and _number(given) is not None:
-            stop = starts[index + 1] if index + 1 < len(starts) else len(rounds)
+        stop = starts[index + 1] if index + 1 < len(starts) else len(rounds)
+        true = true_checks[index] if index < len(true_checks) else None
+        off, true_off = _off(given, right), _off(*true[1:]) if true else Fraction(0)
+        if off:
             found.append(price(counter, rounds, index, starts[index], stop, off))
+        elif true_off and _number(given) is not None:
+            found.append(price(counter, rounds, index, starts[index], stop, true_off, true=True))
     return found
+
+
+def _off(given: str, right: str) -> Fraction:
+    """How far a count given is from the right one (0 where it is not a number)."""
+    read, wanted = _number(given), _number(right)
+    return read - wanted if read is not None and wanted is not None else Fraction(0)
 
 
 def _number(text: str) -> Fraction | None:
