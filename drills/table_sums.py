@@ -217,6 +217,9 @@ class Sums:
     luck: Luck | None
     # Every running-count check, right or wrong, in order: (question, answer, right answer).
     checks: tuple[tuple[str, str, str], ...] = ()
+    # Beside each, the true count asked with it (None where none was: an unbalanced system, a
+    # table with a tray, where the decks left and a conversion are asked instead).
+    true_checks: tuple[tuple[str, str, str] | None, ...] = ()
 
 
 def error_words(name: str, answer: str, right: str) -> str:
@@ -388,15 +391,23 @@ def sums_of(
     cost = sum((k.cost for k in kinds.values()), Fraction(0))
     bets_cost = kinds["Bets"].cost if "Bets" in kinds else Fraction(0)
     luck = luck_of(rules, game, steps, cost, bets_cost)
-    return Sums(errors, kinds, cost, luck, count_checks(steps, graded))
+    return Sums(
+        errors, kinds, cost, luck, count_checks(steps, graded), count_checks(steps, graded, "tc")
+    )
 
 
 def count_checks(
-    steps: Sequence[StoredStep], graded: Mapping[int, Mapping[str, Mapping[str, Any]]]
-) -> tuple[tuple[str, str, str], ...]:
-    """The running-count checks of the stored steps in order: question, answer, right one."""
-    rows = (graded.get(step.n, {}).get("rc") for step in steps)
-    return tuple((r["question"], r["answer"], r["right_answer"]) for r in rows if r is not None)
+    steps: Sequence[StoredStep],
+    graded: Mapping[int, Mapping[str, Mapping[str, Any]]],
+    ask: str | None = None,
+) -> tuple[Any, ...]:
+    """The running-count checks of the stored steps in order: question, answer, right one;
+    with ``ask`` (``"tc"``), that ask of each check instead (None where it was not asked)."""
+    asked = [graded.get(step.n, {}) for step in steps]
+    rows = [(found.get(ask) if ask else found["rc"]) for found in asked if "rc" in found]
+    return tuple(
+        None if r is None else (r["question"], r["answer"], r["right_answer"]) for r in rows
+    )
 
 
 def _dealer_error(

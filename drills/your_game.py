@@ -238,16 +238,18 @@ def weekly(
     *,
     due: Due | None = None,
 ) -> list[Week]:
-    """The learner's win an hour week by week: the perfect counter's less each kind's cost at
-    that week's own rate (a kind the week has too few answers of: the whole record's). A count
-    error's cost is scaled by the week's variance over the record's (the cost of a small noise
-    grows with its variance); a priced one's by its share. Weeks with fewer than ``least``
-    answers are left out."""
+    """The learner's win an hour week by week: the learner's game (the run with every count
+    error played) less each priced kind's cost at that week's own rate (a kind the week has too
+    few answers of: the whole record's), and each count error's cost moved by the week's
+    variance over the record's (the cost of a small noise grows with its variance). A week
+    whose rates are the record's reads what the figures say of "You", not the perfect
+    counter's win less each count error's cost alone (the errors do not add up). Weeks with
+    fewer than ``least`` answers are left out."""
     by_week: dict[date, list[Answered]] = defaultdict(list)
     for answer in answers:
         by_week[_monday(answer.created_at)].append(answer)
     runs, pace = result["runs"], model.pace.per_hour
-    perfect, yours = runs["perfect"], runs["yours"]
+    yours = runs["yours"]
     count_cost = {
         name: max(runs[f"without-{name}"]["win"] - yours["win"], 0.0)
         for name in COUNT_KINDS
@@ -262,8 +264,8 @@ def weekly(
         loss = priced_loss(week, "rate", yours)
         for name, cost in count_cost.items():
             whole = model.kinds[name].rate
-            loss += cost * (week.kinds[name].rate / whole) ** 2 if whole else 0.0
-        weeks.append(Week(start, len(asked), (perfect["win"] - loss) * pace))
+            loss += cost * ((week.kinds[name].rate / whole) ** 2 - 1) if whole else 0.0
+        weeks.append(Week(start, len(asked), (yours["win"] - loss) * pace))
     return weeks
 
 

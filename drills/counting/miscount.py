@@ -1,4 +1,4 @@
-"""The price of a miscount: what a running count that is off would have done at the table.
+"""The price of a miscount: what a running or true count that is off would have done at a table.
 
 A learner counting through a shoe (:mod:`drills.counting.session`, ``shoe-count``) who gives a
 running count off by ``e`` at a checkpoint is read as having played the rounds after it with
@@ -6,7 +6,9 @@ that count: each round's bet by their ramp (the bet-sizing drill's Kelly ramp fo
 bankroll and risk, :func:`trainer.engine.indices.bet_ramp`) and the first seat's index plays
 (:func:`drills.deviations.work_out`) at the count ``e`` off, beside the same at the right
 count. Two stretches are priced: until the next checkpoint (which shows the right count) and,
-had it never been corrected, to the end of the shoe.
+had it never been corrected, to the end of the shoe. A true count given off by ``e`` where the
+running count was right (a slip in the conversion) is read the same way, the true count ``e``
+off until the next checkpoint, and to the end of the shoe had it never been corrected.
 
 The EV a wrong bet gives up is the bet-sizing drill's (:func:`drills.bet_sizing.bet_cost`: the
 bet missing where the player has the edge, or staked where he has none, times the exact edge by
@@ -107,6 +109,7 @@ class Price:
     off: Fraction
     until_next: Stretch
     to_end: Stretch
+    true: bool = False  # ``off`` is in true counts (a conversion slip, the running count right)
 
 
 @dataclass(frozen=True)
@@ -151,21 +154,33 @@ class Counter:
         return true_count(running, Fraction(left, CARDS_PER_DECK), self.convention, self.resolution)
 
 
-def _play_changes(counter: Counter, seen: RoundSeen, running: Fraction, read: Fraction,
-                  bet: Fraction) -> tuple[list[Changes], Fraction]:  # fmt: skip
-    """The index plays the wrong count changes, and the EV they give up (money)."""
+def _play_changes(
+    counter: Counter,
+    seen: RoundSeen,
+    running: Fraction,
+    read: Fraction,
+    bet: Fraction,
+    *,
+    true: bool = False,
+) -> tuple[list[Changes], Fraction]:
+    """The index plays the wrong count changes, and the EV they give up (money): ``running``
+    and ``read`` are running counts, or true counts where ``true``."""
     changes: list[Changes] = []
     lost = Fraction(0)
     if running.denominator != 1 or read.denominator != 1:
         return changes, lost  # a half count has no deviation question
     system = counter.system
-    rounding = f" {counter.convention} {counter.resolution}" if system.balanced else ""
-    tray = f" played {len(seen.before)}" if system.balanced else ""
+    tray = system.balanced and not true
+    rounding = f" {counter.convention} {counter.resolution}" if tray else ""
+    played = f" played {len(seen.before)}" if tray else ""
+    kind = "tc" if true else "rc"
     for cards, up in seen.hands:
         asked = f"{system.slug}{rounding} {' '.join(str(card) for card in cards)} v {up}"
         try:
-            right = work_out(f"{asked} rc {_signed(running)}{tray}", counter.rules, counter.caches)
-            wrong = work_out(f"{asked} rc {_signed(read)}{tray}", counter.rules, counter.caches)
+            right = work_out(f"{asked} {kind} {_signed(running)}{played}", counter.rules,
+                             counter.caches)  # fmt: skip
+            wrong = work_out(f"{asked} {kind} {_signed(read)}{played}", counter.rules,
+                             counter.caches)  # fmt: skip
         except (InvalidQuestionError, InvalidSituationError):
             continue  # no index there, a tray the drill does not ask, cards the shoe lacks
         if right.right != wrong.right and wrong.right in (right.evs or {}):
@@ -178,16 +193,23 @@ def _signed(value: Fraction) -> str:
     return f"+{value.numerator}" if value > 0 else str(value.numerator)
 
 
-def stretch(counter: Counter, rounds: Sequence[RoundSeen], off: Fraction) -> Stretch:
-    """``rounds`` played with a running count ``off`` from the right one."""
+def stretch(
+    counter: Counter, rounds: Sequence[RoundSeen], off: Fraction, *, true: bool = False
+) -> Stretch:
+    """``rounds`` played with a running count ``off`` from the right one (or, where ``true``,
+    the running count right and the true count ``off``)."""
     changed = []
     for seen in rounds:
         played = len(seen.before)
         running = running_count(counter.system, seen.before, counter.rules.decks)
-        count, read = counter.count(running, played), counter.count(running + off, played)
+        count = counter.count(running, played)
+        read = count + off if true else counter.count(running + off, played)
         bet, bet_read = counter.ramp.bet_at(float(count)), counter.ramp.bet_at(float(read))
         lost = bet_cost(counter.edge, int(count), bet_read, bet) if bet != bet_read else Fraction(0)
-        plays, play_lost = _play_changes(counter, seen, running, running + off, bet)
+        if true:
+            plays, play_lost = _play_changes(counter, seen, count, read, bet, true=True)
+        else:
+            plays, play_lost = _play_changes(counter, seen, running, running + off, bet)
         if bet != bet_read or plays:
             changed.append(
                 Changed(seen.label, count, read, bet, bet_read, tuple(plays), lost + play_lost)
@@ -196,12 +218,11 @@ def stretch(counter: Counter, rounds: Sequence[RoundSeen], off: Fraction) -> Str
 
 
 def price(counter: Counter, rounds: Sequence[RoundSeen], index: int, start: int, stop: int,
-          off: Fraction) -> Price:  # fmt: skip
-    """A count off by ``off`` from round ``start`` on: until round ``stop`` (the next check),
-    and to the end of the shoe."""
-    return Price(
-        index, off, stretch(counter, rounds[start:stop], off), stretch(counter, rounds[start:], off)
-    )
+          off: Fraction, *, true: bool = False) -> Price:  # fmt: skip
+    """A count off by ``off`` (a running count; a true count where ``true``) from round
+    ``start`` on: until round ``stop`` (the next check), and to the end of the shoe."""
+    until_next = stretch(counter, rounds[start:stop], off, true=true)
+    return Price(index, off, until_next, stretch(counter, rounds[start:], off, true=true), true)
 
 
 # -- counting through a shoe -------------------------------------------------------------------
@@ -239,9 +260,14 @@ def session_rounds(session: Any) -> tuple[list[RoundSeen], list[int]]:
 
 
 def prices(
-    session: Any, errors: Mapping[int, Fraction], caches: Caches | None = None
+    session: Any,
+    errors: Mapping[int, Fraction],
+    caches: Caches | None = None,
+    true_errors: Mapping[int, Fraction] | None = None,
 ) -> list[Price]:
-    """Each checkpoint's running-count error (``errors``: by checkpoint index) priced.
+    """Each checkpoint's running-count error (``errors``: by checkpoint index) priced, and
+    each true-count error (``true_errors``) where the running count was right: the true
+    count read that far off until the next checkpoint, and to the end of the shoe.
 
     :raises StudyPendingError: while the count study of the session's rules is not worked out.
     """
@@ -251,10 +277,15 @@ def prices(
     )
     rounds, after = session_rounds(session)
     found = []
-    for index, off in sorted(errors.items()):
-        if off:
-            stop = after[index + 1] if index + 1 < len(after) else len(rounds)
-            found.append(price(counter, rounds, index, after[index], stop, off))
+    true_errors = true_errors or {}
+    for index in sorted(set(errors) | set(true_errors)):
+        stop = after[index + 1] if index + 1 < len(after) else len(rounds)
+        if errors.get(index):
+            found.append(price(counter, rounds, index, after[index], stop, errors[index]))
+        elif true_errors.get(index):
+            found.append(
+                price(counter, rounds, index, after[index], stop, true_errors[index], true=True)
+            )
     return found
 
 
@@ -277,12 +308,18 @@ def table_rounds(game: Any) -> list[RoundSeen]:
     return found
 
 
-def table_prices(spec: Any, game: Any, checks: Sequence[tuple[str, str, str]],
-                 caches: Caches | None = None) -> list[Price]:  # fmt: skip
+def table_prices(
+    spec: Any,
+    game: Any,
+    checks: Sequence[tuple[str, str, str]],
+    caches: Caches | None = None,
+    true_checks: Sequence[tuple[str, str, str] | None] = (),
+) -> list[Price]:
     """A table's running-count checks (question, answer, right answer: every one, in order)
     priced where the answer was off, with the ramp the table grades bets by (its starting
     bankroll): from the first round dealt after the cards it counted, until the next check and
-    to the end of the shoe.
+    to the end of the shoe. Where the running count was right, the true count asked with it
+    (``true_checks``, beside each; None where none was) is priced where it was off.
 
     :raises StudyPendingError: while the count study is being worked out.
     """
@@ -298,11 +335,20 @@ def table_prices(spec: Any, game: Any, checks: Sequence[tuple[str, str, str]],
         )
     found = []
     for index, (_, given, right) in enumerate(checks):
-        off = (_number(given) or Fraction(0)) - (_number(right) or Fraction(0))
-        if off and _number(given) is not None:
-            stop = starts[index + 1] if index + 1 < len(starts) else len(rounds)
+        stop = starts[index + 1] if index + 1 < len(starts) else len(rounds)
+        true = true_checks[index] if index < len(true_checks) else None
+        off, true_off = _off(given, right), _off(*true[1:]) if true else Fraction(0)
+        if off:
             found.append(price(counter, rounds, index, starts[index], stop, off))
+        elif true_off and _number(given) is not None:
+            found.append(price(counter, rounds, index, starts[index], stop, true_off, true=True))
     return found
+
+
+def _off(given: str, right: str) -> Fraction:
+    """How far a count given is from the right one (0 where it is not a number)."""
+    read, wanted = _number(given), _number(right)
+    return read - wanted if read is not None and wanted is not None else Fraction(0)
 
 
 def _number(text: str) -> Fraction | None:
@@ -315,17 +361,18 @@ def _number(text: str) -> Fraction | None:
 def miscount_view(
     session: Any, answers: Mapping[tuple[int, str], Any], caches: Caches | None
 ) -> dict[str, Any]:
-    """What a finished shoe's summary shows of its count errors' price (by checkpoint index),
-    and their total; ``miscount_pending`` while the count study is being worked out."""
-    errors = {}
+    """What a finished shoe's summary shows of its count errors' price (by checkpoint index:
+    the running count's, else the true count's where only that was wrong), and their total;
+    ``miscount_pending`` while the count study is being worked out."""
+    errors: dict[str, dict[int, Fraction]] = {"rc": {}, "tc": {}}
     for (index, ask), answered in answers.items():
         given, right = _number(answered.answer), _number(answered.right_answer)
-        if ask == "rc" and given is not None and right is not None and given != right:
-            errors[index] = given - right
-    if not errors:
+        if ask in errors and given is not None and right is not None and given != right:
+            errors[ask][index] = given - right
+    if not errors["rc"] and not errors["tc"]:
         return {}
     try:
-        found = prices(session, errors, caches)
+        found = prices(session, errors["rc"], caches, errors["tc"])
     except StudyPendingError:
         return {"miscount_pending": True}
     except StudyNotForGameError:  # 004 dealt face down: no count study prices an error there

@@ -13,6 +13,7 @@ from drills.count_study import study_for
 from drills.counting.dealing import build_shoe
 from drills.counting.miscount import prices
 from drills.counting.preferences import CountPreferences
+from trainer.engine.counting import running_count, true_count
 from trainer.engine.rulebook.rules import find_preset
 
 pytestmark = pytest.mark.usefixtures("count_studies")
@@ -46,3 +47,43 @@ def test_the_stretch_to_the_next_checkpoint_is_the_start_of_the_one_to_the_end(
 
 def test_no_error_has_no_price(session: object) -> None:
     assert prices(session, {0: Fraction(0)}) == []
+
+
+def test_a_tables_true_count_off_with_its_running_count_right_is_priced(
+    session: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The table's rounds as the shoe's (the first seat's hands), its count checks after the
+    # first and third rounds: the running counts right, the first check's true count 3 high.
+    from types import SimpleNamespace
+
+    from drills.counting import miscount
+
+    rounds, _ = miscount.session_rounds(session)
+    monkeypatch.setattr(miscount, "table_rounds", lambda game: rounds)
+    system = session.counting_system  # type: ignore[attr-defined]
+    spec = SimpleNamespace(rules=RULES, system=system, convention="floor", resolution="half",
+                           bankroll=None)  # fmt: skip
+    checks, true_checks = [], []
+    for seen in (rounds[1].before, rounds[3].before):
+        running = running_count(system, seen, RULES.decks)
+        count = true_count(running, Fraction(312 - len(seen), 52), "floor", "half")
+        question = "rc hi-lo 6d: " + " ".join(str(card) for card in seen)
+        checks.append((question, _signed(running), _signed(running)))
+        true_checks.append(("tc " + question[3:], _signed(count), _signed(count)))
+    question, _, right = true_checks[0]
+    true_checks[0] = (question, _signed(Fraction(right) + 3), right)
+    assert miscount.table_prices(spec, None, checks, None, [None, None]) == []
+    (price,) = miscount.table_prices(spec, None, checks, None, true_checks)
+    assert price.true and price.index == 0 and price.off == 3
+    assert price.until_next.rounds == 2  # the second and third rounds, to the next check
+    for changed in price.to_end.changed:
+        assert changed.read == changed.count + 3
+    assert price.to_end.bets > 0
+    # A running count off is priced by it, whatever the true count said.
+    checks[0] = (checks[0][0], _signed(Fraction(checks[0][1]) + 2), checks[0][2])
+    (price,) = miscount.table_prices(spec, None, checks, None, true_checks)
+    assert not price.true and price.off == 2
+
+
+def _signed(value: Fraction) -> str:
+    return f"+{value}" if value > 0 else str(value)

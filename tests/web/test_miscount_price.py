@@ -9,21 +9,28 @@ from typing import Any
 
 import pytest
 
-from drills.counting.checkpoint import read_checkpoint
+from drills.counting.checkpoint import Checkpoint, read_checkpoint
 from tests.web.test_web_counting import checkpoint_fields, shown_cards, start
-from trainer.engine.counting import running_count
+from trainer.engine.counting import find_system, running_count
 from trainer.engine.deck.cards import Card
+from trainer.engine.rulebook.rules import Rules
 
 pytestmark = pytest.mark.usefixtures("count_studies")
+HI_LO = find_system("hi-lo")
 TOTAL = re.compile(
-    r"would have given up ([0-9.,]+) in expectation before each next checkpoint"
-    r".*?and ([0-9.,]+) had none"
+    r"would have given up ([0-9.,]+) in expectation \(([0-9.,]+) table minimums\) before each "
+    r"next checkpoint.*?and ([0-9.,]+) \(([0-9.,]+) table minimums\) had none"
+)
+# Each count error's price, in money and in bets (table minimums), both stretches.
+PRICE = re.compile(
+    r"expectation given up ([0-9.,]+) \(([0-9.,]+) table minimums\)\. Never corrected, to the "
+    r"end of the shoe: .*?expectation given up ([0-9.,]+) \(([0-9.,]+) table minimums\)\."
 )
 
 
-def count_through(client: Any, csrf: Any, hidden_fields: Any, off: int) -> str:
+def count_through(client: Any, csrf: Any, hidden_fields: Any, off: int, true_off: int = 0) -> str:
     """A single-deck shoe with two seats, every running count answered ``off`` from the right
-    one; the summary page."""
+    one and every true count ``true_off`` from it; the summary page."""
     url = start(client, csrf, "shoe", rules="single-deck", seats="2")
     seen: list[Card] = []
     for _ in range(100):
@@ -37,7 +44,8 @@ def count_through(client: Any, csrf: Any, hidden_fields: Any, off: int) -> str:
         given = max(-len(seen), min(len(seen), int(running) + off))
         data = {**hidden_fields(page), "running": str(given)}
         if "true" in checkpoint_fields(page):
-            data["true"] = "0"
+            right_true = Checkpoint("tc", HI_LO, 1, tuple(seen)).right
+            data["true"] = str(int(right_true) + true_off)
         assert client.post(f"{url}/answer", data=data, follow_redirects=True).status_code == 200
     pytest.fail("the shoe never ended")
 
@@ -52,8 +60,17 @@ def test_a_shoe_counted_high_prices_its_count_errors(
     assert "a count off by +8, until the next checkpoint: bets changed" in page
     total = TOTAL.search(page.replace("\n", " "))
     assert total is not None
-    until_next, to_end = (float(x.replace(",", "")) for x in total.groups())
+    until_next, units, to_end, units_end = (float(x.replace(",", "")) for x in total.groups())
     assert to_end >= until_next >= 0  # what they come to depends on the shuffle (see tests/drills)
+    # The EV lost in bets (table minimums) too, not only in money.
+    unit = float(Rules.parse("single-deck").min_bet)
+    assert units == pytest.approx(until_next / unit, abs=0.01)
+    assert units_end == pytest.approx(to_end / unit, abs=0.01)
+    found = PRICE.findall(page.replace("\n", " "))
+    assert found
+    for money, bets, money_end, bets_end in found:
+        assert float(bets) == pytest.approx(float(money) / unit, abs=0.01)
+        assert float(bets_end) == pytest.approx(float(money_end) / unit, abs=0.01)
 
 
 def test_a_shoe_counted_right_has_nothing_to_price(
@@ -61,3 +78,22 @@ def test_a_shoe_counted_right_has_nothing_to_price(
 ) -> None:
     page = count_through(client, csrf, hidden_fields, off=0)
     assert 'class="miscount-price"' not in page and "would have given up" not in page
+
+
+def test_a_true_count_off_with_the_running_count_right_is_priced_too(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    # Every running count right, every true count two high: the conversion slip is read as a
+    # true count two high until the next checkpoint, beside the running count's own price.
+    page = count_through(client, csrf, hidden_fields, off=0, true_off=2)
+    assert "a true count off by +2 (the running count right), until the next checkpoint" in page
+    assert "a count off by" not in page  # no running count was wrong
+    total = TOTAL.search(page.replace("\n", " "))
+    assert total is not None
+    until_next, _, to_end, _ = (float(x.replace(",", "")) for x in total.groups())
+    assert to_end >= until_next >= 0  # what they come to depends on the shuffle
+    changed = re.findall(r"count ([+\u2212]?[0-9.,]+) read as ([+\u2212]?[0-9.,]+)", page)
+    # Each round it changes (none where both counts bet the table minimum) is read 2 high.
+    for right, read in changed:
+        number = lambda text: float(text.replace("\u2212", "-").replace(",", ""))  # noqa: E731
+        assert number(read) == number(right) + 2

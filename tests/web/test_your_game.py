@@ -242,3 +242,36 @@ def test_a_bad_bankroll_is_a_400_and_starts_nothing(client: Any, db: Any, bankro
 def test_a_post_without_its_csrf_token_is_refused(client: Any, db: Any) -> None:
     sign_up(client, "alice")
     assert client.post("/your-game", data={"bankroll": "20000"}).status_code == 403
+
+
+def test_a_week_like_the_whole_record_reads_the_learners_own_figure(db: Any) -> None:
+    """A record of one week: the week reads what the figures say of the learner, whose run
+    plays every count error at once. The count errors' costs, each
+    the run without it less the learner's, do not add up (here one adds to the win, as a
+    count read high at the edge bets more), so the perfect counter's win less them is not it."""
+    from drills.your_game import figures, weekly
+
+    user = db["users"].insert({"created_at": "2026-01-01", "is_guest": 1}).last_pk
+    seed(db, user, weeks=1)
+    answers = attempts.list_attempts(db, user)
+    model = error_model(answers, due=reader())
+
+    def run(win: float) -> dict[str, Any]:
+        return {"win": win, "sd": 3.0, "bet": 2.0, "hands": 1.02, "se": 0.001}
+
+    result = {
+        "unit": 5.0,
+        "bankroll_units": 4000.0,
+        "runs": {
+            "perfect": run(0.040),
+            "yours": run(0.036),
+            "best": run(0.038),
+            "worst": run(0.030),
+            "without-running": run(0.039),  # costs 0.003 a round
+            "without-true": run(0.035),  # adds 0.001 a round
+            "without-decks": run(0.0365),
+        },
+    }
+    yours = figures(model, result)["yours"].win_per_hour
+    (week,) = weekly(answers, model, result, due=reader())
+    assert week.win_per_hour == pytest.approx(yours)
