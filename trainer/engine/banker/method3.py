@@ -57,7 +57,15 @@ from typing import Any
 import numpy as np
 
 from trainer.engine.banker.method3_mixed import answer_to, equilibrium, table_of, value
-from trainer.engine.banker.method3_tree import Chart, build_tree, chart_decisions, hand_total
+from trainer.engine.banker.method3_tree import (
+    Chart,
+    bits,
+    build_tree,
+    chart_decisions,
+    hand_total,
+    node_index,
+    unbits,
+)
 from trainer.engine.cache import ResultCache
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
@@ -70,6 +78,7 @@ __all__ = [
     "chart_game",
     "chart_play",
     "method3_game",
+    "punter_play",
     "reading_the_double",
     "work_out_method3_game",
 ]
@@ -143,15 +152,6 @@ class ChartGame:
     edge: float
     rounds: int
     results: np.ndarray  # [punter's first card, dealer's first card]
-
-
-def _bits(flags: np.ndarray) -> str:
-    return np.packbits(np.asarray(flags, dtype=np.uint8)).tobytes().hex()
-
-
-def _unbits(text: str, count: int) -> np.ndarray:
-    bits = np.unpackbits(np.frombuffer(bytes.fromhex(text), dtype=np.uint8))[:count]
-    return bits.astype(bool)
 
 
 def _encode(game: Method3) -> dict[str, Any]:
@@ -243,8 +243,8 @@ def work_out_method3_game(rules: Rules) -> Method3:
         found.rounds,
         answer.results,
         found.bank,
-        {doubled: _bits(play.hits) for doubled, play in answer.plays.items()},
-        {doubled: _bits(play.splits) for doubled, play in answer.plays.items()},
+        {doubled: bits(play.hits) for doubled, play in answer.plays.items()},
+        {doubled: bits(play.splits) for doubled, play in answer.plays.items()},
     )
 
 
@@ -303,3 +303,23 @@ def reading_the_double(rules: Rules) -> tuple[float, frozenset[int], frozenset[i
     bank = answer.bank
     instead = frozenset(d for d in VALUES if bank[1, d - 1] > bank[0, d - 1])
     return value(rules, chances, bank), answer.redoubling, instead
+
+
+def punter_play(
+    game: Method3, doubled: bool, up: int, hand: Sequence[int], pair: int, first: bool
+) -> str | None:
+    """The table's punters' play (their best answer to the dealer's chances, :class:`Method3`):
+    "P" (split, on the first two cards of a pair with ``first``), "H" or "S"; None for a hand
+    the game does not hold (a third split hand). ``pair``: a split hand's pair value, or 0."""
+    nodes, starts = node_index(game.rules)
+    cards = tuple(sorted(hand))
+    if first and pair == 0 and len(cards) == 2 and cards[0] == cards[1]:
+        start = starts.get((*cards, up))
+        if start is not None and unbits(game.splits[doubled])[start]:
+            return "P"
+    node = nodes.get((up, cards, pair))
+    if node is None:
+        return None
+    if hand_total(cards) >= 21:
+        return "S"
+    return "H" if unbits(game.hits[doubled])[node] else "S"

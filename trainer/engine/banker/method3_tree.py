@@ -13,9 +13,10 @@ doubled with chance ``p_c`` on a first card ``c`` gives weights ``p``; one who d
 ``1 - p``). A pass over the tree, level by level from the longest hands, takes milliseconds, so
 that :mod:`.method3_mixed` can play it some tens of times in its search.
 
-Played so, the tree gives the same figures as the punter's play worked out hand by hand (the
-chances of his next card given each hole card, each hand's result for each hole card):
-``tests/engine/test_method3_mixed.py`` compares the two.
+Played so, the tree gives the same figures, to the last digits, as an enumeration of its own
+dealing every card as the table deals it (``bench/method3_information.py``: the chart's play,
+and a reading punter's worked out by value and posterior there):
+``tests/engine/test_method3_information.py`` compares them.
 """
 
 from __future__ import annotations
@@ -32,7 +33,17 @@ from trainer.engine.play.settlement import settle_hand
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 
-__all__ = ["Chart", "Play", "Tree", "build_tree", "chart_decisions", "hand_total"]
+__all__ = [
+    "Chart",
+    "Play",
+    "Tree",
+    "bits",
+    "build_tree",
+    "chart_decisions",
+    "hand_total",
+    "node_index",
+    "unbits",
+]
 
 VALUES = range(1, 11)
 Hand = tuple[int, ...]
@@ -97,8 +108,10 @@ class Play:
 class Tree:
     """Every node of a rule set's method-3 game (module doc), in arrays by node index."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, *, worked: bool = True) -> None:
+        """The tree of ``rules``; without ``worked`` its nodes only (no results: a second)."""
         self.rules = rules
+        self.worked = worked
         self.shoe = tuple(full_shoe(rules.decks))
         self._index: dict[tuple[int, Hand, int], int] = {}
         self.keys: list[tuple[int, Hand, int]] = []  # (up, hand, the split pair's value or 0)
@@ -113,7 +126,8 @@ class Tree:
                 for b in range(a, 11):
                     if not _natural(a, b):
                         self._add_start(a, b, up)
-        self._arrays()
+        if worked:
+            self._arrays()
 
     def _add_start(self, a: int, b: int, up: int) -> None:
         left = list(self.shoe)
@@ -139,12 +153,13 @@ class Tree:
         index = self._index[key] = len(self.keys)
         self.keys.append(key)
         self._lefts.append(left)
-        finals = self._finals.get((left, up))
-        if finals is None:
-            rules = self.rules
-            finals = dealer_finals(left, up, rules.dealer_stands_on, rules.dealer_hits_soft_17)
-            self._finals[(left, up)] = finals
-        self._stand.append(finals @ _pays(self.rules, hand, bool(pair)))
+        if self.worked:
+            finals = self._finals.get((left, up))
+            if finals is None:
+                rules = self.rules
+                stands_on, soft_17 = rules.dealer_stands_on, rules.dealer_hits_soft_17
+                finals = self._finals[(left, up)] = dealer_finals(left, up, stands_on, soft_17)
+            self._stand.append(finals @ _pays(self.rules, hand, bool(pair)))
         if hand_total(hand) < 21:
             for value in VALUES:
                 n = left[value - 1]
@@ -251,8 +266,27 @@ class Tree:
 
 @lru_cache(maxsize=4)
 def build_tree(rules: Rules) -> Tree:
-    """The tree of ``rules`` (module doc): a second or two, once in a process."""
+    """The tree of ``rules`` (module doc): some seconds, once in a process."""
     return Tree(rules)
+
+
+@lru_cache(maxsize=4)
+def node_index(rules: Rules) -> tuple[dict[tuple[int, Hand, int], int], dict[Hand, int]]:
+    """Where each node (up card, hand, split pair's value or 0) and each start (its two cards
+    and the up card) is in the tree of ``rules``: its nodes walked, nothing worked out."""
+    tree = Tree(rules, worked=False)
+    return tree._index, {start: i for i, start in enumerate(tree.starts)}
+
+
+def bits(flags: np.ndarray) -> str:
+    """Flags (a play's draws or splits) as text: a hex string, eight to a byte."""
+    return np.packbits(np.asarray(flags, dtype=np.uint8)).tobytes().hex()
+
+
+@lru_cache(maxsize=16)
+def unbits(text: str) -> np.ndarray:
+    """:func:`bits` read back (a byte's spare bits read as False)."""
+    return np.unpackbits(np.frombuffer(bytes.fromhex(text), dtype=np.uint8)).astype(bool)
 
 
 def chart_decisions(tree: Tree, chart: Chart) -> tuple[np.ndarray, np.ndarray]:
