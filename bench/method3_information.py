@@ -404,15 +404,19 @@ def mixed_round(rules: Rules, readers: dict, deck: list[Card], chances, redouble
     return play_round(rules, readers, deck, False, set(), redouble, doubles=doubles)
 
 
-def equilibrium_run(rules: Rules, rounds: int, seed: int) -> tuple[float, float, float]:
+def equilibrium_run(
+    rules: Rules, rounds: int, seed: int, readers: dict | None = None
+) -> tuple[float, float, float]:
     """The engine's equilibrium (its dealer's chances, its punters' redoubling cards) dealt and
-    played by this program, the punters reading the double by :class:`Reader`: the bank's mean
-    result per unit stake, its standard error, and the seconds it took."""
+    played by this program, the punters reading the double by :class:`Reader` (``readers``, by
+    doubled, made here by default): the bank's mean result per unit stake, its standard error,
+    and the seconds it took."""
     from trainer.engine.banker.method3 import method3_game
 
     game = method3_game(rules)
     started = time.perf_counter()
-    readers = {doubled: Reader(rules, game.chances, doubled) for doubled in (True, False)}
+    if readers is None:
+        readers = {doubled: Reader(rules, game.chances, doubled) for doubled in (True, False)}
     rng, deal = random.Random(seed), random.Random(f"{seed} doubles")
     cards = pack(rules.decks)
     total = square = 0.0

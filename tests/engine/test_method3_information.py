@@ -44,6 +44,13 @@ def bench() -> ModuleType:
 
 
 @pytest.fixture(scope="module")
+def readers(bench: ModuleType) -> dict[bool, object]:
+    """The bench's own reading punters, doubled or not (their memo shared by the tests)."""
+    chances = method3_game(HOME).chances
+    return {doubled: bench.Reader(HOME, chances, doubled) for doubled in (True, False)}
+
+
+@pytest.fixture(scope="module")
 def dealt(bench: ModuleType) -> tuple[list[float], list[float]]:
     """The bank's result per unit stake of ROUNDS dealt orders of the chart game, played
     against the dealer's first card (the old figure's game) and against his second."""
@@ -126,25 +133,26 @@ def test_the_equilibriums_bounds_close_and_the_dealer_mixes_where_he_is_indiffer
 
 @pytest.mark.parametrize("doubled", [True, False])
 @pytest.mark.parametrize(
-    ("punter", "dealer"), [(10, 1), (10, 5), (10, 6), (10, 10), (10, 3), (5, 6), (9, 5)]
+    ("punter", "dealer"), [(10, 1), (10, 5), (10, 6), (10, 10), (10, 3), (5, 6)]
 )
 def test_the_reading_punters_figures_are_the_benchs_own_enumeration(
-    bench: ModuleType, doubled: bool, punter: int, dealer: int
+    bench: ModuleType, readers: dict[bool, object], doubled: bool, punter: int, dealer: int
 ) -> None:
     """The punters' best answer to the dealer's chances, worked out by the bench on its own
     (:class:`Reader`: value and posterior, hand by hand) and enumerated as the table deals,
     is the engine's tree's figure to the last digits, doubled or not."""
     game = method3_game(HOME)
-    reader = bench.Reader(HOME, game.chances, doubled)
-    exact = bench.exact_result(HOME, reader, punter, dealer)
+    exact = bench.exact_result(HOME, readers[doubled], punter, dealer)
     assert float(game.results[doubled][punter - 1, dealer - 1]) == pytest.approx(exact, abs=1e-9)
 
 
 def test_the_equilibrium_dealt_and_played_by_the_bench_is_the_engines_value(
-    bench: ModuleType,
+    bench: ModuleType, readers: dict[bool, object]
 ) -> None:
     """The dealer doubling with the engine's chances (drawn), the punters reading the double
     by the bench's own working: the bank's mean result is the engine's value within four
-    standard errors (100,000 rounds: about half a point)."""
-    mean, error, _ = bench.equilibrium_run(HOME, 100_000, 27)
+    standard errors (ROUNDS rounds: some 1.2 points; the bench's run of 100,000 rounds put it
+    at +18.58% +- 0.66%, the engine's +18.74%: -0.23 standard errors)."""
+    mean, error, _ = bench.equilibrium_run(HOME, ROUNDS, 27, readers)
     assert abs(mean - method3_game(HOME).edge) < 4 * error
+    assert error < 0.015

