@@ -7,15 +7,14 @@ punters redoubling on theirs; what each is worth, and the engine's own doubling 
 
 One module because the two choices are one: the engine's dealer doubles where doubling is worth
 more to the bank, its punters redoubling; its punters redouble where that is worth it against the
-cards the dealer doubles on (:func:`doubling_cards` goes back and forth until neither changes).
+cards the dealer doubles on.
 
 **The dealer's double.** The dealer has seen his first card and nothing else: the punters' cards
-are unknown to him. Doubling multiplies every stake, and so the round's expected result for the
-bank, by 2; then the engine's punters redouble where their own first card makes it worth it (at
-``twenty-one-home`` an ace), and each of them doubles his stake again. So doubling is worth the
-bank's expected result once more, less twice what the redoubling punters expect of their stakes
-(:func:`redoublers_take`: each punter's first card any the pack less the dealer's holds), and is
-right where that is positive (:func:`double_evs`).
+are unknown to him. Doubling multiplies every stake by 2; then the engine's punters redouble
+where their own first card makes it worth it (at ``twenty-one-home`` an ace), and each of them
+doubles his stake again (:func:`redoublers_take`: what they take, each punter's first card any
+the pack less the dealer's holds). Doubling is right where it is worth more to the bank than
+leaving the stakes (:func:`double_evs`).
 
 At deal method 3 the figures are the game's mixed equilibrium
 (:func:`trainer.engine.banker.method3.method3_game`): the dealer doubles on each first card with
