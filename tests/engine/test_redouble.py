@@ -19,6 +19,7 @@ from trainer.engine.banker.doubling import (
     redoubled_ev,
     redoubling_cards,
 )
+from trainer.engine.banker.method3 import method3_game, punter_play
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.table import InvalidTableError
 from trainer.engine.play.table_game import Ask, InvalidStepError, TableGame, TableSetup
@@ -139,3 +140,56 @@ def test_the_engine_doubles_and_redoubles_by_the_game_as_dealt() -> None:
     for card in (8, 9):
         evs = double_evs(HOME, card, 3.0)
         assert evs["D"] < evs["N"]
+
+
+_ANSWERS = {
+    "bet": "bet 2",
+    "redouble": "redouble 0",
+    "play": "S",
+    "deal": "deal",
+    "double": "double 0",
+    "draw": "stand",
+}
+
+
+def _engine_doubles(seed: int) -> list[tuple[int, bool]]:
+    """A shoe at twenty-one-home, the learner punting (standing, never redoubling) among six
+    engine players: each round an engine player dealt, by his first card, and whether he
+    doubled."""
+    setup = TableSetup(HOME, 6, 1, seed, count_checks=False, deals=True, punter_seat=1)
+    steps: list[str] = []
+    while True:
+        game = TableGame(setup, chart(HOME))
+        ask = game.play(steps)
+        if ask.kind == "over":
+            break
+        steps.append(_ANSWERS[ask.kind])
+    return [
+        (played.round.dealer_cards[0].value, played.round.dealer_doubled)
+        for played in game.rounds
+        if played.record.dealer != 0
+    ]
+
+
+def test_the_engine_dealer_doubles_with_the_games_chances_drawn_from_the_seed() -> None:
+    # An ace or a ten always, a five or a six at times (drawn from the table's seed, so a
+    # shoe replays alike), never another card.
+    seen: dict[int, set[bool]] = {}
+    for seed in range(40):
+        for first, doubled in _engine_doubles(seed):
+            seen.setdefault(first, set()).add(doubled)
+    assert all(seen[first] == {True} for first in (1, 10) if first in seen)
+    assert all(seen[first] == {False} for first in (2, 3, 4, 7, 8, 9) if first in seen)
+    assert seen[6] == {True, False}  # a six doubled in some rounds, not in others
+    assert _engine_doubles(3) == _engine_doubles(3)
+
+
+def test_the_engine_punters_read_the_double() -> None:
+    # Their best answer to the dealer's chances (docs/table.md): not doubled, the hole card is
+    # no ace or ten, so a 13 stands against a 7; doubled, it is mostly one, so an 18 draws
+    # against a 9 (the chart hits the 13 and stands on the 18 either way).
+    game = method3_game(HOME)
+    assert punter_play(game, False, 7, [10, 3], 0, first=True) == "S"
+    assert punter_play(game, True, 7, [10, 3], 0, first=True) == "H"
+    assert punter_play(game, True, 9, [10, 8], 0, first=True) == "H"
+    assert punter_play(game, False, 9, [10, 8], 0, first=True) == "S"
