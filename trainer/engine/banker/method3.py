@@ -34,7 +34,7 @@ the chart's play, cards nobody's play reads being as good as cards still in the 
 pair is worked as two hands each played on its own, its second card from the pack less the
 pair and the up card; the other punters' cards are not conditioned on. A punter playing his
 best could read the other hand of his split and the other punters' cards too: that reading is
-left out (it is a punter's, and small). Two ten-value cards are not split.
+left out (not measured). Two ten-value cards are not split.
 
 **What is read, and what is not.** Stakes are flat: a dealer who reads a punter's first card
 from his stake is not modelled (the engine's punters stake flat, so their stakes tell him
