@@ -3,7 +3,7 @@ table deals it by a simulation of its own and an exact enumeration of its own (n
 round, nor :mod:`trainer.engine.banker.method3`).
 
     .venv/bin/python bench/method3_information.py [--rounds N] [--seed S] [--rules NOTATION]
-        [--exact] [--reading]
+        [--exact] [--reading] [--equilibrium]
 
 Under method 3 every player's first card, the dealer's too, is dealt face down; the players
 stake; the dealer, having seen his first card, may double every stake and a player may
@@ -11,12 +11,14 @@ redouble; then everyone's second card comes face up. So a punter plays seeing th
 *second* card. Until issue 27 the engine's figure (:func:`trainer.engine.banker.auction.bank_edge`)
 had the punters play the chart knowing the dealer's *first* card, the one he doubled on: **A**
 below, 3.08 +- 0.09 points more for the bank than the game as dealt, **B** (two million rounds).
-The figure is now B's, worked out by :func:`trainer.engine.banker.method3.method3_game`.
+B, the punters playing the chart and reading nothing from the double, is
+:func:`trainer.engine.banker.method3.chart_game`; the engine's figure is now the game at its mixed
+equilibrium (``--equilibrium``, below).
 
 This program deals rounds from a full pack, one punter against the dealer, and plays each
 dealt order twice, the same cards in the same order: the punter playing the chart against the
 dealer's first card (**A**) and against his second (**B**, as the table plays it). Both with the
-engine's dealer doubling on the engine's cards and the punter redoubling on his (the stake
+chart game's dealer doubling on its cards and the punter redoubling on his (the stake
 multiplied 1, 2 or 4); a dealer's natural shown at once (his hole card checked, "Блек Джек
 предъявляют"). Hands are settled by :func:`trainer.engine.play.settlement.settle_hand` (the
 settlement is the rules, tested on its own); everything else (the deal, the play, the dealer's
@@ -27,8 +29,15 @@ within its standard error), and B - A with the standard error of the paired diff
 ``--exact`` adds B worked out exactly (:func:`exact_edge`: every card after the first two
 enumerated and drawn from what is left, the dealer's from the pack less the punter's draws too,
 as the engine's figure now does: the two agree to the last digits).
-``--reading`` adds what the punters could also read from the double
+``--reading`` adds what the punters could also read from that pure double
 (:func:`trainer.engine.banker.method3.reading_the_double`).
+
+``--equilibrium`` deals and plays the engine's figure instead: the dealer doubling on his first
+card with the engine's chances (drawn), the punter reading the double by :class:`Reader`, this
+program's own best play for the hole card's chances (value and posterior, hand by hand), and
+redoubling on the engine's cards; :func:`exact_result` with a :class:`Reader` enumerates it
+exactly by first cards (``tests/engine/test_method3_information.py``: to 1e-9, doubled or not;
+100,000 rounds, seed 27: +18.58% +- 0.66% against the engine's +18.74%).
 """
 
 from __future__ import annotations
@@ -44,8 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from functools import lru_cache  # noqa: E402
 
-from trainer.engine.banker.auction import bank_edge  # noqa: E402
-from trainer.engine.banker.doubling import doubling_cards, redoubling_cards  # noqa: E402
+from trainer.engine.banker.method3 import chart_game  # noqa: E402
 from trainer.engine.deck.cards import Card, pack  # noqa: E402
 from trainer.engine.play.settlement import settle_hand  # noqa: E402
 from trainer.engine.rulebook.rules import Rules  # noqa: E402
@@ -75,24 +83,46 @@ def code_of(codes: dict, values: list[int], up: int, may_split: bool) -> str:
     return row.get(key, "S" if total >= 17 else "H")
 
 
-def play_hand(codes: dict, cards: list[Card], up: int, deck: list[Card], split: bool) -> None:
+def chart_decider(codes: dict):
+    """The chart's play (no doubling at 002: D is H) as a decider: ``decide(values, up,
+    may_split, pair)`` gives "H", "S" or "P" (``pair``: a split pair's value, else 0)."""
+
+    def decide(values, up, may_split, pair):
+        code = code_of(codes, list(values), up, may_split)
+        return "P" if code == "P" else ("H" if code[0] in "HD" else "S")
+
+    return decide
+
+
+def play_hand(decide, cards: list[Card], up: int, deck: list[Card], pair: int) -> None:
     while True:
         values = [card.value for card in cards]
         total, _ = total_of(values)
         if total >= 21:
             return
-        if code_of(codes, values, up, False)[0] not in "HD":  # no doubling at 002: D is H
+        if decide(tuple(sorted(values)), up, False, pair) != "H":
             return
         cards.append(deck.pop())
 
 
 def play_round(
-    rules: Rules, codes: dict, deck: list[Card], by_first: bool, double: set, redouble: set
+    rules: Rules,
+    decide,
+    deck: list[Card],
+    by_first: bool,
+    double: set,
+    redouble: set,
+    doubles: bool | None = None,
 ) -> Fraction:
-    """The bank's net, per unit of the punter's stake before any double, for one dealt order."""
+    """The bank's net, per unit of the punter's stake before any double, for one dealt order
+    (``doubles``: whether the dealer doubles, by default where his first card is in
+    ``double``; ``decide``: the punter's play, or one for each, by doubled)."""
     p1, d1, p2, d2 = deck.pop(), deck.pop(), deck.pop(), deck.pop()
     multiplier = 1
-    if d1.value in double:
+    doubled = d1.value in double if doubles is None else doubles
+    if isinstance(decide, dict):
+        decide = decide[doubled]
+    if doubled:
         multiplier = 4 if p1.value in redouble else 2
     dealer = [d1, d2]
     up = d1.value if by_first else d2.value
@@ -100,10 +130,12 @@ def play_round(
     dealer_natural = total_of([d1.value, d2.value])[0] == 21
     if not dealer_natural and total_of([p1.value, p2.value])[0] != 21:
         values = [p1.value, p2.value]
-        if rules.max_split_hands > 1 and code_of(codes, values, up, True) == "P":
+        pair = tuple(sorted(values))
+        splits = p1.value == p2.value != 10 and rules.max_split_hands > 1
+        if splits and decide(pair, up, True, 0) == "P":
             hands = [[p1, deck.pop()], [p2, deck.pop()]]  # both first (002's variant)
         for hand in hands:
-            play_hand(codes, hand, up, deck, len(hands) > 1)
+            play_hand(decide, hand, up, deck, p1.value if len(hands) > 1 else 0)
         if any(total_of([c.value for c in hand])[0] <= 21 for hand in hands):
             while True:
                 total, soft = total_of([card.value for card in dealer])
@@ -161,32 +193,32 @@ def _take(left: tuple[int, ...], value: int) -> tuple[int, ...]:
     return left[: value - 1] + (left[value - 1] - 1,) + left[value:]
 
 
-def _played(rules, codes, hands, at, up, dealer, left, split, memo=None) -> float:
+def _played(rules, decide, hands, at, up, dealer, left, pair, memo=None) -> float:
     """The punter's result over his hands ``hands`` (card values), playing hand ``at`` on, every
-    card drawn exactly from ``left``; then the dealer's draws. ``memo`` keeps what one call of
-    ``exact_result`` has worked out: a hand's play and settlement depend on its cards, not the
-    order they came in, so each hand is kept sorted and every order of the same draws is worked
-    out once (a split's two hands: some 40 CPU-s without it)."""
+    card drawn exactly from ``left``; then the dealer's draws (``pair``: a split pair's value,
+    else 0). ``memo`` keeps what one call of ``exact_result`` has worked out: a hand's play and
+    settlement depend on its cards, not the order they came in, so each hand is kept sorted and
+    every order of the same draws is worked out once (a split's two hands: some 40 CPU-s
+    without it)."""
     memo = {} if memo is None else memo
-    key = (hands, at, up, dealer, left, split)
+    key = (hands, at, up, dealer, left, pair)
     if key not in memo:
-        memo[key] = _played_once(rules, codes, hands, at, up, dealer, left, split, memo)
+        memo[key] = _played_once(rules, decide, hands, at, up, dealer, left, pair, memo)
     return memo[key]
 
 
-def _played_once(rules, codes, hands, at, up, dealer, left, split, memo) -> float:
+def _played_once(rules, decide, hands, at, up, dealer, left, pair, memo) -> float:
     if at == len(hands):
         if all(total_of(list(hand))[0] > 21 for hand in hands):
             return -float(len(hands))
         finals = _dealer_totals(rules, left, dealer)
         return sum(
-            p * sum(_net(rules, tuple(sorted(hand)), final, split) for hand in hands)
+            p * sum(_net(rules, tuple(sorted(hand)), final, bool(pair)) for hand in hands)
             for final, p in finals.items()
         )
     hand = hands[at]
-    values = list(hand)
-    if total_of(values)[0] >= 21 or code_of(codes, values, up, False)[0] not in "HD":
-        return _played(rules, codes, hands, at + 1, up, dealer, left, split, memo)
+    if total_of(list(hand))[0] >= 21 or decide(hand, up, False, pair) != "H":
+        return _played(rules, decide, hands, at + 1, up, dealer, left, pair, memo)
     cards = sum(left)
     found = 0.0
     for value in range(1, 11):
@@ -194,14 +226,17 @@ def _played_once(rules, codes, hands, at, up, dealer, left, split, memo) -> floa
         if n:
             grown = (*hands[:at], tuple(sorted((*hand, value))), *hands[at + 1 :])
             rest = _take(left, value)
-            found += n / cards * _played(rules, codes, grown, at, up, dealer, rest, split, memo)
+            found += n / cards * _played(rules, decide, grown, at, up, dealer, rest, pair, memo)
     return found
 
 
-def exact_result(rules: Rules, codes: dict, p1: int, d1: int) -> float:
+def exact_result(rules: Rules, decide, p1: int, d1: int) -> float:
     """The punter's expected result per unit staked, his first card ``p1`` and the dealer's
-    ``d1``, the chart played against the dealer's second card: every later card enumerated and
-    drawn exactly from what is left (the dealer's from the pack less the punter's draws too)."""
+    ``d1``, played by ``decide`` (:func:`chart_decider`, :class:`Reader`) against the dealer's
+    second card: every later card enumerated and drawn exactly from what is left (the
+    dealer's from the pack less the punter's draws too)."""
+    if isinstance(decide, dict):  # a chart's codes
+        decide = chart_decider(decide)
     left = list(full_shoe(rules.decks))
     left[p1 - 1] -= 1
     left[d1 - 1] -= 1
@@ -222,15 +257,16 @@ def exact_result(rules: Rules, codes: dict, p1: int, d1: int) -> float:
                 net = settle_hand(rules, dealt, [_CARDS[d1], _CARDS[d2]], 1).net
                 found += chance * float(net)
                 continue
-            if p1 == p2 and rules.max_split_hands > 1 and code_of(codes, [p1, p2], d2, True) == "P":
-                found += chance * _split(rules, codes, p1, d2, (d1, d2), rest, memo)
+            hand = tuple(sorted((p1, p2)))
+            splits = p1 == p2 != 10 and rules.max_split_hands > 1
+            if splits and decide(hand, d2, True, 0) == "P":
+                found += chance * _split(rules, decide, p1, d2, (d1, d2), rest, memo)
             else:
-                hand = (tuple(sorted((p1, p2))),)
-                found += chance * _played(rules, codes, hand, 0, d2, (d1, d2), rest, False, memo)
+                found += chance * _played(rules, decide, (hand,), 0, d2, (d1, d2), rest, 0, memo)
     return found
 
 
-def _split(rules, codes, pair, up, dealer, left, memo) -> float:
+def _split(rules, decide, pair, up, dealer, left, memo) -> float:
     """A split pair, both hands dealt their second card first (002's variant), then played."""
     cards = sum(left)
     found = 0.0
@@ -243,7 +279,7 @@ def _split(rules, codes, pair, up, dealer, left, memo) -> float:
                 chance = left[one - 1] / cards * after[two - 1] / (cards - 1)
                 hands = (tuple(sorted((pair, one))), tuple(sorted((pair, two))))
                 found += chance * _played(
-                    rules, codes, hands, 0, up, dealer, _take(after, two), True, memo
+                    rules, decide, hands, 0, up, dealer, _take(after, two), pair, memo
                 )
     return found
 
@@ -252,6 +288,7 @@ def exact_edge(rules: Rules, codes: dict, double: set, redouble: set) -> float:
     """The bank's result per unit of the punter's stake before the double, by enumeration."""
     shoe = full_shoe(rules.decks)
     total = sum(shoe)
+    decide = chart_decider(codes)
     edge = 0.0
     for p1 in range(1, 11):
         for d1 in range(1, 11):
@@ -260,8 +297,158 @@ def exact_edge(rules: Rules, codes: dict, double: set, redouble: set) -> float:
                 continue
             times = (4 if p1 in redouble else 2) if d1 in double else 1
             chance = both / (total * (total - 1))
-            edge -= chance * times * exact_result(rules, codes, p1, d1)
+            edge -= chance * times * exact_result(rules, decide, p1, d1)
     return edge
+
+
+# -- the punters reading the double, the dealer mixing -------------------------------------------
+
+
+class Reader:
+    """A punter's best play for the hole card's chances, the dealer having doubled on first
+    card ``c`` with chance ``chances[c - 1]`` (``doubled``) or not: this program's own working,
+    by value and posterior, not the engine's tree.
+
+    At a hand (its cards sorted, the up card, a split pair's value or 0) the cards unseen are
+    the pack less the hand, the up card and the split pair's other card (the engine's model: a
+    split hand's play reads its own cards only). The hole card is one of them, not one making a
+    natural with the up card (he would have shown it), each value as likely as the unseen cards
+    hold it times the weight ``w_c`` (``chances[c - 1]`` doubled, ``1 - chances[c - 1]`` not).
+    ``S(hand)``, the result summed over the hole card with those unnormalised chances, is for a
+    stand the settlement against the dealer's finals for each hole card, and for a draw
+    ``sum_c unseen[c] / (unseen - 1) * S(hand + c)`` (a bust: the chances' sum, lost): the next
+    card comes from the unseen cards less the hole card. The punter draws where that is more.
+    """
+
+    def __init__(self, rules: Rules, chances, doubled: bool) -> None:
+        self.rules = rules
+        self.shoe = tuple(full_shoe(rules.decks))
+        self.w = [c if doubled else 1 - c for c in chances]
+        self.memo: dict = {}
+        self.moves: dict = {}
+
+    def _weights(self, up: int, left) -> list[float]:
+        return [
+            self.w[h - 1] * left[h - 1] if total_of([up, h])[0] != 21 else 0.0 for h in range(1, 11)
+        ]
+
+    def _left(self, hand, up: int, pair: int) -> tuple[int, ...]:
+        left = list(self.shoe)
+        for value in (*hand, up, *((pair,) if pair else ())):
+            left[value - 1] -= 1
+        return tuple(left)
+
+    def _stand(self, hand, up: int, pair: int, left, q) -> float:
+        found = 0.0
+        for h in range(1, 11):
+            if q[h - 1] <= 0:
+                continue
+            dealer = _dealer_totals(self.rules, _take(left, h), (up, h))
+            found += q[h - 1] * sum(
+                p * _net(self.rules, hand, final, bool(pair)) for final, p in dealer.items()
+            )
+        return found
+
+    def value(self, hand, up: int, pair: int) -> float:
+        key = (hand, up, pair)
+        if key in self.memo:
+            return self.memo[key]
+        left = self._left(hand, up, pair)
+        q = self._weights(up, left)
+        stand = self._stand(hand, up, pair, left, q)
+        best, move = stand, "S"
+        if total_of(list(hand))[0] < 21:
+            cards = sum(left)
+            draw = 0.0
+            for c in range(1, 11):
+                if not left[c - 1]:
+                    continue
+                grown = tuple(sorted((*hand, c)))
+                if total_of(list(grown))[0] > 21:
+                    kid = -sum(self._weights(up, _take(left, c)))
+                else:
+                    kid = self.value(grown, up, pair)
+                draw += left[c - 1] / (cards - 1) * kid
+            if draw > stand + 1e-12 * sum(q):
+                best, move = draw, "H"
+        self.memo[key], self.moves[key] = best, move
+        return best
+
+    def splits(self, a: int, up: int) -> bool:
+        left = self._left((a, a), up, 0)
+        q = self._weights(up, left)
+        cards = sum(left)
+        one = sum(
+            left[c - 1] / (cards - 1) * self.value(tuple(sorted((a, c))), up, a)
+            for c in range(1, 11)
+            if left[c - 1]
+        )
+        return 2 * one > self.value((a, a), up, 0) + 1e-12 * sum(q)
+
+    def __call__(self, hand, up: int, may_split: bool, pair: int) -> str:
+        if may_split and len(hand) == 2 and hand[0] == hand[1] != 10 and self.splits(hand[0], up):
+            return "P"
+        self.value(hand, up, pair)
+        return self.moves[(hand, up, pair)]
+
+
+def redoubles(rules: Rules, reader: Reader, chances, first: int) -> tuple[bool, float]:
+    """Whether a punter holding ``first`` redoubles, the dealer having doubled (his first card
+    ``c`` as likely as the pack less ``first`` holds it times ``chances[c - 1]``), and what he
+    expects: by :func:`exact_result`, this program's enumeration."""
+    left = list(full_shoe(rules.decks))
+    left[first - 1] -= 1
+    weights = [left[d - 1] * chances[d - 1] for d in range(1, 11)]
+    expected = sum(
+        w * exact_result(rules, reader, first, d) for d, w in enumerate(weights, 1) if w > 0
+    ) / sum(weights)
+    return expected > 0, expected
+
+
+def mixed_round(rules: Rules, readers: dict, deck: list[Card], chances, redouble: set, rng):
+    """One dealt order at the equilibrium: the dealer doubling on his first card with its
+    chance (drawn from ``rng``), the punter reading the double (``readers`` by doubled)."""
+    first = deck[-2].value  # the dealer's first card (the second dealt)
+    doubles = rng.random() < chances[first - 1]
+    return play_round(rules, readers, deck, False, set(), redouble, doubles=doubles)
+
+
+def equilibrium_run(
+    rules: Rules, rounds: int, seed: int, readers: dict | None = None
+) -> tuple[float, float, float]:
+    """The engine's equilibrium (its dealer's chances, its punters' redoubling cards) dealt and
+    played by this program, the punters reading the double by :class:`Reader` (``readers``, by
+    doubled, made here by default): the bank's mean result per unit stake, its standard error,
+    and the seconds it took."""
+    from trainer.engine.banker.method3 import method3_game
+
+    game = method3_game(rules)
+    started = time.perf_counter()
+    if readers is None:
+        readers = {doubled: Reader(rules, game.chances, doubled) for doubled in (True, False)}
+    rng, deal = random.Random(seed), random.Random(f"{seed} doubles")
+    cards = pack(rules.decks)
+    total = square = 0.0
+    for _ in range(rounds):
+        rng.shuffle(cards)
+        x = float(mixed_round(rules, readers, list(cards), game.chances, game.redoubling, deal))
+        total += x
+        square += x * x
+    mean = total / rounds
+    return mean, ((square / rounds - mean * mean) / rounds) ** 0.5, time.perf_counter() - started
+
+
+def _report_equilibrium(rules: Rules, rounds: int, seed: int) -> None:
+    from trainer.engine.banker.method3 import method3_game
+
+    game = method3_game(rules)
+    chances = ", ".join(f"{c}: {p:.4f}" for c, p in enumerate(game.chances, 1) if p)
+    print(f"equilibrium: the dealer doubles with chance {chances}; redoubling on")
+    print(f"  {sorted(game.redoubling)}; {game.rounds} rounds, bounds {game.edge:+.4%} and")
+    print(f"  {game.upper:+.4%}")
+    mean, error, took = equilibrium_run(rules, rounds, seed)
+    print(f"dealt and played here ({rounds:,} rounds, {took:.0f} s): {mean:+.4%} ± {error:.4%}")
+    print(f"  (engine {game.edge:+.4%}: {(mean - game.edge) / error:+.2f} standard errors)")
 
 
 def main() -> None:
@@ -271,10 +458,18 @@ def main() -> None:
     parser.add_argument("--rules", default="twenty-one-home")
     parser.add_argument("--exact", action="store_true", help="add the exact enumeration of B")
     parser.add_argument("--reading", action="store_true", help="add the punters reading the double")
+    parser.add_argument(
+        "--equilibrium", action="store_true", help="only the game at its mixed equilibrium"
+    )
     args = parser.parse_args()
     rules = Rules.parse(args.rules)
+    if args.equilibrium:
+        _report_equilibrium(rules, args.rounds, args.seed)
+        return
     codes = chart(rules).codes
-    double, redouble = set(doubling_cards(rules)), set(redoubling_cards(rules))
+    decide = chart_decider(codes)
+    game = chart_game(rules)
+    double, redouble = set(game.doubling), set(game.redoubling)
     rng = random.Random(args.seed)
     cards = pack(rules.decks)
     sums = [0.0, 0.0, 0.0]  # A, B, B - A
@@ -283,8 +478,8 @@ def main() -> None:
     started = time.perf_counter()
     for _ in range(args.rounds):
         rng.shuffle(cards)
-        a = float(play_round(rules, codes, list(reversed(cards)), True, double, redouble))
-        b = float(play_round(rules, codes, list(reversed(cards)), False, double, redouble))
+        a = float(play_round(rules, decide, list(reversed(cards)), True, double, redouble))
+        b = float(play_round(rules, decide, list(reversed(cards)), False, double, redouble))
         for i, x in enumerate((a, b, b - a)):
             sums[i] += x
             squares[i] += x * x
@@ -295,11 +490,11 @@ def main() -> None:
     n = args.rounds
     means = [s / n for s in sums]
     errors = [((q / n - m * m) / n) ** 0.5 for q, m in zip(squares, means, strict=True)]
-    figure = bank_edge(rules)
+    figure = game.edge
     took = time.perf_counter() - started
     print(f"rules {rules.notation()}, {n:,} rounds, seed {args.seed}, {took:.0f} s")
     print(f"the dealer doubles on {sorted(double)}, a punter redoubles on {sorted(redouble)}")
-    print(f"engine figure (bank_edge):             {figure:+.4%}")
+    print(f"engine figure (chart_game):            {figure:+.4%}")
     print(f"A, the chart against the first card:   {means[0]:+.4%} ± {errors[0]:.4%}")
     print(f"B, the chart against the second card:  {means[1]:+.4%} ± {errors[1]:.4%}")
     print(f"B - A (paired):                        {means[2]:+.4%} ± {errors[2]:.4%}")

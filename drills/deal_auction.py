@@ -45,7 +45,7 @@ from trainer.engine.banker.auction import (
     deal_worth,
     passing_chance,
 )
-from trainer.engine.banker.doubling import doubling_cards, redoubling_cards
+from trainer.engine.banker.doubling import doubling_chance, redoubling_cards
 from trainer.engine.rulebook.interpretations import INTERPRETATIONS
 from trainer.engine.rulebook.rule_words import OPTION_LABELS
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
@@ -155,6 +155,20 @@ def _value(value: int) -> str:
     return say(article, card=number(value))
 
 
+def _doubling(rules: Rules) -> str:
+    """The cards the dealer doubles on (002 method 3's equilibrium): always, then at times."""
+    chances = {card: doubling_chance(rules, card) for card in range(1, 11)}
+    always = _values(frozenset(card for card, p in chances.items() if p == 1))
+    sometimes = frozenset(card for card, p in chances.items() if 0 < p < 1)
+    if not sometimes:
+        return always
+    return say(
+        "%(always)s (always) or %(sometimes)s (at times)",
+        always=always,
+        sometimes=_values(sometimes),
+    )
+
+
 def _values(cards: frozenset[int]) -> str:
     names = [_value(value) for value in sorted(cards)]
     if not names:
@@ -203,7 +217,7 @@ class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
                 "punters": punters,
                 "stake": stake,
                 "limit": _chips(table.max_bet),
-                "doubles_on": _values(doubling_cards(find_preset(HOME))),
+                "doubles_on": _doubling(find_preset(HOME)),
             },
         )
 
@@ -266,7 +280,7 @@ def explain(rules: Rules, punters: int, stake: int, bid: Fraction) -> str:
         "%(round)s chips a round.",
         punters,
         edge=number(edge * 100, 1),
-        doubles=_values(doubling_cards(home)),
+        doubles=_doubling(home),
         redoubles=_values(redoubling_cards(home)),
         stake=number(stake),
         round=number(a_round, 2),

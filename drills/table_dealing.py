@@ -63,10 +63,10 @@ from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_v
 from trainer.engine.banker.doubling import (
     double_evs,
     doubling_cards,
+    doubling_chance,
     players_ev_against,
     redouble_evs,
     redoubled_ev,
-    redoublers_take,
 )
 from trainer.engine.banker.face_down import bank_draw_evs, face_down_game
 from trainer.engine.deck.cards import Card, InvalidCardError
@@ -422,7 +422,6 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
 def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> Grade:
     players = players_ev_against(rules, first.value)
     evs = double_evs(rules, first.value, float(stakes))
-    taken = redoublers_take(rules, first.value)
     why = say(
         "Your first card is %(card)s: against it the punters expect %(players)s%% of their "
         "bets, so the bank expects %(bank)s%%.",
@@ -432,13 +431,21 @@ def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> G
     )
     why += " " + say(
         "On stakes of %(stakes)s that is %(leave)s if you leave them, and %(double)s if you "
-        "double them, the punters who redouble taking %(back)s%% of the stakes back. The "
-        "punters' figure is their best play as if they could see your first card.",
+        "double them. The punters' figures are their best play reading whether you doubled "
+        "(a dealer who doubles holds a card he doubles on), the redoubles counted.",
         stakes=number(stakes, 0 if stakes.denominator == 1 else 2),
         leave=_money(evs["N"]),
         double=_money(evs["D"]),
-        back=signed_number(taken * 200, 2),
     )
+    chance = doubling_chance(rules, first.value)
+    if 0 < chance < 1:
+        why += " " + say(
+            "At the game's equilibrium the dealer doubles on %(card)s with a chance of "
+            "%(chance)s%%: there both choices are worth the same to the bank, so neither "
+            "costs anything.",
+            card=_label(first.value),
+            chance=number(chance * 100, 1),
+        )
     return _graded("double", evs, answer, why, rules.min_bet)
 
 

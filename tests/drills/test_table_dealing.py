@@ -14,9 +14,9 @@ from trainer.engine.banker.dealer_choice import StandingHand, draw_evs
 from trainer.engine.banker.doubling import (
     double_evs,
     doubling_cards,
+    doubling_chance,
     players_ev_against,
     redouble_evs,
-    redoublers_take,
 )
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.settlement import (
@@ -28,7 +28,6 @@ from trainer.engine.play.settlement import (
     settle_hand,
 )
 from trainer.engine.rulebook.rules import Rules, find_preset
-from trainer.engine.strategy import chart
 from trainer.engine.strategy.dealer import full_shoe
 
 # The face-up reading (a named option): the banker sees the punters' cards. The text's own
@@ -149,34 +148,39 @@ def test_a_natural_is_settled_before_the_dealers_turn_only_where_it_is_shown() -
         assert settled_at_once(result, rules) == expected
 
 
-def test_the_punters_ev_by_first_card_averages_to_the_charts_house_edge() -> None:
-    # The chart played against the dealer's second card, his first unseen, is the chart's own
-    # game: undoubled, the figures by his first card average to its house edge, 11.76% against
-    # 11.74% (the dealer's draws not taken from the pack less the punter's put it at 11.82%
-    # until issue 27; the figures are now the bench's exact enumeration, see
-    # tests/engine/test_method3_information.py).
+def test_the_punters_ev_by_first_card_averages_to_the_games_value() -> None:
+    # Undoubled and doubled, each first card weighted by the dealer's chance to double on it,
+    # the bank's figures average to the game's value at its equilibrium (+18.74%, issue 27;
+    # tests/engine/test_method3_information.py checks it with the bench's deal and play).
     shoe = full_shoe(HOME.decks)
-    average = sum(players_ev_against(HOME, v) * shoe[v - 1] / sum(shoe) for v in range(1, 11))
-    assert average == pytest.approx(-chart(HOME).house_edge / 100, abs=4e-4)
+    bank = 0.0
+    for value in range(1, 11):
+        evs = double_evs(HOME, value, 1.0)
+        chance = doubling_chance(HOME, value)
+        bank += shoe[value - 1] / sum(shoe) * ((1 - chance) * evs["N"] + chance * evs["D"])
+    assert bank == pytest.approx(0.1874, abs=0.0002)
+    # Undoubled, the punters expect to lose against an ace, a nine or a ten only.
+    losing = [value for value in range(1, 11) if players_ev_against(HOME, value) < 0]
+    assert losing == [1, 9, 10]
 
 
 def test_doubling_is_right_where_the_bank_gains_the_redoubles_counted() -> None:
-    losing = [value for value in range(1, 11) if players_ev_against(HOME, value) < 0]
-    assert losing == [1, 8, 9, 10]  # the punters expect to lose against an 8, 9, ten or ace
-    # docs/table.md: it doubles on a ten or ace (on an 8 or a 9 the punters' aces redouble)
-    assert sorted(doubling_cards(HOME)) == [1, 10]
+    # docs/table.md: always on a ten or ace, at times on a five or a six, never otherwise.
+    assert sorted(doubling_cards(HOME)) == [1, 5, 6, 10]
     ten = DRILL.grade("double TS stakes 3", "N", HOME)
     assert not ten.correct and ten.right_answer == "double"
     evs = double_evs(HOME, 10, 3.0)
-    taken = redoublers_take(HOME, 10) * 3.0
-    assert evs["D"] == pytest.approx(2 * evs["N"] - 2 * taken) and evs["N"] > 0 < taken
+    assert evs["D"] > evs["N"] > 0
     for eight_or_nine in ("8S", "9S"):
         graded = DRILL.grade(f"double {eight_or_nine} stakes 3", "D", HOME)
         assert not graded.correct and graded.right_answer == "no double"
     assert float(ten.ev_cost or 0) == pytest.approx(evs["D"] - evs["N"], abs=1e-5)
-    six = DRILL.grade("double 6H stakes 3", "D", HOME)
-    assert not six.correct and six.right_answer == "no double"
-    assert DRILL.grade("double 6H stakes 3", "no double", HOME).correct
+    # A six: the dealer mixes there, indifferent: both right, at no cost, and said so.
+    for answer in ("D", "no double"):
+        six = DRILL.grade("double 6H stakes 3", answer, HOME)
+        assert six.correct and six.ev_cost == 0
+        assert "both choices are worth the same" in six.explanation
+    assert "worth the same" not in ten.explanation
     assert DRILL.skill("double AH stakes 3", HOME) == "twenty-one-home: doubling on A"
 
 

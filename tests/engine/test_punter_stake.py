@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from trainer.engine.banker.doubling import doubling_cards, punter_ev, redoubled_ev
+from trainer.engine.banker.doubling import doubling_chance, punter_ev, redoubled_ev
 from trainer.engine.banker.punter_stake import StakeEdge, kelly_stake, stake_edge, stakes_on_cards
 from trainer.engine.deck.cards import Card
 from trainer.engine.indices.edge import ROUND_VARIANCE, kelly_bet, kelly_fraction
@@ -56,11 +56,13 @@ def test_002s_edge_is_the_redoubling_modules_figure_where_the_dealer_doubles(fir
     left = list(full_shoe(HOME.decks))
     left[first - 1] -= 1
     total = sum(left)
-    doubled = doubling_cards(HOME)
+    # The dealer doubles on each first card with its chance (an ace or a ten always, a five or
+    # a six at times: the game's equilibrium).
+    chance = {d: doubling_chance(HOME, d) for d in range(1, 11)}
     plain = sum(
-        left[d - 1] / total * punter_ev(HOME, first, d) for d in range(1, 11) if d not in doubled
+        left[d - 1] / total * (1 - chance[d]) * punter_ev(HOME, first, d) for d in range(1, 11)
     )
-    share = sum(left[d - 1] for d in doubled) / total
+    share = sum(left[d - 1] * chance[d] for d in range(1, 11)) / total
     again = redoubled_ev(HOME, first)
     times = 4 if again > 0 else 2  # redoubled where it pays
     edge = stake_edge(HOME, (card(first),))

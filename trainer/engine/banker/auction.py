@@ -21,9 +21,9 @@ the rounds' expected number times one round's expectation, exactly:
 
 Two approximations, named: each round is dealt from a full pack (the home game deals on down to
 the burned card, so the rounds of one pack are not independent), and the bank's expectation is
-the engine's (:mod:`.doubling` names its own approximations: the punters play knowing the
-dealer's first card, which puts the bank's edge 3.08 points above the game as dealt, measured
-by ``bench/method3_information.py``; docs/table.md).
+the engine's (at deal method 3 the game's value at its mixed equilibrium, :mod:`.method3`:
+the dealer doubling at random on some first cards, the punters reading the double;
+docs/table.md).
 
 **The bids.** The engine's players bid by the worth (:func:`engine_bid`): the worth rounded down
 to a whole chip, never past the table's maximum. The deal goes to the highest bid; of equal
@@ -40,6 +40,7 @@ from functools import lru_cache
 from math import comb
 
 from trainer.engine.banker.doubling import double_evs, doubling_cards
+from trainer.engine.banker.method3 import method3_game
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 
@@ -96,7 +97,10 @@ def passing_chance(rules: Rules, punters: int) -> Fraction:
 def bank_edge(rules: Rules) -> float:
     """The bank's expected result per unit of each punter's stake per round: the engine's dealer
     doubling every stake on :func:`~.doubling.doubling_cards` (deal method 3) and its punters
-    redoubling, averaged over the dealer's first card (one value of a full pack)."""
+    redoubling, averaged over the dealer's first card (one value of a full pack); at deal
+    method 3 the game's value at its equilibrium (:func:`~.method3.method3_game`)."""
+    if rules.deal_method == 3:
+        return method3_game(rules).edge
     shoe = full_shoe(rules.decks)
     doubling = doubling_cards(rules) if rules.deal_method == 3 else frozenset()
     total = sum(shoe)

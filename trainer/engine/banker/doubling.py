@@ -7,42 +7,40 @@ punters redoubling on theirs; what each is worth, and the engine's own doubling 
 
 One module because the two choices are one: the engine's dealer doubles where doubling is worth
 more to the bank, its punters redoubling; its punters redouble where that is worth it against the
-cards the dealer doubles on (:func:`doubling_cards` goes back and forth until neither changes).
+cards the dealer doubles on.
 
 **The dealer's double.** The dealer has seen his first card and nothing else: the punters' cards
-are unknown to him. Doubling multiplies every stake, and so the round's expected result for the
-bank, by 2; then the engine's punters redouble where their own first card makes it worth it (at
-``twenty-one-home`` an ace), and each of them doubles his stake again. So doubling is worth the
-bank's expected result once more, less twice what the redoubling punters expect of their stakes
-(:func:`redoublers_take`: each punter's first card any the pack less the dealer's holds), and is
-right where that is positive (:func:`double_evs`).
+are unknown to him. Doubling multiplies every stake by 2; then the engine's punters redouble
+where their own first card makes it worth it (at ``twenty-one-home`` an ace), and each of them
+doubles his stake again (:func:`redoublers_take`: what they take, each punter's first card any
+the pack less the dealer's holds). Doubling is right where it is worth more to the bank than
+leaving the stakes (:func:`double_evs`).
 
-The figures are the game as the table deals it (:mod:`.method3`): :func:`punter_ev` is a
-punter's expected result per unit staked holding his first card ``p`` against the dealer's first
-card ``d``, every second card dealt from the pack, the punter playing the strategy engine's chart
-against the dealer's *second* card (the one he sees), the dealer's naturals and his own paid as
-dealt; :func:`players_ev_against` ``d`` is its average over ``p``. The dealer's draws stand on
-17 (the preset's reading of "as he likes"), where the learner dealing draws as he chooses (which
-can only be worth more to the bank). Until issue 27 the punters were taken to play knowing the
-dealer's *first* card, the one he doubled on: 3.1 points too much for the bank.
+At deal method 3 the figures are the game's mixed equilibrium
+(:func:`trainer.engine.banker.method3.method3_game`): the dealer doubles on each first card with
+a chance (:func:`doubling_chance`: at ``twenty-one-home`` always on an ace or a ten, at times on
+a five or a six), the punters read the double (a dealer who doubled holds a card he doubles on)
+and play their best for it against the dealer's *second* card, the one they see.
+:func:`punter_ev` is a punter's expected result per unit staked holding his first card ``p``
+against the dealer's first card ``d``, the dealer not having doubled; :func:`players_ev_against`
+``d`` is the punters' over ``p``, and :func:`double_evs` what the bank expects of leaving the
+stakes and of doubling them, both against the punters' equilibrium play: on a card the dealer
+doubles on at times the two are the same (he is indifferent there, which is why he may mix).
+The dealer's draws stand on 17 (the preset's reading of "as he likes"), where the learner
+dealing draws as he chooses (which can only be worth more to the bank).
 
-**The punters' redouble.** What a punter infers from the double: that the dealer's first card is
-one the engine's dealer doubles on (:func:`doubling_cards`), each as likely as the pack less his
-own card holds it. Redoubling multiplies his stake by 2 again, so it is worth his expectation
-once more, and is right where that expectation is above 0 (:func:`redouble_evs`).
-
-The engine's dealer doubles where doubling is worth more to the bank, the engine's punters
-redoubling by the rule above, and the engine's punters redouble by that rule against the
-dealer's doubling, back and forth from a dealer who never doubles until neither changes
-(:func:`trainer.engine.banker.method3.method3_game`). At ``twenty-one-home`` (one deck) the
-dealer doubles on a ten or an ace, and a punter redoubles on an ace. The approximations and
-what the punters could also read from the double (they do not: see :mod:`.method3`) are named
-there with their sizes.
+**The punters' redouble.** What a punter infers from the double: that the dealer's first card
+is one he doubles on, each as likely as the pack less his own card holds it times the dealer's
+chance to double on it. Redoubling multiplies his stake by 2 again, so it is worth his
+expectation once more, and is right where that expectation is above 0 (:func:`redouble_evs`).
+At ``twenty-one-home`` a punter redoubles on an ace.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+
+import numpy as np
 
 from trainer.engine.banker.method3 import method3_game
 from trainer.engine.rulebook.rules import Rules
@@ -52,6 +50,8 @@ from trainer.engine.strategy.ev import Action, UpCardAnalysis
 
 __all__ = [
     "double_evs",
+    "doubled_punter_ev",
+    "doubling_chance",
     "doubling_cards",
     "players_ev_against",
     "punter_ev",
@@ -70,8 +70,9 @@ _ROUNDS = 10  # back and forth between the dealer's doubling and the punters' re
 @lru_cache(maxsize=64)
 def players_ev_against(rules: Rules, first: int) -> float:
     """The punters' expected value per unit bet against the dealer's first card ``first`` (1
-    the ace to 10 the tens): at deal method 3 as the table deals it (module doc), else by the
-    strategy engine with that card face up (the chart played, naturals included).
+    the ace to 10 the tens): at deal method 3 the dealer not doubling, the punters' equilibrium
+    play (module doc), else by the strategy engine with that card face up (the chart played,
+    naturals included).
 
     :raises ValueError: for a card value outside 1 to 10.
     """
@@ -79,16 +80,14 @@ def players_ev_against(rules: Rules, first: int) -> float:
         raise ValueError(f"dealer: a card's value is 1 (ace) to 10, not {first}")
     if rules.deal_method != 3:
         return up_card_ev(rules, first)
-    left = list(full_shoe(rules.decks))
-    left[first - 1] -= 1
-    evs = punter_evs(rules)
-    return sum(left[p - 1] / sum(left) * evs[(p, first)] for p in VALUES if left[p - 1] > 0)
+    return -float(method3_game(rules).bank[0, first - 1])
 
 
 @lru_cache(maxsize=16)
 def punter_evs(rules: Rules) -> dict[tuple[int, int], float]:
     """Every punter's expected result per unit staked, by (his first card, the dealer's first
-    card), values 1 (ace) to 10 (module doc): at deal method 3 the game as the table deals it
+    card), values 1 (ace) to 10 (module doc): at deal method 3 the dealer not doubling, the
+    punters playing their best answer to his doubling chances
     (:func:`~trainer.engine.banker.method3.method3_game`, some seconds for a rules, then
     cached), else each two-card hand played best against the dealer's first card face up."""
     if rules.deal_method == 3:
@@ -136,6 +135,15 @@ def punter_ev(rules: Rules, first: int, dealer: int) -> float:
     return found
 
 
+def doubled_punter_ev(rules: Rules, first: int, dealer: int) -> float:
+    """As :func:`punter_ev`, the dealer having doubled (at deal method 3 the punters read it
+    and play for it; elsewhere they play as they would)."""
+    if rules.deal_method == 3:
+        punter_ev(rules, first, dealer)  # the cards' check
+        return float(method3_game(rules).results[True][first - 1, dealer - 1])
+    return punter_ev(rules, first, dealer)
+
+
 def _weights(rules: Rules, first: int, cards: frozenset[int]) -> dict[int, float]:
     """How likely each dealer's first card in ``cards`` is, to a punter holding ``first``."""
     left = list(full_shoe(rules.decks))
@@ -147,6 +155,12 @@ def _weights(rules: Rules, first: int, cards: frozenset[int]) -> dict[int, float
 def _redoubled(rules: Rules, first: int, doubling: frozenset[int]) -> float:
     if not doubling:
         return 0.0
+    if rules.deal_method == 3:
+        game = method3_game(rules)
+        left = np.asarray(full_shoe(rules.decks), dtype=float)
+        left[first - 1] -= 1
+        weights = left * np.asarray(game.chances)
+        return float(weights @ game.results[True][first - 1] / weights.sum())
     weights = _weights(rules, first, doubling)
     return sum(weight * punter_ev(rules, first, dealer) for dealer, weight in weights.items())
 
@@ -157,10 +171,14 @@ def _redoubles(rules: Rules, doubling: frozenset[int]) -> frozenset[int]:
 
 def _taken(rules: Rules, dealer: int, redoubling: frozenset[int]) -> float:
     """What the punters redoubling on ``redoubling`` expect of their redoubled stakes, per
-    unit of the punters' stakes before the double, against the dealer's first card."""
+    unit of the punters' stakes before the double, against the dealer's first card (at deal
+    method 3 playing as they do, the dealer having doubled)."""
     left = list(full_shoe(rules.decks))
     left[dealer - 1] -= 1
     cards = sum(left)
+    if rules.deal_method == 3:
+        doubled = method3_game(rules).results[True]
+        return sum(left[p - 1] / cards * float(doubled[p - 1, dealer - 1]) for p in redoubling)
     return sum(left[p - 1] / cards * punter_ev(rules, p, dealer) for p in redoubling)
 
 
@@ -195,8 +213,17 @@ def _doubling_and_redoubling(rules: Rules) -> tuple[frozenset[int], frozenset[in
 
 
 def doubling_cards(rules: Rules) -> frozenset[int]:
-    """The dealer's first cards (values) the engine's dealer doubles every bet on."""
+    """The dealer's first cards (values) the engine's dealer doubles every bet on, always or
+    (deal method 3, :func:`doubling_chance`) at times."""
     return _doubling_and_redoubling(rules)[0]
+
+
+def doubling_chance(rules: Rules, first: int) -> float:
+    """The engine's dealer's chance to double every bet holding first card ``first``: at deal
+    method 3 the game's equilibrium's (module doc), else 1 on :func:`doubling_cards`, 0 off."""
+    if rules.deal_method == 3:
+        return method3_game(rules).chance(first)
+    return 1.0 if first in doubling_cards(rules) else 0.0
 
 
 def redoubling_cards(rules: Rules) -> frozenset[int]:
@@ -221,6 +248,14 @@ def redouble_evs(rules: Rules, first: int, stake: float) -> dict[str, float]:
 def double_evs(rules: Rules, first: int, stakes: float) -> dict[str, float]:
     """The bank's expected net, in money, of doubling every bet (``"D"``) and of not (``"N"``),
     ``stakes`` being the punters' stakes before the double (the engine's punters then
-    redoubling as they do)."""
+    redoubling as they do). At deal method 3, against the punters' equilibrium play: the same
+    where the dealer doubles at times (module doc)."""
+    if rules.deal_method == 3:
+        game = method3_game(rules)
+        leave, double = (float(x) * stakes for x in game.bank[:, first - 1])
+        chance = game.chance(first)
+        if 0 < chance < 1:  # indifferent: the two are equal, but for the rounding
+            leave = double = (1 - chance) * leave + chance * double
+        return {"D": double, "N": leave}
     bank = -players_ev_against(rules, first) * stakes
     return {"D": 2 * bank - 2 * redoublers_take(rules, first) * stakes, "N": bank}

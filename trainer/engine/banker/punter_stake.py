@@ -13,12 +13,14 @@ cards, not on a count:
   exact cards (:meth:`~trainer.engine.strategy.ev.UpCardAnalysis.initial`). Either is made
   unconditional: the banker looks after the stakes, and his dealt 21 takes them all.
 - 002 home (deal method 3): each player stakes after his first card, face down; the dealer's
-  first card is unknown to him. The edge is :func:`trainer.engine.banker.doubling.punter_ev` of his
-  card against each first card the dealer may hold (each as likely as the pack less his card
-  holds it), where the engine's dealer doubles every bet on it
-  (:func:`~trainer.engine.banker.doubling.doubling_cards`) counted twice, and four times where the
-  punter's card is one worth redoubling on (:func:`~trainer.engine.banker.doubling.redoubled_ev`
-  above 0): a stake is worth what it will become.
+  first card is unknown to him. The edge is his card's expected result against each first card
+  the dealer may hold (each as likely as the pack less his card holds it): not doubled
+  (:func:`trainer.engine.banker.doubling.punter_ev`) with the chance the dealer leaves the bets
+  on it, doubled (:func:`~trainer.engine.banker.doubling.doubled_punter_ev`, counted twice, and
+  four times where the punter's card is one worth redoubling on,
+  :func:`~trainer.engine.banker.doubling.redoubled_ev` above 0) with the chance he doubles
+  (:func:`~trainer.engine.banker.doubling.doubling_chance`): a stake is worth what it will
+  become.
 
 The stake is the ramp's (:func:`trainer.engine.indices.edge.kelly_bet`): the Kelly fraction
 of the risk of ruin chosen, times the bankroll, times the edge, over the mean square of a
@@ -41,7 +43,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from trainer.engine.banker.doubling import doubling_cards, punter_ev, redoubled_ev
+from trainer.engine.banker.doubling import (
+    doubled_punter_ev,
+    doubling_cards,
+    doubling_chance,
+    punter_ev,
+    redoubled_ev,
+)
 from trainer.engine.banker.face_down import face_down_game, fixed_point
 from trainer.engine.deck.cards import Card
 from trainer.engine.indices.edge import ROUND_VARIANCE, kelly_bet
@@ -107,16 +115,19 @@ def _first_card(rules: Rules, first: Card) -> StakeEdge:
     left = list(full_shoe(rules.decks))
     left[first.value - 1] -= 1
     total = sum(left)
-    doubled = doubling_cards(rules)
-    redoubles = redoubled_ev(rules, first.value) > 0
+    redoubles = bool(doubling_cards(rules)) and redoubled_ev(rules, first.value) > 0
+    times = 4 if redoubles else 2
     edge = square = 0.0
     for dealer in range(1, 11):
         if left[dealer - 1] <= 0:
             continue
         weight = left[dealer - 1] / total
-        times = (4 if redoubles else 2) if dealer in doubled else 1
-        edge += weight * times * punter_ev(rules, first.value, dealer)
-        square += weight * times * times
+        chance = doubling_chance(rules, dealer)
+        if chance < 1:
+            edge += weight * (1 - chance) * punter_ev(rules, first.value, dealer)
+        if chance > 0:
+            edge += weight * chance * times * doubled_punter_ev(rules, first.value, dealer)
+        square += weight * ((1 - chance) + chance * times * times)
     return StakeEdge(edge, ROUND_VARIANCE * square)
 
 

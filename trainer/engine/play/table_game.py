@@ -27,21 +27,19 @@ makes the dealer's choices instead::
 
 At ``twenty-one-home`` the deal rotates as 002 says (a player's natural takes it): when it
 passes away from the learner they play on as a punter (``TableSetup.punter_seat`` starts them
-as one), an engine seat dealing by the engine's dealer policy (drawing to 16, doubling the bets
-on the first cards :func:`~trainer.engine.banker.doubling.doubling_cards` names), and their
-steps are a punter's::
+as one), an engine seat dealing (drawing to 16, doubling on his first card with the chance
+:func:`~trainer.engine.banker.doubling.doubling_chance` gives, drawn from the seed); their steps::
 
     bet 2          their stake, after their first (face-down) card
     redouble 1     002 deal method 3: the dealer doubled; they double their stake again (0: not)
     H S P          a play
 
-Every engine punter redoubles on the first cards :func:`~trainer.engine.banker.doubling.
-redoubling_cards` names, whoever deals. When a natural of the learner's brings the deal back,
-they deal again. At ``russian-bank`` a learner starting as a punter (``punter_seat``) stakes
-with ``bet 2`` after their two cards (004 takes the stakes after the deal), then plays, an
-engine player holding the bank by the rules' policy. The learner's table ends with the shoe
-(002: the pack dealt to its end), or where the talia is played out (004: then the bank passes
-left, whoever held it).
+Engine punters redouble on :func:`~trainer.engine.banker.doubling.redoubling_cards` and play
+:mod:`.method3_punters`. A natural of the learner's brings the deal back. At ``russian-bank`` a
+punter (``punter_seat``) stakes with ``bet 2`` after their two cards (004 takes the stakes after
+the deal), then plays, an engine player holding the bank by the rules' policy. The learner's
+table ends with the shoe (002: the pack dealt to its end), or where the talia is played out
+(004: then the bank passes left, whoever held it).
 
 A step that does not fit where it is played raises :class:`InvalidStepError` naming the rule;
 the web layer replays a new step before storing it, so an illegal one is never stored.
@@ -59,9 +57,10 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from trainer.engine.banker.doubling import doubling_cards, redoubling_cards
+from trainer.engine.banker.doubling import doubling_chance, redoubling_cards
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
+from trainer.engine.play.method3_punters import method3_action
 from trainer.engine.play.round import (
     DEALER,
     Action,
@@ -202,8 +201,10 @@ class _LearnerPolicy(BasicStrategyPolicy):
         deals: bool = False,
         learner: range | None = None,
         stake: Callable[[str], Fraction] | None = None,
+        doubles: random.Random | None = None,  # an engine dealer's draw to double at times
     ) -> None:
         super().__init__(setup.rules, chart)
+        self.doubles = doubles
         self.rules = setup.rules
         self.learner = setup.learner_seats if learner is None else learner
         self.steps = steps
@@ -256,8 +257,10 @@ class _LearnerPolicy(BasicStrategyPolicy):
 
     def dealer_doubles(self, round_: Round) -> bool:
         if not self.dealer_decides:  # an engine seat deals: by his first card
-            first = round_.dealer_cards[0].value
-            return self.rules.table_rotation != "none" and first in doubling_cards(self.rules)
+            chance = doubling_chance(self.rules, round_.dealer_cards[0].value)
+            if self.rules.table_rotation == "none" or chance in (0, 1) or self.doubles is None:
+                return self.rules.table_rotation != "none" and chance >= 0.5
+            return self.doubles.random() < chance
         step = self._next("double", round_, DEALER)
         if step not in ("double 0", "double 1"):
             raise InvalidStepError(
@@ -281,7 +284,8 @@ class _LearnerPolicy(BasicStrategyPolicy):
     def decide(self, round_: Round) -> Action:
         seat = round_.current_seat
         if seat is None or seat not in self.learner:
-            return super().decide(round_)
+            played = method3_action(round_) if self.rules.deal_method == 3 else None
+            return super().decide(round_) if played is None else played
         chosen = self.chosen.pop(seat, None)
         action = chosen if chosen is not None else self._play(self._next("play", round_, seat))
         reason = round_.why_illegal(action)
@@ -374,6 +378,8 @@ class TableGame:
             self.table = Table(rules, setup.seats, _HOUSE_MONEY, shoe)
         self.rounds: list[PlayedRound] = []
         self._checks = random.Random(f"{setup.seed} count checks")
+        # 002 deal method 3: an engine dealer doubling at times draws from this.
+        self._doubles = random.Random(f"{setup.seed} dealer doubles")
         self._learner_now = setup.learner_seats  # the learner's seats in the round in play
         self._bankroll: Fraction | None = None  # the learner's, as :meth:`play` was given it
 
@@ -460,8 +466,9 @@ class TableGame:
             if punting:
                 low = setup.rules.min_bet
                 all_bets: list[Fraction | tuple[Fraction, ...] | None] = [low] * setup.seats
+                stake, doubles = self._stake(bankroll), self._doubles
                 policy = _LearnerPolicy(
-                    setup, self.chart, steps[pos:], learner=learner, stake=self._stake(bankroll)
+                    setup, self.chart, steps[pos:], learner=learner, stake=stake, doubles=doubles
                 )
             else:
                 all_bets, learner = self._round_bets(steps[pos], bankroll)

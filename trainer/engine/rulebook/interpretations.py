@@ -227,12 +227,13 @@ _ALL = (
             "player stakes. The dealer, having looked at his card, may double every stake."
         ),
         N_(
-            "The dealer's first card is his hole card; the punters see his second card, and "
-            "whether he doubled, and play the chart by the second card. They do not read the "
-            "double (that his first card is, or is not, one he doubles on): read, it would take "
-            "some 7 points off the bank's edge, and the dealer would then double on other cards, "
-            "and the punters read those, without end. The dealer's double and a punter's redouble "
-            "are each worked out against the other's for that game."
+            "The dealer's first card is his hole card; the punters see his second card and "
+            "whether he doubled, and read the double: a dealer who doubles holds a card he "
+            "doubles on. The text gives the dealer no rule for when to double (he may), so the "
+            "game is played at its equilibrium: the dealer doubles on some first cards always "
+            "and on others at random, with chances that leave him nothing to gain by changing "
+            "them, and the punters play their best for what his choice tells them, redoubling "
+            "where that is worth it."
         ),
         "deal_method",
     ),

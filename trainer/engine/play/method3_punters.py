@@ -1,0 +1,33 @@
+"""The engine's punters at 002's deal method 3: their best answer to the dealer's doubling
+chances, reading whether he doubled (:func:`trainer.engine.banker.method3.punter_play`), as
+the table asks a seat's play."""
+
+from __future__ import annotations
+
+from trainer.engine.banker.method3 import method3_game, punter_play
+from trainer.engine.play.round import Action, Round
+
+__all__ = ["method3_action"]
+
+_ACTIONS = {"H": Action.HIT, "S": Action.STAND, "P": Action.SPLIT}
+
+
+def method3_action(round_: Round) -> Action | None:
+    """The play of the engine punter to act, or None where the game holds none for his hand
+    (or it is not allowed here): his seat then plays the chart."""
+    seat, cards = round_.current_seat, round_.current_cards
+    if seat is None or not cards:
+        return None
+    split = len(round_.hands(seat)) > 1
+    code = punter_play(
+        method3_game(round_.rules),
+        round_.dealer_doubled,
+        round_.up_card.value,
+        [card.value for card in cards],
+        cards[0].value if split else 0,
+        first=len(cards) == 2 and not split,
+    )
+    action = None if code is None else _ACTIONS[code]
+    if action is None or round_.why_illegal(action) is not None:
+        return None
+    return action
