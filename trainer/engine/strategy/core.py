@@ -20,26 +20,16 @@ except where a hand's probabilities are derived through another parent and where
 totals are summed in another order (the last bits may differ: well within the 1e-9 to which
 ``tests/strategy/test_engine_output.py`` holds every chart and study).
 
-numba caches what it compiles on disk (``cache=True``): in ``$NUMBA_CACHE_DIR``; when that is not
-set and Python runs in a virtualenv, in the virtualenv's ``cache/numba`` (never in the
-checkout). A cold process without that cache compiles the kernels first (some seconds).
+The kernels are numba's (:mod:`trainer.engine.jit`), compiled where first called (and cached on
+disk), or ahead of time into an extension module of their own at set-up
+(:mod:`.aot`): the engine calls them through :mod:`.kernels`, which picks the one there is.
 """
 
 from __future__ import annotations
 
-import os
-import sys
-from pathlib import Path
-
 import numpy as np
 
-if "NUMBA_CACHE_DIR" not in os.environ and sys.prefix != sys.base_prefix:
-    os.environ["NUMBA_CACHE_DIR"] = str(Path(sys.prefix) / "cache" / "numba")
-
-import numba  # noqa: E402  (after its cache directory is chosen)
-
-if not numba.config.CACHE_DIR and "NUMBA_CACHE_DIR" in os.environ:  # type: ignore[attr-defined]
-    numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]  # type: ignore[attr-defined]
+from trainer.engine.jit import jit
 
 __all__ = [
     "dealer_outcomes",
@@ -48,8 +38,6 @@ __all__ = [
     "split_values",
     "stand_values",
 ]
-
-jit = numba.njit(cache=True, error_model="numpy", nogil=True)
 
 BUST = 22
 BJ = 23

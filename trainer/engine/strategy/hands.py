@@ -24,7 +24,7 @@ import numpy as np
 
 from trainer.engine.rulebook.legality import why_not_double, why_not_hit
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.strategy import core
+from trainer.engine.strategy import kernels
 from trainer.engine.strategy.dealer import (
     BITS,
     MASK,
@@ -160,7 +160,7 @@ class ShoeValues:
         if self._outcomes is None:
             t = self.table
             hands = hand_table()
-            self._outcomes = core.dealer_outcomes(
+            self._outcomes = kernels.dealer_outcomes(
                 self.comp, float(self.total), t.mults, t.orders_array, t.lengths_array,
                 t.pair_of, t.pair_m, t.pair_k, t.segment_starts, hands.counts, hands.parent,
                 hands.added,
@@ -278,7 +278,7 @@ class HandValues:
         if shoe.standing is None:
             hands = hand_table()
             p = self.payouts
-            stand = core.stand_values(
+            stand = kernels.stand_values(
                 shoe.outcomes, self.table.codes, hands.total, hands.bonus, self._bonuses(),
                 self.peek_like, p.collects, p.bust_pays, p.ties_to_dealer, p.tie_voids_bonus,
             )  # fmt: skip
@@ -292,7 +292,7 @@ class HandValues:
             found = self.dealer.played.get(key)
             if found is None:
                 hands = hand_table()
-                found = core.player_values(
+                found = kernels.player_values(
                     self._standing()[0], self.dealer.comp, float(self.total), hands.counts,
                     hands.hard, hands.total, hands.soft, hands.cards, hands.child,
                     hands.longest_first, *self._play_arguments(),
