@@ -96,14 +96,17 @@ def _sums(probs, starts, row):  # type: ignore[no-untyped-def]
 def dealer_outcomes(  # type: ignore[no-untyped-def]
     comp, total, mults, orders, lengths, pair_of, pair_m, pair_k, starts, counts, parent, added
 ):
-    """Each hand's outcome probabilities (rows: hands, columns: the table's outcomes)."""
+    """Each hand's outcome probabilities (rows: hands, columns: the table's outcomes): the
+    hand's entries are its parent's times the factor of the card added (:func:`_take`), each
+    outcome the sum of its entries (:func:`_sums`), both in one pass over the entries."""
     hands = counts.shape[0]
     entries = orders.shape[0]
+    outcomes = starts.shape[0]
     deepest = 0
     for i in range(hands):
         deepest = max(deepest, counts[i].sum())
     stack = np.empty((deepest + 1, entries))
-    out = np.empty((hands, starts.shape[0]))
+    out = np.empty((hands, outcomes))
     factors = np.empty(pair_m.shape[1])
     _base_probabilities(comp, total, mults, orders, lengths, stack[0])
     _sums(stack[0], starts, out[0])
@@ -114,18 +117,26 @@ def dealer_outcomes(  # type: ignore[no-untyped-def]
         for w in range(10):
             depth += counts[par, w]
         avail = comp[v] - counts[par, v]
-        _take(
-            stack[depth],
-            stack[depth + 1],
-            v,
-            avail,
-            total - depth,
-            pair_of,
-            pair_m,
-            pair_k,
-            factors,
-        )
-        _sums(stack[depth + 1], starts, out[i])
+        prev = stack[depth]
+        cur = stack[depth + 1]
+        if avail <= 0:
+            cur[:] = 0.0
+            out[i] = 0.0
+            continue
+        left = total - depth
+        scale = 1.0 / avail
+        for q in range(pair_m.shape[1]):
+            k = pair_k[v, q]
+            factors[q] = (avail - pair_m[v, q]) * scale * left / (left - k) if left > k else 0.0
+        index = pair_of[v]
+        for o in range(outcomes):
+            end = starts[o + 1] if o + 1 < outcomes else entries
+            s = 0.0
+            for e in range(starts[o], end):
+                p = prev[e] * factors[index[e]]
+                cur[e] = p
+                s += p
+            out[i, o] = s
     return out
 
 
@@ -194,21 +205,26 @@ def _bust_mass(counts, extra_card, extra, comp, from_value, left, safe, peek_lik
 
 
 @jit
-def _draw(i, then, stand, comp, total, counts, hard, cards, child, from_value, peek_like, natural):  # type: ignore[no-untyped-def]
-    """Joint EV of one more card to hand ``i`` and then ``then`` (by hand index); standing
-    where the shoe is empty."""
+def _draws(i, play, stand, comp, total, counts, hard, cards, child, from_value, peek_like, natural):  # type: ignore[no-untyped-def]
+    """Joint EVs of one more card to hand ``i`` and then playing on (``play``) or standing
+    (``stand``, by hand index), in one pass over the cards; standing where the shoe is empty."""
     left = total - cards[i]
     if left <= 0:
-        return stand[i]
+        return stand[i], stand[i]
     safe = 21 - hard[i]
-    result = 0.0
+    hit = 0.0
+    double = 0.0
     for v in range(min(safe, 10)):
         have = comp[v] - counts[i, v]
         if have > 0:
-            result += have * then[child[i, v]]
+            c = child[i, v]
+            hit += have * play[c]
+            double += have * stand[c]
     if safe < 10:
-        result += _bust_mass(counts[i], -1, 0, comp, from_value, left, safe, peek_like, natural)
-    return result / left
+        mass = _bust_mass(counts[i], -1, 0, comp, from_value, left, safe, peek_like, natural)
+        hit += mass
+        double += mass
+    return hit / left, double / left
 
 
 @jit
@@ -227,12 +243,10 @@ def player_values(  # type: ignore[no-untyped-def]
         i = order[n]
         t = totals[i]
         can_hit = t < 21 and not stand_on[t] and may_draw[cards[i]]
-        hit[i] = _draw(
+        hit[i], once = _draws(
             i, play, stand, comp, total, counts, hard, cards, child, from_value, peek_like, natural
         )
-        double[i] = 2.0 * _draw(
-            i, stand, stand, comp, total, counts, hard, cards, child, from_value, peek_like, natural
-        )
+        double[i] = 2.0 * once
         if can_hit and t <= 11 and not any_stand_on:
             play[i] = hit[i]
         elif can_hit and has_policy:
@@ -283,6 +297,7 @@ def split_stands(  # type: ignore[no-untyped-def]
         _chain(base, values, comp, total, pair_of, pair_m, pair_k, starts, chain)
         by_top[t] = chain[1:]
     result = np.zeros((hands, levels))
+    pays = np.empty(outcomes)
     for i in range(hands):
         if counts[i, p] < 1 or counts[i].sum() < 2:
             continue
@@ -293,46 +308,62 @@ def split_stands(  # type: ignore[no-untyped-def]
         t = totals[i]
         bonus = bonuses[bonus_kind[i]] if t == 21 else np.nan
         has_bonus = not np.isnan(bonus)
+        for o in range(outcomes):
+            pays[o] = _pay(
+                codes[o], t, bonus, has_bonus, peek_like, collects, bust_pays, ties, voids
+            )
         for j in range(levels):
             s = 0.0
             for o in range(outcomes):
-                pay = _pay(
-                    codes[o], t, bonus, has_bonus, peek_like, collects, bust_pays, ties, voids
-                )
-                s += (by_top[top, j + 1, o] - by_top[top, 0, o]) * pay
+                s += (by_top[top, j + 1, o] - by_top[top, 0, o]) * pays[o]
             result[i, j] = stand[i] + s
     return result
 
 
 @jit
-def _split_draw(  # type: ignore[no-untyped-def]
-    i, then, standing, p, levels, comp, total, counts, hard, cards, child, from_value,
-    peek_like, natural, row,
+def _split_draws(  # type: ignore[no-untyped-def]
+    i, play, standing, p, levels, comp, total, counts, hard, cards, child, from_value,
+    peek_like, natural, both, hit, double, sums,
 ):  # fmt: skip
-    """One more card to split hand ``i`` and then ``then``, per level, into ``row``
-    (level ``j`` has ``j + 1`` more pair cards out: fewer cards left, fewer pair cards to draw,
-    and the busting mass with them out; standing where the shoe is empty)."""
+    """One more card to split hand ``i`` and then playing on (``play``) into ``hit[i]``, and,
+    where ``both``, standing into ``double[i]`` (undoubled), per level (level ``j`` has
+    ``j + 1`` more pair cards out: fewer cards left, fewer pair cards to draw, and the busting
+    mass with them out; standing where the shoe is empty). One pass over the cards for every
+    level, each level's sums in the cards' order (``sums``: a row per sum)."""
     left = total - cards[i]
     safe = 21 - hard[i]
+    sums[:, :levels] = 0.0
+    for v in range(min(safe, 10)):
+        have = comp[v] - counts[i, v]
+        if have <= 0 or (v == p and have <= 1):
+            continue
+        c = child[i, v]
+        for j in range(levels):
+            if v != p:
+                weight = have
+            elif have - j - 1 > 0:
+                weight = have - j - 1
+            else:
+                continue
+            sums[0, j] += weight * play[c, j]
+            if both:
+                sums[1, j] += weight * standing[c, j]
     for j in range(levels):
         cards_left = left - j - 1
         if cards_left <= 0:
-            row[j] = standing[i, j]
+            hit[i, j] = standing[i, j]
+            if both:
+                double[i, j] = standing[i, j]
             continue
-        s = 0.0
-        for v in range(min(safe, 10)):
-            have = comp[v] - counts[i, v]
-            if have <= 0 or (v == p and have <= 1):
-                continue
-            if v != p:
-                s += have * then[child[i, v], j]
-            elif have - j - 1 > 0:
-                s += (have - j - 1) * then[child[i, v], j]
+        mass = 0.0
         if safe < 10:
-            s += _bust_mass(
+            mass = _bust_mass(
                 counts[i], p, j + 1, comp, from_value, cards_left, safe, peek_like, natural
             )
-        row[j] = s / cards_left
+        hit[i, j] = (sums[0, j] + mass) / cards_left if safe < 10 else sums[0, j] / cards_left
+        if both:
+            d = (sums[1, j] + mass) if safe < 10 else sums[1, j]
+            double[i, j] = d / cards_left
 
 
 @jit
@@ -346,21 +377,18 @@ def split_values(  # type: ignore[no-untyped-def]
     play = np.zeros((hands, levels))
     hit = np.zeros((hands, levels))
     double = np.zeros((hands, levels))
+    sums = np.empty((2, levels))
     for n in range(order.shape[0]):
         i = order[n]
         if counts[i, p] < 1 or cards[i] < 2:
             continue
         t = totals[i]
         can_hit = t < 21 and not stand_on[t] and may_draw[cards[i]]
-        _split_draw(
+        # a split hand is doubled on its first two cards only
+        _split_draws(
             i, play, standing, p, levels, comp, total, counts, hard, cards, child, from_value,
-            peek_like, natural, hit[i],
+            peek_like, natural, cards[i] == 2, hit, double, sums,
         )  # fmt: skip
-        if cards[i] == 2:  # a split hand is doubled on its first two cards only
-            _split_draw(
-                i, standing, standing, p, levels, comp, total, counts, hard, cards, child,
-                from_value, peek_like, natural, double[i],
-            )  # fmt: skip
         for j in range(levels):
             double[i, j] *= 2.0
             if can_hit and t <= 11 and not any_stand_on:
