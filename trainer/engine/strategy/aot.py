@@ -54,8 +54,12 @@ EXPORTS: dict[str, tuple[str, str]] = {
     "player_values": (
         "core", _signature(f"UniTuple({_F1},3)", _F1, _F1, _F, _HANDS, _I1, _PLAY)
     ),
+    "base_probabilities": ("core", _signature(_F1, _F1, _F, _I2, _F1, _I1)),
     "split_stands": (
-        "core", _signature(_F2, _I, _I, _F1, _F1, _F, _DEALER, _I1, _I2, _I1, _I1, _F1, _PAYS)
+        "core",
+        _signature(
+            _F2, _I, _I, _F1, _F1, _F1, _F, _I2, _F2, _F2, _I1, _I1, _I2, _I1, _I1, _F1, _PAYS
+        ),
     ),
     "split_values": (
         "core", _signature(f"UniTuple({_F2},3)", _I, _I, _F2, _F1, _F, _HANDS, _I1, _PLAY)

@@ -32,6 +32,7 @@ import numpy as np
 from trainer.engine.jit import jit
 
 __all__ = [
+    "base_probabilities",
     "dealer_outcomes",
     "player_values",
     "split_stands",
@@ -259,43 +260,52 @@ def player_values(  # type: ignore[no-untyped-def]
 
 
 @jit
-def _chain(base, values, comp, total, pair_of, pair_m, pair_k, starts, out):  # type: ignore[no-untyped-def]
-    """The outcomes after the cards ``values`` (value indices) leave the shoe in turn, one row
-    of ``out`` after each."""
+def base_probabilities(comp, total, mults, orders, lengths):  # type: ignore[no-untyped-def]
+    """Each dealer entry's probability from the whole shoe (:func:`_base_probabilities`), for
+    every pair's :func:`split_stands` of one shoe and up card."""
+    out = np.empty(orders.shape[0])
+    _base_probabilities(comp, total, mults, orders, lengths, out)
+    return out
+
+
+@jit
+def _anchors(p, levels, base, comp, total, pair_of, pair_m, pair_k, starts, outcomes):  # type: ignore[no-untyped-def]
+    """By top card ``t``, the outcomes once the cards leave the shoe in turn: the pair card
+    (once for every ``t``), then ``t`` (row 0: the anchor's), then each more pair card (row
+    ``j + 1``: ``j + 1`` more out)."""
+    entries = base.shape[0]
     factors = np.empty(pair_m.shape[1])
-    prev = base.copy()
-    cur = np.empty(base.shape[0])
+    after_pair = np.empty(entries)
+    _take(base, after_pair, p, comp[p], total, pair_of, pair_m, pair_k, factors)
+    by_top = np.zeros((10, levels + 1, outcomes))
+    prev = np.empty(entries)
+    cur = np.empty(entries)
     gone = np.zeros(10)
-    for n in range(values.shape[0]):
-        v = values[n]
-        _take(prev, cur, v, comp[v] - gone[v], total - n, pair_of, pair_m, pair_k, factors)
-        gone[v] += 1
-        _sums(cur, starts, out[n])
-        prev, cur = cur, prev
+    for t in range(10):
+        prev[:] = after_pair
+        gone[:] = 0.0
+        gone[p] = 1.0
+        for n in range(1, levels + 2):
+            v = t if n == 1 else p
+            _take(prev, cur, v, comp[v] - gone[v], total - n, pair_of, pair_m, pair_k, factors)
+            gone[v] += 1
+            _sums(cur, starts, by_top[t, n - 1])
+            prev, cur = cur, prev
+    return by_top
 
 
 @jit
 def split_stands(  # type: ignore[no-untyped-def]
-    p, levels, stand, comp, total, mults, orders, lengths, pair_of, pair_m, pair_k, starts,
+    p, levels, stand, base, comp, total, pair_of, pair_m, pair_k, starts,
     codes, counts, totals, bonus_kind, bonuses, peek_like, collects, bust_pays, ties, voids,
 ):  # fmt: skip
     """Standing on each split hand of pair index ``p``, per level: the unsplit hand's value
     plus the other pair cards' effect measured on its anchor (the pair card and the hand's
-    highest other card; :meth:`.ev.UpCardAnalysis._split_stand`)."""
+    highest other card; :meth:`.ev.UpCardAnalysis._split_stand`). ``base``: the entries'
+    probabilities from the whole shoe (:func:`base_probabilities`)."""
     hands = counts.shape[0]
     outcomes = codes.shape[0]
-    base = np.empty(orders.shape[0])
-    _base_probabilities(comp, total, mults, orders, lengths, base)
-    # by_top[t, 0]: the anchor's outcomes; by_top[t, j + 1]: with j + 1 more pair cards out
-    by_top = np.zeros((10, levels + 1, outcomes))
-    chain = np.empty((levels + 2, outcomes))
-    for t in range(10):
-        values = np.empty(levels + 2, dtype=np.int64)
-        values[0] = p
-        values[1] = t
-        values[2:] = p
-        _chain(base, values, comp, total, pair_of, pair_m, pair_k, starts, chain)
-        by_top[t] = chain[1:]
+    by_top = _anchors(p, levels, base, comp, total, pair_of, pair_m, pair_k, starts, outcomes)
     result = np.zeros((hands, levels))
     pays = np.empty(outcomes)
     for i in range(hands):

@@ -143,6 +143,7 @@ class ShoeValues:
         self.total = total
         self.comp = np.array(composition, dtype=np.float64)
         self._outcomes: np.ndarray | None = None
+        self._base: np.ndarray | None = None
         # Standing on each hand (the rules' payouts: every analysis sharing this has the same)
         # as an array for the core and a list for Python.
         self.standing: tuple[np.ndarray, list[float]] | None = None
@@ -153,6 +154,17 @@ class ShoeValues:
         self.played: dict[bytes, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         self.split_played: dict[tuple[int, int, bytes], tuple[np.ndarray, ...]] = {}
         self.split_weights: dict[int, dict[tuple[int, int], float]] = {}
+
+    @property
+    def base(self) -> np.ndarray:
+        """Each dealer entry's probability from the whole shoe (every pair's split hands'
+        standing starts from it)."""
+        if self._base is None:
+            t = self.table
+            self._base = kernels.base_probabilities(
+                self.comp, float(self.total), t.mults, t.orders_array, t.lengths_array
+            )
+        return self._base
 
     @property
     def outcomes(self) -> np.ndarray:

@@ -24,6 +24,7 @@ from trainer.engine.strategy.aot import EXPORTS, module_name
 
 __all__ = [
     "AHEAD",
+    "base_probabilities",
     "dealer_outcomes",
     "later_walk",
     "numba_kernels",
@@ -61,6 +62,7 @@ _chosen: dict[str, Kernel] = (
     {name: getattr(AHEAD, name) for name in EXPORTS} if AHEAD is not None else numba_kernels()
 )
 
+base_probabilities: Kernel = _chosen["base_probabilities"]
 dealer_outcomes: Kernel = _chosen["dealer_outcomes"]
 stand_values: Kernel = _chosen["stand_values"]
 player_values: Kernel = _chosen["player_values"]

@@ -78,8 +78,8 @@ def _standing(analysis: HandValues, p: int, levels: int) -> np.ndarray:
         t = analysis.table
         pays = analysis.payouts
         found = kernels.split_stands(
-            p, levels, analysis._standing()[0], shoe.comp, float(analysis.total), t.mults,
-            t.orders_array, t.lengths_array, t.pair_of, t.pair_m, t.pair_k, t.segment_starts,
+            p, levels, analysis._standing()[0], shoe.base, shoe.comp, float(analysis.total),
+            t.pair_of, t.pair_m, t.pair_k, t.segment_starts,
             t.codes, hands.counts, hands.total, hands.bonus, analysis._bonuses(),
             analysis.peek_like, pays.collects, pays.bust_pays, pays.ties_to_dealer,
             pays.tie_voids_bonus,
