@@ -83,8 +83,8 @@ $(VENV)/.kernels-compiled: $(KERNEL_SOURCES) | $(VENV)/.server-installed
 
 # The chart's kernels compiled ahead of time (numba.pycc: trainer/engine/strategy/aot.py) into
 # the virtualenv's site-packages, never the checkout, as a module named after a digest of their
-# source: a chart process then never imports numba (`python -m trainer strategy`: 0.35 s
-# instead of 0.85). Without a C compiler it says so and the engine keeps numba's JIT. Again
+# source: a chart process then never imports numba (`python -m trainer strategy`: 0.28 s
+# of CPU instead of 0.9). Without a C compiler it says so and the engine keeps numba's JIT. Again
 # when the kernels' source or the server's packages change (a module built from other source
 # is never used). No network: the compiler and numba's helper code are here.
 AOT_SOURCES := $(addprefix trainer/engine/strategy/,core.py reach.py aot.py)
