@@ -44,6 +44,16 @@ RUN pybabel compile --statistics -d trainer/translations \
     && python -m pip install --no-deps --no-build-isolation -e . \
     && python -m compileall -q trainer drills gunicorn.conf.py \
     && mkdir -p instance && chown trainer:trainer instance
+# The chart's kernels compiled ahead of time into site-packages (make: $(VENV)/.kernels-built;
+# trainer/engine/strategy/aot.py), for a generic CPU of this architecture: a chart then never
+# imports numba. The slim image has no C compiler: gcc is installed for this step and removed
+# in it. Where that fails, the step says so and the engine keeps numba's JIT. numba's own cache
+# meanwhile in /tmp, not in the instance folder (root's, which the server could not write).
+RUN (apt-get update -qq && apt-get install -y -qq --no-install-recommends gcc libc6-dev \
+        >/dev/null || echo "[image] gcc could not be installed") \
+    && NUMBA_CACHE_DIR=/tmp/aot-numba python -m trainer kernels --label image \
+    ; apt-get purge -y -qq --auto-remove gcc libc6-dev >/dev/null 2>&1 \
+    ; rm -rf /var/lib/apt/lists/* /tmp/aot-numba
 
 USER trainer
 # The database (trainer.sqlite3 and its -wal), the secret key, the caches, the backups taken

@@ -24,18 +24,18 @@ UPGRADE ?=
 CATALOGUES := $(patsubst %.po,%.mo,$(wildcard trainer/translations/*/LC_MESSAGES/messages.po))
 
 # What the server needs; setup-test adds the test tools.
-setup: $(VENV)/.server-installed static/vendor/htmx.min.js $(CATALOGUES)
+setup: $(VENV)/.server-installed $(VENV)/.kernels-built static/vendor/htmx.min.js $(CATALOGUES)
 setup-test: setup $(VENV)/.test-installed
 
 # Each step says first what it does and about how long it takes (a fresh clone on two cores
-# busy with other work: 12 s, 12 s, 53 s, 4 s and 3 s for the server's five, 43 s for the
-# tests'), and is numbered, so that a first run says how far it is: five steps for the server,
-# a sixth for the tests. pip names each package it collects; on a terminal it draws a bar for
-# each download and counts the packages it unpacks (no silent stretch over 3 s in step 6), in a
+# busy with other work: 12 s, 12 s, 53 s, 4 s, 10 s and 3 s for the server's six, 43 s for the
+# tests'), and is numbered, so that a first run says how far it is: six steps for the server,
+# a seventh for the tests. pip names each package it collects; on a terminal it draws a bar for
+# each download and counts the packages it unpacks (no silent stretch over 3 s in step 7), in a
 # log it writes a line for each download, and the unpacking (42 s in step 3 there) is said by
 # scripts/say-while, a line every 10 s, as are the other steps that print nothing themselves.
 PIP_INSTALL := $(BIN)/python -m pip install
-STEPS := $(if $(filter test lint format typecheck setup-test run dev,$(MAKECMDGOALS)),6,5)
+STEPS := $(if $(filter test lint format typecheck setup-test run dev,$(MAKECMDGOALS)),7,6)
 
 $(BIN)/python:
 	@echo "[setup 1/$(STEPS)] Making the virtualenv in $(VENV): Python puts its own pip in it" \
@@ -61,11 +61,11 @@ $(VENV)/.server-installed: requirements/server.txt pyproject.toml | $(BIN)/pytho
 # After the server's stamp (order only): the project is installed then, and two pips never run
 # at once in one virtualenv under make -j.
 $(VENV)/.test-installed: requirements/test.txt | $(VENV)/.server-installed
-	@echo "[setup 6/6] Adding the test tools: the server's packages and" \
+	@echo "[setup 7/7] Adding the test tools: the server's packages and" \
 		"$$(( $$(grep -c '^[a-z0-9]' $<) - $$(grep -c '^[a-z0-9]' requirements/server.txt) ))" \
 		"more from $< (pytest, Playwright, mypy, ruff, Dask ...): 90 MB to download, then" \
 		"unpacking, counted on a terminal (30 to 60 s the first time) ..."
-	scripts/say-while --not-on-a-terminal "setup 6/6" "installing the test tools" \
+	scripts/say-while --not-on-a-terminal "setup 7/7" "installing the test tools" \
 		-- $(PIP_INSTALL) --require-hashes -r $<
 	touch $@
 
@@ -76,13 +76,26 @@ $(VENV)/.test-installed: requirements/test.txt | $(VENV)/.server-installed
 # compiles only what changed). Into $(VENV)/cache/numba, where the engine keeps them.
 KERNEL_SOURCES := $(wildcard trainer/engine/*.py trainer/engine/*/*.py trainer/simulator/*.py)
 $(VENV)/.kernels-compiled: $(KERNEL_SOURCES) | $(VENV)/.server-installed
-	@echo "[setup 6/6] Compiling the trainer's numerical kernels once, so that the server's" \
+	@echo "[setup 7/7] Compiling the trainer's numerical kernels once, so that the server's" \
 		"first jobs do not (15 to 60 s) ..."
-	PYTHON=$(BIN)/python WARM_LABEL="setup 6/6" scripts/warm-kernels
+	PYTHON=$(BIN)/python WARM_LABEL="setup 7/7" scripts/warm-kernels
+	touch $@
+
+# The chart's kernels compiled ahead of time (numba.pycc: trainer/engine/strategy/aot.py) into
+# the virtualenv's site-packages, never the checkout, as a module named after a digest of their
+# source: a chart process then never imports numba (`python -m trainer strategy`: 0.28 s
+# of CPU instead of 0.9). Without a C compiler it says so and the engine keeps numba's JIT. Again
+# when the kernels' source or the server's packages change (a module built from other source
+# is never used). No network: the compiler and numba's helper code are here.
+AOT_SOURCES := $(addprefix trainer/engine/strategy/,core.py reach.py aot.py)
+$(VENV)/.kernels-built: $(AOT_SOURCES) $(VENV)/.server-installed
+	@echo "[setup 5/$(STEPS)] Compiling the chart's kernels ahead of time (10 to 30 s) ..."
+	scripts/say-while "setup 5/$(STEPS)" "compiling the chart's kernels" \
+		-- $(BIN)/python -m trainer kernels --label "setup 5/$(STEPS)"
 	touch $@
 
 node_modules/.installed: package.json package-lock.json
-	@echo "[setup 5/$(STEPS)] Installing htmx and axe-core from npm (a few seconds) ..."
+	@echo "[setup 6/$(STEPS)] Installing htmx and axe-core from npm (a few seconds) ..."
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 

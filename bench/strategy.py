@@ -16,10 +16,13 @@ how, in ``bench/anchor.py``) is run as a whole process beside each whole-process
 and the ratio is taken pair by pair (the machine may be shared: its speed drifts); the median
 of each is printed with the ratio's. Without an anchor only our figures are printed.
 
-numba's compiled kernels: by default its on-disk cache is warm (an untimed run first fills it,
-in ``$NUMBA_CACHE_DIR`` or the virtualenv's ``cache/numba``); ``--numba-cold`` gives every run an
-empty cache of its own, so the figures include compiling the kernels. With ``--jobs N`` the up
-cards are shared among N worker processes (the CPU figure is then this process's only).
+The chart's kernels are the ones compiled ahead of time where the set-up built them for today's
+source, else numba's (the line says which; ``TRAINER_KERNELS=jit`` measures numba's anyway:
+:mod:`trainer.engine.strategy.kernels`). numba's: by default its on-disk cache is warm (an
+untimed run first fills it, in ``$NUMBA_CACHE_DIR`` or the virtualenv's ``cache/numba``);
+``--numba-cold`` gives every run an empty cache of its own, so the figures include compiling
+the kernels. With ``--jobs N`` the up cards are shared among N worker processes (the CPU
+figure is then this process's only).
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from pathlib import Path
 from anchor import anchor_path, median, ratios, timed
 
 from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy import kernels
 from trainer.engine.strategy.chart import compute_chart
 from trainer.engine.strategy.dealer import dealer_table
 
@@ -69,6 +73,7 @@ def main(argv: list[str]) -> int:
         parser.error("--jobs 1..64, --repeat 1..50")
     anchor = anchor_path(args.anchor)
     numba = "cold (compiled in every run)" if args.numba_cold else "warm on disk"
+    road = "compiled ahead of time" if kernels.AHEAD is not None else f"numba's, {numba}"
     for notation in args.notations:
         rules = Rules.parse(notation)
         if not args.numba_cold:
@@ -92,7 +97,7 @@ def main(argv: list[str]) -> int:
             f"house edge {chart.house_edge:.4f}%"
         )
         print(
-            f"  whole process, cold chart cache, numba {numba}: "
+            f"  whole process, cold chart cache, kernels {road}: "
             f"{median([w for w, _ in ours]):.3f} s wall, {median([c for _, c in ours]):.3f} s CPU"
         )
         if theirs:

@@ -15,4 +15,9 @@ gc.set_threshold(50_000, 20, 20)
 # OpenBLAS starts when numpy is imported only costs a command some 50 ms of start-up.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-sys.exit(main())
+status = main()
+# The collector's last pass, as the interpreter ends, walks every object the command made for
+# garbage there is none of: 25 ms of a chart's 0.3 s process. Frozen, they are left out of it
+# (atexit handlers still run and the modules' objects are still freed).
+gc.freeze()
+sys.exit(status)

@@ -1,5 +1,5 @@
 """``python -m trainer``: the engine's command line (replay, strategy, indices, edge, simulate,
-risk).
+risk, and the set-up's kernels).
 
 Each subcommand lives beside the code it drives and exposes ``main(argv) -> int``; this module only
 dispatches, so that ``python -m trainer replay`` never imports the strategy engine and vice versa.
@@ -21,6 +21,10 @@ COMMANDS = {
     "edge": ("trainer.engine.indices.edge_cli", "the edge by count and a bet ramp"),
     "simulate": ("trainer.simulator.cli", "simulate rounds: edge, variance, risk (compiled)"),
     "risk": ("trainer.simulator.risk_cli", "risk of ruin, a trip's risk, a goal, N0, SCORE, CE"),
+    "kernels": (
+        "trainer.engine.strategy.aot",
+        "compile the chart's kernels ahead of time",
+    ),
 }
 
 

@@ -43,6 +43,8 @@ def _dealer(up: int, shoe: list[int], rule: DealerRule) -> dict[int, float]:
             outcome = BUST
         elif drawn == 1 and total == 21:
             outcome = BJ
+        elif drawn >= 1 and rule.max_draws is not None and drawn - 1 >= rule.max_draws:
+            outcome = total  # he may draw no more (004)
         elif drawn >= 1 and not (
             total < rule.stands_on or (total == 17 and soft and rule.hits_soft_17)
         ):
@@ -66,6 +68,8 @@ def _dealer(up: int, shoe: list[int], rule: DealerRule) -> dict[int, float]:
     ("single-deck", 6, (0, 0, 0, 0, 0, 0, 0, 0, 1, 1)),   # 10 and 9 against a 6
     ("single-deck", 1, (2, 0, 0, 0, 0, 0, 0, 1, 0, 0)),   # two aces and an 8 against an ace
     ("vegas-6d-h17", 10, (0, 0, 0, 1, 0, 1, 0, 0, 0, 0)),  # 4 and 6 against a ten
+    ("russian-bank", 2, (0, 0, 1, 0, 0, 0, 0, 0, 0, 1)),  # 3 and 10 against a 2, 3 draws at most
+    ("russian-bank", 1, (0, 1, 0, 0, 0, 0, 0, 0, 1, 0)),  # 2 and 9 against an ace
 ])  # fmt: skip
 def test_the_dealers_outcomes_for_a_hand_are_those_of_his_draws(name, up, hand):
     rules = find_preset(name)

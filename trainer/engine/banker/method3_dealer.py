@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from trainer.engine.strategy.core import jit
+from trainer.engine.jit import jit
 
 __all__ = ["BUST", "FINALS", "LOWEST", "dealer_finals"]
 

@@ -34,10 +34,10 @@ from typing import cast
 import numpy as np
 
 from trainer.engine.counting import CountingSystem, InvalidCountError
+from trainer.engine.jit import jit
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, action_evs
 from trainer.engine.strategy.chart import Chart, compute_chart
-from trainer.engine.strategy.core import jit
 
 __all__ = [
     "COUNT_LIMIT",

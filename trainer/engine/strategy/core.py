@@ -20,36 +20,25 @@ except where a hand's probabilities are derived through another parent and where
 totals are summed in another order (the last bits may differ: well within the 1e-9 to which
 ``tests/strategy/test_engine_output.py`` holds every chart and study).
 
-numba caches what it compiles on disk (``cache=True``): in ``$NUMBA_CACHE_DIR``; when that is not
-set and Python runs in a virtualenv, in the virtualenv's ``cache/numba`` (never in the
-checkout). A cold process without that cache compiles the kernels first (some seconds).
+The kernels are numba's (:mod:`trainer.engine.jit`), compiled where first called (and cached on
+disk), or ahead of time into an extension module of their own at set-up
+(:mod:`.aot`): the engine calls them through :mod:`.kernels`, which picks the one there is.
 """
 
 from __future__ import annotations
 
-import os
-import sys
-from pathlib import Path
-
 import numpy as np
 
-if "NUMBA_CACHE_DIR" not in os.environ and sys.prefix != sys.base_prefix:
-    os.environ["NUMBA_CACHE_DIR"] = str(Path(sys.prefix) / "cache" / "numba")
-
-import numba  # noqa: E402  (after its cache directory is chosen)
-
-if not numba.config.CACHE_DIR and "NUMBA_CACHE_DIR" in os.environ:  # type: ignore[attr-defined]
-    numba.config.CACHE_DIR = os.environ["NUMBA_CACHE_DIR"]  # type: ignore[attr-defined]
+from trainer.engine.jit import jit
 
 __all__ = [
+    "base_probabilities",
     "dealer_outcomes",
     "player_values",
     "split_stands",
     "split_values",
     "stand_values",
 ]
-
-jit = numba.njit(cache=True, error_model="numpy", nogil=True)
 
 BUST = 22
 BJ = 23
@@ -108,14 +97,17 @@ def _sums(probs, starts, row):  # type: ignore[no-untyped-def]
 def dealer_outcomes(  # type: ignore[no-untyped-def]
     comp, total, mults, orders, lengths, pair_of, pair_m, pair_k, starts, counts, parent, added
 ):
-    """Each hand's outcome probabilities (rows: hands, columns: the table's outcomes)."""
+    """Each hand's outcome probabilities (rows: hands, columns: the table's outcomes): the
+    hand's entries are its parent's times the factor of the card added (:func:`_take`), each
+    outcome the sum of its entries (:func:`_sums`), both in one pass over the entries."""
     hands = counts.shape[0]
     entries = orders.shape[0]
+    outcomes = starts.shape[0]
     deepest = 0
     for i in range(hands):
         deepest = max(deepest, counts[i].sum())
     stack = np.empty((deepest + 1, entries))
-    out = np.empty((hands, starts.shape[0]))
+    out = np.empty((hands, outcomes))
     factors = np.empty(pair_m.shape[1])
     _base_probabilities(comp, total, mults, orders, lengths, stack[0])
     _sums(stack[0], starts, out[0])
@@ -126,18 +118,26 @@ def dealer_outcomes(  # type: ignore[no-untyped-def]
         for w in range(10):
             depth += counts[par, w]
         avail = comp[v] - counts[par, v]
-        _take(
-            stack[depth],
-            stack[depth + 1],
-            v,
-            avail,
-            total - depth,
-            pair_of,
-            pair_m,
-            pair_k,
-            factors,
-        )
-        _sums(stack[depth + 1], starts, out[i])
+        prev = stack[depth]
+        cur = stack[depth + 1]
+        if avail <= 0:
+            cur[:] = 0.0
+            out[i] = 0.0
+            continue
+        left = total - depth
+        scale = 1.0 / avail
+        for q in range(pair_m.shape[1]):
+            k = pair_k[v, q]
+            factors[q] = (avail - pair_m[v, q]) * scale * left / (left - k) if left > k else 0.0
+        index = pair_of[v]
+        for o in range(outcomes):
+            end = starts[o + 1] if o + 1 < outcomes else entries
+            s = 0.0
+            for e in range(starts[o], end):
+                p = prev[e] * factors[index[e]]
+                cur[e] = p
+                s += p
+            out[i, o] = s
     return out
 
 
@@ -206,21 +206,26 @@ def _bust_mass(counts, extra_card, extra, comp, from_value, left, safe, peek_lik
 
 
 @jit
-def _draw(i, then, stand, comp, total, counts, hard, cards, child, from_value, peek_like, natural):  # type: ignore[no-untyped-def]
-    """Joint EV of one more card to hand ``i`` and then ``then`` (by hand index); standing
-    where the shoe is empty."""
+def _draws(i, play, stand, comp, total, counts, hard, cards, child, from_value, peek_like, natural):  # type: ignore[no-untyped-def]
+    """Joint EVs of one more card to hand ``i`` and then playing on (``play``) or standing
+    (``stand``, by hand index), in one pass over the cards; standing where the shoe is empty."""
     left = total - cards[i]
     if left <= 0:
-        return stand[i]
+        return stand[i], stand[i]
     safe = 21 - hard[i]
-    result = 0.0
+    hit = 0.0
+    double = 0.0
     for v in range(min(safe, 10)):
         have = comp[v] - counts[i, v]
         if have > 0:
-            result += have * then[child[i, v]]
+            c = child[i, v]
+            hit += have * play[c]
+            double += have * stand[c]
     if safe < 10:
-        result += _bust_mass(counts[i], -1, 0, comp, from_value, left, safe, peek_like, natural)
-    return result / left
+        mass = _bust_mass(counts[i], -1, 0, comp, from_value, left, safe, peek_like, natural)
+        hit += mass
+        double += mass
+    return hit / left, double / left
 
 
 @jit
@@ -239,12 +244,10 @@ def player_values(  # type: ignore[no-untyped-def]
         i = order[n]
         t = totals[i]
         can_hit = t < 21 and not stand_on[t] and may_draw[cards[i]]
-        hit[i] = _draw(
+        hit[i], once = _draws(
             i, play, stand, comp, total, counts, hard, cards, child, from_value, peek_like, natural
         )
-        double[i] = 2.0 * _draw(
-            i, stand, stand, comp, total, counts, hard, cards, child, from_value, peek_like, natural
-        )
+        double[i] = 2.0 * once
         if can_hit and t <= 11 and not any_stand_on:
             play[i] = hit[i]
         elif can_hit and has_policy:
@@ -257,44 +260,54 @@ def player_values(  # type: ignore[no-untyped-def]
 
 
 @jit
-def _chain(base, values, comp, total, pair_of, pair_m, pair_k, starts, out):  # type: ignore[no-untyped-def]
-    """The outcomes after the cards ``values`` (value indices) leave the shoe in turn, one row
-    of ``out`` after each."""
+def base_probabilities(comp, total, mults, orders, lengths):  # type: ignore[no-untyped-def]
+    """Each dealer entry's probability from the whole shoe (:func:`_base_probabilities`), for
+    every pair's :func:`split_stands` of one shoe and up card."""
+    out = np.empty(orders.shape[0])
+    _base_probabilities(comp, total, mults, orders, lengths, out)
+    return out
+
+
+@jit
+def _anchors(p, levels, base, comp, total, pair_of, pair_m, pair_k, starts, outcomes):  # type: ignore[no-untyped-def]
+    """By top card ``t``, the outcomes once the cards leave the shoe in turn: the pair card
+    (once for every ``t``), then ``t`` (row 0: the anchor's), then each more pair card (row
+    ``j + 1``: ``j + 1`` more out)."""
+    entries = base.shape[0]
     factors = np.empty(pair_m.shape[1])
-    prev = base.copy()
-    cur = np.empty(base.shape[0])
+    after_pair = np.empty(entries)
+    _take(base, after_pair, p, comp[p], total, pair_of, pair_m, pair_k, factors)
+    by_top = np.zeros((10, levels + 1, outcomes))
+    prev = np.empty(entries)
+    cur = np.empty(entries)
     gone = np.zeros(10)
-    for n in range(values.shape[0]):
-        v = values[n]
-        _take(prev, cur, v, comp[v] - gone[v], total - n, pair_of, pair_m, pair_k, factors)
-        gone[v] += 1
-        _sums(cur, starts, out[n])
-        prev, cur = cur, prev
+    for t in range(10):
+        prev[:] = after_pair
+        gone[:] = 0.0
+        gone[p] = 1.0
+        for n in range(1, levels + 2):
+            v = t if n == 1 else p
+            _take(prev, cur, v, comp[v] - gone[v], total - n, pair_of, pair_m, pair_k, factors)
+            gone[v] += 1
+            _sums(cur, starts, by_top[t, n - 1])
+            prev, cur = cur, prev
+    return by_top
 
 
 @jit
 def split_stands(  # type: ignore[no-untyped-def]
-    p, levels, stand, comp, total, mults, orders, lengths, pair_of, pair_m, pair_k, starts,
+    p, levels, stand, base, comp, total, pair_of, pair_m, pair_k, starts,
     codes, counts, totals, bonus_kind, bonuses, peek_like, collects, bust_pays, ties, voids,
 ):  # fmt: skip
     """Standing on each split hand of pair index ``p``, per level: the unsplit hand's value
     plus the other pair cards' effect measured on its anchor (the pair card and the hand's
-    highest other card; :meth:`.ev.UpCardAnalysis._split_stand`)."""
+    highest other card; :meth:`.ev.UpCardAnalysis._split_stand`). ``base``: the entries'
+    probabilities from the whole shoe (:func:`base_probabilities`)."""
     hands = counts.shape[0]
     outcomes = codes.shape[0]
-    base = np.empty(orders.shape[0])
-    _base_probabilities(comp, total, mults, orders, lengths, base)
-    # by_top[t, 0]: the anchor's outcomes; by_top[t, j + 1]: with j + 1 more pair cards out
-    by_top = np.zeros((10, levels + 1, outcomes))
-    chain = np.empty((levels + 2, outcomes))
-    for t in range(10):
-        values = np.empty(levels + 2, dtype=np.int64)
-        values[0] = p
-        values[1] = t
-        values[2:] = p
-        _chain(base, values, comp, total, pair_of, pair_m, pair_k, starts, chain)
-        by_top[t] = chain[1:]
+    by_top = _anchors(p, levels, base, comp, total, pair_of, pair_m, pair_k, starts, outcomes)
     result = np.zeros((hands, levels))
+    pays = np.empty(outcomes)
     for i in range(hands):
         if counts[i, p] < 1 or counts[i].sum() < 2:
             continue
@@ -305,46 +318,62 @@ def split_stands(  # type: ignore[no-untyped-def]
         t = totals[i]
         bonus = bonuses[bonus_kind[i]] if t == 21 else np.nan
         has_bonus = not np.isnan(bonus)
+        for o in range(outcomes):
+            pays[o] = _pay(
+                codes[o], t, bonus, has_bonus, peek_like, collects, bust_pays, ties, voids
+            )
         for j in range(levels):
             s = 0.0
             for o in range(outcomes):
-                pay = _pay(
-                    codes[o], t, bonus, has_bonus, peek_like, collects, bust_pays, ties, voids
-                )
-                s += (by_top[top, j + 1, o] - by_top[top, 0, o]) * pay
+                s += (by_top[top, j + 1, o] - by_top[top, 0, o]) * pays[o]
             result[i, j] = stand[i] + s
     return result
 
 
 @jit
-def _split_draw(  # type: ignore[no-untyped-def]
-    i, then, standing, p, levels, comp, total, counts, hard, cards, child, from_value,
-    peek_like, natural, row,
+def _split_draws(  # type: ignore[no-untyped-def]
+    i, play, standing, p, levels, comp, total, counts, hard, cards, child, from_value,
+    peek_like, natural, both, hit, double, sums,
 ):  # fmt: skip
-    """One more card to split hand ``i`` and then ``then``, per level, into ``row``
-    (level ``j`` has ``j + 1`` more pair cards out: fewer cards left, fewer pair cards to draw,
-    and the busting mass with them out; standing where the shoe is empty)."""
+    """One more card to split hand ``i`` and then playing on (``play``) into ``hit[i]``, and,
+    where ``both``, standing into ``double[i]`` (undoubled), per level (level ``j`` has
+    ``j + 1`` more pair cards out: fewer cards left, fewer pair cards to draw, and the busting
+    mass with them out; standing where the shoe is empty). One pass over the cards for every
+    level, each level's sums in the cards' order (``sums``: a row per sum)."""
     left = total - cards[i]
     safe = 21 - hard[i]
+    sums[:, :levels] = 0.0
+    for v in range(min(safe, 10)):
+        have = comp[v] - counts[i, v]
+        if have <= 0 or (v == p and have <= 1):
+            continue
+        c = child[i, v]
+        for j in range(levels):
+            if v != p:
+                weight = have
+            elif have - j - 1 > 0:
+                weight = have - j - 1
+            else:
+                continue
+            sums[0, j] += weight * play[c, j]
+            if both:
+                sums[1, j] += weight * standing[c, j]
     for j in range(levels):
         cards_left = left - j - 1
         if cards_left <= 0:
-            row[j] = standing[i, j]
+            hit[i, j] = standing[i, j]
+            if both:
+                double[i, j] = standing[i, j]
             continue
-        s = 0.0
-        for v in range(min(safe, 10)):
-            have = comp[v] - counts[i, v]
-            if have <= 0 or (v == p and have <= 1):
-                continue
-            if v != p:
-                s += have * then[child[i, v], j]
-            elif have - j - 1 > 0:
-                s += (have - j - 1) * then[child[i, v], j]
+        mass = 0.0
         if safe < 10:
-            s += _bust_mass(
+            mass = _bust_mass(
                 counts[i], p, j + 1, comp, from_value, cards_left, safe, peek_like, natural
             )
-        row[j] = s / cards_left
+        hit[i, j] = (sums[0, j] + mass) / cards_left if safe < 10 else sums[0, j] / cards_left
+        if both:
+            d = (sums[1, j] + mass) if safe < 10 else sums[1, j]
+            double[i, j] = d / cards_left
 
 
 @jit
@@ -358,21 +387,18 @@ def split_values(  # type: ignore[no-untyped-def]
     play = np.zeros((hands, levels))
     hit = np.zeros((hands, levels))
     double = np.zeros((hands, levels))
+    sums = np.empty((2, levels))
     for n in range(order.shape[0]):
         i = order[n]
         if counts[i, p] < 1 or cards[i] < 2:
             continue
         t = totals[i]
         can_hit = t < 21 and not stand_on[t] and may_draw[cards[i]]
-        _split_draw(
+        # a split hand is doubled on its first two cards only
+        _split_draws(
             i, play, standing, p, levels, comp, total, counts, hard, cards, child, from_value,
-            peek_like, natural, hit[i],
+            peek_like, natural, cards[i] == 2, hit, double, sums,
         )  # fmt: skip
-        if cards[i] == 2:  # a split hand is doubled on its first two cards only
-            _split_draw(
-                i, standing, standing, p, levels, comp, total, counts, hard, cards, child,
-                from_value, peek_like, natural, double[i],
-            )  # fmt: skip
         for j in range(levels):
             double[i, j] *= 2.0
             if can_hit and t <= 11 and not any_stand_on:

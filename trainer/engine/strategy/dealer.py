@@ -55,111 +55,107 @@ class DealerRule:
     max_draws: int | None = None  # the dealer too may draw at most this many (004)
 
 
+# A set of removed cards is one int: 6 bits per value (ace first), so adding a card is an addition.
+BITS = 6
+MASK = (1 << BITS) - 1
+ONE = tuple(1 << (BITS * v) for v in range(10))
+
+
 class DealerTable:
-    """Every way the dealer's hand can end from one up card, as multisets of the drawn cards."""
+    """Every way the dealer's hand can end from one up card, as multisets of the drawn cards.
+
+    The multisets are enumerated a card at a time over numpy arrays, each packed in one int
+    (6 bits a value, the ace's highest, so that packed ints sort as the count tuples do); the
+    multisets that end are the entries, sorted by outcome, then by their counts."""
 
     def __init__(self, up: int, rule: DealerRule) -> None:
         self.up = up
         self.rule = rule
-        entries: list[tuple[int, tuple[int, ...], int]] = []  # (outcome, multiset, orders)
-        level: dict[tuple[int, ...], int] = {(0,) * 10: 1}
-        # Each multiset's hard total, cards and whether it holds an ace (kept as it grows).
-        state: dict[tuple[int, ...], tuple[int, int, bool]] = {(0,) * 10: (up, 0, up == 1)}
-        while level:
-            following: dict[tuple[int, ...], int] = {}
-            for counts, orders in level.items():
-                hard, drawn, ace = state[counts]
-                for v in range(10):
-                    child = counts[:v] + (counts[v] + 1,) + counts[v + 1 :]
-                    if child in following:
-                        following[child] += orders
-                    else:
-                        following[child] = orders
-                        state[child] = (hard + v + 1, drawn + 1, ace or v == 0)
-            level = {}
-            for counts, orders in following.items():
-                outcome = self._outcome(*state[counts])
-                if outcome is None:
-                    level[counts] = orders
-                else:
-                    entries.append((outcome, counts, orders))
-        entries.sort()
-        self.size = len(entries)
-        self.multisets = [counts for _, counts, _ in entries]
-        self.orders = [orders for _, _, orders in entries]
-        self.lengths = [sum(counts) for counts in self.multisets]
-        self.outcomes: list[int] = []
-        self.slices: list[tuple[int, int]] = []
-        for index, (outcome, _, _) in enumerate(entries):
-            if not self.outcomes or self.outcomes[-1] != outcome:
-                if self.slices:
-                    self.slices[-1] = (self.slices[-1][0], index)
-                self.outcomes.append(outcome)
-                self.slices.append((index, index))
-        if self.slices:
-            self.slices[-1] = (self.slices[-1][0], self.size)
-        # Per value: the distinct (count of that value, length) pairs and each entry's pair.
-        self.pairs: list[list[tuple[int, int]]] = []
-        self.pair_index: list[np.ndarray] = []
-        for v in range(10):
-            seen: dict[tuple[int, int], int] = {}
-            index_list = []
-            for counts, k in zip(self.multisets, self.lengths, strict=True):
-                key = (counts[v], k)
-                if key not in seen:
-                    seen[key] = len(seen)
-                index_list.append(seen[key])
-            self.pairs.append(list(seen))
-            self.pair_index.append(np.array(index_list, dtype=np.intp))
-        # Where each outcome's entries start, to sum them all in one call.
-        self.starts = np.array([a for a, _ in self.slices], dtype=np.intp)
-        self._arrays()
+        outcomes, packed, orders = _entries(up, rule)
+        index = np.lexsort((packed, outcomes))
+        outcomes, packed = outcomes[index], packed[index]
+        self.size = int(packed.shape[0])
+        self.mults = (packed[:, None] >> _SHIFTS[None, :]) & MASK
+        self.orders_array = orders[index]
+        self.lengths_array = self.mults.sum(axis=1)
+        # The outcomes in order, and where each one's entries start (to sum them in one call).
+        self.codes, starts = np.unique(outcomes, return_index=True)
+        self.segment_starts = starts.astype(np.int64)
+        self._pairs()
 
-    def _arrays(self) -> None:
-        """The table as arrays for the compiled core (:mod:`.core`)."""
-        self.mults = np.array(self.multisets, dtype=np.int64).reshape(self.size, 10)
-        self.orders_array = np.array(self.orders, dtype=np.float64)
-        self.lengths_array = np.array(self.lengths, dtype=np.int64)
-        self.codes = np.array(self.outcomes, dtype=np.int64)
-        widest = max((len(pairs) for pairs in self.pairs), default=0)
-        self.pair_m = np.zeros((10, widest), dtype=np.float64)
-        self.pair_k = np.zeros((10, widest), dtype=np.float64)
-        for v, pairs in enumerate(self.pairs):
-            for q, (j, k) in enumerate(pairs):
-                self.pair_m[v, q] = j
-                self.pair_k[v, q] = k
-        self.pair_of = np.array(self.pair_index, dtype=np.int64).reshape(10, self.size)
-        self.segment_starts = self.starts.astype(np.int64)
+    def _pairs(self) -> None:
+        """Per value: the distinct (count of that value, length) pairs, in the order the entries
+        first hold them (``pair_m``, ``pair_k``), and each entry's pair (``pair_of``). A pair is
+        one int, ``count * 64 + length``, and 4096 more for each value after the ace, so that
+        one sort finds every value's."""
+        keys = ((self.mults * 64 + self.lengths_array[:, None]).T + _PAIR_OFFSETS).reshape(-1)
+        distinct, first = np.unique(keys, return_index=True)
+        value = distinct // 4096
+        order = np.lexsort((first, value))  # by value, then by the first entry holding it
+        counts = np.bincount(value, minlength=10)
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        position = np.arange(distinct.shape[0]) - starts[value[order]]
+        lookup = np.zeros(10 * 4096, dtype=np.int64)
+        lookup[distinct[order]] = position
+        self.pair_of = lookup[keys].reshape(10, self.size)
+        pair = distinct[order] % 4096
+        self.pair_m = np.zeros((10, int(counts.max(initial=0))), dtype=np.float64)
+        self.pair_k = np.zeros_like(self.pair_m)
+        self.pair_m[value[order], position] = pair // 64
+        self.pair_k[value[order], position] = pair % 64
 
-    def _outcome(self, hard: int, drawn: int, ace: bool) -> int | None:
-        """The outcome of a dealer hand (the up card and ``drawn`` cards, ``hard`` in all,
-        an ace among them or not), or None when he draws again."""
-        soft = ace and hard + 10 <= 21
-        total = hard + 10 if soft else hard
-        if total > 21:
-            return BUST
-        if drawn == 1 and total == 21:
-            return BJ
-        rule = self.rule
-        if drawn >= 1 and rule.max_draws is not None and drawn - 1 >= rule.max_draws:
-            return total
-        if drawn == 0:
-            return None  # the hole card is still to come
-        if total < rule.stands_on or (total == 17 and soft and rule.hits_soft_17):
-            return None
-        return total
+
+# Where each value's count sits in a packed multiset of the enumeration: the ace's highest.
+_SHIFTS = np.array([BITS * (9 - v) for v in range(10)], dtype=np.int64)
+_VALUES = np.arange(1, 11, dtype=np.int64)
+_PAIR_OFFSETS = (np.arange(10, dtype=np.int64) * 4096)[:, None]
+
+
+def _entries(up: int, rule: DealerRule) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every multiset of cards the dealer ends on: its outcome, the multiset packed, and its
+    number of valid orders (as floats: exact, they are far below 2**53)."""
+    steps = np.left_shift(1, _SHIFTS)
+    packed: np.ndarray = np.zeros(1, dtype=np.int64)
+    orders: np.ndarray = np.ones(1, dtype=np.float64)
+    hard: np.ndarray = np.array([up], dtype=np.int64)
+    ace: np.ndarray = np.array([up == 1])
+    drawn = 0
+    found: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    while packed.shape[0]:
+        # Each multiset one card longer, the orders of each summed over the shorter ones.
+        longer = (packed[:, None] + steps[None, :]).reshape(-1)
+        packed, first, inverse = np.unique(longer, return_index=True, return_inverse=True)
+        orders = np.bincount(inverse.reshape(-1), weights=np.repeat(orders, 10))
+        hard = (hard[:, None] + _VALUES[None, :]).reshape(-1)[first]
+        ace = (ace[:, None] | (_VALUES == 1)[None, :]).reshape(-1)[first]
+        drawn += 1
+        outcome = _outcomes(hard, drawn, ace, rule)
+        ends = outcome >= 0
+        found.append((outcome[ends], packed[ends], orders[ends]))
+        draws = ~ends
+        packed, orders, hard, ace = packed[draws], orders[draws], hard[draws], ace[draws]
+    return tuple(np.concatenate(part) for part in zip(*found, strict=True))  # type: ignore[return-value]
+
+
+def _outcomes(hard: np.ndarray, drawn: int, ace: np.ndarray, rule: DealerRule) -> np.ndarray:
+    """The outcome of each dealer hand (the up card and ``drawn`` cards, ``hard`` in all, an ace
+    among them or not), or -1 where he draws again: bust, a natural on his first two cards,
+    his last card where he may draw no more (004), else his total where his rule stands."""
+    soft = ace & (hard + 10 <= 21)
+    total = np.where(soft, hard + 10, hard)
+    draws = (total < rule.stands_on) | ((total == 17) & soft & rule.hits_soft_17)
+    outcome = np.where(draws, -1, total)
+    if rule.max_draws is not None and drawn - 1 >= rule.max_draws:
+        outcome = total
+    if drawn == 1:
+        outcome = np.where(total == 21, BJ, outcome)
+    return np.where(total > 21, BUST, outcome)
 
 
 @lru_cache(maxsize=64)
 def dealer_table(up: int, rule: DealerRule) -> DealerTable:
     """The (cached) table for one up card (1 = ace .. 10) and dealer rule."""
     return DealerTable(up, rule)
-
-
-# A set of removed cards is one int: 6 bits per value (ace first), so adding a card is an addition.
-BITS = 6
-MASK = (1 << BITS) - 1
-ONE = tuple(1 << (BITS * v) for v in range(10))
 
 
 def encode(counts: tuple[int, ...]) -> int:

@@ -17,7 +17,7 @@ from functools import cache
 
 import numpy as np
 
-from trainer.engine.strategy.dealer import BITS, encode
+from trainer.engine.strategy.dealer import BITS
 
 __all__ = ["HandTable", "hand_table"]
 
@@ -48,8 +48,10 @@ class HandTable:
         visit([0] * 10, 0, 0, -1, -1)
         self.size = len(rows)
         self.counts = np.array(rows, dtype=np.int64)
-        self.packed = [encode(row) for row in rows]
-        self.index = {packed: i for i, packed in enumerate(self.packed)}
+        one = np.left_shift(1, BITS * np.arange(10, dtype=np.int64))
+        packed = self.counts @ one  # each hand encoded (:func:`~.dealer.encode`)
+        self.packed: list[int] = packed.tolist()
+        self.index = {code: i for i, code in enumerate(self.packed)}
         self.parent = np.array(parents, dtype=np.int64)
         self.added = np.array(added, dtype=np.int64)
         values = np.arange(1, 11, dtype=np.int64)
@@ -57,12 +59,13 @@ class HandTable:
         self.cards = self.counts.sum(axis=1)
         self.soft = (self.counts[:, 0] > 0) & (self.hard + 10 <= 21)
         self.total = np.where(self.soft, self.hard + 10, self.hard)
-        self.child = np.full((self.size, 10), -1, dtype=np.int64)
-        one = [1 << (BITS * v) for v in range(10)]
-        for i, packed in enumerate(self.packed):
-            for v in range(10):
-                self.child[i, v] = self.index.get(packed + one[v], -1)
-        self.bonus = np.array([_bonus_kind(row) for row in rows], dtype=np.int64)
+        # Each hand's child by a card of each value: the hand whose code is its code plus the
+        # card's, where there is one (-1: its hard total would pass 21).
+        by_code = np.argsort(packed)
+        wanted = packed[:, None] + one[None, :]
+        at = np.minimum(np.searchsorted(packed[by_code], wanted), self.size - 1)
+        self.child = np.where(packed[by_code][at] == wanted, by_code[at], -1).astype(np.int64)
+        self.bonus = _bonus_kinds(self.counts, self.total, self.cards)
         # Longest hands first: a hand's children are worked out before it. Shortest first: the
         # hands a strategy reaches are weighted before their children.
         self.longest_first = np.argsort(-self.cards, kind="stable").astype(np.int64)
@@ -76,25 +79,17 @@ class HandTable:
         return np.ascontiguousarray(order[keep])
 
 
-def _bonus_kind(counts: tuple[int, ...]) -> int:
-    """Which bonus a total of 21 of these cards may be paid: three sevens, 6-7-8, five or six
-    cards (the rules say how much, if anything)."""
-    hard = sum((v + 1) * n for v, n in enumerate(counts))
-    total = hard + 10 if counts[0] and hard + 10 <= 21 else hard
-    cards = sum(counts)
-    if total != 21:
-        return NO_BONUS
-    if cards == 3:
-        if counts[6] == 3:
-            return SEVENS
-        if counts[5] == 1 and counts[6] == 1 and counts[7] == 1:
-            return SIX_SEVEN_EIGHT
-        return NO_BONUS
-    if cards == 5:
-        return FIVE_CARDS
-    if cards == 6:
-        return SIX_CARDS
-    return NO_BONUS
+def _bonus_kinds(counts: np.ndarray, total: np.ndarray, cards: np.ndarray) -> np.ndarray:
+    """Which bonus a total of 21 of each hand's cards may be paid: three sevens, 6-7-8, five
+    or six cards (the rules say how much, if anything)."""
+    kind = np.full(counts.shape[0], NO_BONUS, dtype=np.int64)
+    three = cards == 3
+    kind[three & (counts[:, 6] == 3)] = SEVENS
+    kind[three & (counts[:, 5] == 1) & (counts[:, 6] == 1) & (counts[:, 7] == 1)] = SIX_SEVEN_EIGHT
+    kind[cards == 5] = FIVE_CARDS
+    kind[cards == 6] = SIX_CARDS
+    kind[total != 21] = NO_BONUS
+    return kind
 
 
 @cache

@@ -24,7 +24,7 @@ import numpy as np
 
 from trainer.engine.rulebook.legality import why_not_double, why_not_hit
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.strategy import core
+from trainer.engine.strategy import kernels
 from trainer.engine.strategy.dealer import (
     BITS,
     MASK,
@@ -143,6 +143,7 @@ class ShoeValues:
         self.total = total
         self.comp = np.array(composition, dtype=np.float64)
         self._outcomes: np.ndarray | None = None
+        self._base: np.ndarray | None = None
         # Standing on each hand (the rules' payouts: every analysis sharing this has the same)
         # as an array for the core and a list for Python.
         self.standing: tuple[np.ndarray, list[float]] | None = None
@@ -155,12 +156,23 @@ class ShoeValues:
         self.split_weights: dict[int, dict[tuple[int, int], float]] = {}
 
     @property
+    def base(self) -> np.ndarray:
+        """Each dealer entry's probability from the whole shoe (every pair's split hands'
+        standing starts from it)."""
+        if self._base is None:
+            t = self.table
+            self._base = kernels.base_probabilities(
+                self.comp, float(self.total), t.mults, t.orders_array, t.lengths_array
+            )
+        return self._base
+
+    @property
     def outcomes(self) -> np.ndarray:
         """Rows: the hands of the :class:`~.hand_table.HandTable`; columns: the outcomes."""
         if self._outcomes is None:
             t = self.table
             hands = hand_table()
-            self._outcomes = core.dealer_outcomes(
+            self._outcomes = kernels.dealer_outcomes(
                 self.comp, float(self.total), t.mults, t.orders_array, t.lengths_array,
                 t.pair_of, t.pair_m, t.pair_k, t.segment_starts, hands.counts, hands.parent,
                 hands.added,
@@ -278,7 +290,7 @@ class HandValues:
         if shoe.standing is None:
             hands = hand_table()
             p = self.payouts
-            stand = core.stand_values(
+            stand = kernels.stand_values(
                 shoe.outcomes, self.table.codes, hands.total, hands.bonus, self._bonuses(),
                 self.peek_like, p.collects, p.bust_pays, p.ties_to_dealer, p.tie_voids_bonus,
             )  # fmt: skip
@@ -292,7 +304,7 @@ class HandValues:
             found = self.dealer.played.get(key)
             if found is None:
                 hands = hand_table()
-                found = core.player_values(
+                found = kernels.player_values(
                     self._standing()[0], self.dealer.comp, float(self.total), hands.counts,
                     hands.hard, hands.total, hands.soft, hands.cards, hands.child,
                     hands.longest_first, *self._play_arguments(),

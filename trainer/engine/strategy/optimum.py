@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from trainer.engine.strategy import reach as reach_walk
+from trainer.engine.strategy import kernels
 from trainer.engine.strategy.dealer import ONE
 from trainer.engine.strategy.ev import Action, UpCardAnalysis
 from trainer.engine.strategy.hand_table import hand_table
@@ -245,7 +245,7 @@ def _later_hands(
         weights[hands.index[hand]] += weight
     play, hit, _ = follower.value_arrays()
     may_draw, stand_on = follower._play_arguments()[:2]
-    reach_walk.later_walk(
+    kernels.later_walk(
         weights, hands.shortest_first, follower.dealer.comp, float(follower.total),
         hands.counts, hands.hard, hands.total, hands.soft, hands.cards, hands.child, may_draw,
         stand_on, follower.stand_array(), play, hit, analysis.value_arrays()[0],
@@ -278,7 +278,7 @@ def _split_hands(
         first[i, pulled - 2] += weight * share
         may_double[i] = follower._may_double(hand, split=True, split_ace=p == 0)
     may_draw, stand_on = follower._play_arguments()[:2]
-    reach_walk.split_walk_totals(
+    kernels.split_walk_totals(
         first, hands.split_shortest_first[p], p, follower.dealer.comp, float(follower.total),
         hands.counts, hands.hard, hands.total, hands.soft, hands.cards, hands.child, may_draw,
         stand_on, walk.stands, walk.plays, walk.hits, walk.doubles, may_double,

@@ -15,7 +15,7 @@ anyway); the Python walk put a bound there and worked the exact value out when i
 
 from __future__ import annotations
 
-from trainer.engine.strategy.core import jit
+from trainer.engine.jit import jit
 
 __all__ = ["later_walk", "split_walk_totals"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from trainer.engine.strategy import core
+from trainer.engine.strategy import kernels
 from trainer.engine.strategy.hand_table import hand_table
 from trainer.engine.strategy.hands import HandValues
 
@@ -77,9 +77,9 @@ def _standing(analysis: HandValues, p: int, levels: int) -> np.ndarray:
         hands = hand_table()
         t = analysis.table
         pays = analysis.payouts
-        found = core.split_stands(
-            p, levels, analysis._standing()[0], shoe.comp, float(analysis.total), t.mults,
-            t.orders_array, t.lengths_array, t.pair_of, t.pair_m, t.pair_k, t.segment_starts,
+        found = kernels.split_stands(
+            p, levels, analysis._standing()[0], shoe.base, shoe.comp, float(analysis.total),
+            t.pair_of, t.pair_m, t.pair_k, t.segment_starts,
             t.codes, hands.counts, hands.total, hands.bonus, analysis._bonuses(),
             analysis.peek_like, pays.collects, pays.bust_pays, pays.ties_to_dealer,
             pays.tie_voids_bonus,
@@ -96,7 +96,7 @@ def split_walk(analysis: HandValues, forest: SplitHands) -> SplitWalk:
     if found is None:
         hands = hand_table()
         standing = _standing(analysis, p, levels)
-        play, hit, double = core.split_values(
+        play, hit, double = kernels.split_values(
             p, levels, standing, analysis.dealer.comp, float(analysis.total), hands.counts,
             hands.hard, hands.total, hands.soft, hands.cards, hands.child,
             hands.split_longest_first[p], *analysis._play_arguments(),
