@@ -1,7 +1,7 @@
 """002's deal method 3: the engine's figure for the home game is the game at its mixed
 equilibrium (the dealer doubling on some first cards at random, the punters reading the double
-and playing against the dealer's *second* card, issue 27), checked by a deal and play of its own
-and an exact enumeration of its own (bench/method3_information.py, which deals and plays without
+and playing against the dealer's *second* card, issue 27), checked cell by cell against an exact
+enumeration of its own (bench/method3_information.py, which deals and plays without
 the engine's round or trainer.engine.banker.method3's tree); the chart game before it (the
 punters playing the chart against the up card, reading nothing) is checked the same way, and
 what the old figure, the punters knowing the dealer's *first* card, gave the bank."""
@@ -22,6 +22,7 @@ from trainer.engine.banker.method3_mixed import TOLERANCE
 from trainer.engine.deck.cards import pack
 from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import chart
+from trainer.engine.strategy.dealer import full_shoe
 
 pytestmark = pytest.mark.long  # a bench's pure-Python enumeration and dealt rounds
 
@@ -146,13 +147,26 @@ def test_the_reading_punters_figures_are_the_benchs_own_enumeration(
     assert float(game.results[doubled][punter - 1, dealer - 1]) == pytest.approx(exact, abs=1e-9)
 
 
-def test_the_equilibrium_dealt_and_played_by_the_bench_is_the_engines_value(
-    bench: ModuleType, readers: dict[bool, object]
-) -> None:
-    """The dealer doubling with the engine's chances (drawn), the punters reading the double
-    by the bench's own working: the bank's mean result is the engine's value within four
-    standard errors (ROUNDS rounds: some 1.2 points; the bench's run of 100,000 rounds put it
-    at +18.58% +- 0.66%, the engine's +18.74%: -0.23 standard errors)."""
-    mean, error, _ = bench.equilibrium_run(HOME, ROUNDS, 27, readers)
-    assert abs(mean - method3_game(HOME).edge) < 4 * error
-    assert error < 0.015
+def test_the_equilibriums_value_is_its_cells_weighed_as_the_table_deals_them() -> None:
+    """The engine's value is its first-card cells (each checked above against the bench's own
+    enumeration) weighed here as the table deals them: each pair of first cards by its chance,
+    the dealer doubling with his chance, the punter redoubling on his cards, to the last
+    digits. (A deal of the whole game by the bench, whose own reading punters fill their memo
+    hand by hand in pure Python, takes minutes: ``bench/method3_information.py --equilibrium``
+    put 100,000 dealt rounds at +18.58% +- 0.66%, the engine's +18.74%: -0.23 standard
+    errors.)"""
+    game = method3_game(HOME)
+    shoe = full_shoe(HOME.decks)
+    total = sum(shoe)
+    edge = 0.0
+    for p1 in range(1, 11):
+        for d1 in range(1, 11):
+            both = shoe[p1 - 1] * (shoe[d1 - 1] - (p1 == d1))
+            if both <= 0:
+                continue
+            chance, doubles = both / (total * (total - 1)), game.chances[d1 - 1]
+            times = 4 if p1 in game.redoubling else 2
+            doubled = float(game.results[True][p1 - 1, d1 - 1])
+            left = float(game.results[False][p1 - 1, d1 - 1])
+            edge -= chance * (doubles * times * doubled + (1 - doubles) * left)
+    assert edge == pytest.approx(game.edge, abs=1e-9)
