@@ -43,7 +43,7 @@ from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, money, number, percent, plain_amount, say
+from trainer.words import N_, money, number, percent, plain_amount, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -86,7 +86,7 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
         raise InvalidOptionError(
             say(
                 "The bankroll must be a whole amount, such as 10000, not %(typed)s.",
-                typed=repr(text[:16]),
+                typed=quoted(text[:16]),
             ),  # fmt: skip
             field="bankroll",
         )
@@ -120,7 +120,7 @@ def read_risk(text: str) -> Fraction:
         raise InvalidOptionError(
             say("The risk of ruin must be above 0 and below 1, to at most four places "
                 "(%(fraction)s, or %(percent)s), not %(typed)s.", fraction=number(0.05, 2),
-                percent=percent(Fraction(1, 20)), typed=repr(text[:16])),
+                percent=percent(Fraction(1, 20)), typed=quoted(text[:16])),
             field="risk",
         )  # fmt: skip
     return Fraction(value)
@@ -256,7 +256,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
             raise InvalidAnswerError(
                 say(
                     "Answer with an amount, such as 25; %(answer)s is not one.",
-                    answer=repr(answer_text),
+                    answer=quoted(answer_text),
                 )  # fmt: skip
             )
         answer = Fraction(cleaned)

@@ -52,7 +52,7 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.edge import kelly_fraction
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, locale, number, say
+from trainer.words import N_, locale, number, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "PunterStake", "stake_notation"]
@@ -252,7 +252,7 @@ def _read_stake(text: str, rules: Rules, bankroll: Fraction) -> Fraction:
             say(
                 "Answer with an amount, such as %(least)s; %(typed)s is not one.",
                 least=_amount(rules.min_bet),
-                typed=repr(text[:16]),
+                typed=quoted(text[:16]),
             )  # fmt: skip
         )
     stake = Fraction(cleaned)

@@ -36,7 +36,16 @@ from babel import numbers as babel_numbers
 
 from trainer.engine import words as _core
 from trainer.engine.article import a_or_an  # "an 8", "a 10": English's article
-from trainer.engine.words import KEYWORDS, N_, N_plural, SaidError, plural, said, say  # one road
+from trainer.engine.words import (  # one road
+    KEYWORDS,
+    N_,
+    N_plural,
+    SaidError,
+    plural,
+    quoted,
+    said,
+    say,
+)
 
 __all__ = [
     "ENGLISH",
@@ -54,6 +63,7 @@ __all__ = [
     "plural",
     "percent",
     "plain_amount",
+    "quoted",
     "said_numbers",
     "said",
     "SaidError",

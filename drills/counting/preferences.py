@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from trainer.engine.counting import SYSTEMS, CountingSystem
-from trainer.words import N_, say
+from trainer.words import N_, quoted, say
 
 CONVENTIONS = ("floor", "truncate", "round")
 RESOLUTIONS = ("full", "half", "quarter")
@@ -73,21 +73,21 @@ def preference_errors(options: Mapping[str, str]) -> dict[str, str]:
     if system is not None and system not in SYSTEMS:
         errors["system"] = say(
             "There is no counting system called %(system)s: choose one of the menu's.",
-            system=repr(system[:30]),
+            system=quoted(system[:30]),
         )
     convention = options.get("convention")
     if convention is not None and convention not in CONVENTIONS:
         errors["convention"] = say(
             "True counts are rounded by %(ways)s, not %(typed)s.",
             ways=", ".join(CONVENTIONS),
-            typed=repr(convention[:20]),
+            typed=quoted(convention[:20]),
         )
     resolution = options.get("resolution")
     if resolution is not None and resolution not in RESOLUTIONS:
         errors["resolution"] = say(
             "Decks are estimated to the %(ways)s deck, not %(typed)s.",
             ways=", ".join(RESOLUTIONS),
-            typed=repr(resolution[:20]),
+            typed=quoted(resolution[:20]),
         )
     return errors
 

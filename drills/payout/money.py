@@ -7,7 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from drills.base import InvalidAnswerError
-from trainer.words import say
+from trainer.words import quoted, say
 
 ABSURD = Decimal(1_000_000)
 CENT = Fraction(1, 100)
@@ -38,7 +38,7 @@ def read_amount(text: str, *, signed: bool) -> Decimal:
         raw = raw.replace(",", "")
     if not _AMOUNT_RE.fullmatch(raw):
         raise InvalidAnswerError(
-            say("%(typed)s is not an amount: type a number like 22.50.", typed=repr(shown))
+            say("%(typed)s is not an amount: type a number like 22.50.", typed=quoted(shown))
         )
     amount = Decimal(sign.replace("+", "") + raw)
     if amount < 0 and not signed:
