@@ -57,6 +57,7 @@ __all__ = [
     "bets",
     "day",
     "day_month",
+    "decimal_comma",
     "locale",
     "money",
     "number",
@@ -180,12 +181,17 @@ def day_month(value: date) -> str:
 _SPACES = dict.fromkeys(map(ord, " \u00a0\u202f\u2009"), None)
 
 
+def decimal_comma() -> bool:
+    """Whether the learner's language writes a decimal comma ("7,50" in Russian)."""
+    return bool(babel_numbers.get_decimal_symbol(_locale()) == ",")
+
+
 def plain_amount(text: str) -> str:
     """An amount a learner typed, as its ASCII notation (what the forms' patterns read):
     grouping spaces and marks dropped, the decimal mark a point. In Russian the comma is the
     decimal mark ("7,50" is 7.50), in English a thousands mark ("1,000" is 1000)."""
     text = text.strip().translate(_SPACES)
-    if babel_numbers.get_decimal_symbol(_locale()) == "," and "." not in text:
+    if decimal_comma() and "." not in text:
         return text.replace(",", ".")
     return text.replace(",", "")
 
