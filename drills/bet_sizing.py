@@ -75,7 +75,7 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
 
     :raises InvalidOptionError: naming the field, for anything that makes no ramp.
     """
-    cleaned = text.strip().replace(",", "").replace(" ", "")
+    cleaned = plain_amount(text)  # "10 000" in Russian, "10,000" in English
     if re.fullmatch(r"[0-9]{11,}", cleaned):  # a whole amount, only too big for a ramp
         raise InvalidOptionError(
             say("The bankroll %(bankroll)s is more than a ramp is worked out for (at most "
@@ -251,7 +251,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> Grade:
         system, bankroll, risk, count = read_question(notation, rules)
-        cleaned = answer_text.strip().replace(",", "")
+        cleaned = plain_amount(answer_text)  # "12,50" in Russian, "1,000" in English
         if not _MONEY_RE.fullmatch(cleaned):
             raise InvalidAnswerError(
                 say(

@@ -52,7 +52,7 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.edge import kelly_fraction
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, locale, number, quoted, say
+from trainer.words import N_, locale, number, plain_amount, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "PunterStake", "stake_notation"]
@@ -246,7 +246,7 @@ def _read_stake(text: str, rules: Rules, bankroll: Fraction) -> Fraction:
 
     :raises InvalidAnswerError: saying what is wrong, for anything else.
     """
-    cleaned = (text or "").strip().replace(",", "")
+    cleaned = plain_amount(text or "")  # "12,50" in Russian, "1,000" in English
     if not _MONEY_RE.fullmatch(cleaned):
         raise InvalidAnswerError(
             say(
