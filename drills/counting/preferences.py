@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from trainer.engine.counting import SYSTEMS, CountingSystem
-from trainer.words import N_, quoted, say
+from trainer.words import N_, quoted, say, signed
 
 CONVENTIONS = ("floor", "truncate", "round")
 RESOLUTIONS = ("full", "half", "quarter")
@@ -139,6 +139,6 @@ def card_values(system: CountingSystem) -> str:
 
 
 def _signed(tag: Fraction) -> str:
-    text = str(abs(tag.numerator)) if tag.denominator == 1 else f"{abs(float(tag)):g}"
-    # The one minus sign a learner reads (U+2212), as trainer.words writes every number.
-    return f"+{text}" if tag > 0 else (f"\u2212{text}" if tag < 0 else text)
+    # As trainer.words writes every count: the true minus, the language's decimal mark ("+0,5"
+    # in Russian); a whole tag to no places, a half to one, any other to two.
+    return signed(tag, {1: 0, 2: 1}.get(tag.denominator, 2))
