@@ -250,3 +250,14 @@ def test_a_russian_amount_reads_its_decimal_comma(app: Any) -> None:
         assert read_amount("1,500", signed=False) == Decimal("1500")
         with pytest.raises(InvalidAnswerError):
             read_amount("22,50", signed=False)
+
+
+def test_a_russian_explanation_writes_money_with_a_decimal_comma(app: Any) -> None:
+    """The working of a payout in Russian: "37,50", as the verdict line, not "37.50" (issue 30's
+    walk found «Итого −112.50: ваша рука −75, страховка −37.50» under «−112,50»)."""
+    notation = "natural-3-2|vegas-6d-s17|25|KH 6D AC TS|-|pay"
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        grade = DRILL.grade(notation, "37,50", RULES)
+    assert grade.correct
+    assert "37,50" in grade.explanation
+    assert "37.50" not in grade.explanation
