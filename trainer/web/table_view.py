@@ -235,7 +235,8 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
 
 
 def _dealer_line(game: TableGame, result: RoundResult) -> str:
-    """The dealer's (004: the banker's) hand as the settlement opens with it."""
+    """The dealer's (004: the banker's; 002 at home: the player dealing's) hand as the
+    settlement opens with it."""
     total = written(result.dealer_total)
     if game.setup.rules.players_bank:
         if result.dealer_natural:
@@ -243,6 +244,12 @@ def _dealer_line(game: TableGame, result: RoundResult) -> str:
         if result.dealer_total > 21:
             return say("The banker has %(total)s, bust.", total=total)
         return say("The banker has %(total)s.", total=total)
+    if game.setup.deals:  # 002's home game: a player deals, its text's сдатчик
+        if result.dealer_natural:
+            return say("The player dealing has blackjack.")
+        if result.dealer_total > 21:
+            return say("The player dealing has %(total)s, bust.", total=total)
+        return say("The player dealing has %(total)s.", total=total)
     if result.dealer_natural:
         return say("The dealer has blackjack.")
     if result.dealer_total > 21:
