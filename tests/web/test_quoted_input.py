@@ -33,3 +33,16 @@ def test_a_refusal_quotes_what_was_typed_in_the_languages_own_marks(
     said = client.get(url, headers={"Accept-Language": "en"})
     assert said.status_code == status
     assert english in html.unescape(said.get_data(as_text=True))
+
+
+def test_a_usernames_refused_characters_are_quoted_in_the_languages_marks(
+    client: Any, csrf: Any
+) -> None:
+    page = client.post(
+        "/signup",
+        data={"csrf_token": csrf(), "username": "a b<", "password": "x" * 12},
+        headers=RUSSIAN,
+    )
+    assert page.status_code == 400
+    text = html.unescape(page.get_data(as_text=True))
+    assert "но не «<»." in text
