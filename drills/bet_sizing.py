@@ -134,6 +134,11 @@ def _money(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
 
 
+def _places(value: Fraction) -> int:
+    """The decimal places ``value`` needs (2.5: 1), at most 3."""
+    return next((p for p in range(3) if (value * 10**p).denominator == 1), 3)
+
+
 def _written(value: Fraction) -> str:
     """An amount as the learner's language writes it ("10,000", "10 000")."""
     return number(value, 0 if value.denominator == 1 else 2)
@@ -237,8 +242,8 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
             "system": system.name,
             "balanced": system.balanced,
             "count": signed(count),
-            "bankroll": _money(bankroll),
-            "risk": f"{float(risk) * 100:g}%",
+            "bankroll": _written(bankroll),  # "10 000" in Russian, read back by read_bankroll
+            "risk": percent(risk, _places(risk * 100)),  # "5 %" in Russian
             "limits": limits,
             "unit": _money(rules.min_bet),
         }
