@@ -1,6 +1,7 @@
 """Each game's dealer by its text's word at the table, in Russian: 002's club game says
 сдатчик (its seat and the settlement's first line), as its home game and the glossary do,
-where issue 30's walk found «Дилер» and «У дилера 17.»; a casino table keeps its дилер."""
+where issue 30's walk found «Дилер» and «У дилера 17.»; 000's permanent bank says сдающий;
+a casino table keeps its дилер."""
 
 from __future__ import annotations
 
@@ -36,6 +37,15 @@ def test_the_club_table_names_its_dealer_as_002_does(
     club = {"rules": "twenty-one-club", "unit": "1", "bankroll": "200"}
     page = _settled_page(client, csrf, db, hidden_fields, **club)
     assert "Сдатчик" in page and "У сдатчика" in page
+    assert "У дилера" not in page
+
+
+def test_the_permanent_bank_names_its_dealer_as_000_does(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    bank = {"rules": "permanent-bank", "unit": "1", "bankroll": "2000"}
+    page = _settled_page(client, csrf, db, hidden_fields, **bank)
+    assert "Сдающий" in page and "У сдающего" in page
     assert "У дилера" not in page
 
 

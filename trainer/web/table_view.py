@@ -159,8 +159,8 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
     dealer_faces = round_.dealer_shown if done else round_.dealer_shown_in_play
     dealer_cards = round_.dealer_cards
     bank = game.setup.rules.players_bank
-    club = PRESET_TEXTS.get(game.setup.rules.name) == "002" and not rotating  # 002's сдатчик
-    label = say("The club's dealer") if club else say("Dealer")
+    house = "" if rotating else PRESET_TEXTS.get(game.setup.rules.name, "")  # its text's word
+    label = say(_HOUSE_DEALERS.get(house, N_("Dealer")))
     if game.learner_deals(number):  # the learner deals: their own cards, every one seen
         dealer_faces = (True,) * len(dealer_cards)
         label = say("You, the banker") if bank else say("You, the dealer")
@@ -236,14 +236,17 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
     return (*lines, *passed)
 
 
-# The settlement's opening by who deals (a natural, a bust, a total): 002's are its сдатчик.
+# By who deals (002's club сдатчик, 000's сдающий): the dealer, the settlement's opening lines.
+_HOUSE_DEALERS = {"002": N_("The club's dealer"), "000": N_("The bank's dealer")}
 _DEALER_LINES = {
     "banker": (N_("The banker has a dealt 21."), N_("The banker has %(total)s, bust."),
                N_("The banker has %(total)s.")),
     "home": (N_("The player dealing has blackjack."), N_("The player dealing has %(total)s, bust."),
              N_("The player dealing has %(total)s.")),
-    "club": (N_("The club's dealer has blackjack."), N_("The club's dealer has %(total)s, bust."),
-             N_("The club's dealer has %(total)s.")),
+    "002": (N_("The club's dealer has blackjack."), N_("The club's dealer has %(total)s, bust."),
+            N_("The club's dealer has %(total)s.")),
+    "000": (N_("The bank's dealer has blackjack."), N_("The bank's dealer has %(total)s, bust."),
+            N_("The bank's dealer has %(total)s.")),
     "dealer": (N_("The dealer has blackjack."), N_("The dealer has %(total)s, bust."),
                N_("The dealer has %(total)s.")),
 }  # fmt: skip
@@ -251,9 +254,9 @@ _DEALER_LINES = {
 
 def _dealer_line(game: TableGame, result: RoundResult) -> str:
     """The dealer's hand (by who deals: :data:`_DEALER_LINES`) as the settlement opens with it."""
-    club = PRESET_TEXTS.get(game.setup.rules.name) == "002"
-    who = "banker" if game.setup.rules.players_bank else "home" if game.setup.deals else "dealer"
-    natural, bust, total = _DEALER_LINES["club" if who == "dealer" and club else who]
+    house = PRESET_TEXTS.get(game.setup.rules.name, "")
+    who = "banker" if game.setup.rules.players_bank else "home" if game.setup.deals else house
+    natural, bust, total = _DEALER_LINES.get(who, _DEALER_LINES["dealer"])
     if result.dealer_natural:
         return say(natural)
     return say(bust if result.dealer_total > 21 else total, total=written(result.dealer_total))
