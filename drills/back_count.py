@@ -94,7 +94,7 @@ from drills.table_play import TableCount
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, EdgeTable, kelly_fraction
 from trainer.engine.play.table_setup import MAX_BOXES
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, say
+from trainer.words import N_, number, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -368,7 +368,7 @@ def _grade_enter(
                 first_word=say(_WORDS[join]).lower(),
                 second=stay_out,
                 second_word=say(_WORDS[stay_out]).lower(),
-                answer=repr(answer[:4]),
+                answer=quoted(answer[:4]),
             )
         )
     units = _kelly_bet(rules, edge, asked.bankroll, float(asked.risk), 1.0) if edge > 0 else 1

@@ -43,7 +43,7 @@ from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, money, number, percent, plain_amount, say
+from trainer.words import N_, money, number, percent, plain_amount, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -75,7 +75,7 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
 
     :raises InvalidOptionError: naming the field, for anything that makes no ramp.
     """
-    cleaned = text.strip().replace(",", "").replace(" ", "")
+    cleaned = plain_amount(text)  # "10 000" in Russian, "10,000" in English
     if re.fullmatch(r"[0-9]{11,}", cleaned):  # a whole amount, only too big for a ramp
         raise InvalidOptionError(
             say("The bankroll %(bankroll)s is more than a ramp is worked out for (at most "
@@ -86,7 +86,7 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
         raise InvalidOptionError(
             say(
                 "The bankroll must be a whole amount, such as 10000, not %(typed)s.",
-                typed=repr(text[:16]),
+                typed=quoted(text[:16]),
             ),  # fmt: skip
             field="bankroll",
         )
@@ -120,7 +120,7 @@ def read_risk(text: str) -> Fraction:
         raise InvalidOptionError(
             say("The risk of ruin must be above 0 and below 1, to at most four places "
                 "(%(fraction)s, or %(percent)s), not %(typed)s.", fraction=number(0.05, 2),
-                percent=percent(Fraction(1, 20)), typed=repr(text[:16])),
+                percent=percent(Fraction(1, 20)), typed=quoted(text[:16])),
             field="risk",
         )  # fmt: skip
     return Fraction(value)
@@ -132,6 +132,11 @@ def _risk_text(risk: Fraction) -> str:
 
 def _money(value: Fraction) -> str:
     return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+
+
+def _places(value: Fraction) -> int:
+    """The decimal places ``value`` needs (2.5: 1), at most 3."""
+    return next((p for p in range(3) if (value * 10**p).denominator == 1), 3)
 
 
 def _written(value: Fraction) -> str:
@@ -237,8 +242,8 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
             "system": system.name,
             "balanced": system.balanced,
             "count": signed(count),
-            "bankroll": _money(bankroll),
-            "risk": f"{float(risk) * 100:g}%",
+            "bankroll": _written(bankroll),  # "10 000" in Russian, read back by read_bankroll
+            "risk": percent(risk, _places(risk * 100)),  # "5 %" in Russian
             "limits": limits,
             "unit": _money(rules.min_bet),
         }
@@ -251,12 +256,12 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> Grade:
         system, bankroll, risk, count = read_question(notation, rules)
-        cleaned = answer_text.strip().replace(",", "")
+        cleaned = plain_amount(answer_text)  # "12,50" in Russian, "1,000" in English
         if not _MONEY_RE.fullmatch(cleaned):
             raise InvalidAnswerError(
                 say(
                     "Answer with an amount, such as 25; %(answer)s is not one.",
-                    answer=repr(answer_text),
+                    answer=quoted(answer_text),
                 )  # fmt: skip
             )
         answer = Fraction(cleaned)

@@ -76,7 +76,7 @@ from trainer.engine.indices import COUNT_LIMIT, IndexTable, Play
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import action_evs, first_actions
-from trainer.words import N_, number, say
+from trainer.words import N_, number, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_out"]
@@ -361,7 +361,7 @@ def read_range(options: Mapping[str, str]) -> tuple[int, int]:
             least, most = signed_number(-COUNT_LIMIT), signed_number(COUNT_LIMIT)
             raise InvalidOptionError(
                 say("Each end of the index range is a whole count from %(least)s to %(most)s, "
-                    "not %(typed)s.", least=least, most=most, typed=repr(text[:12])),
+                    "not %(typed)s.", least=least, most=most, typed=quoted(text[:12])),
                 field=name,
             )  # fmt: skip
         bounds.append(int(text))
@@ -412,7 +412,7 @@ def pool(table: IndexTable, learner: LearnerState) -> tuple[list[tuple[str, str]
     chosen = learner.options.get("cells") or DEFAULT_SET
     if chosen not in CELL_SETS:
         raise InvalidOptionError(
-            say("There is no choice of cells called %(typed)s.", typed=repr(chosen[:20])), "cells"
+            say("There is no choice of cells called %(typed)s.", typed=quoted(chosen[:20])), "cells"
         )
     insurance = [INSURANCE] if table.rules.insurance and table.find(*INSURANCE) else []
     if chosen == "range":
@@ -575,7 +575,7 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
                 say(
                     "Answer with one of %(letters)s; %(answer)s is not one.",
                     letters=", ".join(keys),
-                    answer=repr(answer_text),
+                    answer=quoted(answer_text),
                 )  # fmt: skip
             )
         hand, up = asked.situation.hand, asked.situation.up

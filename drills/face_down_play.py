@@ -31,7 +31,7 @@ from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, plural, say
+from trainer.words import N_, number, plural, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -192,7 +192,7 @@ def grade(notation: str, answer_text: str, rules: Rules) -> Grade:
     answer = (answer_text or "").strip().upper()
     if answer not in PLAY_KEYS:
         raise InvalidAnswerError(
-            say("Answer with one of H, S, D, P, R; %(answer)s is not.", answer=repr(answer_text))
+            say("Answer with one of H, S, D, P, R; %(answer)s is not.", answer=quoted(answer_text))
         )
     if answer not in WORDS:
         raise not_allowed(answer)

@@ -24,7 +24,7 @@ from drills.caches import Caches
 from trainer.engine.deck.cards import Card, InvalidCardError, pack
 from trainer.engine.deck.hand import Hand
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, plural, say
+from trainer.words import N_, number, plural, quoted, say
 
 MIN_CARDS = 2
 MAX_CARDS = 5
@@ -159,7 +159,7 @@ def read_answer(text: str) -> str:
         raise InvalidAnswerError(say("Type the hand's total, or choose bust."))
     if not total.isdecimal() or not total.isascii():
         raise InvalidAnswerError(
-            say("The total is a whole number, like 17; %(typed)s is not.", typed=repr(total))
+            say("The total is a whole number, like 17; %(typed)s is not.", typed=quoted(total))
         )
     value = int(total)
     if not LOWEST_TOTAL <= value <= HIGHEST_TOTAL:

@@ -25,8 +25,6 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from babel.numbers import get_decimal_symbol
-
 from drills.base import (
     AskedAtTable,
     Drill,
@@ -52,7 +50,7 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.edge import kelly_fraction
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, locale, number, say
+from trainer.words import N_, money, number, plain_amount, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "PunterStake", "stake_notation"]
@@ -75,8 +73,8 @@ def stake_notation(
     shown = " ".join(str(card) for card in cards[: stakes_on_cards(rules)])
     shows_up = rules.bet_after_deal and not face_down_game(rules)
     versus = f" v {up}" if shows_up and up is not None else ""
-    money = max(int(bankroll), 1)
-    return f"stake {shown}{versus} bankroll {money} risk {float(risk):g}"
+    whole = max(int(bankroll), 1)
+    return f"stake {shown}{versus} bankroll {whole} risk {float(risk):g}"
 
 
 def read_stake(
@@ -116,9 +114,9 @@ def read_stake(
 
 
 def _amount(value: Fraction) -> str:
-    """An amount as the table writes it ("1000", "12.50"), with the learner's decimal mark
-    ("12,50" in Russian)."""
-    return amount(value).replace(".", get_decimal_symbol(locale()))
+    """An amount as the table's header writes it: grouped and with the learner's decimal mark
+    ("2 000", "12,50" in Russian; "2,000", "12.50" in English)."""
+    return money(value)
 
 
 def _hand_words(cards: tuple[Card, ...], up: Card | None) -> str:
@@ -246,13 +244,13 @@ def _read_stake(text: str, rules: Rules, bankroll: Fraction) -> Fraction:
 
     :raises InvalidAnswerError: saying what is wrong, for anything else.
     """
-    cleaned = (text or "").strip().replace(",", "")
+    cleaned = plain_amount(text or "")  # "12,50" in Russian, "1,000" in English
     if not _MONEY_RE.fullmatch(cleaned):
         raise InvalidAnswerError(
             say(
                 "Answer with an amount, such as %(least)s; %(typed)s is not one.",
                 least=_amount(rules.min_bet),
-                typed=repr(text[:16]),
+                typed=quoted(text[:16]),
             )  # fmt: skip
         )
     stake = Fraction(cleaned)

@@ -83,7 +83,7 @@ from trainer.engine.indices.reading import insurance_as_read
 from trainer.engine.indices.table import count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, InvalidSituationError, insurance_evs
-from trainer.words import N_, say
+from trainer.words import N_, quoted, say
 
 __all__ = [
     "DRILL",
@@ -433,7 +433,7 @@ def _grade_of(play: Play, answer_text: str, rules: Rules) -> Grade:
             say(
                 "Answer with one of %(letters)s; %(answer)s is not one.",
                 letters=", ".join(keys),
-                answer=repr(answer_text),
+                answer=quoted(answer_text),
             )  # fmt: skip
         )
     if answer not in play.evs:

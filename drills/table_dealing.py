@@ -75,7 +75,7 @@ from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
 from trainer.engine.play.table_game import Ask
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, plural, say
+from trainer.words import N_, number, plural, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -545,7 +545,7 @@ class TableDealing(Drill, AskedAtTable):
                     "Answer with %(first)s or %(second)s; %(typed)s is not.",
                     first=one,
                     second=other,
-                    typed=repr(answer_text[:10]),
+                    typed=quoted(answer_text[:10]),
                 )  # fmt: skip
             )
         game_ready(rules)  # 004's banker, 002's method 3: never worked out in a request

@@ -79,7 +79,7 @@ from trainer.engine.rulebook.legality import (
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import InvalidSituationError, action_evs
 from trainer.engine.strategy.dealer import full_shoe
-from trainer.words import N_, number, plural, say
+from trainer.words import N_, number, plural, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "TableCount", "TablePlay", "notation_of", "work_out"]
@@ -538,7 +538,8 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
         if answer not in PLAY_KEYS:
             raise InvalidAnswerError(
                 say(
-                    "Answer with one of H, S, D, P, R; %(answer)s is not.", answer=repr(answer_text)
+                    "Answer with one of H, S, D, P, R; %(answer)s is not.",
+                    answer=quoted(answer_text),
                 )
             )
         if answer not in worked.legal:

@@ -52,7 +52,7 @@ from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, money, number, plain_amount, plural
+from trainer.words import N_, money, number, plain_amount, plural, quoted
 
 __all__ = [
     "DEFAULT_STOP_AT",
@@ -126,7 +126,7 @@ def _money(text: str, field: str) -> Fraction:
     if not text or len(text) > 12:
         raise InvalidTableSpecError(refusal(f"{field} no amount"), field)
     if not MONEY_RE.fullmatch(text):  # no sign, no exponent, no infinity: digits and cents
-        raise InvalidTableSpecError(refusal(f"{field} not an amount", typed=repr(text)), field)
+        raise InvalidTableSpecError(refusal(f"{field} not an amount", typed=quoted(text)), field)
     value = Fraction(Decimal(text))
     if value <= 0 or value > MAX_BANKROLL:
         raise InvalidTableSpecError(refusal(f"{field} not above 0"), field)
@@ -205,7 +205,7 @@ class TableSpec:
         convention = str(form.get("convention", ""))[:10]
         resolution = str(form.get("resolution", ""))[:10]
         if system not in SYSTEMS:
-            raise InvalidTableSpecError(refusal("system", system=repr(system)), "system")
+            raise InvalidTableSpecError(refusal("system", system=quoted(system)), "system")
         if convention not in CONVENTIONS or resolution not in RESOLUTIONS:
             raise InvalidTableSpecError(refusal("rounding"), "system")
         graded = frozenset(str(g)[:12] for g in _list(form, "graded"))

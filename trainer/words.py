@@ -36,7 +36,16 @@ from babel import numbers as babel_numbers
 
 from trainer.engine import words as _core
 from trainer.engine.article import a_or_an  # "an 8", "a 10": English's article
-from trainer.engine.words import KEYWORDS, N_, N_plural, SaidError, plural, said, say  # one road
+from trainer.engine.words import (  # one road
+    KEYWORDS,
+    N_,
+    N_plural,
+    SaidError,
+    plural,
+    quoted,
+    said,
+    say,
+)
 
 __all__ = [
     "ENGLISH",
@@ -48,12 +57,14 @@ __all__ = [
     "bets",
     "day",
     "day_month",
+    "decimal_comma",
     "locale",
     "money",
     "number",
     "plural",
     "percent",
     "plain_amount",
+    "quoted",
     "said_numbers",
     "said",
     "SaidError",
@@ -188,12 +199,17 @@ def day_month(value: date) -> str:
 _SPACES = dict.fromkeys(map(ord, " \u00a0\u202f\u2009"), None)
 
 
+def decimal_comma() -> bool:
+    """Whether the learner's language writes a decimal comma ("7,50" in Russian)."""
+    return bool(babel_numbers.get_decimal_symbol(_locale()) == ",")
+
+
 def plain_amount(text: str) -> str:
     """An amount a learner typed, as its ASCII notation (what the forms' patterns read):
     grouping spaces and marks dropped, the decimal mark a point. In Russian the comma is the
     decimal mark ("7,50" is 7.50), in English a thousands mark ("1,000" is 1000)."""
     text = text.strip().translate(_SPACES)
-    if babel_numbers.get_decimal_symbol(_locale()) == "," and "." not in text:
+    if decimal_comma() and "." not in text:
         return text.replace(",", ".")
     return text.replace(",", "")
 

@@ -19,7 +19,7 @@ from drills.refusals import CARDS_NOT_CARDS, NO_SYSTEM
 from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.deck.cards import Card, InvalidCardError, pack
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, say, signed
+from trainer.words import N_, money, number, say, signed
 
 _NUMBER_RE = re.compile(r"[+\-\u2212]?[0-9]{1,3}(?:[.,]5)?")
 
@@ -155,7 +155,7 @@ class ChequeStack(Drill):
             correct=given == right,
             answer=money_text(given),
             right_answer=money_text(right),
-            explanation=say("The stack is worth %(total)s.", total=money_text(right)),
+            explanation=say("The stack is worth %(total)s.", total=money(right)),
         )
 
 
@@ -202,7 +202,7 @@ class TableInsurance(Drill):
             correct=given == right,
             answer=money_text(given),
             right_answer=money_text(right),
-            explanation=say("Half of each box's stake: %(total)s in all.", total=money_text(right)),
+            explanation=say("Half of each box's stake: %(total)s in all.", total=money(right)),
         )
 
 

@@ -31,7 +31,7 @@ from trainer.engine.counting import SYSTEMS, CountingSystem, true_count
 from trainer.engine.deck.cards import Card, pack
 from trainer.engine.indices import BetRamp, bet_ramp
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, say, signed
+from trainer.words import N_, money, say, signed
 
 CHECKS = 10
 DEALT = Fraction(3, 4)  # the share of the shoe dealt before the cut card
@@ -127,7 +127,7 @@ class ShoeCheck(Drill):
             explanation=say(
                 "At a true count of %(true)s the ramp bets %(bet)s.",
                 true=signed(check.true),
-                bet=money_text(step[1]),
+                bet=money(step[1]),
             ),
         )
 

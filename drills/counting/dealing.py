@@ -29,7 +29,7 @@ from trainer.engine.play.round import Round
 from trainer.engine.play.table import BasicStrategyPolicy, Table, TableRound
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Chart
-from trainer.words import said_numbers, say
+from trainer.words import quoted, said_numbers, say
 
 _SPEED_RE = re.compile(r"[0-9]{1,2}(?:[.,][0-9]{1,2})?|[.,][0-9]{1,2}|[0-9]{1,2}/[0-9]{1,2}")
 
@@ -44,7 +44,7 @@ def read_speed(text: str) -> Fraction:
         raise InvalidSessionError(
             say(
                 "The speed is a number of cards per second, like 2 or 1.5, not %(typed)s.",
-                typed=repr(cleaned[:20]),
+                typed=quoted(cleaned[:20]),
             ),
             "speed",
         )
@@ -161,7 +161,7 @@ def build_running(
     if group not in GROUPS:
         raise InvalidSessionError(
             say("Cards come 1, 2 or 3 at a time, or in rounds, not %(typed)s.",
-                typed=repr(group[:20])),
+                typed=quoted(group[:20])),
             "group",
         )  # fmt: skip
     if not 4 <= cards <= rules.decks * CARDS_PER_DECK:

@@ -11,7 +11,7 @@ from drills.counting.preferences import STEPS
 from drills.refusals import CARDS_NOT_CARDS, NO_SUIT, NO_SYSTEM, check_pack
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.deck.cards import Card, InvalidCardError
-from trainer.words import N_, number, said_numbers, say
+from trainer.words import N_, number, quoted, said_numbers, say
 
 CARDS_PER_DECK = 52
 MAX_DECKS = 8
@@ -109,7 +109,7 @@ def read_number(text: str, what: str, *, whole_only: bool = False) -> Fraction:
         sign, whole, numerator, denominator = match.groups()
         value = int(whole or 0) + Fraction(int(numerator), int(denominator))
         return -value if sign == "-" else value
-    values = {"what": what, "typed": repr(cleaned[:20])}
+    values = {"what": what, "typed": quoted(cleaned[:20])}
     if whole_only:
         raise InvalidAnswerError(
             say(

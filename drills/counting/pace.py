@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from drills.base import InvalidOptionError
-from trainer.words import number, say
+from trainer.words import number, quoted, say
 
 # Cards per second at each level, from 1.
 SPEED_LEVELS: tuple[Fraction, ...] = tuple(
@@ -66,7 +66,7 @@ def read_level(text: str) -> int:
     if not cleaned.isdecimal() or not cleaned.isascii() or len(cleaned) > 2:
         raise InvalidOptionError(
             say("A speed level is a whole number from 1 to %(top)s, not %(typed)s.",
-                top=number(top), typed=repr(cleaned[:20])),
+                top=number(top), typed=quoted(cleaned[:20])),
             "level",
         )  # fmt: skip
     level = int(cleaned)

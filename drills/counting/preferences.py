@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from trainer.engine.counting import SYSTEMS, CountingSystem
-from trainer.words import N_, say
+from trainer.words import N_, quoted, say, signed
 
 CONVENTIONS = ("floor", "truncate", "round")
 RESOLUTIONS = ("full", "half", "quarter")
@@ -73,21 +73,21 @@ def preference_errors(options: Mapping[str, str]) -> dict[str, str]:
     if system is not None and system not in SYSTEMS:
         errors["system"] = say(
             "There is no counting system called %(system)s: choose one of the menu's.",
-            system=repr(system[:30]),
+            system=quoted(system[:30]),
         )
     convention = options.get("convention")
     if convention is not None and convention not in CONVENTIONS:
         errors["convention"] = say(
             "True counts are rounded by %(ways)s, not %(typed)s.",
             ways=", ".join(CONVENTIONS),
-            typed=repr(convention[:20]),
+            typed=quoted(convention[:20]),
         )
     resolution = options.get("resolution")
     if resolution is not None and resolution not in RESOLUTIONS:
         errors["resolution"] = say(
             "Decks are estimated to the %(ways)s deck, not %(typed)s.",
             ways=", ".join(RESOLUTIONS),
-            typed=repr(resolution[:20]),
+            typed=quoted(resolution[:20]),
         )
     return errors
 
@@ -139,6 +139,6 @@ def card_values(system: CountingSystem) -> str:
 
 
 def _signed(tag: Fraction) -> str:
-    text = str(abs(tag.numerator)) if tag.denominator == 1 else f"{abs(float(tag)):g}"
-    # The one minus sign a learner reads (U+2212), as trainer.words writes every number.
-    return f"+{text}" if tag > 0 else (f"\u2212{text}" if tag < 0 else text)
+    # As trainer.words writes every count: the true minus, the language's decimal mark ("+0,5"
+    # in Russian); a whole tag to no places, a half to one, any other to two.
+    return signed(tag, {1: 0, 2: 1}.get(tag.denominator, 2))

@@ -6,7 +6,6 @@ from fractions import Fraction
 from typing import Any
 
 from drills.payout.kinds import KINDS, seat_of
-from drills.payout.money import money_text, signed_text
 from drills.payout.question import ASK_TEXT, Ask, PayoutQuestion
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
@@ -14,7 +13,12 @@ from trainer.engine.play.round import RoundResult
 from trainer.engine.play.settlement import HandResult, HandSettlement, Outcome, settle_hand
 from trainer.engine.rulebook.rule_words import payout_lines
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import number, say
+from trainer.words import money, number, say
+
+
+def _signed(amount: Fraction) -> str:
+    """A net amount as the learner's language writes money, its sign always shown ("+22,50")."""
+    return f"+{money(amount)}" if amount > 0 else money(amount)
 
 
 def hand_notes(hand: Any, index: int, count: int) -> str:
@@ -47,7 +51,7 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
         {
             "cards": Hand(hand.cards),
             "total": hand.total,
-            "stake": money_text(hand.bet),
+            "stake": money(hand.bet),
             "notes": hand_notes(hand, index, len(seat.hands)),
         }
         for index, hand in enumerate(seat.hands)
@@ -60,10 +64,10 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
         "dealer": Hand(result.dealer_cards),
         "dealer_total": result.dealer_total,
         "dealer_natural": result.dealer_natural,
-        "bets": list(zip(bettors, (money_text(bet) for bet in question.bets), strict=True)),
+        "bets": list(zip(bettors, (money(bet) for bet in question.bets), strict=True)),
         "hands": hands,
         "hand": hands[0]["cards"],
-        "insurance": money_text(seat.insurance) if seat.insurance else None,
+        "insurance": money(seat.insurance) if seat.insurance else None,
         "even_money": question.kind == "even-money",
         "ask": question.ask.value,
         "ask_text": ask_text(question),
@@ -102,9 +106,9 @@ def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> 
         why = hand_why(rules, result, hand)
         values = {
             "total": number(hand.total),
-            "stake": money_text(hand.bet),
+            "stake": money(hand.bet),
             "why": why,
-            "net": signed_text(hand.net),
+            "net": _signed(hand.net),
         }
         parts.append(
             say("Hand %(number)s (%(total)s, stake %(stake)s): %(why)s: %(net)s.",
@@ -113,7 +117,7 @@ def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> 
             else say("Your hand (%(total)s, stake %(stake)s): %(why)s: %(net)s.", **values)
         )  # fmt: skip
     if seat.insurance:
-        values = {"stake": money_text(seat.insurance), "net": signed_text(seat.insurance_net)}
+        values = {"stake": money(seat.insurance), "net": _signed(seat.insurance_net)}
         parts.append(
             say("Insurance of %(stake)s: the dealer has a natural, so it pays 2:1: %(net)s.",
                 **values)
@@ -128,18 +132,18 @@ def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> 
         total = sum(question.bets, Fraction(0))
         why = say(
             "The box's result is shared pro rata: %(net)s × %(share)s/%(box)s = %(amount)s.",
-            net=signed_text(seat.net),
-            share=money_text(question.bets[index]),
-            box=money_text(total),
-            amount=money_text(amount),
+            net=_signed(seat.net),
+            share=money(question.bets[index]),
+            box=money(total),
+            amount=money(amount),
         )
     elif ask is Ask.BACK:
-        parts.append(say("Of the stake, %(amount)s comes back.", amount=money_text(amount)))
+        parts.append(say("Of the stake, %(amount)s comes back.", amount=money(amount)))
     elif ask is Ask.INSURANCE:
         why = parts.pop()  # the insurance's own sentence: the amount asked
-        parts.append(say("The insurance bet pays %(amount)s.", amount=money_text(amount)))
+        parts.append(say("The insurance bet pays %(amount)s.", amount=money(amount)))
     elif ask is Ask.PAY:
-        parts.append(say("The dealer pays %(amount)s.", amount=money_text(amount)))
+        parts.append(say("The dealer pays %(amount)s.", amount=money(amount)))
     # The visible why (the first sentence) adds up to the amount asked: where hands or an
     # insurance bet are summed, the sum comes first and each part follows behind Details.
     return " ".join(([why] if why else []) + parts)
@@ -149,16 +153,14 @@ def _adding_up(question: PayoutQuestion, seat: Any) -> str:
     """One sentence summing a box's parts: "In all +15: your hand +22.50, the insurance
     −7.50"."""
     pieces = [
-        say("hand %(number)s %(net)s", number=number(index + 1), net=signed_text(hand.net))
+        say("hand %(number)s %(net)s", number=number(index + 1), net=_signed(hand.net))
         if len(seat.hands) > 1
-        else say("your hand %(net)s", net=signed_text(hand.net))
+        else say("your hand %(net)s", net=_signed(hand.net))
         for index, hand in enumerate(seat.hands)
     ]
     if seat.insurance:
-        pieces.append(say("the insurance %(net)s", net=signed_text(seat.insurance_net)))
-    return say(
-        "In all %(net)s: %(parts)s.", net=signed_text(seat.net), parts=say(", ").join(pieces)
-    )
+        pieces.append(say("the insurance %(net)s", net=_signed(seat.insurance_net)))
+    return say("In all %(net)s: %(parts)s.", net=_signed(seat.net), parts=say(", ").join(pieces))
 
 
 def ask_text(question: PayoutQuestion) -> str:

@@ -7,7 +7,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from drills.base import InvalidAnswerError
-from trainer.words import say
+from trainer.words import decimal_comma, plain_amount, quoted, say
 
 ABSURD = Decimal(1_000_000)
 CENT = Fraction(1, 100)
@@ -19,7 +19,8 @@ _GROUPED_RE = re.compile(r"[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?")
 
 
 def read_amount(text: str, *, signed: bool) -> Decimal:
-    """An amount typed by the learner: ``22.5``, ``22.50``, ``$22.50``, ``1,000``, ``-7.50``.
+    """An amount typed by the learner: ``22.5``, ``22.50``, ``$22.50``, ``1,000``, ``-7.50``;
+    in a language with a decimal comma, ``22,50`` (its comma the decimal mark).
 
     :raises InvalidAnswerError: for text that is not an amount, a negative amount where a
         payment is asked, more than two decimals, or an absurd size.
@@ -34,11 +35,13 @@ def read_amount(text: str, *, signed: bool) -> Decimal:
     raw = raw.removeprefix("$")
     if not sign and raw[:1] in ("+", "-"):
         sign, raw = raw[0], raw[1:]
-    if _GROUPED_RE.fullmatch(raw):
+    if decimal_comma():  # "22,50" in Russian
+        raw = plain_amount(raw)
+    elif _GROUPED_RE.fullmatch(raw):  # "1,000" in English
         raw = raw.replace(",", "")
     if not _AMOUNT_RE.fullmatch(raw):
         raise InvalidAnswerError(
-            say("%(typed)s is not an amount: type a number like 22.50.", typed=repr(shown))
+            say("%(typed)s is not an amount: type a number like 22.50.", typed=quoted(shown))
         )
     amount = Decimal(sign.replace("+", "") + raw)
     if amount < 0 and not signed:

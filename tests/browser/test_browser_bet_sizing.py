@@ -35,5 +35,5 @@ def test_a_bet_sizing_question_by_keyboard(learner: Any) -> None:
     feedback = page.locator("section.feedback")
     expect(feedback.get_by_role("heading", name=f"Right: your ramp bets {right}.")).to_be_visible()
     expect(feedback.locator("details.verdict-details")).to_contain_text("The whole ramp")
-    expect(feedback).to_contain_text("bankroll 20000, risk of ruin 10%")
+    expect(feedback).to_contain_text("bankroll 20,000, risk of ruin 10%")
     expect(page.get_by_label("Your figures for this drill")).to_contain_text("1 answered")

@@ -158,3 +158,13 @@ def test_a_russian_risk_reads_its_decimal_comma(app: Any) -> None:
         assert read_risk("0,05") == read_risk("0.05") == Fraction(1, 20)
         with pytest.raises(InvalidOptionError, match="0,05"):
             read_risk("1,5")
+
+
+def test_the_question_writes_its_bankroll_and_risk_as_russian_does(app: Any) -> None:
+    """Issue 30's walk: the Russian question read «банкролл 10000, риск разорения 5%» beside
+    «лимиты стола от 5 до 1 000»; its numbers are the language's (and read back by the form)."""
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        view = DRILL.question("hi-lo bankroll 10000 risk 0.025 tc +4", rules()).view
+        assert read_bankroll(view["bankroll"], rules()) == 10000
+    assert view["bankroll"] == "10\u00a0000"
+    assert view["risk"] == "2,5\u00a0%"

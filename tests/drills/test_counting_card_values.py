@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drills.counting.preferences import card_values, system_choices
 from trainer.engine.counting import SYSTEMS
 
@@ -21,3 +23,12 @@ def test_the_menu_names_every_systems_values() -> None:
         assert text == f"{system.name}: {card_values(system)}"
         for rank in ("2", "9", "10", "A"):
             assert rank in text
+
+
+def test_half_values_take_the_languages_decimal_mark(app: Any) -> None:
+    """Wong Halves in Russian: "+0,5", as every other number on a Russian page (issue 30's
+    walk found "+0.5" in the Russian menus)."""
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        values = card_values(SYSTEMS["wong-halves"])
+    assert values.startswith("2 +0,5, 3 4 +1, 5 +1,5")
+    assert "9 \u22120,5" in values

@@ -7,6 +7,7 @@ import random
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -234,3 +235,29 @@ def test_the_visible_why_adds_up_to_the_right_amount(notation: str, first: str) 
     grade = DRILL.grade(notation, "1", RULES)
     assert grade.why == first
     assert grade.why.endswith(f"{grade.right_answer}.") or f" {grade.right_answer}:" in grade.why
+
+
+def test_a_russian_amount_reads_its_decimal_comma(app: Any) -> None:
+    """Russian writes 22,50 and the Russian hint says so: the drill reads it as 22.50, where the
+    comma was refused (and "1,500", one and a half, read as fifteen hundred)."""
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        assert read_amount("22,50", signed=False) == Decimal("22.50")
+        assert read_amount("−7,5", signed=True) == Decimal("-7.5")
+        assert read_amount("1 000,50", signed=False) == Decimal("1000.50")
+        with pytest.raises(InvalidAnswerError):
+            read_amount("1,500", signed=False)  # 1,500: three decimals, not 1500
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        assert read_amount("1,500", signed=False) == Decimal("1500")
+        with pytest.raises(InvalidAnswerError):
+            read_amount("22,50", signed=False)
+
+
+def test_a_russian_explanation_writes_money_with_a_decimal_comma(app: Any) -> None:
+    """The working of a payout in Russian: "37,50", as the verdict line, not "37.50" (issue 30's
+    walk found «Итого −112.50: ваша рука −75, страховка −37.50» under «−112,50»)."""
+    notation = "natural-3-2|vegas-6d-s17|25|KH 6D AC TS|-|pay"
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        grade = DRILL.grade(notation, "37,50", RULES)
+    assert grade.correct
+    assert "37,50" in grade.explanation
+    assert "37.50" not in grade.explanation

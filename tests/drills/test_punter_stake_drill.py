@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -127,15 +128,15 @@ def test_an_answer_that_is_no_amount_is_refused(answer: str) -> None:
 def test_the_question_shows_the_cards_and_the_banker_card() -> None:
     question = DRILL.question(GOOD, BANK)
     assert question.view["cards"] == cards("TS 9H") and question.view["up"] == Card.parse("6C")
-    assert question.view["bankroll"] == "1000" and question.view["risk"] == "5%"
+    assert question.view["bankroll"] == "1,000" and question.view["risk"] == "5%"
     assert DRILL.question("stake AS bankroll 10 risk 0.05", HOME).view["up"] is None
 
 
 @pytest.mark.parametrize(
     ("notation", "rules", "stake", "said"),
     [
-        (GOOD, BANK, "0", "1 to 1000 (your bankroll), not 0"),
-        (GOOD, BANK, "1001", "1 to 1000 (your bankroll), not 1001"),
+        (GOOD, BANK, "0", "1 to 1,000 (your bankroll), not 0"),
+        (GOOD, BANK, "1001", "1 to 1,000 (your bankroll), not 1,001"),
         ("stake AS bankroll 2000 risk 0.05", HOME, "101", "1 to 100 (the table maximum)"),
         ("stake AS bankroll 50 risk 0.05", HOME, "60", "1 to 50 (your bankroll)"),
     ],
@@ -157,3 +158,15 @@ def test_the_why_is_one_short_sentence_naming_the_stake() -> None:
     assert not grade.correct and grade.why.endswith(f"a stake of {grade.right_answer}.")
     assert len(grade.why.split()) <= 20 and "Kelly" not in grade.why
     assert "Kelly" in grade.details
+
+
+def test_the_working_writes_the_bankroll_as_the_table_does_in_russian(app: Any) -> None:
+    """The table's header says «Банкролл 2 000»; the stake's working under it said «при
+    банкролле 2000» (issue 30's walk): it groups the thousands as the header does."""
+    notation = stake_notation(
+        BANK, cards("TS 9H"), Card.parse("6C"), Fraction(2000), Fraction(1, 20)
+    )
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        grade = DRILL.grade(notation, "1", BANK)
+    assert "банкролле 2\u00a0000" in grade.explanation
+    assert "2000" not in grade.explanation

@@ -66,7 +66,7 @@ def test_a_wrong_box_shows_up_on_the_mistakes_page(
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"box1": "ten"}, "Box 1: &#39;ten&#39; is not an amount"),
+        ({"box1": "ten"}, "Box 1: “ten” is not an amount"),
         ({"box2": ""}, "Box 2: Type an amount"),
         ({"box3": "1" * 30}, "Box 3:"),
         ({"box6": "0"}, "one per box, not 6"),

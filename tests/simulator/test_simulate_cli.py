@@ -81,7 +81,7 @@ def test_every_bad_setting_is_named_at_once(capsys: pytest.CaptureFixture[str]) 
         assert named in err
     with pytest.raises(InvalidSettingError) as caught:
         settings_from(preset="vegas-6d-s17", rounds="\u0663", seed="12", max_rounds=1000)
-    assert caught.value.errors == {"rounds": "'\u0663' is not a whole number"}
+    assert caught.value.errors == {"rounds": "“\u0663” is not a whole number"}
     with pytest.raises(InvalidSettingError, match="1 to 1,000, not 1,001"):
         settings_from(preset="vegas-6d-s17", rounds=1001, max_rounds=1000)
 

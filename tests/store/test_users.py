@@ -24,8 +24,8 @@ def user_count(db: Any) -> int:
         ("tab\tname", "control"),
         ("new\nline", "control"),
         ("zero\u200bwidth", "invisible"),
-        ("semi;colon", "';'"),
-        ("<script>", "'<'"),
+        ("semi;colon", "“;”"),
+        ("<script>", "“<”"),
         ("two  spaces", "two spaces"),
     ],
 )

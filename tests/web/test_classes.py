@@ -415,6 +415,10 @@ def test_the_class_page_reads_in_russian(team: dict[str, Any], db: Any, clock: C
     text = page.get_data(as_text=True)
     assert "Ученики" in text and "В чём ошибается класс" in text and "Скорость счёта" in text
     assert "What the class gets wrong" not in text
+    # The colour key's shares as Russian writes them (a space before %), as the quiz's heat map
+    # says them: the class page wrote "0%" and "50–74%" in the template itself.
+    legend = text.split('class="heat-legend"', 1)[1].split("</ul>", 1)[0]
+    assert "50–74\u00a0%" in legend and "менее 50\u00a0%" in legend and "0%" not in legend
 
 
 def test_the_last_checkouts_are_each_members_since_joining(

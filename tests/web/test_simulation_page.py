@@ -337,3 +337,17 @@ def test_without_dask_a_run_with_workers_uses_processes_and_says_so(
 def test_an_id_past_what_the_store_holds_is_a_404(client: Any, job_id: str) -> None:
     """Past SQLite's integers (2**63 - 1) no row can have it: a 404, not an overflow's 500."""
     assert client.get(f"/simulate/{job_id}").status_code == 404
+
+
+def test_a_runs_settings_name_the_rules_and_system_in_words_not_notation(
+    quiet_app: Any, client: Any, csrf: Any
+) -> None:
+    """Issue 30's walk: the Russian report opened «vegas-6d-s17: 20 000 раундов, 1 место,
+    hi-lo; зерно 0»; it names the rules and the system in words, as the form offered them."""
+    job_id = _job_id(_post(client, csrf, indices="i18"))
+    page = client.get(f"/simulate/{job_id}", headers={"Accept-Language": "ru"})
+    lead = re.search(r'<p class="lead">(.*?)</p>', page.get_data(as_text=True), re.S)
+    assert lead is not None
+    assert "vegas-6d-s17" not in lead.group(1) and "hi-lo" not in lead.group(1)
+    assert "Лас-Вегас" in lead.group(1)
+    assert "Hi-Lo с индексами «Знаменитые 18»" in lead.group(1)

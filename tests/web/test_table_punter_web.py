@@ -179,6 +179,8 @@ def test_the_round_just_settled_is_shown_beside_the_next_rounds_first_card(
     assert ask.round is not None
     assert f"Round {ask.number - 1} settled" in page
     assert f"Your bet for round {ask.number}" in page
+    # 002's home game names the player dealing (its text's сдатчик), not a casino's dealer.
+    assert "The player dealing has" in page and "The dealer has" not in page
 
 
 def test_the_settlement_says_when_a_natural_takes_the_deal(

@@ -58,17 +58,17 @@ def test_the_preferences_are_kept_and_every_counting_drill_follows_them(
         (
             {"system": "nope", "convention": "floor", "resolution": "half"},
             "system",
-            "There is no counting system called 'nope'",
+            "There is no counting system called “nope”",
         ),
         (
             {"system": "hi-lo", "convention": "ceiling", "resolution": "half"},
             "convention",
-            "True counts are rounded by floor, truncate, round, not 'ceiling'",
+            "True counts are rounded by floor, truncate, round, not “ceiling”",
         ),
         (
             {"system": "hi-lo", "convention": "floor", "resolution": "tenth"},
             "resolution",
-            "Decks are estimated to the full, half, quarter deck, not 'tenth'",
+            "Decks are estimated to the full, half, quarter deck, not “tenth”",
         ),
         ({"convention": "floor", "resolution": "half"}, "system", "There is no counting system"),
     ],
@@ -101,7 +101,7 @@ def test_an_unknown_system_in_a_drills_address_is_a_400_beside_the_field(
     page = html.unescape(response.get_data(as_text=True))
     assert re.search(
         r'<p class="field-error" role="alert" id="system-error">There is no counting system '
-        r"called 'nope'",
+        r"called “nope”",
         page,
     )
     assert 'name="question"' not in page  # no question asked by a system it does not know
@@ -527,7 +527,7 @@ def test_htmx_gets_the_panel_only_and_rounds_are_drawn_by_hand(
         (
             {"kind": "running", "group": "1", "speed": "fast", "cards": "30"},
             "speed",
-            "not &#39;fast&#39;",
+            "not “fast”",
         ),
         (
             {"kind": "running", "group": "1", "speed": "1e400", "cards": "30"},

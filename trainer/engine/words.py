@@ -37,6 +37,7 @@ __all__ = [
     "SaidError",
     "number",
     "plural",
+    "quoted",
     "said",
     "say",
     "use",
@@ -91,6 +92,12 @@ def number(value: Number, digits: int = 0) -> str:
     """``value`` rounded to ``digits`` places and written as the learner's language writes it
     ("10,000", "1.5")."""
     return _number(value, digits)
+
+
+def quoted(text: str) -> str:
+    """``text`` as typed, between the quotation marks of the learner's language (“hilo”,
+    «hilo»): what a refusal names of the learner's input, never Python's ``repr`` quotes."""
+    return say("“%(typed)s”", typed=text)
 
 
 def N_(text: str) -> str:  # noqa: N802 (gettext's own name for the mark)

@@ -17,7 +17,7 @@ from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.rulebook.rule_options import InvalidRulesError
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.words import number, say
+from trainer.engine.words import number, quoted, say
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.simulator.run import BLOCK_ROUNDS, Job, Sums, prepare, run, warm
 from trainer.simulator.summary import Summary, summarise
@@ -108,7 +108,7 @@ def _whole(field: str, text: str | int, low: int, high: int) -> int:
         digits = raw.removeprefix("-")
         if not digits or len(raw) > 20 or not (digits.isascii() and digits.isdigit()):
             raise InvalidSettingError(
-                field, say("%(typed)s is not a whole number", typed=repr(str(text)[:24]))
+                field, say("%(typed)s is not a whole number", typed=quoted(str(text)[:24]))
             )
         value = int(raw)
     if not low <= value <= high:
@@ -140,7 +140,7 @@ def _bankroll(text: str | None, rules: Rules | None) -> Fraction | None:
         return None
     raw = str(text).strip()
     if len(raw) > 16 or not raw.replace(".", "", 1).isdigit() or not raw.isascii():
-        typed = repr(raw[:24])
+        typed = quoted(raw[:24])
         raise InvalidSettingError("bankroll", say("%(typed)s is not an amount", typed=typed))
     amount = Fraction(raw)
     if rules is not None and amount < rules.min_bet:

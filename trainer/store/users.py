@@ -13,7 +13,7 @@ import sqlite_utils
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from trainer.store.db import checkpoint_and_truncate, first_row, transaction, utc_now
-from trainer.words import number, plural, say
+from trainer.words import number, plural, quoted, say
 
 USERNAME_MIN = 3
 USERNAME_MAX = 32
@@ -125,7 +125,7 @@ def clean_username(text: str) -> str:
             say(
                 "A username can use letters, digits, spaces, dots, dashes and underscores; "
                 "not %(characters)s.",
-                characters=" ".join(repr(ch) for ch in bad),
+                characters=" ".join(quoted(ch) for ch in bad),
             )
         )
     if "  " in name:

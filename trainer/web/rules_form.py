@@ -24,6 +24,7 @@ from typing import Any
 from flask import Flask, abort
 
 from trainer.engine.rulebook import rule_words
+from trainer.engine.rulebook.rule_options import FRACTION_OPTIONS
 from trainer.engine.rulebook.rules import (
     OPTION_CHOICES,
     InvalidRulesError,
@@ -34,7 +35,7 @@ from trainer.engine.rulebook.rules import (
     preset_names,
 )
 from trainer.web.error_words import error_said
-from trainer.words import locale, say
+from trainer.words import decimal_comma, locale, plain_amount, say
 
 __all__ = [
     "error_text",
@@ -80,6 +81,8 @@ def _read(values: Mapping[str, str], default: Rules) -> Rules:
         text = values.get(name) if name in values else None
         if text is None or not text.strip():
             continue
+        if option in FRACTION_OPTIONS and decimal_comma():  # "0,8" as Russian writes it
+            text = plain_amount(text)
         value = parse_option(option, text)
         if value != getattr(drawn, option) and value != getattr(chosen, option):
             changes[option] = value
@@ -147,12 +150,18 @@ def option_fields(rules: Rules, options: Iterable[str] | None = None) -> list[di
                 "id": f"rule-field-{option}",
                 "label": words.label,
                 "help": words.help,
-                "value": option_to_text(option, value),
+                "value": _shown(option, option_to_text(option, value)),
                 "choices": [(c, rule_words.choice_label(option, c)) for c in choices or ()],
                 "changed": option in changed,
             }
         )
     return fields
+
+
+def _shown(option: str, text: str) -> str:
+    """A number option's value as the learner's language writes it ("0,75" in Russian), which
+    :func:`read_rules` reads back."""
+    return text.replace(".", ",") if option in FRACTION_OPTIONS and decimal_comma() else text
 
 
 def preset_menu() -> list[tuple[str, str]]:

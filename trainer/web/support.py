@@ -34,7 +34,7 @@ from trainer.web import rules_form, security
 from trainer.web.caches import app_caches
 from trainer.web.error_words import error_words
 from trainer.web.kept import KeptPieces, KeptUrls, kept_card_macros
-from trainer.words import number, plural, say
+from trainer.words import number, plural, quoted, say
 
 _USER_KEY = "uid"
 _GENERATION_KEY = "gen"
@@ -237,7 +237,7 @@ def rules_from_form(notation: str | None) -> Rules:
     except UnknownPresetError:
         shown = (notation or "").split(" ")[0][:40]
         abort(400, description=say("The form names no known rules preset (%(name)s).",
-                                   name=repr(shown)))  # fmt: skip
+                                   name=quoted(shown)))  # fmt: skip
     except InvalidRulesError as error:
         text = rules_form.error_text(error)
         abort(400, description=say("The form names rules that cannot be played: %(error)s",

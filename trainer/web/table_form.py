@@ -12,7 +12,7 @@ from drills.table_dealing import dealer_step
 from drills.table_session import MONEY_RE, TableSpec, read_digits
 from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError
 from trainer.web import table_view
-from trainer.words import N_, number, plain_amount, say
+from trainer.words import N_, number, plain_amount, quoted, say
 
 __all__ = ["BET_KEYS", "PLAY_LETTERS", "bet_units", "read_step"]
 
@@ -65,7 +65,7 @@ def _amount(text: str, what: str, unit: Fraction) -> Fraction:
     if not text or len(text) > 12:
         raise InvalidStepError(say(_NO_AMOUNT[what], amount=table_view.money(unit)))
     if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
-        raise InvalidStepError(say(_NOT_AN_AMOUNT[what], typed=repr(text[:12])))
+        raise InvalidStepError(say(_NOT_AN_AMOUNT[what], typed=quoted(text[:12])))
     return Fraction(Decimal(text))
 
 

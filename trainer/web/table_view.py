@@ -26,6 +26,7 @@ from drills.table_sums import (
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
+from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.engine.words import N_plural
 from trainer.web.caches import app_caches
 from trainer.web.mastery import SMALLEST_COST, bets_text
@@ -157,8 +158,9 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
         )
     dealer_faces = round_.dealer_shown if done else round_.dealer_shown_in_play
     dealer_cards = round_.dealer_cards
-    label = say("Dealer")
     bank = game.setup.rules.players_bank
+    house = "" if rotating else PRESET_TEXTS.get(game.setup.rules.name, "")  # its text's word
+    label = say(_HOUSE_DEALERS.get(house, N_("Dealer")))
     if game.learner_deals(number):  # the learner deals: their own cards, every one seen
         dealer_faces = (True,) * len(dealer_cards)
         label = say("You, the banker") if bank else say("You, the dealer")
@@ -234,20 +236,30 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
     return (*lines, *passed)
 
 
+# By who deals (002's club сдатчик, 000's сдающий): the dealer, the settlement's opening lines.
+_HOUSE_DEALERS = {"002": N_("The club's dealer"), "000": N_("The bank's dealer")}
+_DEALER_LINES = {
+    "banker": (N_("The banker has a dealt 21."), N_("The banker has %(total)s, bust."),
+               N_("The banker has %(total)s.")),
+    "home": (N_("The player dealing has blackjack."), N_("The player dealing has %(total)s, bust."),
+             N_("The player dealing has %(total)s.")),
+    "002": (N_("The club's dealer has blackjack."), N_("The club's dealer has %(total)s, bust."),
+            N_("The club's dealer has %(total)s.")),
+    "000": (N_("The bank's dealer has blackjack."), N_("The bank's dealer has %(total)s, bust."),
+            N_("The bank's dealer has %(total)s.")),
+    "dealer": (N_("The dealer has blackjack."), N_("The dealer has %(total)s, bust."),
+               N_("The dealer has %(total)s.")),
+}  # fmt: skip
+
+
 def _dealer_line(game: TableGame, result: RoundResult) -> str:
-    """The dealer's (004: the banker's) hand as the settlement opens with it."""
-    total = written(result.dealer_total)
-    if game.setup.rules.players_bank:
-        if result.dealer_natural:
-            return say("The banker has a dealt 21.")
-        if result.dealer_total > 21:
-            return say("The banker has %(total)s, bust.", total=total)
-        return say("The banker has %(total)s.", total=total)
+    """The dealer's hand (by who deals: :data:`_DEALER_LINES`) as the settlement opens with it."""
+    house = PRESET_TEXTS.get(game.setup.rules.name, "")
+    who = "banker" if game.setup.rules.players_bank else "home" if game.setup.deals else house
+    natural, bust, total = _DEALER_LINES.get(who, _DEALER_LINES["dealer"])
     if result.dealer_natural:
-        return say("The dealer has blackjack.")
-    if result.dealer_total > 21:
-        return say("The dealer has %(total)s, bust.", total=total)
-    return say("The dealer has %(total)s.", total=total)
+        return say(natural)
+    return say(bust if result.dealer_total > 21 else total, total=written(result.dealer_total))
 
 
 def _which(deals: bool, box: int, hand: int) -> str:

@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from trainer.engine.words import N_, Said, SaidError
+from trainer.engine.words import N_, Said, SaidError, quoted
 
 __all__ = [
     "DEAL_FACES",
@@ -133,17 +133,19 @@ def parse_ratio(text: str | Fraction | int) -> Fraction:
     else:
         raw = str(text).strip()
         if not _RATIO.fullmatch(raw):
-            shown = repr(str(text)[:MAX_VALUE_LENGTH])
-            raise OptionValueError(f"{shown} is not a ratio like 3:2", said=_not_a_ratio(shown))
+            shown = str(text)[:MAX_VALUE_LENGTH]
+            raise OptionValueError(
+                f"{shown!r} is not a ratio like 3:2", said=_not_a_ratio(quoted(shown))
+            )
         try:
             value = Fraction(raw.replace(":", "/"))
         except ZeroDivisionError:
             raise OptionValueError(f"{text!r} is not a ratio like 3:2",
-                                   said=_not_a_ratio(repr(text))) from None  # fmt: skip
+                                   said=_not_a_ratio(quoted(str(text)))) from None  # fmt: skip
     if value <= 0:
         raise OptionValueError(
             f"{text!r} is not a positive ratio",
-            said=(N_("%(value)s is not a positive ratio"), {"value": repr(text)}),
+            said=(N_("%(value)s is not a positive ratio"), {"value": quoted(str(text))}),
         )
     return value
 
@@ -237,7 +239,7 @@ def read_value(option: str, value: Any, default: Any) -> Any:
             raise OptionValueError(
                 f"expected a number like 10, 2.5 or 3/4, not {value!r}",
                 said=(N_("expected a number like 10, 2.5 or 3/4, not %(value)s"),
-                      {"value": repr(value)}),
+                      {"value": quoted(str(value))}),
             )  # fmt: skip
         return Fraction(text)
     if isinstance(default, bool):
@@ -249,7 +251,7 @@ def read_value(option: str, value: Any, default: Any) -> Any:
             return False
         raise OptionValueError(
             f"expected true or false, not {value!r}",
-            said=(N_("expected true or false, not %(value)s"), {"value": repr(value)}),
+            said=(N_("expected true or false, not %(value)s"), {"value": quoted(str(value))}),
         )
     if option in _OPTIONAL_INTS:
         if value is None or text == "none":
@@ -268,7 +270,7 @@ def _int(value: Any) -> int:
     ):
         raise OptionValueError(
             f"expected a whole number, not {value!r}",
-            said=(N_("expected a whole number, not %(value)s"), {"value": repr(value)}),
+            said=(N_("expected a whole number, not %(value)s"), {"value": quoted(str(value))}),
         )
     if isinstance(value, int):
         return value

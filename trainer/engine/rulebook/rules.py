@@ -43,7 +43,7 @@ from trainer.engine.rulebook.rule_options import (
     read_value,
     said_of,
 )
-from trainer.engine.words import N_
+from trainer.engine.words import N_, quoted
 
 __all__ = [
     "DEAL_FACES",
@@ -198,7 +198,7 @@ class Rules:
             shown = word[: MAX_VALUE_LENGTH * 2]
             if not equals or not option or not value:
                 said = N_("%(word)s is not option=value (like decks=2)")
-                raise RulesNotationError.said_as(said, word=repr(shown))
+                raise RulesNotationError.said_as(said, word=quoted(shown))
             if option in changes:
                 raise RulesNotationError(f"{option} is given twice", option=option)
             changes[option] = value
@@ -372,7 +372,7 @@ def parse_option(option: str, value: Any) -> Any:
     """
     if option not in _FIELDS:
         shown = option[:MAX_VALUE_LENGTH]
-        said = N_("unknown rule option %(option)s"), {"option": repr(shown)}
+        said = N_("unknown rule option %(option)s"), {"option": quoted(shown)}
         raise UnknownOptionError(f"unknown rule option {shown!r}", option=option, said=said)
     if isinstance(value, str) and len(value) > MAX_VALUE_LENGTH:
         raise OptionValueError(

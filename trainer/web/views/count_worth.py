@@ -39,7 +39,7 @@ from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, re
 from trainer.web.support import current_rules, render
 from trainer.web.views.count_jobs import pending_page, study_or_start
 from trainer.web.views.strategy import CELL_TITLES
-from trainer.words import N_, say
+from trainer.words import N_, quoted, say
 
 bp = Blueprint("count_worth", __name__)
 
@@ -104,7 +104,8 @@ def read_choice(values: dict[str, str]) -> Choice:
     slug = values.get("system") or current_counting_preferences().system
     if slug not in SYSTEMS:
         raise FieldError(
-            say("There is no counting system called %(system)s.", system=repr(slug[:20])), "system"
+            say("There is no counting system called %(system)s.", system=quoted(slug[:20])),
+            "system",
         )
     count = None
     text = (values.get("count") or "").strip()
@@ -116,7 +117,7 @@ def read_choice(values: dict[str, str]) -> Choice:
                     "A count is a whole number from %(low)s to %(high)s, not %(typed)s.",
                     low=typed[0],
                     high=typed[1],
-                    typed=repr(text[:12]),
+                    typed=quoted(text[:12]),
                 ),
                 "count",
             )

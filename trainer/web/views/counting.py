@@ -72,7 +72,7 @@ from trainer.web.thresholds import staircase as threshold_staircase
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import chart_or_pending
 from trainer.web.warm_up import COUNT_SYSTEM
-from trainer.words import N_, say
+from trainer.words import N_, quoted, say
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
 
@@ -234,7 +234,7 @@ def start() -> Response:
     kind = form.get("kind", "")
     if kind not in KINDS:
         abort(400, description=say("There is no counting session of kind %(kind)s.",
-                                   kind=repr(kind[:20])))  # fmt: skip
+                                   kind=quoted(kind[:20])))  # fmt: skip
     prefs = current_counting_preferences()
     rng = make_rng()
     rules = rules_from_form(form.get("rules")) if kind == "shoe" else current_rules()
@@ -342,7 +342,7 @@ _TOO_MANY = {
 def _whole(text: str, field: str) -> int:
     text = text.strip()
     if not digits(text):
-        raise InvalidSessionError(say(_NOT_WHOLE[field], typed=repr(text[:20])), field)
+        raise InvalidSessionError(say(_NOT_WHOLE[field], typed=quoted(text[:20])), field)
     if len(text) > 4:
         shown = text[:12] + ("…" if len(text) > 12 else "")
         raise InvalidSessionError(say(_TOO_MANY[field], typed=shown), field)

@@ -81,7 +81,7 @@ from trainer.web.support import (
 )
 from trainer.web.table_drill_round import why_words
 from trainer.web.verdicts import Answered, answered_again, see_verdict, stored_attempt_or_404
-from trainer.words import N_, say
+from trainer.words import N_, quoted, say
 
 bp = Blueprint("drills", __name__, url_prefix="/drills")
 
@@ -113,7 +113,7 @@ def get_drill_or_404(slug: str) -> Drill:
     try:
         return get_drill(slug)
     except UnknownDrillError:
-        abort(404, description=say("There is no drill called %(slug)s.", slug=repr(slug)))
+        abort(404, description=say("There is no drill called %(slug)s.", slug=quoted(slug)))
 
 
 def fresh_question(drill: Drill, user: users.User | None, rules: Rules) -> Question | None:

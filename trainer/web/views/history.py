@@ -47,7 +47,7 @@ from trainer.web.support import (
 from trainer.web.time_zone import learner_zone
 from trainer.web.views.chart_jobs import ask_for_chart
 from trainer.web.views.drills import stored_rules
-from trainer.words import N_, plural, say
+from trainer.words import N_, plural, quoted, say
 from trainer.words import number as format_number
 
 bp = Blueprint("history", __name__)
@@ -158,21 +158,21 @@ def _read_filter(args: Any) -> reviews.MistakeFilter:
     sort = (args.get("sort") or "newest").strip()
     if drill is not None and drill not in registry():
         abort(400, description=say("There is no drill called %(drill)s to filter by.",
-                                   drill=repr(drill)))  # fmt: skip
+                                   drill=quoted(drill)))  # fmt: skip
     for name, value in ((N_("From"), since), (N_("To"), until)):
         if value is not None:
             if not _DATE_RE.fullmatch(value):
                 abort(400, description=say("%(field)s: %(value)s is not a date like 2026-11-29.",
-                                           field=say(name), value=repr(value)))  # fmt: skip
+                                           field=say(name), value=quoted(value)))  # fmt: skip
             try:
                 date.fromisoformat(value)
             except ValueError:
                 abort(400, description=say("%(field)s: %(value)s is not a day of the calendar.",
-                                           field=say(name), value=repr(value)))  # fmt: skip
+                                           field=say(name), value=quoted(value)))  # fmt: skip
     if since and until and since > until:
         abort(400, description=say("The date range ends before it starts."))
     if sort not in reviews.SORTS:
-        abort(400, description=say("Sort by newest or cost, not %(sort)s.", sort=repr(sort)))
+        abort(400, description=say("Sort by newest or cost, not %(sort)s.", sort=quoted(sort)))
     return reviews.MistakeFilter(drill=drill, rules=rules, since=since, until=until, sort=sort)
 
 
@@ -196,7 +196,7 @@ def _page_number(text: str | None) -> int:
     text = (text or "1").strip()
     if not text.isdecimal() or not text.isascii() or len(text) > 6 or int(text) < 1:
         abort(400, description=say("Page %(page)s is not a page number like 2.",
-                                   page=repr(text[:12])))  # fmt: skip
+                                   page=quoted(text[:12])))  # fmt: skip
     return int(text)
 
 

@@ -28,7 +28,7 @@ from trainer.web.error_words import error_said
 from trainer.web.support import clock_now, current_user, get_db
 from trainer.web.time_zone import learner_zone
 from trainer.web.views.drills import stored_rules
-from trainer.words import N_, say
+from trainer.words import N_, quoted, say
 
 bp = Blueprint("practice", __name__)
 
@@ -89,7 +89,7 @@ def _bounded_int(text: str, what: str) -> int:
     text = text.strip()
     digits = text[1:] if text[:1] in "+-" else text
     if not digits.isdecimal() or not digits.isascii() or len(digits) > 6:
-        abort(400, description=say(_NOT_WHOLE[what], typed=repr(text[:20])))
+        abort(400, description=say(_NOT_WHOLE[what], typed=quoted(text[:20])))
     return int(text)
 
 

@@ -12,7 +12,7 @@ from trainer.engine.rulebook.interpretations import interpretations_for
 from trainer.engine.rulebook.rules import PRESETS, InvalidRulesError, Rules
 from trainer.web.readings import readings_context
 from trainer.web.support import choose_rules, current_rules, render
-from trainer.words import say
+from trainer.words import quoted, say
 
 bp = Blueprint("rules", __name__)
 
@@ -61,5 +61,5 @@ def choose() -> Response:
     try:
         choose_rules(name)
     except InvalidRulesError:
-        abort(400, description=say("There is no rules preset called %(name)s.", name=repr(name)))
+        abort(400, description=say("There is no rules preset called %(name)s.", name=quoted(name)))
     return redirect(url_for("rules.index", chosen=name), 303)

@@ -207,6 +207,7 @@ def job(job_id: int) -> Response:
     context: dict[str, Any] = {
         "job": found,
         "settings": found.settings,
+        "system_name": _system_name(str(found.settings.get("system", ""))),
         "stages": STAGES,
         "section": "simulate",
     }
@@ -216,6 +217,14 @@ def job(job_id: int) -> Response:
     response = render("simulation_job.html", block="progress" if _polled() else None, **context)
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def _system_name(slug: str) -> str:
+    """A run's counting system by its name (Hi-Lo), not its notation (hi-lo)."""
+    try:
+        return find_system(slug).name
+    except ValueError:
+        return slug
 
 
 # Where a run was played, as the simulator keeps it in English (trainer/simulator/job.py), and

@@ -25,7 +25,7 @@ from trainer.web.readings import readings_context
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
 from trainer.web.views.chart_jobs import chart_or_pending, fixed_point_or_pending
-from trainer.words import N_, say
+from trainer.words import N_, quoted, say
 
 bp = Blueprint("strategy", __name__)
 
@@ -125,7 +125,7 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
         abort(
             400,
             description=say(
-                "%(cell)s is not a chart cell (write it like hard.16.10).", cell=repr(text)
+                "%(cell)s is not a chart cell (write it like hard.16.10).", cell=quoted(text)
             ),
         )
     section, row, up = parts
@@ -133,7 +133,7 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
         evs = result.evs[section][row][up]
         code = result.codes[section][row][up]
     except KeyError:
-        abort(404, description=say("The chart has no cell %(cell)s.", cell=repr(text)))
+        abort(404, description=say("The chart has no cell %(cell)s.", cell=quoted(text)))
     best = max(evs.values())
     actions = [
         {

@@ -44,7 +44,7 @@ from trainer.web.support import (
 from trainer.web.verdicts import Answered, see_verdict
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import ask_for_chart, chart_or_pending, chart_ready
-from trainer.words import plural, say
+from trainer.words import plural, quoted, say
 
 bp = Blueprint("strategy_quiz", __name__, url_prefix="/drills/basic-strategy")
 
@@ -74,14 +74,14 @@ def read_settings(values: Mapping[str, str]) -> Settings:
     asks :func:`ready_or_pending` (a job, past the limits a 429)."""
     mix = values.get("mix") or quiz.DEFAULT_MIX
     if mix not in quiz.MIXES:
-        abort(400, description=say("There is no hand mix called %(mix)s.", mix=repr(mix[:40])))
+        abort(400, description=say("There is no hand mix called %(mix)s.", mix=quoted(mix[:40])))
     count = values.get("insurance") or ""
     if count not in ("", BY_COUNT):
         abort(
             400,
             description=say(
                 "Insurance questions either go by the count or not; %(typed)s is neither.",
-                typed=repr(count[:20]),
+                typed=quoted(count[:20]),
             ),
         )
     rules = read_rules(values, default=current_rules())
