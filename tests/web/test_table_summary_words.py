@@ -65,27 +65,31 @@ def text_of(html: str) -> str:
 def test_a_dealing_tables_summary_reads_as_plain_english(
     table: dict[str, Any], line: str, client: Any, csrf: Any, db: Any, hidden_fields: Any
 ) -> None:
-    # The home table's first choice is its double; the bank's first two are draws.
-    page, _ = deal_to_the_end(
-        client, csrf, db, hidden_fields, table, 1 if table is HOME_TABLE else 2
-    )
-    summary = page.split('class="table-summary"')[1].split("</section>")[0]
-    heading = text_of(summary.split("</h2>")[0])
-    assert re.search(r": \d+ rounds? played, and you (won \d|lost \d|broke even)", heading)
-    lists = re.findall(r'<ol class="table-errors">(.*?)</ol>', summary, re.S)
-    errors = re.findall(r"<li>(.*?)</li>", "".join(lists), re.S)
-    # Only the dealer's choices: at twenty-one-home the deal may pass to a punter's natural,
-    # and the learner's plays as a punter (always standing here) have errors of their own.
-    errors = [e for e in errors if re.search(line, text_of(e))]
+    # The home table's first choice is its double; the bank's first two are draws. A double
+    # on a first card the dealer doubles on at times (a five or a six at method 3's
+    # equilibrium) is right either way: then another table is dealt.
+    for _ in range(12):
+        page, _ = deal_to_the_end(
+            client, csrf, db, hidden_fields, table, 1 if table is HOME_TABLE else 2
+        )
+        summary = page.split('class="table-summary"')[1].split("</section>")[0]
+        heading = text_of(summary.split("</h2>")[0])
+        assert re.search(r": \d+ rounds? played, and you (won \d|lost \d|broke even)", heading)
+        lists = re.findall(r'<ol class="table-errors">(.*?)</ol>', summary, re.S)
+        errors = re.findall(r"<li>(.*?)</li>", "".join(lists), re.S)
+        # Only the dealer's choices: at twenty-one-home the deal may pass to a punter's
+        # natural, and the learner's plays as a punter (always standing here) have errors of
+        # their own.
+        errors = [e for e in errors if re.search(line, text_of(e))]
+        if errors or table is not HOME_TABLE:
+            break
     assert len(errors) == 1
     said = text_of(errors[0])
     # With the few cards it turned on (the dealer's own, ranks with suit symbols), never the
     # question's notation.
     card = r"(10|[2-9JQKA])[♠♥♦♣]"
-    assert re.fullmatch(
-        rf"Round \d+ , {card}( {card})* : {line} \(it cost (\d\.\d\d of a bet|\d+\.\d bets?)\)\.",
-        said,
-    ), said
+    cost = r"(\d\.\d\d of a bet|\d+(\.\d)? bets?)"
+    assert re.fullmatch(rf"Round \d+ , {card}( {card})* : {line} \(it cost {cost}\)\.", said), said
     assert "Drilled again" not in summary
     assert "you said" not in summary and "Doubling the bets" not in summary
     assert "Only your choices as the dealer" in summary

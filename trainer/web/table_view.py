@@ -159,8 +159,8 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
     dealer_faces = round_.dealer_shown if done else round_.dealer_shown_in_play
     dealer_cards = round_.dealer_cards
     bank = game.setup.rules.players_bank
-    house = "" if rotating else PRESET_TEXTS.get(game.setup.rules.name, "")  # its text's word
-    label = say(_HOUSE_DEALERS.get(house, N_("Dealer")))
+    house = "" if rotating else PRESET_TEXTS.get(game.setup.rules.name, "")
+    label = say(_HOUSE_DEALERS.get(house, N_("Dealer")))  # its text's word
     if game.learner_deals(number):  # the learner deals: their own cards, every one seen
         dealer_faces = (True,) * len(dealer_cards)
         label = say("You, the banker") if bank else say("You, the dealer")
@@ -238,7 +238,7 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
 
 # By who deals (002's club сдатчик, 000's сдающий): the dealer, the settlement's opening lines.
 _HOUSE_DEALERS = {"002": N_("The club's dealer"), "000": N_("The bank's dealer")}
-_DEALER_LINES = {
+_DEALER_LINES = {  # natural, bust, a total
     "banker": (N_("The banker has a dealt 21."), N_("The banker has %(total)s, bust."),
                N_("The banker has %(total)s.")),
     "home": (N_("The player dealing has blackjack."), N_("The player dealing has %(total)s, bust."),
@@ -257,9 +257,8 @@ def _dealer_line(game: TableGame, result: RoundResult) -> str:
     house = PRESET_TEXTS.get(game.setup.rules.name, "")
     who = "banker" if game.setup.rules.players_bank else "home" if game.setup.deals else house
     natural, bust, total = _DEALER_LINES.get(who, _DEALER_LINES["dealer"])
-    if result.dealer_natural:
-        return say(natural)
-    return say(bust if result.dealer_total > 21 else total, total=written(result.dealer_total))
+    said = natural if result.dealer_natural else bust if result.dealer_total > 21 else total
+    return say(said, total=written(result.dealer_total))
 
 
 def _which(deals: bool, box: int, hand: int) -> str:
@@ -278,8 +277,7 @@ def _deal_passed(game: TableGame, number: int) -> tuple[str, ...]:
     if rotation != "natural-takes-deal" or not 1 <= number <= len(game.rounds):
         return ()
     record = game.rounds[number - 1].record
-    after = record.next_dealer
-    if after is None or after == record.dealer:
+    if (after := record.next_dealer) is None or after == record.dealer:
         return ()
     if after == 0:
         return (say("Your natural takes the deal: you deal the next round."),)
