@@ -306,8 +306,11 @@ class _Tally:
 
 
 def _number(text: str) -> Fraction | None:
+    """A stored answer's number. The counting drills store a negative count with the true minus
+    sign (U+2212) the learner reads, which ``Fraction`` does not read: every checkpoint at a
+    negative count was left out of the model before."""
     try:
-        return Fraction(text.strip().replace("+", ""))
+        return Fraction(text.strip().replace("+", "").replace("\u2212", "-"))
     except (ValueError, ZeroDivisionError):
         return None
 

@@ -118,3 +118,16 @@ def test_the_speed_is_kept_with_a_job_and_an_old_jobs_model_is_pooled() -> None:
     read = model_from_json(old)
     assert read.speeds == () and read.running_speed == ""
     assert read.kinds == model.kinds
+
+
+def test_a_count_stored_with_the_true_minus_sign_is_read() -> None:
+    """The counting drills store "\u22122" (the minus a learner reads): each checkpoint counts."""
+    minus = "\u2212"
+    answers = [
+        Answer(f"rc hi-lo 6d: {' '.join(['TS'] * 26 * (index + 1))}", f"{minus}{2 * index + 2}",
+               f"{minus}{2 * index + 1}", f"cs-minus-{index}-rc")
+        for index in range(4)
+    ]  # fmt: skip
+    running = error_model(answers).kinds["running"]
+    assert running.answers == 4
+    assert running.rate == pytest.approx((1 / (4 * CARDS)) ** 0.5)  # one slip of 1, then none
