@@ -349,3 +349,17 @@ def number_in(text: str, before: str, after: str) -> float:
     found = re.search(re.escape(before) + r"([0-9.,]+)" + re.escape(after), text)
     assert found, before
     return float(found.group(1).replace(",", ""))
+
+
+def test_sessions_counted_through_the_drill_are_read_at_their_speed(
+    client: Any, csrf: Any, db: Any
+) -> None:
+    """End to end: sessions dealt and answered as the counting drill stores them (the token
+    naming the session, its speed in its spec)."""
+    from tests.web.test_counting_speed import count_checkpoints
+
+    count_checkpoints(client, csrf, db, "1.5", [True] * 20)
+    count_checkpoints(client, csrf, db, "2", [True, False] * 5)
+    text = client.get("/your-game").get_data(as_text=True)
+    assert "Read at 1.5 cards a second, the speed you count at most (20 checkpoints)." in text
+    assert "Off by 0.00 a deck counted" in text  # the misses at 2 cards a second left out
