@@ -21,7 +21,14 @@ Kinds of error and the answers each is read from (the drills' slugs):
 - ``running``: the running count at the counting drills' checkpoints (``running-count``,
   ``shoe-count``, ``deck-countdown``): the change in its error since the checkpoint before, as
   a standard deviation per card counted in between, read as a random walk (variance
-  proportional to the cards: the simulator plays it so);
+  proportional to the cards: the simulator plays it so). It is read at the learner's own
+  counting speed (a session's, in cards a second: the caller's ``speed_of`` names each
+  session's), the speed with the most checkpoints of those with :data:`FLOORS` of them (a tie:
+  the faster). The error grows with the speed, so pooling the speeds would read a learner who
+  warms up slowly and counts fast as better than they count; the speed they count at most is
+  the one they practise for and the one its figure is surest at (docs/your-game.md says why
+  not the fastest). Where no speed alone has the floor's checkpoints, every speed is pooled
+  (and answers whose session's speed is not known are pooled with them), and the page says so;
 - ``true``: the true-count conversion (``true-count``, and the true counts asked at checkpoints):
   the standard deviation of the answer from the right one, in true counts;
 - ``decks``: the decks played or left judged from the tray (``deck-estimation``): the standard
@@ -60,6 +67,7 @@ __all__ = [
     "model_from_json",
     "model_to_json",
     "sd_interval",
+    "session_of",
     "table_pace",
     "wilson",
 ]
@@ -261,6 +269,7 @@ class ErrorModel:
     kinds: dict[str, Kind]
     pace: TablePace
     speeds: tuple[str, ...] = field(default=())  # counting speeds practised (cards a second)
+    running_speed: str = ""  # the speed the running count is read at ("": every speed pooled)
 
     @property
     def enough(self) -> bool:
@@ -297,8 +306,11 @@ class _Tally:
 
 
 def _number(text: str) -> Fraction | None:
+    """A stored answer's number. The counting drills store a negative count with the true minus
+    sign (U+2212) the learner reads, which ``Fraction`` does not read: every checkpoint at a
+    negative count was left out of the model before."""
     try:
-        return Fraction(text.strip().replace("+", ""))
+        return Fraction(text.strip().replace("+", "").replace("\u2212", "-"))
     except (ValueError, ZeroDivisionError):
         return None
 
@@ -330,17 +342,30 @@ def _checkpoint_cards(question: str) -> int:
     return len(question.split(":", 1)[1].split()) if ":" in question else 0
 
 
-def _add_checkpoints(tallies: dict[str, _Tally], answers: Iterable[Answered]) -> None:
+def session_of(token: str) -> str | None:
+    """The counting session an answer's token names (None: not a session's checkpoint)."""
+    match = _TOKEN.fullmatch(token)
+    return match["session"] if match else None
+
+
+def _add_checkpoints(
+    tallies: dict[str, _Tally],
+    answers: Iterable[Answered],
+    speed_of: Mapping[str, str],
+    by_speed: dict[str, _Tally],
+) -> None:
     """Each session's checkpoints in order. The learner keeps their own count through a
     session (a slip carries on, as the session's summary reads it), so a running count's error
     is the change in its error since the checkpoint before, over the cards counted since; a
-    true count asked there is one conversion (its error holds the running count's too)."""
+    true count asked there is one conversion (its error holds the running count's too). A
+    running count's slip is tallied at its session's speed too, where ``speed_of`` knows it."""
     sessions: dict[str, list[tuple[int, Answered]]] = defaultdict(list)
     for answer in answers:
         match = _TOKEN.fullmatch(answer.token)
         key = match["session"] if match else answer.token
         sessions[key].append((int(match["index"]) if match else 0, answer))
-    for asked in sessions.values():
+    for key, asked in sessions.items():
+        speed = speed_of.get(key)
         before, error_before = 0, 0.0
         for _, answer in sorted(asked, key=lambda pair: pair[0]):
             cards = _checkpoint_cards(answer.question)
@@ -350,7 +375,16 @@ def _add_checkpoints(tallies: dict[str, _Tally], answers: Iterable[Answered]) ->
             elif answer.question.startswith("rc ") and cards > before and error is not None:
                 slip = error - error_before
                 _add_spread(tallies["running"], slip, float(cards - before), slip == 0)
+                if speed is not None:
+                    _add_spread(by_speed[speed], slip, float(cards - before), slip == 0)
                 before, error_before = cards, error
+
+
+def _counting_speed(by_speed: Mapping[str, _Tally]) -> str:
+    """The speed the running count is read at: the one with the most checkpoints of those
+    with the floor's (a tie: the faster); "" (every speed pooled) where none has."""
+    enough = [speed for speed, tally in by_speed.items() if tally.answers >= FLOORS["running"]]
+    return max(enough, key=lambda s: (by_speed[s].answers, Fraction(s)), default="")
 
 
 def _parts(answers: Iterable[Answered]) -> dict[str, list[Answered]]:
@@ -365,12 +399,18 @@ def error_model(
     *,
     due: Due | None = None,
     reach: Mapping[str, float] | None = None,
+    speed_of: Mapping[str, str] | None = None,
+    running_at: str | None = None,
 ) -> ErrorModel:
     """The error model of one learner's ``answers`` (the caller's: never anyone else's);
     ``due`` tells the deviations questions whose index was due (without it, all are);
-    ``reach`` the chance that a hand meets each deviation kind's situation, by kind."""
+    ``reach`` the chance that a hand meets each deviation kind's situation, by kind;
+    ``speed_of`` each counting session's speed (cards a second, as ``str(Fraction)``), by
+    session; ``running_at`` the speed to read the running count at (None: the learner's
+    counting speed, as the module's note says; "": every speed pooled)."""
     parts = _parts(answers)
     tallies = {name: _Tally() for name in KINDS}
+    by_speed: dict[str, _Tally] = defaultdict(_Tally)
     for drill in _PLAY:
         for answer in parts[drill]:
             _add_priced(tallies["play"], answer)
@@ -379,7 +419,11 @@ def error_model(
         _add_priced(tallies["taken" if taken else "deviation"], answer)
     for answer in parts["bet-sizing"]:
         _add_priced(tallies["bet"], answer)
-    _add_checkpoints(tallies, (a for drill in _COUNTING for a in parts[drill]))
+    counted = (a for drill in _COUNTING for a in parts[drill])
+    _add_checkpoints(tallies, counted, speed_of or {}, by_speed)
+    speed = _counting_speed(by_speed) if running_at is None else running_at
+    if speed:
+        tallies["running"] = by_speed[speed]
     for answer in parts["true-count"]:
         _add_spread(tallies["true"], _error(answer), 1.0, answer.correct)
     for answer in parts["deck-estimation"]:
@@ -390,7 +434,9 @@ def error_model(
         for name in PRICED_KINDS
     }
     kinds.update({name: tallies[name].spread_kind(name) for name in COUNT_KINDS})
-    return with_reach(ErrorModel(kinds, table_pace(parts["table-play"])), reach)
+    speeds = tuple(sorted((s for s in by_speed if by_speed[s].answers), key=Fraction))
+    model = ErrorModel(kinds, table_pace(parts["table-play"]), speeds, speed)
+    return with_reach(model, reach)
 
 
 def with_reach(model: ErrorModel, reach: Mapping[str, float] | None) -> ErrorModel:
@@ -436,6 +482,8 @@ def model_to_json(model: ErrorModel) -> dict[str, object]:
     return {
         "kinds": {name: dataclasses.asdict(kind) for name, kind in model.kinds.items()},
         "pace": dataclasses.asdict(model.pace),
+        "speeds": list(model.speeds),
+        "running_speed": model.running_speed,
     }
 
 
@@ -443,9 +491,12 @@ def model_from_json(data: dict[str, Any]) -> ErrorModel:
     """:raises KeyError, TypeError, ValueError: for anything :func:`model_to_json` did not write.
 
     A model written before the ``taken`` kind was told apart has none: it is read as no
-    answers of it (its ``deviation`` holds every deviations answer, of weight 1)."""
+    answers of it (its ``deviation`` holds every deviations answer, of weight 1); one written
+    before the running count was read at a speed has every speed pooled."""
     kinds = {name: Kind(**fields) for name, fields in data["kinds"].items() if name in KINDS}
     kinds.setdefault("taken", Kind("taken", 0, 0, 0.0, 0.0, 1.0))
     if set(kinds) != set(KINDS):
         raise ValueError("an error model names every kind of error")
-    return ErrorModel(kinds, TablePace(**data["pace"]))
+    speeds = tuple(str(speed) for speed in data.get("speeds", ()))
+    running_speed = str(data.get("running_speed", ""))
+    return ErrorModel(kinds, TablePace(**data["pace"]), speeds, running_speed)

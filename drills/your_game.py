@@ -237,14 +237,17 @@ def weekly(
     least: int = 20,
     *,
     due: Due | None = None,
+    speed_of: Mapping[str, str] | None = None,
 ) -> list[Week]:
     """The learner's win an hour week by week: the learner's game (the run with every count
     error played) less each priced kind's cost at that week's own rate (a kind the week has too
     few answers of: the whole record's), and each count error's cost moved by the week's
     variance over the record's (the cost of a small noise grows with its variance). A week
     whose rates are the record's reads what the figures say of "You", not the perfect
-    counter's win less each count error's cost alone (the errors do not add up). Weeks with
-    fewer than ``least`` answers are left out."""
+    counter's win less each count error's cost alone (the errors do not add up). A week's
+    running count is read at the record's speed (``speed_of``: each counting session's, as
+    :func:`drills.error_model.error_model` takes it). Weeks with fewer than ``least`` answers
+    are left out."""
     by_week: dict[date, list[Answered]] = defaultdict(list)
     for answer in answers:
         by_week[_monday(answer.created_at)].append(answer)
@@ -260,7 +263,8 @@ def weekly(
         asked = by_week[start]
         if len(asked) < least:
             continue
-        week = _with_record(error_model(asked, due=due), model)
+        read = error_model(asked, due=due, speed_of=speed_of, running_at=model.running_speed)
+        week = _with_record(read, model)
         loss = priced_loss(week, "rate", yours)
         for name, cost in count_cost.items():
             whole = model.kinds[name].rate
@@ -278,7 +282,7 @@ def _with_record(week: ErrorModel, record: ErrorModel) -> ErrorModel:
         else record.kinds[name]
         for name, kind in week.kinds.items()
     }
-    return ErrorModel(kinds, record.pace)
+    return ErrorModel(kinds, record.pace, record.speeds, record.running_speed)
 
 
 def weeks_text(weeks: Sequence[Week]) -> list[tuple[str, float]]:

@@ -1,7 +1,7 @@
 """Your game in a browser, JavaScript on and off, by keyboard: a learner with answers of every
 kind opens it from the progress page, works their game out, and reads the figures beside a
 perfect counter's, the leaks ranked with their drills, and the weeks' plot; a learner with no
-answers reads "not enough answers yet"."""
+answers reads "not enough answers yet". The running count says the speed it is read at."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
-from tests.web.test_your_game import seed
+from tests.web.test_your_game import seed, seed_speeds
 from trainer import store
 
 
@@ -20,6 +20,7 @@ def _seed_for(live_server: Any, username: str) -> None:
     try:
         (user_id,) = db.execute("SELECT id FROM users WHERE username = ?", [username]).fetchone()
         seed(db, user_id)
+        seed_speeds(db, user_id, {f"{username}-{n}": ("2", 1) for n in range(3)})
     finally:
         db.conn.close()
 
@@ -37,6 +38,9 @@ def test_work_out_your_game_and_read_it(learner: Any, live_server: Any) -> None:
     expect(errors.get_by_role("row")).to_have_count(8)
     expect(errors.get_by_role("row", name="Index plays made where the count")).to_be_visible()
     expect(errors).to_contain_text("95% interval")
+    expect(errors.get_by_role("row", name="The running count")).to_contain_text(
+        "Read at 2 cards a second, the speed you count at most (24 checkpoints)."
+    )
     bankroll = page.get_by_label("Your bankroll")
     bankroll.fill("20000")
     bankroll.press("Enter")  # the keyboard sends the form

@@ -4,6 +4,7 @@ too few; another learner's answers and jobs never shown."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from datetime import UTC, datetime, timedelta
@@ -275,3 +276,90 @@ def test_a_week_like_the_whole_record_reads_the_learners_own_figure(db: Any) -> 
     yours = figures(model, result)["yours"].win_per_hour
     (week,) = weekly(answers, model, result, due=reader())
     assert week.win_per_hour == pytest.approx(yours)
+
+
+def seed_speeds(db: Any, user: int, sessions: dict[str, tuple[str, int]]) -> None:
+    """Counting sessions at their speeds (cards a second), each with eight checkpoints 26 cards
+    apart, the count off by ``off`` from the fourth on (one slip a session)."""
+    for name, (speed, off) in sessions.items():
+        db["counting_sessions"].insert(
+            {
+                "id": name,
+                "user_id": user,
+                "drill": "running-count",
+                "rules": "vegas-6d-s17",
+                "spec": json.dumps({"system": "hi-lo", "speed": speed}),
+                "created_at": START.isoformat(),
+            }
+        )
+        for index in range(8):
+            cards = " ".join(f"{RANKS[k % 13]}S" for k in range(26 * (index + 1)))
+            given = f"{off:+d}" if off and index >= 3 else "0"
+            _store(db, user, index, "running-count", f"rc hi-lo 6d: {cards}", given, "0",
+                   token=f"cs-{name}-{index}-rc")  # fmt: skip
+
+
+def test_the_page_says_which_speed_the_running_count_is_read_at(client: Any, db: Any) -> None:
+    alice = sign_up(client, "alice")
+    slow = {f"slow{n}a": ("1", 1) for n in range(2)}  # 16 checkpoints, a slip of 1 each
+    fast = {f"fast{n}a": ("3/2", 3) for n in range(3)}  # 24, a slip of 3 each
+    seed_speeds(db, alice, slow | fast)
+    text = client.get("/your-game").get_data(as_text=True)
+    assert "Read at 1.5 cards a second, the speed you count at most (24 checkpoints)." in text
+    # The fast sessions' error alone: 3 a session over 8 x 26 cards, a deck of 52 counted.
+    per_deck = number_in(text, "Off by ", " a deck counted")
+    assert per_deck == pytest.approx(3 / (8 * 26) ** 0.5 * 52**0.5, abs=0.005)
+    russian = client.get("/your-game", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert (
+        "По скорости 1,5 карт/с: на ней вы считаете чаще всего (24 контрольные точки)." in russian
+    )
+
+
+def test_below_the_floor_at_each_speed_the_page_says_they_are_pooled(client: Any, db: Any) -> None:
+    bob = sign_up(client, "bob")
+    seed_speeds(db, bob, {"s1b": ("1", 1), "s2b": ("1", 1), "s3b": ("2", 2), "s4b": ("2", 2)})
+    text = client.get("/your-game").get_data(as_text=True)
+    assert "Read from all your speeds together: none has 20 checkpoints yet." in text
+    assert "Read at" not in text
+    per_deck = number_in(text, "Off by ", " a deck counted")
+    assert per_deck == pytest.approx((10 / (32 * 26)) ** 0.5 * 52**0.5, abs=0.005)
+
+
+def test_an_old_jobs_model_without_speeds_still_renders(client: Any, db: Any) -> None:
+    alice = sign_up(client, "alice")
+    seed(db, alice, weeks=1)
+    seed_speeds(db, alice, {f"fast{n}c": ("2", 1) for n in range(3)})
+    posted = client.post(
+        "/your-game", data={"csrf_token": "csrf-for-alice", "bankroll": "20000", "risk": "5%"}
+    )
+    where = posted.headers["Location"]
+    assert "Read at 2 cards a second" in client.get(where).get_data(as_text=True)
+    (row,) = db.execute("SELECT id, params FROM jobs").fetchall()
+    params = json.loads(row[1])
+    assert params["model"].pop("running_speed") == "2" and params["model"].pop("speeds")
+    db.execute("UPDATE jobs SET params = ? WHERE id = ?", [json.dumps(params), row[0]])
+    db.conn.commit()
+    old = client.get(where)
+    assert old.status_code == 200
+    text = old.get_data(as_text=True)
+    assert "You beside a perfect counter" in text and "Read at" not in text
+
+
+def number_in(text: str, before: str, after: str) -> float:
+    found = re.search(re.escape(before) + r"([0-9.,]+)" + re.escape(after), text)
+    assert found, before
+    return float(found.group(1).replace(",", ""))
+
+
+def test_sessions_counted_through_the_drill_are_read_at_their_speed(
+    client: Any, csrf: Any, db: Any
+) -> None:
+    """End to end: sessions dealt and answered as the counting drill stores them (the token
+    naming the session, its speed in its spec)."""
+    from tests.web.test_counting_speed import count_checkpoints
+
+    count_checkpoints(client, csrf, db, "1.5", [True] * 20)
+    count_checkpoints(client, csrf, db, "2", [True, False] * 5)
+    text = client.get("/your-game").get_data(as_text=True)
+    assert "Read at 1.5 cards a second, the speed you count at most (20 checkpoints)." in text
+    assert "Off by 0.00 a deck counted" in text  # the misses at 2 cards a second left out

@@ -5,14 +5,16 @@ and ``<desc>`` for screen readers; the page gives the same figures as a table.""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from flask import url_for
 from markupsafe import Markup, escape
 
-from drills.error_model import CARDS_PER_DECK, Kind
+from drills.error_model import CARDS_PER_DECK, ErrorModel, Kind
 from drills.your_game import Week
 from trainer.web.charts import line_and_dots
-from trainer.words import N_, day, day_month, number, say
+from trainer.web.coaching import speed_number
+from trainer.words import N_, day, day_month, number, plural, say
 
 TITLES = {
     "play": N_("Basic-strategy plays"),
@@ -86,6 +88,27 @@ def describe_kind(kind: Kind) -> str:
         else "Off by %(sd)s decks (standard deviation; 95%% interval %(low)s to %(high)s)."
     )
     return say(text, sd=number(kind.rate, 2), low=number(kind.low, 2), high=number(kind.high, 2))
+
+
+def running_speed(model: ErrorModel) -> str:
+    """Which counting speed the running count's error is read at, in one sentence (nothing
+    where no checkpoint's speed is known: an older model, or answers not from a session)."""
+    if not model.speeds:
+        return ""
+    kind = model.kinds["running"]
+    if model.running_speed:
+        return plural(
+            "Read at %(speed)s cards a second, the speed you count at most (%(count)s"
+            " checkpoint).",
+            "Read at %(speed)s cards a second, the speed you count at most (%(count)s"
+            " checkpoints).",
+            kind.answers, speed=speed_number(Fraction(model.running_speed)),
+        )  # fmt: skip
+    return plural(
+        "Read from all your speeds together: none has %(count)s checkpoint yet.",
+        "Read from all your speeds together: none has %(count)s checkpoints yet.",
+        kind.floor,
+    )
 
 
 WIDTH, HEIGHT = 640, 220

@@ -27,18 +27,25 @@ from drills.error_model import (
     error_model,
     model_from_json,
     model_to_json,
+    session_of,
     with_reach,
 )
 from drills.your_game import figures, leaks, scenarios, weekly
 from trainer.engine.counting import UnknownSystemError, find_system
 from trainer.engine.rulebook.rule_options import InvalidRulesError
 from trainer.engine.rulebook.rules import Rules
-from trainer.store import attempts, jobs
+from trainer.store import attempts, class_work, jobs
 from trainer.web.caches import app_caches, strategy_cache_dir
 from trainer.web.jobs import submit
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.support import current_rules, current_user, get_db, render
-from trainer.web.your_game_page import describe_kind, drill_url, titles, win_rate_plot
+from trainer.web.your_game_page import (
+    describe_kind,
+    drill_url,
+    running_speed,
+    titles,
+    win_rate_plot,
+)
 from trainer.words import N_, say
 
 bp = Blueprint("your_game", __name__)
@@ -71,10 +78,21 @@ def _reach(rules: str | None = None, system: str | None = None) -> dict[str, flo
     return None if found is None else {"deviation": found.due, "taken": found.not_due}
 
 
+def _speeds(answers: list[attempts.Attempt]) -> dict[str, str]:
+    """The speed (cards a second) of each counting session the learner's answers come from."""
+    ids = {found for answer in answers if (found := session_of(answer.token)) is not None}
+    user = current_user()
+    if user is None or not ids:
+        return {}
+    sessions = class_work.session_speeds(get_db(), user.id, sorted(ids))
+    return {session: str(speed) for session, (_, speed) in sessions.items()}
+
+
 def _model(answers: list[attempts.Attempt]) -> ErrorModel:
     """The model of ``answers``, each deviations answer read as due or not by its count study,
-    each deviation kind priced at the hands that can make it."""
-    return error_model(answers, due=reader(app_caches()), reach=_reach())
+    each deviation kind priced at the hands that can make it, the running count at the
+    learner's counting speed."""
+    return error_model(answers, due=reader(app_caches()), reach=_reach(), speed_of=_speeds(answers))
 
 
 def _latest() -> jobs.Job | None:
@@ -100,11 +118,13 @@ def _page(model: ErrorModel, *, status: int = 200, **extra: Any) -> Response:
 
 
 def _model_context(model: ErrorModel) -> dict[str, Any]:
-    """What the model's table shows: each kind's title, its sentence and its drill's page."""
+    """What the model's table shows: each kind's title, its sentence (and the running count's
+    speed) and its drill's page."""
     return {
         "model": model,
         "titles": titles(),
         "described": {name: describe_kind(kind) for name, kind in model.kinds.items()},
+        "running_speed": running_speed(model),
         "drill_url": drill_url,
         "drills": registry(),
         "section": "your-game",
@@ -174,7 +194,8 @@ def _results(found: jobs.Job) -> dict[str, Any]:
     params = found.params
     model = with_reach(model_from_json(params["model"]), _reach(params["rules"], params["system"]))
     result = found.result
-    weeks = weekly(_answers(), model, result, due=reader(app_caches()))
+    answers = _answers()
+    weeks = weekly(answers, model, result, due=reader(app_caches()), speed_of=_speeds(answers))
     return {
         **_model_context(model),
         "games": figures(model, result),
