@@ -23,7 +23,7 @@ ENGLISH, RUSSIAN = "en", "ru-RU,ru;q=0.9"
 WRONG_WORDS = {ENGLISH: "Not quite", RUSSIAN: "Неверно"}
 _FORM = re.compile(r'<form class="question[^"]*" method="post"\s+action="([^"]*)".*?</form>', re.S)
 _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)"')
-_BUTTON = re.compile(r'<button[^>]*name="([^"]+)" value="([^"]+)"')
+_BUTTON = re.compile(r'<button(?![^>]*\bdisabled\b)[^>]*name="([^"]+)" value="([^"]+)"')  # legal
 _BOX = re.compile(r'<input(?![^>]*hidden)[^>]*name="([^"]+)"')
 # What each drill's wrong answer is typed as, where it is typed (the others press a button).
 TYPED: dict[str, Any] = {
