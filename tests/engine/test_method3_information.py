@@ -24,7 +24,10 @@ from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import chart
 from trainer.engine.strategy.dealer import full_shoe
 
-pytestmark = pytest.mark.long  # a bench's pure-Python enumeration and dealt rounds
+pytestmark = [
+    pytest.mark.long,  # a bench's pure-Python enumeration and dealt rounds
+    pytest.mark.xdist_group("method3"),  # one worker: the bench's memo shared by every cell
+]
 
 HOME = find_preset("twenty-one-home")
 ROUNDS = 30_000
