@@ -195,6 +195,13 @@ def test_over_long_text_is_refused_before_it_is_read() -> None:
     assert len(str(raised.value)) < 300
 
 
+def test_no_rules_named_is_said_so_not_quoted_empty() -> None:
+    """An address without its rules: "no rules were named", not "no rules called “”"."""
+    with pytest.raises(UnknownPresetError) as raised:
+        find_preset("")
+    assert raised.value.said == ("no rules were named", {})
+
+
 def test_a_rules_value_names_only_presets() -> None:
     with pytest.raises(UnknownPresetError):
         Rules(name="vegas (modified)")

@@ -43,7 +43,7 @@ from trainer.engine.rulebook.rule_options import (
     read_value,
     said_of,
 )
-from trainer.engine.words import N_, quoted
+from trainer.engine.words import N_, Said, quoted
 
 __all__ = [
     "DEAL_FACES",
@@ -70,8 +70,7 @@ __all__ = [
 # down and second up, a casino's cards up, 000's players' cards down).
 _DEAL_METHOD_FACES = {2: "dealer-second-up", 3: "first-down"}
 
-# The names a Rules may carry: filled in once the presets exist (below). Until then (while the
-# presets themselves are built) any name is let through.
+# The names a Rules may carry (filled in once the presets below exist; until then, any name).
 _RULES_NAMES: frozenset[str] = frozenset()
 CUSTOM = "custom"  # the name of rules built from the model's defaults rather than a preset
 
@@ -100,8 +99,7 @@ class Rules:
     no_hole_card_loses: str = "all"  # no hole card: what a dealer natural takes ("original" bets)
     dealer_natural_takes_all: bool = False  # 004: a banker's dealt 21 beats a punter's dealt 21
     dealer_natural_must_be_announced: bool = False  # 000: unannounced, it counts as a plain 21
-    # 004: the automatic banker plays his best for the bank's money (banker/face_down.py), not
-    # a fixed total; off: he draws below dealer_stands_on.
+    # 004: the automatic banker plays his best (banker/face_down.py); off: below dealer_stands_on.
     banker_best: bool = False
     # Player options
     double_on: str = "any"
@@ -584,7 +582,9 @@ def find_preset(name: str) -> Rules:
         return PRESETS[name]
     except (KeyError, TypeError):
         shown = str(name)[:MAX_VALUE_LENGTH]
-        said = N_("there are no rules called “%(name)s”"), {"name": shown}
+        said: Said = N_("there are no rules called “%(name)s”"), {"name": shown}
+        if not shown.strip():  # a form or address that named none
+            said = N_("no rules were named"), {}
         message = f"unknown preset {shown!r}; presets are: {', '.join(PRESETS)}"
         raise UnknownPresetError(message, said=said) from None
 
