@@ -220,6 +220,9 @@ class Sums:
     # Beside each, the true count asked with it (None where none was: an unbalanced system, a
     # table with a tray, where the decks left and a conversion are asked instead).
     true_checks: tuple[tuple[str, str, str] | None, ...] = ()
+    # Beside each, where the tray is judged, the true count converted from the learner's own
+    # running count and decks left (its right answer that conversion's, not the shoe's).
+    convert_checks: tuple[tuple[str, str, str] | None, ...] = ()
 
 
 def error_words(name: str, answer: str, right: str) -> str:
@@ -391,9 +394,10 @@ def sums_of(
     cost = sum((k.cost for k in kinds.values()), Fraction(0))
     bets_cost = kinds["Bets"].cost if "Bets" in kinds else Fraction(0)
     luck = luck_of(rules, game, steps, cost, bets_cost)
-    return Sums(
-        errors, kinds, cost, luck, count_checks(steps, graded), count_checks(steps, graded, "tc")
-    )
+    checks = count_checks(steps, graded)
+    true_checks = count_checks(steps, graded, "tc")
+    return Sums(errors, kinds, cost, luck, checks, true_checks,
+                count_checks(steps, graded, "convert"))  # fmt: skip
 
 
 def count_checks(
@@ -402,7 +406,8 @@ def count_checks(
     ask: str | None = None,
 ) -> tuple[Any, ...]:
     """The running-count checks of the stored steps in order: question, answer, right one;
-    with ``ask`` (``"tc"``), that ask of each check instead (None where it was not asked)."""
+    with ``ask`` (``"tc"``, ``"convert"``), that ask of each check instead (None where it was
+    not asked)."""
     asked = [graded.get(step.n, {}) for step in steps]
     rows = [(found.get(ask) if ask else found["rc"]) for found in asked if "rc" in found]
     return tuple(

@@ -8,7 +8,10 @@ bankroll and risk, :func:`trainer.engine.indices.bet_ramp`) and the first seat's
 count. Two stretches are priced: until the next checkpoint (which shows the right count) and,
 had it never been corrected, to the end of the shoe. A true count given off by ``e`` where the
 running count was right (a slip in the conversion) is read the same way, the true count ``e``
-off until the next checkpoint, and to the end of the shoe had it never been corrected.
+off until the next checkpoint, and to the end of the shoe had it never been corrected. At a
+table with a tray, the true count a learner played by is their conversion of their running
+count and decks left: off the true count of the cards seen, it is priced the same way (a
+wrong estimate of the decks left, or a slip in the division).
 
 The EV a wrong bet gives up is the bet-sizing drill's (:func:`drills.bet_sizing.bet_cost`: the
 bet missing where the player has the edge, or staked where he has none, times the exact edge by
@@ -314,12 +317,16 @@ def table_prices(
     checks: Sequence[tuple[str, str, str]],
     caches: Caches | None = None,
     true_checks: Sequence[tuple[str, str, str] | None] = (),
+    convert_checks: Sequence[tuple[str, str, str] | None] = (),
 ) -> list[Price]:
     """A table's running-count checks (question, answer, right answer: every one, in order)
     priced where the answer was off, with the ramp the table grades bets by (its starting
     bankroll): from the first round dealt after the cards it counted, until the next check and
     to the end of the shoe. Where the running count was right, the true count asked with it
-    (``true_checks``, beside each; None where none was) is priced where it was off.
+    (``true_checks``, beside each; None where none was) is priced where it was off; at a table
+    with a tray, the learner's conversion (``convert_checks``: their true count from their
+    running count and decks left) where it is off the true count of the cards seen, so a
+    wrong estimate of the decks left is priced as well as a slip in the division.
 
     :raises StudyPendingError: while the count study is being worked out.
     """
@@ -327,22 +334,41 @@ def table_prices(
         spec.rules, spec.system, spec.convention, spec.resolution, caches, spec.bankroll
     )
     rounds = table_rounds(game)
-    starts = []
-    for question, _, _ in checks:
-        cards = len(question.split(":", 1)[1].split()) if ":" in question else 0
-        starts.append(
-            next((i for i, r in enumerate(rounds) if len(r.before) >= cards), len(rounds))
-        )
+    seen = [len(q.split(":", 1)[1].split()) if ":" in q else 0 for q, _, _ in checks]
+    starts = [next((i for i, r in enumerate(rounds) if len(r.before) >= cards), len(rounds))
+              for cards in seen]  # fmt: skip
     found = []
     for index, (_, given, right) in enumerate(checks):
         stop = starts[index + 1] if index + 1 < len(starts) else len(rounds)
-        true = true_checks[index] if index < len(true_checks) else None
-        off, true_off = _off(given, right), _off(*true[1:]) if true else Fraction(0)
-        if off:
+        if off := _off(given, right):
             found.append(price(counter, rounds, index, starts[index], stop, off))
-        elif true_off and _number(given) is not None:
+        elif _number(given) is not None and (
+            true_off := _true_off(counter, seen[index], right, index, true_checks, convert_checks)
+        ):
             found.append(price(counter, rounds, index, starts[index], stop, true_off, true=True))
     return found
+
+
+def _true_off(
+    counter: Counter,
+    cards: int,
+    running: str,
+    index: int,
+    true_checks: Sequence[tuple[str, str, str] | None],
+    convert_checks: Sequence[tuple[str, str, str] | None],
+) -> Fraction:
+    """How far the true count the learner played by at check ``index`` is from the right one
+    (0 where none was asked, or it was not a number): the true count asked, or at a table with
+    a tray the learner's conversion beside the true count of the ``cards`` seen (its right
+    answer is the conversion of the learner's own decks left, not the shoe's)."""
+    asked = true_checks[index] if index < len(true_checks) else None
+    if asked is not None:
+        return _off(*asked[1:])
+    converted = convert_checks[index] if index < len(convert_checks) else None
+    given, right = _number(converted[1]) if converted else None, _number(running)
+    if given is None or right is None:
+        return Fraction(0)
+    return given - counter.count(right, cards)
 
 
 def _off(given: str, right: str) -> Fraction:

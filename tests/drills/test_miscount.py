@@ -85,5 +85,44 @@ def test_a_tables_true_count_off_with_its_running_count_right_is_priced(
     assert not price.true and price.off == 2
 
 
+def test_a_tray_tables_conversion_off_the_shoes_true_count_is_priced(
+    session: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A table with a tray: no true count asked, the decks left and a conversion instead. At the
+    # first check the running count is right but the decks left judged too few, so the
+    # conversion, right from that estimate, is 2 above the true count of the cards seen.
+    from types import SimpleNamespace
+
+    from drills.counting import miscount
+
+    rounds, _ = miscount.session_rounds(session)
+    monkeypatch.setattr(miscount, "table_rounds", lambda game: rounds)
+    system = session.counting_system  # type: ignore[attr-defined]
+    spec = SimpleNamespace(rules=RULES, system=system, convention="floor", resolution="half",
+                           bankroll=None)  # fmt: skip
+    checks, converts = [], []
+    for seen in (rounds[1].before, rounds[3].before):
+        running = running_count(system, seen, RULES.decks)
+        count = true_count(running, Fraction(312 - len(seen), 52), "floor", "half")
+        question = "rc hi-lo 6d: " + " ".join(str(card) for card in seen)
+        checks.append((question, _signed(running), _signed(running)))
+        convert = f"hi-lo floor half 6d rc {_signed(running)} played {len(seen)} decks"
+        converts.append((convert, _signed(count), _signed(count)))
+    assert miscount.table_prices(spec, None, checks, None, [None, None], converts) == []
+    wrong = _signed(true_count(Fraction(checks[0][2]), Fraction(312 - len(rounds[1].before), 52),
+                               "floor", "half") + 2)  # fmt: skip
+    converts[0] = (converts[0][0], wrong, wrong)
+    (price,) = miscount.table_prices(spec, None, checks, None, [None, None], converts)
+    assert price.true and price.index == 0 and price.off == 2
+    assert price.until_next.rounds == 2  # the second and third rounds, to the next check
+    for changed in price.to_end.changed:
+        assert changed.read == changed.count + 2
+    assert price.to_end.lost > 0
+    # A running count off is priced by it, whatever the conversion said.
+    checks[0] = (checks[0][0], _signed(Fraction(checks[0][1]) - 3), checks[0][2])
+    (price,) = miscount.table_prices(spec, None, checks, None, [None, None], converts)
+    assert not price.true and price.off == -3
+
+
 def _signed(value: Fraction) -> str:
     return f"+{value}" if value > 0 else str(value)

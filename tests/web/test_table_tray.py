@@ -6,12 +6,14 @@ learner's own running count and decks left (``true-count``) apart."""
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
+from drills.counting.checkpoint import Checkpoint
 from drills.counting.notation import CARDS_PER_DECK, format_count, format_decks
 from drills.counting.tray import tray_for, tray_of
 from drills.table_counts import count_checks
@@ -161,3 +163,37 @@ def test_the_tray_is_the_actual_discards_with_the_burned_card(
 def spec_checks(spec: TableSpec, ask: Ask) -> list[tuple[str, str, str]]:
     rounding = (spec.convention, spec.resolution)
     return count_checks(spec.system, spec.rules.decks, rounding, ask, tray=True)
+
+
+@pytest.mark.long
+def test_a_wrong_decks_left_is_priced_as_the_true_count_it_gave(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # Every running count right; at each check judging the tray the decks left a deck off and
+    # the true count converted from it (right, from that estimate), elsewhere the true count
+    # right: the summary prices the conversions off the shoe's true count, nothing else.
+    url = sit(client, csrf, **TRAY)
+    for _ in range(600):
+        kind, fields = step_form(client, url, hidden_fields)
+        page = client.get(url).get_data(as_text=True)
+        if kind == "over" and "Sit at another table" in page:
+            break
+        data = answer(kind, fields)
+        if kind == "count":
+            spec, ask = replayed(db, url)
+            rc = running_count(spec.system, ask.seen, spec.rules.decks)
+            right = Checkpoint("tc", spec.system, spec.rules.decks, ask.seen, "floor", "half")
+            data.update(running=format_count(rc), true=format_count(right.right))
+            if 'name="decks_left"' in page:
+                total = spec.rules.decks * CARDS_PER_DECK
+                left = estimate_decks(Fraction(total - len(ask.tray), CARDS_PER_DECK), "half")
+                wrong = left + 1 if left + 1 <= spec.rules.decks else left - 1
+                theirs = true_count(Fraction(rc), wrong, "floor", "half")
+                data.update(decks_left=format_decks(wrong), true=format_count(theirs))
+        assert post_step(client, url, data).status_code == 200
+    else:
+        pytest.fail("the shoe never ended")
+    assert "What your count errors would cost" in page
+    assert "a count off by" not in page
+    offs = re.findall(r"a true count off by ([^ ]+) \(the running count right\)", page)
+    assert offs and all(off not in ("0", "+0") for off in offs)

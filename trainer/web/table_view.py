@@ -457,18 +457,17 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
             for part in ("perfect", "yours", "skill", "luck")
         },
         "cost": money(sums.cost),
-        **table_miscount(spec, game, sums.checks, sums.true_checks),
+        **table_miscount(spec, game, sums),
     }
 
 
-def table_miscount(
-    spec: TableSpec, game: TableGame, checks: Any, true_checks: Any = ()
-) -> dict[str, Any]:
+def table_miscount(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]:
     """The count errors' price (:func:`drills.counting.miscount.table_prices`) beside them in
     the shoe's summary, and their totals; none while the count study is being worked out, nor
     at 004 dealt face down (no count study describes it)."""
+    asked = (sums.checks, app_caches(), sums.true_checks, sums.convert_checks)
     try:
-        found = table_prices(spec, game, checks, app_caches(), true_checks) if checks else []
+        found = table_prices(spec, game, *asked) if sums.checks else []
     except (StudyPendingError, StudyNotForGameError):
         found = []
     total = {f"miscount_lost{end}": sum((getattr(p, part).lost for p in found), Fraction(0))
