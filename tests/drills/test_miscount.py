@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 from fractions import Fraction
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -54,22 +56,9 @@ def test_a_tables_true_count_off_with_its_running_count_right_is_priced(
 ) -> None:
     # The table's rounds as the shoe's (the first seat's hands), its count checks after the
     # first and third rounds: the running counts right, the first check's true count 3 high.
-    from types import SimpleNamespace
-
-    from drills.counting import miscount
-
-    rounds, _ = miscount.session_rounds(session)
-    monkeypatch.setattr(miscount, "table_rounds", lambda game: rounds)
-    system = session.counting_system  # type: ignore[attr-defined]
-    spec = SimpleNamespace(rules=RULES, system=system, convention="floor", resolution="half",
-                           bankroll=None)  # fmt: skip
-    checks, true_checks = [], []
-    for seen in (rounds[1].before, rounds[3].before):
-        running = running_count(system, seen, RULES.decks)
-        count = true_count(running, Fraction(312 - len(seen), 52), "floor", "half")
-        question = "rc hi-lo 6d: " + " ".join(str(card) for card in seen)
-        checks.append((question, _signed(running), _signed(running)))
-        true_checks.append(("tc " + question[3:], _signed(count), _signed(count)))
+    miscount, spec, rounds, right = _table_checks(session, monkeypatch)
+    checks = [(question, running, running) for question, running, _ in right]
+    true_checks = [("tc " + question[3:], count, count) for question, _, count in right]
     question, _, right = true_checks[0]
     true_checks[0] = (question, _signed(Fraction(right) + 3), right)
     assert miscount.table_prices(spec, None, checks, None, [None, None]) == []
@@ -91,23 +80,12 @@ def test_a_tray_tables_conversion_off_the_shoes_true_count_is_priced(
     # A table with a tray: no true count asked, the decks left and a conversion instead. At the
     # first check the running count is right but the decks left judged too few, so the
     # conversion, right from that estimate, is 2 above the true count of the cards seen.
-    from types import SimpleNamespace
-
-    from drills.counting import miscount
-
-    rounds, _ = miscount.session_rounds(session)
-    monkeypatch.setattr(miscount, "table_rounds", lambda game: rounds)
-    system = session.counting_system  # type: ignore[attr-defined]
-    spec = SimpleNamespace(rules=RULES, system=system, convention="floor", resolution="half",
-                           bankroll=None)  # fmt: skip
-    checks, converts = [], []
-    for seen in (rounds[1].before, rounds[3].before):
-        running = running_count(system, seen, RULES.decks)
-        count = true_count(running, Fraction(312 - len(seen), 52), "floor", "half")
-        question = "rc hi-lo 6d: " + " ".join(str(card) for card in seen)
-        checks.append((question, _signed(running), _signed(running)))
-        convert = f"hi-lo floor half 6d rc {_signed(running)} played {len(seen)} decks"
-        converts.append((convert, _signed(count), _signed(count)))
+    miscount, spec, rounds, right = _table_checks(session, monkeypatch)
+    checks = [(question, running, running) for question, running, _ in right]
+    converts = [
+        (f"hi-lo floor half 6d rc {running} played {len(seen.before)} decks", count, count)
+        for (_, running, count), seen in zip(right, (rounds[1], rounds[3]), strict=True)
+    ]
     assert miscount.table_prices(spec, None, checks, None, [None, None], converts) == []
     wrong = _signed(true_count(Fraction(checks[0][2]), Fraction(312 - len(rounds[1].before), 52),
                                "floor", "half") + 2)  # fmt: skip
@@ -122,6 +100,25 @@ def test_a_tray_tables_conversion_off_the_shoes_true_count_is_priced(
     checks[0] = (checks[0][0], _signed(Fraction(checks[0][1]) - 3), checks[0][2])
     (price,) = miscount.table_prices(spec, None, checks, None, [None, None], converts)
     assert not price.true and price.off == -3
+
+
+def _table_checks(session: object, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, ...]:
+    """The table's rounds as the shoe's, patched in; a table's spec; and its two count checks'
+    right answers (after the first and third rounds): question, running count, true count."""
+    from drills.counting import miscount
+
+    rounds, _ = miscount.session_rounds(session)
+    monkeypatch.setattr(miscount, "table_rounds", lambda game: rounds)
+    system = session.counting_system  # type: ignore[attr-defined]
+    spec = SimpleNamespace(rules=RULES, system=system, convention="floor", resolution="half",
+                           bankroll=None)  # fmt: skip
+    right = []
+    for seen in (rounds[1].before, rounds[3].before):
+        running = running_count(system, seen, RULES.decks)
+        count = true_count(running, Fraction(312 - len(seen), 52), "floor", "half")
+        question = "rc hi-lo 6d: " + " ".join(str(card) for card in seen)
+        right.append((question, _signed(running), _signed(count)))
+    return miscount, spec, rounds, right
 
 
 def _signed(value: Fraction) -> str:
