@@ -39,7 +39,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from trainer.engine.banker.doubling import double_evs, doubling_cards
+from trainer.engine.banker.doubling import double_evs
 from trainer.engine.banker.method3 import method3_game
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
@@ -95,19 +95,16 @@ def passing_chance(rules: Rules, punters: int) -> Fraction:
 
 @lru_cache(maxsize=16)
 def bank_edge(rules: Rules) -> float:
-    """The bank's expected result per unit of each punter's stake per round: the engine's dealer
-    doubling every stake on :func:`~.doubling.doubling_cards` (deal method 3) and its punters
-    redoubling, averaged over the dealer's first card (one value of a full pack); at deal
-    method 3 the game's value at its equilibrium (:func:`~.method3.method3_game`)."""
+    """The bank's expected result per unit of each punter's stake per round, averaged over the
+    dealer's first card (one value of a full pack), the dealer not doubling; at deal method 3
+    the game's value at its equilibrium (:func:`~.method3.method3_game`)."""
     if rules.deal_method == 3:
         return method3_game(rules).edge
     shoe = full_shoe(rules.decks)
-    doubling = doubling_cards(rules) if rules.deal_method == 3 else frozenset()
     total = sum(shoe)
     edge = 0.0
     for first in range(1, 11):
-        evs = double_evs(rules, first, 1.0)
-        edge += shoe[first - 1] / total * (evs["D"] if first in doubling else evs["N"])
+        edge += shoe[first - 1] / total * double_evs(rules, first, 1.0)["N"]
     return edge
 
 

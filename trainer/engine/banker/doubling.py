@@ -176,10 +176,7 @@ def _taken(rules: Rules, dealer: int, redoubling: frozenset[int]) -> float:
     left = list(full_shoe(rules.decks))
     left[dealer - 1] -= 1
     cards = sum(left)
-    if rules.deal_method == 3:
-        doubled = method3_game(rules).results[True]
-        return sum(left[p - 1] / cards * float(doubled[p - 1, dealer - 1]) for p in redoubling)
-    return sum(left[p - 1] / cards * punter_ev(rules, p, dealer) for p in redoubling)
+    return sum(left[p - 1] / cards * doubled_punter_ev(rules, p, dealer) for p in redoubling)
 
 
 def _bank_gain(rules: Rules, dealer: int, redoubling: frozenset[int]) -> float:

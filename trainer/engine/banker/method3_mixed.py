@@ -35,19 +35,16 @@ from functools import lru_cache
 
 import numpy as np
 
-from trainer.engine.banker.method3_tree import Play, Tree, build_tree
-from trainer.engine.deck.cards import Card
+from trainer.engine.banker.method3_tree import CARDS, VALUES, Play, Tree, build_tree, natural
 from trainer.engine.play.settlement import settle_hand
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 
 __all__ = ["TOLERANCE", "Answer", "Equilibrium", "answer_to", "equilibrium", "first_cards"]
 
-VALUES = range(1, 11)
 TOLERANCE = 1e-4  # 0.01 points of a stake between the bounds
 _MOST_ROUNDS = 200
 _SHIFT = 8  # t + _SHIFT >= 0 for any result (a stake at most four times, a split twice)
-_CARD = {value: Card.parse("A23456789T"[value - 1] + "S") for value in VALUES}
 
 
 @dataclass(frozen=True)
@@ -79,10 +76,6 @@ class Equilibrium:
     answers: tuple[frozenset[int], ...]  # each answer's redoubling cards (for the report)
 
 
-def _natural(a: int, b: int) -> bool:
-    return {a, b} == {1, 10}
-
-
 @lru_cache(maxsize=4)
 def first_cards(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     """What turns the starts' results into the [punter's first card, dealer's first card]
@@ -108,9 +101,9 @@ def first_cards(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
                     both = chance * max(left[d2 - 1], 0) / (cards - 1)
                     if both <= 0:
                         continue
-                    if _natural(d1, d2) or _natural(p1, p2):
-                        hand = (_CARD[p1], _CARD[p2])
-                        dealt = settle_hand(rules, hand, (_CARD[d1], _CARD[d2]), 1).net
+                    if natural(d1, d2) or natural(p1, p2):
+                        hand = (CARDS[p1], CARDS[p2])
+                        dealt = settle_hand(rules, hand, (CARDS[d1], CARDS[d2]), 1).net
                         naturals[p1 - 1, d1 - 1] += both * float(dealt)
                     else:
                         a, b = sorted((p1, p2))

@@ -34,6 +34,8 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 
 __all__ = [
+    "CARDS",
+    "VALUES",
     "Chart",
     "Play",
     "Tree",
@@ -41,6 +43,7 @@ __all__ = [
     "build_tree",
     "chart_decisions",
     "hand_total",
+    "natural",
     "node_index",
     "unbits",
 ]
@@ -49,7 +52,7 @@ VALUES = range(1, 11)
 Hand = tuple[int, ...]
 # A punter's play on a hand against an up card: "H", "S" or (first two cards only) "P".
 Chart = Callable[[Hand, int, bool], str]
-_CARD = {value: Card.parse("A23456789T"[value - 1] + "S") for value in VALUES}
+CARDS = {value: Card.parse("A23456789T"[value - 1] + "S") for value in VALUES}
 _EYE = np.eye(10)
 # A draw (or split) is played where it is worth more than the stand by more than this, per unit
 # staked: equal plays (a hand that loses whatever it does) stand, whatever the rounding.
@@ -61,7 +64,8 @@ def hand_total(hand: Sequence[int]) -> int:
     return hard + 10 if 1 in hand and hard <= 11 else hard
 
 
-def _natural(a: int, b: int) -> bool:
+def natural(a: int, b: int) -> bool:
+    """Whether first cards ``a`` and ``b`` (values) make a natural."""
     return {a, b} == {1, 10}
 
 
@@ -69,16 +73,16 @@ def _dealer_cards(final: int) -> tuple[Card, ...]:
     """Cards making the dealer's final total (index ``total - LOWEST`` into 12..21, then
     :data:`BUST`), never a natural."""
     if final == BUST:
-        return (_CARD[10], _CARD[10], _CARD[2])
+        return (CARDS[10], CARDS[10], CARDS[2])
     if final == 0:
-        return (_CARD[10], _CARD[1], _CARD[1])
-    return (_CARD[10], _CARD[2], _CARD[LOWEST - 12 + final])
+        return (CARDS[10], CARDS[1], CARDS[1])
+    return (CARDS[10], CARDS[2], CARDS[LOWEST - 12 + final])
 
 
 @lru_cache(maxsize=50_000)
 def _pays(rules: Rules, hand: Hand, split: bool) -> np.ndarray:
     """The punter's net per unit staked, his cards against each of the dealer's final totals."""
-    cards = tuple(_CARD[v] for v in hand)
+    cards = tuple(CARDS[v] for v in hand)
     return np.array(
         [
             float(settle_hand(rules, cards, _dealer_cards(f), 1, split=split).net)
@@ -124,7 +128,7 @@ class Tree:
         for up in VALUES:
             for a in VALUES:
                 for b in range(a, 11):
-                    if not _natural(a, b):
+                    if not natural(a, b):
                         self._add_start(a, b, up)
         if worked:
             self._arrays()

@@ -17,7 +17,7 @@ from functools import cache
 
 import numpy as np
 
-from trainer.engine.strategy.dealer import BITS
+from trainer.engine.strategy.dealer import ONE
 
 __all__ = ["HandTable", "hand_table"]
 
@@ -48,7 +48,7 @@ class HandTable:
         visit([0] * 10, 0, 0, -1, -1)
         self.size = len(rows)
         self.counts = np.array(rows, dtype=np.int64)
-        one = np.left_shift(1, BITS * np.arange(10, dtype=np.int64))
+        one = np.array(ONE, dtype=np.int64)
         packed = self.counts @ one  # each hand encoded (:func:`~.dealer.encode`)
         self.packed: list[int] = packed.tolist()
         self.index = {code: i for i, code in enumerate(self.packed)}
