@@ -62,12 +62,14 @@ __all__ = [
     "ErrorModel",
     "Kind",
     "TablePace",
+    "checkpoint_cards",
     "error_model",
     "with_reach",
     "model_from_json",
     "model_to_json",
     "sd_interval",
     "session_of",
+    "stored_number",
     "table_pace",
     "wilson",
 ]
@@ -305,7 +307,7 @@ class _Tally:
         return Kind(name, self.answers, self.wrong, sd, low, high)
 
 
-def _number(text: str) -> Fraction | None:
+def stored_number(text: str) -> Fraction | None:
     """A stored answer's number. The counting drills store a negative count with the true minus
     sign (U+2212) the learner reads, which ``Fraction`` does not read: every checkpoint at a
     negative count was left out of the model before."""
@@ -325,7 +327,7 @@ def _add_priced(tally: _Tally, answer: Answered) -> None:
 
 
 def _error(answer: Answered) -> float | None:
-    given, right = _number(answer.answer), _number(answer.right_answer)
+    given, right = stored_number(answer.answer), stored_number(answer.right_answer)
     return None if given is None or right is None else float(given - right)
 
 
@@ -338,7 +340,8 @@ def _add_spread(tally: _Tally, error: float | None, weight: float, right: bool) 
     tally.weight += weight
 
 
-def _checkpoint_cards(question: str) -> int:
+def checkpoint_cards(question: str) -> int:
+    """How many cards a checkpoint's question counted (``"rc hi-lo 6d: 4H 2S"``: 2)."""
     return len(question.split(":", 1)[1].split()) if ":" in question else 0
 
 
@@ -368,7 +371,7 @@ def _add_checkpoints(
         speed = speed_of.get(key)
         before, error_before = 0, 0.0
         for _, answer in sorted(asked, key=lambda pair: pair[0]):
-            cards = _checkpoint_cards(answer.question)
+            cards = checkpoint_cards(answer.question)
             error = _error(answer)
             if answer.question.startswith("tc "):
                 _add_spread(tallies["true"], error, 1.0, answer.correct)

@@ -192,7 +192,7 @@ def read_face_down(notation: str, rules: Rules) -> Hand:
     :raises InvalidQuestionError: for anything this quiz could not have dealt under ``rules``.
     """
     hand = face_down_play.work_out(notation, rules).hand
-    _check_pack(hand.cards, rules)
+    check_pack(hand.cards, rules.decks)
     return hand
 
 
@@ -287,7 +287,7 @@ def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:
             N_("a basic-strategy question is a two-card hand, not one of %(cards)s cards"),
             cards=number(len(hand)),
         )
-    _check_pack((*situation.hand.cards, situation.up), rules)
+    check_pack((*situation.hand.cards, situation.up), rules.decks)
     offers_insurance = situation.up.is_ace and rules.insurance
     if insurance and not offers_insurance:
         raise InvalidQuestionError.said_as(
@@ -296,10 +296,6 @@ def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:
     if hand.is_two_card_21 and not insurance:
         raise InvalidQuestionError.said_as(NATURAL)
     return situation, insurance
-
-
-def _check_pack(cards: Sequence[Card], rules: Rules) -> None:
-    check_pack(cards, rules.decks)
 
 
 def weakest_cells(recent: Sequence[Any], rules: Rules) -> list[Cell]:
@@ -365,7 +361,7 @@ def _play_cell(question: str, rules: Rules) -> Cell | None:
     if face_down_game(rules):  # the cell is the hand's: no banker's figure needed to tally it
         try:
             hand = face_down_play.read_hand(question, rules)
-            _check_pack(hand.cards, rules)
+            check_pack(hand.cards, rules.decks)
         except InvalidQuestionError:
             return None
         return face_down_cell(hand)

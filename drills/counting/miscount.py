@@ -32,6 +32,7 @@ from drills.caches import Caches
 from drills.count_study import StudyNotForGameError, StudyPendingError, study_for
 from drills.counting.notation import CARDS_PER_DECK
 from drills.deviations import work_out
+from drills.error_model import checkpoint_cards, stored_number
 from trainer.engine.counting import CountingSystem, running_count, true_count
 from trainer.engine.deck.cards import Card
 from trainer.engine.indices import BetRamp, EdgeTable, bet_ramp
@@ -334,7 +335,7 @@ def table_prices(
         spec.rules, spec.system, spec.convention, spec.resolution, caches, spec.bankroll
     )
     rounds = table_rounds(game)
-    seen = [len(q.split(":", 1)[1].split()) if ":" in q else 0 for q, _, _ in checks]
+    seen = [checkpoint_cards(q) for q, _, _ in checks]
     starts = [next((i for i, r in enumerate(rounds) if len(r.before) >= cards), len(rounds))
               for cards in seen]  # fmt: skip
     found = []
@@ -342,7 +343,7 @@ def table_prices(
         stop = starts[index + 1] if index + 1 < len(starts) else len(rounds)
         if off := _off(given, right):
             found.append(price(counter, rounds, index, starts[index], stop, off))
-        elif _number(given) is not None and (
+        elif stored_number(given) is not None and (
             true_off := _true_off(counter, seen[index], right, index, true_checks, convert_checks)
         ):
             found.append(price(counter, rounds, index, starts[index], stop, true_off, true=True))
@@ -365,7 +366,7 @@ def _true_off(
     if asked is not None:
         return _off(*asked[1:])
     converted = convert_checks[index] if index < len(convert_checks) else None
-    given, right = _number(converted[1]) if converted else None, _number(running)
+    given, right = stored_number(converted[1]) if converted else None, stored_number(running)
     if given is None or right is None:
         return Fraction(0)
     return given - counter.count(right, cards)
@@ -373,15 +374,8 @@ def _true_off(
 
 def _off(given: str, right: str) -> Fraction:
     """How far a count given is from the right one (0 where it is not a number)."""
-    read, wanted = _number(given), _number(right)
+    read, wanted = stored_number(given), stored_number(right)
     return read - wanted if read is not None and wanted is not None else Fraction(0)
-
-
-def _number(text: str) -> Fraction | None:
-    try:
-        return Fraction(text.strip().replace("+", "").replace("\N{MINUS SIGN}", "-"))
-    except (ValueError, ZeroDivisionError):
-        return None
 
 
 def miscount_view(
@@ -392,7 +386,7 @@ def miscount_view(
     ``miscount_pending`` while the count study is being worked out."""
     errors: dict[str, dict[int, Fraction]] = {"rc": {}, "tc": {}}
     for (index, ask), answered in answers.items():
-        given, right = _number(answered.answer), _number(answered.right_answer)
+        given, right = stored_number(answered.answer), stored_number(answered.right_answer)
         if ask in errors and given is not None and right is not None and given != right:
             errors[ask][index] = given - right
     if not errors["rc"] and not errors["tc"]:

@@ -21,13 +21,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 
 from drills.base import InvalidQuestionError
 from drills.method3_figures import game_ready
 from drills.payout.money import money_text
-from drills.payout.play import StackedDeal
+from drills.payout.play import StackedDeal, read_money
 from drills.payout.question import MOVE_ACTIONS
 from drills.refusals import (
     CARDS_NOT_CARDS,
@@ -35,7 +34,6 @@ from drills.refusals import (
     NO_RULES,
     NO_SUIT,
     NOT_A_MOVE,
-    NOT_A_STAKE,
     NOT_AN_INSURANCE,
     PARTS,
     ROUND_OVER_CARDS,
@@ -56,20 +54,8 @@ MAX_BOXES = 7
 MAX_NOTATION = 1_500  # a table of seven boxes, every one split four times, fits well inside
 _MAX_CARDS = 160
 _MAX_MOVES = 160
-_MONEY_RE = re.compile(r"[0-9]{1,7}(\.[0-9]{1,2})?")
 _CHOICE_RE = re.compile(r"[01]")
 _PER_BOX = ("ins", "es", "rd")
-
-
-def read_money(text: str, refusal: str = NOT_A_STAKE) -> Fraction:
-    """An amount written in a notation (``15``, ``7.50``): ASCII digits only, bounded.
-
-    :raises InvalidQuestionError: saying ``refusal`` (a message of the catalogue) for
-        anything else.
-    """
-    if not _MONEY_RE.fullmatch(text):
-        raise InvalidQuestionError.said_as(refusal)
-    return Fraction(Decimal(text))
 
 
 @dataclass(frozen=True)

@@ -38,9 +38,13 @@ from trainer.words import N_
 _MONEY_RE = re.compile(r"[0-9]{1,7}(\.[0-9]{1,2})?")
 
 
-def _read_money(text: str, refusal: str = NOT_A_STAKE) -> Fraction:
-    """``text`` as an amount of money (like 15 or 7.50); :raises InvalidQuestionError:
-    saying ``refusal`` (a message of the catalogue) for anything else."""
+def read_money(text: str, refusal: str = NOT_A_STAKE) -> Fraction:
+    """An amount written in a notation (``15``, ``7.50``): ASCII digits only, bounded (the
+    payout questions' and the table rounds' alike).
+
+    :raises InvalidQuestionError: saying ``refusal`` (a message of the catalogue) for
+        anything else.
+    """
     if not _MONEY_RE.fullmatch(text):
         raise InvalidQuestionError.said_as(refusal)
     return Fraction(Decimal(text))
@@ -62,7 +66,7 @@ def read_question(notation: str) -> PayoutQuestion:
         raise InvalidQuestionError.said_as(
             N_("this kind of payout question is not played under those rules")
         )
-    bets = tuple(_read_money(bet) for bet in bets_text.split("+"))
+    bets = tuple(read_money(bet) for bet in bets_text.split("+"))
     try:
         cards = Hand.parse(cards_text).cards
     except InvalidCardError as error:
@@ -129,7 +133,7 @@ def play_move(round_: Round, move: str) -> None:
             raise InvalidQuestionError.said_as(
                 N_("insurance is offered here: the next decision is the insurance stake")
             )
-        round_.insure([_read_money(move[4:], NOT_AN_INSURANCE)])
+        round_.insure([read_money(move[4:], NOT_AN_INSURANCE)])
     elif round_.phase is Phase.PLAYER_TURNS and move in MOVE_ACTIONS:
         round_.act(MOVE_ACTIONS[move])
     else:
