@@ -73,6 +73,9 @@ def test_a_losing_game_has_no_bankroll_for_a_target(client: Any) -> None:
         ("bankroll", "%D9%A1%D9%A0%D9%A0"),  # Arabic-Indic digits: a number here is 0-9
         ("goal", "9" * 500),
         ("sd", "1e-300"),  # read to 12 places: 0
+        ("win_rate", "1e999"),  # past a float: refused as too big, never turned into one
+        ("sd", "-1e400"),
+        ("kelly", "1e309"),
     ],
 )
 def test_a_bad_field_is_a_400_beside_it(client: Any, field: str, value: str) -> None:

@@ -282,7 +282,7 @@ def _number(field: str, text: str) -> float:
     except (ValueError, ZeroDivisionError):
         raise InvalidRiskInputError(field, f"not a number: {raw!r}") from None
     if abs(value) > 10**12:  # before float(): 10^300 is a number, only not one taken here
-        return _bounded(field, math.copysign(math.inf, value), raw)
+        return _bounded(field, math.inf if value > 0 else -math.inf, raw)  # no float(value)
     # Read to 12 places: a figure of 1e-300 is 0 here (refused where 0 is), so no square of a
     # win rate, a deviation or a distance underflows to a division by 0.
     return _bounded(field, round(float(value), PLACES), raw)
