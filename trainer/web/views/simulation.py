@@ -46,7 +46,7 @@ from trainer.words import N_, N_plural, number, plural, say
 
 bp = Blueprint("simulation", __name__)
 
-NEW_RUN = "a simulation"
+NEW_RUN = N_("a simulation")
 
 _FIELDS = ("rounds", "seats", "system", "indices", "ramp", "bankroll", "seed", "workers", "sweep")
 # Options that change nothing the simulator plays, left out of the form.

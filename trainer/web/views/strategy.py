@@ -29,7 +29,6 @@ from trainer.words import N_, quoted, say
 
 bp = Blueprint("strategy", __name__)
 
-NEW_CHART = "a strategy chart for rules not worked out before"
 
 _SECTIONS = (("hard", N_("Hard totals")), ("soft", N_("Soft totals")), ("pairs", N_("Pairs")))
 # A cell by its section, row and up card, as a heading says it and as the text's advice lists it.
