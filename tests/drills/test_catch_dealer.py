@@ -15,6 +15,10 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.play.settlement import Outcome, hand_total
 from trainer.engine.rulebook.rules import PRESETS, find_preset
 
+# The games' figures on disk (the banker's fixed point, 002's method-3 game: the dealer's
+# doubling chances), as the chart's job leaves them: drills only read them.
+pytestmark = pytest.mark.usefixtures("strategy_charts")
+
 VEGAS = find_preset("vegas-6d-s17")
 
 
