@@ -91,13 +91,13 @@ def test_a_coach_clears_a_criterion_then_deletes_the_class(
         assert gone is not None and gone.status == 404
         # The member is told on their next page, until they dismiss it (by keyboard); the
         # coach, who is no member, never is.
-        closed = "Your class “Monday team” was closed by its coach on "
-        expect(coach.locator("main")).not_to_contain_text("was closed by its coach")
+        closed = "Your class “Monday team” was deleted by its coach on "
+        expect(coach.locator("main")).not_to_contain_text("was deleted by its coach")
         member.goto("/")
         line = member.locator(".class-closure")
         expect(line).to_have_count(1)
         expect(line).to_contain_text(closed)
-        expect(line).to_contain_text("your own answers, sessions and checkouts are kept.")
+        expect(line).to_contain_text("your own answers, sessions, checkouts and certificates are kept.")
         member.goto("/classes")
         expect(member.get_by_role("region", name="Coaches who see your work")).to_contain_text(
             "No coach sees your work"

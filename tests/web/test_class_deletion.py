@@ -218,8 +218,8 @@ def test_the_deletion_reads_in_russian(team: dict[str, Any]) -> None:
 
 
 CLOSED = (
-    "Your class “Tuesday team” was closed by its coach on Nov 2, 2026; your own answers, "
-    "sessions and checkouts are kept."
+    "Your class “Tuesday team” was deleted by its coach on Nov 2, 2026; your own answers, "
+    "sessions, checkouts and certificates are kept."
 )
 
 
@@ -238,7 +238,7 @@ def test_its_members_are_told_until_they_dismiss_it_and_no_one_else(
     for url in ("/", "/classes"):
         assert said(ann, url).count(CLOSED) == 1
         for other in (ben, stranger, coach):
-            assert "was closed by its coach" not in said(other, url)
+            assert "was deleted by its coach" not in said(other, url)
     (closure_id,) = [row[0] for row in db.execute("SELECT id FROM class_closures").fetchall()]
     dismiss = f"/classes/closures/{closure_id}/dismiss"
     # Only with the form's CSRF token, and only the member's own.
@@ -249,7 +249,7 @@ def test_its_members_are_told_until_they_dismiss_it_and_no_one_else(
     done = ann.post(dismiss, next="/")
     assert done.status_code == 303 and done.headers["Location"] == "/"
     for url in ("/", "/classes"):
-        assert "was closed by its coach" not in said(ann, url)
+        assert "was deleted by its coach" not in said(ann, url)
     assert ann.post(dismiss, next="//evil.example").status_code == 404  # dismissed already
     users.delete_account(db, ann.id)  # the rows go with the account
     assert (
@@ -266,8 +266,8 @@ def test_a_dismissal_goes_back_only_to_a_page_of_this_site(team: dict[str, Any],
     russian = {"Accept-Language": "ru"}  # the day as Babel writes it (a narrow no-break space)
     shown = html.unescape(ann.client.get("/", headers=russian).get_data(as_text=True))
     closed_ru = (
-        "Ваш класс «Tuesday team» закрыт его тренером 2 нояб. 2026\u202fг.; "
-        "ваши собственные ответы, сессии и зачёты сохранены."
+        "Ваш класс «Tuesday team» удалён его тренером 2 нояб. 2026\u202fг.; "
+        "ваши собственные ответы, сессии, зачёты и сертификаты сохранены."
     )
     assert closed_ru in shown
     done = ann.post(f"/classes/closures/{closure_id}/dismiss", next="//evil.example/")
