@@ -97,7 +97,9 @@ def test_a_coach_clears_a_criterion_then_deletes_the_class(
         line = member.locator(".class-closure")
         expect(line).to_have_count(1)
         expect(line).to_contain_text(closed)
-        expect(line).to_contain_text("your own answers, sessions, checkouts and certificates are kept.")
+        expect(line).to_contain_text(
+            "your own answers, sessions, checkouts and certificates are kept."
+        )
         member.goto("/classes")
         expect(member.get_by_role("region", name="Coaches who see your work")).to_contain_text(
             "No coach sees your work"
