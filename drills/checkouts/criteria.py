@@ -15,6 +15,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from drills.payout.kinds import KINDS as PAYOUT_KINDS
+from trainer.engine.counting import SYSTEMS
+from trainer.engine.rulebook.rule_words import short_summary
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.words import N_, plural, say
 
 
@@ -138,6 +141,28 @@ KINDS = tuple(_DEFAULTS)
 
 def title_of(kind: str) -> str:
     return say(TITLES[kind])
+
+
+def taken_under(rules_text: str, system_text: str, kind: str) -> str:
+    """What a checkout of ``kind`` is taken under, in words, as its start page, its certificate
+    and the coach's class page name it: the counting checkout's system and its one deck ("Hi-Lo,
+    one deck": the table's rules play no part in it), the rules and the system for the count's
+    checkouts, the rules and the seed games' bonuses for the dealer's, else the rules."""
+    system = SYSTEMS[system_text.split()[0]].name if system_text.split() else ""
+    try:
+        rules = short_summary(Rules.parse(rules_text))
+    except InvalidRulesError:
+        rules = ""
+    if kind == "counting":
+        return say("%(system)s, one deck", system=system)
+    if kind in ("deviations", "true-count"):
+        return say("%(rules)s; counting in %(system)s", rules=rules, system=system)
+    if kind == "dealer":
+        return say(
+            "%(rules)s; the bonuses of club and home twenty-one and the Russian banking game",
+            rules=rules,
+        )
+    return rules
 
 
 def criteria_for(kind: str, stricter: Criteria | None = None) -> Criteria:

@@ -5,6 +5,7 @@ invite, a guest, a form without its CSRF token. Each refusal is checked to have 
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import re
@@ -461,10 +462,16 @@ def test_the_last_checkouts_are_each_members_since_joining(
     clock.advance(timedelta(hours=1))
     page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
     section = page[page.index('id="last-checkouts"') :][:2000]
-    assert "Ben took Counting under Las Vegas" in section and "not passed" in section
-    assert "Cat started Counting under Las Vegas" in section and "not finished" in section
-    assert "Cat took" not in section
-    assert "Ann passed Basic strategy under Las Vegas" in section
+    # Each named by what it is taken under, as its certificate names it: the counting
+    # checkout by its system and one deck, never the table's rules it does not use.
+    assert "Ben took Counting (Hi-Lo, one deck) on 2026-" in section and "not passed" in section
+    assert "Cat started Counting (Hi-Lo, one deck) on 2026-" in section
+    assert "not finished" in section and "Cat took" not in section
+    assert "Ann passed Basic strategy (Las Vegas, 6 decks" in section
+    assert "Counting (Las Vegas" not in section
+    russian = coach.client.get(f"/classes/{class_id}", headers={"Accept-Language": "ru"})
+    said = html.unescape(russian.get_data(as_text=True))
+    assert "(Hi-Lo, одна колода)" in said.split('id="last-checkouts"')[1][:2000]
     assert "True count and bet" not in section  # taken before she joined
 
 

@@ -276,6 +276,7 @@ class CheckoutTaken:
     name: str  # the member's name in the class
     kind: str
     rules: str
+    system: str  # the run's counting system (``hi-lo ...``), as it was dealt
     taken_ms: int
     passed: bool
     run_id: int
@@ -296,7 +297,7 @@ def last_checkouts(
         else "0"
     )
     rows = db.execute(
-        f"SELECT m.name, r.kind, r.rules, r.created_ms, {passed}, r.id, r.user_id"
+        f"SELECT m.name, r.kind, r.rules, r.system, r.created_ms, {passed}, r.id, r.user_id"
         " FROM checkout_runs r"
         " JOIN class_members m ON m.user_id = r.user_id AND m.class_id = ?"
         " AND m.left_at IS NULL"
@@ -305,8 +306,8 @@ def last_checkouts(
         [class_id, int(limit)],
     )
     return [
-        CheckoutTaken(name, kind, rules, int(ms), bool(ok), run, user)
-        for name, kind, rules, ms, ok, run, user in rows
+        CheckoutTaken(name, kind, rules, system or "", int(ms), bool(ok), run, user)
+        for name, kind, rules, system, ms, ok, run, user in rows
     ]
 
 

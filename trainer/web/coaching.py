@@ -21,7 +21,7 @@ from typing import Any
 from drills import DrillError, registry
 from drills import path as steps
 from drills.checkouts.criteria import KINDS as CHECKOUT_KINDS
-from drills.checkouts.criteria import Criteria, title_of
+from drills.checkouts.criteria import Criteria, taken_under, title_of
 from drills.checkouts.plan import Answered, Item, standing
 from drills.skill_words import decks_words, system_words
 from drills.strategy_cells import accuracy_band, cell_words, tally_by_cell
@@ -443,9 +443,10 @@ def last_checkouts(class_id: int, now: datetime) -> list[dict[str, Any]]:
     for taken in class_work.last_checkouts(get_db(), class_id):
         when = datetime.fromtimestamp(taken.taken_ms / 1000, UTC)
         state = "passed" if taken.passed else _run_state(taken, int(now.timestamp() * 1000))
-        shown.append({"name": taken.name, "kind": checkout_title(taken.kind),
-                      "rules": readable(taken.rules), "day": when.date().isoformat(),
-                      "passed": taken.passed, "state": state})  # fmt: skip
+        under = taken_under(taken.rules, taken.system, taken.kind)
+        shown.append({"name": taken.name, "kind": checkout_title(taken.kind), "under": under,
+                      "day": when.date().isoformat(), "passed": taken.passed,
+                      "state": state})  # fmt: skip
     return shown
 
 

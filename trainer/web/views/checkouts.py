@@ -48,9 +48,7 @@ from drills.checkouts.plan import (
     standing,
 )
 from drills.method3_figures import GamePendingError
-from trainer.engine.counting import SYSTEMS
-from trainer.engine.rulebook.rule_words import short_summary
-from trainer.engine.rulebook.rules import InvalidRulesError, Rules
+from trainer.engine.rulebook.rules import Rules
 from trainer.store import checkouts as stored
 from trainer.store import class_criteria, classes, users
 from trainer.web import certificates
@@ -88,24 +86,6 @@ def _kind_or_404(kind: str) -> str:
     if kind not in KINDS:
         abort(404, description=say("There is no such checkout."))
     return kind
-
-
-def _rules_words(rules_text: str, system_text: str, kind: str) -> str:
-    system = SYSTEMS[system_text.split()[0]].name if system_text else ""
-    try:
-        rules = short_summary(Rules.parse(rules_text))
-    except InvalidRulesError:
-        rules = ""
-    if kind == "counting":
-        return say("Counting in %(system)s, one deck.", system=system)
-    if kind in ("deviations", "true-count"):
-        return say("%(rules)s; counting in %(system)s.", rules=rules, system=system)
-    if kind == "dealer":
-        return say(
-            "%(rules)s; the bonuses of club and home twenty-one and the Russian banking game.",
-            rules=rules,
-        )
-    return rules
 
 
 def learners_criteria(kind: str, user: users.User | None) -> Criteria:
@@ -155,7 +135,7 @@ def start_page(kind: str) -> Response:
         description=say(checkout_criteria.DESCRIPTIONS[kind]),
         lines=checkout_criteria.criteria_lines(criteria),
         class_set=criteria != criteria_for(kind),
-        rules_words=_rules_words(current_rules().notation(), system, kind),
+        rules_words=checkout_criteria.taken_under(current_rules().notation(), system, kind),
         signed_in=user is not None and not user.is_guest,
     )
 
@@ -517,7 +497,7 @@ def certificate(token: str) -> Response:
         held=held,
         figures=held.figures,
         title=checkout_criteria.title_of(held.kind),
-        rules_words=_rules_words(held.rules, held.system, held.kind),
+        rules_words=checkout_criteria.taken_under(held.rules, held.system, held.kind),
         lines=checkout_criteria.criteria_lines(criteria),
         issued=issued.strftime("%Y-%m-%d"),
         link=_certificate_link(held) if renamed else request.url,
