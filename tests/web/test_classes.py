@@ -162,6 +162,19 @@ def test_the_export_holds_each_learner_since_joining_and_no_account(
     assert "_account" not in response.get_data(as_text=True)
 
 
+def test_a_name_typed_as_a_formula_is_exported_as_text(team: dict[str, Any], clocked: Any) -> None:
+    """A member who joins as ``=HYPERLINK(...)`` (or ``@``, ``+``, ``-``) gets a cell a
+    spreadsheet shows as text, never runs: the coach opens the export."""
+    coach, class_id = team["coach"], team["class_id"]
+    typed = ['=HYPERLINK("http://evil.example","Ann")', "@SUM(1+1)", "+1", "-2"]
+    for n, name in enumerate(typed):
+        person = Person(clocked, f"formula{n}")
+        assert join(person, invite(coach, class_id), name).status_code == 303
+    rows = list(csv.DictReader(io.StringIO(coach.get(f"/classes/{class_id}/export.csv").text)))
+    learners = sorted(row["learner"] for row in rows)
+    assert learners == sorted(["Ann", "Ben", "Cat", *("'" + name for name in typed)])
+
+
 def test_a_learner_of_another_class_reads_nothing_of_this_one(
     team: dict[str, Any], clocked: Any, db: Any
 ) -> None:
