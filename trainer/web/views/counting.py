@@ -53,7 +53,6 @@ from trainer.store import speeds, thresholds, users
 from trainer.store.db import transaction
 from trainer.web import security, session_answers
 from trainer.web.caches import app_caches, penetration_cache_dir
-from trainer.web.error_words import error_said
 from trainer.web.jobs import submit
 from trainer.web.preferences import current_counting_preferences, preferences_error_page
 from trainer.web.recording import speed_level
