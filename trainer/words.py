@@ -205,13 +205,25 @@ def decimal_comma() -> bool:
 
 
 def plain_amount(text: str) -> str:
-    """An amount a learner typed, as its ASCII notation (what the forms' patterns read):
-    grouping spaces and marks dropped, the decimal mark a point. In Russian the comma is the
-    decimal mark ("7,50" is 7.50), in English a thousands mark ("1,000" is 1000)."""
-    text = text.strip().translate(_SPACES)
-    if decimal_comma() and "." not in text:
-        return text.replace(",", ".")
-    return text.replace(",", "")
+    """An amount or a number a learner typed, as its ASCII notation (what the forms' patterns
+    read): the one reader of every money and number field. Grouping spaces (a space, a
+    no-break space) are dropped; in Russian the comma is the decimal mark ("1 000,50" is
+    1000.50), in English a comma groups thousands ("1,000.50" is 1000.50: groups of three
+    digits only, so that "7,50" is not read as 750: it comes back as typed, stripped, for the
+    field's refusal to quote it)."""
+    typed = text.strip()
+    grouped = typed.translate(_SPACES)
+    if "," not in grouped:
+        return grouped
+    if decimal_comma() and "." not in grouped:  # "7,50", "1 000,50"
+        return grouped.replace(",", ".")
+    if _GROUPED.fullmatch(grouped):  # "1,000", "1,000.50"
+        return grouped.replace(",", "")
+    return typed  # "7,50" in English, "1.000,50": not read as another number
+
+
+# A number grouped by commas the English way ("1,000", "-12,345.6").
+_GROUPED = re.compile(r"[+\-\u2212]?\d{1,3}(?:,\d{3})+(?:\.\d*)?")
 
 
 _STORED_NUMBER = re.compile(r"(?<![\w.,])(-?)(\d+)(?:\.(\d+))?(?!\w)")

@@ -148,7 +148,7 @@ def _bankroll(text: str | None, rules: Rules | None) -> Fraction | None:
             "bankroll",
             say(
                 "%(typed)s is below the table minimum (%(minimum)s)",
-                typed=raw,
+                typed=number(amount, 0 if amount.denominator == 1 else 2),
                 minimum=rules.min_bet,
             ),
         )
