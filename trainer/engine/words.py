@@ -27,13 +27,14 @@ import gettext
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 __all__ = [
     "KEYWORDS",
     "N_",
     "N_plural",
     "Said",
+    "nested_quotes",
     "SaidError",
     "number",
     "plural",
@@ -47,6 +48,7 @@ __all__ = [
 KEYWORDS = ("say", "plural:1,2", "N_", "N_plural:1,2")
 
 Number = int | float | Fraction | Decimal
+_Text = TypeVar("_Text", bound=str)  # a sentence: text, or a template's Markup
 
 
 def _english_number(value: Number, digits: int = 0) -> str:
@@ -72,7 +74,27 @@ def use(
 
 
 def _filled(text: str, values: dict[str, Any]) -> str:
-    return text % values if values else text
+    return nested_quotes(text % values) if values else text
+
+
+def nested_quotes(text: _Text) -> _Text:
+    """``text`` with guillemets inside guillemets written as Russian typography nests them,
+    „…“ inside «…»: a game's name carries its own («Клубное «Двадцать одно»»), and a sentence
+    that quotes it would otherwise read «… «Клубное «Двадцать одно»»». Unbalanced marks are
+    left as they are. The type of ``text`` is kept (a template's ``Markup``)."""
+    if text.count("\u00ab") < 2:
+        return text
+    written, depth = [], 0
+    for char in text:
+        if char == "\u00ab":
+            depth += 1
+            written.append("\u201e" if depth > 1 else char)
+        elif char == "\u00bb" and depth > 0:
+            written.append("\u201c" if depth > 1 else char)
+            depth -= 1
+        else:
+            written.append(char)
+    return type(text)("".join(written))
 
 
 def say(text: str, **values: Any) -> str:

@@ -15,8 +15,11 @@ A code that is not offered, chosen or sent, is English: never an error.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Flask, current_app, g, has_request_context, request, session
 from flask_babel import Babel
+from jinja2 import pass_context
 from werkzeug.wrappers import Response
 
 from drills.strategy_chart import choice_words, stored_play_words
@@ -26,6 +29,7 @@ from trainer.web.catalogue import request_locale, request_translations
 from trainer.web.keys import key_letter
 from trainer.web.security import safe_next
 from trainer.web.support import LANGUAGE_KEY, current_user, get_db
+from trainer.words import nested_quotes
 
 RUSSIAN = "ru"
 
@@ -105,6 +109,8 @@ def init_app(app: Flask) -> None:
         pgettext=lambda c, s: request_translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: request_translations().unpgettext(c, s, p, n),
     )
+    for name in ("gettext", "_", "ngettext", "pgettext", "npgettext"):  # „…“ inside «…»
+        app.jinja_env.globals[name] = _nesting(app.jinja_env.globals[name])
     app.jinja_env.globals.update(
         say=words.say,
         plural=words.plural,
@@ -123,3 +129,14 @@ def init_app(app: Flask) -> None:
         page_language=request_locale,
         language_choices=_switch_choices,
     )
+
+
+def _nesting(found: Any) -> Any:
+    """The template's gettext ``found`` (Jinja's, which fills the placeholders itself), its
+    sentence's quotes nested as the words' own are (:func:`trainer.words.nested_quotes`)."""
+
+    @pass_context
+    def filled(context: Any, *args: Any, **values: Any) -> Any:
+        return nested_quotes(context.call(found, *args, **values))
+
+    return filled
