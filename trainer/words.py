@@ -41,6 +41,8 @@ from trainer.engine.words import (  # one road
     N_,
     N_plural,
     SaidError,
+    dealer_named,
+    dealing_at,
     nested_quotes,
     plural,
     quoted,
@@ -58,6 +60,8 @@ __all__ = [
     "bets",
     "day",
     "day_month",
+    "dealer_named",
+    "dealing_at",
     "decimal_comma",
     "locale",
     "money",
@@ -85,13 +89,17 @@ MINUS = "\u2212"  # the one minus sign a learner reads
 _locale_of: Callable[[], str] = lambda: ENGLISH  # noqa: E731
 
 
-def use(translations: Callable[[], gettext.NullTranslations], locale: Callable[[], str]) -> None:
+def use(
+    translations: Callable[[], gettext.NullTranslations],
+    locale: Callable[[], str],
+    game: Callable[[], str | None] | None = None,
+) -> None:
     """Read the catalogue and the locale from these from now on (the web's, per request): the
     engine's sentences too (:mod:`trainer.engine.words`), their numbers written by
-    :func:`number`."""
+    :func:`number`, the dealer named as the text ``game()`` names him (:func:`dealing_at`)."""
     global _locale_of
     _locale_of = locale
-    _core.use(translations, number)
+    _core.use(translations, number, game)
 
 
 def locale() -> str:

@@ -28,8 +28,8 @@ from trainer.store import users
 from trainer.web.catalogue import request_locale, request_translations
 from trainer.web.keys import key_letter
 from trainer.web.security import safe_next
-from trainer.web.support import LANGUAGE_KEY, current_user, get_db
-from trainer.words import nested_quotes
+from trainer.web.support import LANGUAGE_KEY, current_user, get_db, request_game
+from trainer.words import dealer_named, nested_quotes
 
 RUSSIAN = "ru"
 
@@ -101,10 +101,12 @@ def init_app(app: Flask) -> None:
     # The words' helpers and the templates' gettext read the request's catalogue (outside a
     # request: none, English), as Flask-Babel's own callables do, but looked up once a request
     # (``install_gettext_callables``: the i18n extension's, which Flask-Babel added).
-    words.use(request_translations, request_locale)
+    words.use(request_translations, request_locale, request_game)
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: request_translations().ugettext(s),
-        ngettext=lambda s, p, n: request_translations().ungettext(s, p, n),
+        # The dealer in the game's text's word (before the values are filled in: another
+        # game's rules keep theirs), as the words' own sentences are (trainer.words.say).
+        gettext=lambda s: dealer_named(request_translations().ugettext(s)),
+        ngettext=lambda s, p, n: dealer_named(request_translations().ungettext(s, p, n)),
         newstyle=True,
         pgettext=lambda c, s: request_translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: request_translations().unpgettext(c, s, p, n),
