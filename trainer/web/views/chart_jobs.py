@@ -143,7 +143,11 @@ def pending_page(rules: Rules, job: jobs.Job | None, then: str) -> Response:
     progress_url = url_for("chart_jobs.progress", rules=rules.notation(), next=then)
     elapsed = job.elapsed() if job is not None else None
     expected = expected_seconds(job) if job is not None and not job.finished else None
-    left = None if expected is None else round(expected - (elapsed or 0))
+    left = overrun = None
+    if expected is not None:
+        left = round(expected - (elapsed or 0))
+        if left < 1:  # past the like jobs' time: said so, with the time they take
+            left, overrun = None, round(expected)
     response = render(
         "chart_pending.html",
         block="progress",
@@ -152,8 +156,8 @@ def pending_page(rules: Rules, job: jobs.Job | None, then: str) -> Response:
         page_rules=rules,
         job=job,
         elapsed=round(elapsed) if elapsed is not None else None,
-        left=left if left is None or left >= 1 else None,
-        overrun=round(expected) if left is not None and left < 1 else None,
+        left=left,
+        overrun=overrun,
         then=then,
         at_once=reload_at_once(progress_url) if job is None else None,
         progress_url=progress_url,
