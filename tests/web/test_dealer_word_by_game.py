@@ -40,6 +40,12 @@ def test_each_games_summary_says_its_own_word_whatever_the_learner_plays(
         assert "Сдатчик" in words[name] and "илер" not in words[name]
     assert "Сдающий" in words["permanent-bank"] and "илер" not in words["permanent-bank"]
     assert "Дилер" in words["vegas-6d-s17"] and "сдатчик" not in words["vegas-6d-s17"].lower()
+    # The sources' lines too: each in its own text's words, not the learner's game's.
+    with app.test_request_context(headers={"Accept-Language": "ru"}) as request:
+        request.session["rules"] = chosen
+        sources = rule_words.source_words()
+    assert "сдатчик" in sources["002"] and "дилер" not in sources["002"]
+    assert "сдатчик" not in sources["000"] and "сдатчик" not in sources["003"]
 
 
 def test_a_drill_at_the_club_game_says_its_texts_word(client: Any) -> None:

@@ -310,8 +310,13 @@ def chosen_title(rules: Rules) -> str:
 
 
 def source_words() -> dict[str, str]:
-    """Each source text's line, by its number, in the learner's language."""
-    return {number: say(text) for number, text in SOURCES.items()}
+    """Each source text's line, by its number, in the learner's language (each in its own
+    words: 002's names the dealer сдатчик whatever game the learner plays)."""
+    lines = {}
+    for text_number, line in SOURCES.items():
+        with dealing_at(text_number):
+            lines[text_number] = say(line)
+    return lines
 
 
 def choice_label(option: str, text: str) -> str:
