@@ -31,6 +31,7 @@ from trainer.engine.banker.face_down import (
 from trainer.engine.deck.cards import Card, InvalidCardError, Rank, Suit
 from trainer.engine.deck.hand import Hand, Situation
 from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy.chart import code_words
 from trainer.words import N_, number, plural, say
 
 INSURANCE_SUFFIX = " insurance"
@@ -426,6 +427,7 @@ def heat_map(
                 "cell": cell,
                 "words": cell_words(cell),
                 "code": code(cell) if code is not None else "",
+                "play": code_words(code(cell)) if code is not None else "",
                 "right": right,
                 "total": total,
                 "band": accuracy_band(right, total),

@@ -122,11 +122,12 @@ class InvalidTableSpecError(ValueError):
 
 
 def _money(text: str, field: str) -> Fraction:
-    text = plain_amount((text or "")[:24])
+    typed = (text or "")[:24].strip()
+    text = plain_amount(typed)
     if not text or len(text) > 12:
         raise InvalidTableSpecError(refusal(f"{field} no amount"), field)
     if not MONEY_RE.fullmatch(text):  # no sign, no exponent, no infinity: digits and cents
-        raise InvalidTableSpecError(refusal(f"{field} not an amount", typed=quoted(text)), field)
+        raise InvalidTableSpecError(refusal(f"{field} not an amount", typed=quoted(typed)), field)
     value = Fraction(Decimal(text))
     if value <= 0 or value > MAX_BANKROLL:
         raise InvalidTableSpecError(refusal(f"{field} not above 0"), field)

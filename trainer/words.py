@@ -41,6 +41,9 @@ from trainer.engine.words import (  # one road
     N_,
     N_plural,
     SaidError,
+    dealer_named,
+    dealing_at,
+    nested_quotes,
     plural,
     quoted,
     said,
@@ -57,9 +60,12 @@ __all__ = [
     "bets",
     "day",
     "day_month",
+    "dealer_named",
+    "dealing_at",
     "decimal_comma",
     "locale",
     "money",
+    "nested_quotes",
     "number",
     "plural",
     "percent",
@@ -83,13 +89,17 @@ MINUS = "\u2212"  # the one minus sign a learner reads
 _locale_of: Callable[[], str] = lambda: ENGLISH  # noqa: E731
 
 
-def use(translations: Callable[[], gettext.NullTranslations], locale: Callable[[], str]) -> None:
+def use(
+    translations: Callable[[], gettext.NullTranslations],
+    locale: Callable[[], str],
+    game: Callable[[], str | None] | None = None,
+) -> None:
     """Read the catalogue and the locale from these from now on (the web's, per request): the
     engine's sentences too (:mod:`trainer.engine.words`), their numbers written by
-    :func:`number`."""
+    :func:`number`, the dealer named as the text ``game()`` names him (:func:`dealing_at`)."""
     global _locale_of
     _locale_of = locale
-    _core.use(translations, number)
+    _core.use(translations, number, game)
 
 
 def locale() -> str:
@@ -205,13 +215,25 @@ def decimal_comma() -> bool:
 
 
 def plain_amount(text: str) -> str:
-    """An amount a learner typed, as its ASCII notation (what the forms' patterns read):
-    grouping spaces and marks dropped, the decimal mark a point. In Russian the comma is the
-    decimal mark ("7,50" is 7.50), in English a thousands mark ("1,000" is 1000)."""
-    text = text.strip().translate(_SPACES)
-    if decimal_comma() and "." not in text:
-        return text.replace(",", ".")
-    return text.replace(",", "")
+    """An amount or a number a learner typed, as its ASCII notation (what the forms' patterns
+    read): the one reader of every money and number field. Grouping spaces (a space, a
+    no-break space) are dropped; in Russian the comma is the decimal mark ("1 000,50" is
+    1000.50), in English a comma groups thousands ("1,000.50" is 1000.50: groups of three
+    digits only, so that "7,50" is not read as 750: it comes back as typed, stripped, for the
+    field's refusal to quote it)."""
+    typed = text.strip()
+    grouped = typed.translate(_SPACES)
+    if "," not in grouped:
+        return grouped
+    if decimal_comma() and "." not in grouped:  # "7,50", "1 000,50"
+        return grouped.replace(",", ".")
+    if _GROUPED.fullmatch(grouped):  # "1,000", "1,000.50"
+        return grouped.replace(",", "")
+    return typed  # "7,50" in English, "1.000,50": not read as another number
+
+
+# A number grouped by commas the English way ("1,000", "-12,345.6").
+_GROUPED = re.compile(r"[+\-\u2212]?\d{1,3}(?:,\d{3})+(?:\.\d*)?")
 
 
 _STORED_NUMBER = re.compile(r"(?<![\w.,])(-?)(\d+)(?:\.(\d+))?(?!\w)")

@@ -163,6 +163,29 @@ def test_bad_input_is_status_2_naming_it(
     assert captured.out == ""
 
 
+@pytest.mark.parametrize("spots", ["0", "4"])
+def test_the_spots_refusal_says_what_the_help_says(
+    capsys: pytest.CaptureFixture[str], spots: str
+) -> None:
+    assert main(["simulate", "--preset", "vegas-6d-s17", "--rounds", "10", "--spots", spots]) == 2
+    said = capsys.readouterr().err
+    assert f"spots: must be 1 to 3, not {spots}" in said
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    assert "hands to play at a good count (1 to 3)" in capsys.readouterr().out
+
+
+def test_a_table_refusal_is_english_without_python_quotes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["--others", "1", "--enter", "1", "--leave", "3", "--ramp", "1@1,x@2"]
+    assert main(["simulate", "--preset", "vegas-6d-s17", "--rounds", "10", *args]) == 2
+    said = capsys.readouterr().err
+    assert "leave: must be at most the count you sit in at (+1), not +3" in said
+    assert "ramp: “x@2” is not units@count" in said
+    assert "'" not in said
+
+
 def test_an_unknown_preset_is_refused() -> None:
     with pytest.raises(InvalidSettingError, match="unknown preset") as caught:
         settings_from(preset="blackjack-on-mars", rounds=10)

@@ -187,6 +187,50 @@ def test_a_chart_being_worked_out_shows_its_time_so_far_and_an_honest_estimate(
     assert re.search(r"About (25|30) seconds left", later), later[-3000:]  # 30 s less 4, by fives
 
 
+def _ran(db: Any, notation: str, began: int, ended: int | None) -> Any:
+    """A chart job of ``notation`` started ``began`` s ago, done ``ended`` s ago (None:
+    running)."""
+    from trainer.store import jobs
+
+    job, _ = jobs.enqueue(db, "chart", {"rules": notation}, key=f"chart {notation} {began}")
+    ago = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ?)"
+    db.execute(
+        f"UPDATE jobs SET state = ?, started_at = {ago}, finished_at = {ago} WHERE id = ?",
+        ["running" if ended is None else "done", f"-{began} seconds"]
+        + [None if ended is None else f"-{ended} seconds", job.id],
+    )
+    db.conn.commit()
+    return jobs.get(db, job.id)
+
+
+def test_a_chart_jobs_estimate_goes_by_like_work_and_says_when_it_overruns(
+    app: Any, db: Any
+) -> None:
+    """twenty-one-home's job works out 002's method 3 equilibrium after its chart: its estimate
+    is not another preset's 0.4 s chart, and once past it the page says so, not a stuck 5 s."""
+    from trainer.engine.rulebook.rules import Rules
+    from trainer.web.views.chart_jobs import pending_page
+
+    home = Rules.parse("twenty-one-home")
+
+    def page(job: Any, language: str = "en") -> str:
+        with app.test_request_context(headers={"Accept-Language": language}):
+            return re.sub(r"\s+", " ", pending_page(home, job, "/").get_data(as_text=True))
+
+    _ran(db, "vegas-6d-s17", 30, 29)  # a chart alone: 1 s
+    going = _ran(db, "twenty-one-home", 2, None)
+    assert re.search(r"About 40 seconds left", page(going))  # no like job yet: its measured time
+    _ran(db, "twenty-one-home decks=2", 100, 65)  # one like it took 35 s
+    assert re.search(r"About 35 seconds left", page(going))
+    late = page(_ran(db, "twenty-one-home decks=3", 60, None))
+    assert "It is taking longer than expected (work like this takes about 35 seconds here)" in late
+    assert "seconds left" not in late and "<progress" in late
+    # In Russian the game's name is not put after «для» (it is nominative): "Правила: …".
+    russian = page(going, "ru")
+    assert "Правила: Домашнее «Двадцать одно». Рассчитываем таблицу стратегии" in russian
+    assert "для Домашнее" not in russian
+
+
 def test_the_refusal_is_said_in_the_learners_language(app: Any, client: Any, full: float) -> None:
     """A Russian browser reads the 429 in Russian: what the work is, how many such requests,
     and when to try again, each word through the catalogue (not the English sentence)."""

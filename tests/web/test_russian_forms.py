@@ -254,3 +254,54 @@ def test_a_table_plays_verdict_is_said_in_each_requests_language(
     assert said["en"].startswith("The index says stand at +2 or above; at your true count of +2")
     assert said["ru"].startswith("Индекс говорит: стоять при счёте +2 и выше; при вашем истинном")
     assert "Жёсткие 12 против 3 (2 карты): по таблице — прикупить." in said["ru"]
+
+
+def test_one_reader_takes_each_languages_grouping_and_leaves_what_it_cannot_read(
+    app: Any,
+) -> None:
+    with _in(app, "en"):
+        assert words.plain_amount(" 1,000 ") == "1000"
+        assert words.plain_amount("12,345,678.5") == "12345678.5"
+        assert words.plain_amount("7,50") == "7,50"  # not 750: refused, as typed
+        assert words.plain_amount("1,00,000") == "1,00,000"
+    with _in(app, "ru"):
+        assert words.plain_amount(f"10{NBSP}000") == "10000"
+        assert words.plain_amount("1 000,5") == "1000.5"
+        assert words.plain_amount("1.000,50") == "1.000,50"  # not 1.0005
+
+
+@pytest.mark.parametrize(
+    ("language", "bankroll", "rounds"),
+    [("en", "1,000", "10,000"), ("ru", f"1{NBSP}000,50", "10 000")],
+)
+def test_the_simulator_reads_numbers_as_the_language_writes_them(
+    app: Any, language: str, bankroll: str, rounds: str
+) -> None:
+    app.config["SIMULATION_LAUNCH"] = False
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    form = {"preset": "vegas-6d-s17", "system": "hi-lo", "csrf_token": "test-csrf-token-0123456789"}
+    headers = {"Accept-Language": language}
+    started = client.post(
+        "/simulate", data={**form, "bankroll": bankroll, "rounds": rounds}, headers=headers
+    )
+    assert started.status_code == 303
+    refused = client.post("/simulate", data={**form, "bankroll": "7,5.0"}, headers=headers)
+    text = html.unescape(refused.get_data(as_text=True))
+    assert refused.status_code == 400
+    assert 'id="bankroll-error"' in text and "7,5.0" in text
+
+
+def test_the_table_refuses_an_amount_quoting_it_as_typed(app: Any) -> None:
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    for language, typed in (("en", "7,50"), ("ru", "1.000,50")):
+        refused = client.post(
+            "/table/",
+            data={**CASINO, "bankroll": typed, "csrf_token": "test-csrf-token-0123456789"},
+            headers={"Accept-Language": language},
+        )
+        assert refused.status_code == 400
+        assert typed in html.unescape(refused.get_data(as_text=True))

@@ -99,3 +99,32 @@ def test_a_run_of_every_round_says_a_round_once(quiet_app: Any, client: Any, csr
     assert "The pace is assumed, not measured: 209 rounds an hour heads-up, 52 at seven" in text
     assert "Rounds played" not in text and "A round dealt" not in text
     assert "other players at the table" not in text and "Back-counting:" not in text
+
+
+@pytest.mark.parametrize(
+    ("fields", "said"),
+    [
+        ({"others": "1", "enter": "1", "leave": "2"}, "не выше счёта, при котором вы садитесь"),
+        ({"others": "1", "leave": "0"}, "укажите и счёт, при котором вы садитесь играть"),
+        ({"enter": "2"}, "не меньше 1 для счёта из-за стола"),
+        ({"seats": "3", "spots": "2", "spots_at": "2"}, "не меньше числа ваших мест (3)"),
+        ({"spots": "2"}, "укажите счёт, с которого вы играете 2 руки"),
+        ({"spots_at": "3"}, "сколько рук вы играете с этого счёта (от 1 до 3)"),
+        ({"spots": "3", "spots_at": "2", "others": "5"}, "ваших рук (3) и других игроков (5)"),
+        ({"ramp": "1@1,x@2"}, "«x@2» — не запись единицы@счёт"),
+        ({"ramp": "1@1,0@2"}, "«0@2»: единиц должно быть больше 0, но не больше 10"),
+        ({"sweep": "1/2,9/2"}, "«9/2» — не пенетрация"),
+    ],
+)
+def test_a_refused_table_field_says_why_in_russian(
+    quiet_app: Any, client: Any, csrf: Any, fields: dict[str, str], said: str
+) -> None:
+    quiet_app.config["LANGUAGES"] = ("en", "ru")
+    data = {**FORM, **fields, "csrf_token": csrf()}
+    response = client.post("/simulate", data=data, headers={"Accept-Language": "ru"})
+    text = response.get_data(as_text=True).replace("&#39;", "'").replace("&#34;", '"')
+    assert response.status_code == 400
+    assert said in text
+    # No English refusal and no Python quotes around what the learner typed.
+    for english in ("must be", "give the", "back-count", "is not units", "'x", "'9/2'"):
+        assert english not in text

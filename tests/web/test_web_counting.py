@@ -570,3 +570,23 @@ def test_the_running_count_set_up_names_the_decks_once(client: Any) -> None:
     line = re.search(r"Cards from a shuffled shoe of your table \(([^)]*)\)", page)
     assert line is not None, page
     assert line.group(1) == "Las Vegas, 6 decks, dealer stands on soft 17"
+
+
+@pytest.mark.parametrize(
+    "address", ["/counting/penetration-chart", "/counting/penetration-chart?preset="]
+)
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "There is no penetration chart for that: no rules were named."),
+        ("ru", "правила не указаны"),
+    ],
+)
+def test_a_penetration_chart_of_no_rules_says_so_in_a_learners_words(
+    client: Any, address: str, language: str, said: str
+) -> None:
+    response = client.get(address, headers={"Accept-Language": language})
+    text = html.unescape(response.get_data(as_text=True))
+    assert response.status_code == 400
+    assert said in text
+    assert "unknown preset" not in text and "''" not in text

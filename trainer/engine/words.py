@@ -24,16 +24,22 @@ English and the numbers written as English writes them ("10,000", "1.50").
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 __all__ = [
     "KEYWORDS",
     "N_",
     "N_plural",
     "Said",
+    "dealer_named",
+    "dealing_at",
+    "nested_quotes",
     "SaidError",
     "number",
     "plural",
@@ -47,6 +53,7 @@ __all__ = [
 KEYWORDS = ("say", "plural:1,2", "N_", "N_plural:1,2")
 
 Number = int | float | Fraction | Decimal
+_Text = TypeVar("_Text", bound=str)  # a sentence: text, or a template's Markup
 
 
 def _english_number(value: Number, digits: int = 0) -> str:
@@ -62,22 +69,95 @@ _number: Callable[[Number, int], str] = _english_number
 def use(
     translations: Callable[[], gettext.NullTranslations],
     numbers: Callable[[Number, int], str] | None = None,
+    game: Callable[[], str | None] | None = None,
 ) -> None:
-    """Read the catalogue from ``translations`` from now on (the web's, per request), and write
-    numbers with ``numbers`` (the learner's language's), where given."""
-    global _translations, _number
+    """Read the catalogue from ``translations`` from now on (the web's, per request), write
+    numbers with ``numbers`` (the learner's language's), and name the dealer as the seed text
+    ``game()`` does (the learner's game's: :func:`dealing_at`), where given."""
+    global _translations, _number, _game_of
     _translations = translations
     if numbers is not None:
         _number = numbers
+    if game is not None:
+        _game_of = game
 
 
 def _filled(text: str, values: dict[str, Any]) -> str:
     return text % values if values else text
 
 
+# The dealer as the seed texts name him: 002's club and home twenty-one say сдатчик, 000's
+# permanent bank сдающий (a participle: its endings are not дилер's). The catalogue's Russian
+# says дилер (003's casino, today's games); at those games each form of it is said in the
+# text's word, in one place. English keeps "dealer" (it has no such words to choose from).
+_DEALER_FORMS = {
+    "002": {"дилер": "сдатчик", "дилера": "сдатчика", "дилеру": "сдатчику",
+            "дилером": "сдатчиком", "дилере": "сдатчике", "дилеры": "сдатчики",
+            "дилеров": "сдатчиков"},
+    "000": {"дилер": "сдающий", "дилера": "сдающего", "дилеру": "сдающему",
+            "дилером": "сдающим", "дилере": "сдающем", "дилеры": "сдающие",
+            "дилеров": "сдающих"},
+}  # fmt: skip
+_DEALER = re.compile(r"\b[Дд]илер(?:ом|ов|а|у|е|ы)?\b")
+_UNSET = "unset"
+_game_here: ContextVar[str | None] = ContextVar("game_here", default=_UNSET)
+_game_of: Callable[[], str | None] = lambda: None  # noqa: E731 (the web's, per request)
+
+
+@contextmanager
+def dealing_at(text: str | None) -> Iterator[None]:
+    """Within it, the dealer is named as the seed text ``text`` names him ("002", "000"; None
+    or another text: the catalogue's word), whatever the learner's own game: a page naming
+    several games' rules says each in its own words."""
+    token = _game_here.set(text)
+    try:
+        yield
+    finally:
+        _game_here.reset(token)
+
+
+def dealer_named(text: str) -> str:
+    """A sentence of the catalogue (before its placeholders are filled: a value, such as
+    another game's rules, keeps its own words) with the dealer named as the game's text names
+    him (:func:`dealing_at`)."""
+    if "илер" not in text:
+        return text
+    here = _game_here.get()
+    forms = _DEALER_FORMS.get((_game_of() if here == _UNSET else here) or "")
+    if forms is None:
+        return text
+
+    def named(match: re.Match[str]) -> str:
+        word = match.group(0)
+        said = forms[word.lower()]
+        return said[0].upper() + said[1:] if word[0].isupper() else said
+
+    return _DEALER.sub(named, text)
+
+
+def nested_quotes(text: _Text) -> _Text:
+    """``text`` with guillemets inside guillemets written as Russian typography nests them,
+    „…“ inside «…»: a game's name carries its own («Клубное «Двадцать одно»»), and a sentence
+    that quotes it would otherwise read «… «Клубное «Двадцать одно»»». Unbalanced marks are
+    left as they are. The type of ``text`` is kept (a template's ``Markup``)."""
+    if text.count("\u00ab") < 2:
+        return text
+    written, depth = [], 0
+    for char in text:
+        if char == "\u00ab":
+            depth += 1
+            written.append("\u201e" if depth > 1 else char)
+        elif char == "\u00bb" and depth > 0:
+            written.append("\u201c" if depth > 1 else char)
+            depth -= 1
+        else:
+            written.append(char)
+    return type(text)("".join(written))
+
+
 def say(text: str, **values: Any) -> str:
     """``text`` in the learner's language, its ``%(name)s`` placeholders filled from ``values``."""
-    return _filled(_translations().gettext(text), values)
+    return nested_quotes(_filled(dealer_named(_translations().gettext(text)), values))
 
 
 def plural(singular: str, many: str, count: int, /, **values: Any) -> str:
@@ -85,7 +165,7 @@ def plural(singular: str, many: str, count: int, /, **values: Any) -> str:
     ``%(count)s`` in either form is ``count`` written by :func:`number` (unless ``values``
     gives it written otherwise: ``count="0.25"``)."""
     chosen = _translations().ngettext(singular, many, count)
-    return _filled(chosen, {"count": number(count), **values})
+    return nested_quotes(_filled(dealer_named(chosen), {"count": number(count), **values}))
 
 
 def number(value: Number, digits: int = 0) -> str:

@@ -35,7 +35,13 @@ import math
 import sys
 
 from trainer.progress import progress_bar
-from trainer.simulator.settings import InvalidSettingError, Settings, settings_from, simulate
+from trainer.simulator.settings import (
+    MAX_SPOTS,
+    InvalidSettingError,
+    Settings,
+    settings_from,
+    simulate,
+)
 from trainer.simulator.summary import (
     HANDS_AN_HOUR,
     ROUNDS_AN_HOUR,
@@ -85,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
         help="back-count: leave below this true count or at the shuffle (at most --enter; "
         "its default; -99: every round to the shuffle)",
     )
-    parser.add_argument("--spots", help="hands to play at a good count (1 to 3)")
+    parser.add_argument("--spots", help=f"hands to play at a good count (1 to {MAX_SPOTS})")
     parser.add_argument("--spots-at", help="the true count from which to play --spots hands")
     parser.add_argument(
         "--rounds-an-hour",

@@ -17,7 +17,7 @@ from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.rulebook.rule_options import InvalidRulesError
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.words import number, quoted, say
+from trainer.engine.words import number, plural, quoted, said, say
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.simulator.run import BLOCK_ROUNDS, Job, Sums, prepare, run, warm
 from trainer.simulator.summary import Summary, summarise
@@ -148,7 +148,7 @@ def _bankroll(text: str | None, rules: Rules | None) -> Fraction | None:
             "bankroll",
             say(
                 "%(typed)s is below the table minimum (%(minimum)s)",
-                typed=raw,
+                typed=number(amount, 0 if amount.denominator == 1 else 2),
                 minimum=rules.min_bet,
             ),
         )
@@ -163,7 +163,7 @@ def _ramp(text: str | None, rules: Rules | None) -> Ramp | None:
     try:
         ramp = Ramp.parse(text)
     except InvalidRampTextError as exc:
-        raise InvalidSettingError("ramp", str(exc).removeprefix("ramp: ")) from None
+        raise InvalidSettingError("ramp", said(exc) or str(exc)) from None
     if rules is not None and rules.max_bet is not None and ramp.top * rules.min_bet > rules.max_bet:
         raise InvalidSettingError(
             "ramp",
@@ -212,8 +212,15 @@ def _sweep_depths(text: str | None, rules: Rules | None) -> tuple[Fraction, ...]
     for word in words:
         try:
             depths.add(Fraction(base.replace(penetration=word).penetration))
-        except InvalidRulesError as exc:
-            raise InvalidSettingError("sweep", f"{word[:12]!r}: {exc}") from None
+        except InvalidRulesError:
+            raise InvalidSettingError(
+                "sweep",
+                say(
+                    "“%(typed)s” is not a penetration: a share of the pack above 0 and at most "
+                    "1, such as 3/4",
+                    typed=word[:12],
+                ),
+            ) from None
     return tuple(sorted(depths))
 
 
@@ -235,42 +242,93 @@ def _seating(
     check = _Checks()
     counts = {name: check(_count, name, table.get(name)) for name in ("enter", "leave", "spots_at")}
     others = check(_whole, "others", table.get("others") or 0, 0, MAX_SEATS - 1)
-    spots = check(_whole, "spots", table.get("spots") or 0, 0, MAX_SPOTS)
+    spots = (
+        check(_whole, "spots", table.get("spots"), 1, MAX_SPOTS) if _given(table, "spots") else 0
+    )
     check.raise_any()
     mine = seats or 1
     enter, leave, spots_at = counts["enter"], counts["leave"], counts["spots_at"]
-    faults: dict[str, str] = {}
-    if leave is not None and enter is None:
-        faults["leave"] = "give the count you sit in at too (enter)"
-    elif enter is not None and leave is not None and leave > enter:
-        faults["leave"] = f"must be at most the count you sit in at ({enter:+d}), not {leave:+d}"
-    if enter is not None and others == 0:
-        faults["others"] = "at least 1 to back-count: you watch the other players' rounds"
-    if spots and spots < mine:
-        faults["spots"] = f"must be at least your seats ({mine}), not {spots}"
-    if spots and spots_at is None:
-        faults["spots_at"] = f"give the count from which you play {spots} hands"
-    elif spots_at is not None and not spots:
-        faults["spots"] = "give how many hands you play from that count (1 to 3)"
-    most = min(MAX_SEATS, (rules.max_seats if rules else None) or MAX_SEATS)
-    if max(mine, spots) + others > most:
-        faults["others"] = (
-            f"your {max(mine, spots)} hands and {others} other players are more than the "
-            f"table's {most} seats"
-        )
-    if rules is not None and face_down_game(rules) and (others or enter is not None or spots):
-        faults.setdefault("others", "not in a game dealt face down (the banker's game as dealt)")
+    faults = _seating_faults(rules, mine, others or 0, spots or 0, enter, leave, spots_at)
     if faults:
         field, message = next(iter(faults.items()))
         raise InvalidSettingError(field, message, faults)
     return Seating(others, enter, leave, spots, spots_at or 0)
 
 
+def _given(table: dict[str, str | int | None], name: str) -> bool:
+    """Whether the table's field ``name`` is filled in (blank: not asked for)."""
+    value = table.get(name)
+    return value is not None and str(value).strip() != ""
+
+
+def _seating_faults(
+    rules: Rules | None,
+    mine: int,
+    others: int,
+    spots: int,
+    enter: int | None,
+    leave: int | None,
+    spots_at: int | None,
+) -> dict[str, str]:
+    """What is wrong with the seating's fields together, field to message (none: nothing)."""
+    faults: dict[str, str] = {}
+    if leave is not None and enter is None:
+        faults["leave"] = say("give the count you sit in at too")
+    elif enter is not None and leave is not None and leave > enter:
+        faults["leave"] = say(
+            "must be at most the count you sit in at (%(enter)s), not %(leave)s",
+            enter=_signed(enter),
+            leave=_signed(leave),
+        )
+    if enter is not None and others == 0:
+        faults["others"] = say("at least 1 to back-count: you watch the other players' rounds")
+    if spots and spots < mine:
+        faults["spots"] = say(
+            "must be at least your seats (%(seats)s), not %(spots)s",
+            seats=number(mine),
+            spots=number(spots),
+        )
+    if spots and spots_at is None:
+        faults["spots_at"] = plural(
+            "give the count from which you play %(count)s hand",
+            "give the count from which you play %(count)s hands",
+            spots,
+        )
+    elif spots_at is not None and not spots:
+        faults["spots"] = say(
+            "give how many hands you play from that count (%(low)s to %(high)s)",
+            low=number(1),
+            high=number(MAX_SPOTS),
+        )
+    most = min(MAX_SEATS, (rules.max_seats if rules else None) or MAX_SEATS)
+    if max(mine, spots) + others > most:
+        faults["others"] = say(
+            "your hands (%(hands)s) and the other players (%(others)s) are more than the "
+            "table's seats (%(most)s)",
+            hands=number(max(mine, spots)),
+            others=number(others),
+            most=number(most),
+        )
+    if rules is not None and face_down_game(rules) and (others or enter is not None or spots):
+        faults.setdefault(
+            "others", say("not in a game dealt face down (the banker's game as dealt)")
+        )
+    return faults
+
+
+def _signed(value: int) -> str:
+    """A count with its sign (+2, −1, 0), as the pages write counts."""
+    text = number(abs(value))
+    return ("+" if value > 0 else "\u2212" if value < 0 else "") + text
+
+
 def _system(text: str) -> CountingSystem:
     try:
         return find_system(str(text)[:40])
-    except UnknownSystemError as exc:
-        raise InvalidSettingError("system", str(exc)) from None
+    except UnknownSystemError:
+        raise InvalidSettingError(
+            "system", say("the trainer has no such counting system")
+        ) from None
 
 
 def _indices(text: str) -> str:

@@ -15,8 +15,11 @@ A code that is not offered, chosen or sent, is English: never an error.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint, Flask, current_app, g, has_request_context, request, session
 from flask_babel import Babel
+from jinja2 import pass_context
 from werkzeug.wrappers import Response
 
 from drills.strategy_chart import choice_words, stored_play_words
@@ -25,7 +28,8 @@ from trainer.store import users
 from trainer.web.catalogue import request_locale, request_translations
 from trainer.web.keys import key_letter
 from trainer.web.security import safe_next
-from trainer.web.support import LANGUAGE_KEY, current_user, get_db
+from trainer.web.support import LANGUAGE_KEY, current_user, get_db, request_game
+from trainer.words import dealer_named, nested_quotes
 
 RUSSIAN = "ru"
 
@@ -97,14 +101,18 @@ def init_app(app: Flask) -> None:
     # The words' helpers and the templates' gettext read the request's catalogue (outside a
     # request: none, English), as Flask-Babel's own callables do, but looked up once a request
     # (``install_gettext_callables``: the i18n extension's, which Flask-Babel added).
-    words.use(request_translations, request_locale)
+    words.use(request_translations, request_locale, request_game)
     app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: request_translations().ugettext(s),
-        ngettext=lambda s, p, n: request_translations().ungettext(s, p, n),
+        # The dealer in the game's text's word (before the values are filled in: another
+        # game's rules keep theirs), as the words' own sentences are (trainer.words.say).
+        gettext=lambda s: dealer_named(request_translations().ugettext(s)),
+        ngettext=lambda s, p, n: dealer_named(request_translations().ungettext(s, p, n)),
         newstyle=True,
         pgettext=lambda c, s: request_translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: request_translations().unpgettext(c, s, p, n),
     )
+    for name in ("gettext", "_", "ngettext", "pgettext", "npgettext"):  # „…“ inside «…»
+        app.jinja_env.globals[name] = _nesting(app.jinja_env.globals[name])
     app.jinja_env.globals.update(
         say=words.say,
         plural=words.plural,
@@ -123,3 +131,14 @@ def init_app(app: Flask) -> None:
         page_language=request_locale,
         language_choices=_switch_choices,
     )
+
+
+def _nesting(found: Any) -> Any:
+    """The template's gettext ``found`` (Jinja's, which fills the placeholders itself), its
+    sentence's quotes nested as the words' own are (:func:`trainer.words.nested_quotes`)."""
+
+    @pass_context
+    def filled(context: Any, *args: Any, **values: Any) -> Any:
+        return nested_quotes(context.call(found, *args, **values))
+
+    return filled

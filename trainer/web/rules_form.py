@@ -81,7 +81,7 @@ def _read(values: Mapping[str, str], default: Rules) -> Rules:
         text = values.get(name) if name in values else None
         if text is None or not text.strip():
             continue
-        if option in FRACTION_OPTIONS and decimal_comma():  # "0,8" as Russian writes it
+        if option in FRACTION_OPTIONS:  # "0,8" as Russian writes it, "1,000" as English does
             text = plain_amount(text)
         value = parse_option(option, text)
         if value != getattr(drawn, option) and value != getattr(chosen, option):

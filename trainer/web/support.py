@@ -14,7 +14,17 @@ from datetime import datetime
 from typing import Any
 
 import sqlite_utils
-from flask import Flask, abort, current_app, g, make_response, render_template, request, session
+from flask import (
+    Flask,
+    abort,
+    current_app,
+    g,
+    has_request_context,
+    make_response,
+    render_template,
+    request,
+    session,
+)
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.wrappers import Response
@@ -22,6 +32,7 @@ from werkzeug.wrappers import Response
 from drills import CostlyFeedback
 from trainer import store
 from trainer.clock import Clock
+from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.engine.rulebook.rules import (
     InvalidRulesError,
     Rules,
@@ -286,10 +297,28 @@ def limit_uncached_work(drill: Any, notation: str) -> None:
         limit_expensive_work(work)
 
 
+def request_game() -> str | None:
+    """The seed text whose words name the dealer on this page (:func:`trainer.words.
+    dealing_at`): the page's rules' (:func:`render`'s ``page_rules``), else the learner's."""
+    if not has_request_context():
+        return None
+    if _GAME_KEY not in g:
+        setattr(g, _GAME_KEY, PRESET_TEXTS.get(current_rules().name))
+    found: str | None = getattr(g, _GAME_KEY)
+    return found
+
+
+_GAME_KEY = "game_text"
+
+
 def render(
     template: str, *, block: str | None = None, status: int = 200, **context: Any
 ) -> Response:
-    """The whole page, or only ``block`` of it for an htmx request (``Vary: HX-Request``)."""
+    """The whole page, or only ``block`` of it for an htmx request (``Vary: HX-Request``); a
+    page of ``page_rules`` names the dealer in their text's words (:func:`request_game`)."""
+    shown = context.get("page_rules")
+    if isinstance(shown, Rules):
+        setattr(g, _GAME_KEY, PRESET_TEXTS.get(shown.name))
     if block is not None and is_htmx():
         body = render_block(template, block, **context)
     else:

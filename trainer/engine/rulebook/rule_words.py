@@ -9,12 +9,15 @@ with ``N_`` and said where they are read.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Concatenate, ParamSpec, TypeVar
 
 from trainer.engine.rulebook.rule_options import DEAL_FACES
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.words import N_, N_plural, number, plural, say
+from trainer.engine.words import N_, N_plural, dealing_at, number, plural, say
 
 __all__ = [
     "CHOICE_LABELS",
@@ -272,11 +275,31 @@ CHOICE_LABELS: dict[str, dict[str, str]] = {
 }
 
 
+_Args = ParamSpec("_Args")
+_Said = TypeVar("_Said")
+
+
+def in_its_words(
+    function: Callable[Concatenate[Rules, _Args], _Said],
+) -> Callable[Concatenate[Rules, _Args], _Said]:
+    """``function`` of some rules, said in the words of the rules' own text: the dealer is
+    002's сдатчик and 000's сдающий in Russian (:func:`trainer.engine.words.dealing_at`)."""
+
+    @functools.wraps(function)
+    def said(rules: Rules, /, *args: _Args.args, **kwargs: _Args.kwargs) -> _Said:
+        with dealing_at(PRESET_TEXTS.get(rules.name)):
+            return function(rules, *args, **kwargs)
+
+    return said
+
+
+@in_its_words
 def title(rules: Rules) -> str:
     """The preset's name in plain words (``"Club twenty-one"``)."""
     return say(PRESET_TITLES[rules.name]) if rules.name in PRESET_TITLES else rules.name
 
 
+@in_its_words
 def chosen_title(rules: Rules) -> str:
     """The preset's name where a game is chosen: a source text's game names its text once
     (``"Club twenty-one (text 002)"``); everywhere else the game's own name (:func:`title`)."""
@@ -287,8 +310,13 @@ def chosen_title(rules: Rules) -> str:
 
 
 def source_words() -> dict[str, str]:
-    """Each source text's line, by its number, in the learner's language."""
-    return {number: say(text) for number, text in SOURCES.items()}
+    """Each source text's line, by its number, in the learner's language (each in its own
+    words: 002's names the dealer сдатчик whatever game the learner plays)."""
+    lines = {}
+    for text_number, line in SOURCES.items():
+        with dealing_at(text_number):
+            lines[text_number] = say(line)
+    return lines
 
 
 def choice_label(option: str, text: str) -> str:
@@ -299,6 +327,7 @@ def choice_label(option: str, text: str) -> str:
     return say(found) if found is not None else text
 
 
+@in_its_words
 def change_words(rules: Rules) -> list[str]:
     """The options changed from the preset in plain words: ``["Decks: 2", "Surrender: none"]``."""
     return [
@@ -311,6 +340,7 @@ def change_words(rules: Rules) -> list[str]:
     ]
 
 
+@in_its_words
 def short_summary(rules: Rules) -> str:
     """One line naming the rules: the preset's title and what was changed from it."""
     changed = change_words(rules)
@@ -327,6 +357,7 @@ def _money(value: Fraction) -> str:
     return number(value, 0 if value.denominator == 1 else 2)
 
 
+@in_its_words
 def summary_lines(rules: Rules) -> list[str]:
     """Plain-English lines describing the table, the pack first, the interpretations last."""
     return [
@@ -343,11 +374,13 @@ def summary_lines(rules: Rules) -> list[str]:
 _PAYOUT_INTERPRETATION_WORDS = ("pay", "insurance", "urrender", "tie", "hole card", "collects")
 
 
+@in_its_words
 def dealer_lines(rules: Rules) -> list[str]:
     """The lines of :func:`summary_lines` that bind the dealer: how he draws, and his hole card."""
     return _pack_and_dealer(rules)[1:-1]
 
 
+@in_its_words
 def payout_lines(rules: Rules) -> list[str]:
     """The lines of :func:`summary_lines` that bear on what a hand is paid, chosen by the rules
     they state (not by their words, which are the learner's language)."""

@@ -71,6 +71,15 @@ CODES: dict[str, str] = {
     "R/P": N_("surrender if allowed, otherwise split"),
 }
 
+
+def code_words(code: str) -> str:
+    """A chart cell's play in words ("split", "double if allowed, otherwise hit"), in the
+    learner's language, as a screen reader says the cell; a code :data:`CODES` does not name,
+    as it is."""
+    meaning = CODES.get(code)
+    return say(meaning) if meaning is not None else code
+
+
 # What an exception says, by its key (the value is a play's letter).
 EXCEPTIONS: dict[str, str] = {
     "three_or_more": "with three cards or more",

@@ -19,6 +19,8 @@ itself), which goes on to the page asked for once the chart is there.
 
 from __future__ import annotations
 
+from statistics import median
+
 from flask import Blueprint, Flask, current_app, redirect, request, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
@@ -30,7 +32,7 @@ from trainer.engine.banker.face_down import FixedPoint, cached_fixed_point, face
 from trainer.engine.banker.method3 import cached_method3_game
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Chart
-from trainer.jobs.kinds import chart_key
+from trainer.jobs.kinds import CHART_SECONDS, chart_key, chart_work
 from trainer.store import jobs
 from trainer.web.caches import app_caches, strategy_cache_dir
 from trainer.web.jobs import reload_at_once, submit
@@ -45,6 +47,7 @@ __all__ = [
     "bp",
     "chart_or_pending",
     "chart_ready",
+    "expected_seconds",
     "fixed_point_or_pending",
     "init_app",
     "pending_page",
@@ -134,12 +137,17 @@ def _job_for(rules: Rules, kind: str, key: str) -> jobs.Job | None:
 
 def pending_page(rules: Rules, job: jobs.Job | None, then: str) -> Response:
     """The progress page (its ``progress`` block for htmx), going on to ``then``: how long the
-    job has run, and the time left by the last chart's (None on a server that has worked out no
-    chart yet: the page says why the first one takes longest)."""
+    job has run, and the time left by what like jobs took (:func:`expected_seconds`; None on a
+    server that has worked out no chart yet: the page says why the first one takes longest).
+    Past that time the page says the job takes longer than expected, not a time left."""
     progress_url = url_for("chart_jobs.progress", rules=rules.notation(), next=then)
     elapsed = job.elapsed() if job is not None else None
-    last = jobs.last_seconds(get_db(), "chart")
-    left = job.seconds_left(last=last) if job is not None else None
+    expected = expected_seconds(job) if job is not None and not job.finished else None
+    left = overrun = None
+    if expected is not None:
+        left = round(expected - (elapsed or 0))
+        if left < 1:  # past the like jobs' time: said so, with the time they take
+            left, overrun = None, round(expected)
     response = render(
         "chart_pending.html",
         block="progress",
@@ -149,12 +157,30 @@ def pending_page(rules: Rules, job: jobs.Job | None, then: str) -> Response:
         job=job,
         elapsed=round(elapsed) if elapsed is not None else None,
         left=left,
+        overrun=overrun,
         then=then,
         at_once=reload_at_once(progress_url) if job is None else None,
         progress_url=progress_url,
     )
     response.headers["Retry-After"] = "2"
     return response
+
+
+def expected_seconds(job: jobs.Job) -> float | None:
+    """How long ``job`` should take, by what it works out (:func:`chart_work`): the median of
+    the last like jobs on this server, else the measured time of such work
+    (:data:`CHART_SECONDS`); None where no job of its kind has ended yet (the first compiles
+    the engine's arithmetic, and takes longest)."""
+    done = jobs.done_seconds(get_db(), job.kind)
+    if not done:
+        return None
+    work = chart_work(job.params)
+    like = [seconds for params, seconds in done if chart_work(params) == work][:5]
+    if like:
+        return float(median(like))
+    kind_of_game, _, whole = work.partition(" ")
+    prior = CHART_SECONDS.get(kind_of_game)
+    return None if prior is None else prior * (2 if whole else 1)
 
 
 @bp.get("/chart-jobs/progress")

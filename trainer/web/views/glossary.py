@@ -9,16 +9,19 @@ from werkzeug.wrappers import Response
 
 from trainer.engine.rulebook.glossary import terms
 from trainer.web.support import render
+from trainer.words import dealing_at
 
 bp = Blueprint("glossary", __name__)
 
 
 @bp.get("/glossary")
 def page() -> Response:
-    shown = terms()
-    return render(
-        "glossary.html",
-        texts=[term for term in shown if "counting" not in term.games],
-        counting=[term for term in shown if "counting" in term.games],
-        section="glossary",
-    )
+    # Every game's words side by side, each as it is: not the learner's game's dealer.
+    with dealing_at(None):
+        shown = terms()
+        return render(
+            "glossary.html",
+            texts=[term for term in shown if "counting" not in term.games],
+            counting=[term for term in shown if "counting" in term.games],
+            section="glossary",
+        )

@@ -42,13 +42,16 @@ from trainer.web.simulation_plots import (
     sweep_plot,
 )
 from trainer.web.support import current_rules, current_user, get_db, render
-from trainer.words import N_, N_plural, number, plural, say
+from trainer.words import N_, N_plural, number, plain_amount, plural, say
 
 bp = Blueprint("simulation", __name__)
 
 NEW_RUN = N_("a simulation")
 
 _FIELDS = ("rounds", "seats", "system", "indices", "ramp", "bankroll", "seed", "workers", "sweep")
+# The fields a learner writes a number in, read as their language writes one ("100,000" in
+# English, "100 000" and "7,50" in Russian) before the simulator reads the ASCII.
+_NUMBERS = frozenset({"rounds", "seats", "bankroll", "seed", "workers"})
 # Options that change nothing the simulator plays, left out of the form.
 _NOT_PLAYED = {"max_seats", "box_bettors", "table_rotation", "deal_faces", "min_bet", "max_bet"}
 
@@ -120,6 +123,7 @@ def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
     fields.update(
         {name: values.get(name, "").strip() or _DEFAULTS.get(name, "") for name in _FIELDS}
     )
+    fields.update({name: plain_amount(fields[name]) for name in _NUMBERS})
     fields.update({name: values.get(name, "").strip() for name in TABLE_FIELDS})
     config = current_app.config
     limit = config["SIMULATION_MAX_ROUNDS"]

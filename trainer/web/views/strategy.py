@@ -19,7 +19,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import CODES, Chart
 from trainer.engine.strategy.advice import advice_cost, advice_for
 from trainer.engine.strategy.cache import cached
-from trainer.engine.strategy.chart import UP_CARDS, exception_words, up_label
+from trainer.engine.strategy.chart import UP_CARDS, code_words, exception_words, up_label
 from trainer.web.caches import strategy_cache_dir
 from trainer.web.readings import readings_context
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
@@ -84,6 +84,7 @@ def _grid(result: Chart) -> list[dict[str, Any]]:
                         {
                             "up": up,
                             "code": cells[up],
+                            "play": code_words(cells[up]),  # what a screen reader says
                             "kind": cells[up][0],
                             "id": f"{key}.{row}.{up}",
                             "evs": result.evs[key][row][up],

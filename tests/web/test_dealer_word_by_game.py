@@ -1,0 +1,63 @@
+"""The dealer in the words of each game's text, in Russian: 002's club and home twenty-one say
+сдатчик, 000's permanent bank сдающий, the others дилер; in the rules' summaries (each game's
+own, whichever the learner plays) and on the drills at those games. English keeps "dealer"."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+import pytest
+
+from trainer.engine.rulebook import rule_words
+from trainer.engine.rulebook.rules import Rules
+from trainer.words import dealer_named, dealing_at
+
+
+def test_each_form_of_the_word_takes_the_texts_form() -> None:
+    sentence = "Дилер стоит на 17; у дилера туз, дилеру везёт."
+    with dealing_at("002"):
+        assert dealer_named(sentence) == "Сдатчик стоит на 17; у сдатчика туз, сдатчику везёт."
+        assert dealer_named("The dealer stands") == "The dealer stands"
+    with dealing_at("000"):
+        assert dealer_named(sentence) == "Сдающий стоит на 17; у сдающего туз, сдающему везёт."
+    with dealing_at("003"):
+        assert dealer_named(sentence) == sentence
+
+
+@pytest.mark.parametrize("chosen", ["vegas-6d-s17", "twenty-one-club"])
+def test_each_games_summary_says_its_own_word_whatever_the_learner_plays(
+    app: Any, chosen: str
+) -> None:
+    with app.test_request_context(headers={"Accept-Language": "ru"}) as request:
+        request.session["rules"] = chosen
+        words = {
+            name: " ".join(rule_words.summary_lines(Rules.parse(name)))
+            for name in ("twenty-one-club", "twenty-one-home", "permanent-bank", "vegas-6d-s17")
+        }
+    for name in ("twenty-one-club", "twenty-one-home"):
+        assert "Сдатчик" in words[name] and "илер" not in words[name]
+    assert "Сдающий" in words["permanent-bank"] and "илер" not in words["permanent-bank"]
+    assert "Дилер" in words["vegas-6d-s17"] and "сдатчик" not in words["vegas-6d-s17"].lower()
+    # The sources' lines too: each in its own text's words, not the learner's game's.
+    with app.test_request_context(headers={"Accept-Language": "ru"}) as request:
+        request.session["rules"] = chosen
+        sources = rule_words.source_words()
+    assert "сдатчик" in sources["002"] and "дилер" not in sources["002"]
+    assert "сдатчик" not in sources["000"] and "сдатчик" not in sources["003"]
+
+
+def test_a_drill_at_the_club_game_says_its_texts_word(client: Any) -> None:
+    def question(rules: str, language: str) -> str:
+        with client.session_transaction() as session:
+            session["rules"] = rules
+        page = client.get("/drills/basic-strategy", headers={"Accept-Language": language})
+        block = re.search(r"<main.*?</form>", page.get_data(as_text=True), re.S)
+        assert block is not None
+        return html.unescape(block.group(0))
+
+    club = question("twenty-one-club", "ru")
+    assert "сдатчика" in club.lower() and "дилер" not in club.lower()
+    assert "дилера" in question("vegas-6d-s17", "ru").lower()
+    assert "dealer" in question("twenty-one-club", "en").lower()
