@@ -41,9 +41,29 @@ HEARTBEAT_SECONDS = 1.0
 LINGER_SECONDS = 30.0
 LOOK_SECONDS = 0.1
 LOG = logging.getLogger("trainer.jobs")
+
+
+class _Flag:
+    """A flag that a signal handler sets: no lock, unlike :class:`threading.Event`, whose
+    ``set`` takes one. Two SIGTERMs come together when the server is stopped as a group
+    (systemd's stop signals every process of the service; the pool then stops its workers),
+    and the second ran :func:`_stop` again inside the first one's ``Event.set``, waiting for
+    the lock that the first held: the worker hung, its count study's helpers idle, until
+    killed."""
+
+    def __init__(self) -> None:
+        self._on = False
+
+    def set(self) -> None:
+        self._on = True
+
+    def is_set(self) -> bool:
+        return self._on
+
+
 # Set when the worker is told to stop: what its job raises from then on is the stop, not the
 # job's failure (numba turns the SystemExit raised in its code into a SystemError).
-_STOPPING = threading.Event()
+_STOPPING = _Flag()
 # The process that started this worker (``main``): the worker stops when it is gone.
 _PARENT: int | None = None
 _GENERIC = "an error on the server stopped it (its operator has the details); try again later"
@@ -140,7 +160,8 @@ def run_by_id(database: str, job_id: int) -> int:
 
 def _stop(signum: int, frame: Any) -> None:
     """SIGTERM: end the job's own helper processes (a count study's), then this one; its job
-    goes back to the queue, and no other is taken."""
+    goes back to the queue, and no other is taken. It takes no lock: a second SIGTERM may run
+    it again at any point of this one (:class:`_Flag`)."""
     _STOPPING.set()
     for child in multiprocessing.active_children():
         child.terminate()
