@@ -6,19 +6,25 @@ piped or sent to a log gets nothing extra.
         simulate(settings, progress=bar.update)
 
 A command's own lines go through :meth:`Bar.write` while the bar is up, so that they print above
-it rather than through it.
+it rather than through it. The bar is drawn again every second meanwhile (:data:`TICK_SECONDS`),
+so that a long step that reports nothing (the simulator's kernel compiling, some 60 s on a cold
+cache) shows its name and the time going by rather than an empty line.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import IO, Any
 
-__all__ = ["Bar", "on_terminal", "progress_bar"]
+__all__ = ["TICK_SECONDS", "Bar", "on_terminal", "progress_bar"]
+
+# How often a bar on a terminal is drawn again while nothing is reported.
+TICK_SECONDS = 1.0
 
 
 def on_terminal(stream: IO[str] | None = None) -> bool:
@@ -102,11 +108,22 @@ def progress_bar(
         delay=_delay(),
         **_width(stream),
     ) as bar:
-        shown = Bar(bar)
+        shown, done = Bar(bar), threading.Event()
+        ticker = threading.Thread(target=_tick, args=(shown, done), daemon=True)
+        ticker.start()
         try:
             yield shown
         finally:
+            done.set()
+            ticker.join()
             shown.clear()
+
+
+def _tick(bar: Bar, done: threading.Event) -> None:
+    """Draw ``bar`` every :data:`TICK_SECONDS` until ``done`` (its elapsed time and stage
+    moving on through a step that reports no progress)."""
+    while not done.wait(TICK_SECONDS):
+        bar._draw()
 
 
 def _delay() -> float:

@@ -7,6 +7,7 @@ server serves, is started again, and a round of its checks that fails does not e
 from __future__ import annotations
 
 import logging
+import multiprocessing
 import os
 import signal
 import sqlite3
@@ -199,6 +200,85 @@ def test_a_worker_told_to_stop_puts_its_job_back_and_leaves_no_process_behind(
     assert _job(database, later).state == "queued"  # no other job taken after the stop
     time.sleep(1.0)
     assert not [pid for pid in helpers if _alive(pid)], output
+
+
+def test_a_second_sigterm_within_the_stop_handler_still_stops_the_worker(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Stopped as a group (systemd signals every process of the service, and the pool then stops
+    its workers), a worker gets two SIGTERMs at once: the second runs the handler again within
+    the first. Here it comes where the handler sets its flag (inside ``Event.set``, the
+    condition's lock held, as it once hung a worker for good) and where it looks up the job's
+    helper processes: the handler still ends, at once, with the stop."""
+    from trainer.jobs import worker
+
+    monkeypatch.setattr(worker, "_STOPPING", type(worker._STOPPING)())
+    # The handler's thread, from its start (not the thread's own start-up, which notifies too).
+    armed: list[int] = []
+    second: list[bool] = []
+    raised: list[BaseException] = []
+
+    def again(real: Callable[..., Any]) -> Callable[..., Any]:
+        """``real``, a second SIGTERM handled first (once, in the handler's thread)."""
+
+        def wrapped(*args: Any) -> Any:
+            if threading.get_ident() in armed and not second:
+                second.append(True)
+                worker._stop(signal.SIGTERM, None)
+            return real(*args)
+
+        return wrapped
+
+    children = worker.multiprocessing.active_children
+    monkeypatch.setattr(threading.Condition, "notify_all", again(threading.Condition.notify_all))
+    monkeypatch.setattr(worker.multiprocessing, "active_children", again(children))
+
+    def stop() -> None:
+        armed.append(threading.get_ident())
+        try:
+            worker._stop(signal.SIGTERM, None)
+        except BaseException as error:  # noqa: BLE001 (the handler's SystemExit, kept)
+            raised.append(error)
+
+    handler = threading.Thread(target=stop, daemon=True)
+    handler.start()
+    handler.join(timeout=5)
+    assert not handler.is_alive(), "the stop handler hangs on its second SIGTERM"
+    assert second and [type(error) for error in raised] == [SystemExit]
+    assert worker._STOPPING.is_set()
+
+
+def _deaf(ready: Any) -> None:
+    """A helper that outlives SIGTERM, as one blocked sending its result to a parent that no
+    longer reads does."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    ready.set()
+    time.sleep(60)
+
+
+def test_a_stopped_worker_ends_a_helper_that_outlives_sigterm(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The worker's exit waits for its helpers: one left alive would keep it, and itself, for
+    good (the worker's own stop is tested whole above)."""
+    from trainer.jobs import worker
+
+    monkeypatch.setattr(worker, "_STOPPING", type(worker._STOPPING)())
+    ready = multiprocessing.Event()
+    helper = multiprocessing.Process(target=_deaf, args=(ready,), daemon=True)
+    helper.start()
+    try:
+        assert ready.wait(timeout=30)
+        # this helper only: the test's process may have others (a live server's)
+        monkeypatch.setattr(worker.multiprocessing, "active_children", lambda: [helper])
+        with pytest.raises(SystemExit):
+            worker._stop(signal.SIGTERM, None)
+        helper.join(timeout=5)
+        assert helper.exitcode == -signal.SIGKILL
+    finally:
+        if helper.is_alive():
+            helper.kill()
+            helper.join()
 
 
 def test_a_worker_whose_parent_is_killed_puts_its_job_back_and_stops(

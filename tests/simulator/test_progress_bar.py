@@ -9,9 +9,11 @@ import pty
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
+from trainer import progress
 from trainer.progress import on_terminal, progress_bar
 
 SIMULATE = [sys.executable, "-m", "trainer", "simulate", "--preset", "single-deck"]
@@ -119,6 +121,23 @@ def test_no_bar_is_drawn_before_its_delay() -> None:
         bar.describe("playing")
         bar.update(50)
         assert "50/100" not in terminal.getvalue()
+
+
+def test_a_step_that_reports_nothing_is_shown_going_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stage that reports no progress (the simulator's kernel compiling: a minute on a cold
+    cache, the terminal blank until its first round) is drawn once the bar's delay is past,
+    and again as its time goes by, with nothing but the clock to move it."""
+    monkeypatch.setattr(progress, "TICK_SECONDS", 0.01)
+    terminal = Terminal()
+    with progress_bar("simulate", unit="rounds", total=100, stream=terminal) as bar:
+        bar.describe("loading the kernel")
+        assert terminal.getvalue() == ""  # within the delay: nothing yet
+        bar._bar.start_t -= 1.0  # type: ignore[union-attr]  (past the bar's delay)
+        deadline = time.monotonic() + 5
+        while terminal.getvalue().count("loading the kernel") < 2:
+            assert time.monotonic() < deadline, terminal.getvalue()
+            time.sleep(0.01)
+    assert "0/100" in terminal.getvalue()
 
 
 def test_simulate_on_a_terminal_prints_its_figures_on_a_line_of_their_own() -> None:

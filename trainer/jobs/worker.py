@@ -41,9 +41,29 @@ HEARTBEAT_SECONDS = 1.0
 LINGER_SECONDS = 30.0
 LOOK_SECONDS = 0.1
 LOG = logging.getLogger("trainer.jobs")
+
+
+class _Flag:
+    """A flag that a signal handler sets: no lock, unlike :class:`threading.Event`, whose
+    ``set`` takes one. Two SIGTERMs come together when the server is stopped as a group
+    (systemd's stop signals every process of the service; the pool then stops its workers),
+    and the second ran :func:`_stop` again inside the first one's ``Event.set``, waiting for
+    the lock that the first held: the worker hung, its count study's helpers idle, until
+    killed."""
+
+    def __init__(self) -> None:
+        self._on = False
+
+    def set(self) -> None:
+        self._on = True
+
+    def is_set(self) -> bool:
+        return self._on
+
+
 # Set when the worker is told to stop: what its job raises from then on is the stop, not the
 # job's failure (numba turns the SystemExit raised in its code into a SystemError).
-_STOPPING = threading.Event()
+_STOPPING = _Flag()
 # The process that started this worker (``main``): the worker stops when it is gone.
 _PARENT: int | None = None
 _GENERIC = "an error on the server stopped it (its operator has the details); try again later"
@@ -140,10 +160,17 @@ def run_by_id(database: str, job_id: int) -> int:
 
 def _stop(signum: int, frame: Any) -> None:
     """SIGTERM: end the job's own helper processes (a count study's), then this one; its job
-    goes back to the queue, and no other is taken."""
+    goes back to the queue, and no other is taken. It takes no lock: a second SIGTERM may run
+    it again at any point of this one (:class:`_Flag`).
+
+    The helpers are killed, not asked: one that had a SIGTERM of its own (the server stopped
+    as a group) inside its numba code sends the error that became back as its result, and,
+    its parent no longer reading, waits on the full pipe for good, while the parent waits for
+    it to end (a worker and a helper were left so, a further SIGTERM merged into the first).
+    They hold nothing to tidy: their results are lost with the job, which runs again."""
     _STOPPING.set()
     for child in multiprocessing.active_children():
-        child.terminate()
+        child.kill()
     raise SystemExit(128 + signum)
 
 
