@@ -26,17 +26,24 @@ DEFAULT = "vegas-6d-s17"
 FIRST, LAST, NEW = (f"{DEFAULT} decks={decks}" for decks in (3, 5, 7))  # no chart on disk
 
 
+def _charts_alone(tmp_path: Path) -> Path:
+    """The presets' charts on disk (copied, so that no count study another test worked out is
+    there): a fresh server's strategy cache after its charts' jobs."""
+    charts = tmp_path / "charts"
+    charts.mkdir()
+    for found in Path(os.environ["TRAINER_CACHE_DIR"]).iterdir():
+        if found.is_file() and not found.name.startswith("count-"):
+            shutil.copy(found, charts)
+    return charts
+
+
 @pytest.fixture
 def app(tmp_path: Path, strategy_charts: None) -> Any:
     """A fresh server's app, its jobs left queued: the presets' charts on disk (copied, so that
     no count study another test worked out is there), the warm-up's jobs not queued yet."""
     from trainer import create_app
 
-    charts = tmp_path / "charts"
-    charts.mkdir()
-    for found in Path(os.environ["TRAINER_CACHE_DIR"]).iterdir():
-        if found.is_file() and not found.name.startswith("count-"):
-            shutil.copy(found, charts)
+    charts = _charts_alone(tmp_path)
     config = app_config(tmp_path, JOBS_INLINE=False, WARM_UP=True, STRATEGY_CACHE_DIR=str(charts))
     return create_app(config)
 
@@ -107,11 +114,7 @@ def test_make_dev_queues_the_warm_up_once_in_the_reloaders_parent(
     started: list[object] = []
     monkeypatch.setattr(web_jobs, "start_pool", started.append)  # no real pool here
     monkeypatch.setenv("TRAINER_JOB_POOL", "start")
-    charts = tmp_path / "charts"
-    charts.mkdir()
-    for found in Path(os.environ["TRAINER_CACHE_DIR"]).iterdir():
-        if found.is_file() and not found.name.startswith("count-"):
-            shutil.copy(found, charts)
+    charts = _charts_alone(tmp_path)
     config = app_config(tmp_path, JOBS_INLINE=False, WARM_UP=True, STRATEGY_CACHE_DIR=str(charts))
     monkeypatch.setenv("WERKZEUG_RUN_MAIN", "true")  # the reloader's child
     create_app(config)
