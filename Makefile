@@ -143,7 +143,8 @@ run: setup $(VENV)/.kernels-compiled
 
 # Flask's development server: reloads on every change, shows tracebacks. Never for learners.
 # TRAINER_JOB_POOL=start: the app starts the job workers once, in the process that outlives
-# the reloader's restarts (trainer/web/jobs.py), as gunicorn.conf.py does for `make run`.
+# the reloader's restarts (trainer/web/jobs.py), and queues the warm-up's jobs there once
+# (trainer/web/__init__.py), as gunicorn.conf.py does for `make run`.
 dev: db $(VENV)/.kernels-compiled
 	TRAINER_JOB_POOL=start $(BIN)/flask --app trainer run --debug --host $(HOST) --port $(PORT)
 

@@ -26,17 +26,24 @@ DEFAULT = "vegas-6d-s17"
 FIRST, LAST, NEW = (f"{DEFAULT} decks={decks}" for decks in (3, 5, 7))  # no chart on disk
 
 
+def _charts_alone(tmp_path: Path) -> Path:
+    """The presets' charts on disk (copied, so that no count study another test worked out is
+    there): a fresh server's strategy cache after its charts' jobs."""
+    charts = tmp_path / "charts"
+    charts.mkdir()
+    for found in Path(os.environ["TRAINER_CACHE_DIR"]).iterdir():
+        if found.is_file() and not found.name.startswith("count-"):
+            shutil.copy(found, charts)
+    return charts
+
+
 @pytest.fixture
 def app(tmp_path: Path, strategy_charts: None) -> Any:
     """A fresh server's app, its jobs left queued: the presets' charts on disk (copied, so that
     no count study another test worked out is there), the warm-up's jobs not queued yet."""
     from trainer import create_app
 
-    charts = tmp_path / "charts"
-    charts.mkdir()
-    for found in Path(os.environ["TRAINER_CACHE_DIR"]).iterdir():
-        if found.is_file() and not found.name.startswith("count-"):
-            shutil.copy(found, charts)
+    charts = _charts_alone(tmp_path)
     config = app_config(tmp_path, JOBS_INLINE=False, WARM_UP=True, STRATEGY_CACHE_DIR=str(charts))
     return create_app(config)
 
@@ -93,3 +100,33 @@ def test_a_job_that_runs_is_not_moved(app: Any) -> None:
     assert queued is not None and queued.priority == jobs.BACKGROUND
     assert jobs.hasten(db, queued.id) and not jobs.hasten(db, queued.id)
     assert (jobs.get(db, queued.id) or queued).priority == jobs.WAITED_ON
+
+
+def test_make_dev_queues_the_warm_up_once_in_the_reloaders_parent(
+    tmp_path: Path, strategy_charts: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``make dev`` (TRAINER_JOB_POOL=start) queues the warm-up as ``make run`` does, in the
+    process that outlives the reloader (its child loads the app again on every change and
+    queues nothing), the default game's count study first, all of it the server's own."""
+    from trainer import create_app
+    from trainer.web import jobs as web_jobs
+
+    started: list[object] = []
+    monkeypatch.setattr(web_jobs, "start_pool", started.append)  # no real pool here
+    monkeypatch.setenv("TRAINER_JOB_POOL", "start")
+    charts = _charts_alone(tmp_path)
+    config = app_config(tmp_path, JOBS_INLINE=False, WARM_UP=True, STRATEGY_CACHE_DIR=str(charts))
+    monkeypatch.setenv("WERKZEUG_RUN_MAIN", "true")  # the reloader's child
+    create_app(config)
+    db = open_db(config["DATABASE"])
+    assert jobs.active_count(db) == 0 and not started
+    monkeypatch.delenv("WERKZEUG_RUN_MAIN")  # the parent
+    create_app(config)
+    assert len(started) == 1
+    taken = []
+    while (job := jobs.claim(db, os.getpid())) is not None:
+        assert job.owner_id is None and job.priority == jobs.BACKGROUND  # behind any learner's
+        taken.append(str(job.key))
+    assert taken[0] == count_study_key(DEFAULT, "hi-lo"), taken
+    others = [key for key in taken if key.startswith("count-study") and DEFAULT not in key]
+    assert others, taken  # the other presets' count studies after the default game's

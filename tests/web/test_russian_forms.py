@@ -89,10 +89,16 @@ def test_the_keys_letters_are_one_cyrillic_letter_each_and_differ_within_each_fo
         assert [key_letter(key, label) for key, label in KEY_SETS[0]] == list("HSDPR")
 
 
-def test_the_russian_quiz_shows_each_buttons_letter_beside_its_latin_key(app: Any) -> None:
+# The Russian bank (004 dealt face down) names the punter's hit "Draw": its button showed the
+# Latin H, which reads as the Cyrillic Н of сарэнда beside it (and is Р on a Russian keyboard).
+@pytest.mark.parametrize("rules", ["vegas-6d-s17", "russian-bank"])
+def test_the_russian_quiz_shows_each_buttons_letter_beside_its_latin_key(
+    app: Any, rules: str
+) -> None:
     client = app.test_client()
-    page = client.get("/drills/basic-strategy", headers={"Accept-Language": "ru"})
+    page = client.get(f"/drills/basic-strategy?rules={rules}", headers={"Accept-Language": "ru"})
     text = page.get_data(as_text=True)
+    assert page.status_code == 200, text[-2000:]
     buttons = re.findall(r"<button[^>]*data-key=\"(\w)\"[^>]*>(.*?)</button>", text, re.S)
     assert buttons, text[-2000:]
     for _key, inside in buttons:

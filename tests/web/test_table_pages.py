@@ -15,7 +15,7 @@ import pytest
 from drills.table_dealing import dealer_grade, standing_hands
 from drills.table_play import work_out
 from drills.table_session import TableSpec, step_asks
-from tests.web.test_table_web import SETUP, answer, counts, sit, step_form
+from tests.web.test_table_web import SETUP, answer, counts, post_step, sit, step_form
 from trainer.engine.banker.dealer_choice import unseen_values
 from trainer.engine.deck.hand import Hand
 from trainer.engine.play.table_game import Ask, TableGame
@@ -493,3 +493,24 @@ def test_the_set_up_form_explains_only_what_its_rules_have(
     assert ("you hold the deal" in page) is deals
     assert ('name="punter_seat"' in page) is deals
     assert ('name="co_bettors"' in page) is co_bettors
+
+
+def test_a_count_check_refused_keeps_what_was_typed(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    """A count check sent with its true count left empty is refused (400), and the running
+    count typed stays in its box: the learner types only what was missing."""
+    url = sit(client, csrf)
+    for _ in range(300):
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "count":
+            break
+        assert post_step(client, url, answer(kind, fields)).status_code == 200
+    assert kind == "count"
+    refused = post_step(client, url, {**fields, "running": "+3", "true": ""})
+    page = refused.get_data(as_text=True)
+    assert refused.status_code == 400, page[-2000:]
+    running = re.search(r'<input name="running"[^>]*>', page)
+    assert running is not None and 'value="+3"' in running[0], running
+    true = re.search(r'<input name="true"[^>]*>', page)
+    assert true is not None and "value=" not in true[0], true

@@ -8,13 +8,14 @@ views share: the database, the learner, the rules, htmx-aware rendering and read
 
 from __future__ import annotations
 
+import sys
 from types import ModuleType
 from typing import Any
 
 from flask import Flask
 from werkzeug.routing import BaseConverter, ValidationError
 
-from trainer.web import assets, caches, jobs, language, security, support, time_zone
+from trainer.web import assets, caches, jobs, language, security, support, time_zone, warm_up
 from trainer.web.views import (
     auth,
     catch_dealer,
@@ -118,6 +119,8 @@ def init_app(app: Flask) -> None:
     caches.init_app(app)
     time_zone.init_app(app)
     jobs.init_app(app)
+    if jobs.dev_server_parent() and not app.config["JOBS_INLINE"]:
+        _warm_up_for_dev(app)
     count_jobs.init_app(app)
     chart_jobs.init_app(app)
     simulation.init_app(app)
@@ -125,6 +128,16 @@ def init_app(app: Flask) -> None:
     assets.init_app(app)
     for module in BLUEPRINT_MODULES:
         app.register_blueprint(module.bp)
+
+
+def _warm_up_for_dev(app: Flask) -> None:
+    """``make dev``: the warm-up's jobs queued once, by the process that outlives the
+    reloader's restarts (never its child, which loads the app again on every change), as
+    gunicorn's ``when_ready`` queues them for ``make run``; the pool started beside them runs
+    them behind any learner's job."""
+    queued = warm_up.enqueue(app)
+    if queued:
+        print(f"{queued} warm-up jobs queued ([jobs] lines).", file=sys.stderr, flush=True)
 
 
 def warm(app: Flask) -> None:

@@ -184,7 +184,7 @@ def stop_pool() -> None:
         supervised.stop()
 
 
-def _dev_server_parent() -> bool:
+def dev_server_parent() -> bool:
     """``make dev`` (``TRAINER_JOB_POOL=start``), in the process that outlives the reloader's
     restarts, not in its child (``WERKZEUG_RUN_MAIN``)."""
     return (
@@ -233,7 +233,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("JOB_MAX_TRIES", 3)  # starts before a job is failed
     app.config.setdefault("JOBS_PER_LEARNER", 2)  # unfinished jobs one learner may have
     app.config.setdefault("JOBS_QUEUED_AT_MOST", 12)  # unfinished learners' jobs in all
-    if _dev_server_parent():
+    if dev_server_parent():
         serving.hold(app.config["DATABASE"])  # `flask restore` refuses while this server runs
         if not app.config["JOBS_INLINE"]:
             start_pool(app)

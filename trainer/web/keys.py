@@ -19,6 +19,7 @@ __all__ = ["KEY_LETTERS", "KEY_SETS", "key_letter"]
 # its set (KEY_SETS) uses.
 KEY_LETTERS: dict[tuple[str, str], str] = {
     ("H", "Hit"): N_("The key for Hit (H)"),
+    ("H", "Draw"): N_("The key for Draw (H)"),  # a punter's hit at 004 (FACE_DOWN_KEYS)
     ("S", "Stand"): N_("The key for Stand (S)"),
     ("D", "Double"): N_("The key for Double (D)"),
     ("P", "Split"): N_("The key for Split (P)"),
@@ -49,6 +50,8 @@ KEY_LETTERS: dict[tuple[str, str], str] = {
 KEY_SETS: tuple[tuple[tuple[str, str], ...], ...] = (
     (("H", N_("Hit")), ("S", N_("Stand")), ("D", N_("Double")), ("P", N_("Split")),
      ("R", N_("Surrender"))),
+    (("H", N_("Draw")), ("S", N_("Stand")), ("D", N_("Double")), ("P", N_("Split")),
+     ("R", N_("Surrender"))),  # the same plays dealt face down (drills.face_down_play)
     (("I", N_("Take insurance")), ("N", N_("No insurance"))),
     (("I", N_("Take even money")), ("N", N_("No, play the natural"))),
     (("T", N_("Take it back")), ("K", "Keep")),  # its words say what is kept ("Keep my bet")
