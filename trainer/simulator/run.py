@@ -195,7 +195,15 @@ def play_block(
         job.cards[1:],
         job.cards[0],
         arrays,
-        (s.first, s.split, s.later, job.face_down.punter, job.face_down.hands, job.face_down.bank),
+        (
+            s.first,
+            s.split,
+            s.later,
+            job.face_down.punter,
+            job.face_down.hands,
+            job.face_down.bank,
+            np.empty(s.first.shape[:3], np.int8),  # the first decisions, resolved by the kernel
+        ),
         s.insure,
         job.bets,
         sums.acc,
