@@ -545,6 +545,42 @@ def _add_to_bucket(bk, bucket, x, b, played):
     bk[bucket, BBB] += b * b
 
 
+@jit
+def _unit_block(p, bets, bk):
+    """Whether every round of the block bets one unit on one box, with ``bk`` empty (the
+    flat game): then :func:`_add_unit` adds a round to its bucket, and :func:`_unit_sums`
+    fills in the bet's sums after the block."""
+    if p[S.WONG] or p[S.SPOTS] != p[S.SEATS] or p[S.SEATS] != 1 or p[S.NCOUNT] != 1:
+        return False
+    if bets[0] != 1.0:
+        return False
+    for k in range(bk.shape[0]):
+        for j in range(BFIELDS):
+            if bk[k, j] != 0.0:
+                return False
+    return True
+
+
+@hot
+def _add_unit(bk, bucket, x):
+    """:func:`_add_to_bucket` for a round of one unit on one box: its count, net and square
+    (the bet's sums follow from them, :func:`_unit_sums`)."""
+    bk[bucket, BN] += 1.0
+    bk[bucket, BX] += x
+    bk[bucket, BXX] += x * x
+
+
+@jit
+def _unit_sums(bk):
+    """The bet's sums of a block of one-unit rounds, as :func:`_add_to_bucket` adds them, to
+    the bit: each round adds 1.0 to the bet, its square and the rounds played (whole numbers,
+    exact), and ``x * 1.0``, that is ``x``, to the net times the bet, in the order it adds
+    ``x`` to the net."""
+    for k in range(bk.shape[0]):
+        bk[k, BB] = bk[k, BBB] = bk[k, BP] = bk[k, BN]
+        bk[k, BXB] = bk[k, BX]
+
+
 # Long because the run's sums are kept in locals (registers, the note in the body), which a
 # helper could not keep.
 @jit
@@ -579,6 +615,8 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
     fixed_seats = p[S.SEATS] + p[S.OTHERS]
     walk = 0.0  # the player's running count error this shoe, where counts are misread
     ran_out = -1
+    # The flat game's buckets take three sums a round rather than seven (``bench/simulate.py``).
+    unit = _unit_block(p, bets, bk)
     for r in range(rounds):
         if p[S.FRESH]:
             st[NEXT], st[END], st[NDISC], st[RC] = 0, codes.size, 0, p[S.IRC]
@@ -614,12 +652,17 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
         sbb += b * b
         sxb += x * b
         played += hands
-        _add_to_bucket(bk, bucket, x, b, 1.0 if mine else 0.0)
+        if unit:
+            _add_unit(bk, bucket, x)
+        else:
+            _add_to_bucket(bk, bucket, x, b, 1.0 if mine else 0.0)
         if r < nets.size:  # the caller asked for each round's net (the referee, paths)
             nets[r] = x
         if st[EMPTY]:
             ran_out = r + 1  # the shoe ran out of cards mid-round: the caller says so
             break
+    if unit:
+        _unit_sums(bk)
     acc[ROUNDS] += n
     acc[SUMX] += sx
     acc[SUMB] += sb
