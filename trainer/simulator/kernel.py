@@ -15,8 +15,13 @@ State lives in small arrays passed in, so a block of rounds allocates nothing pe
   will do (the round's cards go straight to the tray), the round's functions inlined into one
   (:data:`.shoe_kernel.hot`), the rules' parameters as tuples and the shuffle's state in
   registers, the count's report bucket in whole numbers and the count itself worked out only
-  where a bet, a play or the boxes read it: from 2.6 to some 11.6 million rounds a CPU second,
-  0.52 of the C loop's;
+  where a bet, a play or the boxes read it, card codes and the shoe's copies in unsigned
+  indices (no negative-index fix), a round's first decision resolved once a block
+  (:func:`resolve_first`) and a flat round's bucket in three sums (:func:`_unit_block`): from
+  2.6 to some 12 million rounds a CPU second, about 0.6 of the C loop's (0.52 before the last
+  three). Tried and no faster: hands in int32 (3% slower), ``fastmath`` (no change), the
+  dealt cards left in the stack until a shuffle reads the tray (6% slower: the round's code
+  laid out worse);
 - ``rng``: two xoshiro256** streams (four uint64 each: the shoe's, then the count noise's),
   seeded per block by :mod:`.run`.
 
