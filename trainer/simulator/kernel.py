@@ -15,8 +15,13 @@ State lives in small arrays passed in, so a block of rounds allocates nothing pe
   will do (the round's cards go straight to the tray), the round's functions inlined into one
   (:data:`.shoe_kernel.hot`), the rules' parameters as tuples and the shuffle's state in
   registers, the count's report bucket in whole numbers and the count itself worked out only
-  where a bet, a play or the boxes read it: from 2.6 to some 11.6 million rounds a CPU second,
-  0.52 of the C loop's;
+  where a bet, a play or the boxes read it, card codes and the shoe's copies in unsigned
+  indices (no negative-index fix), a round's first decision resolved once a block
+  (:func:`resolve_first`) and a flat round's bucket in three sums (:func:`_unit_block`): from
+  2.6 to some 12 million rounds a CPU second, about 0.6 of the C loop's (0.52 before the last
+  three). Tried and no faster: hands in int32 (3% slower), ``fastmath`` (no change), the
+  dealt cards left in the stack until a shuffle reads the tray (6% slower: the round's code
+  laid out worse);
 - ``rng``: two xoshiro256** streams (four uint64 each: the shoe's, then the count noise's),
   seeded per block by :mod:`.run`.
 
@@ -217,15 +222,15 @@ def first_cell(p, hd, h):
 
 
 @hot
-def decide(p, hd, h, nhands, up, row, first, split, later):
-    """The play for hand ``h``: the strategy's, or its fallback where the rules refuse it."""
+def decide(p, hd, h, nhands, up, row, resolved, split, later):
+    """The play for hand ``h``: the strategy's, or its fallback where the rules refuse it (on
+    a round's first two cards, as :func:`resolve_first` worked it out for the block)."""
     n = hd[h, N]
+    if n == 2 and not hd[h, SPLITF]:
+        return resolved[row, up - 1, first_cell(p, hd, h)]
     soft = 1 if _soft(hd, h) else 0
     total = _total(hd, h)
-    if n == 2 and not hd[h, SPLITF]:
-        cell = first_cell(p, hd, h)
-        play, fallback = first[row, up - 1, cell, 0], first[row, up - 1, cell, 1]
-    elif n == 2:
+    if n == 2:
         if _can_split(p, hd, h, nhands):
             return SPLIT
         play, fallback = split[row, up - 1, soft, total, 0], split[row, up - 1, soft, total, 1]
@@ -236,6 +241,36 @@ def decide(p, hd, h, nhands, up, row, first, split, later):
     if _legal(p, hd, h, nhands, up, fallback):
         return fallback
     return STAND
+
+
+@jit
+def resolve_first(p, first, hd, h, resolved):
+    """``resolved[row, up - 1, cell]``: the play :func:`decide` makes on a round's first two
+    cards of chart cell ``cell`` (``first``'s play, or its fallback where the rules refuse it,
+    or stand). Whether the rules allow a play there depends on the cell, the up card and the
+    rules alone (two cards, not split, not acted on, the seat's one hand), so it is worked
+    out once a block, on a hand of the cell's in slot ``h``, rather than at every round's
+    first decision (``bench/simulate.py``: the play's two legality checks, a jump on the play
+    each, were some 5% of a flat round)."""
+    for cell in range(first.shape[2]):
+        _clear(hd, h)
+        hd[h, N] = 2
+        if cell >= 26:  # a pair of value cell - 25 (same rank)
+            v = cell - 25
+            hd[h, HARD], hd[h, ACES] = 2 * v, v == 1
+            hd[h, V0], hd[h, V1] = v, v
+        else:  # hard 5..21 (0..16), soft 13..21 (17..25): two different cards
+            hd[h, HARD], hd[h, ACES] = (cell - 14, 1) if cell >= 17 else (cell + 5, 0)
+            hd[h, V0], hd[h, V1], hd[h, R1] = 1, 2, 1
+        for row in range(first.shape[0]):
+            for up in range(1, 11):
+                play, fallback = first[row, up - 1, cell, 0], first[row, up - 1, cell, 1]
+                if _legal(p, hd, h, 1, up, play):
+                    resolved[row, up - 1, cell] = play
+                elif _legal(p, hd, h, 1, up, fallback):
+                    resolved[row, up - 1, cell] = fallback
+                else:
+                    resolved[row, up - 1, cell] = STAND
 
 
 # -- a round --------------------------------------------------------------------------------------
@@ -316,7 +351,7 @@ def _act(shoe, rng, p, st, cv, hd, nh, s, h, play):
 @hot
 def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy, seats):
     """Round._advance and act: every seat's hands in turn, left to right."""
-    first, split, later = strategy[0], strategy[1], strategy[2]
+    split, later, resolved = strategy[1], strategy[2], strategy[6]
     fd_punter, fd_hands = strategy[3], strategy[4]
     value, rank, _ = cv
     for s in range(seats):
@@ -337,7 +372,7 @@ def _play_seats(shoe, rng, p, st, cv, hd, nh, up, strategy, seats):
                         state = fd_hands[fd_hands[0, hd[h, V0]], hd[h, V1]]
                     play = fd_punter[state]
                 else:
-                    play = decide(p, hd, h, nh[s], up, count_row(p, st), first, split, later)
+                    play = decide(p, hd, h, nh[s], up, count_row(p, st), resolved, split, later)
                 hard = hd[h, HARD]
                 _act(shoe, rng, p, st, cv, hd, nh, s, h, play)
                 if p[S.FACE_DOWN]:
@@ -515,6 +550,42 @@ def _add_to_bucket(bk, bucket, x, b, played):
     bk[bucket, BBB] += b * b
 
 
+@jit
+def _unit_block(p, bets, bk):
+    """Whether every round of the block bets one unit on one box, with ``bk`` empty (the
+    flat game): then :func:`_add_unit` adds a round to its bucket, and :func:`_unit_sums`
+    fills in the bet's sums after the block."""
+    if p[S.WONG] or p[S.SPOTS] != p[S.SEATS] or p[S.SEATS] != 1 or p[S.NCOUNT] != 1:
+        return False
+    if bets[0] != 1.0:
+        return False
+    for k in range(bk.shape[0]):
+        for j in range(BFIELDS):
+            if bk[k, j] != 0.0:
+                return False
+    return True
+
+
+@hot
+def _add_unit(bk, bucket, x):
+    """:func:`_add_to_bucket` for a round of one unit on one box: its count, net and square
+    (the bet's sums follow from them, :func:`_unit_sums`)."""
+    bk[bucket, BN] += 1.0
+    bk[bucket, BX] += x
+    bk[bucket, BXX] += x * x
+
+
+@jit
+def _unit_sums(bk):
+    """The bet's sums of a block of one-unit rounds, as :func:`_add_to_bucket` adds them, to
+    the bit: each round adds 1.0 to the bet, its square and the rounds played (whole numbers,
+    exact), and ``x * 1.0``, that is ``x``, to the net times the bet, in the order it adds
+    ``x`` to the net."""
+    for k in range(bk.shape[0]):
+        bk[k, BB] = bk[k, BBB] = bk[k, BP] = bk[k, BN]
+        bk[k, BXB] = bk[k, BX]
+
+
 # Long because the run's sums are kept in locals (registers, the note in the body), which a
 # helper could not keep.
 @jit
@@ -532,6 +603,7 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
     allocated by the caller (:func:`.run.block_arrays`)."""
     st, hd, nh = shoe[4], shoe[5], shoe[6]
     sh = (shoe[0], shoe[1], shoe[2], shoe[3])
+    resolve_first(p, strategy[0], hd, hd.shape[0] - 1, strategy[6])
     _copy(sh[0], 0, codes, 0, codes.size)
     for i in range(STATE):
         st[i] = 0
@@ -548,6 +620,8 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
     fixed_seats = p[S.SEATS] + p[S.OTHERS]
     walk = 0.0  # the player's running count error this shoe, where counts are misread
     ran_out = -1
+    # The flat game's buckets take three sums a round rather than seven (``bench/simulate.py``).
+    unit = _unit_block(p, bets, bk)
     for r in range(rounds):
         if p[S.FRESH]:
             st[NEXT], st[END], st[NDISC], st[RC] = 0, codes.size, 0, p[S.IRC]
@@ -583,12 +657,17 @@ def run_block(rounds, rng, p, f, cv, codes, shoe, strategy, insure, bets, acc, b
         sbb += b * b
         sxb += x * b
         played += hands
-        _add_to_bucket(bk, bucket, x, b, 1.0 if mine else 0.0)
+        if unit:
+            _add_unit(bk, bucket, x)
+        else:
+            _add_to_bucket(bk, bucket, x, b, 1.0 if mine else 0.0)
         if r < nets.size:  # the caller asked for each round's net (the referee, paths)
             nets[r] = x
         if st[EMPTY]:
             ran_out = r + 1  # the shoe ran out of cards mid-round: the caller says so
             break
+    if unit:
+        _unit_sums(bk)
     acc[ROUNDS] += n
     acc[SUMX] += sx
     acc[SUMB] += sb

@@ -131,10 +131,12 @@ def block_arrays(job: Job, log_size: int = 1) -> tuple[np.ndarray, ...]:
     """The arrays a block plays in (run_block's ``shoe``), allocated once per worker."""
     size = job.cards[0].size
     boxes = max(job.boxes, job.seats)
+    # Card codes unsigned (as card_arrays' codes): a code indexes the value, rank and tag
+    # arrays without numba's fix for a negative index (a test and a select at every look-up).
     return (
-        np.empty(size, np.int16),
-        np.empty(size, np.int16),
-        np.empty(16, np.int16),
+        np.empty(size, np.uint16),
+        np.empty(size, np.uint16),
+        np.empty(16, np.uint16),
         np.zeros(log_size, np.int16),
         np.zeros(STATE, np.int64),
         np.zeros((boxes * K.MAXH + 1, K.FIELDS), np.int64),
@@ -193,7 +195,15 @@ def play_block(
         job.cards[1:],
         job.cards[0],
         arrays,
-        (s.first, s.split, s.later, job.face_down.punter, job.face_down.hands, job.face_down.bank),
+        (
+            s.first,
+            s.split,
+            s.later,
+            job.face_down.punter,
+            job.face_down.hands,
+            job.face_down.bank,
+            np.empty(s.first.shape[:3], np.int8),  # the first decisions, resolved by the kernel
+        ),
         s.insure,
         job.bets,
         sums.acc,

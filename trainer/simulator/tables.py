@@ -329,7 +329,7 @@ def card_arrays(decks: int, system: CountingSystem | None) -> tuple[np.ndarray, 
     tag = np.zeros(52, dtype=np.int64)
     if system is not None:
         tag[:] = [system._scaled_tag(card) for card in one]
-    codes = np.tile(np.arange(52, dtype=np.int16), decks)
+    codes = np.tile(np.arange(52, dtype=np.uint16), decks)
     return codes, value, rank, tag
 
 
