@@ -128,7 +128,7 @@ def test_a_coach_sees_each_learners_week_since_joining(
     # The heat maps: the cells and index plays most often wrong, each under its rules.
     assert re.search(r"pairs 8-8 v 10\s*</th>\s*<td[^>]*>53% \(56 of 105\)", page)
     assert "Under Las Vegas, 6 decks, dealer stands on soft 17" in page
-    assert re.search(r"hard 12 against a 3 at the Hi-Lo count.*?33% \(14 of 42\)", page, re.S)
+    assert re.search(r"hard 12 against a 3, played by the Hi-Lo count.*?33% \(14 of 42\)", page, re.S)
     assert "Hi-Lo, 6 decks, at 2 cards a second" in page
 
 
