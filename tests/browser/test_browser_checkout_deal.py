@@ -103,10 +103,10 @@ def test_the_deck_is_dealt_card_by_card(learner: Any, live_server: Any) -> None:
     order = deck_order(live_server, run_id)
     note = page.get_by_role("note").filter(has_text="Without JavaScript the page brings")
     if not learner.javascript:  # a learner who only watches: no press until the answer
-        expect(note).to_be_visible()
         status = page.get_by_role("status").filter(has_text="cards are dealt")
         expect(status).to_have_text("All 50 cards are dealt: your answer.", timeout=20_000)
         watched = time.monotonic() - started
+        expect(note).to_be_visible()  # (read once the page stands: it reloads till then)
         late = served_late(live_server, run_id, 250)
         assert len(late) == 50 and min(late) >= 0  # every card, none before its moment
         assert shown_index(page, order) == 49 and cards_in_source(page) == 1
