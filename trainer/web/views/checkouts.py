@@ -65,7 +65,7 @@ from trainer.web.support import (
     make_rng,
     render,
 )
-from trainer.web.time_zone import learner_zone
+from trainer.web.time_zone import learner_zone, local_day
 from trainer.web.views.chart_jobs import chart_or_pending
 from trainer.words import number, say
 
@@ -530,7 +530,7 @@ def certificate(token: str) -> Response:
         title=checkout_criteria.title_of(held.kind),
         rules_words=checkout_criteria.taken_under(held.rules, held.system, held.kind),
         lines=checkout_criteria.criteria_lines(criteria),
-        issued=issued.strftime("%Y-%m-%d"),
+        issued=local_day(issued),
         link=_certificate_link(held) if renamed else request.url,
         shown_name=name,  # (not ``name``: base.html sets its own)
         renamed=renamed,
