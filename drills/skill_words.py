@@ -127,7 +127,7 @@ def words_of(key: str) -> str:
         text = _UNSEEN_RE.sub(_unseen, " ".join(decks_words(word) for word in words))
         said = system_words(_AGAINST_RE.sub(_against, text).rstrip(","))
     if counted:
-        said = say("%(cell)s at the %(system)s count", cell=said,
+        said = say("%(cell)s, played by the %(system)s count", cell=said,
                    system=SYSTEMS[counted[0]].name)  # fmt: skip
     return f"{said} ({short_summary(rules)})" if rules is not None else said
 

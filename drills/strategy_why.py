@@ -140,7 +140,7 @@ def item_words(key: str) -> str | None:
     section, _, system = rest.partition(" ")
     if section == "insurance" and (not system or system in SYSTEMS):
         words = (
-            say("insurance at the %(system)s count", system=SYSTEMS[system].name)
+            say("insurance, decided by the %(system)s count", system=SYSTEMS[system].name)
             if system
             else say("insurance")
         )

@@ -62,9 +62,10 @@ def test_every_drills_questions_have_a_short_stable_skill(slug: str, count_studi
         ("basic-strategy", "vegas-6d-s17: pairs 8-8 v A",
          "pairs 8-8 against an ace (Las Vegas, 6 decks, dealer stands on soft 17)"),
         ("basic-strategy", "vegas-6d-s17: insurance hi-lo",
-         "insurance at the Hi-Lo count (Las Vegas, 6 decks, dealer stands on soft 17)"),
+         "insurance, decided by the Hi-Lo count (Las Vegas, 6 decks, dealer stands on soft 17)"),
         ("deviations", "vegas-6d-s17: hi-lo hard 12 v 8",
-         "hard 12 against an 8 at the Hi-Lo count (Las Vegas, 6 decks, dealer stands on soft 17)"),
+         "hard 12 against an 8, played by the Hi-Lo count"
+         " (Las Vegas, 6 decks, dealer stands on soft 17)"),
         ("true-count", "hi-lo floor half 6d", "Hi-Lo, floor, to the half deck, 6 decks"),
         ("deck-estimation", "6d remaining half", "Decks remaining of 6, to the half deck"),
         ("payout-math", "natural-6-5", "A natural at 6:5"),
@@ -141,6 +142,9 @@ def test_a_key_no_pattern_reads_joins_no_english_to_it_in_russian(app: Any) -> N
 
     with app.test_request_context(headers={"Accept-Language": "ru"}):
         assert words_of("nonsense: hard 16 v 10") == "nonsense: hard 16 против 10"
-        assert words_of("hi-lo half v A 6d") == "half против туза 6 колод, по счёту Hi-Lo"
+        assert words_of("hi-lo half v A 6d") == "half против туза 6 колод, игра по счёту Hi-Lo"
     with app.test_request_context(headers={"Accept-Language": "en"}):
-        assert words_of("hi-lo half v A 6d") == "half against an ace 6 decks at the Hi-Lo count"
+        assert (
+            words_of("hi-lo half v A 6d")
+            == "half against an ace 6 decks, played by the Hi-Lo count"
+        )

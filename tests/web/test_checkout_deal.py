@@ -21,7 +21,7 @@ from tests.web.test_checkouts import CSRF, START, deal, right_form, sign_up, sta
 from trainer.clock import Clock, stamp
 from trainer.store import class_criteria, classes, users
 
-NO_JS_NOTE = "Without JavaScript the cards come one at a time: press Next card for each."
+NO_JS_NOTE = "Without JavaScript the page brings each card by itself at its moment"
 RANKS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "T": "10"}
 SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
@@ -153,6 +153,43 @@ def test_the_last_card_ends_the_deal(client: Any, db: Any, clock: Clock) -> None
     assert over.status_code == 400 and served(db) == 50
     said = html.unescape(over.get_data(as_text=True))
     assert "Every card of this deal is out: your answer." in said
+
+
+def test_without_javascript_the_page_deals_itself_at_each_cards_moment(
+    client: Any, db: Any, clock: Clock
+) -> None:
+    """A learner who only watches: the page reloads itself for the next card (a refresh at
+    once, inside noscript), which the server serves at its moment and never before; after the
+    last card the refresh stops and the answer, hidden while the cards come, passes the part."""
+    sign_up(client, "alice")
+    run_id = deal(client, "counting")
+    start_part(client, run_id, 0)
+    deck = deck_of(db, run_id, 0)
+
+    def reload(card: int) -> str:
+        return html.unescape(client.get(f"/checkouts/runs/{run_id}?card={card}").get_data(True))
+
+    def refresh(card: int) -> str:
+        return f'<meta http-equiv="refresh" content="0; url=/checkouts/runs/{run_id}?card={card}">'
+
+    page = run_page(client, run_id)
+    assert refresh(1) in page and ".answer-row { display: none; }" in page
+    clock.advance(timedelta(milliseconds=499))
+    early = reload(1)  # held a ms for its moment; the test's clock stands still: not served
+    assert shown(early) == [name(deck[0])] and refresh(1) in early and served(db) == 1
+    clock.advance(timedelta(milliseconds=1))
+    assert shown(reload(5)) == [name(deck[0])] and served(db) == 1  # never beyond the next
+    for card in range(1, 50):
+        page = reload(card)
+        assert shown(page) == [name(deck[card])] and served(db) == card + 1, card
+        assert reload(card).count('class="card') == 1 and served(db) == card + 1  # a resend
+        clock.advance(timedelta(milliseconds=500))
+    assert "http-equiv" not in page and ".answer-row { display: none; }" not in page
+    assert "All 50 cards are dealt: your answer." in page
+    clock.advance(timedelta(seconds=4))  # 29 s after Start: answered in time
+    answered = client.post(f"/checkouts/runs/{run_id}/answer", data=right_form(db, run_id, 0, 0))
+    assert answered.status_code == 303
+    assert "Part 2 of 3: A deck counted down" in run_page(client, run_id)
 
 
 def test_another_learners_deal_is_a_404(app: Any, client: Any, db: Any, clock: Clock) -> None:

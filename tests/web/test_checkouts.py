@@ -138,7 +138,12 @@ def test_a_pass_gives_a_certificate_anyone_can_verify(
     text = shown.get_data(as_text=True)
     assert "Counting checkout passed" in text
     assert "alice" not in text and "who chose to show no name" in text  # never the username
-    assert "2026-06-01" in text and "Hi-Lo" in text
+    assert "on Jun 1, 2026." in text and "Hi-Lo" in text
+    # Its day is the reader's: 09:00 UTC is still 31 May in Honolulu, and in Russian too.
+    stranger.set_cookie("tz", "Pacific/Honolulu")
+    assert "on May 31, 2026." in stranger.get(link).get_data(as_text=True)
+    russian = stranger.get(link, headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "31 мая 2026\u202fг." in russian
     assert "12.0 s" in text and "30 s" in text
     assert "Verified" in text
 

@@ -128,7 +128,9 @@ def test_a_coach_sees_each_learners_week_since_joining(
     # The heat maps: the cells and index plays most often wrong, each under its rules.
     assert re.search(r"pairs 8-8 v 10\s*</th>\s*<td[^>]*>53% \(56 of 105\)", page)
     assert "Under Las Vegas, 6 decks, dealer stands on soft 17" in page
-    assert re.search(r"hard 12 against a 3 at the Hi-Lo count.*?33% \(14 of 42\)", page, re.S)
+    assert re.search(
+        r"hard 12 against a 3, played by the Hi-Lo count.*?33% \(14 of 42\)", page, re.S
+    )
     assert "Hi-Lo, 6 decks, at 2 cards a second" in page
 
 
@@ -477,8 +479,10 @@ def test_the_last_checkouts_are_each_members_since_joining(
     section = page[page.index('id="last-checkouts"') :][:2000]
     # Each named by what it is taken under, as its certificate names it: the counting
     # checkout by its system and one deck, never the table's rules it does not use.
-    assert "Ben took Counting (Hi-Lo, one deck) on 2026-" in section and "not passed" in section
-    assert "Cat started Counting (Hi-Lo, one deck) on 2026-" in section
+    assert (
+        "Ben took Counting (Hi-Lo, one deck) on Nov 2, 2026" in section and "not passed" in section
+    )
+    assert "Cat started Counting (Hi-Lo, one deck) on Nov 2, 2026" in section
     assert "not finished" in section and "Cat took" not in section
     assert "Ann passed Basic strategy (Las Vegas, 6 decks" in section
     assert "Counting (Las Vegas" not in section
@@ -527,6 +531,43 @@ def test_streaks_count_each_learners_own_days(team: dict[str, Any], db: Any, clo
     }
     assert (rows["Ann"]["streak_days"], rows["Ben"]["streak_days"]) == ("2", "3")
     assert "Europe/Moscow" not in coach.get(f"/classes/{class_id}").get_data(as_text=True)
+
+
+def test_every_day_read_is_the_readers_own_in_their_language(
+    team: dict[str, Any], db: Any, clock: Clock
+) -> None:
+    """Everyone joined at 09:00 UTC on 2 Nov 2026: 23:00 on 1 Nov in Honolulu. A coach who
+    chose Honolulu, and a learner whose browser is there, read that day (and a checkout's) as
+    their clock had it, each date in the page's language; a due day is the same day anywhere;
+    the export keeps ISO."""
+    coach, class_id, ann = team["coach"], team["class_id"], team["ann"]
+    assert coach.post("/account/time-zone", time_zone="Pacific/Honolulu").status_code == 303
+    assert coach.post(f"/classes/{class_id}/assignments", target="drill:basic-strategy",
+                      rules="vegas-6d-s17", answers="100", percent="90",
+                      due="2026-11-09").status_code == 303  # fmt: skip
+    criteria = json.dumps(criteria_for("counting").to_json())
+    db.execute(
+        "INSERT INTO checkout_runs (id, user_id, kind, rules, system, criteria, items,"
+        " created_ms) VALUES (1000, ?, 'counting', 'vegas-6d-s17', 'hi-lo', ?, '[]', ?)",
+        [ann.id, criteria, int(START.timestamp() * 1000) + 60_000],
+    )
+    db.conn.commit()
+    page = html.unescape(coach.get(f"/classes/{class_id}").get_data(as_text=True))
+    assert "joined Nov 1, 2026" in page and "Assignment due Nov 9, 2026" in page
+    assert "Counting (Hi-Lo, one deck) on Nov 1, 2026" in page
+    assert not re.search(r">[^<]*2026-11-0", page)  # no ISO day in the text read
+    learner = coach.get(f"/classes/{class_id}/learners/{ann.id}").get_data(as_text=True)
+    assert "since Nov 1, 2026:" in html.unescape(learner)
+    russian = coach.client.get(f"/classes/{class_id}", headers={"Accept-Language": "ru"})
+    said = html.unescape(russian.get_data(as_text=True))
+    assert "1 нояб. 2026\u202fг." in said and "9 нояб. 2026\u202fг." in said
+    assert not re.search(r">[^<]*2026-11-0", said)
+    ann.client.set_cookie("tz", "Pacific/Honolulu")
+    own = html.unescape(ann.get("/classes").get_data(as_text=True))
+    assert "sees your work since Nov 1, 2026," in own
+    assert "Due Nov 9, 2026, for" in html.unescape(ann.get("/").get_data(as_text=True))
+    export = coach.get(f"/classes/{class_id}/export.csv").get_data(as_text=True)
+    assert "2026-11-02" in export
 
 
 # -- a class's stricter checkout criteria -------------------------------------------------------

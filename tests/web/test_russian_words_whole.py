@@ -444,7 +444,7 @@ def test_each_drills_items_are_listed_in_russian(russian: Walk) -> None:
     with russian.client.application.test_request_context(headers={"Accept-Language": "ru"}):
         said = {f"{slug}: {key}": drills[slug].skill_words(key) for slug, key in ITEM_KEYS}
     assert said["table-play: vegas-6d-s17: pairs 8-8 v 6, split hi-lo"].startswith(
-        "пара 8-8 против 6, после сплита, по счёту Hi-Lo (Лас-Вегас"
+        "пара 8-8 против 6, после сплита, игра по счёту Hi-Lo (Лас-Вегас"
     )
     assert said["punter-stake: russian-bank: a stake on 19"] == (
         "ставка на 19 (Русская банковая игра)"

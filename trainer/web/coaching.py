@@ -40,7 +40,7 @@ from trainer.web.mastery import (
     mastery_rows,
 )
 from trainer.web.support import get_db
-from trainer.web.time_zone import find_zone
+from trainer.web.time_zone import find_zone, local_day
 from trainer.words import number, plural, say
 
 # Mistakes shown per learner, and rows per heat-map table.
@@ -445,7 +445,7 @@ def last_checkouts(class_id: int, now: datetime) -> list[dict[str, Any]]:
         state = "passed" if taken.passed else _run_state(taken, int(now.timestamp() * 1000))
         under = taken_under(taken.rules, taken.system, taken.kind)
         shown.append({"name": taken.name, "kind": checkout_title(taken.kind), "under": under,
-                      "day": when.date().isoformat(), "passed": taken.passed,
+                      "day": local_day(when), "passed": taken.passed,
                       "state": state})  # fmt: skip
     return shown
 

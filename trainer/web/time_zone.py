@@ -16,15 +16,25 @@ naming no zone is ignored, an account form naming none is a 400 (``POST /account
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, tzinfo
+from datetime import UTC, date, datetime, tzinfo
 from functools import lru_cache
 from zoneinfo import ZoneInfo, available_timezones
 
 from flask import Flask, g, request
 
 from trainer.web.support import current_user
+from trainer.words import day
 
-__all__ = ["COOKIE", "find_zone", "init_app", "learner_zone", "local_time", "zone_name"]
+__all__ = [
+    "COOKIE",
+    "calendar_day",
+    "find_zone",
+    "init_app",
+    "learner_zone",
+    "local_day",
+    "local_time",
+    "zone_name",
+]
 
 COOKIE = "tz"
 # The longest IANA name is some 32 characters; anything longer is not one.
@@ -88,6 +98,36 @@ def local_time(stored: str | None) -> str:
     return moment.astimezone(learner_zone()).strftime("%Y-%m-%d %H:%M")
 
 
+def local_day(moment: str | datetime | None) -> str:
+    """A moment (stored, ``2026-12-06T22:30:00.000Z``, or a datetime) as the day it was on the
+    reader's clock, in their language (``7 Dec 2026``, ``7 дек. 2026 г.`` in Europe/Moscow):
+    every date a class, assignment, checkout or certificate page shows of a moment. Text that
+    is no moment is shown as it is."""
+    if not moment:
+        return ""
+    if isinstance(moment, str):
+        try:
+            read = datetime.fromisoformat(moment.replace("Z", "+00:00"))
+        except ValueError:
+            return moment
+    else:
+        read = moment
+    if read.tzinfo is None:
+        read = read.replace(tzinfo=UTC)
+    return day(read.astimezone(learner_zone()).date())
+
+
+def calendar_day(stored: str) -> str:
+    """A stored day (``2026-12-07``: a due day, the same day wherever it is read) in the
+    reader's language; text that is no day is shown as it is."""
+    try:
+        return day(date.fromisoformat(stored))
+    except ValueError:
+        return stored
+
+
 def init_app(app: Flask) -> None:
     app.add_template_filter(local_time, "local_time")
+    app.add_template_filter(local_day, "local_day")
+    app.add_template_filter(calendar_day, "calendar_day")
     app.jinja_env.globals.update(time_zone_name=zone_name, time_zone_source=zone_source)

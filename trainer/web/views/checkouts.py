@@ -15,14 +15,16 @@ The counting and true count checkouts' cards are served one at a time: the page 
 card served last, and ``POST .../card`` serves the next once the one before is out and its moment
 has come (card ``n`` is due ``n`` cards' time after the first, served with the part's start, by
 the server's clock), stored with the run (``checkout_cards``). JavaScript
-(``static/js/checkout_deal.js``) asks for each at the checkout's pace; without it the learner
-presses Next card for each, never ahead of the same moments.
+(``static/js/checkout_deal.js``) asks for each at the checkout's pace; without it the page
+reloads itself for the next (``GET`` with ``?card=N``), held until that card's moment, and Next
+card stays for a browser that does not reload: never ahead of the same moments.
 """
 
 from __future__ import annotations
 
 import random
 import sqlite3
+import time
 from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any, NoReturn
@@ -63,7 +65,7 @@ from trainer.web.support import (
     make_rng,
     render,
 )
-from trainer.web.time_zone import learner_zone
+from trainer.web.time_zone import learner_zone, local_day
 from trainer.web.views.chart_jobs import chart_or_pending
 from trainer.words import number, say
 
@@ -201,8 +203,37 @@ def _deadline_words(deadline_ms: int) -> str:
 
 @bp.get("/checkouts/runs/<rowid:run_id>")
 def run_page(run_id: int) -> Response:
+    """The run's page; ``?card=N`` (the no-JavaScript deal's reload) serves card ``N`` first
+    where it is the next and its moment has come (:func:`_serve_when_due`)."""
     run = _run_or_404(run_id)
+    card = request.args.get("card", "")[:4]
+    if card.isdecimal() and card.isascii():
+        run = _serve_when_due(run, int(card))
     return _show(run)
+
+
+def _serve_when_due(run: _Run, card: int) -> _Run:
+    """Without JavaScript the page reloads itself at once for its next card (``<meta
+    http-equiv="refresh">`` counts whole seconds only, too slow for 2 cards a second): the
+    reload is held here until the card's moment by the server's clock, at most a card's time,
+    and then serves it, never before. Any other card (one out already, or beyond the next), or
+    one still not due after the wait, is served nothing: the page as it stands, which reloads
+    again. The run, read at the moment the page is shown."""
+    at = run.standing
+    if at.over or at.part not in run.starts:
+        return run
+    question = show_item(run.items[at.part][at.item], run.rules, caches=app_caches())
+    deal = _deal(run, question)
+    if deal is None or card_refusal(deal["state"], card) not in ("", "early"):
+        return run
+    wait = deal["state"].next_ms or 0
+    if 0 < wait <= deal["state"].card_ms:
+        time.sleep(wait / 1000)
+        run = _Run(run.stored, now_ms())
+        deal = _deal(run, question)
+    if deal is not None and not card_refusal(deal["state"], card):
+        stored.serve_card(get_db(), run.stored, at.part, at.item, card, run.now)
+    return run
 
 
 def _show(run: _Run, *, status: int = 200, error: str = "", deal_error: str = "") -> Response:
@@ -499,7 +530,7 @@ def certificate(token: str) -> Response:
         title=checkout_criteria.title_of(held.kind),
         rules_words=checkout_criteria.taken_under(held.rules, held.system, held.kind),
         lines=checkout_criteria.criteria_lines(criteria),
-        issued=issued.strftime("%Y-%m-%d"),
+        issued=local_day(issued),
         link=_certificate_link(held) if renamed else request.url,
         shown_name=name,  # (not ``name``: base.html sets its own)
         renamed=renamed,

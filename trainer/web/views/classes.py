@@ -28,7 +28,7 @@ learner not in the class or who left, is a 404. Pages and exports are ``private,
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from fractions import Fraction
 
 from flask import Blueprint, abort, make_response, redirect, request, url_for
@@ -46,9 +46,9 @@ from trainer.web import coaching
 from trainer.web.rules_form import preset_menu
 from trainer.web.security import safe_next
 from trainer.web.support import clock_now, current_user, digits, get_db, render
-from trainer.web.time_zone import learner_zone
+from trainer.web.time_zone import local_day
 from trainer.web.views.strategy_quiz import heat_at_once
-from trainer.words import day, say
+from trainer.words import say
 
 bp = Blueprint("classes", __name__)
 
@@ -350,13 +350,8 @@ def class_closures(user: users.User | None) -> list[dict[str, object]]:
     classes pages."""
     if user is None or user.is_guest:
         return []
-    zone = learner_zone()
     return [
-        {
-            "id": closure.id,
-            "name": closure.class_name,
-            "day": day(datetime.fromisoformat(closure.closed_at).astimezone(zone).date()),
-        }
+        {"id": closure.id, "name": closure.class_name, "day": local_day(closure.closed_at)}
         for closure in classes.closures_of(get_db(), user.id)
     ]
 
