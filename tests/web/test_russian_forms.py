@@ -136,7 +136,7 @@ def test_the_tables_settings_and_its_errors_are_said_in_russian(app: Any) -> Non
     spec = TableSpec.from_form(Rules.parse("single-deck"), MultiDict(CASINO))
     with _in(app, "ru"):
         said = settings_words(spec)
-        assert error_words("play", "S", "H") == "вы остановились, а верно было прикупить"
+        assert error_words("play", "S", "H") == "вы остановились, а верно было прикупать"
         assert error_words("rc", "0", "\u22123") == "вы назвали текущий счёт 0, а он был \u22123"
         assert error_words("dealer", "draw", "stand") == ("вы прикупили карту, а верно было стоять")
     assert said == (
