@@ -259,7 +259,7 @@ def test_a_table_plays_verdict_is_said_in_each_requests_language(
             said[language] = explain(work_out(notation, rules), "H")
     assert said["en"].startswith("The index says stand at +2 or above; at your true count of +2")
     assert said["ru"].startswith("Индекс говорит: стоять при счёте +2 и выше; при вашем истинном")
-    assert "Жёсткие 12 против 3 (2 карты): по таблице — прикупить." in said["ru"]
+    assert "Жёсткие 12 против 3 (2 карты): по таблице — прикупать." in said["ru"]
 
 
 def test_one_reader_takes_each_languages_grouping_and_leaves_what_it_cannot_read(
