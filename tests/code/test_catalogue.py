@@ -180,8 +180,8 @@ def _unsaid_refusal(call: ast.Call) -> bool:
 def test_every_drill_refusal_has_its_words_in_the_catalogue() -> None:
     """A forged question, a malformed answer or a page option a drill refuses is said in the
     learner's language with what was wrong: never an English string or f-string, which a
-    Russian learner read as a bare «его запись не читается» or in English (194 question
-    refusals did)."""
+    Russian learner read as a bare «его запись не удаётся прочитать» or in English (194
+    question refusals did)."""
     found = []
     for path in sorted([*(ROOT / "trainer").rglob("*.py"), *(ROOT / "drills").rglob("*.py")]):
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -133,7 +133,7 @@ def test_a_forged_questions_400_says_what_was_wrong_in_russian(
     client: Any, hidden_fields: Any, db: Any, question: str, message: str
 ) -> None:
     """Issue 30: the refusal's detail in the learner's language, not the bare «его запись не
-    читается» (nor the English, nor the notation)."""
+    удаётся прочитать» (nor the English, nor the notation)."""
     russian = {"Accept-Language": "ru"}
     form = {**fields_for(ask(client, hidden_fields, **russian), "hard 12"), "question": question}
     response = client.post("/drills/hand-totals/answer", data=form, headers=russian)
@@ -141,7 +141,7 @@ def test_a_forged_questions_400_says_what_was_wrong_in_russian(
     assert response.status_code == 400
     said = re.search(r"Такого вопроса это упражнение не задаёт: [^<]*", page)
     assert said is not None and said[0].endswith(message), said
-    assert "не читается" not in page and "question" not in said[0]
+    assert "запись не удаётся прочитать" not in page and "question" not in said[0]
     assert stored(db) == []
 
 

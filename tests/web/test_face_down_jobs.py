@@ -231,7 +231,7 @@ def test_the_mistakes_page_says_the_game_is_worked_out_then_shows_the_question(
     [
         ("basic-strategy", QUESTION, "en", "stand", "draw"),
         ("table-play", "TS 2H 3C v ?", "en", "stand", "draw"),
-        ("basic-strategy", QUESTION, "ru", "стоять", "прикупить"),
+        ("basic-strategy", QUESTION, "ru", "стоять", "прикупать"),
     ],
 )
 def test_a_pending_mistakes_answers_are_said_in_words_at_once(

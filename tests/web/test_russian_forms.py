@@ -136,7 +136,7 @@ def test_the_tables_settings_and_its_errors_are_said_in_russian(app: Any) -> Non
     spec = TableSpec.from_form(Rules.parse("single-deck"), MultiDict(CASINO))
     with _in(app, "ru"):
         said = settings_words(spec)
-        assert error_words("play", "S", "H") == "вы остановились, а верно было прикупить"
+        assert error_words("play", "S", "H") == "вы остановились, а верно было прикупать"
         assert error_words("rc", "0", "\u22123") == "вы назвали текущий счёт 0, а он был \u22123"
         assert error_words("dealer", "draw", "stand") == ("вы прикупили карту, а верно было стоять")
     assert said == (
@@ -259,7 +259,7 @@ def test_a_table_plays_verdict_is_said_in_each_requests_language(
             said[language] = explain(work_out(notation, rules), "H")
     assert said["en"].startswith("The index says stand at +2 or above; at your true count of +2")
     assert said["ru"].startswith("Индекс говорит: стоять при счёте +2 и выше; при вашем истинном")
-    assert "Жёсткие 12 против 3 (2 карты): по таблице — прикупить." in said["ru"]
+    assert "Жёсткие 12 против 3 (2 карты): по таблице — прикупать." in said["ru"]
 
 
 def test_one_reader_takes_each_languages_grouping_and_leaves_what_it_cannot_read(

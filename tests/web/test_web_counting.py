@@ -413,7 +413,7 @@ def test_a_session_that_cannot_be_dealt_is_refused(
         ({"kind": "running", "group": "5", "cards": "52"}, "по 1, 2 или 3 за раз"),
         ({"kind": "running", "group": "1", "cards": "9999"}, "от 4 до 312 карт, а не 9999"),
         ({"kind": "shoe", "rules": "single-deck", "seats": "9"}, "от 1 до 7 мест, а не 9"),
-        ({"kind": "shoe", "rules": "single-deck", "seats": "100000"}, "слишком много"),
+        ({"kind": "shoe", "rules": "single-deck", "seats": "100000"}, "слишком велико"),
         ({"kind": "shoe", "rules": "single-deck", "seats": "three"}, "должно быть целым"),
         ({"kind": "countdown", "speed": "99"}, "от 0,25 до 20 карт в секунду, а не 99"),
         ({"kind": "countdown", "speed": "fast"}, "например 2 или 1,5"),
