@@ -333,7 +333,7 @@ def explain(worked: Worked, answer: str) -> str:
         if cost > 0:
             text += " " + say(
                 "%(play)s costs %(percent)s%% of the bet here.",
-                play=_capital(play),
+                play=say({**PLAY_KEYS, **INSURANCE_KEYS}[answer]),  # the button's word
                 percent=number(cost * 100, 2),
             )
         else:

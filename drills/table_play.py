@@ -448,7 +448,7 @@ def explain(worked: Worked, answer: str) -> str:
     if answer != worked.right and cost > 0:
         text += " " + say(
             "%(play)s costs %(percent)s%% of the bet.",
-            play=_capital(say(WORDS[answer])),
+            play=say(PLAY_KEYS[answer]),  # the button's word: «Прикупить», not «прикупать»
             percent=number(cost * 100, 2),
         )
     if beats_the_chart(worked, answer):

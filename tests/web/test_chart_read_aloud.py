@@ -13,7 +13,7 @@ import pytest
 # By language: a chart cell's label, a heat-map cell's hidden words, and the letters they were.
 SAID = {
     "en": ("Pairs 8-8 against 6: split", ": the chart says split;", ("against 6: P", "chart P,")),
-    "ru": ("8-8 против 6: разделить", ": по таблице — разделить;", ("против 6: P", "в таблице P")),
+    "ru": ("8-8 против 6: разделять", ": по таблице — разделять;", ("против 6: P", "в таблице P")),
 }
 
 

@@ -311,3 +311,24 @@ def test_the_table_refuses_an_amount_quoting_it_as_typed(app: Any) -> None:
         )
         assert refused.status_code == 400
         assert typed in html.unescape(refused.get_data(as_text=True))
+
+
+def test_every_play_reads_right_on_both_sides_of_a_contrast(app: Any) -> None:
+    """After «а не» Russian says the play imperfective («а не удваивать»), and the verdict's
+    words are one set for both slots: every play is imperfective, so both read right and a
+    list of the plays' EVs does not mix «стоять» with «удвоить»; the cost of a play names the
+    button's word («Прикупить»)."""
+    from drills.strategy_chart import PLAY_KEYS, choice_words
+    from drills.table_play import explain, work_out
+    from trainer.engine.rulebook.rules import Rules
+
+    notation, rules = "TS 2H v 3D hi-lo floor half rc +12 played 52", Rules.parse("vegas-6d-s17")
+    with _in(app, "ru"):
+        said = {key: choice_words(label) for key, label in PLAY_KEYS.items()}
+        line = words.say("Not quite: %(right)s, not %(answer)s.", right=said["P"], answer=said["D"])
+        why = explain(work_out(notation, rules), "H")
+    assert said == {"H": "прикупать", "S": "стоять", "D": "удваивать", "P": "разделять",
+                    "R": "сдаваться"}  # fmt: skip
+    assert line == "Неверно: нужно разделять, а не удваивать."
+    assert "Решение «Прикупить» обходится в" in why, why
+    assert "удвоить" not in why and "стоять" in why and "удваивать" in why, why
