@@ -31,7 +31,7 @@ from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, plural, quoted, say
+from trainer.words import N_, N_plural, number, plural, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -115,9 +115,11 @@ def read_hand(notation: str, rules: Rules) -> Hand:
     if hand.is_bust or hand.total >= 21 or is_natural(hand.cards):
         raise InvalidQuestionError.said_as(BUST_OR_21)
     if most is not None and len(hand) - 2 >= most:
-        raise InvalidQuestionError.said_as(
-            N_("a hand draws %(most)s cards at most under these rules"), most=number(most)
-        )
+        raise InvalidQuestionError.said_plural(
+            N_plural("a hand draws %(count)s card at most under these rules",
+                     "a hand draws %(count)s cards at most under these rules"),
+            most,
+        )  # fmt: skip
     return hand
 
 

@@ -75,7 +75,7 @@ from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
 from trainer.engine.play.table_game import Ask
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, plural, quoted, say
+from trainer.words import N_, N_plural, number, plural, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -249,10 +249,11 @@ def _check_cards(
     if hand_total(dealer) >= 21:
         raise InvalidQuestionError.said_as(N_("the dealer draws only below 21"))
     if rules.max_draws is not None and len(dealer) - 2 >= rules.max_draws:
-        raise InvalidQuestionError.said_as(
-            N_("the dealer draws %(most)s cards at most under these rules"),
-            most=number(rules.max_draws),
-        )
+        raise InvalidQuestionError.said_plural(
+            N_plural("the dealer draws %(count)s card at most under these rules",
+                     "the dealer draws %(count)s cards at most under these rules"),
+            rules.max_draws,
+        )  # fmt: skip
     shown = [*dealer, *(card for hand in hands for card in hand.shown)]
     left = unseen_values(rules, shown)
     for have, most in zip(unseen, left, strict=True):

@@ -325,8 +325,8 @@ def _dealer_natural_read(text: str) -> tuple[Any, ...]:
     seats, seat, bet, up = _natural_read(text)
     if up.value not in (1, 10) or up in _NATURAL:
         raise InvalidQuestionError.said_as(
-            N_("the dealer's natural shows an ace or a ten-card, other than the two cards it is "
-               "made of here")
+            N_("the dealer's natural shows an ace or a ten-card, and not one of the two cards "
+               "the player's natural is made of here")
         )  # fmt: skip
     return seats, seat, bet, up
 

@@ -152,7 +152,7 @@ def test_every_refusal_a_learner_reads_goes_through_the_catalogue() -> None:
 # A drill's refusals of a question, an answer or a page option, and how each must be said.
 _DRILL_REFUSALS = {"InvalidQuestionError", "InvalidAnswerError", "InvalidOptionError"}
 # Made from a catalogue message: marked and said where the learner reads it (the question's).
-_SAID_LATER = {"said_as", "caused_by"}
+_SAID_LATER = {"said_as", "said_plural", "caused_by"}
 
 
 def _said_now(text: ast.expr) -> bool:

@@ -53,6 +53,15 @@ def test_a_notation_the_table_could_not_write_is_refused(
         DRILL.grade(notation, "S", rules)
 
 
+def test_the_draws_limit_is_said_in_the_form_for_its_number() -> None:
+    one = Rules.parse("russian-bank max_draws=1")
+    with pytest.raises(InvalidQuestionError, match="draws 1 card at most") as error:
+        DRILL.grade("TS 2H 2C v ?", "S", one)
+    assert "1 cards" not in str(error.value)
+    with pytest.raises(InvalidQuestionError, match="draws 3 cards at most"):
+        DRILL.grade("TS 2H 2C 2D 3S v ?", "S", BANK)
+
+
 def test_a_play_the_game_has_not_is_refused() -> None:
     with pytest.raises(InvalidAnswerError, match="not allowed"):
         DRILL.grade("TS 6H v ?", "D", BANK)

@@ -40,7 +40,7 @@ def test_a_bet_that_jumps_at_the_shuffle_is_read_across_the_session(
     # Flat within each shoe, 10 then 30: the bet changed (rose) at the one shuffle.
     assert "It changed at 1 of 1 shuffle (it fell at 0), by up to 2.0 table minimums." in session
     assert "10 to 10; 30 to 30" in session and "(the same in every shoe)" not in session
-    assert "Your bet changes when the dealer shuffles" in session
+    assert "Your bet changes at half the dealer" in session
 
 
 def test_a_flat_bettor_s_session_shows_none_of_the_signs(

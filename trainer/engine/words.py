@@ -192,8 +192,9 @@ def N_plural(singular: str, many: str) -> tuple[str, str]:  # noqa: N802 (after 
     return singular, many
 
 
-# A message of the catalogue (marked with :func:`N_` where it is written) and its values.
-Said = tuple[str, dict[str, Any]]
+# A message of the catalogue (marked with :func:`N_` where it is written, or a plural message's
+# two forms marked with :func:`N_plural`, its values then giving the ``count``) and its values.
+Said = tuple[str | tuple[str, str], dict[str, Any]]
 
 
 class SaidError(ValueError):
@@ -211,6 +212,15 @@ class SaidError(ValueError):
         ``values`` in English, and said in the learner's language where they read it."""
         return cls(_filled(text, values), said=(text, values))
 
+    @classmethod
+    def said_plural(cls, forms: tuple[str, str], count: int, /, **values: Any) -> Self:
+        """The error whose text is the plural message ``forms`` (marked with :func:`N_plural`)
+        for ``count``, filled from ``values`` in English, and said in the learner's language in
+        the form it uses for ``count`` where they read it."""
+        english = forms[0] if count == 1 else forms[1]
+        filled = {"count": _english_number(count), **values}
+        return cls(_filled(english, filled), said=(forms, {"count": count, **values}))
+
 
 def said(error: BaseException) -> str | None:
     """``error``'s message in the learner's language, where its raiser gave it in the
@@ -219,4 +229,8 @@ def said(error: BaseException) -> str | None:
     if found is None:
         return None
     text, values = found
+    if isinstance(text, tuple):
+        rest = {name: value for name, value in values.items() if name != "count"}
+        singular, many = text
+        return plural(singular, many, values["count"], **rest)
     return say(text, **values)

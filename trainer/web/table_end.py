@@ -24,8 +24,9 @@ __all__ = ["cover_words", "session_cover_words"]
 _SIGNS = {
     "count": N_("The true count predicts your bets across the shoes: a casino reads a bet that "
                 "follows the count as a counter's."),
-    "shuffle": N_("Your bet changes when the dealer shuffles: an ordinary player's stays as it "
-                  "was; a counter's falls back to the minimum, or jumps from it."),
+    "shuffle": N_("Your bet changes at half the dealer's shuffles or more, as a counter's does: "
+                  "it falls back to the minimum, or jumps from it. An ordinary player's bet "
+                  "stays as it was."),
     "spread": N_("The same smallest and largest bet in every shoe: a ramp played to the letter."),
 }  # fmt: skip
 
