@@ -34,6 +34,9 @@ bind = os.environ.get("BIND") or (
 # works out a chart for new rules.
 workers = _number("WORKERS", min((os.cpu_count() or 1) + 1, 8), 1, 64)
 threads = _number("THREADS", 1, 1, 64)
+# The no-JavaScript checkout's reloads held asleep at once (trainer.web.held_waits): all but one
+# of the requests served at once, so one is always free (none where there is only one).
+os.environ.setdefault("TRAINER_HELD_WAITS", str(workers * threads - 1))
 timeout = _number("TIMEOUT", 30, 5, 600)
 graceful_timeout = 10
 keepalive = 5

@@ -65,6 +65,7 @@ def make_app(test_config: dict[str, Any] | None = None) -> Flask:
         # BACKUPS_KEPT such copies are kept (flask --app trainer backup takes one any time).
         BACKUP_DIR=os.path.join(app.instance_path, "backups"),
         BACKUPS_KEPT=5,
+        HELD_WAITS=1,  # requests held asleep at once, in all (trainer.web.held_waits)
     )
     app.config.from_pyfile("config.py", silent=True)
     config_from_environment(app)

@@ -36,6 +36,7 @@ WHOLE_NUMBERS = {
     "EXPENSIVE_WORK_PER_WINDOW": 0,  # none: every chart not worked out yet is refused
     "EXPENSIVE_WORK_WINDOW_SECONDS": 1,
     "BACKUPS_KEPT": 0,
+    "HELD_WAITS": 0,  # none: no request is held asleep (trainer.web.held_waits)
 }
 # Seconds, whole or not, more than none.
 SECONDS = ("JOB_STALE_SECONDS", "JOB_HUNG_SECONDS")

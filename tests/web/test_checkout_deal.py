@@ -12,6 +12,7 @@ import html
 import re
 from datetime import timedelta
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -190,6 +191,40 @@ def test_without_javascript_the_page_deals_itself_at_each_cards_moment(
     answered = client.post(f"/checkouts/runs/{run_id}/answer", data=right_form(db, run_id, 0, 0))
     assert answered.status_code == 303
     assert "Part 2 of 3: A deck counted down" in run_page(client, run_id)
+
+
+def test_a_reload_is_held_asleep_only_within_the_bounds(
+    app: Any, client: Any, db: Any, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The no-JavaScript reload sleeps until its card's moment only where no other reload of
+    its run is held and one of the server's HELD_WAITS slots is free; otherwise it is served at
+    once, the card not out yet, and reloads again (no worker held)."""
+    from trainer.web.held_waits import held
+    from trainer.web.views import checkouts
+
+    slept: list[float] = []
+    monkeypatch.setattr(checkouts, "time", SimpleNamespace(sleep=slept.append))
+    sign_up(client, "alice")
+    run_id = deal(client, "counting")
+    start_part(client, run_id, 0)
+    clock.advance(timedelta(milliseconds=400))
+
+    def reload() -> str:
+        return html.unescape(client.get(f"/checkouts/runs/{run_id}?card=1").get_data(True))
+
+    refresh = f'<meta http-equiv="refresh" content="0; url=/checkouts/runs/{run_id}?card=1">'
+    with app.test_request_context():
+        with held(run_id) as holding:  # another reload of this run, held now
+            assert holding
+            assert refresh in reload() and not slept and served(db) == 1
+        with held(run_id + 1) as holding:  # another run takes the one slot
+            assert holding
+            assert refresh in reload() and not slept and served(db) == 1
+    app.config["HELD_WAITS"] = 0
+    assert refresh in reload() and not slept and served(db) == 1
+    app.config["HELD_WAITS"] = 1
+    reload()  # free: held for its moment (the test's clock stands still: still not out)
+    assert slept == [pytest.approx(0.1)] and served(db) == 1
 
 
 def test_another_learners_deal_is_a_404(app: Any, client: Any, db: Any, clock: Clock) -> None:

@@ -55,6 +55,7 @@ from trainer.store import checkouts as stored
 from trainer.store import class_criteria, classes, users
 from trainer.web import certificates
 from trainer.web.caches import app_caches
+from trainer.web.held_waits import held
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.support import (
     clock_now,
@@ -218,7 +219,9 @@ def _serve_when_due(run: _Run, card: int) -> _Run:
     reload is held here until the card's moment by the server's clock, at most a card's time,
     and then serves it, never before. Any other card (one out already, or beyond the next), or
     one still not due after the wait, is served nothing: the page as it stands, which reloads
-    again. The run, read at the moment the page is shown."""
+    again. The wait is held only within bounds (:func:`trainer.web.held_waits.held`: one per
+    run, a few across the server), else not at all. The run, read at the moment the page is
+    shown."""
     at = run.standing
     if at.over or at.part not in run.starts:
         return run
@@ -228,9 +231,11 @@ def _serve_when_due(run: _Run, card: int) -> _Run:
         return run
     wait = deal["state"].next_ms or 0
     if 0 < wait <= deal["state"].card_ms:
-        time.sleep(wait / 1000)
-        run = _Run(run.stored, now_ms())
-        deal = _deal(run, question)
+        with held(run.stored.id) as holding:  # else served at once, and reloaded again
+            if holding:
+                time.sleep(wait / 1000)
+                run = _Run(run.stored, now_ms())
+                deal = _deal(run, question)
     if deal is not None and not card_refusal(deal["state"], card):
         stored.serve_card(get_db(), run.stored, at.part, at.item, card, run.now)
     return run
