@@ -26,7 +26,7 @@ import functools
 import gettext
 import re
 from collections.abc import Callable
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
@@ -199,6 +199,15 @@ def percent(share: int | float | Fraction | Decimal, digits: int = 0) -> str:
 def day(value: date) -> str:
     """A date as the learner's language writes it, short: "4 Dec 2026", "4 дек. 2026 г."."""
     return babel_dates.format_date(value, format="medium", locale=_locale())
+
+
+def day_time(value: datetime) -> str:
+    """A moment as the learner's language writes it, its day short and its time to the minute,
+    read as ``value``'s own clock reads it: "Dec 5, 2026, 2:00 AM", "5 дек. 2026 г., 02:00"."""
+    code = _locale()
+    shape = _babel_locale(code).datetime_formats["medium"]
+    clock = babel_dates.format_time(value, format="short", tzinfo=value.tzinfo, locale=code)
+    return str(shape).format(clock, day(value.date()))
 
 
 def day_month(value: date) -> str:

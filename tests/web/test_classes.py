@@ -570,6 +570,45 @@ def test_every_day_read_is_the_readers_own_in_their_language(
     assert "2026-11-02" in export
 
 
+def test_a_coach_west_of_utc_sets_work_due_on_their_own_today(clocked: Any, db: Any) -> None:
+    """At 09:00 UTC on 2 Nov it is 23:00 on 1 Nov in Honolulu: the coach there may set work due
+    on their today (the form's earliest, its default a week on, and the server's check), and
+    reads an open invite's moment on their clock in their language, not in ISO."""
+    coach = Person(clocked, "coachy")
+    class_id = start_class(coach)
+    assert coach.post("/account/time-zone", time_zone="Pacific/Honolulu").status_code == 303
+    assert coach.post(f"/classes/{class_id}/invites", count="1").status_code == 303
+    page = html.unescape(coach.get(f"/classes/{class_id}").get_data(as_text=True))
+    assert 'value="2026-11-08" min="2026-11-01"' in page
+    assert "Revoke the invite made Nov 1, 2026, 11:00\u202fPM" in page
+    assert not re.search(r"Revoke the invite made 2026", page)
+    russian = coach.client.get(f"/classes/{class_id}", headers={"Accept-Language": "ru"})
+    assert "Отозвать приглашение от 1 нояб. 2026\u202fг., 23:00" in html.unescape(
+        russian.get_data(as_text=True)
+    )
+    assert (
+        coach.post(
+            f"/classes/{class_id}/assignments",
+            target="drill:basic-strategy",
+            answers="100",
+            percent="90",
+            due="2026-10-31",
+        ).status_code
+        == 400
+    )
+    assert (
+        coach.post(
+            f"/classes/{class_id}/assignments",
+            target="drill:basic-strategy",
+            answers="100",
+            percent="90",
+            due="2026-11-01",
+        ).status_code
+        == 303
+    )
+    assert db.execute("SELECT due FROM class_assignments").fetchall() == [("2026-11-01",)]
+
+
 # -- a class's stricter checkout criteria -------------------------------------------------------
 
 

@@ -23,15 +23,17 @@ from zoneinfo import ZoneInfo, available_timezones
 from flask import Flask, g, request
 
 from trainer.web.support import current_user
-from trainer.words import day
+from trainer.words import day, day_time
 
 __all__ = [
     "COOKIE",
     "calendar_day",
     "find_zone",
     "init_app",
+    "learner_today",
     "learner_zone",
     "local_day",
+    "local_moment",
     "local_time",
     "zone_name",
 ]
@@ -117,6 +119,25 @@ def local_day(moment: str | datetime | None) -> str:
     return day(read.astimezone(learner_zone()).date())
 
 
+def local_moment(stored: str | None) -> str:
+    """A stored moment as the reader's clock read it, in their language, to the minute
+    (``5 дек. 2026 г., 13:00`` in Europe/Moscow for ``2026-12-05T10:00:00.000Z``): a moment
+    a learner tells apart from others of the same day. Text that is no moment as it is."""
+    if not stored:
+        return ""
+    try:
+        read = datetime.fromisoformat(stored.replace("Z", "+00:00"))
+    except ValueError:
+        return stored
+    return day_time((read if read.tzinfo else read.replace(tzinfo=UTC)).astimezone(learner_zone()))
+
+
+def learner_today(now: datetime) -> date:
+    """The day it is at ``now`` on the learner's clock: the day a coach west of UTC calls
+    today in their evening, when UTC's is tomorrow already."""
+    return now.astimezone(learner_zone()).date()
+
+
 def calendar_day(stored: str) -> str:
     """A stored day (``2026-12-07``: a due day, the same day wherever it is read) in the
     reader's language; text that is no day is shown as it is."""
@@ -129,5 +150,6 @@ def calendar_day(stored: str) -> str:
 def init_app(app: Flask) -> None:
     app.add_template_filter(local_time, "local_time")
     app.add_template_filter(local_day, "local_day")
+    app.add_template_filter(local_moment, "local_moment")
     app.add_template_filter(calendar_day, "calendar_day")
     app.jinja_env.globals.update(time_zone_name=zone_name, time_zone_source=zone_source)

@@ -46,7 +46,7 @@ from trainer.web import coaching
 from trainer.web.rules_form import preset_menu
 from trainer.web.security import safe_next
 from trainer.web.support import clock_now, current_user, digits, get_db, render
-from trainer.web.time_zone import local_day
+from trainer.web.time_zone import learner_today, local_day
 from trainer.web.views.strategy_quiz import heat_at_once
 from trainer.words import say
 
@@ -227,8 +227,8 @@ def page(class_id: int) -> Response:
             invites=[i for i in classes.invites_of(get_db(), found.id) if i.open],
             max_members=classes.MAX_MEMBERS,
             choices=_assignment_choices(),
-            today=clock_now().date(),
-            default_due=(clock_now().date() + timedelta(days=7)).isoformat(),
+            today=learner_today(clock_now()),  # the coach's own day, not UTC's
+            default_due=(learner_today(clock_now()) + timedelta(days=7)).isoformat(),
             section="classes",
         )
     )
@@ -435,7 +435,7 @@ def _assignment_fields() -> dict[str, object]:
         due = date.fromisoformat(due_text)
     except ValueError:
         abort(400, description=say("The due date is a day like 2026-12-31."))
-    today = clock_now().date()
+    today = learner_today(clock_now())  # the coach's own day, as the form's earliest
     if not today <= due <= today + timedelta(days=366):
         abort(400, description=say("The due date is from today to a year from now."))
     return {
