@@ -86,18 +86,24 @@ def zone_source() -> str:
     return _chosen()[2]
 
 
+def _on_the_learners_clock(moment: str | datetime) -> datetime | None:
+    """A moment (stored, ``2026-05-10T21:30:00.000Z``, or a datetime; one without a zone is
+    UTC's) as the learner's clock reads it; None for text that is no moment."""
+    if isinstance(moment, str):
+        try:
+            moment = datetime.fromisoformat(moment.replace("Z", "+00:00"))
+        except ValueError:
+            return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(learner_zone())
+
+
 def local_time(stored: str | None) -> str:
     """A stored moment (``2026-05-10T21:30:00.000Z``) as the learner's clock read it
     (``2026-05-11 00:30``); text that is no moment is shown as it is."""
-    if not stored:
-        return ""
-    try:
-        moment = datetime.fromisoformat(stored.replace("Z", "+00:00"))
-    except ValueError:
-        return stored
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
-    return moment.astimezone(learner_zone()).strftime("%Y-%m-%d %H:%M")
+    read = _on_the_learners_clock(stored) if stored else None
+    return read.strftime("%Y-%m-%d %H:%M") if read else (stored or "")
 
 
 def local_day(moment: str | datetime | None) -> str:
@@ -105,31 +111,16 @@ def local_day(moment: str | datetime | None) -> str:
     reader's clock, in their language (``7 Dec 2026``, ``7 дек. 2026 г.`` in Europe/Moscow):
     every date a class, assignment, checkout or certificate page shows of a moment. Text that
     is no moment is shown as it is."""
-    if not moment:
-        return ""
-    if isinstance(moment, str):
-        try:
-            read = datetime.fromisoformat(moment.replace("Z", "+00:00"))
-        except ValueError:
-            return moment
-    else:
-        read = moment
-    if read.tzinfo is None:
-        read = read.replace(tzinfo=UTC)
-    return day(read.astimezone(learner_zone()).date())
+    read = _on_the_learners_clock(moment) if moment else None
+    return day(read.date()) if read else str(moment or "")
 
 
 def local_moment(stored: str | None) -> str:
     """A stored moment as the reader's clock read it, in their language, to the minute
     (``5 дек. 2026 г., 13:00`` in Europe/Moscow for ``2026-12-05T10:00:00.000Z``): a moment
     a learner tells apart from others of the same day. Text that is no moment as it is."""
-    if not stored:
-        return ""
-    try:
-        read = datetime.fromisoformat(stored.replace("Z", "+00:00"))
-    except ValueError:
-        return stored
-    return day_time((read if read.tzinfo else read.replace(tzinfo=UTC)).astimezone(learner_zone()))
+    read = _on_the_learners_clock(stored) if stored else None
+    return day_time(read) if read else (stored or "")
 
 
 def learner_today(now: datetime) -> date:
