@@ -211,7 +211,7 @@ def test_the_back_counters_verdicts_are_said_in_russian(
     setup = {**WONG, "mode": "training", "boxes": "1", "csrf_token": "test-csrf-token-0123456789"}
     url = client.post("/table/", data=setup).headers["Location"]
     page = client.get(url).get_data(as_text=True)
-    assert "войти в игру или смотреть из-за стола?" in page
+    assert "войти в игру или смотреть со стороны?" in page
     _, fields = step_form(client, url, hidden_fields)
     shown = post_step(client, url, {**fields, "watch": "1"}).get_data(as_text=True)
     assert "Войти или смотреть: смотреть" in shown
