@@ -215,3 +215,31 @@ def test_the_back_counters_verdicts_are_said_in_russian(
     _, fields = step_form(client, url, hidden_fields)
     shown = post_step(client, url, {**fields, "watch": "1"}).get_data(as_text=True)
     assert "Войти или смотреть: смотреть" in shown
+
+
+def test_the_summary_counts_back_counting_choices_as_such(
+    tmp_path: Any, strategy_charts: None
+) -> None:
+    """A back-counter's kept mistakes (come in or watch, stay or leave, boxes) are counted in
+    the shoe's summary line as back-counting choices, in either language: they were counted
+    as plays ("1 play"). Every kind of error a table counts has its own words."""
+    from fractions import Fraction
+
+    from drills.table_session import TableSpec
+    from drills.table_sums import KINDS, Tally
+    from tests.conftest import app_config
+    from trainer import create_app
+    from trainer.engine.rulebook.rules import Rules
+    from trainer.web import table_errors
+
+    assert set(KINDS.values()) - {"Counts"} <= set(table_errors.GROUPS) & set(table_errors.PRICED)
+    rules = Rules.parse("vegas-6d-s17")
+    spec = TableSpec.from_form(rules, {**WONG, "boxes": "1"})
+    app = create_app(app_config(tmp_path, LANGUAGES=("en", "ru")))
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert table_errors.group("Back-counting", Tally(2), spec) == "2 back-counting choices"
+        priced = table_errors.group("Back-counting", Tally(1, bets=Fraction(1, 10)), spec)
+        assert priced == "1 back-counting choice, costing 0.1 bets", priced
+    with app.test_request_context("/", headers={"Accept-Language": "ru-RU,ru;q=0.9"}):
+        said = table_errors.group("Back-counting", Tally(3), spec)
+        assert said == "3 решения при счёте из-за стола", said
