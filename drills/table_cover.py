@@ -11,8 +11,9 @@ shuffle over the decks left; an unbalanced system's running count):
   (``r^2`` of the least-squares line of the bet on the count; 0 where the bet never moved);
 - **the spread**: the largest bet over the smallest;
 - **the bet off the top**: the first round's bet, after the shuffle, over the mean bet (a
-  counter's is the minimum, far below the mean), and the largest jump from one round's bet
-  to the next, in table minimums;
+  counter's is the minimum, far below the mean; none where the learner came in after the
+  first round, back-counting), and the largest jump from one round's bet to the next, in
+  table minimums;
 - **what the cover costs**: the ramp's bets (:func:`trainer.engine.indices.edge.bet_ramp` for
   the table's bankroll and a 5% risk of ruin, one per box played) expect ``sum(bet x edge)``
   at each round's count (the count study's edge with the indices, at the nearest count of its
@@ -66,10 +67,11 @@ class Cover:
     rounds: int
     explained: float  # share of the bets' variance the count explains (0 to 1)
     spread: Fraction  # largest bet over smallest
-    off_the_top: float  # the first bet over the mean bet
+    off_the_top: float | None  # the first round's bet over the mean bet (None: not bet in)
     largest_jump: Fraction  # in table minimums
     ramp_ev: Fraction  # money the ramp's bets expected over these rounds
     your_ev: Fraction  # money the learner's bets expected
+    came_in: int = 1  # the first round bet (past 1: a back-counter came in then)
 
     @property
     def given_up(self) -> Fraction:
@@ -100,6 +102,7 @@ class BetAtCount:
     bet: Fraction
     ramp: Fraction
     edge: Fraction
+    number: int = 1  # the round's number in the shoe
 
 
 def bets_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) -> list[BetAtCount]:
@@ -112,7 +115,7 @@ def bets_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) -
     table = study_for(rules, system, caches=caches).edge
     ramp = bet_ramp(table, spec.bankroll, float(DEFAULT_RISK))
     found: list[BetAtCount] = []
-    for played in game.rounds:
+    for number, played in enumerate(game.rounds, 1):
         if not played.learner:
             continue
         bet = sum((played.round.bets(seat)[0] for seat in played.learner), Fraction(0))
@@ -121,7 +124,7 @@ def bets_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) -
         count = running * CARDS_PER_DECK / left if system.balanced else running
         edge = Fraction(f"{edge_at(table, count):.6f}")
         ramp_bet = Fraction(ramp.bet_at(float(count))) * len(played.learner)
-        found.append(BetAtCount(count, bet, ramp_bet, edge))
+        found.append(BetAtCount(count, bet, ramp_bet, edge, number))
     return found
 
 
@@ -140,10 +143,11 @@ def cover_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) 
         rounds=len(bets),
         explained=explained_share([float(r.count) for r in rounds], [float(b) for b in bets]),
         spread=max(bets) / min(bets),
-        off_the_top=float(bets[0] / mean),
+        off_the_top=float(bets[0] / mean) if rounds[0].number == 1 else None,
         largest_jump=max(jumps) / spec.rules.min_bet,
         ramp_ev=sum((r.ramp * r.edge for r in rounds), Fraction(0)),
         your_ev=sum((r.bet * r.edge for r in rounds), Fraction(0)),
+        came_in=rounds[0].number,
     )
 
 
