@@ -25,11 +25,13 @@ within one (:func:`session_cover`: the shoes of one session, each its rounds bet
 
 - **the count across the session**: the same ``r^2``, over every bet of every shoe (a counter
   on one ramp shows it plainly once many counts have come up); a sign at half the variance;
-- **the shuffle**: the bet before the shuffle (the last of a shoe) against the bet after it
-  (the first of the next): a flat or ordinary bettor's does not change when the dealer
-  shuffles; a counter's falls back to the minimum after a good shoe, or jumps from it. A sign
-  where it changes at half the shuffles or more; how many it fell at, and the largest change
-  in table minimums, beside it, with how many shoes began at the session's smallest bet;
+- **the shuffle**: the bet before the shuffle (the last round of a shoe) against the bet after
+  it (the first round of the next), where the learner bet both (a back-counter who left
+  before the shuffle or came in after it was not seen betting there): a flat or ordinary
+  bettor's does not change when the dealer shuffles; a counter's falls back to the minimum
+  after a good shoe, or jumps from it. A sign where it changes at half the shuffles or more;
+  how many it fell at, and the largest change in table minimums, beside it, with how many
+  shoes began at the session's smallest bet;
 - **the same spread shoe after shoe**: the same smallest and largest bet in every shoe (a
   ramp played to the letter), a sign where there is a spread at all;
 - **what the cover cost** over the session, the shoes' figures summed.
@@ -103,6 +105,7 @@ class BetAtCount:
     ramp: Fraction
     edge: Fraction
     number: int = 1  # the round's number in the shoe
+    last: bool = True  # the shoe's last round (where only the shoe's last bet is read)
 
 
 def bets_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) -> list[BetAtCount]:
@@ -124,7 +127,8 @@ def bets_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) -
         count = running * CARDS_PER_DECK / left if system.balanced else running
         edge = Fraction(f"{edge_at(table, count):.6f}")
         ramp_bet = Fraction(ramp.bet_at(float(count))) * len(played.learner)
-        found.append(BetAtCount(count, bet, ramp_bet, edge, number))
+        last = number == len(game.rounds)
+        found.append(BetAtCount(count, bet, ramp_bet, edge, number, last))
     return found
 
 
@@ -169,7 +173,7 @@ class SessionCover:
     rounds: int
     explained: float  # the count's share of the variance of every bet of the session
     spreads: tuple[tuple[Fraction, Fraction], ...]  # each shoe's smallest and largest bet
-    shuffles: int  # shuffles with a bet on both sides (the last of a shoe, the first of the next)
+    shuffles: int  # shuffles sat through: a bet on the shoe's last round and the next's first
     changed: int  # of those, the shuffles the bet changed at
     fell: int  # of those, the shuffles the bet fell at
     largest_change: Fraction  # the largest change of bet at a shuffle, in table minimums
@@ -203,7 +207,13 @@ def session_cover(shoes: Sequence[Sequence[BetAtCount]], min_bet: Fraction) -> S
         return None
     every = [r for shoe in bet_in for r in shoe]
     smallest = min(r.bet for r in every)
-    changes = [shoe[0].bet - before[-1].bet for before, shoe in pairwise(bet_in)]
+    # A shuffle the learner sat through: the last round before it and the first after it bet
+    # (a back-counter who left before it, or came in after it, showed the casino no bet there).
+    changes = [
+        shoe[0].bet - before[-1].bet
+        for before, shoe in pairwise(bet_in)
+        if before[-1].last and shoe[0].number == 1
+    ]
     return SessionCover(
         shoes=len(bet_in),
         rounds=len(every),
@@ -212,7 +222,7 @@ def session_cover(shoes: Sequence[Sequence[BetAtCount]], min_bet: Fraction) -> S
         shuffles=len(changes),
         changed=sum(1 for c in changes if c),
         fell=sum(1 for c in changes if c < 0),
-        largest_change=max(abs(c) for c in changes) / min_bet,
+        largest_change=max((abs(c) for c in changes), default=Fraction(0)) / min_bet,
         off_the_top=sum(1 for shoe in bet_in if shoe[0].bet == smallest),
         given_up=sum((r.ramp * r.edge - r.bet * r.edge for r in every), Fraction(0)),
     )
