@@ -32,7 +32,7 @@ from drills.replay import (
     read_step_number,
     table_counts,
 )
-from drills.table_session import TableSpec
+from drills.table_session import TableSpec, wonging_of
 from drills.table_sums import ASK_NAMES
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import counting as counting_store
@@ -262,7 +262,8 @@ def _table_page(source: Source, stored: tables.StoredTable) -> Response:
     seated = table_views.Seated(source.owner, stored, spec, steps, game, ask, None)
     answers = table_views.answers_of(seated, step)
     bankroll = spec.bankroll + game.learner_net
-    judged = judged_step(spec, ask, answers, rows, bankroll, caches=app_caches())
+    wonging = wonging_of(spec, game, ask, step.step)
+    judged = judged_step(spec, ask, answers, rows, bankroll, caches=app_caches(), wonging=wonging)
     before = played[number - 2].n if number > 1 else -1
     taken_back = sum(1 for s in steps if before < s.n < step.n and s.state == "withdrawn")
     on_felt = ask.round
