@@ -43,7 +43,11 @@ MAX_STEPS = 99_999
 
 
 class StepOutOfRangeError(ValueError):
-    """A replay has no step of that number."""
+    """A replay has no step of that number (``number``)."""
+
+    def __init__(self, message: str, number: int) -> None:
+        super().__init__(message)
+        self.number = number
 
 
 def read_step_number(text: str | None, steps: int) -> int:
@@ -58,7 +62,7 @@ def read_step_number(text: str | None, steps: int) -> int:
         raise ValueError(f"a step is a whole number from 1 to {steps}")
     number = int(text)
     if not 1 <= number <= steps:
-        raise StepOutOfRangeError(f"this shoe has no step {number}")
+        raise StepOutOfRangeError(f"this shoe has no step {number}", number)
     return number
 
 

@@ -194,7 +194,13 @@ def _step_or_400(total: int) -> int:
     try:
         return read_step_number(request.args.get("step"), total)
     except StepOutOfRangeError as error:
-        abort(404, description=say("This shoe has no such step: %(why)s.", why=str(error)))
+        # its own words, not the error's English ("this shoe has no step 999")
+        description = say(
+            "This shoe has no step %(step)s: its steps go from 1 to %(last)s.",
+            step=number_words(error.number),
+            last=number_words(total),
+        )
+        abort(404, description=description)
     except ValueError:
         abort(400, description=say("A step is a whole number from 1 to %(last)s.", last=total))
 
