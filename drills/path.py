@@ -33,7 +33,7 @@ from drills.count_study import StudyNotForGameError, StudyPendingError
 from drills.counting.session import RunningCount
 from drills.method3_figures import GamePendingError
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_
+from trainer.words import N_, quoted, say
 
 
 class UnknownStartError(ValueError):
@@ -182,7 +182,9 @@ def read_start(text: str) -> str:
     :raises UnknownStartError: for anything but the four.
     """
     if text not in STARTS:
-        raise UnknownStartError(f"choose one of the four answers; {text[:30]!r} is not one")
+        raise UnknownStartError(
+            say("choose one of the four answers; %(typed)s is not one", typed=quoted(text[:30]))
+        )
     return text
 
 

@@ -24,7 +24,7 @@ from drills import Grade, get_drill
 from drills.caches import Caches
 from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.session import ASK_LABELS, Answered, CountingSession
-from drills.table_session import TableSpec, step_asks
+from drills.table_session import TableSpec, Wonging, step_asks
 from trainer.engine.counting import running_count, true_count
 from trainer.engine.play.table_game import Ask
 from trainer.words import N_, say
@@ -43,7 +43,11 @@ MAX_STEPS = 99_999
 
 
 class StepOutOfRangeError(ValueError):
-    """A replay has no step of that number."""
+    """A replay has no step of that number (``number``)."""
+
+    def __init__(self, message: str, number: int) -> None:
+        super().__init__(message)
+        self.number = number
 
 
 def read_step_number(text: str | None, steps: int) -> int:
@@ -58,7 +62,7 @@ def read_step_number(text: str | None, steps: int) -> int:
         raise ValueError(f"a step is a whole number from 1 to {steps}")
     number = int(text)
     if not 1 <= number <= steps:
-        raise StepOutOfRangeError(f"this shoe has no step {number}")
+        raise StepOutOfRangeError(f"this shoe has no step {number}", number)
     return number
 
 
@@ -105,13 +109,17 @@ def judged_step(
     bankroll: Fraction,
     *,
     caches: Caches | None = None,
+    wonging: Wonging | None = None,
 ) -> list[Judged]:
     """The decisions of the step played where the table waited at ``ask``: each graded answer
-    as stored (``stored``: attempt rows by ask name), and a play or insurance the table did
-    not grade, graded now from the learner's ``answers`` (by ask name) by the same drill."""
+    as stored (``stored``: attempt rows by ask name), and a decision the table did not grade
+    (a play or insurance left out of what it grades, one chosen again after one taken back),
+    graded now from the learner's ``answers`` (by ask name) by the same drill; ``wonging``,
+    at a back-counting table's bet step, what the step did (:func:`~drills.table_session.
+    wonging_of`: a seated learner is asked to stay or leave, not to come in or watch)."""
     wide = replace(spec, graded=spec.graded | {"strategy", "insurance"})
     found: list[Judged] = []
-    for asked in step_asks(wide, ask, bankroll, caches=caches):
+    for asked in step_asks(wide, ask, bankroll, caches=caches, wonging=wonging):
         row = stored.get(asked.name)
         if row is not None:
             cost = Fraction(row["ev_cost"]) if row["ev_cost"] else None

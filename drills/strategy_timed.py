@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from trainer.words import number, quoted, say
+
 # How many hands a run may have, and the seconds allowed per hand.
 COUNTS = (10, 20, 50)
 SECONDS_PER_HAND = 6
@@ -31,8 +33,14 @@ def read_count(text: str) -> int:
     :raises InvalidRunError: for anything but one of :data:`COUNTS`.
     """
     if not (text.isascii() and text.isdecimal()) or len(text) > 3 or int(text) not in COUNTS:
-        counts = ", ".join(map(str, COUNTS))
-        raise InvalidRunError(f"A timed run is {counts} hands, not {text[:10]!r}.")
+        counts = ", ".join(map(number, COUNTS))
+        raise InvalidRunError(
+            say(
+                "A timed run is %(counts)s hands, not %(typed)s.",
+                counts=counts,
+                typed=quoted(text[:10]),
+            )
+        )
     return int(text)
 
 

@@ -11,8 +11,9 @@ shuffle over the decks left; an unbalanced system's running count):
   (``r^2`` of the least-squares line of the bet on the count; 0 where the bet never moved);
 - **the spread**: the largest bet over the smallest;
 - **the bet off the top**: the first round's bet, after the shuffle, over the mean bet (a
-  counter's is the minimum, far below the mean), and the largest jump from one round's bet
-  to the next, in table minimums;
+  counter's is the minimum, far below the mean; none where the learner came in after the
+  first round, back-counting), and the largest jump from one round's bet to the next, in
+  table minimums;
 - **what the cover costs**: the ramp's bets (:func:`trainer.engine.indices.edge.bet_ramp` for
   the table's bankroll and a 5% risk of ruin, one per box played) expect ``sum(bet x edge)``
   at each round's count (the count study's edge with the indices, at the nearest count of its
@@ -24,11 +25,13 @@ within one (:func:`session_cover`: the shoes of one session, each its rounds bet
 
 - **the count across the session**: the same ``r^2``, over every bet of every shoe (a counter
   on one ramp shows it plainly once many counts have come up); a sign at half the variance;
-- **the shuffle**: the bet before the shuffle (the last of a shoe) against the bet after it
-  (the first of the next): a flat or ordinary bettor's does not change when the dealer
-  shuffles; a counter's falls back to the minimum after a good shoe, or jumps from it. A sign
-  where it changes at half the shuffles or more; how many it fell at, and the largest change
-  in table minimums, beside it, with how many shoes began at the session's smallest bet;
+- **the shuffle**: the bet before the shuffle (the last round of a shoe) against the bet after
+  it (the first round of the next), where the learner bet both (a back-counter who left
+  before the shuffle or came in after it was not seen betting there): a flat or ordinary
+  bettor's does not change when the dealer shuffles; a counter's falls back to the minimum
+  after a good shoe, or jumps from it. A sign where it changes at half the shuffles or more;
+  how many it fell at, and the largest change in table minimums, beside it, with how many
+  shoes began at the session's smallest bet;
 - **the same spread shoe after shoe**: the same smallest and largest bet in every shoe (a
   ramp played to the letter), a sign where there is a spread at all;
 - **what the cover cost** over the session, the shoes' figures summed.
@@ -66,10 +69,11 @@ class Cover:
     rounds: int
     explained: float  # share of the bets' variance the count explains (0 to 1)
     spread: Fraction  # largest bet over smallest
-    off_the_top: float  # the first bet over the mean bet
+    off_the_top: float | None  # the first round's bet over the mean bet (None: not bet in)
     largest_jump: Fraction  # in table minimums
     ramp_ev: Fraction  # money the ramp's bets expected over these rounds
     your_ev: Fraction  # money the learner's bets expected
+    came_in: int = 1  # the first round bet (past 1: a back-counter came in then)
 
     @property
     def given_up(self) -> Fraction:
@@ -100,6 +104,8 @@ class BetAtCount:
     bet: Fraction
     ramp: Fraction
     edge: Fraction
+    number: int = 1  # the round's number in the shoe
+    last: bool = True  # the shoe's last round (where only the shoe's last bet is read)
 
 
 def bets_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) -> list[BetAtCount]:
@@ -112,7 +118,7 @@ def bets_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) -
     table = study_for(rules, system, caches=caches).edge
     ramp = bet_ramp(table, spec.bankroll, float(DEFAULT_RISK))
     found: list[BetAtCount] = []
-    for played in game.rounds:
+    for number, played in enumerate(game.rounds, 1):
         if not played.learner:
             continue
         bet = sum((played.round.bets(seat)[0] for seat in played.learner), Fraction(0))
@@ -121,7 +127,8 @@ def bets_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) -
         count = running * CARDS_PER_DECK / left if system.balanced else running
         edge = Fraction(f"{edge_at(table, count):.6f}")
         ramp_bet = Fraction(ramp.bet_at(float(count))) * len(played.learner)
-        found.append(BetAtCount(count, bet, ramp_bet, edge))
+        last = number == len(game.rounds)
+        found.append(BetAtCount(count, bet, ramp_bet, edge, number, last))
     return found
 
 
@@ -140,10 +147,11 @@ def cover_of(spec: TableSpec, game: TableGame, *, caches: Caches | None = None) 
         rounds=len(bets),
         explained=explained_share([float(r.count) for r in rounds], [float(b) for b in bets]),
         spread=max(bets) / min(bets),
-        off_the_top=float(bets[0] / mean),
+        off_the_top=float(bets[0] / mean) if rounds[0].number == 1 else None,
         largest_jump=max(jumps) / spec.rules.min_bet,
         ramp_ev=sum((r.ramp * r.edge for r in rounds), Fraction(0)),
         your_ev=sum((r.bet * r.edge for r in rounds), Fraction(0)),
+        came_in=rounds[0].number,
     )
 
 
@@ -165,7 +173,7 @@ class SessionCover:
     rounds: int
     explained: float  # the count's share of the variance of every bet of the session
     spreads: tuple[tuple[Fraction, Fraction], ...]  # each shoe's smallest and largest bet
-    shuffles: int  # shuffles with a bet on both sides (the last of a shoe, the first of the next)
+    shuffles: int  # shuffles sat through: a bet on the shoe's last round and the next's first
     changed: int  # of those, the shuffles the bet changed at
     fell: int  # of those, the shuffles the bet fell at
     largest_change: Fraction  # the largest change of bet at a shuffle, in table minimums
@@ -199,7 +207,13 @@ def session_cover(shoes: Sequence[Sequence[BetAtCount]], min_bet: Fraction) -> S
         return None
     every = [r for shoe in bet_in for r in shoe]
     smallest = min(r.bet for r in every)
-    changes = [shoe[0].bet - before[-1].bet for before, shoe in pairwise(bet_in)]
+    # A shuffle the learner sat through: the last round before it and the first after it bet
+    # (a back-counter who left before it, or came in after it, showed the casino no bet there).
+    changes = [
+        shoe[0].bet - before[-1].bet
+        for before, shoe in pairwise(bet_in)
+        if before[-1].last and shoe[0].number == 1
+    ]
     return SessionCover(
         shoes=len(bet_in),
         rounds=len(every),
@@ -208,7 +222,7 @@ def session_cover(shoes: Sequence[Sequence[BetAtCount]], min_bet: Fraction) -> S
         shuffles=len(changes),
         changed=sum(1 for c in changes if c),
         fell=sum(1 for c in changes if c < 0),
-        largest_change=max(abs(c) for c in changes) / min_bet,
+        largest_change=max((abs(c) for c in changes), default=Fraction(0)) / min_bet,
         off_the_top=sum(1 for shoe in bet_in if shoe[0].bet == smallest),
         given_up=sum((r.ramp * r.edge - r.bet * r.edge for r in every), Fraction(0)),
     )

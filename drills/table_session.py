@@ -50,7 +50,7 @@ from drills.table_play import TableCount, notation_of
 from drills.table_setup_words import refusal
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.hand import Hand
-from trainer.engine.play.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableSetup
+from trainer.engine.play.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableGame, TableSetup
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, money, number, plain_amount, plural, quoted
 
@@ -403,6 +403,16 @@ class Wonging:
 def boxes_played(step: str) -> int:
     """The boxes a bet step plays (``watch``: none)."""
     return 0 if step == "watch" else len(step.split(" ")) - 1
+
+
+def wonging_of(spec: TableSpec, game: TableGame, ask: Ask, step: str) -> Wonging | None:
+    """At a back-counting table's bet step, what the step ``step`` did there, ``game`` waiting
+    at ``ask``: the boxes it played, and whether the learner played the round before (None
+    for any other step, or table)."""
+    if not (spec.wong and ask.kind == "bet"):
+        return None
+    before = game.rounds[-1].learner if game.rounds else range(0)
+    return Wonging(boxes_played(step), bool(before))
 
 
 def step_asks(

@@ -15,9 +15,9 @@ from trainer.words import N_, quoted, say, signed
 CONVENTIONS = ("floor", "truncate", "round")
 RESOLUTIONS = ("full", "half", "quarter")
 CONVENTION_LABELS = {
-    "floor": N_("Floor (round down: +2.7 is +2, -1.5 is -2)"),
-    "truncate": N_("Truncate (toward zero: +2.7 is +2, -1.5 is -1)"),
-    "round": N_("Round (to the nearest: +2.7 is +3, -1.5 is -2)"),
+    "floor": N_("Floor (round down: +2.7 is +2, −1.5 is −2)"),
+    "truncate": N_("Truncate (toward zero: +2.7 is +2, −1.5 is −1)"),
+    "round": N_("Round (to the nearest: +2.7 is +3, −1.5 is −2)"),
 }
 # A convention named inside a sentence ("Hi-Lo, floor, to the half deck").
 CONVENTION_WORDS = {"floor": N_("floor"), "truncate": N_("truncate"), "round": N_("round")}

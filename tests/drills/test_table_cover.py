@@ -32,7 +32,14 @@ SESSION = json.loads((Path(__file__).parents[1] / "data" / "session_cover.json")
 
 
 def _shoe(rows: list[list[str]]) -> list[BetAtCount]:
-    return [BetAtCount(*(Fraction(x) for x in row)) for row in rows]
+    """Each row: count, bet, ramp, edge; then, where given, the round's number and 1 for the
+    shoe's last round (else 0)."""
+    return [
+        BetAtCount(*(Fraction(x) for x in row[:4]), int(row[4]), row[5] == "1")
+        if len(row) > 4
+        else BetAtCount(*(Fraction(x) for x in row))
+        for row in rows
+    ]
 
 
 @pytest.mark.parametrize("case", SESSION["cases"], ids=lambda case: case["name"])

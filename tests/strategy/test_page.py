@@ -76,15 +76,15 @@ def test_options_change_the_chart_and_a_cell_shows_its_evs(strategy_app):
 @pytest.mark.parametrize(
     ("query", "status", "message"),
     [
-        ("rules=nope", 400, "unknown preset"),
-        ("preset=nope", 400, "unknown preset"),
+        ("rules=nope", 400, "there are no rules called “nope”"),
+        ("preset=nope", 400, "there are no rules called “nope”"),
         ("rules=russian-bank+decks%3D99", 400, "Decks: must be 1 to 8"),
         ("rules=russian-bank&rule-decks=99", 400, "Decks: must be 1 to 8"),
         ("rules=russian-bank&rule-penetration=1e9999999", 400, "Cut card: expected a number"),
         ("rules=russian-bank+decks", 400, "not option=value"),
         (f"rules={FACE_UP}&wait=1&cell=hard.99.10", 404, "no cell"),
         (f"rules={FACE_UP}&wait=1&cell=oops", 400, "not a chart cell"),
-        ("rules=russian-bank+deal_faces%3Dcasino", 400, "worked out for source 004"),
+        ("rules=russian-bank+deal_faces%3Dcasino", 400, "worked out for text 004"),
     ],
 )
 def test_bad_input_is_a_readable_error(strategy_app, query, status, message):

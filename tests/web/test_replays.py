@@ -102,6 +102,12 @@ def test_a_step_out_of_range_or_no_number_is_refused(
     url = sit_and_play(client, csrf, hidden_fields)
     response = client.get(f"/replays/table/{table_id(url)}?step={step}")
     assert response.status_code == status
+    if step == "7":  # said in the page's language, not the error's English
+        russian = client.get(
+            f"/replays/table/{table_id(url)}?step=7", headers={"Accept-Language": "ru"}
+        )
+        text = russian.get_data(as_text=True)
+        assert "В этом шузе нет шага 7: его шаги — от 1 до" in text and "no step" not in text
 
 
 def test_another_learners_shoe_is_a_404_until_shared_then_shows_nothing_else(

@@ -95,7 +95,6 @@ ALLOWED = {
     "BOX", "talia",  # the glossary's notes: 003's own word, the English the pages use for талия
     "English",  # the language switch names each language in its own words
     "SCORE", "Blackjack", "Attack",  # the risk page: a counter's figure, Schlesinger's book
-    "H", "S", "D", "P", "R",  # the strategy chart's codes for the plays, as the chart writes them
     "Dask",  # the simulator's cluster, by its name
 }  # fmt: skip
 # The systems' whole names, read as one word each (their words are not English to translate).

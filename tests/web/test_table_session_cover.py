@@ -51,3 +51,36 @@ def test_a_flat_bettor_s_session_shows_none_of_the_signs(
     session = second.split("Cover across this session")[1].split("A drill round")[0]
     assert "It changed at 0 of 1 shuffle" in session
     assert "none of the three signs" in session
+
+
+def come_in_late(client: Any, url: str, hidden_fields: Any) -> str:
+    """Watch the first round from behind the table, then play every round to the end of the
+    shoe, one unit a round; its summary, as plain text."""
+    _, fields = step_form(client, url, hidden_fields)
+    assert post_step(client, url, {**fields, "watch": "1"}).status_code == 200
+    for _ in range(600):
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "over":
+            page = client.get(url).get_data(as_text=True)
+            return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page))
+        extra = {"bet": {"units": "1", "boxes": "1"}, "insurance": {"answer": "N"}}
+        post_step(client, url, {**fields, **extra.get(kind, {"answer": "S"})})
+    raise AssertionError("the shoe never ended")
+
+
+def test_a_back_counter_who_came_in_late_has_no_bet_off_the_top(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    """Watching the first round from behind the table, the learner bet nothing off the top:
+    the shoe's cover says when they came in, not their first bet over the mean (which read
+    as their bet after the shuffle); and across the session no shuffle was sat through (one
+    was read, the last bet of a shoe against a bet rounds into the next)."""
+    wong = {**COVER, "wong": "1", "boxes": "1"}
+    come_in_late(client, sit(client, csrf, **wong), hidden_fields)
+    page = come_in_late(client, sit(client, csrf, **wong), hidden_fields)
+    cover = page.split("Cover: how much your bets looked like a counter's")[1]
+    assert "None: you came in at round 2, after watching from behind the table." in cover
+    assert "of your mean bet" not in cover
+    session = page.split("Cover across this session")[1].split("A drill round")[0]
+    assert "You sat through no shuffle" in session and "It changed at" not in session
+    assert "Your bet changes when the dealer shuffles" not in session

@@ -215,6 +215,24 @@ def test_a_wrong_answers_first_line_names_the_right_one_and_its_cost(
     assert words(said["lead"]) <= 15
 
 
+def test_a_verdicts_numbers_are_written_in_the_learners_language(tmp_path: Any) -> None:
+    """A tray's decks left and a bet of cents, said back in a Russian verdict, take the decimal
+    comma ("0,5"), as the learner types them; they read "0.5"."""
+    from tests.conftest import app_config
+    from trainer import create_app
+    from trainer.web.table_verdict import verdict
+
+    app = create_app(app_config(tmp_path, LANGUAGES=("en", "ru")))
+    with app.test_request_context(headers={"Accept-Language": "ru-RU,ru;q=0.9"}):
+        said = verdict("decks", "0.5", "0.5", True, None, Fraction(0), "")
+        assert said["lead"] == "Осталось колод, по лотку для сброса: 0,5 — верно.", said["lead"]
+        said = verdict("bet0", "12.50", "25", False, Fraction(1, 10), Fraction(1), "")
+        assert "правильно — 25, а не 12,50;" in said["lead"], said["lead"]
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        said = verdict("decks", "1.5", "1.5", True, None, Fraction(0), "")
+        assert said["lead"] == "Decks left, from the tray: 1.5, right."
+
+
 @pytest.mark.parametrize(
     ("name", "answer", "right", "correct", "line"),
     [

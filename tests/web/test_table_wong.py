@@ -211,7 +211,94 @@ def test_the_back_counters_verdicts_are_said_in_russian(
     setup = {**WONG, "mode": "training", "boxes": "1", "csrf_token": "test-csrf-token-0123456789"}
     url = client.post("/table/", data=setup).headers["Location"]
     page = client.get(url).get_data(as_text=True)
-    assert "войти в игру или смотреть из-за стола?" in page
+    assert "войти в игру или смотреть со стороны?" in page
     _, fields = step_form(client, url, hidden_fields)
     shown = post_step(client, url, {**fields, "watch": "1"}).get_data(as_text=True)
     assert "Войти или смотреть: смотреть" in shown
+
+
+def test_the_summary_counts_back_counting_choices_as_such(
+    tmp_path: Any, strategy_charts: None
+) -> None:
+    """A back-counter's kept mistakes (come in or watch, stay or leave, boxes) are counted in
+    the shoe's summary line as back-counting choices, in either language: they were counted
+    as plays ("1 play"). Every kind of error a table counts has its own words."""
+    from fractions import Fraction
+
+    from drills.table_session import TableSpec
+    from drills.table_sums import KINDS, Tally
+    from tests.conftest import app_config
+    from trainer import create_app
+    from trainer.engine.rulebook.rules import Rules
+    from trainer.web import table_errors
+
+    assert set(KINDS.values()) - {"Counts"} <= set(table_errors.GROUPS) & set(table_errors.PRICED)
+    rules = Rules.parse("vegas-6d-s17")
+    spec = TableSpec.from_form(rules, {**WONG, "boxes": "1"})
+    app = create_app(app_config(tmp_path, LANGUAGES=("en", "ru")))
+    with app.test_request_context("/", headers={"Accept-Language": "en"}):
+        assert table_errors.group("Back-counting", Tally(2), spec) == "2 back-counting choices"
+        priced = table_errors.group("Back-counting", Tally(1, bets=Fraction(1, 10)), spec)
+        assert priced == "1 back-counting choice, costing 0.1 bets", priced
+    with app.test_request_context("/", headers={"Accept-Language": "ru-RU,ru;q=0.9"}):
+        said = table_errors.group("Back-counting", Tally(3), spec)
+        assert said == "3 решения при счёте из-за стола", said
+
+
+def _right_bet(db: Any) -> dict[str, str]:
+    """The right choice at the bet step whose first choice was just taken back (its attempts
+    are the newest): watch or leave, or the ramp's bet."""
+    newest = {r["drill"]: r for r in db["attempts"].rows}  # the last of each drill
+    if newest["back-count"]["right_answer"] in ("W", "L"):
+        return {"watch": "1"}
+    return {"bet0": newest["bet-sizing"]["right_answer"]}
+
+
+def seat_and_bet_eight_units(client: Any, url: str, db: Any, hidden_fields: Any) -> bool:
+    """Watch, come in where it is worth it, and seated bet eight units until that is a mistake,
+    taken back (every mistake stops the table); False where the shoe ends first."""
+    target, back = False, False  # the last step sent: eight units, seated; one taken back
+    while True:
+        page = client.get(url).get_data(as_text=True)
+        if "held-choice" in page:
+            held = {**hidden_fields(page.split("held-choice")[1]), "choice": "back"}
+            assert client.post(url + "/held", data=held).status_code == 303
+            if target:
+                return True
+            back = True
+            continue
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "over":
+            return False
+        target = kind == "bet" and not back and 'data-key="L"' in page
+        if kind != "bet":
+            answer = {"count": {"running": "0", "true": "0"}}.get(
+                kind, {"answer": "N" if kind == "insurance" else "S"}
+            )
+        else:  # the right choice after one taken back; else seated, eight units; else in
+            answer = _right_bet(db) if back else {"units": "8" if target else "1"}
+        back = False
+        post_step(client, url, {**fields, "boxes": "1", **answer})
+
+
+def test_a_seated_choice_made_again_after_one_taken_back_is_replayed_as_stay_or_leave(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """A seated bet step whose first choice was a mistake taken back is graded again by the
+    replay (its attempts are the first choice's): as stay or leave, for the learner was
+    seated. It was graded as come in or watch."""
+    for _ in range(10):  # shoes, until one's count is worth coming in at
+        url = sit(client, csrf, **{**WONG, "mode": "training", "boxes": "1", "stop_at": "0"})
+        if seat_and_bet_eight_units(client, url, db, hidden_fields):
+            break
+    else:  # pragma: no cover: one shoe in several rises to a count worth playing
+        raise AssertionError("no shoe rose to a count worth coming in at")
+    _, fields = step_form(client, url, hidden_fields)
+    post_step(client, url, {**fields, "boxes": "1", **_right_bet(db)})
+    table_id = url.rstrip("/").rsplit("/", 1)[1]
+    steps = [s for s in db["table_steps"].rows if s["session_id"] == table_id]
+    played = [s for s in steps if s["state"] == "played"]
+    assert steps[-2]["state"] == "withdrawn" and steps[-1] == played[-1]  # chosen again
+    replay = client.get(f"/replays/table/{table_id}?step={len(played)}").get_data(as_text=True)
+    decisions = replay.split('class="replay-decisions"')[1].split("</ul>")[0]
+    assert "Stay or leave: " in decisions and "Come in or watch" not in decisions, decisions

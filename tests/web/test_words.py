@@ -29,6 +29,15 @@ def test_a_negative_number_takes_the_same_minus_sign_as_a_count():
     assert bets(-0.5) == "\u22120.5 bets"
 
 
+def test_the_rounding_conventions_are_explained_with_the_same_minus_sign():
+    """The counting settings' rounding labels ("-1.5 is -2") wrote a hyphen where every count
+    beside them is written with the true minus."""
+    from drills.counting.preferences import CONVENTION_LABELS
+
+    for label in CONVENTION_LABELS.values():
+        assert "\u22121.5 is \u2212" in label and "-1" not in label, label
+
+
 def test_plurals_choose_their_form_and_write_the_number():
     assert plural("%(count)s seat", "%(count)s seats", 1) == "1 seat"
     assert plural("%(count)s seat", "%(count)s seats", 10000) == "10,000 seats"

@@ -46,11 +46,10 @@ def error_words(error: HTTPException) -> tuple[str, Any]:
 
 
 def error_said(error: BaseException, fallback: str) -> str:
-    """What an engine's or a drill's refusal says, in the learner's words: in English its own
-    text (the command line's, in full); in another language as its raiser said it in the
-    catalogue's words (:class:`trainer.words.SaidError`), else ``fallback``, a sentence of the
-    catalogue saying what was wrong without the detail."""
-    if locale() == ENGLISH:
-        return str(error)
+    """What an engine's or a drill's refusal says, in the learner's words: as its raiser said
+    it in the catalogue's words (:class:`trainer.words.SaidError`), else ``fallback``, a
+    sentence of the catalogue saying what was wrong without the detail. In English as in any
+    other language: the error's own text is the command line's (option names, Python's quotes,
+    "unknown preset ''; presets are: ..."), for the logs, never for a learner's page."""
     text = said(error)
     return text if text is not None else fallback

@@ -7,13 +7,17 @@ keyboard layout can play.
 Each letter is a catalogue message of its own ("The key for Hit (H)"), translated as one
 letter, chosen by the translator so that no two buttons shown together share one (стоять and
 сарэнда both start with С: сарэнда is Н). Where the catalogue has none (English), the Latin key.
+
+A strategy chart's cells show the same letters (:func:`chart_letters`): "D/H" reads "У/П" on a
+Russian page, as the quiz's buttons do, so a learner reads one set of letters. The notation
+(links, hidden fields, exports) keeps the Latin code.
 """
 
 from __future__ import annotations
 
 from trainer.words import N_, say
 
-__all__ = ["KEY_LETTERS", "KEY_SETS", "key_letter"]
+__all__ = ["KEY_LETTERS", "KEY_SETS", "chart_letters", "key_letter"]
 
 # TRANSLATORS: each is one letter of the button's word, upper case, that no other button of
 # its set (KEY_SETS) uses.
@@ -73,3 +77,21 @@ def key_letter(key: str, label: str) -> str:
         return key
     letter = say(message)
     return letter if len(letter) == 1 and letter.isalpha() else key
+
+
+# The play each Latin letter of a chart code names (the plays' set of KEY_SETS).
+_CHART_PLAYS: dict[str, str] = {
+    "H": "Hit",
+    "S": "Stand",
+    "D": "Double",
+    "P": "Split",
+    "R": "Surrender",
+}
+
+
+def chart_letters(code: str) -> str:
+    """A chart cell's code (``"D/H"``) in the letters of the learner's language, those of the
+    quiz's play buttons (``"У/П"`` in Russian; English unchanged); any other character as it is."""
+    return "".join(
+        key_letter(part, _CHART_PLAYS[part]) if part in _CHART_PLAYS else part for part in code
+    )

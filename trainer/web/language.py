@@ -26,7 +26,7 @@ from drills.strategy_chart import choice_words, stored_play_words
 from trainer import words
 from trainer.store import users
 from trainer.web.catalogue import request_locale, request_translations
-from trainer.web.keys import key_letter
+from trainer.web.keys import chart_letters, key_letter
 from trainer.web.security import safe_next
 from trainer.web.support import LANGUAGE_KEY, current_user, get_db, request_game
 from trainer.words import dealer_named, nested_quotes
@@ -131,6 +131,7 @@ def init_app(app: Flask) -> None:
         page_language=request_locale,
         language_choices=_switch_choices,
     )
+    app.add_template_filter(chart_letters, "chart_letters")  # a chart code, the buttons' letters
 
 
 def _nesting(found: Any) -> Any:

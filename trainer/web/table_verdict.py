@@ -17,7 +17,7 @@ from drills.table_sums import ASK_NAMES, SEATED_WONG, ask_name
 from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.web.mastery import SMALLEST_COST
 from trainer.web.table_view import money
-from trainer.words import N_, bets, number, say, signed
+from trainer.words import N_, bets, number, said_numbers, say, signed
 
 __all__ = ["answer_words", "feedback_view", "first_sentence", "stored_verdicts", "verdict"]
 
@@ -98,7 +98,7 @@ _EVEN_MONEY_WORDS = {"I": N_("taking even money"), "N": N_("playing the natural 
 
 def answer_words(name: str, answer: str) -> str:
     """An answer of the ask ``name`` as a learner says it: ``stand``, ``declining it``,
-    ``+3`` (a count), ``10`` (a bet)."""
+    ``+3`` (a count), ``10`` (a bet), ``1.5`` (decks left; ``1,5`` in Russian)."""
     if name in ("rc", "tc"):
         try:
             return signed(int(answer))
@@ -110,7 +110,8 @@ def answer_words(name: str, answer: str) -> str:
         return say(_EVEN_MONEY_WORDS.get(answer, answer))
     if name in ("wong", "stay or leave"):
         return say(_WONG_WORDS[answer]) if answer in _WONG_WORDS else answer
-    return say(_ANSWER_WORDS[answer]) if answer in _ANSWER_WORDS else answer
+    # Else a number (decks left, a bet) in the learner's writing: "0,5" in Russian.
+    return say(_ANSWER_WORDS[answer]) if answer in _ANSWER_WORDS else said_numbers(answer)
 
 
 # Asks answered by one of two choices (insurance, the dealer's draw, doubling, redoubling):

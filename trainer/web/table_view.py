@@ -11,27 +11,17 @@ from typing import Any
 
 from drills.count_study import StudyNotForGameError, StudyPendingError
 from drills.counting.miscount import play_words, table_prices
-from drills.dealing.table_words import cards_words
 from drills.strategy_chart import PLAY_KEYS
 from drills.table_session import TableSpec
-from drills.table_sums import (
-    KINDS,
-    Error,
-    Sums,
-    Tally,
-    ask_name,
-    cards_that_matter,
-    count_of,
-)
+from drills.table_sums import Sums
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.engine.rulebook.rule_words import PRESET_TEXTS
-from trainer.engine.words import N_plural
 from trainer.web.caches import app_caches
-from trainer.web.mastery import SMALLEST_COST, bets_text
+from trainer.web.table_errors import by_kind, error_view, group
 from trainer.web.table_money import decimal, money, money_notation, signed_money
-from trainer.words import N_, bets, plural, say, signed
+from trainer.words import N_, say
 from trainer.words import number as written
 
 __all__ = ["HandView", "SeatView", "burned_shown", "decimal", "money", "money_notation",
@@ -446,10 +436,10 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
             {"kind": k, "count": v.count, "cost": money(v.cost), "bets": written(v.bets, 2)}
             for k, v in sorted(sums.kinds.items())
         ],
-        "groups": [_group(k, v, spec) for k, v in sorted(sums.kinds.items())],
-        "by_kind": _by_kind(spec, sums),
+        "groups": [group(k, v, spec) for k, v in sorted(sums.kinds.items())],
+        "by_kind": by_kind(spec, sums),
         "mistakes": sum(v.count for v in sums.kinds.values()),
-        "errors": [_error(error) for error in sums.errors],
+        "errors": [error_view(error) for error in sums.errors],
         "luck": None
         if luck is None
         else {
@@ -473,106 +463,6 @@ def table_miscount(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, An
     total = {f"miscount_lost{end}": sum((getattr(p, part).lost for p in found), Fraction(0))
              for end, part in (("", "until_next"), ("_end", "to_end"))}  # fmt: skip
     return {"miscounts": found, "play_words": play_words(), **total}
-
-
-# Each kind of error counted in the summary's one line ("3 count errors", "2 plays, 0.4
-# bets"): its words for one and for many.
-_GROUPS = {
-    "Strategy": N_plural("%(count)s play", "%(count)s plays"),
-    "Insurance": N_plural("%(count)s insurance answer", "%(count)s insurance answers"),
-    "Dealing": N_plural("%(count)s choice as the dealer", "%(count)s choices as the dealer"),
-    "Redoubling": N_plural("%(count)s redouble", "%(count)s redoubles"),
-    "Bets": N_plural("%(count)s bet off the ramp", "%(count)s bets off the ramp"),
-    "Stakes": N_plural("%(count)s stake", "%(count)s stakes"),
-}
-_PRICED = {
-    "Strategy": N_plural("%(count)s play, costing %(bets)s", "%(count)s plays, costing %(bets)s"),
-    "Insurance": N_plural(
-        "%(count)s insurance answer, costing %(bets)s",
-        "%(count)s insurance answers, costing %(bets)s",
-    ),
-    "Dealing": N_plural(
-        "%(count)s choice as the dealer, costing %(bets)s",
-        "%(count)s choices as the dealer, costing %(bets)s",
-    ),
-    "Redoubling": N_plural(
-        "%(count)s redouble, costing %(bets)s",
-        "%(count)s redoubles, costing %(bets)s",
-    ),
-    "Bets": N_plural(
-        "%(count)s bet off the ramp, costing %(bets)s",
-        "%(count)s bets off the ramp, costing %(bets)s",
-    ),
-    "Stakes": N_plural("%(count)s stake, costing %(bets)s", "%(count)s stakes, costing %(bets)s"),
-}
-
-
-def _by_kind(spec: TableSpec, sums: Sums) -> list[dict[str, Any]]:
-    """The errors grouped by kind, in the summary line's order: each kind's line, and its
-    errors in the order they were made."""
-    return [
-        {
-            "title": _group(kind, tally, spec),
-            "errors": [_error(e) for e in sums.errors if KINDS.get(e.name, "Bets") == kind],
-        }
-        for kind, tally in sorted(sums.kinds.items())
-    ]
-
-
-def _group(kind: str, tally: Tally, spec: TableSpec) -> str:
-    """One kind of error in the summary's line: how many, and what the kept ones cost in bets
-    (a punter's stakes, where the players deal, are stakes, not bets off a ramp); count
-    errors name the count and the shoe they were counted for ("3 count errors (Hi-Lo, 6
-    decks)")."""
-    kind = "Stakes" if kind == "Bets" and spec.deals else kind
-    if kind == "Counts":
-        return plural(
-            "%(count)s count error (%(system)s, %(shoe)s)",
-            "%(count)s count errors (%(system)s, %(shoe)s)",
-            tally.count,
-            system=spec.system.name,
-            shoe=plural("%(count)s deck", "%(count)s decks", spec.rules.decks),
-        )
-    if tally.bets >= SMALLEST_COST and kind in _PRICED:
-        one, many = _PRICED[kind]
-        return plural(one, many, tally.count, bets=bets(float(tally.bets)))
-    one, many = _GROUPS.get(kind, _GROUPS["Strategy"])
-    return plural(one, many, tally.count)
-
-
-def _error(error: Error) -> dict[str, Any]:
-    """A graded error as the summary lists it: its round, what the learner did and what was
-    right, its cost, and the few cards (or the count) it turned on, never the shoe so far."""
-    hand, up = cards_that_matter(error.question)
-    if hand and up is not None:
-        cards = say("%(hand)s against %(up)s", hand=cards_words(hand), up=cards_words([up]))
-    else:
-        cards = cards_words(hand) if hand else ""
-    count = count_of(error.question) if error.name.startswith("bet") else None
-    at = ""
-    if count is not None:
-        kind = say("true count") if count[0] == "tc" else say("running count")
-        at = say("%(kind)s %(count)s", kind=kind, count=signed(count[1]))
-    return {
-        "round": error.round,
-        "what": ask_name(error.name, error.question),
-        "words": error.words,
-        "cards": cards or at,
-        "answer": error.answer,
-        "right": error.right,
-        "taken_back": error.taken_back,
-        "bets": _cost_text(error.bets),
-    }
-
-
-def _cost_text(cost: Fraction) -> str:
-    """An error's cost in bets as the summary says it ("0.35 of a bet"; a cost that rounds
-    to nothing, "less than 0.01 of a bet"); "" for none."""
-    if not cost:
-        return ""
-    if cost < SMALLEST_COST:
-        return say("less than %(cost)s", cost=bets_text(Fraction(1, 100)))
-    return bets_text(cost)
 
 
 def _ended(spec: TableSpec, game: TableGame) -> str:

@@ -79,7 +79,7 @@ from trainer.engine.play.table import (
 )
 from trainer.engine.play.table_setup import MAX_BOXES, MAX_OTHERS, TableSetup
 from trainer.engine.rulebook.legality import NATURAL_EARLY
-from trainer.engine.words import N_, number, plural, say
+from trainer.engine.words import N_, number, plural, quoted, say
 
 if TYPE_CHECKING:
     from trainer.engine.strategy.chart import Chart
@@ -251,7 +251,7 @@ class _LearnerPolicy(BasicStrategyPolicy):
         action = PLAYS.get(step)
         if action is None:
             raise InvalidStepError(
-                say("a play is H, S, D, P or R; %(step)r is not one", step=step[:12])
+                say("a play is H, S, D, P or R; %(step)s is not one", step=quoted(step[:12]))
             )
         return action
 

@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from trainer.engine.words import N_, Said, SaidError, quoted
+from trainer.engine.words import N_, Said, SaidError, quoted, say
 
 __all__ = [
     "DEAL_FACES",
@@ -150,27 +150,84 @@ def parse_ratio(text: str | Fraction | int) -> Fraction:
     return value
 
 
-# The two shapes of the rules' validation reasons that name the values allowed, and their
-# sentences of the catalogue (:func:`said_of`).
-_IN_RANGE = re.compile(r"must be ([0-9]+) to ([0-9]+), not (\S+)")
+# The rules' validation reasons (:meth:`Rules._validate`: the command line's, naming options)
+# as sentences of the catalogue (:func:`said_of`), naming the rules in words: by their shape,
+# where they carry values, else word for word.
+_IN_RANGE = re.compile(r"must be ([0-9]+)(?: \(no split\))? to ([0-9]+), not (\S+)")
+_OR_NONE = re.compile(r"must be ([0-9]+) to ([0-9]+) or none, not (\S+)")
 _ONE_OF = re.compile(r"must be one of ([a-z0-9, -]+), not ('[^']*')")
+_METHOD = re.compile(r"must be 1, 2 or 3, not (\S+)")
+_AT_LEAST_MIN = re.compile(r"must be at least min_bet \((\S+)\)")
+_METHOD_FACES = re.compile(r"deal method ([0-9]) deals (.+): deal_faces must be \S+, not \S+")
+_RANGES = (
+    (_IN_RANGE, N_("must be %(low)s to %(high)s, not %(value)s")),
+    (_OR_NONE, N_("must be %(low)s to %(high)s, or none (no limit), not %(value)s")),
+)
+_FIXED: dict[str, str] = {
+    "must be at least 0 and less than the pack": N_(
+        "must be at least 0 and less than the whole pack"
+    ),
+    "only applies when dealer_stands_on is 17": N_("applies only where the dealer stands on 17"),
+    "needs max_split_hands of 3 or more": N_("needs splitting to 3 hands or more"),
+    "needs a hand that may act": N_("needs a hand that may act"),
+    "must be a ratio above 0:1 and at most 10:1": N_("must be a ratio above 0:1 and at most 10:1"),
+    "must be above 0": N_("must be above 0"),
+    "3 needs hole_card peek (the dealer gets two cards)": N_(
+        "3 needs the dealer's second card dealt at once and checked for a natural"
+    ),
+    "where a tie goes to the dealer, it pays nothing at all": N_(
+        "where a tie goes to the dealer, it pays nothing at all"
+    ),
+    "only players who deal sell the deal (source 002's home game, where a natural takes the "
+    "deal); a table with a house dealer has none to sell": N_(
+        "only players who deal sell the deal (text 002's home game, where a natural takes the "
+        "deal); a table with a house dealer has none to sell"
+    ),
+    "all-down is source 004's deal, where a punter holds the bank (table_rotation "
+    "bank-passes-after-pack); no text deals every card face down at another table": N_(
+        "every card face down is text 004's deal, where a punter holds the bank and it passes "
+        "after the pack; no text deals every card face down at another table"
+    ),
+    "all-down deals no pairs to split: max_split_hands must be 1": N_(
+        "with every card face down there are no pairs to split: allow no splitting"
+    ),
+    "the banker's best play is worked out for source 004's deal, every card face down "
+    "(deal_faces all-down); with cards face up he stands on dealer_stands_on": N_(
+        "the banker's best play is worked out for text 004's deal, every card face down; with "
+        "cards face up he stands on the total the rules set"
+    ),
+}
 
 
 def said_of(why: str) -> Said | None:
-    """A validation reason ("must be 1 to 8, not 9") as the catalogue says it, where it names
-    a range or the choices allowed; None for any other reason (its text is the command line's)."""
-    found = _IN_RANGE.fullmatch(why)
-    if found is not None:
-        low, high, value = found.groups()
-        return N_("must be %(low)s to %(high)s, not %(value)s"), {
-            "low": low,
-            "high": high,
-            "value": value,
-        }
+    """A validation reason ("must be 1 to 8, not 9") as the catalogue says it, in words a
+    learner reads (the rules by their names, a value typed in the language's quotation marks);
+    None for a reason it does not know (its text is the command line's)."""
+    if why in _FIXED:
+        return _FIXED[why], {}
+    for pattern, text in _RANGES:
+        found = pattern.fullmatch(why)
+        if found is not None:
+            low, high, value = found.groups()
+            return text, {"low": low, "high": high, "value": value}
     found = _ONE_OF.fullmatch(why)
+    if found is not None:  # the choices are the notation's words: the form offers them in words
+        return N_("%(value)s is not one of this rule's choices"), {
+            "value": quoted(found.group(2)[1:-1])
+        }
+    found = _METHOD.fullmatch(why)
     if found is not None:
-        choices, value = found.groups()
-        return N_("must be one of %(choices)s, not %(value)s"), {"choices": choices, "value": value}
+        return N_("must be 1, 2 or 3, not %(value)s"), {"value": found.group(1)}
+    found = _AT_LEAST_MIN.fullmatch(why)
+    if found is not None:
+        return N_("must be at least the smallest bet (%(bet)s)"), {"bet": found.group(1)}
+    found = _METHOD_FACES.fullmatch(why)
+    if found is not None:
+        faces = next((words for words in DEAL_FACES.values() if words == found.group(2)), "")
+        return N_("deal method %(method)s deals %(faces)s"), {
+            "method": found.group(1),
+            "faces": say(faces) if faces else found.group(2),
+        }
     return None
 
 

@@ -312,7 +312,7 @@ class Rules:
         """002's rules of ties and of the deal: combinations no text allows."""
 
         def bad(option: str, why: str) -> InvalidRulesError:
-            return InvalidRulesError(f"{option}: {why}", option=option)
+            return InvalidRulesError(f"{option}: {why}", option=option, said=said_of(why))
 
         if self.tie_pays_bonus and self.ties == "dealer":
             raise bad("tie_pays_bonus", "where a tie goes to the dealer, it pays nothing at all")
@@ -328,7 +328,7 @@ class Rules:
         (``trainer.engine.banker.face_down``): no other text deals so."""
 
         def bad(option: str, why: str) -> InvalidRulesError:
-            return InvalidRulesError(f"{option}: {why}", option=option)
+            return InvalidRulesError(f"{option}: {why}", option=option, said=said_of(why))
 
         if self.deal_faces == "all-down" and not self.players_bank:
             raise bad(

@@ -34,6 +34,7 @@ from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.indices import COUNT_LIMIT, BetRamp, IndexTable, Play, Study, bet_ramp
 from trainer.engine.rulebook.rules import Rules
 from trainer.web.edge_plot import edge_chart
+from trainer.web.keys import chart_letters
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
@@ -132,7 +133,7 @@ def read_choice(values: dict[str, str]) -> Choice:
 
 def _play_text(play: Play) -> str:
     sign = "≥" if play.when == "at_or_above" else "<"
-    return f"{play.play} {sign}{signed(play.index)}"
+    return f"{chart_letters(play.play)} {sign}{signed(play.index)}"  # the chart's letters
 
 
 def _play_word(code: str) -> str:

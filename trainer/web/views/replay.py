@@ -32,7 +32,7 @@ from drills.replay import (
     read_step_number,
     table_counts,
 )
-from drills.table_session import TableSpec
+from drills.table_session import TableSpec, wonging_of
 from drills.table_sums import ASK_NAMES
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import counting as counting_store
@@ -194,7 +194,13 @@ def _step_or_400(total: int) -> int:
     try:
         return read_step_number(request.args.get("step"), total)
     except StepOutOfRangeError as error:
-        abort(404, description=say("This shoe has no such step: %(why)s.", why=str(error)))
+        # its own words, not the error's English ("this shoe has no step 999")
+        description = say(
+            "This shoe has no step %(step)s: its steps go from 1 to %(last)s.",
+            step=number_words(error.number),
+            last=number_words(total),
+        )
+        abort(404, description=description)
     except ValueError:
         abort(400, description=say("A step is a whole number from 1 to %(last)s.", last=total))
 
@@ -262,7 +268,8 @@ def _table_page(source: Source, stored: tables.StoredTable) -> Response:
     seated = table_views.Seated(source.owner, stored, spec, steps, game, ask, None)
     answers = table_views.answers_of(seated, step)
     bankroll = spec.bankroll + game.learner_net
-    judged = judged_step(spec, ask, answers, rows, bankroll, caches=app_caches())
+    wonging = wonging_of(spec, game, ask, step.step)
+    judged = judged_step(spec, ask, answers, rows, bankroll, caches=app_caches(), wonging=wonging)
     before = played[number - 2].n if number > 1 else -1
     taken_back = sum(1 for s in steps if before < s.n < step.n and s.state == "withdrawn")
     on_felt = ask.round

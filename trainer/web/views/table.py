@@ -39,10 +39,9 @@ from drills.table_session import (
     Asked,
     InvalidTableSpecError,
     TableSpec,
-    Wonging,
-    boxes_played,
     read_digits,
     step_asks,
+    wonging_of,
 )
 from drills.table_settings import settings_words
 from drills.table_sums import ASK_NAMES, insured_share, step_ev, sums_of
@@ -399,10 +398,7 @@ def _grades(
 
     :raises InvalidAnswerError: for an answer a drill cannot grade.
     """
-    wonging = None
-    if seated.spec.wong and ask.kind == "bet":  # what the bet step did, the round before
-        before = game.rounds[-1].learner if game.rounds else range(0)
-        wonging = Wonging(boxes_played(text), bool(before))
+    wonging = wonging_of(seated.spec, game, ask, text)  # what the bet step did, the round before
     net = game.learner_net  # the learner's bankroll then: a stake, boxes sized on it
     asks = step_asks(
         seated.spec,
