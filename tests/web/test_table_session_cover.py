@@ -83,4 +83,4 @@ def test_a_back_counter_who_came_in_late_has_no_bet_off_the_top(
     assert "of your mean bet" not in cover
     session = page.split("Cover across this session")[1].split("A drill round")[0]
     assert "You sat through no shuffle" in session and "It changed at" not in session
-    assert "Your bet changes when the dealer shuffles" not in session
+    assert "Your bet changes at half the dealer" not in session
