@@ -19,6 +19,7 @@ from functools import partial
 
 import sqlite_utils
 
+from trainer.engine.words import N_, SaidError
 from trainer.store.db import first_row, transaction
 
 # What a goal may be, and its bounds: at least a few, at most what a day could hold.
@@ -28,8 +29,16 @@ MAX_ANSWER_MS = 2 * 60 * 1000
 STREAK_DAYS = 400
 
 
-class InvalidGoalError(ValueError):
-    """A daily goal of an unknown kind, or an amount out of its bounds."""
+class InvalidGoalError(SaidError):
+    """A daily goal of an unknown kind, or an amount out of its bounds (said in the learner's
+    words on the page, in English for the logs)."""
+
+
+#: What a goal of each kind is out of its bounds, in the catalogue's words.
+_OUT_OF_BOUNDS = {
+    "answers": N_("A daily goal of answers is %(low)s to %(high)s, not %(amount)s."),
+    "minutes": N_("A daily goal of minutes is %(low)s to %(high)s, not %(amount)s."),
+}
 
 
 @dataclass(frozen=True)
@@ -51,10 +60,10 @@ DEFAULT_GOAL = Goal("answers", 20)
 def check_goal(kind: str, amount: int) -> Goal:
     """:raises InvalidGoalError: naming the kinds, or the bounds the amount is outside."""
     if kind not in GOAL_BOUNDS:
-        raise InvalidGoalError(f"a daily goal is a number of {' or '.join(GOAL_BOUNDS)}")
+        raise InvalidGoalError.said_as(N_("A daily goal is a number of answers or minutes."))
     low, high = GOAL_BOUNDS[kind]
     if not low <= amount <= high:
-        raise InvalidGoalError(f"a daily goal of {kind} is {low} to {high}, not {amount}")
+        raise InvalidGoalError.said_as(_OUT_OF_BOUNDS[kind], low=low, high=high, amount=amount)
     return Goal(kind, amount)
 
 
