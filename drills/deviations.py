@@ -573,8 +573,7 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
         if answer not in keys:
             raise InvalidAnswerError(
                 say(
-                    "Answer with one of %(letters)s; %(answer)s is not one.",
-                    letters=", ".join(keys),
+                    "Answer with one of the plays on the buttons; %(answer)s is not one of them.",
                     answer=quoted(answer_text),
                 )  # fmt: skip
             )

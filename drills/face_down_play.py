@@ -194,7 +194,10 @@ def grade(notation: str, answer_text: str, rules: Rules) -> Grade:
     answer = (answer_text or "").strip().upper()
     if answer not in PLAY_KEYS:
         raise InvalidAnswerError(
-            say("Answer with one of H, S, D, P, R; %(answer)s is not.", answer=quoted(answer_text))
+            say(
+                "Answer with one of the plays on the buttons; %(answer)s is not one of them.",
+                answer=quoted(answer_text),
+            )
         )
     if answer not in WORDS:
         raise not_allowed(answer)

@@ -538,7 +538,7 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
         if answer not in PLAY_KEYS:
             raise InvalidAnswerError(
                 say(
-                    "Answer with one of H, S, D, P, R; %(answer)s is not.",
+                    "Answer with one of the plays on the buttons; %(answer)s is not one of them.",
                     answer=quoted(answer_text),
                 )
             )

@@ -334,7 +334,7 @@ def test_an_old_answer_stored_in_english_reads_in_russian(russian: Walk) -> None
     said["the answers page's old answer"] = " ".join(cells[3:5])
     said["the answers page's question"] = cells[2]
     assert cells[2].startswith("жёсткие 16 против 9 (Лас-Вегас")
-    assert said["the old answer's"] == "Стоять прикупить"  # the key "H" as its button says it
+    assert said["the old answer's"] == "Стоять прикупать"  # the key "H" in the verdicts' word
     assert "<td>Soft 99</td>" in rows[0] and "<td>Стоять</td>" in rows[1]
     assert not _english(said), _english(said)
 

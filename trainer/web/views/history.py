@@ -388,11 +388,15 @@ def learner_attempts(user_id: int) -> Response:
 
 def _stored_words(drills: dict[str, Drill], attempt: attempts.Attempt, answer: str) -> str:
     """A stored answer in the learner's words, from the answer alone (the answers page reads no
-    question again): its drill's words for it ("soft 17", a call), else an old attempt's
-    English play ("Hit"), else as stored."""
+    question again): its drill's words for it ("soft 17", a call), else its button's words
+    where it is a key the drill names from the question alone ("S": "stand"), else an old
+    attempt's English play ("Hit"), else as stored."""
     drill = drills.get(attempt.drill)
     said = drill.answer_words(answer) if drill is not None else answer
-    return said if said != answer else stored_play_words(answer)
+    if said != answer:
+        return said
+    keys = _answer_keys(drill, None, attempt)  # a button's key ("S"): its words, not the key
+    return choice_words(keys[answer]) if answer in keys else stored_play_words(answer)
 
 
 # A card in a stored question ("AS", "TD"): shown with its suit's sign ("A♠", "10♦").
