@@ -6,9 +6,10 @@ Two kinds of shoe are kept, and both are replayed from what is stored, nothing n
 - a table (:mod:`trainer.store.tables`): the engine replays its seed and the learner's steps
   (:mod:`trainer.engine.play.table_game`); a step is one decision (a bet, a play, insurance, a
   count check, a dealer's choice). Its graded answers are the attempts stored with it; a step
-  not graded at the time (basic strategy or insurance left out of what the table graded, a
-  decision chosen again after one taken back) is graded now by the same drill, so that every
-  play shows the right one;
+  not stored graded (basic strategy or insurance left out of what the table graded, a
+  decision chosen again after one taken back, which the table graded and showed but did not
+  keep) is graded now by the same drill, so that every play shows the right one; a count
+  check's step carries the counts given, so a count given again is graded now too;
 - a counting session (:mod:`trainer.store.counting`): its steps are stored whole; a step shows
   its cards, the counts after them and, where a checkpoint fell, the learner's counts.
 """

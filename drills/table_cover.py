@@ -8,7 +8,8 @@ bets), with the true count before each round (the running count of every card se
 shuffle over the decks left; an unbalanced system's running count):
 
 - **how well the count predicts the bet**: the share of the bets' variance the count explains
-  (``r^2`` of the least-squares line of the bet on the count; 0 where the bet never moved);
+  (``r^2`` of the least-squares line of the bet on the count; 0 where the bet never moved;
+  none below :data:`SHARE_ROUNDS` rounds, too few to judge, which is not flat betting);
 - **the spread**: the largest bet over the smallest;
 - **the bet off the top**: the first round's bet, after the shuffle, over the mean bet (a
   counter's is the minimum, far below the mean; none where the learner came in after the
@@ -18,7 +19,8 @@ shuffle over the decks left; an unbalanced system's running count):
   the table's bankroll and a 5% risk of ruin, one per box played) expect ``sum(bet x edge)``
   at each round's count (the count study's edge with the indices, at the nearest count of its
   grid); the learner's bets expect the same sum with their own bets; the cover gives up the
-  difference (negative: the learner's bets expected more than the ramp's, with more risk).
+  difference (negative: the learner's bets expected more than the ramp's, with more risk; the
+  summary words each sign as it is).
 
 A casino that watches a player through several shoes reads the pattern across them, not only
 within one (:func:`session_cover`: the shoes of one session, each its rounds bet, in order):
@@ -31,7 +33,8 @@ within one (:func:`session_cover`: the shoes of one session, each its rounds bet
   bettor's does not change when the dealer shuffles; a counter's falls back to the minimum
   after a good shoe, or jumps from it. A sign where it changes at half the shuffles or more;
   how many it fell at, and the largest change in table minimums, beside it, with how many
-  shoes began at the session's smallest bet;
+  shoes began at the session's smallest bet (of the shoes bet from their first round: a
+  back-counter who came in later did not begin that shoe at a bet, so it is not judged);
 - **the same spread shoe after shoe**: the same smallest and largest bet in every shoe (a
   ramp played to the letter), a sign where there is a spread at all;
 - **what the cover cost** over the session, the shoes' figures summed.
@@ -54,6 +57,7 @@ from trainer.engine.indices.edge import bet_ramp
 from trainer.engine.play.table_game import TableGame
 
 __all__ = [
+    "SHARE_ROUNDS",
     "BetAtCount",
     "Cover",
     "SessionCover",
@@ -67,7 +71,8 @@ __all__ = [
 @dataclass(frozen=True)
 class Cover:
     rounds: int
-    explained: float  # share of the bets' variance the count explains (0 to 1)
+    explained: float | None  # share of the bets' variance the count explains (0 to 1; None:
+    # fewer than SHARE_ROUNDS rounds bet, too few to judge)
     spread: Fraction  # largest bet over smallest
     off_the_top: float | None  # the first round's bet over the mean bet (None: not bet in)
     largest_jump: Fraction  # in table minimums
@@ -80,12 +85,16 @@ class Cover:
         return self.ramp_ev - self.your_ev
 
 
-def explained_share(counts: list[float], bets: list[float]) -> float:
+# The fewest rounds whose bets' variance is read: a line through two points explains all of it.
+SHARE_ROUNDS = 3
+
+
+def explained_share(counts: list[float], bets: list[float]) -> float | None:
     """``r^2``: the share of the bets' variance a least-squares line on the count explains
-    (0 where either never moved, or fewer than 3 rounds)."""
+    (0 where either never moved; None below :data:`SHARE_ROUNDS` rounds, too few to judge)."""
     n = len(bets)
-    if n < 3:
-        return 0.0
+    if n < SHARE_ROUNDS:
+        return None
     mean_c, mean_b = sum(counts) / n, sum(bets) / n
     sxx = sum((c - mean_c) ** 2 for c in counts)
     syy = sum((b - mean_b) ** 2 for b in bets)
@@ -169,16 +178,18 @@ SHUFFLE_SIGN = Fraction(
 class SessionCover:
     """The cover of the shoes of one session taken together (the shoes in play order)."""
 
-    shoes: int
+    shoes: int  # shoes bet in
     rounds: int
-    explained: float  # the count's share of the variance of every bet of the session
+    explained: float | None  # the count's share of the variance of every bet of the session
     spreads: tuple[tuple[Fraction, Fraction], ...]  # each shoe's smallest and largest bet
     shuffles: int  # shuffles sat through: a bet on the shoe's last round and the next's first
     changed: int  # of those, the shuffles the bet changed at
     fell: int  # of those, the shuffles the bet fell at
     largest_change: Fraction  # the largest change of bet at a shuffle, in table minimums
-    off_the_top: int  # shoes whose first bet was the session's smallest
+    off_the_top: int  # shoes bet from their first round whose first bet was the session's smallest
+    from_the_top: int  # shoes bet from their first round (the others came in later: not judged)
     given_up: Fraction  # what the cover gave up over the session, as each shoe's summary
+    watched: int = 0  # the session's shoes not bet in (watched only): left out of the figures
 
     @property
     def same_spread(self) -> bool:
@@ -190,7 +201,7 @@ class SessionCover:
     def signs(self) -> tuple[str, ...]:
         """The counter's signs the session shows: ``count``, ``shuffle``, ``spread``."""
         found = []
-        if self.explained >= COUNT_SIGN:
+        if self.explained is not None and self.explained >= COUNT_SIGN:
             found.append("count")
         if self.shuffles and Fraction(self.changed, self.shuffles) >= SHUFFLE_SIGN:
             found.append("shuffle")
@@ -201,12 +212,13 @@ class SessionCover:
 
 def session_cover(shoes: Sequence[Sequence[BetAtCount]], min_bet: Fraction) -> SessionCover | None:
     """The cover of a session's shoes (each its rounds bet, in order; shoes not bet in left
-    out): None where fewer than two shoes were bet in."""
+    out, and counted as ``watched``): None where fewer than two shoes were bet in."""
     bet_in = [list(shoe) for shoe in shoes if shoe]
     if len(bet_in) < 2:
         return None
     every = [r for shoe in bet_in for r in shoe]
     smallest = min(r.bet for r in every)
+    topped = [shoe for shoe in bet_in if shoe[0].number == 1]  # bet from the first round
     # A shuffle the learner sat through: the last round before it and the first after it bet
     # (a back-counter who left before it, or came in after it, showed the casino no bet there).
     changes = [
@@ -223,6 +235,8 @@ def session_cover(shoes: Sequence[Sequence[BetAtCount]], min_bet: Fraction) -> S
         changed=sum(1 for c in changes if c),
         fell=sum(1 for c in changes if c < 0),
         largest_change=max((abs(c) for c in changes), default=Fraction(0)) / min_bet,
-        off_the_top=sum(1 for shoe in bet_in if shoe[0].bet == smallest),
+        off_the_top=sum(1 for shoe in topped if shoe[0].bet == smallest),
+        from_the_top=len(topped),
+        watched=len(shoes) - len(bet_in),
         given_up=sum((r.ramp * r.edge - r.bet * r.edge for r in every), Fraction(0)),
     )

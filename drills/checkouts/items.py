@@ -31,7 +31,7 @@ def read_signed(text: str) -> Fraction:
     """
     shown = text.strip()[:12]
     if not _NUMBER_RE.fullmatch(shown):
-        raise InvalidAnswerError(say("Type a count as a number, like +2, 0 or -1."))
+        raise InvalidAnswerError(say("Type a count as a number, like +2, 0 or −1."))
     return Fraction(shown.replace("\u2212", "-").replace(",", "."))
 
 

@@ -113,11 +113,11 @@ def read_number(text: str, what: str, *, whole_only: bool = False) -> Fraction:
     if whole_only:
         raise InvalidAnswerError(
             say(
-                "Type %(what)s as a whole number, like +3, 0 or -2; %(typed)s is not one.", **values
+                "Type %(what)s as a whole number, like +3, 0 or −2; %(typed)s is not one.", **values
             )  # fmt: skip
         )
     raise InvalidAnswerError(
-        say("Type %(what)s as a number, like +3, -2 or 1.5; %(typed)s is not one.", **values)
+        say("Type %(what)s as a number, like +3, −2 or 1.5; %(typed)s is not one.", **values)
     )
 
 

@@ -35,7 +35,7 @@ class Ask(Enum):
 
 
 ASK_TEXT = {
-    Ask.NET: N_("What is your net result for the round? (a loss is negative, e.g. -7.50)"),
+    Ask.NET: N_("What is your net result for the round? (a loss is negative, e.g. −7.50)"),
     Ask.PAY: N_("How much does the dealer pay you in all? (your winnings, not the stake back)"),
     Ask.BACK: N_("How much of your stake does the dealer give back?"),
     Ask.INSURANCE: N_("How much does the dealer pay on your insurance bet?"),

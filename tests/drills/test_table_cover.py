@@ -9,16 +9,26 @@ from typing import Any
 
 import pytest
 
-from drills.table_cover import BetAtCount, explained_share, session_cover
+from drills.table_cover import SHARE_ROUNDS, BetAtCount, explained_share, session_cover
 
 
 def test_a_bet_that_follows_the_count_exactly_is_all_explained() -> None:
     assert explained_share([-1, 0, 1, 2, 3], [10, 10 + 5, 20, 25, 30]) == pytest.approx(1.0)
 
 
-def test_a_flat_bet_or_too_few_rounds_explains_nothing() -> None:
+def test_a_flat_bet_explains_nothing() -> None:
     assert explained_share([-1, 0, 3, 5], [10, 10, 10, 10]) == 0.0
-    assert explained_share([1, 2], [10, 20]) == 0.0
+
+
+def test_too_few_rounds_are_not_judged_rather_than_read_as_flat_betting() -> None:
+    """Two bets fit a line exactly: below SHARE_ROUNDS the share is not read (None), not 0,
+    which the summary showed as "0% ... flat betting: 0" for a ramp's two bets."""
+    assert SHARE_ROUNDS == 3
+    assert explained_share([1, 2], [10, 20]) is None
+    assert explained_share([1, 2, 3], [10, 20, 30]) == pytest.approx(1.0)
+    one = _shoe([["1", "20", "20", "0"]])
+    found = session_cover([one, one], Fraction(10))
+    assert found is not None and found.explained is None and found.signs == ()
 
 
 def test_a_known_case_worked_by_hand() -> None:
@@ -56,6 +66,7 @@ def test_a_session_s_cover_is_read_across_its_shoes(case: dict[str, Any]) -> Non
     )
     assert found.largest_change == Fraction(case["largest_change"])
     assert found.off_the_top == case["off_the_top"]
+    assert found.from_the_top == case.get("from_the_top", len(case["shoes"]))
     assert found.given_up == Fraction(case["given_up"])
     assert list(found.signs) == case["signs"]
 
@@ -64,3 +75,11 @@ def test_one_shoe_bet_in_is_no_session() -> None:
     shoe = _shoe([["0", "10", "10", "0"], ["1", "20", "20", "0"]])
     assert session_cover([shoe, []], Fraction(10)) is None
     assert session_cover([shoe, shoe], Fraction(10)) is not None
+
+
+def test_a_shoe_only_watched_is_counted_as_left_out() -> None:
+    """A shoe with no bets is not one of the session's shoes bet in, but the summary says it
+    was left out (it was dropped silently)."""
+    shoe = _shoe([["0", "10", "10", "0"], ["1", "20", "20", "0"]])
+    found = session_cover([shoe, [], shoe], Fraction(10))
+    assert found is not None and (found.shoes, found.watched) == (2, 1)

@@ -5,6 +5,7 @@ JavaScript needed (a plain page)."""
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 from typing import Any
 
@@ -63,3 +64,19 @@ def test_in_russian_the_notes_and_headings_are_the_catalogues(bilingual: Any) ->
 def test_the_rules_page_and_every_footer_link_to_it(client: Any) -> None:
     for url in ("/rules", "/", "/drills/"):
         assert 'href="/glossary"' in client.get(url).get_data(as_text=True), url
+
+
+def test_back_counting_has_one_clear_russian_term_the_glossary_explains() -> None:
+    """«Счёт из-за стола» read as "from behind a table" or "because of the table": the pages say
+    «счёт со стороны» everywhere, and the glossary says why (and the words counters also use)."""
+    with CATALOGUE.open("rb") as handle:
+        catalogue = read_po(handle)
+    behind = re.compile(r"(счёт\w*|счета|считать|считает|смотр\w*)( раунды)? из-за стола", re.I)
+    for message in catalogue:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for string in strings:
+            assert not behind.search(string or ""), string
+    assert _russian("Back-counting") == "Счёт со стороны"
+    term = next(t for t in terms() if t.key == "back-counting")
+    assert term.russian == "счёт со стороны" and "counting" in term.games
+    assert "из-за стола" in term.note and "бэккаунтинг" in _russian(term.note)

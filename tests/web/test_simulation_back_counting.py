@@ -42,7 +42,7 @@ def test_the_form_asks_in_plain_words(client: Any) -> None:
 def test_the_form_in_russian(app: Any, client: Any) -> None:
     app.config["LANGUAGES"] = ("en", "ru")
     text = client.get("/simulate", headers={"Accept-Language": "ru"}).get_data(as_text=True)
-    assert "<legend>Другие игроки, счёт из-за стола и больше рук</legend>" in text
+    assert "<legend>Другие игроки, счёт со стороны и больше рук</legend>" in text
     for words in ("Сесть играть при счёте", "Уйти при счёте ниже", "Рук при хорошем счёте"):
         assert words in text
 
@@ -106,7 +106,7 @@ def test_a_run_of_every_round_says_a_round_once(quiet_app: Any, client: Any, csr
     [
         ({"others": "1", "enter": "1", "leave": "2"}, "не выше счёта, при котором вы садитесь"),
         ({"others": "1", "leave": "0"}, "укажите и счёт, при котором вы садитесь играть"),
-        ({"enter": "2"}, "не меньше 1 для счёта из-за стола"),
+        ({"enter": "2"}, "не меньше 1 для счёта со стороны"),
         ({"seats": "3", "spots": "2", "spots_at": "2"}, "не меньше числа ваших мест (3)"),
         ({"spots": "2"}, "укажите счёт, с которого вы играете 2 руки"),
         ({"spots_at": "3"}, "сколько рук вы играете с этого счёта (от 1 до 3)"),

@@ -5,12 +5,14 @@ threshold is a 400 naming its field."""
 
 from __future__ import annotations
 
+import html
 import re
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
+from drills.counting.notation import count_notation
 from tests.web.test_table_pages import replayed
 from tests.web.test_table_web import counts, sit, step_form
 from trainer.store import tables
@@ -86,14 +88,36 @@ def test_a_wrong_count_stops_the_table_or_not_as_the_learner_set(
     said = re.findall(r"field-error.*", response.get_data(as_text=True))
     assert response.status_code == 303, said
     steps = stored_steps(db, url)
-    assert len(steps) == before + 1 and steps[-1].step == "count"
+    assert len(steps) == before + 1 and steps[-1].step.split(" ")[0] == "count"
     assert steps[-1].state == state
     if state == "held":  # taken back, the count is asked again
         page = client.get(url).get_data(as_text=True)
         assert "Keep my count" in page
         held = {**hidden_fields(page.split("held-choice")[1]), "choice": "back"}
         assert client.post(url + "/held", data=held).status_code == 303
-        assert step_form(client, url, hidden_fields)[0] == "count"
+        kind, fields = step_form(client, url, hidden_fields)
+        assert kind == "count"
+        given_again(client, url, db, fields)
+
+
+def given_again(client: Any, url: str, db: Any, fields: dict[str, str]) -> None:
+    """A count given again, right, after a wrong one taken back: the table keeps no attempt
+    for it, so the replay grades it from the counts its step carries (it showed only "You
+    gave the count."), and says the table graded the first count, not that it graded none."""
+    spec, _, ask = replayed(db, url)
+    count = spec.count_at(ask)
+    true = count_notation(count.played_by(spec.rules.decks))
+    right = {**fields, "running": count_notation(Fraction(count.running)), "true": true}
+    assert client.post(url + "/step", data=right).status_code == 303
+    played = [s for s in stored_steps(db, url) if s.state == "played"]
+    replay = client.get(f"/replays/table/{url.rstrip('/').rsplit('/', 1)[1]}?step={len(played)}")
+    text = re.sub(
+        r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", replay.get_data(as_text=True)))
+    )
+    assert "You gave the count." not in text
+    assert re.search(r"Running count: \S+, right", text), text
+    assert "the table kept the grade of the choice you took back" in text
+    assert "the table did not grade it" not in text
 
 
 @pytest.mark.parametrize(

@@ -242,7 +242,7 @@ def test_the_summary_counts_back_counting_choices_as_such(
         assert priced == "1 back-counting choice, costing 0.1 bets", priced
     with app.test_request_context("/", headers={"Accept-Language": "ru-RU,ru;q=0.9"}):
         said = table_errors.group("Back-counting", Tally(3), spec)
-        assert said == "3 решения при счёте из-за стола", said
+        assert said == "3 решения при счёте со стороны", said
 
 
 def _right_bet(db: Any) -> dict[str, str]:

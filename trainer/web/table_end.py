@@ -4,9 +4,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
-from drills.table_cover import bets_of, cover_of, session_cover
+from drills.table_cover import SHARE_ROUNDS, bets_of, cover_of, session_cover
 from drills.table_session import TableSpec
 from trainer import words
 from trainer.engine.play.table_game import TableGame
@@ -31,6 +32,17 @@ _SIGNS = {
 }  # fmt: skip
 
 
+def _share(explained: float | None) -> str | None:
+    """The count's share of the bets' variance, in percent (None: too few rounds to judge)."""
+    return None if explained is None else words.number(explained * 100)
+
+
+def _given_up(given_up: Fraction) -> dict[str, Any]:
+    """What the cover gave up beside the ramp's bets, as money, and whether the learner's bets
+    gained instead (expected more than the ramp's): each sign has its own sentence."""
+    return {"given_up": table_view.money(abs(given_up)), "gained": given_up < 0}
+
+
 def cover_words(
     spec: TableSpec, game: TableGame, stored: tables.StoredTable | None = None
 ) -> dict[str, Any] | None:
@@ -45,14 +57,15 @@ def cover_words(
     return {
         "shoe": True,
         "rounds": found.rounds,
-        "explained": words.number(found.explained * 100),
+        "explained": _share(found.explained),
+        "share_rounds": SHARE_ROUNDS,
         "spread": words.number(found.spread, 1),
         "off_the_top": None if found.off_the_top is None else words.number(found.off_the_top, 2),
         "came_in": found.came_in,
         "jump": words.number(found.largest_jump, 1),
         "ramp_ev": table_view.signed_money(found.ramp_ev),
         "your_ev": table_view.signed_money(found.your_ev),
-        "given_up": table_view.signed_money(found.given_up),
+        **_given_up(found.given_up),
         "session": session,
     }
 
@@ -84,7 +97,8 @@ def session_cover_words(
     return {
         "shoes": found.shoes,
         "rounds": found.rounds,
-        "explained": words.number(found.explained * 100),
+        "explained": _share(found.explained),
+        "share_rounds": SHARE_ROUNDS,
         "spreads": [
             words.say("%(low)s to %(high)s", low=money(low), high=money(high))
             for low, high in found.spreads
@@ -95,6 +109,9 @@ def session_cover_words(
         "fell": found.fell,
         "change": words.number(found.largest_change, 1),
         "off_the_top": found.off_the_top,
-        "given_up": table_view.signed_money(found.given_up),
+        "from_the_top": found.from_the_top,
+        "late": found.shoes - found.from_the_top,  # shoes come into after their first round
+        "watched": found.watched,
+        **_given_up(found.given_up),
         "signs": [words.say(_SIGNS[sign]) for sign in found.signs],
     }

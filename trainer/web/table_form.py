@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
+from urllib.parse import quote, unquote
 
 from drills.table_dealing import dealer_step
 from drills.table_session import MONEY_RE, TableSpec, read_digits
@@ -14,7 +15,7 @@ from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError
 from trainer.web import table_view
 from trainer.words import N_, number, plain_amount, quoted, say
 
-__all__ = ["BET_KEYS", "PLAY_LETTERS", "bet_units", "read_step"]
+__all__ = ["BET_KEYS", "PLAY_LETTERS", "bet_units", "count_answers", "read_step"]
 
 PLAY_LETTERS = ("H", "S", "D", "P", "R")
 BET_KEYS = 8  # keys 1 to 8 bet that many units (a punter's stake: the amounts bet_units gives)
@@ -78,7 +79,8 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
     if ask.kind == "count":
         rc, tc = form.get("running", "")[:8], form.get("true", "")[:8]
         # Where the tray is judged, the true count is graded as the learner's conversion.
-        return "count", {"rc": rc, "tc": tc, "decks": form.get("decks_left", "")[:8], "convert": tc}
+        answers = {"rc": rc, "tc": tc, "decks": form.get("decks_left", "")[:8], "convert": tc}
+        return _COUNT_STEP + " " + " ".join(quote(answers[k], safe="") for k in _COUNTS), answers
     if ask.kind in ("deal", "double", "draw", "redouble"):
         letter = form.get("answer", "")[:2].upper()
         step = dealer_step(ask.kind, letter)
@@ -125,3 +127,19 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
             raise InvalidStepError(reason)
         return answer, {"play": answer}
     raise InvalidStepError(say("the shoe is played out: no more rounds from it"))
+
+
+# A count check's step carries the counts given (each quoted, so that it has no space): a
+# count given again after one taken back is stored with no attempts, and the replay shows
+# its numbers from the step (the table's replay reads only the step's first word).
+_COUNT_STEP, _COUNTS = "count", ("rc", "tc", "decks")
+
+
+def count_answers(step: str) -> dict[str, str]:
+    """A count check's answers by ask name, from its step's text (none from a bare
+    ``count``, as steps were stored before they carried the counts)."""
+    parts = step.split(" ")
+    if parts[0] != _COUNT_STEP or len(parts) != len(_COUNTS) + 1:
+        return {}
+    answers = {name: unquote(text) for name, text in zip(_COUNTS, parts[1:], strict=True)}
+    return {**answers, "convert": answers["tc"]}

@@ -452,7 +452,7 @@ class TableGame:
             if due and setup.count_checks:
                 if pos == len(steps):
                     return Ask("count", number, seen, played, final=over)
-                if steps[pos] != "count":
+                if steps[pos].split(" ", 1)[0] != "count":  # the counts given may follow
                     raise InvalidStepError(say("the count is asked now: give it first"))
                 pos += 1
             if over:

@@ -64,7 +64,7 @@ from trainer.web.support import (
 )
 from trainer.web.table_drill_round import offers
 from trainer.web.table_end import cover_words
-from trainer.web.table_form import BET_KEYS, PLAY_LETTERS, bet_units, read_step
+from trainer.web.table_form import BET_KEYS, PLAY_LETTERS, bet_units, count_answers, read_step
 from trainer.web.table_view import RoundView
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import ChartPendingError, chart_or_pending
@@ -556,6 +556,8 @@ def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
     if answers:
         return answers
     parts = step.step.split(" ")
+    if parts[0] == "count":
+        return count_answers(step.step)
     if parts[0] == "watch":
         return {"wong": "W"}
     if parts[0] == "bet" and seated.spec.wong:
