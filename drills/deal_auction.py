@@ -49,6 +49,7 @@ from trainer.engine.banker.doubling import doubling_chance, redoubling_cards
 from trainer.engine.rulebook.interpretations import INTERPRETATIONS
 from trainer.engine.rulebook.rule_words import OPTION_LABELS
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
+from trainer.engine.words import said
 from trainer.words import N_, money, number, plain_amount, plural, say
 
 __all__ = ["DRILL", "SLUG", "DealAuction", "auction_notation"]
@@ -80,9 +81,14 @@ def read_auction(notation: str) -> tuple[Rules, int, int]:
         )
     try:
         rules = Rules.parse(match["rules"])
-    except InvalidRulesError as error:  # in English the option's label, not its engine name
-        said = InvalidQuestionError.caused_by(error, NO_RULES).said
-        raise InvalidQuestionError(_plain(error), said=said) from None
+    except InvalidRulesError as error:  # the option's label, not its engine name
+        why = said(error)
+        if why is not None and error.option in OPTION_LABELS:
+            raise InvalidQuestionError.said_as(
+                N_("%(rule)s: %(error)s"), rule=say(OPTION_LABELS[error.option].label), error=why
+            ) from None
+        cause = InvalidQuestionError.caused_by(error, NO_RULES).said
+        raise InvalidQuestionError(_plain(error), said=cause) from None
     if not rules.deal_auction:
         raise InvalidQuestionError.said_as(
             N_("These rules do not sell the deal: there is no auction.")
