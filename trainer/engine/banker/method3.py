@@ -32,9 +32,12 @@ the dealer's draws from the pack less his two cards and every card the punter ho
 included (:mod:`.method3_dealer`). Two things the figures leave out are exact as they stand for
 the chart's play, cards nobody's play reads being as good as cards still in the pack: a split
 pair is worked as two hands each played on its own, its second card from the pack less the
-pair and the up card; the other punters' cards are not conditioned on. A punter playing his
-best could read the other hand of his split and the other punters' cards too: that reading is
-left out (not measured). Two ten-value cards are not split.
+pair and the up card; the other punters' cards are not conditioned on. The figures are one
+punter against the dealer: at a table a punter also sees the other punters' shown cards and,
+after a split, his other hand, and the engine's punters there read them
+(:mod:`.method3_reading`); what that reading takes off the bank's edge, at p*, is measured by
+``bench/method3_reading.py`` (docs/table.md: 0.05 points at two punters, 0.34 at six). Two
+ten-value cards are not split.
 
 **What is read, and what is not.** Stakes are flat: a dealer who reads a punter's first card
 from his stake is not modelled (the engine's punters stake flat, so their stakes tell him
