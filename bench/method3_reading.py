@@ -41,6 +41,7 @@ import random
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -291,7 +292,12 @@ def split_value(game: Game, a: int, up: int, left: tuple[int, ...], doubled: boo
 
 
 def split_sampled(
-    game: Game, roots: int, rng: random.Random, margin: float = 0.02
+    game: Game,
+    roots: int,
+    rng: random.Random,
+    margin: float = 0.02,
+    progress: bool = False,
+    pairs: Sequence[int] = range(1, 10),
 ) -> tuple[float, float, list[tuple[int, int, bool, float, float, bool]]]:
     """:func:`split_effects` on a sample: each pair, up card and doubled that the engine splits,
     or whose split is within ``margin`` a stake of its play of the pair, worked out on
@@ -302,7 +308,7 @@ def split_sampled(
     shoe, total_cards = game.shoe, sum(game.shoe)
     edge = variance = 0.0
     rows = []
-    for a in range(1, 10):
+    for a in pairs:
         for up in VALUES:
             left = take(take(take(shoe, a), a), up)
             if min(left) < 0:
@@ -330,6 +336,8 @@ def split_sampled(
                 edge += weight * gain
                 variance += (weight * spread) ** 2 / roots
                 rows.append((a, up, doubled, gain / norm, spread / norm / roots**0.5, splits))
+                if progress:
+                    print(f"    {a}-{a} v {up} doubled {doubled}: {rows[-1][3]:+.5f}", flush=True)
     return edge, variance**0.5, rows
 
 
@@ -365,6 +373,7 @@ def main() -> None:
     parser.add_argument("--rules", default="twenty-one-home")
     parser.add_argument("--split", action="store_true", help="(a): the other split hand")
     parser.add_argument("--roots", type=int, default=8, help="(a): second cards a case")
+    parser.add_argument("--pairs", type=int, nargs="+", default=list(range(1, 10)))
     parser.add_argument(
         "--exact-split", action="store_true", help="(a) exactly: every case's every card (hours)"
     )
@@ -378,7 +387,9 @@ def main() -> None:
     print(f"rules {rules.notation()}: the engine's bank edge {game.game.edge:+.4%} (p* held)")
     if args.split:
         started = time.perf_counter()
-        edge, error, rows = split_sampled(game, args.roots, random.Random(args.seed))
+        edge, error, rows = split_sampled(
+            game, args.roots, random.Random(args.seed), progress=True, pairs=args.pairs
+        )
         took = time.perf_counter() - started
         print(f"(a) reading the other split hand: {len(rows)} pair, up card and double cases, each")
         print(f"    on {args.roots} dealt pairs of second cards worked out exactly, {took:.0f} s:")
