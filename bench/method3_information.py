@@ -156,16 +156,21 @@ def play_round(
 
 def _dealer_totals(rules: Rules, left: tuple[int, ...], cards: tuple[int, ...]) -> dict[int, float]:
     """The dealer's final totals (22: bust) and their chances, drawing from ``left`` exactly."""
-    return _dealer_memo(rules, left, sum(cards), 1 in cards)
+    draw = (rules.dealer_stands_on, rules.dealer_hits_soft_17)
+    return _dealer_memo(draw, left, sum(cards), 1 in cards)
 
 
 @lru_cache(maxsize=500_000)
-def _dealer_memo(rules: Rules, left: tuple[int, ...], hard: int, ace: bool) -> dict[int, float]:
+def _dealer_memo(
+    draw: tuple[int, bool], left: tuple[int, ...], hard: int, ace: bool
+) -> dict[int, float]:
+    """``draw``: the rules' (stands on, hits a soft 17), not the rules (hashed at every call)."""
+    stands_on, hits_soft_17 = draw
     total = hard + 10 if ace and hard <= 11 else hard
     if total > 21:
         return {22: 1.0}
     soft = ace and hard <= 11
-    if total >= rules.dealer_stands_on and not (rules.dealer_hits_soft_17 and soft and total == 17):
+    if total >= stands_on and not (hits_soft_17 and soft and total == 17):
         return {total: 1.0}
     cards = sum(left)
     found: dict[int, float] = {}
@@ -173,7 +178,7 @@ def _dealer_memo(rules: Rules, left: tuple[int, ...], hard: int, ace: bool) -> d
         n = left[value - 1]
         if n:
             rest = left[: value - 1] + (n - 1,) + left[value:]
-            for final, p in _dealer_memo(rules, rest, hard + value, ace or value == 1).items():
+            for final, p in _dealer_memo(draw, rest, hard + value, ace or value == 1).items():
                 found[final] = found.get(final, 0.0) + n / cards * p
     return found
 
@@ -189,6 +194,12 @@ def _net(rules: Rules, hand: tuple[int, ...], dealer: int, split: bool) -> float
     return float(settle_hand(rules, cards, _DEALER[dealer], 1, split=split).net)
 
 
+@lru_cache(maxsize=100_000)
+def _nets(rules: Rules, hand: tuple[int, ...], split: bool) -> dict[int, float]:
+    """:func:`_net` of ``hand`` against each of the dealer's finals."""
+    return {final: _net(rules, hand, final, split) for final in _DEALER}
+
+
 def _take(left: tuple[int, ...], value: int) -> tuple[int, ...]:
     return left[: value - 1] + (left[value - 1] - 1,) + left[value:]
 
@@ -201,7 +212,8 @@ def _played(rules, decide, hands, at, up, dealer, left, pair, memo=None) -> floa
     every order of the same draws is worked out once (a split's two hands: some 40 CPU-s
     without it)."""
     memo = {} if memo is None else memo
-    key = (hands, at, up, dealer, left, pair)
+    # Settled, two hands are worth the same in either order (a split's, dealt either way round).
+    key = (hands if at < len(hands) else tuple(sorted(hands)), at, up, dealer, left, pair)
     if key not in memo:
         memo[key] = _played_once(rules, decide, hands, at, up, dealer, left, pair, memo)
     return memo[key]
@@ -212,10 +224,8 @@ def _played_once(rules, decide, hands, at, up, dealer, left, pair, memo) -> floa
         if all(total_of(list(hand))[0] > 21 for hand in hands):
             return -float(len(hands))
         finals = _dealer_totals(rules, left, dealer)
-        return sum(
-            p * sum(_net(rules, tuple(sorted(hand)), final, bool(pair)) for hand in hands)
-            for final, p in finals.items()
-        )
+        nets = [_nets(rules, tuple(sorted(hand)), bool(pair)) for hand in hands]
+        return sum(p * sum(net[final] for net in nets) for final, p in finals.items())
     hand = hands[at]
     if total_of(list(hand))[0] >= 21 or decide(hand, up, False, pair) != "H":
         return _played(rules, decide, hands, at + 1, up, dealer, left, pair, memo)

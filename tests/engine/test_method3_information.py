@@ -99,7 +99,7 @@ def test_played_against_the_first_card_the_bank_made_more(
 
 
 @pytest.mark.parametrize(
-    ("punter", "dealer"), [*((10, dealer) for dealer in range(1, 11)), (5, 1), (5, 6), (8, 5)]
+    ("punter", "dealer"), [*((10, dealer) for dealer in range(1, 11)), (5, 1), (5, 6), (7, 5)]
 )
 def test_each_first_cards_chart_figure_is_the_exact_enumeration(
     bench: ModuleType, punter: int, dealer: int
@@ -107,7 +107,8 @@ def test_each_first_cards_chart_figure_is_the_exact_enumeration(
     """A punter's first card against the dealer's, the chart played: the engine's figure and
     the bench's enumeration (every later card drawn exactly from what is left, the dealer's
     draws from the pack less the punter's too, a split pair's two hands dealt as the table
-    deals them) are the same number. An 8 first splits against 2 to 8."""
+    deals them) are the same number. A 7 first splits against 4 to 6 (an 8, against 2 to 8,
+    checks the same in twelve times the time: 15 CPU-s)."""
     exact = bench.exact_result(HOME, chart(HOME).codes, punter, dealer)
     figure = float(chart_game(HOME).results[punter - 1, dealer - 1])
     assert figure == pytest.approx(exact, abs=1e-9)

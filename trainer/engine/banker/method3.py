@@ -32,9 +32,12 @@ the dealer's draws from the pack less his two cards and every card the punter ho
 included (:mod:`.method3_dealer`). Two things the figures leave out are exact as they stand for
 the chart's play, cards nobody's play reads being as good as cards still in the pack: a split
 pair is worked as two hands each played on its own, its second card from the pack less the
-pair and the up card; the other punters' cards are not conditioned on. A punter playing his
-best could read the other hand of his split and the other punters' cards too: that reading is
-left out (not measured). Two ten-value cards are not split.
+pair and the up card; the other punters' cards are not conditioned on. The figures are one
+punter against the dealer: at a table a punter also sees the other punters' shown cards and,
+after a split, his other hand, and the engine's punters there read them
+(:mod:`.method3_reading`); what that reading takes off the bank's edge, at p*, is measured by
+``bench/method3_reading.py`` (docs/table.md: 0.05 points at two punters, 0.34 at six). Two
+ten-value cards are not split.
 
 **What is read, and what is not.** Stakes are flat: a dealer who reads a punter's first card
 from his stake is not modelled (the engine's punters stake flat, so their stakes tell him
@@ -51,12 +54,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 import numpy as np
 
-from trainer.engine.banker.method3_mixed import answer_to, equilibrium, table_of, value
+from trainer.engine.banker.method3_mixed import answer_to, bank_table, equilibrium, table_of, value
 from trainer.engine.banker.method3_tree import (
     Chart,
     bits,
@@ -68,7 +71,6 @@ from trainer.engine.banker.method3_tree import (
 )
 from trainer.engine.cache import ResultCache
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.strategy.dealer import full_shoe
 
 __all__ = [
     "GAMES",
@@ -208,9 +210,16 @@ GAMES: ResultCache[Method3] = ResultCache(
 )
 
 
+@lru_cache(maxsize=32)
+def _key(rules: Rules) -> str:
+    """``rules``' key in :data:`GAMES`, made once a rule set (the engine's punters ask the game
+    at every decision, and a key is a hash of the rules' document)."""
+    return GAMES.key(rules)
+
+
 def cached_method3_game(rules: Rules) -> Method3 | None:
     """The game of ``rules`` if it is in memory or on disk, else None (nothing is worked out)."""
-    return GAMES.cached(GAMES.key(rules), partial(_decode, rules))
+    return GAMES.cached(_key(rules), partial(_decode, rules))
 
 
 def method3_game(rules: Rules) -> Method3:
@@ -222,7 +231,7 @@ def method3_game(rules: Rules) -> Method3:
     if rules.deal_method != 3:
         raise ValueError("deal_method: the dealer doubles on his first card in method 3 only")
     work_out, decode = partial(work_out_method3_game, rules), partial(_decode, rules)
-    return GAMES.get(GAMES.key(rules), work_out, decode)
+    return GAMES.get(_key(rules), work_out, decode)
 
 
 def work_out_method3_game(rules: Rules) -> Method3:
@@ -251,20 +260,11 @@ def work_out_method3_game(rules: Rules) -> Method3:
 def _chart_answers(
     rules: Rules, doubling: frozenset[int], table: np.ndarray
 ) -> tuple[frozenset[int], frozenset[int], np.ndarray]:
-    """Against chart-playing punters: their redoubling cards for ``doubling``, then the
-    dealer's best doubling cards against them, and the bank's table [not doubled, doubled]."""
-    shoe = np.asarray(full_shoe(rules.decks), dtype=float)
-    given = shoe[None, :] - np.eye(10)
-    given /= given.sum(axis=1, keepdims=True)
-    mask = np.array([c in doubling for c in VALUES], dtype=float)
-    redoubling = frozenset(
-        p for p in VALUES if doubling and float((given[p - 1] * mask) @ table[p - 1]) > 0
-    )
-    times = np.array([4.0 if p in redoubling else 2.0 for p in VALUES])
-    bank = np.zeros((2, 10))
-    for d in VALUES:
-        bank[0, d - 1] = -float(given[d - 1] @ table[:, d - 1])
-        bank[1, d - 1] = -float(given[d - 1] @ (times * table[:, d - 1]))
+    """Against chart-playing punters (their table ``table``, doubled or not): their redoubling
+    cards for ``doubling``, then the dealer's best doubling cards against them, and the bank's
+    table [not doubled, doubled] (:func:`.method3_mixed.bank_table`)."""
+    chances = np.array([1.0 if c in doubling else 0.0 for c in VALUES])
+    redoubling, bank = bank_table(rules, chances, {True: table, False: table})
     now = frozenset(d for d in VALUES if bank[1, d - 1] > bank[0, d - 1])
     return now, redoubling, bank
 

@@ -40,7 +40,15 @@ from trainer.engine.play.settlement import settle_hand
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 
-__all__ = ["TOLERANCE", "Answer", "Equilibrium", "answer_to", "equilibrium", "first_cards"]
+__all__ = [
+    "TOLERANCE",
+    "Answer",
+    "Equilibrium",
+    "answer_to",
+    "bank_table",
+    "equilibrium",
+    "first_cards",
+]
 
 TOLERANCE = 1e-4  # 0.01 points of a stake between the bounds
 _MOST_ROUNDS = 200
@@ -127,12 +135,14 @@ def table_of(rules: Rules, play: Play) -> np.ndarray:
     return found
 
 
-def answer_to(rules: Rules, chances: np.ndarray, tree: Tree | None = None) -> Answer:
-    """The punters' best answer to a dealer doubling on first card ``c`` with ``chances[c-1]``
-    (module doc), and the bank's results against it."""
-    tree = build_tree(rules) if tree is None else tree
-    plays = {True: tree.play(chances), False: tree.play(1 - chances)}
-    results = {doubled: table_of(rules, play) for doubled, play in plays.items()}
+def bank_table(
+    rules: Rules, chances: np.ndarray, results: dict[bool, np.ndarray]
+) -> tuple[frozenset[int], np.ndarray]:
+    """Against punters whose [punter's first card, dealer's first card] tables are ``results``
+    (by doubled), the dealer doubling on first card ``c`` with ``chances[c-1]``: the first cards
+    they redouble on (where, the dealer having doubled, they expect more than nothing) and the
+    bank's result by the dealer's first card, not doubling (row 0) and doubling (row 1), per
+    unit of the stakes before the double (:attr:`Answer.bank`)."""
     given = _chances_given(rules)
     redoubled = (given * chances[None, :] * results[True]).sum(axis=1)
     scale = (given * chances[None, :]).sum(axis=1)
@@ -142,6 +152,16 @@ def answer_to(rules: Rules, chances: np.ndarray, tree: Tree | None = None) -> An
     for d in VALUES:
         bank[0, d - 1] = -float(given[d - 1] @ results[False][:, d - 1])
         bank[1, d - 1] = -float(given[d - 1] @ (times * results[True][:, d - 1]))
+    return redoubling, bank
+
+
+def answer_to(rules: Rules, chances: np.ndarray, tree: Tree | None = None) -> Answer:
+    """The punters' best answer to a dealer doubling on first card ``c`` with ``chances[c-1]``
+    (module doc), and the bank's results against it."""
+    tree = build_tree(rules) if tree is None else tree
+    plays = {True: tree.play(chances), False: tree.play(1 - chances)}
+    results = {doubled: table_of(rules, play) for doubled, play in plays.items()}
+    redoubling, bank = bank_table(rules, chances, results)
     return Answer(plays, results, redoubling, bank)
 
 

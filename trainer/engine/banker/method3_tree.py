@@ -45,6 +45,7 @@ __all__ = [
     "hand_total",
     "natural",
     "node_index",
+    "pays",
     "unbits",
 ]
 
@@ -80,7 +81,7 @@ def _dealer_cards(final: int) -> tuple[Card, ...]:
 
 
 @lru_cache(maxsize=50_000)
-def _pays(rules: Rules, hand: Hand, split: bool) -> np.ndarray:
+def pays(rules: Rules, hand: Hand, split: bool) -> np.ndarray:
     """The punter's net per unit staked, his cards against each of the dealer's final totals."""
     cards = tuple(CARDS[v] for v in hand)
     return np.array(
@@ -163,7 +164,7 @@ class Tree:
                 rules = self.rules
                 stands_on, soft_17 = rules.dealer_stands_on, rules.dealer_hits_soft_17
                 finals = self._finals[(left, up)] = dealer_finals(left, up, stands_on, soft_17)
-            self._stand.append(finals @ _pays(self.rules, hand, bool(pair)))
+            self._stand.append(finals @ pays(self.rules, hand, bool(pair)))
         if hand_total(hand) < 21:
             for value in VALUES:
                 n = left[value - 1]

@@ -1,10 +1,14 @@
 """The engine's punters at 002's deal method 3: their best answer to the dealer's doubling
-chances, reading whether he doubled (:func:`trainer.engine.banker.method3.punter_play`), as
-the table asks a seat's play."""
+chances, reading whether he doubled and every card the table has shown them this round
+(:func:`trainer.engine.banker.method3_reading.reading_play`), as the table asks a seat's
+play."""
 
 from __future__ import annotations
 
-from trainer.engine.banker.method3 import method3_game, punter_play
+from collections import Counter
+
+from trainer.engine.banker.method3 import method3_game
+from trainer.engine.banker.method3_reading import reading_play
 from trainer.engine.play.round import Action, Round
 
 __all__ = ["method3_action"]
@@ -19,13 +23,19 @@ def method3_action(round_: Round) -> Action | None:
     if seat is None or not cards:
         return None
     split = len(round_.hands(seat)) > 1
-    code = punter_play(
+    up = round_.up_card.value
+    # What he has seen besides his hand, the up card and (split) his pair's other card: the
+    # other seats' shown cards, and his other hand's.
+    seen = Counter(card.value for card in round_.seen_by(seat))
+    seen.subtract([card.value for card in cards] + [up] + ([cards[0].value] if split else []))
+    code = reading_play(
         method3_game(round_.rules),
         round_.dealer_doubled,
-        round_.up_card.value,
+        up,
         [card.value for card in cards],
         cards[0].value if split else 0,
-        first=len(cards) == 2 and not split,
+        len(cards) == 2 and not split,
+        sorted(seen.elements()),
     )
     action = None if code is None else _ACTIONS[code]
     if action is None or round_.why_illegal(action) is not None:

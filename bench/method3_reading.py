@@ -1,0 +1,427 @@
+"""002's deal method 3: what a punter reads on the table beyond the game's figures, measured
+(issue 27).
+
+    .venv/bin/python bench/method3_reading.py [--split] [--roots N] [--table] [--turns N]
+        [--punters N ...] [--seed S] [--rules NOTATION]
+
+The game's figures (:mod:`trainer.engine.banker.method3`: the dealer's doubling chances ``p*``,
+the bank's edge) are one punter against the dealer, his play at each hand reading his own
+cards, the dealer's second (face-up) card and whether he doubled (the game's play,
+:func:`~trainer.engine.banker.method3.punter_play`). Two things on the table it does not read:
+
+(a) ``--split``: a punter who splits plays each hand on its own, not reading the other hand.
+    002's variant deals both hands their second card face up before either is played, and he
+    plays them "in any order". For every pair and up card, doubled or not, that the game
+    splits (or whose split is within 0.02 a stake of the pair's play), ``--roots`` pairs of
+    second cards are drawn as dealt and, from each, both hands enumerated together card by card
+    (:class:`Split`), played by the game (each hand on its own) and by a punter reading both
+    hands and playing the better one first: the difference's mean by case, weighed by the
+    deal's chances, with its standard error.
+
+(b) ``--table``: the other punters' shown cards: their second cards, the draws of those who
+    played before him, the first cards shown with a natural, a bust or a redouble (the game's
+    punters redouble on an ace only). A **paired comparison**: rounds are dealt for a table of
+    N punters, every punter playing the game's play; at each punter's turn the game's play and
+    a punter reading those cards are both worked out exactly from there (every later card
+    enumerated from the cards he has not seen: the engine's
+    :func:`~trainer.engine.banker.method3_reading.start_values`, which the engine's table
+    punters now play by), the same deal for both, so the difference is the reading alone; its
+    mean and its standard error over rounds. What a face-down card is *not* (no natural shown,
+    no redouble) is not read.
+
+Both hold the dealer's doubling chances at ``p*``. Reading more can only help the punters, and
+a dealer keeping ``p*`` still gets the bank's result against their new best answer: so the
+game's value (the bank's edge at the new equilibrium) falls by no more than the figures here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from trainer.engine.banker.method3 import method3_game, punter_play  # noqa: E402
+from trainer.engine.banker.method3_dealer import FINALS  # noqa: E402
+from trainer.engine.banker.method3_reading import (  # noqa: E402
+    finals,
+    hand_values,
+    start_values,
+    unseen,
+    weights,
+)
+from trainer.engine.banker.method3_tree import pays  # noqa: E402
+from trainer.engine.rulebook.rules import Rules  # noqa: E402
+from trainer.engine.strategy.dealer import full_shoe  # noqa: E402
+
+VALUES = range(1, 11)
+Hand = tuple[int, ...]
+
+
+def total_of(hand: Hand) -> int:
+    hard = sum(hand)
+    return hard + 10 if 1 in hand and hard <= 11 else hard
+
+
+def natural(a: int, b: int) -> bool:
+    return {a, b} == {1, 10}
+
+
+def take(left: tuple[int, ...], value: int, n: int = 1) -> tuple[int, ...]:
+    return left[: value - 1] + (left[value - 1] - n,) + left[value:]
+
+
+class Game:
+    """A rule set's method-3 game as the engine plays it (:mod:`trainer.engine.banker.method3`),
+    with what this program asks of it: the hole card's weights for a pack
+    (:func:`~trainer.engine.banker.method3_reading.weights`: a hand's figure ``S`` is its
+    result summed over the hole card with them), the dealer's finals, the settlement, and the
+    game's own play (its tree's, reading nothing but the double)."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.game = method3_game(rules)
+        self.shoe = tuple(full_shoe(rules.decks))
+
+    def q(self, left: tuple[int, ...], up: int, doubled: bool) -> np.ndarray:
+        return weights(self.game, left, up, doubled)
+
+    def finals(self, left: tuple[int, ...], up: int) -> np.ndarray:
+        return finals(self.rules, left, up)
+
+    def pays(self, hand: Hand, split: bool) -> np.ndarray:
+        return pays(self.rules, hand, split)
+
+    def engine_hits(self, doubled: bool, up: int, hand: Hand, pair: int) -> bool:
+        return punter_play(self.game, doubled, up, hand, pair, first=False) == "H"
+
+    def engine_splits(self, doubled: bool, up: int, a: int) -> bool:
+        return punter_play(self.game, doubled, up, (a, a), 0, first=True) == "P"
+
+    def start(
+        self, a: int, b: int, up: int, gone: tuple[int, ...], doubled: bool
+    ) -> tuple[float, float, float, str, str]:
+        """:func:`~trainer.engine.banker.method3_reading.start_values` with the cards ``gone``
+        (counts by value) seen on the table besides."""
+        seen = [v for v, n in enumerate(gone, 1) for _ in range(n)]
+        left = unseen(self.rules, (a, b, up, *seen))
+        assert left is not None
+        return start_values(self.game, doubled, up, a, b, left)
+
+
+def _engine_play(
+    game: Game, hands: list[list[int]], up: int, doubled: bool, deck: list[int]
+) -> None:
+    pair = hands[0][0] if len(hands) > 1 else 0
+    for hand in hands:
+        while deck and total_of(tuple(hand)) < 21:
+            if not game.engine_hits(doubled, up, tuple(sorted(hand)), pair):
+                break
+            hand.append(deck.pop())
+
+
+def table_round(game: Game, punters: int, rng: random.Random, cells: Counter) -> float:
+    """One dealt round at a table of ``punters``, everyone playing the engine's play: the mean
+    over the punters of what reading the table's face-up cards adds to each one's expectation
+    (per unit of his stake before the double, the double and a redouble counted). ``cells``
+    counts each first play where the reading punter plays otherwise."""
+    deck = [v for v, n in enumerate(game.shoe, 1) for _ in range(n)]
+    rng.shuffle(deck)
+    firsts = [deck.pop() for _ in range(punters)]
+    hole = deck.pop()
+    doubled = rng.random() < game.game.chances[hole - 1]
+    seconds = [deck.pop() for _ in range(punters)]
+    up = deck.pop()
+    if natural(hole, up):
+        return 0.0
+    redoubling = game.game.redoubling if doubled else frozenset()
+    shown = Counter(seconds)
+    revealed = [natural(p1, p2) or p1 in redoubling for p1, p2 in zip(firsts, seconds, strict=True)]
+    shown.update(p1 for p1, out in zip(firsts, revealed, strict=True) if out)
+    total = 0.0
+    for i, (p1, p2) in enumerate(zip(firsts, seconds, strict=True)):
+        if natural(p1, p2):
+            continue
+        own = Counter([p2, *([p1] if revealed[i] else [])])
+        gone = tuple((shown - own)[v] for v in VALUES)
+        reader, engine, norm, move, engine_move = game.start(p1, p2, up, gone, doubled)
+        times = (4 if p1 in redoubling else 2) if doubled else 1
+        total += times * (reader - engine) / norm
+        if move != engine_move:
+            a, b = sorted((p1, p2))
+            cells[(a, b, up, doubled, engine_move, move)] += 1
+        if engine_move == "P" and len(deck) >= 2:
+            hands = [[p1, deck.pop()], [p2, deck.pop()]]
+            shown.update(hand[1] for hand in hands)
+        else:
+            hands = [[p1, p2]]
+        before = [len(hand) for hand in hands]
+        _engine_play(game, hands, up, doubled, deck)
+        for hand, n in zip(hands, before, strict=True):
+            shown.update(hand[n:])
+        if not revealed[i] and any(total_of(tuple(hand)) > 21 for hand in hands):
+            revealed[i] = True
+            shown[p1] += 1
+    return total / punters
+
+
+def table_run(
+    game: Game, punters: int, rounds: int, seed: int
+) -> tuple[float, float, Counter, float]:
+    """The punters' mean gain per round from reading the table (:func:`table_round`), its
+    standard error, the first plays changed, and the seconds it took."""
+    rng, cells = random.Random(f"{seed} {punters}"), Counter()
+    started = time.perf_counter()
+    total = square = 0.0
+    for _ in range(rounds):
+        x = table_round(game, punters, rng, cells)
+        total += x
+        square += x * x
+    mean = total / rounds
+    error = (max(square / rounds - mean * mean, 0.0) / (rounds - 1)) ** 0.5
+    return mean, error, cells, time.perf_counter() - started
+
+
+# -- (a) a split's two hands, each reading the other ---------------------------------------------
+
+
+class Split:
+    """A pair ``a`` split against ``up``: both hands' second cards dealt, then played; ``S`` of
+    every state worked out for the engine's play (each hand on its own) and a punter's reading
+    both hands (and choosing which to play first)."""
+
+    def __init__(self, game: Game, a: int, up: int, doubled: bool) -> None:
+        self.game, self.a, self.up, self.doubled = game, a, up, doubled
+        self.memo: dict[tuple[Hand, Hand, int], tuple[float, float]] = {}
+        self.settled: dict[tuple[Hand, Hand], float] = {}
+
+    def _settle(self, one: Hand, two: Hand, left: tuple[int, ...]) -> float:
+        key = (min(one, two), max(one, two))
+        found = self.settled.get(key)
+        if found is None:
+            game, up = self.game, self.up
+            pays = sum(
+                game.pays(hand, True) if total_of(hand) <= 21 else -np.ones(FINALS)
+                for hand in (one, two)
+            )
+            q = game.q(left, up, self.doubled)
+            found = self.settled[key] = float(q @ (game.finals(left, up) @ pays))
+        return found
+
+    def value(self, one: Hand, two: Hand, stage: int, left: tuple[int, ...]) -> tuple[float, float]:
+        """(reader, engine) playing ``one`` then ``two`` from ``stage`` (0: ``one``'s turn, 1:
+        ``two``'s, 2: settled)."""
+        key = (one, two, stage)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        if stage == 2:
+            settled = self._settle(one, two, left)
+            self.memo[key] = (settled, settled)
+            return self.memo[key]
+        hand = (one, two)[stage]
+        stand_r, stand_e = self.value(one, two, stage + 1, left)
+        if total_of(hand) >= 21:
+            self.memo[key] = (stand_r, stand_e)
+            return self.memo[key]
+        cards = sum(left)
+        reader = engine = 0.0
+        for c in VALUES:
+            n = left[c - 1]
+            if n:
+                grown = tuple(sorted((*hand, c)))
+                hands = (grown, two) if stage == 0 else (one, grown)
+                r, e = self.value(*hands, stage, take(left, c))
+                reader += n / (cards - 1) * r
+                engine += n / (cards - 1) * e
+        q_sum = float(self.game.q(left, self.up, self.doubled).sum())
+        hits = self.game.engine_hits(self.doubled, self.up, hand, self.a)
+        self.memo[key] = (
+            max(reader, stand_r) if reader > stand_r + 1e-12 * q_sum else stand_r,
+            engine if hits else stand_e,
+        )
+        return self.memo[key]
+
+    def figures(self) -> tuple[float, float, float, float]:
+        """``S`` of the split for the reading punter and for the engine, of not splitting (his
+        play of the pair, nothing else to read), and the weights' sum."""
+        game, a, up = self.game, self.a, self.up
+        left = take(take(take(game.shoe, a), a), up)
+        cards = sum(left)
+        reader = engine = 0.0
+        for x in VALUES:
+            for y in VALUES:
+                after_x = take(left, x)
+                if left[x - 1] and after_x[y - 1]:
+                    chance = left[x - 1] / (cards - 1) * after_x[y - 1] / (cards - 2)
+                    one, two, rest = tuple(sorted((a, x))), tuple(sorted((a, y))), take(after_x, y)
+                    first_r, e = self.value(one, two, 0, rest)
+                    second_r, _ = self.value(two, one, 0, rest)
+                    reader += chance * max(first_r, second_r)
+                    engine += chance * e
+        kept, _, _ = hand_values(game.game, self.doubled, up, (a, a), left, 0, {})
+        return reader, engine, kept, float(game.q(left, up, self.doubled).sum())
+
+    def root(self, x: int, y: int) -> float:
+        """``S`` the reading punter adds to the engine's play once the split's second cards
+        ``x`` and ``y`` are dealt (reading both hands, playing the better one first)."""
+        left = take(take(take(take(take(self.game.shoe, self.a), self.a), self.up), x), y)
+        one, two = tuple(sorted((self.a, x))), tuple(sorted((self.a, y)))
+        first_r, engine = self.value(one, two, 0, left)
+        second_r, _ = self.value(two, one, 0, left)
+        return max(first_r, second_r) - engine
+
+
+def split_value(game: Game, a: int, up: int, left: tuple[int, ...], doubled: bool) -> float:
+    """``S`` of the game's play of a split pair ``a`` (``left``: the pack less the pair and the
+    up card), each hand on its own, whether the game splits there or not."""
+    cards, memo, found = sum(left), {}, 0.0
+    for c in VALUES:
+        if left[c - 1]:
+            kid = tuple(sorted((a, c)))
+            engine = hand_values(game.game, doubled, up, kid, take(left, c), a, memo)[1]
+            found += 2 * left[c - 1] / (cards - 1) * engine
+    return found
+
+
+def split_sampled(
+    game: Game,
+    roots: int,
+    rng: random.Random,
+    margin: float = 0.02,
+    progress: bool = False,
+    pairs: Sequence[int] = range(1, 10),
+) -> tuple[float, float, list[tuple[int, int, bool, float, float, bool]]]:
+    """:func:`split_effects` on a sample: each pair, up card and doubled that the engine splits,
+    or whose split is within ``margin`` a stake of its play of the pair, worked out on
+    ``roots`` pairs of second cards drawn as dealt (each exact from there). The estimate, its
+    standard error, and each case's gain per unit staked where the pair is dealt, that gain's
+    standard error, and whether the engine splits. (Elsewhere the split would have to gain
+    more than ``margin`` a stake from the reading, some ten times the most seen.)"""
+    shoe, total_cards = game.shoe, sum(game.shoe)
+    edge = variance = 0.0
+    rows = []
+    for a in pairs:
+        for up in VALUES:
+            left = take(take(take(shoe, a), a), up)
+            if min(left) < 0:
+                continue
+            chance = shoe[a - 1] * (shoe[a - 1] - 1) * (left[up - 1] + 1)
+            chance /= total_cards * (total_cards - 1) * (total_cards - 2)
+            cards = sum(left)
+            deck = [v for v, n in enumerate(left, 1) for _ in range(n)]
+            for doubled in (False, True):
+                _, engine, norm, _, engine_move = game.start(a, a, up, (0,) * 10, doubled)
+                kept = hand_values(game.game, doubled, up, (a, a), left, 0, {})[0]
+                splits = engine_move == "P"
+                if not splits and (engine - kept) / norm < -margin:
+                    continue
+                if not splits:  # the engine's split value, each hand on its own
+                    engine = split_value(game, a, up, left, doubled)
+                split = Split(game, a, up, doubled)
+                gains = [split.root(*rng.sample(deck, 2)) for _ in range(roots)]
+                scale = cards / (cards - 2)  # the S-weights of two draws (Game's doc)
+                mean = scale * sum(gains) / roots
+                spread = (sum((g * scale - mean) ** 2 for g in gains) / (roots - 1)) ** 0.5
+                gain = mean if splits else max(engine + mean - kept, 0.0)
+                times = (4 if a in game.game.redoubling else 2) if doubled else 1
+                weight = chance * times / (total_cards - 3)
+                edge += weight * gain
+                variance += (weight * spread) ** 2 / roots
+                rows.append((a, up, doubled, gain / norm, spread / norm / roots**0.5, splits))
+                if progress:
+                    print(f"    {a}-{a} v {up} doubled {doubled}: {rows[-1][3]:+.5f}", flush=True)
+    return edge, variance**0.5, rows
+
+
+def split_effects(game: Game) -> tuple[float, list[tuple[int, int, bool, float, bool, bool]]]:
+    """What reading the other split hand adds to a punter's expectation, per unit of his stake
+    before the double, summed over the deal; and for each pair, up card and doubled: its gain
+    per unit staked where the pair is dealt, whether the engine splits, and whether the reading
+    punter does."""
+    shoe = game.shoe
+    total_cards = sum(shoe)
+    redoubling = game.game.redoubling
+    edge, rows = 0.0, []
+    for a in range(1, 10):
+        for up in VALUES:
+            if shoe[a - 1] < 2 or take(take(shoe, a), a)[up - 1] < 1:
+                continue
+            # the punter's two cards and the up card, in the order dealt (the hole card between)
+            dealt = shoe[a - 1] * (shoe[a - 1] - 1) * take(take(shoe, a), a)[up - 1]
+            chance = dealt / (total_cards * (total_cards - 1) * (total_cards - 2))
+            for doubled in (False, True):
+                reader, engine, kept, norm = Split(game, a, up, doubled).figures()
+                splits = game.engine_splits(doubled, up, a)
+                read_best = max(reader, kept) if reader > kept + 1e-12 * norm else kept
+                gain = read_best - (engine if splits else kept)
+                times = (4 if a in redoubling else 2) if doubled else 1
+                edge += chance * times * gain / (total_cards - 3)
+                rows.append((a, up, doubled, gain / norm, splits, reader > kept + 1e-12 * norm))
+    return edge, rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules", default="twenty-one-home")
+    parser.add_argument("--split", action="store_true", help="(a): the other split hand")
+    parser.add_argument("--roots", type=int, default=8, help="(a): second cards a case")
+    parser.add_argument("--pairs", type=int, nargs="+", default=list(range(1, 10)))
+    parser.add_argument(
+        "--exact-split", action="store_true", help="(a) exactly: every case's every card (hours)"
+    )
+    parser.add_argument("--table", action="store_true", help="(b): the other punters' cards")
+    parser.add_argument("--turns", type=int, default=40_000, help="(b): punters' turns a size")
+    parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument("--punters", type=int, nargs="+", default=[2, 4, 6, 11])
+    args = parser.parse_args()
+    rules = Rules.parse(args.rules)
+    game = Game(rules)
+    print(f"rules {rules.notation()}: the engine's bank edge {game.game.edge:+.4%} (p* held)")
+    if args.split:
+        started = time.perf_counter()
+        edge, error, rows = split_sampled(
+            game, args.roots, random.Random(args.seed), progress=True, pairs=args.pairs
+        )
+        took = time.perf_counter() - started
+        print(f"(a) reading the other split hand: {len(rows)} pair, up card and double cases, each")
+        print(f"    on {args.roots} dealt pairs of second cards worked out exactly, {took:.0f} s:")
+        print(f"    the bank's edge {-edge * 100:+.4f} ± {error * 100:.4f} points")
+        for a, up, doubled, gain, spread, splits in rows:
+            state = "doubled" if doubled else "not doubled"
+            split = "split" if splits else "not split"
+            print(f"    {a}-{a} v {up} {state} ({split}): +{gain:.5f} ± {spread:.5f} a stake")
+    if args.exact_split:
+        started = time.perf_counter()
+        edge, rows = split_effects(game)
+        took = time.perf_counter() - started
+        print(f"(a) reading the other split hand, exactly ({len(rows)} pair, up card and double")
+        print(f"    cases enumerated, {took:.0f} s): the bank's edge {-edge * 100:+.4f} points")
+        for a, up, doubled, gain, splits, reads in rows:
+            if gain > 5e-4 or splits != reads:
+                flip = "" if splits == reads else f" (split: engine {splits}, reading {reads})"
+                print(
+                    f"    {a}-{a} v {up}{' doubled' if doubled else ''}: +{gain:.4f} a stake{flip}"
+                )
+    if args.table:
+        for punters in args.punters:
+            rounds = args.turns // punters
+            mean, error, cells, took = table_run(game, punters, rounds, args.seed)
+            print(f"(b) {punters} punter(s), {rounds:,} rounds, {took:.0f} s: the bank's edge")
+            print(f"    {-mean * 100:+.4f} ± {error * 100:.4f} points; first plays changed:")
+            turns = sum(cells.values())
+            print(f"    {turns} of the turns ({turns / (rounds * punters):.2%}); most often:")
+            for (a, b, up, doubled, was, now), n in cells.most_common(6):
+                state = "doubled" if doubled else "not doubled"
+                print(f"      {a}{b} v {up} {state}: {was} -> {now}, {n} times")
+
+
+if __name__ == "__main__":
+    main()

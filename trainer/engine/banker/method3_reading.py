@@ -1,0 +1,156 @@
+"""A punter's play at 002's deal method 3 reading the cards the table shows him (issue 27).
+
+The game's figures (:mod:`.method3`) are one punter against the dealer: his play at each hand
+reads his own cards, the dealer's second (face-up) card and whether the dealer doubled. At a
+table he sees more: the other punters' second cards, the cards drawn before his turn, the cards
+shown with a natural, a bust or a split, and after a split his other hand. Reading them is worth
+measuring (``bench/method3_reading.py``: 0.05 points of the bank's edge at a table of two
+punters, 0.17 at four, 0.34 at six, 0.84 at eleven), so the engine's punters read them: each card seen is out of the pack
+the hole card and the draws come from. With nothing more seen, the play is the game's
+(:func:`.method3.punter_play`, from its tree); with cards seen it is worked out here, exactly,
+for the hand in play (some milliseconds): the hole card's chances are the cards unseen of each
+value times the dealer's chance of having done what he did on it (``p`` doubled, ``1 - p``
+not), a hole card making a natural with the up card left out.
+
+A hand's figure ``S`` is its result summed over the hole card with those (unnormalised)
+weights: standing, the settlement against the dealer's finals drawn from the unseen cards less
+the hole card (:func:`.method3_dealer.dealer_finals`); drawing, ``sum_c unseen[c] / (unseen -
+1) * S(hand + c)`` (the next card comes from the unseen cards less the hole card; a bust loses
+the weights' sum). The dealer's chances stay the game's ``p*``: what the reading changes in the
+bank's edge at a table is measured by the bench, not worked into the figures.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+
+from trainer.engine.banker.method3 import Method3, punter_play
+from trainer.engine.banker.method3_dealer import dealer_finals
+from trainer.engine.banker.method3_tree import VALUES, hand_total, pays
+from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy.dealer import full_shoe
+
+__all__ = ["finals", "hand_values", "reading_play", "start_values", "unseen", "weights"]
+
+Hand = tuple[int, ...]
+Memo = dict[Hand, tuple[float, float, str]]
+_TIE = 1e-12  # a draw or split worth no more than this a unit of the weights stands
+
+
+@lru_cache(maxsize=20_000)
+def finals(rules: Rules, left: tuple[int, ...], up: int) -> np.ndarray:
+    """:func:`.method3_dealer.dealer_finals` for ``rules``, kept."""
+    return dealer_finals(left, up, rules.dealer_stands_on, rules.dealer_hits_soft_17)
+
+
+def weights(game: Method3, left: tuple[int, ...], up: int, doubled: bool) -> np.ndarray:
+    """The hole card's weights by value, the cards ``left`` unseen (module doc)."""
+    chances = np.asarray(game.chances)
+    found: np.ndarray = (chances if doubled else 1 - chances) * np.asarray(left, dtype=float)
+    if up in (1, 10):
+        found[10 - up] = 0.0  # the hole card making a natural with the up card was shown
+    return found
+
+
+def _take(left: tuple[int, ...], value: int) -> tuple[int, ...]:
+    return left[: value - 1] + (left[value - 1] - 1,) + left[value:]
+
+
+def unseen(rules: Rules, seen: Sequence[int]) -> tuple[int, ...] | None:
+    """The pack less the cards ``seen`` (values), by value; None where it does not hold them."""
+    left = list(full_shoe(rules.decks))
+    for value in seen:
+        left[value - 1] -= 1
+    return None if min(left) < 0 else tuple(left)
+
+
+def hand_values(
+    game: Method3, doubled: bool, up: int, hand: Hand, left: tuple[int, ...], pair: int, memo: Memo
+) -> tuple[float, float, str]:
+    """``S`` of ``hand`` (sorted; ``pair``: a split hand's pair value, or 0) from the unseen
+    cards ``left`` (module doc): a punter reading them, the game's play (its tree's, reading
+    none), and the reader's play here ("H" or "S"). ``memo`` keeps the hands worked out for
+    one ``left`` before the hand's draws."""
+    found = memo.get(hand)
+    if found is not None:
+        return found
+    q = weights(game, left, up, doubled)
+    stand = float(q @ (finals(game.rules, left, up) @ pays(game.rules, hand, bool(pair))))
+    if hand_total(hand) >= 21:
+        memo[hand] = (stand, stand, "S")
+        return memo[hand]
+    cards = sum(left)
+    reader = engine = 0.0
+    for c in VALUES:
+        n = left[c - 1]
+        if not n:
+            continue
+        rest = _take(left, c)
+        grown = tuple(sorted((*hand, c)))
+        if hand_total(grown) > 21:
+            r = e = -float(weights(game, rest, up, doubled).sum())
+        else:
+            r, e, _ = hand_values(game, doubled, up, grown, rest, pair, memo)
+        reader += n / (cards - 1) * r
+        engine += n / (cards - 1) * e
+    draws = reader > stand + _TIE * float(q.sum())
+    hits = punter_play(game, doubled, up, hand, pair, first=False) == "H"
+    memo[hand] = (reader if draws else stand, engine if hits else stand, "H" if draws else "S")
+    return memo[hand]
+
+
+def start_values(
+    game: Method3, doubled: bool, up: int, a: int, b: int, left: tuple[int, ...]
+) -> tuple[float, float, float, str, str]:
+    """A punter's first cards ``a`` and ``b`` against ``up``, the cards ``left`` unseen (his
+    cards and the up card out): ``S`` for the reader and for the game's play, the weights' sum
+    (``S / sum``: the expected result per unit staked), and each one's play, a split ("P")
+    included."""
+    hand = (min(a, b), max(a, b))
+    reader, engine, move = hand_values(game, doubled, up, hand, left, 0, {})
+    engine_move = punter_play(game, doubled, up, hand, 0, first=True) or "S"
+    total = float(weights(game, left, up, doubled).sum())
+    if a == b != 10 and game.rules.max_split_hands >= 2:
+        cards = sum(left)
+        memo: Memo = {}
+        split_r = split_e = 0.0
+        for c in VALUES:
+            if left[c - 1]:
+                kid = (min(a, c), max(a, c))
+                r, e, _ = hand_values(game, doubled, up, kid, _take(left, c), a, memo)
+                split_r += 2 * left[c - 1] / (cards - 1) * r
+                split_e += 2 * left[c - 1] / (cards - 1) * e
+        if split_r > reader + _TIE * total:
+            reader, move = split_r, "P"
+        if engine_move == "P":
+            engine = split_e
+    return reader, engine, total, move, engine_move
+
+
+def reading_play(
+    game: Method3,
+    doubled: bool,
+    up: int,
+    hand: Sequence[int],
+    pair: int,
+    first: bool,
+    seen: Sequence[int],
+) -> str | None:
+    """The play ("P", "H" or "S") of a punter holding ``hand`` (``pair``: a split hand's pair
+    value, or 0; ``first``: his first two cards, a split allowed) who has seen ``seen`` (card
+    values) on the table besides his hand, the up card and a split pair's other card; None
+    for a hand the game does not hold (:func:`.method3.punter_play`). With nothing seen, or
+    cards the pack does not hold (the pack's cards seen in an earlier round), the game's."""
+    played = punter_play(game, doubled, up, hand, pair, first)
+    cards = tuple(sorted(hand))
+    if not seen or played is None or hand_total(cards) >= 21:
+        return played
+    left = unseen(game.rules, (*cards, up, *((pair,) if pair else ()), *seen))
+    if left is None:
+        return played
+    if first and pair == 0 and len(cards) == 2:
+        return start_values(game, doubled, up, *cards, left)[3]
+    return hand_values(game, doubled, up, cards, left, pair, {})[2]
