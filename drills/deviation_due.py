@@ -19,9 +19,9 @@ from typing import Protocol
 from drills.base import InvalidQuestionError
 from drills.caches import Caches
 from drills.count_study import StudyNotForGameError, StudyPendingError, study_for
-from drills.counting.notation import CARDS_PER_DECK
+from drills.counting.true_count import tray_true_count
 from drills.deviations import Asked, read_question
-from trainer.engine.counting import find_system, true_count
+from trainer.engine.counting import find_system
 from trainer.engine.indices import IndexTable
 from trainer.engine.rulebook.rule_options import InvalidRulesError
 from trainer.engine.rulebook.rules import Rules
@@ -54,8 +54,9 @@ def _count(asked: Asked, rules: Rules) -> Fraction:
     ``read_count`` works it out, without the words)."""
     if asked.played is None:
         return Fraction(asked.count)
-    left = Fraction(rules.decks * CARDS_PER_DECK - asked.played, CARDS_PER_DECK)
-    return true_count(Fraction(asked.count), left, asked.convention, asked.resolution)
+    return tray_true_count(
+        Fraction(asked.count), rules.decks, asked.played, asked.convention, asked.resolution
+    )
 
 
 @lru_cache(maxsize=32_768)  # some 40 microseconds each to read afresh

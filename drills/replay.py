@@ -25,8 +25,9 @@ from drills import Grade, get_drill
 from drills.caches import Caches
 from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.session import ASK_LABELS, Answered, CountingSession
+from drills.counting.true_count import tray_true_count
 from drills.table_session import TableSpec, Wonging, step_asks
-from trainer.engine.counting import running_count, true_count
+from trainer.engine.counting import running_count
 from trainer.engine.play.table_game import Ask
 from trainer.words import N_, say
 
@@ -177,7 +178,9 @@ def count_step(
     left = Fraction(session.decks * CARDS_PER_DECK - len(seen), CARDS_PER_DECK)
     true = None
     if session.counting_system.balanced and left > 0:
-        true = true_count(running, left, session.convention, session.resolution)
+        true = tray_true_count(
+            running, session.decks, len(seen), session.convention, session.resolution
+        )
     asked: list[Judged] = []
     for checkpoint, spec in enumerate(session.checkpoints):
         if spec.after != index:

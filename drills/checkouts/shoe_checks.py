@@ -25,9 +25,10 @@ from drills.caches import Caches
 from drills.checkouts.items import read_signed
 from drills.count_study import study_for
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
+from drills.counting.true_count import tray_true_count
 from drills.payout.money import money_text, read_amount
 from drills.refusals import NO_ROUNDING
-from trainer.engine.counting import SYSTEMS, CountingSystem, true_count
+from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.deck.cards import Card, pack
 from trainer.engine.indices import BetRamp, bet_ramp
 from trainer.engine.rulebook.rules import Rules
@@ -70,8 +71,8 @@ class _Check:
         self.size = size
         seen = (Card.parse(c) for c in cards[: self.dealt])
         self.running = sum((self.system.tag(card) for card in seen), Fraction(0))
-        self.true = true_count(
-            self.running, Fraction(size - self.dealt, 52), self.convention, self.resolution
+        self.true = tray_true_count(
+            self.running, rules.decks, self.dealt, self.convention, self.resolution
         )
 
     def ramp(self, rules: Rules, caches: Caches | None) -> BetRamp:

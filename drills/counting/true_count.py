@@ -157,14 +157,24 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
         )
 
 
+def tray_true_count(
+    running: Fraction, decks: int, played: int, convention: str, resolution: str
+) -> Fraction:
+    """The true count of ``running`` with ``played`` cards of ``decks`` decks in the tray, by
+    ``convention`` and ``resolution``: the one place every drill works it out (the words are
+    :func:`converted`'s)."""
+    remaining = Fraction(decks * CARDS_PER_DECK - played, CARDS_PER_DECK)
+    return true_count(running, remaining, convention, resolution)
+
+
 def converted(
     running: Fraction, decks: int, played: int, convention: str, resolution: str
 ) -> tuple[Fraction, str]:
     """The true count of ``running`` with ``played`` cards of ``decks`` decks in the tray, by
-    ``convention`` and ``resolution``, and the conversion in words."""
+    ``convention`` and ``resolution`` (:func:`tray_true_count`), and the conversion in words."""
     remaining = Fraction(decks * CARDS_PER_DECK - played, CARDS_PER_DECK)
     estimate = estimate_decks(remaining, resolution)
-    right = true_count(running, remaining, convention, resolution)
+    right = tray_true_count(running, decks, played, convention, resolution)
     exact = running / estimate
     exact_text = format_count(exact) if exact.denominator == 1 else signed(exact, 2)
     decks_left = plural(

@@ -4,6 +4,7 @@ bad input refused with exit status 2 before anything is played."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -12,8 +13,10 @@ from trainer.cli import main
 from trainer.engine.counting import find_system
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
-from trainer.simulator.run import prepare, run
+from trainer.simulator import kernel as K
+from trainer.simulator.run import Sums, prepare, run
 from trainer.simulator.settings import InvalidSettingError, settings_from
+from trainer.simulator.summary import HANDS_AN_HOUR, Summary, at_pace, summarise
 
 ISSUE_KEYS = {
     "rules",
@@ -116,6 +119,39 @@ def test_your_own_rounds_an_hour_put_the_figures_an_hour(
     assert given["sd_per_hour"] == pytest.approx(assumed["sd_per_round_seen"] * 80**0.5, abs=1e-3)
     assert main(["simulate", *args[1:], "--rounds-an-hour", "80"]) == 0
     assert "at the rounds an hour you gave" in capsys.readouterr().out
+
+
+def _summary_dealing(others_a_round: float) -> Summary:
+    """The table figures of 1,000 rounds (made-up sums) with ``others_a_round`` boxes dealt."""
+    acc = np.zeros(K.ACC)
+    acc[[K.ROUNDS, K.PLAYED, K.BOXES, K.HANDS]] = 1000
+    acc[[K.SUMX, K.SUMB, K.SUMXX, K.SUMBB, K.SUMXB]] = (-7.3, 1000, 1337.77, 1000, -7.3)
+    acc[K.DEALT] = 1000 * (1 + others_a_round)
+    return summarise(
+        Sums(acc, np.zeros((1, K.BFIELDS))),
+        rules="made-up",
+        seats=1,
+        min_bet=Fraction(1),
+        bucket_lo=0,
+        bankroll=None,
+        seconds=1.0,
+        compile_seconds=0.0,
+        settings={},
+    )
+
+
+@pytest.mark.parametrize("pace", [10, 52.25, 209, 418])
+def test_your_own_pace_gives_the_figures_the_run_gives_at_that_pace(pace: float) -> None:
+    """At a pace given, the figures an hour are those worked out from the run's own per-round
+    figures at that pace, not from the table's rounded ones (1.6e-3 off at 1,000 an hour)."""
+    heads_up = _summary_dealing(0)
+    direct = _summary_dealing(HANDS_AN_HOUR / pace - 2).table  # the assumed pace is ``pace``
+    given = at_pace(heads_up, pace).table
+    assert direct is not None and given is not None
+    assert direct["rounds_per_hour"] == given["rounds_per_hour"] == round(pace, 1)
+    assert given["win_per_hour"] == direct["win_per_hour"]
+    assert given["sd_per_hour"] == direct["sd_per_hour"]
+    assert given["pace"] == "given" and direct["pace"] == "assumed"
 
 
 @pytest.mark.long

@@ -113,6 +113,9 @@ class Summary:
     settings: dict[str, Any]
     sweep: tuple[dict[str, Any], ...] = ()  # a penetration sweep's figures, by depth
     table: dict[str, Any] | None = None  # rounds played, per round played and seen, an hour
+    # A round seen's win and standard deviation (units), unrounded: :func:`at_pace` scales
+    # these, not the table's rounded ones. Not shown.
+    per_round_seen: tuple[float, float] | None = None
 
     @property
     def rounds_per_second(self) -> float:
@@ -228,6 +231,7 @@ def summarise(
         compile_seconds=compile_seconds,
         settings=settings,
         table=_table_figures(sums, var, bucket_lo),
+        per_round_seen=(mean, math.sqrt(var)),
     )
 
 
@@ -252,11 +256,19 @@ def _table_figures(sums: Sums, var: float, lo: int) -> dict[str, Any]:
         "win_per_round_seen": _round(sx / n, 6),
         "sd_per_round_played": _round(sd_played),
         "sd_per_round_seen": _round(math.sqrt(var)),
-        "rounds_per_hour": _round(per_hour, 1),
-        "win_per_hour": _round(sx / n * per_hour),
-        "sd_per_hour": _round(math.sqrt(var * per_hour)),
+        **_hour_figures(sx / n, math.sqrt(var), per_hour),
         "pace": "assumed",
         "tc_frequency_played": by_count,
+    }
+
+
+def _hour_figures(win: float, sd: float, rounds: float) -> dict[str, float | None]:
+    """The figures an hour at ``rounds`` rounds an hour from a round seen's unrounded ``win``
+    and ``sd`` (units), rounded only here."""
+    return {
+        "rounds_per_hour": _round(rounds, 1),
+        "win_per_hour": _round(win * rounds),
+        "sd_per_hour": _round(sd * math.sqrt(rounds)),
     }
 
 
@@ -269,13 +281,7 @@ def at_pace(summary: Summary, rounds: float) -> Summary:
     low, high = ROUNDS_AN_HOUR
     if not (math.isfinite(rounds) and low <= rounds <= high):
         raise ValueError(f"rounds an hour are {low} to {high}, not {rounds!r}")
-    if not summary.table:
+    if not summary.table or summary.per_round_seen is None:
         return summary
-    table = dict(summary.table)
-    table.update(
-        rounds_per_hour=_round(rounds, 1),
-        win_per_hour=_round(table["win_per_round_seen"] * rounds),
-        sd_per_hour=_round(table["sd_per_round_seen"] * math.sqrt(rounds)),
-        pace="given",
-    )
+    table = {**summary.table, **_hour_figures(*summary.per_round_seen, rounds), "pace": "given"}
     return dataclasses.replace(summary, table=table)

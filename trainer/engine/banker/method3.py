@@ -61,7 +61,9 @@ import numpy as np
 
 from trainer.engine.banker.method3_mixed import answer_to, bank_table, equilibrium, table_of, value
 from trainer.engine.banker.method3_tree import (
+    VALUES,
     Chart,
+    Hand,
     bits,
     build_tree,
     chart_decisions,
@@ -85,8 +87,6 @@ __all__ = [
     "work_out_method3_game",
 ]
 
-VALUES = range(1, 11)
-Hand = tuple[int, ...]
 _SOFT_ROWS = range(13, 22)
 _MOST_ROUNDS = 10
 

@@ -37,6 +37,7 @@ __all__ = [
     "CARDS",
     "VALUES",
     "Chart",
+    "Hand",
     "Play",
     "Tree",
     "bits",

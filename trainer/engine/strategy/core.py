@@ -118,6 +118,9 @@ def dealer_outcomes(  # type: ignore[no-untyped-def]
         for w in range(10):
             depth += counts[par, w]
         avail = comp[v] - counts[par, v]
+        # What _take and _sums do, inlined on purpose (da0de865): one pass over the entries
+        # multiplies and sums them, where calling both took two; same terms, same order, so
+        # the same bits. Keep the two in step with _take and _sums.
         prev = stack[depth]
         cur = stack[depth + 1]
         if avail <= 0:
