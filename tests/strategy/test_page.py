@@ -189,7 +189,7 @@ def test_the_chart_marks_its_exceptions_and_lists_them_with_javascript_off(strat
     assert page.status_code == 200
     # The marked cell says what it means in its accessible name, the legend names the mark,
     # and the list under the chart says it in words, each linking to its cell's EVs.
-    assert 'Hard totals 16 against 10: hit; exception: with three cards or more: stand"' in text
+    assert 'Hard totals 16 against 10: hit; exception: with three cards or more: stand — H"' in text
     assert '<span class="strategy-exception-mark" aria-hidden="true">*</span>' in text
     assert "<b>*</b> an exception" in text
     assert "Soft 18 against A (H)</a>: with three cards or more: stand" in text
