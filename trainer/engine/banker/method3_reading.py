@@ -5,12 +5,12 @@ reads his own cards, the dealer's second (face-up) card and whether the dealer d
 table he sees more: the other punters' second cards, the cards drawn before his turn, the cards
 shown with a natural, a bust or a split, and after a split his other hand. Reading them is worth
 measuring (``bench/method3_reading.py``: 0.05 points of the bank's edge at a table of two
-punters, 0.17 at four, 0.34 at six, 0.84 at eleven), so the engine's punters read them: each card seen is out of the pack
-the hole card and the draws come from. With nothing more seen, the play is the game's
-(:func:`.method3.punter_play`, from its tree); with cards seen it is worked out here, exactly,
-for the hand in play (some milliseconds): the hole card's chances are the cards unseen of each
-value times the dealer's chance of having done what he did on it (``p`` doubled, ``1 - p``
-not), a hole card making a natural with the up card left out.
+punters, 0.17 at four, 0.34 at six, 0.84 at eleven), so the engine's punters read them: each
+card seen is out of the pack the hole card and the draws come from. With nothing more seen, the
+play is the game's (:func:`.method3.punter_play`, from its tree); with cards seen it is worked
+out here, exactly, for the hand in play (some milliseconds): the hole card's chances are the
+cards unseen of each value times the dealer's chance of having done what he did on it (``p``
+doubled, ``1 - p`` not), a hole card making a natural with the up card left out.
 
 A hand's figure ``S`` is its result summed over the hole card with those (unnormalised)
 weights: standing, the settlement against the dealer's finals drawn from the unseen cards less
