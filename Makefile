@@ -200,7 +200,10 @@ test lint typecheck format: export PYTHONDONTWRITEBYTECODE =
 # the suite's workers start with them instead of each compiling the same ones; for a whole run
 # (no PYTEST_ARGS), the suite's charts and count studies are worked out into the run's cache
 # folder in the background meanwhile (scripts/warm-kernels, tests/warm_caches.py), which the
-# suite's workers read rather than work out at their start.
+# suite's workers read rather than work out at their start. The suite starts once lint and the
+# types pass, without waiting for that: a worker that needs a chart or study still being worked
+# out waits on its lock and reads it (tests/conftest.py, filled_once), works out one nobody has
+# begun, and meanwhile runs the tests that need none.
 test: setup-test browser $(VENV)/.kernels-compiled
 	if [ -z "$${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi; \
 	caches=$$(mktemp -d "$${TMPDIR:-/tmp}/trainer-test-caches-XXXXXX") || exit 1; \
@@ -209,8 +212,9 @@ test: setup-test browser $(VENV)/.kernels-compiled
 	  scripts/warm-kernels & warm=$$!; \
 	$(BIN)/ruff check . \
 	  && $(BIN)/python -m mypy trainer/engine drills trainer/web trainer/simulator; \
-	checked=$$?; wait $$warm; [ $$checked -eq 0 ] || exit $$checked; \
-	PYTHON=$(BIN)/python scripts/test-suite $(PYTEST_ARGS)
+	checked=$$?; [ $$checked -eq 0 ] || { wait $$warm; exit $$checked; }; \
+	PYTHON=$(BIN)/python scripts/test-suite $(PYTEST_ARGS); tested=$$?; \
+	wait $$warm; exit $$tested
 
 lint: setup-test
 	$(BIN)/ruff check .
