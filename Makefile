@@ -30,12 +30,24 @@ setup-test: setup $(VENV)/.test-installed
 # Each step says first what it does and about how long it takes (a fresh clone on two cores
 # busy with other work: 12 s, 12 s, 53 s, 4 s, 10 s and 3 s for the server's six, 43 s for the
 # tests'), and is numbered, so that a first run says how far it is: six steps for the server,
-# a seventh for the tests. pip names each package it collects; on a terminal it draws a bar for
+# a seventh for the tests or for numba's kernels (`make run`, `make dev`), an eighth for both
+# (`make test`). pip names each package it collects; on a terminal it draws a bar for
 # each download and counts the packages it unpacks (no silent stretch over 3 s in step 7), in a
 # log it writes a line for each download, and the unpacking (42 s in step 3 there) is said by
 # scripts/say-while, a line every 10 s, as are the other steps that print nothing themselves.
 PIP_INSTALL := $(BIN)/python -m pip install
-STEPS := $(if $(filter test lint format typecheck setup-test run dev,$(MAKECMDGOALS)),7,6)
+TOOLS_GOALS := $(filter test lint format typecheck setup-test,$(MAKECMDGOALS))
+KERNELS_GOALS := $(filter test run dev,$(MAKECMDGOALS))
+STEPS := $(if $(TOOLS_GOALS),$(if $(KERNELS_GOALS),8,7),$(if $(KERNELS_GOALS),7,6))
+
+# `make test` sets up two steps at a time: the test tools' pip (mostly unpacking, one core)
+# beside the chart's kernels compiled ahead of time, then numba's kernels (the suite's workers
+# and its warm step read them), htmx and the catalogues. Run one after the other, a fresh
+# clone's set-up waited some 25 s on compilers while the other core stood idle. The steps'
+# lines then come interleaved, each still numbered; two pips never run at once (below).
+ifneq ($(filter test,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j2
+endif
 
 $(BIN)/python:
 	@echo "[setup 1/$(STEPS)] Making the virtualenv in $(VENV): Python puts its own pip in it" \
@@ -61,11 +73,11 @@ $(VENV)/.server-installed: requirements/server.txt pyproject.toml | $(BIN)/pytho
 # After the server's stamp (order only): the project is installed then, and two pips never run
 # at once in one virtualenv under make -j.
 $(VENV)/.test-installed: requirements/test.txt | $(VENV)/.server-installed
-	@echo "[setup 7/7] Adding the test tools: the server's packages and" \
+	@echo "[setup 7/$(STEPS)] Adding the test tools: the server's packages and" \
 		"$$(( $$(grep -c '^[a-z0-9]' $<) - $$(grep -c '^[a-z0-9]' requirements/server.txt) ))" \
 		"more from $< (pytest, Playwright, mypy, ruff, Dask ...): 90 MB to download, then" \
 		"unpacking, counted on a terminal (30 to 60 s the first time) ..."
-	scripts/say-while --not-on-a-terminal "setup 7/7" "installing the test tools" \
+	scripts/say-while --not-on-a-terminal "setup 7/$(STEPS)" "installing the test tools" \
 		-- $(PIP_INSTALL) --require-hashes -r $<
 	touch $@
 
@@ -73,12 +85,15 @@ $(VENV)/.test-installed: requirements/test.txt | $(VENV)/.server-installed
 # job workers each compiled them in the first jobs (some 14 CPU-s each; under load the default
 # game's chart and count study took 65 and 80 s on a fresh clone, and the first counter waited
 # that long for Deviations). Checked again when the engine or the simulator changes (numba then
-# compiles only what changed). Into $(VENV)/cache/numba, where the engine keeps them.
+# compiles only what changed). Into $(VENV)/cache/numba, where the engine keeps them. After the
+# chart's kernels compiled ahead of time (order only), which the engine then uses instead of
+# compiling its own. `make test` has them too, compiled while the test tools install: the
+# suite's warm step and workers then load them rather than compile them after the set-up.
 KERNEL_SOURCES := $(wildcard trainer/engine/*.py trainer/engine/*/*.py trainer/simulator/*.py)
-$(VENV)/.kernels-compiled: $(KERNEL_SOURCES) | $(VENV)/.server-installed
-	@echo "[setup 7/7] Compiling the trainer's numerical kernels once, so that the server's" \
-		"first jobs do not (15 to 60 s) ..."
-	PYTHON=$(BIN)/python WARM_LABEL="setup 7/7" scripts/warm-kernels
+$(VENV)/.kernels-compiled: $(KERNEL_SOURCES) | $(VENV)/.server-installed $(VENV)/.kernels-built
+	@echo "[setup $(STEPS)/$(STEPS)] Compiling the trainer's numerical kernels once, so that" \
+		"the server's first jobs (or the suite's workers) do not (15 to 60 s) ..."
+	PYTHON=$(BIN)/python WARM_LABEL="setup $(STEPS)/$(STEPS)" scripts/warm-kernels
 	touch $@
 
 # The chart's kernels compiled ahead of time (numba.pycc: trainer/engine/strategy/aot.py) into
@@ -177,25 +192,30 @@ test lint typecheck format: export HYPOTHESIS_STORAGE_DIRECTORY = $(CURDIR)/$(VE
 # CPU-s to collect the suite against 4 once the bytecode is kept.
 test lint typecheck format: export PYTHONDONTWRITEBYTECODE =
 
-# ruff, mypy (strict on the engine and the drills, plain on the web layer and the simulator),
+# ruff, mypy (one run: strict on the engine and the drills, plain on the web layer and the
+# simulator, as pyproject.toml's [tool.mypy] sections say),
 # then the whole suite (engine, store, web, drills and the browser tests in Chromium) on every
 # core, the tests marked serial after it (scripts/test-suite). One file or one option:
 # make test PYTEST_ARGS="tests/web/test_answer_cost.py -x".
-# numba's kernels compile into its cache in the background meanwhile (scripts/warm-kernels), so
-# that the suite's workers start with them instead of each compiling the same ones; for a whole
-# run (no PYTEST_ARGS), then the suite's charts and count studies into the run's cache folder
-# (tests/warm_caches.py), which the suite's workers read rather than work out at their start.
-test: setup-test browser
+# numba's kernels are compiled into its cache in the set-up ($(VENV)/.kernels-compiled), so that
+# the suite's workers start with them instead of each compiling the same ones; for a whole run
+# (no PYTEST_ARGS), the suite's charts and count studies are worked out into the run's cache
+# folder in the background meanwhile (scripts/warm-kernels, tests/warm_caches.py), which the
+# suite's workers read rather than work out at their start. The suite starts once lint and the
+# types pass, without waiting for that: a worker that needs a chart or study still being worked
+# out waits on its lock and reads it (tests/conftest.py, filled_once), works out one nobody has
+# begun, and meanwhile runs the tests that need none.
+test: setup-test browser $(VENV)/.kernels-compiled
 	if [ -z "$${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi; \
 	caches=$$(mktemp -d "$${TMPDIR:-/tmp}/trainer-test-caches-XXXXXX") || exit 1; \
 	trap 'rm -rf "$$caches"' EXIT; export TRAINER_TEST_CACHES=$$caches; \
-	PYTHON=$(BIN)/python FILL_TEST_CACHES=$(if $(strip $(PYTEST_ARGS)),,1) \
+	PYTHON=$(BIN)/python KERNELS_READY=1 FILL_TEST_CACHES=$(if $(strip $(PYTEST_ARGS)),,1) \
 	  scripts/warm-kernels & warm=$$!; \
 	$(BIN)/ruff check . \
-	  && $(BIN)/python -m mypy --strict trainer/engine drills \
-	  && $(BIN)/python -m mypy trainer/web trainer/simulator; \
-	checked=$$?; wait $$warm; [ $$checked -eq 0 ] || exit $$checked; \
-	PYTHON=$(BIN)/python scripts/test-suite $(PYTEST_ARGS)
+	  && $(BIN)/python -m mypy trainer/engine drills trainer/web trainer/simulator; \
+	checked=$$?; [ $$checked -eq 0 ] || { wait $$warm; exit $$checked; }; \
+	PYTHON=$(BIN)/python scripts/test-suite $(PYTEST_ARGS); tested=$$?; \
+	wait $$warm; exit $$tested
 
 lint: setup-test
 	$(BIN)/ruff check .
@@ -205,8 +225,7 @@ format: setup-test
 	$(BIN)/ruff format .
 
 typecheck: setup-test
-	$(BIN)/python -m mypy --strict trainer/engine drills
-	$(BIN)/python -m mypy trainer/web trainer/simulator
+	$(BIN)/python -m mypy trainer/engine drills trainer/web trainer/simulator
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor

@@ -119,12 +119,35 @@ def _share_url_builders() -> None:
     Rule._compile_builder = shared  # type: ignore[method-assign,assignment]
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+# Where scripts/test-suite asks the parallel half to name the files holding serial tests.
+SERIAL_FILES_ENV = "TRAINER_SERIAL_FILES"
+
+
+@pytest.hookimpl(tryfirst=True)  # before ``-m`` deselects any
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """The long tests first (the browser tests and those marked ``long``), each half still in
     pytest-randomly's order (a stable sort, after its shuffle). pytest-xdist hands a worker the
     next test as it finishes one: a long test drawn last ran on alone while the other workers
     stood idle (the method-3 enumeration, 40 s, held up the end of a run so)."""
     items.sort(key=lambda item: not _is_long(item))
+    _name_serial_files(config, items)
+
+
+def _name_serial_files(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """With ``$TRAINER_SERIAL_FILES`` set (scripts/test-suite's parallel half), the files that
+    hold a test marked ``serial``, one a line, written there by the first worker: the serial
+    half then collects those files alone, not the whole suite again (4 CPU-s, alone on the
+    machine)."""
+    named = os.environ.get(SERIAL_FILES_ENV)
+    worker = getattr(config, "workerinput", {}).get("workerid", "gw0")
+    if not named or worker != "gw0":
+        return
+    files = dict.fromkeys(
+        item.nodeid.split("::", 1)[0] for item in items if item.get_closest_marker("serial")
+    )
+    making = Path(named + ".making")
+    making.write_text("".join(f"{path}\n" for path in files))
+    making.replace(named)
 
 
 def _is_long(item: pytest.Item) -> bool:

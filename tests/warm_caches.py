@@ -2,7 +2,8 @@
 alone (scripts/warm-kernels, ``FILL_TEST_CACHES``) while lint and the type checks run, to work
 out the charts, the banker's games and the count studies of the run's cache folder
 (``$TRAINER_TEST_CACHES``, tests/conftest.py) on the core they leave free. The suite's workers
-then read them at their start instead of sharing out the same work while every test waits."""
+then read them at their start instead of sharing out the same work while every test waits; a
+worker that starts before this is done waits on the lock of what is being worked out here."""
 
 from __future__ import annotations
 

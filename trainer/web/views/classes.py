@@ -37,8 +37,9 @@ from werkzeug.wrappers import Response
 from drills import path as steps
 from drills import registry
 from drills.checkouts import criteria as checkout_criteria
-from drills.counting.preferences import SYSTEMS, system_choices
+from drills.counting.preferences import system_choices
 from trainer.clock import stamp
+from trainer.engine.counting import SYSTEMS
 from trainer.engine.rulebook.rules import preset_names
 from trainer.store import class_criteria, class_work, classes, reviews, users
 from trainer.store.classes import Class, ClassError, InviteRefusedError
