@@ -15,6 +15,10 @@ from trainer.engine.rulebook.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")
 
+# The games' figures on disk (004's banker, 002's method-3 game), as the chart's job leaves them:
+# drills only read them (run alone, the file found them being worked out).
+pytestmark = pytest.mark.usefixtures("strategy_charts")
+
 
 @pytest.mark.parametrize(
     ("slug", "notation", "skill"),
