@@ -7,7 +7,6 @@ server serves, is started again, and a round of its checks that fails does not e
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import signal
 import sqlite3
@@ -246,39 +245,6 @@ def test_a_second_sigterm_within_the_stop_handler_still_stops_the_worker(
     assert not handler.is_alive(), "the stop handler hangs on its second SIGTERM"
     assert second and [type(error) for error in raised] == [SystemExit]
     assert worker._STOPPING.is_set()
-
-
-def _deaf(ready: Any) -> None:
-    """A helper that outlives SIGTERM, as one blocked sending its result to a parent that no
-    longer reads does."""
-    signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    ready.set()
-    time.sleep(60)
-
-
-def test_a_stopped_worker_ends_a_helper_that_outlives_sigterm(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """The worker's exit waits for its helpers: one left alive would keep it, and itself, for
-    good (the worker's own stop is tested whole above)."""
-    from trainer.jobs import worker
-
-    monkeypatch.setattr(worker, "_STOPPING", type(worker._STOPPING)())
-    ready = multiprocessing.Event()
-    helper = multiprocessing.Process(target=_deaf, args=(ready,), daemon=True)
-    helper.start()
-    try:
-        assert ready.wait(timeout=30)
-        # this helper only: the test's process may have others (a live server's)
-        monkeypatch.setattr(worker.multiprocessing, "active_children", lambda: [helper])
-        with pytest.raises(SystemExit):
-            worker._stop(signal.SIGTERM, None)
-        helper.join(timeout=5)
-        assert helper.exitcode == -signal.SIGKILL
-    finally:
-        if helper.is_alive():
-            helper.kill()
-            helper.join()
 
 
 def test_a_worker_whose_parent_is_killed_puts_its_job_back_and_stops(

@@ -161,16 +161,10 @@ def run_by_id(database: str, job_id: int) -> int:
 def _stop(signum: int, frame: Any) -> None:
     """SIGTERM: end the job's own helper processes (a count study's), then this one; its job
     goes back to the queue, and no other is taken. It takes no lock: a second SIGTERM may run
-    it again at any point of this one (:class:`_Flag`).
-
-    The helpers are killed, not asked: one that had a SIGTERM of its own (the server stopped
-    as a group) inside its numba code sends the error that became back as its result, and,
-    its parent no longer reading, waits on the full pipe for good, while the parent waits for
-    it to end (a worker and a helper were left so, a further SIGTERM merged into the first).
-    They hold nothing to tidy: their results are lost with the job, which runs again."""
+    it again at any point of this one (:class:`_Flag`)."""
     _STOPPING.set()
     for child in multiprocessing.active_children():
-        child.kill()
+        child.terminate()
     raise SystemExit(128 + signum)
 
 
