@@ -103,7 +103,7 @@ def test_the_drill_round_asks_an_older_mistake_due_and_says_why(
     if audit:
         audit.check("a drill round's question")
         assert audit.found == {}, audit.report()
-    at_the_table = shoe_answers(live_server, OLD)  # the shoe may have dealt it too
+    at_the_table = shoe_answers(live_server, OLD, url)  # the shoe may have dealt it too
     stand = page.locator('form.question button[data-key="S"]')
     page.locator("form.question").evaluate("form => { form.dataset.answered = 'yes'; }")
     if learner.javascript:
@@ -125,15 +125,18 @@ def test_the_drill_round_asks_an_older_mistake_due_and_says_why(
     finally:
         db.close()
     assert again is not None and again.reviews == item.reviews + 1  # graded, rescheduled
-    assert shoe_answers(live_server, OLD) == at_the_table  # not an answer at the table
+    assert shoe_answers(live_server, OLD, url) == at_the_table  # not an answer at the table
 
 
-def shoe_answers(live_server: Any, question: str) -> int:
-    """How many answers to ``question`` were given at the table (their tokens start "t")."""
+def shoe_answers(live_server: Any, question: str, url: str) -> int:
+    """How many answers to ``question`` were given at the table of ``url`` (their tokens start
+    "t<table>-"; a drill's token is random URL-safe text, and 1 in 64 of them starts "t")."""
+    prefix = f"t{url.rsplit('/', 1)[1]}-"
     db = store.open_db(live_server.app.config["DATABASE"])
     try:
         (count,) = db.execute(
-            "SELECT count(*) FROM attempts WHERE question = ? AND token LIKE 't%'", [question]
+            "SELECT count(*) FROM attempts WHERE question = ? AND substr(token, 1, ?) = ?",
+            [question, len(prefix), prefix],
         ).fetchone()
     finally:
         db.close()
