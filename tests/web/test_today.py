@@ -160,6 +160,7 @@ def test_a_bad_goal_is_refused_and_nothing_changes(
     response = learner.post("/today/goal", data={**form, "kind": kind, "amount": amount})
     assert response.status_code == 400
     assert said in response.get_data(as_text=True)
+    assert f"{said}.." not in response.get_data(as_text=True)  # one full stop, the page's
     db = db_of(clocked)
     assert db.execute("SELECT count(*) FROM practice_goals").fetchone()[0] == 0
     assert db.execute("SELECT count(*) FROM goal_changes").fetchone()[0] == 0

@@ -36,8 +36,8 @@ class InvalidGoalError(SaidError):
 
 #: What a goal of each kind is out of its bounds, in the catalogue's words.
 _OUT_OF_BOUNDS = {
-    "answers": N_("A daily goal of answers is %(low)s to %(high)s, not %(amount)s."),
-    "minutes": N_("A daily goal of minutes is %(low)s to %(high)s, not %(amount)s."),
+    "answers": N_("a daily goal of answers is %(low)s to %(high)s, not %(amount)s"),
+    "minutes": N_("a daily goal of minutes is %(low)s to %(high)s, not %(amount)s"),
 }
 
 
@@ -60,7 +60,7 @@ DEFAULT_GOAL = Goal("answers", 20)
 def check_goal(kind: str, amount: int) -> Goal:
     """:raises InvalidGoalError: naming the kinds, or the bounds the amount is outside."""
     if kind not in GOAL_BOUNDS:
-        raise InvalidGoalError.said_as(N_("A daily goal is a number of answers or minutes."))
+        raise InvalidGoalError.said_as(N_("a daily goal is a number of answers or minutes"))
     low, high = GOAL_BOUNDS[kind]
     if not low <= amount <= high:
         raise InvalidGoalError.said_as(_OUT_OF_BOUNDS[kind], low=low, high=high, amount=amount)
