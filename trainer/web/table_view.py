@@ -455,9 +455,12 @@ def table_miscount(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, An
     """The count errors' price (:func:`drills.counting.miscount.table_prices`) beside them in
     the shoe's summary, and their totals; none while the count study is being worked out, nor
     at 004 dealt face down (no count study describes it)."""
-    asked = (sums.checks, app_caches(), sums.true_checks, sums.convert_checks)
     try:
-        found = table_prices(spec, game, *asked) if sums.checks else []
+        found = (
+            table_prices(spec, game, sums.checks, app_caches(), sums.true_checks,
+                         sums.convert_checks)
+            if sums.checks else []
+        )  # fmt: skip
     except (StudyPendingError, StudyNotForGameError):
         found = []
     total = {f"miscount_lost{end}": sum((getattr(p, part).lost for p in found), Fraction(0))

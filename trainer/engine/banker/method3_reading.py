@@ -29,13 +29,12 @@ import numpy as np
 
 from trainer.engine.banker.method3 import Method3, punter_play
 from trainer.engine.banker.method3_dealer import dealer_finals
-from trainer.engine.banker.method3_tree import VALUES, hand_total, pays
+from trainer.engine.banker.method3_tree import VALUES, Hand, hand_total, pays
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 
 __all__ = ["finals", "hand_values", "reading_play", "start_values", "unseen", "weights"]
 
-Hand = tuple[int, ...]
 Memo = dict[Hand, tuple[float, float, str]]
 _TIE = 1e-12  # a draw or split worth no more than this a unit of the weights stands
 

@@ -19,6 +19,7 @@ itself), which goes on to the page asked for once the chart is there.
 
 from __future__ import annotations
 
+from itertools import islice
 from statistics import median
 
 from flask import Blueprint, Flask, current_app, redirect, request, url_for
@@ -175,7 +176,7 @@ def expected_seconds(job: jobs.Job) -> float | None:
     if not done:
         return None
     work = chart_work(job.params)
-    like = [seconds for params, seconds in done if chart_work(params) == work][:5]
+    like = list(islice((seconds for params, seconds in done if chart_work(params) == work), 5))
     if like:
         return float(median(like))
     kind_of_game, _, whole = work.partition(" ")

@@ -53,6 +53,7 @@ from trainer.store import speeds, thresholds, users
 from trainer.store.db import transaction
 from trainer.web import security, session_answers
 from trainer.web.caches import app_caches, penetration_cache_dir
+from trainer.web.error_words import error_said
 from trainer.web.jobs import submit
 from trainer.web.preferences import current_counting_preferences, preferences_error_page
 from trainer.web.recording import speed_level
@@ -71,7 +72,7 @@ from trainer.web.thresholds import staircase as threshold_staircase
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import chart_or_pending
 from trainer.web.warm_up import COUNT_SYSTEM
-from trainer.words import N_, quoted, said, say
+from trainer.words import N_, quoted, say
 
 bp = Blueprint("counting", __name__, url_prefix="/counting")
 
@@ -172,9 +173,7 @@ def penetration_chart() -> Response:
             request.args.get("preset", ""), request.args.get("system", "")
         )
     except InvalidQuestionError as error:
-        # The refusal as the catalogue says it, in English too (its English text is the
-        # command line's: "unknown preset ''; presets are: ...").
-        why = said(error) or say("its preset or system is not one the trainer has")
+        why = error_said(error, say("its preset or system is not one the trainer has"))
         abort(400, description=say("There is no penetration chart for that: %(why)s.", why=why))
     system = penetration_study.chart_system(chosen)
     view = {"preset": preset, "system": system, "chosen_system": chosen}
