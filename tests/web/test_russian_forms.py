@@ -57,11 +57,15 @@ def test_money_and_shares_are_written_the_russian_way(app: Any) -> None:
         assert table_view.money(10000) == f"10{NBSP}000"
         assert table_view.signed_money(Fraction(-5, 2)) == "\u22122,50"
         assert words.percent(Fraction(33, 10000), 2) == f"0,33{NBSP}%"
+        # An EV with its sign reads as a sentence writes it ("стоять −25,19 %").
+        assert words.percent(-0.2519, 2, sign=True) == f"\u221225,19{NBSP}%"
+        assert words.percent(Fraction(3, 200), 2, sign=True) == f"+1,50{NBSP}%"
         # What forms carry stays ASCII, and an amount typed the Russian way reads as meant.
         assert table_view.money_notation(Fraction(15, 2)) == "7.50"
         assert table_view.money_notation(10000) == "10000"
         assert words.plain_amount(f"1{NBSP}000,50") == "1000.50"
     with _in(app, "en"):
+        assert words.percent(-0.2519, 2, sign=True) == "\u221225.19%"
         assert table_view.money(Fraction(15, 2)) == "7.50"
         assert table_view.money(10000) == "10,000"
         assert words.plain_amount("1,000.50") == "1000.50"
