@@ -39,6 +39,7 @@ from trainer.engine.article import a_or_an  # "an 8", "a 10": English's article
 from trainer.engine.words import (  # one road
     KEYWORDS,
     N_,
+    N_as,
     N_plural,
     SaidError,
     dealer_named,
@@ -48,6 +49,7 @@ from trainer.engine.words import (  # one road
     quoted,
     said,
     say,
+    say_as,
 )
 
 __all__ = [
@@ -55,6 +57,7 @@ __all__ = [
     "MINUS",
     "KEYWORDS",
     "N_",
+    "N_as",
     "N_plural",
     "a_or_an",
     "bets",
@@ -75,6 +78,7 @@ __all__ = [
     "said",
     "SaidError",
     "say",
+    "say_as",
     "signed",
     "use",
 ]

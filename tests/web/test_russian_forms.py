@@ -88,13 +88,24 @@ def test_the_keys_letters_are_one_cyrillic_letter_each_and_differ_within_each_fo
         letters = [[key_letter(key, label) for key, label in keys] for keys in KEY_SETS]
     assert all(re.fullmatch("[А-ЯЁ]", letter) for shown in letters for letter in shown), letters
     assert all(len(set(shown)) == len(shown) for shown in letters), letters
-    assert letters[0] == ["П", "С", "У", "Р", "Н"]  # стоять С, сарэнда Н
+    assert letters[0] == ["П", "С", "У", "Р", "Д"]  # стоять С, сдаться Д
     with _in(app, "en"):
         assert [key_letter(key, label) for key, label in KEY_SETS[0]] == list("HSDPR")
 
 
+def test_surrender_is_a_verb_on_its_button_and_the_rules_noun_elsewhere(app: Any) -> None:
+    """The play's button says Сдаться, as the verdicts' сдаваться; the rule stays сарэнда
+    («Сарэнда: поздняя»); a word with no play's own translation is said as ever."""
+    with _in(app, "ru"):
+        assert words.say_as("play", "Surrender") == "Сдаться"
+        assert words.say("Surrender") == "Сарэнда"
+        assert words.say_as("play", "Hit") == words.say("Hit") == "Прикупить"
+    with _in(app, "en"):
+        assert words.say_as("play", "Surrender") == words.say("Surrender") == "Surrender"
+
+
 # The Russian bank (004 dealt face down) names the punter's hit "Draw": its button showed the
-# Latin H, which reads as the Cyrillic Н of сарэнда beside it (and is Р on a Russian keyboard).
+# Latin H, which reads as a Cyrillic Н (and is Р on a Russian keyboard).
 @pytest.mark.parametrize("rules", ["vegas-6d-s17", "russian-bank"])
 def test_the_russian_quiz_shows_each_buttons_letter_beside_its_latin_key(
     app: Any, rules: str
@@ -111,6 +122,7 @@ def test_the_russian_quiz_shows_each_buttons_letter_beside_its_latin_key(
     assert re.search(r'data-key="S" data-key-local="С" aria-keyshortcuts="S С"', text) or all(
         key in "IN" for key, _ in buttons
     )  # an insurance question (an ace up) shows В and Б
+    assert all("Сдаться <kbd>Д</kbd>" in inside for key, inside in buttons if key == "R")
 
 
 def test_the_table_set_up_offers_its_choices_in_russian(app: Any) -> None:
