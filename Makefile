@@ -146,7 +146,7 @@ static/vendor/htmx.min.js: node_modules/.installed
 # trainer/translations/messages.pot and merged into each language's catalogue: new messages
 # come in empty, changed ones marked fuzzy, to translate.
 messages: $(VENV)/.server-installed
-	$(BIN)/pybabel extract -F babel.cfg -k say -k plural:1,2 -k N_ -k N_plural:1,2 -c TRANSLATORS: --add-location=file \
+	$(BIN)/pybabel extract -F babel.cfg -k say -k plural:1,2 -k N_ -k N_plural:1,2 -k say_as:1c,2 -k N_as:1c,2 -c TRANSLATORS: --add-location=file \
 		--sort-output --no-wrap -o trainer/translations/messages.pot .
 	$(BIN)/pybabel update -i trainer/translations/messages.pot -d trainer/translations \
 		--no-wrap --ignore-obsolete

@@ -71,7 +71,11 @@ def test_there_is_a_russian_catalogue() -> None:
 @pytest.mark.parametrize("path", CATALOGUES, ids=lambda path: path.parts[-3])
 def test_every_message_is_in_the_catalogue(path: Path, extracted: Catalog) -> None:
     catalogue = _read(path)
-    missing = [message.id for message in extracted if message.id and message.id not in catalogue]
+    missing = [
+        message.id
+        for message in extracted
+        if message.id and catalogue.get(message.id, message.context) is None
+    ]
     assert not missing, f"run `make messages` and translate: {missing[:10]}"
 
 

@@ -62,6 +62,24 @@ def test_a_right_answer_is_stored_and_shown_with_every_plays_ev(
     assert attempt.rules == "vegas-6d-s17"
 
 
+def test_the_russian_ev_table_writes_its_shares_as_the_sentences_do(
+    client: Any, hidden_fields: Any
+) -> None:
+    """Each share reads "−25,19 %" (a no-break space before %), as the sentences write one."""
+    client.get("/", headers={"Accept-Language": "ru"})
+    fields = ask(client, hidden_fields, "?rules=vegas-6d-s17&mix=cells")
+    response = client.post(
+        f"{QUIZ}/answer",
+        data={**fields, "answer": right_key(fields)},
+        headers={"Accept-Language": "ru"},
+        follow_redirects=True,
+    )
+    table = response.get_data(as_text=True).split('class="ev-table"', 1)[1].split("</table>")[0]
+    cells = re.findall(r"<td>([^<]*)</td>", table)
+    assert len(cells) >= 2
+    assert all(re.fullmatch("[+\u2212]?[0-9]+,[0-9]{2}\u00a0%", cell) for cell in cells), cells
+
+
 def test_a_wrong_answer_stores_its_cost(client: Any, db: Any, hidden_fields: Any) -> None:
     fields = ask(client, hidden_fields, "?rules=vegas-6d-s17&mix=hard")
     play = work_out(fields["question"], find_preset("vegas-6d-s17"))

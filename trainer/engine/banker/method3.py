@@ -54,7 +54,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -210,16 +210,9 @@ GAMES: ResultCache[Method3] = ResultCache(
 )
 
 
-@lru_cache(maxsize=32)
-def _key(rules: Rules) -> str:
-    """``rules``' key in :data:`GAMES`, made once a rule set (the engine's punters ask the game
-    at every decision, and a key is a hash of the rules' document)."""
-    return GAMES.key(rules)
-
-
 def cached_method3_game(rules: Rules) -> Method3 | None:
     """The game of ``rules`` if it is in memory or on disk, else None (nothing is worked out)."""
-    return GAMES.cached(_key(rules), partial(_decode, rules))
+    return GAMES.cached(GAMES.key(rules), partial(_decode, rules))
 
 
 def method3_game(rules: Rules) -> Method3:
@@ -231,7 +224,7 @@ def method3_game(rules: Rules) -> Method3:
     if rules.deal_method != 3:
         raise ValueError("deal_method: the dealer doubles on his first card in method 3 only")
     work_out, decode = partial(work_out_method3_game, rules), partial(_decode, rules)
-    return GAMES.get(_key(rules), work_out, decode)
+    return GAMES.get(GAMES.key(rules), work_out, decode)
 
 
 def work_out_method3_game(rules: Rules) -> Method3:
