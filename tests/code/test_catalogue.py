@@ -17,6 +17,10 @@ from babel.messages.pofile import read_po
 
 from trainer.engine.words import KEYWORDS
 
+# One worker runs the file (--dist loadgroup): the catalogue's extraction (some seconds)
+# made once, not on each worker.
+pytestmark = pytest.mark.xdist_group("catalogue")
+
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = sorted((ROOT / "trainer/translations").glob("*/LC_MESSAGES/messages.po"))
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|%%")

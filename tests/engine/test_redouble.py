@@ -171,6 +171,7 @@ def _engine_doubles(seed: int) -> list[tuple[int, bool]]:
     ]
 
 
+@pytest.mark.long
 def test_the_engine_dealer_doubles_with_the_games_chances_drawn_from_the_seed() -> None:
     # An ace or a ten always, a five or a six at times (drawn from the table's seed, so a
     # shoe replays alike), never another card.

@@ -162,6 +162,7 @@ def test_the_double_at_twenty_one_home_is_graded_and_stored(
         assert now.kind == "double"  # not played until kept
 
 
+@pytest.mark.long
 def test_a_draw_with_only_the_punters_face_down_cards_left_is_not_graded(
     client: Any, csrf: Any, db: Any, hidden_fields: Any
 ) -> None:
