@@ -1,7 +1,8 @@
 """Every drill in the registry, one road: ask, grade, store, show the next question.
 
 ``GET /drills/<slug>`` shows a question; its form carries the question's notation, the rules
-preset, a submission token and the time it was asked. ``POST /drills/<slug>/answer`` re-derives
+preset, a submission token, the time it was asked and a seal over them (:func:`sealed_or_400`: an
+answer to a question the page did not ask is refused). ``POST /drills/<slug>/answer`` re-derives
 the right answer from the notation (the drill's ``grade``), stores the attempt once per token,
 and shows the feedback with the next question. htmx requests get only the ``panel`` block; a
 plain form's answer, once stored, goes on (303) to ``GET /drills/<slug>/answered/<attempt id>``,
