@@ -211,17 +211,20 @@ def app_config(tmp: Path, **overrides: Any) -> dict[str, Any]:
     return config
 
 
-def sealed(form: Mapping[str, str], drill: str, *, secret: str = SECRET) -> dict[str, str]:
+def sealed(
+    form: Mapping[str, str], drill: str, *, question: str | None = None, secret: str = SECRET
+) -> dict[str, str]:
     """``form`` (an answer form) with the seal its page would have given it
     (:func:`trainer.web.security.question_seal`, under the tests' secret key), for a test that
-    posts a question of its own choosing: over its ``question``, ``token``, ``asked_at`` and
-    ``rules`` (read as the server reads them; none: the default rules)."""
+    posts a question of its own choosing: over its ``question`` (or ``question``, for a form
+    that names its question otherwise: a run's round), ``token``, ``asked_at`` and ``rules``
+    (read as the server reads them; none: the default rules)."""
     from trainer.app import DEFAULT_RULES
     from trainer.engine.rulebook.rules import Rules
     from trainer.web.security import SEAL_FIELD, seal_with_key
 
     rules = Rules.parse(form.get("rules") or DEFAULT_RULES).notation()
-    values = (form["token"], form["question"], rules, int(form["asked_at"]))
+    values = (form["token"], question or form["question"], rules, int(form["asked_at"]))
     return {**form, SEAL_FIELD: seal_with_key(secret, drill, *values)}
 
 

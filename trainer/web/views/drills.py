@@ -117,6 +117,9 @@ _NOT_THIS_PAGE = {
     "the quiz": N_(
         "This answer's question is not one this page asked, so nothing was stored; reload the quiz."
     ),
+    "the run": N_(
+        "This call's round is not one this page dealt, so nothing was stored; reload the run."
+    ),
 }
 _ASKED_AT_MOST = 15  # digits of a time in ms (until the year 33658)
 
