@@ -464,6 +464,8 @@ BAD_FORMS = {
     "an option unknown": {"rules": "vegas-6d-s17 колоды=2"},
     "a word not option=value": {"rules": "vegas-6d-s17 колоды"},
     "no rules": {"rules": ""},
+    "a time changed by hand (not the page's seal)": {"asked_at": "1"},
+    "a time no number": {"asked_at": "вчера"},
 }
 BAD_ADDRESSES = {
     "the chart's rules, a value no number": "/strategy?rules=vegas-6d-s17+decks%3Dмного",
@@ -512,6 +514,8 @@ def test_a_malformed_form_or_address_is_refused_in_russian(russian: Walk) -> Non
         parts[name] = _found(russian.text(refused), REFUSED)
     said = parts["hand-totals: an option's value no number"]
     assert "Колоды: нужно целое число, а не" in said, said
+    said = parts["hand-totals: a time changed by hand (not the page's seal)"]
+    assert "Этот ответ дан не на тот вопрос, который задала эта страница" in said, said
     said = parts["basic-strategy: a question in no notation"]  # what was wrong (issue 30)
     assert "в вопросе нет руки против открытой карты дилера" in said, said
     assert "от 1 до 8, а не 99" in parts["the chart's rules, a value out of range"]
