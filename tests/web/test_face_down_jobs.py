@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from drills import strategy_cells, table_dealing
-from tests.conftest import app_config
+from tests.conftest import app_config, sealed
 from trainer.engine.banker import face_down, method3
 from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.store import attempts, open_db, reviews, users
@@ -186,7 +186,8 @@ def test_a_review_of_stakes_at_004_waits_for_the_banker_to_grade(app: Any, learn
     shown = client.get(started.headers["Location"])
     assert shown.status_code == 200 and "Your stake on these cards?" in shown.get_data(True)
     review = {"review": str(batch.id), "review_item": str(batch.items[0].id)}
-    sent = client.post("/drills/punter-stake/answer", data=_answer(STAKE, "10", **review))
+    form = sealed(_answer(STAKE, "10", rules=BANK, **review), "punter-stake")  # as its page
+    sent = client.post("/drills/punter-stake/answer", data=form)
     assert _waiting(sent)
     assert [kind for kind, _, _ in _jobs(app)] == ["chart"]
 
