@@ -2,7 +2,7 @@
 (issue 27).
 
     .venv/bin/python bench/method3_reading.py [--split] [--roots N] [--table] [--turns N]
-        [--burn] [--double-gains TURNS] [--out FILE] [--check ROUNDS]
+        [--burn] [--firsts] [--double-gains ROUNDS] [--out FILE] [--check ROUNDS]
         [--punters N ...] [--seed S] [--rules NOTATION]
 
 The game's figures (:mod:`trainer.engine.banker.method3`: the dealer's doubling chances ``p*``,
@@ -30,15 +30,18 @@ cards, the dealer's second (face-up) card and whether he doubled (the game's pla
     mean and its standard error over rounds. What a face-down card is *not* (no natural shown,
     no redouble) is not read. ``--burn``: a card (not an ace) is burned face up before the
     deal, as 002 burns one at the top of a pack; with ``--punters 1`` the figure is what
-    reading that card alone is worth in the pack's first round.
+    reading that card alone is worth in the pack's first round. ``--firsts``: the figure is
+    what a punter who also sees the others' face-down first cards gains over one who reads the
+    table: more than reading what those cards are not (a natural not shown, a redouble not made,
+    tells him a first card is not an ace, or not a ten) can be worth, so a bound on it.
 
 Both hold the dealer's doubling chances at ``p*``. Reading more can only help the punters, and
 a dealer keeping ``p*`` still gets the bank's result against their new best answer: so the
 game's value (the bank's edge at the new equilibrium) falls by no more than the figures here.
 
-(c) ``--double-gains TURNS``: the dealer's answer to a table of N reading punters. At ``p*``
+(c) ``--double-gains ROUNDS``: the dealer's answer to a table of N reading punters. At ``p*``
     the dealer is indifferent on a five and a six against one punter; at a table the reading
-    moves what doubling gains him on each first card. Rounds (``TURNS // N`` a size) are dealt
+    moves what doubling gains him on each first card. Rounds (``ROUNDS`` a size) are dealt
     once and played twice, not doubled and doubled (common random numbers), everyone playing
     the engine's play; at each turn the reading punter's and the game's play are enumerated
     exactly from there, kept apart by the hole card (:func:`hand_vectors`, the engine's
@@ -47,7 +50,18 @@ game's value (the bank's edge at the new equilibrium) falls by no more than the 
     results for one punter (its pure answer to ``p*``, :func:`.method3_mixed.answer_to`) that
     gives the gain of doubling on each first card at the table, with its standard error; the
     dealer's best answer (double where it gains), and the bank's edge at the table at ``p*``
-    and at that answer. ``--out`` writes them as JSON (after each table size).
+    and at that answer. That answer exploits the engine's punters, who play the pure best
+    answer to ``p*`` (the game's lower bound), as much as the table: against one punter it
+    already doubles on a four, seven and eight (each gaining under 0.006 of a stake) and takes
+    0.12 points more than ``p*``. So the table's own part is the *shift* of each gain from one
+    punter's, added to the gains against the punters' equilibrium mix (0 on a five and a six,
+    :attr:`.method3.Method3.bank`): where that shifted gain is resolved (beyond 2 standard
+    errors) it says double always or never, elsewhere ``p*`` stays; if those changes together
+    move the bank's edge by more than :data:`MOVES` (0.05 points), they are the engine's
+    dealer's chances at that table size (``chances``;
+    :mod:`trainer.engine.banker.method3_table` reads them from
+    ``trainer/engine/data/method3_tables.json``, this program's ``--out``), else ``p*``.
+    ``--out`` writes the figures as JSON (after each table size).
 """
 
 from __future__ import annotations
@@ -80,6 +94,7 @@ from trainer.engine.rulebook.rules import Rules  # noqa: E402
 from trainer.engine.strategy.dealer import full_shoe  # noqa: E402
 
 VALUES = range(1, 11)
+MOVES = 0.0005  # (c): a dealer's table policy moving the bank's edge less than this is not kept
 Hand = tuple[int, ...]
 
 
@@ -153,12 +168,13 @@ def table_turns(
     doubled: bool,
     deck: list[int],
     burned: int = 0,
-) -> Iterator[tuple[int, int, tuple[int, ...], int, str]]:
+) -> Iterator[tuple[int, int, tuple[int, ...], int, str, tuple[int, ...]]]:
     """A round's turns at a table, everyone playing the engine's play: for each punter without
     a natural, his cards ``(a, b)``, the cards seen besides his own and the up card (``gone``,
-    counts by value), his stake's multiple (the double and a redouble counted) and the engine's
-    first play; after each, his hand is played out from ``deck`` and what it shows is shown
-    (``burned``: a card shown before the deal, or 0)."""
+    counts by value), his stake's multiple (the double and a redouble counted), the engine's
+    first play, and the other punters' first cards still face down (counts by value); after
+    each, his hand is played out from ``deck`` and what it shows is shown (``burned``: a card
+    shown before the deal, or 0)."""
     redoubling = game.game.redoubling if doubled else frozenset()
     shown = Counter(seconds)
     if burned:
@@ -172,7 +188,8 @@ def table_turns(
         gone = tuple((shown - own)[v] for v in VALUES)
         times = (4 if p1 in redoubling else 2) if doubled else 1
         engine_move = punter_play(game.game, doubled, up, (min(p1, p2), max(p1, p2)), 0, True)
-        yield p1, p2, gone, times, engine_move or "S"
+        hidden = Counter(f for j, f in enumerate(firsts) if j != i and not revealed[j])
+        yield p1, p2, gone, times, engine_move or "S", tuple(hidden[v] for v in VALUES)
         if engine_move == "P" and len(deck) >= 2:
             hands = [[p1, deck.pop()], [p2, deck.pop()]]
             shown.update(hand[1] for hand in hands)
@@ -188,14 +205,21 @@ def table_turns(
 
 
 def table_round(
-    game: Game, punters: int, rng: random.Random, cells: Counter, burn: bool = False
+    game: Game,
+    punters: int,
+    rng: random.Random,
+    cells: Counter,
+    burn: bool = False,
+    firsts_seen: bool = False,
 ) -> float:
     """One dealt round at a table of ``punters``, everyone playing the engine's play: the mean
     over the punters of what reading the table's face-up cards adds to each one's expectation
     (per unit of his stake before the double, the double and a redouble counted). ``cells``
     counts each first play where the reading punter plays otherwise. ``burn``: a card (not an
     ace) is burned face up first (002: "предъявить её и положить крапом вниз под колоду", an ace
-    not burned): the figure is then what the reading punter adds reading it and the table."""
+    not burned): the figure is then what the reading punter adds reading it and the table.
+    ``firsts_seen``: what a punter who also saw the other punters' face-down first cards adds
+    to one reading the table (a bound on what reading what those cards are *not* is worth)."""
     deck = [v for v, n in enumerate(game.shoe, 1) for _ in range(n)]
     rng.shuffle(deck)
     burned = deck.pop(rng.choice([i for i, v in enumerate(deck) if v != 1])) if burn else 0
@@ -207,10 +231,14 @@ def table_round(
     if natural(hole, up):
         return 0.0
     total = 0.0
-    for p1, p2, gone, times, engine_move in table_turns(
+    for p1, p2, gone, times, engine_move, hidden in table_turns(
         game, firsts, seconds, up, doubled, deck, burned
     ):
         reader, engine, norm, move, _ = game.start(p1, p2, up, gone, doubled)
+        if firsts_seen:
+            both = tuple(a + b for a, b in zip(gone, hidden, strict=True))
+            full = game.start(p1, p2, up, both, doubled)
+            engine, reader, norm = reader, full[0], full[2]
         total += times * (reader - engine) / norm
         if move != engine_move:
             a, b = sorted((p1, p2))
@@ -219,7 +247,7 @@ def table_round(
 
 
 def table_run(
-    game: Game, punters: int, rounds: int, seed: int, burn: bool = False
+    game: Game, punters: int, rounds: int, seed: int, burn: bool = False, firsts: bool = False
 ) -> tuple[float, float, Counter, float]:
     """The punters' mean gain per round from reading the table (:func:`table_round`), its
     standard error, the first plays changed, and the seconds it took."""
@@ -227,7 +255,7 @@ def table_run(
     started = time.perf_counter()
     total = square = 0.0
     for _ in range(rounds):
-        x = table_round(game, punters, rng, cells, burn)
+        x = table_round(game, punters, rng, cells, burn, firsts)
         total += x
         square += x * x
     mean = total / rounds
@@ -335,7 +363,7 @@ def gains_round(game: Game, punters: int, rng: random.Random) -> np.ndarray:
     taken = np.zeros((2, 10))
     for doubled in (False, True):
         cards = list(deck)
-        for p1, p2, gone, times, _ in table_turns(game, firsts, seconds, up, doubled, cards):
+        for p1, p2, gone, times, _, _ in table_turns(game, firsts, seconds, up, doubled, cards):
             seen = [v for v, n in enumerate(gone, 1) for _ in range(n)]
             left = unseen(game.rules, (p1, p2, up, *seen))
             assert left is not None
@@ -363,22 +391,41 @@ def gains_run(game: Game, punters: int, rounds: int, seed: int) -> dict[str, obj
     taken = np.array([gains_round(game, punters, rng) for _ in range(rounds)])  # [round, 2, 10]
     kept = bank - taken.mean(axis=0)
     gains, gain_se = kept[1] - kept[0], (taken[:, 1] - taken[:, 0]).std(axis=0, ddof=1)
-    doubles = gains > 0
+    # The table's shift of each gain, on the punters' equilibrium mix's gains (0 on a five and
+    # a six, where the dealer mixes): the dealer's best answer at the table, the game's way.
+    mix = game.game.bank
+    shifted = (mix[1] - mix[0]) + gains - (bank[1] - bank[0])
+    doubles, settled = gains > 0, shifted > 0
+    # The engine's dealer at this table (:mod:`trainer.engine.banker.method3_table`): ``p*``
+    # but where the shifted gain is resolved (2 standard errors), if that moves the edge enough.
+    resolved = np.abs(shifted) > 2 * gain_se / rounds**0.5
+    policy = np.where(resolved, (shifted > 0).astype(float), chances)
+    policy_move = float(share @ ((policy - chances) * shifted))
+    if policy_move <= MOVES:
+        policy = chances
     at_p = share * ((1 - chances) * taken[:, 0] + chances * taken[:, 1])
     at_best = share * np.where(doubles, taken[:, 1], taken[:, 0])
     change = share * (doubles - chances) * (taken[:, 1] - taken[:, 0])
+    shift = share * (settled - chances) * (taken[:, 1] - taken[:, 0])
     figures: dict[str, object] = {"punters": punters, "rounds": rounds}
     for name, each, exact in (
         ("edge_at_p_star", at_p, share @ ((1 - chances) * kept[0] + chances * kept[1])),
         ("edge_at_best", at_best, share @ np.where(doubles, kept[1], kept[0])),
         ("best_minus_p_star", change, share @ ((doubles - chances) * gains)),
-    ):
+        ("mix_best_minus_p_star", shift, share @ ((settled - chances) * shifted)),
+        ("policy_minus_p_star", share * (policy - chances) * (taken[:, 1] - taken[:, 0]),
+         share @ ((policy - chances) * shifted)),
+        ("edge_at_policy", share * ((1 - policy) * taken[:, 0] + policy * taken[:, 1]),
+         share @ ((1 - policy) * kept[0] + policy * kept[1])),
+    ):  # fmt: skip
         figures[name] = float(exact)
         figures[name + "_se"] = float(each.sum(axis=1).std(ddof=1)) / rounds**0.5
+    figures["chances"] = [float(x) for x in policy]
     figures["cards"] = [
         {"card": d, "chance": float(chances[d - 1]),
          "heads_up_gain": float(bank[1, d - 1] - bank[0, d - 1]), "gain": float(gains[d - 1]),
-         "gain_se": float(gain_se[d - 1]) / rounds**0.5, "doubles": bool(doubles[d - 1])}
+         "gain_se": float(gain_se[d - 1]) / rounds**0.5, "doubles": bool(doubles[d - 1]),
+         "mix_gain": float(shifted[d - 1]), "mix_doubles": bool(settled[d - 1])}
         for d in VALUES
     ]  # fmt: skip
     figures["seconds"] = time.perf_counter() - started
@@ -391,21 +438,31 @@ def double_gains(
     """(c): :func:`gains_run` for each table size, printed, and written to ``out`` as JSON."""
     found = []
     for n in punters:
-        run = gains_run(game, n, rounds // n, seed)
+        run = gains_run(game, n, rounds, seed)
         found.append(run)
-        print(f"(c) {n} punter(s), {rounds // n:,} rounds, {run['seconds']:.0f} s:", flush=True)
+        print(f"(c) {n} punter(s), {rounds:,} rounds, {run['seconds']:.0f} s:", flush=True)
         for row in run["cards"]:  # type: ignore[attr-defined]
             verdict = "doubles" if row["doubles"] else "leaves"
             unsure = " (not resolved)" if abs(row["gain"]) < 2 * row["gain_se"] else ""
             print(
                 f"    first card {row['card']:>2} (p* {row['chance']:.4f}): gain one punter "
                 f"{row['heads_up_gain']:+.5f}, at the table {row['gain']:+.5f} "
-                f"± {row['gain_se']:.5f}: {verdict}{unsure}"
+                f"± {row['gain_se']:.5f}: {verdict}{unsure}; on the mix {row['mix_gain']:+.5f}"
             )
-        for name in ("edge_at_p_star", "edge_at_best", "best_minus_p_star"):
+        for name in _FIGURES:
             print(f"    {name}: {run[name]:+.4%} ± {run[name + '_se']:.4%}", flush=True)  # type: ignore[str-bytes-safe]
         if out is not None:
             _write(out, game, seed, found)
+
+
+_FIGURES = (
+    "edge_at_p_star",
+    "edge_at_best",
+    "best_minus_p_star",
+    "mix_best_minus_p_star",
+    "policy_minus_p_star",
+    "edge_at_policy",
+)
 
 
 def _write(out: Path, game: Game, seed: int, found: list[dict[str, object]]) -> None:
@@ -431,7 +488,7 @@ def check_vectors(game: Game, rounds: int, seed: int) -> float:
         rng.shuffle(deck)
         firsts, seconds, up = deck[:4], deck[4:8], deck[8]
         c = chances if doubled else 1 - chances
-        for p1, p2, gone, _, _ in table_turns(game, firsts, seconds, up, doubled, deck[9:]):
+        for p1, p2, gone, _, _, _ in table_turns(game, firsts, seconds, up, doubled, deck[9:]):
             reader, engine, norm, move, _ = game.start(p1, p2, up, gone, doubled)
             seen = [v for v, n in enumerate(gone, 1) for _ in range(n)]
             left = unseen(game.rules, (p1, p2, up, *seen))
@@ -635,11 +692,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--punters", type=int, nargs="+", default=[2, 4, 6, 11])
     parser.add_argument(
-        "--double-gains", type=int, metavar="TURNS", help="(c): punters' turns a table size"
+        "--double-gains", type=int, metavar="ROUNDS", help="(c): rounds a table size"
     )
     parser.add_argument("--out", type=Path, help="(c): write the figures here (JSON)")
     parser.add_argument("--check", type=int, metavar="ROUNDS", help="(c)'s vectors = the engine's")
     parser.add_argument("--burn", action="store_true", help="(b): a card burned face up first")
+    parser.add_argument("--firsts", action="store_true", help="(b): the face-down firsts too")
     args = parser.parse_args()
     rules = Rules.parse(args.rules)
     game = Game(rules)
@@ -676,7 +734,9 @@ def main() -> None:
     if args.table:
         for punters in args.punters:
             rounds = args.turns // punters
-            mean, error, cells, took = table_run(game, punters, rounds, args.seed, args.burn)
+            mean, error, cells, took = table_run(
+                game, punters, rounds, args.seed, args.burn, args.firsts
+            )
             print(f"(b) {punters} punter(s), {rounds:,} rounds, {took:.0f} s: the bank's edge")
             print(f"    {-mean * 100:+.4f} ± {error * 100:.4f} points; first plays changed:")
             turns = sum(cells.values())
