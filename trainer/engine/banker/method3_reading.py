@@ -16,8 +16,10 @@ A hand's figure ``S`` is its result summed over the hole card with those (unnorm
 weights: standing, the settlement against the dealer's finals drawn from the unseen cards less
 the hole card (:func:`.method3_dealer.dealer_finals`); drawing, ``sum_c unseen[c] / (unseen -
 1) * S(hand + c)`` (the next card comes from the unseen cards less the hole card; a bust loses
-the weights' sum). The dealer's chances stay the game's ``p*``: what the reading changes in the
-bank's edge at a table is measured by the bench, not worked into the figures.
+the weights' sum). The punters read the double at the game's ``p*``; at a table the engine's
+dealer doubles by the bench's chances for its size (:mod:`.method3_table`, ``p*`` where the
+reading does not tip his best double by enough), which they do not read: a fixed point at each
+size is not worked out (docs/table.md).
 """
 
 from __future__ import annotations
