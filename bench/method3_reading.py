@@ -32,8 +32,10 @@ cards, the dealer's second (face-up) card and whether he doubled (the game's pla
     deal, as 002 burns one at the top of a pack; with ``--punters 1`` the figure is what
     reading that card alone is worth in the pack's first round. ``--firsts``: the figure is
     what a punter who also sees the others' face-down first cards gains over one who reads the
-    table: more than reading what those cards are not (a natural not shown, a redouble not made,
-    tells him a first card is not an ace, or not a ten) can be worth, so a bound on it.
+    table (both plays valued with the cards he has seen, :func:`firsts_gain`, so only where
+    they play otherwise): more than reading what those cards are not (a natural not shown, a
+    redouble not made, tells him a first card is not an ace, or not a ten) can be worth, so a
+    bound on it.
 
 Both hold the dealer's doubling chances at ``p*``. Reading more can only help the punters, and
 a dealer keeping ``p*`` still gets the bank's result against their new best answer: so the
@@ -62,6 +64,9 @@ game's value (the bank's edge at the new equilibrium) falls by no more than the 
     :mod:`trainer.engine.banker.method3_table` reads them from
     ``trainer/engine/data/method3_tables.json``, this program's ``--out``), else ``p*``.
     ``--out`` writes the figures as JSON (after each table size).
+
+Long because its measurements share one deal of the table's turns and one exact enumeration
+(split apart, each would carry a copy of them).
 """
 
 from __future__ import annotations
@@ -237,13 +242,74 @@ def table_round(
         reader, engine, norm, move, _ = game.start(p1, p2, up, gone, doubled)
         if firsts_seen:
             both = tuple(a + b for a, b in zip(gone, hidden, strict=True))
-            full = game.start(p1, p2, up, both, doubled)
-            engine, reader, norm = reader, full[0], full[2]
+            total += times * firsts_gain(game, p1, p2, up, gone, both, doubled)
+            continue
         total += times * (reader - engine) / norm
         if move != engine_move:
             a, b = sorted((p1, p2))
             cells[(a, b, up, doubled, engine_move, move)] += 1
     return total / punters
+
+
+def _left(game: Game, a: int, b: int, up: int, gone: tuple[int, ...]) -> tuple[int, ...]:
+    seen = [v for v, n in enumerate(gone, 1) for _ in range(n)]
+    left = unseen(game.rules, (a, b, up, *seen))
+    assert left is not None
+    return left
+
+
+def _played(
+    game: Game, doubled: bool, up: int, hand: Hand, left: tuple[int, ...], pair: int, moves: dict
+) -> float:
+    """``S`` of ``hand`` from the unseen cards ``left`` played by ``moves`` (hand -> "H" or
+    "S", another reader's: :func:`hand_values`' memo)."""
+    q = game.q(left, up, doubled)
+    if total_of(hand) >= 21 or moves[hand][2] != "H":
+        return float(q @ (game.finals(left, up) @ game.pays(hand, bool(pair))))
+    cards, found = sum(left), 0.0
+    for c in VALUES:
+        if left[c - 1]:
+            rest, grown = take(left, c), tuple(sorted((*hand, c)))
+            bust = -float(game.q(rest, up, doubled).sum())
+            value = (
+                bust
+                if total_of(grown) > 21
+                else _played(game, doubled, up, grown, rest, pair, moves)
+            )
+            found += left[c - 1] / (cards - 1) * value
+    return found
+
+
+def firsts_gain(
+    game: Game, a: int, b: int, up: int, gone: tuple[int, ...], both: tuple[int, ...], doubled: bool
+) -> float:
+    """What a punter who has seen ``both`` (the table and the others' face-down first cards)
+    gains over one who has seen ``gone`` (the table), per unit staked: both plays valued with
+    what the first has seen (the nearer the truth), so only where they differ."""
+    plain, full = _left(game, a, b, up, gone), _left(game, a, b, up, both)
+    hand, g = (min(a, b), max(a, b)), game.game
+    best = start_values(g, doubled, up, a, b, full)
+    move = start_values(g, doubled, up, a, b, plain)[3]
+    if move == best[3] == "S":  # standing on both, the same play: nothing to value
+        return 0.0
+    if move == "P":
+        cards, value = sum(full), 0.0
+        for c in VALUES:
+            if full[c - 1]:
+                kid = (min(a, c), max(a, c))
+                moves: dict = {}
+                hand_values(g, doubled, up, kid, take(plain, c), a, moves)
+                value += (
+                    2
+                    * full[c - 1]
+                    / (cards - 1)
+                    * _played(game, doubled, up, kid, take(full, c), a, moves)
+                )
+    else:
+        moves = {}
+        hand_values(g, doubled, up, hand, plain, 0, moves)
+        value = _played(game, doubled, up, hand, full, 0, moves)
+    return (best[0] - value) / best[2]
 
 
 def table_run(
