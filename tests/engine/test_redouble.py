@@ -153,11 +153,11 @@ _ANSWERS = {
 }
 
 
-def _engine_doubles(seed: int) -> list[tuple[int, bool, int]]:
-    """A shoe at twenty-one-home, the learner punting (standing, never redoubling) among six
-    engine players: each round an engine player dealt, by his first card, whether he doubled,
-    and to how many punters."""
-    setup = TableSetup(HOME, 6, 1, seed, count_checks=False, deals=True, punter_seat=1)
+def _engine_doubles(seed: int, others: int = 6) -> list[tuple[int, bool, int]]:
+    """A shoe at twenty-one-home, the learner punting (standing, never redoubling) among
+    ``others`` engine players: each round an engine player dealt, by his first card, whether
+    he doubled, and to how many punters."""
+    setup = TableSetup(HOME, others, 1, seed, count_checks=False, deals=True, punter_seat=1)
     steps: list[str] = []
     while True:
         game = TableGame(setup, chart(HOME))
@@ -181,13 +181,16 @@ def test_the_engine_dealer_doubles_with_the_games_chances_drawn_from_the_seed() 
     # Always or never where his chance at a table of that many punters is 1 or 0 (the game's,
     # or the bench's for that table size: trainer/engine/data/method3_tables.json), at times
     # where it is between (drawn from the table's seed, so a shoe replays alike).
+    # Six others (punters enough for the table's own chances, pure) and two (the game's: a
+    # five and a six at times).
     seen: dict[float, set[bool]] = {}
-    for seed in range(40):
-        for first, doubled, punters in _engine_doubles(seed):
-            assert punters >= 2
+    for seed, others in [*((seed, 6) for seed in range(20)), *((seed, 2) for seed in range(20))]:
+        for first, doubled, punters in _engine_doubles(seed, others):
+            assert punters == others
             seen.setdefault(doubling_chance(HOME, first, punters), set()).add(doubled)
     assert seen.get(1.0, {True}) == {True} and seen[0.0] == {False}
-    assert all(doubled == {True, False} for chance, doubled in seen.items() if 0 < chance < 1)
+    mixed = {chance: doubled for chance, doubled in seen.items() if 0 < chance < 1}
+    assert mixed and all(doubled == {True, False} for doubled in mixed.values())
     assert _engine_doubles(3) == _engine_doubles(3)
 
 
