@@ -69,7 +69,7 @@ class ResultCache(Generic[T]):
         self._making: dict[tuple[Path, str], threading.Lock] = {}
         # Each key made once, by rules and parts: the engine's bankers and punters ask for a
         # result at every decision, and a key hashes every option's JSON (some 100 us).
-        self._keys: dict[tuple[Rules, str], str] = {}
+        self._keys: dict[tuple[Rules, str, str], str] = {}
 
     # -- where ------------------------------------------------------------------------------
 
@@ -87,9 +87,9 @@ class ResultCache(Generic[T]):
 
     def key(self, rules: Rules, **parts: Any) -> str:
         """A stable hash of the rules (:func:`rules_key`), the ``parts`` (JSON values) and the
-        code version, made once for equal rules and parts (rules are frozen: what they say of
-        themselves never changes)."""
-        found = (rules, json.dumps(parts, sort_keys=True) if parts else "")
+        code version, made once for equal rules, parts and code version (rules are frozen: what
+        they say of themselves never changes)."""
+        found = (rules, json.dumps(parts, sort_keys=True) if parts else "", self.code_version)
         key = self._keys.get(found)
         if key is None:
             document = json.dumps(
