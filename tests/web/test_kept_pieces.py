@@ -2,7 +2,8 @@
 and panel the quiz answers with is, byte for byte, the one drawn with nothing kept (English and
 Russian, plain forms and htmx, plays and insurance by the count, a resent answer, a refused
 one), and pieces were drawn from what was kept for other hands; a fill is written as the block
-would write it, and a piece that does not write its fill once is drawn each time."""
+would write it, wherever and as often as it does, and a piece that looks into a fill is drawn
+each time."""
 
 from __future__ import annotations
 
@@ -143,14 +144,24 @@ def test_a_fill_is_written_as_the_block_writes_it(app: Any) -> None:
     assert len(pieces) == 4  # by the key and whether b is markup: not by the fills' values
 
 
-def test_a_piece_that_does_not_write_its_fill_once_is_drawn_each_time(app: Any) -> None:
-    template = _piece(
-        app, '{% call(a) kept_piece("t", (a,)) %}{{ a }}{{ a }}{% endcall %}|{{ a | length }}'
+def test_a_fill_written_twice_or_not_at_all_is_kept_and_one_looked_into_is_not(app: Any) -> None:
+    pieces = app.jinja_env.globals["kept_piece"]
+    both = _piece(
+        app, '{% call(a, b) kept_piece("t", (a, b)) %}[{{ a }}|{{ a }}]{% endcall %}|{{ b }}'
     )
     with app.test_request_context("/"):
-        assert template.render(a="xy") == "xyxy|2"
-        assert template.render(a="zzz") == "zzzzzz|3"
-    assert len(app.jinja_env.globals["kept_piece"]) == 0
+        assert both.render(a="<x>", b="y") == "[&lt;x&gt;|&lt;x&gt;]|y"
+        assert both.render(a="zz", b="w") == "[zz|zz]|w"
+    assert len(pieces) == 1
+    cut = _piece(
+        app,
+        '{% call(a) kept_piece("u", (a,)) %}{{ a[1:] }}{% endcall %}'
+        '{% call(a) kept_piece("v", (a,)) %}{{ a | upper }}{% endcall %}',
+    )
+    with app.test_request_context("/"):
+        assert cut.render(a="xy") == "yXY"
+        assert cut.render(a="abc") == "bcABC"
+    assert len(pieces) == 1  # a fill cut or changed by a filter: drawn each time
 
 
 def test_a_key_that_cannot_be_one_draws_the_piece(app: Any) -> None:
