@@ -147,14 +147,9 @@ class Rules:
     @classmethod
     def option_names(cls) -> tuple[str, ...]:
         """The public option names, in declaration order (``name`` and notes excluded)."""
-        try:
-            return _OPTION_NAMES[cls]
-        except KeyError:  # worked out once (every rules form read asks for them)
-            names = tuple(
-                f.name for f in dataclasses.fields(cls) if f.name not in ("name", "interpretation")
-            )
-            _OPTION_NAMES[cls] = names
-            return names
+        return tuple(
+            f.name for f in dataclasses.fields(cls) if f.name not in ("name", "interpretation")
+        )
 
     def replace(self, **options: Any) -> Rules:
         """A copy with some options changed; values may be text (``"3:2"``, ``"true"``).
@@ -362,9 +357,6 @@ class Rules:
 
 
 _FIELDS = {f.name: f for f in dataclasses.fields(Rules) if f.name not in ("name", "interpretation")}
-
-
-_OPTION_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 def parse_option(option: str, value: Any) -> Any:
