@@ -102,6 +102,29 @@ def test_every_panel_is_the_one_drawn_afresh(
     assert 0 < app.jinja_env.globals["kept_piece"].kept("strategy question") < len(asked) // 4
 
 
+def test_two_answers_to_one_question_share_its_cells_kept_verdict(
+    app: Any, client: Any, hidden_fields: Any, drawn: list[tuple[str, str]]
+) -> None:
+    client.get("/")
+    page = client.get(f"{QUIZ}?rules=vegas-6d-s17&mix=pairs&wait=1").get_data(as_text=True)
+    fields = hidden_fields(page)
+    keys = [key for key, attrs in _BUTTON.findall(page) if "disabled" not in attrs]
+    assert len(keys) >= 2  # a pair (or insurance): more than one play to answer
+    verdicts = []
+    for n, answer in enumerate(keys[:2]):  # the same question answered twice, each its own way
+        sent = {**fields, "token": f"{fields['token'][:-2]}t{n}", "answer": answer}
+        response = client.post(f"{QUIZ}/answer", data=sent, headers={"HX-Request": "true"})
+        assert response.status_code == 200
+        text = response.get_data(as_text=True)
+        verdicts.append(text.split('id="feedback"', 1)[1].split("</section>", 1)[0])
+    assert verdicts[0] != verdicts[1]  # each names its own answer
+    pieces = app.jinja_env.globals["kept_piece"]
+    assert pieces.kept("strategy feedback") == 2  # one per answer
+    assert pieces.kept("strategy verdict") == 1  # the second drawn from the first's cell
+    for fresh, kept in drawn:
+        assert kept == fresh
+
+
 def test_the_feedback_names_the_hand_answered_not_the_one_kept(
     client: Any, hidden_fields: Any
 ) -> None:
