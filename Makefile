@@ -39,7 +39,9 @@ setup-test: setup $(VENV)/.test-installed
 PIP_INSTALL := $(BIN)/python -m pip install
 TOOLS_GOALS := $(filter test lint format typecheck setup-test,$(MAKECMDGOALS))
 KERNELS_GOALS := $(filter test run dev,$(MAKECMDGOALS))
-STEPS := $(if $(TOOLS_GOALS),$(if $(KERNELS_GOALS),8,7),$(if $(KERNELS_GOALS),7,6))
+KERNELS_STEP := $(if $(TOOLS_GOALS),$(if $(KERNELS_GOALS),8,7),$(if $(KERNELS_GOALS),7,6))
+# `make test`'s ninth: the suite's bytecode.
+STEPS := $(if $(filter test,$(MAKECMDGOALS)),9,$(KERNELS_STEP))
 
 # `make test` sets up two steps at a time: the test tools' pip (mostly unpacking, one core)
 # beside the chart's kernels compiled ahead of time, then numba's kernels (the suite's workers
@@ -85,14 +87,32 @@ $(VENV)/.test-installed: requirements/test.txt | $(VENV)/.server-installed
 # The trainer's own bytecode, compiled into its __pycache__ folders (git-ignored) at set-up and
 # again when its sources change. This machine's shell says PYTHONDONTWRITEBYTECODE=1: a process
 # then compiles what it imports without keeping it, so every chart process (`python -m trainer
-# strategy`, a job's) compiled the trainer's modules again, half its time (issue 28: the
-# reference chart at 1.42 times the CA driver's time instead of 0.90). Bytecode that is there is
-# read whatever that says. Written beside the sources (a cache prefix set in the shell would
+# strategy`, a job's) compiled the trainer's modules again (issue 28: the reference chart at
+# 1.42 times the CA driver's time instead of 0.90; 0.32 to 0.36 s here against 0.28 with them
+# kept). Bytecode that is there is read whatever that says. Written beside the sources (a cache prefix set in the shell would
 # send it where those processes do not look; `make test` keeps its own in the virtualenv), and
 # before a suite starts, so its check that nothing new is in the checkout sees the folders there.
 TRAINER_SOURCES := $(shell find trainer drills -name '*.py' -not -path '*/__pycache__/*')
 $(VENV)/.bytecode-compiled: $(TRAINER_SOURCES) | $(VENV)/.server-installed
 	PYTHONPYCACHEPREFIX= $(BIN)/python -m compileall -q trainer drills
+	touch $@
+
+# The suite's bytecode, compiled once before its workers start: the test modules as pytest
+# rewrites their asserts (a collection, which imports them) and the trainer's own modules
+# (compileall: the ones the tests import only inside fixtures too), into the test targets'
+# cache prefix. On a fresh clone the suite's three workers each compiled what they imported,
+# at the same time: 36 CPU-s to collect the suite against 13 with the bytecode there. Made
+# beside numba's kernels in `make test`'s set-up (one core each), again when a source changes;
+# not for a run of some tests alone (PYTEST_ARGS), which compiles what it imports.
+SUITE_SOURCES := $(shell find trainer drills tests -name '*.py' 2>/dev/null)
+$(VENV)/.suite-compiled: $(SUITE_SOURCES) | $(VENV)/.test-installed
+	@echo "[setup $(STEPS)/$(STEPS)] Compiling the suite's and the trainer's bytecode for the" \
+		"suite's workers (5 to 20 s) ..."
+	$(BIN)/python -m compileall -q trainer drills
+	scripts/say-while --log $(VENV)/collect.log "setup $(STEPS)/$(STEPS)" \
+		"compiling the suite's bytecode" -- $(BIN)/python -m pytest --collect-only -q \
+		-p no:xdist -p no:randomly || echo "[setup $(STEPS)/$(STEPS)] The suite's collection" \
+		"failed: the suite says why."
 	touch $@
 
 # numba's compiled kernels, once, before a server first starts (`make run`, `make dev`): its two
@@ -105,9 +125,9 @@ $(VENV)/.bytecode-compiled: $(TRAINER_SOURCES) | $(VENV)/.server-installed
 # suite's warm step and workers then load them rather than compile them after the set-up.
 KERNEL_SOURCES := $(wildcard trainer/engine/*.py trainer/engine/*/*.py trainer/simulator/*.py)
 $(VENV)/.kernels-compiled: $(KERNEL_SOURCES) | $(VENV)/.server-installed $(VENV)/.kernels-built
-	@echo "[setup $(STEPS)/$(STEPS)] Compiling the trainer's numerical kernels once, so that" \
-		"the server's first jobs (or the suite's workers) do not (15 to 60 s) ..."
-	PYTHON=$(BIN)/python WARM_LABEL="setup $(STEPS)/$(STEPS)" scripts/warm-kernels
+	@echo "[setup $(KERNELS_STEP)/$(STEPS)] Compiling the trainer's numerical kernels once, so" \
+		"that the server's first jobs (or the suite's workers) do not (15 to 60 s) ..."
+	PYTHON=$(BIN)/python WARM_LABEL="setup $(KERNELS_STEP)/$(STEPS)" scripts/warm-kernels
 	touch $@
 
 # The chart's kernels compiled ahead of time (numba.pycc: trainer/engine/strategy/aot.py) into
@@ -140,7 +160,7 @@ static/vendor/htmx.min.js: node_modules/.installed
 # trainer/translations/messages.pot and merged into each language's catalogue: new messages
 # come in empty, changed ones marked fuzzy, to translate.
 messages: $(VENV)/.server-installed
-	$(BIN)/pybabel extract -F babel.cfg -k say -k plural:1,2 -k N_ -k N_plural:1,2 -c TRANSLATORS: --add-location=file \
+	$(BIN)/pybabel extract -F babel.cfg -k say -k plural:1,2 -k N_ -k N_plural:1,2 -k say_as:1c,2 -k N_as:1c,2 -c TRANSLATORS: --add-location=file \
 		--sort-output --no-wrap -o trainer/translations/messages.pot .
 	$(BIN)/pybabel update -i trainer/translations/messages.pot -d trainer/translations \
 		--no-wrap --ignore-obsolete
@@ -219,7 +239,7 @@ test lint typecheck format: export PYTHONDONTWRITEBYTECODE =
 # types pass, without waiting for that: a worker that needs a chart or study still being worked
 # out waits on its lock and reads it (tests/conftest.py, filled_once), works out one nobody has
 # begun, and meanwhile runs the tests that need none.
-test: setup-test browser $(VENV)/.kernels-compiled
+test: setup-test browser $(VENV)/.kernels-compiled $(if $(strip $(PYTEST_ARGS)),,$(VENV)/.suite-compiled)
 	if [ -z "$${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi; \
 	caches=$$(mktemp -d "$${TMPDIR:-/tmp}/trainer-test-caches-XXXXXX") || exit 1; \
 	trap 'rm -rf "$$caches"' EXIT; export TRAINER_TEST_CACHES=$$caches; \

@@ -35,8 +35,14 @@ bind = os.environ.get("BIND") or (
 workers = _number("WORKERS", min((os.cpu_count() or 1) + 1, 8), 1, 64)
 threads = _number("THREADS", 1, 1, 64)
 # The no-JavaScript checkout's reloads held asleep at once (trainer.web.held_waits): all but one
-# of the requests served at once, so one is always free (none where there is only one).
-os.environ.setdefault("TRAINER_HELD_WAITS", str(workers * threads - 1))
+# of the requests served at once, so one is always free (none where there is only one), unless
+# the environment says. gunicorn sets raw_env in its own environment before it loads the app
+# (preloaded in the master, so the workers inherit it); reading this file sets nothing, so a
+# process that reads it (a test) does not hand the value to every app it makes later. (An
+# --env on gunicorn's command line replaces this list: give TRAINER_HELD_WAITS there too.)
+raw_env = (
+    [] if "TRAINER_HELD_WAITS" in os.environ else [f"TRAINER_HELD_WAITS={workers * threads - 1}"]
+)
 timeout = _number("TIMEOUT", 30, 5, 600)
 graceful_timeout = 10
 keepalive = 5

@@ -2,6 +2,7 @@
 (issue 27).
 
     .venv/bin/python bench/method3_reading.py [--split] [--roots N] [--table] [--turns N]
+        [--burn] [--firsts] [--double-gains ROUNDS] [--out FILE] [--check ROUNDS]
         [--punters N ...] [--seed S] [--rules NOTATION]
 
 The game's figures (:mod:`trainer.engine.banker.method3`: the dealer's doubling chances ``p*``,
@@ -27,21 +28,56 @@ cards, the dealer's second (face-up) card and whether he doubled (the game's pla
     :func:`~trainer.engine.banker.method3_reading.start_values`, which the engine's table
     punters now play by), the same deal for both, so the difference is the reading alone; its
     mean and its standard error over rounds. What a face-down card is *not* (no natural shown,
-    no redouble) is not read.
+    no redouble) is not read. ``--burn``: a card (not an ace) is burned face up before the
+    deal, as 002 burns one at the top of a pack; with ``--punters 1`` the figure is what
+    reading that card alone is worth in the pack's first round. ``--firsts``: the figure is
+    what a punter who also sees the others' face-down first cards gains over one who reads the
+    table (both plays valued with the cards he has seen, :func:`firsts_gain`, so only where
+    they play otherwise): more than reading what those cards are not (a natural not shown, a
+    redouble not made, tells him a first card is not an ace, or not a ten) can be worth, so a
+    bound on it.
 
 Both hold the dealer's doubling chances at ``p*``. Reading more can only help the punters, and
 a dealer keeping ``p*`` still gets the bank's result against their new best answer: so the
 game's value (the bank's edge at the new equilibrium) falls by no more than the figures here.
+
+(c) ``--double-gains ROUNDS``: the dealer's answer to a table of N reading punters. At ``p*``
+    the dealer is indifferent on a five and a six against one punter; at a table the reading
+    moves what doubling gains him on each first card. Rounds (``ROUNDS`` a size) are dealt
+    once and played twice, not doubled and doubled (common random numbers), everyone playing
+    the engine's play; at each turn the reading punter's and the game's play are enumerated
+    exactly from there, kept apart by the hole card (:func:`hand_vectors`, the engine's
+    figures to 1e-16 summed, ``--check``), and every first card of the dealer's is measured
+    from every round by importance weights (:func:`gains_round`). Against the game's own
+    results for one punter (its pure answer to ``p*``, :func:`.method3_mixed.answer_to`) that
+    gives the gain of doubling on each first card at the table, with its standard error; the
+    dealer's best answer (double where it gains), and the bank's edge at the table at ``p*``
+    and at that answer. That answer exploits the engine's punters, who play the pure best
+    answer to ``p*`` (the game's lower bound), as much as the table: against one punter it
+    already doubles on a four, seven and eight (each gaining under 0.006 of a stake) and takes
+    0.12 points more than ``p*``. So the table's own part is the *shift* of each gain from one
+    punter's, added to the gains against the punters' equilibrium mix (0 on a five and a six,
+    :attr:`.method3.Method3.bank`): where that shifted gain is resolved (beyond 2 standard
+    errors) it says double always or never, elsewhere ``p*`` stays; if those changes together
+    move the bank's edge by more than :data:`MOVES` (0.05 points), they are the engine's
+    dealer's chances at that table size (``chances``;
+    :mod:`trainer.engine.banker.method3_table` reads them from
+    ``trainer/engine/data/method3_tables.json``, this program's ``--out``), else ``p*``.
+    ``--out`` writes the figures as JSON (after each table size).
+
+Long because its measurements share one deal of the table's turns and one exact enumeration
+(split apart, each would carry a copy of them).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -50,6 +86,7 @@ import numpy as np  # noqa: E402
 
 from trainer.engine.banker.method3 import method3_game, punter_play  # noqa: E402
 from trainer.engine.banker.method3_dealer import FINALS  # noqa: E402
+from trainer.engine.banker.method3_mixed import answer_to  # noqa: E402
 from trainer.engine.banker.method3_reading import (  # noqa: E402
     finals,
     hand_values,
@@ -62,6 +99,7 @@ from trainer.engine.rulebook.rules import Rules  # noqa: E402
 from trainer.engine.strategy.dealer import full_shoe  # noqa: E402
 
 VALUES = range(1, 11)
+MOVES = 0.0005  # (c): a dealer's table policy moving the bank's edge less than this is not kept
 Hand = tuple[int, ...]
 
 
@@ -127,36 +165,36 @@ def _engine_play(
             hand.append(deck.pop())
 
 
-def table_round(game: Game, punters: int, rng: random.Random, cells: Counter) -> float:
-    """One dealt round at a table of ``punters``, everyone playing the engine's play: the mean
-    over the punters of what reading the table's face-up cards adds to each one's expectation
-    (per unit of his stake before the double, the double and a redouble counted). ``cells``
-    counts each first play where the reading punter plays otherwise."""
-    deck = [v for v, n in enumerate(game.shoe, 1) for _ in range(n)]
-    rng.shuffle(deck)
-    firsts = [deck.pop() for _ in range(punters)]
-    hole = deck.pop()
-    doubled = rng.random() < game.game.chances[hole - 1]
-    seconds = [deck.pop() for _ in range(punters)]
-    up = deck.pop()
-    if natural(hole, up):
-        return 0.0
+def table_turns(
+    game: Game,
+    firsts: list[int],
+    seconds: list[int],
+    up: int,
+    doubled: bool,
+    deck: list[int],
+    burned: int = 0,
+) -> Iterator[tuple[int, int, tuple[int, ...], int, str, tuple[int, ...]]]:
+    """A round's turns at a table, everyone playing the engine's play: for each punter without
+    a natural, his cards ``(a, b)``, the cards seen besides his own and the up card (``gone``,
+    counts by value), his stake's multiple (the double and a redouble counted), the engine's
+    first play, and the other punters' first cards still face down (counts by value); after
+    each, his hand is played out from ``deck`` and what it shows is shown (``burned``: a card
+    shown before the deal, or 0)."""
     redoubling = game.game.redoubling if doubled else frozenset()
     shown = Counter(seconds)
+    if burned:
+        shown[burned] += 1
     revealed = [natural(p1, p2) or p1 in redoubling for p1, p2 in zip(firsts, seconds, strict=True)]
     shown.update(p1 for p1, out in zip(firsts, revealed, strict=True) if out)
-    total = 0.0
     for i, (p1, p2) in enumerate(zip(firsts, seconds, strict=True)):
         if natural(p1, p2):
             continue
         own = Counter([p2, *([p1] if revealed[i] else [])])
         gone = tuple((shown - own)[v] for v in VALUES)
-        reader, engine, norm, move, engine_move = game.start(p1, p2, up, gone, doubled)
         times = (4 if p1 in redoubling else 2) if doubled else 1
-        total += times * (reader - engine) / norm
-        if move != engine_move:
-            a, b = sorted((p1, p2))
-            cells[(a, b, up, doubled, engine_move, move)] += 1
+        engine_move = punter_play(game.game, doubled, up, (min(p1, p2), max(p1, p2)), 0, True)
+        hidden = Counter(f for j, f in enumerate(firsts) if j != i and not revealed[j])
+        yield p1, p2, gone, times, engine_move or "S", tuple(hidden[v] for v in VALUES)
         if engine_move == "P" and len(deck) >= 2:
             hands = [[p1, deck.pop()], [p2, deck.pop()]]
             shown.update(hand[1] for hand in hands)
@@ -169,24 +207,362 @@ def table_round(game: Game, punters: int, rng: random.Random, cells: Counter) ->
         if not revealed[i] and any(total_of(tuple(hand)) > 21 for hand in hands):
             revealed[i] = True
             shown[p1] += 1
+
+
+def table_round(
+    game: Game,
+    punters: int,
+    rng: random.Random,
+    cells: Counter,
+    burn: bool = False,
+    firsts_seen: bool = False,
+) -> float:
+    """One dealt round at a table of ``punters``, everyone playing the engine's play: the mean
+    over the punters of what reading the table's face-up cards adds to each one's expectation
+    (per unit of his stake before the double, the double and a redouble counted). ``cells``
+    counts each first play where the reading punter plays otherwise. ``burn``: a card (not an
+    ace) is burned face up first (002: "предъявить её и положить крапом вниз под колоду", an ace
+    not burned): the figure is then what the reading punter adds reading it and the table.
+    ``firsts_seen``: what a punter who also saw the other punters' face-down first cards adds
+    to one reading the table (a bound on what reading what those cards are *not* is worth)."""
+    deck = [v for v, n in enumerate(game.shoe, 1) for _ in range(n)]
+    rng.shuffle(deck)
+    burned = deck.pop(rng.choice([i for i, v in enumerate(deck) if v != 1])) if burn else 0
+    firsts = [deck.pop() for _ in range(punters)]
+    hole = deck.pop()
+    doubled = rng.random() < game.game.chances[hole - 1]
+    seconds = [deck.pop() for _ in range(punters)]
+    up = deck.pop()
+    if natural(hole, up):
+        return 0.0
+    total = 0.0
+    for p1, p2, gone, times, engine_move, hidden in table_turns(
+        game, firsts, seconds, up, doubled, deck, burned
+    ):
+        reader, engine, norm, move, _ = game.start(p1, p2, up, gone, doubled)
+        if firsts_seen:
+            both = tuple(a + b for a, b in zip(gone, hidden, strict=True))
+            total += times * firsts_gain(game, p1, p2, up, gone, both, doubled)
+            continue
+        total += times * (reader - engine) / norm
+        if move != engine_move:
+            a, b = sorted((p1, p2))
+            cells[(a, b, up, doubled, engine_move, move)] += 1
     return total / punters
 
 
+def _left(game: Game, a: int, b: int, up: int, gone: tuple[int, ...]) -> tuple[int, ...]:
+    seen = [v for v, n in enumerate(gone, 1) for _ in range(n)]
+    left = unseen(game.rules, (a, b, up, *seen))
+    assert left is not None
+    return left
+
+
+def _played(
+    game: Game, doubled: bool, up: int, hand: Hand, left: tuple[int, ...], pair: int, moves: dict
+) -> float:
+    """``S`` of ``hand`` from the unseen cards ``left`` played by ``moves`` (hand -> "H" or
+    "S", another reader's: :func:`hand_values`' memo)."""
+    q = game.q(left, up, doubled)
+    if total_of(hand) >= 21 or moves[hand][2] != "H":
+        return float(q @ (game.finals(left, up) @ game.pays(hand, bool(pair))))
+    cards, found = sum(left), 0.0
+    for c in VALUES:
+        if left[c - 1]:
+            rest, grown = take(left, c), tuple(sorted((*hand, c)))
+            bust = -float(game.q(rest, up, doubled).sum())
+            value = (
+                bust
+                if total_of(grown) > 21
+                else _played(game, doubled, up, grown, rest, pair, moves)
+            )
+            found += left[c - 1] / (cards - 1) * value
+    return found
+
+
+def firsts_gain(
+    game: Game, a: int, b: int, up: int, gone: tuple[int, ...], both: tuple[int, ...], doubled: bool
+) -> float:
+    """What a punter who has seen ``both`` (the table and the others' face-down first cards)
+    gains over one who has seen ``gone`` (the table), per unit staked: both plays valued with
+    what the first has seen (the nearer the truth), so only where they differ."""
+    plain, full = _left(game, a, b, up, gone), _left(game, a, b, up, both)
+    hand, g = (min(a, b), max(a, b)), game.game
+    best = start_values(g, doubled, up, a, b, full)
+    move = start_values(g, doubled, up, a, b, plain)[3]
+    if move == best[3] == "S":  # standing on both, the same play: nothing to value
+        return 0.0
+    if move == "P":
+        cards, value = sum(full), 0.0
+        for c in VALUES:
+            if full[c - 1]:
+                kid = (min(a, c), max(a, c))
+                moves: dict = {}
+                hand_values(g, doubled, up, kid, take(plain, c), a, moves)
+                value += (
+                    2
+                    * full[c - 1]
+                    / (cards - 1)
+                    * _played(game, doubled, up, kid, take(full, c), a, moves)
+                )
+    else:
+        moves = {}
+        hand_values(g, doubled, up, hand, plain, 0, moves)
+        value = _played(game, doubled, up, hand, full, 0, moves)
+    return (best[0] - value) / best[2]
+
+
 def table_run(
-    game: Game, punters: int, rounds: int, seed: int
+    game: Game, punters: int, rounds: int, seed: int, burn: bool = False, firsts: bool = False
 ) -> tuple[float, float, Counter, float]:
     """The punters' mean gain per round from reading the table (:func:`table_round`), its
     standard error, the first plays changed, and the seconds it took."""
-    rng, cells = random.Random(f"{seed} {punters}"), Counter()
+    rng, cells = random.Random(f"{seed} {punters}{' burn' if burn else ''}"), Counter()
     started = time.perf_counter()
     total = square = 0.0
     for _ in range(rounds):
-        x = table_round(game, punters, rng, cells)
+        x = table_round(game, punters, rng, cells, burn, firsts)
         total += x
         square += x * x
     mean = total / rounds
     error = (max(square / rounds - mean * mean, 0.0) / (rounds - 1)) ** 0.5
     return mean, error, cells, time.perf_counter() - started
+
+
+# -- (c) the dealer's double against a table of reading punters ----------------------------------
+
+Vectors = dict[Hand, tuple[np.ndarray, np.ndarray, str]]
+
+
+def _base(left: tuple[int, ...], up: int) -> np.ndarray:
+    """The hole card's weights before the dealer's chances: the cards unseen, a hole card
+    making a natural with ``up`` left out."""
+    w = np.asarray(left, dtype=float)
+    if up in (1, 10):
+        w[10 - up] = 0.0
+    return w
+
+
+def hand_vectors(
+    game: Game, doubled: bool, up: int, hand: Hand, left: tuple[int, ...], pair: int, memo: Vectors
+) -> tuple[np.ndarray, np.ndarray, str]:
+    """:func:`~trainer.engine.banker.method3_reading.hand_values` kept apart by the hole card:
+    for each hole card ``h``, ``left[h]`` times the hand's expected result were the hole card
+    ``h``, for the reading punter and the game's play, and the reader's play. The reader plays
+    by the sum weighed with the dealer's chances (``p`` doubled, ``1 - p`` not): the engine's
+    play, to the last digits (``--check``); a hole card the dealer never holds so is still
+    valued, which is what the dealer's gain of doing otherwise on it asks."""
+    found = memo.get(hand)
+    if found is not None:
+        return found
+    w = _base(left, up)
+    stand = w * (game.finals(left, up) @ game.pays(hand, bool(pair)))
+    if total_of(hand) >= 21:
+        memo[hand] = (stand, stand, "S")
+        return memo[hand]
+    cards = sum(left)
+    reader, engine = np.zeros(10), np.zeros(10)
+    for c in VALUES:
+        n = left[c - 1]
+        if not n:
+            continue
+        rest, grown = take(left, c), tuple(sorted((*hand, c)))
+        if total_of(grown) > 21:
+            r = e = -_base(rest, up)
+        else:
+            r, e, _ = hand_vectors(game, doubled, up, grown, rest, pair, memo)
+        reader += n / (cards - 1) * r
+        engine += n / (cards - 1) * e
+    chances = np.asarray(game.game.chances)
+    c = chances if doubled else 1 - chances
+    draws = float(c @ reader) > float(c @ stand) + 1e-12 * float(c @ w)
+    hits = game.engine_hits(doubled, up, hand, pair)
+    memo[hand] = (reader if draws else stand, engine if hits else stand, "H" if draws else "S")
+    return memo[hand]
+
+
+def start_vectors(
+    game: Game, doubled: bool, up: int, a: int, b: int, left: tuple[int, ...]
+) -> tuple[np.ndarray, np.ndarray, str]:
+    """:func:`~trainer.engine.banker.method3_reading.start_values` kept apart by the hole card
+    (:func:`hand_vectors`): the reader's and the game's vectors, and the reader's play."""
+    hand = (min(a, b), max(a, b))
+    reader, engine, move = hand_vectors(game, doubled, up, hand, left, 0, {})
+    engine_move = punter_play(game.game, doubled, up, hand, 0, first=True) or "S"
+    if a == b != 10 and game.rules.max_split_hands >= 2:
+        cards, memo = sum(left), {}
+        split_r, split_e = np.zeros(10), np.zeros(10)
+        for c in VALUES:
+            if left[c - 1]:
+                kid = (min(a, c), max(a, c))
+                r, e, _ = hand_vectors(game, doubled, up, kid, take(left, c), a, memo)
+                split_r += 2 * left[c - 1] / (cards - 1) * r
+                split_e += 2 * left[c - 1] / (cards - 1) * e
+        chances = np.asarray(game.game.chances)
+        c = chances if doubled else 1 - chances
+        if float(c @ split_r) > float(c @ reader) + 1e-12 * float(c @ _base(left, up)):
+            reader, move = split_r, "P"
+        if engine_move == "P":
+            engine = split_e
+    return reader, engine, move
+
+
+def gains_round(game: Game, punters: int, rng: random.Random) -> np.ndarray:
+    """One round at a table of ``punters``, dealt once and played twice, the dealer not doubling
+    and doubling (the same cards in the same order): for each (row 0 not doubled, row 1
+    doubled) and each first card ``d`` of the dealer's (column ``d - 1``), what the reading
+    punters take off the bank were his first card ``d``, per unit of a punter's stake before
+    the double (the mean over the punters of their gain, times their stake's multiple).
+
+    The hole card is dealt (``h``), and the other first cards are weighed in by importance: at
+    each turn the cards dealt so far (``k`` of each value, of ``n`` in the pack) are that much
+    more or less likely from the pack less ``d`` than from the pack less ``h``, by
+    ``(n_d - k_d) / n_d * n_h / (n_h - k_h)`` (only those two values' counts differ), so every
+    round measures every first card. A dealer's natural ends the round at zero, weighed so."""
+    shoe = np.asarray(game.shoe, dtype=float)
+    deck = [v for v, n in enumerate(game.shoe, 1) for _ in range(n)]
+    rng.shuffle(deck)
+    hole = deck.pop()
+    firsts = [deck.pop() for _ in range(punters)]
+    seconds = [deck.pop() for _ in range(punters)]
+    up = deck.pop()
+    taken = np.zeros((2, 10))
+    for doubled in (False, True):
+        cards = list(deck)
+        for p1, p2, gone, times, _, _ in table_turns(game, firsts, seconds, up, doubled, cards):
+            seen = [v for v, n in enumerate(gone, 1) for _ in range(n)]
+            left = unseen(game.rules, (p1, p2, up, *seen))
+            assert left is not None
+            reader, engine, _ = start_vectors(game, doubled, up, p1, p2, left)
+            rest = np.bincount(cards, minlength=11)[1:]
+            dealt = (shoe - np.eye(10)[hole - 1]) - rest  # out of the pack since the hole card
+            weight = (shoe - dealt) / shoe
+            weight /= weight[hole - 1]
+            counts = np.asarray(left, dtype=float)
+            gain = np.divide(reader - engine, counts, out=np.zeros(10), where=counts > 0)
+            taken[int(doubled)] += times * weight * gain
+    return taken / punters
+
+
+def gains_run(game: Game, punters: int, rounds: int, seed: int) -> dict[str, object]:
+    """:func:`gains_round` ``rounds`` times; with the bank's results against one punter (the
+    game's play, its pure answer to ``p*``, whose value is the game's edge), the dealer's gain
+    of doubling on each card at the table and its standard error, his best answer (double
+    where the gain is above 0), and the bank's edge at the table at ``p*`` and at that answer,
+    with their standard errors (each over the rounds)."""
+    rng, started = random.Random(f"{seed} {punters} double gains"), time.perf_counter()
+    chances = np.asarray(game.game.chances)
+    bank = answer_to(game.rules, chances).bank
+    share = np.asarray(game.shoe, dtype=float) / sum(game.shoe)
+    taken = np.array([gains_round(game, punters, rng) for _ in range(rounds)])  # [round, 2, 10]
+    kept = bank - taken.mean(axis=0)
+    gains, gain_se = kept[1] - kept[0], (taken[:, 1] - taken[:, 0]).std(axis=0, ddof=1)
+    # The table's shift of each gain, on the punters' equilibrium mix's gains (0 on a five and
+    # a six, where the dealer mixes): the dealer's best answer at the table, the game's way.
+    mix = game.game.bank
+    shifted = (mix[1] - mix[0]) + gains - (bank[1] - bank[0])
+    doubles, settled = gains > 0, shifted > 0
+    # The engine's dealer at this table (:mod:`trainer.engine.banker.method3_table`): ``p*``
+    # but where the shifted gain is resolved (2 standard errors), if that moves the edge enough.
+    resolved = np.abs(shifted) > 2 * gain_se / rounds**0.5
+    policy = np.where(resolved, (shifted > 0).astype(float), chances)
+    policy_move = float(share @ ((policy - chances) * shifted))
+    if policy_move <= MOVES:
+        policy = chances
+    at_p = share * ((1 - chances) * taken[:, 0] + chances * taken[:, 1])
+    at_best = share * np.where(doubles, taken[:, 1], taken[:, 0])
+    change = share * (doubles - chances) * (taken[:, 1] - taken[:, 0])
+    shift = share * (settled - chances) * (taken[:, 1] - taken[:, 0])
+    figures: dict[str, object] = {"punters": punters, "rounds": rounds}
+    for name, each, exact in (
+        ("edge_at_p_star", at_p, share @ ((1 - chances) * kept[0] + chances * kept[1])),
+        ("edge_at_best", at_best, share @ np.where(doubles, kept[1], kept[0])),
+        ("best_minus_p_star", change, share @ ((doubles - chances) * gains)),
+        ("mix_best_minus_p_star", shift, share @ ((settled - chances) * shifted)),
+        ("policy_minus_p_star", share * (policy - chances) * (taken[:, 1] - taken[:, 0]),
+         share @ ((policy - chances) * shifted)),
+        ("edge_at_policy", share * ((1 - policy) * taken[:, 0] + policy * taken[:, 1]),
+         share @ ((1 - policy) * kept[0] + policy * kept[1])),
+    ):  # fmt: skip
+        figures[name] = float(exact)
+        figures[name + "_se"] = float(each.sum(axis=1).std(ddof=1)) / rounds**0.5
+    figures["chances"] = [float(x) for x in policy]
+    figures["cards"] = [
+        {"card": d, "chance": float(chances[d - 1]),
+         "heads_up_gain": float(bank[1, d - 1] - bank[0, d - 1]), "gain": float(gains[d - 1]),
+         "gain_se": float(gain_se[d - 1]) / rounds**0.5, "doubles": bool(doubles[d - 1]),
+         "mix_gain": float(shifted[d - 1]), "mix_doubles": bool(settled[d - 1])}
+        for d in VALUES
+    ]  # fmt: skip
+    figures["seconds"] = time.perf_counter() - started
+    return figures
+
+
+def double_gains(
+    game: Game, punters: Sequence[int], rounds: int, seed: int, out: Path | None
+) -> None:
+    """(c): :func:`gains_run` for each table size, printed, and written to ``out`` as JSON."""
+    found = []
+    for n in punters:
+        run = gains_run(game, n, rounds, seed)
+        found.append(run)
+        print(f"(c) {n} punter(s), {rounds:,} rounds, {run['seconds']:.0f} s:", flush=True)
+        for row in run["cards"]:  # type: ignore[attr-defined]
+            verdict = "doubles" if row["doubles"] else "leaves"
+            unsure = " (not resolved)" if abs(row["gain"]) < 2 * row["gain_se"] else ""
+            print(
+                f"    first card {row['card']:>2} (p* {row['chance']:.4f}): gain one punter "
+                f"{row['heads_up_gain']:+.5f}, at the table {row['gain']:+.5f} "
+                f"± {row['gain_se']:.5f}: {verdict}{unsure}; on the mix {row['mix_gain']:+.5f}"
+            )
+        for name in _FIGURES:
+            print(f"    {name}: {run[name]:+.4%} ± {run[name + '_se']:.4%}", flush=True)  # type: ignore[str-bytes-safe]
+        if out is not None:
+            _write(out, game, seed, found)
+
+
+_FIGURES = (
+    "edge_at_p_star",
+    "edge_at_best",
+    "best_minus_p_star",
+    "mix_best_minus_p_star",
+    "policy_minus_p_star",
+    "edge_at_policy",
+)
+
+
+def _write(out: Path, game: Game, seed: int, found: list[dict[str, object]]) -> None:
+    """(c)'s figures so far, with the command that made them."""
+    document = {
+        "command": "bench/method3_reading.py " + " ".join(sys.argv[1:]),
+        "rules": game.rules.notation(),
+        "seed": seed,
+        "edge_one_punter": game.game.edge,
+        "tables": found,
+    }
+    out.write_text(json.dumps(document, indent=1) + "\n", encoding="utf-8")
+
+
+def check_vectors(game: Game, rounds: int, seed: int) -> float:
+    """The largest gap between :func:`start_vectors` summed with the dealer's chances and the
+    engine's :func:`~trainer.engine.banker.method3_reading.start_values` over ``rounds`` dealt
+    rounds of four punters (the two must agree: the same play, kept apart by the hole card)."""
+    rng, chances, worst = random.Random(seed), np.asarray(game.game.chances), 0.0
+    for _ in range(rounds):
+        doubled = rng.random() < 0.5
+        deck = [v for v, n in enumerate(game.shoe, 1) for _ in range(n)]
+        rng.shuffle(deck)
+        firsts, seconds, up = deck[:4], deck[4:8], deck[8]
+        c = chances if doubled else 1 - chances
+        for p1, p2, gone, _, _, _ in table_turns(game, firsts, seconds, up, doubled, deck[9:]):
+            reader, engine, norm, move, _ = game.start(p1, p2, up, gone, doubled)
+            seen = [v for v, n in enumerate(gone, 1) for _ in range(n)]
+            left = unseen(game.rules, (p1, p2, up, *seen))
+            assert left is not None
+            r, e, m = start_vectors(game, doubled, up, p1, p2, left)
+            assert m == move
+            worst = max(worst, abs(float(c @ r) - reader) / norm, abs(float(c @ e) - engine) / norm)
+    return worst
 
 
 # -- (a) a split's two hands, each reading the other ---------------------------------------------
@@ -381,6 +757,13 @@ def main() -> None:
     parser.add_argument("--turns", type=int, default=40_000, help="(b): punters' turns a size")
     parser.add_argument("--seed", type=int, default=27)
     parser.add_argument("--punters", type=int, nargs="+", default=[2, 4, 6, 11])
+    parser.add_argument(
+        "--double-gains", type=int, metavar="ROUNDS", help="(c): rounds a table size"
+    )
+    parser.add_argument("--out", type=Path, help="(c): write the figures here (JSON)")
+    parser.add_argument("--check", type=int, metavar="ROUNDS", help="(c)'s vectors = the engine's")
+    parser.add_argument("--burn", action="store_true", help="(b): a card burned face up first")
+    parser.add_argument("--firsts", action="store_true", help="(b): the face-down firsts too")
     args = parser.parse_args()
     rules = Rules.parse(args.rules)
     game = Game(rules)
@@ -410,10 +793,16 @@ def main() -> None:
                 print(
                     f"    {a}-{a} v {up}{' doubled' if doubled else ''}: +{gain:.4f} a stake{flip}"
                 )
+    if args.check:
+        print(f"(c) vectors against the engine: {check_vectors(game, args.check, args.seed):.1e}")
+    if args.double_gains:
+        double_gains(game, args.punters, args.double_gains, args.seed, args.out)
     if args.table:
         for punters in args.punters:
             rounds = args.turns // punters
-            mean, error, cells, took = table_run(game, punters, rounds, args.seed)
+            mean, error, cells, took = table_run(
+                game, punters, rounds, args.seed, args.burn, args.firsts
+            )
             print(f"(b) {punters} punter(s), {rounds:,} rounds, {took:.0f} s: the bank's edge")
             print(f"    {-mean * 100:+.4f} ± {error * 100:.4f} points; first plays changed:")
             turns = sum(cells.values())

@@ -94,8 +94,7 @@ from drills.table_play import TableCount
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, EdgeTable, kelly_fraction
 from trainer.engine.play.table_setup import MAX_BOXES
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, quoted, say
-from trainer.words import signed as signed_number
+from trainer.words import N_, number, percent, quoted, say
 
 __all__ = [
     "BOX_CORRELATION",
@@ -412,15 +411,15 @@ def _count_words(asked: _Asked, played_by: Fraction) -> str:
     return say("a running count of %(count)s", count=signed(round(played_by)))
 
 
-def _percent(edge: float) -> str:
-    return f"{signed_number(edge * 100, 2)}%"
-
-
 def _explain_enter(
     asked: _Asked, edge: float, floor: float, played_by: Fraction, right: str
 ) -> str:
     """The rule in one sentence (a verdict's why), then what it gives at this count."""
-    at, now, low = _count_words(asked, played_by), _percent(edge), _percent(floor)
+    at, now, low = (
+        _count_words(asked, played_by),
+        percent(edge, 2, sign=True),
+        percent(floor, 2, sign=True),
+    )
     if not asked.playing:
         rule = say(
             "Come in only where your edge at the count is above 0: at %(count)s it is "
@@ -463,7 +462,7 @@ def _explain_boxes(
     worth = say(
         "At %(count)s you have an edge of %(edge)s per unit staked (with the indices).",
         count=at,
-        edge=_percent(edge),
+        edge=percent(edge, 2, sign=True),
     )
     each = ", ".join(
         say("%(boxes)s: %(value)s", boxes=number(n), value=number(v, 2))

@@ -12,7 +12,7 @@ from drills.base import InvalidAnswerError, InvalidQuestionError
 from drills.strategy_chart import PLAY_KEYS
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.cards import Card
-from trainer.words import N_, number, say, signed
+from trainer.words import N_, number, say, say_as, signed
 
 __all__ = [
     "BUST_OR_21",
@@ -98,7 +98,7 @@ def not_allowed(key: str, keys: Mapping[str, str] = PLAY_KEYS) -> InvalidAnswerE
     """The refusal of an answer whose play (a key of ``keys``, the plays' names) the hand does
     not allow, said now (an answer's refusal is shown as it is)."""
     return InvalidAnswerError(
-        say("%(play)s is not allowed for this hand here.", play=say(keys[key]))
+        say("%(play)s is not allowed for this hand here.", play=say_as("play", keys[key]))
     )
 
 

@@ -12,7 +12,7 @@ from drills.caches import Caches, strategy_dir
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Chart, chart
 from trainer.engine.strategy.cache import cached
-from trainer.words import N_, say
+from trainer.words import N_, say, say_as
 
 __all__ = [
     "EVEN_MONEY_KEYS",
@@ -73,7 +73,7 @@ def stored_play_words(stored: str) -> str:
     label = _STORED_PLAYS.get(stored.strip().lower())
     if label is None:
         return stored
-    said = say(label)
+    said = say_as("play", label)
     return said.lower() if stored.strip().islower() else said
 
 

@@ -83,7 +83,7 @@ from trainer.engine.indices.reading import insurance_as_read
 from trainer.engine.indices.table import count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import Action, InvalidSituationError, insurance_evs
-from trainer.words import N_, quoted, say
+from trainer.words import N_, quoted, say, say_as
 
 __all__ = [
     "DRILL",
@@ -438,7 +438,11 @@ def _grade_of(play: Play, answer_text: str, rules: Rules) -> Grade:
     if answer not in play.evs:
         why = illegal_reason(play, answer, rules)
         raise InvalidAnswerError(
-            say("%(play)s is not allowed for this hand: %(why)s.", play=say(keys[answer]), why=why)
+            say(
+                "%(play)s is not allowed for this hand: %(why)s.",
+                play=say_as("play", keys[answer]),
+                why=why,
+            )
         )
     cost = cost_of_answer(play, answer)
     # By the count, the index decides (its EVs may favour the other play right at it).

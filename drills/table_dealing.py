@@ -14,22 +14,20 @@ everything the grade needs (the rules are the attempt's):
 
   graded by :func:`trainer.engine.banker.dealer_choice.draw_evs`: standing now against drawing one
   card and then choosing best;
-- doubling every bet (002 deal method 3), from the dealer's first card and the punters'
-  stakes before the double::
+- doubling every bet (002 deal method 3), from the dealer's first card, the punters' stakes
+  before the double and, two or more, how many (the figures are one punter's: the verdict
+  says so)::
 
-      double 7S stakes 3
+      double 7S stakes 3 punters 3
 
-  graded by :func:`trainer.engine.banker.doubling.double_evs` (the strategy engine's punters'
-  EV against that card, less what the punters who redouble take; the approximations are
-  named there);
+  graded by :func:`trainer.engine.banker.doubling.double_evs`;
 - a punter's redouble after the dealer doubled (002 deal method 3), from the punter's first
   card and his stake after the double::
 
       redouble AS stake 2
 
-  graded by :func:`trainer.engine.banker.doubling.redouble_evs` (what the punter expects, the
-  dealer's first card one the engine's dealer doubles on; the approximations are named
-  there).
+  graded by :func:`trainer.engine.banker.doubling.redouble_evs` (each names its
+  approximations).
 
 The cost of a wrong choice is the expectation given up: the bank's in bets of the table
 minimum, the punter's own (a redouble) in bets of his stake, as a play's is of the hand's.
@@ -115,7 +113,8 @@ _DRAW_RE = re.compile(
 _HAND_RE = re.compile(
     rf"(?P<cards>(?:(?:\?|{_CARD}) ){{1,11}})stake (?P<stake>{_STAKE})(?P<split> split)?"
 )
-_DOUBLE_RE = re.compile(rf"double (?P<first>{_CARD}) stakes (?P<stakes>{_STAKE})")
+_PUNTERS = r"(?: punters (?P<punters>[2-9]|1[0-9]))?"
+_DOUBLE_RE = re.compile(rf"double (?P<first>{_CARD}) stakes (?P<stakes>{_STAKE}){_PUNTERS}")
 _REDOUBLE_RE = re.compile(rf"redouble (?P<first>{_CARD}) stake (?P<stake>{_STAKE})")
 
 
@@ -172,7 +171,9 @@ def double_notation(ask: Ask) -> str | None:
     if ask.kind != "double" or round_ is None or not round_.dealer_cards:
         return None
     stakes = sum((sum(round_.stakes(seat)) for seat in range(round_.seat_count)), Fraction(0))
-    return f"double {round_.dealer_cards[0]} stakes {stakes}"
+    punters = sum(1 for seat in range(round_.seat_count) if sum(round_.stakes(seat)))
+    table = f" punters {punters}" if punters > 1 else ""
+    return f"double {round_.dealer_cards[0]} stakes {stakes}{table}"
 
 
 def redouble_notation(ask: Ask) -> str | None:
@@ -272,14 +273,15 @@ def _check_cards(
             )
 
 
-def read_double(notation: str) -> tuple[Card, Fraction]:
-    """:raises InvalidQuestionError: for a notation the table could not have written."""
+def read_double(notation: str) -> tuple[Card, Fraction, int]:
+    """The dealer's first card, the stakes and the punters (1 where none are named); raises
+    InvalidQuestionError for a notation the table could not have written."""
     match = _DOUBLE_RE.fullmatch(notation)
     if match is None:
         raise InvalidQuestionError.said_as(
             N_("a dealer's double names the dealer's first card and the stakes")
         )
-    return _cards(match["first"])[0], _stake(match["stakes"])
+    return _cards(match["first"])[0], _stake(match["stakes"]), int(match["punters"] or 1)
 
 
 def read_redouble(notation: str, rules: Rules) -> tuple[Card, Fraction]:
@@ -370,7 +372,7 @@ def bank_ev(notation: str, rules: Rules) -> float:
     standing (the busts and naturals are settled already: :func:`settled_at_once`)."""
     game_ready(rules)  # the game's figures, never worked out in a request
     if kind_of(notation) == "double":
-        first, stakes = read_double(notation)
+        first, stakes, _ = read_double(notation)
         return max(double_evs(rules, first.value, float(stakes)).values())
     return max(_draw_evs(notation, rules).values())
 
@@ -420,7 +422,7 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
     return _graded("draw", evs, answer, why, rules.min_bet)
 
 
-def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> Grade:
+def _grade_double(first: Card, stakes: Fraction, punters: int, answer: str, rules: Rules) -> Grade:
     players = players_ev_against(rules, first.value)
     evs = double_evs(rules, first.value, float(stakes))
     why = say(
@@ -446,6 +448,12 @@ def _grade_double(first: Card, stakes: Fraction, answer: str, rules: Rules) -> G
             "costs anything.",
             card=_label(first.value),
             chance=number(chance * 100, 1),
+        )
+    if punters > 1:  # the game's figures are one punter's: the rules page gives them by size
+        why += " " + plural(
+            "These are one punter's figures; your %(count)s punter also reads the others' cards.",
+            "These are one punter's figures; your %(count)s punters also read the others' cards.",
+            punters,
         )
     return _graded("double", evs, answer, why, rules.min_bet)
 
@@ -494,7 +502,7 @@ class TableDealing(Drill, AskedAtTable):
             view.update(first=first, stakes=number(stake, 2))
             return Question(notation=notation, prompt=say("Redouble your stake?"), view=view)
         if kind == "double":
-            first, stakes = read_double(notation)
+            first, stakes, _ = read_double(notation)
             view.update(first=first, stakes=number(stakes, 2))
             return Question(notation=notation, prompt=say("Double every bet?"), view=view)
         found = read_draw(notation, rules)
@@ -511,7 +519,8 @@ class TableDealing(Drill, AskedAtTable):
         (``"russian-bank: the bank's 16"``, ``"twenty-one-home: doubling on 7"``)."""
         kind = kind_of(notation)
         if kind in ("double", "redouble"):
-            first, _ = read_double(notation) if kind == "double" else read_redouble(notation, rules)
+            read = read_double(notation) if kind == "double" else read_redouble(notation, rules)
+            first = read[0]
             value = "A" if first.value == 1 else first.value
             word = "doubling" if kind == "double" else "redoubling"
             return f"{rules.notation()}: {word} on {value}"
@@ -551,8 +560,7 @@ class TableDealing(Drill, AskedAtTable):
             )
         game_ready(rules)  # 004's banker, 002's method 3: never worked out in a request
         if kind == "double":
-            first, stakes = read_double(notation)
-            return _grade_double(first, stakes, answer, rules)
+            return _grade_double(*read_double(notation), answer, rules)
         if kind == "redouble":
             first, stake = read_redouble(notation, rules)
             return _grade_redouble(first, stake, answer, rules)

@@ -26,7 +26,7 @@ import re
 import shutil
 import tempfile
 import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -209,6 +209,23 @@ def app_config(tmp: Path, **overrides: Any) -> dict[str, Any]:
     }
     config.update(overrides)
     return config
+
+
+def sealed(
+    form: Mapping[str, str], drill: str, *, question: str | None = None, secret: str = SECRET
+) -> dict[str, str]:
+    """``form`` (an answer form) with the seal its page would have given it
+    (:func:`trainer.web.security.question_seal`, under the tests' secret key), for a test that
+    posts a question of its own choosing: over its ``question`` (or ``question``, for a form
+    that names its question otherwise: a run's round), ``token``, ``asked_at`` and ``rules``
+    (read as the server reads them; none: the default rules)."""
+    from trainer.app import DEFAULT_RULES
+    from trainer.engine.rulebook.rules import Rules
+    from trainer.web.security import SEAL_FIELD, seal_with_key
+
+    rules = Rules.parse(form.get("rules") or DEFAULT_RULES).notation()
+    values = (form["token"], question or form["question"], rules, int(form["asked_at"]))
+    return {**form, SEAL_FIELD: seal_with_key(secret, drill, *values)}
 
 
 def store_answer(db: Any, user_id: int, token: str, **fields: Any) -> Any:

@@ -39,6 +39,7 @@ from trainer.engine.article import a_or_an  # "an 8", "a 10": English's article
 from trainer.engine.words import (  # one road
     KEYWORDS,
     N_,
+    N_as,
     N_plural,
     SaidError,
     dealer_named,
@@ -48,6 +49,7 @@ from trainer.engine.words import (  # one road
     quoted,
     said,
     say,
+    say_as,
 )
 
 __all__ = [
@@ -55,6 +57,7 @@ __all__ = [
     "MINUS",
     "KEYWORDS",
     "N_",
+    "N_as",
     "N_plural",
     "a_or_an",
     "bets",
@@ -75,6 +78,7 @@ __all__ = [
     "said",
     "SaidError",
     "say",
+    "say_as",
     "signed",
     "use",
 ]
@@ -190,10 +194,12 @@ def money(value: int | float | Fraction | Decimal) -> str:
     return number(value, 0 if whole else 2)
 
 
-def percent(share: int | float | Fraction | Decimal, digits: int = 0) -> str:
+def percent(share: int | float | Fraction | Decimal, digits: int = 0, *, sign: bool = False) -> str:
     """``share`` (a fraction of 1) as a percentage to ``digits`` places: "33%", "0.33%" in
-    English, "33 %", "0,33 %" in Russian (the catalogue's sentence puts the sign)."""
-    return say("%(share)s%%", share=number(Fraction(share) * 100, digits))
+    English, "33 %", "0,33 %" in Russian (the catalogue's sentence puts the sign, after a
+    no-break space); ``sign``: with its sign always written ("+1.50%", "−25.19%"), as EVs are."""
+    value = Fraction(share) * 100
+    return say("%(share)s%%", share=signed(value, digits) if sign else number(value, digits))
 
 
 def day(value: date) -> str:

@@ -71,21 +71,28 @@ def test_under_reduced_motion_the_cards_are_stepped_by_hand(calm: Page) -> None:
 
 
 def test_a_timed_run_pauses_and_resumes(page: Page) -> None:
+    # The cards' time is the test's own (the page times them by performance.now() on animation
+    # frames): a step lasts half a second, and a loaded machine's polling once missed step 1.
+    page.clock.install()
     open_setup(page, "Deck countdown")  # one checkpoint, after the whole deck but a few
     expect(page.get_by_role("radio", name=re.compile("^Timed"))).to_be_checked()
     page.get_by_label("Cards per second").fill("2")
+    page.clock.pause_at(page.evaluate("Date.now()") + 1000)
     page.get_by_role("button", name="Deal").click()
-    expect(status(page)).to_have_text(re.compile(r"^Step 1 of \d"), timeout=FLIP_TIMEOUT)
+    expect(status(page)).to_have_text("Get ready…", timeout=FLIP_TIMEOUT)
+    page.clock.run_for(900)  # the moment to get ready (800 ms), then into step 1's half second
+    expect(status(page)).to_have_text(re.compile(r"^Step 1 of \d"))
     steps = int(status(page).inner_text().split()[3].rstrip(":"))
     assert steps >= 40
     page.get_by_role("button", name="Pause").click()
     resume = page.get_by_role("button", name="Resume")
     expect(resume).to_be_focused()
     held = status(page).inner_text()
-    page.wait_for_timeout(1500)  # three cards' time at 2 a second
+    page.clock.run_for(1500)  # three cards' time at 2 a second
     expect(status(page)).to_have_text(held)
     resume.click()
-    expect(status(page)).not_to_have_text(held)
+    page.clock.run_for(500)  # the rest of step 1's half second, and into step 2
+    expect(status(page)).to_have_text(re.compile(rf"^Step 2 of {steps}"))
     # Then by hand from where it is.
     page.get_by_role("button", name="Step by hand").click()
     next_step = page.get_by_role("button", name="Next step")

@@ -1,5 +1,5 @@
 """The play keys on a Russian keyboard layout, JavaScript on: each button shows its letter in
-the page's language (П for Прикупить, С for Стоять, Н for Сарэнда: no two alike), the Cyrillic
+the page's language (П for Прикупить, С for Стоять, Д for Сдаться: no two alike), the Cyrillic
 letter typed answers, and the Latin key of today still does beside it; at the quiz and at the
 table."""
 
@@ -17,7 +17,7 @@ from drills.strategy_quiz import work_out
 from trainer.engine.rulebook.rules import Rules
 
 # The quiz's plays, the letters the Russian buttons show.
-LETTERS = {"H": "П", "S": "С", "D": "У", "P": "Р", "R": "Н"}
+LETTERS = {"H": "П", "S": "С", "D": "У", "P": "Р", "R": "Д"}
 # Where each letter is on the Russian (ЙЦУКЕН) layout: the physical key a learner presses,
 # which types the Cyrillic letter (Playwright's own press knows the US layout only).
 RUSSIAN_LAYOUT = {"п": "KeyG", "с": "KeyC", "у": "KeyE", "р": "KeyH", "н": "KeyY", "б": "Comma",
@@ -106,7 +106,7 @@ def test_the_quiz_answers_to_the_cyrillic_letters_shown_and_to_the_latin_ones(
         if plays >= 3:
             break
     assert plays >= 3
-    # The plays' buttons show their letters, стоять and сарэнда two different ones.
+    # The plays' buttons show their letters, стоять and сдаться two different ones.
     buttons = page.locator("form.strategy-question .strategy-keys button")
     if buttons.count() == len(LETTERS):
         assert [b.locator("kbd").inner_text() for b in buttons.all()] == list(LETTERS.values())

@@ -167,7 +167,7 @@ def test_an_illegal_play_is_refused_without_storing(learner: Any) -> None:
     # A forged request for a play the buttons do not offer.
     fields = {
         name: form.locator(f"input[name={name}]").input_value()
-        for name in ("csrf_token", "question", "rules", "mix", "token", "asked_at")
+        for name in ("csrf_token", "question", "rules", "mix", "token", "asked_at", "seal")
     }
     response = page.request.post("/drills/basic-strategy/answer", form={**fields, "answer": "P"})
     assert response.status == 400

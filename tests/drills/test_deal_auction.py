@@ -12,6 +12,7 @@ import pytest
 
 from drills.base import InvalidAnswerError, InvalidQuestionError, LearnerState
 from drills.deal_auction import DRILL, auction_notation
+from tests.conftest import sealed
 from trainer.engine.banker.auction import deal_worth
 from trainer.engine.rulebook.rules import Rules, find_preset
 
@@ -113,6 +114,7 @@ def test_on_the_web_a_forged_casino_auction_is_a_400_naming_the_rule(
 ) -> None:
     form = _ask(client, hidden_fields)
     forged = {**form, "question": "twenty-one-club deal_auction=true|4|5", "answer": "10"}
+    forged = sealed(forged, DRILL.slug)
     response = client.post(f"{URL}/answer", data=forged, follow_redirects=True)
     assert response.status_code == 400
     page = _shown(response.get_data(as_text=True))

@@ -18,7 +18,7 @@ import pytest
 from drills.dealing import irregularities, procedure
 from drills.dealing.misdealt import KINDS, make
 from drills.dealing.procedure_points import POINTS
-from tests.conftest import _migrated_database, app_config
+from tests.conftest import _migrated_database, app_config, sealed
 from trainer.engine.rulebook.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")
@@ -80,7 +80,9 @@ def wrong_line(app: Any, drill: Any, notation: str, language: str) -> tuple[str,
     choices = drill.question(notation, RULES).view["choices"]
     wrong = next(s for _, s, _ in choices if not drill.grade(notation, s, RULES).correct)
     response = client.post(
-        f"{url}/answer", data={**form, "question": notation, "answer": wrong}, follow_redirects=True
+        f"{url}/answer",
+        data=sealed({**form, "question": notation, "answer": wrong}, drill.slug),
+        follow_redirects=True,
     )
     assert response.status_code == 200
     [line] = _VERDICT.findall(response.get_data(as_text=True))

@@ -21,7 +21,8 @@ from trainer.engine.counting import find_system
 from trainer.engine.rulebook.rules import Rules
 from trainer.simulator.scenarios import play_runs
 
-pytestmark = pytest.mark.usefixtures("count_studies")
+# One worker runs the file (--dist loadgroup): the seeded game simulated once, not on each.
+pytestmark = [pytest.mark.usefixtures("count_studies"), pytest.mark.xdist_group("error-model")]
 
 RULES = "vegas-6d-s17"
 # Insurance by the count (taken at +3 or so in Hi-Lo), and hard 14 against a 10 (surrendered at

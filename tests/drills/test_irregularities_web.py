@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from drills.dealing.irregularities import DRILL
+from tests.conftest import sealed
 from trainer.engine.rulebook.rules import find_preset
 
 URL = "/drills/irregularities"
@@ -71,9 +72,8 @@ def test_bad_input_is_a_readable_400_storing_nothing(
     client: Any, hidden_fields: Any, db: Any, change: dict[str, str], message: str
 ) -> None:
     form = ask(client, hidden_fields, "no-cards")
-    response = client.post(
-        f"{URL}/answer", data={**form, "answer": "withdrawn", **change}, follow_redirects=True
-    )
+    data = sealed({**form, "answer": "withdrawn", **change}, DRILL.slug)
+    response = client.post(f"{URL}/answer", data=data, follow_redirects=True)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     assert db.execute("SELECT count(*) FROM attempts").fetchone()[0] == 0

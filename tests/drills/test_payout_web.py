@@ -10,6 +10,7 @@ import pytest
 
 from drills.payout.drill import DRILL
 from drills.payout.play import read_question
+from tests.conftest import sealed
 from trainer.engine.rulebook.rules import find_preset
 
 URL = "/drills/payout-math"
@@ -84,7 +85,9 @@ def test_a_forged_situation_is_refused(client: Any, hidden_fields: Any, db: Any)
     form = ask(client, hidden_fields, "natural-3-2")
     forged = "natural-3-2|vegas-6d-s17|15|9S 9H KD 7C|-|pay"
     response = client.post(
-        f"{URL}/answer", data={**form, "question": forged, "answer": "22.50"}, follow_redirects=True
+        f"{URL}/answer",
+        data=sealed({**form, "question": forged, "answer": "22.50"}, DRILL.slug),
+        follow_redirects=True,
     )
     assert response.status_code == 400
     assert "not a question this drill asks" in response.get_data(as_text=True)

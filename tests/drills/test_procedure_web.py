@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from drills.dealing.procedure import DRILL, ROUNDS
+from tests.conftest import sealed
 from trainer.engine.rulebook.rules import find_preset
 
 URL = "/drills/procedure"
@@ -24,8 +25,8 @@ def ask(client: Any, hidden_fields: Any, point: str) -> dict[str, str]:
 def test_an_answer_is_stored_under_the_texts_rules(
     client: Any, hidden_fields: Any, db: Any
 ) -> None:
-    form = ask(client, hidden_fields, "reserve")
-    form["question"] = "reserve|permanent-bank|9"
+    form = sealed({**ask(client, hidden_fields, "reserve"), "question": "reserve|permanent-bank|9"},
+                  DRILL.slug)  # fmt: skip
     response = client.post(
         f"{URL}/answer?point=reserve", data={**form, "answer": "reshuffle"}, follow_redirects=True
     )
@@ -56,6 +57,7 @@ def test_bad_input_is_a_readable_400_storing_nothing(
 ) -> None:
     form = ask(client, hidden_fields, "reserve")
     data = {**form, "question": "reserve|permanent-bank|9", "answer": "reshuffle", **change}
+    data = sealed(data, DRILL.slug)
     response = client.post(f"{URL}/answer", data=data, follow_redirects=True)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
@@ -87,8 +89,8 @@ def test_a_wrong_answers_heading_quotes_the_text_and_the_why_names_it(
     client: Any, hidden_fields: Any
 ) -> None:
     """Issue 26: "Not quite: the text says otherwise." named neither the text nor its rule."""
-    form = ask(client, hidden_fields, "reserve")
-    form["question"] = "reserve|permanent-bank|9"
+    form = sealed({**ask(client, hidden_fields, "reserve"), "question": "reserve|permanent-bank|9"},
+                  DRILL.slug)  # fmt: skip
     response = client.post(
         f"{URL}/answer?point=reserve", data={**form, "answer": "deal"}, follow_redirects=True
     )

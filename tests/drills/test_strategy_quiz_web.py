@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from drills.strategy_quiz import DRILL, work_out
+from tests.conftest import sealed
 from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.store import attempts
 
@@ -62,6 +63,24 @@ def test_a_right_answer_is_stored_and_shown_with_every_plays_ev(
     assert attempt.rules == "vegas-6d-s17"
 
 
+def test_the_russian_ev_table_writes_its_shares_as_the_sentences_do(
+    client: Any, hidden_fields: Any
+) -> None:
+    """Each share reads "−25,19 %" (a no-break space before %), as the sentences write one."""
+    client.get("/", headers={"Accept-Language": "ru"})
+    fields = ask(client, hidden_fields, "?rules=vegas-6d-s17&mix=cells")
+    response = client.post(
+        f"{QUIZ}/answer",
+        data={**fields, "answer": right_key(fields)},
+        headers={"Accept-Language": "ru"},
+        follow_redirects=True,
+    )
+    table = response.get_data(as_text=True).split('class="ev-table"', 1)[1].split("</table>")[0]
+    cells = re.findall(r"<td>([^<]*)</td>", table)
+    assert len(cells) >= 2
+    assert all(re.fullmatch("[+\u2212]?[0-9]+,[0-9]{2}\u00a0%", cell) for cell in cells), cells
+
+
 def test_a_wrong_answer_stores_its_cost(client: Any, db: Any, hidden_fields: Any) -> None:
     fields = ask(client, hidden_fields, "?rules=vegas-6d-s17&mix=hard")
     play = work_out(fields["question"], find_preset("vegas-6d-s17"))
@@ -110,6 +129,11 @@ def test_bad_custom_rules_are_a_readable_400(client: Any) -> None:
     assert client.get(f"{QUIZ}?mix=lucky").status_code == 400
 
 
+NOT_THIS_PAGE = (
+    "This answer&#39;s question is not one this page asked, so nothing was stored; reload the quiz."
+)
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -119,16 +143,21 @@ def test_bad_custom_rules_are_a_readable_400(client: Any) -> None:
         ({"rules": "vegas-6d-s17 surrender=sometimes"}, "cannot be played"),
         ({"rules": "vegas-6d-s17 decks=" + "9" * 5000}, "cannot be played"),
         ({"token": "short"}, "submission token"),
-        ({"asked_at": "soon"}, "time its question was asked"),
+        ({"asked_at": "soon"}, "its question was asked is not a whole number"),
+        # Not sealed by the page: a question, rules or time of the learner's choosing.
+        ({"question": "TS 6H v 9D", "seal": ""}, NOT_THIS_PAGE),
+        ({"rules": "single-deck"}, NOT_THIS_PAGE),
+        ({"asked_at": "1"}, NOT_THIS_PAGE),
     ],
 )
 def test_a_forged_form_is_a_400_and_stores_nothing(
     client: Any, db: Any, hidden_fields: Any, change: dict[str, str], message: str
 ) -> None:
     fields = ask(client, hidden_fields)
-    response = client.post(
-        f"{QUIZ}/answer", data={**fields, "answer": "H", **change}, follow_redirects=True
-    )
+    form = {**fields, "answer": "H", **change}
+    if "question" in change and "seal" not in change:  # sealed: the drill's own refusal
+        form = sealed(form, DRILL.slug)
+    response = client.post(f"{QUIZ}/answer", data=form, follow_redirects=True)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
     assert stored(db) == []
@@ -137,8 +166,7 @@ def test_a_forged_form_is_a_400_and_stores_nothing(
 def test_an_illegal_play_is_a_400_that_keeps_the_question(
     client: Any, db: Any, hidden_fields: Any
 ) -> None:
-    fields = ask(client, hidden_fields)
-    fields["question"] = "TS 6H v 9D"
+    fields = sealed({**ask(client, hidden_fields), "question": "TS 6H v 9D"}, DRILL.slug)
     response = client.post(f"{QUIZ}/answer", data={**fields, "answer": "P"}, follow_redirects=True)
     page = response.get_data(as_text=True)
     assert response.status_code == 400
@@ -162,7 +190,7 @@ def test_a_resent_answer_counts_once(client: Any, db: Any, hidden_fields: Any) -
     assert len(stored(db)) == 1
 
 
-def test_htmx_gets_the_panel_only(client: Any, hidden_fields: Any) -> None:
+def test_htmx_gets_the_panel_only(client: Any, db: Any, hidden_fields: Any) -> None:
     fields = ask(client, hidden_fields)
     response = client.post(
         f"{QUIZ}/answer",
@@ -173,6 +201,13 @@ def test_htmx_gets_the_panel_only(client: Any, hidden_fields: Any) -> None:
     page = response.get_data(as_text=True)
     assert "feedback-heading" in page and "<html" not in page
     assert "HX-Request" in response.headers["Vary"]
+    # The panel's next question (its form kept, with this one's seal filled in) is taken.
+    again = hidden_fields(page)
+    again["answer"] = "N" if again["question"].endswith("insurance") else "S"
+    assert again["seal"] != fields["seal"]
+    response = client.post(f"{QUIZ}/answer", data=again, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    assert len(stored(db)) == 2
 
 
 # 004 read with the banker's card face up: the chart of one column per up card.
@@ -183,11 +218,11 @@ FACE_UP_QUERY = "rules=russian-bank+banker_best%3Dfalse+deal_faces%3Dcasino"
 def test_the_heat_map_shows_each_cells_score(client: Any, hidden_fields: Any) -> None:
     for _ in range(3):
         fields = ask(client, hidden_fields, f"?{FACE_UP_QUERY}&mix=cells")
-        fields["question"] = "TS 6H v 7D"
+        fields = sealed({**fields, "question": "TS 6H v 7D"}, DRILL.slug)
         # Wrong: a busted banker pays 2:1 in russian-bank, so 16 stands against a 7.
         client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"}, follow_redirects=True)
     fields = ask(client, hidden_fields, f"?{FACE_UP_QUERY}&mix=cells")
-    fields["question"] = "9S 7H v 7C"
+    fields = sealed({**fields, "question": "9S 7H v 7C"}, DRILL.slug)
     client.post(f"{QUIZ}/answer", data={**fields, "answer": "S"}, follow_redirects=True)  # right
     # The heat map's form goes to the rules' own address, as the quiz's Start does.
     sent = client.get(f"{QUIZ}/chart?preset=russian-bank&mix=cells")
@@ -206,7 +241,7 @@ def test_the_heat_map_shows_each_cells_score(client: Any, hidden_fields: Any) ->
 
 def test_the_weakest_mix_asks_the_cell_got_wrong(client: Any, hidden_fields: Any) -> None:
     fields = ask(client, hidden_fields, f"?{FACE_UP_QUERY}&mix=cells")
-    fields["question"] = "TS 6H v 7D"
+    fields = sealed({**fields, "question": "TS 6H v 7D"}, DRILL.slug)
     client.post(
         f"{QUIZ}/answer", data={**fields, "answer": "H"}, follow_redirects=True
     )  # wrong: stand
@@ -224,7 +259,8 @@ def test_the_russian_bank_as_dealt_asks_no_banker_card(
     number of cards drawn."""
     fields = ask(client, hidden_fields, "?rules=russian-bank&mix=cells")
     assert fields["question"].endswith(" v ?")
-    fields["question"] = "TS 2H 4C v ?"  # hard 16 after one card drawn: stand
+    # hard 16 after one card drawn: stand
+    fields = sealed({**fields, "question": "TS 2H 4C v ?"}, DRILL.slug)
     response = client.post(f"{QUIZ}/answer", data={**fields, "answer": "H"}, follow_redirects=True)
     page = response.get_data(as_text=True)
     assert response.status_code == 200
@@ -235,7 +271,7 @@ def test_the_russian_bank_as_dealt_asks_no_banker_card(
     assert not attempt.correct and attempt.right_answer == "S" and attempt.ev_cost > 0
     forged = client.post(
         f"{QUIZ}/answer",
-        data={**fields, "question": "TS 6H v 7D", "answer": "S"},
+        data=sealed({**fields, "question": "TS 6H v 7D", "answer": "S"}, DRILL.slug),
         follow_redirects=True,
     )
     assert forged.status_code == 400
@@ -314,7 +350,7 @@ def test_a_timed_run_after_an_insurance_question_deals_different_hands(
     # The quiz's next question after an insurance question is that hand's play; a timed run
     # must not take that follow-up for every one of its hands.
     fields = ask(client, hidden_fields, "?rules=vegas-6d-s17&mix=cells")
-    insurance = {**fields, "question": "TS 6H v AD insurance", "answer": "N"}
+    insurance = sealed({**fields, "question": "TS 6H v AD insurance", "answer": "N"}, DRILL.slug)
     assert client.post(f"{QUIZ}/answer", data=insurance, follow_redirects=True).status_code == 200
     [attempt] = stored(db)
     assert attempt.question.endswith("insurance")

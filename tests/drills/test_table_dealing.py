@@ -184,6 +184,18 @@ def test_doubling_is_right_where_the_bank_gains_the_redoubles_counted() -> None:
     assert DRILL.skill("double AH stakes 3", HOME) == "twenty-one-home: doubling on A"
 
 
+def test_a_double_at_a_table_of_several_says_its_figures_are_one_punters() -> None:
+    # The grade is the game's, one punter against the dealer; dealing to several, the
+    # verdict's details say so (docs/table.md has the figures by table size).
+    one = DRILL.grade("double 6H stakes 3", "D", HOME)
+    three = DRILL.grade("double 6H stakes 3 punters 3", "D", HOME)
+    assert "3 punters also read the others' cards" in three.details
+    assert "one punter's figures" not in one.explanation
+    assert (three.correct, three.ev_cost) == (one.correct, one.ev_cost)
+    with pytest.raises(InvalidQuestionError):
+        DRILL.grade("double 6H stakes 3 punters 1", "D", HOME)
+
+
 def test_a_redouble_is_graded_from_its_notation_alone() -> None:
     ace = DRILL.grade("redouble AS stake 2", "N", HOME)
     assert not ace.correct and ace.right_answer == "redouble"

@@ -11,6 +11,7 @@ import pytest
 from drills.dealing.table_payouts import BOX_FIELDS
 from drills.dealing.table_round import read_played
 from drills.payout.money import money_text
+from tests.conftest import sealed
 
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")
@@ -91,7 +92,9 @@ def test_a_forged_table_is_a_readable_400_and_stores_nothing(
     form = ask(client, hidden_fields, 2)
     forged = form["question"].rsplit("|", 1)[0] + "|s s s s s s s"
     response = client.post(
-        f"{URL}/answer", data={**form, "question": forged, "box1": "0"}, follow_redirects=True
+        f"{URL}/answer",
+        data=sealed({**form, "question": forged, "box1": "0"}, "table-payouts"),
+        follow_redirects=True,
     )
     assert response.status_code == 400
     assert "not a question this drill asks" in response.get_data(as_text=True)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_keywords
 
 from trainer.engine import words
 from trainer.engine.play.table import InvalidTableError
@@ -58,10 +59,7 @@ def marking() -> Iterator[Marking]:
 
 def extracted() -> set[str]:
     """Every message ``pybabel extract`` finds in the engine, by the words' keywords."""
-    keywords = dict(DEFAULT_KEYWORDS)
-    for keyword in words.KEYWORDS:
-        name, _, places = keyword.partition(":")
-        keywords[name] = tuple(int(p) for p in places.split(",")) if places else None
+    keywords = {**DEFAULT_KEYWORDS, **parse_keywords(list(words.KEYWORDS))}  # as pybabel -k
     found: set[str] = set()
     for _file, _line, message, _comments, _context in extract_from_dir(
         str(ENGINE), method_map=[("**.py", "python")], keywords=keywords

@@ -13,6 +13,7 @@ import pytest
 from trainer.engine.banker.doubling import (
     double_evs,
     doubling_cards,
+    doubling_chance,
     players_ev_against,
     punter_ev,
     redouble_evs,
@@ -152,11 +153,11 @@ _ANSWERS = {
 }
 
 
-def _engine_doubles(seed: int) -> list[tuple[int, bool]]:
-    """A shoe at twenty-one-home, the learner punting (standing, never redoubling) among six
-    engine players: each round an engine player dealt, by his first card, and whether he
-    doubled."""
-    setup = TableSetup(HOME, 6, 1, seed, count_checks=False, deals=True, punter_seat=1)
+def _engine_doubles(seed: int, others: int = 6) -> list[tuple[int, bool, int]]:
+    """A shoe at twenty-one-home, the learner punting (standing, never redoubling) among
+    ``others`` engine players: each round an engine player dealt, by his first card, whether
+    he doubled, and to how many punters."""
+    setup = TableSetup(HOME, others, 1, seed, count_checks=False, deals=True, punter_seat=1)
     steps: list[str] = []
     while True:
         game = TableGame(setup, chart(HOME))
@@ -165,22 +166,31 @@ def _engine_doubles(seed: int) -> list[tuple[int, bool]]:
             break
         steps.append(_ANSWERS[ask.kind])
     return [
-        (played.round.dealer_cards[0].value, played.round.dealer_doubled)
+        (
+            played.round.dealer_cards[0].value,
+            played.round.dealer_doubled,
+            sum(1 for seat in range(played.round.seat_count) if sum(played.round.stakes(seat))),
+        )
         for played in game.rounds
         if played.record.dealer != 0
     ]
 
 
+@pytest.mark.long
 def test_the_engine_dealer_doubles_with_the_games_chances_drawn_from_the_seed() -> None:
-    # An ace or a ten always, a five or a six at times (drawn from the table's seed, so a
-    # shoe replays alike), never another card.
-    seen: dict[int, set[bool]] = {}
-    for seed in range(40):
-        for first, doubled in _engine_doubles(seed):
-            seen.setdefault(first, set()).add(doubled)
-    assert all(seen[first] == {True} for first in (1, 10) if first in seen)
-    assert all(seen[first] == {False} for first in (2, 3, 4, 7, 8, 9) if first in seen)
-    assert seen[6] == {True, False}  # a six doubled in some rounds, not in others
+    # Always or never where his chance at a table of that many punters is 1 or 0 (the game's,
+    # or the bench's for that table size: trainer/engine/data/method3_tables.json), at times
+    # where it is between (drawn from the table's seed, so a shoe replays alike).
+    # Six others (punters enough for the table's own chances, pure) and two (the game's: a
+    # five and a six at times).
+    seen: dict[float, set[bool]] = {}
+    for seed, others in [*((seed, 6) for seed in range(20)), *((seed, 2) for seed in range(20))]:
+        for first, doubled, punters in _engine_doubles(seed, others):
+            assert punters == others
+            seen.setdefault(doubling_chance(HOME, first, punters), set()).add(doubled)
+    assert seen.get(1.0, {True}) == {True} and seen[0.0] == {False}
+    mixed = {chance: doubled for chance, doubled in seen.items() if 0 < chance < 1}
+    assert mixed and all(doubled == {True, False} for doubled in mixed.values())
     assert _engine_doubles(3) == _engine_doubles(3)
 
 

@@ -10,6 +10,9 @@ import pytest
 from trainer.simulator import settings_from, simulate
 from trainer.simulator.tables import CountNoise
 
+# One worker runs the file (--dist loadgroup): the base simulation run once, not on each.
+pytestmark = pytest.mark.xdist_group("count-noise")
+
 RAMP = "1@-99,2@1,4@2,8@3,12@4"
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from drills.counting import penetration_study
-from tests.conftest import app_config
+from tests.conftest import app_config, sealed
 from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.engine.strategy import cache as strategy_cache
 from trainer.engine.strategy.dealer import full_shoe
@@ -104,7 +104,7 @@ def answer_a_rounds_question(client: Any, hidden_fields: Any) -> None:
     shown = client.get("/drills/shoe-penetration", follow_redirects=True).get_data(as_text=True)
     action = _ACTION.search(shown)
     assert action is not None
-    data = {**hidden_fields(shown), "question": ROUNDS, "answer": "30"}
+    data = sealed({**hidden_fields(shown), "question": ROUNDS, "answer": "30"}, "shoe-penetration")
     response = client.post(
         html.unescape(action.group(1)), data=data, headers={"HX-Request": "true"}
     )

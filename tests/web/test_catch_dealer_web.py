@@ -10,10 +10,15 @@ from typing import Any
 
 import pytest
 
-from drills.dealing.catch_round import deal_round
+from drills.dealing.catch_round import deal_round, round_notation
+from tests.conftest import sealed
 from trainer.engine.rulebook.rules import find_preset
 
 RUN = "/dealing/catch/run"
+DRILL = "catch-the-dealer"
+# Seed 12's rounds 1 and 3, under the run's rules and rate (as start() deals them).
+ROUND_1, ROUND_3 = (round_notation(find_preset("vegas-6d-s17"), 12, 50, n) for n in (1, 3))
+NOT_THIS_PAGE = "This call&#39;s round is not one this page dealt, so nothing was stored"
 
 
 def fields_of(page: str) -> dict[str, str]:
@@ -85,9 +90,11 @@ def test_a_call_on_a_round_gone_is_refused_and_nothing_stored(client: Any, db: A
     assert status == 200 and "counted once" in page
     status, page = call(client, form, "foul")
     assert status == 400 and "Round 1 is gone" in page
-    status, page = call(client, form, "foul", token="another-token-0123456789")
+    # Round 1 in another tab (its own token), and round 3 (a form sealed as if dealt).
+    other = sealed({**form, "token": "another-token-0123456789"}, DRILL, question=ROUND_1)
+    status, page = call(client, other, "foul")
     assert status == 400 and "Round 1 is gone" in page
-    status, page = call(client, form, "foul", round="3")
+    status, page = call(client, sealed({**form, "round": "3"}, DRILL, question=ROUND_3), "foul")
     assert status == 400 and "Round 3 has not been dealt yet" in page
     assert db["attempts"].count == 1
     assert "Round 2 of 3" in page  # the run goes on at the round on screen
@@ -103,6 +110,11 @@ def test_a_call_on_a_round_gone_is_refused_and_nothing_stored(client: Any, db: A
         ({"round": "\u0661"}, "1 to 3"),
         ({"rules": "no-such"}, "no known rules"),
         ({"token": "short"}, "submission token"),
+        # Not the round this page dealt, or not when: refused by the page's seal.
+        ({"round": "2"}, NOT_THIS_PAGE),
+        ({"seed": "14"}, NOT_THIS_PAGE),
+        ({"asked_at": "1"}, NOT_THIS_PAGE),
+        ({"seal": ""}, NOT_THIS_PAGE),
     ],
 )
 def test_a_forged_or_malformed_call_is_a_readable_400_and_stores_nothing(

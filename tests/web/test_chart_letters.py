@@ -16,14 +16,14 @@ from trainer.web.keys import chart_letters
 # By language: the letters a chart cell may show, and the chosen cell's heading (hard 11 vs 6).
 LETTERS = {
     "en": ({"H", "S", "D/H", "D/S", "P", "R/H", "R/S", "R/P"}, ": D/H</h2>"),
-    "ru": ({"П", "С", "У/П", "У/С", "Р", "Н/П", "Н/С", "Н/Р"}, ": У/П</h2>"),
+    "ru": ({"П", "С", "У/П", "У/С", "Р", "Д/П", "Д/С", "Д/Р"}, ": У/П</h2>"),
 }
 CELL_LINK = re.compile(r'<td class="kind-[A-Z]"><a href="([^"]*)#cell"[^>]*>([^<*]*)')
 
 
 def test_a_code_reads_in_the_buttons_letters(app: Any) -> None:
     with app.test_request_context(headers={"Accept-Language": "ru"}):
-        assert [chart_letters(c) for c in ("H", "D/S", "R/P")] == ["П", "У/С", "Н/Р"]
+        assert [chart_letters(c) for c in ("H", "D/S", "R/P")] == ["П", "У/С", "Д/Р"]
     with app.test_request_context(headers={"Accept-Language": "en"}):
         assert chart_letters("R/P") == "R/P"
 

@@ -204,8 +204,7 @@ def test_a_reload_is_held_asleep_only_within_the_bounds(
 
     slept: list[float] = []
     monkeypatch.setattr(checkouts, "time", SimpleNamespace(sleep=slept.append))
-    # One slot, as the app's default: a test that imported gunicorn.conf.py in this process set
-    # TRAINER_HELD_WAITS for the server's workers (a clean run failed so).
+    # One slot, whatever a TRAINER_HELD_WAITS in the environment says.
     monkeypatch.setitem(app.config, "HELD_WAITS", 1)
     sign_up(client, "alice")
     run_id = deal(client, "counting")

@@ -437,7 +437,7 @@ def test_the_class_page_reads_in_russian(team: dict[str, Any], db: Any, clock: C
     assert "50–74\u00a0%" in legend and "менее 50\u00a0%" in legend and "0%" not in legend
     # The heat map's chart letters are the quiz buttons' Russian ones (П, not H).
     codes = re.findall(r'<span class="code">([^<]*)</span>', text)
-    assert codes and set(codes) <= {"П", "С", "У/П", "У/С", "Р", "Н/П", "Н/С", "Н/Р"}
+    assert codes and set(codes) <= {"П", "С", "У/П", "У/С", "Р", "Д/П", "Д/С", "Д/Р"}
 
 
 def test_the_last_checkouts_are_each_members_since_joining(

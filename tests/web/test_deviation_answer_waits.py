@@ -97,6 +97,10 @@ def test_an_answer_waits_for_its_figures_then_is_stored_once(
     with monkeypatch.context() as refusing:
         _refuse(refusing)
         action, form = _question(client, hidden_fields)
+        # Its time changed by hand: not the page's seal, so not kept to wait (nor stored).
+        forged = client.post(action, data={**form, "asked_at": "1"})
+        assert forged.status_code == 400 and _count(app, "attempts") == 0
+        assert client.get(f"/drills/deviations/waiting/{form['token']}").status_code == 404
         sent = client.post(action, data=form)
         assert sent.status_code == 303, sent.get_data(as_text=True)[-2000:]
         waiting = sent.headers["Location"]

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from drills.hand_totals import right_answer
+from tests.conftest import sealed
 from trainer.engine.deck.hand import Hand
 from trainer.store import attempts
 
@@ -65,7 +66,7 @@ def test_a_right_answer_is_stored_with_every_field(
 def test_a_wrong_answer_is_stored_wrong_with_the_right_one(
     client: Any, hidden_fields: Any, db: Any
 ) -> None:
-    form = {**ask(client, hidden_fields), "question": "AS 6H"}
+    form = sealed({**ask(client, hidden_fields), "question": "AS 6H"}, "hand-totals")
     response = client.post(
         "/drills/hand-totals/answer", data=fields_for(form, "hard 17"), follow_redirects=True
     )
@@ -84,7 +85,7 @@ def test_one_answer_sent_twice_is_stored_once(client: Any, hidden_fields: Any, d
     assert len(stored(db)) == 1
 
 
-def test_htmx_gets_only_the_panel_block(client: Any, hidden_fields: Any) -> None:
+def test_htmx_gets_only_the_panel_block(client: Any, hidden_fields: Any, db: Any) -> None:
     form = ask(client, hidden_fields)
     response = client.post(
         "/drills/hand-totals/answer",
@@ -98,6 +99,43 @@ def test_htmx_gets_only_the_panel_block(client: Any, hidden_fields: Any) -> None
     assert "HX-Request" in response.headers["Vary"]
     plain = client.get("/drills/hand-totals", headers={"HX-Request": "true"})
     assert "<html" not in plain.get_data(as_text=True)
+    # The panel's next question is sealed like a page's: its answer is taken.
+    again = client.post(
+        "/drills/hand-totals/answer",
+        data=fields_for(hidden_fields(page), "bust"),
+        headers={"HX-Request": "true"},
+    )
+    assert again.status_code == 200
+    assert len(stored(db)) == 2
+
+
+NOT_THIS_PAGE = "This answer&#39;s question is not one this page asked, so nothing was stored"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"question": "AS AS"},  # not even a hand it deals: the seal is read first
+        {"question": "TS 7H"},  # a hand it deals, but not the one this page asked
+        {"rules": "single-deck"},
+        {"asked_at": "1"},  # asked long ago: a slow answer, timed from the server's time
+        {"seal": ""},
+        {"seal": "0" * 64},
+    ],
+)
+def test_an_answer_not_to_the_question_its_page_asked_is_a_400_storing_nothing(
+    client: Any, hidden_fields: Any, db: Any, change: dict[str, str]
+) -> None:
+    asked = fields_for(ask(client, hidden_fields), "hard 17")
+    while asked["question"] == change.get("question"):  # deal again until it differs
+        asked = fields_for(ask(client, hidden_fields), "hard 17")
+    response = client.post("/drills/hand-totals/answer", data={**asked, **change})
+    assert response.status_code == 400
+    assert NOT_THIS_PAGE in response.get_data(as_text=True)
+    assert stored(db) == []
+    # The same form unchanged is the page's own: taken, and once.
+    assert client.post("/drills/hand-totals/answer", data=asked).status_code == 303
+    assert len(stored(db)) == 1
 
 
 @pytest.mark.parametrize(
@@ -113,7 +151,8 @@ def test_htmx_gets_only_the_panel_block(client: Any, hidden_fields: Any) -> None
 def test_a_forged_question_is_a_400_and_nothing_is_stored(
     client: Any, hidden_fields: Any, db: Any, question: str, message: str
 ) -> None:
-    form = {**fields_for(ask(client, hidden_fields), "hard 12"), "question": question}
+    form = sealed({**fields_for(ask(client, hidden_fields), "hard 12"), "question": question},
+                  "hand-totals")  # fmt: skip
     response = client.post("/drills/hand-totals/answer", data=form, follow_redirects=True)
     assert response.status_code == 400
     assert message in response.get_data(as_text=True)
@@ -135,7 +174,8 @@ def test_a_forged_questions_400_says_what_was_wrong_in_russian(
     """Issue 30: the refusal's detail in the learner's language, not the bare «его запись не
     удаётся прочитать» (nor the English, nor the notation)."""
     russian = {"Accept-Language": "ru"}
-    form = {**fields_for(ask(client, hidden_fields, **russian), "hard 12"), "question": question}
+    asked = fields_for(ask(client, hidden_fields, **russian), "hard 12")
+    form = sealed({**asked, "question": question}, "hand-totals")
     response = client.post("/drills/hand-totals/answer", data=form, headers=russian)
     page = response.get_data(as_text=True)
     assert response.status_code == 400
@@ -174,8 +214,10 @@ def test_an_answer_in_the_wrong_form_is_a_400_keeping_the_question(
     [
         ({"token": ""}, "submission token"),
         ({"token": "short"}, "submission token"),
-        ({"asked_at": "yesterday"}, "time its question was asked"),
-        ({"asked_at": "\u0661\u0662\u0663"}, "time its question was asked"),  # Arabic-Indic
+        ({"asked_at": ""}, "is missing the time its question was asked"),
+        ({"asked_at": "yesterday"}, "its question was asked is not a whole number"),
+        ({"asked_at": "\u0661\u0662\u0663"}, "is not a whole number"),  # Arabic-Indic
+        ({"asked_at": "1" * 16}, "has more than 15 digits"),
         ({"rules": "no-such-table"}, "no known rules preset"),
         ({"rules": "vegas-6d-s17 penetration=1e9999999"}, "Cut card: expected a number"),
     ],
@@ -246,6 +288,7 @@ def test_a_malformed_answer_from_a_new_visitor_writes_nothing_at_all(
         "asked_at": "1",
         "csrf_token": csrf(),
     }
+    form = sealed(form, "hand-totals")
     response = client.post(
         "/drills/hand-totals/answer", data={**form, "kind": "soft"}, follow_redirects=True
     )

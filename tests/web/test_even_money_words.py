@@ -7,6 +7,7 @@ import html
 import re
 from typing import Any
 
+from tests.conftest import sealed
 from trainer.web.table_verdict import stored_verdicts
 
 NATURAL = "AS KH v AD insurance"
@@ -24,7 +25,7 @@ def test_even_money_on_the_quiz_reads_as_one_line_and_one_sentence(
     client: Any, hidden_fields: Any
 ) -> None:
     form = hidden_fields(client.get("/drills/basic-strategy?rules=vegas-6d-s17").get_data(True))
-    form["question"] = NATURAL
+    form = sealed({**form, "question": NATURAL}, "basic-strategy")
     wrong = client.post(
         "/drills/basic-strategy/answer", data={**form, "answer": "I"}, follow_redirects=True
     )

@@ -50,6 +50,7 @@ def bilingual(tmp_path: Path, strategy_charts: None) -> Any:
     return create_app(app_config(tmp_path, LANGUAGES=("en", "ru")))
 
 
+@pytest.mark.long
 def test_in_russian_the_notes_and_headings_are_the_catalogues(bilingual: Any) -> None:
     page = _page(bilingual.test_client(), **{"Accept-Language": "ru"})
     assert f"<h1>{_russian('Glossary')}</h1>" in page

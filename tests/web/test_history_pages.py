@@ -175,6 +175,10 @@ def test_drilling_mistakes_again_asks_them_in_order_and_records_each(
     for position, notation in enumerate(expected, 1):
         form = hidden_fields(page)
         assert form["question"] == notation
+        if position == 2:  # its time changed by hand: not the page's seal, refused
+            sent = {**form, "answer": answers[notation], "asked_at": "1"}
+            forged = client.post("/drills/payout-math/answer", data=sent)
+            assert forged.status_code == 400 and "not one this page asked" in forged.text
         response = client.post(
             "/drills/payout-math/answer",
             data={**form, "answer": answers[notation]},

@@ -15,7 +15,7 @@ import pytest
 from markupsafe import Markup
 
 from drills.strategy_quiz import work_out
-from tests.conftest import app_config
+from tests.conftest import app_config, sealed
 from trainer.engine.rulebook.rules import Rules
 from trainer.web import support
 from trainer.web.kept import KeptPieces
@@ -115,7 +115,8 @@ def test_two_answers_to_one_question_share_its_cells_kept_verdict(
     assert len(keys) >= 2  # a pair (or insurance): more than one play to answer
     verdicts = []
     for n, answer in enumerate(keys[:2]):  # the same question answered twice, each its own way
-        sent = {**fields, "token": f"{fields['token'][:-2]}t{n}", "answer": answer}
+        token = f"{fields['token'][:-2]}t{n}"  # a new answer: its own token, sealed as a page would
+        sent = {**sealed({**fields, "token": token}, "basic-strategy"), "answer": answer}
         response = client.post(f"{QUIZ}/answer", data=sent, headers={"HX-Request": "true"})
         assert response.status_code == 200
         text = response.get_data(as_text=True)

@@ -6,8 +6,11 @@ import html
 import re
 from typing import Any
 
+from trainer.engine.banker.method3 import method3_game
+from trainer.engine.banker.method3_table import table_figures
 from trainer.engine.rulebook.interpretations import INTERPRETATIONS, PRESET_INTERPRETATIONS
 from trainer.engine.rulebook.rule_words import OPTION_LABELS
+from trainer.engine.rulebook.rules import find_preset
 
 
 def _preset_section(page: str, name: str) -> str:
@@ -42,3 +45,14 @@ def test_no_engine_option_name_is_shown_for_an_interpretation(client: Any) -> No
     named = [option for option in options if "_" in option]  # "ties" is a word too
     assert "deal_auction" in named
     assert [option for option in named if option in shown] == []
+
+
+def test_method_3_gives_the_banks_edge_by_the_number_of_punters(client: Any) -> None:
+    home = find_preset("twenty-one-home")
+    method3_game(home)  # on disk for the page (the chart job's work)
+    page = client.get("/rules").get_data(as_text=True)
+    section = html.unescape(_preset_section(page, "twenty-one-home"))
+    assert "The bank's edge by the number of punters" in section
+    rows = re.findall(r'<th scope="row">(\d+)</th>', section)
+    assert rows == [str(n) for n in (1, *(size.punters for size in table_figures(home)))]
+    assert "18.74%" in section  # one punter: the game's own figure

@@ -57,11 +57,15 @@ def test_money_and_shares_are_written_the_russian_way(app: Any) -> None:
         assert table_view.money(10000) == f"10{NBSP}000"
         assert table_view.signed_money(Fraction(-5, 2)) == "\u22122,50"
         assert words.percent(Fraction(33, 10000), 2) == f"0,33{NBSP}%"
+        # An EV with its sign reads as a sentence writes it ("стоять −25,19 %").
+        assert words.percent(-0.2519, 2, sign=True) == f"\u221225,19{NBSP}%"
+        assert words.percent(Fraction(3, 200), 2, sign=True) == f"+1,50{NBSP}%"
         # What forms carry stays ASCII, and an amount typed the Russian way reads as meant.
         assert table_view.money_notation(Fraction(15, 2)) == "7.50"
         assert table_view.money_notation(10000) == "10000"
         assert words.plain_amount(f"1{NBSP}000,50") == "1000.50"
     with _in(app, "en"):
+        assert words.percent(-0.2519, 2, sign=True) == "\u221225.19%"
         assert table_view.money(Fraction(15, 2)) == "7.50"
         assert table_view.money(10000) == "10,000"
         assert words.plain_amount("1,000.50") == "1000.50"
@@ -84,13 +88,24 @@ def test_the_keys_letters_are_one_cyrillic_letter_each_and_differ_within_each_fo
         letters = [[key_letter(key, label) for key, label in keys] for keys in KEY_SETS]
     assert all(re.fullmatch("[А-ЯЁ]", letter) for shown in letters for letter in shown), letters
     assert all(len(set(shown)) == len(shown) for shown in letters), letters
-    assert letters[0] == ["П", "С", "У", "Р", "Н"]  # стоять С, сарэнда Н
+    assert letters[0] == ["П", "С", "У", "Р", "Д"]  # стоять С, сдаться Д
     with _in(app, "en"):
         assert [key_letter(key, label) for key, label in KEY_SETS[0]] == list("HSDPR")
 
 
+def test_surrender_is_a_verb_on_its_button_and_the_rules_noun_elsewhere(app: Any) -> None:
+    """The play's button says Сдаться, as the verdicts' сдаваться; the rule stays сарэнда
+    («Сарэнда: поздняя»); a word with no play's own translation is said as ever."""
+    with _in(app, "ru"):
+        assert words.say_as("play", "Surrender") == "Сдаться"
+        assert words.say("Surrender") == "Сарэнда"
+        assert words.say_as("play", "Hit") == words.say("Hit") == "Прикупить"
+    with _in(app, "en"):
+        assert words.say_as("play", "Surrender") == words.say("Surrender") == "Surrender"
+
+
 # The Russian bank (004 dealt face down) names the punter's hit "Draw": its button showed the
-# Latin H, which reads as the Cyrillic Н of сарэнда beside it (and is Р on a Russian keyboard).
+# Latin H, which reads as a Cyrillic Н (and is Р on a Russian keyboard).
 @pytest.mark.parametrize("rules", ["vegas-6d-s17", "russian-bank"])
 def test_the_russian_quiz_shows_each_buttons_letter_beside_its_latin_key(
     app: Any, rules: str
@@ -107,6 +122,7 @@ def test_the_russian_quiz_shows_each_buttons_letter_beside_its_latin_key(
     assert re.search(r'data-key="S" data-key-local="С" aria-keyshortcuts="S С"', text) or all(
         key in "IN" for key, _ in buttons
     )  # an insurance question (an ace up) shows В and Б
+    assert all("Сдаться <kbd>Д</kbd>" in inside for key, inside in buttons if key == "R")
 
 
 def test_the_table_set_up_offers_its_choices_in_russian(app: Any) -> None:

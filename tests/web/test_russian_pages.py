@@ -412,6 +412,7 @@ def test_the_pages_say_nothing_in_english_but_the_allowed_words(russian: Walk) -
     assert not hits, "\n".join(f"{name}: {' '.join(sorted(set(w)))}" for name, w in hits.items())
 
 
+@pytest.mark.long
 def test_the_table_the_rules_and_the_account_say_nothing_in_english(russian: Walk) -> None:
     pages = list(walk_the_table_and_the_account(russian))
     assert len(pages) > 30

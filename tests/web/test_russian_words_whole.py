@@ -26,7 +26,7 @@ from drills.base import InvalidAnswerError
 from drills.strategy_play import Play, ShownCount
 from drills.strategy_quiz import DRILL, work_out
 from drills.strategy_why import explain, illegal_reason
-from tests.conftest import store_answer
+from tests.conftest import sealed, store_answer
 from tests.web.page_text import forms_of
 from tests.web.test_plain_words import (
     BANK_TABLE,
@@ -280,8 +280,8 @@ def test_the_quizs_verdicts_read_in_russian_with_their_details(russian: Walk) ->
     # Insurance taken against a 16, then even money declined: each verdict a sentence of its own.
     for notation, answer in (("TS 6H v AD insurance", "I"), ("AS KH v AD insurance", "N")):
         form = question_form(russian.get("the quiz", "/drills/basic-strategy"))
-        page = russian.post(f"the quiz: {notation}", form.action,
-                            {**form.fields, "question": notation, "answer": answer})  # fmt: skip
+        sent = sealed({**form.fields, "question": notation, "answer": answer}, "basic-strategy")
+        page = russian.post(f"the quiz: {notation}", form.action, sent)
         parts[f"the quiz: {notation} answered {answer}"] = _part(page, FEEDBACK)
     assert "страховку здесь брать не нужно" in parts["the quiz: TS 6H v AD insurance answered I"]
     assert not _english(parts), _english(parts)
@@ -464,6 +464,8 @@ BAD_FORMS = {
     "an option unknown": {"rules": "vegas-6d-s17 колоды=2"},
     "a word not option=value": {"rules": "vegas-6d-s17 колоды"},
     "no rules": {"rules": ""},
+    "a time changed by hand (not the page's seal)": {"asked_at": "1"},
+    "a time no number": {"asked_at": "вчера"},
 }
 BAD_ADDRESSES = {
     "the chart's rules, a value no number": "/strategy?rules=vegas-6d-s17+decks%3Dмного",
@@ -501,6 +503,8 @@ def test_a_malformed_form_or_address_is_refused_in_russian(russian: Walk) -> Non
         form = question_form(russian.get(slug, f"/drills/{slug}"))
         for name, change in BAD_FORMS.items():
             data = {"csrf_token": CSRF, **form.fields, **change}
+            if "question" in change:  # sealed as its page would: the drill's own refusal
+                data = sealed(data, slug)
             refused = russian.client.post(form.action, data=data)
             assert refused.status_code == 400, (slug, name, refused.status_code)
             parts[f"{slug}: {name}"] = _found(russian.text(refused), REFUSED)
@@ -510,6 +514,8 @@ def test_a_malformed_form_or_address_is_refused_in_russian(russian: Walk) -> Non
         parts[name] = _found(russian.text(refused), REFUSED)
     said = parts["hand-totals: an option's value no number"]
     assert "Колоды: нужно целое число, а не" in said, said
+    said = parts["hand-totals: a time changed by hand (not the page's seal)"]
+    assert "Этот ответ дан не на тот вопрос, который задала эта страница" in said, said
     said = parts["basic-strategy: a question in no notation"]  # what was wrong (issue 30)
     assert "в вопросе нет руки против открытой карты дилера" in said, said
     assert "от 1 до 8, а не 99" in parts["the chart's rules, a value out of range"]

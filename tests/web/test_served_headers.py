@@ -21,6 +21,9 @@ from urllib.parse import urlencode
 
 import pytest
 
+# One worker runs the file (--dist loadgroup): its gunicorn started once, not on each worker.
+pytestmark = pytest.mark.xdist_group("served-headers")
+
 ROOT = Path(__file__).resolve().parents[2]
 STACK = re.compile(r"gunicorn|werkzeug|python|flask|\d", re.IGNORECASE)
 _TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')

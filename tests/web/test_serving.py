@@ -55,6 +55,50 @@ def test_gunicorn_settings_come_from_the_environment(monkeypatch: pytest.MonkeyP
     assert settings["wsgi_app"] == "trainer:create_app()"
 
 
+def gunicorn_settings() -> Any:
+    """gunicorn's settings as gunicorn reads them from gunicorn.conf.py (its own loader)."""
+    from gunicorn.app.base import Application
+
+    class Settings(Application):
+        def init(self, parser: Any, opts: Any, args: Any) -> None:
+            return None
+
+        def load_config(self) -> None:
+            self.load_config_from_file(str(ROOT / "gunicorn.conf.py"))
+
+        def load(self) -> Any:
+            raise AssertionError("only the settings are read")
+
+    return Settings().cfg
+
+
+def test_the_held_waits_go_to_the_server_and_not_to_whoever_reads_its_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """gunicorn.conf.py hands TRAINER_HELD_WAITS (requests at once less one) to gunicorn, which
+    sets it before it loads the app the workers fork from; reading the settings (as a test
+    does) leaves the reader's environment, and so every app it makes later, as it was."""
+    from flask import Flask
+
+    from trainer.app import config_from_environment
+
+    monkeypatch.delenv("TRAINER_HELD_WAITS", raising=False)
+    monkeypatch.setenv("WORKERS", "3")
+    monkeypatch.setenv("THREADS", "2")
+    before = dict(os.environ)
+    runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    settings = gunicorn_settings()
+    assert dict(os.environ) == before
+    assert settings.env == {"TRAINER_HELD_WAITS": "5"}
+    for name, value in settings.env.items():  # as gunicorn's arbiter does before loading
+        monkeypatch.setenv(name, value)
+    served = Flask("served")
+    config_from_environment(served)
+    assert served.config["HELD_WAITS"] == 5
+    monkeypatch.setenv("TRAINER_HELD_WAITS", "2")  # the environment's own value is kept
+    assert gunicorn_settings().env == {}
+
+
 @pytest.mark.parametrize("value", ["0", "-1", "many", "1e3", "9" * 40])
 def test_a_bad_worker_count_stops_gunicorn_with_a_message(
     monkeypatch: pytest.MonkeyPatch, value: str

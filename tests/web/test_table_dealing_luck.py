@@ -98,6 +98,7 @@ def deal_to_the_end(
     raise AssertionError("the table never ended")
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(("table", "wrong"), [(BANK_TABLE, 2), (HOME_TABLE, 1)])
 def test_a_dealing_tables_summary_sets_luck_against_skill(
     table: dict[str, Any], wrong: int, client: Any, csrf: Any, db: Any, hidden_fields: Any

@@ -149,7 +149,7 @@ def test_the_double_at_twenty_one_home_is_graded_and_stored(
     shown = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "Doubling the bets" in shown and f"{players * 100:+.2f}%".replace("-", "\u2212") in shown
     attempt = dealing_attempts(db)[-1]
-    assert attempt["question"] == f"double {ask.round.dealer_cards[0]} stakes 3"
+    assert attempt["question"] == f"double {ask.round.dealer_cards[0]} stakes 3 punters 3"
     assert attempt["correct"] == 0 and attempt["ev_cost"]
     # A wrong double is held in training mode, like a draw, where it costs enough to stop for
     # (at method 3's equilibrium a double on some cards costs the bank little).
@@ -162,6 +162,7 @@ def test_the_double_at_twenty_one_home_is_graded_and_stored(
         assert now.kind == "double"  # not played until kept
 
 
+@pytest.mark.long
 def test_a_draw_with_only_the_punters_face_down_cards_left_is_not_graded(
     client: Any, csrf: Any, db: Any, hidden_fields: Any
 ) -> None:

@@ -52,6 +52,7 @@ def text_of(html: str) -> str:
     return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).replace(" .", ".").strip()
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("table", "line"),
     [

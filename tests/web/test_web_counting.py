@@ -13,6 +13,7 @@ from drills import DRILLS, preferences_of
 from drills.counting.checkpoint import read_checkpoint
 from drills.counting.session import RUNNING
 from drills.counting.true_count import read_question
+from tests.conftest import sealed
 from trainer.engine.counting import running_count
 from trainer.engine.deck.cards import Card
 from trainer.store import attempts
@@ -162,6 +163,7 @@ def test_the_penetration_feedback_charts_the_study(client: Any, hidden_fields: A
     page = client.get("/drills/shoe-penetration", follow_redirects=True).get_data(as_text=True)
     assert '<svg class="penetration-chart"' not in page  # it would show a share's answer
     data = {**hidden_fields(page), "question": "single-deck 1/2 hi-lo share 2", "answer": "5"}
+    data = sealed(data, "shoe-penetration")
     # Without JavaScript the answer's page waits for the chart.
     feedback = client.post(answer_action(page), data=data, follow_redirects=True).get_data(
         as_text=True

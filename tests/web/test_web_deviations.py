@@ -15,7 +15,7 @@ from urllib.parse import quote
 import pytest
 
 from drills.deviations import work_out
-from tests.conftest import app_config
+from tests.conftest import app_config, sealed
 from trainer.engine.counting import find_system
 from trainer.engine.indices import cached_study
 from trainer.engine.rulebook.rules import Rules
@@ -175,6 +175,7 @@ def test_at_004_dealt_face_down_a_deviation_answer_is_a_400_saying_why(
     form = hidden_fields(page.get_data(as_text=True))
     action = html.unescape(ACTION_RE.search(page.get_data(as_text=True)).group(1))
     sent = {**form, "rules": "russian-bank", "question": "hi-lo TS 6H v 9H tc +1", "answer": "H"}
+    sent = sealed(sent, "deviations")
     response = client.post(action, data=sent, follow_redirects=True)
     assert response.status_code == 400
     assert "the banker shows no card" in html.unescape(response.get_data(as_text=True))

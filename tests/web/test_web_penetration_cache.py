@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from drills.counting.penetration_study import clear_memory, penetrations_for
-from tests.conftest import app_config
+from tests.conftest import app_config, sealed
 from trainer.engine.rulebook.rules import find_preset
 
 CHART = '<svg class="penetration-chart"'
@@ -67,6 +67,7 @@ def post_answer(client: Any, hidden_fields: Any, *, asked: str, htmx: bool = Tru
     action = re.search(r'<form class="question" method="post"\s+action="([^"]*)"', shown)
     assert action is not None
     data = {**hidden_fields(shown), "question": f"single-deck {asked}", "answer": "1"}
+    data = sealed(data, "shoe-penetration")
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(
         html.unescape(action.group(1)), data=data, headers=headers, follow_redirects=True

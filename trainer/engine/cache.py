@@ -30,6 +30,7 @@ __all__ = ["ResultCache", "rules_key"]
 
 T = TypeVar("T")
 _INSTANCE = Path(__file__).resolve().parents[2] / "instance"
+_KEYS_KEPT = 1024  # keys remembered per kind of result
 
 
 def rules_key(rules: Rules) -> dict[str, Any]:
@@ -66,6 +67,9 @@ class ResultCache(Generic[T]):
         self._lock = threading.Lock()
         # One result worked out once, however many ask.
         self._making: dict[tuple[Path, str], threading.Lock] = {}
+        # Each key made once, by rules and parts: the engine's bankers and punters ask for a
+        # result at every decision, and a key hashes every option's JSON (some 100 us).
+        self._keys: dict[tuple[Rules, str], str] = {}
 
     # -- where ------------------------------------------------------------------------------
 
@@ -83,12 +87,20 @@ class ResultCache(Generic[T]):
 
     def key(self, rules: Rules, **parts: Any) -> str:
         """A stable hash of the rules (:func:`rules_key`), the ``parts`` (JSON values) and the
-        code version."""
-        document = json.dumps(
-            {"rules": rules_key(rules), **parts, "code": self.code_version},
-            sort_keys=True,
-        )
-        return hashlib.sha256(document.encode()).hexdigest()[:32]
+        code version, made once for equal rules and parts (rules are frozen: what they say of
+        themselves never changes)."""
+        found = (rules, json.dumps(parts, sort_keys=True) if parts else "")
+        key = self._keys.get(found)
+        if key is None:
+            document = json.dumps(
+                {"rules": rules_key(rules), **parts, "code": self.code_version},
+                sort_keys=True,
+            )
+            key = hashlib.sha256(document.encode()).hexdigest()[:32]
+            if len(self._keys) >= _KEYS_KEPT:
+                self._keys.clear()  # a long-running server's many rule sets: start afresh
+            self._keys[found] = key
+        return key
 
     def clear_memory(self) -> None:
         """Forget what is kept in memory (as a restart would); the disk keeps it."""

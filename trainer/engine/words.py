@@ -35,6 +35,7 @@ from typing import Any, Self, TypeVar
 __all__ = [
     "KEYWORDS",
     "N_",
+    "N_as",
     "N_plural",
     "Said",
     "dealer_named",
@@ -46,11 +47,12 @@ __all__ = [
     "quoted",
     "said",
     "say",
+    "say_as",
     "use",
 ]
 
 # The names `pybabel extract -k` is given, beside gettext's own (`_`, `gettext`, `ngettext`).
-KEYWORDS = ("say", "plural:1,2", "N_", "N_plural:1,2")
+KEYWORDS = ("say", "plural:1,2", "N_", "N_plural:1,2", "say_as:1c,2", "N_as:1c,2")
 
 Number = int | float | Fraction | Decimal
 _Text = TypeVar("_Text", bound=str)  # a sentence: text, or a template's Markup
@@ -160,6 +162,18 @@ def say(text: str, **values: Any) -> str:
     return nested_quotes(_filled(dealer_named(_translations().gettext(text)), values))
 
 
+def say_as(context: str, text: str, **values: Any) -> str:
+    """``text`` as the catalogue says it in ``context`` (gettext's ``msgctxt``), where one
+    English word is two in the learner's language: "Surrender" is the play's verb on its button
+    ("play": Сдаться) and the rule's name elsewhere (Сарэнда). Where the catalogue has nothing
+    for ``text`` in ``context``, as :func:`say` says it."""
+    translations = _translations()
+    chosen = translations.pgettext(context, text)
+    if chosen == text:
+        chosen = translations.gettext(text)
+    return nested_quotes(_filled(dealer_named(chosen), values))
+
+
 def plural(singular: str, many: str, count: int, /, **values: Any) -> str:
     """The sentence for ``count`` of something, in the form the learner's language uses for it;
     ``%(count)s`` in either form is ``count`` written by :func:`number` (unless ``values``
@@ -183,6 +197,11 @@ def quoted(text: str) -> str:
 def N_(text: str) -> str:  # noqa: N802 (gettext's own name for the mark)
     """``text`` as it is: marked for the catalogue where it is written, said with :func:`say`
     where it is read."""
+    return text
+
+
+def N_as(context: str, text: str) -> str:  # noqa: N802 (after N_)
+    """``text`` as it is: marked for the catalogue in ``context`` (:func:`say_as`)."""
     return text
 
 

@@ -22,6 +22,7 @@ from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.simulator.run import BLOCK_ROUNDS, Job, Sums, prepare, run, warm
 from trainer.simulator.summary import Summary, summarise
 from trainer.simulator.tables import CountNoise, P, Seating
+from trainer.words import signed
 
 __all__ = ["InvalidSettingError", "Settings", "settings_from", "simulate"]
 
@@ -277,8 +278,8 @@ def _seating_faults(
     elif enter is not None and leave is not None and leave > enter:
         faults["leave"] = say(
             "must be at most the count you sit in at (%(enter)s), not %(leave)s",
-            enter=_signed(enter),
-            leave=_signed(leave),
+            enter=signed(enter),
+            leave=signed(leave),
         )
     if enter is not None and others == 0:
         faults["others"] = say("at least 1 to back-count: you watch the other players' rounds")
@@ -314,12 +315,6 @@ def _seating_faults(
             "others", say("not in a game dealt face down (the banker's game as dealt)")
         )
     return faults
-
-
-def _signed(value: int) -> str:
-    """A count with its sign (+2, −1, 0), as the pages write counts."""
-    text = number(abs(value))
-    return ("+" if value > 0 else "\u2212" if value < 0 else "") + text
 
 
 def _system(text: str) -> CountingSystem:

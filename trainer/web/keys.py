@@ -6,7 +6,7 @@ keyboard layout can play.
 
 Each letter is a catalogue message of its own ("The key for Hit (H)"), translated as one
 letter, chosen by the translator so that no two buttons shown together share one (стоять and
-сарэнда both start with С: сарэнда is Н). Where the catalogue has none (English), the Latin key.
+сдаться both start with С: сдаться is Д). Where the catalogue has none (English), the Latin key.
 
 A strategy chart's cells show the same letters (:func:`chart_letters`): "D/H" reads "У/П" on a
 Russian page, as the quiz's buttons do, so a learner reads one set of letters. The notation
@@ -15,7 +15,7 @@ Russian page, as the quiz's buttons do, so a learner reads one set of letters. T
 
 from __future__ import annotations
 
-from trainer.words import N_, say
+from trainer.words import N_, N_as, say
 
 __all__ = ["KEY_LETTERS", "KEY_SETS", "chart_letters", "key_letter"]
 
@@ -50,12 +50,14 @@ KEY_LETTERS: dict[tuple[str, str], str] = {
 # The buttons shown together (one form's), whose letters must differ: the plays; insurance;
 # even money; a held mistake's; a bet's (with the digits); the dealer's choices; catch the
 # dealer's calls. Their labels
-# are the buttons' words (the templates say them through the catalogue: ``say(label)``).
+# are the buttons' words (the templates say them through the catalogue as plays:
+# ``say_as("play", label)``: "Surrender" is a verb on its button, Сдаться, and the rule's name,
+# Сарэнда, elsewhere).
 KEY_SETS: tuple[tuple[tuple[str, str], ...], ...] = (
     (("H", N_("Hit")), ("S", N_("Stand")), ("D", N_("Double")), ("P", N_("Split")),
-     ("R", N_("Surrender"))),
+     ("R", N_as("play", "Surrender"))),
     (("H", N_("Draw")), ("S", N_("Stand")), ("D", N_("Double")), ("P", N_("Split")),
-     ("R", N_("Surrender"))),  # the same plays dealt face down (drills.face_down_play)
+     ("R", N_as("play", "Surrender"))),  # the same plays dealt face down (drills.face_down_play)
     (("I", N_("Take insurance")), ("N", N_("No insurance"))),
     (("I", N_("Take even money")), ("N", N_("No, play the natural"))),
     (("T", N_("Take it back")), ("K", "Keep")),  # its words say what is kept ("Keep my bet")

@@ -115,6 +115,7 @@ def init_app(app: Flask) -> None:
         app.jinja_env.globals[name] = _nesting(app.jinja_env.globals[name])
     app.jinja_env.globals.update(
         say=words.say,
+        say_as=words.say_as,  # a word in a context ("play": the play's verb on its button)
         plural=words.plural,
         number=words.number,
         signed=words.signed,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import secrets
 import time
@@ -9,7 +10,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, Request, Response, abort, request, session
+from flask import Flask, Request, Response, abort, current_app, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from itsdangerous import BadSignature, SignatureExpired
 from werkzeug.serving import WSGIRequestHandler
@@ -23,6 +24,10 @@ HEALTH_CHECK = "jobs.healthz"  # /healthz's endpoint: no session read, no cookie
 # The servers' Server header: no software, no version (gunicorn's is set in gunicorn.conf.py,
 # Werkzeug's development server's in init_app).
 SERVER_NAME = "trainer"
+SEAL_FIELD = "seal"
+# What a question's seal is made for: a seal is no other MAC the app's key makes.
+_SEAL_DOMAIN = b"question-seal\x00"
+_SEAL_LENGTH = 64  # hex digits of a SHA-256
 _UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _NEXT_MAX_LENGTH = 2000
 
@@ -197,6 +202,47 @@ def _check_csrf() -> None:
                 "page and send it again."
             ),
         )
+
+
+def _seal_with(key: str | bytes, message: bytes) -> str:
+    raw = key.encode("utf-8") if isinstance(key, str) else key
+    return hmac.new(raw, _SEAL_DOMAIN + message, hashlib.sha256).hexdigest()
+
+
+def _seal_message(drill: str, token: str, question: str, rules: str, asked_at: int) -> bytes:
+    """The sealed values, each with its length, so that no two lists of them read alike."""
+    parts = (drill, token, question, rules, str(asked_at))
+    return b"".join(
+        b"%d:%s;" % (len(data), data)
+        for data in (part.encode("utf-8", "surrogatepass") for part in parts)
+    )
+
+
+def seal_with_key(
+    key: str | bytes, drill: str, token: str, question: str, rules: str, asked_at: int
+) -> str:
+    """:func:`question_seal` under ``key`` (what a test seals a form of its own with)."""
+    return _seal_with(key, _seal_message(drill, token, question, rules, asked_at))
+
+
+def question_seal(drill: str, token: str, question: str, rules: str, asked_at: int) -> str:
+    """The seal an answer form carries in ``seal``: an HMAC, keyed by the app's secret key, of
+    the drill's slug, the submission token, the question's notation, the rules' notation and
+    the time (ms) the question was asked, so that the server grades the question it asked,
+    under its rules, and times it from when it asked, whatever the form says."""
+    return seal_with_key(current_app.secret_key or "", drill, token, question, rules, asked_at)
+
+
+def seal_matches(
+    sent: str, drill: str, token: str, question: str, rules: str, asked_at: int
+) -> bool:
+    """Whether ``sent`` is the seal of these values under the app's key (or one of its
+    fallbacks, so that a form asked before a key was rotated is still taken)."""
+    if len(sent) != _SEAL_LENGTH or not sent.isascii():
+        return False
+    message = _seal_message(drill, token, question, rules, asked_at)
+    keys = (current_app.secret_key or "", *(current_app.config.get("SECRET_KEY_FALLBACKS") or ()))
+    return any(hmac.compare_digest(sent, _seal_with(key, message)) for key in keys)
 
 
 def safe_next(target: str | None, default: str) -> str:

@@ -43,6 +43,7 @@ from functools import lru_cache
 import numpy as np
 
 from trainer.engine.banker.method3 import method3_game
+from trainer.engine.banker.method3_table import table_chance
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import up_card_ev
 from trainer.engine.strategy.dealer import full_shoe
@@ -215,11 +216,14 @@ def doubling_cards(rules: Rules) -> frozenset[int]:
     return _doubling_and_redoubling(rules)[0]
 
 
-def doubling_chance(rules: Rules, first: int) -> float:
+def doubling_chance(rules: Rules, first: int, punters: int = 1) -> float:
     """The engine's dealer's chance to double every bet holding first card ``first``: at deal
-    method 3 the game's equilibrium's (module doc), else 1 on :func:`doubling_cards`, 0 off."""
+    method 3 the game's equilibrium's (module doc), or at a table of ``punters`` reading each
+    other's cards the bench's chances for that size (:mod:`.method3_table`); else 1 on
+    :func:`doubling_cards`, 0 off."""
     if rules.deal_method == 3:
-        return method3_game(rules).chance(first)
+        at_table = table_chance(rules, first, punters) if punters > 1 else None
+        return method3_game(rules).chance(first) if at_table is None else at_table
     return 1.0 if first in doubling_cards(rules) else 0.0
 
 

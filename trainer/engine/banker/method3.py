@@ -36,8 +36,9 @@ pair and the up card; the other punters' cards are not conditioned on. The figur
 punter against the dealer: at a table a punter also sees the other punters' shown cards and,
 after a split, his other hand, and the engine's punters there read them
 (:mod:`.method3_reading`); what that reading takes off the bank's edge, at p*, is measured by
-``bench/method3_reading.py`` (docs/table.md: 0.05 points at two punters, 0.34 at six). Two
-ten-value cards are not split.
+``bench/method3_reading.py`` (docs/table.md: 0.05 points at two punters, 0.34 at six), and
+where it tips the dealer's best double the engine's dealer at a table doubles by the chances
+measured for its size (:mod:`.method3_table`). Two ten-value cards are not split.
 
 **What is read, and what is not.** Stakes are flat: a dealer who reads a punter's first card
 from his stake is not modelled (the engine's punters stake flat, so their stakes tell him
@@ -54,7 +55,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -210,16 +211,9 @@ GAMES: ResultCache[Method3] = ResultCache(
 )
 
 
-@lru_cache(maxsize=32)
-def _key(rules: Rules) -> str:
-    """``rules``' key in :data:`GAMES`, made once a rule set (the engine's punters ask the game
-    at every decision, and a key is a hash of the rules' document)."""
-    return GAMES.key(rules)
-
-
 def cached_method3_game(rules: Rules) -> Method3 | None:
     """The game of ``rules`` if it is in memory or on disk, else None (nothing is worked out)."""
-    return GAMES.cached(_key(rules), partial(_decode, rules))
+    return GAMES.cached(GAMES.key(rules), partial(_decode, rules))
 
 
 def method3_game(rules: Rules) -> Method3:
@@ -231,7 +225,7 @@ def method3_game(rules: Rules) -> Method3:
     if rules.deal_method != 3:
         raise ValueError("deal_method: the dealer doubles on his first card in method 3 only")
     work_out, decode = partial(work_out_method3_game, rules), partial(_decode, rules)
-    return GAMES.get(_key(rules), work_out, decode)
+    return GAMES.get(GAMES.key(rules), work_out, decode)
 
 
 def work_out_method3_game(rules: Rules) -> Method3:

@@ -16,8 +16,10 @@ A hand's figure ``S`` is its result summed over the hole card with those (unnorm
 weights: standing, the settlement against the dealer's finals drawn from the unseen cards less
 the hole card (:func:`.method3_dealer.dealer_finals`); drawing, ``sum_c unseen[c] / (unseen -
 1) * S(hand + c)`` (the next card comes from the unseen cards less the hole card; a bust loses
-the weights' sum). The dealer's chances stay the game's ``p*``: what the reading changes in the
-bank's edge at a table is measured by the bench, not worked into the figures.
+the weights' sum). The punters read the double at the game's ``p*``; at a table the engine's
+dealer doubles by the bench's chances for its size (:mod:`.method3_table`, ``p*`` where the
+reading does not tip his best double by enough), which they do not read: a fixed point at each
+size is not worked out (docs/table.md).
 """
 
 from __future__ import annotations
@@ -67,12 +69,20 @@ def unseen(rules: Rules, seen: Sequence[int]) -> tuple[int, ...] | None:
 
 
 def hand_values(
-    game: Method3, doubled: bool, up: int, hand: Hand, left: tuple[int, ...], pair: int, memo: Memo
+    game: Method3,
+    doubled: bool,
+    up: int,
+    hand: Hand,
+    left: tuple[int, ...],
+    pair: int,
+    memo: Memo,
+    engine_too: bool = True,
 ) -> tuple[float, float, str]:
     """``S`` of ``hand`` (sorted; ``pair``: a split hand's pair value, or 0) from the unseen
     cards ``left`` (module doc): a punter reading them, the game's play (its tree's, reading
-    none), and the reader's play here ("H" or "S"). ``memo`` keeps the hands worked out for
-    one ``left`` before the hand's draws."""
+    none: without ``engine_too`` not worked out, and meaningless, as the engine's punters play
+    the reader's and only the bench compares the two), and the reader's play here ("H" or
+    "S"). ``memo`` keeps the hands worked out for one ``left`` before the hand's draws."""
     found = memo.get(hand)
     if found is not None:
         return found
@@ -92,24 +102,30 @@ def hand_values(
         if hand_total(grown) > 21:
             r = e = -float(weights(game, rest, up, doubled).sum())
         else:
-            r, e, _ = hand_values(game, doubled, up, grown, rest, pair, memo)
+            r, e, _ = hand_values(game, doubled, up, grown, rest, pair, memo, engine_too)
         reader += n / (cards - 1) * r
         engine += n / (cards - 1) * e
     draws = reader > stand + _TIE * float(q.sum())
-    hits = punter_play(game, doubled, up, hand, pair, first=False) == "H"
+    hits = engine_too and punter_play(game, doubled, up, hand, pair, first=False) == "H"
     memo[hand] = (reader if draws else stand, engine if hits else stand, "H" if draws else "S")
     return memo[hand]
 
 
 def start_values(
-    game: Method3, doubled: bool, up: int, a: int, b: int, left: tuple[int, ...]
+    game: Method3,
+    doubled: bool,
+    up: int,
+    a: int,
+    b: int,
+    left: tuple[int, ...],
+    engine_too: bool = True,
 ) -> tuple[float, float, float, str, str]:
     """A punter's first cards ``a`` and ``b`` against ``up``, the cards ``left`` unseen (his
-    cards and the up card out): ``S`` for the reader and for the game's play, the weights' sum
-    (``S / sum``: the expected result per unit staked), and each one's play, a split ("P")
-    included."""
+    cards and the up card out): ``S`` for the reader and for the game's play (``engine_too``,
+    :func:`hand_values`), the weights' sum (``S / sum``: the expected result per unit staked),
+    and each one's play, a split ("P") included."""
     hand = (min(a, b), max(a, b))
-    reader, engine, move = hand_values(game, doubled, up, hand, left, 0, {})
+    reader, engine, move = hand_values(game, doubled, up, hand, left, 0, {}, engine_too)
     engine_move = punter_play(game, doubled, up, hand, 0, first=True) or "S"
     total = float(weights(game, left, up, doubled).sum())
     if a == b != 10 and game.rules.max_split_hands >= 2:
@@ -119,7 +135,7 @@ def start_values(
         for c in VALUES:
             if left[c - 1]:
                 kid = (min(a, c), max(a, c))
-                r, e, _ = hand_values(game, doubled, up, kid, _take(left, c), a, memo)
+                r, e, _ = hand_values(game, doubled, up, kid, _take(left, c), a, memo, engine_too)
                 split_r += 2 * left[c - 1] / (cards - 1) * r
                 split_e += 2 * left[c - 1] / (cards - 1) * e
         if split_r > reader + _TIE * total:
@@ -151,5 +167,5 @@ def reading_play(
     if left is None:
         return played
     if first and pair == 0 and len(cards) == 2:
-        return start_values(game, doubled, up, *cards, left)[3]
-    return hand_values(game, doubled, up, cards, left, pair, {})[2]
+        return start_values(game, doubled, up, *cards, left, engine_too=False)[3]
+    return hand_values(game, doubled, up, cards, left, pair, {}, engine_too=False)[2]

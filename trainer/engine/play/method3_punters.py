@@ -6,10 +6,12 @@ play."""
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from trainer.engine.banker.method3 import method3_game
 from trainer.engine.banker.method3_reading import reading_play
 from trainer.engine.play.round import Action, Round
+from trainer.engine.rulebook.rules import Rules
 
 __all__ = ["method3_action"]
 
@@ -28,16 +30,32 @@ def method3_action(round_: Round) -> Action | None:
     # other seats' shown cards, and his other hand's.
     seen = Counter(card.value for card in round_.seen_by(seat))
     seen.subtract([card.value for card in cards] + [up] + ([cards[0].value] if split else []))
-    code = reading_play(
-        method3_game(round_.rules),
+    code = _play(
+        round_.rules,
         round_.dealer_doubled,
         up,
-        [card.value for card in cards],
+        tuple(card.value for card in cards),
         cards[0].value if split else 0,
         len(cards) == 2 and not split,
-        sorted(seen.elements()),
+        tuple(sorted(seen.elements())),
     )
     action = None if code is None else _ACTIONS[code]
     if action is None or round_.why_illegal(action) is not None:
         return None
     return action
+
+
+@lru_cache(maxsize=8192)
+def _play(
+    rules: Rules,
+    doubled: bool,
+    up: int,
+    hand: tuple[int, ...],
+    pair: int,
+    first: bool,
+    seen: tuple[int, ...],
+) -> str | None:
+    """:func:`reading_play` under the game of ``rules``, kept: a table is replayed from its
+    first round on every step the learner takes (:class:`~trainer.engine.play.table_game.
+    TableGame`), and each replay asks the same decisions again (some milliseconds each)."""
+    return reading_play(method3_game(rules), doubled, up, hand, pair, first, seen)

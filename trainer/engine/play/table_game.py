@@ -42,11 +42,10 @@ table ends with the shoe (002: the pack dealt to its end), or where the talia is
 (004: then the bank passes left, whoever held it).
 
 A step that does not fit where it is played raises :class:`InvalidStepError` naming the rule;
-the web layer replays a new step before storing it, so an illegal one is never stored.
-Count checks come at round starts drawn from the seed (about one round in
-``CHECK_RATE``), never before the first round, and once at the end of the shoe: when the cut
-card is out, or when a pack dealt to its end ran out inside a round (000, 002), whose discards
-the engine shuffled to finish it.
+the web layer replays a new step before storing it, so an illegal one is never stored. Count
+checks come at round starts drawn from the seed (about one round in ``CHECK_RATE``), never
+before the first round, and once at the end of the shoe: when the cut card is out, or when a
+pack dealt to its end ran out inside a round (000, 002), whose discards the engine shuffled.
 """
 
 from __future__ import annotations
@@ -257,7 +256,8 @@ class _LearnerPolicy(BasicStrategyPolicy):
 
     def dealer_doubles(self, round_: Round) -> bool:
         if not self.dealer_decides:  # an engine seat deals: by his first card
-            chance = doubling_chance(self.rules, round_.dealer_cards[0].value)
+            punters = sum(1 for s in range(round_.seat_count) if sum(round_.stakes(s)))  # staking
+            chance = doubling_chance(self.rules, round_.dealer_cards[0].value, punters)
             if self.rules.table_rotation == "none" or chance in (0, 1) or self.doubles is None:
                 return self.rules.table_rotation != "none" and chance >= 0.5
             return self.doubles.random() < chance

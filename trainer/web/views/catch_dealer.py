@@ -5,8 +5,9 @@ and the run's summary.
 its number of rounds). ``GET /dealing/catch/run?rules=&rate=&speed=&rounds=&seed=`` shows the
 run's next round (a run without a seed is given one and redirected, so its address names it);
 with JavaScript the page moves on by itself when the round's time is up, calling "Next".
-``POST /dealing/catch/run`` takes a call on one round. The run keeps nothing of its own: its
-rounds are dealt again from the address (:func:`drills.dealing.catch_round.deal_round`) and
+``POST /dealing/catch/run`` takes a call on one round (the round its page dealt, and when: its
+form is sealed, :func:`~trainer.web.views.drills.sealed_or_400`). The run keeps nothing of its
+own: its rounds are dealt again from the address (:func:`drills.dealing.catch_round.deal_round`) and
 its progress is the learner's stored answers to its rounds, so the next round is the first
 not answered, and a call on a round answered already (the next one dealt) is refused: nothing
 is stored. Each call is an answer of the ``catch-the-dealer`` drill, stored through the drill
@@ -32,6 +33,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.store import attempts, users
 from trainer.store.db import transaction
 from trainer.web.caches import app_caches
+from trainer.web.security import question_seal
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -46,6 +48,7 @@ from trainer.web.views.drills import (
     answered_or_404,
     asked_at_or_400,
     now_ms,
+    sealed_or_400,
     stored_answer,
     submission_token_or_400,
 )
@@ -191,6 +194,11 @@ def run_page(run: Run, *, status: int = 200, **shown: Any) -> Response:
         for n in sorted(answered)
         if n <= run.rounds
     ]
+    token, asked_at = shown.pop("token", None) or secrets.token_urlsafe(18), now_ms()
+    seal = None
+    if question is not None:  # the round this page asks, sealed (sealed_or_400)
+        asked = run.notation(number)
+        seal = question_seal(DRILL.slug, token, asked, run.rules.notation(), asked_at)
     return render(
         "dealing/catch_run.html",
         block="panel",
@@ -201,8 +209,9 @@ def run_page(run: Run, *, status: int = 200, **shown: Any) -> Response:
         question=question,
         summary=summary(calls) if question is None else None,
         tally=tally(calls),
-        token=shown.pop("token", None) or secrets.token_urlsafe(18),
-        asked_at=now_ms(),
+        token=token,
+        asked_at=asked_at,
+        seal=seal,
         section="drills",
         **{"grade": None, "answered": None, "error": None, "repeated": False, **shown},
     )
@@ -245,13 +254,16 @@ def call() -> Response:
     number = int(text)
     token = submission_token_or_400(form, reload="the run")
     asked_at = asked_at_or_400(form.get("asked_at", ""))
+    notation = run.notation(number)
+    sealed_or_400(
+        DRILL, form, notation, run.rules, token=token, asked_at=asked_at, reload="the run"
+    )
     called = DRILL.answer_text(form)
     with transaction(get_db()):  # one call per round, even from two tabs at once
         refused = _refusal(run, number, token, called)
         if refused is not None:
             return run_page(run, status=400, error=refused)
-        answered = answer_once(DRILL, run.notation(number), form, run.rules, token=token,
-                               asked_at=asked_at)  # fmt: skip
+        answered = answer_once(DRILL, notation, form, run.rules, token=token, asked_at=asked_at)
     if answered.grade is None:
         return run_page(run, status=400, error=answered.error, token=token)
     shown = partial(run_page, run, **answered.feedback)

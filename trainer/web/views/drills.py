@@ -1,7 +1,8 @@
 """Every drill in the registry, one road: ask, grade, store, show the next question.
 
 ``GET /drills/<slug>`` shows a question; its form carries the question's notation, the rules
-preset, a submission token and the time it was asked. ``POST /drills/<slug>/answer`` re-derives
+preset, a submission token, the time it was asked and a seal over them (:func:`sealed_or_400`: an
+answer to a question the page did not ask is refused). ``POST /drills/<slug>/answer`` re-derives
 the right answer from the notation (the drill's ``grade``), stores the attempt once per token,
 and shows the feedback with the next question. htmx requests get only the ``panel`` block; a
 plain form's answer, once stored, goes on (303) to ``GET /drills/<slug>/answered/<attempt id>``,
@@ -63,7 +64,7 @@ from trainer.web.error_words import error_said
 from trainer.web.kept import oob_footer
 from trainer.web.preferences import errors_in, options_for, preferences_error_page
 from trainer.web.recording import record
-from trainer.web.security import safe_next
+from trainer.web.security import SEAL_FIELD, question_seal, safe_next, seal_matches
 from trainer.web.support import (
     clock_now,
     current_rules,
@@ -81,7 +82,7 @@ from trainer.web.support import (
 )
 from trainer.web.table_drill_round import why_words
 from trainer.web.verdicts import Answered, answered_again, see_verdict, stored_attempt_or_404
-from trainer.words import N_, quoted, say
+from trainer.words import N_, number, quoted, say
 
 bp = Blueprint("drills", __name__, url_prefix="/drills")
 
@@ -107,6 +108,20 @@ _RELOAD = {
     "the run": N_("This answer has no valid submission token; reload the run."),
     "the table": N_("This answer has no valid submission token; reload the table."),
 }
+# What an answer whose seal does not match its question (a form changed by hand) is told.
+_NOT_THIS_PAGE = {
+    "the drill": N_(
+        "This answer's question is not one this page asked, so nothing was stored; reload the "
+        "drill."
+    ),
+    "the quiz": N_(
+        "This answer's question is not one this page asked, so nothing was stored; reload the quiz."
+    ),
+    "the run": N_(
+        "This call's round is not one this page dealt, so nothing was stored; reload the run."
+    ),
+}
+_ASKED_AT_MOST = 15  # digits of a time in ms (until the year 33658)
 
 
 def get_drill_or_404(slug: str) -> Drill:
@@ -265,6 +280,7 @@ def take_answer(drill: Drill, form: Mapping[str, str]) -> Response:
         rules = item_rules(item)
     else:
         rules = rules_from_form(form.get("rules"))
+    sealed_or_400(drill, form, notation, rules, token=token, asked_at=asked_at)
     sent = utc_now()
     if answer_waits.well_formed(drill, notation, form, rules) and not answer_waits.figures_ready(
         drill, notation, rules
@@ -463,10 +479,36 @@ def submission_token_or_400(form: Mapping[str, str], *, reload: str = "the drill
 
 
 def asked_at_or_400(text: str) -> int:
-    """The time (ms) the answer form says its question was asked; a 400 if it says none."""
-    if not digits(text) or len(text) > 15:
+    """The time (ms) the answer form says its question was asked; a 400 saying what is wrong if
+    it says none, or none that could be one."""
+    if not text:
         abort(400, description=say("This answer form is missing the time its question was asked."))
+    if not digits(text):
+        abort(400, description=say("The time this answer form says its question was asked is "
+                                   "not a whole number; reload the page."))  # fmt: skip
+    if len(text) > _ASKED_AT_MOST:
+        abort(400, description=say("The time this answer form says its question was asked has "
+                                   "more than %(most)s digits; reload the page.",
+                                   most=number(_ASKED_AT_MOST)))  # fmt: skip
     return int(text)
+
+
+def sealed_or_400(
+    drill: Drill,
+    form: Mapping[str, str],
+    notation: str,
+    rules: Rules,
+    *,
+    token: str,
+    asked_at: int,
+    reload: str = "the drill",
+) -> None:
+    """A 400 (nothing stored) unless the form's seal is the one its page was asked with
+    (:func:`~trainer.web.security.question_seal`): the question, its rules and the time it
+    was asked are the server's, not whatever the form was changed to say."""
+    sent = form.get(SEAL_FIELD, "")[:128]
+    if not seal_matches(sent, drill.slug, token, notation, rules.notation(), asked_at):
+        abort(400, description=say(_NOT_THIS_PAGE[reload]))
 
 
 def read_answer(
@@ -552,15 +594,22 @@ def question_context(
     asked_at: int | None = None,
 ) -> dict[str, Any]:
     """What a drill page's question form and figures need: a new submission token and time
-    asked unless the answer is being asked again (``error``), and the learner's stats."""
+    asked unless the answer is being asked again (``error``), the seal over them and the
+    question (:func:`sealed_or_400`), and the learner's stats."""
+    token = token or secrets.token_urlsafe(18)
+    asked_at = asked_at if asked_at is not None else now_ms()
+    seal = None
+    if question is not None:
+        seal = question_seal(drill.slug, token, question.notation, rules.notation(), asked_at)
     return {
         "drill": drill,
         "rules": rules,
         # The rules the question itself is under (a payout question names its own).
         "question_rules": rules_for(drill, question.notation, rules) if question else None,
         "question": question,
-        "token": token or secrets.token_urlsafe(18),
-        "asked_at": asked_at if asked_at is not None else now_ms(),
+        "token": token,
+        "asked_at": asked_at,
+        "seal": seal,
         "error": error,
         "form": request.form if error else {},
         "stats": (drill_totals(user.id, drill.slug) if user else None),

@@ -305,7 +305,9 @@ def _shown_kept(item: list[Any], rules: Rules) -> dict[str, Any]:
     _step, slug, notation, answer, right, correct = item
     drill = get_drill(str(slug))
     question = drill.question(str(notation), rules, caches=app_caches())
-    names = {key: words.say(label) for key, label, _legal in question.view.get("keys", ())}
+    names = {
+        key: words.say_as("play", label) for key, label, _legal in question.view.get("keys", ())
+    }
     return {
         "drill": drill,
         "question": question,

@@ -6,6 +6,8 @@ from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import Drill, get_drill
+from trainer.engine.banker.method3 import cached_method3_game
+from trainer.engine.banker.method3_table import table_figures
 from trainer.engine.banker.punter_stake import stakes_on_cards
 from trainer.engine.rulebook import rule_words
 from trainer.engine.rulebook.interpretations import interpretations_for
@@ -23,7 +25,11 @@ def index() -> Response:
     readings = {rules.name: readings_context(rules) for rules in presets}
     interpretations = {
         rules.name: [
-            {"item": item, "option": rule_words.OPTION_LABELS[item.option].label}
+            {
+                "item": item,
+                "option": rule_words.OPTION_LABELS[item.option].label,
+                "tables": _method3_tables(rules) if item.key == "002-method-3" else [],
+            }
             for item in interpretations_for(rules)
         ]
         for rules in presets
@@ -39,6 +45,31 @@ def index() -> Response:
         sources=rule_words.source_words(),
         section="rules",
     )
+
+
+def _method3_tables(rules: Rules) -> list[dict[str, object]]:
+    """002 method 3's bank edge by the number of punters (in percent, with its standard error;
+    one punter: the game's own figure, where it is on disk), the dealer at the game's chances and
+    as the engine's dealer doubles at that table (None: the same chances)."""
+    game = cached_method3_game(rules) if rules.deal_method == 3 else None
+    sizes = table_figures(rules)
+    if game is None or not sizes:
+        return []
+    rows: list[dict[str, object]] = [
+        {"punters": 1, "edge": game.edge * 100, "error": None, "now": None}
+    ]
+    for size in sizes:
+        own = size.changed(game.chances)
+        rows.append(
+            {
+                "punters": size.punters,
+                "edge": size.edge * 100,
+                "error": size.edge_se * 100,
+                "now": size.edge_now * 100 if own else None,
+                "now_error": size.edge_now_se * 100,
+            }
+        )
+    return rows
 
 
 def _way_on(rules: Rules) -> dict[str, object]:

@@ -25,7 +25,7 @@ from trainer.web.readings import readings_context
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
 from trainer.web.views.chart_jobs import chart_or_pending, fixed_point_or_pending
-from trainer.words import N_, quoted, say
+from trainer.words import N_, N_as, quoted, say, say_as
 
 bp = Blueprint("strategy", __name__)
 
@@ -44,7 +44,7 @@ _ADVICE_CELLS = {
 }
 # The actions' names in a cell's table of EVs.
 _ACTION_NAMES = {"H": N_("Hit"), "S": N_("Stand"), "D": N_("Double"), "P": N_("Split"),
-                 "R": N_("Surrender")}  # fmt: skip
+                 "R": N_as("play", "Surrender")}  # fmt: skip
 # Options that do not change the play of one hand, left out of the form.
 _NOT_PLAY = {
     "penetration",
@@ -138,7 +138,7 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
     actions = [
         {
             "code": action,
-            "name": say(_ACTION_NAMES[action]) if action in _ACTION_NAMES else action,
+            "name": say_as("play", _ACTION_NAMES[action]) if action in _ACTION_NAMES else action,
             "ev": value,
             "cost": best - value,
         }

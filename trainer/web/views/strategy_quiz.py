@@ -245,9 +245,13 @@ def answer() -> Response:
     ready_or_pending(settings)
     token = drill_road.submission_token_or_400(form, reload="the quiz")
     asked_at = drill_road.asked_at_or_400(form.get("asked_at", ""))
+    notation = form.get("question", "")
+    drill_road.sealed_or_400(
+        DRILL, form, notation, settings.rules, token=token, asked_at=asked_at, reload="the quiz"
+    )
     answered = drill_road.answer_once(
         DRILL,
-        form.get("question", ""),
+        notation,
         form,
         settings.rules,
         token=token,
