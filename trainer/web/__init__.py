@@ -15,7 +15,17 @@ from typing import Any
 from flask import Flask
 from werkzeug.routing import BaseConverter, ValidationError
 
-from trainer.web import assets, caches, jobs, language, security, support, time_zone, warm_up
+from trainer.web import (
+    assets,
+    caches,
+    jobs,
+    language,
+    security,
+    support,
+    time_zone,
+    verdicts,
+    warm_up,
+)
 from trainer.web.views import (
     auth,
     catch_dealer,
@@ -115,6 +125,7 @@ def init_app(app: Flask) -> None:
     app.url_map.converters["signed"] = SignedLinkConverter
     security.init_app(app)
     language.init_app(app)
+    app.jinja_env.globals["verdict_line"] = verdicts.verdict_line  # drills/_verdict.html
     support.init_app(app)
     caches.init_app(app)
     time_zone.init_app(app)

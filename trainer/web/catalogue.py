@@ -6,7 +6,7 @@ the words' helpers, the templates' gettext and the markup kept by language
 from __future__ import annotations
 
 from babel.support import NullTranslations
-from flask import g, has_request_context
+from flask import current_app, g, has_request_context
 from flask_babel import get_locale, get_translations
 
 from trainer import words
@@ -34,5 +34,12 @@ def request_translations() -> NullTranslations:
         return get_translations()
     found = g.get("translations")
     if found is None:
-        found = g.translations = get_translations()
+        # Flask-Babel keeps each language's catalogue for the app's life (its domain's cache,
+        # by the locale): kept here by the locale too, its lookup's walks are made once.
+        kept = current_app.extensions.setdefault("trainer.catalogues", {})
+        code = request_locale()
+        found = kept.get(code)
+        if found is None:
+            found = kept[code] = get_translations()
+        g.translations = found
     return found  # type: ignore[no-any-return]

@@ -5,7 +5,8 @@ is kept while templates reload as they change (``make dev``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import Flask, current_app, request, url_for
@@ -127,9 +128,11 @@ class KeptPieces:
     The block is drawn once per key (the name, the request's language and mount point, and the
     values after ``fills``) with a hole for each fill, then kept; each call fills the holes, as
     the block would have written them (escaped, unless markup). So the key must name everything
-    else the block reads, and the block may only write a fill, never look into it. A fill's
-    hole that is not written exactly once, a key that cannot be one, or ``when`` false: the
-    block is simply drawn. ``on`` false (a test drawing both ways) keeps nothing."""
+    else the block reads, and the block may only write a fill (as often as it likes, or not at
+    all: a fill for each play, of which the hand answered writes its own), never look into it.
+    A hole written otherwise than whole (a fill cut, or changed by a filter), a key that cannot
+    be one, or ``when`` false: the block is simply drawn. ``on`` false (a test drawing both
+    ways) keeps nothing."""
 
     def __init__(self, size: int = 2048) -> None:
         self.on = True
@@ -146,7 +149,7 @@ class KeptPieces:
     def __call__(
         self,
         name: str,
-        fills: tuple[Any, ...],
+        fills: Sequence[Any],
         *key: Any,
         caller: Callable[..., str],
         when: bool = True,
@@ -181,27 +184,30 @@ class KeptPieces:
 
 
 _HOLE = "\x00kept-hole-{}\x00"
+_HOLES = re.compile("\x00kept-hole-([0-9]+)\x00")
 
 
 def _with_holes(
-    caller: Callable[..., str], fills: tuple[Any, ...]
+    caller: Callable[..., str], fills: Sequence[Any]
 ) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
     """The block drawn with a hole for each fill: the text between the holes and the fill each
-    hole takes, in the order written; None where a hole is not written exactly once."""
+    hole takes, in the order written; None where a hole is not written whole (what is left of
+    one, cut or changed by a filter, still holds its NUL)."""
     holes = [_HOLE.format(index) for index in range(len(fills))]
     marked = (Markup(h) if type(f) is Markup else h for h, f in zip(holes, fills, strict=True))
     drawn = str(caller(*marked))
-    places = []
-    for index, hole in enumerate(holes):
-        if drawn.count(hole) != 1:
+    chunks, order, start = [], [], 0
+    for found in _HOLES.finditer(drawn):
+        index = int(found.group(1))
+        if index >= len(fills):
             return None
-        places.append((drawn.index(hole), index))
-    chunks, start = [], 0
-    for at, index in sorted(places):
-        chunks.append(drawn[start:at])
-        start = at + len(holes[index])
+        chunks.append(drawn[start : found.start()])
+        order.append(index)
+        start = found.end()
     chunks.append(drawn[start:])
-    return tuple(chunks), tuple(index for _, index in sorted(places))
+    if any("\x00" in chunk for chunk in chunks):
+        return None
+    return tuple(chunks), tuple(order)
 
 
 def _frozen(value: Any) -> Any:

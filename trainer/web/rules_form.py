@@ -75,6 +75,8 @@ def _read(values: Mapping[str, str], default: Rules) -> Rules:
     # drawn for them) are changed on the new preset too; the others are the new preset's.
     chosen = find_preset(preset) if preset and preset != drawn.name else drawn
     changes: dict[str, Any] = {}
+    if not any(name.startswith(FIELD_PREFIX) for name in values):
+        return chosen  # a link's or an answer form's rules alone: no option field to read
     for option in Rules.option_names():
         name = FIELD_PREFIX + option
         # ``in`` first: a missing key costs a request's MultiDict an exception raised inside get

@@ -16,14 +16,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import abort, redirect, request, url_for
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from drills import Grade, Question
 from trainer.store import attempts
 from trainer.web.rules_form import readable_rules
 from trainer.web.support import current_user, get_db, is_htmx
+from trainer.words import number, said_numbers, say
 
-__all__ = ["Answered", "answered_again", "see_verdict", "stored_attempt_or_404"]
+__all__ = ["Answered", "answered_again", "see_verdict", "stored_attempt_or_404", "verdict_line"]
 
 # Names of an answer form's query that its verdict's address does not take on (with every name
 # starting "_": url_for's own, such as _external, which would make it another host's address).
@@ -97,3 +99,41 @@ def stored_attempt_or_404(attempt_id: int) -> attempts.Attempt:
     if found is None:
         abort(404)
     return found
+
+
+def verdict_line(
+    grade: Grade,
+    right: Any = None,
+    wrong: Any = None,
+    cost: Any = None,
+    heading: Any = None,
+) -> Any:
+    """A verdict's first line (``drills/_verdict.html``, the templates' ``verdict_line``): the
+    ``heading`` given, else ``right`` or ``wrong`` as the answer was (the drill's own words by
+    default), then a wrong answer's ``cost`` (the grade's words for it, or its share of a bet).
+    Markup where what it is made of is, as the template's ``~`` joins them. A quiz that keeps its
+    verdict by what it shows fills this line in, worked out for each answer."""
+    if heading is not None:
+        line = heading
+    elif grade.correct:
+        line = right or say("Right: %(answer)s.", answer=said_numbers(grade.answer))
+    else:
+        line = wrong or say(
+            "Not quite: the answer is %(right)s, not %(answer)s.",
+            right=said_numbers(grade.right_answer),
+            answer=said_numbers(grade.answer),
+        )
+    if not grade.correct and cost:
+        said = grade.cost_words or say(
+            "It costs %(percent)s%% of a bet.", percent=number(cost * 100, 2)
+        )
+        line = _joined(line, " ", said)
+    return line
+
+
+def _joined(*parts: Any) -> Any:
+    """``parts`` joined as a template's ``~`` joins them: markup, the text in it escaped, where
+    one of them is markup; else text."""
+    if any(isinstance(part, Markup) for part in parts):
+        return Markup("").join(parts)
+    return "".join(str(part) for part in parts)

@@ -113,14 +113,21 @@ class History:
     due: tuple[Cell, ...] = ()  # with the tally: cells due for review now, most overdue first
 
 
-def history(user: users.User | None, settings: Settings, *, by_cell: bool = False) -> History:
+def history(
+    user: users.User | None,
+    settings: Settings,
+    *,
+    by_cell: bool = False,
+    newest: attempts.Attempt | None = None,
+) -> History:
     """This learner's history with the quiz: how many answers (kept by the store as they are
     stored), the newest question under exactly these rules of its newest ``_RECENT`` answers
     (all rules) and, ``by_cell``, per-cell tallies of those under these rules, counted in the
     store.
 
     Without ``by_cell`` the newest answer alone is read when it is under these rules (nearly
-    always: the one just given), so an answer costs the same however long the history.
+    always: the one just given), so an answer costs the same however long the history; an
+    answer stored by this request (``newest``) is that one, and is not read again.
     Rules are compared as values, so a rule set written two ways (rows from before the notation
     list their options in another order) matches alike.
     """
@@ -131,9 +138,11 @@ def history(user: users.User | None, settings: Settings, *, by_cell: bool = Fals
     answers = totals.attempts if totals else 0
     wanted = settings.rules
     if not by_cell:
-        newest = attempts.list_attempts(db, user.id, drill=DRILL.slug, limit=1)
-        if not newest or _same_rules(newest[0].rules, wanted):
-            last = newest[0].question if newest else None
+        found = (
+            [newest] if newest else attempts.list_attempts(db, user.id, drill=DRILL.slug, limit=1)
+        )
+        if not found or _same_rules(found[0].rules, wanted):
+            last = found[0].question if found else None
             return History(answers=answers, last_question=last, tally={})
     groups = attempts.tally_attempts(
         db, user.id, drill=DRILL.slug, within=_RECENT, by_question=by_cell
@@ -260,7 +269,9 @@ def answer() -> Response:
             token=token,
             asked_at=asked_at,
         )
-    shown = partial(_verdict_page, settings, answered)
+    # The answer just stored is the learner's newest: the next question follows it unread.
+    newest = answered.attempt if answered.created else None
+    shown = partial(_verdict_page, settings, answered, newest=newest)
     return see_verdict(answered, shown, "strategy_quiz.verdict", settings.query())
 
 
@@ -276,9 +287,11 @@ def verdict(attempt_id: int) -> Response:
     return _verdict_page(settings, answered)
 
 
-def _verdict_page(settings: Settings, answered: Answered) -> Response:
+def _verdict_page(
+    settings: Settings, answered: Answered, newest: attempts.Attempt | None = None
+) -> Response:
     user = current_user_or_guest()
-    past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES)
+    past = history(user, settings, by_cell=settings.mix in quiz.TALLIED_MIXES, newest=newest)
     following = next_question(quiz_rng(user, past), settings, past)
     return _page(settings, user, following, **answered.feedback)
 
