@@ -198,3 +198,21 @@ def test_a_key_that_cannot_be_one_draws_the_piece(app: Any) -> None:
         assert drawn == Markup("<a>")
         assert pieces("t", ("b",), {1, 2}, caller=lambda a: Markup(f"[{a}]")) == "[b]"
     assert len(pieces) == 1  # the dict is a key (its items, in order); the set is not
+
+
+def test_a_full_store_forgets_its_least_recently_used_piece(app: Any) -> None:
+    pieces = KeptPieces(size=2)
+    drawn: list[str] = []
+
+    def draw(name: str) -> str:
+        def caller(a: Any) -> Markup:
+            drawn.append(name)
+            return Markup(f"<{name}>") + a
+
+        return str(pieces(name, ("!",), caller=caller))
+
+    with app.test_request_context("/"):
+        assert [draw("a"), draw("b"), draw("a"), draw("c")] == ["<a>!", "<b>!", "<a>!", "<c>!"]
+        assert drawn == ["a", "b", "c"] and len(pieces) == 2  # "a" used again, kept
+        assert [draw("a"), draw("b")] == ["<a>!", "<b>!"]
+    assert drawn == ["a", "b", "c", "b"]  # "b" was the one forgotten, drawn again

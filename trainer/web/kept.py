@@ -6,7 +6,9 @@ is kept while templates reload as they change (``make dev``)."""
 from __future__ import annotations
 
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
+from contextlib import suppress
 from typing import Any
 
 from flask import Flask, current_app, request, url_for
@@ -134,10 +136,13 @@ class KeptPieces:
     be one, or ``when`` false: the block is simply drawn. ``on`` false (a test drawing both
     ways) keeps nothing."""
 
-    def __init__(self, size: int = 2048) -> None:
+    def __init__(self, size: int = 4096) -> None:
         self.on = True
         self._size = size
-        self._kept: dict[Any, tuple[tuple[str, ...], tuple[int, ...]]] = {}
+        # Least recently used first: a full store forgets its oldest piece, not all of them (a
+        # preset's quiz in one language keeps some 1,800; two languages, or several presets,
+        # cleared a store of 2,048 over and over).
+        self._kept: OrderedDict[Any, tuple[tuple[str, ...], tuple[int, ...]]] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self._kept)
@@ -171,9 +176,15 @@ class KeptPieces:
             kept = _with_holes(caller, fills)
             if kept is None:
                 return Markup(caller(*fills))
-            if len(self._kept) >= self._size:
-                self._kept.clear()
+            while len(self._kept) >= self._size:
+                try:
+                    self._kept.popitem(last=False)
+                except KeyError:  # emptied by another thread meanwhile
+                    break
             self._kept[found_key] = kept
+        else:  # (forgotten by another thread meanwhile: ``kept`` is still whole)
+            with suppress(KeyError):
+                self._kept.move_to_end(found_key)
         chunks, order = kept
         written = [chunks[0]]
         for index, chunk in zip(order, chunks[1:], strict=True):
