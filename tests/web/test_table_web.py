@@ -88,6 +88,28 @@ def test_a_step_is_graded_stored_and_the_table_moves_on(
     assert counts(db) == (1, 1)
 
 
+@pytest.mark.parametrize("asked_at", [None, "1000", "x"])
+def test_a_steps_time_is_kept_only_as_the_page_sealed_it(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any, asked_at: str | None
+) -> None:
+    # The time the step was asked, from the page's form: stored as the answer's response time
+    # under the page's seal; a time changed in the form (or unreadable) is not, and the step is
+    # graded and stored all the same.
+    url = sit(client, csrf)
+    kind, fields = step_form(client, url, hidden_fields)
+    assert fields["asked_seal"]
+    sent = (
+        answer(kind, fields) if asked_at is None else {**answer(kind, fields), "asked_at": asked_at}
+    )
+    assert post_step(client, url, sent).status_code == 200
+    assert counts(db) == (1, 1)
+    response_ms = db["attempts"].get(1)["response_ms"]
+    if asked_at is None:
+        assert response_ms is not None and 0 <= response_ms < 60_000
+    else:
+        assert response_ms is None
+
+
 def test_a_form_sent_twice_is_played_once(
     client: Any, csrf: Any, db: Any, hidden_fields: Any
 ) -> None:

@@ -592,3 +592,25 @@ def test_a_penetration_chart_of_no_rules_says_so_in_a_learners_words(
     assert response.status_code == 400
     assert said in text
     assert "unknown preset" not in text and "''" not in text
+
+
+@pytest.mark.parametrize("asked_at", [None, "1000"])
+def test_a_checkpoints_time_is_kept_only_as_the_page_sealed_it(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any, asked_at: str | None
+) -> None:
+    # The checkpoint's answer time, from the page's form: stored under the page's seal; a time
+    # changed in the form is not (the answer is graded and stored all the same).
+    url = start(client, csrf, "shoe", rules="single-deck", seats="2")
+    page = client.get(url).get_data(as_text=True)
+    form = hidden_fields(page)
+    assert form["asked_seal"]
+    data = {**form, "running": "0", **({} if asked_at is None else {"asked_at": asked_at})}
+    if "true" in checkpoint_fields(page):
+        data["true"] = "0"
+    assert client.post(f"{url}/answer", data=data, follow_redirects=True).status_code == 200
+    times = [row["response_ms"] for row in stored(db)]
+    assert times
+    if asked_at is None:
+        assert all(ms is not None and 0 <= ms < 60_000 for ms in times)
+    else:
+        assert times == [None] * len(times)

@@ -245,6 +245,25 @@ def seal_matches(
     return any(hmac.compare_digest(sent, _seal_with(key, message)) for key in keys)
 
 
+def time_seal(place: str, token: str, asked_at: int) -> str:
+    """The seal of the time (ms) a form that names no question was shown at ``place`` (a
+    table's step, a session's checkpoint), beside the form's ``token``: its answer's response
+    time is taken from the form only under it (:func:`sealed_response_ms`)."""
+    return question_seal(place, token, "", "", asked_at)
+
+
+def sealed_response_ms(form: Any, place: str, token: str) -> int | None:
+    """The milliseconds since the form's ``asked_at``, where its ``asked_seal`` is that time's
+    (:func:`time_seal`); None for a time missing, malformed or not the page's: the answer is
+    graded and kept all the same, without a time the learner could have written."""
+    asked_at = form.get("asked_at", "")
+    if not (asked_at.isascii() and asked_at.isdigit()) or len(asked_at) > 15:
+        return None
+    if not seal_matches(form.get("asked_seal", ""), place, token, "", "", int(asked_at)):
+        return None
+    return int(time.time() * 1000) - int(asked_at)
+
+
 def safe_next(target: str | None, default: str) -> str:
     """``target`` if it is a path on this site, else ``default``: the one check every ``next``
     goes through before a redirect.

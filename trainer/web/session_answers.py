@@ -17,6 +17,7 @@ from trainer.store import attempts, users
 from trainer.store.db import transaction
 from trainer.web.caches import app_caches
 from trainer.web.recording import record_checkpoint
+from trainer.web.security import sealed_response_ms, time_seal
 from trainer.web.support import digits, get_db, render
 from trainer.web.verdicts import answered_again, see_verdict, stored_attempt_or_404
 from trainer.web.views.drills import now_ms, stored_answer, stored_rules
@@ -68,7 +69,8 @@ def session_page(
     context: dict[str, Any] = {
         **dict.fromkeys(("error", "graded", "response_ms")),
         **{"drill": drill, "session_id": session_id, "form": {}, "repeated": False},
-        "asked_at": now_ms(),
+        "asked_at": (asked_at := now_ms()),
+        "asked_seal": time_seal(f"session {session_id}", "", asked_at),
         "stats": attempts.drill_stats(get_db(), user.id, drill=drill.slug).get(drill.slug),
         "section": "drills",
         **drill.session_view(session, session_id, grades, caches=app_caches()),
@@ -87,8 +89,7 @@ def answer_checkpoint(
     if not digits(text) or len(text) > 4:
         abort(400, description=say("This answer names no checkpoint; reload the session."))
     index = int(text)
-    asked_at = form.get("asked_at", "")
-    response_ms = now_ms() - int(asked_at) if digits(asked_at) and len(asked_at) < 16 else None
+    response_ms = sealed_response_ms(form, f"session {session_id}", "")
     if not isinstance(drill, AskedInSessions):
         abort(404, description=say("That drill is not asked in sessions."))
     session = drill.read_session(spec)

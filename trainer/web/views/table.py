@@ -54,6 +54,7 @@ from trainer.web import table_reveal, table_verdict, table_view
 from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import option_fields, plain_words, preset_menu, read_rules
+from trainer.web.security import sealed_response_ms, time_seal
 from trainer.web.support import (
     current_rules,
     current_user,
@@ -300,10 +301,10 @@ def table_page(
         "previous": previous,
         "money": table_view.money_view(game, seated.spec.bankroll),
         "unit": table_view.money(seated.spec.unit),
-        "token": secrets.token_urlsafe(18),
-        "asked_at": drill_road.now_ms(),
-        "error": None,
-        "feedback": None,
+        "token": (token := secrets.token_urlsafe(18)),
+        "asked_at": (asked_at := drill_road.now_ms()),
+        "asked_seal": time_seal("table", token, asked_at),
+        **dict.fromkeys(("error", "feedback")),
         "repeated": False,
         "summary": summary_of(seated) if ask.kind == "over" else None,
         "drill_round": offers(seated.user.id, seated.stored.id) if ask.kind == "over" else [],
@@ -371,7 +372,7 @@ def step(table_id: str) -> Response:
     except InvalidAnswerError as error:
         return _refused(seated, str(error))
     try:
-        _store(seated, text, token, grades, _response_ms(form.get("asked_at", "")))
+        _store(seated, text, token, grades, sealed_response_ms(form, "table", token))
     except tables.StaleStepError:
         return _refused(seated_or_404(table_id), table_view.refusal("played"))
     steps = tables.steps_of(get_db(), seated.stored.id)
@@ -500,11 +501,6 @@ def held(table_id: str) -> Response:
 
 def _played(seated: Seated) -> list[str]:
     return [s.step for s in seated.steps if s.state == "played"]
-
-
-def _response_ms(asked_at: str) -> int | None:
-    sent = read_digits(asked_at, 15)
-    return None if sent is None else drill_road.now_ms() - sent
 
 
 @bp.get("/<key:table_id>/rounds/<rowid:number>")
