@@ -56,3 +56,16 @@ def test_method_3_gives_the_banks_edge_by_the_number_of_punters(client: Any) -> 
     rows = re.findall(r'<th scope="row">(\d+)</th>', section)
     assert rows == [str(n) for n in (1, *(size.punters for size in table_figures(home)))]
     assert "18.74%" in section  # one punter: the game's own figure
+
+
+def test_the_banks_edge_keeps_each_russian_percent_sign_by_its_number(client: Any) -> None:
+    """In Russian a percent follows its number after a no-break space: the ± cells had plain
+    ones, and at 390 px a "%" wrapped onto a line of its own ("18,68 % ± 0,01" / "%")."""
+    method3_game(find_preset("twenty-one-home"))
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    page = client.get("/rules").get_data(as_text=True)
+    section = html.unescape(_preset_section(page, "twenty-one-home"))
+    table = section.split('class="reading-table"')[1].split("</table>")[0]
+    cells = re.findall(r"<td>([^<]*%[^<]*)</td>", table)
+    assert any("±" in cell for cell in cells), cells
+    assert [cell for cell in cells if " %" in cell] == []

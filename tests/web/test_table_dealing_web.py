@@ -4,6 +4,7 @@ from the mistakes page under the rules it was made in; a forged step stores noth
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -185,3 +186,37 @@ def test_a_draw_with_only_the_punters_face_down_cards_left_is_not_graded(
         sent = {"running": "0", "true": "0"} if kind == "count" else {"answer": data[kind]}
         assert client.post(url + "/step", data={**fields, **sent}).status_code == 303
     raise AssertionError("no such draw came")
+
+
+def test_a_re_drilled_dealers_choice_is_said_in_the_learners_words(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """A dealer's draw re-drilled from the mistakes page, in Russian: its verdict names the
+    choices in Russian ("нужно стоять, а не прикупать"), not as stored ("нужно stand, а не
+    draw": the page mapped the keys' labels by their letters, and the drill stores words)."""
+    from tests.web.test_resend import action_of, sign_up
+    from trainer.store import attempts
+
+    user_id = sign_up(client, csrf)
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    question = "draw 5H 5D KS against ? TS stake 2; ? KH stake 2; ? 5C TC stake 2; ? AC 8S stake 2; unseen 3 3 4 4 1 4 4 3 4 12"  # noqa: E501  # fmt: skip
+    attempts.record_attempt(
+        db,
+        user_id=user_id,
+        drill="table-dealing",
+        question=question,
+        rules="twenty-one-home",
+        answer="draw",
+        right_answer="stand",
+        correct=False,
+        token="a-dealers-draw",
+    )
+    data = {"drill": "table-dealing", "sort": "newest", "csrf_token": csrf()}
+    review = client.post("/mistakes/review", data=data)
+    assert review.status_code == 303
+    page = client.get(review.headers["Location"]).get_data(as_text=True)
+    fields = {**hidden_fields(page), "answer": "H"}
+    shown = client.post(action_of(page), data=fields, follow_redirects=True).get_data(as_text=True)
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", shown))
+    assert "Неверно: нужно стоять, а не прикупать." in text, text[:3000]
+    assert " draw" not in text and " stand," not in text
