@@ -16,8 +16,10 @@ from tests.conftest import app_config
 from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import cache as strategy_cache
 
-# The indices and edge by count these pages grade by (worked out once per run).
-pytestmark = pytest.mark.usefixtures("count_studies")
+# The indices and edge by count these pages grade by, and the charts and banker games some
+# drills ask their questions from (002's method-3 game: payout math, the deal auction), worked
+# out once per run.
+pytestmark = pytest.mark.usefixtures("count_studies", "strategy_charts")
 
 
 def _values(value: Any) -> list[Any]:
