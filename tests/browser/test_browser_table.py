@@ -90,6 +90,16 @@ def press(page: Page, key: str, javascript: bool) -> None:
     """Press an action's key; without JavaScript, Tab to its button and press Enter."""
     if javascript:
         ready(page)
+        # A key answers only while the focus is in its form or the verdict (WCAG 2.1.4); a
+        # whole page opened at its verdict (#verdict, after a step sent before htmx had taken
+        # the form) has it on neither: Tab into the form first, as a keyboard user would.
+        keys = page.locator(f'form.table-keys:has(button[data-key="{key}"])').first
+        inside = (
+            "f => f.contains(document.activeElement) "
+            "|| !!document.activeElement.closest('.feedback')"
+        )
+        if not keys.evaluate(inside):
+            keys.locator("button[data-key]:not([disabled])").first.focus()
         page.keyboard.press(key)
         return
     form = page.locator("form.table-step")
