@@ -145,6 +145,7 @@ def test_a_bar_counts_its_accuracy_exactly() -> None:
     assert not steps.BarProgress(bar, 9, 9).met
 
 
+@pytest.mark.usefixtures("strategy_charts")  # 004's banker and 002's method-3 game: the run's
 def test_at_004_dealt_face_down_placement_leaves_out_the_count_studys_steps(
     tmp_path: Path,
 ) -> None:
