@@ -194,23 +194,16 @@ def test_a_re_drilled_dealers_choice_is_said_in_the_learners_words(
     """A dealer's draw re-drilled from the mistakes page, in Russian: its verdict names the
     choices in Russian ("нужно стоять, а не прикупать"), not as stored ("нужно stand, а не
     draw": the page mapped the keys' labels by their letters, and the drill stores words)."""
+    from tests.conftest import store_answer
     from tests.web.test_resend import action_of, sign_up
-    from trainer.store import attempts
 
     user_id = sign_up(client, csrf)
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru"
     question = "draw 5H 5D KS against ? TS stake 2; ? KH stake 2; ? 5C TC stake 2; ? AC 8S stake 2; unseen 3 3 4 4 1 4 4 3 4 12"  # noqa: E501  # fmt: skip
-    attempts.record_attempt(
-        db,
-        user_id=user_id,
-        drill="table-dealing",
-        question=question,
-        rules="twenty-one-home",
-        answer="draw",
-        right_answer="stand",
-        correct=False,
-        token="a-dealers-draw",
-    )
+    store_answer(
+        db, user_id, "a-dealers-draw", drill="table-dealing", question=question,
+        rules="twenty-one-home", answer="draw", right_answer="stand", correct=False,
+    )  # fmt: skip
     data = {"drill": "table-dealing", "sort": "newest", "csrf_token": csrf()}
     review = client.post("/mistakes/review", data=data)
     assert review.status_code == 303
