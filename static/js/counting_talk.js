@@ -17,13 +17,26 @@
     var now = box.querySelector(".talk-now");
     if (!lines.length || !now) return;
     box.hidden = false;
+    // While no cards flip (before the deal starts, paused, or done) it is quiet and looks
+    // again shortly; once they flip, a line comes half a second to two seconds in, then every
+    // one and a half to five seconds.
+    var quiet = true;
     function talk() {
       if (!document.body.contains(box)) return;
       var flipping = document.querySelector("ol.count-steps.flipping");
-      now.textContent = flipping ? lines[Math.floor(Math.random() * lines.length)] : "";
-      setTimeout(talk, 1500 + Math.random() * 3500);
+      if (!flipping) {
+        now.textContent = "";
+        quiet = true;
+        setTimeout(talk, 300);
+      } else if (quiet) {
+        quiet = false;
+        setTimeout(talk, 500 + Math.random() * 1500);
+      } else {
+        now.textContent = lines[Math.floor(Math.random() * lines.length)];
+        setTimeout(talk, 1500 + Math.random() * 3500);
+      }
     }
-    setTimeout(talk, 500 + Math.random() * 1500);
+    talk();
   }
 
   document.addEventListener("DOMContentLoaded", function () { start(document); });

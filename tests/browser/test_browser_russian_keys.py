@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from drills.strategy_quiz import work_out
+from tests.browser.test_browser_table import ready
 from trainer.engine.rulebook.rules import Rules
 
 # The quiz's plays, the letters the Russian buttons show.
@@ -22,6 +23,18 @@ LETTERS = {"H": "П", "S": "С", "D": "У", "P": "Р", "R": "Д"}
 # which types the Cyrillic letter (Playwright's own press knows the US layout only).
 RUSSIAN_LAYOUT = {"п": "KeyG", "с": "KeyC", "у": "KeyE", "р": "KeyH", "н": "KeyY", "б": "Comma",
                   "о": "KeyJ", "д": "KeyL", "в": "KeyD", "ж": "Semicolon"}  # fmt: skip
+
+
+def focus_in(form: Any) -> None:
+    """Put the focus on the form's first key where it is neither in the form nor on a verdict:
+    a key answers only there (WCAG 2.1.4), and a whole page (after a held choice, or a step
+    sent before htmx had its form) opens with the focus on neither, as a keyboard user would
+    Tab in first."""
+    inside = (
+        "f => f.contains(document.activeElement) || !!document.activeElement.closest('.feedback')"
+    )
+    if form.count() and not form.first.evaluate(inside):
+        form.first.locator("button[data-key]:not([disabled])").first.focus()
 
 
 def press(page: Page, key: str) -> None:
@@ -212,10 +225,11 @@ def test_the_bank_is_dealt_and_drawn_by_cyrillic_letters(
     page.get_by_role("button", name="Сесть", exact=True).click()
     dealt = drawn = 0
     for _ in range(40):
-        page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
+        ready(page)
         expect(page.locator("form.table-step, form.held-choice")).to_have_count(1)
         if page.locator("form.held-choice").count():
             before = page.locator("form.held-choice").element_handle()
+            focus_in(page.locator("form.held-choice"))
             press(page, "о")
         else:
             step = page.locator("form.table-step")
@@ -224,10 +238,12 @@ def test_the_bank_is_dealt_and_drawn_by_cyrillic_letters(
             keys = [k.inner_text() for k in step.locator(".strategy-keys kbd").all()]
             if kind == "deal":
                 assert keys == ["С"]
+                focus_in(step)
                 press(page, "с")
                 dealt += 1
             elif kind == "draw":
                 assert keys == ["П", "С"]
+                focus_in(step)
                 press(page, "с")
                 drawn += 1
             elif kind == "count":
