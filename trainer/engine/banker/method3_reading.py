@@ -16,10 +16,10 @@ A hand's figure ``S`` is its result summed over the hole card with those (unnorm
 weights: standing, the settlement against the dealer's finals drawn from the unseen cards less
 the hole card (:func:`.method3_dealer.dealer_finals`); drawing, ``sum_c unseen[c] / (unseen -
 1) * S(hand + c)`` (the next card comes from the unseen cards less the hole card; a bust loses
-the weights' sum). The punters read the double at the game's ``p*``; at a table the engine's
-dealer doubles by the bench's chances for its size (:mod:`.method3_table`, ``p*`` where the
-reading does not tip his best double by enough), which they do not read: a fixed point at each
-size is not worked out (docs/table.md).
+the weights' sum). The punters read the double by the chances their dealer doubles with (the
+game's ``p*``, or a table's, :mod:`.method3_table`, as :mod:`trainer.engine.play.
+method3_punters` passes them), so that what they read is what he does (docs/table.md: a dealer
+doubling otherwise than they read is no fixed point).
 """
 
 from __future__ import annotations
