@@ -28,9 +28,10 @@ cards, the dealer's second (face-up) card and whether he doubled (the game's pla
     :func:`~trainer.engine.banker.method3_reading.start_values`, which the engine's table
     punters now play by), the same deal for both, so the difference is the reading alone; its
     mean and its standard error over rounds. What a face-down card is *not* (no natural shown,
-    no redouble) is not read. ``--burn``: a card (not an ace) is burned face up before the
-    deal, as 002 burns one at the top of a pack; with ``--punters 1`` the figure is what
-    reading that card alone is worth in the pack's first round. ``--firsts``: the figure is
+    no redouble) is not read (``bench/method3_nots.py`` measures it). ``--burn``: a card (not
+    an ace) is burned face up before the deal, as 002 burns one at the top of a pack; with
+    ``--punters 1`` the figure is what reading that card alone is worth in the pack's first
+    round. ``--firsts``: the figure is
     what a punter who also sees the others' face-down first cards gains over one who reads the
     table (both plays valued with the cards he has seen, :func:`firsts_gain`, so only where
     they play otherwise): more than reading what those cards are not (a natural not shown, a
