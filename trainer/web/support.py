@@ -311,14 +311,19 @@ def request_game() -> str | None:
 _GAME_KEY = "game_text"
 
 
+def name_the_dealer(shown: Any) -> None:
+    """Name the dealer in the words of the text of ``shown`` (a page's rules, if any) for the
+    rest of the request (:func:`request_game`)."""
+    if isinstance(shown, Rules):
+        setattr(g, _GAME_KEY, PRESET_TEXTS.get(shown.name))
+
+
 def render(
     template: str, *, block: str | None = None, status: int = 200, **context: Any
 ) -> Response:
     """The whole page, or only ``block`` of it for an htmx request (``Vary: HX-Request``); a
     page of ``page_rules`` names the dealer in their text's words (:func:`request_game`)."""
-    shown = context.get("page_rules")
-    if isinstance(shown, Rules):
-        setattr(g, _GAME_KEY, PRESET_TEXTS.get(shown.name))
+    name_the_dealer(context.get("page_rules"))
     if block is not None and is_htmx():
         body = render_block(template, block, **context)
     else:
