@@ -66,10 +66,10 @@ def question_piece(
         settings,
         question.prompt,
         view.get("note"),
-        view.get("count"),
+        repr(view.get("count")),  # (a text: quicker to key by than what it writes)
         bool(up),
         view.get("drawn"),
-        view["keys"],
+        repr(view["keys"]),
         question_rules,
         error,
     )
@@ -138,11 +138,11 @@ def verdict_piece(
     key = (
         grade.right_answer,
         grade.explanation,
-        done.keys,
+        repr(done.keys),  # (texts: quicker to key by than the dicts they write)
         done.insurance,
         natural,
-        done.evs,
-        view.get("count"),
+        repr(done.evs),
+        repr(view.get("count")),
         repeated,
         answered_rules,
     )
