@@ -24,11 +24,12 @@ from werkzeug.wrappers import Response
 
 from drills import Question
 from drills.strategy_chart import choice_words
+from trainer.web.catalogue import request_locale
 from trainer.web.kept import KeptPieces, noting_pieces
 from trainer.web.security import csrf_token
-from trainer.web.support import name_the_dealer, render
+from trainer.web.support import name_the_dealer, render, request_game
 from trainer.web.verdicts import verdict_line
-from trainer.words import number, say
+from trainer.words import N_, number, say
 
 _Piece = tuple[tuple[Any, ...], tuple[Any, ...]]  # (the values filled in, the key)
 
@@ -44,6 +45,45 @@ def _cards() -> Any:
     return env.globals.get("kept_cards") or env.get_template("_cards.html").module
 
 
+def _said(text: str) -> Markup:
+    """``say(text)`` for a sentence without placeholders, as markup (as the template's ``_``
+    says it: the catalogue's words), kept by the language and the game whose words name the
+    dealer."""
+    key = (request_locale(), request_game(), text)
+    found = _SAID.get(key)
+    if found is None:
+        if len(_SAID) >= 1024:
+            _SAID.clear()
+        found = _SAID[key] = Markup(say(text))
+    return found
+
+
+_SAID: dict[tuple[str, str | None, str], Markup] = {}
+
+
+def hand(held: Any, label: Markup, *, small: bool = False) -> Markup:
+    """The card macros' ``hand`` of the cards ``held``: its shell (the macro's markup for no
+    cards, kept by the language, the label and the size) around each card's kept markup, as
+    the macro writes it; a hand kept whole by its cards was mostly drawn afresh, two-card hands
+    alone being some 1,300 by their suits. Where templates reload (``make dev``), the macro."""
+    cards = _cards()
+    env = current_app.jinja_env
+    if env.auto_reload:
+        return Markup(cards.hand(list(held), label=label, small=small))
+    shells = current_app.extensions.setdefault("trainer.hand_shells", {})
+    key = (request_locale(), type(label), label, small)
+    shell = shells.get(key)
+    if shell is None:
+        empty = str(cards.hand([], label=label, small=small))
+        if not empty.endswith(_HAND_END):
+            return Markup(cards.hand(list(held), label=label, small=small))
+        shell = shells[key] = empty[: -len(_HAND_END)]
+    return Markup(shell + "".join([cards.card(card) for card in held]) + _HAND_END)
+
+
+_HAND_END = "</div>"
+
+
 def question_piece(
     question: Question,
     settings: Any,
@@ -57,10 +97,10 @@ def question_piece(
     """The question form's values (its hidden fields' values and the cards) and key (all else
     the form shows: the settings, the prompt, the count shown, the plays allowed, an error)."""
     view = question.view
-    cards, up = _cards(), view.get("up")
+    up = view.get("up")
     # (Markup, as the template's ``_`` says it: the catalogue's words.)
-    up_cards = cards.hand([up], label=Markup(say("Dealer's up card"))) if up else ""
-    hand_cards = cards.hand(view["hand"], label=Markup(say("Your hand")))
+    up_cards = hand([up], _said(N_("Dealer's up card"))) if up else ""
+    hand_cards = hand(view["hand"], _said(N_("Your hand")))
     fills = (csrf, question.notation, token, asked_at, seal, up_cards, hand_cards)
     key = (
         settings,
@@ -80,13 +120,9 @@ def answered_cards_piece(answered: Question) -> _Piece:
     """The hand answered, as its feedback shows it (small): its cards, and whether an up card
     is shown."""
     view = answered.view
-    cards, up = _cards(), view.get("up")
-    small, up_cards = True, ""
-    if up:
-        up_cards = cards.hand(
-            [up], label=Markup(say("The dealer's up card you answered")), small=small
-        )
-    hand_cards = cards.hand(view["hand"], label=Markup(say("The hand you answered")), small=small)
+    up = view.get("up")
+    up_cards = hand([up], _said(N_("The dealer's up card you answered")), small=True) if up else ""
+    hand_cards = hand(view["hand"], _said(N_("The hand you answered")), small=True)
     return (up_cards, hand_cards), (bool(up),)
 
 
@@ -130,7 +166,7 @@ def verdict_piece(
         else:
             wrong_line = Markup(say("Not quite: no insurance, not take insurance."))
         cost = grade.ev_cost
-    yours, blank = Markup(" (%s)") % Markup(say("yours")), Markup("")
+    yours, blank = Markup(" (%s)") % _said(N_("yours")), Markup("")
     marks = [" chosen" if a == play else "" for play in _PLAYS]
     marks += [yours if a == play else blank for play in _PLAYS]
     line = escape(verdict_line(grade, right_line, wrong_line, cost))
