@@ -23,6 +23,12 @@ def request_locale() -> str:
         return words.ENGLISH
     if not has_request_context():
         return words.ENGLISH
+    # The app's own choice (trainer.web.language.select_locale: always a code it offers, as
+    # Flask-Babel's get_locale would name it), without making Babel's Locale each request.
+    selector = getattr(current_app.extensions.get("babel"), "locale_selector", None)
+    if selector is not None:
+        found = g.locale_code = str(selector() or words.ENGLISH)
+        return found
     locale = get_locale()
     found = g.locale_code = str(locale) if locale is not None else words.ENGLISH
     return found
