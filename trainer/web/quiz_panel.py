@@ -255,8 +255,11 @@ def assembled(context: Mapping[str, Any]) -> str | None:
         answered, context["grade"], context["repeated"], context["answered_rules"], shown
     )
     feedback = pieces.filled("strategy verdict", fills, *key)
-    if feedback is None:
-        return None
+    if feedback is None:  # the cell's first answer here: its verdict drawn (and kept) alone
+        _draw_feedback(context)
+        feedback = pieces.filled("strategy verdict", fills, *key)
+        if feedback is None:
+            return None
     fills, key = question_piece(
         context["question"],
         settings,
@@ -275,6 +278,19 @@ def assembled(context: Mapping[str, Any]) -> str | None:
         return None
     panel = pieces.filled(_PANEL, (feedback, question, figures, links), *_SHAPE)
     return None if panel is None else str(panel)
+
+
+def _draw_feedback(context: Mapping[str, Any]) -> None:
+    """Draw the panel's feedback alone (``_strategy_feedback.html``, with the context the page
+    gives its templates), for the pieces it keeps: a cell's first verdict is drawn so, not with
+    the whole panel (some half of a panel's drawing)."""
+    env = current_app.jinja_env
+    shown = dict(context)
+    current_app.update_template_context(shown)
+    env.get_template(_FEEDBACK).render(shown)
+
+
+_FEEDBACK = "drills/_strategy_feedback.html"
 
 
 def panel_response(template: str, context: dict[str, Any], status: int) -> Response:
