@@ -227,7 +227,7 @@ class KeptPieces:
             name,
             request_locale(),
             request.script_root,
-            tuple(type(fill) is Markup for fill in fills),
+            tuple(map(type, fills)),  # (a Markup fill is written as it is, text escaped)
             _frozen(key),
         )
 

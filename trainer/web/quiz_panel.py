@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from flask import current_app, make_response
+from flask import current_app
 from markupsafe import Markup, escape
 from werkzeug.wrappers import Response
 
@@ -298,7 +298,7 @@ def panel_response(template: str, context: dict[str, Any], status: int) -> Respo
     drawn by ``template``'s ``panel`` block, whose pieces and the text between them are kept."""
     body = assembled(context)
     if body is not None:
-        made: Response = make_response(body, status)
+        made: Response = current_app.response_class(body, status=status)
         made.vary.add("HX-Request")
         return made
     if not fits(context):
