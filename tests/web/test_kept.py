@@ -1,7 +1,8 @@
 """What is kept by its arguments (``trainer.web.kept``): macros drawn once per argument (the
-cards), the same markup as the macro's own (and a hand put together from its kept cards, too), kept apart by the arguments' types, and made afresh
-for arguments that cannot be a key; the templates' addresses, the same as Flask builds, apart by
-mount point; a learner's totals read once per request while nothing is written."""
+cards), the same markup as the macro's own (and a hand put together from its kept cards too),
+kept apart by the arguments' types, and made afresh for arguments that cannot be a key; the
+templates' addresses, the same as Flask builds, apart by mount point; a learner's totals read
+once per request while nothing is written."""
 
 from __future__ import annotations
 
