@@ -18,7 +18,7 @@ from drills.counting.penetration_study import (
 )
 from trainer.engine.counting import CountingSystem, CountStudy
 from trainer.engine.rulebook.rules import find_preset
-from trainer.words import say
+from trainer.words import say, signed
 
 _COLOURS = ("#9cc3e6", "#4f8fcb", "#1f5c99", "#0b2f57", "#6b3fa0")
 
@@ -83,7 +83,7 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
     bars, groups = [], []
     for g, row in enumerate(shares):
         x0 = left + g * group_width + 8
-        groups.append((f"{x0 + (group_width - 16) / 2:.1f}", f"+{THRESHOLDS[g]} or more"))
+        groups.append((f"{x0 + (group_width - 16) / 2:.1f}", _at_least(THRESHOLDS[g])))
         for b, value in enumerate(row):
             h = (bottom - top) * float(value) / scale_top
             bars.append(
@@ -97,7 +97,7 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
                 )
             )
     ticks = tuple(
-        (f"{bottom - (bottom - top) * t / scale_top:.1f}", f"{t}%")
+        (f"{bottom - (bottom - top) * t / scale_top:.1f}", percent_words(t))
         for t in range(0, scale_top + 1, 10 if scale_top <= 50 else 20)
     )
     legend = tuple(
@@ -105,7 +105,8 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
         for i, pen in enumerate(pens)
     )
     words = "; ".join(
-        f"+{k} or more: "
+        _at_least(k)
+        + ": "
         + ", ".join(
             say(
                 "%(share)s at %(penetration)s",
@@ -129,3 +130,8 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
         summary=f"Share of rounds starting at each true count in {chart_system(system).name}: "
         + words,
     )
+
+
+def _at_least(count: int) -> str:
+    """A true count and above, in words ("+2 or more", «+2 и выше»)."""
+    return say("%(count)s or more", count=signed(count))
