@@ -127,8 +127,11 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
         groups=tuple(groups),
         legend=legend,
         ticks=ticks,
-        summary=f"Share of rounds starting at each true count in {chart_system(system).name}: "
-        + words,
+        summary=say(
+            "Share of rounds starting at each true count (%(system)s): %(shares)s",
+            system=chart_system(system).name,
+            shares=words,
+        ),
     )
 
 

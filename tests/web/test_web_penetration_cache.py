@@ -241,4 +241,5 @@ def test_the_chart_is_labelled_in_the_learners_language(single_deck: Any) -> Non
     chart = russian[russian.index(CHART) : russian.index("</svg>", russian.index(CHART))]
     assert ">+2 or more<" in english and ">20%<" in english
     assert ">+2 и выше<" in chart and ">20\u00a0%<" in chart, chart
-    assert "or more" not in chart
+    assert "or more" not in chart and "Share of rounds" not in chart
+    assert 'aria-label="Доля раундов' in chart
