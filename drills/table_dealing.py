@@ -26,8 +26,7 @@ everything the grade needs (the rules are the attempt's):
 
       redouble AS stake 2
 
-  graded by :func:`trainer.engine.banker.doubling.redouble_evs` (each names its
-  approximations).
+  graded by :func:`trainer.engine.banker.doubling.redouble_evs` (each names its approximations).
 
 The cost of a wrong choice is the expectation given up: the bank's in bets of the table
 minimum, the punter's own (a redouble) in bets of his stake, as a play's is of the hand's.
@@ -98,10 +97,11 @@ KEYS = {
 }
 _LABELS = {"H": "Draw a card", "S": "Stand", "D": "Double every bet", "N": "Do not double"}
 _REDOUBLE_LABELS = {"D": "Double your stake again", "N": "Do not redouble"}
-# The answers as stored ("draw"), in the learner's words (the mistakes page's).
-_ANSWER_WORDS = {"draw": N_("draw"), "stand": N_("stand"), "double": N_("double"),
-                 "no double": N_("no double"), "redouble": N_("redouble"),
-                 "no redouble": N_("no redouble")}  # fmt: skip
+# The answers as stored ("draw") in words, neither the other's negation ("no double, not double").
+_ANSWER_WORDS = {"draw": N_("draw"), "stand": N_("stand"), "double": N_("double every bet"),
+                 "no double": N_("leave the bets as they are"),
+                 "redouble": N_("double your stake again"),
+                 "no redouble": N_("leave your stake as it is")}  # fmt: skip
 _TIE = 1e-9
 _MAX_LENGTH = 700
 _CARD = r"[2-9TJQKA][SHDC]"

@@ -5,6 +5,7 @@ notation the table could not have written is refused."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -227,3 +228,24 @@ def test_a_redouble_the_table_could_not_have_written_is_refused(
 ) -> None:
     with pytest.raises(InvalidQuestionError):
         DRILL.grade(notation, "D", rules)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_wrong_double_re_drilled_names_both_choices_apart(app: Any, language: str) -> None:
+    """The re-drill's verdict ("not quite: X, not Y") in the question's words for the stored
+    answers: it read "no double, not double" («нужно не удваивать, а не удваивать»)."""
+    from trainer.words import say
+
+    lines = {}
+    with app.test_request_context(headers={"Accept-Language": language}):
+        for notation, wrong in (("double 8S stakes 3", "D"), ("redouble TS stake 2", "D")):
+            said = DRILL.question(notation, HOME).view["answer_words"]
+            grade = DRILL.grade(notation, wrong, HOME)
+            right, answer = said[grade.right_answer], said[grade.answer]
+            assert not grade.correct and right != answer
+            assert not {right.split()[0], answer.split()[0]} & {"no", "not", "не"}, said
+            lines[notation] = say("Not quite: %(right)s, not %(answer)s.", right=right,
+                                  answer=answer)  # fmt: skip
+    english = "Not quite: leave the bets as they are, not double every bet."
+    russian = "Неверно: нужно оставлять ставки как есть, а не удваивать все ставки."
+    assert lines["double 8S stakes 3"] == (english if language == "en" else russian)
