@@ -187,11 +187,15 @@ def test_doubling_is_right_where_the_bank_gains_the_redoubles_counted() -> None:
 
 def test_a_double_at_a_table_of_several_says_its_figures_are_one_punters() -> None:
     # The grade is the game's, one punter against the dealer; dealing to several, the
-    # verdict's details say so (docs/table.md has the figures by table size).
+    # verdict says its money is on every punter's stake together, and its percentages one
+    # punter's (docs/table.md has the figures by table size). It said "On stakes of 3" and
+    # "These are one punter's figures", as if 3 were one punter's stake.
     one = DRILL.grade("double 6H stakes 3", "D", HOME)
     three = DRILL.grade("double 6H stakes 3 punters 3", "D", HOME)
-    assert "3 punters also read the others' cards" in three.details
-    assert "one punter's figures" not in one.explanation
+    assert "On the stakes of your 3 punters, 3 in all, that is" in three.explanation
+    assert "the percentages are the game's against one punter" in three.explanation
+    assert "one punter's figures" not in three.explanation
+    assert "On stakes of 3 that is" in one.explanation and "in all" not in one.explanation
     assert (three.correct, three.ev_cost) == (one.correct, one.ev_cost)
     with pytest.raises(InvalidQuestionError):
         DRILL.grade("double 6H stakes 3 punters 1", "D", HOME)
