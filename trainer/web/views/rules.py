@@ -9,6 +9,7 @@ from drills import Drill, get_drill
 from trainer.engine.banker.method3 import cached_method3_game
 from trainer.engine.banker.method3_table import table_figures
 from trainer.engine.banker.punter_stake import stakes_on_cards
+from trainer.engine.play.table_setup import MAX_OTHERS
 from trainer.engine.rulebook import rule_words
 from trainer.engine.rulebook.interpretations import interpretations_for
 from trainer.engine.rulebook.rules import PRESETS, InvalidRulesError, Rules
@@ -43,6 +44,7 @@ def index() -> Response:
         readings=readings,
         interpretations=interpretations,
         sources=rule_words.source_words(),
+        most_punters=MAX_OTHERS,  # the learner and at most 6 others, one of the 7 dealing
         section="rules",
     )
 
