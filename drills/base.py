@@ -383,6 +383,11 @@ class AskedInSessions(Protocol):
         """The skill a session's checkpoints ask, such as counting in a system at a speed."""
         ...
 
+    def flip_ms(self, session: Any, index: int) -> int:
+        """How long the page's script takes to show checkpoint ``index``'s cards at the set
+        speed (ms): a response time starts when the last is shown, not when the page is."""
+        ...
+
     def counted(self, grades: Mapping[str, Grade]) -> dict[str, Grade]:
         """A checkpoint's grades (by ask name) as they are stored and counted: the road
         stores only these (a checkpoint is answered once its first ask is)."""

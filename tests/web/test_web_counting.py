@@ -614,3 +614,32 @@ def test_a_checkpoints_time_is_kept_only_as_the_page_sealed_it(
         assert all(ms is not None and 0 <= ms < 60_000 for ms in times)
     else:
         assert times == [None] * len(times)
+
+
+def test_a_checkpoints_time_starts_when_its_last_card_is_shown(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any
+) -> None:
+    """With JavaScript the cards flip at the set speed before the question shows, and the time
+    counted the flip: the script's flip time is taken off, never more than the flip's own at
+    that speed (whatever the form says); without the script (no flip_ms) nothing is."""
+    from tests.conftest import SECRET
+    from trainer.web.security import seal_with_key
+    from trainer.web.views.drills import now_ms
+
+    url = start(client, csrf, "running", group="3", cards="12", speed="0.25")
+    session_id = url.rsplit("/", 1)[1]
+    (spec,) = db.execute("SELECT spec FROM counting_sessions WHERE id = ?", [session_id]).fetchone()
+    session = RUNNING.read_session(spec)
+    place, ago = f"session {session_id}", 120_000
+    for index, flip in enumerate(("99999999", None)):
+        form = hidden_fields(client.get(url).get_data(as_text=True))
+        asked_at = now_ms() - ago
+        seal = seal_with_key(SECRET, place, "", "", "", asked_at)
+        data = {**form, "asked_at": str(asked_at), "asked_seal": seal, "running": "0"}
+        data.update({"flip_ms": flip} if flip else {"flip_ms": ""})
+        client.post(f"{url}/answer", data=data)
+        (ms,) = [row["response_ms"] for row in stored(db)][index:]
+        own = RUNNING.flip_ms(session, index)
+        assert 10_000 < own < ago, own  # 4 s a card: more than the time's leeway below
+        taken = own if flip else 0
+        assert ago - taken <= ms < ago - taken + 10_000, (ms, own)
