@@ -256,7 +256,9 @@
     var timed = choice.querySelector("input[value=timed]");
     if (!hand || !timed) return;
     if (reducedMotion()) choice.insertBefore(hand.closest("label"), timed.closest("label"));
-    if (!choice.querySelector("input:checked")) (chosenPace() === "hand" ? hand : timed).checked = true;
+    // The page checks timed; the learner's kept pace (or reduced motion) goes first, unless
+    // this form is shown again with the learner's own choice (data-chosen).
+    if (!choice.hasAttribute("data-chosen")) (chosenPace() === "hand" ? hand : timed).checked = true;
     choice.closest("form").addEventListener("submit", function () {
       rememberPace(hand.checked ? "hand" : "timed");
     });

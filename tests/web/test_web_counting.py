@@ -574,6 +574,20 @@ def test_the_running_count_set_up_names_the_decks_once(client: Any) -> None:
     assert line.group(1) == "Las Vegas, 6 decks, dealer stands on soft 17"
 
 
+def test_the_set_up_chooses_a_pace_and_keeps_the_learners(client: Any, csrf: Any) -> None:
+    """Timed is chosen on the page (none was, where the script did not run to choose); a form
+    shown again keeps the learner's choice, marked so the script leaves it."""
+    radios = r'<fieldset class="pace-choice" hidden( data-chosen)?>.*?</fieldset>'
+    page = client.get("/drills/running-count").get_data(as_text=True)
+    shown = re.search(radios, page, re.S)
+    assert shown is not None and shown[1] is None
+    assert re.findall(r'value="(\w+)" checked', shown[0]) == ["timed"]
+    data = {"csrf_token": csrf(), "kind": "running", "speed": "2", "cards": "", "pace": "hand"}
+    again = re.search(radios, client.post("/counting/sessions", data=data).get_data(True), re.S)
+    assert again is not None and again[1] == " data-chosen"
+    assert re.findall(r'value="(\w+)" checked', again[0]) == ["hand"]
+
+
 @pytest.mark.parametrize(
     "address", ["/counting/penetration-chart", "/counting/penetration-chart?preset="]
 )
