@@ -82,3 +82,14 @@ def test_the_rules_page_reads_each_games_choices_in_its_own_words(client: Any) -
     assert "понтёр" not in home and "Что видят игроки при третьем способе сдачи" in home
     # 004's readings in its own word, not the learner's game's (it said «Игрок видит»).
     assert "Понтёр видит только свои карты" in page[bank : page.find('<li class="p', bank)]
+
+
+def test_the_dealers_double_says_the_texts_word_under_any_table(app: Any) -> None:
+    """002's double (deal method 3) is re-drilled under the learner's own table too, where
+    the word is not turned: its situation says игроки in the catalogue itself."""
+    from trainer.words import say
+
+    with app.test_request_context(headers={"Accept-Language": "ru"}), dealing_at(None):
+        assert say("The punters' stakes: %(stakes)s.", stakes="3") == "Ставки игроков: 3."
+        said = say("Your first card (the punters' cards are unknown to you)")
+        assert said == "Ваша первая карта (карты игроков вам неизвестны)"
