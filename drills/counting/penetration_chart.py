@@ -3,7 +3,9 @@ penetration, as SVG geometry the template draws."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from drills.caches import Caches, penetration_dir
 from drills.counting.penetration_study import (
@@ -104,6 +106,22 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
         (f"{left + i * 90}", _COLOURS[i % len(_COLOURS)], penetration_text(pen))
         for i, pen in enumerate(pens)
     )
+    return ChartView(
+        width=width,
+        height=height,
+        top=top,
+        bottom=bottom,
+        left=left,
+        bars=tuple(bars),
+        groups=tuple(groups),
+        legend=legend,
+        ticks=ticks,
+        summary=_summary(system, pens, shares),
+    )
+
+
+def _summary(system: CountingSystem, pens: Sequence[Fraction], shares: list[list[Fraction]]) -> str:
+    """The chart in words, for a screen reader: each count's shares at each penetration."""
     words = "; ".join(
         _at_least(k)
         + ": "
@@ -117,21 +135,10 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
         )  # fmt: skip
         for k, row in zip(THRESHOLDS, shares, strict=True)
     )
-    return ChartView(
-        width=width,
-        height=height,
-        top=top,
-        bottom=bottom,
-        left=left,
-        bars=tuple(bars),
-        groups=tuple(groups),
-        legend=legend,
-        ticks=ticks,
-        summary=say(
-            "Share of rounds starting at each true count (%(system)s): %(shares)s",
-            system=chart_system(system).name,
-            shares=words,
-        ),
+    return say(
+        "Share of rounds starting at each true count (%(system)s): %(shares)s",
+        system=chart_system(system).name,
+        shares=words,
     )
 
 
