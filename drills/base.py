@@ -43,7 +43,7 @@ from typing import Any, Protocol, Self, cast, runtime_checkable
 from drills.caches import Caches
 from drills.skill_words import words_of
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import SaidError, say
+from trainer.words import N_, SaidError, say
 
 
 class DrillError(SaidError):
@@ -185,6 +185,9 @@ class Drill:
     # Optional: a partial drawing ``view`` (a question's view) for the mistakes page; without
     # one, the page draws ``view["hand"]`` as cards, or shows the notation.
     situation_template: str = ""
+    # A mistake's cost (``Grade.ev_cost``) as the mistakes page says it: a share of the bet,
+    # or of what the drill prices it in (bet sizing: the table minimum, as its verdict says).
+    cost_of: str = N_("%(percent)s%% of the bet")
     # How fast a right answer is (ms), for the spaced-repetition rating: at most ``brisk_ms``
     # is easy, over ``slow_ms`` hard.
     brisk_ms: int = 2_000
@@ -378,6 +381,11 @@ class AskedInSessions(Protocol):
 
     def session_skill(self, session: Any) -> str:
         """The skill a session's checkpoints ask, such as counting in a system at a speed."""
+        ...
+
+    def flip_ms(self, session: Any, index: int) -> int:
+        """How long the page's script takes to show checkpoint ``index``'s cards at the set
+        speed (ms): a response time starts when the last is shown, not when the page is."""
         ...
 
     def counted(self, grades: Mapping[str, Grade]) -> dict[str, Grade]:

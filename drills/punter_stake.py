@@ -166,6 +166,7 @@ class PunterStake(Drill, AskedAtTable):
     )
     template = "drills/punter_stake.html"
     situation_template = "drills/_punter_stake_situation.html"
+    cost_of = N_("%(percent)s%% of the minimum")  # the cost is in table minimums (grade)
     choice_word = "stake"
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:

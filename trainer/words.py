@@ -79,6 +79,7 @@ __all__ = [
     "said",
     "SaidError",
     "say",
+    "seconds",
     "say_as",
     "signed",
     "use",
@@ -86,6 +87,7 @@ __all__ = [
 
 ENGLISH = "en"
 MINUS = "\u2212"  # the one minus sign a learner reads
+NO_BREAK = "\u00a0"  # between a number and its unit ("0,2 с")
 
 
 # Where the words find the learner's locale: English until the web layer installs its own with
@@ -248,6 +250,14 @@ def percent(share: int | float | Fraction | Decimal, digits: int = 0, *, sign: b
     no-break space); ``sign``: with its sign always written ("+1.50%", "−25.19%"), as EVs are."""
     value = Fraction(share) * 100
     return say("%(share)s%%", share=signed(value, digits) if sign else number(value, digits))
+
+
+def seconds(value: int | float | Fraction | Decimal | str, digits: int = 0) -> str:
+    """A time in seconds to ``digits`` places, kept with its unit on one line: "0.2 s",
+    "0,2 с" (a no-break space: at 390 px the unit wrapped alone onto a line of its own); a
+    text ``value`` is put as it is ("#", for a script to fill in)."""
+    shown = value if isinstance(value, str) else number(value, digits)
+    return say("%(seconds)s s", seconds=shown).replace(" ", NO_BREAK)
 
 
 def day(value: date) -> str:

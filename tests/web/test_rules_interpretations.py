@@ -56,6 +56,13 @@ def test_method_3_gives_the_banks_edge_by_the_number_of_punters(client: Any) -> 
     rows = re.findall(r'<th scope="row">(\d+)</th>', section)
     assert rows == [str(n) for n in (1, *(size.punters for size in table_figures(home)))]
     assert "18.74%" in section  # one punter: the game's own figure
+    # Plain headings, one sentence of what the columns are, and the rows past the trainer's
+    # table said to be for reference (a walk found "The dealer at the game's chances" hard).
+    heads = re.findall(r'<th scope="col">([^<]*)</th>', section)
+    assert heads[1:3] == ["Bank's edge, the dealer doubling as against one punter",
+                         "Bank's edge, the trainer's dealer at that table"]  # fmt: skip
+    assert "In the middle column the dealer doubles on each first card" in section
+    assert "seats the dealer and at most 6 punters; the rows for more are for reference" in section
 
 
 def test_the_banks_edge_keeps_each_russian_percent_sign_by_its_number(client: Any) -> None:

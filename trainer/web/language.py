@@ -144,6 +144,7 @@ def init_app(app: Flask) -> None:
         money=words.money,
         said_numbers=words.said_numbers,  # a stored answer's numbers, in the learner's language
         percent=words.percent,
+        seconds=words.seconds,  # a time with its unit, on one line
         day=words.day,
         day_month=words.day_month,
         a_or_an=words.a_or_an,

@@ -29,7 +29,7 @@ from trainer.web.kept import KeptPieces, noting_pieces
 from trainer.web.security import csrf_token
 from trainer.web.support import name_the_dealer, render, request_game
 from trainer.web.verdicts import verdict_line
-from trainer.words import N_, number, say
+from trainer.words import N_, number, say, seconds
 
 _Piece = tuple[tuple[Any, ...], tuple[Any, ...]]  # (the values filled in, the key)
 
@@ -199,12 +199,8 @@ def figures_piece(stats: Any) -> _Piece:
         "%(share)s%%", share=number(int(round(stats.correct * 100 / stats.attempts, 0)))
     )
     timed = stats.mean_response_ms is not None
-    seconds = (
-        bold % say("%(seconds)s s", seconds=number(stats.mean_response_ms / 1000, 1))
-        if timed
-        else ""
-    )
-    return (count, share, seconds), (True, not timed)
+    mean_time = bold % seconds(stats.mean_response_ms / 1000, 1) if timed else ""
+    return (count, share, mean_time), (True, not timed)
 
 
 # What the templates call (set as globals by trainer.web.init_app).
