@@ -38,7 +38,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any, Protocol, Self, cast, runtime_checkable
 
 from drills.caches import Caches
 from drills.skill_words import words_of
@@ -419,10 +419,27 @@ class AnswersByKey(Protocol):
         ...
 
 
+def capable(drill: object, capability: type) -> bool:
+    """``isinstance(drill, capability)`` for one of the capabilities above, kept by the drill's
+    class (its capabilities are its class's methods): a protocol's own check walks its members
+    each time, some 10 us, and an answer's road asks four."""
+    key = (type(drill), capability)
+    try:
+        return _CAPABLE[key]
+    except KeyError:
+        found = _CAPABLE[key] = isinstance(drill, capability)
+        return found
+
+
+_CAPABLE: dict[tuple[type, type], bool] = {}
+
+
 def rules_for(drill: Drill, notation: str, rules: Rules) -> Rules:
     """The rules the question ``notation`` is played under, as stored with the attempt: the
     page's ``rules``, unless the drill's notation names its own (:class:`NamesItsRules`)."""
-    return drill.rules_for(notation, rules) if isinstance(drill, NamesItsRules) else rules
+    if not capable(drill, NamesItsRules):
+        return rules
+    return cast(NamesItsRules, drill).rules_for(notation, rules)
 
 
 def preferences_of(drill: Drill) -> str:
