@@ -35,7 +35,7 @@ from drills.base import (
     Question,
 )
 from drills.base import LearnerState as LearnerState
-from drills.bet_sizing import read_bankroll, read_risk
+from drills.bet_sizing import cost_words, read_bankroll, read_risk
 from drills.caches import Caches
 from drills.dealing.table_words import amount, card_words, cards_words
 from drills.face_down_play import SIGHT
@@ -236,6 +236,7 @@ class PunterStake(Drill, AskedAtTable):
             right_answer=amount(right),
             explanation=_explain(rules, cards, up, edge, bankroll, risk, right),
             ev_cost=lost / rules.min_bet,
+            cost_words=cost_words(lost, rules),  # in table minimums, as the mistakes page says
         )
 
 
