@@ -406,7 +406,7 @@ _PARTS = (
     ("trainer.web.views.drills", "record", "the attempt and its schedule written"),
     ("trainer.web.views.strategy_quiz", "history", "the learner's history read"),
     ("trainer.web.views.strategy_quiz", "next_question", "the next question drawn"),
-    ("trainer.web.views.drills", "render", "the panel rendered"),
+    ("trainer.web.quiz_panel", "panel_response", "the panel put together (or drawn)"),
     ("trainer.web.views.drills", "oob_footer", "the footer"),
     ("trainer.web.security", "_headers", "response headers"),
     ("trainer.web.security", "CheckedSessionInterface.save_session", "session: cookie saved"),

@@ -39,6 +39,7 @@ from drills.base import (
     Question,
     SessionAsk,
     UnknownDrillError,
+    capable,
     preferences_of,
     rules_for,
 )
@@ -69,6 +70,7 @@ __all__ = [
     "get_drill",
     "preferences_of",
     "registry",
+    "capable",
     "rules_for",
 ]
 

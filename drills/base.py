@@ -38,12 +38,12 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any, Protocol, Self, cast, runtime_checkable
 
 from drills.caches import Caches
 from drills.skill_words import words_of
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import SaidError, say
+from trainer.words import N_, SaidError, say
 
 
 class DrillError(SaidError):
@@ -185,6 +185,9 @@ class Drill:
     # Optional: a partial drawing ``view`` (a question's view) for the mistakes page; without
     # one, the page draws ``view["hand"]`` as cards, or shows the notation.
     situation_template: str = ""
+    # A mistake's cost (``Grade.ev_cost``) as the mistakes page says it: a share of the bet,
+    # or of what the drill prices it in (bet sizing: the table minimum, as its verdict says).
+    cost_of: str = N_("%(percent)s%% of the bet")
     # How fast a right answer is (ms), for the spaced-repetition rating: at most ``brisk_ms``
     # is easy, over ``slow_ms`` hard.
     brisk_ms: int = 2_000
@@ -380,6 +383,11 @@ class AskedInSessions(Protocol):
         """The skill a session's checkpoints ask, such as counting in a system at a speed."""
         ...
 
+    def flip_ms(self, session: Any, index: int) -> int:
+        """How long the page's script takes to show checkpoint ``index``'s cards at the set
+        speed (ms): a response time starts when the last is shown, not when the page is."""
+        ...
+
     def counted(self, grades: Mapping[str, Grade]) -> dict[str, Grade]:
         """A checkpoint's grades (by ask name) as they are stored and counted: the road
         stores only these (a checkpoint is answered once its first ask is)."""
@@ -411,10 +419,27 @@ class AnswersByKey(Protocol):
         ...
 
 
+def capable(drill: object, capability: type) -> bool:
+    """``isinstance(drill, capability)`` for one of the capabilities above, kept by the drill's
+    class (its capabilities are its class's methods): a protocol's own check walks its members
+    each time, some 10 us, and an answer's road asks four."""
+    key = (type(drill), capability)
+    try:
+        return _CAPABLE[key]
+    except KeyError:
+        found = _CAPABLE[key] = isinstance(drill, capability)
+        return found
+
+
+_CAPABLE: dict[tuple[type, type], bool] = {}
+
+
 def rules_for(drill: Drill, notation: str, rules: Rules) -> Rules:
     """The rules the question ``notation`` is played under, as stored with the attempt: the
     page's ``rules``, unless the drill's notation names its own (:class:`NamesItsRules`)."""
-    return drill.rules_for(notation, rules) if isinstance(drill, NamesItsRules) else rules
+    if not capable(drill, NamesItsRules):
+        return rules
+    return cast(NamesItsRules, drill).rules_for(notation, rules)
 
 
 def preferences_of(drill: Drill) -> str:

@@ -190,6 +190,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
     )
     template = "drills/bet_sizing.html"
     situation_template = "drills/_bet_situation.html"
+    cost_of = N_("%(percent)s%% of the minimum")  # its verdict's measure (:func:`cost_words`)
     preferences = "counting"
 
     def new_question(

@@ -35,7 +35,7 @@ from drills.base import (
     Question,
 )
 from drills.base import LearnerState as LearnerState
-from drills.bet_sizing import read_bankroll, read_risk
+from drills.bet_sizing import cost_words, read_bankroll, read_risk
 from drills.caches import Caches
 from drills.dealing.table_words import amount, card_words, cards_words
 from drills.face_down_play import SIGHT
@@ -166,6 +166,7 @@ class PunterStake(Drill, AskedAtTable):
     )
     template = "drills/punter_stake.html"
     situation_template = "drills/_punter_stake_situation.html"
+    cost_of = N_("%(percent)s%% of the minimum")  # the cost is in table minimums (grade)
     choice_word = "stake"
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
@@ -235,6 +236,7 @@ class PunterStake(Drill, AskedAtTable):
             right_answer=amount(right),
             explanation=_explain(rules, cards, up, edge, bankroll, risk, right),
             ev_cost=lost / rules.min_bet,
+            cost_words=cost_words(lost, rules),  # in table minimums, as the mistakes page says
         )
 
 

@@ -26,8 +26,7 @@ everything the grade needs (the rules are the attempt's):
 
       redouble AS stake 2
 
-  graded by :func:`trainer.engine.banker.doubling.redouble_evs` (each names its
-  approximations).
+  graded by :func:`trainer.engine.banker.doubling.redouble_evs` (each names its approximations).
 
 The cost of a wrong choice is the expectation given up: the bank's in bets of the table
 minimum, the punter's own (a redouble) in bets of his stake, as a play's is of the hand's.
@@ -56,16 +55,9 @@ from drills.face_down_play import SIGHT
 from drills.method3_figures import game_ready
 from drills.refusals import CARDS_NOT_CARDS
 from drills.skill_words import rules_and_rest
-from trainer.engine.article import a_or_an
+from drills.table_dealing_grades import KEYS, grade_double, grade_redouble, graded, money_words
 from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_values
-from trainer.engine.banker.doubling import (
-    double_evs,
-    doubling_cards,
-    doubling_chance,
-    players_ev_against,
-    redouble_evs,
-    redoubled_ev,
-)
+from trainer.engine.banker.doubling import double_evs
 from trainer.engine.banker.face_down import bank_draw_evs, face_down_game
 from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.play.round import Round
@@ -74,10 +66,10 @@ from trainer.engine.play.table_game import Ask
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, N_plural, number, plural, quoted, say
-from trainer.words import signed as signed_number
 
 __all__ = [
     "DRILL",
+    "KEYS",
     "SLUG",
     "TableDealing",
     "bank_ev",
@@ -90,19 +82,13 @@ __all__ = [
 ]
 
 SLUG = "table-dealing"
-# The keys of each kind of question, and the answer each stands for.
-KEYS = {
-    "draw": {"H": "draw", "S": "stand"},
-    "double": {"D": "double", "N": "no double"},
-    "redouble": {"D": "redouble", "N": "no redouble"},
-}
 _LABELS = {"H": "Draw a card", "S": "Stand", "D": "Double every bet", "N": "Do not double"}
 _REDOUBLE_LABELS = {"D": "Double your stake again", "N": "Do not redouble"}
-# The answers as stored ("draw"), in the learner's words (the mistakes page's).
-_ANSWER_WORDS = {"draw": N_("draw"), "stand": N_("stand"), "double": N_("double"),
-                 "no double": N_("no double"), "redouble": N_("redouble"),
-                 "no redouble": N_("no redouble")}  # fmt: skip
-_TIE = 1e-9
+# The answers as stored ("draw") in words, neither the other's negation ("no double, not double").
+_ANSWER_WORDS = {"draw": N_("draw"), "stand": N_("stand"), "double": N_("double every bet"),
+                 "no double": N_("leave the bets as they are"),
+                 "redouble": N_("double your stake again"),
+                 "no redouble": N_("leave your stake as it is")}  # fmt: skip
 _MAX_LENGTH = 700
 _CARD = r"[2-9TJQKA][SHDC]"
 _STAKE = r"\d{1,9}(?:/\d{1,9})?"
@@ -309,12 +295,6 @@ def kind_of(notation: str) -> str:
     return kind
 
 
-# A card's value as a sentence names it ("an ace", "a ten", "an 8"), each a message: in
-# Russian the value alone ("туз", "десятка", "8").
-_VALUE_WORDS = {1: N_("an ace"), 10: N_("a ten")}
-_ARTICLES = {"a": N_("a %(card)s"), "an": N_("an %(card)s")}
-
-
 # A choice's key as :meth:`TableDealing.skill` writes it (after its rules), and its words.
 _SKILL_RE = re.compile(
     r"^(?:the bank's (?P<total>[0-9]{1,2})"
@@ -326,33 +306,6 @@ _DOUBLING = {
     ("redoubling", False): N_("redoubling on %(card)s"),
     ("redoubling", True): N_("redoubling on A"),
 }
-
-
-def _label(value: int) -> str:
-    if value in _VALUE_WORDS:
-        return say(_VALUE_WORDS[value])
-    return say(_ARTICLES[a_or_an(str(value)).split(" ")[0]], card=number(value))
-
-
-def _money(value: float) -> str:
-    return f"{signed_number(value, 2)}"
-
-
-def _graded(kind: str, evs: dict[str, float], answer: str, why: str, per: Fraction) -> Grade:
-    """The grade of ``answer`` to a choice of ``kind`` worth ``evs`` in money (by key; a tie
-    to the second key, standing or not doubling), its cost in bets of ``per``: the table
-    minimum for the bank's choices, the punter's own stake for a redouble."""
-    act, rest = KEYS[kind]
-    best = act if evs[act] > evs[rest] + _TIE else rest
-    chosen = next(key for key, word in KEYS[kind].items() if word == answer)
-    cost = max(evs.values()) - evs[chosen]
-    return Grade(
-        correct=chosen == best or cost <= _TIE,
-        answer=answer,
-        right_answer=KEYS[kind][best],
-        explanation=why,
-        ev_cost=Fraction(f"{cost / float(per):.6f}"),
-    )
 
 
 @lru_cache(maxsize=256)
@@ -415,68 +368,11 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
         "to the bank and drawing (then choosing best) %(draw)s, %(reading)s.",
         count,
         total=hand_total(question.dealer),
-        stand=_money(evs["S"]),
-        draw=_money(evs["H"]),
+        stand=money_words(evs["S"]),
+        draw=money_words(evs["H"]),
         reading=reading,
     )
-    return _graded("draw", evs, answer, why, rules.min_bet)
-
-
-def _grade_double(first: Card, stakes: Fraction, punters: int, answer: str, rules: Rules) -> Grade:
-    players = players_ev_against(rules, first.value)
-    evs = double_evs(rules, first.value, float(stakes))
-    why = say(
-        "Your first card is %(card)s: against it the punters expect %(players)s%% of their "
-        "bets, so the bank expects %(bank)s%%.",
-        card=_label(first.value),
-        players=signed_number(players * 100, 2),
-        bank=signed_number(-players * 100, 2),
-    )
-    why += " " + say(
-        "On stakes of %(stakes)s that is %(leave)s if you leave them, and %(double)s if you "
-        "double them. The punters' figures are their best play reading whether you doubled "
-        "(a dealer who doubles holds a card he doubles on), the redoubles counted.",
-        stakes=number(stakes, 0 if stakes.denominator == 1 else 2),
-        leave=_money(evs["N"]),
-        double=_money(evs["D"]),
-    )
-    chance = doubling_chance(rules, first.value)
-    if 0 < chance < 1:
-        why += " " + say(
-            "At the game's equilibrium the dealer doubles on %(card)s with a chance of "
-            "%(chance)s%%: there both choices are worth the same to the bank, so neither "
-            "costs anything.",
-            card=_label(first.value),
-            chance=number(chance * 100, 1),
-        )
-    if punters > 1:  # the game's figures are one punter's: the rules page gives them by size
-        why += " " + plural(
-            "These are one punter's figures; your %(count)s punter also reads the others' cards.",
-            "These are one punter's figures; your %(count)s punters also read the others' cards.",
-            punters,
-        )
-    return _graded("double", evs, answer, why, rules.min_bet)
-
-
-def _grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> Grade:
-    evs = redouble_evs(rules, first.value, float(stake))
-    ev = redoubled_ev(rules, first.value)
-    doubled = ", ".join(
-        say(_VALUE_WORDS[value]) if value in _VALUE_WORDS else number(value)
-        for value in sorted(doubling_cards(rules))
-    )
-    why = say(
-        "Your first card is %(card)s and the dealer doubled, so his first card is one he "
-        "doubles on (%(doubled)s): you expect %(expect)s%% of your stake. On your stake of "
-        "%(stake)s that is %(leave)s if you leave it, and %(redouble)s if you redouble.",
-        card=_label(first.value),
-        doubled=doubled,
-        expect=signed_number(ev * 100, 2),
-        stake=number(stake, 0 if stake.denominator == 1 else 2),
-        leave=_money(evs["N"]),
-        redouble=_money(evs["D"]),
-    )
-    return _graded("redouble", evs, answer, why, stake)
+    return graded("draw", evs, answer, why, rules.min_bet)
 
 
 class TableDealing(Drill, AskedAtTable):
@@ -560,10 +456,10 @@ class TableDealing(Drill, AskedAtTable):
             )
         game_ready(rules)  # 004's banker, 002's method 3: never worked out in a request
         if kind == "double":
-            return _grade_double(*read_double(notation), answer, rules)
+            return grade_double(*read_double(notation), answer, rules)
         if kind == "redouble":
             first, stake = read_redouble(notation, rules)
-            return _grade_redouble(first, stake, answer, rules)
+            return grade_redouble(first, stake, answer, rules)
         return _grade_draw(notation, answer, rules)
 
 

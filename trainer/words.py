@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import gettext
+import math
 import re
 from collections.abc import Callable
 from datetime import date, datetime
@@ -78,6 +79,7 @@ __all__ = [
     "said",
     "SaidError",
     "say",
+    "seconds",
     "say_as",
     "signed",
     "use",
@@ -85,6 +87,7 @@ __all__ = [
 
 ENGLISH = "en"
 MINUS = "\u2212"  # the one minus sign a learner reads
+NO_BREAK = "\u00a0"  # between a number and its unit ("0,2 с")
 
 
 # Where the words find the learner's locale: English until the web layer installs its own with
@@ -138,6 +141,9 @@ def _number(value: int | float | Fraction | Decimal, digits: int) -> str:
     shape = "#,##0" + ("." + "0" * digits if digits > 0 else "")
     if isinstance(value, Fraction):
         value = float(value)
+    plain = _plain(value, digits)
+    if plain is not None:
+        return plain
     try:
         text = _decimal(value, shape)
     except InvalidOperation:  # past Decimal's 28 digits (a number a visitor typed): as it is
@@ -145,6 +151,50 @@ def _number(value: int | float | Fraction | Decimal, digits: int) -> str:
     # One minus sign on every page: the true minus (U+2212), as :func:`signed` writes it, not
     # the hyphen the locale's data gives ("-4" beside "−1" at the table read as two signs).
     return text.replace("-", MINUS)
+
+
+def _plain(value: int | float | Decimal, digits: int) -> str | None:
+    """What :func:`_decimal` writes of a whole or float ``value`` from 0 to 10**15 to
+    ``digits`` places (at most 6), without Babel (some 20 us a number: a quiz answer's
+    figures write two new ones each time): rounded to its places as Babel rounds it (the
+    decimal of its shortest text, in the context's rounding), the whole part grouped by
+    threes, as the pattern ``#,##0.00`` groups it, with the locale's own marks; None for any
+    other value (a negative, a negative zero, a Decimal: Babel's)."""
+    kind = type(value)
+    if kind is int:
+        if not 0 <= value < _PLAIN_BELOW:
+            return None
+        if digits == 0:
+            whole, rounded = str(value), ""
+        else:
+            whole, rounded = str(value), "0" * digits
+    elif kind is float:
+        if not 0.0 <= value < _PLAIN_BELOW or math.copysign(1.0, value) < 0:
+            return None
+        if not 0 <= digits < len(_QUANTA):
+            return None
+        written = f"{Decimal(str(value)).quantize(_QUANTA[digits]):f}"
+        whole, _, rounded = written.partition(".")
+    else:
+        return None
+    group, point = _marks(_locale())
+    grouped = whole[-3:]
+    whole = whole[:-3]
+    while whole:
+        grouped = whole[-3:] + group + grouped
+        whole = whole[:-3]
+    return grouped + (point + rounded if digits > 0 else "")
+
+
+_PLAIN_BELOW = 10**15
+_QUANTA = tuple(Decimal(1).scaleb(-places) for places in range(7))
+
+
+@functools.cache
+def _marks(code: str) -> tuple[str, str]:
+    """The locale's group and decimal marks (its Latin digits' own)."""
+    locale = _babel_locale(code)
+    return babel_numbers.get_group_symbol(locale), babel_numbers.get_decimal_symbol(locale)
 
 
 def _decimal(value: int | float | Decimal, shape: str) -> str:
@@ -200,6 +250,14 @@ def percent(share: int | float | Fraction | Decimal, digits: int = 0, *, sign: b
     no-break space); ``sign``: with its sign always written ("+1.50%", "−25.19%"), as EVs are."""
     value = Fraction(share) * 100
     return say("%(share)s%%", share=signed(value, digits) if sign else number(value, digits))
+
+
+def seconds(value: int | float | Fraction | Decimal | str, digits: int = 0) -> str:
+    """A time in seconds to ``digits`` places, kept with its unit on one line: "0.2 s",
+    "0,2 с" (a no-break space: at 390 px the unit wrapped alone onto a line of its own); a
+    text ``value`` is put as it is ("#", for a script to fill in)."""
+    shown = value if isinstance(value, str) else number(value, digits)
+    return say("%(seconds)s s", seconds=shown).replace(" ", NO_BREAK)
 
 
 def day(value: date) -> str:

@@ -3,7 +3,9 @@ penetration, as SVG geometry the template draws."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from drills.caches import Caches, penetration_dir
 from drills.counting.penetration_study import (
@@ -18,7 +20,7 @@ from drills.counting.penetration_study import (
 )
 from trainer.engine.counting import CountingSystem, CountStudy
 from trainer.engine.rulebook.rules import find_preset
-from trainer.words import say
+from trainer.words import say, signed
 
 _COLOURS = ("#9cc3e6", "#4f8fcb", "#1f5c99", "#0b2f57", "#6b3fa0")
 
@@ -83,7 +85,7 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
     bars, groups = [], []
     for g, row in enumerate(shares):
         x0 = left + g * group_width + 8
-        groups.append((f"{x0 + (group_width - 16) / 2:.1f}", f"+{THRESHOLDS[g]} or more"))
+        groups.append((f"{x0 + (group_width - 16) / 2:.1f}", _at_least(THRESHOLDS[g])))
         for b, value in enumerate(row):
             h = (bottom - top) * float(value) / scale_top
             bars.append(
@@ -97,24 +99,12 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
                 )
             )
     ticks = tuple(
-        (f"{bottom - (bottom - top) * t / scale_top:.1f}", f"{t}%")
+        (f"{bottom - (bottom - top) * t / scale_top:.1f}", percent_words(t))
         for t in range(0, scale_top + 1, 10 if scale_top <= 50 else 20)
     )
     legend = tuple(
         (f"{left + i * 90}", _COLOURS[i % len(_COLOURS)], penetration_text(pen))
         for i, pen in enumerate(pens)
-    )
-    words = "; ".join(
-        f"+{k} or more: "
-        + ", ".join(
-            say(
-                "%(share)s at %(penetration)s",
-                share=percent_words(round(v)),
-                penetration=penetration_text(p),
-            )
-            for p, v in zip(pens, row, strict=True)
-        )  # fmt: skip
-        for k, row in zip(THRESHOLDS, shares, strict=True)
     )
     return ChartView(
         width=width,
@@ -126,6 +116,32 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
         groups=tuple(groups),
         legend=legend,
         ticks=ticks,
-        summary=f"Share of rounds starting at each true count in {chart_system(system).name}: "
-        + words,
+        summary=_summary(system, pens, shares),
     )
+
+
+def _summary(system: CountingSystem, pens: Sequence[Fraction], shares: list[list[Fraction]]) -> str:
+    """The chart in words, for a screen reader: each count's shares at each penetration."""
+    words = "; ".join(
+        _at_least(k)
+        + ": "
+        + ", ".join(
+            say(
+                "%(share)s at %(penetration)s",
+                share=percent_words(round(v)),
+                penetration=penetration_text(p),
+            )
+            for p, v in zip(pens, row, strict=True)
+        )  # fmt: skip
+        for k, row in zip(THRESHOLDS, shares, strict=True)
+    )
+    return say(
+        "Share of rounds starting at each true count (%(system)s): %(shares)s",
+        system=chart_system(system).name,
+        shares=words,
+    )
+
+
+def _at_least(count: int) -> str:
+    """A true count and above, in words ("+2 or more", «+2 и выше»)."""
+    return say("%(count)s or more", count=signed(count))

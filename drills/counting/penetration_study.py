@@ -24,7 +24,7 @@ from drills.counting.notation import CARDS_PER_DECK, read_system
 from trainer.engine.cache import ResultCache
 from trainer.engine.counting import CountingSystem, CountStudy
 from trainer.engine.rulebook.rules import Rules, find_preset
-from trainer.words import number, say
+from trainer.words import percent as share_words
 
 STUDY_SHOES = 10_000
 STUDY_SEATS = 3
@@ -212,5 +212,6 @@ def penetration_text(penetration: Fraction) -> str:
 
 
 def percent_words(value: float, digits: int = 0) -> str:
-    """A share in per cent as the learner's language writes it ("75%", "75 %")."""
-    return say("%(percent)s%%", percent=number(value, digits))
+    """A share already in per cent (75 for three quarters) as the learner's language writes
+    it ("75%", "75 %"), through :func:`trainer.words.percent`."""
+    return share_words(Fraction(value) / 100, digits)

@@ -23,15 +23,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from drills.base import (
-    AskedInSessions,
-    Drill,
-    Grade,
-    Question,
-    SessionAsk,
-)
+from drills.base import AskedInSessions, Drill, Grade, Question, SessionAsk
 from drills.caches import Caches
 from drills.counting.checkpoint import Checkpoint, read_checkpoint
+from drills.counting.flip_time import flip_ms
 from drills.counting.miscount import miscount_view
 from drills.counting.notation import MAX_DECKS, cards_text, format_count
 from drills.counting.preferences import CONVENTION_WORDS, CountPreferences
@@ -509,6 +504,11 @@ class SessionDrill(Drill, AskedInSessions):
                        system=system_words(words[0]), decks=decks_words(words[1]),
                        speed=words[3])  # fmt: skip
         return super().skill_words(key)
+
+    def flip_ms(self, session: CountingSession, index: int) -> int:
+        return flip_ms(
+            session.speed, [len(session.steps[at].cards) for at in session.segment(index)]
+        )
 
     def session_skill(self, session: CountingSession) -> str:
         """Counting in a system at a speed (``"hi-lo 6d at 1.5 cards/s"``)."""

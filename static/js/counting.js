@@ -9,7 +9,7 @@
 (function () {
   "use strict";
 
-  var LEAD_MS = 800; // a moment to get ready before the first card
+  var LEAD_MS = 800; // a moment to get ready before the first card (drills/counting/flip_time.py)
   var PACE_KEY = "counting-pace"; // "timed" or "hand", chosen on the set-up page
 
   function reducedMotion() {
@@ -101,6 +101,7 @@
     });
 
     var pace = chosenPace();
+    var started = performance.now(); // the flip's time is sent with the answer (flip_ms)
     var shown = -1;
     var begin = 0;
     var pausedAt = null;
@@ -144,6 +145,10 @@
       list.dataset.flipState = "done";
       if (controls) controls.hidden = true;
       say(word("count"));
+      // The server takes this off the response time, never more than the flip's own at the
+      // set speed: the answer is timed from the last card shown, not from the page.
+      var flipTime = form.querySelector("input[name=flip_ms]");
+      if (flipTime) flipTime.value = String(Math.round(performance.now() - started));
       form.hidden = false;
       var input = form.querySelector("input:not([type=hidden])");
       if (input) {
@@ -251,7 +256,9 @@
     var timed = choice.querySelector("input[value=timed]");
     if (!hand || !timed) return;
     if (reducedMotion()) choice.insertBefore(hand.closest("label"), timed.closest("label"));
-    if (!choice.querySelector("input:checked")) (chosenPace() === "hand" ? hand : timed).checked = true;
+    // The page checks timed; the learner's kept pace (or reduced motion) goes first, unless
+    // this form is shown again with the learner's own choice (data-chosen).
+    if (!choice.hasAttribute("data-chosen")) (chosenPace() === "hand" ? hand : timed).checked = true;
     choice.closest("form").addEventListener("submit", function () {
       rememberPace(hand.checked ? "hand" : "timed");
     });

@@ -61,6 +61,8 @@ def test_under_reduced_motion_the_cards_are_stepped_by_hand(calm: Page) -> None:
     box = page.get_by_label("Running count", exact=True)
     expect(box).to_be_visible()
     expect(box).to_be_focused()
+    # The flip's time goes with the answer, for the server to time it from the last card.
+    expect(page.locator("form.checkpoint input[name=flip_ms]")).to_have_value(re.compile(r"^\d+$"))
     box.fill("0")
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name=re.compile("^Checkpoint 1: "))).to_be_visible()

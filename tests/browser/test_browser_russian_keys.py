@@ -33,8 +33,9 @@ def focus_in(form: Any) -> None:
     inside = (
         "f => f.contains(document.activeElement) || !!document.activeElement.closest('.feedback')"
     )
-    if form.count() and not form.first.evaluate(inside):
-        form.first.locator("button[data-key]:not([disabled])").first.focus()
+    keys = form.first.locator("button[data-key]:not([disabled])")
+    if form.count() and not form.first.evaluate(inside) and keys.count():
+        keys.first.focus()
 
 
 def press(page: Page, key: str) -> None:
@@ -142,11 +143,12 @@ def test_the_table_plays_by_cyrillic_letters(russian_page: Page, live_server: An
     page.get_by_role("button", name="Сесть", exact=True).click()
     played = set()
     for _ in range(40):
-        page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
+        ready(page)
         expect(page.locator("form.table-step, form.held-choice")).to_have_count(1)
         held = page.locator("form.held-choice")
         if held.count():  # a mistake held: kept by its Cyrillic letter (О, "Оставить")
             expect(held.locator("button[value=keep] kbd")).to_have_text("О")
+            focus_in(held)
             press(page, "о")
             expect(page.locator("form.held-choice")).to_have_count(0)
             played.add("kept")
@@ -154,6 +156,8 @@ def test_the_table_plays_by_cyrillic_letters(russian_page: Page, live_server: An
         step = page.locator("form.table-step")
         kind = step.locator("input[name=kind]").input_value()
         before = step.element_handle()
+        if kind != "count":
+            focus_in(step)
         if kind == "bet":
             expect(step.locator("summary kbd")).to_have_text("Д")  # "Другая сумма"
             if "amount" not in played:  # Д opens the field for an amount, typed

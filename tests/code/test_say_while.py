@@ -20,14 +20,16 @@ def test_a_silent_command_is_said_to_be_running_until_it_ends() -> None:
     done = say_while("setup 6/6", "compiling", "--", "sleep", "0.9")
     lines = done.stdout.splitlines()
     assert done.returncode == 0
-    assert 2 <= len(lines) <= 5, lines
+    assert 1 <= len(lines) <= 5, lines  # every 0.2 s at most (a loaded machine may say fewer)
     assert all(line.startswith("[setup 6/6] still compiling (") for line in lines), lines
 
 
 def test_the_commands_status_and_output_are_its_own() -> None:
-    failed = say_while("t", "working", "--", "sh", "-c", "echo out; echo err >&2; exit 3")
+    failed = say_while(
+        "t", "working", "--", "sh", "-c", "echo out; echo err >&2; exit 3", every="5"
+    )
     assert failed.returncode == 3
-    assert failed.stdout == "out\nerr\n"  # both streams, in order, nothing said (it took no time)
+    assert failed.stdout == "out\nerr\n"  # both streams, in order, nothing said (done in 5 s)
 
 
 def test_a_log_takes_the_commands_output_and_the_lines_stay_on_the_terminal(

@@ -5,6 +5,7 @@ notation the table could not have written is refused."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -186,11 +187,15 @@ def test_doubling_is_right_where_the_bank_gains_the_redoubles_counted() -> None:
 
 def test_a_double_at_a_table_of_several_says_its_figures_are_one_punters() -> None:
     # The grade is the game's, one punter against the dealer; dealing to several, the
-    # verdict's details say so (docs/table.md has the figures by table size).
+    # verdict says its money is on every punter's stake together, and its percentages one
+    # punter's (docs/table.md has the figures by table size). It said "On stakes of 3" and
+    # "These are one punter's figures", as if 3 were one punter's stake.
     one = DRILL.grade("double 6H stakes 3", "D", HOME)
     three = DRILL.grade("double 6H stakes 3 punters 3", "D", HOME)
-    assert "3 punters also read the others' cards" in three.details
-    assert "one punter's figures" not in one.explanation
+    assert "On the stakes of your 3 punters, 3 in all, that is" in three.explanation
+    assert "the percentages are the game's against one punter" in three.explanation
+    assert "one punter's figures" not in three.explanation
+    assert "On stakes of 3 that is" in one.explanation and "in all" not in one.explanation
     assert (three.correct, three.ev_cost) == (one.correct, one.ev_cost)
     with pytest.raises(InvalidQuestionError):
         DRILL.grade("double 6H stakes 3 punters 1", "D", HOME)
@@ -227,3 +232,24 @@ def test_a_redouble_the_table_could_not_have_written_is_refused(
 ) -> None:
     with pytest.raises(InvalidQuestionError):
         DRILL.grade(notation, "D", rules)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_wrong_double_re_drilled_names_both_choices_apart(app: Any, language: str) -> None:
+    """The re-drill's verdict ("not quite: X, not Y") in the question's words for the stored
+    answers: it read "no double, not double" («нужно не удваивать, а не удваивать»)."""
+    from trainer.words import say
+
+    lines = {}
+    with app.test_request_context(headers={"Accept-Language": language}):
+        for notation, wrong in (("double 8S stakes 3", "D"), ("redouble TS stake 2", "D")):
+            said = DRILL.question(notation, HOME).view["answer_words"]
+            grade = DRILL.grade(notation, wrong, HOME)
+            right, answer = said[grade.right_answer], said[grade.answer]
+            assert not grade.correct and right != answer
+            assert not {right.split()[0], answer.split()[0]} & {"no", "not", "не"}, said
+            lines[notation] = say("Not quite: %(right)s, not %(answer)s.", right=right,
+                                  answer=answer)  # fmt: skip
+    english = "Not quite: leave the bets as they are, not double every bet."
+    russian = "Неверно: нужно оставлять ставки как есть, а не удваивать все ставки."
+    assert lines["double 8S stakes 3"] == (english if language == "en" else russian)

@@ -47,7 +47,7 @@ def test_nothing_is_a_word_that_takes_a() -> None:
 def test_the_dealers_and_punters_card_words_use_it() -> None:
     from drills.punter_stake import _value_words
     from drills.skill_words import _against
-    from drills.table_dealing import _label
+    from drills.table_dealing_grades import card_words as _label
 
     assert [_label(8), _label(1), _label(10), _label(7)] == ["an 8", "an ace", "a ten", "a 7"]
     assert [_value_words(8), _value_words(1)] == ["an 8", "an ace"]

@@ -24,6 +24,14 @@ def test_each_form_of_the_word_takes_the_texts_form() -> None:
         assert dealer_named(sentence) == "Сдающий стоит на 17; у сдающего туз, сдающему везёт."
     with dealing_at("003"):
         assert dealer_named(sentence) == sentence
+    # The punters likewise: 002's text says игрок, 004's понтер (the catalogue's понтёр); a
+    # walk found «понтёры» and «игроки» side by side at 002. A quote of 004's text stays.
+    punters = "Понтёр прикупает; карты понтёров, ставка понтёру, «понтерам по две карты»."
+    with dealing_at("002"):
+        said = dealer_named(punters)
+        assert said == "Игрок прикупает; карты игроков, ставка игроку, «понтерам по две карты»."
+    with dealing_at("004"):
+        assert dealer_named(punters) == punters
 
 
 @pytest.mark.parametrize("chosen", ["vegas-6d-s17", "twenty-one-club"])
@@ -61,3 +69,27 @@ def test_a_drill_at_the_club_game_says_its_texts_word(client: Any) -> None:
     assert "сдатчика" in club.lower() and "дилер" not in club.lower()
     assert "дилера" in question("vegas-6d-s17", "ru").lower()
     assert "dealer" in question("twenty-one-club", "en").lower()
+
+
+def test_the_rules_page_reads_each_games_choices_in_its_own_words(client: Any) -> None:
+    """What each text leaves open, in its own words whichever game the learner plays: at 002
+    the punters are игроки, and 004's stay понтёры beside it."""
+    with client.session_transaction() as session:
+        session["rules"] = "twenty-one-home"
+    page = html.unescape(client.get("/rules", headers={"Accept-Language": "ru"}).get_data(True))
+    start, bank = page.index('id="preset-twenty-one-home"'), page.index('id="preset-russian-bank"')
+    home = page[start : page.find('<li class="preset', start + 1)]
+    assert "понтёр" not in home and "Что видят игроки при третьем способе сдачи" in home
+    # 004's readings in its own word, not the learner's game's (it said «Игрок видит»).
+    assert "Понтёр видит только свои карты" in page[bank : page.find('<li class="p', bank)]
+
+
+def test_the_dealers_double_says_the_texts_word_under_any_table(app: Any) -> None:
+    """002's double (deal method 3) is re-drilled under the learner's own table too, where
+    the word is not turned: its situation says игроки in the catalogue itself."""
+    from trainer.words import say
+
+    with app.test_request_context(headers={"Accept-Language": "ru"}), dealing_at(None):
+        assert say("The punters' stakes: %(stakes)s.", stakes="3") == "Ставки игроков: 3."
+        said = say("Your first card (the punters' cards are unknown to you)")
+        assert said == "Ваша первая карта (карты игроков вам неизвестны)"

@@ -1,12 +1,14 @@
 """What is kept by its arguments (``trainer.web.kept``): macros drawn once per argument (the
-cards), the same markup as the macro's own, kept apart by the arguments' types, and made afresh
-for arguments that cannot be a key; the templates' addresses, the same as Flask builds, apart by
-mount point; a learner's totals read once per request while nothing is written."""
+cards), the same markup as the macro's own (and a hand put together from its kept cards too),
+kept apart by the arguments' types, and made afresh for arguments that cannot be a key; the
+templates' addresses, the same as Flask builds, apart by mount point; a learner's totals read
+once per request while nothing is written."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask import url_for
 from markupsafe import Markup
 
@@ -14,6 +16,7 @@ from tests.conftest import store_answer
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
 from trainer.store import users
+from trainer.web import quiz_panel
 from trainer.web.kept import KeptUrls, PureMacros
 from trainer.web.support import drill_totals, get_db
 
@@ -28,6 +31,23 @@ def test_a_kept_hand_is_the_macro_s_own_markup(app: Any) -> None:
             [Card.parse("6C")], small=True
         )
     assert kept.hand(hand, label="One") != kept.hand(hand, label="Two")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_hand_put_together_from_kept_cards_is_the_macro_s_own(app: Any, language: str) -> None:
+    module = app.jinja_env.get_template("_cards.html").module
+    hands = [Hand.parse("AH TS"), Hand.parse("2C 3D 4S"), [Card.parse("KD")], Hand.parse("9S 9H")]
+    labels = [Markup("The dealer's up card you answered"), Markup("Your hand"), "A & B"]
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        for _ in range(2):  # the shells drawn, then kept
+            for held in hands:
+                for label in labels:
+                    for small in (False, True):
+                        put = quiz_panel.hand(held, label, small=small)
+                        assert put == module.hand(list(held), label=label, small=small)
+        assert ("3 бубен" if language == "ru" else "3 of diamonds") in quiz_panel.hand(
+            hands[1], labels[1]
+        )
 
 
 def test_an_equal_markup_and_text_are_kept_apart(app: Any) -> None:

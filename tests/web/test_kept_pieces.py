@@ -1,9 +1,10 @@
 """The quiz panel's pieces kept by what they show (``trainer.web.kept.KeptPieces``): every page
 and panel the quiz answers with is, byte for byte, the one drawn with nothing kept (English and
 Russian, plain forms and htmx, plays and insurance by the count, a resent answer, a refused
-one), and pieces were drawn from what was kept for other hands; a fill is written as the block
-would write it, wherever and as often as it does, and a piece that looks into a fill is drawn
-each time."""
+one, under three rule sets), whether the template drew it or it was put together in Python
+from the kept pieces (``trainer.web.quiz_panel``, most htmx answers), and pieces were drawn from
+what was kept for other hands; a fill is written as the block would write it, wherever and as
+often as it does, and a piece that looks into a fill is drawn each time."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from markupsafe import Markup
 from drills.strategy_quiz import work_out
 from tests.conftest import app_config, sealed
 from trainer.engine.rulebook.rules import Rules
-from trainer.web import support
+from trainer.web import quiz_panel, support
 from trainer.web.kept import KeptPieces
 
 QUIZ = "/drills/basic-strategy"
@@ -31,13 +32,38 @@ def app(tmp_path: Any, strategy_charts: None) -> Any:
     return create_app(app_config(tmp_path, RNG_SEED=5))
 
 
+class _Drawn(list[tuple[str, str]]):
+    """(afresh, kept) pairs, and the panels put together in Python among them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.put_together: list[str] = []
+
+
 @pytest.fixture
 def drawn(app: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, str]]]:
     """Every page drawn for the app, each drawn with nothing kept and then with its pieces kept
-    (twice: kept the first time, or from another hand's): (afresh, kept) pairs."""
+    (twice: kept the first time, or from another hand's), and every panel put together from
+    kept pieces beside the one drawn with nothing kept: (afresh, kept) pairs."""
     pieces = app.jinja_env.globals["kept_piece"]
     assert pieces.on  # keeping is the served app's way
-    seen: list[tuple[str, str]] = []
+    seen = _Drawn()
+    put_together = quiz_panel.assembled
+    drawn_block = support.render_block
+
+    def beside_afresh(context: dict[str, Any]) -> str | None:
+        put = put_together(context)
+        if put is not None:
+            pieces.on = False
+            try:
+                fresh = drawn_block(context["drill"].template, "panel", **context)
+            finally:
+                pieces.on = True
+            seen.append((fresh, put))
+            seen.put_together.append(fresh)
+        return put
+
+    monkeypatch.setattr(quiz_panel, "assembled", beside_afresh)
 
     def both_ways(draw: Callable[..., str]) -> Callable[..., str]:
         def drawn_twice(*args: Any, **context: Any) -> str:
@@ -75,6 +101,14 @@ def _answer_all(
                 assert client.post(f"{QUIZ}/answer", data=sent, headers=htmx).status_code == 400
         sent = {**fields, "answer": keys[n % len(keys)]}
         plain = n % 5 == 0  # a plain form: on to its verdict's page
+        if not plain:  # first the same play as another answer (its own token, sealed as the
+            # page would): the real one's verdict is then put together from the kept pieces
+            token = f"{fields['token'][:-2]}a{n % 10}"
+            other = {
+                **sealed({**fields, "token": token}, "basic-strategy"),
+                "answer": sent["answer"],
+            }
+            assert client.post(f"{QUIZ}/answer", data=other, headers=htmx).status_code == 200
         response = client.post(
             f"{QUIZ}/answer", data=sent, headers=headers if plain else htmx, follow_redirects=True
         )
@@ -95,14 +129,58 @@ def test_every_panel_is_the_one_drawn_afresh(
     headers = {"Accept-Language": language}
     _answer_all(client, hidden_fields, "rules=vegas-6d-s17&mix=pairs", 40, headers)
     _answer_all(client, hidden_fields, "rules=vegas-6d-s17&mix=shoe&insurance=count", 30, headers)
+    _answer_all(client, hidden_fields, "rules=double-deck&mix=cells", 40, headers)
+    _answer_all(client, hidden_fields, "rules=russian-bank", 20, headers)  # no up card shown
     panels = [pair for pair in drawn if 'id="feedback"' in pair[0]]
     assert len(panels) > 100
     for fresh, kept in drawn:
         assert kept == fresh
+    # Put together in Python (after the first answers, which keep the pieces): every kind of
+    # answer (the five plays, insurance), right and wrong, to hard, soft and paired hands.
+    put = drawn.put_together  # type: ignore[attr-defined]
+    assert len(put) > 60
+    words = _WORDS[language]
+    yours = {play for fresh in put for play in re.findall(words[0], fresh)}
+    assert len(yours) >= 6 and (words[1] is None or set(words[1]) < yours), yours  # insurance
+    assert {"right", "wrong"} <= {m for fresh in put for m in _JUDGED.findall(fresh)}
+    hands = {_hand_kind(fresh, words[2]) for fresh in put}
+    assert {"hard", "soft", "pair"} <= hands
+    assert any(words[3] in fresh for fresh in put)  # 004 as dealt: no banker card shown
     # The forms were drawn from those kept for other hands (other cards, tokens and times).
     asked = {m for fresh, _ in drawn for m in re.findall(r'name="question" value="([^"]+)"', fresh)}
     assert len(asked) > 40
     assert 0 < app.jinja_env.globals["kept_piece"].kept("strategy question") < len(asked) // 4
+
+
+# The play marked as the learner's, the plays every kind of which must be seen, an ace's name and
+# what 004's feedback says for the banker's card, in each language.
+_WORDS: dict[str, tuple[str, tuple[str, ...] | None, str, str]] = {
+    "en": (
+        r'<th scope="row">([^<(]+?)(?: \([^)]+\))? \(yours\)</th>',
+        ("Hit", "Stand", "Double", "Split", "Surrender"),
+        "ace of",
+        "The banker shows no card",
+    ),
+    "ru": (
+        r'<th scope="row">([^<(]+?)(?: \([^)]+\))? \(ваше\)</th>',
+        None,  # (the same five plays, in Russian)
+        "туз",
+        "Банкомёт не показывает карт",
+    ),
+}
+_JUDGED = re.compile(r'<section id="feedback" class="feedback (right|wrong)"')
+
+
+def _hand_kind(panel: str, ace: str) -> str:
+    """Whether the two-card hand answered in ``panel`` is a pair, soft or hard (by its cards'
+    names read aloud)."""
+    shown = panel.split('class="verdict-shown"', 1)[1].split("</div>\n  </div>", 1)[0]
+    hand = shown.rsplit('role="group"', 1)[1]
+    names = re.findall(r'aria-label="([^"]+)"', hand)[1:]  # (the first is the group's)
+    ranks = [name.split(" ")[0] for name in names]
+    if len(ranks) == 2 and ranks[0] == ranks[1]:
+        return "pair"
+    return "soft" if any(name.startswith(ace) for name in names) else "hard"
 
 
 def test_two_answers_to_one_question_share_its_cells_kept_verdict(
@@ -123,7 +201,6 @@ def test_two_answers_to_one_question_share_its_cells_kept_verdict(
         verdicts.append(text.split('id="feedback"', 1)[1].split("</section>", 1)[0])
     assert verdicts[0] != verdicts[1]  # each names its own answer
     pieces = app.jinja_env.globals["kept_piece"]
-    assert pieces.kept("strategy feedback") == 2  # one per answer
     assert pieces.kept("strategy verdict") == 1  # the second drawn from the first's cell
     for fresh, kept in drawn:
         assert kept == fresh

@@ -120,3 +120,15 @@ def test_the_dealers_card_is_labelled_in_every_strategy_row(learner: Any, db: An
     found = rows(client.get("/mistakes").get_data(as_text=True))
     assert len(found) == 3
     assert all("Dealer&#39;s up card</p>" in row or "Dealer's up card</p>" in row for row in found)
+
+
+def test_a_cost_reads_as_a_share_of_the_bet_whatever_its_size(app: Any) -> None:
+    """One measure a page: a cost over one bet read "1 bet" (rounded) where the rows beside it
+    read "20.8% of the bet"; a drill priced in the table minimum says so, as its verdict does."""
+    from drills import get_drill
+    from trainer.web.views.history import cost_text
+
+    with app.test_request_context():
+        assert cost_text(Fraction(26, 125)) == "20.8% of the bet"
+        assert cost_text(Fraction(26, 25)) == "104% of the bet"
+        assert cost_text(Fraction(1, 2), get_drill("bet-sizing")) == "50% of the minimum"

@@ -334,6 +334,7 @@ def test_every_play_reads_right_on_both_sides_of_a_contrast(app: Any) -> None:
     words are one set for both slots: every play is imperfective, so both read right and a
     list of the plays' EVs does not mix «стоять» with «удвоить»; the cost of a play names the
     button's word («Прикупить»)."""
+    from drills.play_why import play_why
     from drills.strategy_chart import PLAY_KEYS, choice_words
     from drills.table_play import explain, work_out
     from trainer.engine.rulebook.rules import Rules
@@ -348,3 +349,22 @@ def test_every_play_reads_right_on_both_sides_of_a_contrast(app: Any) -> None:
     assert line == "Неверно: нужно разделять, а не удваивать."
     assert "Решение «Прикупить» обходится в" in why, why
     assert "удвоить" not in why and "стоять" in why and "удваивать" in why, why
+    with _in(app, "ru"):  # the why's two plays, whichever they are (it said «удвоить … прикупать»)
+        doubling = play_why({"D": 0.2, "H": 0.1}, "D")
+        surrendering = play_why({"R": -0.5, "P": -0.6}, "R")
+    assert doubling.startswith("В среднем удваивать здесь") and "прикупать" in doubling
+    assert "сдаваться" in surrendering and "разделять пару" in surrendering, surrendering
+
+
+def test_a_time_keeps_its_unit_on_its_line(app: Any) -> None:
+    """At 390 px the quiz's figures left «с» alone on a line: a time is written with a no-break
+    space, by the one helper where it stands alone and in every sentence of the catalogue."""
+    from pathlib import Path
+
+    with _in(app, "ru"):
+        assert words.seconds(0.2, 1) == f"0,2{NBSP}с"
+        assert words.seconds(1500).endswith(f"{NBSP}с") and " " not in words.seconds(1500)
+    with _in(app, "en"):
+        assert words.seconds(2) == f"2{NBSP}s"
+    catalogue = Path(app.root_path, "translations/ru/LC_MESSAGES/messages.po").read_text("utf-8")
+    assert "%(seconds)s с" not in catalogue and ")s %%" not in catalogue

@@ -80,7 +80,7 @@ TRAINING_TABLE = {**CASINO_TABLE, "graded": ["strategy"], "mode": "training", "s
 # The pages (by the walk's names) of the drills whose Python code says every word a learner
 # reads through the catalogue: their titles, prompts, working, choices and skills. On these the
 # scan reads everything, the marked values too.
-WHOLLY_SAID = ("true-count", "deck-estimation", "shoe-penetration: the question",
+WHOLLY_SAID = ("true-count", "deck-estimation", "shoe-penetration",
                "running-count", "deck-countdown", "irregularities", "catch-the-dealer",
                "catch the dealer")  # fmt: skip
 

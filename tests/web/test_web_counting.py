@@ -574,6 +574,20 @@ def test_the_running_count_set_up_names_the_decks_once(client: Any) -> None:
     assert line.group(1) == "Las Vegas, 6 decks, dealer stands on soft 17"
 
 
+def test_the_set_up_chooses_a_pace_and_keeps_the_learners(client: Any, csrf: Any) -> None:
+    """Timed is chosen on the page (none was, where the script did not run to choose); a form
+    shown again keeps the learner's choice, marked so the script leaves it."""
+    radios = r'<fieldset class="pace-choice" hidden( data-chosen)?>.*?</fieldset>'
+    page = client.get("/drills/running-count").get_data(as_text=True)
+    shown = re.search(radios, page, re.S)
+    assert shown is not None and shown[1] is None
+    assert re.findall(r'value="(\w+)" checked', shown[0]) == ["timed"]
+    data = {"csrf_token": csrf(), "kind": "running", "speed": "2", "cards": "", "pace": "hand"}
+    again = re.search(radios, client.post("/counting/sessions", data=data).get_data(True), re.S)
+    assert again is not None and again[1] == " data-chosen"
+    assert re.findall(r'value="(\w+)" checked', again[0]) == ["hand"]
+
+
 @pytest.mark.parametrize(
     "address", ["/counting/penetration-chart", "/counting/penetration-chart?preset="]
 )
@@ -614,3 +628,32 @@ def test_a_checkpoints_time_is_kept_only_as_the_page_sealed_it(
         assert all(ms is not None and 0 <= ms < 60_000 for ms in times)
     else:
         assert times == [None] * len(times)
+
+
+def test_a_checkpoints_time_starts_when_its_last_card_is_shown(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any
+) -> None:
+    """With JavaScript the cards flip at the set speed before the question shows, and the time
+    counted the flip: the script's flip time is taken off, never more than the flip's own at
+    that speed (whatever the form says); without the script (no flip_ms) nothing is."""
+    from tests.conftest import SECRET
+    from trainer.web.security import seal_with_key
+    from trainer.web.views.drills import now_ms
+
+    url = start(client, csrf, "running", group="3", cards="12", speed="0.25")
+    session_id = url.rsplit("/", 1)[1]
+    (spec,) = db.execute("SELECT spec FROM counting_sessions WHERE id = ?", [session_id]).fetchone()
+    session = RUNNING.read_session(spec)
+    place, ago = f"session {session_id}", 120_000
+    for index, flip in enumerate(("99999999", None)):
+        form = hidden_fields(client.get(url).get_data(as_text=True))
+        asked_at = now_ms() - ago
+        seal = seal_with_key(SECRET, place, "", "", "", asked_at)
+        data = {**form, "asked_at": str(asked_at), "asked_seal": seal, "running": "0"}
+        data.update({"flip_ms": flip} if flip else {"flip_ms": ""})
+        client.post(f"{url}/answer", data=data)
+        (ms,) = [row["response_ms"] for row in stored(db)][index:]
+        own = RUNNING.flip_ms(session, index)
+        assert 10_000 < own < ago, own  # 4 s a card: more than the time's leeway below
+        taken = own if flip else 0
+        assert ago - taken <= ms < ago - taken + 10_000, (ms, own)

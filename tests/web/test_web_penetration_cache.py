@@ -231,3 +231,15 @@ def test_the_charts_page_is_limited_per_learner_and_the_feedback_never_deals(
     for htmx in (True, False):
         shown = answer(single_deck, hidden_fields, htmx=htmx, asked="1/2 zen cards")
         assert STUDYING in shown and CHART not in shown
+
+
+def test_the_chart_is_labelled_in_the_learners_language(single_deck: Any) -> None:
+    """The chart's axis (its percentages), its groups of counts and the summary a screen reader
+    reads are said through the catalogue: in Russian, «+2 и выше» and «20 %», no English left."""
+    english = page(single_deck, OWN_PAGE)  # its job deals them (at once under TESTING: inline)
+    russian = page(single_deck, OWN_PAGE, **{"Accept-Language": "ru"})
+    chart = russian[russian.index(CHART) : russian.index("</svg>", russian.index(CHART))]
+    assert ">+2 or more<" in english and ">20%<" in english
+    assert ">+2 и выше<" in chart and ">20\u00a0%<" in chart, chart
+    assert "or more" not in chart and "Share of rounds" not in chart
+    assert 'aria-label="Доля раундов' in chart

@@ -3,9 +3,11 @@ as in Python."""
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 
+import pytest
 from flask import render_template_string
 
 from trainer.words import bets, number, plural, say, signed
@@ -15,6 +17,27 @@ def test_numbers_are_grouped_and_rounded():
     assert number(10000) == "10,000"
     assert number(1.456, 2) == "1.46"
     assert number(0.5) == "0"  # rounded half to even, as Babel rounds
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_a_number_written_without_babel_is_written_as_babel_writes_it(app, language) -> None:
+    """Whole and float numbers from 0 to 10**15 are written without Babel (trainer.words._plain):
+    the same text as Babel's, its rounding of halves included."""
+    from trainer.words import _decimal, _plain
+
+    rng = random.Random(28)
+    values: list[int | float] = [0, 1, 999, 1000, 99_999, 1_000_000, 10**15 - 1]
+    values += [rng.randrange(10**k) for k in range(1, 16) for _ in range(20)]
+    values += [k / d for k in range(0, 4000, 13) for d in (2, 8, 20, 200, 2000)]  # halves
+    values += [rng.random() * 10 ** rng.randrange(8) for _ in range(500)]
+    values += [0.0, 0.05, 0.15, 0.25, 0.35, 2.5, 3.5, 1234.5, 999.95, 999.995, 1e14 + 0.5]
+    with app.test_request_context("/", headers={"Accept-Language": language}):
+        for value in values:
+            for digits in range(4):
+                shape = "#,##0" + ("." + "0" * digits if digits else "")
+                assert _plain(value, digits) == _decimal(value, shape), (value, digits)
+        assert _plain(-1, 0) is None and _plain(-0.0, 1) is None and _plain(10**15, 0) is None
+        assert number(1234567.25, 1) == ("1,234,567.2" if language == "en" else "1\xa0234\xa0567,2")
 
 
 def test_counts_always_carry_their_sign():

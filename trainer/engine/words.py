@@ -92,15 +92,21 @@ def _filled(text: str, values: dict[str, Any]) -> str:
 # permanent bank сдающий (a participle: its endings are not дилер's). The catalogue's Russian
 # says дилер (003's casino, today's games); at those games each form of it is said in the
 # text's word, in one place. English keeps "dealer" (it has no such words to choose from).
+# The punters likewise: the catalogue says понтёр (004's word, the banking game's), and 002's
+# text says игрок for the players who stake against the dealer (a quote of 004's own
+# "понтер", written without ё, is left as it is).
 _DEALER_FORMS = {
     "002": {"дилер": "сдатчик", "дилера": "сдатчика", "дилеру": "сдатчику",
             "дилером": "сдатчиком", "дилере": "сдатчике", "дилеры": "сдатчики",
-            "дилеров": "сдатчиков"},
+            "дилеров": "сдатчиков",
+            "понтёр": "игрок", "понтёра": "игрока", "понтёру": "игроку", "понтёром": "игроком",
+            "понтёре": "игроке", "понтёры": "игроки", "понтёров": "игроков",
+            "понтёрам": "игрокам", "понтёрами": "игроками", "понтёрах": "игроках"},
     "000": {"дилер": "сдающий", "дилера": "сдающего", "дилеру": "сдающему",
             "дилером": "сдающим", "дилере": "сдающем", "дилеры": "сдающие",
             "дилеров": "сдающих"},
 }  # fmt: skip
-_DEALER = re.compile(r"\b[Дд]илер(?:ом|ов|а|у|е|ы)?\b")
+_DEALER = re.compile(r"\b(?:[Дд]илер(?:ом|ов|а|у|е|ы)?|[Пп]онтёр(?:ами|ам|ах|ом|ов|а|у|е|ы)?)\b")
 _UNSET = "unset"
 _game_here: ContextVar[str | None] = ContextVar("game_here", default=_UNSET)
 _game_of: Callable[[], str | None] = lambda: None  # noqa: E731 (the web's, per request)
@@ -120,9 +126,9 @@ def dealing_at(text: str | None) -> Iterator[None]:
 
 def dealer_named(text: str) -> str:
     """A sentence of the catalogue (before its placeholders are filled: a value, such as
-    another game's rules, keeps its own words) with the dealer named as the game's text names
-    him (:func:`dealing_at`)."""
-    if "илер" not in text:
+    another game's rules, keeps its own words) with the dealer and the punters named as the
+    game's text names them (:func:`dealing_at`)."""
+    if "илер" not in text and "онтёр" not in text:
         return text
     here = _game_here.get()
     forms = _DEALER_FORMS.get((_game_of() if here == _UNSET else here) or "")
@@ -131,7 +137,7 @@ def dealer_named(text: str) -> str:
 
     def named(match: re.Match[str]) -> str:
         word = match.group(0)
-        said = forms[word.lower()]
+        said = forms.get(word.lower(), word.lower())
         return said[0].upper() + said[1:] if word[0].isupper() else said
 
     return _DEALER.sub(named, text)

@@ -20,6 +20,7 @@ from trainer.web import (
     caches,
     jobs,
     language,
+    quiz_panel,
     security,
     support,
     time_zone,
@@ -126,6 +127,7 @@ def init_app(app: Flask) -> None:
     security.init_app(app)
     language.init_app(app)
     app.jinja_env.globals["verdict_line"] = verdicts.verdict_line  # drills/_verdict.html
+    app.jinja_env.globals.update(quiz_panel.TEMPLATE_GLOBALS)  # the quiz's kept pieces
     support.init_app(app)
     caches.init_app(app)
     time_zone.init_app(app)

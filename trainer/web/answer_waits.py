@@ -19,13 +19,13 @@ offer something else to practise meanwhile.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from flask import abort, redirect, request, session, url_for
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
-from drills import Drill, DrillError, FiguresOffRequest
+from drills import Drill, DrillError, FiguresOffRequest, capable
 from trainer.engine.rulebook.rules import Rules
 from trainer.jobs.kinds import figures_key
 from trainer.store import attempts, jobs
@@ -132,9 +132,11 @@ def ask_ahead(drill: Drill, notation: str, rules: Rules) -> None:
     """As a question is asked of a learner (a session cookie, a learner already), have its
     figures worked out ahead of the answer, so that the answer seldom waits; past the limits
     on jobs, nothing (the answer asks again)."""
-    if not isinstance(drill, FiguresOffRequest) or current_user() is None:
+    if not capable(drill, FiguresOffRequest) or current_user() is None:
         return
-    if not has_session_cookie() or drill.figures_kept(notation, rules, caches=app_caches()):
+    if not has_session_cookie() or cast(FiguresOffRequest, drill).figures_kept(
+        notation, rules, caches=app_caches()
+    ):
         return
     try:
         _submit(drill, notation, rules)

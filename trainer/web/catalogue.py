@@ -15,13 +15,23 @@ from trainer import words
 def request_locale() -> str:
     """The locale of the request being answered (English outside one), looked up once a
     request (as :func:`request_translations`)."""
+    try:
+        return g.locale_code  # type: ignore[no-any-return]
+    except AttributeError:  # not looked up yet (one look at g: this is asked some 20 times)
+        pass
+    except RuntimeError:  # outside an application's context
+        return words.ENGLISH
     if not has_request_context():
         return words.ENGLISH
-    found = g.get("locale_code")
-    if found is None:
-        locale = get_locale()
-        found = g.locale_code = str(locale) if locale is not None else words.ENGLISH
-    return found  # type: ignore[no-any-return]
+    # The app's own choice (trainer.web.language.select_locale: always a code it offers, as
+    # Flask-Babel's get_locale would name it), without making Babel's Locale each request.
+    selector = getattr(current_app.extensions.get("babel"), "locale_selector", None)
+    if selector is not None:
+        found = g.locale_code = str(selector() or words.ENGLISH)
+        return found
+    locale = get_locale()
+    found = g.locale_code = str(locale) if locale is not None else words.ENGLISH
+    return found
 
 
 def request_translations() -> NullTranslations:
@@ -30,16 +40,18 @@ def request_translations() -> NullTranslations:
     twenty (a tenth of the answer's CPU time). Flask-Babel keeps a request's locale and
     catalogue for the whole request too (until its ``refresh``, which this app does not call:
     the language switch answers with a redirect)."""
+    try:
+        return g.translations  # type: ignore[no-any-return]
+    except (AttributeError, RuntimeError):  # not looked up yet, or outside a request
+        pass
     if not has_request_context():
         return get_translations()
-    found = g.get("translations")
+    # Flask-Babel keeps each language's catalogue for the app's life (its domain's cache, by
+    # the locale): kept here by the locale too, its lookup's walks are made once.
+    kept = current_app.extensions.setdefault("trainer.catalogues", {})
+    code = request_locale()
+    found = kept.get(code)
     if found is None:
-        # Flask-Babel keeps each language's catalogue for the app's life (its domain's cache,
-        # by the locale): kept here by the locale too, its lookup's walks are made once.
-        kept = current_app.extensions.setdefault("trainer.catalogues", {})
-        code = request_locale()
-        found = kept.get(code)
-        if found is None:
-            found = kept[code] = get_translations()
-        g.translations = found
+        found = kept[code] = get_translations()
+    g.translations = found
     return found  # type: ignore[no-any-return]

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from contextlib import suppress
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from typing import Any
 
-from flask import Flask, current_app, request, url_for
+from flask import Flask, current_app, g, request, url_for
 from jinja2 import Environment
 from markupsafe import Markup, escape
 
@@ -24,9 +24,12 @@ class PureMacros:
     macros depend on their arguments alone (no context, no caller), such as the cards: a card
     is drawn the same every time, and drawing a hand again cost some 15 us, four hands an
     answer. A call whose arguments cannot be a key is simply made. The request's language is
-    part of the key: a card's name is read aloud in it ("ace of spades", "туз пик")."""
+    part of the key: a card's name is read aloud in it ("ace of spades", "туз пик"). A full
+    store forgets its oldest markup, not all of it (two-card hands alone are some 1,300 by
+    their cards, each under two labels in the quiz: a store of 4,096 emptied over and over, and
+    each hand drawn again cost some 40 us)."""
 
-    def __init__(self, module: Any, size: int = 4096) -> None:
+    def __init__(self, module: Any, size: int = 8192) -> None:
         self._module = module
         self._size = size
         self._kept: dict[Any, Any] = {}
@@ -52,8 +55,11 @@ class PureMacros:
                 pass
             except TypeError:  # an argument that cannot be a key
                 return macro(*args, **kwargs)
-            if len(kept) >= self._size:
-                kept.clear()
+            while len(kept) >= self._size:
+                try:
+                    del kept[next(iter(kept))]
+                except (KeyError, RuntimeError, StopIteration):  # (another thread's meanwhile)
+                    break
             kept[key] = markup = macro(*args, **kwargs)
             return markup
 
@@ -160,38 +166,115 @@ class KeptPieces:
         when: bool = True,
     ) -> Markup:
         if not (self.on and when):
-            return Markup(caller(*fills))
+            return self._drawn(name, Markup(caller(*fills)))
         try:
-            found_key = (
-                name,
-                request_locale(),
-                request.script_root,
-                tuple(type(fill) is Markup for fill in fills),
-                _frozen(key),
-            )
+            found_key = self._key(name, fills, key)
             kept = self._kept.get(found_key)
         except TypeError:  # a value that cannot be a key
-            return Markup(caller(*fills))
+            return self._drawn(name, Markup(caller(*fills)))
         if kept is None:
             kept = _with_holes(caller, fills)
             if kept is None:
-                return Markup(caller(*fills))
-            while len(self._kept) >= self._size:
-                try:
-                    self._kept.popitem(last=False)
-                except KeyError:  # emptied by another thread meanwhile
-                    break
-            self._kept[found_key] = kept
+                return self._drawn(name, Markup(caller(*fills)))
+            self._keep(found_key, kept)
         else:  # (forgotten by another thread meanwhile: ``kept`` is still whole)
             with suppress(KeyError):
                 self._kept.move_to_end(found_key)
-        chunks, order = kept
-        written = [chunks[0]]
-        for index, chunk in zip(order, chunks[1:], strict=True):
-            fill = fills[index]
-            written.append(fill if type(fill) is Markup else escape(fill))
-            written.append(chunk)
-        return Markup("".join(written))
+        return self._drawn(name, _filled(kept, fills))
+
+    def filled(self, name: str, fills: Sequence[Any], *key: Any) -> Markup | None:
+        """The piece ``name`` kept by ``key``, with ``fills`` filled in, as a template's call
+        would draw it (:mod:`trainer.web.quiz_panel` puts a panel together from them); None
+        where it is not kept (or nothing is)."""
+        if not self.on:
+            return None
+        try:
+            found_key = self._key(name, fills, key)
+            kept = self._kept.get(found_key)
+        except TypeError:
+            return None
+        if kept is None:
+            return None
+        with suppress(KeyError):
+            self._kept.move_to_end(found_key)
+        return _filled(kept, fills)
+
+    def keep_drawn(self, name: str, drawn: str, parts: Sequence[Markup], *key: Any) -> bool:
+        """Keep ``drawn`` as the piece ``name`` with a hole for each of ``parts`` (markup found
+        in it, in that order, each once), so that :meth:`filled` puts it together again from
+        other parts; whether it was kept (not where a part is not found, or nothing is kept)."""
+        if not self.on:
+            return False
+        chunks, start = [], 0
+        for part in parts:
+            found = drawn.find(part, start) if part else -1
+            if found < 0:
+                return False
+            chunks.append(drawn[start:found])
+            start = found + len(part)
+        chunks.append(drawn[start:])
+        fills = tuple(Markup(part) for part in parts)
+        try:
+            found_key = self._key(name, fills, key)
+        except TypeError:
+            return False
+        self._keep(found_key, (tuple(chunks), tuple(range(len(parts)))))
+        return True
+
+    def _key(self, name: str, fills: Sequence[Any], key: tuple[Any, ...]) -> tuple[Any, ...]:
+        """What a piece is kept by (a TypeError where a value cannot be a key)."""
+        return (
+            name,
+            request_locale(),
+            request.script_root,
+            tuple(map(type, fills)),  # (a Markup fill is written as it is, text escaped)
+            _frozen(key),
+        )
+
+    def _keep(
+        self, found_key: tuple[Any, ...], kept: tuple[tuple[str, ...], tuple[int, ...]]
+    ) -> None:
+        while len(self._kept) >= self._size:
+            try:
+                self._kept.popitem(last=False)
+            except KeyError:  # emptied by another thread meanwhile
+                break
+        self._kept[found_key] = kept
+
+    @staticmethod
+    def _drawn(name: str, markup: Markup) -> Markup:
+        """``markup``, noted (by its name) where a panel being drawn notes its pieces
+        (:func:`noting_pieces`)."""
+        noted = g.get(_NOTED)
+        if noted is not None:
+            noted.append((name, markup))
+        return markup
+
+
+_NOTED = "kept_pieces_drawn"
+
+
+@contextmanager
+def noting_pieces() -> Iterator[list[tuple[str, Markup]]]:
+    """Within it, each piece a template draws (kept or not) is noted in the list yielded, in
+    the order drawn: (its name, its markup)."""
+    noted: list[tuple[str, Markup]] = []
+    setattr(g, _NOTED, noted)
+    try:
+        yield noted
+    finally:
+        g.pop(_NOTED, None)
+
+
+def _filled(kept: tuple[tuple[str, ...], tuple[int, ...]], fills: Sequence[Any]) -> Markup:
+    """A kept piece with its holes filled, as the block would have written each fill."""
+    chunks, order = kept
+    written = [chunks[0]]
+    for index, chunk in zip(order, chunks[1:], strict=True):
+        fill = fills[index]
+        written.append(fill if type(fill) is Markup else escape(fill))
+        written.append(chunk)
+    return Markup("".join(written))
 
 
 _HOLE = "\x00kept-hole-{}\x00"

@@ -95,6 +95,8 @@ def answer_checkpoint(
     session = drill.read_session(spec)
     rules = stored_rules(session.rules)
     checkpoints, caches = drill.session_asks(session, session_id), app_caches()
+    if index < len(checkpoints):
+        response_ms = _after_flip(response_ms, form, drill.flip_ms(session, index))
     with transaction(get_db()):  # one answer per checkpoint, even from two tabs at once
         grades = session_grades(drill, user, checkpoints, rules)
         current = _next_checkpoint(checkpoints, grades)
@@ -132,6 +134,17 @@ def answer_checkpoint(
         {"session_id": session_id},
         again=resent,
     )
+
+
+def _after_flip(response_ms: int | None, form: Mapping[str, str], most: int) -> int | None:
+    """The response time from the last card shown: the page's script says how long its flip
+    took (``flip_ms``: with JavaScript the cards flip at the set speed, then the question is
+    shown), taken off but never more than ``most``, the flip's own time at that speed; without
+    the script (the cards listed at once) nothing is."""
+    said = form.get("flip_ms", "")
+    if response_ms is None or not (said.isascii() and said.isdigit()) or len(said) > 9:
+        return response_ms
+    return max(0, response_ms - min(int(said), most))
 
 
 def checkpoint_verdict(

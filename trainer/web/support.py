@@ -29,7 +29,7 @@ from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.wrappers import Response
 
-from drills import CostlyFeedback
+from drills import CostlyFeedback, capable
 from trainer import store
 from trainer.clock import Clock
 from trainer.engine.rulebook.rule_words import PRESET_TEXTS
@@ -282,7 +282,7 @@ def feedback_data(drill: Any, shown: dict[str, Any]) -> dict[str, Any]:
     is worked out already (never made here); nothing for a drill without
     :class:`~drills.CostlyFeedback`."""
     answered = shown.get("answered")
-    if not isinstance(drill, CostlyFeedback) or answered is None or shown.get("grade") is None:
+    if not capable(drill, CostlyFeedback) or answered is None or shown.get("grade") is None:
         return {}
     return dict(drill.feedback_data(answered, dict(request.args), caches=app_caches()))
 
@@ -290,7 +290,7 @@ def feedback_data(drill: Any, shown: dict[str, Any]) -> dict[str, Any]:
 def limit_uncached_work(drill: Any, notation: str) -> None:
     """Count the expensive work answering ``notation`` would do now, not cached yet
     (:meth:`drills.CostlyFeedback.uncached_work`), before it is done: a 429 past the limit."""
-    if not isinstance(drill, CostlyFeedback):
+    if not capable(drill, CostlyFeedback):
         return
     work = drill.uncached_work(notation, caches=app_caches())
     if work is not None:
@@ -311,14 +311,19 @@ def request_game() -> str | None:
 _GAME_KEY = "game_text"
 
 
+def name_the_dealer(shown: Any) -> None:
+    """Name the dealer in the words of the text of ``shown`` (a page's rules, if any) for the
+    rest of the request (:func:`request_game`)."""
+    if isinstance(shown, Rules):
+        setattr(g, _GAME_KEY, PRESET_TEXTS.get(shown.name))
+
+
 def render(
     template: str, *, block: str | None = None, status: int = 200, **context: Any
 ) -> Response:
     """The whole page, or only ``block`` of it for an htmx request (``Vary: HX-Request``); a
     page of ``page_rules`` names the dealer in their text's words (:func:`request_game`)."""
-    shown = context.get("page_rules")
-    if isinstance(shown, Rules):
-        setattr(g, _GAME_KEY, PRESET_TEXTS.get(shown.name))
+    name_the_dealer(context.get("page_rules"))
     if block is not None and is_htmx():
         body = render_block(template, block, **context)
     else:

@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from typing import Any
 from urllib.parse import urlencode
@@ -627,9 +627,11 @@ def page(
     error: str | None = None,
     token: str | None = None,
     asked_at: int | None = None,
+    panel: Callable[[str, dict[str, Any], int], Response] | None = None,
     **shown: Any,
 ) -> Response:
-    """A drill's page (its ``panel`` block for htmx): the question form and figures
+    """A drill's page (its ``panel`` block for htmx, or what ``panel`` makes of its template,
+    context and status): the question form and figures
     (:func:`question_context`) and what else the template shows, by name: ``answered``,
     ``grade``, ``response_ms``, ``repeated`` (the feedback on the last answer), ``review`` and
     ``review_done`` (a review batch), or a page's own."""
@@ -641,7 +643,10 @@ def page(
     # The footer names the question's rules beside the learner's table when they differ.
     context.update(_FEEDBACK_NONE, page_rules=context["question_rules"] or rules, **shown)
     context.update(feedback_data(drill, shown))
-    response = render(drill.template, block="panel", status=status, **context)
+    if panel is not None and is_htmx():
+        response = panel(drill.template, context, status)
+    else:
+        response = render(drill.template, block="panel", status=status, **context)
     if is_htmx():  # the panel's next question may be under other rules: the footer says so
         # (drawn from the environment alone: the page's context processors are not needed)
         footer = oob_footer(context["page_rules"], current_rules())

@@ -176,19 +176,19 @@ def _read_filter(args: Any) -> reviews.MistakeFilter:
     return reviews.MistakeFilter(drill=drill, rules=rules, since=since, until=until, sort=sort)
 
 
-def cost_text(cost: Fraction | None) -> str:
-    """A mistake's cost as a share of the bet (``"50% of the bet"``, ``"16.67% of the bet"``),
-    in bets above one bet (``"12.5 bets"``: a punter's stake, a bet off the ramp), or a dash;
-    in the learner's words."""
+def cost_text(cost: Fraction | None, drill: Drill | None = None) -> str:
+    """A mistake's cost as a share of the bet, whatever its size (``"50% of the bet"``,
+    ``"16.67% of the bet"``, ``"150% of the bet"``: as the drills' verdicts say it, so a row
+    never reads "1 bet" beside another's "20.8% of the bet"), of the table minimum where the
+    drill prices it so (``drill.cost_of``), or a dash; in the learner's words."""
     if cost is None:
         return "–"
     if cost == 0:
         return say("nothing")
-    if cost > 1:
-        return mastery.bets_text(cost)
     percent = round(float(cost * 100), 2)
     digits = next(digits for digits in (0, 1, 2) if round(percent, digits) == percent)
-    return say("%(percent)s%% of the bet", percent=format_number(percent, digits))
+    words = drill.cost_of if drill is not None else Drill.cost_of
+    return say(words, percent=format_number(percent, digits))
 
 
 def _page_number(text: str | None) -> int:

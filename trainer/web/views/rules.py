@@ -9,12 +9,14 @@ from drills import Drill, get_drill
 from trainer.engine.banker.method3 import cached_method3_game
 from trainer.engine.banker.method3_table import table_figures
 from trainer.engine.banker.punter_stake import stakes_on_cards
+from trainer.engine.play.table_setup import MAX_OTHERS
 from trainer.engine.rulebook import rule_words
 from trainer.engine.rulebook.interpretations import interpretations_for
+from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.engine.rulebook.rules import PRESETS, InvalidRulesError, Rules
 from trainer.web.readings import readings_context
 from trainer.web.support import choose_rules, current_rules, render
-from trainer.words import quoted, say
+from trainer.words import dealing_at, quoted, say
 
 bp = Blueprint("rules", __name__)
 
@@ -22,18 +24,8 @@ bp = Blueprint("rules", __name__)
 @bp.get("/rules")
 def index() -> Response:
     presets = list(PRESETS.values())
-    readings = {rules.name: readings_context(rules) for rules in presets}
-    interpretations = {
-        rules.name: [
-            {
-                "item": item,
-                "option": rule_words.OPTION_LABELS[item.option].label,
-                "tables": _method3_tables(rules) if item.key == "002-method-3" else [],
-            }
-            for item in interpretations_for(rules)
-        ]
-        for rules in presets
-    }
+    readings = {rules.name: _readings(rules) for rules in presets}
+    interpretations = {rules.name: _interpretations(rules) for rules in presets}
     chosen = current_rules()
     way_on = _way_on(chosen) if request.args.get("chosen", "")[:64] == chosen.name else None
     return render(
@@ -43,8 +35,31 @@ def index() -> Response:
         readings=readings,
         interpretations=interpretations,
         sources=rule_words.source_words(),
+        most_punters=MAX_OTHERS,  # the learner and at most 6 others, one of the 7 dealing
         section="rules",
     )
+
+
+def _readings(rules: Rules) -> list[dict[str, object]]:
+    """The open readings of the text of ``rules``, in its words (:func:`_interpretations`)."""
+    with dealing_at(PRESET_TEXTS.get(rules.name)):
+        return readings_context(rules)
+
+
+def _interpretations(rules: Rules) -> list[dict[str, object]]:
+    """What the text of ``rules`` leaves open, each reading said in that text's words (the
+    dealer and the punters as it names them, whichever game the learner plays)."""
+    with dealing_at(PRESET_TEXTS.get(rules.name)):
+        return [
+            {
+                "item": item,
+                "topic": say(item.topic),
+                "ours": say(item.ours),
+                "option": say(rule_words.OPTION_LABELS[item.option].label),
+                "tables": _method3_tables(rules) if item.key == "002-method-3" else [],
+            }
+            for item in interpretations_for(rules)
+        ]
 
 
 def _method3_tables(rules: Rules) -> list[dict[str, object]]:

@@ -27,6 +27,7 @@ from drills.strategy_chart import cached_chart_for
 from trainer.engine.banker.face_down import cached_fixed_point, face_down_game
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, schedules, users
+from trainer.web import quiz_panel
 from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
@@ -314,6 +315,7 @@ def _page(
         user,
         settings.rules,
         question,
+        panel=quiz_panel.panel_response,
         settings=settings,
         timed_counts=timed.COUNTS,
         seconds_per_hand=timed.SECONDS_PER_HAND,
