@@ -28,9 +28,10 @@ cards, the dealer's second (face-up) card and whether he doubled (the game's pla
     :func:`~trainer.engine.banker.method3_reading.start_values`, which the engine's table
     punters now play by), the same deal for both, so the difference is the reading alone; its
     mean and its standard error over rounds. What a face-down card is *not* (no natural shown,
-    no redouble) is not read. ``--burn``: a card (not an ace) is burned face up before the
-    deal, as 002 burns one at the top of a pack; with ``--punters 1`` the figure is what
-    reading that card alone is worth in the pack's first round. ``--firsts``: the figure is
+    no redouble) is not read (``bench/method3_nots.py`` measures it). ``--burn``: a card (not
+    an ace) is burned face up before the deal, as 002 burns one at the top of a pack; with
+    ``--punters 1`` the figure is what reading that card alone is worth in the pack's first
+    round. ``--firsts``: the figure is
     what a punter who also sees the others' face-down first cards gains over one who reads the
     table (both plays valued with the cards he has seen, :func:`firsts_gain`, so only where
     they play otherwise): more than reading what those cards are not (a natural not shown, a
@@ -41,29 +42,26 @@ Both hold the dealer's doubling chances at ``p*``. Reading more can only help th
 a dealer keeping ``p*`` still gets the bank's result against their new best answer: so the
 game's value (the bank's edge at the new equilibrium) falls by no more than the figures here.
 
-(c) ``--double-gains ROUNDS``: the dealer's answer to a table of N reading punters. At ``p*``
-    the dealer is indifferent on a five and a six against one punter; at a table the reading
-    moves what doubling gains him on each first card. Rounds (``ROUNDS`` a size) are dealt
-    once and played twice, not doubled and doubled (common random numbers), everyone playing
-    the engine's play; at each turn the reading punter's and the game's play are enumerated
-    exactly from there, kept apart by the hole card (:func:`hand_vectors`, the engine's
-    figures to 1e-16 summed, ``--check``), and every first card of the dealer's is measured
-    from every round by importance weights (:func:`gains_round`). Against the game's own
-    results for one punter (its pure answer to ``p*``, :func:`.method3_mixed.answer_to`) that
-    gives the gain of doubling on each first card at the table, with its standard error; the
-    dealer's best answer (double where it gains), and the bank's edge at the table at ``p*``
-    and at that answer. That answer exploits the engine's punters, who play the pure best
-    answer to ``p*`` (the game's lower bound), as much as the table: against one punter it
-    already doubles on a four, seven and eight (each gaining under 0.006 of a stake) and takes
-    0.12 points more than ``p*``. So the table's own part is the *shift* of each gain from one
-    punter's, added to the gains against the punters' equilibrium mix (0 on a five and a six,
-    :attr:`.method3.Method3.bank`): where that shifted gain is resolved (beyond 2 standard
-    errors) it says double always or never, elsewhere ``p*`` stays; if those changes together
-    move the bank's edge by more than :data:`MOVES` (0.05 points), they are the engine's
-    dealer's chances at that table size (``chances``;
-    :mod:`trainer.engine.banker.method3_table` reads them from
-    ``trainer/engine/data/method3_tables.json``, this program's ``--out``), else ``p*``.
-    ``--out`` writes the figures as JSON (after each table size).
+(c) ``--double-gains ROUNDS``: the dealer's double at a table of N reading punters, who read
+    it by the chances in ``--read`` for their table size (an earlier ``--out``; else ``p*``).
+    Rounds (``ROUNDS`` a size) are dealt once and played twice, not doubled and doubled
+    (common random numbers), everyone playing the engine's play; at each turn the reading
+    punter's and the game's play are enumerated exactly from there, kept apart by the hole card
+    (:func:`hand_vectors`, the engine's figures to 1e-16 summed, ``--check``), and every first
+    card of the dealer's is measured from every round by importance weights
+    (:func:`gains_round`). Against the game's own results for one punter (its pure answer to
+    ``p*``, :func:`.method3_mixed.answer_to`) that gives the bank's results at the table by
+    first card, doubled or not: the gain of doubling on each, with its standard error; the
+    bank's edge at the table, the dealer doubling by what is read (``edge_at_read``) and by his
+    best answer to it (double where it gains: it exploits the punters' pure answer, which one
+    punter's game already gives 0.12 points at ``p*``); each gain's *shift* by the table from
+    one punter's pure answer to what is read; and the table's game to first order
+    (:func:`table_equilibrium`: the game's equilibrium with those shifts), a candidate for the
+    next round. The engine's dealer at a table doubles by what its punters read there
+    (``chances``, the chances read: :mod:`trainer.engine.banker.method3_table` reads them from
+    ``trainer/engine/data/method3_tables.json``, this program's ``--out``), so that the two
+    agree; docs/table.md has the rounds tried. ``--out`` writes the figures as JSON (after
+    each table size).
 
 Long because its measurements share one deal of the table's turns and one exact enumeration
 (split apart, each would carry a copy of them).
@@ -86,7 +84,7 @@ import numpy as np  # noqa: E402
 
 from trainer.engine.banker.method3 import method3_game, punter_play  # noqa: E402
 from trainer.engine.banker.method3_dealer import FINALS  # noqa: E402
-from trainer.engine.banker.method3_mixed import answer_to  # noqa: E402
+from trainer.engine.banker.method3_mixed import answer_to, equilibrium, value  # noqa: E402
 from trainer.engine.banker.method3_reading import (  # noqa: E402
     finals,
     hand_values,
@@ -99,7 +97,6 @@ from trainer.engine.rulebook.rules import Rules  # noqa: E402
 from trainer.engine.strategy.dealer import full_shoe  # noqa: E402
 
 VALUES = range(1, 11)
-MOVES = 0.0005  # (c): a dealer's table policy moving the bank's edge less than this is not kept
 Hand = tuple[int, ...]
 
 
@@ -123,13 +120,23 @@ class Game:
     result summed over the hole card with them), the dealer's finals, the settlement, and the
     game's own play (its tree's, reading nothing but the double)."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, read: Sequence[float] | None = None) -> None:
         self.rules = rules
         self.game = method3_game(rules)
         self.shoe = tuple(full_shoe(rules.decks))
+        self.reading(read)
+
+    def reading(self, read: Sequence[float] | None) -> None:
+        """The reading punters read the dealer's double by ``read`` (his chances; by default
+        ``p*``) and redouble by their best answer to it (the game's at ``p*``)."""
+        self.read = tuple(self.game.chances if read is None else (float(x) for x in read))
+        own = self.read == tuple(self.game.chances)
+        self.redoubling = (
+            self.game.redoubling if own else answer_to(self.rules, np.asarray(self.read)).redoubling
+        )
 
     def q(self, left: tuple[int, ...], up: int, doubled: bool) -> np.ndarray:
-        return weights(self.game, left, up, doubled)
+        return weights(self.game, left, up, doubled, self.read)
 
     def finals(self, left: tuple[int, ...], up: int) -> np.ndarray:
         return finals(self.rules, left, up)
@@ -151,7 +158,7 @@ class Game:
         seen = [v for v, n in enumerate(gone, 1) for _ in range(n)]
         left = unseen(self.rules, (a, b, up, *seen))
         assert left is not None
-        return start_values(self.game, doubled, up, a, b, left)
+        return start_values(self.game, doubled, up, a, b, left, chances=self.read)
 
 
 def _engine_play(
@@ -173,19 +180,23 @@ def table_turns(
     doubled: bool,
     deck: list[int],
     burned: int = 0,
+    log: dict[object, list] | None = None,
 ) -> Iterator[tuple[int, int, tuple[int, ...], int, str, tuple[int, ...]]]:
     """A round's turns at a table, everyone playing the engine's play: for each punter without
     a natural, his cards ``(a, b)``, the cards seen besides his own and the up card (``gone``,
     counts by value), his stake's multiple (the double and a redouble counted), the engine's
     first play, and the other punters' first cards still face down (counts by value); after
     each, his hand is played out from ``deck`` and what it shows is shown (``burned``: a card
-    shown before the deal, or 0)."""
-    redoubling = game.game.redoubling if doubled else frozenset()
+    shown before the deal, or 0). ``log``: filled with whose first cards are face up
+    (``"revealed"``) and, by punter, his hands as played (``method3_nots.py`` reads them)."""
+    redoubling = game.redoubling if doubled else frozenset()
     shown = Counter(seconds)
     if burned:
         shown[burned] += 1
     revealed = [natural(p1, p2) or p1 in redoubling for p1, p2 in zip(firsts, seconds, strict=True)]
     shown.update(p1 for p1, out in zip(firsts, revealed, strict=True) if out)
+    if log is not None:
+        log["revealed"] = revealed
     for i, (p1, p2) in enumerate(zip(firsts, seconds, strict=True)):
         if natural(p1, p2):
             continue
@@ -202,6 +213,8 @@ def table_turns(
             hands = [[p1, p2]]
         before = [len(hand) for hand in hands]
         _engine_play(game, hands, up, doubled, deck)
+        if log is not None:
+            log[i] = hands
         for hand, n in zip(hands, before, strict=True):
             shown.update(hand[n:])
         if not revealed[i] and any(total_of(tuple(hand)) > 21 for hand in hands):
@@ -373,7 +386,7 @@ def hand_vectors(
             r, e, _ = hand_vectors(game, doubled, up, grown, rest, pair, memo)
         reader += n / (cards - 1) * r
         engine += n / (cards - 1) * e
-    chances = np.asarray(game.game.chances)
+    chances = np.asarray(game.read)
     c = chances if doubled else 1 - chances
     draws = float(c @ reader) > float(c @ stand) + 1e-12 * float(c @ w)
     hits = game.engine_hits(doubled, up, hand, pair)
@@ -398,7 +411,7 @@ def start_vectors(
                 r, e, _ = hand_vectors(game, doubled, up, kid, take(left, c), a, memo)
                 split_r += 2 * left[c - 1] / (cards - 1) * r
                 split_e += 2 * left[c - 1] / (cards - 1) * e
-        chances = np.asarray(game.game.chances)
+        chances = np.asarray(game.read)
         c = chances if doubled else 1 - chances
         if float(c @ split_r) > float(c @ reader) + 1e-12 * float(c @ _base(left, up)):
             reader, move = split_r, "P"
@@ -444,91 +457,124 @@ def gains_round(game: Game, punters: int, rng: random.Random) -> np.ndarray:
     return taken / punters
 
 
-def gains_run(game: Game, punters: int, rounds: int, seed: int) -> dict[str, object]:
-    """:func:`gains_round` ``rounds`` times; with the bank's results against one punter (the
-    game's play, its pure answer to ``p*``, whose value is the game's edge), the dealer's gain
-    of doubling on each card at the table and its standard error, his best answer (double
-    where the gain is above 0), and the bank's edge at the table at ``p*`` and at that answer,
-    with their standard errors (each over the rounds)."""
+def gains_run(
+    game: Game, punters: int, rounds: int, seed: int, resamples: int = 0
+) -> dict[str, object]:
+    """:func:`gains_round` ``rounds`` times, the punters reading the dealer's double by
+    ``game.read``: with the bank's results against one punter (the game's play, its pure answer
+    to ``p*``), the bank's results at the table by first card, doubled or not, and so the
+    dealer's gain of doubling on each card and its standard error; the bank's edge at the
+    table, the dealer doubling by what the punters read and by his best answer (double where
+    the gain is above 0); and the table's game (:func:`table_equilibrium`)."""
     rng, started = random.Random(f"{seed} {punters} double gains"), time.perf_counter()
-    chances = np.asarray(game.game.chances)
-    bank = answer_to(game.rules, chances).bank
+    read = np.asarray(game.read)
+    bank = answer_to(game.rules, np.asarray(game.game.chances)).bank
+    alone = answer_to(game.rules, read).bank  # one punter's pure answer to what they read
     share = np.asarray(game.shoe, dtype=float) / sum(game.shoe)
     taken = np.array([gains_round(game, punters, rng) for _ in range(rounds)])  # [round, 2, 10]
     kept = bank - taken.mean(axis=0)
     gains, gain_se = kept[1] - kept[0], (taken[:, 1] - taken[:, 0]).std(axis=0, ddof=1)
-    # The table's shift of each gain, on the punters' equilibrium mix's gains (0 on a five and
-    # a six, where the dealer mixes): the dealer's best answer at the table, the game's way.
-    mix = game.game.bank
-    shifted = (mix[1] - mix[0]) + gains - (bank[1] - bank[0])
-    doubles, settled = gains > 0, shifted > 0
-    # The engine's dealer at this table (:mod:`trainer.engine.banker.method3_table`): ``p*``
-    # but where the shifted gain is resolved (2 standard errors), if that moves the edge enough.
-    resolved = np.abs(shifted) > 2 * gain_se / rounds**0.5
-    policy = np.where(resolved, (shifted > 0).astype(float), chances)
-    policy_move = float(share @ ((policy - chances) * shifted))
-    if policy_move <= MOVES:
-        policy = chances
-    at_p = share * ((1 - chances) * taken[:, 0] + chances * taken[:, 1])
-    at_best = share * np.where(doubles, taken[:, 1], taken[:, 0])
-    change = share * (doubles - chances) * (taken[:, 1] - taken[:, 0])
-    shift = share * (settled - chances) * (taken[:, 1] - taken[:, 0])
-    figures: dict[str, object] = {"punters": punters, "rounds": rounds}
+    gain_se = gain_se / rounds**0.5
+    doubles = gains > 0
+    # The table's shift of each gain from one punter's, each reading ``read``.
+    table = gains - (alone[1] - alone[0])
+    figures: dict[str, object] = {"punters": punters, "rounds": rounds, "read": list(game.read)}
     for name, each, exact in (
-        ("edge_at_p_star", at_p, share @ ((1 - chances) * kept[0] + chances * kept[1])),
-        ("edge_at_best", at_best, share @ np.where(doubles, kept[1], kept[0])),
-        ("best_minus_p_star", change, share @ ((doubles - chances) * gains)),
-        ("mix_best_minus_p_star", shift, share @ ((settled - chances) * shifted)),
-        ("policy_minus_p_star", share * (policy - chances) * (taken[:, 1] - taken[:, 0]),
-         share @ ((policy - chances) * shifted)),
-        ("edge_at_policy", share * ((1 - policy) * taken[:, 0] + policy * taken[:, 1]),
-         share @ ((1 - policy) * kept[0] + policy * kept[1])),
+        ("edge_at_read", share * ((1 - read) * taken[:, 0] + read * taken[:, 1]),
+         share @ ((1 - read) * kept[0] + read * kept[1])),
+        ("edge_at_best", share * np.where(doubles, taken[:, 1], taken[:, 0]),
+         share @ np.where(doubles, kept[1], kept[0])),
     ):  # fmt: skip
         figures[name] = float(exact)
         figures[name + "_se"] = float(each.sum(axis=1).std(ddof=1)) / rounds**0.5
-    figures["chances"] = [float(x) for x in policy]
+    figures.update(table_equilibrium(game, table, gain_se, resamples))
+    figures["chances"] = list(game.read)  # the engine's dealer's at this table: what is read
     figures["cards"] = [
-        {"card": d, "chance": float(chances[d - 1]),
-         "heads_up_gain": float(bank[1, d - 1] - bank[0, d - 1]), "gain": float(gains[d - 1]),
-         "gain_se": float(gain_se[d - 1]) / rounds**0.5, "doubles": bool(doubles[d - 1]),
-         "mix_gain": float(shifted[d - 1]), "mix_doubles": bool(settled[d - 1])}
+        {"card": d, "read": float(read[d - 1]),
+         "heads_up_gain": float(alone[1, d - 1] - alone[0, d - 1]), "gain": float(gains[d - 1]),
+         "gain_se": float(gain_se[d - 1]), "doubles": bool(doubles[d - 1]),
+         "table_shift": float(table[d - 1])}
         for d in VALUES
     ]  # fmt: skip
     figures["seconds"] = time.perf_counter() - started
     return figures
 
 
+def _shifted_game(game: Game, shift: np.ndarray) -> tuple[np.ndarray, float, float, int, float]:
+    """The game's equilibrium with the doubling gains shifted by ``shift``: its chances, its
+    lower and upper bounds, its rounds; and what its chances gain the dealer over those the
+    punters read (each against the punters' best answer, shifted)."""
+    found = equilibrium(game.rules, start=np.asarray(game.game.chances), shift=shift)
+    read = np.asarray(game.read)
+    alone = answer_to(game.rules, read).bank
+    at_read = value(game.rules, read, alone + np.vstack([np.zeros(10), shift]))
+    return np.asarray(found.chances), found.lower, found.upper, found.rounds, found.lower - at_read
+
+
+def table_equilibrium(
+    game: Game, table: np.ndarray, table_se: np.ndarray, resamples: int
+) -> dict[str, object]:
+    """The table's game to first order: the game (one punter against the dealer, exact) with
+    each first card's doubling gain moved by the table's shift of it, where that is resolved
+    (beyond 2 standard errors; else 0), at its mixed equilibrium
+    (:func:`.method3_mixed.equilibrium`); and what moving to its chances from those the punters
+    read gains the dealer there (``move``), with a standard error from ``resamples`` draws of
+    the shifts about their measures. A candidate for the next round (``--read``): the shift
+    itself moves with what the punters read (docs/table.md)."""
+    shift = np.where(np.abs(table) > 2 * table_se, table, 0.0)
+    chances, lower, upper, rounds, move = _shifted_game(game, shift)
+    rng, moves = np.random.default_rng(27), []
+    for _ in range(resamples):
+        drawn = table + rng.standard_normal(10) * table_se
+        moves.append(_shifted_game(game, np.where(np.abs(drawn) > 2 * table_se, drawn, 0.0))[4])
+    return {
+        "shift": [float(x) for x in shift],
+        "equilibrium": [float(x) for x in chances],
+        "equilibrium_bounds": [lower, upper],
+        "equilibrium_rounds": rounds,
+        "move": move,
+        "move_se": float(np.std(moves, ddof=1)) if resamples > 1 else 0.0,
+    }
+
+
 def double_gains(
-    game: Game, punters: Sequence[int], rounds: int, seed: int, out: Path | None
+    game: Game,
+    punters: Sequence[int],
+    rounds: int,
+    seed: int,
+    out: Path | None,
+    reads: dict[int, list[float]] | None = None,
+    resamples: int = 0,
 ) -> None:
-    """(c): :func:`gains_run` for each table size, printed, and written to ``out`` as JSON."""
+    """(c): :func:`gains_run` for each table size, the punters reading ``reads`` (by size: the
+    dealer's chances there, from ``--read``; ``p*`` for a size it does not hold), printed, and
+    written to ``out`` as JSON."""
     found = []
     for n in punters:
-        run = gains_run(game, n, rounds, seed)
+        game.reading((reads or {}).get(n))
+        run = gains_run(game, n, rounds, seed, resamples)
         found.append(run)
         print(f"(c) {n} punter(s), {rounds:,} rounds, {run['seconds']:.0f} s:", flush=True)
+        print(f"    the punters read {np.round(game.read, 4)}", flush=True)
         for row in run["cards"]:  # type: ignore[attr-defined]
             verdict = "doubles" if row["doubles"] else "leaves"
             unsure = " (not resolved)" if abs(row["gain"]) < 2 * row["gain_se"] else ""
             print(
-                f"    first card {row['card']:>2} (p* {row['chance']:.4f}): gain one punter "
+                f"    first card {row['card']:>2} (read {row['read']:.4f}): gain one punter "
                 f"{row['heads_up_gain']:+.5f}, at the table {row['gain']:+.5f} "
-                f"± {row['gain_se']:.5f}: {verdict}{unsure}; on the mix {row['mix_gain']:+.5f}"
+                f"± {row['gain_se']:.5f}: {verdict}{unsure}; the table's shift "
+                f"{row['table_shift']:+.5f}"
             )
+        game_is = np.round(np.asarray(run["equilibrium"]), 4)
+        move, move_se = float(run["move"]), float(run["move_se"])  # type: ignore[arg-type]
+        print(f"    the table's game: {game_is}, its move {move:+.4%} ± {move_se:.4%}")
         for name in _FIGURES:
             print(f"    {name}: {run[name]:+.4%} ± {run[name + '_se']:.4%}", flush=True)  # type: ignore[str-bytes-safe]
         if out is not None:
             _write(out, game, seed, found)
 
 
-_FIGURES = (
-    "edge_at_p_star",
-    "edge_at_best",
-    "best_minus_p_star",
-    "mix_best_minus_p_star",
-    "policy_minus_p_star",
-    "edge_at_policy",
-)
+_FIGURES = ("edge_at_read", "edge_at_best")
 
 
 def _write(out: Path, game: Game, seed: int, found: list[dict[str, object]]) -> None:
@@ -547,7 +593,7 @@ def check_vectors(game: Game, rounds: int, seed: int) -> float:
     """The largest gap between :func:`start_vectors` summed with the dealer's chances and the
     engine's :func:`~trainer.engine.banker.method3_reading.start_values` over ``rounds`` dealt
     rounds of four punters (the two must agree: the same play, kept apart by the hole card)."""
-    rng, chances, worst = random.Random(seed), np.asarray(game.game.chances), 0.0
+    rng, chances, worst = random.Random(seed), np.asarray(game.read), 0.0
     for _ in range(rounds):
         doubled = rng.random() < 0.5
         deck = [v for v, n in enumerate(game.shoe, 1) for _ in range(n)]
@@ -761,6 +807,12 @@ def main() -> None:
         "--double-gains", type=int, metavar="ROUNDS", help="(c): rounds a table size"
     )
     parser.add_argument("--out", type=Path, help="(c): write the figures here (JSON)")
+    parser.add_argument(
+        "--read", type=Path, help="(c): the punters read the dealer's chances in this --out"
+    )
+    parser.add_argument(
+        "--resamples", type=int, default=0, help="(c): draws for the table game's move's error"
+    )
     parser.add_argument("--check", type=int, metavar="ROUNDS", help="(c)'s vectors = the engine's")
     parser.add_argument("--burn", action="store_true", help="(b): a card burned face up first")
     parser.add_argument("--firsts", action="store_true", help="(b): the face-down firsts too")
@@ -796,7 +848,13 @@ def main() -> None:
     if args.check:
         print(f"(c) vectors against the engine: {check_vectors(game, args.check, args.seed):.1e}")
     if args.double_gains:
-        double_gains(game, args.punters, args.double_gains, args.seed, args.out)
+        by_size = None
+        if args.read is not None:
+            sizes = json.loads(args.read.read_text("utf-8"))["tables"]
+            by_size = {int(size["punters"]): size["chances"] for size in sizes}
+        double_gains(
+            game, args.punters, args.double_gains, args.seed, args.out, by_size, args.resamples
+        )
     if args.table:
         for punters in args.punters:
             rounds = args.turns // punters

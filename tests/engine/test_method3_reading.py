@@ -13,9 +13,10 @@ import pytest
 
 from trainer.engine.banker.method3 import method3_game
 from trainer.engine.banker.method3_reading import reading_play, start_values, unseen
+from trainer.engine.banker.method3_table import table_chances
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
-from trainer.engine.play.method3_punters import method3_action
+from trainer.engine.play.method3_punters import _play, method3_action
 from trainer.engine.play.round import Action, Round
 from trainer.engine.rulebook.rules import find_preset
 
@@ -73,3 +74,21 @@ def test_an_engine_punter_reads_the_seat_before_him() -> None:
     assert method3_action(round_) is Action.HIT
     alone = reading_play(method3_game(HOME), False, 10, [6, 10], 0, True, [])
     assert alone == "S"
+
+
+def test_a_punter_reads_the_double_by_the_chances_he_is_given() -> None:
+    """16 against a ten, the dealer having doubled: at the game's chances his hole card is
+    often a five or a six (he doubles on them at times), and the punter stands; told that the
+    dealer doubles on an ace or a ten only, the hole card is a ten (an ace would have made a
+    natural, shown) and he draws. A table's engine punter reads by his table's chances
+    (``method3_punters._play``, kept by the number of punters)."""
+    game = method3_game(HOME)
+    aces_and_tens = (1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0)
+    assert reading_play(game, True, 10, [6, 10], 0, True, []) == "S"
+    assert reading_play(game, True, 10, [6, 10], 0, True, [], aces_and_tens) == "H"
+    assert reading_play(game, True, 10, [6, 10], 0, True, [], game.chances) == "S"
+    for punters in (1, 4, 11):
+        read = table_chances(HOME, punters) if punters > 1 else None
+        assert _play(HOME, True, 10, (6, 10), 0, True, (), punters) == reading_play(
+            game, True, 10, [6, 10], 0, True, [], read
+        )

@@ -9,7 +9,7 @@ from importlib import resources
 
 from trainer.engine.banker.doubling import doubling_chance
 from trainer.engine.banker.method3 import method3_game
-from trainer.engine.banker.method3_table import table_chance, table_figures
+from trainer.engine.banker.method3_table import table_chance, table_chances, table_figures
 from trainer.engine.rulebook.rules import Rules, find_preset
 
 HOME = find_preset("twenty-one-home")
@@ -29,12 +29,15 @@ def test_the_dealer_at_a_table_doubles_as_the_bench_output_says() -> None:
     p_star = method3_game(HOME).chances
     for size in DOCUMENT["tables"]:
         punters, chances = size["punters"], size["chances"]
+        # What the dealer does is what his punters read (the bench's --read): no table policy
+        # that they do not read (docs/table.md: such a policy read in turn is no fixed point).
+        assert chances == size["read"]
         for card in range(1, 11):
             assert doubling_chance(HOME, card, punters) == chances[card - 1]
             assert table_chance(HOME, card, punters) == chances[card - 1]
-        # Kept only where it moves the bank's edge by more than 0.05 points (else p*).
-        if list(chances) != list(p_star):
-            assert size["policy_minus_p_star"] > 0.0005
+        # The rules page says the dealer doubles with the game's chances at every table.
+        assert tuple(chances) == tuple(p_star)
+        assert table_chances(HOME, punters) == tuple(p_star)
     # One punter, or a size the bench did not measure: the game's own chances.
     assert [doubling_chance(HOME, card) for card in range(1, 11)] == list(p_star)
     assert table_chance(HOME, 5, 12) is None
@@ -42,3 +45,14 @@ def test_the_dealer_at_a_table_doubles_as_the_bench_output_says() -> None:
     other = Rules.parse("twenty-one-home decks=2")
     assert table_figures(other) == ()
     assert table_chance(other, 6, 4) is None
+
+
+def test_the_bank_edge_falls_with_the_table_and_agrees_with_the_bench_output() -> None:
+    """The edges the rules page shows are the bench's (its --out), and each table's reading
+    takes something off one punter's figure (per unit of a punter's stake)."""
+    one = method3_game(HOME).edge
+    for size, figures in zip(DOCUMENT["tables"], table_figures(HOME), strict=True):
+        assert (figures.punters, figures.edge, figures.edge_se) == (
+            size["punters"], size["edge_at_read"], size["edge_at_read_se"],
+        )  # fmt: skip
+        assert figures.edge < one

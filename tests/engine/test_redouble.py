@@ -181,8 +181,8 @@ def test_the_engine_dealer_doubles_with_the_games_chances_drawn_from_the_seed() 
     # Always or never where his chance at a table of that many punters is 1 or 0 (the game's,
     # or the bench's for that table size: trainer/engine/data/method3_tables.json), at times
     # where it is between (drawn from the table's seed, so a shoe replays alike).
-    # Six others (punters enough for the table's own chances, pure) and two (the game's: a
-    # five and a six at times).
+    # Six others and two (at both, the chances the bench keeps are the game's: a five and a six
+    # at times).
     seen: dict[float, set[bool]] = {}
     for seed, others in [*((seed, 6) for seed in range(20)), *((seed, 2) for seed in range(20))]:
         for first, doubled, punters in _engine_doubles(seed, others):

@@ -56,12 +56,12 @@ def test_method_3_gives_the_banks_edge_by_the_number_of_punters(client: Any) -> 
     rows = re.findall(r'<th scope="row">(\d+)</th>', section)
     assert rows == [str(n) for n in (1, *(size.punters for size in table_figures(home)))]
     assert "18.74%" in section  # one punter: the game's own figure
-    # Plain headings, one sentence of what the columns are, and the rows past the trainer's
-    # table said to be for reference (a walk found "The dealer at the game's chances" hard).
-    heads = re.findall(r'<th scope="col">([^<]*)</th>', section)
-    assert heads[1:3] == ["Bank's edge, the dealer doubling as against one punter",
-                         "Bank's edge, the trainer's dealer at that table"]  # fmt: skip
-    assert "In the middle column the dealer doubles on each first card" in section
+    # A plain heading (a walk found "The dealer at the game's chances" hard), one edge a size
+    # (the dealer doubles with the game's chances at every table, and his punters read them:
+    # docs/table.md), and the rows past the trainer's table said to be for reference.
+    table = section.split('class="reading-table"')[1].split("</table>")[0]
+    assert re.findall(r'<th scope="col">([^<]*)</th>', table) == ["Punters", "The bank's edge"]
+    assert "at every table the dealer doubles with the game's chances" in section
     assert "seats the dealer and at most 6 punters; the rows for more are for reference" in section
 
 

@@ -36,9 +36,10 @@ pair and the up card; the other punters' cards are not conditioned on. The figur
 punter against the dealer: at a table a punter also sees the other punters' shown cards and,
 after a split, his other hand, and the engine's punters there read them
 (:mod:`.method3_reading`); what that reading takes off the bank's edge, at p*, is measured by
-``bench/method3_reading.py`` (docs/table.md: 0.05 points at two punters, 0.34 at six), and
-where it tips the dealer's best double the engine's dealer at a table doubles by the chances
-measured for its size (:mod:`.method3_table`). Two ten-value cards are not split.
+``bench/method3_reading.py`` (docs/table.md: 0.05 points at two punters, 0.34 at six). The
+engine's dealer at a table doubles by the chances kept for its size (:mod:`.method3_table`:
+``p*`` at every size), and its punters read his double by them. Two ten-value cards are not
+split.
 
 **What is read, and what is not.** Stakes are flat: a dealer who reads a punter's first card
 from his stake is not modelled (the engine's punters stake flat, so their stakes tell him

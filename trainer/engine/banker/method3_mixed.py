@@ -229,27 +229,32 @@ def _cut(rules: Rules, bank: np.ndarray) -> tuple[Fraction, list[Fraction]]:
     return constant, [Fraction(float(w * (b - a))) for w, a, b in zip(weights, *bank, strict=True)]
 
 
-def equilibrium(rules: Rules, start: np.ndarray | None = None) -> Equilibrium:
+def equilibrium(
+    rules: Rules, start: np.ndarray | None = None, shift: np.ndarray | None = None
+) -> Equilibrium:
     """The game's mixed equilibrium (module doc), from ``start`` (by default a dealer who never
-    doubles), to within :data:`TOLERANCE`.
+    doubles), to within :data:`TOLERANCE`. ``shift``: an amount added to what doubling on each
+    first card gains the bank against every answer (a table's, measured by
+    ``bench/method3_reading.py``), or none.
 
     :raises ValueError: when the search does not close within its rounds.
     """
     tree = build_tree(rules)
+    extra = np.zeros((2, 10)) if shift is None else np.vstack([np.zeros(10), shift])
     chances = np.zeros(10) if start is None else np.asarray(start, dtype=float)
     answer = answer_to(rules, chances, tree)
     answers = [answer]
-    cuts = [_cut(rules, answer.bank)]
+    cuts = [_cut(rules, answer.bank + extra)]
     for rounds in range(2, _MOST_ROUNDS + 1):
         t, found, duals = _solve(cuts)
         chances = np.array([float(x) for x in found])
         answer = answer_to(rules, chances, tree)
-        lower = value(rules, chances, answer.bank)
+        lower = value(rules, chances, answer.bank + extra)
         if float(t) - lower <= TOLERANCE:
             mix = tuple(float(x) for x in duals)
             bank = np.zeros((2, 10))
             for weight, each in zip(mix, answers, strict=True):
-                bank += weight * each.bank
+                bank += weight * (each.bank + extra)
             return Equilibrium(
                 tuple(float(c) for c in chances),
                 lower,
@@ -261,5 +266,5 @@ def equilibrium(rules: Rules, start: np.ndarray | None = None) -> Equilibrium:
                 tuple(each.redoubling for each in answers),
             )
         answers.append(answer)
-        cuts.append(_cut(rules, answer.bank))
+        cuts.append(_cut(rules, answer.bank + extra))
     raise ValueError("deal_method: the search for the dealer's doubling chances did not close")

@@ -16,10 +16,10 @@ A hand's figure ``S`` is its result summed over the hole card with those (unnorm
 weights: standing, the settlement against the dealer's finals drawn from the unseen cards less
 the hole card (:func:`.method3_dealer.dealer_finals`); drawing, ``sum_c unseen[c] / (unseen -
 1) * S(hand + c)`` (the next card comes from the unseen cards less the hole card; a bust loses
-the weights' sum). The punters read the double at the game's ``p*``; at a table the engine's
-dealer doubles by the bench's chances for its size (:mod:`.method3_table`, ``p*`` where the
-reading does not tip his best double by enough), which they do not read: a fixed point at each
-size is not worked out (docs/table.md).
+the weights' sum). The punters read the double by the chances their dealer doubles with (the
+game's ``p*``, or a table's, :mod:`.method3_table`, as :mod:`trainer.engine.play.
+method3_punters` passes them), so that what they read is what he does (docs/table.md: a dealer
+doubling otherwise than they read is no fixed point).
 """
 
 from __future__ import annotations
@@ -47,10 +47,17 @@ def finals(rules: Rules, left: tuple[int, ...], up: int) -> np.ndarray:
     return dealer_finals(left, up, rules.dealer_stands_on, rules.dealer_hits_soft_17)
 
 
-def weights(game: Method3, left: tuple[int, ...], up: int, doubled: bool) -> np.ndarray:
-    """The hole card's weights by value, the cards ``left`` unseen (module doc)."""
-    chances = np.asarray(game.chances)
-    found: np.ndarray = (chances if doubled else 1 - chances) * np.asarray(left, dtype=float)
+def weights(
+    game: Method3,
+    left: tuple[int, ...],
+    up: int,
+    doubled: bool,
+    chances: tuple[float, ...] | None = None,
+) -> np.ndarray:
+    """The hole card's weights by value, the cards ``left`` unseen (module doc), the dealer
+    doubling by ``chances`` (by default the game's ``p*``)."""
+    read = np.asarray(game.chances if chances is None else chances)
+    found: np.ndarray = (read if doubled else 1 - read) * np.asarray(left, dtype=float)
     if up in (1, 10):
         found[10 - up] = 0.0  # the hole card making a natural with the up card was shown
     return found
@@ -77,16 +84,18 @@ def hand_values(
     pair: int,
     memo: Memo,
     engine_too: bool = True,
+    chances: tuple[float, ...] | None = None,
 ) -> tuple[float, float, str]:
     """``S`` of ``hand`` (sorted; ``pair``: a split hand's pair value, or 0) from the unseen
     cards ``left`` (module doc): a punter reading them, the game's play (its tree's, reading
     none: without ``engine_too`` not worked out, and meaningless, as the engine's punters play
     the reader's and only the bench compares the two), and the reader's play here ("H" or
-    "S"). ``memo`` keeps the hands worked out for one ``left`` before the hand's draws."""
+    "S"). ``memo`` keeps the hands worked out for one ``left`` before the hand's draws;
+    ``chances``: the dealer's doubling chances the reader reads (:func:`weights`)."""
     found = memo.get(hand)
     if found is not None:
         return found
-    q = weights(game, left, up, doubled)
+    q = weights(game, left, up, doubled, chances)
     stand = float(q @ (finals(game.rules, left, up) @ pays(game.rules, hand, bool(pair))))
     if hand_total(hand) >= 21:
         memo[hand] = (stand, stand, "S")
@@ -100,9 +109,9 @@ def hand_values(
         rest = _take(left, c)
         grown = tuple(sorted((*hand, c)))
         if hand_total(grown) > 21:
-            r = e = -float(weights(game, rest, up, doubled).sum())
+            r = e = -float(weights(game, rest, up, doubled, chances).sum())
         else:
-            r, e, _ = hand_values(game, doubled, up, grown, rest, pair, memo, engine_too)
+            r, e, _ = hand_values(game, doubled, up, grown, rest, pair, memo, engine_too, chances)
         reader += n / (cards - 1) * r
         engine += n / (cards - 1) * e
     draws = reader > stand + _TIE * float(q.sum())
@@ -119,15 +128,16 @@ def start_values(
     b: int,
     left: tuple[int, ...],
     engine_too: bool = True,
+    chances: tuple[float, ...] | None = None,
 ) -> tuple[float, float, float, str, str]:
     """A punter's first cards ``a`` and ``b`` against ``up``, the cards ``left`` unseen (his
     cards and the up card out): ``S`` for the reader and for the game's play (``engine_too``,
     :func:`hand_values`), the weights' sum (``S / sum``: the expected result per unit staked),
-    and each one's play, a split ("P") included."""
+    and each one's play, a split ("P") included; ``chances``: as :func:`hand_values`."""
     hand = (min(a, b), max(a, b))
-    reader, engine, move = hand_values(game, doubled, up, hand, left, 0, {}, engine_too)
+    reader, engine, move = hand_values(game, doubled, up, hand, left, 0, {}, engine_too, chances)
     engine_move = punter_play(game, doubled, up, hand, 0, first=True) or "S"
-    total = float(weights(game, left, up, doubled).sum())
+    total = float(weights(game, left, up, doubled, chances).sum())
     if a == b != 10 and game.rules.max_split_hands >= 2:
         cards = sum(left)
         memo: Memo = {}
@@ -135,7 +145,8 @@ def start_values(
         for c in VALUES:
             if left[c - 1]:
                 kid = (min(a, c), max(a, c))
-                r, e, _ = hand_values(game, doubled, up, kid, _take(left, c), a, memo, engine_too)
+                rest = _take(left, c)
+                r, e, _ = hand_values(game, doubled, up, kid, rest, a, memo, engine_too, chances)
                 split_r += 2 * left[c - 1] / (cards - 1) * r
                 split_e += 2 * left[c - 1] / (cards - 1) * e
         if split_r > reader + _TIE * total:
@@ -153,19 +164,24 @@ def reading_play(
     pair: int,
     first: bool,
     seen: Sequence[int],
+    chances: tuple[float, ...] | None = None,
 ) -> str | None:
     """The play ("P", "H" or "S") of a punter holding ``hand`` (``pair``: a split hand's pair
     value, or 0; ``first``: his first two cards, a split allowed) who has seen ``seen`` (card
-    values) on the table besides his hand, the up card and a split pair's other card; None
-    for a hand the game does not hold (:func:`.method3.punter_play`). With nothing seen, or
-    cards the pack does not hold (the pack's cards seen in an earlier round), the game's."""
+    values) on the table besides his hand, the up card and a split pair's other card, his
+    dealer doubling by ``chances`` (a table's, :mod:`.method3_table`; by default ``p*``); None
+    for a hand the game does not hold (:func:`.method3.punter_play`). With nothing seen and
+    ``p*``, or cards the pack does not hold (the pack's cards seen in an earlier round), the
+    game's."""
     played = punter_play(game, doubled, up, hand, pair, first)
     cards = tuple(sorted(hand))
-    if not seen or played is None or hand_total(cards) >= 21:
+    own = chances is None or tuple(chances) == tuple(game.chances)
+    if (own and not seen) or played is None or hand_total(cards) >= 21:
         return played
     left = unseen(game.rules, (*cards, up, *((pair,) if pair else ()), *seen))
     if left is None:
         return played
+    read = None if own else chances
     if first and pair == 0 and len(cards) == 2:
-        return start_values(game, doubled, up, *cards, left, engine_too=False)[3]
-    return hand_values(game, doubled, up, cards, left, pair, {}, engine_too=False)[2]
+        return start_values(game, doubled, up, *cards, left, engine_too=False, chances=read)[3]
+    return hand_values(game, doubled, up, cards, left, pair, {}, False, read)[2]

@@ -4,17 +4,17 @@ bank's edge by the table's size (issue 27).
 The game's figures (:mod:`.method3`: the dealer's chances ``p*``, the bank's edge) are one
 punter against the dealer. At a table the engine's punters also read the cards the other
 punters show (:mod:`.method3_reading`), which lowers the bank's edge and moves what doubling
-gains the dealer on each first card: at ``p*`` he is indifferent on a five and a six against
-one punter, and the table's reading can tip him there (or on another card).
-``bench/method3_reading.py --double-gains`` measures it by simulation, a table size at a time
-(paired rounds, doubled and not, every turn enumerated exactly; the method and its standard
-errors in its docstring and docs/table.md), and writes the figures and, for each size, the
-engine's dealer's chances there: ``p*``, but where the table's shift of a card's gain is
-resolved (beyond two standard errors) and the changes together move the bank's edge by more
-than 0.05 points, double on that card always or never. They are kept in
-``data/method3_tables.json``, that program's output, its command and seed in the file: a
-rule set other than the one it was measured for (``rules``), or a table size it does not hold,
-keeps ``p*``.
+gains the dealer on each first card. ``bench/method3_reading.py --double-gains`` measures it by
+simulation, a table size at a time, the punters reading the dealer's double by the chances its
+``--read`` gives (paired rounds, doubled and not, every turn enumerated exactly; the method and
+its standard errors in its docstring and docs/table.md), and writes the bank's edge there and,
+for each size, the engine's dealer's chances: the chances its punters read, so that what they
+read is what he does. A dealer answering the table's reading by doubling otherwise than they
+read is no fixed point: read in turn, never doubling on a five or a six at four punters gives
+the bank some three points less; the rounds tried are in docs/table.md. They are kept in
+``data/method3_tables.json``, that program's output, its command and seed in the file: a rule
+set other than the one it was measured for (``rules``), or a table size it does not hold, keeps
+``p*``.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import Any
 
 from trainer.engine.rulebook.rules import Rules
 
-__all__ = ["TableFigures", "table_chance", "table_figures"]
+__all__ = ["TableFigures", "table_chance", "table_chances", "table_figures"]
 
 
 @dataclass(frozen=True)
@@ -35,17 +35,9 @@ class TableFigures:
     """The bench's figures for a table of ``punters`` reading punters (module doc)."""
 
     punters: int
-    edge: float  # the bank's edge with the dealer at p*, per unit of a punter's stake
+    chances: tuple[float, ...]  # the engine's dealer's doubling chances here (ace first)
+    edge: float  # the bank's edge, the dealer at those chances, per unit of a punter's stake
     edge_se: float
-    chances: tuple[float, ...]  # the engine's dealer's doubling chances here, ace first
-    edge_now: float  # the bank's edge with the dealer at those chances
-    edge_now_se: float
-
-    def changed(self, p_star: tuple[float, ...]) -> tuple[int, ...]:
-        """The first cards (values) on which these chances are not ``p_star``."""
-        return tuple(
-            card for card, (a, b) in enumerate(zip(self.chances, p_star, strict=True), 1) if a != b
-        )
 
 
 @cache
@@ -64,11 +56,9 @@ def table_figures(rules: Rules) -> tuple[TableFigures, ...]:
     return tuple(
         TableFigures(
             int(size["punters"]),
-            float(size["edge_at_p_star"]),
-            float(size["edge_at_p_star_se"]),
             tuple(float(c) for c in size["chances"]),
-            float(size["edge_at_policy"]),
-            float(size["edge_at_policy_se"]),
+            float(size["edge_at_read"]),
+            float(size["edge_at_read_se"]),
         )
         for size in sorted(document["tables"], key=lambda size: int(size["punters"]))
     )
@@ -77,7 +67,14 @@ def table_figures(rules: Rules) -> tuple[TableFigures, ...]:
 def table_chance(rules: Rules, first: int, punters: int) -> float | None:
     """The engine's dealer's chance to double holding ``first`` (1 to 10) at a table of
     ``punters``, or None where the bench has no figure for it (then ``p*``)."""
+    chances = table_chances(rules, punters)
+    return None if chances is None else chances[first - 1]
+
+
+def table_chances(rules: Rules, punters: int) -> tuple[float, ...] | None:
+    """The engine's dealer's doubling chances (ace first) at a table of ``punters``, which its
+    punters read his double by, or None where the bench has no figure for it (then ``p*``)."""
     for size in table_figures(rules):
         if size.punters == punters:
-            return size.chances[first - 1]
+            return size.chances
     return None

@@ -1,7 +1,9 @@
 """The engine's punters at 002's deal method 3: their best answer to the dealer's doubling
 chances, reading whether he doubled and every card the table has shown them this round
 (:func:`trainer.engine.banker.method3_reading.reading_play`), as the table asks a seat's
-play."""
+play. They read his double by the chances he doubles with at a table of as many punters
+(:func:`.method3_table.table_chances`, the game's ``p*`` where the bench keeps them), so that
+what they read is what he does."""
 
 from __future__ import annotations
 
@@ -10,12 +12,18 @@ from functools import lru_cache
 
 from trainer.engine.banker.method3 import method3_game
 from trainer.engine.banker.method3_reading import reading_play
+from trainer.engine.banker.method3_table import table_chances
 from trainer.engine.play.round import Action, Round
 from trainer.engine.rulebook.rules import Rules
 
-__all__ = ["method3_action"]
+__all__ = ["method3_action", "staking"]
 
 _ACTIONS = {"H": Action.HIT, "S": Action.STAND, "P": Action.SPLIT}
+
+
+def staking(round_: Round) -> int:
+    """The punters staking this round (the table's size the dealer doubles by)."""
+    return sum(1 for seat in range(round_.seat_count) if sum(round_.stakes(seat)))
 
 
 def method3_action(round_: Round) -> Action | None:
@@ -38,6 +46,7 @@ def method3_action(round_: Round) -> Action | None:
         cards[0].value if split else 0,
         len(cards) == 2 and not split,
         tuple(sorted(seen.elements())),
+        staking(round_),
     )
     action = None if code is None else _ACTIONS[code]
     if action is None or round_.why_illegal(action) is not None:
@@ -54,8 +63,11 @@ def _play(
     pair: int,
     first: bool,
     seen: tuple[int, ...],
+    punters: int,
 ) -> str | None:
-    """:func:`reading_play` under the game of ``rules``, kept: a table is replayed from its
-    first round on every step the learner takes (:class:`~trainer.engine.play.table_game.
-    TableGame`), and each replay asks the same decisions again (some milliseconds each)."""
-    return reading_play(method3_game(rules), doubled, up, hand, pair, first, seen)
+    """:func:`reading_play` under the game of ``rules`` at a table of ``punters``, kept: a table
+    is replayed from its first round on every step the learner takes (:class:`~trainer.engine.
+    play.table_game.TableGame`), and each replay asks the same decisions again (some
+    milliseconds each)."""
+    read = table_chances(rules, punters) if punters > 1 else None
+    return reading_play(method3_game(rules), doubled, up, hand, pair, first, seen, read)

@@ -59,7 +59,7 @@ from typing import TYPE_CHECKING
 from trainer.engine.banker.doubling import doubling_chance, redoubling_cards
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
-from trainer.engine.play.method3_punters import method3_action
+from trainer.engine.play.method3_punters import method3_action, staking
 from trainer.engine.play.round import (
     DEALER,
     Action,
@@ -256,8 +256,7 @@ class _LearnerPolicy(BasicStrategyPolicy):
 
     def dealer_doubles(self, round_: Round) -> bool:
         if not self.dealer_decides:  # an engine seat deals: by his first card
-            punters = sum(1 for s in range(round_.seat_count) if sum(round_.stakes(s)))  # staking
-            chance = doubling_chance(self.rules, round_.dealer_cards[0].value, punters)
+            chance = doubling_chance(self.rules, round_.dealer_cards[0].value, staking(round_))
             if self.rules.table_rotation == "none" or chance in (0, 1) or self.doubles is None:
                 return self.rules.table_rotation != "none" and chance >= 0.5
             return self.doubles.random() < chance

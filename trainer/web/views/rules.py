@@ -64,26 +64,17 @@ def _interpretations(rules: Rules) -> list[dict[str, object]]:
 
 def _method3_tables(rules: Rules) -> list[dict[str, object]]:
     """002 method 3's bank edge by the number of punters (in percent, with its standard error;
-    one punter: the game's own figure, where it is on disk), the dealer at the game's chances and
-    as the engine's dealer doubles at that table (None: the same chances)."""
+    one punter: the game's own figure, where it is on disk), the dealer doubling by the chances
+    his punters read at that table (the game's own: docs/table.md)."""
     game = cached_method3_game(rules) if rules.deal_method == 3 else None
     sizes = table_figures(rules)
     if game is None or not sizes:
         return []
-    rows: list[dict[str, object]] = [
-        {"punters": 1, "edge": game.edge * 100, "error": None, "now": None}
+    rows: list[dict[str, object]] = [{"punters": 1, "edge": game.edge * 100, "error": None}]
+    rows += [
+        {"punters": size.punters, "edge": size.edge * 100, "error": size.edge_se * 100}
+        for size in sizes
     ]
-    for size in sizes:
-        own = size.changed(game.chances)
-        rows.append(
-            {
-                "punters": size.punters,
-                "edge": size.edge * 100,
-                "error": size.edge_se * 100,
-                "now": size.edge_now * 100 if own else None,
-                "now_error": size.edge_now_se * 100,
-            }
-        )
     return rows
 
 
