@@ -270,14 +270,24 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         ramp = bet_ramp(table, bankroll, float(risk))
         right = ramp.bet_at(count)
         lost = bet_cost(table, count, answer, right)
+        explanation = explain(ramp, table, count, rules)
+        if answer > right and not lost:  # wrong, and yet it costs nothing: say why first
+            explanation = f"{say(OVER_THE_RAMP)} {explanation}"
         return Grade(
             correct=answer == right,
             answer=_money(answer),
             right_answer=_money(right),
-            explanation=explain(ramp, table, count, rules),
+            explanation=explanation,
             ev_cost=lost / rules.min_bet,
             cost_words=cost_words(lost, rules),
         )
+
+
+# Why a bet over the ramp's, where the count gives the edge, is wrong and yet costs nothing.
+OVER_THE_RAMP = N_(
+    "More than the ramp's bet where the count gives you the edge gives up no expectation (so it "
+    "costs nothing here), but it risks more of your bankroll than the ramp would."
+)
 
 
 def cost_words(lost: Fraction, rules: Rules) -> str:

@@ -59,7 +59,7 @@ from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem, estimate_decks
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
-from trainer.words import N_, number, say, signed
+from trainer.words import N_, number, said_numbers, say, signed
 
 KINDS = ("cards", "decks", "rounds", "share")
 # What dealing a table's studies is, in the words of the page that refuses it (a 429).
@@ -127,6 +127,13 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
         }[kind]
         notation = f"{rules.name} {pen} {prefs.system} {kind}{arg}"
         return self.question(notation, rules, caches=caches)
+
+    def answer_words(self, answer: str) -> str:
+        """A share ("20%", as :meth:`grade` writes it) as the learner's language writes it
+        ("20 %" in Russian); other answers with their numbers so ("1,5" decks)."""
+        if answer.endswith("%") and answer[:-1].isdigit():
+            return percent_words(int(answer[:-1]))
+        return said_numbers(answer)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The table, the system and what is asked (``"vegas-6d-s17 hi-lo share"``)."""
@@ -269,10 +276,11 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             correct = abs(answer - exact) <= SHARE_TOLERANCE
             others = {p: share(p) for p in penetrations_for(table)}
             explanation = _share_working(exact, threshold, pen_text, others)
+        unit = "%" if kind == "share" else ""  # a share is said with its sign (answer_words)
         return Grade(
             correct=correct,
-            answer=str(answer if kind != "decks" else stored_decks(answer)),
-            right_answer=stored_decks(right) if kind == "decks" else str(right),
+            answer=(stored_decks(answer) if kind == "decks" else str(answer)) + unit,
+            right_answer=(stored_decks(right) if kind == "decks" else str(right)) + unit,
             explanation=explanation,
         )
 

@@ -71,9 +71,11 @@ def test_a_bet_off_the_ramp_costs_the_expectation_it_gives_up() -> None:
     right = bet("hi-lo bankroll 10000 risk 0.05 tc +6")
     under = DRILL.grade("hi-lo bankroll 10000 risk 0.05 tc +6", str(right - 50), rules())
     assert under.ev_cost is not None and under.ev_cost > 0
-    assert (
-        DRILL.grade("hi-lo bankroll 10000 risk 0.05 tc +6", str(right + 50), rules()).ev_cost == 0
-    )
+    free = DRILL.grade("hi-lo bankroll 10000 risk 0.05 tc +6", str(right + 50), rules())
+    assert not free.correct and free.ev_cost == 0
+    # Wrong and yet free: the why says so first (a learner saw "Cost: nothing" unexplained).
+    assert free.explanation.startswith("More than the ramp's bet where the count gives you the")
+    assert not under.explanation.startswith("More than")
     # In bets of the table minimum (5): 35 more than the ramp at an edge of e < 0 is -35 e / 5.
     edge = next(
         row.indices

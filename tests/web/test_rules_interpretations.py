@@ -61,7 +61,10 @@ def test_method_3_gives_the_banks_edge_by_the_number_of_punters(client: Any) -> 
     # docs/table.md), and the rows past the trainer's table said to be for reference.
     table = section.split('class="reading-table"')[1].split("</table>")[0]
     assert re.findall(r'<th scope="col">([^<]*)</th>', table) == ["Punters", "The bank's edge"]
-    assert "at every table the dealer doubles with the game's chances" in section
+    assert (
+        "at every table the dealer doubles on each first card as often as in the game against one"
+        in section
+    )
     assert "seats the dealer and at most 6 punters; the rows for more are for reference" in section
 
 

@@ -170,6 +170,8 @@ def test_the_penetration_feedback_charts_the_study(client: Any, hidden_fields: A
     )
     assert '<svg class="penetration-chart"' in feedback
     assert "+3 or more" in feedback
+    # The verdict says a share with its sign, as the question asks it in per cent.
+    assert re.search(r"Not quite: the answer is \d+%, not 5%\.", html.unescape(feedback))
 
 
 def test_a_penetration_question_does_not_contradict_its_rules_line(client: Any) -> None:

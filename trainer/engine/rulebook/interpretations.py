@@ -237,7 +237,7 @@ _ALL = (
             "table the punters also read the cards the other punters show and, after a split, "
             "their other hand, and the more punters there are, the more that lowers the bank's "
             "edge (by about a third of a percentage point at six punters, by less than one point "
-            "at a full table)."
+            "at a full table of eleven)."
         ),
         "deal_method",
     ),
