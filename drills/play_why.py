@@ -19,16 +19,17 @@ _DOING = {
 }
 
 
-def play_why(evs: Mapping[str, float], right: str) -> str:
+def play_why(evs: Mapping[str, float], right: str, chosen: str | None = None) -> str:
     """``"On average hitting is worth −25.00% of the bet here, standing −29.00%."``: the right
-    play's EV and the best of the others' (the right play's alone where it is the only one)."""
+    play's EV beside the play ``chosen`` (a wrong answer's), else the best of the others' (the
+    right play's alone where it is the only one)."""
     worth = signed(evs[right] * 100, 2)
     others = sorted((key for key in evs if key != right and key in _DOING),
                     key=lambda key: -evs[key])  # fmt: skip
     if not others:
         return say("On average %(play)s is worth %(worth)s%% of the bet here.",
                    play=say(_DOING[right]), worth=worth)  # fmt: skip
-    runner = others[0]
+    runner = chosen if chosen in others else others[0]
     return say(
         "On average %(play)s is worth %(worth)s%% of the bet here, %(other)s %(other_worth)s%%.",
         play=say(_DOING[right]),

@@ -451,7 +451,7 @@ def _grade_of(play: Play, answer_text: str, rules: Rules) -> Grade:
         correct=correct,
         answer=answer,
         right_answer=play.right,
-        explanation=explain(play),
+        explanation=explain(play, None if correct else answer),
         ev_cost=Fraction(f"{cost:.6f}"),
     )
 

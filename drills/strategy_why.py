@@ -92,24 +92,26 @@ _INSURANCE = {
 _EXPLAINED: dict[tuple[Any, ...], str] = {}
 
 
-def explain(play: Play) -> str:
-    """Why the right answer is right: its first sentence the verdict's why, the rest (the
-    chart's word on the cell) its details, lines apart."""
+def explain(play: Play, chosen: str | None = None) -> str:
+    """Why the right answer is right: its first sentence the verdict's why (beside the play
+    ``chosen``, a wrong answer's, where it has a worth: "standing ..., hitting ..." for a hit,
+    not the runner-up a learner did not choose), the rest (the chart's word on the cell) its
+    details, lines apart."""
     evs = tuple((name, repr(ev)) for name, ev in play.evs.items())  # -0.0 apart from 0.0
     key: tuple[Any, ...] = (locale(), play.cell, play.code, play.right, play.insurance)
-    key += (play.natural, evs, play.shown, play.indices, play.grid)
+    key += (play.natural, evs, play.shown, play.indices, play.grid, chosen)
     try:
         found = _EXPLAINED.get(key)
     except TypeError:  # a count or index that cannot be a key
-        return _explained(play)
+        return _explained(play, chosen)
     if found is None:
         if len(_EXPLAINED) >= 8192:
             _EXPLAINED.clear()
-        found = _EXPLAINED[key] = _explained(play)
+        found = _EXPLAINED[key] = _explained(play, chosen)
     return found
 
 
-def _explained(play: Play) -> str:
+def _explained(play: Play, chosen: str | None = None) -> str:
     if play.shown is not None:
         return _by_the_count(play, play.shown)
     if play.insurance:
@@ -121,7 +123,7 @@ def _explained(play: Play) -> str:
                 out=number(play.evs["N"] * 100, 1),
             )
         return say(_INSURANCE[play.right], worth=signed(play.evs["I"] * 100, 2))
-    return f"{play_why(play.evs, play.right)}\n{_chart_says(play)}"
+    return f"{play_why(play.evs, play.right, chosen)}\n{_chart_says(play)}"
 
 
 def _cell_words(cell: Cell, said: Mapping[tuple[str, bool], str]) -> str:

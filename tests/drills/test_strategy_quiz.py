@@ -30,6 +30,7 @@ from drills.strategy_quiz import (
 from drills.strategy_why import _EXPLAINED, _explained, explain
 from trainer.engine.deck.hand import Situation
 from trainer.engine.rulebook.rules import Rules, find_preset
+from trainer.words import signed
 
 KNOWN = Path(__file__).parent.parent / "data" / "strategy_quiz_known.csv"
 VEGAS = find_preset("vegas-6d-s17")
@@ -277,6 +278,19 @@ def test_the_why_is_computed_from_the_evs_not_the_chart_repeated() -> None:
         f"On average hitting is worth \u2212{hit} of the bet here, standing \u2212{stand}."
     )
     assert "chart" not in grade.why and "The chart for these rules" in grade.details
+
+
+def test_a_wrong_answers_why_sets_the_right_play_beside_the_one_chosen() -> None:
+    """Hard 20 against a 5 hit: the why sets standing beside hitting (what the learner did),
+    not beside surrendering (the runner-up, which a walk-through found puzzling); a right
+    answer's why still names the runner-up."""
+    play = work_out("JS KH v 5D", VEGAS)
+    stand, hit = (signed(play.evs[key] * 100, 2) for key in ("S", "H"))
+    runner = DRILL.grade("JS KH v 5D", "S", VEGAS).why
+    assert DRILL.grade("JS KH v 5D", "H", VEGAS).why == (
+        f"On average standing is worth {stand}% of the bet here, hitting {hit}%."
+    )
+    assert runner.startswith("On average standing is worth") and "surrendering" in runner
 
 
 def test_an_explanation_kept_is_the_one_worked_out_for_other_cards_of_its_cell() -> None:
