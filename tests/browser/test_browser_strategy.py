@@ -83,7 +83,7 @@ def answer_one(page: Page, javascript: bool, *, correct: bool) -> tuple[str, str
         )
     elif not correct:
         expect(heading).to_contain_text(f"{play.keys[play.right].lower()}, not ")
-        expect(heading).to_contain_text("% of a bet")
+        expect(heading).to_contain_text("% of the bet")
     assert ("/answered/" in page.url and page.url.endswith("#feedback")) != javascript
     return notation, key, correct
 

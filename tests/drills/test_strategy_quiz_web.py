@@ -92,7 +92,7 @@ def test_a_wrong_answer_stores_its_cost(client: Any, db: Any, hidden_fields: Any
     [attempt] = stored(db)
     assert not attempt.correct and attempt.right_answer == play.right
     assert float(attempt.ev_cost) == pytest.approx(play.evs[play.right] - play.evs[wrong], abs=1e-6)
-    assert f"It costs {float(attempt.ev_cost) * 100:.2f}% of a bet." in page
+    assert f"It costs {float(attempt.ev_cost) * 100:.2f}% of the bet." in page
 
 
 def test_custom_rules_are_carried_and_stored_with_their_options(

@@ -126,7 +126,7 @@ def _candidates(drill: Drill, form: Form, rules: Rules) -> Iterator[dict[str, st
         yield dict(zip(form.boxes, (a.lstrip("+").replace(",", "") for a in amounts), strict=True))
         yield {name: "12345" for name in form.boxes}
         return
-    right = right.replace(",", "").replace("\u2212", "-")
+    right = right.replace(",", "").replace("\u2212", "-").removesuffix("%")  # a share: "27%"
     yield {form.boxes[0]: right}
     for step in (1, -1, 0.5, -0.5, 2):
         yield {form.boxes[0]: f"{float(right) + step:g}"}

@@ -162,9 +162,9 @@ def verdict_piece(
         if not done.insurance:
             wrong_line = say("Not quite: %(right)s, not %(answer)s.", right=right, answer=chosen)
         elif grade.right_answer == "I":  # a whole sentence each way
-            wrong_line = Markup(say("Not quite: take insurance, not no insurance."))
+            wrong_line = Markup(say("Not quite: take insurance here."))
         else:
-            wrong_line = Markup(say("Not quite: no insurance, not take insurance."))
+            wrong_line = Markup(say("Not quite: do not take insurance here."))
         cost = grade.ev_cost
     yours, blank = Markup(" (%s)") % _said(N_("yours")), Markup("")
     marks = [" chosen" if a == play else "" for play in _PLAYS]

@@ -125,7 +125,7 @@ def verdict_line(
         )
     if not grade.correct and cost:
         said = grade.cost_words or say(
-            "It costs %(percent)s%% of a bet.", percent=number(cost * 100, 2)
+            "It costs %(percent)s%% of the bet.", percent=number(cost * 100, 2)
         )
         line = _joined(line, " ", said)
     return line
