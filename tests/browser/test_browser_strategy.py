@@ -81,6 +81,10 @@ def answer_one(page: Page, javascript: bool, *, correct: bool) -> tuple[str, str
         expect(heading).to_have_text(
             re.compile(r"^Not quite: (take even money|play the natural out); .*% of your bet\.$")
         )
+    elif not correct and play.insurance:  # a sentence each way, not "no insurance, not ..."
+        said = "take insurance here." if play.right == "I" else "do not take insurance here."
+        expect(heading).to_contain_text(f"Not quite: {said} It costs ")
+        expect(heading).to_contain_text("% of the bet")
     elif not correct:
         expect(heading).to_contain_text(f"{play.keys[play.right].lower()}, not ")
         expect(heading).to_contain_text("% of the bet")
