@@ -266,6 +266,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
                 )  # fmt: skip
             )
         answer = Fraction(cleaned)
+        _check_placeable(answer, rules, answer_text)
         table = study_for(rules, system, caches=caches).edge
         ramp = bet_ramp(table, bankroll, float(risk))
         right = ramp.bet_at(count)
@@ -280,6 +281,26 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
             explanation=explanation,
             ev_cost=lost / rules.min_bet,
             cost_words=cost_words(lost, rules),
+        )
+
+
+def _check_placeable(answer: Fraction, rules: Rules, typed: str) -> None:
+    """Refuse a bet the table would not take: outside its limits, or not in units of its
+    minimum (the page says both).
+
+    :raises InvalidAnswerError: saying which, in the learner's words.
+    """
+    low, high = rules.min_bet, rules.max_bet
+    if answer < low or (high is not None and answer > high) or answer % low:
+        raise InvalidAnswerError(
+            say(
+                "This table takes bets of %(limits)s, in units of %(unit)s: %(answer)s is not one.",
+                limits=say("%(low)s to %(high)s", low=_written(low), high=_written(high))
+                if high is not None
+                else say("%(low)s, no maximum", low=_written(low)),
+                unit=_written(low),
+                answer=quoted(typed[:16]),
+            )
         )
 
 

@@ -27,7 +27,7 @@ def test_a_bet_sizing_question_by_keyboard(learner: Any) -> None:
     notation = form.locator("input[name=question]").input_value()
     assert notation.startswith("hi-lo bankroll 20000 risk 0.1 ")
     rules = Rules.parse(form.locator("input[name=rules]").input_value())
-    right = DRILL.grade(notation, "0", rules).right_answer
+    right = DRILL.grade(notation, "5", rules).right_answer
     box = page.get_by_label("Your bet", exact=True)
     expect(box).to_be_focused()
     page.keyboard.type(right)

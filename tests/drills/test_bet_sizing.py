@@ -30,7 +30,7 @@ def rules() -> Rules:
 
 
 def bet(notation: str) -> Fraction:
-    return Fraction(DRILL.grade(notation, "0", rules()).right_answer)
+    return Fraction(DRILL.grade(notation, "5", rules()).right_answer)
 
 
 def test_the_ramp_bets_the_minimum_without_an_edge_and_more_as_the_count_rises() -> None:
@@ -144,6 +144,21 @@ def test_an_answer_that_is_no_amount_is_refused() -> None:
     for answer in ("", "five", "-5", "5.123"):
         with pytest.raises(InvalidAnswerError):
             DRILL.grade("hi-lo bankroll 10000 risk 0.05 tc +2", answer, rules())
+
+
+def test_a_bet_the_table_would_not_take_is_refused_saying_its_limits_and_units() -> None:
+    """The page says "bets in units of 5" within its limits: 999 (a walk's answer, graded as
+    merely wrong before), 2.5, or under the minimum is refused; a multiple of 5 is graded."""
+    table = rules()
+    asked = "hi-lo bankroll 10000 risk 0.05 tc +6"
+    for answer in ("999", "2.5", "1", str(table.min_bet * 3 + 1)):
+        with pytest.raises(InvalidAnswerError) as refused:
+            DRILL.grade(asked, answer, table)
+        assert f"in units of {table.min_bet}:" in str(refused.value), refused.value
+    if table.max_bet is not None:
+        with pytest.raises(InvalidAnswerError):
+            DRILL.grade(asked, str(table.max_bet + table.min_bet), table)
+    assert DRILL.grade(asked, str(table.min_bet * 3), table).answer
 
 
 def test_a_bankroll_too_big_says_so_rather_than_asking_for_a_whole_amount() -> None:

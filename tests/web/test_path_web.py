@@ -170,7 +170,8 @@ def wrong_fields(number: int, slug: str, notation: str, rules: Rules) -> dict[st
         keys = [key for key, _label, legal in question.view["keys"] if legal]
         return {f"q{number}-answer": next(k for k in keys if k != fields[f"q{number}-answer"])}
     right = Decimal(fields[f"q{number}-answer"].replace("\u2212", "-"))
-    return {f"q{number}-answer": str(right + 1)}
+    step = 5 if slug == "bet-sizing" else 1  # a bet in the table's units (5), else refused
+    return {f"q{number}-answer": str(right + step)}
 
 
 def send_check(client: Any, csrf: Any, check: str, fields: dict[str, str]) -> Any:

@@ -120,7 +120,8 @@ def _candidates(drill: Drill, form: Form, rules: Rules) -> Iterator[dict[str, st
         if _keys(form, name):
             yield from ({name: key} for key in _keys(form, name))
             return
-    right = right_of(drill, notation, rules, drill.answer_text({name: "0" for name in form.boxes}))
+    probe = "5" if drill.slug == "bet-sizing" else "0"  # a bet the table takes (units of 5)
+    right = right_of(drill, notation, rules, drill.answer_text(dict.fromkeys(form.boxes, probe)))
     amounts = right.split("; ")
     if len(form.boxes) > 1 and len(amounts) == len(form.boxes):
         yield dict(zip(form.boxes, (a.lstrip("+").replace(",", "") for a in amounts), strict=True))
@@ -128,7 +129,7 @@ def _candidates(drill: Drill, form: Form, rules: Rules) -> Iterator[dict[str, st
         return
     right = right.replace(",", "").replace("\u2212", "-").removesuffix("%")  # a share: "27%"
     yield {form.boxes[0]: right}
-    for step in (1, -1, 0.5, -0.5, 2):
+    for step in (1, -1, 0.5, -0.5, 2, 5, -5):  # (5: a bet in the table's units)
         yield {form.boxes[0]: f"{float(right) + step:g}"}
     yield {form.boxes[0]: f"{float(right) / 2:.2f}"}  # far off, where near is right enough
 

@@ -30,6 +30,7 @@ pytestmark = pytest.mark.usefixtures("count_studies")
 CANDIDATES: tuple[dict[str, str], ...] = (
     {"answer": "0"},
     {"answer": "2"},
+    {"answer": "5"},  # a bet in the table's units
     {"answer": "S"},
     {"answer": "N"},
     {"kind": "hard", "total": "12"},

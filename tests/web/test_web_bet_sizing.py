@@ -27,7 +27,7 @@ def test_a_bet_is_graded_by_the_ramp_and_stored(client: Any, db: Any, hidden_fie
     assert form["question"].startswith("hi-lo bankroll 20000 risk 0.1 tc ")
     action = html.unescape(ACTION_RE.search(text).group(1))
     assert "bankroll=20000" in action and "risk=0.1" in action
-    right = DRILL.grade(form["question"], "0", Rules.parse(form["rules"])).right_answer
+    right = DRILL.grade(form["question"], "5", Rules.parse(form["rules"])).right_answer
     response = client.post(action, data={**form, "answer": right}, follow_redirects=True)
     assert response.status_code == 200
     assert "Right" in response.get_data(as_text=True)
@@ -44,7 +44,7 @@ def test_a_wrong_bets_cost_names_its_unit_the_table_minimum_and_the_money(
         text = client.get(URL + "&bankroll=20000&risk=0.1").get_data(as_text=True)
         form = hidden_fields(text)
         rules = Rules.parse(form["rules"])
-        right = Fraction(DRILL.grade(form["question"], "0", rules).right_answer)
+        right = Fraction(DRILL.grade(form["question"], "5", rules).right_answer)
         for bet in (rules.min_bet, right * 4):  # under the ramp with an edge, over it without
             grade = DRILL.grade(form["question"], str(bet), rules)
             if grade.ev_cost:

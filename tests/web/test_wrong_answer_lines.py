@@ -32,7 +32,7 @@ TYPED: dict[str, Any] = {
     "deck-estimation": "1",
     "true-count": "+9",
     "shoe-penetration": "1",
-    "bet-sizing": "1",
+    "bet-sizing": "995",  # a bet the table takes (units of 5), not the ramp's
     "deal-auction": "10",
     "ace-side-count": "9",
     "table-payouts": "0",
