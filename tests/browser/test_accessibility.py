@@ -344,7 +344,7 @@ DRILL_STATES: dict[str, Callable[[Page, Audit], None]] = {
     "Shoe penetration": penetration,
     "Payout math": typed("0.01", "many"),
     "Deviations": deviations,
-    "Bet sizing": typed("1", "many"),
+    "Bet sizing": typed("995", "many"),  # a bet the table takes (units of 5), not the ramp's
     "Table play": table,
     "Table dealing": table_dealing,
     "Stakes as a punter": table_dealing,  # asked at a table too

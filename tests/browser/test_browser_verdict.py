@@ -108,7 +108,7 @@ ANSWERS = {
     "Shoe penetration": typed("1"),
     "Payout math": typed("1"),
     "Deviations": answer_quiz,
-    "Bet sizing": typed("1"),
+    "Bet sizing": typed("995"),
     "Irregularities": answer_quiz,
     "Dealing procedure": answer_quiz,
     "Payouts at the table": answer_table,
