@@ -234,11 +234,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         system, bankroll, risk, count = read_question(notation, rules)
-        limits = (
-            say("%(low)s to %(high)s", low=_written(rules.min_bet), high=_written(rules.max_bet))
-            if rules.max_bet is not None
-            else say("%(low)s, no maximum", low=_written(rules.min_bet))
-        )
+        limits = _limits(rules)
         view: dict[str, Any] = {
             "system": system.name,
             "balanced": system.balanced,
@@ -284,6 +280,14 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         )
 
 
+def _limits(rules: Rules) -> str:
+    """The table's limits in words ("5 to 1,000", "5, no maximum")."""
+    low, high = rules.min_bet, rules.max_bet
+    if high is None:
+        return say("%(low)s, no maximum", low=_written(low))
+    return say("%(low)s to %(high)s", low=_written(low), high=_written(high))
+
+
 def _check_placeable(answer: Fraction, rules: Rules, typed: str) -> None:
     """Refuse a bet the table would not take: outside its limits, or not in units of its
     minimum (the page says both).
@@ -295,9 +299,7 @@ def _check_placeable(answer: Fraction, rules: Rules, typed: str) -> None:
         raise InvalidAnswerError(
             say(
                 "This table takes bets of %(limits)s, in units of %(unit)s: %(answer)s is not one.",
-                limits=say("%(low)s to %(high)s", low=_written(low), high=_written(high))
-                if high is not None
-                else say("%(low)s, no maximum", low=_written(low)),
+                limits=_limits(rules),
                 unit=_written(low),
                 answer=quoted(typed[:16]),
             )
