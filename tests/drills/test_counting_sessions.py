@@ -16,6 +16,7 @@ from drills.counting.dealing import (
     deal_rounds,
     read_speed,
 )
+from drills.counting.flip_time import LEAD_MS, flip_ms, from_last_card
 from drills.counting.preferences import CountPreferences
 from drills.counting.session import (
     SHOE,
@@ -189,6 +190,21 @@ def test_the_summary_points_at_the_stretch_where_the_count_went_wrong():
     ]
     assert rows[2]["note"].startswith("Still off by +2")
     assert rows[3]["note"].startswith("Right again")
+
+
+def test_a_checkpoints_time_is_never_more_than_its_flip_shorter_than_the_servers() -> None:
+    """The response time from the last card: the server's time since it drew the page, less
+    the flip's time the page says, but never more than the flip's own at the set speed, so a
+    page cannot make an answer look faster than that (the wait before "Deal on" is not in the
+    server's time at all: pressing it draws the page again)."""
+    own = flip_ms(Fraction(2), [1, 2, 0, 3])  # a step of no cards is on show for a card's time
+    assert own == LEAD_MS + 7 * 500
+    assert from_last_card(10_000, None, own) == 10_000  # listed at once: nothing to take off
+    assert from_last_card(10_000, 3_000, own) == 7_000  # a slow flip said: taken off
+    for said in (own, own + 1, 10**9):  # said faster than it could be: the flip's own only
+        assert from_last_card(10_000, said, own) == 10_000 - own
+    assert from_last_card(own - 1, 10**9, own) == 0
+    assert from_last_card(10_000, -1, own) == 10_000
 
 
 def test_checkpoints_read_back_for_the_history_and_a_re_drill():
