@@ -192,6 +192,44 @@ def test_the_summary_points_at_the_stretch_where_the_count_went_wrong():
     assert rows[3]["note"].startswith("Right again")
 
 
+def test_a_running_counts_places_are_named_in_whole_sentences(app: object) -> None:
+    """Where a checkpoint stands, and where the count went wrong, said so that each language
+    can decline its numbers: "after card 9", «после 9-й карты» (it said «после: карта 9»)."""
+    session = build_running(
+        find_preset("vegas-6d-s17"), random.Random(3), PREFS, group="1", cards=30,
+        speed=Fraction(2),
+    )  # fmt: skip
+    assert len(session.checkpoints) >= 2
+    first, second = (spec.after + 1 for spec in session.checkpoints[:2])  # a card a step
+    answers = {
+        (0, "rc"): _answered(session, 0, "rc", 1),
+        (1, "rc"): _answered(session, 1, "rc", 3),
+    }
+    hyphen = "\u2011"  # a Russian ordinal's, never broken from its number at a line's end
+    with app.test_request_context(headers={"Accept-Language": "en"}):  # type: ignore[attr-defined]
+        rows = summary(session, answers)
+        assert rows[0]["where"] == f"after card {first}"
+        assert rows[0]["note"].startswith(f"The count went wrong by card {first}: off by +1")
+        assert rows[1]["note"].startswith(
+            f"The count went wrong between cards {first} and {second}: off by +2"
+        )
+    with app.test_request_context(headers={"Accept-Language": "ru"}):  # type: ignore[attr-defined]
+        rows = summary(session, answers)
+        assert rows[0]["where"] == f"после {first}{hyphen}й карты"
+        assert rows[0]["note"].startswith(f"Счёт сбился к {first}{hyphen}й карте:")
+        assert rows[1]["note"].startswith(
+            f"Счёт сбился между {first}{hyphen}й и {second}{hyphen}й картами:"
+        )
+        shoe = build_shoe(find_preset("vegas-6d-s17"), random.Random(7), PREFS, seats=3,
+                          speed=Fraction(2))  # fmt: skip
+        shoe_answers = {(0, ask): _answered(shoe, 0, ask, 0) for ask in shoe.checkpoints[0].asks}
+        shoe_answers[1, "rc"] = _answered(shoe, 1, "rc", 2)
+        round_rows = summary(shoe, shoe_answers)
+        assert round_rows[0]["where"].startswith("после раунда ")
+        assert round_rows[1]["note"].startswith("Счёт сбился между раундами ")
+        assert "«" not in round_rows[1]["note"] + rows[1]["note"]
+
+
 def test_a_checkpoints_time_is_never_more_than_its_flip_shorter_than_the_servers() -> None:
     """The response time from the last card: the server's time since it drew the page, less
     the flip's time the page says, but never more than the flip's own at the set speed, so a
