@@ -523,6 +523,10 @@ def test_htmx_gets_the_panel_only_and_rounds_are_drawn_by_hand(
     assert "<html" not in panel
     assert "Checkpoint 1:" in panel
     assert "HX-Request" in response.headers["Vary"]
+    # The rounds the cards come from, in the learner's words (it said "(round 1)" in Russian).
+    russian = client.get(url, headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    heading = re.search(r'<h2 id="run-heading"[^>]*>([^<]*)</h2>', russian)
+    assert heading is not None and "(раунд" in heading[1] and "round" not in heading[1], heading
 
 
 @pytest.mark.parametrize(
