@@ -205,21 +205,25 @@ def test_a_running_counts_places_are_named_in_whole_sentences(app: object) -> No
         (0, "rc"): _answered(session, 0, "rc", 1),
         (1, "rc"): _answered(session, 1, "rc", 3),
     }
-    hyphen = "\u2011"  # a Russian ordinal's, never broken from its number at a line's end
-    with app.test_request_context(headers={"Accept-Language": "en"}):  # type: ignore[attr-defined]
-        rows = summary(session, answers)
-        assert rows[0]["where"] == f"after card {first}"
-        assert rows[0]["note"].startswith(f"The count went wrong by card {first}: off by +1")
-        assert rows[1]["note"].startswith(
-            f"The count went wrong between cards {first} and {second}: off by +2"
-        )
+    h = "\u2011"  # a Russian ordinal's hyphen, never broken from its number at a line's end
+    said = {
+        "en": (
+            f"after card {first}",
+            f"The count went wrong by card {first}: off by +1",
+            f"The count went wrong between cards {first} and {second}: off by +2",
+        ),
+        "ru": (
+            f"после {first}{h}й карты",
+            f"Счёт сбился к {first}{h}й карте: на этом отрезке расхождение +1",
+            f"Счёт сбился между {first}{h}й и {second}{h}й картами: на этом отрезке расхождение +2",
+        ),
+    }
+    for language, (where, by, between) in said.items():
+        with app.test_request_context(headers={"Accept-Language": language}):  # type: ignore[attr-defined]
+            rows = summary(session, answers)
+        assert rows[0]["where"] == where
+        assert rows[0]["note"].startswith(by) and rows[1]["note"].startswith(between)
     with app.test_request_context(headers={"Accept-Language": "ru"}):  # type: ignore[attr-defined]
-        rows = summary(session, answers)
-        assert rows[0]["where"] == f"после {first}{hyphen}й карты"
-        assert rows[0]["note"].startswith(f"Счёт сбился к {first}{hyphen}й карте:")
-        assert rows[1]["note"].startswith(
-            f"Счёт сбился между {first}{hyphen}й и {second}{hyphen}й картами:"
-        )
         shoe = build_shoe(find_preset("vegas-6d-s17"), random.Random(7), PREFS, seats=3,
                           speed=Fraction(2))  # fmt: skip
         shoe_answers = {(0, ask): _answered(shoe, 0, ask, 0) for ask in shoe.checkpoints[0].asks}
