@@ -29,6 +29,7 @@ from drills.counting.checkpoint import Checkpoint, read_checkpoint
 from drills.counting.flip_time import flip_ms
 from drills.counting.miscount import miscount_view
 from drills.counting.notation import MAX_DECKS, cards_text, format_count
+from drills.counting.places import Place, after_words, place_of, went_wrong_words
 from drills.counting.preferences import CONVENTION_WORDS, CountPreferences
 from drills.counting.tray import tray_for
 from drills.skill_words import decks_words, system_words
@@ -304,30 +305,15 @@ def _signed_number(text: str) -> Fraction:
     return Fraction(cleaned) if cleaned not in ("", "0") else Fraction(0)
 
 
-def _place(session: CountingSession, after: int) -> str:
-    """Where step ``after`` ends, in words: "round 7", "the burn", "card 26"."""
-    step = session.steps[after]
-    if step.label == "Burned":
-        return say("the burn")
-    round_number = step.label.removeprefix("Round ")
-    if round_number.isdecimal():
-        return say("round %(number)s", number=number(int(round_number)))
-    return say("card %(number)s", number=number(session._starts[after + 1]))
+def _place(session: CountingSession, after: int) -> Place:
+    """Where step ``after`` ends: after card 26, round 7, the burn."""
+    return place_of(session.steps[after].label, session._starts[after + 1])
 
 
 def _went_wrong(session: CountingSession, where: range, after: int, off: Fraction) -> str:
     """Where the count went wrong since the checkpoint before, and by how much, in words."""
-    place, off_text = _place(session, after), format_count(off)
-    if where.start:
-        return say(
-            "The count went wrong between %(start)s and %(end)s: off by %(off)s in that stretch.",
-            start=_place(session, where.start - 1),
-            end=place,
-            off=off_text,
-        )
-    return say(
-        "The count went wrong by %(end)s: off by %(off)s in that stretch.", end=place, off=off_text
-    )
+    start = _place(session, where.start - 1) if where.start else None
+    return went_wrong_words(start, _place(session, after), off)
 
 
 def _stretch(session: CountingSession, where: range) -> list[dict[str, Any]]:
@@ -383,7 +369,7 @@ def summary(
         rows.append(
             {
                 "number": index + 1,
-                "where": say("after %(place)s", place=_place(session, spec.after)),
+                "where": after_words(_place(session, spec.after)),
                 "asks": asks,
                 "note": note,
                 "stretch": stretch,

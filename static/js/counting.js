@@ -5,7 +5,8 @@
 // (Enter or Space), offered first under prefers-reduced-motion. Each step is said in a polite
 // live region ("Step 2 of 4: ..." with its cards); focus stays on a heading (or the button)
 // while the cards flip, and goes to the summary's heading at the end. Without this script the
-// page simply lists the cards above the form.
+// page simply lists the cards above the form. After a checkpoint's verdict the next cards wait
+// for the learner's "Deal on" (focused; Enter or Space), which brings them, flipping.
 (function () {
   "use strict";
 
@@ -90,6 +91,18 @@
     var nextButton = controls && controls.querySelector(".flip-next");
     var paceButton = controls && controls.querySelector(".flip-pace");
     var said = wordsOf(controls);
+    // After a verdict the next cards wait for the learner: "Deal on" (the verdict's own form,
+    // by htmx) draws the page again, and that page's cards flip at once. The checkpoint's time
+    // is the server's from that drawing, so reading the verdict is not counted in it.
+    var dealOn = panel.querySelector("form.deal-on");
+    if (dealOn) {
+      list.dataset.flipState = "waiting";
+      list.hidden = true;
+      form.hidden = true;
+      dealOn.hidden = false;
+      focusQuietly(dealOn.querySelector("button"));
+      return;
+    }
     list.dataset.flipState = "running";
 
     // Step i is on show while the cards elapsed lie in [ends[i - 1], ends[i]).
@@ -233,8 +246,7 @@
       focusQuietly(nextButton);
     } else {
       say(word("ready"));
-      // After a checkpoint answer its verdict's heading has the focus, else the cards' heading.
-      focusQuietly(panel.querySelector("#feedback-heading") || panel.querySelector("#run-heading"));
+      focusQuietly(panel.querySelector("#run-heading"));
       runTimed();
     }
   }

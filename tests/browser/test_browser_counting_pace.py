@@ -1,7 +1,8 @@
 """Counting sessions as a learner with a screen reader, or who wants no motion, meets them: the
 cards stepped by hand (offered first under prefers-reduced-motion), each step said in a status
-with its cards; a timed run paused and resumed; focus on a heading after a checkpoint answer
-while the next cards flip, and on the summary's heading at the end."""
+with its cards; a timed run paused and resumed; after a checkpoint's verdict the next cards
+waiting for "Deal on" (focused), then focus on their heading while they flip, and on the
+summary's heading at the end."""
 
 from __future__ import annotations
 
@@ -66,8 +67,10 @@ def test_under_reduced_motion_the_cards_are_stepped_by_hand(calm: Page) -> None:
     box.fill("0")
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name=re.compile("^Checkpoint 1: "))).to_be_visible()
-    # By hand still: the next cards wait for the learner, the button has the focus.
-    if page.locator("ol.count-steps[data-flip-state=running]").count():
+    # By hand still: after "Deal on" the next cards wait for Next step, which has the focus.
+    deal_on = page.get_by_role("button", name="Deal on")
+    if deal_on.is_visible():
+        page.keyboard.press("Enter")
         expect(next_step).to_be_focused()
         expect(page.locator("ol.count-steps > li.current")).to_have_count(0)
 
@@ -124,10 +127,18 @@ def test_focus_is_on_a_heading_after_a_checkpoint_and_at_the_summary(page: Page)
         form.get_by_role("button", name="Answer").click()
         heading = page.get_by_role("heading", name=re.compile(f"^Checkpoint {number}: "))
         expect(heading).to_be_visible()
-        if page.locator("ol.count-steps[data-flip-state=running]").count():
-            # The next cards flip: focus is on the verdict's heading, not lost to the page.
-            expect(heading).to_be_focused()
-            expect(status(page)).to_have_text(re.compile(r"^(Get ready|Step \d+ of \d+)"))
         expect(page.locator("#verdict")).to_have_text(re.compile(f"^Checkpoint {number}: "))
+        deal_on = page.get_by_role("button", name="Deal on")
+        if page.locator("ol.count-steps[data-flip-state=waiting]").count():
+            # The next cards wait for the learner (the verdict read, its details opened):
+            # "Deal on" has the focus, and nothing flips until it is pressed.
+            expect(deal_on).to_be_focused()
+            expect(page.locator("ol.count-steps")).to_be_hidden()
+            expect(form).to_be_hidden()
+            page.keyboard.press("Space")
+            # Then they flip, focus on their heading, not lost to the page.
+            expect(deal_on).to_have_count(0)
+            expect(page.locator("#run-heading")).to_be_focused()
+            expect(status(page)).to_have_text(re.compile(r"^(Get ready|Step \d+ of \d+)"))
     assert number >= 2
     expect(summary).to_be_focused()

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from drills.counting.checkpoint import Checkpoint
 from drills.counting.pace import RAISE_AFTER
-from tests.browser.test_browser_counting import FLIP_TIMEOUT, HI_LO, shown_cards, signed
+from tests.browser.test_browser_counting import FLIP_TIMEOUT, HI_LO, deal_on, shown_cards, signed
 
 
 def test_the_speed_rises_after_a_good_run(learner: Any) -> None:
@@ -42,6 +42,8 @@ def test_the_speed_rises_after_a_good_run(learner: Any) -> None:
             page.get_by_role("button", name="Answer").click()
             expect(page.get_by_role("heading", name=f"Checkpoint {number}: Right")).to_be_visible()
             right += 1
+            if right < RAISE_AFTER:
+                deal_on(page)
         learner.open_drill("Running count")
     expect(page.get_by_role("status").filter(has_text="Level 11 of 12")).to_be_visible()
     expect(page.get_by_label("Cards per second")).to_have_value("6")

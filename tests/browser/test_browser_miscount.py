@@ -9,7 +9,14 @@ import re
 from playwright.sync_api import expect
 
 from drills.counting.checkpoint import Checkpoint
-from tests.browser.test_browser_counting import FLIP_TIMEOUT, HI_LO, deal, shown_cards, signed
+from tests.browser.test_browser_counting import (
+    FLIP_TIMEOUT,
+    HI_LO,
+    deal,
+    deal_on,
+    shown_cards,
+    signed,
+)
 
 
 def test_a_shoe_counted_high_shows_what_the_count_would_cost(learner) -> None:
@@ -32,6 +39,7 @@ def test_a_shoe_counted_high_shows_what_the_count_would_cost(learner) -> None:
             true_box.fill("0")
         page.get_by_label("Running count", exact=True).press("Enter")
         expect(page.get_by_role("heading", name=f"Checkpoint {number}: Not quite")).to_be_visible()
+        deal_on(page)
         number += 1
     price = page.locator("p.miscount-price").first
     expect(price).to_contain_text("a count off by +4, until the next checkpoint: bets changed")

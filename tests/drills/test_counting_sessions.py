@@ -16,6 +16,7 @@ from drills.counting.dealing import (
     deal_rounds,
     read_speed,
 )
+from drills.counting.flip_time import LEAD_MS, flip_ms, from_last_card
 from drills.counting.preferences import CountPreferences
 from drills.counting.session import (
     SHOE,
@@ -189,6 +190,63 @@ def test_the_summary_points_at_the_stretch_where_the_count_went_wrong():
     ]
     assert rows[2]["note"].startswith("Still off by +2")
     assert rows[3]["note"].startswith("Right again")
+
+
+def test_a_running_counts_places_are_named_in_whole_sentences(app: object) -> None:
+    """Where a checkpoint stands, and where the count went wrong, said so that each language
+    can decline its numbers: "after card 9", «после 9-й карты» (it said «после: карта 9»)."""
+    session = build_running(
+        find_preset("vegas-6d-s17"), random.Random(3), PREFS, group="1", cards=30,
+        speed=Fraction(2),
+    )  # fmt: skip
+    assert len(session.checkpoints) >= 2
+    first, second = (spec.after + 1 for spec in session.checkpoints[:2])  # a card a step
+    answers = {
+        (0, "rc"): _answered(session, 0, "rc", 1),
+        (1, "rc"): _answered(session, 1, "rc", 3),
+    }
+    h = "\u2011"  # a Russian ordinal's hyphen, never broken from its number at a line's end
+    said = {
+        "en": (
+            f"after card {first}",
+            f"The count went wrong by card {first}: off by +1",
+            f"The count went wrong between cards {first} and {second}: off by +2",
+        ),
+        "ru": (
+            f"после {first}{h}й карты",
+            f"Счёт сбился к {first}{h}й карте: на этом отрезке расхождение +1",
+            f"Счёт сбился между {first}{h}й и {second}{h}й картами: на этом отрезке расхождение +2",
+        ),
+    }
+    for language, (where, by, between) in said.items():
+        with app.test_request_context(headers={"Accept-Language": language}):  # type: ignore[attr-defined]
+            rows = summary(session, answers)
+        assert rows[0]["where"] == where
+        assert rows[0]["note"].startswith(by) and rows[1]["note"].startswith(between)
+    with app.test_request_context(headers={"Accept-Language": "ru"}):  # type: ignore[attr-defined]
+        shoe = build_shoe(find_preset("vegas-6d-s17"), random.Random(7), PREFS, seats=3,
+                          speed=Fraction(2))  # fmt: skip
+        shoe_answers = {(0, ask): _answered(shoe, 0, ask, 0) for ask in shoe.checkpoints[0].asks}
+        shoe_answers[1, "rc"] = _answered(shoe, 1, "rc", 2)
+        round_rows = summary(shoe, shoe_answers)
+        assert round_rows[0]["where"].startswith("после раунда ")
+        assert round_rows[1]["note"].startswith("Счёт сбился между раундами ")
+        assert "«" not in round_rows[1]["note"] + rows[1]["note"]
+
+
+def test_a_checkpoints_time_is_never_more_than_its_flip_shorter_than_the_servers() -> None:
+    """The response time from the last card: the server's time since it drew the page, less
+    the flip's time the page says, but never more than the flip's own at the set speed, so a
+    page cannot make an answer look faster than that (the wait before "Deal on" is not in the
+    server's time at all: pressing it draws the page again)."""
+    own = flip_ms(Fraction(2), [1, 2, 0, 3])  # a step of no cards is on show for a card's time
+    assert own == LEAD_MS + 7 * 500
+    assert from_last_card(10_000, None, own) == 10_000  # listed at once: nothing to take off
+    assert from_last_card(10_000, 3_000, own) == 7_000  # a slow flip said: taken off
+    for said in (own, own + 1, 10**9):  # said faster than it could be: the flip's own only
+        assert from_last_card(10_000, said, own) == 10_000 - own
+    assert from_last_card(own - 1, 10**9, own) == 0
+    assert from_last_card(10_000, -1, own) == 10_000
 
 
 def test_checkpoints_read_back_for_the_history_and_a_re_drill():

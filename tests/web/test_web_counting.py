@@ -523,6 +523,10 @@ def test_htmx_gets_the_panel_only_and_rounds_are_drawn_by_hand(
     assert "<html" not in panel
     assert "Checkpoint 1:" in panel
     assert "HX-Request" in response.headers["Vary"]
+    # The rounds the cards come from, in the learner's words (it said "(round 1)" in Russian).
+    russian = client.get(url, headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    heading = re.search(r'<h2 id="run-heading"[^>]*>([^<]*)</h2>', russian)
+    assert heading is not None and "(раунд" in heading[1] and "round" not in heading[1], heading
 
 
 @pytest.mark.parametrize(
@@ -659,3 +663,33 @@ def test_a_checkpoints_time_starts_when_its_last_card_is_shown(
         assert 10_000 < own < ago, own  # 4 s a card: more than the time's leeway below
         taken = own if flip else 0
         assert ago - taken <= ms < ago - taken + 10_000, (ms, own)
+
+
+def test_deal_on_starts_the_next_checkpoints_time_when_it_is_pressed(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any, monkeypatch: Any
+) -> None:
+    """After a verdict the next cards wait for "Deal on" (shown by the script), which draws
+    the session's page again: the next checkpoint's time runs from then, so a minute spent on
+    the verdict is not counted in it. Without the script the verdict's own form answers."""
+    from trainer.web import session_answers
+
+    url = start(client, csrf, "running", group="1", cards="24")
+    first = hidden_fields(client.get(url).get_data(as_text=True))
+    real_now = session_answers.now_ms
+    monkeypatch.setattr(session_answers, "now_ms", lambda: real_now() - 60_000)
+    verdict = client.post(
+        f"{url}/answer", data={**first, "running": "0"}, headers={"HX-Request": "true"}
+    ).get_data(as_text=True)  # drawn, as far as its time says, a minute ago
+    monkeypatch.setattr(session_answers, "now_ms", real_now)
+    deal_on = re.search(r'<form class="deal-on" method="get" action="([^"]+)" hx-get="\1"', verdict)
+    assert deal_on is not None and deal_on[1] == url, verdict
+    assert re.search(r'<form class="deal-on"[^>]*\shidden>', verdict)  # the script shows it
+    dealt = client.get(deal_on[1], headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert 'class="deal-on"' not in dealt and "data-flip" in dealt  # its cards flip at once
+    # The verdict's own form (the road without the script) would time from a minute before.
+    later = int(hidden_fields(dealt)["asked_at"]) - int(hidden_fields(verdict)["asked_at"])
+    assert later >= 60_000
+    client.post(f"{url}/answer", data={**hidden_fields(dealt), "running": "0", "flip_ms": ""})
+    times = [row["response_ms"] for row in stored(db)]
+    assert len(times) == 2
+    assert 0 <= times[1] < 10_000, times  # from Deal on, not from the verdict a minute before

@@ -12,6 +12,7 @@ from flask import abort
 from werkzeug.wrappers import Response
 
 from drills import AskedInSessions, Drill, Grade, InvalidAnswerError, SessionAsk
+from drills.counting.flip_time import from_last_card
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import attempts, users
 from trainer.store.db import transaction
@@ -142,9 +143,10 @@ def _after_flip(response_ms: int | None, form: Mapping[str, str], most: int) -> 
     shown), taken off but never more than ``most``, the flip's own time at that speed; without
     the script (the cards listed at once) nothing is."""
     said = form.get("flip_ms", "")
-    if response_ms is None or not (said.isascii() and said.isdigit()) or len(said) > 9:
-        return response_ms
-    return max(0, response_ms - min(int(said), most))
+    if response_ms is None:
+        return None
+    read = int(said) if said.isascii() and said.isdigit() and len(said) <= 9 else None
+    return from_last_card(response_ms, read, most)
 
 
 def checkpoint_verdict(
