@@ -43,7 +43,7 @@ from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, money, number, percent, plain_amount, quoted, say
+from trainer.words import N_, cost_percent, money, number, percent, plain_amount, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -321,7 +321,7 @@ def cost_words(lost: Fraction, rules: Rules) -> str:
     return say(
         "Cost: %(money)s chips a round, %(percent)s%% of the minimum.",
         money=number(money, 2 if money >= 0.01 or money == 0 else 4),
-        percent=number(float(lost / rules.min_bet) * 100, 2),
+        percent=cost_percent(lost / rules.min_bet),
     )
 
 

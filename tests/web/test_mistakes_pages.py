@@ -132,3 +132,21 @@ def test_a_cost_reads_as_a_share_of_the_bet_whatever_its_size(app: Any) -> None:
         assert cost_text(Fraction(26, 125)) == "20.8% of the bet"
         assert cost_text(Fraction(26, 25)) == "104% of the bet"
         assert cost_text(Fraction(1, 2), get_drill("bet-sizing")) == "50% of the minimum"
+
+
+def test_a_cost_reads_the_same_in_the_verdict_and_on_the_mistakes_page(app: Any) -> None:
+    """An insurance mistake read "3.40%" in the quiz's verdict and "3.4%" on the mistakes
+    page: one figure, to at most two places, its trailing zeros dropped, as costs in bets are."""
+    from drills.base import Grade
+    from trainer.web.verdicts import verdict_line
+    from trainer.web.views.history import cost_text
+
+    cost = Fraction(17, 500)
+    wrong = Grade(correct=False, answer="N", right_answer="I", explanation="", ev_cost=cost)
+    with app.test_request_context():
+        assert cost_text(cost) == "3.4% of the bet"
+        assert str(verdict_line(wrong, wrong="Not quite.", cost=cost)).endswith(
+            " It costs 3.4% of the bet."
+        )
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        assert cost_text(cost) == "3,4\u00a0% ставки"

@@ -29,7 +29,7 @@ from trainer.web.kept import KeptPieces, noting_pieces
 from trainer.web.security import csrf_token
 from trainer.web.support import name_the_dealer, render, request_game
 from trainer.web.verdicts import verdict_line
-from trainer.words import N_, number, say, seconds
+from trainer.words import N_, cost_percent, number, say, seconds
 
 _Piece = tuple[tuple[Any, ...], tuple[Any, ...]]  # (the values filled in, the key)
 
@@ -139,7 +139,7 @@ def verdict_piece(
     natural = getattr(done, "natural", False)  # (004 as dealt: no naturals asked about)
     chosen, right = choice_words(keys[a]), choice_words(keys[grade.right_answer])
     if done.insurance and natural:  # even money: the right play and what the other costs
-        percent = number((grade.ev_cost or 0) * 100, 2)
+        percent = cost_percent(grade.ev_cost or 0)
         right_line: Any = (
             Markup(say("Right: take even money."))
             if a == "I"

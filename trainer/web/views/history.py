@@ -47,7 +47,7 @@ from trainer.web.support import (
 from trainer.web.time_zone import learner_zone
 from trainer.web.views.chart_jobs import ask_for_chart
 from trainer.web.views.drills import stored_rules
-from trainer.words import N_, plural, quoted, say
+from trainer.words import N_, cost_percent, plural, quoted, say
 from trainer.words import number as format_number
 
 bp = Blueprint("history", __name__)
@@ -185,10 +185,8 @@ def cost_text(cost: Fraction | None, drill: Drill | None = None) -> str:
         return "–"
     if cost == 0:
         return say("nothing")
-    percent = round(float(cost * 100), 2)
-    digits = next(digits for digits in (0, 1, 2) if round(percent, digits) == percent)
     words = drill.cost_of if drill is not None else Drill.cost_of
-    return say(words, percent=format_number(percent, digits))
+    return say(words, percent=cost_percent(cost))
 
 
 def _page_number(text: str | None) -> int:
