@@ -127,3 +127,19 @@ def test_a_question_re_drilled_from_another_game_says_its_own_games_word(
     verdict, following = shown.split('id="feedback"')[1].split('id="question-heading"')
     assert "Сдатчик 9" in text(verdict) and "илер" not in text(verdict.split("<details")[0])
     assert "У дилера открыта" in text(following)  # the learner's own table's question
+
+
+def test_a_message_of_both_player_dealt_games_says_each_ones_punters(app: Any) -> None:
+    """The dealer's draw at 002's home game and at 004's bank: the catalogue says понтёры
+    (004's word), turned to игроки at 002; it said «Все игроки» at 004's bank too."""
+    from trainer.words import plural, say
+
+    stood = "Every punter has stood or is out: draw as you like."
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        with dealing_at("004"):
+            assert say(stood).startswith("Все понтёры остановились или выбыли")
+            said = plural(stood[:-1] + " (at most %(count)s card drawn).",
+                          stood[:-1] + " (at most %(count)s cards drawn).", 3)  # fmt: skip
+            assert said.startswith("Все понтёры остановились") and "не больше 3 карт" in said
+        with dealing_at("002"):
+            assert say(stood).startswith("Все игроки остановились или выбыли")
