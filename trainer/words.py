@@ -63,6 +63,7 @@ __all__ = [
     "a_or_an",
     "bets",
     "cost_percent",
+    "counted",
     "day",
     "day_month",
     "dealer_named",
@@ -229,12 +230,18 @@ def signed(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
 def bets(value: float, digits: int = 2) -> str:
     """An amount in bets, to at most ``digits`` places ("0.4 bets", "1 bet"), as costs are
     priced."""
+    return counted(value, N_plural("%(count)s bet", "%(count)s bets"), digits)
+
+
+def counted(value: float | Fraction, words: tuple[str, str], digits: int = 2) -> str:
+    """An amount of a unit (``words``: its message for one and for many, marked with
+    :func:`N_plural`) to at most ``digits`` places: "0.4 bets", "12.5 table minimums"."""
     shown = round(float(value), digits)
     text = _at_most(shown, digits)
     # The form for the number itself where it is whole ("1 bet", "5 ставок"); a fraction takes
     # the form of 2 ("1.5 bets", "1,5 ставки").
     whole = int(shown) if float(shown).is_integer() else 2
-    return plural("%(count)s bet", "%(count)s bets", abs(whole), count=text)
+    return plural(*words, abs(whole), count=text)
 
 
 def cost_percent(cost: int | float | Fraction | Decimal) -> str:
