@@ -43,7 +43,7 @@ from typing import Any, Protocol, Self, cast, runtime_checkable
 from drills.caches import Caches
 from drills.skill_words import words_of
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, SaidError, say
+from trainer.words import SaidError, cost_percent, say
 
 
 class DrillError(SaidError):
@@ -185,9 +185,6 @@ class Drill:
     # Optional: a partial drawing ``view`` (a question's view) for the mistakes page; without
     # one, the page draws ``view["hand"]`` as cards, or shows the notation.
     situation_template: str = ""
-    # A mistake's cost (``Grade.ev_cost``) as the mistakes page says it: a share of the bet,
-    # or of what the drill prices it in (bet sizing: the table minimum, as its verdict says).
-    cost_of: str = N_("%(percent)s%% of the bet")
     # How fast a right answer is (ms), for the spaced-repetition rating: at most ``brisk_ms``
     # is easy, over ``slow_ms`` hard.
     brisk_ms: int = 2_000
@@ -253,6 +250,18 @@ class Drill:
         """An item's key (:meth:`skill`) in plain words, for the pages that list items. By
         default :func:`drills.skill_words.words_of`: its rules, up card, systems and decks."""
         return words_of(key)
+
+    def cost_said(self, cost: Fraction) -> str:
+        """A mistake's cost (``Grade.ev_cost``) as the mistakes page says it: a share of the
+        bet (:func:`cost_of_bet`), or in what the drill prices it (bet sizing: table minimums,
+        as its verdict says)."""
+        return cost_of_bet(cost)
+
+
+def cost_of_bet(cost: Fraction) -> str:
+    """A cost as a share of the bet, whatever its size ("3.4% of the bet", "150% of the
+    bet"), as the verdicts say it."""
+    return say("%(percent)s%% of the bet", percent=cost_percent(cost))
 
 
 # -- the capabilities a drill may add -------------------------------------------------------

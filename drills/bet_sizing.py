@@ -43,7 +43,18 @@ from trainer.engine.counting import CountingSystem
 from trainer.engine.indices import BetRamp, EdgeTable, InvalidRampError, bet_ramp
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, check_ramp
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, money, number, percent, plain_amount, quoted, say
+from trainer.words import (
+    N_,
+    N_plural,
+    cost_percent,
+    counted,
+    money,
+    number,
+    percent,
+    plain_amount,
+    quoted,
+    say,
+)
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -190,7 +201,6 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
     )
     template = "drills/bet_sizing.html"
     situation_template = "drills/_bet_situation.html"
-    cost_of = N_("%(percent)s%% of the minimum")  # its verdict's measure (:func:`cost_words`)
     preferences = "counting"
 
     def new_question(
@@ -248,6 +258,9 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
 
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:16]
+
+    def cost_said(self, cost: Fraction) -> str:
+        return minimums(cost)  # its verdict's measure (:func:`cost_words`)
 
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
@@ -315,14 +328,23 @@ OVER_THE_RAMP = N_(
 
 def cost_words(lost: Fraction, rules: Rules) -> str:
     """A bet's cost as its verdict's first line says it (short: the line is some 15 words):
-    the money given up a round, and that as a share of the table minimum, the ramp's betting
-    unit (a bet-sizing cost is "of a bet" of that minimum, not of the bet made)."""
+    the money given up a round, and that in table minimums, the ramp's betting unit (a
+    bet-sizing cost is "of a bet" of that minimum, not of the bet made): :func:`minimums`."""
     money = float(lost)
     return say(
-        "Cost: %(money)s chips a round, %(percent)s%% of the minimum.",
+        "Cost: %(money)s chips a round, %(minimums)s.",
         money=number(money, 2 if money >= 0.01 or money == 0 else 4),
-        percent=number(float(lost / rules.min_bet) * 100, 2),
+        minimums=minimums(lost / rules.min_bet),
     )
+
+
+def minimums(cost: Fraction) -> str:
+    """A cost in table minimums as the verdict and the mistakes page say it: a share of the
+    minimum up to one ("50% of the minimum"), a number of them over it ("12.5 table minimums",
+    where "1,250% of the minimum" was hard to read)."""
+    if cost <= 1:
+        return say("%(percent)s%% of the minimum", percent=cost_percent(cost))
+    return counted(cost, N_plural("%(count)s table minimum", "%(count)s table minimums"))
 
 
 def bet_cost(table: EdgeTable, count: int, bet: Fraction, right: Fraction) -> Fraction:

@@ -76,7 +76,7 @@ from trainer.engine.indices import COUNT_LIMIT, IndexTable, Play
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import action_evs, first_actions
-from trainer.words import N_, number, quoted, say
+from trainer.words import N_, cost_percent, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_out"]
@@ -334,7 +334,7 @@ def explain(worked: Worked, answer: str) -> str:
             text += " " + say(
                 "%(play)s costs %(percent)s%% of the bet here.",
                 play=say({**PLAY_KEYS, **INSURANCE_KEYS}[answer]),  # the button's word
-                percent=number(cost * 100, 2),
+                percent=cost_percent(cost),
             )
         else:
             text += " " + say(

@@ -31,7 +31,7 @@ from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, N_plural, number, plural, quoted, say
+from trainer.words import N_, N_plural, cost_percent, plural, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = [
@@ -176,7 +176,7 @@ def explain(worked: FaceDownPlay, answer: str) -> str:
     cost = worked.cost(answer)
     if answer != worked.right and cost > 0:
         text += " " + say("To %(play)s costs %(percent)s%% of the stake.",
-                          play=say(_VERBS[answer]), percent=number(cost * 100, 2))  # fmt: skip
+                          play=say(_VERBS[answer]), percent=cost_percent(cost))  # fmt: skip
     return text
 
 

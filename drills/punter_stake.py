@@ -35,7 +35,7 @@ from drills.base import (
     Question,
 )
 from drills.base import LearnerState as LearnerState
-from drills.bet_sizing import cost_words, read_bankroll, read_risk
+from drills.bet_sizing import cost_words, minimums, read_bankroll, read_risk
 from drills.caches import Caches
 from drills.dealing.table_words import amount, card_words, cards_words
 from drills.face_down_play import SIGHT
@@ -166,8 +166,10 @@ class PunterStake(Drill, AskedAtTable):
     )
     template = "drills/punter_stake.html"
     situation_template = "drills/_punter_stake_situation.html"
-    cost_of = N_("%(percent)s%% of the minimum")  # the cost is in table minimums (grade)
     choice_word = "stake"
+
+    def cost_said(self, cost: Fraction) -> str:
+        return minimums(cost)  # the cost is in table minimums (grade), as its verdict says
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         cards, up, bankroll, risk = read_stake(notation, rules)

@@ -79,7 +79,7 @@ from trainer.engine.rulebook.legality import (
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import InvalidSituationError, action_evs
 from trainer.engine.strategy.dealer import full_shoe
-from trainer.words import N_, number, plural, quoted, say, say_as
+from trainer.words import N_, cost_percent, number, plural, quoted, say, say_as
 from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "TableCount", "TablePlay", "notation_of", "work_out"]
@@ -451,7 +451,7 @@ def explain(worked: Worked, answer: str) -> str:
             play=say_as(
                 "play", PLAY_KEYS[answer]
             ),  # the button's word: «Прикупить», not «прикупать»
-            percent=number(cost * 100, 2),
+            percent=cost_percent(cost),
         )
     if beats_the_chart(worked, answer):
         text += " " + say(

@@ -6,13 +6,13 @@ Write whole sentences with named placeholders, never sentences glued from pieces
     plural("%(count)s seat", "%(count)s seats", seats)
 
 Numbers go through :func:`number` (and :func:`signed`, :func:`money`, :func:`percent`,
-:func:`bets`), which writes them the way the learner's language does ("10,000" and "7.50" in
-English, "10 000" and "7,50" in Russian), and dates through :func:`day` and :func:`day_month`
-("4 Dec 2026", "4 дек. 2026 г."). What a form, a link or a stored answer carries is never
-written by these: it is read back, so it stays in its ASCII notation. Outside a request (the
-command line, a drill graded in a test) the words are English and the numbers formatted for
-English. In templates the same functions are ``_``, ``ngettext``, ``number``, ``signed``,
-``money``, ``percent``, ``day`` and ``day_month``.
+:func:`bets`, :func:`cost_percent`), which writes them the way the learner's language does
+("10,000" and "7.50" in English, "10 000" and "7,50" in Russian), and dates through
+:func:`day` and :func:`day_month` ("4 Dec 2026", "4 дек. 2026 г."). What a form, a link or
+a stored answer carries is never written by these: it is read back, so it stays in its ASCII
+notation. Outside a request (the command line, a drill graded in a test) the words are English
+and the numbers formatted for English. In templates the same functions are ``_``,
+``ngettext``, ``number``, ``signed``, ``money``, ``percent``, ``day`` and ``day_month``.
 
 ``say``, ``plural`` and ``N_`` are :mod:`trainer.engine.words`' own (the engine's sentences go
 through them too), so there is one road: this module adds the numbers. The catalogue is
@@ -62,6 +62,8 @@ __all__ = [
     "N_plural",
     "a_or_an",
     "bets",
+    "cost_percent",
+    "counted",
     "day",
     "day_month",
     "dealer_named",
@@ -228,13 +230,32 @@ def signed(value: int | float | Fraction | Decimal, digits: int = 0) -> str:
 def bets(value: float, digits: int = 2) -> str:
     """An amount in bets, to at most ``digits`` places ("0.4 bets", "1 bet"), as costs are
     priced."""
+    return counted(value, N_plural("%(count)s bet", "%(count)s bets"), digits)
+
+
+def counted(value: float | Fraction, words: tuple[str, str], digits: int = 2) -> str:
+    """An amount of a unit (``words``: its message for one and for many, marked with
+    :func:`N_plural`) to at most ``digits`` places: "0.4 bets", "12.5 table minimums"."""
     shown = round(float(value), digits)
-    text = _decimal(shown, "#,##0." + "#" * digits)
-    text = text.replace("-", MINUS)
+    text = _at_most(shown, digits)
     # The form for the number itself where it is whole ("1 bet", "5 ставок"); a fraction takes
     # the form of 2 ("1.5 bets", "1,5 ставки").
     whole = int(shown) if float(shown).is_integer() else 2
-    return plural("%(count)s bet", "%(count)s bets", abs(whole), count=text)
+    return plural(*words, abs(whole), count=text)
+
+
+def cost_percent(cost: int | float | Fraction | Decimal) -> str:
+    """A cost in bets as a share of the bet, in percent, for a sentence's ``%(percent)s%%``
+    ("It costs 3.4% of the bet."): to at most two places, its trailing zeros dropped ("3.4",
+    "16.67", "150"), as :func:`bets` writes a cost in bets. The one way a verdict and the
+    mistakes page write a cost's share, so that the same cost reads the same on both."""
+    return _at_most(round(float(Fraction(cost) * 100), 2), 2)
+
+
+def _at_most(value: float, digits: int) -> str:
+    """``value`` to at most ``digits`` places, its trailing zeros dropped ("0.4", "12.5"), a
+    negative with the true minus."""
+    return _decimal(value, "#,##0." + "#" * digits).replace("-", MINUS)
 
 
 def money(value: int | float | Fraction | Decimal) -> str:

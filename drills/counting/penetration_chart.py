@@ -49,6 +49,11 @@ class ChartView:
     legend: tuple[tuple[str, str, str], ...]  # (x, colour, "75%")
     ticks: tuple[tuple[str, str], ...]  # (y, "20%")
     summary: str  # the chart in words, for screen readers
+    # What each figure is: the legend's shares are penetrations, the axis's shares of rounds
+    # (each a "75%" or a "20%" that read alike untitled), the groups true counts.
+    legend_title: str
+    y_title: str
+    x_title: str
 
 
 def chart(preset: str, system: CountingSystem, *, caches: Caches | None = None) -> ChartView:
@@ -79,7 +84,7 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
     shares = [[percent(s.share_at_least(k)) for s in studies] for k in THRESHOLDS]
     highest = max(max(row) for row in shares)
     scale_top = max(10, int(highest / 10 + 1) * 10)
-    width, height, top, bottom, left = 560, 260, 36, 220, 44
+    width, height, top, bottom, left = 560, 270, 36, 220, 56
     group_width = (width - left - 10) / len(THRESHOLDS)
     bar_width = (group_width - 16) / len(pens)
     bars, groups = [], []
@@ -102,8 +107,8 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
         (f"{bottom - (bottom - top) * t / scale_top:.1f}", percent_words(t))
         for t in range(0, scale_top + 1, 10 if scale_top <= 50 else 20)
     )
-    legend = tuple(
-        (f"{left + i * 90}", _COLOURS[i % len(_COLOURS)], penetration_text(pen))
+    legend = tuple(  # after its title ("Penetration", «Пенетрация» in bold: some 75 px)
+        (f"{left + 88 + i * 72}", _COLOURS[i % len(_COLOURS)], penetration_text(pen))
         for i, pen in enumerate(pens)
     )
     return ChartView(
@@ -117,6 +122,9 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
         legend=legend,
         ticks=ticks,
         summary=_summary(system, pens, shares),
+        legend_title=say("Penetration"),
+        y_title=say("share of rounds"),
+        x_title=say("true count at the start of a round"),
     )
 
 
@@ -136,7 +144,7 @@ def _summary(system: CountingSystem, pens: Sequence[Fraction], shares: list[list
         for k, row in zip(THRESHOLDS, shares, strict=True)
     )
     return say(
-        "Share of rounds starting at each true count (%(system)s): %(shares)s",
+        "Share of rounds starting at each true count (%(system)s) at each penetration: %(shares)s",
         system=chart_system(system).name,
         shares=words,
     )

@@ -59,8 +59,8 @@
     var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
     // The words are the page's (its language's), on the countdown; English where it has none.
     var shown = label.closest(".countdown");
-    var seconds = shown.getAttribute("data-seconds-left") || "# s";
-    var timeUp = shown.getAttribute("data-time-up") || "0 s: time is up, answer to see your score";
+    var seconds = shown.getAttribute("data-seconds-left") || "#\u00a0s";
+    var timeUp = shown.getAttribute("data-time-up") || "0\u00a0s: time is up, answer to see your score";
     label.textContent = left > 0 ? seconds.replace("#", String(left)) : timeUp;
   }
   document.addEventListener("DOMContentLoaded", startCountdown);

@@ -128,6 +128,17 @@ def test_no_message_could_break_out_of_an_attribute(path: Path) -> None:
     assert not unsafe, unsafe[:5]
 
 
+def test_a_time_keeps_its_unit_on_its_line() -> None:
+    """A time in a sentence is written by ``words.seconds`` ("12.5\u00a0s", "12,5\u00a0с":
+    a no-break space), never as "%(seconds)s s", whose plain space let the unit wrap alone onto
+    a line of its own at 390 px (the helper's own message aside: it puts the no-break space)."""
+    unit = re.compile(r"%\(\w+\)s s\b")
+    (russian,) = (_read(path) for path in CATALOGUES if path.parts[-3] == "ru")
+    english = [text for message in russian if message.id for text in _ids(message)]
+    split = [text for text in english if unit.search(text) and text != "%(seconds)s s"]
+    assert not split, split
+
+
 # What a refusal's page shows the learner: werkzeug's ``abort`` and HTTP exceptions' description.
 _REFUSALS = {"abort", "BadRequest", "NotFound", "Forbidden", "TooManyRequests", "Gone", "Conflict"}
 

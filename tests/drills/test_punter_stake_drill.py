@@ -66,8 +66,10 @@ def test_a_small_stake_on_an_edge_costs_the_edge_on_what_was_not_staked() -> Non
     grade = DRILL.grade(GOOD, "1", BANK)
     assert not grade.correct and grade.answer == "1"
     assert float(grade.ev_cost) == pytest.approx((float(right) - 1) * edge, rel=1e-5)
-    # Said in table minimums, as the mistakes page says it (not "of a bet": of which bet?).
-    assert grade.cost_words is not None and grade.cost_words.endswith(" of the minimum.")
+    # Said in table minimums, as the mistakes page says it (not "of a bet": of which bet?),
+    # and over one minimum as a number of them ("256.7 table minimums", not "25,670.45%").
+    assert grade.cost_words is not None and grade.cost_words.endswith(" table minimums.")
+    assert grade.cost_words.endswith(f" {DRILL.cost_said(grade.ev_cost)}.")
     assert "Kelly" in grade.explanation and f"{edge * 100:+.2f}%" in grade.explanation
 
 

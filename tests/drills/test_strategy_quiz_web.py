@@ -13,6 +13,7 @@ from drills.strategy_quiz import DRILL, work_out
 from tests.conftest import sealed
 from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.store import attempts
+from trainer.words import cost_percent
 
 QUIZ = "/drills/basic-strategy"
 
@@ -92,7 +93,7 @@ def test_a_wrong_answer_stores_its_cost(client: Any, db: Any, hidden_fields: Any
     [attempt] = stored(db)
     assert not attempt.correct and attempt.right_answer == play.right
     assert float(attempt.ev_cost) == pytest.approx(play.evs[play.right] - play.evs[wrong], abs=1e-6)
-    assert f"It costs {float(attempt.ev_cost) * 100:.2f}% of the bet." in page
+    assert f"It costs {cost_percent(attempt.ev_cost)}% of the bet." in page
 
 
 def test_custom_rules_are_carried_and_stored_with_their_options(

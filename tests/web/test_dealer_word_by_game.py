@@ -93,3 +93,53 @@ def test_the_dealers_double_says_the_texts_word_under_any_table(app: Any) -> Non
         assert say("The punters' stakes: %(stakes)s.", stakes="3") == "Ставки игроков: 3."
         said = say("Your first card (the punters' cards are unknown to you)")
         assert said == "Ваша первая карта (карты игроков вам неизвестны)"
+
+
+def test_a_question_re_drilled_from_another_game_says_its_own_games_word(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """A 002 question re-drilled at a Las Vegas table: asked in 002's words (the dealer's call
+    said «Ошибся ли дилер», its rules beside it «Сдатчик»), its verdict too (the hand drawn
+    beside «Дилер» on the next question's page), then the next, the learner's own, in theirs."""
+    from tests.conftest import store_answer
+    from tests.web.test_resend import action_of, sign_up
+
+    def text(page: str) -> str:
+        return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+
+    user_id = sign_up(client, csrf)  # at the default table, Las Vegas
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    home = "twenty-one-home"
+    call = f"{home}|649562111997|30|1"
+    store_answer(db, user_id, "a-call", drill="catch-the-dealer", question=call,
+                 rules=home, answer="no", right_answer="yes", correct=False)  # fmt: skip
+    store_answer(db, user_id, "a-play", drill="basic-strategy", question="TS 6H v 9D",
+                 rules=home, answer="S", right_answer="H", correct=False)  # fmt: skip
+    data = {"drill": "catch-the-dealer", "sort": "newest", "csrf_token": csrf()}
+    asked = client.get(client.post("/mistakes/review", data=data).headers["Location"])
+    assert "Ошибся ли сдатчик в этом раунде?" in text(asked.get_data(as_text=True))
+    data = {**data, "drill": "basic-strategy"}
+    asked = client.get(client.post("/mistakes/review", data=data).headers["Location"])
+    page = asked.get_data(as_text=True)
+    assert "У сдатчика открыта" in text(page)
+    answer = {**hidden_fields(page), "answer": "S"}
+    shown = client.post(action_of(page), data=answer, follow_redirects=True).get_data(True)
+    verdict, following = shown.split('id="feedback"')[1].split('id="question-heading"')
+    assert "Сдатчик 9" in text(verdict) and "илер" not in text(verdict.split("<details")[0])
+    assert "У дилера открыта" in text(following)  # the learner's own table's question
+
+
+def test_a_message_of_both_player_dealt_games_says_each_ones_punters(app: Any) -> None:
+    """The dealer's draw at 002's home game and at 004's bank: the catalogue says понтёры
+    (004's word), turned to игроки at 002; it said «Все игроки» at 004's bank too."""
+    from trainer.words import plural, say
+
+    stood = "Every punter has stood or is out: draw as you like."
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        with dealing_at("004"):
+            assert say(stood).startswith("Все понтёры остановились или выбыли")
+            said = plural(stood[:-1] + " (at most %(count)s card drawn).",
+                          stood[:-1] + " (at most %(count)s cards drawn).", 3)  # fmt: skip
+            assert said.startswith("Все понтёры остановились") and "не больше 3 карт" in said
+        with dealing_at("002"):
+            assert say(stood).startswith("Все игроки остановились или выбыли")

@@ -126,9 +126,40 @@ def test_a_cost_reads_as_a_share_of_the_bet_whatever_its_size(app: Any) -> None:
     """One measure a page: a cost over one bet read "1 bet" (rounded) where the rows beside it
     read "20.8% of the bet"; a drill priced in the table minimum says so, as its verdict does."""
     from drills import get_drill
+    from drills.bet_sizing import cost_words
+    from trainer.engine.rulebook.rules import find_preset
     from trainer.web.views.history import cost_text
 
     with app.test_request_context():
         assert cost_text(Fraction(26, 125)) == "20.8% of the bet"
         assert cost_text(Fraction(26, 25)) == "104% of the bet"
         assert cost_text(Fraction(1, 2), get_drill("bet-sizing")) == "50% of the minimum"
+        # Over one minimum, a number of them ("1,250% of the minimum" was hard to read), as
+        # the verdict says it.
+        assert cost_text(Fraction(25, 2), get_drill("bet-sizing")) == "12.5 table minimums"
+        assert cost_words(Fraction(125, 2), find_preset("vegas-6d-s17")).endswith(
+            ", 12.5 table minimums."
+        )
+        assert cost_text(Fraction(1), get_drill("punter-stake")) == "100% of the minimum"
+        assert cost_text(Fraction(2), get_drill("punter-stake")) == "2 table minimums"
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        assert cost_text(Fraction(25, 2), get_drill("bet-sizing")) == "12,5 минимума стола"
+        assert cost_text(Fraction(5), get_drill("bet-sizing")) == "5 минимумов стола"
+
+
+def test_a_cost_reads_the_same_in_the_verdict_and_on_the_mistakes_page(app: Any) -> None:
+    """An insurance mistake read "3.40%" in the quiz's verdict and "3.4%" on the mistakes
+    page: one figure, to at most two places, its trailing zeros dropped, as costs in bets are."""
+    from drills.base import Grade
+    from trainer.web.verdicts import verdict_line
+    from trainer.web.views.history import cost_text
+
+    cost = Fraction(17, 500)
+    wrong = Grade(correct=False, answer="N", right_answer="I", explanation="", ev_cost=cost)
+    with app.test_request_context():
+        assert cost_text(cost) == "3.4% of the bet"
+        assert str(verdict_line(wrong, wrong="Not quite.", cost=cost)).endswith(
+            " It costs 3.4% of the bet."
+        )
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        assert cost_text(cost) == "3,4\u00a0% ставки"

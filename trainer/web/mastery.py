@@ -31,7 +31,7 @@ from trainer.store import attempts, reviews, schedules
 from trainer.web.charts import Day
 from trainer.web.support import get_db
 from trainer.web.views.drills import stored_rules
-from trainer.words import bets, locale, number, percent, plural, say
+from trainer.words import bets, locale, number, percent, plural, say, seconds
 
 WEEKS = 12
 # Checkpoints at a speed needed before its accuracy counts, and the accuracy that is reached.
@@ -108,10 +108,10 @@ def _answers_words(stats: Accuracy) -> str:
     if not stats.mean_ms:
         return plural("of %(count)s answer", "of %(count)s answers", stats.answers)
     return plural(
-        "of %(count)s answer, %(time)s s an answer",
-        "of %(count)s answers, %(time)s s an answer",
+        "of %(count)s answer, %(time)s an answer",
+        "of %(count)s answers, %(time)s an answer",
         stats.answers,
-        time=number(stats.mean_ms / 1000, 1),
+        time=seconds(stats.mean_ms / 1000, 1),
     )
 
 

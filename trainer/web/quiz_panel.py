@@ -27,9 +27,9 @@ from drills.strategy_chart import choice_words
 from trainer.web.catalogue import request_locale
 from trainer.web.kept import KeptPieces, noting_pieces
 from trainer.web.security import csrf_token
-from trainer.web.support import name_the_dealer, render, request_game
+from trainer.web.support import dealer_of, name_the_dealer, render, request_game
 from trainer.web.verdicts import verdict_line
-from trainer.words import N_, number, say, seconds
+from trainer.words import N_, cost_percent, number, say, seconds
 
 _Piece = tuple[tuple[Any, ...], tuple[Any, ...]]  # (the values filled in, the key)
 
@@ -139,7 +139,7 @@ def verdict_piece(
     natural = getattr(done, "natural", False)  # (004 as dealt: no naturals asked about)
     chosen, right = choice_words(keys[a]), choice_words(keys[grade.right_answer])
     if done.insurance and natural:  # even money: the right play and what the other costs
-        percent = number((grade.ev_cost or 0) * 100, 2)
+        percent = cost_percent(grade.ev_cost or 0)
         right_line: Any = (
             Markup(say("Right: take even money."))
             if a == "I"
@@ -242,20 +242,10 @@ def assembled(context: Mapping[str, Any]) -> str | None:
     if not (pieces.on and fits(context)):
         return None
     name_the_dealer(context["page_rules"])  # as the template's drawing would
-    answered, settings = context["answered"], context["settings"]
-    fills, key = answered_cards_piece(answered)
-    shown = pieces.filled("strategy answered cards", fills, *key)
-    if shown is None:
+    settings = context["settings"]
+    feedback = _feedback(context, pieces)
+    if feedback is None:
         return None
-    fills, key = verdict_piece(
-        answered, context["grade"], context["repeated"], context["answered_rules"], shown
-    )
-    feedback = pieces.filled("strategy verdict", fills, *key)
-    if feedback is None:  # the cell's first answer here: its verdict drawn (and kept) alone
-        _draw_feedback(context)
-        feedback = pieces.filled("strategy verdict", fills, *key)
-        if feedback is None:
-            return None
     fills, key = question_piece(
         context["question"],
         settings,
@@ -274,6 +264,25 @@ def assembled(context: Mapping[str, Any]) -> str | None:
         return None
     panel = pieces.filled(_PANEL, (feedback, question, figures, links), *_SHAPE)
     return None if panel is None else str(panel)
+
+
+def _feedback(context: Mapping[str, Any], pieces: KeptPieces) -> Markup | None:
+    """The panel's feedback from its kept pieces, in the words of the rules it was graded under
+    (as the template draws it: ``in_answered_words``); None where a piece is not kept."""
+    answered = context["answered"]
+    with dealer_of(context["answered_rules"]):
+        fills, key = answered_cards_piece(answered)
+        shown = pieces.filled("strategy answered cards", fills, *key)
+        if shown is None:
+            return None
+        fills, key = verdict_piece(
+            answered, context["grade"], context["repeated"], context["answered_rules"], shown
+        )
+        feedback = pieces.filled("strategy verdict", fills, *key)
+        if feedback is None:  # the cell's first answer here: its verdict drawn (and kept) alone
+            _draw_feedback(context)
+            feedback = pieces.filled("strategy verdict", fills, *key)
+        return feedback
 
 
 def _draw_feedback(context: Mapping[str, Any]) -> None:

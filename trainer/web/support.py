@@ -10,6 +10,8 @@ import random
 import secrets
 import threading
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -25,6 +27,8 @@ from flask import (
     request,
     session,
 )
+from jinja2 import pass_context
+from jinja2.runtime import Context
 from jinja2_fragments.flask import render_block
 from werkzeug.exceptions import HTTPException, TooManyRequests
 from werkzeug.wrappers import Response
@@ -318,6 +322,31 @@ def name_the_dealer(shown: Any) -> None:
         setattr(g, _GAME_KEY, PRESET_TEXTS.get(shown.name))
 
 
+@contextmanager
+def dealer_of(shown: Any) -> Iterator[None]:
+    """Within it, the dealer named in the words of the text of ``shown`` (rules, if any), as
+    :func:`name_the_dealer` names him; after it, as before: a verdict on a question of 002's
+    re-drilled beside the next question, at the learner's Las Vegas table."""
+    had, before = _GAME_KEY in g, g.get(_GAME_KEY)
+    name_the_dealer(shown)
+    try:
+        yield
+    finally:
+        if had:
+            setattr(g, _GAME_KEY, before)
+        else:
+            g.pop(_GAME_KEY, None)
+
+
+@pass_context
+def in_answered_words(context: Context, caller: Callable[[], str]) -> str:
+    """The templates' ``{% call in_answered_words() %}`` around a drill's feedback: what it
+    draws in the words of the rules the answer was graded under (``answered_rules``), not the
+    next question's, whose may be another game's (a review batch's, the learner's table)."""
+    with dealer_of(context.get("answered_rules")):
+        return caller()
+
+
 def render(
     template: str, *, block: str | None = None, status: int = 200, **context: Any
 ) -> Response:
@@ -353,6 +382,7 @@ def init_app(app: Flask) -> None:
         env.globals["url_for"] = KeptUrls(app)
     # Pieces of the quiz's panel kept by what they show (drawn afresh each time in make dev).
     pieces = env.globals["kept_piece"] = KeptPieces()
+    env.globals["in_answered_words"] = in_answered_words
     pieces.on = not env.auto_reload
     app.teardown_appcontext(_end_request_db)
     app.register_error_handler(HTTPException, _error_page)

@@ -23,7 +23,7 @@ from drills import Grade, Question
 from trainer.store import attempts
 from trainer.web.rules_form import readable_rules
 from trainer.web.support import current_user, get_db, is_htmx
-from trainer.words import number, said_numbers, say
+from trainer.words import cost_percent, said_numbers, say
 
 __all__ = ["Answered", "answered_again", "see_verdict", "stored_attempt_or_404", "verdict_line"]
 
@@ -125,7 +125,7 @@ def verdict_line(
         )
     if not grade.correct and cost:
         said = grade.cost_words or say(
-            "It costs %(percent)s%% of the bet.", percent=number(cost * 100, 2)
+            "It costs %(percent)s%% of the bet.", percent=cost_percent(cost)
         )
         line = _joined(line, " ", said)
     return line

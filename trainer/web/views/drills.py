@@ -77,6 +77,7 @@ from trainer.web.support import (
     is_htmx,
     limit_uncached_work,
     make_rng,
+    name_the_dealer,
     render,
     rules_from_form,
 )
@@ -281,6 +282,7 @@ def take_answer(drill: Drill, form: Mapping[str, str]) -> Response:
     else:
         rules = rules_from_form(form.get("rules"))
     sealed_or_400(drill, form, notation, rules, token=token, asked_at=asked_at)
+    name_the_dealer(rules)  # graded in its rules' words (a review's: not the learner's table's)
     sent = utc_now()
     if answer_waits.well_formed(drill, notation, form, rules) and not answer_waits.figures_ready(
         drill, notation, rules
@@ -319,6 +321,7 @@ def verdict(slug: str, attempt_id: int) -> Response:
     rules = rules_from_form(request.args["rules"]) if "rules" in request.args else None
     found = stored_attempt_or_404(attempt_id)
     graded_under = rules or stored_rules(found.rules)
+    name_the_dealer(graded_under)  # graded again in its rules' words
     if found.drill == drill.slug:  # its figures gone from the cache since: worked out again
         shown = answer_waits.figures_page(
             drill, found.question, graded_under, None, attempt_id=found.id
@@ -338,6 +341,7 @@ def verdict_page(
     feedback = answered.feedback
     if batch is not None:
         return _review_page(drill, review_batch_or_404(drill, str(batch.id)), **feedback)
+    name_the_dealer(rules)  # the next question's words (the verdict's were its own rules')
     try:
         following = fresh_question(drill, user, rules)
     except InvalidOptionError as error:  # options changed in the answer form's address
@@ -428,6 +432,7 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
     item = batch.next_item
     if item is not None:
         rules = item_rules(item)
+        name_the_dealer(rules)  # asked in its own rules' words, whatever the learner's table
         try:
             question = drill.question(item.question, rules, caches=app_caches())
         except InvalidQuestionError:
@@ -442,6 +447,7 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
         "drill_round": drill_round.table_id if drill_round else None,
     }
     rules = current_rules()
+    name_the_dealer(rules)  # the learner's table's words again, after the batch's questions
     following = fresh_question(drill, user, rules)
     return page(drill, user, rules, following, review_done=done, **feedback)
 

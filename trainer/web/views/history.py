@@ -24,7 +24,7 @@ from flask import Blueprint, abort, make_response, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import Drill, DrillError, Question, registry
-from drills.base import AnswersByKey
+from drills.base import AnswersByKey, cost_of_bet
 from drills.dealing.table_words import card_words
 from drills.method3_figures import GamePendingError
 from drills.strategy_chart import choice_words, stored_play_words
@@ -179,16 +179,13 @@ def _read_filter(args: Any) -> reviews.MistakeFilter:
 def cost_text(cost: Fraction | None, drill: Drill | None = None) -> str:
     """A mistake's cost as a share of the bet, whatever its size (``"50% of the bet"``,
     ``"16.67% of the bet"``, ``"150% of the bet"``: as the drills' verdicts say it, so a row
-    never reads "1 bet" beside another's "20.8% of the bet"), of the table minimum where the
-    drill prices it so (``drill.cost_of``), or a dash; in the learner's words."""
+    never reads "1 bet" beside another's "20.8% of the bet"), in table minimums where the
+    drill prices it so (``drill.cost_said``), or a dash; in the learner's words."""
     if cost is None:
         return "–"
     if cost == 0:
         return say("nothing")
-    percent = round(float(cost * 100), 2)
-    digits = next(digits for digits in (0, 1, 2) if round(percent, digits) == percent)
-    words = drill.cost_of if drill is not None else Drill.cost_of
-    return say(words, percent=format_number(percent, digits))
+    return drill.cost_said(cost) if drill is not None else cost_of_bet(cost)
 
 
 def _page_number(text: str | None) -> int:
