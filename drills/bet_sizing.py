@@ -252,7 +252,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
             "bankroll": _written(bankroll),  # "10 000" in Russian, read back by read_bankroll
             "risk": percent(risk, _places(risk * 100)),  # "5 %" in Russian
             "limits": limits,
-            "unit": _money(rules.min_bet),
+            "unit": _written(rules.min_bet),
         }
         return Question(notation=notation, prompt=say("Your bet at this count?"), view=view)
 

@@ -139,7 +139,7 @@ def read_bid(text: str, rules: Rules) -> Fraction:
             ) from None
         raise InvalidAnswerError(
             say("A bid for the deal is at most the table's maximum stake, %(limit)s chips: "
-                "that is the table's limit.", limit=_chips(rules.max_bet))
+                "that is the table's limit.", limit=money(rules.max_bet))
         ) from None  # fmt: skip
 
 
@@ -222,7 +222,7 @@ class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
             view={
                 "punters": punters,
                 "stake": stake,
-                "limit": _chips(table.max_bet),
+                "limit": _chips(table.max_bet) if table.max_bet is None else money(table.max_bet),
                 "doubles_on": _doubling(find_preset(HOME)),
             },
         )

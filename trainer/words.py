@@ -84,6 +84,7 @@ __all__ = [
     "seconds",
     "say_as",
     "signed",
+    "trimmed",
     "use",
 ]
 
@@ -250,6 +251,12 @@ def cost_percent(cost: int | float | Fraction | Decimal) -> str:
     "16.67", "150"), as :func:`bets` writes a cost in bets. The one way a verdict and the
     mistakes page write a cost's share, so that the same cost reads the same on both."""
     return _at_most(round(float(Fraction(cost) * 100), 2), 2)
+
+
+def trimmed(value: int | float | Fraction | Decimal, digits: int = 2) -> str:
+    """``value`` to at most ``digits`` places in the learner's language, its trailing zeros
+    dropped ("5.98", "5.5", "6"; «5,98» in Russian): a figure such as decks left or a speed."""
+    return _at_most(round(float(value), digits), digits)
 
 
 def _at_most(value: float, digits: int) -> str:

@@ -19,7 +19,7 @@ from drills.skill_words import system_words
 from trainer.store import thresholds
 from trainer.web.recording import speed_level
 from trainer.web.support import get_db
-from trainer.words import say
+from trainer.words import say, trimmed
 
 __all__ = ["staircase", "speed_words", "weekly_view"]
 
@@ -42,8 +42,8 @@ def staircase(user_id: int, system: str, distraction: str = "none") -> Staircase
 
 
 def speed_words(speed: Fraction) -> str:
-    """A speed in cards a second, as the pages write it (``"1.85"``)."""
-    return f"{float(speed):.2f}".rstrip("0").rstrip(".")
+    """A speed in cards a second, as the pages write it ("1.85", «1,85»)."""
+    return trimmed(speed)
 
 
 def weekly_view(user_id: int) -> list[dict[str, Any]]:

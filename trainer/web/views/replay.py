@@ -45,7 +45,7 @@ from trainer.web.views import table as table_views
 from trainer.web.views.chart_jobs import ChartPendingError
 from trainer.web.views.chart_jobs import pending_page as chart_pending_page
 from trainer.words import number as number_words
-from trainer.words import say
+from trainer.words import say, trimmed
 
 bp = Blueprint("replay", __name__, url_prefix="/replays")
 
@@ -235,7 +235,7 @@ def _counts_view(counts: Counts, convention: str, resolution: str) -> dict[str, 
         "true": format_count(counts.true) if counts.true is not None else "",
         "convention": convention,
         "resolution": resolution,
-        "decks_left": f"{float(counts.decks_left):.2f}".rstrip("0").rstrip("."),
+        "decks_left": trimmed(counts.decks_left),
         "seen": counts.cards_seen,
     }
 
