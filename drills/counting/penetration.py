@@ -59,7 +59,7 @@ from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem, estimate_decks
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
-from trainer.words import N_, number, said_numbers, say, signed
+from trainer.words import N_, number, plural, said_numbers, say, signed
 
 KINDS = ("cards", "decks", "rounds", "share")
 # What dealing a table's studies is, in the words of the page that refuses it (a 429).
@@ -164,9 +164,12 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
         elif kind == "decks":
             prompt = say(_DECKS_PROMPTS[arg])
         elif kind == "rounds":
-            prompt = say(
-                "About how many rounds does one shoe last at a table of %(seats)s?",
-                seats=number(STUDY_SEATS),
+            prompt = plural(
+                "About how many rounds does one shoe last at a table of %(count)s seat and the "
+                "dealer?",
+                "About how many rounds does one shoe last at a table of %(count)s seats and the "
+                "dealer?",
+                STUDY_SEATS,
             )
         else:
             prompt = say(
@@ -287,14 +290,17 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
 
 def _rounds_working(pen_text: str, per_shoe: Fraction, cut: int) -> str:
     """How long a shoe lasts, in words: the study's figure and why."""
-    return say(
+    return plural(
         "Over %(shoes)s shoes dealt to %(penetration)s, a shoe lasted %(rounds)s rounds on "
-        "average at a table of %(seats)s and the dealer: about %(cut)s cards at some "
+        "average at a table of %(count)s seat and the dealer: about %(cut)s cards at some "
         "%(per_hand)s cards a hand, plus the round that brings the cut card out.",
+        "Over %(shoes)s shoes dealt to %(penetration)s, a shoe lasted %(rounds)s rounds on "
+        "average at a table of %(count)s seats and the dealer: about %(cut)s cards at some "
+        "%(per_hand)s cards a hand, plus the round that brings the cut card out.",
+        STUDY_SEATS,
         shoes=number(STUDY_SHOES),
         penetration=pen_text,
         rounds=number(float(per_shoe), 1),
-        seats=number(STUDY_SEATS),
         cut=number(cut),
         per_hand=number(2.7, 1),
     )

@@ -352,7 +352,9 @@ def summary(
             error = _signed_number(rc.answer) - _signed_number(rc.right_answer)
             where = session.segment(index)
             if error == 0 and error_before != 0:
-                note = say("Right again: the earlier slip was made up since the last checkpoint.")
+                note = say(
+                    "Right again: you have corrected the earlier slip since the last checkpoint."
+                )
             elif error != error_before:
                 note = _went_wrong(session, where, spec.after, error - error_before)
                 stretch = _stretch(session, where)
