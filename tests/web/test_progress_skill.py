@@ -5,7 +5,7 @@ the next step, from the EV costs of recent mistakes."""
 from __future__ import annotations
 
 import re
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
@@ -15,6 +15,7 @@ from drills.strategy_cells import cells_for
 from trainer.clock import stamp
 from trainer.engine.rulebook.rules import find_preset
 from trainer.store import attempts, schedules, users
+from trainer.web.charts import Day, describe
 
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")
@@ -130,3 +131,16 @@ def test_no_next_step_without_costly_mistakes(learner: Any, db: Any) -> None:
     answer(db, user_id, 0, correct=True, answer="H", ev_cost=None)
     assert "Next step" not in client.get("/progress").get_data(as_text=True)
     assert attempts.drill_stats(db, user_id)["basic-strategy"].attempts == 1
+
+
+def test_one_mistake_is_said_without_its_count_and_the_weeks_run_to_this_sunday(
+    learner: Any, db: Any
+) -> None:
+    client, user_id = learner
+    answer(db, user_id, 0, skill="vegas-6d-s17: hard 16 v 9")
+    page = client.get("/progress").get_data(as_text=True)
+    assert re.search(r"your recent mistake there cost\s+0.10 of a bet", page)
+    assert "1 recent mistake" not in page
+    weeks = [Day(date(2026, 11, 23) + timedelta(weeks=n), n, n) for n in range(2)]
+    # The last week, of Monday Nov 30, runs to Sunday Dec 6: answers on Dec 5 fall inside it.
+    assert "weeks from Nov 23, 2026 to Dec 6, 2026" in describe(weeks, "week")

@@ -73,7 +73,9 @@ def describe(days: Sequence[Day], unit: str = "day") -> str:
         "active": number(len(active)),
         "shown": number(len(days)),
         "first": day_words(days[0].day),
-        "last": day_words(days[-1].day),
+        # A week is named by its Monday: the range runs to the last week's Sunday, so that
+        # answers given this Saturday are not read as after its end ("… to Nov 30" on Dec 5).
+        "last": day_words(days[-1].day + timedelta(days=0 if unit == "day" else 6)),
         "right": _percent(Fraction(right, total)),
     }
     if unit == "day":
