@@ -313,7 +313,7 @@ def test_a_run_with_workers_goes_to_a_local_dask_cluster_with_the_same_figures(
     assert two["player_edge_percent"] == one["player_edge_percent"]
     assert two["tc_frequency"] == one["tc_frequency"]
     text = client.get(f"/simulate/{spread}").get_data(as_text=True)
-    assert "on a local Dask cluster of 2 workers" in text
+    assert "on 2 worker processes started for the run" in text and "Dask" not in text
 
 
 @pytest.mark.long
@@ -326,7 +326,7 @@ def test_without_dask_a_run_with_workers_uses_processes_and_says_so(
     monkeypatch.setattr(simulation, "dask_installed", lambda: False)
     monkeypatch.setattr(job_module, "dask_installed", lambda: False)
     page = client.get("/simulate").get_data(as_text=True)
-    assert "(Dask is not installed here)" in page
+    assert "more than one: that many processes of this server" in page and "Dask" not in page
     job_id = _job_id(_post(client, csrf, workers="2", rounds="30000"))
     assert run_job(quiet_app.config["DATABASE"], job_id) == 0
     result = simulations.get_job(db, job_id).result
@@ -351,3 +351,13 @@ def test_a_runs_settings_name_the_rules_and_system_in_words_not_notation(
     assert "vegas-6d-s17" not in lead.group(1) and "hi-lo" not in lead.group(1)
     assert "Лас-Вегас" in lead.group(1)
     assert "Hi-Lo с индексами «Знаменитые 18»" in lead.group(1)
+
+
+def test_where_a_run_was_played_is_said_without_the_operators_dask() -> None:
+    from trainer.web.views.simulation import ran_on_words
+
+    kept = "2 worker processes of this server (Dask is not installed here)"
+    assert ran_on_words(kept) == "2 worker processes of this server"
+    assert (
+        ran_on_words("the Dask cluster at tcp://10.0.0.5:8786") == "the server's computing cluster"
+    )

@@ -46,7 +46,7 @@ STAGES = {
     "chart": N_("Working out the basic strategy of these rules"),
     "indices": N_("Working out the indices of the count (a minute or so the first time)"),
     "compile": N_("Loading the simulator (compiled the first time, some seconds)"),
-    "cluster": N_("Starting a local Dask cluster"),
+    "cluster": N_("Starting the worker processes"),
     "rounds": N_("Playing the rounds"),
     "sweep": N_("Playing the rounds at each penetration of the sweep"),
     "paths": N_("Playing a few bankroll paths"),

@@ -77,14 +77,10 @@ def _form_context(values: dict[str, str], rules: Any) -> dict[str, Any]:
 def _workers_words() -> str:
     """Where a run with more than one worker is played, as the form says it."""
     cluster = current_app.config["SIMULATION_CLUSTER"]
-    if cluster == "local":
-        if dask_installed():
-            return say(
-                "more than one: a local Dask cluster of that many workers, started for the run"
-            )
-        return say("more than one: that many processes of this server (Dask is not installed here)")
-    if cluster:
-        return say("more than one: played on the server's Dask cluster")
+    if cluster == "local" and dask_installed():
+        return say("more than one: that many worker processes, started for the run")
+    if cluster and cluster != "local":
+        return say("more than one: played on the server's computing cluster")
     return say("more than one: that many processes of this server")
 
 
@@ -234,24 +230,20 @@ def _system_name(slug: str) -> str:
 # Where a run was played, as the simulator keeps it in English (trainer/simulator/job.py), and
 # the same in the learner's words, read after "on" ("… rounds a second on %(where)s").
 _RAN_ON = (
-    (re.compile(r"the Dask cluster at (?P<address>.+)"), N_("the Dask cluster at %(address)s")),
+    # Dask, a cluster's address, whether Dask is installed: the operator's detail (their
+    # settings say it); a learner reads where the run was played in plain words.
+    (re.compile(r"the Dask cluster at (?P<address>.+)"), N_("the server's computing cluster")),
     (
         re.compile(r"a local Dask cluster of (?P<count>\d+) workers"),
         N_plural(
-            "a local Dask cluster of %(count)s worker", "a local Dask cluster of %(count)s workers"
+            "%(count)s worker process started for the run",
+            "%(count)s worker processes started for the run",
         ),
     ),
     (
         re.compile(
-            r"(?P<count>\d+) worker processes of this server \(Dask is not installed here\)"
+            r"(?P<count>\d+) worker processes of this server( \(Dask is not installed here\))?"
         ),
-        N_plural(
-            "%(count)s worker process of this server (Dask is not installed here)",
-            "%(count)s worker processes of this server (Dask is not installed here)",
-        ),
-    ),
-    (
-        re.compile(r"(?P<count>\d+) worker processes of this server"),
         N_plural(
             "%(count)s worker process of this server", "%(count)s worker processes of this server"
         ),
