@@ -46,7 +46,7 @@ class ChartView:
     left: int
     bars: tuple[Bar, ...]
     groups: tuple[tuple[str, str], ...]  # (x of the label, "+2 or more")
-    legend: tuple[tuple[str, str, str], ...]  # (x, colour, "75%")
+    legend: tuple[tuple[str, str], ...]  # (colour, "75%"): the page's key, above the chart
     ticks: tuple[tuple[str, str], ...]  # (y, "20%")
     summary: str  # the chart in words, for screen readers
     # What each figure is: the legend's shares are penetrations, the axis's shares of rounds
@@ -84,7 +84,7 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
     shares = [[percent(s.share_at_least(k)) for s in studies] for k in THRESHOLDS]
     highest = max(max(row) for row in shares)
     scale_top = max(10, int(highest / 10 + 1) * 10)
-    width, height, top, bottom, left = 560, 270, 36, 220, 56
+    width, height, top, bottom, left = 560, 254, 20, 204, 56
     group_width = (width - left - 10) / len(THRESHOLDS)
     bar_width = (group_width - 16) / len(pens)
     bars, groups = [], []
@@ -107,9 +107,10 @@ def _draw(preset: str, system: CountingSystem, studies: list[CountStudy]) -> Cha
         (f"{bottom - (bottom - top) * t / scale_top:.1f}", percent_words(t))
         for t in range(0, scale_top + 1, 10 if scale_top <= 50 else 20)
     )
-    legend = tuple(  # after its title ("Penetration", «Пенетрация» in bold: some 75 px)
-        (f"{left + 88 + i * 72}", _COLOURS[i % len(_COLOURS)], penetration_text(pen))
-        for i, pen in enumerate(pens)
+    # The key is drawn by the page above the chart, where it wraps to a phone's width: inside
+    # the chart, 560 px wide, its last entries lay past a 390 px screen's first view.
+    legend = tuple(
+        (_COLOURS[i % len(_COLOURS)], penetration_text(pen)) for i, pen in enumerate(pens)
     )
     return ChartView(
         width=width,

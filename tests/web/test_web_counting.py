@@ -173,8 +173,11 @@ def test_the_penetration_feedback_charts_the_study(client: Any, hidden_fields: A
     # Each figure titled: the legend's shares ("75%") are penetrations, the axis's shares of
     # rounds; the groups are true counts.
     chart = feedback.split('<svg class="penetration-chart"')[1].split("</svg>")[0]
-    for title in ("Penetration", "share of rounds", "true count at the start of a round"):
+    for title in ("share of rounds", "true count at the start of a round"):
         assert f">{title}</text>" in chart, title
+    # The key above the chart, where it wraps to a phone's width.
+    key = feedback.split('<p class="chart-key">')[1].split("</p>")[0]
+    assert "<strong>Penetration</strong>" in key and "50%" in key
     assert "at each true count (Hi-Lo) at each penetration: " in chart
     # The verdict says a share with its sign, as the question asks it in per cent.
     assert re.search(r"Not quite: the answer is \d+%, not 5%\.", html.unescape(feedback))
