@@ -139,8 +139,13 @@ def read_bid(text: str, rules: Rules) -> Fraction:
             ) from None
         raise InvalidAnswerError(
             say("A bid for the deal is at most the table's maximum stake, %(limit)s chips: "
-                "that is the table's limit.", limit=money(rules.max_bet))
+                "that is the table's limit.", limit=_limit(rules.max_bet))
         ) from None  # fmt: skip
+
+
+def _limit(amount: Fraction | None) -> str:
+    """The table's maximum stake as a learner reads it ("10,000", «10 000»)."""
+    return _chips(None) if amount is None else money(amount)
 
 
 def _chips(amount: Fraction | float | None) -> str:
@@ -222,7 +227,7 @@ class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
             view={
                 "punters": punters,
                 "stake": stake,
-                "limit": _chips(table.max_bet) if table.max_bet is None else money(table.max_bet),
+                "limit": _limit(table.max_bet),
                 "doubles_on": _doubling(find_preset(HOME)),
             },
         )
