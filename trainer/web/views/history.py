@@ -181,7 +181,8 @@ def cost_text(cost: Fraction | None, drill: Drill | None = None) -> str:
     """A mistake's cost as a share of the bet, whatever its size (``"50% of the bet"``,
     ``"16.67% of the bet"``, ``"150% of the bet"``: as the drills' verdicts say it, so a row
     never reads "1 bet" beside another's "20.8% of the bet"), in table minimums where the
-    drill prices it so (``drill.cost_said``), or a dash; in the learner's words."""
+    drill prices it so (``drill.cost_said``), or a dash (the mistakes page leaves a drill's
+    answer without a money cost uncosted); in the learner's words."""
     if cost is None:
         return "–"
     if cost == 0:
