@@ -43,7 +43,7 @@ from typing import Any, Protocol, Self, cast, runtime_checkable
 from drills.caches import Caches
 from drills.skill_words import words_of
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import SaidError, cost_percent, say
+from trainer.words import SaidError, cost_percent, said_numbers, say
 
 
 class DrillError(SaidError):
@@ -236,9 +236,11 @@ class Drill:
 
     def answer_words(self, answer: str) -> str:
         """An answer as :meth:`grade` writes it (:attr:`Grade.answer`, :attr:`Grade.right_answer`)
-        in the learner's words, for a verdict's sentence. By default as written: a drill whose
-        answers are words of English ("soft 17") says them through the catalogue."""
-        return answer
+        in the learner's words, for a verdict's sentence and the mistakes page. By default as
+        written, its numbers by the number helper ("1,000", «1 000»: :func:`said_numbers`, as
+        the verdicts write them): a drill whose answers are words of English ("soft 17") says
+        them through the catalogue, one answered on a button as the button names it."""
+        return said_numbers(answer)
 
     def skill(self, notation: str, rules: Rules) -> str:
         """The skill a question asks (a question the road has read, so valid), as the key of

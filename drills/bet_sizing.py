@@ -46,7 +46,6 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.words import (
     N_,
     N_plural,
-    cost_percent,
     counted,
     money,
     number,
@@ -54,6 +53,7 @@ from trainer.words import (
     plain_amount,
     quoted,
     say,
+    share_percent,
 )
 from trainer.words import signed as signed_number
 
@@ -343,7 +343,7 @@ def minimums(cost: Fraction) -> str:
     minimum up to one ("50% of the minimum"), a number of them over it ("12.5 table minimums",
     where "1,250% of the minimum" was hard to read)."""
     if cost <= 1:
-        return say("%(percent)s%% of the minimum", percent=cost_percent(cost))
+        return say("%(percent)s%% of the minimum", percent=share_percent(cost))
     return counted(cost, N_plural("%(count)s table minimum", "%(count)s table minimums"))
 
 

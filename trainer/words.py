@@ -83,6 +83,7 @@ __all__ = [
     "say",
     "seconds",
     "say_as",
+    "share_percent",
     "signed",
     "trimmed",
     "use",
@@ -247,10 +248,18 @@ def counted(value: float | Fraction, words: tuple[str, str], digits: int = 2) ->
 
 def cost_percent(cost: int | float | Fraction | Decimal) -> str:
     """A cost in bets as a share of the bet, in percent, for a sentence's ``%(percent)s%%``
-    ("It costs 3.4% of the bet."): to at most two places, its trailing zeros dropped ("3.4",
-    "16.67", "150"), as :func:`bets` writes a cost in bets. The one way a verdict and the
-    mistakes page write a cost's share, so that the same cost reads the same on both."""
-    return _at_most(round(float(Fraction(cost) * 100), 2), 2)
+    ("It costs 3.40% of the bet."): to two places ("3.40", "16.67", "150.00"), as the EVs
+    beside it in a verdict are ("the insurance bet is worth −3.40% of your bet here"). The one
+    way a verdict, the mistakes page and the progress pages write a cost's share, so that the
+    same cost reads the same on each."""
+    return number(Fraction(cost) * 100, 2)
+
+
+def share_percent(share: int | float | Fraction | Decimal) -> str:
+    """A share of a table minimum, in percent, for a sentence's ``%(percent)s%%`` ("50% of the
+    minimum"): to at most two places, its trailing zeros dropped ("50", "12.5"), as a number of
+    minimums is (:func:`counted`): a bet's cost in minimums, not a play's share of the bet."""
+    return _at_most(round(float(Fraction(share) * 100), 2), 2)
 
 
 def trimmed(value: int | float | Fraction | Decimal, digits: int = 2) -> str:

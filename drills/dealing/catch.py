@@ -38,7 +38,7 @@ from drills.dealing.table_payouts import hand_views
 from trainer.engine.deck.hand import Hand
 from trainer.engine.rulebook.rule_words import dealer_lines, payout_lines
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, money, say
+from trainer.words import N_, money, quoted, say
 
 DEFAULT_RATE = 30
 CALLS = {"foul": N_("Foul"), "next": N_("Next")}  # said in the learner's language where shown
@@ -105,9 +105,14 @@ def round_view(round_: CatchRound) -> dict[str, Any]:
         # Every box settled before his turn (busts, naturals, surrenders): he draws nothing.
         "no_draw": not round_.result.dealer_natural and not dealer_played(round_.result),
         "boxes": _boxes(round_),
-        # The calls as stored ("foul"), in the learner's words (the mistakes page's).
-        "answer_words": {call: say(words).lower() for call, words in CALLS.items()},
+        # The calls as stored ("foul"), as their buttons name them (the mistakes page's).
+        "answer_words": {call: _call_words(call) for call in CALLS},
     }
+
+
+def _call_words(call: str) -> str:
+    """A call as its button names it, in the learner's words and quoted (“Next”, «Дальше»)."""
+    return quoted(say(CALLS[call]))
 
 
 def _question(round_: CatchRound) -> Question:
@@ -151,8 +156,8 @@ class CatchTheDealer(Drill, AsksOnItsPage, NamesItsRules):
         return f"{self.slug} {deal_round(*read_round(notation)).mistake or 'none'}"
 
     def answer_words(self, answer: str) -> str:
-        """A call (``"foul"``, ``"next"``) as its button names it, in the learner's words."""
-        return say(CALLS[answer]).lower() if answer in CALLS else answer
+        """A call (``"foul"``, ``"next"``) as its button names it, quoted (“Foul”, «Ошибка»)."""
+        return _call_words(answer) if answer in CALLS else answer
 
     def skill_words(self, key: str) -> str:
         """``"Catching a draw on 17"``, or ``"A round dealt right, let pass"``."""

@@ -37,7 +37,7 @@ from drills.dealing.table_words import card_words, result_view
 from trainer.engine.play.round import Outcome
 from trainer.engine.rulebook.rule_words import summary_lines
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, say
+from trainer.words import N_, number, quoted, say
 
 __all__ = ["CHOICES", "DRILL", "Choice", "Irregularities"]
 
@@ -360,8 +360,9 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
         return notation.split("|", 1)[0]
 
     def answer_words(self, answer: str) -> str:
-        """A stored answer (a remedy's words, marked for the catalogue) in the learner's."""
-        return say(answer)
+        """A stored answer (a remedy's words, marked for the catalogue) in the learner's,
+        quoted as its button\'s (“…”, «…»), as the verdict names it."""
+        return quoted(say(answer))
 
     def skill_words(self, key: str) -> str:
         """The irregularity's title (``"Too many cards dealt"``)."""

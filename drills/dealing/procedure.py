@@ -30,7 +30,7 @@ from drills.dealing.choices import PageOption, in_fixed_order
 from drills.dealing.procedure_points import POINTS, Answer, read_point
 from trainer.engine.rulebook.rule_words import short_summary, title
 from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
-from trainer.words import N_, say
+from trainer.words import N_, quoted, say
 
 __all__ = ["DRILL", "Procedure"]
 
@@ -222,8 +222,9 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
         return f"{point} {preset}"
 
     def answer_words(self, answer: str) -> str:
-        """A stored answer (a choice's words, marked for the catalogue) in the learner's."""
-        return say(answer)
+        """A stored answer (a choice's words, marked for the catalogue) in the learner's,
+        quoted as its button\'s (“…”, «…»), as the verdict names it."""
+        return quoted(say(answer))
 
     def skill_words(self, key: str) -> str:
         """The point's title, and its preset as the footer names it."""

@@ -66,7 +66,7 @@ def test_a_run_with_two_planted_mistakes_one_caught_one_missed(learner) -> None:
     mistakes = page.locator("li.mistake")
     expect(mistakes).to_have_count(1)
     expect(mistakes).to_contain_text("Catch the dealer")
-    expect(mistakes).to_contain_text("You said next; right: foul")
+    expect(mistakes).to_contain_text("You said “Next”; right: “Foul”")
 
 
 def test_with_javascript_a_round_moves_on_when_its_time_is_up(page: Page) -> None:

@@ -131,4 +131,4 @@ def test_a_missed_mistake_is_on_the_mistakes_page(client: Any) -> None:
     status, page = call(client, form, "next")
     assert status == 200 and "Not quite: missed, the dealer made a mistake (Foul)." in page
     mistakes = client.get("/mistakes?drill=catch-the-dealer").get_data(as_text=True)
-    assert "Catch the dealer" in mistakes and "You said <strong>next</strong>" in mistakes
+    assert "Catch the dealer" in mistakes and "You said <strong>“Next”</strong>" in mistakes

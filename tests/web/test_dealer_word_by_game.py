@@ -143,3 +143,28 @@ def test_a_message_of_both_player_dealt_games_says_each_ones_punters(app: Any) -
             assert said.startswith("Все понтёры остановились") and "не больше 3 карт" in said
         with dealing_at("002"):
             assert say(stood).startswith("Все игроки остановились или выбыли")
+
+
+def test_a_past_answer_from_another_game_is_listed_in_its_own_games_words(
+    client: Any, csrf: Any, db: Any
+) -> None:
+    """A 002 round got wrong, then back at Las Vegas: its entry on the mistakes page says
+    «Сдатчик» by its rules' «Сдатчик останавливается» (the walk found «Дилер: «17»» there, and
+    «дилер: платит 100» by a box), as the Las Vegas round's beside it says «Дилер»."""
+    from tests.conftest import store_answer
+    from tests.web.test_resend import sign_up
+
+    def text(page: str) -> str:
+        return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)))
+
+    user_id = sign_up(client, csrf)  # at the default table, Las Vegas
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    for token, rules in (("home", "twenty-one-home"), ("vegas", "vegas-6d-s17")):
+        store_answer(db, user_id, token, drill="catch-the-dealer", rules=rules,
+                     question=f"{rules}|649562111997|30|1", answer="foul",
+                     right_answer="next", correct=False)  # fmt: skip
+    page = client.get("/mistakes").get_data(as_text=True)
+    items = page.split('<li class="mistake">')[1:3]
+    vegas, home = (text(item.split("</ol>")[0]) for item in items)
+    assert "Сдатчик: «" in home and "илер" not in home, home
+    assert "Дилер: «" in vegas and "сдатчик" not in vegas.lower(), vegas

@@ -89,15 +89,17 @@ def test_cost_is_compared_within_each_drill(learner: Any, db: Any) -> None:
               right_answer="22.50", ev_cost=cost)  # fmt: skip
     store(db, user_id, 20)  # hand totals: no cost
     page = client.get("/mistakes?sort=cost").get_data(as_text=True)
-    costs = [re.search(r"Cost: ([^<]*)", row)[1] for row in rows(page)]  # type: ignore[index]
+    costs = [
+        found[1] if (found := re.search(r"Cost: ([^<]*)", row)) else None for row in rows(page)
+    ]
     assert costs == [
-        "100% of the bet",  # payout's costliest
-        "10% of the bet",  # strategy's costliest
-        "75% of the bet",
-        "2% of the bet",
-        "50% of the bet",
-        "1% of the bet",
-        "–",
+        "100.00% of the bet",  # payout's costliest
+        "10.00% of the bet",  # strategy's costliest
+        "75.00% of the bet",
+        "2.00% of the bet",
+        "50.00% of the bet",
+        "1.00% of the bet",
+        None,  # no cost, left out (it read "Cost: –")
     ]
     # Each cost's place in its own drill: the costliest costs at least as much as all of them.
     ranks = [re.search(r"at least as much as (\d+)%", row) for row in rows(page)]
@@ -105,9 +107,9 @@ def test_cost_is_compared_within_each_drill(learner: Any, db: Any) -> None:
     assert "are not one measure" in page
     one_drill = client.get("/mistakes?sort=cost&drill=basic-strategy").get_data(as_text=True)
     assert [re.search(r"Cost: ([^<]*)", r)[1] for r in rows(one_drill)] == [  # type: ignore[index]
-        "10% of the bet",
-        "2% of the bet",
-        "1% of the bet",
+        "10.00% of the bet",
+        "2.00% of the bet",
+        "1.00% of the bet",
     ]
     assert "are not one measure" not in one_drill
 
@@ -131,8 +133,8 @@ def test_a_cost_reads_as_a_share_of_the_bet_whatever_its_size(app: Any) -> None:
     from trainer.web.views.history import cost_text
 
     with app.test_request_context():
-        assert cost_text(Fraction(26, 125)) == "20.8% of the bet"
-        assert cost_text(Fraction(26, 25)) == "104% of the bet"
+        assert cost_text(Fraction(26, 125)) == "20.80% of the bet"
+        assert cost_text(Fraction(26, 25)) == "104.00% of the bet"
         assert cost_text(Fraction(1, 2), get_drill("bet-sizing")) == "50% of the minimum"
         # Over one minimum, a number of them ("1,250% of the minimum" was hard to read), as
         # the verdict says it.
@@ -149,7 +151,7 @@ def test_a_cost_reads_as_a_share_of_the_bet_whatever_its_size(app: Any) -> None:
 
 def test_a_cost_reads_the_same_in_the_verdict_and_on_the_mistakes_page(app: Any) -> None:
     """An insurance mistake read "3.40%" in the quiz's verdict and "3.4%" on the mistakes
-    page: one figure, to at most two places, its trailing zeros dropped, as costs in bets are."""
+    page: one figure, to two places, as the EVs beside it in the verdict ("−3.40%")."""
     from drills.base import Grade
     from trainer.web.verdicts import verdict_line
     from trainer.web.views.history import cost_text
@@ -157,9 +159,28 @@ def test_a_cost_reads_the_same_in_the_verdict_and_on_the_mistakes_page(app: Any)
     cost = Fraction(17, 500)
     wrong = Grade(correct=False, answer="N", right_answer="I", explanation="", ev_cost=cost)
     with app.test_request_context():
-        assert cost_text(cost) == "3.4% of the bet"
+        assert cost_text(cost) == "3.40% of the bet"
         assert str(verdict_line(wrong, wrong="Not quite.", cost=cost)).endswith(
-            " It costs 3.4% of the bet."
+            " It costs 3.40% of the bet."
         )
     with app.test_request_context(headers={"Accept-Language": "ru"}):
-        assert cost_text(cost) == "3,4\u00a0% ставки"
+        assert cost_text(cost) == "3,40\u00a0% ставки"
+
+
+def test_a_past_answer_reads_as_its_verdict_and_its_button_said_it(learner: Any, db: Any) -> None:
+    """An amount read "You said 1000" where its verdict said "not 1,000"; a catch-the-dealer call
+    «ошибка» (the stored word, lower case) where its button said «Ошибка», and a cost "–"
+    where the drill has none: now as the verdict and the button say them, the cost left out."""
+    client, user_id = learner
+    store(db, user_id, 1, drill="catch-the-dealer", question="vegas-6d-s17|649562111997|30|1",
+          answer="foul", right_answer="next")  # fmt: skip
+    store(db, user_id, 2, drill="payout-math", question=PAYOUT, answer="1000",
+          right_answer="22.50", ev_cost=Fraction(1, 2))  # fmt: skip
+    paid, call = rows(client.get("/mistakes").get_data(as_text=True))
+    assert "You said <strong>1,000</strong>; right: <strong>22.50</strong>." in paid, paid
+    assert "You said <strong>“Foul”</strong>; right: <strong>“Next”</strong>." in call, call
+    assert "Cost" not in call
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    paid, call = rows(client.get("/mistakes").get_data(as_text=True))
+    assert "Вы ответили <strong>1\u00a0000</strong>; правильно: <strong>22,50</strong>." in paid
+    assert "<strong>«Ошибка»</strong>; правильно: <strong>«Дальше»</strong>." in call

@@ -104,8 +104,9 @@ def said(app: Any, slug: str, answer: str, language: str) -> str:
 
 def names(line: str, right: str) -> bool:
     """Whether ``line`` names ``right``: its words, or the first number in it (digits alone:
-    "1.5" and "1,5" alike); ``|`` between words that each would do."""
-    if any(len(one) > 1 and one.lower() in line.lower() for one in right.split("|")):
+    "1.5" and "1,5" alike), a button's quoted name (“Next”) without its quotes; ``|`` between
+    words that each would do."""
+    if any(len(one) > 1 and one.strip("“”«»").lower() in line.lower() for one in right.split("|")):
         return True
     numbers = re.findall(r"\d[\d.,\s]*", right)
     return bool(numbers) and re.sub(r"\D", "", numbers[0]) in re.sub(r"\D", "", line)

@@ -363,3 +363,16 @@ def test_sessions_counted_through_the_drill_are_read_at_their_speed(
     text = client.get("/your-game").get_data(as_text=True)
     assert "Read at 1.5 cards a second, the speed you count at most (20 checkpoints)." in text
     assert "Off by 0.00 a deck counted" in text  # the misses at 2 cards a second left out
+
+
+def test_a_plays_average_cost_reads_as_its_verdict_says_a_cost(app: Any) -> None:
+    """/your-game read "gave up 0.351 of a bet on average" where each verdict says "It costs
+    35.10% of the bet": one unit, a share of the bet to two places, in both languages."""
+    from drills.error_model import Kind
+    from trainer.web.your_game_page import describe_kind
+
+    play = Kind("play", 100, 10, 0.1, 0.05, 0.17, cost=0.351)
+    with app.test_request_context():
+        assert describe_kind(play).endswith("a wrong play gave up 35.10% of the bet on average.")
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        assert describe_kind(play).endswith("неверный ход в среднем терял 35,10\u00a0% ставки.")

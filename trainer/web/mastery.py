@@ -21,6 +21,7 @@ from typing import Any
 from babel.numbers import format_decimal
 
 from drills import DrillError, registry
+from drills.base import cost_of_bet
 from drills.method3_figures import GamePendingError
 from drills.skill_words import system_words
 from drills.strategy_cells import quiz_cells
@@ -232,7 +233,8 @@ def speeds_reached(tallies: list[schedules.ItemTally]) -> dict[str, float]:
 
 
 def next_step(user_id: int) -> dict[str, Any] | None:
-    """The skill whose recent mistakes cost the most (EV in bets), and its item to practise."""
+    """The skill whose recent mistakes cost the most (EV in bets), and its item to practise;
+    their cost as a share of the bet, as each one's verdict says it ("150.16% of the bet")."""
     costs: dict[tuple[str, str], Fraction] = {}
     counts: dict[tuple[str, str], int] = {}
     drills = registry()
@@ -250,7 +252,7 @@ def next_step(user_id: int) -> dict[str, Any] | None:
     (slug, skill), cost = max(costs.items(), key=lambda pair: (pair[1], pair[0]))
     item = schedules.find_item(get_db(), user_id, slug, skill)
     return {"drill": drills[slug], "skill": drills[slug].skill_words(skill),
-            "cost": bets_text(cost), "count": counts[slug, skill], "item": item}  # fmt: skip
+            "cost": cost_of_bet(cost), "count": counts[slug, skill], "item": item}  # fmt: skip
 
 
 # The smallest cost written as a number of bets: under it, "0.00" would read as free, so it is

@@ -339,11 +339,12 @@ def dealer_of(shown: Any) -> Iterator[None]:
 
 
 @pass_context
-def in_answered_words(context: Context, caller: Callable[[], str]) -> str:
+def in_answered_words(context: Context, rules: Any = None, *, caller: Callable[[], str]) -> str:
     """The templates' ``{% call in_answered_words() %}`` around a drill's feedback: what it
-    draws in the words of the rules the answer was graded under (``answered_rules``), not the
-    next question's, whose may be another game's (a review batch's, the learner's table)."""
-    with dealer_of(context.get("answered_rules")):
+    draws in the words of the rules the answer was graded under (``answered_rules``, or the
+    ``rules`` given: a past answer's on the mistakes page), not the next question's, whose may
+    be another game's (a review batch's, the learner's table)."""
+    with dealer_of(rules if rules is not None else context.get("answered_rules")):
         return caller()
 
 

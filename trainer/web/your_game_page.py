@@ -10,6 +10,7 @@ from fractions import Fraction
 from flask import url_for
 from markupsafe import Markup, escape
 
+from drills.base import cost_of_bet
 from drills.error_model import CARDS_PER_DECK, ErrorModel, Kind
 from drills.your_game import Week
 from trainer.web.charts import line_and_dots
@@ -54,25 +55,25 @@ def describe_kind(kind: Kind) -> str:
     if kind.name == "taken":
         return say(
             "Where the count did not call for the index play, %(share)s of your answers left"
-            " basic strategy (95%% interval %(low)s to %(high)s); each gave up %(cost)s of a"
-            " bet on average. These questions were %(part)s of your deviation answers.",
+            " basic strategy (95%% interval %(low)s to %(high)s); each gave up %(cost)s on"
+            " average. These questions were %(part)s of your deviation answers.",
             share=_percent(kind.rate), low=_percent(kind.low), high=_percent(kind.high),
-            cost=number(kind.cost, 3), part=_percent(kind.weight),
+            cost=cost_of_bet(Fraction(kind.cost)), part=_percent(kind.weight),
         )  # fmt: skip
     if kind.name == "deviation":
         return say(
             "Where the count called for the index play, %(share)s of your answers missed it"
-            " (95%% interval %(low)s to %(high)s); each gave up %(cost)s of a bet on average."
+            " (95%% interval %(low)s to %(high)s); each gave up %(cost)s on average."
             " These questions were %(part)s of your deviation answers.",
             share=_percent(kind.rate), low=_percent(kind.low), high=_percent(kind.high),
-            cost=number(kind.cost, 3), part=_percent(kind.weight),
+            cost=cost_of_bet(Fraction(kind.cost)), part=_percent(kind.weight),
         )  # fmt: skip
     if kind.name == "play":
         return say(
             "%(share)s wrong (95%% interval %(low)s to %(high)s); a wrong play gave up"
-            " %(cost)s of a bet on average.",
+            " %(cost)s on average.",
             share=_percent(kind.rate), low=_percent(kind.low), high=_percent(kind.high),
-            cost=number(kind.cost, 3),
+            cost=cost_of_bet(Fraction(kind.cost)),
         )  # fmt: skip
     if kind.name == "running":
         deck = CARDS_PER_DECK**0.5

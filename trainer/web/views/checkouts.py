@@ -64,6 +64,7 @@ from trainer.web.support import (
     get_db,
     is_htmx,
     make_rng,
+    name_the_dealer,
     render,
 )
 from trainer.web.time_zone import learner_zone, local_day
@@ -242,6 +243,7 @@ def _serve_when_due(run: _Run, card: int) -> _Run:
 
 
 def _show(run: _Run, *, status: int = 200, error: str = "", deal_error: str = "") -> Response:
+    name_the_dealer(run.rules)  # its questions and answers in its game's words
     at = run.standing
     certificate, naming = None, None
     user = current_user()
@@ -257,6 +259,7 @@ def _show(run: _Run, *, status: int = 200, error: str = "", deal_error: str = ""
         "checkouts/run.html",
         status=status,
         section="checkouts",
+        page_rules=run.rules,
         run=run,
         at=at,
         title=checkout_criteria.title_of(run.stored.kind),

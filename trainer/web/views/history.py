@@ -40,6 +40,7 @@ from trainer.web.security import safe_next
 from trainer.web.support import (
     clock_now,
     current_user,
+    dealer_of,
     get_db,
     learner_or_404,
     render,
@@ -180,7 +181,8 @@ def cost_text(cost: Fraction | None, drill: Drill | None = None) -> str:
     """A mistake's cost as a share of the bet, whatever its size (``"50% of the bet"``,
     ``"16.67% of the bet"``, ``"150% of the bet"``: as the drills' verdicts say it, so a row
     never reads "1 bet" beside another's "20.8% of the bet"), in table minimums where the
-    drill prices it so (``drill.cost_said``), or a dash; in the learner's words."""
+    drill prices it so (``drill.cost_said``), or a dash (the mistakes page leaves a drill's
+    answer without a money cost uncosted); in the learner's words."""
     if cost is None:
         return "–"
     if cost == 0:
@@ -252,8 +254,13 @@ def mistakes() -> Response:
 def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
     """One mistake as the page lists it: the question in words, the answers, the rules; for a
     question whose game is being worked out (:func:`_shown`), the progress page's address."""
-    question, waits_on = _shown(drills, a)
-    keys = _answer_keys(drills.get(a.drill), question, a)
+    rules = stored_rules(a.rules)
+    with dealer_of(rules):  # in the words of the game it was answered under, not the table's
+        question, waits_on = _shown(drills, a)
+        keys = _answer_keys(drills.get(a.drill), question, a)
+        asked = _asked_words(drills, a)
+        said = _said(drills.get(a.drill), question, keys, a.answer)
+        right = _said(drills.get(a.drill), question, keys, a.right_answer)
     waiting = None
     if waits_on is not None:
         here = safe_next(request.full_path.rstrip("?"), url_for("history.mistakes"))
@@ -263,11 +270,12 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         "question": question,
         "waits_on": waits_on,
         "waiting": waiting,
-        "asked": _asked_words(drills, a),
+        "asked": asked,
         "drill": drills.get(a.drill),
         "rules": readable_rules(a.rules),
-        "said": _said(drills.get(a.drill), question, keys, a.answer),
-        "right": _said(drills.get(a.drill), question, keys, a.right_answer),
+        "answered_rules": rules,
+        "said": said,
+        "right": right,
         "rank": rank,
     }
 
@@ -369,18 +377,27 @@ def learner_attempts(user_id: int) -> Response:
     user = learner_or_404(user_id)
     rows = attempts.list_attempts(get_db(), user.id)
     drills = registry()
+    words = {a.id: _attempt_words(drills, a) for a in rows}
     return render(
         "history/attempts.html",
         user=user,
         attempts=rows,
-        asked={a.id: _asked_words(drills, a) for a in rows},
-        said={
-            a.id: (_stored_words(drills, a, a.answer), _stored_words(drills, a, a.right_answer))
-            for a in rows
-        },  # fmt: skip
+        asked={a_id: asked for a_id, (asked, *_) in words.items()},
+        said={a_id: (said, right) for a_id, (_, said, right) in words.items()},
         drills=drills,
         section="progress",
     )
+
+
+def _attempt_words(drills: dict[str, Drill], a: attempts.Attempt) -> tuple[str, str, str]:
+    """What an attempt asked, its answer and the right one, in the words of the game it was
+    answered under ("сдатчик" for 002's), not the learner's table's."""
+    with dealer_of(stored_rules(a.rules)):
+        return (
+            _asked_words(drills, a),
+            _stored_words(drills, a, a.answer),
+            _stored_words(drills, a, a.right_answer),
+        )
 
 
 def _stored_words(drills: dict[str, Drill], attempt: attempts.Attempt, answer: str) -> str:

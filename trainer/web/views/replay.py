@@ -39,7 +39,7 @@ from trainer.store import counting as counting_store
 from trainer.store import replays, tables, users
 from trainer.web import session_answers, table_verdict, table_view
 from trainer.web.caches import app_caches
-from trainer.web.support import current_user, get_db, render
+from trainer.web.support import current_user, get_db, name_the_dealer, render
 from trainer.web.views import drills as drill_road
 from trainer.web.views import table as table_views
 from trainer.web.views.chart_jobs import ChartPendingError
@@ -225,6 +225,7 @@ def _page(source: Source, number: int, total: int, **frame: Any) -> Response:
         nav=nav,
         jump=source.url(number).split("?")[0],
         section="replays",
+        page_rules=frame.get("rules"),
         **frame,
     )
 
@@ -245,6 +246,7 @@ def _counts_view(counts: Counts, convention: str, resolution: str) -> dict[str, 
 
 def _table_page(source: Source, stored: tables.StoredTable) -> Response:
     rules = Rules.parse(stored.rules)
+    name_the_dealer(rules)  # its past decisions in its game's words, not the learner's table's
     spec = TableSpec.from_stored(rules, stored.setup)
     steps = tables.steps_of(get_db(), stored.id)
     played = [s for s in steps if s.state == "played"]
