@@ -43,7 +43,7 @@ from typing import Any, Protocol, Self, cast, runtime_checkable
 from drills.caches import Caches
 from drills.skill_words import words_of
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import SaidError, cost_percent, said_numbers, say
+from trainer.words import SaidError, bets, cost_percent, said_numbers, say
 
 
 class DrillError(SaidError):
@@ -261,9 +261,16 @@ class Drill:
 
 
 def cost_of_bet(cost: Fraction) -> str:
-    """A cost as a share of the bet, whatever its size ("3.4% of the bet", "150% of the
-    bet"), as the verdicts say it."""
+    """A cost as a share of the bet, whatever its size ("3.40% of the bet", "150.16% of the
+    bet"), as the verdicts say a play's cost."""
     return say("%(percent)s%% of the bet", percent=cost_percent(cost))
+
+
+def mispaid(cost: Fraction) -> str:
+    """A payout's error (chips paid wrong over the stakes) as the mistakes page says it: a
+    share of the bet up to one bet ("50.00% of the bet"), else in bets ("39 bets", not
+    "3,900.00% of the bet"), as a bet's cost over one minimum is said in minimums."""
+    return cost_of_bet(cost) if cost <= 1 else bets(float(cost))
 
 
 # -- the capabilities a drill may add -------------------------------------------------------

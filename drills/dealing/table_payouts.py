@@ -25,6 +25,7 @@ from drills.base import (
     LearnerState,
     NamesItsRules,
     Question,
+    mispaid,
 )
 from drills.caches import Caches
 from drills.dealing.table_deal import deal_table
@@ -256,6 +257,9 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
         more = plural("%(count)s more box paid wrong.", "%(count)s more boxes paid wrong.",
                       len(wrong) - 1)  # fmt: skip
         return f"{line} {more}"
+
+    def cost_said(self, cost: Fraction) -> str:
+        return mispaid(cost)  # the chips paid wrong, in bets past one
 
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None

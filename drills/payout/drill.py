@@ -13,6 +13,7 @@ from drills.base import (
     LearnerState,
     NamesItsRules,
     Question,
+    mispaid,
 )
 from drills.caches import Caches
 from drills.payout.deal import make_question
@@ -77,6 +78,9 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
     def rules_for(self, notation: str, rules: Rules) -> Rules:
         """The rules the question is played under (its notation names them)."""
         return read_question(notation).rules
+
+    def cost_said(self, cost: Fraction) -> str:
+        return mispaid(cost)  # the chips paid wrong, in bets past one
 
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None

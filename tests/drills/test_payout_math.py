@@ -261,3 +261,15 @@ def test_a_russian_explanation_writes_money_with_a_decimal_comma(app: Any) -> No
     assert grade.correct
     assert "37,50" in grade.explanation
     assert "37.50" not in grade.explanation
+
+
+def test_a_payout_slip_is_priced_as_a_share_of_the_bet_up_to_one_bet_then_in_bets() -> None:
+    # The mistakes page's cost: the chips paid wrong over the stakes. A payout of 400 on a stake
+    # of 10 that was owed nothing read "3,900.00% of the bet".
+    from drills.dealing.table_payouts import DRILL as TABLE_PAYOUTS
+
+    for drill in (DRILL, TABLE_PAYOUTS):
+        assert drill.cost_said(Fraction(1, 2)) == "50.00% of the bet"
+        assert drill.cost_said(Fraction(1)) == "100.00% of the bet"
+        assert drill.cost_said(Fraction(39)) == "39 bets"
+        assert drill.cost_said(Fraction(3, 2)) == "1.5 bets"
