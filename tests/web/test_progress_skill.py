@@ -140,7 +140,7 @@ def test_one_mistake_is_said_without_its_count_and_the_weeks_run_to_this_sunday(
     client, user_id = learner
     answer(db, user_id, 0, skill="vegas-6d-s17: hard 16 v 9")
     page = client.get("/progress").get_data(as_text=True)
-    assert re.search(r"your recent mistake there cost\s+0.10 of a bet", page)
+    assert re.search(r"your recent mistake there cost\s+10.00% of the bet", page)
     assert "1 recent mistake" not in page
     weeks = [Day(date(2026, 11, 23) + timedelta(weeks=n), n, n) for n in range(2)]
     # The last week, of Monday Nov 30, runs to Sunday Dec 6: answers on Dec 5 fall inside it.
