@@ -266,10 +266,10 @@ def cost_of_bet(cost: Fraction) -> str:
     return say("%(percent)s%% of the bet", percent=cost_percent(cost))
 
 
-def mispaid(cost: Fraction) -> str:
-    """A payout's error (chips paid wrong over the stakes) as the mistakes page says it: a
-    share of the bet up to one bet ("50.00% of the bet"), else in bets ("39 bets", not
-    "3,900.00% of the bet"), as a bet's cost over one minimum is said in minimums."""
+def share_or_bets(cost: Fraction) -> str:
+    """A cost in bets as a learner reads it: a share of the bet up to one bet ("35.00% of the
+    bet", as a play's verdict says it), else in bets ("2.13 bets", "39 bets", not "3,900.00%
+    of the bet"): a payout's slip, a table's error, a coach's list of costly mistakes."""
     return cost_of_bet(cost) if cost <= 1 else bets(float(cost))
 
 

@@ -25,7 +25,7 @@ from drills.base import (
     LearnerState,
     NamesItsRules,
     Question,
-    mispaid,
+    share_or_bets,
 )
 from drills.caches import Caches
 from drills.dealing.table_deal import deal_table
@@ -259,7 +259,7 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
         return f"{line} {more}"
 
     def cost_said(self, cost: Fraction) -> str:
-        return mispaid(cost)  # the chips paid wrong, in bets past one
+        return share_or_bets(cost)  # the chips paid wrong, in bets past one
 
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None

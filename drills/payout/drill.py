@@ -13,7 +13,7 @@ from drills.base import (
     LearnerState,
     NamesItsRules,
     Question,
-    mispaid,
+    share_or_bets,
 )
 from drills.caches import Caches
 from drills.payout.deal import make_question
@@ -80,7 +80,7 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
         return read_question(notation).rules
 
     def cost_said(self, cost: Fraction) -> str:
-        return mispaid(cost)  # the chips paid wrong, in bets past one
+        return share_or_bets(cost)  # the chips paid wrong, in bets past one
 
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None

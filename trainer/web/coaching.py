@@ -20,6 +20,7 @@ from typing import Any
 
 from drills import DrillError, registry
 from drills import path as steps
+from drills.base import share_or_bets
 from drills.checkouts.criteria import KINDS as CHECKOUT_KINDS
 from drills.checkouts.criteria import Criteria, taken_under, title_of
 from drills.checkouts.plan import Answered, Item, standing
@@ -36,7 +37,6 @@ from trainer.web.mastery import (
     SPEED_CHECKPOINTS,
     Accuracy,
     Mastery,
-    bets_text,
     mastery_rows,
 )
 from trainer.web.support import get_db
@@ -219,7 +219,7 @@ def costliest(member: Member) -> list[dict[str, Any]]:
         except (DrillError, ValueError):
             continue
         named = readable(notation)  # said once: most skills' words name their rules already
-        shown.append({"drill": drill.title, "skill": skill, "cost": bets_text(cost),
+        shown.append({"drill": drill.title, "skill": skill, "cost": share_or_bets(cost),
                       "count": count, "rules": "" if named in skill else named})  # fmt: skip
         if len(shown) == COSTLIEST_SHOWN:
             break

@@ -32,7 +32,7 @@ from trainer.store import attempts, reviews, schedules
 from trainer.web.charts import Day
 from trainer.web.support import get_db
 from trainer.web.views.drills import stored_rules
-from trainer.words import bets, locale, number, percent, plural, say, seconds
+from trainer.words import locale, number, percent, plural, say, seconds
 
 WEEKS = 12
 # Checkpoints at a speed needed before its accuracy counts, and the accuracy that is reached.
@@ -258,14 +258,6 @@ def next_step(user_id: int) -> dict[str, Any] | None:
 # The smallest cost written as a number of bets: under it, "0.00" would read as free, so it is
 # said as under 0.01 of a bet (the table's verdicts and summary).
 SMALLEST_COST = Fraction(1, 200)
-
-
-def bets_text(cost: Fraction) -> str:
-    """Expected money lost, in bets: ``"0.35 of a bet"``, ``"2.1 bets"``."""
-    value = float(cost)
-    if value < 1:
-        return say("%(amount)s of a bet", amount=number(value, 2))
-    return bets(value, 1)
 
 
 def weeks(today: date, by_day: dict[str, Any]) -> list[Day]:

@@ -13,7 +13,7 @@ from drills.dealing.table_words import cards_words
 from drills.table_session import TableSpec
 from drills.table_sums import KINDS, Error, Sums, Tally, ask_name, cards_that_matter, count_of
 from trainer.engine.words import N_plural
-from trainer.web.mastery import SMALLEST_COST, bets_text
+from trainer.web.mastery import SMALLEST_COST
 from trainer.words import bets, plural, say, signed
 
 __all__ = ["GROUPS", "PRICED", "by_kind", "cost_text", "error_view", "group"]
@@ -116,10 +116,10 @@ def error_view(error: Error) -> dict[str, Any]:
 
 
 def cost_text(cost: Fraction) -> str:
-    """An error's cost in bets as the summary says it ("0.35 of a bet"; a cost that rounds
-    to nothing, "less than 0.01 of a bet"); "" for none."""
+    """An error's cost in bets as the summary says it, as the table's verdict does ("0.35
+    bets"; a cost that rounds to nothing, "under 0.01 bets"); "" for none."""
     if not cost:
         return ""
     if cost < SMALLEST_COST:
-        return say("less than %(cost)s", cost=bets_text(Fraction(1, 100)))
-    return bets_text(cost)
+        return say("under %(bets)s", bets=bets(0.01))
+    return bets(float(cost))
