@@ -70,7 +70,7 @@ game's value (the bank's edge at the new equilibrium) falls by no more than the 
     theirs by their weights (the expectation over the answer he draws, worked out, not drawn);
     against one punter it is the mix's bank table (:attr:`.method3_mixed.Equilibrium.bank`),
     where the dealer is indifferent on the cards he mixes on. The dealer's best answer to the
-    mixing punters (``edge_at_best``) is then an upper bound on the table's value far tighter
+    mixing punters (``edge_at_best``) is then an upper bound on the table's value tighter
     than the pure answer's, which the dealer exploits; ``edge_at_read`` (the dealer at ``p*``)
     is what the mix holds him to. The rounds are dealt as without it (the other punters
     playing the game's play), so the pairing holds.
