@@ -2,8 +2,8 @@
 (issue 27).
 
     .venv/bin/python bench/method3_reading.py [--split] [--roots N] [--table] [--turns N]
-        [--burn] [--firsts] [--double-gains ROUNDS] [--out FILE] [--check ROUNDS]
-        [--punters N ...] [--seed S] [--rules NOTATION]
+        [--burn] [--firsts] [--double-gains ROUNDS] [--read FILE | --mixed] [--out FILE]
+        [--check ROUNDS] [--punters N ...] [--seed S] [--rules NOTATION]
 
 The game's figures (:mod:`trainer.engine.banker.method3`: the dealer's doubling chances ``p*``,
 the bank's edge) are one punter against the dealer, his play at each hand reading his own
@@ -63,6 +63,18 @@ game's value (the bank's edge at the new equilibrium) falls by no more than the 
     agree; docs/table.md has the rounds tried. ``--out`` writes the figures as JSON (after
     each table size).
 
+    ``--mixed``: the punters play the heads-up equilibrium's mix instead (:func:`mixed_readers`,
+    the dealer doubling by ``p*``): each pure answer the search found with positive weight,
+    each reading the table by the chances it answers and redoubling as it does, each measured
+    against its own play reading nothing (the search's tree play), the punter's gain being
+    theirs by their weights (the expectation over the answer he draws, worked out, not drawn);
+    against one punter it is the mix's bank table (:attr:`.method3_mixed.Equilibrium.bank`),
+    where the dealer is indifferent on the cards he mixes on. The dealer's best answer to the
+    mixing punters (``edge_at_best``) is then an upper bound on the table's value tighter
+    than the pure answer's, which the dealer exploits; ``edge_at_read`` (the dealer at ``p*``)
+    is what the mix holds him to. The rounds are dealt as without it (the other punters
+    playing the game's play), so the pairing holds.
+
 Long because its measurements share one deal of the table's turns and one exact enumeration
 (split apart, each would carry a copy of them).
 """
@@ -76,15 +88,18 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np  # noqa: E402
 
+from trainer.engine.banker import method3_mixed  # noqa: E402
 from trainer.engine.banker.method3 import method3_game, punter_play  # noqa: E402
 from trainer.engine.banker.method3_dealer import FINALS  # noqa: E402
-from trainer.engine.banker.method3_mixed import answer_to, equilibrium, value  # noqa: E402
+from trainer.engine.banker.method3_mixed import Answer, answer_to, equilibrium, value  # noqa: E402
 from trainer.engine.banker.method3_reading import (  # noqa: E402
     finals,
     hand_values,
@@ -92,7 +107,7 @@ from trainer.engine.banker.method3_reading import (  # noqa: E402
     unseen,
     weights,
 )
-from trainer.engine.banker.method3_tree import pays  # noqa: E402
+from trainer.engine.banker.method3_tree import node_index, pays, unbits  # noqa: E402
 from trainer.engine.rulebook.rules import Rules  # noqa: E402
 from trainer.engine.strategy.dealer import full_shoe  # noqa: E402
 
@@ -124,16 +139,20 @@ class Game:
         self.rules = rules
         self.game = method3_game(rules)
         self.shoe = tuple(full_shoe(rules.decks))
+        self.nodes, self.starts = node_index(rules)
         self.reading(read)
 
-    def reading(self, read: Sequence[float] | None) -> None:
+    def reading(self, read: Sequence[float] | None, mixed: Readers | None = None) -> None:
         """The reading punters read the dealer's double by ``read`` (his chances; by default
-        ``p*``) and redouble by their best answer to it (the game's at ``p*``)."""
+        ``p*``) and redouble by their best answer to it (the game's at ``p*``); with ``mixed``
+        (:func:`mixed_readers`, the dealer's chances ``p*``), (c)'s punters play the heads-up
+        equilibrium's mix of answers instead, each reading the table by its own chances."""
         self.read = tuple(self.game.chances if read is None else (float(x) for x in read))
         own = self.read == tuple(self.game.chances)
         self.redoubling = (
             self.game.redoubling if own else answer_to(self.rules, np.asarray(self.read)).redoubling
         )
+        self.readers = mixed or pure_readers(self)
 
     def q(self, left: tuple[int, ...], up: int, doubled: bool) -> np.ndarray:
         return weights(self.game, left, up, doubled, self.read)
@@ -344,7 +363,63 @@ def table_run(
 
 # -- (c) the dealer's double against a table of reading punters ----------------------------------
 
-Vectors = dict[Hand, tuple[np.ndarray, np.ndarray, str]]
+
+@dataclass(frozen=True)
+class Readers:
+    """(c)'s reading punters, kept apart: each of ``K`` plays, its weight (a punter plays it
+    with that chance), the dealer's chances it reads the double by, the cards it redoubles on,
+    and the play it is measured against (the game's tree's, reading nothing but the double:
+    its draws at each node and splits at each start, by doubled, ``[K, nodes]``); ``bank``:
+    one punter's bank table against that play's mix, where it is not the pure answer's."""
+
+    weights: np.ndarray
+    chances: np.ndarray
+    redoubling: tuple[frozenset[int], ...]
+    hits: dict[bool, np.ndarray]
+    splits: dict[bool, np.ndarray]
+    bank: np.ndarray | None = None
+
+
+def pure_readers(game: Game) -> Readers:
+    """One play: reading by ``game.read``, measured against the game's pure answer to ``p*``."""
+    g = game.game
+    return Readers(
+        np.ones(1),
+        np.asarray([game.read]),
+        (game.redoubling,),
+        {d: unbits(g.hits[d])[None] for d in (False, True)},
+        {d: unbits(g.splits[d])[None] for d in (False, True)},
+    )
+
+
+def mixed_readers(rules: Rules) -> Readers:
+    """The heads-up equilibrium's mix (:func:`.method3_mixed.equilibrium`, worked out again):
+    each answer of positive weight, reading the table by the chances the search had when it
+    found that answer (recorded from its calls of ``answer_to``), redoubling as that answer."""
+    found: list[tuple[np.ndarray, Answer]] = []
+
+    def recording(rules: Rules, chances: np.ndarray, tree: object = None) -> Answer:
+        answer = answer_to(rules, chances, tree)  # type: ignore[arg-type]
+        found.append((np.array(chances, dtype=float), answer))
+        return answer
+
+    with mock.patch.object(method3_mixed, "answer_to", recording):
+        mix = equilibrium(rules)
+    kept = [(w, *found[k]) for k, w in enumerate(mix.mix) if w > 1e-9]
+    assert all(a.redoubling == mix.answers[k] for k, (_, a) in enumerate(found[: len(mix.mix)]))
+    bank = sum(w * a.bank for w, _, a in kept)
+    assert np.allclose(bank, mix.bank, atol=1e-12)
+    return Readers(
+        np.array([w for w, _, _ in kept]) / sum(w for w, _, _ in kept),
+        np.array([c for _, c, _ in kept]),
+        tuple(a.redoubling for _, _, a in kept),
+        {d: np.array([a.plays[d].hits for _, _, a in kept]) for d in (False, True)},
+        {d: np.array([a.plays[d].splits for _, _, a in kept]) for d in (False, True)},
+        mix.bank,
+    )
+
+
+Vectors = dict[Hand, tuple[np.ndarray, np.ndarray, np.ndarray]]
 
 
 def _base(left: tuple[int, ...], up: int) -> np.ndarray:
@@ -356,25 +431,38 @@ def _base(left: tuple[int, ...], up: int) -> np.ndarray:
     return w
 
 
+def _better(
+    game: Game, doubled: bool, one: np.ndarray, other: np.ndarray, w: np.ndarray
+) -> np.ndarray:
+    """For each of the readers (:class:`Readers`), whether ``one`` ([K, 10], kept apart by the
+    hole card) is worth more than ``other`` summed with the dealer's chances he reads."""
+    chances = game.readers.chances
+    c = chances if doubled else 1 - chances
+    found: np.ndarray = (c * one).sum(axis=1) > (c * other).sum(axis=1) + 1e-12 * (c @ w)
+    return found
+
+
 def hand_vectors(
     game: Game, doubled: bool, up: int, hand: Hand, left: tuple[int, ...], pair: int, memo: Vectors
-) -> tuple[np.ndarray, np.ndarray, str]:
-    """:func:`~trainer.engine.banker.method3_reading.hand_values` kept apart by the hole card:
-    for each hole card ``h``, ``left[h]`` times the hand's expected result were the hole card
-    ``h``, for the reading punter and the game's play, and the reader's play. The reader plays
-    by the sum weighed with the dealer's chances (``p`` doubled, ``1 - p`` not): the engine's
-    play, to the last digits (``--check``); a hole card the dealer never holds so is still
-    valued, which is what the dealer's gain of doing otherwise on it asks."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`~trainer.engine.banker.method3_reading.hand_values` kept apart by the hole card,
+    for each of the readers (:class:`Readers`, ``[K, 10]``): for each hole card ``h``,
+    ``left[h]`` times the hand's expected result were the hole card ``h``, for the reading
+    punter and the play he is measured against, and where the reader draws. The reader plays
+    by the sum weighed with the dealer's chances he reads (``p`` doubled, ``1 - p`` not): the
+    engine's play, to the last digits (``--check``); a hole card the dealer never holds so is
+    still valued, which is what the dealer's gain of doing otherwise on it asks."""
     found = memo.get(hand)
     if found is not None:
         return found
     w = _base(left, up)
-    stand = w * (game.finals(left, up) @ game.pays(hand, bool(pair)))
+    k = len(game.readers.weights)
+    stand = np.broadcast_to(w * (game.finals(left, up) @ game.pays(hand, bool(pair))), (k, 10))
     if total_of(hand) >= 21:
-        memo[hand] = (stand, stand, "S")
+        memo[hand] = (stand, stand, np.zeros(k, dtype=bool))
         return memo[hand]
     cards = sum(left)
-    reader, engine = np.zeros(10), np.zeros(10)
+    reader, engine = np.zeros((k, 10)), np.zeros((k, 10))
     for c in VALUES:
         n = left[c - 1]
         if not n:
@@ -386,38 +474,42 @@ def hand_vectors(
             r, e, _ = hand_vectors(game, doubled, up, grown, rest, pair, memo)
         reader += n / (cards - 1) * r
         engine += n / (cards - 1) * e
-    chances = np.asarray(game.read)
-    c = chances if doubled else 1 - chances
-    draws = float(c @ reader) > float(c @ stand) + 1e-12 * float(c @ w)
-    hits = game.engine_hits(doubled, up, hand, pair)
-    memo[hand] = (reader if draws else stand, engine if hits else stand, "H" if draws else "S")
+    draws = _better(game, doubled, reader, stand, w)
+    node = game.nodes.get((up, hand, pair))
+    hits = game.readers.hits[doubled][:, node] if node is not None else np.zeros(k, dtype=bool)
+    memo[hand] = (
+        np.where(draws[:, None], reader, stand),
+        np.where(hits[:, None], engine, stand),
+        draws,
+    )
     return memo[hand]
 
 
 def start_vectors(
     game: Game, doubled: bool, up: int, a: int, b: int, left: tuple[int, ...]
-) -> tuple[np.ndarray, np.ndarray, str]:
+) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """:func:`~trainer.engine.banker.method3_reading.start_values` kept apart by the hole card
-    (:func:`hand_vectors`): the reader's and the game's vectors, and the reader's play."""
+    (:func:`hand_vectors`), for each of the readers: the reader's and the measured play's
+    vectors (``[K, 10]``), and the reader's plays."""
     hand = (min(a, b), max(a, b))
-    reader, engine, move = hand_vectors(game, doubled, up, hand, left, 0, {})
-    engine_move = punter_play(game.game, doubled, up, hand, 0, first=True) or "S"
+    reader, engine, draws = hand_vectors(game, doubled, up, hand, left, 0, {})
+    moves = ["H" if x else "S" for x in draws]
     if a == b != 10 and game.rules.max_split_hands >= 2:
+        k = len(game.readers.weights)
         cards, memo = sum(left), {}
-        split_r, split_e = np.zeros(10), np.zeros(10)
+        split_r, split_e = np.zeros((k, 10)), np.zeros((k, 10))
         for c in VALUES:
             if left[c - 1]:
                 kid = (min(a, c), max(a, c))
                 r, e, _ = hand_vectors(game, doubled, up, kid, take(left, c), a, memo)
                 split_r += 2 * left[c - 1] / (cards - 1) * r
                 split_e += 2 * left[c - 1] / (cards - 1) * e
-        chances = np.asarray(game.read)
-        c = chances if doubled else 1 - chances
-        if float(c @ split_r) > float(c @ reader) + 1e-12 * float(c @ _base(left, up)):
-            reader, move = split_r, "P"
-        if engine_move == "P":
-            engine = split_e
-    return reader, engine, move
+        splits = _better(game, doubled, split_r, reader, _base(left, up))
+        reader = np.where(splits[:, None], split_r, reader)
+        moves = ["P" if x else m for x, m in zip(splits, moves, strict=True)]
+        engine_splits = game.readers.splits[doubled][:, game.starts[(*hand, up)]]
+        engine = np.where(engine_splits[:, None], split_e, engine)
+    return reader, engine, moves
 
 
 def gains_round(game: Game, punters: int, rng: random.Random) -> np.ndarray:
@@ -431,7 +523,10 @@ def gains_round(game: Game, punters: int, rng: random.Random) -> np.ndarray:
     each turn the cards dealt so far (``k`` of each value, of ``n`` in the pack) are that much
     more or less likely from the pack less ``d`` than from the pack less ``h``, by
     ``(n_d - k_d) / n_d * n_h / (n_h - k_h)`` (only those two values' counts differ), so every
-    round measures every first card. A dealer's natural ends the round at zero, weighed so."""
+    round measures every first card. A dealer's natural ends the round at zero, weighed so.
+    Against several readers (:class:`Readers`) a punter's gain is theirs by their weights,
+    each with his stake's multiple by its redoubling (the cards shown, the deal's own)."""
+    readers = game.readers
     shoe = np.asarray(game.shoe, dtype=float)
     deck = [v for v, n in enumerate(game.shoe, 1) for _ in range(n)]
     rng.shuffle(deck)
@@ -442,7 +537,7 @@ def gains_round(game: Game, punters: int, rng: random.Random) -> np.ndarray:
     taken = np.zeros((2, 10))
     for doubled in (False, True):
         cards = list(deck)
-        for p1, p2, gone, times, _, _ in table_turns(game, firsts, seconds, up, doubled, cards):
+        for p1, p2, gone, _, _, _ in table_turns(game, firsts, seconds, up, doubled, cards):
             seen = [v for v, n in enumerate(gone, 1) for _ in range(n)]
             left = unseen(game.rules, (p1, p2, up, *seen))
             assert left is not None
@@ -451,9 +546,11 @@ def gains_round(game: Game, punters: int, rng: random.Random) -> np.ndarray:
             dealt = (shoe - np.eye(10)[hole - 1]) - rest  # out of the pack since the hole card
             weight = (shoe - dealt) / shoe
             weight /= weight[hole - 1]
+            times = [(4 if p1 in r else 2) if doubled else 1 for r in readers.redoubling]
+            mixed = (readers.weights * np.asarray(times)) @ (reader - engine)
             counts = np.asarray(left, dtype=float)
-            gain = np.divide(reader - engine, counts, out=np.zeros(10), where=counts > 0)
-            taken[int(doubled)] += times * weight * gain
+            gain = np.divide(mixed, counts, out=np.zeros(10), where=counts > 0)
+            taken[int(doubled)] += weight * gain
     return taken / punters
 
 
@@ -468,8 +565,10 @@ def gains_run(
     the gain is above 0); and the table's game (:func:`table_equilibrium`)."""
     rng, started = random.Random(f"{seed} {punters} double gains"), time.perf_counter()
     read = np.asarray(game.read)
-    bank = answer_to(game.rules, np.asarray(game.game.chances)).bank
-    alone = answer_to(game.rules, read).bank  # one punter's pure answer to what they read
+    bank = game.readers.bank  # the heads-up mix's (--mixed), what is read being p*
+    if bank is None:
+        bank = answer_to(game.rules, np.asarray(game.game.chances)).bank
+    alone = bank if game.readers.bank is not None else answer_to(game.rules, read).bank
     share = np.asarray(game.shoe, dtype=float) / sum(game.shoe)
     taken = np.array([gains_round(game, punters, rng) for _ in range(rounds)])  # [round, 2, 10]
     kept = bank - taken.mean(axis=0)
@@ -487,7 +586,10 @@ def gains_run(
     ):  # fmt: skip
         figures[name] = float(exact)
         figures[name + "_se"] = float(each.sum(axis=1).std(ddof=1)) / rounds**0.5
-    figures.update(table_equilibrium(game, table, gain_se, resamples))
+    if game.readers.bank is None:  # the table's game is the pure answers' (not the mix's)
+        figures.update(table_equilibrium(game, table, gain_se, resamples))
+    else:
+        figures["mixed"] = [list(map(float, game.readers.weights)), game.readers.chances.tolist()]
     figures["chances"] = list(game.read)  # the engine's dealer's at this table: what is read
     figures["cards"] = [
         {"card": d, "read": float(read[d - 1]),
@@ -545,13 +647,15 @@ def double_gains(
     out: Path | None,
     reads: dict[int, list[float]] | None = None,
     resamples: int = 0,
+    mixed: Readers | None = None,
 ) -> None:
     """(c): :func:`gains_run` for each table size, the punters reading ``reads`` (by size: the
-    dealer's chances there, from ``--read``; ``p*`` for a size it does not hold), printed, and
-    written to ``out`` as JSON."""
+    dealer's chances there, from ``--read``; ``p*`` for a size it does not hold), or playing
+    the heads-up equilibrium's ``mixed`` answers (``--mixed``, the dealer's chances ``p*``),
+    printed, and written to ``out`` as JSON."""
     found = []
     for n in punters:
-        game.reading((reads or {}).get(n))
+        game.reading((reads or {}).get(n), mixed)
         run = gains_run(game, n, rounds, seed, resamples)
         found.append(run)
         print(f"(c) {n} punter(s), {rounds:,} rounds, {run['seconds']:.0f} s:", flush=True)
@@ -565,9 +669,10 @@ def double_gains(
                 f"± {row['gain_se']:.5f}: {verdict}{unsure}; the table's shift "
                 f"{row['table_shift']:+.5f}"
             )
-        game_is = np.round(np.asarray(run["equilibrium"]), 4)
-        move, move_se = float(run["move"]), float(run["move_se"])  # type: ignore[arg-type]
-        print(f"    the table's game: {game_is}, its move {move:+.4%} ± {move_se:.4%}")
+        if mixed is None:
+            game_is = np.round(np.asarray(run["equilibrium"]), 4)
+            move, move_se = float(run["move"]), float(run["move_se"])  # type: ignore[arg-type]
+            print(f"    the table's game: {game_is}, its move {move:+.4%} ± {move_se:.4%}")
         for name in _FIGURES:
             print(f"    {name}: {run[name]:+.4%} ± {run[name + '_se']:.4%}", flush=True)  # type: ignore[str-bytes-safe]
         if out is not None:
@@ -605,7 +710,8 @@ def check_vectors(game: Game, rounds: int, seed: int) -> float:
             seen = [v for v, n in enumerate(gone, 1) for _ in range(n)]
             left = unseen(game.rules, (p1, p2, up, *seen))
             assert left is not None
-            r, e, m = start_vectors(game, doubled, up, p1, p2, left)
+            vectors = start_vectors(game, doubled, up, p1, p2, left)
+            r, e, m = vectors[0][0], vectors[1][0], vectors[2][0]
             assert m == move
             worst = max(worst, abs(float(c @ r) - reader) / norm, abs(float(c @ e) - engine) / norm)
     return worst
@@ -813,6 +919,9 @@ def main() -> None:
     parser.add_argument(
         "--resamples", type=int, default=0, help="(c): draws for the table game's move's error"
     )
+    parser.add_argument(
+        "--mixed", action="store_true", help="(c): the punters play the heads-up mix of answers"
+    )
     parser.add_argument("--check", type=int, metavar="ROUNDS", help="(c)'s vectors = the engine's")
     parser.add_argument("--burn", action="store_true", help="(b): a card burned face up first")
     parser.add_argument("--firsts", action="store_true", help="(b): the face-down firsts too")
@@ -852,8 +961,21 @@ def main() -> None:
         if args.read is not None:
             sizes = json.loads(args.read.read_text("utf-8"))["tables"]
             by_size = {int(size["punters"]): size["chances"] for size in sizes}
+        if args.mixed and by_size is not None:
+            parser.error("--mixed: the dealer doubles by p*, which the mix answers (no --read)")
+        mixed = mixed_readers(rules) if args.mixed else None
+        if mixed is not None:
+            print(f"(c) the punters mix answers {np.round(mixed.weights, 4)} reading chances")
+            print(f"    {np.round(mixed.chances, 4)}, redoubling on {mixed.redoubling}")
         double_gains(
-            game, args.punters, args.double_gains, args.seed, args.out, by_size, args.resamples
+            game,
+            args.punters,
+            args.double_gains,
+            args.seed,
+            args.out,
+            by_size,
+            args.resamples,
+            mixed,
         )
     if args.table:
         for punters in args.punters:
