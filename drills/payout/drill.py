@@ -18,7 +18,7 @@ from drills.base import (
 from drills.caches import Caches
 from drills.payout.deal import make_question
 from drills.payout.explain import ask_text, explain, situation_view
-from drills.payout.kinds import KINDS, MIXES, Kind, kinds_for
+from drills.payout.kinds import FIRST_KINDS, KINDS, MIXES, Kind, kinds_for
 from drills.payout.money import money_text, read_amount
 from drills.payout.play import read_question, read_question_played
 from trainer.engine.rulebook.rules import Rules
@@ -56,6 +56,8 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
         caches: Caches | None = None,
     ) -> Question:
         kinds = kinds_for(learner.options.get("mix"))
+        if kinds == kinds_for(None) and len(learner.recent) < len(FIRST_KINDS):
+            kinds = FIRST_KINDS  # a newcomer's first answers under "Every kind": plain payouts
         question = make_question(rng.choice(kinds), rng)
         return self.question(str(question), rules, caches=caches)
 

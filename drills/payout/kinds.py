@@ -143,6 +143,12 @@ MIXES: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+# A learner's first payouts under "Every kind", one for each of their first answers to this
+# drill: one box, one stake, casino rules (a co-bettor's box or the Russian bank's double pay
+# as a first question put a newcomer off). After these, every kind.
+FIRST_KINDS = ("natural-3-2", "natural-6-5", "even-money", "surrender")
+
+
 def kinds_for(option: str | None) -> tuple[str, ...]:
     """The kinds a page option asks for: a mix, one kind, or (unknown or absent) every kind."""
     if option in MIXES:

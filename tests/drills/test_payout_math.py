@@ -273,3 +273,21 @@ def test_a_payout_slip_is_priced_as_a_share_of_the_bet_up_to_one_bet_then_in_bet
         assert drill.cost_said(Fraction(1)) == "100.00% of the bet"
         assert drill.cost_said(Fraction(39)) == "39 bets"
         assert drill.cost_said(Fraction(3, 2)) == "1.5 bets"
+
+
+def test_a_newcomers_first_payouts_under_every_kind_are_plain_then_any() -> None:
+    from drills.base import PastAttempt
+    from drills.payout.kinds import FIRST_KINDS
+
+    rng = random.Random(41)
+    newcomer = LearnerState()
+    assert {DRILL.new_question(rng, RULES, newcomer).view["kind"] for _ in range(60)} <= set(
+        FIRST_KINDS
+    )
+    past = PastAttempt("natural-3-2|vegas-6d-s17|15|AS KD 7C 9H|-|pay", "22.50", True, None, "")
+    practised = LearnerState(recent=(past,) * len(FIRST_KINDS))
+    seen = {DRILL.new_question(rng, RULES, practised).view["kind"] for _ in range(200)}
+    assert seen - set(FIRST_KINDS)  # then every kind, a co-bettor's box among them
+    # A mix or a kind chosen on the page is asked as chosen, from the first question.
+    chosen = LearnerState(options={"mix": "co-bettors"})
+    assert DRILL.new_question(rng, RULES, chosen).view["kind"] == "co-bettors"
