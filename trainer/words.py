@@ -259,7 +259,7 @@ def share_percent(share: int | float | Fraction | Decimal) -> str:
     """A share of a table minimum, in percent, for a sentence's ``%(percent)s%%`` ("50% of the
     minimum"): to at most two places, its trailing zeros dropped ("50", "12.5"), as a number of
     minimums is (:func:`counted`): a bet's cost in minimums, not a play's share of the bet."""
-    return _at_most(round(float(Fraction(share) * 100), 2), 2)
+    return trimmed(Fraction(share) * 100)
 
 
 def trimmed(value: int | float | Fraction | Decimal, digits: int = 2) -> str:

@@ -178,11 +178,11 @@ def _read_filter(args: Any) -> reviews.MistakeFilter:
 
 
 def cost_text(cost: Fraction | None, drill: Drill | None = None) -> str:
-    """A mistake's cost as a share of the bet, whatever its size (``"50% of the bet"``,
-    ``"16.67% of the bet"``, ``"150% of the bet"``: as the drills' verdicts say it, so a row
-    never reads "1 bet" beside another's "20.8% of the bet"), in table minimums where the
-    drill prices it so (``drill.cost_said``), or a dash (the mistakes page leaves a drill's
-    answer without a money cost uncosted); in the learner's words."""
+    """A mistake's cost as its drill says it (``drill.cost_said``): a play's as a share of the
+    bet, whatever its size (``"50.00% of the bet"``, ``"150.16% of the bet"``, as the verdicts
+    say it), a bet's in table minimums, a payout slip's in bets past one; a dash for none (the
+    mistakes page leaves a drill's answer without a money cost uncosted); in the learner's
+    words."""
     if cost is None:
         return "–"
     if cost == 0:
