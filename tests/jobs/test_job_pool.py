@@ -6,6 +6,7 @@ server serves, is started again, and a round of its checks that fails does not e
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import signal
@@ -182,17 +183,27 @@ def test_a_worker_told_to_stop_puts_its_job_back_and_leaves_no_process_behind(
         stderr=subprocess.STDOUT,
     )
     log: Callable[[], str] = lambda: ""  # noqa: E731
-    _wait_for(
-        lambda: (
-            _job(database, study).done > 0
-            and (processes == 1 or len(_children(worker.pid)) >= processes)
-        ),
-        120,
-        log,
-    )
-    helpers = _children(worker.pid)
-    worker.terminate()
-    output = worker.communicate(timeout=30)[0].decode(errors="replace")
+    helpers: list[int] = []
+    try:
+        _wait_for(
+            lambda: (
+                _job(database, study).done > 0
+                and (processes == 1 or len(_children(worker.pid)) >= processes)
+            ),
+            120,
+            log,
+        )
+        helpers = _children(worker.pid)
+        worker.terminate()
+        output = worker.communicate(timeout=30)[0].decode(errors="replace")
+    finally:  # a worker that outlived its stop fails this test, not the next one's set-up
+        if worker.poll() is None:
+            worker.kill()
+        for pid in [pid for pid in helpers if _alive(pid)]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        worker.wait()
+        worker.stdout.close()  # type: ignore[union-attr]
     stopped = _job(database, study)
     assert stopped.state == "queued" and not stopped.error, output
     assert f"job {study} (count-study) stopped with its worker: queued again" in output

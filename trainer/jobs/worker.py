@@ -66,6 +66,10 @@ class _Flag:
 _STOPPING = _Flag()
 # The process that started this worker (``main``): the worker stops when it is gone.
 _PARENT: int | None = None
+# The worker's own process (``main``), told from the helpers forked with its SIGTERM handler.
+_WORKER: int | None = None
+# How long a stopped worker's helpers have to end before they are killed.
+HELPERS_GRACE_SECONDS = 2.0
 _GENERIC = "an error on the server stopped it (its operator has the details); try again later"
 
 
@@ -161,7 +165,13 @@ def run_by_id(database: str, job_id: int) -> int:
 def _stop(signum: int, frame: Any) -> None:
     """SIGTERM: end the job's own helper processes (a count study's), then this one; its job
     goes back to the queue, and no other is taken. It takes no lock: a second SIGTERM may run
-    it again at any point of this one (:class:`_Flag`)."""
+    it again at any point of this one (:class:`_Flag`).
+
+    A helper, forked with this handler, ends at once: its work is dropped with the job. (Its
+    SystemExit, struck inside numba code, came back as a SystemError, sent as the result of
+    its work, and the helper went on to the next count while the worker waited for it.)"""
+    if _WORKER is not None and os.getpid() != _WORKER:
+        os._exit(128 + signum)
     _STOPPING.set()
     for child in multiprocessing.active_children():
         child.terminate()
@@ -219,13 +229,34 @@ def main(argv: list[str]) -> int:
     logging.basicConfig(
         level=logging.INFO, format="[jobs %(process)d] %(levelname)s %(message)s", stream=sys.stderr
     )
+    global _PARENT, _WORKER
+    _PARENT, _WORKER = os.getppid(), os.getpid()
     signal.signal(signal.SIGTERM, _stop)
-    global _PARENT
-    _PARENT = os.getppid()
-    if len(argv) == 2:
-        return run_by_id(argv[0], int(argv[1]))
-    work(argv[0])
+    try:
+        if len(argv) == 2:
+            return run_by_id(argv[0], int(argv[1]))
+        work(argv[0])
+    except SystemExit as stop:
+        if not _STOPPING.is_set():
+            raise
+        _end(stop.code if isinstance(stop.code, int) else 1)
     return 0
+
+
+def _end(code: int) -> None:
+    """Exit a stopped worker, its job back in the queue: its helpers killed if they have not
+    ended within :data:`HELPERS_GRACE_SECONDS`, and no wait at exit for their pool (a helper
+    killed while it wrote its result left the pool's reader waiting for the rest for good)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # stopping already
+    deadline = time.monotonic() + HELPERS_GRACE_SECONDS
+    for child in multiprocessing.active_children():
+        child.join(max(deadline - time.monotonic(), 0.0))
+        if child.is_alive():
+            child.kill()
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":

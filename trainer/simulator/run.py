@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 
@@ -21,6 +20,7 @@ import numpy as np
 
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem
+from trainer.engine.processes import helper_pool
 from trainer.engine.rulebook.rules import Rules
 from trainer.simulator import kernel as K
 from trainer.simulator.face_down_tables import NO_FACE_DOWN, FaceDownTables, face_down_tables
@@ -276,7 +276,7 @@ def run(
     if workers <= 1 or len(plan) == 1:
         results: Iterable[list[Sums]] = (play_blocks(job, group) for group in groups)
         return _added(job, groups, results, rounds, progress)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=get_context("spawn")) as pool:
+    with helper_pool(workers, mp_context=get_context("spawn")) as pool:
         ordered = pool.map(play_blocks, [job] * len(groups), groups)  # in order, as they end
         return _added(job, groups, ordered, rounds, progress)
 

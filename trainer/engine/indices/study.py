@@ -15,6 +15,7 @@ from trainer.engine.counting import CountingSystem
 from trainer.engine.indices.edge import CountEdge, EdgeTable, count_frequencies
 from trainer.engine.indices.shoes import composition_at, engine_shoe, insurance_ev
 from trainer.engine.indices.table import IndexTable, count_grid, plays_of
+from trainer.engine.processes import helper_pool
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import Chart, compute_chart
 
@@ -62,9 +63,7 @@ def compute_study(
     neutral = full_shoe_chart(rules)
     results: list[tuple[Chart, float, float]] = []
     if jobs > 1:
-        from concurrent.futures import ProcessPoolExecutor  # only here: 25 ms to import
-
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        with helper_pool(jobs) as pool:
             futures = [pool.submit(_at_count, rules, system, c, neutral) for c in grid]
             for done, future in enumerate(futures, start=1):
                 results.append(future.result())

@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from trainer.engine.processes import helper_pool
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 from trainer.engine.strategy.ev import Action, UpCardAnalysis
@@ -495,9 +496,7 @@ def compute_chart(
     members = _cell_members(rules, shoe)
     ups = [up for up in UP_CARDS if shoe[up - 1] > 0]
     if jobs > 1 and len(ups) > 1:
-        from concurrent.futures import ProcessPoolExecutor  # only here: 25 ms to import
-
-        with ProcessPoolExecutor(max_workers=min(jobs, len(ups))) as pool:
+        with helper_pool(min(jobs, len(ups))) as pool:
             futures = [
                 pool.submit(_up_card_part, rules, tuple(shoe), up, stand_on, members, playing)
                 for up in ups
