@@ -2,7 +2,7 @@
 (issue 27).
 
     .venv/bin/python bench/method3_reading.py [--split] [--roots N] [--table] [--turns N]
-        [--burn] [--firsts] [--double-gains ROUNDS] [--read FILE | --mixed] [--out FILE]
+        [--burn] [--firsts] [--double-gains ROUNDS] [--read FILE | --mixed [--fitted]] [--out FILE]
         [--check ROUNDS] [--punters N ...] [--seed S] [--rules NOTATION]
 
 The game's figures (:mod:`trainer.engine.banker.method3`: the dealer's doubling chances ``p*``,
@@ -74,6 +74,13 @@ game's value (the bank's edge at the new equilibrium) falls by no more than the 
     than the pure answer's, which the dealer exploits; ``edge_at_read`` (the dealer at ``p*``)
     is what the mix holds him to. The rounds are dealt as without it (the other punters
     playing the game's play), so the pairing holds.
+
+    ``--fitted`` (with ``--mixed``): the best answers to more chances join the mix
+    (:data:`FITTED_EXTRA`, weight 0), every play's results kept apart, and the mix's weights
+    are fitted to the table (:func:`fitted_mix`): the mix the dealer's best answer gets least
+    from, chosen on half the rounds and measured on the other half, both ways. Any play of the
+    punters' bounds the table's value from above by the dealer's best answer to it, so this is
+    an upper bound as the heads-up mix's is, fitted to the table the heads-up mix is not.
 
 Long because its measurements share one deal of the table's turns and one exact enumeration
 (split apart, each would carry a copy of them).
@@ -378,6 +385,7 @@ class Readers:
     hits: dict[bool, np.ndarray]
     splits: dict[bool, np.ndarray]
     bank: np.ndarray | None = None
+    banks: np.ndarray | None = None  # each play's own bank table, [K, 2, 10] (--mixed)
 
 
 def pure_readers(game: Game) -> Readers:
@@ -392,10 +400,11 @@ def pure_readers(game: Game) -> Readers:
     )
 
 
-def mixed_readers(rules: Rules) -> Readers:
+def mixed_readers(rules: Rules, extra: Sequence[np.ndarray] = ()) -> Readers:
     """The heads-up equilibrium's mix (:func:`.method3_mixed.equilibrium`, worked out again):
     each answer of positive weight, reading the table by the chances the search had when it
-    found that answer (recorded from its calls of ``answer_to``), redoubling as that answer."""
+    found that answer (recorded from its calls of ``answer_to``), redoubling as that answer;
+    then the best answer to each of the chances ``extra``, of weight 0 (``--fitted``)."""
     found: list[tuple[np.ndarray, Answer]] = []
 
     def recording(rules: Rules, chances: np.ndarray, tree: object = None) -> Answer:
@@ -409,13 +418,17 @@ def mixed_readers(rules: Rules) -> Readers:
     assert all(a.redoubling == mix.answers[k] for k, (_, a) in enumerate(found[: len(mix.mix)]))
     bank = sum(w * a.bank for w, _, a in kept)
     assert np.allclose(bank, mix.bank, atol=1e-12)
+    total = sum(w for w, _, _ in kept)
+    kept = [(w / total, c, a) for w, c, a in kept]
+    kept += [(0.0, np.asarray(c, dtype=float), answer_to(rules, np.asarray(c))) for c in extra]
     return Readers(
-        np.array([w for w, _, _ in kept]) / sum(w for w, _, _ in kept),
+        np.array([w for w, _, _ in kept]),
         np.array([c for _, c, _ in kept]),
         tuple(a.redoubling for _, _, a in kept),
         {d: np.array([a.plays[d].hits for _, _, a in kept]) for d in (False, True)},
         {d: np.array([a.plays[d].splits for _, _, a in kept]) for d in (False, True)},
         mix.bank,
+        np.array([a.bank for _, _, a in kept]),
     )
 
 
@@ -524,8 +537,9 @@ def gains_round(game: Game, punters: int, rng: random.Random) -> np.ndarray:
     more or less likely from the pack less ``d`` than from the pack less ``h``, by
     ``(n_d - k_d) / n_d * n_h / (n_h - k_h)`` (only those two values' counts differ), so every
     round measures every first card. A dealer's natural ends the round at zero, weighed so.
-    Against several readers (:class:`Readers`) a punter's gain is theirs by their weights,
-    each with his stake's multiple by its redoubling (the cards shown, the deal's own)."""
+    Against several readers (:class:`Readers`) it is kept apart by reader (``[K, 2, 10]``),
+    each with his stake's multiple by its redoubling (the cards shown, the deal's own): a
+    punter's gain is theirs by their weights."""
     readers = game.readers
     shoe = np.asarray(game.shoe, dtype=float)
     deck = [v for v, n in enumerate(game.shoe, 1) for _ in range(n)]
@@ -534,7 +548,7 @@ def gains_round(game: Game, punters: int, rng: random.Random) -> np.ndarray:
     firsts = [deck.pop() for _ in range(punters)]
     seconds = [deck.pop() for _ in range(punters)]
     up = deck.pop()
-    taken = np.zeros((2, 10))
+    taken = np.zeros((len(readers.weights), 2, 10))
     for doubled in (False, True):
         cards = list(deck)
         for p1, p2, gone, _, _, _ in table_turns(game, firsts, seconds, up, doubled, cards):
@@ -547,10 +561,10 @@ def gains_round(game: Game, punters: int, rng: random.Random) -> np.ndarray:
             weight = (shoe - dealt) / shoe
             weight /= weight[hole - 1]
             times = [(4 if p1 in r else 2) if doubled else 1 for r in readers.redoubling]
-            mixed = (readers.weights * np.asarray(times)) @ (reader - engine)
+            each = np.asarray(times, dtype=float)[:, None] * (reader - engine)
             counts = np.asarray(left, dtype=float)
-            gain = np.divide(mixed, counts, out=np.zeros(10), where=counts > 0)
-            taken[int(doubled)] += weight * gain
+            gain = np.divide(each, counts, out=np.zeros_like(each), where=counts > 0)
+            taken[:, int(doubled)] += weight * gain
     return taken / punters
 
 
@@ -570,7 +584,8 @@ def gains_run(
         bank = answer_to(game.rules, np.asarray(game.game.chances)).bank
     alone = bank if game.readers.bank is not None else answer_to(game.rules, read).bank
     share = np.asarray(game.shoe, dtype=float) / sum(game.shoe)
-    taken = np.array([gains_round(game, punters, rng) for _ in range(rounds)])  # [round, 2, 10]
+    by_reader = np.array([gains_round(game, punters, rng) for _ in range(rounds)])  # [r, K, 2, 10]
+    taken = np.einsum("k,rkij->rij", game.readers.weights, by_reader)  # [round, 2, 10]
     kept = bank - taken.mean(axis=0)
     gains, gain_se = kept[1] - kept[0], (taken[:, 1] - taken[:, 0]).std(axis=0, ddof=1)
     gain_se = gain_se / rounds**0.5
@@ -590,6 +605,8 @@ def gains_run(
         figures.update(table_equilibrium(game, table, gain_se, resamples))
     else:
         figures["mixed"] = [list(map(float, game.readers.weights)), game.readers.chances.tolist()]
+        if len(game.readers.weights) > 1 and game.readers.banks is not None:
+            figures["fitted"] = fitted_mix(game.readers.banks, by_reader, share)
     figures["chances"] = list(game.read)  # the engine's dealer's at this table: what is read
     figures["cards"] = [
         {"card": d, "read": float(read[d - 1]),
@@ -600,6 +617,73 @@ def gains_run(
     ]  # fmt: skip
     figures["seconds"] = time.perf_counter() - started
     return figures
+
+
+# (c) --fitted: chances whose best answers join the heads-up mix (weight 0 there), each p*
+# with these cards' chances changed: a dealer read as doubling less on a five and a six (what
+# his gains there, below 0 against the heads-up mix at a table, ask for), and the table's game
+# to first order at four punters (docs/table.md).
+FITTED_EXTRA = (
+    {5: 0.6, 6: 0.3},
+    {5: 0.4, 6: 0.2},
+    {5: 0.2, 6: 0.1},
+    {5: 0.0, 6: 0.0},
+    {4: 0.47, 5: 0.57, 6: 0.35, 7: 0.13},
+)
+
+
+def fitted_mix(banks: np.ndarray, each: np.ndarray, share: np.ndarray) -> dict[str, object]:
+    """The punters' mix of the readers' plays that holds the dealer's best answer to it lowest
+    at this table (``--fitted``): a play's bank results at the table are its heads-up table
+    (``banks``, ``[K, 2, 10]``) less what the rounds' reading took (``each``, ``[R, K, 2,
+    10]``), linear in the mix's weights ``w``, and the dealer's best answer to the mix gets
+    ``share @ max(w @ kept)``, convex in ``w``. Cross-fitted: the mix is chosen on one half of
+    the rounds and measured on the other (its least on the rounds it was chosen on reads low),
+    both ways; the upper bound is the two measures' mean, with its standard error."""
+    half = len(each) // 2
+    folds = []
+    for fit, test in ((slice(0, half), slice(half, None)), (slice(half, None), slice(0, half))):
+        w = lowest_mix(banks - each[fit].mean(axis=0), share)
+        mixed = np.einsum("k,rkij->rij", w, banks[None] - each[test])  # [R, 2, 10]
+        doubles = mixed[:, 1].mean(axis=0) > mixed[:, 0].mean(axis=0)
+        rounds = np.where(doubles, mixed[:, 1], mixed[:, 0]) @ share
+        folds.append(
+            {
+                "weights": [round(float(x), 4) for x in w],
+                "upper": float(rounds.mean()),
+                "upper_se": float(rounds.std(ddof=1)) / len(rounds) ** 0.5,
+                "doubles": [d for d in VALUES if doubles[d - 1]],
+            }
+        )
+    upper = sum(float(f["upper"]) for f in folds) / 2  # type: ignore[arg-type]
+    error = sum(float(f["upper_se"]) ** 2 for f in folds) ** 0.5 / 2  # type: ignore[arg-type]
+    return {"upper": upper, "upper_se": error, "folds": folds}
+
+
+def lowest_mix(kept: np.ndarray, share: np.ndarray, seed: int = 0) -> np.ndarray:
+    """The weights ``w`` (on the simplex) for which ``share @ max(w @ kept)`` is least
+    (``kept``: ``[K, 2, 10]``): random mixes, then smaller and smaller moves about the best
+    (a convex function of a few weights: near its least is what an upper bound needs)."""
+    rng = np.random.default_rng(seed)
+    k = len(kept)
+    flat = kept.reshape(k, 20)
+
+    def worth(mixes: np.ndarray) -> np.ndarray:
+        return np.asarray((mixes @ flat).reshape(-1, 2, 10).max(axis=1) @ share)
+
+    mixes = np.vstack([np.eye(k), rng.dirichlet(np.ones(k), 50_000)])
+    best = mixes[int(np.argmin(worth(mixes)))]
+    for scale in np.geomspace(0.3, 1e-4, 40):
+        moved = np.clip(best + rng.normal(0.0, scale, (5_000, k)), 0.0, None)
+        moved /= np.maximum(moved.sum(axis=1, keepdims=True), 1e-12)
+        tried = np.vstack([best, moved])
+        best = tried[int(np.argmin(worth(tried)))]
+    return best
+
+
+def _with(chances: Sequence[float], cards: dict[int, float]) -> np.ndarray:
+    """``chances`` with those of ``cards`` (first card: chance) changed."""
+    return np.array([cards.get(d, c) for d, c in zip(VALUES, chances, strict=True)])
 
 
 def _shifted_game(game: Game, shift: np.ndarray) -> tuple[np.ndarray, float, float, int, float]:
@@ -675,6 +759,12 @@ def double_gains(
             print(f"    the table's game: {game_is}, its move {move:+.4%} ± {move_se:.4%}")
         for name in _FIGURES:
             print(f"    {name}: {run[name]:+.4%} ± {run[name + '_se']:.4%}", flush=True)  # type: ignore[str-bytes-safe]
+        fitted = run.get("fitted")
+        if isinstance(fitted, dict):
+            for fold in fitted["folds"]:
+                print(f"    a fitted mix {fold['weights']}: the dealer's best answer (doubling on")
+                print(f"      {fold['doubles']}) {fold['upper']:+.4%} ± {fold['upper_se']:.4%}")
+            print(f"    edge_at_best, fitted: {fitted['upper']:+.4%} ± {fitted['upper_se']:.4%}")
         if out is not None:
             _write(out, game, seed, found)
 
@@ -922,6 +1012,9 @@ def main() -> None:
     parser.add_argument(
         "--mixed", action="store_true", help="(c): the punters play the heads-up mix of answers"
     )
+    parser.add_argument(
+        "--fitted", action="store_true", help="(c) --mixed: and the mix fitted to the table"
+    )
     parser.add_argument("--check", type=int, metavar="ROUNDS", help="(c)'s vectors = the engine's")
     parser.add_argument("--burn", action="store_true", help="(b): a card burned face up first")
     parser.add_argument("--firsts", action="store_true", help="(b): the face-down firsts too")
@@ -963,7 +1056,8 @@ def main() -> None:
             by_size = {int(size["punters"]): size["chances"] for size in sizes}
         if args.mixed and by_size is not None:
             parser.error("--mixed: the dealer doubles by p*, which the mix answers (no --read)")
-        mixed = mixed_readers(rules) if args.mixed else None
+        extra = [_with(game.game.chances, cards) for cards in FITTED_EXTRA] if args.fitted else []
+        mixed = mixed_readers(rules, extra) if args.mixed else None
         if mixed is not None:
             print(f"(c) the punters mix answers {np.round(mixed.weights, 4)} reading chances")
             print(f"    {np.round(mixed.chances, 4)}, redoubling on {mixed.redoubling}")
