@@ -22,7 +22,7 @@ from fractions import Fraction
 
 from drills.base import DrillError, InvalidQuestionError
 from drills.caches import Caches, strategy_dir
-from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
+from drills.counting.preferences import CONVENTIONS, RESOLUTIONS, convention_words
 from drills.refusals import NO_ROUNDING, NO_SYSTEM
 from trainer import words
 from trainer.engine.banker.face_down import face_down_game
@@ -125,11 +125,6 @@ def read_rounding(convention: str, resolution: str) -> tuple[str, str]:
 
 # A true-count rounding in words, as the counting drills' pages say it (their template's
 # ``conversion``): the rounding, then the decks' resolution.
-_CONVENTION_WORDS = {
-    "floor": words.N_("floor"),
-    "truncate": words.N_("truncate"),
-    "round": words.N_("round"),
-}
 _RESOLUTION_WORDS = {
     "full": words.N_("%(rounding)s, decks to the full deck"),
     "half": words.N_("%(rounding)s, decks to the half deck"),
@@ -138,10 +133,8 @@ _RESOLUTION_WORDS = {
 
 
 def rounding_words(convention: str, resolution: str) -> str:
-    """``"floor, decks to the half deck"`` in the learner's words."""
-    rounding = (
-        words.say(_CONVENTION_WORDS[convention]) if convention in _CONVENTION_WORDS else convention
-    )
+    """``"rounded down, decks to the half deck"`` in the learner's words."""
+    rounding = convention_words(convention)
     if resolution not in _RESOLUTION_WORDS:
         return f"{rounding}, decks to the {resolution} deck"
     return words.say(_RESOLUTION_WORDS[resolution], rounding=rounding)

@@ -75,6 +75,8 @@ class Step:
     drills: tuple[str, ...]  # the drills' slugs, in the order to take them
     bars: tuple[Bar, ...] = ()
     speed: float | None = None  # done: a running count kept at this many cards a second
+    # The options the step's links open its drills with (its questions those it teaches).
+    options: tuple[tuple[str, str], ...] = ()
 
 
 STEPS: tuple[Step, ...] = (
@@ -101,6 +103,9 @@ STEPS: tuple[Step, ...] = (
         N_("What a win pays: naturals, insurance, even money, surrender, split and doubled hands."),
         ("payout-math",),
         (Bar("payout-math", 20),),
+        # The casino's payouts the step names, not the historical games' bonuses and doubles
+        # (a walk through the path met 7-7-7 and the Russian bank's dealt 21 by its fifth).
+        options=(("mix", "casino"),),
     ),
     Step(
         "running",

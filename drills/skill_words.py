@@ -2,7 +2,7 @@
 
 An item's key (:meth:`drills.base.Drill.skill`) is written for the store: ``"vegas-6d-s17:
 hard 16 v 10"``, ``"hi-lo floor half 6d"``, ``"natural-6-5"``. What a learner reads is ``"hard
-16 against a 10 (Las Vegas Strip, 6 decks, S17)"``, ``"Hi-Lo, floor, to the half deck, 6
+16 against a 10 (Las Vegas Strip, 6 decks, S17)"``, ``"Hi-Lo, rounded down, to the half deck, 6
 decks"``, ``"A natural at 6:5"``. A key these helpers cannot read is shown as it is.
 """
 

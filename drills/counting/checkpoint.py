@@ -200,9 +200,9 @@ _SEEN = {
     ),
 }
 _GIVES = {
-    "floor": N_("%(running)s / %(estimate)s = %(exact)s; floor gives %(right)s."),
-    "truncate": N_("%(running)s / %(estimate)s = %(exact)s; truncate gives %(right)s."),
-    "round": N_("%(running)s / %(estimate)s = %(exact)s; round gives %(right)s."),
+    "floor": N_("%(running)s / %(estimate)s = %(exact)s; rounded down, %(right)s."),
+    "truncate": N_("%(running)s / %(estimate)s = %(exact)s; rounded toward zero, %(right)s."),
+    "round": N_("%(running)s / %(estimate)s = %(exact)s; rounded to the nearest, %(right)s."),
 }
 
 

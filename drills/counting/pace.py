@@ -19,7 +19,9 @@ SPEED_LEVELS: tuple[Fraction, ...] = tuple(
     Fraction(text)
     for text in ("1/2", "3/4", "1", "5/4", "3/2", "2", "5/2", "3", "4", "5", "6", "8")
 )
-DEFAULT_LEVEL = 6  # 2 cards a second, the set-up form's default before levels
+# A newcomer starts at 1 card a second, the pace the path asks of its counting step (at 2, the
+# form's default before levels, a beginner was dealt twice as fast as his step's goal).
+DEFAULT_LEVEL = 3
 RAISE_AFTER = 3
 
 

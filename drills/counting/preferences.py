@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from trainer.engine.counting import SYSTEMS, CountingSystem
-from trainer.words import N_, quoted, say, signed
+from trainer.words import N_, N_as, quoted, say, say_as, signed
 
 CONVENTIONS = ("floor", "truncate", "round")
 RESOLUTIONS = ("full", "half", "quarter")
@@ -19,8 +19,13 @@ CONVENTION_LABELS = {
     "truncate": N_("Truncate (toward zero: +2.7 is +2, −1.5 is −1)"),
     "round": N_("Round (to the nearest: +2.7 is +3, −1.5 is −2)"),
 }
-# A convention named inside a sentence ("Hi-Lo, floor, to the half deck").
-CONVENTION_WORDS = {"floor": N_("floor"), "truncate": N_("truncate"), "round": N_("round")}
+# A convention named inside a sentence ("Hi-Lo, rounded down, to the half deck"), in the
+# catalogue's "true count" context (Russian names the rounding: «округление вниз»).
+CONVENTION_WORDS = {
+    "floor": N_as("true count", "rounded down"),
+    "truncate": N_as("true count", "rounded toward zero"),
+    "round": N_as("true count", "rounded to the nearest"),
+}
 RESOLUTION_LABELS = {
     "full": N_("Full decks"),
     "half": N_("Half decks"),
@@ -90,6 +95,14 @@ def preference_errors(options: Mapping[str, str]) -> dict[str, str]:
             typed=quoted(resolution[:20]),
         )
     return errors
+
+
+def convention_words(convention: str) -> str:
+    """A rounding convention named inside a sentence, in the learner's words (an unknown one
+    as it is)."""
+    if convention not in CONVENTION_WORDS:
+        return convention
+    return say_as("true count", CONVENTION_WORDS[convention])
 
 
 def convention_choices() -> dict[str, str]:

@@ -30,7 +30,7 @@ from drills.counting.flip_time import flip_ms
 from drills.counting.miscount import miscount_view
 from drills.counting.notation import MAX_DECKS, cards_text, format_count
 from drills.counting.places import Place, after_words, place_of, went_wrong_words
-from drills.counting.preferences import CONVENTION_WORDS, CountPreferences
+from drills.counting.preferences import CountPreferences, convention_words
 from drills.counting.tray import tray_for
 from drills.skill_words import decks_words, system_words
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
@@ -485,7 +485,7 @@ class SessionDrill(Drill, AskedInSessions):
             label, system, convention, resolution, decks = words  # a true count: its rounding
             return say(_TC_SKILL[resolution], ask=say(ASK_LABELS[label]),
                        system=system_words(system),
-                       convention=say(CONVENTION_WORDS.get(convention, convention)),
+                       convention=convention_words(convention),
                        decks=decks_words(decks))  # fmt: skip
         if len(words) == 5 and words[2] == "at" and words[4] == "cards/s":
             return say("Counting %(system)s, %(decks)s, at %(speed)s cards a second",

@@ -39,11 +39,11 @@ from drills.counting.notation import (
     stored_count,
 )
 from drills.counting.preferences import (
-    CONVENTION_WORDS,
     CONVENTIONS,
     RESOLUTIONS,
     STEPS,
     CountPreferences,
+    convention_words,
 )
 from drills.counting.tray import tray_for
 from drills.refusals import NO_ROUNDING, too_few_left, unreachable_count
@@ -119,7 +119,7 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
         return say(
             _SKILL_WORDS[resolution],
             system=system_words(system),
-            convention=say(CONVENTION_WORDS.get(convention, convention)),
+            convention=convention_words(convention),
             decks=decks_words(decks),
         )
 
@@ -219,9 +219,9 @@ _REMAINING = {
     ),
 }
 _GIVES = {
-    "floor": N_("%(running)s / %(estimate)s = %(exact)s; floor gives %(right)s."),
-    "truncate": N_("%(running)s / %(estimate)s = %(exact)s; truncate gives %(right)s."),
-    "round": N_("%(running)s / %(estimate)s = %(exact)s; round gives %(right)s."),
+    "floor": N_("%(running)s / %(estimate)s = %(exact)s; rounded down, %(right)s."),
+    "truncate": N_("%(running)s / %(estimate)s = %(exact)s; rounded toward zero, %(right)s."),
+    "round": N_("%(running)s / %(estimate)s = %(exact)s; rounded to the nearest, %(right)s."),
 }
 _SKILL_WORDS = {
     "full": N_("%(system)s, %(convention)s, to the full deck, %(decks)s"),

@@ -56,8 +56,9 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
         caches: Caches | None = None,
     ) -> Question:
         kinds = kinds_for(learner.options.get("mix"))
-        if kinds == kinds_for(None) and len(learner.recent) < len(FIRST_KINDS):
-            kinds = FIRST_KINDS  # a newcomer's first answers under "Every kind": plain payouts
+        wide = kinds in (kinds_for(None), kinds_for("casino"))
+        if wide and len(learner.recent) < len(FIRST_KINDS):
+            kinds = FIRST_KINDS  # a newcomer's first answers (every kind, a casino's): plain ones
         question = make_question(rng.choice(kinds), rng)
         return self.question(str(question), rules, caches=caches)
 

@@ -126,6 +126,13 @@ KINDS: dict[str, Kind] = {kind.slug: kind for kind in _KIND_LIST}
 # marked here and said where shown.
 MIXES: dict[str, tuple[str, tuple[str, ...]]] = {
     "all": (N_("Every kind"), tuple(KINDS)),
+    "casino": (
+        N_("A casino's payouts: naturals, insurance, even money, surrender, splits and doubles"),
+        (
+            *("natural-3-2", "natural-6-5", "natural-2-1", "insurance-wins", "insurance-loses"),
+            *("even-money", "surrender", "split-double"),
+        ),
+    ),
     "naturals": (N_("Naturals: 3:2, 6:5, 2:1"), ("natural-3-2", "natural-6-5", "natural-2-1")),
     "insurance": (
         N_("Insurance, even money, surrender"),

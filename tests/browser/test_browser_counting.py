@@ -118,7 +118,7 @@ def test_convert_running_to_true_counts_in_two_conventions(learner) -> None:
     page.get_by_label("True count", exact=True).fill(signed(int(right.replace("\u2212", "-")) + 1))
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Not quite")).to_be_visible()
-    expect(page.locator("details.verdict-details")).to_contain_text("truncate gives")
+    expect(page.locator("details.verdict-details")).to_contain_text("rounded toward zero, ")
 
 
 def test_estimate_a_discard_tray(learner) -> None:

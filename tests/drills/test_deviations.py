@@ -73,7 +73,7 @@ def test_the_rounding_of_the_notation_turns_the_running_count_into_a_true_count(
     # +11 with 3.5 decks left is +3.14: floored +3, and truncated too; -11 floors to -4.
     worked = work_out("hi-lo floor half 9S 7H v AD insurance rc +11 played 130", VEGAS)
     assert worked.count.value == 3
-    assert "floor gives +3" in worked.count.how and "130 of 312 cards played" in worked.count.how
+    assert "rounded down, +3" in worked.count.how and "130 of 312 cards played" in worked.count.how
     assert (
         work_out("hi-lo floor half 9S 7H v AD insurance rc -11 played 130", VEGAS).count.value == -4
     )

@@ -291,3 +291,31 @@ def test_a_newcomers_first_payouts_under_every_kind_are_plain_then_any() -> None
     # A mix or a kind chosen on the page is asked as chosen, from the first question.
     chosen = LearnerState(options={"mix": "co-bettors"})
     assert DRILL.new_question(rng, RULES, chosen).view["kind"] == "co-bettors"
+
+
+def test_the_paths_casino_mix_asks_the_casinos_payouts_only() -> None:
+    """The path's Payouts step names naturals, insurance, even money, surrender, splits and
+    doubles: its link's mix asks those (a walk met 7-7-7 and the Russian bank's dealt 21 by its
+    fifth answer under every kind), a newcomer's first ones plain as under every kind."""
+    from drills.base import PastAttempt
+    from drills.path import STEPS
+    from drills.payout.kinds import FIRST_KINDS, KINDS, kinds_for
+
+    step = next(step for step in STEPS if step.key == "payouts")
+    mix = dict(step.options)["mix"]
+    casino = set(kinds_for(mix))
+    # Every kind dealt at a casino table (Las Vegas, single deck), none of the seed games'.
+    assert casino == {
+        slug
+        for slug, kind in KINDS.items()
+        if any(rules.startswith(("vegas", "single-deck")) for rules in kind.rules)
+    }
+    rng = random.Random(42)
+    newcomer = LearnerState(options={"mix": mix})
+    assert {DRILL.new_question(rng, RULES, newcomer).view["kind"] for _ in range(40)} <= set(
+        FIRST_KINDS
+    )
+    past = PastAttempt("natural-3-2|vegas-6d-s17|15|AS KD 7C 9H|-|pay", "22.50", True, None, "")
+    practised = LearnerState(recent=(past,) * len(FIRST_KINDS), options={"mix": mix})
+    seen = {DRILL.new_question(rng, RULES, practised).view["kind"] for _ in range(300)}
+    assert seen - set(FIRST_KINDS) and seen <= casino

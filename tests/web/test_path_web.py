@@ -67,7 +67,7 @@ def test_a_new_visitor_is_asked_where_they_start_and_sees_the_path(client: Any, 
     ("start", "first"),
     [
         ("new", "hand-totals"),
-        ("basic", "payout-math"),
+        ("basic", "payout-math?mix=casino"),  # the casino's payouts the step names
         ("counts", "deviations"),
         ("deals", "hand-totals"),
     ],

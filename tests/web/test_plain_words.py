@@ -424,7 +424,8 @@ BEHIND_DETAILS = {
     "basic-strategy": "EV of each play",
     "deviations": "The EV of each play at this count",
     "bet-sizing": "The whole ramp",
-    "true-count": "gives",
+    "true-count": "; rounded down,",
+    "payout-math": "Stakes on the box:",  # the hand answered (taller than a phone's screen) too
     "table-payouts": "Box 1:",
 }
 

@@ -31,9 +31,9 @@ def test_a_session_is_dealt_at_the_staircase_and_moves_it(
     session_id = response.headers["Location"].rsplit("/", 1)[1]
     spec = json.loads(db["counting_sessions"].get(session_id)["spec"])
     start = Fraction(spec["speed"])
-    assert start == 2  # the learner's speed level's (the default), not the 5 typed
+    assert start == SPEED_LEVELS[DEFAULT_LEVEL - 1] == 1  # the default level's, not the 5 typed
     row = db["threshold_sessions"].get(session_id)
-    assert (row["system"], row["distraction"], Fraction(row["speed"])) == ("hi-lo", "none", 2)
+    assert (row["system"], row["distraction"], Fraction(row["speed"])) == ("hi-lo", "none", 1)
     # Answer every checkpoint with 0: each right or wrong moves the staircase.
     page = client.get(f"/counting/sessions/{session_id}").get_data(as_text=True)
     for _ in range(20):

@@ -30,6 +30,7 @@ from drills.counting.pace import SpeedLevel, read_level
 from drills.counting.penetration_chart import cached_chart
 from drills.counting.preferences import (
     PREFERENCE_FIELDS,
+    card_values,
     convention_choices,
     preference_errors,
     resolution_choices,
@@ -47,6 +48,7 @@ from drills.counting.threshold import (
     UnknownDistractionError,
     read_distraction,
 )
+from trainer.engine.counting import SYSTEMS
 from trainer.jobs.kinds import penetration_key
 from trainer.store import counting as counting_store
 from trainer.store import speeds, thresholds, users
@@ -95,6 +97,17 @@ class _Choices:
     @cached_property
     def resolutions(self) -> list[tuple[str, str]]:
         return list(resolution_choices().items())
+
+    @cached_property
+    def values(self) -> str:
+        """What each card counts in the learner's system, a sentence above the cards (a
+        newcomer found the values only in the settings' menu, cut off on a phone)."""
+        system = SYSTEMS[current_counting_preferences().system]
+        return say(
+            "Add each card's value in %(system)s as it comes: %(values)s.",
+            system=system.name,
+            values=card_values(system),
+        )
 
 
 class _TableTalk:

@@ -122,12 +122,21 @@ def _continue_url(step: steps.Step, answers: dict[str, tuple[int, int]]) -> str:
     slug = steps.continue_drill(step, answers)
     if isinstance(get_drill(slug), AskedAtTable):
         return url_for("table.setup")
-    return url_for("drills.ask", slug=slug)
+    return url_for("drills.ask", slug=slug, **_options(step))
+
+
+def _options(step: steps.Step) -> dict[str, Any]:
+    """The query options the step's links open its drills with."""
+    return dict(step.options)
 
 
 def _step_links(step: steps.Step) -> list[tuple[str, str]]:
-    """The step's drills, each one click away (basic strategy by its parts too)."""
-    links = [(steps.title(slug), url_for("drills.ask", slug=slug)) for slug in step.drills]
+    """The step's drills, each one click away (basic strategy by its parts too), with the
+    step's options."""
+    links = [
+        (steps.title(slug), url_for("drills.ask", slug=slug, **_options(step)))
+        for slug in step.drills
+    ]
     if step.key == "basic":
         links += [
             (
