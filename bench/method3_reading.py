@@ -622,13 +622,16 @@ def gains_run(
 # (c) --fitted: chances whose best answers join the heads-up mix (weight 0 there), each p*
 # with these cards' chances changed: a dealer read as doubling less on a five and a six (what
 # his gains there, below 0 against the heads-up mix at a table, ask for), and the table's game
-# to first order at four punters (docs/table.md).
+# to first order at four, five, six and ten punters (docs/table.md).
 FITTED_EXTRA = (
     {5: 0.6, 6: 0.3},
     {5: 0.4, 6: 0.2},
     {5: 0.2, 6: 0.1},
     {5: 0.0, 6: 0.0},
     {4: 0.47, 5: 0.57, 6: 0.35, 7: 0.13},
+    {4: 0.16, 5: 0.68, 6: 0.39, 7: 0.07},
+    {4: 0.64, 5: 0.27, 6: 0.35, 7: 0.04},
+    {4: 1.0, 5: 0.0, 6: 0.33, 7: 0.10},
 )
 
 
