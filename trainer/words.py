@@ -82,6 +82,8 @@ __all__ = [
     "SaidError",
     "say",
     "seconds",
+    "card_speed",
+    "cards_a_second",
     "say_as",
     "share_percent",
     "signed",
@@ -287,6 +289,17 @@ def percent(share: int | float | Fraction | Decimal, digits: int = 0, *, sign: b
     no-break space); ``sign``: with its sign always written ("+1.50%", "−25.19%"), as EVs are."""
     value = Fraction(share) * 100
     return say("%(share)s%%", share=signed(value, digits) if sign else number(value, digits))
+
+
+def card_speed(value: float | Fraction) -> str:
+    """A dealing speed, to at most two places: "1 card per second", "2.5 cards per second"
+    (a counting session's page said "1 cards per second")."""
+    return counted(value, N_plural("%(count)s card per second", "%(count)s cards per second"))
+
+
+def cards_a_second(value: float | Fraction) -> str:
+    """A dealing speed inside a sentence: "1 card a second", "2.5 cards a second"."""
+    return counted(value, N_plural("%(count)s card a second", "%(count)s cards a second"))
 
 
 def seconds(value: int | float | Fraction | Decimal | str, digits: int = 0) -> str:

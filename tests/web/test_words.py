@@ -76,6 +76,25 @@ def test_bets_drop_the_zeros_nobody_reads():
     ]
 
 
+def test_a_dealing_speed_takes_its_units_form(app) -> None:
+    """A counting session at 1 card a second said "1 cards per second"."""
+    from trainer.words import card_speed
+
+    assert [card_speed(1), card_speed(2), card_speed(1.25)] == [
+        "1 card per second",
+        "2 cards per second",
+        "1.25 cards per second",
+    ]
+    with app.test_request_context("/", headers={"Accept-Language": "ru"}):
+        said = [card_speed(1), card_speed(2), card_speed(5), card_speed(2.5)]
+    assert said == [
+        "1 карта в секунду",
+        "2 карты в секунду",
+        "5 карт в секунду",
+        "2,5 карты в секунду",
+    ]
+
+
 def test_templates_have_the_same_helpers(app):
     with app.test_request_context():
         text = render_template_string(

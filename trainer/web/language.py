@@ -145,6 +145,8 @@ def init_app(app: Flask) -> None:
         said_numbers=words.said_numbers,  # a stored answer's numbers, in the learner's language
         percent=words.percent,
         seconds=words.seconds,  # a time with its unit, on one line
+        card_speed=words.card_speed,  # cards per second, the unit in its number's form
+        cards_a_second=words.cards_a_second,
         day=words.day,
         day_month=words.day_month,
         a_or_an=words.a_or_an,

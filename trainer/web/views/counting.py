@@ -141,6 +141,7 @@ def _counting_threshold() -> dict[str, Any]:
     found = stairs.threshold
     return {
         "speed": speed_words(stairs.speed),
+        "speed_value": stairs.speed,
         "threshold": speed_words(found) if found is not None else "",
         "trials": stairs.trials,
         "faster": speed_words(STEP_FASTER),
