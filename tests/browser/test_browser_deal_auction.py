@@ -14,11 +14,12 @@ from trainer.engine.banker.auction import bank_edge, passing_chance
 from trainer.engine.rulebook.rules import find_preset
 
 
-def worth_of(notation: str) -> int:
-    """The deal's worth, from its parts (the bank's round times the rounds held), whole chips."""
+def worth_of(notation: str) -> str:
+    """The deal's worth, from its parts (the bank's round times the rounds held), to the cent
+    (in whole chips a worth of 4.51 was bid as 5, 11% over it, and graded wrong)."""
     rules, punters, stake = read_auction(notation)
     rounds = 1 / passing_chance(rules, punters)
-    return round(punters * stake * bank_edge(find_preset("twenty-one-home")) * float(rounds))
+    return f"{punters * stake * bank_edge(find_preset('twenty-one-home')) * float(rounds):.2f}"
 
 
 def bid(learner: Any, amount: str) -> None:
@@ -40,7 +41,7 @@ def test_a_learner_bids_for_the_deal(learner: Any) -> None:
     ).to_be_visible()
 
     notation = page.locator("form.question input[name=question]").input_value()
-    bid(learner, str(worth_of(notation)))
+    bid(learner, worth_of(notation))
     expect(page.get_by_role("heading", name="Right")).to_be_visible()
     expect(page.locator(".feedback")).to_contain_text("an interpretation of source 002")
     assert ("/answered/" in page.url.split("?")[0]) != learner.javascript
