@@ -297,9 +297,10 @@ def card_speed(value: float | Fraction) -> str:
     return counted(value, N_plural("%(count)s card per second", "%(count)s cards per second"))
 
 
-def cards_a_second(value: float | Fraction) -> str:
-    """A dealing speed inside a sentence: "1 card a second", "2.5 cards a second"."""
-    return counted(value, N_plural("%(count)s card a second", "%(count)s cards a second"))
+def cards_a_second(value: float | Fraction, digits: int = 2) -> str:
+    """A dealing speed inside a sentence, to at most ``digits`` places: "1 card a second",
+    "2.5 cards a second"."""
+    return counted(value, N_plural("%(count)s card a second", "%(count)s cards a second"), digits)
 
 
 def seconds(value: int | float | Fraction | Decimal | str, digits: int = 0) -> str:

@@ -18,8 +18,6 @@ from datetime import date, timedelta
 from fractions import Fraction
 from typing import Any
 
-from babel.numbers import format_decimal
-
 from drills import DrillError, registry
 from drills.base import cost_of_bet
 from drills.method3_figures import GamePendingError
@@ -32,7 +30,7 @@ from trainer.store import attempts, reviews, schedules
 from trainer.web.charts import Day
 from trainer.web.support import get_db
 from trainer.web.views.drills import stored_rules
-from trainer.words import locale, number, percent, plural, say, seconds
+from trainer.words import cards_a_second, number, percent, plural, say, seconds
 
 WEEKS = 12
 # Checkpoints at a speed needed before its accuracy counts, and the accuracy that is reached.
@@ -196,12 +194,7 @@ def _speed_mastery(tallies: list[schedules.ItemTally]) -> list[Mastery]:
     return [
         Mastery(
             say("Counting speed"),
-            plural(
-                "%(count)s card a second",
-                "%(count)s cards a second",
-                int(speed) if float(speed).is_integer() else 2,  # a fraction takes 2's form
-                count=format_decimal(speed, format="#,##0.###", locale=locale()),
-            ),
+            cards_a_second(speed, 3),
             say(
                 "%(system)s, at %(share)s right or better",
                 system=system_words(system),
