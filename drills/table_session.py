@@ -39,7 +39,7 @@ from drills import (
     table_play,
 )
 from drills.caches import Caches
-from drills.count_study import signed_notation
+from drills.count_study import counts_by_study, signed_notation
 from drills.counting.notation import (
     CARDS_PER_DECK,
 )
@@ -322,8 +322,13 @@ class TableSpec:
     @property
     def needs_study(self) -> bool:
         """Whether grading needs the count study of the rules and system (not where the
-        learner deals: no bet or index play of theirs is graded then)."""
-        return not self.deals and (self.wong or bool(self.graded & {"deviations", "bets", "cover"}))
+        learner deals: no bet or index play of theirs is graded then). Count checks need it
+        where a study describes the game: the shoe's summary prices a wrong count with it
+        (:func:`drills.counting.miscount.table_prices`)."""
+        priced = {"deviations", "bets", "cover"}
+        if counts_by_study(self.rules):
+            priced.add("counts")
+        return not self.deals and (self.wong or bool(self.graded & priced))
 
     def count_at(self, ask: Ask) -> TableCount:
         """The count as the learner keeps it where ``ask`` stops."""

@@ -9,7 +9,10 @@ from typing import Any
 
 import pytest
 
-from tests.web.test_table_web import answer, post_step, sit, step_form
+from drills.count_study import StudyPendingError
+from drills.table_session import TableSpec
+from tests.web.test_table_web import SETUP, answer, post_step, sit, step_form
+from trainer.engine.rulebook.rules import find_preset
 
 pytestmark = pytest.mark.usefixtures("count_studies")
 
@@ -38,3 +41,55 @@ def test_a_table_counted_as_zero_prices_its_count_errors(
     assert prices and all(off != "0" for off in prices)
     total = re.search(r"would have given up ([0-9.,]+) in expectation", page)
     assert total is not None
+
+
+@pytest.mark.long
+def test_a_summary_whose_study_is_gone_says_its_price_is_coming_and_asks_for_it(
+    client: Any, csrf: Any, hidden_fields: Any, monkeypatch: Any
+) -> None:
+    # The count study there when the table sat down, gone by the shoe's end (a cache cleared):
+    # the summary says the price is being worked out, not nothing, and asks for the study.
+    url = sit(client, csrf, graded=["strategy", "counts"])
+
+    def gone(rules: Any, system: Any, **_options: Any) -> None:
+        raise StudyPendingError(rules, system)
+
+    asked: list[str] = []
+    monkeypatch.setattr("drills.counting.miscount.study_for", gone)
+    monkeypatch.setattr(
+        "trainer.web.views.table.study_or_start",
+        lambda rules, system: (asked.append(f"{rules.notation()} {system.slug}"), (None, None))[1],
+    )
+    page = play_out(client, url, hidden_fields, running="0")
+    assert "What your count errors would cost" in page
+    assert "still being worked out" in page and "would have given up" not in page
+    assert asked and set(asked) == {"vegas-6d-s17 hi-lo"}
+
+
+@pytest.mark.parametrize(
+    ("changes", "needed"),
+    [
+        ({"graded": ["strategy", "counts"]}, True),  # the summary prices a wrong count with it
+        ({"graded": ["strategy", "insurance"]}, False),
+    ],
+)
+def test_a_table_whose_count_is_checked_waits_for_its_study_at_sitting_down(
+    client: Any, csrf: Any, monkeypatch: Any, changes: dict[str, Any], needed: bool
+) -> None:
+    asked: list[str] = []
+    monkeypatch.setattr(
+        "trainer.web.views.table.study_or_start",
+        lambda rules, system: (asked.append(rules.notation()), (None, None))[1],
+    )
+    response = client.post("/table/", data={**SETUP, **changes, "csrf_token": csrf()})
+    assert response.status_code == (202 if needed else 303), response.get_data(as_text=True)[:2000]
+    assert bool(asked) == needed
+
+
+def test_no_study_is_needed_for_the_count_at_004_dealt_face_down() -> None:
+    form = {**SETUP, "graded": ["counts"]}
+    assert TableSpec.from_form(find_preset("vegas-6d-s17"), form).needs_study
+    # No banker card is shown: no count study describes the game, nor prices its count.
+    face_down = find_preset("russian-bank")
+    assert face_down.deal_faces == "all-down"
+    assert not TableSpec.from_form(face_down, form).needs_study

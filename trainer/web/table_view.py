@@ -453,19 +453,22 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
 
 def table_miscount(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]:
     """The count errors' price (:func:`drills.counting.miscount.table_prices`) beside them in
-    the shoe's summary, and their totals; none while the count study is being worked out, nor
-    at 004 dealt face down (no count study describes it)."""
+    the shoe's summary, and their totals; none at 004 dealt face down (no count study describes
+    it), nor while the count study is being worked out (``miscount_pending``: the page says so)."""
+    pending = False
     try:
         found = (
             table_prices(spec, game, sums.checks, app_caches(), sums.true_checks,
                          sums.convert_checks)
             if sums.checks else []
         )  # fmt: skip
-    except (StudyPendingError, StudyNotForGameError):
+    except StudyPendingError:
+        found, pending = [], True
+    except StudyNotForGameError:
         found = []
     total = {f"miscount_lost{end}": sum((getattr(p, part).lost for p in found), Fraction(0))
              for end, part in (("", "until_next"), ("_end", "to_end"))}  # fmt: skip
-    return {"miscounts": found, "play_words": play_words(), **total}
+    return {"miscounts": found, "miscount_pending": pending, "play_words": play_words(), **total}
 
 
 def _ended(spec: TableSpec, game: TableGame) -> str:
