@@ -50,7 +50,9 @@ def test_a_session_is_dealt_at_the_staircase_and_moves_it(
     expected = max(Fraction(1, 4), expected)
     setup = client.get("/drills/running-count").get_data(as_text=True)
     shown = f"{float(expected):.2f}".rstrip("0").rstrip(".")
-    assert f"the next session is dealt at {shown}" in setup
+    unit = "card a second" if expected == 1 else "cards a second"
+    assert f"the next session is dealt at {shown} {unit}." in setup  # with its unit, in its form
+    assert "deals the next session 0.05 cards a second faster, each one wrong 0.45 cards a" in setup
     progress = client.get("/progress").get_data(as_text=True)
     assert "Your speed threshold, week by week" in progress and "Hi-Lo, no distraction" in progress
     # The next session is dealt at the staircase's new speed.

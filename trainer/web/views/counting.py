@@ -69,7 +69,6 @@ from trainer.web.support import (
     render,
     rules_from_form,
 )
-from trainer.web.thresholds import speed_words
 from trainer.web.thresholds import staircase as threshold_staircase
 from trainer.web.views import drills as drill_road
 from trainer.web.views.chart_jobs import chart_or_pending
@@ -140,13 +139,13 @@ def _counting_threshold() -> dict[str, Any]:
     stairs = threshold_staircase(user.id, system) if user else Staircase(SpeedLevel().speed)
     found = stairs.threshold
     return {
-        "speed": speed_words(stairs.speed),
         "speed_value": stairs.speed,
-        "threshold": speed_words(found) if found is not None else "",
+        "threshold_value": found,
+        "threshold": found is not None,
         "trials": stairs.trials,
-        "faster": speed_words(STEP_FASTER),
+        "faster": STEP_FASTER,
         "distractions": {key: say(words) for key, words in DISTRACTIONS.items()},
-        "slower": speed_words(STEP_SLOWER),
+        "slower": STEP_SLOWER,
     }
 
 
