@@ -57,7 +57,7 @@ def test_a_summary_whose_study_is_gone_says_its_price_is_coming_and_asks_for_it(
     asked: list[str] = []
     monkeypatch.setattr("drills.counting.miscount.study_for", gone)
     monkeypatch.setattr(
-        "trainer.web.views.table.study_or_start",
+        "trainer.web.table_view.study_or_start",
         lambda rules, system: (asked.append(f"{rules.notation()} {system.slug}"), (None, None))[1],
     )
     page = play_out(client, url, hidden_fields, running="0")

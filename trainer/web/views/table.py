@@ -22,7 +22,6 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.datastructures import MultiDict
-from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
 from drills import Grade, InvalidAnswerError, get_drill
@@ -590,12 +589,4 @@ def held_feedback(seated: Seated) -> list[dict[str, Any]]:
 def summary_of(seated: Seated) -> dict[str, Any]:
     """The shoe's summary as the page shows it (its sums: :func:`drills.table_sums.sums_of`)."""
     sums = sums_of(seated.rules, seated.game, seated.steps, _graded(seated))
-    summary = table_view.summary_view(seated.spec, seated.game, sums)
-    if summary["miscount_pending"]:  # the study gone since the table sat down: asked for again
-        try:
-            found, _ = study_or_start(seated.rules, seated.spec.system)
-        except HTTPException:  # past the learner's share of new work: the page says it is missing
-            found = None
-        if found is not None:  # worked out in this request (tests run jobs inline)
-            summary = table_view.summary_view(seated.spec, seated.game, sums)
-    return summary
+    return table_view.summary_view(seated.spec, seated.game, sums)
