@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -37,9 +38,11 @@ from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, say
+from trainer.words import N_, cards_a_second, number, say
 
 # A true count checkpoint's skill in words, by deck resolution.
+# A speed in a skill's key ("1.5" in "hi-lo 6d at 1.5 cards/s").
+_SPEED = re.compile(r"[0-9]{1,3}(\.[0-9]{1,6})?")
 _TC_SKILL = {
     "full": N_("%(ask)s, %(system)s, %(convention)s, to the full deck, %(decks)s"),
     "half": N_("%(ask)s, %(system)s, %(convention)s, to the half deck, %(decks)s"),
@@ -487,10 +490,15 @@ class SessionDrill(Drill, AskedInSessions):
                        system=system_words(system),
                        convention=convention_words(convention),
                        decks=decks_words(decks))  # fmt: skip
-        if len(words) == 5 and words[2] == "at" and words[4] == "cards/s":
-            return say("Counting %(system)s, %(decks)s, at %(speed)s cards a second",
+        if (
+            len(words) == 5
+            and words[2] == "at"
+            and words[4] == "cards/s"
+            and _SPEED.fullmatch(words[3])
+        ):
+            return say("Counting %(system)s, %(decks)s, at %(speed)s",
                        system=system_words(words[0]), decks=decks_words(words[1]),
-                       speed=words[3])  # fmt: skip
+                       speed=cards_a_second(Fraction(words[3])))  # fmt: skip
         return super().skill_words(key)
 
     def flip_ms(self, session: CountingSession, index: int) -> int:

@@ -79,6 +79,9 @@ def test_every_drills_questions_have_a_short_stable_skill(slug: str, count_studi
          "True count, Hi-Lo, rounded down, to the half deck, 1 deck"),
         ("running-count", "hi-lo 6d at 1.5 cards/s",
          "Counting Hi-Lo, 6 decks, at 1.5 cards a second"),
+        ("running-count", "hi-lo 6d at 1 cards/s", "Counting Hi-Lo, 6 decks, at 1 card a second"),
+        ("running-count", "hi-lo 6d at 1e9 cards/s",  # not a speed: the general reading
+         "6 decks at 1e9 cards/s, played by the Hi-Lo count"),
         ("shoe-penetration", "vegas-6d-s17 hi-lo rounds",
          "Rounds a shoe lasts, Hi-Lo (Las Vegas, 6 decks, dealer stands on soft 17)"),
         ("payout-math", "natural-9-9", "natural-9-9"),  # a key it cannot read: as it is

@@ -311,7 +311,8 @@ def test_the_page_says_which_speed_the_running_count_is_read_at(client: Any, db:
     assert per_deck == pytest.approx(3 / (8 * 26) ** 0.5 * 52**0.5, abs=0.005)
     russian = client.get("/your-game", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert (
-        "По скорости 1,5 карт/с: на ней вы считаете чаще всего (24 контрольные точки)." in russian
+        "По скорости 1,5 карты в секунду: на ней вы считаете чаще всего (24 контрольные точки)."
+        in russian
     )
 
 

@@ -41,7 +41,7 @@ from trainer.web.mastery import (
 )
 from trainer.web.support import get_db
 from trainer.web.time_zone import find_zone, local_day
-from trainer.words import number, plural, say
+from trainer.words import cards_a_second, number, plural, say
 
 # Mistakes shown per learner, and rows per heat-map table.
 COSTLIEST_SHOWN = 3
@@ -293,13 +293,6 @@ def _at_speed(
     return kept
 
 
-def speed_number(speed: Fraction) -> str:
-    """Cards a second as a number in the learner's language, with the places it needs (at
-    most two): "2", "1.5", "0.43" for 3/7."""
-    places = next((n for n in (0, 1) if (speed * 10**n).denominator == 1), 2)
-    return number(speed, places)
-
-
 def assignment_words(assignment: Assignment) -> str:
     """What an assignment asks, in one sentence: "Running count, Hi-Lo at 2 cards a second or
     faster: 90% right of the newest 50 answers"."""
@@ -316,8 +309,8 @@ def assignment_words(assignment: Assignment) -> str:
     if assignment.system:
         parts.append(system_words(assignment.system))
     if assignment.speed:
-        shown = speed_number(Fraction(assignment.speed))  # as typed: "1.5", "3/7"
-        parts.append(say("at %(speed)s cards a second or faster", speed=shown))
+        shown = cards_a_second(Fraction(assignment.speed))  # "1.5 cards a second", 3/7's "0.43"
+        parts.append(say("at %(speed)s or faster", speed=shown))
     target = plural(
         "%(percent)s%% right of the newest %(count)s answer",
         "%(percent)s%% right of the newest %(count)s answers",
@@ -409,10 +402,10 @@ def speed_heat(class_id: int) -> list[dict[str, Any]]:
     rows = []
     for (system, decks, speed), (right, total, learners) in grouped.items():
         words = say(
-            "%(system)s, %(decks)s, at %(speed)s cards a second",
+            "%(system)s, %(decks)s, at %(speed)s",
             system=system_words(system),
             decks=decks_words(f"{decks}d"),
-            speed=speed_number(speed),
+            speed=cards_a_second(speed),
         )
         row = _row(words, right, total)
         row["learners"] = len(learners)

@@ -14,8 +14,7 @@ from drills.base import cost_of_bet
 from drills.error_model import CARDS_PER_DECK, ErrorModel, Kind
 from drills.your_game import Week
 from trainer.web.charts import line_and_dots
-from trainer.web.coaching import speed_number
-from trainer.words import N_, day, day_month, number, plural, say
+from trainer.words import N_, cards_a_second, day, day_month, number, plural, say
 
 TITLES = {
     "play": N_("Basic-strategy plays"),
@@ -99,11 +98,9 @@ def running_speed(model: ErrorModel) -> str:
     kind = model.kinds["running"]
     if model.running_speed:
         return plural(
-            "Read at %(speed)s cards a second, the speed you count at most (%(count)s"
-            " checkpoint).",
-            "Read at %(speed)s cards a second, the speed you count at most (%(count)s"
-            " checkpoints).",
-            kind.answers, speed=speed_number(Fraction(model.running_speed)),
+            "Read at %(speed)s, the speed you count at most (%(count)s checkpoint).",
+            "Read at %(speed)s, the speed you count at most (%(count)s checkpoints).",
+            kind.answers, speed=cards_a_second(Fraction(model.running_speed)),
         )  # fmt: skip
     return plural(
         "Read from all your speeds together: none has %(count)s checkpoint yet.",

@@ -69,7 +69,7 @@ from trainer.web.support import (
 )
 from trainer.web.time_zone import learner_zone, local_day
 from trainer.web.views.chart_jobs import chart_or_pending
-from trainer.words import number, say
+from trainer.words import cards_a_second, number, say
 
 bp = Blueprint("checkouts", __name__)
 
@@ -301,7 +301,7 @@ def _deal(run: _Run, question: Question | None) -> dict[str, Any] | None:
     return {
         "state": deal,
         "card": cards[deal.served - 1],
-        "pace": number(pace, 0 if pace.denominator == 1 else 1),
+        "pace": cards_a_second(pace, 1),
         "shown": number(deal.served),
         "total": number(deal.total),
     }
@@ -361,8 +361,7 @@ def start_part(run_id: int) -> Response:
 def _card_refusals(deal: dict[str, Any], card: int) -> dict[str, str]:
     return {
         "early": say(
-            "Card %(card)s is not due yet: this checkout deals %(pace)s cards a second. Press "
-            "Next card again.",
+            "Card %(card)s is not due yet: this checkout deals %(pace)s. Press Next card again.",
             card=number(card + 1),
             pace=deal["pace"],
         ),
