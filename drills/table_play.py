@@ -266,6 +266,9 @@ class Worked:
     legal: frozenset[str]
     evs: dict[str, float]
     evs_at_count: bool
+    # Cards that play apart from their total (the chart's exception for three cards or more,
+    # or after a split), with EVs at the count: the index is the total's, not theirs.
+    by_cards: bool = False
 
     @property
     def decision_notation(self) -> str:
@@ -320,13 +323,14 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
         exact = _evs(rules, hand, up, legal)
         code = max(exact, key=lambda k: exact[k]) if exact else ("S" if hand.total >= 17 else "H")
     found = chart.exceptions.get(section, {}).get(row, {}).get(up_key, {})
+    by_total = code
     if len(hand) > 2 and "three_or_more" in found:
         code = found["three_or_more"]
     elif decision.split and "after_split" in found:
         code = found["after_split"]
     basic = _first_legal(code, reasons, hand.total)
     index: tuple[tuple[str, int, str], ...] = ()
-    right, played_by, evs, at_count = basic, None, None, False
+    right, played_by, evs, at_count, by_cards = basic, None, None, False, False
     if decision.count is not None:
         count = decision.count
         played_by = count.played_by(rules.decks)
@@ -334,18 +338,31 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
         cell_hand = row if section == "pairs" else f"{section} {row}"
         plays = table.find(cell_hand, up_key)
         if plays:
-            by_index = table.play_at(cell_hand, up_key, float(played_by)) or basic
-            if by_index in legal:
-                right = by_index
             index = tuple((p.play, p.index, p.when) for p in plays)
             evs = _evs_at(rules, count, hand, up, legal)
             at_count = evs is not None
+            by_index = table.play_at(cell_hand, up_key, float(played_by)) or basic
+            if by_index in legal:
+                right = by_index
+            # These cards play apart from their total (three or more, or a split hand): the
+            # index is the total's, so a play their own EVs rate higher is right too.
+            by_cards = at_count and code != by_total
     if evs is None:
         evs = _evs(rules, hand, up, legal)
     if _is_natural(decision) and "R" in legal:
         evs["R"] = -0.5  # early surrender: half the bet, whatever the dealer holds
     return Worked(
-        decision, (section, row, up_key), code, basic, right, index, played_by, legal, evs, at_count
+        decision,
+        (section, row, up_key),
+        code,
+        basic,
+        right,
+        index,
+        played_by,
+        legal,
+        evs,
+        at_count,
+        by_cards,
     )
 
 
@@ -464,9 +481,12 @@ def explain(worked: Worked, answer: str) -> str:
 
 def beats_the_chart(worked: Worked, answer: str) -> bool:
     """Whether ``answer`` is worth more than the chart's play for the exact cards of the hand
-    (a composition-dependent play; never where an index decides)."""
+    (a composition-dependent play; never where an index for these cards decides: one for
+    their total does not, where the chart plays them apart from it)."""
     evs, right = worked.evs, worked.right
-    if answer == right or worked.index or answer not in evs or right not in evs:
+    if answer == right or (worked.index and not worked.by_cards):
+        return False
+    if answer not in evs or right not in evs:
         return False
     return evs[answer] > evs[right] + _TIE
 

@@ -162,3 +162,26 @@ def test_where_the_index_overrules_the_chart_it_is_said_first() -> None:
     # Where the chart's play is right, the chart comes first, its code in words.
     text = explain(work_out("TS 6H v TD hi-lo floor half rc +6 played 52", RULES), "H")
     assert text.startswith("Hard 16 against 10 (2 cards): the chart says surrender, else hit")
+
+
+def test_cards_played_apart_from_their_total_are_right_by_their_own_evs_at_the_count(
+    count_studies: None,
+) -> None:
+    # Four cards to a hard 16 against a 10 at a true count of -2 (-7 with 3.5 decks left): the
+    # chart stands (three cards or more), the index for the total does not apply, and these
+    # cards' own EVs at the count rate hitting higher. Hitting was graded wrong, beside the
+    # figures that said it was worth more (a learner's walk).
+    notation = "4S 3H 5C 4D v TD hi-lo floor half rc -7 played 130"
+    worked = work_out(notation, RULES)
+    assert worked.evs_at_count and worked.by_cards
+    assert worked.right == "S" and worked.evs["H"] > worked.evs["S"]
+    hit = DRILL.grade(notation, "H", RULES)
+    assert hit.correct and "both are right" in hit.explanation
+    assert DRILL.grade(notation, "S", RULES).correct  # the chart's play stays right
+    # Where they rate the chart's play higher, the other is a mistake, priced.
+    above = "TS 3H 3C v TD hi-lo floor half rc +7 played 130"
+    worse = DRILL.grade(above, "H", RULES)
+    assert not worse.correct and float(worse.ev_cost or 0) > 0
+    # Two cards: the index is theirs, and a play their EVs rate a hair higher is not right too.
+    two = work_out("TS 6H v TD hi-lo floor half rc -7 played 130", RULES)
+    assert not two.by_cards
