@@ -407,8 +407,9 @@ def count_checks(
 ) -> tuple[Any, ...]:
     """The running-count checks of the stored steps in order: question, answer, right one;
     with ``ask`` (``"tc"``, ``"convert"``), that ask of each check instead (None where it was
-    not asked)."""
-    asked = [graded.get(step.n, {}) for step in steps]
+    not asked). A check taken back is left out: it cost nothing, and the answer that replaced
+    it is the one kept."""
+    asked = [graded.get(step.n, {}) for step in steps if step.state != "withdrawn"]
     rows = [(found.get(ask) if ask else found["rc"]) for found in asked if "rc" in found]
     return tuple(
         None if r is None else (r["question"], r["answer"], r["right_answer"]) for r in rows

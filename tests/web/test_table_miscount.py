@@ -10,8 +10,12 @@ from typing import Any
 import pytest
 
 from drills.count_study import StudyPendingError
+from drills.counting.checkpoint import Checkpoint
+from drills.counting.notation import format_count
 from drills.table_session import TableSpec
+from tests.web.test_table_tray import replayed
 from tests.web.test_table_web import SETUP, answer, post_step, sit, step_form
+from trainer.engine.counting import running_count
 from trainer.engine.rulebook.rules import find_preset
 
 pytestmark = pytest.mark.usefixtures("count_studies")
@@ -93,3 +97,39 @@ def test_no_study_is_needed_for_the_count_at_004_dealt_face_down() -> None:
     face_down = find_preset("russian-bank")
     assert face_down.deal_faces == "all-down"
     assert not TableSpec.from_form(face_down, form).needs_study
+
+
+@pytest.mark.long
+def test_a_count_taken_back_is_not_priced(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # The first count check answered 5 off, taken back and answered right; every other count
+    # right: the summary lists the slip as taken back (it cost nothing) and prices no count.
+    url = sit(client, csrf, graded=["counts"], mode="training")
+    taken_back = False
+    for _ in range(600):
+        kind, fields = step_form(client, url, hidden_fields)
+        page = client.get(url).get_data(as_text=True)
+        if kind == "over" and "Sit at another table" in page:
+            break
+        data = answer(kind, fields)
+        if kind == "count":
+            spec, ask = replayed(db, url)
+            rc = running_count(spec.system, ask.seen, spec.rules.decks)
+            tc = Checkpoint("tc", spec.system, spec.rules.decks, ask.seen, "floor", "half")
+            data.update(running=format_count(rc + (0 if taken_back else 5)),
+                        true=format_count(tc.right))  # fmt: skip
+        assert post_step(client, url, data).status_code == 200
+        if kind == "count" and not taken_back:
+            held = client.get(url).get_data(as_text=True)
+            at = re.search(
+                r'form class="table-keys held-choice".*?name="at" value="(\d+)"', held, re.S
+            )
+            assert at, held[-3000:]
+            back = {**hidden_fields(held.split("held-choice")[1]), "at": at[1], "choice": "back"}
+            assert client.post(url + "/held", data=back).status_code == 303
+            taken_back = True
+    else:
+        pytest.fail("the shoe never ended")
+    assert taken_back and "you took it back (it cost nothing)" in page
+    assert "a count off by" not in page and "What your count errors would cost" not in page
