@@ -33,7 +33,7 @@ from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from drills.refusals import NO_ROUNDING
 from trainer.engine.counting import CountingSystem, estimate_decks, running_count, true_count
 from trainer.engine.deck.cards import Card
-from trainer.words import N_, N_plural, number, plural, say, signed
+from trainer.words import N_, N_plural, counted, number, plural, say, signed
 
 
 @dataclass(frozen=True)
@@ -181,21 +181,21 @@ _PROMPTS = {
 # rounded by the convention (each a whole sentence, for the catalogue).
 _SEEN = {
     "full": N_plural(
-        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s "
         "remain, %(estimate)s to the full deck.",
-        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s "
         "remain, %(estimate)s to the full deck.",
     ),
     "half": N_plural(
-        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s "
         "remain, %(estimate)s to the half deck.",
-        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s "
         "remain, %(estimate)s to the half deck.",
     ),
     "quarter": N_plural(
-        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s "
         "remain, %(estimate)s to the quarter deck.",
-        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s decks "
+        "Running count %(running)s; %(count)s of %(total)s cards seen, so %(exact)s "
         "remain, %(estimate)s to the quarter deck.",
     ),
 }
@@ -206,11 +206,15 @@ _GIVES = {
 }
 
 
+# An amount of decks, in its number's form ("1 deck", "2.5 decks", «5 колод», «0,75 колоды»).
+DECKS = N_plural("%(count)s deck", "%(count)s decks")
+
+
 def about_decks(value: Fraction) -> str:
-    """Decks exactly where a learner would write them (2.5, 0.75), else about (0.71)."""
-    if 4 % value.denominator == 0:
-        return format_decks(value)
-    return say("about %(decks)s", decks=number(value, 2))
+    """Decks with their unit, exactly where a learner would write them ("2.5 decks", "1 deck"),
+    else about ("about 0.71 decks")."""
+    amount = counted(value, DECKS, 2)
+    return amount if 4 % value.denominator == 0 else say("about %(decks)s", decks=amount)
 
 
 def _approx(value: Fraction) -> str:

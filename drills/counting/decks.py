@@ -39,16 +39,16 @@ from trainer.words import N_, N_plural, number, plural, say
 
 # The working in words, played or remaining (a whole sentence each, for the catalogue).
 _PLAYED = N_plural(
-    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s card played, %(exact)s "
-    "decks, which is %(right)s to the nearest %(step)s deck.",
-    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s cards played, %(exact)s "
-    "decks, which is %(right)s to the nearest %(step)s deck.",
+    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s card played, %(exact)s, "
+    "which is %(right)s to the nearest %(step)s deck.",
+    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s cards played, %(exact)s, "
+    "which is %(right)s to the nearest %(step)s deck.",
 )
 _REMAIN = N_plural(
-    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s card remains, %(exact)s "
-    "decks, which is %(right)s to the nearest %(step)s deck.",
-    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s cards remain, %(exact)s "
-    "decks, which is %(right)s to the nearest %(step)s deck.",
+    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s card remains, %(exact)s, "
+    "which is %(right)s to the nearest %(step)s deck.",
+    "The tray holds %(played)s of the shoe's %(total)s cards: %(count)s cards remain, %(exact)s, "
+    "which is %(right)s to the nearest %(step)s deck.",
 )
 _SKILL_WORDS = {
     ("played", "full"): N_("Decks played of %(decks)s, to the full deck"),

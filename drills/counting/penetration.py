@@ -31,6 +31,7 @@ from drills.base import (
     Question,
 )
 from drills.caches import Caches, penetration_dir
+from drills.counting.checkpoint import DECKS
 from drills.counting.notation import (
     CARDS_PER_DECK,
     format_decks,
@@ -59,7 +60,7 @@ from drills.skill_words import system_words
 from trainer.engine.counting import CountingSystem, estimate_decks
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
-from trainer.words import N_, number, plural, said_numbers, say, signed
+from trainer.words import N_, counted, number, plural, said_numbers, say, signed
 
 KINDS = ("cards", "decks", "rounds", "share")
 # What dealing a table's studies is, in the words of the page that refuses it (a 429).
@@ -86,9 +87,9 @@ _DECKS_PROMPTS = {
     "quarter": N_("How many decks are played before the cut card, to the quarter deck?"),
 }
 _DECKS_WORKING = {
-    "full": N_("%(cut)s cards of 52 a deck is %(exact)s decks: %(right)s to the full deck."),
-    "half": N_("%(cut)s cards of 52 a deck is %(exact)s decks: %(right)s to the half deck."),
-    "quarter": N_("%(cut)s cards of 52 a deck is %(exact)s decks: %(right)s to the quarter deck."),
+    "full": N_("%(cut)s cards of 52 a deck is %(exact)s: %(right)s to the full deck."),
+    "half": N_("%(cut)s cards of 52 a deck is %(exact)s: %(right)s to the half deck."),
+    "quarter": N_("%(cut)s cards of 52 a deck is %(exact)s: %(right)s to the quarter deck."),
 }
 
 _NOTATION_RE = re.compile(
@@ -258,7 +259,7 @@ class ShoePenetration(Drill, AsksOnItsPage, FollowsPreferences, CostlyFeedback):
             explanation = say(
                 _DECKS_WORKING[arg],
                 cut=number(cut),
-                exact=number(Fraction(cut, CARDS_PER_DECK), 2),
+                exact=counted(Fraction(cut, CARDS_PER_DECK), DECKS, 2),
                 right=format_decks(right),
             )
         elif kind == "rounds":

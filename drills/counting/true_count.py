@@ -146,9 +146,11 @@ class TrueCount(Drill, AsksOnItsPage, FollowsPreferences):
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None
     ) -> Grade:
-        system, convention, resolution, decks, running, played, _show = read_question(notation)
+        system, convention, resolution, decks, running, played, show = read_question(notation)
         answer = read_whole_count(answer_text, say("the true count"))
-        right, explanation = converted(running, decks, played, convention, resolution)
+        right, explanation = converted(
+            running, decks, played, convention, resolution, shown_decks=show == "decks"
+        )
         return Grade(
             correct=answer == right,
             answer=stored_count(answer),
@@ -168,23 +170,36 @@ def tray_true_count(
 
 
 def converted(
-    running: Fraction, decks: int, played: int, convention: str, resolution: str
+    running: Fraction,
+    decks: int,
+    played: int,
+    convention: str,
+    resolution: str,
+    *,
+    shown_decks: bool = False,
 ) -> tuple[Fraction, str]:
     """The true count of ``running`` with ``played`` cards of ``decks`` decks in the tray, by
-    ``convention`` and ``resolution`` (:func:`tray_true_count`), and the conversion in words."""
+    ``convention`` and ``resolution`` (:func:`tray_true_count`), and the conversion in words:
+    from the decks left where they were what the learner had (``shown_decks``: shown, or their
+    own estimate at the table, whose cards played are only those decks said again), else from
+    the cards played."""
     remaining = Fraction(decks * CARDS_PER_DECK - played, CARDS_PER_DECK)
     estimate = estimate_decks(remaining, resolution)
     right = tray_true_count(running, decks, played, convention, resolution)
     exact = running / estimate
     exact_text = format_count(exact) if exact.denominator == 1 else signed(exact, 2)
-    decks_left = plural(
-        _REMAINING[resolution][0],
-        _REMAINING[resolution][1],
-        played,
-        total=number(decks * CARDS_PER_DECK),
-        left=number(decks * CARDS_PER_DECK - played),
-        exact=about_decks(remaining),
-        estimate=format_decks(estimate),
+    decks_left = (
+        say("With %(decks)s left:", decks=about_decks(estimate))
+        if shown_decks
+        else plural(
+            _REMAINING[resolution][0],
+            _REMAINING[resolution][1],
+            played,
+            total=number(decks * CARDS_PER_DECK),
+            left=number(decks * CARDS_PER_DECK - played),
+            exact=about_decks(remaining),
+            estimate=format_decks(estimate),
+        )
     )
     division = say(
         _GIVES[convention],
@@ -200,21 +215,21 @@ def converted(
 # convention (each a whole sentence, for the catalogue).
 _REMAINING = {
     "full": N_plural(
-        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s, which is "
         "%(estimate)s to the full deck.",
-        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s, which is "
         "%(estimate)s to the full deck.",
     ),
     "half": N_plural(
-        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s, which is "
         "%(estimate)s to the half deck.",
-        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s, which is "
         "%(estimate)s to the half deck.",
     ),
     "quarter": N_plural(
-        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s, which is "
         "%(estimate)s to the quarter deck.",
-        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s decks, which is "
+        "%(count)s of %(total)s cards played: %(left)s remain, %(exact)s, which is "
         "%(estimate)s to the quarter deck.",
     ),
 }

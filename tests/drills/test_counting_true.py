@@ -121,3 +121,25 @@ def test_an_unbalanced_system_practises_true_counts_in_hi_lo():
     learner = LearnerState(options={"system": "ko"})
     question = TRUE.new_question(random.Random(1), RULES, learner)
     assert question.notation.startswith("hi-lo ")
+
+
+def test_a_true_count_from_decks_shown_is_worked_from_those_decks():
+    # Decks shown (or the learner's own estimate at the table): their cards played are only
+    # those decks said again, so the working starts from the decks, never from cards played
+    # (it said "104 of 312 cards played" of a tray that held 46: a learner's walk).
+    shown = TRUE.grade("hi-lo floor half 6d rc -4 played 104 decks", "-1", RULES)
+    assert shown.correct
+    assert shown.explanation == "With 4 decks left: −4 / 4 = −1; rounded down, −1."
+    tray = TRUE.grade("hi-lo floor half 6d rc -4 played 104 tray", "-1", RULES).explanation
+    assert tray.startswith("104 of 312 cards played: 208 remain, 4 decks, which is 4")
+
+
+@pytest.mark.parametrize(
+    ("value", "english"),
+    [(Fraction(1), "1 deck"), (Fraction(5), "5 decks"), (Fraction(5, 2), "2.5 decks"),
+     (Fraction(37, 52), "about 0.71 decks")],
+)  # fmt: skip
+def test_decks_are_said_with_their_unit_in_its_form(value, english):
+    from drills.counting.checkpoint import about_decks
+
+    assert about_decks(value) == english

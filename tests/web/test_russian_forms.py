@@ -368,3 +368,17 @@ def test_a_time_keeps_its_unit_on_its_line(app: Any) -> None:
         assert words.seconds(2) == f"2{NBSP}s"
     catalogue = Path(app.root_path, "translations/ru/LC_MESSAGES/messages.po").read_text("utf-8")
     assert "%(seconds)s с" not in catalogue and ")s %%" not in catalogue
+
+
+def test_decks_and_a_conversion_from_them_are_said_in_their_russian_forms(app: Any) -> None:
+    from drills.counting.checkpoint import about_decks
+    from drills.counting.true_count import DRILL as TRUE
+    from trainer.engine.rulebook.rules import find_preset
+
+    rules = find_preset("vegas-6d-s17")
+    with _in(app, "ru"):
+        # It said «это 5 колоды» (a learner's walk): the unit follows its number.
+        assert [about_decks(Fraction(n)) for n in (1, 2, 5)] == ["1 колода", "2 колоды", "5 колод"]
+        assert about_decks(Fraction(5, 2)) == "2,5 колоды"
+        grade = TRUE.grade("hi-lo floor half 6d rc -20 played 52 decks", "-4", rules)
+        assert grade.explanation.startswith("Осталось 5 колод: ")
