@@ -382,3 +382,15 @@ def test_decks_and_a_conversion_from_them_are_said_in_their_russian_forms(app: A
         assert about_decks(Fraction(5, 2)) == "2,5 колоды"
         grade = TRUE.grade("hi-lo floor half 6d rc -20 played 52 decks", "-4", rules)
         assert grade.explanation.startswith("Осталось 5 колод: ")
+
+
+def test_the_russian_table_set_up_writes_its_stop_the_russian_way_and_reads_it_back(
+    app: Any,
+) -> None:
+    # It read «0.05» beside «от 0,05 ставки» and the shoe's «0,75» (a learner's walk).
+    client = app.test_client()
+    page = client.get("/table/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    stop = re.search(r'name="stop_at"[^>]*value="([^"]+)"', page)
+    assert stop is not None and stop[1] == "0,05"
+    english = client.get("/table/", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert re.search(r'name="stop_at"[^>]*value="0.05"', english)

@@ -168,7 +168,7 @@ def _setup_page(
         distractions=DISTRACTIONS,
         modes=MODES,
         unpriced=UNPRICED,
-        stop_default=table_view.decimal(DEFAULT_STOP_AT),
+        stop_default=words.said_numbers(table_view.decimal(DEFAULT_STOP_AT)),
         prefs=prefs,
         defaults={
             **money_defaults(rules),
