@@ -5,9 +5,10 @@
 - ``GET /mistakes``: the wrong answers, newest first or the most expensive first, filtered by
   drill, rules preset and date range (a GET form; htmx swaps just the results). Each shows the
   question as its drill draws it, the answer given, the right one and its cost.
-- ``POST /mistakes/review``: "drill these again": stores the shown mistakes of one drill, in the
-  order their items fall due for review, as a review batch and sends the learner to
-  ``/drills/<slug>?review=<batch id>``.
+- ``POST /mistakes/review``: "drill these again": stores the mistakes of one drill that one page
+  of the list shows (the page's filter and number, read again: :func:`review_groups`), each
+  question once, in the order their items fall due for review, as a review batch and sends the
+  learner to ``/drills/<slug>?review=<batch id>``. The button says how many questions that is.
 
 Only the current learner's attempts are ever read; another learner's id in a URL is a 404.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from datetime import date, timedelta
 from fractions import Fraction
 from typing import Any
@@ -53,7 +55,6 @@ from trainer.words import number as format_number
 
 bp = Blueprint("history", __name__)
 
-_MISTAKES_SHOWN = 200
 MISTAKES_PER_PAGE = 50
 _FILTER_FIELDS = ("drill", "rules", "since", "until", "sort")
 _TREND_DAYS = 30
@@ -227,10 +228,7 @@ def mistakes() -> Response:
     shown = [_mistake_row(drills, a, rank) for a, rank in found]
     for rules in {row["waits_on"] for row in shown} - {None}:
         ask_for_chart(rules)  # a job works the game out (within the limits); the next load shows it
-    groups: dict[str, int] = {}
-    for attempt in wrong:
-        if attempt.drill in drills:
-            groups[attempt.drill] = groups.get(attempt.drill, 0) + 1
+    groups = {slug: len(asked) for slug, asked in review_groups(wrong, drills).items()}
     return render(
         "history/mistakes.html",
         block="results",
@@ -241,7 +239,6 @@ def mistakes() -> Response:
         drill_choices=[slug for slug in drill_slugs if slug in drills],
         rule_choices=rule_names,
         review_groups=groups,
-        max_batch=reviews.MAX_BATCH,
         total=total,
         page_number=number,
         pages=pages,
@@ -282,23 +279,43 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
 
 @bp.post("/mistakes/review")
 def review() -> Response:
-    """Drill the shown mistakes of one drill again: store them as a batch, start it."""
+    """Drill again the mistakes of one drill (``drill``) that a page of the list showed: the
+    page ``page`` of the filter sent, every drill's mistakes listed on it (``all_drills``) or
+    that drill's alone; stored as a batch and started."""
     user = current_user()
     chosen = _read_filter(request.form)
     if chosen.drill is None:
         abort(400, description=say("Choose the drill whose mistakes to drill again."))
-    wrong = reviews.find_mistakes(get_db(), user.id, chosen, limit=_MISTAKES_SHOWN) if user else []
+    listed = replace(chosen, drill=None) if request.form.get("all_drills") else chosen
+    number = _page_number(request.form.get("page"))
+    found, _ = (
+        reviews.mistakes_page(get_db(), user.id, listed, page=number, per_page=MISTAKES_PER_PAGE)
+        if user
+        else ([], 0)
+    )
+    wrong = review_groups([attempt for attempt, _ in found], registry()).get(chosen.drill, [])
     if user is None or not wrong:
         abort(400, description=say("There are no mistakes like that to drill again."))
-    unique: list[attempts.Attempt] = []
-    seen: set[tuple[str, str]] = set()
-    for attempt in wrong:
-        if (attempt.question, attempt.rules) not in seen:
-            seen.add((attempt.question, attempt.rules))
-            unique.append(attempt)
-    ordered = by_schedule(user.id, registry()[chosen.drill], unique)
-    batch = reviews.create_batch(get_db(), user.id, chosen.drill, ordered[: reviews.MAX_BATCH])
+    ordered = by_schedule(user.id, registry()[chosen.drill], wrong)
+    batch = reviews.create_batch(get_db(), user.id, chosen.drill, ordered)
     return redirect(url_for("drills.ask", slug=batch.drill, review=batch.id), code=303)
+
+
+def review_groups(
+    wrong: list[attempts.Attempt], drills: Mapping[str, Drill]
+) -> dict[str, list[attempts.Attempt]]:
+    """A page's mistakes as the questions its "drill these again" buttons ask, drill by drill
+    (a drill no longer offered has none): each question under its rules once, the first shown
+    of it kept, at most :data:`reviews.MAX_BATCH`. The page counts them on its buttons and
+    :func:`review` asks them: one list for both."""
+    groups: dict[str, list[attempts.Attempt]] = {}
+    seen: set[tuple[str, str, str]] = set()
+    for attempt in wrong:
+        key = (attempt.drill, attempt.question, attempt.rules)
+        if attempt.drill in drills and key not in seen:
+            seen.add(key)
+            groups.setdefault(attempt.drill, []).append(attempt)
+    return {slug: found[: reviews.MAX_BATCH] for slug, found in groups.items()}
 
 
 def by_schedule(

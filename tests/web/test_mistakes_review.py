@@ -1,0 +1,112 @@
+"""The mistakes page's "drill these again" buttons: each drills the mistakes of one drill on the
+page it is on, and the number on it is the number of questions the review asks (a wrong answer
+given twice is one question). A learner's walk found "(21)" on page 1 starting a review of 36
+questions, the first from an older shoe: it drilled every mistake of that drill, on any page."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from typing import Any
+
+import pytest
+
+from trainer.store import attempts, reviews, users
+
+PAYOUT = "natural-3-2|vegas-6d-s17|15|AS 9H KD 7C|-|pay"
+HANDS = [f"{a}S {b}H" for a in "23456" for b in "3456789"]
+
+
+@pytest.fixture
+def learner(app: Any, db: Any) -> tuple[Any, int]:
+    client = app.test_client()
+    guest = users.create_guest(db)
+    with client.session_transaction() as session:
+        session["uid"] = guest.id
+        session["gen"] = 0
+    return client, guest.id
+
+
+def seed(db: Any, user_id: int) -> dict[int, str]:
+    """60 mistakes, oldest first: hand totals (each its own hand, but the two newest alike)
+    between payout slips (one question, again and again). Page 1, newest first, holds 25 hand
+    totals rows (24 questions) and page 2 the 5 oldest; the drill has 29 in all."""
+    hands = {}
+    for n in range(60):
+        if n % 2:
+            values = {"drill": "payout-math", "question": PAYOUT, "answer": "1"}
+            values["right_answer"] = "22.50"
+        else:
+            hands[n] = HANDS[n // 2] if n != 58 else HANDS[28]  # 58 and 56 alike
+            values = {"drill": "hand-totals", "question": hands[n], "answer": "hard 2"}
+            values["right_answer"] = "hard 3"
+        attempts.record_attempt(
+            db, user_id=user_id, token=f"t-{n}", rules="vegas-6d-s17", correct=False, **values
+        )
+    return hands
+
+
+def review_form(page: str, drill: str) -> tuple[str, dict[str, str]]:
+    """The words on the page's button for one drill's mistakes, and the fields its form sends."""
+    forms = re.findall(r'<form method="post" action="/mistakes/review">(.*?)</form>', page, re.S)
+    for form in forms:
+        fields = dict(re.findall(r'name="([^"]+)" value="([^"]*)"', form))
+        if fields.get("drill") == drill:
+            (button,) = re.findall(r"<button[^>]*>(.*?)</button>", form, re.S)
+            return unescape(button), {k: unescape(v) for k, v in fields.items()}
+    raise AssertionError(f"no button for {drill}")
+
+
+@pytest.mark.parametrize(("page", "newest", "oldest"), [(1, 58, 10), (2, 8, 0)])
+def test_the_button_drills_the_pages_mistakes_and_counts_its_questions(
+    learner: Any, db: Any, page: int, newest: int, oldest: int
+) -> None:
+    client, user_id = learner
+    hands = seed(db, user_id)
+    listed = client.get(f"/mistakes?page={page}").get_data(as_text=True)
+    on_page = {hands[n] for n in range(oldest, newest + 1, 2)}
+    button, fields = review_form(listed, "hand-totals")
+    count = len(on_page)  # 24 on page 1 (the two alike are one question), 5 on page 2
+    assert button == f"Drill these Hand totals mistakes again ({count} questions on this page)"
+    started = client.post("/mistakes/review", data=fields)
+    assert started.status_code == 303
+    asked = client.get(started.headers["Location"]).get_data(as_text=True)
+    assert f"question <strong>1</strong> of {count}" in asked
+    batch_id = int(started.headers["Location"].rsplit("=", 1)[1])
+    batch = reviews.get_batch(db, user_id, batch_id)
+    assert batch is not None
+    assert sorted(item.question for item in batch.items) == sorted(on_page)
+    assert batch.items[0].question == hands[newest]  # none scheduled: as the page lists them
+    one, _ = review_form(listed, "payout-math")
+    assert one == "Drill these Payout math mistakes again (1 question on this page)"
+
+
+def test_a_page_filtered_to_one_drill_drills_that_page(learner: Any, db: Any) -> None:
+    client, user_id = learner
+    hands = seed(db, user_id)
+    listed = client.get("/mistakes?drill=hand-totals&page=1").get_data(as_text=True)
+    button, fields = review_form(listed, "hand-totals")
+    assert button.endswith("(29 questions on this page)")  # all 30 rows fit on one page
+    started = client.post("/mistakes/review", data=fields)
+    batch = reviews.get_batch(db, user_id, int(started.headers["Location"].rsplit("=", 1)[1]))
+    assert batch is not None and {i.question for i in batch.items} == set(hands.values())
+
+
+def test_a_page_past_the_end_has_nothing_to_drill(learner: Any, db: Any) -> None:
+    client, user_id = learner
+    seed(db, user_id)
+    _, fields = review_form(client.get("/mistakes?page=2").get_data(as_text=True), "hand-totals")
+    response = client.post("/mistakes/review", data={**fields, "page": "3"})
+    assert response.status_code == 400
+    assert "no mistakes like that" in response.get_data(as_text=True)
+
+
+def test_the_button_counts_its_questions_in_russian(learner: Any, db: Any) -> None:
+    client, user_id = learner
+    seed(db, user_id)
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru"
+    listed = client.get("/mistakes").get_data(as_text=True)
+    button, _ = review_form(listed, "hand-totals")
+    assert button == "Повторить ошибки упражнения «Суммы рук» (24 вопроса с этой страницы)"
+    one, _ = review_form(listed, "payout-math")
+    assert one.endswith("(1 вопрос с этой страницы)")
