@@ -16,6 +16,13 @@
     // Where there is a verdict, it is what comes into view (on a phone the next hand's keys
     // would push it off the top): the keys keep the focus without scrolling to them.
     if (first) first.focus(feedback ? { preventScroll: true } : undefined);
+    // A count check refused: the first field in error has the focus (its autofocus), the
+    // caret after what was typed in it, and it comes into view with its message under it.
+    if (first && first.getAttribute("aria-invalid") === "true") {
+      var end = first.value.length;
+      first.setSelectionRange(end, end);
+      first.scrollIntoView({ block: "center" });
+    }
     // Said once (static/js/drill_panel.js): in the live region, unless the focus reads it.
     var read = first && first.id === "feedback-heading";
     if (window.sayVerdict) {

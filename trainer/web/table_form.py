@@ -9,13 +9,24 @@ from decimal import Decimal
 from fractions import Fraction
 from urllib.parse import quote, unquote
 
+from drills import InvalidAnswerError, get_drill
 from drills.table_dealing import dealer_step
-from drills.table_session import MONEY_RE, TableSpec, read_digits
+from drills.table_session import MONEY_RE, TableSpec, read_digits, step_asks
 from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError
+from trainer.engine.rulebook.rules import Rules
 from trainer.web import table_view
+from trainer.web.caches import app_caches
 from trainer.words import N_, number, plain_amount, quoted, say
 
-__all__ = ["BET_KEYS", "PLAY_LETTERS", "bet_units", "count_answers", "read_step"]
+__all__ = [
+    "BET_KEYS",
+    "COUNT_FIELDS",
+    "PLAY_LETTERS",
+    "bet_units",
+    "count_answers",
+    "count_field_errors",
+    "read_step",
+]
 
 PLAY_LETTERS = ("H", "S", "D", "P", "R")
 BET_KEYS = 8  # keys 1 to 8 bet that many units (a punter's stake: the amounts bet_units gives)
@@ -133,6 +144,34 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
 # count given again after one taken back is stored with no attempts, and the replay shows
 # its numbers from the step (the table's replay reads only the step's first word).
 _COUNT_STEP, _COUNTS = "count", ("rc", "tc", "decks")
+
+
+# A count check's form fields, by the ask each answers (the true count is graded as a
+# conversion where the tray is judged), in the order the form shows them.
+COUNT_FIELDS = {"rc": "running", "decks": "decks_left", "tc": "true", "convert": "true"}
+
+
+def count_field_errors(
+    spec: TableSpec, ask: Ask, answers: Mapping[str, str], rules: Rules
+) -> dict[str, str]:
+    """What is wrong with each field of a count check refused (:func:`read_step`'s
+    ``answers``), by field name: each answer read alone (a conversion from the right counts,
+    so that a running count left empty is not blamed on the true count). Empty for any other
+    step, or where no one answer is refused by itself (the step's refusal is then said above it)."""
+    if ask.kind != "count":
+        return {}
+    errors: dict[str, str] = {}
+    for asked in step_asks(spec, ask, caches=app_caches()):
+        field = COUNT_FIELDS.get(asked.name)
+        if field is None or field in errors:
+            continue
+        try:
+            get_drill(asked.drill).grade(
+                asked.notation, answers.get(asked.name, ""), rules, caches=app_caches()
+            )
+        except InvalidAnswerError as error:
+            errors[field] = str(error)
+    return errors
 
 
 def count_answers(step: str) -> dict[str, str]:

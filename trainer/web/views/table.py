@@ -50,7 +50,7 @@ from trainer.engine.play.table_game import Ask, InvalidStepError, TableGame
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import tables, users
 from trainer.store.db import transaction
-from trainer.web import table_reveal, table_verdict, table_view
+from trainer.web import table_form, table_reveal, table_verdict, table_view
 from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.rules_form import option_fields, plain_words, preset_menu, read_rules
@@ -304,7 +304,7 @@ def table_page(
         "token": (token := secrets.token_urlsafe(18)),
         "asked_at": (asked_at := drill_road.now_ms()),
         "asked_seal": time_seal("table", token, asked_at),
-        **dict.fromkeys(("error", "feedback")),
+        **dict.fromkeys(("error", "field_errors", "feedback")),  # field_errors: by field name
         "repeated": False,
         "summary": summary_of(seated) if ask.kind == "over" else None,
         "drill_round": offers(seated.user.id, seated.stored.id) if ask.kind == "over" else [],
@@ -348,9 +348,10 @@ def _count_asked(spec: TableSpec, ask: Ask) -> dict[str, Any]:
     }
 
 
-def _refused(seated: Seated, message: str) -> Response:
-    """The table as it is, with what was wrong with the step sent (nothing stored)."""
-    return table_page(seated, status=400, error=message)
+def _refused(seated: Seated, message: str, fields: dict[str, str] | None = None) -> Response:
+    """The table as it is, with what was wrong with the step sent (nothing stored); ``fields``,
+    what is wrong with each field of a count check, said beside it instead."""
+    return table_page(seated, status=400, error=message, field_errors=fields or {})
 
 
 @bp.post("/<key:table_id>/step")
@@ -370,7 +371,8 @@ def step(table_id: str) -> Response:
     try:
         grades = _grades(seated, seated.game, seated.ask, text, answers)
     except InvalidAnswerError as error:
-        return _refused(seated, str(error))
+        fields = table_form.count_field_errors(seated.spec, seated.ask, answers, seated.rules)
+        return _refused(seated, str(error), fields)
     try:
         _store(seated, text, token, grades, sealed_response_ms(form, "table", token))
     except tables.StaleStepError:
