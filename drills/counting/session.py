@@ -20,7 +20,7 @@ import json
 import random
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -296,11 +296,22 @@ def counted_once(grades: Mapping[str, Grade]) -> dict[str, Grade]:
     """A count check's grades (by ask name) as stored and counted: where the running count is
     wrong, the true count worked out from it is wrong with it, one slip that graded twice
     counted as two mistakes (the table's summary, the progress page, the path); so it is left
-    out, and the check counts once. With the running count right, the true count is graded."""
+    out, and the check counts once, the running count's explanation saying so (it was left out
+    unsaid: a learner's walk). With the running count right, the true count is graded."""
     running = grades.get("rc")
     if running is not None and not running.correct:
-        return {name: grade for name, grade in grades.items() if name != "tc"}
+        kept = {name: grade for name, grade in grades.items() if name != "tc"}
+        if "tc" in grades:
+            said = say(_TC_LEFT_OUT)
+            kept["rc"] = replace(running, explanation=f"{running.explanation} {said}".strip())
+        return kept
     return dict(grades)
+
+
+_TC_LEFT_OUT = N_(
+    "Your true count is not graded this time: it follows from the running count, so one slip "
+    "counts once."
+)
 
 
 def _signed_number(text: str) -> Fraction:

@@ -268,3 +268,20 @@ def test_ko_shows_its_key_count_from_the_source():
     assert session.initial_count == -20  # 4 - 4 x 6 decks
     assert session.key_count == -4  # Knock-Out Blackjack's key count for six decks
     assert all(spec.asks == ("rc",) for spec in session.checkpoints)  # no true count in KO
+
+
+def test_a_true_count_left_out_after_a_wrong_running_count_is_said_to_be():
+    from drills import Grade
+    from drills.counting.session import counted_once
+
+    rc = Grade(False, "+4", "-2", "Hi-Lo, from 0, over 76 cards: -2.")
+    tc = Grade(False, "+1", "-1", "76 of 312 cards seen ...")
+    kept = counted_once({"rc": rc, "tc": tc})
+    # One slip, counted once, and the verdict says why the true count has none (it said
+    # nothing, and the learner wondered: a learner's walk). The why stays the first sentence.
+    assert set(kept) == {"rc"}
+    assert kept["rc"].why == rc.explanation
+    assert "Your true count is not graded this time" in kept["rc"].details
+    right = Grade(True, "-2", "-2", "Hi-Lo, from 0, over 76 cards: -2.")
+    assert counted_once({"rc": right, "tc": tc}) == {"rc": right, "tc": tc}
+    assert counted_once({"rc": rc}) == {"rc": rc}  # no true count asked: nothing to say

@@ -417,7 +417,10 @@ def _grades(
     share = insured_share(ask, text)  # part of the insurance: its cost is that part's
     kept = counted_once({a.name: grade for a, grade in zip(asks, found, strict=True)})
     return [
-        (replace(a, stake=a.stake * share) if a.name == "insurance" else a, grade)
+        (
+            replace(a, stake=a.stake * share) if a.name == "insurance" else a,
+            kept["rc"] if a.name == "rc" else grade,
+        )
         for a, grade in zip(asks, found, strict=True)
         if a.name in kept  # a count check's true count, left out after a wrong running count
     ]
