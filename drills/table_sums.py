@@ -94,6 +94,18 @@ KINDS = {
     "wong": N_("Back-counting"),
     "boxes": N_("Back-counting"),
 }
+# The kinds whose cost is in table minimums: a bet off the ramp, a punter's stake, a
+# back-counter's choice, the dealer's choice (for the bank). A play's, insurance's and a
+# redouble's are in bets of the hand they are made on.
+IN_MINIMUMS = frozenset(("Bets", "Dealing", "Back-counting"))
+
+
+def in_minimums(name: str) -> bool:
+    """Whether the ask ``name``'s cost is in table minimums (a bet's, ``bet0``), not in bets of
+    its hand."""
+    return KINDS.get(name, "Bets") in IN_MINIMUMS
+
+
 # An error in words: what the learner did, and what was right ("you hit, where standing was
 # right"), by the answers the drills store: each a catalogue phrase for its slot of the one
 # sentence (error_words).

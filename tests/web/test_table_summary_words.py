@@ -89,7 +89,8 @@ def test_a_dealing_tables_summary_reads_as_plain_english(
     # With the few cards it turned on (the dealer's own, ranks with suit symbols), never the
     # question's notation.
     card = r"(10|[2-9JQKA])[♠♥♦♣]"
-    cost = r"(under 0\.01 bets|\d+(\.\d\d?)? bets?)"  # as the table's verdict says it
+    # As the table's verdict says it: the dealer's choices are priced in table minimums.
+    cost = r"(under 1% of the minimum|\d+(\.\d\d?)?% of the minimum|\d+(\.\d\d?)? table minimums?)"
     assert re.fullmatch(rf"Round \d+ , {card}( {card})* : {line} \(it cost {cost}\)\.", said), said
     assert "Drilled again" not in summary
     assert "you said" not in summary and "Doubling the bets" not in summary

@@ -71,9 +71,10 @@ def test_a_wrong_bet_says_the_right_one_and_its_cost_first_the_ramp_behind_detai
     first = visible(re.search(r'class="verdict-first">(.*?)</p>', verdict, re.S).group(1))
     assert words(first) <= 15, first
     assert first.startswith("Bet, box 1: 5 was right, not 40; it cost "), first
-    # Its cost in bets, as the stored attempt prices it (a fraction of a bet).
-    bets = re.search(r"it cost ([\d.]+) bets", first)
-    assert bets and float(bets.group(1)) == pytest.approx(float(Fraction(cost)), abs=0.005)
+    # Its cost in table minimums, the ramp's unit (not "bets", which elsewhere are the hand's),
+    # as the stored attempt prices it: a share of the minimum, as the mistakes page says it.
+    share = re.search(r"it cost ([\d.]+)% of the minimum\.$", first)
+    assert share and float(share.group(1)) == pytest.approx(float(Fraction(cost)) * 100, abs=0.005)
     why = re.search(r'class="verdict-why">(.*?)</p>', verdict, re.S)
     assert why and visible(why.group(1)).startswith("At a true count of 0 the ramp bets 5")
     assert visible(why.group(1)).count(". ") == 0  # one sentence

@@ -239,7 +239,7 @@ def test_the_summary_counts_back_counting_choices_as_such(
     with app.test_request_context("/", headers={"Accept-Language": "en"}):
         assert table_errors.group("Back-counting", Tally(2), spec) == "2 back-counting choices"
         priced = table_errors.group("Back-counting", Tally(1, bets=Fraction(1, 10)), spec)
-        assert priced == "1 back-counting choice, costing 0.1 bets", priced
+        assert priced == "1 back-counting choice, costing 10% of the minimum", priced
     with app.test_request_context("/", headers={"Accept-Language": "ru-RU,ru;q=0.9"}):
         said = table_errors.group("Back-counting", Tally(3), spec)
         assert said == "3 решения при счёте со стороны", said

@@ -9,9 +9,20 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from drills.bet_sizing import minimums as table_minimums
 from drills.dealing.table_words import cards_words
 from drills.table_session import TableSpec
-from drills.table_sums import KINDS, Error, Sums, Tally, ask_name, cards_that_matter, count_of
+from drills.table_sums import (
+    IN_MINIMUMS,
+    KINDS,
+    Error,
+    Sums,
+    Tally,
+    ask_name,
+    cards_that_matter,
+    count_of,
+    in_minimums,
+)
 from trainer.engine.words import N_plural
 from trainer.web.mastery import SMALLEST_COST
 from trainer.words import bets, plural, say, signed
@@ -85,7 +96,7 @@ def group(kind: str, tally: Tally, spec: TableSpec) -> str:
         )
     if tally.bets >= SMALLEST_COST and kind in PRICED:
         one, many = PRICED[kind]
-        return plural(one, many, tally.count, bets=bets(float(tally.bets)))
+        return plural(one, many, tally.count, bets=cost_text(tally.bets, kind in IN_MINIMUMS))
     one, many = GROUPS[kind]
     return plural(one, many, tally.count)
 
@@ -111,15 +122,17 @@ def error_view(error: Error) -> dict[str, Any]:
         "answer": error.answer,
         "right": error.right,
         "taken_back": error.taken_back,
-        "bets": cost_text(error.bets),
+        "bets": cost_text(error.bets, in_minimums(error.name)),
     }
 
 
-def cost_text(cost: Fraction) -> str:
-    """An error's cost in bets as the summary says it, as the table's verdict does ("0.35
-    bets"; a cost that rounds to nothing, "under 0.01 bets"); "" for none."""
+def cost_text(cost: Fraction, minimums: bool = False) -> str:
+    """An error's cost in bets of its hand (or in table minimums, ``minimums``) as the summary
+    says it, as the table's verdict does ("0.35 bets", "14% of the minimum"; a cost that rounds
+    to nothing, "under 0.01 bets"); "" for none."""
+    unit = table_minimums if minimums else (lambda cost: bets(float(cost)))
     if not cost:
         return ""
     if cost < SMALLEST_COST:
-        return say("under %(bets)s", bets=bets(0.01))
-    return bets(float(cost))
+        return say("under %(bets)s", bets=unit(Fraction(1, 100)))
+    return unit(cost)

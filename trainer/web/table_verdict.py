@@ -13,11 +13,12 @@ from typing import Any
 
 from drills import Grade
 from drills.table_session import Asked
-from drills.table_sums import ASK_NAMES, SEATED_WONG, ask_name
+from drills.table_sums import ASK_NAMES, SEATED_WONG, ask_name, in_minimums
 from trainer.engine.deck.hand import Hand, InvalidHandError
 from trainer.web.mastery import SMALLEST_COST
+from trainer.web.table_errors import cost_text
 from trainer.web.table_view import money
-from trainer.words import N_, bets, number, said_numbers, say, signed
+from trainer.words import N_, number, said_numbers, say, signed
 
 __all__ = ["answer_words", "feedback_view", "first_sentence", "stored_verdicts", "verdict"]
 
@@ -38,6 +39,7 @@ def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
                 grade.ev_cost,
                 cost,
                 grade.explanation,
+                minimums=in_minimums(asked.name),
             )  # fmt: skip
         )
     return shown
@@ -69,6 +71,7 @@ def stored_verdicts(rows: dict[str, Any]) -> list[dict[str, Any]]:
             Fraction(row["ev_cost"]) if row["ev_cost"] else None,
             Fraction(0),
             "",
+            minimums=in_minimums(name),
         )
         for name, row in rows.items()
     ]
@@ -122,13 +125,15 @@ _YES_OR_NO = frozenset(
 )
 
 
-def _price(ev_cost: Fraction, cost: Fraction) -> str:
-    """What a mistake cost, in bets, and in chips where that is another figure (a bet of 10
-    units: "0.34 bets, 3.40 in chips"; at a stake of one unit the two are one number, said once)."""
-    if ev_cost < SMALLEST_COST:  # "0 bets" would read as free
-        return say("under %(bets)s", bets=bets(0.01))
-    said = bets(float(ev_cost))
-    if not cost or money(cost) == number(float(ev_cost), 2):
+def _price(ev_cost: Fraction, cost: Fraction, minimums: bool = False) -> str:
+    """What a mistake cost, in bets of its hand (or in table minimums, where it is priced in
+    them: :func:`drills.table_sums.in_minimums`) as the summary says it
+    (:func:`trainer.web.table_errors.cost_text`), and in chips where that is another figure (a
+    bet of 10 units: "0.34 bets, 3.40 in chips"; at a stake of one unit the two are one number,
+    said once; in table minimums alone: "14% of the minimum")."""
+    said = cost_text(ev_cost, minimums)
+    # In minimums the chips are the same figure again (the line is some 15 words).
+    if minimums or ev_cost < SMALLEST_COST or not cost or money(cost) == number(float(ev_cost), 2):
         return said
     return say("%(bets)s, %(money)s in chips", bets=said, money=money(cost))
 
@@ -142,17 +147,17 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _yes_or_no_lead(what: str, right: str, ev_cost: Fraction | None, cost: Fraction) -> str:
+def _yes_or_no_lead(what: str, right: str, price: str) -> str:
     """One of two choices: the right one says which was made; where it repeats the ask's name
     ("Doubling the bets: doubling the bets was right") the name is left out."""
     if _repeats(what, right):
-        if ev_cost:
+        if price:
             return say("%(right)s was right; it cost %(price)s.", right=_capital(right),
-                       price=_price(ev_cost, cost))  # fmt: skip
+                       price=price)  # fmt: skip
         return say("%(right)s was right.", right=_capital(right))
-    if ev_cost:
+    if price:
         return say("%(what)s: %(right)s was right; it cost %(price)s.", what=what, right=right,
-                   price=_price(ev_cost, cost))  # fmt: skip
+                   price=price)  # fmt: skip
     return say("%(what)s: %(right)s was right.", what=what, right=right)
 
 
@@ -173,21 +178,25 @@ def verdict(
     ev_cost: Fraction | None,
     cost: Fraction,
     explanation: str,
+    *,
+    minimums: bool = False,
 ) -> dict[str, Any]:
     """One graded answer as a verdict: a first line that says whether it was right, the right
-    answer and what the mistake cost (at most about 15 words); for a mistake one sentence of
-    why; the rest of the explanation (its EVs, the ramp, the method) kept for "details"."""
+    answer and what the mistake cost (at most about 15 words; in table minimums where it is
+    priced in them, ``minimums``); for a mistake one sentence of why; the rest of the
+    explanation (its EVs, the ramp, the method) kept for "details"."""
     what = say(ASK_NAMES.get(name) or _OWN_NAMES[name])
+    price = _price(ev_cost, cost, minimums) if ev_cost else ""
     said, was = answer_words(name, answer), answer_words(name, right)
     if correct and _repeats(what, said):
         lead = say("%(answer)s, right.", answer=_capital(said))
     elif correct:
         lead = say("%(what)s: %(answer)s, right.", what=what, answer=said)
     elif name in _YES_OR_NO:  # one of two choices: the right one says which was made
-        lead = _yes_or_no_lead(what, was, ev_cost, cost)
-    elif ev_cost:
+        lead = _yes_or_no_lead(what, was, price)
+    elif price:
         lead = say("%(what)s: %(right)s was right, not %(answer)s; it cost %(price)s.",
-                   what=what, right=was, answer=said, price=_price(ev_cost, cost))  # fmt: skip
+                   what=what, right=was, answer=said, price=price)  # fmt: skip
     else:
         lead = say("%(what)s: %(right)s was right, not %(answer)s.", what=what, right=was,
                    answer=said)  # fmt: skip
