@@ -189,7 +189,7 @@ def converted(
     exact = running / estimate
     exact_text = format_count(exact) if exact.denominator == 1 else signed(exact, 2)
     decks_left = (
-        say("With %(decks)s left:", decks=about_decks(estimate))
+        say("Decks left: %(decks)s.", decks=format_decks(estimate))
         if shown_decks
         else plural(
             _REMAINING[resolution][0],

@@ -129,7 +129,8 @@ def test_a_true_count_from_decks_shown_is_worked_from_those_decks():
     # (it said "104 of 312 cards played" of a tray that held 46: a learner's walk).
     shown = TRUE.grade("hi-lo floor half 6d rc -4 played 104 decks", "-1", RULES)
     assert shown.correct
-    assert shown.explanation == "With 4 decks left: −4 / 4 = −1; rounded down, −1."
+    assert shown.explanation == "Decks left: 4. −4 / 4 = −1; rounded down, −1."
+    assert shown.details == "−4 / 4 = −1; rounded down, −1."  # the working, behind "Details"
     tray = TRUE.grade("hi-lo floor half 6d rc -4 played 104 tray", "-1", RULES).explanation
     assert tray.startswith("104 of 312 cards played: 208 remain, 4 decks, which is 4")
 

@@ -381,7 +381,7 @@ def test_decks_and_a_conversion_from_them_are_said_in_their_russian_forms(app: A
         assert [about_decks(Fraction(n)) for n in (1, 2, 5)] == ["1 колода", "2 колоды", "5 колод"]
         assert about_decks(Fraction(5, 2)) == "2,5 колоды"
         grade = TRUE.grade("hi-lo floor half 6d rc -20 played 52 decks", "-4", rules)
-        assert grade.explanation.startswith("Осталось 5 колод: ")
+        assert grade.explanation.startswith("Колод осталось: 5. ")
 
 
 def test_the_russian_table_set_up_writes_its_stop_the_russian_way_and_reads_it_back(

@@ -16,6 +16,7 @@ from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError
 from trainer.engine.rulebook.rules import Rules
 from trainer.web import table_view
 from trainer.web.caches import app_caches
+from trainer.web.views import drills as drill_road
 from trainer.words import N_, number, plain_amount, quoted, say
 
 __all__ = [
@@ -165,9 +166,9 @@ def count_field_errors(
         field = COUNT_FIELDS.get(asked.name)
         if field is None or field in errors:
             continue
-        try:
-            get_drill(asked.drill).grade(
-                asked.notation, answers.get(asked.name, ""), rules, caches=app_caches()
+        try:  # read as the drill road reads it (only it grades an answer)
+            drill_road.grade_answers(
+                [(get_drill(asked.drill), asked.notation, answers.get(asked.name, ""))], rules
             )
         except InvalidAnswerError as error:
             errors[field] = str(error)
