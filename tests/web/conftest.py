@@ -52,3 +52,15 @@ def no_escaped_markup(request: pytest.FixtureRequest) -> Iterator[None]:
     finally:
         request_finished.disconnect(check)
     assert not seen, "markup shown as text: " + "\n".join(seen)
+
+
+@pytest.fixture
+def learner(app: Any, db: Any) -> tuple[Any, int]:
+    """A new visitor's browser, signed in as a guest: the client and the learner's id."""
+    from trainer.store import users
+
+    client = app.test_client()
+    guest = users.create_guest(db)
+    with client.session_transaction() as session:
+        session["uid"], session["gen"] = guest.id, 0
+    return client, guest.id

@@ -10,19 +10,9 @@ from typing import Any
 
 import pytest
 
-from trainer.store import attempts, users
+from trainer.store import attempts
 
 PAYOUT = "natural-3-2|vegas-6d-s17|15|AS 9H KD 7C|-|pay"
-
-
-@pytest.fixture
-def learner(app: Any, db: Any) -> tuple[Any, int]:
-    client = app.test_client()
-    guest = users.create_guest(db)
-    with client.session_transaction() as session:
-        session["uid"] = guest.id
-        session["gen"] = 0
-    return client, guest.id
 
 
 def store(db: Any, user_id: int, n: int, **fields: Any) -> None:

@@ -11,20 +11,10 @@ from typing import Any
 
 import pytest
 
-from trainer.store import attempts, reviews, users
+from trainer.store import attempts, reviews
 
 PAYOUT = "natural-3-2|vegas-6d-s17|15|AS 9H KD 7C|-|pay"
 HANDS = [f"{a}S {b}H" for a in "23456" for b in "3456789"]
-
-
-@pytest.fixture
-def learner(app: Any, db: Any) -> tuple[Any, int]:
-    client = app.test_client()
-    guest = users.create_guest(db)
-    with client.session_transaction() as session:
-        session["uid"] = guest.id
-        session["gen"] = 0
-    return client, guest.id
 
 
 def seed(db: Any, user_id: int) -> dict[int, str]:

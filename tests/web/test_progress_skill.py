@@ -14,22 +14,13 @@ import pytest
 from drills.strategy_cells import cells_for
 from trainer.clock import stamp
 from trainer.engine.rulebook.rules import find_preset
-from trainer.store import attempts, schedules, users
+from trainer.store import attempts, schedules
 from trainer.web.charts import Day, describe
 
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")
 
 NOW = datetime.now(UTC)
-
-
-@pytest.fixture
-def learner(app: Any, db: Any) -> tuple[Any, int]:
-    client = app.test_client()
-    guest = users.create_guest(db)
-    with client.session_transaction() as session:
-        session["uid"], session["gen"] = guest.id, 0
-    return client, guest.id
 
 
 def answer(db: Any, user_id: int, n: int, *, skill: str | None = None, **fields: Any) -> None:

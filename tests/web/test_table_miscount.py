@@ -10,12 +10,10 @@ from typing import Any
 import pytest
 
 from drills.count_study import StudyPendingError
-from drills.counting.checkpoint import Checkpoint
 from drills.counting.notation import format_count
 from drills.table_session import TableSpec
-from tests.web.test_table_tray import replayed
+from tests.web.test_table_tray import right_counts
 from tests.web.test_table_web import SETUP, answer, post_step, sit, step_form
-from trainer.engine.counting import running_count
 from trainer.engine.rulebook.rules import find_preset
 
 pytestmark = pytest.mark.usefixtures("count_studies")
@@ -114,11 +112,9 @@ def test_a_count_taken_back_is_not_priced(
             break
         data = answer(kind, fields)
         if kind == "count":
-            spec, ask = replayed(db, url)
-            rc = running_count(spec.system, ask.seen, spec.rules.decks)
-            tc = Checkpoint("tc", spec.system, spec.rules.decks, ask.seen, "floor", "half")
-            data.update(running=format_count(rc + (0 if taken_back else 5)),
-                        true=format_count(tc.right))  # fmt: skip
+            rc, tc = right_counts(db, url)[2:]
+            off = 0 if taken_back else 5
+            data.update(running=format_count(rc + off), true=format_count(tc))
         assert post_step(client, url, data).status_code == 200
         if kind == "count" and not taken_back:
             held = client.get(url).get_data(as_text=True)

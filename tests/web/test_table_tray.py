@@ -50,6 +50,15 @@ def replayed(db: Any, url: str) -> tuple[TableSpec, Ask]:
     return spec, TableGame(spec.setup(row["seed"]), chart(spec.rules)).play(steps, spec.bankroll)
 
 
+def right_counts(db: Any, url: str) -> tuple[TableSpec, Ask, int, Fraction]:
+    """At the count check the table asks now: its table, the ask, and the right running and
+    true counts (floored, to the half deck)."""
+    spec, ask = replayed(db, url)
+    rc = running_count(spec.system, ask.seen, spec.rules.decks)
+    right = Checkpoint("tc", spec.system, spec.rules.decks, ask.seen, "floor", "half")
+    return spec, ask, rc, right.right
+
+
 def test_the_tray_is_drawn_and_its_size_not_written(
     client: Any, csrf: Any, hidden_fields: Any
 ) -> None:
@@ -181,10 +190,8 @@ def test_a_wrong_decks_left_is_priced_as_the_true_count_it_gave(
             break
         data = answer(kind, fields)
         if kind == "count":
-            spec, ask = replayed(db, url)
-            rc = running_count(spec.system, ask.seen, spec.rules.decks)
-            right = Checkpoint("tc", spec.system, spec.rules.decks, ask.seen, "floor", "half")
-            data.update(running=format_count(rc), true=format_count(right.right))
+            spec, ask, rc, right = right_counts(db, url)
+            data.update(running=format_count(rc), true=format_count(right))
             if 'name="decks_left"' in page:
                 total = spec.rules.decks * CARDS_PER_DECK
                 left = estimate_decks(Fraction(total - len(ask.tray), CARDS_PER_DECK), "half")
@@ -194,9 +201,7 @@ def test_a_wrong_decks_left_is_priced_as_the_true_count_it_gave(
                     d for d in (left + 1, left - 1) if Fraction(1, 2) <= d <= spec.rules.decks
                 ]
                 moved = [
-                    d
-                    for d in choices
-                    if true_count(Fraction(rc), d, "floor", "half") != right.right
+                    d for d in choices if true_count(Fraction(rc), d, "floor", "half") != right
                 ]
                 wrong = (moved or choices)[0]
                 theirs = true_count(Fraction(rc), wrong, "floor", "half")
