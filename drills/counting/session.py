@@ -40,9 +40,8 @@ from trainer.engine.deck.shoe import Shoe
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, cards_a_second, number, say
 
+_SPEED = re.compile(r"[0-9]{1,3}(\.[0-9]{1,6})?")  # in a skill's key: "hi-lo 6d at 1.5 cards/s"
 # A true count checkpoint's skill in words, by deck resolution.
-# A speed in a skill's key ("1.5" in "hi-lo 6d at 1.5 cards/s").
-_SPEED = re.compile(r"[0-9]{1,3}(\.[0-9]{1,6})?")
 _TC_SKILL = {
     "full": N_("%(ask)s, %(system)s, %(convention)s, to the full deck, %(decks)s"),
     "half": N_("%(ask)s, %(system)s, %(convention)s, to the half deck, %(decks)s"),
@@ -302,16 +301,13 @@ def counted_once(grades: Mapping[str, Grade]) -> dict[str, Grade]:
     if running is not None and not running.correct:
         kept = {name: grade for name, grade in grades.items() if name != "tc"}
         if "tc" in grades:
-            said = say(_TC_LEFT_OUT)
-            kept["rc"] = replace(running, explanation=f"{running.explanation} {said}".strip())
+            kept["rc"] = replace(running, explanation=f"{running.explanation} {say(_TC_LEFT_OUT)}")
         return kept
     return dict(grades)
 
 
-_TC_LEFT_OUT = N_(
-    "Your true count is not graded this time: it follows from the running count, so one slip "
-    "counts once."
-)
+_TC_LEFT_OUT = N_("Your true count is not graded this time: it follows from the running count, "
+                  "so one slip counts once.")  # fmt: skip
 
 
 def _signed_number(text: str) -> Fraction:
@@ -501,12 +497,7 @@ class SessionDrill(Drill, AskedInSessions):
                        system=system_words(system),
                        convention=convention_words(convention),
                        decks=decks_words(decks))  # fmt: skip
-        if (
-            len(words) == 5
-            and words[2] == "at"
-            and words[4] == "cards/s"
-            and _SPEED.fullmatch(words[3])
-        ):
+        if len(words) == 5 and words[2:5:2] == ["at", "cards/s"] and _SPEED.fullmatch(words[3]):
             return say("Counting %(system)s, %(decks)s, at %(speed)s",
                        system=system_words(words[0]), decks=decks_words(words[1]),
                        speed=cards_a_second(Fraction(words[3])))  # fmt: skip
