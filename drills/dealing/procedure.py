@@ -82,8 +82,7 @@ TEXT: dict[tuple[str, str], str] = {
         "he shuffles, the pack is cut, and the deal goes on."
     ),
     ("stop", "casino-boxes"): N_(
-        "nothing here; the trainer's casino deals to a cut card, and the round under way is "
-        "finished before the shuffle."
+        "it deals to a cut card, and the round under way is finished before the shuffle."
     ),
     ("reserve", "permanent-bank"): N_(
         "before any deal the dealer may gather, shuffle and have cut all the cards if he thinks "
@@ -96,7 +95,7 @@ TEXT: dict[tuple[str, str], str] = {
     ),
     ("burn", "casino-boxes"): N_(
         "one card is burned after the shuffle, unseen; any card, an ace too (the ace rule is "
-        "the club game's own)."
+        "the club game's own, text 002)."
     ),
     ("offer", "casino-boxes"): N_(
         "against an ace up the dealer offers insurance, and even money to a natural; he offers "
@@ -130,9 +129,19 @@ SAYS: dict[str, str] = {
 }
 
 
+# Points a text says nothing of, where the trainer's game deals as it does (an interpretation).
+INTERPRETED = frozenset({("burn", "casino-boxes"), ("stop", "casino-boxes")})
+SAYS_NOTHING: dict[str, str] = {
+    "casino-boxes": N_("The casino rules (text 003) say nothing of this; the trainer's casino: "
+                       "%(rule)s"),
+}  # fmt: skip
+
+
 def says(point: str, preset: str) -> str:
-    """What the text of ``preset``'s game says at ``point``, naming the text."""
-    return say(SAYS[preset], rule=say(TEXT[(point, preset)]))
+    """What the text of ``preset``'s game says at ``point``, naming the text (or that it says
+    nothing of it, and how the trainer's game deals: :data:`INTERPRETED`)."""
+    told = SAYS_NOTHING if (point, preset) in INTERPRETED else SAYS
+    return say(told[preset], rule=say(TEXT[(point, preset)]))
 
 
 # "A whole deal, point by point": the points of each text's game in the order a deal meets them
@@ -256,6 +265,7 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
                 "said": {label: answer.said.get(label) or say(label) for _, label in choices},
                 "short": {label: say(SHORT[label]) for _, label in choices if label in SHORT},
                 "step": _step(notation),
+                "interpreted": (point, played_under.name) in INTERPRETED,
                 **answer.view,
             },
         )

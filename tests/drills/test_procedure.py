@@ -4,11 +4,12 @@ game, 003; seeds/), the right answer the engine's; forged questions and answers 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
 from drills.base import InvalidAnswerError, InvalidQuestionError, LearnerState, PastAttempt
-from drills.dealing.procedure import DRILL, ROUNDS
+from drills.dealing.procedure import DRILL, INTERPRETED, ROUNDS, says
 from drills.dealing.procedure_points import POINTS
 from trainer.engine.deck.cards import Card
 from trainer.engine.rulebook.rules import find_preset
@@ -162,3 +163,14 @@ def test_the_up_card_a_question_names_is_the_one_the_dealer_shows(preset: str) -
     round_ = _natural_round(find_preset(preset), (2, 1, 5, Card.parse("9C")))
     assert round_.up_card == Card.parse("9C")
     assert round_.dealer_cards[0 if preset == "permanent-bank" else 1] == Card.parse("9C")
+
+
+@pytest.mark.parametrize(("point", "preset"), sorted(INTERPRETED))
+def test_a_point_its_text_says_nothing_of_is_said_as_the_trainers_reading(
+    point: str, preset: str
+) -> None:
+    # Text 003 says nothing of the burn or of the end of the shoe: it was quoted as saying so
+    # (a Russian reader's walk). The seed text is the authority, checked here too.
+    assert says(point, preset).startswith("The casino rules (text 003) say nothing of this")
+    (text,) = (Path(__file__).parents[1] / "data" / "seeds").glob("003_*.txt")
+    assert "сжига" not in text.read_text(encoding="utf-8").lower()
