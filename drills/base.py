@@ -77,11 +77,13 @@ class InvalidAnswerError(DrillError):
 
 class InvalidOptionError(DrillError):
     """A page option the drill reads (``LearnerState.options``) is not one it can ask by: the
-    road shows the page with the message beside the option's ``field`` (a 400)."""
+    road shows the page with the message beside the option's ``field`` (a 400; a 200 where
+    nothing sent was wrong, only the game chosen is not one the drill practises)."""
 
-    def __init__(self, message: str, field: str = "") -> None:
+    def __init__(self, message: str, field: str = "", status: int = 400) -> None:
         super().__init__(message)
         self.field = field
+        self.status = status
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from drills.base import (
 from drills.caches import Caches
 from drills.dealing.catch_round import (
     KINDS,
+    NO_FIXED_DEALER,
     CatchRound,
     deal_round,
     dealer_played,
@@ -146,6 +147,8 @@ class CatchTheDealer(Drill, AsksOnItsPage, NamesItsRules):
         caches: Caches | None = None,
     ) -> Question:
         rate = read_rate(learner.options.get("rate"))
+        if rules.banker_best:
+            raise InvalidOptionError(say(NO_FIXED_DEALER), "rate", status=200)  # beside it
         return self.question(
             f"{rules.notation()}|{rng.getrandbits(40)}|{rate}|1", rules, caches=caches
         )

@@ -73,10 +73,19 @@ def round_notation(rules: Rules, seed: int, rate: int, number: int) -> str:
     return f"{rules.notation()}|{seed}|{rate}|{number}"
 
 
+# A game whose banker draws as he judges best (text 004's) has no fixed rule to slip from.
+NO_FIXED_DEALER = N_(
+    "Catch the dealer is for a dealer who draws by a fixed rule; in this game the banker draws "
+    "as he judges best for the bank (text 004), so no draw of his is a slip to catch. Choose "
+    "another game's rules at the foot of the page."
+)
+
+
 def read_round(notation: str) -> tuple[Rules, int, int, int]:
     """The rules, seed, rate and round number a notation names, each bounded.
 
-    :raises InvalidQuestionError: naming the field that is wrong.
+    :raises InvalidQuestionError: naming the field that is wrong, or rules whose banker plays
+        his best (:data:`NO_FIXED_DEALER`).
     """
     fields = (notation or "")[:400].split("|")
     if len(fields) != 4:
@@ -97,7 +106,10 @@ def read_round(notation: str) -> tuple[Rules, int, int, int]:
         raise InvalidQuestionError.said_as(
             N_("a run has rounds 1 to %(most)s"), most=written(MAX_ROUNDS)
         )
-    return rules_of(rules_text), int(seed), int(rate), int(number)
+    rules = rules_of(rules_text)
+    if rules.banker_best:
+        raise InvalidQuestionError.said_as(NO_FIXED_DEALER)
+    return rules, int(seed), int(rate), int(number)
 
 
 def _rest_of_pack(rng: random.Random, rules: Rules, table: TableQuestion) -> list[Card]:

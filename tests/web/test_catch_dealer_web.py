@@ -132,3 +132,21 @@ def test_a_missed_mistake_is_on_the_mistakes_page(client: Any) -> None:
     assert status == 200 and "Not quite: missed, the dealer made a mistake (Foul)." in page
     mistakes = client.get("/mistakes?drill=catch-the-dealer").get_data(as_text=True)
     assert "Catch the dealer" in mistakes and "You said <strong>“Next”</strong>" in mistakes
+
+
+def test_a_banker_who_plays_his_best_has_no_slip_to_catch(client: Any, db: Any) -> None:
+    # Text 004's banker draws as he judges best: graded by a casino's fixed rule, his draws on
+    # 17 were "mistakes" (a Russian reader's walk). The drill and its runs say so instead.
+    with client.session_transaction() as session:  # the rules chosen on /rules
+        session["rules"] = find_preset("russian-bank").notation()
+    page = client.get("/drills/catch-the-dealer")
+    assert page.status_code == 200  # nothing sent was wrong: the game is not this drill's
+    assert "draws as he judges best for the bank (text 004)" in page.get_data(as_text=True)
+    setup = client.get("/dealing/catch").get_data(as_text=True)  # the rules chosen stay
+    assert 'id="rules-error"' in setup and "no draw of his is a slip" in setup
+    run = client.get(f"{RUN}?rules=russian-bank&rate=30&speed=5&rounds=4&seed=7")
+    assert run.status_code == 400 and "text 004" in run.get_data(as_text=True)
+    assert db["attempts"].count == 0
+    with client.session_transaction() as session:
+        session["rules"] = find_preset("vegas-6d-s17").notation()
+    assert client.get("/drills/catch-the-dealer").status_code == 200

@@ -28,7 +28,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills.dealing import catch
-from drills.dealing.catch_round import MAX_ROUNDS, round_notation
+from drills.dealing.catch_round import MAX_ROUNDS, NO_FIXED_DEALER, round_notation
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import attempts, users
 from trainer.store.db import transaction
@@ -127,7 +127,10 @@ def run_or_400(values: Mapping[str, str]) -> Run:
         abort(400, description=_unplayable(errors))
     if not _NUMBER_RE.fullmatch(seed):
         abort(400, description=say("This run names no seed (a whole number); start it again."))
-    return Run(rules_from_form(values.get("rules")), int(seed), **settings)
+    rules = rules_from_form(values.get("rules"))
+    if rules.banker_best:
+        abort(400, description=say(NO_FIXED_DEALER))
+    return Run(rules, int(seed), **settings)
 
 
 def answered_rounds(user: users.User | None, run: Run) -> dict[int, attempts.Attempt]:
@@ -152,12 +155,14 @@ def next_round(answered: Mapping[int, Any], rounds: int) -> int:
 def setup() -> Response:
     values = request.args
     settings, errors = read_settings(values) if values else ({}, {})
+    if current_rules().banker_best:  # said at once, before any run is asked for
+        errors = {**errors, "rules": say(NO_FIXED_DEALER)}
     if values and not errors:
         query = {"rules": current_rules().notation(), **{k: str(v) for k, v in settings.items()}}
         return redirect(f"{url_for('catch_dealer.run')}?{urlencode(query)}", code=303)
     return render(
         "dealing/catch_setup.html",
-        status=400 if errors else 200,
+        status=400 if set(errors) - {"rules"} else 200,  # the game alone: nothing sent wrong
         drill=DRILL,
         bounds=_BOUNDS,
         values=values,

@@ -191,7 +191,7 @@ def ask(slug: str) -> Response:
     try:
         question = fresh_question(drill, user, rules)
     except InvalidOptionError as error:
-        return _option_error_page(drill, user, rules, error)
+        return _option_error_page(drill, user, rules, error, status=error.status)
     return page(drill, user, rules, question)
 
 
