@@ -1,8 +1,8 @@
 """A punter at the Russian banking game (004), through the web: an engine player holds the bank
-(drawing to 16); the learner stakes after their two cards, plays (three draws at most), each play
-an attempt of the table-play drill graded by the chart for 004's rules, and the table ends where
-the talia is played out and the bank passes left. A stake outside the table's limits or the
-bankroll is refused, nothing stored."""
+(drawing as best serves it); the learner stakes after their two cards, plays (three draws at
+most), each play an attempt of the table-play drill graded by the chart for 004's rules, and
+the table ends where the talia is played out and the bank passes left. A stake outside the
+table's limits or the bankroll is refused, nothing stored."""
 
 from __future__ import annotations
 
