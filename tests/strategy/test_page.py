@@ -122,7 +122,7 @@ def test_switching_the_preset_starts_from_that_preset(strategy_app):
     assert page.status_code == 200
     assert '<input type="hidden" name="rules" value="russian-bank">' in text
     assert "The Russian banking game" in text and "(source 004)" not in text
-    assert "No doubling" in text and "Double on any two cards" not in text
+    assert "Players may not double down" in text and "Double on any two cards" not in text
 
 
 def test_the_form_changes_only_the_options_the_learner_changed(strategy_app):

@@ -488,7 +488,7 @@ _SPLITS = {
 
 def _player_options(rules: Rules) -> list[str]:
     if rules.double_on == "none":
-        lines = [say("No doubling")]
+        lines = [say("Players may not double down")]
     else:
         after, not_after = _DOUBLE_ON[rules.double_on]
         lines = [say(after if rules.double_after_split else not_after)]
