@@ -126,6 +126,8 @@ def _money(text: str, field: str) -> Fraction:
     text = plain_amount(typed)
     if not text or len(text) > 12:
         raise InvalidTableSpecError(refusal(f"{field} no amount"), field)
+    if text[:1] in "-\u2212" and MONEY_RE.fullmatch(text[1:]):  # an amount, below zero
+        raise InvalidTableSpecError(refusal(f"{field} not above 0"), field)
     if not MONEY_RE.fullmatch(text):  # no sign, no exponent, no infinity: digits and cents
         raise InvalidTableSpecError(refusal(f"{field} not an amount", typed=quoted(typed)), field)
     value = Fraction(Decimal(text))

@@ -394,3 +394,27 @@ def test_the_russian_table_set_up_writes_its_stop_the_russian_way_and_reads_it_b
     assert stop is not None and stop[1] == "0,05"
     english = client.get("/table/", headers={"Accept-Language": "en"}).get_data(as_text=True)
     assert re.search(r'name="stop_at"[^>]*value="0.05"', english)
+
+
+def test_an_amount_below_zero_is_said_to_be_so(app: Any) -> None:
+    # "-5" was refused as "not an amount" («это не сумма», a Russian reader's walk): an amount
+    # it is, below zero, and the refusal says that.
+    client = app.test_client()
+    with client.session_transaction() as session:
+        session["_csrf"] = "test-csrf-token-0123456789"
+    form = {"rules": "vegas-6d-s17", "others": "0", "boxes": "1", "unit": "5", "system": "hi-lo",
+            "convention": "floor", "resolution": "half", "graded": ["strategy"], "mode": "test",
+            "csrf_token": "test-csrf-token-0123456789"}  # fmt: skip
+    russian = {"Accept-Language": "ru"}
+    setup = client.post("/table/", data={**form, "bankroll": "-100"}, headers=russian)
+    assert setup.status_code == 400
+    assert "Банкролл должен быть больше 0." in html.unescape(setup.get_data(as_text=True))
+    url = client.post("/table/", data={**form, "bankroll": "500"}).headers["Location"]
+    page = client.get(url).get_data(as_text=True)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', page))
+    bet = client.post(f"{url}/step", data={**fields, "bet0": "-5"}, headers=russian)
+    assert bet.status_code == 400
+    said = html.unescape(bet.get_data(as_text=True))
+    assert "Ставка — это сумма больше нуля, а не «-5»." in said, re.findall(
+        r"role=\"alert\"[^>]*>([^<]*)", said
+    )

@@ -211,7 +211,7 @@ def test_a_forged_count_is_refused(client: Any, csrf: Any, db: Any, hidden_field
         ({"boxes": "0"}, "Your boxes"),
         ({"others": "6", "boxes": "3"}, "7 spots"),
         ({"bankroll": "2"}, "table minimum"),
-        ({"unit": "-5"}, "not an amount"),
+        ({"unit": "-5"}, "must be above 0"),
         ({"bankroll": "Infinity"}, "not an amount"),
         ({"bankroll": "1e99999999"}, "not an amount"),
         ({"system": "nope"}, "no counting system"),

@@ -65,6 +65,12 @@ _NO_AMOUNT = {
     "bet": N_("a bet is an amount, such as %(amount)s"),
     "insurance": N_("insurance is an amount, such as %(amount)s"),
 }
+# A negative amount, said as such (it was "not an amount": a Russian reader's walk).
+_BELOW_ZERO = {
+    "stake": N_("a stake is an amount above zero, not %(typed)s"),
+    "bet": N_("a bet is an amount above zero, not %(typed)s"),
+    "insurance": N_("insurance is an amount of zero or more, not %(typed)s"),
+}
 _NOT_AN_AMOUNT = {
     "stake": N_("a stake is an amount, not %(typed)s"),
     "bet": N_("a bet is an amount, not %(typed)s"),
@@ -77,6 +83,8 @@ def _amount(text: str, what: str, unit: Fraction) -> Fraction:
     text = plain_amount((text or "")[:24])
     if not text or len(text) > 12:
         raise InvalidStepError(say(_NO_AMOUNT[what], amount=table_view.money(unit)))
+    if text[:1] in "-\u2212" and MONEY_RE.fullmatch(text[1:]):  # an amount, below zero
+        raise InvalidStepError(say(_BELOW_ZERO[what], typed=quoted(text[:12])))
     if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
         raise InvalidStepError(say(_NOT_AN_AMOUNT[what], typed=quoted(text[:12])))
     return Fraction(Decimal(text))
