@@ -5,7 +5,9 @@ A result is found by a key hashed from what it depends on: the rules' text notat
 every option (so a preset whose definition changes under the same name is worked out again),
 whatever else the caller names, and the kind's code version (bump it whenever the maths or the
 dealing changes). Files are written atomically; a damaged or unreadable one is worked out
-again, never trusted; a read-only place still returns the result (kept in memory).
+again, never trusted; a read-only place still returns the result (kept in memory). A result is
+worked out once however many ask for it at once, threads or processes: the others wait on its
+lock (a hidden, empty ``.<name>.lock`` file beside it) and read it.
 
 The directory is the one a call passes in (the web app passes its own, made once from its
 configuration), else the kind's environment variable, else ``instance/<name>`` beside the
@@ -15,12 +17,14 @@ each with its own directory, each find and write their results in their own.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import json
 import os
 import tempfile
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -146,7 +150,9 @@ class ResultCache(Generic[T]):
                 return found
         with self._lock:
             making = self._making.setdefault((directory, key), threading.Lock())
-        with making:  # a second request for the same result waits for the first, then reads it
+        # A second request for the same result waits for the first, then reads it: in this
+        # process (a thread), or in another one (a file lock beside the result).
+        with making, self._file_lock(directory, key):
             found = self._cached(directory, key, decode) if use_cache else None
             if found is not None:
                 return found
@@ -154,6 +160,25 @@ class ResultCache(Generic[T]):
             self._remember((directory, key), result)
             self._write(directory / f"{self._prefix}{key}.json", result)
         return result
+
+    @contextmanager
+    def _file_lock(self, directory: Path, key: str) -> Iterator[None]:
+        """Held while one process works a result out, so that another process asking for it
+        (a server's job worker and the command line, the test suite's workers) waits and reads
+        it rather than working it out again. Released when the process ends, however it ends.
+        A place where no lock file can be made (read-only) locks nothing."""
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            handle = open(directory / f".{self._prefix}{key}.lock", "a")  # noqa: SIM115
+        except OSError:
+            yield
+            return
+        with handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
 
     def path(self, key: str, cache_dir: str | Path | None = None) -> Path:
         """The file a result is kept in."""
