@@ -34,7 +34,7 @@ def test_every_interpretation_belongs_to_a_game_and_each_game_lists_its_own() ->
     assert set(listed) == set(INTERPRETATIONS)
     for name, keys in PRESET_INTERPRETATIONS.items():
         assert {INTERPRETATIONS[key].source for key in keys} == {
-            {"permanent-bank": "000"}.get(name, "002")
+            {"permanent-bank": "000", "russian-bank": "004"}.get(name, "002")
         }
     assert interpretations_for(find_preset("vegas-6d-s17")) == ()
     home = {item.key for item in interpretations_for(find_preset("twenty-one-home"))}
@@ -43,6 +43,9 @@ def test_every_interpretation_belongs_to_a_game_and_each_game_lists_its_own() ->
     assert "002-tie-premium" in club and "002-auction" not in club
     bank = {item.key for item in interpretations_for(find_preset("permanent-bank"))}
     assert "000-reserve" in bank
+    assert "002-club-deal" in club and "002-club-deal" not in home  # home deals by method 3
+    russian = {item.key for item in interpretations_for(find_preset("russian-bank"))}
+    assert {"004-talia", "004-three-draws", "004-busted-banker"} <= russian
 
 
 @pytest.mark.parametrize(
@@ -51,6 +54,7 @@ def test_every_interpretation_belongs_to_a_game_and_each_game_lists_its_own() ->
         ("twenty-one-club", "777", "T47", Outcome.PUSH, "002-tie-premium"),
         ("twenty-one-home", "777", "T47", Outcome.LOSE, "002-tie-premium"),
         ("twenty-one-home", "AK", "AQ", Outcome.LOSE, "002-home-ties"),
+        ("russian-bank", "T8", "T6K", Outcome.WIN, "004-busted-banker"),
     ],
 )
 def test_a_verdict_resting_on_an_interpretation_names_it(

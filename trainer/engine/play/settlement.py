@@ -370,7 +370,12 @@ def _why(rules: Rules, code: str, bonus: Bonus | None) -> str:
         return say("%(rule)s (%(interpretation)s)", rule=say(words),
                    interpretation=INTERPRETATIONS[key].naming())  # fmt: skip
     if code == "dealer-bust":
-        return say("a busted dealer pays %(ratio)s", ratio=format_ratio(rules.dealer_bust_pays))
+        rule = say("a busted dealer pays %(ratio)s", ratio=format_ratio(rules.dealer_bust_pays))
+        if rules.dealer_bust_pays == 1:
+            return rule
+        # 004's reading: double to the punters still standing (one past 21 lost at once).
+        return say("%(rule)s (%(interpretation)s)", rule=rule,
+                   interpretation=INTERPRETATIONS["004-busted-banker"].naming())  # fmt: skip
     return say(_WHY[code])
 
 

@@ -153,6 +153,37 @@ _ALL = (
         "decks",
     ),
     Interpretation(
+        "002-players",
+        "002",
+        N_("How many players"),
+        "ЧИСЛО ИГРАЮЩИХ. От двух до двенадцати.",
+        ("NUMBER OF PLAYERS. From two to twelve."),
+        N_(
+            "The twelve are those who play against the dealer: at most 12 players besides him "
+            "(the trainer's own table seats fewer)."
+        ),
+        "max_seats",
+    ),
+    Interpretation(
+        "002-club-deal",
+        "002",
+        N_("How the club deals"),
+        "При сдаче используются различные методы, зависящие от метода торговли и ставок: 1. "
+        "Каждый игрок до сдачи делает ставку. Затем каждый каждый игрок, включая сдатчика, "
+        "получает по одной карте крапом вверх и по одной карте - крапом вниз.",
+        (
+            "Different methods are used in the deal, depending on the way of betting: 1. Each "
+            "player stakes before the deal. Then every player, the dealer included, gets one card "
+            "face down and one card face up."
+        ),
+        N_(
+            "The text names the third method as the home game's and none as the club's: the club "
+            "deals by the first (stakes first, then a card face down and a card face up to "
+            "everyone, the dealer too)."
+        ),
+        "deal_method",
+    ),
+    Interpretation(
         "002-burn",
         "002",
         N_("The burned card"),
@@ -259,17 +290,65 @@ _ALL = (
         ),
         "deal_auction",
     ),
+    # -- 004, the Russian bank ----------------------------------------------------------------
+    Interpretation(
+        "004-three-draws",
+        "004",
+        N_("At most three cards drawn"),
+        "Если нужное число очков не пришло после сдачи, то можно составить его посредством "
+        "прикупки, которая возможна как для понтеров, так и для банкомета. Прикупать можно не "
+        "больше трех карт.",
+        (
+            "If the points wanted did not come with the deal, they may be made up by drawing, "
+            "which the punters and the banker alike may do. No more than three cards may be "
+            "drawn."
+        ),
+        N_(
+            "The limit holds for the banker as for the punters: a hand has at most five cards, "
+            "and one that has drawn three stands."
+        ),
+        "max_draws",
+    ),
+    Interpretation(
+        "004-busted-banker",
+        "004",
+        N_("What a busted banker pays"),
+        "Закупившийся (проигравший) банкомет выплачивает все ставки понтеров вдвое.",
+        ("A banker who has overdrawn (and lost) pays every punter's stake double."),
+        N_(
+            "He pays double the stakes of the punters still standing: a punter who went past 21 "
+            "lost at once, before the banker drew."
+        ),
+        "dealer_bust_pays",
+    ),
+    Interpretation(
+        "004-talia",
+        "004",
+        N_("The talia"),
+        "Когда банкомет окончит талию, т.е. сыграет все карты двух колод, банк переходит к "
+        "понтеру, сидящему слева.",
+        (
+            "When the banker finishes the talia, that is, has played every card of the two packs, "
+            "the bank passes to the punter sitting on his left."
+        ),
+        N_(
+            "The text does not say what becomes of a round the pack runs out in: the trainer "
+            "finishes it from that talia's discards, shuffled, and then passes the bank left."
+        ),
+        "penetration",
+    ),
 )
 
 INTERPRETATIONS: dict[str, Interpretation] = {item.key: item for item in _ALL}
 
-_CLUB = ("002-tie-premium", "002-pack", "002-burn", "002-split")
+_PLAYERS = ("002-players", "002-tie-premium", "002-pack", "002-burn", "002-split")
+_CLUB = ("002-club-deal", *_PLAYERS)
 # Each of the texts' presets, the interpretations it plays by, in the order a round meets them.
 PRESET_INTERPRETATIONS: dict[str, tuple[str, ...]] = {
     "permanent-bank": ("000-joker", "000-reserve", "000-natural", "000-split", "000-soft-17"),
     "twenty-one-club": _CLUB,
     "twenty-one-home": (
-        *_CLUB,
+        *_PLAYERS,
         "002-method-3",
         "002-home-dealer",
         "002-home-ties",
@@ -277,6 +356,7 @@ PRESET_INTERPRETATIONS: dict[str, tuple[str, ...]] = {
         "002-premiums-at-home",
         "002-auction",
     ),
+    "russian-bank": ("004-three-draws", "004-busted-banker", "004-talia"),
 }
 
 

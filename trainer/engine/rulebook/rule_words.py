@@ -424,7 +424,9 @@ def _pack_and_dealer(rules: Rules) -> list[str]:
         )
     else:
         lines.append(say("Dealer draws to %(total)s", total=number(rules.dealer_stands_on - 1)))
-    if rules.hole_card == "peek":
+    if rules.hole_card == "peek" and rules.players_bank:
+        lines.append(say("The banker looks at his own cards before anyone plays"))
+    elif rules.hole_card == "peek":
         lines.append(say("Dealer checks for a natural before anyone plays"))
     elif rules.no_hole_card_loses == "all":
         lines.append(say("No hole card: a dealer natural takes every bet"))
@@ -586,14 +588,13 @@ def _payouts(rules: Rules) -> list[str]:
         if pays is not None:
             lines.append(say(line, ratio=_ratio(pays)))
     if rules.dealer_blackjack_collects != 1:
-        lines.append(
-            say(
-                "The dealer's natural collects %(ratio)s",
-                ratio=_ratio(rules.dealer_blackjack_collects),
-            )
-        )
+        ratio = _ratio(rules.dealer_blackjack_collects)
+        lines.append(say("The dealer's natural collects %(ratio)s", ratio=ratio))
     if rules.dealer_natural_takes_all:
         lines.append(say("A banker's dealt 21 takes every stake, dealt 21s too"))
     if rules.dealer_bust_pays != 1:
-        lines.append(say("A busted dealer pays %(ratio)s", ratio=_ratio(rules.dealer_bust_pays)))
+        busted = N_("A busted dealer pays %(ratio)s")
+        if rules.players_bank:
+            busted = N_("A busted banker pays %(ratio)s")
+        lines.append(say(busted, ratio=_ratio(rules.dealer_bust_pays)))
     return lines
