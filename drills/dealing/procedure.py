@@ -120,6 +120,9 @@ SHORT: dict[str, str] = {
     "It may not be burned: shuffle the pack and have it cut again": N_(
         "An ace may not be burned: shuffle and cut again"
     ),
+    "Deal the round on to its end, and shuffle before the next one": N_(
+        "Finish the round, shuffle before the next"
+    ),
 }
 # Each text by its game's name and its number, saying the rule that follows.
 SAYS: dict[str, str] = {

@@ -95,6 +95,7 @@ def test_a_wrong_answers_heading_quotes_the_text_and_the_why_names_it(
         f"{URL}/answer?point=reserve", data={**form, "answer": "deal"}, follow_redirects=True
     )
     page = html.unescape(response.get_data(as_text=True))
-    assert "Not quite: “Gather every card, shuffle, have the pack cut, and then deal”." in page
+    right = "Gather every card, shuffle, have the pack cut, and then deal"
+    assert f"Not quite. Right: “{right}”." in page
     assert "The permanent bank's rules (text 000) say: before any deal" in page
     assert "the text says otherwise" not in page

@@ -134,6 +134,9 @@ def test_a_wrong_answers_first_line_names_the_right_answer_in_15_words(
     if language == RUSSIAN:  # its numbers in Russian: "1,5", never the stored "1.5"
         assert not re.search(r"\d\.\d", line), line
     if slug in CHOSEN:
-        assert re.fullmatch(WRONG_WORDS[language] + r": [«“].{8,}[»”]\.", line), line
+        # "Not quite. Right: “…”.": the choice named is the right one, not the learner's
+        right_words = {ENGLISH: "Right", RUSSIAN: "Верно"}[language]
+        pattern = WRONG_WORDS[language] + rf"\. {right_words}: [«“].{{8,}}[»”]\."
+        assert re.fullmatch(pattern, line), line
     else:
         assert names(line, said(bilingual, slug, right, language)), (line, right)
