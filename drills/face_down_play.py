@@ -25,7 +25,7 @@ from drills.base import Grade, InvalidAnswerError, InvalidQuestionError, Questio
 from drills.dealing.table_words import cards_words
 from drills.method3_figures import banker_fixed_point
 from drills.refusals import BUST_OR_21, CARDS_NOT_CARDS, not_allowed
-from drills.strategy_chart import PLAY_KEYS
+from drills.strategy_chart import PLAY_KEYS, offered
 from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand, InvalidHandError
@@ -129,7 +129,9 @@ def question(notation: str, rules: Rules) -> Question:
         "hand": worked.hand,
         "up": None,
         "split_hands": 0,
-        "keys": [(key, label, key in WORDS) for key, label in FACE_DOWN_KEYS.items()],
+        "keys": [
+            (key, label, key in WORDS) for key, label in offered(FACE_DOWN_KEYS, rules).items()
+        ],
     }
     return Question(notation=notation, prompt=say("Your play?"), view=view)
 

@@ -33,6 +33,7 @@ from drills.strategy_cells import (
     read_face_down,
     weakest_of,
 )
+from drills.strategy_chart import offered
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
 from trainer.engine.deck.shoe import Shoe
@@ -80,7 +81,9 @@ def question_of(notation: str, rules: Rules) -> Question:
         "up": None,
         "drawn": play.drawn,
         "play": play,
-        "keys": [(key, label, key in play.evs) for key, label in FACE_DOWN_KEYS.items()],
+        "keys": [
+            (key, label, key in play.evs) for key, label in offered(FACE_DOWN_KEYS, rules).items()
+        ],
     }
     canonical = face_down_play.notation_of(play.hand.cards)
     return Question(notation=canonical, prompt=say("Your play?"), view=view)

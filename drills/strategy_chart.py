@@ -18,6 +18,7 @@ __all__ = [
     "EVEN_MONEY_KEYS",
     "INSURANCE_KEYS",
     "PLAY_KEYS",
+    "offered",
     "cached_chart_for",
     "chart_for",
     "choice_words",
@@ -34,6 +35,21 @@ PLAY_KEYS: dict[str, str] = {
 }
 INSURANCE_KEYS: dict[str, str] = {"I": "Take insurance", "N": "No insurance"}
 EVEN_MONEY_KEYS: dict[str, str] = {"I": "Take even money", "N": "No, play the natural"}
+
+
+def offered(keys: dict[str, str], rules: Rules) -> dict[str, str]:
+    """The answer keys of a game that has the play at all: no Double button where the rules
+    allow no double (004, 002's home game), no Split where no pair is split, no Surrender
+    where there is none. A play the rules allow but not this hand keeps its button, disabled
+    with its reason."""
+    never = {
+        "D": rules.double_on == "none",
+        "P": rules.max_split_hands <= 1,
+        "R": rules.surrender == "none",
+    }
+    return {key: label for key, label in keys.items() if not never.get(key, False)}
+
+
 # The keys' labels as a verdict's sentence says them ("Not quite: stand, not hit."): each a
 # whole message, not the button's label lowered.
 _CHOICE_WORDS: dict[str, str] = {

@@ -70,7 +70,7 @@ from drills.strategy_cells import (
     read_situation,
     weakest_of,
 )
-from drills.strategy_chart import PLAY_KEYS, chart_for
+from drills.strategy_chart import PLAY_KEYS, chart_for, offered
 from drills.strategy_play import Play, ShownCount, split_count
 from drills.strategy_why import explain, illegal_reason, item_words
 from trainer.engine.banker.face_down import face_down_game
@@ -366,7 +366,7 @@ class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         if face_down_game(rules):
             return face_down_quiz.question_of(notation, rules)
-        return _question_of(_face_up(notation, rules, caches))
+        return _question_of(_face_up(notation, rules, caches), rules)
 
     answer_keys = staticmethod(question_keys)  # from the notation alone (AnswersByKey)
 
@@ -387,7 +387,7 @@ class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
             question = self.question(notation, rules, caches=caches)
             return question, self.grade(notation, answer_text, rules, caches=caches)
         play = _face_up(notation, rules, caches)  # once for both
-        return _question_of(play), _grade_of(play, answer_text, rules)
+        return _question_of(play, rules), _grade_of(play, answer_text, rules)
 
 
 def _noted(question: Question, note: str) -> Question:
@@ -397,7 +397,7 @@ def _noted(question: Question, note: str) -> Question:
     return Question(question.notation, question.prompt, {**question.view, "note": note})
 
 
-def _question_of(play: Play) -> Question:
+def _question_of(play: Play, rules: Rules) -> Question:
     """The question a worked-out play is, as the page shows it."""
     canonical = str(play.situation) + (INSURANCE_SUFFIX if play.insurance else "")
     canonical += play.shown.suffix() if play.shown else ""
@@ -413,7 +413,7 @@ def _question_of(play: Play) -> Question:
         "hand": play.situation.hand,
         "up": play.situation.up,
         "play": play,
-        "keys": [(key, label, key in play.evs) for key, label in play.keys.items()],
+        "keys": [(key, label, key in play.evs) for key, label in offered(play.keys, rules).items()],
     }
     if play.shown is not None:
         view["count"] = {

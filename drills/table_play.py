@@ -61,7 +61,7 @@ from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.true_count import converted
 from drills.hand_totals import total_words
 from drills.refusals import BUST_OR_21, CARDS_NOT_CARDS, not_allowed, too_few_left
-from drills.strategy_chart import PLAY_KEYS, chart_for, pair_words
+from drills.strategy_chart import PLAY_KEYS, chart_for, offered, pair_words
 from trainer.engine.counting import CountingSystem
 from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand, InvalidHandError, Situation
@@ -512,7 +512,10 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
             "hand": decision.situation.hand,
             "up": decision.situation.up,
             "split_hands": decision.split_hands,
-            "keys": [(key, label, reasons[key] is None) for key, label in PLAY_KEYS.items()],
+            "keys": [
+                (key, label, reasons[key] is None)
+                for key, label in offered(PLAY_KEYS, rules).items()
+            ],
         }
         if count is not None:
             view.update(

@@ -176,11 +176,22 @@ def test_an_illegal_play_is_a_400_that_keeps_the_question(
     assert stored(db) == []
 
 
-def test_illegal_plays_have_disabled_buttons(client: Any, hidden_fields: Any) -> None:
+def test_a_play_the_game_never_has_has_no_button(client: Any, hidden_fields: Any) -> None:
+    """004 has no double, split or surrender: no button for them, rather than three greyed
+    ones on every hand."""
     page = client.get(f"{QUIZ}?rules=russian-bank&wait=1").get_data(as_text=True)
     for key in ("D", "P", "R"):
-        assert re.search(rf'value="{key}" data-key="{key}"[^>]*\s+disabled', page)
+        assert f'data-key="{key}"' not in page
+    assert re.search(r'value="H" data-key="H"', page)
     assert not re.search(r'value="H" data-key="H"[^>]*\s+disabled', page)
+
+
+def test_a_play_not_allowed_for_this_hand_has_a_disabled_button(client: Any) -> None:
+    """A play the game has but not for this hand (a split of two cards that are no pair) keeps
+    its button, disabled, with its reason."""
+    page = client.get(f"{QUIZ}?rules=vegas-6d-s17&mix=hard&wait=1").get_data(as_text=True)
+    assert re.search(r'value="P" data-key="P"[^>]*\s+disabled title="Not allowed', page)
+    assert not re.search(r'value="D" data-key="D"[^>]*\s+disabled', page)
 
 
 def test_a_resent_answer_counts_once(client: Any, db: Any, hidden_fields: Any) -> None:

@@ -13,7 +13,7 @@ from werkzeug.exceptions import HTTPException
 
 from drills.count_study import StudyNotForGameError, StudyPendingError
 from drills.counting.miscount import Price, play_words, table_prices
-from drills.strategy_chart import PLAY_KEYS
+from drills.strategy_chart import PLAY_KEYS, offered
 from drills.table_session import TableSpec
 from drills.table_sums import Sums
 from trainer.engine.deck.cards import Card
@@ -379,7 +379,7 @@ def step_keys(ask: Ask) -> dict[str, Any]:
     hand = round_.hands(ask.seat)[0]
     keys = [
         (key, label, ask.kind == "play" and ask.why_illegal(PLAYS[key]) is None)
-        for key, label in PLAY_KEYS.items()
+        for key, label in offered(PLAY_KEYS, round_.rules).items()
     ]
     most = money(round_.max_insurance(ask.seat)) if ask.kind == "insurance" else ""
     return {"natural": hand.is_two_card_21, "play_keys": keys, "most_insurance": most}
