@@ -55,7 +55,14 @@ from drills.face_down_play import SIGHT
 from drills.method3_figures import game_ready
 from drills.refusals import CARDS_NOT_CARDS
 from drills.skill_words import rules_and_rest
-from drills.table_dealing_grades import KEYS, grade_double, grade_redouble, graded, money_words
+from drills.table_dealing_grades import (
+    KEYS,
+    TIE,
+    grade_double,
+    grade_redouble,
+    graded,
+    money_words,
+)
 from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_values
 from trainer.engine.banker.doubling import double_evs
 from trainer.engine.banker.face_down import bank_draw_evs, face_down_game
@@ -372,6 +379,12 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
         draw=money_words(evs["H"]),
         reading=reading,
     )
+    if abs(evs["S"] - evs["H"]) <= TIE:  # the bank's money either way: say so, and in what
+        why += " " + say(
+            "Both are worth the same to the bank here (%(value)s in chips), so neither costs "
+            "anything.",
+            value=money_words(evs["S"]),
+        )
     return graded("draw", evs, answer, why, rules.min_bet)
 
 

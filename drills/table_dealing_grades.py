@@ -23,7 +23,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, number, plural, say
 from trainer.words import signed as signed_number
 
-__all__ = ["KEYS", "card_words", "grade_double", "grade_redouble", "graded", "money_words"]
+__all__ = ["KEYS", "TIE", "card_words", "grade_double", "grade_redouble", "graded", "money_words"]
 
 # The keys of each kind of question, and the answer each stands for.
 KEYS = {
@@ -31,7 +31,7 @@ KEYS = {
     "double": {"D": "double", "N": "no double"},
     "redouble": {"D": "redouble", "N": "no redouble"},
 }
-_TIE = 1e-9
+TIE = 1e-9  # EVs closer than this are the same
 
 # A card's value as a sentence names it ("an ace", "a ten", "an 8"), each a message: in
 # Russian the value alone ("туз", "десятка", "8").
@@ -56,11 +56,11 @@ def graded(kind: str, evs: dict[str, float], answer: str, why: str, per: Fractio
     to the second key, standing or not doubling), its cost in bets of ``per``: the table
     minimum for the bank's choices, the punter's own stake for a redouble."""
     act, rest = KEYS[kind]
-    best = act if evs[act] > evs[rest] + _TIE else rest
+    best = act if evs[act] > evs[rest] + TIE else rest
     chosen = next(key for key, word in KEYS[kind].items() if word == answer)
     cost = max(evs.values()) - evs[chosen]
     return Grade(
-        correct=chosen == best or cost <= _TIE,
+        correct=chosen == best or cost <= TIE,
         answer=answer,
         right_answer=KEYS[kind][best],
         explanation=why,

@@ -253,3 +253,14 @@ def test_a_wrong_double_re_drilled_names_both_choices_apart(app: Any, language: 
     english = "Not quite: leave the bets as they are, not double every bet."
     russian = "Неверно: нужно оставлять ставки как есть, а не удваивать все ставки."
     assert lines["double 8S stakes 3"] == (english if language == "en" else russian)
+
+
+def test_a_draw_worth_the_same_as_standing_says_so_in_chips() -> None:
+    """The bank's 20 against a 19, only aces unseen: a draw makes 21 and wins as standing does.
+    The verdict says both are worth the same, and in what (it wrote "+1.00" twice, no unit);
+    a draw that costs something says nothing of the kind."""
+    tie = DRILL.grade("draw TS QH against 9C JD stake 1; unseen 3 0 0 0 0 0 0 0 0 0", "H", BANK)
+    assert tie.correct and tie.ev_cost == 0
+    assert "Both are worth the same to the bank here (+1.00 in chips)" in tie.explanation
+    costly = DRILL.grade(f"draw TS QH against 9C JD stake 1; unseen {UNSEEN}", "H", BANK)
+    assert not costly.correct and "worth the same" not in costly.explanation
