@@ -461,3 +461,31 @@ def test_ctrl_c_at_the_servers_terminal_leaves_the_pool_for_the_server_to_stop(
         process.terminate()  # as the server stops it
         assert process.wait(timeout=20) == 0
     assert not _pools_alive(database)
+
+
+def test_a_job_that_runs_on_after_its_stop_is_put_back_not_finished(
+    database: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stop's exit can be swallowed where it strikes (inside numba's compiler callback, a
+    clean run's log: "Exception ignored on calling ctypes callback function ... SystemExit"),
+    and the job ran on to "done" though its worker was told to stop. A job that returns after
+    the stop is not finished: the worker exits and the job goes back in the queue."""
+    from trainer.jobs import worker
+
+    def stopped_on_the_way(params: dict[str, Any], reporter: Any) -> dict[str, Any]:
+        monkeypatch.setattr(worker, "_STOPPING", worker._Flag())
+        worker._STOPPING.set()  # as _stop does, its SystemExit lost on the way
+        return {"done": True}
+
+    monkeypatch.setitem(worker.KINDS, "stopped-on-the-way", stopped_on_the_way)
+    job_id = _enqueue(database, "stopped-on-the-way", {})
+    db = open_db(database)
+    try:
+        claimed = jobs.claim(db, os.getpid())
+        assert claimed is not None and claimed.id == job_id
+        with pytest.raises(SystemExit):
+            worker.run_claimed(db, claimed)
+        assert jobs.release(db, job_id, os.getpid())  # as the worker's loop does on its exit
+        assert _job(database, job_id).state == "queued"
+    finally:
+        db.conn.close()

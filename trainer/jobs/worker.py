@@ -137,6 +137,8 @@ def run_claimed(db: sqlite_utils.Database, job: jobs.Job, database: str | None =
         return False
     finally:
         stop.set()
+    if _STOPPING.is_set():  # told to stop, yet the job ran on: the stop's exit was swallowed
+        raise SystemExit(1)  # (struck inside numba's compiler callback): back in the queue
     jobs.finish(db, job.id, result, done=job.total or None)
     LOG.info("job %s (%s) done in %.1f s", job.id, job.kind, time.monotonic() - began)
     return True
