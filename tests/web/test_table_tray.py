@@ -213,3 +213,20 @@ def test_a_wrong_decks_left_is_priced_as_the_true_count_it_gave(
     assert "a count off by" not in page
     offs = re.findall(r"a true count off by ([^ ]+) \(the running count right\)", page)
     assert offs and all(off not in ("0", "+0") for off in offs)
+
+
+@pytest.mark.parametrize(
+    ("rules", "said", "not_said"),
+    [
+        ("vegas-6d-s17", "Discard tray <strong>", "Played <strong>"),
+        # A pack dealt to its end has no tray: its played cards go under it (000, 002) or aside.
+        ("twenty-one-club", "Played <strong>", "Discard tray"),
+    ],
+)
+def test_the_tables_bar_says_a_tray_only_where_there_is_one(
+    client: Any, csrf: Any, rules: str, said: str, not_said: str
+) -> None:
+    url = sit(client, csrf, rules=rules, graded=["strategy"], mode="training")
+    bar = client.get(url).get_data(as_text=True).split('class="table-money"')[1]
+    bar = bar.split("</div>")[0]
+    assert said in bar and not_said not in bar
