@@ -141,7 +141,11 @@ def test_a_step_from_an_old_page_or_another_tab_is_refused(
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"units": "", "bet0": "1"}, "a bet at this table is 5 to 1,000, not 1"),
+        # The two limits named as one ("Smallest bet and largest bet: ..." read as two glued).
+        (
+            {"units": "", "bet0": "1"},
+            "The table&#39;s limits: a bet at this table is 5 to 1,000, not 1",
+        ),
         ({"units": "", "bet0": "5000"}, "5 to 1,000, not 5,000"),
         ({"units": "", "bet0": "505"}, "Your bets come to 505 with 500 left"),
         ({"units": "", "bet0": "ten"}, "amount"),

@@ -124,6 +124,8 @@ def plain_words(text: str) -> str:
             rule = words[0]
             for word in words[1:]:
                 rule = say("%(rule)s and %(other)s", rule=rule, other=word[:1].lower() + word[1:])
+            if set(named[1].split(" and ")) == {"min_bet", "max_bet"}:
+                rule = say("The table's limits")  # not "Smallest bet and largest bet"
             text = say("%(rule)s: %(error)s", rule=rule, error=rest)
         else:
             text = rest
