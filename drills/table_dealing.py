@@ -361,7 +361,7 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
     if face_down_game(rules):
         reading = say(
             "reading each punter by his stake and how many cards he drew, against the punters' "
-            "best play (the chart of one column) %(sight)s",
+            "best play by the chart of one column %(sight)s",
             sight=say(SIGHT),
         )
     elif any(hand.hidden for hand in question.hands):

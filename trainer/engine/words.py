@@ -89,9 +89,10 @@ def _filled(text: str, values: dict[str, Any]) -> str:
 
 
 # The dealer as the seed texts name him: 002's club and home twenty-one say сдатчик, 000's
-# permanent bank сдающий (a participle: its endings are not дилер's). The catalogue's Russian
-# says дилер (003's casino, today's games); at those games each form of it is said in the
-# text's word, in one place. English keeps "dealer" (it has no such words to choose from).
+# permanent bank сдающий (a participle: its endings are not дилер's), 004's bank банкомёт.
+# The catalogue's Russian says дилер (003's casino, today's games); at those games each form
+# of it is said in the text's word, in one place. English keeps "dealer" (it has no such
+# words to choose from).
 # The punters likewise: the catalogue says понтёр (004's word, the banking game's), and 002's
 # text says игрок for the players who stake against the dealer (a quote of 004's own
 # "понтер", written without ё, is left as it is).
@@ -105,6 +106,9 @@ _DEALER_FORMS = {
     "000": {"дилер": "сдающий", "дилера": "сдающего", "дилеру": "сдающему",
             "дилером": "сдающим", "дилере": "сдающем", "дилеры": "сдающие",
             "дилеров": "сдающих"},
+    "004": {"дилер": "банкомёт", "дилера": "банкомёта", "дилеру": "банкомёту",
+            "дилером": "банкомётом", "дилере": "банкомёте", "дилеры": "банкомёты",
+            "дилеров": "банкомётов"},
 }  # fmt: skip
 _DEALER = re.compile(r"\b(?:[Дд]илер(?:ом|ов|а|у|е|ы)?|[Пп]онтёр(?:ами|ам|ах|ом|ов|а|у|е|ы)?)\b")
 _UNSET = "unset"

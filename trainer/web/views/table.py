@@ -61,6 +61,7 @@ from trainer.web.support import (
     current_user_or_guest,
     get_db,
     is_htmx,
+    name_the_dealer,
     random_bits,
     render,
 )
@@ -115,6 +116,7 @@ def seated_or_404(table_id: str) -> Seated:
     if user is None or stored is None:
         abort(404, description=words.say("There is no such table of yours."))
     rules = Rules.parse(stored.rules)
+    name_the_dealer(rules)  # the table's game's words on its pages, whatever the learner plays
     spec = TableSpec.from_stored(rules, stored.setup)
     steps = tables.steps_of(get_db(), stored.id)
     held = steps[-1] if steps and steps[-1].state == "held" else None
