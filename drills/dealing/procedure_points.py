@@ -275,7 +275,7 @@ def _natural_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     stake = Fraction(bet)
     worded = (
         ("pay-now", _PAY_NOW, net),
-        ("pay-later", N_("Pay seat %(seat)s %(amount)s once you have played your own hand"), net),
+        ("pay-later", _PAY_LATER, net),
         ("even-now", _PAY_NOW, stake),
         ("double-now", _PAY_NOW, 2 * stake),
     )
@@ -301,7 +301,8 @@ def _natural_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
     )
 
 
-_PAY_NOW = N_("Pay seat %(seat)s %(amount)s now, before the first player draws")
+_PAY_NOW = N_("Pay %(amount)s to seat %(seat)s now, before the first player draws")
+_PAY_LATER = N_("Pay %(amount)s to seat %(seat)s once you have played your own hand")
 
 
 def _natural_make(rng: random.Random, rules: Rules) -> str:

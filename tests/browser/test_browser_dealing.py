@@ -31,11 +31,13 @@ def choose_kind(page: Page, title: str) -> None:
 
 
 def press_choice(page: Page, words: str, *, javascript: bool) -> None:
-    """Answer with the choice whose button holds ``words``, by keyboard."""
+    """Answer with the choice whose button holds ``words`` (each part, where ``|`` parts
+    them), by keyboard."""
     buttons = page.locator("form.question button[name=answer]")
     expect(buttons.first).to_be_focused()  # autofocus: the learner answers at once
     labels = buttons.all_inner_texts()
-    [index] = [i for i, label in enumerate(labels) if words in label]
+    parts = words.split("|")
+    [index] = [i for i, label in enumerate(labels) if all(part in label for part in parts)]
     page.locator("form.question").evaluate("form => { form.dataset.answered = 'yes'; }")
     if javascript:
         page.keyboard.press(str(index + 1))
@@ -102,7 +104,9 @@ POINTS = {
         "Look at your hole card now" if re.search(r"card is (10|[JQKA])", prompt) else
         "Do not look at it"
     ),
-    "A player's natural": lambda prompt: f"{paid(prompt)} now, before the first player draws",
+    "A player's natural": lambda prompt: (
+        f"Pay {paid(prompt)} to seat|now, before the first player draws"
+    ),
     "The end of the pack": lambda prompt: (
         "Deal the round on to its end" if "cut card" in prompt else "Stop: shuffle"
     ),

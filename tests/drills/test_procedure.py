@@ -34,8 +34,8 @@ KNOWN = [
     ("peek|permanent-bank|7S", "Do not look at it until your own turn to draw"),
     ("peek|casino-boxes|AH", "You have no hole card: your second card comes after every box"),
     # A natural is paid 3:2 at once (000: before the dealer turns to the first player).
-    ("natural|permanent-bank|3 2 5 9C", "Pay seat 2 7.50 now, before the first player draws"),
-    ("natural|twenty-one-club|2 1 10 AH", "Pay seat 1 15 now, before the first player draws"),
+    ("natural|permanent-bank|3 2 5 9C", "Pay 7.50 to seat 2 now, before the first player draws"),
+    ("natural|twenty-one-club|2 1 10 AH", "Pay 15 to seat 1 now, before the first player draws"),
     # The dealer's natural, seen at the peek: shown at once; it takes every bet without a
     # natural (000: never more than the original bet) and ties a player's natural.
     ("dealer-natural|permanent-bank|3 2 5 AH", "Show it at once: take every bet without"),
