@@ -37,7 +37,7 @@ from drills.dealing.table_words import card_words, result_view
 from trainer.engine.play.round import Outcome
 from trainer.engine.rulebook.rule_words import summary_lines
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, quoted, say
+from trainer.words import N_, dealing_at, number, quoted, say
 
 __all__ = ["CHOICES", "DRILL", "Choice", "Irregularities"]
 
@@ -376,7 +376,7 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
         )
         return Question(
             notation=str(played.question),
-            prompt=say("What does the dealer do?"),
+            prompt=_in_000s_words("What does the dealer do?"),
             view={
                 "title": say(TITLES[played.question.kind]),
                 "happened": what_happened(played),
@@ -444,3 +444,10 @@ def explain(played: Played, chosen: Choice, right: Choice) -> str:
 
 
 DRILL = Irregularities()
+
+
+def _in_000s_words(text: str) -> str:
+    """``text`` with the dealer named as 000 names him (its situation's labels are said so on
+    the page, whatever game the learner plays: «Сдающий (вы)» beside «Что делает дилер?»)."""
+    with dealing_at("000"):
+        return say(text)

@@ -329,6 +329,7 @@ def test_the_table_refuses_an_amount_quoting_it_as_typed(app: Any) -> None:
         assert typed in html.unescape(refused.get_data(as_text=True))
 
 
+@pytest.mark.usefixtures("count_studies")  # the why of a play at a count reads its indices
 def test_every_play_reads_right_on_both_sides_of_a_contrast(app: Any) -> None:
     """After «а не» Russian says the play imperfective («а не удваивать»), and the verdict's
     words are one set for both slots: every play is imperfective, so both read right and a
