@@ -376,7 +376,7 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
         )
         return Question(
             notation=str(played.question),
-            prompt=_in_000s_words("What does the dealer do?"),
+            prompt=_in_000s_words(N_("What does the dealer do?")),
             view={
                 "title": say(TITLES[played.question.kind]),
                 "happened": what_happened(played),
