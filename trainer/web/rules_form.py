@@ -35,7 +35,7 @@ from trainer.engine.rulebook.rules import (
     preset_names,
 )
 from trainer.web.error_words import error_said
-from trainer.words import decimal_comma, locale, plain_amount, say
+from trainer.words import N_, decimal_comma, locale, plain_amount, say
 
 __all__ = [
     "error_text",
@@ -110,6 +110,9 @@ def error_text(error: InvalidRulesError) -> str:
 
 
 _NAMED_RE = re.compile(r"([a-z][a-z_]*(?: and [a-z][a-z_]*)*): ")
+# Rules an engine message names together that have one name as a pair (not "Smallest bet and
+# largest bet: ...", two labels run together).
+_NAMED_TOGETHER = {frozenset({"min_bet", "max_bet"}): N_("The table's limits")}
 
 
 def plain_words(text: str) -> str:
@@ -118,14 +121,16 @@ def plain_words(text: str) -> str:
     named = _NAMED_RE.match(text)
     if named is not None:
         rest = text[named.end() :]
-        labels = [rule_words.OPTION_LABELS.get(name) for name in named[1].split(" and ")]
-        if all(labels):
+        names = named[1].split(" and ")
+        labels = [rule_words.OPTION_LABELS.get(name) for name in names]
+        together = _NAMED_TOGETHER.get(frozenset(names))
+        if together is not None:
+            text = say("%(rule)s: %(error)s", rule=say(together), error=rest)
+        elif all(labels):
             words = [label.label for label in labels if label]
             rule = words[0]
             for word in words[1:]:
                 rule = say("%(rule)s and %(other)s", rule=rule, other=word[:1].lower() + word[1:])
-            if set(named[1].split(" and ")) == {"min_bet", "max_bet"}:
-                rule = say("The table's limits")  # not "Smallest bet and largest bet"
             text = say("%(rule)s: %(error)s", rule=rule, error=rest)
         else:
             text = rest
