@@ -371,7 +371,7 @@ class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
     answer_keys = staticmethod(question_keys)  # from the notation alone (AnswersByKey)
 
     def answer_text(self, form: Mapping[str, str]) -> str:
-        return str(form.get("answer", "")).strip().upper()
+        return str(form.get("answer", ""))[:8].strip().upper()  # a key: bounded, as the table's
 
     def grade(
         self, notation: str, answer_text: str, rules: Rules, *, caches: Caches | None = None

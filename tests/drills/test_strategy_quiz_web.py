@@ -413,3 +413,13 @@ def test_the_footer_names_the_pages_rules_beside_the_learners_table(
     footer = page.split('<footer class="site-footer">', 1)[1]
     assert "This page:" not in footer
     assert "Your table: " in footer
+
+
+def test_a_huge_answer_is_refused_and_not_echoed_whole(client: Any, hidden_fields: Any) -> None:
+    """An answer is a key: read to 8 characters, as the table's drills read theirs (5,000
+    characters came back whole in the refusal)."""
+    fields = ask(client, hidden_fields)
+    response = client.post(f"{QUIZ}/answer", data={**fields, "answer": "X" * 5000})
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "X" * 9 not in page and "XXXXXXXX" in page
