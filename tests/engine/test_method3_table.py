@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from importlib import resources
 
+import pytest
+
 from trainer.engine.banker.doubling import doubling_chance
 from trainer.engine.banker.method3 import method3_game
 from trainer.engine.banker.method3_table import table_chance, table_chances, table_figures
@@ -35,9 +37,11 @@ def test_the_dealer_at_a_table_doubles_as_the_bench_output_says() -> None:
         for card in range(1, 11):
             assert doubling_chance(HOME, card, punters) == chances[card - 1]
             assert table_chance(HOME, card, punters) == chances[card - 1]
-        # The rules page says the dealer doubles with the game's chances at every table.
-        assert tuple(chances) == tuple(p_star)
-        assert table_chances(HOME, punters) == tuple(p_star)
+        # The rules page says the dealer doubles with the game's chances at every table (as
+        # the bench's machine worked them out: another's may differ in the last bits, since
+        # numba compiles for the processor).
+        assert chances == pytest.approx(p_star, rel=0, abs=1e-12)
+        assert table_chances(HOME, punters) == pytest.approx(p_star, rel=0, abs=1e-12)
     # One punter, or a size the bench did not measure: the game's own chances.
     assert [doubling_chance(HOME, card) for card in range(1, 11)] == list(p_star)
     assert table_chance(HOME, 5, 12) is None

@@ -175,7 +175,9 @@ def reading_play(
     game's."""
     played = punter_play(game, doubled, up, hand, pair, first)
     cards = tuple(sorted(hand))
-    own = chances is None or tuple(chances) == tuple(game.chances)
+    # The bench's chances are p* as its machine worked them out: another machine's p* may
+    # differ in the last bits (numba compiles for the processor), and is the same chances.
+    own = chances is None or np.allclose(chances, game.chances, rtol=0, atol=1e-12)
     if (own and not seen) or played is None or hand_total(cards) >= 21:
         return played
     left = unseen(game.rules, (*cards, up, *((pair,) if pair else ()), *seen))
