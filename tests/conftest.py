@@ -54,6 +54,11 @@ def pytest_configure(config: pytest.Config) -> None:
         "serial: binds a fixed port, kills processes, measures time or must have the machine to "
         "itself; run after the rest, in one process (make test: -m serial)",
     )
+    config.addinivalue_line(
+        "markers",
+        "load: a serial test that loads the machine with learners for tens of seconds; "
+        "scripts/test-suite runs it beside the other serial tests, not after them",
+    )
     # pytest-xdist's own mark, named here for a run without xdist (the serial half: -p no:xdist).
     config.addinivalue_line(
         "markers", "xdist_group(name): one worker runs every test of the group (--dist loadgroup)"

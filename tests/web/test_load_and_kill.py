@@ -34,8 +34,9 @@ _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 _DRILL = "/drills/hand-totals"
 _LOCATION = re.compile(r'href="([^"]+)"')  # a 303's body names where it sends
 
-# It kills servers and loads the machine: after the rest, alone.
-pytestmark = pytest.mark.serial
+# It kills servers and loads the machine: after the parallel half, beside the other serial
+# tests (scripts/test-suite).
+pytestmark = [pytest.mark.serial, pytest.mark.load]
 
 
 def free_port() -> int:
