@@ -89,6 +89,7 @@ __all__ = [
     "DRILL",
     "MIXES",
     "StrategyQuiz",
+    "mix_names",
 ]
 
 SLUG = "basic-strategy"
@@ -99,11 +100,23 @@ MIXES: dict[str, str] = {
     "hard": N_("Hard totals only"), "soft": N_("Soft totals only"), "pairs": N_("Pairs only"),
     "weakest": N_("My weakest cells"), "lean": N_("Leaning to my mistakes and close calls"),
 }  # fmt: skip
+# "shoe" at a game dealt from a pack to its end (000, 002, 004): no shoe there.
+_FROM_THE_PACK = N_("As dealt from the pack")
 # The mixes that read the learner's per-cell tally.
 TALLIED_MIXES = ("weakest", "lean")
 DEFAULT_MIX = "shoe"
 # Two EVs closer than this are a tie: either play is right.
 _TIE = 1e-9
+
+
+def mix_names(rules: Rules) -> dict[str, str]:
+    """:data:`MIXES` as ``rules`` deal (not yet said: marked for the catalogue): a game dealt
+    from a pack to its end deals the quiz's hands from the pack, not a shoe."""
+    if rules.penetration < 1:
+        return MIXES
+    return {**MIXES, "shoe": _FROM_THE_PACK}
+
+
 # -- working out a play ----------------------------------------------------------------------
 
 

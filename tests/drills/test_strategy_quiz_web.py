@@ -189,9 +189,28 @@ def test_a_play_the_game_never_has_has_no_button(client: Any, hidden_fields: Any
 def test_a_play_not_allowed_for_this_hand_has_a_disabled_button(client: Any) -> None:
     """A play the game has but not for this hand (a split of two cards that are no pair) keeps
     its button, disabled, with its reason."""
-    page = client.get(f"{QUIZ}?rules=vegas-6d-s17&mix=hard&wait=1").get_data(as_text=True)
+    for _ in range(20):  # a hand against an ace asks insurance first (1 in 13): a new hand
+        page = client.get(f"{QUIZ}?rules=vegas-6d-s17&mix=hard&wait=1").get_data(as_text=True)
+        if "No insurance" not in page:
+            break
     assert re.search(r'value="P" data-key="P"[^>]*\s+disabled title="Not allowed', page)
     assert not re.search(r'value="D" data-key="D"[^>]*\s+disabled', page)
+
+
+@pytest.mark.parametrize(
+    ("rules", "said", "not_said"),
+    [
+        ("vegas-6d-s17", "As dealt from a shoe", "As dealt from the pack"),
+        ("russian-bank", "As dealt from the pack", "As dealt from a shoe"),  # a pack, no shoe
+        ("twenty-one-home", "As dealt from the pack", "As dealt from a shoe"),
+    ],
+)
+def test_the_hands_menu_deals_from_a_pack_where_the_game_has_no_shoe(
+    client: Any, rules: str, said: str, not_said: str
+) -> None:
+    page = client.get(f"{QUIZ}?rules={rules}&wait=1").get_data(as_text=True)
+    assert f'<option value="shoe" selected>{said}</option>' in page
+    assert not_said not in page
 
 
 def test_a_resent_answer_counts_once(client: Any, db: Any, hidden_fields: Any) -> None:

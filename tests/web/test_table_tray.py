@@ -230,3 +230,27 @@ def test_the_tables_bar_says_a_tray_only_where_there_is_one(
     bar = client.get(url).get_data(as_text=True).split('class="table-money"')[1]
     bar = bar.split("</div>")[0]
     assert said in bar and not_said not in bar
+
+
+@pytest.mark.parametrize(
+    ("rules", "said", "not_said"),
+    [
+        ("vegas-6d-s17", "by the discard tray", "by the cards played"),
+        ("twenty-one-club", "by the cards played", "by the discard tray"),
+    ],
+)
+def test_the_count_checks_note_names_what_the_decks_are_read_by(
+    client: Any, csrf: Any, hidden_fields: Any, rules: str, said: str, not_said: str
+) -> None:
+    """A true count's decks are read by the tray where there is one, else by the cards played
+    (the bar's "Played N of M cards")."""
+    url = sit(client, csrf, rules=rules, graded=["counts"])
+    for _ in range(600):
+        kind, fields = step_form(client, url, hidden_fields)
+        if kind == "count":
+            break
+        assert post_step(client, url, answer(kind, fields)).status_code == 200
+    else:
+        pytest.fail("no count check came")
+    page = client.get(url).get_data(as_text=True)
+    assert said in page and not_said not in page

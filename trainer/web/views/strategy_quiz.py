@@ -390,7 +390,7 @@ def _mixes(rules: Rules) -> dict[str, str]:
     """The hand mixes these rules offer (no pairs to split at 004 as dealt), in the learner's
     words."""
     offered = face_down_quiz.MIXES if face_down_game(rules) else quiz.MIXES
-    return {key: say(words) for key, words in quiz.MIXES.items() if key in offered}
+    return {key: say(words) for key, words in quiz.mix_names(rules).items() if key in offered}
 
 
 def _chart_code(rules: Rules, then: str) -> Callable[[Cell], str]:
