@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from drills.strategy_cells import cell_of, read_situation
+from drills.strategy_chart import choice_words
 from drills.strategy_quiz import work_out
 from tests.browser.conftest import tab_to
 from trainer.engine.rulebook.rules import Rules
@@ -127,7 +128,8 @@ def test_twenty_hands_by_keyboard_then_mistakes_redrill_and_heat_map(
     rules = Rules.parse("vegas-6d-s17")
     for item, (notation, key) in zip(items.all(), reversed(wrong), strict=True):
         play = work_out(notation, rules)
-        said, right_words = play.keys[key].lower(), play.keys[play.right].lower()
+        # In a verdict's words: "play the natural out", not the button's "No, play the natural".
+        said, right_words = choice_words(play.keys[key]), choice_words(play.keys[play.right])
         expect(item).to_contain_text(f"You said {said}; right: {right_words}.")
         situation, _ = read_situation(notation, rules)
         expect(item.get_by_role("img")).to_have_count(len(situation.hand) + 1)
