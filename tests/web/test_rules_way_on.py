@@ -45,3 +45,14 @@ def test_the_way_on_is_offered_only_just_after_choosing(client: Any) -> None:
         bad.status_code == 200
         and "selected>" not in bad.get_data(as_text=True).split('name="punter_seat"')[-1][:10]
     )
+
+
+def test_a_link_naming_a_game_sets_the_table_up_for_it(client: Any) -> None:
+    """``/table/?preset=russian-bank`` (or ``?rules=``) opens the set-up at that game, whatever
+    the learner's own; a game that cannot be played is a 400 naming what is wrong."""
+    for query in ("preset=russian-bank", "rules=russian-bank"):
+        page = client.get(f"/table/?{query}").get_data(as_text=True)
+        assert '<option value="russian-bank" selected>' in page, query
+    assert '<option value="vegas-6d-s17" selected>' in client.get("/table/").get_data(as_text=True)
+    bad = client.get("/table/?rules=russian-bank%20decks%3D99")
+    assert bad.status_code == 400 and "decks" in bad.get_data(as_text=True).lower()

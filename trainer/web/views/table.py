@@ -132,10 +132,10 @@ def seated_or_404(table_id: str) -> Seated:
 def setup() -> Response:
     user = current_user()
     mine = tables.list_tables(get_db(), user.id) if user else []
-    # Where the rules page sends a learner to sit (002 home, 004): the deal or a punter's seat.
+    # A link may name the game (?preset=, ?rules=) and, from the rules page, the seat to take.
     seat = request.args.get("punter_seat", "")[:2]
     form = {"punter_seat": seat} if seat in {str(n) for n in range(7)} else None
-    return _setup_page(current_rules(), mine=mine, form=form)
+    return _setup_page(read_rules(request.args, default=current_rules()), mine=mine, form=form)
 
 
 def money_defaults(rules: Rules) -> dict[str, str]:
