@@ -132,16 +132,16 @@ def test_a_talia_of_russian_bank_holding_the_bank(page: Page, live_server: Any) 
     drew = re.compile(r"you (drew a card|stood), where (standing|drawing a card) was right")
     expect(summary.locator("ol.table-errors li").filter(has_text=drew)).to_have_count(1)
     # Grouped in one line; the table of costs behind "How the costs ... are counted".
-    expect(summary.locator(".error-groups")).to_contain_text("1 choice as the banker")  # 004's word
+    expect(summary.locator(".error-groups")).to_contain_text("1 choice as the dealer")
     expect(summary.get_by_role("row", name="Dealing")).to_be_hidden()
     summary.get_by_text("How the costs and the luck are counted").click()
     expect(summary.get_by_role("row", name="Dealing")).to_be_visible()
-    # Luck against skill: perfect banker play's expectation beside the bank's result.
+    # Luck against skill: perfect dealer play's expectation beside the bank's result.
     luck = summary.locator("dl.luck")
     expect(luck).to_be_visible()
     figures = {}
     for label in (
-        "Perfect banker play expected",
+        "Perfect dealer play expected",
         "Your mistakes cost (skill)",
         "So your play expected",
         "You got",
@@ -153,7 +153,7 @@ def test_a_talia_of_russian_bank_holding_the_bank(page: Page, live_server: Any) 
             term.locator("xpath=following-sibling::dd[1]").inner_text().replace("\u2212", "-")
         )
     assert figures["Your mistakes cost (skill)"] < 0  # the wrong draw kept
-    perfect, skill = figures["Perfect banker play expected"], figures["Your mistakes cost (skill)"]
+    perfect, skill = figures["Perfect dealer play expected"], figures["Your mistakes cost (skill)"]
     assert abs(perfect + skill - figures["So your play expected"]) < 0.011
     assert (
         abs(figures["So your play expected"] + figures["The cards (luck)"] - figures["You got"])

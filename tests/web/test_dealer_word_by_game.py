@@ -1,7 +1,6 @@
 """The dealer in the words of each game's text, in Russian: 002's club and home twenty-one say
 сдатчик, 000's permanent bank сдающий, the others дилер; in the rules' summaries (each game's
-own, whichever the learner plays) and on the drills at those games. English says "dealer" but
-at 004, whose pages say "banker"."""
+own, whichever the learner plays) and on the drills at those games. English keeps "dealer"."""
 
 from __future__ import annotations
 
@@ -33,19 +32,6 @@ def test_each_form_of_the_word_takes_the_texts_form() -> None:
         assert said == "Игрок прикупает; карты игроков, ставка игроку, «понтерам по две карты»."
     with dealing_at("004"):
         assert dealer_named(punters) == punters
-
-
-def test_english_says_the_banker_at_004_except_beside_the_banker_himself() -> None:
-    with dealing_at("004"):
-        assert dealer_named("A busted dealer pays") == "A busted banker pays"
-        assert dealer_named("Dealers and the dealer's card") == "Bankers and the banker's card"
-        assert dealer_named("The deal is dealt") == "The deal is dealt"  # not the word
-        # A sentence naming the banker already sets the two side by side: left as it is.
-        both = "Catch the dealer is for a dealer who draws by a rule; here the banker judges."
-        assert dealer_named(both) == both
-    for text in ("002", "000", "003", None):
-        with dealing_at(text):
-            assert dealer_named("A busted dealer pays") == "A busted dealer pays"
 
 
 @pytest.mark.parametrize("chosen", ["vegas-6d-s17", "twenty-one-club"])

@@ -108,8 +108,6 @@ def test_a_dealing_tables_summary_sets_luck_against_skill(
     # Perfect *dealer* play where the learner dealt every round; where they also punted, the
     # figure is perfect play's, both explained.
     labels = FIGURES if expected is not None else ("Perfect play expected", *FIGURES[1:])
-    if table is BANK_TABLE:  # 004's pages say its banker
-        labels = (labels[0].replace("dealer", "banker"), *labels[1:])
     perfect, skill, yours = (figure(summary, label) for label in labels)
     if expected is None:
         assert "hand you played as a punter" in summary

@@ -30,7 +30,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from decimal import Decimal
 from fractions import Fraction
-from functools import partial
 from typing import Any, Self, TypeVar
 
 __all__ = [
@@ -92,10 +91,8 @@ def _filled(text: str, values: dict[str, Any]) -> str:
 # The dealer as the seed texts name him: 002's club and home twenty-one say сдатчик, 000's
 # permanent bank сдающий (a participle: its endings are not дилер's), 004's bank банкомёт.
 # The catalogue's Russian says дилер (003's casino, today's games); at those games each form
-# of it is said in the text's word, in one place. English says "dealer" at every game but
-# 004's, where it says "banker" as 004's own pages do ("The banker looks at his own cards"),
-# except in a sentence that names the banker already (it sets the two side by side: "Catch the
-# dealer is for a dealer who draws by a fixed rule; in this game the banker ...").
+# of it is said in the text's word, in one place. English keeps "dealer" (it has no such
+# words to choose from).
 # The punters likewise: the catalogue says понтёр (004's word, the banking game's), and 002's
 # text says игрок for the players who stake against the dealer (a quote of 004's own
 # "понтер", written without ё, is left as it is).
@@ -114,8 +111,6 @@ _DEALER_FORMS = {
             "дилеров": "банкомётов"},
 }  # fmt: skip
 _DEALER = re.compile(r"\b(?:[Дд]илер(?:ом|ов|а|у|е|ы)?|[Пп]онтёр(?:ами|ам|ах|ом|ов|а|у|е|ы)?)\b")
-_ENGLISH_FORMS = {"004": {"dealer": "banker", "dealers": "bankers"}}
-_ENGLISH_DEALER = re.compile(r"\b[Dd]ealers?\b")
 _UNSET = "unset"
 _game_here: ContextVar[str | None] = ContextVar("game_here", default=_UNSET)
 _game_of: Callable[[], str | None] = lambda: None  # noqa: E731 (the web's, per request)
@@ -137,23 +132,19 @@ def dealer_named(text: str) -> str:
     """A sentence of the catalogue (before its placeholders are filled: a value, such as
     another game's rules, keeps its own words) with the dealer and the punters named as the
     game's text names them (:func:`dealing_at`)."""
-    russian = "илер" in text or "онтёр" in text
-    if not russian and "ealer" not in text:
+    if "илер" not in text and "онтёр" not in text:
         return text
     here = _game_here.get()
-    game = (_game_of() if here == _UNSET else here) or ""
-    if russian and game in _DEALER_FORMS:
-        text = _DEALER.sub(partial(_named, _DEALER_FORMS[game]), text)
-    if game in _ENGLISH_FORMS and "anker" not in text:
-        text = _ENGLISH_DEALER.sub(partial(_named, _ENGLISH_FORMS[game]), text)
-    return text
+    forms = _DEALER_FORMS.get((_game_of() if here == _UNSET else here) or "")
+    if forms is None:
+        return text
 
+    def named(match: re.Match[str]) -> str:
+        word = match.group(0)
+        said = forms.get(word.lower(), word.lower())
+        return said[0].upper() + said[1:] if word[0].isupper() else said
 
-def _named(forms: dict[str, str], match: re.Match[str]) -> str:
-    """The word ``match`` found, said by ``forms`` (lower case) with its capital kept."""
-    word = match.group(0)
-    said = forms.get(word.lower(), word.lower())
-    return said[0].upper() + said[1:] if word[0].isupper() else said
+    return _DEALER.sub(named, text)
 
 
 def nested_quotes(text: _Text) -> _Text:
