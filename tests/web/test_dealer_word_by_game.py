@@ -168,3 +168,16 @@ def test_a_past_answer_from_another_game_is_listed_in_its_own_games_words(
     vegas, home = (text(item.split("</ol>")[0]) for item in items)
     assert "Сдатчик: «" in home and "илер" not in home, home
     assert "Дилер: «" in vegas and "сдатчик" not in vegas.lower(), vegas
+
+
+@pytest.mark.parametrize("page", ["/", "/drills/"])
+def test_a_page_of_every_game_says_the_catalogues_dealer_whatever_the_learner_plays(
+    client: Any, csrf: Any, page: str
+) -> None:
+    """The home page and the drills' list name the casino dealer's drills: not 004's банкомёт
+    because the learner chose 004 (a learner's walk found «Поймай банкомёта»)."""
+    chosen = client.post("/rules", data={"preset": "russian-bank", "csrf_token": csrf()})
+    assert chosen.status_code == 303
+    said = client.get(page, headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert "Упражнения дилера" in said and "Поймай дилера" in said
+    assert "банкомёт" not in said.lower()

@@ -322,6 +322,13 @@ def name_the_dealer(shown: Any) -> None:
         setattr(g, _GAME_KEY, PRESET_TEXTS.get(shown.name))
 
 
+def name_no_game() -> None:
+    """On a page of every game (the home page, the drills' list), name the dealer as the
+    catalogue does (дилер), not in the learner's game's words: its drills of the casino's
+    dealer are nobody's банкомёт or сдатчик."""
+    setattr(g, _GAME_KEY, None)
+
+
 @contextmanager
 def dealer_of(shown: Any) -> Iterator[None]:
     """Within it, the dealer named in the words of the text of ``shown`` (rules, if any), as

@@ -77,6 +77,7 @@ from trainer.web.support import (
     is_htmx,
     limit_uncached_work,
     make_rng,
+    name_no_game,
     name_the_dealer,
     render,
     rules_from_form,
@@ -166,6 +167,7 @@ def past_attempts(found: Iterable[attempts.Attempt]) -> tuple[PastAttempt, ...]:
 
 @bp.get("/")
 def index() -> Response:
+    name_no_game()
     return render("drills/index.html", groups=path.grouped(registry()), section="drills")
 
 
