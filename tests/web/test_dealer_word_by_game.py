@@ -12,7 +12,7 @@ import pytest
 
 from trainer.engine.rulebook import rule_words
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import dealer_named, dealing_at
+from trainer.words import dealer_named, dealing_at, plural, say
 
 
 def test_each_form_of_the_word_takes_the_texts_form() -> None:
@@ -181,3 +181,19 @@ def test_a_page_of_every_game_says_the_catalogues_dealer_whatever_the_learner_pl
     said = client.get(page, headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert "Упражнения дилера" in said and "Поймай дилера" in said
     assert "банкомёт" not in said.lower()
+
+
+def test_the_dealing_tables_summary_says_each_games_dealer(app: Any) -> None:
+    """The table where the learner deals (002 home, 004) sums up in its game's word: 004's
+    talia said «решения сдатчика» (002's word, written into the catalogue) where its banker
+    dealt."""
+    expected = {"002": "сдатчика", "004": "банкомёта", "000": "сдающего"}
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        for text, word in expected.items():
+            with dealing_at(text):
+                assert say("Perfect dealer play expected").endswith(f"игры {word}")
+                assert say("Only your choices as the dealer").endswith(f"решения {word}")
+                choices = plural(
+                    "%(count)s choice as the dealer", "%(count)s choices as the dealer", 3, count=3
+                )
+                assert choices == f"3 решения {word}"
