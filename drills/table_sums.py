@@ -57,7 +57,7 @@ ASK_NAMES = {
     "bet0": N_("Bet, box 1"),
     "bet1": N_("Bet, box 2"),
     "bet2": N_("Bet, box 3"),
-    "dealer": N_("Your draw"),  # the learner dealing: table-dealing attempts
+    "dealer": N_("Draw or stand"),  # the learner dealing: table-dealing attempts
     "double": N_("Doubling the bets"),
     "redouble": N_("Redoubling"),  # a punter at 002 home, the dealer having doubled
     "stake": N_("Your stake"),  # a punter at 002 home or 004, on the cards seen

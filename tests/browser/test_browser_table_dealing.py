@@ -90,7 +90,7 @@ def dealer_step(page: Page, app: Any, state: dict[str, Any]) -> str:
         choice = other if wrong else grade.right_answer
         key(page, "H" if choice == "draw" else "S")
         feedback = page.locator("section.feedback")
-        expect(feedback).to_contain_text("Your draw")
+        expect(feedback).to_contain_text("Draw or stand")
         expect(feedback).to_contain_text("to the bank")
         state["wrong"] += wrong
         state["draws"] += 1

@@ -367,7 +367,7 @@ def test_holding_the_deal_each_draw_is_graded_and_the_summary_prices_it(
             answer = right if wrong else ("S" if right == "H" else "H")
             response = client.post(url + "/step", data={**fields, "answer": answer})
             shown = client.get(response.headers["Location"]).get_data(as_text=True)
-            assert "<strong>Your draw: " in shown and "to the bank" in shown
+            assert "<strong>Draw or stand: " in shown and "to the bank" in shown
             wrong = wrong or answer
             continue
         data = {"deal": {"answer": "D"}, "count": {"running": "0", "true": "0"}}[kind]

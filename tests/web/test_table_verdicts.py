@@ -196,7 +196,7 @@ def test_a_verdicts_why_is_its_explanations_first_sentence(text: str, first: str
         ("double", "no double", "double",
          "Doubling the bets was right; it cost 0.21 bets, 0.42 in chips."),
         ("dealer", "stand", "draw",
-         "Your draw: drawing was right; it cost 0.21 bets, 0.42 in chips."),
+         "Draw or stand: drawing was right; it cost 0.21 bets, 0.42 in chips."),
         ("insurance", "I", "N",
          "Insurance: declining it was right; it cost 0.21 bets, 0.42 in chips."),
         ("play", "H", "S", "Play: stand was right, not hit; it cost 0.21 bets, 0.42 in chips."),
