@@ -48,7 +48,8 @@ def test_the_summary_offers_a_drill_round_of_the_shoes_mistakes(
         client, csrf, rules="single-deck", unit="10", others="1", graded=["strategy", "counts"]
     )
     page = play_out(client, url, hidden_fields)
-    assert "A drill round before the next shoe" in page
+    assert "A drill round before the next shoe" in page and "Replay this shoe" in page
+    assert "this pack" not in page  # a shoe with a cut card (000, 002, 004 say the pack)
     offered = re.findall(r'name="drill" value="([a-z-]+)"', page)
     assert offered and set(offered) <= {"shoe-count", "table-play"}
     assert "0 older mistakes due for review" in page  # a first shoe: nothing older

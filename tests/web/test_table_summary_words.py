@@ -93,5 +93,7 @@ def test_a_dealing_tables_summary_reads_as_plain_english(
     cost = r"(under 1% of the minimum|\d+(\.\d\d?)?% of the minimum|\d+(\.\d\d?)? table minimums?)"
     assert re.fullmatch(rf"Round \d+ , {card}( {card})* : {line} \(it cost {cost}\)\.", said), said
     assert "Drilled again" not in summary
+    # A pack dealt to its end is no shoe (both tables here: 002 home, 004).
+    assert "in this pack" in summary and "this shoe" not in summary
     assert "you said" not in summary and "Doubling the bets" not in summary
     assert "Only your choices as the dealer" in summary
