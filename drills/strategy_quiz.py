@@ -100,7 +100,8 @@ MIXES: dict[str, str] = {
     "hard": N_("Hard totals only"), "soft": N_("Soft totals only"), "pairs": N_("Pairs only"),
     "weakest": N_("My weakest cells"), "lean": N_("Leaning to my mistakes and close calls"),
 }  # fmt: skip
-# "shoe" at a game dealt from a pack to its end (000, 002, 004): no shoe there.
+# "shoe" at a game dealt from a pack to its end (000, 002, 004) or held in the hand (one or
+# two decks): no shoe there.
 _FROM_THE_PACK = N_("As dealt from the pack")
 # The mixes that read the learner's per-cell tally.
 TALLIED_MIXES = ("weakest", "lean")
@@ -111,8 +112,9 @@ _TIE = 1e-9
 
 def mix_names(rules: Rules) -> dict[str, str]:
     """:data:`MIXES` as ``rules`` deal (not yet said: marked for the catalogue): a game dealt
-    from a pack to its end deals the quiz's hands from the pack, not a shoe."""
-    if rules.penetration < 1:
+    from a pack to its end, or from one or two decks held in the hand, deals the quiz's hands
+    from the pack, not a shoe."""
+    if rules.penetration < 1 and rules.decks > 2:
         return MIXES
     return {**MIXES, "shoe": _FROM_THE_PACK}
 

@@ -203,6 +203,7 @@ def test_a_play_not_allowed_for_this_hand_has_a_disabled_button(client: Any) -> 
         ("vegas-6d-s17", "As dealt from a shoe", "As dealt from the pack"),
         ("russian-bank", "As dealt from the pack", "As dealt from a shoe"),  # a pack, no shoe
         ("twenty-one-home", "As dealt from the pack", "As dealt from a shoe"),
+        ("single-deck", "As dealt from the pack", "As dealt from a shoe"),  # held in the hand
     ],
 )
 def test_the_hands_menu_deals_from_a_pack_where_the_game_has_no_shoe(
