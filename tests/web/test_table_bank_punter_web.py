@@ -112,6 +112,10 @@ def test_the_final_count_says_where_the_pack_ran_out_inside_a_round(
                     cards = f"{len(ask.seen)} card{'s' if len(ask.seen) != 1 else ''}"
                     assert f"({cards} seen since)" in page
                     assert len(ask.seen) < 52
+                    # The bar counts those cards afresh, not "of 104" (a walk read "Played 10
+                    # of 104 cards" at a talia's end).
+                    bar = page.split('class="table-money"')[1].split("</div>")[0]
+                    assert "since the discards were shuffled" in bar and " of " not in bar
                 seen.add(refilled)
                 break
             response = client.post(url + "/step", data={**fields, **ANSWERS[kind]})
