@@ -420,6 +420,7 @@ class TableDealing(Drill, AskedAtTable):
             total=hand_total(found.dealer),
             hands=[(hand.hidden, hand.shown, number(hand.stake, 2)) for hand in found.hands],
             unseen=sum(found.unseen),
+            bank=rules.players_bank,  # 004: the learner holds the bank
         )
         return Question(notation=notation, prompt=say("Draw or stand?"), view=view)
 
