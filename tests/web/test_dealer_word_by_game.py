@@ -197,3 +197,21 @@ def test_the_dealing_tables_summary_says_each_games_dealer(app: Any) -> None:
                     "%(count)s choice as the dealer", "%(count)s choices as the dealer", 3, count=3
                 )
                 assert choices == f"3 решения {word}"
+
+
+@pytest.mark.parametrize(
+    ("drill", "query"),
+    [("irregularities", ""), ("procedure", "?point=deal"), ("procedure", "")],
+)
+def test_a_drill_of_another_texts_game_asks_in_its_words(
+    client: Any, csrf: Any, drill: str, query: str
+) -> None:
+    """A question under its own text's rules (000's irregularities, a procedure of 000, 002 or
+    003) is said in that text's words, not those of the learner's game: at 004 they said
+    «Вам (банкомёту)» (a learner's walk)."""
+    chosen = client.post("/rules", data={"preset": "russian-bank", "csrf_token": csrf()})
+    assert chosen.status_code == 303
+    for _ in range(6):
+        page = client.get(f"/drills/{drill}{query}", headers={"Accept-Language": "ru"})
+        main = page.get_data(as_text=True).split("<main")[1].split('id="drill-settings"')[0]
+        assert "банкомёт" not in main.lower(), main

@@ -55,6 +55,7 @@ from drills import (
     registry,
     rules_for,
 )
+from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, drill_rounds, reviews, users
 from trainer.store.db import utc_now
@@ -70,6 +71,7 @@ from trainer.web.support import (
     current_rules,
     current_user,
     current_user_or_guest,
+    dealer_of,
     digits,
     drill_totals,
     feedback_data,
@@ -80,6 +82,7 @@ from trainer.web.support import (
     name_no_game,
     name_the_dealer,
     render,
+    request_game,
     rules_from_form,
 )
 from trainer.web.table_drill_round import why_words
@@ -137,7 +140,14 @@ def fresh_question(drill: Drill, user: users.User | None, rules: Rules) -> Quest
     """A new question for its page (:raises InvalidOptionError:); None if asked elsewhere."""
     if not isinstance(drill, AsksOnItsPage):
         return None
-    return drill.new_question(make_rng(), rules, learner_state(user, drill), caches=app_caches())
+    asked = drill.new_question(make_rng(), rules, learner_state(user, drill), caches=app_caches())
+    own = rules_for(drill, asked.notation, rules)
+    if PRESET_TEXTS.get(own.name) == request_game():
+        return asked
+    # A question of another game's text (000's irregularities, a casino procedure): said again
+    # in its game's words, not the learner's game's (a walk found «Вам (банкомёту)» there).
+    with dealer_of(own):
+        return drill.question(asked.notation, rules, caches=app_caches())
 
 
 def learner_state(user: users.User | None, drill: Drill) -> LearnerState:
