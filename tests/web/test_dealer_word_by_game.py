@@ -204,14 +204,31 @@ def test_the_dealing_tables_summary_says_each_games_dealer(app: Any) -> None:
     [("irregularities", ""), ("procedure", "?point=deal"), ("procedure", "")],
 )
 def test_a_drill_of_another_texts_game_asks_in_its_words(
-    client: Any, csrf: Any, drill: str, query: str
+    client: Any, csrf: Any, hidden_fields: Any, drill: str, query: str
 ) -> None:
     """A question under its own text's rules (000's irregularities, a procedure of 000, 002 or
     003) is said in that text's words, not those of the learner's game: at 004 they said
     «Вам (банкомёту)» (a learner's walk)."""
     chosen = client.post("/rules", data={"preset": "russian-bank", "csrf_token": csrf()})
     assert chosen.status_code == 303
-    for _ in range(6):
-        page = client.get(f"/drills/{drill}{query}", headers={"Accept-Language": "ru"})
-        main = page.get_data(as_text=True).split("<main")[1].split('id="drill-settings"')[0]
+    russian = {"Accept-Language": "ru"}
+    for turn in range(6):
+        page = client.get(f"/drills/{drill}{query}", headers=russian).get_data(as_text=True)
+        main = page.split("<main")[1].split('id="drill-settings"')[0]
         assert "банкомёт" not in main.lower(), main
+        # Answered (the first choice, plainly and by htmx): the verdict and the question shown
+        # again in its words too (a second walk found «Верно: «Вам (банкомёту)…»»).
+        form = hidden_fields(page)
+        choice = re.search(r'<button type="submit" name="answer" value="([^"]+)"', page)
+        assert choice is not None
+        headers = {**russian, **({"HX-Request": "true"} if turn % 2 else {})}
+        answered = client.post(
+            f"/drills/{drill}/answer{query}",
+            data={**form, "answer": html.unescape(choice[1])},
+            headers=headers,
+            follow_redirects=True,
+        )
+        assert answered.status_code == 200
+        said = answered.get_data(as_text=True)
+        said = said.split("<main")[1] if "<main" in said else said
+        assert "банкомёт" not in said.lower(), said

@@ -294,7 +294,8 @@ def take_answer(drill: Drill, form: Mapping[str, str]) -> Response:
     else:
         rules = rules_from_form(form.get("rules"))
     sealed_or_400(drill, form, notation, rules, token=token, asked_at=asked_at)
-    name_the_dealer(rules)  # graded in its rules' words (a review's: not the learner's table's)
+    # Graded in its own rules' words (a review's, another text's: not the learner's table's).
+    name_the_dealer(_own_rules(drill, notation, rules))
     sent = utc_now()
     if answer_waits.well_formed(drill, notation, form, rules) and not answer_waits.figures_ready(
         drill, notation, rules
@@ -333,7 +334,7 @@ def verdict(slug: str, attempt_id: int) -> Response:
     rules = rules_from_form(request.args["rules"]) if "rules" in request.args else None
     found = stored_attempt_or_404(attempt_id)
     graded_under = rules or stored_rules(found.rules)
-    name_the_dealer(graded_under)  # graded again in its rules' words
+    name_the_dealer(_own_rules(drill, found.question, graded_under))  # graded again in its words
     if found.drill == drill.slug:  # its figures gone from the cache since: worked out again
         shown = answer_waits.figures_page(
             drill, found.question, graded_under, None, attempt_id=found.id
@@ -342,6 +343,15 @@ def verdict(slug: str, attempt_id: int) -> Response:
             return shown
     answered = answered_or_404(drill, attempt_id, rules)
     return verdict_page(drill, answered, rules or current_rules(), batch)
+
+
+def _own_rules(drill: Drill, notation: str, rules: Rules) -> Rules:
+    """The rules the question ``notation`` is under (:func:`~drills.rules_for`: a question of
+    another text names its own), whose words it is said in; ``rules`` where it cannot say."""
+    try:
+        return rules_for(drill, notation, rules)
+    except InvalidQuestionError:
+        return rules
 
 
 def verdict_page(
