@@ -96,8 +96,8 @@ def test_the_drill_round_asks_an_older_mistake_due_and_says_why(
     start.focus()
     page.keyboard.press("Enter")
     status = page.locator(".drill-round-status")
-    expect(status).to_contain_text("Drill round between shoes: question 1 of")
-    expect(status).to_contain_text("Not part of the shoe")
+    expect(status).to_contain_text("Drill round after the table: question 1 of")
+    expect(status).to_contain_text("Not part of the table's play")
     expect(status).to_contain_text("Due for review: you missed this 9 days ago.")
     expect(page.locator("input[name=question]")).to_have_value(OLD)  # the most overdue first
     if audit:

@@ -63,9 +63,9 @@ def test_the_summary_offers_a_drill_round_of_the_shoes_mistakes(
     assert said is not None and int(said.group(1)) == size  # as many as the button said
     assert db["attempts"].count == attempts_before  # nothing answered, the shoe untouched
     asked = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "Drill round between shoes: question <strong>1</strong> of" in asked
-    assert "never to the shoe" in asked
-    assert ">You got this wrong in the shoe you have just played." in asked
+    assert "Drill round after the table: question <strong>1</strong> of" in asked
+    assert "never to the table's figures" in asked
+    assert ">You got this wrong at the table you have just played." in asked
 
 
 def test_a_drill_round_is_refused_before_the_shoe_is_out_and_for_a_drill_not_asked(
@@ -175,7 +175,7 @@ def test_what_a_drill_round_asked_is_not_asked_again_at_once(
         text = client.post("/drills/table-play/answer", data=form, follow_redirects=True).get_data(
             as_text=True
         )
-    assert "Drill round done" in text and "Back to the shoe" in text
+    assert "Drill round done" in text and "Back to the table's summary" in text
     again = client.get(url).get_data(as_text=True)
     assert 'name="drill" value="table-play"' not in again
     assert drill_round(client, csrf, url, "table-play").status_code == 400  # nothing to ask
@@ -200,6 +200,6 @@ def test_every_drill_round_offered_asks_its_first_question(
         assert response.status_code == 303, drill
         asked = client.get(response.headers["Location"])
         assert asked.status_code == 200, drill
-        assert "Drill round between shoes: question <strong>1</strong>" in asked.get_data(
+        assert "Drill round after the table: question <strong>1</strong>" in asked.get_data(
             as_text=True
         )

@@ -129,7 +129,7 @@ def why_words(reason: Reason, now: datetime) -> str:
     """Why a question of a drill round came back, in plain words: missed in the shoe just
     played, or an older mistake due for review, missed so many days ago (the learner's days)."""
     if reason.kind == "shoe":
-        return say("You got this wrong in the shoe you have just played.")
+        return say("You got this wrong at the table you have just played.")
     zone = learner_zone()
     then = datetime.fromisoformat(reason.at).astimezone(zone).date()
     days = max(0, (now.astimezone(zone).date() - then).days)
