@@ -53,6 +53,8 @@ def test_a_link_naming_a_game_sets_the_table_up_for_it(client: Any) -> None:
     for query in ("preset=russian-bank", "rules=russian-bank"):
         page = client.get(f"/table/?{query}").get_data(as_text=True)
         assert '<option value="russian-bank" selected>' in page, query
-    assert '<option value="vegas-6d-s17" selected>' in client.get("/table/").get_data(as_text=True)
+        assert "Whole rounds from a real pack" in page and "real shoe" not in page  # no shoe
+    casino = client.get("/table/").get_data(as_text=True)
+    assert '<option value="vegas-6d-s17" selected>' in casino and "real shoe" in casino
     bad = client.get("/table/?rules=russian-bank%20decks%3D99")
     assert bad.status_code == 400 and "decks" in bad.get_data(as_text=True).lower()
