@@ -114,7 +114,7 @@ def mix_names(rules: Rules) -> dict[str, str]:
     """:data:`MIXES` as ``rules`` deal (not yet said: marked for the catalogue): a game dealt
     from a pack to its end, or from one or two decks held in the hand, deals the quiz's hands
     from the pack, not a shoe."""
-    if rules.penetration < 1 and rules.decks > 2:
+    if not rules.dealt_to_the_end and rules.decks > 2:
         return MIXES
     return {**MIXES, "shoe": _FROM_THE_PACK}
 

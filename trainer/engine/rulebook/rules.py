@@ -5,6 +5,7 @@ a named :class:`Rules` (``find_preset("casino-boxes")``). A rule set's text nota
 preset's name and the options that differ from it, ``"vegas-6d-s17 decks=2 surrender=none"``
 (:meth:`Rules.parse`, :meth:`Rules.notation`); option names are the fields below, and the replay
 and strategy commands, the web forms, URLs, caches and the store all use the notation.
+Long because the model is one value: every option's field, its checks and the presets together.
 """
 
 from __future__ import annotations
@@ -233,6 +234,11 @@ class Rules:
     def players_bank(self) -> bool:
         """004: one of the players holds the bank, passing it left after each talia."""
         return self.table_rotation == "bank-passes-after-pack"
+
+    @property
+    def dealt_to_the_end(self) -> bool:
+        """000, 002, 004: the pack is dealt to its end, with no cut card, shoe or tray."""
+        return self.penetration >= 1
 
     @property
     def is_preset(self) -> bool:
