@@ -58,3 +58,16 @@ def test_a_link_naming_a_game_sets_the_table_up_for_it(client: Any) -> None:
     assert '<option value="vegas-6d-s17" selected>' in casino and "real shoe" in casino
     bad = client.get("/table/?rules=russian-bank%20decks%3D99")
     assert bad.status_code == 400 and "decks" in bad.get_data(as_text=True).lower()
+
+
+def test_the_chosen_game_is_marked_under_its_own_heading(client: Any, csrf: Any) -> None:
+    """The mark "Your table." is said in the chosen game's entry, under its heading: at the entry's
+    foot it sat right above the next game's (a learner's walk read 004's as Las Vegas's)."""
+    page = choose(client, csrf, "russian-bank")
+    entries = page.split('<li class="preset')[1:]
+    marked = [entry for entry in entries if "<strong>Your table.</strong>" in entry]
+    assert len(marked) == 1 and 'id="preset-russian-bank"' in marked[0]
+    heading_end = marked[0].index("</h2>")
+    assert marked[0].index("Your table.") - heading_end < 150
+    assert "Drill with" not in marked[0]
+    assert all("Drill with" in entry for entry in entries if entry is not marked[0])
