@@ -155,10 +155,10 @@ def explain(worked: FaceDownPlay, answer: str) -> str:
     stand = signed_number(worked.evs["S"] * 100, 2)
     draw = signed_number(worked.evs["H"] * 100, 2)
     if worked.right == "H":
-        why = say("Drawing is worth %(draw)s%% of the stake here, standing %(stand)s%%.",
+        why = say("Drawing is worth %(draw)s%% of the bet here, standing %(stand)s%%.",
                   draw=draw, stand=stand)  # fmt: skip
     else:
-        why = say("Standing is worth %(stand)s%% of the stake here, drawing %(draw)s%%.",
+        why = say("Standing is worth %(stand)s%% of the bet here, drawing %(draw)s%%.",
                   draw=draw, stand=stand)  # fmt: skip
     if worked.drawn == 0:
         held = say("Your %(row)s (%(cards)s) on your two dealt cards, no banker card shown:",
@@ -177,7 +177,7 @@ def explain(worked: FaceDownPlay, answer: str) -> str:
     text = f"{why}\n{held} {how}"
     cost = worked.cost(answer)
     if answer != worked.right and cost > 0:
-        text += " " + say("To %(play)s costs %(percent)s%% of the stake.",
+        text += " " + say("To %(play)s costs %(percent)s%% of the bet.",
                           play=say(_VERBS[answer]), percent=cost_percent(cost))  # fmt: skip
     return text
 

@@ -54,8 +54,8 @@ TEXT: dict[tuple[str, str], str] = {
         "with any other card he may not until his turn to draw."
     ),
     ("peek", "casino-boxes"): N_(
-        "nothing of a peek: the trainer deals the dealer's second card after every box has "
-        "played, so there is no hole card to look at."
+        "the dealer's second card is dealt after every box has played, so there is no hole "
+        "card to look at."
     ),
     ("natural", "permanent-bank"): N_(
         "a natural against a dealer without one is paid one and a half times the bet, and the "
@@ -133,7 +133,9 @@ SAYS: dict[str, str] = {
 
 
 # Points a text says nothing of, where the trainer's game deals as it does (an interpretation).
-INTERPRETED = frozenset({("burn", "casino-boxes"), ("stop", "casino-boxes")})
+INTERPRETED = frozenset(
+    {("burn", "casino-boxes"), ("peek", "casino-boxes"), ("stop", "casino-boxes")}
+)
 SAYS_NOTHING: dict[str, str] = {
     "casino-boxes": N_("The casino rules (text 003) say nothing of this; the trainer's casino: "
                        "%(rule)s"),

@@ -86,3 +86,6 @@ def test_the_why_is_one_short_sentence_in_the_headings_word() -> None:
     assert grade.why.startswith("Drawing is worth ") and "standing" in grade.why
     assert len(grade.why.split()) <= 12 and "Who sees what" not in grade.why
     assert "Who sees what" in grade.details and "Q♣ 2♠" in grade.details
+    # In the verdict line's word (its cost says "% of the bet"): the why said "of the stake".
+    assert "% of the bet here" in grade.why and "stake" not in grade.explanation
+    assert "To stand costs " in grade.explanation and "% of the bet." in grade.explanation

@@ -80,7 +80,11 @@ def test_options_change_the_chart_and_a_cell_shows_its_evs(strategy_app):
         ("preset=nope", 400, "there are no rules called “nope”"),
         ("rules=russian-bank+decks%3D99", 400, "Decks: must be 1 to 8"),
         ("rules=russian-bank&rule-decks=99", 400, "Decks: must be 1 to 8"),
-        ("rules=russian-bank&rule-penetration=1e9999999", 400, "Cut card: expected a number"),
+        (
+            "rules=russian-bank&rule-penetration=1e9999999",
+            400,
+            "Cut card (how much of the pack is dealt): expected a number",
+        ),
         ("rules=russian-bank+decks", 400, "not option=value"),
         (f"rules={FACE_UP}&wait=1&cell=hard.99.10", 404, "no cell"),
         (f"rules={FACE_UP}&wait=1&cell=oops", 400, "not a chart cell"),

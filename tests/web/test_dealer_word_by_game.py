@@ -232,3 +232,15 @@ def test_a_drill_of_another_texts_game_asks_in_its_words(
         said = answered.get_data(as_text=True)
         said = said.split("<main")[1] if "<main" in said else said
         assert "банкомёт" not in said.lower(), said
+
+
+def test_a_casino_dealers_drill_refused_at_004_keeps_its_name(client: Any, csrf: Any) -> None:
+    """Catch the dealer refused at 004 (its banker draws as he judges best) is still the casino
+    dealer's drill: its pages were titled «Поймай банкомёта» (a learner's walk)."""
+    chosen = client.post("/rules", data={"preset": "russian-bank", "csrf_token": csrf()})
+    assert chosen.status_code == 303
+    russian = {"Accept-Language": "ru"}
+    for address in ("/drills/catch-the-dealer", "/dealing/catch"):
+        said = client.get(address, headers=russian).get_data(as_text=True)
+        assert "Поймай дилера" in said and "Поймай банкомёта" not in said, address
+        assert "банкомёт прикупает так, как выгоднее банку" in said, address

@@ -219,7 +219,10 @@ def test_an_answer_in_the_wrong_form_is_a_400_keeping_the_question(
         ({"asked_at": "\u0661\u0662\u0663"}, "is not a whole number"),  # Arabic-Indic
         ({"asked_at": "1" * 16}, "has more than 15 digits"),
         ({"rules": "no-such-table"}, "no known rules preset"),
-        ({"rules": "vegas-6d-s17 penetration=1e9999999"}, "Cut card: expected a number"),
+        (
+            {"rules": "vegas-6d-s17 penetration=1e9999999"},
+            "Cut card (how much of the pack is dealt): expected a number",
+        ),
     ],
 )
 def test_a_damaged_form_is_a_400_and_nothing_is_stored(

@@ -104,7 +104,7 @@ SOURCES: dict[str, str] = {
 OPTION_LABELS: dict[str, OptionLabel] = {
     "decks": OptionLabel(N_("Decks"), N_("How many 52-card decks are shuffled together (1 to 8).")),
     "penetration": OptionLabel(
-        N_("Cut card"),
+        N_("Cut card (how much of the pack is dealt)"),
         N_("The share of the pack dealt before the reshuffle: 3/4, 0.8, or 1 for all."),
     ),
     "reshuffle_reserve": OptionLabel(

@@ -39,6 +39,7 @@ from trainer.web.support import (
     current_user,
     get_db,
     make_rng,
+    name_no_game,
     render,
     rules_from_form,
 )
@@ -156,6 +157,7 @@ def setup() -> Response:
     values = request.args
     settings, errors = read_settings(values) if values else ({}, {})
     if current_rules().banker_best:  # said at once, before any run is asked for
+        name_no_game()  # the casino dealer's drill, not 004's банкомёт's
         errors = {**errors, "rules": say(NO_FIXED_DEALER)}
     if values and not errors:
         query = {"rules": current_rules().notation(), **{k: str(v) for k, v in settings.items()}}

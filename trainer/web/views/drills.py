@@ -216,7 +216,12 @@ def _option_error_page(
     **shown: Any,
 ) -> Response:
     """The drill's page without a question: what is wrong with its options, beside the field
-    (a 400, nothing stored; after an answer, which was stored, its feedback too)."""
+    (a 400, nothing stored; after an answer, which was stored, its feedback too). Where the
+    learner's game is not one the drill practises (a 200), the page names the dealer as the
+    catalogue does: catch the dealer refused at 004 is still the casino's dealer's drill."""
+    if status == 200:
+        name_no_game()
+        shown = {"page_rules": None, **shown}
     return page(
         drill,
         user,
@@ -669,7 +674,9 @@ def page(
     if question is not None and error is None:  # its figures worked out before it is answered
         answer_waits.ask_ahead(drill, question.notation, context["question_rules"] or rules)
     # The footer names the question's rules beside the learner's table when they differ.
-    context.update(_FEEDBACK_NONE, page_rules=context["question_rules"] or rules, **shown)
+    # (A page may name none: a drill refusing the learner's game names the catalogue's dealer.)
+    context.update(_FEEDBACK_NONE, page_rules=context["question_rules"] or rules)
+    context.update(shown)
     context.update(feedback_data(drill, shown))
     if panel is not None and is_htmx():
         response = panel(drill.template, context, status)
