@@ -34,8 +34,15 @@ def migrate(db: sqlite_utils.Database) -> list[str]:
     db.execute(
         "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
     )
+    # Read once: at start-up every migration is usually applied, and a write transaction
+    # each took the write lock 29 times a start (1.6 ms against 1.0 to open and check a
+    # database on /dev/shm). One not applied is checked again in its own write transaction,
+    # where a worker starting beside this one may have applied it meanwhile.
+    done_before = {row[0] for row in db.execute("SELECT name FROM _migrations").fetchall()}
     applied = []
     for name, fn in MIGRATIONS:
+        if name in done_before:
+            continue
         with transaction(db):
             done = db.execute("SELECT 1 FROM _migrations WHERE name = ?", [name]).fetchone()
             if done:
