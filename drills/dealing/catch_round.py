@@ -77,7 +77,7 @@ def round_notation(rules: Rules, seed: int, rate: int, number: int) -> str:
 NO_FIXED_DEALER = N_(
     "Catch the dealer is for a dealer who draws by a fixed rule; in this game the banker draws "
     "as he judges best for the bank (text 004), so no draw of his is a slip to catch. Choose "
-    "another game's rules at the foot of the page."
+    "another game on the Rules page."
 )
 
 

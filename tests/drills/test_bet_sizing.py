@@ -185,3 +185,23 @@ def test_the_question_writes_its_bankroll_and_risk_as_russian_does(app: Any) -> 
         assert read_bankroll(view["bankroll"], rules()) == 10000
     assert view["bankroll"] == "10\u00a0000"
     assert view["risk"] == "2,5\u00a0%"
+
+
+def test_a_ramp_that_loses_says_it_does_not_beat_the_game() -> None:
+    """At a game counting cannot beat (a 6:5 table: here the study's edges less three points,
+    the ramp worked out afresh for them) the ramp was said to win "−2.85 per 100 rounds", and
+    a bigger bankroll to bring its risk of ruin (100%) down (a learner's walk)."""
+    from dataclasses import replace
+
+    from drills.bet_sizing import explain
+    from trainer.engine.indices.edge import bet_ramp
+
+    table = study_for(rules(), find_system("hi-lo")).edge
+    worse = replace(table, counts=tuple(replace(c, indices=c.indices - 0.03) for c in table.counts))
+    ramp = bet_ramp(worse, Fraction(10000), 0.05)
+    assert ramp.win_per_100 < 0
+    said = explain(ramp, worse, 0, rules())
+    assert "It does not beat the game: it loses " in said
+    assert "wins" not in said and "bigger bankroll" not in said
+    won = explain(bet_ramp(table, Fraction(10000), 0.05), table, 0, rules())
+    assert "It wins " in won and "does not beat" not in won

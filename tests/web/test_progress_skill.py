@@ -56,7 +56,9 @@ def test_mastery_per_area(learner: Any, db: Any) -> None:
     page = client.get("/progress").get_data(as_text=True)
     cells = len(cells_for(find_preset("vegas-6d-s17")))
     assert re.search(
-        rf"Basic strategy</th><td>3 of {cells} cells</td><td>under Las Vegas, 6 decks", page
+        rf"Basic strategy</th><td>3 of {cells} cells with a choice</td><td>under Las Vegas, 6 "
+        "decks",
+        page,
     )
     assert "Counting speed</th><td>2 cards a second</td><td>Hi-Lo, at 90% right" in page
 

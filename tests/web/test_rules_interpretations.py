@@ -79,3 +79,21 @@ def test_the_banks_edge_keeps_each_russian_percent_sign_by_its_number(client: An
     cells = re.findall(r"<td>([^<]*%[^<]*)</td>", table)
     assert any("±" in cell for cell in cells), cells
     assert [cell for cell in cells if " %" in cell] == []
+
+
+def test_a_readings_edge_is_the_banks_at_a_bank_game_and_the_houses_at_the_casino(
+    client: Any,
+) -> None:
+    """002's home game has no casino: its readings said «Преимущество казино» (a Russian
+    reader's walk), and at 004 a reading giving the punter more read "−9.248 points" under a
+    bare "Against ours": the column now says whose edge the difference is of."""
+    page = client.get("/rules").get_data(as_text=True)
+    home = html.unescape(_preset_section(page, "twenty-one-home"))
+    assert "The bank's edge under this reading: " in home and "House edge" not in home
+    assert "The bank's edge against ours" in home and "the house's" not in home
+    casino = html.unescape(_preset_section(page, "casino-boxes"))
+    if "Readings of the text" in casino:  # (003's readings, where it has any)
+        assert "bank's" not in casino
+    russian = client.get("/rules", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    home_ru = html.unescape(_preset_section(russian, "twenty-one-home"))
+    assert "Преимущество банка при таком прочтении" in home_ru and "казино" not in home_ru

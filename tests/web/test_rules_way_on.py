@@ -27,6 +27,11 @@ def test_choosing_the_russian_bank_offers_its_drills_and_both_seats(client: Any,
     ):
         assert f'href="{href}"' in way_on, href
     assert "/drills/deal-auction" not in way_on  # home twenty-one's alone
+    # The seat in the game's own terms: the bank at 004 ("the deal (or the bank)" before).
+    assert "The table, holding the bank<" in way_on and "the deal" not in way_on
+    home = choose(client, csrf, "twenty-one-home")
+    home_way = home[home.index('id="way-on-heading"') :].split("</section>")[0]
+    assert "The table, holding the deal<" in home_way and "bank" not in home_way
     punter = client.get("/table/?punter_seat=1").get_data(as_text=True)
     assert '<option value="1" selected>' in punter
 
@@ -71,3 +76,20 @@ def test_the_chosen_game_is_marked_under_its_own_heading(client: Any, csrf: Any)
     assert marked[0].index("Your table.") - heading_end < 150
     assert "Drill with" not in marked[0]
     assert all("Drill with" in entry for entry in entries if entry is not marked[0])
+
+
+def test_the_table_grades_insurance_by_default_only_where_the_game_offers_it(
+    client: Any,
+) -> None:
+    """004's set-up had "Insurance and even money" checked to grade (a reader's walk): a game
+    without insurance (000, 002, 004) leaves it unchecked; the casino's checks it."""
+    box = '<input type="checkbox" name="graded" value="insurance" checked>'
+    for preset, checked in (
+        ("russian-bank", False),
+        ("twenty-one-home", False),
+        ("vegas-6d-s17", True),
+    ):
+        page = client.get(f"/table/?preset={preset}").get_data(as_text=True)
+        assert 'name="graded" value="insurance"' in page
+        assert (box in page) is checked, preset
+        assert '<input type="checkbox" name="graded" value="strategy" checked>' in page

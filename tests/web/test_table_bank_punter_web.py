@@ -43,7 +43,7 @@ def test_a_punter_at_the_bank_stakes_after_two_cards_and_plays_the_talia_out(
     assert ask.round is not None and ask.seat == 0  # the banker's left
     assert len(ask.round.hands(0)[0].cards) == 2  # both cards dealt before the stake
     page = client.get(url).get_data(as_text=True)
-    assert "You have looked at your two cards" in page and "Player C, the banker" in page
+    assert "You have looked at your two cards" in page and "Punter C, the banker" in page
     assert "a start at seat 1 from the banker" in page
     assert "graded: basic strategy, bets, counts;" in page  # no insurance at 004
     kinds = set()

@@ -82,7 +82,7 @@ def test_the_learner_starts_as_a_punter_and_bets_after_the_first_card(
     assert spec.punter_seat == 2 and ask.kind == "bet"
     assert ask.round is not None and ask.seat == 1  # their first card dealt, face down
     page = client.get(url).get_data(as_text=True)
-    assert "You have looked at your first card" in page and "Player B, dealing" in page
+    assert "You have looked at your first card" in page and "Punter B, dealing" in page
     assert 'aria-label="You"' in page
     assert "no stake yet" in page  # the punters' stakes come after their first card
 

@@ -10,6 +10,7 @@ from typing import Any
 from trainer.engine.banker.face_down import cached_fixed_point
 from trainer.engine.banker.face_down_chart import one_column_chart
 from trainer.engine.rulebook.readings import readings_for
+from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.cache import cached
 from trainer.web.caches import strategy_cache_dir
@@ -34,6 +35,9 @@ def readings_context(rules: Rules) -> list[dict[str, Any]]:
     learner's words."""
     shown = []
     ours = _edge(rules)
+    # Whose edge it is: the bank's at a seed game whose bank plays the punters (000, 002, 004;
+    # «преимущество казино» read wrong at a home game), the house's at the casino.
+    bank = PRESET_TEXTS.get(rules.name) in ("000", "002", "004")
     for reading in readings_for(rules):
         others = []
         for other in reading.others:
@@ -56,6 +60,7 @@ def readings_context(rules: Rules) -> list[dict[str, Any]]:
                 "text": say(reading.text),
                 "ours": say(reading.ours),
                 "edge": ours,
+                "bank": bank,
                 "others": others,
             }
         )

@@ -368,9 +368,10 @@ class TableGame:
             shoe = Shoe(rules, random.Random(setup.seed))
         if setup.deals:  # the learner is player 0, dealing; the punters on their left
             # Named by letter, not by seat: the deal (002) or the bank (004) moves them round.
+            # Punters, as 004 calls them (and the Russian of 002 says игрок: trainer.words).
             letters = say(_LETTERS)
             letters = letters if len(letters) >= setup.others else _LETTERS
-            others = (say("Player %(letter)s", letter=letters[n]) for n in range(setup.others))
+            others = (say("Punter %(letter)s", letter=letters[n]) for n in range(setup.others))
             names = [say("You"), *others]
             self.table = Table(rules, names, _HOUSE_MONEY, shoe, dealer=setup.first_dealer)
         else:

@@ -218,7 +218,7 @@ _ALL = (
         "В домашней игре сдатчик может действовать по своему усмотрению.",
         ("In the home game the dealer may act as he sees fit."),
         N_(
-            "The engine's dealer draws to 16 and stands on 17; a learner dealing draws as he "
+            "The trainer's dealer draws to 16 and stands on 17; a learner dealing draws as he "
             "chooses, each draw graded by what it is worth to the bank."
         ),
         "dealer_stands_on",
