@@ -64,7 +64,11 @@ def test_the_risk_of_a_games_ramp(learner: Any) -> None:
     page = learner.page
     page.goto("/risk")
     page.get_by_label("a game: rules, counting system and bet ramp").check()
-    page.get_by_role("textbox", name="Bet ramp").fill("1@-99,2@1,4@2,8@3")
+    ramp = page.get_by_role("group", name="Bet ramp, in units (table minimums)")
+    ramp.get_by_label("At any count, bet").fill("1")
+    for line, (count, units) in enumerate((("+1", "2"), ("+2", "4"), ("+3", "8")), start=2):
+        ramp.get_by_label(f"Line {line}: from a count of").fill(count)
+        ramp.get_by_label(f"Line {line}: bet").fill(units)
     page.get_by_label("Bankroll (units)").fill("400")
     page.get_by_role("button", name="Work out the risk").focus()
     page.keyboard.press("Enter")

@@ -174,3 +174,23 @@ def test_numbers_are_read_as_the_learner_writes_them(client: Any) -> None:
     assert figures(query.replace("1000", "1,000")) == english
     russian = figures("win_rate=0,01&sd=1,15&bankroll=1000&target_ror=0,05", "ru")
     assert russian == figures(query, "ru") and len(russian) == len(english)
+
+
+@pytest.mark.usefixtures("count_studies")
+def test_the_ramp_is_written_in_lines_and_its_address_keeps_the_notation(client: Any) -> None:
+    """The form asks the ramp as lines (its hint read "1@-99,2@1,4@2,8@3": engine notation, a
+    learner's walk); sent, the page's own address keeps it as a link does, and the lines are
+    drawn from it again."""
+    page = _text(client.get("/risk"))
+    assert 'name="ramp-units-0" value="1"' in page and 'name="ramp-count-3" value="+3"' in page
+    assert "@" not in page.split('class="ramp-rows"')[1].split("</fieldset>")[0]
+    lines = "&ramp-units-0=1&ramp-count-1=%2B2&ramp-units-1=4&ramp-count-2=&ramp-units-2="
+    sent = client.get(
+        "/risk?source=game&rules=vegas-6d-s17&system=hi-lo&bankroll=400&preset=vegas-6d-s17" + lines
+    )
+    assert sent.status_code == 303 and "ramp=1@-999,4@2" in sent.headers["Location"]
+    shown = _text(client.get(sent.headers["Location"]))
+    assert 'name="ramp-count-1" value="+2"' in shown and 'name="ramp-units-1" value="4"' in shown
+    half = "&ramp-units-0=1&ramp-count-1=%2B2&ramp-units-1="
+    bad = client.get("/risk?source=game&rules=vegas-6d-s17&bankroll=400" + half)
+    assert bad.status_code == 400 and "Line 2 of the ramp" in _text(bad)

@@ -35,7 +35,7 @@ def _job_id(response: Any) -> int:
 
 def test_the_form(client: Any) -> None:
     text = client.get("/simulate").get_data(as_text=True)
-    assert "Simulate a game" in text and 'name="ramp"' in text and 'name="rounds"' in text
+    assert "Simulate a game" in text and 'name="ramp-units-0"' in text and 'name="rounds"' in text
 
 
 def test_a_run_shows_its_progress_then_its_figures(
@@ -124,7 +124,7 @@ def test_every_bad_field_is_shown_beside_it_at_once(
     assert response.status_code == 400
     for named in ("rounds", "ramp", "bankroll", "seats"):
         assert f'id="{named}-error"' in text
-        assert f'aria-describedby="{named}-error"' in text
+        assert re.search(f'aria-describedby="[^"]*{named}-error"', text)
     assert 'id="seed-error"' not in text
     assert db.execute("SELECT count(*) FROM jobs").fetchone()[0] == 0
 
@@ -361,3 +361,52 @@ def test_where_a_run_was_played_is_said_without_the_operators_dask() -> None:
     assert (
         ran_on_words("the Dask cluster at tcp://10.0.0.5:8786") == "the server's computing cluster"
     )
+
+
+def test_the_ramp_is_written_in_lines_and_kept_in_its_notation(
+    quiet_app: Any, client: Any, csrf: Any, db: Any
+) -> None:
+    """The ramp is asked as lines (a bet at any count, then a bet from a count up), not as the
+    simulator's "units@count" notation, which a learner read as engine notation (a walk); the
+    run keeps the notation and its page says it in words."""
+    rows = {"ramp-units-0": "1", "ramp-count-1": "+1", "ramp-units-1": "2"}
+    rows.update({"ramp-count-2": "3", "ramp-units-2": "4.5"})
+    response = _post(client, csrf, **rows)
+    job = simulations.get_job(db, _job_id(response))
+    assert job is not None and job.settings["ramp"] == "1@-999,2@1,4.5@3"
+    page = client.get(f"/simulate/{job.id}").get_data(as_text=True)
+    assert "ramp: 1 unit; 2 from +1; 4.5 from +3" in page and "@" not in page
+    form = client.get("/simulate").get_data(as_text=True)
+    assert "units@count" not in form and "1@-99" not in form
+
+
+@pytest.mark.parametrize(
+    ("rows", "said"),
+    [
+        ({"ramp-units-0": "1", "ramp-count-1": "+1"}, "Line 2 of the ramp: give both"),
+        ({"ramp-units-0": "1", "ramp-count-1": "x", "ramp-units-1": "2"}, "a whole number"),
+        ({"ramp-units-0": "0"}, "Line 1 of the ramp: the bet is a number of units above 0"),
+        ({"ramp-units-0": "", "ramp-count-1": "1", "ramp-units-1": "2"}, "bet at any count"),
+        (
+            {
+                "ramp-units-0": "1",
+                "ramp-count-1": "3",
+                "ramp-units-1": "2",
+                "ramp-count-2": "2",
+                "ramp-units-2": "3",
+            },
+            "must rise from line to line",
+        ),  # fmt: skip
+    ],
+)
+def test_a_ramp_line_that_cannot_be_read_is_said_beside_the_lines_as_typed(
+    quiet_app: Any, client: Any, csrf: Any, db: Any, rows: dict[str, str], said: str
+) -> None:
+    response = _post(client, csrf, rounds="0", **rows)
+    text = response.get_data(as_text=True)
+    assert response.status_code == 400
+    error = re.search(r'id="ramp-error">([^<]*)<', text)
+    assert error and said in error.group(1) and "@" not in error.group(1)
+    assert 'id="rounds-error"' in text  # every field at once
+    assert f'name="ramp-units-0" value="{rows["ramp-units-0"]}"' in text  # kept as typed
+    assert db.execute("SELECT count(*) FROM jobs").fetchone()[0] == 0

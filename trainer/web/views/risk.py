@@ -33,10 +33,11 @@ from trainer.engine.risk import InvalidRiskInputError, RiskInputs, read_inputs, 
 from trainer.engine.rulebook.rules import Rules
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.web.preferences import current_counting_preferences
+from trainer.web.ramp_form import InvalidRampRowsError, form_rows, ramp_text
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
 from trainer.web.views.count_jobs import pending_page, study_or_start
-from trainer.words import N_, plain_amount, say
+from trainer.words import N_, plain_amount, said, say
 
 bp = Blueprint("risk", __name__)
 
@@ -62,6 +63,10 @@ _BOUNDS = {
     "target_ror": N_("The target risk of ruin must be above 0 and below 1, such as 0.05."),
     "kelly": N_("The Kelly fraction must be above 0 and at most 100, such as 0.5."),
 }
+
+
+# A ramp in an address (a link's notation) that cannot be read.
+_LINK_RAMP = N_("The address gives a ramp that cannot be read (%(why)s): write it in its lines.")
 
 
 class FieldError(ValueError):
@@ -99,12 +104,14 @@ def read_game(values: dict[str, str]) -> Game:
     slug = values.get("system") or current_counting_preferences().system
     if slug not in SYSTEMS:
         raise FieldError(say("There is no such counting system."), "system")
+    try:  # the form's rows, read into the notation its address keeps
+        values["ramp"] = ramp_text(values)
+    except InvalidRampRowsError as error:
+        raise FieldError(said(error) or str(error), "ramp") from None
     try:
         ramp = Ramp.parse(values.get("ramp") or DEFAULTS["ramp"])
-    except InvalidRampTextError:
-        raise FieldError(
-            say("Write the ramp as units at a count, such as 1@-99,2@1,4@2,8@3."), "ramp"
-        ) from None
+    except InvalidRampTextError as error:  # a link's ramp: said as its rows would say it
+        raise FieldError(say(_LINK_RAMP, why=said(error) or str(error)), "ramp") from None
     return Game(rules, SYSTEMS[slug], ramp)
 
 
@@ -126,6 +133,7 @@ def _form_context(values: dict[str, str], rules: Rules) -> dict[str, Any]:
         "fields": option_fields(rules, [o for o in Rules.option_names() if o not in _NOT_STUDIED]),
         "systems": system_choices(),
         "values": values,
+        "ramp_lines": form_rows(values, DEFAULTS["ramp"]),
         "rules": rules,
         "page_rules": rules,
         "section": "risk",

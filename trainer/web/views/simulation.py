@@ -32,6 +32,7 @@ from trainer.simulator.tables import RUNNING_BUCKETS, TRUE_BUCKETS
 from trainer.store import simulations
 from trainer.web.caches import strategy_cache_dir
 from trainer.web.jobs import submit
+from trainer.web.ramp_form import InvalidRampRowsError, form_rows, ramp_text, ramp_words
 from trainer.web.rules_form import option_fields, preset_menu, read_rules, readable_rules
 from trainer.web.simulation_plots import (
     Z95,
@@ -42,7 +43,7 @@ from trainer.web.simulation_plots import (
     sweep_plot,
 )
 from trainer.web.support import current_rules, current_user, get_db, render
-from trainer.words import N_, N_plural, number, plain_amount, plural, say
+from trainer.words import N_, N_plural, number, plain_amount, plural, said, say
 
 bp = Blueprint("simulation", __name__)
 
@@ -64,6 +65,7 @@ def _form_context(values: dict[str, str], rules: Any) -> dict[str, Any]:
         "systems": system_choices(),
         "indices_choices": INDICES,
         "values": values,
+        "ramp_lines": form_rows(values),
         "rules": rules,
         "page_rules": rules,
         "max_rounds": current_app.config["SIMULATION_MAX_ROUNDS"],
@@ -103,18 +105,30 @@ _DEFAULTS = {
 }
 
 
+def _read_rules_and_ramp(values: dict[str, str]) -> tuple[Any, dict[str, str]]:
+    """The form's rules (the page's where they cannot be played), its ramp rows read into the
+    notation the run keeps (``values["ramp"]``), and what is wrong with either, by field."""
+    early: dict[str, str] = {}
+    try:
+        values["ramp"] = ramp_text(values)
+    except InvalidRampRowsError as error:
+        early["ramp"] = said(error) or str(error)
+        values["ramp"] = ""  # (the other fields checked as if it bet flat)
+    try:
+        rules = read_rules(values, default=current_rules())
+    except BadRequest as error:
+        early["rules"] = str(error.description)
+        rules = current_rules()  # the other fields are checked against the page's rules
+    return rules, early
+
+
 def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
     """The job's fields from the form, every one checked (by the simulator's own rules, the
     rounds within the app's ``SIMULATION_MAX_ROUNDS``).
 
     :raises InvalidSettingError: naming every field at fault (``errors``).
     """
-    rules_error = None
-    try:
-        rules = read_rules(values, default=current_rules())
-    except BadRequest as error:
-        rules_error = str(error.description)
-        rules = current_rules()  # the other fields are checked against the page's rules
+    rules, early = _read_rules_and_ramp(values)
     fields: dict[str, Any] = {"rules": rules.notation()}
     fields.update(
         {name: values.get(name, "").strip() or _DEFAULTS.get(name, "") for name in _FIELDS}
@@ -128,11 +142,12 @@ def _checked(values: dict[str, str]) -> tuple[dict[str, Any], Any]:
             fields, max_rounds=limit, max_workers=config["SIMULATION_MAX_WORKERS"]
         )
     except InvalidSettingError as error:
-        errors = {"rules": rules_error, **error.errors} if rules_error else error.errors
+        errors = {**early, **error.errors}
         field, message = next(iter(errors.items()))
         raise InvalidSettingError(field, message, errors) from None
-    if rules_error:
-        raise InvalidSettingError("rules", rules_error)
+    if early:
+        field, message = next(iter(early.items()))
+        raise InvalidSettingError(field, message, early)
     runs = 1 + len(settings.sweep)
     if settings.rounds * runs > limit:
         raise InvalidSettingError(
@@ -208,6 +223,7 @@ def job(job_id: int) -> Response:
         "job": found,
         "settings": found.settings,
         "system_name": _system_name(str(found.settings.get("system", ""))),
+        "ramp_words": ramp_words(str(found.settings.get("ramp") or "")),
         "stages": STAGES,
         "section": "simulate",
     }
