@@ -343,10 +343,10 @@ def change_words(rules: Rules) -> list[str]:
 @in_its_words
 def short_summary(rules: Rules) -> str:
     """One line naming the rules: the preset's title and what was changed from it."""
-    changed = change_words(rules)
-    if not changed:
+    changes = "; ".join(change_words(rules))  # ("but": the title may name a rule changed)
+    if not changes:
         return title(rules)
-    return say("%(title)s; changed: %(changes)s", title=title(rules), changes="; ".join(changed))
+    return say("%(name)s, but with these changes: %(changes)s", name=title(rules), changes=changes)
 
 
 def _ratio(value: Fraction) -> str:
