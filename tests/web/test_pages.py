@@ -67,12 +67,15 @@ def test_a_wrong_method_is_a_readable_405(client: Any) -> None:
 
 
 def test_the_rules_page_lists_the_presets(client: Any) -> None:
-    from trainer.engine.rulebook.rule_words import PRESET_TITLES
+    from trainer.engine.rulebook.rule_words import PRESET_TEXTS, PRESET_TITLES
     from trainer.engine.rulebook.rules import PRESETS
 
     page = client.get("/rules").get_data(as_text=True)
     for name in PRESETS:
-        assert f"<h2>{PRESET_TITLES[name]}</h2>" in page
+        # A source text's game marked with its text, as the page's sources say they are.
+        text = PRESET_TEXTS.get(name)
+        marked = f" (text {text})" if text else ""
+        assert f"<h2>{PRESET_TITLES[name]}{marked}</h2>" in page
         assert f'id="preset-{name}"' in page  # linked to by its name
         assert f"<code>{name}</code>" not in page  # the notation is not for the learner to read
 

@@ -97,3 +97,19 @@ def test_a_readings_edge_is_the_banks_at_a_bank_game_and_the_houses_at_the_casin
     russian = client.get("/rules", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     home_ru = html.unescape(_preset_section(russian, "twenty-one-home"))
     assert "Преимущество банка при таком прочтении" in home_ru and "казино" not in home_ru
+
+
+def test_a_games_open_rules_and_readings_are_folded_but_at_the_chosen_game(
+    client: Any, csrf: Any
+) -> None:
+    """The page ran to 4,200 words, each card as tall as its readings (a learner's walk): the
+    open rules and the readings are folded, open at the learner's own game only."""
+    page = client.get("/rules").get_data(as_text=True)  # Las Vegas, six decks, chosen
+    home = _preset_section(page, "twenty-one-home")
+    assert home.count('<details class="fold">') == 2 and '<details class="fold" open>' not in home
+    assert "What the text leaves open" in home and "Readings of the text" in home
+    chosen = client.post("/rules", data={"preset": "twenty-one-home", "csrf_token": csrf()})
+    assert chosen.status_code == 303
+    page = client.get("/rules").get_data(as_text=True)
+    assert _preset_section(page, "twenty-one-home").count('<details class="fold" open>') == 2
+    assert '<details class="fold" open>' not in _preset_section(page, "russian-bank")

@@ -60,7 +60,7 @@ READINGS: dict[str, tuple[Reading, ...]] = {
         ),
         Reading(
             N_("A late dealer natural"),
-            N_("The text speaks of the dealer's first card and never of a peek (text 003)."),
+            N_("It speaks of the dealer's first card and never of a peek (text 003)."),
             N_("No hole card: a dealer natural drawn after play takes doubled and split bets too."),
             (
                 Alternative(
