@@ -77,7 +77,7 @@ GRADED: dict[str, str] = {
     "insurance": N_("Insurance and even money"),
     "counts": N_("Counts (running and true)"),
     "tray": N_("The discard tray (the decks left judged by eye, and the true count from them)"),
-    "cover": N_("Cover (how much your bets look like a counter's, scored at the end of the shoe)"),
+    "cover": N_("Cover (how much your bets look like a counter's, scored in the summary)"),
 }
 MODES: dict[str, str] = {
     "training": N_("Training: each error shown at once, with the right play; take it back"),

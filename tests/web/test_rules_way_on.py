@@ -93,3 +93,13 @@ def test_the_table_grades_insurance_by_default_only_where_the_game_offers_it(
         assert 'name="graded" value="insurance"' in page
         assert (box in page) is checked, preset
         assert '<input type="checkbox" name="graded" value="strategy" checked>' in page
+
+
+def test_the_table_set_up_offers_what_the_game_has(client: Any) -> None:
+    """At 004 the set-up offered back-counting (which the table refuses where the players hold
+    the bank) and a test "shown at the end of the shoe" (a reader's walk)."""
+    bank = client.get("/table/?preset=russian-bank").get_data(as_text=True)
+    assert 'name="wong"' not in bank
+    assert "Test: errors shown at the end of the pack" in bank and "end of the shoe" not in bank
+    casino = client.get("/table/?preset=vegas-6d-s17").get_data(as_text=True)
+    assert 'name="wong"' in casino and "Test: errors shown at the end of the shoe" in casino
