@@ -569,6 +569,6 @@ def test_the_mistakes_and_the_answers_say_every_drills_answers_in_russian(russia
             view = drills[slug].question(notation, vegas).view
             parts[f"{slug}: the count's rounding"] = view["rounding"]
     assert parts["table-play: the count's rounding"] == (
-        "округление вниз, колоды с точностью до половины колоды"
+        "округление вниз, число колод — с точностью до половины колоды"
     )
     assert not _english(parts), _english(parts)
