@@ -243,3 +243,19 @@ def test_the_refusal_is_said_in_the_learners_language(app: Any, client: Any, ful
     assert re.search(rf"прислали {allowed} таких запрос(а|ов)\.", page)
     assert re.search(r"Попробуйте снова через \d+ (минуту|минуты|минут|секунд[уы]?)", page)
     assert "Try again" not in page and "such requests" not in page
+
+
+def test_the_time_left_is_said_in_fives_and_a_few_seconds_at_the_end(app: Any) -> None:
+    """A study of five seconds read "About 5 seconds left" from 0% to 76% (a learner's walk):
+    five seconds or less is "a few"."""
+    with app.test_request_context():
+        said = app.jinja_env.from_string(
+            '{% import "_waiting.html" as w %}'
+            "{{ w.time_left(1) }}|{{ w.time_left(5) }}|{{ w.time_left(6) }}|{{ w.time_left(59) }}"
+        ).render()
+    assert said.split("|") == [
+        "A few seconds left.",
+        "A few seconds left.",
+        "About 10 seconds left.",
+        "About 60 seconds left.",
+    ]
