@@ -191,6 +191,10 @@ def test_practise_now_asks_a_due_item_and_reschedules_it(
     assert schedules.due_items(db, 1, clock.now()) == []
     (again,) = schedules.due_items(db, 1, clock.now() + timedelta(days=30))
     assert (again.id, again.reviews) == (item.id, 2)
+    # Said when it comes back ("scheduled again" alone left a learner asking when), at the
+    # time its schedule holds, in the page's zone (UTC for a browser that names none).
+    due = datetime.fromisoformat(again.due.replace("Z", "+00:00"))
+    assert f"The first falls due again at {due:%Y-%m-%d %H:%M}" in done
     db.close()
 
 

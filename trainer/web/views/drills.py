@@ -57,7 +57,7 @@ from drills import (
 )
 from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
-from trainer.store import attempts, drill_rounds, reviews, users
+from trainer.store import attempts, drill_rounds, reviews, schedules, users
 from trainer.store.db import utc_now
 from trainer.web import answer_waits
 from trainer.web.caches import app_caches
@@ -453,6 +453,14 @@ def review_context(
     }
 
 
+def _soonest_due(drill: Drill, user: users.User, batch: reviews.ReviewBatch) -> str | None:
+    """When the first of a finished batch's items falls due again (a stored time): "scheduled
+    again" alone left a learner asking when (a walk)."""
+    keys = [drill.skill(item.question, item_rules(item)) for item in batch.items]
+    dues = schedules.dues_of(get_db(), user.id, drill.slug, keys)
+    return min(dues.values(), default=None)
+
+
 def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> Response:
     """The batch's next question, or, once all are answered, its score and a fresh question."""
     user = current_user_or_guest()
@@ -472,6 +480,7 @@ def _review_page(drill: Drill, batch: reviews.ReviewBatch, **feedback: Any) -> R
         "count": len(batch.items),
         "practice": batch.purpose == "practice",
         "drill_round": drill_round.table_id if drill_round else None,
+        "next_due": _soonest_due(drill, user, batch),
     }
     rules = current_rules()
     name_the_dealer(rules)  # the learner's table's words again, after the batch's questions
