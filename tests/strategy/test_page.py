@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -95,6 +96,24 @@ def test_bad_input_is_a_readable_error(strategy_app, query, status, message):
     response = strategy_app.test_client().get(f"/strategy?{query}")
     assert response.status_code == status
     assert message in response.get_data(as_text=True)
+
+
+def test_a_rule_refused_offers_the_page_again_with_the_other_changes(strategy_app):
+    """One wrong rule lost every change the learner had made (a walk): the error page links
+    the page back with the others, the refused field left out; a link naming rules alone has
+    no such way back."""
+    query = "rules=vegas-6d-s17&rule-decks=9&rule-surrender=none&rule-dealer_hits_soft_17=true"
+    page = strategy_app.test_client().get(f"/strategy?{query}")
+    assert page.status_code == 400
+    back = re.search(r'<a href="([^"]+)">Back to the page, with your other changes</a>',
+                     page.get_data(as_text=True))  # fmt: skip
+    assert back is not None
+    again = html.unescape(back.group(1))
+    assert again.startswith("/strategy?") and "rule-decks" not in again
+    assert "rule-surrender=none" in again and "rule-dealer_hits_soft_17=true" in again
+    assert strategy_app.test_client().get(again).status_code == 303  # to its own address
+    bare = strategy_app.test_client().get("/strategy?rules=russian-bank+decks%3D99")
+    assert "with your other changes" not in bare.get_data(as_text=True)
 
 
 def _form(page_text: str) -> dict[str, str]:

@@ -20,8 +20,10 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
+from urllib.parse import urlencode
 
-from flask import Flask, abort
+from flask import Flask, request, url_for
+from werkzeug.exceptions import BadRequest
 
 from trainer.engine.rulebook import rule_words
 from trainer.engine.rulebook.rule_options import FRACTION_OPTIONS
@@ -58,9 +60,22 @@ def read_rules(values: Mapping[str, str], *, default: Rules) -> Rules:
     try:
         return _read(values, default)
     except InvalidRulesError as error:
-        abort(
-            400, description=say("Those rules cannot be played: %(error)s", error=error_text(error))
+        refused = BadRequest(
+            say("Those rules cannot be played: %(error)s", error=error_text(error))
         )
+        refused.retry = _without_the_change(values, error.option)  # type: ignore[attr-defined]
+        raise refused from None
+
+
+def _without_the_change(values: Mapping[str, str], option: str | None) -> str | None:
+    """The page's own address with the form's other changes and not the one refused: the
+    error page's way back (a learner's changes were all lost to one wrong rule, a walk). Only
+    for a form sent by GET (its fields the address's); None otherwise."""
+    name = FIELD_PREFIX + (option or "")
+    if option is None or values is not request.args or name not in values or not request.endpoint:
+        return None
+    kept = [(key, value) for key, value in request.args.items(multi=True) if key != name]
+    return f"{url_for(request.endpoint, **(request.view_args or {}))}?{urlencode(kept)}"
 
 
 def is_rules_form(values: Mapping[str, str]) -> bool:

@@ -373,7 +373,10 @@ def render(
 def _error_page(error: HTTPException) -> Response:
     status = error.code or 500
     title, message = error_words(error)
-    response = render("error.html", block="message", status=status, title=title, message=message)
+    retry = getattr(error, "retry", None)  # (a rules form's other changes: rules_form.read_rules)
+    response = render(
+        "error.html", block="message", status=status, title=title, message=message, retry=retry
+    )
     for name, value in error.get_headers():
         if name.lower() != "content-type":
             response.headers[name] = value
