@@ -205,7 +205,7 @@ def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
     page: Page, live_server: Any
 ) -> None:
     sit_to_deal(page, "russian-bank", decks="1", punter_seat="1")
-    expect(page.locator(".dealer-box .who")).to_contain_text("Player C, the banker")
+    expect(page.locator(".dealer-box .who")).to_contain_text("Punter C, the banker")
     expect(page.locator("form.step-bet")).to_contain_text("You have looked at your two cards")
     kinds: list[str] = []
     wrong = False
