@@ -150,3 +150,13 @@ def test_a_banker_who_plays_his_best_has_no_slip_to_catch(client: Any, db: Any) 
     with client.session_transaction() as session:
         session["rules"] = find_preset("vegas-6d-s17").notation()
     assert client.get("/drills/catch-the-dealer").status_code == 200
+
+
+def test_the_set_up_names_the_keys_its_buttons_show(client: Any) -> None:
+    """The run's buttons answer to О and Д on a Russian page; its set-up said «клавиша F» and
+    «клавиша N» (a reader's walk)."""
+    russian = client.get("/dealing/catch", headers={"Accept-Language": "ru"})
+    said = russian.get_data(as_text=True)
+    assert "(клавиша О)" in said and "клавиша Д)" in said and "клавиша F" not in said
+    english = client.get("/dealing/catch").get_data(as_text=True)
+    assert "(the F key)" in english and "the N key)" in english

@@ -194,7 +194,7 @@ OPTION_LABELS: dict[str, OptionLabel] = {
         N_("A busted dealer pays"), N_("What each standing hand wins when the dealer busts.")
     ),
     "ties": OptionLabel(
-        N_("Ties"), N_("Push: the stake comes back; dealer: the dealer wins ties.")
+        N_("Ties"), N_("“Push”: the stake comes back; “to the dealer”: the dealer wins ties.")
     ),
     "tie_pays_bonus": OptionLabel(
         N_("A bonus hand paid on a tie"),
