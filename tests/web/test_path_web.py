@@ -471,3 +471,15 @@ def test_a_steps_mastery_rests_on_the_last_answers(
     right = 100 if then else 0
     assert f"Hand totals: your last 100 answers, {right}% right." in step
     assert "rest on your last 100 answers to each drill" in page
+
+
+def test_a_newcomer_who_came_for_the_source_texts_finds_their_games(client: Any) -> None:
+    """The four starts are a casino player's: a reader of the Russian texts found their games
+    only through the menu (a walk). The start says where they are, in both languages."""
+    page = home(client)
+    start = page[page.index('id="start-heading"') :].split("</section>")[0]
+    link = re.search(r'<a href="([^"]+)">Choose one on the rules page</a>', start)
+    assert link is not None and link.group(1) == "/rules"
+    assert "the Russian banking game" in start
+    russian = client.get("/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert ">Выберите игру на странице «Правила»</a>" in russian
