@@ -144,6 +144,11 @@ def test_a_banker_who_plays_his_best_has_no_slip_to_catch(client: Any, db: Any) 
     assert "draws as he judges best for the bank (text 004)" in page.get_data(as_text=True)
     setup = client.get("/dealing/catch").get_data(as_text=True)  # the rules chosen stay
     assert 'id="rules-error"' in setup and "no draw of his is a slip" in setup
+    # Nothing to deal is offered there (a walk pressed "New round" for the same message).
+    drill_page = page.get_data(as_text=True)
+    for shown in (setup, drill_page):
+        assert '<a href="/rules">Choose another game on the Rules page</a>' in shown
+    assert "Deal the run" not in setup and ">New round<" not in drill_page
     run = client.get(f"{RUN}?rules=russian-bank&rate=30&speed=5&rounds=4&seed=7")
     assert run.status_code == 400 and "text 004" in run.get_data(as_text=True)
     assert db["attempts"].count == 0

@@ -194,3 +194,13 @@ def test_the_ramp_is_written_in_lines_and_its_address_keeps_the_notation(client:
     half = "&ramp-units-0=1&ramp-count-1=%2B2&ramp-units-1="
     bad = client.get("/risk?source=game&rules=vegas-6d-s17&bankroll=400" + half)
     assert bad.status_code == 400 and "Line 2 of the ramp" in _text(bad)
+
+
+def test_a_russian_page_writes_its_numbers_with_a_comma(client: Any) -> None:
+    """The Russian form showed its defaults (and a learner's "0,05" sent back) with points."""
+    page = client.get("/risk", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert 'name="win_rate" value="0,01"' in page and 'name="sd" value="1,15"' in page
+    sent = client.get("/risk?win_rate=0,02&sd=1,1&bankroll=400", headers={"Accept-Language": "ru"})
+    assert 'name="win_rate" value="0,02"' in sent.get_data(as_text=True)
+    english = client.get("/risk").get_data(as_text=True)
+    assert 'name="win_rate" value="0.01"' in english

@@ -82,7 +82,7 @@ def test_the_table_grades_insurance_by_default_only_where_the_game_offers_it(
     client: Any,
 ) -> None:
     """004's set-up had "Insurance and even money" checked to grade (a reader's walk): a game
-    without insurance (000, 002, 004) leaves it unchecked; the casino's checks it."""
+    without insurance (000, 002, 004) does not offer it; the casino's checks it."""
     box = '<input type="checkbox" name="graded" value="insurance" checked>'
     for preset, checked in (
         ("russian-bank", False),
@@ -90,7 +90,7 @@ def test_the_table_grades_insurance_by_default_only_where_the_game_offers_it(
         ("vegas-6d-s17", True),
     ):
         page = client.get(f"/table/?preset={preset}").get_data(as_text=True)
-        assert 'name="graded" value="insurance"' in page
+        assert ('name="graded" value="insurance"' in page) is checked, preset
         assert (box in page) is checked, preset
         assert '<input type="checkbox" name="graded" value="strategy" checked>' in page
 

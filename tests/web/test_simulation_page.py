@@ -410,3 +410,16 @@ def test_a_ramp_line_that_cannot_be_read_is_said_beside_the_lines_as_typed(
     assert 'id="rounds-error"' in text  # every field at once
     assert f'name="ramp-units-0" value="{rows["ramp-units-0"]}"' in text  # kept as typed
     assert db.execute("SELECT count(*) FROM jobs").fetchone()[0] == 0
+
+
+def test_only_the_ramp_line_at_fault_is_marked_and_its_message_is_in_the_lines(
+    quiet_app: Any, client: Any, csrf: Any
+) -> None:
+    """Every ramp field was marked invalid, the empty ones too, and the message sat after the
+    lines beside the bankroll (a learner's walk)."""
+    text = _post(client, csrf, **{"ramp-units-0": "1", "ramp-count-1": "+1"}).get_data(as_text=True)
+    lines = text.split('class="ramp-rows"')[1].split("</fieldset>")[0]
+    assert 'id="ramp-error"' in lines  # said within the lines
+    marked = re.findall(r'name="(ramp-[a-z]+-\d)"[^>]*aria-invalid="true"', lines)
+    assert marked == ["ramp-count-1", "ramp-units-1"]
+    assert 'aria-describedby="ramp-error"' in lines

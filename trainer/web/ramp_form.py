@@ -14,7 +14,15 @@ from trainer.simulator.ramp import MAX_UNITS, InvalidRampTextError, Ramp
 from trainer.words import N_, SaidError, number, plain_amount, plural, say
 from trainer.words import signed as signed_number
 
-__all__ = ["ROWS", "InvalidRampRowsError", "form_rows", "ramp_text", "ramp_words", "rows_of"]
+__all__ = [
+    "ROWS",
+    "InvalidRampRowsError",
+    "faulty_line",
+    "form_rows",
+    "ramp_text",
+    "ramp_words",
+    "rows_of",
+]
 
 ROWS = 6  # the bet at any count, then five steps
 # The count below every other a step can name: the first row's (the notation's first step).
@@ -24,7 +32,26 @@ _UNITS = re.compile(r"\d{1,5}(?:\.\d{1,3})?")
 
 
 class InvalidRampRowsError(SaidError):
-    """A row of the ramp's form that cannot be read, said by its line."""
+    """A row of the ramp's form that cannot be read, said by its line (``line``, from 0; None
+    where the ramp as a whole is wrong)."""
+
+    line: int | None = None
+
+    @classmethod
+    def at(cls, line: int | None, text: str, /, **values: object) -> InvalidRampRowsError:
+        made = cls.said_as(text, **values)
+        made.line = line
+        return made
+
+
+def faulty_line(values: Mapping[str, str]) -> int | None:
+    """The line of the form's ramp that is wrong (from 0), None where none is or the whole
+    ramp is (its fields then all marked)."""
+    try:
+        ramp_text(values)
+    except InvalidRampRowsError as error:
+        return error.line
+    return None
 
 
 def _field(values: Mapping[str, str], name: str) -> str:
@@ -47,9 +74,9 @@ def ramp_text(values: Mapping[str, str]) -> str:
         if not count and not units:
             continue
         if not count or not units:
-            raise InvalidRampRowsError.said_as(_HALF, line=number(line + 1))
+            raise InvalidRampRowsError.at(line, _HALF, line=number(line + 1))
         if not _COUNT.fullmatch(count):
-            raise InvalidRampRowsError.said_as(_NOT_A_COUNT, line=number(line + 1))
+            raise InvalidRampRowsError.at(line, _NOT_A_COUNT, line=number(line + 1))
         steps.append((int(count), _units(units, line)))
     if not base:
         if steps:
@@ -64,8 +91,8 @@ def ramp_text(values: Mapping[str, str]) -> str:
 
 def _units(text: str, line: int) -> str:
     if not _UNITS.fullmatch(text) or not 0 < Fraction(text) <= MAX_UNITS:
-        raise InvalidRampRowsError.said_as(
-            _NOT_UNITS, line=number(line + 1), most=number(MAX_UNITS)
+        raise InvalidRampRowsError.at(
+            line, _NOT_UNITS, line=number(line + 1), most=number(MAX_UNITS)
         )
     return text
 

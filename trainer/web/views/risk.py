@@ -18,6 +18,7 @@ steps whatever the numbers.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,11 +34,11 @@ from trainer.engine.risk import InvalidRiskInputError, RiskInputs, read_inputs, 
 from trainer.engine.rulebook.rules import Rules
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.web.preferences import current_counting_preferences
-from trainer.web.ramp_form import InvalidRampRowsError, form_rows, ramp_text
+from trainer.web.ramp_form import InvalidRampRowsError, faulty_line, form_rows, ramp_text
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
 from trainer.web.views.count_jobs import pending_page, study_or_start
-from trainer.words import N_, plain_amount, said, say
+from trainer.words import N_, decimal_comma, plain_amount, said, say
 
 bp = Blueprint("risk", __name__)
 
@@ -132,12 +133,25 @@ def _form_context(values: dict[str, str], rules: Rules) -> dict[str, Any]:
         "presets": preset_menu(),
         "fields": option_fields(rules, [o for o in Rules.option_names() if o not in _NOT_STUDIED]),
         "systems": system_choices(),
-        "values": values,
+        "values": _as_written(values),
         "ramp_lines": form_rows(values, DEFAULTS["ramp"]),
+        "ramp_bad_line": faulty_line(values),
         "rules": rules,
         "page_rules": rules,
         "section": "risk",
     }
+
+
+def _as_written(values: dict[str, str]) -> dict[str, str]:
+    """The form's numbers as the learner's language writes them: read as ASCII ("0.05"), a
+    Russian page showed its defaults and a learner's "0,05" back with points (a walk)."""
+    if not decimal_comma():
+        return values
+    return {k: v.replace(".", ",") if k in RISK_FIELDS and _PLAIN.fullmatch(v) else v
+            for k, v in values.items()}  # fmt: skip
+
+
+_PLAIN = re.compile(r"-?\d+\.\d+")
 
 
 def _canonical(values: dict[str, str], rules: Rules) -> dict[str, Any]:

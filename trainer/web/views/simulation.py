@@ -32,7 +32,13 @@ from trainer.simulator.tables import RUNNING_BUCKETS, TRUE_BUCKETS
 from trainer.store import simulations
 from trainer.web.caches import strategy_cache_dir
 from trainer.web.jobs import submit
-from trainer.web.ramp_form import InvalidRampRowsError, form_rows, ramp_text, ramp_words
+from trainer.web.ramp_form import (
+    InvalidRampRowsError,
+    faulty_line,
+    form_rows,
+    ramp_text,
+    ramp_words,
+)
 from trainer.web.rules_form import option_fields, preset_menu, read_rules, readable_rules
 from trainer.web.simulation_plots import (
     Z95,
@@ -66,6 +72,7 @@ def _form_context(values: dict[str, str], rules: Any) -> dict[str, Any]:
         "indices_choices": INDICES,
         "values": values,
         "ramp_lines": form_rows(values),
+        "ramp_bad_line": faulty_line(values),
         "rules": rules,
         "page_rules": rules,
         "max_rounds": current_app.config["SIMULATION_MAX_ROUNDS"],
