@@ -10,6 +10,7 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from tests.browser.test_browser_simulation import fill_ramp
 from trainer.engine import risk
 
 
@@ -65,10 +66,7 @@ def test_the_risk_of_a_games_ramp(learner: Any) -> None:
     page.goto("/risk")
     page.get_by_label("a game: rules, counting system and bet ramp").check()
     ramp = page.get_by_role("group", name="Bet ramp, in units (table minimums)")
-    ramp.get_by_label("At any count, bet").fill("1")
-    for line, (count, units) in enumerate((("+1", "2"), ("+2", "4"), ("+3", "8")), start=2):
-        ramp.get_by_label(f"Line {line}: from a count of").fill(count)
-        ramp.get_by_label(f"Line {line}: bet").fill(units)
+    fill_ramp(ramp, "1", [("+1", "2"), ("+2", "4"), ("+3", "8")])
     page.get_by_label("Bankroll (units)").fill("400")
     page.get_by_role("button", name="Work out the risk").focus()
     page.keyboard.press("Enter")

@@ -10,6 +10,15 @@ from typing import Any
 from playwright.sync_api import expect
 
 
+def fill_ramp(scope: Any, base: str, steps: list[tuple[str, str]]) -> None:
+    """Write a bet ramp in its lines (templates/_ramp_rows.html) by their labels: the bet at
+    any count, then each step's count and bet."""
+    scope.get_by_label("At any count, bet").fill(base)
+    for line, (count, units) in enumerate(steps, start=2):
+        scope.get_by_label(f"Line {line}: from a count of").fill(count)
+        scope.get_by_label(f"Line {line}: bet").fill(units)
+
+
 def test_run_a_small_simulation_and_read_it(learner: Any) -> None:
     page = learner.page
     page.goto("/")
@@ -17,11 +26,7 @@ def test_run_a_small_simulation_and_read_it(learner: Any) -> None:
     expect(page.get_by_role("heading", name="Simulate a game", level=1)).to_be_visible()
     page.get_by_label("Rules preset").select_option("single-deck")
     page.get_by_label("Rounds").fill("60000")
-    page.get_by_label("At any count, bet").fill("1")
-    page.get_by_label("Line 2: from a count of").fill("+1")
-    page.get_by_label("Line 2: bet").fill("2")
-    page.get_by_label("Line 3: from a count of").fill("+2")
-    page.get_by_label("Line 3: bet").fill("4")
+    fill_ramp(page, "1", [("+1", "2"), ("+2", "4")])
     page.get_by_label("Bankroll").fill("5000")
     page.get_by_label("Bankroll").press("Enter")  # the keyboard sends the form
     expect(page.get_by_role("heading", name="Simulation run", level=1)).to_be_visible()
@@ -76,11 +81,7 @@ def test_back_count_with_two_hands_at_a_good_count(learner: Any) -> None:
     table.get_by_label("Hands at a good count").fill("2")
     table.get_by_label("Play them from a count of").fill("3")
     page.get_by_label("Rounds").fill("60000")
-    page.get_by_label("At any count, bet").fill("1")
-    page.get_by_label("Line 2: from a count of").fill("+2")
-    page.get_by_label("Line 2: bet").fill("2")
-    page.get_by_label("Line 3: from a count of").fill("+3")
-    page.get_by_label("Line 3: bet").fill("4")
+    fill_ramp(page, "1", [("+2", "2"), ("+3", "4")])
     page.get_by_label("Line 3: bet").press("Enter")
     expect(page.get_by_text("Back-counting: you sit in at a count of +1")).to_be_visible()
     expect(page.get_by_text("From a count of +3 you play 2 hands")).to_be_visible()
