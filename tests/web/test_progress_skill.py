@@ -54,6 +54,8 @@ def test_mastery_per_area(learner: Any, db: Any) -> None:
     answer(db, user_id, 1, drill="running-count", question="rc hi-lo 6d: 5H", answer="+1",
            right_answer="+1", correct=True, ev_cost=None)  # fmt: skip
     page = client.get("/progress").get_data(as_text=True)
+    # Whose answers the drills' rows count: a walk read 26 bet-sizing answers against 4 given.
+    assert "a bet, a play or a count at the table counts with the drill that asks" in page
     cells = len(cells_for(find_preset("vegas-6d-s17")))
     assert re.search(
         rf"Basic strategy</th><td>3 of {cells} cells with a choice</td><td>under Las Vegas, 6 "
