@@ -456,7 +456,12 @@ def review_context(
 def _soonest_due(drill: Drill, user: users.User, batch: reviews.ReviewBatch) -> str | None:
     """When the first of a finished batch's items falls due again (a stored time): "scheduled
     again" alone left a learner asking when (a walk)."""
-    keys = [drill.skill(item.question, item_rules(item)) for item in batch.items]
+    keys = []
+    for item in batch.items:
+        try:  # (one its drill no longer asks has no schedule to say: left out)
+            keys.append(drill.skill(item.question, item_rules(item)))
+        except InvalidQuestionError:
+            continue
     dues = schedules.dues_of(get_db(), user.id, drill.slug, keys)
     return min(dues.values(), default=None)
 
