@@ -244,3 +244,25 @@ def test_a_casino_dealers_drill_refused_at_004_keeps_its_name(client: Any, csrf:
         said = client.get(address, headers=russian).get_data(as_text=True)
         assert "Поймай дилера" in said and "Поймай банкомёта" not in said, address
         assert "банкомёт прикупает так, как выгоднее банку" in said, address
+
+
+def test_a_quiz_under_another_games_rules_is_graded_in_its_words(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    """A Las Vegas hand's insurance verdict said «у банкомёта под тузом» to a learner whose
+    game is 004 (a walk): the quiz grades in its own rules' words."""
+    chosen = client.post("/rules", data={"preset": "russian-bank", "csrf_token": csrf()})
+    assert chosen.status_code == 303
+    russian = {"Accept-Language": "ru"}
+    for _ in range(60):  # a hand against an ace asks insurance first (1 in 13)
+        page = client.get("/drills/basic-strategy?rules=vegas-6d-s17", headers=russian)
+        text = page.get_data(as_text=True)
+        if 'value="I"' in text:
+            break
+    else:
+        pytest.fail("no insurance question in 60 hands")
+    form = {**hidden_fields(text), "answer": "I"}
+    said = client.post("/drills/basic-strategy/answer", data=form, headers=russian)
+    verdict = html.unescape(client.get(said.headers["Location"], headers=russian).get_data(True))
+    feedback = verdict.split('id="feedback-heading"')[1].split("</section>")[0]
+    assert "у дилера под тузом" in feedback and "банкомёт" not in feedback.lower()

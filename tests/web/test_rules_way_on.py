@@ -4,7 +4,10 @@ own drills; a table whose deal does not pass offers the table alone."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+from werkzeug.datastructures import MultiDict
 
 
 def choose(client: Any, csrf: Any, preset: str) -> str:
@@ -103,3 +106,19 @@ def test_the_table_set_up_offers_what_the_game_has(client: Any) -> None:
     assert "Test: errors shown at the end of the pack" in bank and "end of the shoe" not in bank
     casino = client.get("/table/?preset=vegas-6d-s17").get_data(as_text=True)
     assert 'name="wong"' in casino and "Test: errors shown at the end of the shoe" in casino
+
+
+def test_insurance_is_graded_again_when_the_form_moves_to_a_game_that_has_it(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    """Drawn at 004 (no insurance offered), the set-up switched to Las Vegas showed insurance
+    unchecked, and the table graded no insurance (a walk)."""
+    page = client.get("/table/?preset=russian-bank").get_data(as_text=True)
+    assert '<input type="hidden" name="graded_unoffered" value="insurance">' in page
+    graded = re.findall(r'name="graded" value="([a-z]+)" checked', page)
+    form = [("csrf_token", csrf()), ("rules", "russian-bank"), ("preset", "vegas-6d-s17")]
+    form += [("graded", value) for value in graded] + [("graded_unoffered", "insurance")]
+    form += [("rules_only", "1")]
+    moved = client.post("/table/", data=MultiDict(form)).get_data(as_text=True)
+    assert '<input type="checkbox" name="graded" value="insurance" checked>' in moved
+    assert "graded_unoffered" not in moved  # Las Vegas offers it

@@ -423,3 +423,15 @@ def test_only_the_ramp_line_at_fault_is_marked_and_its_message_is_in_the_lines(
     marked = re.findall(r'name="(ramp-[a-z]+-\d)"[^>]*aria-invalid="true"', lines)
     assert marked == ["ramp-count-1", "ramp-units-1"]
     assert 'aria-describedby="ramp-error"' in lines
+
+
+def test_a_runs_page_is_said_in_its_games_words(
+    quiet_app: Any, client: Any, csrf: Any, db: Any
+) -> None:
+    """A Las Vegas run's page read «один на один с банкомётом» to a learner whose game is 004
+    (a walk): it names its own rules as the page's, the footer beside the learner's table."""
+    with client.session_transaction() as session:
+        session["rules"] = "russian-bank"
+    job_id = _job_id(_post(client, csrf))
+    page = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    assert "This page: Las Vegas, 6 decks" in page and "your table: " in page

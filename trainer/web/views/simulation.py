@@ -231,6 +231,8 @@ def job(job_id: int) -> Response:
         "settings": found.settings,
         "system_name": _system_name(str(found.settings.get("system", ""))),
         "ramp_words": ramp_words(str(found.settings.get("ramp") or "")),
+        # Said in its game's words (a Las Vegas run read «с банкомётом» to a learner of 004).
+        "page_rules": readable_rules(str(found.settings.get("rules", ""))),
         "stages": STAGES,
         "section": "simulate",
     }

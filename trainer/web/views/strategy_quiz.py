@@ -39,6 +39,7 @@ from trainer.web.support import (
     drill_totals,
     get_db,
     is_htmx,
+    name_the_dealer,
     random_bits,
     render,
 )
@@ -244,6 +245,9 @@ def answer() -> Response:
         return drill_road.answer(DRILL.slug)
     settings = read_settings(form)
     ready_or_pending(settings)
+    # Graded in the words of the quiz's rules, not the learner's game's: a Las Vegas hand's
+    # insurance "why" said «у банкомёта» for a learner whose game is 004 (a walk).
+    name_the_dealer(settings.rules)
     token = drill_road.submission_token_or_400(form, reload="the quiz")
     asked_at = drill_road.asked_at_or_400(form.get("asked_at", ""))
     notation = form.get("question", "")
@@ -284,6 +288,7 @@ def verdict(attempt_id: int) -> Response:
         return drill_road.verdict(DRILL.slug, attempt_id)
     settings = read_settings(request.args)
     ready_or_pending(settings)
+    name_the_dealer(settings.rules)  # (graded again in its rules' words, as answer says)
     answered = drill_road.answered_or_404(DRILL, attempt_id, settings.rules)
     return _verdict_page(settings, answered)
 
