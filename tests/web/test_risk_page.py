@@ -205,3 +205,15 @@ def test_a_russian_page_writes_its_numbers_with_a_comma(client: Any) -> None:
     assert 'name="win_rate" value="0,02"' in sent.get_data(as_text=True)
     english = client.get("/risk").get_data(as_text=True)
     assert 'name="win_rate" value="0.01"' in english
+
+
+@pytest.mark.usefixtures("count_studies")
+def test_a_game_with_every_default_is_worked_out_at_a_learner_of_004(client: Any) -> None:
+    """At 004 dealt face down no count is studied: "a game" with every default was a dead end
+    ("not for this game", a walk). The form starts from the app's default game there."""
+    with client.session_transaction() as session:
+        session["rules"] = "russian-bank"
+    form = _text(client.get("/risk"))
+    assert '<option value="vegas-6d-s17" selected>' in form
+    sent = client.get("/risk?source=game&bankroll=400&system=hi-lo")
+    assert sent.status_code == 200 and "Your game, worked out from the exact edge" in _text(sent)

@@ -435,3 +435,11 @@ def test_a_runs_page_is_said_in_its_games_words(
     job_id = _job_id(_post(client, csrf))
     page = client.get(f"/simulate/{job_id}").get_data(as_text=True)
     assert "This page: Las Vegas, 6 decks" in page and "your table: " in page
+
+
+def test_a_runs_bankroll_is_written_as_its_figures_are(
+    quiet_app: Any, client: Any, csrf: Any
+) -> None:
+    """The run's line read "bankroll 10000" beside "10,000" in its figures (a walk)."""
+    job_id = _job_id(_post(client, csrf, bankroll="10000"))
+    assert "bankroll 10,000" in client.get(f"/simulate/{job_id}").get_data(as_text=True)

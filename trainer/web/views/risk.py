@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, current_app, redirect, request, url_for
 from werkzeug.exceptions import BadRequest
 from werkzeug.wrappers import Response
 
@@ -93,13 +93,20 @@ def _field_message(error: InvalidRiskInputError) -> str:
     return say(_BOUNDS[error.field])
 
 
+def _game_default() -> Rules:
+    """The game the form starts from: the learner's, where counting is studied in it, else the
+    app's default (at 004 dealt face down "a game" with every default was a dead end, a walk)."""
+    rules = current_rules()
+    return rules if counts_by_study(rules) else Rules.parse(current_app.config["DEFAULT_RULES"])
+
+
 def read_game(values: dict[str, str]) -> Game:
     """The game the form names.
 
     :raises FieldError: naming the first field that is wrong.
     """
     try:
-        rules = read_rules(values, default=current_rules())
+        rules = read_rules(values, default=_game_default())
     except BadRequest as error:
         raise FieldError(str(error.description), "rules") from None
     slug = values.get("system") or current_counting_preferences().system
@@ -173,7 +180,7 @@ def page() -> Response:
     try:
         given, game = read_choice(values)
     except FieldError as error:
-        rules = current_rules()
+        rules = _game_default()
         return render(
             "risk.html",
             status=400,
@@ -182,7 +189,7 @@ def page() -> Response:
             setup_field=error.field,
             **_form_context(values, rules),
         )
-    rules = game.rules if game else current_rules()
+    rules = game.rules if game else _game_default()
     if game and is_rules_form(request.args):  # the form was sent: show it at its own address
         return redirect(url_for("risk.page", **_canonical(values, rules)), code=303)
     game_figures = None
