@@ -25,7 +25,7 @@ from werkzeug.wrappers import Response
 from drills.counting.preferences import system_choices
 from trainer.engine.counting import find_system
 from trainer.simulator.cluster import check_address, dask_installed
-from trainer.simulator.job import STAGES, TABLE_FIELDS, settings_of
+from trainer.simulator.job import PATH_ROUNDS, STAGES, TABLE_FIELDS, settings_of
 from trainer.simulator.settings import INDICES, InvalidSettingError
 from trainer.simulator.summary import count_label, rounds_an_hour
 from trainer.simulator.tables import RUNNING_BUCKETS, TRUE_BUCKETS
@@ -234,6 +234,7 @@ def job(job_id: int) -> Response:
         # Said in its game's words (a Las Vegas run read «с банкомётом» to a learner of 004).
         "page_rules": readable_rules(str(found.settings.get("rules", ""))),
         "stages": STAGES,
+        "path_rounds": PATH_ROUNDS,
         "section": "simulate",
     }
     if found.status == "done" and found.result:
