@@ -59,6 +59,7 @@ def test_a_run_shows_its_progress_then_its_figures(
     # The paths say what they are (a walk asked why 100,000 rounds drew 1,980), and the money
     # figures their unit (an average bet of 9.66 read beside a ramp topping at 8 units).
     assert "at most 2,000 rounds dealt apart from the run" in done
+    assert "leaves out counts that start fewer than one round in a thousand" in done
     assert "Average bet, in chips" in done and "Win per 100 rounds, in chips" in done
     polled = client.get(f"/simulate/{job_id}?poll=1", headers={"HX-Request": "true"})
     assert polled.get_data(as_text=True).lstrip().startswith('<div id="simulation-progress"')
