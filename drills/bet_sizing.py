@@ -383,7 +383,7 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
         say("%(counts)s: %(bet)s", counts=where, bet=amount) for where, amount in ramp_rows(ramp)
     )
     figures = {"sd": number(ramp.sd_per_100), "ruin": number(ramp.risk_of_ruin * 100, 1)}
-    if ramp.win_per_100 <= 0:  # (a 6:5 game, or too small a bankroll to spread): a loss
+    if ramp.loses:
         whole = say(
             "The whole ramp: %(rows)s. It does not beat the game: it loses %(loss)s per 100 "
             "rounds (standard deviation %(sd)s), so its risk of ruin is %(ruin)s%%.",
@@ -427,7 +427,7 @@ _NO_EDGE = {
 
 def _why_riskier(ramp: BetRamp, rules: Rules) -> str:
     """Why the ramp's own risk of ruin is above the one it was sized for, where it is."""
-    if ramp.risk_of_ruin <= ramp.risk * 1.1 or ramp.win_per_100 <= 0:  # (a losing game: said)
+    if ramp.risk_of_ruin <= ramp.risk * 1.1 or ramp.loses:  # (a loss is said as one)
         return ""
     minimums = ramp.bankroll / rules.min_bet
     aimed = number(ramp.risk * 100, 0 if (ramp.risk * 100) == int(ramp.risk * 100) else 2)

@@ -197,6 +197,12 @@ class BetRamp:
     sd_per_100: float
     risk_of_ruin: float  # of the rounded ramp
 
+    @property
+    def loses(self) -> bool:
+        """Whether the ramp does not beat the game (a 6:5 game, too small a bankroll to spread):
+        said as a loss wherever its win is said."""
+        return self.win_per_100 <= 0
+
     def bet_at(self, count: float) -> Fraction:
         """The bet at ``count`` (the nearest count of the ramp; the ends beyond them)."""
         return min(self.bets, key=lambda row: abs(row[0] - count))[1]
