@@ -27,6 +27,7 @@ def test_the_page_shows_the_index_chart_the_edge_plot_and_the_ramp(client: Any) 
     assert '<svg class="edge-chart"' in text and '<desc id="edge-chart-desc">' in text
     assert text.count('<tr><th scope="row">') >= 21  # the edge table, a row per count
     assert "Your bet ramp" in text and "per 100 rounds" in text
+    assert "This ramp wins " in text and "does not beat the game" not in text  # (BetRamp.loses)
 
 
 def test_the_rules_form_goes_to_the_pages_own_address(client: Any) -> None:
