@@ -391,6 +391,7 @@ def test_the_ramp_is_written_in_lines_and_kept_in_its_notation(
         ({"ramp-units-0": "1", "ramp-count-1": "+1"}, "Line 2 of the ramp: give both"),
         ({"ramp-units-0": "1", "ramp-count-1": "x", "ramp-units-1": "2"}, "a whole number"),
         ({"ramp-units-0": "0"}, "Line 1 of the ramp: the bet is a number of units above 0"),
+        ({"ramp-units-0": "\u0661"}, "Line 1 of the ramp: the bet is a number"),  # (ASCII only)
         ({"ramp-units-0": "", "ramp-count-1": "1", "ramp-units-1": "2"}, "bet at any count"),
         (
             {

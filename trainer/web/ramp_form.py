@@ -27,8 +27,9 @@ __all__ = [
 ROWS = 6  # the bet at any count, then five steps
 # The count below every other a step can name: the first row's (the notation's first step).
 _ANY_COUNT = -999
-_COUNT = re.compile(r"[+-]?\d{1,2}")
-_UNITS = re.compile(r"\d{1,5}(?:\.\d{1,3})?")
+# ASCII digits only (a "١" read as 1 would be kept as typed in the run's notation).
+_COUNT = re.compile(r"[+-]?\d{1,2}", re.ASCII)
+_UNITS = re.compile(r"\d{1,5}(?:\.\d{1,3})?", re.ASCII)
 
 
 class InvalidRampRowsError(SaidError):
