@@ -3,7 +3,7 @@
 # into the git-ignored static/vendor/ (axe-core, which the accessibility test runs in the
 # browser, stays in node_modules/), and the database under instance/ (migrations applied).
 # Python's packages come from the locks, every release pinned with its files' hashes
-# (`pip install --require-hashes`, then the project itself with --no-deps): `make run` installs
+# (`uv pip install --require-hashes`, pip where uv fails; then the project itself with --no-deps): `make run` installs
 # requirements/server.txt, what the server needs and nothing else; `make test` adds
 # requirements/test.txt (the test tools, Dask). `make lock` works the locks out again from
 # pyproject.toml (scripts/lock).
@@ -28,15 +28,19 @@ setup: $(VENV)/.server-installed $(VENV)/.kernels-built static/vendor/htmx.min.j
 	$(VENV)/.bytecode-compiled
 setup-test: setup $(VENV)/.test-installed
 
-# Each step says first what it does and about how long it takes (a fresh clone on two cores
-# busy with other work: 12 s, 12 s, 53 s, 4 s, 10 s and 3 s for the server's six, 43 s for the
-# tests'), and is numbered, so that a first run says how far it is: six steps for the server,
-# a seventh for the tests or for numba's kernels (`make run`, `make dev`), an eighth for both
-# (`make test`). pip names each package it collects; on a terminal it draws a bar for
-# each download and counts the packages it unpacks (no silent stretch over 3 s in step 7), in a
-# log it writes a line for each download, and the unpacking (42 s in step 3 there) is said by
-# scripts/say-while, a line every 10 s, as are the other steps that print nothing themselves.
+# Each step says first what it does and about how long it takes, and is numbered, so that a
+# first run says how far it is: six steps for the server, a seventh for the tests or for
+# numba's kernels (`make run`, `make dev`), an eighth for both (`make test`). The packages are
+# installed by uv (locked, installed first by the virtualenv's own pip), which downloads and
+# unpacks them in parallel: the server's and the test tools' in 3 to 5 s on a fresh clone here,
+# where pip took 10 s and 12 s (unpacking on one core, the other idle). Where uv fails (it
+# says why), pip installs the same lock with the same hashes. Steps that print nothing
+# themselves for a while are said by scripts/say-while, a line every 10 s.
 PIP_INSTALL := $(BIN)/python -m pip install
+UV_INSTALL := $(BIN)/uv pip install --python $(BIN)/python
+# $(call install,STEP,ARGUMENTS): uv installs, else pip, the same arguments.
+install = $(UV_INSTALL) $(2) || { echo "[setup $(1)/$(STEPS)] uv failed (above): pip" \
+	"instead, the same lock (20 to 60 s) ..."; $(PIP_INSTALL) $(2); }
 TOOLS_GOALS := $(filter test lint format typecheck setup-test,$(MAKECMDGOALS))
 KERNELS_GOALS := $(filter test run dev,$(MAKECMDGOALS))
 KERNELS_STEP := $(if $(TOOLS_GOALS),$(if $(KERNELS_GOALS),8,7),$(if $(KERNELS_GOALS),7,6))
@@ -57,31 +61,30 @@ $(BIN)/python:
 		"(5 to 20 s) ..."
 	scripts/say-while "setup 1/$(STEPS)" "making the virtualenv" -- $(PYTHON) -m venv $(VENV)
 
-# A stamp each, made again when its lock changes (or pyproject.toml, for the project). pip
-# only adds and replaces: `make clean` first for a virtualenv with nothing but the server's
-# packages. The locked pip first (its stanza of the lock): it counts what it unpacks.
+# A stamp each, made again when its lock changes (or pyproject.toml, for the project). uv and
+# pip only add and replace: `make clean` first for a virtualenv with nothing but the server's
+# packages. The locked uv first (its stanza of the lock), by the virtualenv's pip; uv then puts
+# the locked pip in its place with the rest.
 $(VENV)/.server-installed: requirements/server.txt pyproject.toml | $(BIN)/python
-	@echo "[setup 2/$(STEPS)] Installing pip, the release the lock names (5 to 15 s) ..."
-	awk '/^[^ #]/ { stanza = /^pip==/ } stanza' $< > $(VENV)/pip-lock.txt
-	$(PIP_INSTALL) --require-hashes --no-deps -r $(VENV)/pip-lock.txt
+	@echo "[setup 2/$(STEPS)] Installing uv, the installer the lock names (a few seconds) ..."
+	awk '/^[^ #]/ { stanza = /^uv==/ } stanza' $< > $(VENV)/uv-lock.txt
+	$(PIP_INSTALL) --require-hashes --no-deps -r $(VENV)/uv-lock.txt
 	@echo "[setup 3/$(STEPS)] Installing what the server needs: $$(grep -c '^[a-z0-9]' $<)" \
-		"packages from $< (numpy, numba, Flask, gunicorn ...): 115 MB to download, then" \
-		"unpacking, counted on a terminal (20 to 60 s the first time) ..."
-	scripts/say-while --not-on-a-terminal "setup 3/$(STEPS)" "installing the server's packages" \
-		-- $(PIP_INSTALL) --require-hashes -r $<
+		"packages from $< (numpy, numba, Flask, gunicorn ...): 115 MB to download and" \
+		"unpack (a few seconds) ..."
+	$(call install,3,--require-hashes -r $<)
 	@echo "[setup 4/$(STEPS)] Installing the trainer itself (editable; a few seconds) ..."
-	$(PIP_INSTALL) --no-deps --no-build-isolation -e .
+	$(call install,4,--no-deps --no-build-isolation -e .)
 	touch $@
 
-# After the server's stamp (order only): the project is installed then, and two pips never run
-# at once in one virtualenv under make -j.
+# After the server's stamp (order only): the project is installed then, and two installers
+# never run at once in one virtualenv under make -j.
 $(VENV)/.test-installed: requirements/test.txt | $(VENV)/.server-installed
 	@echo "[setup 7/$(STEPS)] Adding the test tools: the server's packages and" \
 		"$$(( $$(grep -c '^[a-z0-9]' $<) - $$(grep -c '^[a-z0-9]' requirements/server.txt) ))" \
-		"more from $< (pytest, Playwright, mypy, ruff, Dask ...): 90 MB to download, then" \
-		"unpacking, counted on a terminal (30 to 60 s the first time) ..."
-	scripts/say-while --not-on-a-terminal "setup 7/$(STEPS)" "installing the test tools" \
-		-- $(PIP_INSTALL) --require-hashes -r $<
+		"more from $< (pytest, Playwright, mypy, ruff, Dask ...): 90 MB to download and" \
+		"unpack (a few seconds) ..."
+	$(call install,7,--require-hashes -r $<)
 	touch $@
 
 # The trainer's own bytecode, compiled into its __pycache__ folders (git-ignored) at set-up and
@@ -165,11 +168,10 @@ messages: $(VENV)/.server-installed
 	$(BIN)/pybabel update -i trainer/translations/messages.pot -d trainer/translations \
 		--no-wrap --ignore-obsolete
 
-# The locks again from pyproject.toml, by uv (the `lock` extra, installed here first): after
+# The locks again from pyproject.toml, by uv (the locked one set-up installs): after
 # changing a dependency there. UPGRADE=1 moves every pin to the newest release allowed,
 # UPGRADE="flask numpy" only those; commit requirements/ with the change.
 lock: setup
-	$(PIP_INSTALL) --no-build-isolation -e '.[lock]'
 	PYTHON=$(BIN)/python UPGRADE="$(UPGRADE)" scripts/lock
 
 db: setup
@@ -226,28 +228,28 @@ test lint typecheck format: export HYPOTHESIS_STORAGE_DIRECTORY = $(CURDIR)/$(VE
 # CPU-s to collect the suite against 4 once the bytecode is kept.
 test lint typecheck format: export PYTHONDONTWRITEBYTECODE =
 
-# ruff, mypy (one run: strict on the engine and the drills, plain on the web layer and the
-# simulator, as pyproject.toml's [tool.mypy] sections say),
+# lint (ruff) and the types (mypy: strict on the engine and the drills, plain on the web layer
+# and the simulator, as pyproject.toml's [tool.mypy] sections say) as steps of the set-up,
+# beside numba's kernels (make -j2: some 13 s of one core that the suite had waited for),
 # then the whole suite (engine, store, web, drills and the browser tests in Chromium) on every
 # core, the tests marked serial after it (scripts/test-suite). One file or one option:
 # make test PYTEST_ARGS="tests/web/test_answer_cost.py -x".
 # numba's kernels are compiled into its cache in the set-up ($(VENV)/.kernels-compiled), so that
 # the suite's workers start with them instead of each compiling the same ones; for a whole run
 # (no PYTEST_ARGS), the suite's charts and count studies are worked out into the run's cache
-# folder in the background meanwhile (scripts/warm-kernels, tests/warm_caches.py), which the
-# suite's workers read rather than work out at their start. The suite starts once lint and the
-# types pass, without waiting for that: a worker that needs a chart or study still being worked
-# out waits on its lock and reads it (tests/conftest.py, filled_once), works out one nobody has
-# begun, and meanwhile runs the tests that need none.
-test: setup-test browser $(VENV)/.kernels-compiled $(if $(strip $(PYTEST_ARGS)),,$(VENV)/.suite-compiled)
+# folder in the background as it starts (scripts/warm-kernels, tests/warm_caches.py), which the
+# suite's workers read rather than work out: a worker that needs a chart or study still being
+# worked out waits on its lock and reads it (tests/conftest.py, filled_once), and works out one
+# nobody has begun.
+# numba's kernels are named before the checks: under -j2 the longest step takes the first free
+# core.
+test: setup-test browser $(VENV)/.kernels-compiled \
+		$(if $(strip $(PYTEST_ARGS)),,$(VENV)/.suite-compiled) lint typecheck
 	if [ -z "$${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi; \
 	caches=$$(mktemp -d "$${TMPDIR:-/tmp}/trainer-test-caches-XXXXXX") || exit 1; \
 	trap 'rm -rf "$$caches"' EXIT; export TRAINER_TEST_CACHES=$$caches; \
 	PYTHON=$(BIN)/python KERNELS_READY=1 FILL_TEST_CACHES=$(if $(strip $(PYTEST_ARGS)),,1) \
 	  scripts/warm-kernels & warm=$$!; \
-	$(BIN)/ruff check . \
-	  && $(BIN)/python -m mypy trainer/engine drills trainer/web trainer/simulator; \
-	checked=$$?; [ $$checked -eq 0 ] || { wait $$warm; exit $$checked; }; \
 	PYTHON=$(BIN)/python scripts/test-suite $(PYTEST_ARGS); tested=$$?; \
 	wait $$warm; exit $$tested
 

@@ -18,8 +18,8 @@ from packaging.utils import canonicalize_name
 ROOT = Path(__file__).resolve().parents[2]
 SERVER = "requirements/server.txt"
 TEST = "requirements/test.txt"
-# The extra that holds the tool making the locks: it only ever runs on a developer's machine.
-UNLOCKED_EXTRAS = {"lock"}
+# Extras left out of the locks (none: the tool making them, uv, is locked as the installer).
+UNLOCKED_EXTRAS: set[str] = set()
 PIN = re.compile(r"^([A-Za-z0-9][A-Za-z0-9._-]*)==([^\s\\;]+)\s*\\$")
 HASH = re.compile(r"^\s+--hash=sha256:[0-9a-f]{64}(\s*\\)?$")
 
@@ -51,13 +51,15 @@ def pins(lock: str) -> dict[str, tuple[str, int]]:
 
 def declared() -> dict[str, list[Requirement]]:
     """pyproject.toml's requirements by where they belong: the server's (the dependencies, the
-    build backend, and pip, which make installs first) and each extra's."""
+    build backend, and the installers: uv, which make installs first, and pip, where uv fails)
+    and each extra's."""
     project = pyproject()
     groups = {
         "server": [
             *map(Requirement, project["project"]["dependencies"]),
             *map(Requirement, project["build-system"]["requires"]),
             Requirement("pip"),
+            Requirement("uv"),
         ]
     }
     for extra, requirements in project["project"]["optional-dependencies"].items():
@@ -104,7 +106,8 @@ def test_the_tests_run_the_servers_releases() -> None:
 
 
 def installs(target: str) -> list[str]:
-    """The pip commands `make TARGET` runs on a fresh checkout (make -n -B: printed, not run)."""
+    """The install commands `make TARGET` runs on a fresh checkout (make -n -B: printed, not
+    run), uv's and pip's where uv fails each on its own."""
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
     env = {k: v for k, v in os.environ.items() if k not in {"MAKEFLAGS", "MFLAGS", "MAKELEVEL"}}
@@ -112,7 +115,8 @@ def installs(target: str) -> list[str]:
         ["make", "-n", "-B", "-C", str(ROOT), target],
         capture_output=True, text=True, check=True, env=env,
     ).stdout  # fmt: skip
-    return [line for line in commands.splitlines() if "pip install" in line]
+    pieces = [piece for line in commands.splitlines() for piece in re.split(r"\|\||;|[{}]", line)]
+    return [piece.strip() for piece in pieces if "pip install" in piece]
 
 
 @pytest.mark.parametrize(
@@ -122,13 +126,21 @@ def test_make_installs_from_the_locks_and_only_from_them(
     target: str, lock: str, not_lock: str | None
 ) -> None:
     commands = installs(target)
-    assert any(c.endswith(f"pip install --require-hashes -r {lock}") for c in commands)
+    for installer in ("/uv pip install --python .venv/bin/python", "/python -m pip install"):
+        assert any(c.endswith(f"{installer} --require-hashes -r {lock}") for c in commands)
     if not_lock:
         assert not [c for c in commands if not_lock in c]
     # Anything else is the project itself, its dependencies left to the locks.
     unlocked = [c for c in commands if "--require-hashes" not in c and "--no-deps" not in c]
     assert unlocked == []
-    assert any(c.endswith("pip install --no-deps --no-build-isolation -e .") for c in commands)
+    assert any(
+        c.endswith("uv pip install --python .venv/bin/python --no-deps --no-build-isolation -e .")
+        for c in commands
+    )
+    # The locked uv itself, by the virtualenv's own pip, from its stanza of the lock.
+    assert any(
+        c.endswith("pip install --require-hashes --no-deps -r .venv/uv-lock.txt") for c in commands
+    )
 
 
 def test_ci_runs_make_test_and_installs_nothing_of_its_own() -> None:
