@@ -22,22 +22,31 @@ from trainer import store
 from trainer.config_checks import ConfigError, check_config
 from trainer.store.backup import backup_before_migrations
 from trainer.web.template_code import TEMPLATE_CODE
+from trainer.web.url_rules import SharedBuilderRule
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_RULES = "vegas-6d-s17"
 
 
+class _App(Flask):
+    """Flask, the builders of its URL rules (its static files' too, which Flask adds as it is
+    made) kept for every app in the process (trainer.web.url_rules)."""
+
+    url_rule_class = SharedBuilderRule
+
+
 def make_app(test_config: dict[str, Any] | None = None) -> Flask:
     test_config = dict(test_config or {})
     instance_path = test_config.pop("INSTANCE_PATH", None)
-    app = Flask(
+    app = _App(
         "trainer",
         instance_path=str(instance_path) if instance_path else None,
         instance_relative_config=True,
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    # Every app in the process shares the templates' compiled code (trainer.web.template_code).
+    # Every app in the process shares the templates' compiled code (trainer.web.template_code)
+    # and the URL rules' builders (_App).
     app.jinja_options = {**app.jinja_options, "bytecode_cache": TEMPLATE_CODE}
     app.config.from_mapping(
         DATABASE=os.path.join(app.instance_path, "trainer.sqlite3"),
