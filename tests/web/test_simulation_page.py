@@ -269,6 +269,28 @@ def test_a_counters_run_says_your_edge(quiet_app: Any, client: Any, csrf: Any, d
     assert "<dt>Your edge</dt><dd><strong>+1.250%</strong>" in text and "House edge" not in text
 
 
+def test_a_winning_runs_n0_and_score_are_said_in_words(
+    quiet_app: Any, client: Any, csrf: Any, db: Any
+) -> None:
+    """N0 and SCORE stood bare on a run's page (a walk: "what is N0?"); they are said as the
+    risk page says them."""
+    result = {**_counts_result(), "player_edge_percent": 1.25, "n0": 13225.4, "score": 75.61}
+    job_id = _job_id(_post(client, csrf, ramp="1@-99,8@2"))
+    assert simulations.started(db, job_id, pid=os.getpid())
+    simulations.finish(db, job_id, result)
+    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    assert "<dt>N0</dt><dd>13,225 rounds: after that many the win is one standard" in text
+    assert "<dt>SCORE</dt><dd>75.61: the win per 100 rounds of a 10,000-unit bankroll" in text
+
+
+def test_the_forms_seed_and_workers_are_asked_in_plain_words(client: Any) -> None:
+    text = client.get("/simulate").get_data(as_text=True)
+    assert '>Deal number <input name="seed"' in text and 'aria-describedby="seed-hint"' in text
+    assert "the same number deals the same cards" in text
+    assert '>Processes at once <input name="workers"' in text
+    assert ">Seed <" not in text and ">Workers <" not in text
+
+
 def test_a_sweep_plays_each_penetration_and_draws_the_edge_at_each(
     quiet_app: Any, client: Any, csrf: Any, db: Any
 ) -> None:
