@@ -32,6 +32,13 @@ def test_each_form_of_the_word_takes_the_texts_form() -> None:
         assert said == "Игрок прикупает; карты игроков, ставка игроку, «понтерам по две карты»."
     with dealing_at("004"):
         assert dealer_named(punters) == punters
+        # 004's players are its punters: «Игроки не удваивают» read beside «Понтёр А» (a walk);
+        # a co-bettor (соигрок) is another word.
+        players = "Игроки не удваивают; карты игроков, ставка игроку, соигроки."
+        said = dealer_named(players)
+        assert said == "Понтёры не удваивают; карты понтёров, ставка понтёру, соигроки."
+    with dealing_at("003"):
+        assert dealer_named("Игроки не удваивают") == "Игроки не удваивают"
 
 
 @pytest.mark.parametrize("chosen", ["vegas-6d-s17", "twenty-one-club"])

@@ -108,9 +108,15 @@ _DEALER_FORMS = {
             "дилеров": "сдающих"},
     "004": {"дилер": "банкомёт", "дилера": "банкомёта", "дилеру": "банкомёту",
             "дилером": "банкомётом", "дилере": "банкомёте", "дилеры": "банкомёты",
-            "дилеров": "банкомётов"},
+            "дилеров": "банкомётов",
+            "игрок": "понтёр", "игрока": "понтёра", "игроку": "понтёру", "игроком": "понтёром",
+            "игроке": "понтёре", "игроки": "понтёры", "игроков": "понтёров",
+            "игрокам": "понтёрам", "игроками": "понтёрами", "игроках": "понтёрах"},
 }  # fmt: skip
-_DEALER = re.compile(r"\b(?:[Дд]илер(?:ом|ов|а|у|е|ы)?|[Пп]онтёр(?:ами|ам|ах|ом|ов|а|у|е|ы)?)\b")
+_DEALER = re.compile(
+    r"\b(?:[Дд]илер(?:ом|ов|а|у|е|ы)?|[Пп]онтёр(?:ами|ам|ах|ом|ов|а|у|е|ы)?"
+    r"|[Ии]грок(?:ами|ам|ах|ом|ов|а|у|е|и)?)\b"
+)
 _UNSET = "unset"
 _game_here: ContextVar[str | None] = ContextVar("game_here", default=_UNSET)
 _game_of: Callable[[], str | None] = lambda: None  # noqa: E731 (the web's, per request)
@@ -132,7 +138,7 @@ def dealer_named(text: str) -> str:
     """A sentence of the catalogue (before its placeholders are filled: a value, such as
     another game's rules, keeps its own words) with the dealer and the punters named as the
     game's text names them (:func:`dealing_at`)."""
-    if "илер" not in text and "онтёр" not in text:
+    if "илер" not in text and "онтёр" not in text and "грок" not in text:
         return text
     here = _game_here.get()
     forms = _DEALER_FORMS.get((_game_of() if here == _UNSET else here) or "")
