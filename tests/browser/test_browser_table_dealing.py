@@ -115,7 +115,7 @@ def test_a_round_of_twenty_one_home_holding_the_deal(page: Page, live_server: An
     # The learner dealt round 1; the page now shows the next round's dealer, who is the
     # learner again unless a punter's natural took the deal (002 home).
     expect(page.locator(".dealer-box .who")).to_contain_text(
-        re.compile(r"You, the dealer|Player [A-F], dealing")
+        re.compile(r"You, the dealer|Punter [A-F], dealing")
     )
 
 
