@@ -279,8 +279,18 @@ def test_a_winning_runs_n0_and_score_are_said_in_words(
     assert simulations.started(db, job_id, pid=os.getpid())
     simulations.finish(db, job_id, result)
     text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
-    assert "<dt>N0</dt><dd>13,225 rounds: after that many the win is one standard" in text
-    assert "<dt>SCORE</dt><dd>75.61: the win per 100 rounds of a 10,000-unit bankroll" in text
+    assert "<dt>N0</dt>\n<dd>13,225 rounds: after that many, the expected win equals one" in text
+    assert "<dt>SCORE</dt>\n<dd>75.61: what a 10,000-unit bankroll wins in 100 rounds" in text
+
+
+def test_a_losing_runs_n0_says_the_game_does_not_win(
+    quiet_app: Any, client: Any, csrf: Any, db: Any
+) -> None:
+    job_id = _job_id(_post(client, csrf))
+    assert simulations.started(db, job_id, pid=os.getpid())
+    simulations.finish(db, job_id, _counts_result())  # n0 None: a house edge
+    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    assert "<dt>N0</dt>\n<dd>none: the game does not win</dd>" in text
 
 
 def test_the_forms_seed_and_workers_are_asked_in_plain_words(client: Any) -> None:
@@ -466,8 +476,15 @@ def test_a_runs_page_is_said_in_its_games_words(
 
 
 def test_a_runs_bankroll_is_written_as_its_figures_are(
-    quiet_app: Any, client: Any, csrf: Any
+    quiet_app: Any, client: Any, csrf: Any, db: Any
 ) -> None:
-    """The run's line read "bankroll 10000" beside "10,000" in its figures (a walk)."""
-    job_id = _job_id(_post(client, csrf, bankroll="10000"))
-    assert "bankroll 10,000" in client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    """The run's line read "bankroll 10000" beside "10,000" in its figures (a walk), then
+    "bankroll 10,000.00" (the form's text compared with a whole number: a second walk); its
+    deal number and processes are named as the form names them."""
+    job_id = _job_id(_post(client, csrf, bankroll="10000", seed="7"))
+    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    assert "bankroll 10,000; deal number 7" in text and "seed" not in text
+    assert simulations.started(db, job_id, pid=os.getpid())
+    simulations.finish(db, job_id, _counts_result())  # one run at a time: this one done
+    job_id = _job_id(_post(client, csrf, bankroll="2500.5"))
+    assert "bankroll 2,500.50;" in client.get(f"/simulate/{job_id}").get_data(as_text=True)

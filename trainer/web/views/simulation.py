@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from fractions import Fraction
 from typing import Any
 
 from flask import Blueprint, Flask, abort, current_app, redirect, request, url_for
@@ -87,7 +88,7 @@ def _workers_words() -> str:
     """Where a run with more than one worker is played, as the form says it."""
     cluster = current_app.config["SIMULATION_CLUSTER"]
     if cluster == "local" and dask_installed():
-        return say("more than one: that many worker processes, started for the run")
+        return say("more than one: that many processes, started for the run")
     if cluster and cluster != "local":
         return say("more than one: played on the server's computing cluster")
     return say("more than one: that many processes of this server")
@@ -231,6 +232,7 @@ def job(job_id: int) -> Response:
         "settings": found.settings,
         "system_name": _system_name(str(found.settings.get("system", ""))),
         "ramp_words": ramp_words(str(found.settings.get("ramp") or "")),
+        "bankroll_words": _amount_words(found.settings.get("bankroll")),
         # Said in its game's words (a Las Vegas run read «с банкомётом» to a learner of 004).
         "page_rules": readable_rules(str(found.settings.get("rules", ""))),
         "stages": STAGES,
@@ -243,6 +245,17 @@ def job(job_id: int) -> Response:
     response = render("simulation_job.html", block="progress" if _polled() else None, **context)
     response.headers["Vary"] = "HX-Request"
     return response
+
+
+def _amount_words(kept: Any) -> str:
+    """A run's amount as it was kept (the form's text, "10000") written as its figures are:
+    "10,000", and "2,500.50" with its cents (the page compared the text with a whole number
+    and read "10,000.00")."""
+    try:
+        value = Fraction(str(kept))
+    except (ValueError, ZeroDivisionError):
+        return str(kept or "")
+    return number(value, 0 if value.denominator == 1 else 2)
 
 
 def _system_name(slug: str) -> str:
