@@ -78,6 +78,24 @@ def test_a_drill_at_the_club_game_says_its_texts_word(client: Any) -> None:
     assert "dealer" in question("twenty-one-club", "en").lower()
 
 
+def test_the_quizs_rule_form_names_the_rules_as_their_text_does(client: Any) -> None:
+    """The form changing a rule is said in the words of the rules it changes, whatever the
+    learner's own game: 004's read «Дилер с перебором платит» beside its rules' «Банкомёт с
+    перебором платит» (a walk)."""
+    with client.session_transaction() as session:
+        session["rules"] = "vegas-6d-s17"
+    page = client.get(
+        "/drills/basic-strategy?rules=russian-bank", headers={"Accept-Language": "ru"}
+    )
+    form = html.unescape(page.get_data(as_text=True))
+    assert "Банкомёт с перебором платит" in form and "Наибольшее число понтёров" in form
+    assert "Дилер с перебором платит" not in form
+    vegas = html.unescape(
+        client.get("/drills/basic-strategy", headers={"Accept-Language": "ru"}).get_data(True)
+    )
+    assert "Дилер с перебором платит" in vegas and "Наибольшее число игроков" in vegas
+
+
 def test_the_rules_page_reads_each_games_choices_in_its_own_words(client: Any) -> None:
     """What each text leaves open, in its own words whichever game the learner plays: at 002
     the punters are игроки, and 004's stay понтёры beside it."""

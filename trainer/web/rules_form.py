@@ -153,10 +153,12 @@ def plain_words(text: str) -> str:
     return text if text.endswith(".") else f"{text}."
 
 
+@rule_words.in_its_words
 def option_fields(rules: Rules, options: Iterable[str] | None = None) -> list[dict[str, Any]]:
     """The form fields of ``options`` (every option by default) under ``rules``: the name the
     form sends, label, help, the value, the choices as (value, words), and whether it differs
-    from the preset."""
+    from the preset. Said in the words of the rules' own text (at 004 «Банкомёт с перебором
+    платит», as its rules' lines say it: the form read «Дилер»)."""
     changed = rules.changes()
     fields = []
     for option in options if options is not None else Rules.option_names():
