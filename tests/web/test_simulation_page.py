@@ -293,6 +293,18 @@ def test_a_losing_runs_n0_says_the_game_does_not_win(
     assert "<dt>N0</dt>\n<dd>none: the game does not win</dd>" in text
 
 
+def test_a_refused_run_says_so_at_the_top_linked_to_its_first_field(client: Any, csrf: Any) -> None:
+    """The fields at fault were marked where they stand, screens below the top of the page a
+    phone opens at (a walk)."""
+    refused = _post(client, csrf, workers="99", seed="x")
+    text = refused.get_data(as_text=True)
+    assert refused.status_code == 400
+    summary = text.index('class="field-error error-summary" role="alert"')
+    assert summary < text.index('<form method="post" action="/simulate"')
+    assert '<a href="#seed-error">The run was not started: 2 fields below need a change.' in text
+    assert 'id="seed-error"' in text and 'id="workers-error"' in text
+
+
 def test_the_forms_seed_and_workers_are_asked_in_plain_words(client: Any) -> None:
     text = client.get("/simulate").get_data(as_text=True)
     assert '>Deal number <input name="seed"' in text and 'aria-describedby="seed-hint"' in text
