@@ -218,9 +218,10 @@ def test_a_wrong_decks_left_is_priced_as_the_true_count_it_gave(
 @pytest.mark.parametrize(
     ("rules", "said", "not_said"),
     [
-        ("vegas-6d-s17", "Discard tray <strong>", "Played <strong>"),
-        # A pack dealt to its end has no tray: its played cards go under it (000, 002) or aside.
-        ("twenty-one-club", "Played <strong>", "Discard tray"),
+        ("vegas-6d-s17", "Discard tray <strong>", "Played"),
+        # A pack dealt to its end has no tray: its played cards go under it (000, 002) or aside,
+        # counted as each round ends (a walk read "Played 1 of 52" with ten cards on the felt).
+        ("twenty-one-club", "Played before this round: <strong>", "Discard tray"),
     ],
 )
 def test_the_tables_bar_says_a_tray_only_where_there_is_one(
