@@ -283,6 +283,19 @@ def test_a_winning_runs_n0_and_score_are_said_in_words(
     assert "<dt>SCORE</dt>\n<dd>75.61: what a 10,000-unit bankroll wins in 100 rounds" in text
 
 
+def test_a_runs_page_says_a_table_minimum_in_chips_between_the_two_kinds_of_line(
+    quiet_app: Any, client: Any, csrf: Any, db: Any
+) -> None:
+    """The lines in table minimums and those in chips were never said together (a walk)."""
+    job_id = _job_id(_post(client, csrf))
+    assert simulations.started(db, job_id, pid=os.getpid())
+    simulations.finish(db, job_id, _counts_result())
+    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    said = "<dt>A table minimum</dt><dd>5 chips: the lines above count in table minimums"
+    assert said in text
+    assert text.index(said) < text.index("Win per 100 rounds, in chips")
+
+
 def test_a_losing_runs_n0_says_the_game_does_not_win(
     quiet_app: Any, client: Any, csrf: Any, db: Any
 ) -> None:
