@@ -220,13 +220,21 @@ def _counts_result() -> dict[str, Any]:
     }
 
 
+def _finished(
+    client: Any, csrf: Any, db: Any, result: dict[str, Any] | None = None, **fields: str
+) -> str:
+    """A run sent with ``fields``, finished with ``result`` (a flat run's figures by default):
+    its page."""
+    job_id = _job_id(_post(client, csrf, **fields))
+    assert simulations.started(db, job_id, pid=os.getpid())
+    simulations.finish(db, job_id, result if result is not None else _counts_result())
+    return str(client.get(f"/simulate/{job_id}").get_data(as_text=True))
+
+
 def test_the_end_counts_are_labelled_as_holding_those_beyond(
     quiet_app: Any, client: Any, csrf: Any, db: Any
 ) -> None:
-    job_id = _job_id(_post(client, csrf))
-    assert simulations.started(db, job_id, pid=os.getpid())
-    simulations.finish(db, job_id, _counts_result())
-    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    text = _finished(client, csrf, db)
     assert '<th scope="row">\u2264\u221210</th>' in text
     assert '<th scope="row">\u2265+10</th>' in text
     assert '<th scope="row">+9</th>' in text and '<th scope="row">\u22129</th>' in text
@@ -250,10 +258,7 @@ def test_every_edge_says_whose_it_is_and_none_is_a_negative_house_edge(
     """Flat basic strategy where the house wins: "House edge 0.500%"; the counts' edges are
     yours, positive where you have it; a run kept before is read the same way."""
     result = _counts_result()
-    job_id = _job_id(_post(client, csrf))
-    assert simulations.started(db, job_id, pid=os.getpid())
-    simulations.finish(db, job_id, result if kept == "now" else _kept_before_whose_edge(result))
-    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    text = _finished(client, csrf, db, result if kept == "now" else _kept_before_whose_edge(result))
     assert "<dt>House edge</dt><dd><strong>0.500%</strong>" in text
     assert "Your edge at each count" in text and "<td>+3.00%</td>" in text  # at +5: 0.6 x 5
     assert not re.search(r"[Hh]ouse edge[^.]{0,40}[-\u2212]\d", text)
@@ -262,10 +267,7 @@ def test_every_edge_says_whose_it_is_and_none_is_a_negative_house_edge(
 
 def test_a_counters_run_says_your_edge(quiet_app: Any, client: Any, csrf: Any, db: Any) -> None:
     result = {**_counts_result(), "player_edge_percent": 1.25}
-    job_id = _job_id(_post(client, csrf, ramp="1@-99,8@2"))
-    assert simulations.started(db, job_id, pid=os.getpid())
-    simulations.finish(db, job_id, result)
-    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    text = _finished(client, csrf, db, result, ramp="1@-99,8@2")
     assert "<dt>Your edge</dt><dd><strong>+1.250%</strong>" in text and "House edge" not in text
 
 
@@ -275,10 +277,7 @@ def test_a_winning_runs_n0_and_score_are_said_in_words(
     """N0 and SCORE stood bare on a run's page (a walk: "what is N0?"); they are said as the
     risk page says them."""
     result = {**_counts_result(), "player_edge_percent": 1.25, "n0": 13225.4, "score": 75.61}
-    job_id = _job_id(_post(client, csrf, ramp="1@-99,8@2"))
-    assert simulations.started(db, job_id, pid=os.getpid())
-    simulations.finish(db, job_id, result)
-    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    text = _finished(client, csrf, db, result, ramp="1@-99,8@2")
     assert "<dt>N0</dt>\n<dd>13,225 rounds: after that many, the expected win equals one" in text
     assert "<dt>SCORE</dt>\n<dd>75.61: what a 10,000-unit bankroll wins in 100 rounds" in text
 
@@ -287,10 +286,7 @@ def test_a_runs_page_says_a_table_minimum_in_chips_between_the_two_kinds_of_line
     quiet_app: Any, client: Any, csrf: Any, db: Any
 ) -> None:
     """The lines in table minimums and those in chips were never said together (a walk)."""
-    job_id = _job_id(_post(client, csrf))
-    assert simulations.started(db, job_id, pid=os.getpid())
-    simulations.finish(db, job_id, _counts_result())
-    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    text = _finished(client, csrf, db)
     said = "<dt>A table minimum</dt><dd>5 chips: the lines above count in table minimums"
     assert said in text
     assert text.index(said) < text.index("Win per 100 rounds, in chips")
@@ -299,10 +295,7 @@ def test_a_runs_page_says_a_table_minimum_in_chips_between_the_two_kinds_of_line
 def test_a_losing_runs_n0_says_the_game_does_not_win(
     quiet_app: Any, client: Any, csrf: Any, db: Any
 ) -> None:
-    job_id = _job_id(_post(client, csrf))
-    assert simulations.started(db, job_id, pid=os.getpid())
-    simulations.finish(db, job_id, _counts_result())  # n0 None: a house edge
-    text = client.get(f"/simulate/{job_id}").get_data(as_text=True)
+    text = _finished(client, csrf, db)  # n0 None: a house edge
     assert "<dt>N0</dt>\n<dd>none: the game does not win</dd>" in text
 
 
