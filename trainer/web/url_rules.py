@@ -40,8 +40,3 @@ class SharedBuilderRule(Rule):
             with self._lock:
                 self._builders[key] = found
         return found
-
-    @classmethod
-    def kept(cls) -> int:
-        """How many builders the process keeps (two a rule: with and without the query)."""
-        return len(cls._builders)

@@ -50,7 +50,7 @@ from trainer.web.simulation_plots import (
     sweep_plot,
 )
 from trainer.web.support import current_rules, current_user, get_db, render
-from trainer.words import N_, N_plural, number, plain_amount, plural, said, say
+from trainer.words import N_, N_plural, money, number, plain_amount, plural, said, say
 
 bp = Blueprint("simulation", __name__)
 
@@ -248,14 +248,13 @@ def job(job_id: int) -> Response:
 
 
 def _amount_words(kept: Any) -> str:
-    """A run's amount as it was kept (the form's text, "10000") written as its figures are:
-    "10,000", and "2,500.50" with its cents (the page compared the text with a whole number
-    and read "10,000.00")."""
+    """A run's amount as it was kept (the form's text, "10000") written as its figures are
+    (:func:`money`: "10,000", "2,500.50"; the page compared the text with a whole number and
+    read "10,000.00")."""
     try:
-        value = Fraction(str(kept))
+        return money(Fraction(str(kept)))
     except (ValueError, ZeroDivisionError):
         return str(kept or "")
-    return number(value, 0 if value.denominator == 1 else 2)
 
 
 def _system_name(slug: str) -> str:
