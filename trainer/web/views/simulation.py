@@ -233,6 +233,7 @@ def job(job_id: int) -> Response:
         "system_name": _system_name(str(found.settings.get("system", ""))),
         "ramp_words": ramp_words(str(found.settings.get("ramp") or "")),
         "bankroll_words": _amount_words(found.settings.get("bankroll")),
+        "seed_words": _amount_words(found.settings.get("seed", 0)),  # as read: "-0" is 0
         # Said in its game's words (a Las Vegas run read «с банкомётом» to a learner of 004).
         "page_rules": readable_rules(str(found.settings.get("rules", ""))),
         "stages": STAGES,
@@ -248,9 +249,9 @@ def job(job_id: int) -> Response:
 
 
 def _amount_words(kept: Any) -> str:
-    """A run's amount as it was kept (the form's text, "10000") written as its figures are
-    (:func:`money`: "10,000", "2,500.50"; the page compared the text with a whole number and
-    read "10,000.00")."""
+    """A run's number as it was kept (the form's text: a bankroll "10000", a deal number "-0")
+    written as its figures are (:func:`money`: "10,000", "2,500.50", "0"; the page compared the
+    text with a whole number and read "10,000.00", and wrote the deal number as typed)."""
     try:
         return money(Fraction(str(kept)))
     except (ValueError, ZeroDivisionError):
