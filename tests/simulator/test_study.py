@@ -6,16 +6,24 @@ a rotating bank and a pack dealt to a cut card."""
 from __future__ import annotations
 
 from collections.abc import MutableSequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 import pytest
 
-from trainer.engine.counting import find_system, study_counts
+from trainer.engine.counting import CountStudy, find_system, study_counts
 from trainer.engine.rulebook.rules import find_preset
 from trainer.simulator.referee import ReplayedShuffles
 from trainer.simulator.run import block_arrays, play_block
-from trainer.simulator.study import count_study, most_rounds, seed_of, study_job, tally
+from trainer.simulator.study import (
+    STUDY_REACH,
+    count_study,
+    most_rounds,
+    seed_of,
+    study_job,
+    tally,
+)
 
 
 class ShufflesThenStop(ReplayedShuffles):
@@ -35,16 +43,28 @@ def _traced(preset: str, penetration: Fraction, system: str, shoes: int) -> tupl
         rules = rules.replace(penetration=penetration)
     counted = find_system(system)
     job = study_job(rules, counted, seed_of(preset), shoes, 3, trace=True)
-    size = job.cards[0].size
-    arrays = block_arrays(job, log_size=(size + 1) * (shoes + 2) * 2)
-    sums = play_block(job, 0, most_rounds(rules, shoes), arrays)
+    size, most = job.cards[0].size, most_rounds(rules, shoes)
+    # A shuffle, an ace burned (002) or a refill each log the order they dealt.
+    arrays = block_arrays(job, log_size=(size + 1) * (shoes + 2) * 2 + (size + 1) * most // 4)
+    sums = play_block(job, 0, most, arrays)
     log, orders, at = arrays[3], [], 0
     while at < log.size and log[at] > 0:
         orders.append(log[at + 1 : at + 1 + int(log[at])].copy())
         at += 1 + int(log[at])
     kernel = tally(job, sums, counted, rules, shoes)
-    engine = study_counts(rules, counted, ShufflesThenStop(orders), shoes=shoes, seats=3)
-    return kernel, engine
+    engine = study_counts(
+        rules, counted, ShufflesThenStop(orders), shoes=shoes, seats=3, most_rounds=most
+    )
+    return kernel, within_reach(engine)
+
+
+def within_reach(study: CountStudy) -> CountStudy:
+    """The study as the kernel tallies it: counts beyond its reach at its ends."""
+    tally: dict[Fraction, int] = {}
+    for count, rounds in study.counts:
+        count = max(-Fraction(STUDY_REACH), min(Fraction(STUDY_REACH), count))
+        tally[count] = tally.get(count, 0) + rounds
+    return replace(study, counts=tuple(sorted(tally.items())))
 
 
 @pytest.mark.parametrize(
@@ -54,6 +74,10 @@ def _traced(preset: str, penetration: Fraction, system: str, shoes: int) -> tupl
         ("vegas-6d-s17", Fraction(3, 4), "hi-lo"),  # a burned card, seen by the study
         ("casino-boxes", Fraction(2, 3), "wong-halves"),
         ("russian-bank", Fraction(5, 6), "hi-lo"),
+        # Packs dealt to their end, which run out inside rounds and go on from their discards
+        # shuffled: the count goes on of the new pile, the cards on the table counted with it.
+        ("twenty-one-club", Fraction(1), "hi-lo"),
+        ("twenty-one-home", Fraction(1), "hi-lo"),
     ],
 )
 def test_the_same_shoes_give_the_engines_study(

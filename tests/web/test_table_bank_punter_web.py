@@ -109,13 +109,16 @@ def test_the_final_count_says_where_the_pack_ran_out_inside_a_round(
                 notice = f"The pack ran out during round {ask.number - 1}"
                 assert (notice in page) == refilled
                 if refilled:
-                    cards = f"{len(ask.seen)} card{'s' if len(ask.seen) != 1 else ''}"
-                    assert f"({cards} seen since)" in page
-                    assert len(ask.seen) < 52
-                    # The bar counts those cards afresh, not "of 104" (a walk read "Played 10
-                    # of 104 cards" at a talia's end).
+                    # The count is of the pile shuffled from the discards: the cards out of it
+                    # (the round's), which the bar counts too, not "of 104" (a walk read
+                    # "Played 10 of 104 cards" at a talia's end).
+                    out = game.table.shoe.out_of_pile()
+                    assert ask.seen == out and len(out) < 52
+                    cards = f"{len(out)} card{' is' if len(out) == 1 else 's are'}"
+                    assert f"Count that pile afresh: {cards} out of it." in page
                     bar = page.split('class="table-money"')[1].split("</div>")[0]
-                    assert "since the discards were shuffled" in bar and " of " not in bar
+                    assert "Out of the pile shuffled from the discards:" in bar
+                    assert f">{len(out)}</strong>" in bar and " of " not in bar.split(":")[1]
                 seen.add(refilled)
                 break
             response = client.post(url + "/step", data={**fields, **ANSWERS[kind]})

@@ -241,17 +241,22 @@ def test_the_tables_bar_says_a_tray_only_where_there_is_one(
     ],
 )
 def test_the_count_checks_note_names_what_the_decks_are_read_by(
-    client: Any, csrf: Any, hidden_fields: Any, rules: str, said: str, not_said: str
+    client: Any, csrf: Any, db: Any, hidden_fields: Any, rules: str, said: str, not_said: str
 ) -> None:
     """A true count's decks are read by the tray where there is one, else by the cards played
     (the bar's "Played N of M cards")."""
-    url = sit(client, csrf, rules=rules, graded=["counts"])
-    for _ in range(600):
-        kind, fields = step_form(client, url, hidden_fields)
-        if kind == "count":
+    for _ in range(5):  # a table whose first check has cards left to divide by (most)
+        url = sit(client, csrf, rules=rules, graded=["counts"])
+        for _ in range(600):
+            kind, fields = step_form(client, url, hidden_fields)
+            if kind == "count":
+                break
+            assert post_step(client, url, answer(kind, fields)).status_code == 200
+        else:
+            pytest.fail("no count check came")
+        # A pack dealt to its end exactly between rounds (about one table in a hundred) is
+        # seen whole: its last count is a running count alone.
+        if len(replayed(db, url)[1].seen) < Rules.parse(rules).decks * 52:
             break
-        assert post_step(client, url, answer(kind, fields)).status_code == 200
-    else:
-        pytest.fail("no count check came")
     page = client.get(url).get_data(as_text=True)
     assert said in page and not_said not in page

@@ -315,10 +315,14 @@ def study_counts(
     seats: int = 7,
     convention: TrueCountConvention | str = TrueCountConvention.FLOOR,
     resolution: DeckResolution | str = DeckResolution.EXACT,
+    most_rounds: int | None = None,
 ) -> CountStudy:
     """Deal ``shoes`` shoes of ``rules`` at a table of ``seats`` and tally the count at every
     round's start, from the shuffle to the cut card. Seats draw to 17 like a dealer, every
-    card dealt is seen (burned cards included), one minimum bet per seat.
+    card dealt is seen (burned cards included), one minimum bet per seat. A pack dealt to its
+    end that runs out inside a round goes on from its discards, counted afresh (the cards
+    on the table then counted with it); ``most_rounds`` stops the study sooner (the
+    simulator's bound: such a pack may go on for long).
 
     :param rng: a ``random.Random`` (seeded: the same study every time).
     :raises InvalidCountError: for fewer than one shoe or one seat.
@@ -344,9 +348,9 @@ def study_counts(
         table.shuffle_if_due()
         # Fresh packs only: a refill of the discards mid-round (a pack dealt to its end) is
         # the same pack going on.
-        if shoe.shuffles - shoe.refills - first_pack >= shoes:
+        if shoe.shuffles - shoe.refills - first_pack >= shoes or rounds == most_rounds:
             break
-        seen = shoe.burned + shoe.dealt()
+        seen = shoe.burned + shoe.carried + shoe.dealt()
         count = running_count(system, seen) + start
         if system.balanced:
             count = true_count(count, shoe.decks_remaining, convention, resolution)

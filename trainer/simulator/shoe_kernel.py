@@ -184,6 +184,15 @@ def _refill(shoe, rng, p, st, cv):
         # a card); the block stops after the round instead (run_block).
         st[EMPTY] = 1
         return
+    # The count goes on of the new pile (Shoe.out_of_pile): the cards going back into it
+    # are taken out of the count, this round's stay in (a hole card as it was: still out).
+    rc = st[RC]
+    for i in range(nd):
+        rc -= tag[disc[i]]
+    if p[S.BURN_SHOWN]:
+        for i in range(nb):
+            rc -= tag[burned[i]]
+    st[RC] = rc
     _copy(cards, 0, disc, 0, nd)
     _copy(cards, nd, burned, 0, nb)
     playing = st[NDISC] - nd  # this round's cards stay out, first in the tray

@@ -84,6 +84,7 @@ class Shoe:
         self._discards: list[Card] = []
         self._pickups: list[int] = []  # how many cards each discard put in the tray, in order
         self._burned: list[Card] = []
+        self._carried: list[Card] = []  # in play when the stack was last refilled mid-round
         self._dealt_since_shuffle = 0
         self.shuffles = 0  # how many times the shoe has been shuffled
         self.ace_burn_reshuffles = 0  # 002: reshuffles because an ace came up to be burned
@@ -132,6 +133,7 @@ class Shoe:
         self._discards = []
         self._pickups = []
         self._burned = []
+        self._carried = []
         self._deal_from(stack, rng)
 
     def _deal_from(self, stack: list[Card], rng: random.Random) -> None:
@@ -168,6 +170,16 @@ class Shoe:
                 f"the shoe is empty: all {len(self._pack)} cards are dealt or in play"
             )
         stack = self._discards + self._burned
+        # The cards on the table stay out of the new pile: those dealt (or carried from an
+        # earlier refill) and not yet discarded.
+        away = Counter(self._discards)
+        carried = []
+        for card in (*self._carried, *self._stack[: self._next]):
+            if away[card]:
+                away[card] -= 1
+            else:
+                carried.append(card)
+        self._carried = carried
         self._discards = []
         self._pickups = []
         self._burned = []
@@ -301,11 +313,41 @@ class Shoe:
     def dealt(self) -> tuple[Card, ...]:
         """The cards dealt since the last shuffle (or refill), in the order they left the shoe.
 
-        With :attr:`burned_seen` this is everything a counter has seen by the end of a round:
-        the running count so far is ``running_count(system, shoe.burned_seen + shoe.dealt(),
-        decks)``.
+        :meth:`out_of_pile` is what a counter counts.
         """
         return tuple(self._stack[: self._next])
+
+    @property
+    def carried(self) -> tuple[Card, ...]:
+        """The cards on the table when the stack ran out mid-round and the discards were
+        shuffled to finish the round (000, 002), in the order they were dealt: out of the new
+        pile, so counted with it. Empty after a shuffle."""
+        return tuple(self._carried)
+
+    def seen_in_round(
+        self, before: tuple[Card, ...], refills: int, seen: Iterable[Card]
+    ) -> tuple[Card, ...]:
+        """Inside a round: what a player has seen leave the pile, ``before`` the round (what
+        the table had seen at its start, with :attr:`refills` then) and ``seen`` of its cards.
+        Where the stack ran out in the round, the new pile's alone: the burned cards shown and
+        those of ``seen`` out of it (:attr:`carried` or dealt since; a card put to the
+        discards before the refill is back in the pile)."""
+        if self.refills == refills:
+            return (*before, *seen)
+        out = Counter((*self._carried, *self._stack[: self._next]))
+        kept = []
+        for card in seen:
+            if out[card]:
+                out[card] -= 1
+                kept.append(card)
+        return (*self.burned_seen, *kept)
+
+    def out_of_pile(self) -> tuple[Card, ...]:
+        """Between rounds, every card a counter has seen leave the pile now being dealt: the
+        burned cards shown, the cards :attr:`carried` over a refill, and the cards dealt since
+        (all are shown by the end of their round). The running count is ``running_count(system,
+        shoe.out_of_pile(), decks)``."""
+        return (*self.burned_seen, *self._carried, *self._stack[: self._next])
 
     def undealt(self) -> tuple[Card, ...]:
         """The undealt cards in dealing order (for tests and analysis, never for a learner)."""

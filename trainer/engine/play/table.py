@@ -322,10 +322,10 @@ class Table:
 
     @property
     def seen_since_shuffle(self) -> tuple[Card, ...]:
-        """Between rounds: the cards the table's players have seen since the last shuffle, the
-        burned card first where it is shown (``burn_shown``, 002), then every card dealt (all
-        are shown by the end of their round). Inside a round, :meth:`Round.seen_by` says more."""
-        return self.shoe.burned_seen + tuple(self.shoe.dealt())
+        """Between rounds: the cards the table's players have seen leave the pile since the
+        last shuffle (:meth:`Shoe.out_of_pile`: where a pack dealt to its end was refilled, of
+        the new pile). Inside a round, :meth:`Shoe.seen_in_round` says more."""
+        return self.shoe.out_of_pile()
 
     def _right_of_dealer(self) -> int | None:
         if self._dealer is None:

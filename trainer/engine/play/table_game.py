@@ -44,8 +44,8 @@ table ends with the shoe (002: the pack dealt to its end), or where the talia is
 A step that does not fit where it is played raises :class:`InvalidStepError` naming the rule;
 the web layer replays a new step before storing it, so an illegal one is never stored. Count
 checks come at round starts drawn from the seed (about one round in ``CHECK_RATE``), never
-before the first round, and once at the end of the shoe: when the cut card is out, or when a
-pack dealt to its end ran out inside a round (000, 002), whose discards the engine shuffled.
+before the first round, and once at the end of the shoe: the cut card is out, or a pack dealt
+to its end ran out inside a round (000, 002; the count then is of the pile shuffled anew).
 """
 
 from __future__ import annotations
@@ -188,8 +188,7 @@ class _Waiting(Exception):  # noqa: N818 (not an error: the replay stops here)
 
 
 class _LearnerPolicy(BasicStrategyPolicy):
-    """The other seats by the chart; the learner's seats (or the learner's deal) by their
-    steps, or a stop."""
+    """The other seats by the chart; the learner's seats (or deal) by their steps, or a stop."""
 
     def __init__(
         self,
@@ -446,7 +445,7 @@ class TableGame:
         while True:
             number = len(self.rounds) + 1
             seen = table.seen_since_shuffle
-            played = len(table.shoe.dealt())
+            played, refills = len(table.shoe.carried) + len(table.shoe.dealt()), table.shoe.refills
             over = self._played_out()
             due = over or (number > 1 and self._checks.randrange(CHECK_RATE) == 0)
             if due and setup.count_checks:
@@ -479,9 +478,10 @@ class TableGame:
             try:
                 record = table.play_round(all_bets, policy)
             except _Waiting as waiting:  # every step is played: the learner decides next
-                seen_now = seen + waiting.round.seen_by(waiting.seat)
                 seat = None if waiting.seat == DEALER else waiting.seat
-                return Ask(waiting.kind, number, seen_now, played, waiting.round, seat)
+                now = table.shoe.seen_in_round(seen, refills, waiting.round.seen_by(waiting.seat))
+                fresh = table.shoe.refills != refills  # the pack ran out: its tray is empty
+                return Ask(waiting.kind, number, now, 0 if fresh else played, waiting.round, seat)
             except (InvalidBetError, InsufficientBankrollError, IllegalActionError) as error:
                 raise InvalidStepError(str(error)) from None
             round_ = table.last_round

@@ -322,9 +322,9 @@ def table_page(
         **table_view.step_keys(ask),
         "burned": table_view.burned_shown(game),
         **_count_asked(seated.spec, ask),
-        # The pack dealt to its end ran out inside the last round (000, 002, 004): the
-        # discards were shuffled to finish it, and the count starts again from there.
-        "refilled": game.table.shoe.refills > 0,
+        # The pack dealt to its end ran out inside the last round (000, 002, 004): the cards
+        # out of the pile shuffled from its discards to finish it (0: it did not run out).
+        "refilled": len(game.table.shoe.out_of_pile()) if game.table.shoe.refills else 0,
         "spent": game.spent,
         "held_word": table_view.held_word(seated.held.step if seated.held else None),
         "early": ask.kind == "play" and ask.early,
