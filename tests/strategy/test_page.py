@@ -183,7 +183,8 @@ def test_the_texts_other_readings_show_their_house_edges(strategy_app):
     assert not re.search(r"[Hh]ouse edge[^.]{0,60}[-\u2212]\d", text)
     # The difference signed as counts are read, a true minus sign (trainer.words.signed).
     difference = f"{sixteen - ours:+.3f}".replace("-", "\u2212")
-    assert f"your edge {-sixteen:.3f}%" in text and f"{difference} points" in text
+    assert f"your edge {-sixteen:.3f}%" in text and f"<td>{difference}</td>" in text
+    assert "The bank's edge against ours, in percentage points" in text
     assert f'href="/strategy?rules={FACE_UP}"' in text
     assert text.count("not worked out yet") == 1  # the face-up reading's chart
 

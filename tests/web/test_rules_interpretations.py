@@ -90,7 +90,8 @@ def test_a_readings_edge_is_the_banks_at_a_bank_game_and_the_houses_at_the_casin
     page = client.get("/rules").get_data(as_text=True)
     home = html.unescape(_preset_section(page, "twenty-one-home"))
     assert "The bank's edge under this reading: " in home and "House edge" not in home
-    assert "The bank's edge against ours" in home and "the house's" not in home
+    assert "The bank's edge against ours, in percentage points" in home
+    assert "the house's" not in home
     casino = html.unescape(_preset_section(page, "casino-boxes"))
     if "Readings of the text" in casino:  # (003's readings, where it has any)
         assert "bank's" not in casino
