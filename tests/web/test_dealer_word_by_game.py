@@ -292,3 +292,17 @@ def test_a_quiz_under_another_games_rules_is_graded_in_its_words(
     verdict = html.unescape(client.get(said.headers["Location"], headers=russian).get_data(True))
     feedback = verdict.split('id="feedback-heading"')[1].split("</section>")[0]
     assert "у дилера под тузом" in feedback and "банкомёт" not in feedback.lower()
+
+
+@pytest.mark.parametrize(
+    ("preset", "seats"), [("twenty-one-home", "игроки"), ("russian-bank", "понтёры")]
+)
+def test_the_table_set_up_names_the_other_seats_as_the_learners_text_does(
+    client: Any, csrf: Any, preset: str, seats: str
+) -> None:
+    """The set-up's sentence on holding the deal or the bank named the other seats «понтёры»
+    at 002 too, whose text says игроки (a walk)."""
+    chosen = client.post("/rules", data={"preset": preset, "csrf_token": csrf()})
+    assert chosen.status_code == 303
+    page = client.get("/table/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
+    assert f"на остальных местах {seats}, которые ставят против вас" in html.unescape(page)
