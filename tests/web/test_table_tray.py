@@ -260,3 +260,22 @@ def test_the_count_checks_note_names_what_the_decks_are_read_by(
             break
     page = client.get(url).get_data(as_text=True)
     assert said in page and not_said not in page
+
+
+def test_a_pack_dealt_to_its_end_is_called_a_pack_at_its_end(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    """002's club deals a pack, not a shoe: its last count check and its summary said "The
+    shoe is out" and "The shoe is played out" (a walk)."""
+    url = sit(client, csrf, rules="twenty-one-club", graded=["counts"])
+    for _ in range(600):
+        kind, fields = step_form(client, url, hidden_fields)
+        page = client.get(url).get_data(as_text=True)
+        if kind == "count" and "The pack is played out: the count?" in page:
+            break
+        assert "shoe is out" not in page
+        assert post_step(client, url, answer(kind, fields)).status_code == 200
+    else:
+        pytest.fail("the pack never ran out")
+    ended = post_step(client, url, answer(kind, fields)).get_data(as_text=True)
+    assert "The pack is played out" in ended and "The shoe is played out" not in ended

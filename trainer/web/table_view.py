@@ -493,7 +493,8 @@ def _ended(spec: TableSpec, game: TableGame) -> str:
     if game.spent:
         return say("Your bankroll cannot cover the table minimum")
     if not spec.rules.players_bank or table.dealer in (None, first):
-        return say("The pack is played out") if spec.deals else say("The shoe is played out")
+        pack = spec.deals or spec.rules.dealt_to_the_end  # 000, 002: a pack, not a shoe
+        return say("The pack is played out") if pack else say("The shoe is played out")
     if table.dealer == 0:
         return say("The talia is played out and the bank passes to you")
     return say(
