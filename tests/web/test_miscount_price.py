@@ -23,8 +23,8 @@ TOTAL = re.compile(
 )
 # Each count error's price, in money and in bets (table minimums), both stretches.
 PRICE = re.compile(
-    r"expectation given up ([0-9.,]+) \(([0-9.,]+) table minimums\)\. Never corrected, to the "
-    r"end of the shoe: .*?expectation given up ([0-9.,]+) \(([0-9.,]+) table minimums\)\."
+    r"expectation given up ([0-9.,]+) \(([0-9.,]+) table minimums\)\. Never corrected, until the "
+    r"shuffle: .*?expectation given up ([0-9.,]+) \(([0-9.,]+) table minimums\)\."
 )
 
 

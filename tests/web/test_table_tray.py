@@ -279,3 +279,6 @@ def test_a_pack_dealt_to_its_end_is_called_a_pack_at_its_end(
         pytest.fail("the pack never ran out")
     ended = post_step(client, url, answer(kind, fields)).get_data(as_text=True)
     assert "The pack is played out" in ended and "The shoe is played out" not in ended
+    # A miscount's price too ("until the shuffle"); the words read, not the addresses.
+    words = re.sub(r"<[^>]*>", " ", ended.split("<main")[1]).lower()
+    assert "shoe" not in words, re.findall(r".{60}shoe.{60}", words)

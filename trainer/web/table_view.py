@@ -416,7 +416,7 @@ _WAITS_FOR = {
     "bet": N_("The table waits for your bet."),
     "insurance": N_("The table waits for your answer to insurance."),
     "play": N_("The table waits for your play."),
-    "over": N_("The table waits for nothing: the shoe is played out."),
+    "over": N_("The table waits for nothing: its cards are played out."),
 }
 
 
