@@ -20,7 +20,7 @@ from trainer.engine.banker.doubling import (
 )
 from trainer.engine.deck.cards import Card
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, number, plural, say
+from trainer.words import N_, money, number, plural, say
 from trainer.words import signed as signed_number
 
 __all__ = ["KEYS", "TIE", "card_words", "grade_double", "grade_redouble", "graded", "money_words"]
@@ -81,7 +81,7 @@ def grade_double(first: Card, stakes: Fraction, punters: int, answer: str, rules
         bank=signed_number(-players * 100, 2),
     )
     said = {"leave": money_words(evs["N"]), "double": money_words(evs["D"]),
-            "stakes": number(stakes, 0 if stakes.denominator == 1 else 2)}  # fmt: skip
+            "stakes": money(stakes)}  # fmt: skip
     if punters > 1:  # the stakes' total; the percentages one punter's (the rules page's by size)
         why += " " + plural(
             "On the stakes of your %(count)s punter, %(stakes)s in all, that is %(leave)s if "
@@ -131,7 +131,7 @@ def grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> G
         card=card_words(first.value),
         doubled=doubled,
         expect=signed_number(ev * 100, 2),
-        stake=number(stake, 0 if stake.denominator == 1 else 2),
+        stake=money(stake),
         leave=money_words(evs["N"]),
         redouble=money_words(evs["D"]),
     )

@@ -45,6 +45,7 @@ from trainer.engine.words import (  # one road
     SaidError,
     dealer_named,
     dealing_at,
+    money,
     nested_quotes,
     plural,
     quoted,
@@ -274,13 +275,6 @@ def _at_most(value: float, digits: int) -> str:
     """``value`` to at most ``digits`` places, its trailing zeros dropped ("0.4", "12.5"), a
     negative with the true minus."""
     return _decimal(value, "#,##0." + "#" * digits).replace("-", MINUS)
-
-
-def money(value: int | float | Fraction | Decimal) -> str:
-    """An amount as a learner reads it: whole with no decimals ("25", "10,000"; "10 000" in
-    Russian), else to the cent ("7.50"; "7,50" in Russian); a negative with the true minus."""
-    whole = Fraction(value).denominator == 1 if not isinstance(value, float) else value.is_integer()
-    return number(value, 0 if whole else 2)
 
 
 def percent(share: int | float | Fraction | Decimal, digits: int = 0, *, sign: bool = False) -> str:

@@ -204,6 +204,13 @@ def number(value: Number, digits: int = 0) -> str:
     return _number(value, digits)
 
 
+def money(value: Number) -> str:
+    """An amount as a learner reads it: whole with no decimals ("25", "10,000"; "10 000" in
+    Russian), else to the cent ("7.50"; "7,50" in Russian); a negative with the true minus."""
+    whole = value.is_integer() if isinstance(value, float) else Fraction(value).denominator == 1
+    return number(value, 0 if whole else 2)
+
+
 def quoted(text: str) -> str:
     """``text`` as typed, between the quotation marks of the learner's language (“hilo”,
     «hilo»): what a refusal names of the learner's input, never Python's ``repr`` quotes."""

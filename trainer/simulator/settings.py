@@ -17,7 +17,7 @@ from trainer.engine.banker.face_down import face_down_game
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.rulebook.rule_options import InvalidRulesError
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.words import number, plural, quoted, said, say
+from trainer.engine.words import money, number, plural, quoted, said, say
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.simulator.run import BLOCK_ROUNDS, Job, Sums, prepare, run, warm
 from trainer.simulator.summary import Summary, summarise
@@ -149,7 +149,7 @@ def _bankroll(text: str | None, rules: Rules | None) -> Fraction | None:
             "bankroll",
             say(
                 "%(typed)s is below the table minimum (%(minimum)s)",
-                typed=number(amount, 0 if amount.denominator == 1 else 2),
+                typed=money(amount),
                 minimum=rules.min_bet,
             ),
         )

@@ -78,7 +78,7 @@ from trainer.engine.play.table import (
 )
 from trainer.engine.play.table_setup import MAX_BOXES, MAX_OTHERS, TableSetup
 from trainer.engine.rulebook.legality import NATURAL_EARLY
-from trainer.engine.words import N_, number, plural, quoted, say
+from trainer.engine.words import N_, money, plural, quoted, say
 
 if TYPE_CHECKING:
     from trainer.engine.strategy.chart import Chart
@@ -308,15 +308,11 @@ class _LearnerPolicy(BasicStrategyPolicy):
                 "insurance: "
                 + say(
                     "at most %(most)s (half the bet), not %(asked)s",
-                    most=_words(most),
-                    asked=_words(part),
+                    most=money(most),
+                    asked=money(part),
                 )
             )
         return part
-
-
-def _words(amount: Fraction) -> str:
-    return number(amount, 0 if amount.denominator == 1 else 2)
 
 
 def _part(step: str) -> Fraction | None:
@@ -577,15 +573,15 @@ class TableGame:
                 if rules.max_bet is None:
                     limits = say(
                         "a bet at this table is %(least)s or more (no maximum), not %(asked)s",
-                        least=_words(rules.min_bet),
-                        asked=_words(bet),
+                        least=money(rules.min_bet),
+                        asked=money(bet),
                     )
                 else:
                     limits = say(
                         "a bet at this table is %(least)s to %(most)s, not %(asked)s",
-                        least=_words(rules.min_bet),
-                        most=_words(rules.max_bet),
-                        asked=_words(bet),
+                        least=money(rules.min_bet),
+                        most=money(rules.max_bet),
+                        asked=money(bet),
                     )
                 raise InvalidStepError("min_bet and max_bet: " + limits)
         if bankroll is not None and sum(bets) > bankroll + self.learner_net:
@@ -594,7 +590,7 @@ class TableGame:
                 "bankroll: "
                 + say(
                     "your bets come to %(bets)s with %(left)s left",
-                    bets=_words(sum(bets, Fraction(0))),
-                    left=_words(left),
+                    bets=money(sum(bets, Fraction(0))),
+                    left=money(left),
                 )
             )

@@ -17,7 +17,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 from trainer.engine.rulebook.rule_options import DEAL_FACES
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.words import N_, N_plural, dealing_at, number, plural, say
+from trainer.engine.words import N_, N_plural, dealing_at, money, number, plural, say
 
 __all__ = [
     "CHOICE_LABELS",
@@ -353,10 +353,6 @@ def _ratio(value: Fraction) -> str:
     return say("%(won)s:%(staked)s", won=number(value.numerator), staked=number(value.denominator))
 
 
-def _money(value: Fraction) -> str:
-    return number(value, 0 if value.denominator == 1 else 2)
-
-
 @in_its_words
 def summary_lines(rules: Rules) -> list[str]:
     """Plain-English lines describing the table, the pack first, the interpretations last."""
@@ -539,13 +535,13 @@ def _surrender(rules: Rules) -> str:
 
 def _table(rules: Rules) -> list[str]:
     if rules.max_bet is None:
-        lines = [say("Bets of %(least)s or more, no table maximum", least=_money(rules.min_bet))]
+        lines = [say("Bets of %(least)s or more, no table maximum", least=money(rules.min_bet))]
     else:
         lines = [
             say(
                 "Bets %(least)s to %(most)s",
-                least=_money(rules.min_bet),
-                most=_money(rules.max_bet),
+                least=money(rules.min_bet),
+                most=money(rules.max_bet),
             )
         ]
     if rules.max_seats is not None:
