@@ -256,6 +256,23 @@ def cost_of_answer(play: Play, answer: str) -> float:
 
 # -- the drill --------------------------------------------------------------------------------
 
+# The lead by the plays the rules have besides hitting, standing and splitting: (doubling,
+# surrender); both: the drill's description.
+_LEADS = {
+    (True, False): N_(
+        "Your two cards against the dealer's up card: hit, stand, double or split (these "
+        "rules have no surrender)? The right play is worked out exactly for them."
+    ),
+    (False, True): N_(
+        "Your two cards against the dealer's up card: hit, stand, split or surrender (these "
+        "rules have no doubling down)? The right play is worked out exactly for them."
+    ),
+    (False, False): N_(
+        "Your two cards against the dealer's up card: hit, stand or split (these rules have "
+        "no doubling down and no surrender)? The right play is worked out exactly for them."
+    ),
+}
+
 
 class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
     slug = SLUG
@@ -266,6 +283,13 @@ class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
     )
     template = "drills/strategy_quiz.html"
     situation_template = "drills/_strategy_situation.html"
+
+    @staticmethod
+    def lead(rules: Rules) -> str:
+        """The drill's lead under ``rules``: the plays it asks, those the rules have (000 and
+        002 have no double and no surrender: the lead offered them)."""
+        has = (rules.double_on != "none", rules.surrender != "none")
+        return say(_LEADS.get(has, StrategyQuiz.description))
 
     def new_question(
         self,

@@ -221,3 +221,29 @@ def test_the_chart_marks_its_exceptions_and_lists_them_with_javascript_off(strat
         "/strategy?rules=vegas-6d-s17+decks%3D2+surrender%3Dnone&wait=1&cell=hard.16.10"
     ).get_data(as_text=True)
     assert "Exception: with three cards or more: stand." in cell
+
+
+@pytest.mark.parametrize(
+    ("rules", "has_double", "has_surrender"),
+    [
+        ("permanent-bank", False, False),
+        ("twenty-one-club", False, False),
+        ("vegas-6d-s17", True, True),
+    ],
+)
+def test_the_page_and_the_quiz_offer_the_plays_the_game_has(
+    strategy_app, rules: str, has_double: bool, has_surrender: bool
+):
+    """000 and 002 have no doubling down, no surrender and no insurance: the chart's key listed
+    "double if allowed" and "surrender if allowed", the quiz asked "hit, stand, double, split
+    or surrender?" and offered a count on insurance questions (a learner's walk)."""
+    client = strategy_app.test_client()
+    chart_page = client.get(f"/strategy?rules={rules}&wait=1").get_data(as_text=True)
+    chart_page = html.unescape(chart_page)
+    key = chart_page.split('class="strategy-legend"')[1].split("</ul>")[0]
+    assert ("double if allowed" in key) is has_double
+    assert ("surrender if allowed" in key) is has_surrender
+    quiz = html.unescape(client.get(f"/drills/basic-strategy?rules={rules}").get_data(True))
+    asked = quiz.split('class="lead"')[1].split("</p>")[0].split("?")[0].split("(")[0]
+    assert ("double" in asked) is has_double and ("surrender" in asked) is has_surrender
+    assert ('name="insurance" value="count"' in quiz) is has_double  # the same three games

@@ -98,6 +98,17 @@ def _grid(result: Chart) -> list[dict[str, Any]]:
     return sections
 
 
+def _codes(result: Chart | None) -> dict[str, str]:
+    """The colour key: the codes the chart has (000 and 002, no doubling and no surrender,
+    keyed "double if allowed" and "surrender if allowed"), each in words."""
+    used = (
+        {code for rows in result.codes.values() for row in rows.values() for code in row.values()}
+        if result is not None
+        else set(CODES)
+    )
+    return {code: say(meaning) for code, meaning in CODES.items() if code in used}
+
+
 def _exception(result: Chart, section: str, row: str, up: str) -> str | None:
     """What a cell's exceptions say in words, or None (the chart's own optimum)."""
     found = result.exceptions.get(section, {}).get(row, {}).get(up)
@@ -160,7 +171,7 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
         "query": {"rules": rules.notation()},
         "presets": preset_menu(),
         "fields": option_fields(rules, [o for o in Rules.option_names() if o not in _NOT_PLAY]),
-        "codes": {code: say(meaning) for code, meaning in CODES.items()},
+        "codes": _codes(result),
         "chart": result,
         "section": "strategy",
         "grid": _grid(result) if result is not None else None,
