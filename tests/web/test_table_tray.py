@@ -263,11 +263,13 @@ def test_the_count_checks_note_names_what_the_decks_are_read_by(
 
 
 def test_a_pack_dealt_to_its_end_is_called_a_pack_at_its_end(
-    client: Any, csrf: Any, hidden_fields: Any
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
 ) -> None:
     """002's club deals a pack, not a shoe: its last count check and its summary said "The
     shoe is out" and "The shoe is played out" (a walk)."""
     url = sit(client, csrf, rules="twenty-one-club", graded=["counts"])
+    db.execute("UPDATE table_sessions SET seed = 8")  # a pack that runs out between rounds
+    db.conn.commit()
     for _ in range(600):
         kind, fields = step_form(client, url, hidden_fields)
         page = client.get(url).get_data(as_text=True)
@@ -277,6 +279,10 @@ def test_a_pack_dealt_to_its_end_is_called_a_pack_at_its_end(
         assert post_step(client, url, answer(kind, fields)).status_code == 200
     else:
         pytest.fail("the pack never ran out")
+    # The bar beside "Round 9" (the last) counts its cards too: not "before this round".
+    bar = page.split('class="table-money"')[1].split("</div>")[0]
+    assert "Played before this round" not in bar and "Played: <strong>" in bar, bar
+    assert replayed(db, url)[1].seen and not replayed(db, url)[1].round  # the last count
     ended = post_step(client, url, answer(kind, fields)).get_data(as_text=True)
     assert "The pack is played out" in ended and "The shoe is played out" not in ended
     # A miscount's price too ("until the shuffle"); the words read, not the addresses.
