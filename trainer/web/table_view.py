@@ -18,6 +18,7 @@ from drills.table_session import TableSpec
 from drills.table_sums import Sums
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
+from trainer.engine.play.settlement import is_natural
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.web.caches import app_caches
@@ -85,9 +86,14 @@ class RoundView:
     dealer_reveal: tuple[tuple[int, bool] | None, ...] = ()  # as HandView.reveal
 
 
-def _total(cards: tuple[Card, ...], faces: tuple[bool, ...]) -> str:
+def _total(cards: tuple[Card, ...], faces: tuple[bool, ...], natural: str = "") -> str:
+    """A hand's total once every card is shown; a natural (``natural``, the game's word: a
+    hand not split) by its name: the dealer's box read "soft 21" above "the dealer has
+    blackjack" (a walk)."""
     if not all(faces) or not cards:
         return ""
+    if natural and is_natural(cards):
+        return natural
     hard = sum(card.value for card in cards)
     soft = any(card.value == 1 for card in cards) and hard <= 11
     return say("soft %(total)s", total=written(hard + 10)) if soft else written(hard)
@@ -121,7 +127,7 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
     done = round_.phase is Phase.DONE
     result = round_.result if done else None
     acting_seat, acting_hand = round_.current_seat, round_.current_hand_index
-    seats = []
+    seats, natural = [], _natural_word(game)
     for seat in range(round_.seat_count):
         mine = seat in learner
         faces = round_.shown(seat) if (done or mine) else round_.shown_in_play(seat)
@@ -136,7 +142,7 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
                 HandView(
                     held=tuple(zip(hand.cards, shown, strict=True)),
                     stake=money(stake),
-                    total=_total(hand.cards, shown),
+                    total=_total(hand.cards, shown, natural if len(faces) == 1 else ""),
                     acting=seat == acting_seat and index == acting_hand,
                     outcome=say(_OUTCOMES[settled.outcome.value]) if settled else "",
                     net=signed_money(settled.net) if settled else "",
@@ -167,7 +173,7 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
         number,
         tuple(seats),
         tuple(zip(dealer_cards, dealer_faces, strict=True)),
-        _total(dealer_cards, dealer_faces),
+        _total(dealer_cards, dealer_faces, natural),
         done,
         lines,
         label,

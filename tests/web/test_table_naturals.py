@@ -1,0 +1,53 @@
+"""A natural on the table is named as the game names it, in the box's total as in the round's
+settlement: the dealer's box read "soft 21" above "the dealer has blackjack" (a walk)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from trainer.engine.play.settlement import is_natural
+from trainer.engine.play.table_game import TableGame, TableSetup
+from trainer.engine.rulebook.rules import Rules
+from trainer.engine.strategy import chart
+from trainer.web.table_view import round_view
+
+
+def _answer(kind: str) -> str:
+    return {"count": "count", "bet": "bet 10", "insurance": "insure 0"}.get(kind, "S")
+
+
+def _shoe(rules: Rules, seed: int) -> TableGame:
+    """A shoe played to its end, standing on everything."""
+    steps: list[str] = []
+    while True:
+        game = TableGame(TableSetup(rules, others=6, boxes=1, seed=seed), chart(rules))
+        ask = game.play(steps, Fraction(100_000))
+        if ask.kind == "over":
+            return game
+        steps.append(_answer(ask.kind))
+
+
+@pytest.mark.parametrize("preset", ["permanent-bank", "vegas-6d-s17"])
+def test_a_natural_is_named_in_its_box(app: Any, preset: str) -> None:
+    rules = Rules.parse(preset)
+    found = {"dealer": False, "player": False}
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        for seed in range(11, 16):  # shoes until the dealer and a player have had one
+            game = _shoe(rules, seed)
+            for number, played in enumerate(game.rounds, start=1):
+                view = round_view(game, played.round, number)
+                dealer = tuple(card for card, _ in view.dealer)
+                assert (view.dealer_total == "blackjack") is is_natural(dealer), view.dealer_total
+                found["dealer"] |= is_natural(dealer)
+                for seat in view.seats:
+                    for hand in seat.hands:
+                        cards = tuple(card for card, _ in hand.held)
+                        natural = is_natural(cards) and len(seat.hands) == 1
+                        assert (hand.total == "blackjack") is natural, hand.total
+                        found["player"] |= natural
+            if all(found.values()):
+                return
+    pytest.fail(f"five shoes dealt no natural to {found}")
