@@ -114,6 +114,7 @@ class Price:
     until_next: Stretch
     to_end: Stretch
     true: bool = False  # ``off`` is in true counts (a conversion slip, the running count right)
+    before: int = 0  # the round the check came before (0: none came after it)
 
 
 @dataclass(frozen=True)
@@ -124,6 +125,7 @@ class RoundSeen:
     label: str
     before: tuple[Card, ...]
     hands: tuple[tuple[tuple[Card, ...], Card], ...]
+    number: int = 0  # the round's number
 
 
 @dataclass(frozen=True)
@@ -226,7 +228,10 @@ def price(counter: Counter, rounds: Sequence[RoundSeen], index: int, start: int,
     """A count off by ``off`` (a running count; a true count where ``true``) from round
     ``start`` on: until round ``stop`` (the next check), and to the end of the shoe."""
     until_next = stretch(counter, rounds[start:stop], off, true=true)
-    return Price(index, off, until_next, stretch(counter, rounds[start:], off, true=true), true)
+    to_end = stretch(counter, rounds[start:], off, true=true)
+    return Price(
+        index, off, until_next, to_end, true, rounds[start].number if rounds[start:] else 0
+    )
 
 
 # -- counting through a shoe -------------------------------------------------------------------
@@ -255,7 +260,8 @@ def session_rounds(session: Any) -> tuple[list[RoundSeen], list[int]]:
         if step.label.startswith("Round ") and step.phase != "turned":
             starts[at] = len(rounds)
             before = session.seen(at - 1) if at else ()
-            rounds.append(RoundSeen(step.label_words, before, _first_seat(step.hands)))
+            seen_at = int(step.label.removeprefix("Round "))
+            rounds.append(RoundSeen(step.label_words, before, _first_seat(step.hands), seen_at))
     after = [
         next((starts[at] for at in sorted(starts) if at > spec.after), len(rounds))
         for spec in session.checkpoints
@@ -307,8 +313,9 @@ def table_rounds(game: Any) -> list[RoundSeen]:
             for seat in played.learner
             if len(played.round.hands(seat)) == 1 and len(played.round.hands(seat)[0].cards) >= 2
         )
-        label = say("Round %(number)s", number=number(played.record.number))
-        found.append(RoundSeen(label, tuple(played.seen_before), hands))
+        at = played.record.number
+        label = say("Round %(number)s", number=number(at))
+        found.append(RoundSeen(label, tuple(played.seen_before), hands, at))
     return found
 
 

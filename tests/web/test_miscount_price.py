@@ -57,6 +57,12 @@ def test_a_shoe_counted_high_prices_its_count_errors(
     # single-deck shoe has such rounds after every checkpoint but its last.
     page = count_through(client, csrf, hidden_fields, off=8)
     assert page.count('class="miscount-price"') >= 1
+    # Each price says which check it is (two alike read the same word for word: a walk).
+    checks = re.findall(r'<p class="miscount-when"><strong>([^<]*)</strong>', page)
+    assert len(checks) == page.count('class="miscount-price"') == len(set(checks))
+    assert all(
+        re.fullmatch(r"The count check before round \d+|The last count check", c) for c in checks
+    )
     assert "a count off by +8, until the next checkpoint: bets changed" in page
     total = TOTAL.search(page.replace("\n", " "))
     assert total is not None
