@@ -13,6 +13,7 @@ from drills import InvalidAnswerError, get_drill
 from drills.table_dealing import dealer_step
 from drills.table_session import MONEY_RE, TableSpec, read_digits, step_asks
 from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError
+from trainer.engine.play.table_steps import END
 from trainer.engine.rulebook.rules import Rules
 from trainer.web import table_view
 from trainer.web.caches import app_caches
@@ -90,12 +91,20 @@ def _amount(text: str, what: str, unit: Fraction) -> Fraction:
     return Fraction(Decimal(text))
 
 
+def ends_here(ask: Ask) -> bool:
+    """Whether the learner may end the table where it waits: for the next round's bet or deal,
+    nothing of it dealt, after a round at least (then its summary)."""
+    return ask.kind in ("bet", "deal") and ask.round is None and ask.number > 1
+
+
 def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, dict[str, str]]:
     """The step a form sends where the table waits at ``ask``, and its answers by ask name.
 
     :raises InvalidStepError: for a form that sends no step of that kind.
     """
     money = table_view.money_notation  # the answers stored, read back
+    if form.get("end", "")[:2] == "1" and ends_here(ask):  # else read as the step asked
+        return END, {}
     if ask.kind == "count":
         rc, tc = form.get("running", "")[:8], form.get("true", "")[:8]
         # Where the tray is judged, the true count is graded as the learner's conversion.

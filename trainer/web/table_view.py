@@ -422,7 +422,7 @@ _WAITS_FOR = {
     "bet": N_("The table waits for your bet."),
     "insurance": N_("The table waits for your answer to insurance."),
     "play": N_("The table waits for your play."),
-    "over": N_("The table waits for nothing: its cards are played out."),
+    "over": N_("The table waits for nothing: it is over."),
 }
 
 
@@ -496,6 +496,8 @@ def _ended(spec: TableSpec, game: TableGame) -> str:
     """How the learner's table ended: the shoe played out, the deal or bank passed on, or
     the bankroll spent."""
     table, first = game.table, game.setup.first_dealer
+    if game.ended:
+        return say("You ended the table after round %(round)s", round=written(len(game.rounds)))
     if game.spent:
         return say("Your bankroll cannot cover the table minimum")
     if not spec.rules.players_bank or table.dealer in (None, first):

@@ -16,6 +16,7 @@ The steps, as text (their notation)::
                    most allowed (half the bet), 0 declines
     insure part 5  part of it: that amount (above 0, at most the most allowed)
     H S D P R      a play for the learner's hand to act (hit, stand, double, split, surrender)
+    end            the learner ends the table before the next round (after one at least)
 
 Where the learner holds the deal or the bank (``TableSetup.deals``: 002 home, 004) the other
 seats are all punters, played by the engine, each staking the table minimum, and the learner
@@ -77,8 +78,9 @@ from trainer.engine.play.table import (
     TableRound,
 )
 from trainer.engine.play.table_setup import MAX_BOXES, MAX_OTHERS, TableSetup
+from trainer.engine.play.table_steps import END, InvalidStepError, insurance_part, read_bets
 from trainer.engine.rulebook.legality import NATURAL_EARLY
-from trainer.engine.words import N_, money, plural, quoted, say
+from trainer.engine.words import N_, money, quoted, say
 
 if TYPE_CHECKING:
     from trainer.engine.strategy.chart import Chart
@@ -109,10 +111,6 @@ _LETTERS = N_("ABCDEFG")
 # Each engine-played bankroll: far more than any shoe can lose (the learner's own is kept by
 # the caller, from the learner seats' nets).
 _HOUSE_MONEY = 10**12
-
-
-class InvalidStepError(ValueError):
-    """A learner's step that cannot be played where it comes (the message names the rule)."""
 
 
 @dataclass(frozen=True)
@@ -298,7 +296,7 @@ class _LearnerPolicy(BasicStrategyPolicy):
         most = round_.max_insurance(seat)
         if step in ("insure 0", "insure 1"):
             return most if step == "insure 1" else Fraction(0)
-        part = _part(step)
+        part = insurance_part(step)
         if part is None:
             raise InvalidStepError(
                 say("insurance is offered: answer it, not %(step)r", step=step[:12])
@@ -315,37 +313,16 @@ class _LearnerPolicy(BasicStrategyPolicy):
         return part
 
 
-def _part(step: str) -> Fraction | None:
-    """The amount of an ``insure part <amount>`` step (part of the insurance allowed)."""
-    words = step.split(" ")
-    if len(words) != 3 or words[:2] != ["insure", "part"]:
-        return None
-    try:
-        return Fraction(words[2])
-    except (ValueError, ZeroDivisionError):
-        return None
+def _counted(steps: Sequence[str], pos: int) -> int | None:
+    """Past the count asked where ``steps`` are at ``pos`` (None: no step left to give it).
 
-
-def read_bets(step: str, boxes: int, *, vary: bool = False) -> tuple[Fraction, ...]:
-    """The bets of a ``bet`` step, one per box (``vary``: one per box played, one to
-    ``boxes``).
-
-    :raises InvalidStepError: for anything else.
+    :raises InvalidStepError: where another step comes instead.
     """
-    words = step.split(" ")
-    sized = 2 <= len(words) <= boxes + 1 if vary else len(words) == boxes + 1
-    if words[0] != "bet" or not sized:
-        raise InvalidStepError(
-            plural(
-                "the next round needs a bet on your box",
-                "the next round needs a bet on each of your %(count)s boxes",
-                boxes,
-            )
-        )
-    try:
-        return tuple(Fraction(word) for word in words[1:])
-    except (ValueError, ZeroDivisionError):
-        raise InvalidStepError(say("a bet is an amount, not %(step)r", step=step[:30])) from None
+    if pos == len(steps):
+        return None
+    if steps[pos].split(" ", 1)[0] != "count":  # the counts given may follow
+        raise InvalidStepError(say("the count is asked now: give it first"))
+    return pos + 1
 
 
 class TableGame:
@@ -377,6 +354,7 @@ class TableGame:
         self._doubles = random.Random(f"{setup.seed} dealer doubles")
         self._learner_now = setup.learner_seats  # the learner's seats in the round in play
         self._bankroll: Fraction | None = None  # the learner's, as :meth:`play` was given it
+        self.ended = False  # the learner ended the table early (an ``end`` step)
 
     def learner_seats_in(self, number: int) -> range:
         """The learner's seats in round ``number`` (played, or in play): their boxes; where
@@ -445,11 +423,15 @@ class TableGame:
             over = self._played_out()
             due = over or (number > 1 and self._checks.randrange(CHECK_RATE) == 0)
             if due and setup.count_checks:
-                if pos == len(steps):
+                if (after := _counted(steps, pos)) is None:
                     return Ask("count", number, seen, played, final=over)
-                if steps[pos].split(" ", 1)[0] != "count":  # the counts given may follow
-                    raise InvalidStepError(say("the count is asked now: give it first"))
-                pos += 1
+                pos = after
+            if not over and self.rounds and steps[pos : pos + 1] == [END]:  # the learner ends it
+                pos, over, self.ended = pos + 1, True, True
+                if setup.count_checks and not due:  # the last count (unless just given)
+                    if (after := _counted(steps, pos)) is None:
+                        return Ask("count", number, seen, played, final=True)
+                    pos = after
             if over:
                 if pos < len(steps):
                     raise InvalidStepError(say("the shoe is played out: no more rounds from it"))

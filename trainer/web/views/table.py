@@ -47,6 +47,7 @@ from drills.table_settings import settings_words
 from drills.table_sums import ASK_NAMES, insured_share, step_ev, sums_of
 from trainer import words
 from trainer.engine.play.table_game import Ask, InvalidStepError, TableGame
+from trainer.engine.play.table_steps import END
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import tables, users
 from trainer.store.db import transaction
@@ -322,10 +323,10 @@ def table_page(
         **table_view.step_keys(ask),
         "burned": table_view.burned_shown(game),
         **_count_asked(seated.spec, ask),
-        # The pack dealt to its end ran out inside the last round (000, 002, 004): the cards
-        # out of the pile shuffled from its discards to finish it (0: it did not run out).
+        # A pack run out inside the last round: the cards out of the pile its discards made.
         "refilled": len(game.table.shoe.out_of_pile()) if game.table.shoe.refills else 0,
         "spent": game.spent,
+        "ends_here": table_form.ends_here(ask) and not seated.held,  # a button to end it
         "held_word": table_view.held_word(seated.held.step if seated.held else None),
         "early": ask.kind == "play" and ask.early,
         "wong_in": bool(last_boxes),  # back-counting: the learner played the last round
@@ -340,8 +341,7 @@ def table_page(
 
 def _count_asked(spec: TableSpec, ask: Ask) -> dict[str, Any]:
     """What a count check asks: a true count (``asks_true``), and whether the decks left are
-    judged from the tray (``tray``: the tray drawn to scale with the actual discards in it,
-    the burned cards too)."""
+    judged from the tray (``tray``: drawn to scale with the discards in it, burned ones too)."""
     names = {a.name for a in step_asks(spec, ask, caches=app_caches())}
     judged = "decks" in names
     return {
@@ -371,8 +371,8 @@ def step(table_id: str) -> Response:
     except InvalidStepError as error:
         why = plain_words(str(error))
         return _refused(seated, words.say("That cannot be played. %(why)s", why=why))
-    try:
-        grades = _grades(seated, seated.game, seated.ask, text, answers)
+    try:  # ending the table grades nothing
+        grades = _grades(seated, seated.game, seated.ask, text, answers) if text != END else []
     except InvalidAnswerError as error:
         fields = table_form.count_field_errors(seated.spec, seated.ask, answers, seated.rules)
         return _refused(seated, str(error), fields)
