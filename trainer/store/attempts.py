@@ -283,21 +283,31 @@ class DrillStats:
 
 
 def drill_stats(
-    db: sqlite_utils.Database, user_id: int, *, drill: str | None = None
+    db: sqlite_utils.Database,
+    user_id: int,
+    *,
+    drill: str | None = None,
+    rules: str | None = None,
 ) -> dict[str, DrillStats]:
     """Per drill slug: attempts, right answers and mean response time of one learner (of one
-    drill only, given ``drill``).
+    drill only, given ``drill``; of the answers stored under ``rules`` only, their notation as
+    stored, given ``rules``).
 
-    Read from ``drill_totals``, which a trigger keeps as attempts are stored: one row per drill,
-    however long the learner's history.
+    Read from ``drill_totals`` (``drill_rules_totals`` given ``rules``), which a trigger keeps
+    as attempts are stored: one row per drill, however long the learner's history.
     """
     where = "user_id = ?"
     params: list[Any] = [user_id]
     if drill is not None:
         where += " AND drill = ?"
         params.append(drill)
+    table = "drill_totals"
+    if rules is not None:
+        where += " AND rules = ?"
+        params.append(rules)
+        table = "drill_rules_totals"
     rows = db.execute(
-        "SELECT drill, attempts, correct, timed, response_ms_sum FROM drill_totals"
+        f"SELECT drill, attempts, correct, timed, response_ms_sum FROM {table}"
         f" WHERE {where} ORDER BY drill",
         params,
     )

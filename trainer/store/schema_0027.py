@@ -1,4 +1,4 @@
-"""Schema migrations 0027 and 0028 (see ``trainer.store.migrations``): never edit a shipped one."""
+"""Schema migrations 0027 to 0029 (see ``trainer.store.migrations``): never edit a shipped one."""
 
 from __future__ import annotations
 
@@ -52,5 +52,51 @@ def _certificate_names(db: sqlite_utils.Database) -> None:
         CREATE TRIGGER certificate_names_append_only_delete BEFORE DELETE ON certificate_names
         WHEN NOT EXISTS (SELECT 1 FROM account_deletions WHERE user_id = OLD.user_id)
         BEGIN SELECT RAISE(ABORT, 'certificate names are append-only'); END
+        """
+    )
+
+
+@migration("0029_drill_rules_totals")
+def _drill_rules_totals(db: sqlite_utils.Database) -> None:
+    # Each learner's figures per drill and rules (the attempt's ``rules``, as stored), kept by
+    # a trigger as attempts are stored, as drill_totals keeps them per drill: a drill page
+    # shows the figures of the game it asks under (a learner of two games read one figure
+    # for both), in one row.
+    db.execute(
+        """
+        CREATE TABLE drill_rules_totals (
+            user_id INTEGER NOT NULL REFERENCES users(id),
+            drill TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            attempts INTEGER NOT NULL,
+            correct INTEGER NOT NULL,
+            timed INTEGER NOT NULL,          -- attempts with a response time
+            response_ms_sum INTEGER NOT NULL,
+            PRIMARY KEY (user_id, drill, rules)
+        ) WITHOUT ROWID
+        """
+    )
+    db.execute(
+        """
+        INSERT INTO drill_rules_totals
+        SELECT user_id, drill, rules, count(*), sum(correct), count(response_ms),
+               coalesce(sum(response_ms), 0)
+        FROM attempts GROUP BY user_id, drill, rules
+        """
+    )
+    db.execute(
+        """
+        CREATE TRIGGER attempts_add_to_drill_rules_totals AFTER INSERT ON attempts
+        BEGIN
+            INSERT INTO drill_rules_totals
+                (user_id, drill, rules, attempts, correct, timed, response_ms_sum)
+            VALUES (NEW.user_id, NEW.drill, NEW.rules, 1, NEW.correct,
+                    NEW.response_ms IS NOT NULL, coalesce(NEW.response_ms, 0))
+            ON CONFLICT (user_id, drill, rules) DO UPDATE SET
+                attempts = attempts + 1,
+                correct = correct + excluded.correct,
+                timed = timed + excluded.timed,
+                response_ms_sum = response_ms_sum + excluded.response_ms_sum;
+        END
         """
     )

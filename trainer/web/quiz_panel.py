@@ -188,11 +188,12 @@ def verdict_piece(
 _PLAYS = "HSDPRIN"  # the plays' keys, in the order of an EV row's marks
 
 
-def figures_piece(stats: Any) -> _Piece:
+def figures_piece(stats: Any, by_game: bool = False) -> _Piece:
     """The learner's figures for a drill (``_stats.html``): how many answered, the share right
-    and the mean time, each in bold, kept by which of them there are."""
+    and the mean time, each in bold, kept by which of them there are and whether they are of
+    the page's game (``by_game``) or of every game."""
     if not stats:
-        return ("", "", ""), (False, None)
+        return ("", "", ""), (False, None, by_game)
     bold = Markup("<strong>%s</strong>")
     count = bold % number(stats.attempts)
     share = bold % say(
@@ -200,7 +201,7 @@ def figures_piece(stats: Any) -> _Piece:
     )
     timed = stats.mean_response_ms is not None
     mean_time = bold % seconds(stats.mean_response_ms / 1000, 1) if timed else ""
-    return (count, share, mean_time), (True, not timed)
+    return (count, share, mean_time), (True, not timed, by_game)
 
 
 # What the templates call (set as globals by trainer.web.init_app).
@@ -257,7 +258,7 @@ def assembled(context: Mapping[str, Any]) -> str | None:
         context["seal"],
     )
     question = pieces.filled("strategy question", fills, *key)
-    fills, key = figures_piece(context["stats"])
+    fills, key = figures_piece(context["stats"], context.get("stats_by_game", False))
     figures = pieces.filled("drill figures", fills, *key)
     links = pieces.filled("strategy links", (), settings)
     if question is None or figures is None or links is None:

@@ -83,18 +83,16 @@ def get_db() -> sqlite_utils.Database:
     return g.db
 
 
-def drill_totals(user_id: int, drill: str) -> attempts.DrillStats | None:
-    """The learner's totals for one drill (:func:`trainer.store.attempts.drill_stats`), read
-    once per request while nothing is written: an answer's page reads them for the next
-    question and for its figures."""
+def drill_totals(user_id: int, drill: str, rules: str | None = None) -> attempts.DrillStats | None:
+    """The learner's totals for one drill (:func:`trainer.store.attempts.drill_stats`; of the
+    answers stored under ``rules`` only, given them), read once per request while nothing is
+    written: an answer's page reads them for the next question and for its figures."""
     db = get_db()
-    key = (user_id, drill, db.conn.total_changes)
-    kept = g.get("drill_totals")
-    if kept is not None and kept[0] == key:
-        return kept[1]
-    totals = attempts.drill_stats(db, user_id, drill=drill).get(drill)
-    g.drill_totals = (key, totals)
-    return totals
+    key = (user_id, drill, rules, db.conn.total_changes)
+    kept = g.setdefault("drill_totals", {})
+    if key not in kept:
+        kept[key] = attempts.drill_stats(db, user_id, drill=drill, rules=rules).get(drill)
+    return kept[key]  # type: ignore[no-any-return]
 
 
 def _end_request_db(_error: BaseException | None = None) -> None:

@@ -46,9 +46,11 @@ from drills import (
     InvalidOptionError,
     InvalidQuestionError,
     LearnerState,
+    NamesItsRules,
     PastAttempt,
     Question,
     UnknownDrillError,
+    capable,
     get_drill,
     path,
     preferences_of,
@@ -659,9 +661,21 @@ def question_context(
         "seal": seal,
         "error": error,
         "form": request.form if error else {},
-        "stats": (drill_totals(user.id, drill.slug) if user else None),
+        **figures(drill, user, rules),
         "section": "drills",
     }
+
+
+def figures(drill: Drill, user: users.User | None, rules: Rules) -> dict[str, Any]:
+    """The learner's figures a drill page shows (``stats``): of the answers stored under the
+    page's rules (``stats_by_game``) where its questions are played under them, else of
+    every answer to the drill (a question that names its own rules: payouts, the dealing
+    drills)."""
+    by_game = not capable(drill, NamesItsRules)
+    if user is None:
+        return {"stats": None, "stats_by_game": by_game}
+    stored = rules.notation() if by_game else None
+    return {"stats": drill_totals(user.id, drill.slug, stored), "stats_by_game": by_game}
 
 
 def page(
