@@ -109,7 +109,7 @@ def ready_or_pending(settings: Settings) -> None:
 class History:
     """What the quiz reads of a learner's answers."""
 
-    answers: int  # how many answers the learner has given the quiz, under any rules
+    answers: int  # how many answers the learner has given the quiz under these rules
     last_question: str | None  # the newest under the chosen rules, of the newest _RECENT
     tally: dict[Cell, tuple[int, int]]  # per cell, when asked for: (right, answers)
     due: tuple[Cell, ...] = ()  # with the tally: cells due for review now, most overdue first
@@ -122,7 +122,7 @@ def history(
     by_cell: bool = False,
     newest: attempts.Attempt | None = None,
 ) -> History:
-    """This learner's history with the quiz: how many answers (kept by the store as they are
+    """This learner's history with the quiz: how many answers under these rules (kept as they are
     stored), the newest question under exactly these rules of its newest ``_RECENT`` answers
     (all rules) and, ``by_cell``, per-cell tallies of those under these rules, counted in the
     store.
@@ -136,9 +136,9 @@ def history(
     if user is None:
         return History(answers=0, last_question=None, tally={})
     db = get_db()
-    totals = drill_totals(user.id, DRILL.slug)
-    answers = totals.attempts if totals else 0
     wanted = settings.rules
+    totals = drill_totals(user.id, DRILL.slug, wanted.notation())  # as the page's figures
+    answers = totals.attempts if totals else 0
     if not by_cell:
         found = (
             [newest] if newest else attempts.list_attempts(db, user.id, drill=DRILL.slug, limit=1)
