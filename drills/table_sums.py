@@ -235,6 +235,9 @@ class Sums:
     # Beside each, where the tray is judged, the true count converted from the learner's own
     # running count and decks left (its right answer that conversion's, not the shoe's).
     convert_checks: tuple[tuple[str, str, str] | None, ...] = ()
+    # Beside each, the number of the round dealt next (None for a check after the last): the
+    # cards a check counts do not say where it came once a pack has run out inside a round.
+    check_rounds: tuple[int | None, ...] = ()
 
 
 def error_words(name: str, answer: str, right: str) -> str:
@@ -408,8 +411,9 @@ def sums_of(
     luck = luck_of(rules, game, steps, cost, bets_cost)
     checks = count_checks(steps, graded)
     true_checks = count_checks(steps, graded, "tc")
-    return Sums(errors, kinds, cost, luck, checks, true_checks,
-                count_checks(steps, graded, "convert"))  # fmt: skip
+    converts = count_checks(steps, graded, "convert")
+    before = check_rounds(game, steps, graded)
+    return Sums(errors, kinds, cost, luck, checks, true_checks, converts, before)
 
 
 def count_checks(
@@ -426,6 +430,22 @@ def count_checks(
     return tuple(
         None if r is None else (r["question"], r["answer"], r["right_answer"]) for r in rows
     )
+
+
+def check_rounds(
+    game: TableGame,
+    steps: Sequence[StoredStep],
+    graded: Mapping[int, Mapping[str, Mapping[str, Any]]],
+) -> tuple[int | None, ...]:
+    """Beside each of :func:`count_checks`' checks, the number of the round dealt after it
+    (None where none was)."""
+    played = _in_rounds(game, steps)
+    found = []
+    for step in steps:
+        if step.state != "withdrawn" and "rc" in graded.get(step.n, {}):
+            later = [number for at, number in played.items() if at > step.n]
+            found.append(min(later) if later else None)
+    return tuple(found)
 
 
 def _dealer_error(
@@ -452,14 +472,20 @@ def _dealer_error(
 def round_of_steps(game: TableGame, steps: Sequence[StoredStep]) -> dict[int, int]:
     """The round each stored step was made in (by its ``n``): a count check or a step taken
     back, the round that came next."""
+    where = _in_rounds(game, steps)
+    rounds = len(game.rounds)
+    for step in steps:
+        where.setdefault(step.n, _next_round(where, step.n, rounds))
+    return where
+
+
+def _in_rounds(game: TableGame, steps: Sequence[StoredStep]) -> dict[int, int]:
+    """The round of each stored step played in one (by its ``n``)."""
     played = [s for s in steps if s.state == "played"]
     where: dict[int, int] = {}
     for record in game.rounds:
         for index in range(record.first_step, record.first_step + record.steps):
             where[played[index].n] = record.record.number
-    rounds = len(game.rounds)
-    for step in steps:
-        where.setdefault(step.n, _next_round(where, step.n, rounds))
     return where
 
 

@@ -326,6 +326,7 @@ def table_prices(
     caches: Caches | None = None,
     true_checks: Sequence[tuple[str, str, str] | None] = (),
     convert_checks: Sequence[tuple[str, str, str] | None] = (),
+    check_rounds: Sequence[int | None] = (),
 ) -> list[Price]:
     """A table's running-count checks (question, answer, right answer: every one, in order)
     priced where the answer was off, with the ramp the table grades bets by (its starting
@@ -334,7 +335,10 @@ def table_prices(
     (``true_checks``, beside each; None where none was) is priced where it was off; at a table
     with a tray, the learner's conversion (``convert_checks``: their true count from their
     running count and decks left) where it is off the true count of the cards seen, so a
-    wrong estimate of the decks left is priced as well as a slip in the division.
+    wrong estimate of the decks left is priced as well as a slip in the division. Each check
+    prices from the round dealt after it (``check_rounds``, by number: None after the last);
+    without them, from the first round after as many cards as it counted (a table whose pack
+    never ran out inside a round).
 
     :raises StudyPendingError: while the count study is being worked out.
     """
@@ -343,8 +347,12 @@ def table_prices(
     )
     rounds = table_rounds(game)
     seen = [checkpoint_cards(q) for q, _, _ in checks]
-    starts = [next((i for i, r in enumerate(rounds) if len(r.before) >= cards), len(rounds))
-              for cards in seen]  # fmt: skip
+    if check_rounds:
+        at = {r.number: i for i, r in enumerate(rounds)}
+        starts = [len(rounds) if n is None else at.get(n, len(rounds)) for n in check_rounds]
+    else:
+        starts = [next((i for i, r in enumerate(rounds) if len(r.before) >= cards), len(rounds))
+                  for cards in seen]  # fmt: skip
     found = []
     for index, (_, given, right) in enumerate(checks):
         stop = starts[index + 1] if index + 1 < len(starts) else len(rounds)

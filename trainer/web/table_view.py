@@ -483,7 +483,7 @@ def _priced(spec: TableSpec, game: TableGame, sums: Sums) -> tuple[list[Price], 
     try:
         return (
             table_prices(spec, game, sums.checks, app_caches(), sums.true_checks,
-                         sums.convert_checks)
+                         sums.convert_checks, sums.check_rounds)
             if sums.checks else []
         ), False  # fmt: skip
     except StudyPendingError:
