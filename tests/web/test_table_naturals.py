@@ -12,6 +12,7 @@ from trainer.engine.play.settlement import is_natural
 from trainer.engine.play.table_game import TableGame, TableSetup
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import chart
+from trainer.web.table_money import signed_money
 from trainer.web.table_view import round_view
 
 
@@ -51,3 +52,38 @@ def test_a_natural_is_named_in_its_box(app: Any, preset: str) -> None:
             if all(found.values()):
                 return
     pytest.fail(f"five shoes dealt no natural to {found}")
+
+
+@pytest.mark.parametrize("preset", ["twenty-one-club", "vegas-6d-s17"])
+def test_a_natural_is_paid_at_once_while_the_round_is_played(app: Any, preset: str) -> None:
+    """002: a natural is "shown, and settled at once"; the dealer's natural looked for before
+    anyone draws, a player's natural in a round still played reads as paid, at what the round
+    pays it in the end (it read "total blackjack" with its stake on the felt: a walk)."""
+    rules = Rules.parse(preset)
+    found = 0
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        for seed in range(11, 16):
+            steps: list[str] = []
+            paid: list[tuple[int, int, str]] = []
+            while True:
+                game = TableGame(TableSetup(rules, others=6, boxes=1, seed=seed), chart(rules))
+                ask = game.play(steps, Fraction(100_000))
+                if ask.kind == "over":
+                    break
+                if ask.round is not None and ask.kind == "play":
+                    view = round_view(game, ask.round, ask.number)
+                    for seat, shown in enumerate(view.seats):
+                        for hand in shown.hands:
+                            assert (hand.outcome == "paid at once") is hand.natural, hand
+                            assert hand.total != "total blackjack"
+                            if hand.natural:
+                                paid.append((ask.number, seat, hand.net))
+                steps.append(_answer(ask.kind))
+            for number, seat, net in set(paid):
+                result = game.rounds[number - 1].round.result
+                assert result is not None
+                assert net == signed_money(result.seats[seat].net)
+            found += len(set(paid))
+            if found >= 3:
+                return
+    pytest.fail(f"five shoes dealt {found} naturals to play beside")

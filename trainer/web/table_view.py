@@ -5,7 +5,7 @@ payout, and the money. Data only: the templates draw it, and never call the engi
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
@@ -18,7 +18,7 @@ from drills.table_session import TableSpec
 from drills.table_sums import Sums
 from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
-from trainer.engine.play.settlement import is_natural
+from trainer.engine.play.settlement import is_natural, settle_hand
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.web.caches import app_caches
@@ -62,6 +62,7 @@ class HandView:
     # At a paced table, each card the step just brought: (its place in the dealing order,
     # whether it is turned face up rather than dealt); None for a card shown before.
     reveal: tuple[tuple[int, bool] | None, ...] = ()
+    natural: bool = False  # ``total`` is the game's name for a natural, shown as it is
 
 
 @dataclass(frozen=True)
@@ -138,16 +139,10 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
             zip(round_.hands(seat), faces, round_.stakes(seat), strict=True)
         ):
             settled = result.seats[seat].hands[index] if result is not None else None
-            hands.append(
-                HandView(
-                    held=tuple(zip(hand.cards, shown, strict=True)),
-                    stake=money(stake),
-                    total=_total(hand.cards, shown, natural if len(faces) == 1 else ""),
-                    acting=seat == acting_seat and index == acting_hand,
-                    outcome=say(_OUTCOMES[settled.outcome.value]) if settled else "",
-                    net=signed_money(settled.net) if settled else "",
-                )
+            view = _hand_view(
+                round_, hand, shown, stake, settled, natural if len(faces) == 1 else ""
             )
+            hands.append(replace(view, acting=seat == acting_seat and index == acting_hand))
         box = seat - learner.start + 1 if mine else 0
         label = _seat_label(game, seat, box, players if rotating else None)
         insurance = round_.insurance(seat)
@@ -286,6 +281,46 @@ def _deal_passed(game: TableGame, number: int) -> tuple[str, ...]:
             name=game.table.names[after],
         ),
     )
+
+
+def _hand_view(
+    round_: Round,
+    hand: Any,
+    shown: tuple[bool, ...],
+    stake: Fraction,
+    settled: Any,
+    natural: str,
+) -> HandView:
+    """A box's hand as the learner sees it: its cards, stake, total (``natural``, the game's
+    word for a natural, where it is one not split) and, settled or paid at once, its outcome."""
+    total = _total(hand.cards, shown, natural)
+    named = bool(natural) and total == natural  # "blackjack", not "total blackjack"
+    outcome = settled.outcome.value if settled else ""
+    if named and outcome == "blackjack":
+        outcome = "win"  # "blackjack wins +2", not "blackjack blackjack +2" (a walk)
+    said, won = say(_OUTCOMES[outcome]) if outcome else "", settled and settled.net
+    if named and not settled and (paid := _paid_at_once(round_, hand.cards, stake)):
+        said, won = say("paid at once"), paid
+    return HandView(
+        held=tuple(zip(hand.cards, shown, strict=True)),
+        stake=money(stake),
+        total=total,
+        outcome=said,
+        net=signed_money(won or 0) if said else "",
+        natural=named,
+    )
+
+
+def _paid_at_once(round_: Round, cards: tuple[Card, ...], stake: Fraction) -> Fraction | None:
+    """What a natural not split wins while the round is still played, where the dealer's
+    natural was looked for before anyone drew (so he has none): the texts settle it at once
+    (002: «предъявляют, и немедленно происходит расчет»), the engine at the round's end; None
+    where the dealer's natural is not known yet, or the players hold the bank."""
+    rules = round_.rules
+    if rules.players_bank or rules.hole_card != "peek" or not stake:
+        return None
+    found = settle_hand(rules, cards, round_.dealer_cards, stake, dealer_natural=False)
+    return found.net
 
 
 def _natural_word(game: TableGame) -> str:
