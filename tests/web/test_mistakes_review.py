@@ -100,3 +100,31 @@ def test_the_button_counts_its_questions_in_russian(learner: Any, db: Any) -> No
     assert button == "Повторить ошибки упражнения «Суммы рук» (24 вопроса с этой страницы)"
     one, _ = review_form(listed, "payout-math")
     assert one.endswith("(1 вопрос с этой страницы)")
+
+
+@pytest.mark.parametrize(
+    ("rules", "said", "not_said"),
+    [
+        ("permanent-bank", "hit, stand or split (these rules have", "surrender?"),
+        ("vegas-6d-s17", "hit, stand, double, split or surrender?", "these rules have"),
+    ],
+)
+def test_a_quiz_review_leads_with_the_plays_its_rules_have(
+    learner: Any, db: Any, rules: str, said: str, not_said: str
+) -> None:
+    # A re-drill of quiz mistakes made at 004 asked "hit, stand, double, split or surrender?"
+    # where the quiz itself named the plays the game has (a walk).
+    client, user_id = learner
+    attempts.record_attempt(
+        db, user_id=user_id, token="q", rules=rules, correct=False, drill="basic-strategy",
+        question="TS 6H v 9D", answer="S", right_answer="H",
+    )  # fmt: skip
+    with client.session_transaction() as session:
+        session["rules"] = rules
+    listed = client.get("/mistakes").get_data(as_text=True)
+    _, fields = review_form(listed, "basic-strategy")
+    started = client.post("/mistakes/review", data=fields)
+    asked = unescape(client.get(started.headers["Location"]).get_data(as_text=True))
+    lead = re.search(r'<p class="lead">(.*?)</p>', asked, re.S)
+    assert lead is not None, asked[:3000]
+    assert said in lead.group(1) and not_said not in lead.group(1), lead.group(1)

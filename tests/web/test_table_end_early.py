@@ -66,3 +66,29 @@ def test_a_table_ended_after_a_round_shows_its_summary(
         ended = post_step(client, url, answer(kind, fields)).get_data(as_text=True)
     assert "You ended the table after round 1" in ended and BUTTON not in ended
     assert replayed(db, url)[2].kind == "over"
+
+
+@pytest.mark.parametrize("table", ["home", "bank"])
+def test_a_punter_ends_a_table_at_a_rounds_first_stake(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any, table: str
+) -> None:
+    """Where a punter stakes on cards dealt (002 home, 004) the table asks no bet between
+    rounds: a punter could only end a table by playing out its pack (a walk at each)."""
+    from tests.web.test_table_bank_punter_web import PUNTER_BANK
+    from tests.web.test_table_punter_web import PUNTER_TABLE, play_until
+
+    def opened(_url: str, ask: Any, kind: str) -> bool:
+        return kind == "bet" and ask.opens and ask.number > 1
+
+    chosen = {**(PUNTER_TABLE if table == "home" else PUNTER_BANK), "mode": "test"}
+    url, _, ask, page, fields = play_until(client, csrf, db, hidden_fields, opened, table=chosen)
+    assert BUTTON in page
+    played = ask.number - 1
+    ended = client.post(url + "/step", data={**fields, "end": "1"}, follow_redirects=True)
+    assert ended.status_code == 200
+    while "Sit at another table" not in (text := client.get(url).get_data(as_text=True)):
+        kind, fields = step_form(client, url, hidden_fields)
+        assert kind == "count", kind  # the last count, where counts are checked
+        assert post_step(client, url, answer(kind, fields)).status_code == 200
+    assert f"You ended the table after round {played}" in text
+    assert replayed(db, url)[2].kind == "over"  # the round dealt for that stake never played

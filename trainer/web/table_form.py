@@ -92,9 +92,12 @@ def _amount(text: str, what: str, unit: Fraction) -> Fraction:
 
 
 def ends_here(ask: Ask) -> bool:
-    """Whether the learner may end the table where it waits: for the next round's bet or deal,
-    nothing of it dealt, after a round at least (then its summary)."""
-    return ask.kind in ("bet", "deal") and ask.round is None and ask.number > 1
+    """Whether the learner may end the table where it waits, after a round at least (then its
+    summary): for the next round's bet or deal, nothing of it dealt; or, where a punter stakes
+    on cards dealt (002 home, 004), for that round's first stake (a punter could only end a
+    table by playing out its pack: a walk)."""
+    between = ask.kind in ("bet", "deal") and ask.round is None
+    return (between or ask.opens) and ask.number > 1
 
 
 def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, dict[str, str]]:

@@ -143,6 +143,7 @@ class Ask:
     # The discard tray as it stands, as it was filled: the cards burned at the shuffle, then
     # each round's cards as the dealer picked them up (this round's are still on the table).
     tray_layers: tuple[tuple[Card, ...], ...] = ()
+    opens: bool = False  # a punter's first ask of a round dealt already: nothing staked yet
 
     @property
     def tray(self) -> tuple[Card, ...]:
@@ -459,7 +460,9 @@ class TableGame:
                 seat = None if waiting.seat == DEALER else waiting.seat
                 now = table.shoe.seen_in_round(seen, refills, waiting.round.seen_by(waiting.seat))
                 fresh = table.shoe.refills != refills  # the pack ran out: its tray is empty
-                return Ask(waiting.kind, number, now, 0 if fresh else played, waiting.round, seat)
+                opens = punting and pos == len(steps)  # the table may end here (``END``)
+                return Ask(waiting.kind, number, now, 0 if fresh else played, waiting.round, seat,
+                           opens=opens)  # fmt: skip
             except (InvalidBetError, InsufficientBankrollError, IllegalActionError) as error:
                 raise InvalidStepError(str(error)) from None
             round_ = table.last_round
