@@ -17,6 +17,7 @@ import pytest
 from trainer.engine.banker.face_down import (
     bank_draw_evs,
     banker_best,
+    edge_standing_on,
     fixed_point,
     punter_best,
 )
@@ -24,7 +25,7 @@ from trainer.engine.banker.punter_stake import stake_edge
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.round import Action, Phase, Round, WrongPhaseError
-from trainer.engine.rulebook.rules import InvalidRulesError, Rules
+from trainer.engine.rulebook.rules import InvalidRulesError, Rules, find_preset
 
 BANK = Rules.parse("russian-bank")
 FACE_UP = Rules.parse("russian-bank deal_faces=casino banker_best=false")
@@ -175,3 +176,16 @@ def test_the_automatic_banker_against_one_punter_plays_the_fixed_points_banker()
 def test_a_hand_may_draw_without_limit_where_the_rules_set_none() -> None:
     point = fixed_point(Rules.parse("russian-bank max_draws=none decks=1"))
     assert any(len(hand) > 5 for hand in point.punter.moves)  # four draws and more priced
+
+
+def test_a_punter_standing_on_the_texts_close_totals_gets_less_than_the_chart() -> None:
+    """004's advice (16 to 20 is close: do not draw) priced against the banker of the fixed
+    point: nothing forced is the chart itself, to the last digit; the advice stands on soft
+    16 and 17, which the chart draws to, and gives up some of the punter's edge."""
+    rules = find_preset("russian-bank")
+    point = fixed_point(rules)
+    assert edge_standing_on(rules, frozenset()) == point.edge
+    advised = edge_standing_on(rules, frozenset(range(16, 21)))
+    assert 0 < point.edge - advised < 0.02
+    never = edge_standing_on(rules, frozenset(range(4, 21)))  # never drawing at all
+    assert never < advised

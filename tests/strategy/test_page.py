@@ -190,6 +190,7 @@ def test_the_texts_other_readings_show_their_house_edges(strategy_app):
 
 
 def test_the_texts_own_deal_has_a_chart_of_one_column(strategy_app):
+    from trainer.engine.banker.face_down import edge_standing_on
     from trainer.engine.banker.face_down_chart import one_column_chart
 
     chart = one_column_chart(find_preset("russian-bank"))
@@ -204,6 +205,16 @@ def test_the_texts_own_deal_has_a_chart_of_one_column(strategy_app):
             f'<th scope="row">hard 16</th>\n      <td class="kind-{row.code}">{play}</td>' in text
         )
         assert "against 10" not in text  # no banker card, no column for one
+        # The text's advice, priced against the chart: it read nowhere on 004's own page.
+        advice = re.search(r'<section class="strategy-advice">(.*?)</section>', text, re.S)
+        assert advice is not None
+        words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", advice.group(1)))
+        followed = 100 * edge_standing_on(find_preset("russian-bank"), frozenset(range(16, 21)))
+        assert f"your edge {followed:.2f}% instead of your edge {-chart.house_edge:.2f}%" in words
+        assert followed < -chart.house_edge  # the chart is the punter's best: the advice costs
+        drawn = [r for r in chart.rows if 16 <= r.total <= 20 and r.code == "H"]
+        assert drawn and words.count("the math says") == len(drawn), words
+        assert "soft 16 on your two dealt cards: the math says" in words
 
 
 def test_the_chart_marks_its_exceptions_and_lists_them_with_javascript_off(strategy_app):

@@ -222,9 +222,12 @@ def _natural_chance(shoe: Sequence[int]) -> float:
     return 2 * shoe[0] * shoe[9] / (cards * (cards - 1))
 
 
-def punter_best(rules: Rules, banker: BankerPlay) -> tuple[PunterPlay, dict[Hand, float]]:
+def punter_best(
+    rules: Rules, banker: BankerPlay, stand_on: frozenset[int] = frozenset()
+) -> tuple[PunterPlay, dict[Hand, float]]:
     """The punter's best chart against ``banker``, and each two-card hand's EV under it (given
-    no banker's dealt 21: the punter plays only then)."""
+    no banker's dealt 21: the punter plays only then); never drawing to a total in
+    ``stand_on`` where given (a text's advice, best elsewhere)."""
     shoe = full_shoe(rules.decks)
     against: dict[int, dict[int, float]] = {}  # the banker's totals, by the punter's draws
     moves: dict[Hand, str] = {}
@@ -239,6 +242,8 @@ def punter_best(rules: Rules, banker: BankerPlay) -> tuple[PunterPlay, dict[Hand
         if total_of(hand) > 21 or _natural(hand) or not _may_draw(rules, hand):
             return stand
         hit = sum(p * value(_add(hand, v)) for v, p in _draws(shoe, hand))
+        if total_of(hand) in stand_on:
+            hit = stand  # the advice stands here
         moves[hand] = "H" if hit > stand else "S"
         values[hand] = (stand, hit)
         return max(hit, stand)
@@ -453,6 +458,16 @@ def work_out_fixed_point(rules: Rules) -> FixedPoint:
         f"banker_best: the banker's and the punters' best answers did not settle in "
         f"{_MOST_ROUNDS} rounds"
     )
+
+
+@lru_cache(maxsize=64)  # some 0.1 s a rule set: the strategy page of 004 shows it each time
+def edge_standing_on(rules: Rules, stand_on: frozenset[int]) -> float:
+    """The punter's edge (per unit staked) never drawing to a total in ``stand_on`` and best
+    elsewhere, against the banker of the fixed point: what a punter following a text's advice
+    gets where the banker plays his best against the punters' chart (a punter's deviation
+    priced as a play is, the others unchanged)."""
+    point = fixed_point(rules)
+    return _edge(rules, punter_best(rules, point.banker, stand_on)[1])
 
 
 def face_down_game(rules: Rules) -> bool:

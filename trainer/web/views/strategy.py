@@ -14,10 +14,11 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
+from trainer.engine.banker.face_down import edge_standing_on
 from trainer.engine.banker.face_down_chart import one_column_chart
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import CODES, Chart
-from trainer.engine.strategy.advice import advice_cost, advice_for
+from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
 from trainer.engine.strategy.cache import cached
 from trainer.engine.strategy.chart import UP_CARDS, code_words, exception_words, up_label
 from trainer.web.caches import strategy_cache_dir
@@ -191,6 +192,41 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
     return context
 
 
+# A row of the chart of one column the text's advice plays otherwise, by the cards drawn.
+_ONE_COLUMN_CELLS = (
+    N_("%(hand)s on your two dealt cards"),
+    N_("%(hand)s after one card drawn"),
+    N_("%(hand)s after two cards drawn"),
+)
+
+
+def _one_column(rules: Rules) -> dict[str, Any]:
+    """004 dealt face down: its chart of one column at the fixed point, and the text's advice
+    priced against it (a punter standing on 16 to 20, the banker's play as at the fixed point:
+    the page showed the chart's soft 16 and 17 drawn without the text's word on them)."""
+    found = one_column_chart(rules)
+    context: dict[str, Any] = {"one_column": found}
+    advice = advice_for(rules)
+    if advice is None:
+        return context
+    followed = -100 * edge_standing_on(rules, advice.stand_on)
+    context["advice"] = AdviceCost(advice, found.house_edge, followed, differences=())
+    context["advice_cells"] = [
+        (say(_ONE_COLUMN_CELLS[row.drawn], hand=_hand_words(row)), row.code, "S")
+        for row in found.rows
+        if row.total in advice.stand_on and row.code != "S" and row.drawn < len(_ONE_COLUMN_CELLS)
+    ]
+    return context
+
+
+def _hand_words(row: Any) -> str:
+    return (
+        say("soft %(total)s", total=row.total)
+        if row.soft
+        else say("hard %(total)s", total=row.total)
+    )
+
+
 @bp.get("/strategy")
 def page() -> Response:
     rules = _rules_from_query()
@@ -202,7 +238,7 @@ def page() -> Response:
         # 004 as its text deals it: no banker card, the chart of one column, from the banker's
         # fixed point (a job works it out: about a second).
         fixed_point_or_pending(rules, then=here)
-        return render("strategy.html", one_column=one_column_chart(rules), **_context(rules, None))
+        return render("strategy.html", **{**_context(rules, None), **_one_column(rules)})
     where = strategy_cache_dir()
     result = cached(rules, cache_dir=where)
     if result is None and request.args.get("wait") == "1":
@@ -217,7 +253,7 @@ def chart_block() -> Response:
     here = url_for("strategy.page", rules=rules.notation())
     if rules.deal_faces == "all-down":
         fixed_point_or_pending(rules, then=here)
-        context = _context(rules, None)
-        return render("strategy.html", block="chart", one_column=one_column_chart(rules), **context)
+        context = {**_context(rules, None), **_one_column(rules)}
+        return render("strategy.html", block="chart", **context)
     result = chart_or_pending(rules, then=here)
     return render("strategy.html", block="chart", **_context(rules, result))
