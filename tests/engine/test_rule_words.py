@@ -79,3 +79,17 @@ def test_a_changed_value_reads_as_words_not_a_bare_number_or_name(change: str) -
         assert not value.isdigit(), line
         assert "-" not in value, line  # not the engine's "in-turn", "dealer-second-up"
     assert "Deal method: 1" not in short_summary(rules)
+
+
+def test_the_home_games_summary_says_what_makes_it_and_its_deal_once() -> None:
+    """A walk read 002's home game's rules: nothing of the dealer's double, the players'
+    redouble or the natural that takes the deal, and the deal said twice; 004's "Naturals pay
+    2:1" where its text speaks of a dealt 21 only."""
+    home = summary_lines(Rules.parse("twenty-one-home"))
+    assert any("the dealer, having looked at his, may double every stake" in line for line in home)
+    assert any(line.startswith("A player's natural takes the deal") for line in home)
+    assert sum(line.startswith(("Deal method", "Dealt with")) for line in home) == 1
+    club = summary_lines(Rules.parse("twenty-one-club"))
+    assert not any("double every stake" in line or "takes the deal" in line for line in club)
+    bank = summary_lines(Rules.parse("russian-bank"))
+    assert "A dealt 21 pays 2:1" in bank and not any("Naturals" in line for line in bank)

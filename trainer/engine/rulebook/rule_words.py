@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Concatenate, ParamSpec, TypeVar
 
-from trainer.engine.rulebook.rule_options import DEAL_FACES
+from trainer.engine.rulebook.deal_words import deal_lines
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.words import N_, N_plural, dealing_at, money, number, plural, say
 
@@ -428,7 +428,10 @@ def _pack_and_dealer(rules: Rules) -> list[str]:
         lines.append(say("No hole card: a dealer natural takes every bet"))
     else:
         lines.append(say("No hole card: a dealer natural takes the original bet only"))
-    lines.append(say("Naturals pay %(ratio)s", ratio=_ratio(rules.blackjack_pays)))
+    if rules.players_bank:  # 004 names no natural: «21 очко пришло при сдаче»
+        lines.append(say("A dealt 21 pays %(ratio)s", ratio=_ratio(rules.blackjack_pays)))
+    else:
+        lines.append(say("Naturals pay %(ratio)s", ratio=_ratio(rules.blackjack_pays)))
     return lines
 
 
@@ -552,15 +555,7 @@ def _table(rules: Rules) -> list[str]:
                 rules.max_seats,
             )
         )
-    if rules.deal_method != 1:
-        method = say(CHOICE_LABELS["deal_method"][str(rules.deal_method)])
-        lines.append(say("Deal method: %(method)s", method=method))
-    if rules.deal_faces != "casino":
-        lines.append(say("Dealt with %(faces)s", faces=say(DEAL_FACES[rules.deal_faces])))
-    if rules.deal_auction:
-        lines.append(say("When the deal would pass, it is sold to the highest bidder"))
-    if rules.burn_cards and rules.burn_shown:
-        lines.append(say("The burned card is shown to the table"))
+    lines.extend(deal_lines(rules, CHOICE_LABELS["deal_method"]))
     return lines
 
 
