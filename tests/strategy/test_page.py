@@ -258,3 +258,20 @@ def test_the_page_and_the_quiz_offer_the_plays_the_game_has(
     asked = quiz.split('class="lead"')[1].split("</p>")[0].split("?")[0].split("(")[0]
     assert ("double" in asked) is has_double and ("surrender" in asked) is has_surrender
     assert ('name="insurance" value="count"' in quiz) is has_double  # the same three games
+
+
+def test_the_home_games_edges_are_the_game_with_the_dealers_double(strategy_app):
+    """002 home: the chart's edge leaves out the dealer's double and the players' redouble;
+    the page says so and gives the game's (the rules page's figure against one punter), and
+    the text's readings give the game's too (a walk read 11.736% there beside 18.74%)."""
+    from trainer.engine.banker.method3 import method3_game
+
+    home = find_preset("twenty-one-home")
+    game = 100 * method3_game(home).edge
+    page = strategy_app.test_client().get("/strategy?rules=twenty-one-home&wait=1")
+    text = page.get_data(as_text=True)
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
+    assert f"the bank's edge is {game:.2f}% of a punter's stake" in words
+    assert f"The bank's edge under this reading: {game:.3f}%" in words
+    casino = strategy_app.test_client().get("/strategy?rules=vegas-6d-s17").get_data(as_text=True)
+    assert "leave out the dealer's double" not in casino

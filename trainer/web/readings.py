@@ -9,6 +9,7 @@ from typing import Any
 
 from trainer.engine.banker.face_down import cached_fixed_point
 from trainer.engine.banker.face_down_chart import one_column_chart
+from trainer.engine.banker.method3 import cached_method3_game
 from trainer.engine.rulebook.readings import readings_for
 from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.engine.rulebook.rules import Rules
@@ -20,6 +21,12 @@ __all__ = ["readings_context"]
 
 
 def _edge(rules: Rules) -> float | None:
+    if rules.deal_method == 3:
+        # 002 home: the game with the dealer's double and the players' redouble, as the rules
+        # page gives it by table size (the chart's own edge leaves the double out: a walk read
+        # 11.736% here beside 18.74% there).
+        game = cached_method3_game(rules)
+        return None if game is None else 100 * game.edge
     if rules.deal_faces == "all-down":
         # 004 as its text deals it: the fixed point's edge, where a job has worked it out.
         if cached_fixed_point(rules) is None:

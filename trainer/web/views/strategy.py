@@ -16,6 +16,7 @@ from werkzeug.wrappers import Response
 
 from trainer.engine.banker.face_down import edge_standing_on
 from trainer.engine.banker.face_down_chart import one_column_chart
+from trainer.engine.banker.method3 import cached_method3_game
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import CODES, Chart
 from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
@@ -165,6 +166,13 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
     }
 
 
+def _double_edge(rules: Rules) -> float | None:
+    """At deal method 3 (002 home), the bank's edge in the game with the dealer's double and
+    the players' redouble, in percent, where it is worked out (the chart's leaves it out)."""
+    game = cached_method3_game(rules) if rules.deal_method == 3 else None
+    return None if game is None else 100 * game.edge
+
+
 def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
     context: dict[str, Any] = {
         "rules": rules,
@@ -180,6 +188,7 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
         "cell": _chosen_cell(result) if result is not None else None,
         "advice": None,
         "readings": readings_context(rules),
+        "double_edge": _double_edge(rules),
     }
     advice = advice_for(rules)
     if result is not None and advice is not None:
