@@ -126,3 +126,26 @@ def test_the_final_count_says_where_the_pack_ran_out_inside_a_round(
         if True in seen:
             return
     raise AssertionError("no pack ran out inside a round in eight talias")
+
+
+def test_a_punters_next_stake_shows_the_last_rounds_cards(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """004: the next round is dealt before a punter stakes, so the round before it shows above
+    it, settled; its cards were only behind a link, yet the count checks count them (a walk)."""
+    from tests.web.test_table_punter_web import play_until
+    from trainer.web.table_view import round_view
+
+    def staking(_url: str, ask: Any, kind: str) -> bool:
+        return kind == "bet" and ask.round is not None and ask.number > 1
+
+    table = {**PUNTER_BANK, "mode": "test"}
+    url, _, ask, page, _ = play_until(client, csrf, db, hidden_fields, staking, table=table)
+    block = page.split('class="previous-cards"')[1].split('<p><a href="')[0]
+    game = replayed(db, url)[1]
+    with client.application.test_request_context():
+        shown = round_view(game, game.rounds[-1].round, ask.number - 1)
+    faces = [up for seat in shown.seats for hand in seat.hands for _, up in hand.held]
+    faces += [up for _, up in shown.dealer]
+    assert block.count('<span class="card') == len(faces) > 0
+    assert block.count('class="card back') == len(faces) - sum(faces)
