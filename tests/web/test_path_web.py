@@ -483,3 +483,33 @@ def test_a_newcomer_who_came_for_the_source_texts_finds_their_games(client: Any)
     assert "the Russian banking game" in start
     russian = client.get("/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     assert ">Выберите игру на странице «Правила»</a>" in russian
+
+
+@pytest.mark.parametrize(
+    ("rules", "links", "not_linked"),
+    [
+        (
+            "vegas-6d-s17",
+            ["Pairs only", "Every hand, surrender included", "Insurance by the count"],
+            [],
+        ),
+        ("permanent-bank", ["Pairs only", "Every hand"], ["surrender", "Insurance"]),
+        ("russian-bank", ["Hard totals only"], ["Pairs only", "Every hand", "Insurance"]),
+    ],
+)
+def test_the_basic_step_offers_the_plays_the_learners_game_has(
+    client: Any, rules: str, links: list[str], not_linked: list[str]
+) -> None:
+    # At 004 the path read "hard, soft, pairs, surrender and insurance" against "the dealer's
+    # card" and linked surrender and insurance drills the game has not (a walk).
+    with client.session_transaction() as session:
+        session["rules"] = rules
+    page = unescape(client.get("/").get_data(as_text=True))
+    step = page.split('id="step-basic"')[1].split("</li>\n    \n    <li")[0]
+    drills = re.findall(r'<li><a href="[^"]*">([^<]*)</a></li>', step)
+    assert all(link in drills for link in links), drills
+    assert not any(word in link for link in drills for word in not_linked), drills
+    teaches = re.search(r"</h3>\s*<p>(.*?)</p>", step, re.S)
+    assert teaches is not None
+    assert ("surrender and insurance" in teaches.group(1)) is (rules == "vegas-6d-s17")
+    assert ("dealer's card" in teaches.group(1)) is (rules != "russian-bank")

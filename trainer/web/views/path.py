@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import secrets
 from contextlib import suppress
+from functools import partial
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, session, url_for
@@ -91,6 +92,7 @@ def path_context(user: users.User | None, stats: dict[str, attempts.DrillStats])
     place = current_place(user)
     start = place.start if place else None
     known = steps.read_known(place.known) if place else frozenset()
+    rules = current_rules()
     answers = (
         attempts.recent_tallies(get_db(), user.id, steps.BAR_DRILLS, steps.RECENT_ANSWERS)
         if user and stats
@@ -110,7 +112,8 @@ def path_context(user: users.User | None, stats: dict[str, attempts.DrillStats])
         "path_start": start,
         "path_starts": steps.STARTS,
         "path_mastery": by_step,
-        "path_links": {step.key: _step_links(step) for step in steps.STEPS},
+        "path_links": {step.key: _step_links(step, rules) for step in steps.STEPS},
+        "path_teaches": {"basic": _basic_words(rules)},
         "path_continue": _continue_url(current.step, answers) if current else None,
         "path_titles": {slug: steps.title(slug) for step in steps.STEPS for slug in step.drills},
         "path_placement_size": len(steps.PLACEMENT),
@@ -130,33 +133,44 @@ def _options(step: steps.Step) -> dict[str, Any]:
     return dict(step.options)
 
 
-def _step_links(step: steps.Step) -> list[tuple[str, str]]:
-    """The step's drills, each one click away (basic strategy by its parts too), with the
-    step's options."""
+def _basic_words(rules: Rules) -> str:
+    """What the basic-strategy step teaches at the learner's game: the plays its rules have (at
+    004 the path read "surrender and insurance" where the game has neither, nor a dealer's
+    card: a walk)."""
+    if rules.deal_faces == "all-down":
+        return words.say(
+            "Draw or stand on your own two cards, no banker card shown: the game's chart of one "
+            "column, against the banker who plays his best."
+        )
+    if rules.surrender != "none" and rules.insurance:
+        return words.say(steps.BY_KEY["basic"].teaches)
+    return words.say(
+        "The best play of every hand against the dealer's card: hard, soft and pairs, as these "
+        "rules allow them."
+    )
+
+
+def _step_links(step: steps.Step, rules: Rules) -> list[tuple[str, str]]:
+    """The step's drills, each one click away (basic strategy by its parts too, those the
+    learner's game has), with the step's options."""
     links = [
         (steps.title(slug), url_for("drills.ask", slug=slug, **_options(step)))
         for slug in step.drills
     ]
     if step.key == "basic":
+        quiz = partial(url_for, "drills.ask", slug="basic-strategy")
         links += [
-            (
-                words.say("Hard totals only"),
-                url_for("drills.ask", slug="basic-strategy", mix="hard"),
-            ),
-            (
-                words.say("Soft totals only"),
-                url_for("drills.ask", slug="basic-strategy", mix="soft"),
-            ),
-            (words.say("Pairs only"), url_for("drills.ask", slug="basic-strategy", mix="pairs")),
-            (
-                words.say("Every hand, surrender included"),
-                url_for("drills.ask", slug="basic-strategy", mix="cells"),
-            ),
-            (
-                words.say("Insurance by the count"),
-                url_for("drills.ask", slug="basic-strategy", insurance="count"),
-            ),
+            (words.say("Hard totals only"), quiz(mix="hard")),
+            (words.say("Soft totals only"), quiz(mix="soft")),
         ]
+        if rules.max_split_hands != 1 and rules.deal_faces != "all-down":
+            links.append((words.say("Pairs only"), quiz(mix="pairs")))
+        if rules.surrender != "none":
+            links.append((words.say("Every hand, surrender included"), quiz(mix="cells")))
+        elif rules.deal_faces != "all-down":
+            links.append((words.say("Every hand"), quiz(mix="cells")))
+        if rules.insurance:
+            links.append((words.say("Insurance by the count"), quiz(insurance="count")))
     if step.key == "table":
         links.insert(0, (words.say("Sit at a table"), url_for("table.setup")))
     return links
