@@ -174,3 +174,17 @@ def test_a_past_answer_reads_as_its_verdict_and_its_button_said_it(learner: Any,
     paid, call = rows(client.get("/mistakes").get_data(as_text=True))
     assert "Вы ответили <strong>1\u00a0000</strong>; правильно: <strong>22,50</strong>." in paid
     assert "<strong>«Ошибка»</strong>; правильно: <strong>«Дальше»</strong>." in call
+
+
+def test_a_packs_count_is_named_as_the_table_names_it(learner: Any, db: Any) -> None:
+    # The table's summary said "Counting through a pack" at 002, the mistakes page "Counting
+    # through a shoe" for the same drill (a walk).
+    client, user_id = learner
+    for token, rules, decks in (("pack", "permanent-bank", 2), ("shoe", "vegas-6d-s17", 6)):
+        attempts.record_attempt(
+            db, user_id=user_id, token=token, rules=rules, correct=False, drill="shoe-count",
+            question=f"rc hi-lo {decks}d: 5H KD 2C", answer="+3", right_answer="+1",
+        )  # fmt: skip
+    page = client.get("/mistakes").get_data(as_text=True)
+    titles = re.findall(r'<li class="mistake">\s*<p><strong>([^<]*)</strong>', page)
+    assert sorted(titles) == ["Counting through a pack", "Counting through a shoe"], titles
