@@ -35,6 +35,7 @@ def test_choosing_the_russian_bank_offers_its_drills_and_both_seats(client: Any,
     home = choose(client, csrf, "twenty-one-home")
     home_way = home[home.index('id="way-on-heading"') :].split("</section>")[0]
     assert "The table, holding the deal<" in home_way and "bank" not in home_way
+    assert 'href="/drills/deal-auction"' in home_way  # the home game's option (a walk)
     punter = client.get("/table/?punter_seat=1").get_data(as_text=True)
     assert '<option value="1" selected>' in punter
 

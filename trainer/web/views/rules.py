@@ -86,7 +86,9 @@ def _way_on(rules: Rules) -> dict[str, object]:
     own = [
         ("punter-stake", players_deal and stakes_on_cards(rules) > 0),
         ("table-dealing", players_deal),
-        ("deal-auction", rules.deal_auction),
+        # The auction is the home game's option ("some groups sell the deal"): offered with the
+        # game whose deal passes to a natural, not only once the option is on (a walk).
+        ("deal-auction", rules.deal_auction or rules.table_rotation == "natural-takes-deal"),
     ]
     drills: list[Drill] = [get_drill(slug) for slug, offered in own if offered]
     return {"players_deal": players_deal, "drills": drills}
