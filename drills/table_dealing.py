@@ -400,6 +400,17 @@ class TableDealing(Drill, AskedAtTable):
     choice_word = "choice"
     situation_template = "drills/_table_dealing_situation.html"
 
+    @staticmethod
+    def lead(rules: Rules) -> str:
+        """The drill's lead at ``rules``: the bets are doubled and redoubled at 002's deal method
+        3 only (at 004 the lead spoke of doubling the bets and redoubles: a walk)."""
+        if rules.deal_method == 3:
+            return say(TableDealing.description)
+        return say(
+            "Every choice you make holding the bank (drawing or standing), graded by what it is "
+            "worth to the bank: re-drill the ones you got wrong."
+        )
+
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         kind = kind_of(notation)
         labels = _REDOUBLE_LABELS if kind == "redouble" else _LABELS

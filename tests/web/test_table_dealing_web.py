@@ -214,3 +214,17 @@ def test_a_re_drilled_dealers_choice_is_said_in_the_learners_words(
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", shown))
     assert "Неверно: нужно стоять, а не прикупать." in text, text[:3000]
     assert " draw" not in text and " stand," not in text
+
+
+@pytest.mark.parametrize(("rules", "doubles"), [("twenty-one-home", True), ("russian-bank", False)])
+def test_the_drills_lead_names_the_choices_its_game_has(
+    client: Any, rules: str, doubles: bool
+) -> None:
+    # 004's banker never doubles the bets, and no punter redoubles: its lead said both (a walk).
+    with client.session_transaction() as session:
+        session["rules"] = rules
+    page = client.get("/drills/table-dealing").get_data(as_text=True)
+    lead = re.search(r'<p class="lead">(.*?)</p>', page, re.S)
+    assert lead is not None and "drawing or standing" in lead.group(1)
+    assert ("doubling the bets" in lead.group(1)) is doubles
+    assert ("redoubles" in lead.group(1)) is doubles
