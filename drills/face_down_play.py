@@ -160,13 +160,15 @@ def explain(worked: FaceDownPlay, answer: str) -> str:
     else:
         why = say("Standing is worth %(stand)s%% of the bet here, drawing %(draw)s%%.",
                   draw=draw, stand=stand)  # fmt: skip
+    # The hand, then how its play is worked out (which says no banker card is shown: the two
+    # said it twice, a walk).
     if worked.drawn == 0:
-        held = say("Your %(row)s (%(cards)s) on your two dealt cards, no banker card shown:",
+        held = say("Your %(row)s (%(cards)s) on your two dealt cards:",
                    row=_row_words(hand), cards=cards_words(hand.cards))  # fmt: skip
     else:
         held = plural(
-            "Your %(row)s (%(cards)s) after %(count)s card drawn, no banker card shown:",
-            "Your %(row)s (%(cards)s) after %(count)s cards drawn, no banker card shown:",
+            "Your %(row)s (%(cards)s) after %(count)s card drawn:",
+            "Your %(row)s (%(cards)s) after %(count)s cards drawn:",
             worked.drawn, row=_row_words(hand), cards=cards_words(hand.cards),
         )  # fmt: skip
     how = say(

@@ -28,7 +28,7 @@ def test_the_right_play_is_the_fixed_points_for_the_exact_cards(notation: str) -
     assert not grade.correct and grade.right_answer == right
     assert float(grade.ev_cost or 0) == pytest.approx(abs(hit - stand), abs=1e-5)
     assert DRILL.grade(notation, right, BANK).correct
-    assert "no banker card shown" in grade.explanation
+    assert "No banker card is shown at this game" in grade.explanation
     assert DRILL.question(notation, BANK).view["up"] is None
 
 
@@ -89,3 +89,5 @@ def test_the_why_is_one_short_sentence_in_the_headings_word() -> None:
     # In the verdict line's word (its cost says "% of the bet"): the why said "of the stake".
     assert "% of the bet here" in grade.why and "stake" not in grade.explanation
     assert "To stand costs " in grade.explanation and "% of the bet." in grade.explanation
+    # No banker card is said once: the hand's line and the chart's line each said it (a walk).
+    assert grade.details.lower().count("no banker card") == 1, grade.details
