@@ -181,6 +181,7 @@ def test_the_texts_other_readings_show_their_house_edges(strategy_app):
     assert ours < 0 and sixteen < 0
     # The punters' (the learner holds the bank in turn there: "your" read wrong, a walk).
     said = html.unescape(text)
+    assert not re.search(r"\.(The|Your|House)[^.]{0,20}edge under this reading", said)  # a space
     assert f"The punters' edge under this reading: <strong>{-ours:.3f}%</strong>" in said
     assert not re.search(r"[Hh]ouse edge[^.]{0,60}[-\u2212]\d", text)
     # The difference signed as counts are read, a true minus sign (trainer.words.signed).
@@ -212,11 +213,12 @@ def test_the_texts_own_deal_has_a_chart_of_one_column(strategy_app):
         assert advice is not None
         words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", advice.group(1)))
         followed = 100 * edge_standing_on(find_preset("russian-bank"), frozenset(range(16, 21)))
-        assert f"your edge {followed:.2f}% instead of your edge {-chart.house_edge:.2f}%" in words
+        assert f"(your edge {followed:.2f}% instead of {-chart.house_edge:.2f}%)" in words
         assert followed < -chart.house_edge  # the chart is the punter's best: the advice costs
         drawn = [r for r in chart.rows if 16 <= r.total <= 20 and r.code == "H"]
         assert drawn and words.count("the math says") == len(drawn), words
-        assert "soft 16 on your two dealt cards: the math says" in words
+        assert "soft 16 on your two dealt cards: the math says draw, the text stand" in words
+        assert "0.51 percentage points" in words
 
 
 def test_the_chart_marks_its_exceptions_and_lists_them_with_javascript_off(strategy_app):

@@ -221,7 +221,7 @@ def _one_column(rules: Rules) -> dict[str, Any]:
     followed = -100 * edge_standing_on(rules, advice.stand_on)
     context["advice"] = AdviceCost(advice, found.house_edge, followed, differences=())
     context["advice_cells"] = [
-        (say(_ONE_COLUMN_CELLS[row.drawn], hand=_hand_words(row)), row.code, "S")
+        (say(_ONE_COLUMN_CELLS[row.drawn], hand=_hand_words(row)), say("draw"), say("stand"))
         for row in found.rows
         if row.total in advice.stand_on and row.code != "S" and row.drawn < len(_ONE_COLUMN_CELLS)
     ]
