@@ -193,6 +193,11 @@ class Error:
 
     @property
     def words(self) -> str:
+        if self.name == "play" and face_down_play.is_face_down(self.question):
+            # 004 dealt face down draws, as its buttons say it ("where hitting": a walk).
+            draws = {"H": "draw"}
+            answer, right = draws.get(self.answer, self.answer), draws.get(self.right, self.right)
+            return error_words(self.name, answer, right)
         return error_words(self.name, self.answer, self.right)
 
 

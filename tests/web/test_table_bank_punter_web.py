@@ -149,3 +149,26 @@ def test_a_punters_next_stake_shows_the_last_rounds_cards(
     faces += [up for _, up in shown.dealer]
     assert block.count('<span class="card') == len(faces) > 0
     assert block.count('class="card back') == len(faces) - sum(faces)
+
+
+def test_a_punter_at_004_draws_at_the_table_as_in_its_quiz(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """004's quiz says Draw; its table's buttons said Hit, its summary "where hitting was
+    right" (a walk)."""
+    from fractions import Fraction
+
+    from drills.table_sums import Error
+    from tests.web.test_table_punter_web import play_until
+
+    def playing(_url: str, ask: Any, kind: str) -> bool:
+        return kind == "play"
+
+    table = {**PUNTER_BANK, "mode": "test"}
+    *_, page, _ = play_until(client, csrf, db, hidden_fields, playing, table=table)
+    buttons = re.findall(r'<button type="submit" name="answer" value="H"[^>]*>\s*([A-Za-z]+)', page)
+    assert buttons == ["Draw"], buttons
+    error = Error(1, "play", "S", "H", "TS 6H v ?", taken_back=False, bets=Fraction(0))
+    assert error.words == "you stood, where drawing a card was right"
+    cased = Error(1, "play", "S", "H", "TS 6H v 9C", taken_back=False, bets=Fraction(0))
+    assert cased.words == "you stood, where hitting was right"

@@ -13,6 +13,7 @@ from werkzeug.exceptions import HTTPException
 
 from drills.count_study import StudyNotForGameError, StudyPendingError
 from drills.counting.miscount import Price, play_words, table_prices
+from drills.face_down_play import FACE_DOWN_KEYS
 from drills.strategy_chart import PLAY_KEYS, offered
 from drills.table_session import TableSpec
 from drills.table_sums import Sums
@@ -418,9 +419,11 @@ def step_keys(ask: Ask) -> dict[str, Any]:
     if round_ is None or ask.seat is None:
         return {"natural": False, "play_keys": []}
     hand = round_.hands(ask.seat)[0]
+    # 004 dealt face down draws, as its quiz says it ("Hit" at its table: a walk).
+    plays = FACE_DOWN_KEYS if round_.rules.deal_faces == "all-down" else PLAY_KEYS
     keys = [
         (key, label, ask.kind == "play" and ask.why_illegal(PLAYS[key]) is None)
-        for key, label in offered(PLAY_KEYS, round_.rules).items()
+        for key, label in offered(plays, round_.rules).items()
     ]
     most = money(round_.max_insurance(ask.seat)) if ask.kind == "insurance" else ""
     return {"natural": hand.is_two_card_21, "play_keys": keys, "most_insurance": most}
