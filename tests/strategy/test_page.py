@@ -277,5 +277,11 @@ def test_the_home_games_edges_are_the_game_with_the_dealers_double(strategy_app)
     words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", text))
     assert f"the bank's edge is {game:.2f}% of a punter's stake" in words
     assert f"The bank's edge under this reading: {game:.3f}%" in words
-    casino = strategy_app.test_client().get("/strategy?rules=vegas-6d-s17").get_data(as_text=True)
+    casino = (
+        strategy_app.test_client().get("/strategy?rules=vegas-6d-s17&wait=1").get_data(as_text=True)
+    )
     assert "leave out the dealer's double" not in casino
+    # A home game has no house: the bank's edge (it read "House edge" beside the bank's).
+    assert "The bank's edge playing this chart" in html.unescape(text)
+    assert "House edge" not in text and "house edge" not in text
+    assert "House edge playing this chart" in casino

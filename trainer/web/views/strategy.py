@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response
 from trainer.engine.banker.face_down import edge_standing_on
 from trainer.engine.banker.face_down_chart import one_column_chart
 from trainer.engine.banker.method3 import cached_method3_game
+from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import CODES, Chart
 from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
@@ -189,6 +190,8 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
         "advice": None,
         "readings": readings_context(rules),
         "double_edge": _double_edge(rules),
+        # A game of the texts whose bank plays the punters (000, 002, 004): no house.
+        "bank_game": PRESET_TEXTS.get(rules.name) in ("000", "002", "004"),
     }
     advice = advice_for(rules)
     if result is not None and advice is not None:
