@@ -32,14 +32,22 @@ def from_totals(db: Any, user_id: int) -> dict[str, tuple[int, int, int | None]]
     }
 
 
-def record_some(db: Any, rng: random.Random, user_ids: list[int], count: int) -> None:
-    for n in range(count):
+def record_some(
+    db: Any,
+    rng: random.Random,
+    user_ids: list[int],
+    count: int,
+    rules: tuple[str, ...] = ("vegas-6d-s17",),
+    first: int = 0,
+) -> None:
+    """``count`` answers (tokens from ``first`` on) by learners, drills and ``rules`` drawn."""
+    for n in range(first, first + count):
         attempts.record_attempt(
             db,
             user_id=rng.choice(user_ids),
             drill=rng.choice(DRILLS),
             question="TS 6H v 9D",
-            rules="vegas-6d-s17",
+            rules=rng.choice(rules),
             answer="H",
             right_answer="H",
             correct=rng.random() < 0.6,

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import store_answer
+from tests.store.test_drill_totals import record_some
 from tests.web.test_answer_cost import QUIZ, answer
 from trainer import store
 from trainer.store import attempts, migrations, users
@@ -81,22 +82,7 @@ def from_totals(db: Any, user_id: int) -> dict[tuple[str, str], tuple[int, int, 
     return found
 
 
-def record_some(
-    db: Any, rng: random.Random, user_ids: list[int], count: int, first: int = 0
-) -> None:
-    for n in range(first, first + count):
-        attempts.record_attempt(
-            db,
-            user_id=rng.choice(user_ids),
-            drill=rng.choice(("hand-totals", "basic-strategy")),
-            question="TS 6H v 9D",
-            rules=rng.choice(("vegas-6d-s17", "russian-bank", "vegas-6d-s17 surrender=none")),
-            answer="H",
-            right_answer="H",
-            correct=rng.random() < 0.6,
-            token=f"t-{n}",
-            response_ms=rng.choice([None, rng.randrange(0, 20_000)]),
-        )
+GAMES = ("vegas-6d-s17", "russian-bank", "vegas-6d-s17 surrender=none")
 
 
 def test_the_totals_by_rules_are_the_attempts_counted_old_and_new(
@@ -108,10 +94,10 @@ def test_the_totals_by_rules_are_the_attempts_counted_old_and_new(
     store.migrate(db)
     learners = [users.create_guest(db).id for _ in range(2)]
     with store.transaction(db):  # stored before the totals existed
-        record_some(db, rng, learners, 80)
+        record_some(db, rng, learners, 80, GAMES)
     monkeypatch.undo()
     assert store.migrate(db) == ["0029_drill_rules_totals"]
-    record_some(db, rng, learners, 60, first=80)  # stored since: kept by the trigger
+    record_some(db, rng, learners, 60, GAMES, first=80)  # stored since: kept by the trigger
     for learner in learners:
         assert len(counted(db, learner)) > 3
         assert from_totals(db, learner) == counted(db, learner)
