@@ -32,6 +32,7 @@ from drills.caches import Caches
 from drills.count_study import StudyNotForGameError, StudyPendingError
 from drills.counting.session import RunningCount
 from drills.method3_figures import GamePendingError
+from trainer.engine.banker.punter_stake import stakes_on_cards
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, quoted, say
 
@@ -165,6 +166,23 @@ SKIPS: dict[str, frozenset[str]] = {
     "counts": frozenset({"totals", "basic", "payouts", "running", "true"}),
     "deals": frozenset({"basic", "running", "true", "deviations", "bets", "table"}),
 }
+
+
+# The drills of games whose players deal in turn (002 home, 004), asked nowhere else.
+GAME_DRILLS = ("punter-stake", "table-dealing", "deal-auction")
+
+
+def game_drills(rules: Rules) -> tuple[str, ...]:
+    """Of :data:`GAME_DRILLS`, those ``rules``' game has: a punter's stakes and the dealing
+    where the deal passes (a punter's stakes where he stakes on cards dealt), the auction
+    with the home game whose option it is ("some groups sell the deal")."""
+    players_deal = rules.table_rotation != "none"
+    has = {
+        "punter-stake": players_deal and stakes_on_cards(rules) > 0,
+        "table-dealing": players_deal,
+        "deal-auction": rules.deal_auction or rules.table_rotation == "natural-takes-deal",
+    }
+    return tuple(slug for slug in GAME_DRILLS if has[slug])
 
 
 def grouped(drills: Mapping[str, Drill]) -> list[tuple[Step, list[Drill]]]:

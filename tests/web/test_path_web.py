@@ -513,3 +513,24 @@ def test_the_basic_step_offers_the_plays_the_learners_game_has(
     assert teaches is not None
     assert ("surrender and insurance" in teaches.group(1)) is (rules == "vegas-6d-s17")
     assert ("dealer's card" in teaches.group(1)) is (rules != "russian-bank")
+
+
+@pytest.mark.parametrize(
+    ("rules", "linked"),
+    [
+        ("vegas-6d-s17", set()),
+        ("twenty-one-home", {"Table dealing", "Stakes as a punter", "Bidding for the deal"}),
+        ("russian-bank", {"Table dealing", "Stakes as a punter"}),
+    ],
+)
+def test_the_table_step_links_the_games_own_drills_with_that_game_alone(
+    client: Any, rules: str, linked: set[str]
+) -> None:
+    # "Bidding for the deal" showed at Las Vegas, where nobody deals in turn (a walk).
+    with client.session_transaction() as session:
+        session["rules"] = rules
+    page = unescape(client.get("/").get_data(as_text=True))
+    step = page.split('id="step-table"')[1].split("</li>\n    \n    <li")[0]
+    drills = set(re.findall(r'<li><a href="[^"]*">([^<]*)</a></li>', step))
+    assert "Table play" in drills
+    assert drills & {"Table dealing", "Stakes as a punter", "Bidding for the deal"} == linked

@@ -153,9 +153,11 @@ def _basic_words(rules: Rules) -> str:
 def _step_links(step: steps.Step, rules: Rules) -> list[tuple[str, str]]:
     """The step's drills, each one click away (basic strategy by its parts too, those the
     learner's game has), with the step's options."""
+    theirs = set(steps.game_drills(rules))  # a game's own drills with that game alone
     links = [
         (steps.title(slug), url_for("drills.ask", slug=slug, **_options(step)))
         for slug in step.drills
+        if slug not in steps.GAME_DRILLS or slug in theirs
     ]
     if step.key == "basic":
         quiz = partial(url_for, "drills.ask", slug="basic-strategy")

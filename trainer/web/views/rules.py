@@ -5,10 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from drills import Drill, get_drill
+from drills import Drill, get_drill, path
 from trainer.engine.banker.method3 import cached_method3_game
 from trainer.engine.banker.method3_table import table_figures
-from trainer.engine.banker.punter_stake import stakes_on_cards
 from trainer.engine.play.table_setup import MAX_OTHERS
 from trainer.engine.rulebook import rule_words
 from trainer.engine.rulebook.interpretations import interpretations_for
@@ -83,14 +82,7 @@ def _way_on(rules: Rules) -> dict[str, object]:
     deal in turn (002 home, 004: the table as the dealer or banker, or as a punter), and the
     drills of this game's own (a punter's stakes, dealing, bidding for the deal)."""
     players_deal = rules.table_rotation != "none"
-    own = [
-        ("punter-stake", players_deal and stakes_on_cards(rules) > 0),
-        ("table-dealing", players_deal),
-        # The auction is the home game's option ("some groups sell the deal"): offered with the
-        # game whose deal passes to a natural, not only once the option is on (a walk).
-        ("deal-auction", rules.deal_auction or rules.table_rotation == "natural-takes-deal"),
-    ]
-    drills: list[Drill] = [get_drill(slug) for slug, offered in own if offered]
+    drills: list[Drill] = [get_drill(slug) for slug in path.game_drills(rules)]
     return {"players_deal": players_deal, "drills": drills}
 
 
