@@ -80,8 +80,10 @@ class Learner:
         if self.javascript:
             self.page.wait_for_function("() => document.readyState === 'complete' && !!window.htmx")
 
-    def open_drill(self, title: str = "Hand totals") -> None:
-        self.page.goto("/")
+    def open_drill(self, title: str = "Hand totals", start: str = "/") -> None:
+        """The drill by its link on the home page (``start``: another page's, "/drills/" for
+        a game's own drill the learner's game has not)."""
+        self.page.goto(start)
         self.page.get_by_role("link", name=title).click()
         expect(self.page.get_by_role("heading", name=title, level=1)).to_be_visible()
         self.wait_for_htmx()
