@@ -404,8 +404,12 @@ class TableDealing(Drill, AskedAtTable):
     def lead(rules: Rules) -> str:
         """The drill's lead at ``rules``: the bets are doubled and redoubled at 002's deal method
         3 only (at 004 the lead spoke of doubling the bets and redoubles: a walk)."""
-        if rules.deal_method == 3:
-            return say(TableDealing.description)
+        if rules.deal_method == 3:  # 002 home: the deal, no bank ("the deal or the bank")
+            return say(
+                "Every choice you make holding the deal (doubling the bets, drawing or "
+                "standing), graded by what it is worth to the bank, and your redoubles as a "
+                "punter: re-drill the ones you got wrong."
+            )
         return say(
             "Every choice you make holding the bank (drawing or standing), graded by what it is "
             "worth to the bank: re-drill the ones you got wrong."

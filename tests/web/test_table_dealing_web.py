@@ -228,3 +228,4 @@ def test_the_drills_lead_names_the_choices_its_game_has(
     assert lead is not None and "drawing or standing" in lead.group(1)
     assert ("doubling the bets" in lead.group(1)) is doubles
     assert ("redoubles" in lead.group(1)) is doubles
+    assert ("holding the deal (" in lead.group(1)) is doubles  # 002 home has no bank
