@@ -17,16 +17,27 @@ from trainer.engine.strategy.cache import cached
 from trainer.web.caches import strategy_cache_dir
 from trainer.words import number, say
 
-__all__ = ["readings_context"]
+__all__ = ["bank_game", "double_edge", "readings_context"]
+
+
+def bank_game(rules: Rules) -> bool:
+    """Whether ``rules`` are a game of the texts whose bank plays the punters (000, 002, 004):
+    its edge is the bank's, not a house's («преимущество казино» read wrong at a home game)."""
+    return PRESET_TEXTS.get(rules.name) in ("000", "002", "004")
+
+
+def double_edge(rules: Rules) -> float | None:
+    """At deal method 3 (002 home), the bank's edge in percent in the game with the dealer's
+    double and the players' redouble, where it is worked out (the chart's own edge leaves the
+    double out: a walk read 11.736% in the readings beside the rules page's 18.74%); None
+    elsewhere."""
+    game = cached_method3_game(rules) if rules.deal_method == 3 else None
+    return None if game is None else 100 * game.edge
 
 
 def _edge(rules: Rules) -> float | None:
     if rules.deal_method == 3:
-        # 002 home: the game with the dealer's double and the players' redouble, as the rules
-        # page gives it by table size (the chart's own edge leaves the double out: a walk read
-        # 11.736% here beside 18.74% there).
-        game = cached_method3_game(rules)
-        return None if game is None else 100 * game.edge
+        return double_edge(rules)
     if rules.deal_faces == "all-down":
         # 004 as its text deals it: the fixed point's edge, where a job has worked it out.
         if cached_fixed_point(rules) is None:
@@ -42,9 +53,7 @@ def readings_context(rules: Rules) -> list[dict[str, Any]]:
     learner's words."""
     shown = []
     ours = _edge(rules)
-    # Whose edge it is: the bank's at a seed game whose bank plays the punters (000, 002, 004;
-    # «преимущество казино» read wrong at a home game), the house's at the casino.
-    bank = PRESET_TEXTS.get(rules.name) in ("000", "002", "004")
+    bank = bank_game(rules)  # whose edge: the bank's, or the house's at the casino
     for reading in readings_for(rules):
         others = []
         for other in reading.others:

@@ -16,15 +16,13 @@ from werkzeug.wrappers import Response
 
 from trainer.engine.banker.face_down import edge_standing_on
 from trainer.engine.banker.face_down_chart import one_column_chart
-from trainer.engine.banker.method3 import cached_method3_game
-from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import CODES, Chart
 from trainer.engine.strategy.advice import AdviceCost, advice_cost, advice_for
 from trainer.engine.strategy.cache import cached
 from trainer.engine.strategy.chart import UP_CARDS, code_words, exception_words, up_label
 from trainer.web.caches import strategy_cache_dir
-from trainer.web.readings import readings_context
+from trainer.web.readings import bank_game, double_edge, readings_context
 from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
 from trainer.web.support import current_rules, render
 from trainer.web.views.chart_jobs import chart_or_pending, fixed_point_or_pending
@@ -167,13 +165,6 @@ def _chosen_cell(result: Chart) -> dict[str, Any] | None:
     }
 
 
-def _double_edge(rules: Rules) -> float | None:
-    """At deal method 3 (002 home), the bank's edge in the game with the dealer's double and
-    the players' redouble, in percent, where it is worked out (the chart's leaves it out)."""
-    game = cached_method3_game(rules) if rules.deal_method == 3 else None
-    return None if game is None else 100 * game.edge
-
-
 def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
     context: dict[str, Any] = {
         "rules": rules,
@@ -189,9 +180,8 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
         "cell": _chosen_cell(result) if result is not None else None,
         "advice": None,
         "readings": readings_context(rules),
-        "double_edge": _double_edge(rules),
-        # A game of the texts whose bank plays the punters (000, 002, 004): no house.
-        "bank_game": PRESET_TEXTS.get(rules.name) in ("000", "002", "004"),
+        "double_edge": double_edge(rules),
+        "bank_game": bank_game(rules),  # a text's game whose bank plays the punters: no house
     }
     advice = advice_for(rules)
     if result is not None and advice is not None:
