@@ -359,41 +359,63 @@ class Reader:
             )
         return found
 
+    def _choices(self, hand, up: int, pair: int) -> tuple[float, float | None, float]:
+        """Standing's and drawing's results at a hand (None: a 21 draws nothing), with the
+        hole card's chances' sum they are summed with."""
+        left = self._left(hand, up, pair)
+        q = self._weights(up, left)
+        stand = self._stand(hand, up, pair, left, q)
+        if total_of(list(hand))[0] >= 21:
+            return stand, None, sum(q)
+        cards = sum(left)
+        draw = 0.0
+        for c in range(1, 11):
+            if not left[c - 1]:
+                continue
+            grown = tuple(sorted((*hand, c)))
+            if total_of(list(grown))[0] > 21:
+                kid = -sum(self._weights(up, _take(left, c)))
+            else:
+                kid = self.value(grown, up, pair)
+            draw += left[c - 1] / (cards - 1) * kid
+        return stand, draw, sum(q)
+
     def value(self, hand, up: int, pair: int) -> float:
         key = (hand, up, pair)
         if key in self.memo:
             return self.memo[key]
-        left = self._left(hand, up, pair)
-        q = self._weights(up, left)
-        stand = self._stand(hand, up, pair, left, q)
+        stand, draw, chances = self._choices(hand, up, pair)
         best, move = stand, "S"
-        if total_of(list(hand))[0] < 21:
-            cards = sum(left)
-            draw = 0.0
-            for c in range(1, 11):
-                if not left[c - 1]:
-                    continue
-                grown = tuple(sorted((*hand, c)))
-                if total_of(list(grown))[0] > 21:
-                    kid = -sum(self._weights(up, _take(left, c)))
-                else:
-                    kid = self.value(grown, up, pair)
-                draw += left[c - 1] / (cards - 1) * kid
-            if draw > stand + 1e-12 * sum(q):
-                best, move = draw, "H"
+        if draw is not None and draw > stand + 1e-12 * chances:
+            best, move = draw, "H"
         self.memo[key], self.moves[key] = best, move
         return best
 
-    def splits(self, a: int, up: int) -> bool:
+    def _split(self, a: int, up: int) -> tuple[float, float]:
+        """Splitting a pair of ``a`` against ``up`` (each hand played on its own), and the
+        chances' sum it is summed with."""
         left = self._left((a, a), up, 0)
-        q = self._weights(up, left)
         cards = sum(left)
         one = sum(
             left[c - 1] / (cards - 1) * self.value(tuple(sorted((a, c))), up, a)
             for c in range(1, 11)
             if left[c - 1]
         )
-        return 2 * one > self.value((a, a), up, 0) + 1e-12 * sum(q)
+        return 2 * one, sum(self._weights(up, left))
+
+    def worth(self, a: int, b: int, up: int) -> dict[str, float]:
+        """What standing, drawing and (a pair but two tens) splitting are worth on first cards
+        ``a`` and ``b`` against ``up``, per unit staked (the results over the chances' sum)."""
+        hand = tuple(sorted((a, b)))
+        stand, draw, chances = self._choices(hand, up, 0)
+        found = {"S": stand / chances, "H": (draw or 0.0) / chances}
+        if a == b != 10:
+            found["P"] = self._split(a, up)[0] / chances
+        return found
+
+    def splits(self, a: int, up: int) -> bool:
+        split, chances = self._split(a, up)
+        return split > self.value((a, a), up, 0) + 1e-12 * chances
 
     def __call__(self, hand, up: int, may_split: bool, pair: int) -> str:
         if may_split and len(hand) == 2 and hand[0] == hand[1] != 10 and self.splits(hand[0], up):

@@ -12,12 +12,13 @@ import importlib.util
 import random
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 from trainer.engine.banker.auction import bank_edge
 from trainer.engine.banker.doubling import double_evs, doubling_chance
-from trainer.engine.banker.method3 import chart_game, method3_game
+from trainer.engine.banker.method3 import chart_game, method3_game, punter_play
 from trainer.engine.banker.method3_mixed import TOLERANCE
 from trainer.engine.deck.cards import pack
 from trainer.engine.rulebook.rules import find_preset
@@ -174,3 +175,39 @@ def test_the_equilibriums_value_is_its_cells_weighed_as_the_table_deals_them() -
             left = float(game.results[False][p1 - 1, d1 - 1])
             edge -= chance * (doubles * times * doubled + (1 - doubles) * left)
     assert edge == pytest.approx(game.edge, abs=1e-9)
+
+
+@pytest.mark.parametrize("doubled", [True, False])
+@pytest.mark.parametrize(("a", "b", "up"), [(6, 10, 7), (2, 10, 2), (8, 8, 1), (7, 7, 5)])
+def test_a_starts_plays_are_worth_what_the_benchs_reading_punter_makes_of_them(
+    readers: dict[bool, Any], doubled: bool, a: int, b: int, up: int
+) -> None:
+    """What the basic-strategy quiz grades a home-game question by (standing, drawing and
+    splitting on two first cards against the up card, the dealer's double read): the engine's
+    tree's figures are the bench's own reading punter's, worked out hand by hand. Hard 16
+    against a 7 shows why the double matters: he stands where the dealer did not double (no
+    ace or ten under the 7) and draws where he did."""
+    evs = method3_game(HOME).start_evs(doubled, a, b, up)
+    assert evs is not None
+    worth = readers[doubled].worth(a, b, up)
+    assert evs.keys() == worth.keys()
+    for play, value in worth.items():
+        assert evs[play] == pytest.approx(value, abs=1e-9), play
+    if (a, b, up) == (6, 10, 7):
+        assert (evs["H"] > evs["S"]) == doubled
+
+
+def test_every_starts_best_play_is_the_games_punters_play() -> None:
+    """The plays' figures kept for the quiz choose what the table's punters play (their
+    draws and splits kept beside them), on every start, doubled or not; the two plays a
+    quiz question offers at each are those the game allows (a pair of tens is not split)."""
+    game = method3_game(HOME)
+    for doubled in (True, False):
+        assert len(game.starts[doubled]) == 540  # 55 two-card hands less the natural, by 10
+        for (a, b, up), _ in game.starts[doubled].items():
+            evs = game.start_evs(doubled, a, b, up)
+            assert evs is not None
+            played = "H" if evs["H"] - evs["S"] > 1e-12 else "S"
+            best = "P" if "P" in evs and evs["P"] - evs[played] > 1e-12 else played
+            assert best == punter_play(game, doubled, up, (a, b), 0, first=True)
+            assert ("P" in evs) == (a == b != 10)

@@ -66,6 +66,7 @@ from trainer.engine.banker.method3_tree import (
     VALUES,
     Chart,
     Hand,
+    Play,
     bits,
     build_tree,
     chart_decisions,
@@ -86,6 +87,7 @@ __all__ = [
     "method3_game",
     "punter_play",
     "reading_the_double",
+    "start_evs",
     "work_out_method3_game",
 ]
 
@@ -134,6 +136,17 @@ class Method3:
     bank: np.ndarray  # [not doubled, doubled] by the dealer's first card, against the mix
     hits: dict[bool, str]  # by doubled: the punters' draws at each of the tree's nodes (hex)
     splits: dict[bool, str]  # by doubled: their splits at each start (hex)
+    # By doubled, then a start's two first-dealt values and the up card (a <= b, no natural):
+    # what standing, drawing and (a pair to split) splitting are worth on those two cards per
+    # unit staked, the dealer's hole card read by his double (:func:`start_evs`).
+    starts: dict[bool, dict[tuple[int, int, int], tuple[float, ...]]]
+
+    def start_evs(self, doubled: bool, a: int, b: int, up: int) -> dict[str, float] | None:
+        """What a punter's plays are worth on first cards of values ``a`` and ``b`` against
+        up card ``up``, the dealer having ``doubled`` or not, per unit staked: "S", "H" and,
+        on a pair he may split, "P"; None for two cards the game does not deal (a natural)."""
+        found = self.starts[doubled].get((min(a, b), max(a, b), up))
+        return None if found is None else dict(zip("SHP", found, strict=False))
 
     @property
     def doubling(self) -> frozenset[int]:
@@ -171,6 +184,10 @@ def _encode(game: Method3) -> dict[str, Any]:
         "bank": game.bank.tolist(),
         "hits": {str(doubled).lower(): bits for doubled, bits in game.hits.items()},
         "splits": {str(doubled).lower(): bits for doubled, bits in game.splits.items()},
+        "starts": {
+            str(doubled).lower(): [[*start, *evs] for start, evs in starts.items()]
+            for doubled, starts in game.starts.items()
+        },
     }
 
 
@@ -196,6 +213,13 @@ def _decode(rules: Rules, document: dict[str, Any]) -> Method3:
         np.array(document["bank"], dtype=float).reshape(2, 10),
         {k: str(v) for k, v in by_doubled("hits").items()},
         {k: str(v) for k, v in by_doubled("splits").items()},
+        {
+            doubled: {
+                (int(row[0]), int(row[1]), int(row[2])): tuple(float(x) for x in row[3:])
+                for row in rows
+            }
+            for doubled, rows in by_doubled("starts").items()
+        },
     )
 
 
@@ -204,7 +228,7 @@ def _decode(rules: Rules, document: dict[str, Any]) -> Method3:
 # it out in a request (cached_method3_game). Bump the version when the figures change.
 GAMES: ResultCache[Method3] = ResultCache(
     "strategy-cache",
-    "method3-3",
+    "method3-4",
     encode=_encode,
     env_var="TRAINER_CACHE_DIR",
     memory_limit=8,
@@ -238,6 +262,7 @@ def work_out_method3_game(rules: Rules) -> Method3:
         raise ValueError("deal_method: the dealer doubles on his first card in method 3 only")
     found = equilibrium(rules)
     answer = found.answer
+    chances = np.array(found.chances)
     return Method3(
         rules,
         found.chances,
@@ -249,7 +274,28 @@ def work_out_method3_game(rules: Rules) -> Method3:
         found.bank,
         {doubled: bits(play.hits) for doubled, play in answer.plays.items()},
         {doubled: bits(play.splits) for doubled, play in answer.plays.items()},
+        {
+            doubled: start_evs(rules, play, chances if doubled else 1 - chances)
+            for doubled, play in answer.plays.items()
+        },
     )
+
+
+def start_evs(
+    rules: Rules, play: Play, weights: np.ndarray
+) -> dict[tuple[int, int, int], tuple[float, ...]]:
+    """Each start's plays' worth (:attr:`Method3.starts`) under ``play``, the punters' play
+    for hole card weights ``weights`` (the dealer's chances to double, or one less them):
+    standing, drawing, and splitting on a pair the tree splits."""
+    tree = build_tree(rules)
+    evs = tree.start_evs(play, weights)
+    pairs = set(tree.pair_starts.tolist())
+    found: dict[tuple[int, int, int], tuple[float, ...]] = {}
+    for index, start in enumerate(tree.starts):
+        row = evs[index]
+        if not np.isnan(row).any():
+            found[start] = tuple(float(x) for x in row[: 3 if index in pairs else 2])
+    return found
 
 
 def _chart_answers(

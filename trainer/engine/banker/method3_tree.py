@@ -104,11 +104,15 @@ def _next(left: Sequence[int]) -> np.ndarray:
 class Play:
     """The punter's play on a tree and its results: ``hits[node]`` whether he draws there,
     ``splits[start]`` whether he splits the start's pair, ``results[start]`` his result per
-    unit staked for each hole card."""
+    unit staked for each hole card; and what each choice is worth there, by hole card:
+    ``drawn[node]`` drawing (then playing on so), ``split[start]`` splitting (0 where the
+    start is no pair to split). Standing is :attr:`Tree.stand`."""
 
     hits: np.ndarray
     splits: np.ndarray
     results: np.ndarray
+    drawn: np.ndarray
+    split: np.ndarray
 
 
 class Tree:
@@ -237,6 +241,7 @@ class Tree:
         the given ``hits`` and ``splits`` (a chart's)."""
         w = np.ones(10) if weights is None else np.asarray(weights, dtype=float)
         values = np.zeros_like(self.stand)
+        drawn_values = np.zeros_like(self.stand)
         chosen = np.zeros(len(self.keys), dtype=bool)
         for level, on_level in zip(self.levels, self._level_edges, strict=True):
             drawn = self.bust[level].copy()
@@ -253,6 +258,7 @@ class Tree:
             else:
                 draws = hits[level] & self.open[level]
             chosen[level] = draws
+            drawn_values[level] = drawn
             values[level] = np.where(draws[:, None], drawn, stood)
         results = values[self.roots].copy()
         split_values = np.zeros((len(self.pair_starts), 10))
@@ -267,7 +273,21 @@ class Tree:
         all_splits = np.zeros(len(self.starts), dtype=bool)
         all_splits[self.pair_starts] = split
         results[self.pair_starts] = np.where(split[:, None], split_values, played)
-        return Play(chosen, all_splits, results)
+        split_all = np.zeros_like(results)
+        split_all[self.pair_starts] = split_values
+        return Play(chosen, all_splits, results, drawn_values, split_all)
+
+    def start_evs(self, play: Play, weights: Sequence[float] | np.ndarray) -> np.ndarray:
+        """[start, choice]: what standing, drawing and splitting (0 where the start is no pair
+        to split) are worth per unit staked on each start's two cards, played on by ``play``,
+        the hole card's chances the pack's cards of each value times ``weights``; a start
+        whose hole card has no chance (nothing the weights allow is left) is all NaN."""
+        chances = self.start_factor * np.asarray(weights, dtype=float)[None, :]
+        total = chances.sum(axis=1)
+        worth = np.stack([self.stand[self.roots], play.drawn[self.roots], play.split], axis=1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            found: np.ndarray = np.einsum("scw,sw->sc", worth, chances) / total[:, None]
+        return found
 
 
 @lru_cache(maxsize=4)
