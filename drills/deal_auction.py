@@ -35,9 +35,9 @@ from drills.base import (
     Question,
 )
 from drills.caches import Caches
+from drills.card_values import doubling_words, values_words
 from drills.method3_figures import game_ready
 from drills.refusals import NO_RULES
-from trainer.engine.article import a_or_an
 from trainer.engine.banker.auction import (
     InvalidBidError,
     bank_edge,
@@ -155,38 +155,9 @@ def _chips(amount: Fraction | float | None) -> str:
     return f"{value:.0f}" if value == int(value) else f"{value:.2f}"
 
 
-# A card's value as a sentence names it, each a message ("an ace"; in Russian "туз").
-_VALUE_WORDS = {1: N_("an ace"), 10: N_("a ten")}
-
-
-def _value(value: int) -> str:
-    if value in _VALUE_WORDS:
-        return say(_VALUE_WORDS[value])
-    article = N_("an %(card)s") if a_or_an(str(value)).startswith("an ") else N_("a %(card)s")
-    return say(article, card=number(value))
-
-
 def _doubling(rules: Rules) -> str:
     """The cards the dealer doubles on (002 method 3's equilibrium): always, then at times."""
-    chances = {card: doubling_chance(rules, card) for card in range(1, 11)}
-    always = _values(frozenset(card for card, p in chances.items() if p == 1))
-    sometimes = frozenset(card for card, p in chances.items() if 0 < p < 1)
-    if not sometimes:
-        return always
-    return say(
-        "%(always)s (always) or %(sometimes)s (at times)",
-        always=always,
-        sometimes=_values(sometimes),
-    )
-
-
-def _values(cards: frozenset[int]) -> str:
-    names = [_value(value) for value in sorted(cards)]
-    if not names:
-        return say("no card")
-    if len(names) == 1:
-        return names[0]
-    return say("%(some)s or %(last)s", some=say(", ").join(names[:-1]), last=names[-1])
+    return doubling_words([doubling_chance(rules, card) for card in range(1, 11)])
 
 
 class DealAuction(Drill, AsksOnItsPage, NamesItsRules):
@@ -292,7 +263,7 @@ def explain(rules: Rules, punters: int, stake: int, bid: Fraction) -> str:
         punters,
         edge=number(edge * 100, 1),
         doubles=_doubling(home),
-        redoubles=_values(redoubling_cards(home)),
+        redoubles=values_words(redoubling_cards(home)),
         stake=number(stake),
         round=number(a_round, 2),
     )

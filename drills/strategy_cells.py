@@ -35,6 +35,8 @@ from trainer.engine.strategy.chart import code_words
 from trainer.words import N_, number, plural, say
 
 INSURANCE_SUFFIX = " insurance"
+# At 002's deal method 3 a question names whether the dealer doubled (:mod:`drills.method3_quiz`).
+DOUBLED_SUFFIX, NOT_DOUBLED_SUFFIX = " doubled", " not doubled"
 SECTIONS = ("hard", "soft", "pairs")
 UP_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
 # How many of the weakest cells the "weakest" mix draws from.
@@ -266,6 +268,16 @@ def question_keys(notation: str, rules: Rules) -> Mapping[str, str]:
     return EVEN_MONEY_KEYS if situation.hand.is_two_card_21 else INSURANCE_KEYS
 
 
+def split_doubled(notation: str) -> tuple[str, bool | None]:
+    """A question's notation without the dealer's double it names (deal method 3), and the
+    double: True, False, or None where it names none."""
+    text = (notation or "").strip()
+    for end, doubled in ((NOT_DOUBLED_SUFFIX, False), (DOUBLED_SUFFIX, True)):  # "not" first
+        if text.endswith(end):
+            return text[: -len(end)], doubled
+    return text, None
+
+
 @lru_cache(maxsize=1024)  # an answer reads its question three times (grade, skill, next)
 def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:
     """The situation a notation names and whether it is the insurance question.
@@ -273,6 +285,8 @@ def read_situation(notation: str, rules: Rules) -> tuple[Situation, bool]:
     :raises InvalidQuestionError: for anything this quiz could not have dealt under ``rules``.
     """
     text = (notation or "").strip()
+    if rules.deal_method == 3:
+        text, _ = split_doubled(text)
     insurance = text.lower().endswith(INSURANCE_SUFFIX)
     if insurance:
         text = text[: -len(INSURANCE_SUFFIX)]

@@ -82,6 +82,10 @@ class Play:
     # counts they were looked for over (the lowest and the highest).
     indices: tuple[IndexPlay, ...] = ()
     grid: tuple[int, int] = (0, 0)
+    # At 002's deal method 3: whether the dealer doubled the stakes (the play reads it), and
+    # his chances to double by his face-down first card, ace first; None and () elsewhere.
+    doubled: bool | None = None
+    doubling: tuple[float, ...] = ()
 
     @property
     def keys(self) -> dict[str, str]:

@@ -42,7 +42,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from drills import face_down_quiz
+from drills import face_down_quiz, method3_quiz
 from drills.base import (
     AnswersByKey,
     AsksOnItsPage,
@@ -68,6 +68,7 @@ from drills.strategy_cells import (
     leaning_weights,
     question_keys,
     read_situation,
+    split_doubled,
     weakest_of,
 )
 from drills.strategy_chart import PLAY_KEYS, chart_for, offered
@@ -139,6 +140,10 @@ def work_out(
 def _face_up(notation: str, rules: Rules, caches: Caches | None = None) -> Play:
     base, shown = split_count(notation)
     situation, insurance = read_situation(base, rules)
+    if method3_quiz.reads_the_double(rules):  # 002's method 3: the play reads the double
+        _, doubled = split_doubled(base)
+        if doubled is not None and not insurance:
+            return method3_quiz.play_of(situation, doubled, rules)
     if shown is not None:
         return _counted_insurance(situation, rules, shown, caches)
     if insurance:
@@ -273,6 +278,13 @@ _LEADS = {
     ),
 }
 
+# At 002's deal method 3 a question names the dealer's double, which the right play reads.
+_READS_THE_DOUBLE = N_(
+    "Your two cards against the dealer's up card, knowing whether he doubled the stakes on his "
+    "face-down card: hit, stand or split? The right play is worked out exactly for this game, "
+    "reading his double."
+)
+
 
 class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
     slug = SLUG
@@ -288,6 +300,8 @@ class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
     def lead(rules: Rules) -> str:
         """The drill's lead under ``rules``: the plays it asks, those the rules have (000 and
         002 have no double and no surrender: the lead offered them)."""
+        if method3_quiz.reads_the_double(rules):
+            return say(_READS_THE_DOUBLE)
         has = (rules.double_on != "none", rules.surrender != "none")
         return say(_LEADS.get(has, StrategyQuiz.description))
 
@@ -336,7 +350,10 @@ class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
         if mix not in MIXES:
             mix = DEFAULT_MIX
         note = ""
-        if mix == "shoe":
+        doubled: bool | None = None
+        if mix == "shoe" and method3_quiz.reads_the_double(rules):
+            situation, doubled = method3_quiz.deal(rules, rng)
+        elif mix == "shoe":
             situation = deal_from_shoe(rules, rng)
         else:
             pool: Sequence[Cell]
@@ -355,6 +372,11 @@ class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
             else:
                 pool = cells_for(rules, None if mix == "cells" else mix)
             situation = hand_for(rng.choice(pool), rng)
+        if method3_quiz.reads_the_double(rules):  # 002 has no insurance: the play, its double
+            if doubled is None:
+                doubled = method3_quiz.doubled_for(situation, rules, rng)
+            notation = str(situation) + method3_quiz.suffix(doubled)
+            return _noted(self.question(notation, rules, caches=caches), note)
         insurance = situation.up.is_ace and rules.insurance
         notation = str(situation) + (INSURANCE_SUFFIX if insurance else "")
         if insurance and counted is not None:
@@ -378,8 +400,8 @@ class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
             question = self.next_question(
                 rng, rules, mix=mix, last_question=None, tally=tally, caches=caches
             )
-            if face_down_game(rules):  # never a natural, never insurance
-                hands.append(question.notation)
+            if face_down_game(rules) or method3_quiz.reads_the_double(rules):
+                hands.append(question.notation)  # never a natural nor insurance; the double
                 continue
             situation, _ = read_situation(question.notation, rules)
             if not situation.hand.is_two_card_21:
@@ -440,6 +462,7 @@ def _question_of(play: Play, rules: Rules) -> Question:
     """The question a worked-out play is, as the page shows it."""
     canonical = str(play.situation) + (INSURANCE_SUFFIX if play.insurance else "")
     canonical += play.shown.suffix() if play.shown else ""
+    canonical += method3_quiz.suffix(play.doubled) if play.doubled is not None else ""
     if play.insurance:
         prompt = (
             say("You have a natural and the dealer shows an ace. Even money?")
@@ -453,6 +476,7 @@ def _question_of(play: Play, rules: Rules) -> Question:
         "up": play.situation.up,
         "play": play,
         "keys": [(key, label, key in play.evs) for key, label in offered(play.keys, rules).items()],
+        "doubled": play.doubled,
     }
     if play.shown is not None:
         view["count"] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from drills.base import Grade
-from trainer.engine.article import a_or_an
+from drills.card_values import value_words, values_words
 from trainer.engine.banker.doubling import (
     double_evs,
     doubling_cards,
@@ -20,7 +20,7 @@ from trainer.engine.banker.doubling import (
 )
 from trainer.engine.deck.cards import Card
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, money, number, plural, say
+from trainer.words import money, number, plural, say
 from trainer.words import signed as signed_number
 
 __all__ = ["KEYS", "TIE", "card_words", "grade_double", "grade_redouble", "graded", "money_words"]
@@ -33,17 +33,7 @@ KEYS = {
 }
 TIE = 1e-9  # EVs closer than this are the same
 
-# A card's value as a sentence names it ("an ace", "a ten", "an 8"), each a message: in
-# Russian the value alone ("туз", "десятка", "8").
-_VALUE_WORDS = {1: N_("an ace"), 10: N_("a ten")}
-_ARTICLES = {"a": N_("a %(card)s"), "an": N_("an %(card)s")}
-
-
-def card_words(value: int) -> str:
-    """A card's value as a sentence names it: "an ace", "a ten", "an 8"."""
-    if value in _VALUE_WORDS:
-        return say(_VALUE_WORDS[value])
-    return say(_ARTICLES[a_or_an(str(value)).split(" ")[0]], card=number(value))
+card_words = value_words  # a card's value as a sentence names it
 
 
 def money_words(value: float) -> str:
@@ -120,10 +110,7 @@ def grade_redouble(first: Card, stake: Fraction, answer: str, rules: Rules) -> G
     double, graded by what it is worth to him."""
     evs = redouble_evs(rules, first.value, float(stake))
     ev = redoubled_ev(rules, first.value)
-    doubled = ", ".join(
-        say(_VALUE_WORDS[value]) if value in _VALUE_WORDS else number(value)
-        for value in sorted(doubling_cards(rules))
-    )
+    doubled = values_words(doubling_cards(rules))
     why = say(
         "Your first card is %(card)s and the dealer doubled, so his first card is one he "
         "doubles on (%(doubled)s): you expect %(expect)s%% of your stake. On your stake of "

@@ -131,6 +131,7 @@ def test_every_panel_is_the_one_drawn_afresh(
     _answer_all(client, hidden_fields, "rules=vegas-6d-s17&mix=shoe&insurance=count", 30, headers)
     _answer_all(client, hidden_fields, "rules=double-deck&mix=cells", 40, headers)
     _answer_all(client, hidden_fields, "rules=russian-bank", 20, headers)  # no up card shown
+    _answer_all(client, hidden_fields, "rules=twenty-one-home&mix=cells", 30, headers)  # the double
     panels = [pair for pair in drawn if 'id="feedback"' in pair[0]]
     assert len(panels) > 100
     for fresh, kept in drawn:

@@ -109,6 +109,7 @@ def question_piece(
         repr(view.get("count")),  # (a text: quicker to key by than what it writes)
         bool(up),
         view.get("drawn"),
+        view.get("doubled"),  # 002's method 3: whether the dealer doubled, said below the cards
         repr(view["keys"]),
         question_rules,
         error,
@@ -117,13 +118,13 @@ def question_piece(
 
 
 def answered_cards_piece(answered: Question) -> _Piece:
-    """The hand answered, as its feedback shows it (small): its cards, and whether an up card
-    is shown."""
+    """The hand answered, as its feedback shows it (small): its cards, whether an up card is
+    shown and (002's method 3) whether the dealer doubled."""
     view = answered.view
     up = view.get("up")
     up_cards = hand([up], _said(N_("The dealer's up card you answered")), small=True) if up else ""
     hand_cards = hand(view["hand"], _said(N_("The hand you answered")), small=True)
-    return (up_cards, hand_cards), (bool(up),)
+    return (up_cards, hand_cards), (bool(up), view.get("doubled"))
 
 
 def verdict_piece(
