@@ -406,12 +406,16 @@ class Reader:
     def worth(self, a: int, b: int, up: int) -> dict[str, float]:
         """What standing, drawing and (a pair but two tens) splitting are worth on first cards
         ``a`` and ``b`` against ``up``, per unit staked (the results over the chances' sum)."""
-        hand = tuple(sorted((a, b)))
-        stand, draw, chances = self._choices(hand, up, 0)
-        found = {"S": stand / chances, "H": (draw or 0.0) / chances}
+        found = self.hand_worth((a, b), up)
         if a == b != 10:
-            found["P"] = self._split(a, up)[0] / chances
+            found["P"] = self._split(a, up)[0] / sum(self._weights(up, self._left((a, b), up, 0)))
         return found
+
+    def hand_worth(self, hand, up: int) -> dict[str, float]:
+        """What standing and drawing are worth on a hand (any cards, not of a split pair)
+        against ``up``, per unit staked."""
+        stand, draw, chances = self._choices(tuple(sorted(hand)), up, 0)
+        return {"S": stand / chances, "H": (draw or 0.0) / chances}
 
     def splits(self, a: int, up: int) -> bool:
         split, chances = self._split(a, up)

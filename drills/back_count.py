@@ -81,16 +81,12 @@ from drills.count_study import (
     PLAYED,
     ROUNDING,
     SYSTEM,
-    read_rounding,
-    read_system,
     rounding_words,
     signed,
     signed_notation,
     study_for,
 )
-from drills.counting.notation import CARDS_PER_DECK
-from drills.refusals import too_few_left
-from drills.table_play import TableCount
+from drills.table_count import TableCount, read_count
 from trainer.engine.indices.edge import MAX_BANKROLL, ROUND_VARIANCE, EdgeTable, kelly_fraction
 from trainer.engine.play.table_setup import MAX_BOXES
 from trainer.engine.rulebook.rules import Rules
@@ -161,15 +157,6 @@ class _Asked:
     others: int | None = None  # boxes: the other seats (None: an older question, cards unpriced)
 
 
-def _count(match: re.Match[str], rules: Rules) -> TableCount:
-    system = read_system(match["system"])
-    convention, resolution = read_rounding(match["convention"], match["resolution"])
-    played = int(match["played"])
-    if played > rules.decks * CARDS_PER_DECK - CARDS_PER_DECK // 4:
-        raise too_few_left(played)
-    return TableCount(system, convention, resolution, int(match["count"]), played)
-
-
 def read_question(notation: str, rules: Rules) -> _Asked:
     """:raises InvalidQuestionError: for a notation the table could not have written."""
     match = _QUESTION_RE.fullmatch(notation or "")
@@ -188,7 +175,7 @@ def read_question(notation: str, rules: Rules) -> _Asked:
         )  # fmt: skip
     playing = match["now"] == "in"
     others = int(match["others"]) if match["others"] else None
-    return _Asked(_count(match, rules), playing, boxes, bankroll, risk, others)
+    return _Asked(read_count(match, rules), playing, boxes, bankroll, risk, others)
 
 
 def edge_at(table: EdgeTable, count: Fraction) -> float:

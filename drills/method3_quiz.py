@@ -14,8 +14,10 @@ A question without the double (one asked before the quiz read it) is the chart's
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from drills.base import InvalidQuestionError
+from drills.card_values import doubling_words, values_words
 from drills.method3_figures import GamePendingError
 from drills.strategy_cells import DOUBLED_SUFFIX, NOT_DOUBLED_SUFFIX, cell_of, split_doubled
 from drills.strategy_play import Play
@@ -26,13 +28,16 @@ from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
-from trainer.words import N_
+from trainer.words import N_, say
 
 __all__ = [
     "DOUBLED",
     "NOT_DOUBLED",
     "deal",
+    "double_words",
+    "best",
     "doubled_for",
+    "hand_play",
     "play_of",
     "reads_the_double",
     "split_doubled",
@@ -40,6 +45,29 @@ __all__ = [
 ]
 
 DOUBLED, NOT_DOUBLED = DOUBLED_SUFFIX, NOT_DOUBLED_SUFFIX
+# What a dealer who did not double tells of his face-down card, by whether he doubles on some
+# cards always and on some at times (002's deal method 3).
+_NOT_DOUBLED = {
+    (True, True): N_(
+        "The dealer did not double, so his face-down card is not %(always)s, and less likely "
+        "%(sometimes)s than the pack alone would make it. The play is worked out for those "
+        "chances, not by the chart, which reads the up card alone."
+    ),
+    (True, False): N_(
+        "The dealer did not double, so his face-down card is not %(always)s. The play is "
+        "worked out for those chances, not by the chart, which reads the up card alone."
+    ),
+    (False, True): N_(
+        "The dealer did not double, so his face-down card is less likely %(sometimes)s than "
+        "the pack alone would make it. The play is worked out for those chances, not by the "
+        "chart, which reads the up card alone."
+    ),
+    (False, False): N_(
+        "The dealer did not double, which tells nothing of his face-down card: he doubles on "
+        "none. The play is worked out for the pack left."
+    ),
+}
+
 # Two EVs closer than this are one: the game's punters stand (or do not split) on a tie.
 _TIE = 1e-12
 
@@ -74,8 +102,7 @@ def play_of(situation: Situation, doubled: bool, rules: Rules) -> Play:
         raise InvalidQuestionError.said_as(
             N_("the dealer's double leaves no card he could hold under this up card")
         )
-    played = "H" if evs["H"] - evs["S"] > _TIE else "S"
-    right = "P" if "P" in evs and evs["P"] - evs[played] > _TIE else played
+    right = best(evs)
     return Play(
         situation=situation,
         cell=cell_of(situation, rules),
@@ -85,6 +112,39 @@ def play_of(situation: Situation, doubled: bool, rules: Rules) -> Play:
         doubled=doubled,
         doubling=game.chances,
     )
+
+
+def best(evs: dict[str, float]) -> str:
+    """The game's punters' play among ``evs``: a draw or a split only where it is worth more
+    than standing (or the better of the two) by more than a rounding."""
+    played = "H" if "H" in evs and evs["H"] - evs["S"] > _TIE else "S"
+    return "P" if "P" in evs and evs["P"] - evs[played] > _TIE else played
+
+
+def hand_play(
+    rules: Rules, hand: Sequence[int], up: int, doubled: bool, legal: frozenset[str]
+) -> tuple[dict[str, float], str, tuple[float, ...]]:
+    """A decision at a table of ``rules`` (002's method 3) on a hand of card values ``hand``
+    against ``up``, the dealer having ``doubled`` or not: the ``legal`` plays' worth per unit
+    staked (a split hand's as the same cards dealt fresh, as the table grades them), the game's
+    punters' play, and the dealer's chances to double (for the verdict's words).
+
+    :raises GamePendingError: while the game is being worked out.
+    :raises InvalidQuestionError: for a hand the game does not ask a play on.
+    """
+    game = _game(rules)
+    evs = game.hand_evs(doubled, up, hand)
+    if evs is None or any(value != value for value in evs.values()):  # (NaN: no hole card)
+        raise InvalidQuestionError.said_as(
+            N_("the dealer's double leaves no card he could hold under this up card")
+        )
+    if "P" in legal and len(hand) == 2:
+        start = game.start_evs(doubled, hand[0], hand[1], up) or {}
+        evs.update({"P": start["P"]} if "P" in start else {})
+    evs = {play: value for play, value in evs.items() if play in legal}
+    if "S" not in evs:
+        raise InvalidQuestionError.said_as(N_("a hand at this table may always stand"))
+    return evs, best(evs), game.chances
 
 
 def doubled_for(situation: Situation, rules: Rules, rng: random.Random) -> bool:
@@ -115,3 +175,20 @@ def deal(rules: Rules, rng: random.Random) -> tuple[Situation, bool]:
         if is_natural((first, second)) or is_natural((hole, up)):
             continue
         return Situation(Hand.of([first, second]), up), doubled
+
+
+def double_words(doubled: bool, chances: Sequence[float]) -> str:
+    """What the dealer's double (or none) tells of his face-down card, the dealer doubling
+    with ``chances`` (by his first card, ace first): the sentence a verdict's details give
+    for a play that reads it in place of the chart's."""
+    if doubled:
+        return say(
+            "The dealer doubled, so his face-down card is one he doubles on: %(cards)s. The "
+            "play is worked out for those chances, not by the chart, which reads the up card "
+            "alone.",
+            cards=doubling_words(chances),
+        )
+    always = [card for card, p in enumerate(chances, 1) if p == 1]
+    sometimes = [card for card, p in enumerate(chances, 1) if 0 < p < 1]
+    said = {"always": values_words(always), "sometimes": values_words(sometimes)}
+    return say(_NOT_DOUBLED[bool(always), bool(sometimes)], **said)

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from drills.card_values import doubling_words, values_words
 from drills.dealing.table_words import cards_words
+from drills.method3_quiz import double_words
 from drills.play_why import play_why
 from drills.skill_words import rules_and_rest
 from drills.strategy_cells import Cell
@@ -87,29 +87,6 @@ _INSURANCE = {
     ),
 }
 
-# What a dealer who did not double tells of his face-down card, by whether he doubles on some
-# cards always and on some at times (002's deal method 3).
-_NOT_DOUBLED = {
-    (True, True): N_(
-        "The dealer did not double, so his face-down card is not %(always)s, and less likely "
-        "%(sometimes)s than the pack alone would make it. The play is worked out for those "
-        "chances, not by the chart, which reads the up card alone."
-    ),
-    (True, False): N_(
-        "The dealer did not double, so his face-down card is not %(always)s. The play is "
-        "worked out for those chances, not by the chart, which reads the up card alone."
-    ),
-    (False, True): N_(
-        "The dealer did not double, so his face-down card is less likely %(sometimes)s than "
-        "the pack alone would make it. The play is worked out for those chances, not by the "
-        "chart, which reads the up card alone."
-    ),
-    (False, False): N_(
-        "The dealer did not double, which tells nothing of his face-down card: he doubles on "
-        "none. The play is worked out for the pack left."
-    ),
-}
-
 # Each explanation kept by all it reads of a play (never its cards: the situation) and the
 # language: the quiz explains the same few hundred cells again and again.
 _EXPLAINED: dict[tuple[Any, ...], str] = {}
@@ -148,7 +125,8 @@ def _explained(play: Play, chosen: str | None = None) -> str:
             )
         return say(_INSURANCE[play.right], worth=signed(play.evs["I"] * 100, 2))
     if play.doubled is not None:
-        return f"{play_why(play.evs, play.right, chosen)}\n{_double_says(play)}"
+        said = double_words(play.doubled, play.doubling)
+        return f"{play_why(play.evs, play.right, chosen)}\n{said}"
     return f"{play_why(play.evs, play.right, chosen)}\n{_chart_says(play)}"
 
 
@@ -199,22 +177,6 @@ def _chart_says(play: Play) -> str:
         cell=words,
         right=right,
     )
-
-
-def _double_says(play: Play) -> str:
-    """At 002's deal method 3, what the dealer's double (or none) tells of his face-down
-    card, which the play reads in place of the chart's."""
-    if play.doubled:
-        return say(
-            "The dealer doubled, so his face-down card is one he doubles on: %(cards)s. The "
-            "play is worked out for those chances, not by the chart, which reads the up card "
-            "alone.",
-            cards=doubling_words(play.doubling),
-        )
-    always = [card for card, p in enumerate(play.doubling, 1) if p == 1]
-    sometimes = [card for card, p in enumerate(play.doubling, 1) if 0 < p < 1]
-    said = {"always": values_words(always), "sometimes": values_words(sometimes)}
-    return say(_NOT_DOUBLED[bool(always), bool(sometimes)], **said)
 
 
 def _by_the_count(play: Play, shown: ShownCount) -> str:

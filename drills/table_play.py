@@ -33,7 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from drills import face_down_play
+from drills import face_down_play, method3_quiz
 from drills.base import (
     AnswersByKey,
     AskedAtTable,
@@ -50,23 +50,17 @@ from drills.count_study import (
     PLAYED,
     ROUNDING,
     SYSTEM,
-    read_rounding,
-    read_system,
     rounding_words,
     signed,
-    signed_notation,
     study_for,
 )
-from drills.counting.notation import CARDS_PER_DECK
-from drills.counting.true_count import converted
 from drills.hand_totals import total_words
-from drills.refusals import BUST_OR_21, CARDS_NOT_CARDS, not_allowed, too_few_left
+from drills.method3_quiz import double_words
+from drills.refusals import BUST_OR_21, CARDS_NOT_CARDS, not_allowed
 from drills.strategy_chart import PLAY_KEYS, chart_for, offered, pair_words
-from trainer.engine.counting import CountingSystem
+from drills.table_count import TableCount, evs_at, read_count
 from trainer.engine.deck.cards import Card, InvalidCardError
 from trainer.engine.deck.hand import Hand, InvalidHandError, Situation
-from trainer.engine.indices import CountOutOfRangeError
-from trainer.engine.indices.reading import evs_as_read
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.rulebook.legality import (
     NATURAL_EARLY,
@@ -82,7 +76,7 @@ from trainer.engine.strategy.dealer import full_shoe
 from trainer.words import N_, cost_percent, number, plural, quoted, say, say_as
 from trainer.words import signed as signed_number
 
-__all__ = ["DRILL", "SLUG", "TableCount", "TablePlay", "notation_of", "work_out"]
+__all__ = ["DRILL", "SLUG", "TablePlay", "notation_of", "work_out"]
 
 SLUG = "table-play"
 WORDS = {"H": N_("hit"), "S": N_("stand"), "D": N_("double"), "P": N_("split"),
@@ -92,42 +86,24 @@ _NOTATION_RE = re.compile(
     r"(?P<hand>(?:[2-9TJQKA][SHDC] ){2,11})v (?P<up>[2-9TJQKA][SHDC])"
     r"(?: split (?P<hands>[2-8]))?"
     rf"(?: {SYSTEM} {ROUNDING} rc {COUNT} {PLAYED})?"
+    r"(?P<doubled> (?:not )?doubled)?"  # 002's method 3: whether the dealer doubled
 )
 
 
-@dataclass(frozen=True)
-class TableCount:
-    """The count as the learner keeps it at a decision."""
-
-    system: CountingSystem
-    convention: str
-    resolution: str
-    running: int  # every card the learner has seen since the shuffle, this hand's included
-    played: int  # cards in the discard tray
-
-    def suffix(self) -> str:
-        return (
-            f" {self.system.slug} {self.convention} {self.resolution} "
-            f"rc {signed_notation(self.running)} played {self.played}"
-        )
-
-    def played_by(self, decks: int) -> Fraction:
-        """The count the learner plays by: the true count (an unbalanced system's running)."""
-        if not self.system.balanced:
-            return Fraction(self.running)
-        return converted(
-            Fraction(self.running), decks, self.played, self.convention, self.resolution
-        )[0]
-
-
 def notation_of(
-    cards: tuple[Card, ...], up: Card, split_hands: int = 0, count: TableCount | None = None
+    cards: tuple[Card, ...],
+    up: Card,
+    split_hands: int = 0,
+    count: TableCount | None = None,
+    doubled: bool | None = None,
 ) -> str:
-    """The notation of one decision (``split_hands``: the hands on the box after a split)."""
+    """The notation of one decision (``split_hands``: the hands on the box after a split;
+    ``doubled``: at 002's method 3, whether the dealer doubled)."""
     text = " ".join(str(card) for card in cards) + f" v {up}"
     if split_hands:
         text += f" split {split_hands}"
-    return text + (count.suffix() if count is not None else "")
+    text += count.suffix() if count is not None else ""
+    return text + (method3_quiz.suffix(doubled) if doubled is not None else "")
 
 
 @dataclass(frozen=True)
@@ -135,6 +111,7 @@ class Decision:
     situation: Situation
     split_hands: int
     count: TableCount | None
+    doubled: bool | None = None  # 002's method 3: whether the dealer doubled
 
     @property
     def split(self) -> bool:
@@ -164,12 +141,15 @@ def read_decision(notation: str, rules: Rules) -> Decision:
         raise InvalidQuestionError.said_as(BUST_OR_21)
     count = None
     if match["system"]:
-        count = _read_count(match, rules)
+        count = read_count(match, rules)
     if hands > rules.max_split_hands:
         raise InvalidQuestionError.said_as(
             N_("these rules split to %(most)s hands at most"), most=number(rules.max_split_hands)
         )
-    return Decision(Situation(hand, up), hands, count)
+    doubled = None if match["doubled"] is None else not match["doubled"].startswith(" not")
+    if doubled is not None and not method3_quiz.reads_the_double(rules):
+        raise InvalidQuestionError.said_as(N_("only 002's deal method 3 has the dealer double"))
+    return Decision(Situation(hand, up), hands, count, doubled)
 
 
 def asked_early(rules: Rules, decision: Decision) -> bool:
@@ -182,15 +162,6 @@ def asked_early(rules: Rules, decision: Decision) -> bool:
 
 def _is_natural(decision: Decision) -> bool:
     return not decision.split and is_natural(decision.situation.hand.cards)
-
-
-def _read_count(match: re.Match[str], rules: Rules) -> TableCount:
-    system = read_system(match["system"])
-    convention, resolution = read_rounding(match["convention"], match["resolution"])
-    played = int(match["played"])
-    if played > rules.decks * CARDS_PER_DECK - CARDS_PER_DECK // 4:
-        raise too_few_left(played)
-    return TableCount(system, convention, resolution, int(match["count"]), played)
 
 
 def legal_plays(rules: Rules, decision: Decision) -> dict[str, str | None]:
@@ -269,13 +240,16 @@ class Worked:
     # Cards that play apart from their total (the chart's exception for three cards or more,
     # or after a split), with EVs at the count: the index is the total's, not theirs.
     by_cards: bool = False
+    doubling: tuple[float, ...] = ()  # 002's method 3: the dealer's chances to double
 
     @property
     def decision_notation(self) -> str:
         situation = self.decision.situation
+        decision = self.decision
         return notation_of(
-            situation.hand.cards, situation.up, self.decision.split_hands, self.decision.count
-        )
+            situation.hand.cards, situation.up, decision.split_hands, decision.count,
+            decision.doubled,
+        )  # fmt: skip
 
     def cost(self, answer: str) -> float:
         if answer == self.right or answer not in self.evs or self.right not in self.evs:
@@ -317,6 +291,8 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
     legal = frozenset(letter for letter, why in reasons.items() if why is None)
     section, row = _cell(hand, reasons)
     up_key = "A" if up.value == 1 else str(up.value)
+    if decision.doubled is not None:  # 002's method 3: the game's play, reading the double
+        return _reading_the_double(rules, decision, decision.doubled, legal, (section, row, up_key))
     chart = chart_for(rules, caches=caches)
     code = chart.codes.get(section, {}).get(row, {}).get(up_key, "")
     if not code:  # a cell the chart has no row for (soft 12): the best play for these cards
@@ -339,7 +315,7 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
         plays = table.find(cell_hand, up_key)
         if plays:
             index = tuple((p.play, p.index, p.when) for p in plays)
-            evs = _evs_at(rules, count, hand, up, legal)
+            evs = evs_at(rules, count, hand, up, legal)
             at_count = evs is not None
             by_index = table.play_at(cell_hand, up_key, float(played_by)) or basic
             if by_index in legal:
@@ -351,19 +327,22 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
         evs = _evs(rules, hand, up, legal)
     if _is_natural(decision) and "R" in legal:
         evs["R"] = -0.5  # early surrender: half the bet, whatever the dealer holds
-    return Worked(
-        decision,
-        (section, row, up_key),
-        code,
-        basic,
-        right,
-        index,
-        played_by,
-        legal,
-        evs,
-        at_count,
-        by_cards,
-    )
+    parts = (code, basic, right, index, played_by, legal, evs, at_count, by_cards)
+    return Worked(decision, (section, row, up_key), *parts)
+
+
+def _reading_the_double(
+    rules: Rules,
+    decision: Decision,
+    doubled: bool,
+    legal: frozenset[str],
+    cell: tuple[str, str, str],
+) -> Worked:
+    """A decision at 002's method 3, graded by the game's play for the dealer's ``doubled``."""
+    hand, up = decision.situation.hand, decision.situation.up
+    values = [card.value for card in hand]
+    evs, right, chances = method3_quiz.hand_play(rules, values, up.value, doubled, legal)
+    return Worked(decision, cell, right, right, right, (), None, legal, evs, False, False, chances)
 
 
 def _evs(rules: Rules, hand: Hand, up: Card, legal: frozenset[str]) -> dict[str, float]:
@@ -371,19 +350,6 @@ def _evs(rules: Rules, hand: Hand, up: Card, legal: frozenset[str]) -> dict[str,
         found = action_evs(rules, hand, up)
     except InvalidSituationError:
         return {}
-    return {a.value: ev for a, ev in found.items() if a.value in legal}
-
-
-def _evs_at(
-    rules: Rules, count: TableCount, hand: Hand, up: Card, legal: frozenset[str]
-) -> dict[str, float] | None:
-    left = rules.decks * CARDS_PER_DECK - count.played
-    exact = Fraction(count.running * CARDS_PER_DECK, left) if count.system.balanced else None
-    value = exact if exact is not None else Fraction(count.running)
-    try:
-        found = evs_as_read(rules, count.system, value, hand, up, float(left))
-    except (CountOutOfRangeError, InvalidSituationError):
-        return None
     return {a.value: ev for a, ev in found.items() if a.value in legal}
 
 
@@ -401,17 +367,12 @@ def _capital(text: str) -> str:
 def _chart_words(worked: Worked) -> str:
     """The hand, the up card and what the chart says for it, as the explanation's sentence."""
     section, row, up = worked.cell
-    hand = worked.decision.situation.hand
     what = (
         say("%(pair)s (a pair)", pair=pair_words(row))
         if section == "pairs"
         else total_words(f"{section} {row}")
     )
-    cards = (
-        plural("%(count)s card, a split hand", "%(count)s cards, a split hand", len(hand))
-        if worked.decision.split
-        else plural("%(count)s card", "%(count)s cards", len(hand))
-    )
+    cards = _cards_words(worked)
     # The chart's code in words ("D/H": "double, else hit"), never its letters.
     letters = worked.code.split("/")
     chart = say(", else ").join(say(WORDS[k]) if k in WORDS else k for k in letters)
@@ -422,6 +383,27 @@ def _chart_words(worked: Worked) -> str:
         "%(hand)s against %(up)s (%(cards)s): the chart says %(chart)s, so %(play)s.",
         play=say(WORDS[worked.basic]),
         **values,
+    )
+
+
+def _cards_words(worked: Worked) -> str:
+    """How many cards the hand holds, and whether it is a split hand: "3 cards"."""
+    count = len(worked.decision.situation.hand)
+    if worked.decision.split:
+        return plural("%(count)s card, a split hand", "%(count)s cards, a split hand", count)
+    return plural("%(count)s card", "%(count)s cards", count)
+
+
+def _hand_words(worked: Worked) -> str:
+    """The hand, the up card and its right play, as a verdict's sentence (no chart read)."""
+    section, row, up = worked.cell
+    what = say("%(pair)s (a pair)", pair=pair_words(row)) if section == "pairs" else None
+    return say(
+        "%(hand)s against %(up)s (%(cards)s): %(play)s.",
+        hand=_capital(what or total_words(f"{section} {row}")),
+        up=up,
+        cards=_cards_words(worked),
+        play=say(WORDS[worked.right]),
     )
 
 
@@ -439,6 +421,8 @@ def _index_said(worked: Worked) -> str:
 def explain(worked: Worked, answer: str) -> str:
     """Why the right play is right, with each play's EV and the mistake's cost."""
     text = _chart_words(worked)
+    if worked.decision.doubled is not None:  # 002's method 3: the double read, not the chart
+        text = f"{_hand_words(worked)} {double_words(worked.decision.doubled, worked.doubling)}"
     if _is_natural(worked.decision):
         text = say(
             "A natural against %(up)s, before the dealer checks for blackjack: stand, and it is "
@@ -512,6 +496,7 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
             "hand": decision.situation.hand,
             "up": decision.situation.up,
             "split_hands": decision.split_hands,
+            "doubled": decision.doubled,
             "keys": [
                 (key, label, reasons[key] is None)
                 for key, label in offered(PLAY_KEYS, rules).items()

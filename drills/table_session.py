@@ -45,8 +45,9 @@ from drills.counting.notation import (
 )
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from drills.strategy_cells import INSURANCE_SUFFIX
+from drills.table_count import TableCount
 from drills.table_counts import count_checks
-from drills.table_play import TableCount, notation_of
+from drills.table_play import notation_of
 from drills.table_setup_words import refusal
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.hand import Hand
@@ -545,7 +546,9 @@ def _play_asks(spec: TableSpec, ask: Ask, caches: Caches | None) -> list[Asked]:
     split_hands = len(hands) if len(hands) > 1 else 0
     # Index plays are the casino's (a punter at 002 home or 004 plays the chart).
     count = spec.count_at(ask) if "deviations" in spec.graded and not spec.deals else None
-    notation = notation_of(ask.hand_cards, round_.up_card, split_hands, count)
+    # 002's method 3: the play reads whether the dealer doubled (drills.method3_quiz).
+    doubled = round_.dealer_doubled if spec.rules.deal_method == 3 else None
+    notation = notation_of(ask.hand_cards, round_.up_card, split_hands, count, doubled)
     if (
         "strategy" not in spec.graded
         and not table_play.work_out(notation, spec.rules, caches).index

@@ -10,7 +10,7 @@ from itertools import product
 
 import pytest
 
-from drills import method3_quiz
+from drills import method3_quiz, table_play
 from drills.base import InvalidQuestionError
 from drills.strategy_cells import cell_tally, read_situation
 from drills.strategy_quiz import DRILL
@@ -106,3 +106,33 @@ def test_the_pack_deals_the_double_as_often_as_the_game_does() -> None:
     deals = 4000
     share = sum(method3_quiz.deal(HOME, rng)[1] for _ in range(deals)) / deals
     assert abs(share - expected) < 4 * (expected * (1 - expected) / deals) ** 0.5
+
+
+@pytest.mark.parametrize(
+    "notation", ["TS 6H v 7D", "2S 4H TC v 7D", "AS 5H v TD", "2S 2H 3C 5D v 6H", "8S 8H v AD"]
+)
+def test_a_table_decision_reads_the_double_as_the_quiz_does(notation: str) -> None:
+    """At the table a decision on any hand names the double and is graded by the game's
+    punters' play for it (a split pair's two cards too); the quiz's two-card questions and
+    the table's agree."""
+    game = method3_game(HOME)
+    for doubled in (True, False):
+        named = notation + method3_quiz.suffix(doubled)
+        worked = table_play.work_out(named, HOME)
+        hand = worked.decision.situation.hand
+        values = tuple(card.value for card in hand)
+        right = punter_play(game, doubled, worked.decision.situation.up.value, values, 0, True)
+        assert worked.right == right and worked.decision.doubled is doubled
+        wrong = next(play for play in worked.evs if play != right)
+        grade = table_play.DRILL.grade(named, wrong, HOME)
+        assert (grade.right_answer, grade.correct) == (right, False)
+        assert grade.ev_cost > 0 and "the chart, which reads the up card alone" in grade.explanation
+        if len(hand) == 2:
+            quiz = DRILL.grade(named, wrong, HOME)
+            assert (quiz.right_answer, quiz.ev_cost) == (grade.right_answer, grade.ev_cost)
+    assert table_play.DRILL.question(named, HOME).view["doubled"] is False
+
+
+def test_a_table_decision_naming_a_double_at_another_game_is_refused() -> None:
+    with pytest.raises(InvalidQuestionError):
+        table_play.work_out("TS 6H v 7D doubled", find_preset("twenty-one-club"))

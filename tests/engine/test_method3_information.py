@@ -211,3 +211,18 @@ def test_every_starts_best_play_is_the_games_punters_play() -> None:
             best = "P" if "P" in evs and evs["P"] - evs[played] > 1e-12 else played
             assert best == punter_play(game, doubled, up, (a, b), 0, first=True)
             assert ("P" in evs) == (a == b != 10)
+
+
+@pytest.mark.parametrize("doubled", [True, False])
+@pytest.mark.parametrize(
+    ("hand", "up"), [((2, 4, 10), 7), ((1, 5), 10), ((2, 2, 3, 5), 6), ((1, 2, 3), 1)]
+)
+def test_a_hands_plays_are_worth_what_the_benchs_reading_punter_makes_of_them(
+    readers: dict[bool, Any], doubled: bool, hand: tuple[int, ...], up: int
+) -> None:
+    """What the table grades a home-game punter's play by, on a hand of any number of
+    cards (Method3.hand_evs), is the bench's own reading punter's worth there."""
+    evs = method3_game(HOME).hand_evs(doubled, up, hand)
+    assert evs is not None
+    for play, value in readers[doubled].hand_worth(hand, up).items():
+        assert evs[play] == pytest.approx(value, abs=1e-9), play

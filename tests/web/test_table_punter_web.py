@@ -11,9 +11,11 @@ from typing import Any
 import pytest
 
 from drills.table_dealing import KEYS, dealer_grade
+from drills.table_play import notation_of
 from tests.web.test_table_dealing_web import HOME_TABLE, dealing_attempts, wrong_letter
 from tests.web.test_table_pages import replayed, waits
 from tests.web.test_table_web import counts, sit
+from trainer.engine.banker.method3 import method3_game, punter_play
 from trainer.engine.play.table_game import Ask
 
 # The indices and edge by count these pages grade by (worked out once per run).
@@ -199,3 +201,28 @@ def test_the_settlement_says_when_a_natural_takes_the_deal(
     name = game.table.names[record.next_dealer]
     assert f"{name}&#39;s natural takes the deal" in page
     assert f"Round {record.number} settled" in page
+
+
+def test_a_punters_play_is_graded_by_the_games_play_for_the_dealers_double(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """The learner's play at the home game names whether the dealer doubled, and is graded by
+    the game's punters' play for it (his face-down card read from his double), as the basic-
+    strategy quiz grades it, not by the chart, which reads the up card alone."""
+    url, spec, ask, page, fields = play_until(
+        client, csrf, db, hidden_fields, lambda _, __, kind: kind == "play"
+    )
+    doubled = ask.round.dealer_doubled
+    hand, up = ask.round.hands(ask.seat)[0].cards, ask.round.up_card
+    values = tuple(card.value for card in hand)
+    game = method3_game(spec.rules)
+    right = punter_play(game, doubled, up.value, values, 0, first=len(values) == 2)
+    wrong = "H" if right == "S" else "S"
+    assert client.post(url + "/step", data={**fields, "answer": wrong}).status_code == 303
+    (attempt,) = db["attempts"].rows_where("drill = ?", ["table-play"])
+    assert attempt["question"] == notation_of(tuple(hand), up, 0, None, doubled)
+    assert attempt["question"].endswith(" not doubled" if not doubled else " doubled")
+    assert (attempt["right_answer"], attempt["correct"]) == (right, 0)
+    mistakes = client.get("/mistakes?drill=table-play").get_data(as_text=True)
+    said = "The dealer doubled the stakes" if doubled else "The dealer did not double"
+    assert said in mistakes

@@ -54,9 +54,10 @@ chart job works it out with the chart (``trainer.jobs.kinds``), and its pages re
 
 from __future__ import annotations
 
+import base64
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 import numpy as np
@@ -82,6 +83,7 @@ __all__ = [
     "ChartGame",
     "Method3",
     "cached_method3_game",
+    "fresh_evs",
     "chart_game",
     "chart_play",
     "method3_game",
@@ -140,6 +142,21 @@ class Method3:
     # what standing, drawing and (a pair to split) splitting are worth on those two cards per
     # unit staked, the dealer's hole card read by his double (:func:`start_evs`).
     starts: dict[bool, dict[tuple[int, int, int], tuple[float, ...]]]
+    # By doubled: standing's and drawing's worth at every hand not of a split pair, in the
+    # tree's order of those nodes (:func:`_fresh_rows`), per unit staked (:meth:`hand_evs`).
+    nodes: dict[bool, np.ndarray]
+
+    def hand_evs(self, doubled: bool, up: int, hand: Sequence[int]) -> dict[str, float] | None:
+        """What standing ("S") and drawing ("H", then playing on as the game's punters do) are
+        worth per unit staked on a hand of card values ``hand`` (any number of cards, not of
+        a split pair) against up card ``up``, the dealer having ``doubled`` or not; None for a
+        hand the game does not hold or that has no choice (21 or more)."""
+        cards = tuple(sorted(hand))
+        row = _fresh_rows(self.rules).get((up, cards))
+        if row is None or hand_total(cards) >= 21:
+            return None
+        stand, draw = self.nodes[doubled][row]
+        return {"S": float(stand), "H": float(draw)}
 
     def start_evs(self, doubled: bool, a: int, b: int, up: int) -> dict[str, float] | None:
         """What a punter's plays are worth on first cards of values ``a`` and ``b`` against
@@ -188,6 +205,10 @@ def _encode(game: Method3) -> dict[str, Any]:
             str(doubled).lower(): [[*start, *evs] for start, evs in starts.items()]
             for doubled, starts in game.starts.items()
         },
+        "nodes": {
+            str(doubled).lower(): base64.b64encode(np.asarray(rows, "<f8").tobytes()).decode()
+            for doubled, rows in game.nodes.items()
+        },
     }
 
 
@@ -220,6 +241,10 @@ def _decode(rules: Rules, document: dict[str, Any]) -> Method3:
             }
             for doubled, rows in by_doubled("starts").items()
         },
+        {
+            doubled: np.frombuffer(base64.b64decode(text), dtype="<f8").reshape(-1, 2)
+            for doubled, text in by_doubled("nodes").items()
+        },
     )
 
 
@@ -228,7 +253,7 @@ def _decode(rules: Rules, document: dict[str, Any]) -> Method3:
 # it out in a request (cached_method3_game). Bump the version when the figures change.
 GAMES: ResultCache[Method3] = ResultCache(
     "strategy-cache",
-    "method3-4",
+    "method3-5",
     encode=_encode,
     env_var="TRAINER_CACHE_DIR",
     memory_limit=8,
@@ -278,7 +303,29 @@ def work_out_method3_game(rules: Rules) -> Method3:
             doubled: start_evs(rules, play, chances if doubled else 1 - chances)
             for doubled, play in answer.plays.items()
         },
+        {
+            doubled: fresh_evs(rules, play, chances if doubled else 1 - chances)
+            for doubled, play in answer.plays.items()
+        },
     )
+
+
+@lru_cache(maxsize=4)
+def _fresh_rows(rules: Rules) -> dict[tuple[int, Hand], int]:
+    """Each hand not of a split pair (its up card and sorted values) by its row in
+    :attr:`Method3.nodes`: the tree's nodes of no split pair, in the tree's order."""
+    nodes, _ = node_index(rules)
+    fresh = sorted((index, (up, hand)) for (up, hand, pair), index in nodes.items() if not pair)
+    return {key: row for row, (_, key) in enumerate(fresh)}
+
+
+def fresh_evs(rules: Rules, play: Play, weights: np.ndarray) -> np.ndarray:
+    """:attr:`Method3.nodes` for one branch: standing's and drawing's worth under ``play``
+    at every node of no split pair, in the tree's order (:func:`_fresh_rows`)."""
+    tree = build_tree(rules)
+    fresh = np.array([not pair for _, _, pair in tree.keys])
+    found: np.ndarray = tree.node_evs(play, weights)[fresh]
+    return found
 
 
 def start_evs(

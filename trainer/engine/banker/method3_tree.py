@@ -277,6 +277,18 @@ class Tree:
         split_all[self.pair_starts] = split_values
         return Play(chosen, all_splits, results, drawn_values, split_all)
 
+    def node_evs(self, play: Play, weights: Sequence[float] | np.ndarray) -> np.ndarray:
+        """[node, choice]: what standing and drawing (then playing on by ``play``) are worth
+        per unit staked at each node, the hole card's chances the pack's cards of each value
+        times ``weights`` (a node whose hole card has no chance: NaN)."""
+        chances = self.factor * np.asarray(weights, dtype=float)[None, :]
+        total = chances.sum(axis=1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            stand = np.einsum("nw,nw->n", self.stand, chances) / total
+            drawn = np.einsum("nw,nw->n", play.drawn, chances) / total
+        found: np.ndarray = np.stack([stand, drawn], axis=1)
+        return found
+
     def start_evs(self, play: Play, weights: Sequence[float] | np.ndarray) -> np.ndarray:
         """[start, choice]: what standing, drawing and splitting (0 where the start is no pair
         to split) are worth per unit staked on each start's two cards, played on by ``play``,
