@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from drills.base import InvalidQuestionError
 from drills.card_values import doubling_words, values_words
@@ -33,10 +34,12 @@ from trainer.words import N_, say
 __all__ = [
     "DOUBLED",
     "NOT_DOUBLED",
+    "GameCell",
     "deal",
     "double_words",
     "best",
     "doubled_for",
+    "game_chart",
     "hand_play",
     "play_of",
     "reads_the_double",
@@ -192,3 +195,54 @@ def double_words(doubled: bool, chances: Sequence[float]) -> str:
     sometimes = [card for card, p in enumerate(chances, 1) if 0 < p < 1]
     said = {"always": values_words(always), "sometimes": values_words(sometimes)}
     return say(_NOT_DOUBLED[bool(always), bool(sometimes)], **said)
+
+
+@dataclass(frozen=True)
+class GameCell:
+    """A cell of the game's chart (:func:`game_chart`): the play of most of the cell's hands
+    (each two-card hand weighed by how often the pack deals it against the up card), and the
+    hands of the cell played otherwise, each with its play."""
+
+    play: str
+    otherwise: tuple[tuple[tuple[int, int], str], ...] = ()
+
+
+def game_chart(rules: Rules) -> dict[bool, dict[tuple[str, str, str], GameCell]]:
+    """The game's punters' first play by chart cell (section, row, up card as the chart labels
+    them), the dealer having doubled or not: what the quiz grades by, as a chart reads.
+
+    :raises GamePendingError: while the game is being worked out.
+    """
+    game = _game(rules)
+    shoe = full_shoe(rules.decks)
+    found: dict[bool, dict[tuple[str, str, str], GameCell]] = {}
+    for doubled in (True, False):
+        cells: dict[tuple[str, str, str], dict[tuple[int, int], tuple[str, float]]] = {}
+        for a, b, up in game.starts[doubled]:
+            left = list(shoe)
+            left[up - 1] -= 1
+            often = left[a - 1] * (left[b - 1] - (a == b)) * (1 if a == b else 2)
+            play = best(game.start_evs(doubled, a, b, up) or {})
+            cells.setdefault(_cell_key(a, b, up), {})[(a, b)] = (play, often)
+        found[doubled] = {key: _majority(hands) for key, hands in cells.items()}
+    return found
+
+
+def _cell_key(a: int, b: int, up: int) -> tuple[str, str, str]:
+    """The chart cell of first cards ``a`` <= ``b`` against ``up``, as the chart labels it."""
+    label = "A" if up == 1 else str(up)
+    if a == b:
+        value = "A" if a == 1 else str(a)
+        return "pairs", f"{value}-{value}", label
+    if a == 1:
+        return "soft", str(b + 11), label
+    return "hard", str(a + b), label
+
+
+def _majority(hands: dict[tuple[int, int], tuple[str, float]]) -> GameCell:
+    weights: dict[str, float] = {}
+    for play, often in hands.values():
+        weights[play] = weights.get(play, 0.0) + often
+    play = max(sorted(weights), key=lambda p: weights[p])
+    otherwise = tuple((hand, p) for hand, (p, _) in sorted(hands.items()) if p != play)
+    return GameCell(play, otherwise)

@@ -14,6 +14,8 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
+from drills import method3_quiz
+from drills.method3_figures import GamePendingError
 from trainer.engine.banker.face_down import edge_standing_on
 from trainer.engine.banker.face_down_chart import one_column_chart
 from trainer.engine.rulebook.rules import Rules
@@ -181,6 +183,7 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
         "advice": None,
         "readings": readings_context(rules),
         "double_edge": double_edge(rules),
+        "game_charts": _game_charts(rules, result),
         "bank_game": bank_game(rules),  # a text's game whose bank plays the punters: no house
     }
     advice = advice_for(rules)
@@ -192,6 +195,73 @@ def _context(rules: Rules, result: Chart | None) -> dict[str, Any]:
             for section, row, up, math, followed in cost.differences
         ]
     return context
+
+
+# The game's charts at 002's deal method 3, by whether the dealer doubled.
+_GAME_CHARTS = {
+    False: N_("When the dealer did not double"),
+    True: N_("When the dealer doubled"),
+}
+
+
+def _game_charts(rules: Rules, result: Chart | None) -> list[dict[str, Any]] | None:
+    """002's deal method 3: the game's punters' first play by cell, the dealer having doubled
+    or not (:func:`drills.method3_quiz.game_chart`), in the chart's rows; the hands of a cell
+    played otherwise listed under it. None at another game, or while the game or the chart is
+    being worked out (the page shows the chart's progress)."""
+    if result is None or not method3_quiz.reads_the_double(rules):
+        return None
+    try:
+        found = method3_quiz.game_chart(rules)
+    except GamePendingError:
+        return None
+    charts = []
+    for doubled, title in _GAME_CHARTS.items():
+        sections, otherwise = [], []
+        for key, section_title in _SECTIONS:
+            rows = []
+            for row in result.codes[key]:
+                cells = [
+                    (up_label(up), found[doubled].get((key, row, up_label(up)))) for up in UP_CARDS
+                ]
+                if any(cell for _, cell in cells):
+                    rows.append(
+                        {"label": row, "cells": [_game_cell(up, cell) for up, cell in cells]}
+                    )
+                    otherwise += [
+                        _otherwise(up, cell) for up, cell in cells if cell and cell.otherwise
+                    ]
+            sections.append({"title": say(section_title), "rows": rows})
+        charts.append({"title": say(title), "sections": sections, "otherwise": otherwise})
+    return charts
+
+
+def _game_cell(up: str, cell: method3_quiz.GameCell | None) -> dict[str, Any]:
+    if cell is None:
+        return {"up": up, "play": "", "words": "", "mark": False}
+    return {
+        "up": up,
+        "play": cell.play,
+        "words": code_words(cell.play),
+        "mark": bool(cell.otherwise),
+    }
+
+
+def _otherwise(up: str, cell: method3_quiz.GameCell) -> str:
+    """The hands a cell plays otherwise, by play: "3 and 9, 4 and 8 against 2: stand"."""
+    by_play: dict[str, list[str]] = {}
+    for hand, play in cell.otherwise:
+        cards = say(" and ").join("A" if value == 1 else str(value) for value in hand)
+        by_play.setdefault(play, []).append(cards)
+    return say("; ").join(
+        say(
+            "%(cards)s against %(up)s: %(play)s",
+            cards=say(", ").join(hands),
+            up=up,
+            play=code_words(play),
+        )
+        for play, hands in by_play.items()
+    )
 
 
 # A row of the chart of one column the text's advice plays otherwise, by the cards drawn.
