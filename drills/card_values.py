@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from trainer.engine.article import a_or_an
 from trainer.words import N_, number, say
 
-__all__ = ["doubling_words", "value_words", "values_words"]
+__all__ = ["doubling_words", "not_values_words", "value_words", "values_words"]
 
 _VALUE_WORDS = {1: N_("an ace"), 10: N_("a ten")}
 _ARTICLES = {"a": N_("a %(card)s"), "an": N_("an %(card)s")}
@@ -31,6 +31,15 @@ def values_words(values: Iterable[int]) -> str:
     if len(names) == 1:
         return names[0]
     return say("%(some)s or %(last)s", some=say(", ").join(names[:-1]), last=names[-1])
+
+
+def not_values_words(values: Iterable[int]) -> str:
+    """None of the values, as a list: "not an ace or a ten" (in Russian «не туз и не
+    десятка»)."""
+    names = [value_words(value) for value in sorted(values)]
+    if len(names) == 1:
+        return say("not %(card)s", card=names[0])
+    return say("not %(some)s or %(last)s", some=say(", ").join(names[:-1]), last=names[-1])
 
 
 def doubling_words(chances: Sequence[float]) -> str:

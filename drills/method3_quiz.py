@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from drills.base import InvalidQuestionError
-from drills.card_values import doubling_words, values_words
+from drills.card_values import doubling_words, not_values_words, values_words
 from drills.method3_figures import GamePendingError
 from drills.strategy_cells import DOUBLED_SUFFIX, NOT_DOUBLED_SUFFIX, cell_of, split_doubled
 from drills.strategy_play import Play
@@ -52,12 +52,12 @@ DOUBLED, NOT_DOUBLED = DOUBLED_SUFFIX, NOT_DOUBLED_SUFFIX
 # cards always and on some at times (002's deal method 3).
 _NOT_DOUBLED = {
     (True, True): N_(
-        "The dealer did not double, so his face-down card is not %(always)s, and less likely "
+        "The dealer did not double, so his face-down card is %(not_always)s, and less likely "
         "%(sometimes)s than the pack alone would make it. The play is worked out for those "
         "chances, not by the chart, which reads the up card alone."
     ),
     (True, False): N_(
-        "The dealer did not double, so his face-down card is not %(always)s. The play is "
+        "The dealer did not double, so his face-down card is %(not_always)s. The play is "
         "worked out for those chances, not by the chart, which reads the up card alone."
     ),
     (False, True): N_(
@@ -180,10 +180,13 @@ def deal(rules: Rules, rng: random.Random) -> tuple[Situation, bool]:
         return Situation(Hand.of([first, second]), up), doubled
 
 
-def double_words(doubled: bool, chances: Sequence[float]) -> str:
+def double_words(doubled: bool, chances: Sequence[float], up: int) -> str:
     """What the dealer's double (or none) tells of his face-down card, the dealer doubling
-    with ``chances`` (by his first card, ace first): the sentence a verdict's details give
-    for a play that reads it in place of the chart's."""
+    with ``chances`` (by his first card, ace first) and showing ``up``: the sentence a
+    verdict's details give for a play that reads it in place of the chart's. A card that would
+    make a natural with the up card is left out: he would have shown it."""
+    natural = {1: 10, 10: 1}.get(up)
+    chances = [0.0 if card == natural else p for card, p in enumerate(chances, 1)]
     if doubled:
         return say(
             "The dealer doubled, so his face-down card is one he doubles on: %(cards)s. The "
@@ -193,7 +196,7 @@ def double_words(doubled: bool, chances: Sequence[float]) -> str:
         )
     always = [card for card, p in enumerate(chances, 1) if p == 1]
     sometimes = [card for card, p in enumerate(chances, 1) if 0 < p < 1]
-    said = {"always": values_words(always), "sometimes": values_words(sometimes)}
+    said = {"not_always": not_values_words(always), "sometimes": values_words(sometimes)}
     return say(_NOT_DOUBLED[bool(always), bool(sometimes)], **said)
 
 

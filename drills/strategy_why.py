@@ -125,7 +125,7 @@ def _explained(play: Play, chosen: str | None = None) -> str:
             )
         return say(_INSURANCE[play.right], worth=signed(play.evs["I"] * 100, 2))
     if play.doubled is not None:
-        said = double_words(play.doubled, play.doubling)
+        said = double_words(play.doubled, play.doubling, play.situation.up.value)
         return f"{play_why(play.evs, play.right, chosen)}\n{said}"
     return f"{play_why(play.evs, play.right, chosen)}\n{_chart_says(play)}"
 

@@ -422,7 +422,9 @@ def explain(worked: Worked, answer: str) -> str:
     """Why the right play is right, with each play's EV and the mistake's cost."""
     text = _chart_words(worked)
     if worked.decision.doubled is not None:  # 002's method 3: the double read, not the chart
-        text = f"{_hand_words(worked)} {double_words(worked.decision.doubled, worked.doubling)}"
+        up = worked.decision.situation.up.value
+        said = double_words(worked.decision.doubled, worked.doubling, up)
+        text = f"{_hand_words(worked)} {said}"
     if _is_natural(worked.decision):
         text = say(
             "A natural against %(up)s, before the dealer checks for blackjack: stand, and it is "

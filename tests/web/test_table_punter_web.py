@@ -213,6 +213,8 @@ def test_a_punters_play_is_graded_by_the_games_play_for_the_dealers_double(
         client, csrf, db, hidden_fields, lambda _, __, kind: kind == "play"
     )
     doubled = ask.round.dealer_doubled
+    said = "The dealer doubled the stakes" if doubled else "The dealer did not double"
+    assert said in page  # the play step says it, as the quiz does
     hand, up = ask.round.hands(ask.seat)[0].cards, ask.round.up_card
     values = tuple(card.value for card in hand)
     game = method3_game(spec.rules)
@@ -224,5 +226,4 @@ def test_a_punters_play_is_graded_by_the_games_play_for_the_dealers_double(
     assert attempt["question"].endswith(" not doubled" if not doubled else " doubled")
     assert (attempt["right_answer"], attempt["correct"]) == (right, 0)
     mistakes = client.get("/mistakes?drill=table-play").get_data(as_text=True)
-    said = "The dealer doubled the stakes" if doubled else "The dealer did not double"
     assert said in mistakes
