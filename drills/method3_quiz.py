@@ -14,13 +14,19 @@ A question without the double (one asked before the quiz read it) is the chart's
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from drills.base import InvalidQuestionError
 from drills.card_values import doubling_words, not_values_words, values_words
 from drills.method3_figures import GamePendingError
-from drills.strategy_cells import DOUBLED_SUFFIX, NOT_DOUBLED_SUFFIX, cell_of, split_doubled
+from drills.strategy_cells import (
+    DOUBLED_SUFFIX,
+    NOT_DOUBLED_SUFFIX,
+    Cell,
+    cell_of,
+    split_doubled,
+)
 from drills.strategy_play import Play
 from trainer.engine.banker.auction import played_rules
 from trainer.engine.banker.method3 import Method3, cached_method3_game
@@ -32,6 +38,7 @@ from trainer.engine.strategy.dealer import full_shoe
 from trainer.words import N_, say
 
 __all__ = [
+    "BOTH",
     "DOUBLED",
     "NOT_DOUBLED",
     "GameCell",
@@ -41,6 +48,7 @@ __all__ = [
     "doubled_for",
     "game_chart",
     "hand_play",
+    "heat_code",
     "play_of",
     "reads_the_double",
     "split_doubled",
@@ -249,3 +257,27 @@ def _majority(hands: dict[tuple[int, int], tuple[str, float]]) -> GameCell:
     play = max(sorted(weights), key=lambda p: weights[p])
     otherwise = tuple((hand, p) for hand, (p, _) in sorted(hands.items()) if p != play)
     return GameCell(play, otherwise)
+
+
+# Two plays in one heat-map cell: the first when the dealer did not double, the second when he
+# did (:func:`heat_code`).
+BOTH = "·"
+
+
+def heat_code(rules: Rules) -> Callable[[Cell], str | None]:
+    """Each quiz cell's play in the game (:func:`game_chart`), for the heat map: one letter
+    where the double does not change it, else the play when the dealer did not double and when
+    he did, :data:`BOTH` between them; None for a cell the game's chart has not.
+
+    :raises GamePendingError: while the game is being worked out.
+    """
+    found = game_chart(rules)
+
+    def code(cell: Cell) -> str | None:
+        key = (cell.section, cell.row, cell.up)
+        left, doubled = found[False].get(key), found[True].get(key)
+        if left is None or doubled is None:
+            return None
+        return left.play if left.play == doubled.play else f"{left.play}{BOTH}{doubled.play}"
+
+    return code

@@ -441,7 +441,7 @@ def heat_map(
                 "cell": cell,
                 "words": cell_words(cell),
                 "code": code(cell) if code is not None else "",
-                "play": code_words(code(cell)) if code is not None else "",
+                "play": _play_words(code(cell)) if code is not None else "",
                 "right": right,
                 "total": total,
                 "band": accuracy_band(right, total),
@@ -455,6 +455,19 @@ def heat_map(
             labelled = [{"label": r, "cells": [rows[r].get(up) for up in columns]} for r in order]
             sections.append((section, labelled))
     return sections
+
+
+def _play_words(code: str) -> str:
+    """A heat-map cell's play in words: its chart code's, or at 002's deal method 3 two plays
+    (``"S·H"``: :data:`drills.method3_quiz.BOTH`), by whether the dealer doubled."""
+    left, both, doubled = code.partition("·")
+    if not both:
+        return code_words(code)
+    return say(
+        "%(left)s if the dealer did not double, %(doubled)s if he did",
+        left=code_words(left),
+        doubled=code_words(doubled),
+    )
 
 
 # -- leaning toward mistakes and close calls ----------------------------------------------------

@@ -488,6 +488,17 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
     situation_template = "drills/_table_play_situation.html"
     choice_word = "play"  # what the page calls an answer
 
+    @staticmethod
+    def lead(rules: Rules) -> str:
+        """The drill's lead at ``rules``: at 002's deal method 3 a play is graded by the
+        game's play for the dealer's double, not by basic strategy (a walk)."""
+        if method3_quiz.reads_the_double(rules):
+            return say(
+                "Every decision you make as a punter at the home game's table, graded by the "
+                "game's play for the dealer's double: re-drill the ones you got wrong."
+            )
+        return say(TablePlay.description)
+
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         if face_down_play.is_face_down(notation):  # 004 as dealt: no banker card
             return face_down_play.question(notation, rules)

@@ -136,3 +136,8 @@ def test_a_table_decision_reads_the_double_as_the_quiz_does(notation: str) -> No
 def test_a_table_decision_naming_a_double_at_another_game_is_refused() -> None:
     with pytest.raises(InvalidQuestionError):
         table_play.work_out("TS 6H v 7D doubled", find_preset("twenty-one-club"))
+
+
+def test_the_table_plays_lead_says_what_grades_it_at_the_home_game() -> None:
+    assert "dealer's double" in table_play.DRILL.lead(HOME)
+    assert "basic strategy" in table_play.DRILL.lead(find_preset("vegas-6d-s17"))

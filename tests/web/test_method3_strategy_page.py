@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from flask import url_for
 
 from drills.method3_quiz import game_chart
 from trainer.engine.rulebook.rules import find_preset
@@ -65,3 +66,17 @@ def test_in_russian_the_game_charts_say_nothing_in_english(client: Any) -> None:
     assert "Когда сдатчик не удвоил" in section
     for english in ("When the dealer", "against", "Played otherwise", "stand", "hit"):
         assert english not in section
+
+
+def test_the_heat_map_shows_the_games_play_by_the_double(app: Any, client: Any) -> None:
+    """The quiz's heat map at the home game gives each cell the play the quiz grades by: one
+    letter where the double does not change it, else both (not doubled · doubled)."""
+    with app.test_request_context():
+        url = url_for("strategy_quiz.heat_map", rules="twenty-one-home")
+    page = client.get(url).get_data(as_text=True)
+    assert "reading the dealer's double" in page
+    chart = game_chart(HOME)
+    left, doubled = chart[False][("hard", "16", "7")].play, chart[True][("hard", "16", "7")].play
+    assert (left, doubled) == ("S", "H")
+    assert "stand if the dealer did not double, hit if he did" in page
+    assert 'aria-hidden="true">S·H</span>' in page

@@ -18,10 +18,11 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, session, url_for
 from werkzeug.wrappers import Response
 
-from drills import Question, face_down_quiz
+from drills import Question, face_down_quiz, method3_quiz
 from drills import strategy_cells as cells
 from drills import strategy_quiz as quiz
 from drills import strategy_timed as timed
+from drills.method3_figures import GamePendingError
 from drills.strategy_cells import Cell, tally_by_cell
 from drills.strategy_chart import cached_chart_for
 from trainer.engine.banker.face_down import cached_fixed_point, face_down_game
@@ -388,6 +389,12 @@ def _code_at_once(rules: Rules) -> Callable[[Cell], str] | None:
     table = cached_chart_for(rules, caches=app_caches())
     if table is None:
         return None
+    if method3_quiz.reads_the_double(rules):  # 002 home: the game's play, by the double
+        try:
+            game = method3_quiz.heat_code(rules)
+        except GamePendingError:
+            return None
+        return lambda cell: game(cell) or table.code(cell.section, cell.row, cell.up)
     return lambda cell: table.code(cell.section, cell.row, cell.up)
 
 
@@ -405,6 +412,9 @@ def _chart_code(rules: Rules, then: str) -> Callable[[Cell], str]:
     table = chart_or_pending(rules, then=then)
     if face_down_game(rules):
         return lambda cell: cells.face_down_code(rules, cell)
+    if method3_quiz.reads_the_double(rules):  # 002 home: the game's play, by the double
+        game = method3_quiz.heat_code(rules)  # (its job worked it out with the chart)
+        return lambda cell: game(cell) or table.code(cell.section, cell.row, cell.up)
     return lambda cell: table.code(cell.section, cell.row, cell.up)
 
 
