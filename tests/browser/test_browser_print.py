@@ -1,6 +1,7 @@
 """The strategy chart on paper: every preset's chart prints on one A4 page (Chromium's own PDF,
 as a learner's Print gives it), with its colour key and without the site's navigation, the rules
-form or the footer (static/css/app.css and strategy.css, ``@media print``)."""
+form or the footer (static/css/app.css and strategy.css, ``@media print``); at 002's home game
+(deal method 3) the game's two charts by the dealer's double follow on a page of their own."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from trainer.engine.rulebook.rules import preset_names
+from trainer.engine.rulebook.rules import find_preset, preset_names
 
 # A page object of a PDF (not the /Pages tree that lists them).
 PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
@@ -31,7 +32,10 @@ def test_every_presets_chart_prints_on_one_a4_page(page_with: Any, width: int, l
         expect(page.locator(".strategy-grid").first).to_be_visible()
         expect(page.locator("html")).to_have_attribute("lang", locale[:2])
         count = printed_pages(page)
-        if count != 1:
+        game_charts = find_preset(name).deal_method == 3
+        if game_charts:
+            expect(page.locator("#game-charts")).to_be_visible()
+        if count != (2 if game_charts else 1):
             too_long[name] = count
     assert too_long == {}
 
