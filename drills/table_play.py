@@ -495,7 +495,7 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
         if method3_quiz.reads_the_double(rules):
             return say(
                 "Every decision you make as a punter at the home game's table, graded by the "
-                "game's play for the dealer's double: re-drill the ones you got wrong."
+                "right play once the dealer's double is read: re-drill the ones you got wrong."
             )
         return say(TablePlay.description)
 

@@ -51,7 +51,7 @@ def test_the_game_charts_are_the_games_play_for_each_double(client: Any) -> None
     # Cells whose hands are played otherwise are marked and listed (3 and 9 against a 2 stand
     # where 10 and 2, the cell's most dealt hand, hits).
     assert "played otherwise (listed below)" in section
-    assert "3 and 9, 4 and 8, 5 and 7 against 2: stand" in section
+    assert "Hard 12 against 2: 3 and 9, 4 and 8, 5 and 7 — stand" in section
 
 
 @pytest.mark.parametrize("rules", ["vegas-6d-s17", "twenty-one-club"])

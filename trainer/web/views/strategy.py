@@ -229,7 +229,9 @@ def _game_charts(rules: Rules, result: Chart | None) -> list[dict[str, Any]] | N
                         {"label": row, "cells": [_game_cell(up, cell) for up, cell in cells]}
                     )
                     otherwise += [
-                        _otherwise(up, cell) for up, cell in cells if cell and cell.otherwise
+                        _otherwise(key, row, up, cell)
+                        for up, cell in cells
+                        if cell and cell.otherwise
                     ]
             sections.append({"title": say(section_title), "rows": rows})
         charts.append({"title": say(title), "sections": sections, "otherwise": otherwise})
@@ -247,17 +249,18 @@ def _game_cell(up: str, cell: method3_quiz.GameCell | None) -> dict[str, Any]:
     }
 
 
-def _otherwise(up: str, cell: method3_quiz.GameCell) -> str:
-    """The hands a cell plays otherwise, by play: "3 and 9, 4 and 8 against 2: stand"."""
+def _otherwise(section: str, row: str, up: str, cell: method3_quiz.GameCell) -> str:
+    """The hands a cell plays otherwise, by play: "Hard 12 against 2: 3 and 9, 4 and 8 —
+    stand"."""
     by_play: dict[str, list[str]] = {}
     for hand, play in cell.otherwise:
         cards = say(" and ").join("A" if value == 1 else str(value) for value in hand)
         by_play.setdefault(play, []).append(cards)
     return say("; ").join(
         say(
-            "%(cards)s against %(up)s: %(play)s",
+            "%(cell)s: %(cards)s — %(play)s",
+            cell=say(CELL_TITLES[section], row=row, up=up),
             cards=say(", ").join(hands),
-            up=up,
             play=code_words(play),
         )
         for play, hands in by_play.items()
