@@ -1,12 +1,15 @@
-"""The basic-strategy quiz at 002's deal method 3 (the home game as its text deals it): the
-dealer's first card lies face down, his second is the up card, and between the two he may have
-doubled the stakes, which every punter sees. His double tells what the face-down card is likely
-to be, so a question names it, ``"TS 6H v 7D doubled"`` or ``"TS 6H v 7D not doubled"``, and
-the right play is the game's punters' for those two cards, that up card and that double
-(:meth:`trainer.engine.banker.method3.Method3.start_evs`: standing, drawing, splitting, each
-worth per unit staked with the hole card's chances read from the double, exact for the cards
-left), never the chart's, which reads the up card alone. The game is worked out by the chart's
-job (:mod:`drills.method3_figures`); until it is, :class:`GamePendingError`.
+"""What a punter's play reads of the dealer's double at 002's deal method 3 (the home game as
+its text deals it): the dealer's first card lies face down, his second is the up card, and
+between the two he may have doubled the stakes, which every punter sees. His double tells what
+the face-down card is likely to be, so the basic-strategy quiz's question names it, ``"TS 6H v
+7D doubled"`` or ``"TS 6H v 7D not doubled"``, as does a punter's decision at the table
+(:func:`hand_play`), and the right play is the game's punters' for those cards, that up card
+and that double (:meth:`trainer.engine.banker.method3.Method3.start_evs` and ``hand_evs``:
+standing, drawing, splitting, each worth per unit staked with the hole card's chances read
+from the double, exact for the cards left), never the chart's, which reads the up card alone;
+:func:`game_chart` and :func:`heat_code` give that play by chart cell (the strategy page, the
+heat map). The game is worked out by the chart's job (:mod:`drills.method3_figures`); until it
+is, :class:`GamePendingError`.
 
 A question without the double (one asked before the quiz read it) is the chart's, as it was.
 """
@@ -42,9 +45,9 @@ __all__ = [
     "DOUBLED",
     "NOT_DOUBLED",
     "GameCell",
+    "best",
     "deal",
     "double_words",
-    "best",
     "doubled_for",
     "game_chart",
     "hand_play",
@@ -158,6 +161,12 @@ def hand_play(
     return evs, best(evs), game.chances
 
 
+def _shown(up: int) -> int | None:
+    """The face-down card that would make a natural with up card ``up`` (which the dealer
+    would have shown at once: the punters play knowing he holds none), or None."""
+    return {1: 10, 10: 1}.get(up)
+
+
 def doubled_for(situation: Situation, rules: Rules, rng: random.Random) -> bool:
     """Whether the dealer doubled, dealt as the table deals it: his face-down card drawn from
     the pack left (one making a natural with the up card, which he would have shown at once,
@@ -166,7 +175,7 @@ def doubled_for(situation: Situation, rules: Rules, rng: random.Random) -> bool:
     left = list(full_shoe(rules.decks))
     for card in (*situation.hand, situation.up):
         left[card.value - 1] -= 1
-    natural = {1: 10, 10: 1}.get(situation.up.value)  # the hole card he would have shown
+    natural = _shown(situation.up.value)
     if natural is not None:
         left[natural - 1] = 0
     hole = rng.choices(range(1, 11), weights=left)[0]
@@ -193,7 +202,7 @@ def double_words(doubled: bool, chances: Sequence[float], up: int) -> str:
     with ``chances`` (by his first card, ace first) and showing ``up``: the sentence a
     verdict's details give for a play that reads it in place of the chart's. A card that would
     make a natural with the up card is left out: he would have shown it."""
-    natural = {1: 10, 10: 1}.get(up)
+    natural = _shown(up)
     chances = [0.0 if card == natural else p for card, p in enumerate(chances, 1)]
     if doubled:
         return say(
