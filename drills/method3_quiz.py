@@ -27,6 +27,7 @@ from drills.strategy_cells import (
     DOUBLED_SUFFIX,
     NOT_DOUBLED_SUFFIX,
     Cell,
+    best_two_gap,
     cell_of,
     split_doubled,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "NOT_DOUBLED",
     "GameCell",
     "best",
+    "close_evs",
     "deal",
     "double_words",
     "doubled_for",
@@ -221,10 +223,12 @@ def double_words(doubled: bool, chances: Sequence[float], up: int) -> str:
 class GameCell:
     """A cell of the game's chart (:func:`game_chart`): the play of most of the cell's hands
     (each two-card hand weighed by how often the pack deals it against the up card), and the
-    hands of the cell played otherwise, each with its play."""
+    hands of the cell played otherwise, each with its play; and the hand dealt most often and
+    its plays' worth (the lean mix's close calls)."""
 
     play: str
     otherwise: tuple[tuple[tuple[int, int], str], ...] = ()
+    evs: tuple[tuple[str, float], ...] = ()
 
 
 def game_chart(rules: Rules) -> dict[bool, dict[tuple[str, str, str], GameCell]]:
@@ -237,14 +241,19 @@ def game_chart(rules: Rules) -> dict[bool, dict[tuple[str, str, str], GameCell]]
     shoe = full_shoe(rules.decks)
     found: dict[bool, dict[tuple[str, str, str], GameCell]] = {}
     for doubled in (True, False):
-        cells: dict[tuple[str, str, str], dict[tuple[int, int], tuple[str, float]]] = {}
+        cells: dict[tuple[str, str, str], dict[tuple[int, int], _Hand]] = {}
         for a, b, up in game.starts[doubled]:
             left = list(shoe)
             left[up - 1] -= 1
             often = left[a - 1] * (left[b - 1] - (a == b)) * (1 if a == b else 2)
-            play = best(game.start_evs(doubled, a, b, up) or {})
-            cells.setdefault(_cell_key(a, b, up), {})[(a, b)] = (play, often)
+            evs = game.start_evs(doubled, a, b, up) or {}
+            cells.setdefault(_cell_key(a, b, up), {})[(a, b)] = (best(evs), often, evs)
         found[doubled] = {key: _majority(hands) for key, hands in cells.items()}
+        if rules.split_by == "rank":  # two tens of other ranks: hard 20, a pair of tens' values
+            tens = {
+                up: cell for (section, row, up), cell in found[doubled].items() if row == "10-10"
+            }
+            found[doubled].update({("hard", "20", up): cell for up, cell in tens.items()})
     return found
 
 
@@ -259,13 +268,36 @@ def _cell_key(a: int, b: int, up: int) -> tuple[str, str, str]:
     return "hard", str(a + b), label
 
 
-def _majority(hands: dict[tuple[int, int], tuple[str, float]]) -> GameCell:
+# A cell's two-card hand in the game's chart: its play, how often the pack deals it against the
+# up card, and its plays' worth.
+_Hand = tuple[str, float, dict[str, float]]
+
+
+def _majority(hands: dict[tuple[int, int], _Hand]) -> GameCell:
     weights: dict[str, float] = {}
-    for play, often in hands.values():
+    for play, often, _ in hands.values():
         weights[play] = weights.get(play, 0.0) + often
     play = max(sorted(weights), key=lambda p: weights[p])
-    otherwise = tuple((hand, p) for hand, (p, _) in sorted(hands.items()) if p != play)
-    return GameCell(play, otherwise)
+    otherwise = tuple((hand, p) for hand, (p, _, _) in sorted(hands.items()) if p != play)
+    _, _, evs = max(hands.values(), key=lambda found: found[1])
+    return GameCell(play, otherwise, tuple(sorted(evs.items())))
+
+
+def close_evs(rules: Rules) -> Callable[[Cell], dict[str, float]]:
+    """The lean mix's measure of a close call at the home game: each cell's plays' worth on
+    its most often dealt hand, the dealer having doubled or not, whichever leaves its two best
+    plays closer (the quiz asks both ways); the chart's cells the game has not, none.
+
+    :raises GamePendingError: while the game is being worked out.
+    """
+    found = game_chart(rules)
+
+    def evs(cell: Cell) -> dict[str, float]:
+        key = (cell.section, cell.row, cell.up)
+        both = [dict(found[doubled][key].evs) for doubled in (False, True) if key in found[doubled]]
+        return min(both, key=best_two_gap, default={})
+
+    return evs
 
 
 # Two plays in one heat-map cell: the first when the dealer did not double, the second when he

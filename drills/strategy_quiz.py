@@ -37,7 +37,7 @@ the right answer is right, why a play is not allowed) are :mod:`drills.strategy_
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -364,10 +364,7 @@ class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
                     pool = cells_for(rules)
             elif mix == "lean":
                 pool = cells_for(rules)
-                table = chart_for(rules, caches=caches)
-                weights = leaning_weights(
-                    pool, tally, lambda cell: table.evs[cell.section][cell.row][cell.up]
-                )
+                weights = leaning_weights(pool, tally, _close_evs(rules, caches))
                 pool = rng.choices(pool, weights)
             else:
                 pool = cells_for(rules, None if mix == "cells" else mix)
@@ -449,6 +446,15 @@ class StrategyQuiz(Drill, AsksOnItsPage, AnswersByKey):
             return question, self.grade(notation, answer_text, rules, caches=caches)
         play = _face_up(notation, rules, caches)  # once for both
         return _question_of(play, rules), _grade_of(play, answer_text, rules)
+
+
+def _close_evs(rules: Rules, caches: Caches | None) -> Callable[[Cell], Mapping[str, float]]:
+    """What the lean mix weighs a cell's close call by: the chart cell's EVs, or at 002's deal
+    method 3 the game's (:func:`drills.method3_quiz.close_evs`), which the quiz grades by."""
+    if method3_quiz.reads_the_double(rules):
+        return method3_quiz.close_evs(rules)
+    table = chart_for(rules, caches=caches)
+    return lambda cell: table.evs[cell.section][cell.row][cell.up]
 
 
 def _noted(question: Question, note: str) -> Question:

@@ -12,7 +12,8 @@ import pytest
 
 from drills import method3_quiz, table_play
 from drills.base import InvalidQuestionError
-from drills.strategy_cells import cell_tally, read_situation
+from drills.method3_quiz import game_chart
+from drills.strategy_cells import Cell, best_two_gap, cell_tally, cells_for, read_situation
 from drills.strategy_quiz import DRILL
 from trainer.engine.banker.method3 import method3_game, punter_play
 from trainer.engine.rulebook.rules import find_preset
@@ -141,3 +142,27 @@ def test_a_table_decision_naming_a_double_at_another_game_is_refused() -> None:
 def test_the_table_plays_lead_says_what_grades_it_at_the_home_game() -> None:
     assert "dealer's double" in table_play.DRILL.lead(HOME)
     assert "basic strategy" in table_play.DRILL.lead(find_preset("vegas-6d-s17"))
+
+
+def test_the_lean_mix_weighs_a_close_call_by_the_games_plays() -> None:
+    """The lean mix leans toward close calls as the quiz grades them at the home game: by the
+    game's worth of a cell's most often dealt hand, doubled or not, the closer of the two."""
+    game = method3_game(HOME)
+    evs = method3_quiz.close_evs(HOME)(Cell("hard", "16", "7"))
+    both = [game.start_evs(doubled, 6, 10, 7) for doubled in (False, True)]
+    assert evs in both
+    assert best_two_gap(evs) == min(best_two_gap(found or {}) for found in both)
+    rng = random.Random(9)
+    asked = [
+        DRILL.next_question(rng, HOME, mix="lean", last_question=None, tally={}) for _ in range(20)
+    ]
+    assert all(method3_quiz.split_doubled(q.notation)[1] is not None for q in asked)
+
+
+def test_the_games_chart_has_every_cell_the_quiz_asks() -> None:
+    """Hard 20 of two tens of other ranks (a pair only by rank here) is the pair of tens'
+    values: the game's chart, the heat map and the lean mix have every cell the quiz asks."""
+    chart = game_chart(HOME)
+    for doubled in (True, False):
+        assert all((c.section, c.row, c.up) in chart[doubled] for c in cells_for(HOME))
+        assert chart[doubled][("hard", "20", "7")] == chart[doubled][("pairs", "10-10", "7")]
