@@ -5,6 +5,8 @@ the mistakes page by its notation alone; a forged step is refused, nothing store
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -227,3 +229,15 @@ def test_a_punters_play_is_graded_by_the_games_play_for_the_dealers_double(
     assert (attempt["right_answer"], attempt["correct"]) == (right, 0)
     mistakes = client.get("/mistakes?drill=table-play").get_data(as_text=True)
     assert said in mistakes
+    # Drilled again, the wrong play's verdict gives its cost in its first line, as the quiz's.
+    data = {"drill": "table-play", "sort": "newest", "csrf_token": csrf()}
+    review = client.post("/mistakes/review", data=data)
+    question = client.get(review.headers["Location"]).get_data(as_text=True)
+    assert said in question and "dealer's double" in html.unescape(question)  # line and lead
+    answered = client.post(
+        "/drills/table-play/answer",
+        data={**hidden_fields(question), "answer": wrong},
+        follow_redirects=True,
+    ).get_data(as_text=True)
+    first = re.search(r'id="feedback-heading"[^>]*>([^<]*)<', answered)
+    assert first is not None and "Not quite" in first[1] and "It costs" in first[1], first
