@@ -32,14 +32,31 @@ def open_db(path: str | Path) -> sqlite_utils.Database:
     # What is deleted is overwritten with zeros, not left readable in the file's free space: a
     # deleted account's rows (its username, its answers) cannot be read back from the file.
     db.execute("PRAGMA secure_delete = ON")
-    if str(path) != ":memory:" and db.journal_mode != "wal":
-        db.enable_wal()
+    if str(path) != ":memory:":
+        _enable_wal(db)
     # In WAL mode NORMAL syncs at checkpoints, not at every commit: a power cut can lose the
     # last commits (never corrupt the file); a crash of the app alone loses nothing.
     db.execute("PRAGMA synchronous = NORMAL")
     # After a checkpoint the WAL file is cut back to this size, so it never stays huge.
     db.execute(f"PRAGMA journal_size_limit = {JOURNAL_SIZE_LIMIT}")
     return db
+
+
+def _enable_wal(db: sqlite_utils.Database) -> None:
+    """WAL mode, where the file is not in it yet. Two connections switching a new file at once
+    (two workers starting together on a fresh database) may find it locked at once, SQLite not
+    waiting on its busy handler for a journal mode change (22 of 300 such starts of three, in a
+    test): tried again until the busy timeout, as any other lock is waited for."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            if db.journal_mode != "wal":
+                db.enable_wal()
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 @contextmanager
