@@ -19,11 +19,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from drills.base import InvalidQuestionError
 from drills.card_values import doubling_words, not_values_words, values_words
 from drills.method3_figures import GamePendingError
 from drills.strategy_cells import (
+    BOTH,
     DOUBLED_SUFFIX,
     NOT_DOUBLED_SUFFIX,
     Cell,
@@ -42,9 +44,6 @@ from trainer.engine.strategy.dealer import full_shoe
 from trainer.words import N_, say
 
 __all__ = [
-    "BOTH",
-    "DOUBLED",
-    "NOT_DOUBLED",
     "GameCell",
     "best",
     "close_evs",
@@ -60,7 +59,6 @@ __all__ = [
     "suffix",
 ]
 
-DOUBLED, NOT_DOUBLED = DOUBLED_SUFFIX, NOT_DOUBLED_SUFFIX
 # What a dealer who did not double tells of his face-down card, by whether he doubles on some
 # cards always and on some at times (002's deal method 3).
 _NOT_DOUBLED = {
@@ -94,7 +92,7 @@ def reads_the_double(rules: Rules) -> bool:
 
 
 def suffix(doubled: bool) -> str:
-    return DOUBLED if doubled else NOT_DOUBLED
+    return DOUBLED_SUFFIX if doubled else NOT_DOUBLED_SUFFIX
 
 
 def _game(rules: Rules) -> Method3:
@@ -150,7 +148,7 @@ def hand_play(
     """
     game = _game(rules)
     evs = game.hand_evs(doubled, up, hand)
-    if evs is None or any(value != value for value in evs.values()):  # (NaN: no hole card)
+    if evs is None:
         raise InvalidQuestionError.said_as(
             N_("the dealer's double leaves no card he could hold under this up card")
         )
@@ -233,10 +231,17 @@ class GameCell:
 
 def game_chart(rules: Rules) -> dict[bool, dict[tuple[str, str, str], GameCell]]:
     """The game's punters' first play by chart cell (section, row, up card as the chart labels
-    them), the dealer having doubled or not: what the quiz grades by, as a chart reads.
+    them), the dealer having doubled or not: what the quiz grades by, as a chart reads. Kept
+    (some 14 ms of work: the lean mix reads it for every question, the heat map and the
+    strategy page for every page); never changed by its callers.
 
-    :raises GamePendingError: while the game is being worked out.
+    :raises GamePendingError: while the game is being worked out (nothing kept).
     """
+    return _game_chart(played_rules(rules))
+
+
+@lru_cache(maxsize=4)
+def _game_chart(rules: Rules) -> dict[bool, dict[tuple[str, str, str], GameCell]]:
     game = _game(rules)
     shoe = full_shoe(rules.decks)
     found: dict[bool, dict[tuple[str, str, str], GameCell]] = {}
@@ -300,15 +305,11 @@ def close_evs(rules: Rules) -> Callable[[Cell], dict[str, float]]:
     return evs
 
 
-# Two plays in one heat-map cell: the first when the dealer did not double, the second when he
-# did (:func:`heat_code`).
-BOTH = "·"
-
-
 def heat_code(rules: Rules) -> Callable[[Cell], str | None]:
     """Each quiz cell's play in the game (:func:`game_chart`), for the heat map: one letter
     where the double does not change it, else the play when the dealer did not double and when
-    he did, :data:`BOTH` between them; None for a cell the game's chart has not.
+    he did, :data:`drills.strategy_cells.BOTH` between them; None for a cell the game's chart
+    has not.
 
     :raises GamePendingError: while the game is being worked out.
     """

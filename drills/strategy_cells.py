@@ -37,6 +37,9 @@ from trainer.words import N_, number, plural, say
 INSURANCE_SUFFIX = " insurance"
 # At 002's deal method 3 a question names whether the dealer doubled (:mod:`drills.method3_quiz`).
 DOUBLED_SUFFIX, NOT_DOUBLED_SUFFIX = " doubled", " not doubled"
+# Two plays in one heat-map cell there: the first when the dealer did not double, the second
+# when he did ("S·H": :func:`drills.method3_quiz.heat_code`).
+BOTH = "·"
 SECTIONS = ("hard", "soft", "pairs")
 UP_LABELS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")
 # How many of the weakest cells the "weakest" mix draws from.
@@ -459,8 +462,8 @@ def heat_map(
 
 def _play_words(code: str) -> str:
     """A heat-map cell's play in words: its chart code's, or at 002's deal method 3 two plays
-    (``"S·H"``: :data:`drills.method3_quiz.BOTH`), by whether the dealer doubled."""
-    left, both, doubled = code.partition("·")
+    (``"S·H"``: :data:`BOTH`), by whether the dealer doubled."""
+    left, both, doubled = code.partition(BOTH)
     if not both:
         return code_words(code)
     return say(

@@ -150,13 +150,14 @@ class Method3:
         """What standing ("S") and drawing ("H", then playing on as the game's punters do) are
         worth per unit staked on a hand of card values ``hand`` (any number of cards, not of
         a split pair) against up card ``up``, the dealer having ``doubled`` or not; None for a
-        hand the game does not hold or that has no choice (21 or more)."""
+        hand the game does not hold, that has no choice (21 or more), or under which the
+        double leaves the dealer no face-down card (NaN kept)."""
         cards = tuple(sorted(hand))
         row = _fresh_rows(self.rules).get((up, cards))
         if row is None or hand_total(cards) >= 21:
             return None
-        stand, draw = self.nodes[doubled][row]
-        return {"S": float(stand), "H": float(draw)}
+        stand, draw = (float(x) for x in self.nodes[doubled][row])
+        return None if stand != stand else {"S": stand, "H": draw}
 
     def start_evs(self, doubled: bool, a: int, b: int, up: int) -> dict[str, float] | None:
         """What a punter's plays are worth on first cards of values ``a`` and ``b`` against
