@@ -33,7 +33,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from drills import face_down_play, method3_quiz
+from drills import face_down_play, method3_quiz, method3_reading
 from drills.base import (
     AnswersByKey,
     AskedAtTable,
@@ -56,6 +56,7 @@ from drills.count_study import (
 )
 from drills.hand_totals import total_words
 from drills.method3_quiz import double_words
+from drills.method3_reading import NOTHING_MORE, Reading
 from drills.refusals import BUST_OR_21, CARDS_NOT_CARDS, not_allowed
 from drills.strategy_chart import PLAY_KEYS, chart_for, offered, pair_words
 from drills.table_count import TableCount, evs_at, read_count
@@ -85,7 +86,7 @@ _TIE = 1e-9
 _NOTATION_RE = re.compile(
     r"(?P<hand>(?:[2-9TJQKA][SHDC] ){2,11})v (?P<up>[2-9TJQKA][SHDC])"
     r"(?: split (?P<hands>[2-8]))?"
-    rf"(?: {SYSTEM} {ROUNDING} rc {COUNT} {PLAYED})?"
+    rf"(?: {SYSTEM} {ROUNDING} rc {COUNT} {PLAYED})?{method3_reading.PATTERN}"
     r"(?P<doubled> (?:not )?doubled)?"  # 002's method 3: whether the dealer doubled
 )
 
@@ -96,14 +97,16 @@ def notation_of(
     split_hands: int = 0,
     count: TableCount | None = None,
     doubled: bool | None = None,
+    reading: Reading = NOTHING_MORE,
 ) -> str:
     """The notation of one decision (``split_hands``: the hands on the box after a split;
-    ``doubled``: at 002's method 3, whether the dealer doubled)."""
+    ``doubled``: at 002's method 3, whether the dealer doubled; ``reading``: what else the
+    punter has seen there)."""
     text = " ".join(str(card) for card in cards) + f" v {up}"
     if split_hands:
         text += f" split {split_hands}"
     text += count.suffix() if count is not None else ""
-    return text + (method3_quiz.suffix(doubled) if doubled is not None else "")
+    return text + (reading.suffix() + method3_quiz.suffix(doubled) if doubled is not None else "")
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,7 @@ class Decision:
     split_hands: int
     count: TableCount | None
     doubled: bool | None = None  # 002's method 3: whether the dealer doubled
+    reading: Reading = NOTHING_MORE  # and what else the punter has seen there
 
     @property
     def split(self) -> bool:
@@ -149,7 +153,10 @@ def read_decision(notation: str, rules: Rules) -> Decision:
     doubled = None if match["doubled"] is None else not match["doubled"].startswith(" not")
     if doubled is not None and not method3_quiz.reads_the_double(rules):
         raise InvalidQuestionError.said_as(N_("only 002's deal method 3 has the dealer double"))
-    return Decision(Situation(hand, up), hands, count, doubled)
+    if match["punters"] and doubled is None:
+        raise InvalidQuestionError.said_as(N_("only 002's deal method 3 has the dealer double"))
+    reading = method3_reading.read_reading(match["punters"], match["seen"], rules)
+    return Decision(Situation(hand, up), hands, count, doubled, reading)
 
 
 def asked_early(rules: Rules, decision: Decision) -> bool:
@@ -241,6 +248,7 @@ class Worked:
     # or after a split), with EVs at the count: the index is the total's, not theirs.
     by_cards: bool = False
     doubling: tuple[float, ...] = ()  # 002's method 3: the dealer's chances to double
+    unread: str | None = None  # and the play the double alone gives, where the table changes it
 
     @property
     def decision_notation(self) -> str:
@@ -248,7 +256,7 @@ class Worked:
         decision = self.decision
         return notation_of(
             situation.hand.cards, situation.up, decision.split_hands, decision.count,
-            decision.doubled,
+            decision.doubled, decision.reading,
         )  # fmt: skip
 
     def cost(self, answer: str) -> float:
@@ -341,8 +349,12 @@ def _reading_the_double(
     """A decision at 002's method 3, graded by the game's play for the dealer's ``doubled``."""
     hand, up = decision.situation.hand, decision.situation.up
     values = [card.value for card in hand]
-    evs, right, chances = method3_quiz.hand_play(rules, values, up.value, doubled, legal)
-    return Worked(decision, cell, right, right, right, (), None, legal, evs, False, False, chances)
+    pair = values[0] if decision.split else 0
+    evs, right, chances, unread = method3_reading.table_play(
+        rules, values, up.value, doubled, legal, decision.reading, pair
+    )
+    parts = (right, right, right, (), None, legal, evs, False, False, chances, unread)
+    return Worked(decision, cell, *parts)
 
 
 def _evs(rules: Rules, hand: Hand, up: Card, legal: frozenset[str]) -> dict[str, float]:
@@ -424,7 +436,9 @@ def explain(worked: Worked, answer: str) -> str:
     if worked.decision.doubled is not None:  # 002's method 3: the double read, not the chart
         up = worked.decision.situation.up.value
         said = double_words(worked.decision.doubled, worked.doubling, up)
+        unread = worked.unread and say(WORDS[worked.unread])
         text = f"{_hand_words(worked)} {said}"
+        text += method3_reading.unread_words(unread, worked.decision.reading)
     if _is_natural(worked.decision):
         text = say(
             "A natural against %(up)s, before the dealer checks for blackjack: stand, and it is "
@@ -510,6 +524,8 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
             "up": decision.situation.up,
             "split_hands": decision.split_hands,
             "doubled": decision.doubled,
+            "punters": decision.reading.punters,
+            "seen": decision.reading.seen and method3_reading.seen_words(decision.reading.seen),
             "keys": [
                 (key, label, reasons[key] is None)
                 for key, label in offered(PLAY_KEYS, rules).items()

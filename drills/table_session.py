@@ -40,10 +40,9 @@ from drills import (
 )
 from drills.caches import Caches
 from drills.count_study import counts_by_study, signed_notation
-from drills.counting.notation import (
-    CARDS_PER_DECK,
-)
+from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
+from drills.method3_reading import NOTHING_MORE, Reading
 from drills.strategy_cells import INSURANCE_SUFFIX
 from drills.table_count import TableCount
 from drills.table_counts import count_checks
@@ -51,6 +50,7 @@ from drills.table_play import notation_of
 from drills.table_setup_words import refusal
 from trainer.engine.counting import SYSTEMS, CountingSystem, running_count
 from trainer.engine.deck.hand import Hand
+from trainer.engine.play.method3_punters import reading_of, staking
 from trainer.engine.play.table_game import MAX_BOXES, MAX_OTHERS, Ask, TableGame, TableSetup
 from trainer.engine.rulebook.rules import Rules
 from trainer.words import N_, money, number, plain_amount, plural, quoted
@@ -546,9 +546,14 @@ def _play_asks(spec: TableSpec, ask: Ask, caches: Caches | None) -> list[Asked]:
     split_hands = len(hands) if len(hands) > 1 else 0
     # Index plays are the casino's (a punter at 002 home or 004 plays the chart).
     count = spec.count_at(ask) if "deviations" in spec.graded and not spec.deals else None
-    # 002's method 3: the play reads whether the dealer doubled (drills.method3_quiz).
-    doubled = round_.dealer_doubled if spec.rules.deal_method == 3 else None
-    notation = notation_of(ask.hand_cards, round_.up_card, split_hands, count, doubled)
+    # 002's method 3: the play reads whether the dealer doubled, and what the table shows, as
+    # the engine's punters do (drills.method3_reading).
+    doubled, reading = None, NOTHING_MORE
+    if spec.rules.deal_method == 3:
+        doubled = round_.dealer_doubled
+        seen, _ = reading_of(round_, ask.seat, ask.hand_cards)
+        reading = Reading(staking(round_), seen)
+    notation = notation_of(ask.hand_cards, round_.up_card, split_hands, count, doubled, reading)
     if (
         "strategy" not in spec.graded
         and not table_play.work_out(notation, spec.rules, caches).index

@@ -20,6 +20,8 @@ from trainer.engine.banker.auction import bank_edge
 from trainer.engine.banker.doubling import double_evs, doubling_chance
 from trainer.engine.banker.method3 import chart_game, method3_game, punter_play
 from trainer.engine.banker.method3_mixed import TOLERANCE
+from trainer.engine.banker.method3_reading import play_values
+from trainer.engine.banker.method3_table import table_chances
 from trainer.engine.deck.cards import pack
 from trainer.engine.rulebook.rules import find_preset
 from trainer.engine.strategy import chart
@@ -226,3 +228,49 @@ def test_a_hands_plays_are_worth_what_the_benchs_reading_punter_makes_of_them(
     assert evs is not None
     for play, value in readers[doubled].hand_worth(hand, up).items():
         assert evs[play] == pytest.approx(value, abs=1e-9), play
+
+
+@pytest.mark.parametrize(
+    ("doubled", "up", "hand", "pair", "seen", "punters"),
+    [
+        (False, 10, (6, 10), 0, (10, 10, 10), 4),  # tens gone: draw, where the game stands
+        (True, 7, (8, 8), 0, (9, 10), 3),  # a pair, split or not
+        (True, 7, (3, 8), 8, (8, 9, 10), 3),  # a split hand (its other hand shown)
+        (False, 4, (2, 3, 5), 0, (1, 5, 6, 10), 6),
+        (True, 10, (2, 10), 0, (), 2),  # nothing shown: the table's chances alone
+    ],
+)
+def test_what_the_table_shows_is_worth_what_the_benchs_reading_punter_makes_of_it(
+    bench: ModuleType,
+    doubled: bool,
+    up: int,
+    hand: tuple[int, ...],
+    pair: int,
+    seen: tuple[int, ...],
+    punters: int,
+) -> None:
+    """What a learner's play at a home table is graded by (``play_values``: the cards the table
+    has shown out of the pack, the dealer doubling by the chances of a table of as many
+    punters) is the bench's own reading punter's worth, his pack the full pack less the cards
+    shown, his chances the table's."""
+    game = method3_game(HOME)
+    chances = table_chances(HOME, punters) or game.chances
+    found = play_values(game, doubled, up, hand, pair, not pair, seen, chances)
+    reader = bench.Reader(HOME, chances, doubled)
+    left = list(full_shoe(HOME.decks))
+    for value in seen:
+        left[value - 1] -= 1
+    reader.shoe = tuple(left)
+    if pair:
+        stand, draw, weights = reader._choices(hand, up, pair)
+        worth = {"S": stand / weights, "H": draw / weights}
+    elif len(hand) == 2:
+        worth = reader.worth(*hand, up)
+    else:
+        worth = reader.hand_worth(hand, up)
+    assert found is not None and found.keys() == worth.keys()
+    for play, value in worth.items():
+        assert found[play] == pytest.approx(value, abs=1e-9), play
+    if seen == (10, 10, 10):  # the table's reading changes the play: the test can tell
+        alone = game.start_evs(doubled, 6, 10, up)
+        assert alone is not None and alone["S"] > alone["H"] and found["H"] > found["S"]

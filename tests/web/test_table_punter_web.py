@@ -12,12 +12,14 @@ from typing import Any
 
 import pytest
 
+from drills.method3_reading import Reading
 from drills.table_dealing import KEYS, dealer_grade
 from drills.table_play import notation_of
 from tests.web.test_table_dealing_web import HOME_TABLE, dealing_attempts, wrong_letter
 from tests.web.test_table_pages import replayed, waits
 from tests.web.test_table_web import counts, sit
-from trainer.engine.banker.method3 import method3_game, punter_play
+from trainer.engine.play.method3_punters import method3_action, reading_of, staking
+from trainer.engine.play.round import Action
 from trainer.engine.play.table_game import Ask
 
 # The indices and edge by count these pages grade by (worked out once per run).
@@ -209,8 +211,9 @@ def test_a_punters_play_is_graded_by_the_games_play_for_the_dealers_double(
     client: Any, csrf: Any, db: Any, hidden_fields: Any
 ) -> None:
     """The learner's play at the home game names whether the dealer doubled, and is graded by
-    the game's punters' play for it (his face-down card read from his double), as the basic-
-    strategy quiz grades it, not by the chart, which reads the up card alone."""
+    the game's punters' play for it (his face-down card read from his double), not by the
+    chart, which reads the up card alone: the play the engine's punters make in the learner's
+    seat, reading what the table shows them too (how many punters stake, the cards shown)."""
     url, spec, ask, page, fields = play_until(
         client, csrf, db, hidden_fields, lambda _, __, kind: kind == "play"
     )
@@ -218,13 +221,15 @@ def test_a_punters_play_is_graded_by_the_games_play_for_the_dealers_double(
     said = "The dealer doubled the stakes" if doubled else "The dealer did not double"
     assert said in page  # the play step says it, as the quiz does
     hand, up = ask.round.hands(ask.seat)[0].cards, ask.round.up_card
-    values = tuple(card.value for card in hand)
-    game = method3_game(spec.rules)
-    right = punter_play(game, doubled, up.value, values, 0, first=len(values) == 2)
+    action = method3_action(ask.round)
+    assert action is not None
+    right = {Action.HIT: "H", Action.STAND: "S", Action.SPLIT: "P"}[action]
     wrong = "H" if right == "S" else "S"
     assert client.post(url + "/step", data={**fields, "answer": wrong}).status_code == 303
     (attempt,) = db["attempts"].rows_where("drill = ?", ["table-play"])
-    assert attempt["question"] == notation_of(tuple(hand), up, 0, None, doubled)
+    seen, _ = reading_of(ask.round, ask.seat, hand)
+    reading = Reading(staking(ask.round), seen)
+    assert attempt["question"] == notation_of(tuple(hand), up, 0, None, doubled, reading)
     assert attempt["question"].endswith(" not doubled" if not doubled else " doubled")
     assert (attempt["right_answer"], attempt["correct"]) == (right, 0)
     mistakes = client.get("/mistakes?drill=table-play").get_data(as_text=True)
@@ -234,6 +239,19 @@ def test_a_punters_play_is_graded_by_the_games_play_for_the_dealers_double(
     review = client.post("/mistakes/review", data=data)
     question = client.get(review.headers["Location"]).get_data(as_text=True)
     assert said in question and "dealer's double" in html.unescape(question)  # line and lead
+    # What the table showed, in words (the notation's "at 3 seen 4T" only in hidden fields).
+    shown = f"At a table of {reading.punters} punters, shown besides your cards and the up card"
+    assert (shown in question) == bool(seen)
+    assert re.search(r">[^<]*\bseen [A2-9T]+\b", question) is None
+    forged = {**hidden_fields(question), "answer": wrong}
+    # A forged reading (002 seats twelve; the pack has 16 tens): refused, nothing stored.
+    for bad in (" at 13", " at 3 seen " + "T" * 17):
+        forged["question"] = notation_of(tuple(hand), up, 0, None, None) + bad + " doubled"
+        before = db["attempts"].count
+        response = client.post("/drills/table-play/answer", data=forged)
+        assert response.status_code == 400
+        assert "not the question this review asked" in response.get_data(as_text=True)
+        assert db["attempts"].count == before
     answered = client.post(
         "/drills/table-play/answer",
         data={**hidden_fields(question), "answer": wrong},

@@ -35,7 +35,15 @@ from trainer.engine.banker.method3_tree import VALUES, Hand, hand_total, pays
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
 
-__all__ = ["finals", "hand_values", "reading_play", "start_values", "unseen", "weights"]
+__all__ = [
+    "finals",
+    "hand_values",
+    "play_values",
+    "reading_play",
+    "start_values",
+    "unseen",
+    "weights",
+]
 
 Memo = dict[Hand, tuple[float, float, str]]
 _TIE = 1e-12  # a draw or split worth no more than this a unit of the weights stands
@@ -95,11 +103,45 @@ def hand_values(
     found = memo.get(hand)
     if found is not None:
         return found
-    q = weights(game, left, up, doubled, chances)
-    stand = float(q @ (finals(game.rules, left, up) @ pays(game.rules, hand, bool(pair))))
+    stand = _stand(game, doubled, up, hand, left, pair, chances)
     if hand_total(hand) >= 21:
         memo[hand] = (stand, stand, "S")
         return memo[hand]
+    reader, engine = _drawn(game, doubled, up, hand, left, pair, memo, engine_too, chances)
+    q_sum = float(weights(game, left, up, doubled, chances).sum())
+    draws = reader > stand + _TIE * q_sum
+    hits = engine_too and punter_play(game, doubled, up, hand, pair, first=False) == "H"
+    memo[hand] = (reader if draws else stand, engine if hits else stand, "H" if draws else "S")
+    return memo[hand]
+
+
+def _stand(
+    game: Method3,
+    doubled: bool,
+    up: int,
+    hand: Hand,
+    left: tuple[int, ...],
+    pair: int,
+    chances: tuple[float, ...] | None,
+) -> float:
+    """``S`` of standing on ``hand`` (module doc)."""
+    q = weights(game, left, up, doubled, chances)
+    return float(q @ (finals(game.rules, left, up) @ pays(game.rules, hand, bool(pair))))
+
+
+def _drawn(
+    game: Method3,
+    doubled: bool,
+    up: int,
+    hand: Hand,
+    left: tuple[int, ...],
+    pair: int,
+    memo: Memo,
+    engine_too: bool,
+    chances: tuple[float, ...] | None,
+) -> tuple[float, float]:
+    """``S`` of drawing a card to ``hand`` and playing on, as the reader plays and as the
+    game's play does (:func:`hand_values`)."""
     cards = sum(left)
     reader = engine = 0.0
     for c in VALUES:
@@ -114,10 +156,31 @@ def hand_values(
             r, e, _ = hand_values(game, doubled, up, grown, rest, pair, memo, engine_too, chances)
         reader += n / (cards - 1) * r
         engine += n / (cards - 1) * e
-    draws = reader > stand + _TIE * float(q.sum())
-    hits = engine_too and punter_play(game, doubled, up, hand, pair, first=False) == "H"
-    memo[hand] = (reader if draws else stand, engine if hits else stand, "H" if draws else "S")
-    return memo[hand]
+    return reader, engine
+
+
+def _split(
+    game: Method3,
+    doubled: bool,
+    up: int,
+    a: int,
+    left: tuple[int, ...],
+    engine_too: bool,
+    chances: tuple[float, ...] | None,
+) -> tuple[float, float]:
+    """``S`` of splitting a pair of ``a`` (both hands, each played on), as the reader plays
+    and as the game's play does (:func:`hand_values`)."""
+    cards = sum(left)
+    memo: Memo = {}
+    reader = engine = 0.0
+    for c in VALUES:
+        if left[c - 1]:
+            kid = (min(a, c), max(a, c))
+            rest = _take(left, c)
+            r, e, _ = hand_values(game, doubled, up, kid, rest, a, memo, engine_too, chances)
+            reader += 2 * left[c - 1] / (cards - 1) * r
+            engine += 2 * left[c - 1] / (cards - 1) * e
+    return reader, engine
 
 
 def start_values(
@@ -139,21 +202,45 @@ def start_values(
     engine_move = punter_play(game, doubled, up, hand, 0, first=True) or "S"
     total = float(weights(game, left, up, doubled, chances).sum())
     if a == b != 10 and game.rules.max_split_hands >= 2:
-        cards = sum(left)
-        memo: Memo = {}
-        split_r = split_e = 0.0
-        for c in VALUES:
-            if left[c - 1]:
-                kid = (min(a, c), max(a, c))
-                rest = _take(left, c)
-                r, e, _ = hand_values(game, doubled, up, kid, rest, a, memo, engine_too, chances)
-                split_r += 2 * left[c - 1] / (cards - 1) * r
-                split_e += 2 * left[c - 1] / (cards - 1) * e
+        split_r, split_e = _split(game, doubled, up, a, left, engine_too, chances)
         if split_r > reader + _TIE * total:
             reader, move = split_r, "P"
         if engine_move == "P":
             engine = split_e
     return reader, engine, total, move, engine_move
+
+
+def play_values(
+    game: Method3,
+    doubled: bool,
+    up: int,
+    hand: Sequence[int],
+    pair: int,
+    first: bool,
+    seen: Sequence[int],
+    chances: tuple[float, ...] | None = None,
+) -> dict[str, float] | None:
+    """What each play of :func:`reading_play`'s punter is worth per unit staked, as he plays
+    on: standing ("S"), drawing ("H") and, on a first pair he may split, splitting ("P", both
+    hands); None where the pack does not hold the cards, the hand has no choice (21 or more)
+    or the double leaves the dealer no face-down card. With nothing seen and ``p*``, the
+    game's own figures (:meth:`.method3.Method3.hand_evs` and ``start_evs``) to the last
+    digits."""
+    cards = tuple(sorted(hand))
+    left = unseen(game.rules, (*cards, up, *((pair,) if pair else ()), *seen))
+    if left is None or hand_total(cards) >= 21:
+        return None
+    total = float(weights(game, left, up, doubled, chances).sum())
+    if total <= 0:
+        return None
+    memo: Memo = {}
+    drawn, _ = _drawn(game, doubled, up, cards, left, pair, memo, False, chances)
+    found = {"S": _stand(game, doubled, up, cards, left, pair, chances), "H": drawn}
+    a, b = cards[0], cards[-1]
+    splits = first and not pair and game.rules.max_split_hands >= 2
+    if splits and len(cards) == 2 and a == b != 10:
+        found["P"] = _split(game, doubled, up, a, left, False, chances)[0]
+    return {play: value / total for play, value in found.items()}
 
 
 def reading_play(

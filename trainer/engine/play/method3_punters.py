@@ -8,15 +8,17 @@ what they read is what he does."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from functools import lru_cache
 
 from trainer.engine.banker.method3 import method3_game
 from trainer.engine.banker.method3_reading import reading_play
 from trainer.engine.banker.method3_table import table_chances
+from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import Action, Round
 from trainer.engine.rulebook.rules import Rules
 
-__all__ = ["method3_action", "staking"]
+__all__ = ["method3_action", "reading_of", "staking"]
 
 _ACTIONS = {"H": Action.HIT, "S": Action.STAND, "P": Action.SPLIT}
 
@@ -26,26 +28,34 @@ def staking(round_: Round) -> int:
     return sum(1 for seat in range(round_.seat_count) if sum(round_.stakes(seat)))
 
 
+def reading_of(round_: Round, seat: int, cards: Sequence[Card]) -> tuple[tuple[int, ...], int]:
+    """What the punter at ``seat`` playing ``cards`` has seen besides that hand, the up card and
+    (split) his pair's other card: the other seats' shown cards and his other hands' (values,
+    sorted), and his split pair's value (0 where he has not split)."""
+    split = len(round_.hands(seat)) > 1
+    pair = cards[0].value if split else 0
+    seen = Counter(card.value for card in round_.seen_by(seat))
+    seen.subtract(
+        [card.value for card in cards] + [round_.up_card.value] + ([pair] if pair else [])
+    )
+    return tuple(sorted(seen.elements())), pair
+
+
 def method3_action(round_: Round) -> Action | None:
     """The play of the engine punter to act, or None where the game holds none for his hand
     (or it is not allowed here): his seat then plays the chart."""
     seat, cards = round_.current_seat, round_.current_cards
     if seat is None or not cards:
         return None
-    split = len(round_.hands(seat)) > 1
-    up = round_.up_card.value
-    # What he has seen besides his hand, the up card and (split) his pair's other card: the
-    # other seats' shown cards, and his other hand's.
-    seen = Counter(card.value for card in round_.seen_by(seat))
-    seen.subtract([card.value for card in cards] + [up] + ([cards[0].value] if split else []))
+    seen, pair = reading_of(round_, seat, cards)
     code = _play(
         round_.rules,
         round_.dealer_doubled,
-        up,
+        round_.up_card.value,
         tuple(card.value for card in cards),
-        cards[0].value if split else 0,
-        len(cards) == 2 and not split,
-        tuple(sorted(seen.elements())),
+        pair,
+        len(cards) == 2 and not pair,
+        seen,
         staking(round_),
     )
     action = None if code is None else _ACTIONS[code]
