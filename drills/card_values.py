@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 from trainer.engine.article import a_or_an
 from trainer.words import N_, number, say
 
-__all__ = ["doubling_words", "not_values_words", "value_words", "values_words"]
+__all__ = ["against_words", "doubling_words", "not_values_words", "value_words", "values_words"]
 
 _VALUE_WORDS = {1: N_("an ace"), 10: N_("a ten")}
 _ARTICLES = {"a": N_("a %(card)s"), "an": N_("an %(card)s")}
@@ -54,3 +54,9 @@ def doubling_words(chances: Sequence[float]) -> str:
         always=always,
         sometimes=values_words(sometimes),
     )
+
+
+def against_words(up: str) -> str:
+    """Against a dealer's up card by its chart key ("A", "2" to "10"), as a verdict says it:
+    "against an ace" (in Russian «против туза», not a Latin A), "against 7"."""
+    return say("against an ace") if up == "A" else say("against %(up)s", up=up)

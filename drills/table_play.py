@@ -45,15 +45,8 @@ from drills.base import (
 )
 from drills.base import LearnerState as LearnerState
 from drills.caches import Caches
-from drills.count_study import (
-    COUNT,
-    PLAYED,
-    ROUNDING,
-    SYSTEM,
-    rounding_words,
-    signed,
-    study_for,
-)
+from drills.card_values import against_words
+from drills.count_study import COUNT, PLAYED, ROUNDING, SYSTEM, rounding_words, signed, study_for
 from drills.hand_totals import total_words
 from drills.method3_quiz import double_words
 from drills.method3_reading import NOTHING_MORE, Reading
@@ -388,11 +381,11 @@ def _chart_words(worked: Worked) -> str:
     # The chart's code in words ("D/H": "double, else hit"), never its letters.
     letters = worked.code.split("/")
     chart = say(", else ").join(say(WORDS[k]) if k in WORDS else k for k in letters)
-    values = {"hand": _capital(what), "up": up, "cards": cards, "chart": chart}
+    values = {"hand": _capital(what), "against": against_words(up), "cards": cards, "chart": chart}
     if letters == [worked.basic]:
-        return say("%(hand)s against %(up)s (%(cards)s): the chart says %(chart)s.", **values)
+        return say("%(hand)s %(against)s (%(cards)s): the chart says %(chart)s.", **values)
     return say(
-        "%(hand)s against %(up)s (%(cards)s): the chart says %(chart)s, so %(play)s.",
+        "%(hand)s %(against)s (%(cards)s): the chart says %(chart)s, so %(play)s.",
         play=say(WORDS[worked.basic]),
         **values,
     )
@@ -411,9 +404,9 @@ def _hand_words(worked: Worked) -> str:
     section, row, up = worked.cell
     what = say("%(pair)s (a pair)", pair=pair_words(row)) if section == "pairs" else None
     return say(
-        "%(hand)s against %(up)s (%(cards)s): %(play)s.",
+        "%(hand)s %(against)s (%(cards)s): %(play)s.",
         hand=_capital(what or total_words(f"{section} {row}")),
-        up=up,
+        against=against_words(up),
         cards=_cards_words(worked),
         play=say(WORDS[worked.right]),
     )

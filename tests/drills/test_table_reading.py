@@ -5,6 +5,8 @@ and a notation no table could write is refused."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from drills.base import InvalidQuestionError
@@ -75,3 +77,17 @@ def test_a_casino_table_has_no_reading() -> None:
     with pytest.raises(InvalidQuestionError):
         DRILL.grade("TS 6H v TD at 4 seen TT not doubled", "H", find_preset("vegas-6d-s17"))
     assert read_reading(None, None, HOME) == Reading()
+
+
+def test_a_verdict_against_an_ace_says_the_ace_in_words(app: Any) -> None:
+    """A table verdict names the dealer's ace as a word (a walk read «против A», a Latin A, in
+    Russian), and the cards shown by value in the learner's language."""
+    notation = "TS 6H v AD at 3 seen TT5 doubled"
+    with app.test_request_context(headers={"Accept-Language": "ru"}):
+        said = DRILL.grade(notation, "S", HOME).explanation
+        assert "против туза" in said and "против A" not in said
+        assert "2 десятки и 5" in said or "2 десятки" not in said
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        said = DRILL.grade(notation, "S", HOME).explanation
+        assert "against an ace (2 cards)" in said
+        assert "against 10" in DRILL.grade("TS 6H v TD not doubled", "S", HOME).explanation
