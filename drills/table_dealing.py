@@ -72,7 +72,7 @@ from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
 from trainer.engine.play.table_game import Ask
 from trainer.engine.rulebook.rule_words import short_summary
 from trainer.engine.rulebook.rules import Rules
-from trainer.words import N_, N_plural, number, plural, quoted, say
+from trainer.words import N_, N_plural, money, number, plural, quoted, say
 
 __all__ = [
     "DRILL",
@@ -423,11 +423,11 @@ class TableDealing(Drill, AskedAtTable):
         view: dict[str, Any] = {"kind": kind, "keys": keys, "answer_words": said}
         if kind == "redouble":
             first, stake = read_redouble(notation, rules)
-            view.update(first=first, stakes=number(stake, 2))
+            view.update(first=first, stakes=money(stake))
             return Question(notation=notation, prompt=say("Redouble your stake?"), view=view)
         if kind == "double":
             first, stakes, _ = read_double(notation)
-            view.update(first=first, stakes=number(stakes, 2))
+            view.update(first=first, stakes=money(stakes))
             return Question(notation=notation, prompt=say("Double every bet?"), view=view)
         found = read_draw(notation, rules)
         view.update(

@@ -264,3 +264,11 @@ def test_a_draw_worth_the_same_as_standing_says_so_in_chips() -> None:
     assert "Both are worth the same to the bank here (+1.00 in chips)" in tie.explanation
     costly = DRILL.grade(f"draw TS QH against 9C JD stake 1; unseen {UNSEEN}", "H", BANK)
     assert not costly.correct and "worth the same" not in costly.explanation
+
+
+def test_a_redoubles_stake_reads_as_money_elsewhere_reads() -> None:
+    """A whole stake reads "2" (a walk read "2.00" beside stakes written "2" elsewhere), a part
+    of a chip to the cent."""
+    assert DRILL.question("redouble AS stake 2", HOME).view["stakes"] == "2"
+    assert DRILL.question("redouble AS stake 5/2", HOME).view["stakes"] == "2.50"
+    assert DRILL.question("double AS stakes 4", HOME).view["stakes"] == "4"
