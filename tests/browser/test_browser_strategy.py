@@ -211,7 +211,7 @@ def test_start_under_other_rules_goes_to_their_address_and_the_footer_names_both
     settings.get_by_role("button", name="Start", exact=True).click()
     expect(page).to_have_url(re.compile(r"/drills/basic-strategy\?rules=single-deck&mix=shoe$"))
     expect(page.locator("footer")).to_contain_text(
-        "This page: Single deck, dealer hits soft 17; your table: Las Vegas, 6 decks"
+        "This page: Single deck, dealer hits soft 17; your rules for the drills: Las Vegas, 6 decks"
     )
 
 

@@ -423,7 +423,7 @@ def test_the_footer_names_the_pages_rules_beside_the_learners_table(
     page = client.get(f"{QUIZ}?rules=single-deck&mix=hard").get_data(as_text=True)
     footer = page.split('<footer class="site-footer">', 1)[1]
     assert "This page: Single deck, dealer hits soft 17" in footer
-    assert "your table:" in footer and "Las Vegas, 6 decks, dealer stands on soft 17" in footer
+    assert "your rules for the drills:" in footer and "Las Vegas, 6 decks, dealer stands on soft 17" in footer
     # /strategy showing another preset says so too.
     page = client.get("/strategy?rules=russian-bank").get_data(as_text=True)
     footer = page.split('<footer class="site-footer">', 1)[1]
@@ -432,7 +432,7 @@ def test_the_footer_names_the_pages_rules_beside_the_learners_table(
     page = client.get(f"{QUIZ}?rules=vegas-6d-s17&mix=hard").get_data(as_text=True)
     footer = page.split('<footer class="site-footer">', 1)[1]
     assert "This page:" not in footer
-    assert "Your table: " in footer
+    assert "Your rules for the drills: " in footer
 
 
 def test_a_huge_answer_is_refused_and_not_echoed_whole(client: Any, hidden_fields: Any) -> None:

@@ -143,8 +143,8 @@ def test_an_htmx_answer_in_russian_keeps_its_footer_russian(russian: Walk) -> No
         assert response.status_code == 200
         footer = _part(walk.text(response), r'<p id="footer-rules" hx-swap-oob="true">.*?</p>')
         footers.append(footer.replace(OPEN, "").replace(CLOSE, ""))
-    assert "Your table" in footers[0]
-    assert "Ваш стол" in footers[1] and "Your table" not in footers[1]
+    assert "Your rules for the drills" in footers[0]
+    assert "Ваши правила" in footers[1] and "Your rules" not in footers[1]
 
 
 # -- the table's part of issue 30: its working, verdicts, refusals and keys -----------------------

@@ -490,7 +490,7 @@ def test_a_runs_page_is_said_in_its_games_words(
         session["rules"] = "russian-bank"
     job_id = _job_id(_post(client, csrf))
     page = client.get(f"/simulate/{job_id}").get_data(as_text=True)
-    assert "This page: Las Vegas, 6 decks" in page and "your table: " in page
+    assert "This page: Las Vegas, 6 decks" in page and "your rules for the drills: " in page
 
 
 def test_a_runs_bankroll_is_written_as_its_figures_are(
