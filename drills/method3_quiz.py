@@ -36,6 +36,7 @@ from drills.strategy_cells import (
 from drills.strategy_play import Play
 from trainer.engine.banker.auction import played_rules
 from trainer.engine.banker.method3 import Method3, cached_method3_game
+from trainer.engine.banker.method3_reading import play_values
 from trainer.engine.deck.hand import Hand, Situation
 from trainer.engine.deck.shoe import Shoe
 from trainer.engine.play.settlement import is_natural
@@ -155,10 +156,21 @@ def hand_play(
     if "P" in legal and len(hand) == 2:
         start = game.start_evs(doubled, hand[0], hand[1], up) or {}
         evs.update({"P": start["P"]} if "P" in start else {})
+        if hand[0] == hand[1] == 10:  # the game never splits two tens; a learner may
+            evs["P"] = _tens_split(rules, doubled, up)
     evs = {play: value for play, value in evs.items() if play in legal}
     if "S" not in evs:
         raise InvalidQuestionError.said_as(N_("a hand at this table may always stand"))
     return evs, best(evs), game.chances
+
+
+@lru_cache(maxsize=64)
+def _tens_split(rules: Rules, doubled: bool, up: int) -> float:
+    """What splitting two tens against ``up`` is worth per unit staked (both hands, each
+    played on by the game's reading), the dealer having ``doubled`` or not."""
+    found = play_values(_game(rules), doubled, up, (10, 10), 0, True, ())
+    assert found is not None and "P" in found  # two tens may be dealt under any up card
+    return found["P"]
 
 
 def _shown(up: int) -> int | None:

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from drills.base import InvalidQuestionError
-from drills.card_values import value_words
 from drills.method3_quiz import best, hand_play
 from trainer.engine.banker.auction import played_rules
 from trainer.engine.banker.method3 import cached_method3_game
@@ -137,7 +136,11 @@ def _values(
     return play_values(game, doubled, up, hand, pair, first, reading.seen, read)
 
 
-# Two cards or more of one value (one is said as value_words says it).
+# One card of a value, and two or more, as the list of cards shown names them ("a four", not
+# "a 4": in Russian «четвёрка», where a digit would read as a count beside «4 десятки»).
+_ONE = {1: N_("an ace"), 2: N_("a two"), 3: N_("a three"), 4: N_("a four"), 5: N_("a five"),
+        6: N_("a six"), 7: N_("a seven"), 8: N_("an eight"), 9: N_("a nine"),
+        10: N_("a ten")}  # fmt: skip
 _MANY = {
     1: N_plural("%(count)s ace", "%(count)s aces"),
     2: N_plural("%(count)s two", "%(count)s twos"),
@@ -153,10 +156,10 @@ _MANY = {
 
 
 def seen_words(values: Sequence[int]) -> str:
-    """The cards shown, by value, as a list: "3 tens, a 5 and an ace"."""
+    """The cards shown, by value, as a list: "3 tens, a five and an ace"."""
     counts = Counter(values)
     names = [
-        value_words(value) if count == 1 else plural(*_MANY[value], count)
+        say(_ONE[value]) if count == 1 else plural(*_MANY[value], count)
         for value, count in sorted(counts.items(), key=lambda item: (-item[1], -item[0]))
     ]
     if len(names) == 1:
@@ -164,21 +167,32 @@ def seen_words(values: Sequence[int]) -> str:
     return say("%(some)s and %(last)s", some=say(", ").join(names[:-1]), last=names[-1])
 
 
-def unread_words(unread: str | None, reading: Reading) -> str:
-    """Why what the table shows changes the play (``unread``: the play the double alone gives,
-    said; None where it does not change it), as a verdict's sentence with a space before it,
-    or nothing."""
+def unread_words(right: str, unread: str | None, reading: Reading) -> str:
+    """Why what the table shows changes the play (``right``: the right play, said; ``unread``:
+    the play the double alone gives, said; None where it is the same), as a verdict's first
+    sentence with a space after it, or nothing."""
     if unread is None:
         return ""
     if reading.seen:
-        return " " + say(
-            "The cards shown on the table (%(cards)s) change it: by the double alone, %(play)s.",
-            cards=seen_words(reading.seen),
+        return (
+            say(
+                "The cards shown on the table (%(cards)s) change the play: %(right)s, where the "
+                "double alone says %(play)s.",
+                cards=seen_words(reading.seen),
+                right=right,
+                play=unread,
+            )
+            + " "
+        )
+    return (
+        plural(
+            "At a table of %(count)s punter the dealer doubles by other chances: %(right)s, where "
+            "heads-up the play is %(play)s.",
+            "At a table of %(count)s punters the dealer doubles by other chances: %(right)s, where "
+            "heads-up the play is %(play)s.",
+            reading.punters,
+            right=right,
             play=unread,
         )
-    return " " + plural(
-        "At a table of %(count)s punter the dealer doubles by other chances: heads-up, %(play)s.",
-        "At a table of %(count)s punters the dealer doubles by other chances: heads-up, %(play)s.",
-        reading.punters,
-        play=unread,
+        + " "
     )

@@ -429,9 +429,12 @@ def explain(worked: Worked, answer: str) -> str:
     if worked.decision.doubled is not None:  # 002's method 3: the double read, not the chart
         up = worked.decision.situation.up.value
         said = double_words(worked.decision.doubled, worked.doubling, up)
+        # Where the table's cards change the play, that is the why, and comes first.
         unread = worked.unread and say(WORDS[worked.unread])
-        text = f"{_hand_words(worked)} {said}"
-        text += method3_reading.unread_words(unread, worked.decision.reading)
+        why = method3_reading.unread_words(
+            say(WORDS[worked.right]), unread, worked.decision.reading
+        )
+        text = f"{why}{_hand_words(worked)} {said}"
     if _is_natural(worked.decision):
         text = say(
             "A natural against %(up)s, before the dealer checks for blackjack: stand, and it is "
@@ -502,7 +505,8 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
         if method3_quiz.reads_the_double(rules):
             return say(
                 "Every decision you make as a punter at the home game's table, graded by the "
-                "right play once the dealer's double is read: re-drill the ones you got wrong."
+                "right play once the dealer's double and the cards shown on the table are read: "
+                "re-drill the ones you got wrong."
             )
         return say(TablePlay.description)
 

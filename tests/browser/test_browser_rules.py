@@ -156,7 +156,8 @@ def test_mistakes_made_under_three_presets_are_drilled_again_each_under_its_own_
         if name == "vegas-6d-s17":  # the learner's table
             expect(footer).to_contain_text("every question and chart names")
         else:
-            expect(footer).to_contain_text(f"This page: {title(find_preset(name))}; your rules for the drills:")
+            page_rules = title(find_preset(name))
+            expect(footer).to_contain_text(f"This page: {page_rules}; your rules for the drills:")
         seen.append(answer_quiz(page, correct=True))
     assert sorted(seen) == sorted(presets)
     expect(page.get_by_text("Review done: 3 of 3 right")).to_be_visible()

@@ -423,7 +423,10 @@ def test_the_footer_names_the_pages_rules_beside_the_learners_table(
     page = client.get(f"{QUIZ}?rules=single-deck&mix=hard").get_data(as_text=True)
     footer = page.split('<footer class="site-footer">', 1)[1]
     assert "This page: Single deck, dealer hits soft 17" in footer
-    assert "your rules for the drills:" in footer and "Las Vegas, 6 decks, dealer stands on soft 17" in footer
+    assert (
+        "your rules for the drills:" in footer
+        and "Las Vegas, 6 decks, dealer stands on soft 17" in footer
+    )
     # /strategy showing another preset says so too.
     page = client.get("/strategy?rules=russian-bank").get_data(as_text=True)
     footer = page.split('<footer class="site-footer">', 1)[1]

@@ -238,6 +238,7 @@ def test_a_hands_plays_are_worth_what_the_benchs_reading_punter_makes_of_them(
         (True, 7, (3, 8), 8, (8, 9, 10), 3),  # a split hand (its other hand shown)
         (False, 4, (2, 3, 5), 0, (1, 5, 6, 10), 6),
         (True, 10, (2, 10), 0, (), 2),  # nothing shown: the table's chances alone
+        (True, 8, (10, 10), 0, (5, 5), 4),  # two tens split: never right, and a learner may
     ],
 )
 def test_what_the_table_shows_is_worth_what_the_benchs_reading_punter_makes_of_it(
@@ -266,6 +267,9 @@ def test_what_the_table_shows_is_worth_what_the_benchs_reading_punter_makes_of_i
         worth = {"S": stand / weights, "H": draw / weights}
     elif len(hand) == 2:
         worth = reader.worth(*hand, up)
+        if hand == (10, 10):  # the bench's worth leaves the split of tens out: its own split
+            split, weights = reader._split(10, up)
+            worth["P"] = split / weights
     else:
         worth = reader.hand_worth(hand, up)
     assert found is not None and found.keys() == worth.keys()

@@ -240,7 +240,7 @@ def test_a_punters_play_is_graded_by_the_games_play_for_the_dealers_double(
     question = client.get(review.headers["Location"]).get_data(as_text=True)
     assert said in question and "dealer's double" in html.unescape(question)  # line and lead
     # What the table showed, in words (the notation's "at 3 seen 4T" only in hidden fields).
-    shown = f"At a table of {reading.punters} punters, shown besides your cards and the up card"
+    shown = f"At a table of {reading.punters} punters, shown this round besides your cards"
     assert (shown in question) == bool(seen)
     assert re.search(r">[^<]*\bseen [A2-9T]+\b", question) is None
     forged = {**hidden_fields(question), "answer": wrong}

@@ -222,10 +222,10 @@ def play_values(
 ) -> dict[str, float] | None:
     """What each play of :func:`reading_play`'s punter is worth per unit staked, as he plays
     on: standing ("S"), drawing ("H") and, on a first pair he may split, splitting ("P", both
-    hands); None where the pack does not hold the cards, the hand has no choice (21 or more)
-    or the double leaves the dealer no face-down card. With nothing seen and ``p*``, the
-    game's own figures (:meth:`.method3.Method3.hand_evs` and ``start_evs``) to the last
-    digits."""
+    hands; two tens as well, which the game's punters never split); None where the pack does
+    not hold the cards, the hand has no choice (21 or more) or the double leaves the dealer no
+    face-down card. With nothing seen and ``p*``, the game's own figures
+    (:meth:`.method3.Method3.hand_evs` and ``start_evs``) to the last digits."""
     cards = tuple(sorted(hand))
     left = unseen(game.rules, (*cards, up, *((pair,) if pair else ()), *seen))
     if left is None or hand_total(cards) >= 21:
@@ -238,7 +238,7 @@ def play_values(
     found = {"S": _stand(game, doubled, up, cards, left, pair, chances), "H": drawn}
     a, b = cards[0], cards[-1]
     splits = first and not pair and game.rules.max_split_hands >= 2
-    if splits and len(cards) == 2 and a == b != 10:
+    if splits and len(cards) == 2 and a == b:  # two tens too: never right, and a learner may
         found["P"] = _split(game, doubled, up, a, left, False, chances)[0]
     return {play: value / total for play, value in found.items()}
 
