@@ -433,7 +433,7 @@ class TableDealing(Drill, AskedAtTable):
         view.update(
             dealer=found.dealer,
             total=hand_total(found.dealer),
-            hands=[(hand.hidden, hand.shown, number(hand.stake, 2)) for hand in found.hands],
+            hands=[(hand.hidden, hand.shown, money(hand.stake)) for hand in found.hands],
             unseen=sum(found.unseen),
             bank=rules.players_bank,  # 004: the learner holds the bank
         )

@@ -57,7 +57,7 @@ def test_a_draw_is_graded_from_its_notation_alone() -> None:
         == "russian-bank decks=1 banker_best=false deal_faces=casino: the bank's 16"
     )
     assert DRILL.question(notation, BANK).view["hands"] == [
-        (0, (Card.parse("9C"), Card.parse("JD")), "1.00")
+        (0, (Card.parse("9C"), Card.parse("JD")), "1")  # as money: "1", not "1.00" (a walk)
     ]
 
 
@@ -65,7 +65,7 @@ def test_a_face_down_card_and_a_split_hand_are_read() -> None:
     unseen = "4 3 4 4 3 3 4 3 4 15"  # TS 6H, and 5C 8H 2D shown
     notation = f"draw TS 6H against ? 5C stake 1; 8H 2D stake 2 split; unseen {unseen}"
     hands = DRILL.question(notation, BANK).view["hands"]
-    assert hands[0][0] == 1 and hands[1][2] == "2.00"
+    assert hands[0][0] == 1 and hands[1][2] == "2"
     assert DRILL.grade(notation, "H", BANK).right_answer in ("draw", "stand")
 
 

@@ -70,14 +70,15 @@ def test_a_link_naming_a_game_sets_the_table_up_for_it(client: Any) -> None:
 
 
 def test_the_chosen_game_is_marked_under_its_own_heading(client: Any, csrf: Any) -> None:
-    """The mark "Your table." is said in the chosen game's entry, under its heading: at the entry's
-    foot it sat right above the next game's (a learner's walk read 004's as Las Vegas's)."""
+    """The mark "Your rules for the drills." is said in the chosen game's entry, under its
+    heading: at the entry's foot it sat right above the next game's (a learner's walk read
+    004's as Las Vegas's)."""
     page = choose(client, csrf, "russian-bank")
     entries = page.split('<li class="preset')[1:]
-    marked = [entry for entry in entries if "<strong>Your table.</strong>" in entry]
+    marked = [entry for entry in entries if "<strong>Your rules for the drills.</strong>" in entry]
     assert len(marked) == 1 and 'id="preset-russian-bank"' in marked[0]
     heading_end = marked[0].index("</h2>")
-    assert marked[0].index("Your table.") - heading_end < 150
+    assert marked[0].index("Your rules for the drills.") - heading_end < 150
     assert "Drill with" not in marked[0]
     assert all("Drill with" in entry for entry in entries if entry is not marked[0])
 
