@@ -259,3 +259,22 @@ def test_a_punters_play_is_graded_by_the_games_play_for_the_dealers_double(
     ).get_data(as_text=True)
     first = re.search(r'id="feedback-heading"[^>]*>([^<]*)<', answered)
     assert first is not None and "Not quite" in first[1] and "It costs" in first[1], first
+
+
+def test_a_split_punters_hands_are_named_apart_in_the_settlement(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    """The learner deals; a punter splits: the settled round names each of his hands with its
+    number, once ("Punter B, hand 2"; the bank's lines read "Punter B, hand 1, hand 2")."""
+    for _ in range(12):
+        url = sit(client, csrf, **{**HOME_TABLE, "others": "6"})
+        for spec, ask, page, kind, fields in waits(client, db, url, hidden_fields):
+            for block in re.findall(r'<div class="settlement.*?</ul>', html.unescape(page), re.S):
+                if ", hand 2" in block:
+                    assert ", hand 1, hand 2" not in block and ", hand 1:" in block
+                    return
+            if kind == "over":
+                break
+            response = client.post(url + "/step", data={**fields, **answer(spec, ask, kind)})
+            assert response.status_code == 303
+    raise AssertionError("no punter's split settled in twelve tables")

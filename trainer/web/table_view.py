@@ -353,12 +353,13 @@ def _bank_lines(game: TableGame, number: int, result: RoundResult) -> list[str]:
     for seat, settled in enumerate(result.seats):
         name = game.table.names[players[seat]]
         for index, hand in enumerate(settled.hands, start=1):
+            which = name
             if len(settled.hands) > 1:
-                name = say("%(name)s, hand %(hand)s", name=name, hand=written(index))
+                which = say("%(name)s, hand %(hand)s", name=name, hand=written(index))
             lines.append(
                 say(
                     "%(which)s: %(outcome)s; stake %(stake)s, the bank %(net)s.",
-                    which=name,
+                    which=which,
                     outcome=_hand_outcome(hand, _natural_word(game)),
                     stake=money(hand.bet),
                     net=signed_money(-hand.net),
