@@ -15,6 +15,9 @@ from drills.table_play import DRILL, read_decision, work_out
 from trainer.engine.banker.method3 import method3_game
 from trainer.engine.rulebook.rules import find_preset
 
+# The home game's figures (worked out once per run, as the quiz's tests read them).
+pytestmark = pytest.mark.usefixtures("strategy_charts")
+
 HOME = find_preset("twenty-one-home")
 
 
