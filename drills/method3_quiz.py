@@ -52,6 +52,7 @@ __all__ = [
     "double_words",
     "doubled_for",
     "game_chart",
+    "game_of",
     "hand_play",
     "heat_code",
     "play_of",
@@ -96,7 +97,8 @@ def suffix(doubled: bool) -> str:
     return DOUBLED_SUFFIX if doubled else NOT_DOUBLED_SUFFIX
 
 
-def _game(rules: Rules) -> Method3:
+def game_of(rules: Rules) -> Method3:
+    """The home game of ``rules`` worked out, or :class:`GamePendingError`."""
     played = played_rules(rules)
     game = cached_method3_game(played)
     if game is None:
@@ -110,7 +112,7 @@ def play_of(situation: Situation, doubled: bool, rules: Rules) -> Play:
     :raises GamePendingError: while the game of ``rules`` is being worked out.
     :raises InvalidQuestionError: for two cards the game does not ask a play on.
     """
-    game = _game(rules)
+    game = game_of(rules)
     a, b = (card.value for card in situation.hand)
     evs = game.start_evs(doubled, a, b, situation.up.value)
     if evs is None:
@@ -147,7 +149,7 @@ def hand_play(
     :raises GamePendingError: while the game is being worked out.
     :raises InvalidQuestionError: for a hand the game does not ask a play on.
     """
-    game = _game(rules)
+    game = game_of(rules)
     evs = game.hand_evs(doubled, up, hand)
     if evs is None:
         raise InvalidQuestionError.said_as(
@@ -168,7 +170,7 @@ def hand_play(
 def _tens_split(rules: Rules, doubled: bool, up: int) -> float:
     """What splitting two tens against ``up`` is worth per unit staked (both hands, each
     played on by the game's reading), the dealer having ``doubled`` or not."""
-    found = play_values(_game(rules), doubled, up, (10, 10), 0, True, ())
+    found = play_values(game_of(rules), doubled, up, (10, 10), 0, True, ())
     assert found is not None and "P" in found  # two tens may be dealt under any up card
     return found["P"]
 
@@ -183,7 +185,7 @@ def doubled_for(situation: Situation, rules: Rules, rng: random.Random) -> bool:
     """Whether the dealer doubled, dealt as the table deals it: his face-down card drawn from
     the pack left (one making a natural with the up card, which he would have shown at once,
     left out), then his double drawn with its chance for that card."""
-    game = _game(rules)
+    game = game_of(rules)
     left = list(full_shoe(rules.decks))
     for card in (*situation.hand, situation.up):
         left[card.value - 1] -= 1
@@ -198,7 +200,7 @@ def deal(rules: Rules, rng: random.Random) -> tuple[Situation, bool]:
     """A hand off a shuffled pack as method 3 deals it: the punter's first card and the
     dealer's (face down), his double drawn with its chance, then each one's second card, the
     dealer's face up; a natural (the punter's, or the dealer's, shown at once) dealt again."""
-    game = _game(rules)
+    game = game_of(rules)
     while True:
         shoe = Shoe(rules, rng)
         first, hole = shoe.draw(), shoe.draw()
@@ -254,7 +256,7 @@ def game_chart(rules: Rules) -> dict[bool, dict[tuple[str, str, str], GameCell]]
 
 @lru_cache(maxsize=4)
 def _game_chart(rules: Rules) -> dict[bool, dict[tuple[str, str, str], GameCell]]:
-    game = _game(rules)
+    game = game_of(rules)
     shoe = full_shoe(rules.decks)
     found: dict[bool, dict[tuple[str, str, str], GameCell]] = {}
     for doubled in (True, False):

@@ -19,14 +19,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from drills import method3_quiz
 from drills.base import InvalidQuestionError
 from drills.method3_quiz import best, hand_play
-from trainer.engine.banker.auction import played_rules
-from trainer.engine.banker.method3 import cached_method3_game
-from trainer.engine.banker.method3_reading import play_values
+from trainer.engine.banker.method3_reading import play_values, unseen
 from trainer.engine.banker.method3_table import table_chances
 from trainer.engine.rulebook.rules import Rules
-from trainer.engine.strategy.dealer import full_shoe
 from trainer.words import N_, N_plural, number, plural, say
 
 __all__ = [
@@ -84,8 +82,7 @@ def read_reading(punters: str | None, seen: str | None, rules: Rules) -> Reading
             N_("this table seats 1 to %(most)s punters"), most=number(most)
         )
     values = tuple(sorted(_RANKS.index(rank) + 1 for rank in seen or ""))
-    pack = full_shoe(rules.decks)
-    if any(values.count(value) > pack[value - 1] for value in set(values)):
+    if unseen(rules, values) is None:
         raise InvalidQuestionError.said_as(N_("the pack does not hold the cards seen"))
     return Reading(count, values)
 
@@ -130,8 +127,7 @@ def _values(
     reading: Reading,
     read: tuple[float, ...] | None,
 ) -> dict[str, float] | None:
-    game = cached_method3_game(played_rules(rules))
-    assert game is not None  # hand_play has it worked out
+    game = method3_quiz.game_of(rules)
     first = len(hand) == 2 and not pair
     return play_values(game, doubled, up, hand, pair, first, reading.seen, read)
 

@@ -103,29 +103,23 @@ def hand_values(
     found = memo.get(hand)
     if found is not None:
         return found
-    stand = _stand(game, doubled, up, hand, left, pair, chances)
+    q = weights(game, left, up, doubled, chances)
+    stand = _stand(game, up, hand, left, pair, q)
     if hand_total(hand) >= 21:
         memo[hand] = (stand, stand, "S")
         return memo[hand]
     reader, engine = _drawn(game, doubled, up, hand, left, pair, memo, engine_too, chances)
-    q_sum = float(weights(game, left, up, doubled, chances).sum())
-    draws = reader > stand + _TIE * q_sum
+    draws = reader > stand + _TIE * float(q.sum())
     hits = engine_too and punter_play(game, doubled, up, hand, pair, first=False) == "H"
     memo[hand] = (reader if draws else stand, engine if hits else stand, "H" if draws else "S")
     return memo[hand]
 
 
 def _stand(
-    game: Method3,
-    doubled: bool,
-    up: int,
-    hand: Hand,
-    left: tuple[int, ...],
-    pair: int,
-    chances: tuple[float, ...] | None,
+    game: Method3, up: int, hand: Hand, left: tuple[int, ...], pair: int, q: np.ndarray
 ) -> float:
-    """``S`` of standing on ``hand`` (module doc)."""
-    q = weights(game, left, up, doubled, chances)
+    """``S`` of standing on ``hand`` (module doc), the hole card weighed by ``q``
+    (:func:`weights`)."""
     return float(q @ (finals(game.rules, left, up) @ pays(game.rules, hand, bool(pair))))
 
 
@@ -230,12 +224,13 @@ def play_values(
     left = unseen(game.rules, (*cards, up, *((pair,) if pair else ()), *seen))
     if left is None or hand_total(cards) >= 21:
         return None
-    total = float(weights(game, left, up, doubled, chances).sum())
+    q = weights(game, left, up, doubled, chances)
+    total = float(q.sum())
     if total <= 0:
         return None
     memo: Memo = {}
     drawn, _ = _drawn(game, doubled, up, cards, left, pair, memo, False, chances)
-    found = {"S": _stand(game, doubled, up, cards, left, pair, chances), "H": drawn}
+    found = {"S": _stand(game, up, cards, left, pair, q), "H": drawn}
     a, b = cards[0], cards[-1]
     splits = first and not pair and game.rules.max_split_hands >= 2
     if splits and len(cards) == 2 and a == b:  # two tens too: never right, and a learner may
