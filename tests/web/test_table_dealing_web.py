@@ -94,6 +94,8 @@ def test_a_wrong_draw_is_an_attempt_on_the_mistakes_page_and_drilled_again(
     mistakes = client.get("/mistakes?drill=table-dealing").get_data(as_text=True)
     assert "Table dealing" in mistakes and "You, the banker:" in mistakes  # 004's bank
     assert "You, dealing" not in mistakes
+    # Named as what it is beside the drill it is filed under (with a punter's redoubles).
+    assert "Table dealing</strong> · the dealer's draw or stand" in mistakes.replace("&#39;", "'")
     data = {"drill": "table-dealing", "sort": "newest", "csrf_token": csrf()}
     review = client.post("/mistakes/review", data=data)
     assert review.status_code == 303

@@ -118,6 +118,8 @@ def test_a_redouble_is_graded_stored_once_and_drilled_again(
     assert "held-choice" in shown and "redoubling was right" in shown.lower()
     mistakes = client.get("/mistakes?drill=table-dealing").get_data(as_text=True)
     assert "the dealer has doubled every bet" in mistakes
+    # Named as what it is beside the drill it is filed under.
+    assert "Table dealing</strong> · a punter's redouble" in mistakes.replace("&#39;", "'")
     data = {"drill": "table-dealing", "sort": "newest", "csrf_token": csrf()}
     review = client.post("/mistakes/review", data=data)
     assert review.status_code == 303

@@ -30,6 +30,7 @@ from drills.base import AnswersByKey, cost_of_bet
 from drills.dealing.table_words import card_words
 from drills.method3_figures import GamePendingError
 from drills.strategy_chart import choice_words, stored_play_words
+from drills.table_dealing import kind_of
 from drills.table_session import DISTRACTIONS, PACES
 from trainer.engine.deck.cards import Card
 from trainer.engine.rulebook.rules import Rules
@@ -258,6 +259,7 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         asked = _asked_words(drills, a)
         said = _said(drills.get(a.drill), question, keys, a.answer)
         right = _said(drills.get(a.drill), question, keys, a.right_answer)
+        kind = _dealing_kind(a) if a.drill == "table-dealing" else None
     waiting = None
     if waits_on is not None:
         here = safe_next(request.full_path.rstrip("?"), url_for("history.mistakes"))
@@ -274,7 +276,25 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         "said": said,
         "right": right,
         "rank": rank,
+        "kind": kind,
     }
+
+
+# What a table-dealing mistake was, named beside its drill's title: the drill holds the
+# dealer's draws and doubles and a punter's redoubles (a walker read a redouble filed under
+# "Table dealing" alone as misfiled).
+_DEALING_KINDS = {
+    "draw": N_("the dealer's draw or stand"),
+    "double": N_("the dealer doubling the bets"),
+    "redouble": N_("a punter's redouble"),
+}
+
+
+def _dealing_kind(a: Any) -> str | None:
+    try:
+        return say(_DEALING_KINDS[kind_of(a.question)])
+    except (DrillError, KeyError):
+        return None
 
 
 @bp.post("/mistakes/review")
