@@ -165,3 +165,34 @@ def test_a_visitor_keeps_the_language_on_becoming_a_guest(bilingual: Any) -> Non
     with client.session_transaction() as session:
         assert "uid" in session  # a guest now
     assert _lang(client.get("/", headers={"Accept-Language": "en"}).get_data(as_text=True)) == "ru"
+
+
+def test_a_visitors_language_comes_back_with_the_account_and_stays_on_signing_out(
+    bilingual: Any,
+) -> None:
+    """Russian chosen as a visitor, then signed up: the account keeps it (signed in from
+    another browser, Russian); signed out, the page stays Russian."""
+    client = bilingual.test_client()
+    client.get("/")
+    client.post("/language", data={"csrf_token": _token(client), "language": "ru", "next": "/"})
+    account = {"username": "vera", "password": "a long passphrase 7"}
+    client.post("/signup", data={"csrf_token": _token(client), **account})
+    db = store.open_db(bilingual.config["DATABASE"])
+    try:
+        learner = users.find_user(db, "vera")
+    finally:
+        db.close()
+    assert learner is not None and learner.language == "ru"
+    english = {"Accept-Language": "en"}
+    client.post("/signout", data={"csrf_token": _token(client)})
+    with client.session_transaction() as session:
+        assert "uid" not in session  # signed out
+    assert _lang(client.get("/", headers=english).get_data(as_text=True)) == "ru"
+    other = bilingual.test_client()
+    other.post("/signin", data={"csrf_token": _token(other), **account})
+    assert _lang(other.get("/", headers=english).get_data(as_text=True)) == "ru"
+    # A learner who chose English keeps it, whatever the browser had before.
+    other.post("/language", data={"csrf_token": _token(other), "language": "en", "next": "/"})
+    other.post("/signout", data={"csrf_token": _token(other)})
+    client.post("/signin", data={"csrf_token": _token(client), **account})
+    assert _lang(client.get("/", headers={"Accept-Language": "ru"}).get_data(as_text=True)) == "en"

@@ -12,6 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -143,12 +144,18 @@ def start_session(user: users.User) -> None:
 
     The chosen rules, the language, the CSRF token and where a newcomer starts on the path are
     kept: a visitor becomes a guest on their first answer, and the forms already on their pages
-    carry that token (sign-in and sign-up rotate it themselves).
+    carry that token (sign-in and sign-up rotate it themselves). A language this browser speaks
+    goes to a learner who has none of their own yet, so that it comes back with the account (a
+    walker chose Russian as a visitor, signed up, signed out and in: English).
     """
     kept_keys = (_RULES_KEY, LANGUAGE_KEY, security.CSRF_SESSION_KEY, PATH_KEY)
     kept = {key: session[key] for key in kept_keys if key in session}
     session.clear()
     session.update(kept)
+    language = kept.get(LANGUAGE_KEY)
+    if isinstance(language, str) and user.language is None:
+        users.set_language(get_db(), user.id, language)
+        user = replace(user, language=language)
     session[_USER_KEY] = user.id
     session[_GENERATION_KEY] = user.session_generation
     session.permanent = True
@@ -156,11 +163,16 @@ def start_session(user: users.User) -> None:
 
 
 def end_session() -> None:
-    """Sign out: this session, and every other copy of the learner's session cookie."""
+    """Sign out: this session, and every other copy of the learner's session cookie. The
+    language the page was in stays with the browser (the learner's, else the one it chose)."""
     user = current_user()
+    language = session.get(LANGUAGE_KEY)
     if user is not None:
+        language = user.language or language
         users.end_sessions(get_db(), user.id)
     session.clear()
+    if isinstance(language, str):
+        session[LANGUAGE_KEY] = language
     g.user = None
 
 
