@@ -387,6 +387,25 @@ def test_bad_checkpoint_answers_store_nothing(
     assert stored(db) == []
 
 
+def test_a_malformed_count_shows_the_cards_again_only_where_they_were_listed(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any
+) -> None:
+    """Without the script the cards are listed, and a typing mistake's page lists them again
+    (a walker had to answer from memory); an htmx answer's cards were flipped by the script,
+    counted from memory: its error does not show them."""
+    url = start(client, csrf, "running", group="3", cards="6")
+    page = client.get(url).get_data(as_text=True)
+    cards = shown_cards(page)
+    sent = {**hidden_fields(page), "running": "abc"}
+    plain = client.post(f"{url}/answer", data=sent).get_data(as_text=True)
+    assert "not a number" in plain.replace("’", "'") or "as a number" in plain
+    assert 'class="count-steps"' in plain and shown_cards(plain) == cards
+    flipped = client.post(f"{url}/answer", data=sent, headers={"HX-Request": "true"})
+    assert flipped.status_code == 400
+    assert 'class="count-steps flipped"' in flipped.get_data(as_text=True)
+    assert stored(db) == []
+
+
 def test_another_learners_session_is_not_found(app: Any, client: Any, csrf: Any) -> None:
     url = start(client, csrf, "countdown")
     other = app.test_client()

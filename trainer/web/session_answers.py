@@ -19,7 +19,7 @@ from trainer.store.db import transaction
 from trainer.web.caches import app_caches
 from trainer.web.recording import record_checkpoint
 from trainer.web.security import sealed_response_ms, time_seal
-from trainer.web.support import digits, get_db, render
+from trainer.web.support import digits, get_db, is_htmx, render
 from trainer.web.verdicts import answered_again, see_verdict, stored_attempt_or_404
 from trainer.web.views.drills import now_ms, stored_answer, stored_rules
 from trainer.words import number, say
@@ -74,6 +74,8 @@ def session_page(
         "asked_seal": time_seal(f"session {session_id}", "", asked_at),
         "stats": attempts.drill_stats(get_db(), user.id, drill=drill.slug).get(drill.slug),
         "section": "drills",
+        # An htmx answer's cards were flipped by the script: not shown again with its error.
+        "counted_from_memory": is_htmx(),
         **drill.session_view(session, session_id, grades, caches=app_caches()),
         **shown,
     }
