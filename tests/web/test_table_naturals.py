@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
+from flask import render_template_string
 
 from trainer.engine.play.settlement import is_natural
 from trainer.engine.play.table_game import TableGame, TableSetup
@@ -87,3 +88,24 @@ def test_a_natural_is_paid_at_once_while_the_round_is_played(app: Any, preset: s
             if found >= 3:
                 return
     pytest.fail(f"five shoes dealt {found} naturals to play beside")
+
+
+def test_a_hand_doubled_down_says_so_beside_its_stake(app: Any) -> None:
+    """Another seat's 8-2-3 standing on 13 read as a mistake; its stake, twice the others',
+    was a double (a walk): a doubled hand says so beside its chip."""
+    rules = Rules.parse("vegas-6d-s17")
+    seen = {True: 0, False: 0}
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        seat_box = '{% from "table/_parts.html" import seat_box with context %}{{ seat_box(s) }}'
+        game = _shoe(rules, 11)
+        for number, played in enumerate(game.rounds, start=1):
+            view = round_view(game, played.round, number)
+            for index, seat in enumerate(view.seats):
+                (bet, *_) = played.round.bets(index)
+                for hand, stake in zip(seat.hands, played.round.stakes(index), strict=True):
+                    if len(seat.hands) == 1:  # (a split hand's stake is its own bet)
+                        assert hand.doubled is (stake == 2 * bet), (hand, stake, bet)
+                    seen[hand.doubled] += 1
+                drawn = render_template_string(seat_box, s=seat)
+                assert drawn.count("doubled down") == sum(h.doubled for h in seat.hands)
+    assert seen[True] and seen[False], seen

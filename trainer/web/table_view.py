@@ -64,6 +64,7 @@ class HandView:
     # whether it is turned face up rather than dealt); None for a card shown before.
     reveal: tuple[tuple[int, bool] | None, ...] = ()
     natural: bool = False  # ``total`` is the game's name for a natural, shown as it is
+    doubled: bool = False  # doubled down: its stake (twice another seat's) says why it stood
 
 
 @dataclass(frozen=True)
@@ -136,6 +137,7 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
         if mine and not done:
             faces = tuple((True,) * len(hand) for hand in faces)
         hands = []
+        doubled = round_.doubled(seat)
         for index, (hand, shown, stake) in enumerate(
             zip(round_.hands(seat), faces, round_.stakes(seat), strict=True)
         ):
@@ -143,7 +145,8 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
             view = _hand_view(
                 round_, hand, shown, stake, settled, natural if len(faces) == 1 else ""
             )
-            hands.append(replace(view, acting=seat == acting_seat and index == acting_hand))
+            acting = seat == acting_seat and index == acting_hand
+            hands.append(replace(view, acting=acting, doubled=doubled[index]))
         box = seat - learner.start + 1 if mine else 0
         label = _seat_label(game, seat, box, players if rotating else None)
         insurance = round_.insurance(seat)

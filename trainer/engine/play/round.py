@@ -834,6 +834,10 @@ class Round:
         """The stake on each of a seat's hands as they stand (doubles included)."""
         return tuple(exact(hand.stake) for hand in self._seats[seat_index].hands)
 
+    def doubled(self, seat_index: int) -> tuple[bool, ...]:
+        """Whether each of a seat's hands has doubled down (its stake doubled for one card)."""
+        return tuple(hand.doubled for hand in self._seats[seat_index].hands)
+
     def bets(self, seat_index: int) -> tuple[Fraction, ...]:
         """The box's bettors' stakes, owner first (after any 002 dealer double and redouble)."""
         return tuple(exact(stake) for stake in self._seats[seat_index].stakes)
