@@ -194,7 +194,8 @@ def test_practise_now_asks_a_due_item_and_reschedules_it(
     # Said when it comes back ("scheduled again" alone left a learner asking when), at the
     # time its schedule holds, in the page's zone (UTC for a browser that names none).
     due = datetime.fromisoformat(again.due.replace("Z", "+00:00"))
-    assert f"The first falls due again at {due:%Y-%m-%d %H:%M}" in done
+    when = f"{due:%b} {due.day}, {due.year}, {due.hour % 12 or 12}:{due:%M}"
+    assert f"The first falls due again at {when}" in done
     db.close()
 
 

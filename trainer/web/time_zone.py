@@ -34,7 +34,6 @@ __all__ = [
     "learner_zone",
     "local_day",
     "local_moment",
-    "local_time",
     "zone_name",
 ]
 
@@ -99,13 +98,6 @@ def _on_the_learners_clock(moment: str | datetime) -> datetime | None:
     return moment.astimezone(learner_zone())
 
 
-def local_time(stored: str | None) -> str:
-    """A stored moment (``2026-05-10T21:30:00.000Z``) as the learner's clock read it
-    (``2026-05-11 00:30``); text that is no moment is shown as it is."""
-    read = _on_the_learners_clock(stored) if stored else None
-    return read.strftime("%Y-%m-%d %H:%M") if read else (stored or "")
-
-
 def local_day(moment: str | datetime | None) -> str:
     """A moment (stored, ``2026-12-06T22:30:00.000Z``, or a datetime) as the day it was on the
     reader's clock, in their language (``7 Dec 2026``, ``7 дек. 2026 г.`` in Europe/Moscow):
@@ -139,7 +131,6 @@ def calendar_day(stored: str) -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.add_template_filter(local_time, "local_time")
     app.add_template_filter(local_day, "local_day")
     app.add_template_filter(local_moment, "local_moment")
     app.add_template_filter(calendar_day, "calendar_day")
