@@ -397,15 +397,18 @@ def page_view(
     steps dealt before it, or (all answered) the summary."""
     index = next_checkpoint(session, answers)
     done = index >= len(session.checkpoints)
+    rows = summary(session, answers)
     view: dict[str, Any] = {
         "session": session,
         "index": index,
         "done": done,
         "ask_labels": {ask: say(label) for ask, label in ASK_LABELS.items()},
         "fields": FIELDS,
+        # Each checkpoint's row so far: a verdict says where its count went wrong from it.
+        "checkpoint_rows": rows,
     }
     if done:
-        view["summary"] = summary(session, answers)
+        view["summary"] = rows
         view["right"] = sum(answered.correct for answered in answers.values())
         view["asked"] = len(answers)
         return view

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import html
 import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from drills import DRILLS, preferences_of
 from drills.counting.checkpoint import read_checkpoint
+from drills.counting.notation import format_count
 from drills.counting.session import RUNNING
 from drills.counting.true_count import read_question
 from tests.conftest import sealed
@@ -317,6 +319,13 @@ def test_a_wrong_running_count_at_a_checkpoint_counts_once(
     verdict = html.unescape(response.get_data(as_text=True)).split('id="feedback-heading"')[1]
     assert "Running count" in verdict.split("</h2>")[0]
     assert "True count" not in verdict.split("</h2>")[0]
+    # Why: where it went wrong, off by two in the stretch since the last checkpoint (all
+    # right before it); the stretch's steps, each with the count after it, in the details.
+    why = re.search(r'<p class="why">(.*?)</p>', verdict)
+    assert why is not None and "went wrong" in why.group(1) and "off by +2" in why.group(1)
+    details = verdict.split('class="verdict-details"')[1].split("</details>")[0]
+    assert "The count through that stretch:" in details
+    assert f"running count {format_count(Fraction(running))}" in html.unescape(details)
     # The next checkpoint is asked; the figures count one answer for the check, wrong.
     assert client.get(url).get_data(as_text=True).count('name="checkpoint"') == 1
     stats = attempts.drill_stats(db, rows[0]["user_id"], drill="shoe-count")["shoe-count"]
