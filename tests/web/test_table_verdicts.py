@@ -200,8 +200,9 @@ def test_a_verdicts_why_is_its_explanations_first_sentence(text: str, first: str
         ("dealer", "stand", "draw",
          "Draw or stand: drawing was right; it cost 0.21 bets, 0.42 in chips."),
         ("insurance", "I", "N",
-         "Insurance: declining it was right; it cost 0.21 bets, 0.42 in chips."),
-        ("play", "H", "S", "Play: stand was right, not hit; it cost 0.21 bets, 0.42 in chips."),
+         "Insurance: declining it was right; it cost 21.00% of the bet, 0.42 in chips."),
+        ("play", "H", "S",
+         "Play: stand was right, not hit; it cost 21.00% of the bet, 0.42 in chips."),
         ("bet0", "40", "5", "Bet, box 1: 5 was right, not 40; it cost 0.21 bets, 0.42 in chips."),
     ],
 )  # fmt: skip

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from drills import Grade
+from drills.base import cost_of_bet
 from drills.table_session import Asked
 from drills.table_sums import ASK_NAMES, SEATED_WONG, ask_name, in_minimums
 from trainer.engine.deck.hand import Hand, InvalidHandError
@@ -125,17 +126,29 @@ _YES_OR_NO = frozenset(
 )
 
 
-def _price(ev_cost: Fraction, cost: Fraction, minimums: bool = False) -> str:
+def _price(ev_cost: Fraction, cost: Fraction, minimums: bool = False, share: bool = False) -> str:
     """What a mistake cost, in bets of its hand (or in table minimums, where it is priced in
     them: :func:`drills.table_sums.in_minimums`) as the summary says it
     (:func:`trainer.web.table_errors.cost_text`), and in chips where that is another figure (a
     bet of 10 units: "0.34 bets, 3.40 in chips"; at a stake of one unit the two are one number,
-    said once; in table minimums alone: "14% of the minimum")."""
+    said once; in table minimums alone: "14% of the minimum"). A hand's play (``share``) as a
+    share of its bet, as the quiz's verdict and the mistakes page say the same play's cost
+    (:func:`drills.base.cost_of_bet`: "0.21 bets" here beside "21.00% of the bet" there read as
+    two units, a walk): "21.00% of the bet, 1.05 in chips"."""
+    if share and not minimums:
+        said = cost_of_bet(ev_cost)
+        if ev_cost < SMALLEST_COST or not cost:
+            return said
+        return say("%(share)s, %(money)s in chips", share=said, money=money(cost))
     said = cost_text(ev_cost, minimums)
     # In minimums the chips are the same figure again (the line is some 15 words).
     if minimums or ev_cost < SMALLEST_COST or not cost or money(cost) == number(float(ev_cost), 2):
         return said
     return say("%(bets)s, %(money)s in chips", bets=said, money=money(cost))
+
+
+# A hand's own plays, priced as a share of its bet as the quiz prices them.
+_HAND_PLAYS = frozenset(("play", "insurance", "even money"))
 
 
 def _repeats(what: str, answer: str) -> bool:
@@ -186,7 +199,7 @@ def verdict(
     priced in them, ``minimums``); for a mistake one sentence of why; the rest of the
     explanation (its EVs, the ramp, the method) kept for "details"."""
     what = say(ASK_NAMES.get(name) or _OWN_NAMES[name])
-    price = _price(ev_cost, cost, minimums) if ev_cost else ""
+    price = _price(ev_cost, cost, minimums, name in _HAND_PLAYS) if ev_cost else ""
     said, was = answer_words(name, answer), answer_words(name, right)
     if correct and _repeats(what, said):
         lead = say("%(answer)s, right.", answer=_capital(said))
