@@ -124,3 +124,20 @@ def test_insurance_is_graded_again_when_the_form_moves_to_a_game_that_has_it(
     moved = client.post("/table/", data=MultiDict(form)).get_data(as_text=True)
     assert '<input type="checkbox" name="graded" value="insurance" checked>' in moved
     assert "graded_unoffered" not in moved  # Las Vegas offers it
+
+
+def test_the_casinos_games_come_before_the_texts_games(client: Any) -> None:
+    """A newcomer met the four texts' sources and games before the game they came for (a
+    walk): the rules page and every rules menu list the casino's games first, the sources
+    where the texts' games begin."""
+    page = client.get("/rules").get_data(as_text=True)
+    listed = re.findall(r'id="preset-([a-z0-9-]+)"', page)
+    texts = ["permanent-bank", "twenty-one-club", "twenty-one-home", "casino-boxes", "russian-bank"]
+    casino = [name for name in listed if name not in texts]
+    assert casino and listed == casino + texts
+    first_text = page.index('id="preset-permanent-bank"')
+    assert page.index('id="preset-' + casino[-1]) < page.index("sources-heading") < first_text
+    strategy = client.get("/strategy").get_data(as_text=True)
+    select = strategy.split('name="preset"')[1].split("</select>")[0]
+    menu = re.findall(r'<option value="([a-z0-9-]+)"', select)
+    assert menu[: len(casino)] == casino and set(menu[len(casino) :]) == set(texts)

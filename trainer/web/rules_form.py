@@ -191,9 +191,11 @@ def _shown(option: str, text: str) -> str:
 
 
 def preset_menu() -> list[tuple[str, str]]:
-    """Every preset as (name, title) for a menu: where the game is chosen, a source text's
-    game names its text."""
-    return [(name, rule_words.chosen_title(find_preset(name))) for name in preset_names()]
+    """Every preset as (name, title) for a menu, the casino's games first (a newcomer met
+    "(text 000)" to "(text 004)" before the game they came for: a walk): where the game is
+    chosen, a source text's game names its text."""
+    names = sorted(preset_names(), key=lambda name: name in rule_words.PRESET_TEXTS)
+    return [(name, rule_words.chosen_title(find_preset(name))) for name in names]
 
 
 def readable_rules(notation: str) -> Rules | None:

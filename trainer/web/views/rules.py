@@ -22,7 +22,10 @@ bp = Blueprint("rules", __name__)
 
 @bp.get("/rules")
 def index() -> Response:
-    presets = list(PRESETS.values())
+    # The casino's games first, then the texts' (a newcomer read a page of sources before the
+    # game they drill: a walk); the sources are said where the texts' games begin.
+    casino = [rules for rules in PRESETS.values() if rules.name not in PRESET_TEXTS]
+    presets = casino + [rules for rules in PRESETS.values() if rules.name in PRESET_TEXTS]
     readings = {rules.name: _readings(rules) for rules in presets}
     interpretations = {rules.name: _interpretations(rules) for rules in presets}
     chosen = current_rules()
@@ -31,6 +34,7 @@ def index() -> Response:
         "rules.html",
         way_on=way_on,
         presets=presets,
+        texts_from=len(casino),
         readings=readings,
         interpretations=interpretations,
         sources=rule_words.source_words(),
