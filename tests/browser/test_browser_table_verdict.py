@@ -49,10 +49,16 @@ def test_the_verdict_is_in_view_on_a_phone_after_each_answer(
         key = {"bet": "1", "insurance": "N"}.get(ask.kind) or right_play(
             *where(live_server.app, page)
         )
+        if javascript:  # (a title the answer's must replace)
+            page.evaluate("document.title = 'before the answer'")
         answer(page, key, javascript)
         verdict = page.locator("#verdict")
         expect(verdict).to_be_visible()
         expect(verdict.locator(".verdict-first").first).to_be_in_viewport()
+        # The tab's title names this verdict (htmx takes the answer's title), not an older one.
+        wrong = "wrong" in (verdict.get_attribute("class") or "")
+        assert page.title().startswith("Not quite") == wrong, page.title()
+        assert page.title().endswith("At the table · Blackjack trainer"), page.title()
         if javascript:  # the keys keep the focus: the next answer is a key press away
             expect(page.locator("form.table-step [autofocus]").first).to_be_focused()
         else:

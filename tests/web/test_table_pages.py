@@ -176,6 +176,11 @@ def test_htmx_gets_the_block_with_the_feedback(
     assert response.status_code == 200
     body = response.get_data(as_text=True)
     assert "<html" not in body and "Bet, box 1" in body
+    # With the page's title, which htmx makes the document's: it names this verdict, not the
+    # one before it (a walker's tab said "Not quite" through the right answers after one).
+    title = re.match(r"<title>(.*?)</title>", body)
+    assert title is not None and title.group(1).endswith("At the table · Blackjack trainer")
+    assert title.group(1).startswith("Not quite") == ('id="verdict" class="feedback wrong' in body)
 
 
 def test_every_bet_key_the_hint_names_is_there(

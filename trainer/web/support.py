@@ -366,13 +366,22 @@ def in_answered_words(context: Context, rules: Any = None, *, caller: Callable[[
 
 
 def render(
-    template: str, *, block: str | None = None, status: int = 200, **context: Any
+    template: str,
+    *,
+    block: str | None = None,
+    status: int = 200,
+    titled: bool = False,
+    **context: Any,
 ) -> Response:
     """The whole page, or only ``block`` of it for an htmx request (``Vary: HX-Request``); a
-    page of ``page_rules`` names the dealer in their text's words (:func:`request_game`)."""
+    page of ``page_rules`` names the dealer in their text's words (:func:`request_game`).
+    ``titled``: the block comes with the page's title, which htmx makes the document's (a
+    title that names the last verdict stayed "Not quite" through the right answers after it)."""
     name_the_dealer(context.get("page_rules"))
     if block is not None and is_htmx():
         body = render_block(template, block, **context)
+        if titled:
+            body = f"<title>{render_block(template, 'title', **context)}</title>{body}"
     else:
         body = render_template(template, **context)
     response = make_response(body, status)

@@ -336,7 +336,7 @@ def table_page(
         "section": "table",
         **shown,
     }
-    return render(TEMPLATE, block="table", status=status, **context)
+    return render(TEMPLATE, block="table", status=status, titled=True, **context)
 
 
 def _count_asked(spec: TableSpec, ask: Ask) -> dict[str, Any]:
