@@ -110,7 +110,7 @@ def test_a_coach_and_three_learners_a_week_on(
         # Each learner's mastery, from their week since joining: Ann counts right 9 times in 10
         # at 2 cards a second; her page says it per area, with what it is of.
         expect(learners_table).to_contain_text("Counting speed: 2 cards a second")
-        expect(learners_table).to_contain_text("Basic strategy: 0 of 340 cells with a choice")
+        expect(learners_table).to_contain_text("Basic strategy: 0 of 340 chart cells")
         seen = [learners_table.inner_text(), *coach.locator("table.class-heat").all_inner_texts()]
         print("\n--- what the coach sees a week on ---\n" + "\n".join(seen))
         learners_table.get_by_role("link", name="Ann").focus()

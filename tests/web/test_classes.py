@@ -752,7 +752,7 @@ def test_a_coach_sees_each_learners_mastery_since_joining_only(
     # A week of daily practice masters no cell yet (a day's answers to a cell are one review's
     # worth of spacing); Ann counts right 9 times in 10 at 2 cards a second, Ben 6 in 10.
     assert (
-        "Basic strategy: 0 of 340 cells with a choice" in ann_cell
+        "Basic strategy: 0 of 340 chart cells" in ann_cell
         and "Deviations: 0 of 21 indices" in ann_cell
     )
     assert "Counting speed: 2 cards a second" in ann_cell
@@ -761,14 +761,14 @@ def test_a_coach_sees_each_learners_mastery_since_joining_only(
     right_every_third_day(db, ann.id, START + timedelta(days=8), "after")
     clock.advance(timedelta(days=40))
     page = coach.get(f"/classes/{class_id}").get_data(as_text=True)
-    assert "Basic strategy: 1 of 340 cells with a choice" in mastery_cell(page, "Ann")
+    assert "Basic strategy: 1 of 340 chart cells" in mastery_cell(page, "Ann")
     learner = coach.get(f"/classes/{class_id}/learners/{ann.id}").get_data(as_text=True)
     section = learner.split("Mastery since joining", 1)[1].split("Answers per drill", 1)[0]
-    assert re.search(r"Basic strategy</th><td>1 of 340 cells with a choice</td>", section)
+    assert re.search(r"Basic strategy</th><td>1 of 340 chart cells</td>", section)
     assert "Hi-Lo, at 90% right or better" in section
     export = coach.get(f"/classes/{class_id}/export.csv").get_data(as_text=True)
     rows = {row["learner"]: row for row in csv.DictReader(io.StringIO(export))}
-    assert "Basic strategy: 1 of 340 cells with a choice" in rows["Ann"]["mastery_since_joining"]
+    assert "Basic strategy: 1 of 340 chart cells" in rows["Ann"]["mastery_since_joining"]
     assert rows["Cat"]["mastery_since_joining"] == ""
     assert re.search(r"Payout math</th><td>100% right</td><td>of 28 answers", section)
     # In Russian, whole.

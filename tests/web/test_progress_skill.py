@@ -58,7 +58,7 @@ def test_mastery_per_area(learner: Any, db: Any) -> None:
     assert "a bet, a play or a count at the table counts with the drill that asks" in page
     cells = len(cells_for(find_preset("vegas-6d-s17")))
     assert re.search(
-        rf"Basic strategy</th><td>3 of {cells} cells with a choice</td><td>under Las Vegas, 6 "
+        rf"Basic strategy</th><td>3 of {cells} chart cells</td><td>under Las Vegas, 6 "
         "decks",
         page,
     )

@@ -187,7 +187,7 @@ def test_the_progress_pages_mastery_is_said_in_russian(app: Any) -> None:
         session["uid"], session["gen"] = guest.id, 0
     page = client.get("/progress", headers={"Accept-Language": "ru"}).get_data(as_text=True)
     cells = len(cells_for(find_preset("vegas-6d-s17")))
-    assert f"Базовая стратегия</th><td>3 из {cells} клеток с выбором</td><td>по правилам: " in page
+    assert f"Базовая стратегия</th><td>3 из {cells} клеток таблицы</td><td>по правилам: " in page
     speed = f"Скорость счёта</th><td>2 карты в секунду</td><td>Hi-Lo, с точностью 90{NBSP}% и выше"
     assert speed in page
 

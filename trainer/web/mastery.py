@@ -125,8 +125,8 @@ def _strategy_mastery(cells: list[schedules.ItemTally]) -> list[Mastery]:
         try:
             total = len(quiz_cells(Rules.parse(notation)))
             # (the chart's 21s are no choice: 340 cells of its 360 at a casino's rules)
-            figure = plural("%(count)s of %(total)s cell with a choice",
-                            "%(count)s of %(total)s cells with a choice", total,
+            figure = plural("%(count)s of %(total)s chart cell",
+                            "%(count)s of %(total)s chart cells", total,
                             count=number(done), total=number(total))  # fmt: skip
         except InvalidRulesError:
             continue
