@@ -458,6 +458,12 @@ def explain(worked: Worked, answer: str) -> str:
             else say("EV of each play for these cards, per bet: %(evs)s.", evs=evs)
         )
     cost = worked.cost(answer)
+    if answer != worked.right and not cost and worked.index and answer in worked.evs:
+        # (12 against a 4 hit at a true count of 0, the index's stand: -21.11%, hit -21.04%)
+        text += " " + say(
+            "At the index the two plays are worth about the same, so this cost nothing here; "
+            "the index's play is the one to learn."
+        )
     if answer != worked.right and cost > 0:
         text += " " + say(
             "%(play)s costs %(percent)s%% of the bet.",

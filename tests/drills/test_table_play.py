@@ -55,6 +55,19 @@ def test_the_index_decides_at_the_learners_count(count_studies: None) -> None:
     )
 
 
+def test_a_wrong_play_that_costs_nothing_at_the_index_says_why(count_studies: None) -> None:
+    """Hi-Lo, 10-2 against a 4 at a true count of 0: the index stands, and the EVs at that
+    count put the hit a little higher; wrong at no cost, the verdict says why (a walker read
+    "right: stand" beside figures that favour his hit)."""
+    notation = "TS 2H v 4D hi-lo floor half rc +0 played 130"
+    worked = work_out(notation, RULES)
+    assert worked.index and worked.right == "S" and worked.evs["H"] >= worked.evs["S"]
+    grade = DRILL.grade(notation, "H", RULES)
+    assert not grade.correct and grade.ev_cost == 0
+    assert "worth about the same, so this cost nothing" in grade.explanation
+    assert "cost nothing" not in DRILL.grade(notation, "D", RULES).explanation
+
+
 @pytest.mark.parametrize(
     "notation",
     [
