@@ -255,10 +255,10 @@ class Drill:
         default :func:`drills.skill_words.words_of`: its rules, up card, systems and decks."""
         return words_of(key)
 
-    def cost_said(self, cost: Fraction) -> str:
-        """A mistake's cost (``Grade.ev_cost``) as the mistakes page says it: a share of the
-        bet (:func:`cost_of_bet`), or in what the drill prices it (bet sizing: table minimums,
-        as its verdict says)."""
+    def cost_said(self, cost: Fraction, question: str = "") -> str:
+        """A mistake's cost (``Grade.ev_cost``) of the question ``question`` as the mistakes
+        page says it: a share of the bet (:func:`cost_of_bet`), or in what the drill prices it
+        (bet sizing: table minimums, as its verdict says)."""
         return cost_of_bet(cost)
 
 

@@ -259,7 +259,7 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
     def answer_text(self, form: Mapping[str, str]) -> str:
         return str(form.get("answer", ""))[:16]
 
-    def cost_said(self, cost: Fraction) -> str:
+    def cost_said(self, cost: Fraction, question: str = "") -> str:
         return minimums(cost)  # its verdict's measure (:func:`cost_words`)
 
     def grade(

@@ -168,7 +168,7 @@ class PunterStake(Drill, AskedAtTable):
     situation_template = "drills/_punter_stake_situation.html"
     choice_word = "stake"
 
-    def cost_said(self, cost: Fraction) -> str:
+    def cost_said(self, cost: Fraction, question: str = "") -> str:
         return minimums(cost)  # the cost is in table minimums (grade), as its verdict says
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:

@@ -48,8 +48,10 @@ from drills.base import (
     InvalidAnswerError,
     InvalidQuestionError,
     Question,
+    cost_of_bet,
 )
 from drills.base import LearnerState as LearnerState
+from drills.bet_sizing import minimums
 from drills.caches import Caches
 from drills.face_down_play import SIGHT
 from drills.method3_figures import game_ready
@@ -398,6 +400,15 @@ class TableDealing(Drill, AskedAtTable):
     )
     template = "drills/table_play.html"  # one page for the table's drills
     choice_word = "choice"
+
+    def cost_said(self, cost: Fraction, question: str = "") -> str:
+        """The bank's choices in table minimums, as the table's verdict prices them (the
+        mistakes page said "13.13% of the bet" for the table's "13.13% of the minimum"); a
+        punter's redouble as a share of his stake."""
+        if question.startswith(("draw ", "double ")):
+            return minimums(cost)
+        return cost_of_bet(cost)
+
     situation_template = "drills/_table_dealing_situation.html"
 
     @staticmethod

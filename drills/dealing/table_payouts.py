@@ -258,7 +258,7 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
                       len(wrong) - 1)  # fmt: skip
         return f"{line} {more}"
 
-    def cost_said(self, cost: Fraction) -> str:
+    def cost_said(self, cost: Fraction, question: str = "") -> str:
         return share_or_bets(cost)  # the chips paid wrong, in bets past one
 
     def grade(

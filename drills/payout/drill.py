@@ -82,7 +82,7 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
         """The rules the question is played under (its notation names them)."""
         return read_question(notation).rules
 
-    def cost_said(self, cost: Fraction) -> str:
+    def cost_said(self, cost: Fraction, question: str = "") -> str:
         return share_or_bets(cost)  # the chips paid wrong, in bets past one
 
     def grade(

@@ -96,6 +96,9 @@ def test_a_wrong_draw_is_an_attempt_on_the_mistakes_page_and_drilled_again(
     assert "You, dealing" not in mistakes
     # Named as what it is beside the drill it is filed under (with a punter's redoubles).
     assert "Table dealing</strong> · the dealer's draw or stand" in mistakes.replace("&#39;", "'")
+    # Priced in table minimums, as the table's verdict priced it (not "% of the bet").
+    cost = re.search(r'<span class="cost">Cost: ([^<]*)</span>', mistakes)
+    assert cost is not None and "minimum" in cost.group(1), cost
     data = {"drill": "table-dealing", "sort": "newest", "csrf_token": csrf()}
     review = client.post("/mistakes/review", data=data)
     assert review.status_code == 303

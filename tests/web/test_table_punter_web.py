@@ -120,6 +120,8 @@ def test_a_redouble_is_graded_stored_once_and_drilled_again(
     assert "the dealer has doubled every bet" in mistakes
     # Named as what it is beside the drill it is filed under.
     assert "Table dealing</strong> · a punter's redouble" in mistakes.replace("&#39;", "'")
+    cost = re.search(r'<span class="cost">Cost: ([^<]*)</span>', mistakes)
+    assert cost is not None and "of the bet" in cost.group(1), cost  # his stake's share
     data = {"drill": "table-dealing", "sort": "newest", "csrf_token": csrf()}
     review = client.post("/mistakes/review", data=data)
     assert review.status_code == 303

@@ -179,7 +179,7 @@ def _read_filter(args: Any) -> reviews.MistakeFilter:
     return reviews.MistakeFilter(drill=drill, rules=rules, since=since, until=until, sort=sort)
 
 
-def cost_text(cost: Fraction | None, drill: Drill | None = None) -> str:
+def cost_text(cost: Fraction | None, drill: Drill | None = None, question: str = "") -> str:
     """A mistake's cost as its drill says it (``drill.cost_said``): a play's as a share of the
     bet, whatever its size (``"50.00% of the bet"``, ``"150.16% of the bet"``, as the verdicts
     say it), a bet's in table minimums, a payout slip's in bets past one; a dash for none (the
@@ -189,7 +189,7 @@ def cost_text(cost: Fraction | None, drill: Drill | None = None) -> str:
         return "–"
     if cost == 0:
         return say("nothing")
-    return drill.cost_said(cost) if drill is not None else cost_of_bet(cost)
+    return drill.cost_said(cost, question) if drill is not None else cost_of_bet(cost)
 
 
 def _page_number(text: str | None) -> int:
