@@ -185,6 +185,13 @@ def game_drills(rules: Rules) -> tuple[str, ...]:
     return tuple(slug for slug in GAME_DRILLS if has[slug])
 
 
+# The drills the site's "Counting drills" menu item leads to (the running count's step and
+# the true count's): their pages are in that section of the menu.
+COUNTING_DRILLS = frozenset(
+    slug for step in STEPS if step.key in ("running", "true") for slug in step.drills
+)
+
+
 def grouped(drills: Mapping[str, Drill]) -> list[tuple[Step, list[Drill]]]:
     """The drills under their steps, in the path's order."""
     return [(step, [drills[slug] for slug in step.drills if slug in drills]) for step in STEPS]

@@ -54,6 +54,20 @@ def test_the_current_page_is_marked_in_the_navigation(client: Any) -> None:
     assert 'href="/rules" aria-current="page"' in page
 
 
+@pytest.mark.parametrize(
+    ("drill", "marked"),
+    [("running-count", "Counting drills"), ("true-count", "Counting drills"),
+     ("hand-totals", "All drills")],
+)  # fmt: skip
+def test_a_counting_drill_is_marked_under_counting_drills(
+    client: Any, drill: str, marked: str
+) -> None:
+    """A running count's page marked "All drills" in the menu (a walk)."""
+    page = client.get(f"/drills/{drill}", follow_redirects=True).get_data(as_text=True)
+    current = re.findall(r'aria-current="page">([^<]+)</a>', page)
+    assert current == [marked]
+
+
 def test_pages_send_security_headers(client: Any) -> None:
     response = client.get("/")
     assert response.headers["X-Content-Type-Options"] == "nosniff"

@@ -11,7 +11,7 @@ from typing import Any
 from flask import abort
 from werkzeug.wrappers import Response
 
-from drills import AskedInSessions, Drill, Grade, InvalidAnswerError, SessionAsk
+from drills import AskedInSessions, Drill, Grade, InvalidAnswerError, SessionAsk, path
 from drills.counting.flip_time import from_last_card
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import attempts, users
@@ -73,7 +73,7 @@ def session_page(
         "asked_at": (asked_at := now_ms()),
         "asked_seal": time_seal(f"session {session_id}", "", asked_at),
         "stats": attempts.drill_stats(get_db(), user.id, drill=drill.slug).get(drill.slug),
-        "section": "drills",
+        "section": "counting" if drill.slug in path.COUNTING_DRILLS else "drills",
         # An htmx answer's cards were flipped by the script: not shown again with its error.
         "counted_from_memory": is_htmx(),
         **drill.session_view(session, session_id, grades, caches=app_caches()),

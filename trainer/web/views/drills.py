@@ -662,7 +662,7 @@ def question_context(
         "error": error,
         "form": request.form if error else {},
         **figures(drill, user, rules),
-        "section": "drills",
+        "section": "counting" if drill.slug in path.COUNTING_DRILLS else "drills",
     }
 
 
