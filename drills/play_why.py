@@ -19,6 +19,17 @@ _DOING = {
 }
 
 
+# Doubling and splitting stake a second bet: past a whole bet either way, their worth says so
+# (a walker read "doubling −116.02% of the bet" as a mistake in the figures).
+_DOING_TWO_BETS = {"D": N_("doubling (two bets)"), "P": N_("splitting (two bets)")}
+
+
+def _doing(key: str, ev: float) -> str:
+    if key in _DOING_TWO_BETS and abs(ev) > 1:
+        return say(_DOING_TWO_BETS[key])
+    return say(_DOING[key])
+
+
 def play_why(evs: Mapping[str, float], right: str, chosen: str | None = None) -> str:
     """``"On average hitting is worth −25.00% of the bet here, standing −29.00%."``: the right
     play's EV beside the play ``chosen`` (a wrong answer's), else the best of the others' (the
@@ -28,12 +39,12 @@ def play_why(evs: Mapping[str, float], right: str, chosen: str | None = None) ->
                     key=lambda key: -evs[key])  # fmt: skip
     if not others:
         return say("On average %(play)s is worth %(worth)s%% of the bet here.",
-                   play=say(_DOING[right]), worth=worth)  # fmt: skip
+                   play=_doing(right, evs[right]), worth=worth)  # fmt: skip
     runner = chosen if chosen in others else others[0]
     return say(
         "On average %(play)s is worth %(worth)s%% of the bet here, %(other)s %(other_worth)s%%.",
-        play=say(_DOING[right]),
+        play=_doing(right, evs[right]),
         worth=worth,
-        other=say(_DOING[runner]),
+        other=_doing(runner, evs[runner]),
         other_worth=signed(evs[runner] * 100, 2),
     )

@@ -293,6 +293,17 @@ def test_a_wrong_answers_why_sets_the_right_play_beside_the_one_chosen() -> None
     assert runner.startswith("On average standing is worth") and "surrendering" in runner
 
 
+def test_a_double_worth_more_than_a_bet_either_way_says_it_stakes_two() -> None:
+    """Hard 17 against a 10 doubled: doubling loses more than the bet, which read as a
+    mistake in the figures (a walk); the why says doubling stakes two bets."""
+    play = work_out("TS 7H v TD", VEGAS)
+    assert play.evs["D"] < -1
+    why = DRILL.grade("TS 7H v TD", "D", VEGAS).why
+    assert why.startswith("On average standing is worth") and "doubling (two bets) " in why
+    hard_11 = DRILL.grade("6S 5H v 6D", "H", VEGAS).why  # doubling's worth under one bet
+    assert "doubling " in hard_11 and "two bets" not in hard_11
+
+
 def test_an_explanation_kept_is_the_one_worked_out_for_other_cards_of_its_cell() -> None:
     rng = random.Random(3)
     _EXPLAINED.clear()
