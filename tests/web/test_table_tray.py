@@ -288,3 +288,21 @@ def test_a_pack_dealt_to_its_end_is_called_a_pack_at_its_end(
     # A miscount's price too ("until the shuffle"); the words read, not the addresses.
     words = re.sub(r"<[^>]*>", " ", ended.split("<main")[1]).lower()
     assert "shoe" not in words, re.findall(r".{60}shoe.{60}", words)
+
+
+def test_a_table_plays_count_on_the_mistakes_page_names_the_cards_played_not_the_tray(
+    app: Any,
+) -> None:
+    """The count a table decision was graded at reads the cards played before the round (the
+    tray less the card burned, which is unseen): "14 cards in the tray" read wrong beside the
+    table's "Discard tray 15 of 312" (a walk)."""
+    from flask import render_template_string
+
+    from drills.table_play import DRILL
+
+    rules = Rules.parse("vegas-6d-s17")
+    question = DRILL.question("TS 2H v 3D hi-lo floor half rc +7 played 130", rules)
+    shown = '{% with view = v, small = true %}{% include "drills/_table_play_situation.html" %}'
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        page = render_template_string(shown + "{% endwith %}", v=question.view)
+    assert "130 cards played before this round" in page and "in the tray" not in page
