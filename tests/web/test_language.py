@@ -37,6 +37,17 @@ def _lang(page: str) -> str:
     return found.group(1)
 
 
+def _kept_language(app: Any, username: str) -> str | None:
+    """The language the account ``username`` keeps."""
+    db = store.open_db(app.config["DATABASE"])
+    try:
+        learner = users.find_user(db, username)
+    finally:
+        db.close()
+    assert learner is not None
+    return learner.language
+
+
 def _token(client: Any) -> str:
     with client.session_transaction() as session:
         return str(session.setdefault("_csrf", "test-csrf-token-0123456789"))
@@ -104,12 +115,7 @@ def test_a_learner_keeps_the_language_with_their_account(bilingual: Any) -> None
         data={"csrf_token": _token(client), "username": "olga", "password": "a long passphrase 7"},
     )
     client.post("/language", data={"csrf_token": _token(client), "language": "ru", "next": "/"})
-    db = store.open_db(bilingual.config["DATABASE"])
-    try:
-        learner = users.find_user(db, "olga")
-    finally:
-        db.close()
-    assert learner is not None and learner.language == "ru"
+    assert _kept_language(bilingual, "olga") == "ru"
     # Signed in again from another browser (a new session), the language comes along.
     other = bilingual.test_client()
     other.post(
@@ -177,12 +183,7 @@ def test_a_visitors_language_comes_back_with_the_account_and_stays_on_signing_ou
     client.post("/language", data={"csrf_token": _token(client), "language": "ru", "next": "/"})
     account = {"username": "vera", "password": "a long passphrase 7"}
     client.post("/signup", data={"csrf_token": _token(client), **account})
-    db = store.open_db(bilingual.config["DATABASE"])
-    try:
-        learner = users.find_user(db, "vera")
-    finally:
-        db.close()
-    assert learner is not None and learner.language == "ru"
+    assert _kept_language(bilingual, "vera") == "ru"
     english = {"Accept-Language": "en"}
     client.post("/signout", data={"csrf_token": _token(client)})
     with client.session_transaction() as session:
