@@ -135,14 +135,12 @@ def _price(ev_cost: Fraction, cost: Fraction, minimums: bool = False, share: boo
     share of its bet, as the quiz's verdict and the mistakes page say the same play's cost
     (:func:`drills.base.cost_of_bet`: "0.21 bets" here beside "21.00% of the bet" there read as
     two units, a walk): "21.00% of the bet, 1.05 in chips"."""
-    if share and not minimums:
-        said = cost_of_bet(ev_cost)
-        if ev_cost < SMALLEST_COST or not cost:
-            return said
-        return say("%(share)s, %(money)s in chips", share=said, money=money(cost))
-    said = cost_text(ev_cost, minimums)
-    # In minimums the chips are the same figure again (the line is some 15 words).
-    if minimums or ev_cost < SMALLEST_COST or not cost or money(cost) == number(float(ev_cost), 2):
+    share = share and not minimums
+    said = cost_of_bet(ev_cost) if share else cost_text(ev_cost, minimums)
+    # In minimums the chips are the same figure again (the line is some 15 words); so are a
+    # stake of one unit's in bets.
+    same = not share and money(cost) == number(float(ev_cost), 2)
+    if minimums or ev_cost < SMALLEST_COST or not cost or same:
         return said
     return say("%(bets)s, %(money)s in chips", bets=said, money=money(cost))
 
