@@ -243,6 +243,28 @@ def miss_every_checkpoint(client: Any, db: Any, url: str, hidden_fields: Any) ->
     return given
 
 
+def test_a_right_checkpoint_says_right_once(
+    client: Any, csrf: Any, hidden_fields: Any, db: Any
+) -> None:
+    """A right count's verdict says "right" once, for the checkpoint, and the count by its
+    value ("Checkpoint 1: right. Running count +2."), not "right" again beside it."""
+    url = start(client, csrf, "running", group="1", cards="8")
+    session_id = url.rsplit("/", 1)[1]
+    (spec,) = db.execute("SELECT spec FROM counting_sessions WHERE id = ?", [session_id]).fetchone()
+    asks = RUNNING.session_asks(RUNNING.read_session(spec), session_id)[0]
+    count = int(read_checkpoint(asks[0].notation).right)
+    page = client.get(url).get_data(as_text=True)
+    answered = client.post(
+        f"{url}/answer",
+        data={**hidden_fields(page), "running": f"{count:+d}" if count else "0"},
+        follow_redirects=True,
+    ).get_data(as_text=True)
+    heading = re.search(r'<h2 id="feedback-heading"[^>]*>(.*?)</h2>', answered, re.S)
+    assert heading is not None
+    said = html.unescape(heading[1])
+    assert said.startswith("Checkpoint 1: right. Running count ") and said.count("right") == 1
+
+
 def checkpoint_fields(page: str) -> list[str]:
     return re.findall(r'<input name="(running|true|missing)"', page)
 
@@ -365,10 +387,15 @@ def test_a_resent_checkpoint_answer_shows_its_stored_grade_counted_once(
         assert again.status_code == 200
         text = html.unescape(again.get_data(as_text=True))
         assert "Checkpoint 1: " in text and "counted once" in text
+        all_right = all(row["correct"] for row in graded)
         for row in graded:  # each count in the first line, as it was said and graded
             said = f"{row['answer']}, right." if row["correct"] else (
                 f"{row['right_answer']}, not {row['answer']}.")  # fmt: skip
+            if all_right:  # "right" said once, for the checkpoint: each count by its value
+                said = f"{row['answer']}."
+                assert f"{row['answer']}, right." not in text
             assert said in text
+        assert ("Checkpoint 1: right." in text) == all_right
         assert ("<html" in text) != htmx
         assert stored(db) == graded
     # The first answer's page said nothing of a resend.
