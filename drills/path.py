@@ -321,6 +321,30 @@ def continue_drill(step: Step, answers: Mapping[str, tuple[int, int]]) -> str:
     return step.drills[0]
 
 
+# What a table grades of the learner's play, by the step that teaches it: what a table set up
+# grades unless the learner chooses otherwise is what their path has taught them (a walk: a
+# newcomer's first table asked for the count every round). The tray and cover are ticked by hand.
+TABLE_CHECKS: dict[str, str] = {
+    "strategy": "basic",
+    "insurance": "basic",
+    "counts": "running",
+    "deviations": "deviations",
+    "bets": "bets",
+}
+PASSED = frozenset({State.DONE, State.KNOWN, State.SKIPPED})
+
+
+def table_checks(passed: frozenset[str] | None) -> list[str]:
+    """What a table grades by default: basic strategy, and each check whose step the learner
+    is past (``passed``: done, known or skipped); every check for a learner who has not said
+    where they start (``None``)."""
+    return [
+        check
+        for check, step in TABLE_CHECKS.items()
+        if passed is None or check == "strategy" or step in passed
+    ]
+
+
 # -- the placement check --------------------------------------------------------------------
 
 # What the placement check asks: (step, drill, the drill's options for the question), in order.

@@ -10,6 +10,8 @@ from fractions import Fraction
 from urllib.parse import quote, unquote
 
 from drills import InvalidAnswerError, get_drill
+from drills import path as steps
+from drills.bet_sizing import default_bankroll
 from drills.table_dealing import dealer_step
 from drills.table_session import MONEY_RE, TableSpec, read_digits, step_asks
 from trainer.engine.play.table_game import PLAYS, Ask, InvalidStepError
@@ -27,7 +29,9 @@ __all__ = [
     "bet_units",
     "count_answers",
     "count_field_errors",
+    "money_defaults",
     "read_step",
+    "setup_defaults",
 ]
 
 PLAY_LETTERS = ("H", "S", "D", "P", "R")
@@ -36,6 +40,33 @@ BET_KEYS = 8  # keys 1 to 8 bet that many units (a punter's stake: the amounts b
 # share of the bankroll: tens or hundreds of units, not 1 to 8. Its keys run 1-2-5 up to the
 # largest stake the table takes.
 _STEPS = (1, 2, 5)
+
+
+def money_defaults(rules: Rules) -> dict[str, str]:
+    """The set-up form's money under ``rules``: the bet-sizing drill's default bankroll (2,000
+    table minimums: a smaller one makes the ramp's own risk of ruin far above the 5% it aims
+    at, for the minimum bets where the count gives no edge), a unit of the table minimum."""
+    return {
+        "bankroll": table_view.money_notation(default_bankroll(rules)),
+        "unit": table_view.money_notation(rules.min_bet),
+    }
+
+
+def setup_defaults(rules: Rules, passed: frozenset[str] | None) -> dict[str, object]:
+    """What the set-up form shows unless the learner changed it: the money, the limits in
+    words, and what is graded (what the learner's path has taught them: ``passed``, the steps
+    they are past; ``narrowed`` where that leaves a check out)."""
+    graded = steps.table_checks(passed)
+    high = rules.max_bet
+    low = table_view.money(rules.min_bet)
+    return {
+        **money_defaults(rules),
+        "limits": say("%(low)s to %(high)s", low=low, high=table_view.money(high))
+        if high is not None
+        else say("%(low)s or more", low=low),
+        "graded": graded,
+        "narrowed": len(graded) < len(steps.TABLE_CHECKS),
+    }
 
 
 def bet_units(spec: TableSpec) -> tuple[int, ...]:

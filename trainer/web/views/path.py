@@ -91,15 +91,8 @@ def path_context(user: users.User | None, stats: dict[str, attempts.DrillStats])
     and drills."""
     place = current_place(user)
     start = place.start if place else None
-    known = steps.read_known(place.known) if place else frozenset()
     rules = current_rules()
-    answers = (
-        attempts.recent_tallies(get_db(), user.id, steps.BAR_DRILLS, steps.RECENT_ANSWERS)
-        if user and stats
-        else {}
-    )
-    tallies = mastery.count_tallies(user.id) if user and stats else []
-    walk = steps.walk(start, known, steps.Figures(answers, mastery.fastest_count(tallies)))
+    walk, answers, tallies = _walk(place, user if stats else None)
     by_step: dict[str, list[mastery.Mastery]] = {}
     if user and stats:
         for row in mastery.mastery(user.id, stats, tallies):
@@ -119,6 +112,32 @@ def path_context(user: users.User | None, stats: dict[str, attempts.DrillStats])
         "path_placement_size": len(steps.PLACEMENT),
         "path_recent": steps.RECENT_ANSWERS,
     }
+
+
+def _walk(
+    place: paths.Place | None, user: users.User | None
+) -> tuple[steps.Walk, dict[str, tuple[int, int]], list[Any]]:
+    """The learner's walk along the path, with the figures it read (``user``'s answers: none
+    for a learner without a row or an answer)."""
+    answers = (
+        attempts.recent_tallies(get_db(), user.id, steps.BAR_DRILLS, steps.RECENT_ANSWERS)
+        if user
+        else {}
+    )
+    tallies = mastery.count_tallies(user.id) if user else []
+    known = steps.read_known(place.known) if place else frozenset()
+    figures = steps.Figures(answers, mastery.fastest_count(tallies))
+    return steps.walk(place.start if place else None, known, figures), answers, tallies
+
+
+def passed_steps(user: users.User | None) -> frozenset[str] | None:
+    """The path's steps the learner is past (done, known or skipped), or None for a learner
+    who has not said where they start."""
+    place = current_place(user)
+    if place is None:
+        return None
+    walk, _, _ = _walk(place, user)
+    return frozenset(state.step.key for state in walk.steps if state.state in steps.PASSED)
 
 
 def _continue_url(step: steps.Step, answers: dict[str, tuple[int, int]]) -> str:

@@ -25,7 +25,6 @@ from werkzeug.datastructures import MultiDict
 from werkzeug.wrappers import Response
 
 from drills import Grade, InvalidAnswerError, get_drill
-from drills.bet_sizing import default_bankroll
 from drills.counting.preferences import convention_choices, resolution_choices, system_choices
 from drills.counting.session import counted_once
 from drills.counting.tray import tray_of
@@ -71,6 +70,7 @@ from trainer.web.table_end import cover_words
 from trainer.web.table_form import BET_KEYS, PLAY_LETTERS, bet_units, count_answers, read_step
 from trainer.web.table_view import RoundView
 from trainer.web.views import drills as drill_road
+from trainer.web.views import path as path_view
 from trainer.web.views.chart_jobs import ChartPendingError, chart_or_pending
 from trainer.web.views.chart_jobs import pending_page as chart_pending_page
 from trainer.web.views.count_jobs import pending_page, study_or_start
@@ -139,16 +139,6 @@ def setup() -> Response:
     return _setup_page(read_rules(request.args, default=current_rules()), mine=mine, form=form)
 
 
-def money_defaults(rules: Rules) -> dict[str, str]:
-    """The set-up form's money under ``rules``: the bet-sizing drill's default bankroll (2,000
-    table minimums: a smaller one makes the ramp's own risk of ruin far above the 5% it aims
-    at, for the minimum bets where the count gives no edge), a unit of the table minimum."""
-    return {
-        "bankroll": table_view.money_notation(default_bankroll(rules)),
-        "unit": table_view.money_notation(rules.min_bet),
-    }
-
-
 def _setup_page(
     rules: Rules,
     *,
@@ -174,16 +164,7 @@ def _setup_page(
         unpriced=UNPRICED,
         stop_default=words.said_numbers(table_view.decimal(DEFAULT_STOP_AT)),
         prefs=prefs,
-        defaults={
-            **money_defaults(rules),
-            "limits": words.say(
-                "%(low)s to %(high)s",
-                low=table_view.money(rules.min_bet),
-                high=table_view.money(rules.max_bet),
-            )
-            if rules.max_bet is not None
-            else words.say("%(low)s or more", low=table_view.money(rules.min_bet)),
-        },
+        defaults=table_form.setup_defaults(rules, path_view.passed_steps(current_user())),
         setup_form=form if form is not None else (request.form if error else {}),
         setup_error=str(error) if error else None,
         setup_field=error.field if error else None,
@@ -202,7 +183,7 @@ def _under_new_rules(rules: Rules) -> MultiDict[str, str]:
     form = request.form.copy()
     drawn = read_rules({"rules": form.get("rules", "")}, default=current_rules())
     if drawn.name != rules.name:
-        old, new = money_defaults(drawn), money_defaults(rules)
+        old, new = table_form.money_defaults(drawn), table_form.money_defaults(rules)
         for name in ("bankroll", "unit"):
             if form.get(name, "").strip() == old[name]:
                 form[name] = new[name]
