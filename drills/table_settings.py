@@ -46,14 +46,15 @@ def settings_words(spec: TableSpec) -> str:
             spec.co_bettors,
             seats=parts[0],
         )
-    parts.append(
-        say(
-            "%(system)s (%(rounding)s, decks %(step)s)",
-            system=spec.system.name,
-            rounding=say(_ROUNDING.get(spec.convention, spec.convention)),
-            step=say(_STEP.get(spec.resolution, spec.resolution)),
+    if spec.graded - {"strategy"}:  # the count named where something graded reads it
+        parts.append(
+            say(
+                "%(system)s (%(rounding)s, decks %(step)s)",
+                system=spec.system.name,
+                rounding=say(_ROUNDING.get(spec.convention, spec.convention)),
+                step=say(_STEP.get(spec.resolution, spec.resolution)),
+            )
         )
-    )
     # Where the players deal no index play is graded (the count study is the casino's), and a
     # bet only where the learner may punt (a punter's stake, made on their cards: 002 home,
     # where the deal passes, or a punter's seat at 004); insurance only where it is offered.
