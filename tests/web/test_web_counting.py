@@ -646,6 +646,20 @@ def test_the_running_count_set_up_names_the_decks_once(client: Any) -> None:
     assert line.group(1) == "Las Vegas, 6 decks, dealer stands on soft 17"
 
 
+@pytest.mark.parametrize(
+    ("convention", "said"),
+    [("floor", "round down"), ("truncate", "round toward zero"), ("round", "round to the nearest")],
+)
+def test_the_true_counts_conversion_is_said_in_plain_words(
+    app: Any, convention: str, said: str
+) -> None:
+    """What the counting pages say of turning a running count into a true count: "round
+    down", not the mathematician's "floor" (nor "truncate" for toward zero)."""
+    with app.test_request_context("/"):
+        words = app.jinja_env.get_template("drills/_counting_words.html").module
+        assert str(words.conversion(convention, "half")) == f"{said}, decks to the half deck"
+
+
 def test_the_set_up_chooses_a_pace_and_keeps_the_learners(client: Any, csrf: Any) -> None:
     """Timed is chosen on the page (none was, where the script did not run to choose); a form
     shown again keeps the learner's choice, marked so the script leaves it."""
