@@ -331,12 +331,23 @@ TABLE_CHECKS: dict[str, str] = {
     "deviations": "deviations",
     "bets": "bets",
 }
-PASSED = frozenset({State.DONE, State.KNOWN, State.SKIPPED})
+# The starts whose skipped steps the learner knows (a dealer's skips are steps they do not need
+# first: not learnt).
+KNOWS_ITS_SKIPS = frozenset({"basic", "counts"})
+
+
+def passed(walk: Walk) -> frozenset[str]:
+    """The steps a learner has learnt: done, known (the placement check), or skipped by a
+    start that says they know them."""
+    learnt = {State.DONE, State.KNOWN}
+    if walk.start in KNOWS_ITS_SKIPS:
+        learnt.add(State.SKIPPED)
+    return frozenset(state.step.key for state in walk.steps if state.state in learnt)
 
 
 def table_checks(passed: frozenset[str] | None) -> list[str]:
     """What a table grades by default: basic strategy, and each check whose step the learner
-    is past (``passed``: done, known or skipped); every check for a learner who has not said
+    has learnt (``passed``: :func:`passed`); every check for a learner who has not said
     where they start (``None``)."""
     return [
         check

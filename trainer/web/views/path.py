@@ -131,13 +131,12 @@ def _walk(
 
 
 def passed_steps(user: users.User | None) -> frozenset[str] | None:
-    """The path's steps the learner is past (done, known or skipped), or None for a learner
-    who has not said where they start."""
+    """The path's steps the learner has learnt (:func:`drills.path.passed`), or None for a
+    learner who has not said where they start."""
     place = current_place(user)
     if place is None:
         return None
-    walk, _, _ = _walk(place, user)
-    return frozenset(state.step.key for state in walk.steps if state.state in steps.PASSED)
+    return steps.passed(_walk(place, user)[0])
 
 
 def _continue_url(step: steps.Step, answers: dict[str, tuple[int, int]]) -> str:
