@@ -198,7 +198,7 @@ def stake(page: Page, amount: str) -> None:
     expect(page.locator("input[name=token]").first).not_to_have_value(before)
     # (Typed as the drill states it, "1012"; the verdict writes it as a number, "1,012".)
     said = f"{Decimal(amount):,}"
-    expect(page.locator("section.feedback")).to_contain_text(f"Your stake: {said}, right.")
+    expect(page.locator("section.feedback")).to_contain_text(f"Your stake: {said}.")
 
 
 def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
@@ -232,7 +232,7 @@ def test_a_talia_of_russian_bank_as_a_punter_against_an_engine_banker(
         mistake = None if wrong else wrong_play(spec, ask)
         choice = mistake or right_play(spec, ask)
         key(page, choice)
-        said = f"Play: {WORDS[choice]}, right." if mistake is None else f"not {WORDS[choice]}"
+        said = f"Play: {WORDS[choice]}." if mistake is None else f"not {WORDS[choice]}"
         expect(page.locator("section.feedback")).to_contain_text(said)
         wrong = wrong or mistake is not None
     summary = page.locator("section.table-summary")

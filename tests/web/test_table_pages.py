@@ -160,8 +160,9 @@ def test_a_plain_forms_step_is_redirected_and_its_feedback_shown(
     assert location.startswith(url + "?shown=")
     assert location.endswith("#verdict")  # to the verdict, not the next hand below it
     page = client.get(location).get_data(as_text=True)
-    # The shoe's first bet, one unit at a count of 0: right, in one short line.
-    assert '<p class="verdict-first"><strong>Bet, box 1: 5, right.</strong></p>' in page
+    # The shoe's first bet, one unit at a count of 0: right, in one short line (the heading
+    # says "Right": the line does not again).
+    assert '<p class="verdict-first"><strong>Bet, box 1: 5.</strong></p>' in page
     assert 'id="verdict"' in page
     assert 'id="feedback-heading"' in page
     assert "Bet, box 1" not in client.get(url).get_data(as_text=True)  # shown once, after it

@@ -54,7 +54,7 @@ def test_a_right_bet_is_one_short_line_its_explanation_behind_details(
     response = client.post(url + "/step", data={**fields, "units": "1"})  # the ramp's, at 0
     verdict = verdict_of(client.get(response.headers["Location"]).get_data(as_text=True))
     first = visible(re.search(r'class="verdict-first">(.*?)</p>', verdict, re.S).group(1))
-    assert first == "Bet, box 1: 5, right."
+    assert first == "Bet, box 1: 5."  # "Right" is the heading's, said once
     assert words(outside_details(verdict)) <= 15  # "Right", and its one line
     details = re.search(r"<details.*?</details>", verdict, re.S)
     assert details and "risk of ruin" in visible(details.group(0))

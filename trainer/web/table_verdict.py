@@ -195,14 +195,20 @@ def verdict(
     """One graded answer as a verdict: a first line that says whether it was right, the right
     answer and what the mistake cost (at most about 15 words; in table minimums where it is
     priced in them, ``minimums``); for a mistake one sentence of why; the rest of the
-    explanation (its EVs, the ramp, the method) kept for "details"."""
+    explanation (its EVs, the ramp, the method) kept for "details". ``plain``: the first line
+    of a right answer without "right", for a verdict whose every answer is right."""
     what = say(ASK_NAMES.get(name) or _OWN_NAMES[name])
     price = _price(ev_cost, cost, minimums, name in _HAND_PLAYS) if ev_cost else ""
     said, was = answer_words(name, answer), answer_words(name, right)
+    # A right answer's line without "right" again, where the verdict's heading says it for all
+    # of them (a walker read "Right. Play: stand, right.").
+    plain = None
     if correct and _repeats(what, said):
         lead = say("%(answer)s, right.", answer=_capital(said))
+        plain = say("%(answer)s.", answer=_capital(said))
     elif correct:
         lead = say("%(what)s: %(answer)s, right.", what=what, answer=said)
+        plain = say("%(what)s: %(answer)s.", what=what, answer=said)
     elif name in _YES_OR_NO:  # one of two choices: the right one says which was made
         lead = _yes_or_no_lead(what, was, price)
     elif price:
@@ -216,6 +222,7 @@ def verdict(
         "name": name,
         "correct": correct,
         "lead": lead,
+        "plain": plain or lead,
         "why": why,
         "details": rest,
         "cost": money(cost) if ev_cost else "",
