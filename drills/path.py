@@ -323,10 +323,12 @@ def continue_drill(step: Step, answers: Mapping[str, tuple[int, int]]) -> str:
 
 # What a table grades of the learner's play, by the step that teaches it: what a table set up
 # grades unless the learner chooses otherwise is what their path has taught them (a walk: a
-# newcomer's first table asked for the count every round). The tray and cover are ticked by hand.
-TABLE_CHECKS: dict[str, str] = {
-    "strategy": "basic",
-    "insurance": "basic",
+# newcomer's first table asked for the count every round). Basic strategy and its insurance
+# (never, without the count) are what a table is for: always (None). The tray and cover are
+# ticked by hand.
+TABLE_CHECKS: dict[str, str | None] = {
+    "strategy": None,
+    "insurance": None,
     "counts": "running",
     "deviations": "deviations",
     "bets": "bets",
@@ -346,13 +348,13 @@ def passed(walk: Walk) -> frozenset[str]:
 
 
 def table_checks(passed: frozenset[str] | None) -> list[str]:
-    """What a table grades by default: basic strategy, and each check whose step the learner
-    has learnt (``passed``: :func:`passed`); every check for a learner who has not said
-    where they start (``None``)."""
+    """What a table grades by default: basic strategy and insurance, and each check whose step
+    the learner has learnt (``passed``: :func:`passed`); every check for a learner who has not
+    said where they start (``None``)."""
     return [
         check
         for check, step in TABLE_CHECKS.items()
-        if passed is None or check == "strategy" or step in passed
+        if passed is None or step is None or step in passed
     ]
 
 

@@ -46,7 +46,9 @@ def settings_words(spec: TableSpec) -> str:
             spec.co_bettors,
             seats=parts[0],
         )
-    if spec.graded - {"strategy"}:  # the count named where something graded reads it
+    if spec.graded - {"strategy", "insurance"}:
+        # The count named where something graded reads it (insurance by the count is graded
+        # with the deviations only).
         parts.append(
             say(
                 "%(system)s (%(rounding)s, decks %(step)s)",

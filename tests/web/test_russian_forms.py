@@ -163,9 +163,10 @@ def test_the_tables_settings_and_its_errors_are_said_in_russian(app: Any) -> Non
     with _in(app, "en"):
         assert error_words("play", "S", "H") == "you stood, where hitting was right"
         assert settings_words(spec).startswith("1 other seat, 1 box of yours; Hi-Lo (rounded down")
-        # Basic strategy alone graded (a newcomer's table): no count named.
+        # Basic strategy and insurance graded (a newcomer's table): no count named.
         plays_only = TableSpec.from_form(
-            Rules.parse("single-deck"), MultiDict({**CASINO, "graded": ["strategy"]})
+            Rules.parse("single-deck"),
+            MultiDict({**CASINO, "graded": ["strategy", "insurance"]}),
         )
         assert settings_words(plays_only).startswith("1 other seat, 1 box of yours; graded: basic")
 

@@ -15,7 +15,7 @@ from drills import path as steps
 from tests.web.test_table_web import answer, post_step, sit, step_form
 
 _TICKED = re.compile(r'<input type="checkbox" name="graded" value="([a-z]+)" checked>')
-_HINT = "Ticked: what your path has taught you so far."
+_HINT = "Ticked: basic strategy and what else your path has taught you so far."
 EVERY_CHECK = {"strategy", "insurance", "counts", "deviations", "bets"}
 
 
@@ -27,10 +27,10 @@ def ticked(client: Any, query: str = "") -> tuple[set[str], str]:
 @pytest.mark.parametrize(
     ("start", "expected"),
     [
-        ("new", {"strategy"}),  # basic strategy is graded from the first table
+        ("new", {"strategy", "insurance"}),  # basic strategy is what a table is for
         ("basic", {"strategy", "insurance"}),
         ("counts", {"strategy", "insurance", "counts"}),  # deviations and bets still ahead
-        ("deals", {"strategy"}),  # a dealer skips the player's steps: not learnt
+        ("deals", {"strategy", "insurance"}),  # a dealer skips the player's steps: not learnt
     ],
 )
 def test_a_tables_checks_are_what_the_learners_start_has_taught(
@@ -66,7 +66,7 @@ def test_a_table_sat_with_the_ticked_checks_grades_only_those(
     found, _ = ticked(client)
     url = sit(client, csrf, mode="training", graded=sorted(found))
     (setup,) = db.execute("SELECT setup FROM table_sessions").fetchone()
-    assert json.loads(setup)["graded"] == ["strategy"]
+    assert json.loads(setup)["graded"] == ["insurance", "strategy"]
     kinds = []
     for _ in range(60):  # some rounds: plays asked, no count (a graded table asks it each round)
         kind, fields = step_form(client, url, hidden_fields)
