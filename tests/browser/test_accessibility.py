@@ -443,8 +443,16 @@ def drill(title: str) -> Callable[[Page, Audit], None]:
 
 
 def learners_pages(page: Page, audit: Audit) -> None:
-    """The pages of a learner's own: a mistake made first (payout math), so that there are
+    """The pages of a learner's own: as a newcomer on the path, the table's set-up with the
+    count's settings folded away, and opened; a mistake made (payout math), so that there are
     mistakes to list and drill again."""
+    page.goto("/")
+    page.get_by_role("button", name="I am new to blackjack").click()
+    page.goto("/table/")
+    audit.check("table: a newcomer's set-up")
+    page.locator("details.setup-more summary").click()
+    expect(page.get_by_label("Counting system")).to_be_visible()
+    audit.check("table: a newcomer's set-up, the count's settings opened")
     drill("Payout math")(page, Audit(page))
     history(page, audit)
 

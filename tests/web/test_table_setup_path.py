@@ -75,3 +75,17 @@ def test_a_table_sat_with_the_ticked_checks_grades_only_those(
         kinds.append(kind)
         post_step(client, url, answer(kind, fields))
     assert "play" in kinds and "count" not in kinds, kinds
+
+
+def test_a_newcomers_set_up_folds_the_counts_settings_away(client: Any, csrf: Any) -> None:
+    """The count's and the pace's settings folded behind "The count, pace and distraction"
+    and no Kelly ramp for a learner whose path has not reached counting; open for one who
+    has not said where they start, as before."""
+    _, before = ticked(client)
+    client.post("/path/start", data={"start": "new", "csrf_token": csrf()})
+    _, newcomer = ticked(client)
+    folded = re.search(r'<details class="setup-more">.*?</details>', newcomer, re.S)
+    assert folded is not None and "The count, pace and distraction" in folded.group(0)
+    assert 'name="system"' in folded.group(0) and 'name="pace"' in folded.group(0)
+    assert "Kelly ramp" not in newcomer and "Table limits:" in newcomer
+    assert "setup-more" not in before and "Kelly ramp" in before
