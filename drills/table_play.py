@@ -472,12 +472,10 @@ def explain(worked: Worked, answer: str) -> str:
             ),  # the button's word: «Прикупить», not «прикупать»
             percent=cost_percent(cost),
         )
-    if beats_the_chart(worked, answer):
-        text += " " + say(
-            "For these exact cards, though, %(play)s is worth more than the chart's play (the "
-            "chart is by total, and these cards change the odds): both are right.",
-            play=say(WORDS[answer]),
-        )
+    if beats_the_chart(worked, answer):  # the why of a right play not the chart's: first
+        text = say("For these exact cards %(play)s is worth more than the chart's play (the chart "
+                   "is by total, and these cards change the odds): both are right.",
+                   play=say(WORDS[answer])) + f" {text}"  # fmt: skip
     return text
 
 

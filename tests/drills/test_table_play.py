@@ -149,7 +149,9 @@ def test_a_play_worth_more_than_the_charts_for_these_cards_is_right_too(
     assert worked.right == chart and worked.evs[better] > worked.evs[chart]
     grade = DRILL.grade(notation, better, rules)
     assert grade.correct and grade.ev_cost == 0
-    assert "both are right" in grade.explanation
+    # Its why, first: the verdict shows it (the chart said otherwise), the rest in details.
+    assert grade.explanation.startswith("For these exact cards ")
+    assert "both are right" in grade.explanation.split(". ")[0]
     assert DRILL.grade(notation, chart, rules).correct  # the chart's play stays right
     assert "both are right" not in DRILL.grade(notation, chart, rules).explanation
 

@@ -190,6 +190,24 @@ def test_a_verdicts_why_is_its_explanations_first_sentence(text: str, first: str
     assert (why + " " + rest).strip() == text
 
 
+def test_a_right_play_other_than_the_charts_says_why_the_charts_own_does_not(
+    app: Any,
+) -> None:
+    """Hitting 2-6-8 against a ten, worth more than the chart's stand for these cards: right,
+    with the sentence that says so in view (the chart says stand); the chart's stand is right
+    in one short line, its explanation behind details."""
+    from drills.table_play import DRILL
+    from trainer.web.table_verdict import verdict
+
+    rules = Rules.parse("vegas-6d-s17")
+    with app.test_request_context("/"):
+        for answer, shown in (("H", True), ("S", False)):
+            grade = DRILL.grade("2S 6D 8C v TH", answer, rules)
+            said = verdict("play", answer, "S", True, None, Fraction(0), grade.explanation)
+            assert bool(said["why"]) is shown and said["why"].startswith("For these") is shown
+            assert said["details"]
+
+
 @pytest.mark.parametrize(
     ("name", "answer", "right", "line"),
     [

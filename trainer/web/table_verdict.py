@@ -217,7 +217,12 @@ def verdict(
     else:
         lead = say("%(what)s: %(right)s was right, not %(answer)s.", what=what, right=was,
                    answer=said)  # fmt: skip
-    why, rest = ("", explanation.strip()) if correct else first_sentence(explanation)
+    # A right play other than the chart's (worth more for these very cards) says why, as a
+    # mistake does: the chart said otherwise (a walker read "Play: hit, right." on 10-2 v 4).
+    if correct and (answer == right or name != "play"):
+        why, rest = "", explanation.strip()
+    else:
+        why, rest = first_sentence(explanation)
     return {
         "name": name,
         "correct": correct,
