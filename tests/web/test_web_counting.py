@@ -259,6 +259,8 @@ def test_a_right_checkpoint_says_right_once(
         data={**hidden_fields(page), "running": f"{count:+d}" if count else "0"},
         follow_redirects=True,
     ).get_data(as_text=True)
+    # (One box to answer: the hint says nothing of moving between boxes.)
+    assert "Enter answers." in page and "Tab moves between boxes" not in page
     heading = re.search(r'<h2 id="feedback-heading"[^>]*>(.*?)</h2>', answered, re.S)
     assert heading is not None
     said = html.unescape(heading[1])
