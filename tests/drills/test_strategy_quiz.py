@@ -30,7 +30,6 @@ from drills.strategy_quiz import (
 from drills.strategy_why import _EXPLAINED, _explained, explain
 from trainer.engine.deck.hand import Situation
 from trainer.engine.rulebook.rules import Rules, find_preset
-from trainer.words import signed
 
 KNOWN = Path(__file__).parent.parent / "data" / "strategy_quiz_known.csv"
 VEGAS = find_preset("vegas-6d-s17")
@@ -274,9 +273,7 @@ def test_the_why_is_computed_from_the_evs_not_the_chart_repeated() -> None:
     play = work_out("TS 2H v 7D", VEGAS)
     grade = DRILL.grade("TS 2H v 7D", "S", VEGAS)
     hit, stand = (f"{abs(play.evs[key]) * 100:.2f}%" for key in ("H", "S"))
-    assert grade.why == (
-        f"On average hitting is worth \u2212{hit} of the bet here, standing \u2212{stand}."
-    )
+    assert grade.why == f"On average hitting loses {hit} of the bet here, standing loses {stand}."
     assert "chart" not in grade.why and "The chart for these rules" in grade.details
 
 
@@ -285,12 +282,13 @@ def test_a_wrong_answers_why_sets_the_right_play_beside_the_one_chosen() -> None
     not beside surrendering (the runner-up, which a walk-through found puzzling); a right
     answer's why still names the runner-up."""
     play = work_out("JS KH v 5D", VEGAS)
-    stand, hit = (signed(play.evs[key] * 100, 2) for key in ("S", "H"))
+    stand, hit = (f"{abs(play.evs[key]) * 100:.2f}%" for key in ("S", "H"))
+    assert play.evs["S"] > 0 > play.evs["H"]  # in plain words: standing wins, hitting loses
     runner = DRILL.grade("JS KH v 5D", "S", VEGAS).why
     assert DRILL.grade("JS KH v 5D", "H", VEGAS).why == (
-        f"On average standing is worth {stand}% of the bet here, hitting {hit}%."
+        f"On average standing wins {stand} of the bet here, hitting loses {hit}."
     )
-    assert runner.startswith("On average standing is worth") and "surrendering" in runner
+    assert runner.startswith("On average standing wins") and "surrendering" in runner
 
 
 def test_a_double_worth_more_than_a_bet_either_way_says_it_stakes_two() -> None:
@@ -299,7 +297,7 @@ def test_a_double_worth_more_than_a_bet_either_way_says_it_stakes_two() -> None:
     play = work_out("TS 7H v TD", VEGAS)
     assert play.evs["D"] < -1
     why = DRILL.grade("TS 7H v TD", "D", VEGAS).why
-    assert why.startswith("On average standing is worth") and "doubling (two bets) " in why
+    assert why.startswith("On average standing loses") and "doubling (two bets) " in why
     hard_11 = DRILL.grade("6S 5H v 6D", "H", VEGAS).why  # doubling's worth under one bet
     assert "doubling " in hard_11 and "two bets" not in hard_11
 
