@@ -137,8 +137,10 @@ def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> 
             box=money(total),
             amount=money(amount),
         )
-    elif ask is Ask.BACK:
-        parts.append(say("Of the stake, %(amount)s comes back.", amount=money(amount)))
+    elif ask is Ask.BACK:  # the amount asked first, as a return, not the net's loss (a walk)
+        stake = money(seat.hands[0].bet)
+        why = say("A surrender gives back half the stake of %(stake)s: %(amount)s.",
+                  stake=stake, amount=money(amount))  # fmt: skip
     elif ask is Ask.INSURANCE:
         why = parts.pop()  # the insurance's own sentence: the amount asked
         parts.append(say("The insurance bet pays %(amount)s.", amount=money(amount)))
