@@ -191,6 +191,9 @@ class Drill:
     # is easy, over ``slow_ms`` hard.
     brisk_ms: int = 2_000
     slow_ms: int = 8_000
+    # False where a question and its answer are the same under any rules (a hand's total): its
+    # page names no rules (a newcomer read "dealer stands on soft 17" above a hand to add up).
+    rules_matter: bool = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # The title and description a subclass writes are said where they are read.

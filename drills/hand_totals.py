@@ -44,6 +44,7 @@ class HandTotals(Drill, AsksOnItsPage):
         "The ace counts 11 unless that would take the hand over 21."
     )
     template = "drills/hand_totals.html"
+    rules_matter = False  # a hand adds up the same under any rules
 
     def new_question(
         self,

@@ -452,3 +452,20 @@ def test_every_verdict_says_it_in_a_line_and_keeps_the_rest_behind_details(
         if name in BEHIND_DETAILS:
             assert BEHIND_DETAILS[name] in hidden, f"{page_name}: {hidden!r}"
             assert BEHIND_DETAILS[name] not in shown, f"{page_name}: {shown!r}"
+
+
+def test_a_hand_to_add_up_names_no_rules(client: Any, hidden_fields: Any) -> None:
+    """Hand totals are the same under any rules: its page names none, above the question or
+    under the verdict (a newcomer read "dealer stands on soft 17" above a hand to add up,
+    before soft was taught); the basic-strategy quiz names its rules still."""
+    page = client.get("/drills/hand-totals").get_data(as_text=True)
+    assert 'class="rules-line"' not in page and "soft 17" not in page.split("<footer")[0]
+    form = hidden_fields(page)
+    answered = client.post(
+        "/drills/hand-totals/answer",
+        data={**form, "total": "3", "kind": "hard"},
+        follow_redirects=True,
+    ).get_data(as_text=True)
+    assert "Not quite" in answered and "Graded under" not in answered
+    quiz = client.get("/drills/basic-strategy?rules=vegas-6d-s17").get_data(as_text=True)
+    assert 'class="rules-line"' in quiz

@@ -706,6 +706,8 @@ def page(
     context.update(_FEEDBACK_NONE, page_rules=context["question_rules"] or rules)
     context.update(shown)
     context.update(feedback_data(drill, shown))
+    if not drill.rules_matter:  # no rules named above the question, nor under its verdict
+        context.update(question_rules=None, answered_rules=None)
     if panel is not None and is_htmx():
         response = panel(drill.template, context, status)
     else:
