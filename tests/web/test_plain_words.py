@@ -469,3 +469,25 @@ def test_a_hand_to_add_up_names_no_rules(client: Any, hidden_fields: Any) -> Non
     assert "Not quite" in answered and "Graded under" not in answered
     quiz = client.get("/drills/basic-strategy?rules=vegas-6d-s17").get_data(as_text=True)
     assert 'class="rules-line"' in quiz
+
+
+def test_a_quiz_verdicts_details_open_with_the_charts_word(client: Any, hidden_fields: Any) -> None:
+    """Behind Details: the explanation's sentences (the chart's word on the cell) first, then
+    the table of EVs, then the rules it was graded under (a walker found the chart's word
+    last, under the rules list and the table)."""
+    page = client.get("/drills/basic-strategy?rules=vegas-6d-s17").get_data(as_text=True)
+    checked = 0
+    for _ in range(12):  # each question answered by its first key (an insurance's: I or N)
+        key = re.search(r'name="answer" value="([A-Z])"(?![^>]*disabled)', page)
+        assert key is not None
+        page = client.post(
+            "/drills/basic-strategy/answer",
+            data={**hidden_fields(page), "answer": key.group(1)},
+            follow_redirects=True,
+        ).get_data(as_text=True)
+        details = page.split('<details class="verdict-details">')[1].split("</details>\n")[0]
+        if "The chart for these rules says" in details:
+            chart = details.index("The chart for these rules says")
+            assert chart < details.index("<table") < details.index("Graded under")
+            checked += 1
+    assert checked
