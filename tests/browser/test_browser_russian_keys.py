@@ -169,10 +169,11 @@ def test_the_table_plays_by_cyrillic_letters(russian_page: Page, live_server: An
                 played.add("amount")
             else:
                 press(page, "1")
-        elif kind == "insurance":
-            no = step.get_by_role("button", name=re.compile("^Без страховки"))
-            expect(no.locator("kbd")).to_have_text("Б")
-            press(page, "б")
+        elif kind == "insurance":  # or even money, on a natural of the learner's (Н, "Нет")
+            natural = step.get_by_role("button", name=re.compile("^Нет, играть")).count()
+            no = step.get_by_role("button", name=re.compile("^(Без страховки|Нет, играть)"))
+            expect(no.locator("kbd")).to_have_text("Н" if natural else "Б")
+            press(page, "н" if natural else "б")
             played.add("insurance")
         elif kind == "play":
             stand = step.get_by_role("button", name=re.compile("^Стоять"))
