@@ -510,3 +510,18 @@ def test_the_chart_the_quiz_the_indices_and_the_simulator_say_nothing_in_english
     assert len(pages) > 20
     hits = {name: words for name, page in pages if (words := latin_words(page))}
     assert not hits, "\n".join(f"{name}: {' '.join(sorted(set(w)))}" for name, w in hits.items())
+
+
+def test_the_index_charts_key_names_its_plays_by_the_cells_letters(tmp_path: Path) -> None:
+    """The key's examples in the letters the Russian cells use («С ≥+3», «П ‹−1»): it said
+    "S ≥+3" and "H ‹−1" above cells of «С» and «П» (a walk); English keeps S and H, drawn
+    first (a letter worked out when the template compiled stayed English)."""
+    from trainer import create_app
+
+    app = create_app(app_config(tmp_path, LANGUAGES=("en", "ru")))
+    english = app.test_client().get("/indices").get_data(as_text=True)
+    assert "<b>S ≥+3</b>" in english and "<b>H &lt;−1</b>" in english
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru-RU,ru;q=0.9"
+    russian = client.get("/indices").get_data(as_text=True)
+    assert "<b>С ≥+3</b>" in russian and "<b>П &lt;−1</b>" in russian

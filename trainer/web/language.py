@@ -156,7 +156,15 @@ def init_app(app: Flask) -> None:
         page_language=request_locale,
         language_choices=_switch_choices,
     )
-    app.add_template_filter(chart_letters, "chart_letters")  # a chart code, the buttons' letters
+    app.add_template_filter(_chart_letters, "chart_letters")  # a chart code, the buttons' letters
+
+
+@pass_context
+def _chart_letters(_context: Any, code: str) -> str:
+    """:func:`chart_letters` as a filter that reads the request's language: taking the context
+    keeps Jinja from working it out once at compile time on a literal (``"S" | chart_letters``
+    said "S" to every language after an English page compiled it)."""
+    return chart_letters(code)
 
 
 def _nesting(found: Any) -> Any:
