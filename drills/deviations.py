@@ -97,7 +97,7 @@ _PLAY_WORDS = {
     "P": N_("split"),
     "R": N_("surrender"),
     "I": N_("take insurance"),
-    "N": N_("no insurance"),
+    "N": N_("decline insurance"),
 }
 _NOTATION_RE = re.compile(
     rf"{SYSTEM}(?: {ROUNDING})?"

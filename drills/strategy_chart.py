@@ -60,7 +60,7 @@ _CHOICE_WORDS: dict[str, str] = {
     "Split": N_("split"),
     "Surrender": N_("surrender"),
     "Take insurance": N_("take insurance"),
-    "No insurance": N_("no insurance"),
+    "No insurance": N_("decline insurance"),
     "Take even money": N_("take even money"),
     "No, play the natural": N_("play the natural out"),
 }

@@ -24,6 +24,8 @@ KEY_NAMES = {
     "I": "Take insurance",
     "N": "No insurance",
 }
+# Each key's play in a verdict's sentence ("take insurance, not decline insurance").
+SAID = {**{key: name.lower() for key, name in KEY_NAMES.items()}, "N": "decline insurance"}
 
 
 def answer_one(learner: Any, *, correct: bool) -> None:
@@ -49,12 +51,12 @@ def answer_one(learner: Any, *, correct: bool) -> None:
     feedback = page.locator("section.feedback")
     heading = feedback.locator("#feedback-heading")
     expect(heading).to_have_text(re.compile("^Right: " if correct else "^Not quite: "))
-    expect(heading).to_contain_text(KEY_NAMES[key].lower())
+    expect(heading).to_contain_text(SAID[key])
     expect(feedback.locator("details.verdict-details")).to_contain_text(
         "The EV of each play at this count"
     )
     if not correct:
-        expect(heading).to_contain_text(f"{KEY_NAMES[worked.right].lower()}, not ")
+        expect(heading).to_contain_text(f"{SAID[worked.right]}, not ")
     # htmx swaps the panel in place; without JavaScript the form posts to .../answer and goes
     # on to the answer's verdict address.
     assert ("/answered/" in urlsplit(page.url).path) != learner.javascript

@@ -145,7 +145,7 @@ def test_a_missed_deviation_shows_its_plays_in_words_on_the_mistakes_page(
     )
     mistakes = client.get("/mistakes").get_data(as_text=True)
     words = {"H": "hit", "S": "stand", "D": "double", "P": "split", "R": "surrender"}
-    words |= {"I": "take insurance", "N": "no insurance"}
+    words |= {"I": "take insurance", "N": "decline insurance"}
     assert f"You said <strong>{words[wrong]}</strong>" in mistakes
 
 
