@@ -336,13 +336,14 @@ def explain(worked: Worked, answer: str) -> str:
                 play=say({**PLAY_KEYS, **INSURANCE_KEYS}[answer]),  # the button's word
                 percent=cost_percent(cost),
             )
-        else:
-            text += " " + say(
+        else:  # the why, first: the EVs shown say the other play is worth more (a walk)
+            first = say(
                 "At exactly this count and with these cards %(play)s is worth as much or more: "
                 "the index is where the two plays cross on average over the cell's hands, "
                 "rounded to a whole count.",
                 play=play,
             )
+            text = f"{first} {text}"
     return text
 
 

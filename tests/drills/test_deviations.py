@@ -229,3 +229,22 @@ def test_at_004_dealt_face_down_no_question_shows_a_banker_card(tmp_path: Path) 
     with pytest.raises(InvalidQuestionError, match="the banker shows no card"):
         read_question("hi-lo TS 6H v 9H tc +1", face_down)
     assert read_question("hi-lo TS 6H v 9H tc +1", face_up).situation.up.value == 9
+
+
+def test_a_play_worth_as_much_at_these_cards_says_why_it_is_still_wrong_first() -> None:
+    """Where the play answered is worth as much or more at exactly this count and these cards
+    (the index is where the two cross on average over the cell's hands), the verdict's why,
+    its first sentence, says so: the EVs shown read as the answer being right (a walk)."""
+    found = []
+    for hand, up in (("TS 2H", "4D"), ("TS 3H", "2D"), ("TS 6H", "TD"), ("TS 5H", "TD")):
+        for count in range(-2, 6):
+            notation = f"hi-lo {hand} v {up} tc {count:+d}"
+            worked = work_out(notation, VEGAS)
+            wrong = [k for k in worked.legal - {worked.right, "R", "D", "P"}]
+            for answer in wrong:
+                if worked.evs is not None and worked.cost(answer) <= 0:
+                    found.append(DRILL.grade(notation, answer, VEGAS))
+    assert found, "no answer worth as much as the index's play among the cells tried"
+    for grade in found:
+        assert not grade.correct
+        assert grade.explanation.startswith("At exactly this count and with these cards ")
