@@ -370,7 +370,7 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
     else:
         first = say(_EDGE[table.system.balanced], **values)
         how = " " + say(
-            "Sized by Kelly: %(kelly)s x %(bankroll)s x %(edge)s%% / %(variance)s (the variance "
+            "Sized by Kelly: %(kelly)s × %(bankroll)s × %(edge)s%% / %(variance)s (the variance "
             "of a round) = %(ideal)s, in units of %(unit)s within the table's limits.",
             kelly=number(ramp.kelly_fraction, 2),
             bankroll=_written(ramp.bankroll),

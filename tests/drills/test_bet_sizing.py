@@ -49,6 +49,7 @@ def test_a_bigger_bankroll_or_risk_bets_more_and_the_answer_is_graded_by_it() ->
     grade = DRILL.grade(notation, str(small), rules())
     assert grade.correct and "the ramp bets" in grade.explanation
     assert "The whole ramp" in grade.explanation and "risk of ruin" in grade.explanation
+    assert " × 10,000 × " in grade.explanation  # Kelly's product, its sign not a letter x
     assert not DRILL.grade(notation, str(small + 5), rules()).correct
 
 

@@ -525,3 +525,17 @@ def test_the_index_charts_key_names_its_plays_by_the_cells_letters(tmp_path: Pat
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru-RU,ru;q=0.9"
     russian = client.get("/indices").get_data(as_text=True)
     assert "<b>С ≥+3</b>" in russian and "<b>П &lt;−1</b>" in russian
+
+
+def test_the_index_charts_bankroll_is_written_as_money(tmp_path: Path) -> None:
+    """ "For a bankroll of 10,000", grouped as every amount is («10 000» in Russian): it said
+    "10000" (a counter's walk)."""
+    from trainer import create_app
+
+    app = create_app(app_config(tmp_path, LANGUAGES=("en", "ru")))
+    english = app.test_client().get("/indices?bankroll=10000").get_data(as_text=True)
+    assert "For a bankroll of <strong>10,000</strong>" in english
+    client = app.test_client()
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru-RU,ru;q=0.9"
+    russian = client.get("/indices?bankroll=10000").get_data(as_text=True)
+    assert "<strong>10\u00a0000</strong>" in russian or "<strong>10\u202f000</strong>" in russian
