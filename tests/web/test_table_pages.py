@@ -402,7 +402,8 @@ def test_early_surrender_is_asked_before_the_peek_and_graded(
             response = client.post(url + "/step", data={**fields, "answer": "R"})
             assert response.status_code == 303
             shown = client.get(response.headers["Location"]).get_data(as_text=True)
-            said = r"<strong>Play: (surrender, right|\w+ was right, not surrender)"
+            # (A right one's line is "Play: surrender.": the heading above says "Right".)
+            said = r"<strong>Play: (surrender\.|\w+ was right, not surrender)"
             assert re.search(said, shown)
             assert "surrender \u2212" in shown  # its EV, early surrender's, among the plays'
             return
