@@ -59,9 +59,12 @@ _Text = TypeVar("_Text", bound=str)  # a sentence: text, or a template's Markup
 
 
 def _english_number(value: Number, digits: int = 0) -> str:
-    """``value`` rounded to ``digits`` places, grouped as English writes it ("10,000")."""
+    """``value`` rounded to ``digits`` places, grouped as English writes it ("10,000"), a
+    negative with the true minus, as the web's numbers are (``trainer.words.number``): a
+    sentence said before any app installed those read "-7.50" beside "−7.50" after."""
     exact = Decimal(value.numerator) / value.denominator if isinstance(value, Fraction) else value
-    return f"{Decimal(str(exact)) if isinstance(exact, float) else Decimal(exact):,.{digits}f}"
+    text = f"{Decimal(str(exact)) if isinstance(exact, float) else Decimal(exact):,.{digits}f}"
+    return text.replace("-", "\u2212")
 
 
 _translations: Callable[[], gettext.NullTranslations] = gettext.NullTranslations
