@@ -253,6 +253,12 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
             "risk": percent(risk, _places(risk * 100)),  # "5 %" in Russian
             "limits": limits,
             "unit": _written(rules.min_bet),
+            # Where the page links to the whole ramp (the index chart's, by the same choice).
+            "ramp_query": {
+                "system": system.slug,
+                "bankroll": _money(bankroll),
+                "risk": _risk_text(risk),
+            },
         }
         return Question(notation=notation, prompt=say("Your bet at this count?"), view=view)
 

@@ -35,6 +35,30 @@ def test_a_bet_is_graded_by_the_ramp_and_stored(client: Any, db: Any, hidden_fie
     assert stored == [("bet-sizing", right, 1)]
 
 
+RAMP_LINK_RE = re.compile(r'<a href="([^"]*)">your bet ramp</a>')
+
+
+def test_the_page_links_to_the_ramp_it_asks_about(client: Any, hidden_fields: Any) -> None:
+    """A newcomer was asked for "your ramp's" bet before the ramp was shown anywhere (a walk):
+    the page links to it, worked out for the question's system, bankroll and risk, and the bet
+    graded right is one of its rows."""
+    text = client.get(URL + "&bankroll=20000&risk=0.1").get_data(as_text=True)
+    form = hidden_fields(text)
+    link = RAMP_LINK_RE.search(text)
+    assert link is not None, "no link to the ramp on the question's page"
+    address = html.unescape(link.group(1))
+    assert address.startswith("/indices?") and address.endswith("#ramp-heading"), address
+    assert "bankroll=20000" in address and "risk=0.1" in address and "system=hi-lo" in address
+    page = client.get(address.split("#")[0])
+    assert page.status_code == 200
+    shown = page.get_data(as_text=True)
+    rows = shown.split('<ul class="ramp-rows">')[1].split("</ul>")[0]
+    said = re.sub(r"<[^>]+>", "", html.unescape(shown))
+    assert "For a bankroll of 20,000 and a risk of ruin of 10%:" in said
+    right = Fraction(DRILL.grade(form["question"], "5", Rules.parse(form["rules"])).right_answer)
+    assert f"<strong>{number(right, 0 if right.denominator == 1 else 2)}</strong>" in rows, rows
+
+
 def test_a_wrong_bets_cost_names_its_unit_the_table_minimum_and_the_money(
     client: Any, hidden_fields: Any
 ) -> None:
