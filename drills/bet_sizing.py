@@ -405,7 +405,8 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
             win=number(ramp.win_per_100, 2),
             **figures,
         )
-    return f"{first}{how} {whole}{_why_riskier(ramp, rules)}"
+    riskier = why_riskier(ramp, rules)
+    return f"{first}{how} {whole}" + (f" {riskier}" if riskier else "")
 
 
 # The first sentence, by whether the system's count is a true count (balanced) or running.
@@ -431,19 +432,24 @@ _NO_EDGE = {
 }
 
 
-def _why_riskier(ramp: BetRamp, rules: Rules) -> str:
-    """Why the ramp's own risk of ruin is above the one it was sized for, where it is."""
+def aimed_percent(ramp: BetRamp) -> str:
+    """The risk of ruin the ramp was sized for, as a percentage ("5", "2.5")."""
+    return number(ramp.risk * 100, 0 if (ramp.risk * 100) == int(ramp.risk * 100) else 2)
+
+
+def why_riskier(ramp: BetRamp, rules: Rules) -> str:
+    """Why the ramp's own risk of ruin is above the one it was sized for, where it is (else
+    nothing)."""
     if ramp.risk_of_ruin <= ramp.risk * 1.1 or ramp.loses:  # (a loss is said as one)
         return ""
     minimums = ramp.bankroll / rules.min_bet
-    aimed = number(ramp.risk * 100, 0 if (ramp.risk * 100) == int(ramp.risk * 100) else 2)
-    return " " + say(
+    return say(
         "That is above the %(aimed)s%% the Kelly fraction aims at, which holds for bets in "
         "proportion to the edge: this ramp must bet the table minimum (%(minimum)s) where the "
         "player has no edge, and bets whole minimums, and those bets weigh the more the smaller "
         "the bankroll is in table minimums (here %(minimums)s); a bigger bankroll brings it down "
         "toward %(aimed)s%%.",
-        aimed=aimed,
+        aimed=aimed_percent(ramp),
         minimum=_written(rules.min_bet),
         minimums=number(minimums),
     )

@@ -30,6 +30,37 @@ def test_the_page_shows_the_index_chart_the_edge_plot_and_the_ramp(client: Any) 
     assert "This ramp wins " in text and "does not beat the game" not in text  # (BetRamp.loses)
 
 
+@pytest.mark.parametrize(
+    ("bankroll", "expected"), [("2000", True), ("10000", True), ("1000000", False)]
+)
+def test_a_ramp_riskier_than_chosen_says_why_behind_a_summary(
+    client: Any, bankroll: str, expected: bool
+) -> None:
+    """A walk read the ramp's own risk of ruin ("6.3%") beside the 5% it was asked for, with no
+    word of why: where the ramp's risk is above the one chosen, a folded "why" says it; where it
+    is not (a bankroll of many table minimums), nothing does."""
+    import html
+    import re
+
+    from drills.bet_sizing import read_bankroll
+    from drills.count_study import study_for
+    from trainer.engine.counting import SYSTEMS
+    from trainer.engine.indices import bet_ramp
+    from trainer.engine.rulebook.rules import Rules
+    from trainer.web.caches import app_caches
+
+    text = client.get(f"/indices?rules=vegas-6d-s17&system=hi-lo&bankroll={bankroll}&risk=0.05")
+    assert text.status_code == 200
+    said = re.sub(r"<[^>]+>", "", html.unescape(text.get_data(as_text=True)))
+    rules = Rules.parse("vegas-6d-s17")
+    edge = study_for(rules, SYSTEMS["hi-lo"], caches=app_caches(client.application)).edge
+    ramp = bet_ramp(edge, read_bankroll(bankroll, rules), 0.05)
+    riskier = ramp.risk_of_ruin > 0.05 * 1.1 and not ramp.loses
+    assert riskier is expected, ramp.risk_of_ruin  # (21% and 6.3% at 400 and 2,000 minimums)
+    assert ("Why is its risk above the 5% you chose?" in said) is riskier, ramp.risk_of_ruin
+    assert ("That is above the 5% the Kelly fraction aims at" in said) is riskier
+
+
 def test_the_rules_form_goes_to_the_pages_own_address(client: Any) -> None:
     response = client.get("/indices?rules=vegas-6d-s17&preset=twenty-one-club&system=hi-lo")
     assert response.status_code == 303
