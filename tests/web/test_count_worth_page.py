@@ -61,6 +61,30 @@ def test_a_ramp_riskier_than_chosen_says_why_behind_a_summary(
     assert ("That is above the 5% the Kelly fraction aims at" in said) is riskier
 
 
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_every_letter_in_the_index_cells_is_in_the_key(client: Any, language: str) -> None:
+    """A walk met «Д» in an index cell with no key to read it by: each letter the cells show is
+    named beside it, in the page's language, and no other."""
+    import html
+    import re
+
+    response = client.get(
+        "/indices?rules=vegas-6d-s17&system=hi-lo", headers={"Accept-Language": language}
+    )
+    text = html.unescape(response.get_data(as_text=True))
+    cells = re.findall(r'<td class="idx-[^"]*"[^>]*>(.*?)</td>', text)
+    shown = {m for cell in cells for m in re.findall(r"<span>(\S+) [≥<]", cell)}
+    key = re.search(r'<ul class="strategy-legend index-letters"[^>]*>(.*?)</ul>', text, re.S)
+    assert key is not None, "no key to the cells' letters"
+    named = dict(re.findall(r"<li><b>(\S+)</b> ([^<]+)</li>", key.group(1)))
+    assert set(named) == shown and len(shown) >= 4, (named, shown)
+    words = {
+        "en": {"double", "stand", "hit", "split"},
+        "ru": {"удваивать", "стоять", "прикупать", "разделять"},
+    }
+    assert words[language] <= set(named.values()), named
+
+
 def test_the_rules_form_goes_to_the_pages_own_address(client: Any) -> None:
     response = client.get("/indices?rules=vegas-6d-s17&preset=twenty-one-club&system=hi-lo")
     assert response.status_code == 303

@@ -224,6 +224,12 @@ def _context(choice: Choice, study: Study) -> dict[str, Any]:
         "true_count": choice.system.balanced,
         "insurance": [_play_words(p) for p in table.find("insurance", "A")],
         "grid": index_grid(table, choice.count),
+        # What each letter in the cells means (a walk met «Д» with no key to read it by).
+        "letters": [
+            (chart_letters(code), _play_word(code))
+            for code in "HSDPR"
+            if any(p.play == code and p.hand != "insurance" for p in table.plays)
+        ],
         "span": grid_words(table.rules, table.system),
         "in_force": [
             (_hand_words(p.hand, p.dealer), _play_words(p))
