@@ -76,7 +76,7 @@ from trainer.engine.indices import COUNT_LIMIT, IndexTable, Play
 from trainer.engine.indices.table import FAB_4, ILLUSTRIOUS_18, count_grid
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import action_evs, first_actions
-from trainer.words import N_, cost_percent, quoted, say
+from trainer.words import N_, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = ["CELL_SETS", "DRILL", "FAB_4", "ILLUSTRIOUS_18", "Deviations", "work_out"]
@@ -327,23 +327,17 @@ def explain(worked: Worked, answer: str) -> str:
         for key, ev in sorted(worked.evs.items(), key=lambda item: -item[1])
     )
     text += " " + say("The EV of each play at this count, per bet: %(evs)s.", evs=evs)
-    if answer != worked.right:
-        cost = worked.cost(answer)
+    # A mistake's cost is the verdict's first line's, not said again here (a walk read it twice).
+    if answer != worked.right and worked.cost(answer) <= 0:
+        # The why, first: the EVs shown say the other play is worth more (a walk).
         play = say(_PLAY_WORDS[answer])
-        if cost > 0:
-            text += " " + say(
-                "%(play)s costs %(percent)s%% of the bet here.",
-                play=say({**PLAY_KEYS, **INSURANCE_KEYS}[answer]),  # the button's word
-                percent=cost_percent(cost),
-            )
-        else:  # the why, first: the EVs shown say the other play is worth more (a walk)
-            first = say(
-                "At exactly this count and with these cards %(play)s is worth as much or more: "
-                "the index is where the two plays cross on average over the cell's hands, "
-                "rounded to a whole count.",
-                play=play,
-            )
-            text = f"{first} {text}"
+        first = say(
+            "At exactly this count and with these cards %(play)s is worth as much or more: "
+            "the index is where the two plays cross on average over the cell's hands, "
+            "rounded to a whole count.",
+            play=play,
+        )
+        text = f"{first} {text}"
     return text
 
 

@@ -67,7 +67,7 @@ from trainer.engine.rulebook.legality import (
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import InvalidSituationError, action_evs
 from trainer.engine.strategy.dealer import full_shoe
-from trainer.words import N_, cost_percent, number, plural, quoted, say, say_as
+from trainer.words import N_, number, plural, quoted, say
 from trainer.words import signed as signed_number
 
 __all__ = ["DRILL", "SLUG", "TablePlay", "notation_of", "work_out"]
@@ -464,14 +464,8 @@ def explain(worked: Worked, answer: str) -> str:
             "At the index the two plays are worth about the same, so this cost nothing here; "
             "the index's play is the one to learn."
         )
-    if answer != worked.right and cost > 0:
-        text += " " + say(
-            "%(play)s costs %(percent)s%% of the bet.",
-            play=say_as(
-                "play", PLAY_KEYS[answer]
-            ),  # the button's word: «Прикупить», not «прикупать»
-            percent=cost_percent(cost),
-        )
+    # (A mistake's cost is not said again here: the verdict's first line says it, and a walk
+    # read it twice, once behind "details".)
     if beats_the_chart(worked, answer):  # the why of a right play not the chart's: first
         text = say("For these exact cards %(play)s is worth more than the chart's play (the chart "
                    "is by total, and these cards change the odds): both are right.",

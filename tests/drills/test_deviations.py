@@ -92,7 +92,8 @@ def test_the_feedback_gives_each_plays_ev_and_the_mistakes_cost() -> None:
     assert grade.ev_cost and grade.ev_cost > 0
     assert "The EV of each play at this count" in grade.explanation
     assert "split at +" in grade.explanation  # the index, in words
-    assert "Stand costs" in grade.explanation
+    # The cost is the verdict's first line's (grade.ev_cost), not said again in the working.
+    assert "costs" not in grade.explanation
 
 
 def test_the_evs_rise_for_the_deviation_as_the_count_passes_its_index() -> None:

@@ -39,7 +39,7 @@ def test_a_mistake_costs_the_ev_given_up() -> None:
     assert not grade.correct
     assert grade.right_answer == "D"
     assert float(grade.ev_cost or 0) == pytest.approx(worked.evs["D"] - worked.evs["S"], abs=1e-6)
-    assert "costs" in grade.explanation
+    assert "costs" not in grade.explanation  # (the verdict's first line says it, once)
 
 
 def test_the_index_decides_at_the_learners_count(count_studies: None) -> None:
@@ -106,7 +106,7 @@ def test_a_natural_surrendered_early_is_a_mistake_costing_the_natural() -> None:
     grade = DRILL.grade("AS TD v KH", "R", EARLY)
     assert not grade.correct and grade.right_answer == "S"
     assert float(grade.ev_cost or 0) == pytest.approx(1.5 * 286 / 309 + 0.5, abs=1e-6)
-    assert "A natural against 10" in grade.explanation and "costs 188.83%" in grade.explanation
+    assert "A natural against 10" in grade.explanation and "188.83%" not in grade.explanation
     assert DRILL.grade("AS TD v KH", "S", EARLY).correct
     assert DRILL.skill("AS TD v KH", EARLY).endswith("natural v 10, early surrender")
 

@@ -485,7 +485,9 @@ def test_a_natural_surrendered_early_is_graded_a_mistake_with_its_cost(
     assert (row[0], row[1]) == ("R", 0)
     assert float(Fraction(row[2])) == pytest.approx(worked.evs["S"] + 0.5, abs=1e-6)
     shown = client.get(response.headers["Location"]).get_data(as_text=True)
-    assert "A natural against 10" in shown and "Surrender costs" in shown
+    # The cost once, in the first line (not again behind "details": a walk read it twice).
+    assert "A natural against 10" in shown and "; it cost " in shown
+    assert "Surrender costs" not in shown
     assert tables.steps_of(db, url.rsplit("/", 1)[-1])[-1].state == "held"
 
 
