@@ -76,16 +76,27 @@ _BY_THE_INDEX = {
         "decline it; the insurance bet is worth %(worth)s%% of your bet here, with these cards."
     ),
 }
+# The insurance bet's why: how often it wins against the one time in three it needs (it pays
+# 2:1), not its worth again (the verdict's first line says what a mistake cost: a walk read
+# the cost twice and no reason).
 _INSURANCE = {
     "I": N_(
-        "The insurance bet is worth %(worth)s%% of your bet on average (it pays 2:1 when the "
-        "dealer has a ten-value card under the ace): take it."
+        "Insurance pays 2:1, so it gains when the dealer has a ten-value card under the ace more "
+        "than one time in three; with these cards he has one %(chance)s%% of the time: take it."
     ),
     "N": N_(
-        "The insurance bet is worth %(worth)s%% of your bet on average (it pays 2:1 when the "
-        "dealer has a ten-value card under the ace): decline it."
+        "Insurance pays 2:1, so it gains when the dealer has a ten-value card under the ace more "
+        "than one time in three; with these cards he has one %(chance)s%% of the time: decline "
+        "it."
     ),
 }
+
+
+def ten_under_the_ace(worth: float) -> float:
+    """The chance of a ten-value card under the dealer's ace, from the insurance bet's worth per
+    unit of the main bet (half a bet at 2:1: worth = 1.5 x chance - 0.5)."""
+    return (worth + 0.5) / 1.5
+
 
 # Each explanation kept by all it reads of a play (never its cards: the situation) and the
 # language: the quiz explains the same few hundred cells again and again.
@@ -123,7 +134,8 @@ def _explained(play: Play, chosen: str | None = None) -> str:
                 taken=number(play.evs["I"] * 100),
                 out=number(play.evs["N"] * 100, 1),
             )
-        return say(_INSURANCE[play.right], worth=signed(play.evs["I"] * 100, 2))
+        chance = ten_under_the_ace(play.evs["I"])
+        return say(_INSURANCE[play.right], chance=number(chance * 100, 2))
     if play.doubled is not None:
         said = double_words(play.doubled, play.doubling, play.situation.up.value)
         return f"{play_why(play.evs, play.right, chosen)}\n{said}"

@@ -30,6 +30,7 @@ from drills.strategy_quiz import (
 from drills.strategy_why import _EXPLAINED, _explained, explain
 from trainer.engine.deck.hand import Situation
 from trainer.engine.rulebook.rules import Rules, find_preset
+from trainer.words import cost_percent
 
 KNOWN = Path(__file__).parent.parent / "data" / "strategy_quiz_known.csv"
 VEGAS = find_preset("vegas-6d-s17")
@@ -201,6 +202,28 @@ def test_insurance_is_asked_against_an_ace_then_the_play(rng: random.Random) -> 
     assert DRILL.grade(question.notation, "N", VEGAS).correct
     taken = DRILL.grade(question.notation, "I", VEGAS)
     assert not taken.correct and taken.ev_cost > 0
+
+
+@pytest.mark.parametrize(
+    ("notation", "tens", "cards"),
+    [
+        ("9S 2D v AH insurance", 96, 309),  # six decks: 96 ten-value cards, 3 cards seen
+        ("KS QD v AH insurance", 94, 309),  # two of them in the player's hand
+        ("TS 5D v AH insurance", 95, 309),
+    ],
+)
+def test_insurances_why_is_how_often_a_ten_is_under_the_ace(
+    notation: str, tens: int, cards: int
+) -> None:
+    """The why of a wrong insurance says how often it gains against the one time in three it
+    needs (the cards left, counted here), not its worth, which the first line's cost says: a
+    walk read the cost twice and no reason."""
+    grade = DRILL.grade(notation, "I", VEGAS)
+    assert not grade.correct and grade.right_answer == "N"
+    why = grade.why
+    assert f"he has one {tens / cards * 100:.2f}% of the time: decline it." in why, why
+    assert "one time in three" in why
+    assert cost_percent(grade.ev_cost) not in why  # (the worth is the cost: said once)
 
 
 def test_no_insurance_where_the_rules_offer_none(rng: random.Random) -> None:
