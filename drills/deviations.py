@@ -290,6 +290,16 @@ _AT_COUNT = {
 }
 
 
+_AGAINST = N_(
+    "%(hand)s against %(up)s (%(system)s): basic strategy is %(basic)s; the index says "
+    "%(indices)s."
+)
+_AGAINST_AN_ACE = N_(
+    "%(hand)s against an ace (%(system)s): basic strategy is %(basic)s; the index says "
+    "%(indices)s."
+)
+
+
 def explain(worked: Worked, answer: str) -> str:
     """Why the right play is right at this count, with each play's EV and the mistake's cost."""
     asked = worked.asked
@@ -306,13 +316,9 @@ def explain(worked: Worked, answer: str) -> str:
         )
     else:
         said = total_words(hand) if " " in hand else say("a pair of %(rank)s", rank=hand)
-        text = say(
-            "%(hand)s against %(up)s (%(system)s): basic strategy is %(basic)s; the index says "
-            "%(indices)s.",
-            hand=_capital(said),
-            up=up,
-            **values,
-        )
+        # The ace said as a word, as the quiz says it (a walk read «против A» here).
+        sentence = _AGAINST_AN_ACE if up == "A" else _AGAINST
+        text = say(sentence, hand=_capital(said), up=up, **values)
     if worked.count.how:
         text += " " + worked.count.how
     text += " " + say(

@@ -1,7 +1,7 @@
-"""A verdict's plays said in Russian in the sentences that pair them ("Not quite: %(right)s, not
-%(answer)s."): a walk read «нужно застраховаться, а не не брать страховку», the play declined
-said with its own «не» after the sentence's. Every play a verdict names, against every other,
-in every sentence that puts one after «не» or «нужно»."""
+"""A verdict's words in Russian: its plays said in the sentences that pair them ("Not quite:
+%(right)s, not %(answer)s."; a walk read «нужно застраховаться, а не не брать страховку», the
+play declined said with its own «не» after the sentence's: every play against every other), and
+the ace said as a word in a deviation's working."""
 
 from __future__ import annotations
 
@@ -25,3 +25,22 @@ def test_no_play_is_said_with_a_double_not(app: Any, sentence: str) -> None:
     assert said and all("Неверно" in s or "Верно" in s for s in said), said[:3]
     doubled = [s for s in said if " не не " in s or "нужно не " in s]
     assert not doubled, doubled
+
+
+@pytest.mark.usefixtures("count_studies")  # a deviation's working reads its indices
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "Hard 11 against an ace (Hi-Lo): "), ("ru", "Жёсткие 11 против туза (Hi-Lo): ")],
+)
+def test_a_deviation_against_an_ace_says_the_ace_in_words(
+    app: Any, language: str, said: str
+) -> None:
+    """A walk read «Жёсткие 11 против A» in a deviation's working, where the quiz says «против
+    туза»: the ace is said as a word, as every other verdict says it."""
+    from drills.deviations import DRILL
+    from trainer.engine.rulebook.rules import Rules
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        grade = DRILL.grade("hi-lo 6S 5H v AD tc +3", "H", Rules.parse("vegas-6d-s17"))
+    assert said in grade.explanation, grade.explanation
+    assert "against A " not in grade.explanation and "против A " not in grade.explanation
