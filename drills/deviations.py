@@ -291,12 +291,10 @@ _AT_COUNT = {
 
 
 _AGAINST = N_(
-    "%(hand)s against %(up)s (%(system)s): basic strategy is %(basic)s; the index says "
-    "%(indices)s."
+    "%(hand)s against %(up)s (%(system)s): basic strategy is %(basic)s; the index says %(indices)s."
 )
 _AGAINST_AN_ACE = N_(
-    "%(hand)s against an ace (%(system)s): basic strategy is %(basic)s; the index says "
-    "%(indices)s."
+    "%(hand)s against an ace (%(system)s): basic strategy is %(basic)s; the index says %(indices)s."
 )
 
 
