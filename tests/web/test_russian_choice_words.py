@@ -44,3 +44,21 @@ def test_a_deviation_against_an_ace_says_the_ace_in_words(
         grade = DRILL.grade("hi-lo 6S 5H v AD tc +3", "H", Rules.parse("vegas-6d-s17"))
     assert said in grade.explanation, grade.explanation
     assert "against A " not in grade.explanation and "против A " not in grade.explanation
+
+
+@pytest.mark.usefixtures("count_studies")
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_deviations_hint_quotes_the_choice_it_names(client: Any, language: str) -> None:
+    """The hint under the deviations' cells names a choice of the select beside it in its own
+    words (a walk read «в диапазоне» there against «в заданных пределах» in the select)."""
+    import html
+    import re
+
+    page = client.get(
+        "/drills/deviations", headers={"Accept-Language": language}, follow_redirects=True
+    )
+    text = html.unescape(page.get_data(as_text=True))
+    options = re.findall(r'<option value="[a-z0-9]+"[^>]*>([^<]+)</option>', text)
+    hint = re.search(r"[“«]([^”»]+)[”»]\. ", text)
+    assert hint is not None and options, text[:200]
+    assert hint.group(1).lower() in [o.lower() for o in options], (hint.group(1), options)
