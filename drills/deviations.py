@@ -355,7 +355,7 @@ def read_range(options: Mapping[str, str]) -> tuple[int, int]:
     """
     bounds = []
     for name, default in (("low", "-3"), ("high", "+3")):
-        text = str(options.get(name) or default).strip()
+        text = str(options.get(name) or default).strip().replace("\u2212", "-")  # "−3" as shown
         if not re.fullmatch(r"[+-]?[0-9]{1,3}", text) or abs(int(text)) > COUNT_LIMIT:
             least, most = signed_number(-COUNT_LIMIT), signed_number(COUNT_LIMIT)
             raise InvalidOptionError(

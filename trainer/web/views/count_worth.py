@@ -48,7 +48,7 @@ from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, re
 from trainer.web.support import current_rules, render
 from trainer.web.views.count_jobs import pending_page, study_or_start
 from trainer.web.views.strategy import CELL_TITLES
-from trainer.words import N_, quoted, say
+from trainer.words import N_, quoted, say, trimmed
 
 bp = Blueprint("count_worth", __name__)
 
@@ -307,6 +307,9 @@ def page() -> Response:
         choice=choice,
         rules=choice.rules,
         page_rules=choice.rules,
-        **_form_context({**values, **choice.query()}, choice.rules),
+        # (The risk in the field as the page writes numbers: «0,05» in Russian, as its hint.)
+        **_form_context(
+            {**values, **choice.query(), "risk": trimmed(choice.risk, 4)}, choice.rules
+        ),
         **_context(choice, study),
     )

@@ -1,7 +1,8 @@
-"""A verdict's words in Russian: its plays said in the sentences that pair them ("Not quite:
-%(right)s, not %(answer)s."; a walk read «нужно застраховаться, а не не брать страховку», the
-play declined said with its own «не» after the sentence's: every play against every other), and
-the ace said as a word in a deviation's working."""
+"""What a walk of the Russian pages read wrong, each mended: a verdict's plays said in the
+sentences that pair them ("Not quite: %(right)s, not %(answer)s."; «нужно застраховаться, а
+не не брать страховку»: every play against every other), the ace said as a word in a
+deviation's working, a hint quoting its select's choice in the select's words, and the
+fields' own numbers written as the page writes numbers («0,05», «−3»)."""
 
 from __future__ import annotations
 
@@ -62,3 +63,32 @@ def test_the_deviations_hint_quotes_the_choice_it_names(client: Any, language: s
     hint = re.search(r"[“«]([^”»]+)[”»]\. ", text)
     assert hint is not None and options, text[:200]
     assert hint.group(1).lower() in [o.lower() for o in options], (hint.group(1), options)
+
+
+@pytest.mark.usefixtures("count_studies")
+@pytest.mark.parametrize(
+    ("address", "field", "shown"),
+    [
+        ("/drills/deviations", "low", "−3"),
+        ("/drills/bet-sizing", "risk", "0,05"),
+        ("/indices?rules=vegas-6d-s17&system=hi-lo", "risk", "0,05"),
+    ],
+)
+def test_a_fields_own_number_is_written_as_the_page_writes_numbers_and_read_back(
+    client: Any, address: str, field: str, shown: str
+) -> None:
+    """A Russian page wrote «0,05» in its hint beside a field holding "0.05", and «−1» beside
+    a field holding "-3": each field's number is written the page's way, and sent back as it
+    stands it is read (not a 400)."""
+    import html
+    import re
+
+    russian = {"Accept-Language": "ru"}
+    page = client.get(address, headers=russian, follow_redirects=True)
+    text = html.unescape(page.get_data(as_text=True))
+    value = re.search(rf'<input name="{field}" value="([^"]*)"', text)
+    assert value is not None and value.group(1) == shown, value and value.group(1)
+    sent = client.get(
+        page.request.full_path + f"&{field}={shown}", headers=russian, follow_redirects=True
+    )
+    assert sent.status_code == 200, sent.get_data(as_text=True)[:300]
