@@ -137,10 +137,13 @@ def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> 
             box=money(total),
             amount=money(amount),
         )
-    elif ask is Ask.BACK:  # the amount asked first, as a return, not the net's loss (a walk)
+    elif ask is Ask.BACK:  # the amount asked, as a return, not the net's loss (a walk)
         stake = money(seat.hands[0].bet)
         why = say("A surrender gives back half the stake of %(stake)s: %(amount)s.",
                   stake=stake, amount=money(amount))  # fmt: skip
+        # The hand's settlement is that return again, as a loss (−62.50 beside 62.50: a walk
+        # read the sign flip between the why and its details): said once.
+        parts = []
     elif ask is Ask.INSURANCE:
         why = parts.pop()  # the insurance's own sentence: the amount asked
         parts.append(say("The insurance bet pays %(amount)s.", amount=money(amount)))
