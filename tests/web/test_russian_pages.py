@@ -1,6 +1,6 @@
 """The pages whose templates speak through the catalogue, read in Russian: no Latin-letter word
 the templates themselves write (their text, or a message missing from the catalogue), beside a
-short allow-list (the counting systems' names, EV, the cards' letters, the units, CSV and JSON).
+short allow-list (the counting systems' names, the cards' letters, the units, CSV and JSON).
 On the drill pages whose Python code says every word through the catalogue too
 (:data:`WHOLLY_SAID`), no Latin-letter word at all, whoever wrote it.
 
@@ -84,12 +84,12 @@ WHOLLY_SAID = ("true-count", "deck-estimation", "shoe-penetration",
                "running-count", "deck-countdown", "irregularities", "catch-the-dealer",
                "catch the dealer")  # fmt: skip
 
-# Words that are Latin in Russian too: the counting systems' names, the expected value's letters,
-# the cards' letters beside their suits, the keys named, the files offered, the unit of time and
-# the time zones' names.
+# Words that are Latin in Russian too: the counting systems' names (not "EV": the pages say
+# «матожидание», a walk read both), the cards' letters beside their suits, the keys named, the
+# files offered, the unit of time and the time zones' names.
 ALLOWED = {
     "Hi-Lo", "Hi-Opt", "KO", "Zen", "Omega", "Wong", "Halves", "Uston", "APC", "Red", "Seven",
-    "EV", "A", "K", "Q", "J", "F", "N", "Enter", "Tab", "CSV", "JSON", "JavaScript",
+    "A", "K", "Q", "J", "F", "N", "Enter", "Tab", "CSV", "JSON", "JavaScript",
     "UTC", "Continent", "City", "Europe", "Moscow",  # time zones as their names are written
     "T", "I",  # the table's keys: take a mistake back, take insurance
     "BOX", "talia",  # the glossary's notes: 003's own word, the English the pages use for талия
