@@ -304,8 +304,9 @@ def test_one_round_with_javascript_off(browser: Browser, live_server: Any) -> No
                 break
         settled = page.locator(".settlement")
         expect(settled).to_contain_text("Round 1 settled")
-        # "Box 1:", or "Box 1, hand 1:" where the shoe dealt a pair that was split.
-        expect(settled).to_contain_text(re.compile(r"Box 1(, hand 1)?:"))
+        # "Your box:", or "Your box, hand 1:" where the shoe dealt a pair that was split (the
+        # one box unnumbered, as the table names it).
+        expect(settled).to_contain_text(re.compile(r"Your box(, hand 1)?:"))
         # Each step was a page of its own, posted and redirected to the table's address (so
         # a reload or Back sends nothing again), the step's verdict shown there.
         assert re.search(r"/table/[^/?]+(\?shown=\d+#verdict)?$", page.url), page.url
@@ -323,7 +324,7 @@ def test_an_amount_typed_and_sent_with_enter_is_the_bet(learner: Any) -> None:
         ready(page)
     expect(page.locator("form.step-bet")).to_be_visible()
     page.get_by_text("Another amount").click()
-    field = page.get_by_label("Box 1")
+    field = page.get_by_label("Your stake")
     field.fill("25")
     field.press("Enter")
     feedback = page.locator("section.feedback")

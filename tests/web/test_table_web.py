@@ -297,3 +297,27 @@ def test_a_mistake_at_the_table_is_drilled_again_from_the_mistakes_page(
     assert response.status_code == 200, response.get_data(as_text=True)[:2000]
     assert "Right" in response.get_data(as_text=True)
     assert "the chart says" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(("boxes", "names"), [("1", ["Your box"]), ("2", ["Box 1", "Box 2"])])
+def test_the_learners_box_is_numbered_only_where_they_play_more_than_one(
+    client: Any, csrf: Any, hidden_fields: Any, boxes: str, names: list[str]
+) -> None:
+    """A walk read «Место 1 · Ваш бокс 1 · Место 3»: the learner's one box numbered beside the
+    seats' numbers. One box is "Your box" at the table and in the settlement; two or more are
+    numbered in both."""
+    url = sit(client, csrf, boxes=boxes, graded=["strategy"])
+    for _ in range(60):
+        kind, fields = step_form(client, url, hidden_fields)
+        page = post_step(client, url, answer(kind, fields)).get_data(as_text=True)
+        if "settled" in page:
+            break
+    else:
+        pytest.fail("no round was settled")
+    seats = re.findall(r'<div class="seat mine" role="group" aria-label="([^"]+)"', page)
+    mine = [f"Your box {n}" for n in range(1, int(boxes) + 1)] if boxes != "1" else ["Your box"]
+    assert seats[: len(mine)] == mine, seats
+    settled = page.split("settled</h3>")[1].split("</ul>")[0]
+    for name in names:
+        assert re.search(rf"<li>{name}(, hand \d)?: ", settled), settled
+    assert ("Box 1" in settled) is (boxes != "1")

@@ -110,16 +110,18 @@ def _who(game: TableGame, number: int) -> tuple[int | None, tuple[int, ...]]:
     return game.table.dealer, game.table.seat_players  # the round in play
 
 
-def _seat_label(game: TableGame, seat: int, box: int, players: tuple[int, ...] | None) -> str:
-    """A seat as the table names it: the learner's box (``box``, 0 for another's) or its
-    number; where the players deal (``players``: who sits at each seat), you or a name."""
+def _seat_label(
+    game: TableGame, seat: int, box: int, players: tuple[int, ...] | None, boxes: int = 1
+) -> str:
+    """A seat as the table names it: the learner's box (``box`` of their ``boxes``, 0 for
+    another's; numbered only where they play more than one: a walk read «Место 1 · Ваш бокс 1 ·
+    Место 3») or its number; where the players deal (``players``: who sits at each seat), you
+    or a name."""
     if players is not None:
         return say("You") if box else game.table.names[players[seat]]
-    return (
-        say("Your box %(box)s", box=written(box))
-        if box
-        else say("Seat %(seat)s", seat=written(seat + 1))
-    )
+    if not box:
+        return say("Seat %(seat)s", seat=written(seat + 1))
+    return say("Your box %(box)s", box=written(box)) if boxes > 1 else say("Your box")
 
 
 def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
@@ -148,7 +150,7 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
             acting = seat == acting_seat and index == acting_hand
             hands.append(replace(view, acting=acting, doubled=doubled[index]))
         box = seat - learner.start + 1 if mine else 0
-        label = _seat_label(game, seat, box, players if rotating else None)
+        label = _seat_label(game, seat, box, players if rotating else None, len(learner))
         insurance = round_.insurance(seat)
         net = signed_money(result.seats[seat].net) if result is not None else ""
         seats.append(
@@ -192,9 +194,10 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
         return (*lines, *_bank_lines(game, number, result), *passed)
     for seat in learner:
         box = seat - learner.start + 1
+        named = _box_name(box, len(learner))
         settled = result.seats[seat]
         for index, hand in enumerate(settled.hands, start=1):
-            which = _which(game.setup.deals, box, index if len(settled.hands) > 1 else 0)
+            which = _which(game.setup.deals, named, index if len(settled.hands) > 1 else 0)
             values = {
                 "which": which,
                 "outcome": _hand_outcome(hand, natural),
@@ -213,9 +216,9 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
         if len(settled.stakes) > 1:
             lines.append(
                 say(
-                    "Box %(box)s: your share %(share)s on your %(stake)s; the co-bettors' "
+                    "%(box)s: your share %(share)s on your %(stake)s; the co-bettors' "
                     "%(shares)s on their %(stakes)s.",
-                    box=written(box),
+                    box=named,
                     share=signed_money(settled.shares[0]),
                     stake=money(settled.stakes[0]),
                     shares=", ".join(signed_money(share) for share in settled.shares[1:]),
@@ -225,8 +228,8 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
         if settled.insurance:
             lines.append(
                 say(
-                    "Box %(box)s: insurance %(insurance)s, %(net)s.",
-                    box=written(box),
+                    "%(box)s: insurance %(insurance)s, %(net)s.",
+                    box=named,
                     insurance=money(settled.insurance),
                     net=signed_money(settled.insurance_net),
                 )
@@ -259,14 +262,21 @@ def _dealer_line(game: TableGame, result: RoundResult) -> str:
     return say(said, total=written(result.dealer_total))
 
 
-def _which(deals: bool, box: int, hand: int) -> str:
-    """Whose hand a settlement line is: the learner's (where the players deal) or a box's, and
-    which of its hands after a split (``hand`` 0: the only one)."""
+def _box_name(box: int, boxes: int) -> str:
+    """The learner's box ``box`` of their ``boxes`` as the table and its settlement name it:
+    numbered only where they play more than one (a walk read «Место 1 · Ваш бокс 1 · Место 3»:
+    the one box numbered beside the seats' numbers)."""
+    return say("Box %(box)s", box=written(box)) if boxes > 1 else say("Your box")
+
+
+def _which(deals: bool, box: str, hand: int) -> str:
+    """Whose hand a settlement line is: the learner's (where the players deal) or a box's
+    (``box``, its name), and which of its hands after a split (``hand`` 0: the only one)."""
     if deals:
         return say("You, hand %(hand)s", hand=written(hand)) if hand else say("You")
     if hand:
-        return say("Box %(box)s, hand %(hand)s", box=written(box), hand=written(hand))
-    return say("Box %(box)s", box=written(box))
+        return say("%(box)s, hand %(hand)s", box=box, hand=written(hand))
+    return box
 
 
 def _deal_passed(game: TableGame, number: int) -> tuple[str, ...]:
