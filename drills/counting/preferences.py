@@ -124,8 +124,9 @@ _RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "A")  # tags index: ace 
 
 
 def card_values(system: CountingSystem) -> str:
-    """A system's card values in a line: ``"2-6 +1, 7-9 0, 10 A -1"``; a card whose value
-    depends on its colour says so (``"7 +1 red, 0 black"``)."""
+    """A system's card values in a line: ``"2–6: +1; 7–9: 0; 10, A: −1"`` (a walk read "2-6
+    +1, 7-9 0, 10 A −1" as engine text, "7-9 0" as a sum, and «+0,5, 3 4» in Russian as one
+    number); a card whose value depends on its colour says so (``"7: +1 red, 0 black"``)."""
     tags = [*system.tags[1:], system.tags[0]]
     red = [*system.red_tags[1:], system.red_tags[0]] if system.red_tags else tags
     groups: list[tuple[list[str], str]] = []
@@ -143,12 +144,14 @@ def card_values(system: CountingSystem) -> str:
     parts = []
     for ranks, value in groups:
         shown = (
-            f"{ranks[0]}-{ranks[-1]}" if len(ranks) > 2 and ranks[-1] != "A" else " ".join(ranks)
+            f"{ranks[0]}\u2013{ranks[-1]}"
+            if len(ranks) > 2 and ranks[-1] != "A"
+            else ", ".join(ranks)
         )
-        parts.append(f"{shown} {value}")
+        parts.append(f"{shown}: {value}")
     if system.ace_side_count:
-        return say("%(values)s; aces counted on the side", values=", ".join(parts))
-    return ", ".join(parts)
+        return say("%(values)s; aces counted on the side", values="; ".join(parts))
+    return "; ".join(parts)
 
 
 def _signed(tag: Fraction) -> str:

@@ -10,11 +10,12 @@ from trainer.engine.counting import SYSTEMS
 
 def test_hi_lo_and_red_7_in_plain_words() -> None:
     # Hi-Lo: 2-6 count +1, 7-9 nothing, tens and aces -1 (tests/data/counting_tags.json).
-    # A negative value takes the true minus sign (issue 26), a range the hyphen.
-    assert card_values(SYSTEMS["hi-lo"]) == "2-6 +1, 7-9 0, 10 A \u22121"
+    # A negative value takes the true minus sign (issue 26), a range the en dash; each group's
+    # value after a colon, the groups apart by semicolons (a walk read "7-9 0" as a sum).
+    assert card_values(SYSTEMS["hi-lo"]) == "2\u20136: +1; 7\u20139: 0; 10, A: \u22121"
     # Red 7: as Hi-Lo, but a red seven counts +1.
-    assert "7 +1 red, 0 black" in card_values(SYSTEMS["red-7"])
-    assert card_values(SYSTEMS["wong-halves"]).startswith("2 +0.5, 3 4 +1, 5 +1.5")
+    assert "7: +1 red, 0 black" in card_values(SYSTEMS["red-7"])
+    assert card_values(SYSTEMS["wong-halves"]).startswith("2: +0.5; 3, 4: +1; 5: +1.5")
 
 
 def test_the_menu_names_every_systems_values() -> None:
@@ -30,5 +31,5 @@ def test_half_values_take_the_languages_decimal_mark(app: Any) -> None:
     walk found "+0.5" in the Russian menus)."""
     with app.test_request_context(headers={"Accept-Language": "ru"}):
         values = card_values(SYSTEMS["wong-halves"])
-    assert values.startswith("2 +0,5, 3 4 +1, 5 +1,5")
-    assert "9 \u22120,5" in values
+    assert values.startswith("2: +0,5; 3, 4: +1; 5: +1,5")  # (not «+0,5, 3 4»: one number?)
+    assert "9: \u22120,5" in values
