@@ -83,6 +83,9 @@ def test_each_answer_sets_where_continue_goes(
     assert page.count(">Skipped for now<") == len(steps.SKIPS[start])
     assert "Where are you starting from?" not in page
     assert f'<option value="{start}" selected>' in page
+    # The start chosen reads after its label as a sentence of its own (a walk read «Начать с
+    # [Я впервые играю в блэк джек]»).
+    assert '<label for="start-again">Where you start:</label>' in page
     with client.session_transaction() as session:
         assert session["path"]["start"] == start  # no row yet: kept in the session
     assert db["users"].count == 0
