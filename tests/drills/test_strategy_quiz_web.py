@@ -59,6 +59,10 @@ def test_a_right_answer_is_stored_and_shown_with_every_plays_ev(
     assert response.status_code == 200
     assert re.search(r'<h2 id="feedback-heading"[^>]*>Right: \w', page)
     assert "EV of each play" in page
+    # The best play, chosen: one pair of brackets (a walk read «(лучшее) (ваше)»).
+    table = page.split('class="ev-table"', 1)[1].split("</table>")[0]
+    assert re.search(r"\((best|by the index), yours\)</th>", table), table
+    assert "(yours)" not in table and ") (" not in table
     [attempt] = stored(db)
     assert attempt.correct and attempt.answer == key and attempt.ev_cost == 0
     assert attempt.rules == "vegas-6d-s17"

@@ -167,9 +167,12 @@ def verdict_piece(
         else:
             wrong_line = Markup(say("Not quite: do not take insurance here."))
         cost = grade.ev_cost
-    yours, blank = Markup(" (%s)") % _said(N_("yours")), Markup("")
+    said = _said(N_("yours"))
+    yours, also, blank = Markup(" (%s)") % said, Markup(", %s") % said, Markup("")
     marks = [" chosen" if a == play else "" for play in _PLAYS]
     marks += [yours if a == play else blank for play in _PLAYS]
+    # The best play's row, chosen: "(best, yours)" (a walk read «(лучшее) (ваше)»).
+    marks += [also if a == play else blank for play in _PLAYS]
     line = escape(verdict_line(grade, right_line, wrong_line, cost))
     fills = (shown, line, "right" if grade.correct else "wrong", *marks)
     key = (
