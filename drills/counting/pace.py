@@ -48,6 +48,11 @@ class SpeedLevel:
     def raise_after(self) -> int:
         return RAISE_AFTER
 
+    @property
+    def untouched(self) -> bool:
+        """Whether this is a newcomer's level: the default, with no run at it."""
+        return self.level == DEFAULT_LEVEL and self.run == 0
+
     def after(self, correct: bool) -> SpeedLevel:
         """The level after one checkpoint at its speed: a rung up after a run of right ones,
         a rung down after a miss (never off the ladder)."""

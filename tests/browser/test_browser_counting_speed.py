@@ -18,7 +18,12 @@ def test_the_speed_rises_after_a_good_run(learner: Any) -> None:
     page = learner.page
     learner.sign_up(f"speed-{uuid.uuid4().hex[:8]}", "a long password")
     learner.open_drill("Running count")
-    # A newcomer starts at 1 card a second (level 3), the pace the path asks of its counting step.
+    # A newcomer starts at 1 card a second (level 3), the pace the path asks of its counting step,
+    # said in one line with the rest folded under it (a walk met the ladder before a card).
+    summary = page.get_by_text(re.compile("^Your speed: level 3 of 12, 1 card a second"))
+    expect(summary).to_be_visible()
+    expect(page.get_by_role("status").filter(has_text="Level 3 of 12")).to_be_hidden()
+    summary.click()
     expect(page.get_by_role("status").filter(has_text="Level 3 of 12")).to_be_visible()
     page.get_by_label("Set the level by hand").fill("10")
     page.get_by_role("button", name="Set level").click()

@@ -114,7 +114,7 @@ def test_the_footer_names_the_questions_rules_beside_the_table_and_follows_the_p
 ) -> None:
     # A 6:5 natural is asked under rules of its own: the footer says both, not the table alone.
     page = client.get(f"{URL}?mix=natural-6-5").get_data(as_text=True)
-    summary = "This page: Las Vegas, 6 decks, dealer stands on soft 17, but with these changes: "
+    summary = "This page: Las Vegas, 6 decks, dealer stands on soft 17, but with these changes ("
     assert (
         summary in page.split('<p id="footer-rules">', 1)[1]
         and "your rules for the drills:" in page

@@ -56,8 +56,8 @@ def test_changes_are_named_by_label_and_value_in_words() -> None:
         "Surrender: none",
     ]
     assert short_summary(rules) == (
-        "Las Vegas, 6 decks, dealer stands on soft 17, but with these changes: Dealer hits soft "
-        "17: yes; Double down on: 10 and 11; Surrender: none"
+        "Las Vegas, 6 decks, dealer stands on soft 17, but with these changes (Dealer hits soft "
+        "17: yes; Double down on: 10 and 11; Surrender: none)"
     )
 
 

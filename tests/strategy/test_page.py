@@ -157,7 +157,7 @@ def test_the_form_changes_only_the_options_the_learner_changed(strategy_app):
     assert response.request.args["rules"] == "vegas-6d-s17 decks=2 surrender=none"
     text = response.get_data(as_text=True)
     assert 'name="rules" value="vegas-6d-s17 decks=2 surrender=none"' in text
-    assert "but with these changes: Decks: 2; Surrender: none" in text
+    assert "but with these changes (Decks: 2; Surrender: none)" in text
     # Setting an option back to the preset's value leaves the preset.
     back = {**_form(text), "preset": "vegas-6d-s17", "rule-decks": "6", "rule-surrender": "late"}
     text = client.get("/strategy", query_string=back, follow_redirects=True).get_data(as_text=True)

@@ -76,7 +76,7 @@ def test_the_mistakes_page_shows_wrong_answers_newest_first_with_cards_and_cost(
     assert "21 with five cards" in shown[1] and "Cost: 100.00% of the bet" in shown[1]
     assert "You said <strong>37.50</strong>; right: <strong>30</strong>" in shown[2]
     assert (
-        "but with these changes: A natural pays: 6:5" in shown[2]
+        "but with these changes (A natural pays: 6:5)" in shown[2]
         and "blackjack_pays" not in shown[2]
     )
     assert "Cost" not in shown[0]  # hand totals has no cost: none said (it read "Cost: –")

@@ -112,3 +112,21 @@ def test_a_new_visitors_refused_threshold_session_makes_no_guest(
     response = deal(client, csrf, cards="many")
     assert response.status_code == 400
     assert db["users"].count == users and db["counting_sessions"].count == 0
+
+
+def test_a_newcomers_speed_is_folded_under_one_line_until_it_moves(
+    client: Any, csrf: Any
+) -> None:
+    """A walk met "Level 3 of 12", a staircase "still settling" and "0 checkpoints" before
+    counting a card: a newcomer's level and threshold are folded under one line; a level set by
+    hand (or any checkpoint) shows them open."""
+    page = client.get("/drills/running-count", follow_redirects=True).get_data(as_text=True)
+    assert '<details class="speed-more"><summary>Your speed: level 3 of 12, ' in page
+    assert page.index('class="speed-more"') < page.index('id="speed-heading"')
+    response = client.post(
+        "/counting/speed", data={"level": "5", "csrf_token": csrf(), "next": "/"}
+    )
+    assert response.status_code == 303
+    page = client.get("/drills/running-count", follow_redirects=True).get_data(as_text=True)
+    assert 'class="speed-more"' not in page and 'id="speed-heading"' in page
+    assert "Level <strong>5 of 12</strong>" in page

@@ -342,11 +342,12 @@ def change_words(rules: Rules) -> list[str]:
 
 @in_its_words
 def short_summary(rules: Rules) -> str:
-    """One line naming the rules: the preset's title and what was changed from it."""
+    """One line naming the rules: the preset's title and what was changed from it, in brackets
+    (each change is "Option: value": after "changes:" a walk read two colons in a row)."""
     changes = "; ".join(change_words(rules))  # ("but": the title may name a rule changed)
     if not changes:
         return title(rules)
-    return say("%(name)s, but with these changes: %(changes)s", name=title(rules), changes=changes)
+    return say("%(name)s, but with these changes (%(changes)s)", name=title(rules), changes=changes)
 
 
 def _ratio(value: Fraction) -> str:
