@@ -114,9 +114,7 @@ def test_a_new_visitors_refused_threshold_session_makes_no_guest(
     assert db["users"].count == users and db["counting_sessions"].count == 0
 
 
-def test_a_newcomers_speed_is_folded_under_one_line_until_it_moves(
-    client: Any, csrf: Any
-) -> None:
+def test_a_newcomers_speed_is_folded_under_one_line_until_it_moves(client: Any, csrf: Any) -> None:
     """A walk met "Level 3 of 12", a staircase "still settling" and "0 checkpoints" before
     counting a card: a newcomer's level and threshold are folded under one line; a level set by
     hand (or any checkpoint) shows them open."""
