@@ -151,3 +151,24 @@ def test_an_unbalanced_systems_blank_cells_name_its_own_span_of_running_counts()
     labels = [cell["label"] for s in sections for row in s["rows"] for cell in row["cells"]]
     assert labels and all(label.endswith(f"no index {span}") for label in labels)
     assert grid_words(rules, SYSTEMS["hi-lo"]) == "from \u221210 to +10"
+
+
+def test_every_cells_colour_is_one_the_key_shows(client: Any) -> None:
+    """A walk found the cells at −1 and +1 uncoloured (a class the style sheet has no colour
+    for) beside a key that shows −1 to +1 in yellow: every cell's class is one of the key's."""
+    import re
+
+    text = client.get("/indices?rules=vegas-6d-s17&system=hi-lo").get_data(as_text=True)
+    key = set(re.findall(r'<li class="(idx-[a-z]+-\d)">', text))
+    cells = re.findall(r'<td class="(idx-[a-z]+-\d)[ "]', text)
+    assert len(key) == 7 and cells, (key, cells[:5])
+    assert set(cells) <= key, set(cells) - key
+    styled = set(
+        re.findall(
+            r"\.(idx-[a-z]+-\d)\s*\{",
+            (Path(__file__).parents[2] / "static/css/count_worth.css").read_text(),
+        )
+    )
+    assert key <= styled, key - styled
+    ones = re.findall(r'<td class="([^"]+)"[^>]*><span>\S+ [≥<][+\u2212]?1</span></td>', text)
+    assert ones and set(ones) == {"idx-zero-0"}, ones

@@ -176,10 +176,13 @@ def _cell_label(words: str, plays: Sequence[Play], span: str, in_force: bool) ->
 
 
 def _band(index: int) -> str:
-    """A colour class for how far an index is from 0, and on which side."""
+    """A colour class for how far an index is from 0, and on which side: −1 to +1 one band, as
+    the key says (a walk found ±1 uncoloured: "idx-pos-0" had no colour)."""
     distance = abs(index)
-    level = 0 if distance <= 1 else 1 if distance <= 3 else 2 if distance <= 6 else 3
-    return f"idx-{'pos' if index > 0 else 'neg' if index < 0 else 'zero'}-{level}"
+    if distance <= 1:
+        return "idx-zero-0"
+    level = 1 if distance <= 3 else 2 if distance <= 6 else 3
+    return f"idx-{'pos' if index > 0 else 'neg'}-{level}"
 
 
 def index_grid(table: IndexTable, count: int | None) -> list[dict[str, Any]]:
