@@ -342,6 +342,18 @@ def explain(worked: Worked, answer: str) -> str:
             play=play,
         )
         text = f"{first} {text}"
+    elif answer == worked.right and max(worked.evs, key=worked.evs.__getitem__) != answer:
+        # Right by the index, though the EVs shown for these very cards favour another play: the
+        # why says so first (a walk read "Right: split." above "stand +72.02%, split +70.51%").
+        best = max(worked.evs, key=worked.evs.__getitem__)
+        first = say(
+            "By the index %(play)s is right here, though with exactly these cards %(other)s is "
+            "worth a little more: the index is where the two plays cross on average over the "
+            "cell's hands, rounded to a whole count.",
+            play=say(_PLAY_WORDS[answer]),
+            other=say(_PLAY_WORDS[best]),
+        )
+        text = f"{first} {text}"
     return text
 
 

@@ -249,3 +249,18 @@ def test_a_play_worth_as_much_at_these_cards_says_why_it_is_still_wrong_first() 
     for grade in found:
         assert not grade.correct
         assert grade.explanation.startswith("At exactly this count and with these cards ")
+
+
+def test_a_right_play_the_evs_shown_do_not_favour_says_why_first() -> None:
+    """At the index, the EVs of a shoe at exactly that count can favour the other play (the
+    index rounds where the plays cross on average): a walk read "Right: split." above "stand
+    +72.02%, split +70.51%" with no word of why. The why says it first."""
+    notation = "hi-lo TD TH v 6D tc +4"
+    worked = work_out(notation, VEGAS)
+    assert worked.right == "P" and worked.evs["S"] > worked.evs["P"]  # (the case itself)
+    grade = DRILL.grade(notation, "P", VEGAS)
+    assert grade.correct
+    assert grade.why.startswith("By the index split is right here, though with exactly these "
+                                "cards stand is worth a little more"), grade.why  # fmt: skip
+    plain = DRILL.grade("hi-lo TD TH v 6D tc +8", "P", VEGAS)  # split worth more there
+    assert plain.correct and not plain.why.startswith("By the index"), plain.why
