@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from drills.deviations import _PLAY_WORDS
+from drills.deviation_why import PLAY_WORDS as _PLAY_WORDS
 from drills.strategy_chart import _CHOICE_WORDS
 from trainer.words import say
 
