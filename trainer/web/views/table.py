@@ -307,7 +307,6 @@ def table_page(
         # A pack run out inside the last round: the cards out of the pile its discards made.
         "refilled": len(game.table.shoe.out_of_pile()) if game.table.shoe.refills else 0,
         "spent": game.spent,
-        "ended_early": game.ended,  # (its last count check says so, not "the shoe is out")
         "ends_here": table_form.ends_here(ask) and not seated.held,  # a button to end it
         "held_word": table_view.held_word(seated.held.step if seated.held else None),
         "early": ask.kind == "play" and ask.early,
