@@ -96,3 +96,27 @@ def test_at_004_dealt_face_down_deviations_offers_the_games_own_drills(learner: 
     expect(page.locator("form.strategy-question")).to_be_visible()
     expect(page.locator("form.strategy-question")).to_contain_text("The banker shows no card")
     assert page.locator("form.strategy-question input[name=question]").input_value().endswith("v ?")
+
+
+def test_the_counting_choices_show_whole_on_a_desktop(page_with: Any) -> None:
+    """A walk read "Hi-Lo: 2–6: +1; 7–9: 0; 10," and "The Illustrious 18 and the F" in the
+    counting pages' selects at 1280 px: each shows its choice whole there (the text's width,
+    measured in the select's own font, within the box less its arrow)."""
+    page = page_with(viewport={"width": 1280, "height": 800})
+    page.goto("/drills/deviations")
+    selects = page.locator("form.count-prefs select")
+    expect(selects.first).to_be_visible()
+    widths = selects.evaluate_all(
+        """selects => selects.map(select => {
+            const style = getComputedStyle(select);
+            const context = document.createElement("canvas").getContext("2d");
+            context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+            const text = select.options[select.selectedIndex].text;
+            const room = select.clientWidth - parseFloat(style.paddingLeft)
+                - parseFloat(style.paddingRight) - 20;  // the arrow
+            return [text, Math.ceil(context.measureText(text).width), Math.floor(room)];
+        })"""
+    )
+    assert len(widths) >= 4, widths
+    cut = [(text, need, room) for text, need, room in widths if need > room]
+    assert cut == [], cut
