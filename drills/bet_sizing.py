@@ -444,11 +444,10 @@ def why_riskier(ramp: BetRamp, rules: Rules) -> str:
         return ""
     minimums = ramp.bankroll / rules.min_bet
     return say(
-        "That is above the %(aimed)s%% the Kelly fraction aims at, which holds for bets in "
-        "proportion to the edge: this ramp must bet the table minimum (%(minimum)s) where the "
-        "player has no edge, and bets whole minimums, and those bets weigh the more the smaller "
-        "the bankroll is in table minimums (here %(minimums)s); a bigger bankroll brings it down "
-        "toward %(aimed)s%%.",
+        "That is above the %(aimed)s%% it was sized for: it cannot bet less than the table "
+        "minimum (%(minimum)s) where the player has no edge, and it bets whole minimums, which "
+        "weigh the more the fewer table minimums the bankroll holds (here %(minimums)s); a "
+        "bigger bankroll brings it back toward %(aimed)s%%.",
         aimed=aimed_percent(ramp),
         minimum=_written(rules.min_bet),
         minimums=number(minimums),

@@ -58,7 +58,7 @@ def test_a_ramp_riskier_than_asked_says_why() -> None:
     # makes the ramp's own risk of ruin some 66%, far above the 5% it is sized for.
     small = DRILL.grade("hi-lo bankroll 1000 risk 0.05 tc +0", "5", rules()).explanation
     assert "risk of ruin of 65.9%" in small
-    assert "above the 5% the Kelly fraction aims at" in small and "(here 200)" in small
+    assert "above the 5% it was sized for" in small and "(here 200)" in small
     big = DRILL.grade("hi-lo bankroll 50000 risk 0.05 tc +0", "5", rules()).explanation
     assert "above the" not in big
 

@@ -58,7 +58,7 @@ def test_a_ramp_riskier_than_chosen_says_why_behind_a_summary(
     riskier = ramp.risk_of_ruin > 0.05 * 1.1 and not ramp.loses
     assert riskier is expected, ramp.risk_of_ruin  # (21% and 6.3% at 400 and 2,000 minimums)
     assert ("Why is its risk above the 5% you chose?" in said) is riskier, ramp.risk_of_ruin
-    assert ("That is above the 5% the Kelly fraction aims at" in said) is riskier
+    assert ("That is above the 5% it was sized for" in said) is riskier
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
