@@ -320,4 +320,6 @@ def test_the_learners_box_is_numbered_only_where_they_play_more_than_one(
     settled = page.split("settled</h3>")[1].split("</ul>")[0]
     for name in names:
         assert re.search(rf"<li>{name}(, hand \d)?: ", settled), settled
+    # Each hand's net is named ("stake 10, result 0", not "stake 10, 0": a walk).
+    assert re.search(r"; stake [\d.,]+, result [+\u2212]?[\d.,]+[.( ]", settled), settled
     assert ("Box 1" in settled) is (boxes != "1")

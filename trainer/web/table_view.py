@@ -206,12 +206,12 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
             }
             if hand.bonus is not None:
                 line = say(
-                    "%(which)s: %(outcome)s; stake %(stake)s, %(net)s (bonus: %(bonus)s).",
+                    "%(which)s: %(outcome)s; stake %(stake)s, result %(net)s (bonus: %(bonus)s).",
                     bonus=hand.bonus.value,
                     **values,
                 )
             else:
-                line = say("%(which)s: %(outcome)s; stake %(stake)s, %(net)s.", **values)
+                line = say("%(which)s: %(outcome)s; stake %(stake)s, result %(net)s.", **values)
             lines.append(line)
         if len(settled.stakes) > 1:
             lines.append(
