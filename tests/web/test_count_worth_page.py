@@ -25,6 +25,14 @@ def test_the_page_shows_the_index_chart_the_edge_plot_and_the_ramp(client: Any) 
     assert 'aria-label="Pair 10-10 against 6: basic stand; split at or above +' in text
     assert "in-force" in text and "At a true count of +3:" in text
     assert '<svg class="edge-chart"' in text and '<desc id="edge-chart-desc">' in text
+    # A key names each line the plot draws, by the plot's own classes (a walk found two lines
+    # and no word of which is which).
+    import re
+
+    key = text.split('<ul class="edge-legend"', 1)[1].split("</ul>")[0]
+    lines = set(re.findall(r'<polyline class="edge-line (\w+)"', text))
+    assert lines == {"basic", "indices"} and all(f'<li class="{n}">' in key for n in lines)
+    assert "Basic strategy" in key and "With the indices" in key
     assert text.count('<tr><th scope="row">') >= 21  # the edge table, a row per count
     assert "Your bet ramp" in text and "per 100 rounds" in text
     assert "This ramp wins " in text and "does not beat the game" not in text  # (BetRamp.loses)
