@@ -145,13 +145,15 @@ def _face_down_hands(rules: Rules) -> dict[Cell, tuple[tuple[tuple[int, ...], fl
 
 
 # A cell's words by its section, against an up card, and its hand alone (the learner's words).
-_CELL_WORDS = {"hard": N_("hard %(row)s v %(up)s"), "soft": N_("soft %(row)s v %(up)s"),
-               "pairs": N_("pairs %(row)s v %(up)s")}  # fmt: skip
+# (Words, not the notation's "v": a walk read "hard 12 v 3" on a class's page.)
+_CELL_WORDS = {"hard": N_("hard %(row)s against %(up)s"),
+               "soft": N_("soft %(row)s against %(up)s"),
+               "pairs": N_("pairs %(row)s against %(up)s")}  # fmt: skip
 _HAND_WORDS = {"hard": N_("hard %(total)s"), "soft": N_("soft %(total)s")}
 
 
 def cell_words(cell: Cell) -> str:
-    """A cell as a learner reads it: ``"hard 16 v 10"``, ``"hard 16, 1 card drawn"``."""
+    """A cell as a learner reads it: ``"hard 16 against 10"``, ``"hard 16, 1 card drawn"``."""
     if not cell.up.startswith("?"):
         words = _CELL_WORDS.get(cell.section)
         return say(words, row=cell.row, up=cell.up) if words else str(cell)

@@ -105,7 +105,7 @@ def test_a_coach_and_three_learners_a_week_on(
         expect(learners_table).not_to_contain_text(f"ann-{tag}")  # the account is never shown
         expect(learners_table).to_contain_text("280, 92% right")
         expect(coach.get_by_role("heading", name="Last checkouts")).to_be_visible()
-        expect(coach.locator("main")).to_contain_text("pairs 8-8 v 10")
+        expect(coach.locator("main")).to_contain_text("pairs 8-8 against 10")
         expect(coach.locator("main")).to_contain_text("Hi-Lo, 6 decks, at 2 cards a second")
         # Each learner's mastery, from their week since joining: Ann counts right 9 times in 10
         # at 2 cards a second; her page says it per area, with what it is of.

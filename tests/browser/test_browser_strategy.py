@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from drills.strategy_cells import cell_of, read_situation
+from drills.strategy_cells import cell_of, cell_words, read_situation
 from drills.strategy_chart import choice_words
 from drills.strategy_quiz import work_out
 from tests.browser.conftest import tab_to
@@ -151,7 +151,7 @@ def test_twenty_hands_by_keyboard_then_mistakes_redrill_and_heat_map(
         situation, insurance = read_situation(notation, rules)
         if insurance:
             continue
-        counts = tally.setdefault(str(cell_of(situation, rules)), [0, 0])
+        counts = tally.setdefault(cell_words(cell_of(situation, rules)), [0, 0])
         counts[0] += int(right)
         counts[1] += 1
     page.goto("/drills/basic-strategy?preset=vegas-6d-s17")

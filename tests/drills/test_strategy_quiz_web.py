@@ -266,7 +266,7 @@ def test_the_heat_map_shows_each_cells_score(client: Any, hidden_fields: Any) ->
     assert sent.headers["Location"] == f"{QUIZ}/chart?rules=russian-bank&mix=cells"
     page = client.get(f"{QUIZ}/chart?{FACE_UP_QUERY}&mix=cells").get_data(as_text=True)
     assert (
-        '<span class="visually-hidden">hard 16 v 7: the chart says stand; 1 of 4 right</span>'
+        '<span class="visually-hidden">hard 16 against 7: the chart says stand; 1 of 4 right</span>'
         in page
     )
     assert 'class="heat-poor"' in page

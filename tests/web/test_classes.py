@@ -126,8 +126,14 @@ def test_a_coach_sees_each_learners_week_since_joining(
         assert secret not in page  # account details are never shown
     assert "Last checkouts" in page
     # The heat maps: the cells and index plays most often wrong, each under its rules.
-    assert re.search(r"pairs 8-8 v 10\s*</th>\s*<td[^>]*>53% \(56 of 105\)", page)
+    assert re.search(r"pairs 8-8 against 10\s*</th>\s*<td[^>]*>53% \(56 of 105\)", page)
     assert "Under Las Vegas, 6 decks, dealer stands on soft 17" in page
+    # Each letter the heat map's cells show has its key (a walk met "D/H" with none).
+    key = re.search(r'<ul class="strategy-legend heat-letters"[^>]*>(.*?)</ul>', page, re.S)
+    shown = set(re.findall(r'<span class="code">([^<]+)</span>', page))
+    assert key is not None and shown, shown
+    named = dict(re.findall(r"<li><b>([^<]+)</b> ([^<]+)</li>", key.group(1)))
+    assert set(named) == shown and all(named.values()), (named, shown)
     assert re.search(
         r"hard 12 against a 3, played by the Hi-Lo count.*?33% \(14 of 42\)", page, re.S
     )

@@ -294,7 +294,12 @@ def _heat_cell(page: str, words: str) -> str:
     ("rules", "question", "cell", "waits_for"),
     [
         (BANK, QUESTION, "hard 16, two cards dealt", "The banker's play under these rules"),
-        ("vegas-6d-s17 decks=3", "TS 6H v 9D", "hard 16 v 9", "The strategy chart for these rules"),
+        (
+            "vegas-6d-s17 decks=3",
+            "TS 6H v 9D",
+            "hard 16 against 9",
+            "The strategy chart for these rules",
+        ),
     ],
     ids=["004's banker", "a chart for new rules"],
 )
