@@ -89,7 +89,7 @@ def test_find_filter_sort_and_drill_the_mistakes_again(learner) -> None:
     answer(page, five, "Right")
     expect(page.get_by_text("question 2 of 2")).to_be_visible()
     expect(page.locator("form.question")).to_contain_text("A natural at 6:5")
-    yours = re.compile(r"This page: .*6:5; your rules for the drills:\s*Las Vegas")
+    yours = re.compile(r"This page: .*6:5\); your rules for the drills:\s*Las Vegas")
     expect(footer).to_contain_text(yours)
     answer(page, six_five, "Right")
     expect(page.get_by_text("Review done: 2 of 2 right")).to_be_visible()
