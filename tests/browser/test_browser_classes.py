@@ -104,6 +104,20 @@ def test_a_coach_and_three_learners_a_week_on(
             expect(learners_table).to_contain_text(name)
         expect(learners_table).not_to_contain_text(f"ann-{tag}")  # the account is never shown
         expect(learners_table).to_contain_text("280, 92% right")
+        # On a phone the learners' table scrolls sideways rather than squeezing its columns (a
+        # walk found a row some 1,000 px tall at 390 px, its costliest mistakes a word a line).
+        size = coach.viewport_size
+        coach.set_viewport_size({"width": 390, "height": 844})
+        tall = coach.locator("table.class-learners tbody tr").evaluate_all(
+            "rows => rows.map(row => row.getBoundingClientRect().height)"
+        )
+        print("the learners' rows at 390 px:", tall)
+        assert len(tall) == 3 and max(tall) < 420, tall
+        assert coach.locator("table.class-learners").evaluate(
+            "table => table.parentElement.scrollWidth > table.parentElement.clientWidth"
+        )
+        if size is not None:
+            coach.set_viewport_size(size)
         expect(coach.get_by_role("heading", name="Last checkouts")).to_be_visible()
         expect(coach.locator("main")).to_contain_text("pairs 8-8 against 10")
         expect(coach.locator("main")).to_contain_text("Hi-Lo, 6 decks, at 2 cards a second")
