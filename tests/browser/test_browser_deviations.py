@@ -120,3 +120,23 @@ def test_the_counting_choices_show_whole_on_a_desktop(page_with: Any) -> None:
     assert len(widths) >= 4, widths
     cut = [(text, need, room) for text, need, room in widths if need > room]
     assert cut == [], cut
+
+
+def test_the_index_charts_hands_stay_in_view_as_it_scrolls_on_a_phone(page_with: Any) -> None:
+    """A walk scrolled the index chart to its 10 and ace columns at 390 px and lost which hand
+    each row was: the hands' column stays at the scroll area's left edge."""
+    page = page_with(viewport={"width": 390, "height": 844})
+    page.goto("/indices?rules=vegas-6d-s17&system=hi-lo")
+    region = page.get_by_role("region", name=re.compile("^Hard totals: indices"))
+    expect(region).to_be_visible()
+    scrolls = region.evaluate("area => area.scrollWidth > area.clientWidth")
+    assert scrolls  # (the case itself: the chart is wider than a phone)
+    region.scroll_into_view_if_needed()
+    region.evaluate("area => { area.scrollLeft = area.scrollWidth; }")
+    hand = region.locator("tbody th[scope=row]").first
+    left = hand.evaluate(
+        "th => th.getBoundingClientRect().left - th.closest('.table-scroll')"
+        ".getBoundingClientRect().left"
+    )
+    assert abs(left) < 2, left
+    expect(hand).to_be_in_viewport()
