@@ -31,6 +31,7 @@ from drills.bet_sizing import DEFAULT_RISK, bet_cost, default_bankroll
 from drills.caches import Caches
 from drills.count_study import StudyNotForGameError, StudyPendingError, study_for
 from drills.counting.notation import CARDS_PER_DECK
+from drills.deviation_why import PLAY_WORDS as DEVIATION_WORDS
 from drills.deviations import work_out
 from drills.error_model import checkpoint_cards, stored_number
 from trainer.engine.counting import CountingSystem, running_count, true_count
@@ -38,7 +39,7 @@ from trainer.engine.deck.cards import Card
 from trainer.engine.indices import BetRamp, EdgeTable, bet_ramp
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy import InvalidSituationError
-from trainer.words import N_, number, say
+from trainer.words import number, say
 
 __all__ = [
     "Changed",
@@ -58,14 +59,8 @@ __all__ = [
 
 Hands = Sequence[tuple[str, tuple[Card, ...]]]
 Changes = tuple[tuple[Card, ...], Card, str, str]
-# The plays as a learner reads them (the index table's keys).
-PLAY_WORDS = {
-    "H": N_("hit"),
-    "S": N_("stand"),
-    "D": N_("double"),
-    "P": N_("split"),
-    "R": N_("surrender"),
-}
+# The plays as a learner reads them (the index table's keys), as a deviation's verdict says them.
+PLAY_WORDS = {key: DEVIATION_WORDS[key] for key in "HSDPR"}
 
 
 def play_words() -> dict[str, str]:
