@@ -37,6 +37,7 @@ from drills.bet_sizing import (
 )
 from drills.count_study import StudyNotForGameError, counts_by_study, grid_words, signed
 from drills.counting.preferences import system_choices
+from drills.deviation_why import PLAY_WORDS
 from drills.strategy_cells import UP_LABELS, cells_for
 from trainer.engine.counting import SYSTEMS, CountingSystem
 from trainer.engine.indices import COUNT_LIMIT, BetRamp, IndexTable, Play, Study, bet_ramp
@@ -53,8 +54,6 @@ from trainer.words import N_, quoted, say, trimmed
 bp = Blueprint("count_worth", __name__)
 
 _SECTIONS = (("hard", N_("Hard totals")), ("soft", N_("Soft totals")), ("pairs", N_("Pairs")))
-_PLAY_WORDS = {"H": N_("hit"), "S": N_("stand"), "D": N_("double"), "P": N_("split"),
-               "R": N_("surrender"), "I": N_("take insurance")}  # fmt: skip
 # A play in force from its index on, as a cell's label says it.
 _WHEN = {
     "at_or_above": N_("%(play)s at or above %(count)s"),
@@ -145,7 +144,7 @@ def _play_text(play: Play) -> str:
 
 
 def _play_word(code: str) -> str:
-    return say(_PLAY_WORDS[code]) if code in _PLAY_WORDS else code
+    return say(PLAY_WORDS[code]) if code in PLAY_WORDS else code
 
 
 def _play_words(play: Play) -> str:
