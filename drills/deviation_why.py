@@ -119,6 +119,7 @@ def explain(worked: Worked, answer: str) -> str:
         for key, ev in sorted(worked.evs.items(), key=lambda item: -item[1])
     )
     text += " " + say("The EV of each play at this count, per bet: %(evs)s.", evs=evs)
+    best = max(worked.evs, key=worked.evs.__getitem__)
     # A mistake's cost is the verdict's first line's, not said again here (a walk read it twice).
     if answer != worked.right and worked.cost(answer) <= 0:
         # The why, first: the EVs shown say the other play is worth more (a walk).
@@ -130,10 +131,9 @@ def explain(worked: Worked, answer: str) -> str:
             play=play,
         )
         text = f"{first} {text}"
-    elif answer == worked.right and max(worked.evs, key=worked.evs.__getitem__) != answer:
+    elif answer == worked.right and best != answer:
         # Right by the index, though the EVs shown for these very cards favour another play: the
         # why says so first (a walk read "Right: split." above "stand +72.02%, split +70.51%").
-        best = max(worked.evs, key=worked.evs.__getitem__)
         first = say(
             "By the index %(play)s is right here, though with exactly these cards %(other)s is "
             "worth a little more: the index is where the two plays cross on average over the "
