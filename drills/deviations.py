@@ -273,12 +273,13 @@ def read_range(options: Mapping[str, str]) -> tuple[int, int]:
     """
     bounds = []
     for name, default in (("low", "-3"), ("high", "+3")):
-        text = str(options.get(name) or default).strip().replace("\u2212", "-")  # "−3" as shown
+        typed = str(options.get(name) or default).strip()
+        text = typed.replace("\u2212", "-")  # "−3" as the field shows it
         if not re.fullmatch(r"[+-]?[0-9]{1,3}", text) or abs(int(text)) > COUNT_LIMIT:
             least, most = signed_number(-COUNT_LIMIT), signed_number(COUNT_LIMIT)
             raise InvalidOptionError(
                 say("Each end of the index range is a whole count from %(least)s to %(most)s, "
-                    "not %(typed)s.", least=least, most=most, typed=quoted(text[:12])),
+                    "not %(typed)s.", least=least, most=most, typed=quoted(typed[:12])),
                 field=name,
             )  # fmt: skip
         bounds.append(int(text))

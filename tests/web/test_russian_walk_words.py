@@ -92,3 +92,16 @@ def test_a_fields_own_number_is_written_as_the_page_writes_numbers_and_read_back
         page.request.full_path + f"&{field}={shown}", headers=russian, follow_redirects=True
     )
     assert sent.status_code == 200, sent.get_data(as_text=True)[:300]
+
+
+@pytest.mark.usefixtures("count_studies")
+def test_an_index_range_refused_is_quoted_as_typed(client: Any) -> None:
+    """The range reads the true minus the field shows; a value it refuses is quoted as the
+    learner typed it (it read back "--3" for "−−3"), nothing else changed."""
+    import html
+
+    page = client.get(
+        "/drills/deviations?cells=range&low=\u2212\u22123&high=%2B3", follow_redirects=True
+    )
+    assert page.status_code == 400
+    assert "not \u201c\u2212\u22123\u201d" in html.unescape(page.get_data(as_text=True))
