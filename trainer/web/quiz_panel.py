@@ -29,7 +29,7 @@ from trainer.web.kept import KeptPieces, noting_pieces
 from trainer.web.security import csrf_token
 from trainer.web.support import dealer_of, name_the_dealer, render, request_game
 from trainer.web.verdicts import verdict_line
-from trainer.words import N_, cost_percent, number, say, seconds
+from trainer.words import N_, cost_percent, number, percent, say, seconds
 
 _Piece = tuple[tuple[Any, ...], tuple[Any, ...]]  # (the values filled in, the key)
 
@@ -130,17 +130,52 @@ def answered_cards_piece(answered: Question) -> _Piece:
 def verdict_piece(
     answered: Question, grade: Any, repeated: bool, answered_rules: Any, shown: Markup
 ) -> _Piece:
-    """The verdict on an answer, kept by the chart cell answered (the right play and why, the
-    plays' EVs, the count shown, whether it was sent again and its rules), with what names the
-    answer filled in: the hand answered (``shown``), the first line, the section's class and
-    each EV row's marks as the play chosen (" chosen", " (yours)") or not."""
+    """The verdict on an answer, kept by the shape of the cell answered (the right play, the
+    plays in the order of their EVs, the count shown, whether it was sent again and its rules),
+    with what changes from cell to cell or answer to answer filled in: the hand answered
+    (``shown``), the first line, the section's class, the why and the rest of the explanation
+    (which name the play chosen), each EV row's marks as the play chosen (" chosen", " (yours)")
+    or not, and the EVs themselves. Keyed by the cell's EVs and why, a verdict was drawn afresh
+    for most answers a worker saw (some 1,600 of a game's in one language, a cell's why naming
+    the play chosen), each some 2 ms."""
     view = answered.view
     done = view["play"]
-    keys, a = done.keys, grade.answer
+    a = grade.answer
     natural = getattr(done, "natural", False)  # (004 as dealt: no naturals asked about)
+    said = _said(N_("yours"))
+    yours, also, blank = Markup(" (%s)") % said, Markup(", %s") % said, Markup("")
+    marks = [" chosen" if a == play else "" for play in _PLAYS]
+    marks += [yours if a == play else blank for play in _PLAYS]
+    # The best play's row, chosen: "(best, yours)" (a walk read «(лучшее) (ваше)»).
+    marks += [also if a == play else blank for play in _PLAYS]
+    line = _first_line(done, grade, natural)
+    why, rest = grade.why, grade.details
+    # The EV rows as the template's dictsort orders them (stable: equal EVs in the dict's order).
+    order = tuple(sorted(done.evs, key=done.evs.__getitem__, reverse=True))
+    evs = [_ev_text(done.evs[play]) for play in order]
+    fills = (shown, line, "right" if grade.correct else "wrong", why, paragraphs(rest))
+    key = (
+        grade.right_answer,
+        order,
+        repr(done.keys),  # (a text: quicker to key by than the dict it writes)
+        done.insurance,
+        natural,
+        getattr(done, "doubled", None) is not None,  # (the caption: the double read)
+        repr(view.get("count")),
+        repeated,
+        answered_rules,
+        bool(why),
+        bool(rest),
+    )
+    return (*fills, *marks, *evs), key
+
+
+def _first_line(done: Any, grade: Any, natural: bool) -> Markup:
+    """The verdict's first line: right or not, the right play and a mistake's cost."""
+    keys, a = done.keys, grade.answer
     chosen, right = choice_words(keys[a]), choice_words(keys[grade.right_answer])
     if done.insurance and natural:  # even money: the right play and what the other costs
-        percent = cost_percent(grade.ev_cost or 0)
+        cost_said = cost_percent(grade.ev_cost or 0)
         right_line: Any = (
             Markup(say("Right: take even money."))
             if a == "I"
@@ -149,12 +184,12 @@ def verdict_piece(
         wrong_line: Any = (
             say(
                 "Not quite: take even money; playing on costs %(percent)s%% of your bet.",
-                percent=percent,
+                percent=cost_said,
             )
             if grade.right_answer == "I"
             else say(
                 "Not quite: play the natural out; even money costs %(percent)s%% of your bet.",
-                percent=percent,
+                percent=cost_said,
             )
         )
         cost = None
@@ -167,26 +202,26 @@ def verdict_piece(
         else:
             wrong_line = Markup(say("Not quite: do not take insurance here."))
         cost = grade.ev_cost
-    said = _said(N_("yours"))
-    yours, also, blank = Markup(" (%s)") % said, Markup(", %s") % said, Markup("")
-    marks = [" chosen" if a == play else "" for play in _PLAYS]
-    marks += [yours if a == play else blank for play in _PLAYS]
-    # The best play's row, chosen: "(best, yours)" (a walk read «(лучшее) (ваше)»).
-    marks += [also if a == play else blank for play in _PLAYS]
-    line = escape(verdict_line(grade, right_line, wrong_line, cost))
-    fills = (shown, line, "right" if grade.correct else "wrong", *marks)
-    key = (
-        grade.right_answer,
-        grade.explanation,
-        repr(done.keys),  # (texts: quicker to key by than the dicts they write)
-        done.insurance,
-        natural,
-        repr(done.evs),
-        repr(view.get("count")),
-        repeated,
-        answered_rules,
-    )
-    return fills, key
+    return escape(verdict_line(grade, right_line, wrong_line, cost))
+
+
+def paragraphs(text: str) -> Markup:
+    """``text``'s lines as paragraphs, as a verdict's details write them (``_verdict.html``)."""
+    return Markup("").join(Markup("<p>%s</p>") % line for line in text.split("\n") if line.strip())
+
+
+def _ev_text(ev: float) -> str:
+    """An EV as the verdict's table writes it ("+37.32%"), kept by the language."""
+    key = (request_locale(), ev)
+    found = _EV_TEXTS.get(key)
+    if found is None:
+        if len(_EV_TEXTS) >= 8192:
+            _EV_TEXTS.clear()
+        found = _EV_TEXTS[key] = percent(ev, 2, sign=True)
+    return found
+
+
+_EV_TEXTS: dict[tuple[str, float], str] = {}
 
 
 _PLAYS = "HSDPRIN"  # the plays' keys, in the order of an EV row's marks
