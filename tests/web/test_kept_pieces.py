@@ -306,14 +306,16 @@ def test_a_full_store_forgets_its_least_recently_used_piece(app: Any) -> None:
 
 
 @pytest.mark.parametrize("rules", ["russian-bank", "vegas-6d-s17"])
-def test_no_ev_table_says_the_dealers_double_was_read_where_no_dealer_doubles(
+def test_no_page_speaks_of_the_dealers_double_where_no_dealer_doubles(
     client: Any, hidden_fields: Any, rules: str
 ) -> None:
-    """The EV table's caption says the dealer's double was read at 002's deal method 3 alone:
-    004's quiz (its punter's play has no double to read) said "(these two cards, the dealer's
-    double read)" under every verdict."""
+    """The dealer's double (whether he doubled, the EV table's caption saying it was read) is
+    spoken of at 002's deal method 3 alone: 004's quiz (its punter's play has no double to
+    read) said «Сдатчик не удвоил ставки» under every question and verdict, and "(these two
+    cards, the dealer's double read)" under every EV table (a reader's walk)."""
     client.get("/")
     page = client.get(f"{QUIZ}?rules={rules}&wait=1").get_data(as_text=True)
+    assert "dealer-double" not in page and "double the stakes" not in page
     for _ in range(6):
         fields = hidden_fields(page)
         keys = [key for key, attrs in _BUTTON.findall(page) if "disabled" not in attrs]
@@ -323,3 +325,4 @@ def test_no_ev_table_says_the_dealers_double_was_read_where_no_dealer_doubles(
         page = response.get_data(as_text=True)
         caption = re.findall(r"<caption>(.*?)</caption>", page)
         assert caption and "double" not in caption[0], caption
+        assert "dealer-double" not in page and "double the stakes" not in page
