@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.web.test_resend import action_of
 from trainer.store import attempts, reviews
 
 PAYOUT = "natural-3-2|vegas-6d-s17|15|AS 9H KD 7C|-|pay"
@@ -125,6 +126,63 @@ def test_a_quiz_review_leads_with_the_plays_its_rules_have(
     _, fields = review_form(listed, "basic-strategy")
     started = client.post("/mistakes/review", data=fields)
     asked = unescape(client.get(started.headers["Location"]).get_data(as_text=True))
-    lead = re.search(r'<p class="lead">(.*?)</p>', asked, re.S)
+    lead = re.search(r'<p class="lead" id="drill-lead">(.*?)</p>', asked, re.S)
     assert lead is not None, asked[:3000]
     assert said in lead.group(1) and not_said not in lead.group(1), lead.group(1)
+
+
+def test_a_reviews_end_is_said_under_its_last_verdict_and_the_lead_follows_its_questions(
+    learner: Any, db: Any, hidden_fields: Any
+) -> None:
+    """Answered by htmx, a review's panel brings the lead of its question's rules (out of
+    band) and, after its last answer, says the review is done under the verdict, where a
+    phone shows it, and the lead of the learner's own game again: a walk re-drilled 004's
+    mistakes at 390 px, saw a fresh 002 hand under 004's lead and no end (it was said below
+    the next question, in the figures)."""
+    client, user_id = learner
+    attempts.record_attempt(
+        db, user_id=user_id, token="q", rules="russian-bank", correct=False,
+        drill="basic-strategy", question="2D 9H v ?", answer="S", right_answer="H",
+    )  # fmt: skip
+    with client.session_transaction() as session:
+        session["rules"] = "vegas-6d-s17"
+    listed = client.get("/mistakes").get_data(as_text=True)
+    _, fields = review_form(listed, "basic-strategy")
+    started = client.post("/mistakes/review", data=fields)
+    asked = client.get(started.headers["Location"]).get_data(as_text=True)
+    lead = re.search(r'<p class="lead" id="drill-lead">(.*?)</p>', asked, re.S)
+    assert lead is not None and "no banker card shown" in lead.group(1), asked[:3000]
+    sent = {**hidden_fields(asked), "answer": "H"}
+    done = client.post(action_of(asked), data=sent, headers={"HX-Request": "true"})
+    assert done.status_code == 200
+    panel = done.get_data(as_text=True)
+    feedback = panel.split('id="feedback"', 1)[1].split("</section>", 1)[0]
+    assert "Review done: <strong>1 of 1</strong> right this time." in feedback
+    assert panel.count("Review done") == 1  # not again in the figures
+    swapped = re.search(r'<p class="lead" id="drill-lead" hx-swap-oob="true">(.*?)</p>', panel)
+    assert swapped is not None and "no banker card shown" not in swapped.group(1)
+    assert "hit, stand, double, split or surrender?" in swapped.group(1)
+
+
+def test_a_review_of_a_drill_with_the_frames_own_lead_swaps_that_lead(
+    learner: Any, db: Any, hidden_fields: Any
+) -> None:
+    """A drill whose page keeps the frame's lead (the payouts) answers a review's htmx answer
+    with that lead swapped too (not a 500: its template has no lead block of its own)."""
+    client, user_id = learner
+    attempts.record_attempt(
+        db, user_id=user_id, token="p", rules="vegas-6d-s17", correct=False,
+        drill="payout-math", question=PAYOUT, answer="1", right_answer="22.50",
+    )  # fmt: skip
+    listed = client.get("/mistakes").get_data(as_text=True)
+    _, fields = review_form(listed, "payout-math")
+    started = client.post("/mistakes/review", data=fields)
+    asked = client.get(started.headers["Location"]).get_data(as_text=True)
+    sent = {**hidden_fields(asked), "answer": "22.50"}
+    done = client.post(action_of(asked), data=sent, headers={"HX-Request": "true"})
+    assert done.status_code == 200, done.get_data(as_text=True)[-600:]
+    panel = done.get_data(as_text=True)
+    assert "Review done: <strong>1 of 1</strong> right this time." in panel
+    lead = re.search(r'<p class="lead" id="drill-lead">(.*?)</p>', asked, re.S)
+    assert lead is not None
+    assert f'<p class="lead" id="drill-lead" hx-swap-oob="true">{lead.group(1)}</p>' in panel

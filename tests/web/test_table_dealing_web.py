@@ -229,7 +229,7 @@ def test_the_drills_lead_names_the_choices_its_game_has(
     with client.session_transaction() as session:
         session["rules"] = rules
     page = client.get("/drills/table-dealing").get_data(as_text=True)
-    lead = re.search(r'<p class="lead">(.*?)</p>', page, re.S)
+    lead = re.search(r'<p class="lead" id="drill-lead">(.*?)</p>', page, re.S)
     assert lead is not None and "drawing or standing" in lead.group(1)
     assert ("doubling the bets" in lead.group(1)) is doubles
     assert ("redoubles" in lead.group(1)) is doubles

@@ -33,7 +33,9 @@ from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, current_app, redirect, request, url_for
+from jinja2_fragments.flask import render_block
+from markupsafe import escape
 from werkzeug.wrappers import Response
 
 from drills import (
@@ -715,8 +717,21 @@ def page(
     if is_htmx():  # the panel's next question may be under other rules: the footer says so
         # (drawn from the environment alone: the page's context processors are not needed)
         footer = oob_footer(context["page_rules"], current_rules())
-        response.set_data(response.get_data() + footer)
+        response.set_data(response.get_data() + footer + _oob_lead(drill, context))
     return response
+
+
+def _oob_lead(drill: Drill, context: dict[str, Any]) -> bytes:
+    """A review's lead, swapped out of band with its panel: its questions come from any game,
+    and the learner's own follows the last, so the lead above the panel goes with them (it
+    spoke of 004's banker over a 002 hand: a walk). Nothing outside a review."""
+    if not (context.get("review") or context.get("review_done")):
+        return b""
+    if "lead" in current_app.jinja_env.get_template(drill.template).blocks:
+        lead = render_block(drill.template, "lead", **context)
+    else:  # (the frame's own lead, drills/_page.html: a template's blocks are its own)
+        lead = str(escape(drill.description))
+    return f'<p class="lead" id="drill-lead" hx-swap-oob="true">{lead}</p>'.encode()
 
 
 # Every drill template may read these; a page without feedback has none of them.
