@@ -81,6 +81,22 @@ def test_the_draws_verdict_speaks_of_face_down_cards_only_where_there_are_some()
     assert all(hidden == 0 for hidden, *_ in view["hands"])
 
 
+def test_the_draws_why_is_one_short_sentence_and_its_reading_is_behind_details() -> None:
+    """The bank's draw: the why says the two figures in one short sentence; how they were
+    worked out (the reading of the punters' cards) comes after it, behind Details (at 004 the
+    why was one sentence of some 60 words: a walk)."""
+    unseen = "4 3 4 4 3 3 4 3 4 15"
+    for notation in (
+        f"draw TS 6H against 9C JD stake 1; unseen {UNSEEN}",
+        f"draw TS 6H against ? 5C stake 1; unseen {unseen}",
+    ):
+        grade = DRILL.grade(notation, "H", BANK)
+        assert grade.why.startswith("On your 16 against 1 hand still standing, standing is")
+        assert len(grade.why.split()) <= 25, grade.why
+        assert "against the punters" in grade.details or "face-down" in grade.details
+        assert grade.details.startswith("Drawing is one card and then the best choice")
+
+
 @pytest.mark.parametrize(
     "notation",
     [
