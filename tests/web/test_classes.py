@@ -429,6 +429,21 @@ def test_the_coach_drills_the_class_common_mistakes(
     assert coach.post(f"/classes/{class_id}/drill-mistakes", drill="no-drill").status_code == 400
 
 
+def test_the_assignment_form_offers_what_to_practise_rules_and_systems(
+    team: dict[str, Any],
+) -> None:
+    """The class page's assignment form lists its choices: the page's ``choices`` were once
+    shadowed by the layout's own (the language switch's, set in the header), and the three
+    selects came out empty."""
+    coach, class_id = team["coach"], team["class_id"]
+    text = coach.client.get(f"/classes/{class_id}").get_data(as_text=True)
+    for select in ("a-target", "a-rules", "a-system"):
+        found = re.search(rf'<select id="{select}"[^>]*>(.*?)</select>', text, re.S)
+        assert found is not None, select
+        assert found.group(1).count("<option") >= 3, (select, found.group(1)[:300])
+    assert '<option value="drill:basic-strategy">' in text
+
+
 def test_the_class_page_reads_in_russian(team: dict[str, Any], db: Any, clock: Clock) -> None:
     coach, class_id = team["coach"], team["class_id"]
     a_week(db, {team["ann"].id: 0.9}, START, days=1)
