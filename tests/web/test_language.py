@@ -91,6 +91,9 @@ def test_the_switch_is_on_every_page_naming_each_language_in_its_own_words(
     for path in ("/", "/rules/", "/strategy/", "/drills/"):
         page = client.get(path).get_data(as_text=True)
         assert 'action="/language"' in page, path
+        # In the header, where a reader looks for it (at the foot a walk did not find it).
+        header = page.split('<header class="site-header">', 1)[1].split("</header>", 1)[0]
+        assert 'action="/language"' in header, path
         assert 'lang="ru" aria-describedby="language-label" aria-pressed="false">Русский' in page
         assert f'name="next" value="{path}"' in page
 
