@@ -1,0 +1,32 @@
+"""The main menu on a phone: one row that scrolls sideways (its 15 links took five rows, some
+240 px of an 844 px screen, before the page began: a walk), the page's own link in view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import expect
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_on_a_phone_the_menu_is_one_row_and_shows_the_pages_own_link(
+    page_with: Any, javascript: bool
+) -> None:
+    page = page_with(viewport=PHONE, java_script_enabled=javascript)
+    page.goto("/mistakes")
+    menu = page.get_by_role("navigation", name="Main")
+    links = menu.get_by_role("link")
+    tops = {round(box["y"]) for box in (links.nth(i).bounding_box() for i in range(links.count()))}
+    assert len(tops) == 1, tops  # one row
+    header = page.locator("header.site-header").bounding_box()
+    assert header is not None and header["height"] < 200, header
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    mine = menu.get_by_role("link", name="Mistakes")
+    expect(mine).to_have_attribute("aria-current", "page")
+    if javascript:  # brought into the row's view (without the script the row starts at its first)
+        expect(mine).to_be_in_viewport(ratio=1)
+    mine.click()  # reachable either way: the browser scrolls the row to it
+    expect(page.get_by_role("heading", name="Mistakes", level=1)).to_be_visible()
