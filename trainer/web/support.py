@@ -250,7 +250,11 @@ def choose_rules(name: str) -> Rules:
 
     :raises InvalidRulesError: when there is no such preset.
     """
-    rules = find_preset(name)
+    return keep_rules(find_preset(name))
+
+
+def keep_rules(rules: Rules) -> Rules:
+    """Remember ``rules`` (a preset, or any rules: their notation) for this learner."""
     session[_RULES_KEY] = rules.notation()
     return rules
 

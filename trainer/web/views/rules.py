@@ -14,7 +14,8 @@ from trainer.engine.rulebook.interpretations import interpretations_for
 from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.engine.rulebook.rules import PRESETS, InvalidRulesError, Rules
 from trainer.web.readings import readings_context
-from trainer.web.support import choose_rules, current_rules, render
+from trainer.web.security import safe_next
+from trainer.web.support import choose_rules, current_rules, keep_rules, render, rules_from_form
 from trainer.words import dealing_at, quoted, say
 
 bp = Blueprint("rules", __name__)
@@ -92,6 +93,14 @@ def _way_on(rules: Rules) -> dict[str, object]:
 
 @bp.post("/rules")
 def choose() -> Response:
+    """Drill with a preset (``preset``, the rules page's buttons), or with any rules the
+    strategy chart was shown for (``rules``, their notation: a counter going to a new casino
+    worked its chart out and could drill nothing but the presets, a walk), then back where the
+    form was (``next``, a path on this site)."""
+    if "rules" in request.form:
+        chosen = keep_rules(rules_from_form(request.form.get("rules")))
+        back = url_for("rules.index", chosen=chosen.name)
+        return redirect(safe_next(request.form.get("next"), back), 303)
     name = request.form.get("preset", "")
     try:
         choose_rules(name)

@@ -1,0 +1,74 @@
+"""Any rules the strategy chart was worked out for can be the ones the learner drills with: a
+counter going to a new casino (8 decks, hits soft 17, 6:5) worked its chart out and could drill
+nothing but the presets (a walk). The chart's page offers "Drill with these rules"; the quiz
+and the counting drills then ask under them; a form naming rules that cannot be played, or an
+address off the site, changes nothing."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from trainer.engine.rulebook.rules import Rules
+
+NEW_CASINO = Rules.parse("vegas-6d-s17 decks=8 dealer_hits_soft_17=true blackjack_pays=6:5")
+
+
+def _chosen(client: Any) -> str | None:
+    with client.session_transaction() as session:
+        return session.get("rules")
+
+
+def test_the_chart_of_any_rules_offers_to_drill_with_them_and_the_drills_then_ask_under_them(
+    client: Any, strategy_charts: None
+) -> None:
+    address = f"/strategy?rules={NEW_CASINO.notation()}"
+    page = html.unescape(client.get(address).get_data(as_text=True))
+    form = re.search(r'<form method="post" action="/rules" class="drill-these">(.*?)</form>',
+                     page, re.S)  # fmt: skip
+    assert form is not None, page[:3000]
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form[1]))
+    assert Rules.parse(fields["rules"]) == NEW_CASINO
+    sent = client.post("/rules", data=fields)
+    assert sent.status_code == 303 and sent.headers["Location"].endswith(fields["next"])
+    assert _chosen(client) == NEW_CASINO.notation()
+    again = html.unescape(client.get(address).get_data(as_text=True))
+    assert 'class="drill-these"' not in again and "These are the rules you drill with" in again
+    # The quiz and a counting drill ask under them (their hidden rules field), as the footer says.
+    for drill in ("/drills/basic-strategy", "/drills/true-count", "/drills/bet-sizing"):
+        asked = html.unescape(client.get(drill, follow_redirects=True).get_data(as_text=True))
+        found = re.search(r'<input type="hidden" name="rules" value="([^"]*)">', asked)
+        assert found is not None and Rules.parse(found[1]) == NEW_CASINO, drill
+    # The rules page offers the plain preset again (its name is the chosen rules' own).
+    rules_page = client.get("/rules").get_data(as_text=True)
+    assert '<input type="hidden" name="preset" value="vegas-6d-s17">' in rules_page
+
+
+def test_rules_that_cannot_be_played_or_an_address_off_the_site_change_nothing(
+    client: Any, csrf: Any
+) -> None:
+    for bad in ("vegas-6d-s17 decks=0", "no-such-preset", "vegas-6d-s17 " + "decks=2 " * 400):
+        sent = client.post("/rules", data={"csrf_token": csrf(), "rules": bad})
+        assert sent.status_code == 400, bad
+        assert "rules" in sent.get_data(as_text=True).lower()
+        assert _chosen(client) is None
+    off = client.post(
+        "/rules",
+        data={"csrf_token": csrf(), "rules": NEW_CASINO.notation(), "next": "//evil.example/"},
+    )
+    assert off.status_code == 303 and off.headers["Location"].startswith("/rules")
+    assert client.post("/rules", data={"rules": NEW_CASINO.notation()}).status_code in (400, 403)
+
+
+def test_the_index_chart_of_any_rules_offers_to_drill_with_them(
+    client: Any, strategy_charts: None, count_studies: None
+) -> None:
+    page = html.unescape(client.get("/indices?rules=vegas-6d-h17").get_data(as_text=True))
+    form = re.search(r'<form method="post" action="/rules" class="drill-these">(.*?)</form>',
+                     page, re.S)  # fmt: skip
+    assert form is not None, page[:3000]
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form[1]))
+    sent = client.post("/rules", data=fields)
+    assert sent.status_code == 303 and sent.headers["Location"].startswith("/indices?")
+    assert _chosen(client) == "vegas-6d-h17"
