@@ -72,3 +72,36 @@ def test_the_index_chart_of_any_rules_offers_to_drill_with_them(
     sent = client.post("/rules", data=fields)
     assert sent.status_code == 303 and sent.headers["Location"].startswith("/indices?")
     assert _chosen(client) == "vegas-6d-h17"
+
+
+def _post(client: Any, path: str, **data: str) -> Any:
+    with client.session_transaction() as session:
+        token = str(session.setdefault("_csrf", "test-csrf-token-0123456789"))
+    return client.post(path, data={"csrf_token": token, **data})
+
+
+def test_the_rules_drilled_with_come_back_with_the_account(app: Any) -> None:
+    """Chosen signed in, the rules come back on signing in again (a walk's new casino's rules
+    were the default again after signing out and in); chosen as a visitor, they go to an
+    account that has none of its own, and an account's own win over a browser's."""
+    account = {"username": "counter", "password": "a long password 1"}
+    client = app.test_client()
+    assert _post(client, "/signup", **account).status_code == 303
+    assert _post(client, "/rules", rules=NEW_CASINO.notation()).status_code == 303
+    assert _post(client, "/signout").status_code == 303
+    assert _chosen(client) is None  # the browser forgets them: they are the account's
+    assert _post(client, "/signin", **account).status_code == 303
+    assert _chosen(client) == NEW_CASINO.notation()
+    # Another browser, a visitor who chose the double deck, then signs in: the account's own.
+    other = app.test_client()
+    assert _post(other, "/rules", preset="double-deck").status_code == 303
+    assert _post(other, "/signin", **account).status_code == 303
+    assert _chosen(other) == NEW_CASINO.notation()
+    # A new account takes the rules its browser chose as a visitor.
+    third = app.test_client()
+    assert _post(third, "/rules", preset="double-deck").status_code == 303
+    new = {"username": "newcomer", "password": "a long password 2"}
+    assert _post(third, "/signup", **new).status_code == 303
+    assert _post(third, "/signout").status_code == 303
+    assert _post(third, "/signin", **new).status_code == 303
+    assert _chosen(third) == "double-deck"

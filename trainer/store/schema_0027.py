@@ -100,3 +100,11 @@ def _drill_rules_totals(db: sqlite_utils.Database) -> None:
         END
         """
     )
+
+
+@migration("0030_user_rules")
+def _user_rules(db: sqlite_utils.Database) -> None:
+    # The rules a learner drills with (their notation: a preset, or any rules worked out on the
+    # strategy or index chart); NULL: the app's default. Kept with the account, as the
+    # language is, so that signing out and in keeps them (a walk lost its new casino's rules).
+    db.execute("ALTER TABLE users ADD COLUMN rules TEXT")

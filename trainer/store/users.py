@@ -71,6 +71,7 @@ class User:
     session_generation: int = 0  # sessions made under another generation are signed out
     time_zone: str | None = None  # chosen on the account page (None: the browser's, or UTC)
     language: str | None = None  # chosen with the language switch (None: the browser's)
+    rules: str | None = None  # the rules' notation the learner drills with (None: the default)
 
     @property
     def display_name(self) -> str:
@@ -86,6 +87,7 @@ class User:
             session_generation=row.get("session_generation", 0),
             time_zone=row.get("time_zone"),
             language=row.get("language"),
+            rules=row.get("rules"),
         )
 
 
@@ -203,6 +205,13 @@ def set_language(db: sqlite_utils.Database, user_id: int, language: str | None) 
     the browser's)."""
     with transaction(db):
         db.execute("UPDATE users SET language = ? WHERE id = ?", [language, user_id])
+
+
+def set_rules(db: sqlite_utils.Database, user_id: int, notation: str | None) -> None:
+    """Keep the rules the learner drills with (a notation the caller has read), or forget them
+    (None: the app's default)."""
+    with transaction(db):
+        db.execute("UPDATE users SET rules = ? WHERE id = ?", [notation, user_id])
 
 
 def find_user(db: sqlite_utils.Database, username: str) -> User | None:

@@ -146,7 +146,8 @@ def start_session(user: users.User) -> None:
     kept: a visitor becomes a guest on their first answer, and the forms already on their pages
     carry that token (sign-in and sign-up rotate it themselves). A language this browser speaks
     goes to a learner who has none of their own yet, so that it comes back with the account (a
-    walker chose Russian as a visitor, signed up, signed out and in: English).
+    walker chose Russian as a visitor, signed up, signed out and in: English); so do the rules
+    drilled with (an account's own come back with it: a walk lost its new casino's rules).
     """
     kept_keys = (_RULES_KEY, LANGUAGE_KEY, security.CSRF_SESSION_KEY, PATH_KEY)
     kept = {key: session[key] for key in kept_keys if key in session}
@@ -156,6 +157,13 @@ def start_session(user: users.User) -> None:
     if isinstance(language, str) and user.language is None:
         users.set_language(get_db(), user.id, language)
         user = replace(user, language=language)
+    # The rules drilled with, likewise: the account's own, else this browser's choice for it.
+    chosen = kept.get(_RULES_KEY)
+    if user.rules is not None:
+        session[_RULES_KEY] = user.rules
+    elif isinstance(chosen, str):
+        users.set_rules(get_db(), user.id, chosen)
+        user = replace(user, rules=chosen)
     session[_USER_KEY] = user.id
     session[_GENERATION_KEY] = user.session_generation
     session.permanent = True
@@ -254,8 +262,13 @@ def choose_rules(name: str) -> Rules:
 
 
 def keep_rules(rules: Rules) -> Rules:
-    """Remember ``rules`` (a preset, or any rules: their notation) for this learner."""
+    """Remember ``rules`` (a preset, or any rules: their notation) for this learner: in the
+    session, and with the learner's account where there is one (signing in again brings them
+    back: :func:`start_session`)."""
     session[_RULES_KEY] = rules.notation()
+    user = current_user()
+    if user is not None:
+        users.set_rules(get_db(), user.id, rules.notation())
     return rules
 
 
