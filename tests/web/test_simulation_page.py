@@ -4,6 +4,7 @@ and a server restart marking a job whose process is gone failed, never a finishe
 
 from __future__ import annotations
 
+import html
 import os
 import re
 from typing import Any
@@ -137,6 +138,30 @@ def test_every_bad_field_is_shown_beside_it_at_once(
 def test_a_bad_rule_and_a_bad_field_are_both_shown(quiet_app: Any, client: Any, csrf: Any) -> None:
     text = _post(client, csrf, **{"rule-decks": "99", "rounds": "-5"}).get_data(as_text=True)
     assert 'id="rules-error"' in text and 'id="rounds-error"' in text
+
+
+@pytest.mark.parametrize(
+    ("field", "typed", "said"),
+    [
+        ("rule-decks", "1000000", "Decks: “1000000” is far too large for this rule."),
+        ("rule-blackjack_pays", "six to five", "“six to five” is not a ratio like 3:2"),
+    ],
+)
+def test_a_refused_rule_is_said_in_the_words_typed_at_the_top_of_the_options_shown_open(
+    quiet_app: Any, client: Any, csrf: Any, field: str, typed: str, said: str
+) -> None:
+    """A walk typed a million decks and read "expected a whole number", "six to five" and read
+    it quoted back as “sixtofive”, each below the rule options, which stayed closed, beside the
+    rounds' field."""
+    response = _post(client, csrf, **{field: typed})
+    assert response.status_code == 400
+    text = html.unescape(response.get_data(as_text=True))
+    box = text.split('<details class="rule-options-box" open>', 1)
+    assert len(box) == 2, "the rule options are shown open"
+    options = box[1].split("</summary>", 1)[1].lstrip()
+    error = '<p class="field-error" role="alert" id="rules-error">'
+    assert options.startswith(error), options[:200]
+    assert said in options.split("</p>", 1)[0]
 
 
 @pytest.mark.parametrize("rounds", ["0", "999999999", "20000001"])

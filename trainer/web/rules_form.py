@@ -98,12 +98,22 @@ def _read(values: Mapping[str, str], default: Rules) -> Rules:
         text = values.get(name) if name in values else None
         if text is None or not text.strip():
             continue
-        if option in FRACTION_OPTIONS:  # "0,8" as Russian writes it, "1,000" as English does
-            text = plain_amount(text)
-        value = parse_option(option, text)
+        value = _option_value(option, text)
         if value != getattr(drawn, option) and value != getattr(chosen, option):
             changes[option] = value
     return chosen.replace(**changes)
+
+
+def _option_value(option: str, text: str) -> Any:
+    """An option's field read: an amount or a ratio as written ("0,8" as Russian writes it,
+    "1,000" as English does), refused in the words typed ("six to five" was quoted back as
+    “sixtofive”, the amount's spaces taken out: a walk)."""
+    if option not in FRACTION_OPTIONS:
+        return parse_option(option, text)
+    try:
+        return parse_option(option, plain_amount(text))
+    except InvalidRulesError:
+        return parse_option(option, text.strip())
 
 
 def error_text(error: InvalidRulesError) -> str:

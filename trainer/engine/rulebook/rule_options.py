@@ -68,6 +68,7 @@ MAX_VALUE_LENGTH = 24
 _NUMBER = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,6})?|[0-9]{1,9}/[0-9]{1,9}")
 _RATIO = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?|[0-9]{1,6}[:/][0-9]{1,6}")
 _WHOLE = re.compile(r"-?[0-9]{1,6}")
+_LONG_WHOLE = re.compile(r"[0-9]{7,}")
 
 
 # Options whose value is one word out of a fixed set.
@@ -322,6 +323,13 @@ def read_value(option: str, value: Any, default: Any) -> Any:
 
 
 def _int(value: Any) -> int:
+    if not isinstance(value, (bool, int)) and _LONG_WHOLE.fullmatch(str(value).strip()):
+        # A whole number past the digits any rule takes: said so ("expected a whole number,
+        # not “1000000”" for 1,000,000 decks read as a typing mistake: a walk).
+        raise OptionValueError(
+            f"{value!r} is far too large for this rule",
+            said=(N_("%(value)s is far too large for this rule"), {"value": quoted(str(value))}),
+        )
     if isinstance(value, bool) or (
         not isinstance(value, int) and not _WHOLE.fullmatch(str(value).strip())
     ):
