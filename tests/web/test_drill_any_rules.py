@@ -105,3 +105,13 @@ def test_the_rules_drilled_with_come_back_with_the_account(app: Any) -> None:
     assert _post(third, "/signout").status_code == 303
     assert _post(third, "/signin", **new).status_code == 303
     assert _chosen(third) == "double-deck"
+
+
+def test_changed_rules_keep_their_options_closed_their_summary_counting_them(
+    client: Any, strategy_charts: None
+) -> None:
+    """Open whenever a rule was changed, the options put the indices some 4,700 px down a
+    phone (a walk): closed, their summary says how many were changed."""
+    page = client.get(f"/strategy?rules={NEW_CASINO.notation()}").get_data(as_text=True)
+    assert '<details class="rule-options-box">' in page
+    assert "Change any rule (3 changed from" in page
