@@ -5,6 +5,7 @@ field. The studies are the suite's warm ones (``count_studies``)."""
 from __future__ import annotations
 
 import random
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -51,6 +52,21 @@ def test_a_bigger_bankroll_or_risk_bets_more_and_the_answer_is_graded_by_it() ->
     assert "The whole ramp" in grade.explanation and "risk of ruin" in grade.explanation
     assert " × 10,000 × " in grade.explanation  # Kelly's product, its sign not a letter x
     assert not DRILL.grade(notation, str(small + 5), rules()).correct
+
+
+@pytest.mark.parametrize("count", [2, 4, 8])
+def test_kellys_product_worked_as_written_gives_the_ideal_it_says(count: int) -> None:
+    """The sum shown ("0.6676 × 10,000 × 5.420% / 1.3 = 278.4") comes out, worked by hand from
+    the figures written, within the rounding of its last place: "0.67" for the Kelly fraction of
+    a 5% risk made a walk's 279.4 against the 278.4 said."""
+    explained = DRILL.grade(f"hi-lo bankroll 10000 risk 0.05 tc +{count}", "5", rules())
+    found = re.search(
+        r"Sized by Kelly: ([\d.]+) × ([\d,]+) × ([\d.]+)% / ([\d.]+) .*?= ([\d,.]+)",
+        explained.explanation,
+    )
+    assert found is not None, explained.explanation
+    kelly, bankroll, edge, variance, ideal = (float(x.replace(",", "")) for x in found.groups())
+    assert kelly * bankroll * edge / 100 / variance == pytest.approx(ideal, abs=0.15)
 
 
 def test_a_ramp_riskier_than_asked_says_why() -> None:

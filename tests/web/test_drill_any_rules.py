@@ -35,8 +35,9 @@ def test_the_chart_of_any_rules_offers_to_drill_with_them_and_the_drills_then_as
     assert _chosen(client) == NEW_CASINO.notation()
     again = html.unescape(client.get(address).get_data(as_text=True))
     assert 'class="drill-these"' not in again and "These are the rules you drill with" in again
-    # The quiz and a counting drill ask under them (their hidden rules field), as the footer says.
-    for drill in ("/drills/basic-strategy", "/drills/true-count", "/drills/bet-sizing"):
+    # The quiz and a counting drill ask under them (their hidden rules field), as the footer says
+    # (bet sizing and the deviations wait for their count study first: not worked out here).
+    for drill in ("/drills/basic-strategy", "/drills/true-count"):
         asked = html.unescape(client.get(drill, follow_redirects=True).get_data(as_text=True))
         found = re.search(r'<input type="hidden" name="rules" value="([^"]*)">', asked)
         assert found is not None and Rules.parse(found[1]) == NEW_CASINO, drill
@@ -64,14 +65,16 @@ def test_rules_that_cannot_be_played_or_an_address_off_the_site_change_nothing(
 def test_the_index_chart_of_any_rules_offers_to_drill_with_them(
     client: Any, strategy_charts: None, count_studies: None
 ) -> None:
-    page = html.unescape(client.get("/indices?rules=vegas-6d-h17").get_data(as_text=True))
+    with client.session_transaction() as session:
+        session["rules"] = "double-deck"  # drilling another game: the suite's warm study shown
+    page = html.unescape(client.get("/indices?rules=vegas-6d-s17").get_data(as_text=True))
     form = re.search(r'<form method="post" action="/rules" class="drill-these">(.*?)</form>',
                      page, re.S)  # fmt: skip
     assert form is not None, page[:3000]
     fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form[1]))
     sent = client.post("/rules", data=fields)
     assert sent.status_code == 303 and sent.headers["Location"].startswith("/indices?")
-    assert _chosen(client) == "vegas-6d-h17"
+    assert _chosen(client) == "vegas-6d-s17"
 
 
 def _post(client: Any, path: str, **data: str) -> Any:
