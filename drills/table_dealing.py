@@ -499,12 +499,17 @@ class TableDealing(Drill, AskedAtTable):
                     typed=quoted(answer_text[:10]),
                 )  # fmt: skip
             )
-        game_ready(rules)  # 004's banker, 002's method 3: never worked out in a request
+        # A double's or a redouble's notation is refused before the game's figures are asked
+        # for (a stake of 0 read as "being worked out" on a cold cache, its test failing alone).
         if kind == "double":
-            return grade_double(*read_double(notation), answer, rules)
+            double = read_double(notation)
+            game_ready(rules)  # 004's banker, 002's method 3: never worked out in a request
+            return grade_double(*double, answer, rules)
         if kind == "redouble":
             first, stake = read_redouble(notation, rules)
+            game_ready(rules)
             return grade_redouble(first, stake, answer, rules)
+        game_ready(rules)
         return _grade_draw(notation, answer, rules)
 
 
