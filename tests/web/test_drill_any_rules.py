@@ -72,9 +72,14 @@ def test_the_index_chart_of_any_rules_offers_to_drill_with_them(
                      page, re.S)  # fmt: skip
     assert form is not None, page[:3000]
     fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form[1]))
+    # Its ramp's "Practise it" links lead to the drills, which ask under the learner's rules.
+    assert "The drills ask under your own rules, not these" in page
     sent = client.post("/rules", data=fields)
     assert sent.status_code == 303 and sent.headers["Location"].startswith("/indices?")
     assert _chosen(client) == "vegas-6d-s17"
+    chosen = html.unescape(client.get(sent.headers["Location"]).get_data(as_text=True))
+    assert "These are the rules you drill with" in chosen
+    assert "The drills ask under your own rules, not these" not in chosen
 
 
 def _post(client: Any, path: str, **data: str) -> Any:
