@@ -38,7 +38,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from drills.base import (
@@ -499,18 +499,16 @@ class TableDealing(Drill, AskedAtTable):
                     typed=quoted(answer_text[:10]),
                 )  # fmt: skip
             )
-        # A double's or a redouble's notation is refused before the game's figures are asked
-        # for (a stake of 0 read as "being worked out" on a cold cache, its test failing alone).
+        # A double's or a redouble's notation is read (and refused) before the game's figures
+        # are asked for: a stake of 0 read as "being worked out" on a cold cache.
         if kind == "double":
-            double = read_double(notation)
-            game_ready(rules)  # 004's banker, 002's method 3: never worked out in a request
-            return grade_double(*double, answer, rules)
-        if kind == "redouble":
-            first, stake = read_redouble(notation, rules)
-            game_ready(rules)
-            return grade_redouble(first, stake, answer, rules)
-        game_ready(rules)
-        return _grade_draw(notation, answer, rules)
+            graded = partial(grade_double, *read_double(notation))
+        elif kind == "redouble":
+            graded = partial(grade_redouble, *read_redouble(notation, rules))
+        else:
+            graded = partial(_grade_draw, notation)
+        game_ready(rules)  # 004's banker, 002's method 3: never worked out in a request
+        return graded(answer, rules)
 
 
 DRILL = TableDealing()

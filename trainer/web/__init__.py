@@ -127,6 +127,7 @@ def init_app(app: Flask) -> None:
     security.init_app(app)
     language.init_app(app)
     app.jinja_env.globals["verdict_line"] = verdicts.verdict_line  # drills/_verdict.html
+    app.jinja_env.globals["as_paragraphs"] = verdicts.paragraphs  # drills/_verdict.html
     app.jinja_env.globals.update(quiz_panel.TEMPLATE_GLOBALS)  # the quiz's kept pieces
     support.init_app(app)
     caches.init_app(app)

@@ -28,7 +28,7 @@ from trainer.web.catalogue import request_locale
 from trainer.web.kept import KeptPieces, noting_pieces
 from trainer.web.security import csrf_token
 from trainer.web.support import dealer_of, name_the_dealer, render, request_game
-from trainer.web.verdicts import verdict_line
+from trainer.web.verdicts import paragraphs, verdict_line
 from trainer.words import N_, cost_percent, number, percent, say, seconds
 
 _Piece = tuple[tuple[Any, ...], tuple[Any, ...]]  # (the values filled in, the key)
@@ -203,11 +203,6 @@ def _first_line(done: Any, grade: Any, natural: bool) -> Markup:
             wrong_line = Markup(say("Not quite: do not take insurance here."))
         cost = grade.ev_cost
     return escape(verdict_line(grade, right_line, wrong_line, cost))
-
-
-def paragraphs(text: str) -> Markup:
-    """``text``'s lines as paragraphs, as a verdict's details write them (``_verdict.html``)."""
-    return Markup("").join(Markup("<p>%s</p>") % line for line in text.split("\n") if line.strip())
 
 
 def _ev_text(ev: float) -> str:

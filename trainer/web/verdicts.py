@@ -101,6 +101,12 @@ def stored_attempt_or_404(attempt_id: int) -> attempts.Attempt:
     return found
 
 
+def paragraphs(text: str) -> Markup:
+    """``text``'s lines as paragraphs (its blank lines left out), as a verdict's details write
+    them (``drills/_verdict.html``, and the quiz's kept verdict its fill)."""
+    return Markup("").join(Markup("<p>%s</p>") % line for line in text.split("\n") if line.strip())
+
+
 def verdict_line(
     grade: Grade,
     right: Any = None,
