@@ -66,6 +66,7 @@ def test_a_shoe_replayed_by_keyboard_shared_and_withdrawn(
     expect(step_heading(page, 1, 5)).to_be_visible()
     expect(page.get_by_text("You bet 5.")).to_be_visible()
     if learner.javascript:
+        page.wait_for_load_state("load")  # replay.js is deferred: its keys listen from then
         page.keyboard.press("ArrowRight")
         expect(step_heading(page, 2, 5)).to_be_focused()
         page.keyboard.press("End")
