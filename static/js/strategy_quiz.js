@@ -20,6 +20,17 @@
     return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
   }
 
+  // A key held down answers once: Enter held on a focused play button would press it again
+  // with each repeat, answering the next question (focused on arrival) unseen. A letter key's
+  // repeat is ignored below; Enter's is the browser's own press, so it is stopped here.
+  document.addEventListener("keydown", function (event) {
+    if (!event.repeat || event.key !== "Enter") return;
+    var target = event.target;
+    if (target && target.closest && target.closest("form.strategy-question, form.table-keys")) {
+      event.preventDefault();
+    }
+  }, true);
+
   document.addEventListener("keydown", function (event) {
     if (event.defaultPrevented || event.repeat) return;
     if (event.altKey || event.ctrlKey || event.metaKey) return;

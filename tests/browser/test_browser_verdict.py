@@ -2,7 +2,8 @@
 polite live region that stays in the page, in every drill; the feedback in view on a 390 x 844
 phone with the next question's input focused (in the quiz, its buttons on the same screen);
 payout math's question whole on arrival; the quiz's letter keys only while focus is in the
-question; and with JavaScript off, the verdict first in the page's title."""
+question, and Enter held on a play answering once; and with JavaScript off, the verdict first
+in the page's title."""
 
 from __future__ import annotations
 
@@ -314,3 +315,20 @@ def test_the_quiz_keys_still_answer_once_details_is_opened_by_keyboard(page: Pag
     expect(page.locator("section.feedback details.verdict-details")).not_to_have_attribute(
         "open", ""
     )
+
+
+def test_enter_held_on_a_play_answers_one_question(page: Page) -> None:
+    """Enter held down on a focused play presses it once: its repeats do not answer the next
+    question, whose first play has the focus on arrival, unseen."""
+    open_drill(page, "Basic strategy")
+    page.locator("form.strategy-question button:not([disabled])").first.focus()
+    page.keyboard.down("Enter")
+    expect(page.locator("#feedback-heading")).to_be_visible()
+    first = page.locator("input[name=token]").input_value()
+    for _ in range(6):  # the key's repeats, as a browser sends them while it is held
+        page.keyboard.down("Enter")
+        page.wait_for_timeout(100)
+    page.keyboard.up("Enter")
+    page.wait_for_timeout(500)  # time enough for a second answer to have gone
+    expect(page.locator("input[name=token]")).to_have_value(first)
+    expect(page.locator("aside.stats")).to_contain_text(re.compile(r"\b1 answered"))
