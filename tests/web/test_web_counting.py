@@ -341,8 +341,12 @@ def test_a_wrong_running_count_at_a_checkpoint_counts_once(
     rows = stored(db)[asked:]
     assert [(row["question"][:3], row["correct"]) for row in rows] == [("rc ", 0)]
     verdict = html.unescape(response.get_data(as_text=True)).split('id="feedback-heading"')[1]
-    assert "Running count" in verdict.split("</h2>")[0]
-    assert "True count" not in verdict.split("</h2>")[0]
+    line = verdict.split("</h2>")[0]
+    assert "Running count" in line
+    # The true count is not graded, and the line says so (a walk found it said in the
+    # details alone), never as a wrong count of its own.
+    assert line.endswith("True count not graded."), line
+    assert "True count 0" not in line and "True count" not in line.split("True count not")[0]
     # Why: where it went wrong, off by two in the stretch since the last checkpoint (all
     # right before it); the stretch's steps, each with the count after it, in the details.
     why = re.search(r'<p class="why">(.*?)</p>', verdict)
