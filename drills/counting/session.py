@@ -301,12 +301,12 @@ def counted_once(grades: Mapping[str, Grade]) -> dict[str, Grade]:
     if running is not None and not running.correct:
         kept = {name: grade for name, grade in grades.items() if name != "tc"}
         if "tc" in grades:
-            kept["rc"] = replace(running, explanation=f"{running.explanation} {say(_TC_LEFT_OUT)}")
+            kept["rc"] = replace(running, explanation=f"{running.explanation} {say(TC_LEFT_OUT)}")
         return kept
     return dict(grades)
 
 
-_TC_LEFT_OUT = N_("Your true count is not graded this time: it follows from the running count, "
+TC_LEFT_OUT = N_("Your true count is not graded this time: it follows from the running count, "
                   "so one slip counts once.")  # fmt: skip
 
 

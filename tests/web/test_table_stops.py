@@ -147,7 +147,16 @@ def test_a_wrong_count_check_is_one_mistake_in_the_learners_figures(
     fields = play_to_the_first_count_check(client, url, hidden_fields)
     running = replayed(db, url)[0].count_at(replayed(db, url)[2]).running
     wrong = {**fields, "running": str(running - 1 if running > 0 else running + 1), "true": "0"}
-    assert client.post(url + "/step", data=wrong).status_code == 303
+    answered = client.post(url + "/step", data=wrong)
+    assert answered.status_code == 303
+    # The verdict's line says the true count was left out (it said so in the details alone).
+    page = html.unescape(client.get(answered.headers["Location"]).get_data(as_text=True))
+    lines = re.findall(r'<p class="verdict-first"><strong>(.*?)</strong>', page)
+    assert any(line.startswith("Running count") for line in lines), lines
+    assert [line for line in lines if "True count" in line] == [
+        next(line for line in lines if line.startswith("Running count"))
+    ], lines
+    assert lines[0].endswith("True count not graded."), lines
     rows = db.execute("SELECT question, correct FROM attempts WHERE drill = 'shoe-count'")
     assert [(question[:3], correct) for question, correct in rows.fetchall()] == [("rc ", 0)]
     progress = re.sub(r"<[^>]+>", " ", client.get("/progress").get_data(as_text=True))

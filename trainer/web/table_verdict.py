@@ -13,6 +13,7 @@ from typing import Any
 
 from drills import Grade
 from drills.base import cost_of_bet
+from drills.counting.session import TC_LEFT_OUT
 from drills.table_session import Asked
 from drills.table_sums import ASK_NAMES, SEATED_WONG, ask_name, in_minimums
 from trainer.engine.deck.hand import Hand, InvalidHandError
@@ -43,7 +44,14 @@ def feedback_view(grades: list[tuple[Asked, Grade]]) -> list[dict[str, Any]]:
                 minimums=in_minimums(asked.name),
             )  # fmt: skip
         )
+        # A check's true count left out after a wrong running count (counted_once: its
+        # explanation says so last) is said in the line too, not only in the details.
+        if name == "rc" and not grade.correct and grade.explanation.endswith(say(TC_LEFT_OUT)):
+            shown[-1]["lead"] += " " + say(_TC_NOT_GRADED)
     return shown
+
+
+_TC_NOT_GRADED = N_("True count not graded.")
 
 
 def verdict_name(name: str, question: str) -> str:

@@ -538,11 +538,13 @@ def answers_of(seated: Seated, step: tables.Step) -> dict[str, str]:
     or (a decision chosen again after one taken back, whose attempts are the first choice's)
     from the step's own text."""
     answers = {name: row["answer"] for name, row in _graded(seated).get(step.n, {}).items()}
+    parts = step.step.split(" ")
+    if parts[0] == "count":  # its text has every count typed: a true count left out after a
+        # wrong running count has no attempt (a check graded again without it was refused, and
+        # a plain form's verdict, or a reload's, was not shown)
+        return {**answers, **count_answers(step.step)}
     if answers:
         return answers
-    parts = step.step.split(" ")
-    if parts[0] == "count":
-        return count_answers(step.step)
     if parts[0] == "watch":
         return {"wong": "W"}
     if parts[0] == "bet" and seated.spec.wong:
