@@ -8,7 +8,9 @@
   var label = shown.querySelector(".checkout-left");
   function tick() {
     var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-    label.textContent = left > 0 ? left + " s" : shown.getAttribute("data-up");
+    // The seconds in the page's language ("9 s", «9 с»): its words, the number put in.
+    var seconds = shown.getAttribute("data-seconds-left") || "#\u00a0s";
+    label.textContent = left > 0 ? seconds.replace("#", String(left)) : shown.getAttribute("data-up");
   }
   tick();
   window.setInterval(tick, 250);

@@ -43,7 +43,7 @@ def answer_part(page: Page, fields: dict[str, str], javascript: bool) -> None:
     clock = page.locator(".checkout-clock")
     expect(clock).to_contain_text(re.compile(r"Answer by \d\d:\d\d:\d\d \(UTC\)"))
     if javascript:
-        expect(clock.locator(".checkout-left")).to_have_text(re.compile(r"^\d+ s$"))
+        expect(clock.locator(".checkout-left")).to_have_text(re.compile(r"^\d+\u00a0s$"))
     for name, value in fields.items():
         box = page.locator(f"form.checkout-question input[name={name}]")
         expect(box).to_be_focused()

@@ -6,6 +6,7 @@ attacker would try it: another learner naming it, a bad name, a name edited in t
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Any
@@ -127,7 +128,14 @@ def test_a_bad_name_is_a_readable_400_and_stores_nothing(
     pass_counting(client, db, clock)
     response = name_it(client, run_of(db), **fields)
     assert response.status_code == 400
-    assert said in response.get_data(as_text=True)
+    # On the run's page, beside the field, what was typed kept (it was a bare error page).
+    page = response.get_data(as_text=True)
+    error = page.split('id="certificate-name-error"', 1)[1].split("</p>", 1)[0]
+    assert said in error
+    field = page.split('id="certificate-name"', 1)[1].split(">", 1)[0]
+    assert 'aria-describedby="certificate-name-error"' in field and "autofocus" in field
+    assert html.escape(fields.get("name", ""), quote=True) in field
+    assert "Your certificate" in page  # the run's result above it
     assert names(db) == []
 
 

@@ -222,10 +222,24 @@ def test_an_answer_after_the_clock_is_refused_and_the_run_fails(
     before = rows(db)
     response = client.post(f"/checkouts/runs/{run_id}/answer", data=right_form(db, run_id, 0, 0))
     assert response.status_code == 400
-    assert "after the clock ran out" in response.get_data(as_text=True)
+    # Said on the run's result, with the way to take it again (it was a bare error page).
+    late = response.get_data(as_text=True)
+    assert "after the clock ran out" in late.split('id="page-error"', 1)[1].split("</p>")[0]
+    assert "Not passed: the clock ran out" in late and "Take this checkout again" in late
     assert rows(db) == before
     page = client.get(f"/checkouts/runs/{run_id}").get_data(as_text=True)
     assert "Not passed: the clock ran out" in page
+
+
+def test_the_clocks_seconds_are_said_in_the_pages_language(client: Any, db: Any) -> None:
+    """The countdown's unit is the page's (static/js/checkout.js fills in the number): a
+    Russian page counted down in English "s" (a walk)."""
+    sign_up(client, "alice")
+    run_id = deal(client, "dealer")
+    start_part(client, run_id, 0)
+    client.post("/language", data={"language": "ru", "csrf_token": CSRF})
+    page = client.get(f"/checkouts/runs/{run_id}").get_data(as_text=True)
+    assert 'data-seconds-left="#\u00a0с"' in page
 
 
 def test_another_learners_run_is_a_404_and_nothing_is_stored(

@@ -242,7 +242,19 @@ def _serve_when_due(run: _Run, card: int) -> _Run:
     return run
 
 
-def _show(run: _Run, *, status: int = 200, error: str = "", deal_error: str = "") -> Response:
+def _show(
+    run: _Run,
+    *,
+    status: int = 200,
+    error: str = "",
+    deal_error: str = "",
+    refused: str = "",
+    name_error: str = "",
+) -> Response:
+    """The run's page as it stands: ``error`` an answer's (beside its field), ``deal_error``
+    a card's, ``refused`` a form's refused as a whole (said at the top: an answer after the
+    clock ran out goes to the run's result, not to a bare error page), ``name_error`` the
+    certificate's name (beside its field)."""
     name_the_dealer(run.rules)  # its questions and answers in its game's words
     at = run.standing
     certificate, naming = None, None
@@ -251,6 +263,8 @@ def _show(run: _Run, *, status: int = 200, error: str = "", deal_error: str = ""
         certificate = _certify(run)
         held = stored.certificate_of_run(get_db(), run.stored.id)
         naming = name_form(held, user) if held is not None and user is not None else None
+        if naming is not None and name_error:  # what was typed, with what is wrong with it
+            naming.update(value=request.form.get("name", "")[:200], error=name_error)
     question = None
     if not at.over and at.part in run.starts:
         item = run.items[at.part][at.item]
@@ -274,6 +288,7 @@ def _show(run: _Run, *, status: int = 200, error: str = "", deal_error: str = ""
         mistakes=_mistakes(run) if at.over else [],
         error=error,
         deal_error=deal_error,
+        refused=refused,
         form=request.form if not deal_error else {},
         deal=_deal(run, question),
     )
@@ -415,16 +430,16 @@ def answer(run_id: int) -> Response:
     run = _run_or_404(run_id)
     part, index = _posted_place(run)
     at = run.standing
-    if at.outcome == "clock":
-        _refuse(
-            say(
-                "That answer came after the clock ran out (the deadline was %(deadline)s): it "
-                "was not recorded, and this checkout is not passed.",
-                deadline=_deadline_words(at.deadline_ms or 0),
-            )
+    if at.outcome == "clock":  # the run's result, with why the answer was not taken
+        late = say(
+            "That answer came after the clock ran out (the deadline was %(deadline)s): it "
+            "was not recorded, and this checkout is not passed.",
+            deadline=_deadline_words(at.deadline_ms or 0),
         )
+        return _show(run, status=400, refused=late)
     if at.over:
-        _refuse(say("This checkout is over: start a new one from its page."))
+        return _show(run, status=400, refused=say("This checkout is over: start a new one "
+                                                  "from its page."))  # fmt: skip
     if (part, index) != (at.part, at.item) or part not in run.starts:
         _refuse(say("That answer is not for the question asked now: a checkout goes in order."))
     item = run.items[part][index]
@@ -488,13 +503,15 @@ def name_certificate(run_id: int) -> Response:
             name = classes.clean_name(
                 request.form.get("name", "")[:200], say("The name on your certificate")
             )
-        except classes.ClassError as error:
-            abort(400, description=say("The name was not changed: %(error)s", error=str(error)))
+        except classes.ClassError as error:  # said beside the field, on the run's page
+            said = say("The name was not changed: %(error)s", error=str(error))
+            return _show(run, status=400, name_error=said)
     try:
         stored.name_certificate(get_db(), held.code, held.user_id, name, now_ms=run.now)
     except stored.NamingError:
-        abort(400, description=say("The name was not changed: a certificate's name is changed "
-                                   "at most %(most)s times.", most=stored.MAX_NAMINGS))  # fmt: skip
+        said = say("The name was not changed: a certificate's name is changed at most "
+                   "%(most)s times.", most=stored.MAX_NAMINGS)  # fmt: skip
+        return _show(run, status=400, name_error=said)
     if request.form.get("then") == "certificate":
         return redirect(_certificate_link(held), code=303)
     return redirect(url_for("checkouts.run_page", run_id=run_id, _anchor="certificate"), code=303)
