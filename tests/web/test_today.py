@@ -4,6 +4,7 @@ id) is a readable 400 and changes nothing."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -161,6 +162,11 @@ def test_a_bad_goal_is_refused_and_nothing_changes(
     assert response.status_code == 400
     assert said in response.get_data(as_text=True)
     assert f"{said}.." not in response.get_data(as_text=True)  # one full stop, the page's
+    # On the home page, beside the goal's field, what was typed kept (it was a page apart).
+    page = html.unescape(response.get_data(as_text=True))
+    assert said in page.split('id="goal-error"', 1)[1].split("</p>", 1)[0]
+    field = page.split('id="goal-amount"', 1)[1].split(">", 1)[0]
+    assert f'value="{amount}"' in field and 'aria-describedby="goal-error"' in field
     db = db_of(clocked)
     assert db.execute("SELECT count(*) FROM practice_goals").fetchone()[0] == 0
     assert db.execute("SELECT count(*) FROM goal_changes").fetchone()[0] == 0

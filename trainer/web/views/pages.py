@@ -3,26 +3,37 @@ every drill, grouped under its step of the path."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from trainer.store import attempts
+from trainer.clock import stamp
+from trainer.store import attempts, goals
+from trainer.web.error_words import error_said
 from trainer.web.support import clock_now, current_user, get_db, name_no_game, render
 from trainer.web.views.classes import class_closures, learner_assignments
 from trainer.web.views.path import path_context
-from trainer.web.views.practice import today
+from trainer.web.views.practice import NOT_WHOLE, today
+from trainer.words import quoted, say
 
 bp = Blueprint("pages", __name__)
 
 
 @bp.get("/")
 def home() -> Response:
+    return home_page()
+
+
+def home_page(*, status: int = 200, goal_error: str = "") -> Response:
+    """The home page; ``goal_error``: a daily goal refused, said beside its field with what
+    was typed (it was a page of its own, away from the form)."""
     user = current_user()
     stats = attempts.drill_stats(get_db(), user.id) if user else {}
     shown = today(user, clock_now()) if user and stats else None
     name_no_game()
     return render(
         "home.html",
+        status=status,
+        goal_error=goal_error,
         stats=stats,
         today=shown,
         assignments=learner_assignments(user),
@@ -30,3 +41,25 @@ def home() -> Response:
         section="home",
         **path_context(user, stats),
     )
+
+
+@bp.post("/today/goal")
+def set_goal() -> Response:
+    """The learner's daily goal, in answers or minutes; one refused is said beside its field on
+    the home page, as typed (it was a page of its own), nothing changed."""
+    user = current_user()
+    if user is None:
+        abort(400, description=say("Answer a question first: a goal belongs to a learner."))
+    kind = request.form.get("kind", "")
+    text = request.form.get("amount", "").strip()
+    digits = text[1:] if text[:1] in "+-" else text
+    if not digits.isdecimal() or not digits.isascii() or len(digits) > 6:
+        return home_page(status=400, goal_error=say(NOT_WHOLE["goal"], typed=quoted(text[:20])))
+    try:
+        goal = goals.check_goal(kind[:20], int(text))
+    except goals.InvalidGoalError as error:
+        why = error_said(error, say("it is not a goal the trainer keeps"))
+        refused = say("That goal was not kept: %(why)s. Nothing was changed.", why=why)
+        return home_page(status=400, goal_error=refused)
+    goals.set_goal(get_db(), user.id, goal, at=stamp(clock_now()))
+    return redirect(url_for("pages.home", _anchor="today"), code=303)

@@ -21,10 +21,8 @@ from flask import Blueprint, abort, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills import Drill, DrillError, registry
-from trainer.clock import stamp
 from trainer.store import attempts, goals, reviews, schedules, users
 from trainer.store.db import first_row
-from trainer.web.error_words import error_said
 from trainer.web.support import clock_now, current_user, get_db
 from trainer.web.time_zone import learner_zone
 from trainer.web.views.drills import stored_rules
@@ -78,7 +76,7 @@ def item_words(item: schedules.Item) -> str:
 
 
 # What a form's whole number is, in the refusal of one that is not.
-_NOT_WHOLE = {
+NOT_WHOLE = {
     "goal": N_("The goal is a whole number, like 20; %(typed)s is not."),
     "item": N_("An item is a whole number, like 20; %(typed)s is not."),
 }
@@ -89,25 +87,8 @@ def _bounded_int(text: str, what: str) -> int:
     text = text.strip()
     digits = text[1:] if text[:1] in "+-" else text
     if not digits.isdecimal() or not digits.isascii() or len(digits) > 6:
-        abort(400, description=say(_NOT_WHOLE[what], typed=quoted(text[:20])))
+        abort(400, description=say(NOT_WHOLE[what], typed=quoted(text[:20])))
     return int(text)
-
-
-@bp.post("/today/goal")
-def set_goal() -> Response:
-    user = current_user()
-    if user is None:
-        abort(400, description=say("Answer a question first: a goal belongs to a learner."))
-    kind = request.form.get("kind", "")
-    amount = _bounded_int(request.form.get("amount", ""), "goal")
-    try:
-        goal = goals.check_goal(kind[:20], amount)
-    except goals.InvalidGoalError as error:
-        why = error_said(error, say("it is not a goal the trainer keeps"))
-        abort(400, description=say("That goal was not kept: %(why)s. Nothing was changed.",
-                                   why=why))  # fmt: skip
-    goals.set_goal(get_db(), user.id, goal, at=stamp(clock_now()))
-    return redirect(url_for("pages.home", _anchor="today"), code=303)
 
 
 @bp.post("/practice")
