@@ -4,6 +4,7 @@ and the summary's costs of errors taken back."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Iterator
@@ -289,6 +290,11 @@ def test_an_error_taken_back_is_counted_but_costs_nothing(
     assert row, page[-3000:]
     assert row[1] == "1" and row[2] == "0" and row[3] == "0.00"
     assert "taken back" in page
+    # The mistakes page lists it, and says it cost nothing at the table (it read a cost alone).
+    mistakes = html.unescape(client.get("/mistakes").get_data(as_text=True))
+    costs = re.findall(r'<span class="cost">(.*?)</span>', mistakes, re.S)
+    assert len(costs) == 1, costs
+    assert costs[0].endswith("you took it back at the table, where it cost nothing."), costs
 
 
 def test_a_mistake_made_again_after_taking_it_back_and_kept_is_priced(
@@ -333,6 +339,10 @@ def test_a_mistake_made_again_after_taking_it_back_and_kept_is_priced(
     assert page.count("you took it back") + page.count("taken back") >= 1
     skill = re.search(r"Your mistakes cost \(skill\)</dt><dd>([^<]+)</dd>", page)
     assert skill and skill[1].startswith("\u2212") and skill[1] != "\u22120"  # a true minus
+    # The mistakes page: the one taken back says it cost nothing there, the kept one does not.
+    mistakes = html.unescape(client.get("/mistakes").get_data(as_text=True))
+    costs = re.findall(r'<span class="cost">(.*?)</span>', mistakes, re.S)
+    assert sorted(cost.endswith("where it cost nothing.") for cost in costs) == [False, True]
 
 
 # A talia of a short pack (one deck), holding the bank.

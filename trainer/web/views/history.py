@@ -227,6 +227,10 @@ def mistakes() -> Response:
     drill_slugs, rule_names = reviews.mistake_choices(db, user.id) if user else ([], [])
     drills = registry()
     shown = [_mistake_row(drills, a, rank) for a, rank in found]
+    # A mistake taken back at the table cost nothing there (its summary says so): said here.
+    taken_back = tables.withdrawn_tokens(db, user.id, [a.token for a in wrong]) if user else set()
+    for row in shown:
+        row["taken_back"] = row["attempt"].token in taken_back
     for rules in {row["waits_on"] for row in shown} - {None}:
         ask_for_chart(rules)  # a job works the game out (within the limits); the next load shows it
     groups = {slug: len(asked) for slug, asked in review_groups(wrong, drills).items()}
