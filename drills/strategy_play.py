@@ -86,6 +86,9 @@ class Play:
     # his chances to double by his face-down first card, ace first; None and () elsewhere.
     doubled: bool | None = None
     doubling: tuple[float, ...] = ()
+    # Whether the dealer has a card under his up card (insurance is on it), or his second is
+    # dealt after the players (003's casino, no hole card: insurance is on that card).
+    hole_card: bool = True
 
     @property
     def keys(self) -> dict[str, str]:

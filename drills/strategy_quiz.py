@@ -185,7 +185,8 @@ def _insurance_play(situation: Situation, rules: Rules) -> Play:
             error, N_("the strategy engine cannot work out this hand")
         ) from None
     right = "I" if taken > declined + _TIE else "N"
-    return _insurance(situation, {"I": float(taken), "N": float(declined)}, right)
+    hole = rules.hole_card == "peek"
+    return _insurance(situation, {"I": float(taken), "N": float(declined)}, right, hole_card=hole)
 
 
 def _counted_insurance(
@@ -205,7 +206,10 @@ def _counted_insurance(
     indices = table.find("insurance", "A")
     right = table.play_at("insurance", "A", shown.count) or "N"
     grid = count_grid(rules, shown.system)
-    return _insurance(situation, evs, right, shown=shown, indices=indices, grid=grid)
+    hole = rules.hole_card == "peek"
+    return _insurance(
+        situation, evs, right, shown=shown, indices=indices, grid=grid, hole_card=hole
+    )
 
 
 def _insurance(
@@ -215,10 +219,12 @@ def _insurance(
     shown: ShownCount | None = None,
     indices: Sequence[IndexPlay] = (),
     grid: Sequence[int] = (0, 0),
+    hole_card: bool = True,
 ) -> Play:
     """The insurance question on ``situation``'s hand (even money on a natural), ``right``
     by ``evs``; by the count where one is ``shown`` (``indices``: its system's insurance
-    indices, looked for over the counts of ``grid``)."""
+    indices, looked for over the counts of ``grid``); ``hole_card`` false where the dealer's
+    second card is dealt after the players' play (003)."""
     hand = situation.hand
     natural = hand.is_two_card_21
     cell = Cell("insurance", "natural" if natural else str(hand.total), "A")
@@ -233,6 +239,7 @@ def _insurance(
         shown=shown,
         indices=tuple(indices),
         grid=(grid[0], grid[-1]),
+        hole_card=hole_card,
     )
 
 

@@ -90,6 +90,20 @@ _INSURANCE = {
         "it."
     ),
 }
+# The same where the dealer has no card under the ace (003's casino: his second card is dealt
+# after the players' play, and the insurance is on it).
+_INSURANCE_NO_HOLE = {
+    "I": N_(
+        "Insurance pays 2:1, so it gains when the dealer's second card, dealt after yours, is a "
+        "ten-value card more than one time in three; with these cards it is one %(chance)s%% of "
+        "the time: take it."
+    ),
+    "N": N_(
+        "Insurance pays 2:1, so it gains when the dealer's second card, dealt after yours, is a "
+        "ten-value card more than one time in three; with these cards it is one %(chance)s%% of "
+        "the time: decline it."
+    ),
+}
 
 
 def ten_under_the_ace(worth: float) -> float:
@@ -111,7 +125,7 @@ def explain(play: Play, chosen: str | None = None) -> str:
     evs = tuple((name, repr(ev)) for name, ev in play.evs.items())  # -0.0 apart from 0.0
     key: tuple[Any, ...] = (locale(), play.cell, play.code, play.right, play.insurance)
     key += (play.natural, evs, play.shown, play.indices, play.grid, chosen)
-    key += (play.doubled, play.doubling)
+    key += (play.doubled, play.doubling, play.hole_card)
     try:
         found = _EXPLAINED.get(key)
     except TypeError:  # a count or index that cannot be a key
@@ -135,7 +149,8 @@ def _explained(play: Play, chosen: str | None = None) -> str:
                 out=number(play.evs["N"] * 100, 1),
             )
         chance = ten_under_the_ace(play.evs["I"])
-        return say(_INSURANCE[play.right], chance=number(chance * 100, 2))
+        sentences = _INSURANCE if play.hole_card else _INSURANCE_NO_HOLE
+        return say(sentences[play.right], chance=number(chance * 100, 2))
     if play.doubled is not None:
         said = double_words(play.doubled, play.doubling, play.situation.up.value)
         return f"{play_why(play.evs, play.right, chosen)}\n{said}"

@@ -226,6 +226,18 @@ def test_insurances_why_is_how_often_a_ten_is_under_the_ace(
     assert cost_percent(grade.ev_cost) not in why  # (the worth is the cost: said once)
 
 
+def test_insurances_why_without_a_hole_card_speaks_of_the_dealers_second_card() -> None:
+    """At 003's casino the dealer has no card under the ace (his second is dealt after the
+    players' play): the why says so, not "a ten-value card under the ace" (a walk)."""
+    rules = find_preset("casino-boxes")
+    assert rules.hole_card == "none"
+    grade = DRILL.grade("9S 2D v AH insurance", "I", rules)
+    assert not grade.correct
+    assert "second card, dealt after yours, is a ten-value card" in grade.why, grade.why
+    assert "under the ace" not in grade.explanation
+    assert "under the ace" in DRILL.grade("9S 2D v AH insurance", "I", VEGAS).why
+
+
 def test_no_insurance_where_the_rules_offer_none(rng: random.Random) -> None:
     rules = FACE_UP_BANK
     for _ in range(300):
