@@ -450,3 +450,17 @@ def test_a_huge_answer_is_refused_and_not_echoed_whole(client: Any, hidden_field
     assert response.status_code == 400
     page = response.get_data(as_text=True)
     assert "X" * 9 not in page and "XXXXXXXX" in page
+
+
+def test_the_rules_menus_own_start_is_under_it_above_the_timed_run(client: Any) -> None:
+    """The settings' Start follows the rules menu and its options, so the button right under
+    the menu is its own: the timed run's was, and started a run under the rules played before
+    (a walk); the timed run says which rules it asks under."""
+    page = client.get("/drills/basic-strategy").get_data(as_text=True)
+    settings = page.split('class="strategy-settings"', 1)[1].split("</section>", 1)[0]
+    menu = settings.index('name="preset"')
+    options = settings.index("</details>", menu)
+    start = settings.index(">Start</button>")
+    clock = settings.index(">Start the clock</button>")
+    assert menu < options < start < settings.index("</form>", start) < clock
+    assert "A timed run asks under the rules you are playing" in settings[clock:]
