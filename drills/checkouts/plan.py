@@ -237,6 +237,7 @@ class PartFigures:
     errors: int
     seconds: float
     allowed: int
+    reached: bool = True  # started (a part a failed run never reached shows so, not noughts)
 
 
 def figures(
@@ -258,6 +259,7 @@ def figures(
                 errors=sum(not a.correct for a in own),
                 seconds=max(last - starts.get(n, last), 0) / 1000,
                 allowed=part.seconds,
+                reached=n in starts,
             )
         )
     return out

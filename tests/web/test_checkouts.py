@@ -229,6 +229,10 @@ def test_an_answer_after_the_clock_is_refused_and_the_run_fails(
     assert rows(db) == before
     page = client.get(f"/checkouts/runs/{run_id}").get_data(as_text=True)
     assert "Not passed: the clock ran out" in page
+    # The parts after it were never reached: said so, not noughts as if answered in no time.
+    parts = re.findall(r"<tr><th scope=\"row\">.*?</tr>", page, re.S)
+    assert len(parts) > 2 and "Not reached" not in parts[0], parts
+    assert all('<td colspan="3">Not reached</td>' in part for part in parts[1:]), parts
 
 
 def test_the_clocks_seconds_are_said_in_the_pages_language(client: Any, db: Any) -> None:
