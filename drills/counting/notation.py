@@ -81,9 +81,12 @@ _VULGAR = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
 _LONG_NUMBER_RE = re.compile(r"[+-]?\s*\d{5,}(?:[.,]\d*)?", re.ASCII)
 
 
-def read_number(text: str, what: str, *, whole_only: bool = False) -> Fraction:
+def read_number(
+    text: str, what: str, *, whole_only: bool = False, unsigned: bool = False
+) -> Fraction:
     """A number typed by a learner: ``"-3"``, ``"+2"``, ``"1.5"``, ``"2,5"``, ``"2 1/2"``, ``"2½"``.
-    ``whole_only``: the question asks for a whole number (the message's example says so).
+    ``whole_only``: the question asks for a whole number; ``unsigned``: for a number that is
+    never below 0, decks (the message's example says so: it offered decks "−2").
 
     :raises InvalidAnswerError: naming ``what`` for anything else.
     """
@@ -115,6 +118,10 @@ def read_number(text: str, what: str, *, whole_only: bool = False) -> Fraction:
             say(
                 "Type %(what)s as a whole number, like +3, 0 or −2; %(typed)s is not one.", **values
             )  # fmt: skip
+        )
+    if unsigned:
+        raise InvalidAnswerError(
+            say("Type %(what)s as a number, like 2 or 2.5; %(typed)s is not one.", **values)
         )
     raise InvalidAnswerError(
         say("Type %(what)s as a number, like +3, −2 or 1.5; %(typed)s is not one.", **values)
@@ -197,7 +204,7 @@ def read_decks(text: str, resolution: str, highest: int, what: str) -> Fraction:
 
     :raises InvalidAnswerError: otherwise.
     """
-    value = read_number(text, what)
+    value = read_number(text, what, unsigned=True)
     step = STEPS[resolution]
     if not 0 <= value <= highest:
         raise InvalidAnswerError(

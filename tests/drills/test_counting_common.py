@@ -86,6 +86,9 @@ def test_decks_to_the_resolution():
         read_decks("2.75", "half", 6, "the decks")
     with pytest.raises(InvalidAnswerError, match="from 0 to 6"):
         read_decks("7", "full", 6, "the decks")
+    # Decks typed as no number: examples of decks, never below 0 (it offered "−2").
+    with pytest.raises(InvalidAnswerError, match=r"like 2 or 2\.5; “x” is not one"):
+        read_decks("x", "half", 6, "the decks")
 
 
 def test_preferences_fall_back_to_the_defaults():

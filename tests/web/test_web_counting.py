@@ -159,6 +159,22 @@ def test_a_deck_estimation_page_draws_the_tray(client: Any) -> None:
     assert "Decks played" in page or "Decks remaining" in page
 
 
+@pytest.mark.parametrize(
+    ("resolution", "hint"),
+    [("full", "Such as 2 or 3;"), ("half", "Such as 2 or 2.5;"), ("quarter", "Such as 2, 2.5 or")],
+)
+def test_a_deck_estimations_hint_offers_its_own_steps(
+    client: Any, csrf: Any, resolution: str, hint: str
+) -> None:
+    """The hint's examples are steps the question takes (a half deck's offered 2.25, which it
+    then refused: a walk)."""
+    chosen = choose(client, csrf, system="hi-lo", convention="floor", resolution=resolution)
+    address = chosen.headers["Location"].replace("/drills/true-count", "/drills/deck-estimation")
+    page = client.get(address, follow_redirects=True).get_data(as_text=True)
+    said = re.search(r'<p class="hint muted">(.*?)</p>', page, re.S)
+    assert said is not None and said.group(1).strip().startswith(hint), said
+
+
 def test_the_penetration_feedback_charts_the_study(client: Any, hidden_fields: Any) -> None:
     with client.session_transaction() as session:  # a small preset keeps this quick
         session["rules"] = "single-deck"
