@@ -104,7 +104,7 @@ def read_hand(notation: str, rules: Rules) -> Hand:
         )
     if not face_down_game(rules):
         raise InvalidQuestionError.said_as(
-            N_("the banker's card is hidden only where every card is dealt face down (source "
+            N_("the banker's card is hidden only where every card is dealt face down (text "
                "004's deal)")
         )  # fmt: skip
     try:

@@ -99,11 +99,11 @@ def read_stake(
         raise InvalidQuestionError.said_as(N_("these rules take every stake before the deal"))
     shows_up = rules.bet_after_deal and not face_down_game(rules)
     if len(cards) != seen or (up is not None) != shows_up:
-        shape = N_("a punter here stakes on one card (source 002)")
+        shape = N_("a punter here stakes on one card (text 002)")
         if seen == 2 and shows_up:
-            shape = N_("a punter here stakes on two cards and the banker's up card (source 004)")
+            shape = N_("a punter here stakes on two cards and the banker's up card (text 004)")
         elif seen == 2:
-            shape = N_("a punter here stakes on two cards alone (source 004)")
+            shape = N_("a punter here stakes on two cards alone (text 004)")
         raise InvalidQuestionError.said_as(shape)
     try:
         bankroll = read_bankroll(match["bankroll"], rules)

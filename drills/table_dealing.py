@@ -283,7 +283,7 @@ def read_redouble(notation: str, rules: Rules) -> tuple[Card, Fraction]:
     """:raises InvalidQuestionError: for a notation the table could not have written."""
     if rules.deal_method != 3:
         raise InvalidQuestionError.said_as(
-            N_("a punter redoubles only where the dealer may double the bets (source 002's "
+            N_("a punter redoubles only where the dealer may double the bets (text 002's "
                "third way of dealing)")
         )  # fmt: skip
     match = _REDOUBLE_RE.fullmatch(notation)

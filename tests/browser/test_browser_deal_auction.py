@@ -44,7 +44,7 @@ def test_a_learner_bids_for_the_deal(learner: Any) -> None:
     notation = page.locator("form.question input[name=question]").input_value()
     bid(learner, worth_of(notation))
     expect(page.get_by_role("heading", name="Right")).to_be_visible()
-    expect(page.locator(".feedback")).to_contain_text("an interpretation of source 002")
+    expect(page.locator(".feedback")).to_contain_text("an interpretation of text 002")
     assert ("/answered/" in page.url.split("?")[0]) != learner.javascript
 
     bid(learner, "-5")

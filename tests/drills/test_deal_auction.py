@@ -38,7 +38,7 @@ def test_a_bid_near_the_worth_is_right_and_an_overbid_costs_what_it_overpays() -
     near = DRILL.grade(QUESTION, str(int(worth)), PAGE_RULES)
     assert near.correct and near.ev_cost == 0
     assert near.right_answer == f"{float(worth):.2f}"
-    assert "an interpretation of source 002: the auction for the deal" in near.explanation
+    assert "an interpretation of text 002: the auction for the deal" in near.explanation
     over = DRILL.grade(QUESTION, "90", PAGE_RULES)
     assert not over.correct
     assert over.ev_cost == (90 - worth) / 5

@@ -55,7 +55,7 @@ def test_the_preset_deals_every_card_face_down(seed: int) -> None:
 def test_an_option_combination_no_text_allows_is_refused_naming_the_rule() -> None:
     with pytest.raises(InvalidRulesError, match="banker_best"):
         Rules.parse("russian-bank deal_faces=casino")
-    with pytest.raises(InvalidRulesError, match="deal_faces: all-down is source 004"):
+    with pytest.raises(InvalidRulesError, match="deal_faces: all-down is text 004"):
         Rules.parse("vegas-6d-s17 deal_faces=all-down")
     with pytest.raises(InvalidRulesError, match="banker_best"):
         Rules.parse("twenty-one-home banker_best=true")

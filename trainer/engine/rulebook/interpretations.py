@@ -32,10 +32,10 @@ class Interpretation:
     option: str = ""  # the rule option that plays it otherwise, where there is one
 
     def naming(self) -> str:
-        """The interpretation as a verdict names it: ``"an interpretation of source 000: too few
+        """The interpretation as a verdict names it: ``"an interpretation of text 000: too few
         cards for the next deal"``."""
         return say(
-            "an interpretation of source %(source)s: %(topic)s",
+            "an interpretation of text %(source)s: %(topic)s",
             source=self.source,
             topic=say(self.topic).lower(),
         )

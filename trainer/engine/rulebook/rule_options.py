@@ -179,12 +179,12 @@ _FIXED: dict[str, str] = {
     "where a tie goes to the dealer, it pays nothing at all": N_(
         "where a tie goes to the dealer, it pays nothing at all"
     ),
-    "only players who deal sell the deal (source 002's home game, where a natural takes the "
+    "only players who deal sell the deal (text 002's home game, where a natural takes the "
     "deal); a table with a house dealer has none to sell": N_(
         "only players who deal sell the deal (text 002's home game, where a natural takes the "
         "deal); a table with a house dealer has none to sell"
     ),
-    "all-down is source 004's deal, where a punter holds the bank (table_rotation "
+    "all-down is text 004's deal, where a punter holds the bank (table_rotation "
     "bank-passes-after-pack); no text deals every card face down at another table": N_(
         "every card face down is text 004's deal, where a punter holds the bank and it passes "
         "after the pack; no text deals every card face down at another table"
@@ -192,7 +192,7 @@ _FIXED: dict[str, str] = {
     "all-down deals no pairs to split: max_split_hands must be 1": N_(
         "with every card face down there are no pairs to split: allow no splitting"
     ),
-    "the banker's best play is worked out for source 004's deal, every card face down "
+    "the banker's best play is worked out for text 004's deal, every card face down "
     "(deal_faces all-down); with cards face up he stands on dealer_stands_on": N_(
         "the banker's best play is worked out for text 004's deal, every card face down; with "
         "cards face up he stands on the total the rules set"

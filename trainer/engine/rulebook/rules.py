@@ -325,7 +325,7 @@ class Rules:
         if self.deal_auction and self.table_rotation != "natural-takes-deal":
             raise bad(
                 "deal_auction",
-                "only players who deal sell the deal (source 002's home game, where a "
+                "only players who deal sell the deal (text 002's home game, where a "
                 "natural takes the deal); a table with a house dealer has none to sell",
             )
 
@@ -339,7 +339,7 @@ class Rules:
         if self.deal_faces == "all-down" and not self.players_bank:
             raise bad(
                 "deal_faces",
-                "all-down is source 004's deal, where a punter holds the bank "
+                "all-down is text 004's deal, where a punter holds the bank "
                 "(table_rotation bank-passes-after-pack); no text deals every card face down "
                 "at another table",
             )
@@ -348,7 +348,7 @@ class Rules:
         if self.banker_best and self.deal_faces != "all-down":
             raise bad(
                 "banker_best",
-                "the banker's best play is worked out for source 004's deal, every card face "
+                "the banker's best play is worked out for text 004's deal, every card face "
                 "down (deal_faces all-down); with cards face up he stands on dealer_stands_on",
             )
 
