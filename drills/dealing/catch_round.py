@@ -239,9 +239,11 @@ class _Planting:
         wrong = [seat.net + d for d in (-stake, stake, -stake / 2, stake / 2) if d]
         nets = [s.net for s in self.result.seats]
         nets[index] = self.rng.choice(wrong)
-        words = say("Box %(box)s was paid %(paid)s; it is owed %(owed)s.",
-                    box=written(index + 1), paid=_signed(nets[index]),
-                    owed=_signed(seat.net))  # fmt: skip
+        # In what the dealer does, as the round shows it ("takes 90"): a net "paid −90; it is
+        # owed −45" read as a negative payment (a walk).
+        words = say("Box %(box)s: the dealer %(paid)s; right: %(owed)s.",
+                    box=written(index + 1), paid=paid_text(nets[index]),
+                    owed=paid_text(seat.net))  # fmt: skip
         return self.dealer, self.total, nets, words
 
     def _missed_natural(self) -> Planted | None:
@@ -268,11 +270,12 @@ def _plain_box(seat: SeatResult) -> bool:
 
 
 def _right_words(result: RoundResult) -> str:
-    paid = ", ".join(
-        say("box %(box)s %(net)s", box=written(n), net=_signed(seat.net))
+    # Each box as the dealer settled it ("box 1: takes 35"): "21, and box 1 0" read as a sum.
+    paid = say("; ").join(
+        say("box %(box)s: %(paid)s", box=written(n), paid=paid_text(seat.net))
         for n, seat in enumerate(result.seats, 1)
     )
-    return say("The dealer played this round right: %(total)s, and %(paid)s.",
+    return say("The dealer played this round right: %(total)s; %(paid)s.",
                total=written(result.dealer_total), paid=paid)  # fmt: skip
 
 
@@ -313,4 +316,4 @@ def paid_text(amount: Fraction) -> str:
         return say("pays %(amount)s", amount=money(amount))
     if amount < 0:
         return say("takes %(amount)s", amount=money(-amount))
-    return say("push")
+    return say("leaves the stake: a push")

@@ -164,3 +164,23 @@ def test_a_planted_mistakes_words_write_cards_with_suit_symbols() -> None:
         shown = round_.words.split("(")[1].split(")")[0]
         assert not code.search(shown), round_.words
         assert any(sign in shown for sign in "♠♥♦♣"), round_.words
+
+
+def test_what_the_dealer_paid_is_said_as_he_did_it_never_as_a_negative_payment() -> None:
+    """A wrong payout and a round played right say what the dealer did with each box ("takes
+    90", "pays 15", "leaves the stake: a push"), never a net: "Box 1 was paid −90; it is owed
+    −45" and "box 1 0" read as payments and sums (a walk)."""
+    rules = find_preset("vegas-6d-s17")
+    said = [r.words for r in planted_rounds("vegas-6d-s17", 120)]
+    said += [deal_round(rules, 1, 0, number).words for number in range(1, 30)]  # none planted
+    wrong_pay = [w for w in said if w.startswith("Box ") and ": the dealer " in w]
+    right = [w for w in said if w.startswith("The dealer played this round right")]
+    assert wrong_pay and right
+    acts = r"(pays [\d.,]+|takes [\d.,]+|leaves the stake: a push)"
+    for words in wrong_pay:
+        assert re.fullmatch(rf"Box \d+: the dealer {acts}; right: {acts}\.", words), words
+    for words in right:
+        assert re.fullmatch(
+            rf"The dealer played this round right: \d+; box 1: {acts}(; box \d+: {acts})*\.", words
+        ), words
+    assert not any("\u2212" in w or " -" in w for w in wrong_pay + right)
