@@ -5,7 +5,10 @@ that is no number a 400; a share of a shoe not the learner's a 404, nothing stor
 
 from __future__ import annotations
 
+import html
+import math
 import re
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -82,6 +85,25 @@ def test_a_shoe_played_out_shows_the_count_at_every_step(
     # against the right one.
     assert "Running count: " in last
     assert "Cards seen since the shuffle" in last
+    # Each step's true count is its running count over the decks left as the learner
+    # estimates them (to the half deck), shown beside the exact decks left: "+7" over "1.35
+    # decks" read as +5 where the table's was +4 (a walk).
+    checked = 0
+    for n in range(2, total + 1, 7):
+        page = html.unescape(client.get(f"{replay}?step={n}").get_data(as_text=True))
+        facts = dict(re.findall(r"<dt>(.*?)</dt><dd[^>]*>(.*?)</dd>", page, re.S))
+        if "True count (rounded down)" not in facts:
+            continue
+        divided = facts["Decks left as you estimate them (to the half deck): the true count "
+                        "divides by these"]  # fmt: skip
+        exact = Fraction(facts["Decks left"])
+        halves = math.floor(exact * 2 + Fraction(1, 2))  # the nearest half deck, halfway up
+        assert Fraction(divided) == max(Fraction(1, 2), Fraction(halves, 2)), facts
+        running = Fraction(facts["Running count"].replace("\u2212", "-"))
+        true = facts["True count (rounded down)"].replace("\u2212", "-")
+        assert Fraction(true) == math.floor(running / Fraction(divided)), facts
+        checked += 1
+    assert checked >= 2
 
 
 @pytest.mark.parametrize(

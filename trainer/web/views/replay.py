@@ -21,6 +21,7 @@ from werkzeug.wrappers import Response
 
 from drills import AskedInSessions, UnknownDrillError, get_drill
 from drills.counting.notation import format_count
+from drills.counting.preferences import STEPS
 from drills.counting.session import Answered, CountingSession, answer_token
 from drills.replay import (
     STEP_WORDS,
@@ -34,6 +35,7 @@ from drills.replay import (
 )
 from drills.table_session import TableSpec, wonging_of
 from drills.table_sums import ASK_NAMES
+from trainer.engine.counting import estimate_decks
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import counting as counting_store
 from trainer.store import replays, tables, users
@@ -231,12 +233,19 @@ def _page(source: Source, number: int, total: int, **frame: Any) -> Response:
 
 
 def _counts_view(counts: Counts, convention: str, resolution: str) -> dict[str, Any]:
+    """The count's facts as the replay shows them; with a true count, the decks left as the
+    learner estimates them (``divided_by``), which the true count divides by: "+7" over "1.35
+    decks" read as a true count of +5, where the table's was +4 (over 1.5: a walk)."""
+    divided_by = ""
+    if counts.true is not None and resolution in STEPS:
+        divided_by = trimmed(estimate_decks(counts.decks_left, resolution))
     return {
         "running": format_count(counts.running),
         "true": format_count(counts.true) if counts.true is not None else "",
         "convention": convention,
         "resolution": resolution,
         "decks_left": trimmed(counts.decks_left),
+        "divided_by": divided_by,
         "seen": counts.cards_seen,
     }
 
