@@ -673,7 +673,10 @@ def figures(drill: Drill, user: users.User | None, rules: Rules) -> dict[str, An
     page's rules (``stats_by_game``) where its questions are played under them, else of
     every answer to the drill (a question that names its own rules: payouts, the dealing
     drills)."""
-    by_game = not capable(drill, NamesItsRules)
+    # (Of every game where the rules do not matter: a hand's total. A review asks under each
+    # answer's own rules, and a hand-totals review's figures read "1 answered", then "no
+    # answers yet" under the learner's own: a walk.)
+    by_game = drill.rules_matter and not capable(drill, NamesItsRules)
     if user is None:
         return {"stats": None, "stats_by_game": by_game}
     stored = rules.notation() if by_game else None
