@@ -86,6 +86,7 @@ MODES: dict[str, str] = {
 }
 MAX_BANKROLL = Fraction(10**9)
 MONEY_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,2})?")  # ASCII digits only
+_DIGITS_RE = re.compile(r"[0-9]+(?:\.[0-9]*)?")  # an amount of any length
 DEFAULT_RISK = Fraction(1, 20)
 # Training mode stops the table for a mistake costing at least this many bets (of the hand, or
 # of the table minimum for a bet); a cheaper one is shown and noted in the summary, and play
@@ -125,6 +126,9 @@ class InvalidTableSpecError(ValueError):
 def _money(text: str, field: str) -> Fraction:
     typed = (text or "")[:24].strip()
     text = plain_amount(typed)
+    # An amount too large says so, however long (it read "not an amount", "must be above 0").
+    if _DIGITS_RE.fullmatch(text) and Decimal(text) > MAX_BANKROLL:
+        raise InvalidTableSpecError(refusal(f"{field} too large", most=number(MAX_BANKROLL)), field)
     if not text or len(text) > 12:
         raise InvalidTableSpecError(refusal(f"{field} no amount"), field)
     if text[:1] in "-\u2212" and MONEY_RE.fullmatch(text[1:]):  # an amount, below zero
@@ -132,7 +136,7 @@ def _money(text: str, field: str) -> Fraction:
     if not MONEY_RE.fullmatch(text):  # no sign, no exponent, no infinity: digits and cents
         raise InvalidTableSpecError(refusal(f"{field} not an amount", typed=quoted(typed)), field)
     value = Fraction(Decimal(text))
-    if value <= 0 or value > MAX_BANKROLL:
+    if value <= 0:
         raise InvalidTableSpecError(refusal(f"{field} not above 0"), field)
     return value
 

@@ -20,6 +20,8 @@ _REFUSALS = {
     "unit no amount": N_("Give the unit as an amount, such as 1000."),
     "bankroll not an amount": N_("The bankroll %(typed)s is not an amount."),
     "unit not an amount": N_("The unit %(typed)s is not an amount."),
+    "bankroll too large": N_("The bankroll can be at most %(most)s."),
+    "unit too large": N_("The unit can be at most %(most)s."),
     "bankroll not above 0": N_("The bankroll must be above 0."),
     "unit not above 0": N_("The unit must be above 0."),
     "unit over bankroll": N_("The unit is more than the bankroll."),

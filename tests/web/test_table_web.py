@@ -218,6 +218,11 @@ def test_a_forged_count_is_refused(client: Any, csrf: Any, db: Any, hidden_field
         ({"unit": "-5"}, "must be above 0"),
         ({"bankroll": "Infinity"}, "not an amount"),
         ({"bankroll": "1e99999999"}, "not an amount"),
+        # An amount too large says so (it read "not an amount", then "must be above 0").
+        ({"bankroll": "999999999999"}, "The bankroll can be at most 1,000,000,000."),
+        ({"bankroll": "99999999999999999999"}, "The bankroll can be at most 1,000,000,000."),
+        ({"bankroll": "1000000001"}, "The bankroll can be at most 1,000,000,000."),
+        ({"unit": "5000000000.50"}, "The unit can be at most 1,000,000,000."),
         ({"system": "nope"}, "no counting system"),
         ({"mode": "blitz"}, "training or test"),
         ({"graded": ["everything"]}, "from the list"),
