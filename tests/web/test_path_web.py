@@ -61,6 +61,11 @@ def test_a_new_visitor_is_asked_where_they_start_and_sees_the_path(client: Any, 
     assert page.index('id="step-running"') < page.index('id="step-true"')
     assert 'href="/path/placement"' in page
     assert db["users"].count == 0  # looking is free: no guest made
+    # The texts' games, every one: 003's casino was left out of the four (a walk).
+    texts = unescape(page).split("Here for the games of the four Russian texts", 1)[1]
+    texts = texts.split("?", 1)[0]
+    for game in ("permanent bank", "twenty-one at home", "casino blackjack", "Russian banking"):
+        assert game in texts, texts
 
 
 @pytest.mark.parametrize(
