@@ -188,3 +188,22 @@ def test_a_packs_count_is_named_as_the_table_names_it(learner: Any, db: Any) -> 
     page = client.get("/mistakes").get_data(as_text=True)
     titles = re.findall(r'<li class="mistake">\s*<p><strong>([^<]*)</strong>', page)
     assert sorted(titles) == ["Counting through a pack", "Counting through a shoe"], titles
+
+
+def test_a_mistake_answered_right_since_says_so(learner: Any, db: Any) -> None:
+    """A mistake whose question was answered right later, under the same rules, is marked
+    answered right since (a walk re-drilled nineteen and found the page as it was); one
+    answered right only under other rules, or whose question was not answered again, is not."""
+    client, user_id = learner
+    store(db, user_id, 1, question="AS 6H", created_at="2026-12-01T10:00:00+00:00")
+    store(db, user_id, 2, question="AS 7H", created_at="2026-12-01T10:01:00+00:00")
+    store(db, user_id, 3, question="AS 8H", created_at="2026-12-01T10:02:00+00:00")
+    right = {"answer": "soft 17", "correct": True}
+    store(db, user_id, 4, question="AS 6H", **right, created_at="2026-12-02T09:30:00+00:00")
+    store(db, user_id, 5, question="AS 7H", rules="russian-bank", **right)
+    store(db, user_id, 6, question="AS 9H", **right)
+    shown = rows(client.get("/mistakes").get_data(as_text=True))
+    assert len(shown) == 3
+    marked = [row for row in shown if "Answered right since: " in row]
+    assert len(marked) == 1 and 'aria-label="6 of hearts"' in marked[0], marked
+    assert "Answered right since: Dec 2, 2026, 9:30\u202fAM (UTC)." in marked[0], marked

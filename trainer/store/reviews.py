@@ -335,3 +335,24 @@ def costly_mistakes(
         total, count = sums.get((drill, question, rules), (Fraction(0), 0))
         sums[drill, question, rules] = (total + Fraction(cost), count + 1)
     return [(*key, total, count) for key, (total, count) in sums.items()]
+
+
+def answered_right_since(
+    db: sqlite_utils.Database, user_id: int, mistakes: Sequence[Attempt]
+) -> dict[int, str]:
+    """Of these mistakes, those the learner has answered right since (the same drill's same
+    question under the same rules, later), by the mistake's id: when, the latest right
+    answer's time. Each is one look along the index of right answers by question (migration
+    0031)."""
+    found: dict[int, str] = {}
+    for mistake in mistakes:
+        row = db.execute(
+            "SELECT max(a.created_at) FROM attempts m JOIN attempts a ON a.user_id = m.user_id"
+            " AND a.drill = m.drill AND a.question = m.question AND a.correct = 1"
+            " AND a.id > m.id AND a.rules = m.rules AND a.rules_options IS m.rules_options"
+            " WHERE m.id = ? AND m.user_id = ?",
+            [mistake.id, user_id],
+        ).fetchone()
+        if row is not None and row[0] is not None:
+            found[mistake.id] = row[0]
+    return found

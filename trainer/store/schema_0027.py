@@ -108,3 +108,14 @@ def _user_rules(db: sqlite_utils.Database) -> None:
     # strategy or index chart); NULL: the app's default. Kept with the account, as the
     # language is, so that signing out and in keeps them (a walk lost its new casino's rules).
     db.execute("ALTER TABLE users ADD COLUMN rules TEXT")
+
+
+@migration("0031_right_answers_by_question")
+def _right_answers_by_question(db: sqlite_utils.Database) -> None:
+    # A learner's right answers to one question of one drill, by id: the mistakes page marks a
+    # mistake answered right since (reviews.answered_right_since), one look per mistake shown,
+    # never a walk through every answer to the drill.
+    db.execute(
+        "CREATE INDEX attempts_right_by_question ON attempts (user_id, drill, question, id)"
+        " WHERE correct = 1"
+    )
