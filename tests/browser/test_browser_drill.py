@@ -26,6 +26,6 @@ def test_an_answer_without_a_total_is_refused_readably_and_not_stored(learner) -
     expect(page.get_by_role("alert")).to_have_text("Type the hand's total, or choose bust.")
     # The same question stays up, and nothing was recorded.
     expect(page.locator("form.question input[name=question]")).to_have_value(question)
-    expect(page.get_by_text("No answers at this game yet")).to_be_visible()
+    expect(page.get_by_text("No answers yet: your first one starts your record.")).to_be_visible()
     learner.answer_hand(correct=True)
     expect(page.get_by_text("1 answered")).to_be_visible()
