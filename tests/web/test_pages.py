@@ -47,6 +47,9 @@ def test_the_drills_page_lists_every_drill_once_under_its_step(client: Any) -> N
     running, true = page.index('id="step-running"'), page.index('id="step-true"')
     assert running < page.index('href="/drills/running-count"') < true
     assert true < page.index('href="/drills/true-count"')
+    # The checkouts the drills lead to, after the last step (found only in a phone's menu).
+    assert page.rindex('class="drill-item"') < page.index('id="checkouts"')
+    assert 'href="/checkouts/"' in page.split('id="checkouts"', 1)[1]
 
 
 def test_the_current_page_is_marked_in_the_navigation(client: Any) -> None:
