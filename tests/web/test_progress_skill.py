@@ -122,6 +122,21 @@ def test_the_next_step_is_the_skill_whose_mistakes_cost_most(learner: Any, db: A
     assert f'name="item" value="{item_id}"' in step
 
 
+def test_the_next_step_leaves_out_a_mistake_answered_right_since(learner: Any, db: Any) -> None:
+    """A hand answered right after its mistakes is not the next step (a walk, having just
+    answered it right, was told to practise it): the costliest skill not mended since is."""
+    client, user_id = learner
+    cell = "vegas-6d-s17: hard 16 v 9"
+    answer(db, user_id, 0, skill=cell, ev_cost=Fraction(1))  # the costliest, then mended
+    answer(db, user_id, 1, question="8S 8H v 6D", answer="H", right_answer="P",
+           skill="vegas-6d-s17: pairs 8-8 v 6")  # fmt: skip
+    answer(db, user_id, 2, skill=cell, correct=True, answer="H", ev_cost=None)
+    page = client.get("/progress").get_data(as_text=True)
+    step = page[page.index('id="next-step-heading"') :]
+    step = step[: step.index("</section>")]
+    assert "pairs 8-8 against a 6" in step and "hard 16" not in step, step
+
+
 def test_no_next_step_without_costly_mistakes(learner: Any, db: Any) -> None:
     client, user_id = learner
     answer(db, user_id, 0, correct=True, answer="H", ev_cost=None)

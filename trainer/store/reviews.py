@@ -322,12 +322,17 @@ def daily_figures(
 def costly_mistakes(
     db: sqlite_utils.Database, user_id: int, drills: list[str], *, within: int
 ) -> list[tuple[str, str, str, Fraction, int]]:
-    """Of the learner's newest ``within`` mistakes at these drills that have an EV cost: per
-    drill, question and rules, the cost added up (exactly) and how many."""
+    """Of the learner's newest ``within`` mistakes at these drills that have an EV cost, and
+    that they have not answered right since (:func:`answered_right_since`: the next step
+    named a hand just answered right again, a walk): per drill, question and rules, the cost
+    added up (exactly) and how many."""
     marks = ", ".join("?" for _ in drills)
     rows = db.execute(
-        "SELECT drill, question, rules, ev_cost FROM attempts WHERE user_id = ? AND correct = 0"
-        f" AND ev_cost IS NOT NULL AND drill IN ({marks}) ORDER BY id DESC LIMIT ?",
+        "SELECT drill, question, rules, ev_cost FROM attempts m WHERE user_id = ? AND correct = 0"
+        f" AND ev_cost IS NOT NULL AND drill IN ({marks}) AND NOT EXISTS (SELECT 1 FROM"
+        " attempts a WHERE a.user_id = m.user_id AND a.drill = m.drill AND a.question ="
+        " m.question AND a.correct = 1 AND a.id > m.id AND a.rules = m.rules AND"
+        " a.rules_options IS m.rules_options) ORDER BY id DESC LIMIT ?",
         [user_id, *drills, int(within)],
     )
     sums: dict[tuple[str, str, str], tuple[Fraction, int]] = {}
