@@ -195,7 +195,7 @@ SHORT = {
         "The player keeps any two of his cards"
     ),
     "The player may take his bet back, or take the missing card when his turn comes": N_(
-        "He may take his bet back or the missing card in turn"
+        "His bet back, or the missing card in his turn"
     ),
     "His bet is withdrawn: it goes back to him and he sits the round out": N_(
         "His bet is withdrawn and goes back to him"
@@ -207,7 +207,7 @@ SHORT = {
         "He may accept the card or take his bet back"
     ),
     "His 21 counts as a 21 of three or more cards: the round is played on, and a "
-    "player's natural still wins": N_("His 21 is a plain 21 and the round is played on"),
+    "player's natural still wins": N_("A plain 21, and the round is played on"),
 }
 
 TITLES = {

@@ -100,13 +100,17 @@ def test_a_wrong_answers_first_line_names_the_right_choice_shortly(
     shorts = irregularities.SHORT if drill is irregularities.DRILL else procedure.SHORT
     english, _ = wrong_line(bilingual, drill, notation, "en")
     gist = shorts.get(label)
-    named = gist or drill.question(notation, RULES).view["said"][label]
-    assert english == f"Not quite. Right: “{named}”."  # the right one, not the learner's
+    view = drill.question(notation, RULES).view
+    named = gist or view["said"][label]
+    # The right one, not the learner's, with the key its button shows (the gist alone did not
+    # read as the button's words: a walk).
+    [key] = [key for key, _, words in view["choices"] if words == view["said"][label]]
+    assert english == f"Not quite. Right: {key}, “{named}”."
     assert len(english.split()) <= MOST_WORDS
     russian, page = wrong_line(bilingual, drill, notation, "ru-RU,ru;q=0.9")
-    assert russian.startswith("Неверно. Верно: «") and russian.endswith("».")
+    assert russian.startswith(f"Неверно. Верно: {key}, «") and russian.endswith("».")
     assert len(russian.split()) <= MOST_WORDS
-    named_in_russian = russian.removeprefix("Неверно. Верно: «").removesuffix("».")
+    named_in_russian = russian.removeprefix(f"Неверно. Верно: {key}, «").removesuffix("».")
     assert named_in_russian and named_in_russian != named
     # Under it, one sentence of why: the text's rule, naming the text.
     assert re.search(r'<p class="why">[^<]*00[023]', page)

@@ -96,6 +96,9 @@ def test_a_wrong_answers_heading_quotes_the_text_and_the_why_names_it(
     )
     page = html.unescape(response.get_data(as_text=True))
     right = "Gather every card, shuffle, have the pack cut, and then deal"
-    assert f"Not quite. Right: “{right}”." in page
+    rules = find_preset("permanent-bank")
+    choices = DRILL.question("reserve|permanent-bank|9", rules).view["choices"]
+    [key] = [key for key, _, words in choices if words == right]
+    assert f"Not quite. Right: {key}, “{right}”." in page
     assert "The permanent bank's rules (text 000) say: before any deal" in page
     assert "the text says otherwise" not in page

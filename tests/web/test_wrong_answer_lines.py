@@ -141,7 +141,7 @@ def test_a_wrong_answers_first_line_names_the_right_answer_in_15_words(
     if slug in CHOSEN:
         # "Not quite. Right: “…”.": the choice named is the right one, not the learner's
         right_words = {ENGLISH: "Right", RUSSIAN: "Верно"}[language]
-        pattern = WRONG_WORDS[language] + rf"\. {right_words}: [«“].{{8,}}[»”]\."
+        pattern = WRONG_WORDS[language] + rf"\. {right_words}: \w+, [«“].{{8,}}[»”]\."
         assert re.fullmatch(pattern, line), line
     else:
         assert names(line, said(bilingual, slug, right, language)), (line, right)
