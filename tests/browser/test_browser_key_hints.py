@@ -26,3 +26,16 @@ def test_the_key_hint_shows_only_where_the_keys_answer(page_with: Any, javascrip
         expect(page.locator(".feedback").first).to_be_visible()
     else:
         expect(hint).to_be_hidden()
+
+
+@pytest.mark.usefixtures("live_server")
+def test_a_touch_screen_is_not_told_to_press_keys(page_with: Any) -> None:
+    """A phone with no keyboard (touch, no hover) is not told to press keys (a trainee read
+    "Press an answer's number" on one); the buttons answer as ever."""
+    page = page_with(viewport=PHONE, is_mobile=True, has_touch=True)
+    page.goto("/drills/basic-strategy")
+    assert page.evaluate("matchMedia('(hover: none) and (pointer: coarse)').matches")
+    expect(page.locator("form.strategy-question button:not([disabled])").first).to_be_visible()
+    expect(page.get_by_text("press the key shown on any button")).to_be_hidden()
+    page.locator("form.strategy-question button:not([disabled])").first.tap()
+    expect(page.locator(".feedback").first).to_be_visible()
