@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from drills.counting.aces import read_question
@@ -32,17 +33,21 @@ def _fields(html: str) -> dict[str, str]:
     return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', html))
 
 
-def played_table(page: Page, steps: int = 5) -> str:
-    """A table with ``steps`` steps played (the table itself is walked by its own tests): its
-    id. The steps go through the table's own forms, as the page would send them."""
+def played_table(page: Page, steps: int = 5, **changes: str) -> str:
+    """A table with ``steps`` steps played, or its shoe to the end if it comes first (the table
+    itself is walked by its own tests): its id. The steps go through the table's own forms, as
+    the page would send them."""
     page.goto("/table/")
     csrf = _fields(page.content())["csrf_token"]
-    sat = page.request.post("/table/", form={**TABLE, "csrf_token": csrf}, max_redirects=0)
+    form = {**TABLE, **changes, "csrf_token": csrf}
+    sat = page.request.post("/table/", form=form, max_redirects=0)
     url = sat.headers["location"]
     for _ in range(steps):
         html = page.request.get(url).text()
         fields = _fields(html)
         kind = fields.get("kind")
+        if kind is None:  # the shoe is over
+            break
         extra = {"bet": {"units": "1"}, "insurance": {"answer": "N"}}.get(
             kind or "", {"answer": "S"}
         )
@@ -106,6 +111,17 @@ def test_a_shoe_replayed_by_keyboard_shared_and_withdrawn(
     response = other.goto(link)
     assert response is not None and response.status == 410
     expect(other.get_by_role("heading", name="This replay was withdrawn")).to_be_visible()
+
+
+@pytest.mark.usefixtures("live_server")
+def test_a_finished_shoes_replay_fits_a_phone(page_with: Any) -> None:
+    """A shoe played out shows its counts, the decks left as the learner estimates them among
+    them, within a 390 px phone's width (their label once pushed the page to 818 px)."""
+    page = page_with(viewport={"width": 390, "height": 844})
+    table_id = played_table(page, steps=300, rules="single-deck", unit="10")
+    page.goto(f"/replays/table/{table_id}?step=6")
+    expect(page.get_by_text("Decks left, to the half deck")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 391
 
 
 def test_the_aces_drill_by_keyboard(learner: Learner) -> None:
