@@ -167,6 +167,8 @@ def test_a_bad_goal_is_refused_and_nothing_changes(
     assert said in page.split('id="goal-error"', 1)[1].split("</p>", 1)[0]
     field = page.split('id="goal-amount"', 1)[1].split(">", 1)[0]
     assert f'value="{amount}"' in field and 'aria-describedby="goal-error"' in field
+    if kind in ("answers", "minutes"):  # the kind sent with it, kept too
+        assert f'<option value="{kind}" selected>' in page
     db = db_of(clocked)
     assert db.execute("SELECT count(*) FROM practice_goals").fetchone()[0] == 0
     assert db.execute("SELECT count(*) FROM goal_changes").fetchone()[0] == 0
