@@ -161,13 +161,13 @@ def test_a_deck_estimation_page_draws_the_tray(client: Any) -> None:
 
 @pytest.mark.parametrize(
     ("resolution", "hint"),
-    [("full", "Such as 2 or 3;"), ("half", "Such as 2 or 2.5;"), ("quarter", "Such as 2, 2.5 or")],
+    [("full", "Such as 1 or 2;"), ("half", "Such as 1 or 1.5;"), ("quarter", "Such as 1, 1.5 or")],
 )
 def test_a_deck_estimations_hint_offers_its_own_steps(
     client: Any, csrf: Any, resolution: str, hint: str
 ) -> None:
-    """The hint's examples are steps the question takes (a half deck's offered 2.25, which it
-    then refused: a walk)."""
+    """The hint's examples are steps the question takes, within its shoe of 2 decks or more (a
+    half deck's offered 2.25, which it then refused, and a 2-deck shoe's 2.5: walks)."""
     chosen = choose(client, csrf, system="hi-lo", convention="floor", resolution=resolution)
     address = chosen.headers["Location"].replace("/drills/true-count", "/drills/deck-estimation")
     page = client.get(address, follow_redirects=True).get_data(as_text=True)
