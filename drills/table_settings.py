@@ -67,6 +67,8 @@ def settings_words(spec: TableSpec) -> str:
         | (set() if spec.rules.insurance else {"insurance"})
     )
     graded = [say(_GRADED[g]) for g in _GRADED if g in spec.graded - moot]
+    if banks_only and "strategy" in spec.graded:  # the learner's draws are the bank's (004)
+        graded[0] = say("the banker's draws")
     parts.append(
         say("graded: %(what)s", what=", ".join(graded)) if graded else say("graded: nothing")
     )

@@ -360,6 +360,9 @@ def test_holding_the_deal_each_draw_is_graded_and_the_summary_prices_it(
 ) -> None:
     url = sit(client, csrf, **BANK_TABLE)
     assert "the bank held by you" in client.get(url).get_data(as_text=True)
+    # What is graded is the bank's draws, not "basic strategy" (a walk at 004).
+    page = html.unescape(client.get(url).get_data(as_text=True))
+    assert "graded: the banker's draws;" in page
     wrong = None
     for spec, ask, _, kind, fields in waits(client, db, url, hidden_fields):
         if kind == "over":
