@@ -232,6 +232,9 @@ def test_an_answer_after_the_clock_is_refused_and_the_run_fails(
     # The parts after it were never reached: said so, not noughts as if answered in no time.
     parts = re.findall(r"<tr><th scope=\"row\">.*?</tr>", page, re.S)
     assert len(parts) > 2 and "Not reached" not in parts[0], parts
+    # The part whose clock ran out took all its time (it read 0.0 s, having no answer).
+    cells = re.findall(r"<td>(.*?)</td>", parts[0])
+    assert cells[-2] == "10.0\u00a0s" and cells[-1] == "10\u00a0s", cells
     assert all('<td colspan="3">Not reached</td>' in part for part in parts[1:]), parts
 
 

@@ -282,7 +282,7 @@ def _show(
         question=question,
         deadline=_deadline_words(at.deadline_ms) if at.deadline_ms else "",
         remaining_ms=max((at.deadline_ms or 0) - run.now, 0),
-        figures=[asdict(f) for f in figures(run.criteria, run.items, run.starts, run.answers)],
+        figures=_figures(run),
         certificate=certificate,
         naming=naming,
         mistakes=_mistakes(run) if at.over else [],
@@ -294,6 +294,16 @@ def _show(
     )
     response.headers["Cache-Control"] = "private, no-store"
     return response
+
+
+def _figures(run: _Run) -> list[dict[str, Any]]:
+    """Each part's figures as the run's page shows them: a part whose clock ran out took all
+    its time (it read "0.0 s", its last answer's time, where it had none)."""
+    shown = [asdict(f) for f in figures(run.criteria, run.items, run.starts, run.answers)]
+    at = run.standing
+    if at.outcome == "clock" and at.part < len(shown):
+        shown[at.part]["seconds"] = shown[at.part]["allowed"]
+    return shown
 
 
 def _deal(run: _Run, question: Question | None) -> dict[str, Any] | None:
