@@ -329,10 +329,8 @@ def costly_mistakes(
     marks = ", ".join("?" for _ in drills)
     rows = db.execute(
         "SELECT drill, question, rules, ev_cost FROM attempts m WHERE user_id = ? AND correct = 0"
-        f" AND ev_cost IS NOT NULL AND drill IN ({marks}) AND NOT EXISTS (SELECT 1 FROM"
-        " attempts a WHERE a.user_id = m.user_id AND a.drill = m.drill AND a.question ="
-        " m.question AND a.correct = 1 AND a.id > m.id AND a.rules = m.rules AND"
-        " a.rules_options IS m.rules_options) ORDER BY id DESC LIMIT ?",
+        f" AND ev_cost IS NOT NULL AND drill IN ({marks})"
+        f" AND NOT EXISTS (SELECT 1 FROM attempts a WHERE {_RIGHT_SINCE}) ORDER BY id DESC LIMIT ?",
         [user_id, *drills, int(within)],
     )
     sums: dict[tuple[str, str, str], tuple[Fraction, int]] = {}
@@ -347,17 +345,22 @@ def answered_right_since(
 ) -> dict[int, str]:
     """Of these mistakes, those the learner has answered right since (the same drill's same
     question under the same rules, later), by the mistake's id: when, the latest right
-    answer's time. Each is one look along the index of right answers by question (migration
-    0031)."""
-    found: dict[int, str] = {}
-    for mistake in mistakes:
-        row = db.execute(
-            "SELECT max(a.created_at) FROM attempts m JOIN attempts a ON a.user_id = m.user_id"
-            " AND a.drill = m.drill AND a.question = m.question AND a.correct = 1"
-            " AND a.id > m.id AND a.rules = m.rules AND a.rules_options IS m.rules_options"
-            " WHERE m.id = ? AND m.user_id = ?",
-            [mistake.id, user_id],
-        ).fetchone()
-        if row is not None and row[0] is not None:
-            found[mistake.id] = row[0]
-    return found
+    answer's time. One statement; for each mistake one look along the index of right answers
+    by question (migration 0031)."""
+    if not mistakes:
+        return {}
+    marks = ", ".join("?" for _ in mistakes)
+    rows = db.execute(
+        f"SELECT m.id, (SELECT max(a.created_at) FROM attempts a WHERE {_RIGHT_SINCE})"
+        f" FROM attempts m WHERE m.user_id = ? AND m.id IN ({marks})",
+        [user_id, *(mistake.id for mistake in mistakes)],
+    )
+    return {mistake_id: when for mistake_id, when in rows.fetchall() if when is not None}
+
+
+# An answer ``a`` right since the mistake ``m``: the same learner, drill, question and rules,
+# later (the rules' options compared as stored: both may be NULL).
+_RIGHT_SINCE = (
+    "a.user_id = m.user_id AND a.drill = m.drill AND a.question = m.question AND a.correct = 1"
+    " AND a.id > m.id AND a.rules = m.rules AND a.rules_options IS m.rules_options"
+)
