@@ -12,8 +12,8 @@ from trainer.web.error_words import error_said
 from trainer.web.support import clock_now, current_user, get_db, name_no_game, render
 from trainer.web.views.classes import class_closures, learner_assignments
 from trainer.web.views.path import path_context
-from trainer.web.views.practice import NOT_WHOLE, today
-from trainer.words import quoted, say
+from trainer.web.views.practice import NotWholeError, read_whole, today
+from trainer.words import say
 
 bp = Blueprint("pages", __name__)
 
@@ -51,12 +51,10 @@ def set_goal() -> Response:
     if user is None:
         abort(400, description=say("Answer a question first: a goal belongs to a learner."))
     kind = request.form.get("kind", "")
-    text = request.form.get("amount", "").strip()
-    digits = text[1:] if text[:1] in "+-" else text
-    if not digits.isdecimal() or not digits.isascii() or len(digits) > 6:
-        return home_page(status=400, goal_error=say(NOT_WHOLE["goal"], typed=quoted(text[:20])))
     try:
-        goal = goals.check_goal(kind[:20], int(text))
+        goal = goals.check_goal(kind[:20], read_whole(request.form.get("amount", ""), "goal"))
+    except NotWholeError as error:
+        return home_page(status=400, goal_error=str(error))
     except goals.InvalidGoalError as error:
         why = error_said(error, say("it is not a goal the trainer keeps"))
         refused = say("That goal was not kept: %(why)s. Nothing was changed.", why=why)

@@ -76,19 +76,34 @@ def item_words(item: schedules.Item) -> str:
 
 
 # What a form's whole number is, in the refusal of one that is not.
-NOT_WHOLE = {
+_NOT_WHOLE = {
     "goal": N_("The goal is a whole number, like 20; %(typed)s is not."),
     "item": N_("An item is a whole number, like 20; %(typed)s is not."),
 }
 
 
-def _bounded_int(text: str, what: str) -> int:
-    """A whole number from a form (at most six digits, a sign allowed); a 400 otherwise."""
+class NotWholeError(ValueError):
+    """A form's field that is no whole number: the message says so, quoting what was typed."""
+
+
+def read_whole(text: str, what: str) -> int:
+    """A whole number from a form's field ``what`` (at most six digits, a sign allowed).
+
+    :raises NotWholeError: otherwise.
+    """
     text = text.strip()
     digits = text[1:] if text[:1] in "+-" else text
     if not digits.isdecimal() or not digits.isascii() or len(digits) > 6:
-        abort(400, description=say(NOT_WHOLE[what], typed=quoted(text[:20])))
+        raise NotWholeError(say(_NOT_WHOLE[what], typed=quoted(text[:20])))
     return int(text)
+
+
+def _bounded_int(text: str, what: str) -> int:
+    """:func:`read_whole`, or a 400 that says why."""
+    try:
+        return read_whole(text, what)
+    except NotWholeError as error:
+        abort(400, description=str(error))
 
 
 @bp.post("/practice")
