@@ -85,6 +85,11 @@ def test_a_shoe_played_out_shows_the_count_at_every_step(
     # against the right one.
     assert "Running count: " in last
     assert "Cards seen since the shuffle" in last
+    # It comes after the shoe's last round, which it is named by: no round follows it (a walk
+    # read "Round 5" over a shoe of four rounds).
+    after = re.search(r'id="frame-heading">After round (\d+)<', last)
+    assert after, last
+    assert f"Round {after.group(1)} as it ended" in last
     # Each step's true count is its running count over the decks left as the learner
     # estimates them (to the half deck), shown beside the exact decks left: "+7" over "1.35
     # decks" read as +5 where the table's was +4 (a walk).
