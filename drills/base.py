@@ -72,7 +72,13 @@ class InvalidQuestionError(DrillError):
 
 
 class InvalidAnswerError(DrillError):
-    """The answer is not in the form the drill asks for (as opposed to merely wrong)."""
+    """The answer is not in the form the drill asks for (as opposed to merely wrong).
+    ``field``: the form's input it was refused for, where the answer is typed in several (its
+    page puts the focus there)."""
+
+    def __init__(self, message: str, *, said: Any = None, field: str = "") -> None:
+        super().__init__(message, said=said)
+        self.field = field
 
 
 class InvalidOptionError(DrillError):

@@ -281,7 +281,8 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
                 given.append(Fraction(read_amount(text, signed=True)))
             except InvalidAnswerError as error:
                 raise InvalidAnswerError(
-                    say("Box %(box)s: %(error)s", box=number_of(number), error=str(error))
+                    say("Box %(box)s: %(error)s", box=number_of(number), error=str(error)),
+                    field=BOX_FIELDS[number - 1],
                 ) from None
         right = [seat.net for seat in result.seats]
         lines = []

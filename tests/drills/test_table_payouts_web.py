@@ -4,6 +4,7 @@ stored."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -84,6 +85,12 @@ def test_a_box_not_paid_an_amount_is_a_readable_400_and_stores_nothing(
     assert response.status_code == 400 and message in page
     assert db["attempts"].count == 0
     assert hidden_fields(page)["question"] == form["question"]
+    # The focus is on the box refused, marked so (a walk found box 1 focused whatever box was).
+    inputs = dict(re.findall(r'<input name="(box\d)"([^>]*)>', page))
+    refused = [name for name in change if name in inputs and "Box" in message]
+    focused = [name for name, rest in inputs.items() if "autofocus" in rest]
+    assert focused == (refused or ["box1"])
+    assert [name for name, rest in inputs.items() if "aria-invalid" in rest] == refused
 
 
 def test_a_forged_table_is_a_readable_400_and_stores_nothing(

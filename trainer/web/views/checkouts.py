@@ -29,7 +29,7 @@ from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any, NoReturn
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, g, redirect, request, url_for
 from werkzeug.wrappers import Response
 
 from drills.base import DrillError, InvalidAnswerError, Question
@@ -456,6 +456,7 @@ def answer(run_id: int) -> Response:
     try:
         grade = grade_item(item, request.form, run.rules, caches=app_caches())
     except InvalidAnswerError as error:
+        g.refused_field = error.field  # the question form's focus (one field of several)
         return _show(run, status=400, error=str(error))
     except GamePendingError:  # its game gone from the cache since: a job works it out again
         raise

@@ -33,7 +33,7 @@ from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, abort, current_app, g, redirect, request, url_for
 from jinja2_fragments.flask import render_block
 from markupsafe import escape
 from werkzeug.wrappers import Response
@@ -573,6 +573,7 @@ def read_answer(
         try:
             return (*drill.answered(notation, drill.answer_text(form), rules, caches=caches), None)
         except InvalidAnswerError as error:
+            g.refused_field = error.field  # the question form's focus (one field of several)
             return drill.question(notation, rules, caches=caches), None, str(error)
     except InvalidQuestionError as error:
         why = error_said(error, say("its notation cannot be read"))
