@@ -112,7 +112,8 @@ OPTION_LABELS: dict[str, OptionLabel] = {
     ),
     "burn_cards": OptionLabel(N_("Burn cards"), N_("Cards taken off the top after each shuffle.")),
     "burn_ace_reshuffles": OptionLabel(
-        N_("An ace may not be burned"), N_("A burned ace means a new shuffle and cut (text 002).")
+        N_("A burned ace means a new shuffle"),
+        N_("Yes: an ace that comes up to be burned means a new shuffle and cut (text 002)."),
     ),
     "burn_shown": OptionLabel(
         N_("The burned card is shown"),
