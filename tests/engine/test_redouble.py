@@ -179,19 +179,22 @@ def _engine_doubles(seed: int, others: int = 6) -> list[tuple[int, bool, int]]:
 @pytest.mark.long
 def test_the_engine_dealer_doubles_with_the_games_chances_drawn_from_the_seed() -> None:
     # Always or never where his chance at a table of that many punters is 1 or 0 (the game's,
-    # or the bench's for that table size: trainer/engine/data/method3_tables.json), at times
-    # where it is between (drawn from the table's seed, so a shoe replays alike).
-    # Two others over twenty shoes (every chance of the game's seen both ways), and one shoe of
-    # six others: the chances the bench keeps are the game's at every table size (p*), so more
-    # six-punter shoes would deal the same chances again at four times the cost.
-    seen: dict[float, set[bool]] = {}
-    for seed, others in [(0, 6), *((seed, 2) for seed in range(20))]:
+    # or the bench's for that table size: trainer/engine/data/method3_tables.json and
+    # method3_equilibria.json), at times where it is between (drawn from the table's seed, so
+    # a shoe replays alike). Two others over twenty shoes (every chance of the game's seen both
+    # ways), and two shoes of six others, whose table doubles by chances of its own (a four at
+    # times): the draw is the same, so more six-punter shoes would test it again at four times
+    # the cost.
+    seen: dict[tuple[int, float], set[bool]] = {}
+    for seed, others in [(0, 6), (1, 6), *((seed, 2) for seed in range(20))]:
         for first, doubled, punters in _engine_doubles(seed, others):
             assert punters == others
-            seen.setdefault(doubling_chance(HOME, first, punters), set()).add(doubled)
-    assert seen.get(1.0, {True}) == {True} and seen[0.0] == {False}
-    mixed = {chance: doubled for chance, doubled in seen.items() if 0 < chance < 1}
+            seen.setdefault((punters, doubling_chance(HOME, first, punters)), set()).add(doubled)
+    for (_, chance), doubled in seen.items():
+        assert doubled == {chance >= 0.5} if chance in (0.0, 1.0) else doubled <= {True, False}
+    mixed = {chance: doubled for (n, chance), doubled in seen.items() if n == 2 and 0 < chance < 1}
     assert mixed and all(doubled == {True, False} for doubled in mixed.values())
+    assert any(0 < chance < 1 for n, chance in seen if n == 6)
     assert _engine_doubles(3) == _engine_doubles(3)
 
 

@@ -57,13 +57,15 @@ def test_method_3_gives_the_banks_edge_by_the_number_of_punters(client: Any) -> 
     assert rows == [str(n) for n in (1, *(size.punters for size in table_figures(home)))]
     assert "18.74%" in section  # one punter: the game's own figure
     # A plain heading (a walk found "The dealer at the game's chances" hard), one edge a size
-    # (the dealer doubles with the game's chances at every table, and his punters read them:
-    # docs/table.md), and the rows past the trainer's table said to be for reference.
+    # (the dealer doubles by the table's own equilibrium at the tables the trainer seats, by
+    # the game's chances at more, and his punters read them: docs/table.md), and the rows
+    # past the trainer's table said to be for reference.
     table = section.split('class="reading-table"')[1].split("</table>")[0]
     assert re.findall(r'<th scope="col">([^<]*)</th>', table) == ["Punters", "The bank's edge"]
     assert (
-        "at every table the dealer doubles on each first card as often as in the game against one"
-        in section
+        "At a table of up to 6 punters the dealer doubles as often as that table's own "
+        "equilibrium asks (found by simulation, to within some 0.07 points), at more as "
+        "against one punter" in section
     )
     assert "seats the dealer and at most 6 punters; the rows for more are for reference" in section
 

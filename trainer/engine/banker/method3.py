@@ -38,7 +38,8 @@ after a split, his other hand, and the engine's punters there read them
 (:mod:`.method3_reading`); what that reading takes off the bank's edge, at p*, is measured by
 ``bench/method3_reading.py`` (docs/table.md: 0.05 points at two punters, 0.34 at six). The
 engine's dealer at a table doubles by the chances kept for its size (:mod:`.method3_table`:
-``p*`` at every size), and its punters read his double by them. Two ten-value cards are not
+the table's own equilibrium's at two to six punters, ``p*`` at more), and its punters read his
+double by them. Two ten-value cards are not
 split.
 
 **What is read, and what is not.** Stakes are flat: a dealer who reads a punter's first card

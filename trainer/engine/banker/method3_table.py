@@ -15,6 +15,14 @@ the bank some three points less; the rounds tried are in docs/table.md. They are
 ``data/method3_tables.json``, that program's output, its command and seed in the file: a rule
 set other than the one it was measured for (``rules``), or a table size it does not hold, keeps
 ``p*``.
+
+``p*`` is one punter's equilibrium, not the table's: at a table doubling on a five or a six at
+``p*`` loses the dealer some hundredths of a stake. ``bench/method3_oracle.py`` searches for the
+table's own (a double oracle on dealt rounds: the dealer's best chances against the punters'
+best mix of the plays found, the punters' best answer to them added, until the two bounds meet),
+and where it has searched a size (``data/method3_equilibria.json``, its outputs, each size's
+command in it) the dealer doubles by the chances it found, his punters read them, and the
+bank's edge is its figure there: the sizes the trainer's table seats.
 """
 
 from __future__ import annotations
@@ -41,27 +49,35 @@ class TableFigures:
 
 
 @cache
-def _document() -> dict[str, Any]:
-    text = resources.files("trainer.engine").joinpath("data/method3_tables.json").read_text("utf-8")
+def _document(name: str = "method3_tables.json") -> dict[str, Any]:
+    text = resources.files("trainer.engine").joinpath(f"data/{name}").read_text("utf-8")
     found: dict[str, Any] = json.loads(text)
     return found
 
 
 def table_figures(rules: Rules) -> tuple[TableFigures, ...]:
     """The figures by table size (fewest punters first), for the rule set they were measured
-    for; none for another."""
-    document = _document()
+    for (none for another): the table's equilibrium where the search has found it (module
+    doc), else ``p*``'s."""
+    document, searched = _document(), _document("method3_equilibria.json")
     if rules.notation() != document["rules"] or rules.deal_method != 3:
         return ()
-    return tuple(
-        TableFigures(
+    found = {
+        int(size["punters"]): TableFigures(
             int(size["punters"]),
             tuple(float(c) for c in size["chances"]),
             float(size["edge_at_read"]),
             float(size["edge_at_read_se"]),
         )
-        for size in sorted(document["tables"], key=lambda size: int(size["punters"]))
-    )
+        for size in document["tables"]
+    }
+    if rules.notation() == searched["rules"]:
+        for size in searched["tables"]:
+            chances = tuple(float(c) for c in size["chances"])
+            found[int(size["punters"])] = TableFigures(
+                int(size["punters"]), chances, float(size["edge"]), float(size["edge_se"])
+            )
+    return tuple(found[n] for n in sorted(found))
 
 
 def table_chance(rules: Rules, first: int, punters: int) -> float | None:
