@@ -56,6 +56,10 @@ def test_method_3_gives_the_banks_edge_by_the_number_of_punters(client: Any) -> 
     rows = re.findall(r'<th scope="row">(\d+)</th>', section)
     assert rows == [str(n) for n in (1, *(size.punters for size in table_figures(home)))]
     assert "18.74%" in section  # one punter: the game's own figure
+    # Each error is shown to its first digit: 8,000 rounds give a few thousandths of a point,
+    # which read "± 0.00%" at two decimals.
+    errors = re.findall(r"± (\d+\.\d+)%", section)
+    assert errors and all(float(error) > 0 for error in errors), errors
     # A plain heading (a walk found "The dealer at the game's chances" hard), one edge a size
     # (the dealer doubles by the table's own equilibrium at the tables the trainer seats, by
     # the game's chances at more, and his punters read them: docs/table.md), and the rows

@@ -74,11 +74,15 @@ def _method3_tables(rules: Rules) -> list[dict[str, object]]:
     sizes = table_figures(rules)
     if game is None or not sizes:
         return []
-    rows: list[dict[str, object]] = [{"punters": 1, "edge": game.edge * 100, "error": None}]
-    rows += [
-        {"punters": size.punters, "edge": size.edge * 100, "error": size.edge_se * 100}
-        for size in sizes
+    rows: list[dict[str, object]] = [
+        {"punters": 1, "edge": game.edge * 100, "error": None, "digits": 2}
     ]
+    rows += [
+        # An error under 0.005 points shown to the thousandth, not as "± 0.00%".
+        {"punters": size.punters, "edge": size.edge * 100, "error": size.edge_se * 100,
+         "digits": 2 if size.edge_se * 100 >= 0.005 else 3}
+        for size in sizes
+    ]  # fmt: skip
     return rows
 
 
