@@ -264,7 +264,8 @@ def _show(
         held = stored.certificate_of_run(get_db(), run.stored.id)
         naming = name_form(held, user) if held is not None and user is not None else None
         if naming is not None and name_error:  # what was typed, with what is wrong with it
-            naming.update(value=request.form.get("name", "")[:200], error=name_error)
+            typed = request.form.get("name", "")[:200]  # its control characters left out
+            naming.update(value="".join(c for c in typed if c.isprintable()), error=name_error)
     question = None
     if not at.over and at.part in run.starts:
         item = run.items[at.part][at.item]
