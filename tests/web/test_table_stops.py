@@ -116,7 +116,9 @@ def given_again(client: Any, url: str, db: Any, fields: dict[str, str]) -> None:
     )
     assert "You gave the count." not in text
     assert re.search(r"Running count: \S+, right", text), text
-    assert "the table kept the grade of the choice you took back" in text
+    # Said as the table's summary says it (a walk read "kept the grade of the choice you took
+    # back" as that choice counting, where the summary says it cost nothing).
+    assert "the table recorded the choice you took back, at no cost" in text
     assert "the table did not grade it" not in text
 
 
