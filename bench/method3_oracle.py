@@ -11,7 +11,8 @@ measures a search kept in ``--keep`` again on fresh rounds (:func:`confirm`), it
 figures in its output; the engine's dealer at a table doubles by the chances found
 (``chances``: :mod:`trainer.engine.banker.method3_table` reads them from
 ``trainer/engine/data/method3_equilibria.json``, the confirmations' tables by size: docs/table.md
-has the commands, 2,500 rounds a search, 8,000 fresh rounds a confirmation, seeds 27 and 28).
+has the commands, 2,500 or 8,000 rounds a search, 8,000 fresh rounds a confirmation, seeds 27
+and 28).
 
 The table's game is the dealer's doubling chances ``p`` (by first card) against the punters'
 play. Against punters reading ``p`` (each the best answer to it, reading the table's shown
