@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -55,10 +55,12 @@ def _document(name: str = "method3_tables.json") -> dict[str, Any]:
     return found
 
 
+@lru_cache(maxsize=16)
 def table_figures(rules: Rules) -> tuple[TableFigures, ...]:
     """The figures by table size (fewest punters first), for the rule set they were measured
     for (none for another): the table's equilibrium where the search has found it (module
-    doc), else ``p*``'s."""
+    doc), else ``p*``'s. Kept by rules: the dealer asks for his chance every round of every
+    replay of a table."""
     document, searched = _document(), _document("method3_equilibria.json")
     if rules.notation() != document["rules"] or rules.deal_method != 3:
         return ()

@@ -74,9 +74,7 @@ def _method3_tables(rules: Rules) -> list[dict[str, object]]:
     sizes = table_figures(rules)
     if game is None or not sizes:
         return []
-    rows: list[dict[str, object]] = [
-        {"punters": 1, "edge": game.edge * 100, "error": None, "digits": 2}
-    ]
+    rows: list[dict[str, object]] = [{"punters": 1, "edge": game.edge * 100, "error": None}]
     rows += [
         # An error under 0.005 points shown to the thousandth, not as "± 0.00%".
         {"punters": size.punters, "edge": size.edge * 100, "error": size.edge_se * 100,
