@@ -290,6 +290,9 @@ def test_an_error_taken_back_is_counted_but_costs_nothing(
     assert row, page[-3000:]
     assert row[1] == "1" and row[2] == "0" and row[3] == "0.00"
     assert "taken back" in page
+    # The headline says how many of the mistakes it counts were taken back.
+    headline = re.search(r'class="error-groups"><strong>(.*?)</strong>', page, re.S)
+    assert headline and headline[1] == "1 mistake, taken back at no cost:", headline
     # The mistakes page lists it, and says it cost nothing at the table (it read a cost alone).
     mistakes = html.unescape(client.get("/mistakes").get_data(as_text=True))
     costs = re.findall(r'<span class="cost">(.*?)</span>', mistakes, re.S)
@@ -336,6 +339,8 @@ def test_a_mistake_made_again_after_taking_it_back_and_kept_is_priced(
     )
     assert row, page[-3000:]
     assert row[1] == "2" and row[2] != "0" and float(row[3]) > 0
+    headline = re.search(r'class="error-groups"><strong>(.*?)</strong>', page, re.S)
+    assert headline and headline[1] == "2 mistakes (1 of them taken back, at no cost):", headline
     assert page.count("you took it back") + page.count("taken back") >= 1
     skill = re.search(r"Your mistakes cost \(skill\)</dt><dd>([^<]+)</dd>", page)
     assert skill and skill[1].startswith("\u2212") and skill[1] != "\u22120"  # a true minus

@@ -500,6 +500,7 @@ def summary_view(spec: TableSpec, game: TableGame, sums: Sums) -> dict[str, Any]
         "groups": [group(k, v, spec) for k, v in sorted(sums.kinds.items())],
         "by_kind": by_kind(spec, sums),
         "mistakes": sum(v.count for v in sums.kinds.values()),
+        "taken_back": sum(1 for error in sums.errors if error.taken_back),
         "errors": [error_view(error) for error in sums.errors],
         "luck": None
         if luck is None
