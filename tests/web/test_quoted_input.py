@@ -46,3 +46,14 @@ def test_a_usernames_refused_characters_are_quoted_in_the_languages_marks(
     assert page.status_code == 400
     text = html.unescape(page.get_data(as_text=True))
     assert "но не «<»." in text
+
+
+def test_a_quoted_control_character_shows_and_a_long_text_is_cut(client: Any) -> None:
+    # A NUL and a line break typed went back into the sentence as they were (a CR/LF inside
+    # a refusal's line), and 5,000 characters were quoted whole.
+    page = html.unescape(client.get("/drills/basic-strategy?mix=o%00d%0D%0Ad").get_data(True))
+    assert "called “o\ufffdd\ufffd\ufffdd”." in page and "\x00" not in page
+    said = client.get("/mistakes?sort=" + "x" * 300)
+    assert said.status_code == 400
+    page = html.unescape(said.get_data(as_text=True))
+    assert "not “" + "x" * 39 + "\u2026”." in page and "x" * 40 + "”" not in page

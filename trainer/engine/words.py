@@ -216,8 +216,16 @@ def money(value: Number) -> str:
 
 def quoted(text: str) -> str:
     """``text`` as typed, between the quotation marks of the learner's language (“hilo”,
-    «hilo»): what a refusal names of the learner's input, never Python's ``repr`` quotes."""
-    return say("“%(typed)s”", typed=text)
+    «hilo»): what a refusal names of the learner's input, never Python's ``repr`` quotes. A
+    control character (a NUL, a line break) shows as “�”, and past :data:`QUOTED_LENGTH`
+    characters the text is cut at an ellipsis: a refusal of 5,000 ones quoted them all."""
+    shown = "".join(c if c.isprintable() else "\ufffd" for c in text[: QUOTED_LENGTH + 1])
+    if len(shown) > QUOTED_LENGTH:
+        shown = shown[: QUOTED_LENGTH - 1] + "\u2026"
+    return say("“%(typed)s”", typed=shown)
+
+
+QUOTED_LENGTH = 40
 
 
 def N_(text: str) -> str:  # noqa: N802 (gettext's own name for the mark)
