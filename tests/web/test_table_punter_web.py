@@ -287,3 +287,38 @@ def test_a_split_punters_hands_are_named_apart_in_the_settlement(
             response = client.post(url + "/step", data={**fields, **answer(spec, ask, kind)})
             assert response.status_code == 303
     raise AssertionError("no punter's split settled in forty tables")
+
+
+def test_the_settlement_says_when_the_deal_is_sold_and_for_how_much(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # With 002's auction on, the deal that a natural would take is sold: the settlement said
+    # "Your natural takes the deal" where another player's natural had passed it and the
+    # learner's bid (made at the deal's worth) bought it, and said nothing of the chips moved.
+    from trainer.engine.banker.auction import natural_taker
+    from trainer.web.table_money import money
+
+    def sold(url: str, _: Ask, __: str) -> bool:
+        game = replayed(db, url)[1]
+        return any(p.record.deal_sold_for is not None for p in game.rounds)
+
+    table = {**HOME_TABLE, "rules": "twenty-one-home deal_auction=true"}
+    url, _, _, page, _ = play_until(client, csrf, db, hidden_fields, sold, table=table)
+    game = replayed(db, url)[1]
+    record = next(p.record for p in game.rounds if p.record.deal_sold_for is not None)
+    assert record.dealer is not None and record.next_dealer is not None
+    names, price = game.table.names, record.deal_sold_for
+    taker = natural_taker(record.result, record.seat_players, record.dealer)
+    assert taker != record.dealer
+    text = html.unescape(re.sub(r"\s+", " ", page))
+    assert "takes the deal" not in text
+    whose = "Your natural" if taker == 0 else f"{names[taker]}'s natural"
+    assert f"{whose} would take the deal; at this table it is sold instead." in text
+    share = money(price / (len(names) - 1))
+    if record.next_dealer == 0:
+        assert f"made for you at the deal's worth, bought it for {money(price)};" in text
+        assert f"each other player gets {share}. You deal the next round." in text
+    else:
+        name = names[record.next_dealer]
+        assert f"{name} bought it for {money(price)}, bidding its worth as you did;" in text
+        assert f"you and each other player get {share}." in text

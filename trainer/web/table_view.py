@@ -23,6 +23,7 @@ from trainer.engine.play.settlement import is_natural, settle_hand
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.engine.rulebook.rule_words import PRESET_TEXTS
 from trainer.web.caches import app_caches
+from trainer.web.table_deal import deal_passed
 from trainer.web.table_errors import by_kind, error_view, group
 from trainer.web.table_money import decimal, money, money_notation, signed_money
 from trainer.web.views.count_jobs import study_or_start
@@ -189,7 +190,7 @@ def settlement_lines(game: TableGame, round_: Round, number: int) -> tuple[str, 
     learner = game.learner_seats_in(number)
     natural = _natural_word(game)
     lines = [_dealer_line(game, result)]
-    passed = _deal_passed(game, number)
+    passed = deal_passed(game, number)
     if game.learner_deals(number):
         return (*lines, *_bank_lines(game, number, result), *passed)
     for seat in learner:
@@ -277,24 +278,6 @@ def _which(deals: bool, box: str, hand: int) -> str:
     if hand:
         return say("%(box)s, hand %(hand)s", box=box, hand=written(hand))
     return box
-
-
-def _deal_passed(game: TableGame, number: int) -> tuple[str, ...]:
-    """Where round ``number`` passed the deal to a natural (002 home): who deals next."""
-    rotation = game.setup.rules.table_rotation
-    if rotation != "natural-takes-deal" or not 1 <= number <= len(game.rounds):
-        return ()
-    record = game.rounds[number - 1].record
-    if (after := record.next_dealer) is None or after == record.dealer:
-        return ()
-    if after == 0:
-        return (say("Your natural takes the deal: you deal the next round."),)
-    return (
-        say(
-            "%(name)s's natural takes the deal: they deal the next round.",
-            name=game.table.names[after],
-        ),
-    )
 
 
 def _hand_view(

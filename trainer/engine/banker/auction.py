@@ -38,11 +38,15 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
+from typing import TYPE_CHECKING
 
 from trainer.engine.banker.doubling import double_evs
 from trainer.engine.banker.method3 import method3_game
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.dealer import full_shoe
+
+if TYPE_CHECKING:
+    from trainer.engine.play.settlement import RoundResult
 
 __all__ = [
     "InvalidBidError",
@@ -50,6 +54,7 @@ __all__ = [
     "check_bid",
     "deal_worth",
     "engine_bid",
+    "natural_taker",
     "passing_chance",
     "played_rules",
     "price_shares",
@@ -158,6 +163,16 @@ def engine_bid(
         if most is not None:
             bid = max(min(bid, most), Fraction(0))
     return bid
+
+
+def natural_taker(result: RoundResult, players: tuple[int, ...], dealer: int) -> int:
+    """Who 002's rotation deals after ``result`` (``players``: each seat's, from the dealer's
+    left): the dealer keeps the deal on his own natural, else the nearest punter's takes it."""
+    if not result.dealer_natural:
+        for player, seat in zip(players, result.seats, strict=True):
+            if seat.hands and seat.hands[0].natural:
+                return player
+    return dealer
 
 
 def sell_at(

@@ -28,7 +28,7 @@ from fractions import Fraction
 from functools import lru_cache, partial
 from typing import TYPE_CHECKING, NamedTuple
 
-from trainer.engine.banker.auction import engine_bid, sell_at
+from trainer.engine.banker.auction import engine_bid, natural_taker, sell_at
 from trainer.engine.banker.face_down import banker_draws, face_down_game, fixed_point
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
@@ -521,13 +521,7 @@ class Table:
             return None
         rotation = self.rules.table_rotation
         if rotation == "natural-takes-deal":
-            if result.dealer_natural:
-                return dealer  # the dealer's own natural keeps the deal
-            for player, seat in zip(players, result.seats, strict=True):
-                # Seats run from the dealer's left: the first natural is the nearest one.
-                if seat.hands and seat.hands[0].natural:
-                    return player
-            return dealer
+            return natural_taker(result, players, dealer)
         if rotation == "bank-passes-after-pack" and (pack_over or self.shoe.needs_shuffle):
             # The talia is played out: the bank passes left and the next round starts from a
             # fresh shuffle, the cut offered to the punter on the new banker's right.

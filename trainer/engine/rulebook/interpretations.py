@@ -285,8 +285,11 @@ _ALL = (
             "With the auction on, the deal is sold to the highest bidder whenever it would pass: "
             "the price, in chips, is shared equally among the other players, and buys the deal "
             "until a punter's natural takes it (then it is sold again). The deal is worth the "
-            "holder's expected profit while he keeps it. Chemin de fer's own auction sells the "
-            "bank for the size of the bank put up, not a price: that reading is not played."
+            "holder's expected profit while he keeps it, and every player bids that, yours made "
+            "for you at the trainer's table (the drill “Bidding for the deal” asks for your own); "
+            "of equal bids, the one nearest the dealer's left buys it. Chemin de fer's own "
+            "auction sells the bank for the size of the bank put up, not a price: that reading "
+            "is not played."
         ),
         "deal_auction",
     ),
