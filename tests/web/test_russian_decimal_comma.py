@@ -33,6 +33,23 @@ def test_the_rules_form_reads_and_shows_a_decimal_comma_in_russian(app: Any) -> 
         assert shown["rule-penetration"] == "0.75"
 
 
+def test_a_rule_field_with_no_value_shows_and_reads_the_word_its_help_names(app: Any) -> None:
+    # 004's bonus hands and table maximum have no value: the Russian fields read "none" (the
+    # engine's word) above help that says «нет — не оплачивается».
+    empty = ("rule-five_card_21_pays", "rule-max_bet", "rule-max_seats")
+    with app.test_request_context(headers=RUSSIAN):
+        fields = {field["name"]: field for field in option_fields(BANK)}
+        assert [fields[name]["value"] for name in empty] == ["нет"] * 3
+        assert fields["rule-surrender"]["value"] == "none"  # a menu's choice: its notation
+        for typed in ("нет", "Нет ", "none"):
+            assert read_rules({name: typed for name in empty}, default=BANK) == BANK
+        assert read_rules({"rule-max_bet": "50"}, default=BANK).max_bet == 50
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        fields = {field["name"]: field for field in option_fields(BANK)}
+        assert [fields[name]["value"] for name in empty] == ["none"] * 3
+        assert read_rules({"rule-max_bet": "None"}, default=BANK) == BANK
+
+
 def test_a_refused_rule_quotes_the_value_in_russian_marks(client: Any) -> None:
     page = client.get("/drills/basic-strategy?rule-penetration=abc", headers=RUSSIAN)
     assert page.status_code == 400

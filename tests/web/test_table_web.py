@@ -4,6 +4,7 @@ forged step): a readable 400 in the page, nothing stored, the table unchanged.""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from typing import Any
@@ -237,6 +238,24 @@ def test_a_table_that_cannot_be_set_up_says_why(
     response = client.post("/table/", data={**SETUP, **changes, "csrf_token": csrf()})
     assert response.status_code == 400
     assert field in response.get_data(as_text=True)
+    assert db["table_sessions"].count == 0
+
+
+def test_a_refused_rule_keeps_the_set_up_form_and_its_other_changes(
+    client: Any, csrf: Any, db: Any
+) -> None:
+    # Ten decks at the table's set-up gave a page of its own, every setting lost (a walk).
+    data = {**SETUP, "bankroll": "777", "rule-decks": "10", "rule-min_bet": "10"}
+    response = client.post("/table/", data={**data, "csrf_token": csrf()})
+    assert response.status_code == 400
+    page = html.unescape(response.get_data(as_text=True))
+    assert 'id="rules-error"' in page and "Those rules cannot be played: Decks:" in page
+    assert re.search(r'<details class="rule-options-box" open>', page)
+    assert re.search(r'name="bankroll"[^>]*value="777"', page)  # the form kept
+    field = re.search(r'<input id="rule-field-min_bet"[^>]*value="([^"]*)"', page)
+    assert field and field[1] == "10"  # the other rule changed kept
+    decks = re.search(r'<input id="rule-field-decks"[^>]*value="([^"]*)"', page)
+    assert decks and decks[1] == "6"  # the refused one left at the preset's
     assert db["table_sessions"].count == 0
 
 

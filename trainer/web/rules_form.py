@@ -67,6 +67,22 @@ def read_rules(values: Mapping[str, str], *, default: Rules) -> Rules:
         raise refused from None
 
 
+def read_rules_kept(values: Mapping[str, str], *, default: Rules) -> tuple[Rules, str | None]:
+    """For a form shown again where a rule is refused: the rules read (as :func:`read_rules`),
+    or the rules without the refused rule's change (its field's other changes kept) and the
+    refusal said; a 400 as :func:`read_rules` gives where even those cannot be played. A
+    table's set-up refused a rule on a page of its own, every other setting lost (a walk)."""
+    try:
+        return _read(values, default), None
+    except InvalidRulesError as error:
+        name = FIELD_PREFIX + (error.option or "")
+        if error.option is None or name not in values:
+            return read_rules(values, default=default), None  # (raises its 400)
+        kept = {key: values[key] for key in values if key != name}
+        said = say("Those rules cannot be played: %(error)s", error=error_text(error))
+        return read_rules(kept, default=default), said
+
+
 def _without_the_change(values: Mapping[str, str], option: str | None) -> str | None:
     """The page's own address with the form's other changes and not the one refused: the
     error page's way back (a learner's changes were all lost to one wrong rule, a walk). Only
@@ -108,6 +124,8 @@ def _option_value(option: str, text: str) -> Any:
     """An option's field read: an amount or a ratio as written ("0,8" as Russian writes it,
     "1,000" as English does), refused in the words typed ("six to five" was quoted back as
     “sixtofive”, the amount's spaces taken out: a walk)."""
+    if text.strip().casefold() == say("none").casefold():  # the field's own word for none
+        text = "none"
     if option not in FRACTION_OPTIONS:
         return parse_option(option, text)
     try:
@@ -186,7 +204,7 @@ def option_fields(rules: Rules, options: Iterable[str] | None = None) -> list[di
                 "id": f"rule-field-{option}",
                 "label": words.label,
                 "help": words.help,
-                "value": _shown(option, option_to_text(option, value)),
+                "value": _shown(option, option_to_text(option, value), typed=not choices),
                 "choices": [(c, rule_words.choice_label(option, c)) for c in choices or ()],
                 "changed": option in changed,
             }
@@ -194,9 +212,12 @@ def option_fields(rules: Rules, options: Iterable[str] | None = None) -> list[di
     return fields
 
 
-def _shown(option: str, text: str) -> str:
-    """A number option's value as the learner's language writes it ("0,75" in Russian), which
-    :func:`read_rules` reads back."""
+def _shown(option: str, text: str, *, typed: bool) -> str:
+    """A number option's value as the learner's language writes it ("0,75" in Russian; no
+    value, in a field typed into, the word its help names: «нет», where the field read the
+    engine's "none": a walk), which :func:`read_rules` reads back."""
+    if text == "none" and typed:
+        return say("none")
     return text.replace(".", ",") if option in FRACTION_OPTIONS and decimal_comma() else text
 
 

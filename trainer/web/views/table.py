@@ -53,7 +53,13 @@ from trainer.store.db import transaction
 from trainer.web import table_form, table_reveal, table_verdict, table_view
 from trainer.web.caches import app_caches
 from trainer.web.preferences import current_counting_preferences
-from trainer.web.rules_form import option_fields, plain_words, preset_menu, read_rules
+from trainer.web.rules_form import (
+    option_fields,
+    plain_words,
+    preset_menu,
+    read_rules,
+    read_rules_kept,
+)
 from trainer.web.security import sealed_response_ms, time_seal
 from trainer.web.support import (
     current_rules,
@@ -192,8 +198,12 @@ def _under_new_rules(rules: Rules) -> MultiDict[str, str]:
 
 @bp.post("/")
 def start() -> Response:
-    rules = read_rules(request.form, default=current_rules())
+    rules, refused = read_rules_kept(request.form, default=current_rules())
     form = _under_new_rules(rules)
+    if refused is not None:  # the form again, the rule's change left out and said
+        return _setup_page(
+            rules, status=400, error=InvalidTableSpecError(refused, "rules"), form=form
+        )
     if form.get("rules_only"):  # the rules changed: the form again, under them
         return _setup_page(rules, form=form)
     try:
