@@ -205,3 +205,11 @@ def test_no_rules_named_is_said_so_not_quoted_empty() -> None:
 def test_a_rules_value_names_only_presets() -> None:
     with pytest.raises(UnknownPresetError):
         Rules(name="vegas (modified)")
+
+
+@pytest.mark.parametrize("typed", ["-5", "\u22125", "-0.5", "-3/4"])
+def test_a_negative_amount_is_refused_as_below_zero_not_as_no_number(typed: str) -> None:
+    # "−5" was refused as "expected a number like 10, 2.5 or 3/4": it is one, below 0 (a walk).
+    with pytest.raises(OptionValueError) as raised:
+        Rules.parse(f"russian-bank min_bet={typed}")
+    assert str(raised.value) == f"min_bet: expected a number above 0, not {typed!r}"

@@ -293,6 +293,11 @@ def read_value(option: str, value: Any, default: Any) -> Any:
             return None
         if text is None:
             return Fraction(value)
+        if text[:1] in "-\u2212" and _NUMBER.fullmatch(text[1:].strip()):  # a number, below 0
+            raise OptionValueError(
+                f"expected a number above 0, not {value!r}",
+                said=(N_("expected a number above 0, not %(value)s"), {"value": quoted(value)}),
+            )
         if not _NUMBER.fullmatch(text):
             raise OptionValueError(
                 f"expected a number like 10, 2.5 or 3/4, not {value!r}",
