@@ -172,8 +172,10 @@ def test_a_past_answer_reads_as_its_verdict_and_its_button_said_it(learner: Any,
     assert "Cost" not in call
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "ru"
     paid, call = rows(client.get("/mistakes").get_data(as_text=True))
-    assert "Вы ответили <strong>1\u00a0000</strong>; правильно: <strong>22,50</strong>." in paid
-    assert "<strong>«Ошибка»</strong>; правильно: <strong>«Дальше»</strong>." in call
+    # «Вы ответили прикупать; правильно: стоять» read oddly (a walk): the answer named, then
+    # the right one.
+    assert "Ваш ответ: <strong>1\u00a0000</strong>; верно: <strong>22,50</strong>." in paid
+    assert "<strong>«Ошибка»</strong>; верно: <strong>«Дальше»</strong>." in call
 
 
 def test_a_packs_count_is_named_as_the_table_names_it(learner: Any, db: Any) -> None:

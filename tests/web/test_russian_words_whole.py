@@ -160,7 +160,7 @@ CATCH_SUMMARY = r'<section class="catch-summary".*?</section>'
 REFUSAL = r'<p class="field-error".*?</p>'
 REFUSED = r'<(p|section) class="(field-error|notice error)".*?</\1>'  # a field's, or a 400 page's
 CATCH_CALLS = r'<div class="answer-row catch-calls">.*?</div>'
-SAID = r"<p>[^<]*Вы ответили.*?</p>"  # a mistake's answer and the right one, on /mistakes
+SAID = r"<p>[^<]*Ваш ответ:.*?</p>"  # a mistake's answer and the right one, on /mistakes
 
 
 def _found(page: str, pattern: str) -> str:
