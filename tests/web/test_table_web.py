@@ -259,6 +259,18 @@ def test_a_refused_rule_keeps_the_set_up_form_and_its_other_changes(
     assert db["table_sessions"].count == 0
 
 
+def test_a_bet_the_bankroll_left_cannot_cover_is_shown_disabled(client: Any, csrf: Any) -> None:
+    # A learner down to 19 chips pressed 20 to be told "your bets come to 20 with 19 left".
+    url = sit(client, csrf, bankroll="12", unit="5")
+    page = client.get(url).get_data(as_text=True)
+    buttons = re.findall(r'<button type="submit" name="units" value="(\d)"[^>]*>', page)
+    assert len(buttons) == 8
+    tags = dict(re.findall(r'(<button type="submit" name="units" value="(\d)"[^>]*>)', page))
+    shown = {int(n): tag for tag, n in tags.items()}
+    assert [n for n, tag in sorted(shown.items()) if " disabled" in tag] == [3, 4, 5, 6, 7, 8]
+    assert " autofocus" in shown[1] and " disabled" not in shown[2]
+
+
 def test_another_learners_table_is_not_found(client: Any, csrf: Any, app: Any) -> None:
     url = sit(client, csrf)
     other = app.test_client()

@@ -85,6 +85,20 @@ def bet_units(spec: TableSpec) -> tuple[int, ...]:
     return (1, *series[-(BET_KEYS - 1) :])
 
 
+def bet_keys(spec: TableSpec, net: Fraction) -> dict[str, object]:
+    """The bet keys' amounts (``bet_amounts``), whether they are not 1 to 8 units
+    (``bet_scaled``), and those whose bet (on each box) the bankroll left (``net`` won so far)
+    cannot cover (``bets_over``): shown disabled (a learner down to 19 chips pressed 20 to be
+    told so)."""
+    units = bet_units(spec)
+    left, boxes = spec.bankroll + net, 1 if spec.deals or spec.wong else spec.boxes
+    return {
+        "bet_amounts": {n: table_view.money(spec.unit * u) for n, u in enumerate(units, 1)},
+        "bet_scaled": units != tuple(range(1, BET_KEYS + 1)),
+        "bets_over": {n for n, u in enumerate(units, 1) if spec.unit * u * boxes > left},
+    }
+
+
 # Why a step is refused, in the learner's language (the view makes each a sentence).
 _DEALER_KEYS = {
     "deal": N_("deal the next round"),

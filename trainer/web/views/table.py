@@ -73,7 +73,7 @@ from trainer.web.support import (
 )
 from trainer.web.table_drill_round import offers
 from trainer.web.table_end import cover_words
-from trainer.web.table_form import BET_KEYS, PLAY_LETTERS, bet_units, count_answers, read_step
+from trainer.web.table_form import PLAY_LETTERS, count_answers, read_step
 from trainer.web.table_view import RoundView
 from trainer.web.views import drills as drill_road
 from trainer.web.views import path as path_view
@@ -306,11 +306,7 @@ def table_page(
         "cover": cover_words(seated.spec, game, seated.stored) if ask.kind == "over" else None,
         "held_feedback": held_feedback(seated),
         "ask_names": ASK_NAMES,
-        "bet_amounts": {
-            n: table_view.money(seated.spec.unit * units)
-            for n, units in enumerate(bet_units(seated.spec), start=1)
-        },
-        "bet_scaled": bet_units(seated.spec) != tuple(range(1, BET_KEYS + 1)),
+        **table_form.bet_keys(seated.spec, game.learner_net),
         **table_view.step_keys(ask),
         "burned": table_view.burned_shown(game),
         **_count_asked(seated.spec, ask),
