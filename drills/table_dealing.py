@@ -372,15 +372,12 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
         reading = say("against the punters' cards as the table shows them")
     # The why in one short sentence; how the two were worked out behind Details (the whole
     # was one sentence of some 60 words at 004, the verdict's why: a walk).
+    total = hand_total(question.dealer)
+    soft = total != sum(card.value for card in question.dealer)  # an ace counted 11
+    # A soft total said so, as the table shows it («мягкие 19» above «При вашей сумме 19»).
+    one, many = _DRAW_WHY[soft]
     why = plural(
-        "On your %(total)s against %(count)s hand still standing, standing is worth %(stand)s to "
-        "the bank and drawing %(draw)s.",
-        "On your %(total)s against %(count)s hands still standing, standing is worth %(stand)s "
-        "to the bank and drawing %(draw)s.",
-        count,
-        total=hand_total(question.dealer),
-        stand=money_words(evs["S"]),
-        draw=money_words(evs["H"]),
+        one, many, count, total=total, stand=money_words(evs["S"]), draw=money_words(evs["H"])
     )
     why += " " + say(
         "Drawing is one card and then the best choice; both are worked out %(reading)s.",
@@ -393,6 +390,22 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
             value=money_words(evs["S"]),
         )
     return graded("draw", evs, answer, why, rules.min_bet)
+
+
+_DRAW_WHY = {
+    False: N_plural(
+        "On your %(total)s against %(count)s hand still standing, standing is worth %(stand)s "
+        "to the bank and drawing %(draw)s, in chips.",
+        "On your %(total)s against %(count)s hands still standing, standing is worth "
+        "%(stand)s to the bank and drawing %(draw)s, in chips.",
+    ),
+    True: N_plural(
+        "On your soft %(total)s against %(count)s hand still standing, standing is worth "
+        "%(stand)s to the bank and drawing %(draw)s, in chips.",
+        "On your soft %(total)s against %(count)s hands still standing, standing is worth "
+        "%(stand)s to the bank and drawing %(draw)s, in chips.",
+    ),
+}
 
 
 class TableDealing(Drill, AskedAtTable):

@@ -39,6 +39,16 @@ HOME = find_preset("twenty-one-home")
 UNSEEN = "4 4 4 4 4 3 4 4 3 13"
 
 
+def test_a_draws_why_says_a_soft_total_soft_and_its_figures_in_chips() -> None:
+    # The table showed «мягкие 19» above a verdict «При вашей сумме 19…», its two figures
+    # with no unit (a walk).
+    soft = DRILL.grade("draw AS 8H against 9C JD stake 1; unseen 3 4 4 4 4 3 4 3 3 13", "H", BANK)
+    assert soft.why.startswith("On your soft 19 against 1 hand still standing, standing is ")
+    assert ", in chips." in soft.why
+    hard = DRILL.grade(f"draw TS 6H against 9C JD stake 1; unseen {UNSEEN}", "H", BANK)
+    assert hard.why.startswith("On your 16 against 1 hand still standing")
+
+
 def test_a_draw_is_graded_from_its_notation_alone() -> None:
     notation = f"draw TS 6H against 9C JD stake 1; unseen {UNSEEN}"
     evs = draw_evs(
