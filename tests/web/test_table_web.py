@@ -359,3 +359,21 @@ def test_the_learners_box_is_numbered_only_where_they_play_more_than_one(
     # Each hand's net is named ("stake 10, result 0", not "stake 10, 0": a walk).
     assert re.search(r"; stake [\d.,]+, result [+\u2212]?[\d.,]+[.( ]", settled), settled
     assert ("Box 1" in settled) is (boxes != "1")
+
+
+@pytest.mark.parametrize(
+    ("rules", "seat"),
+    [("twenty-one-home", "Игроком, место 1 слева от сдатчика"),
+     ("russian-bank", "Понтёром, место 1 слева от банкомёта")],
+)  # fmt: skip
+def test_the_set_up_names_the_seats_in_its_games_words_and_offers_no_boxes_where_players_deal(
+    client: Any, rules: str, seat: str
+) -> None:
+    # 002 chosen, the seats read "слева от банкомёта" (the learner's last game, 004), and
+    # "Ваши боксы" was asked at both games, where boxes are a casino's (a walk).
+    page = client.get(f"/table/?rules={rules}", headers={"Accept-Language": "ru"})
+    text = page.get_data(as_text=True)
+    assert seat in text
+    assert "Ваши боксы" not in text and '<input type="hidden" name="boxes" value="1">' in text
+    casino = client.get("/table/?rules=vegas-6d-s17", headers={"Accept-Language": "ru"})
+    assert "Ваши боксы" in casino.get_data(as_text=True)

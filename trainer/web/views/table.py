@@ -154,6 +154,7 @@ def _setup_page(
     **shown: Any,
 ) -> Response:
     prefs = current_counting_preferences()
+    name_the_dealer(rules)  # the seats' "from the dealer's left" in the words of these rules
     return render(
         "table/setup.html",
         status=status,
