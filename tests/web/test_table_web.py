@@ -377,3 +377,19 @@ def test_the_set_up_names_the_seats_in_its_games_words_and_offers_no_boxes_where
     assert "Ваши боксы" not in text and '<input type="hidden" name="boxes" value="1">' in text
     casino = client.get("/table/?rules=vegas-6d-s17", headers={"Accept-Language": "ru"})
     assert "Ваши боксы" in casino.get_data(as_text=True)
+
+
+@pytest.mark.parametrize(
+    ("rules", "said", "not_said"),
+    [("twenty-one-home", "You hold the deal:", "You hold the bank:"),
+     ("russian-bank", "You hold the bank:", "You hold the deal:")],
+)  # fmt: skip
+def test_the_set_up_says_the_chosen_games_own_way_of_dealing(
+    client: Any, rules: str, said: str, not_said: str
+) -> None:
+    # Both games in one paragraph of some 130 words lost a newcomer (a walk).
+    page = html.unescape(client.get(f"/table/?rules={rules}").get_data(as_text=True))
+    hint = re.search(r'<p class="hint muted">(You hold.*?)</p>', page, re.S)
+    assert hint and said in hint[1] and not_said not in hint[1]
+    assert "text 002" not in hint[1] and "text 004" not in hint[1]
+    assert len(hint[1].split()) < 90
