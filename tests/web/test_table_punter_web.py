@@ -320,5 +320,5 @@ def test_the_settlement_says_when_the_deal_is_sold_and_for_how_much(
         assert f"each other player gets {share}. You deal the next round." in text
     else:
         name = names[record.next_dealer]
-        assert f"{name} bought it for {money(price)}, bidding its worth as you did;" in text
+        assert f"{name} bought it for {money(price)}; you and each other player" in text
         assert f"you and each other player get {share}." in text

@@ -65,8 +65,8 @@ def _deal_sold(game: TableGame, record: TableRound) -> tuple[str, ...]:
     else:
         lines.append(
             say(
-                "%(name)s bought it for %(price)s, bidding its worth as you did; you and each "
-                "other player get %(share)s. They deal the next round.",
+                "%(name)s bought it for %(price)s; you and each other player get %(share)s. "
+                "They deal the next round.",
                 name=names[buyer or 0],
                 price=money(price),
                 share=money(share),
