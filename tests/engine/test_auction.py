@@ -14,6 +14,7 @@ from trainer.engine.banker.auction import (
     deal_worth,
     engine_bid,
     passing_chance,
+    played_rules,
     price_shares,
     sell_deal,
 )
@@ -129,3 +130,32 @@ def test_at_the_table_the_deal_is_sold_when_it_would_pass_and_chips_are_kept() -
     home = find_preset("twenty-one-home")
     plain = Table(home, 4, 1000, Shoe(home, rng=random.Random(3)))
     assert all(plain.play_round([5] * 3).deal_sold_for is None for _ in range(20))
+
+
+def test_the_learners_bid_made_for_them_is_within_their_own_bankroll() -> None:
+    # At the learner's table every seat holds the house's money (the learner's own is kept by
+    # the caller): the learner's bid, made at the deal's worth, bought a deal worth 4 with 3
+    # chips left.
+    from trainer.engine.play.table_game import _HOUSE_MONEY, _LearnerPolicy
+    from trainer.engine.play.table_setup import TableSetup
+    from trainer.engine.strategy import chart
+
+    rules = Rules.parse("twenty-one-home deal_auction=true")
+    setup = TableSetup(rules, 3, 1, 11, count_checks=False, deals=True)
+
+    class Seats:  # the table as the sale reads it: the learner 10 chips down
+        names = ("You", "A", "B", "C")
+
+        def __init__(self) -> None:
+            self.rules = rules
+
+        def bankroll(self, player: int) -> Fraction:
+            return Fraction(_HOUSE_MONEY - 10)
+
+    worth = engine_bid(rules, 3, 1)
+    assert worth >= 2  # (the cap below binds)
+    policy = _LearnerPolicy(setup, chart(played_rules(rules)), [], bankroll=Fraction(11))
+    assert policy.bid_for_deal(Seats(), 0, Fraction(1)) == 1  # type: ignore[arg-type]
+    assert policy.bid_for_deal(Seats(), 2, Fraction(1)) == worth  # type: ignore[arg-type]
+    unkept = _LearnerPolicy(setup, chart(played_rules(rules)), [])
+    assert unkept.bid_for_deal(Seats(), 0, Fraction(1)) == worth  # type: ignore[arg-type]

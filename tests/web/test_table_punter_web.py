@@ -20,7 +20,7 @@ from tests.web.test_table_pages import replayed, waits
 from tests.web.test_table_web import counts, sit
 from trainer.engine.play.method3_punters import method3_action, reading_of, staking
 from trainer.engine.play.round import Action
-from trainer.engine.play.table_game import Ask
+from trainer.engine.play.table_game import _HOUSE_MONEY, Ask
 
 # The indices and edge by count these pages grade by (worked out once per run).
 pytestmark = pytest.mark.usefixtures("count_studies")
@@ -306,6 +306,9 @@ def test_the_settlement_says_when_the_deal_is_sold_and_for_how_much(
     url, _, _, page, _ = play_until(client, csrf, db, hidden_fields, sold, table=table)
     game = replayed(db, url)[1]
     record = next(p.record for p in game.rounds if p.record.deal_sold_for is not None)
+    # The learner's money is the table's (each seat starts with the house's money): the price
+    # paid or shared moved it too (the bankroll shown left it out).
+    assert game.learner_net == game.table.bankroll(0) - _HOUSE_MONEY
     assert record.dealer is not None and record.next_dealer is not None
     names, price = game.table.names, record.deal_sold_for
     taker = natural_taker(record.result, record.seat_players, record.dealer)

@@ -60,6 +60,7 @@ __all__ = [
     "price_shares",
     "sell_at",
     "sell_deal",
+    "sold_to",
 ]
 
 
@@ -212,3 +213,11 @@ def price_shares(price: Fraction, players: int, buyer: int) -> list[Fraction]:
         raise ValueError(f"players: a sale needs the buyer among 2 or more, not {players}")
     share = price / (players - 1)
     return [-price if seat == buyer else share for seat in range(players)]
+
+
+def sold_to(price: Fraction | None, players: int, buyer: int | None, player: int = 0) -> Fraction:
+    """What ``player`` (at a table of ``players``) paid for a deal sold to ``buyer`` for
+    ``price`` (−), or got of the price (+); nothing where the deal was not sold (``None``)."""
+    if price is None or buyer is None:
+        return Fraction(0)
+    return price_shares(price, players, buyer)[player]

@@ -57,6 +57,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from trainer.engine.banker.auction import engine_bid, sold_to
 from trainer.engine.banker.doubling import doubling_chance, redoubling_cards
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.shoe import Shoe
@@ -199,8 +200,10 @@ class _LearnerPolicy(BasicStrategyPolicy):
         learner: range | None = None,
         stake: Callable[[str], Fraction] | None = None,
         doubles: random.Random | None = None,  # an engine dealer's draw to double at times
+        bankroll: Fraction | None = None,  # the learner's own, where the caller keeps it
     ) -> None:
         super().__init__(setup.rules, chart)
+        self.bankroll = bankroll
         self.doubles = doubles
         self.rules = setup.rules
         self.learner = setup.learner_seats if learner is None else learner
@@ -270,6 +273,15 @@ class _LearnerPolicy(BasicStrategyPolicy):
         if step not in ("draw", "stand"):
             raise InvalidStepError(say("the dealer draws or stands, not %(step)r", step=step[:12]))
         return step == "draw"
+
+    def bid_for_deal(self, table: Table, player: int, stake: Fraction) -> Fraction:
+        """002's auction: the learner's bid made for them, the deal's worth, as the engine's
+        players bid, at most what their own bankroll holds (the table's seat holds the house's
+        money: a learner down to 3 chips bought a deal worth 4)."""
+        if player != 0 or self.bankroll is None:
+            return super().bid_for_deal(table, player, stake)
+        left = max(self.bankroll + table.bankroll(0) - _HOUSE_MONEY, Fraction(0))
+        return engine_bid(table.rules, len(table.names) - 1, stake, left)
 
     def _next(self, kind: str, round_: Round, seat: int) -> str:
         if self.pos >= len(self.steps):
@@ -385,9 +397,12 @@ class TableGame:
         if self.setup.deals:  # the bank's net where the learner dealt, their own elsewhere
             return sum(
                 (
-                    p.record.result.bank_net
-                    if p.record.dealer == 0
-                    else sum((p.record.result.seats[s].net for s in p.learner), Fraction(0))
+                    (
+                        p.record.result.bank_net
+                        if p.record.dealer == 0
+                        else sum((p.record.result.seats[s].net for s in p.learner), Fraction(0))
+                    )
+                    + sold_to(p.record.deal_sold_for, len(self.table.names), p.record.next_dealer)
                     for p in self.rounds
                 ),
                 Fraction(0),
@@ -446,14 +461,14 @@ class TableGame:
                 all_bets: list[Fraction | tuple[Fraction, ...] | None] = [low] * setup.seats
                 stake, doubles = self._stake(bankroll), self._doubles
                 policy = _LearnerPolicy(
-                    setup, self.chart, steps[pos:], learner=learner, stake=stake, doubles=doubles
-                )
+                    setup, self.chart, steps[pos:], learner=learner, stake=stake,
+                    doubles=doubles, bankroll=bankroll,
+                )  # fmt: skip
             else:
                 all_bets, learner = self._round_bets(steps[pos], bankroll)
                 self._learner_now = learner  # the boxes bet on (none: the learner watches)
-                policy = _LearnerPolicy(
-                    setup, self.chart, steps[pos + 1 :], deals=setup.deals, learner=learner
-                )
+                policy = _LearnerPolicy(setup, self.chart, steps[pos + 1 :], deals=setup.deals,
+                                        learner=learner, bankroll=bankroll)  # fmt: skip
             try:
                 record = table.play_round(all_bets, policy)
             except _Waiting as waiting:  # every step is played: the learner decides next
