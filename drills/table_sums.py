@@ -526,6 +526,7 @@ def luck_of(
     dealt = {p.record.number for p in game.rounds if p.record.dealer == 0}
     expected = _boxes_expected(rules, game, [p for p in priced if p[0] not in dealt])
     expected += _bank_expected(rules, game, [p for p in priced if p[0] in dealt]) + bets_cost
+    expected += game.deal_sales  # 002's auction: a price paid or shared, not the cards' luck
     yours = expected - cost
     return Luck(perfect=expected, skill=-cost, yours=yours, luck=game.learner_net - yours)
 

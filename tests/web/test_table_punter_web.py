@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -309,6 +310,9 @@ def test_the_settlement_says_when_the_deal_is_sold_and_for_how_much(
     # The learner's money is the table's (each seat starts with the house's money): the price
     # paid or shared moved it too (the bankroll shown left it out).
     assert game.learner_net == game.table.bankroll(0) - _HOUSE_MONEY
+    sales = [p.record for p in game.rounds if p.record.deal_sold_for is not None]
+    paid = sum(r.deal_sold_for * (-1 if r.next_dealer == 0 else Fraction(1, 3)) for r in sales)
+    assert game.deal_sales == paid != 0  # (four players: a price shared by the three others)
     assert record.dealer is not None and record.next_dealer is not None
     names, price = game.table.names, record.deal_sold_for
     taker = natural_taker(record.result, record.seat_players, record.dealer)

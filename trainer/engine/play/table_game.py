@@ -397,15 +397,12 @@ class TableGame:
         if self.setup.deals:  # the bank's net where the learner dealt, their own elsewhere
             return sum(
                 (
-                    (
-                        p.record.result.bank_net
-                        if p.record.dealer == 0
-                        else sum((p.record.result.seats[s].net for s in p.learner), Fraction(0))
-                    )
-                    + sold_to(p.record.deal_sold_for, len(self.table.names), p.record.next_dealer)
+                    p.record.result.bank_net
+                    if p.record.dealer == 0
+                    else sum((p.record.result.seats[s].net for s in p.learner), Fraction(0))
                     for p in self.rounds
                 ),
-                Fraction(0),
+                self.deal_sales,
             )
         return sum(
             (
@@ -415,6 +412,13 @@ class TableGame:
             ),
             Fraction(0),
         )
+
+    @property
+    def deal_sales(self) -> Fraction:
+        """002's auction: what the learner paid for the deal (−) and got of its price (+)."""
+        players = len(self.table.names)
+        sold = (sold_to(p.record.deal_sold_for, players, p.record.next_dealer) for p in self.rounds)
+        return sum(sold, Fraction(0))
 
     def play(self, steps: Sequence[str], bankroll: Fraction | None = None) -> Ask:
         """Replay ``steps`` from the shuffle; what the table waits for after them.
