@@ -308,4 +308,4 @@ def test_the_table_set_up_names_the_other_seats_as_the_learners_text_does(
     chosen = client.post("/rules", data={"preset": preset, "csrf_token": csrf()})
     assert chosen.status_code == 303
     page = client.get("/table/", headers={"Accept-Language": "ru"}).get_data(as_text=True)
-    assert f"на остальных местах {seats}, которые ставят против вас" in html.unescape(page)
+    assert f"на остальных местах {seats}, каждый ставит минимум стола" in html.unescape(page)
