@@ -303,7 +303,7 @@ def test_the_settlement_says_when_the_deal_is_sold_and_for_how_much(
         game = replayed(db, url)[1]
         return any(p.record.deal_sold_for is not None for p in game.rounds)
 
-    table = {**HOME_TABLE, "rules": "twenty-one-home deal_auction=true"}
+    table = {**HOME_TABLE, "rules": "twenty-one-home deal_auction=true", "others": "6"}
     url, _, _, page, _ = play_until(client, csrf, db, hidden_fields, sold, table=table)
     game = replayed(db, url)[1]
     record = next(p.record for p in game.rounds if p.record.deal_sold_for is not None)
@@ -311,8 +311,9 @@ def test_the_settlement_says_when_the_deal_is_sold_and_for_how_much(
     # paid or shared moved it too (the bankroll shown left it out).
     assert game.learner_net == game.table.bankroll(0) - _HOUSE_MONEY
     sales = [p.record for p in game.rounds if p.record.deal_sold_for is not None]
-    paid = sum(r.deal_sold_for * (-1 if r.next_dealer == 0 else Fraction(1, 3)) for r in sales)
-    assert game.deal_sales == paid != 0  # (four players: a price shared by the three others)
+    others = Fraction(1, len(game.table.names) - 1)  # a price is shared by the others
+    paid = sum(r.deal_sold_for * (-1 if r.next_dealer == 0 else others) for r in sales)
+    assert game.deal_sales == paid != 0
     assert record.dealer is not None and record.next_dealer is not None
     names, price = game.table.names, record.deal_sold_for
     taker = natural_taker(record.result, record.seat_players, record.dealer)
