@@ -31,6 +31,10 @@ from trainer.engine.play.settlement import (
 from trainer.engine.rulebook.rules import Rules, find_preset
 from trainer.engine.strategy.dealer import full_shoe
 
+# 002's method-3 game and 004's banker, worked out once per run (a double's grade reads the
+# game's figures, which a test run alone had not worked out: "being worked out").
+pytestmark = pytest.mark.usefixtures("strategy_charts")
+
 # The face-up reading (a named option): the banker sees the punters' cards. The text's own
 # deal, every card face down, is graded in tests/engine/test_face_down.py.
 BANK = Rules.parse("russian-bank decks=1 deal_faces=casino banker_best=false")
