@@ -49,7 +49,7 @@ WORDS = {"H": "draw", "S": "stand"}
 # The answer keys at 004, where a punter draws (the word of the game's text), in button order.
 FACE_DOWN_KEYS: dict[str, str] = {**PLAY_KEYS, "H": "Draw"}
 # The interpretation a verdict at 004's deal depends on, named as the rules page names it.
-SIGHT = N_("(the reading of the text named 'Who sees what' on the rules page: no card is shown)")
+SIGHT = N_("(as the rules page reads the text under “Who sees what”: no card is shown)")
 _NOTATION_RE = re.compile(r"(?P<hand>(?:[2-9TJQKA][SHDC] ){2,12})v \?")
 _TIE = 1e-9
 
@@ -174,7 +174,7 @@ def explain(worked: FaceDownPlay, answer: str) -> str:
     how = say(
         "the play comes from the punters' chart of one column, worked out against the banker "
         "who plays his best and reads how many cards you drew. No banker card is shown at "
-        "this game: the reading of the text named 'Who sees what' on the rules page."
+        "this game, as the rules page reads the text under “Who sees what”."
     )
     text = f"{why}\n{held} {how}"
     cost = worked.cost(answer)

@@ -73,7 +73,9 @@ def test_a_verdict_names_the_reading_it_depends_on() -> None:
     play = DRILL.grade("TS 6H v ?", "H", BANK).explanation
     stake = STAKE.grade("stake TS 6H bankroll 1000 risk 0.05", "1", BANK).explanation
     for text in (play, stake):
-        assert "'Who sees what'" in text
+        # Named as its heading on the rules page (it read «так читается текст «Кто что
+        # видит»»: words about the trainer, not the game; a walk).
+        assert "as the rules page reads the text under “Who sees what”" in text
 
 
 def test_the_why_is_one_short_sentence_in_the_headings_word() -> None:
