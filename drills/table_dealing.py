@@ -69,6 +69,7 @@ from trainer.engine.banker.dealer_choice import StandingHand, draw_evs, unseen_v
 from trainer.engine.banker.doubling import double_evs
 from trainer.engine.banker.face_down import bank_draw_evs, face_down_game
 from trainer.engine.deck.cards import Card, InvalidCardError
+from trainer.engine.deck.hand import Hand
 from trainer.engine.play.round import Round
 from trainer.engine.play.settlement import RoundResult, hand_total, is_natural
 from trainer.engine.play.table_game import Ask
@@ -372,12 +373,11 @@ def _grade_draw(notation: str, answer: str, rules: Rules) -> Grade:
         reading = say("against the punters' cards as the table shows them")
     # The why in one short sentence; how the two were worked out behind Details (the whole
     # was one sentence of some 60 words at 004, the verdict's why: a walk).
-    total = hand_total(question.dealer)
-    soft = total != sum(card.value for card in question.dealer)  # an ace counted 11
+    held = Hand(tuple(question.dealer))
     # A soft total said so, as the table shows it («мягкие 19» above «При вашей сумме 19»).
-    one, many = _DRAW_WHY[soft]
+    one, many = _DRAW_WHY[held.is_soft]
     why = plural(
-        one, many, count, total=total, stand=money_words(evs["S"]), draw=money_words(evs["H"])
+        one, many, count, total=held.total, stand=money_words(evs["S"]), draw=money_words(evs["H"])
     )
     why += " " + say(
         "Drawing is one card and then the best choice; both are worked out %(reading)s.",

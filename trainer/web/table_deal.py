@@ -4,7 +4,7 @@ what each other player got."""
 
 from __future__ import annotations
 
-from trainer.engine.banker.auction import natural_taker
+from trainer.engine.banker.auction import natural_taker, price_shares
 from trainer.engine.play.table import TableRound
 from trainer.engine.play.table_game import TableGame
 from trainer.web.table_money import money
@@ -42,8 +42,9 @@ def _deal_sold(game: TableGame, record: TableRound) -> tuple[str, ...]:
     assert record.dealer is not None and record.deal_sold_for is not None
     names, price = game.table.names, record.deal_sold_for
     taker = natural_taker(record.result, record.seat_players, record.dealer)
-    buyer = record.next_dealer
-    share = price / (len(names) - 1)
+    buyer = record.next_dealer or 0
+    shares = price_shares(price, len(names), buyer)  # the price shared by the others
+    share = shares[1 if buyer == 0 else 0]
     if taker == 0:
         lines = [say("Your natural would take the deal; at this table it is sold instead.")]
     else:
@@ -67,7 +68,7 @@ def _deal_sold(game: TableGame, record: TableRound) -> tuple[str, ...]:
             say(
                 "%(name)s bought it for %(price)s; you and each other player get %(share)s. "
                 "They deal the next round.",
-                name=names[buyer or 0],
+                name=names[buyer],
                 price=money(price),
                 share=money(share),
             )
