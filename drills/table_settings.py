@@ -87,6 +87,11 @@ def _boxes(spec: TableSpec) -> str:
             return say("a start at seat %(seat)s from the banker's left (the bank passes left"
                        " after the talia)", seat=str(seat))  # fmt: skip
         return say("the bank held by you (the bank passes left after the talia)")
+    if spec.rules.deal_auction:  # a natural's deal is sold, not taken (002's auction)
+        if seat:
+            return say("a start at seat %(seat)s from the dealer's left (the deal is sold"
+                       " when a natural would take it)", seat=str(seat))  # fmt: skip
+        return say("the deal held by you first (it is sold when a natural would take it)")
     if seat:
         return say("a start at seat %(seat)s from the dealer's left (the deal passes to"
                    " naturals)", seat=str(seat))  # fmt: skip

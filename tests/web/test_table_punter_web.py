@@ -320,6 +320,10 @@ def test_the_settlement_says_when_the_deal_is_sold_and_for_how_much(
     assert taker != record.dealer
     text = html.unescape(re.sub(r"\s+", " ", page))
     assert "takes the deal" not in text
+    # The table's settings line said "(the deal passes to naturals)" beside the auction's rule.
+    settings = html.unescape(client.get(url).get_data(as_text=True))
+    assert "(it is sold when a natural would take it)" in settings
+    assert "passes to naturals" not in settings
     whose = "Your natural" if taker == 0 else f"{names[taker]}'s natural"
     assert f"{whose} would take the deal; at this table it is sold instead." in text
     share = money(price / (len(names) - 1))

@@ -269,6 +269,9 @@ def test_a_bet_the_bankroll_left_cannot_cover_is_shown_disabled(client: Any, csr
     shown = {int(n): tag for tag, n in tags.items()}
     assert [n for n, tag in sorted(shown.items()) if " disabled" in tag] == [3, 4, 5, 6, 7, 8]
     assert " autofocus" in shown[1] and " disabled" not in shown[2]
+    # The keys' hint said "Keys 1 to 8 bet that many units" with six of them disabled.
+    assert "Keys from 3 on are more than you have left." in page
+    assert "more than you have left" not in client.get(sit(client, csrf)).get_data(as_text=True)
 
 
 def test_another_learners_table_is_not_found(client: Any, csrf: Any, app: Any) -> None:
@@ -377,6 +380,12 @@ def test_the_set_up_names_the_seats_in_its_games_words_and_offers_no_boxes_where
     assert "Ваши боксы" not in text and '<input type="hidden" name="boxes" value="1">' in text
     casino = client.get("/table/?rules=vegas-6d-s17", headers={"Accept-Language": "ru"})
     assert "Ваши боксы" in casino.get_data(as_text=True)
+    # In English the menu said "the dealer's (banker's) left" at both games.
+    english = html.unescape(client.get(f"/table/?rules={rules}").get_data(as_text=True))
+    banker = rules == "russian-bank"
+    assert f"A punter, seat 1 from the {'banker' if banker else 'dealer'}'s left" in english
+    assert f">Holding the {'bank' if banker else 'deal'} at the start<" in english
+    assert "(banker's)" not in english and "(or the bank)" not in english
 
 
 @pytest.mark.parametrize(
