@@ -254,8 +254,10 @@ def test_a_refused_rule_keeps_the_set_up_form_and_its_other_changes(
     assert re.search(r'name="bankroll"[^>]*value="777"', page)  # the form kept
     field = re.search(r'<input id="rule-field-min_bet"[^>]*value="([^"]*)"', page)
     assert field and field[1] == "10"  # the other rule changed kept
-    decks = re.search(r'<input id="rule-field-decks"[^>]*value="([^"]*)"', page)
-    assert decks and decks[1] == "6"  # the refused one left at the preset's
+    # The refused one shows what was typed, to be mended (it showed the preset's 6: a walk).
+    decks = re.search(r'<input id="rule-field-decks"[^>]*value="([^"]*)"([^>]*)>', page)
+    assert decks and decks[1] == "10" and 'aria-invalid="true" autofocus' in decks[2]
+    assert 'aria-invalid="true"' not in page.replace(decks[0], "")
     assert db["table_sessions"].count == 0
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlencode
 
 from flask import Flask, request, url_for
@@ -67,11 +67,18 @@ def read_rules(values: Mapping[str, str], *, default: Rules) -> Rules:
         raise refused from None
 
 
-def read_rules_kept(values: Mapping[str, str], *, default: Rules) -> tuple[Rules, str | None]:
+class Refused(NamedTuple):
+    """A rule refused in a form shown again: why, and its field's name."""
+
+    said: str
+    field: str
+
+
+def read_rules_kept(values: Mapping[str, str], *, default: Rules) -> tuple[Rules, Refused | None]:
     """For a form shown again where a rule is refused: the rules read (as :func:`read_rules`),
     or the rules without the refused rule's change (its field's other changes kept) and the
-    refusal said; a 400 as :func:`read_rules` gives where even those cannot be played. A
-    table's set-up refused a rule on a page of its own, every other setting lost (a walk)."""
+    refusal; a 400 as :func:`read_rules` gives where even those cannot be played. A table's
+    set-up refused a rule on a page of its own, every other setting lost (a walk)."""
     try:
         return _read(values, default), None
     except InvalidRulesError as error:
@@ -80,7 +87,7 @@ def read_rules_kept(values: Mapping[str, str], *, default: Rules) -> tuple[Rules
             return read_rules(values, default=default), None  # (raises its 400)
         kept = {key: values[key] for key in values if key != name}
         said = say("Those rules cannot be played: %(error)s", error=error_text(error))
-        return read_rules(kept, default=default), said
+        return read_rules(kept, default=default), Refused(said, name)
 
 
 def _without_the_change(values: Mapping[str, str], option: str | None) -> str | None:
@@ -182,12 +189,18 @@ def plain_words(text: str) -> str:
 
 
 @rule_words.in_its_words
-def option_fields(rules: Rules, options: Iterable[str] | None = None) -> list[dict[str, Any]]:
+def option_fields(
+    rules: Rules,
+    options: Iterable[str] | None = None,
+    *,
+    refused: Mapping[str, str] | None = None,
+) -> list[dict[str, Any]]:
     """The form fields of ``options`` (every option by default) under ``rules``: the name the
     form sends, label, help, the value, the choices as (value, words), and whether it differs
-    from the preset. Said in the words of the rules' own text (at 004 «Банкомёт с перебором
-    платит», as its rules' lines say it: the form read «Дилер»)."""
-    changed = rules.changes()
+    from the preset or was ``refused`` (a typed field's name: what was typed, shown again
+    rather than the preset's value, a walk). Said in the words of the rules' own text (at 004
+    «Банкомёт с перебором платит», as its rules' lines say it: the form read «Дилер»)."""
+    changed, refused = rules.changes(), refused or {}
     fields = []
     for option in options if options is not None else Rules.option_names():
         value = getattr(rules, option)
@@ -207,8 +220,11 @@ def option_fields(rules: Rules, options: Iterable[str] | None = None) -> list[di
                 "value": _shown(option, option_to_text(option, value), typed=not choices),
                 "choices": [(c, rule_words.choice_label(option, c)) for c in choices or ()],
                 "changed": option in changed,
+                "refused": FIELD_PREFIX + option in refused,
             }
         )
+        if fields[-1]["refused"] and not choices:
+            fields[-1]["value"] = refused[FIELD_PREFIX + option][:40]
     return fields
 
 

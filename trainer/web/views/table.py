@@ -151,6 +151,7 @@ def _setup_page(
     status: int = 200,
     error: InvalidTableSpecError | None = None,
     form: Any = None,
+    refused: dict[str, str] | None = None,
     **shown: Any,
 ) -> Response:
     prefs = current_counting_preferences()
@@ -160,7 +161,7 @@ def _setup_page(
         status=status,
         rules=rules,
         presets=preset_menu(),
-        fields=option_fields(rules),
+        fields=option_fields(rules, refused=refused),
         systems=system_choices(),
         conventions=convention_choices(),
         resolutions=resolution_choices(),
@@ -202,9 +203,9 @@ def start() -> Response:
     rules, refused = read_rules_kept(request.form, default=current_rules())
     form = _under_new_rules(rules)
     if refused is not None:  # the form again, the rule's change left out and said
-        return _setup_page(
-            rules, status=400, error=InvalidTableSpecError(refused, "rules"), form=form
-        )
+        error = InvalidTableSpecError(refused.said, "rules")
+        typed = {refused.field: request.form[refused.field]}
+        return _setup_page(rules, status=400, error=error, form=form, refused=typed)
     if form.get("rules_only"):  # the rules changed: the form again, under them
         return _setup_page(rules, form=form)
     try:
