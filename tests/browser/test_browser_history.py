@@ -67,7 +67,7 @@ def test_a_second_learner_cannot_reach_the_first_ones_data(learner, second_learn
     for url in (attempts_url, csv_url, attempts_url + ".json"):
         response = other.goto(url)
         assert response is not None and response.status == 404
-    expect(other.get_by_role("heading", name="Not Found")).to_be_visible()
+    expect(other.get_by_role("heading", name="Page not found")).to_be_visible()
     other.get_by_role("link", name="Mistakes").click()
     expect(other.get_by_text("No wrong answers recorded")).to_be_visible()
     other.get_by_role("link", name="Progress").click()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 
@@ -82,7 +83,37 @@ def test_a_missing_page_is_a_readable_404(client: Any) -> None:
     response = client.get("/no/such/page")
     assert response.status_code == 404
     page = response.get_data(as_text=True)
-    assert "Not Found" in page and "Back to the home page" in page
+    assert "Page not found" in page and "Back to the home page" in page
+
+
+def test_a_refusal_is_headed_in_plain_words(client: Any) -> None:
+    # A walk read the heading "Bad Request" above a rule refused as jargon.
+    response = client.get("/strategy?rules=nonsense")
+    assert response.status_code == 400
+    page = response.get_data(as_text=True)
+    assert "<h1>Not accepted</h1>" in page and "Bad Request" not in page
+
+
+@pytest.mark.parametrize("path", ["/strategy", "/indices"])
+def test_a_rules_form_filled_to_its_limits_sends_an_address_the_server_reads(
+    client: Any, path: str
+) -> None:
+    # 5,000 digits typed into "Decks" made an address past gunicorn's request line (4,094
+    # bytes): its bare "URI Too Long" page, no way back (a walk). Every typed field is bounded,
+    # and the form filled to those bounds, in Cyrillic (six bytes a letter once encoded), fits.
+    page = client.get(path).get_data(as_text=True)
+    form = page[page.index('<details class="rule-options-box"') :].split("</details>")[0]
+    typed = re.findall(r'<input id="rule-field-[^"]+" name="([^"]+)"[^>]*>', form)
+    bounds = re.findall(r'<input id="rule-field-[^"]+" name="[^"]+"[^>]*maxlength="(\d+)"', form)
+    assert typed and len(bounds) == len(typed)
+    fields = [(name, "я" * int(bound)) for name, bound in zip(typed, bounds, strict=True)]
+    for name, options in re.findall(
+        r'<select id="rule-field-[^"]+" name="([^"]+)"[^>]*>(.*?)</select>', form, re.S
+    ):
+        fields.append((name, max(re.findall(r'value="([^"]*)"', options), key=len)))
+    hidden = re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', page)
+    address = f"GET {path}?{urlencode([*hidden, ('preset', 'vegas-6d-s17'), *fields])} HTTP/1.1"
+    assert len(address) < 4094
 
 
 def test_a_wrong_method_is_a_readable_405(client: Any) -> None:

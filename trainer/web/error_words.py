@@ -12,31 +12,33 @@ from trainer.words import ENGLISH, N_, locale, said, say
 
 __all__ = ["error_said", "error_words"]
 
-# By status: the heading, and the sentence shown where the view gave none of its own.
+# By status: the heading in plain words (a walk read "Bad Request" as jargon), and the sentence
+# shown where the view gave none of its own.
 _WORDS: dict[int, tuple[str, str]] = {
-    400: (N_("Bad Request"), N_("The browser sent a request this site could not understand.")),
-    403: (N_("Forbidden"), N_("You may not open this page.")),
+    400: (N_("Not accepted"), N_("The browser sent a request this site could not understand.")),
+    403: (N_("Not allowed"), N_("You may not open this page.")),
     404: (
-        N_("Not Found"),
+        N_("Page not found"),
         N_("There is no such page here. If you typed the address, check its spelling."),
     ),
-    405: (N_("Method Not Allowed"), N_("This page cannot be asked for that way.")),
-    413: (N_("Request Entity Too Large"), N_("What was sent is larger than this site takes.")),
-    429: (N_("Too Many Requests"), N_("Too many requests for now: try again a little later.")),
+    405: (N_("Not allowed that way"), N_("This page cannot be asked for that way.")),
+    413: (N_("Too much sent"), N_("What was sent is larger than this site takes.")),
+    429: (N_("Too many requests"), N_("Too many requests for now: try again a little later.")),
     500: (
-        N_("Internal Server Error"),
+        N_("Something went wrong"),
         N_("Something went wrong on the server: the page could not be made. Try again later."),
     ),
     503: (
-        N_("Service Unavailable"),
+        N_("Not available just now"),
         N_("The site cannot answer just now (maintenance, or too busy). Try again later."),
     ),
 }
 
 
 def error_words(error: HTTPException) -> tuple[str, Any]:
-    """``error``'s heading and message: in the learner's language where they are Werkzeug's
-    own (its English default stays as it is in English), else the view's message as given."""
+    """``error``'s heading, in plain words, and its message: in the learner's language where it
+    is Werkzeug's own (its English default stays as it is in English), else the view's message
+    as given."""
     heading, message = error.name, error.description or ""
     words = _WORDS.get(error.code or 500)
     if words is None:
