@@ -615,6 +615,11 @@ def test_htmx_gets_the_panel_only_and_rounds_are_drawn_by_hand(
     russian = client.get(url, headers={"Accept-Language": "ru"}).get_data(as_text=True)
     heading = re.search(r'<h2 id="run-heading"[^>]*>([^<]*)</h2>', russian)
     assert heading is not None and "(раунд" in heading[1] and "round" not in heading[1], heading
+    # "Count 5 cards" read as the session's cards, cut short: the checkpoint it leads to (a walk).
+    english = re.search(r'<h2 id="run-heading"[^>]*>([^<]*)</h2>', page)
+    assert english is not None and re.match(
+        r"Up to checkpoint 1 of \d+: count \d+ card", english[1]
+    )
 
 
 @pytest.mark.parametrize(
