@@ -203,7 +203,7 @@ def test_practise_now_asks_a_due_item_and_reschedules_it(
     # time its schedule holds, in the page's zone (UTC for a browser that names none).
     due = datetime.fromisoformat(again.due.replace("Z", "+00:00"))
     when = f"{due:%b} {due.day}, {due.year}, {due.hour % 12 or 12}:{due:%M}"
-    assert f"The first falls due again at {when}" in done
+    assert f"The first falls due again on {when}" in done  # "on" a date and time (a walk)
     db.close()
 
 
