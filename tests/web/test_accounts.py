@@ -79,6 +79,8 @@ def test_sign_in_only_goes_to_local_pages_afterwards(client: Any, csrf: Any) -> 
         ("alice", "short", 400, "at least 10 characters"),
         ("alice", " " * 12, 400, "only spaces"),
         ("Alice Smith", "alice smith", 400, "cannot be your username"),
+        ("learner1", "learner1learner1", 400, "cannot be your username"),  # (a walk)
+        ("alice", "alicealice!", 400, "cannot be your username"),
         ("alice", "qwertyuiop", 400, "most common passwords"),
     ],
 )

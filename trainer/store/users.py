@@ -143,7 +143,8 @@ def username_key(name: str) -> str:
 def check_new_password(password: str, username: str) -> None:
     """Check a new password for the account ``username``: at least :data:`PASSWORD_MIN`
     characters and at most :data:`PASSWORD_MAX`, not only spaces, not the username (in any
-    case), and not one of the most common passwords (:data:`COMMON_PASSWORDS`).
+    case, repeated or with fewer than half :data:`PASSWORD_MIN` characters added), and not one
+    of the most common passwords (:data:`COMMON_PASSWORDS`).
 
     :raises InvalidPasswordError: naming the rule broken (never the password itself).
     """
@@ -168,9 +169,15 @@ def check_new_password(password: str, username: str) -> None:
                 PASSWORD_MAX,
             )
         )
-    if username_key(password.strip()) == username_key(username.strip()):
+    # The username, repeated or with a little added ("learner1learner1" for learner1: a walk),
+    # is as guessable as the username itself: without it, half a password's least must be left.
+    name, key = username_key(username.strip()), username_key(password)
+    if name and name in key and len(key.replace(name, "").strip()) < PASSWORD_MIN // 2:
         raise InvalidPasswordError(
-            say("A password cannot be your username: anyone who knows one would guess the other.")
+            say(
+                "A password cannot be your username, nor your username with a little added: "
+                "anyone who knows one would guess the other."
+            )
         )
     if password.strip().lower() in common_passwords():
         raise InvalidPasswordError(
