@@ -664,6 +664,14 @@ def test_the_counting_set_up_names_the_tables_in_words(client: Any) -> None:
     # Where the game is chosen, a source text's game names its text once (issue 26).
     assert ">Club twenty-one (text 002)</option>" in page
     assert ">twenty-one-club</option>" not in page
+    # The casino's games first, as every other rules menu (the texts' came first: a walk).
+    menu = re.findall(
+        r'<option value="([a-z0-9-]+)"[^>]*>[^<]*\(text \d+\)</option>'
+        r'|<option value="(vegas-[a-z0-9-]+)"',
+        page,
+    )
+    order = ["text" if texts else "casino" for texts, _ in menu]
+    assert order and order == sorted(order)  # "casino" sorts before "text"
 
 
 def test_the_running_count_set_up_names_the_decks_once(client: Any) -> None:

@@ -266,7 +266,9 @@ def _preset_chosen(name: str) -> str:
 def register_filters(app: Flask) -> None:
     """The rules in plain words in any template: ``rules | rules_title``, ``rules_summary``
     (one line), ``rules_lines`` (the full list); ``notation | notation_summary``; a preset
-    where the game is chosen, ``name | preset_chosen`` (a source text's game names its text)."""
+    where the game is chosen, ``name | preset_chosen`` (a source text's game names its text);
+    and ``preset_menu()``, the presets in a menu's order."""
+    app.add_template_global(preset_menu, "preset_menu")
     app.add_template_filter(notation_summary, "notation_summary")
     app.add_template_filter(_preset_chosen, "preset_chosen")
     app.add_template_filter(rule_words.title, "rules_title")
