@@ -11,7 +11,8 @@ import pytest
 from drills import InvalidAnswerError, InvalidQuestionError, LearnerState
 from drills.counting.decks import DRILL as DECKS
 from drills.counting.true_count import DRILL as TRUE
-from drills.counting.true_count import read_question
+from drills.counting.true_count import reach_of, read_question
+from trainer.engine.counting import SYSTEMS
 from trainer.engine.rulebook.rules import find_preset
 
 RULES = find_preset("vegas-6d-s17")
@@ -144,3 +145,21 @@ def test_decks_are_said_with_their_unit_in_its_form(value, english):
     from drills.counting.checkpoint import about_decks
 
     assert about_decks(value) == english
+
+
+def test_a_running_count_asked_is_one_a_shoe_deals():
+    # A running count of -23 after 80 cards of six decks was asked (3.4 standard deviations of
+    # Hi-Lo's count that far, a walk). Hi-Lo tags 40 cards of 52 +-1: the count after 80 of
+    # 312 has a variance of 80 * 40/52 * 232/311 = 45.9, a deviation of 6.78; 2.5 of them, 17.
+    hi_lo = SYSTEMS["hi-lo"]
+    assert reach_of(hi_lo, 80, 312) == 17
+    assert reach_of(hi_lo, 250, 312) == 16  # 250 * 40/52 * 62/311 = 38.3: 2.5 * 6.19
+    assert reach_of(hi_lo, 3, 312) == 2  # at least 2, where a third of the cards is 1
+    learner = LearnerState(options={"system": "hi-lo"})
+    counts = []
+    for seed in range(300):
+        question = TRUE.new_question(random.Random(seed), RULES, learner)
+        _, _, _, decks, running, played, _ = read_question(question.notation)
+        assert abs(running) <= reach_of(hi_lo, played, decks * 52)
+        counts.append(abs(running) / Fraction(decks * 52 - played, 52))
+    assert max(counts) >= 5  # high true counts are still asked, deep in the shoe
