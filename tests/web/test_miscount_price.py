@@ -55,6 +55,7 @@ def test_a_shoe_counted_high_prices_its_count_errors(
 ) -> None:
     # Eight high: the rounds whose true count gives no edge are bet up, at a cost, and a
     # single-deck shoe has such rounds after every checkpoint but its last.
+    client.application.config["RNG_SEED"] = 4  # a shoe whose errors give up some expectation
     page = count_through(client, csrf, hidden_fields, off=8)
     assert page.count('class="miscount-price"') >= 1
     # Each price says which check it is (two alike read the same word for word: a walk).
@@ -64,6 +65,13 @@ def test_a_shoe_counted_high_prices_its_count_errors(
         re.fullmatch(r"The count check before round \d+|The last count check", c) for c in checks
     )
     assert "a count off by +8, until the next checkpoint: bets changed" in page
+    # The last check, no round after it: "bets changed 0, index plays changed 0, expectation
+    # given up 0.00" twice over read as noise (a walk). Said in a few words.
+    last = page.split("<strong>The last count check</strong>")[1].split("</p>")[1]
+    assert (
+        "a count off by +8 would have changed no bet and no index play before the shuffle" in last
+    )
+    assert "bets changed 0" not in last
     total = TOTAL.search(page.replace("\n", " "))
     assert total is not None
     until_next, units, to_end, units_end = (float(x.replace(",", "")) for x in total.groups())
@@ -91,6 +99,8 @@ def test_a_true_count_off_with_the_running_count_right_is_priced_too(
 ) -> None:
     # Every running count right, every true count two high: the conversion slip is read as a
     # true count two high until the next checkpoint, beside the running count's own price.
+    # A shoe whose slip gives up some expectation (many give up none, said in a few words).
+    client.application.config["RNG_SEED"] = 5
     page = count_through(client, csrf, hidden_fields, off=0, true_off=2)
     assert "a true count off by +2 (the running count right), until the next checkpoint" in page
     assert "a count off by" not in page  # no running count was wrong
@@ -103,3 +113,16 @@ def test_a_true_count_off_with_the_running_count_right_is_priced_too(
     for right, read in changed:
         number = lambda text: float(text.replace("\u2212", "-").replace(",", ""))  # noqa: E731
         assert number(read) == number(right) + 2
+
+
+def test_a_slip_that_changes_nothing_is_said_so_in_a_few_words(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    # A true count two high that changed no bet nor play to the shuffle read "bets changed 0,
+    # index plays changed 0, expectation given up 0.00" twice over, and the total "0.00 ... and
+    # 0.00" (a walk): seed 1's shoe is such a one.
+    client.application.config["RNG_SEED"] = 1
+    page = count_through(client, csrf, hidden_fields, off=0, true_off=2)
+    assert "a true count off by +2 (the running count right) would have changed no bet" in page
+    assert "bets changed 0" not in page
+    assert "would have given up nothing in expectation, corrected at the next checkpoint" in page

@@ -145,6 +145,12 @@ def test_a_bad_rule_and_a_bad_field_are_both_shown(quiet_app: Any, client: Any, 
     [
         ("rule-decks", "1000000", "Decks: “1000000” is far too large for this rule."),
         ("rule-blackjack_pays", "six to five", "“six to five” is not a ratio like 3:2"),
+        # A ratio, too large: it was told it is "not a ratio" (a walk).
+        (
+            "rule-blackjack_pays",
+            "99999999999:1",
+            "“99999999999:1” has too many digits: a ratio takes at most six each side",
+        ),
     ],
 )
 def test_a_refused_rule_is_said_in_the_words_typed_at_the_top_of_the_options_shown_open(

@@ -69,6 +69,7 @@ _NUMBER = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,6})?|[0-9]{1,9}/[0-9]{1,9}")
 _RATIO = re.compile(r"[0-9]{1,6}(?:\.[0-9]{1,6})?|[0-9]{1,6}[:/][0-9]{1,6}")
 _WHOLE = re.compile(r"-?[0-9]{1,6}")
 _LONG_WHOLE = re.compile(r"[0-9]{7,}")
+_LONG_RATIO = re.compile(r"[0-9]+(?:[.:/][0-9]+)?")  # a ratio's shape, whatever its length
 
 
 # Options whose value is one word out of a fixed set.
@@ -135,6 +136,14 @@ def parse_ratio(text: str | Fraction | int) -> Fraction:
         raw = str(text).strip()
         if not _RATIO.fullmatch(raw):
             shown = str(text)[:MAX_VALUE_LENGTH]
+            if _LONG_RATIO.fullmatch(raw):  # "99999999999:1" is a ratio, of too many digits
+                raise OptionValueError(
+                    f"{shown!r} has too many digits: a ratio takes at most six each side",
+                    said=(
+                        N_("%(value)s has too many digits: a ratio takes at most six each side"),
+                        {"value": quoted(shown)},
+                    ),
+                )
             raise OptionValueError(
                 f"{shown!r} is not a ratio like 3:2", said=_not_a_ratio(quoted(shown))
             )

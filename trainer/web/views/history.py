@@ -228,12 +228,17 @@ def mistakes() -> Response:
     drills = registry()
     shown = [_mistake_row(drills, a, rank) for a, rank in found]
     # A mistake taken back at the table cost nothing there (its summary says so): said here.
-    taken_back = tables.withdrawn_tokens(db, user.id, [a.token for a in wrong]) if user else set()
+    tokens = [a.token for a in wrong]
+    taken_back = tables.withdrawn_tokens(db, user.id, tokens) if user else set()
+    # A count checked at the table is the counting drill's question, filed under its title: a
+    # walk found its table mistakes under "Counting through a shoe", never opened. Named so.
+    at_table = tables.table_tokens(db, user.id, tokens) if user else set()
     # A mistake answered right since (a review of it, or the question asked again) says so: a
     # walk re-drilled all nineteen and found the page as it was.
     since = reviews.answered_right_since(db, user.id, wrong) if user else {}
     for row in shown:
         row["taken_back"] = row["attempt"].token in taken_back
+        row["at_table"] = row["attempt"].token in at_table
         row["right_since"] = since.get(row["attempt"].id)
     for rules in {row["waits_on"] for row in shown} - {None}:
         ask_for_chart(rules)  # a job works the game out (within the limits); the next load shows it
