@@ -11,11 +11,10 @@ existing drill, so that every graded decision is an attempt in the one history:
   deviations are graded, else by the bet's EV for the hand);
 - a count check: :mod:`drills.counting.session`'s checkpoint notation (the running count, and
   the true count for a balanced system), every card seen since the shuffle listed;
-- the learner dealing (002 home, 004): :mod:`drills.table_dealing` (a draw or a stand, and
-  doubling every bet, by what each is worth to the bank); a punter's redouble at 002 home
-  (by what it is worth to them) too;
-- a punter's stake at 002 home or 004: :mod:`drills.punter_stake` (made on the cards seen,
-  002's first card, 004's two and the banker's up card: the ramp's Kelly rule on their edge).
+- the learner dealing (002 home, 004): :mod:`drills.table_dealing` (a draw, a stand, doubling
+  every bet, by its worth to the bank), and a punter's redouble at 002 home (to the punter);
+- a punter's stake at 002 home or 004: :mod:`drills.punter_stake` (the ramp's Kelly rule on
+  the edge of the cards seen: 002's first card, 004's two and the banker's up card).
 """
 
 from __future__ import annotations
@@ -89,13 +88,11 @@ MONEY_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,2})?")  # ASCII digits only
 _DIGITS_RE = re.compile(r"[0-9]+(?:\.[0-9]*)?")  # an amount of any length
 DEFAULT_RISK = Fraction(1, 20)
 # Training mode stops the table for a mistake costing at least this many bets (of the hand, or
-# of the table minimum for a bet); a cheaper one is shown and noted in the summary, and play
-# goes on. The learner sets it from 0 (every mistake) to MAX_STOP_AT.
+# of the table minimum for a bet), set from 0 (every one) to MAX_STOP_AT; a cheaper one is noted.
 DEFAULT_STOP_AT = Fraction(1, 20)
 MAX_STOP_AT = Fraction(2)
-_STOP_RE = re.compile(r"[0-9](?:\.[0-9]{1,3})?")  # ASCII digits, at most 3 places
-# The pace the cards come at, with JavaScript (ms a card; 0: step by step, as without it): the
-# dealer's varied a little round it, the other seats' more (each a speed of its own).
+_STOP_RE = re.compile(r"[0-9]{1,3}(?:\.[0-9]{1,3})?")  # ASCII digits, at most 3 places
+# The cards' pace with JavaScript (ms a card; 0: step by step), the dealer's varied a little.
 PACES: dict[str, str] = {
     "0": N_("Step by step (no pace)"),
     "1500": N_("Slow: 1.5 seconds a card"),
@@ -142,18 +139,21 @@ def _money(text: str, field: str) -> Fraction:
 
 
 def _stop_at(text: str) -> Fraction:
-    """The training mode's threshold, in bets (the default where the form sends none)."""
+    """The training mode's threshold, in bets, or in percent of one ("5%", as the risk of ruin
+    takes it: refused, a walk); the default where the form sends none."""
     text = plain_amount((text or "")[:16])
     if not text:
         return DEFAULT_STOP_AT
-    if len(text) > 5 or not _STOP_RE.fullmatch(text) or Fraction(Decimal(text)) > MAX_STOP_AT:
+    typed = text.removesuffix("%").strip()
+    ok = len(typed) <= 5 and _STOP_RE.fullmatch(typed)
+    value = Fraction(Decimal(typed)) / (100 if text.endswith("%") else 1) if ok else None
+    if value is None or value > MAX_STOP_AT or value.denominator > 1000:  # 3 places, in bets
         raise InvalidTableSpecError(refusal("stop_at", most=number(MAX_STOP_AT)), "stop_at")
-    return Fraction(Decimal(text))
+    return value
 
 
 def _stops(form: Mapping[str, Any]) -> tuple[Fraction, bool]:
-    """What training mode stops for: the threshold in bets, and whether a mistake with no
-    price stops it (both defaulted where the form sends none)."""
+    """What training mode stops for: the threshold in bets, and whether an unpriced mistake."""
     stop_at = _stop_at(str(form.get("stop_at", ""))[:12])
     unpriced = str(form.get("unpriced", "stop") or "stop")[:10]
     if unpriced not in UNPRICED:

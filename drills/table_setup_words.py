@@ -36,7 +36,7 @@ _REFUSALS = {
     # The rest of the form.
     "stop_at": N_(
         "Stop the table for mistakes costing at least: a number of bets from 0 to %(most)s, "
-        "such as 0.05."
+        "such as 0.05, or a share of a bet, such as 5%%."
     ),
     "unpriced": N_("A mistake with no price (a count check): stop the table for it or play on."),
     "spots": N_("A table has 7 spots: fewer seats or boxes."),

@@ -6,6 +6,7 @@ threshold is a 400 naming its field."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from fractions import Fraction
 from typing import Any
@@ -125,7 +126,7 @@ def given_again(client: Any, url: str, db: Any, fields: dict[str, str]) -> None:
 @pytest.mark.parametrize(
     ("field", "value"),
     [("stop_at", "-1"), ("stop_at", "3"), ("stop_at", "abc"), ("stop_at", "0.0001"),
-     ("unpriced", "maybe")],
+     ("stop_at", "250%"), ("stop_at", "0.05%"), ("stop_at", "%"), ("unpriced", "maybe")],
 )  # fmt: skip
 def test_a_bad_threshold_is_a_400_that_names_its_field(
     field: str, value: str, client: Any, csrf: Any, db: Any
@@ -163,3 +164,17 @@ def test_a_wrong_count_check_is_one_mistake_in_the_learners_figures(
     assert [(question[:3], correct) for question, correct in rows.fetchall()] == [("rc ", 0)]
     progress = re.sub(r"<[^>]+>", " ", client.get("/progress").get_data(as_text=True))
     assert re.search(r"Counting through a shoe\s+1\s+0%", progress)
+
+
+@pytest.mark.parametrize(("typed", "bets"), [("5%", "0.05"), ("12.5 %", "0.125"), ("200%", "2")])
+def test_a_threshold_in_percent_of_a_bet_is_taken(
+    typed: str, bets: str, client: Any, csrf: Any, db: Any
+) -> None:
+    # "5%" was refused as "a number of bets ... such as 0.05" where the risk of ruin takes it
+    # (a walk): a share of a bet, the same threshold.
+    from tests.web.test_table_web import SETUP
+
+    response = client.post("/table/", data={**SETUP, "stop_at": typed, "csrf_token": csrf()})
+    assert response.status_code in (202, 303), response.get_data(as_text=True)[:300]
+    (setup,) = [row["setup"] for row in db["table_sessions"].rows]
+    assert Fraction(json.loads(setup)["stop_at"]) == Fraction(bets)
