@@ -108,9 +108,12 @@ def test_a_wrong_answers_first_line_names_the_right_choice_shortly(
     assert english == f"Not quite. Right: {key}, “{named}”."
     assert len(english.split()) <= MOST_WORDS
     russian, page = wrong_line(bilingual, drill, notation, "ru-RU,ru;q=0.9")
-    assert russian.startswith(f"Неверно. Верно: {key}, «") and russian.endswith("».")
+    # («Неверно. Верно: 3» read as "wrong, right": the right answer named as such, a walk.)
+    assert russian.startswith(f"Неверно. Правильный ответ: {key}, «") and russian.endswith("».")
     assert len(russian.split()) <= MOST_WORDS
-    named_in_russian = russian.removeprefix(f"Неверно. Верно: {key}, «").removesuffix("».")
+    named_in_russian = russian.removeprefix(f"Неверно. Правильный ответ: {key}, «").removesuffix(
+        "»."
+    )
     assert named_in_russian and named_in_russian != named
     # Under it, one sentence of why: the text's rule, naming the text.
     assert re.search(r'<p class="why">[^<]*00[023]', page)

@@ -100,5 +100,11 @@ def test_a_wrong_answers_heading_quotes_the_text_and_the_why_names_it(
     choices = DRILL.question("reserve|permanent-bank|9", rules).view["choices"]
     [key] = [key for key, _, words in choices if words == right]
     assert f"Not quite. Right: {key}, “{right}”." in page
+    # The key names one of the choices answered, listed under the verdict as their buttons
+    # showed them (the next question's stand in another order, and none shows a key without
+    # JavaScript: a walk), the right one and the learner's marked.
+    listed = page.split('<ul class="answered-choices"')[1].split("</ul>")[0]
+    assert f"<kbd>{key}</kbd> {right} <strong>(the right one)</strong>" in listed
+    assert "<em>(your answer)</em>" in listed and listed.count("<li>") == len(choices)
     assert "The permanent bank's rules (text 000) say: before any deal" in page
     assert "the text says otherwise" not in page

@@ -140,7 +140,7 @@ def test_a_wrong_answers_first_line_names_the_right_answer_in_15_words(
         assert not re.search(r"\d\.\d", line), line
     if slug in CHOSEN:
         # "Not quite. Right: “…”.": the choice named is the right one, not the learner's
-        right_words = {ENGLISH: "Right", RUSSIAN: "Верно"}[language]
+        right_words = {ENGLISH: "Right", RUSSIAN: "Правильный ответ"}[language]
         pattern = WRONG_WORDS[language] + rf"\. {right_words}: \w+, [«“].{{8,}}[»”]\."
         assert re.fullmatch(pattern, line), line
     else:
