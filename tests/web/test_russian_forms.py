@@ -51,6 +51,29 @@ def test_the_progress_charts_write_their_dates_in_the_pages_language(app: Any) -
     assert "Nov" in english and "Dec" in english
 
 
+@pytest.mark.parametrize(
+    ("most", "labels"), [(3, ["0", "2", "4"]), (1, ["0", "1", "2"]), (8, ["0", "4", "8"])]
+)
+def test_the_answers_scale_labels_each_line_with_the_count_it_stands_at(
+    app: Any, most: int, labels: list[str]
+) -> None:
+    # At a most of 3 answers the middle line (1.5) read "2" (a walk): the scale tops at an even
+    # number, and a bar of the most is that share of the height.
+    days = [Day(date(2026, 12, 7), most, 1)]
+    with _in(app, "en"):
+        chart = str(trend_chart(days, title="T", chart_id="t"))
+    assert (
+        re.findall(r'<text class="axis" x="[^"]+" y="[^"]+" text-anchor="end">(\d+)</text>', chart)
+        == labels
+    )
+    top = int(labels[-1])
+    grid = [float(y) for y in re.findall(r'<line class="grid" x1="[^"]+" y1="([0-9.]+)"', chart)]
+    bar = re.search(
+        r'<rect class="bar" x="[^"]+" y="[^"]+" width="[^"]+" height="([0-9.]+)"', chart
+    )
+    assert bar and float(bar[1]) == pytest.approx((grid[0] - grid[-1]) * most / top, abs=0.1)
+
+
 def test_money_and_shares_are_written_the_russian_way(app: Any) -> None:
     with _in(app, "ru"):
         assert table_view.money(Fraction(15, 2)) == "7,50"

@@ -131,7 +131,10 @@ def trend_chart(
     scale), every ``label_every``-th entry labelled, counting back from the last."""
     plot_w = WIDTH - LEFT - RIGHT
     plot_h = HEIGHT - TOP - BOTTOM
+    # The answers' scale tops at an even number, so that its middle line is a whole one (at a
+    # most of 3 it read "2" on the line at 1.5: a walk).
     most = max([d.attempts for d in days] + [1])
+    most += most % 2
     step = plot_w / max(len(days), 1)
     bar_w = max(step * 0.6, 1.0)
     parts = [
