@@ -589,6 +589,8 @@ def test_every_day_read_is_the_readers_own_in_their_language(
     ann.client.set_cookie("tz", "Pacific/Honolulu")
     own = html.unescape(ann.get("/classes").get_data(as_text=True))
     assert "sees your work since Nov 1, 2026," in own
+    # The name quoted: "Anna K." ended the sentence "under the name Anna K.." (a walk).
+    assert re.search(r"under the name “[^”<]+”\.", own)
     assert "Due Nov 9, 2026, for" in html.unescape(ann.get("/").get_data(as_text=True))
     export = coach.get(f"/classes/{class_id}/export.csv").get_data(as_text=True)
     assert "2026-11-02" in export
