@@ -389,6 +389,11 @@ def make(kind_slug: str, rng: random.Random, attempts: int = 3000) -> Misdealt:
             round_ = start(draft, source)
             if kind.exposed:
                 draft = replace(draft, decision=_answer_offers(round_))
+            elif kind.misdeal is Misdeal.FACE_UP and round_.hands(seat)[0].is_two_card_21:
+                # Nobody takes his bet back from a natural (the text leaves him the choice: a
+                # walk saw A♣ J♣ withdrawn, "neither lost nor paid").
+                draft = replace(draft, decision=("accept",))
+                decide(round_, draft)
             else:
                 decide(round_, draft)
             play_out(round_)

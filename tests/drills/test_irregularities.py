@@ -146,3 +146,18 @@ def test_an_answer_not_offered_is_refused(answer: str) -> None:
 def test_a_forged_situation_is_refused(notation: str, message: str) -> None:
     with pytest.raises(InvalidQuestionError, match=message):
         DRILL.grade(notation, "keep-two", RULES)
+
+
+def test_nobody_takes_his_bet_back_from_a_natural_dealt_face_up() -> None:
+    # A card dealt face up leaves the player the choice (text 000); a walk saw A♣ J♣ withdrawn,
+    # "neither lost nor paid". Of the situations dealt, a natural is always accepted.
+    from drills.dealing.misdealt import Cards, make, start
+
+    naturals = 0
+    for seed in range(400):
+        question = make("face-up", random.Random(seed))
+        hand = start(question, Cards(question.cards, filler=True)).hands(question.seat)[0]
+        if hand.is_two_card_21:
+            naturals += 1
+            assert question.decision == ("accept",), seed
+    assert naturals > 0
