@@ -258,6 +258,20 @@ class TablePayouts(Drill, AsksOnItsPage, NamesItsRules):
                       len(wrong) - 1)  # fmt: skip
         return f"{line} {more}"
 
+    def wrong_why(self, grade: Grade, notation: str) -> str:
+        """A wrong answer's one sentence of why: how the first box paid wrong comes out (the
+        verdict's line names it; every box's line is behind Details)."""
+        paid, owed = (
+            [Fraction(read_amount(text, signed=True)) for text in stored.split("; ")]
+            for stored in (grade.answer, grade.right_answer)
+        )
+        wrong = [n for n, (a, b) in enumerate(zip(paid, owed, strict=True)) if a != b]
+        if not wrong:
+            return ""
+        question, result = read_played(notation)
+        why = box_explanation(question.rules, result, result.seats[wrong[0]])
+        return say("%(why)s.", why=why[:1].upper() + why[1:])
+
     def cost_said(self, cost: Fraction, question: str = "") -> str:
         return share_or_bets(cost)  # the chips paid wrong, in bets past one
 
