@@ -173,11 +173,12 @@ def _deal_answer(rules: Rules, args: tuple[Any, ...]) -> Answer:
             "You are dealing a round to %(count)s players; ",
             seats,
         )
+        # "the next card", not "card 7": the cards out are drawn 2, 3, 4 ... in the order dealt,
+        # and "card 7" was asked with a 7 already on seat 2 (a walk).
         + plural(
-            "%(count)s card is out. Where does card %(next)s go?",
-            "%(count)s cards are out. Where does card %(next)s go?",
+            "%(count)s card is out. Where does the next one go?",
+            "%(count)s cards are out. Where does the next one go?",
             asked - 1,
-            next=number(asked),
         ),
         view,
         said,

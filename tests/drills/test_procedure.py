@@ -4,6 +4,7 @@ game, 003; seeds/), the right answer the engine's; forged questions and answers 
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -177,3 +178,14 @@ def test_a_point_its_text_says_nothing_of_is_said_as_the_trainers_reading(
     said = text.read_text(encoding="utf-8").lower()
     absent = {"burn": ("сжига",), "peek": ("загляд", "провер"), "stop": ("отрез", "пластик")}
     assert not [word for word in absent[point] if word in said]
+
+
+def test_the_deal_order_asks_for_the_next_card_not_a_card_by_number() -> None:
+    # The cards out are drawn 2, 3, 4 ... in the order dealt; "Where does card 7 go?" was asked
+    # with a 7 already on seat 2 (a walk).
+    for seed in range(10):
+        learner = LearnerState(options={"point": "deal"})
+        question = DRILL.new_question(random.Random(seed), RULES, learner)
+        prompt = question.view["prompt"]
+        assert prompt.endswith("Where does the next one go?"), prompt
+        assert not re.search(r"card \d", prompt), prompt
