@@ -183,3 +183,24 @@ def test_the_rules_page_says_what_the_sources_are(client: Any) -> None:
     for number in ("000", "002", "003", "004"):
         assert f"Source {number}" in section
     assert "vingt-et-un" in section and "banking game" in section
+
+
+@pytest.mark.parametrize(
+    ("referrer", "back"),
+    [
+        ("http://localhost/rules?from=menu", "/rules?from=menu"),
+        ("http://evil.example/rules", None),  # another site's page: no link to it
+        ("http://localhost//evil.example/x", None),  # a path that names another site
+        ("", None),
+    ],
+)
+def test_a_refused_form_links_back_to_the_page_it_came_from(
+    client: Any, csrf: Any, referrer: str, back: str | None
+) -> None:
+    # A coach's class form refused gave a page whose only link was the home page's (a walk).
+    headers = {"Referer": referrer} if referrer else {}
+    data = {"csrf_token": csrf(), "rules": "no-such-rules", "next": "/rules"}
+    response = client.post("/rules/choose", data=data, headers=headers)
+    assert response.status_code in (400, 404)
+    links = re.findall(r'<a href="([^"]+)">Back to the page you came from</a>', response.text)
+    assert links == ([back] if back else [])

@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
+from urllib.parse import urlsplit
 
 import sqlite_utils
 from flask import (
@@ -411,12 +412,31 @@ def _error_page(error: HTTPException) -> Response:
     title, message = error_words(error)
     retry = getattr(error, "retry", None)  # (a rules form's other changes: rules_form.read_rules)
     response = render(
-        "error.html", block="message", status=status, title=title, message=message, retry=retry
+        "error.html",
+        block="message",
+        status=status,
+        title=title,
+        message=message,
+        retry=retry,
+        back=None if retry else _came_from(),
     )
     for name, value in error.get_headers():
         if name.lower() != "content-type":
             response.headers[name] = value
     return response
+
+
+def _came_from() -> str | None:
+    """Where a form refused came from, a page of this site (the referrer, sent same-origin
+    only): a link back to it, where the only link was the home page's (a coach's class form
+    refused: a walk)."""
+    if request.method != "POST" or not request.referrer:
+        return None
+    came = urlsplit(request.referrer)
+    if came.netloc != request.host:
+        return None
+    path = came.path + (f"?{came.query}" if came.query else "")
+    return security.safe_next(path, "") or None
 
 
 def init_app(app: Flask) -> None:
