@@ -30,3 +30,17 @@ def test_on_a_phone_the_menu_is_one_row_and_shows_the_pages_own_link(
         expect(mine).to_be_in_viewport(ratio=1)
     mine.click()  # reachable either way: the browser scrolls the row to it
     expect(page.get_by_role("heading", name="Mistakes", level=1)).to_be_visible()
+
+
+def test_on_a_phone_the_menu_glows_at_the_edge_where_more_links_are(page_with: Any) -> None:
+    # Two walks read the link cut at the row's edge as a mistake: a glow at each edge, fixed to
+    # the row (scroll), covered by felt that moves with the links (local) at the row's ends.
+    page = page_with(viewport=PHONE, java_script_enabled=False)
+    page.goto("/drills/")
+    nav = page.locator("header.site-header nav")
+    assert nav.evaluate("n => n.scrollWidth > n.clientWidth")
+    style = nav.evaluate(
+        "n => [getComputedStyle(n).backgroundImage, getComputedStyle(n).backgroundAttachment]"
+    )
+    assert style[0].count("radial-gradient") == 2, style
+    assert style[1].replace(" ", "") == "local,local,scroll,scroll", style
