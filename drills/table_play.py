@@ -17,11 +17,11 @@ the running count with every card seen counted, the cards in the discard tray)::
 The right play: the chart's (its cell's code, by the pair row while the pair may be split,
 else by total, with the chart's exceptions for three cards or more and for split hands), the
 first of its letters the hand may play. With a count, a cell with an index plays it at the
-true count the learner's rounding gives (an unbalanced system: the running count). The EVs
-are the strategy engine's for these exact cards (:func:`trainer.engine.strategy.action_evs`);
-at an index cell, the EVs at that count (:func:`trainer.engine.indices.reading.evs_as_read`).
-A split hand's EVs are those of the same two cards dealt fresh, less the plays it no longer
-has.
+true count the learner's rounding gives (an unbalanced system: the running count); where the
+chart plays the cards apart from their total, its play is right too. The EVs are the engine's
+for these exact cards (:func:`trainer.engine.strategy.action_evs`); at an index cell, at that
+count (:func:`trainer.engine.indices.reading.evs_as_read`); a split hand's, those of the same
+two cards dealt fresh, less the plays it no longer has.
 """
 
 from __future__ import annotations
@@ -242,6 +242,7 @@ class Worked:
     by_cards: bool = False
     doubling: tuple[float, ...] = ()  # 002's method 3: the dealer's chances to double
     unread: str | None = None  # and the play the double alone gives, where the table changes it
+    apart: bool = False  # the chart plays these cards apart from their total (its exception)
 
     @property
     def decision_notation(self) -> str:
@@ -259,13 +260,9 @@ class Worked:
 
 
 def right_ev(worked: Worked, rules: Rules) -> float | None:
-    """The right play's EV per bet as the table asked it, for luck and skill.
-
-    A decision asked before the peek (early surrender) is worth its EV over every hole card,
-    the dealer's natural included: the engine's EV on its conditional scale times P(no
-    natural), less P(natural) times what his natural collects (surrender's: -0.5); a natural's
-    EVs are over every hole card already. Any other decision: the engine's EV.
-    """
+    """The right play's EV per bet as the table asked it, for luck and skill: the engine's,
+    but before the peek (early surrender) over every hole card, the dealer's natural too (the
+    EV times P(no natural), less P(natural) times what it collects; a natural's already is)."""
     value = worked.evs.get(worked.right)
     if value is None or not asked_early(rules, worked.decision) or _is_natural(worked.decision):
         return value
@@ -329,7 +326,7 @@ def work_out(notation: str, rules: Rules, caches: Caches | None = None) -> Worke
     if _is_natural(decision) and "R" in legal:
         evs["R"] = -0.5  # early surrender: half the bet, whatever the dealer holds
     parts = (code, basic, right, index, played_by, legal, evs, at_count, by_cards)
-    return Worked(decision, (section, row, up_key), *parts)
+    return Worked(decision, (section, row, up_key), *parts, apart=code != by_total)
 
 
 def _reading_the_double(
@@ -466,6 +463,10 @@ def explain(worked: Worked, answer: str) -> str:
         )
     # (A mistake's cost is not said again here: the verdict's first line says it, and a walk
     # read it twice, once behind "details".)
+    if plays_the_chart(worked, answer):  # the why of the chart's play the index is not for
+        text = say("The chart plays these cards apart from their total: %(play)s; the index is "
+                   "the total's, not theirs, so both plays are right.",
+                   play=say(WORDS[answer])) + f" {text}"  # fmt: skip
     if beats_the_chart(worked, answer):  # the why of a right play not the chart's: first
         text = say("For these exact cards %(play)s is worth more than the chart's play (the chart "
                    "is by total, and these cards change the odds): both are right.",
@@ -483,6 +484,12 @@ def beats_the_chart(worked: Worked, answer: str) -> bool:
     if answer not in evs or right not in evs:
         return False
     return evs[answer] > evs[right] + _TIE
+
+
+def plays_the_chart(worked: Worked, answer: str) -> bool:
+    """Whether ``answer`` is the chart's play for cards it plays apart from their total, where
+    the total's index decided otherwise: right too (a walk stood on a split 12 against 3)."""
+    return worked.apart and bool(worked.index) and answer == worked.basic != worked.right
 
 
 class TablePlay(Drill, AskedAtTable, AnswersByKey):
@@ -580,12 +587,13 @@ class TablePlay(Drill, AskedAtTable, AnswersByKey):
             raise not_allowed(answer)
         tie = answer in worked.evs and worked.right in worked.evs and not worked.index
         tie = tie and abs(worked.evs[answer] - worked.evs[worked.right]) <= _TIE
+        charted = plays_the_chart(worked, answer)
         return Grade(
-            correct=answer == worked.right or tie or beats_the_chart(worked, answer),
+            correct=answer == worked.right or tie or beats_the_chart(worked, answer) or charted,
             answer=answer,
             right_answer=worked.right,
             explanation=explain(worked, answer),
-            ev_cost=Fraction(f"{worked.cost(answer):.6f}"),
+            ev_cost=Fraction(0) if charted else Fraction(f"{worked.cost(answer):.6f}"),
         )
 
 

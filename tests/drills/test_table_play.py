@@ -200,3 +200,23 @@ def test_cards_played_apart_from_their_total_are_right_by_their_own_evs_at_the_c
     # Two cards: the index is theirs, and a play their EVs rate a hair higher is not right too.
     two = work_out("TS 6H v TD hi-lo floor half rc -7 played 130", RULES)
     assert not two.by_cards
+
+
+def test_a_split_hands_chart_play_is_right_where_the_totals_index_says_otherwise(
+    count_studies: None,
+) -> None:
+    # A walk stood on a split hand's 12 against 3 at text 000's table, as the chart says
+    # ("on a split hand's first two cards: stand"), and was told hitting was right: the index
+    # for a hard 12 (stand at +3 or more) is the total's, not these cards'. The chart's play for
+    # them is right too, at no cost; the index's play stays right. Single deck: 12 against 2.
+    rules = Rules.parse("single-deck")
+    notation = "9H 3S v 2D split 2 hi-lo floor half rc +0 played 10"
+    worked = work_out(notation, rules)
+    assert worked.apart and worked.index and worked.basic == "S" and worked.right == "H"
+    stood = DRILL.grade(notation, "S", rules)
+    assert stood.correct and stood.ev_cost == 0
+    assert stood.explanation.startswith("The chart plays these cards apart from their total")
+    assert DRILL.grade(notation, "H", rules).correct
+    # Fresh cards (not split): the index is theirs, and the chart's play below it is a mistake.
+    fresh = DRILL.grade("9H 3S v 2D hi-lo floor half rc +0 played 10", "S", rules)
+    assert not fresh.correct and float(fresh.ev_cost or 0) > 0
