@@ -1,9 +1,8 @@
 """Table play: one decision at a table, any hand (three cards or more, a split hand), graded by
 basic strategy or, where the count is given, by the computed index at the learner's count.
 
-These questions are asked at the table (``/table``: :class:`~drills.base.AskedAtTable`), one per
-decision of the learner's boxes; each is an attempt like any other, re-drilled from the mistakes
-page.
+Asked at the table (:class:`~drills.base.AskedAtTable`), one per decision of the learner's
+boxes, each an attempt like any other, re-drilled from the mistakes page.
 
 Notation: the hand and the dealer's up card, how many hands the box holds after a split, and,
 where deviations are graded, the count as the learner keeps it (system, true-count rounding,
@@ -17,11 +16,10 @@ the running count with every card seen counted, the cards in the discard tray)::
 The right play: the chart's (its cell's code, by the pair row while the pair may be split,
 else by total, with the chart's exceptions for three cards or more and for split hands), the
 first of its letters the hand may play. With a count, a cell with an index plays it at the
-true count the learner's rounding gives (an unbalanced system: the running count); where the
-chart plays the cards apart from their total, its play is right too. The EVs are the engine's
-for these exact cards (:func:`trainer.engine.strategy.action_evs`); at an index cell, at that
-count (:func:`trainer.engine.indices.reading.evs_as_read`); a split hand's, those of the same
-two cards dealt fresh, less the plays it no longer has.
+true count the learner's rounding gives (unbalanced: the running count); the chart's play for
+cards apart from their total too (:func:`plays_the_chart`). The EVs: the engine's for these
+cards (:func:`trainer.engine.strategy.action_evs`), at an index cell at the count
+(:func:`trainer.engine.indices.reading.evs_as_read`); a split hand's, its cards dealt fresh.
 """
 
 from __future__ import annotations
@@ -76,6 +74,8 @@ SLUG = "table-play"
 WORDS = {"H": N_("hit"), "S": N_("stand"), "D": N_("double"), "P": N_("split"),
          "R": N_("surrender")}  # fmt: skip
 _TIE = 1e-9
+_APART = N_("The chart plays these cards apart from their total: %(play)s; the index is the "
+            "total's, not theirs, so both plays are right.")  # fmt: skip
 _NOTATION_RE = re.compile(
     r"(?P<hand>(?:[2-9TJQKA][SHDC] ){2,11})v (?P<up>[2-9TJQKA][SHDC])"
     r"(?: split (?P<hands>[2-8]))?"
@@ -237,9 +237,7 @@ class Worked:
     legal: frozenset[str]
     evs: dict[str, float]
     evs_at_count: bool
-    # Cards that play apart from their total (the chart's exception for three cards or more,
-    # or after a split), with EVs at the count: the index is the total's, not theirs.
-    by_cards: bool = False
+    by_cards: bool = False  # cards apart from their total, with EVs at the count (not the index's)
     doubling: tuple[float, ...] = ()  # 002's method 3: the dealer's chances to double
     unread: str | None = None  # and the play the double alone gives, where the table changes it
     apart: bool = False  # the chart plays these cards apart from their total (its exception)
@@ -461,12 +459,9 @@ def explain(worked: Worked, answer: str) -> str:
             "At the index the two plays are worth about the same, so this cost nothing here; "
             "the index's play is the one to learn."
         )
-    # (A mistake's cost is not said again here: the verdict's first line says it, and a walk
-    # read it twice, once behind "details".)
+    # (A mistake's cost is not said again: the verdict's first line says it, a walk read it twice.)
     if plays_the_chart(worked, answer):  # the why of the chart's play the index is not for
-        text = say("The chart plays these cards apart from their total: %(play)s; the index is "
-                   "the total's, not theirs, so both plays are right.",
-                   play=say(WORDS[answer])) + f" {text}"  # fmt: skip
+        text = f"{say(_APART, play=say(WORDS[answer]))} {text}"
     if beats_the_chart(worked, answer):  # the why of a right play not the chart's: first
         text = say("For these exact cards %(play)s is worth more than the chart's play (the chart "
                    "is by total, and these cards change the odds): both are right.",
@@ -487,9 +482,14 @@ def beats_the_chart(worked: Worked, answer: str) -> bool:
 
 
 def plays_the_chart(worked: Worked, answer: str) -> bool:
-    """Whether ``answer`` is the chart's play for cards it plays apart from their total, where
-    the total's index decided otherwise: right too (a walk stood on a split 12 against 3)."""
-    return worked.apart and bool(worked.index) and answer == worked.basic != worked.right
+    """``answer`` the chart's play for cards apart from their total, and the total's index's, the
+    count on its side of 0 (the chart's): right too (a walk's split 12)."""
+    count = worked.count
+    if not worked.apart or answer != worked.basic or answer == worked.right or count is None:
+        return False
+    return any(
+        p == answer and (count <= 0 if w == "below" else count >= 0) for p, _, w in worked.index
+    )
 
 
 class TablePlay(Drill, AskedAtTable, AnswersByKey):

@@ -217,6 +217,10 @@ def test_a_split_hands_chart_play_is_right_where_the_totals_index_says_otherwise
     assert stood.correct and stood.ev_cost == 0
     assert stood.explanation.startswith("The chart plays these cards apart from their total")
     assert DRILL.grade(notation, "H", rules).correct
+    # The chart is worked out at a count of 0: below it, where the split hand's own index may
+    # lie, the total's index decides (stand is no longer the chart's side of it).
+    below = DRILL.grade("9H 3S v 2D split 2 hi-lo floor half rc -3 played 10", "S", rules)
+    assert not below.correct and float(below.ev_cost or 0) > 0
     # Fresh cards (not split): the index is theirs, and the chart's play below it is a mistake.
     fresh = DRILL.grade("9H 3S v 2D hi-lo floor half rc +0 played 10", "S", rules)
     assert not fresh.correct and float(fresh.ev_cost or 0) > 0
