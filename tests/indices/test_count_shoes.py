@@ -135,3 +135,23 @@ def test_counts_outside_the_range_or_out_of_reach_are_refused():
     single = Rules.parse("single-deck")
     with pytest.raises(CountOutOfRangeError, match="no shoe reaches"):
         composition_at(single, find_system("ko"), 30)
+
+
+@pytest.mark.parametrize("system", ["hi-lo", "ko"])
+def test_a_cut_card_too_shallow_for_the_studys_counts_names_the_least_penetration(system):
+    # Six decks cut at 20%: a study reads its counts at 281 cards left (the mean depth between
+    # shuffle and cut), where 31 cards seen cannot hold a true count of -10 (Hi-Lo: -54). Its
+    # job failed every time (a walk). 35% is the first twentieth that reaches the grid's ends:
+    # at 30% (265 left, 47 seen) -10 needs -51, at 35% (257 left, 55 seen) -49.
+    from trainer.engine.indices.table import count_grid, least_penetration
+
+    counted = find_system(system)
+    for shallow in ("0.01", "0.2", "0.3"):
+        rules = Rules.parse(f"vegas-6d-s17 penetration={shallow}")
+        assert least_penetration(rules, counted) == Fraction(7, 20)
+    deeper = Rules.parse("vegas-6d-s17 penetration=0.35")
+    assert least_penetration(deeper, counted) is None
+    for count in (min(count_grid(deeper, counted)), max(count_grid(deeper, counted))):
+        assert sum(composition_at(deeper, counted, count)) == pytest.approx(52 * 6 * (1 - 0.175))
+    for preset in ("vegas-6d-s17", "single-deck", "permanent-bank", "russian-bank"):
+        assert least_penetration(Rules.parse(preset), counted) is None

@@ -166,6 +166,7 @@ def test_a_bankroll_or_risk_that_makes_no_ramp_is_refused(bankroll, risk, named)
         (["--bankroll", "1000", "--risk", "0.\u0660\u0665"], "--risk: not a number"),
         (["--system", "tens"], "unknown counting system"),
         (["--rule", "decks=0"], "decks"),
+        (["--rule", "penetration=0.01"], "use a penetration of 0.35 or more"),
     ],
 )
 def test_edge_command_bad_input_exits_2_and_caches_nothing(tmp_path, capsys, argv, named):

@@ -116,6 +116,8 @@ def test_evs_of_a_hand_at_a_count(capsys):
         (["--rules", "atlantis decks=2"], "atlantis"),
         (["--rules", "single-deck decks"], "not option=value"),
         (["--count", "31"], "-30 to +30, not 31"),
+        # A cut card too shallow for the study's counts: it failed with a traceback (a walk).
+        (["--rule", "penetration=0.2"], "use a penetration of 0.35 or more"),
         (["--count", "-30.5"], "not -61/2"),
         (["--count", "lots"], "not a number"),
         (["--count", "\u0663"], "not a number"),  # an Arabic-Indic 3: digits are 0-9

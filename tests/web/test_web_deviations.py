@@ -200,3 +200,16 @@ def test_at_004_dealt_face_down_the_counts_worth_pages_say_it_is_not_worked_out(
     assert "What the count is worth: not for this game" in text
     assert "the banker shows no card" in text and 'href="/drills/basic-strategy"' in text
     assert db["jobs"].count == 0  # no study of a game it does not describe
+
+
+def test_a_cut_card_too_shallow_for_a_study_is_refused_naming_the_least(
+    client: Any, db: Any
+) -> None:
+    # The index chart at a cut card of 20% took the study on, then "failed; it will be tried
+    # again" every time: no shoe at that depth holds a true count of -10 (a walk).
+    response = client.get("/indices?rules=vegas-6d-s17%20penetration%3D0.2")
+    assert response.status_code == 400
+    text = html.unescape(response.get_data(as_text=True))
+    assert "With the cut card this shallow (20% of the shoe dealt)" in text
+    assert "deal at least 35% of it." in text
+    assert db["jobs"].count == 0

@@ -27,7 +27,7 @@ from trainer.engine.deck.hand import Hand
 from trainer.engine.indices.cache import study
 from trainer.engine.indices.shoes import action_evs_at, check_count, count_kind
 from trainer.engine.indices.study import Study
-from trainer.engine.indices.table import IndexTable
+from trainer.engine.indices.table import IndexTable, least_penetration
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules, preset_names
 from trainer.engine.strategy import InvalidSituationError
 from trainer.engine.strategy.cli import rules_from
@@ -83,6 +83,12 @@ def run_study(args: argparse.Namespace, rules: Rules, system: CountingSystem) ->
     """The study the parsed options of :func:`study_parser` ask for, with progress shown on
     standard error while it computes: a bar on a terminal, lines where asked for."""
     command = args.command
+    least = least_penetration(rules, system)
+    if least is not None:  # no shoe at the grid's ends: the study would fail at its first count
+        print(f"{command}: penetration {float(rules.penetration):g}: no shoe holds the counts a "
+              f"study reads (true counts -10 to +10) at this depth; use a penetration of "
+              f"{float(least):g} or more", file=sys.stderr)  # fmt: skip
+        raise SystemExit(2)
     with progress_bar(f"{command}: charting counts", unit="counts") as bar:
 
         def progress(done: int, total: int) -> None:

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from trainer.engine.counting import CountingSystem
 from trainer.engine.indices.shoes import (
     COUNT_LIMIT,
+    CountOutOfRangeError,
     composition_at,
     count_kind,
     insurance_ev,
@@ -33,7 +35,15 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import Chart
 from trainer.engine.strategy.dealer import full_shoe
 
-__all__ = ["FAB_4", "ILLUSTRIOUS_18", "IndexTable", "Play", "count_grid", "plays_of"]
+__all__ = [
+    "FAB_4",
+    "ILLUSTRIOUS_18",
+    "IndexTable",
+    "Play",
+    "count_grid",
+    "least_penetration",
+    "plays_of",
+]
 
 # The Illustrious 18 and the Fab 4 (Schlesinger, "Blackjack Attack"), as index-table cells.
 ILLUSTRIOUS_18: tuple[tuple[str, str], ...] = (
@@ -143,6 +153,29 @@ def count_grid(rules: Rules, system: CountingSystem) -> tuple[int, ...]:
     high = min(math.floor(centre + reach), COUNT_LIMIT)
     step = max(1, math.ceil((high - low) / (GRID_POINTS - 1)))
     return tuple(range(low, high + 1, step))
+
+
+def least_penetration(rules: Rules, system: CountingSystem) -> Fraction | None:
+    """``None`` where a study of ``rules`` can reach every count of its grid (:func:`count_grid`)
+    at the depth it reads them at (:func:`reference_cards_left`); else the least penetration,
+    in twentieths, that would (a cut card at 20% of six decks: no shoe of 281 cards left holds
+    a true count of -10, and the study's job failed every time: a walk)."""
+
+    def reaches(played: Rules) -> bool:
+        try:
+            for count in {min(count_grid(played, system)), max(count_grid(played, system))}:
+                composition_at(played, system, count)
+        except CountOutOfRangeError:
+            return False
+        return True
+
+    if reaches(rules):
+        return None
+    for twentieths in range(math.ceil(rules.penetration * 20), 20):
+        deeper = rules.replace(penetration=Fraction(twentieths, 20))
+        if reaches(deeper):
+            return deeper.penetration
+    return Fraction(1)
 
 
 def _mean_tags(system: CountingSystem) -> list[float]:

@@ -28,7 +28,7 @@ from drills import registry
 from drills.count_study import StudyNotForGameError, StudyPendingError
 from trainer.engine.counting import CountingSystem, UnknownSystemError, find_system
 from trainer.engine.indices import Study, cached_study
-from trainer.engine.indices.table import GRID_POINTS
+from trainer.engine.indices.table import GRID_POINTS, least_penetration
 from trainer.engine.rulebook.rules import Rules
 from trainer.jobs.kinds import count_study_key
 from trainer.store import jobs
@@ -36,7 +36,7 @@ from trainer.web.caches import strategy_cache_dir
 from trainer.web.jobs import reload_at_once, submit, waited_on
 from trainer.web.security import safe_next
 from trainer.web.support import get_db, is_htmx, render, rules_from_form
-from trainer.words import N_, say
+from trainer.words import N_, percent, say
 
 __all__ = [
     "JobState",
@@ -119,6 +119,12 @@ def study_or_start(rules: Rules, system: CountingSystem) -> tuple[Study | None, 
     found = cached_study(rules, system, cache_dir=strategy_cache_dir())
     if found is not None:
         return found, None
+    least = least_penetration(rules, system)
+    if least is not None:  # a job that would fail every time (it said "tried again": a walk)
+        abort(400, description=say(
+            "With the cut card this shallow (%(dealt)s of the shoe dealt), no shoe holds the "
+            "counts a study reads, up to a true count of ±10: deal at least %(least)s of it.",
+            dealt=percent(rules.penetration), least=percent(least)))  # fmt: skip
     key = count_study_key(rules.notation(), system.slug)
     going = jobs.latest_by_key(get_db(), key)
     if going is not None and (not going.finished or recently_failed(going)):
