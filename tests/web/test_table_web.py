@@ -303,6 +303,13 @@ def test_co_bettors_sit_on_a_casino_boxes_box_and_their_share_is_shown(
         page = response.get_data(as_text=True)
         if "settled" in page:
             assert "the co-bettors&#39;" in page or "the co-bettors'" in page
+            # The learner's own share on their box, beside the box's (its whole net read as
+            # theirs: "Your box 1 · −30", where they had lost 10, a walk).
+            text = html.unescape(page)
+            label = re.search(
+                r'<p class="who">Your box[^<]*<span class="net"> · ([^<]+)</span>', text
+            )
+            assert label and re.fullmatch(r"\S+ for you \(\S+ the box\)", label[1]), label
             return
     pytest.fail("no round was settled")
 
@@ -404,3 +411,14 @@ def test_the_set_up_says_the_chosen_games_own_way_of_dealing(
     assert hint and said in hint[1] and not_said not in hint[1]
     assert "text 002" not in hint[1] and "text 004" not in hint[1]
     assert len(hint[1].split()) < 90
+
+
+def test_a_single_card_shows_no_total(app: Any) -> None:
+    # The dealer's ace alone, before his second card (003 deals none face down), read
+    # «Дилер · мягкие 11» (a walk); two cards keep theirs.
+    from trainer.engine.deck.cards import Card
+    from trainer.web.table_view import _total
+
+    with app.test_request_context():
+        assert _total((Card.parse("AS"),), (True,)) == ""
+        assert _total((Card.parse("AS"), Card.parse("2D")), (True, True)) == "soft 13"

@@ -18,7 +18,7 @@ from drills.strategy_chart import PLAY_KEYS, offered
 from drills.table_session import TableSpec
 from drills.table_sums import Sums
 from trainer.engine.deck.cards import Card
-from trainer.engine.play.round import HandResult, Phase, Round, RoundResult
+from trainer.engine.play.round import HandResult, Phase, Round, RoundResult, SeatResult
 from trainer.engine.play.settlement import is_natural, settle_hand
 from trainer.engine.play.table_game import PLAYS, Ask, PlayedRound, TableGame
 from trainer.engine.rulebook.rule_words import PRESET_TEXTS
@@ -93,8 +93,8 @@ class RoundView:
 def _total(cards: tuple[Card, ...], faces: tuple[bool, ...], natural: str = "") -> str:
     """A hand's total once every card is shown; a natural (``natural``, the game's word: a
     hand not split) by its name: the dealer's box read "soft 21" above "the dealer has
-    blackjack" (a walk)."""
-    if not all(faces) or not cards:
+    blackjack" (a walk). None for one card: an ace alone read «Дилер · мягкие 11» (a walk)."""
+    if not all(faces) or len(cards) < 2:
         return ""
     if natural and is_natural(cards):
         return natural
@@ -153,7 +153,7 @@ def round_view(game: TableGame, round_: Round, number: int) -> RoundView:
         box = seat - learner.start + 1 if mine else 0
         label = _seat_label(game, seat, box, players if rotating else None, len(learner))
         insurance = round_.insurance(seat)
-        net = signed_money(result.seats[seat].net) if result is not None else ""
+        net = _seat_net(result.seats[seat], mine) if result is not None else ""
         seats.append(
             SeatView(label, mine, tuple(hands), money(insurance) if insurance else "", net, box)
         )
@@ -334,6 +334,16 @@ def _hand_outcome(hand: HandResult, natural: str) -> str:
     if outcome == "blackjack":
         return natural
     return say(_HAND_OUTCOMES.get(outcome, _OUTCOMES[outcome]), total=natural)
+
+
+def _seat_net(settled: SeatResult, mine: bool) -> str:
+    """A seat's net as its label shows it: the learner's own share where co-bettors are on
+    their box, beside the box's (a box of three at −10 each read "Your box 1 · −30", and the
+    learner believed they had lost 30: a walk)."""
+    if not mine or len(settled.shares) < 2:
+        return signed_money(settled.net)
+    return say("%(mine)s for you (%(box)s the box)", mine=signed_money(settled.shares[0]),
+               box=signed_money(settled.net))  # fmt: skip
 
 
 def burned_shown(game: TableGame) -> tuple[Card, ...]:
