@@ -72,6 +72,8 @@ def test_a_shoe_counted_high_prices_its_count_errors(
         "a count off by +8 would have changed no bet and no index play before the shuffle" in last
     )
     assert "bets changed 0" not in last
+    # A bet changed is written as the table writes money ("bet 30 instead of 10", not "30.00").
+    assert re.search(r"bet \d+ instead of \d+", page) and not re.search(r"\d\.00 instead of", page)
     total = TOTAL.search(page.replace("\n", " "))
     assert total is not None
     until_next, units, to_end, units_end = (float(x.replace(",", "")) for x in total.groups())

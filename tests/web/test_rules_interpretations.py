@@ -120,3 +120,16 @@ def test_a_games_open_rules_and_readings_are_folded_but_at_the_chosen_game(
     page = client.get("/rules").get_data(as_text=True)
     assert _preset_section(page, "twenty-one-home").count('<details class="fold" open>') == 2
     assert '<details class="fold" open>' not in _preset_section(page, "russian-bank")
+
+
+def test_a_reading_after_a_colon_goes_on_in_lower_case_in_russian(client: Any) -> None:
+    # «Тренажёр понимает это так: Разделить решает игрок», «Мы читаем так: Удвоить можно…» (a
+    # walk): Russian goes on after a colon in lower case; English keeps the sentence's capital.
+    import html
+    import re
+
+    russian = html.unescape(client.get("/rules", headers={"Accept-Language": "ru"}).text)
+    after = re.findall(r"(?:понимает это так|Мы читаем так): (\w\w)", russian)
+    assert after and all(not (w[0].isupper() and w[1].islower()) for w in after), after
+    english = html.unescape(client.get("/rules").text)
+    assert re.search(r"(?:reads it so|We read it so): [A-Z][a-z]", english)

@@ -142,6 +142,7 @@ def init_app(app: Flask) -> None:
         signed=words.signed,
         bets=words.bets,
         money=words.money,
+        money_said=words.money,  # the same, where a page's context names a dict "money"
         said_numbers=words.said_numbers,  # a stored answer's numbers, in the learner's language
         percent=words.percent,
         seconds=words.seconds,  # a time with its unit, on one line
@@ -157,6 +158,7 @@ def init_app(app: Flask) -> None:
         language_choices=_switch_choices,
     )
     app.add_template_filter(_chart_letters, "chart_letters")  # a chart code, the buttons' letters
+    app.add_template_filter(_after_colon, "after_colon")  # a sentence put after a colon
 
 
 @pass_context
@@ -165,6 +167,16 @@ def _chart_letters(_context: Any, code: str) -> str:
     keeps Jinja from working it out once at compile time on a literal (``"S" | chart_letters``
     said "S" to every language after an English page compiled it)."""
     return chart_letters(code)
+
+
+@pass_context
+def _after_colon(_context: Any, sentence: str) -> str:
+    """A sentence put after a colon, as the request's language writes it: Russian goes on in
+    lower case («Мы читаем так: удвоить можно…», not «так: Удвоить»: a walk); a word all in
+    capitals (KO) or a single letter (A) keeps its case; English writes the sentence as it is."""
+    if request_locale() == "ru" and sentence[1:2].islower() and sentence[:1].isupper():
+        return sentence[:1].lower() + sentence[1:]
+    return sentence
 
 
 def _nesting(found: Any) -> Any:
