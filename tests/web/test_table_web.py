@@ -422,3 +422,20 @@ def test_a_single_card_shows_no_total(app: Any) -> None:
     with app.test_request_context():
         assert _total((Card.parse("AS"),), (True,)) == ""
         assert _total((Card.parse("AS"), Card.parse("2D")), (True, True)) == "soft 13"
+
+
+def test_an_amount_refused_on_one_of_two_boxes_names_it_and_keeps_what_was_typed(
+    client: Any, csrf: Any, hidden_fields: Any
+) -> None:
+    # 80 typed for box 1, box 2 left empty: "a bet is an amount, such as 10", the 80 erased,
+    # and box 2's grey placeholder read as filled in (a walk).
+    url = sit(client, csrf, boxes="2", graded=["strategy"])
+    kind, fields = step_form(client, url, hidden_fields)
+    assert kind == "bet"
+    fields = {k: v for k, v in fields.items() if k != "units"}
+    response = client.post(url + "/step", data={**fields, "bet0": "80", "bet1": ""})
+    assert response.status_code == 400
+    page = html.unescape(response.get_data(as_text=True))
+    assert "Box 2: a bet is an amount" in page
+    assert re.search(r'<input name="bet0"[^>]*value="80"', page)
+    assert re.search(r'<input name="bet1"[^>]*value=""', page)

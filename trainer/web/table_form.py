@@ -124,6 +124,21 @@ _NOT_AN_AMOUNT = {
 }
 
 
+def _box_amount(
+    form: Mapping[str, str], box: int, boxes: int, what: str, unit: Fraction
+) -> Fraction:
+    """Box ``box``'s amount; where there are several, a refusal names the box (a walk typed 80
+    in box 1, left box 2 empty, and read only "a bet is an amount, such as 10")."""
+    try:
+        return _amount(form.get(f"bet{box}", ""), what, unit)
+    except InvalidStepError as error:
+        if boxes == 1:
+            raise
+        raise InvalidStepError(
+            say("box %(box)s: %(why)s", box=number(box + 1), why=str(error))
+        ) from None
+
+
 def _amount(text: str, what: str, unit: Fraction) -> Fraction:
     """The amount typed for ``what`` (a stake, a bet, insurance), in its ASCII notation."""
     text = plain_amount((text or "")[:24])
@@ -182,7 +197,7 @@ def read_step(ask: Ask, form: Mapping[str, str], spec: TableSpec) -> tuple[str, 
             bets = [spec.unit * bet_units(spec)[count - 1]] * boxes
         else:
             what = "stake" if spec.deals else "bet"
-            bets = [_amount(form.get(f"bet{box}", ""), what, spec.unit) for box in range(boxes)]
+            bets = [_box_amount(form, box, boxes, what, spec.unit) for box in range(boxes)]
         text = "bet " + " ".join(str(bet) for bet in bets)
         if spec.deals:  # a punter's stake, on the cards seen
             return text, {"stake": money(bets[0])}

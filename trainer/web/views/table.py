@@ -15,6 +15,7 @@ taken back (``POST /table/<id>/held``). htmx gets the ``table`` block only.
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -359,7 +360,11 @@ def step(table_id: str) -> Response:
         after = replay(seated.spec, seated.stored.seed, [*_played(seated), text])
     except InvalidStepError as error:
         why = plain_words(str(error))
-        return _refused(seated, words.say("That cannot be played. %(why)s", why=why))
+        # The amounts typed stay in their fields (a bet of 80 on box 1, box 2 left empty, was
+        # erased with the refusal: a walk).
+        typed = {k: form.get(k, "")[:12] for k in form if re.fullmatch(r"bet[0-7]", k)}
+        return table_page(seated, status=400, error=words.say("That cannot be played. %(why)s",
+                          why=why), field_errors={}, typed=typed)  # fmt: skip
     try:  # ending the table grades nothing
         grades = _grades(seated, seated.game, seated.ask, text, answers) if text != END else []
     except InvalidAnswerError as error:
