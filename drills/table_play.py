@@ -373,11 +373,11 @@ def _chart_words(worked: Worked) -> str:
         else total_words(f"{section} {row}")
     )
     cards = _cards_words(worked)
-    # The chart's code in words ("D/H": "double, else hit"), never its letters.
-    letters = worked.code.split("/")
+    letters = worked.code.split("/")  # the chart's code in words ("double, else hit")
     chart = say(", else ").join(say(WORDS[k]) if k in WORDS else k for k in letters)
     values = {"hand": _capital(what), "against": against_words(up), "cards": cards, "chart": chart}
-    if letters == [worked.basic]:
+    if letters[0] == worked.basic:  # its first play stands ("surrender, else hit, so surrender")
+        values["chart"] = say(WORDS[worked.basic])
         return say("%(hand)s %(against)s (%(cards)s): the chart says %(chart)s.", **values)
     return say(
         "%(hand)s %(against)s (%(cards)s): the chart says %(chart)s, so %(play)s.",

@@ -174,9 +174,10 @@ def test_where_the_index_overrules_the_chart_it_is_said_first() -> None:
     text = explain(worked, "H")
     assert text.startswith("The index says stand at +2 or above; at your true count of +2: stand.")
     assert "the chart says hit" in text
-    # Where the chart's play is right, the chart comes first, its code in words.
+    # Where the chart's play is right, the chart comes first, in words: its first play, where
+    # that one stands ("surrender, else hit, so surrender" said it twice: a walk).
     text = explain(work_out("TS 6H v TD hi-lo floor half rc +6 played 52", RULES), "H")
-    assert text.startswith("Hard 16 against 10 (2 cards): the chart says surrender, else hit")
+    assert text.startswith("Hard 16 against 10 (2 cards): the chart says surrender.")
 
 
 def test_cards_played_apart_from_their_total_are_right_by_their_own_evs_at_the_count(
