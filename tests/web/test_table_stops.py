@@ -119,7 +119,10 @@ def given_again(client: Any, url: str, db: Any, fields: dict[str, str]) -> None:
     assert re.search(r"Running count: \S+, right", text), text
     # Said as the table's summary says it (a walk read "kept the grade of the choice you took
     # back" as that choice counting, where the summary says it cost nothing).
-    assert "the table recorded the choice you took back, at no cost" in text
+    # (Its words as a reader could follow them: "graded again here: the table recorded the
+    # choice you took back, at no cost, and showed this one's grade without recording it" was
+    # read twice over by a walk.)
+    assert "(a choice made again: the table recorded the one you took back, at no cost;" in text
     assert "the table did not grade it" not in text
 
 
