@@ -94,6 +94,7 @@ def test_a_refusal_is_headed_in_plain_words(client: Any) -> None:
     assert "<h1>Not accepted</h1>" in page and "Bad Request" not in page
 
 
+@pytest.mark.usefixtures("count_studies")  # /indices shows its form once the study is there
 @pytest.mark.parametrize("path", ["/strategy", "/indices"])
 def test_a_rules_form_filled_to_its_limits_sends_an_address_the_server_reads(
     client: Any, path: str
