@@ -54,6 +54,7 @@ from trainer.words import (
     quoted,
     say,
     share_percent,
+    trimmed,
 )
 from trainer.words import signed as signed_number
 
@@ -375,9 +376,14 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
         how = ""
     else:
         first = say(_EDGE[table.system.balanced], **values)
+        # What the fraction is, and that the ideal is rounded: a walk read 0.6676 unexplained
+        # and 84.0 made a bet of 80 unsaid.
         how = " " + say(
             "Sized by Kelly: %(kelly)s × %(bankroll)s × %(edge)s%% / %(variance)s (the variance "
-            "of a round) = %(ideal)s, in units of %(unit)s within the table's limits.",
+            "of a round) = %(ideal)s, rounded to the nearest %(unit)s within the table's limits; "
+            "%(kelly)s is the share of the full Kelly bet that keeps the risk of ruin at "
+            "%(risk)s%%.",
+            risk=trimmed(ramp.risk * 100, 2),
             # To four places: "0.67" for the 0.6676 of a 5% risk, the sum shown came out
             # 279.4 worked by hand against the 278.4 said (a walk).
             kelly=number(ramp.kelly_fraction, 4),

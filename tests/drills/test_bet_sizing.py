@@ -67,6 +67,11 @@ def test_kellys_product_worked_as_written_gives_the_ideal_it_says(count: int) ->
     assert found is not None, explained.explanation
     kelly, bankroll, edge, variance, ideal = (float(x.replace(",", "")) for x in found.groups())
     assert kelly * bankroll * edge / 100 / variance == pytest.approx(ideal, abs=0.15)
+    # What the fraction is, and that the ideal is rounded (a walk read 0.6676 unexplained).
+    assert "rounded to the nearest 5 within the table's limits" in explained.explanation
+    assert f"{found[1]} is the share of the full Kelly bet that keeps the risk of ruin at 5%" in (
+        explained.explanation
+    )
 
 
 def test_a_ramp_riskier_than_asked_says_why() -> None:
