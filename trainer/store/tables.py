@@ -212,28 +212,22 @@ def accuracy_by_condition(db: sqlite_utils.Database, user_id: int) -> list[dict[
     return [dict(row) for row in rows]
 
 
-def withdrawn_tokens(db: sqlite_utils.Database, user_id: int, tokens: list[str]) -> set[str]:
-    """Of these attempt tokens, those made at one of the learner's tables on a step taken back
-    (``withdrawn``): a mistake that cost nothing there."""
-    return table_tokens(db, user_id, tokens, state="withdrawn")
-
-
-def table_tokens(
-    db: sqlite_utils.Database, user_id: int, tokens: list[str], *, state: str | None = None
-) -> set[str]:
-    """Of these attempt tokens, those made at one of the learner's tables (on a step in
-    ``state``, where given). A table's attempt token is ``t``, the table's 16-character id,
-    ``-``, the step's number in five digits, ``-`` and the ask
-    (``trainer.web.views.table.step_token``)."""
+def table_token_states(
+    db: sqlite_utils.Database, user_id: int, tokens: list[str]
+) -> dict[str, str]:
+    """Of these attempt tokens, those made at one of the learner's tables, each with its step's
+    state (``withdrawn``: taken back, a mistake that cost nothing there). A table's attempt
+    token is ``t``, the table's 16-character id, ``-``, the step's number in five digits, ``-``
+    and the ask (``trainer.web.views.table.step_token``)."""
     made = [t for t in tokens if t.startswith("t") and len(t) >= 24 and t[17] == "-"]
     if not made:
-        return set()
+        return {}
     marks = ", ".join("?" * len(made))
     rows = db.execute(
-        "SELECT a.token FROM attempts a JOIN table_steps s"
+        "SELECT a.token, s.state FROM attempts a JOIN table_steps s"
         " ON s.session_id = substr(a.token, 2, 16) AND s.n = CAST(substr(a.token, 19, 5) AS"
         " INTEGER) JOIN table_sessions t ON t.id = s.session_id AND t.user_id = a.user_id"
-        f" WHERE a.user_id = ? AND (? IS NULL OR s.state = ?) AND a.token IN ({marks})",
-        [user_id, state, state, *made],
+        f" WHERE a.user_id = ? AND a.token IN ({marks})",
+        [user_id, *made],
     )
-    return {token for (token,) in rows.fetchall()}
+    return dict(rows.fetchall())

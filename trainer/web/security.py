@@ -274,6 +274,16 @@ def sealed_response_ms(form: Any, place: str, token: str) -> int | None:
     return int(time.time() * 1000) - int(asked_at)
 
 
+def referrer_path(*, same_site: bool = False) -> str:
+    """The path and query of the page the request came from (its Referer header; ``""`` where
+    there is none, or, ``same_site``, where it names another host): to be checked with
+    :func:`safe_next` before any use."""
+    came = urlsplit(request.referrer or "")
+    if same_site and came.netloc != request.host:
+        return ""
+    return came.path + (f"?{came.query}" if came.query else "")
+
+
 def safe_next(target: str | None, default: str) -> str:
     """``target`` if it is a path on this site, else ``default``: the one check every ``next``
     goes through before a redirect.

@@ -15,7 +15,6 @@ from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from typing import Any
-from urllib.parse import urlsplit
 
 import sqlite_utils
 from flask import (
@@ -430,13 +429,9 @@ def _came_from() -> str | None:
     """Where a form refused came from, a page of this site (the referrer, sent same-origin
     only): a link back to it, where the only link was the home page's (a coach's class form
     refused: a walk)."""
-    if request.method != "POST" or not request.referrer:
+    if request.method != "POST":
         return None
-    came = urlsplit(request.referrer)
-    if came.netloc != request.host:
-        return None
-    path = came.path + (f"?{came.query}" if came.query else "")
-    return security.safe_next(path, "") or None
+    return security.safe_next(security.referrer_path(same_site=True), "") or None
 
 
 def init_app(app: Flask) -> None:

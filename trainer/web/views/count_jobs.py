@@ -18,7 +18,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, abort, current_app, redirect, request, url_for
 from werkzeug.exceptions import HTTPException
@@ -34,7 +33,7 @@ from trainer.jobs.kinds import count_study_key
 from trainer.store import jobs
 from trainer.web.caches import strategy_cache_dir
 from trainer.web.jobs import reload_at_once, submit, waited_on
-from trainer.web.security import safe_next
+from trainer.web.security import referrer_path, safe_next
 from trainer.web.support import get_db, is_htmx, render, rules_from_form
 from trainer.words import N_, percent, say
 
@@ -144,9 +143,7 @@ def asked_page() -> str:
     was sent from."""
     if request.method == "GET":
         return safe_next(request.full_path.rstrip("?"), "/")
-    came_from = urlsplit(request.referrer or "")
-    path = came_from.path + (f"?{came_from.query}" if came_from.query else "")
-    return safe_next(path, "/drills/")
+    return safe_next(referrer_path(), "/drills/")
 
 
 def pending_page(

@@ -228,11 +228,10 @@ def mistakes() -> Response:
     drills = registry()
     shown = [_mistake_row(drills, a, rank) for a, rank in found]
     # A mistake taken back at the table cost nothing there (its summary says so): said here.
-    tokens = [a.token for a in wrong]
-    taken_back = tables.withdrawn_tokens(db, user.id, tokens) if user else set()
     # A count checked at the table is the counting drill's question, filed under its title: a
     # walk found its table mistakes under "Counting through a shoe", never opened. Named so.
-    at_table = tables.table_tokens(db, user.id, tokens) if user else set()
+    at_table = tables.table_token_states(db, user.id, [a.token for a in wrong]) if user else {}
+    taken_back = {token for token, state in at_table.items() if state == "withdrawn"}
     # A mistake answered right since (a review of it, or the question asked again) says so: a
     # walk re-drilled all nineteen and found the page as it was.
     since = reviews.answered_right_since(db, user.id, wrong) if user else {}

@@ -83,6 +83,7 @@ from trainer.web.views.chart_jobs import pending_page as chart_pending_page
 from trainer.web.views.count_jobs import pending_page, study_or_start
 
 bp = Blueprint("table", __name__, url_prefix="/table")
+_ByField = dict[str, str]  # a form's fields' words (what is wrong with each, or what was typed)
 
 
 TEMPLATE = "table/table.html"
@@ -341,10 +342,13 @@ def _count_asked(spec: TableSpec, ask: Ask) -> dict[str, Any]:
     }
 
 
-def _refused(seated: Seated, message: str, fields: dict[str, str] | None = None) -> Response:
+def _refused(
+    seated: Seated, message: str, fields: _ByField | None = None, typed: _ByField | None = None
+) -> Response:
     """The table as it is, with what was wrong with the step sent (nothing stored); ``fields``,
-    what is wrong with each field of a count check, said beside it instead."""
-    return table_page(seated, status=400, error=message, field_errors=fields or {})
+    what is wrong with each field of a count check, said beside it instead; ``typed``, the
+    amounts typed, kept in their fields."""
+    return table_page(seated, status=400, error=message, field_errors=fields or {}, typed=typed)
 
 
 @bp.post("/<key:table_id>/step")
@@ -363,8 +367,7 @@ def step(table_id: str) -> Response:
         # The amounts typed stay in their fields (a bet of 80 on box 1, box 2 left empty, was
         # erased with the refusal: a walk).
         typed = {k: form.get(k, "")[:12] for k in form if re.fullmatch(r"bet[0-7]", k)}
-        return table_page(seated, status=400, error=words.say("That cannot be played. %(why)s",
-                          why=why), field_errors={}, typed=typed)  # fmt: skip
+        return _refused(seated, words.say("That cannot be played. %(why)s", why=why), typed=typed)
     try:  # ending the table grades nothing
         grades = _grades(seated, seated.game, seated.ask, text, answers) if text != END else []
     except InvalidAnswerError as error:
