@@ -155,3 +155,15 @@ def test_a_cut_card_too_shallow_for_the_studys_counts_names_the_least_penetratio
         assert sum(composition_at(deeper, counted, count)) == pytest.approx(52 * 6 * (1 - 0.175))
     for preset in ("vegas-6d-s17", "single-deck", "permanent-bank", "russian-bank"):
         assert least_penetration(Rules.parse(preset), counted) is None
+
+
+def test_the_engines_study_refuses_a_cut_card_too_shallow_before_charting_anything():
+    # The web and the CLI refuse it first; the engine's own study failed at its first count,
+    # after the full shoe's chart, naming a count and not the rule (a review).
+    from trainer.engine.indices.study import compute_study
+
+    charted = []
+    rules = Rules.parse("vegas-6d-s17 penetration=0.2")
+    with pytest.raises(CountOutOfRangeError, match=r"penetration=0\.2: .* 0\.35 or more"):
+        compute_study(rules, find_system("hi-lo"), full_shoe_chart=charted.append)
+    assert charted == []

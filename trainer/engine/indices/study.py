@@ -13,8 +13,13 @@ from dataclasses import dataclass
 
 from trainer.engine.counting import CountingSystem
 from trainer.engine.indices.edge import CountEdge, EdgeTable, count_frequencies
-from trainer.engine.indices.shoes import composition_at, engine_shoe, insurance_ev
-from trainer.engine.indices.table import IndexTable, count_grid, plays_of
+from trainer.engine.indices.shoes import (
+    CountOutOfRangeError,
+    composition_at,
+    engine_shoe,
+    insurance_ev,
+)
+from trainer.engine.indices.table import IndexTable, count_grid, least_penetration, plays_of
 from trainer.engine.processes import helper_pool
 from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.chart import Chart, compute_chart
@@ -59,6 +64,12 @@ def compute_study(
         the cached study passes the strategy cache's, so that a chart worked out already is
         not worked out again, and one worked out here is there for the chart's page.
     """
+    least = least_penetration(rules, system)
+    if least is not None:  # it would fail at its first count, after the full shoe's chart
+        raise CountOutOfRangeError(
+            f"penetration={float(rules.penetration):g}: no shoe holds the counts a study reads "
+            f"at this depth; a penetration of {float(least):g} or more does"
+        )
     grid = count_grid(rules, system)
     neutral = full_shoe_chart(rules)
     results: list[tuple[Chart, float, float]] = []
