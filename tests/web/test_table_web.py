@@ -439,3 +439,8 @@ def test_an_amount_refused_on_one_of_two_boxes_names_it_and_keeps_what_was_typed
     assert "Box 2: a bet is an amount" in page
     assert re.search(r'<input name="bet0"[^>]*value="80"', page)
     assert re.search(r'<input name="bet1"[^>]*value=""', page)
+    # The focus goes to the box to blame, not box 1 (a walk's keyboard went to the 80).
+    box2 = re.search(r'<input name="bet1"[^>]*>', page)
+    box1 = re.search(r'<input name="bet0"[^>]*>', page)
+    assert box2 and "autofocus" in box2[0] and 'aria-invalid="true"' in box2[0]
+    assert box1 and "autofocus" not in box1[0] and "aria-invalid" not in box1[0]

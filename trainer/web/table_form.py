@@ -129,14 +129,16 @@ def _box_amount(
 ) -> Fraction:
     """Box ``box``'s amount; where there are several, a refusal names the box (a walk typed 80
     in box 1, left box 2 empty, and read only "a bet is an amount, such as 10")."""
+    field = f"bet{box}"  # the field the refusal puts the focus in
     try:
-        return _amount(form.get(f"bet{box}", ""), what, unit)
+        return _amount(form.get(field, ""), what, unit)
     except InvalidStepError as error:
-        if boxes == 1:
-            raise
-        raise InvalidStepError(
-            say("box %(box)s: %(why)s", box=number(box + 1), why=str(error))
-        ) from None
+        why = (
+            str(error)
+            if boxes == 1
+            else say("box %(box)s: %(why)s", box=number(box + 1), why=str(error))
+        )
+        raise InvalidStepError(why, field) from None
 
 
 def _amount(text: str, what: str, unit: Fraction) -> Fraction:

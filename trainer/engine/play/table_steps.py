@@ -13,7 +13,12 @@ END = "end"
 
 
 class InvalidStepError(ValueError):
-    """A learner's step that cannot be played where it comes (the message names the rule)."""
+    """A learner's step that cannot be played where it comes (the message names the rule);
+    ``field``, the form's field it was read from where one is to blame (a box's amount)."""
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.field = field
 
 
 def insurance_part(step: str) -> Fraction | None:

@@ -342,13 +342,11 @@ def _count_asked(spec: TableSpec, ask: Ask) -> dict[str, Any]:
     }
 
 
-def _refused(
-    seated: Seated, message: str, fields: _ByField | None = None, typed: _ByField | None = None
-) -> Response:
+def _refused(seated: Seated, message: str, fields: _ByField | None = None, **kept: Any) -> Response:
     """The table as it is, with what was wrong with the step sent (nothing stored); ``fields``,
-    what is wrong with each field of a count check, said beside it instead; ``typed``, the
-    amounts typed, kept in their fields."""
-    return table_page(seated, status=400, error=message, field_errors=fields or {}, typed=typed)
+    what is wrong with each field of a count check, said beside it instead; ``kept``, the
+    amounts ``typed`` (kept in their fields) and the field ``blamed`` (the focus goes to it)."""
+    return table_page(seated, status=400, error=message, field_errors=fields or {}, **kept)
 
 
 @bp.post("/<key:table_id>/step")
@@ -367,7 +365,8 @@ def step(table_id: str) -> Response:
         # The amounts typed stay in their fields (a bet of 80 on box 1, box 2 left empty, was
         # erased with the refusal: a walk).
         typed = {k: form.get(k, "")[:12] for k in form if re.fullmatch(r"bet[0-7]", k)}
-        return _refused(seated, words.say("That cannot be played. %(why)s", why=why), typed=typed)
+        message = words.say("That cannot be played. %(why)s", why=why)
+        return _refused(seated, message, typed=typed, blamed=error.field)
     try:  # ending the table grades nothing
         grades = _grades(seated, seated.game, seated.ask, text, answers) if text != END else []
     except InvalidAnswerError as error:
