@@ -333,8 +333,19 @@ def test_a_bad_assignment_is_a_readable_400_and_stores_nothing(
             "due": "2026-11-09", field: value}  # fmt: skip
     response = coach.post(f"/classes/{class_id}/assignments", **data)
     assert response.status_code == 400
-    assert "Traceback" not in response.get_data(as_text=True)
+    page = response.get_data(as_text=True)
+    assert "Traceback" not in page
     assert db.execute("SELECT count(*) FROM class_assignments").fetchone()[0] == 0
+    # The form comes back as typed, the field to blame marked and focused (an error page
+    # with a link back to an empty form lost what the coach typed: a walk).
+    assert 'role="alert" id="assignment-error">Nothing was set: ' in page
+    blamed = re.search(rf'<(?:input|select) id="a-{field}"[^>]*>', page)
+    assert blamed and 'aria-invalid="true"' in blamed[0] and "autofocus" in blamed[0]
+    assert page.count('aria-invalid="true"') == 1
+    assert re.search(r'<option value="drill:basic-strategy" selected>', page) or field == "target"
+    assert re.search(r'id="a-percent"[^>]*value="(\d+)"', page)[1] == (
+        value if field == "percent" else "100"
+    )
 
 
 def test_assignments_show_in_today_and_the_coach_sees_who_is_on_track(

@@ -49,7 +49,7 @@ from trainer.web.security import safe_next
 from trainer.web.support import clock_now, current_user, digits, get_db, render
 from trainer.web.time_zone import learner_today, local_day
 from trainer.web.views.strategy_quiz import heat_at_once
-from trainer.words import say
+from trainer.words import N_, say
 
 bp = Blueprint("classes", __name__)
 
@@ -205,6 +205,12 @@ def leave(class_id: int) -> Response:
 @bp.get("/classes/<rowid:class_id>")
 def page(class_id: int) -> Response:
     _user, found = coached_or_404(class_id)
+    return _class_page(found)
+
+
+def _class_page(found: Class, status: int = 200, **refused: object) -> Response:
+    """The coach's page of ``found``; ``refused``, an assignment form refused (its ``error``,
+    the ``field`` to blame, what was ``typed``), shown in the form again."""
     chosen = request.args.get("rules", "")[:200] or None
     report = coaching.learners_and_class(found, clock_now())
     strategy = coaching.strategy_heat(found.id, chosen)
@@ -230,7 +236,9 @@ def page(class_id: int) -> Response:
             choices=_assignment_choices(),
             today=learner_today(clock_now()),  # the coach's own day, not UTC's
             default_due=(learner_today(clock_now()) + timedelta(days=7)).isoformat(),
+            refused=refused,
             section="classes",
+            status=status,
         )
     )
 
@@ -388,6 +396,9 @@ def delete(class_id: int) -> Response:
 # -- assignments ------------------------------------------------------------------------------
 
 
+_ASSIGNMENT_FORM = ("target", "rules", "system", "speed", "answers", "percent", "due")
+
+
 def _assignment_choices() -> dict[str, object]:
     drills = registry()
     return {
@@ -402,27 +413,51 @@ def _assignment_choices() -> dict[str, object]:
 
 def _bounded(text: str, what: str, low: int, high: int) -> int:
     """A whole number from a form, from ``low`` to ``high``; a readable 400 otherwise."""
+    found = _whole(text, low, high)
+    if found is None:
+        abort(400, description=_not_whole(what, low, high))
+    return found
+
+
+def _whole(text: str, low: int, high: int) -> int | None:
+    """A whole number from ``low`` to ``high`` typed in ``text``; else ``None``."""
     text = (text or "").strip()
     if not digits(text) or len(text) > 6 or not low <= int(text) <= high:
-        abort(400, description=say("%(what)s is a whole number from %(low)s to %(high)s.",
-                                   what=what, low=low, high=high))  # fmt: skip
+        return None
     return int(text)
 
 
+def _not_whole(what: str, low: int, high: int) -> str:
+    return say(
+        "%(what)s is a whole number from %(low)s to %(high)s.", what=what, low=low, high=high
+    )
+
+
+class _FieldRefused(Exception):
+    """An assignment form's field refused: its name and why (the form is shown again)."""
+
+    def __init__(self, field: str, why: str) -> None:
+        super().__init__(why)
+        self.field = field
+
+
 def _assignment_fields() -> dict[str, object]:
-    """The assignment form's fields, each checked and bounded; a readable 400 otherwise."""
+    """The assignment form's fields, each checked and bounded.
+
+    :raises _FieldRefused: naming the first field refused and why.
+    """
     form = request.form
     kind, _, target = form.get("target", "")[:60].partition(":")
     if not (
         (kind == "step" and target in steps.BY_KEY) or (kind == "drill" and target in _DRILLS_SET)
     ):
-        abort(400, description=say("Choose what to practise from the list."))
+        raise _FieldRefused("target", say("Choose what to practise from the list."))
     rules = form.get("rules", "")[:60] or None
     if rules is not None and rules not in preset_names():
-        abort(400, description=say("Choose the rules from the list, or any rules."))
+        raise _FieldRefused("rules", say("Choose the rules from the list, or any rules."))
     system = form.get("system", "")[:30] or None
     if system is not None and system not in SYSTEMS:
-        abort(400, description=say("Choose the counting system from the list, or any."))
+        raise _FieldRefused("system", say("Choose the counting system from the list, or any."))
     speed = form.get("speed", "").strip()[:8] or None
     if speed is not None:
         try:
@@ -430,27 +465,37 @@ def _assignment_fields() -> dict[str, object]:
         except (ValueError, ZeroDivisionError):
             value = Fraction(-1)
         if not Fraction(1, 4) <= value <= 10 or value.denominator > 100:
-            abort(400, description=say("The speed is cards a second, from 0.25 to 10, like 2."))
+            why = say("The speed is cards a second, from 0.25 to 10, like 2.")
+            raise _FieldRefused("speed", why)
+    bounded = {}
+    for name, what, high in (("answers", N_("The number of answers"), 1000),
+                             ("percent", N_("The share right"), 100)):  # fmt: skip
+        bounded[name] = _whole(form.get(name, ""), 1, high)
+        if bounded[name] is None:
+            raise _FieldRefused(name, _not_whole(say(what), 1, high))
     due_text = form.get("due", "")[:10]
     try:
         due = date.fromisoformat(due_text)
     except ValueError:
-        abort(400, description=say("The due date is a day like 2026-12-31."))
+        raise _FieldRefused("due", say("The due date is a day like 2026-12-31.")) from None
     today = learner_today(clock_now())  # the coach's own day, as the form's earliest
     if not today <= due <= today + timedelta(days=366):
-        abort(400, description=say("The due date is from today to a year from now."))
+        raise _FieldRefused("due", say("The due date is from today to a year from now."))
     return {
         "kind": kind, "target": target, "rules": rules, "system": system, "speed": speed,
-        "answers": _bounded(form.get("answers", ""), say("The number of answers"), 1, 1000),
-        "percent": _bounded(form.get("percent", ""), say("The share right"), 1, 100),
-        "due": due.isoformat(),
+        **bounded, "due": due.isoformat(),
     }  # fmt: skip
 
 
 @bp.post("/classes/<rowid:class_id>/assignments")
 def assign(class_id: int) -> Response:
     _user, found = coached_or_404(class_id)
-    fields = _assignment_fields()
+    try:
+        fields = _assignment_fields()
+    except _FieldRefused as refused:  # the form again, as typed (an error page lost it: a walk)
+        typed = {k: request.form.get(k, "")[:60] for k in _ASSIGNMENT_FORM}
+        why = say("Nothing was set: %(error)s", error=str(refused))
+        return _class_page(found, 400, error=why, field=refused.field, typed=typed)
     try:
         class_work.add_assignment(get_db(), found.id, fields, at=_now())
     except ClassError as error:
