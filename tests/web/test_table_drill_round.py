@@ -44,6 +44,8 @@ def drill_round(client: Any, csrf: Any, url: str, drill: str) -> Any:
 def test_the_summary_offers_a_drill_round_of_the_shoes_mistakes(
     client: Any, csrf: Any, db: Any, hidden_fields: Any
 ) -> None:
+    client.application.config["RNG_SEED"] = 7  # the same shoe on every run (a random one once
+    # ended with no drill round offered, in a parallel run)
     url = sit(
         client, csrf, rules="single-deck", unit="10", others="1", graded=["strategy", "counts"]
     )
