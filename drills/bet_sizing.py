@@ -218,7 +218,11 @@ class BetSizing(Drill, AsksOnItsPage, FollowsPreferences):
         risk = read_risk(options.get("risk") or _risk_text(DEFAULT_RISK))
         table = study_for(rules, system, caches=caches).edge
         ramp = bet_ramp(table, bankroll, float(risk))
-        count = rng.choice(_asked_counts(ramp, table))
+        counts = _asked_counts(ramp, table)
+        if options.get("telling") == "1":  # the placement check: a count the ramp raises at
+            raised = [c for c in counts if ramp.bet_at(c) > ramp.bets[0][1]]  # (a newcomer
+            counts = raised or counts  # answers the table minimum at any count)
+        count = rng.choice(counts)
         kind = "tc" if system.balanced else "rc"
         notation = (
             f"{system.slug} bankroll {_money(bankroll)} risk {_risk_text(risk)} "

@@ -389,6 +389,9 @@ def _count_shown(
     return "rc", running, prefs.convention, prefs.resolution, played
 
 
+TELLING_TRIES = 60  # draws for a question whose index play is not the basic play
+
+
 class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
     slug = SLUG
     title = N_("Deviations")
@@ -413,13 +416,19 @@ class Deviations(Drill, AsksOnItsPage, FollowsPreferences):
         system = prefs.counting_system
         table = study_for(rules, system, caches=caches).indices
         cells, note = pool(table, learner)
-        cell = rng.choice(cells)
-        play = rng.choice(table.find(*cell))
         grid = count_grid(rules, system)
-        aim = near(rng, play.index, count_unit(rules, system), grid[0], grid[-1])
-        situation, insurance = _deal(rng, cell, rules)
-        kind, count, convention, resolution, played = _count_shown(rng, rules, system, aim, prefs)
-        asked = Asked(system, situation, insurance, kind, count, convention, resolution, played)
+        # The placement check's question (``telling``): one where the index's play is right, not
+        # basic strategy's (no insurance at +2 placed a newcomer past the whole step: a walk).
+        telling = learner.options.get("telling") == "1"
+        for _ in range(TELLING_TRIES if telling else 1):
+            cell = rng.choice(cells)
+            play = rng.choice(table.find(*cell))
+            aim = near(rng, play.index, count_unit(rules, system), grid[0], grid[-1])
+            situation, insurance = _deal(rng, cell, rules)
+            shown = _count_shown(rng, rules, system, aim, prefs)
+            asked = Asked(system, situation, insurance, *shown)
+            if table.play_at(*cell, float(read_count(asked, rules).value)) != play.basic:
+                break
         question = self.question(asked.notation(), rules, caches=caches)
         if note:
             question = Question(question.notation, question.prompt, {**question.view, "note": note})

@@ -373,8 +373,10 @@ PLACEMENT: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
     ("running", "running-count", ()),
     ("true", "true-count", ()),
     ("true", "true-count", ()),
-    ("deviations", "deviations", ()),
-    ("bets", "bet-sizing", ()),
+    # Where a newcomer's default answer (no insurance, basic strategy's play, the table
+    # minimum) would be right, the drill draws another question ("telling").
+    ("deviations", "deviations", (("telling", "1"),)),
+    ("bets", "bet-sizing", (("telling", "1"),)),
 )
 # The steps whose questions need the count study of the rules and system (indices, the edge by
 # count): while it is being worked out, the check asks the others.

@@ -62,6 +62,30 @@ def test_the_placement_check_is_drawn_without_working_out_a_play() -> None:
     assert {"basic-strategy", "deviations"} <= drawn_slugs
 
 
+@pytest.mark.usefixtures("strategy_charts", "count_studies")
+def test_the_placement_asks_no_question_a_newcomers_default_answers() -> None:
+    # No insurance at a true count of +2 placed a newcomer past the index step (a walk): the
+    # check's deviation is one where the index's play is right, its bet one the ramp raises.
+    from drills.bet_sizing import read_question as read_bet
+    from drills.deviations import read_count
+    from drills.deviations import read_question as read_deviation
+    from trainer.engine.indices import bet_ramp
+    from trainer.engine.indices.cache import study
+
+    rules = Rules.parse("vegas-6d-s17")
+    for seed in range(30):
+        drawn = steps.draw_placement(random.Random(seed), rules, {})
+        asked = {step: question.notation for step, _drill, question in drawn.asked}
+        deviation = read_deviation(asked["deviations"], rules)
+        indices = study(rules, deviation.system).indices
+        cell = deviation.cell(rules)
+        count = float(read_count(deviation, rules).value)
+        assert indices.play_at(*cell, count) != indices.find(*cell)[0].basic, asked
+        system, bankroll, risk, bet_count = read_bet(asked["bets"], rules)
+        ramp = bet_ramp(study(rules, system).edge, bankroll, float(risk))
+        assert ramp.bet_at(bet_count) > ramp.bets[0][1], asked
+
+
 @pytest.mark.usefixtures("strategy_charts", "no_compiled_work")
 def test_an_insurance_question_is_asked_without_working_out_a_play() -> None:
     quiz = get_drill("basic-strategy")
