@@ -295,13 +295,18 @@ def test_the_placement_checks_plays_and_its_results_read_in_russian(russian: Wal
     parts = {f"the placement check: play {n}": part for n, part in enumerate(plays, start=1)}
     assert any("Прикупить" in part for part in plays)
     form = next(form for form in forms_of(page) if "placement" in form.classes)
-    # Each play answered with its first key, right or not; the other questions left blank.
+    # Each play answered with its first key, right or not; the hands' totals and the payout
+    # too ("hard 21" and "22.50" read on a Russian page: a walk); the others left blank.
     answers = {name: keys[0] for name, keys in form.radios.items() if name.endswith("-answer")}
+    answers |= {"q1-kind": "soft", "q1-total": "19", "q2-kind": "hard", "q2-total": "21"}
+    answers["q6-answer"] = "7"  # a natural's payout, wrong: its right amount has cents
     done = russian.post("the placement check answered", form.action, {**form.fields, **answers})
     said = re.findall(r"<li><p>.*?</li>", _part(done, r'<details class="placement-answers">.*?'
                                                       r"</details>"), re.S)  # fmt: skip
     parts |= {f"the placement's answer {n}": part for n, part in enumerate(said, start=1)}
     assert not _english(parts), _english(parts)
+    assert not re.search(r"\d\.\d", " ".join(said)), said  # «22,50», not "22.50"
+    assert "Верно: Стоять" not in done and "правильно: Стоять" not in done  # lower case
 
 
 def test_an_old_answer_stored_in_english_reads_in_russian(russian: Walk) -> None:

@@ -26,6 +26,7 @@ from werkzeug.wrappers import Response
 
 from drills import AskedAtTable, DrillError, get_drill
 from drills import path as steps
+from drills.strategy_chart import choice_words
 from trainer import words
 from trainer.engine.rulebook.rules import InvalidRulesError, Rules
 from trainer.store import attempts, paths, users
@@ -348,14 +349,18 @@ def _shown_kept(item: list[Any], rules: Rules) -> dict[str, Any]:
     _step, slug, notation, answer, right, correct = item
     drill = get_drill(str(slug))
     question = drill.question(str(notation), rules, caches=app_caches())
-    names = {
-        key: words.say_as("play", label) for key, label, _legal in question.view.get("keys", ())
-    }
+    # A key's play in a verdict's words ("stand", lower case); any other answer in the drill's
+    # own words ("hard 21" and "22.50" reached a Russian page as written: a walk).
+    names = {key: choice_words(label) for key, label, _legal in question.view.get("keys", ())}
+
+    def said(text: Any) -> str:
+        return "" if text is None else names.get(text) or drill.answer_words(str(text))
+
     return {
         "drill": drill,
         "question": question,
         "blank": answer is None,
         "correct": bool(correct),
-        "said": names.get(answer, answer) if answer is not None else "",
-        "right": names.get(right, right) if right is not None else "",
+        "said": said(answer),
+        "right": said(right),
     }
