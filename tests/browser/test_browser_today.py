@@ -39,7 +39,7 @@ def test_come_back_tomorrow_see_what_is_due_and_practise_it(learner: Any, live_s
     expect(today).to_contain_text("6 of 20 answers today")
     page.get_by_label("Goal a day").fill("5")
     page.get_by_role("button", name="Set goal").click()
-    expect(today).to_contain_text("6 of 5 answers today, met")
+    expect(today).to_contain_text("Daily goal of 5 answers met: 6 today.")
     expect(today).to_contain_text("Streak: 1 day in a row")
 
     clock: Clock = live_server.app.extensions["trainer.clock"]

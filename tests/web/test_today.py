@@ -117,7 +117,7 @@ def test_the_streak_counts_days_the_goal_was_met(clocked: Any, learner: Any, clo
     assert response.status_code == 303
     for _ in range(4):
         answer_hand(learner, right=True)
-    assert "5 of 5</strong> answers today, met" in today_of(learner)
+    assert "Daily goal of 5 answers met: <strong>5</strong> today." in today_of(learner)
     clock.advance(timedelta(days=1))
     assert "Streak: <strong>1 day</strong>" in today_of(learner)  # yesterday's stands
     for _ in range(5):
