@@ -577,3 +577,15 @@ def test_the_mistakes_and_the_answers_say_every_drills_answers_in_russian(russia
         "округление вниз, число колод — с точностью до половины колоды"
     )
     assert not _english(parts), _english(parts)
+
+
+def test_the_verdicts_cards_name_the_dealer_in_each_games_own_word(russian: Walk) -> None:
+    # The verdict's cards are a piece kept for reuse: kept by the language alone, 002's club
+    # verdict read «Дилер» where its question said «У сдатчика» (a walk).
+    for rules, word in (("vegas-6d-s17", "Дилер"), ("twenty-one-club", "Сдатчик"),
+                        ("permanent-bank", "Сдающий"), ("vegas-6d-s17", "Дилер")):  # fmt: skip
+        page = russian.get(f"the quiz at {rules}", "/drills/basic-strategy", rules=rules)
+        form = question_form(page)
+        sent = sealed({**form.fields, "question": "TS 6H v 9D", "answer": "H"}, "basic-strategy")
+        part = _part(russian.post(f"the quiz at {rules}: a verdict", form.action, sent), FEEDBACK)
+        assert re.findall(r'<p class="cards-label">([^<]*)</p>', part)[0] == word, (rules, part)

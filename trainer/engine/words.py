@@ -40,6 +40,7 @@ __all__ = [
     "Said",
     "dealer_named",
     "dealing_at",
+    "game_named",
     "nested_quotes",
     "SaidError",
     "number",
@@ -137,14 +138,20 @@ def dealing_at(text: str | None) -> Iterator[None]:
         _game_here.reset(token)
 
 
+def game_named() -> str | None:
+    """The seed text whose words name the dealer here (:func:`dealing_at`, else the web's
+    request's game): what a piece of a page kept for reuse is kept by, beside its language."""
+    here = _game_here.get()
+    return _game_of() if here == _UNSET else here
+
+
 def dealer_named(text: str) -> str:
     """A sentence of the catalogue (before its placeholders are filled: a value, such as
     another game's rules, keeps its own words) with the dealer and the punters named as the
     game's text names them (:func:`dealing_at`)."""
     if "илер" not in text and "онтёр" not in text and "грок" not in text:
         return text
-    here = _game_here.get()
-    forms = _DEALER_FORMS.get((_game_of() if here == _UNSET else here) or "")
+    forms = _DEALER_FORMS.get(game_named() or "")
     if forms is None:
         return text
 

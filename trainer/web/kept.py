@@ -16,6 +16,7 @@ from jinja2 import Environment
 from markupsafe import Markup, escape
 
 from trainer.engine.rulebook.rules import Rules
+from trainer.engine.words import game_named
 from trainer.web.catalogue import request_locale
 
 
@@ -46,6 +47,7 @@ class PureMacros:
             key = (
                 name,
                 request_locale(),
+                game_named(),
                 tuple((type(a), tuple(a) if type(a) is list else a) for a in args),
                 tuple(sorted((k, type(v), v) for k, v in kwargs.items())),
             )
@@ -226,6 +228,7 @@ class KeptPieces:
         return (
             name,
             request_locale(),
+            game_named(),  # the dealer in the game's text's word («Дилер» at 002: a walk)
             request.script_root,
             tuple(map(type, fills)),  # (a Markup fill is written as it is, text escaped)
             _frozen(key),
