@@ -18,7 +18,7 @@ from drills.base import (
 from drills.caches import Caches
 from drills.payout.deal import make_question
 from drills.payout.explain import ask_text, explain, situation_view
-from drills.payout.kinds import FIRST_KINDS, KINDS, MIXES, Kind, kinds_for
+from drills.payout.kinds import FIRST_KINDS, KINDS, MIXES, Kind, kinds_for, title_of
 from drills.payout.money import money_text, read_amount
 from drills.payout.play import read_question, read_question_played
 from trainer.engine.rulebook.rules import Rules
@@ -45,7 +45,7 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
     @property
     def kinds(self) -> dict[str, Kind]:
         """The kinds of question, their titles in the learner's language."""
-        return {slug: replace(kind, title=say(kind.title)) for slug, kind in KINDS.items()}
+        return {slug: replace(kind, title=title_of(kind)) for slug, kind in KINDS.items()}
 
     def new_question(
         self,
@@ -68,7 +68,7 @@ class PayoutMath(Drill, AsksOnItsPage, NamesItsRules):
 
     def skill_words(self, key: str) -> str:
         """The payout kind's title (``"A natural at 6:5"``)."""
-        return say(KINDS[key].title) if key in KINDS else key
+        return title_of(KINDS[key]) if key in KINDS else key
 
     def question(self, notation: str, rules: Rules, *, caches: Caches | None = None) -> Question:
         question, result, _ = read_question_played(notation)

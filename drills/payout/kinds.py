@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from drills.payout.question import Ask, PayoutQuestion
 from trainer.engine.play.round import RoundResult, SeatResult
 from trainer.engine.play.settlement import Bonus, Outcome
-from trainer.words import N_
+from trainer.engine.rulebook.rule_words import PRESET_TEXTS
+from trainer.words import N_, dealing_at, say
 
 VEGAS = "vegas-6d-s17"
 SIX_FIVE = "vegas-6d-s17 blackjack_pays=6:5"
@@ -33,6 +34,14 @@ class Kind:
     source: str
     asks: tuple[Ask, ...]
     fits: Callable[[RoundResult, PayoutQuestion], bool]
+
+
+def title_of(kind: Kind) -> str:
+    """A kind's title in the learner's language, its dealer named as the game it is played at
+    names him (a list of every kind read «Страховка против блэк джека банкомёта» where the
+    learner's own game was the Russian bank, which has no insurance: a walk)."""
+    with dealing_at(PRESET_TEXTS.get(kind.rules[0].split()[0])):
+        return say(kind.title)
 
 
 def seat_of(result: RoundResult) -> SeatResult:

@@ -589,3 +589,12 @@ def test_the_verdicts_cards_name_the_dealer_in_each_games_own_word(russian: Walk
         sent = sealed({**form.fields, "question": "TS 6H v 9D", "answer": "H"}, "basic-strategy")
         part = _part(russian.post(f"the quiz at {rules}: a verdict", form.action, sent), FEEDBACK)
         assert re.findall(r'<p class="cards-label">([^<]*)</p>', part)[0] == word, (rules, part)
+
+
+def test_each_payout_kind_names_the_dealer_as_its_own_game_does(russian: Walk) -> None:
+    # The page's list of kinds, beside a question of 004's, read «Страховка против блэк джека
+    # банкомёта», where 004 has no insurance (a walk): each kind in its own game's words.
+    page = russian.get("the payouts, 004's dealt 21", "/drills/payout-math", mix="russian-natural")
+    kinds = re.search(r'<select[^>]*name="mix".*?</select>', page, re.S)
+    assert kinds and "Страховка против блэк джека дилера" in kinds[0], kinds
+    assert "банкомёта" not in kinds[0].split("русская банковая игра")[0]
