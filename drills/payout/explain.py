@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from drills.payout.kinds import KINDS, seat_of
+from drills.payout.kinds import KINDS, seat_of, title_of
 from drills.payout.question import ASK_TEXT, Ask, PayoutQuestion
 from trainer.engine.deck.cards import Card
 from trainer.engine.deck.hand import Hand
@@ -58,13 +58,14 @@ def situation_view(question: PayoutQuestion, result: RoundResult) -> dict[str, A
     ]
     return {
         "kind": kind.slug,
-        "kind_title": say(kind.title),
+        "kind_title": title_of(kind),
         "rules": rules,
         "rules_lines": payout_lines(rules),
         "dealer": Hand(result.dealer_cards),
         "dealer_total": result.dealer_total,
         "dealer_natural": result.dealer_natural,
         "bets": list(zip(bettors, (money(bet) for bet in question.bets), strict=True)),
+        "shared": len(question.bets) > 1,  # a box with co-bettors: its hand is the box's
         "hands": hands,
         "hand": hands[0]["cards"],
         "insurance": money(seat.insurance) if seat.insurance else None,
@@ -114,6 +115,10 @@ def explain(question: PayoutQuestion, result: RoundResult, amount: Fraction) -> 
             say("Hand %(number)s (%(total)s, stake %(stake)s): %(why)s: %(net)s.",
                 number=number(index + 1), **values)
             if len(seat.hands) > 1
+            # A box with co-bettors: its hand, not the learner's, their stake a share of it
+            # ("Your hand (17, stake 60)" beside the learner's 30 of the 60: a walk).
+            else say("The box's hand (%(total)s, stake %(stake)s): %(why)s: %(net)s.", **values)
+            if len(question.bets) > 1
             else say("Your hand (%(total)s, stake %(stake)s): %(why)s: %(net)s.", **values)
         )  # fmt: skip
     if seat.insurance:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from fractions import Fraction
 from typing import Any
@@ -129,3 +130,23 @@ def test_the_footer_names_the_questions_rules_beside_the_table_and_follows_the_p
     ).get_data(as_text=True)
     assert "<html" not in answered
     assert summary in answered.split('<p id="footer-rules" hx-swap-oob="true">', 1)[1]
+
+
+@pytest.mark.parametrize("mix", ["co-bettors", "five-card-21"])
+def test_a_box_with_co_bettors_names_its_hand_the_boxs_and_a_lone_stake_no_box(
+    client: Any, hidden_fields: Any, mix: str
+) -> None:
+    # "Your hand: 17 · stake 60" beside "You 30 · Co-bettor 1 20 · Co-bettor 2 10", and
+    # "Stakes on the box: You 10" at 002's home game, which has no boxes (a walk).
+    page = client.get(f"{URL}?mix={mix}").get_data(as_text=True)
+    form = hidden_fields(page)
+    answered = client.post(
+        f"{URL}/answer?mix={mix}", data={**form, "answer": "0.01"}, follow_redirects=True
+    ).get_data(as_text=True)
+    shared = mix == "co-bettors"
+    assert ("Stakes on the box:" in page) is shared
+    if shared:
+        assert "<p>The box's hand: " in page and "Your hand: " not in page
+        assert "The box's hand (" in html.unescape(answered) and "Your hand (" not in answered
+    else:
+        assert "Your hand" in page and "The box's hand" not in page

@@ -425,7 +425,7 @@ BEHIND_DETAILS = {
     "deviations": "The EV of each play at this count",
     "bet-sizing": "The whole ramp",
     "true-count": "; rounded down,",
-    "payout-math": "Stakes on the box:",  # the hand answered (taller than a phone's screen) too
+    "payout-math": "Dealer: ",  # the hand answered (taller than a phone's screen) too
     "table-payouts": "Box 1:",
 }
 
