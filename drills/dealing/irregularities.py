@@ -31,7 +31,7 @@ from drills.base import (
     Question,
 )
 from drills.caches import Caches
-from drills.dealing.choices import PageOption, in_fixed_order
+from drills.dealing.choices import PageOption, gist, in_fixed_order
 from drills.dealing.misdealt import KINDS, RULES, Played, make, read_played
 from drills.dealing.table_words import card_words, result_view
 from trainer.engine.play.round import Outcome
@@ -182,32 +182,6 @@ CHOICES: dict[str, tuple[Choice, ...]] = {
         ),
         _REDEAL,
     ),
-}
-
-# The right choice as a wrong answer's verdict names it, where its label is too long for that
-# line (about 15 words at most, templates/drills/dealing.html): the label's gist, by label.
-SHORT = {
-    "Offer it to the player: he may take it or refuse it; refused, the next player to draw "
-    "may take it; refused again, it goes to the discards": N_(
-        "Offer it to the player, then to the next to draw"
-    ),
-    "The player keeps any two of his cards; the others go to the discards face up": N_(
-        "The player keeps any two of his cards"
-    ),
-    "The player may take his bet back, or take the missing card when his turn comes": N_(
-        "His bet back, or the missing card in his turn"
-    ),
-    "His bet is withdrawn: it goes back to him and he sits the round out": N_(
-        "His bet is withdrawn and goes back to him"
-    ),
-    "His bet is returned and he sits the round out: he has no choice": N_(
-        "His bet is returned: he has no choice"
-    ),
-    "The player may accept the card and play on, or take his bet back": N_(
-        "He may accept the card or take his bet back"
-    ),
-    "His 21 counts as a 21 of three or more cards: the round is played on, and a "
-    "player's natural still wins": N_("A plain 21, and the round is played on"),
 }
 
 TITLES = {
@@ -385,7 +359,7 @@ class Irregularities(Drill, AsksOnItsPage, NamesItsRules):
                 # Each answer as stored (its English label) in the learner's words, for the
                 # verdict's line (templates/drills/dealing.html).
                 "said": {c.label: say(c.label) for c in choices},
-                "short": {c.label: say(SHORT[c.label]) for c in choices if c.label in SHORT},
+                "short": {c.label: gist(say(c.label)) for c in choices},
                 "result": result_view(played.result),
                 "rules_lines": summary_lines(RULES),
             },

@@ -26,7 +26,7 @@ from drills.base import (
     Question,
 )
 from drills.caches import Caches
-from drills.dealing.choices import PageOption, in_fixed_order
+from drills.dealing.choices import PageOption, gist, in_fixed_order
 from drills.dealing.procedure_points import POINTS, Answer, read_point
 from trainer.engine.rulebook.rule_words import short_summary, title
 from trainer.engine.rulebook.rules import Rules, find_preset, preset_names
@@ -100,28 +100,6 @@ TEXT: dict[tuple[str, str], str] = {
     ("offer", "casino-boxes"): N_(
         "against an ace up the dealer offers insurance, and even money to a natural; he offers "
         "a double on 9, 10 and 11; he never offers surrender (a player may ask for it)."
-    ),
-}
-# The right choice as a wrong answer's verdict names it, where its label is too long for that
-# line (about 15 words at most, templates/drills/dealing.html): the label's gist, by label.
-SHORT: dict[str, str] = {
-    "You have no hole card: your second card comes after every box has played": N_(
-        "You have no hole card: it comes after the boxes play"
-    ),
-    "Show it at once: take every bet without a natural; a player's natural ties": N_(
-        "Show it at once; a player's natural ties"
-    ),
-    "Stop: shuffle the played cards, have them cut, and deal the round on": N_(
-        "Stop, shuffle the played cards, have them cut, deal on"
-    ),
-    "Deal the round on from the played cards, turned over but not shuffled": N_(
-        "Deal on from the played cards, unshuffled"
-    ),
-    "It may not be burned: shuffle the pack and have it cut again": N_(
-        "An ace may not be burned: shuffle and cut again"
-    ),
-    "Deal the round on to its end, and shuffle before the next one": N_(
-        "Finish the round, shuffle before the next"
     ),
 }
 # Each text by its game's name and its number, saying the rule that follows.
@@ -268,7 +246,9 @@ class Procedure(Drill, AsksOnItsPage, NamesItsRules):
                 ],
                 # Each answer (stored in English) in the learner's words, for the verdict.
                 "said": {label: answer.said.get(label) or say(label) for _, label in choices},
-                "short": {label: say(SHORT[label]) for _, label in choices if label in SHORT},
+                "short": {
+                    label: gist(answer.said.get(label) or say(label)) for _, label in choices
+                },  # fmt: skip
                 "step": _step(notation),
                 "interpreted": (point, played_under.name) in INTERPRETED,
                 **answer.view,

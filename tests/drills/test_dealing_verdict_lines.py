@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from drills.dealing import irregularities, procedure
+from drills.dealing.choices import gist
 from drills.dealing.misdealt import KINDS, make
 from drills.dealing.procedure_points import POINTS
 from tests.conftest import _migrated_database, app_config, sealed
@@ -97,11 +98,9 @@ def wrong_line(app: Any, drill: Any, notation: str, language: str) -> tuple[str,
 def test_a_wrong_answers_first_line_names_the_right_choice_shortly(
     bilingual: Any, drill: Any, label: str, notation: str
 ) -> None:
-    shorts = irregularities.SHORT if drill is irregularities.DRILL else procedure.SHORT
     english, _ = wrong_line(bilingual, drill, notation, "en")
-    gist = shorts.get(label)
     view = drill.question(notation, RULES).view
-    named = gist or view["said"][label]
+    named = gist(view["said"][label])
     # The right one, not the learner's, with the key its button shows (the gist alone did not
     # read as the button's words: a walk).
     [key] = [key for key, _, words in view["choices"] if words == view["said"][label]]
@@ -115,6 +114,13 @@ def test_a_wrong_answers_first_line_names_the_right_choice_shortly(
         "»."
     )
     assert named_in_russian and named_in_russian != named
+    # The right choice quoted as its button begins («Закрытой карты у вас нет: она приходит,
+    # когда сыграют боксы» quoted a gist of its own, read on no button: a walk).
+    buttons = re.findall(r"<li><kbd>\d</kbd> ([^<]*)", page)  # the choices answered
+    assert any(
+        html.unescape(words).startswith(named_in_russian.removesuffix("\u2026"))
+        for words in buttons
+    ), (named_in_russian, buttons)
     # Under it, one sentence of why: the text's rule, naming the text.
     assert re.search(r'<p class="why">[^<]*00[023]', page)
 
@@ -124,5 +130,5 @@ def test_the_long_choices_have_a_gist_each() -> None:
     over; the check above meets only the choices right in the questions it draws)."""
     for choices in irregularities.CHOICES.values():
         for choice in choices:
-            words = irregularities.SHORT.get(choice.label, choice.label)
+            words = gist(choice.label)
             assert len(words.split()) + 2 <= MOST_WORDS, choice.label
