@@ -598,3 +598,13 @@ def test_each_payout_kind_names_the_dealer_as_its_own_game_does(russian: Walk) -
     kinds = re.search(r'<select[^>]*name="mix".*?</select>', page, re.S)
     assert kinds and "Страховка против блэк джека дилера" in kinds[0], kinds
     assert "банкомёта" not in kinds[0].split("русская банковая игра")[0]
+
+
+def test_the_split_rules_two_choices_read_as_two_things_in_russian(russian: Walk) -> None:
+    # «одного ранга / одного достоинства»: to a Russian card player both say "of one rank"
+    # (a walk); the second is the cards' points.
+    page = russian.get("the chart's rules", "/strategy")
+    choices = re.search(r'<select[^>]*name="rule-split_by".*?</select>', page, re.S)
+    assert choices, "no choice of how pairs split"
+    said = re.findall(r"<option[^>]*>([^<]*)</option>", choices[0])
+    assert said == ["одного ранга", "равных по очкам"], said
