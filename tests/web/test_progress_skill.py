@@ -115,7 +115,7 @@ def test_the_next_step_is_the_skill_whose_mistakes_cost_most(learner: Any, db: A
         )
     ]
     named = "hard 16 against a 9 (Las Vegas, 6 decks, dealer stands on soft 17)"
-    assert f"Practise <strong>{named}</strong> (Basic strategy)" in step
+    assert f"Practise <strong>{named}</strong> in “Basic strategy”: your" in step
     # As each verdict says a cost ("It costs 10.00% of the bet"), not "0.20 of a bet".
     assert re.search(r"2 recent mistakes there cost\s+20.00% of the bet", step)
     (item_id,) = db.execute("SELECT id FROM review_schedules WHERE item = ?", [cell]).fetchone()
