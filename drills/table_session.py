@@ -389,7 +389,11 @@ def _list(form: Mapping[str, Any], name: str) -> list[str]:
 
 
 def _tray(rules: Rules, ask: Ask) -> int:
-    return min(ask.played, rules.decks * CARDS_PER_DECK - CARDS_PER_DECK // 4)
+    """The cards out of the shoe as the learner reads them to estimate the decks left: the
+    tray the page shows, its burned card too (a shoe's 90 cards left read 1.5 decks, where the
+    count was graded at 91, a tie rounded up to 2: a true count of +7, not +10: a walk)."""
+    out = len(ask.tray) if ask.tray_layers else ask.played
+    return min(out, rules.decks * CARDS_PER_DECK - CARDS_PER_DECK // 4)
 
 
 @dataclass(frozen=True)

@@ -293,9 +293,9 @@ def test_a_pack_dealt_to_its_end_is_called_a_pack_at_its_end(
 def test_a_table_plays_count_on_the_mistakes_page_names_the_cards_played_not_the_tray(
     app: Any,
 ) -> None:
-    """The count a table decision was graded at reads the cards played before the round (the
-    tray less the card burned, which is unseen): "14 cards in the tray" read wrong beside the
-    table's "Discard tray 15 of 312" (a walk)."""
+    """The count a table decision was graded at reads the cards out of the shoe before the
+    round, as the table's "Discard tray 15 of 312" (its burned card too) and the decks left
+    the learner reads by it: "14 cards in the tray" read wrong beside it (a walk)."""
     from flask import render_template_string
 
     from drills.table_play import DRILL
@@ -306,3 +306,24 @@ def test_a_table_plays_count_on_the_mistakes_page_names_the_cards_played_not_the
     with app.test_request_context(headers={"Accept-Language": "en"}):
         page = render_template_string(shown + "{% endwith %}", v=question.view)
     assert "130 cards played before this round" in page and "in the tray" not in page
+
+
+def test_a_count_at_a_shoe_reads_the_decks_left_by_the_tray_the_page_shows(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # "Discard tray 222 of 312": 90 cards left, 1.5 decks to the half deck; the count was read
+    # at 221 cards (the tray less its burned card), 91 left, a tie rounded up to 2 decks: a
+    # bet graded at a true count of +7 where the tray gave +10 (a walk).
+    url = sit(client, csrf, graded=["counts", "bets"])
+    kind, fields = step_form(client, url, hidden_fields)
+    for _ in range(40):  # a few rounds in: cards in the tray beside the burned one
+        if kind == "count" and replayed(db, url)[1].played > 20:
+            break
+        assert post_step(client, url, answer(kind, fields)).status_code == 200
+        kind, fields = step_form(client, url, hidden_fields)
+    spec, ask = replayed(db, url)
+    assert spec.rules.burn_cards == 1 and len(ask.tray) == ask.played + 1
+    page = client.get(url).get_data(as_text=True)
+    shown = re.search(r"Discard tray <strong>(\d+)</strong> of", page)
+    assert shown and int(shown[1]) == len(ask.tray)
+    assert spec.count_at(ask).played == len(ask.tray)
