@@ -4,6 +4,7 @@ too few; another learner's answers and jobs never shown."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -178,6 +179,9 @@ def test_a_seeded_learner_gets_figures_and_ranked_leaks(client: Any, db: Any) ->
     assert result.status_code == 200
     text = result.get_data(as_text=True)
     assert "You beside a perfect counter" in text
+    # Its perfect counter makes no index plays, said (beside the index chart's ramp, which
+    # does, a walk read the two wins as a disagreement).
+    assert "the simulator makes no index plays" in html.unescape(text)
     pace = re.search(r"An hour here is ([0-9,]+) hands: your own pace at the table\.", text)
     assert pace and int(pace.group(1).replace(",", "")) == 183  # 60 hands over 59 x 20 s
     assert "Your leaks, costliest first" in text
