@@ -39,11 +39,10 @@ from drills import (
 )
 from drills.caches import Caches
 from drills.count_study import counts_by_study, signed_notation
-from drills.counting.notation import CARDS_PER_DECK
 from drills.counting.preferences import CONVENTIONS, RESOLUTIONS
 from drills.method3_reading import NOTHING_MORE, Reading
 from drills.strategy_cells import INSURANCE_SUFFIX
-from drills.table_count import TableCount
+from drills.table_count import TableCount, tray_cards
 from drills.table_counts import count_checks
 from drills.table_play import notation_of
 from drills.table_setup_words import refusal
@@ -341,7 +340,7 @@ class TableSpec:
         """The count as the learner keeps it where ``ask`` stops."""
         running = running_count(self.system, ask.seen, self.rules.decks)
         return TableCount(
-            self.system, self.convention, self.resolution, int(running), _tray(self.rules, ask)
+            self.system, self.convention, self.resolution, int(running), tray_cards(self.rules, ask)
         )
 
 
@@ -386,14 +385,6 @@ def _list(form: Mapping[str, Any], name: str) -> list[str]:
         return list(getlist(name))[:10]
     value = form.get(name, [])
     return list(value)[:10] if isinstance(value, (list, tuple)) else [str(value)]
-
-
-def _tray(rules: Rules, ask: Ask) -> int:
-    """The cards out of the shoe as the learner reads them to estimate the decks left: the
-    tray the page shows, its burned card too (a shoe's 90 cards left read 1.5 decks, where the
-    count was graded at 91, a tie rounded up to 2: a true count of +7, not +10: a walk)."""
-    out = len(ask.tray) if ask.tray_layers else ask.played
-    return min(out, rules.decks * CARDS_PER_DECK - CARDS_PER_DECK // 4)
 
 
 @dataclass(frozen=True)
