@@ -4,6 +4,8 @@ computed, cached or stored)."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 from typing import Any
 
@@ -180,3 +182,19 @@ def test_every_cells_colour_is_one_the_key_shows(client: Any) -> None:
     assert key <= styled, key - styled
     ones = re.findall(r'<td class="([^"]+)"[^>]*><span>\S+ [≥<][+\u2212]?1</span></td>', text)
     assert ones and set(ones) == {"idx-zero-0"}, ones
+
+
+@pytest.mark.parametrize("page", ["/indices", "/risk"])
+def test_a_refused_rule_comes_back_as_typed_and_keeps_the_other_changes(
+    client: Any, page: str
+) -> None:
+    # Decks 4 and a smallest bet of 0: "Smallest bet: must be above 0", and the form came
+    # back at the learner's own rules, 6 decks and 5, both changes lost (a walk).
+    query = "rules=vegas-6d-s17&rule-decks=4&rule-min_bet=0&source=game&bankroll=abc"
+    response = client.get(f"{page}?{query}")
+    assert response.status_code == 400
+    text = html.unescape(response.get_data(as_text=True))
+    decks = re.search(r'<input id="rule-field-decks"[^>]*>', text)
+    smallest = re.search(r'<input id="rule-field-min_bet"[^>]*>', text)
+    assert decks and 'value="4"' in decks[0] and "aria-invalid" not in decks[0]
+    assert smallest and 'value="0"' in smallest[0] and 'aria-invalid="true"' in smallest[0]

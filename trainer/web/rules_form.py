@@ -48,6 +48,7 @@ __all__ = [
     "preset_menu",
     "read_rules",
     "readable_rules",
+    "rules_shown_again",
     "register_filters",
 ]
 
@@ -88,6 +89,18 @@ def read_rules_kept(values: Mapping[str, str], *, default: Rules) -> tuple[Rules
         kept = {key: values[key] for key in values if key != name}
         said = say("Those rules cannot be played: %(error)s", error=error_text(error))
         return read_rules(kept, default=default), Refused(said, name)
+
+
+def rules_shown_again(values: Mapping[str, str], *, default: Rules) -> tuple[Rules, dict[str, str]]:
+    """For a form shown again after any refusal: the rules it asks for, or those without the
+    refused rule's change (:func:`read_rules_kept`), or ``default`` where even those cannot be
+    played; and the refused field's text as typed, by its name (for :func:`option_fields`).
+    A refused rule put the learner's own rules back, every change typed lost (a walk)."""
+    try:
+        rules, refused = read_rules_kept(values, default=default)
+    except BadRequest:
+        return default, {}
+    return rules, ({refused.field: values[refused.field][:20]} if refused else {})
 
 
 def _without_the_change(values: Mapping[str, str], option: str | None) -> str | None:

@@ -45,7 +45,13 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.web.edge_plot import edge_chart
 from trainer.web.keys import chart_letters
 from trainer.web.preferences import current_counting_preferences
-from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
+from trainer.web.rules_form import (
+    is_rules_form,
+    option_fields,
+    preset_menu,
+    read_rules,
+    rules_shown_again,
+)
 from trainer.web.support import current_rules, render
 from trainer.web.views.count_jobs import pending_page, study_or_start
 from trainer.web.views.strategy import CELL_TITLES
@@ -269,10 +275,14 @@ def _risk_query(ramp: BetRamp, choice: Choice) -> dict[str, str]:
     }
 
 
-def _form_context(values: dict[str, str], rules: Rules) -> dict[str, Any]:
+def _form_context(
+    values: dict[str, str], rules: Rules, typed: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The form's context; ``typed``, a refused rule's field as typed (shown again, marked)."""
+    options = [o for o in Rules.option_names() if o not in _NOT_STUDIED]
     return {
         "presets": preset_menu(),
-        "fields": option_fields(rules, [o for o in Rules.option_names() if o not in _NOT_STUDIED]),
+        "fields": option_fields(rules, options, refused=typed),
         "systems": system_choices(),
         "values": values,
         "section": "indices",
@@ -286,7 +296,7 @@ def page() -> Response:
     try:
         choice = read_choice(values)
     except FieldError as error:
-        rules = current_rules()
+        rules, typed = rules_shown_again(values, default=current_rules())
         return render(
             "count_worth.html",
             status=400,
@@ -295,7 +305,7 @@ def page() -> Response:
             page_rules=rules,
             setup_error=str(error),
             setup_field=error.field,
-            **_form_context(values, rules),
+            **_form_context(values, rules, typed),
         )
     if is_rules_form(request.args):  # the form was sent: show it at its own address
         return redirect(url_for("count_worth.page", **choice.query()), code=303)

@@ -35,7 +35,13 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.simulator.ramp import InvalidRampTextError, Ramp
 from trainer.web.preferences import current_counting_preferences
 from trainer.web.ramp_form import InvalidRampRowsError, faulty_line, form_rows, ramp_text
-from trainer.web.rules_form import is_rules_form, option_fields, preset_menu, read_rules
+from trainer.web.rules_form import (
+    is_rules_form,
+    option_fields,
+    preset_menu,
+    read_rules,
+    rules_shown_again,
+)
 from trainer.web.support import current_rules, render
 from trainer.web.views.count_jobs import pending_page, study_or_start
 from trainer.words import N_, decimal_comma, plain_amount, said, say
@@ -135,10 +141,14 @@ def read_choice(values: dict[str, str]) -> tuple[RiskInputs, Game | None]:
         raise FieldError(_field_message(error), error.field) from None
 
 
-def _form_context(values: dict[str, str], rules: Rules) -> dict[str, Any]:
+def _form_context(
+    values: dict[str, str], rules: Rules, typed: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The form's context; ``typed``, a refused rule's field as typed (shown again, marked)."""
+    options = [o for o in Rules.option_names() if o not in _NOT_STUDIED]
     return {
         "presets": preset_menu(),
-        "fields": option_fields(rules, [o for o in Rules.option_names() if o not in _NOT_STUDIED]),
+        "fields": option_fields(rules, options, refused=typed),
         "systems": system_choices(),
         "values": _as_written(values),
         "ramp_lines": form_rows(values, DEFAULTS["ramp"]),
@@ -180,14 +190,14 @@ def page() -> Response:
     try:
         given, game = read_choice(values)
     except FieldError as error:
-        rules = _game_default()
+        rules, typed = rules_shown_again(values, default=_game_default())
         return render(
             "risk.html",
             status=400,
             report=None,
             setup_error=str(error),
             setup_field=error.field,
-            **_form_context(values, rules),
+            **_form_context(values, rules, typed),
         )
     rules = game.rules if game else _game_default()
     if game and is_rules_form(request.args):  # the form was sent: show it at its own address
