@@ -94,6 +94,11 @@ def read_bankroll(text: str, rules: Rules) -> Fraction:
                 "%(most)s).", bankroll=cleaned[:16], most=money(MAX_BANKROLL)),
             field="bankroll",
         )  # fmt: skip
+    if cleaned[:1] in "-\u2212" and re.fullmatch(r"[0-9]{1,10}", cleaned[1:]):
+        raise InvalidOptionError(  # "must be a whole amount" of -5000 read wrong (a walk)
+            say("The bankroll is an amount above zero, not %(typed)s.", typed=quoted(text[:16])),
+            field="bankroll",
+        )
     if not re.fullmatch(r"[0-9]{1,10}", cleaned):
         raise InvalidOptionError(
             say(

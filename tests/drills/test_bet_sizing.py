@@ -191,6 +191,15 @@ def test_a_bankroll_too_big_says_so_rather_than_asking_for_a_whole_amount() -> N
     assert "whole amount" not in str(raised.value)
 
 
+def test_a_negative_bankroll_is_said_to_be_below_zero_not_not_whole() -> None:
+    # "The bankroll must be a whole amount, such as 10000, not “-5000”" (a walk: it is whole).
+    for typed in ("-5000", "\u22125000"):
+        with pytest.raises(InvalidOptionError) as raised:
+            read_bankroll(typed, rules())
+        assert raised.value.field == "bankroll"
+        assert "above zero" in str(raised.value) and "whole" not in str(raised.value)
+
+
 def test_a_russian_risk_reads_its_decimal_comma(app: Any) -> None:
     """The Russian refusal's example is "0,05": the drill reads it, as it reads "0.05"."""
     with app.test_request_context(headers={"Accept-Language": "ru"}):

@@ -88,6 +88,15 @@ def test_a_bad_field_is_a_400_beside_it(client: Any, field: str, value: str) -> 
     assert "Traceback" not in text and "The risk</h2>" not in text
 
 
+def test_a_field_that_is_no_number_says_what_that_field_takes(client: Any) -> None:
+    # "Write a number with the digits 0 to 9, such as 0.05." beside a bankroll (a walk).
+    response = client.get("/risk?win_rate=0.01&sd=1.15&bankroll=abc")
+    assert response.status_code == 400
+    text = _text(response)
+    assert "The bankroll must be above 0 and at most 1,000,000,000 units." in text
+    assert "0.05" not in text.split('id="bankroll-error"')[1][:300]
+
+
 def test_a_bad_game_is_a_400_with_nothing_worked_out(tmp_path: Path) -> None:
     from trainer import create_app
 

@@ -94,8 +94,10 @@ class Game:
 
 
 def _field_message(error: InvalidRiskInputError) -> str:
-    if error.message.startswith(("not a number", "give a number")):
-        return say("Write a number with the digits 0 to 9, such as 0.05.")
+    if error.message.startswith(("not a number", "give a number")):  # and the field's bounds
+        # ("such as 0.05" beside a bankroll read oddly: a walk)
+        digits_only = say("Write a number with the digits 0 to 9.")
+        return digits_only + " " + say(_BOUNDS[error.field])
     return say(_BOUNDS[error.field])
 
 
