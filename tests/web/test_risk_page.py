@@ -86,6 +86,9 @@ def test_a_bad_field_is_a_400_beside_it(client: Any, field: str, value: str) -> 
     text = _text(response)
     assert f'id="{field}-error"' in text and 'aria-invalid="true"' in text
     assert "Traceback" not in text and "The risk</h2>" not in text
+    # The focus in the field at fault (it was left on the page's body: a walk).
+    focused = re.findall(r"<(?:input|select)[^>]*autofocus[^>]*>", text)
+    assert len(focused) == 1 and f'name="{field}"' in focused[0], focused
 
 
 def test_a_field_that_is_no_number_says_what_that_field_takes(client: Any) -> None:
