@@ -118,7 +118,7 @@ def test_a_dealing_tables_summary_sets_luck_against_skill(
     assert yours + luck == pytest.approx(got, abs=0.011)
     assert skill < 0  # the wrong choice kept
     # Said in chips, beside the mistakes' lines in bets (a reader added one against the other).
-    assert 'id="luck-unit">These are in chips; the mistakes\' costs below are in bets.' in summary
+    assert 'id="luck-unit">These are in chips, each expectation worked out on the first' in summary
     assert "what the right choice was worth to the bank" in summary
     if table is HOME_TABLE:  # a pack dealt to its end, as the count check said it
         assert "The pack is played out:" in summary
