@@ -16,6 +16,7 @@ default 2,000 table minimums, and ``risk``, by default 0.05; ``5%`` reads as 0.0
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Mapping
@@ -422,7 +423,7 @@ def explain(ramp: BetRamp, table: EdgeTable, count: int, rules: Rules) -> str:
             win=number(ramp.win_per_100, 2),
             **figures,
         )
-    riskier = why_riskier(ramp, rules)
+    riskier = why_riskier(ramp, rules, table)
     return f"{first}{how} {whole}" + (f" {riskier}" if riskier else "")
 
 
@@ -454,21 +455,53 @@ def aimed_percent(ramp: BetRamp) -> str:
     return number(ramp.risk * 100, 0 if (ramp.risk * 100) == int(ramp.risk * 100) else 2)
 
 
-def why_riskier(ramp: BetRamp, rules: Rules) -> str:
+def _near_aim(ramp: BetRamp) -> bool:
+    return ramp.risk_of_ruin <= ramp.risk * 1.1
+
+
+def bankroll_for(table: EdgeTable, ramp: BetRamp) -> Fraction | None:
+    """The least bankroll (to two significant figures, up) whose own ramp's risk of ruin
+    comes within a tenth of the one ``ramp`` was sized for; None past the largest bankroll a
+    ramp is worked out for, or for a game the ramp does not beat."""
+
+    def near(bankroll: Fraction) -> bool:
+        return _near_aim(bet_ramp(table, bankroll, ramp.risk))
+
+    if ramp.loses:
+        return None
+    low = high = ramp.bankroll
+    while not near(high):
+        if high * 2 > MAX_BANKROLL:
+            return None
+        low, high = high, high * 2
+    for _ in range(14):  # to a hundredth of a percent of it
+        middle = (low + high) / 2
+        low, high = (low, middle) if near(middle) else (middle, high)
+    step = 10 ** max(len(str(math.ceil(high))) - 2, 0)
+    return Fraction(math.ceil(high / step) * step)
+
+
+def why_riskier(ramp: BetRamp, rules: Rules, table: EdgeTable | None = None) -> str:
     """Why the ramp's own risk of ruin is above the one it was sized for, where it is (else
-    nothing)."""
-    if ramp.risk_of_ruin <= ramp.risk * 1.1 or ramp.loses:  # (a loss is said as one)
+    nothing), and (given its ``table``) the bankroll that would bring it there."""
+    if _near_aim(ramp) or ramp.loses:  # (a loss is said as one)
         return ""
-    minimums = ramp.bankroll / rules.min_bet
-    return say(
+    why = say(
         "That is above the %(aimed)s%% it was sized for: it cannot bet less than the table "
         "minimum (%(minimum)s) where the player has no edge, and it bets whole minimums, which "
         "weigh the more the fewer table minimums the bankroll holds (here %(minimums)s); a "
         "bigger bankroll brings it back toward %(aimed)s%%.",
         aimed=aimed_percent(ramp),
         minimum=_written(rules.min_bet),
-        minimums=number(minimums),
+        minimums=number(ramp.bankroll / rules.min_bet),
     )
+    needed = bankroll_for(table, ramp) if table is not None else None
+    if needed is None:
+        return why
+    # What to do about it (a walk read 22.7% beside the 5% chosen, and no way to it).
+    enough = say("A bankroll of %(bankroll)s would bring its own ramp to about %(aimed)s%%.",
+                 bankroll=_written(needed), aimed=aimed_percent(ramp))  # fmt: skip
+    return f"{why} {enough}"
 
 
 def read_question(notation: str, rules: Rules) -> tuple[CountingSystem, Fraction, Fraction, int]:

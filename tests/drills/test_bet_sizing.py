@@ -15,6 +15,7 @@ from drills import InvalidAnswerError, InvalidOptionError, InvalidQuestionError,
 from drills.bet_sizing import DRILL, read_bankroll, read_risk
 from drills.count_study import study_for
 from trainer.engine.counting import find_system
+from trainer.engine.indices import bet_ramp
 from trainer.engine.rulebook.rules import Rules
 
 VEGAS_RULES = "vegas-6d-s17"
@@ -82,6 +83,14 @@ def test_a_ramp_riskier_than_asked_says_why() -> None:
     assert "above the 5% it was sized for" in small and "(here 200)" in small
     big = DRILL.grade("hi-lo bankroll 50000 risk 0.05 tc +0", "5", rules()).explanation
     assert "above the" not in big
+    # And the bankroll that would bring it to the risk chosen (a walk found no way to it): its
+    # own ramp within a tenth of 5% there, and not at nine tenths of it.
+    needed = re.search(r"A bankroll of ([0-9,]+) would bring its own ramp to about 5%", small)
+    assert needed, small
+    money = Fraction(needed[1].replace(",", ""))
+    table = study_for(rules(), find_system("hi-lo")).edge
+    assert bet_ramp(table, money, 0.05).risk_of_ruin <= 0.055
+    assert bet_ramp(table, money * Fraction(9, 10), 0.05).risk_of_ruin > 0.055
 
 
 def test_a_bet_off_the_ramp_costs_the_expectation_it_gives_up() -> None:

@@ -257,7 +257,7 @@ def _context(choice: Choice, study: Study) -> dict[str, Any]:
         "ramp_rows": ramp_rows(ramp),
         # Why its own risk of ruin is above the one chosen, where it is (a walk read "6.3%"
         # beside the 5% asked for, with no word of why).
-        "riskier": why_riskier(ramp, choice.rules),
+        "riskier": why_riskier(ramp, choice.rules, edge),
         "aimed": aimed_percent(ramp),
         "risk_query": _risk_query(ramp, choice),
     }
