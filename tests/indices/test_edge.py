@@ -195,3 +195,25 @@ def test_edge_command_prints_the_edges_and_the_ramp(count_studies, capsys, monke
     out = capsys.readouterr().out
     assert "Edge by true count for single-deck, Hi-Lo" in out
     assert "per 100 rounds" in out and "risk of ruin" in out
+
+
+def test_a_study_under_other_bet_limits_is_the_same_study_given_back_under_them(
+    count_studies, monkeypatch
+):
+    # No chart, index or edge by count depends on the table's bet limits: a counter who
+    # changed only the minimum waited 21 s for the same study again (a walk). It is read, not
+    # worked out, and its ramp bets by the limits asked for.
+    monkeypatch.setattr(study_cache.CACHE, "_memory", {})
+    monkeypatch.setattr(study_cache, "compute_study", pytest.fail)  # read, never worked out
+    hilo, plain = find_system("hi-lo"), Rules.parse("vegas-6d-s17")
+    limited = Rules.parse("vegas-6d-s17 min_bet=25 max_bet=2500")
+    assert study_cache.cache_key(limited, hilo) == study_cache.cache_key(plain, hilo)
+    found, same = study_cache.study(limited, hilo), study_cache.study(plain, hilo)
+    assert found.indices.rules == found.edge.rules == limited
+    assert found.indices.plays == same.indices.plays and found.edge.counts == same.edge.counts
+    ramp = bet_ramp(found.edge, 100_000, 0.05)
+    assert min(bet for _, bet in ramp.bets) == 25 and max(bet for _, bet in ramp.bets) <= 2500
+    assert study_cache.cached_study(limited, hilo).edge.rules == limited
+    assert study_cache.cache_key(Rules.parse("vegas-6d-s17 decks=4"), hilo) != (
+        study_cache.cache_key(plain, hilo)
+    )

@@ -2,7 +2,8 @@
 few in memory), like the charts.
 
 Kept by :class:`trainer.engine.cache.ResultCache`, as the charts are. The key is a hash of the
-rules (their notation and options), the counting system, and the code versions of the indices
+rules (their notation and options, the table's bet limits left out: :func:`studied`), the
+counting system, and the code versions of the indices
 and of the strategy engine (either's math changing makes a new key). Files live beside the
 charts (the strategy cache's directory) as ``count-<key>.json``. A damaged or unreadable file
 is recomputed, never trusted; a read-only place still returns the table.
@@ -11,6 +12,8 @@ is recomputed, never trusted; a read-only place still returns the table.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -24,6 +27,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.cache import CACHE as CHARTS
 from trainer.engine.strategy.cache import CODE_VERSION as STRATEGY_VERSION
 from trainer.engine.strategy.cache import chart as strategy_chart
+from trainer.engine.strategy.chart import Chart
 
 __all__ = [
     "CACHE",
@@ -32,6 +36,7 @@ __all__ = [
     "cached_study",
     "edge_by_count",
     "indices",
+    "studied",
     "study",
 ]
 
@@ -57,10 +62,27 @@ CACHE: ResultCache[Study] = ResultCache(
 )
 
 
+def studied(rules: Rules) -> Rules:
+    """The rules a study is worked out and kept under: ``rules`` without the table's bet limits,
+    which no chart, index or edge by count depends on (a ramp reads them from the rules its
+    study is given back with, :func:`_as_asked`). A counter who changed only the table minimum
+    waited 21 s for the same study again (a walk)."""
+    if rules.min_bet == 1 and rules.max_bet is None:
+        return rules
+    return rules.replace(min_bet=Fraction(1), max_bet=None)
+
+
+def _as_asked(found: Study, rules: Rules) -> Study:
+    """A study kept under :func:`studied` rules, given back under the rules asked for."""
+    if found.indices.rules == rules:
+        return found
+    return Study(replace(found.indices, rules=rules), replace(found.edge, rules=rules))
+
+
 def cache_key(rules: Rules, system: CountingSystem) -> str:
-    """A stable hash of the rules (their notation and options), the system and the code
-    versions."""
-    return CACHE.key(rules, system=system.slug)
+    """A stable hash of the rules as studied (:func:`studied`: their notation and options, the
+    bet limits left out), the system and the code versions."""
+    return CACHE.key(studied(rules), system=system.slug)
 
 
 def _from_json(rules: Rules, system: CountingSystem, document: dict[str, Any]) -> Study:
@@ -90,7 +112,9 @@ def cached_study(
     rules: Rules, system: CountingSystem, *, cache_dir: str | Path | None = None
 ) -> Study | None:
     """The study if it is in memory or on disk already, else ``None`` (nothing is computed)."""
-    return CACHE.cached(cache_key(rules, system), partial(_from_json, rules, system), cache_dir)
+    kept = partial(_from_json, studied(rules), system)
+    found = CACHE.cached(cache_key(rules, system), kept, cache_dir)
+    return None if found is None else _as_asked(found, rules)
 
 
 def study(
@@ -104,21 +128,25 @@ def study(
 ) -> Study:
     """The study of ``rules`` and ``system``: from memory or disk, else computed and written
     for next time (``use_cache=False`` computes afresh and still writes)."""
-    full_shoe_chart = partial(strategy_chart, cache_dir=cache_dir, use_cache=use_cache)
-    return CACHE.get(
+
+    def full_shoe_chart(_studied: Rules) -> Chart:  # the chart of the rules asked for, kept
+        return strategy_chart(rules, cache_dir=cache_dir, use_cache=use_cache)  # (the same EVs)
+
+    found = CACHE.get(
         cache_key(rules, system),
         partial(
             compute_study,
-            rules,
+            studied(rules),
             system,
             jobs=jobs,
             progress=progress,
             full_shoe_chart=full_shoe_chart,
         ),
-        partial(_from_json, rules, system),
+        partial(_from_json, studied(rules), system),
         cache_dir,
         use_cache=use_cache,
     )
+    return _as_asked(found, rules)
 
 
 def indices(rules: Rules, system: CountingSystem, **options: Any) -> IndexTable:
