@@ -209,3 +209,14 @@ def test_a_mistake_answered_right_since_says_so(learner: Any, db: Any) -> None:
     marked = [row for row in shown if "Answered right since: " in row]
     assert len(marked) == 1 and 'aria-label="6 of hearts"' in marked[0], marked
     assert "Answered right since: Dec 2, 2026, 9:30\u202fAM (UTC)." in marked[0], marked
+
+
+def test_a_mistake_that_cost_nothing_is_not_said_in_a_losss_colour(learner: Any, db: Any) -> None:
+    # "Cost: nothing" read in red beside the mistakes that cost something (a walk).
+    client, user_id = learner
+    for n, cost in enumerate((Fraction(0), Fraction(1, 20))):
+        store(db, user_id, n, drill="basic-strategy", question="TS 6H v 9D", answer="H",
+              right_answer="S", ev_cost=cost)  # fmt: skip
+    page = client.get("/mistakes").get_data(as_text=True)
+    assert re.findall(r'<span class="cost free">Cost: nothing</span>', page)
+    assert len(re.findall(r'<span class="cost">Cost: ', page)) == 1
