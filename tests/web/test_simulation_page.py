@@ -342,6 +342,14 @@ def test_a_refused_run_says_so_at_the_top_linked_to_its_first_field(client: Any,
     assert 'id="seed-error"' in text and 'id="workers-error"' in text
 
 
+def test_a_deal_number_below_zero_says_its_bounds_in_plain_words(client: Any, csrf: Any) -> None:
+    # "must be 0 to 9,223,372,036,854,775,807" (a walk): 2^63 - 1 written out.
+    text = html.unescape(_post(client, csrf, seed="-1").get_data(as_text=True))
+    said = re.search(r'id="seed-error">([^<]*)<', text)
+    assert said and "0 or more, with fewer than 19 digits" in said[1], said
+    assert "9,223" not in text
+
+
 def test_the_forms_seed_and_workers_are_asked_in_plain_words(client: Any) -> None:
     text = client.get("/simulate").get_data(as_text=True)
     assert '>Deal number <input name="seed"' in text and 'aria-describedby="seed-hint"' in text

@@ -112,6 +112,11 @@ def _whole(field: str, text: str | int, low: int, high: int) -> int:
                 field, say("%(typed)s is not a whole number", typed=quoted(str(text)[:24]))
             )
         value = int(raw)
+    if not low <= value <= high and high == MAX_SEED:  # its 19 digits, not 2^63 - 1 written
+        raise InvalidSettingError(  # out (a walk read "0 to 9,223,372,036,854,775,807")
+            field,
+            say("must be 0 or more, with fewer than 19 digits, not %(value)s", value=number(value)),
+        )
     if not low <= value <= high:
         raise InvalidSettingError(
             field,
