@@ -152,6 +152,8 @@ def test_a_step_from_an_old_page_or_another_tab_is_refused(
         ({"units": "", "bet0": "ten"}, "amount"),
         ({"units": "", "bet0": "Infinity"}, "amount"),
         ({"units": "", "bet0": "1e99999999"}, "amount"),
+        # 20 nines, cut to 12 by the field: an amount, too big (it read "not an amount").
+        ({"units": "", "bet0": "9" * 12}, "bet of “999999999999” is more than any table takes"),
         ({"units": "0"}, "1 to 8 units"),
         ({"units": "9"}, "1 to 8 units"),
         ({"units": "\u0663"}, "1 to 8 units"),  # an Arabic-Indic 3: digits are 0-9

@@ -4,6 +4,7 @@ name (:func:`read_step`), every field bounded before it is read; the view
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from fractions import Fraction
@@ -117,6 +118,13 @@ _BELOW_ZERO = {
     "bet": N_("a bet is an amount above zero, not %(typed)s"),
     "insurance": N_("insurance is an amount of zero or more, not %(typed)s"),
 }
+# Past ten digits: an amount, too big for any table (a walk's 20 nines, cut to 12 by the field,
+# read "not an amount").
+_TOO_MUCH = {
+    "stake": N_("a stake of %(typed)s is more than any table takes"),
+    "bet": N_("a bet of %(typed)s is more than any table takes"),
+    "insurance": N_("insurance of %(typed)s is more than any table takes"),
+}
 _NOT_AN_AMOUNT = {
     "stake": N_("a stake is an amount, not %(typed)s"),
     "bet": N_("a bet is an amount, not %(typed)s"),
@@ -148,6 +156,8 @@ def _amount(text: str, what: str, unit: Fraction) -> Fraction:
         raise InvalidStepError(say(_NO_AMOUNT[what], amount=table_view.money(unit)))
     if text[:1] in "-\u2212" and MONEY_RE.fullmatch(text[1:]):  # an amount, below zero
         raise InvalidStepError(say(_BELOW_ZERO[what], typed=quoted(text[:12])))
+    if re.fullmatch(r"[0-9]{11,}(?:\.[0-9]{1,2})?", text):
+        raise InvalidStepError(say(_TOO_MUCH[what], typed=quoted(text[:12])))
     if not MONEY_RE.fullmatch(text):  # no exponent, no infinity: digits and cents only
         raise InvalidStepError(say(_NOT_AN_AMOUNT[what], typed=quoted(text[:12])))
     return Fraction(Decimal(text))
