@@ -240,3 +240,21 @@ def test_every_step_of_every_kind_of_table_replays(
         page = client.get(f"{replay}?step={step}")
         assert page.status_code == 200, (step, page.get_data(as_text=True)[-600:])
         assert notation_in(visible_text(page.get_data(as_text=True))) == [], step
+
+
+def test_a_replayed_bet_is_priced_in_table_minimums_as_the_table_priced_it(app: Any) -> None:
+    # "6.33% of the minimum" in the summary and on the mistakes page, "0.06 bets" in the
+    # replay (a walk).
+    from fractions import Fraction
+
+    from drills.replay import Judged
+    from trainer.web.table_verdict import stored_verdicts
+    from trainer.web.views.replay import _verdict
+
+    judged = Judged("bet0", "160", "100", False, Fraction(633, 10000))
+    with app.test_request_context(headers={"Accept-Language": "en"}):
+        replayed = _verdict(judged)["lead"]
+        stored = {"answer": "160", "right_answer": "100", "correct": 0, "ev_cost": "0.0633"}
+        [at_the_table] = stored_verdicts({"bet0": stored})
+    assert "of the minimum" in replayed and " bets" not in replayed
+    assert replayed == at_the_table["lead"]

@@ -34,7 +34,7 @@ from drills.replay import (
     table_counts,
 )
 from drills.table_session import TableSpec, wonging_of
-from drills.table_sums import ASK_NAMES
+from drills.table_sums import ASK_NAMES, in_minimums
 from trainer.engine.counting import estimate_decks
 from trainer.engine.rulebook.rules import Rules
 from trainer.store import counting as counting_store
@@ -308,8 +308,15 @@ def _table_page(source: Source, stored: tables.StoredTable) -> Response:
 
 def _verdict(judged: Any) -> dict[str, Any]:
     name = table_verdict.verdict_name(judged.name, judged.question)
-    line = table_verdict.verdict(
-        name, judged.answer, judged.right, judged.correct, judged.ev_cost, Fraction(0), ""
+    line = table_verdict.verdict(  # a bet priced in table minimums, as the table priced it
+        name,
+        judged.answer,
+        judged.right,
+        judged.correct,
+        judged.ev_cost,
+        Fraction(0),
+        "",
+        minimums=in_minimums(judged.name),  # ("0.06 bets" here, "6.33% of the minimum" there)
     )
     return {**line, "graded_then": judged.graded_then}
 
