@@ -171,6 +171,10 @@ def test_a_seeded_learner_gets_figures_and_ranked_leaks(client: Any, db: Any) ->
     seed(db, alice)
     page = client.get("/your-game").get_data(as_text=True)
     assert "Work out my game" in page and "Not enough answers yet." not in page
+    # The rules it is worked out under, named above the form, and where to choose others (a
+    # walk took the drills' $5 minimum for the table's $10).
+    assert "Your rules: Las Vegas, 6 decks" in html.unescape(page)
+    assert '<a href="/rules">the rules page</a>' in page
     posted = client.post(
         "/your-game", data={"csrf_token": "csrf-for-alice", "bankroll": "20000", "risk": "5%"}
     )

@@ -111,6 +111,7 @@ def _page(model: ErrorModel, *, status: int = 200, **extra: Any) -> Response:
         "your_game/page.html",
         status=status,
         values=values,
+        game_rules=rules,  # named above the form (a walk took the drills' for the table's)
         latest=_latest(),
         **_model_context(model),
         **extra,
