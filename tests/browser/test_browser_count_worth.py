@@ -25,7 +25,8 @@ def test_the_index_chart_and_the_edge_plot(
     page = learner.page
     page.goto("/")
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Index chart").click()
-    expect(page.get_by_role("heading", name="What the count is worth", level=1)).to_be_visible()
+    heading = page.get_by_role("heading", name="Index chart: what the count is worth", level=1)
+    expect(heading).to_be_visible()
     page.get_by_label("Rules preset").select_option(preset)
     page.get_by_label("Plays at a count", exact=True).fill("4")
     page.get_by_role("button", name="Show").click()
