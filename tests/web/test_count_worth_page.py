@@ -198,3 +198,18 @@ def test_a_refused_rule_comes_back_as_typed_and_keeps_the_other_changes(
     smallest = re.search(r'<input id="rule-field-min_bet"[^>]*>', text)
     assert decks and 'value="4"' in decks[0] and "aria-invalid" not in decks[0]
     assert smallest and 'value="0"' in smallest[0] and 'aria-invalid="true"' in smallest[0]
+
+
+def test_a_rule_between_two_fields_blames_the_one_changed(client: Any) -> None:
+    # A smallest bet of 2,000 under the largest's 1,000: "Largest bet: must be at least the
+    # smallest bet", and the form marked the largest, left as it was (a walk).
+    query = "rules=vegas-6d-s17&rule-min_bet=2000&rule-max_bet=1000&rule-decks=4"
+    response = client.get(f"/indices?{query}")
+    assert response.status_code == 400
+    text = html.unescape(response.get_data(as_text=True))
+    smallest = re.search(r'<input id="rule-field-min_bet"[^>]*>', text)
+    largest = re.search(r'<input id="rule-field-max_bet"[^>]*>', text)
+    decks = re.search(r'<input id="rule-field-decks"[^>]*>', text)
+    assert smallest and 'value="2000"' in smallest[0] and 'aria-invalid="true"' in smallest[0]
+    assert largest and "aria-invalid" not in largest[0]
+    assert decks and 'value="4"' in decks[0]

@@ -86,9 +86,16 @@ def read_rules_kept(values: Mapping[str, str], *, default: Rules) -> tuple[Rules
         name = FIELD_PREFIX + (error.option or "")
         if error.option is None or name not in values:
             return read_rules(values, default=default), None  # (raises its 400)
-        kept = {key: values[key] for key in values if key != name}
         said = say("Those rules cannot be played: %(error)s", error=error_text(error))
-        return read_rules(kept, default=default), Refused(said, name)
+        # The field whose change, left out, makes rules that can be played: the one named, or
+        # (a rule between two) the other (a minimum of 2,000 blamed the maximum left at 1,000).
+        for blamed in [name, *(key for key in values if key.startswith(FIELD_PREFIX))]:
+            kept = {key: values[key] for key in values if key != blamed}
+            try:
+                return _read(kept, default), Refused(said, blamed)
+            except InvalidRulesError:
+                continue
+        return read_rules(values, default=default), None  # (raises its 400)
 
 
 def rules_shown_again(values: Mapping[str, str], *, default: Rules) -> tuple[Rules, dict[str, str]]:
