@@ -69,10 +69,16 @@ def read_rules(values: Mapping[str, str], *, default: Rules) -> Rules:
 
 
 class Refused(NamedTuple):
-    """A rule refused in a form shown again: why, and its field's name."""
+    """A rule refused in a form shown again: why, its field's name, and what was typed in it
+    (bounded as the field is), by that name: the form's ``refused`` (:func:`option_fields`)."""
 
     said: str
     field: str
+    text: str
+
+    @property
+    def typed(self) -> dict[str, str]:
+        return {self.field: self.text}
 
 
 def read_rules_kept(values: Mapping[str, str], *, default: Rules) -> tuple[Rules, Refused | None]:
@@ -92,7 +98,7 @@ def read_rules_kept(values: Mapping[str, str], *, default: Rules) -> tuple[Rules
         for blamed in [name, *(key for key in values if key.startswith(FIELD_PREFIX))]:
             kept = {key: values[key] for key in values if key != blamed}
             try:
-                return _read(kept, default), Refused(said, blamed)
+                return _read(kept, default), Refused(said, blamed, values[blamed][:20])
             except InvalidRulesError:
                 continue
         return read_rules(values, default=default), None  # (raises its 400)
@@ -107,7 +113,7 @@ def rules_shown_again(values: Mapping[str, str], *, default: Rules) -> tuple[Rul
         rules, refused = read_rules_kept(values, default=default)
     except BadRequest:
         return default, {}
-    return rules, ({refused.field: values[refused.field][:20]} if refused else {})
+    return rules, (refused.typed if refused else {})
 
 
 def _without_the_change(values: Mapping[str, str], option: str | None) -> str | None:

@@ -206,8 +206,7 @@ def start() -> Response:
     form = _under_new_rules(rules)
     if refused is not None:  # the form again, the rule's change left out and said
         error = InvalidTableSpecError(refused.said, "rules")
-        typed = {refused.field: request.form[refused.field]}
-        return _setup_page(rules, status=400, error=error, form=form, refused=typed)
+        return _setup_page(rules, status=400, error=error, form=form, refused=refused.typed)
     if form.get("rules_only"):  # the rules changed: the form again, under them
         return _setup_page(rules, form=form)
     try:
