@@ -22,6 +22,7 @@ import re
 from collections.abc import Mapping
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from drills.base import (
@@ -463,13 +464,15 @@ def bankroll_for(table: EdgeTable, ramp: BetRamp) -> Fraction | None:
     """The least bankroll (to two significant figures, up) whose own ramp's risk of ruin
     comes within a tenth of the one ``ramp`` was sized for; None past the largest bankroll a
     ramp is worked out for, or for a game the ramp does not beat."""
+    return None if ramp.loses else _bankroll_for(table, ramp.bankroll, ramp.risk)
 
-    def near(bankroll: Fraction) -> bool:
-        return _near_aim(bet_ramp(table, bankroll, ramp.risk))
 
-    if ramp.loses:
-        return None
-    low = high = ramp.bankroll
+@lru_cache(maxsize=256)  # some 30 ramps worked out (1.6 ms): once, not at every bet graded
+def _bankroll_for(table: EdgeTable, bankroll: Fraction, risk: float) -> Fraction | None:
+    def near(money: Fraction) -> bool:
+        return _near_aim(bet_ramp(table, money, risk))
+
+    low = high = bankroll
     while not near(high):
         if high * 2 > MAX_BANKROLL:
             return None
