@@ -311,9 +311,46 @@ def build_tree(rules: Rules) -> Tree:
 @lru_cache(maxsize=4)
 def node_index(rules: Rules) -> tuple[dict[tuple[int, Hand, int], int], dict[Hand, int]]:
     """Where each node (up card, hand, split pair's value or 0) and each start (its two cards
-    and the up card) is in the tree of ``rules``: its nodes walked, nothing worked out."""
-    tree = Tree(rules, worked=False)
-    return tree._index, {start: i for i, start in enumerate(tree.starts)}
+    and the up card) is in the tree of ``rules``, in :class:`Tree`'s own order: its nodes
+    walked, nothing worked out (0.36 s for one deck where the tree's own walk takes 1.4: a
+    table's first engine punter waited for it)."""
+    index: dict[tuple[int, Hand, int], int] = {}
+    left = list(full_shoe(rules.decks))  # the pack less the node's cards, taken and given back
+
+    def walk(up: int, hand: Hand, hard: int, ace: bool, pair: int) -> None:
+        index[up, hand, pair] = len(index)
+        if (hard + 10 if ace and hard <= 11 else hard) >= 21:
+            return
+        for value in VALUES:
+            if not left[value - 1] or hard + value > 21:  # none left, or a bust (no node)
+                continue
+            grown = tuple(sorted((*hand, value)))
+            if (up, grown, pair) not in index:
+                left[value - 1] -= 1
+                walk(up, grown, hard + value, ace or value == 1, pair)
+                left[value - 1] += 1
+
+    starts: list[Hand] = []
+    for up in VALUES:
+        for a in VALUES:
+            for b in range(a, 11):
+                if natural(a, b):
+                    continue
+                for value in (a, b, up):
+                    left[value - 1] -= 1
+                if (up, (a, b), 0) not in index:
+                    walk(up, (a, b), a + b, a == 1, 0)
+                if a == b != 10 and rules.max_split_hands >= 2:  # each split hand's first draw
+                    for value in VALUES:
+                        hand = (min(a, value), max(a, value))
+                        if left[value - 1] and (up, hand, a) not in index:
+                            left[value - 1] -= 1
+                            walk(up, hand, a + value, 1 in hand, a)
+                            left[value - 1] += 1
+                for value in (a, b, up):
+                    left[value - 1] += 1
+                starts.append((a, b, up))
+    return index, {start: i for i, start in enumerate(starts)}
 
 
 def bits(flags: np.ndarray) -> str:
