@@ -17,6 +17,7 @@ from flask import Flask, current_app
 from drills.caches import Caches
 from drills.counting import penetration_study
 from trainer.engine.banker.method3 import cached_method3_game
+from trainer.engine.play import method3_punters
 from trainer.engine.rulebook.rules import find_preset, preset_names
 from trainer.engine.strategy import cache as strategy_cache
 
@@ -61,15 +62,16 @@ def penetration_cache_dir(app: Flask | None = None) -> Path:
 
 
 def warm(app: Flask) -> None:
-    """Read every preset's strategy chart (and 002's method-3 game) from the cache into
-    memory, where it is on disk (a production server does it once before its workers fork, so
-    each starts with them)."""
+    """Read every preset's strategy chart (and 002's method-3 game, its punters' reading ready)
+    from the cache into memory, where it is on disk (a production server does it once before
+    its workers fork, so each starts with them)."""
     directory = strategy_cache_dir(app)
     for name in preset_names():
         rules = find_preset(name)
         strategy_cache.cached(rules, cache_dir=directory)
         if rules.deal_method == 3:
             cached_method3_game(rules)  # 002's doubling (read from disk, never worked out)
+            method3_punters.ready(rules)  # the engine punters' reading (its walk and kernel)
 
 
 def init_app(app: Flask) -> None:

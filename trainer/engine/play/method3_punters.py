@@ -18,7 +18,7 @@ from trainer.engine.deck.cards import Card
 from trainer.engine.play.round import Action, Round
 from trainer.engine.rulebook.rules import Rules
 
-__all__ = ["method3_action", "reading_of", "staking"]
+__all__ = ["method3_action", "reading_of", "ready", "staking"]
 
 _ACTIONS = {"H": Action.HIT, "S": Action.STAND, "P": Action.SPLIT}
 
@@ -81,3 +81,11 @@ def _play(
     milliseconds each)."""
     read = table_chances(rules, punters) if punters > 1 else None
     return reading_play(method3_game(rules), doubled, up, hand, pair, first, seen, read)
+
+
+def ready(rules: Rules) -> None:
+    """Load what the first engine punter reading the cards at a table of ``rules`` would wait
+    for (some 1.5 s in a fresh process, where a learner dealing had said "no double"): the
+    game's node index and the dealer's compiled draws. A production server does it before its
+    workers fork (:func:`trainer.web.caches.warm`), so each starts with them."""
+    _play(rules, False, 10, (6, 10), 0, True, (2,), 2)  # a hand read with a card seen
