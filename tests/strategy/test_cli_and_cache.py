@@ -170,3 +170,26 @@ def test_a_chart_cached_for_the_old_home_game_is_never_served(tmp_path, monkeypa
     key = cache.cache_key(home, shoe)
     monkeypatch.setattr(cache.CACHE, "code_version", "strategy-old")
     assert cache.cache_key(home, shoe) != key  # and a change of the maths moves every key
+
+
+def test_a_chart_under_other_bet_limits_is_read_and_given_back_under_them(tmp_path, monkeypatch):
+    # No play or EV depends on the table's bet limits: a counter who changed only the minimum
+    # waited for the same chart again (1 s). It is read, and its rules are the ones asked for.
+    plain = Rules.parse("single-deck")
+    limited = plain.replace(min_bet=25, max_bet=500)
+    first = cache.chart(plain, cache_dir=tmp_path)
+    monkeypatch.setattr(cache, "compute_chart", pytest.fail)  # read, never worked out
+    for kept in ({}, None):  # in memory, then from disk
+        if kept is not None:
+            monkeypatch.setattr(cache.CACHE, "_memory", kept)
+        found, same = (
+            cache.chart(limited, cache_dir=tmp_path),
+            cache.chart(plain, cache_dir=tmp_path),
+        )
+        assert found.rules == limited and same.rules == plain
+        assert found.codes == first.codes and found.evs == same.evs  # (on disk: 6 places)
+        assert cache.cached(limited, cache_dir=tmp_path).rules == limited
+    assert cache.cache_key(limited, (4,) * 9 + (16,)) == cache.cache_key(plain, (4,) * 9 + (16,))
+    assert cache.cache_key(plain.replace(decks=2), (8,) * 9 + (32,)) != cache.cache_key(
+        limited, (8,) * 9 + (32,)
+    )

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from fractions import Fraction
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from trainer.engine.rulebook.rules import Rules
 from trainer.engine.strategy.cache import CACHE as CHARTS
 from trainer.engine.strategy.cache import CODE_VERSION as STRATEGY_VERSION
 from trainer.engine.strategy.cache import chart as strategy_chart
+from trainer.engine.strategy.cache import charted
 from trainer.engine.strategy.chart import Chart
 
 __all__ = [
@@ -64,12 +64,9 @@ CACHE: ResultCache[Study] = ResultCache(
 
 def studied(rules: Rules) -> Rules:
     """The rules a study is worked out and kept under: ``rules`` without the table's bet limits,
-    which no chart, index or edge by count depends on (a ramp reads them from the rules its
-    study is given back with, :func:`_as_asked`). A counter who changed only the table minimum
-    waited 21 s for the same study again (a walk)."""
-    if rules.min_bet == 1 and rules.max_bet is None:
-        return rules
-    return rules.replace(min_bet=Fraction(1), max_bet=None)
+    which no chart, index or edge by count depends on (the charts' own, :func:`.charted`; a
+    ramp reads them from the rules its study is given back with, :func:`_as_asked`)."""
+    return charted(rules)
 
 
 def _as_asked(found: Study, rules: Rules) -> Study:
