@@ -105,7 +105,23 @@ def test_a_jobs_estimate_comes_from_its_pace_or_else_the_last_jobs_time() -> Non
     fresh = replace(job, done=0)
     assert fresh.seconds_left(began + timedelta(seconds=4), last=30) == 26
     assert fresh.seconds_left(began + timedelta(seconds=4)) is None  # nothing to go by
+    # Past the last jobs' time with nothing done: not known (it read "A few seconds left" at 0%).
+    assert fresh.seconds_left(began + timedelta(seconds=40), last=30) is None
     assert replace(job, state="failed").seconds_left(began + timedelta(seconds=10)) is None
+
+
+def test_the_last_jobs_time_is_the_median_of_the_last_five_ended_well(db: Any) -> None:
+    assert jobs.last_seconds(db, "count-study") is None
+    for seconds in (20, 22, 25, 21, 1, 2):  # two found made (a second or two), the rest worked
+        job, _ = jobs.enqueue(db, "count-study", {}, key=f"study {seconds}", total=21)
+        claimed = jobs.claim(db, os.getpid())
+        assert claimed is not None and claimed.id == job.id
+        assert jobs.finish(db, job.id, {}, done=21)
+        db.execute(
+            "UPDATE jobs SET started_at = '2026-01-01T12:00:00.000Z', finished_at = ?"
+            " WHERE id = ?", [f"2026-01-01T12:00:{seconds:02d}.000Z", job.id],
+        )  # fmt: skip
+    assert jobs.last_seconds(db, "count-study") == pytest.approx(21, abs=0.01)  # 22 25 21 1 2
 
 
 def test_the_pending_page_shows_the_estimate_and_something_to_practise(

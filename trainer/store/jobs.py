@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -112,14 +113,16 @@ class Job:
 
     def seconds_left(self, now: datetime | None = None, last: float | None = None) -> int | None:
         """An honest estimate of the seconds left: the time per unit so far times the units
-        left; before the first unit, the last such job's time (``last``) less this one's so
-        far; None when nothing is known to go by, or once it is finished."""
+        left; before the first unit, the last such jobs' time (``last``) less this one's so
+        far, while this one has taken less; None when nothing is known to go by (a job past
+        that time with no unit done read "A few seconds left" at 0%, a walk), or once it is
+        finished."""
         if self.finished:
             return None
         elapsed = self.elapsed(now)
         if self.done > 0 and elapsed is not None:
             return max(1, round(elapsed / self.done * (self.total - self.done)))
-        if last is not None:
+        if last is not None and (elapsed or 0) < last:
             return max(1, round(last - (elapsed or 0)))
         return None
 
@@ -240,14 +243,16 @@ def running_count(db: sqlite_utils.Database) -> int:
 
 
 def last_seconds(db: sqlite_utils.Database, kind: str) -> float | None:
-    """How long the last job of ``kind`` that ended well took (None: none has)."""
-    row = db.execute(
+    """How long the last jobs of ``kind`` that ended well took: the median of the last five
+    (one quick job, its result found made by another, does not set the next one's estimate;
+    None: none has ended well)."""
+    rows = db.execute(
         "SELECT (julianday(finished_at) - julianday(started_at)) * 86400 FROM jobs"
         " WHERE kind = ? AND state = 'done' AND started_at IS NOT NULL"
-        " ORDER BY id DESC LIMIT 1",
+        " AND finished_at IS NOT NULL ORDER BY id DESC LIMIT 5",
         [kind],
-    ).fetchone()
-    return float(row[0]) if row and row[0] is not None else None
+    ).fetchall()
+    return statistics.median(float(row[0]) for row in rows) if rows else None
 
 
 def done_seconds(
