@@ -13,7 +13,7 @@ import pytest
 from drills.table_dealing import KEYS, dealer_grade, dealer_notation, standing_hands
 from drills.table_session import DEFAULT_STOP_AT
 from tests.web.test_table_pages import BANK_TABLE, replayed, waits
-from tests.web.test_table_web import sit
+from tests.web.test_table_web import assert_why_given, sit
 from trainer.engine.banker.dealer_choice import unseen_values
 from trainer.engine.banker.doubling import doubling_cards, doubling_chance, players_ev_against
 
@@ -93,6 +93,7 @@ def test_a_wrong_draw_is_an_attempt_on_the_mistakes_page_and_drilled_again(
     assert attempt["question"].startswith("draw ") and " unseen " in attempt["question"]
     mistakes = client.get("/mistakes?drill=table-dealing").get_data(as_text=True)
     assert "Table dealing" in mistakes and "You, the banker:" in mistakes  # 004's bank
+    assert_why_given(client, db, "table-dealing")
     assert "You, dealing" not in mistakes
     # Named as what it is beside the drill it is filed under (with a punter's redoubles).
     assert "Table dealing</strong> · the dealer's draw or stand" in mistakes.replace("&#39;", "'")

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from drills import registry
 from drills.table_play import work_out
 from drills.table_session import TableSpec, step_asks
 from trainer.engine.play.table_game import TableGame
@@ -323,6 +324,18 @@ def test_co_bettors_where_the_rules_take_none_are_refused(client: Any, csrf: Any
     assert db["table_sessions"].count == 0
 
 
+def assert_why_given(client: Any, db: Any, drill: str) -> None:
+    """The mistakes page gives the last mistake of ``drill`` its verdict's sentence of why, as
+    the drill grades the stored answer (the page gave none, a walk)."""
+    stored = db.execute(
+        "SELECT question, answer, rules FROM attempts WHERE drill = ? ORDER BY id DESC", [drill]
+    ).fetchone()
+    grade = registry()[drill].grade(stored[0], stored[1], Rules.parse(stored[2]))
+    assert not grade.correct and len(grade.why) > 20, grade
+    mistakes = client.get(f"/mistakes?drill={drill}").get_data(as_text=True)
+    assert f'<p class="why">{html.escape(grade.why, quote=False)}</p>' in mistakes, grade.why
+
+
 def test_a_mistake_at_the_table_is_drilled_again_from_the_mistakes_page(
     client: Any, csrf: Any, db: Any, hidden_fields: Any
 ) -> None:
@@ -337,6 +350,7 @@ def test_a_mistake_at_the_table_is_drilled_again_from_the_mistakes_page(
     worked = work_out(step_asks(spec, ask)[0].notation, spec.rules)
     wrong = next(key for key in sorted(worked.legal) if key != worked.right)
     assert post_step(client, url, {**fields, "answer": wrong}).status_code == 200
+    assert_why_given(client, db, "table-play")
     data = {"drill": "table-play", "sort": "newest", "csrf_token": csrf()}
     review = client.post("/mistakes/review", data=data)
     assert review.status_code == 303

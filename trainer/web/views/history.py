@@ -272,6 +272,7 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         said = _said(drills.get(a.drill), question, keys, a.answer)
         right = _said(drills.get(a.drill), question, keys, a.right_answer)
         kind = _dealing_kind(a) if a.drill == "table-dealing" else None
+        why = _why(drills.get(a.drill), a, rules) if question is not None else None
     waiting = None
     if waits_on is not None:
         here = safe_next(request.full_path.rstrip("?"), url_for("history.mistakes"))
@@ -289,7 +290,19 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         "right": right,
         "rank": rank,
         "kind": kind,
+        "why": why,
     }
+
+
+def _why(drill: Drill | None, a: Any, rules: Rules) -> str | None:
+    """The verdict's one sentence of why, the answer graded again as it was at the answer (a
+    walk found the table's plays listed with no reason); None where it cannot be."""
+    if drill is None:
+        return None
+    try:
+        return drill.grade(a.question, a.answer, rules, caches=app_caches()).why or None
+    except DrillError:
+        return None
 
 
 # What a table-dealing mistake was, named beside its drill's title: the drill holds the
