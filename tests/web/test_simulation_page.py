@@ -474,6 +474,25 @@ def test_the_ramp_is_written_in_lines_and_kept_in_its_notation(
     assert "units@count" not in form and "1@-99" not in form
 
 
+def test_a_ramp_of_twelve_lines_is_taken_whole_the_last_six_behind_more_lines(
+    quiet_app: Any, client: Any, csrf: Any, db: Any
+) -> None:
+    """The index chart's ramp at a 5,000 bankroll has 11 lines; the form took 6, so a counter
+    could not copy it (a walk). Twelve now: six shown, six behind "More lines", open where one
+    of them is filled or at fault."""
+    form = client.get("/simulate").get_data(as_text=True)
+    assert "ramp-units-11" in form and "ramp-units-12" not in form
+    more = form.split('<details class="ramp-more"')[1]
+    assert more.startswith(">") and 'name="ramp-count-6"' in more  # closed, lines 7 to 12 in it
+    rows = {"ramp-units-0": "1"} | {f"ramp-count-{n}": str(n) for n in range(1, 12)}
+    rows |= {f"ramp-units-{n}": str(2 * n) for n in range(1, 12)}
+    job = simulations.get_job(db, _job_id(_post(client, csrf, **rows)))
+    assert job is not None and job.settings["ramp"].endswith(",20@10,22@11")
+    assert job.settings["ramp"].count("@") == 12
+    refused = _post(client, csrf, **(rows | {"ramp-units-9": "x"})).get_data(as_text=True)
+    assert "Line 10 of the ramp" in refused and '<details class="ramp-more" open>' in refused
+
+
 @pytest.mark.parametrize(
     ("rows", "said"),
     [

@@ -1,5 +1,5 @@
 """A bet ramp as a learner writes it and reads it: the bet at any count, in units (table
-minimums), then up to five steps, each a bet from a count up (the simulation's and the risk
+minimums), then up to eleven steps, each a bet from a count up (the simulation's and the risk
 page's forms), where the pages asked for the simulator's notation (``1@-99,2@1,4@2,8@3``:
 :mod:`trainer.simulator.ramp`). The notation stays what links, stored runs and the command line
 keep: the form's rows are read into it, drawn from it, and a ramp is said back in words."""
@@ -24,7 +24,9 @@ __all__ = [
     "rows_of",
 ]
 
-ROWS = 6  # the bet at any count, then five steps
+# The bet at any count, then eleven steps: the index chart's ramp at a 5,000 bankroll has 11
+# lines (with six, a counter could not copy it: a walk); past the sixth behind "More lines".
+ROWS = 12
 # The count below every other a step can name: the first row's (the notation's first step).
 _ANY_COUNT = -999
 # ASCII digits only (a "١" read as 1 would be kept as typed in the run's notation).
