@@ -9,15 +9,19 @@ simulated learner has their own session: it opens the quiz, then answers with th
 of the last response, as a browser would (one connection per request, htmx panel requests).
 The bare endpoint reads one form field and returns a short text.
 
+Every request says what a browser accepts (``Accept-Encoding: gzip, deflate, br, zstd``, as
+Chromium sends it), so each reply is compressed as the server compresses a learner's (the
+bench sent none before: a browser's answer cost some 0.6 ms more than it measured).
+
 Printed: saturation throughput (answers per second, p50 and p99 latency) with 1, 10 and 50
 clients answering back to back, for each app and their ratio, with the server's CPU time per
 answer (from /proc: a figure that holds on a busy machine, where throughput does not); then
 the same for a *floor* app (the trainer's session cookie and CSRF check, then the answer's two
-writes by the store's own function, and a fixed reply the size of a panel): what no answer on
-this stack can cost less than, so the quiz's distance from it is what grading, the next question
-and the page cost; then the latency of an open loop, 50 learners each answering once every two
-seconds (25 answers a second, like a busy class); and how many of the acknowledged answers the
-database holds.
+writes by the store's own function, and a fixed reply: a quiz panel the trainer sent, compressed
+as the trainer compresses): what no answer on this stack can cost less than, so the quiz's
+distance from it is what grading, the next question and the page cost; then the latency of an
+open loop, 50 learners each answering once every two seconds (25 answers a second, like a busy
+class); and how many of the acknowledged answers the database holds.
 
     .venv/bin/python bench/drill_answer.py --in-process N [--profile]
 
@@ -30,6 +34,7 @@ sockets): the CPU time per answer (median and mean) over N answers each after 0,
 from __future__ import annotations
 
 import argparse
+import gzip
 import html
 import http.client
 import os
@@ -52,6 +57,8 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import brotli  # noqa: E402  (Flask-Compress's own)
+from backports import zstd  # noqa: E402  (Flask-Compress's own, before Python 3.14)
 from flask import Flask, request  # noqa: E402
 from werkzeug.test import EnvironBuilder  # noqa: E402
 
@@ -59,6 +66,14 @@ _FORM = re.compile(r'<form[^>]*class="[^"]*strategy-question[^"]*"[^>]*>(.*?)</f
 _HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 _ANSWER_BUTTON = re.compile(r'<button type="submit" name="answer" value="([A-Z])"([^>]*)>')
 _QUIZ = "/drills/basic-strategy"
+# What Chromium accepts: each reply compressed as a learner's browser has it compressed.
+BROWSER = {"Accept-Encoding": "gzip, deflate, br, zstd"}
+_DECODE = {"br": brotli.decompress, "gzip": gzip.decompress, "zstd": zstd.decompress}
+
+
+def decoded(body: bytes, encoding: str | None) -> str:
+    """A reply's text, decompressed as its ``Content-Encoding`` says (None: as sent)."""
+    return (_DECODE[encoding](body) if encoding else body).decode()
 
 
 def bare_app() -> Flask:
@@ -72,22 +87,26 @@ def bare_app() -> Flask:
     return app
 
 
-# What an answer's htmx panel weighs (the quiz's is some 6.5 KB): the floor app sends this much.
-_PANEL_BYTES = 6500
+# What an answer's htmx panel weighs (the quiz's is some 7 KB): the floor app sends this much
+# where it is given no panel of the quiz's own.
+_PANEL_BYTES = 7000
 
 
-def floor_app(database: str) -> Flask:
+def floor_app(database: str, panel_file: str | None = None) -> Flask:
     """The least any answer costs on this stack: the trainer's own session cookie and CSRF
     check, then the two writes every quiz answer makes (the attempt and its FSRS schedule, one
-    transaction, by the store's own function), and a fixed panel-sized reply. No grading, no
+    transaction, by the store's own function), and a fixed reply: the quiz panel in
+    ``panel_file`` (one the trainer sent), compressed as the trainer compresses. No grading, no
     next question, no page: what is left between this and the quiz is what those cost."""
     from trainer import store
     from trainer.store import schedules, users
+    from trainer.web import assets
     from trainer.web.security import CheckedSessionInterface, csrf_token, init_app
 
     app = Flask("floor")
     app.secret_key = "floor-secret-" + "0123456789abcdef" * 3
     init_app(app)
+    assets.init_app(app)  # the trainer's compression (Flask-Compress, its settings)
     assert isinstance(app.session_interface, CheckedSessionInterface)
     setup = store.open_db(database)
     store.migrate(setup)
@@ -95,7 +114,7 @@ def floor_app(database: str) -> Flask:
     setup.close()
     opened: list[Any] = []
     answers = iter(range(10**12))
-    panel = "p" * _PANEL_BYTES
+    panel = Path(panel_file).read_text("utf-8") if panel_file else "p" * _PANEL_BYTES
 
     @app.get("/q")
     def question() -> str:
@@ -191,9 +210,9 @@ def gunicorn(app_spec: str, workers: int, pythonpath: Path) -> Iterator[tuple[in
 def call(port: int, method: str, path: str, body: str, headers: dict[str, str]) -> tuple:
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     try:
-        connection.request(method, path, body=body.encode(), headers=headers)
+        connection.request(method, path, body=body.encode(), headers={**BROWSER, **headers})
         response = connection.getresponse()
-        text = response.read().decode()
+        text = decoded(response.read(), response.getheader("Content-Encoding"))
         return response.status, response.getheader("Set-Cookie") or "", text
     finally:
         connection.close()
@@ -204,7 +223,7 @@ def in_process(app: Flask) -> Callable[..., tuple]:
 
     def send(method: str, path: str, body: str, headers: dict[str, str]) -> tuple:
         environ = EnvironBuilder(
-            path=path, method=method, data=body.encode(), headers=headers
+            path=path, method=method, data=body.encode(), headers={**BROWSER, **headers}
         ).get_environ()
         started: dict[str, Any] = {}
 
@@ -213,11 +232,12 @@ def in_process(app: Flask) -> Callable[..., tuple]:
 
         chunks = app(environ, start_response)
         try:
-            text = b"".join(chunks).decode()
+            body = b"".join(chunks)
         finally:
             getattr(chunks, "close", lambda: None)()
-        cookie = next((v for k, v in started["headers"] if k.lower() == "set-cookie"), "")
-        return started["status"], cookie, text
+        named = {k.lower(): v for k, v in reversed(started["headers"])}  # each name's first
+        text = decoded(body, named.get("content-encoding"))
+        return started["status"], named.get("set-cookie", ""), text
 
     return send
 
@@ -420,6 +440,7 @@ _PARTS = (
     ("trainer.web.quiz_panel", "panel_response", "the panel put together (or drawn)"),
     ("trainer.web.views.drills", "oob_footer", "the footer"),
     ("trainer.web.security", "_headers", "response headers"),
+    ("flask_compress.flask_compress", "Compress.after_request", "the reply compressed"),
     ("trainer.web.security", "CheckedSessionInterface.save_session", "session: cookie saved"),
 )
 
@@ -528,6 +549,7 @@ def main(argv: list[str] | None = None) -> int:
             warm = QuizLearner(port)
             for _ in range(20):
                 warm.answer()
+            panel = warm.page  # an answer's panel, as the trainer sent it: the floor's reply
             acknowledged = warm.answered
             for size in sizes:
                 learners = [QuizLearner(port) for _ in range(size)]
@@ -545,7 +567,10 @@ def main(argv: list[str] | None = None) -> int:
 
     bare_rows = served_rows("drill_answer:bare_app()", workers, BareClient, args.seconds)
     with tempfile.TemporaryDirectory() as tmp:
-        spec = f"drill_answer:floor_app({str(Path(tmp) / 'floor.sqlite3')!r})"
+        panel_file = Path(tmp) / "panel.html"
+        panel_file.write_text(panel, "utf-8")
+        database = str(Path(tmp) / "floor.sqlite3")
+        spec = f"drill_answer:floor_app({database!r}, {str(panel_file)!r})"
         floor_rows = served_rows(spec, workers, FloorClient, args.seconds)
 
     print(f"gunicorn, {workers} workers, 127.0.0.1, one connection per request, htmx panels")
@@ -557,7 +582,7 @@ def main(argv: list[str] | None = None) -> int:
         _, brate, bp50, bp99, bcpu = bare_row
         print(f"{size:>7} {rate:>8.1f} {p50:>7.2f} {p99:>7.2f} {_ms(cpu)}   ", end="")
         print(f"{brate:>8.1f} {bp50:>7.2f} {bp99:>7.2f} {_ms(bcpu)}   {rate / brate:>9.2f}")
-    print("the floor: session, CSRF and the answer's two writes, a fixed panel-sized reply")
+    print("the floor: session, CSRF and the answer's two writes, a quiz panel as the reply")
     print(f"{'clients':>7} {'floor/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'cpu':>5}   ", end="")
     print(f"{'floor/bare':>10}")
     for floor_row, bare_row in zip(floor_rows, bare_rows, strict=True):
