@@ -8,6 +8,7 @@ from typing import Any
 
 import brotli
 import pytest
+from backports import zstd
 
 BROWSER_ENCODINGS = "gzip, deflate, br, zstd"  # what Chromium sends
 _ASSET = re.compile(r'(?:href|src)="(/static/[^"]+)"')
@@ -93,3 +94,13 @@ def test_other_pages_are_compressed_too(client: Any, path: str) -> None:
     response = client.get(path, headers={"Accept-Encoding": BROWSER_ENCODINGS})
     assert response.status_code == 200
     assert response.headers["Content-Encoding"] == "br"
+
+
+def test_an_htmx_block_is_compressed_in_zstd_first_and_brotli_without_it(client: Any) -> None:
+    # A quiz answer's panel: zstd in a fifth of Brotli's CPU, some 10% larger (assets.py).
+    htmx = {"Accept-Encoding": BROWSER_ENCODINGS, "HX-Request": "true"}
+    panel = client.get("/drills/hand-totals", headers=htmx)
+    assert panel.headers["Content-Encoding"] == "zstd"
+    assert "<" in zstd.decompress(panel.get_data()).decode()
+    older = client.get("/drills/hand-totals", headers={**htmx, "Accept-Encoding": "gzip, br"})
+    assert older.headers["Content-Encoding"] == "br" and brotli.decompress(older.get_data())
