@@ -53,6 +53,20 @@ __all__ = [
 ]
 
 FIELD_PREFIX = "rule-"
+# The options only the texts' home, club and banking games change (no casino's table does):
+# at a casino's rules their fields sit apart, behind one summary (a counter read 40 fields, the
+# deal's auction and the banker's draws among them: a walk), unless one is changed or refused.
+TEXTS_ONLY = frozenset(
+    (
+        "reshuffle_reserve", "burn_ace_reshuffles", "burn_shown", "dealer_stands_on",
+        "dealer_natural_takes_all", "dealer_natural_must_be_announced", "banker_best",
+        "split_by", "split_deal_order", "max_draws", "dealer_blackjack_collects",
+        "dealer_bust_pays", "ties", "tie_pays_bonus", "five_card_21_pays", "six_card_21_pays",
+        "seven_seven_seven_pays", "six_seven_eight_pays", "max_seats", "deal_method",
+        "deal_faces", "bet_after_deal", "table_rotation", "deal_auction",
+    )
+)  # fmt: skip
+_CASINO = "vegas-6d-s17"  # a casino's rules: its values of those options are every casino's
 
 
 def read_rules(values: Mapping[str, str], *, default: Rules) -> Rules:
@@ -227,6 +241,7 @@ def option_fields(
     rather than the preset's value, a walk). Said in the words of the rules' own text (at 004
     «Банкомёт с перебором платит», as its rules' lines say it: the form read «Дилер»)."""
     changed, refused = rules.changes(), refused or {}
+    casino = _a_casinos(rules)
     fields = []
     for option in options if options is not None else Rules.option_names():
         value = getattr(rules, option)
@@ -247,11 +262,20 @@ def option_fields(
                 "choices": [(c, rule_words.choice_label(option, c)) for c in choices or ()],
                 "changed": option in changed,
                 "refused": FIELD_PREFIX + option in refused,
+                # Apart, behind "Rules only the texts' games have" (the template's).
+                "apart": casino and option in TEXTS_ONLY and FIELD_PREFIX + option not in refused,
             }
         )
         if fields[-1]["refused"] and not choices:
             fields[-1]["value"] = refused[FIELD_PREFIX + option][:40]
     return fields
+
+
+def _a_casinos(rules: Rules) -> bool:
+    """Whether ``rules`` are a casino's: every option only the texts' games change as a
+    casino's table has it (:data:`TEXTS_ONLY`)."""
+    casino = find_preset(_CASINO)
+    return all(getattr(rules, option) == getattr(casino, option) for option in TEXTS_ONLY)
 
 
 def _shown(option: str, text: str, *, typed: bool) -> str:
