@@ -43,6 +43,7 @@ from drills import (
     AskedInSessions,
     AsksOnItsPage,
     Drill,
+    DrillError,
     Grade,
     InvalidAnswerError,
     InvalidOptionError,
@@ -406,6 +407,18 @@ def stored_rules(notation: str) -> Rules:
         return Rules.parse(notation)
     except InvalidRulesError:
         return current_rules()
+
+
+def stored_why(drill: Drill | None, attempt: attempts.Attempt, rules: Rules) -> str | None:
+    """A stored answer's verdict's one sentence of why, graded again as it was graded (the
+    mistakes page: a walk found the table's plays listed with no reason; nothing is stored);
+    None where it cannot be."""
+    if drill is None:
+        return None
+    try:
+        return drill.grade(attempt.question, attempt.answer, rules, caches=app_caches()).why
+    except DrillError:
+        return None
 
 
 def review_batch_or_404(drill: Drill, batch_id: str) -> reviews.ReviewBatch:

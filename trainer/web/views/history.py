@@ -50,7 +50,7 @@ from trainer.web.support import (
 )
 from trainer.web.time_zone import learner_zone
 from trainer.web.views.chart_jobs import ask_for_chart
-from trainer.web.views.drills import stored_rules
+from trainer.web.views.drills import stored_rules, stored_why
 from trainer.words import N_, plural, quoted, say
 from trainer.words import number as format_number
 
@@ -272,7 +272,7 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         said = _said(drills.get(a.drill), question, keys, a.answer)
         right = _said(drills.get(a.drill), question, keys, a.right_answer)
         kind = _dealing_kind(a) if a.drill == "table-dealing" else None
-        why = _why(drills.get(a.drill), a, rules) if question is not None else None
+        why = stored_why(drills.get(a.drill), a, rules) if question is not None else None
     waiting = None
     if waits_on is not None:
         here = safe_next(request.full_path.rstrip("?"), url_for("history.mistakes"))
@@ -292,17 +292,6 @@ def _mistake_row(drills: dict[str, Any], a: Any, rank: Any) -> dict[str, Any]:
         "kind": kind,
         "why": why,
     }
-
-
-def _why(drill: Drill | None, a: Any, rules: Rules) -> str | None:
-    """The verdict's one sentence of why, the answer graded again as it was at the answer (a
-    walk found the table's plays listed with no reason); None where it cannot be."""
-    if drill is None:
-        return None
-    try:
-        return drill.grade(a.question, a.answer, rules, caches=app_caches()).why or None
-    except DrillError:
-        return None
 
 
 # What a table-dealing mistake was, named beside its drill's title: the drill holds the
