@@ -159,3 +159,32 @@ def test_the_learners_bid_made_for_them_is_within_their_own_bankroll() -> None:
     assert policy.bid_for_deal(Seats(), 2, Fraction(1)) == worth  # type: ignore[arg-type]
     unkept = _LearnerPolicy(setup, chart(played_rules(rules)), [])
     assert unkept.bid_for_deal(Seats(), 0, Fraction(1)) == worth  # type: ignore[arg-type]
+
+
+def test_an_auction_table_plays_the_game_without_the_auction_never_working_it_out_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The auction changes who deals, not the play: at an auction table the method-3 game, the
+    # dealer's doubling chances and the chart were worked out again in the request (30 s and a
+    # worker's timeout at the first stake: a walk).
+    from trainer.engine.banker import method3
+    from trainer.engine.banker.doubling import doubling_chance
+    from trainer.engine.banker.method3_table import table_chances
+    from trainer.engine.strategy import cache
+
+    home = find_preset("twenty-one-home")
+    sold = Rules.parse("twenty-one-home deal_auction=true")
+    assert sold.played() == home and home.played() is home
+    plain = method3.method3_game(home)
+    monkeypatch.setattr(method3, "work_out_method3_game", pytest.fail)  # read, never worked out
+    assert method3.method3_game(sold).chances == plain.chances
+    assert method3.cached_method3_game(sold) is not None
+    assert table_chances(sold, 4) == table_chances(home, 4) is not None
+    assert [doubling_chance(sold, c, 4) for c in range(1, 11)] == [
+        doubling_chance(home, c, 4) for c in range(1, 11)
+    ]
+    shoe = (4,) * 9 + (16,)
+    assert cache.cache_key(sold, shoe) == cache.cache_key(home, shoe)
+    assert cache.cache_key(sold.replace(decks=2), (8,) * 9 + (32,)) != cache.cache_key(
+        home, (8,) * 9 + (32,)
+    )

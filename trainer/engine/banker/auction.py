@@ -127,9 +127,9 @@ def deal_worth(rules: Rules, punters: int, stake: Fraction | int) -> float:
 
 
 def played_rules(rules: Rules) -> Rules:
-    """The rules the rounds are played by: the auction changes who deals, not the play (so the
-    strategy engine's charts are the ones worked out for the game without it)."""
-    return rules.replace(deal_auction=False) if rules.deal_auction else rules
+    """The rules the rounds are played by: the auction changes who deals, not the play
+    (:meth:`.Rules.played`)."""
+    return rules.played()
 
 
 def check_bid(rules: Rules, bid: Fraction | int) -> Fraction:

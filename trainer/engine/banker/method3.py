@@ -264,7 +264,9 @@ GAMES: ResultCache[Method3] = ResultCache(
 
 
 def cached_method3_game(rules: Rules) -> Method3 | None:
-    """The game of ``rules`` if it is in memory or on disk, else None (nothing is worked out)."""
+    """The game of ``rules`` if it is in memory or on disk, else None (nothing is worked out);
+    with or without the auction for the deal, the same game (:meth:`.Rules.played`)."""
+    rules = rules.played()
     return GAMES.cached(GAMES.key(rules), partial(_decode, rules))
 
 
@@ -276,6 +278,7 @@ def method3_game(rules: Rules) -> Method3:
     """
     if rules.deal_method != 3:
         raise ValueError("deal_method: the dealer doubles on his first card in method 3 only")
+    rules = rules.played()  # the auction changes who deals, not the game
     work_out, decode = partial(work_out_method3_game, rules), partial(_decode, rules)
     return GAMES.get(GAMES.key(rules), work_out, decode)
 

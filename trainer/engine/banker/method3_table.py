@@ -62,6 +62,7 @@ def table_figures(rules: Rules) -> tuple[TableFigures, ...]:
     doc), else ``p*``'s. Kept by rules: the dealer asks for his chance every round of every
     replay of a table."""
     document, searched = _document(), _document("method3_equilibria.json")
+    rules = rules.played()  # with or without the auction for the deal, the same table
     if rules.notation() != document["rules"] or rules.deal_method != 3:
         return ()
     found = {

@@ -166,6 +166,13 @@ class Rules:
             return self
         return dataclasses.replace(self, **parsed)
 
+    def played(self) -> Rules:
+        """The rules the rounds are played by: without 002's auction for the deal, which changes
+        who deals, not the play (a chart, the method-3 game and a table's doubling chances
+        are the game's without it: at an auction table they were worked out in the request,
+        30 s and a worker's timeout, a walk)."""
+        return dataclasses.replace(self, deal_auction=False) if self.deal_auction else self
+
     # -- the text notation ----------------------------------------------------------------
 
     @classmethod

@@ -49,8 +49,11 @@ CACHE: ResultCache[Chart] = ResultCache(
 
 def charted(rules: Rules) -> Rules:
     """The rules a chart (and a count study) is worked out and kept under: ``rules`` without
-    the table's bet limits, which no play or EV depends on. A counter who changed only the
-    table minimum waited for the same chart again (1 s), and 21 s for its study (a walk)."""
+    the table's bet limits or the auction for the deal (:meth:`.Rules.played`), which no play
+    or EV depends on. A counter who changed only the table minimum waited for the same chart
+    again (1 s), and 21 s for its study; a club member who changed only the auction, 40 s
+    said for it (walks)."""
+    rules = rules.played()
     if rules.min_bet == 1 and rules.max_bet is None:
         return rules
     return rules.replace(min_bet=Fraction(1), max_bet=None)
