@@ -20,6 +20,7 @@ true count the learner's rounding gives (unbalanced: the running count); the cha
 cards apart from their total too (:func:`plays_the_chart`). The EVs: the engine's for these
 cards (:func:`trainer.engine.strategy.action_evs`), at an index cell at the count
 (:func:`trainer.engine.indices.reading.evs_as_read`); a split hand's, its cards dealt fresh.
+Long because a decision's reading, its working and its words share one private record.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from drills.count_study import COUNT, PLAYED, ROUNDING, SYSTEM, rounding_words, 
 from drills.hand_totals import total_words
 from drills.method3_quiz import double_words
 from drills.method3_reading import NOTHING_MORE, Reading
+from drills.play_why import play_why
 from drills.refusals import BUST_OR_21, CARDS_NOT_CARDS, not_allowed
 from drills.strategy_chart import PLAY_KEYS, chart_for, offered, pair_words
 from drills.table_count import TableCount, evs_at, read_count
@@ -460,6 +462,11 @@ def explain(worked: Worked, answer: str) -> str:
             "the index's play is the one to learn."
         )
     # (A mistake's cost is not said again: the verdict's first line says it, a walk read it twice.)
+    # A costly mistake the chart decides: its why, first, is what the two plays are worth (the
+    # chart's word alone read as no reason on the mistakes page, a walk).
+    plain = not (worked.index or _is_natural(worked.decision)) and worked.decision.doubled is None
+    if plain and answer in worked.evs and worked.right in worked.evs and worked.cost(answer) > 0:
+        text = f"{play_why(worked.evs, worked.right, answer)} {text}"
     if plays_the_chart(worked, answer):  # the why of the chart's play the index is not for
         text = f"{say(_APART, play=say(WORDS[answer]))} {text}"
     if beats_the_chart(worked, answer):  # the why of a right play not the chart's: first

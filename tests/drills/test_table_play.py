@@ -225,3 +225,16 @@ def test_a_split_hands_chart_play_is_right_where_the_totals_index_says_otherwise
     # Fresh cards (not split): the index is theirs, and the chart's play below it is a mistake.
     fresh = DRILL.grade("9H 3S v 2D hi-lo floor half rc +0 played 10", "S", rules)
     assert not fresh.correct and float(fresh.ev_cost or 0) > 0
+
+
+def test_a_mistake_the_chart_decides_says_first_what_the_two_plays_are_worth() -> None:
+    # "Hard 15 against 6 (2 cards): the chart says stand." was a mistake's whole why on the
+    # mistakes page, a restatement of the answer (a walk): the two plays' worth comes first.
+    grade = DRILL.grade("TS 5H v 6D", "H", RULES)
+    worked = work_out("TS 5H v 6D", RULES)
+    assert not grade.correct and worked.right == "S"
+    stand, hit = (f"{abs(worked.evs[key]) * 100:.2f}%" for key in ("S", "H"))
+    assert grade.why == f"On average standing loses {stand} of the bet here, hitting loses {hit}."
+    assert "the chart says stand" in grade.details
+    # A right answer, or one the index decides, keeps its own first sentence.
+    assert DRILL.grade("TS 5H v 6D", "S", RULES).why.startswith("Hard 15 against 6")
