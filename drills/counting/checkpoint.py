@@ -119,17 +119,18 @@ class Checkpoint:
             start = system.initial_running_count(self.decks)
             values = {"system": system.name, "running": format_count(self.running)}
             if not start:
+                # A sentence, not a working ("Hi-Lo, from 0, over 37 cards: +2.", a walk).
                 return plural(
-                    "%(system)s, from 0, over %(count)s card: %(running)s.",
-                    "%(system)s, from 0, over %(count)s cards: %(running)s.",
+                    "Counted in %(system)s from 0, the %(count)s card dealt comes to %(running)s.",
+                    "Counted in %(system)s from 0, the %(count)s cards dealt come to %(running)s.",
                     len(self.cards),
                     **values,
                 )
             return plural(
-                "%(system)s, from %(start)s (the initial count for %(decks)s decks), over "
-                "%(count)s card: %(running)s.",
-                "%(system)s, from %(start)s (the initial count for %(decks)s decks), over "
-                "%(count)s cards: %(running)s.",
+                "Counted in %(system)s from %(start)s (the initial count for %(decks)s decks), "
+                "the %(count)s card dealt comes to %(running)s.",
+                "Counted in %(system)s from %(start)s (the initial count for %(decks)s decks), "
+                "the %(count)s cards dealt come to %(running)s.",
                 len(self.cards),
                 start=format_count(start),
                 decks=number(self.decks),

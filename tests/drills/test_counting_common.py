@@ -111,6 +111,12 @@ def test_a_running_count_checkpoint_starts_from_the_initial_count():
     ko = Checkpoint("rc", find_system("ko"), 6, cards)
     assert ko.right == -20 + 2
     assert read_checkpoint(ko.notation) == ko
+    # Its why a sentence, not a working ("Hi-Lo, from 0, over 6 cards: +1.", a walk).
+    assert hi_lo.explain() == "Counted in Hi-Lo from 0, the 6 cards dealt come to +1."
+    assert ko.explain() == (
+        "Counted in KO (Knock-Out) from −20 (the initial count for 6 decks), the 6 cards dealt"
+        " come to −18."
+    )
 
 
 @pytest.mark.parametrize(
