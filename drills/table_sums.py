@@ -190,6 +190,9 @@ class Error:
     question: str
     taken_back: bool
     bets: Fraction
+    # A count check's: "before" the round ``round``, or the "last" (after every round, where
+    # the summary said "Round 6" beside the check before round 6: a walk); None for others.
+    check: str | None = None
 
     @property
     def words(self) -> str:
@@ -375,6 +378,7 @@ def sums_of(
     EV lost times the learner's own stake) and in bets (the EV lost, in bets of the hand).
     """
     round_of = round_of_steps(game, steps)
+    last_played = max(_in_rounds(game, steps), default=-1)  # the last round's last step
     errors: list[Error] = []
     kinds: dict[str, Tally] = {}
     for step in steps:
@@ -406,6 +410,7 @@ def sums_of(
                     question=row["question"],
                     taken_back=step.state == "withdrawn",
                     bets=ev_cost,
+                    check=_check(name, step.n > last_played),
                 )
             )
             if not costed:  # a step's errors are of one kind: its cost in money is theirs
@@ -414,11 +419,8 @@ def sums_of(
     cost = sum((k.cost for k in kinds.values()), Fraction(0))
     bets_cost = kinds["Bets"].cost if "Bets" in kinds else Fraction(0)
     luck = luck_of(rules, game, steps, cost, bets_cost)
-    checks = count_checks(steps, graded)
-    true_checks = count_checks(steps, graded, "tc")
-    converts = count_checks(steps, graded, "convert")
-    before = check_rounds(game, steps, graded)
-    return Sums(errors, kinds, cost, luck, checks, true_checks, converts, before)
+    rc, tc, convert = (count_checks(steps, graded, ask) for ask in (None, "tc", "convert"))
+    return Sums(errors, kinds, cost, luck, rc, tc, convert, check_rounds(game, steps, graded))
 
 
 def count_checks(
@@ -472,6 +474,13 @@ def _dealer_error(
         taken_back=step.state == "withdrawn",
         bets=Fraction(step.cost) / rules.min_bet if step.state == "played" else Fraction(0),
     )
+
+
+def _check(name: str, after_every_round: bool) -> str | None:
+    """A count check's place (:attr:`Error.check`); None for an ask that is no count's."""
+    if KINDS.get(name) != "Counts":
+        return None
+    return "last" if after_every_round else "before"
 
 
 def round_of_steps(game: TableGame, steps: Sequence[StoredStep]) -> dict[int, int]:

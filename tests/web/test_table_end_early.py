@@ -95,3 +95,35 @@ def test_a_punter_ends_a_table_at_a_rounds_first_stake(
         assert post_step(client, url, answer(kind, fields)).status_code == 200
     assert f"You ended the table after round {played}" in text
     assert replayed(db, url)[2].kind == "over"  # the round dealt for that stake never played
+
+
+def test_the_summary_names_a_count_check_by_where_it_was_asked(
+    client: Any, csrf: Any, db: Any, hidden_fields: Any
+) -> None:
+    # The check before round 6 and the last one, after round 6, both read "Round 6: you gave
+    # the running count as ..." (a walk): each is named as the table asked it. (The last
+    # count is asked where the table ends a round or more after the check before.)
+    from trainer.engine.counting import running_count
+
+    url = sit(client, csrf, rules="vegas-6d-s17")
+    before = None
+    for _ in range(200):
+        kind, fields = step_form(client, url, hidden_fields)
+        spec, _, ask = replayed(db, url)
+        if kind == "count":
+            right = running_count(spec.system, ask.seen, spec.rules.decks)
+            wrong = {"running": f"{int(right) + 1:+d}", "true": "0"}
+            assert post_step(client, url, {**fields, **wrong}).status_code == 200
+            if ask.final:
+                break
+            before = ask.number
+            continue
+        if kind == "bet" and before is not None and ask.number > before:  # a round after it
+            assert post_step(client, url, {**fields, "end": "1"}).status_code == 200
+            continue
+        assert post_step(client, url, answer(kind, fields)).status_code == 200
+    assert before is not None
+    summary = client.get(url).get_data(as_text=True).split('class="table-summary"')[1]
+    counted = summary.split("Counts")[1].split("</ol>")[0]
+    assert f">Count check before round {before}</a>: you gave the running count as" in counted
+    assert ">The last count check</a>: you gave the running count as" in counted

@@ -116,6 +116,7 @@ def error_view(error: Error) -> dict[str, Any]:
         at = say("%(kind)s %(count)s", kind=kind, count=signed(count[1]))
     return {
         "round": error.round,
+        "check": error.check,  # a count check's "before" its round, or the "last"
         "what": ask_name(error.name, error.question),
         "words": error.words,
         "cards": cards or at,
