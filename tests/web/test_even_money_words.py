@@ -46,7 +46,7 @@ def test_even_money_on_the_quiz_reads_as_one_line_and_one_sentence(
 def test_even_money_at_the_table_is_named_so() -> None:
     row = {"answer": "I", "right_answer": "N", "correct": 0, "ev_cost": "1/25"}
     (shown,) = stored_verdicts({"insurance": {**row, "question": NATURAL}})
-    lead = "Even money: playing the natural out was right; it cost 4.00% of the bet."
+    lead = "Even money: playing the natural out was right; your choice cost 4.00% of the bet."
     assert shown["lead"] == lead
     (plain,) = stored_verdicts({"insurance": {**row, "question": "TS 6H v AD insurance"}})
     assert plain["lead"].startswith("Insurance: declining it was right")

@@ -213,13 +213,13 @@ def test_a_right_play_other_than_the_charts_says_why_the_charts_own_does_not(
     ("name", "answer", "right", "line"),
     [
         ("redouble", "redouble", "no redouble",
-         "Not redoubling was right; it cost 0.21 bets, 0.42 in chips."),
+         "Not redoubling was right; your choice cost 0.21 bets, 0.42 in chips."),
         ("double", "no double", "double",
-         "Doubling the bets was right; it cost 0.21 bets, 0.42 in chips."),
+         "Doubling the bets was right; your choice cost 0.21 bets, 0.42 in chips."),
         ("dealer", "stand", "draw",
-         "Draw or stand: drawing was right; it cost 0.21 bets, 0.42 in chips."),
+         "Draw or stand: drawing was right; your choice cost 0.21 bets, 0.42 in chips."),
         ("insurance", "I", "N",
-         "Insurance: declining it was right; it cost 21.00% of the bet, 0.42 in chips."),
+         "Insurance: declining it was right; your choice cost 21.00% of the bet, 0.42 in chips."),
         ("play", "H", "S",
          "Play: stand was right, not hit; it cost 21.00% of the bet, 0.42 in chips."),
         ("bet0", "40", "5", "Bet, box 1: 5 was right, not 40; it cost 0.21 bets, 0.42 in chips."),
@@ -259,7 +259,8 @@ def test_a_verdicts_numbers_are_written_in_the_learners_language(tmp_path: Any) 
 @pytest.mark.parametrize(
     ("name", "answer", "right", "correct", "line"),
     [
-        ("double", "no double", "double", False, "Doubling the bets was right; it cost 0.34 bets."),
+        ("double", "no double", "double", False,
+         "Doubling the bets was right; your choice cost 0.34 bets."),
         ("double", "double", "double", True, "Doubling the bets, right."),
         ("stake", "3", "249", False, "Your stake: 249 was right, not 3; it cost 0.34 bets."),
     ],
@@ -267,7 +268,7 @@ def test_a_verdicts_numbers_are_written_in_the_learners_language(tmp_path: Any) 
 def test_a_first_line_says_no_phrase_nor_figure_twice(
     name: str, answer: str, right: str, correct: bool, line: str, app: Any
 ) -> None:
-    """Issue 26: "Doubling the bets: doubling the bets was right; it cost 0.34 bets (0.34)"
+    """Issue 26: "Doubling the bets: doubling the bets was right; your choice cost 0.34 bets (0.34)"
     said the ask's name twice and the cost twice; at a stake of one unit the money is the
     figure in bets, said once."""
     from trainer.web.table_verdict import verdict

@@ -168,15 +168,16 @@ def _capital(text: str) -> str:
 
 def _yes_or_no_lead(what: str, right: str, price: str) -> str:
     """One of two choices: the right one says which was made; where it repeats the ask's name
-    ("Doubling the bets: doubling the bets was right") the name is left out."""
+    ("Doubling the bets: doubling the bets was right") the name is left out. The cost is the
+    choice's ("it cost" read as the right play's cost: a walk)."""
     if _repeats(what, right):
         if price:
-            return say("%(right)s was right; it cost %(price)s.", right=_capital(right),
+            return say("%(right)s was right; your choice cost %(price)s.", right=_capital(right),
                        price=price)  # fmt: skip
         return say("%(right)s was right.", right=_capital(right))
     if price:
-        return say("%(what)s: %(right)s was right; it cost %(price)s.", what=what, right=right,
-                   price=price)  # fmt: skip
+        return say("%(what)s: %(right)s was right; your choice cost %(price)s.", what=what,
+                   right=right, price=price)  # fmt: skip
     return say("%(what)s: %(right)s was right.", what=what, right=right)
 
 
