@@ -147,7 +147,7 @@ def test_the_counting_page_links_its_ramps_risk(client: Any, count_studies: None
     text = _text(client.get("/indices?rules=vegas-6d-s17&system=hi-lo&bankroll=10000&risk=0.05"))
     link = re.search(r'<a href="(/risk\?[^"]+)">the risk of this ramp</a>', text)
     assert link
-    assert "(where your bankroll is 2,000 units, of 5 each)" in text  # said before it is read
+    assert "(your bankroll there is 2,000 units of 5)" in text  # said before it is read
     page = _text(client.get(link.group(1)))
     assert "for a bankroll of 2,000 units" in page  # 10,000 at a table minimum of 5
 
