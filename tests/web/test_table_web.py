@@ -460,3 +460,16 @@ def test_an_amount_refused_on_one_of_two_boxes_names_it_and_keeps_what_was_typed
     box1 = re.search(r'<input name="bet0"[^>]*>', page)
     assert box2 and "autofocus" in box2[0] and 'aria-invalid="true"' in box2[0]
     assert box1 and "autofocus" not in box1[0] and "aria-invalid" not in box1[0]
+
+
+@pytest.mark.parametrize(
+    ("rules", "label"),
+    [("twenty-one-home", "Home twenty-one"), ("russian-bank", "The Russian banking game")],
+)
+def test_the_starting_place_is_named_for_the_game_chosen(
+    client: Any, rules: str, label: str
+) -> None:
+    # It named both games with one of them chosen (a walk).
+    page = html.unescape(client.get(f"/table/?rules={rules}").get_data(as_text=True))
+    assert f"<label>{label}: where you start" in page
+    assert "(text 002) or the Russian banking game (text 004)" not in page
