@@ -14,7 +14,6 @@ chart, :mod:`trainer.web.views.chart_jobs`) while the page shows progress, as
 from __future__ import annotations
 
 from drills.base import DrillError
-from trainer.engine.banker.auction import played_rules
 from trainer.engine.banker.face_down import FixedPoint, cached_fixed_point, face_down_game
 from trainer.engine.banker.method3 import cached_method3_game
 from trainer.engine.rulebook.rules import Rules
@@ -51,6 +50,6 @@ def game_ready(rules: Rules) -> None:
     """
     if face_down_game(rules):
         banker_fixed_point(rules)
-    played = played_rules(rules)
+    played = rules.played()
     if played.deal_method == 3 and cached_method3_game(played) is None:
         raise GamePendingError(played)

@@ -34,7 +34,6 @@ from drills.strategy_cells import (
     split_doubled,
 )
 from drills.strategy_play import Play
-from trainer.engine.banker.auction import played_rules
 from trainer.engine.banker.method3 import Method3, cached_method3_game
 from trainer.engine.banker.method3_reading import play_values
 from trainer.engine.deck.hand import Hand, Situation
@@ -99,7 +98,7 @@ def suffix(doubled: bool) -> str:
 
 def game_of(rules: Rules) -> Method3:
     """The home game of ``rules`` worked out, or :class:`GamePendingError`."""
-    played = played_rules(rules)
+    played = rules.played()
     game = cached_method3_game(played)
     if game is None:
         raise GamePendingError(played)
@@ -251,7 +250,7 @@ def game_chart(rules: Rules) -> dict[bool, dict[tuple[str, str, str], GameCell]]
 
     :raises GamePendingError: while the game is being worked out (nothing kept).
     """
-    return _game_chart(played_rules(rules))
+    return _game_chart(rules.played())
 
 
 @lru_cache(maxsize=4)

@@ -14,7 +14,6 @@ from trainer.engine.banker.auction import (
     deal_worth,
     engine_bid,
     passing_chance,
-    played_rules,
     price_shares,
     sell_deal,
 )
@@ -154,10 +153,10 @@ def test_the_learners_bid_made_for_them_is_within_their_own_bankroll() -> None:
 
     worth = engine_bid(rules, 3, 1)
     assert worth >= 2  # (the cap below binds)
-    policy = _LearnerPolicy(setup, chart(played_rules(rules)), [], bankroll=Fraction(11))
+    policy = _LearnerPolicy(setup, chart(rules.played()), [], bankroll=Fraction(11))
     assert policy.bid_for_deal(Seats(), 0, Fraction(1)) == 1  # type: ignore[arg-type]
     assert policy.bid_for_deal(Seats(), 2, Fraction(1)) == worth  # type: ignore[arg-type]
-    unkept = _LearnerPolicy(setup, chart(played_rules(rules)), [])
+    unkept = _LearnerPolicy(setup, chart(rules.played()), [])
     assert unkept.bid_for_deal(Seats(), 0, Fraction(1)) == worth  # type: ignore[arg-type]
 
 

@@ -59,7 +59,6 @@ def chart_work(params: dict[str, Any]) -> str:
     """What a chart job of ``params`` works out, as :data:`CHART_SECONDS` names it ("chart",
     "banker" or "method3"), " whole" after it for a whole preset; "other" for rules that no
     longer read (a job stored by an older version)."""
-    from trainer.engine.banker.auction import played_rules
     from trainer.engine.banker.face_down import face_down_game
     from trainer.engine.rulebook.rule_options import InvalidRulesError
     from trainer.engine.rulebook.rules import Rules
@@ -68,7 +67,7 @@ def chart_work(params: dict[str, Any]) -> str:
         rules = Rules.parse(str(params.get("rules", ""))[:400])
     except InvalidRulesError:
         return "other"
-    if played_rules(rules).deal_method == 3:
+    if rules.played().deal_method == 3:
         work = "method3"
     elif face_down_game(rules):
         work = "banker"
@@ -153,10 +152,9 @@ def _method3(rules: Any) -> None:
     """002's deal method 3 game of ``rules`` (the game played, without the auction for the
     deal), worked out after the chart it reads and kept beside it: some seconds, never in a
     request."""
-    from trainer.engine.banker.auction import played_rules
     from trainer.engine.banker.method3 import method3_game
 
-    played = played_rules(rules)
+    played = rules.played()
     if played.deal_method == 3:
         method3_game(played)
 

@@ -56,7 +56,6 @@ __all__ = [
     "engine_bid",
     "natural_taker",
     "passing_chance",
-    "played_rules",
     "price_shares",
     "sell_at",
     "sell_deal",
@@ -123,13 +122,7 @@ def deal_worth(rules: Rules, punters: int, stake: Fraction | int) -> float:
     if stake < 0:
         raise ValueError(f"stake: a stake is 0 or more, not {stake}")
     held = 1 / passing_chance(rules, punters)
-    return float(punters * Fraction(stake) * held) * bank_edge(played_rules(rules))
-
-
-def played_rules(rules: Rules) -> Rules:
-    """The rules the rounds are played by: the auction changes who deals, not the play
-    (:meth:`.Rules.played`)."""
-    return rules.played()
+    return float(punters * Fraction(stake) * held) * bank_edge(rules.played())
 
 
 def check_bid(rules: Rules, bid: Fraction | int) -> Fraction:

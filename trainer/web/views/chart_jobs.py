@@ -28,7 +28,6 @@ from werkzeug.wrappers import Response
 
 from drills.method3_figures import GamePendingError
 from drills.strategy_chart import cached_chart_for
-from trainer.engine.banker.auction import played_rules
 from trainer.engine.banker.face_down import FixedPoint, cached_fixed_point, face_down_game
 from trainer.engine.banker.method3 import cached_method3_game
 from trainer.engine.rulebook.rules import Rules
@@ -122,7 +121,7 @@ def _ready(rules: Rules) -> Chart | None:
     found = cached_chart_for(rules, caches=app_caches())
     if found is None or (face_down_game(rules) and cached_fixed_point(rules) is None):
         return None
-    played = played_rules(rules)
+    played = rules.played()
     if played.deal_method == 3 and cached_method3_game(played) is None:
         return None
     return found
